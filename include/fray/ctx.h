@@ -1,0 +1,30 @@
+/* The fray context: the allocator every object uses and the message of the
+ * first failure. One context per thread of use; objects remember theirs. */
+#ifndef FRAY_CTX_H
+#define FRAY_CTX_H
+
+#include <stddef.h>
+#include <fray/status.h>
+
+/* Allocator hook, realloc-like: size 0 frees ptr and returns NULL; otherwise
+ * returns a block of at least size bytes holding the old contents, or NULL
+ * on failure (ptr stays valid). Lets tests fail any allocation on demand. */
+typedef void *(*fray_alloc_fn)(void *ud, void *ptr, size_t size);
+
+typedef struct fray_ctx fray_ctx;
+
+/* Creates a context. alloc NULL means the C library's realloc/free.
+ * Returns NULL only when the allocation of the context itself fails.
+ * Note: exact probabilities use GMP, whose limbs go through GMP's own
+ * allocator, not this one. */
+fray_ctx *fray_ctx_new(fray_alloc_fn alloc, void *ud);
+void fray_ctx_free(fray_ctx *ctx);
+
+/* The one-line message of the first failure since the last clear, or ""
+ * when none. Valid until the next failure after a clear, or the free. */
+const char *fray_ctx_message(const fray_ctx *ctx);
+/* The status of that first failure, FRAY_OK when none. */
+fray_status fray_ctx_status(const fray_ctx *ctx);
+void fray_ctx_clear(fray_ctx *ctx);
+
+#endif

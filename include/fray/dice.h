@@ -1,0 +1,46 @@
+/* Dice expressions: "2d6+1", "1d6-1d6", "d30", "3d12", "d6!".
+ *   expr := term (('+' | '-') term)*      spaces allowed between tokens
+ *   term := [N] 'd' S ['!']  |  K
+ * `d6!` is the re-roll-and-add die (Presidio, ruling R16): on its top face it
+ * is rolled once more and the two are added (once, not again). */
+#ifndef FRAY_DICE_H
+#define FRAY_DICE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <fray/ctx.h>
+#include <fray/dist.h>
+#include <fray/roller.h>
+
+/* Limits, checked by the parser with a message naming the column. */
+#define FRAY_DICE_MAX_TEXT 256        /* characters */
+#define FRAY_DICE_MAX_TERMS 32
+#define FRAY_DICE_MAX_DICE 200        /* dice in the whole expression */
+#define FRAY_DICE_MAX_SIDES 1000
+#define FRAY_DICE_MAX_CONST 1000000
+
+typedef struct fray_dice fray_dice;
+
+/* Parses text. On bad input returns FRAY_ERR_INPUT (or FRAY_ERR_LIMIT) with
+ * "column C: expected ..." on the context and *out NULL. */
+fray_status fray_dice_parse(fray_ctx *ctx, const char *text, fray_dice **out);
+void fray_dice_free(fray_dice *d);
+
+/* Canonical text ("2d6+1"), snprintf-like. */
+size_t fray_dice_format(const fray_dice *d, char *dst, size_t cap);
+int64_t fray_dice_min(const fray_dice *d);
+int64_t fray_dice_max(const fray_dice *d);
+
+/* Rolls the expression with r (one event per die), returns the total. */
+int64_t fray_dice_roll(const fray_dice *d, fray_roller *r);
+
+/* The expression as a procedure (input: const fray_dice *, one field: the
+ * total), for fray_enumerate and fray_aggregate. */
+void fray_dice_procedure(fray_roller *r, fray_policy *p, const void *dice,
+			 int64_t *outcome);
+
+/* The exact distribution of the total, by convolution (fast for any size
+ * within the limits). One field per outcome. */
+fray_status fray_dice_dist(const fray_dice *d, fray_dist **out);
+
+#endif

@@ -1,0 +1,54 @@
+/* Events: every step of a procedure (a die rolled, a modifier with its rule,
+ * a result, a decision) is an event. The text narrator and the JSON writer
+ * are two renderers of the same events. Nothing is built or rendered when
+ * no sink listens. */
+#ifndef FRAY_EVENTS_H
+#define FRAY_EVENTS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef enum fray_event_kind {
+	FRAY_EV_ROLL = 0,     /* dice rolled: value is the result */
+	FRAY_EV_MODIFIER = 1, /* a signed modifier applied: value */
+	FRAY_EV_RESULT = 2,   /* an outcome of a step: value and/or text */
+	FRAY_EV_DECISION = 3, /* a policy chose: text is the option taken */
+	FRAY_EV_NOTE = 4      /* narration only: text */
+} fray_event_kind;
+
+/* Which primitive produced a ROLL event. */
+typedef enum fray_roll_kind {
+	FRAY_ROLL_DIE = 0,        /* one die of `sides` */
+	FRAY_ROLL_SUCCESSES = 1,  /* `count` dice of `sides`, value = how many >= need */
+	FRAY_ROLL_DRAW = 2,       /* one item drawn from a pool of `count`: value = category */
+	FRAY_ROLL_REROLL_ADD = 3  /* one die, rolled again and added on its top face */
+} fray_roll_kind;
+
+/* All pointers are borrowed and valid only during the sink call. */
+typedef struct fray_event {
+	fray_event_kind kind;
+	const char *what;  /* short label: "fire die", "range DM" */
+	const char *rule;  /* rule reference ("ADBG 19.2.1", "ruling R5") or NULL */
+	const char *text;  /* RESULT / DECISION / NOTE words, or NULL */
+	int64_t value;
+	/* ROLL only: */
+	fray_roll_kind roll;
+	int sides;
+	int count;
+	int need;
+} fray_event;
+
+typedef void (*fray_event_sink)(void *ud, const fray_event *ev);
+
+/* Render one event as a line of narrative (no newline) or as one JSON
+ * object, into dst of cap bytes, always NUL-terminated when cap > 0.
+ * Return the length the whole rendering needs, like snprintf: a result
+ * >= cap means it was cut. */
+size_t fray_event_text(const fray_event *ev, char *dst, size_t cap);
+size_t fray_event_json(const fray_event *ev, char *dst, size_t cap);
+
+/* Writes s as a JSON string literal (quotes and escapes) into dst; same
+ * return convention. Invalid UTF-8 bytes become U+FFFD. */
+size_t fray_json_string(const char *s, char *dst, size_t cap);
+
+#endif

@@ -1,0 +1,65 @@
+/* Policies: every decision the rules leave to a player (a target, whether to
+ * retreat, who takes a loss) goes to a policy. Built in: heuristic (takes the
+ * rules' suggested option) and scripted (answers from a list or a YAML file).
+ * The CLI adds an interactive one. */
+#ifndef FRAY_POLICY_H
+#define FRAY_POLICY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <fray/ctx.h>
+
+/* A question. Borrowed pointers, valid during the choose call. */
+typedef struct fray_choice {
+	const char *kind;            /* stable id, e.g. "adbg.loss" */
+	const char *prompt;          /* the question, for people */
+	size_t noptions;             /* >= 1 */
+	const char *const *options;  /* option labels */
+	size_t suggested;            /* the rules' heuristic answer */
+} fray_choice;
+
+#define FRAY_NO_ANSWER ((size_t)-1)
+
+typedef struct fray_policy_ops {
+	const char *name;
+	/* Returns an option index, or FRAY_NO_ANSWER with a message in msg. */
+	size_t (*choose)(void *self, const fray_choice *c, char *msg, size_t cap);
+	/* Rewinds to the state before the first question (may be NULL). */
+	void (*reset)(void *self);
+	/* Frees self (may be NULL). */
+	void (*destroy)(void *self);
+	/* True when the same questions get the same answers: required for odds. */
+	bool deterministic;
+	/* True when one instance may answer from several threads at once. */
+	bool thread_safe;
+} fray_policy_ops;
+
+typedef struct fray_policy fray_policy;
+
+/* Wraps ops/self into a policy; the policy owns self (ops->destroy frees it).
+ * ops must outlive the policy. */
+fray_policy *fray_policy_new(fray_ctx *ctx, const fray_policy_ops *ops,
+			     void *self);
+void fray_policy_free(fray_policy *p);
+const char *fray_policy_name(const fray_policy *p);
+bool fray_policy_deterministic(const fray_policy *p);
+bool fray_policy_thread_safe(const fray_policy *p);
+void fray_policy_reset(fray_policy *p);
+size_t fray_policy_choose(fray_policy *p, const fray_choice *c, char *msg,
+			  size_t cap);
+
+/* The heuristic policy: always the suggested option. Stateless. */
+fray_policy *fray_policy_heuristic_new(fray_ctx *ctx);
+
+/* The scripted policy: answers in order. Each answer names an option by its
+ * label (exact match) or, failing that, by its 1-based number ("2").
+ * Copies the strings. Running out of answers is FRAY_ERR_POLICY. */
+fray_policy *fray_policy_script_new(fray_ctx *ctx, const char *const *answers,
+				    size_t n);
+
+/* The scripted policy from a YAML file holding `answers: [ ... ]` (scalars).
+ * FRAY_ERR_INPUT with file:line:col on the context for a bad file. */
+fray_status fray_policy_script_load(fray_ctx *ctx, const char *path,
+				    fray_policy **out);
+
+#endif

@@ -1,0 +1,110 @@
+/* Rollers: rules code never touches an RNG; it asks a roller for every
+ * random event and a policy for every decision. The same procedure runs
+ * under three modes (DESIGN.md, "One rules function, three modes"):
+ * sampling (one seeded run that tells its story), enumerating (every path,
+ * exact probabilities) and aggregating (many sampled trials on threads). */
+#ifndef FRAY_ROLLER_H
+#define FRAY_ROLLER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <fray/ctx.h>
+#include <fray/dist.h>
+#include <fray/events.h>
+#include <fray/policy.h>
+
+typedef struct fray_roller fray_roller;
+
+/* ---- The primitives rules code calls. `what` labels the event. ---- */
+
+/* One die: 1..sides (sides >= 1). */
+int fray_die(fray_roller *r, int sides, const char *what);
+/* n dice of `sides`, the number showing `need` or more: one event with n+1
+ * outcomes (binomial), not n events. 0 <= n <= 1000. */
+int fray_successes(fray_roller *r, int n, int sides, int need,
+		   const char *what);
+/* One item drawn without replacement from a pool of ncat categories holding
+ * counts[i] items each (sum > 0): returns the category, with probability
+ * counts[i] / sum. The caller removes the item (counts[i]--) before the
+ * next draw. */
+size_t fray_draw(fray_roller *r, const unsigned *counts, size_t ncat,
+		 const char *what);
+/* The re-roll-and-add die (Presidio morale, ruling R16): one die; on its top
+ * face it is rolled once more and the two are added. Results 1..sides-1,
+ * sides+1..2*sides; 2*sides means the top face came up twice. */
+int fray_reroll_add(fray_roller *r, int sides, const char *what);
+
+/* A decision: asks p, emits a DECISION event, returns the option index.
+ * If the policy cannot answer, the roller stops with FRAY_ERR_POLICY and
+ * the suggested option is returned. */
+size_t fray_decide(fray_roller *r, fray_policy *p, const fray_choice *c);
+
+/* True when events are being rendered: skip building narration otherwise. */
+bool fray_roller_narrating(const fray_roller *r);
+void fray_emit(fray_roller *r, const fray_event *ev);
+/* Convenience emitters (no-ops when not narrating). */
+void fray_emit_modifier(fray_roller *r, const char *what, int64_t value,
+			const char *rule);
+void fray_emit_result(fray_roller *r, const char *what, int64_t value,
+		      const char *text, const char *rule);
+void fray_emit_note(fray_roller *r, const char *text, const char *rule);
+
+/* True once the run cannot go on: the enumeration hit its depth limit, a
+ * policy failed, or the procedure called fray_roller_fail. Primitives then
+ * return their smallest result; a procedure whose loops depend on rolls
+ * must test this and return. */
+bool fray_roller_stopped(const fray_roller *r);
+/* Stops the run with status s and message msg (first failure wins). */
+void fray_roller_fail(fray_roller *r, fray_status s, const char *msg);
+
+/* A procedure: a pure function of its roller, policy and input, writing its
+ * outcome (the number of fields its caller expects). input is read-only
+ * and may be shared by threads. */
+typedef void (*fray_procedure)(fray_roller *r, fray_policy *p,
+			       const void *input, int64_t *outcome);
+
+/* ---- Sampling ---- */
+
+/* A sampling roller on stream `stream` of `seed` (see rng.h). */
+fray_roller *fray_roller_sample_new(fray_ctx *ctx, uint64_t seed,
+				    uint64_t stream);
+void fray_roller_free(fray_roller *r);
+/* Events go to sink (NULL: none, and nothing is rendered). */
+void fray_roller_set_sink(fray_roller *r, fray_event_sink sink, void *ud);
+
+/* Runs proc once on r. A failure inside (policy, fail) is returned with its
+ * message on the context. */
+fray_status fray_run(fray_roller *r, fray_procedure proc, fray_policy *p,
+		     const void *input, int64_t *outcome);
+
+/* ---- Enumerating ---- */
+
+typedef struct fray_enum_limits {
+	unsigned max_depth;  /* random events on one path; deeper paths are
+				cut and their mass reported as unresolved */
+	uint64_t max_paths;  /* beyond this: FRAY_ERR_LIMIT (use simulate) */
+} fray_enum_limits;
+
+#define FRAY_ENUM_DEFAULT_DEPTH 256u
+#define FRAY_ENUM_DEFAULT_PATHS 20000000u
+
+/* Runs proc once per path of outcomes, depth first, and returns the exact
+ * distribution of its outcomes (nfields integers each) in *out. The policy
+ * must be deterministic; it is reset before each path. lim NULL: defaults. */
+fray_status fray_enumerate(fray_ctx *ctx, fray_procedure proc, fray_policy *p,
+			   const void *input, size_t nfields,
+			   const fray_enum_limits *lim, fray_dist **out);
+
+/* ---- Aggregating ---- */
+
+#define FRAY_AGGREGATE_MAX_THREADS 256u
+
+/* Runs `trials` sampled trials of proc on `threads` threads (0: one per
+ * core). Trial i uses stream i of seed, so the result does not depend on
+ * threads. The policy must be thread-safe when threads > 1. */
+fray_status fray_aggregate(fray_ctx *ctx, fray_procedure proc, fray_policy *p,
+			   const void *input, size_t nfields, uint64_t seed,
+			   uint64_t trials, unsigned threads, fray_dist **out);
+
+#endif

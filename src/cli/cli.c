@@ -1,0 +1,178 @@
+/* Option parsing, messages, exit statuses and colour for the fray command. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include "cli.h"
+
+int cli_error(const char *cmd, int status, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fprintf(stderr, cmd ? "fray %s: " : "fray: ", cmd);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+	return status;
+}
+
+int cli_fail(const char *cmd, const fray_ctx *ctx)
+{
+	fray_status s = fray_ctx_status(ctx);
+	int status = s == FRAY_ERR_INPUT || s == FRAY_ERR_LIMIT ? EXIT_BAD_INPUT
+								: EXIT_RUNTIME;
+	const char *msg = fray_ctx_message(ctx);
+	return cli_error(cmd, status, "%s", *msg ? msg : fray_status_str(s));
+}
+
+bool cli_is_help(const char *arg)
+{
+	return strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0;
+}
+
+bool cli_flag(cli_args *a, const char *name)
+{
+	if (a->i < a->argc && strcmp(a->argv[a->i], name) == 0) {
+		a->i++;
+		return true;
+	}
+	return false;
+}
+
+bool cli_value(cli_args *a, const char *name, const char **value)
+{
+	if (a->i >= a->argc)
+		return false;
+	const char *arg = a->argv[a->i];
+	size_t n = strlen(name);
+	if (strncmp(arg, name, n) != 0)
+		return false;
+	if (arg[n] == '=') {
+		*value = arg + n + 1;
+		a->i++;
+		return true;
+	}
+	if (arg[n] != '\0')
+		return false;
+	if (a->i + 1 >= a->argc) {
+		a->status = cli_error(a->cmd, EXIT_BAD_INPUT,
+				      "option %s expects a value", name);
+		a->i++;
+		*value = NULL;
+		return true;
+	}
+	*value = a->argv[a->i + 1];
+	a->i += 2;
+	return true;
+}
+
+bool cli_u64(cli_args *a, const char *name, uint64_t lo, uint64_t hi,
+	     uint64_t *out)
+{
+	const char *v;
+	if (!cli_value(a, name, &v))
+		return false;
+	if (!v)
+		return true;
+	char *end;
+	errno = 0;
+	unsigned long long x = strtoull(v, &end, 10);
+	if (*v < '0' || *v > '9' || *end || errno || x < lo || x > hi) {
+		a->status = cli_error(a->cmd, EXIT_BAD_INPUT,
+				      "option %s expects a whole number from %" PRIu64
+				      " to %" PRIu64 ", got '%s'", name, lo, hi, v);
+		return true;
+	}
+	*out = x;
+	return true;
+}
+
+bool cli_i64(cli_args *a, const char *name, int64_t lo, int64_t hi,
+	     int64_t *out)
+{
+	const char *v;
+	if (!cli_value(a, name, &v))
+		return false;
+	if (!v)
+		return true;
+	char *end;
+	errno = 0;
+	long long x = strtoll(v, &end, 10);
+	if (!*v || *end || errno || x < lo || x > hi) {
+		a->status = cli_error(a->cmd, EXIT_BAD_INPUT,
+				      "option %s expects a whole number from %" PRId64
+				      " to %" PRId64 ", got '%s'", name, lo, hi, v);
+		return true;
+	}
+	*out = x;
+	return true;
+}
+
+/* Edit distance for option hints (options are short). */
+static size_t edits(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b), row[64];
+	if (la > 63 || lb > 63)
+		return SIZE_MAX;
+	for (size_t j = 0; j <= lb; j++)
+		row[j] = j;
+	for (size_t i = 1; i <= la; i++) {
+		size_t diag = row[0];
+		row[0] = i;
+		for (size_t j = 1; j <= lb; j++) {
+			size_t up = row[j], best = diag + (a[i - 1] != b[j - 1]);
+			if (up + 1 < best)
+				best = up + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			row[j] = best;
+			diag = up;
+		}
+	}
+	return row[lb];
+}
+
+int cli_unknown(cli_args *a, const char *const *known, size_t nknown)
+{
+	const char *arg = a->argv[a->i];
+	if (arg[0] != '-' || arg[1] == '\0' || (arg[1] >= '0' && arg[1] <= '9'))
+		return cli_error(a->cmd, EXIT_BAD_INPUT,
+				 "unexpected argument '%s' (see 'fray %s --help')",
+				 arg, a->cmd);
+	size_t best = SIZE_MAX, best_d = 3;
+	char name[64];
+	snprintf(name, sizeof name, "%.*s", (int)strcspn(arg, "="), arg);
+	for (size_t k = 0; k < nknown; k++) {
+		size_t d = edits(name, known[k]);
+		if (d < best_d) {
+			best_d = d;
+			best = k;
+		}
+	}
+	if (best != SIZE_MAX)
+		return cli_error(a->cmd, EXIT_BAD_INPUT,
+				 "unknown option '%s' (did you mean '%s'?)", name,
+				 known[best]);
+	return cli_error(a->cmd, EXIT_BAD_INPUT,
+			 "unknown option '%s' (see 'fray %s --help')", name, a->cmd);
+}
+
+bool cli_color(FILE *f)
+{
+	return getenv("NO_COLOR") == NULL && isatty(fileno(f));
+}
+
+uint64_t cli_pick_seed(void)
+{
+	uint64_t seed = 0;
+	FILE *f = fopen("/dev/urandom", "rb");
+	if (!f || fread(&seed, sizeof seed, 1, f) != 1)
+		seed = (uint64_t)time(NULL) * 2654435761u ^ (uint64_t)getpid();
+	if (f)
+		fclose(f);
+	/* short enough to read out at the table and type back in */
+	return seed % 1000000000u;
+}

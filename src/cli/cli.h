@@ -1,0 +1,56 @@
+/* Shared by the fray command's files: option parsing, messages, exit
+ * statuses, colour. The CLI uses only the public API (<fray/fray.h>). */
+#ifndef FRAY_CLI_H
+#define FRAY_CLI_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <fray/fray.h>
+
+enum { EXIT_OK = 0, EXIT_RUNTIME = 1, EXIT_BAD_INPUT = 2 };
+
+/* One command's argument cursor. */
+typedef struct cli_args {
+	const char *cmd;   /* "roll", for messages: "fray roll: ..." */
+	int argc;
+	char **argv;
+	int i;             /* next argument */
+	int status;        /* EXIT_OK until an option error was reported */
+} cli_args;
+
+/* Messages on stderr, "fray CMD: ...". Return the exit status given. */
+int cli_error(const char *cmd, int status, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* Reports the context's failure; returns 2 for bad input or a limit, else 1. */
+int cli_fail(const char *cmd, const fray_ctx *ctx);
+
+/* Option parsing. cli_flag: true when argv[i] is `name` (and advances).
+ * cli_value: true when argv[i] is `name V` or `name=V`; *value set; a
+ * missing value is reported (a->status = 2). */
+bool cli_flag(cli_args *a, const char *name);
+bool cli_value(cli_args *a, const char *name, const char **value);
+bool cli_u64(cli_args *a, const char *name, uint64_t lo, uint64_t hi,
+	     uint64_t *out);
+bool cli_i64(cli_args *a, const char *name, int64_t lo, int64_t hi,
+	     int64_t *out);
+/* Reports argv[i] as an unknown option (with a hint from known) or as an
+ * unexpected argument; returns 2. */
+int cli_unknown(cli_args *a, const char *const *known, size_t nknown);
+bool cli_is_help(const char *arg);
+
+/* Colour only on a terminal and never when NO_COLOR is set. */
+bool cli_color(FILE *f);
+/* A seed from the system when none is given (so it can be printed and
+ * replayed): urandom, else time and pid. */
+uint64_t cli_pick_seed(void);
+
+/* Help topics (cmd_help.c). Prints the topic; false when unknown. */
+bool cli_help_topic(FILE *out, const char *topic);
+
+int cmd_roll(int argc, char **argv);
+int cmd_odds(int argc, char **argv);
+int cmd_check(int argc, char **argv);
+int cmd_help(int argc, char **argv);
+
+#endif

@@ -1,0 +1,115 @@
+/* fray help [TOPIC]: the built-in manual, one topic per command. */
+#include <string.h>
+#include "cli.h"
+
+typedef struct topic {
+	const char *name;
+	const char *text;
+} topic;
+
+static const topic topics[] = {
+	{"usage",
+	 "usage: fray COMMAND [options]\n"
+	 "\n"
+	 "  fray roll DICE [--seed N] [--json]     roll dice, told die by die\n"
+	 "  fray odds DICE [--at-least K] [--at-most K] [--json]\n"
+	 "                                         exact chance of every total\n"
+	 "  fray check FILE...                     check data files for mistakes\n"
+	 "  fray help [TOPIC]                      this help; topics below\n"
+	 "  fray --version\n"
+	 "\n"
+	 "Topics: roll, odds, check, dice, seeds, json, exit, rules.\n"},
+	{"roll",
+	 "fray roll DICE [--seed N] [--json]\n"
+	 "\n"
+	 "Rolls a dice expression (see 'fray help dice') and tells every die.\n"
+	 "Without --seed a seed is chosen and printed: give it back with --seed\n"
+	 "to get the very same dice again, on any machine.\n"
+	 "\n"
+	 "  --seed N   0 to 18446744073709551615\n"
+	 "  --json     one JSON document: expression, seed, events, total\n"
+	 "\n"
+	 "Example: fray roll 3d6 --seed 42\n"},
+	{"odds",
+	 "fray odds DICE [--at-least K] [--at-most K] [--json]\n"
+	 "\n"
+	 "The exact probability of every total of a dice expression, as\n"
+	 "fractions (5/36) and percentages, with a bar chart. --at-least and\n"
+	 "--at-most add the chance of a total in that range (both: between).\n"
+	 "\n"
+	 "  --json   {\"expression\": \"2d6\", \"outcomes\": [{\"value\": 2,\n"
+	 "           \"p\": 0.027777777777777776, \"exact\": \"1/36\"}, ...]}\n"
+	 "           in increasing value, plus \"query\" with --at-least/--at-most\n"
+	 "\n"
+	 "Example: fray odds 2d6 --at-least 8\n"},
+	{"check",
+	 "fray check FILE...\n"
+	 "\n"
+	 "Reads fray data files (YAML or JSON) and reports every problem as\n"
+	 "file:line:col: message. Exit status 0 when all are good, 2 otherwise.\n"
+	 "Kinds known so far: policy scripts, a mapping with 'answers:', the\n"
+	 "list of answers a scripted policy gives, in order.\n"},
+	{"dice",
+	 "Dice expressions\n"
+	 "\n"
+	 "  2d6      two six-sided dice, added        d30    one 30-sided die\n"
+	 "  2d6+1    plus a constant                  3d12   three 12-sided dice\n"
+	 "  1d6-1d6  a difference (from -5 to 5)      d6!    re-roll-and-add die\n"
+	 "\n"
+	 "d6! is Presidio's morale die: roll one d6; on a 6 roll it once more and\n"
+	 "add (once only): totals 1-5 and 7-12, and 12 means two 6s in a row.\n"
+	 "Limits: 256 characters, 32 terms, 200 dice, 1000 sides, constants up\n"
+	 "to 1000000. Spaces between terms are allowed: '2d6 + 1'.\n"},
+	{"seeds",
+	 "Seeds and replay\n"
+	 "\n"
+	 "fray's dice come from Philox4x32-10, a counter-based generator: the\n"
+	 "numbers depend only on the seed and the stream, never on the machine,\n"
+	 "the compiler or the number of threads. Every roll prints its seed;\n"
+	 "--seed N replays it exactly.\n"},
+	{"json",
+	 "JSON output\n"
+	 "\n"
+	 "--json prints exactly one JSON document on stdout. Odds of a procedure\n"
+	 "have the shape {\"procedure\": \"<ruleset>.<name>\", \"inputs\": {...},\n"
+	 "\"outcomes\": [{\"outcome\": {...}, \"p\": 0.25, \"exact\": \"1/4\"}],\n"
+	 "\"unresolved\": 0}; dice odds use \"value\" for the outcome.\n"},
+	{"exit",
+	 "Exit status\n"
+	 "\n"
+	 "  0  done\n"
+	 "  1  something failed at run time (out of memory, cannot write)\n"
+	 "  2  bad input: a dice expression, an option or a data file; the\n"
+	 "     message names the column, the option or file:line:col\n"},
+	{"rules",
+	 "Rule sets\n"
+	 "\n"
+	 "fray implements four rule sets, each from its published text, with\n"
+	 "rulings where the texts are silent or contradict themselves: A Dark\n"
+	 "and Bloody Ground quick battles (adbg), Presidio (presidio), Bloody\n"
+	 "Big Battles (bbb) and chit-pull brigade combat (chits). See\n"
+	 "docs/rules-coverage.md for what is implemented so far.\n"},
+};
+
+bool cli_help_topic(FILE *out, const char *name)
+{
+	for (size_t i = 0; i < sizeof topics / sizeof topics[0]; i++)
+		if (strcmp(name, topics[i].name) == 0) {
+			fputs(topics[i].text, out);
+			return true;
+		}
+	return false;
+}
+
+int cmd_help(int argc, char **argv)
+{
+	if (argc == 0) {
+		cli_help_topic(stdout, "usage");
+		return EXIT_OK;
+	}
+	if (cli_help_topic(stdout, argv[0]))
+		return EXIT_OK;
+	return cli_error("help", EXIT_BAD_INPUT,
+			 "no topic '%s' (topics: roll, odds, check, dice, seeds, "
+			 "json, exit, rules)", argv[0]);
+}

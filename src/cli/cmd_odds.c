@@ -1,0 +1,171 @@
+/* fray odds DICE [--at-least K] [--at-most K] [--json]: the exact
+ * distribution of a dice expression, as a table with bars or as JSON. */
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli.h"
+
+#define BAR_WIDTH 40
+
+/* A horizontal bar of frac (0..1) of BAR_WIDTH cells, in eighths. */
+static void print_bar(double frac, bool color)
+{
+	static const char *const part[] = {"", "▏", "▎", "▍", "▌", "▋", "▊", "▉"};
+	long eighths = lround(frac * BAR_WIDTH * 8);
+	if (color)
+		fputs("\033[36m", stdout);
+	for (long i = 0; i < eighths / 8; i++)
+		fputs("█", stdout);
+	fputs(part[eighths % 8], stdout);
+	if (color)
+		fputs("\033[0m", stdout);
+}
+
+static char *exact_str(const fray_dist *d, size_t i)
+{
+	size_t n = fray_dist_p_exact(d, i, NULL, 0);
+	char *s = malloc(n + 1);
+	if (s)
+		fray_dist_p_exact(d, i, s, n + 1);
+	return s;
+}
+
+static void print_json(const char *text, const fray_dist *d, bool query,
+		       int64_t lo, int64_t hi, double qp, const char *qexact)
+{
+	char num[40];
+	printf("{\"expression\": \"%s\", \"outcomes\": [", text);
+	for (size_t i = 0; i < fray_dist_count(d); i++) {
+		char *ex = exact_str(d, i);
+		fray_double_str(fray_dist_p(d, i), num, sizeof num);
+		printf("%s\n  {\"value\": %" PRId64 ", \"p\": %s, \"exact\": \"%s\"}",
+		       i ? "," : "", fray_dist_outcome(d, i)[0], num, ex ? ex : "");
+		free(ex);
+	}
+	printf("\n]");
+	if (query) {
+		fray_double_str(qp, num, sizeof num);
+		printf(", \"query\": {");
+		if (lo != INT64_MIN)
+			printf("\"at_least\": %" PRId64 ", ", lo);
+		if (hi != INT64_MAX)
+			printf("\"at_most\": %" PRId64 ", ", hi);
+		printf("\"p\": %s, \"exact\": \"%s\"}", num, qexact);
+	}
+	printf("}\n");
+}
+
+static void print_table(const char *text, const fray_dist *d, bool query,
+			int64_t lo, int64_t hi, double qp, const char *qexact)
+{
+	bool color = cli_color(stdout);
+	size_t n = fray_dist_count(d);
+	double mean = 0, sq = 0, pmax = 0;
+	size_t wexact = 5;
+	for (size_t i = 0; i < n; i++) {
+		double v = (double)fray_dist_outcome(d, i)[0], p = fray_dist_p(d, i);
+		mean += v * p;
+		sq += v * v * p;
+		if (p > pmax)
+			pmax = p;
+		size_t w = fray_dist_p_exact(d, i, NULL, 0);
+		if (w > wexact)
+			wexact = w;
+	}
+	if (fabs(mean) < 1e-9)
+		mean = 0; /* a symmetric difference like 1d6-1d6, not -1.7e-16 */
+	if (wexact > 24)
+		wexact = 24; /* long fractions overflow the column, not the table */
+	printf("%s: %zu outcomes from %" PRId64 " to %" PRId64 ", mean %.4g, sd %.4g\n\n",
+	       text, n, fray_dist_outcome(d, 0)[0], fray_dist_outcome(d, n - 1)[0],
+	       mean, sqrt(fmax(0, sq - mean * mean)));
+	printf("%6s  %8s  %-*s\n", "value", "chance", (int)wexact, "exact");
+	for (size_t i = 0; i < n; i++) {
+		char *ex = exact_str(d, i);
+		printf("%6" PRId64 "  %7.3f%%  %-*s  ", fray_dist_outcome(d, i)[0],
+		       100 * fray_dist_p(d, i), (int)wexact, ex ? ex : "");
+		print_bar(fray_dist_p(d, i) / pmax, color);
+		putchar('\n');
+		free(ex);
+	}
+	if (query) {
+		printf("\nP(");
+		if (lo != INT64_MIN && hi != INT64_MAX)
+			printf("%" PRId64 " <= total <= %" PRId64, lo, hi);
+		else if (lo != INT64_MIN)
+			printf("total >= %" PRId64, lo);
+		else
+			printf("total <= %" PRId64, hi);
+		printf(") = %s = %.3f%%\n", qexact, 100 * qp);
+	}
+}
+
+int cmd_odds(int argc, char **argv)
+{
+	static const char *const known[] = {"--at-least", "--at-most", "--json", "--help"};
+	cli_args a = {.cmd = "odds", .argc = argc, .argv = argv};
+	const char *expr = NULL;
+	int64_t lo = INT64_MIN, hi = INT64_MAX, k;
+	bool json = false, query = false;
+	while (a.i < argc && a.status == EXIT_OK) {
+		if (cli_is_help(argv[a.i]))
+			return cli_help_topic(stdout, "odds") ? EXIT_OK : EXIT_RUNTIME;
+		if (cli_i64(&a, "--at-least", -100000000, 100000000, &k))
+			lo = k, query = true;
+		else if (cli_i64(&a, "--at-most", -100000000, 100000000, &k))
+			hi = k, query = true;
+		else if (cli_flag(&a, "--json"))
+			json = true;
+		else if (!expr && (argv[a.i][0] != '-' || argv[a.i][1] == 'd' ||
+				   (argv[a.i][1] >= '0' && argv[a.i][1] <= '9')))
+			expr = argv[a.i++];
+		else
+			return cli_unknown(&a, known, 4);
+	}
+	if (a.status != EXIT_OK)
+		return a.status;
+	if (!expr)
+		return cli_error("odds", EXIT_BAD_INPUT,
+				 "expected a dice expression, such as 'fray odds 2d6'");
+
+	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
+	if (!ctx)
+		return cli_error("odds", EXIT_RUNTIME, "out of memory");
+	int status = EXIT_OK;
+	fray_dice *dice = NULL;
+	fray_dist *d = NULL;
+	char *qexact = NULL;
+	if (fray_dice_parse(ctx, expr, &dice) != FRAY_OK) {
+		status = cli_error("odds", EXIT_BAD_INPUT, "bad dice expression '%s': %s",
+				   expr, fray_ctx_message(ctx));
+		goto done;
+	}
+	if (fray_dice_dist(dice, &d) != FRAY_OK) {
+		status = cli_fail("odds", ctx);
+		goto done;
+	}
+	double qp = 0;
+	if (query) {
+		size_t need = 0;
+		fray_dist_range(d, lo, hi, &qp, NULL, 0, &need);
+		qexact = malloc(need + 1);
+		if (!qexact) {
+			status = cli_error("odds", EXIT_RUNTIME, "out of memory");
+			goto done;
+		}
+		fray_dist_range(d, lo, hi, &qp, qexact, need + 1, NULL);
+	}
+	char text[FRAY_DICE_MAX_TEXT * 2];
+	fray_dice_format(dice, text, sizeof text);
+	if (json)
+		print_json(text, d, query, lo, hi, qp, qexact);
+	else
+		print_table(text, d, query, lo, hi, qp, qexact);
+done:
+	free(qexact);
+	fray_dist_free(d);
+	fray_dice_free(dice);
+	fray_ctx_free(ctx);
+	return status;
+}

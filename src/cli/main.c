@@ -1,0 +1,40 @@
+/* fray: the command. A thin dispatcher over the library. */
+#include <string.h>
+#include "cli.h"
+
+typedef struct command {
+	const char *name;
+	int (*run)(int argc, char **argv);
+} command;
+
+static const command commands[] = {
+	{"roll", cmd_roll},
+	{"odds", cmd_odds},
+	{"check", cmd_check},
+	{"help", cmd_help},
+};
+
+int main(int argc, char **argv)
+{
+	if (argc < 2) {
+		cli_help_topic(stderr, "usage");
+		return EXIT_BAD_INPUT;
+	}
+	const char *name = argv[1];
+	if (strcmp(name, "--version") == 0 || strcmp(name, "version") == 0) {
+		printf("fray %s\n", fray_version());
+		return EXIT_OK;
+	}
+	if (cli_is_help(name))
+		return cmd_help(0, NULL);
+	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+		if (strcmp(name, commands[i].name) == 0) {
+			int status = commands[i].run(argc - 2, argv + 2);
+			if (fflush(stdout) != 0 || ferror(stdout))
+				return cli_error(name, EXIT_RUNTIME, "cannot write the output");
+			return status;
+		}
+	return cli_error(NULL, EXIT_BAD_INPUT,
+			 "unknown command '%s' (commands: roll, odds, check, help)",
+			 name);
+}

@@ -1,0 +1,556 @@
+/* Data files: YAML/JSON parsed by libfyaml's event parser into a small tree
+ * with positions, and the checking helpers that collect every problem as
+ * "file:line:col: message". */
+#include <errno.h>
+#include <libfyaml.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "internal.h"
+#include "names.h"
+
+struct fray_node {
+	fray_node_kind kind;
+	int line, col;
+	bool plain;
+	char *text;          /* scalar, NUL-terminated */
+	size_t n, cap;       /* seq: items; map: pairs (items holds 2 * n) */
+	fray_node **items;
+};
+
+struct fray_doc {
+	fray_ctx *ctx;
+	char *name;
+	fray_node *root;
+	fray_node **all;     /* every node, for freeing */
+	size_t nall, capall;
+	char *errors[FRAY_DOC_MAX_ERRORS];
+	size_t nerrors;
+	bool more_errors;
+	bool nomem;
+};
+
+/* ---- building ---- */
+
+static fray_node *new_node(fray_doc *doc, fray_node_kind kind, int line,
+			   int col)
+{
+	if (doc->nall == doc->capall) {
+		size_t cap = fray_grow(doc->capall, doc->nall + 1, sizeof(fray_node *));
+		fray_node **all = cap ? fray_realloc(doc->ctx, doc->all, cap * sizeof *all) : NULL;
+		if (!all)
+			return NULL;
+		doc->all = all;
+		doc->capall = cap;
+	}
+	fray_node *n = fray_calloc(doc->ctx, 1, sizeof *n);
+	if (!n)
+		return NULL;
+	n->kind = kind;
+	n->line = line;
+	n->col = col;
+	doc->all[doc->nall++] = n;
+	return n;
+}
+
+static bool append(fray_doc *doc, fray_node *parent, fray_node *child)
+{
+	/* a mapping keeps key, value pairs: room for the pair being filled */
+	size_t slots = parent->kind == FRAY_NODE_MAP ? parent->n * 2 + 2 : parent->n + 1;
+	if (slots > parent->cap) {
+		size_t cap = fray_grow(parent->cap, slots, sizeof(fray_node *));
+		fray_node **items = cap ? fray_realloc(doc->ctx, parent->items, cap * sizeof *items) : NULL;
+		if (!items)
+			return false;
+		memset(items + parent->cap, 0, (cap - parent->cap) * sizeof *items);
+		parent->items = items;
+		parent->cap = cap;
+	}
+	if (parent->kind == FRAY_NODE_SEQ) {
+		parent->items[parent->n++] = child;
+	} else if (!parent->items[2 * parent->n]) {
+		parent->items[2 * parent->n] = child; /* a key, waiting for its value */
+	} else {
+		parent->items[2 * parent->n + 1] = child;
+		parent->n++;
+	}
+	return true;
+}
+
+static void add_error(fray_doc *doc, int line, int col, const char *msg)
+{
+	if (doc->nerrors == FRAY_DOC_MAX_ERRORS) {
+		doc->more_errors = true;
+		return;
+	}
+	char buf[FRAY_MSG_MAX];
+	if (line > 0)
+		snprintf(buf, sizeof buf, "%s:%d:%d: %s", doc->name, line, col, msg);
+	else
+		snprintf(buf, sizeof buf, "%s: %s", doc->name, msg);
+	char *e = fray_strdup(doc->ctx, buf);
+	if (!e) {
+		doc->nomem = true;
+		return;
+	}
+	doc->errors[doc->nerrors++] = e;
+}
+
+static int cmp_key(const void *a, const void *b)
+{
+	const fray_node *ka = *(fray_node *const *)a, *kb = *(fray_node *const *)b;
+	int c = strcmp(ka->text, kb->text);
+	if (c)
+		return c;
+	return ka->line != kb->line ? ka->line - kb->line : ka->col - kb->col;
+}
+
+/* Duplicate keys are errors (a hand-edited file that says `cf:` twice
+ * means one of them is a mistake). Sorted, so large maps stay fast. */
+static bool check_duplicates(fray_doc *doc, const fray_node *map)
+{
+	if (map->n < 2)
+		return true;
+	fray_node **keys = fray_calloc(doc->ctx, map->n, sizeof *keys);
+	if (!keys)
+		return false;
+	for (size_t i = 0; i < map->n; i++)
+		keys[i] = map->items[2 * i];
+	qsort(keys, map->n, sizeof *keys, cmp_key);
+	for (size_t i = 1; i < map->n; i++)
+		if (strcmp(keys[i - 1]->text, keys[i]->text) == 0) {
+			char msg[FRAY_MSG_MAX];
+			snprintf(msg, sizeof msg,
+				 "duplicate key '%.100s' (first at line %d)",
+				 keys[i]->text, keys[i - 1]->line);
+			add_error(doc, keys[i]->line, keys[i]->col, msg);
+		}
+	fray_dealloc(doc->ctx, keys);
+	return true;
+}
+
+static fray_status syntax_error(fray_doc *doc, struct fy_diag *diag)
+{
+	void *it = NULL;
+	struct fy_diag_error *e = fy_diag_errors_iterate(diag, &it);
+	if (e)
+		add_error(doc, e->line, e->column, e->msg);
+	else
+		add_error(doc, 0, 0, "not valid YAML");
+	return FRAY_ERR_INPUT;
+}
+
+static void diag_discard(struct fy_diag *diag, void *user, const char *buf,
+			 size_t len)
+{
+	(void)diag, (void)user, (void)buf, (void)len;
+}
+
+/* Reads the events of text into doc's tree. */
+static fray_status build(fray_doc *doc, const char *text, size_t len)
+{
+	struct fy_diag_cfg dcfg;
+	fy_diag_cfg_default(&dcfg);
+	dcfg.fp = NULL;
+	dcfg.output_fn = diag_discard;
+	dcfg.colorize = false;
+	struct fy_diag *diag = fy_diag_create(&dcfg);
+	if (!diag)
+		return FRAY_ERR_NOMEM;
+	fy_diag_set_collect_errors(diag, true);
+	struct fy_parse_cfg cfg = {.flags = FYPCF_QUIET | FYPCF_COLLECT_DIAG,
+				   .diag = diag};
+	struct fy_parser *fyp = fy_parser_create(&cfg);
+	if (!fyp) {
+		fy_diag_destroy(diag);
+		return FRAY_ERR_NOMEM;
+	}
+	fray_status st = FRAY_OK;
+	fray_node *stack[FRAY_DOC_MAX_DEPTH + 1];
+	size_t depth = 0, documents = 0;
+	if (fy_parser_set_string(fyp, text, len) != 0) {
+		st = FRAY_ERR_NOMEM;
+		goto done;
+	}
+	struct fy_event *ev;
+	while (st == FRAY_OK && (ev = fy_parser_parse(fyp)) != NULL) {
+		const struct fy_mark *m = fy_event_start_mark(ev);
+		int line = m ? m->line + 1 : 0, col = m ? m->column + 1 : 0;
+		fray_node *n = NULL;
+		switch (ev->type) {
+		case FYET_DOCUMENT_START:
+			if (++documents > 1) {
+				add_error(doc, line, col,
+					  "expected one document, found a second");
+				st = FRAY_ERR_INPUT;
+			}
+			break;
+		case FYET_ALIAS:
+			add_error(doc, line, col, "aliases (*name) are not supported");
+			st = FRAY_ERR_INPUT;
+			break;
+		case FYET_SCALAR:
+		case FYET_MAPPING_START:
+		case FYET_SEQUENCE_START: {
+			if (doc->nall >= FRAY_DOC_MAX_NODES) {
+				add_error(doc, line, col, "too many values (the limit is 200000)");
+				st = FRAY_ERR_INPUT;
+				break;
+			}
+			fray_node_kind k = ev->type == FYET_SCALAR ? FRAY_NODE_SCALAR
+					 : ev->type == FYET_MAPPING_START ? FRAY_NODE_MAP
+					 : FRAY_NODE_SEQ;
+			n = new_node(doc, k, line, col);
+			if (!n) {
+				st = FRAY_ERR_NOMEM;
+				break;
+			}
+			if (k == FRAY_NODE_SCALAR) {
+				size_t tl = 0;
+				const char *t = fy_token_get_text(ev->scalar.value, &tl);
+				n->text = fray_alloc(doc->ctx, tl + 1);
+				if (!n->text) {
+					st = FRAY_ERR_NOMEM;
+					break;
+				}
+				if (tl)
+					memcpy(n->text, t, tl);
+				n->text[tl] = '\0';
+				n->plain = fy_token_scalar_style(ev->scalar.value) == FYSS_PLAIN;
+			}
+			fray_node *parent = depth ? stack[depth - 1] : NULL;
+			if (parent && parent->kind == FRAY_NODE_MAP &&
+			    (!parent->cap || !parent->items[2 * parent->n]) &&
+			    k != FRAY_NODE_SCALAR) {
+				add_error(doc, line, col, "expected a plain key, found a complex one");
+				st = FRAY_ERR_INPUT;
+				break;
+			}
+			if (!parent)
+				doc->root = n;
+			else if (!append(doc, parent, n)) {
+				st = FRAY_ERR_NOMEM;
+				break;
+			}
+			if (k != FRAY_NODE_SCALAR) {
+				if (depth == FRAY_DOC_MAX_DEPTH) {
+					add_error(doc, line, col, "nested too deeply (the limit is 64 levels)");
+					st = FRAY_ERR_INPUT;
+					break;
+				}
+				stack[depth++] = n;
+			}
+			break;
+		}
+		case FYET_MAPPING_END:
+			if (depth && !check_duplicates(doc, stack[depth - 1]))
+				st = FRAY_ERR_NOMEM;
+			/* fall through */
+		case FYET_SEQUENCE_END:
+			if (depth)
+				depth--;
+			break;
+		default:
+			break;
+		}
+		fy_parser_event_free(fyp, ev);
+	}
+	if (st == FRAY_OK && fy_parser_get_stream_error(fyp))
+		st = syntax_error(doc, diag);
+done:
+	fy_parser_destroy(fyp);
+	fy_diag_destroy(diag);
+	return st;
+}
+
+static void report(fray_doc *doc, fray_status st)
+{
+	if (st == FRAY_ERR_NOMEM || doc->nomem)
+		fray_nomem(doc->ctx);
+	else if (doc->nerrors)
+		fray_fail(doc->ctx, st, "%s", doc->errors[0]);
+	else
+		fray_fail(doc->ctx, st, "%s: not valid YAML", doc->name);
+}
+
+static fray_doc *doc_new(fray_ctx *ctx, const char *name)
+{
+	fray_doc *doc = fray_calloc(ctx, 1, sizeof *doc);
+	if (!doc)
+		return NULL;
+	doc->ctx = ctx;
+	doc->name = fray_strdup(ctx, name);
+	if (!doc->name) {
+		fray_dealloc(ctx, doc);
+		return NULL;
+	}
+	return doc;
+}
+
+FRAY_API fray_status fray_doc_load_string(fray_ctx *ctx, const char *name,
+					  const char *text, size_t len,
+					  fray_doc **out)
+{
+	*out = NULL;
+	fray_doc *doc = doc_new(ctx, name);
+	if (!doc)
+		return fray_nomem(ctx);
+	fray_status st;
+	if (len > FRAY_DOC_MAX_BYTES) {
+		add_error(doc, 0, 0, "file too large (the limit is 4 MiB)");
+		st = FRAY_ERR_INPUT;
+	} else if (memchr(text, '\0', len)) {
+		size_t at = (size_t)((const char *)memchr(text, '\0', len) - text);
+		char msg[80];
+		snprintf(msg, sizeof msg, "a NUL byte at offset %zu: expected text", at);
+		add_error(doc, 0, 0, msg);
+		st = FRAY_ERR_INPUT;
+	} else {
+		st = build(doc, text, len);
+	}
+	if (st == FRAY_OK && doc->nomem)
+		st = FRAY_ERR_NOMEM;
+	if (st == FRAY_OK && doc->nerrors)
+		st = FRAY_ERR_INPUT;
+	if (st != FRAY_OK) {
+		report(doc, st);
+		fray_doc_free(doc);
+		return st;
+	}
+	*out = doc;
+	return FRAY_OK;
+}
+
+FRAY_API fray_status fray_doc_load_file(fray_ctx *ctx, const char *path,
+					fray_doc **out)
+{
+	*out = NULL;
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return fray_fail(ctx, FRAY_ERR_IO, "%s: cannot open: %s", path,
+				 strerror(errno));
+	char *buf = fray_alloc(ctx, FRAY_DOC_MAX_BYTES + 1);
+	if (!buf) {
+		fclose(f);
+		return fray_nomem(ctx);
+	}
+	size_t len = fread(buf, 1, FRAY_DOC_MAX_BYTES + 1, f);
+	bool bad = ferror(f);
+	fclose(f);
+	fray_status st;
+	if (bad)
+		st = fray_fail(ctx, FRAY_ERR_IO, "%s: cannot read", path);
+	else
+		st = fray_doc_load_string(ctx, path, buf, len, out);
+	fray_dealloc(ctx, buf);
+	return st;
+}
+
+FRAY_API void fray_doc_free(fray_doc *doc)
+{
+	if (!doc)
+		return;
+	for (size_t i = 0; i < doc->nall; i++) {
+		fray_dealloc(doc->ctx, doc->all[i]->text);
+		fray_dealloc(doc->ctx, doc->all[i]->items);
+		fray_dealloc(doc->ctx, doc->all[i]);
+	}
+	for (size_t i = 0; i < doc->nerrors; i++)
+		fray_dealloc(doc->ctx, doc->errors[i]);
+	fray_dealloc(doc->ctx, doc->all);
+	fray_dealloc(doc->ctx, doc->name);
+	fray_dealloc(doc->ctx, doc);
+}
+
+/* ---- reading ---- */
+
+FRAY_API const fray_node *fray_doc_root(const fray_doc *doc) { return doc->root; }
+FRAY_API const char *fray_doc_name(const fray_doc *doc) { return doc->name; }
+FRAY_API fray_node_kind fray_node_kind_of(const fray_node *n) { return n->kind; }
+FRAY_API int fray_node_line(const fray_node *n) { return n->line; }
+FRAY_API int fray_node_col(const fray_node *n) { return n->col; }
+FRAY_API bool fray_node_plain(const fray_node *n) { return n->kind == FRAY_NODE_SCALAR && n->plain; }
+
+FRAY_API const char *fray_node_scalar(const fray_node *n)
+{
+	return n->kind == FRAY_NODE_SCALAR ? n->text : NULL;
+}
+
+FRAY_API size_t fray_node_len(const fray_node *n)
+{
+	return n->kind == FRAY_NODE_SCALAR ? 0 : n->n;
+}
+
+FRAY_API const fray_node *fray_node_item(const fray_node *n, size_t i)
+{
+	return n->kind == FRAY_NODE_SEQ && i < n->n ? n->items[i] : NULL;
+}
+
+FRAY_API const fray_node *fray_node_key(const fray_node *n, size_t i)
+{
+	return n->kind == FRAY_NODE_MAP && i < n->n ? n->items[2 * i] : NULL;
+}
+
+FRAY_API const fray_node *fray_node_value(const fray_node *n, size_t i)
+{
+	return n->kind == FRAY_NODE_MAP && i < n->n ? n->items[2 * i + 1] : NULL;
+}
+
+FRAY_API const fray_node *fray_map_get(const fray_node *map, const char *key)
+{
+	if (!map || map->kind != FRAY_NODE_MAP)
+		return NULL;
+	for (size_t i = 0; i < map->n; i++)
+		if (strcmp(map->items[2 * i]->text, key) == 0)
+			return map->items[2 * i + 1];
+	return NULL;
+}
+
+/* ---- checking ---- */
+
+FRAY_API void fray_doc_error(fray_doc *doc, const fray_node *n,
+			     const char *fmt, ...)
+{
+	char msg[FRAY_MSG_MAX];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	add_error(doc, n ? n->line : 0, n ? n->col : 0, msg);
+}
+
+FRAY_API size_t fray_doc_error_count(const fray_doc *doc) { return doc->nerrors; }
+
+FRAY_API const char *fray_doc_error_msg(const fray_doc *doc, size_t i)
+{
+	return i < doc->nerrors ? doc->errors[i] : NULL;
+}
+
+static const char *kind_name(fray_node_kind k)
+{
+	return k == FRAY_NODE_MAP ? "a mapping" : k == FRAY_NODE_SEQ ? "a list" : "a value";
+}
+
+FRAY_API bool fray_doc_expect(fray_doc *doc, const fray_node *n,
+			      fray_node_kind kind, const char *what)
+{
+	if (n->kind == kind)
+		return true;
+	fray_doc_error(doc, n, "expected %s as %s, found %s", kind_name(kind),
+		       what, kind_name(n->kind));
+	return false;
+}
+
+FRAY_API bool fray_doc_int(fray_doc *doc, const fray_node *n, int64_t lo,
+			   int64_t hi, const char *what, int64_t *out)
+{
+	const char *s = n->kind == FRAY_NODE_SCALAR ? n->text : NULL;
+	char *end = NULL;
+	long long v = 0;
+	bool ok = false;
+	if (s && *s) {
+		errno = 0;
+		v = strtoll(s, &end, 10);
+		ok = errno == 0 && *end == '\0' && s[0] != ' ';
+	}
+	if (!ok || v < lo || v > hi) {
+		fray_doc_error(doc, n, "expected %s: a whole number from %lld to %lld, found %s%.60s%s",
+			       what, (long long)lo, (long long)hi,
+			       s ? "'" : "", s ? s : kind_name(n->kind), s ? "'" : "");
+		return false;
+	}
+	*out = v;
+	return true;
+}
+
+FRAY_API bool fray_doc_bool(fray_doc *doc, const fray_node *n, const char *what,
+			    bool *out)
+{
+	const char *s = n->kind == FRAY_NODE_SCALAR ? n->text : "";
+	if (strcmp(s, "true") == 0 || strcmp(s, "yes") == 0) {
+		*out = true;
+		return true;
+	}
+	if (strcmp(s, "false") == 0 || strcmp(s, "no") == 0) {
+		*out = false;
+		return true;
+	}
+	fray_doc_error(doc, n, "expected %s: true or false", what);
+	return false;
+}
+
+FRAY_API bool fray_doc_string(fray_doc *doc, const fray_node *n,
+			      const char *what, const char **out)
+{
+	if (n->kind != FRAY_NODE_SCALAR) {
+		fray_doc_error(doc, n, "expected %s: a single value, found %s",
+			       what, kind_name(n->kind));
+		return false;
+	}
+	*out = n->text;
+	return true;
+}
+
+FRAY_API bool fray_doc_enum(fray_doc *doc, const fray_node *n, const char *what,
+			    const char *const *names, size_t nnames, size_t *out)
+{
+	const char *s = n->kind == FRAY_NODE_SCALAR ? n->text : NULL;
+	if (s)
+		for (size_t i = 0; i < nnames; i++)
+			if (strcmp(s, names[i]) == 0) {
+				*out = i;
+				return true;
+			}
+	char list[256] = "";
+	size_t len = 0;
+	for (size_t i = 0; i < nnames && len < sizeof list; i++)
+		len += (size_t)snprintf(list + len, sizeof list - len, "%s%s",
+					i ? ", " : "", names[i]);
+	size_t near = s ? fray_nearest_name(s, names, nnames) : SIZE_MAX;
+	if (near != SIZE_MAX)
+		fray_doc_error(doc, n, "expected %s: one of %s; found '%.60s' (did you mean '%s'?)",
+			       what, list, s, names[near]);
+	else
+		fray_doc_error(doc, n, "expected %s: one of %s", what, list);
+	return false;
+}
+
+FRAY_API const fray_node *fray_doc_field(fray_doc *doc, const fray_node *map,
+					 const char *key, bool required)
+{
+	const fray_node *v = fray_map_get(map, key);
+	if (!v && required)
+		fray_doc_error(doc, map, "missing '%s'", key);
+	return v;
+}
+
+FRAY_API bool fray_doc_known_keys(fray_doc *doc, const fray_node *map,
+				  const char *const *allowed, size_t nallowed)
+{
+	bool ok = true;
+	for (size_t i = 0; map->kind == FRAY_NODE_MAP && i < map->n; i++) {
+		const fray_node *k = map->items[2 * i];
+		bool known = false;
+		for (size_t j = 0; j < nallowed && !known; j++)
+			known = strcmp(k->text, allowed[j]) == 0;
+		if (known)
+			continue;
+		ok = false;
+		size_t near = fray_nearest_name(k->text, allowed, nallowed);
+		if (near != SIZE_MAX)
+			fray_doc_error(doc, k, "unknown key '%.60s' (did you mean '%s'?)",
+				       k->text, allowed[near]);
+		else
+			fray_doc_error(doc, k, "unknown key '%.60s'", k->text);
+	}
+	return ok;
+}
+
+FRAY_API fray_status fray_doc_status(fray_doc *doc)
+{
+	if (doc->nomem)
+		return fray_nomem(doc->ctx);
+	if (doc->nerrors == 0)
+		return FRAY_OK;
+	return fray_fail(doc->ctx, FRAY_ERR_INPUT, "%s", doc->errors[0]);
+}

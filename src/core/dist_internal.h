@@ -1,0 +1,52 @@
+/* Private: the layout of fray_dist and the tally that builds one (a hash
+ * map from outcome vectors to exact probabilities or hit counts). */
+#ifndef FRAY_DIST_INTERNAL_H
+#define FRAY_DIST_INTERNAL_H
+
+#include <gmp.h>
+#include <stdbool.h>
+#include "internal.h"
+
+struct fray_dist {
+	fray_ctx *ctx;
+	size_t nfields, count;
+	int64_t *keys;    /* count * nfields */
+	double *p;        /* count */
+	mpq_t *exact;     /* count, or NULL when sampled */
+	uint64_t *hits;   /* count, or NULL when exact */
+	uint64_t trials;
+	mpq_t unresolved; /* initialised when exact */
+};
+
+typedef struct fray_tally {
+	fray_ctx *ctx;
+	size_t nfields;
+	bool exact;
+	size_t count, cap;       /* entries */
+	int64_t *keys;           /* cap * nfields */
+	mpq_t *q;                /* exact: cap */
+	uint64_t *hits;          /* sampled: cap */
+	size_t *slots;           /* hash table of entry index + 1; 0 = empty */
+	size_t nslots;           /* power of two */
+} fray_tally;
+
+fray_status fray_tally_init(fray_tally *t, fray_ctx *ctx, size_t nfields,
+			    bool exact);
+void fray_tally_fini(fray_tally *t);
+/* The entry for key, created (zero) if new; SIZE_MAX when out of memory. */
+size_t fray_tally_slot(fray_tally *t, const int64_t *key);
+/* Adds src's hit counts into dst (sampled tallies). */
+fray_status fray_tally_merge(fray_tally *dst, const fray_tally *src);
+/* Builds a sorted distribution; unresolved may be NULL (sampled). */
+fray_status fray_tally_to_dist(fray_tally *t, uint64_t trials,
+			       const mpq_t unresolved, fray_dist **out);
+
+/* A new exact distribution over one field with the given values and
+ * probabilities (values in increasing order); takes no ownership. */
+fray_status fray_dist_new_exact(fray_ctx *ctx, size_t nfields, size_t count,
+				fray_dist **out);
+
+/* The double nearest to q (mpq_get_d truncates). */
+double fray_q_to_double(const mpq_t q);
+
+#endif

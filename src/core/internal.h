@@ -1,0 +1,42 @@
+/* Private to libfray: allocation through the context, failure recording,
+ * and the symbol visibility rule (only fray_* is exported). */
+#ifndef FRAY_INTERNAL_H
+#define FRAY_INTERNAL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <fray/fray.h>
+
+#if defined(__GNUC__)
+#define FRAY_API __attribute__((visibility("default")))
+#define FRAY_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#else
+#define FRAY_API
+#define FRAY_PRINTF(a, b)
+#endif
+
+#define FRAY_MSG_MAX 512
+
+struct fray_ctx {
+	fray_alloc_fn alloc;
+	void *ud;
+	fray_status status;
+	char msg[FRAY_MSG_MAX];
+};
+
+void *fray_alloc(fray_ctx *ctx, size_t size);
+void *fray_calloc(fray_ctx *ctx, size_t n, size_t size);
+void *fray_realloc(fray_ctx *ctx, void *ptr, size_t size);
+void fray_dealloc(fray_ctx *ctx, void *ptr);
+char *fray_strdup(fray_ctx *ctx, const char *s);
+
+/* Records s and the message unless a failure is already recorded (the first
+ * failure wins); returns s so callers can `return fray_fail(...)`. */
+fray_status fray_fail(fray_ctx *ctx, fray_status s, const char *fmt, ...)
+	FRAY_PRINTF(3, 4);
+fray_status fray_nomem(fray_ctx *ctx);
+
+/* Growth for dynamic arrays: a new capacity >= need, or 0 on overflow. */
+size_t fray_grow(size_t cap, size_t need, size_t elem);
+
+#endif

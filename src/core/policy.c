@@ -1,0 +1,207 @@
+/* Policies: the decision interface, the heuristic policy and the scripted
+ * policy (answers from a list or a YAML file). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "internal.h"
+
+struct fray_policy {
+	fray_ctx *ctx;
+	const fray_policy_ops *ops;
+	void *self;
+};
+
+FRAY_API fray_policy *fray_policy_new(fray_ctx *ctx, const fray_policy_ops *ops,
+				      void *self)
+{
+	fray_policy *p = fray_calloc(ctx, 1, sizeof *p);
+	if (!p) {
+		fray_nomem(ctx);
+		return NULL;
+	}
+	p->ctx = ctx;
+	p->ops = ops;
+	p->self = self;
+	return p;
+}
+
+FRAY_API void fray_policy_free(fray_policy *p)
+{
+	if (!p)
+		return;
+	if (p->ops->destroy)
+		p->ops->destroy(p->self);
+	fray_dealloc(p->ctx, p);
+}
+
+FRAY_API const char *fray_policy_name(const fray_policy *p)
+{
+	return p ? p->ops->name : "heuristic";
+}
+
+FRAY_API bool fray_policy_deterministic(const fray_policy *p)
+{
+	return !p || p->ops->deterministic;
+}
+
+FRAY_API bool fray_policy_thread_safe(const fray_policy *p)
+{
+	return !p || p->ops->thread_safe;
+}
+
+FRAY_API void fray_policy_reset(fray_policy *p)
+{
+	if (p && p->ops->reset)
+		p->ops->reset(p->self);
+}
+
+/* A NULL policy is the heuristic one. */
+FRAY_API size_t fray_policy_choose(fray_policy *p, const fray_choice *c,
+				   char *msg, size_t cap)
+{
+	if (!p)
+		return c->suggested;
+	return p->ops->choose(p->self, c, msg, cap);
+}
+
+/* ---- heuristic ---- */
+
+static size_t heuristic_choose(void *self, const fray_choice *c, char *msg,
+			       size_t cap)
+{
+	(void)self, (void)msg, (void)cap;
+	return c->suggested;
+}
+
+static const fray_policy_ops heuristic_ops = {
+	.name = "heuristic",
+	.choose = heuristic_choose,
+	.deterministic = true,
+	.thread_safe = true,
+};
+
+FRAY_API fray_policy *fray_policy_heuristic_new(fray_ctx *ctx)
+{
+	return fray_policy_new(ctx, &heuristic_ops, NULL);
+}
+
+/* ---- scripted ---- */
+
+typedef struct script {
+	fray_ctx *ctx;
+	char **answers;
+	size_t n, next;
+} script;
+
+static size_t script_choose(void *self, const fray_choice *c, char *msg,
+			    size_t cap)
+{
+	script *s = self;
+	if (s->next == s->n) {
+		snprintf(msg, cap, "the script has no answer left for '%s' "
+			 "(it holds %zu answers)", c->prompt, s->n);
+		return FRAY_NO_ANSWER;
+	}
+	const char *a = s->answers[s->next++];
+	for (size_t i = 0; i < c->noptions; i++)
+		if (strcmp(a, c->options[i]) == 0)
+			return i;
+	char *end;
+	unsigned long k = strtoul(a, &end, 10);
+	if (*a >= '1' && *a <= '9' && *end == '\0' && k <= c->noptions)
+		return (size_t)k - 1;
+	int len = snprintf(msg, cap, "script answer %zu '%s' is not an option of "
+			   "'%s': expected one of", s->next, a, c->prompt);
+	for (size_t i = 0; i < c->noptions && len >= 0 && (size_t)len < cap; i++)
+		len += snprintf(msg + len, cap - (size_t)len, "%s '%s'",
+				i ? "," : "", c->options[i]);
+	return FRAY_NO_ANSWER;
+}
+
+static void script_reset(void *self)
+{
+	((script *)self)->next = 0;
+}
+
+static void script_destroy(void *self)
+{
+	script *s = self;
+	for (size_t i = 0; i < s->n; i++)
+		fray_dealloc(s->ctx, s->answers[i]);
+	fray_dealloc(s->ctx, s->answers);
+	fray_dealloc(s->ctx, s);
+}
+
+static const fray_policy_ops script_ops = {
+	.name = "script",
+	.choose = script_choose,
+	.reset = script_reset,
+	.destroy = script_destroy,
+	.deterministic = true,
+	.thread_safe = false,
+};
+
+FRAY_API fray_policy *fray_policy_script_new(fray_ctx *ctx,
+					     const char *const *answers,
+					     size_t n)
+{
+	script *s = fray_calloc(ctx, 1, sizeof *s);
+	if (!s)
+		goto nomem;
+	s->ctx = ctx;
+	s->answers = fray_calloc(ctx, n + 1, sizeof *s->answers);
+	if (!s->answers)
+		goto nomem;
+	for (; s->n < n; s->n++)
+		if (!(s->answers[s->n] = fray_strdup(ctx, answers[s->n])))
+			goto nomem;
+	fray_policy *p = fray_policy_new(ctx, &script_ops, s);
+	if (!p)
+		script_destroy(s);
+	return p;
+nomem:
+	if (s)
+		script_destroy(s);
+	fray_nomem(ctx);
+	return NULL;
+}
+
+FRAY_API fray_status fray_policy_script_load(fray_ctx *ctx, const char *path,
+					     fray_policy **out)
+{
+	*out = NULL;
+	fray_doc *doc;
+	fray_status st = fray_doc_load_file(ctx, path, &doc);
+	if (st != FRAY_OK)
+		return st;
+	const fray_node *root = fray_doc_root(doc);
+	static const char *const keys[] = {"answers"};
+	const fray_node *list = NULL;
+	if (!root)
+		fray_doc_error(doc, NULL, "empty file: expected a mapping with 'answers'");
+	else if (fray_doc_expect(doc, root, FRAY_NODE_MAP, "a script") &&
+		 fray_doc_known_keys(doc, root, keys, 1))
+		list = fray_doc_field(doc, root, "answers", true);
+	size_t n = 0;
+	const char **answers = NULL;
+	if (list && fray_doc_expect(doc, list, FRAY_NODE_SEQ, "'answers'")) {
+		n = fray_node_len(list);
+		answers = fray_calloc(ctx, n + 1, sizeof *answers);
+		if (!answers) {
+			fray_doc_free(doc);
+			return fray_nomem(ctx);
+		}
+		for (size_t i = 0; i < n; i++)
+			fray_doc_string(doc, fray_node_item(list, i), "an answer",
+					&answers[i]);
+	}
+	st = fray_doc_status(doc);
+	if (st == FRAY_OK) {
+		*out = fray_policy_script_new(ctx, answers, n);
+		if (!*out)
+			st = FRAY_ERR_NOMEM;
+	}
+	fray_dealloc(ctx, (void *)answers);
+	fray_doc_free(doc);
+	return st;
+}

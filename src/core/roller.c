@@ -1,0 +1,269 @@
+/* The random primitives (die, successes, draw, re-roll-and-add), decisions
+ * and events, as rules code sees them; the sampling roller and one run. */
+#include <assert.h>
+#include <stdio.h>
+#include <string.h>
+#include "roller_internal.h"
+
+FRAY_API fray_roller *fray_roller_sample_new(fray_ctx *ctx, uint64_t seed,
+					     uint64_t stream)
+{
+	fray_roller *r = fray_calloc(ctx, 1, sizeof *r);
+	if (!r) {
+		fray_nomem(ctx);
+		return NULL;
+	}
+	r->ctx = ctx;
+	r->mode = ROLLER_SAMPLE;
+	fray_rng_init(&r->rng, seed, stream);
+	return r;
+}
+
+FRAY_API void fray_roller_free(fray_roller *r)
+{
+	if (r)
+		fray_dealloc(r->ctx, r);
+}
+
+FRAY_API void fray_roller_set_sink(fray_roller *r, fray_event_sink sink,
+				   void *ud)
+{
+	r->sink = sink;
+	r->sink_ud = ud;
+}
+
+void fray_roller_begin_run(fray_roller *r)
+{
+	r->status = FRAY_OK;
+	r->truncated = false;
+	r->msg[0] = '\0';
+}
+
+FRAY_API bool fray_roller_stopped(const fray_roller *r)
+{
+	return r->status != FRAY_OK || r->truncated;
+}
+
+FRAY_API void fray_roller_fail(fray_roller *r, fray_status s, const char *msg)
+{
+	if (r->status != FRAY_OK)
+		return;
+	r->status = s;
+	snprintf(r->msg, sizeof r->msg, "%s", msg);
+}
+
+FRAY_API bool fray_roller_narrating(const fray_roller *r)
+{
+	return r->sink != NULL;
+}
+
+FRAY_API void fray_emit(fray_roller *r, const fray_event *ev)
+{
+	if (r->sink)
+		r->sink(r->sink_ud, ev);
+}
+
+FRAY_API void fray_emit_modifier(fray_roller *r, const char *what,
+				 int64_t value, const char *rule)
+{
+	if (!r->sink)
+		return;
+	fray_event ev = {.kind = FRAY_EV_MODIFIER, .what = what, .rule = rule,
+			 .value = value};
+	r->sink(r->sink_ud, &ev);
+}
+
+FRAY_API void fray_emit_result(fray_roller *r, const char *what, int64_t value,
+			       const char *text, const char *rule)
+{
+	if (!r->sink)
+		return;
+	fray_event ev = {.kind = FRAY_EV_RESULT, .what = what, .rule = rule,
+			 .value = value, .text = text};
+	r->sink(r->sink_ud, &ev);
+}
+
+FRAY_API void fray_emit_note(fray_roller *r, const char *text, const char *rule)
+{
+	if (!r->sink)
+		return;
+	fray_event ev = {.kind = FRAY_EV_NOTE, .rule = rule, .text = text};
+	r->sink(r->sink_ud, &ev);
+}
+
+static void emit_roll(fray_roller *r, fray_roll_kind kind, const char *what,
+		      int64_t value, int sides, int count, int need)
+{
+	fray_event ev = {.kind = FRAY_EV_ROLL, .what = what, .value = value,
+			 .roll = kind, .sides = sides, .count = count,
+			 .need = need};
+	r->sink(r->sink_ud, &ev);
+}
+
+FRAY_API int fray_die(fray_roller *r, int sides, const char *what)
+{
+	assert(sides >= 1);
+	if (fray_roller_stopped(r))
+		return 1;
+	int v;
+	if (r->mode == ROLLER_SAMPLE) {
+		v = 1 + (int)fray_rng_below(&r->rng, (uint32_t)sides);
+	} else {
+		uint32_t c;
+		bool need;
+		if (!fray_enum_step(r, (uint32_t)sides, &c, &need))
+			return 1;
+		if (need) {
+			mpz_set_ui(r->en->num, 1);
+			mpz_set_ui(r->en->den, (unsigned long)sides);
+			fray_enum_commit(r);
+		}
+		v = (int)c + 1;
+	}
+	if (r->sink)
+		emit_roll(r, FRAY_ROLL_DIE, what, v, sides, 1, 0);
+	return v;
+}
+
+/* Successes among n dice of `sides` needing `need`: a = faces that succeed.
+ * Under enumeration the n+1 counts are the branches, weighted by the
+ * binomial C(n,k) a^k (sides-a)^(n-k) / sides^n. */
+FRAY_API int fray_successes(fray_roller *r, int n, int sides, int need,
+			    const char *what)
+{
+	assert(n >= 0 && n <= 1000 && sides >= 1);
+	if (fray_roller_stopped(r))
+		return 0;
+	int a = need <= 1 ? sides : need > sides ? 0 : sides - need + 1;
+	int k;
+	if (a == 0 || a == sides || n == 0) {
+		/* certain: no event, no branch */
+		k = a == 0 ? 0 : n;
+	} else if (r->mode == ROLLER_SAMPLE) {
+		k = 0;
+		for (int i = 0; i < n; i++)
+			k += fray_rng_below(&r->rng, (uint32_t)sides) < (uint32_t)a;
+	} else {
+		uint32_t c;
+		bool need_p;
+		if (!fray_enum_step(r, (uint32_t)n + 1, &c, &need_p))
+			return 0;
+		k = (int)c;
+		if (need_p) {
+			enum_state *en = r->en;
+			mpz_t t;
+			mpz_init(t);
+			mpz_bin_uiui(en->num, (unsigned long)n, (unsigned long)k);
+			mpz_ui_pow_ui(t, (unsigned long)a, (unsigned long)k);
+			mpz_mul(en->num, en->num, t);
+			mpz_ui_pow_ui(t, (unsigned long)(sides - a),
+				      (unsigned long)(n - k));
+			mpz_mul(en->num, en->num, t);
+			mpz_ui_pow_ui(en->den, (unsigned long)sides, (unsigned long)n);
+			mpz_clear(t);
+			fray_enum_commit(r);
+		}
+	}
+	if (r->sink)
+		emit_roll(r, FRAY_ROLL_SUCCESSES, what, k, sides, n, need);
+	return k;
+}
+
+FRAY_API size_t fray_draw(fray_roller *r, const unsigned *counts, size_t ncat,
+			  const char *what)
+{
+	uint64_t total = 0;
+	uint32_t nonzero = 0;
+	for (size_t i = 0; i < ncat; i++) {
+		total += counts[i];
+		nonzero += counts[i] > 0;
+	}
+	assert(total > 0 && total <= UINT32_MAX);
+	if (fray_roller_stopped(r))
+		return 0;
+	size_t cat = 0;
+	if (r->mode == ROLLER_SAMPLE) {
+		uint32_t x = fray_rng_below(&r->rng, (uint32_t)total);
+		while (x >= counts[cat])
+			x -= counts[cat++];
+	} else {
+		uint32_t c;
+		bool need;
+		if (!fray_enum_step(r, nonzero, &c, &need))
+			return 0;
+		/* branch c is the c-th category that still holds items */
+		for (cat = 0;; cat++)
+			if (counts[cat] > 0 && c-- == 0)
+				break;
+		if (need) {
+			mpz_set_ui(r->en->num, counts[cat]);
+			mpz_set_ui(r->en->den, (unsigned long)total);
+			fray_enum_commit(r);
+		}
+	}
+	if (r->sink)
+		emit_roll(r, FRAY_ROLL_DRAW, what, (int64_t)cat, 0, (int)total, 0);
+	return cat;
+}
+
+/* Branches: 0..sides-2 are the faces 1..sides-1 (1/sides each); branches
+ * sides-1..2*sides-2 are top face then 1..sides (1/sides^2 each). */
+FRAY_API int fray_reroll_add(fray_roller *r, int sides, const char *what)
+{
+	assert(sides >= 2);
+	if (fray_roller_stopped(r))
+		return 1;
+	int v;
+	if (r->mode == ROLLER_SAMPLE) {
+		v = 1 + (int)fray_rng_below(&r->rng, (uint32_t)sides);
+		if (v == sides)
+			v += 1 + (int)fray_rng_below(&r->rng, (uint32_t)sides);
+	} else {
+		uint32_t c;
+		bool need;
+		if (!fray_enum_step(r, 2u * (uint32_t)sides - 1, &c, &need))
+			return 1;
+		bool again = c >= (uint32_t)sides - 1;
+		v = again ? sides + (int)(c - ((uint32_t)sides - 1)) + 1 : (int)c + 1;
+		if (need) {
+			mpz_set_ui(r->en->num, 1);
+			mpz_ui_pow_ui(r->en->den, (unsigned long)sides, again ? 2 : 1);
+			fray_enum_commit(r);
+		}
+	}
+	if (r->sink)
+		emit_roll(r, FRAY_ROLL_REROLL_ADD, what, v, sides, 1, 0);
+	return v;
+}
+
+FRAY_API size_t fray_decide(fray_roller *r, fray_policy *p,
+			    const fray_choice *c)
+{
+	assert(c->noptions >= 1 && c->suggested < c->noptions);
+	if (fray_roller_stopped(r))
+		return c->suggested;
+	char msg[FRAY_MSG_MAX] = "";
+	size_t i = fray_policy_choose(p, c, msg, sizeof msg);
+	if (i == FRAY_NO_ANSWER || i >= c->noptions) {
+		fray_roller_fail(r, FRAY_ERR_POLICY, msg[0] ? msg :
+				 "the policy gave no answer");
+		return c->suggested;
+	}
+	if (r->sink) {
+		fray_event ev = {.kind = FRAY_EV_DECISION, .what = c->prompt,
+				 .text = c->options[i], .value = (int64_t)i};
+		r->sink(r->sink_ud, &ev);
+	}
+	return i;
+}
+
+FRAY_API fray_status fray_run(fray_roller *r, fray_procedure proc,
+			      fray_policy *p, const void *input,
+			      int64_t *outcome)
+{
+	fray_roller_begin_run(r);
+	proc(r, p, input, outcome);
+	if (r->status != FRAY_OK)
+		return fray_fail(r->ctx, r->status, "%s", r->msg);
+	return FRAY_OK;
+}

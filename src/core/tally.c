@@ -1,0 +1,192 @@
+/* The tally: outcome vectors -> exact probability (enumeration) or hit count
+ * (sampling), merged by equal outcome; turned into a sorted fray_dist. */
+#include <stdlib.h>
+#include <string.h>
+#include "dist_internal.h"
+
+static uint64_t hash_key(const int64_t *key, size_t n)
+{
+	uint64_t h = 0x9E3779B97F4A7C15u;
+	for (size_t i = 0; i < n; i++) {
+		h ^= (uint64_t)key[i];
+		h *= 0xBF58476D1CE4E5B9u;
+		h ^= h >> 31;
+	}
+	return h;
+}
+
+fray_status fray_tally_init(fray_tally *t, fray_ctx *ctx, size_t nfields,
+			    bool exact)
+{
+	memset(t, 0, sizeof *t);
+	t->ctx = ctx;
+	t->nfields = nfields;
+	t->exact = exact;
+	return FRAY_OK;
+}
+
+void fray_tally_fini(fray_tally *t)
+{
+	if (t->q)
+		for (size_t i = 0; i < t->count; i++)
+			mpq_clear(t->q[i]);
+	fray_dealloc(t->ctx, t->q);
+	fray_dealloc(t->ctx, t->hits);
+	fray_dealloc(t->ctx, t->keys);
+	fray_dealloc(t->ctx, t->slots);
+	memset(t, 0, sizeof *t);
+}
+
+static bool rehash(fray_tally *t, size_t nslots)
+{
+	size_t *slots = fray_calloc(t->ctx, nslots, sizeof *slots);
+	if (!slots)
+		return false;
+	for (size_t e = 0; e < t->count; e++) {
+		size_t s = hash_key(t->keys + e * t->nfields, t->nfields) &
+			   (nslots - 1);
+		while (slots[s])
+			s = (s + 1) & (nslots - 1);
+		slots[s] = e + 1;
+	}
+	fray_dealloc(t->ctx, t->slots);
+	t->slots = slots;
+	t->nslots = nslots;
+	return true;
+}
+
+static bool grow_entries(fray_tally *t)
+{
+	size_t cap = fray_grow(t->cap, t->count + 1, t->nfields * sizeof(int64_t) + sizeof(mpq_t));
+	if (!cap)
+		return false;
+	int64_t *keys = fray_realloc(t->ctx, t->keys, cap * t->nfields * sizeof *keys);
+	if (!keys)
+		return false;
+	t->keys = keys;
+	if (t->exact) {
+		mpq_t *q = fray_realloc(t->ctx, t->q, cap * sizeof *q);
+		if (!q)
+			return false;
+		t->q = q;
+	} else {
+		uint64_t *h = fray_realloc(t->ctx, t->hits, cap * sizeof *h);
+		if (!h)
+			return false;
+		t->hits = h;
+	}
+	t->cap = cap;
+	return true;
+}
+
+size_t fray_tally_slot(fray_tally *t, const int64_t *key)
+{
+	if ((t->count + 1) * 2 > t->nslots &&
+	    !rehash(t, t->nslots ? t->nslots * 2 : 64))
+		return SIZE_MAX;
+	size_t mask = t->nslots - 1;
+	size_t s = hash_key(key, t->nfields) & mask;
+	size_t bytes = t->nfields * sizeof *key;
+	while (t->slots[s]) {
+		size_t e = t->slots[s] - 1;
+		if (memcmp(t->keys + e * t->nfields, key, bytes) == 0)
+			return e;
+		s = (s + 1) & mask;
+	}
+	if (t->count == t->cap && !grow_entries(t))
+		return SIZE_MAX;
+	size_t e = t->count++;
+	memcpy(t->keys + e * t->nfields, key, bytes);
+	if (t->exact)
+		mpq_init(t->q[e]);
+	else
+		t->hits[e] = 0;
+	t->slots[s] = e + 1;
+	return e;
+}
+
+fray_status fray_tally_merge(fray_tally *dst, const fray_tally *src)
+{
+	for (size_t e = 0; e < src->count; e++) {
+		size_t d = fray_tally_slot(dst, src->keys + e * src->nfields);
+		if (d == SIZE_MAX)
+			return fray_nomem(dst->ctx);
+		dst->hits[d] += src->hits[e];
+	}
+	return FRAY_OK;
+}
+
+/* Sort rows carry their key (unused fields zero), so the comparison needs
+ * no context. */
+typedef struct sort_row {
+	int64_t key[FRAY_OUTCOME_MAX_FIELDS];
+	size_t entry;
+} sort_row;
+
+static int cmp_row(const void *a, const void *b)
+{
+	const sort_row *ra = a, *rb = b;
+	for (size_t i = 0; i < FRAY_OUTCOME_MAX_FIELDS; i++)
+		if (ra->key[i] != rb->key[i])
+			return ra->key[i] < rb->key[i] ? -1 : 1;
+	return 0;
+}
+
+fray_status fray_tally_to_dist(fray_tally *t, uint64_t trials,
+			       const mpq_t unresolved, fray_dist **out)
+{
+	*out = NULL;
+	sort_row *order = fray_calloc(t->ctx, t->count + 1, sizeof *order);
+	if (!order)
+		return fray_nomem(t->ctx);
+	for (size_t i = 0; i < t->count; i++) {
+		memcpy(order[i].key, t->keys + i * t->nfields,
+		       t->nfields * sizeof *t->keys);
+		order[i].entry = i;
+	}
+	qsort(order, t->count, sizeof *order, cmp_row);
+
+	fray_dist *d = NULL;
+	fray_status st;
+	if (t->exact) {
+		st = fray_dist_new_exact(t->ctx, t->nfields, t->count, &d);
+		if (st != FRAY_OK)
+			goto done;
+		if (unresolved)
+			mpq_set(d->unresolved, unresolved);
+	} else {
+		d = fray_calloc(t->ctx, 1, sizeof *d);
+		if (d) {
+			d->ctx = t->ctx;
+			d->nfields = t->nfields;
+			d->count = t->count;
+			d->keys = fray_calloc(t->ctx, t->count * t->nfields + 1, sizeof *d->keys);
+			d->p = fray_calloc(t->ctx, t->count + 1, sizeof *d->p);
+			d->hits = fray_calloc(t->ctx, t->count + 1, sizeof *d->hits);
+		}
+		if (!d || !d->keys || !d->p || !d->hits) {
+			fray_dist_free(d);
+			d = NULL;
+			st = fray_nomem(t->ctx);
+			goto done;
+		}
+		d->trials = trials;
+	}
+	for (size_t i = 0; i < t->count; i++) {
+		size_t e = order[i].entry;
+		memcpy(d->keys + i * t->nfields, t->keys + e * t->nfields,
+		       t->nfields * sizeof *d->keys);
+		if (t->exact) {
+			mpq_set(d->exact[i], t->q[e]);
+			d->p[i] = fray_q_to_double(d->exact[i]);
+		} else {
+			d->hits[i] = t->hits[e];
+			d->p[i] = trials ? (double)t->hits[e] / (double)trials : 0.0;
+		}
+	}
+	st = FRAY_OK;
+	*out = d;
+done:
+	fray_dealloc(t->ctx, order);
+	return st;
+}
