@@ -10,9 +10,10 @@ static int check_file(fray_ctx *ctx, const char *path)
 	if (fray_doc_load_file(ctx, path, &doc) != FRAY_OK)
 		return cli_fail("check", ctx);
 	const fray_node *root = fray_doc_root(doc);
+	bool script = root && fray_node_kind_of(root) == FRAY_NODE_MAP &&
+		      fray_map_get(root, "answers");
 	fray_doc_free(doc);
-	if (root && fray_node_kind_of(root) == FRAY_NODE_MAP &&
-	    fray_map_get(root, "answers")) {
+	if (script) {
 		fray_policy *p;
 		if (fray_policy_script_load(ctx, path, &p) != FRAY_OK)
 			return cli_fail("check", ctx);

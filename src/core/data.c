@@ -186,7 +186,9 @@ static fray_status build(fray_doc *doc, const char *text, size_t len)
 			}
 			break;
 		case FYET_ALIAS:
-			add_error(doc, line, col, "aliases (*name) are not supported");
+			/* libfyaml marks the alias name, one past its '*' */
+			add_error(doc, line, col > 1 ? col - 1 : col,
+				  "aliases (*name) are not supported");
 			st = FRAY_ERR_INPUT;
 			break;
 		case FYET_SCALAR:

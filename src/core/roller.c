@@ -262,6 +262,7 @@ FRAY_API fray_status fray_run(fray_roller *r, fray_procedure proc,
 			      int64_t *outcome)
 {
 	fray_roller_begin_run(r);
+	fray_policy_reset(p);
 	proc(r, p, input, outcome);
 	if (r->status != FRAY_OK)
 		return fray_fail(r->ctx, r->status, "%s", r->msg);

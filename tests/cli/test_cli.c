@@ -1,0 +1,223 @@
+/* The fray command as a user meets it: outputs, JSON shapes, exit statuses
+ * and the messages for bad input. Runs the built binary. */
+#include <setjmp.h>
+#include <spawn.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <cmocka.h>
+#include "../test_util.h"
+#include <fray/fray.h>
+
+extern char **environ;
+
+typedef struct result {
+	int status;
+	char out[65536];
+	char err[4096];
+} result;
+
+static void slurp(const char *path, char *buf, size_t cap)
+{
+	FILE *f = fopen(path, "rb");
+	size_t n = f ? fread(buf, 1, cap - 1, f) : 0;
+	buf[n] = '\0';
+	if (f)
+		fclose(f);
+}
+
+/* Runs fray with the given arguments (NULL-terminated). */
+static void run(result *res, const char *const *args)
+{
+	char out[] = "/tmp/fray-cli-out-XXXXXX", err[] = "/tmp/fray-cli-err-XXXXXX";
+	int fo = mkstemp(out), fe = mkstemp(err);
+	assert_true(fo >= 0 && fe >= 0);
+	posix_spawn_file_actions_t fa;
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_adddup2(&fa, fo, 1);
+	posix_spawn_file_actions_adddup2(&fa, fe, 2);
+	char *argv[32];
+	int n = 0;
+	argv[n++] = (char *)FRAY_BIN;
+	for (; args[n - 1]; n++)
+		argv[n] = (char *)args[n - 1];
+	argv[n] = NULL;
+	pid_t pid;
+	assert_int_equal(posix_spawn(&pid, FRAY_BIN, &fa, NULL, argv, environ), 0);
+	int ws;
+	assert_int_equal(waitpid(pid, &ws, 0), pid);
+	assert_true(WIFEXITED(ws));
+	res->status = WEXITSTATUS(ws);
+	posix_spawn_file_actions_destroy(&fa);
+	close(fo);
+	close(fe);
+	slurp(out, res->out, sizeof res->out);
+	slurp(err, res->err, sizeof res->err);
+	unlink(out);
+	unlink(err);
+}
+
+#define RUN(res, ...) run((res), (const char *const[]){__VA_ARGS__, NULL})
+
+static result r1, r2;
+
+/* fray odds 2d6 --json: one JSON document of the documented shape, with
+ * P(7) = 1/6 exactly. Read back with fray's own YAML/JSON reader. */
+static void odds_json_shape(void **state)
+{
+	(void)state;
+	RUN(&r1, "odds", "2d6", "--json");
+	assert_int_equal(r1.status, 0);
+	assert_string_equal(r1.err, "");
+	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
+	fray_doc *doc;
+	assert_int_equal(fray_doc_load_string(ctx, "stdout", r1.out, strlen(r1.out), &doc), FRAY_OK);
+	const fray_node *root = fray_doc_root(doc);
+	assert_string_equal(fray_node_scalar(fray_map_get(root, "expression")), "2d6");
+	const fray_node *outcomes = fray_map_get(root, "outcomes");
+	assert_int_equal(fray_node_len(outcomes), 11);
+	double sum = 0;
+	for (size_t i = 0; i < 11; i++) {
+		const fray_node *o = fray_node_item(outcomes, i);
+		int v = atoi(fray_node_scalar(fray_map_get(o, "value")));
+		double p = atof(fray_node_scalar(fray_map_get(o, "p")));
+		int ways = v <= 7 ? v - 1 : 13 - v; /* 2d6 face count */
+		assert_int_equal(v, (int)i + 2);
+		assert_double_equal(p, ways / 36.0, 1e-17);
+		sum += p;
+		if (v == 7)
+			assert_string_equal(fray_node_scalar(fray_map_get(o, "exact")), "1/6");
+	}
+	assert_double_equal(sum, 1.0, 1e-12);
+	fray_doc_free(doc);
+	fray_ctx_free(ctx);
+}
+
+static void odds_text_and_queries(void **state)
+{
+	(void)state;
+	RUN(&r1, "odds", "2d6", "--at-least", "8");
+	assert_int_equal(r1.status, 0);
+	assert_non_null(strstr(r1.out, "P(total >= 8) = 5/12 = 41.667%")); /* 15/36 */
+	assert_null(strstr(r1.out, "\033[")); /* not a terminal: no colour */
+	RUN(&r1, "odds", "1d6-1d6", "--at-least", "-1", "--at-most", "1");
+	assert_non_null(strstr(r1.out, "P(-1 <= total <= 1) = 4/9")); /* 16/36 */
+	RUN(&r1, "odds", "d6!", "--at-least", "12", "--json");
+	assert_non_null(strstr(r1.out, "\"query\": {\"at_least\": 12, \"p\": 0.027777777777777776, \"exact\": \"1/36\"}"));
+}
+
+/* The same seed gives the same story every time; --json tells the same. */
+static void roll_is_replayable(void **state)
+{
+	(void)state;
+	RUN(&r1, "roll", "3d6", "--seed", "42");
+	RUN(&r2, "roll", "3d6", "--seed", "42");
+	assert_int_equal(r1.status, 0);
+	assert_string_equal(r1.out, r2.out);
+	assert_memory_equal(r1.out, "3d6 (seed 42)\n", 14);
+	/* the dice are those of stream 0 of seed 42, by the library */
+	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
+	fray_rng rng;
+	fray_rng_init(&rng, 42, 0);
+	int total = 0;
+	char want[256];
+	size_t len = (size_t)snprintf(want, sizeof want, "3d6 (seed 42)\n");
+	for (int i = 0; i < 3; i++) {
+		int face = 1 + (int)fray_rng_below(&rng, 6);
+		total += face;
+		len += (size_t)snprintf(want + len, sizeof want - len, "  3d6: d6 -> %d\n", face);
+	}
+	snprintf(want + len, sizeof want - len, "total: %d\n", total);
+	assert_string_equal(r1.out, want);
+	fray_ctx_free(ctx);
+
+	RUN(&r2, "roll", "3d6", "--seed=42", "--json");
+	char key[32];
+	snprintf(key, sizeof key, "\"total\": %d}", total);
+	assert_non_null(strstr(r2.out, key));
+	assert_non_null(strstr(r2.out, "\"seed\": 42"));
+}
+
+static void roll_without_seed_prints_one(void **state)
+{
+	(void)state;
+	RUN(&r1, "roll", "d20");
+	assert_int_equal(r1.status, 0);
+	unsigned long long seed;
+	assert_int_equal(sscanf(r1.out, "1d20 (seed %llu; replay with --seed)", &seed), 1);
+	char s[32];
+	snprintf(s, sizeof s, "%llu", seed);
+	RUN(&r2, "roll", "d20", "--seed", s);
+	/* same dice after the first line */
+	assert_string_equal(strchr(r1.out, '\n'), strchr(r2.out, '\n'));
+}
+
+static void bad_input_exits_2_with_a_position(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *args[4];
+		const char *err;
+	} rows[] = {
+		{{"odds", "2d6+x"}, "fray odds: bad dice expression '2d6+x': column 5: expected a dice term such as 2d6, d30 or a number, got 'x'\n"},
+		{{"roll", "3d"}, "fray roll: bad dice expression '3d': column 3: expected the number of sides after 'd' (as in 2d6), got the end\n"},
+		{{"roll", "2d6", "--seed", "-4"}, "fray roll: option --seed expects a whole number from 0 to 18446744073709551615, got '-4'\n"},
+		{{"roll", "2d6", "--sed"}, "fray roll: unknown option '--sed' (did you mean '--seed'?)\n"},
+		{{"roll"}, "fray roll: expected a dice expression, such as 'fray roll 2d6+1'\n"},
+		{{"odds", "2d6", "--at-least"}, "fray odds: option --at-least expects a value\n"},
+		{{"fight"}, "fray: unknown command 'fight' (commands: roll, odds, check, help)\n"},
+		{{"check", FRAY_TEST_DATA "/bad-script.yaml"}, "fray check: " FRAY_TEST_DATA "/bad-script.yaml:3:5: expected an answer: a single value, found a list\n"},
+		{{"help", "nothing"}, "fray help: no topic 'nothing' (topics: roll, odds, check, dice, seeds, json, exit, rules)\n"},
+	};
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		run(&r1, rows[i].args);
+		assert_int_equal(r1.status, 2);
+		assert_string_equal(r1.out, "");
+		assert_string_equal(r1.err, rows[i].err);
+	}
+	/* a YAML syntax error: one line, file:line:col */
+	RUN(&r1, "check", FRAY_TEST_DATA "/broken.yaml");
+	assert_int_equal(r1.status, 2);
+	int line, col;
+	char fmt[256];
+	snprintf(fmt, sizeof fmt, "fray check: %s:%%d:%%d: ", FRAY_TEST_DATA "/broken.yaml");
+	assert_int_equal(sscanf(r1.err, fmt, &line, &col), 2);
+	assert_ptr_equal(strchr(r1.err, '\n'), r1.err + strlen(r1.err) - 1);
+}
+
+static void help_version_and_check(void **state)
+{
+	(void)state;
+	RUN(&r1, "--version");
+	assert_int_equal(r1.status, 0);
+	assert_string_equal(r1.out, "fray " FRAY_VERSION_STRING "\n");
+	RUN(&r1, "roll", "--help");
+	assert_int_equal(r1.status, 0);
+	assert_memory_equal(r1.out, "fray roll DICE", 14);
+	RUN(&r1, "odds", "--help");
+	assert_memory_equal(r1.out, "fray odds DICE", 14);
+	RUN(&r1, "help", "dice");
+	assert_int_equal(r1.status, 0);
+	assert_non_null(strstr(r1.out, "re-roll-and-add"));
+	RUN(&r1, "check", FRAY_TEST_DATA "/script.yaml");
+	assert_int_equal(r1.status, 0);
+	assert_string_equal(r1.out, FRAY_TEST_DATA "/script.yaml: ok (policy script)\n");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(odds_json_shape),
+		cmocka_unit_test(odds_text_and_queries),
+		cmocka_unit_test(roll_is_replayable),
+		cmocka_unit_test(roll_without_seed_prints_one),
+		cmocka_unit_test(bad_input_exits_2_with_a_position),
+		cmocka_unit_test(help_version_and_check),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,86 @@
+/* Out of memory is routine: fail the n-th allocation for every n along the
+ * main paths and check each call fails cleanly (ASan finds any leak). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+#include "../test_util.h"
+#include <fray/fray.h>
+
+typedef struct failing {
+	long left; /* allocations that succeed before the first failure */
+	bool failed;
+} failing;
+
+static void *failing_alloc(void *ud, void *ptr, size_t size)
+{
+	failing *f = ud;
+	if (size == 0) {
+		free(ptr);
+		return NULL;
+	}
+	if (f->left-- <= 0) {
+		f->failed = true;
+		return NULL;
+	}
+	return realloc(ptr, size);
+}
+
+/* Runs the main library paths under an allocator that fails after n
+ * allocations; returns true when nothing failed (n was large enough). */
+static bool run_paths(long n)
+{
+	failing f = {.left = n};
+	fray_ctx *ctx = fray_ctx_new(failing_alloc, &f);
+	if (!ctx)
+		return false;
+	fray_dice *dice = NULL;
+	fray_dist *d = NULL;
+	fray_doc *doc = NULL;
+	fray_policy *p = NULL;
+	fray_roller *r = NULL;
+	bool ok = fray_dice_parse(ctx, "2d6!+1d4", &dice) == FRAY_OK;
+	ok = ok && fray_dice_dist(dice, &d) == FRAY_OK;
+	fray_dist_free(d);
+	d = NULL;
+	ok = ok && fray_enumerate(ctx, fray_dice_procedure, NULL, dice, 1, NULL, &d) == FRAY_OK;
+	fray_dist_free(d);
+	d = NULL;
+	ok = ok && fray_aggregate(ctx, fray_dice_procedure, NULL, dice, 1, 5, 100, 2, &d) == FRAY_OK;
+	fray_dist_free(d);
+	ok = ok && (r = fray_roller_sample_new(ctx, 1, 2)) != NULL;
+	const char *text = "answers: [a, b]\nx: {y: [1, 2, 3]}\n";
+	ok = ok && fray_doc_load_string(ctx, "m.yaml", text, strlen(text), &doc) == FRAY_OK;
+	const char *answers[] = {"a", "b"};
+	ok = ok && (p = fray_policy_script_new(ctx, answers, 2)) != NULL;
+	if (!ok) {
+		assert_true(f.failed);
+		assert_int_equal(fray_ctx_status(ctx), FRAY_ERR_NOMEM);
+	}
+	fray_policy_free(p);
+	fray_doc_free(doc);
+	fray_roller_free(r);
+	fray_dice_free(dice);
+	fray_ctx_free(ctx);
+	return ok;
+}
+
+static void every_allocation_may_fail(void **state)
+{
+	(void)state;
+	long n = 0;
+	while (!run_paths(n))
+		n++;
+	assert_true(n > 10); /* the walk really went through the paths */
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(every_allocation_may_fail),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
