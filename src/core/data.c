@@ -53,6 +53,13 @@ static fray_node *new_node(fray_doc *doc, fray_node_kind kind, int line,
 	return n;
 }
 
+/* True when the next node added to map is a key (no key waits for its
+ * value). Slots past the pairs are kept zeroed. */
+static bool expecting_key(const fray_node *map)
+{
+	return 2 * map->n >= map->cap || !map->items[2 * map->n];
+}
+
 static bool append(fray_doc *doc, fray_node *parent, fray_node *child)
 {
 	/* a mapping keeps key, value pairs: room for the pair being filled */
@@ -68,7 +75,7 @@ static bool append(fray_doc *doc, fray_node *parent, fray_node *child)
 	}
 	if (parent->kind == FRAY_NODE_SEQ) {
 		parent->items[parent->n++] = child;
-	} else if (!parent->items[2 * parent->n]) {
+	} else if (expecting_key(parent)) {
 		parent->items[2 * parent->n] = child; /* a key, waiting for its value */
 	} else {
 		parent->items[2 * parent->n + 1] = child;
@@ -146,6 +153,70 @@ static void diag_discard(struct fy_diag *diag, void *user, const char *buf,
 	(void)diag, (void)user, (void)buf, (void)len;
 }
 
+/* A single-quoted scalar's value from its source slice (quotes excluded):
+ * '' is a quote; a line break with the blanks around it folds to a space,
+ * n > 1 breaks to n - 1 newlines (YAML 1.2, 7.3.2). */
+static char *single_quoted(fray_ctx *ctx, const char *src, size_t len)
+{
+	char *out = fray_alloc(ctx, len + 1);
+	if (!out)
+		return NULL;
+	size_t o = 0;
+	for (size_t i = 0; i < len;) {
+		if (src[i] == '\'' && i + 1 < len && src[i + 1] == '\'') {
+			out[o++] = '\'';
+			i += 2;
+			continue;
+		}
+		if (src[i] == ' ' || src[i] == '\t' || src[i] == '\n' || src[i] == '\r') {
+			size_t j = i, breaks = 0;
+			while (j < len && (src[j] == ' ' || src[j] == '\t' ||
+					   src[j] == '\n' || src[j] == '\r'))
+				breaks += src[j++] == '\n';
+			if (breaks == 0) {
+				memcpy(out + o, src + i, j - i);
+				o += j - i;
+			} else if (breaks == 1) {
+				out[o++] = ' ';
+			} else {
+				for (size_t b = 1; b < breaks; b++)
+					out[o++] = '\n';
+			}
+			i = j;
+			continue;
+		}
+		out[o++] = src[i++];
+	}
+	out[o] = '\0';
+	return out;
+}
+
+/* Copies a scalar's text into n. libfyaml 0.7.12's fy_token_get_text fails
+ * and leaks on single-quoted scalars with five or more '' escapes, so
+ * those are decoded here from the source. */
+static bool scalar_text(fray_doc *doc, fray_node *n, struct fy_token *tok,
+			const char *src)
+{
+	enum fy_scalar_style style = fy_token_scalar_style(tok);
+	n->plain = style == FYSS_PLAIN;
+	if (style == FYSS_SINGLE_QUOTED) {
+		const struct fy_mark *a = fy_token_start_mark(tok);
+		const struct fy_mark *b = fy_token_end_mark(tok);
+		size_t from = a ? a->input_pos : 0, to = b ? b->input_pos : from;
+		n->text = single_quoted(doc->ctx, src + from, to - from);
+		return n->text != NULL;
+	}
+	size_t tl = 0;
+	const char *t = fy_token_get_text(tok, &tl);
+	n->text = fray_alloc(doc->ctx, tl + 1);
+	if (!n->text)
+		return false;
+	if (t && tl)
+		memcpy(n->text, t, tl);
+	n->text[t ? tl : 0] = '\0';
+	return true;
+}
+
 /* Reads the events of text into doc's tree. */
 static fray_status build(fray_doc *doc, const char *text, size_t len)
 {
@@ -208,21 +279,14 @@ static fray_status build(fray_doc *doc, const char *text, size_t len)
 				break;
 			}
 			if (k == FRAY_NODE_SCALAR) {
-				size_t tl = 0;
-				const char *t = fy_token_get_text(ev->scalar.value, &tl);
-				n->text = fray_alloc(doc->ctx, tl + 1);
-				if (!n->text) {
+				if (!scalar_text(doc, n, ev->scalar.value, text)) {
 					st = FRAY_ERR_NOMEM;
 					break;
 				}
-				if (tl)
-					memcpy(n->text, t, tl);
-				n->text[tl] = '\0';
-				n->plain = fy_token_scalar_style(ev->scalar.value) == FYSS_PLAIN;
 			}
 			fray_node *parent = depth ? stack[depth - 1] : NULL;
 			if (parent && parent->kind == FRAY_NODE_MAP &&
-			    (!parent->cap || !parent->items[2 * parent->n]) &&
+			    expecting_key(parent) &&
 			    k != FRAY_NODE_SCALAR) {
 				add_error(doc, line, col, "expected a plain key, found a complex one");
 				st = FRAY_ERR_INPUT;
@@ -275,6 +339,31 @@ static void report(fray_doc *doc, fray_status st)
 		fray_fail(doc->ctx, st, "%s: not valid YAML", doc->name);
 }
 
+/* Refuses text that is not UTF-8, with its position, before libfyaml sees
+ * it (libfyaml 0.7.12 can loop forever on some invalid bytes). */
+static bool valid_utf8(fray_doc *doc, const char *text, size_t len)
+{
+	const unsigned char *u = (const unsigned char *)text;
+	int line = 1, col = 1;
+	for (size_t i = 0; i < len;) {
+		size_t n = fray_utf8_len(u + i, len - i);
+		if (n == 0) {
+			char msg[80];
+			snprintf(msg, sizeof msg, "invalid UTF-8 byte 0x%02x: expected text", u[i]);
+			add_error(doc, line, col, msg);
+			return false;
+		}
+		if (u[i] == '\n') {
+			line++;
+			col = 1;
+		} else {
+			col++;
+		}
+		i += n;
+	}
+	return true;
+}
+
 static fray_doc *doc_new(fray_ctx *ctx, const char *name)
 {
 	fray_doc *doc = fray_calloc(ctx, 1, sizeof *doc);
@@ -306,6 +395,8 @@ FRAY_API fray_status fray_doc_load_string(fray_ctx *ctx, const char *name,
 		char msg[80];
 		snprintf(msg, sizeof msg, "a NUL byte at offset %zu: expected text", at);
 		add_error(doc, 0, 0, msg);
+		st = FRAY_ERR_INPUT;
+	} else if (!valid_utf8(doc, text, len)) {
 		st = FRAY_ERR_INPUT;
 	} else {
 		st = build(doc, text, len);

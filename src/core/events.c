@@ -18,31 +18,13 @@ static void put(char *dst, size_t cap, size_t *len, const char *fmt, ...)
 		*len += (size_t)n;
 }
 
-/* Decodes one UTF-8 sequence at s; returns its length, 0 when invalid. */
-static size_t utf8_len(const unsigned char *s)
-{
-	if (s[0] < 0x80)
-		return 1;
-	size_t n = (s[0] & 0xE0) == 0xC0 ? 2 : (s[0] & 0xF0) == 0xE0 ? 3
-		 : (s[0] & 0xF8) == 0xF0 ? 4 : 0;
-	if (n == 0 || (n == 2 && s[0] < 0xC2) || (n == 4 && s[0] > 0xF4))
-		return 0;
-	for (size_t i = 1; i < n; i++)
-		if ((s[i] & 0xC0) != 0x80)
-			return 0;
-	if (n == 3 && ((s[0] == 0xE0 && s[1] < 0xA0) || (s[0] == 0xED && s[1] >= 0xA0)))
-		return 0; /* overlong or surrogate */
-	if (n == 4 && ((s[0] == 0xF0 && s[1] < 0x90) || (s[0] == 0xF4 && s[1] >= 0x90)))
-		return 0;
-	return n;
-}
-
 static void put_json_string(char *dst, size_t cap, size_t *len, const char *s)
 {
 	put(dst, cap, len, "\"");
 	const unsigned char *u = (const unsigned char *)s;
+	const unsigned char *end = u + strlen(s);
 	while (*u) {
-		size_t n = utf8_len(u);
+		size_t n = fray_utf8_len(u, (size_t)(end - u));
 		if (n == 0) {
 			put(dst, cap, len, "\\ufffd");
 			u++;

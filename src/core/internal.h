@@ -36,6 +36,10 @@ fray_status fray_fail(fray_ctx *ctx, fray_status s, const char *fmt, ...)
 	FRAY_PRINTF(3, 4);
 fray_status fray_nomem(fray_ctx *ctx);
 
+/* The length of the valid UTF-8 sequence at s (at most avail bytes), or 0
+ * when the bytes there are not valid UTF-8. */
+size_t fray_utf8_len(const unsigned char *s, size_t avail);
+
 /* Growth for dynamic arrays: a new capacity >= need, or 0 on overflow. */
 size_t fray_grow(size_t cap, size_t need, size_t elem);
 

@@ -58,6 +58,20 @@ static void tree_with_positions(void **state)
 	fray_doc_free(doc);
 }
 
+/* Quoted scalars, including the many-'' case libfyaml 0.7.12 gets wrong. */
+static void quoted_scalars(void **state)
+{
+	(void)state;
+	fray_doc *doc = load("a: 'xy'\nb: 'multi\n   line\n\n  para'\nc: \"t\\tu\"\nd: 'it''s'\n");
+	assert_non_null(doc);
+	const fray_node *root = fray_doc_root(doc);
+	assert_string_equal(fray_node_scalar(fray_map_get(root, "a")), "xy");
+	assert_string_equal(fray_node_scalar(fray_map_get(root, "b")), "multi line\npara");
+	assert_string_equal(fray_node_scalar(fray_map_get(root, "c")), "t\tu");
+	assert_string_equal(fray_node_scalar(fray_map_get(root, "d")), "it's");
+	fray_doc_free(doc);
+}
+
 static void json_is_accepted(void **state)
 {
 	(void)state;
@@ -79,6 +93,7 @@ static void bad_files_say_where(void **state)
 		{"a: 1\n---\nb: 2\n", "t.yaml:2:1: expected one document, found a second"},
 		{"? [a]\n: 1\n", "t.yaml:1:3: expected a plain key, found a complex one"},
 		{"a: \"x\0y\"\n", "t.yaml: a NUL byte at offset 5: expected text"},
+		{"a: 1\nb: \"\xc3(\"\n", "t.yaml:2:5: invalid UTF-8 byte 0xc3: expected text"},
 	};
 	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
 		fray_doc *doc = NULL;
@@ -172,6 +187,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(tree_with_positions),
+		cmocka_unit_test(quoted_scalars),
 		cmocka_unit_test(json_is_accepted),
 		cmocka_unit_test(bad_files_say_where),
 		cmocka_unit_test(nesting_and_size_are_limited),

@@ -1,0 +1,37 @@
+# fray: the two commands. Everything else is CMake (see README.md).
+#   make demo   set up, build, and show fray at work
+#   make test   set up, build with ASan+UBSan, run every test (and the
+#               fuzzers briefly when clang is present)
+JOBS   ?= $(shell nproc 2>/dev/null || echo 2)
+CMAKE  ?= cmake
+
+.PHONY: all demo test deps build memcheck bench clean
+
+all: build
+
+deps:
+	@scripts/deps.sh
+
+build: deps
+	@$(CMAKE) -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
+	@$(CMAKE) --build build -j $(JOBS)
+
+demo: build
+	@scripts/demo.sh build/fray
+
+test: deps
+	$(CMAKE) -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DFRAY_SANITIZE=ON -DFRAY_WERROR=ON -DFRAY_BENCH=OFF
+	$(CMAKE) --build build-asan -j $(JOBS)
+	ctest --test-dir build-asan --output-on-failure -j $(JOBS)
+	@if command -v clang >/dev/null 2>&1; then \
+	  $(CMAKE) -S . -B build-fuzz -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug \
+	    -DFRAY_FUZZ=ON -DFRAY_TESTS=OFF -DFRAY_BENCH=OFF -DFRAY_WERROR=ON && \
+	  $(CMAKE) --build build-fuzz -j $(JOBS) && \
+	  ctest --test-dir build-fuzz --output-on-failure; \
+	else echo "clang not found: fuzz targets skipped (apt-get install clang)"; fi
+
+bench: build
+	build/bench/bench_dice
+
+clean:
+	rm -rf build build-asan build-fuzz
