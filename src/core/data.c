@@ -92,9 +92,9 @@ static void add_error(fray_doc *doc, int line, int col, const char *msg)
 	}
 	char buf[FRAY_MSG_MAX];
 	if (line > 0)
-		snprintf(buf, sizeof buf, "%s:%d:%d: %s", doc->name, line, col, msg);
+		snprintf(buf, sizeof buf, "%.200s:%d:%d: %.280s", doc->name, line, col, msg);
 	else
-		snprintf(buf, sizeof buf, "%s: %s", doc->name, msg);
+		snprintf(buf, sizeof buf, "%.200s: %.280s", doc->name, msg);
 	char *e = fray_strdup(doc->ctx, buf);
 	if (!e) {
 		doc->nomem = true;

@@ -91,8 +91,8 @@ FRAY_API size_t fray_event_text(const fray_event *ev, char *dst, size_t cap)
 		else if (ev->roll == FRAY_ROLL_DRAW)
 			put(dst, cap, &len, " -> item of kind %lld", (long long)ev->value + 1);
 		else if (ev->roll == FRAY_ROLL_REROLL_ADD && ev->value > ev->sides)
-			put(dst, cap, &len, " -> %d, rolled again: %lld", ev->sides,
-			    (long long)ev->value);
+			put(dst, cap, &len, " -> %d, again %lld, total %lld", ev->sides,
+			    (long long)ev->value - ev->sides, (long long)ev->value);
 		else
 			put(dst, cap, &len, " -> %lld", (long long)ev->value);
 		break;
