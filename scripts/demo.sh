@@ -3,7 +3,8 @@
 # and a sample battle takes its place.
 set -euo pipefail
 fray=${1:-build/fray}
-say() { printf '\n\033[1m$ %s\033[0m\n' "$*"; "$@"; }
+if [ -t 1 ] && [ -z "${NO_COLOR+x}" ]; then bold=$'\033[1m' plain=$'\033[0m'; else bold= plain=; fi
+say() { printf '\n%s$ %s%s\n' "$bold" "$*" "$plain"; "$@"; }
 echo "fray $("$fray" --version | cut -d' ' -f2): roll, odds, replay"
 say "$fray" roll 'd6!' --seed 1782
 say "$fray" odds 'd6!' --at-least 7
