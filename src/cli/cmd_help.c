@@ -103,7 +103,7 @@ bool cli_help_topic(FILE *out, const char *name)
 
 int cmd_help(int argc, char **argv)
 {
-	if (argc == 0) {
+	if (argc == 0 || cli_is_help(argv[0])) {
 		cli_help_topic(stdout, "usage");
 		return EXIT_OK;
 	}
