@@ -20,5 +20,6 @@
 #include <fray/roller.h>
 #include <fray/dice.h>
 #include <fray/data.h>
+#include <fray/adbg.h>
 
 #endif

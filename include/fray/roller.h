@@ -35,6 +35,15 @@ size_t fray_draw(fray_roller *r, const unsigned *counts, size_t ncat,
  * sides+1..2*sides; 2*sides means the top face came up twice. */
 int fray_reroll_add(fray_roller *r, int sides, const char *what);
 
+/* A die rolled against a target: true when it shows k or less (0 <= k <=
+ * sides). The face rolled goes to *face. Under enumeration this is one
+ * event of two branches (k/sides and the rest), and *face is the
+ * representative k (success) or sides (failure): use it only when the
+ * procedure cares about the comparison, not the face (its narration is
+ * not rendered then). */
+bool fray_roll_at_most(fray_roller *r, int sides, int k, int *face,
+		       const char *what);
+
 /* A decision: asks p, emits a DECISION event, returns the option index.
  * If the policy cannot answer, the roller stops with FRAY_ERR_POLICY and
  * the suggested option is returned. */

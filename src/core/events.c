@@ -72,6 +72,9 @@ static void put_dice(char *dst, size_t cap, size_t *len, const fray_event *ev)
 	case FRAY_ROLL_REROLL_ADD:
 		put(dst, cap, len, "d%d!", ev->sides);
 		break;
+	case FRAY_ROLL_AT_MOST:
+		put(dst, cap, len, "d%d", ev->sides);
+		break;
 	}
 }
 
@@ -88,6 +91,9 @@ FRAY_API size_t fray_event_text(const fray_event *ev, char *dst, size_t cap)
 		if (ev->roll == FRAY_ROLL_SUCCESSES)
 			put(dst, cap, &len, " -> %lld success%s", (long long)ev->value,
 			    ev->value == 1 ? "" : "es");
+		else if (ev->roll == FRAY_ROLL_AT_MOST)
+			put(dst, cap, &len, " -> %lld (needs %d or less: %s)", (long long)ev->value,
+			    ev->need, ev->value <= ev->need ? "yes" : "no");
 		else if (ev->roll == FRAY_ROLL_DRAW)
 			put(dst, cap, &len, " -> item of kind %lld", (long long)ev->value + 1);
 		else if (ev->roll == FRAY_ROLL_REROLL_ADD && ev->value > ev->sides)
@@ -120,7 +126,7 @@ FRAY_API size_t fray_event_text(const fray_event *ev, char *dst, size_t cap)
 static const char *const kind_names[] = {"roll", "modifier", "result",
 					 "decision", "note"};
 static const char *const roll_names[] = {"die", "successes", "draw",
-					 "reroll_add"};
+					 "reroll_add", "at_most"};
 
 FRAY_API size_t fray_event_json(const fray_event *ev, char *dst, size_t cap)
 {
@@ -136,6 +142,8 @@ FRAY_API size_t fray_event_json(const fray_event *ev, char *dst, size_t cap)
 		put(dst, cap, &len, ", \"roll\": \"%s\", \"dice\": \"", roll_names[ev->roll]);
 		put_dice(dst, cap, &len, ev);
 		put(dst, cap, &len, "\"");
+		if (ev->roll == FRAY_ROLL_AT_MOST)
+			put(dst, cap, &len, ", \"at_most\": %d", ev->need);
 	}
 	if (ev->kind != FRAY_EV_NOTE)
 		put(dst, cap, &len, ", \"value\": %lld", (long long)ev->value);

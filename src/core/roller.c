@@ -236,6 +236,37 @@ FRAY_API int fray_reroll_add(fray_roller *r, int sides, const char *what)
 	return v;
 }
 
+FRAY_API bool fray_roll_at_most(fray_roller *r, int sides, int k, int *face,
+				const char *what)
+{
+	assert(sides >= 1 && k >= 0 && k <= sides);
+	if (fray_roller_stopped(r)) {
+		*face = sides;
+		return false;
+	}
+	if (r->mode == ROLLER_SAMPLE) {
+		*face = 1 + (int)fray_rng_below(&r->rng, (uint32_t)sides);
+	} else if (k == 0 || k == sides) {
+		*face = k == 0 ? sides : 1; /* certain: no branch */
+	} else {
+		uint32_t c;
+		bool need;
+		if (!fray_enum_step(r, 2, &c, &need)) {
+			*face = sides;
+			return false;
+		}
+		*face = c == 0 ? k : sides;
+		if (need) {
+			mpz_set_ui(r->en->num, (unsigned long)(c == 0 ? k : sides - k));
+			mpz_set_ui(r->en->den, (unsigned long)sides);
+			fray_enum_commit(r);
+		}
+	}
+	if (r->sink)
+		emit_roll(r, FRAY_ROLL_AT_MOST, what, *face, sides, 1, k);
+	return *face <= k;
+}
+
 FRAY_API size_t fray_decide(fray_roller *r, fray_policy *p,
 			    const fray_choice *c)
 {

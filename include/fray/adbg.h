@@ -1,0 +1,169 @@
+/* A Dark and Bloody Ground, rule 19: Quick Battle Resolution, with rulings
+ * R1-R10 and the data pieces G1-G3 of RULES-NOTES.md. The tables are data
+ * here; each procedure is one rules function that rolls through a roller,
+ * so it can be narrated (fray_run), given exact odds (fray_enumerate) or
+ * simulated (fray_aggregate). */
+#ifndef FRAY_ADBG_H
+#define FRAY_ADBG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <fray/ctx.h>
+#include <fray/data.h>
+#include <fray/dice.h>
+#include <fray/roller.h>
+
+typedef enum fray_adbg_terrain {
+	FRAY_ADBG_ROUGH = 0,
+	FRAY_ADBG_WILDERNESS = 1,
+	FRAY_ADBG_SETTLED = 2
+} fray_adbg_terrain;
+
+typedef enum fray_adbg_type {
+	FRAY_ADBG_WARRIOR = 0,
+	FRAY_ADBG_REGULAR = 1,
+	FRAY_ADBG_MILITIA = 2,
+	FRAY_ADBG_RIFLE = 3
+} fray_adbg_type;
+
+/* Fire hits step a unit down: normal -> disrupted -> routed -> eliminated
+ * (ADBG 19.2.1). Melee R results remove units from the battle (R8). */
+typedef enum fray_adbg_status {
+	FRAY_ADBG_NORMAL = 0,
+	FRAY_ADBG_DISRUPTED = 1,
+	FRAY_ADBG_ROUTED = 2,
+	FRAY_ADBG_ELIMINATED = 3,
+	FRAY_ADBG_REMOVED = 4
+} fray_adbg_status;
+
+extern const char *const fray_adbg_terrain_names[3];  /* "rough", ... */
+extern const char *const fray_adbg_type_names[4];     /* "warrior", ... */
+extern const char *const fray_adbg_status_names[5];   /* "normal", ... */
+
+/* ---- Tables (ADBG 19.1, 19.2.1, 19.2.3) ---- */
+
+/* The fire terrain table, ruling R5. */
+typedef struct fray_adbg_fire_mod {
+	int cf_mult;              /* 1, or 2 for regulars in settled areas */
+	int drm;                  /* 0 or -1 */
+	bool lost_in_severe;      /* the `*`: no DR modifier in severe weather */
+} fray_adbg_fire_mod;
+fray_adbg_fire_mod fray_adbg_fire_table(fray_adbg_type t, fray_adbg_terrain tr);
+
+/* The melee CF multiplier (ADBG 19.2.3; rifles x1, ruling R10). */
+int fray_adbg_melee_mult(fray_adbg_type t, fray_adbg_terrain tr);
+
+/* Stacking (ADBG 19.1, ruling R2): the counted units of each type in one
+ * stack (rifles do not count). Returns NULL when legal, else the reason. */
+const char *fray_adbg_stacking_problem(fray_adbg_terrain tr,
+				       const int count[4]);
+
+/* ---- Procedures ---- */
+
+/* One unit's fire (ADBG 19.2.1, ruling R5). */
+typedef struct fray_adbg_fire_in {
+	fray_adbg_type type;
+	int cf;                   /* printed fire CF, 0..9 */
+	fray_adbg_terrain terrain;
+	bool severe;
+} fray_adbg_fire_in;
+typedef struct fray_adbg_fire_out {
+	bool hit;
+	int natural, dr, cf;      /* the die, the modified DR and modified CF */
+} fray_adbg_fire_out;
+void fray_adbg_fire(fray_roller *r, const fray_adbg_fire_in *in,
+		    fray_adbg_fire_out *out);
+
+/* One move attempt (ADBG 19.2.2, ruling R6). */
+typedef struct fray_adbg_move_in {
+	int level;                /* the side's commitment/mobilization level */
+	int leader;               /* rating of a leader stacked with it, or 0 */
+	fray_adbg_terrain terrain;
+	bool severe;
+	bool enemy_atop;
+	bool surprise_winner_round1;
+	bool regular;             /* a regular unit is in the stack */
+	bool non_warrior;         /* a non-warrior unit is in the stack */
+} fray_adbg_move_in;
+typedef struct fray_adbg_move_out {
+	bool moved;
+	int natural, dr;
+} fray_adbg_move_out;
+void fray_adbg_move(fray_roller *r, const fray_adbg_move_in *in,
+		    fray_adbg_move_out *out);
+/* The movement DRM of in, with each part named, for narration. */
+int fray_adbg_move_drm(const fray_adbg_move_in *in);
+
+/* One recovery roll (ADBG 19.2.4, ruling R9). */
+typedef struct fray_adbg_recover_in {
+	int level;
+	int leader;
+} fray_adbg_recover_in;
+typedef struct fray_adbg_recover_out {
+	bool recovered;
+	int natural, dr;
+} fray_adbg_recover_out;
+void fray_adbg_recover(fray_roller *r, const fray_adbg_recover_in *in,
+		       fray_adbg_recover_out *out);
+
+/* Number of rounds (ADBG 19.1, ruling R1). */
+typedef struct fray_adbg_rounds_in {
+	int initiative_rating;    /* initiative side's primary leader, 1-3 */
+	bool attempt;             /* the other side declares the extra-round roll */
+	int other_rating;         /* the other side's primary leader, 1-3 */
+} fray_adbg_rounds_in;
+typedef struct fray_adbg_rounds_out {
+	int rounds;
+	bool extra;
+	int natural;              /* 0 when no attempt */
+} fray_adbg_rounds_out;
+void fray_adbg_rounds(fray_roller *r, const fray_adbg_rounds_in *in,
+		      fray_adbg_rounds_out *out);
+
+/* ---- The melee CRT (G1): user data ---- */
+
+#define FRAY_ADBG_CRT_MAX_COLS 16
+#define FRAY_ADBG_CRT_MAX_ROWS 24
+#define FRAY_ADBG_ROUTE_ALL (-1) /* an R result: every engaged unit routed */
+
+typedef struct fray_adbg_crt {
+	char name[64];
+	int ncols;
+	int col_num[FRAY_ADBG_CRT_MAX_COLS], col_den[FRAY_ADBG_CRT_MAX_COLS];
+	int first_row, nrows;     /* modified die rolls first_row .. +nrows-1 */
+	/* losses[row][col][0] attacker, [1] defender: units eliminated, or
+	 * FRAY_ADBG_ROUTE_ALL */
+	int losses[FRAY_ADBG_CRT_MAX_ROWS][FRAY_ADBG_CRT_MAX_COLS][2];
+} fray_adbg_crt;
+
+/* Reads a CRT file; every problem is reported (file:line:col). */
+fray_status fray_adbg_crt_load(fray_ctx *ctx, const char *path,
+			       fray_adbg_crt *out);
+/* The same from an already-loaded node (used by scenario files). */
+bool fray_adbg_crt_read(fray_doc *doc, const fray_node *n, fray_adbg_crt *out);
+/* The column for attacker CF a against defender CF d (R7): the highest
+ * column whose ratio is at most a:d, the first when below all. */
+int fray_adbg_crt_column(const fray_adbg_crt *crt, int64_t a, int64_t d);
+/* Writes a column's label ("3:1"). */
+void fray_adbg_crt_label(const fray_adbg_crt *crt, int col, char *dst,
+			 size_t cap);
+
+/* One melee on the CRT (ADBG 19.2.3, ruling R7). */
+typedef struct fray_adbg_melee_in {
+	const fray_adbg_crt *crt;
+	int64_t attack, defend;   /* modified melee CFs */
+	int shift;                /* net column shift, right positive */
+	int drm;                  /* attacker level - defender level (clamped) */
+} fray_adbg_melee_in;
+typedef struct fray_adbg_melee_out {
+	int base_col, col;        /* before and after shifts */
+	int natural, roll, row;   /* die, modified, row used */
+	int attacker_loss, defender_loss; /* units, or FRAY_ADBG_ROUTE_ALL */
+} fray_adbg_melee_out;
+void fray_adbg_melee(fray_roller *r, const fray_adbg_melee_in *in,
+		     fray_adbg_melee_out *out);
+/* R7: the melee DRM from the two levels, clamped to -3..+3. */
+int fray_adbg_melee_drm(int attacker_level, int defender_level);
+
+#endif

@@ -1,0 +1,187 @@
+/* ADBG rule 19's dice procedures: fire (19.2.1), movement (19.2.2), melee
+ * on the CRT (19.2.3), recovery (19.2.4) and battle rounds (19.1). Each
+ * decision of the die is one event against a target, so exact odds branch
+ * on hit / miss, not on six faces. */
+#include <stdio.h>
+#include "adbg_internal.h"
+
+/* ADBG 19.2.1, ruling R5: hit when the modified DR <= the modified CF; a
+ * natural 1 always hits, a 6 always misses: the faces 1..k hit, k in 1..5. */
+FRAY_API void fray_adbg_fire(fray_roller *r, const fray_adbg_fire_in *in,
+			     fray_adbg_fire_out *out)
+{
+	fray_adbg_fire_mod m = fray_adbg_fire_table(in->type, in->terrain);
+	int cf = in->cf * m.cf_mult;
+	int drm = m.lost_in_severe && in->severe ? 0 : m.drm;
+	if (fray_roller_narrating(r)) {
+		if (m.cf_mult != 1)
+			fray_emit_modifier(r, "fire CF doubled (regular, settled)", in->cf,
+					   "ADBG 19.2.1");
+		if (drm)
+			fray_emit_modifier(r, "fire DR (terrain)", drm, "ADBG 19.2.1");
+		else if (m.drm && in->severe)
+			fray_emit_note(r, "no terrain DR modifier in severe weather",
+				       "ADBG 19.2.1 *");
+	}
+	int k = clamp_int(cf - drm, 1, 5);
+	out->hit = fray_roll_at_most(r, 6, k, &out->natural, "fire die");
+	out->dr = out->natural + drm;
+	out->cf = cf;
+	if (fray_roller_narrating(r)) {
+		char why[96];
+		if (out->natural == 1)
+			snprintf(why, sizeof why, "hit (a 1 always hits)");
+		else if (out->natural == 6)
+			snprintf(why, sizeof why, "miss (a 6 always misses)");
+		else
+			snprintf(why, sizeof why, "%s (DR %d %s CF %d)",
+				 out->hit ? "hit" : "miss", out->dr,
+				 out->hit ? "<=" : ">", cf);
+		fray_emit_result(r, "fire", out->hit, why, "ADBG 19.2.1");
+	}
+}
+
+FRAY_API int fray_adbg_move_drm(const fray_adbg_move_in *in)
+{
+	int drm = -in->leader;
+	if (in->terrain == FRAY_ADBG_SETTLED && in->regular)
+		drm -= 1;
+	if (in->terrain == FRAY_ADBG_ROUGH && in->non_warrior)
+		drm += 1;
+	drm += in->severe + in->enemy_atop;
+	if (in->surprise_winner_round1 && in->leader > 0)
+		drm -= 1;
+	return drm;
+}
+
+/* ADBG 19.2.2, ruling R6: moves when the modified DR <= the level; a
+ * natural 1 always moves; a 6, or a modified DR of 6 or more, never. */
+FRAY_API void fray_adbg_move(fray_roller *r, const fray_adbg_move_in *in,
+			     fray_adbg_move_out *out)
+{
+	int drm = fray_adbg_move_drm(in);
+	if (fray_roller_narrating(r)) {
+		if (in->leader)
+			fray_emit_modifier(r, "leader's command rating", -in->leader, "ADBG 19.2.2");
+		if (in->terrain == FRAY_ADBG_SETTLED && in->regular)
+			fray_emit_modifier(r, "regulars in a settled area", -1, "ADBG 19.2.2");
+		if (in->terrain == FRAY_ADBG_ROUGH && in->non_warrior)
+			fray_emit_modifier(r, "non-warriors in rough terrain", 1, "ADBG 19.2.2");
+		if (in->severe)
+			fray_emit_modifier(r, "severe weather", 1, "ADBG 19.2.2");
+		if (in->enemy_atop)
+			fray_emit_modifier(r, "enemy moved atop", 1, "ADBG 19.2.2");
+		if (in->surprise_winner_round1 && in->leader > 0)
+			fray_emit_modifier(r, "surprise, first round, with a leader", -1, "ADBG 19.2.2");
+	}
+	int target = in->level < 5 ? in->level : 5;
+	int k = clamp_int(target - drm, 1, 5);
+	out->moved = fray_roll_at_most(r, 6, k, &out->natural, "move die");
+	out->dr = out->natural + drm;
+	if (fray_roller_narrating(r)) {
+		char why[96];
+		if (out->natural == 1)
+			snprintf(why, sizeof why, "moves (a 1 always moves)");
+		else if (out->natural == 6)
+			snprintf(why, sizeof why, "stays (a 6 never moves)");
+		else if (out->dr >= 6)
+			snprintf(why, sizeof why, "stays (DR %d: 6 or more never moves)", out->dr);
+		else
+			snprintf(why, sizeof why, "%s (DR %d %s level %d)",
+				 out->moved ? "moves" : "stays", out->dr,
+				 out->moved ? "<=" : ">", in->level);
+		fray_emit_result(r, "move", out->moved, why, "ADBG 19.2.2, ruling R6");
+	}
+}
+
+/* ADBG 19.2.4, ruling R9: recovers one level when the DR, less a stacked
+ * leader's rating, is <= the level; a 6 never recovers. */
+FRAY_API void fray_adbg_recover(fray_roller *r, const fray_adbg_recover_in *in,
+				fray_adbg_recover_out *out)
+{
+	if (in->leader)
+		fray_emit_modifier(r, "leader's command rating", -in->leader, "ADBG 19.2.4");
+	int k = clamp_int(in->level + in->leader, 0, 5);
+	out->recovered = fray_roll_at_most(r, 6, k, &out->natural, "recovery die");
+	out->dr = out->natural - in->leader;
+	if (fray_roller_narrating(r)) {
+		char why[96];
+		if (out->natural == 6)
+			snprintf(why, sizeof why, "no recovery (a 6 never recovers)");
+		else
+			snprintf(why, sizeof why, "%s (DR %d %s level %d)",
+				 out->recovered ? "recovers" : "no recovery", out->dr,
+				 out->recovered ? "<=" : ">", in->level);
+		fray_emit_result(r, "recovery", out->recovered, why, "ADBG 19.2.4, ruling R9");
+	}
+}
+
+/* ADBG 19.1, ruling R1: rounds = the initiative side's primary leader
+ * rating; the other side may roll for one more: a die strictly less than
+ * its primary leader's rating. */
+FRAY_API void fray_adbg_rounds(fray_roller *r, const fray_adbg_rounds_in *in,
+			       fray_adbg_rounds_out *out)
+{
+	out->rounds = in->initiative_rating;
+	out->extra = false;
+	out->natural = 0;
+	fray_emit_result(r, "rounds from the initiative leader's rating",
+			 in->initiative_rating, NULL, "ADBG 19.1");
+	if (!in->attempt)
+		return;
+	out->extra = fray_roll_at_most(r, 6, clamp_int(in->other_rating - 1, 0, 6),
+				       &out->natural, "extra-round die");
+	out->rounds += out->extra;
+	if (fray_roller_narrating(r)) {
+		char why[96];
+		snprintf(why, sizeof why, "%s (%d %s rating %d)",
+			 out->extra ? "one more round" : "no extra round", out->natural,
+			 out->extra ? "<" : ">=", in->other_rating);
+		fray_emit_result(r, "extra round", out->extra, why, "ADBG 19.1, ruling R1");
+	}
+}
+
+FRAY_API int fray_adbg_melee_drm(int attacker_level, int defender_level)
+{
+	return clamp_int(attacker_level - defender_level, -3, 3);
+}
+
+/* ADBG 19.2.3, ruling R7: odds column from the CFs, shifted and clamped at
+ * the table's edges; one die plus the DRM, the nearest row when outside. */
+FRAY_API void fray_adbg_melee(fray_roller *r, const fray_adbg_melee_in *in,
+			      fray_adbg_melee_out *out)
+{
+	const fray_adbg_crt *crt = in->crt;
+	out->base_col = fray_adbg_crt_column(crt, in->attack, in->defend);
+	out->col = clamp_int(out->base_col + in->shift, 0, crt->ncols - 1);
+	if (fray_roller_narrating(r)) {
+		char a[16], b[16], text[96];
+		fray_adbg_crt_label(crt, out->base_col, a, sizeof a);
+		fray_adbg_crt_label(crt, out->col, b, sizeof b);
+		snprintf(text, sizeof text, "%lld to %lld: column %s", (long long)in->attack,
+			 (long long)in->defend, a);
+		fray_emit_note(r, text, "ADBG 19.2.3, ruling R7");
+		if (in->shift) {
+			fray_emit_modifier(r, "column shifts", in->shift, "ADBG 19.2.3");
+			snprintf(text, sizeof text, "column %s", b);
+			fray_emit_note(r, text, out->col != out->base_col + in->shift
+					       ? "clamped at the table's edge, ruling R7" : NULL);
+		}
+		if (in->drm)
+			fray_emit_modifier(r, "melee DR (levels)", in->drm, "ADBG 19.2.3, ruling R7");
+	}
+	out->natural = fray_die(r, 6, "melee die");
+	out->roll = out->natural + in->drm;
+	out->row = clamp_int(out->roll, crt->first_row, crt->first_row + crt->nrows - 1);
+	const int *cell = crt->losses[out->row - crt->first_row][out->col];
+	out->attacker_loss = cell[0];
+	out->defender_loss = cell[1];
+	if (fray_roller_narrating(r)) {
+		char text[96], a[8], d[8];
+		snprintf(a, sizeof a, cell[0] < 0 ? "R" : "%d", cell[0]);
+		snprintf(d, sizeof d, cell[1] < 0 ? "R" : "%d", cell[1]);
+		snprintf(text, sizeof text, "attacker %s, defender %s%s", a, d,
+			 out->row != out->roll ? " (nearest row)" : "");
+		fray_emit_result(r, "melee result", out->row, text, "ADBG 19.2.3");
+	}
+}
