@@ -166,4 +166,17 @@ void fray_adbg_melee(fray_roller *r, const fray_adbg_melee_in *in,
 /* R7: the melee DRM from the two levels, clamped to -3..+3. */
 int fray_adbg_melee_drm(int attacker_level, int defender_level);
 
+/* ---- The procedures as fray_procedure, for odds and simulation ----
+ * input: the matching *_in struct; outcome fields: */
+void fray_adbg_fire_procedure(fray_roller *r, fray_policy *p, const void *in,
+			      int64_t *out);     /* {hit} */
+void fray_adbg_move_procedure(fray_roller *r, fray_policy *p, const void *in,
+			      int64_t *out);     /* {moved} */
+void fray_adbg_recover_procedure(fray_roller *r, fray_policy *p,
+				 const void *in, int64_t *out); /* {recovered} */
+void fray_adbg_rounds_procedure(fray_roller *r, fray_policy *p,
+				const void *in, int64_t *out);  /* {rounds} */
+void fray_adbg_melee_procedure(fray_roller *r, fray_policy *p, const void *in,
+			       int64_t *out);    /* {attacker_loss, defender_loss} */
+
 #endif

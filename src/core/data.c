@@ -199,6 +199,9 @@ static bool scalar_text(fray_doc *doc, fray_node *n, struct fy_token *tok,
 {
 	enum fy_scalar_style style = fy_token_scalar_style(tok);
 	n->plain = style == FYSS_PLAIN;
+	/* libfyaml marks a quoted scalar's text; point at its opening quote */
+	if ((style == FYSS_SINGLE_QUOTED || style == FYSS_DOUBLE_QUOTED) && n->col > 1)
+		n->col--;
 	if (style == FYSS_SINGLE_QUOTED) {
 		const struct fy_mark *a = fy_token_start_mark(tok);
 		const struct fy_mark *b = fy_token_end_mark(tok);

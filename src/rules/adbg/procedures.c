@@ -185,3 +185,51 @@ FRAY_API void fray_adbg_melee(fray_roller *r, const fray_adbg_melee_in *in,
 		fray_emit_result(r, "melee result", out->row, text, "ADBG 19.2.3");
 	}
 }
+
+/* ---- as procedures for fray_enumerate / fray_aggregate ---- */
+
+FRAY_API void fray_adbg_fire_procedure(fray_roller *r, fray_policy *p,
+				       const void *in, int64_t *out)
+{
+	(void)p;
+	fray_adbg_fire_out o;
+	fray_adbg_fire(r, in, &o);
+	out[0] = o.hit;
+}
+
+FRAY_API void fray_adbg_move_procedure(fray_roller *r, fray_policy *p,
+				       const void *in, int64_t *out)
+{
+	(void)p;
+	fray_adbg_move_out o;
+	fray_adbg_move(r, in, &o);
+	out[0] = o.moved;
+}
+
+FRAY_API void fray_adbg_recover_procedure(fray_roller *r, fray_policy *p,
+					  const void *in, int64_t *out)
+{
+	(void)p;
+	fray_adbg_recover_out o;
+	fray_adbg_recover(r, in, &o);
+	out[0] = o.recovered;
+}
+
+FRAY_API void fray_adbg_rounds_procedure(fray_roller *r, fray_policy *p,
+					 const void *in, int64_t *out)
+{
+	(void)p;
+	fray_adbg_rounds_out o;
+	fray_adbg_rounds(r, in, &o);
+	out[0] = o.rounds;
+}
+
+FRAY_API void fray_adbg_melee_procedure(fray_roller *r, fray_policy *p,
+					const void *in, int64_t *out)
+{
+	(void)p;
+	fray_adbg_melee_out o;
+	fray_adbg_melee(r, in, &o);
+	out[0] = o.attacker_loss;
+	out[1] = o.defender_loss;
+}
