@@ -111,6 +111,28 @@ bool cli_i64(cli_args *a, const char *name, int64_t lo, int64_t hi,
 	return true;
 }
 
+bool cli_enum(cli_args *a, const char *name, const char *const *names,
+	      size_t n, size_t *out)
+{
+	const char *v;
+	if (!cli_value(a, name, &v))
+		return false;
+	if (!v)
+		return true;
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(v, names[i]) == 0) {
+			*out = i;
+			return true;
+		}
+	char list[256] = "";
+	size_t len = 0;
+	for (size_t i = 0; i < n && len < sizeof list; i++)
+		len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "", names[i]);
+	a->status = cli_error(a->cmd, EXIT_BAD_INPUT, "option %s expects one of %s, got '%s'",
+			      name, list, v);
+	return true;
+}
+
 /* Edit distance for option hints (options are short). */
 static size_t edits(const char *a, const char *b)
 {

@@ -34,6 +34,9 @@ bool cli_u64(cli_args *a, const char *name, uint64_t lo, uint64_t hi,
 	     uint64_t *out);
 bool cli_i64(cli_args *a, const char *name, int64_t lo, int64_t hi,
 	     int64_t *out);
+/* `name V` where V is one of names: its index in *out. */
+bool cli_enum(cli_args *a, const char *name, const char *const *names,
+	      size_t n, size_t *out);
 /* Reports argv[i] as an unknown option (with a hint from known) or as an
  * unexpected argument; returns 2. */
 int cli_unknown(cli_args *a, const char *const *known, size_t nknown);
@@ -52,5 +55,6 @@ int cmd_roll(int argc, char **argv);
 int cmd_odds(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_help(int argc, char **argv);
+int cmd_adbg(int argc, char **argv);
 
 #endif

@@ -81,6 +81,64 @@ static const topic topics[] = {
 	 "  1  something failed at run time (out of memory, cannot write)\n"
 	 "  2  bad input: a dice expression, an option or a data file; the\n"
 	 "     message names the column, the option or file:line:col\n"},
+	{"adbg",
+	 "fray adbg PROCEDURE [options] [--odds | --seed N] [--json]\n"
+	 "\n"
+	 "A Dark and Bloody Ground, rule 19 (quick battle resolution):\n"
+	 "  fray adbg fire     one unit's fire (19.2.1)\n"
+	 "  fray adbg move     one move attempt (19.2.2)\n"
+	 "  fray adbg melee    one melee on your melee CRT (19.2.3)\n"
+	 "  fray adbg recover  one recovery roll (19.2.4)\n"
+	 "  fray adbg rounds   the number of rounds (19.1)\n"
+	 "  fray adbg battle SCENARIO.yaml    a whole battle, narrated\n"
+	 "  fray adbg odds SCENARIO.yaml      the battle's outcome odds\n"
+	 "\n"
+	 "Without --odds a procedure is rolled and told (--seed N replays it);\n"
+	 "with --odds its exact chances are printed. See docs/adbg.md and\n"
+	 "'fray help adbg fire' (and so on) for each procedure's options.\n"},
+	{"adbg fire",
+	 "fray adbg fire --type T --cf N --terrain X [--weather severe] [--odds|--seed N] [--json]\n"
+	 "\n"
+	 "One unit's fire (ADBG 19.2.1, ruling R5). T: warrior, regular, militia,\n"
+	 "rifle. N: printed fire CF 0-9. X: rough, wilderness, settled. A hit when\n"
+	 "the modified DR is at most the modified CF; a 1 always hits, a 6 always\n"
+	 "misses. Odds outcome: {\"hit\": true|false}.\n"},
+	{"adbg move",
+	 "fray adbg move --level N --type T --terrain X [--leader R] [--weather severe]\n"
+	 "               [--enemy-atop] [--surprise-winner-round1] [--with-regulars]\n"
+	 "\n"
+	 "One move attempt (ADBG 19.2.2, ruling R6): moves when the modified DR is\n"
+	 "at most the side's level N; a 1 always moves, a 6 or a modified 6+ never.\n"
+	 "DRMs: -R stacked leader; -1 regulars (or stacked with them,\n"
+	 "--with-regulars) in settled areas; +1 non-warriors in rough; +1 severe\n"
+	 "weather; +1 enemy moved atop; -1 surprise winner in round 1 with a leader.\n"
+	 "Odds outcome: {\"moved\": true|false}.\n"},
+	{"adbg melee",
+	 "fray adbg melee --crt FILE --attack CF --defend CF [--shift N] [--drm N]\n"
+	 "fray adbg melee --crt FILE --attacker UNITS --defender UNITS --terrain X\n"
+	 "     [--attacker-leader R] [--defender-leader R] [--attacker-level N]\n"
+	 "     [--defender-level N] [--surprise]\n"
+	 "\n"
+	 "One melee (ADBG 19.2.3, rulings R7, R8). FILE is your game's melee CRT\n"
+	 "(example: data/adbg/example-melee-crt.yaml). UNITS: TYPE:CF[:STATUS],\n"
+	 "comma-separated, e.g. warrior:3,militia:2:disrupted; the melee CF is\n"
+	 "multiplied for terrain, routed units are ignored. Shifts: attacker's\n"
+	 "leader right, defender's left, 1 right for a disrupted defender, 1 right\n"
+	 "for surprise. DRM: attacker level - defender level, at most 3 either way.\n"
+	 "Odds outcome: {\"attacker_loss\": n|\"R\", \"defender_loss\": n|\"R\"}.\n"},
+	{"adbg recover",
+	 "fray adbg recover --level N [--leader R] [--odds|--seed N] [--json]\n"
+	 "\n"
+	 "One recovery roll (ADBG 19.2.4, ruling R9): recovers one level when the\n"
+	 "die less a stacked leader's rating is at most the level; a 6 never does.\n"
+	 "Odds outcome: {\"recovered\": true|false}.\n"},
+	{"adbg rounds",
+	 "fray adbg rounds --initiative-rating R [--attempt --other-rating R]\n"
+	 "\n"
+	 "Battle rounds (ADBG 19.1, ruling R1): the initiative side's primary\n"
+	 "leader's rating; the other side may try for one more, which it gets on a\n"
+	 "die strictly less than its own primary leader's rating.\n"
+	 "Odds outcome: {\"rounds\": n}.\n"},
 	{"rules",
 	 "Rule sets\n"
 	 "\n"
@@ -107,6 +165,11 @@ int cmd_help(int argc, char **argv)
 		cli_help_topic(stdout, "usage");
 		return EXIT_OK;
 	}
+	char topic[64];
+	if (argc >= 2)
+		snprintf(topic, sizeof topic, "%s %s", argv[0], argv[1]);
+	if (argc >= 2 && cli_help_topic(stdout, topic))
+		return EXIT_OK;
 	if (cli_help_topic(stdout, argv[0]))
 		return EXIT_OK;
 	return cli_error("help", EXIT_BAD_INPUT,

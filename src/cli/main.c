@@ -12,6 +12,7 @@ static const command commands[] = {
 	{"odds", cmd_odds},
 	{"check", cmd_check},
 	{"help", cmd_help},
+	{"adbg", cmd_adbg},
 };
 
 int main(int argc, char **argv)
@@ -35,6 +36,6 @@ int main(int argc, char **argv)
 			return status;
 		}
 	return cli_error(NULL, EXIT_BAD_INPUT,
-			 "unknown command '%s' (commands: roll, odds, check, help)",
+			 "unknown command '%s' (commands: roll, odds, check, help, adbg)",
 			 name);
 }

@@ -14,9 +14,12 @@ FRAY_API void fray_adbg_fire(fray_roller *r, const fray_adbg_fire_in *in,
 	int cf = in->cf * m.cf_mult;
 	int drm = m.lost_in_severe && in->severe ? 0 : m.drm;
 	if (fray_roller_narrating(r)) {
-		if (m.cf_mult != 1)
-			fray_emit_modifier(r, "fire CF doubled (regular, settled)", in->cf,
-					   "ADBG 19.2.1");
+		if (m.cf_mult != 1) {
+			char text[80];
+			snprintf(text, sizeof text, "fire CF x%d for a regular in a settled area: %d",
+				 m.cf_mult, cf);
+			fray_emit_note(r, text, "ADBG 19.2.1");
+		}
 		if (drm)
 			fray_emit_modifier(r, "fire DR (terrain)", drm, "ADBG 19.2.1");
 		else if (m.drm && in->severe)

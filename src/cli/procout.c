@@ -1,0 +1,124 @@
+/* A rules procedure run from the command line: narrated roll or exact odds. */
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "procout.h"
+
+bool proc_opt(cli_args *a, proc_opts *o)
+{
+	if (cli_flag(a, "--odds"))
+		o->odds = true;
+	else if (cli_flag(a, "--json"))
+		o->json = true;
+	else if (cli_u64(a, "--seed", 0, UINT64_MAX, &o->seed))
+		o->have_seed = true;
+	else
+		return false;
+	return true;
+}
+
+typedef struct narrator {
+	bool json, first;
+	char buf[1024];
+} narrator;
+
+static void narrate(void *ud, const fray_event *ev)
+{
+	narrator *n = ud;
+	if (n->json) {
+		fray_event_json(ev, n->buf, sizeof n->buf);
+		printf("%s\n    %s", n->first ? "" : ",", n->buf);
+	} else {
+		fray_event_text(ev, n->buf, sizeof n->buf);
+		printf("  %s\n", n->buf);
+	}
+	n->first = false;
+}
+
+static int print_roll(const char *cmd, fray_ctx *ctx, const proc_run *run,
+		      const proc_opts *o)
+{
+	uint64_t seed = o->have_seed ? o->seed : cli_pick_seed();
+	fray_roller *r = fray_roller_sample_new(ctx, seed, 0);
+	if (!r)
+		return cli_fail(cmd, ctx);
+	narrator n = {.json = o->json, .first = true};
+	fray_roller_set_sink(r, narrate, &n);
+	int64_t out[FRAY_OUTCOME_MAX_FIELDS] = {0};
+	char res[256];
+	if (o->json)
+		printf("{\"procedure\": \"%s\", \"inputs\": %s, \"seed\": %" PRIu64 ", \"events\": [",
+		       run->name, run->inputs_json, seed);
+	else
+		printf("%s (seed %" PRIu64 "%s)\n", run->title, seed,
+		       o->have_seed ? "" : "; replay with --seed");
+	fray_status st = fray_run(r, run->proc, NULL, run->input, out);
+	fray_roller_free(r);
+	if (st != FRAY_OK)
+		return cli_fail(cmd, ctx);
+	run->fmt(out, o->json, res, sizeof res);
+	if (o->json)
+		printf("%s], \"outcome\": {%s}}\n", n.first ? "" : "\n  ", res);
+	else
+		printf("result: %s\n", res);
+	return EXIT_OK;
+}
+
+static char *exact_of(const fray_dist *d, size_t i)
+{
+	size_t n = fray_dist_p_exact(d, i, NULL, 0);
+	char *s = malloc(n + 1);
+	if (s)
+		fray_dist_p_exact(d, i, s, n + 1);
+	return s;
+}
+
+static int print_odds(const char *cmd, fray_ctx *ctx, const proc_run *run,
+		      const proc_opts *o)
+{
+	fray_dist *d;
+	if (fray_enumerate(ctx, run->proc, NULL, run->input, run->nfields, NULL, &d) != FRAY_OK)
+		return cli_fail(cmd, ctx);
+	char res[256], num[40];
+	size_t n = fray_dist_count(d);
+	if (o->json) {
+		printf("{\"procedure\": \"%s\", \"inputs\": %s, \"outcomes\": [", run->name,
+		       run->inputs_json);
+		for (size_t i = 0; i < n; i++) {
+			char *ex = exact_of(d, i);
+			run->fmt(fray_dist_outcome(d, i), true, res, sizeof res);
+			fray_double_str(fray_dist_p(d, i), num, sizeof num);
+			printf("%s\n  {\"outcome\": {%s}, \"p\": %s, \"exact\": \"%s\"}",
+			       i ? "," : "", res, num, ex ? ex : "");
+			free(ex);
+		}
+		fray_double_str(fray_dist_unresolved(d), num, sizeof num);
+		printf("\n], \"unresolved\": %s}\n", num);
+	} else {
+		printf("%s: exact odds\n\n", run->title);
+		for (size_t i = 0; i < n; i++) {
+			char *ex = exact_of(d, i);
+			run->fmt(fray_dist_outcome(d, i), false, res, sizeof res);
+			printf("  %-28s %7.3f%%  %s\n", res, 100 * fray_dist_p(d, i), ex ? ex : "");
+			free(ex);
+		}
+		if (fray_dist_unresolved(d) > 0)
+			printf("  %-28s %7.3f%%\n", "(unresolved)", 100 * fray_dist_unresolved(d));
+	}
+	fray_dist_free(d);
+	return EXIT_OK;
+}
+
+int proc_run_print(const char *cmd, const proc_run *run, const proc_opts *o)
+{
+	if (o->odds && o->have_seed)
+		return cli_error(cmd, EXIT_BAD_INPUT,
+				 "--odds and --seed do not go together: odds roll no dice");
+	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
+	if (!ctx)
+		return cli_error(cmd, EXIT_RUNTIME, "out of memory");
+	int status = o->odds ? print_odds(cmd, ctx, run, o) : print_roll(cmd, ctx, run, o);
+	fray_ctx_free(ctx);
+	return status;
+}

@@ -1,0 +1,33 @@
+/* Running one rules procedure from the command line in its three output
+ * forms: a narrated roll (text or JSON), or its exact odds (text or JSON,
+ * in the common shape {"procedure", "inputs", "outcomes", "unresolved"}). */
+#ifndef FRAY_CLI_PROCOUT_H
+#define FRAY_CLI_PROCOUT_H
+
+#include "cli.h"
+
+/* Writes outcome o as a JSON object's members ("\"hit\": true") or as
+ * words ("hit"), into dst of cap bytes. */
+typedef void (*outcome_fmt)(const int64_t *o, bool json, char *dst, size_t cap);
+
+typedef struct proc_run {
+	const char *name;         /* "adbg.fire" */
+	const char *title;        /* "fire: regular, CF 3, wilderness" */
+	const char *inputs_json;  /* "{\"type\": \"regular\", ...}" */
+	fray_procedure proc;
+	const void *input;
+	size_t nfields;
+	outcome_fmt fmt;
+} proc_run;
+
+typedef struct proc_opts {
+	bool odds, json, have_seed;
+	uint64_t seed;
+} proc_opts;
+
+/* Takes --odds, --json and --seed N at a->i; true when one was taken. */
+bool proc_opt(cli_args *a, proc_opts *o);
+/* Runs it and prints; returns the exit status. */
+int proc_run_print(const char *cmd, const proc_run *run, const proc_opts *o);
+
+#endif
