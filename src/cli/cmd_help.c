@@ -165,14 +165,14 @@ int cmd_help(int argc, char **argv)
 		cli_help_topic(stdout, "usage");
 		return EXIT_OK;
 	}
-	char topic[64];
+	char name[64];
 	if (argc >= 2)
-		snprintf(topic, sizeof topic, "%s %s", argv[0], argv[1]);
-	if (argc >= 2 && cli_help_topic(stdout, topic))
+		snprintf(name, sizeof name, "%s %s", argv[0], argv[1]);
+	if (argc >= 2 && cli_help_topic(stdout, name))
 		return EXIT_OK;
 	if (cli_help_topic(stdout, argv[0]))
 		return EXIT_OK;
 	return cli_error("help", EXIT_BAD_INPUT,
-			 "no topic '%s' (topics: roll, odds, check, dice, seeds, "
+			 "no topic '%s' (topics: roll, odds, check, dice, seeds, adbg, "
 			 "json, exit, rules)", argv[0]);
 }
