@@ -166,6 +166,51 @@ void fray_adbg_melee(fray_roller *r, const fray_adbg_melee_in *in,
 /* R7: the melee DRM from the two levels, clamped to -3..+3. */
 int fray_adbg_melee_drm(int attacker_level, int defender_level);
 
+/* ---- Scenarios and the battle (ADBG 19.1-19.3) ---- */
+
+#define FRAY_ADBG_MAX_UNITS 32   /* per side */
+#define FRAY_ADBG_MAX_STACKS 16  /* per side, in the scenario */
+#define FRAY_ADBG_MAX_LEADERS 8  /* per side, the primary leader included */
+
+typedef struct fray_adbg_scenario fray_adbg_scenario;
+
+/* Reads a scenario from a loaded document (its melee CRT file is found
+ * relative to the document's own path); checks everything (R2 stacking,
+ * ranges, names, the array) and records every problem on doc. Returns
+ * FRAY_OK, or FRAY_ERR_INPUT with all problems in doc (the first also on
+ * the context) and *out NULL. */
+fray_status fray_adbg_scenario_read(fray_ctx *ctx, fray_doc *doc,
+				    fray_adbg_scenario **out);
+/* Loads the file and reads it: the first problem on the context. */
+fray_status fray_adbg_scenario_load(fray_ctx *ctx, const char *path,
+				    fray_adbg_scenario **out);
+void fray_adbg_scenario_free(fray_adbg_scenario *s);
+const char *fray_adbg_scenario_name(const fray_adbg_scenario *s);
+/* Side 0 and 1 in the order of the file: its display name. */
+const char *fray_adbg_side_name(const fray_adbg_scenario *s, int side);
+
+typedef struct fray_adbg_side_result {
+	int count[5];      /* units by final status (fray_adbg_status) */
+	int leaders_lost;
+	int losses;        /* eliminated + removed, after the routed units' fate */
+} fray_adbg_side_result;
+
+typedef struct fray_adbg_result {
+	int rounds;
+	int winner;        /* 0 or 1 (file order), -1 a draw */
+	fray_adbg_side_result side[2];
+} fray_adbg_result;
+
+/* Fights the whole battle (ADBG 19.1-19.3) with r and p, telling every step
+ * as events. */
+void fray_adbg_battle(fray_roller *r, fray_policy *p,
+		      const fray_adbg_scenario *s, fray_adbg_result *out);
+
+/* The battle as a procedure (input: a scenario): outcome {winner: 0 draw,
+ * 1 or 2 the side in file order; losses of side 1; losses of side 2}. */
+void fray_adbg_battle_procedure(fray_roller *r, fray_policy *p,
+				const void *scenario, int64_t *out);
+
 /* ---- The procedures as fray_procedure, for odds and simulation ----
  * input: the matching *_in struct; outcome fields: */
 void fray_adbg_fire_procedure(fray_roller *r, fray_policy *p, const void *in,

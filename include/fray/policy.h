@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <fray/ctx.h>
 
 /* A question. Borrowed pointers, valid during the choose call. */
@@ -50,6 +51,11 @@ size_t fray_policy_choose(fray_policy *p, const fray_choice *c, char *msg,
 
 /* The heuristic policy: always the suggested option. Stateless. */
 fray_policy *fray_policy_heuristic_new(fray_ctx *ctx);
+
+/* A policy that picks uniformly at random from its own stream of seed
+ * (never the dice's), for testing rules and measuring the heuristic. Its
+ * stream runs on across runs (reset does not rewind it); not thread-safe. */
+fray_policy *fray_policy_random_new(fray_ctx *ctx, uint64_t seed);
 
 /* The scripted policy: answers in order. Each answer names an option by its
  * label (exact match) or, failing that, by its 1-based number ("2").

@@ -198,6 +198,8 @@ static int adbg_rounds(int argc, char **argv)
 }
 
 int adbg_melee(int argc, char **argv);
+int adbg_battle(int argc, char **argv);
+int adbg_odds(int argc, char **argv);
 
 typedef struct sub {
 	const char *name;
@@ -210,6 +212,8 @@ static const sub subs[] = {
 	{"melee", adbg_melee},
 	{"recover", adbg_recover},
 	{"rounds", adbg_rounds},
+	{"battle", adbg_battle},
+	{"odds", adbg_odds},
 };
 
 int cmd_adbg(int argc, char **argv)
@@ -222,6 +226,7 @@ int cmd_adbg(int argc, char **argv)
 		if (strcmp(argv[0], subs[i].name) == 0)
 			return subs[i].run(argc - 1, argv + 1);
 	return cli_error("adbg", EXIT_BAD_INPUT,
-			 "unknown procedure '%s' (procedures: fire, move, melee, recover, rounds)",
+			 "unknown procedure '%s' (procedures: fire, move, melee, recover, "
+			 "rounds, battle, odds)",
 			 argv[0]);
 }

@@ -85,6 +85,50 @@ FRAY_API fray_policy *fray_policy_heuristic_new(fray_ctx *ctx)
 	return fray_policy_new(ctx, &heuristic_ops, NULL);
 }
 
+/* ---- random ---- */
+
+typedef struct random_policy {
+	fray_ctx *ctx;
+	fray_rng rng;
+} random_policy;
+
+static size_t random_choose(void *self, const fray_choice *c, char *msg, size_t cap)
+{
+	(void)msg, (void)cap;
+	random_policy *rp = self;
+	return fray_rng_below(&rp->rng, (uint32_t)c->noptions);
+}
+
+static void random_destroy(void *self)
+{
+	random_policy *rp = self;
+	fray_dealloc(rp->ctx, rp);
+}
+
+static const fray_policy_ops random_ops = {
+	.name = "random",
+	.choose = random_choose,
+	.destroy = random_destroy,
+	.deterministic = false,
+	.thread_safe = false,
+};
+
+FRAY_API fray_policy *fray_policy_random_new(fray_ctx *ctx, uint64_t seed)
+{
+	random_policy *rp = fray_calloc(ctx, 1, sizeof *rp);
+	if (!rp) {
+		fray_nomem(ctx);
+		return NULL;
+	}
+	rp->ctx = ctx;
+	/* stream 2^64-1: far from the trials' streams 0, 1, 2, ... */
+	fray_rng_init(&rp->rng, seed, UINT64_MAX);
+	fray_policy *p = fray_policy_new(ctx, &random_ops, rp);
+	if (!p)
+		random_destroy(rp);
+	return p;
+}
+
 /* ---- scripted ---- */
 
 typedef struct script {

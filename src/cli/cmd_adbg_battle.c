@@ -1,0 +1,366 @@
+/* fray adbg battle SCENARIO: a whole quick battle (ADBG 19.1-19.3), told
+ * like a referee; and fray adbg odds SCENARIO: its outcome odds, exact when
+ * the paths fit the budget, otherwise simulated with confidence intervals. */
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli.h"
+#include "policy_cli.h"
+
+int adbg_battle(int argc, char **argv);
+int adbg_odds(int argc, char **argv);
+
+/* Loads a scenario, printing every problem (file:line:col) on failure. */
+static fray_adbg_scenario *load_scenario(const char *cmd, fray_ctx *ctx, const char *path)
+{
+	fray_doc *doc;
+	if (fray_doc_load_file(ctx, path, &doc) != FRAY_OK) {
+		cli_fail(cmd, ctx);
+		return NULL;
+	}
+	fray_adbg_scenario *s;
+	if (fray_adbg_scenario_read(ctx, doc, &s) != FRAY_OK) {
+		for (size_t i = 0; i < fray_doc_error_count(doc); i++)
+			cli_error(cmd, EXIT_BAD_INPUT, "%s", fray_doc_error_msg(doc, i));
+		if (fray_doc_error_count(doc) == 0)
+			cli_fail(cmd, ctx);
+		s = NULL;
+	}
+	fray_doc_free(doc);
+	return s;
+}
+
+typedef struct teller {
+	bool json, first;
+	char buf[1024];
+} teller;
+
+/* Headings ("== round 1 ==", "-- fire --") stand out; the rest is indented. */
+static void tell(void *ud, const fray_event *ev)
+{
+	teller *t = ud;
+	if (t->json) {
+		fray_event_json(ev, t->buf, sizeof t->buf);
+		printf("%s\n    %s", t->first ? "" : ",", t->buf);
+	} else {
+		fray_event_text(ev, t->buf, sizeof t->buf);
+		bool heading = ev->kind == FRAY_EV_NOTE && ev->text &&
+			       (strncmp(ev->text, "==", 2) == 0 || strncmp(ev->text, "--", 2) == 0);
+		printf(heading ? "\n%s\n" : "  %s\n", t->buf);
+	}
+	t->first = false;
+}
+
+static void print_summary(const fray_adbg_scenario *s, const fray_adbg_result *res, bool json)
+{
+	if (json) {
+		printf("], \"result\": {\"rounds\": %d, \"winner\": ", res->rounds);
+		if (res->winner < 0)
+			printf("null");
+		else
+			printf("\"%s\"", fray_adbg_side_name(s, res->winner));
+		printf(", \"sides\": [");
+		for (int i = 0; i < 2; i++) {
+			const fray_adbg_side_result *r = &res->side[i];
+			printf("%s{\"name\": \"%s\"", i ? ", " : "", fray_adbg_side_name(s, i));
+			for (int k = 0; k < 5; k++)
+				printf(", \"%s\": %d", fray_adbg_status_names[k], r->count[k]);
+			printf(", \"leaders_lost\": %d, \"losses\": %d}", r->leaders_lost, r->losses);
+		}
+		printf("]}}\n");
+		return;
+	}
+	printf("\n%-28s %6s %9s %6s %10s %7s %7s\n", "side", "normal", "disrupted", "routed",
+	       "eliminated", "removed", "leaders");
+	for (int i = 0; i < 2; i++) {
+		const fray_adbg_side_result *r = &res->side[i];
+		printf("%-28.28s %6d %9d %6d %10d %7d %7d\n", fray_adbg_side_name(s, i),
+		       r->count[0], r->count[1], r->count[2], r->count[3], r->count[4],
+		       r->leaders_lost);
+	}
+	if (res->winner < 0)
+		printf("\nresult: a draw after %d rounds\n", res->rounds);
+	else
+		printf("\nresult: %s wins after %d rounds\n", fray_adbg_side_name(s, res->winner),
+		       res->rounds);
+}
+
+/* The battle with its full result kept, for the summary table. */
+typedef struct battle_call {
+	const fray_adbg_scenario *s;
+	fray_adbg_result *res;
+} battle_call;
+
+static void battle_proc(fray_roller *r, fray_policy *p, const void *in, int64_t *out)
+{
+	const battle_call *c = in;
+	fray_adbg_battle(r, p, c->s, c->res);
+	out[0] = c->res->winner + 1;
+}
+
+int adbg_battle(int argc, char **argv)
+{
+	static const char *const known[] = {"--seed", "--policy", "--json", "--help"};
+	cli_args a = {.cmd = "adbg battle", .argc = argc, .argv = argv};
+	const char *path = NULL, *policy = "heuristic";
+	uint64_t seed = 0;
+	bool have_seed = false, json = false;
+	while (a.i < argc && a.status == EXIT_OK) {
+		if (cli_is_help(argv[a.i]))
+			return cli_help_topic(stdout, "adbg battle") ? EXIT_OK : EXIT_RUNTIME;
+		if (cli_u64(&a, "--seed", 0, UINT64_MAX, &seed))
+			have_seed = true;
+		else if (cli_flag(&a, "--json"))
+			json = true;
+		else if (cli_value(&a, "--policy", &policy))
+			;
+		else if (!path && argv[a.i][0] != '-')
+			path = argv[a.i++];
+		else
+			return cli_unknown(&a, known, 4);
+	}
+	if (a.status != EXIT_OK)
+		return a.status;
+	if (!path)
+		return cli_error(a.cmd, EXIT_BAD_INPUT, "expected a scenario file (see examples/adbg/)");
+	if (!have_seed)
+		seed = cli_pick_seed();
+	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
+	if (!ctx)
+		return cli_error(a.cmd, EXIT_RUNTIME, "out of memory");
+	int status = EXIT_OK;
+	fray_policy *p = NULL;
+	fray_roller *r = NULL;
+	fray_adbg_scenario *s = load_scenario(a.cmd, ctx, path);
+	if (!s) {
+		status = EXIT_BAD_INPUT;
+		goto done;
+	}
+	if ((status = cli_make_policy(a.cmd, ctx, policy, &p)) != EXIT_OK)
+		goto done;
+	if (!(r = fray_roller_sample_new(ctx, seed, 0))) {
+		status = cli_fail(a.cmd, ctx);
+		goto done;
+	}
+	teller t = {.json = json, .first = true};
+	fray_roller_set_sink(r, tell, &t);
+	if (json)
+		printf("{\"scenario\": \"%s\", \"seed\": %" PRIu64 ", \"policy\": \"%s\", \"events\": [",
+		       fray_adbg_scenario_name(s), seed, policy);
+	else
+		printf("%s (seed %" PRIu64 "%s; policy %s)\n", fray_adbg_scenario_name(s), seed,
+		       have_seed ? "" : ", replay with --seed", policy);
+	fray_adbg_result res;
+	battle_call call = {s, &res};
+	int64_t out[1];
+	if (fray_run(r, battle_proc, p, &call, out) != FRAY_OK) {
+		if (json)
+			printf("]}\n");
+		status = cli_fail(a.cmd, ctx);
+		goto done;
+	}
+	print_summary(s, &res, json);
+done:
+	fray_roller_free(r);
+	fray_policy_free(p);
+	fray_adbg_scenario_free(s);
+	fray_ctx_free(ctx);
+	return status;
+}
+
+/* Wilson score interval for k successes in n trials, 95%. */
+static void wilson(uint64_t k, uint64_t n, double *lo, double *hi)
+{
+	const double z = 1.959963984540054;
+	double p = (double)k / (double)n, nn = (double)n;
+	double centre = (p + z * z / (2 * nn)) / (1 + z * z / nn);
+	double half = z * sqrt(p * (1 - p) / nn + z * z / (4 * nn * nn)) / (1 + z * z / nn);
+	*lo = centre - half < 0 ? 0 : centre - half;
+	*hi = centre + half > 1 ? 1 : centre + half;
+}
+
+/* P(winner == w) and the losses of side s: marginals of the dist. */
+static double p_winner(const fray_dist *d, int64_t w, uint64_t *hits)
+{
+	double p = 0;
+	*hits = 0;
+	for (size_t i = 0; i < fray_dist_count(d); i++)
+		if (fray_dist_outcome(d, i)[0] == w) {
+			p += fray_dist_p(d, i);
+			*hits += fray_dist_hits(d, i);
+		}
+	return p;
+}
+
+static void print_battle_odds(const fray_adbg_scenario *s, const fray_dist *d,
+			      const char *policy, bool exact, uint64_t budget,
+			      uint64_t trials, uint64_t seed, bool json)
+{
+	static const char *const who[3] = {"draw", NULL, NULL};
+	int maxloss = FRAY_ADBG_MAX_UNITS;
+	double loss_p[2][FRAY_ADBG_MAX_UNITS + 1] = {{0}}, mean[2] = {0};
+	for (size_t i = 0; i < fray_dist_count(d); i++)
+		for (int side = 0; side < 2; side++) {
+			int64_t l = fray_dist_outcome(d, i)[1 + side];
+			loss_p[side][l] += fray_dist_p(d, i);
+			mean[side] += (double)l * fray_dist_p(d, i);
+		}
+	char num[40];
+	if (json) {
+		printf("{\"procedure\": \"adbg.battle\", \"inputs\": {\"scenario\": \"%s\", "
+		       "\"policy\": \"%s\"}, \"method\": \"%s\"",
+		       fray_adbg_scenario_name(s), policy, exact ? "exact" : "simulation");
+		if (!exact)
+			printf(", \"trials\": %" PRIu64 ", \"seed\": %" PRIu64, trials, seed);
+		printf(", \"outcomes\": [");
+		for (size_t i = 0; i < fray_dist_count(d); i++) {
+			const int64_t *o = fray_dist_outcome(d, i);
+			fray_double_str(fray_dist_p(d, i), num, sizeof num);
+			printf("%s\n  {\"outcome\": {\"winner\": ", i ? "," : "");
+			if (o[0] == 0)
+				printf("null");
+			else
+				printf("\"%s\"", fray_adbg_side_name(s, (int)o[0] - 1));
+			printf(", \"losses\": [%" PRId64 ", %" PRId64 "]}, \"p\": %s", o[1], o[2], num);
+			if (exact) {
+				char ex[512];
+				fray_dist_p_exact(d, i, ex, sizeof ex);
+				printf(", \"exact\": \"%s\"", ex);
+			}
+			printf("}");
+		}
+		fray_double_str(fray_dist_unresolved(d), num, sizeof num);
+		printf("\n], \"unresolved\": %s, \"summary\": {", num);
+		for (int w = 0; w < 3; w++) {
+			uint64_t hits;
+			double p = p_winner(d, w, &hits);
+			fray_double_str(p, num, sizeof num);
+			printf("%s\"%s\": {\"p\": %s", w ? ", " : "",
+			       w ? fray_adbg_side_name(s, w - 1) : "draw", num);
+			if (!exact) {
+				double lo, hi;
+				wilson(hits, trials, &lo, &hi);
+				printf(", \"ci95\": [%.6f, %.6f]", lo, hi);
+			}
+			printf("}");
+		}
+		printf(", \"mean_losses\": [%.6f, %.6f]}}\n", mean[0], mean[1]);
+		return;
+	}
+	if (exact)
+		printf("%s: exact odds (policy %s)\n\n", fray_adbg_scenario_name(s), policy);
+	else if (budget == 0)
+		printf("%s: odds by simulation of %" PRIu64 " battles (seed %" PRIu64 ", policy %s)\n\n",
+		       fray_adbg_scenario_name(s), trials, seed, policy);
+	else
+		printf("%s: odds by simulation of %" PRIu64 " battles (seed %" PRIu64 ", policy %s);\n"
+		       "exact enumeration needs more than %" PRIu64 " paths (--budget)\n\n",
+		       fray_adbg_scenario_name(s), trials, seed, policy, budget);
+	(void)who;
+	for (int w = 1; w <= 3; w++) {
+		int k = w % 3; /* side 1, side 2, then draw */
+		uint64_t hits;
+		double p = p_winner(d, k, &hits);
+		char label[64];
+		snprintf(label, sizeof label, "%s", k ? fray_adbg_side_name(s, k - 1) : "draw");
+		if (k)
+			strncat(label, " wins", sizeof label - strlen(label) - 1);
+		printf("  %-32.32s %7.3f%%", label, 100 * p);
+		if (!exact) {
+			double lo, hi;
+			wilson(hits, trials, &lo, &hi);
+			printf("   95%% CI %.3f%% - %.3f%%", 100 * lo, 100 * hi);
+		}
+		printf("\n");
+	}
+	int top = 0;
+	for (int side = 0; side < 2; side++)
+		for (int l = 0; l <= maxloss; l++)
+			if (loss_p[side][l] > 0 && l > top)
+				top = l;
+	printf("\n  units lost (eliminated or removed)\n  %-28s %6s", "", "mean");
+	for (int l = 0; l <= top; l++)
+		printf(" %6d", l);
+	printf("\n");
+	for (int side = 0; side < 2; side++) {
+		printf("  %-28.28s %6.2f", fray_adbg_side_name(s, side), mean[side]);
+		for (int l = 0; l <= top; l++)
+			printf(" %5.1f%%", 100 * loss_p[side][l]);
+		printf("\n");
+	}
+	if (fray_dist_unresolved(d) > 0)
+		printf("\n  unresolved: %.3g%%\n", 100 * fray_dist_unresolved(d));
+}
+
+int adbg_odds(int argc, char **argv)
+{
+	static const char *const known[] = {"--trials", "--seed", "--threads", "--budget",
+					    "--policy", "--json", "--help"};
+	cli_args a = {.cmd = "adbg odds", .argc = argc, .argv = argv};
+	const char *path = NULL, *policy = "heuristic";
+	uint64_t trials = 100000, seed = 1, threads = 0, budget = 100000;
+	bool json = false;
+	while (a.i < argc && a.status == EXIT_OK) {
+		if (cli_is_help(argv[a.i]))
+			return cli_help_topic(stdout, "adbg odds") ? EXIT_OK : EXIT_RUNTIME;
+		if (cli_flag(&a, "--json"))
+			json = true;
+		else if (cli_value(&a, "--policy", &policy))
+			;
+		else if (!cli_u64(&a, "--trials", 1, 1000000000, &trials) &&
+			 !cli_u64(&a, "--seed", 0, UINT64_MAX, &seed) &&
+			 !cli_u64(&a, "--threads", 0, FRAY_AGGREGATE_MAX_THREADS, &threads) &&
+			 !cli_u64(&a, "--budget", 0, 1000000000, &budget)) {
+			if (path || argv[a.i][0] == '-')
+				return cli_unknown(&a, known, 7);
+			path = argv[a.i++];
+		}
+	}
+	if (a.status != EXIT_OK)
+		return a.status;
+	if (!path)
+		return cli_error(a.cmd, EXIT_BAD_INPUT, "expected a scenario file (see examples/adbg/)");
+	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
+	if (!ctx)
+		return cli_error(a.cmd, EXIT_RUNTIME, "out of memory");
+	int status = EXIT_OK;
+	fray_policy *p = NULL;
+	fray_dist *d = NULL;
+	fray_adbg_scenario *s = load_scenario(a.cmd, ctx, path);
+	if (!s) {
+		status = EXIT_BAD_INPUT;
+		goto done;
+	}
+	if ((status = cli_make_policy(a.cmd, ctx, policy, &p)) != EXIT_OK)
+		goto done;
+	bool exact = false;
+	if (!fray_policy_deterministic(p))
+		budget = 0; /* exact odds need a deterministic policy */
+	if (budget > 0) {
+		fray_enum_limits lim = {.max_depth = 100000, .max_paths = budget};
+		fray_status st = fray_enumerate(ctx, fray_adbg_battle_procedure, p, s, 3, &lim, &d);
+		if (st == FRAY_OK)
+			exact = true;
+		else if (st == FRAY_ERR_LIMIT)
+			fray_ctx_clear(ctx);
+		else {
+			status = cli_fail(a.cmd, ctx);
+			goto done;
+		}
+	}
+	if (!exact) {
+		unsigned t = fray_policy_thread_safe(p) ? (unsigned)threads : 1;
+		if (fray_aggregate(ctx, fray_adbg_battle_procedure, p, s, 3, seed, trials, t, &d) != FRAY_OK) {
+			status = cli_fail(a.cmd, ctx);
+			goto done;
+		}
+	}
+	print_battle_odds(s, d, policy, exact, budget, trials, seed, json);
+done:
+	fray_dist_free(d);
+	fray_policy_free(p);
+	fray_adbg_scenario_free(s);
+	fray_ctx_free(ctx);
+	return status;
+}

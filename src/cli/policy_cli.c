@@ -1,0 +1,65 @@
+/* Policies from the command line, and the interactive policy: it asks on
+ * stderr with numbered choices and a default, and reads the answer from
+ * stdin (so it works on a terminal and through a pseudo-terminal). */
+#include <stdlib.h>
+#include <string.h>
+#include "policy_cli.h"
+
+static size_t ask(void *self, const fray_choice *c, char *msg, size_t cap)
+{
+	(void)self;
+	for (;;) {
+		fprintf(stderr, "\n%s\n", c->prompt);
+		for (size_t i = 0; i < c->noptions; i++)
+			fprintf(stderr, "  %2zu) %s%s\n", i + 1, c->options[i],
+				i == c->suggested ? "  [default]" : "");
+		fprintf(stderr, "choice [%zu]: ", c->suggested + 1);
+		fflush(stderr);
+		char line[64];
+		if (!fgets(line, sizeof line, stdin)) {
+			snprintf(msg, cap, "no answer to '%s' (end of input)", c->prompt);
+			return FRAY_NO_ANSWER;
+		}
+		line[strcspn(line, "\r\n")] = '\0';
+		if (line[0] == '\0')
+			return c->suggested;
+		char *end;
+		unsigned long k = strtoul(line, &end, 10);
+		if (*end == '\0' && k >= 1 && k <= c->noptions)
+			return (size_t)k - 1;
+		fprintf(stderr, "expected a number from 1 to %zu, or Enter for the default\n",
+			c->noptions);
+	}
+}
+
+static const fray_policy_ops interactive_ops = {
+	.name = "interactive",
+	.choose = ask,
+	.deterministic = false,
+	.thread_safe = false,
+};
+
+int cli_make_policy(const char *cmd, fray_ctx *ctx, const char *spec, fray_policy **out)
+{
+	*out = NULL;
+	if (strcmp(spec, "heuristic") == 0) {
+		*out = fray_policy_heuristic_new(ctx);
+	} else if (strcmp(spec, "interactive") == 0) {
+		*out = fray_policy_new(ctx, &interactive_ops, NULL);
+	} else if (strncmp(spec, "scripted:", 9) == 0) {
+		if (fray_policy_script_load(ctx, spec + 9, out) != FRAY_OK)
+			return cli_fail(cmd, ctx);
+	} else if (strcmp(spec, "random") == 0 || strncmp(spec, "random:", 7) == 0) {
+		char *end = NULL;
+		unsigned long long seed = spec[6] ? strtoull(spec + 7, &end, 10) : 1;
+		if (spec[6] && (!spec[7] || *end))
+			return cli_error(cmd, EXIT_BAD_INPUT,
+					 "--policy random:SEED expects a whole number, got '%s'", spec + 7);
+		*out = fray_policy_random_new(ctx, seed);
+	} else {
+		return cli_error(cmd, EXIT_BAD_INPUT,
+				 "--policy expects heuristic, scripted:FILE, random[:SEED] or "
+				 "interactive, got '%s'", spec);
+	}
+	return *out ? EXIT_OK : cli_fail(cmd, ctx);
+}

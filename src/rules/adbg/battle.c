@@ -1,0 +1,915 @@
+/* The quick battle (ADBG 19.1-19.3): rounds, set-up and array, then each
+ * round fire, movement, melee and recovery, then the end of battle. Dice
+ * go through the roller, choices through the policy, every step is told as
+ * events. The line is a row of positions (ruling R3): at each position
+ * each side has a column of stacks, row 1 in front. */
+#include <stdio.h>
+#include <string.h>
+#include "scenario.h"
+
+#define MAX_STACKS (2 * FRAY_ADBG_MAX_STACKS) /* room for stacks split by moves */
+#define MAX_OPTIONS 48
+
+typedef struct bstack {
+	bool used;
+	int pos, row;
+	bool atop;           /* moved atop an enemy stack this round (19.2.2 c) */
+	int foe;             /* the enemy stack it is atop */
+	int home_pos, home_row, origin; /* where it came from, to return there */
+	bool moved;          /* one move per stack per round (19.2.2) */
+} bstack;
+
+typedef struct battle {
+	const fray_adbg_scenario *sc;
+	fray_roller *r;
+	fray_policy *p;
+	bool tell;                            /* narrating */
+	adbg_unit_def u[2][FRAY_ADBG_MAX_UNITS];
+	bstack st[2][MAX_STACKS];
+	int lstack[2][FRAY_ADBG_MAX_LEADERS]; /* -1: with no stack */
+	bool llost[2][FRAY_ADBG_MAX_LEADERS];
+	int npos, round, rounds;
+	char text[256];
+} battle;
+
+/* ---- narration helpers ---- */
+
+static void note(battle *b, const char *rule, const char *fmt, ...)
+	FRAY_PRINTF(3, 4);
+static void note(battle *b, const char *rule, const char *fmt, ...)
+{
+	if (!b->tell)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(b->text, sizeof b->text, fmt, ap);
+	va_end(ap);
+	fray_emit_note(b->r, b->text, rule);
+}
+
+static const char *side_name(const battle *b, int s)
+{
+	return b->sc->side[s].name;
+}
+
+static bool in_line(const adbg_unit_def *u)
+{
+	return u->status < FRAY_ADBG_ELIMINATED;
+}
+
+/* ---- stacks ---- */
+
+static int stack_units(const battle *b, int s, int k, int *out)
+{
+	int n = 0;
+	for (int i = 0; i < b->sc->side[s].nunits; i++)
+		if (b->u[s][i].stack == k && in_line(&b->u[s][i]))
+			out[n++] = i;
+	return n;
+}
+
+static bool stack_alive(const battle *b, int s, int k)
+{
+	int tmp[FRAY_ADBG_MAX_UNITS];
+	return b->st[s][k].used && stack_units(b, s, k, tmp) > 0;
+}
+
+static int count_status(const battle *b, int s, int k, fray_adbg_status st)
+{
+	int n = 0;
+	for (int i = 0; i < b->sc->side[s].nunits; i++)
+		n += b->u[s][i].stack == k && b->u[s][i].status == st;
+	return n;
+}
+
+/* The best rating among the leaders with stack k (0 when none). */
+static int stack_leader(const battle *b, int s, int k)
+{
+	int best = 0;
+	for (int l = 0; l < b->sc->side[s].nleaders; l++)
+		if (!b->llost[s][l] && b->lstack[s][l] == k &&
+		    b->sc->side[s].leaders[l].rating > best)
+			best = b->sc->side[s].leaders[l].rating;
+	return best;
+}
+
+/* "stack 2 (Fayette militia, Lincoln militia)" */
+static void stack_label(const battle *b, int s, int k, char *dst, size_t cap)
+{
+	int u[FRAY_ADBG_MAX_UNITS], n = stack_units(b, s, k, u);
+	size_t len = (size_t)snprintf(dst, cap, "stack %d (", k + 1);
+	for (int i = 0; i < n && len < cap; i++)
+		len += (size_t)snprintf(dst + len, cap - len, "%s%s", i ? ", " : "",
+					b->u[s][u[i]].name);
+	if (len < cap)
+		snprintf(dst + len, cap - len, ")");
+}
+
+/* The stacks of side s at pos, not atop, front to back. */
+static int column(const battle *b, int s, int pos, int *out)
+{
+	int n = 0;
+	for (int k = 0; k < MAX_STACKS; k++)
+		if (b->st[s][k].used && !b->st[s][k].atop && b->st[s][k].pos == pos &&
+		    stack_alive(b, s, k))
+			out[n++] = k;
+	for (int i = 1; i < n; i++) /* insertion sort by row */
+		for (int j = i; j > 0 && b->st[s][out[j]].row < b->st[s][out[j - 1]].row; j--) {
+			int t = out[j];
+			out[j] = out[j - 1];
+			out[j - 1] = t;
+		}
+	return n;
+}
+
+/* Drops dead stacks (their leaders stay with the side, with no stack) and
+ * numbers each column's rows 1, 2, ... again. */
+static void tidy(battle *b)
+{
+	for (int s = 0; s < 2; s++) {
+		for (int k = 0; k < MAX_STACKS; k++)
+			if (b->st[s][k].used && !stack_alive(b, s, k)) {
+				b->st[s][k].used = false;
+				for (int l = 0; l < b->sc->side[s].nleaders; l++)
+					if (b->lstack[s][l] == k)
+						b->lstack[s][l] = -1;
+			}
+		for (int p = 0; p < b->npos; p++) {
+			int col[MAX_STACKS], n = column(b, s, p, col);
+			for (int i = 0; i < n; i++)
+				b->st[s][col[i]].row = i + 1;
+		}
+	}
+}
+
+static int new_stack(battle *b, int s)
+{
+	for (int k = 0; k < MAX_STACKS; k++)
+		if (!b->st[s][k].used) {
+			b->st[s][k] = (bstack){.used = true, .origin = -1};
+			return k;
+		}
+	return -1;
+}
+
+/* Modified melee CF of the stack's units that are not routed (19.2.3). */
+static int64_t melee_cf(const battle *b, int s, int k, int *active, bool *disrupted)
+{
+	int u[FRAY_ADBG_MAX_UNITS], n = stack_units(b, s, k, u);
+	int64_t cf = 0;
+	*active = 0;
+	*disrupted = false;
+	for (int i = 0; i < n; i++) {
+		const adbg_unit_def *x = &b->u[s][u[i]];
+		if (x->status == FRAY_ADBG_ROUTED)
+			continue;
+		cf += (int64_t)x->melee * fray_adbg_melee_mult(x->type, b->sc->terrain);
+		(*active)++;
+		*disrupted |= x->status == FRAY_ADBG_DISRUPTED;
+	}
+	return cf;
+}
+
+/* A side's strength for the heuristic: fire + melee CF of its units in line. */
+static int strength(const battle *b, int s)
+{
+	int total = 0;
+	for (int i = 0; i < b->sc->side[s].nunits; i++)
+		if (b->u[s][i].status <= FRAY_ADBG_DISRUPTED)
+			total += b->u[s][i].fire + b->u[s][i].melee;
+	return total;
+}
+
+static size_t decide(battle *b, const char *kind, const char *prompt,
+		     const char *const *options, size_t n, size_t suggested)
+{
+	fray_choice c = {.kind = kind, .prompt = prompt, .noptions = n,
+			 .options = options, .suggested = suggested};
+	return fray_decide(b->r, b->p, &c);
+}
+
+/* G2 (9.5.9 after fire, 9.5.12 after melee): each leader with stack k. */
+static void leader_loss(battle *b, int s, int k, const adbg_check *check,
+			const char *rule)
+{
+	for (int l = 0; l < b->sc->side[s].nleaders; l++) {
+		if (b->llost[s][l] || b->lstack[s][l] != k)
+			continue;
+		char what[96];
+		snprintf(what, sizeof what, "leader loss for %s", b->sc->side[s].leaders[l].name);
+		int64_t total;
+		if (adbg_check_roll(b->r, check, what, &total)) {
+			b->llost[s][l] = true;
+			note(b, rule, "%s is lost (%s rolled %lld)", b->sc->side[s].leaders[l].name,
+			     check->text, (long long)total);
+		} else {
+			note(b, rule, "%s survives (%s rolled %lld)", b->sc->side[s].leaders[l].name,
+			     check->text, (long long)total);
+		}
+	}
+}
+
+/* ---- 19.1 rounds and set-up ---- */
+
+static void determine_rounds(battle *b)
+{
+	const fray_adbg_scenario *sc = b->sc;
+	int ini = sc->initiative, other = 1 - ini;
+	int other_rating = sc->side[other].leaders[0].rating;
+	static const char *const yesno[] = {"no", "yes"};
+	char prompt[128];
+	snprintf(prompt, sizeof prompt, "%s: roll for one more battle round?", side_name(b, other));
+	/* heuristic: more rounds help the stronger side */
+	size_t want = strength(b, other) >= strength(b, ini) && other_rating > 1;
+	bool attempt = decide(b, "adbg.extra_round", prompt, yesno, 2, want) == 1;
+	fray_adbg_rounds_in in = {sc->side[ini].leaders[0].rating, attempt, other_rating};
+	fray_adbg_rounds_out out;
+	fray_adbg_rounds(b->r, &in, &out);
+	b->rounds = out.rounds;
+	note(b, "ADBG 19.1", "%d battle round%s", b->rounds, b->rounds == 1 ? "" : "s");
+}
+
+/* R3: the first side in one row, one stack per position; the other side
+ * fills the positions evenly, front row first. */
+static void array_forces(battle *b)
+{
+	const fray_adbg_scenario *sc = b->sc;
+	int first = sc->surprised >= 0 ? sc->surprised : 1 - sc->initiative;
+	int second = 1 - first;
+	note(b, "ADBG 19.1", "%s sets up first%s", side_name(b, first),
+	     sc->surprised >= 0 ? " (taken by surprise)" : " (no initiative)");
+	b->npos = sc->side[first].nstacks;
+	for (int s = 0; s < 2; s++)
+		for (int k = 0; k < sc->side[s].nstacks; k++)
+			b->st[s][k] = (bstack){.used = true, .origin = -1};
+	if (sc->has_array) {
+		for (int s = 0; s < 2; s++)
+			for (int k = 0; k < sc->side[s].nstacks; k++) {
+				b->st[s][k].pos = sc->array_pos[s][k];
+				b->st[s][k].row = sc->array_row[s][k];
+			}
+		note(b, "ADBG 19.1, ruling R3", "the array is the scenario's");
+		return;
+	}
+	for (int k = 0; k < sc->side[first].nstacks; k++) {
+		b->st[first][k].pos = k;
+		b->st[first][k].row = 1;
+	}
+	/* the second side places its strongest stacks first */
+	int order[FRAY_ADBG_MAX_STACKS], n = sc->side[second].nstacks;
+	int power[FRAY_ADBG_MAX_STACKS] = {0}, enemy[FRAY_ADBG_MAX_STACKS] = {0};
+	for (int i = 0; i < sc->side[second].nunits; i++)
+		power[sc->side[second].units[i].stack] += sc->side[second].units[i].melee +
+							  sc->side[second].units[i].fire;
+	for (int i = 0; i < sc->side[first].nunits; i++)
+		enemy[sc->side[first].units[i].stack] += sc->side[first].units[i].melee +
+							 sc->side[first].units[i].fire;
+	for (int i = 0; i < n; i++) {
+		order[i] = i;
+		for (int j = i; j > 0 && power[order[j]] > power[order[j - 1]]; j--) {
+			int t = order[j];
+			order[j] = order[j - 1];
+			order[j - 1] = t;
+		}
+	}
+	int depth[FRAY_ADBG_MAX_STACKS] = {0};
+	for (int i = 0; i < n; i++) {
+		int k = order[i];
+		int min = 99;
+		for (int p = 0; p < b->npos; p++)
+			min = depth[p] < min ? depth[p] : min;
+		char labels[FRAY_ADBG_MAX_STACKS][96];
+		const char *opts[FRAY_ADBG_MAX_STACKS];
+		int pos_of[FRAY_ADBG_MAX_STACKS], nopt = 0;
+		size_t best = 0;
+		for (int p = 0; p < b->npos; p++) {
+			if (depth[p] != min)
+				continue;
+			char lab[80];
+			stack_label(b, first, p, lab, sizeof lab);
+			snprintf(labels[nopt], sizeof labels[nopt], "opposite %s, row %d", lab, min + 1);
+			opts[nopt] = labels[nopt];
+			if (enemy[p] > enemy[pos_of[best]] || nopt == 0)
+				best = (size_t)nopt;
+			pos_of[nopt++] = p;
+		}
+		char prompt[160], lab[96];
+		stack_label(b, second, k, lab, sizeof lab);
+		snprintf(prompt, sizeof prompt, "%s: where does %s stand?", side_name(b, second), lab);
+		size_t c = decide(b, "adbg.array", prompt, opts, (size_t)nopt, best);
+		int p = pos_of[c];
+		b->st[second][k].pos = p;
+		b->st[second][k].row = ++depth[p];
+	}
+}
+
+static void tell_line(battle *b)
+{
+	if (!b->tell)
+		return;
+	for (int p = 0; p < b->npos; p++) {
+		char line[512];
+		size_t len = (size_t)snprintf(line, sizeof line, "position %d:", p + 1);
+		for (int s = 0; s < 2; s++) {
+			int col[MAX_STACKS], n = column(b, s, p, col);
+			len += (size_t)snprintf(line + len, sizeof line - len, "%s %s",
+						s ? " |" : "", side_name(b, s));
+			if (n == 0)
+				len += (size_t)snprintf(line + len, sizeof line - len, " none");
+			for (int i = 0; i < n && len < sizeof line; i++) {
+				char lab[160];
+				stack_label(b, s, col[i], lab, sizeof lab);
+				len += (size_t)snprintf(line + len, sizeof line - len, "%s %s",
+							i ? "," : "", lab);
+			}
+		}
+		fray_emit_note(b->r, line, NULL);
+	}
+}
+
+/* ---- 19.2.1 fire ---- */
+
+/* One hit: normal -> disrupted -> routed -> eliminated. */
+static void take_hit(battle *b, int s, int unit)
+{
+	adbg_unit_def *u = &b->u[s][unit];
+	if (!in_line(u))
+		return;
+	u->status = (fray_adbg_status)(u->status + 1);
+	if (b->tell)
+		fray_emit_result(b->r, u->name, u->status, fray_adbg_status_names[u->status],
+				 "ADBG 19.2.1");
+}
+
+static void fire_position(battle *b, int s, int p)
+{
+	int e = 1 - s;
+	int mine[MAX_STACKS], nm = column(b, s, p, mine);
+	int theirs[MAX_STACKS], nt = column(b, e, p, theirs);
+	if (nm == 0 || nt == 0)
+		return;
+	bool targeted[FRAY_ADBG_MAX_UNITS] = {false};
+	for (int i = 0; i < nm; i++) {
+		int units[FRAY_ADBG_MAX_UNITS], nu = stack_units(b, s, mine[i], units);
+		int firers[FRAY_ADBG_MAX_UNITS], target[FRAY_ADBG_MAX_UNITS], nf = 0;
+		/* choose every firer's target before any of this stack fires */
+		for (int f = 0; f < nu; f++) {
+			if (b->u[s][units[f]].status != FRAY_ADBG_NORMAL)
+				continue; /* only undisrupted units fire */
+			/* legal: rows up to the first one with an untargeted unit */
+			int cand[FRAY_ADBG_MAX_UNITS], nc = 0, last_row = nt;
+			for (int t = 0; t < nt && last_row == nt; t++) {
+				int tu[FRAY_ADBG_MAX_UNITS], ntu = stack_units(b, e, theirs[t], tu);
+				for (int x = 0; x < ntu; x++)
+					if (!targeted[tu[x]])
+						last_row = t;
+			}
+			if (last_row == nt)
+				last_row = nt - 1;
+			for (int t = 0; t <= last_row; t++) {
+				int tu[FRAY_ADBG_MAX_UNITS], ntu = stack_units(b, e, theirs[t], tu);
+				for (int x = 0; x < ntu; x++)
+					cand[nc++] = tu[x];
+			}
+			if (nc == 0)
+				continue;
+			/* heuristic: an untargeted unit, the nearest to elimination */
+			size_t best = 0;
+			char labels[FRAY_ADBG_MAX_UNITS][80];
+			const char *opts[FRAY_ADBG_MAX_UNITS];
+			for (int c = 0; c < nc; c++) {
+				const adbg_unit_def *t = &b->u[e][cand[c]];
+				const adbg_unit_def *bt = &b->u[e][cand[best]];
+				snprintf(labels[c], sizeof labels[c], "%s (%s)", t->name,
+					 fray_adbg_status_names[t->status]);
+				opts[c] = labels[c];
+				int score = (targeted[cand[c]] ? 0 : 10) + (int)t->status;
+				int bscore = (targeted[cand[best]] ? 0 : 10) + (int)bt->status;
+				if (score > bscore)
+					best = (size_t)c;
+			}
+			char prompt[128];
+			snprintf(prompt, sizeof prompt, "%s: %s fires at", side_name(b, s),
+				 b->u[s][units[f]].name);
+			size_t pick = decide(b, "adbg.target", prompt, opts, (size_t)nc, best);
+			firers[nf] = units[f];
+			target[nf++] = cand[pick];
+			targeted[cand[pick]] = true;
+		}
+		for (int f = 0; f < nf; f++) {
+			const adbg_unit_def *u = &b->u[s][firers[f]];
+			adbg_unit_def *t = &b->u[e][target[f]];
+			note(b, NULL, "%s fires at %s", u->name, t->name);
+			if (!in_line(t)) {
+				note(b, NULL, "%s is already gone", t->name);
+				continue;
+			}
+			fray_adbg_fire_in in = {u->type, u->fire, b->sc->terrain, b->sc->severe};
+			fray_adbg_fire_out out;
+			fray_adbg_fire(b->r, &in, &out);
+			if (out.hit) {
+				int tstack = t->stack;
+				take_hit(b, e, target[f]);
+				leader_loss(b, e, tstack, &b->sc->loss_fire, "ADBG 19.2.1, 9.5.9 (G2)");
+			}
+		}
+	}
+}
+
+static void fire_phase(battle *b, int s)
+{
+	note(b, "ADBG 19.2.1", "-- fire: %s --", side_name(b, s));
+	if (b->round == 1 && b->sc->surprised == s) {
+		note(b, "ADBG 19.2.1", "%s was taken by surprise and does not fire in round 1",
+		     side_name(b, s));
+		return;
+	}
+	for (int p = 0; p < b->npos; p++)
+		fire_position(b, s, p);
+}
+
+/* ---- 19.2.2 movement ---- */
+
+typedef enum move_kind { MOVE_STAY, MOVE_ATTACK, MOVE_AVOID, MOVE_FRONT, MOVE_BACK,
+			 MOVE_POSITION } move_kind;
+
+typedef struct move_option {
+	move_kind kind;
+	int arg; /* the enemy stack attacked, or the position */
+	char label[128];
+} move_option;
+
+/* The enemy stacks atop stack k of side s. */
+static int attackers_of(const battle *b, int s, int k, int *out)
+{
+	int n = 0;
+	for (int j = 0; j < MAX_STACKS; j++)
+		if (b->st[1 - s][j].used && b->st[1 - s][j].atop && b->st[1 - s][j].foe == k)
+			out[n++] = j;
+	return n;
+}
+
+/* Puts the stack back where it came from (19.2.2 note, 19.2.3): into the
+ * stack it split from when that still stands there. */
+static void return_home(battle *b, int s, int k)
+{
+	bstack *st = &b->st[s][k];
+	st->atop = false;
+	int o = st->origin;
+	if (o >= 0 && b->st[s][o].used && !b->st[s][o].atop && b->st[s][o].pos == st->home_pos) {
+		for (int i = 0; i < b->sc->side[s].nunits; i++)
+			if (b->u[s][i].stack == k)
+				b->u[s][i].stack = o;
+		for (int l = 0; l < b->sc->side[s].nleaders; l++)
+			if (b->lstack[s][l] == k)
+				b->lstack[s][l] = o;
+		st->used = false;
+		return;
+	}
+	st->pos = st->home_pos;
+	st->row = st->home_row;
+	st->origin = -1;
+}
+
+/* The undisrupted units of stack k, with its leaders, as a stack of their
+ * own (R6: only they move); k itself when nothing stays behind. */
+static int movers(battle *b, int s, int k)
+{
+	int u[FRAY_ADBG_MAX_UNITS], n = stack_units(b, s, k, u), normal = 0;
+	for (int i = 0; i < n; i++)
+		normal += b->u[s][u[i]].status == FRAY_ADBG_NORMAL;
+	if (normal == n)
+		return k;
+	int m = new_stack(b, s);
+	if (m < 0)
+		return -1;
+	b->st[s][m].pos = b->st[s][k].pos;
+	b->st[s][m].row = b->st[s][k].row;
+	b->st[s][m].origin = k;
+	for (int i = 0; i < n; i++)
+		if (b->u[s][u[i]].status == FRAY_ADBG_NORMAL)
+			b->u[s][u[i]].stack = m;
+	for (int l = 0; l < b->sc->side[s].nleaders; l++)
+		if (b->lstack[s][l] == k)
+			b->lstack[s][l] = m;
+	return m;
+}
+
+static bool has_type(const battle *b, int s, int k, bool (*pred)(fray_adbg_type), bool normal_only)
+{
+	for (int i = 0; i < b->sc->side[s].nunits; i++) {
+		const adbg_unit_def *u = &b->u[s][i];
+		if (u->stack == k && in_line(u) && (!normal_only || u->status == FRAY_ADBG_NORMAL) &&
+		    pred(u->type))
+			return true;
+	}
+	return false;
+}
+
+static bool is_regular(fray_adbg_type t) { return t == FRAY_ADBG_REGULAR; }
+static bool is_non_warrior(fray_adbg_type t) { return t != FRAY_ADBG_WARRIOR; }
+
+static int options_for(battle *b, int s, int k, move_option *opt, size_t *suggest)
+{
+	int e = 1 - s;
+	bstack *st = &b->st[s][k];
+	int nopt = 0;
+	opt[nopt++] = (move_option){MOVE_STAY, 0, "stay"};
+	*suggest = 0;
+	int atk[MAX_STACKS], natk = attackers_of(b, s, k, atk);
+	bool can_move = count_status(b, s, k, FRAY_ADBG_NORMAL) > 0;
+	if (!can_move)
+		return nopt;
+	int active;
+	bool dis;
+	int64_t mine = 0;
+	{
+		/* the movers' melee CF: only undisrupted units move */
+		int u[FRAY_ADBG_MAX_UNITS], n = stack_units(b, s, k, u);
+		for (int i = 0; i < n; i++)
+			if (b->u[s][u[i]].status == FRAY_ADBG_NORMAL)
+				mine += (int64_t)b->u[s][u[i]].melee *
+					fray_adbg_melee_mult(b->u[s][u[i]].type, b->sc->terrain);
+	}
+	if (natk > 0) {
+		opt[nopt] = (move_option){MOVE_AVOID, 0, ""};
+		snprintf(opt[nopt].label, sizeof opt[nopt].label, "avoid the melee");
+		int64_t theirs = 0;
+		for (int i = 0; i < natk; i++)
+			theirs += melee_cf(b, e, atk[i], &active, &dis);
+		int64_t here = melee_cf(b, s, k, &active, &dis);
+		if (theirs >= 2 * here)
+			*suggest = (size_t)nopt;
+		nopt++;
+		return nopt;
+	}
+	int col[MAX_STACKS], n = column(b, s, st->pos, col);
+	int ecol[MAX_STACKS], ne = column(b, e, st->pos, ecol);
+	if (col[0] == k && ne > 0 && attackers_of(b, e, ecol[0], atk) == 0) {
+		char lab[100];
+		stack_label(b, e, ecol[0], lab, sizeof lab);
+		opt[nopt] = (move_option){MOVE_ATTACK, ecol[0], ""};
+		snprintf(opt[nopt].label, sizeof opt[nopt].label, "attack %s", lab);
+		int64_t theirs = melee_cf(b, e, ecol[0], &active, &dis);
+		if (mine >= 2 * theirs || active == 0)
+			*suggest = (size_t)nopt;
+		nopt++;
+	}
+	if (st->row > 1) {
+		opt[nopt++] = (move_option){MOVE_FRONT, 0, "to the front row"};
+	}
+	if (st->row < n)
+		opt[nopt++] = (move_option){MOVE_BACK, 0, "to the back row"};
+	for (int p = 0; p < b->npos && nopt < MAX_OPTIONS; p++) {
+		int pe[MAX_STACKS], npe = column(b, e, p, pe);
+		if (p == st->pos || npe == 0)
+			continue;
+		char lab[100];
+		stack_label(b, e, pe[0], lab, sizeof lab);
+		opt[nopt] = (move_option){MOVE_POSITION, p, ""};
+		snprintf(opt[nopt].label, sizeof opt[nopt].label, "opposite %s (position %d)",
+			 lab, p + 1);
+		/* heuristic: a reserve goes where the enemy faces no one */
+		int pm[MAX_STACKS];
+		if (*suggest == 0 && st->row > 1 && column(b, s, p, pm) == 0)
+			*suggest = (size_t)nopt;
+		nopt++;
+	}
+	return nopt;
+}
+
+static void move_stack(battle *b, int s, int k)
+{
+	const fray_adbg_scenario *sc = b->sc;
+	move_option opt[MAX_OPTIONS];
+	size_t suggest;
+	int nopt = options_for(b, s, k, opt, &suggest);
+	if (nopt == 1)
+		return;
+	const char *labels[MAX_OPTIONS];
+	for (int i = 0; i < nopt; i++)
+		labels[i] = opt[i].label;
+	char prompt[160], lab[100];
+	stack_label(b, s, k, lab, sizeof lab);
+	snprintf(prompt, sizeof prompt, "%s: what does %s do?", side_name(b, s), lab);
+	move_option o = opt[decide(b, "adbg.move", prompt, labels, (size_t)nopt, suggest)];
+	if (o.kind == MOVE_STAY)
+		return;
+	note(b, NULL, "%s: %s tries to move: %s", side_name(b, s), lab, o.label);
+	fray_adbg_move_in in = {
+		.level = sc->side[s].level,
+		.leader = stack_leader(b, s, k),
+		.terrain = sc->terrain,
+		.severe = sc->severe,
+		.enemy_atop = o.kind == MOVE_AVOID,
+		.surprise_winner_round1 = b->round == 1 && sc->surprised == 1 - s,
+		/* the stack moves as one: its slowest unit sets the DRM */
+		.regular = has_type(b, s, k, is_regular, true),
+		.non_warrior = has_type(b, s, k, is_non_warrior, true),
+	};
+	fray_adbg_move_out out;
+	fray_adbg_move(b->r, &in, &out);
+	b->st[s][k].moved = true;
+	if (!out.moved)
+		return;
+	if (o.kind == MOVE_AVOID) {
+		int atk[MAX_STACKS], natk = attackers_of(b, s, k, atk);
+		for (int i = 0; i < natk; i++)
+			return_home(b, 1 - s, atk[i]);
+		note(b, "ADBG 19.2.2", "the melee is avoided: the attackers go back to their row");
+		return;
+	}
+	int m = movers(b, s, k);
+	if (m < 0) {
+		note(b, NULL, "no room to split the stack: it stays");
+		return;
+	}
+	bstack *ms = &b->st[s][m];
+	ms->moved = true;
+	switch (o.kind) {
+	case MOVE_ATTACK:
+		ms->home_pos = ms->pos;
+		ms->home_row = ms->row;
+		ms->atop = true;
+		ms->foe = o.arg;
+		break;
+	case MOVE_FRONT:
+		ms->row = 0;
+		break;
+	case MOVE_BACK:
+		ms->row = 1000;
+		break;
+	case MOVE_POSITION:
+		ms->pos = o.arg;
+		ms->row = 1000;
+		ms->origin = -1;
+		break;
+	default:
+		break;
+	}
+	if (ms->origin >= 0 && o.kind != MOVE_ATTACK)
+		ms->origin = -1;
+	tidy(b);
+}
+
+static void movement_phase(battle *b, int s)
+{
+	note(b, "ADBG 19.2.2", "-- movement: %s --", side_name(b, s));
+	bool surprised = b->round == 1 && b->sc->surprised == s;
+	if (surprised)
+		note(b, "ADBG 19.2.2", "taken by surprise: only stacks with a leader may move in round 1");
+	for (int p = 0; p < b->npos; p++) {
+		int col[MAX_STACKS], n = column(b, s, p, col);
+		for (int i = 0; i < n; i++) {
+			int k = col[i];
+			if (!b->st[s][k].used || b->st[s][k].moved || b->st[s][k].atop)
+				continue;
+			if (surprised && stack_leader(b, s, k) == 0)
+				continue;
+			move_stack(b, s, k);
+		}
+	}
+}
+
+/* ---- 19.2.3 melee ---- */
+
+/* Eliminates n of the engaged units, the owner choosing (ruling R8). */
+static void lose_units(battle *b, int s, int *units, int n, int loss)
+{
+	for (int lost = 0; lost < loss && n > 0; lost++) {
+		char labels[FRAY_ADBG_MAX_UNITS][80];
+		const char *opts[FRAY_ADBG_MAX_UNITS];
+		size_t best = 0;
+		for (int i = 0; i < n; i++) {
+			const adbg_unit_def *u = &b->u[s][units[i]];
+			snprintf(labels[i], sizeof labels[i], "%s (%s, melee %d)", u->name,
+				 fray_adbg_status_names[u->status], u->melee);
+			opts[i] = labels[i];
+			const adbg_unit_def *bu = &b->u[s][units[best]];
+			/* heuristic: give up the weakest, a disrupted one first */
+			if (u->status > bu->status || (u->status == bu->status && u->melee < bu->melee))
+				best = (size_t)i;
+		}
+		char prompt[96];
+		snprintf(prompt, sizeof prompt, "%s: which unit is eliminated?", side_name(b, s));
+		size_t c = decide(b, "adbg.loss", prompt, opts, (size_t)n, best);
+		b->u[s][units[c]].status = FRAY_ADBG_ELIMINATED;
+		if (b->tell)
+			fray_emit_result(b->r, b->u[s][units[c]].name, FRAY_ADBG_ELIMINATED,
+					 "eliminated", "ADBG 19.2.3");
+		units[c] = units[--n];
+	}
+}
+
+static void apply_melee_loss(battle *b, int s, int k, int loss)
+{
+	int u[FRAY_ADBG_MAX_UNITS], n = 0, all[FRAY_ADBG_MAX_UNITS], na = stack_units(b, s, k, all);
+	for (int i = 0; i < na; i++)
+		if (b->u[s][all[i]].status != FRAY_ADBG_ROUTED)
+			u[n++] = all[i];
+	if (loss == FRAY_ADBG_ROUTE_ALL) {
+		for (int i = 0; i < n; i++) {
+			b->u[s][u[i]].status = FRAY_ADBG_REMOVED;
+			if (b->tell)
+				fray_emit_result(b->r, b->u[s][u[i]].name, FRAY_ADBG_REMOVED,
+						 "routed and removed from the battle", "ruling R8");
+		}
+		return;
+	}
+	lose_units(b, s, u, n, loss);
+}
+
+static void melee(battle *b, int s, int k)
+{
+	const fray_adbg_scenario *sc = b->sc;
+	int e = 1 - s, d = b->st[s][k].foe;
+	char alab[160], dlab[160];
+	stack_label(b, s, k, alab, sizeof alab);
+	stack_label(b, e, d, dlab, sizeof dlab);
+	note(b, NULL, "%s: %s attacks %s", side_name(b, s), alab, dlab);
+	int aact, dact;
+	bool adis, ddis;
+	int64_t acf = melee_cf(b, s, k, &aact, &adis);
+	int64_t dcf = melee_cf(b, e, d, &dact, &ddis);
+	if (dact == 0) {
+		int u[FRAY_ADBG_MAX_UNITS], n = stack_units(b, e, d, u);
+		note(b, "ADBG 19.2.3", "every defender is routed: all are eliminated, no roll");
+		for (int i = 0; i < n; i++) {
+			b->u[e][u[i]].status = FRAY_ADBG_ELIMINATED;
+			if (b->tell)
+				fray_emit_result(b->r, b->u[e][u[i]].name, FRAY_ADBG_ELIMINATED,
+						 "eliminated", "ADBG 19.2.3");
+		}
+		return;
+	}
+	int al = stack_leader(b, s, k), dl = stack_leader(b, e, d);
+	int shift = al - dl + (ddis ? 1 : 0) +
+		    (b->round == 1 && sc->surprised == e ? 1 : 0);
+	if (b->tell) {
+		if (al)
+			fray_emit_modifier(b->r, "attacking leader", al, "ADBG 19.2.3");
+		if (dl)
+			fray_emit_modifier(b->r, "defending leader", -dl, "ADBG 19.2.3");
+		if (ddis)
+			fray_emit_modifier(b->r, "a defender is disrupted", 1, "ADBG 19.2.3");
+		if (b->round == 1 && sc->surprised == e)
+			fray_emit_modifier(b->r, "surprise, first round", 1, "ADBG 19.2.3");
+	}
+	fray_adbg_melee_in in = {&sc->crt, acf, dcf, shift,
+				 fray_adbg_melee_drm(sc->side[s].level, sc->side[e].level)};
+	fray_adbg_melee_out out;
+	fray_adbg_melee(b->r, &in, &out);
+	apply_melee_loss(b, s, k, out.attacker_loss);
+	apply_melee_loss(b, e, d, out.defender_loss);
+	/* G2, 9.5.12: leaders in the melee whose side took a numbered or R result */
+	if (out.attacker_loss != 0)
+		leader_loss(b, s, k, &sc->loss_melee, "ADBG 19.2.3, 9.5.12 (G2)");
+	if (out.defender_loss != 0)
+		leader_loss(b, e, d, &sc->loss_melee, "ADBG 19.2.3, 9.5.12 (G2)");
+}
+
+static void melee_phase(battle *b)
+{
+	bool any = false;
+	for (int i = 0; i < 2; i++) {
+		int s = i == 0 ? b->sc->initiative : 1 - b->sc->initiative;
+		for (int k = 0; k < MAX_STACKS; k++) {
+			if (!b->st[s][k].used || !b->st[s][k].atop || fray_roller_stopped(b->r))
+				continue;
+			if (!any)
+				note(b, "ADBG 19.2.3", "-- melee --");
+			any = true;
+			if (stack_alive(b, s, k) && stack_alive(b, 1 - s, b->st[s][k].foe))
+				melee(b, s, k);
+			/* survivors go back to the row they came from */
+			return_home(b, s, k);
+		}
+	}
+	tidy(b);
+}
+
+/* ---- 19.2.4 recovery ---- */
+
+static void recovery_phase(battle *b, int s)
+{
+	bool any = false;
+	for (int i = 0; i < b->sc->side[s].nunits; i++) {
+		adbg_unit_def *u = &b->u[s][i];
+		if (u->status != FRAY_ADBG_DISRUPTED && u->status != FRAY_ADBG_ROUTED)
+			continue;
+		if (!any)
+			note(b, "ADBG 19.2.4", "-- recovery: %s --", side_name(b, s));
+		any = true;
+		note(b, NULL, "%s (%s) tries to recover", u->name, fray_adbg_status_names[u->status]);
+		fray_adbg_recover_in in = {b->sc->side[s].level, stack_leader(b, s, u->stack)};
+		fray_adbg_recover_out out;
+		fray_adbg_recover(b->r, &in, &out);
+		if (out.recovered) {
+			u->status = (fray_adbg_status)(u->status - 1);
+			if (b->tell)
+				fray_emit_result(b->r, u->name, u->status,
+						 fray_adbg_status_names[u->status], "ADBG 19.2.4");
+		}
+	}
+}
+
+/* ---- 19.3 end of battle (G3) ---- */
+
+static void end_battle(battle *b, fray_adbg_result *res)
+{
+	const fray_adbg_scenario *sc = b->sc;
+	note(b, "ADBG 19.3", "-- end of battle --");
+	for (int s = 0; s < 2; s++)
+		for (int i = 0; i < sc->side[s].nunits; i++) {
+			adbg_unit_def *u = &b->u[s][i];
+			if (u->status != FRAY_ADBG_ROUTED)
+				continue;
+			bool gone = sc->routed == ADBG_ROUTED_ELIMINATED;
+			if (sc->routed == ADBG_ROUTED_ROLL) {
+				int64_t total;
+				char what[96];
+				snprintf(what, sizeof what, "routed %s", u->name);
+				gone = adbg_check_roll(b->r, &sc->routed_check, what, &total);
+				note(b, "ADBG 19.3, 9.6 (G3)", "routed %s: %s rolled %lld: %s", u->name,
+				     sc->routed_check.text, (long long)total, gone ? "eliminated" : "survives");
+			} else if (gone) {
+				note(b, "ADBG 19.3, 9.6 (G3)", "routed %s is eliminated", u->name);
+			}
+			if (gone)
+				u->status = FRAY_ADBG_ELIMINATED;
+		}
+	memset(res, 0, sizeof *res);
+	res->rounds = b->rounds;
+	for (int s = 0; s < 2; s++) {
+		for (int i = 0; i < sc->side[s].nunits; i++)
+			res->side[s].count[b->u[s][i].status]++;
+		for (int l = 0; l < sc->side[s].nleaders; l++)
+			res->side[s].leaders_lost += b->llost[s][l];
+		res->side[s].losses = res->side[s].count[FRAY_ADBG_ELIMINATED] +
+				      res->side[s].count[FRAY_ADBG_REMOVED];
+	}
+	int score[2];
+	for (int s = 0; s < 2; s++)
+		score[s] = sc->victory == ADBG_VICTORY_LOSSES
+				   ? res->side[1 - s].losses - res->side[s].losses
+				   : res->side[s].count[FRAY_ADBG_NORMAL] +
+					     res->side[s].count[FRAY_ADBG_DISRUPTED] -
+					     res->side[1 - s].count[FRAY_ADBG_NORMAL] -
+					     res->side[1 - s].count[FRAY_ADBG_DISRUPTED];
+	res->winner = score[0] > 0 ? 0 : score[1] > 0 ? 1 : -1;
+	if (res->winner >= 0)
+		note(b, "ADBG 19.3, 9.6 (G3)", "%s wins (%s)", side_name(b, res->winner),
+		     sc->victory == ADBG_VICTORY_LOSSES ? "fewer losses" : "more units standing");
+	else
+		note(b, "ADBG 19.3, 9.6 (G3)", "a draw");
+}
+
+FRAY_API void fray_adbg_battle(fray_roller *r, fray_policy *p,
+			       const fray_adbg_scenario *sc, fray_adbg_result *res)
+{
+	battle b;
+	memset(&b, 0, sizeof b);
+	b.sc = sc;
+	b.r = r;
+	b.p = p;
+	b.tell = fray_roller_narrating(r);
+	for (int s = 0; s < 2; s++) {
+		memcpy(b.u[s], sc->side[s].units, sizeof b.u[s]);
+		for (int l = 0; l < sc->side[s].nleaders; l++)
+			b.lstack[s][l] = sc->side[s].leaders[l].stack;
+	}
+	note(&b, NULL, "%s: %s against %s, %s%s", sc->name, sc->side[0].name, sc->side[1].name,
+	     fray_adbg_terrain_names[sc->terrain], sc->severe ? ", severe weather" : "");
+	determine_rounds(&b);
+	array_forces(&b);
+	tidy(&b);
+	tell_line(&b);
+	int ini = sc->initiative;
+	for (b.round = 1; b.round <= b.rounds && !fray_roller_stopped(r); b.round++) {
+		note(&b, "ADBG 19.2", "== round %d of %d ==", b.round, b.rounds);
+		for (int s = 0; s < 2; s++)
+			for (int k = 0; k < MAX_STACKS; k++)
+				b.st[s][k].moved = false;
+		fire_phase(&b, ini);
+		fire_phase(&b, 1 - ini);
+		tidy(&b);
+		movement_phase(&b, ini);
+		movement_phase(&b, 1 - ini);
+		melee_phase(&b);
+		recovery_phase(&b, ini);
+		recovery_phase(&b, 1 - ini);
+		tidy(&b);
+		tell_line(&b);
+	}
+	end_battle(&b, res);
+}
+
+FRAY_API void fray_adbg_battle_procedure(fray_roller *r, fray_policy *p,
+					 const void *scenario, int64_t *out)
+{
+	fray_adbg_result res;
+	fray_adbg_battle(r, p, scenario, &res);
+	out[0] = res.winner + 1;
+	out[1] = res.side[0].losses;
+	out[2] = res.side[1].losses;
+}
