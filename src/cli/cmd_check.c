@@ -4,15 +4,40 @@
 #include <string.h>
 #include "cli.h"
 
+/* Prints every problem recorded on doc; returns the exit status. */
+static int report(fray_ctx *ctx, fray_doc *doc, const char *path, const char *kind,
+		  fray_status st)
+{
+	if (st == FRAY_OK) {
+		printf("%s: ok (%s)\n", path, kind);
+		return EXIT_OK;
+	}
+	for (size_t i = 0; i < fray_doc_error_count(doc); i++)
+		cli_error("check", EXIT_BAD_INPUT, "%s", fray_doc_error_msg(doc, i));
+	return fray_doc_error_count(doc) ? EXIT_BAD_INPUT : cli_fail("check", ctx);
+}
+
 static int check_file(fray_ctx *ctx, const char *path)
 {
 	fray_doc *doc;
 	if (fray_doc_load_file(ctx, path, &doc) != FRAY_OK)
 		return cli_fail("check", ctx);
 	const fray_node *root = fray_doc_root(doc);
-	bool script = root && fray_node_kind_of(root) == FRAY_NODE_MAP &&
-		      fray_map_get(root, "answers");
+	bool map = root && fray_node_kind_of(root) == FRAY_NODE_MAP;
+	bool script = map && fray_map_get(root, "answers");
+	int status = -1;
+	if (map && fray_map_get(root, "sides")) {
+		fray_adbg_scenario *s;
+		status = report(ctx, doc, path, "adbg scenario", fray_adbg_scenario_read(ctx, doc, &s));
+		fray_adbg_scenario_free(s);
+	} else if (map && fray_map_get(root, "columns") && fray_map_get(root, "rows")) {
+		fray_adbg_crt crt;
+		fray_adbg_crt_read(doc, root, &crt);
+		status = report(ctx, doc, path, "adbg melee CRT", fray_doc_status(doc));
+	}
 	fray_doc_free(doc);
+	if (status >= 0)
+		return status;
 	if (script) {
 		fray_policy *p;
 		if (fray_policy_script_load(ctx, path, &p) != FRAY_OK)
@@ -22,8 +47,9 @@ static int check_file(fray_ctx *ctx, const char *path)
 		return EXIT_OK;
 	}
 	return cli_error("check", EXIT_BAD_INPUT,
-			 "%s:1:1: expected a fray data file; known kinds: policy "
-			 "script (a mapping with 'answers')", path);
+			 "%s:1:1: expected a fray data file; known kinds: adbg scenario "
+			 "(with 'sides'), adbg melee CRT (with 'columns' and 'rows'), policy "
+			 "script (with 'answers')", path);
 }
 
 int cmd_check(int argc, char **argv)

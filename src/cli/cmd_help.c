@@ -47,8 +47,9 @@ static const topic topics[] = {
 	 "\n"
 	 "Reads fray data files (YAML or JSON) and reports every problem as\n"
 	 "file:line:col: message. Exit status 0 when all are good, 2 otherwise.\n"
-	 "Kinds known so far: policy scripts, a mapping with 'answers:', the\n"
-	 "list of answers a scripted policy gives, in order.\n"},
+	 "Kinds: adbg scenarios (with 'sides'), adbg melee CRTs (with 'columns'\n"
+	 "and 'rows'), policy scripts (with 'answers': the answers a scripted\n"
+	 "policy gives, in order).\n"},
 	{"dice",
 	 "Dice expressions\n"
 	 "\n"
@@ -139,6 +140,27 @@ static const topic topics[] = {
 	 "leader's rating; the other side may try for one more, which it gets on a\n"
 	 "die strictly less than its own primary leader's rating.\n"
 	 "Odds outcome: {\"rounds\": n}.\n"},
+	{"adbg battle",
+	 "fray adbg battle SCENARIO.yaml [--seed N] [--policy P] [--json]\n"
+	 "\n"
+	 "Fights a whole quick battle (ADBG 19.1-19.3) and tells it like a\n"
+	 "referee: rounds, array, then each round fire, movement, melee and\n"
+	 "recovery, every roll with its modifiers and rule numbers, and a final\n"
+	 "table per side. Scenario files: docs/adbg.md, examples/adbg/.\n"
+	 "\n"
+	 "  --policy heuristic      fray decides sensibly for both sides (default)\n"
+	 "  --policy interactive    you decide, answering numbered questions\n"
+	 "  --policy scripted:FILE  answers from a file (answers: [...])\n"
+	 "  --policy random[:SEED]  decisions at random (for testing)\n"
+	 "  --json                  the same as events, plus the final state\n"},
+	{"adbg odds",
+	 "fray adbg odds SCENARIO.yaml [--trials N] [--seed S] [--threads T]\n"
+	 "                [--budget PATHS] [--policy P] [--json]\n"
+	 "\n"
+	 "The chance of each battle outcome (victory per side, draw) and the\n"
+	 "distribution of units lost per side. Exact when the battle's paths fit\n"
+	 "--budget (default 100000); otherwise --trials simulated battles\n"
+	 "(default 100000, seed 1) with 95% Wilson intervals. Says which.\n"},
 	{"rules",
 	 "Rule sets\n"
 	 "\n"

@@ -271,9 +271,10 @@ static void read_array(fray_doc *doc, const fray_node *n, fray_adbg_scenario *s,
 	size_t npos = fray_node_len(n);
 	int second = 1 - first;
 	if ((int)npos != s->side[first].nstacks) {
-		fray_doc_error(doc, n, "expected %d positions, one per stack of %s, which sets "
+		fray_doc_error(doc, n, "expected %d position%s, one per stack of %s, which sets "
 			       "up first in a single row (ADBG 19.1, ruling R3)",
-			       s->side[first].nstacks, s->side[first].id);
+			       s->side[first].nstacks, s->side[first].nstacks == 1 ? "" : "s",
+			       s->side[first].id);
 		return;
 	}
 	bool placed[2][FRAY_ADBG_MAX_STACKS] = {{false}};
