@@ -77,7 +77,7 @@ static void malformed_scenarios(void **state)
 		{"array-twice", "15:26: stack 1 of red is placed twice"},
 		{"array-count", "15:3: expected 1 position, one per stack of blue, which sets up first in a single row (ADBG 19.1, ruling R3)"},
 		{"syntax", "18:19: missing comma in flow sequence"},
-		{"not-a-map", "2:1: expected a mapping as a scenario, found a list"},
+		{"not-a-map", "1:1: expected a mapping as a scenario, found a list"},
 		{"many", "4:1: unknown key 'colour'"},
 	};
 	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
