@@ -33,6 +33,9 @@ int64_t fray_dice_max(const fray_dice *d);
 
 /* Rolls the expression with r (one event per die), returns the total. */
 int64_t fray_dice_roll(const fray_dice *d, fray_roller *r);
+/* The same, each die's event labelled `what` ("leader loss") rather than
+ * with its term ("1d6"). */
+int64_t fray_dice_roll_as(const fray_dice *d, fray_roller *r, const char *what);
 
 /* The expression as a procedure (input: const fray_dice *, one field: the
  * total), for fray_enumerate and fray_aggregate. */

@@ -17,6 +17,7 @@ typedef struct fray_choice {
 	size_t noptions;             /* >= 1 */
 	const char *const *options;  /* option labels */
 	size_t suggested;            /* the rules' heuristic answer */
+	int side;                    /* who decides: side 0 or 1, -1 for none */
 } fray_choice;
 
 #define FRAY_NO_ANSWER ((size_t)-1)
@@ -56,6 +57,11 @@ fray_policy *fray_policy_heuristic_new(fray_ctx *ctx);
  * (never the dice's), for testing rules and measuring the heuristic. Its
  * stream runs on across runs (reset does not rewind it); not thread-safe. */
 fray_policy *fray_policy_random_new(fray_ctx *ctx, uint64_t seed);
+
+/* One policy per side: questions with c->side 0 go to p0, 1 to p1 (and
+ * -1 to p0). Takes ownership of both. */
+fray_policy *fray_policy_sides_new(fray_ctx *ctx, fray_policy *p0,
+				   fray_policy *p1);
 
 /* The scripted policy: answers in order. Each answer names an option by its
  * label (exact match) or, failing that, by its 1-based number ("2").

@@ -80,10 +80,10 @@ static void print_summary(const fray_adbg_scenario *s, const fray_adbg_result *r
 		       r->leaders_lost);
 	}
 	if (res->winner < 0)
-		printf("\nresult: a draw after %d rounds\n", res->rounds);
+		printf("\nresult: a draw after %d round%s\n", res->rounds, res->rounds == 1 ? "" : "s");
 	else
-		printf("\nresult: %s wins after %d rounds\n", fray_adbg_side_name(s, res->winner),
-		       res->rounds);
+		printf("\nresult: %s wins after %d round%s\n", fray_adbg_side_name(s, res->winner),
+		       res->rounds, res->rounds == 1 ? "" : "s");
 }
 
 /* The battle with its full result kept, for the summary table. */
@@ -101,9 +101,11 @@ static void battle_proc(fray_roller *r, fray_policy *p, const void *in, int64_t 
 
 int adbg_battle(int argc, char **argv)
 {
-	static const char *const known[] = {"--seed", "--policy", "--json", "--help"};
+	static const char *const known[] = {"--seed", "--policy", "--policy-a", "--policy-b",
+					    "--json", "--help"};
 	cli_args a = {.cmd = "adbg battle", .argc = argc, .argv = argv};
-	const char *path = NULL, *policy = "heuristic";
+	const char *path = NULL, *policy = "heuristic", *pol_a = NULL, *pol_b = NULL;
+	char policy_name[128];
 	uint64_t seed = 0;
 	bool have_seed = false, json = false;
 	while (a.i < argc && a.status == EXIT_OK) {
@@ -113,12 +115,13 @@ int adbg_battle(int argc, char **argv)
 			have_seed = true;
 		else if (cli_flag(&a, "--json"))
 			json = true;
-		else if (cli_value(&a, "--policy", &policy))
+		else if (cli_value(&a, "--policy", &policy) || cli_value(&a, "--policy-a", &pol_a) ||
+			 cli_value(&a, "--policy-b", &pol_b))
 			;
 		else if (!path && argv[a.i][0] != '-')
 			path = argv[a.i++];
 		else
-			return cli_unknown(&a, known, 4);
+			return cli_unknown(&a, known, 6);
 	}
 	if (a.status != EXIT_OK)
 		return a.status;
@@ -137,8 +140,10 @@ int adbg_battle(int argc, char **argv)
 		status = EXIT_BAD_INPUT;
 		goto done;
 	}
-	if ((status = cli_make_policy(a.cmd, ctx, policy, &p)) != EXIT_OK)
+	if ((status = cli_make_side_policies(a.cmd, ctx, policy, pol_a, pol_b, &p, policy_name,
+					     sizeof policy_name)) != EXIT_OK)
 		goto done;
+	policy = policy_name;
 	if (!(r = fray_roller_sample_new(ctx, seed, 0))) {
 		status = cli_fail(a.cmd, ctx);
 		goto done;
@@ -296,9 +301,10 @@ static void print_battle_odds(const fray_adbg_scenario *s, const fray_dist *d,
 int adbg_odds(int argc, char **argv)
 {
 	static const char *const known[] = {"--trials", "--seed", "--threads", "--budget",
-					    "--policy", "--json", "--help"};
+					    "--policy", "--policy-a", "--policy-b", "--json", "--help"};
 	cli_args a = {.cmd = "adbg odds", .argc = argc, .argv = argv};
-	const char *path = NULL, *policy = "heuristic";
+	const char *path = NULL, *policy = "heuristic", *pol_a = NULL, *pol_b = NULL;
+	char policy_name[128];
 	uint64_t trials = 100000, seed = 1, threads = 0, budget = 100000;
 	bool json = false;
 	while (a.i < argc && a.status == EXIT_OK) {
@@ -306,14 +312,15 @@ int adbg_odds(int argc, char **argv)
 			return cli_help_topic(stdout, "adbg odds") ? EXIT_OK : EXIT_RUNTIME;
 		if (cli_flag(&a, "--json"))
 			json = true;
-		else if (cli_value(&a, "--policy", &policy))
+		else if (cli_value(&a, "--policy", &policy) || cli_value(&a, "--policy-a", &pol_a) ||
+			 cli_value(&a, "--policy-b", &pol_b))
 			;
 		else if (!cli_u64(&a, "--trials", 1, 1000000000, &trials) &&
 			 !cli_u64(&a, "--seed", 0, UINT64_MAX, &seed) &&
 			 !cli_u64(&a, "--threads", 0, FRAY_AGGREGATE_MAX_THREADS, &threads) &&
 			 !cli_u64(&a, "--budget", 0, 1000000000, &budget)) {
 			if (path || argv[a.i][0] == '-')
-				return cli_unknown(&a, known, 7);
+				return cli_unknown(&a, known, 9);
 			path = argv[a.i++];
 		}
 	}
@@ -332,8 +339,10 @@ int adbg_odds(int argc, char **argv)
 		status = EXIT_BAD_INPUT;
 		goto done;
 	}
-	if ((status = cli_make_policy(a.cmd, ctx, policy, &p)) != EXIT_OK)
+	if ((status = cli_make_side_policies(a.cmd, ctx, policy, pol_a, pol_b, &p, policy_name,
+					     sizeof policy_name)) != EXIT_OK)
 		goto done;
+	policy = policy_name;
 	bool exact = false;
 	if (!fray_policy_deterministic(p))
 		budget = 0; /* exact odds need a deterministic policy */

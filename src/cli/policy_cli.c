@@ -39,6 +39,30 @@ static const fray_policy_ops interactive_ops = {
 	.thread_safe = false,
 };
 
+int cli_make_side_policies(const char *cmd, fray_ctx *ctx, const char *both,
+			   const char *a, const char *b, fray_policy **out,
+			   char *name, size_t cap)
+{
+	*out = NULL;
+	if (!a && !b) {
+		snprintf(name, cap, "%s", both);
+		return cli_make_policy(cmd, ctx, both, out);
+	}
+	a = a ? a : both;
+	b = b ? b : both;
+	snprintf(name, cap, "%s vs %s", a, b);
+	fray_policy *pa, *pb;
+	int st = cli_make_policy(cmd, ctx, a, &pa);
+	if (st != EXIT_OK)
+		return st;
+	if ((st = cli_make_policy(cmd, ctx, b, &pb)) != EXIT_OK) {
+		fray_policy_free(pa);
+		return st;
+	}
+	*out = fray_policy_sides_new(ctx, pa, pb);
+	return *out ? EXIT_OK : cli_fail(cmd, ctx);
+}
+
 int cli_make_policy(const char *cmd, fray_ctx *ctx, const char *spec, fray_policy **out)
 {
 	*out = NULL;

@@ -7,5 +7,10 @@
 
 /* Makes the policy named by spec; reports a bad spec and returns 2. */
 int cli_make_policy(const char *cmd, fray_ctx *ctx, const char *spec, fray_policy **out);
+/* --policy P, or --policy-a P --policy-b Q (one per side, file order):
+ * makes the policy and a name for it ("heuristic", "heuristic vs random"). */
+int cli_make_side_policies(const char *cmd, fray_ctx *ctx, const char *both,
+			   const char *a, const char *b, fray_policy **out,
+			   char *name, size_t cap);
 
 #endif

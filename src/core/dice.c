@@ -220,13 +220,19 @@ FRAY_API int64_t fray_dice_max(const fray_dice *d)
 
 FRAY_API int64_t fray_dice_roll(const fray_dice *d, fray_roller *r)
 {
+	return fray_dice_roll_as(d, r, NULL);
+}
+
+FRAY_API int64_t fray_dice_roll_as(const fray_dice *d, fray_roller *r, const char *what)
+{
 	int64_t total = 0;
 	for (size_t i = 0; i < d->nterms; i++) {
 		const dice_term *t = &d->terms[i];
+		const char *label = what ? what : t->label;
 		int64_t sum = t->value;
 		for (int k = 0; k < t->count; k++)
-			sum += t->reroll ? fray_reroll_add(r, t->sides, t->label)
-					 : fray_die(r, t->sides, t->label);
+			sum += t->reroll ? fray_reroll_add(r, t->sides, label)
+					 : fray_die(r, t->sides, label);
 		total += t->sign * sum;
 	}
 	return total;

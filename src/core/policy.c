@@ -129,6 +129,68 @@ FRAY_API fray_policy *fray_policy_random_new(fray_ctx *ctx, uint64_t seed)
 	return p;
 }
 
+/* ---- one per side ---- */
+
+typedef struct sides_policy {
+	fray_ctx *ctx;
+	fray_policy *p[2];
+	fray_policy_ops *ops; /* its own: flags depend on the pair */
+} sides_policy;
+
+static size_t sides_choose(void *self, const fray_choice *c, char *msg, size_t cap)
+{
+	sides_policy *sp = self;
+	return fray_policy_choose(sp->p[c->side == 1], c, msg, cap);
+}
+
+static void sides_reset(void *self)
+{
+	sides_policy *sp = self;
+	fray_policy_reset(sp->p[0]);
+	fray_policy_reset(sp->p[1]);
+}
+
+static void sides_destroy(void *self)
+{
+	sides_policy *sp = self;
+	fray_policy_free(sp->p[0]);
+	fray_policy_free(sp->p[1]);
+	fray_dealloc(sp->ctx, sp->ops);
+	fray_dealloc(sp->ctx, sp);
+}
+
+FRAY_API fray_policy *fray_policy_sides_new(fray_ctx *ctx, fray_policy *p0,
+					    fray_policy *p1)
+{
+	sides_policy *sp = fray_calloc(ctx, 1, sizeof *sp);
+	fray_policy_ops *ops = fray_calloc(ctx, 1, sizeof *ops);
+	if (!sp || !ops) {
+		fray_dealloc(ctx, sp);
+		fray_dealloc(ctx, ops);
+		fray_policy_free(p0);
+		fray_policy_free(p1);
+		fray_nomem(ctx);
+		return NULL;
+	}
+	/* the pair is as deterministic and thread-safe as the less of the two */
+	*ops = (fray_policy_ops){
+		.name = "per side",
+		.choose = sides_choose,
+		.reset = sides_reset,
+		.destroy = sides_destroy,
+		.deterministic = fray_policy_deterministic(p0) && fray_policy_deterministic(p1),
+		.thread_safe = fray_policy_thread_safe(p0) && fray_policy_thread_safe(p1),
+	};
+	sp->ctx = ctx;
+	sp->p[0] = p0;
+	sp->p[1] = p1;
+	sp->ops = ops;
+	fray_policy *p = fray_policy_new(ctx, ops, sp);
+	if (!p)
+		sides_destroy(sp);
+	return p;
+}
+
 /* ---- scripted ---- */
 
 typedef struct script {

@@ -180,11 +180,11 @@ static int strength(const battle *b, int s)
 	return total;
 }
 
-static size_t decide(battle *b, const char *kind, const char *prompt,
+static size_t decide(battle *b, int side, const char *kind, const char *prompt,
 		     const char *const *options, size_t n, size_t suggested)
 {
 	fray_choice c = {.kind = kind, .prompt = prompt, .noptions = n,
-			 .options = options, .suggested = suggested};
+			 .options = options, .suggested = suggested, .side = side};
 	return fray_decide(b->r, b->p, &c);
 }
 
@@ -221,7 +221,7 @@ static void determine_rounds(battle *b)
 	snprintf(prompt, sizeof prompt, "%s: roll for one more battle round?", side_name(b, other));
 	/* heuristic: more rounds help the stronger side */
 	size_t want = strength(b, other) >= strength(b, ini) && other_rating > 1;
-	bool attempt = decide(b, "adbg.extra_round", prompt, yesno, 2, want) == 1;
+	bool attempt = decide(b, other, "adbg.extra_round", prompt, yesno, 2, want) == 1;
 	fray_adbg_rounds_in in = {sc->side[ini].leaders[0].rating, attempt, other_rating};
 	fray_adbg_rounds_out out;
 	fray_adbg_rounds(b->r, &in, &out);
@@ -289,14 +289,14 @@ static void array_forces(battle *b)
 			stack_label(b, first, p, lab, sizeof lab);
 			snprintf(labels[nopt], sizeof labels[nopt], "opposite %s, row %d", lab, min + 1);
 			opts[nopt] = labels[nopt];
-			if (enemy[p] > enemy[pos_of[best]] || nopt == 0)
+			if (nopt == 0 || enemy[p] > enemy[pos_of[best]])
 				best = (size_t)nopt;
 			pos_of[nopt++] = p;
 		}
 		char prompt[160], lab[96];
 		stack_label(b, second, k, lab, sizeof lab);
 		snprintf(prompt, sizeof prompt, "%s: where does %s stand?", side_name(b, second), lab);
-		size_t c = decide(b, "adbg.array", prompt, opts, (size_t)nopt, best);
+		size_t c = decide(b, second, "adbg.array", prompt, opts, (size_t)nopt, best);
 		int p = pos_of[c];
 		b->st[second][k].pos = p;
 		b->st[second][k].row = ++depth[p];
@@ -391,7 +391,7 @@ static void fire_position(battle *b, int s, int p)
 			char prompt[128];
 			snprintf(prompt, sizeof prompt, "%s: %s fires at", side_name(b, s),
 				 b->u[s][units[f]].name);
-			size_t pick = decide(b, "adbg.target", prompt, opts, (size_t)nc, best);
+			size_t pick = decide(b, s, "adbg.target", prompt, opts, (size_t)nc, best);
 			firers[nf] = units[f];
 			target[nf++] = cand[pick];
 			targeted[cand[pick]] = true;
@@ -592,7 +592,7 @@ static void move_stack(battle *b, int s, int k)
 	char prompt[160], lab[100];
 	stack_label(b, s, k, lab, sizeof lab);
 	snprintf(prompt, sizeof prompt, "%s: what does %s do?", side_name(b, s), lab);
-	move_option o = opt[decide(b, "adbg.move", prompt, labels, (size_t)nopt, suggest)];
+	move_option o = opt[decide(b, s, "adbg.move", prompt, labels, (size_t)nopt, suggest)];
 	if (o.kind == MOVE_STAY)
 		return;
 	note(b, NULL, "%s: %s tries to move: %s", side_name(b, s), lab, o.label);
@@ -692,7 +692,7 @@ static void lose_units(battle *b, int s, int *units, int n, int loss)
 		}
 		char prompt[96];
 		snprintf(prompt, sizeof prompt, "%s: which unit is eliminated?", side_name(b, s));
-		size_t c = decide(b, "adbg.loss", prompt, opts, (size_t)n, best);
+		size_t c = decide(b, s, "adbg.loss", prompt, opts, (size_t)n, best);
 		b->u[s][units[c]].status = FRAY_ADBG_ELIMINATED;
 		if (b->tell)
 			fray_emit_result(b->r, b->u[s][units[c]].name, FRAY_ADBG_ELIMINATED,

@@ -440,8 +440,7 @@ FRAY_API const char *fray_adbg_side_name(const fray_adbg_scenario *s, int side)
 bool adbg_check_roll(fray_roller *r, const adbg_check *c, const char *what,
 		     int64_t *total)
 {
-	(void)what;
-	*total = fray_dice_roll(c->dice, r);
+	*total = fray_dice_roll_as(c->dice, r, what);
 	for (int i = 0; i < c->nfaces; i++)
 		if (c->faces[i] == *total)
 			return true;
