@@ -206,6 +206,33 @@ typedef struct fray_adbg_result {
 void fray_adbg_battle(fray_roller *r, fray_policy *p,
 		      const fray_adbg_scenario *s, fray_adbg_result *out);
 
+/* A battle in progress, to fight a round at a time, save between rounds
+ * and go on later (fray adbg battle --save, fray adbg resume). The
+ * scenario must outlive the state. Calling begin, then round until it
+ * returns false, then finish, with the same roller and policy, tells and
+ * decides exactly what fray_adbg_battle does. */
+typedef struct fray_adbg_battle_state fray_adbg_battle_state;
+fray_adbg_battle_state *fray_adbg_battle_new(fray_ctx *ctx,
+					     const fray_adbg_scenario *s);
+void fray_adbg_battle_free(fray_adbg_battle_state *st);
+void fray_adbg_battle_begin(fray_adbg_battle_state *st, fray_roller *r,
+			    fray_policy *p);
+/* Fights the next round; false (and nothing done) when none is left. */
+bool fray_adbg_battle_round(fray_adbg_battle_state *st, fray_roller *r,
+			    fray_policy *p);
+/* The number of the next round, 0 when the last has been fought. */
+int fray_adbg_battle_next_round(const fray_adbg_battle_state *st);
+void fray_adbg_battle_finish(fray_adbg_battle_state *st, fray_roller *r,
+			     fray_policy *p, fray_adbg_result *out);
+/* Tells where a restored battle stands (a note and the line). */
+void fray_adbg_battle_resumed(fray_adbg_battle_state *st, fray_roller *r);
+/* The state between rounds as YAML text (snprintf-like), and back from a
+ * node of a loaded document (false with the problems on doc). */
+size_t fray_adbg_battle_save(const fray_adbg_battle_state *st, char *dst,
+			     size_t cap);
+bool fray_adbg_battle_restore(fray_adbg_battle_state *st, fray_doc *doc,
+			      const fray_node *n);
+
 /* The battle as a procedure (input: a scenario): outcome {winner: 0 draw,
  * 1 or 2 the side in file order; losses of side 1; losses of side 2}. */
 void fray_adbg_battle_procedure(fray_roller *r, fray_policy *p,

@@ -30,6 +30,10 @@ typedef struct fray_policy_ops {
 	void (*reset)(void *self);
 	/* Frees self (may be NULL). */
 	void (*destroy)(void *self);
+	/* Where a stateful policy stands, and back there (may be NULL): for
+	 * saving a game in progress. */
+	uint64_t (*tell)(void *self);
+	void (*seek)(void *self, uint64_t pos);
 	/* True when the same questions get the same answers: required for odds. */
 	bool deterministic;
 	/* True when one instance may answer from several threads at once. */
@@ -47,6 +51,9 @@ const char *fray_policy_name(const fray_policy *p);
 bool fray_policy_deterministic(const fray_policy *p);
 bool fray_policy_thread_safe(const fray_policy *p);
 void fray_policy_reset(fray_policy *p);
+/* The position of a stateful policy (0 when it has none), and back. */
+uint64_t fray_policy_tell(const fray_policy *p);
+void fray_policy_seek(fray_policy *p, uint64_t pos);
 size_t fray_policy_choose(fray_policy *p, const fray_choice *c, char *msg,
 			  size_t cap);
 

@@ -29,6 +29,10 @@ void fray_rng_init(fray_rng *rng, uint64_t seed, uint64_t stream);
 /* The next 32-bit word of the stream. */
 uint32_t fray_rng_next32(fray_rng *rng);
 
+/* The stream position in 32-bit words handed out, and back to it. */
+uint64_t fray_rng_tell(const fray_rng *rng);
+void fray_rng_seek(fray_rng *rng, uint64_t words);
+
 /* A uniform integer in [0, n), n >= 1, by Lemire's multiply-and-reject
  * method (never `% n`, so no bias). */
 uint32_t fray_rng_below(fray_rng *rng, uint32_t n);

@@ -79,6 +79,10 @@ typedef void (*fray_procedure)(fray_roller *r, fray_policy *p,
 fray_roller *fray_roller_sample_new(fray_ctx *ctx, uint64_t seed,
 				    uint64_t stream);
 void fray_roller_free(fray_roller *r);
+/* A sampling roller's position in its stream (32-bit words used), and
+ * back to it: to stop a run and go on later with the very same dice. */
+uint64_t fray_roller_tell(const fray_roller *r);
+void fray_roller_seek(fray_roller *r, uint64_t words);
 /* Events go to sink (NULL: none, and nothing is rendered). */
 void fray_roller_set_sink(fray_roller *r, fray_event_sink sink, void *ud);
 

@@ -48,6 +48,11 @@ bool cli_color(FILE *f);
  * replayed): urandom, else time and pid. */
 uint64_t cli_pick_seed(void);
 
+/* Writes len bytes to path so that a crash never leaves it half written:
+ * a temporary file beside it, flushed to disk, renamed over it. Returns
+ * false with errno set. */
+bool cli_write_atomic(const char *path, const char *data, size_t len);
+
 /* Help topics (cmd_help.c). Prints the topic; false when unknown. */
 bool cli_help_topic(FILE *out, const char *topic);
 

@@ -199,6 +199,7 @@ static int adbg_rounds(int argc, char **argv)
 
 int adbg_melee(int argc, char **argv);
 int adbg_battle(int argc, char **argv);
+int adbg_resume(int argc, char **argv);
 int adbg_odds(int argc, char **argv);
 
 typedef struct sub {
@@ -213,6 +214,7 @@ static const sub subs[] = {
 	{"recover", adbg_recover},
 	{"rounds", adbg_rounds},
 	{"battle", adbg_battle},
+	{"resume", adbg_resume},
 	{"odds", adbg_odds},
 };
 
@@ -227,6 +229,6 @@ int cmd_adbg(int argc, char **argv)
 			return subs[i].run(argc - 1, argv + 1);
 	return cli_error("adbg", EXIT_BAD_INPUT,
 			 "unknown procedure '%s' (procedures: fire, move, melee, recover, "
-			 "rounds, battle, odds)",
+			 "rounds, battle, resume, odds)",
 			 argv[0]);
 }

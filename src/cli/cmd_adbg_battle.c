@@ -1,6 +1,7 @@
 /* fray adbg battle SCENARIO: a whole quick battle (ADBG 19.1-19.3), told
  * like a referee; and fray adbg odds SCENARIO: its outcome odds, exact when
  * the paths fit the budget, otherwise simulated with confidence intervals. */
+#include <errno.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
@@ -9,6 +10,7 @@
 #include "policy_cli.h"
 
 int adbg_battle(int argc, char **argv);
+int adbg_resume(int argc, char **argv);
 int adbg_odds(int argc, char **argv);
 
 /* Loads a scenario, printing every problem (file:line:col) on failure. */
@@ -86,27 +88,111 @@ static void print_summary(const fray_adbg_scenario *s, const fray_adbg_result *r
 		       res->rounds, res->rounds == 1 ? "" : "s");
 }
 
-/* The battle with its full result kept, for the summary table. */
-typedef struct battle_call {
-	const fray_adbg_scenario *s;
-	fray_adbg_result *res;
-} battle_call;
+/* What a save needs besides the battle state: how to find the scenario
+ * again (and know it has not changed), the seed and the policy. */
+typedef struct save_info {
+	const char *path;           /* where to save, NULL: no saving */
+	char scenario[4096];        /* absolute path */
+	uint64_t scenario_hash;
+	uint64_t seed;
+	char policy[256];           /* --policy spec */
+	char policy_a[256], policy_b[256]; /* or one per side ("" when not) */
+} save_info;
 
-static void battle_proc(fray_roller *r, fray_policy *p, const void *in, int64_t *out)
+#define SAVE_VERSION 1
+
+/* FNV-1a of a file's bytes: a changed scenario is refused on resume. */
+static bool file_hash(const char *path, uint64_t *out)
 {
-	const battle_call *c = in;
-	fray_adbg_battle(r, p, c->s, c->res);
-	out[0] = c->res->winner + 1;
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return false;
+	uint64_t h = 0xcbf29ce484222325u;
+	int c;
+	while ((c = fgetc(f)) != EOF)
+		h = (h ^ (uint64_t)(unsigned char)c) * 0x100000001b3u;
+	bool ok = !ferror(f);
+	fclose(f);
+	*out = h;
+	return ok;
+}
+
+static bool write_save(const char *cmd, const save_info *si, const fray_adbg_battle_state *st,
+		       const fray_roller *r, const fray_policy *p)
+{
+	char state[16384], text[20000], sa[512], sb[512], sp[512], sc[8192];
+	fray_adbg_battle_save(st, state, sizeof state);
+	fray_json_string(si->scenario, sc, sizeof sc);
+	fray_json_string(si->policy, sp, sizeof sp);
+	fray_json_string(si->policy_a, sa, sizeof sa);
+	fray_json_string(si->policy_b, sb, sizeof sb);
+	int n = snprintf(text, sizeof text,
+			 "# fray saved battle: go on with `fray adbg resume FILE`\n"
+			 "fray_save: %d\nkind: adbg.battle\nscenario: %s\n"
+			 "scenario_fnv1a: \"%016" PRIx64 "\"\nseed: %" PRIu64 "\n"
+			 "policy: %s\npolicy_a: %s\npolicy_b: %s\npolicy_position: %" PRIu64 "\n"
+			 "dice_position: %" PRIu64 "\n%s",
+			 SAVE_VERSION, sc, si->scenario_hash, si->seed, sp, sa, sb,
+			 fray_policy_tell(p), fray_roller_tell(r), state);
+	if (n < 0 || (size_t)n >= sizeof text) {
+		cli_error(cmd, EXIT_RUNTIME, "the save is too large");
+		return false;
+	}
+	if (!cli_write_atomic(si->path, text, (size_t)n)) {
+		cli_error(cmd, EXIT_RUNTIME, "cannot write %s: %s", si->path, strerror(errno));
+		return false;
+	}
+	return true;
+}
+
+/* Fights the rounds left, saving after each when asked, stopping after
+ * round stop_after (0: never); then the end of battle and the summary. */
+static int fight(const char *cmd, const fray_adbg_scenario *s, fray_adbg_battle_state *st,
+		 fray_roller *r, fray_policy *p, const save_info *si, int stop_after,
+		 bool json, fray_ctx *ctx)
+{
+	int round;
+	while ((round = fray_adbg_battle_next_round(st)) != 0) {
+		fray_adbg_battle_round(st, r, p);
+		if (fray_roller_stopped(r))
+			break;
+		if (si->path && !write_save(cmd, si, st, r, p))
+			return EXIT_RUNTIME;
+		if (round == stop_after && fray_adbg_battle_next_round(st) != 0) {
+			if (json)
+				printf("], \"stopped_after_round\": %d, \"save\": \"%s\"}\n", round, si->path);
+			else
+				printf("\nstopped after round %d; go on with: fray adbg resume %s\n",
+				       round, si->path);
+			return EXIT_OK;
+		}
+	}
+	fray_adbg_result res;
+	if (!fray_roller_stopped(r))
+		fray_adbg_battle_finish(st, r, p, &res);
+	if (fray_roller_stopped(r)) {
+		/* a policy that could not answer: say so, like fray_run does */
+		if (json)
+			printf("]}\n");
+		int64_t out[1];
+		(void)out;
+		return cli_error(cmd, EXIT_BAD_INPUT, "the battle stopped: the policy gave no answer "
+				 "(a script ran out, or the input ended)");
+	}
+	(void)ctx;
+	print_summary(s, &res, json);
+	return EXIT_OK;
 }
 
 int adbg_battle(int argc, char **argv)
 {
 	static const char *const known[] = {"--seed", "--policy", "--policy-a", "--policy-b",
-					    "--json", "--help"};
+					    "--save", "--stop-after", "--json", "--help"};
 	cli_args a = {.cmd = "adbg battle", .argc = argc, .argv = argv};
 	const char *path = NULL, *policy = "heuristic", *pol_a = NULL, *pol_b = NULL;
 	char policy_name[128];
-	uint64_t seed = 0;
+	save_info si = {0};
+	uint64_t seed = 0, stop_after = 0;
 	bool have_seed = false, json = false;
 	while (a.i < argc && a.status == EXIT_OK) {
 		if (cli_is_help(argv[a.i]))
@@ -116,17 +202,20 @@ int adbg_battle(int argc, char **argv)
 		else if (cli_flag(&a, "--json"))
 			json = true;
 		else if (cli_value(&a, "--policy", &policy) || cli_value(&a, "--policy-a", &pol_a) ||
-			 cli_value(&a, "--policy-b", &pol_b))
+			 cli_value(&a, "--policy-b", &pol_b) || cli_value(&a, "--save", &si.path) ||
+			 cli_u64(&a, "--stop-after", 1, 4, &stop_after))
 			;
 		else if (!path && argv[a.i][0] != '-')
 			path = argv[a.i++];
 		else
-			return cli_unknown(&a, known, 6);
+			return cli_unknown(&a, known, 8);
 	}
 	if (a.status != EXIT_OK)
 		return a.status;
 	if (!path)
 		return cli_error(a.cmd, EXIT_BAD_INPUT, "expected a scenario file (see examples/adbg/)");
+	if (stop_after && !si.path)
+		return cli_error(a.cmd, EXIT_BAD_INPUT, "--stop-after needs --save FILE to go on from");
 	if (!have_seed)
 		seed = cli_pick_seed();
 	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
@@ -135,16 +224,26 @@ int adbg_battle(int argc, char **argv)
 	int status = EXIT_OK;
 	fray_policy *p = NULL;
 	fray_roller *r = NULL;
+	fray_adbg_battle_state *st = NULL;
 	fray_adbg_scenario *s = load_scenario(a.cmd, ctx, path);
 	if (!s) {
 		status = EXIT_BAD_INPUT;
 		goto done;
 	}
+	if (si.path) {
+		if (!realpath(path, si.scenario) || !file_hash(path, &si.scenario_hash)) {
+			status = cli_error(a.cmd, EXIT_RUNTIME, "cannot read %s again", path);
+			goto done;
+		}
+		si.seed = seed;
+		snprintf(si.policy, sizeof si.policy, "%s", policy);
+		snprintf(si.policy_a, sizeof si.policy_a, "%s", pol_a ? pol_a : "");
+		snprintf(si.policy_b, sizeof si.policy_b, "%s", pol_b ? pol_b : "");
+	}
 	if ((status = cli_make_side_policies(a.cmd, ctx, policy, pol_a, pol_b, &p, policy_name,
 					     sizeof policy_name)) != EXIT_OK)
 		goto done;
-	policy = policy_name;
-	if (!(r = fray_roller_sample_new(ctx, seed, 0))) {
+	if (!(r = fray_roller_sample_new(ctx, seed, 0)) || !(st = fray_adbg_battle_new(ctx, s))) {
 		status = cli_fail(a.cmd, ctx);
 		goto done;
 	}
@@ -152,24 +251,151 @@ int adbg_battle(int argc, char **argv)
 	fray_roller_set_sink(r, tell, &t);
 	if (json)
 		printf("{\"scenario\": \"%s\", \"seed\": %" PRIu64 ", \"policy\": \"%s\", \"events\": [",
-		       fray_adbg_scenario_name(s), seed, policy);
+		       fray_adbg_scenario_name(s), seed, policy_name);
 	else
 		printf("%s (seed %" PRIu64 "%s; policy %s)\n", fray_adbg_scenario_name(s), seed,
-		       have_seed ? "" : ", replay with --seed", policy);
-	fray_adbg_result res;
-	battle_call call = {s, &res};
-	int64_t out[1];
-	if (fray_run(r, battle_proc, p, &call, out) != FRAY_OK) {
-		if (json)
-			printf("]}\n");
-		status = cli_fail(a.cmd, ctx);
-		goto done;
-	}
-	print_summary(s, &res, json);
+		       have_seed ? "" : ", replay with --seed", policy_name);
+	fray_policy_reset(p);
+	fray_adbg_battle_begin(st, r, p);
+	status = fight(a.cmd, s, st, r, p, &si, (int)stop_after, json, ctx);
 done:
+	fray_adbg_battle_free(st);
 	fray_roller_free(r);
 	fray_policy_free(p);
 	fray_adbg_scenario_free(s);
+	fray_ctx_free(ctx);
+	return status;
+}
+
+/* fray adbg resume SAVE: the battle goes on exactly where it stopped. */
+int adbg_resume(int argc, char **argv)
+{
+	static const char *const known[] = {"--save", "--stop-after", "--json", "--help"};
+	cli_args a = {.cmd = "adbg resume", .argc = argc, .argv = argv};
+	const char *save_path = NULL, *new_save = NULL;
+	uint64_t stop_after = 0;
+	bool json = false;
+	while (a.i < argc && a.status == EXIT_OK) {
+		if (cli_is_help(argv[a.i]))
+			return cli_help_topic(stdout, "adbg resume") ? EXIT_OK : EXIT_RUNTIME;
+		if (cli_flag(&a, "--json"))
+			json = true;
+		else if (cli_value(&a, "--save", &new_save) ||
+			 cli_u64(&a, "--stop-after", 1, 4, &stop_after))
+			;
+		else if (!save_path && argv[a.i][0] != '-')
+			save_path = argv[a.i++];
+		else
+			return cli_unknown(&a, known, 4);
+	}
+	if (a.status != EXIT_OK)
+		return a.status;
+	if (!save_path)
+		return cli_error(a.cmd, EXIT_BAD_INPUT, "expected a save file (from fray adbg battle --save)");
+	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
+	if (!ctx)
+		return cli_error(a.cmd, EXIT_RUNTIME, "out of memory");
+	int status = EXIT_OK;
+	fray_doc *doc = NULL;
+	fray_adbg_scenario *s = NULL;
+	fray_policy *p = NULL;
+	fray_roller *r = NULL;
+	fray_adbg_battle_state *st = NULL;
+	save_info si = {.path = new_save ? new_save : save_path};
+	if (fray_doc_load_file(ctx, save_path, &doc) != FRAY_OK) {
+		status = cli_fail(a.cmd, ctx);
+		goto done;
+	}
+	const fray_node *root = fray_doc_root(doc), *n;
+	int64_t version = 0;
+	if (!root || fray_node_kind_of(root) != FRAY_NODE_MAP || !fray_map_get(root, "fray_save")) {
+		status = cli_error(a.cmd, EXIT_BAD_INPUT, "%s:1:1: expected a fray save file", save_path);
+		goto done;
+	}
+	n = fray_map_get(root, "fray_save");
+	if (!fray_doc_int(doc, n, 1, 1000000, "a save format version", &version) ||
+	    version != SAVE_VERSION) {
+		status = cli_error(a.cmd, EXIT_BAD_INPUT, "%s:%d:%d: save format version %s is not "
+				   "one this fray reads (version %d)", save_path, fray_node_line(n),
+				   fray_node_col(n), fray_node_scalar(n) ? fray_node_scalar(n) : "?",
+				   SAVE_VERSION);
+		goto done;
+	}
+	const char *str, *hash = NULL, *pol = "heuristic", *pa = "", *pb = "";
+	int64_t ppos = 0, dpos = 0, seed = 0;
+	if ((n = fray_doc_field(doc, root, "scenario", true)) && fray_doc_string(doc, n, "the scenario", &str))
+		snprintf(si.scenario, sizeof si.scenario, "%s", str);
+	if ((n = fray_doc_field(doc, root, "scenario_fnv1a", true)))
+		fray_doc_string(doc, n, "the scenario's hash", &hash);
+	if ((n = fray_doc_field(doc, root, "seed", true)))
+		fray_doc_int(doc, n, 0, INT64_MAX, "the seed", &seed);
+	if ((n = fray_doc_field(doc, root, "policy", true)))
+		fray_doc_string(doc, n, "the policy", &pol);
+	if ((n = fray_doc_field(doc, root, "policy_a", false)))
+		fray_doc_string(doc, n, "side 1's policy", &pa);
+	if ((n = fray_doc_field(doc, root, "policy_b", false)))
+		fray_doc_string(doc, n, "side 2's policy", &pb);
+	if ((n = fray_doc_field(doc, root, "policy_position", true)))
+		fray_doc_int(doc, n, 0, INT64_MAX, "the policy's position", &ppos);
+	if ((n = fray_doc_field(doc, root, "dice_position", true)))
+		fray_doc_int(doc, n, 0, INT64_MAX, "the dice position", &dpos);
+	if (fray_doc_status(doc) != FRAY_OK) {
+		status = cli_fail(a.cmd, ctx);
+		goto done;
+	}
+	si.seed = (uint64_t)seed;
+	snprintf(si.policy, sizeof si.policy, "%s", pol);
+	snprintf(si.policy_a, sizeof si.policy_a, "%s", pa);
+	snprintf(si.policy_b, sizeof si.policy_b, "%s", pb);
+	char want[32];
+	if (!file_hash(si.scenario, &si.scenario_hash)) {
+		status = cli_error(a.cmd, EXIT_BAD_INPUT, "%s: cannot read the saved battle's scenario %s",
+				   save_path, si.scenario);
+		goto done;
+	}
+	snprintf(want, sizeof want, "%016" PRIx64, si.scenario_hash);
+	if (!hash || strcmp(hash, want) != 0) {
+		status = cli_error(a.cmd, EXIT_BAD_INPUT, "%s: the scenario %s has changed since the "
+				   "battle was saved; it cannot go on", save_path, si.scenario);
+		goto done;
+	}
+	if (!(s = load_scenario(a.cmd, ctx, si.scenario))) {
+		status = EXIT_BAD_INPUT;
+		goto done;
+	}
+	char policy_name[128];
+	if ((status = cli_make_side_policies(a.cmd, ctx, si.policy, *pa ? pa : NULL, *pb ? pb : NULL,
+					     &p, policy_name, sizeof policy_name)) != EXIT_OK)
+		goto done;
+	if (!(r = fray_roller_sample_new(ctx, si.seed, 0)) || !(st = fray_adbg_battle_new(ctx, s))) {
+		status = cli_fail(a.cmd, ctx);
+		goto done;
+	}
+	if (!fray_adbg_battle_restore(st, doc, root)) {
+		for (size_t i = 0; i < fray_doc_error_count(doc); i++)
+			cli_error(a.cmd, EXIT_BAD_INPUT, "%s", fray_doc_error_msg(doc, i));
+		status = EXIT_BAD_INPUT;
+		goto done;
+	}
+	fray_policy_reset(p);
+	fray_policy_seek(p, (uint64_t)ppos);
+	fray_roller_seek(r, (uint64_t)dpos);
+	teller t = {.json = json, .first = true};
+	fray_roller_set_sink(r, tell, &t);
+	if (json)
+		printf("{\"scenario\": \"%s\", \"seed\": %" PRIu64 ", \"policy\": \"%s\", \"resumed\": true, \"events\": [",
+		       fray_adbg_scenario_name(s), si.seed, policy_name);
+	else
+		printf("%s (seed %" PRIu64 "; policy %s; resumed from %s)\n", fray_adbg_scenario_name(s),
+		       si.seed, policy_name, save_path);
+	fray_adbg_battle_resumed(st, r);
+	status = fight(a.cmd, s, st, r, p, &si, (int)stop_after, json, ctx);
+done:
+	fray_adbg_battle_free(st);
+	fray_roller_free(r);
+	fray_policy_free(p);
+	fray_adbg_scenario_free(s);
+	fray_doc_free(doc);
 	fray_ctx_free(ctx);
 	return status;
 }

@@ -55,6 +55,17 @@ FRAY_API void fray_policy_reset(fray_policy *p)
 		p->ops->reset(p->self);
 }
 
+FRAY_API uint64_t fray_policy_tell(const fray_policy *p)
+{
+	return p && p->ops->tell ? p->ops->tell(p->self) : 0;
+}
+
+FRAY_API void fray_policy_seek(fray_policy *p, uint64_t pos)
+{
+	if (p && p->ops->seek)
+		p->ops->seek(p->self, pos);
+}
+
 /* A NULL policy is the heuristic one. */
 FRAY_API size_t fray_policy_choose(fray_policy *p, const fray_choice *c,
 				   char *msg, size_t cap)
@@ -99,6 +110,16 @@ static size_t random_choose(void *self, const fray_choice *c, char *msg, size_t 
 	return fray_rng_below(&rp->rng, (uint32_t)c->noptions);
 }
 
+static uint64_t random_tell(void *self)
+{
+	return fray_rng_tell(&((random_policy *)self)->rng);
+}
+
+static void random_seek(void *self, uint64_t pos)
+{
+	fray_rng_seek(&((random_policy *)self)->rng, pos);
+}
+
 static void random_destroy(void *self)
 {
 	random_policy *rp = self;
@@ -109,6 +130,8 @@ static const fray_policy_ops random_ops = {
 	.name = "random",
 	.choose = random_choose,
 	.destroy = random_destroy,
+	.tell = random_tell,
+	.seek = random_seek,
 	.deterministic = false,
 	.thread_safe = false,
 };
@@ -150,6 +173,21 @@ static void sides_reset(void *self)
 	fray_policy_reset(sp->p[1]);
 }
 
+/* Both positions in one number, 32 bits each: a battle's decisions are
+ * far fewer. */
+static uint64_t sides_tell(void *self)
+{
+	sides_policy *sp = self;
+	return fray_policy_tell(sp->p[0]) << 32 | (fray_policy_tell(sp->p[1]) & 0xFFFFFFFFu);
+}
+
+static void sides_seek(void *self, uint64_t pos)
+{
+	sides_policy *sp = self;
+	fray_policy_seek(sp->p[0], pos >> 32);
+	fray_policy_seek(sp->p[1], pos & 0xFFFFFFFFu);
+}
+
 static void sides_destroy(void *self)
 {
 	sides_policy *sp = self;
@@ -178,6 +216,8 @@ FRAY_API fray_policy *fray_policy_sides_new(fray_ctx *ctx, fray_policy *p0,
 		.choose = sides_choose,
 		.reset = sides_reset,
 		.destroy = sides_destroy,
+		.tell = sides_tell,
+		.seek = sides_seek,
 		.deterministic = fray_policy_deterministic(p0) && fray_policy_deterministic(p1),
 		.thread_safe = fray_policy_thread_safe(p0) && fray_policy_thread_safe(p1),
 	};
@@ -229,6 +269,17 @@ static void script_reset(void *self)
 	((script *)self)->next = 0;
 }
 
+static uint64_t script_tell(void *self)
+{
+	return ((script *)self)->next;
+}
+
+static void script_seek(void *self, uint64_t pos)
+{
+	script *s = self;
+	s->next = pos < s->n ? (size_t)pos : s->n;
+}
+
 static void script_destroy(void *self)
 {
 	script *s = self;
@@ -243,6 +294,8 @@ static const fray_policy_ops script_ops = {
 	.choose = script_choose,
 	.reset = script_reset,
 	.destroy = script_destroy,
+	.tell = script_tell,
+	.seek = script_seek,
 	.deterministic = true,
 	.thread_safe = false,
 };

@@ -58,6 +58,26 @@ FRAY_API uint32_t fray_rng_next32(fray_rng *rng)
 	return rng->buf[rng->used++];
 }
 
+FRAY_API uint64_t fray_rng_tell(const fray_rng *rng)
+{
+	uint64_t next_block = (uint64_t)rng->ctr[1] << 32 | rng->ctr[0];
+	if (rng->used == 4)
+		return next_block * 4;
+	return (next_block - 1) * 4 + rng->used;
+}
+
+FRAY_API void fray_rng_seek(fray_rng *rng, uint64_t words)
+{
+	uint64_t block = words / 4;
+	rng->ctr[0] = (uint32_t)block;
+	rng->ctr[1] = (uint32_t)(block >> 32);
+	rng->used = 4;
+	if (words % 4) {
+		fray_rng_next32(rng); /* makes the block, moves the counter on */
+		rng->used = (unsigned)(words % 4);
+	}
+}
+
 FRAY_API uint32_t fray_rng_below(fray_rng *rng, uint32_t n)
 {
 	/* Lemire, "Fast random integer generation in an interval" (2019). */

@@ -25,6 +25,16 @@ FRAY_API void fray_roller_free(fray_roller *r)
 		fray_dealloc(r->ctx, r);
 }
 
+FRAY_API uint64_t fray_roller_tell(const fray_roller *r)
+{
+	return fray_rng_tell(&r->rng);
+}
+
+FRAY_API void fray_roller_seek(fray_roller *r, uint64_t words)
+{
+	fray_rng_seek(&r->rng, words);
+}
+
 FRAY_API void fray_roller_set_sink(fray_roller *r, fray_event_sink sink,
 				   void *ud)
 {

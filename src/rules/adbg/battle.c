@@ -864,44 +864,240 @@ static void end_battle(battle *b, fray_adbg_result *res)
 		note(b, "ADBG 19.3, 9.6 (G3)", "a draw");
 }
 
+static void battle_init(battle *b, const fray_adbg_scenario *sc)
+{
+	memset(b, 0, sizeof *b);
+	b->sc = sc;
+	for (int s = 0; s < 2; s++) {
+		memcpy(b->u[s], sc->side[s].units, sizeof b->u[s]);
+		for (int l = 0; l < sc->side[s].nleaders; l++)
+			b->lstack[s][l] = sc->side[s].leaders[l].stack;
+	}
+	b->round = 1;
+}
+
+static void attach(battle *b, fray_roller *r, fray_policy *p)
+{
+	b->r = r;
+	b->p = p;
+	b->tell = fray_roller_narrating(r);
+}
+
+/* ADBG 19.1: the rounds, then the array. */
+static void battle_begin(battle *b)
+{
+	const fray_adbg_scenario *sc = b->sc;
+	note(b, NULL, "%s: %s against %s, %s%s", sc->name, sc->side[0].name, sc->side[1].name,
+	     fray_adbg_terrain_names[sc->terrain], sc->severe ? ", severe weather" : "");
+	determine_rounds(b);
+	array_forces(b);
+	tidy(b);
+	tell_line(b);
+}
+
+/* ADBG 19.2: one round in the sequence of play. */
+static void battle_round(battle *b)
+{
+	int ini = b->sc->initiative;
+	note(b, "ADBG 19.2", "== round %d of %d ==", b->round, b->rounds);
+	for (int s = 0; s < 2; s++)
+		for (int k = 0; k < MAX_STACKS; k++)
+			b->st[s][k].moved = false;
+	fire_phase(b, ini);
+	fire_phase(b, 1 - ini);
+	tidy(b);
+	movement_phase(b, ini);
+	movement_phase(b, 1 - ini);
+	melee_phase(b);
+	recovery_phase(b, ini);
+	recovery_phase(b, 1 - ini);
+	tidy(b);
+	tell_line(b);
+	b->round++;
+}
+
 FRAY_API void fray_adbg_battle(fray_roller *r, fray_policy *p,
 			       const fray_adbg_scenario *sc, fray_adbg_result *res)
 {
 	battle b;
-	memset(&b, 0, sizeof b);
-	b.sc = sc;
-	b.r = r;
-	b.p = p;
-	b.tell = fray_roller_narrating(r);
-	for (int s = 0; s < 2; s++) {
-		memcpy(b.u[s], sc->side[s].units, sizeof b.u[s]);
-		for (int l = 0; l < sc->side[s].nleaders; l++)
-			b.lstack[s][l] = sc->side[s].leaders[l].stack;
-	}
-	note(&b, NULL, "%s: %s against %s, %s%s", sc->name, sc->side[0].name, sc->side[1].name,
-	     fray_adbg_terrain_names[sc->terrain], sc->severe ? ", severe weather" : "");
-	determine_rounds(&b);
-	array_forces(&b);
-	tidy(&b);
-	tell_line(&b);
-	int ini = sc->initiative;
-	for (b.round = 1; b.round <= b.rounds && !fray_roller_stopped(r); b.round++) {
-		note(&b, "ADBG 19.2", "== round %d of %d ==", b.round, b.rounds);
-		for (int s = 0; s < 2; s++)
-			for (int k = 0; k < MAX_STACKS; k++)
-				b.st[s][k].moved = false;
-		fire_phase(&b, ini);
-		fire_phase(&b, 1 - ini);
-		tidy(&b);
-		movement_phase(&b, ini);
-		movement_phase(&b, 1 - ini);
-		melee_phase(&b);
-		recovery_phase(&b, ini);
-		recovery_phase(&b, 1 - ini);
-		tidy(&b);
-		tell_line(&b);
-	}
+	battle_init(&b, sc);
+	attach(&b, r, p);
+	battle_begin(&b);
+	while (b.round <= b.rounds && !fray_roller_stopped(r))
+		battle_round(&b);
 	end_battle(&b, res);
+}
+
+/* ---- a battle in progress, to stop between rounds and go on later ---- */
+
+struct fray_adbg_battle_state {
+	fray_ctx *ctx;
+	battle b;
+};
+
+FRAY_API fray_adbg_battle_state *fray_adbg_battle_new(fray_ctx *ctx,
+						      const fray_adbg_scenario *sc)
+{
+	fray_adbg_battle_state *st = fray_alloc(ctx, sizeof *st);
+	if (!st) {
+		fray_nomem(ctx);
+		return NULL;
+	}
+	st->ctx = ctx;
+	battle_init(&st->b, sc);
+	return st;
+}
+
+FRAY_API void fray_adbg_battle_free(fray_adbg_battle_state *st)
+{
+	if (st)
+		fray_dealloc(st->ctx, st);
+}
+
+FRAY_API void fray_adbg_battle_begin(fray_adbg_battle_state *st, fray_roller *r,
+				     fray_policy *p)
+{
+	attach(&st->b, r, p);
+	battle_begin(&st->b);
+}
+
+FRAY_API bool fray_adbg_battle_round(fray_adbg_battle_state *st, fray_roller *r,
+				     fray_policy *p)
+{
+	attach(&st->b, r, p);
+	if (st->b.round > st->b.rounds || fray_roller_stopped(r))
+		return false;
+	battle_round(&st->b);
+	return true;
+}
+
+FRAY_API int fray_adbg_battle_next_round(const fray_adbg_battle_state *st)
+{
+	return st->b.round <= st->b.rounds ? st->b.round : 0;
+}
+
+FRAY_API void fray_adbg_battle_finish(fray_adbg_battle_state *st, fray_roller *r,
+				      fray_policy *p, fray_adbg_result *res)
+{
+	attach(&st->b, r, p);
+	end_battle(&st->b, res);
+}
+
+FRAY_API void fray_adbg_battle_resumed(fray_adbg_battle_state *st, fray_roller *r)
+{
+	attach(&st->b, r, NULL);
+	note(&st->b, NULL, "%s: resumed before round %d of %d", st->b.sc->name,
+	     st->b.round, st->b.rounds);
+	tell_line(&st->b);
+}
+
+/* The state between rounds as YAML: what changes in a battle (unit status
+ * and stack, stacks' places, leaders) and the round. */
+FRAY_API size_t fray_adbg_battle_save(const fray_adbg_battle_state *st, char *dst, size_t cap)
+{
+	const battle *b = &st->b;
+	size_t len = 0;
+#define PUT(...) (len += (size_t)snprintf(len < cap ? dst + len : NULL, len < cap ? cap - len : 0, __VA_ARGS__))
+	PUT("round: %d\nrounds: %d\npositions: %d\nsides:\n", b->round, b->rounds, b->npos);
+	for (int s = 0; s < 2; s++) {
+		PUT("  - units: [");
+		for (int i = 0; i < b->sc->side[s].nunits; i++)
+			PUT("%s[%d, %d]", i ? ", " : "", (int)b->u[s][i].status, b->u[s][i].stack);
+		PUT("]\n    stacks: [");
+		int n = 0;
+		for (int k = 0; k < MAX_STACKS; k++)
+			if (b->st[s][k].used)
+				PUT("%s[%d, %d, %d]", n++ ? ", " : "", k, b->st[s][k].pos, b->st[s][k].row);
+		PUT("]\n    leaders: [");
+		for (int l = 0; l < b->sc->side[s].nleaders; l++)
+			PUT("%s[%d, %d]", l ? ", " : "", b->lstack[s][l], (int)b->llost[s][l]);
+		PUT("]\n");
+	}
+#undef PUT
+	return len;
+}
+
+/* [a, b, ...] of whole numbers into v; false with an error on doc. */
+static bool read_tuple(fray_doc *doc, const fray_node *n, int len, const int64_t *lo,
+		       const int64_t *hi, int *v)
+{
+	if (!fray_doc_expect(doc, n, FRAY_NODE_SEQ, "a list") )
+		return false;
+	if ((int)fray_node_len(n) != len) {
+		fray_doc_error(doc, n, "expected %d numbers", len);
+		return false;
+	}
+	for (int i = 0; i < len; i++) {
+		int64_t x;
+		if (!fray_doc_int(doc, fray_node_item(n, (size_t)i), lo[i], hi[i], "a saved value", &x))
+			return false;
+		v[i] = (int)x;
+	}
+	return true;
+}
+
+FRAY_API bool fray_adbg_battle_restore(fray_adbg_battle_state *st, fray_doc *doc,
+				       const fray_node *n)
+{
+	battle *b = &st->b;
+	const fray_adbg_scenario *sc = b->sc;
+	size_t before = fray_doc_error_count(doc);
+	if (!fray_doc_expect(doc, n, FRAY_NODE_MAP, "a saved battle state"))
+		return false;
+	int64_t v;
+	const fray_node *x;
+	if ((x = fray_doc_field(doc, n, "rounds", true)) && fray_doc_int(doc, x, 1, 4, "rounds", &v))
+		b->rounds = (int)v;
+	if ((x = fray_doc_field(doc, n, "round", true)) &&
+	    fray_doc_int(doc, x, 1, b->rounds + 1, "the next round", &v))
+		b->round = (int)v;
+	if ((x = fray_doc_field(doc, n, "positions", true)) &&
+	    fray_doc_int(doc, x, 1, FRAY_ADBG_MAX_STACKS, "positions", &v))
+		b->npos = (int)v;
+	const fray_node *sides = fray_doc_field(doc, n, "sides", true);
+	if (!sides || !fray_doc_expect(doc, sides, FRAY_NODE_SEQ, "both sides") ||
+	    fray_node_len(sides) != 2) {
+		if (sides)
+			fray_doc_error(doc, sides, "expected both sides");
+		return false;
+	}
+	for (int s = 0; s < 2; s++) {
+		const fray_node *side = fray_node_item(sides, (size_t)s);
+		const fray_node *units = fray_doc_field(doc, side, "units", true);
+		const fray_node *stacks = fray_doc_field(doc, side, "stacks", true);
+		const fray_node *leaders = fray_doc_field(doc, side, "leaders", true);
+		if (!units || !stacks || !leaders)
+			return false;
+		if ((int)fray_node_len(units) != sc->side[s].nunits ||
+		    (int)fray_node_len(leaders) != sc->side[s].nleaders) {
+			fray_doc_error(doc, side, "the saved side does not match the scenario's units and leaders");
+			return false;
+		}
+		static const int64_t ulo[] = {0, 0}, uhi[] = {4, MAX_STACKS - 1};
+		for (int i = 0; i < sc->side[s].nunits; i++) {
+			int t[2];
+			if (read_tuple(doc, fray_node_item(units, (size_t)i), 2, ulo, uhi, t)) {
+				b->u[s][i].status = (fray_adbg_status)t[0];
+				b->u[s][i].stack = t[1];
+			}
+		}
+		memset(b->st[s], 0, sizeof b->st[s]);
+		static const int64_t slo[] = {0, 0, 0}, shi[] = {MAX_STACKS - 1, FRAY_ADBG_MAX_STACKS, 1000};
+		for (size_t k = 0; k < fray_node_len(stacks); k++) {
+			int t[3];
+			if (read_tuple(doc, fray_node_item(stacks, k), 3, slo, shi, t))
+				b->st[s][t[0]] = (bstack){.used = true, .pos = t[1], .row = t[2], .origin = -1};
+		}
+		static const int64_t llo[] = {-1, 0}, lhi[] = {MAX_STACKS - 1, 1};
+		for (int l = 0; l < sc->side[s].nleaders; l++) {
+			int t[2];
+			if (read_tuple(doc, fray_node_item(leaders, (size_t)l), 2, llo, lhi, t)) {
+				b->lstack[s][l] = t[0];
+				b->llost[s][l] = t[1];
+			}
+		}
+	}
+	return fray_doc_error_count(doc) == before;
 }
 
 FRAY_API void fray_adbg_battle_procedure(fray_roller *r, fray_policy *p,

@@ -1,0 +1,62 @@
+/* Running the fray binary from a test: exit status, stdout, stderr. */
+#ifndef FRAY_TEST_RUN_H
+#define FRAY_TEST_RUN_H
+
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+typedef struct result {
+	int status;
+	char out[65536];
+	char err[4096];
+} result;
+
+static inline void slurp(const char *path, char *buf, size_t cap)
+{
+	FILE *f = fopen(path, "rb");
+	size_t n = f ? fread(buf, 1, cap - 1, f) : 0;
+	buf[n] = '\0';
+	if (f)
+		fclose(f);
+}
+
+/* Runs fray with the given arguments (NULL-terminated). */
+static inline void run(result *res, const char *const *args)
+{
+	char out[] = "/tmp/fray-cli-out-XXXXXX", err[] = "/tmp/fray-cli-err-XXXXXX";
+	int fo = mkstemp(out), fe = mkstemp(err);
+	assert_true(fo >= 0 && fe >= 0);
+	posix_spawn_file_actions_t fa;
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_adddup2(&fa, fo, 1);
+	posix_spawn_file_actions_adddup2(&fa, fe, 2);
+	char *argv[32];
+	int n = 0;
+	argv[n++] = (char *)FRAY_BIN;
+	for (; args[n - 1]; n++)
+		argv[n] = (char *)args[n - 1];
+	argv[n] = NULL;
+	pid_t pid;
+	assert_int_equal(posix_spawn(&pid, FRAY_BIN, &fa, NULL, argv, environ), 0);
+	int ws;
+	assert_int_equal(waitpid(pid, &ws, 0), pid);
+	assert_true(WIFEXITED(ws));
+	res->status = WEXITSTATUS(ws);
+	posix_spawn_file_actions_destroy(&fa);
+	close(fo);
+	close(fe);
+	slurp(out, res->out, sizeof res->out);
+	slurp(err, res->err, sizeof res->err);
+	unlink(out);
+	unlink(err);
+}
+
+#define RUN(res, ...) run((res), (const char *const[]){__VA_ARGS__, NULL})
+
+#endif

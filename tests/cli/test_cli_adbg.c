@@ -1,0 +1,237 @@
+/* fray adbg from the command line: procedures' odds in the common JSON
+ * shape, battles replayable from their seed, save and resume, every
+ * problem of a bad scenario, and the interactive policy on a terminal. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <pty.h>
+#include "../test_util.h"
+#include <fray/fray.h>
+#include "run.h"
+
+static result r1, r2;
+
+#define EX FRAY_SOURCE_DIR "/examples/adbg/"
+#define CRT FRAY_SOURCE_DIR "/data/adbg/example-melee-crt.yaml"
+
+static fray_doc *parse_json(fray_ctx *ctx, const char *text)
+{
+	fray_doc *doc;
+	assert_int_equal(fray_doc_load_string(ctx, "stdout", text, strlen(text), &doc), FRAY_OK);
+	return doc;
+}
+
+/* {"procedure": "adbg.fire", "inputs": {...}, "outcomes": [{"outcome":
+ * {"hit": ...}, "p", "exact"}], "unresolved": 0}: a regular, CF 2, in a
+ * settled area fires with CF 4 and DR -1: faces 1-5 hit (19.2.1). */
+static void fire_odds_json(void **state)
+{
+	(void)state;
+	RUN(&r1, "adbg", "fire", "--type", "regular", "--cf", "2", "--terrain", "settled", "--odds", "--json");
+	assert_int_equal(r1.status, 0);
+	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
+	fray_doc *doc = parse_json(ctx, r1.out);
+	const fray_node *root = fray_doc_root(doc);
+	assert_string_equal(fray_node_scalar(fray_map_get(root, "procedure")), "adbg.fire");
+	assert_string_equal(fray_node_scalar(fray_map_get(fray_map_get(root, "inputs"), "terrain")), "settled");
+	assert_string_equal(fray_node_scalar(fray_map_get(root, "unresolved")), "0");
+	const fray_node *out = fray_map_get(root, "outcomes");
+	assert_int_equal(fray_node_len(out), 2);
+	const fray_node *hit = fray_node_item(out, 1);
+	assert_string_equal(fray_node_scalar(fray_map_get(fray_map_get(hit, "outcome"), "hit")), "true");
+	assert_string_equal(fray_node_scalar(fray_map_get(hit, "exact")), "5/6");
+	fray_doc_free(doc);
+	fray_ctx_free(ctx);
+
+	/* the same in severe weather: the starred DR is lost, the x2 stays:
+	 * faces 1-4 hit */
+	RUN(&r1, "adbg", "fire", "--type", "regular", "--cf", "2", "--terrain", "settled",
+	    "--weather", "severe", "--odds");
+	assert_non_null(strstr(r1.out, "hit                           66.667%  2/3"));
+}
+
+static void procedures_roll_and_explain(void **state)
+{
+	(void)state;
+	RUN(&r1, "adbg", "recover", "--level", "2", "--leader", "1", "--seed", "3");
+	RUN(&r2, "adbg", "recover", "--level", "2", "--leader", "1", "--seed", "3");
+	assert_int_equal(r1.status, 0);
+	assert_string_equal(r1.out, r2.out);
+	assert_non_null(strstr(r1.out, "leader's command rating: -1 [ADBG 19.2.4]"));
+	/* 19.1, R1: rating 3 gives one more round on 1 or 2 */
+	RUN(&r1, "adbg", "rounds", "--initiative-rating", "2", "--attempt", "--other-rating", "3", "--odds");
+	assert_non_null(strstr(r1.out, "3 rounds                      33.333%  1/3"));
+	/* melee, unit form: warriors x3 in rough = 9 against militia x2 = 4 */
+	RUN(&r1, "adbg", "melee", "--crt", CRT, "--attacker", "warrior:3", "--defender",
+	    "militia:2", "--terrain", "rough", "--seed", "1");
+	assert_int_equal(r1.status, 0);
+	assert_non_null(strstr(r1.out, "9 to 4: column 2:1"));
+	RUN(&r1, "adbg", "melee", "--crt", CRT, "--attacker", "warrior:3", "--defender",
+	    "militia:2:routed", "--terrain", "rough");
+	assert_non_null(strstr(r1.out, "every defending unit is routed: all 1 eliminated, no roll"));
+}
+
+static void procedure_bad_input(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *args[10];
+		const char *err;
+	} rows[] = {
+		{{"adbg", "fire", "--type", "hussar", "--cf", "2", "--terrain", "rough"},
+		 "fray adbg fire: option --type expects one of warrior, regular, militia, rifle, got 'hussar'\n"},
+		{{"adbg", "fire", "--type", "militia", "--cf", "12", "--terrain", "rough"},
+		 "fray adbg fire: option --cf expects a whole number from 0 to 9, got '12'\n"},
+		{{"adbg", "move", "--level", "3", "--type", "militia", "--terrain", "rough", "--surprise-winner-round1"},
+		 "fray adbg move: --surprise-winner-round1 helps only units stacked with a leader: give --leader R (ADBG 19.2.2)\n"},
+		{{"adbg", "recover", "--leader", "1"}, "fray adbg recover: missing --level (see 'fray adbg recover --help')\n"},
+		{{"adbg", "melee", "--attack", "3", "--defend", "1"},
+		 "fray adbg melee: missing --crt FILE: the melee CRT is your game's table (an example: data/adbg/example-melee-crt.yaml)\n"},
+		{{"adbg", "recover", "--level", "2", "--odds", "--seed", "4"},
+		 "fray adbg recover: --odds and --seed do not go together: odds roll no dice\n"},
+		{{"adbg", "charge"},
+		 "fray adbg: unknown procedure 'charge' (procedures: fire, move, melee, recover, rounds, battle, resume, odds)\n"},
+	};
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		run(&r1, rows[i].args);
+		assert_int_equal(r1.status, 2);
+		assert_string_equal(r1.err, rows[i].err);
+		assert_string_equal(r1.out, "");
+	}
+}
+
+/* Every problem of a scenario is printed, each with file:line:col. */
+static void bad_scenario_lists_every_problem(void **state)
+{
+	(void)state;
+	RUN(&r1, "adbg", "battle", FRAY_TEST_DATA "/adbg/bad/many.yaml");
+	assert_int_equal(r1.status, 2);
+	assert_string_equal(r1.err,
+			    "fray adbg battle: " FRAY_TEST_DATA "/adbg/bad/many.yaml:4:1: unknown key 'colour'\n"
+			    "fray adbg battle: " FRAY_TEST_DATA "/adbg/bad/many.yaml:3:10: expected the battle terrain: one of rough, wilderness, settled\n");
+	assert_string_equal(r1.out, "");
+}
+
+static void battle_replays_and_reports(void **state)
+{
+	(void)state;
+	RUN(&r1, "adbg", "battle", EX "blue-licks-1782.yaml", "--seed", "1782");
+	RUN(&r2, "adbg", "battle", EX "blue-licks-1782.yaml", "--seed", "1782");
+	assert_int_equal(r1.status, 0);
+	assert_string_equal(r1.out, r2.out);
+	assert_non_null(strstr(r1.out, "== round 1 of "));
+	assert_non_null(strstr(r1.out, "\nresult: "));
+	RUN(&r2, "adbg", "battle", EX "blue-licks-1782.yaml", "--seed", "1782", "--json");
+	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
+	fray_doc *doc = parse_json(ctx, r2.out);
+	const fray_node *res = fray_map_get(fray_doc_root(doc), "result");
+	assert_non_null(res);
+	assert_int_equal(fray_node_len(fray_map_get(res, "sides")), 2);
+	assert_true(fray_node_len(fray_map_get(fray_doc_root(doc), "events")) > 20);
+	fray_doc_free(doc);
+	fray_ctx_free(ctx);
+}
+
+/* Stopped after round 1 and resumed, the battle goes on exactly as the
+ * uninterrupted one: same rounds after, same result. */
+static void save_and_resume(void **state)
+{
+	(void)state;
+	char save[] = "/tmp/fray-save-XXXXXX";
+	int fd = mkstemp(save);
+	assert_true(fd >= 0);
+	close(fd);
+	RUN(&r1, "adbg", "battle", EX "lochry-1781.yaml", "--seed", "99");
+	RUN(&r2, "adbg", "battle", EX "lochry-1781.yaml", "--seed", "99", "--save", save, "--stop-after", "1");
+	assert_int_equal(r2.status, 0);
+	assert_non_null(strstr(r2.out, "stopped after round 1; go on with: fray adbg resume"));
+	result *r3 = malloc(sizeof *r3);
+	RUN(r3, "adbg", "resume", save);
+	assert_int_equal(r3->status, 0);
+	const char *a = strstr(r1.out, "== round 2 of"), *b = strstr(r3->out, "== round 2 of");
+	assert_non_null(a);
+	assert_non_null(b);
+	assert_string_equal(a, b);
+	/* a save from a future fray is refused, never misread */
+	FILE *f = fopen(save, "r+");
+	char text[65536];
+	size_t n = fread(text, 1, sizeof text - 1, f);
+	text[n] = '\0';
+	char *v = strstr(text, "fray_save: 1");
+	assert_non_null(v);
+	v[11] = '7';
+	rewind(f);
+	fwrite(text, 1, n, f);
+	fclose(f);
+	RUN(r3, "adbg", "resume", save);
+	assert_int_equal(r3->status, 2);
+	assert_non_null(strstr(r3->err, ":2:12: save format version 7 is not one this fray reads (version 1)"));
+	unlink(save);
+	free(r3);
+}
+
+/* The interactive policy on a pseudo-terminal: answering every question
+ * with Enter takes the defaults, which are the heuristic's choices, so
+ * the battle is the heuristic one. */
+static void interactive_on_a_terminal(void **state)
+{
+	(void)state;
+	int master;
+	pid_t pid = forkpty(&master, NULL, NULL, NULL);
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		execl(FRAY_BIN, FRAY_BIN, "adbg", "battle", FRAY_TEST_DATA "/adbg/tiny.yaml",
+		      "--seed", "6", "--policy", "interactive", (char *)NULL);
+		_exit(127);
+	}
+	static char seen[65536];
+	size_t len = 0;
+	int questions = 0;
+	for (;;) {
+		struct pollfd pfd = {master, POLLIN, 0};
+		if (poll(&pfd, 1, 10000) <= 0)
+			break;
+		ssize_t k = read(master, seen + len, sizeof seen - 1 - len);
+		if (k <= 0)
+			break;
+		len += (size_t)k;
+		seen[len] = '\0';
+		/* answer each prompt once it is shown */
+		const char *p = seen;
+		int prompts = 0;
+		while ((p = strstr(p, "choice [")) != NULL) {
+			prompts++;
+			p++;
+		}
+		while (questions < prompts) {
+			assert_int_equal(write(master, "\n", 1), 1);
+			questions++;
+		}
+	}
+	int ws;
+	waitpid(pid, &ws, 0);
+	close(master);
+	assert_true(WIFEXITED(ws) && WEXITSTATUS(ws) == 0);
+	assert_true(questions >= 3);
+	assert_non_null(strstr(seen, "Red: what does stack 1 (Red warriors) do?"));
+	assert_non_null(strstr(seen, "[default]"));
+	assert_non_null(strstr(seen, "result: a draw after 1 round"));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(fire_odds_json),
+		cmocka_unit_test(procedures_roll_and_explain),
+		cmocka_unit_test(procedure_bad_input),
+		cmocka_unit_test(bad_scenario_lists_every_problem),
+		cmocka_unit_test(battle_replays_and_reports),
+		cmocka_unit_test(save_and_resume),
+		cmocka_unit_test(interactive_on_a_terminal),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
