@@ -195,6 +195,65 @@ static void heuristic_beats_random(void **state)
 	fray_adbg_scenario_free(s);
 }
 
+static void narrate(const fray_adbg_scenario *s, uint64_t seed, transcript *t)
+{
+	fray_roller *r = fray_roller_sample_new(ctx, seed, 0);
+	t->len = 0;
+	t->text[0] = '\0';
+	fray_roller_set_sink(r, record, t);
+	fray_adbg_result res;
+	fray_adbg_battle(r, NULL, s, &res);
+	fray_roller_free(r);
+}
+
+/* Surprise (9.5.1a in 19.1, 19.2.1-19.2.3): the surprised side sets up
+ * first, does not fire in round 1, moves only stacks with a leader in
+ * round 1; the winner's attacks in round 1 shift one column right. */
+static void surprise(void **state)
+{
+	(void)state;
+	fray_adbg_scenario *s = load(FRAY_TEST_DATA "/adbg/tiny-surprise.yaml");
+	transcript *t = calloc(1, sizeof *t);
+	int shifted = 0;
+	for (uint64_t seed = 1; seed <= 40; seed++) {
+		narrate(s, seed, t);
+		assert_non_null(strstr(t->text, "Blue sets up first (taken by surprise)"));
+		assert_non_null(strstr(t->text, "Blue was taken by surprise and does not fire in round 1"));
+		assert_null(strstr(t->text, "Blue: Blue militia fires at"));
+		assert_non_null(strstr(t->text, "only stacks with a leader may move in round 1"));
+		assert_null(strstr(t->text, "Blue: what does"));
+		if (strstr(t->text, "Red: stack 1 (Red warriors) attacks")) {
+			assert_non_null(strstr(t->text, "surprise, first round: +1"));
+			shifted++;
+		}
+	}
+	assert_true(shifted > 0);
+	free(t);
+	fray_adbg_scenario_free(s);
+}
+
+/* 19.2.2: a defender that avoids the melee sends the attackers back, and
+ * no melee follows that round. Over many seeds, some avoid. */
+static void avoided_melee_is_not_fought(void **state)
+{
+	(void)state;
+	fray_adbg_scenario *s = load(FRAY_TEST_DATA "/adbg/tiny.yaml");
+	transcript *t = calloc(1, sizeof *t);
+	int avoided = 0;
+	for (uint64_t seed = 1; seed <= 200; seed++) {
+		narrate(s, seed, t);
+		const char *a = strstr(t->text, "the melee is avoided");
+		if (!a)
+			continue;
+		avoided++;
+		assert_non_null(strstr(t->text, "enemy moved atop: +1"));
+		assert_null(strstr(a, "attacks stack"));
+	}
+	assert_true(avoided > 0);
+	free(t);
+	fray_adbg_scenario_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -203,6 +262,8 @@ int main(void)
 		cmocka_unit_test(exact_odds_agree_with_simulation),
 		cmocka_unit_test(simulation_is_thread_count_independent),
 		cmocka_unit_test(heuristic_beats_random),
+		cmocka_unit_test(surprise),
+		cmocka_unit_test(avoided_melee_is_not_fought),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
