@@ -15,6 +15,7 @@ static const topic topics[] = {
 	 "  fray odds DICE [--at-least K] [--at-most K] [--json]\n"
 	 "                                         exact chance of every total\n"
 	 "  fray check FILE...                     check data files for mistakes\n"
+	 "  fray adbg PROCEDURE|battle|odds ...    A Dark and Bloody Ground, rule 19\n"
 	 "  fray help [TOPIC]                      this help; topics below\n"
 	 "  fray --version\n"
 	 "\n"
@@ -92,6 +93,7 @@ static const topic topics[] = {
 	 "  fray adbg recover  one recovery roll (19.2.4)\n"
 	 "  fray adbg rounds   the number of rounds (19.1)\n"
 	 "  fray adbg battle SCENARIO.yaml    a whole battle, narrated\n"
+	 "  fray adbg resume SAVE             go on with a saved battle\n"
 	 "  fray adbg odds SCENARIO.yaml      the battle's outcome odds\n"
 	 "\n"
 	 "Without --odds a procedure is rolled and told (--seed N replays it);\n"
@@ -152,7 +154,16 @@ static const topic topics[] = {
 	 "  --policy interactive    you decide, answering numbered questions\n"
 	 "  --policy scripted:FILE  answers from a file (answers: [...])\n"
 	 "  --policy random[:SEED]  decisions at random (for testing)\n"
+	 "  --policy-a P --policy-b Q  one policy per side (file order)\n"
+	 "  --save FILE             save after every round (atomically)\n"
+	 "  --stop-after R          stop after round R (go on: fray adbg resume)\n"
 	 "  --json                  the same as events, plus the final state\n"},
+	{"adbg resume",
+	 "fray adbg resume FILE [--save FILE] [--stop-after R] [--json]\n"
+	 "\n"
+	 "Goes on with a battle saved by 'fray adbg battle --save FILE': the same\n"
+	 "dice and decisions as if it had never stopped. Refuses a save whose\n"
+	 "scenario file has changed, or whose format this fray does not know.\n"},
 	{"adbg odds",
 	 "fray adbg odds SCENARIO.yaml [--trials N] [--seed S] [--threads T]\n"
 	 "                [--budget PATHS] [--policy P] [--json]\n"
