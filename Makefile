@@ -12,9 +12,11 @@ all: build
 deps:
 	@scripts/deps.sh
 
+# the build log is shown only when the build fails
 build: deps
 	@$(CMAKE) -S . -B build -DCMAKE_BUILD_TYPE=Release -DFRAY_WERROR=OFF >/dev/null
-	@$(CMAKE) --build build -j $(JOBS)
+	@echo "building fray (Release) ..."
+	@$(CMAKE) --build build -j $(JOBS) > build/build.log 2>&1 || { cat build/build.log; exit 1; }
 
 demo: build
 	@scripts/demo.sh build/fray
