@@ -66,16 +66,16 @@ static void record(void *ud, const fray_event *ev)
  *   defender 1 right; DRM = 3 - 2 = +1; the 2 becomes 3: the test CRT
  *   cell "2/3", both sides lose every unit (19.2.3); Blue's leader was in
  *   the melee and his side took a numbered result: he rolls (9.5.12).
- * - Each side lost one unit: a draw under the losses rule (G3). */
-static void narration_is_pinned(void **state)
+ * - Each side lost one unit: a draw under the losses rule (G3).
+ * The choices come from a script (the same ones the heuristic makes, so
+ * the heuristic policy must tell the same battle: checked too). */
+static void check_pinned(const fray_adbg_scenario *s, fray_policy *p)
 {
-	(void)state;
-	fray_adbg_scenario *s = load(FRAY_TEST_DATA "/adbg/tiny.yaml");
 	fray_roller *r = fray_roller_sample_new(ctx, 6, 0);
 	transcript *t = calloc(1, sizeof *t);
 	fray_roller_set_sink(r, record, t);
 	fray_adbg_result res;
-	fray_adbg_battle(r, NULL, s, &res);
+	fray_adbg_battle(r, p, s, &res);
 	FILE *f = fopen(FRAY_TEST_DATA "/adbg/tiny-seed6.txt", "r");
 	assert_non_null(f);
 	char want[16384];
@@ -89,6 +89,19 @@ static void narration_is_pinned(void **state)
 	assert_int_equal(res.side[1].count[FRAY_ADBG_ELIMINATED], 1);
 	free(t);
 	fray_roller_free(r);
+}
+
+static void narration_is_pinned(void **state)
+{
+	(void)state;
+	fray_adbg_scenario *s = load(FRAY_TEST_DATA "/adbg/tiny.yaml");
+	const char *answers[] = {"no", "1", "Blue militia (normal)", "attack stack 1 (Blue militia)",
+				 "Red warriors (normal, melee 2)", "Blue militia (disrupted, melee 2)"};
+	fray_policy *script = fray_policy_script_new(ctx, answers, 6);
+	fray_policy_reset(script);
+	check_pinned(s, script);
+	check_pinned(s, NULL); /* the heuristic */
+	fray_policy_free(script);
 	fray_adbg_scenario_free(s);
 }
 
