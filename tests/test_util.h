@@ -3,6 +3,24 @@
 #define FRAY_TEST_UTIL_H
 
 #include <math.h>
+#include <fray/fray.h>
+
+/* One context per test program, made by the group setup. */
+static fray_ctx *ctx __attribute__((unused));
+
+static inline int setup(void **state)
+{
+	(void)state;
+	ctx = fray_ctx_new(NULL, NULL);
+	return ctx ? 0 : -1;
+}
+
+static inline int teardown(void **state)
+{
+	(void)state;
+	fray_ctx_free(ctx);
+	return 0;
+}
 
 #ifndef assert_double_equal
 static inline void fray_check_close(double a, double b, double eps,

@@ -26,9 +26,9 @@ static void odds_json_shape(void **state)
 	RUN(&r1, "odds", "2d6", "--json");
 	assert_int_equal(r1.status, 0);
 	assert_string_equal(r1.err, "");
-	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
+	fray_ctx *lctx = fray_ctx_new(NULL, NULL);
 	fray_doc *doc;
-	assert_int_equal(fray_doc_load_string(ctx, "stdout", r1.out, strlen(r1.out), &doc), FRAY_OK);
+	assert_int_equal(fray_doc_load_string(lctx, "stdout", r1.out, strlen(r1.out), &doc), FRAY_OK);
 	const fray_node *root = fray_doc_root(doc);
 	assert_string_equal(fray_node_scalar(fray_map_get(root, "expression")), "2d6");
 	const fray_node *outcomes = fray_map_get(root, "outcomes");
@@ -47,7 +47,7 @@ static void odds_json_shape(void **state)
 	}
 	assert_double_equal(sum, 1.0, 1e-12);
 	fray_doc_free(doc);
-	fray_ctx_free(ctx);
+	fray_ctx_free(lctx);
 }
 
 static void odds_text_and_queries(void **state)
@@ -73,7 +73,7 @@ static void roll_is_replayable(void **state)
 	assert_string_equal(r1.out, r2.out);
 	assert_memory_equal(r1.out, "3d6 (seed 42)\n", 14);
 	/* the dice are those of stream 0 of seed 42, by the library */
-	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
+	fray_ctx *lctx = fray_ctx_new(NULL, NULL);
 	fray_rng rng;
 	fray_rng_init(&rng, 42, 0);
 	int total = 0;
@@ -86,7 +86,7 @@ static void roll_is_replayable(void **state)
 	}
 	snprintf(want + len, sizeof want - len, "total: %d\n", total);
 	assert_string_equal(r1.out, want);
-	fray_ctx_free(ctx);
+	fray_ctx_free(lctx);
 
 	RUN(&r2, "roll", "3d6", "--seed=42", "--json");
 	char key[32];

@@ -18,10 +18,10 @@ static result r1, r2;
 #define EX FRAY_SOURCE_DIR "/examples/adbg/"
 #define CRT FRAY_SOURCE_DIR "/data/adbg/example-melee-crt.yaml"
 
-static fray_doc *parse_json(fray_ctx *ctx, const char *text)
+static fray_doc *parse_json(fray_ctx *lctx, const char *text)
 {
 	fray_doc *doc;
-	assert_int_equal(fray_doc_load_string(ctx, "stdout", text, strlen(text), &doc), FRAY_OK);
+	assert_int_equal(fray_doc_load_string(lctx, "stdout", text, strlen(text), &doc), FRAY_OK);
 	return doc;
 }
 
@@ -33,8 +33,8 @@ static void fire_odds_json(void **state)
 	(void)state;
 	RUN(&r1, "adbg", "fire", "--type", "regular", "--cf", "2", "--terrain", "settled", "--odds", "--json");
 	assert_int_equal(r1.status, 0);
-	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
-	fray_doc *doc = parse_json(ctx, r1.out);
+	fray_ctx *lctx = fray_ctx_new(NULL, NULL);
+	fray_doc *doc = parse_json(lctx, r1.out);
 	const fray_node *root = fray_doc_root(doc);
 	assert_string_equal(fray_node_scalar(fray_map_get(root, "procedure")), "adbg.fire");
 	assert_string_equal(fray_node_scalar(fray_map_get(fray_map_get(root, "inputs"), "terrain")), "settled");
@@ -45,7 +45,7 @@ static void fire_odds_json(void **state)
 	assert_string_equal(fray_node_scalar(fray_map_get(fray_map_get(hit, "outcome"), "hit")), "true");
 	assert_string_equal(fray_node_scalar(fray_map_get(hit, "exact")), "5/6");
 	fray_doc_free(doc);
-	fray_ctx_free(ctx);
+	fray_ctx_free(lctx);
 
 	/* the same in severe weather: the starred DR is lost, the x2 stays:
 	 * faces 1-4 hit */
@@ -126,14 +126,14 @@ static void battle_replays_and_reports(void **state)
 	assert_non_null(strstr(r1.out, "== round 1 of "));
 	assert_non_null(strstr(r1.out, "\nresult: "));
 	RUN(&r2, "adbg", "battle", EX "blue-licks-1782.yaml", "--seed", "1782", "--json");
-	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
-	fray_doc *doc = parse_json(ctx, r2.out);
+	fray_ctx *lctx = fray_ctx_new(NULL, NULL);
+	fray_doc *doc = parse_json(lctx, r2.out);
 	const fray_node *res = fray_map_get(fray_doc_root(doc), "result");
 	assert_non_null(res);
 	assert_int_equal(fray_node_len(fray_map_get(res, "sides")), 2);
 	assert_true(fray_node_len(fray_map_get(fray_doc_root(doc), "events")) > 20);
 	fray_doc_free(doc);
-	fray_ctx_free(ctx);
+	fray_ctx_free(lctx);
 }
 
 /* Stopped after round 1 and resumed, the battle goes on exactly as the

@@ -34,37 +34,37 @@ static void *failing_alloc(void *ud, void *ptr, size_t size)
 static bool run_paths(long n)
 {
 	failing f = {.left = n};
-	fray_ctx *ctx = fray_ctx_new(failing_alloc, &f);
-	if (!ctx)
+	fray_ctx *lctx = fray_ctx_new(failing_alloc, &f);
+	if (!lctx)
 		return false;
 	fray_dice *dice = NULL;
 	fray_dist *d = NULL;
 	fray_doc *doc = NULL;
 	fray_policy *p = NULL;
 	fray_roller *r = NULL;
-	bool ok = fray_dice_parse(ctx, "2d6!+1d4", &dice) == FRAY_OK;
+	bool ok = fray_dice_parse(lctx, "2d6!+1d4", &dice) == FRAY_OK;
 	ok = ok && fray_dice_dist(dice, &d) == FRAY_OK;
 	fray_dist_free(d);
 	d = NULL;
-	ok = ok && fray_enumerate(ctx, fray_dice_procedure, NULL, dice, 1, NULL, &d) == FRAY_OK;
+	ok = ok && fray_enumerate(lctx, fray_dice_procedure, NULL, dice, 1, NULL, &d) == FRAY_OK;
 	fray_dist_free(d);
 	d = NULL;
-	ok = ok && fray_aggregate(ctx, fray_dice_procedure, NULL, dice, 1, 5, 100, 2, &d) == FRAY_OK;
+	ok = ok && fray_aggregate(lctx, fray_dice_procedure, NULL, dice, 1, 5, 100, 2, &d) == FRAY_OK;
 	fray_dist_free(d);
-	ok = ok && (r = fray_roller_sample_new(ctx, 1, 2)) != NULL;
+	ok = ok && (r = fray_roller_sample_new(lctx, 1, 2)) != NULL;
 	const char *text = "answers: [a, b]\nx: {y: [1, 2, 3]}\n";
-	ok = ok && fray_doc_load_string(ctx, "m.yaml", text, strlen(text), &doc) == FRAY_OK;
+	ok = ok && fray_doc_load_string(lctx, "m.yaml", text, strlen(text), &doc) == FRAY_OK;
 	const char *answers[] = {"a", "b"};
-	ok = ok && (p = fray_policy_script_new(ctx, answers, 2)) != NULL;
+	ok = ok && (p = fray_policy_script_new(lctx, answers, 2)) != NULL;
 	if (!ok) {
 		assert_true(f.failed);
-		assert_int_equal(fray_ctx_status(ctx), FRAY_ERR_NOMEM);
+		assert_int_equal(fray_ctx_status(lctx), FRAY_ERR_NOMEM);
 	}
 	fray_policy_free(p);
 	fray_doc_free(doc);
 	fray_roller_free(r);
 	fray_dice_free(dice);
-	fray_ctx_free(ctx);
+	fray_ctx_free(lctx);
 	return ok;
 }
 

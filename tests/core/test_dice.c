@@ -10,22 +10,6 @@
 #include <gmp.h>
 #include <fray/fray.h>
 
-static fray_ctx *ctx;
-
-static int setup(void **state)
-{
-	(void)state;
-	ctx = fray_ctx_new(NULL, NULL);
-	return ctx ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	fray_ctx_free(ctx);
-	return 0;
-}
-
 static void parses_and_formats(void **state)
 {
 	(void)state;

@@ -14,22 +14,6 @@
 #include "../../test_util.h"
 #include <fray/fray.h>
 
-static fray_ctx *ctx;
-
-static int setup(void **state)
-{
-	(void)state;
-	ctx = fray_ctx_new(NULL, NULL);
-	return ctx ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	fray_ctx_free(ctx);
-	return 0;
-}
-
 static fray_adbg_scenario *load(const char *path)
 {
 	fray_adbg_scenario *s;

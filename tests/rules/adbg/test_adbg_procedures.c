@@ -11,22 +11,6 @@
 #include "../../test_util.h"
 #include <fray/fray.h>
 
-static fray_ctx *ctx;
-
-static int setup(void **state)
-{
-	(void)state;
-	ctx = fray_ctx_new(NULL, NULL);
-	return ctx ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	fray_ctx_free(ctx);
-	return 0;
-}
-
 /* P(outcome field 0 == 1) by exact enumeration. */
 static double chance(fray_procedure proc, const void *in)
 {
