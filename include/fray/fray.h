@@ -21,5 +21,6 @@
 #include <fray/dice.h>
 #include <fray/data.h>
 #include <fray/adbg.h>
+#include <fray/bbb.h>
 
 #endif

@@ -61,5 +61,6 @@ int cmd_odds(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_help(int argc, char **argv);
 int cmd_adbg(int argc, char **argv);
+int cmd_bbb(int argc, char **argv);
 
 #endif

@@ -21,23 +21,27 @@ static void fmt_flag(const char *key, const char *yes, const char *no,
 		snprintf(dst, cap, "%s", v ? yes : no);
 }
 
-static void fmt_hit(const int64_t *o, bool json, char *dst, size_t cap)
+static void fmt_hit(const int64_t *o, bool json, const void *input, char *dst, size_t cap)
 {
+	(void)input;
 	fmt_flag("hit", "hit", "miss", o[0], json, dst, cap);
 }
 
-static void fmt_moved(const int64_t *o, bool json, char *dst, size_t cap)
+static void fmt_moved(const int64_t *o, bool json, const void *input, char *dst, size_t cap)
 {
+	(void)input;
 	fmt_flag("moved", "moves", "stays", o[0], json, dst, cap);
 }
 
-static void fmt_recovered(const int64_t *o, bool json, char *dst, size_t cap)
+static void fmt_recovered(const int64_t *o, bool json, const void *input, char *dst, size_t cap)
 {
+	(void)input;
 	fmt_flag("recovered", "recovers one level", "does not recover", o[0], json, dst, cap);
 }
 
-static void fmt_rounds(const int64_t *o, bool json, char *dst, size_t cap)
+static void fmt_rounds(const int64_t *o, bool json, const void *input, char *dst, size_t cap)
 {
+	(void)input;
 	snprintf(dst, cap, json ? "\"rounds\": %lld" : "%lld rounds", (long long)o[0]);
 }
 
@@ -72,7 +76,7 @@ static int adbg_fire(int argc, char **argv)
 		 "{\"type\": \"%s\", \"cf\": %d, \"terrain\": \"%s\", \"weather\": \"%s\"}",
 		 fray_adbg_type_names[type], (int)cf, fray_adbg_terrain_names[terrain],
 		 weathers[weather]);
-	proc_run run = {"adbg.fire", title, inputs, fray_adbg_fire_procedure, &in, 1, fmt_hit};
+	proc_run run = {"adbg.fire", title, inputs, fray_adbg_fire_procedure, &in, 1, fmt_hit, {0}};
 	return proc_run_print(a.cmd, &run, &o);
 }
 
@@ -130,7 +134,7 @@ static int adbg_move(int argc, char **argv)
 		 fray_adbg_terrain_names[terrain], (int)leader, weathers[weather],
 		 atop ? "true" : "false", surprise ? "true" : "false",
 		 with_regulars ? "true" : "false");
-	proc_run run = {"adbg.move", title, inputs, fray_adbg_move_procedure, &in, 1, fmt_moved};
+	proc_run run = {"adbg.move", title, inputs, fray_adbg_move_procedure, &in, 1, fmt_moved, {0}};
 	return proc_run_print(a.cmd, &run, &o);
 }
 
@@ -158,7 +162,7 @@ static int adbg_recover(int argc, char **argv)
 		 leader ? ", with a leader" : "");
 	snprintf(inputs, sizeof inputs, "{\"level\": %d, \"leader\": %d}", (int)level, (int)leader);
 	proc_run run = {"adbg.recover", title, inputs, fray_adbg_recover_procedure, &in, 1,
-			fmt_recovered};
+			fmt_recovered, {0}};
 	return proc_run_print(a.cmd, &run, &o);
 }
 
@@ -193,7 +197,7 @@ static int adbg_rounds(int argc, char **argv)
 		 "{\"initiative_rating\": %d, \"attempt\": %s, \"other_rating\": %d}",
 		 (int)ini, attempt ? "true" : "false", (int)other);
 	proc_run run = {"adbg.rounds", title, inputs, fray_adbg_rounds_procedure, &in, 1,
-			fmt_rounds};
+			fmt_rounds, {0}};
 	return proc_run_print(a.cmd, &run, &o);
 }
 

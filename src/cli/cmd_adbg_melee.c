@@ -90,8 +90,9 @@ static void loss_str(int64_t v, bool json, char *dst, size_t cap)
 		snprintf(dst, cap, "%lld", (long long)v);
 }
 
-static void fmt_melee(const int64_t *o, bool json, char *dst, size_t cap)
+static void fmt_melee(const int64_t *o, bool json, const void *input, char *dst, size_t cap)
 {
+	(void)input;
 	char a[32], d[32];
 	loss_str(o[0], json, a, sizeof a);
 	loss_str(o[1], json, d, sizeof d);
@@ -198,6 +199,6 @@ int adbg_melee(int argc, char **argv)
 		 "{\"crt\": \"%s\", \"attack\": %lld, \"defend\": %lld, \"shift\": %lld, \"drm\": %lld}",
 		 crt.name, (long long)attack, (long long)defend, (long long)shift, (long long)drm);
 	fray_adbg_melee_in in = {&crt, attack, defend, (int)shift, (int)drm};
-	proc_run run = {"adbg.melee", title, inputs, fray_adbg_melee_procedure, &in, 2, fmt_melee};
+	proc_run run = {"adbg.melee", title, inputs, fray_adbg_melee_procedure, &in, 2, fmt_melee, {0}};
 	return proc_run_print(a.cmd, &run, &o);
 }

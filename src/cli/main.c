@@ -13,6 +13,7 @@ static const command commands[] = {
 	{"check", cmd_check},
 	{"help", cmd_help},
 	{"adbg", cmd_adbg},
+	{"bbb", cmd_bbb},
 };
 
 int main(int argc, char **argv)
@@ -36,6 +37,6 @@ int main(int argc, char **argv)
 			return status;
 		}
 	return cli_error(NULL, EXIT_BAD_INPUT,
-			 "unknown command '%s' (commands: roll, odds, check, help, adbg)",
+			 "unknown command '%s' (commands: roll, odds, check, help, adbg, bbb)",
 			 name);
 }

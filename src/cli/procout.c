@@ -57,7 +57,7 @@ static int print_roll(const char *cmd, fray_ctx *ctx, const proc_run *run,
 	fray_roller_free(r);
 	if (st != FRAY_OK)
 		return cli_fail(cmd, ctx);
-	run->fmt(out, o->json, res, sizeof res);
+	run->fmt(out, o->json, run->input, res, sizeof res);
 	if (o->json)
 		printf("%s], \"outcome\": {%s}}\n", n.first ? "" : "\n  ", res);
 	else
@@ -78,7 +78,7 @@ static int print_odds(const char *cmd, fray_ctx *ctx, const proc_run *run,
 		      const proc_opts *o)
 {
 	fray_dist *d;
-	if (fray_enumerate(ctx, run->proc, NULL, run->input, run->nfields, NULL, &d) != FRAY_OK)
+	if (fray_enumerate(ctx, run->proc, NULL, run->input, run->nfields, &run->limits, &d) != FRAY_OK)
 		return cli_fail(cmd, ctx);
 	char res[256], num[40];
 	size_t n = fray_dist_count(d);
@@ -87,7 +87,7 @@ static int print_odds(const char *cmd, fray_ctx *ctx, const proc_run *run,
 		       run->inputs_json);
 		for (size_t i = 0; i < n; i++) {
 			char *ex = exact_of(d, i);
-			run->fmt(fray_dist_outcome(d, i), true, res, sizeof res);
+			run->fmt(fray_dist_outcome(d, i), true, run->input, res, sizeof res);
 			fray_double_str(fray_dist_p(d, i), num, sizeof num);
 			printf("%s\n  {\"outcome\": {%s}, \"p\": %s, \"exact\": \"%s\"}",
 			       i ? "," : "", res, num, ex ? ex : "");
@@ -99,12 +99,13 @@ static int print_odds(const char *cmd, fray_ctx *ctx, const proc_run *run,
 		printf("%s: exact odds\n\n", run->title);
 		for (size_t i = 0; i < n; i++) {
 			char *ex = exact_of(d, i);
-			run->fmt(fray_dist_outcome(d, i), false, res, sizeof res);
-			printf("  %-28s %7.3f%%  %s\n", res, 100 * fray_dist_p(d, i), ex ? ex : "");
+			run->fmt(fray_dist_outcome(d, i), false, run->input, res, sizeof res);
+			printf("  %7.3f%%  %-12s %s\n", 100 * fray_dist_p(d, i), ex ? ex : "", res);
 			free(ex);
 		}
 		if (fray_dist_unresolved(d) > 0)
-			printf("  %-28s %7.3f%%\n", "(unresolved)", 100 * fray_dist_unresolved(d));
+			printf("  %7.3f%%  %-12s (unresolved: beyond the depth limit)\n",
+			       100 * fray_dist_unresolved(d), "");
 	}
 	fray_dist_free(d);
 	return EXIT_OK;

@@ -8,7 +8,8 @@
 
 /* Writes outcome o as a JSON object's members ("\"hit\": true") or as
  * words ("hit"), into dst of cap bytes. */
-typedef void (*outcome_fmt)(const int64_t *o, bool json, char *dst, size_t cap);
+typedef void (*outcome_fmt)(const int64_t *o, bool json, const void *input, char *dst,
+			    size_t cap);
 
 typedef struct proc_run {
 	const char *name;         /* "adbg.fire" */
@@ -18,6 +19,7 @@ typedef struct proc_run {
 	const void *input;
 	size_t nfields;
 	outcome_fmt fmt;
+	fray_enum_limits limits;  /* for --odds; zero: the defaults */
 } proc_run;
 
 typedef struct proc_opts {

@@ -1,0 +1,177 @@
+/* Bloody Big Battles! from its quick reference sheet: the firefight, the
+ * assault and the movement table, with rulings R18-R20 and G6 of
+ * RULES-NOTES.md. Tables are data (src/rules/bbb/tables.c); each procedure
+ * rolls through a roller, so it can be told, given exact odds or sampled. */
+#ifndef FRAY_BBB_H
+#define FRAY_BBB_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <fray/roller.h>
+
+typedef enum fray_bbb_training {
+	FRAY_BBB_RAW = 0,
+	FRAY_BBB_TRAINED = 1,
+	FRAY_BBB_VETERAN = 2
+} fray_bbb_training;
+
+typedef enum fray_bbb_arm {
+	FRAY_BBB_INFANTRY = 0,
+	FRAY_BBB_CAVALRY = 1,
+	FRAY_BBB_ARTILLERY = 2
+} fray_bbb_arm;
+
+/* Firefight results, in increasing severity. */
+typedef enum fray_bbb_result {
+	FRAY_BBB_NONE = 0, FRAY_BBB_R = 1, FRAY_BBB_T = 2, FRAY_BBB_V = 3,
+	FRAY_BBB_1 = 4, FRAY_BBB_2 = 5, FRAY_BBB_3 = 6
+} fray_bbb_result;
+
+extern const char *const fray_bbb_training_names[3]; /* "raw", "trained", "veteran" */
+extern const char *const fray_bbb_arm_names[3];      /* "infantry", ... */
+extern const char *const fray_bbb_result_names[7];   /* "none", "R", ... "3" */
+
+/* ---- Fire factors (sheet: FIRE FACTORS) ---- */
+
+typedef struct fray_bbb_weapon {
+	const char *code;        /* "RR" */
+	const char *name;        /* "rifled musket" */
+	bool per_unit;           /* artillery: factor per unit, not per base */
+	int nbands;
+	int range[4];            /* "up to" inches of each band */
+	int factor[4];           /* 0 and a blank cell differ: see nbands */
+	int shift;               /* rockets: 1 right */
+} fray_bbb_weapon;
+
+extern const fray_bbb_weapon fray_bbb_weapons[];
+extern const size_t fray_bbb_nweapons;
+
+/* The weapon with this code (case ignored), or NULL. */
+const fray_bbb_weapon *fray_bbb_weapon_find(const char *code);
+/* The band for a range in inches (0 < range), or -1 beyond the weapon. */
+int fray_bbb_weapon_band(const fray_bbb_weapon *w, double range);
+
+/* ---- The firefight (sheet: THE FIREFIGHT, ruling R18) ---- */
+
+#define FRAY_BBB_FIRE_COLS 16
+/* The "up to" firepower of each column; the last is 50+. */
+extern const double fray_bbb_fire_column_top[FRAY_BBB_FIRE_COLS];
+
+/* R18: the first column whose "up to" is at least the firepower. */
+int fray_bbb_fire_column(double firepower);
+/* The table cell at 2d6 row (2-12) and column: the result and, in rows 11
+ * and 12, Low on Ammo. */
+fray_bbb_result fray_bbb_fire_cell(int row, int col, bool *low_ammo);
+/* Whether a result reaches a target of this training (R19: R only Raw, T
+ * Raw and Trained, V and numbers everyone). */
+bool fray_bbb_result_reaches(fray_bbb_result res, fray_bbb_training t);
+/* The result's effect on this target in words (sheet: Result / Effect,
+ * read with R19), snprintf-like. */
+size_t fray_bbb_effect(fray_bbb_result res, fray_bbb_arm target,
+		       fray_bbb_training t, bool advancing, char *dst, size_t cap);
+
+typedef struct fray_bbb_fire_in {
+	double firepower;         /* after the fire multipliers */
+	int shift;                /* net column shift, right positive */
+	fray_bbb_arm target;
+	fray_bbb_training training;
+	bool advancing;
+} fray_bbb_fire_in;
+typedef struct fray_bbb_fire_out {
+	int base_col, col, roll;
+	fray_bbb_result result;
+	bool low_ammo;
+} fray_bbb_fire_out;
+void fray_bbb_fire(fray_roller *r, const fray_bbb_fire_in *in, fray_bbb_fire_out *out);
+/* As a procedure: outcome {result, low_ammo}. */
+void fray_bbb_fire_procedure(fray_roller *r, fray_policy *p, const void *in, int64_t *out);
+
+/* ---- Assault (sheet: Assault Modifiers, Assault Table; G6, R20) ---- */
+
+typedef struct fray_bbb_assault_side {
+	int bases;
+	bool aggressive, in_depth;                  /* advantages */
+	bool disrupted, low_ammo, fragile, spent;   /* penalties (disrupted or silenced) */
+} fray_bbb_assault_side;
+
+typedef struct fray_bbb_assault_in {
+	fray_bbb_assault_side attacker, defender;
+	int cover;                /* defender in cover: 0..6, subtracted */
+	bool outflanked;          /* +2 */
+} fray_bbb_assault_in;
+
+/* Final results: the table's bands, or a side destroyed by its losses. */
+typedef enum fray_bbb_assault_band {
+	FRAY_BBB_A_PLUS7 = 0, FRAY_BBB_A_PLUS4 = 1, FRAY_BBB_A_PLUS1 = 2,
+	FRAY_BBB_A_ZERO = 3, FRAY_BBB_A_MINUS1 = 4, FRAY_BBB_A_MINUS4 = 5,
+	FRAY_BBB_A_MINUS7 = 6
+} fray_bbb_assault_band;
+extern const char *const fray_bbb_assault_band_names[7]; /* "+7", "+4-6", ... */
+extern const char *const fray_bbb_assault_band_text[7];  /* the sheet's words */
+
+/* The band of a final difference. */
+fray_bbb_assault_band fray_bbb_assault_band_of(int diff);
+/* The modifiers of one fight as the attacker's net addition (the dice
+ * aside): advantages add for the attacker, subtract for the defender;
+ * penalties the reverse; cover subtracts; outflanked adds 2. */
+int fray_bbb_assault_modifier(const fray_bbb_assault_in *in, int att_bases, int def_bases);
+/* Numerical advantage of a over b bases: 3 at 3:1, 2 at 2:1, 1 at 3:2. */
+int fray_bbb_numbers(int a, int b);
+
+typedef struct fray_bbb_assault_out {
+	fray_bbb_assault_band band;   /* the deciding fight's band */
+	int diff;                     /* its final difference */
+	int fights;
+	int attacker_lost, defender_lost;
+	bool attacker_destroyed, defender_destroyed;
+} fray_bbb_assault_out;
+void fray_bbb_assault(fray_roller *r, const fray_bbb_assault_in *in,
+		      fray_bbb_assault_out *out);
+/* As a procedure: outcome {band (or 7 attacker destroyed, 8 defender
+ * destroyed, 9 both), attacker bases lost, defender bases lost}. Each
+ * fight is two random events: enumerate with a depth limit of twice the
+ * fights to follow; the mass beyond is reported as unresolved (R20). */
+void fray_bbb_assault_procedure(fray_roller *r, fray_policy *p, const void *in,
+				int64_t *out);
+
+/* ---- Movement (sheet: MOVEMENT MODIFIERS, MOVEMENT TABLE) ---- */
+
+typedef struct fray_bbb_move_in {
+	bool disrupted;
+	fray_bbb_training training;
+	bool command, column, passive, fragile, difficult, spent;
+} fray_bbb_move_in;
+
+#define FRAY_BBB_MOVE_ROWS 8
+/* Rows of the table: 11+, 10, 9, 7-8, 5-6, 2-4, 0-1, -1 or less. */
+extern const char *const fray_bbb_move_row_names[FRAY_BBB_MOVE_ROWS];
+extern const char *const fray_bbb_move_good_order[FRAY_BBB_MOVE_ROWS];
+extern const char *const fray_bbb_move_disrupted[FRAY_BBB_MOVE_ROWS];
+
+int fray_bbb_move_modifier(const fray_bbb_move_in *in);
+int fray_bbb_move_row(int total);
+/* Recover 1 (good order only): Raw on 11+, Trained on 10+, Veteran on 9+. */
+bool fray_bbb_move_recovers(const fray_bbb_move_in *in, int total);
+
+typedef struct fray_bbb_move_out {
+	int roll, total, row;
+	bool recovers;
+} fray_bbb_move_out;
+void fray_bbb_move(fray_roller *r, const fray_bbb_move_in *in, fray_bbb_move_out *out);
+/* As a procedure: outcome {row, recovers}. */
+void fray_bbb_move_procedure(fray_roller *r, fray_policy *p, const void *in, int64_t *out);
+
+/* The full move allowance in inches (sheet: Full Move Allowance, Movement
+ * Penalties; Road from the terrain table). general: generals move 18". */
+typedef struct fray_bbb_allowance_in {
+	fray_bbb_arm arm;
+	bool general;
+	bool outside_front_arc;
+	bool difficult;           /* the move crosses difficult terrain */
+	int obstacles;            /* linear obstacles crossed */
+	bool road;                /* on a road in column of march / limbered */
+} fray_bbb_allowance_in;
+int fray_bbb_allowance(const fray_bbb_allowance_in *in);
+
+#endif

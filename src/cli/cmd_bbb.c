@@ -1,0 +1,516 @@
+/* fray bbb PROCEDURE: Bloody Big Battles from its quick reference sheet:
+ * fire, assault, move, night, and the firefight table. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "procout.h"
+
+#define MAX_GROUPS 8
+
+static const char *const arm_names[] = {"infantry", "cavalry", "artillery"};
+
+/* ---- fire ---- */
+
+typedef struct fire_opts {
+	fray_bbb_fire_in in;
+} fire_opts;
+
+static void fmt_fire(const int64_t *o, bool json, const void *input, char *dst, size_t cap)
+{
+	const fray_bbb_fire_in *in = input;
+	char effect[160];
+	fray_bbb_effect((fray_bbb_result)o[0], in->target, in->training, in->advancing, effect,
+			sizeof effect);
+	if (json) {
+		char e[200];
+		fray_json_string(effect, e, sizeof e);
+		snprintf(dst, cap, "\"result\": \"%s\", \"low_ammo\": %s, \"effect\": %s",
+			 fray_bbb_result_names[o[0]], o[1] ? "true" : "false", e);
+	} else {
+		snprintf(dst, cap, "%-4s%s %s", fray_bbb_result_names[o[0]],
+			 o[1] ? " +low ammo" : "", effect);
+	}
+}
+
+/* One shift flag: name, columns (right positive). */
+typedef struct shift_flag {
+	const char *name;
+	int cols;
+	const char *sheet;
+} shift_flag;
+
+static const shift_flag shifts[] = {
+	{"--limbered", 1, "Target is limbered artillery or mounted cavalry"},
+	{"--mounted", 1, "Target is limbered artillery or mounted cavalry"},
+	{"--firer-skirmishers", 1, "Firer has Skirmisher base (S)"},
+	{"--devastating", 1, "Firer fires Devastating Volleys (D)"},
+	{"--target-inept", 1, "Target is tactically inept (T)"},
+	{"--bridge", 1, "Target is crossing Bridge"},
+	{"--flanking", 1, "Target is attacked with Flanking Fire"},
+	{"--target-skirmishers", -1, "Target has Skirmisher base (S)"},
+	{"--ragged", -1, "Firer fires Ragged Volleys (R)"},
+};
+#define NSHIFTS (sizeof shifts / sizeof shifts[0])
+
+/* `name X` with X a number from lo (above lo when strict) to 10000. */
+static bool number_opt(cli_args *a, const char *name, double lo, bool strict, double *out)
+{
+	const char *v;
+	if (!cli_value(a, name, &v))
+		return false;
+	if (!v)
+		return true;
+	char *end;
+	double x = strtod(v, &end);
+	if (!*v || *end || !(x >= lo) || (strict && x == lo) || x > 10000)
+		a->status = cli_error(a->cmd, EXIT_BAD_INPUT, "option %s expects a number %s %g, got '%s'",
+				      name, strict ? "above" : "from", lo, v);
+	else
+		*out = x;
+	return true;
+}
+
+/* `--bases N` or `--units N` after a --weapon: the count of its group. */
+static bool count_opt(cli_args *a, const char *name, int ngroups, int64_t *count, bool *units)
+{
+	int64_t n = 0;
+	if (!cli_i64(a, name, -1000, 1000, &n))
+		return false;
+	if (a->status != EXIT_OK)
+		return true;
+	if (ngroups == 0 || count[ngroups - 1] >= 0)
+		a->status = cli_error(a->cmd, EXIT_BAD_INPUT, "%s follows the --weapon it counts", name);
+	else if (n < 1)
+		a->status = cli_error(a->cmd, EXIT_BAD_INPUT, "%s expects a count from 1, got %lld",
+				      name, (long long)n);
+	else {
+		count[ngroups - 1] = n;
+		units[ngroups - 1] = strcmp(name, "--units") == 0;
+	}
+	return true;
+}
+
+/* Fire multipliers: each halves the fire factor; they are cumulative. */
+static const char *const halvings[] = {"--disrupted", "--low-ammo", "--reduced", "--pivoted",
+				       "--unlimbered"};
+
+static int bbb_fire(int argc, char **argv)
+{
+	static const char *const known[] = {
+		"--weapon", "--bases", "--units", "--range", "--firepower", "--shift", "--cover",
+		"--fortified", "--target", "--training", "--advancing", "--disrupted", "--low-ammo",
+		"--reduced", "--pivoted", "--unlimbered", "--limbered", "--mounted",
+		"--firer-skirmishers", "--devastating", "--target-inept", "--bridge", "--flanking",
+		"--target-skirmishers", "--ragged", "--odds", "--seed", "--json", "--help"};
+	cli_args a = {.cmd = "bbb fire", .argc = argc, .argv = argv};
+	proc_opts o = {0};
+	const fray_bbb_weapon *weapon[MAX_GROUPS];
+	int64_t count[MAX_GROUPS];
+	bool per_unit_given[MAX_GROUPS];
+	int ngroups = 0, nhalvings = 0, shift = 0, nshift_flags = 0;
+	char shift_words[512] = "";
+	size_t target = 0, training = 1;
+	int64_t cover = 0, extra = 0;
+	double range = -1, firepower = -1;
+	bool advancing = false, fortified = false;
+	const char *v = NULL;
+	while (a.i < argc && a.status == EXIT_OK) {
+		if (cli_is_help(argv[a.i]))
+			return cli_help_topic(stdout, "bbb fire") ? EXIT_OK : EXIT_RUNTIME;
+		bool taken = false;
+		for (size_t k = 0; k < sizeof halvings / sizeof halvings[0] && !taken; k++)
+			if (cli_flag(&a, halvings[k]))
+				taken = true, nhalvings++;
+		for (size_t k = 0; k < NSHIFTS && !taken; k++)
+			if (cli_flag(&a, shifts[k].name)) {
+				taken = true;
+				shift += shifts[k].cols;
+				nshift_flags++;
+				size_t len = strlen(shift_words);
+				snprintf(shift_words + len, sizeof shift_words - len, "%s%s (%+d)",
+					 len ? "; " : "", shifts[k].sheet, shifts[k].cols);
+			}
+		if (taken)
+			continue;
+		if (cli_value(&a, "--weapon", &v)) {
+			if (!v)
+				break;
+			if (ngroups == MAX_GROUPS)
+				return cli_error(a.cmd, EXIT_BAD_INPUT, "at most %d weapon groups", MAX_GROUPS);
+			const fray_bbb_weapon *w = fray_bbb_weapon_find(v);
+			if (!w) {
+				char list[128] = "";
+				for (size_t k = 0; k < fray_bbb_nweapons; k++) {
+					size_t len = strlen(list);
+					snprintf(list + len, sizeof list - len, "%s%s", k ? ", " : "",
+						 fray_bbb_weapons[k].code);
+				}
+				return cli_error(a.cmd, EXIT_BAD_INPUT,
+						 "unknown weapon '%s' (the sheet's weapons: %s)", v, list);
+			}
+			weapon[ngroups] = w;
+			count[ngroups] = -1;
+			per_unit_given[ngroups++] = false;
+		} else if (count_opt(&a, "--bases", ngroups, count, per_unit_given) ||
+			   count_opt(&a, "--units", ngroups, count, per_unit_given) ||
+			   number_opt(&a, "--range", 0, true, &range) ||
+			   number_opt(&a, "--firepower", 0, false, &firepower)) {
+			;
+		} else if (cli_i64(&a, "--shift", -20, 20, &extra)) {
+			shift += (int)extra;
+		} else {
+			if (cli_i64(&a, "--cover", 0, 3, &cover))
+				;
+			else if (cli_flag(&a, "--fortified"))
+				fortified = true;
+			else if (cli_flag(&a, "--advancing"))
+				advancing = true;
+			else if (!cli_enum(&a, "--target", arm_names, 3, &target) &&
+				 !cli_enum(&a, "--training", fray_bbb_training_names, 3, &training) &&
+				 !proc_opt(&a, &o))
+				return cli_unknown(&a, known, sizeof known / sizeof known[0]);
+		}
+	}
+	(void)v;
+	if (a.status != EXIT_OK)
+		return a.status;
+	if (firepower >= 0 && ngroups > 0)
+		return cli_error(a.cmd, EXIT_BAD_INPUT, "give --firepower or weapons, not both");
+	if (firepower < 0 && ngroups == 0)
+		return cli_error(a.cmd, EXIT_BAD_INPUT,
+				 "expected --weapon CODE with --bases N (or --units N), or --firepower F");
+	char detail[512] = "";
+	if (ngroups > 0) {
+		if (range < 0)
+			return cli_error(a.cmd, EXIT_BAD_INPUT, "missing --range INCHES");
+		double fp = 0;
+		for (int g = 0; g < ngroups; g++) {
+			const fray_bbb_weapon *w = weapon[g];
+			if (count[g] < 0)
+				return cli_error(a.cmd, EXIT_BAD_INPUT, "weapon %s: missing --%s N", w->code,
+						 w->per_unit ? "units" : "bases");
+			if (per_unit_given[g] != w->per_unit)
+				return cli_error(a.cmd, EXIT_BAD_INPUT, "weapon %s counts %s: use --%s",
+						 w->code, w->per_unit ? "artillery units" : "bases",
+						 w->per_unit ? "units" : "bases");
+			int band = fray_bbb_weapon_band(w, range);
+			if (band < 0)
+				return cli_error(a.cmd, EXIT_BAD_INPUT, "%s reaches %d\", not %g\" (BBB Fire Factors)",
+						 w->code, w->range[w->nbands - 1], range);
+			fp += (double)w->factor[band] * (double)count[g];
+			shift += w->shift;
+			size_t len = strlen(detail);
+			snprintf(detail + len, sizeof detail - len, "%s%lld %s x %d at %g\"%s", len ? " + " : "",
+				 (long long)count[g], w->code, w->factor[band], range,
+				 w->shift ? " (rockets: 1 right)" : "");
+		}
+		firepower = fp;
+	}
+	firepower = ldexp(firepower, -nhalvings); /* each multiplier x 1/2 */
+	/* cavalry and artillery count cover only when fortified or behind a
+	 * bridge or linear obstacle (BBB Terrain Table note) */
+	bool cover_counts = cover > 0 && (target == FRAY_BBB_INFANTRY || fortified);
+	if (cover_counts)
+		shift -= (int)cover;
+	fray_bbb_fire_in in = {firepower, shift, (fray_bbb_arm)target,
+			       (fray_bbb_training)training, advancing};
+	char title[768], inputs[768];
+	snprintf(title, sizeof title, "fire: %s%sfirepower %g%s, shift %+d, at %s %s%s%s%s",
+		 detail, *detail ? " = " : "", firepower,
+		 nhalvings ? " after halvings" : "", shift, fray_bbb_training_names[training],
+		 arm_names[target], advancing ? " (advancing)" : "",
+		 cover > 0 && !cover_counts ? "; cover ignored (cavalry/artillery)" : "",
+		 "");
+	snprintf(inputs, sizeof inputs,
+		 "{\"firepower\": %g, \"shift\": %d, \"target\": \"%s\", \"training\": \"%s\", "
+		 "\"advancing\": %s}", firepower, shift, arm_names[target],
+		 fray_bbb_training_names[training], advancing ? "true" : "false");
+	proc_run run = {"bbb.fire", title, inputs, fray_bbb_fire_procedure, &in, 2, fmt_fire, {0}};
+	return proc_run_print(a.cmd, &run, &o);
+}
+
+/* ---- assault ---- */
+
+static const char *outcome_name(int64_t v)
+{
+	static const char *const destroyed[] = {"attacker destroyed", "defender destroyed",
+						"both destroyed"};
+	return v >= 7 ? destroyed[v - 7] : fray_bbb_assault_band_names[v];
+}
+
+static void fmt_assault(const int64_t *o, bool json, const void *input, char *dst, size_t cap)
+{
+	(void)input;
+	if (json)
+		snprintf(dst, cap, "\"result\": \"%s\", \"attacker_bases_lost\": %lld, "
+			 "\"defender_bases_lost\": %lld", outcome_name(o[0]), (long long)o[1], (long long)o[2]);
+	else
+		snprintf(dst, cap, "%-18s lost: attacker %lld, defender %lld", outcome_name(o[0]),
+			 (long long)o[1], (long long)o[2]);
+}
+
+static int bbb_assault(int argc, char **argv)
+{
+	static const char *const sides[2] = {"attacker", "defender"};
+	static const char *const flags[] = {"aggressive", "in-depth", "disrupted", "silenced",
+					    "low-ammo", "fragile", "spent"};
+	cli_args a = {.cmd = "bbb assault", .argc = argc, .argv = argv};
+	proc_opts o = {0};
+	fray_bbb_assault_in in = {0};
+	int64_t ab = -1, db = -1, cover = 0, fights = 8;
+	fray_bbb_assault_side *side[2] = {&in.attacker, &in.defender};
+	while (a.i < argc && a.status == EXIT_OK) {
+		if (cli_is_help(argv[a.i]))
+			return cli_help_topic(stdout, "bbb assault") ? EXIT_OK : EXIT_RUNTIME;
+		bool taken = false;
+		for (int s = 0; s < 2 && !taken; s++)
+			for (size_t f = 0; f < sizeof flags / sizeof flags[0] && !taken; f++) {
+				char name[48];
+				snprintf(name, sizeof name, "--%s-%s", sides[s], flags[f]);
+				if (!cli_flag(&a, name))
+					continue;
+				taken = true;
+				fray_bbb_assault_side *x = side[s];
+				switch (f) {
+				case 0: x->aggressive = true; break;
+				case 1: x->in_depth = true; break;
+				case 2: case 3: x->disrupted = true; break;
+				case 4: x->low_ammo = true; break;
+				case 5: x->fragile = true; break;
+				default: x->spent = true; break;
+				}
+			}
+		if (taken)
+			continue;
+		if (cli_flag(&a, "--outflanked"))
+			in.outflanked = true;
+		else if (!cli_i64(&a, "--attacker-bases", -99, 99, &ab) &&
+			 !cli_i64(&a, "--defender-bases", -99, 99, &db) &&
+			 !cli_i64(&a, "--cover", 0, 6, &cover) &&
+			 !cli_i64(&a, "--max-fights", 1, 20, &fights) && !proc_opt(&a, &o)) {
+			static const char *const known[] = {"--attacker-bases", "--defender-bases",
+							    "--cover", "--outflanked", "--max-fights",
+							    "--odds", "--seed", "--json", "--help"};
+			return cli_unknown(&a, known, 9);
+		}
+	}
+	if (a.status != EXIT_OK)
+		return a.status;
+	if (ab < 0 || db < 0)
+		return cli_error(a.cmd, EXIT_BAD_INPUT, ab == -1 || db == -1
+				 ? "missing --attacker-bases N and --defender-bases N"
+				 : "bases cannot be negative");
+	if (ab == 0 || db == 0)
+		return cli_error(a.cmd, EXIT_BAD_INPUT, "a unit with no bases left is destroyed: it cannot assault or be assaulted");
+	in.attacker.bases = (int)ab;
+	in.defender.bases = (int)db;
+	in.cover = (int)cover;
+	char title[256], inputs[640];
+	snprintf(title, sizeof title, "assault: %d bases against %d, modifiers %+d (attacker's net)",
+		 (int)ab, (int)db, fray_bbb_assault_modifier(&in, (int)ab, (int)db));
+	snprintf(inputs, sizeof inputs,
+		 "{\"attacker_bases\": %d, \"defender_bases\": %d, \"cover\": %d, \"outflanked\": %s, "
+		 "\"modifier\": %d, \"max_fights\": %d}", (int)ab, (int)db, (int)cover,
+		 in.outflanked ? "true" : "false", fray_bbb_assault_modifier(&in, (int)ab, (int)db),
+		 (int)fights);
+	proc_run run = {"bbb.assault", title, inputs, fray_bbb_assault_procedure, &in, 3,
+			fmt_assault, {.max_depth = 2 * (unsigned)fights}};
+	return proc_run_print(a.cmd, &run, &o);
+}
+
+/* ---- move ---- */
+
+static void fmt_move(const int64_t *o, bool json, const void *input, char *dst, size_t cap)
+{
+	const fray_bbb_move_in *in = input;
+	const char *words = in->disrupted ? fray_bbb_move_disrupted[o[0]]
+			    : o[0] <= 2 ? "Full move" : fray_bbb_move_good_order[o[0]];
+	if (json) {
+		char w[160];
+		fray_json_string(words, w, sizeof w);
+		snprintf(dst, cap, "\"row\": \"%s\", \"result\": %s, \"recover\": %s",
+			 fray_bbb_move_row_names[o[0]], w, o[1] ? "true" : "false");
+	} else {
+		snprintf(dst, cap, "%-6s %s%s", fray_bbb_move_row_names[o[0]], words,
+			 o[1] ? "; recovers 1 base" : "");
+	}
+}
+
+static int bbb_move(int argc, char **argv)
+{
+	static const char *const units[] = {"infantry", "cavalry", "artillery", "general"};
+	cli_args a = {.cmd = "bbb move", .argc = argc, .argv = argv};
+	proc_opts o = {0};
+	fray_bbb_move_in in = {.training = FRAY_BBB_TRAINED};
+	fray_bbb_allowance_in al = {0};
+	size_t training = 1, unit = 9;
+	int64_t obstacles = 0;
+	while (a.i < argc && a.status == EXIT_OK) {
+		if (cli_is_help(argv[a.i]))
+			return cli_help_topic(stdout, "bbb move") ? EXIT_OK : EXIT_RUNTIME;
+		if (cli_flag(&a, "--disrupted")) in.disrupted = true;
+		else if (cli_flag(&a, "--in-command")) in.command = true;
+		else if (cli_flag(&a, "--column") || cli_flag(&a, "--limbered")) in.column = true;
+		else if (cli_flag(&a, "--passive")) in.passive = true;
+		else if (cli_flag(&a, "--fragile")) in.fragile = true;
+		else if (cli_flag(&a, "--difficult")) in.difficult = true;
+		else if (cli_flag(&a, "--spent")) in.spent = true;
+		else if (cli_flag(&a, "--outside-front-arc")) al.outside_front_arc = true;
+		else if (cli_flag(&a, "--crosses-difficult")) al.difficult = true;
+		else if (cli_flag(&a, "--road")) al.road = true;
+		else if (!cli_enum(&a, "--training", fray_bbb_training_names, 3, &training) &&
+			 !cli_enum(&a, "--unit", units, 4, &unit) &&
+			 !cli_i64(&a, "--obstacles", 0, 20, &obstacles) && !proc_opt(&a, &o)) {
+			static const char *const known[] = {
+				"--disrupted", "--training", "--in-command", "--column", "--limbered",
+				"--passive", "--fragile", "--difficult", "--spent", "--unit",
+				"--outside-front-arc", "--crosses-difficult", "--obstacles", "--road",
+				"--odds", "--seed", "--json", "--help"};
+			return cli_unknown(&a, known, 18);
+		}
+	}
+	if (a.status != EXIT_OK)
+		return a.status;
+	in.training = (fray_bbb_training)training;
+	char title[256], inputs[512], allowance[160] = "";
+	if (unit != 9) {
+		al.arm = unit == 3 ? FRAY_BBB_CAVALRY : (fray_bbb_arm)unit;
+		al.general = unit == 3;
+		al.obstacles = (int)obstacles;
+		int full = fray_bbb_allowance(&al);
+		/* retirements ignore terrain penalties */
+		fray_bbb_allowance_in bare = {al.arm, al.general, false, false, 0, false};
+		snprintf(allowance, sizeof allowance, "; %s: full move %d\", half move %g\", retire half %g\"",
+			 units[unit], full, full / 2.0, fray_bbb_allowance(&bare) / 2.0);
+	}
+	snprintf(title, sizeof title, "move: %s %s, modifiers %+d%s",
+		 in.disrupted ? "disrupted" : "good order", fray_bbb_training_names[training],
+		 fray_bbb_move_modifier(&in), allowance);
+	snprintf(inputs, sizeof inputs,
+		 "{\"disrupted\": %s, \"training\": \"%s\", \"modifier\": %d}",
+		 in.disrupted ? "true" : "false", fray_bbb_training_names[training],
+		 fray_bbb_move_modifier(&in));
+	proc_run run = {"bbb.move", title, inputs, fray_bbb_move_procedure, &in, 2, fmt_move, {0}};
+	return proc_run_print(a.cmd, &run, &o);
+}
+
+/* ---- night ---- */
+
+static int bbb_night(int argc, char **argv)
+{
+	(void)argv;
+	if (argc > 0 && cli_is_help(argv[0]))
+		return cli_help_topic(stdout, "bbb night") ? EXIT_OK : EXIT_RUNTIME;
+	if (argc > 0)
+		return cli_error("bbb night", EXIT_BAD_INPUT, "takes no arguments");
+	puts("Night interval (BBB Sequence of Play Summary), in order:\n"
+	     "  1. Withdraw to cover\n"
+	     "  2. Formation changes\n"
+	     "  3. Redeploy guns\n"
+	     "  4. Generals\n"
+	     "  5. Resupply Ammo\n"
+	     "  6. Rally and recover\n"
+	     "\n"
+	     "The quick reference sheet gives no dice for any of these steps: how\n"
+	     "ammunition is resupplied and how units rally or recover at night are\n"
+	     "in the full rules, not on the sheet, so fray rolls nothing here. During\n"
+	     "play, rally and recovery by training come from the movement table:\n"
+	     "'fray bbb move --disrupted' (Rally in place on 5-6) and 'fray bbb move\n"
+	     "--training T' (Recover 1 on 11+ Raw, 10+ Trained, 9+ Veteran).");
+	return EXIT_OK;
+}
+
+/* ---- the firefight table ---- */
+
+static int bbb_table(int argc, char **argv)
+{
+	cli_args a = {.cmd = "bbb table fire", .argc = argc, .argv = argv};
+	if (argc == 0 || strcmp(argv[0], "fire") != 0)
+		return cli_error("bbb table", EXIT_BAD_INPUT, "expected 'fire': fray bbb table fire [--firepower F] [--shift N]");
+	a.i = 1;
+	double fp = -1;
+	int64_t shift = 0;
+	while (a.i < argc && a.status == EXIT_OK) {
+		if (cli_is_help(argv[a.i]))
+			return cli_help_topic(stdout, "bbb table") ? EXIT_OK : EXIT_RUNTIME;
+		if (!number_opt(&a, "--firepower", 0, false, &fp) &&
+		    !cli_i64(&a, "--shift", -20, 20, &shift)) {
+			static const char *const known[] = {"--firepower", "--shift", "--help"};
+			return cli_unknown(&a, known, 3);
+		}
+	}
+	if (a.status != EXIT_OK)
+		return a.status;
+	int col = -1;
+	if (fp >= 0) {
+		col = fray_bbb_fire_column(fp) + (int)shift;
+		col = col < 0 ? 0 : col >= FRAY_BBB_FIRE_COLS ? FRAY_BBB_FIRE_COLS - 1 : col;
+	}
+	bool color = cli_color(stdout);
+	printf("The Firefight (2d6); fire power up to:\n    ");
+	for (int c = 0; c < FRAY_BBB_FIRE_COLS; c++) {
+		char top[8];
+		if (c == FRAY_BBB_FIRE_COLS - 1)
+			snprintf(top, sizeof top, "50+");
+		else
+			snprintf(top, sizeof top, "%g", fray_bbb_fire_column_top[c]);
+		printf("%s%5s%s", c == col && color ? "\033[7m" : "", top, c == col && color ? "\033[0m" : "");
+	}
+	putchar('\n');
+	for (int row = 12; row >= 2; row--) {
+		printf("%2d  ", row);
+		for (int c = 0; c < FRAY_BBB_FIRE_COLS; c++) {
+			bool low;
+			fray_bbb_result res = fray_bbb_fire_cell(row, c, &low);
+			char cell[8];
+			snprintf(cell, sizeof cell, "%s%s", res ? fray_bbb_result_names[res] : "", low ? "*" : "");
+			printf("%s%5s%s", c == col && color ? "\033[7m" : "", cell, c == col && color ? "\033[0m" : "");
+		}
+		printf("  %d\n", row);
+	}
+	printf("* Low on Ammo if rolled 11 or 12.\n");
+	if (col < 0)
+		return EXIT_OK;
+	/* the column's chances from the 36 faces of 2d6 */
+	int ways[7] = {0}, low_ways = 0;
+	for (int d1 = 1; d1 <= 6; d1++)
+		for (int d2 = 1; d2 <= 6; d2++) {
+			bool low;
+			ways[fray_bbb_fire_cell(d1 + d2, col, &low)]++;
+			low_ways += low;
+		}
+	char top[16];
+	if (col == FRAY_BBB_FIRE_COLS - 1)
+		snprintf(top, sizeof top, "50+");
+	else
+		snprintf(top, sizeof top, "%g", fray_bbb_fire_column_top[col]);
+	printf("\nfirepower %g, shift %+lld: column %d (up to %s)\n", fp, (long long)shift, col + 1, top);
+	for (int res = 0; res < 7; res++)
+		if (ways[res])
+			printf("  %-5s %2d/36  %6.2f%%\n", fray_bbb_result_names[res], ways[res], 100.0 * ways[res] / 36);
+	printf("  low on ammo %d/36  %6.2f%%\n", low_ways, 100.0 * low_ways / 36);
+	return EXIT_OK;
+}
+
+typedef struct sub {
+	const char *name;
+	int (*run)(int, char **);
+} sub;
+
+static const sub subs[] = {
+	{"fire", bbb_fire}, {"assault", bbb_assault}, {"move", bbb_move},
+	{"night", bbb_night}, {"table", bbb_table},
+};
+
+int cmd_bbb(int argc, char **argv)
+{
+	if (argc == 0 || cli_is_help(argv[0])) {
+		cli_help_topic(argc ? stdout : stderr, "bbb");
+		return argc ? EXIT_OK : EXIT_BAD_INPUT;
+	}
+	for (size_t i = 0; i < sizeof subs / sizeof subs[0]; i++)
+		if (strcmp(argv[0], subs[i].name) == 0)
+			return subs[i].run(argc - 1, argv + 1);
+	return cli_error("bbb", EXIT_BAD_INPUT,
+			 "unknown procedure '%s' (procedures: fire, assault, move, night, table)", argv[0]);
+}
