@@ -16,10 +16,11 @@ static const topic topics[] = {
 	 "                                         exact chance of every total\n"
 	 "  fray check FILE...                     check data files for mistakes\n"
 	 "  fray adbg PROCEDURE|battle|odds ...    A Dark and Bloody Ground, rule 19\n"
+	 "  fray bbb PROCEDURE ...                 Bloody Big Battles\n"
 	 "  fray help [TOPIC]                      this help; topics below\n"
 	 "  fray --version\n"
 	 "\n"
-	 "Topics: roll, odds, check, dice, seeds, json, exit, rules.\n"},
+	 "Topics: roll, odds, check, dice, seeds, adbg, bbb, json, exit, rules.\n"},
 	{"roll",
 	 "fray roll DICE [--seed N] [--json]\n"
 	 "\n"
@@ -172,6 +173,59 @@ static const topic topics[] = {
 	 "distribution of units lost per side. Exact when the battle's paths fit\n"
 	 "--budget (default 100000); otherwise --trials simulated battles\n"
 	 "(default 100000, seed 1) with 95% Wilson intervals. Says which.\n"},
+	{"bbb",
+	 "fray bbb PROCEDURE [options] [--odds | --seed N] [--json]\n"
+	 "\n"
+	 "Bloody Big Battles!, from its quick reference sheet:\n"
+	 "  fray bbb fire      the firefight: fire factors, shifts, 2d6 on the table\n"
+	 "  fray bbb assault   an assault: modifiers, a die each, the assault table\n"
+	 "  fray bbb move      the movement table (and the move allowance)\n"
+	 "  fray bbb night     the night-interval checklist\n"
+	 "  fray bbb table fire [--firepower F] [--shift N]   the firefight table\n"
+	 "\n"
+	 "See docs/bbb.md and 'fray help bbb fire' (and so on).\n"},
+	{"bbb fire",
+	 "fray bbb fire --weapon CODE --bases N [--weapon CODE --units N ...] --range INCHES\n"
+	 "              | --firepower F\n"
+	 "  multipliers (each x1/2, cumulative): --disrupted --low-ammo --reduced\n"
+	 "              --pivoted (or --unlimbered)\n"
+	 "  shifts: --limbered / --mounted (target, 1R), --firer-skirmishers (1R),\n"
+	 "          --devastating (1R), --target-inept (1R), --bridge (1R),\n"
+	 "          --flanking (1R), --target-skirmishers (1L), --ragged (1L),\n"
+	 "          --cover 1-3 (left; cavalry and artillery only with --fortified),\n"
+	 "          --shift N (anything else); rockets (RKT) shift 1R themselves\n"
+	 "  target: --target infantry|cavalry|artillery --training raw|trained|veteran\n"
+	 "          [--advancing]\n"
+	 "\n"
+	 "Weapons: SM ML NG EB LB RR RC (per base, 3/6/9/12\"), SA RA BLA MG (per\n"
+	 "unit, 3/12/18/24\"), RKT (6\", no factor). Odds outcome: {\"result\":\n"
+	 "\"none\"|\"R\"|\"T\"|\"V\"|\"1\"|\"2\"|\"3\", \"low_ammo\": bool, \"effect\": \"...\"}.\n"},
+	{"bbb assault",
+	 "fray bbb assault --attacker-bases N --defender-bases N [--cover 0-6]\n"
+	 "                 [--outflanked] [--max-fights N]\n"
+	 "  each side, --attacker-X or --defender-X: aggressive, in-depth,\n"
+	 "  disrupted (or silenced), low-ammo, fragile, spent\n"
+	 "\n"
+	 "Each side rolls a die (ruling G6); the final difference is the\n"
+	 "attacker's die and modifiers less the defender's, read on the assault\n"
+	 "table. A 0 costs each side a base and is fought again at once (R20).\n"
+	 "Odds stop after --max-fights fights (default 8) and say what is left.\n"},
+	{"bbb move",
+	 "fray bbb move [--disrupted] [--training raw|trained|veteran] [--in-command]\n"
+	 "              [--column|--limbered] [--passive] [--fragile] [--difficult]\n"
+	 "              [--spent] [--unit infantry|cavalry|artillery|general\n"
+	 "              [--outside-front-arc] [--crosses-difficult] [--obstacles N] [--road]]\n"
+	 "\n"
+	 "2d6 plus the movement modifiers on the movement table; good order units\n"
+	 "recover a base on 11+ (Raw), 10+ (Trained), 9+ (Veteran). With --unit,\n"
+	 "the full and half move in inches. Odds outcome: {\"row\", \"result\",\n"
+	 "\"recover\"}.\n"},
+	{"bbb night",
+	 "fray bbb night\n\nThe night-interval checklist; the sheet gives no dice for it.\n"},
+	{"bbb table",
+	 "fray bbb table fire [--firepower F] [--shift N]\n\n"
+	 "The firefight table; with --firepower, the column used and the chance of\n"
+	 "each result, from the 36 faces of 2d6.\n"},
 	{"rules",
 	 "Rule sets\n"
 	 "\n"
@@ -206,6 +260,6 @@ int cmd_help(int argc, char **argv)
 	if (cli_help_topic(stdout, argv[0]))
 		return EXIT_OK;
 	return cli_error("help", EXIT_BAD_INPUT,
-			 "no topic '%s' (topics: roll, odds, check, dice, seeds, adbg, "
+			 "no topic '%s' (topics: roll, odds, check, dice, seeds, adbg, bbb, "
 			 "json, exit, rules)", argv[0]);
 }

@@ -1,0 +1,112 @@
+/* fray bbb from the command line: one line per fire or assault at the
+ * table, odds in the common JSON shape, and clear messages for bad input. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include "../test_util.h"
+#include "run.h"
+
+static result r1, r2;
+
+/* 4 bases of RR at 5": factor 3 each, firepower 12, column "up to 12";
+ * disrupted halves it to 6. */
+static void fire_from_weapons(void **state)
+{
+	(void)state;
+	RUN(&r1, "bbb", "fire", "--weapon", "RR", "--bases", "4", "--range", "5", "--seed", "7");
+	RUN(&r2, "bbb", "fire", "--weapon", "RR", "--bases", "4", "--range", "5", "--seed", "7");
+	assert_int_equal(r1.status, 0);
+	assert_string_equal(r1.out, r2.out);
+	assert_non_null(strstr(r1.out, "4 RR x 3 at 5\" = firepower 12"));
+	assert_non_null(strstr(r1.out, "firepower 12: column 8"));
+	RUN(&r1, "bbb", "fire", "--weapon", "RR", "--bases", "4", "--range", "5", "--disrupted",
+	    "--odds", "--json");
+	assert_int_equal(r1.status, 0);
+	fray_ctx *c = fray_ctx_new(NULL, NULL);
+	fray_doc *doc;
+	assert_int_equal(fray_doc_load_string(c, "stdout", r1.out, strlen(r1.out), &doc), FRAY_OK);
+	const fray_node *root = fray_doc_root(doc);
+	assert_string_equal(fray_node_scalar(fray_map_get(root, "procedure")), "bbb.fire");
+	assert_string_equal(fray_node_scalar(fray_map_get(fray_map_get(root, "inputs"), "firepower")), "6");
+	const fray_node *first = fray_map_get(fray_node_item(fray_map_get(root, "outcomes"), 0), "outcome");
+	assert_string_equal(fray_node_scalar(fray_map_get(first, "result")), "none");
+	assert_string_equal(fray_node_scalar(fray_map_get(first, "low_ammo")), "false");
+	assert_non_null(fray_map_get(first, "effect"));
+	fray_doc_free(doc);
+	fray_ctx_free(c);
+	/* artillery by units, two groups; rockets shift 1 right themselves */
+	RUN(&r1, "bbb", "fire", "--weapon", "RA", "--units", "2", "--weapon", "SA", "--units", "1",
+	    "--range", "10", "--seed", "1");
+	assert_non_null(strstr(r1.out, "2 RA x 4 at 10\" + 1 SA x 3 at 10\" = firepower 11"));
+	RUN(&r1, "bbb", "fire", "--weapon", "RKT", "--units", "1", "--range", "4", "--seed", "1");
+	assert_non_null(strstr(r1.out, "shift +1"));
+}
+
+static void assault_and_move(void **state)
+{
+	(void)state;
+	RUN(&r1, "bbb", "assault", "--attacker-bases", "4", "--defender-bases", "3",
+	    "--attacker-aggressive", "--cover", "1", "--odds");
+	assert_int_equal(r1.status, 0);
+	assert_non_null(strstr(r1.out, "modifiers +0 (attacker's net)"));
+	RUN(&r1, "bbb", "assault", "--attacker-bases", "1", "--defender-bases", "1", "--odds", "--json");
+	assert_non_null(strstr(r1.out, "\"result\": \"both destroyed\", \"attacker_bases_lost\": 1, \"defender_bases_lost\": 1}, \"p\": 0.16666666666666666, \"exact\": \"1/6\""));
+	RUN(&r1, "bbb", "move", "--disrupted", "--seed", "2");
+	assert_int_equal(r1.status, 0);
+	assert_non_null(strstr(r1.out, "disrupted unit: "));
+	RUN(&r1, "bbb", "move", "--unit", "cavalry", "--crosses-difficult", "--odds");
+	assert_non_null(strstr(r1.out, "cavalry: full move 12\", half move 6\""));
+	RUN(&r1, "bbb", "table", "fire", "--firepower", "6", "--shift", "1");
+	assert_non_null(strstr(r1.out, "column 7 (up to 9)"));
+	assert_non_null(strstr(r1.out, "  1      9/36"));
+	RUN(&r1, "bbb", "night");
+	assert_non_null(strstr(r1.out, "5. Resupply Ammo"));
+}
+
+static void bad_input(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *args[12];
+		const char *err;
+	} rows[] = {
+		{{"bbb", "fire", "--weapon", "AK47", "--bases", "2", "--range", "3"},
+		 "fray bbb fire: unknown weapon 'AK47' (the sheet's weapons: SM, ML, NG, EB, LB, RR, RC, SA, RA, BLA, MG, RKT)\n"},
+		{{"bbb", "fire", "--weapon", "NG", "--bases", "2", "--range", "7"},
+		 "fray bbb fire: NG reaches 6\", not 7\" (BBB Fire Factors)\n"},
+		{{"bbb", "fire", "--weapon", "RR", "--bases", "-2", "--range", "3"},
+		 "fray bbb fire: --bases expects a count from 1, got -2\n"},
+		{{"bbb", "fire", "--weapon", "RA", "--bases", "2", "--range", "3"},
+		 "fray bbb fire: weapon RA counts artillery units: use --units\n"},
+		{{"bbb", "fire", "--weapon", "RR", "--bases", "2"},
+		 "fray bbb fire: missing --range INCHES\n"},
+		{{"bbb", "fire", "--firepower", "-1"},
+		 "fray bbb fire: option --firepower expects a number from 0, got '-1'\n"},
+		{{"bbb", "assault", "--attacker-bases", "-3", "--defender-bases", "2"},
+		 "fray bbb assault: bases cannot be negative\n"},
+		{{"bbb", "assault", "--attacker-bases", "3"},
+		 "fray bbb assault: missing --attacker-bases N and --defender-bases N\n"},
+		{{"bbb", "move", "--training", "elite"},
+		 "fray bbb move: option --training expects one of raw, trained, veteran, got 'elite'\n"},
+		{{"bbb", "volley"},
+		 "fray bbb: unknown procedure 'volley' (procedures: fire, assault, move, night, table)\n"},
+	};
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		run(&r1, rows[i].args);
+		assert_int_equal(r1.status, 2);
+		assert_string_equal(r1.err, rows[i].err);
+		assert_string_equal(r1.out, "");
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(fire_from_weapons),
+		cmocka_unit_test(assault_and_move),
+		cmocka_unit_test(bad_input),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,341 @@
+/* Bloody Big Battles against its quick reference sheet: every cell of the
+ * firefight table and of the fire factors as printed, the column rule
+ * (R18), R19, every assault band, the re-fight loop (R20) against a closed
+ * form, every movement-table row for both states, the allowances, and
+ * exact fire odds against 2d6 counts done here on the printed table. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+#include "../../test_util.h"
+
+/* The Firefight as printed on the sheet, rows 12 down to 2, 16 columns;
+ * "" is a blank cell. */
+static const char *const sheet[11][16] = {
+	{"R*", "T*", "V*", "1*", "1*", "1*", "2*", "2*", "2*", "3*", "3*", "3*", "3*", "3*", "3*", "3*"},
+	{"*", "R*", "T*", "V*", "1*", "1*", "1*", "2*", "2*", "2*", "3*", "3*", "3*", "3*", "3*", "3*"},
+	{"", "", "R", "T", "V", "1", "1", "1", "2", "2", "2", "3", "3", "3", "3", "3"},
+	{"", "", "", "R", "T", "V", "1", "1", "1", "2", "2", "2", "3", "3", "3", "3"},
+	{"", "", "", "", "R", "T", "V", "1", "1", "1", "2", "2", "2", "3", "3", "3"},
+	{"", "", "", "", "", "R", "T", "V", "1", "1", "1", "2", "2", "2", "3", "3"},
+	{"", "", "", "", "", "", "R", "T", "V", "1", "1", "1", "2", "2", "2", "3"},
+	{"", "", "", "", "", "", "", "R", "T", "V", "1", "1", "1", "2", "2", "2"},
+	{"", "", "", "", "", "", "", "", "R", "T", "V", "1", "1", "1", "2", "2"},
+	{"", "", "", "", "", "", "", "", "", "R", "T", "V", "1", "1", "1", "2"},
+	{"", "", "", "", "", "", "", "", "", "", "R", "T", "V", "1", "1", "1"},
+};
+
+static fray_bbb_result sheet_result(int row, int col, bool *low)
+{
+	const char *cell = sheet[12 - row][col];
+	*low = strchr(cell, '*') != NULL;
+	switch (cell[0]) {
+	case 'R': return FRAY_BBB_R;
+	case 'T': return FRAY_BBB_T;
+	case 'V': return FRAY_BBB_V;
+	case '1': return FRAY_BBB_1;
+	case '2': return FRAY_BBB_2;
+	case '3': return FRAY_BBB_3;
+	default: return FRAY_BBB_NONE;
+	}
+}
+
+static void every_firefight_cell(void **state)
+{
+	(void)state;
+	for (int row = 2; row <= 12; row++)
+		for (int col = 0; col < FRAY_BBB_FIRE_COLS; col++) {
+			bool low, want_low;
+			fray_bbb_result want = sheet_result(row, col, &want_low);
+			assert_int_equal(fray_bbb_fire_cell(row, col, &low), want);
+			assert_int_equal(low, want_low);
+		}
+}
+
+/* FIRE FACTORS as printed: bands and factors; blank = out of range. */
+static void every_fire_factor_cell(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *code;
+		int range[4], factor[4];
+	} rows[] = {
+		{"SM", {3, 0, 0, 0}, {1, -1, -1, -1}},
+		{"ML", {3, 6, 9, 0}, {1, 1, 1, -1}},
+		{"NG", {3, 6, 0, 0}, {2, 1, -1, -1}},
+		{"EB", {3, 6, 9, 0}, {2, 1, 1, -1}},
+		{"LB", {3, 6, 9, 12}, {2, 2, 1, 1}},
+		{"RR", {3, 6, 9, 12}, {3, 3, 2, 2}},
+		{"RC", {3, 6, 0, 0}, {3, 2, -1, -1}},
+		{"SA", {3, 12, 18, 0}, {9, 3, 2, -1}},
+		{"RA", {3, 12, 18, 24}, {6, 4, 3, 1}},
+		{"BLA", {3, 12, 18, 24}, {9, 5, 4, 2}},
+		{"MG", {3, 12, 0, 0}, {12, 6, -1, -1}},
+	};
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		const fray_bbb_weapon *w = fray_bbb_weapon_find(rows[i].code);
+		assert_non_null(w);
+		for (int b = 0; b < 4; b++) {
+			if (rows[i].factor[b] < 0) {
+				assert_true(b >= w->nbands);
+				continue;
+			}
+			assert_int_equal(w->range[b], rows[i].range[b]);
+			assert_int_equal(w->factor[b], rows[i].factor[b]);
+			/* a range just inside the band finds it */
+			assert_int_equal(fray_bbb_weapon_band(w, rows[i].range[b] - 0.5), b);
+			assert_int_equal(fray_bbb_weapon_band(w, rows[i].range[b]), b);
+		}
+		assert_int_equal(fray_bbb_weapon_band(w, w->range[w->nbands - 1] + 0.1), -1);
+	}
+	/* RKT: 6" range, no factor, 1 right shift */
+	const fray_bbb_weapon *rkt = fray_bbb_weapon_find("rkt");
+	assert_non_null(rkt);
+	assert_int_equal(rkt->shift, 1);
+	assert_int_equal(rkt->range[0], 6);
+	assert_int_equal(rkt->factor[0], 0);
+	assert_null(fray_bbb_weapon_find("AK"));
+}
+
+/* R18: the first column whose "up to" is at least the firepower. */
+static void firepower_columns(void **state)
+{
+	(void)state;
+	static const struct {
+		double fp;
+		int col;
+	} rows[] = {{0, 0}, {0.25, 0}, {0.26, 1}, {0.5, 1}, {1, 2}, {1.5, 3}, {2, 3}, {3, 4},
+		    {6, 5}, {6.5, 6}, {12, 7}, {13, 8}, {20, 9}, {49, 14}, {49.5, 15}, {50, 15},
+		    {300, 15}};
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
+		assert_int_equal(fray_bbb_fire_column(rows[i].fp), rows[i].col);
+}
+
+/* R19: R reaches Raw, T Raw and Trained, V and numbers everyone. */
+static void results_reach_by_training(void **state)
+{
+	(void)state;
+	static const bool want[7][3] = {{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {1, 1, 1},
+					{1, 1, 1}, {1, 1, 1}, {1, 1, 1}};
+	for (int r = 0; r < 7; r++)
+		for (int t = 0; t < 3; t++)
+			assert_int_equal(fray_bbb_result_reaches((fray_bbb_result)r, (fray_bbb_training)t),
+					 want[r][t]);
+	char buf[160];
+	fray_bbb_effect(FRAY_BBB_2, FRAY_BBB_ARTILLERY, FRAY_BBB_VETERAN, false, buf, sizeof buf);
+	assert_string_equal(buf, "artillery unit destroyed");
+	fray_bbb_effect(FRAY_BBB_T, FRAY_BBB_INFANTRY, FRAY_BBB_TRAINED, true, buf, sizeof buf);
+	assert_string_equal(buf, "Disrupted; advancing, so Halted");
+	fray_bbb_effect(FRAY_BBB_1, FRAY_BBB_CAVALRY, FRAY_BBB_RAW, false, buf, sizeof buf);
+	assert_string_equal(buf, "loses 1 base, is Disrupted, and Halted");
+}
+
+/* Exact fire odds against the printed table and the 36 faces of 2d6. */
+static void fire_odds_from_2d6(void **state)
+{
+	(void)state;
+	static const struct {
+		double fp;
+		int shift;
+	} rows[] = {{0.25, 0}, {3, 0}, {6, 1}, {12, -2}, {20, 3}, {50, 1}, {1, -5}};
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		int col = fray_bbb_fire_column(rows[i].fp) + rows[i].shift;
+		col = col < 0 ? 0 : col > 15 ? 15 : col;
+		int ways[7][2] = {{0}};
+		for (int a = 1; a <= 6; a++)
+			for (int b = 1; b <= 6; b++) {
+				bool low;
+				fray_bbb_result res = sheet_result(a + b, col, &low);
+				ways[res][low]++;
+			}
+		fray_bbb_fire_in in = {rows[i].fp, rows[i].shift, FRAY_BBB_INFANTRY, FRAY_BBB_TRAINED, false};
+		fray_dist *d;
+		assert_int_equal(fray_enumerate(ctx, fray_bbb_fire_procedure, NULL, &in, 2, NULL, &d), FRAY_OK);
+		double sum = 0;
+		for (size_t k = 0; k < fray_dist_count(d); k++) {
+			const int64_t *o = fray_dist_outcome(d, k);
+			assert_double_equal(fray_dist_p(d, k), ways[o[0]][o[1]] / 36.0, 1e-15);
+			sum += fray_dist_p(d, k);
+		}
+		assert_double_equal(sum, 1, 1e-12);
+		fray_dist_free(d);
+	}
+}
+
+/* Assault Table bands and the modifiers (G6). */
+static void assault_bands_and_modifiers(void **state)
+{
+	(void)state;
+	static const fray_bbb_assault_band want[] = {
+		FRAY_BBB_A_MINUS7, FRAY_BBB_A_MINUS7, FRAY_BBB_A_MINUS7, FRAY_BBB_A_MINUS7, /* -10..-7 */
+		FRAY_BBB_A_MINUS4, FRAY_BBB_A_MINUS4, FRAY_BBB_A_MINUS4,                    /* -6..-4 */
+		FRAY_BBB_A_MINUS1, FRAY_BBB_A_MINUS1, FRAY_BBB_A_MINUS1,                    /* -3..-1 */
+		FRAY_BBB_A_ZERO,
+		FRAY_BBB_A_PLUS1, FRAY_BBB_A_PLUS1, FRAY_BBB_A_PLUS1,
+		FRAY_BBB_A_PLUS4, FRAY_BBB_A_PLUS4, FRAY_BBB_A_PLUS4,
+		FRAY_BBB_A_PLUS7, FRAY_BBB_A_PLUS7, FRAY_BBB_A_PLUS7, FRAY_BBB_A_PLUS7};
+	for (int diff = -10; diff <= 10; diff++)
+		assert_int_equal(fray_bbb_assault_band_of(diff), want[diff + 10]);
+	/* numerical advantage 3:2 / 2:1 / 3:1 */
+	assert_int_equal(fray_bbb_numbers(3, 2), 1);
+	assert_int_equal(fray_bbb_numbers(5, 4), 0);
+	assert_int_equal(fray_bbb_numbers(4, 2), 2);
+	assert_int_equal(fray_bbb_numbers(9, 3), 3);
+	assert_int_equal(fray_bbb_numbers(2, 3), 0);
+	fray_bbb_assault_in in = {
+		.attacker = {.bases = 6, .aggressive = true, .in_depth = true, .spent = true},
+		.defender = {.bases = 3, .disrupted = true, .low_ammo = true, .fragile = true,
+			     .aggressive = true},
+		.cover = 2, .outflanked = true};
+	/* -2 cover +2 outflanked +2 adv +2 numbers -1 def adv -2 att spent +3 def penalties */
+	assert_int_equal(fray_bbb_assault_modifier(&in, 6, 3), 4);
+}
+
+/* R20 against a closed form: 9 bases a side, no modifiers, so the numbers
+ * stay even through re-fights; each fight is a 0 with chance 1/6 (the two
+ * dice equal). The assault ends at fight k with a given band with chance
+ * (1/6)^(k-1) times the band's chance among the 36 faces; cut after 8
+ * fights, (1/6)^8 stays unresolved. */
+static void refight_closed_form(void **state)
+{
+	(void)state;
+	fray_bbb_assault_in in = {.attacker = {.bases = 9}, .defender = {.bases = 9}};
+	fray_enum_limits lim = {.max_depth = 16};
+	fray_dist *d;
+	assert_int_equal(fray_enumerate(ctx, fray_bbb_assault_procedure, NULL, &in, 3, &lim, &d), FRAY_OK);
+	char exact[64];
+	fray_dist_unresolved_exact(d, exact, sizeof exact);
+	assert_string_equal(exact, "1/1679616"); /* 6^8 */
+	/* faces: diff 1-3 12/36, 4-6 3/36 ... of a - d */
+	int ways[7] = {0};
+	for (int a = 1; a <= 6; a++)
+		for (int b = 1; b <= 6; b++)
+			ways[fray_bbb_assault_band_of(a - b)]++;
+	static const int loss[7][2] = {{0, 2}, {0, 1}, {0, 0}, {1, 1}, {0, 0}, {1, 0}, {2, 0}};
+	for (size_t i = 0; i < fray_dist_count(d); i++) {
+		const int64_t *o = fray_dist_outcome(d, i);
+		assert_true(o[0] < 7 && o[0] != FRAY_BBB_A_ZERO);
+		int zeros = (int)o[1] - loss[o[0]][0];
+		assert_int_equal(o[2] - loss[o[0]][1], zeros);
+		double want = pow(1.0 / 6, zeros) * ways[o[0]] / 36.0;
+		assert_double_equal(fray_dist_p(d, i), want, 1e-15);
+	}
+	fray_dist_free(d);
+}
+
+/* A 0 can destroy: 1 base each, a 0 leaves both with none. */
+static void refight_destroys(void **state)
+{
+	(void)state;
+	fray_bbb_assault_in in = {.attacker = {.bases = 1}, .defender = {.bases = 1}};
+	fray_dist *d;
+	assert_int_equal(fray_enumerate(ctx, fray_bbb_assault_procedure, NULL, &in, 3, NULL, &d), FRAY_OK);
+	double both = 0;
+	for (size_t i = 0; i < fray_dist_count(d); i++)
+		if (fray_dist_outcome(d, i)[0] == 9)
+			both = fray_dist_p(d, i);
+	assert_double_equal(both, 1.0 / 6, 1e-15);
+	fray_dist_free(d);
+}
+
+/* MOVEMENT TABLE: every row by total, both columns as printed. */
+static void movement_rows(void **state)
+{
+	(void)state;
+	static const struct {
+		int total, row;
+		const char *good, *dis;
+	} rows[] = {
+		{14, 0, "Full move / Raw Recover 1", "Full move"},
+		{11, 0, "Full move / Raw Recover 1", "Full move"},
+		{10, 1, "Full move / Trnd Recover 1", "Full move"},
+		{9, 2, "Full move / Vet Recover 1", "Full move"},
+		{8, 3, "Full move", "Half move"},
+		{7, 3, "Full move", "Half move"},
+		{6, 4, "Half move", "Rally in place - no move"},
+		{5, 4, "Half move", "Rally in place - no move"},
+		{4, 5, "No move", "Disrupted - no move"},
+		{2, 5, "No move", "Disrupted - no move"},
+		{1, 6, "Retire half move (ignore terrain penalties)",
+		 "Lose 1 base. Retire 1 full move (ignore terrain penalties)"},
+		{0, 6, "Retire half move (ignore terrain penalties)",
+		 "Lose 1 base. Retire 1 full move (ignore terrain penalties)"},
+		{-1, 7, "DISRUPTED Retire 1 full move", "BROKEN Remove from table"},
+		{-3, 7, "DISRUPTED Retire 1 full move", "BROKEN Remove from table"},
+	};
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		int row = fray_bbb_move_row(rows[i].total);
+		assert_int_equal(row, rows[i].row);
+		assert_string_equal(fray_bbb_move_good_order[row], rows[i].good);
+		assert_string_equal(fray_bbb_move_disrupted[row], rows[i].dis);
+	}
+	/* recover 1 by training, good order only */
+	for (int t = 0; t < 3; t++)
+		for (int total = 7; total <= 13; total++) {
+			fray_bbb_move_in in = {.training = (fray_bbb_training)t};
+			assert_int_equal(fray_bbb_move_recovers(&in, total), total >= 11 - t);
+			in.disrupted = true;
+			assert_false(fray_bbb_move_recovers(&in, total));
+		}
+	/* MOVEMENT MODIFIERS */
+	fray_bbb_move_in go = {.command = true, .column = true, .passive = true, .fragile = true,
+			       .difficult = true, .spent = true};
+	assert_int_equal(fray_bbb_move_modifier(&go), 1 + 1 - 1 - 1 - 2); /* fragile: disrupted only */
+	go.disrupted = true;
+	assert_int_equal(fray_bbb_move_modifier(&go), 1 + 1 - 1 - 1 - 2); /* passive: good order only */
+	/* odds: 2d6 + 1 for a disrupted unit in command */
+	fray_bbb_move_in in = {.disrupted = true, .command = true};
+	fray_dist *d;
+	assert_int_equal(fray_enumerate(ctx, fray_bbb_move_procedure, NULL, &in, 2, NULL, &d), FRAY_OK);
+	int ways[8] = {0};
+	for (int a = 1; a <= 6; a++)
+		for (int b = 1; b <= 6; b++)
+			ways[fray_bbb_move_row(a + b + 1)]++;
+	for (size_t i = 0; i < fray_dist_count(d); i++)
+		assert_double_equal(fray_dist_p(d, i), ways[fray_dist_outcome(d, i)[0]] / 36.0, 1e-15);
+	fray_dist_free(d);
+}
+
+/* Full Move Allowance and Movement Penalties. */
+static void allowances(void **state)
+{
+	(void)state;
+	static const struct {
+		fray_bbb_allowance_in in;
+		int inches;
+	} rows[] = {
+		{{FRAY_BBB_INFANTRY, false, false, false, 0, false}, 12},
+		{{FRAY_BBB_ARTILLERY, false, false, false, 0, false}, 12},
+		{{FRAY_BBB_CAVALRY, false, false, false, 0, false}, 18},
+		{{FRAY_BBB_INFANTRY, true, false, false, 0, false}, 18},   /* general */
+		{{FRAY_BBB_INFANTRY, false, true, false, 0, false}, 9},    /* outside front arc */
+		{{FRAY_BBB_INFANTRY, false, false, true, 0, false}, 9},    /* difficult */
+		{{FRAY_BBB_CAVALRY, false, false, true, 0, false}, 12},    /* cav -6" */
+		{{FRAY_BBB_ARTILLERY, false, false, false, 1, false}, 6},  /* art obstacle -6" */
+		{{FRAY_BBB_INFANTRY, false, false, true, 3, false}, 3},    /* never below 3" */
+		{{FRAY_BBB_INFANTRY, false, false, false, 0, true}, 24},   /* road, column */
+	};
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
+		assert_int_equal(fray_bbb_allowance(&rows[i].in), rows[i].inches);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(every_firefight_cell),
+		cmocka_unit_test(every_fire_factor_cell),
+		cmocka_unit_test(firepower_columns),
+		cmocka_unit_test(results_reach_by_training),
+		cmocka_unit_test(fire_odds_from_2d6),
+		cmocka_unit_test(assault_bands_and_modifiers),
+		cmocka_unit_test(refight_closed_form),
+		cmocka_unit_test(refight_destroys),
+		cmocka_unit_test(movement_rows),
+		cmocka_unit_test(allowances),
+	};
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
