@@ -38,6 +38,9 @@ typedef struct fray_policy_ops {
 	bool deterministic;
 	/* True when one instance may answer from several threads at once. */
 	bool thread_safe;
+	/* True when it reads only c->suggested, never the words: rules may
+	 * then skip building prompts and labels. */
+	bool suggestion_only;
 } fray_policy_ops;
 
 typedef struct fray_policy fray_policy;
@@ -50,6 +53,8 @@ void fray_policy_free(fray_policy *p);
 const char *fray_policy_name(const fray_policy *p);
 bool fray_policy_deterministic(const fray_policy *p);
 bool fray_policy_thread_safe(const fray_policy *p);
+/* True for the heuristic policy (and NULL): it reads no words. */
+bool fray_policy_suggestion_only(const fray_policy *p);
 void fray_policy_reset(fray_policy *p);
 /* The position of a stateful policy (0 when it has none), and back. */
 uint64_t fray_policy_tell(const fray_policy *p);

@@ -49,6 +49,11 @@ FRAY_API bool fray_policy_thread_safe(const fray_policy *p)
 	return !p || p->ops->thread_safe;
 }
 
+FRAY_API bool fray_policy_suggestion_only(const fray_policy *p)
+{
+	return !p || p->ops->suggestion_only;
+}
+
 FRAY_API void fray_policy_reset(fray_policy *p)
 {
 	if (p && p->ops->reset)
@@ -89,6 +94,7 @@ static const fray_policy_ops heuristic_ops = {
 	.choose = heuristic_choose,
 	.deterministic = true,
 	.thread_safe = true,
+	.suggestion_only = true,
 };
 
 FRAY_API fray_policy *fray_policy_heuristic_new(fray_ctx *ctx)
@@ -129,6 +135,7 @@ static void random_destroy(void *self)
 static const fray_policy_ops random_ops = {
 	.name = "random",
 	.choose = random_choose,
+	.suggestion_only = true, /* it reads only the number of options */
 	.destroy = random_destroy,
 	.tell = random_tell,
 	.seek = random_seek,
@@ -220,6 +227,7 @@ FRAY_API fray_policy *fray_policy_sides_new(fray_ctx *ctx, fray_policy *p0,
 		.seek = sides_seek,
 		.deterministic = fray_policy_deterministic(p0) && fray_policy_deterministic(p1),
 		.thread_safe = fray_policy_thread_safe(p0) && fray_policy_thread_safe(p1),
+		.suggestion_only = fray_policy_suggestion_only(p0) && fray_policy_suggestion_only(p1),
 	};
 	sp->ctx = ctx;
 	sp->p[0] = p0;

@@ -24,6 +24,7 @@ typedef struct battle {
 	fray_roller *r;
 	fray_policy *p;
 	bool tell;                            /* narrating */
+	bool labels;                          /* someone reads the choices' words */
 	adbg_unit_def u[2][FRAY_ADBG_MAX_UNITS];
 	bstack st[2][MAX_STACKS];
 	int lstack[2][FRAY_ADBG_MAX_LEADERS]; /* -1: with no stack */
@@ -45,6 +46,23 @@ static void note(battle *b, const char *rule, const char *fmt, ...)
 	vsnprintf(b->text, sizeof b->text, fmt, ap);
 	va_end(ap);
 	fray_emit_note(b->r, b->text, rule);
+}
+
+/* Words of a choice (its options, its prompt): built only when someone
+ * reads them, the narration or a policy other than the heuristic; in a
+ * simulation they would be most of the cost. */
+static void label(const battle *b, char *dst, size_t cap, const char *fmt, ...)
+	FRAY_PRINTF(4, 5);
+static void label(const battle *b, char *dst, size_t cap, const char *fmt, ...)
+{
+	if (!b->labels) {
+		dst[0] = '\0';
+		return;
+	}
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(dst, cap, fmt, ap);
+	va_end(ap);
 }
 
 static const char *side_name(const battle *b, int s)
@@ -96,6 +114,10 @@ static int stack_leader(const battle *b, int s, int k)
 /* "stack 2 (Fayette militia, Lincoln militia)" */
 static void stack_label(const battle *b, int s, int k, char *dst, size_t cap)
 {
+	if (!b->labels) {
+		dst[0] = '\0';
+		return;
+	}
 	int u[FRAY_ADBG_MAX_UNITS], n = stack_units(b, s, k, u);
 	size_t len = (size_t)snprintf(dst, cap, "stack %d (", k + 1);
 	for (int i = 0; i < n && len < cap; i++)
@@ -105,14 +127,27 @@ static void stack_label(const battle *b, int s, int k, char *dst, size_t cap)
 		snprintf(dst + len, cap - len, ")");
 }
 
+/* Bit k set when stack k of side s holds a unit in line: one pass over the
+ * units (column() runs often; asking each stack in turn was most of a
+ * simulated battle's time). */
+static uint64_t alive_stacks(const battle *b, int s)
+{
+	uint64_t mask = 0;
+	for (int i = 0; i < b->sc->side[s].nunits; i++)
+		if (in_line(&b->u[s][i]))
+			mask |= (uint64_t)1 << b->u[s][i].stack;
+	return mask;
+}
+
 /* The stacks of side s at pos, not atop, front to back. */
 static int column(const battle *b, int s, int pos, int *out)
 {
 	int n = 0;
-	for (int k = 0; k < MAX_STACKS; k++)
-		if (b->st[s][k].used && !b->st[s][k].atop && b->st[s][k].pos == pos &&
-		    stack_alive(b, s, k))
+	for (uint64_t m = alive_stacks(b, s); m; m &= m - 1) {
+		int k = __builtin_ctzll(m); /* the lowest stack left, in order */
+		if (b->st[s][k].used && !b->st[s][k].atop && b->st[s][k].pos == pos)
 			out[n++] = k;
+	}
 	for (int i = 1; i < n; i++) /* insertion sort by row */
 		for (int j = i; j > 0 && b->st[s][out[j]].row < b->st[s][out[j - 1]].row; j--) {
 			int t = out[j];
@@ -196,7 +231,7 @@ static void leader_loss(battle *b, int s, int k, const adbg_check *check,
 		if (b->llost[s][l] || b->lstack[s][l] != k)
 			continue;
 		char what[96];
-		snprintf(what, sizeof what, "leader loss for %s", b->sc->side[s].leaders[l].name);
+		label(b, what, sizeof what, "leader loss for %s", b->sc->side[s].leaders[l].name);
 		int64_t total;
 		if (adbg_check_roll(b->r, check, what, &total)) {
 			b->llost[s][l] = true;
@@ -218,7 +253,7 @@ static void determine_rounds(battle *b)
 	int other_rating = sc->side[other].leaders[0].rating;
 	static const char *const yesno[] = {"no", "yes"};
 	char prompt[128];
-	snprintf(prompt, sizeof prompt, "%s: roll for one more battle round?", side_name(b, other));
+	label(b, prompt, sizeof prompt, "%s: roll for one more battle round?", side_name(b, other));
 	/* heuristic: more rounds help the stronger side */
 	size_t want = strength(b, other) >= strength(b, ini) && other_rating > 1;
 	bool attempt = decide(b, other, "adbg.extra_round", prompt, yesno, 2, want) == 1;
@@ -287,7 +322,7 @@ static void array_forces(battle *b)
 				continue;
 			char lab[80];
 			stack_label(b, first, p, lab, sizeof lab);
-			snprintf(labels[nopt], sizeof labels[nopt], "opposite %s, row %d", lab, min + 1);
+			label(b, labels[nopt], sizeof labels[nopt], "opposite %s, row %d", lab, min + 1);
 			opts[nopt] = labels[nopt];
 			if (nopt == 0 || enemy[p] > enemy[pos_of[best]])
 				best = (size_t)nopt;
@@ -295,7 +330,7 @@ static void array_forces(battle *b)
 		}
 		char prompt[160], lab[96];
 		stack_label(b, second, k, lab, sizeof lab);
-		snprintf(prompt, sizeof prompt, "%s: where does %s stand?", side_name(b, second), lab);
+		label(b, prompt, sizeof prompt, "%s: where does %s stand?", side_name(b, second), lab);
 		size_t c = decide(b, second, "adbg.array", prompt, opts, (size_t)nopt, best);
 		int p = pos_of[c];
 		b->st[second][k].pos = p;
@@ -380,7 +415,7 @@ static void fire_position(battle *b, int s, int p)
 			for (int c = 0; c < nc; c++) {
 				const adbg_unit_def *t = &b->u[e][cand[c]];
 				const adbg_unit_def *bt = &b->u[e][cand[best]];
-				snprintf(labels[c], sizeof labels[c], "%s (%s)", t->name,
+				label(b, labels[c], sizeof labels[c], "%s (%s)", t->name,
 					 fray_adbg_status_names[t->status]);
 				opts[c] = labels[c];
 				int score = (targeted[cand[c]] ? 0 : 10) + (int)t->status;
@@ -389,7 +424,7 @@ static void fire_position(battle *b, int s, int p)
 					best = (size_t)c;
 			}
 			char prompt[128];
-			snprintf(prompt, sizeof prompt, "%s: %s fires at", side_name(b, s),
+			label(b, prompt, sizeof prompt, "%s: %s fires at", side_name(b, s),
 				 b->u[s][units[f]].name);
 			size_t pick = decide(b, s, "adbg.target", prompt, opts, (size_t)nc, best);
 			firers[nf] = units[f];
@@ -549,7 +584,7 @@ static int options_for(battle *b, int s, int k, move_option *opt, size_t *sugges
 		char lab[100];
 		stack_label(b, e, ecol[0], lab, sizeof lab);
 		opt[nopt] = (move_option){MOVE_ATTACK, ecol[0], ""};
-		snprintf(opt[nopt].label, sizeof opt[nopt].label, "attack %s", lab);
+		label(b, opt[nopt].label, sizeof opt[nopt].label, "attack %s", lab);
 		int64_t theirs = melee_cf(b, e, ecol[0], &active, &dis);
 		if (mine >= 2 * theirs || active == 0)
 			*suggest = (size_t)nopt;
@@ -567,7 +602,7 @@ static int options_for(battle *b, int s, int k, move_option *opt, size_t *sugges
 		char lab[100];
 		stack_label(b, e, pe[0], lab, sizeof lab);
 		opt[nopt] = (move_option){MOVE_POSITION, p, ""};
-		snprintf(opt[nopt].label, sizeof opt[nopt].label, "opposite %s (position %d)",
+		label(b, opt[nopt].label, sizeof opt[nopt].label, "opposite %s (position %d)",
 			 lab, p + 1);
 		/* heuristic: a reserve goes where the enemy faces no one */
 		int pm[MAX_STACKS];
@@ -591,7 +626,7 @@ static void move_stack(battle *b, int s, int k)
 		labels[i] = opt[i].label;
 	char prompt[160], lab[100];
 	stack_label(b, s, k, lab, sizeof lab);
-	snprintf(prompt, sizeof prompt, "%s: what does %s do?", side_name(b, s), lab);
+	label(b, prompt, sizeof prompt, "%s: what does %s do?", side_name(b, s), lab);
 	move_option o = opt[decide(b, s, "adbg.move", prompt, labels, (size_t)nopt, suggest)];
 	if (o.kind == MOVE_STAY)
 		return;
@@ -682,7 +717,7 @@ static void lose_units(battle *b, int s, int *units, int n, int loss)
 		size_t best = 0;
 		for (int i = 0; i < n; i++) {
 			const adbg_unit_def *u = &b->u[s][units[i]];
-			snprintf(labels[i], sizeof labels[i], "%s (%s, melee %d)", u->name,
+			label(b, labels[i], sizeof labels[i], "%s (%s, melee %d)", u->name,
 				 fray_adbg_status_names[u->status], u->melee);
 			opts[i] = labels[i];
 			const adbg_unit_def *bu = &b->u[s][units[best]];
@@ -691,7 +726,7 @@ static void lose_units(battle *b, int s, int *units, int n, int loss)
 				best = (size_t)i;
 		}
 		char prompt[96];
-		snprintf(prompt, sizeof prompt, "%s: which unit is eliminated?", side_name(b, s));
+		label(b, prompt, sizeof prompt, "%s: which unit is eliminated?", side_name(b, s));
 		size_t c = decide(b, s, "adbg.loss", prompt, opts, (size_t)n, best);
 		b->u[s][units[c]].status = FRAY_ADBG_ELIMINATED;
 		if (b->tell)
@@ -828,7 +863,7 @@ static void end_battle(battle *b, fray_adbg_result *res)
 			if (sc->routed == ADBG_ROUTED_ROLL) {
 				int64_t total;
 				char what[96];
-				snprintf(what, sizeof what, "routed %s", u->name);
+				label(b, what, sizeof what, "routed %s", u->name);
 				gone = adbg_check_roll(b->r, &sc->routed_check, what, &total);
 				note(b, "ADBG 19.3, 9.6 (G3)", "routed %s: %s rolled %lld: %s", u->name,
 				     sc->routed_check.text, (long long)total, gone ? "eliminated" : "survives");
@@ -881,6 +916,7 @@ static void attach(battle *b, fray_roller *r, fray_policy *p)
 	b->r = r;
 	b->p = p;
 	b->tell = fray_roller_narrating(r);
+	b->labels = b->tell || !fray_policy_suggestion_only(p);
 }
 
 /* ADBG 19.1: the rounds, then the array. */
