@@ -22,5 +22,6 @@
 #include <fray/data.h>
 #include <fray/adbg.h>
 #include <fray/bbb.h>
+#include <fray/chits.h>
 
 #endif

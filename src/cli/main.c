@@ -14,6 +14,7 @@ static const command commands[] = {
 	{"help", cmd_help},
 	{"adbg", cmd_adbg},
 	{"bbb", cmd_bbb},
+	{"chits", cmd_chits},
 };
 
 int main(int argc, char **argv)
@@ -37,6 +38,6 @@ int main(int argc, char **argv)
 			return status;
 		}
 	return cli_error(NULL, EXIT_BAD_INPUT,
-			 "unknown command '%s' (commands: roll, odds, check, help, adbg, bbb)",
+			 "unknown command '%s' (commands: roll, odds, check, help, adbg, bbb, chits)",
 			 name);
 }

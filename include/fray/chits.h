@@ -1,0 +1,170 @@
+/* Chit-pull brigade combat (../shared/seeds/chit-combat.txt) with rulings
+ * R21-R23, R25 and the data of G5: the chit mix, the tactics' chit counts
+ * and the morale test come from a YAML file the designer writes. */
+#ifndef FRAY_CHITS_H
+#define FRAY_CHITS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <fray/ctx.h>
+#include <fray/data.h>
+#include <fray/dice.h>
+#include <fray/roller.h>
+
+#define FRAY_CHITS_MAX_CHITS 128
+#define FRAY_CHITS_MAX_TACTICS 8
+#define FRAY_CHITS_MAX_UNITS 4       /* units on one side of a combat */
+#define FRAY_CHITS_MAX_BATTALIONS 8
+
+/* Vocabularies of the conditions (docs/chits.md). */
+extern const char *const fray_chits_terrains[7]; /* open village town woods hills marsh river */
+extern const char *const fray_chits_stances[3];  /* defend hold evade */
+extern const char *const fray_chits_types[3];    /* infantry cavalry artillery */
+
+typedef enum fray_chits_cond_kind {
+	FRAY_CHITS_ALWAYS, FRAY_CHITS_RATIO_AT_LEAST, FRAY_CHITS_RATIO_AT_MOST,
+	FRAY_CHITS_RATIO_IS, FRAY_CHITS_TERRAIN, FRAY_CHITS_TACTIC, FRAY_CHITS_STANCE,
+	FRAY_CHITS_ATTACKER_HIGHER, FRAY_CHITS_DEFENDER_HIGHER, FRAY_CHITS_ATTACKER_TYPE,
+	FRAY_CHITS_DEFENDER_TYPE
+} fray_chits_cond_kind;
+
+typedef struct fray_chits_cond {
+	fray_chits_cond_kind kind;
+	int value;        /* ratio on the scale N:1 = N, 1:N = 2 - N; or an index */
+} fray_chits_cond;
+
+/* Effects, by the side of the current combat they fall on (R25):
+ * [0] attacker, [1] defender. */
+typedef struct fray_chits_effect {
+	int hits[2], reduce[2];
+	int fatigue, morale;        /* F and M: on the side with more hits (R22) */
+} fray_chits_effect;
+
+typedef struct fray_chits_face {
+	fray_chits_cond cond;
+	fray_chits_effect effect;
+	char text[96];              /* "ratio at least 2:1 -> D1", for narration */
+} fray_chits_face;
+
+typedef struct fray_chit {
+	char id[16];
+	fray_chits_face face[2];    /* the sides "a" and "b" of the chit */
+	int precedence;             /* 0 or 1: applies when both conditions hold */
+	bool both;                  /* both sides apply when both hold */
+} fray_chit;
+
+typedef struct fray_chits_tactic {
+	char name[32];
+	int min;
+	int max[3];                 /* by defender stance */
+} fray_chits_tactic;
+
+typedef struct fray_chits_mix {
+	char name[64];
+	int nchits;
+	fray_chit chits[FRAY_CHITS_MAX_CHITS];
+	int ntactics;
+	fray_chits_tactic tactics[FRAY_CHITS_MAX_TACTICS];
+	/* G5 morale test: roll these dice; pass when at most (or at least)
+	 * the unit's morale level */
+	char morale_text[32];
+	fray_dice *morale_dice;
+	bool morale_at_least;
+	fray_ctx *ctx;
+} fray_chits_mix;
+
+/* Reads a mix file, every problem recorded on doc (file:line:col). */
+fray_status fray_chits_mix_read(fray_ctx *ctx, fray_doc *doc, fray_chits_mix **out);
+fray_status fray_chits_mix_load(fray_ctx *ctx, const char *path, fray_chits_mix **out);
+void fray_chits_mix_free(fray_chits_mix *m);
+int fray_chits_tactic_find(const fray_chits_mix *m, const char *name);
+
+/* R21: the larger combat die roll over the smaller, rounded down, as N:1
+ * for the attacker or 1:N for the defender; on the scale N:1 = N, 1:N =
+ * 2 - N (so 1:1 = 1, 1:2 = 0). cdrs are at least 1. */
+int fray_chits_ratio(int attacker_cdr, int defender_cdr);
+/* "2:1", "1:3" */
+void fray_chits_ratio_text(int ratio, char *dst, size_t cap);
+
+/* The situation a combat's chits are read against. */
+typedef struct fray_chits_situation {
+	int tactic;                 /* index in the mix */
+	int stance;                 /* 0 defend, 1 hold, 2 evade */
+	int terrain;                /* the defender's terrain */
+	int attacker_cdr, defender_cdr;
+	int attacker_type, defender_type;
+} fray_chits_situation;
+
+bool fray_chits_cond_holds(const fray_chits_cond *c, const fray_chits_situation *s);
+/* R22: which faces of chit apply: bit 0 face a, bit 1 face b. */
+unsigned fray_chits_applies(const fray_chit *chit, const fray_chits_situation *s);
+/* The chit's total effect in the situation. */
+fray_chits_effect fray_chits_effect_of(const fray_chit *chit, const fray_chits_situation *s);
+
+/* One unit (a brigade, or a cavalry regiment) in a combat. */
+typedef struct fray_chits_unit {
+	char name[48];
+	int battalions;
+	int hits[FRAY_CHITS_MAX_BATTALIONS];
+	int lead;                   /* the lead battalion (0-based) */
+	int morale;                 /* morale level */
+	int fatigue;
+	bool disordered;
+	bool can_retreat;           /* a legal retreat exists (R23) */
+} fray_chits_unit;
+
+typedef struct fray_chits_side {
+	char name[48];
+	int nunits;
+	fray_chits_unit units[FRAY_CHITS_MAX_UNITS];
+} fray_chits_side;
+
+typedef struct fray_chits_combat_in {
+	const fray_chits_mix *mix;
+	fray_chits_situation situation;
+	int draw;                   /* chits to draw, within the tactic's range */
+	int script[16], nscript;    /* chits drawn (mix indices), when scripted */
+	fray_chits_side side[2];    /* attacker, defender */
+} fray_chits_combat_in;
+
+typedef struct fray_chits_combat_out {
+	int hits[2];                /* net hits each side received (before retreats) */
+	int retreats[2];
+	int morale_tests[2], morale_failed[2];
+	fray_chits_side side[2];    /* the states after the combat */
+} fray_chits_combat_out;
+
+/* The whole combat resolution: draws, effects, allocation with retreats
+ * (R23, the policy choosing), fatigue and morale. */
+void fray_chits_combat(fray_roller *r, fray_policy *p, const fray_chits_combat_in *in,
+		       fray_chits_combat_out *out);
+/* As a procedure: outcome {attacker hits, defender hits, attacker morale
+ * tests, defender morale tests} (draws only: what advise weighs). */
+void fray_chits_draws_procedure(fray_roller *r, fray_policy *p, const void *in, int64_t *out);
+
+/* A combat file (examples/chits/): the mix file (relative to it), the
+ * tactic, stance, terrain, chits to draw, optional scripted chits and
+ * seed, and both sides with their combat die rolls and units. Every
+ * problem is recorded on doc; *mix is the caller's to free. */
+fray_status fray_chits_combat_read(fray_ctx *ctx, fray_doc *doc, fray_chits_mix **mix,
+				   fray_chits_combat_in *in, uint64_t *seed, bool *has_seed);
+/* Checks a draw count against the tactic and stance: NULL when allowed,
+ * else the message ("hasty against defend draws 3 to 5 chits"). */
+const char *fray_chits_draw_problem(const fray_chits_mix *m, const fray_chits_situation *s,
+				    int draw, char *buf, size_t cap);
+/* The index of the chit with this id, or -1. */
+int fray_chits_find(const fray_chits_mix *m, const char *id);
+
+/* End of turn: 1 fatigue point off (a Rest order: 1d3 more); the lead
+ * battalion may be swapped. Rally/Recover: a test as for morale; a pass
+ * recovers one lost hit, never the last one. */
+typedef struct fray_chits_end_turn_in {
+	const fray_chits_mix *mix;
+	fray_chits_unit unit;
+	bool rest, rally;
+	int new_lead;               /* -1: keep */
+} fray_chits_end_turn_in;
+void fray_chits_end_turn(fray_roller *r, const fray_chits_end_turn_in *in, fray_chits_unit *out);
+
+#endif

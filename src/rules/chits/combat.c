@@ -1,0 +1,308 @@
+/* A chit-pull combat (chit-combat.txt): chits drawn one at a time without
+ * replacement, each read in the combat's situation (R22), hits summed and
+ * reduced, the defender's effects before the attacker's, hits allocated
+ * lead battalion first with retreats to negate (R23, R25), then fatigue and
+ * morale on the side with more hits (R22); and the end of turn. */
+#include <stdio.h>
+#include <string.h>
+#include "../../core/internal.h"
+#include <fray/chits.h>
+
+static const char *const side_names[2] = {"attacker", "defender"};
+
+static void say(fray_roller *r, const char *rule, const char *fmt, ...) FRAY_PRINTF(3, 4);
+static void say(fray_roller *r, const char *rule, const char *fmt, ...)
+{
+	if (!fray_roller_narrating(r))
+		return;
+	char text[256];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof text, fmt, ap);
+	va_end(ap);
+	fray_emit_note(r, text, rule);
+}
+
+static bool yes_no(fray_roller *r, fray_policy *p, int side, const char *kind,
+		   const char *prompt, bool suggest)
+{
+	static const char *const opts[] = {"no", "yes"};
+	fray_choice c = {.kind = kind, .prompt = prompt, .noptions = 2, .options = opts,
+			 .suggested = suggest, .side = side};
+	return fray_decide(r, p, &c) == 1;
+}
+
+/* R23: a non-lead battalion may take a hit while it has fewer this combat
+ * than the lead (the lead takes a second before any other takes one). */
+static bool may_take(const fray_chits_unit *u, const int *now, int b)
+{
+	return b == u->lead || (now[u->lead] > 0 && now[b] < now[u->lead]);
+}
+
+/* Applies one hit to unit u, the owner choosing the battalion within R23. */
+static void take_hit(fray_roller *r, fray_policy *p, int side, fray_chits_unit *u, int *now)
+{
+	int legal[FRAY_CHITS_MAX_BATTALIONS], n = 0;
+	for (int b = 0; b < u->battalions; b++)
+		if (may_take(u, now, b))
+			legal[n++] = b;
+	size_t best = 0;
+	char labels[FRAY_CHITS_MAX_BATTALIONS][32];
+	const char *opts[FRAY_CHITS_MAX_BATTALIONS];
+	for (int i = 0; i < n; i++) {
+		snprintf(labels[i], sizeof labels[i], "battalion %d%s", legal[i] + 1,
+			 legal[i] == u->lead ? " (lead)" : "");
+		opts[i] = labels[i];
+		/* heuristic: spread, the legal battalion with fewest hits now */
+		if (now[legal[i]] < now[legal[best]] ||
+		    (now[legal[i]] == now[legal[best]] && legal[best] == u->lead))
+			best = (size_t)i;
+	}
+	size_t c = 0;
+	if (n > 1) {
+		char prompt[96];
+		snprintf(prompt, sizeof prompt, "%s: which battalion takes the hit?", u->name);
+		fray_choice ch = {.kind = "chits.battalion", .prompt = prompt, .noptions = (size_t)n,
+				  .options = opts, .suggested = best, .side = side};
+		c = fray_decide(r, p, &ch);
+	}
+	int b = legal[c];
+	now[b]++;
+	u->hits[b]++;
+	say(r, "ruling R23", "%s: a hit on battalion %d%s", u->name, b + 1,
+	    b == u->lead ? " (lead)" : "");
+}
+
+/* The hits of one unit in one combat: the first on the lead battalion;
+ * then up to two negated by retreats, if a legal retreat exists (R23):
+ * the first gives a fatigue point, the second also disorders (R25). */
+static void allocate_unit(fray_roller *r, fray_policy *p, int side, fray_chits_unit *u,
+			  int hits, int *retreats)
+{
+	int now[FRAY_CHITS_MAX_BATTALIONS] = {0};
+	for (int h = 0; h < hits && !fray_roller_stopped(r); h++) {
+		if (h > 0 && *retreats < 2 && u->can_retreat) {
+			char prompt[128];
+			snprintf(prompt, sizeof prompt, "%s: retreat one space to negate a hit?", u->name);
+			/* heuristic: a defender gives ground, an attacker keeps it */
+			if (yes_no(r, p, side, "chits.retreat", prompt, side == 1)) {
+				(*retreats)++;
+				if (*retreats == 1) {
+					u->fatigue++;
+					say(r, "ruling R23", "%s retreats a space: the hit is negated, +1 fatigue point",
+					    u->name);
+				} else {
+					u->disordered = true;
+					say(r, "ruling R23, R25", "%s retreats again: the hit is negated, disordered",
+					    u->name);
+				}
+				continue;
+			}
+		}
+		take_hit(r, p, side, u, now);
+	}
+}
+
+static void allocate(fray_roller *r, fray_policy *p, int side, fray_chits_side *s, int hits,
+		     int *retreats)
+{
+	int per[FRAY_CHITS_MAX_UNITS] = {0};
+	if (s->nunits == 1) {
+		per[0] = hits;
+	} else {
+		/* several units: the owner spreads the hits (heuristic: evenly) */
+		char labels[FRAY_CHITS_MAX_UNITS][56];
+		const char *opts[FRAY_CHITS_MAX_UNITS];
+		for (int i = 0; i < s->nunits; i++) {
+			snprintf(labels[i], sizeof labels[i], "%s", s->units[i].name);
+			opts[i] = labels[i];
+		}
+		for (int h = 0; h < hits; h++) {
+			size_t best = 0;
+			for (int i = 1; i < s->nunits; i++)
+				if (per[i] < per[best])
+					best = (size_t)i;
+			fray_choice c = {.kind = "chits.unit", .prompt = "which unit takes the hit?",
+					 .noptions = (size_t)s->nunits, .options = opts,
+					 .suggested = best, .side = side};
+			per[fray_decide(r, p, &c)]++;
+		}
+	}
+	for (int i = 0; i < s->nunits; i++) {
+		int rt = 0;
+		allocate_unit(r, p, side, &s->units[i], per[i], &rt);
+		*retreats += rt;
+	}
+}
+
+static bool morale_test(fray_roller *r, const fray_chits_mix *m, fray_chits_unit *u)
+{
+	char what[80];
+	snprintf(what, sizeof what, "morale test, %s", u->name);
+	int64_t roll = fray_dice_roll_as(m->morale_dice, r, what);
+	bool pass = m->morale_at_least ? roll >= u->morale : roll <= u->morale;
+	if (pass) {
+		say(r, "G5", "%s passes (%s %lld against morale %d)%s", u->name, m->morale_text,
+		    (long long)roll, u->morale, u->disordered ? ": disorder removed" : "");
+		u->disordered = false;
+	} else {
+		u->morale--;
+		say(r, "G5", "%s fails (%s %lld against morale %d): morale level down to %d", u->name,
+		    m->morale_text, (long long)roll, u->morale + 1, u->morale);
+	}
+	return pass;
+}
+
+/* The sides F and M fall on: the one with more hits, both on a tie (R22). */
+static unsigned effect_targets(const int *hits)
+{
+	return hits[0] > hits[1] ? 1u : hits[1] > hits[0] ? 2u : 3u;
+}
+
+FRAY_API void fray_chits_combat(fray_roller *r, fray_policy *p, const fray_chits_combat_in *in,
+				fray_chits_combat_out *out)
+{
+	const fray_chits_mix *m = in->mix;
+	const fray_chits_situation *s = &in->situation;
+	memset(out, 0, sizeof *out);
+	out->side[0] = in->side[0];
+	out->side[1] = in->side[1];
+	char ratio[16];
+	fray_chits_ratio_text(fray_chits_ratio(s->attacker_cdr, s->defender_cdr), ratio, sizeof ratio);
+	say(r, "ruling R21", "combat die rolls %d to %d: %s", s->attacker_cdr, s->defender_cdr, ratio);
+	unsigned pool[FRAY_CHITS_MAX_CHITS];
+	for (int i = 0; i < m->nchits; i++)
+		pool[i] = 1;
+	fray_chits_effect sum = {{0, 0}, {0, 0}, 0, 0};
+	for (int k = 0; k < in->draw && !fray_roller_stopped(r); k++) {
+		int idx = k < in->nscript ? in->script[k]
+					  : (int)fray_draw(r, pool, (size_t)m->nchits, "chit");
+		pool[idx] = 0;
+		const fray_chit *c = &m->chits[idx];
+		unsigned which = fray_chits_applies(c, s);
+		fray_chits_effect e = fray_chits_effect_of(c, s);
+		for (int x = 0; x < 2; x++) {
+			sum.hits[x] += e.hits[x];
+			sum.reduce[x] += e.reduce[x];
+		}
+		sum.fatigue += e.fatigue;
+		sum.morale += e.morale;
+		if (which == 0)
+			say(r, "chit rules", "chit %s: neither side applies: no result", c->id);
+		for (int f = 0; f < 2; f++)
+			if (which >> f & 1)
+				say(r, which == 3 ? "both apply" : "ruling R22", "chit %s, side %c: %s", c->id,
+				    "ab"[f], c->face[f].text);
+	}
+	/* R22: hits summed, then the reductions, before any allocation */
+	for (int x = 0; x < 2; x++) {
+		int h = sum.hits[x] - sum.reduce[x];
+		out->hits[x] = h > 0 ? h : 0;
+	}
+	say(r, "ruling R22", "hits: attacker %d, defender %d", out->hits[0], out->hits[1]);
+	/* the defender's effects before the attacker's */
+	for (int i = 0; i < 2; i++) {
+		int side = 1 - i;
+		allocate(r, p, side, &out->side[side], out->hits[side], &out->retreats[side]);
+	}
+	unsigned targets = effect_targets(out->hits);
+	for (int side = 1; side >= 0; side--) {
+		if (!(targets >> side & 1))
+			continue;
+		fray_chits_side *sd = &out->side[side];
+		if (sum.fatigue) {
+			for (int i = 0; i < sd->nunits; i++)
+				sd->units[i].fatigue += sum.fatigue;
+			say(r, "ruling R22", "%s (%s): +%d fatigue point%s", sd->name, side_names[side],
+			    sum.fatigue, sum.fatigue == 1 ? "" : "s");
+		}
+		for (int t = 0; t < sum.morale && !fray_roller_stopped(r); t++)
+			for (int i = 0; i < sd->nunits; i++) {
+				out->morale_tests[side]++;
+				out->morale_failed[side] += !morale_test(r, m, &sd->units[i]);
+			}
+	}
+}
+
+/* What advise weighs: the draws only. Chits with the same effect in this
+ * situation are one kind, so K draws branch over kinds, not chits. */
+FRAY_API void fray_chits_draws_procedure(fray_roller *r, fray_policy *p, const void *input,
+					 int64_t *out)
+{
+	(void)p;
+	const fray_chits_combat_in *in = input;
+	const fray_chits_mix *m = in->mix;
+	fray_chits_effect kinds[FRAY_CHITS_MAX_CHITS];
+	unsigned count[FRAY_CHITS_MAX_CHITS];
+	size_t nk = 0;
+	for (int i = 0; i < m->nchits; i++) {
+		fray_chits_effect e = fray_chits_effect_of(&m->chits[i], &in->situation);
+		size_t k;
+		for (k = 0; k < nk && memcmp(&kinds[k], &e, sizeof e) != 0; k++)
+			;
+		if (k == nk) {
+			kinds[nk] = e;
+			count[nk++] = 0;
+		}
+		count[k]++;
+	}
+	fray_chits_effect sum = {{0, 0}, {0, 0}, 0, 0};
+	for (int d = 0; d < in->draw; d++) {
+		size_t k = fray_draw(r, count, nk, "chit");
+		count[k]--;
+		for (int x = 0; x < 2; x++) {
+			sum.hits[x] += kinds[k].hits[x];
+			sum.reduce[x] += kinds[k].reduce[x];
+		}
+		sum.morale += kinds[k].morale;
+	}
+	int hits[2];
+	for (int x = 0; x < 2; x++)
+		hits[x] = sum.hits[x] > sum.reduce[x] ? sum.hits[x] - sum.reduce[x] : 0;
+	unsigned targets = effect_targets(hits);
+	out[0] = hits[0];
+	out[1] = hits[1];
+	out[2] = targets & 1 ? sum.morale : 0;
+	out[3] = targets & 2 ? sum.morale : 0;
+}
+
+FRAY_API void fray_chits_end_turn(fray_roller *r, const fray_chits_end_turn_in *in,
+				  fray_chits_unit *u)
+{
+	*u = in->unit;
+	if (u->fatigue > 0) {
+		u->fatigue--;
+		say(r, "end of turn", "%s recovers 1 fatigue point", u->name);
+	}
+	if (in->rest) {
+		int more = fray_die(r, 3, "Rest order 1d3");
+		int off = more < u->fatigue ? more : u->fatigue;
+		u->fatigue -= off;
+		say(r, "Rest order", "%s rests: %d more fatigue point%s off", u->name, off, off == 1 ? "" : "s");
+	}
+	if (in->rally) {
+		int total = 0, most = 0;
+		for (int b = 0; b < u->battalions; b++) {
+			total += u->hits[b];
+			if (u->hits[b] > u->hits[most])
+				most = b;
+		}
+		if (total <= 1) {
+			say(r, "Rally/Recover", "%s: the last hit can never be recovered", u->name);
+		} else {
+			char what[80];
+			snprintf(what, sizeof what, "rally, %s", u->name);
+			int64_t roll = fray_dice_roll_as(in->mix->morale_dice, r, what);
+			bool pass = in->mix->morale_at_least ? roll >= u->morale : roll <= u->morale;
+			if (pass)
+				u->hits[most]--;
+			say(r, "Rally/Recover (G5)", "%s: %s %lld against morale %d: %s", u->name,
+			    in->mix->morale_text, (long long)roll, u->morale,
+			    pass ? "one hit recovered" : "no recovery");
+		}
+	}
+	if (in->new_lead >= 0 && in->new_lead < u->battalions && in->new_lead != u->lead) {
+		u->lead = in->new_lead;
+		say(r, "end of turn", "%s: battalion %d now leads", u->name, u->lead + 1);
+	}
+}
