@@ -30,6 +30,18 @@ static int check_file(fray_ctx *ctx, const char *path)
 		fray_adbg_scenario *s;
 		status = report(ctx, doc, path, "adbg scenario", fray_adbg_scenario_read(ctx, doc, &s));
 		fray_adbg_scenario_free(s);
+	} else if (map && fray_map_get(root, "chits")) {
+		fray_chits_mix *m;
+		status = report(ctx, doc, path, "chit mix", fray_chits_mix_read(ctx, doc, &m));
+		fray_chits_mix_free(m);
+	} else if (map && fray_map_get(root, "mix") && fray_map_get(root, "attacker")) {
+		fray_chits_mix *m;
+		fray_chits_combat_in in;
+		uint64_t seed;
+		bool has_seed;
+		status = report(ctx, doc, path, "chit combat",
+				fray_chits_combat_read(ctx, doc, &m, &in, &seed, &has_seed));
+		fray_chits_mix_free(m);
 	} else if (map && fray_map_get(root, "columns") && fray_map_get(root, "rows")) {
 		fray_adbg_crt crt;
 		fray_adbg_crt_read(doc, root, &crt);
@@ -48,7 +60,8 @@ static int check_file(fray_ctx *ctx, const char *path)
 	}
 	return cli_error("check", EXIT_BAD_INPUT,
 			 "%s:1:1: expected a fray data file; known kinds: adbg scenario "
-			 "(with 'sides'), adbg melee CRT (with 'columns' and 'rows'), policy "
+			 "(with 'sides'), adbg melee CRT (with 'columns' and 'rows'), chit mix "
+			 "(with 'chits'), chit combat (with 'mix' and 'attacker'), policy "
 			 "script (with 'answers')", path);
 }
 

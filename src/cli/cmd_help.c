@@ -17,10 +17,12 @@ static const topic topics[] = {
 	 "  fray check FILE...                     check data files for mistakes\n"
 	 "  fray adbg PROCEDURE|battle|odds ...    A Dark and Bloody Ground, rule 19\n"
 	 "  fray bbb PROCEDURE ...                 Bloody Big Battles\n"
+	 "  fray chits PROCEDURE ...               chit-pull brigade combat\n"
 	 "  fray help [TOPIC]                      this help; topics below\n"
 	 "  fray --version\n"
 	 "\n"
-	 "Topics: roll, odds, check, dice, seeds, adbg, bbb, json, exit, rules.\n"},
+	 "Topics: roll, odds, check, dice, seeds, adbg, bbb, chits, json, exit,\n"
+	 "rules.\n"},
 	{"roll",
 	 "fray roll DICE [--seed N] [--json]\n"
 	 "\n"
@@ -226,6 +228,49 @@ static const topic topics[] = {
 	 "fray bbb table fire [--firepower F] [--shift N]\n\n"
 	 "The firefight table; with --firepower, the column used and the chance of\n"
 	 "each result, from the 36 faces of 2d6.\n"},
+	{"chits",
+	 "fray chits PROCEDURE ...\n"
+	 "\n"
+	 "The chit-pull brigade combat system:\n"
+	 "  fray chits ratio --attacker-cdr N --defender-cdr N    the combat ratio\n"
+	 "  fray chits combat COMBAT.yaml | --mix FILE ... --draw K [--script IDS]\n"
+	 "  fray chits advise COMBAT.yaml | --mix FILE ...  [--criterion C]\n"
+	 "  fray chits end-turn --mix FILE --fatigue N --hits 1,0,0,0 [--rest] [--rally]\n"
+	 "\n"
+	 "See docs/chits.md; an example mix and the text's three worked examples\n"
+	 "are in examples/chits/.\n"},
+	{"chits ratio",
+	 "fray chits ratio --attacker-cdr N --defender-cdr N\n\n"
+	 "The larger combat die roll over the smaller, rounded down (ruling R21):\n"
+	 "N:1 for the attacker, 1:N for the defender. 17 against 6 is 2:1.\n"},
+	{"chits combat",
+	 "fray chits combat COMBAT.yaml [--seed N] [--policy P] [--json] [--odds]\n"
+	 "fray chits combat --mix FILE --tactic T --stance defend|hold|evade --terrain X\n"
+	 "     --attacker-cdr N --defender-cdr N --draw K [--script C01,C07,...]\n"
+	 "     [--attacker-type T] [--defender-type T]\n"
+	 "\n"
+	 "Draws K chits one at a time without replacement (or the chits you drew at\n"
+	 "the table, --script), reads each in the situation (R22), sums and reduces\n"
+	 "the hits, allocates them (the lead battalion first; retreats negate up to\n"
+	 "two, R23), then fatigue and morale for the side with more hits. K must be\n"
+	 "within the tactic's range against the stance. --odds: the exact chances of\n"
+	 "the hits and morale tests the draw gives.\n"},
+	{"chits advise",
+	 "fray chits advise COMBAT.yaml | --mix FILE --tactic T --stance S --terrain X\n"
+	 "     --attacker-cdr N --defender-cdr N [--criterion net|enemy|own|edge] [--json]\n"
+	 "\n"
+	 "For every number of chits the tactic allows, the exact distribution of the\n"
+	 "hits each side takes and of the morale tests, and the best number:\n"
+	 "net (default) the most expected hits on the defender less those on the\n"
+	 "attacker; enemy the most on the defender; own the fewest on the attacker;\n"
+	 "edge the best chance that the defender takes more hits.\n"},
+	{"chits end-turn",
+	 "fray chits end-turn --mix FILE [--fatigue N] [--hits 1,0,0,0] [--morale N]\n"
+	 "     [--rest] [--rally] [--lead B] [--seed N]\n"
+	 "\n"
+	 "A unit's end of turn: one fatigue point off (a Rest order: 1d3 more);\n"
+	 "--rally tries to recover a lost hit (the mix's morale test; the last hit\n"
+	 "can never be recovered); --lead B swaps the lead battalion.\n"},
 	{"rules",
 	 "Rule sets\n"
 	 "\n"
@@ -260,6 +305,6 @@ int cmd_help(int argc, char **argv)
 	if (cli_help_topic(stdout, argv[0]))
 		return EXIT_OK;
 	return cli_error("help", EXIT_BAD_INPUT,
-			 "no topic '%s' (topics: roll, odds, check, dice, seeds, adbg, bbb, "
+			 "no topic '%s' (topics: roll, odds, check, dice, seeds, adbg, bbb, chits, "
 			 "json, exit, rules)", argv[0]);
 }

@@ -1,0 +1,322 @@
+/* Chit-pull combat: the ratio (R21), which sides apply (R22), the three
+ * worked examples of chit-combat.txt replayed from their combat files with
+ * the states the text describes, exact draw odds against enumeration and
+ * the hypergeometric formula written here, and malformed mix files. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+#include "../../test_util.h"
+
+static void ratios(void **state)
+{
+	(void)state;
+	static const struct {
+		int a, d;
+		const char *text;
+	} rows[] = {{17, 6, "2:1"}, {11, 13, "1:1"}, {14, 2, "7:1"}, {2, 14, "1:7"}, {6, 17, "1:2"},
+		    {5, 5, "1:1"}, {18, 6, "3:1"}, {5, 11, "1:2"}};
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		char buf[16];
+		fray_chits_ratio_text(fray_chits_ratio(rows[i].a, rows[i].d), buf, sizeof buf);
+		assert_string_equal(buf, rows[i].text);
+	}
+}
+
+static fray_chits_mix *small_mix(void)
+{
+	fray_chits_mix *m;
+	fray_ctx_clear(ctx);
+	assert_int_equal(fray_chits_mix_load(ctx, FRAY_TEST_DATA "/chits/small-mix.yaml", &m), FRAY_OK);
+	return m;
+}
+
+/* R22: P (precedence b), B (both apply), N (neither), R (one side). */
+static void sides_that_apply(void **state)
+{
+	(void)state;
+	fray_chits_mix *m = small_mix();
+	fray_chits_situation open21 = {.tactic = 0, .stance = 0, .terrain = 0, .attacker_cdr = 12,
+				       .defender_cdr = 6};
+	fray_chits_situation village21 = open21;
+	village21.terrain = 1;
+	assert_int_equal(fray_chits_applies(&m->chits[0], &open21), 2);    /* both hold: b */
+	assert_int_equal(fray_chits_applies(&m->chits[0], &village21), 1); /* only a */
+	assert_int_equal(fray_chits_applies(&m->chits[1], &open21), 3);    /* both-apply */
+	assert_int_equal(fray_chits_applies(&m->chits[2], &open21), 0);    /* neither */
+	fray_chits_effect e = fray_chits_effect_of(&m->chits[1], &open21);
+	assert_int_equal(e.hits[0], 1);
+	assert_int_equal(e.hits[1], 2);
+	e = fray_chits_effect_of(&m->chits[3], &open21); /* both hold, precedence a */
+	assert_int_equal(e.reduce[1], 1);
+	assert_int_equal(e.morale, 1);
+	assert_int_equal(e.fatigue, 0);
+	fray_chits_mix_free(m);
+}
+
+/* Exact odds of drawing 2 of the 4 chits against every ordered pair
+ * counted here (12 of them, each 1/12). */
+static void draw_odds_by_counting(void **state)
+{
+	(void)state;
+	fray_chits_mix *m = small_mix();
+	fray_chits_combat_in in = {.mix = m, .draw = 2,
+				   .situation = {.terrain = 0, .attacker_cdr = 12, .defender_cdr = 6}};
+	fray_dist *d;
+	assert_int_equal(fray_enumerate(ctx, fray_chits_draws_procedure, NULL, &in, 4, NULL, &d), FRAY_OK);
+	/* each chit's effect in this situation, from the rules: P b: A1; B: A1 D2;
+	 * N: nothing; R a: D-1 and M */
+	static const int hitsA[4] = {1, 1, 0, 0}, hitsD[4] = {0, 2, 0, 0}, redD[4] = {0, 0, 0, 1},
+			 mor[4] = {0, 0, 0, 1};
+	int count[8][8][3][3] = {{{{0}}}};
+	for (int i = 0; i < 4; i++)
+		for (int j = 0; j < 4; j++) {
+			if (i == j)
+				continue;
+			int a = hitsA[i] + hitsA[j];
+			int dd = hitsD[i] + hitsD[j] - redD[i] - redD[j];
+			dd = dd < 0 ? 0 : dd;
+			int mm = mor[i] + mor[j];
+			int ta = a >= dd ? mm : 0, td = dd >= a ? mm : 0; /* more hits, or both on a tie */
+			count[a][dd][ta][td]++;
+		}
+	double sum = 0;
+	for (size_t k = 0; k < fray_dist_count(d); k++) {
+		const int64_t *o = fray_dist_outcome(d, k);
+		assert_double_equal(fray_dist_p(d, k), count[o[0]][o[1]][o[2]][o[3]] / 12.0, 1e-15);
+		sum += fray_dist_p(d, k);
+	}
+	assert_double_equal(sum, 1, 1e-12);
+	fray_chits_mix_free(m);
+	fray_dist_free(d);
+}
+
+/* Draws without replacement: with the sample mix in example 1's situation,
+ * count the chits that hit the defender; the number of such chits among K
+ * drawn is hypergeometric. Here: how many drawn chits are "always -> M"
+ * kinds is checked through the morale tests' total on a mix where only M
+ * chits act. */
+static void hypergeometric_draws(void **state)
+{
+	(void)state;
+	fray_doc *doc;
+	const char *text =
+		"tactics: {t: {min: 1, max: {defend: 8, hold: 8, evade: 8}}}\n"
+		"morale: {roll: 1d6, pass: at-most}\n"
+		"chits:\n"
+		"  - {id: a, a: {if: always, then: [D1]}, b: {if: always, then: []}}\n"
+		"  - {id: b, a: {if: always, then: [D1]}, b: {if: always, then: []}}\n"
+		"  - {id: c, a: {if: always, then: [D1]}, b: {if: always, then: []}}\n"
+		"  - {id: d, a: {if: always, then: []}, b: {if: always, then: []}}\n"
+		"  - {id: e, a: {if: always, then: []}, b: {if: always, then: []}}\n"
+		"  - {id: f, a: {if: always, then: []}, b: {if: always, then: []}}\n"
+		"  - {id: g, a: {if: always, then: []}, b: {if: always, then: []}}\n"
+		"  - {id: h, a: {if: always, then: []}, b: {if: always, then: []}}\n";
+	fray_ctx_clear(ctx);
+	assert_int_equal(fray_doc_load_string(ctx, "mix.yaml", text, strlen(text), &doc), FRAY_OK);
+	fray_chits_mix *m;
+	assert_int_equal(fray_chits_mix_read(ctx, doc, &m), FRAY_OK);
+	fray_doc_free(doc);
+	fray_chits_combat_in in = {.mix = m, .draw = 3, .situation = {.attacker_cdr = 1, .defender_cdr = 1}};
+	fray_dist *d;
+	assert_int_equal(fray_enumerate(ctx, fray_chits_draws_procedure, NULL, &in, 4, NULL, &d), FRAY_OK);
+	/* C(3,k) C(5,3-k) / C(8,3) */
+	static const double want[4] = {10.0 / 56, 30.0 / 56, 15.0 / 56, 1.0 / 56};
+	assert_int_equal(fray_dist_count(d), 4);
+	for (size_t k = 0; k < 4; k++) {
+		assert_int_equal(fray_dist_outcome(d, k)[1], (int64_t)k);
+		assert_double_equal(fray_dist_p(d, k), want[k], 1e-15);
+	}
+	fray_dist_free(d);
+	fray_chits_mix_free(m);
+}
+
+static void fight_example(const char *file, fray_chits_combat_out *out)
+{
+	char path[512];
+	snprintf(path, sizeof path, "%s/examples/chits/%s", FRAY_SOURCE_DIR, file);
+	fray_doc *doc;
+	fray_ctx_clear(ctx);
+	assert_int_equal(fray_doc_load_file(ctx, path, &doc), FRAY_OK);
+	fray_chits_mix *m;
+	fray_chits_combat_in in;
+	uint64_t seed = 0;
+	bool has_seed;
+	assert_int_equal(fray_chits_combat_read(ctx, doc, &m, &in, &seed, &has_seed), FRAY_OK);
+	fray_doc_free(doc);
+	fray_roller *r = fray_roller_sample_new(ctx, seed, 0);
+	fray_chits_combat(r, NULL, &in, out);
+	fray_roller_free(r);
+	fray_chits_mix_free(m);
+}
+
+static int total_hits(const fray_chits_unit *u)
+{
+	int n = 0;
+	for (int b = 0; b < u->battalions; b++)
+		n += u->hits[b];
+	return n;
+}
+
+/* Example 1: A1, D1, D-1, F, M. David's brigade takes no hit (the hit is
+ * cancelled); Brent's takes one, on its lead battalion, and having taken
+ * more hits gains the fatigue point and tests morale, passing. */
+static void worked_example_1(void **state)
+{
+	(void)state;
+	fray_chits_combat_out out;
+	fight_example("example-1.yaml", &out);
+	const fray_chits_unit *brent = &out.side[0].units[0], *david = &out.side[1].units[0];
+	assert_int_equal(out.hits[0], 1);
+	assert_int_equal(out.hits[1], 0);
+	assert_int_equal(brent->hits[brent->lead], 1);
+	assert_int_equal(total_hits(brent), 1);
+	assert_int_equal(brent->fatigue, 1);
+	assert_int_equal(out.morale_tests[0], 1);
+	assert_int_equal(out.morale_failed[0], 0);
+	assert_int_equal(out.morale_tests[1], 0);
+	assert_int_equal(total_hits(david), 0);
+	assert_int_equal(david->fatigue, 0);
+}
+
+/* Example 2 (A and D swapped, ruling R25): David takes two hits, the lead
+ * battalion's and another battalion's, without retreating; Brent takes one
+ * on his lead battalion and negates two by retreating: disordered, one
+ * more fatigue point (two in all), at least two hits in the battle. No M:
+ * no morale test. */
+static void worked_example_2(void **state)
+{
+	(void)state;
+	fray_chits_combat_out out;
+	fight_example("example-2.yaml", &out);
+	const fray_chits_unit *david = &out.side[0].units[0], *brent = &out.side[1].units[0];
+	assert_int_equal(out.hits[0], 2);
+	assert_int_equal(out.hits[1], 3);
+	assert_int_equal(total_hits(david), 2);
+	assert_int_equal(david->hits[david->lead], 1);
+	assert_int_equal(out.retreats[0], 0);
+	assert_int_equal(out.retreats[1], 2);
+	assert_true(brent->disordered);
+	assert_int_equal(brent->fatigue, 2);
+	assert_int_equal(total_hits(brent), 2);
+	assert_int_equal(out.morale_tests[0] + out.morale_tests[1], 0);
+}
+
+/* Example 3: A2, D2, M at 7:1. Brent takes a hit on his lead battalion and
+ * retreats once: a third fatigue point. David's two regiments take one hit
+ * each on their lead squadrons. The hits tie (2 and 2 before the retreat):
+ * both sides test; one regiment fails (its morale level falls), the other
+ * passes; Brent passes and recovers from disorder. */
+static void worked_example_3(void **state)
+{
+	(void)state;
+	fray_chits_combat_out out;
+	fight_example("example-3.yaml", &out);
+	const fray_chits_side *david = &out.side[0];
+	const fray_chits_unit *brent = &out.side[1].units[0];
+	assert_int_equal(out.hits[0], 2);
+	assert_int_equal(out.hits[1], 2);
+	assert_int_equal(brent->fatigue, 3);
+	assert_int_equal(out.retreats[1], 1);
+	assert_int_equal(brent->hits[brent->lead], 3);
+	assert_false(brent->disordered);
+	assert_int_equal(david->nunits, 2);
+	for (int i = 0; i < 2; i++) {
+		assert_int_equal(total_hits(&david->units[i]), 1);
+		assert_int_equal(david->units[i].hits[david->units[i].lead], 1);
+	}
+	assert_int_equal(out.morale_tests[0], 2);
+	assert_int_equal(out.morale_failed[0], 1);
+	assert_int_equal(out.morale_tests[1], 1);
+	assert_int_equal(out.morale_failed[1], 0);
+	assert_int_equal(david->units[0].morale + david->units[1].morale, 7 + 6);
+}
+
+static void malformed_mixes(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *file, *msg;
+	} rows[] = {
+		{"unknown-key", "5:1: unknown key 'moral' (did you mean 'morale'?)"},
+		{"missing-chits", "6:1: unknown key 'other'"}, /* then: missing 'chits' */
+		{"bad-condition", "9:21: expected a condition: always; ratio at least|at most|is N:1 or 1:N; terrain is T; tactic is T; stance is defend|hold|evade; attacker rolled higher; defender rolled higher; attacker is T; defender is T"},
+		{"unknown-terrain", "9:21: unknown terrain 'city': expected one of open, village, town, woods, hills, marsh, river"},
+		{"unknown-tactic", "9:61: unknown tactic 'siege': the tactics are the mix's 'tactics'"},
+		{"bad-effect", "10:41: expected an effect: A<n> or D<n> (hits), A-<n> or D-<n> (fewer hits), F (fatigue) or M (morale test), n from 1 to 9"},
+		{"duplicate-id", "9:10: two chits have the id 'P'"},
+		{"max-below-min", "4:42: expected the most chits (at least the fewest): a whole number from 2 to 16, found '1'"},
+		{"bad-pass", "5:27: expected how a morale test passes: one of at-most, at-least"},
+		{"bad-dice", "5:16: expected dice such as 2d6: column 2: expected '+', '-' or the end, got 'q'"},
+		{"bad-ratio", "7:21: expected a ratio condition such as \"ratio at least 2:1\" or \"ratio is 1:2\""},
+		{"empty-chits", "6:8: expected 1 to 128 chits, found 0"},
+		{"bad-precedence", "7:108: expected the side with precedence: one of a, b; found 'c' (did you mean 'a'?)"},
+	};
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		char path[512], want[1024];
+		snprintf(path, sizeof path, "%s/chits/bad/%s.yaml", FRAY_TEST_DATA, rows[i].file);
+		snprintf(want, sizeof want, "%s:%s", path, rows[i].msg);
+		fray_chits_mix *m = (fray_chits_mix *)&m;
+		fray_ctx_clear(ctx);
+		assert_int_equal(fray_chits_mix_load(ctx, path, &m), FRAY_ERR_INPUT);
+		assert_null(m);
+		assert_string_equal(fray_ctx_message(ctx), want);
+	}
+	fray_ctx_clear(ctx);
+}
+
+/* The draw count must be within the tactic's range against the stance. */
+static void draw_limits(void **state)
+{
+	(void)state;
+	fray_chits_mix *m = small_mix();
+	fray_chits_situation s = {.tactic = 0, .stance = 1};
+	char buf[128];
+	assert_null(fray_chits_draw_problem(m, &s, 2, buf, sizeof buf));
+	assert_string_equal(fray_chits_draw_problem(m, &s, 3, buf, sizeof buf),
+			    "hasty against hold draws 2 to 2 chits, not 3");
+	s.stance = 0;
+	assert_null(fray_chits_draw_problem(m, &s, 3, buf, sizeof buf));
+	assert_non_null(fray_chits_draw_problem(m, &s, 1, buf, sizeof buf));
+	fray_chits_mix_free(m);
+}
+
+/* End of turn: one fatigue point off; rest 1d3 more; the last hit never
+ * comes back. */
+static void end_of_turn(void **state)
+{
+	(void)state;
+	fray_chits_mix *m = small_mix();
+	fray_chits_end_turn_in in = {.mix = m, .rest = true, .rally = true, .new_lead = 2};
+	in.unit = (fray_chits_unit){.battalions = 4, .hits = {1}, .fatigue = 5, .morale = 7};
+	for (uint64_t seed = 0; seed < 20; seed++) {
+		fray_roller *r = fray_roller_sample_new(ctx, seed, 0);
+		fray_chits_unit u;
+		fray_chits_end_turn(r, &in, &u);
+		assert_in_range(u.fatigue, 1, 3); /* 5 - 1 - (1..3) */
+		assert_int_equal(u.hits[0], 1);    /* the last hit stays */
+		assert_int_equal(u.lead, 2);
+		fray_roller_free(r);
+	}
+	fray_chits_mix_free(m);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(ratios),
+		cmocka_unit_test(sides_that_apply),
+		cmocka_unit_test(draw_odds_by_counting),
+		cmocka_unit_test(hypergeometric_draws),
+		cmocka_unit_test(worked_example_1),
+		cmocka_unit_test(worked_example_2),
+		cmocka_unit_test(worked_example_3),
+		cmocka_unit_test(malformed_mixes),
+		cmocka_unit_test(draw_limits),
+		cmocka_unit_test(end_of_turn),
+	};
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
