@@ -23,5 +23,6 @@
 #include <fray/adbg.h>
 #include <fray/bbb.h>
 #include <fray/chits.h>
+#include <fray/presidio.h>
 
 #endif

@@ -63,5 +63,6 @@ int cmd_help(int argc, char **argv);
 int cmd_adbg(int argc, char **argv);
 int cmd_bbb(int argc, char **argv);
 int cmd_chits(int argc, char **argv);
+int cmd_presidio(int argc, char **argv);
 
 #endif

@@ -18,11 +18,12 @@ static const topic topics[] = {
 	 "  fray adbg PROCEDURE|battle|odds ...    A Dark and Bloody Ground, rule 19\n"
 	 "  fray bbb PROCEDURE ...                 Bloody Big Battles\n"
 	 "  fray chits PROCEDURE ...               chit-pull brigade combat\n"
+	 "  fray presidio PROCEDURE ...            Presidio skirmishes\n"
 	 "  fray help [TOPIC]                      this help; topics below\n"
 	 "  fray --version\n"
 	 "\n"
-	 "Topics: roll, odds, check, dice, seeds, adbg, bbb, chits, json, exit,\n"
-	 "rules.\n"},
+	 "Topics: roll, odds, check, dice, seeds, adbg, bbb, chits, presidio, json,\n"
+	 "exit, rules.\n"},
 	{"roll",
 	 "fray roll DICE [--seed N] [--json]\n"
 	 "\n"
@@ -271,6 +272,48 @@ static const topic topics[] = {
 	 "A unit's end of turn: one fatigue point off (a Rest order: 1d3 more);\n"
 	 "--rally tries to recover a lost hit (the mix's morale test; the last hit\n"
 	 "can never be recovered); --lead B swaps the lead battalion.\n"},
+	{"presidio",
+	 "fray presidio PROCEDURE [options] [--odds | --seed N] [--json]\n"
+	 "\n"
+	 "Presidio (skirmish rules for the Spanish Borderlands):\n"
+	 "  fray presidio shoot       one unit's fire: hits, wounds, casualties\n"
+	 "  fray presidio morale      a morale check (d6!, modifiers, failure bands)\n"
+	 "  fray presidio rally       a panicked unit's rally\n"
+	 "  fray presidio initiative  who goes first\n"
+	 "  fray presidio weapons     the small-arms list of Section 10\n"
+	 "\n"
+	 "Distances are yours to measure; see docs/presidio.md.\n"},
+	{"presidio shoot",
+	 "fray presidio shoot --weapon NAME --figures N (--range INCHES | --band close|medium|long)\n"
+	 "     [--skill N] [--mode volley|independent|moving|opportunity|aimed]\n"
+	 "     [--cover none|incidental|partial|heavy|full|complete] [--incidental]\n"
+	 "     [--skirmish-target] [--mounted-target] [--evading] [--taking-cover] [--dm N]\n"
+	 "     [--armor N] [--target-figures N] [--specialists N] [--through-fire]\n"
+	 "\n"
+	 "Hit number = Hit# + range DM - skill + cover and other DMs (ruling R11);\n"
+	 "one d12 per firing figure (independent fire: figures / reload, R14);\n"
+	 "hits wound on the damage chart for damage - armor (R13); casualties hit\n"
+	 "specialty figures on the unit's casualty die (R15). Odds outcome:\n"
+	 "{\"hits\": n, \"casualties\": n, \"specialists_hit\": n}.\n"},
+	{"presidio morale",
+	 "fray presidio morale --level elite|veteran|average|inexperienced\n"
+	 "     --size team|squad|platoon|company [--casualties N] [--leader N]\n"
+	 "     [--charging|--charged] [--friendly-cover] [--cover partial|heavy] [--line]\n"
+	 "     [--leader-casualty] [--friends-fell-back N] [--friends-retreated N]\n"
+	 "     [--friends-panicked N] [--chaplain] [--flag] [--fifer] [--hero]\n"
+	 "     [--situation open|cover|line|charging] [--near-enemy]\n"
+	 "\n"
+	 "1d6, a 6 rolled again and added, plus the leader's bonus, against the\n"
+	 "required number (ruling R16); the failure band's result in words; two 6s\n"
+	 "succeed with the three bonuses. Odds outcome: {\"success\", \"short_by\",\n"
+	 "\"bonus\"}.\n"},
+	{"presidio rally",
+	 "fray presidio rally --leader N\n\nA panicked unit rallies on 1d6 at least 6 less the\n"
+	 "officer's command level (ruling R17).\n"},
+	{"presidio initiative",
+	 "fray presidio initiative [--leadership-1 N] [--leadership-2 N]\n\n"
+	 "1d6 + leadership each; ties are rolled again (ruling R17).\n"},
+	{"presidio weapons", "fray presidio weapons\n\nLists the small arms of Section 10.\n"},
 	{"rules",
 	 "Rule sets\n"
 	 "\n"
@@ -305,6 +348,6 @@ int cmd_help(int argc, char **argv)
 	if (cli_help_topic(stdout, argv[0]))
 		return EXIT_OK;
 	return cli_error("help", EXIT_BAD_INPUT,
-			 "no topic '%s' (topics: roll, odds, check, dice, seeds, adbg, bbb, chits, "
+			 "no topic '%s' (topics: roll, odds, check, dice, seeds, adbg, bbb, chits, presidio, "
 			 "json, exit, rules)", argv[0]);
 }

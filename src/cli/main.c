@@ -15,6 +15,7 @@ static const command commands[] = {
 	{"adbg", cmd_adbg},
 	{"bbb", cmd_bbb},
 	{"chits", cmd_chits},
+	{"presidio", cmd_presidio},
 };
 
 int main(int argc, char **argv)
@@ -38,6 +39,6 @@ int main(int argc, char **argv)
 			return status;
 		}
 	return cli_error(NULL, EXIT_BAD_INPUT,
-			 "unknown command '%s' (commands: roll, odds, check, help, adbg, bbb, chits)",
+			 "unknown command '%s' (commands: roll, odds, check, help, adbg, bbb, chits, presidio)",
 			 name);
 }

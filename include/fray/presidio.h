@@ -1,0 +1,176 @@
+/* Presidio: the dice procedures of the skirmish rules (shooting, wounding,
+ * casualties, morale, rally, initiative so far), with rulings R11-R17. The
+ * weapon lists of Section 10 are built in. Distances and positions are the
+ * player's to measure; fray does the dice, the tables and the modifiers. */
+#ifndef FRAY_PRESIDIO_H
+#define FRAY_PRESIDIO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <fray/roller.h>
+
+/* Range classes of the weapon lists' Range column (ruling R12). */
+typedef enum fray_presidio_range_class {
+	FRAY_PRESIDIO_MELEE = 0,   /* "--": no ranged fire */
+	FRAY_PRESIDIO_HAND = 1,    /* hand-thrown, grenades */
+	FRAY_PRESIDIO_PISTOL = 2,
+	FRAY_PRESIDIO_CARBINE = 3,
+	FRAY_PRESIDIO_MUSKET = 4,
+	FRAY_PRESIDIO_RIFLE = 5,
+	FRAY_PRESIDIO_ARTILLERY = 6
+} fray_presidio_range_class;
+
+typedef struct fray_presidio_weapon {
+	const char *name;          /* "flintlock musket" */
+	const char *group;         /* the list's heading */
+	int hit;                   /* Hit# (the "+" dropped) */
+	int damage;
+	int reload;                /* actions; 0 for melee weapons */
+	fray_presidio_range_class range;
+} fray_presidio_weapon;
+
+extern const fray_presidio_weapon fray_presidio_weapons[];
+extern const size_t fray_presidio_nweapons;
+
+/* Forgiving lookup: case, '-', '_' and spaces do not matter
+ * ("Flintlock Musket", "flintlock-musket"). NULL when unknown; *near then
+ * names the nearest weapon (or NULL). */
+const fray_presidio_weapon *fray_presidio_weapon_find(const char *name,
+						      const fray_presidio_weapon **near);
+
+/* Range bands (R12): 0 close (-4), 1 medium (-2), 2 long (0), -1 beyond
+ * (cannot fire). Ranges are "less than" the band's inches. */
+int fray_presidio_band(fray_presidio_range_class c, double inches);
+int fray_presidio_band_dm(int band);
+/* The band's upper limits in inches for a class (0 for "anywhere on the
+ * table"). */
+void fray_presidio_band_limits(fray_presidio_range_class c, int limits[3]);
+
+/* Defensive cover (Section 4): DMs added to the hit number. */
+typedef enum fray_presidio_cover {
+	FRAY_PRESIDIO_NO_COVER = 0, FRAY_PRESIDIO_INCIDENTAL = 1, FRAY_PRESIDIO_PARTIAL = 2,
+	FRAY_PRESIDIO_HEAVY = 3, FRAY_PRESIDIO_FULL = 4, FRAY_PRESIDIO_COMPLETE = 5
+} fray_presidio_cover;
+extern const char *const fray_presidio_cover_names[6];
+/* The DM of a cover (complete cover: cannot be hit, returns 99). */
+int fray_presidio_cover_dm(fray_presidio_cover c);
+
+/* The damage chart (R13): the d12 needed to wound for weapon damage less
+ * armor; 0 when nothing can wound (differential below -3). */
+int fray_presidio_wound_number(int differential);
+
+/* Unit size classes (Sections 6, 7). */
+typedef enum fray_presidio_size {
+	FRAY_PRESIDIO_TEAM = 0, FRAY_PRESIDIO_SQUAD = 1, FRAY_PRESIDIO_PLATOON = 2,
+	FRAY_PRESIDIO_COMPANY = 3
+} fray_presidio_size;
+extern const char *const fray_presidio_size_names[4];
+fray_presidio_size fray_presidio_size_of(int figures);
+/* R15: the casualty die of a size class: 6, 12, 20, 30. */
+int fray_presidio_casualty_die(fray_presidio_size s);
+
+/* R14: figures firing each action in independent fire: figures / reload,
+ * rounded to nearest, halves up (18 / 4 -> 5). */
+int fray_presidio_independent_figures(int figures, int reload);
+
+/* ---- Shooting (Section 4, Section 6; R11-R15) ---- */
+
+typedef enum fray_presidio_fire_mode {
+	FRAY_PRESIDIO_VOLLEY = 0,       /* every figure given fires */
+	FRAY_PRESIDIO_INDEPENDENT = 1,  /* figures / reload (R14) */
+	FRAY_PRESIDIO_MOVING = 2,       /* fire while moving: 12 to hit, half the figures, wound +2 */
+	FRAY_PRESIDIO_OPPORTUNITY = 3,  /* +2 to the hit number */
+	FRAY_PRESIDIO_AIMED = 4         /* aim and shoot: -2 */
+} fray_presidio_fire_mode;
+extern const char *const fray_presidio_fire_mode_names[5];
+
+typedef struct fray_presidio_shoot_in {
+	const fray_presidio_weapon *weapon;
+	int band;                  /* 0 close, 1 medium, 2 long */
+	int skill;                 /* the firer's ranged skill */
+	int figures;               /* figures that could fire */
+	fray_presidio_fire_mode mode;
+	fray_presidio_cover cover;
+	bool incidental;           /* incidental cover on top (cumulative) */
+	bool skirmish_target;      /* skirmishers, artillery crews: +2 */
+	bool mounted_target;       /* +1 */
+	bool evading;              /* +1 */
+	bool taking_cover;         /* +2 */
+	int other_dm;              /* anything else */
+	int armor;                 /* the target's armor */
+	int target_figures;        /* for the casualty die (R15) */
+	int specialists;           /* officers, NCOs, musicians, characters */
+	bool through_fire;         /* a unit within 12" behind the target */
+} fray_presidio_shoot_in;
+
+typedef struct fray_presidio_shoot_out {
+	int firing, hit_number, wound_number;
+	int hits, casualties, specialists_hit;
+	int rear_hits, rear_casualties;
+} fray_presidio_shoot_out;
+
+/* The final hit number (R11) and whether fire is possible (false when
+ * the hit number is above 12 or the target is in complete cover). */
+int fray_presidio_hit_number(const fray_presidio_shoot_in *in);
+void fray_presidio_shoot(fray_roller *r, const fray_presidio_shoot_in *in,
+			 fray_presidio_shoot_out *out);
+/* As a procedure: outcome {hits, casualties, specialists_hit, rear_hits,
+ * rear_casualties}. */
+void fray_presidio_shoot_procedure(fray_roller *r, fray_policy *p, const void *in,
+				   int64_t *out);
+
+/* ---- Morale (Section 7, R16) ---- */
+
+typedef enum fray_presidio_level {
+	FRAY_PRESIDIO_ELITE = 0, FRAY_PRESIDIO_VETERAN = 1, FRAY_PRESIDIO_AVERAGE = 2,
+	FRAY_PRESIDIO_INEXPERIENCED = 3
+} fray_presidio_level;
+extern const char *const fray_presidio_level_names[4];
+
+typedef enum fray_presidio_situation {
+	FRAY_PRESIDIO_OPEN = 0, FRAY_PRESIDIO_IN_COVER = 1, FRAY_PRESIDIO_LINE = 2,
+	FRAY_PRESIDIO_CHARGING = 3
+} fray_presidio_situation;
+extern const char *const fray_presidio_situation_names[4];
+
+typedef struct fray_presidio_morale_in {
+	fray_presidio_level level;
+	fray_presidio_size size;
+	int casualties;            /* received so far */
+	bool charging, charged;
+	bool incidental_or_friendly_cover;
+	fray_presidio_cover cover; /* partial or heavy: their DM off */
+	bool line;
+	int leader;                /* command bonus of a leader within 2" */
+	bool leader_casualty;
+	int friends_fell_back, friends_retreated, friends_panicked; /* within 12" */
+	bool chaplain, flag, fifer, hero;
+	fray_presidio_situation situation;  /* for the failure's meaning */
+	bool near_enemy;           /* within 4" of the enemy or surrounded */
+} fray_presidio_morale_in;
+
+typedef struct fray_presidio_morale_out {
+	int required, roll, total;
+	bool success, bonus;
+	int short_by;              /* 0 on success */
+} fray_presidio_morale_out;
+
+int fray_presidio_morale_required(const fray_presidio_morale_in *in);
+void fray_presidio_morale(fray_roller *r, const fray_presidio_morale_in *in,
+			  fray_presidio_morale_out *out);
+/* The failure band's consequence in words, for the unit's situation. */
+const char *fray_presidio_morale_result(const fray_presidio_morale_in *in, int short_by);
+/* As a procedure: outcome {success, short_by, bonus}. */
+void fray_presidio_morale_procedure(fray_roller *r, fray_policy *p, const void *in,
+				    int64_t *out);
+
+/* Rally (Section 2, R17): 1d6 at least 6 - the leader's level. */
+void fray_presidio_rally_procedure(fray_roller *r, fray_policy *p, const void *leader,
+				   int64_t *out);
+/* Initiative (Section 2, R17): 1d6 + leadership each, ties rolled again.
+ * input: int[2] leaderships; outcome {winner 0 or 1}. */
+void fray_presidio_initiative_procedure(fray_roller *r, fray_policy *p, const void *in,
+					int64_t *out);
+
+#endif

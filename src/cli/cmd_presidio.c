@@ -1,0 +1,315 @@
+/* fray presidio PROCEDURE: Presidio's dice procedures: shoot, morale,
+ * rally, initiative, and the weapon list. */
+#include <stdlib.h>
+#include <string.h>
+#include "procout.h"
+
+static void fmt_shoot(const int64_t *o, bool json, const void *input, char *dst, size_t cap)
+{
+	const fray_presidio_shoot_in *in = input;
+	if (json) {
+		int n = snprintf(dst, cap, "\"hits\": %lld, \"casualties\": %lld, \"specialists_hit\": %lld",
+				 (long long)o[0], (long long)o[1], (long long)o[2]);
+		if (in->through_fire && n > 0 && (size_t)n < cap)
+			snprintf(dst + n, cap - (size_t)n, ", \"rear_hits\": %lld, \"rear_casualties\": %lld",
+				 (long long)o[3], (long long)o[4]);
+	} else {
+		int n = snprintf(dst, cap, "%lld hit%s, %lld casualt%s, %lld specialist%s", (long long)o[0],
+				 o[0] == 1 ? "" : "s", (long long)o[1], o[1] == 1 ? "y" : "ies",
+				 (long long)o[2], o[2] == 1 ? "" : "s");
+		if (in->through_fire && n > 0 && (size_t)n < cap)
+			snprintf(dst + n, cap - (size_t)n, "; behind: %lld hit%s, %lld casualt%s",
+				 (long long)o[3], o[3] == 1 ? "" : "s", (long long)o[4], o[4] == 1 ? "y" : "ies");
+	}
+}
+
+static const char *const range_class_names[7] = {"melee", "hand", "pistol", "carbine", "musket",
+						 "rifle", "artillery"};
+
+static int presidio_shoot(int argc, char **argv)
+{
+	static const char *const bands[] = {"close", "medium", "long"};
+	cli_args a = {.cmd = "presidio shoot", .argc = argc, .argv = argv};
+	proc_opts o = {0};
+	fray_presidio_shoot_in in = {.band = -1, .figures = -1};
+	const char *weapon = NULL, *range = NULL;
+	size_t band = 9, mode = 0, cover = 0;
+	int64_t skill = 0, figures = -1, armor = 0, target_figures = 0, specialists = 0, dm = 0;
+	while (a.i < argc && a.status == EXIT_OK) {
+		if (cli_is_help(argv[a.i]))
+			return cli_help_topic(stdout, "presidio shoot") ? EXIT_OK : EXIT_RUNTIME;
+		if (cli_flag(&a, "--incidental")) in.incidental = true;
+		else if (cli_flag(&a, "--skirmish-target")) in.skirmish_target = true;
+		else if (cli_flag(&a, "--mounted-target")) in.mounted_target = true;
+		else if (cli_flag(&a, "--evading")) in.evading = true;
+		else if (cli_flag(&a, "--taking-cover")) in.taking_cover = true;
+		else if (cli_flag(&a, "--through-fire")) in.through_fire = true;
+		else if (!cli_value(&a, "--weapon", &weapon) && !cli_value(&a, "--range", &range) &&
+			 !cli_enum(&a, "--band", bands, 3, &band) &&
+			 !cli_enum(&a, "--mode", fray_presidio_fire_mode_names, 5, &mode) &&
+			 !cli_enum(&a, "--cover", fray_presidio_cover_names, 6, &cover) &&
+			 !cli_i64(&a, "--skill", -5, 10, &skill) && !cli_i64(&a, "--figures", -1000, 1000, &figures) &&
+			 !cli_i64(&a, "--armor", -5, 20, &armor) &&
+			 !cli_i64(&a, "--target-figures", 1, 1000, &target_figures) &&
+			 !cli_i64(&a, "--specialists", 0, 100, &specialists) &&
+			 !cli_i64(&a, "--dm", -20, 20, &dm) && !proc_opt(&a, &o)) {
+			static const char *const known[] = {
+				"--weapon", "--range", "--band", "--skill", "--figures", "--mode", "--cover",
+				"--incidental", "--skirmish-target", "--mounted-target", "--evading",
+				"--taking-cover", "--armor", "--target-figures", "--specialists",
+				"--through-fire", "--dm", "--odds", "--seed", "--json", "--help"};
+			return cli_unknown(&a, known, 21);
+		}
+	}
+	if (a.status != EXIT_OK)
+		return a.status;
+	if (!weapon)
+		return cli_error(a.cmd, EXIT_BAD_INPUT, "missing --weapon NAME ('fray presidio weapons' lists them)");
+	const fray_presidio_weapon *near;
+	in.weapon = fray_presidio_weapon_find(weapon, &near);
+	if (!in.weapon) {
+		if (near)
+			return cli_error(a.cmd, EXIT_BAD_INPUT, "unknown weapon '%s' (did you mean '%s'? "
+					 "'fray presidio weapons' lists them)", weapon, near->name);
+		return cli_error(a.cmd, EXIT_BAD_INPUT, "unknown weapon '%s' ('fray presidio weapons' lists them)", weapon);
+	}
+	if (in.weapon->range == FRAY_PRESIDIO_MELEE)
+		return cli_error(a.cmd, EXIT_BAD_INPUT, "%s is a melee weapon: it does not shoot", in.weapon->name);
+	if (figures < 1)
+		return cli_error(a.cmd, EXIT_BAD_INPUT, figures == -1 ? "missing --figures N (figures that can fire)"
+				 : "--figures expects a number of figures from 1, got %lld", (long long)figures);
+	if (range && band != 9)
+		return cli_error(a.cmd, EXIT_BAD_INPUT, "give --range INCHES or --band, not both");
+	char range_words[96] = "";
+	if (range) {
+		char *end;
+		double inches = strtod(range, &end);
+		if (!*range || *end || !(inches >= 0))
+			return cli_error(a.cmd, EXIT_BAD_INPUT, "option --range expects inches from 0, got '%s'", range);
+		int b = fray_presidio_band(in.weapon->range, inches);
+		if (b < 0) {
+			int lim[3];
+			fray_presidio_band_limits(in.weapon->range, lim);
+			return cli_error(a.cmd, EXIT_BAD_INPUT, "%s (%s range class) reaches less than %d\", not %s\" "
+					 "(Presidio Section 4, ruling R12)", in.weapon->name,
+					 range_class_names[in.weapon->range], lim[2], range);
+		}
+		in.band = b;
+		snprintf(range_words, sizeof range_words, "%s\" ", range);
+	} else if (band != 9) {
+		in.band = (int)band;
+	} else {
+		return cli_error(a.cmd, EXIT_BAD_INPUT, "missing --range INCHES or --band close|medium|long");
+	}
+	in.skill = (int)skill;
+	in.figures = (int)figures;
+	in.mode = (fray_presidio_fire_mode)mode;
+	in.cover = (fray_presidio_cover)cover;
+	in.armor = (int)armor;
+	in.target_figures = target_figures ? (int)target_figures : 10;
+	in.specialists = (int)specialists;
+	in.other_dm = (int)dm;
+	char title[256], inputs[512];
+	snprintf(title, sizeof title, "shoot: %lld %s, %s%s range (%+d), skill %d, %s fire, cover: %s, armor %d",
+		 (long long)figures, in.weapon->name, range_words, bands[in.band],
+		 fray_presidio_band_dm(in.band), in.skill, fray_presidio_fire_mode_names[mode],
+		 fray_presidio_cover_names[cover], in.armor);
+	snprintf(inputs, sizeof inputs,
+		 "{\"weapon\": \"%s\", \"band\": \"%s\", \"skill\": %d, \"figures\": %d, \"mode\": \"%s\", "
+		 "\"cover\": \"%s\", \"armor\": %d, \"hit_number\": %d, \"target_figures\": %d, \"specialists\": %d}",
+		 in.weapon->name, bands[in.band], in.skill, in.figures, fray_presidio_fire_mode_names[mode],
+		 fray_presidio_cover_names[cover], in.armor, fray_presidio_hit_number(&in), in.target_figures,
+		 in.specialists);
+	proc_run run = {"presidio.shoot", title, inputs, fray_presidio_shoot_procedure, &in, 5, fmt_shoot, {0}};
+	return proc_run_print(a.cmd, &run, &o);
+}
+
+static void fmt_morale(const int64_t *o, bool json, const void *input, char *dst, size_t cap)
+{
+	const fray_presidio_morale_in *in = input;
+	if (json) {
+		char w[200];
+		fray_json_string(fray_presidio_morale_result(in, (int)o[1]), w, sizeof w);
+		snprintf(dst, cap, "\"success\": %s, \"short_by\": %lld, \"bonus\": %s, \"result\": %s",
+			 o[0] ? "true" : "false", (long long)o[1], o[2] ? "true" : "false", w);
+	} else if (o[0]) {
+		snprintf(dst, cap, "%s", o[2] ? "success with the three bonuses (two 6s)" : "success");
+	} else {
+		snprintf(dst, cap, "short by %lld: %s", (long long)o[1], fray_presidio_morale_result(in, (int)o[1]));
+	}
+}
+
+static int presidio_morale(int argc, char **argv)
+{
+	cli_args a = {.cmd = "presidio morale", .argc = argc, .argv = argv};
+	proc_opts o = {0};
+	fray_presidio_morale_in in = {.level = FRAY_PRESIDIO_AVERAGE};
+	size_t level = 9, size = 9, cover = 0, situation = 9;
+	int64_t casualties = 0, leader = 0, fb = 0, rt = 0, pn = 0;
+	while (a.i < argc && a.status == EXIT_OK) {
+		if (cli_is_help(argv[a.i]))
+			return cli_help_topic(stdout, "presidio morale") ? EXIT_OK : EXIT_RUNTIME;
+		if (cli_flag(&a, "--charging")) in.charging = true;
+		else if (cli_flag(&a, "--charged")) in.charged = true;
+		else if (cli_flag(&a, "--friendly-cover") || cli_flag(&a, "--incidental-cover"))
+			in.incidental_or_friendly_cover = true;
+		else if (cli_flag(&a, "--line")) in.line = true;
+		else if (cli_flag(&a, "--leader-casualty")) in.leader_casualty = true;
+		else if (cli_flag(&a, "--chaplain") || cli_flag(&a, "--shaman")) in.chaplain = true;
+		else if (cli_flag(&a, "--flag")) in.flag = true;
+		else if (cli_flag(&a, "--fifer")) in.fifer = true;
+		else if (cli_flag(&a, "--hero")) in.hero = true;
+		else if (cli_flag(&a, "--near-enemy")) in.near_enemy = true;
+		else if (!cli_enum(&a, "--level", fray_presidio_level_names, 4, &level) &&
+			 !cli_enum(&a, "--size", fray_presidio_size_names, 4, &size) &&
+			 !cli_enum(&a, "--cover", fray_presidio_cover_names, 6, &cover) &&
+			 !cli_enum(&a, "--situation", fray_presidio_situation_names, 4, &situation) &&
+			 !cli_i64(&a, "--casualties", 0, 100, &casualties) && !cli_i64(&a, "--leader", 0, 4, &leader) &&
+			 !cli_i64(&a, "--friends-fell-back", 0, 10, &fb) &&
+			 !cli_i64(&a, "--friends-retreated", 0, 10, &rt) &&
+			 !cli_i64(&a, "--friends-panicked", 0, 10, &pn) && !proc_opt(&a, &o)) {
+			static const char *const known[] = {
+				"--level", "--size", "--casualties", "--leader", "--charging", "--charged",
+				"--friendly-cover", "--incidental-cover", "--cover", "--line", "--leader-casualty",
+				"--friends-fell-back", "--friends-retreated", "--friends-panicked", "--chaplain",
+				"--shaman", "--flag", "--fifer", "--hero", "--situation", "--near-enemy",
+				"--odds", "--seed", "--json", "--help"};
+			return cli_unknown(&a, known, 25);
+		}
+	}
+	if (a.status != EXIT_OK)
+		return a.status;
+	if (level == 9 || size == 9)
+		return cli_error(a.cmd, EXIT_BAD_INPUT, "missing --level elite|veteran|average|inexperienced "
+				 "or --size team|squad|platoon|company");
+	in.level = (fray_presidio_level)level;
+	in.size = (fray_presidio_size)size;
+	in.cover = (fray_presidio_cover)cover;
+	in.casualties = (int)casualties;
+	in.leader = (int)leader;
+	in.friends_fell_back = (int)fb;
+	in.friends_retreated = (int)rt;
+	in.friends_panicked = (int)pn;
+	in.situation = situation != 9 ? (fray_presidio_situation)situation
+		       : in.charging ? FRAY_PRESIDIO_CHARGING : in.line ? FRAY_PRESIDIO_LINE
+		       : cover >= FRAY_PRESIDIO_PARTIAL ? FRAY_PRESIDIO_IN_COVER : FRAY_PRESIDIO_OPEN;
+	char title[256], inputs[384];
+	snprintf(title, sizeof title, "morale: %s %s, %d casualt%s, needs %d+ on d6! (+%d leader), %s",
+		 fray_presidio_level_names[level], fray_presidio_size_names[size], in.casualties,
+		 in.casualties == 1 ? "y" : "ies", fray_presidio_morale_required(&in), in.leader,
+		 fray_presidio_situation_names[in.situation]);
+	snprintf(inputs, sizeof inputs,
+		 "{\"level\": \"%s\", \"size\": \"%s\", \"casualties\": %d, \"leader\": %d, "
+		 "\"required\": %d, \"situation\": \"%s\"}", fray_presidio_level_names[level],
+		 fray_presidio_size_names[size], in.casualties, in.leader,
+		 fray_presidio_morale_required(&in), fray_presidio_situation_names[in.situation]);
+	proc_run run = {"presidio.morale", title, inputs, fray_presidio_morale_procedure, &in, 3, fmt_morale, {0}};
+	return proc_run_print(a.cmd, &run, &o);
+}
+
+static void fmt_flag(const int64_t *o, bool json, const void *input, char *dst, size_t cap)
+{
+	(void)input;
+	snprintf(dst, cap, json ? "\"rallied\": %s" : "%s", json ? (o[0] ? "true" : "false")
+							    : (o[0] ? "rallied" : "not rallied"));
+}
+
+static void fmt_initiative(const int64_t *o, bool json, const void *input, char *dst, size_t cap)
+{
+	(void)input;
+	snprintf(dst, cap, json ? "\"first\": %lld" : "side %lld goes first", (long long)o[0] + 1);
+}
+
+static int presidio_rally(int argc, char **argv)
+{
+	cli_args a = {.cmd = "presidio rally", .argc = argc, .argv = argv};
+	proc_opts o = {0};
+	int64_t leader = -1;
+	while (a.i < argc && a.status == EXIT_OK) {
+		if (cli_is_help(argv[a.i]))
+			return cli_help_topic(stdout, "presidio rally") ? EXIT_OK : EXIT_RUNTIME;
+		if (!cli_i64(&a, "--leader", 0, 4, &leader) && !proc_opt(&a, &o)) {
+			static const char *const known[] = {"--leader", "--odds", "--seed", "--json", "--help"};
+			return cli_unknown(&a, known, 5);
+		}
+	}
+	if (a.status != EXIT_OK)
+		return a.status;
+	if (leader < 0)
+		return cli_error(a.cmd, EXIT_BAD_INPUT, "missing --leader N: the officer's command level "
+				 "(0-4; NCOs cannot rally troops)");
+	int l = (int)leader;
+	char title[96], inputs[64];
+	snprintf(title, sizeof title, "rally: a panicked unit, officer's level %d: needs %d+", l, 6 - l);
+	snprintf(inputs, sizeof inputs, "{\"leader\": %d}", l);
+	proc_run run = {"presidio.rally", title, inputs, fray_presidio_rally_procedure, &l, 1, fmt_flag, {0}};
+	return proc_run_print(a.cmd, &run, &o);
+}
+
+static int presidio_initiative(int argc, char **argv)
+{
+	cli_args a = {.cmd = "presidio initiative", .argc = argc, .argv = argv};
+	proc_opts o = {0};
+	int64_t l1 = 0, l2 = 0;
+	while (a.i < argc && a.status == EXIT_OK) {
+		if (cli_is_help(argv[a.i]))
+			return cli_help_topic(stdout, "presidio initiative") ? EXIT_OK : EXIT_RUNTIME;
+		if (!cli_i64(&a, "--leadership-1", 0, 4, &l1) && !cli_i64(&a, "--leadership-2", 0, 4, &l2) &&
+		    !proc_opt(&a, &o)) {
+			static const char *const known[] = {"--leadership-1", "--leadership-2", "--odds",
+							    "--seed", "--json", "--help"};
+			return cli_unknown(&a, known, 6);
+		}
+	}
+	if (a.status != EXIT_OK)
+		return a.status;
+	int lead[2] = {(int)l1, (int)l2};
+	char title[96], inputs[96];
+	snprintf(title, sizeof title, "initiative: 1d6 + %d against 1d6 + %d, ties again", lead[0], lead[1]);
+	snprintf(inputs, sizeof inputs, "{\"leadership\": [%d, %d]}", lead[0], lead[1]);
+	proc_run run = {"presidio.initiative", title, inputs, fray_presidio_initiative_procedure, lead, 1,
+			fmt_initiative, {.max_depth = 10}}; /* 5 roll-offs; ties beyond: unresolved */
+	return proc_run_print(a.cmd, &run, &o);
+}
+
+static int presidio_weapons(int argc, char **argv)
+{
+	(void)argv;
+	if (argc > 0 && cli_is_help(argv[0]))
+		return cli_help_topic(stdout, "presidio weapons") ? EXIT_OK : EXIT_RUNTIME;
+	printf("%-44s %5s %4s %6s  %s\n", "Small arms (Presidio Section 10)", "Hit#", "Dam", "Reload", "Range");
+	const char *group = "";
+	for (size_t i = 0; i < fray_presidio_nweapons; i++) {
+		const fray_presidio_weapon *w = &fray_presidio_weapons[i];
+		if (strcmp(group, w->group) != 0)
+			printf("%s:\n", group = w->group);
+		char reload[8];
+		snprintf(reload, sizeof reload, w->reload ? "%d" : "--", w->reload);
+		printf("  %-42s %4d+ %4d %6s  %s\n", w->name, w->hit, w->damage, reload,
+		       w->range ? range_class_names[w->range] : "--");
+	}
+	return EXIT_OK;
+}
+
+typedef struct sub {
+	const char *name;
+	int (*run)(int, char **);
+} sub;
+
+static const sub subs[] = {
+	{"shoot", presidio_shoot}, {"morale", presidio_morale}, {"rally", presidio_rally},
+	{"initiative", presidio_initiative}, {"weapons", presidio_weapons},
+};
+
+int cmd_presidio(int argc, char **argv)
+{
+	if (argc == 0 || cli_is_help(argv[0])) {
+		cli_help_topic(argc ? stdout : stderr, "presidio");
+		return argc ? EXIT_OK : EXIT_BAD_INPUT;
+	}
+	for (size_t i = 0; i < sizeof subs / sizeof subs[0]; i++)
+		if (strcmp(argv[0], subs[i].name) == 0)
+			return subs[i].run(argc - 1, argv + 1);
+	return cli_error("presidio", EXIT_BAD_INPUT,
+			 "unknown procedure '%s' (procedures: shoot, morale, rally, initiative, weapons)", argv[0]);
+}

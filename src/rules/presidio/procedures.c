@@ -1,0 +1,248 @@
+/* Presidio's dice procedures: shooting with wounding and casualties
+ * (Sections 4 and 6, rulings R11-R15), morale (Section 7, R16), rally and
+ * initiative (Section 2, R17). */
+#include <stdio.h>
+#include "../../core/internal.h"
+#include <fray/presidio.h>
+
+const char *const fray_presidio_fire_mode_names[5] = {"volley", "independent", "moving",
+						      "opportunity", "aimed"};
+const char *const fray_presidio_level_names[4] = {"elite", "veteran", "average", "inexperienced"};
+const char *const fray_presidio_situation_names[4] = {"open", "cover", "line", "charging"};
+
+/* R11: hit# + range DM - ranged skill + cover DMs + other DMs. Fire while
+ * moving needs an unmodified 12 whatever the skill, range or cover, but
+ * full cover still counts (Section 4, Fire while Moving). */
+FRAY_API int fray_presidio_hit_number(const fray_presidio_shoot_in *in)
+{
+	if (in->cover == FRAY_PRESIDIO_COMPLETE)
+		return 99;
+	if (in->mode == FRAY_PRESIDIO_MOVING)
+		return in->cover == FRAY_PRESIDIO_FULL ? 12 + 4 : 12;
+	int n = in->weapon->hit + fray_presidio_band_dm(in->band) - in->skill;
+	n += fray_presidio_cover_dm(in->cover);
+	if (in->incidental && in->cover != FRAY_PRESIDIO_INCIDENTAL)
+		n += 1; /* incidental is cumulative with other cover */
+	n += in->skirmish_target ? 2 : 0;
+	n += in->mounted_target ? 1 : 0;
+	n += in->evading ? 1 : 0;
+	n += in->taking_cover ? 2 : 0;
+	n += in->mode == FRAY_PRESIDIO_OPPORTUNITY ? 2 : 0;
+	n += in->mode == FRAY_PRESIDIO_AIMED ? -2 : 0;
+	return n + in->other_dm;
+}
+
+static int firing_figures(const fray_presidio_shoot_in *in)
+{
+	switch (in->mode) {
+	case FRAY_PRESIDIO_INDEPENDENT:
+		return fray_presidio_independent_figures(in->figures, in->weapon->reload);
+	case FRAY_PRESIDIO_MOVING:
+		return in->figures / 2; /* up to half, rounded down */
+	default:
+		return in->figures;
+	}
+}
+
+/* R15: one casualty die per casualty; at most the specialty figures left
+ * hits one of them. */
+static int specialists(fray_roller *r, int casualties, int die, int left)
+{
+	int hit = 0;
+	for (int c = 0; c < casualties && left > 0; c++) {
+		int face;
+		if (fray_roll_at_most(r, die, left < die ? left : die, &face, "casualty die")) {
+			hit++;
+			left--;
+		}
+	}
+	return hit;
+}
+
+FRAY_API void fray_presidio_shoot(fray_roller *r, const fray_presidio_shoot_in *in,
+				  fray_presidio_shoot_out *out)
+{
+	*out = (fray_presidio_shoot_out){0};
+	out->firing = firing_figures(in);
+	out->hit_number = fray_presidio_hit_number(in);
+	int wn = fray_presidio_wound_number(in->weapon->damage - in->armor);
+	if (wn && in->mode == FRAY_PRESIDIO_MOVING)
+		wn += 2; /* fire while moving: the wound number 2 points up */
+	out->wound_number = wn > 12 ? 0 : wn;
+	if (fray_roller_narrating(r)) {
+		char text[160];
+		snprintf(text, sizeof text, "%d figure%s fire %s: hit on %d+ (%s)", out->firing,
+			 out->firing == 1 ? "" : "s", in->weapon->name, out->hit_number,
+			 out->hit_number > 12 ? "cannot hit" : "d12 each");
+		fray_emit_note(r, text, "Presidio Section 4, ruling R11");
+	}
+	if (out->hit_number > 12 || out->firing == 0)
+		return;
+	int need = out->hit_number < 1 ? 1 : out->hit_number;
+	int hits = fray_successes(r, out->firing, 12, need, "to hit");
+	if (in->through_fire && hits > 0) {
+		/* Section 6, Through-Fire: 12s hit the unit behind; with a hit
+		 * number of 12, half the hits (rounded down) do */
+		if (need == 12)
+			out->rear_hits = hits / 2;
+		else
+			out->rear_hits = fray_successes(r, hits, 13 - need, 13 - need, "12s among the hits");
+		hits -= out->rear_hits;
+	}
+	out->hits = hits;
+	if (!out->wound_number)
+		fray_emit_note(r, "the weapon cannot wound this armor", "Presidio Section 6, ruling R13");
+	if (out->wound_number && hits)
+		out->casualties = fray_successes(r, hits, 12, out->wound_number, "to wound");
+	if (out->wound_number && out->rear_hits)
+		out->rear_casualties = fray_successes(r, out->rear_hits, 12, out->wound_number,
+						      "to wound, the unit behind");
+	if (out->casualties && in->specialists > 0) {
+		int die = fray_presidio_casualty_die(fray_presidio_size_of(in->target_figures));
+		out->specialists_hit = specialists(r, out->casualties, die, in->specialists);
+	}
+	if (fray_roller_narrating(r)) {
+		char text[160];
+		snprintf(text, sizeof text, "%d hit%s, %d casualt%s (%d of them specialty figures)%s",
+			 out->hits, out->hits == 1 ? "" : "s", out->casualties,
+			 out->casualties == 1 ? "y" : "ies", out->specialists_hit,
+			 in->through_fire ? "" : "");
+		fray_emit_result(r, "shooting", out->casualties, text, "Presidio Section 6");
+		if (in->through_fire) {
+			snprintf(text, sizeof text, "the unit behind: %d hit%s, %d casualt%s", out->rear_hits,
+				 out->rear_hits == 1 ? "" : "s", out->rear_casualties,
+				 out->rear_casualties == 1 ? "y" : "ies");
+			fray_emit_result(r, "through-fire", out->rear_casualties, text, "Presidio Section 6");
+		}
+	}
+}
+
+FRAY_API void fray_presidio_shoot_procedure(fray_roller *r, fray_policy *p, const void *in,
+					    int64_t *out)
+{
+	(void)p;
+	fray_presidio_shoot_out o;
+	fray_presidio_shoot(r, in, &o);
+	out[0] = o.hits;
+	out[1] = o.casualties;
+	out[2] = o.specialists_hit;
+	out[3] = o.rear_hits;
+	out[4] = o.rear_casualties;
+}
+
+/* Section 7: the required number, all modifiers cumulative. */
+FRAY_API int fray_presidio_morale_required(const fray_presidio_morale_in *in)
+{
+	static const int base[4] = {5, 6, 7, 8};
+	int req = base[in->level];
+	switch (in->size) { /* casualties by unit size */
+	case FRAY_PRESIDIO_COMPANY: req += in->casualties / 2; break;
+	case FRAY_PRESIDIO_PLATOON: req += in->casualties; break;
+	case FRAY_PRESIDIO_SQUAD: req += 2 * in->casualties; break;
+	case FRAY_PRESIDIO_TEAM: req += 3 * in->casualties; break;
+	}
+	req += in->charging ? -2 : 0;
+	req += in->charged ? 2 : 0;
+	req -= in->incidental_or_friendly_cover ? 1 : 0;
+	if (in->cover == FRAY_PRESIDIO_PARTIAL || in->cover == FRAY_PRESIDIO_HEAVY)
+		req -= fray_presidio_cover_dm(in->cover);
+	req -= in->line ? 1 : 0;
+	req += in->leader_casualty ? 2 : 0;
+	req += in->friends_fell_back + 2 * in->friends_retreated + 3 * in->friends_panicked;
+	/* Section 1, Special Characters */
+	req -= in->chaplain + in->flag + in->fifer;
+	req -= in->hero ? 2 : 0;
+	return req;
+}
+
+/* Morale Roll Resolution: the failure bands read with the situation. */
+FRAY_API const char *fray_presidio_morale_result(const fray_presidio_morale_in *in, int short_by)
+{
+	if (short_by <= 0)
+		return "success: the unit stays in place";
+	int band = short_by <= 2 ? 0 : short_by <= 4 ? 1 : 2;
+	if (band == 2 && in->near_enemy && in->situation != FRAY_PRESIDIO_CHARGING)
+		return "surrenders (panic within 4\" of the enemy or surrounded)";
+	static const char *const words[4][3] = {
+		{"falls back (\"walks\") or half a move to the nearest cover",
+		 "retreats (\"runs\") or half to the furthest cover",
+		 "panics: runs towards the rear, no cover"},
+		{"flinches: -1 action", "hunkers down: -2 actions",
+		 "panics: runs towards the rear, no cover"},
+		{"form check: OK or disorder, -1 action", "form check: falls back or retreats, -2 actions",
+		 "panics: runs towards the rear, no cover"},
+		{"disordered", "falls back", "retreats (\"runs\") or half to the furthest cover"},
+	};
+	return words[in->situation][band];
+}
+
+/* R16: 1d6, a 6 rolled once more and added, plus the leader's command
+ * bonus, against the required number; two 6s: automatic success and the
+ * three bonuses. */
+FRAY_API void fray_presidio_morale(fray_roller *r, const fray_presidio_morale_in *in,
+				   fray_presidio_morale_out *out)
+{
+	out->required = fray_presidio_morale_required(in);
+	if (fray_roller_narrating(r)) {
+		char text[96];
+		snprintf(text, sizeof text, "required %d+ (%s, with the modifiers)", out->required,
+			 fray_presidio_level_names[in->level]);
+		fray_emit_note(r, text, "Presidio Section 7");
+	}
+	out->roll = fray_reroll_add(r, 6, "morale d6!");
+	if (in->leader)
+		fray_emit_modifier(r, "leader's command bonus", in->leader, "Presidio Section 7");
+	out->total = out->roll + in->leader;
+	out->bonus = out->roll == 12;
+	out->success = out->bonus || out->total >= out->required;
+	out->short_by = out->success ? 0 : out->required - out->total;
+	if (fray_roller_narrating(r)) {
+		char text[200];
+		snprintf(text, sizeof text, "%s%s", out->bonus ? "two 6s: success and the three bonuses; " : "",
+			 fray_presidio_morale_result(in, out->short_by));
+		fray_emit_result(r, "morale", out->total, text, "Presidio Section 7, ruling R16");
+	}
+}
+
+FRAY_API void fray_presidio_morale_procedure(fray_roller *r, fray_policy *p, const void *in,
+					     int64_t *out)
+{
+	(void)p;
+	fray_presidio_morale_out o;
+	fray_presidio_morale(r, in, &o);
+	out[0] = o.success;
+	out[1] = o.short_by;
+	out[2] = o.bonus;
+}
+
+/* R17: a 6 less the officer's command level, or better. */
+FRAY_API void fray_presidio_rally_procedure(fray_roller *r, fray_policy *p, const void *leader,
+					    int64_t *out)
+{
+	(void)p;
+	int l = *(const int *)leader;
+	int need = 6 - l < 1 ? 1 : 6 - l;
+	bool ok = fray_successes(r, 1, 6, need, "rally die") == 1;
+	fray_emit_result(r, "rally", ok, ok ? "rallied: turned about, in a clump facing the enemy"
+					    : "not rallied: another panic move", "Presidio Section 2, ruling R17");
+	out[0] = ok;
+}
+
+/* R17: 1d6 + leadership each; ties rolled again. */
+FRAY_API void fray_presidio_initiative_procedure(fray_roller *r, fray_policy *p, const void *in,
+						 int64_t *out)
+{
+	(void)p;
+	const int *lead = in;
+	for (;;) {
+		int a = fray_die(r, 6, "initiative, side 1") + lead[0];
+		int b = fray_die(r, 6, "initiative, side 2") + lead[1];
+		if (a != b || fray_roller_stopped(r)) {
+			out[0] = a > b ? 0 : 1;
+			fray_emit_result(r, "initiative", out[0] + 1, a > b ? "side 1 goes first" : "side 2 goes first",
+					 "Presidio Section 2, ruling R17");
+			return;
+		}
+		fray_emit_note(r, "a tie: rolled again", "ruling R17");
+	}
+}

@@ -1,0 +1,75 @@
+/* fray presidio from the command line: a volley and its morale check as a
+ * player types them, and bad input named. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include "../test_util.h"
+#include "run.h"
+
+static result r1, r2;
+
+static void volley_and_morale(void **state)
+{
+	(void)state;
+	RUN(&r1, "presidio", "shoot", "--weapon", "Flintlock Musket", "--range", "15", "--skill", "2",
+	    "--figures", "9", "--cover", "partial", "--seed", "5");
+	RUN(&r2, "presidio", "shoot", "--weapon", "flintlock-musket", "--range", "15", "--skill", "2",
+	    "--figures", "9", "--cover", "partial", "--seed", "5");
+	assert_int_equal(r1.status, 0);
+	assert_string_equal(r1.out, r2.out);
+	/* 15" is medium by the table (ruling R12): 11 - 2 - 2 + 2 = 9+ */
+	assert_non_null(strstr(r1.out, "hit on 9+"));
+	RUN(&r1, "presidio", "shoot", "--weapon", "flintlock musket", "--band", "long", "--skill", "2",
+	    "--figures", "9", "--cover", "partial", "--odds", "--json");
+	assert_non_null(strstr(r1.out, "\"hit_number\": 11"));
+	assert_non_null(strstr(r1.out, "\"outcome\": {\"hits\": 0, \"casualties\": 0, \"specialists_hit\": 0}"));
+	RUN(&r1, "presidio", "morale", "--level", "average", "--size", "squad", "--casualties", "1",
+	    "--leader", "1", "--seed", "2");
+	assert_int_equal(r1.status, 0);
+	assert_non_null(strstr(r1.out, "needs 9+"));
+	RUN(&r1, "presidio", "weapons");
+	assert_non_null(strstr(r1.out, "caplock rifled musket"));
+}
+
+static void bad_input(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *args[14];
+		const char *err;
+	} rows[] = {
+		{{"presidio", "shoot", "--weapon", "flintlok musket", "--range", "10", "--figures", "5"},
+		 "fray presidio shoot: unknown weapon 'flintlok musket' (did you mean 'flintlock musket'? 'fray presidio weapons' lists them)\n"},
+		{{"presidio", "shoot", "--weapon", "flintlock musket", "--range", "-3", "--figures", "5"},
+		 "fray presidio shoot: option --range expects inches from 0, got '-3'\n"},
+		{{"presidio", "shoot", "--weapon", "flintlock pistol", "--range", "30", "--figures", "5"},
+		 "fray presidio shoot: flintlock pistol (pistol range class) reaches less than 24\", not 30\" (Presidio Section 4, ruling R12)\n"},
+		{{"presidio", "shoot", "--weapon", "flintlock musket", "--range", "10", "--figures", "0"},
+		 "fray presidio shoot: --figures expects a number of figures from 1, got 0\n"},
+		{{"presidio", "shoot", "--weapon", "flintlock musket", "--range", "10", "--figures", "5", "--cover", "bushes"},
+		 "fray presidio shoot: option --cover expects one of none, incidental, partial, heavy, full, complete, got 'bushes'\n"},
+		{{"presidio", "shoot", "--weapon", "fists", "--range", "1", "--figures", "5"},
+		 "fray presidio shoot: fists is a melee weapon: it does not shoot\n"},
+		{{"presidio", "morale", "--level", "heroic", "--size", "squad"},
+		 "fray presidio morale: option --level expects one of elite, veteran, average, inexperienced, got 'heroic'\n"},
+		{{"presidio", "rally"},
+		 "fray presidio rally: missing --leader N: the officer's command level (0-4; NCOs cannot rally troops)\n"},
+	};
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		run(&r1, rows[i].args);
+		assert_int_equal(r1.status, 2);
+		assert_string_equal(r1.err, rows[i].err);
+		assert_string_equal(r1.out, "");
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(volley_and_morale),
+		cmocka_unit_test(bad_input),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

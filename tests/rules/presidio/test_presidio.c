@@ -1,0 +1,290 @@
+/* Presidio against its text: the small-arms list row by row, the range
+ * bands (R12), cover, the damage chart (R13), independent fire (R14) with
+ * the text's 18/4 example, the shooting example (with R12's note), shot
+ * and wound odds by the binomial formula, casualty allocation (R15),
+ * morale (R16) by counting the d6! faces, rally and initiative (R17). */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+#include "../../test_util.h"
+
+/* SECTION 10, Small Arms, as printed: name, Hit#, Dam, Reload, Range. */
+static void small_arms_rows(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *name;
+		int hit, dam, reload;
+		fray_presidio_range_class range;
+	} rows[] = {
+		{"fists", 8, 0, 0, FRAY_PRESIDIO_MELEE},
+		{"flint lance/knife", 8, 2, 0, FRAY_PRESIDIO_MELEE},
+		{"flint 1-handed hatchet/warclub", 8, 2, 0, FRAY_PRESIDIO_MELEE},
+		{"flint 2-handed warclub", 8, 3, 0, FRAY_PRESIDIO_MELEE},
+		{"flint bow/sling", 10, 1, 1, FRAY_PRESIDIO_PISTOL},
+		{"flint longbow", 10, 2, 2, FRAY_PRESIDIO_MUSKET},
+		{"metal lance/knife", 8, 3, 0, FRAY_PRESIDIO_MELEE},
+		{"metal 1-handed hatchet/warclub/pistol butt", 8, 3, 0, FRAY_PRESIDIO_MELEE},
+		{"metal 2-handed axe/warclub/rifle butt", 8, 4, 0, FRAY_PRESIDIO_MELEE},
+		{"metal bow/sling", 10, 2, 1, FRAY_PRESIDIO_PISTOL},
+		{"metal longbow", 10, 3, 2, FRAY_PRESIDIO_MUSKET},
+		{"ballestra (crossbow)", 9, 4, 3, FRAY_PRESIDIO_MUSKET},
+		{"wheellock pistol", 12, 3, 3, FRAY_PRESIDIO_PISTOL},
+		{"matchlock carbine", 12, 4, 4, FRAY_PRESIDIO_CARBINE},
+		{"matchlock musket", 12, 4, 4, FRAY_PRESIDIO_MUSKET},
+		{"matchlock rifled musket", 11, 4, 5, FRAY_PRESIDIO_RIFLE},
+		{"flintlock pistol", 11, 3, 3, FRAY_PRESIDIO_PISTOL},
+		{"flintlock carbine", 11, 4, 4, FRAY_PRESIDIO_CARBINE},
+		{"flintlock musket", 11, 4, 4, FRAY_PRESIDIO_MUSKET},
+		{"flintlock rifled musket", 10, 4, 5, FRAY_PRESIDIO_RIFLE},
+		{"caplock pistol", 10, 3, 3, FRAY_PRESIDIO_PISTOL},
+		{"caplock revolver", 10, 3, 12, FRAY_PRESIDIO_PISTOL},
+		{"caplock carbine", 10, 4, 4, FRAY_PRESIDIO_CARBINE},
+		{"caplock musket", 10, 4, 4, FRAY_PRESIDIO_MUSKET},
+		{"caplock rifled musket", 9, 4, 4, FRAY_PRESIDIO_RIFLE},
+		{"breechloading caplock carbine", 10, 4, 3, FRAY_PRESIDIO_CARBINE},
+		{"breechloading caplock smoothbore", 10, 4, 3, FRAY_PRESIDIO_MUSKET},
+		{"breechloading caplock rifled", 9, 4, 3, FRAY_PRESIDIO_RIFLE},
+		{"revolver", 10, 3, 6, FRAY_PRESIDIO_PISTOL},
+		{"breech carbine", 10, 4, 2, FRAY_PRESIDIO_MUSKET},
+		{"breech rifle", 10, 4, 2, FRAY_PRESIDIO_RIFLE},
+	};
+	assert_int_equal(fray_presidio_nweapons, sizeof rows / sizeof rows[0]);
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		const fray_presidio_weapon *near, *w = fray_presidio_weapon_find(rows[i].name, &near);
+		assert_non_null(w);
+		assert_string_equal(w->name, rows[i].name);
+		assert_int_equal(w->hit, rows[i].hit);
+		assert_int_equal(w->damage, rows[i].dam);
+		assert_int_equal(w->reload, rows[i].reload);
+		assert_int_equal(w->range, rows[i].range);
+	}
+	/* forgiving names, and a hint for a slip */
+	const fray_presidio_weapon *near;
+	assert_string_equal(fray_presidio_weapon_find("Flintlock Musket", &near)->name, "flintlock musket");
+	assert_string_equal(fray_presidio_weapon_find("caplock-rifled-musket", &near)->name, "caplock rifled musket");
+	assert_string_equal(fray_presidio_weapon_find("crossbow", &near)->name, "ballestra (crossbow)");
+	assert_null(fray_presidio_weapon_find("flintlok musket", &near));
+	assert_non_null(near);
+	assert_string_equal(near->name, "flintlock musket");
+}
+
+/* R12 bands, "less than": close -4, medium -2, long 0; beyond: none. */
+static void range_bands(void **state)
+{
+	(void)state;
+	static const struct {
+		fray_presidio_range_class c;
+		double in;
+		int band;
+	} rows[] = {
+		{FRAY_PRESIDIO_HAND, 3.9, 0}, {FRAY_PRESIDIO_HAND, 4, 1}, {FRAY_PRESIDIO_HAND, 15, 2}, {FRAY_PRESIDIO_HAND, 16, -1},
+		{FRAY_PRESIDIO_PISTOL, 11, 1}, {FRAY_PRESIDIO_PISTOL, 12, 2}, {FRAY_PRESIDIO_PISTOL, 24, -1},
+		{FRAY_PRESIDIO_CARBINE, 17.5, 1}, {FRAY_PRESIDIO_CARBINE, 35, 2}, {FRAY_PRESIDIO_CARBINE, 36, -1},
+		{FRAY_PRESIDIO_MUSKET, 3, 0}, {FRAY_PRESIDIO_MUSKET, 15, 1}, {FRAY_PRESIDIO_MUSKET, 24, 2},
+		{FRAY_PRESIDIO_MUSKET, 48, -1},
+		{FRAY_PRESIDIO_RIFLE, 11, 0}, {FRAY_PRESIDIO_RIFLE, 12, 1}, {FRAY_PRESIDIO_RIFLE, 200, 2},
+		{FRAY_PRESIDIO_MELEE, 1, -1},
+	};
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
+		assert_int_equal(fray_presidio_band(rows[i].c, rows[i].in), rows[i].band);
+	assert_int_equal(fray_presidio_band_dm(0), -4);
+	assert_int_equal(fray_presidio_band_dm(1), -2);
+	assert_int_equal(fray_presidio_band_dm(2), 0);
+}
+
+/* DAMAGE CHART and cover DMs as printed. */
+static void damage_chart_and_cover(void **state)
+{
+	(void)state;
+	static const int req[] = {2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}; /* +7 .. -3 */
+	for (int d = 7; d >= -3; d--)
+		assert_int_equal(fray_presidio_wound_number(d), req[7 - d]);
+	assert_int_equal(fray_presidio_wound_number(9), 2);
+	assert_int_equal(fray_presidio_wound_number(-4), 0);
+	static const int cover[] = {0, 1, 2, 3, 4};
+	for (int c = 0; c < 5; c++)
+		assert_int_equal(fray_presidio_cover_dm((fray_presidio_cover)c), cover[c]);
+}
+
+/* R14 and the text's example: 18 figures, reload 4: 4.5, so 5 fire. */
+static void independent_fire(void **state)
+{
+	(void)state;
+	assert_int_equal(fray_presidio_independent_figures(18, 4), 5);
+	assert_int_equal(fray_presidio_independent_figures(17, 4), 4);
+	assert_int_equal(fray_presidio_independent_figures(9, 5), 2);
+	assert_int_equal(fray_presidio_independent_figures(6, 12), 1);
+	assert_int_equal(fray_presidio_independent_figures(2, 5), 0);
+}
+
+/* The shooting example of Section 4: smoothbore flintlocks (11+), 15" read
+ * as long per R12's note (the table makes it medium), skill 2, partial
+ * cover +2: 11+; nine figures; one d12 each. Hits are binomial(9, 2/12). */
+static void shooting_example(void **state)
+{
+	(void)state;
+	const fray_presidio_weapon *near;
+	fray_presidio_shoot_in in = {.weapon = fray_presidio_weapon_find("flintlock musket", &near),
+				     .band = 2, .skill = 2, .figures = 9, .cover = FRAY_PRESIDIO_PARTIAL,
+				     .armor = 12, .target_figures = 9};
+	assert_int_equal(fray_presidio_hit_number(&in), 11);
+	/* the table's band for 15" is medium: 9+ */
+	assert_int_equal(fray_presidio_band(FRAY_PRESIDIO_MUSKET, 15), 1);
+	fray_dist *d;
+	assert_int_equal(fray_enumerate(ctx, fray_presidio_shoot_procedure, NULL, &in, 5, NULL, &d), FRAY_OK);
+	/* armor 12 so nothing wounds: the outcome is the hits alone */
+	for (size_t k = 0; k < fray_dist_count(d); k++) {
+		int h = (int)fray_dist_outcome(d, k)[0];
+		double c = 1;
+		for (int i = 1; i <= h; i++)
+			c = c * (9 - h + i) / i;
+		assert_double_equal(fray_dist_p(d, k), c * pow(2.0 / 12, h) * pow(10.0 / 12, 9 - h), 1e-15);
+		assert_int_equal(fray_dist_outcome(d, k)[1], 0);
+	}
+	fray_dist_free(d);
+}
+
+/* Hits then wounds: a caplock musket (damage 4) against armor 2 wounds on
+ * 7+ (differential +2): casualties per firer are Bernoulli(p_hit x 6/12);
+ * with specialists on a squad's d12 (R15). Checked against the formula. */
+static void shoot_wound_odds(void **state)
+{
+	(void)state;
+	const fray_presidio_weapon *near;
+	fray_presidio_shoot_in in = {.weapon = fray_presidio_weapon_find("caplock musket", &near),
+				     .band = 0, .skill = 1, .figures = 4, .armor = 2, .target_figures = 8,
+				     .specialists = 2};
+	int hn = fray_presidio_hit_number(&in); /* 10 - 4 - 1 = 5 */
+	assert_int_equal(hn, 5);
+	double ph = (13.0 - hn) / 12, pw = 6.0 / 12, pc = ph * pw;
+	fray_dist *d;
+	assert_int_equal(fray_enumerate(ctx, fray_presidio_shoot_procedure, NULL, &in, 5, NULL, &d), FRAY_OK);
+	double pcas[5] = {0};
+	for (size_t k = 0; k < fray_dist_count(d); k++)
+		pcas[fray_dist_outcome(d, k)[1]] += fray_dist_p(d, k);
+	for (int c = 0; c <= 4; c++) {
+		double comb = c == 0 || c == 4 ? 1 : c == 2 ? 6 : 4;
+		assert_double_equal(pcas[c], comb * pow(pc, c) * pow(1 - pc, 4 - c), 1e-15);
+	}
+	/* one casualty: a specialist with chance 2/12 */
+	double one_spec = 0;
+	for (size_t k = 0; k < fray_dist_count(d); k++)
+		if (fray_dist_outcome(d, k)[1] == 1 && fray_dist_outcome(d, k)[2] == 1)
+			one_spec += fray_dist_p(d, k);
+	assert_double_equal(one_spec, pcas[1] * 2.0 / 12, 1e-15);
+	fray_dist_free(d);
+	/* a hit number above 12 cannot hit */
+	in.cover = FRAY_PRESIDIO_FULL;
+	in.band = 2;
+	in.skill = 0;
+	in.mode = FRAY_PRESIDIO_OPPORTUNITY;
+	assert_true(fray_presidio_hit_number(&in) > 12);
+}
+
+/* Section 7 modifiers and R16 by counting d6! faces. */
+static void morale_required_and_odds(void **state)
+{
+	(void)state;
+	fray_presidio_morale_in in = {.level = FRAY_PRESIDIO_AVERAGE, .size = FRAY_PRESIDIO_COMPANY,
+				      .casualties = 5};
+	assert_int_equal(fray_presidio_morale_required(&in), 7 + 2);
+	in.size = FRAY_PRESIDIO_TEAM;
+	in.casualties = 1;
+	assert_int_equal(fray_presidio_morale_required(&in), 7 + 3);
+	in = (fray_presidio_morale_in){.level = FRAY_PRESIDIO_VETERAN, .size = FRAY_PRESIDIO_PLATOON,
+				       .casualties = 2, .charged = true, .cover = FRAY_PRESIDIO_HEAVY,
+				       .line = true, .leader_casualty = true, .friends_retreated = 1,
+				       .fifer = true, .hero = true};
+	/* 6 +2 casualties +2 charged -3 heavy -1 line +2 leader +2 retreat -1 fifer -2 hero */
+	assert_int_equal(fray_presidio_morale_required(&in), 7);
+	/* odds: elite (5+), leader 1: total = d6! + 1 */
+	in = (fray_presidio_morale_in){.level = FRAY_PRESIDIO_INEXPERIENCED, .size = FRAY_PRESIDIO_SQUAD,
+				       .leader = 1};
+	int req = fray_presidio_morale_required(&in); /* 8 */
+	double succ = 0, bonus = 0;
+	for (int a = 1; a <= 6; a++) {
+		if (a < 6) {
+			succ += a + 1 >= req ? 1.0 / 6 : 0;
+			continue;
+		}
+		for (int b = 1; b <= 6; b++) {
+			bool two = b == 6;
+			succ += two || 6 + b + 1 >= req ? 1.0 / 36 : 0;
+			bonus += two ? 1.0 / 36 : 0;
+		}
+	}
+	fray_dist *d;
+	assert_int_equal(fray_enumerate(ctx, fray_presidio_morale_procedure, NULL, &in, 3, NULL, &d), FRAY_OK);
+	double got = 0, got_bonus = 0;
+	for (size_t k = 0; k < fray_dist_count(d); k++) {
+		got += fray_dist_outcome(d, k)[0] ? fray_dist_p(d, k) : 0;
+		got_bonus += fray_dist_outcome(d, k)[2] ? fray_dist_p(d, k) : 0;
+	}
+	assert_double_equal(got, succ, 1e-15);
+	assert_double_equal(got_bonus, bonus, 1e-15);
+	fray_dist_free(d);
+	/* failure bands read with the situation */
+	in.situation = FRAY_PRESIDIO_IN_COVER;
+	assert_string_equal(fray_presidio_morale_result(&in, 2), "flinches: -1 action");
+	in.situation = FRAY_PRESIDIO_CHARGING;
+	assert_string_equal(fray_presidio_morale_result(&in, 4), "falls back");
+	in.situation = FRAY_PRESIDIO_OPEN;
+	in.near_enemy = true;
+	assert_string_equal(fray_presidio_morale_result(&in, 5),
+			    "surrenders (panic within 4\" of the enemy or surrounded)");
+}
+
+/* R17: rally on 6 less the leader's level; initiative ties rolled again:
+ * with equal leadership each side goes first half the time. */
+static void rally_and_initiative(void **state)
+{
+	(void)state;
+	for (int l = 0; l <= 4; l++) {
+		fray_dist *d;
+		assert_int_equal(fray_enumerate(ctx, fray_presidio_rally_procedure, NULL, &l, 1, NULL, &d), FRAY_OK);
+		double ok = 0;
+		for (size_t k = 0; k < fray_dist_count(d); k++)
+			ok += fray_dist_outcome(d, k)[0] ? fray_dist_p(d, k) : 0;
+		assert_double_equal(ok, (l + 1) / 6.0, 1e-15); /* faces 6-l .. 6 */
+		fray_dist_free(d);
+	}
+	/* each roll-off is 36 paths and a tie goes on: cut after 5 roll-offs,
+	 * the rest is reported unresolved */
+	int lead[2] = {1, 1};
+	fray_enum_limits lim = {.max_depth = 10};
+	fray_dist *d;
+	assert_int_equal(fray_enumerate(ctx, fray_presidio_initiative_procedure, NULL, lead, 1, &lim, &d), FRAY_OK);
+	assert_double_equal(fray_dist_p(d, 0) + fray_dist_unresolved(d) / 2, 0.5, 1e-12);
+	fray_dist_free(d);
+	/* leadership 2 against 0: P(first) = P(a + 2 > b | not tie) */
+	int lead2[2] = {2, 0};
+	assert_int_equal(fray_enumerate(ctx, fray_presidio_initiative_procedure, NULL, lead2, 1, &lim, &d), FRAY_OK);
+	int win = 0, tie = 0;
+	for (int a = 1; a <= 6; a++)
+		for (int b = 1; b <= 6; b++)
+			a + 2 > b ? win++ : a + 2 == b ? tie++ : 0;
+	assert_double_equal(fray_dist_p(d, 0), (double)win / (36 - tie), fray_dist_unresolved(d) + 1e-15);
+	assert_double_equal(fray_dist_unresolved(d), pow(tie / 36.0, 5), 1e-15);
+	fray_dist_free(d);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(small_arms_rows),
+		cmocka_unit_test(range_bands),
+		cmocka_unit_test(damage_chart_and_cover),
+		cmocka_unit_test(independent_fire),
+		cmocka_unit_test(shooting_example),
+		cmocka_unit_test(shoot_wound_odds),
+		cmocka_unit_test(morale_required_and_odds),
+		cmocka_unit_test(rally_and_initiative),
+	};
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
