@@ -120,6 +120,45 @@ void fray_presidio_shoot(fray_roller *r, const fray_presidio_shoot_in *in,
 void fray_presidio_shoot_procedure(fray_roller *r, fray_policy *p, const void *in,
 				   int64_t *out);
 
+/* ---- Charging and melee (Section 5) ---- */
+
+typedef enum fray_presidio_impact {
+	FRAY_PRESIDIO_NO_CHARGE = 0,  /* melee, no charge impact */
+	FRAY_PRESIDIO_FOOT = 1,       /* charge impact on foot: -1 */
+	FRAY_PRESIDIO_HORSE = 2,      /* on horseback: -2 */
+	FRAY_PRESIDIO_BAYONET = 3,    /* bayonets or spears: -2 in all */
+	FRAY_PRESIDIO_LANCE = 4       /* on horseback with spear or lance: -3 in all */
+} fray_presidio_impact;
+extern const char *const fray_presidio_impact_names[5];
+
+typedef struct fray_presidio_melee_in {
+	const fray_presidio_weapon *weapon, *defender_weapon;
+	int figures, defender_figures;     /* in base contact */
+	int skill, defender_skill;         /* melee skills */
+	int armor, defender_armor;         /* the attacker's and the defender's */
+	fray_presidio_impact impact;
+	bool low_wall, uphill, high_wall, ladder;
+	bool mounted, defender_mounted;
+	bool both;                         /* the defender strikes back */
+	int other_dm;
+} fray_presidio_melee_in;
+
+typedef struct fray_presidio_melee_out {
+	int difficulty, return_difficulty;
+	int hits, casualties;              /* the attacker's strikes on the defender */
+	int return_hits, return_casualties;/* the defender's, on the attacker */
+} fray_presidio_melee_out;
+
+/* The attack difficulty: weapon Hit# - attacker's skill + defender's skill
+ * and the modifiers (Section 5); and the defender's return strike. */
+int fray_presidio_melee_difficulty(const fray_presidio_melee_in *in);
+int fray_presidio_return_difficulty(const fray_presidio_melee_in *in);
+void fray_presidio_melee(fray_roller *r, const fray_presidio_melee_in *in,
+			 fray_presidio_melee_out *out);
+/* As a procedure: outcome {hits, casualties, return_hits, return_casualties}. */
+void fray_presidio_melee_procedure(fray_roller *r, fray_policy *p, const void *in,
+				   int64_t *out);
+
 /* ---- Morale (Section 7, R16) ---- */
 
 typedef enum fray_presidio_level {

@@ -277,6 +277,7 @@ static const topic topics[] = {
 	 "\n"
 	 "Presidio (skirmish rules for the Spanish Borderlands):\n"
 	 "  fray presidio shoot       one unit's fire: hits, wounds, casualties\n"
+	 "  fray presidio melee       a melee exchange, with a charge's impact\n"
 	 "  fray presidio morale      a morale check (d6!, modifiers, failure bands)\n"
 	 "  fray presidio rally       a panicked unit's rally\n"
 	 "  fray presidio initiative  who goes first\n"
@@ -307,6 +308,17 @@ static const topic topics[] = {
 	 "required number (ruling R16); the failure band's result in words; two 6s\n"
 	 "succeed with the three bonuses. Odds outcome: {\"success\", \"short_by\",\n"
 	 "\"bonus\"}.\n"},
+	{"presidio melee",
+	 "fray presidio melee --weapon NAME --figures N [--skill N] [--defender-skill N]\n"
+	 "     [--defender-armor N] [--charge foot|horse|bayonet|lance] [--low-wall]\n"
+	 "     [--uphill] [--high-wall] [--ladder] [--mounted] [--defender-mounted]\n"
+	 "     [--both --defender-weapon NAME --defender-figures N --armor N] [--dm N]\n"
+	 "\n"
+	 "A d12 per figure in contact at Hit# - skill + the defender's skill and the\n"
+	 "modifiers (Section 5); the charge impact: foot -1, horse -2, bayonet or\n"
+	 "spear -2, horse with spear or lance -3. Hits wound on the damage chart.\n"
+	 "--both: the defender's survivors strike back. Odds outcome: {\"hits\",\n"
+	 "\"casualties\", \"return_hits\", \"return_casualties\"}.\n"},
 	{"presidio rally",
 	 "fray presidio rally --leader N\n\nA panicked unit rallies on 1d6 at least 6 less the\n"
 	 "officer's command level (ruling R17).\n"},

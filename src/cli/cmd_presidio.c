@@ -124,6 +124,107 @@ static int presidio_shoot(int argc, char **argv)
 	return proc_run_print(a.cmd, &run, &o);
 }
 
+static void fmt_melee(const int64_t *o, bool json, const void *input, char *dst, size_t cap)
+{
+	const fray_presidio_melee_in *in = input;
+	if (json)
+		snprintf(dst, cap, in->both ? "\"hits\": %lld, \"casualties\": %lld, \"return_hits\": %lld, "
+					      "\"return_casualties\": %lld"
+					    : "\"hits\": %lld, \"casualties\": %lld",
+			 (long long)o[0], (long long)o[1], (long long)o[2], (long long)o[3]);
+	else
+		snprintf(dst, cap, in->both ? "defender loses %lld (of %lld hits); attacker loses %lld (of %lld)"
+					    : "defender loses %lld (of %lld hits)",
+			 (long long)o[1], (long long)o[0], (long long)o[3], (long long)o[2]);
+}
+
+/* A weapon by name for melee: unknown names are reported with a hint. */
+static const fray_presidio_weapon *melee_weapon(const char *cmd, const char *opt, const char *name)
+{
+	const fray_presidio_weapon *near, *w = fray_presidio_weapon_find(name, &near);
+	if (!w) {
+		if (near)
+			cli_error(cmd, EXIT_BAD_INPUT, "%s: unknown weapon '%s' (did you mean '%s'?)", opt, name,
+				  near->name);
+		else
+			cli_error(cmd, EXIT_BAD_INPUT, "%s: unknown weapon '%s' ('fray presidio weapons' lists them)",
+				  opt, name);
+	}
+	return w;
+}
+
+static int presidio_melee(int argc, char **argv)
+{
+	cli_args a = {.cmd = "presidio melee", .argc = argc, .argv = argv};
+	proc_opts o = {0};
+	fray_presidio_melee_in in = {0};
+	const char *weapon = NULL, *dweapon = NULL;
+	size_t impact = 0;
+	int64_t figures = -1, dfigures = -1, skill = 0, dskill = 0, armor = 0, darmor = 0, dm = 0;
+	while (a.i < argc && a.status == EXIT_OK) {
+		if (cli_is_help(argv[a.i]))
+			return cli_help_topic(stdout, "presidio melee") ? EXIT_OK : EXIT_RUNTIME;
+		if (cli_flag(&a, "--low-wall")) in.low_wall = true;
+		else if (cli_flag(&a, "--uphill")) in.uphill = true;
+		else if (cli_flag(&a, "--high-wall")) in.high_wall = true;
+		else if (cli_flag(&a, "--ladder")) in.ladder = true;
+		else if (cli_flag(&a, "--mounted")) in.mounted = true;
+		else if (cli_flag(&a, "--defender-mounted")) in.defender_mounted = true;
+		else if (cli_flag(&a, "--both")) in.both = true;
+		else if (!cli_value(&a, "--weapon", &weapon) && !cli_value(&a, "--defender-weapon", &dweapon) &&
+			 !cli_enum(&a, "--charge", fray_presidio_impact_names, 5, &impact) &&
+			 !cli_i64(&a, "--figures", -1000, 1000, &figures) &&
+			 !cli_i64(&a, "--defender-figures", -1000, 1000, &dfigures) &&
+			 !cli_i64(&a, "--skill", -5, 10, &skill) && !cli_i64(&a, "--defender-skill", -5, 10, &dskill) &&
+			 !cli_i64(&a, "--armor", -5, 20, &armor) && !cli_i64(&a, "--defender-armor", -5, 20, &darmor) &&
+			 !cli_i64(&a, "--dm", -20, 20, &dm) && !proc_opt(&a, &o)) {
+			static const char *const known[] = {
+				"--weapon", "--figures", "--skill", "--armor", "--defender-weapon",
+				"--defender-figures", "--defender-skill", "--defender-armor", "--charge",
+				"--low-wall", "--uphill", "--high-wall", "--ladder", "--mounted",
+				"--defender-mounted", "--both", "--dm", "--odds", "--seed", "--json", "--help"};
+			return cli_unknown(&a, known, 21);
+		}
+	}
+	if (a.status != EXIT_OK)
+		return a.status;
+	if (!weapon || figures < 1)
+		return cli_error(a.cmd, EXIT_BAD_INPUT, figures == -1 || !weapon
+				 ? "missing --weapon NAME and --figures N (attackers in base contact)"
+				 : "--figures expects a number of figures from 1, got %lld", (long long)figures);
+	if (!(in.weapon = melee_weapon(a.cmd, "--weapon", weapon)))
+		return EXIT_BAD_INPUT;
+	if (in.both) {
+		if (!dweapon || dfigures < 1)
+			return cli_error(a.cmd, EXIT_BAD_INPUT, "--both needs --defender-weapon NAME and "
+					 "--defender-figures N (from 1)");
+		if (!(in.defender_weapon = melee_weapon(a.cmd, "--defender-weapon", dweapon)))
+			return EXIT_BAD_INPUT;
+	} else {
+		in.defender_weapon = in.weapon;
+	}
+	in.figures = (int)figures;
+	in.defender_figures = dfigures > 0 ? (int)dfigures : 0;
+	in.skill = (int)skill;
+	in.defender_skill = (int)dskill;
+	in.armor = (int)armor;
+	in.defender_armor = (int)darmor;
+	in.impact = (fray_presidio_impact)impact;
+	in.other_dm = (int)dm;
+	char title[256], inputs[384];
+	snprintf(title, sizeof title, "melee: %d with %s (skill %d%s) against skill %d, armor %d: %d+%s",
+		 in.figures, in.weapon->name, in.skill, impact ? ", charging" : "", in.defender_skill,
+		 in.defender_armor, fray_presidio_melee_difficulty(&in), in.both ? "; the defender strikes back" : "");
+	snprintf(inputs, sizeof inputs,
+		 "{\"weapon\": \"%s\", \"figures\": %d, \"skill\": %d, \"defender_skill\": %d, "
+		 "\"defender_armor\": %d, \"charge\": \"%s\", \"difficulty\": %d, \"both\": %s}",
+		 in.weapon->name, in.figures, in.skill, in.defender_skill, in.defender_armor,
+		 fray_presidio_impact_names[impact], fray_presidio_melee_difficulty(&in),
+		 in.both ? "true" : "false");
+	proc_run run = {"presidio.melee", title, inputs, fray_presidio_melee_procedure, &in, 4, fmt_melee, {0}};
+	return proc_run_print(a.cmd, &run, &o);
+}
+
 static void fmt_morale(const int64_t *o, bool json, const void *input, char *dst, size_t cap)
 {
 	const fray_presidio_morale_in *in = input;
@@ -297,7 +398,7 @@ typedef struct sub {
 } sub;
 
 static const sub subs[] = {
-	{"shoot", presidio_shoot}, {"morale", presidio_morale}, {"rally", presidio_rally},
+	{"shoot", presidio_shoot}, {"melee", presidio_melee}, {"morale", presidio_morale}, {"rally", presidio_rally},
 	{"initiative", presidio_initiative}, {"weapons", presidio_weapons},
 };
 
@@ -311,5 +412,5 @@ int cmd_presidio(int argc, char **argv)
 		if (strcmp(argv[0], subs[i].name) == 0)
 			return subs[i].run(argc - 1, argv + 1);
 	return cli_error("presidio", EXIT_BAD_INPUT,
-			 "unknown procedure '%s' (procedures: shoot, morale, rally, initiative, weapons)", argv[0]);
+			 "unknown procedure '%s' (procedures: shoot, melee, morale, rally, initiative, weapons)", argv[0]);
 }

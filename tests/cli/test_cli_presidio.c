@@ -29,6 +29,13 @@ static void volley_and_morale(void **state)
 	    "--leader", "1", "--seed", "2");
 	assert_int_equal(r1.status, 0);
 	assert_non_null(strstr(r1.out, "needs 9+"));
+	/* a charge: bayonets, the defender strikes back */
+	RUN(&r1, "presidio", "melee", "--weapon", "metal 2-handed axe/warclub/rifle butt", "--figures", "6",
+	    "--skill", "2", "--defender-skill", "1", "--defender-armor", "1", "--charge", "bayonet", "--both",
+	    "--defender-weapon", "flint 2-handed warclub", "--defender-figures", "5", "--armor", "1", "--seed", "3");
+	assert_int_equal(r1.status, 0);
+	assert_non_null(strstr(r1.out, ": 5+ on d12 (with the charge impact)"));
+	assert_non_null(strstr(r1.out, "strike back with flint 2-handed warclub: 9+ on d12"));
 	RUN(&r1, "presidio", "weapons");
 	assert_non_null(strstr(r1.out, "caplock rifled musket"));
 }

@@ -246,3 +246,103 @@ FRAY_API void fray_presidio_initiative_procedure(fray_roller *r, fray_policy *p,
 		fray_emit_note(r, "a tie: rolled again", "ruling R17");
 	}
 }
+
+const char *const fray_presidio_impact_names[5] = {"none", "foot", "horse", "bayonet", "lance"};
+
+/* Section 5, Charge Impact: foot -1, horse -2; bayonets or spears -2 in
+ * all, on horseback with spear or lance -3 in all (not cumulative). */
+static int impact_dm(fray_presidio_impact i)
+{
+	static const int dm[5] = {0, -1, -2, -2, -3};
+	return dm[i];
+}
+
+/* Section 5, Melee: Hit# - attacker's skill + defender's skill; +1 for a
+ * low wall, uphill or a defender on horseback; +2 a high wall; -1 attacking
+ * on horseback; +1 on a ladder; the charge impact. */
+FRAY_API int fray_presidio_melee_difficulty(const fray_presidio_melee_in *in)
+{
+	int d = in->weapon->hit - in->skill + in->defender_skill;
+	d += in->low_wall ? 1 : 0;
+	d += in->uphill ? 1 : 0;
+	d += in->defender_mounted ? 1 : 0;
+	d += in->high_wall ? 2 : 0;
+	d += in->mounted ? -1 : 0;
+	d += in->ladder ? 1 : 0;
+	return d + impact_dm(in->impact) + in->other_dm;
+}
+
+/* The defender strikes back (1 action): roles turned, no charge impact,
+ * the walls and slope are his, not the attacker's. */
+FRAY_API int fray_presidio_return_difficulty(const fray_presidio_melee_in *in)
+{
+	int d = in->defender_weapon->hit - in->defender_skill + in->skill;
+	d += in->mounted ? 1 : 0;
+	d += in->defender_mounted ? -1 : 0;
+	return d;
+}
+
+/* One side's strikes: a d12 per figure in contact at the difficulty, then
+ * the damage chart for each hit (R13). */
+static void strikes(fray_roller *r, int figures, int difficulty, const fray_presidio_weapon *w,
+		    int armor, int *hits, int *casualties, const char *who)
+{
+	*hits = *casualties = 0;
+	if (figures <= 0 || difficulty > 12)
+		return;
+	char what[64];
+	snprintf(what, sizeof what, "%s strikes", who);
+	*hits = fray_successes(r, figures, 12, difficulty < 1 ? 1 : difficulty, what);
+	int wn = fray_presidio_wound_number(w->damage - armor);
+	if (*hits && wn) {
+		snprintf(what, sizeof what, "%s to wound", who);
+		*casualties = fray_successes(r, *hits, 12, wn, what);
+	}
+}
+
+FRAY_API void fray_presidio_melee(fray_roller *r, const fray_presidio_melee_in *in,
+				  fray_presidio_melee_out *out)
+{
+	*out = (fray_presidio_melee_out){0};
+	out->difficulty = fray_presidio_melee_difficulty(in);
+	out->return_difficulty = in->both ? fray_presidio_return_difficulty(in) : 0;
+	if (fray_roller_narrating(r)) {
+		char text[160];
+		snprintf(text, sizeof text, "%d figure%s strike with %s: %d+ on d12%s", in->figures,
+			 in->figures == 1 ? "" : "s", in->weapon->name, out->difficulty,
+			 in->impact ? " (with the charge impact)" : "");
+		fray_emit_note(r, text, "Presidio Section 5");
+	}
+	strikes(r, in->figures, out->difficulty, in->weapon, in->defender_armor, &out->hits,
+		&out->casualties, "attacker");
+	if (in->both) {
+		int left = in->defender_figures - out->casualties;
+		if (fray_roller_narrating(r)) {
+			char text[160];
+			snprintf(text, sizeof text, "%d defender%s strike back with %s: %d+ on d12", left < 0 ? 0 : left,
+				 left == 1 ? "" : "s", in->defender_weapon->name, out->return_difficulty);
+			fray_emit_note(r, text, "Presidio Section 5");
+		}
+		strikes(r, left, out->return_difficulty, in->defender_weapon, in->armor, &out->return_hits,
+			&out->return_casualties, "defender");
+	}
+	if (fray_roller_narrating(r)) {
+		char text[160];
+		snprintf(text, sizeof text, "the defender loses %d figure%s; the attacker %d. The side "
+			 "with casualties checks morale", out->casualties, out->casualties == 1 ? "" : "s",
+			 out->return_casualties);
+		fray_emit_result(r, "melee", out->casualties, text, "Presidio Section 5");
+	}
+}
+
+FRAY_API void fray_presidio_melee_procedure(fray_roller *r, fray_policy *p, const void *in,
+					    int64_t *out)
+{
+	(void)p;
+	fray_presidio_melee_out o;
+	fray_presidio_melee(r, in, &o);
+	out[0] = o.hits;
+	out[1] = o.casualties;
+	out[2] = o.return_hits;
+	out[3] = o.return_casualties;
+}

@@ -274,6 +274,50 @@ static void rally_and_initiative(void **state)
 	fray_dist_free(d);
 }
 
+/* Section 5: the attack difficulty and its modifiers, one at a time; the
+ * strikes and wounds against the binomial formula. */
+static void melee_difficulty_and_odds(void **state)
+{
+	(void)state;
+	const fray_presidio_weapon *near;
+	const fray_presidio_weapon *axe = fray_presidio_weapon_find("metal 2-handed axe/warclub/rifle butt", &near);
+	static const struct {
+		fray_presidio_melee_in in;
+		int want;
+	} rows[] = {
+		{{.skill = 2, .defender_skill = 1}, 8 - 2 + 1},
+		{{.impact = FRAY_PRESIDIO_FOOT}, 8 - 1},
+		{{.impact = FRAY_PRESIDIO_HORSE}, 8 - 2},
+		{{.impact = FRAY_PRESIDIO_BAYONET}, 8 - 2},
+		{{.impact = FRAY_PRESIDIO_LANCE}, 8 - 3},
+		{{.low_wall = true}, 9}, {{.uphill = true}, 9}, {{.defender_mounted = true}, 9},
+		{{.high_wall = true}, 10}, {{.mounted = true}, 7}, {{.ladder = true}, 9},
+		{{.low_wall = true, .uphill = true, .mounted = true, .impact = FRAY_PRESIDIO_LANCE}, 8 + 2 - 1 - 3},
+	};
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		fray_presidio_melee_in in = rows[i].in;
+		in.weapon = in.defender_weapon = axe;
+		assert_int_equal(fray_presidio_melee_difficulty(&in), rows[i].want);
+	}
+	/* 3 figures at 5+ (8/12), damage 4 against armor 1: 6+ (7/12) */
+	fray_presidio_melee_in in = {.weapon = axe, .defender_weapon = axe, .figures = 3, .skill = 2,
+				     .defender_skill = 1, .defender_armor = 1, .impact = FRAY_PRESIDIO_BAYONET};
+	assert_int_equal(fray_presidio_melee_difficulty(&in), 5);
+	fray_dist *d;
+	assert_int_equal(fray_enumerate(ctx, fray_presidio_melee_procedure, NULL, &in, 4, NULL, &d), FRAY_OK);
+	double pc = 8.0 / 12 * 7.0 / 12, got[4] = {0};
+	for (size_t k = 0; k < fray_dist_count(d); k++)
+		got[fray_dist_outcome(d, k)[1]] += fray_dist_p(d, k);
+	static const double comb[4] = {1, 3, 3, 1};
+	for (int c = 0; c <= 3; c++)
+		assert_double_equal(got[c], comb[c] * pow(pc, c) * pow(1 - pc, 3 - c), 1e-15);
+	fray_dist_free(d);
+	/* the return strike: turned roles, no impact */
+	in.both = true;
+	in.mounted = true;
+	assert_int_equal(fray_presidio_return_difficulty(&in), 8 - 1 + 2 + 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -285,6 +329,7 @@ int main(void)
 		cmocka_unit_test(shoot_wound_odds),
 		cmocka_unit_test(morale_required_and_odds),
 		cmocka_unit_test(rally_and_initiative),
+		cmocka_unit_test(melee_difficulty_and_odds),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
