@@ -182,6 +182,36 @@ int cli_unknown(cli_args *a, const char *const *known, size_t nknown)
 			 "unknown option '%s' (see 'fray %s --help')", name, a->cmd);
 }
 
+int cli_dispatch(const char *group, const cli_sub *subs, size_t n, int argc, char **argv)
+{
+	if (argc == 0 || cli_is_help(argv[0])) {
+		cli_help_topic(argc ? stdout : stderr, group);
+		return argc ? EXIT_OK : EXIT_BAD_INPUT;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(argv[0], subs[i].name) == 0)
+			return subs[i].run(argc - 1, argv + 1);
+	char list[256] = "";
+	for (size_t i = 0, len = 0; i < n && len < sizeof list; i++)
+		len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "", subs[i].name);
+	return cli_error(group, EXIT_BAD_INPUT, "unknown procedure '%s' (procedures: %s)", argv[0], list);
+}
+
+void cli_narrate(void *narrator, const fray_event *ev)
+{
+	cli_narrator *t = narrator;
+	if (t->json) {
+		fray_event_json(ev, t->buf, sizeof t->buf);
+		printf("%s\n    %s", t->first ? "" : ",", t->buf);
+	} else {
+		fray_event_text(ev, t->buf, sizeof t->buf);
+		bool heading = ev->kind == FRAY_EV_NOTE && ev->text &&
+			       (strncmp(ev->text, "==", 2) == 0 || strncmp(ev->text, "--", 2) == 0);
+		printf(heading ? "\n%s\n" : "  %s\n", t->buf);
+	}
+	t->first = false;
+}
+
 bool cli_color(FILE *f)
 {
 	return getenv("NO_COLOR") == NULL && isatty(fileno(f));

@@ -42,6 +42,23 @@ bool cli_enum(cli_args *a, const char *name, const char *const *names,
 int cli_unknown(cli_args *a, const char *const *known, size_t nknown);
 bool cli_is_help(const char *arg);
 
+/* A rule set's procedures: `fray GROUP NAME ...` runs the one named. */
+typedef struct cli_sub {
+	const char *name;
+	int (*run)(int argc, char **argv);
+} cli_sub;
+/* Runs the procedure argv[0] of group (help when none or --help); an
+ * unknown name is reported with the list of names. */
+int cli_dispatch(const char *group, const cli_sub *subs, size_t n, int argc, char **argv);
+
+/* Events told on stdout as they come: indented lines of text, or the
+ * members of a JSON array. Headings ("== round 1 ==") stand out. */
+typedef struct cli_narrator {
+	bool json, first;
+	char buf[1024];
+} cli_narrator;
+void cli_narrate(void *narrator, const fray_event *ev);
+
 /* Colour only on a terminal and never when NO_COLOR is set. */
 bool cli_color(FILE *f);
 /* A seed from the system when none is given (so it can be printed and

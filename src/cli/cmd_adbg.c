@@ -206,12 +206,7 @@ int adbg_battle(int argc, char **argv);
 int adbg_resume(int argc, char **argv);
 int adbg_odds(int argc, char **argv);
 
-typedef struct sub {
-	const char *name;
-	int (*run)(int, char **);
-} sub;
-
-static const sub subs[] = {
+static const cli_sub subs[] = {
 	{"fire", adbg_fire},
 	{"move", adbg_move},
 	{"melee", adbg_melee},
@@ -224,15 +219,5 @@ static const sub subs[] = {
 
 int cmd_adbg(int argc, char **argv)
 {
-	if (argc == 0 || cli_is_help(argv[0])) {
-		cli_help_topic(argc ? stdout : stderr, "adbg");
-		return argc ? EXIT_OK : EXIT_BAD_INPUT;
-	}
-	for (size_t i = 0; i < sizeof subs / sizeof subs[0]; i++)
-		if (strcmp(argv[0], subs[i].name) == 0)
-			return subs[i].run(argc - 1, argv + 1);
-	return cli_error("adbg", EXIT_BAD_INPUT,
-			 "unknown procedure '%s' (procedures: fire, move, melee, recover, "
-			 "rounds, battle, resume, odds)",
-			 argv[0]);
+	return cli_dispatch("adbg", subs, sizeof subs / sizeof subs[0], argc, argv);
 }

@@ -33,26 +33,6 @@ static fray_adbg_scenario *load_scenario(const char *cmd, fray_ctx *ctx, const c
 	return s;
 }
 
-typedef struct teller {
-	bool json, first;
-	char buf[1024];
-} teller;
-
-/* Headings ("== round 1 ==", "-- fire --") stand out; the rest is indented. */
-static void tell(void *ud, const fray_event *ev)
-{
-	teller *t = ud;
-	if (t->json) {
-		fray_event_json(ev, t->buf, sizeof t->buf);
-		printf("%s\n    %s", t->first ? "" : ",", t->buf);
-	} else {
-		fray_event_text(ev, t->buf, sizeof t->buf);
-		bool heading = ev->kind == FRAY_EV_NOTE && ev->text &&
-			       (strncmp(ev->text, "==", 2) == 0 || strncmp(ev->text, "--", 2) == 0);
-		printf(heading ? "\n%s\n" : "  %s\n", t->buf);
-	}
-	t->first = false;
-}
 
 static void print_summary(const fray_adbg_scenario *s, const fray_adbg_result *res, bool json)
 {
@@ -247,8 +227,8 @@ int adbg_battle(int argc, char **argv)
 		status = cli_fail(a.cmd, ctx);
 		goto done;
 	}
-	teller t = {.json = json, .first = true};
-	fray_roller_set_sink(r, tell, &t);
+	cli_narrator t = {.json = json, .first = true};
+	fray_roller_set_sink(r, cli_narrate, &t);
 	if (json)
 		printf("{\"scenario\": \"%s\", \"seed\": %" PRIu64 ", \"policy\": \"%s\", \"events\": [",
 		       fray_adbg_scenario_name(s), seed, policy_name);
@@ -380,8 +360,8 @@ int adbg_resume(int argc, char **argv)
 	fray_policy_reset(p);
 	fray_policy_seek(p, (uint64_t)ppos);
 	fray_roller_seek(r, (uint64_t)dpos);
-	teller t = {.json = json, .first = true};
-	fray_roller_set_sink(r, tell, &t);
+	cli_narrator t = {.json = json, .first = true};
+	fray_roller_set_sink(r, cli_narrate, &t);
 	if (json)
 		printf("{\"scenario\": \"%s\", \"seed\": %" PRIu64 ", \"policy\": \"%s\", \"resumed\": true, \"events\": [",
 		       fray_adbg_scenario_name(s), si.seed, policy_name);

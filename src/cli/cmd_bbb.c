@@ -492,25 +492,12 @@ static int bbb_table(int argc, char **argv)
 	return EXIT_OK;
 }
 
-typedef struct sub {
-	const char *name;
-	int (*run)(int, char **);
-} sub;
-
-static const sub subs[] = {
+static const cli_sub subs[] = {
 	{"fire", bbb_fire}, {"assault", bbb_assault}, {"move", bbb_move},
 	{"night", bbb_night}, {"table", bbb_table},
 };
 
 int cmd_bbb(int argc, char **argv)
 {
-	if (argc == 0 || cli_is_help(argv[0])) {
-		cli_help_topic(argc ? stdout : stderr, "bbb");
-		return argc ? EXIT_OK : EXIT_BAD_INPUT;
-	}
-	for (size_t i = 0; i < sizeof subs / sizeof subs[0]; i++)
-		if (strcmp(argv[0], subs[i].name) == 0)
-			return subs[i].run(argc - 1, argv + 1);
-	return cli_error("bbb", EXIT_BAD_INPUT,
-			 "unknown procedure '%s' (procedures: fire, assault, move, night, table)", argv[0]);
+	return cli_dispatch("bbb", subs, sizeof subs / sizeof subs[0], argc, argv);
 }

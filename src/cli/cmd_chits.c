@@ -182,23 +182,6 @@ static void print_unit(const fray_chits_unit *u, bool json, bool last)
 	       u->disordered ? ", disordered" : "");
 }
 
-typedef struct teller {
-	bool json, first;
-	char buf[1024];
-} teller;
-
-static void tell(void *ud, const fray_event *ev)
-{
-	teller *t = ud;
-	if (t->json) {
-		fray_event_json(ev, t->buf, sizeof t->buf);
-		printf("%s\n    %s", t->first ? "" : ",", t->buf);
-	} else {
-		fray_event_text(ev, t->buf, sizeof t->buf);
-		printf("  %s\n", t->buf);
-	}
-	t->first = false;
-}
 
 typedef struct combat_call {
 	const fray_chits_combat_in *in;
@@ -256,8 +239,8 @@ static int chits_combat(int argc, char **argv)
 		status = cli_fail(cmd, ctx);
 		goto done;
 	}
-	teller t = {.json = cs.json, .first = true};
-	fray_roller_set_sink(r, tell, &t);
+	cli_narrator t = {.json = cs.json, .first = true};
+	fray_roller_set_sink(r, cli_narrate, &t);
 	fray_chits_combat_out out;
 	combat_call call = {&cs.in, &out};
 	const char *tname = cs.mix->tactics[cs.in.situation.tactic].name;
@@ -464,8 +447,8 @@ static int chits_end_turn(int argc, char **argv)
 	if (!have_seed)
 		seed = cli_pick_seed();
 	fray_roller *r = fray_roller_sample_new(ctx, seed, 0);
-	teller t = {.json = false, .first = true};
-	fray_roller_set_sink(r, tell, &t);
+	cli_narrator t = {.json = false, .first = true};
+	fray_roller_set_sink(r, cli_narrate, &t);
 	printf("end of turn (seed %" PRIu64 ")\n", seed);
 	fray_chits_unit after;
 	fray_chits_end_turn(r, &in, &after);
@@ -477,25 +460,12 @@ done:
 	return status;
 }
 
-typedef struct sub {
-	const char *name;
-	int (*run)(int, char **);
-} sub;
-
-static const sub subs[] = {
+static const cli_sub subs[] = {
 	{"ratio", chits_ratio}, {"combat", chits_combat}, {"advise", chits_advise},
 	{"end-turn", chits_end_turn},
 };
 
 int cmd_chits(int argc, char **argv)
 {
-	if (argc == 0 || cli_is_help(argv[0])) {
-		cli_help_topic(argc ? stdout : stderr, "chits");
-		return argc ? EXIT_OK : EXIT_BAD_INPUT;
-	}
-	for (size_t i = 0; i < sizeof subs / sizeof subs[0]; i++)
-		if (strcmp(argv[0], subs[i].name) == 0)
-			return subs[i].run(argc - 1, argv + 1);
-	return cli_error("chits", EXIT_BAD_INPUT,
-			 "unknown procedure '%s' (procedures: ratio, combat, advise, end-turn)", argv[0]);
+	return cli_dispatch("chits", subs, sizeof subs / sizeof subs[0], argc, argv);
 }

@@ -392,25 +392,12 @@ static int presidio_weapons(int argc, char **argv)
 	return EXIT_OK;
 }
 
-typedef struct sub {
-	const char *name;
-	int (*run)(int, char **);
-} sub;
-
-static const sub subs[] = {
+static const cli_sub subs[] = {
 	{"shoot", presidio_shoot}, {"melee", presidio_melee}, {"morale", presidio_morale}, {"rally", presidio_rally},
 	{"initiative", presidio_initiative}, {"weapons", presidio_weapons},
 };
 
 int cmd_presidio(int argc, char **argv)
 {
-	if (argc == 0 || cli_is_help(argv[0])) {
-		cli_help_topic(argc ? stdout : stderr, "presidio");
-		return argc ? EXIT_OK : EXIT_BAD_INPUT;
-	}
-	for (size_t i = 0; i < sizeof subs / sizeof subs[0]; i++)
-		if (strcmp(argv[0], subs[i].name) == 0)
-			return subs[i].run(argc - 1, argv + 1);
-	return cli_error("presidio", EXIT_BAD_INPUT,
-			 "unknown procedure '%s' (procedures: shoot, melee, morale, rally, initiative, weapons)", argv[0]);
+	return cli_dispatch("presidio", subs, sizeof subs / sizeof subs[0], argc, argv);
 }

@@ -4,24 +4,6 @@
 #include <string.h>
 #include "cli.h"
 
-typedef struct roll_out {
-	bool json;
-	bool first;
-	char buf[1024];
-} roll_out;
-
-static void print_event(void *ud, const fray_event *ev)
-{
-	roll_out *o = ud;
-	if (o->json) {
-		fray_event_json(ev, o->buf, sizeof o->buf);
-		printf("%s\n    %s", o->first ? "" : ",", o->buf);
-	} else {
-		fray_event_text(ev, o->buf, sizeof o->buf);
-		printf("  %s\n", o->buf);
-	}
-	o->first = false;
-}
 
 int cmd_roll(int argc, char **argv)
 {
@@ -66,8 +48,8 @@ int cmd_roll(int argc, char **argv)
 		status = cli_fail("roll", ctx);
 		goto done;
 	}
-	roll_out out = {.json = json, .first = true};
-	fray_roller_set_sink(r, print_event, &out);
+	cli_narrator out = {.json = json, .first = true};
+	fray_roller_set_sink(r, cli_narrate, &out);
 	char text[FRAY_DICE_MAX_TEXT * 2];
 	fray_dice_format(dice, text, sizeof text);
 	int64_t total;

@@ -18,23 +18,6 @@ bool proc_opt(cli_args *a, proc_opts *o)
 	return true;
 }
 
-typedef struct narrator {
-	bool json, first;
-	char buf[1024];
-} narrator;
-
-static void narrate(void *ud, const fray_event *ev)
-{
-	narrator *n = ud;
-	if (n->json) {
-		fray_event_json(ev, n->buf, sizeof n->buf);
-		printf("%s\n    %s", n->first ? "" : ",", n->buf);
-	} else {
-		fray_event_text(ev, n->buf, sizeof n->buf);
-		printf("  %s\n", n->buf);
-	}
-	n->first = false;
-}
 
 static int print_roll(const char *cmd, fray_ctx *ctx, const proc_run *run,
 		      const proc_opts *o)
@@ -43,8 +26,8 @@ static int print_roll(const char *cmd, fray_ctx *ctx, const proc_run *run,
 	fray_roller *r = fray_roller_sample_new(ctx, seed, 0);
 	if (!r)
 		return cli_fail(cmd, ctx);
-	narrator n = {.json = o->json, .first = true};
-	fray_roller_set_sink(r, narrate, &n);
+	cli_narrator n = {.json = o->json, .first = true};
+	fray_roller_set_sink(r, cli_narrate, &n);
 	int64_t out[FRAY_OUTCOME_MAX_FIELDS] = {0};
 	char res[256];
 	if (o->json)
