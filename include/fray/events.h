@@ -22,7 +22,8 @@ typedef enum fray_roll_kind {
 	FRAY_ROLL_SUCCESSES = 1,  /* `count` dice of `sides`, value = how many >= need */
 	FRAY_ROLL_DRAW = 2,       /* one item drawn from a pool of `count`: value = category */
 	FRAY_ROLL_REROLL_ADD = 3, /* one die, rolled again and added on its top face */
-	FRAY_ROLL_AT_MOST = 4     /* one die against a target: value the face, need the target */
+	FRAY_ROLL_AT_MOST = 4,    /* one die against a target: value the face, need the target */
+	FRAY_ROLL_COUNT_AT_MOST = 5 /* `count` dice, value = how many show `need` or less */
 } fray_roll_kind;
 
 /* All pointers are borrowed and valid only during the sink call. */

@@ -204,6 +204,35 @@ const char *fray_presidio_morale_result(const fray_presidio_morale_in *in, int s
 void fray_presidio_morale_procedure(fray_roller *r, fray_policy *p, const void *in,
 				    int64_t *out);
 
+/* ---- Mounted troops and scouting (Sections 3, 4) ---- */
+
+/* Jumping: a fence (3-4') costs an expert horseman's horse on a d12 of 1,
+ * others are thrown on 4 or less; a light barrier: a d6 of 1 and then
+ * another 1. input: fray_presidio_jump_in; outcome {casualties}. */
+typedef struct fray_presidio_jump_in {
+	int horses;
+	bool expert;
+	bool light_barrier;
+} fray_presidio_jump_in;
+void fray_presidio_jump_procedure(fray_roller *r, fray_policy *p, const void *in, int64_t *out);
+
+/* Dismounting with no horse-holder: a die per horse, odd: it runs off.
+ * input: int horses; outcome {horses run off}. */
+void fray_presidio_dismount_procedure(fray_roller *r, fray_policy *p, const void *in, int64_t *out);
+
+/* Hidden units (Section 4): 1d6 + Recon against 1d6 + Camou + cover;
+ * spotted when the Recon roll is equal or higher. input: int[3] recon,
+ * camou, cover DM; outcome {spotted}. */
+void fray_presidio_spot_procedure(fray_roller *r, fray_policy *p, const void *in, int64_t *out);
+
+/* Casualty status (Section 6): remaining units' 1d6 table, shattered
+ * units' 1d6 table with its second rolls. input: bool shattered; outcome
+ * {result 1-6 of the first table, and the second roll or 0}. */
+void fray_presidio_casualty_status_procedure(fray_roller *r, fray_policy *p, const void *in,
+					     int64_t *out);
+extern const char *const fray_presidio_status_remaining[6];
+extern const char *const fray_presidio_status_shattered[6];
+
 /* Rally (Section 2, R17): 1d6 at least 6 - the leader's level. */
 void fray_presidio_rally_procedure(fray_roller *r, fray_policy *p, const void *leader,
 				   int64_t *out);

@@ -24,6 +24,9 @@ int fray_die(fray_roller *r, int sides, const char *what);
  * outcomes (binomial), not n events. 0 <= n <= 1000. */
 int fray_successes(fray_roller *r, int n, int sides, int need,
 		   const char *what);
+/* n dice of `sides`, the number showing k or less: the mirror of
+ * fray_successes, one binomial event. */
+int fray_count_at_most(fray_roller *r, int n, int sides, int k, const char *what);
 /* One item drawn without replacement from a pool of ncat categories holding
  * counts[i] items each (sum > 0): returns the category, with probability
  * counts[i] / sum. The caller removes the item (counts[i]--) before the

@@ -281,6 +281,10 @@ static const topic topics[] = {
 	 "  fray presidio morale      a morale check (d6!, modifiers, failure bands)\n"
 	 "  fray presidio rally       a panicked unit's rally\n"
 	 "  fray presidio initiative  who goes first\n"
+	 "  fray presidio jump        horses over a fence or a light barrier\n"
+	 "  fray presidio dismount    horses without a horse-holder\n"
+	 "  fray presidio spot        searching for a hidden unit\n"
+	 "  fray presidio casualty-status  what became of a casualty\n"
 	 "  fray presidio weapons     the small-arms list of Section 10\n"
 	 "\n"
 	 "Distances are yours to measure; see docs/presidio.md.\n"},
@@ -325,6 +329,20 @@ static const topic topics[] = {
 	{"presidio initiative",
 	 "fray presidio initiative [--leadership-1 N] [--leadership-2 N]\n\n"
 	 "1d6 + leadership each; ties are rolled again (ruling R17).\n"},
+	{"presidio jump",
+	 "fray presidio jump --horses N [--expert] [--light-barrier]\n\n"
+	 "A fence (3-4'): an expert horseman's horse stumbles on a d12 of 1, others\n"
+	 "are thrown on 4 or less; a light barrier: a d6 of 1 and then another 1.\n"},
+	{"presidio dismount",
+	 "fray presidio dismount --horses N\n\nHorses without a horse-holder: a die each, odd runs off.\n"},
+	{"presidio spot",
+	 "fray presidio spot --recon N --camou N [--cover none|incidental|partial|heavy|full]\n\n"
+	 "1d6 + Recon against 1d6 + Camou + the cover benefit; spotted on equal or\n"
+	 "higher (Section 4, Hidden Movement).\n"},
+	{"presidio casualty-status",
+	 "fray presidio casualty-status [--shattered]\n\n"
+	 "Section 6's 1d6 tables for a casualty of a remaining or a shattered unit,\n"
+	 "with the second roll (days, weeks, or the wound) where the table has one.\n"},
 	{"presidio weapons", "fray presidio weapons\n\nLists the small arms of Section 10.\n"},
 	{"rules",
 	 "Rule sets\n"

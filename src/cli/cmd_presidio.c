@@ -373,6 +373,151 @@ static int presidio_initiative(int argc, char **argv)
 	return proc_run_print(a.cmd, &run, &o);
 }
 
+static void fmt_casualties(const int64_t *o, bool json, const void *input, char *dst, size_t cap)
+{
+	(void)input;
+	snprintf(dst, cap, json ? "\"casualties\": %lld" : "%lld rider casualt%s", (long long)o[0],
+		 o[0] == 1 ? "y" : "ies");
+}
+
+static void fmt_ran_off(const int64_t *o, bool json, const void *input, char *dst, size_t cap)
+{
+	(void)input;
+	snprintf(dst, cap, json ? "\"ran_off\": %lld" : "%lld horse%s run off", (long long)o[0],
+		 o[0] == 1 ? "" : "s");
+}
+
+static void fmt_spotted(const int64_t *o, bool json, const void *input, char *dst, size_t cap)
+{
+	(void)input;
+	if (json)
+		snprintf(dst, cap, "\"spotted\": %s", o[0] ? "true" : "false");
+	else
+		snprintf(dst, cap, "%s", o[0] ? "spotted" : "still hidden");
+}
+
+static void fmt_status(const int64_t *o, bool json, const void *input, char *dst, size_t cap)
+{
+	bool shattered = *(const bool *)input;
+	const char *words = (shattered ? fray_presidio_status_shattered : fray_presidio_status_remaining)[o[0] - 1];
+	if (json)
+		snprintf(dst, cap, "\"roll\": %lld, \"status\": \"%s\", \"second_roll\": %lld", (long long)o[0],
+			 words, (long long)o[1]);
+	else if (o[1])
+		snprintf(dst, cap, "%lld: %s (then %lld)", (long long)o[0], words, (long long)o[1]);
+	else
+		snprintf(dst, cap, "%lld: %s", (long long)o[0], words);
+}
+
+static int presidio_jump(int argc, char **argv)
+{
+	cli_args a = {.cmd = "presidio jump", .argc = argc, .argv = argv};
+	proc_opts o = {0};
+	fray_presidio_jump_in in = {0};
+	int64_t horses = 0;
+	while (a.i < argc && a.status == EXIT_OK) {
+		if (cli_is_help(argv[a.i]))
+			return cli_help_topic(stdout, "presidio jump") ? EXIT_OK : EXIT_RUNTIME;
+		if (cli_flag(&a, "--expert"))
+			in.expert = true;
+		else if (cli_flag(&a, "--light-barrier"))
+			in.light_barrier = true;
+		else if (!cli_i64(&a, "--horses", 1, 200, &horses) && !proc_opt(&a, &o)) {
+			static const char *const known[] = {"--horses", "--expert", "--light-barrier", "--odds",
+							    "--seed", "--json", "--help"};
+			return cli_unknown(&a, known, 7);
+		}
+	}
+	if (a.status != EXIT_OK)
+		return a.status;
+	if (!horses)
+		return cli_error(a.cmd, EXIT_BAD_INPUT, "missing --horses N");
+	in.horses = (int)horses;
+	char title[128], inputs[128];
+	snprintf(title, sizeof title, "jump: %d horse%s over %s%s", in.horses, in.horses == 1 ? "" : "s",
+		 in.light_barrier ? "a light barrier" : "a fence", in.expert ? ", expert horsemen" : "");
+	snprintf(inputs, sizeof inputs, "{\"horses\": %d, \"expert\": %s, \"light_barrier\": %s}",
+		 in.horses, in.expert ? "true" : "false", in.light_barrier ? "true" : "false");
+	proc_run run = {"presidio.jump", title, inputs, fray_presidio_jump_procedure, &in, 1, fmt_casualties, {0}};
+	return proc_run_print(a.cmd, &run, &o);
+}
+
+static int presidio_dismount(int argc, char **argv)
+{
+	cli_args a = {.cmd = "presidio dismount", .argc = argc, .argv = argv};
+	proc_opts o = {0};
+	int64_t horses = 0;
+	while (a.i < argc && a.status == EXIT_OK) {
+		if (cli_is_help(argv[a.i]))
+			return cli_help_topic(stdout, "presidio dismount") ? EXIT_OK : EXIT_RUNTIME;
+		if (!cli_i64(&a, "--horses", 1, 200, &horses) && !proc_opt(&a, &o)) {
+			static const char *const known[] = {"--horses", "--odds", "--seed", "--json", "--help"};
+			return cli_unknown(&a, known, 5);
+		}
+	}
+	if (a.status != EXIT_OK)
+		return a.status;
+	if (!horses)
+		return cli_error(a.cmd, EXIT_BAD_INPUT, "missing --horses N (horses left without a horse-holder)");
+	int h = (int)horses;
+	char title[96], inputs[64];
+	snprintf(title, sizeof title, "dismount without a horse-holder: %d horse%s", h, h == 1 ? "" : "s");
+	snprintf(inputs, sizeof inputs, "{\"horses\": %d}", h);
+	proc_run run = {"presidio.dismount", title, inputs, fray_presidio_dismount_procedure, &h, 1, fmt_ran_off, {0}};
+	return proc_run_print(a.cmd, &run, &o);
+}
+
+static int presidio_spot(int argc, char **argv)
+{
+	cli_args a = {.cmd = "presidio spot", .argc = argc, .argv = argv};
+	proc_opts o = {0};
+	int64_t recon = 0, camou = 0;
+	size_t cover = 0;
+	while (a.i < argc && a.status == EXIT_OK) {
+		if (cli_is_help(argv[a.i]))
+			return cli_help_topic(stdout, "presidio spot") ? EXIT_OK : EXIT_RUNTIME;
+		if (!cli_i64(&a, "--recon", -5, 10, &recon) && !cli_i64(&a, "--camou", -5, 10, &camou) &&
+		    !cli_enum(&a, "--cover", fray_presidio_cover_names, 5, &cover) && !proc_opt(&a, &o)) {
+			static const char *const known[] = {"--recon", "--camou", "--cover", "--odds", "--seed",
+							    "--json", "--help"};
+			return cli_unknown(&a, known, 7);
+		}
+	}
+	if (a.status != EXIT_OK)
+		return a.status;
+	int v[3] = {(int)recon, (int)camou, fray_presidio_cover_dm((fray_presidio_cover)cover)};
+	char title[128], inputs[128];
+	snprintf(title, sizeof title, "spot: 1d6 + recon %d against 1d6 + camou %d + cover %d", v[0], v[1], v[2]);
+	snprintf(inputs, sizeof inputs, "{\"recon\": %d, \"camou\": %d, \"cover\": \"%s\"}", v[0], v[1],
+		 fray_presidio_cover_names[cover]);
+	proc_run run = {"presidio.spot", title, inputs, fray_presidio_spot_procedure, v, 1, fmt_spotted, {0}};
+	return proc_run_print(a.cmd, &run, &o);
+}
+
+static int presidio_casualty_status(int argc, char **argv)
+{
+	cli_args a = {.cmd = "presidio casualty-status", .argc = argc, .argv = argv};
+	proc_opts o = {0};
+	bool shattered = false;
+	while (a.i < argc && a.status == EXIT_OK) {
+		if (cli_is_help(argv[a.i]))
+			return cli_help_topic(stdout, "presidio casualty-status") ? EXIT_OK : EXIT_RUNTIME;
+		if (cli_flag(&a, "--shattered"))
+			shattered = true;
+		else if (!proc_opt(&a, &o)) {
+			static const char *const known[] = {"--shattered", "--odds", "--seed", "--json", "--help"};
+			return cli_unknown(&a, known, 5);
+		}
+	}
+	if (a.status != EXIT_OK)
+		return a.status;
+	proc_run run = {"presidio.casualty_status",
+			shattered ? "casualty status, shattered unit" : "casualty status, remaining unit",
+			shattered ? "{\"shattered\": true}" : "{\"shattered\": false}",
+			fray_presidio_casualty_status_procedure, &shattered, 2, fmt_status, {0}};
+	return proc_run_print(a.cmd, &run, &o);
+}
+
 static int presidio_weapons(int argc, char **argv)
 {
 	(void)argv;
@@ -394,7 +539,9 @@ static int presidio_weapons(int argc, char **argv)
 
 static const cli_sub subs[] = {
 	{"shoot", presidio_shoot}, {"melee", presidio_melee}, {"morale", presidio_morale}, {"rally", presidio_rally},
-	{"initiative", presidio_initiative}, {"weapons", presidio_weapons},
+	{"initiative", presidio_initiative}, {"jump", presidio_jump}, {"dismount", presidio_dismount},
+	{"spot", presidio_spot}, {"casualty-status", presidio_casualty_status},
+	{"weapons", presidio_weapons},
 };
 
 int cmd_presidio(int argc, char **argv)

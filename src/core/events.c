@@ -75,6 +75,9 @@ static void put_dice(char *dst, size_t cap, size_t *len, const fray_event *ev)
 	case FRAY_ROLL_AT_MOST:
 		put(dst, cap, len, "d%d", ev->sides);
 		break;
+	case FRAY_ROLL_COUNT_AT_MOST:
+		put(dst, cap, len, "%dd%d showing %d or less", ev->count, ev->sides, ev->need);
+		break;
 	}
 }
 
@@ -126,7 +129,7 @@ FRAY_API size_t fray_event_text(const fray_event *ev, char *dst, size_t cap)
 static const char *const kind_names[] = {"roll", "modifier", "result",
 					 "decision", "note"};
 static const char *const roll_names[] = {"die", "successes", "draw",
-					 "reroll_add", "at_most"};
+					 "reroll_add", "at_most", "count_at_most"};
 
 FRAY_API size_t fray_event_json(const fray_event *ev, char *dst, size_t cap)
 {

@@ -179,6 +179,19 @@ FRAY_API int fray_successes(fray_roller *r, int n, int sides, int need,
 	return k;
 }
 
+/* Counting dice at most k is counting the mirrored faces (sides + 1 -
+ * face) at least sides + 1 - k: the same binomial, told as it is. */
+FRAY_API int fray_count_at_most(fray_roller *r, int n, int sides, int k, const char *what)
+{
+	fray_event_sink sink = r->sink;
+	r->sink = NULL; /* the event below says it the right way round */
+	int v = fray_successes(r, n, sides, sides + 1 - k, what);
+	r->sink = sink;
+	if (r->sink && !fray_roller_stopped(r))
+		emit_roll(r, FRAY_ROLL_COUNT_AT_MOST, what, v, sides, n, k);
+	return v;
+}
+
 FRAY_API size_t fray_draw(fray_roller *r, const unsigned *counts, size_t ncat,
 			  const char *what)
 {

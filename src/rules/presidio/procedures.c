@@ -346,3 +346,87 @@ FRAY_API void fray_presidio_melee_procedure(fray_roller *r, fray_policy *p, cons
 	out[2] = o.return_hits;
 	out[3] = o.return_casualties;
 }
+
+/* Section 3, Jumping; Section 3, Light Barriers. */
+FRAY_API void fray_presidio_jump_procedure(fray_roller *r, fray_policy *p, const void *input,
+					   int64_t *out)
+{
+	(void)p;
+	const fray_presidio_jump_in *in = input;
+	int lost;
+	if (in->light_barrier) {
+		int ones = fray_count_at_most(r, in->horses, 6, 1, "light barrier: horses rolling a 1");
+		lost = fray_count_at_most(r, ones, 6, 1, "rolled again: a second 1, the rider falls");
+	} else {
+		lost = fray_count_at_most(r, in->horses, 12, in->expert ? 1 : 4,
+					  in->expert ? "fence: horses stumbling (a 1)" : "fence: riders thrown (4 or less)");
+	}
+	if (fray_roller_narrating(r)) {
+		char text[64];
+		snprintf(text, sizeof text, "%d rider%s become%s a casualty", lost, lost == 1 ? "" : "s",
+			 lost == 1 ? "s" : "");
+		fray_emit_result(r, "jump", lost, text, "Presidio Section 3");
+	}
+	out[0] = lost;
+}
+
+/* Section 3, Mounting/Dismounting: odd on a d6 is half the faces. */
+FRAY_API void fray_presidio_dismount_procedure(fray_roller *r, fray_policy *p, const void *in,
+					       int64_t *out)
+{
+	(void)p;
+	int horses = *(const int *)in;
+	out[0] = fray_successes(r, horses, 2, 2, "horses running off (odd on a d6: one chance in two)");
+}
+
+/* Section 4, Hidden Movement. */
+FRAY_API void fray_presidio_spot_procedure(fray_roller *r, fray_policy *p, const void *in,
+					   int64_t *out)
+{
+	(void)p;
+	const int *v = in;
+	int recon = fray_die(r, 6, "recon d6") + v[0];
+	int camou = fray_die(r, 6, "camou d6") + v[1] + v[2];
+	out[0] = recon >= camou;
+	if (fray_roller_narrating(r)) {
+		char text[96];
+		snprintf(text, sizeof text, "recon %d against camou %d: %s", recon, camou,
+			 out[0] ? "spotted" : "still hidden");
+		fray_emit_result(r, "search", out[0], text, "Presidio Section 4, Hidden Movement");
+	}
+}
+
+const char *const fray_presidio_status_remaining[6] = {
+	"killed", "mortal wound, dies in 1D6 days", "severe wound, disabled and discharged from service",
+	"moderate wound, returns to duty in 2D6 weeks", "light wound, returns to duty in 2D6 days",
+	"surface wound or stun, returns to duty next day"};
+const char *const fray_presidio_status_shattered[6] = {
+	"wounded and captured", "wounded and captured", "captured and unharmed",
+	"captured and unharmed", "escaped but wounded", "escaped and unharmed"};
+
+/* Section 6, Casualty Status: the second roll is the days or weeks, or
+ * for a shattered unit's wounded, the wound (1D6 on the first table, "1"
+ * mortally wounded) or the escapee's wound (1-3 scratched, 4-6 light). */
+FRAY_API void fray_presidio_casualty_status_procedure(fray_roller *r, fray_policy *p,
+						      const void *in, int64_t *out)
+{
+	(void)p;
+	bool shattered = *(const bool *)in;
+	int first = fray_die(r, 6, shattered ? "shattered unit casualty status" : "casualty status");
+	int second = 0;
+	if (!shattered) {
+		if (first == 2 || first == 5)
+			second = fray_die(r, 6, first == 2 ? "days to death" : "days to duty");
+		else if (first == 4)
+			second = fray_die(r, 6, "weeks to duty") + fray_die(r, 6, "weeks to duty");
+	} else if (first <= 2 || first == 5) {
+		second = fray_die(r, 6, first <= 2 ? "wound status" : "escapee's wound");
+	}
+	if (fray_roller_narrating(r))
+		fray_emit_result(r, "casualty status", first,
+				 shattered ? fray_presidio_status_shattered[first - 1]
+					   : fray_presidio_status_remaining[first - 1],
+				 "Presidio Section 6, Casualty Status");
+	out[0] = first;
+	out[1] = second;
+}

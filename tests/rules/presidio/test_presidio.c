@@ -318,6 +318,68 @@ static void melee_difficulty_and_odds(void **state)
 	assert_int_equal(fray_presidio_return_difficulty(&in), 8 - 1 + 2 + 1);
 }
 
+static double binomial(int n, int k, double p)
+{
+	double c = 1;
+	for (int i = 1; i <= k; i++)
+		c = c * (n - k + i) / i;
+	return c * pow(p, k) * pow(1 - p, n - k);
+}
+
+/* Jumping (Section 3), dismounting, spotting (Section 4), casualty status
+ * (Section 6) against the dice counted here. */
+static void horses_spotting_status(void **state)
+{
+	(void)state;
+	static const struct {
+		fray_presidio_jump_in in;
+		double p;
+	} rows[] = {
+		{{5, true, false}, 1.0 / 12},   /* a fence, expert: a 1 */
+		{{5, false, false}, 4.0 / 12},  /* a fence, not expert: 4 or less */
+		{{5, false, true}, 1.0 / 36},   /* a light barrier: two 1s */
+	};
+	for (size_t i = 0; i < 3; i++) {
+		fray_dist *d;
+		assert_int_equal(fray_enumerate(ctx, fray_presidio_jump_procedure, NULL, &rows[i].in, 1, NULL, &d), FRAY_OK);
+		for (size_t k = 0; k < fray_dist_count(d); k++)
+			assert_double_equal(fray_dist_p(d, k), binomial(5, (int)fray_dist_outcome(d, k)[0], rows[i].p), 1e-15);
+		fray_dist_free(d);
+	}
+	int horses = 6;
+	fray_dist *d;
+	assert_int_equal(fray_enumerate(ctx, fray_presidio_dismount_procedure, NULL, &horses, 1, NULL, &d), FRAY_OK);
+	for (size_t k = 0; k < fray_dist_count(d); k++)
+		assert_double_equal(fray_dist_p(d, k), binomial(6, (int)fray_dist_outcome(d, k)[0], 0.5), 1e-15);
+	fray_dist_free(d);
+	for (int cover = 0; cover <= 3; cover++) {
+		int v[3] = {1, 2, cover};
+		int spotted = 0;
+		for (int a = 1; a <= 6; a++)
+			for (int b = 1; b <= 6; b++)
+				spotted += a + 1 >= b + 2 + cover;
+		assert_int_equal(fray_enumerate(ctx, fray_presidio_spot_procedure, NULL, v, 1, NULL, &d), FRAY_OK);
+		double p = 0;
+		for (size_t k = 0; k < fray_dist_count(d); k++)
+			p += fray_dist_outcome(d, k)[0] ? fray_dist_p(d, k) : 0;
+		assert_double_equal(p, spotted / 36.0, 1e-15);
+		fray_dist_free(d);
+	}
+	/* the first roll of either table is a plain d6 */
+	for (int shattered = 0; shattered <= 1; shattered++) {
+		bool sh = shattered;
+		assert_int_equal(fray_enumerate(ctx, fray_presidio_casualty_status_procedure, NULL, &sh, 2, NULL, &d), FRAY_OK);
+		double first[7] = {0};
+		for (size_t k = 0; k < fray_dist_count(d); k++)
+			first[fray_dist_outcome(d, k)[0]] += fray_dist_p(d, k);
+		for (int f = 1; f <= 6; f++)
+			assert_double_equal(first[f], 1.0 / 6, 1e-15);
+		fray_dist_free(d);
+	}
+	assert_string_equal(fray_presidio_status_remaining[0], "killed");
+	assert_string_equal(fray_presidio_status_shattered[5], "escaped and unharmed");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -330,6 +392,7 @@ int main(void)
 		cmocka_unit_test(morale_required_and_odds),
 		cmocka_unit_test(rally_and_initiative),
 		cmocka_unit_test(melee_difficulty_and_odds),
+		cmocka_unit_test(horses_spotting_status),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
