@@ -157,7 +157,7 @@ static const topic topics[] = {
 	 "  --policy heuristic      fray decides sensibly for both sides (default)\n"
 	 "  --policy interactive    you decide, answering numbered questions\n"
 	 "  --policy scripted:FILE  answers from a file (answers: [...])\n"
-	 "  --policy random[:SEED]  decisions at random (for testing)\n"
+	 "  --policy random[:SEED]  decisions chosen at random, for testing\n"
 	 "  --policy-a P --policy-b Q  one policy per side (file order)\n"
 	 "  --save FILE             save after every round (atomically)\n"
 	 "  --stop-after R          stop after round R (go on: fray adbg resume)\n"

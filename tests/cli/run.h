@@ -59,4 +59,15 @@ static inline void run(result *res, const char *const *args)
 
 #define RUN(res, ...) run((res), (const char *const[]){__VA_ARGS__, NULL})
 
+/* Runs fray with args (NULL-terminated) and checks it is refused as bad
+ * input: exit status 2, nothing on stdout, exactly err on stderr. */
+static inline void expect_bad_input(const char *const *args, const char *err)
+{
+	static result r;
+	run(&r, args);
+	assert_int_equal(r.status, 2);
+	assert_string_equal(r.out, "");
+	assert_string_equal(r.err, err);
+}
+
 #endif

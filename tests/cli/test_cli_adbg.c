@@ -96,12 +96,8 @@ static void procedure_bad_input(void **state)
 		{{"adbg", "charge"},
 		 "fray adbg: unknown procedure 'charge' (procedures: fire, move, melee, recover, rounds, battle, resume, odds)\n"},
 	};
-	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
-		run(&r1, rows[i].args);
-		assert_int_equal(r1.status, 2);
-		assert_string_equal(r1.err, rows[i].err);
-		assert_string_equal(r1.out, "");
-	}
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
+		expect_bad_input(rows[i].args, rows[i].err);
 }
 
 /* Every problem of a scenario is printed, each with file:line:col. */

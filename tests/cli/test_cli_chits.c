@@ -63,12 +63,8 @@ static void bad_input(void **state)
 		{{"chits", "advise", EX "example-1.yaml", "--criterion", "glory"},
 		 "fray chits advise: option --criterion expects one of net, enemy, own, edge, got 'glory'\n"},
 	};
-	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
-		run(&r1, rows[i].args);
-		assert_int_equal(r1.status, 2);
-		assert_string_equal(r1.err, rows[i].err);
-		assert_string_equal(r1.out, "");
-	}
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
+		expect_bad_input(rows[i].args, rows[i].err);
 }
 
 int main(void)

@@ -64,12 +64,8 @@ static void bad_input(void **state)
 		{{"presidio", "rally"},
 		 "fray presidio rally: missing --leader N: the officer's command level (0-4; NCOs cannot rally troops)\n"},
 	};
-	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
-		run(&r1, rows[i].args);
-		assert_int_equal(r1.status, 2);
-		assert_string_equal(r1.err, rows[i].err);
-		assert_string_equal(r1.out, "");
-	}
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
+		expect_bad_input(rows[i].args, rows[i].err);
 }
 
 int main(void)
