@@ -88,9 +88,10 @@ FRAY_API const fray_presidio_weapon *fray_presidio_weapon_find(const char *name,
 	if (npartial == 1) /* a unique part of a name: "crossbow" */
 		return partial;
 	const char *names[64];
-	for (size_t i = 0; i < fray_presidio_nweapons; i++)
+	size_t n = fray_presidio_nweapons < 64 ? fray_presidio_nweapons : 64;
+	for (size_t i = 0; i < n; i++)
 		names[i] = fray_presidio_weapons[i].name;
-	size_t k = fray_nearest_name(name, names, fray_presidio_nweapons);
+	size_t k = fray_nearest_name(name, names, n);
 	*near = k == SIZE_MAX ? partial : &fray_presidio_weapons[k];
 	return NULL;
 }
