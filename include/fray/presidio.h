@@ -204,6 +204,39 @@ const char *fray_presidio_morale_result(const fray_presidio_morale_in *in, int s
 void fray_presidio_morale_procedure(fray_roller *r, fray_policy *p, const void *in,
 				    int64_t *out);
 
+/* ---- Movement (Section 3) ---- */
+
+typedef enum fray_presidio_mover {
+	FRAY_PRESIDIO_ON_FOOT = 0,   /* 6 + 1D6" (two-horse wagons too) */
+	FRAY_PRESIDIO_LIGHT = 1,     /* light and native units: 7 + 1D6" */
+	FRAY_PRESIDIO_SLOW = 2,      /* one-horse wagons, civilians: 3 + 1D6" */
+	FRAY_PRESIDIO_MOUNTED = 3    /* mounted models, four-horse vehicles: 12 + 1D6" */
+} fray_presidio_mover;
+extern const char *const fray_presidio_mover_names[4];
+
+typedef enum fray_presidio_barrier {
+	FRAY_PRESIDIO_CLEAR = 0, FRAY_PRESIDIO_LIGHT_BARRIER = 1, FRAY_PRESIDIO_MEDIUM_BARRIER = 2,
+	FRAY_PRESIDIO_HEAVY_BARRIER = 3
+} fray_presidio_barrier;
+extern const char *const fray_presidio_barrier_names[4];
+
+typedef struct fray_presidio_move_in {
+	fray_presidio_mover mover;
+	bool running;            /* two actions: doubled (running, galloping, charging) */
+	bool line;               /* line formation: halved */
+	bool drummer;            /* +1" to a unit in formation, after halving */
+	bool crawling;           /* a quarter */
+	int kneel_changes, prone_changes;  /* -1" and -2" each, when moving */
+	fray_presidio_barrier barrier;
+	double before_barrier;   /* inches moved before the barrier (split terrain) */
+} fray_presidio_move_in;
+
+/* The distance for a given 1D6 roll, in inches (Section 3; a movement
+ * roll is one die for the whole unit). */
+double fray_presidio_move_distance(const fray_presidio_move_in *in, int die);
+/* As a procedure: outcome {distance in quarter inches}. */
+void fray_presidio_move_procedure(fray_roller *r, fray_policy *p, const void *in, int64_t *out);
+
 /* ---- Mounted troops and scouting (Sections 3, 4) ---- */
 
 /* Jumping: a fence (3-4') costs an expert horseman's horse on a d12 of 1,

@@ -281,6 +281,7 @@ static const topic topics[] = {
 	 "  fray presidio morale      a morale check (d6!, modifiers, failure bands)\n"
 	 "  fray presidio rally       a panicked unit's rally\n"
 	 "  fray presidio initiative  who goes first\n"
+	 "  fray presidio move        a movement roll, with its modifiers\n"
 	 "  fray presidio jump        horses over a fence or a light barrier\n"
 	 "  fray presidio dismount    horses without a horse-holder\n"
 	 "  fray presidio spot        searching for a hidden unit\n"
@@ -329,6 +330,16 @@ static const topic topics[] = {
 	{"presidio initiative",
 	 "fray presidio initiative [--leadership-1 N] [--leadership-2 N]\n\n"
 	 "1d6 + leadership each; ties are rolled again (ruling R17).\n"},
+	{"presidio move",
+	 "fray presidio move [--as foot|light|slow|mounted] [--running] [--line] [--drummer]\n"
+	 "     [--crawling] [--kneel N] [--prone N] [--barrier none|light|medium|heavy]\n"
+	 "     [--before-barrier INCHES]\n"
+	 "\n"
+	 "1D6 plus the allowance (foot 6, light and native 7, wagons and civilians 3,\n"
+	 "mounted 12); two actions double it, line formation halves it (a drummer\n"
+	 "then adds 1\"); kneeling and prone cost 1\" and 2\"; light barriers 2\" (4\"\n"
+	 "mounted); medium and heavy barriers halve and quarter what is left after\n"
+	 "--before-barrier inches (split terrain); crawling quarters it.\n"},
 	{"presidio jump",
 	 "fray presidio jump --horses N [--expert] [--light-barrier]\n\n"
 	 "A fence (3-4'): an expert horseman's horse stumbles on a d12 of 1, others\n"

@@ -518,6 +518,65 @@ static int presidio_casualty_status(int argc, char **argv)
 	return proc_run_print(a.cmd, &run, &o);
 }
 
+static void fmt_move(const int64_t *o, bool json, const void *input, char *dst, size_t cap)
+{
+	(void)input;
+	snprintf(dst, cap, json ? "\"inches\": %g" : "%g\"", (double)o[0] / 4);
+}
+
+static int presidio_move(int argc, char **argv)
+{
+	cli_args a = {.cmd = "presidio move", .argc = argc, .argv = argv};
+	proc_opts o = {0};
+	fray_presidio_move_in in = {0};
+	size_t mover = 0, barrier = 0;
+	int64_t kneel = 0, prone = 0;
+	double before = 0;
+	const char *v;
+	while (a.i < argc && a.status == EXIT_OK) {
+		if (cli_is_help(argv[a.i]))
+			return cli_help_topic(stdout, "presidio move") ? EXIT_OK : EXIT_RUNTIME;
+		if (cli_flag(&a, "--running") || cli_flag(&a, "--galloping") || cli_flag(&a, "--charging"))
+			in.running = true;
+		else if (cli_flag(&a, "--line")) in.line = true;
+		else if (cli_flag(&a, "--drummer")) in.drummer = true;
+		else if (cli_flag(&a, "--crawling")) in.crawling = true;
+		else if (cli_value(&a, "--before-barrier", &v)) {
+			char *end;
+			before = v ? strtod(v, &end) : -1;
+			if (!v || !*v || *end || !(before >= 0))
+				return cli_error(a.cmd, EXIT_BAD_INPUT, "option --before-barrier expects inches from 0, got '%s'", v ? v : "");
+		} else if (!cli_enum(&a, "--as", fray_presidio_mover_names, 4, &mover) &&
+			   !cli_enum(&a, "--barrier", fray_presidio_barrier_names, 4, &barrier) &&
+			   !cli_i64(&a, "--kneel", 0, 4, &kneel) && !cli_i64(&a, "--prone", 0, 4, &prone) &&
+			   !proc_opt(&a, &o)) {
+			static const char *const known[] = {"--as", "--running", "--galloping", "--charging",
+							    "--line", "--drummer", "--crawling", "--kneel", "--prone",
+							    "--barrier", "--before-barrier", "--odds", "--seed", "--json",
+							    "--help"};
+			return cli_unknown(&a, known, 15);
+		}
+	}
+	if (a.status != EXIT_OK)
+		return a.status;
+	in.mover = (fray_presidio_mover)mover;
+	in.barrier = (fray_presidio_barrier)barrier;
+	in.kneel_changes = (int)kneel;
+	in.prone_changes = (int)prone;
+	in.before_barrier = before;
+	if (in.mover == FRAY_PRESIDIO_MOUNTED && barrier >= FRAY_PRESIDIO_MEDIUM_BARRIER)
+		return cli_error(a.cmd, EXIT_BAD_INPUT, "medium and heavy barriers are impassable to horses "
+				 "and wagons (Presidio Section 3)");
+	char title[160], inputs[256];
+	snprintf(title, sizeof title, "move: %s%s%s, barrier %s", fray_presidio_mover_names[mover],
+		 in.running ? ", two actions" : "", in.line ? ", in line" : "", fray_presidio_barrier_names[barrier]);
+	snprintf(inputs, sizeof inputs, "{\"as\": \"%s\", \"running\": %s, \"line\": %s, \"barrier\": \"%s\", "
+		 "\"before_barrier\": %g}", fray_presidio_mover_names[mover], in.running ? "true" : "false",
+		 in.line ? "true" : "false", fray_presidio_barrier_names[barrier], before);
+	proc_run run = {"presidio.move", title, inputs, fray_presidio_move_procedure, &in, 1, fmt_move, {0}};
+	return proc_run_print(a.cmd, &run, &o);
+}
+
 static int presidio_weapons(int argc, char **argv)
 {
 	(void)argv;
@@ -540,7 +599,7 @@ static int presidio_weapons(int argc, char **argv)
 static const cli_sub subs[] = {
 	{"shoot", presidio_shoot}, {"melee", presidio_melee}, {"morale", presidio_morale}, {"rally", presidio_rally},
 	{"initiative", presidio_initiative}, {"jump", presidio_jump}, {"dismount", presidio_dismount},
-	{"spot", presidio_spot}, {"casualty-status", presidio_casualty_status},
+	{"spot", presidio_spot}, {"move", presidio_move}, {"casualty-status", presidio_casualty_status},
 	{"weapons", presidio_weapons},
 };
 

@@ -430,3 +430,50 @@ FRAY_API void fray_presidio_casualty_status_procedure(fray_roller *r, fray_polic
 	out[0] = first;
 	out[1] = second;
 }
+
+const char *const fray_presidio_mover_names[4] = {"foot", "light", "slow", "mounted"};
+const char *const fray_presidio_barrier_names[4] = {"none", "light", "medium", "heavy"};
+
+/* Section 3: allowance + 1D6; two actions double it; line formation
+ * halves it, a drummer then adds 1"; kneeling and prone changes cost 1"
+ * and 2"; a light barrier costs 2" (4" mounted); medium and heavy
+ * barriers halve and quarter what is left after the split terrain;
+ * crawling quarters the whole. */
+FRAY_API double fray_presidio_move_distance(const fray_presidio_move_in *in, int die)
+{
+	static const int base[4] = {6, 7, 3, 12};
+	double d = base[in->mover] + die;
+	if (in->running)
+		d *= 2;
+	if (in->line) {
+		d /= 2;
+		d += in->drummer ? 1 : 0;
+	}
+	if (in->crawling)
+		d /= 4;
+	d -= in->kneel_changes + 2.0 * in->prone_changes;
+	if (in->barrier == FRAY_PRESIDIO_LIGHT_BARRIER)
+		d -= in->mover == FRAY_PRESIDIO_MOUNTED ? 4 : 2;
+	if (in->barrier >= FRAY_PRESIDIO_MEDIUM_BARRIER) {
+		double open = in->before_barrier < d ? in->before_barrier : d;
+		if (open < 0)
+			open = 0;
+		d = open + (d - open) / (in->barrier == FRAY_PRESIDIO_MEDIUM_BARRIER ? 2 : 4);
+	}
+	return d < 0 ? 0 : d;
+}
+
+FRAY_API void fray_presidio_move_procedure(fray_roller *r, fray_policy *p, const void *input,
+					   int64_t *out)
+{
+	(void)p;
+	const fray_presidio_move_in *in = input;
+	int die = fray_die(r, 6, "movement 1d6");
+	double d = fray_presidio_move_distance(in, die);
+	out[0] = (int64_t)(d * 4 + 0.5);
+	if (fray_roller_narrating(r)) {
+		char text[64];
+		snprintf(text, sizeof text, "%g\"", (double)out[0] / 4);
+		fray_emit_result(r, "moves up to", out[0], text, "Presidio Section 3");
+	}
+}

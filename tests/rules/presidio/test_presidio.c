@@ -380,6 +380,39 @@ static void horses_spotting_status(void **state)
 	assert_string_equal(fray_presidio_status_shattered[5], "escaped and unharmed");
 }
 
+/* Section 3: allowances, doubling, halving, barriers, and the text's
+ * split-terrain example: 12" of which 6" in the open, the rest in medium
+ * woods at half: 9". */
+static void movement(void **state)
+{
+	(void)state;
+	fray_presidio_move_in foot = {0};
+	assert_double_equal(fray_presidio_move_distance(&foot, 3), 9, 0);
+	fray_presidio_move_in run = {.running = true};
+	assert_double_equal(fray_presidio_move_distance(&run, 3), 18, 0);
+	fray_presidio_move_in line = {.line = true, .drummer = true};
+	assert_double_equal(fray_presidio_move_distance(&line, 4), 6, 0);
+	fray_presidio_move_in mounted = {.mover = FRAY_PRESIDIO_MOUNTED, .barrier = FRAY_PRESIDIO_LIGHT_BARRIER};
+	assert_double_equal(fray_presidio_move_distance(&mounted, 1), 9, 0);
+	fray_presidio_move_in split = {.barrier = FRAY_PRESIDIO_MEDIUM_BARRIER, .before_barrier = 6};
+	assert_double_equal(fray_presidio_move_distance(&split, 6), 9, 0); /* 12: 6 + 6/2 */
+	fray_presidio_move_in heavy = {.mover = FRAY_PRESIDIO_LIGHT, .barrier = FRAY_PRESIDIO_HEAVY_BARRIER};
+	assert_double_equal(fray_presidio_move_distance(&heavy, 1), 2, 0); /* 8 / 4 */
+	fray_presidio_move_in crawl = {.crawling = true, .prone_changes = 1};
+	assert_double_equal(fray_presidio_move_distance(&crawl, 2), 0, 0); /* 8 / 4 - 2 */
+	fray_presidio_move_in slow = {.mover = FRAY_PRESIDIO_SLOW, .kneel_changes = 1};
+	assert_double_equal(fray_presidio_move_distance(&slow, 5), 7, 0);
+	/* the roll is one d6: six distances, 1/6 each */
+	fray_dist *d;
+	assert_int_equal(fray_enumerate(ctx, fray_presidio_move_procedure, NULL, &foot, 1, NULL, &d), FRAY_OK);
+	assert_int_equal(fray_dist_count(d), 6);
+	for (size_t k = 0; k < 6; k++) {
+		assert_int_equal(fray_dist_outcome(d, k)[0], 4 * (7 + (int64_t)k));
+		assert_double_equal(fray_dist_p(d, k), 1.0 / 6, 1e-15);
+	}
+	fray_dist_free(d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -393,6 +426,7 @@ int main(void)
 		cmocka_unit_test(rally_and_initiative),
 		cmocka_unit_test(melee_difficulty_and_odds),
 		cmocka_unit_test(horses_spotting_status),
+		cmocka_unit_test(movement),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
