@@ -204,6 +204,81 @@ const char *fray_presidio_morale_result(const fray_presidio_morale_in *in, int s
 void fray_presidio_morale_procedure(fray_roller *r, fray_policy *p, const void *in,
 				    int64_t *out);
 
+/* ---- Artillery (Section 9) ---- */
+
+typedef enum fray_presidio_ammo {
+	FRAY_PRESIDIO_SHOT = 0, FRAY_PRESIDIO_SHELL = 1, FRAY_PRESIDIO_CANISTER = 2,
+	FRAY_PRESIDIO_DOUBLE_CANISTER = 3, FRAY_PRESIDIO_BUCKSHOT = 4
+} fray_presidio_ammo;
+extern const char *const fray_presidio_ammo_names[5];
+
+typedef struct fray_presidio_gun {
+	const char *piece;        /* "12# cannon, smoothbore" */
+	int body;                 /* strength of the piece */
+	fray_presidio_ammo ammo;
+	bool direct, indirect;    /* Dir, Ind, Dir/Ind */
+	int damage, burst;
+	double radius;
+	int reload;
+	fray_presidio_range_class range;
+	bool rifled, mortar;
+} fray_presidio_gun;
+
+extern const fray_presidio_gun fray_presidio_guns[];
+extern const size_t fray_presidio_nguns;
+/* The row for a piece (forgiving, as for weapons) and its ammunition. */
+const fray_presidio_gun *fray_presidio_gun_find(const char *piece, fray_presidio_ammo ammo);
+
+typedef enum fray_presidio_fire_type {
+	FRAY_PRESIDIO_DIRECT = 0, FRAY_PRESIDIO_INDIRECT = 1, FRAY_PRESIDIO_DIRECTED = 2,
+	FRAY_PRESIDIO_BLIND = 3
+} fray_presidio_fire_type;
+extern const char *const fray_presidio_fire_type_names[4];
+
+/* Target strengths (Section 9): structures by name. */
+typedef struct fray_presidio_structure {
+	const char *name;
+	int strength;
+} fray_presidio_structure;
+extern const fray_presidio_structure fray_presidio_structures[];
+extern const size_t fray_presidio_nstructures;
+
+typedef struct fray_presidio_artillery_in {
+	const fray_presidio_gun *gun;
+	fray_presidio_fire_type type;
+	int skill;                /* gunnery: not for canister, directed or blind fire */
+	int band;                 /* range band: 0 close, 1 medium, 2 long */
+	int cover_dm, other_dm;
+	int corrections;          /* fire correction: shots before at the target */
+	int strength;             /* the target's strength (structures) or armor */
+	int crew_missing;         /* reload +2 actions each */
+} fray_presidio_artillery_in;
+
+typedef struct fray_presidio_artillery_out {
+	int required, roll;
+	bool hit, mishap;
+	int mishap_kind;          /* 1 explodes ... 5-6 no problem (1d6) */
+	int scatter, direction;   /* inches and 1 N .. 6 NW, on a miss */
+	bool destroyed;           /* a shot or shell hit destroyed the target */
+	int hits, casualties;     /* canister */
+	int reload;               /* actions, with missing crew */
+} fray_presidio_artillery_out;
+
+int fray_presidio_artillery_required(const fray_presidio_artillery_in *in);
+void fray_presidio_artillery(fray_roller *r, const fray_presidio_artillery_in *in,
+			     fray_presidio_artillery_out *out);
+/* As a procedure: outcome {0 miss / 1 hit / 2 mishap, destroyed or
+ * canister casualties, scatter inches, mishap kind}. */
+void fray_presidio_artillery_procedure(fray_roller *r, fray_policy *p, const void *in,
+				       int64_t *out);
+
+/* Radius hits: figures in the lethal cone are incapacitated; the others
+ * within the radius are hit on 1d6: mounted 3+, standing 4+, kneeling 5+,
+ * prone or in partial cover 6. input: int[3] lethal, outside, posture
+ * (0 mounted .. 3 prone); outcome {figures hit}. */
+void fray_presidio_radius_procedure(fray_roller *r, fray_policy *p, const void *in, int64_t *out);
+extern const char *const fray_presidio_posture_names[4];
+
 /* ---- Movement (Section 3) ---- */
 
 typedef enum fray_presidio_mover {

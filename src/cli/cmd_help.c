@@ -282,6 +282,8 @@ static const topic topics[] = {
 	 "  fray presidio rally       a panicked unit's rally\n"
 	 "  fray presidio initiative  who goes first\n"
 	 "  fray presidio move        a movement roll, with its modifiers\n"
+	 "  fray presidio artillery   a gun's shot: hit, scatter, mishap, damage, canister\n"
+	 "  fray presidio radius      radius hits of a shell or grenade\n"
 	 "  fray presidio jump        horses over a fence or a light barrier\n"
 	 "  fray presidio dismount    horses without a horse-holder\n"
 	 "  fray presidio spot        searching for a hidden unit\n"
@@ -340,6 +342,23 @@ static const topic topics[] = {
 	 "then adds 1\"); kneeling and prone cost 1\" and 2\"; light barriers 2\" (4\"\n"
 	 "mounted); medium and heavy barriers halve and quarter what is left after\n"
 	 "--before-barrier inches (split terrain); crawling quarters it.\n"},
+	{"presidio artillery",
+	 "fray presidio artillery --gun PIECE --ammo shot|shell|canister|double-canister|buckshot\n"
+	 "     [--fire direct|indirect|directed|blind] [--skill N] [--band close|medium|long]\n"
+	 "     [--cover N] [--corrections N] (--strength N | --structure NAME | --armor N)\n"
+	 "     [--crew-missing N]\n"
+	 "\n"
+	 "Direct rifled 9+, direct smoothbore 10+, indirect 11+, directed 12, blind\n"
+	 "12 on 2d6, less gunnery skill (not for canister, directed or blind), plus\n"
+	 "cover and the small-arms DMs. A miss scatters (x1 direct, x2 indirect and\n"
+	 "directed, x3 blind; rifled direct shot does not) in a direction 1d6; a 1\n"
+	 "(snake eyes blind) is a mishap. A hit rolls damage against the strength.\n"
+	 "Canister: the burst's dice as a volley, wounding on the damage chart.\n"},
+	{"presidio radius",
+	 "fray presidio radius --lethal N --outside N [--posture mounted|standing|kneeling|prone]\n\n"
+	 "Figures in the lethal cone (half the radius) are incapacitated; the others\n"
+	 "within the radius are hit on 1d6: mounted 3+, standing 4+, kneeling 5+,\n"
+	 "prone or in partial cover 6.\n"},
 	{"presidio jump",
 	 "fray presidio jump --horses N [--expert] [--light-barrier]\n\n"
 	 "A fence (3-4'): an expert horseman's horse stumbles on a d12 of 1, others\n"

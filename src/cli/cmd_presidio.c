@@ -577,6 +577,137 @@ static int presidio_move(int argc, char **argv)
 	return proc_run_print(a.cmd, &run, &o);
 }
 
+static void fmt_artillery(const int64_t *o, bool json, const void *input, char *dst, size_t cap)
+{
+	const fray_presidio_artillery_in *in = input;
+	bool canister = in->gun->ammo >= FRAY_PRESIDIO_CANISTER;
+	static const char *const results[3] = {"miss", "hit", "mishap"};
+	if (json)
+		snprintf(dst, cap, "\"result\": \"%s\", \"%s\": %lld, \"scatter\": %lld, \"mishap\": %lld",
+			 results[o[0]], canister ? "casualties" : "destroyed", (long long)o[1], (long long)o[2],
+			 (long long)o[3]);
+	else if (o[0] == 2)
+		snprintf(dst, cap, "mishap %lld", (long long)o[3]);
+	else if (canister)
+		snprintf(dst, cap, "%lld casualt%s", (long long)o[1], o[1] == 1 ? "y" : "ies");
+	else if (o[0] == 1)
+		snprintf(dst, cap, "hit, %s", o[1] ? "destroyed" : "weakened");
+	else
+		snprintf(dst, cap, "miss by %lld\"", (long long)o[2]);
+}
+
+static int presidio_artillery(int argc, char **argv)
+{
+	static const char *const bands[] = {"close", "medium", "long"};
+	cli_args a = {.cmd = "presidio artillery", .argc = argc, .argv = argv};
+	proc_opts o = {0};
+	fray_presidio_artillery_in in = {.band = 2};
+	const char *gun = NULL, *structure = NULL;
+	size_t ammo = 0, type = 0, band = 2;
+	int64_t skill = 0, cover = 0, corrections = 0, strength = -99, missing = 0, dm = 0;
+	while (a.i < argc && a.status == EXIT_OK) {
+		if (cli_is_help(argv[a.i]))
+			return cli_help_topic(stdout, "presidio artillery") ? EXIT_OK : EXIT_RUNTIME;
+		if (!cli_value(&a, "--gun", &gun) && !cli_value(&a, "--structure", &structure) &&
+		    !cli_enum(&a, "--ammo", fray_presidio_ammo_names, 5, &ammo) &&
+		    !cli_enum(&a, "--fire", fray_presidio_fire_type_names, 4, &type) &&
+		    !cli_enum(&a, "--band", bands, 3, &band) && !cli_i64(&a, "--skill", -5, 10, &skill) &&
+		    !cli_i64(&a, "--cover", 0, 4, &cover) && !cli_i64(&a, "--corrections", 0, 20, &corrections) &&
+		    !cli_i64(&a, "--strength", -5, 40, &strength) && !cli_i64(&a, "--armor", -5, 40, &strength) &&
+		    !cli_i64(&a, "--crew-missing", 0, 10, &missing) && !cli_i64(&a, "--dm", -20, 20, &dm) &&
+		    !proc_opt(&a, &o)) {
+			static const char *const known[] = {
+				"--gun", "--ammo", "--fire", "--band", "--skill", "--cover", "--corrections",
+				"--strength", "--armor", "--structure", "--crew-missing", "--dm", "--odds", "--seed",
+				"--json", "--help"};
+			return cli_unknown(&a, known, 16);
+		}
+	}
+	if (a.status != EXIT_OK)
+		return a.status;
+	if (!gun)
+		return cli_error(a.cmd, EXIT_BAD_INPUT, "missing --gun PIECE, such as \"12# cannon, smoothbore\"");
+	in.gun = fray_presidio_gun_find(gun, (fray_presidio_ammo)ammo);
+	if (!in.gun)
+		return cli_error(a.cmd, EXIT_BAD_INPUT, "no %s for '%s' in the artillery list (Presidio "
+				 "Section 10): pieces such as \"6# cannon, smoothbore\", \"12# cannon, rifled\", "
+				 "\"24# mortar\"", fray_presidio_ammo_names[ammo], gun);
+	in.type = (fray_presidio_fire_type)type;
+	if (in.gun->ammo < FRAY_PRESIDIO_CANISTER) {
+		if (in.type == FRAY_PRESIDIO_DIRECT && !in.gun->direct)
+			return cli_error(a.cmd, EXIT_BAD_INPUT, "%s %s is not fired direct (the list says Ind)",
+					 in.gun->piece, fray_presidio_ammo_names[ammo]);
+		if (in.type != FRAY_PRESIDIO_DIRECT && in.gun->rifled)
+			return cli_error(a.cmd, EXIT_BAD_INPUT, "rifled artillery fires direct only "
+					 "(Presidio Section 9)");
+	}
+	if (structure) {
+		size_t k;
+		for (k = 0; k < fray_presidio_nstructures && strcmp(structure, fray_presidio_structures[k].name); k++)
+			;
+		if (k == fray_presidio_nstructures)
+			return cli_error(a.cmd, EXIT_BAD_INPUT, "unknown structure '%s' (for example: %s, %s, %s)",
+					 structure, fray_presidio_structures[0].name, fray_presidio_structures[6].name,
+					 fray_presidio_structures[15].name);
+		strength = fray_presidio_structures[k].strength;
+	}
+	if (strength == -99)
+		return cli_error(a.cmd, EXIT_BAD_INPUT, "missing the target: --strength N, --structure NAME, "
+				 "or --armor N for figures");
+	in.skill = (int)skill;
+	in.band = (int)band;
+	in.cover_dm = (int)cover;
+	in.other_dm = (int)dm;
+	in.corrections = (int)corrections;
+	in.strength = (int)strength;
+	in.crew_missing = (int)missing;
+	char title[256], inputs[384];
+	snprintf(title, sizeof title, "artillery: %s, %s, %s fire: %d+; target strength %d; reload %d actions",
+		 in.gun->piece, fray_presidio_ammo_names[ammo], fray_presidio_fire_type_names[type],
+		 fray_presidio_artillery_required(&in), in.strength, in.gun->reload + 2 * in.crew_missing);
+	snprintf(inputs, sizeof inputs,
+		 "{\"gun\": \"%s\", \"ammo\": \"%s\", \"fire\": \"%s\", \"required\": %d, \"strength\": %d}",
+		 in.gun->piece, fray_presidio_ammo_names[ammo], fray_presidio_fire_type_names[type],
+		 fray_presidio_artillery_required(&in), in.strength);
+	proc_run run = {"presidio.artillery", title, inputs, fray_presidio_artillery_procedure, &in, 4,
+			fmt_artillery, {0}};
+	return proc_run_print(a.cmd, &run, &o);
+}
+
+static void fmt_radius(const int64_t *o, bool json, const void *input, char *dst, size_t cap)
+{
+	(void)input;
+	snprintf(dst, cap, json ? "\"hit\": %lld" : "%lld figures hit", (long long)o[0]);
+}
+
+static int presidio_radius(int argc, char **argv)
+{
+	cli_args a = {.cmd = "presidio radius", .argc = argc, .argv = argv};
+	proc_opts o = {0};
+	int64_t lethal = 0, outside = 0;
+	size_t posture = 1;
+	while (a.i < argc && a.status == EXIT_OK) {
+		if (cli_is_help(argv[a.i]))
+			return cli_help_topic(stdout, "presidio radius") ? EXIT_OK : EXIT_RUNTIME;
+		if (!cli_i64(&a, "--lethal", 0, 200, &lethal) && !cli_i64(&a, "--outside", 0, 200, &outside) &&
+		    !cli_enum(&a, "--posture", fray_presidio_posture_names, 4, &posture) && !proc_opt(&a, &o)) {
+			static const char *const known[] = {"--lethal", "--outside", "--posture", "--odds", "--seed",
+							    "--json", "--help"};
+			return cli_unknown(&a, known, 7);
+		}
+	}
+	if (a.status != EXIT_OK)
+		return a.status;
+	int v[3] = {(int)lethal, (int)outside, (int)posture};
+	char title[128], inputs[128];
+	snprintf(title, sizeof title, "radius hits: %d in the lethal cone, %d outside it, %s", v[0], v[1],
+		 fray_presidio_posture_names[posture]);
+	snprintf(inputs, sizeof inputs, "{\"lethal\": %d, \"outside\": %d, \"posture\": \"%s\"}", v[0], v[1],
+		 fray_presidio_posture_names[posture]);
+	proc_run run = {"presidio.radius", title, inputs, fray_presidio_radius_procedure, v, 1, fmt_radius, {0}};
+	return proc_run_print(a.cmd, &run, &o);
+}
+
 static int presidio_weapons(int argc, char **argv)
 {
 	(void)argv;
@@ -599,7 +730,8 @@ static int presidio_weapons(int argc, char **argv)
 static const cli_sub subs[] = {
 	{"shoot", presidio_shoot}, {"melee", presidio_melee}, {"morale", presidio_morale}, {"rally", presidio_rally},
 	{"initiative", presidio_initiative}, {"jump", presidio_jump}, {"dismount", presidio_dismount},
-	{"spot", presidio_spot}, {"move", presidio_move}, {"casualty-status", presidio_casualty_status},
+	{"spot", presidio_spot}, {"move", presidio_move}, {"artillery", presidio_artillery},
+	{"radius", presidio_radius}, {"casualty-status", presidio_casualty_status},
 	{"weapons", presidio_weapons},
 };
 

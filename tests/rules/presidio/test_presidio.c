@@ -413,6 +413,161 @@ static void movement(void **state)
 	fray_dist_free(d);
 }
 
+/* SECTION 10, Artillery, as printed: piece, body, ammunition, direct,
+ * indirect, Dam, Burst, Radius, Reload. */
+static void artillery_rows(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *piece;
+		int body;
+		fray_presidio_ammo ammo;
+		bool dir, ind;
+		int dam, burst;
+		double radius;
+		int reload;
+	} rows[] = {
+		{"1# swivel, smoothbore", 1, FRAY_PRESIDIO_SHOT, 1, 0, 6, 1, 0, 4},
+		{"1# swivel, smoothbore", 1, FRAY_PRESIDIO_BUCKSHOT, 1, 0, 4, 2, 0, 4},
+		{"2# swivel, smoothbore", 2, FRAY_PRESIDIO_SHOT, 1, 0, 7, 1, 0, 4},
+		{"2# swivel, smoothbore", 2, FRAY_PRESIDIO_CANISTER, 1, 0, 4, 4, 0, 4},
+		{"3# cannon, smoothbore", 3, FRAY_PRESIDIO_SHOT, 1, 1, 8, 1, 0, 4},
+		{"3# cannon, smoothbore", 3, FRAY_PRESIDIO_CANISTER, 1, 0, 4, 6, 0, 4},
+		{"4# cannon", 3, FRAY_PRESIDIO_SHOT, 1, 0, 9, 1, 0, 4},
+		{"4# cannon", 3, FRAY_PRESIDIO_CANISTER, 1, 0, 4, 6, 0, 4},
+		{"6# cannon, smoothbore", 4, FRAY_PRESIDIO_SHOT, 1, 1, 10, 1, 0, 4},
+		{"6# cannon, smoothbore", 4, FRAY_PRESIDIO_SHELL, 0, 1, 8, 1, 1, 4},
+		{"6# cannon, smoothbore", 4, FRAY_PRESIDIO_CANISTER, 1, 0, 4, 8, 0, 4},
+		{"9# cannon, smoothbore", 4, FRAY_PRESIDIO_SHOT, 1, 1, 11, 1, 0, 4},
+		{"9# cannon, smoothbore", 4, FRAY_PRESIDIO_SHELL, 0, 1, 9, 1, 1.5, 4},
+		{"9# cannon, smoothbore", 4, FRAY_PRESIDIO_CANISTER, 1, 0, 4, 9, 0, 4},
+		{"12# cannon, smoothbore", 5, FRAY_PRESIDIO_SHOT, 1, 1, 12, 1, 0, 4},
+		{"12# cannon, smoothbore", 5, FRAY_PRESIDIO_SHELL, 0, 1, 10, 1, 2, 4},
+		{"12# cannon, smoothbore", 5, FRAY_PRESIDIO_CANISTER, 1, 0, 5, 10, 0, 4},
+		{"12# cannon, smoothbore", 5, FRAY_PRESIDIO_DOUBLE_CANISTER, 1, 0, 5, 15, 0, 6},
+		{"12# cannon, rifled", 5, FRAY_PRESIDIO_SHOT, 1, 0, 14, 1, 0, 4},
+		{"12# cannon, rifled", 5, FRAY_PRESIDIO_CANISTER, 1, 0, 5, 8, 0, 4},
+		{"12# cannon, rifled", 5, FRAY_PRESIDIO_DOUBLE_CANISTER, 1, 0, 5, 12, 0, 6},
+		{"24# cannon, smoothbore", 6, FRAY_PRESIDIO_SHOT, 1, 1, 18, 1, 0, 4},
+		{"24# cannon, smoothbore", 6, FRAY_PRESIDIO_SHELL, 0, 1, 12, 1, 3, 4},
+		{"24# cannon, smoothbore", 6, FRAY_PRESIDIO_CANISTER, 1, 0, 5, 16, 0, 4},
+		{"24# cannon, smoothbore", 6, FRAY_PRESIDIO_DOUBLE_CANISTER, 1, 0, 5, 24, 0, 6},
+		{"24# cannon, rifled", 6, FRAY_PRESIDIO_SHOT, 1, 0, 16, 1, 0, 4},
+		{"24# cannon, rifled", 6, FRAY_PRESIDIO_CANISTER, 1, 0, 6, 12, 0, 4},
+		{"32# cannon, smoothbore", 7, FRAY_PRESIDIO_SHOT, 1, 1, 20, 1, 0, 4},
+		{"32# cannon, smoothbore", 7, FRAY_PRESIDIO_SHELL, 0, 1, 16, 1, 4, 4},
+		{"32# cannon, smoothbore", 7, FRAY_PRESIDIO_CANISTER, 1, 0, 5, 20, 0, 4},
+		{"32# cannon, smoothbore", 7, FRAY_PRESIDIO_DOUBLE_CANISTER, 1, 0, 5, 30, 0, 6},
+		{"32# cannon, rifled", 7, FRAY_PRESIDIO_SHOT, 1, 0, 24, 1, 0, 4},
+		{"32# cannon, rifled", 7, FRAY_PRESIDIO_CANISTER, 1, 0, 6, 16, 0, 4},
+		{"6# mortar", 7, FRAY_PRESIDIO_SHELL, 0, 1, 8, 1, 2, 4},
+		{"12# mortar", 8, FRAY_PRESIDIO_SHELL, 0, 1, 10, 1, 3, 4},
+		{"24# mortar", 9, FRAY_PRESIDIO_SHELL, 0, 1, 12, 1, 4, 4},
+		{"32+# mortar", 10, FRAY_PRESIDIO_SHELL, 0, 1, 16, 1, 5, 4},
+	};
+	assert_int_equal(fray_presidio_nguns, sizeof rows / sizeof rows[0]);
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		const fray_presidio_gun *g = fray_presidio_gun_find(rows[i].piece, rows[i].ammo);
+		assert_non_null(g);
+		assert_int_equal(g->body, rows[i].body);
+		assert_int_equal(g->direct, rows[i].dir);
+		assert_int_equal(g->indirect, rows[i].ind);
+		assert_int_equal(g->damage, rows[i].dam);
+		assert_int_equal(g->burst, rows[i].burst);
+		assert_double_equal(g->radius, rows[i].radius, 0);
+		assert_int_equal(g->reload, rows[i].reload);
+	}
+	assert_null(fray_presidio_gun_find("12# cannon, rifled", FRAY_PRESIDIO_SHELL));
+}
+
+/* Section 9: required numbers, scatter, mishaps, the 12# against 24#
+ * damage example, canister, reloading with a crewman missing. */
+static void artillery_fire(void **state)
+{
+	(void)state;
+	const fray_presidio_gun *sb = fray_presidio_gun_find("12# cannon, smoothbore", FRAY_PRESIDIO_SHOT);
+	const fray_presidio_gun *rf = fray_presidio_gun_find("12# cannon, rifled", FRAY_PRESIDIO_SHOT);
+	fray_presidio_artillery_in in = {.gun = sb, .band = 2};
+	assert_int_equal(fray_presidio_artillery_required(&in), 10);
+	in.gun = rf;
+	assert_int_equal(fray_presidio_artillery_required(&in), 9);
+	in.gun = sb;
+	in.type = FRAY_PRESIDIO_INDIRECT;
+	in.skill = 2;
+	assert_int_equal(fray_presidio_artillery_required(&in), 9);
+	in.type = FRAY_PRESIDIO_DIRECTED; /* no skill */
+	assert_int_equal(fray_presidio_artillery_required(&in), 12);
+	in.corrections = 3; /* after the first correction, -1 a miss */
+	assert_int_equal(fray_presidio_artillery_required(&in), 10);
+
+	/* damage example: 12# shot (12) at a 24# cannon (body 6): 3+ */
+	in = (fray_presidio_artillery_in){.gun = sb, .band = 2,
+					  .strength = fray_presidio_gun_find("24# cannon, smoothbore", FRAY_PRESIDIO_SHOT)->body};
+	fray_dist *d;
+	assert_int_equal(fray_enumerate(ctx, fray_presidio_artillery_procedure, NULL, &in, 4, NULL, &d), FRAY_OK);
+	double hit = 0, destroyed = 0, mishap = 0, miss3 = 0;
+	for (size_t k = 0; k < fray_dist_count(d); k++) {
+		const int64_t *o = fray_dist_outcome(d, k);
+		hit += o[0] == 1 ? fray_dist_p(d, k) : 0;
+		destroyed += o[0] == 1 && o[1] ? fray_dist_p(d, k) : 0;
+		mishap += o[0] == 2 ? fray_dist_p(d, k) : 0;
+		miss3 += o[0] == 0 && o[2] == 3 ? fray_dist_p(d, k) : 0;
+	}
+	assert_double_equal(hit, 3.0 / 12, 1e-15);             /* 10, 11, 12 */
+	assert_double_equal(destroyed, 3.0 / 12 * 10 / 12, 1e-15);
+	assert_double_equal(mishap, 1.0 / 12, 1e-15);
+	assert_double_equal(miss3, 1.0 / 12, 1e-15);          /* a 7 against 10: 3" */
+	fray_dist_free(d);
+	/* indirect: the same miss lands 6" away; rifled direct does not scatter */
+	in.type = FRAY_PRESIDIO_INDIRECT;
+	in.skill = 1; /* 11 - 1 = 10 again */
+	assert_int_equal(fray_enumerate(ctx, fray_presidio_artillery_procedure, NULL, &in, 4, NULL, &d), FRAY_OK);
+	double miss6 = 0;
+	for (size_t k = 0; k < fray_dist_count(d); k++)
+		miss6 += fray_dist_outcome(d, k)[0] == 0 && fray_dist_outcome(d, k)[2] == 6 ? fray_dist_p(d, k) : 0;
+	assert_double_equal(miss6, 1.0 / 12, 1e-15);
+	fray_dist_free(d);
+	in = (fray_presidio_artillery_in){.gun = rf, .band = 2, .strength = 6};
+	assert_int_equal(fray_enumerate(ctx, fray_presidio_artillery_procedure, NULL, &in, 4, NULL, &d), FRAY_OK);
+	for (size_t k = 0; k < fray_dist_count(d); k++)
+		assert_int_equal(fray_dist_outcome(d, k)[2], 0);
+	fray_dist_free(d);
+
+	/* canister: 10 dice at 10 + close -4 = 6+ (no skill), wound 5 - 0: 4+ */
+	in = (fray_presidio_artillery_in){.gun = fray_presidio_gun_find("12# cannon, smoothbore", FRAY_PRESIDIO_CANISTER),
+					  .band = 0, .skill = 3, .crew_missing = 1};
+	assert_int_equal(fray_presidio_artillery_required(&in), 6);
+	assert_int_equal(fray_enumerate(ctx, fray_presidio_artillery_procedure, NULL, &in, 4, NULL, &d), FRAY_OK);
+	double pc = 7.0 / 12 * 9.0 / 12, e = 0;
+	for (size_t k = 0; k < fray_dist_count(d); k++)
+		e += (double)fray_dist_outcome(d, k)[1] * fray_dist_p(d, k);
+	assert_double_equal(e, 10 * pc, 1e-12);
+	fray_dist_free(d);
+	fray_roller *r = fray_roller_sample_new(ctx, 1, 0);
+	fray_presidio_artillery_out out;
+	fray_presidio_artillery(r, &in, &out);
+	assert_int_equal(out.reload, 4 + 2); /* 2 actions more per man missing */
+	fray_roller_free(r);
+}
+
+/* Radius hits: the lethal cone always; outside by posture. */
+static void radius_hits(void **state)
+{
+	(void)state;
+	static const int need[4] = {3, 4, 5, 6};
+	for (int posture = 0; posture < 4; posture++) {
+		int v[3] = {2, 3, posture};
+		fray_dist *d;
+		assert_int_equal(fray_enumerate(ctx, fray_presidio_radius_procedure, NULL, v, 1, NULL, &d), FRAY_OK);
+		for (size_t k = 0; k < fray_dist_count(d); k++) {
+			int h = (int)fray_dist_outcome(d, k)[0] - 2;
+			assert_true(h >= 0);
+			assert_double_equal(fray_dist_p(d, k), binomial(3, h, (7.0 - need[posture]) / 6), 1e-15);
+		}
+		fray_dist_free(d);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -427,6 +582,9 @@ int main(void)
 		cmocka_unit_test(melee_difficulty_and_odds),
 		cmocka_unit_test(horses_spotting_status),
 		cmocka_unit_test(movement),
+		cmocka_unit_test(artillery_rows),
+		cmocka_unit_test(artillery_fire),
+		cmocka_unit_test(radius_hits),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

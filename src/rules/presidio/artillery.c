@@ -1,0 +1,235 @@
+/* Presidio's artillery (Section 9) and its list (Section 10): the hit
+ * number by fire type, scatter and its direction, mishaps, damage against
+ * a target's strength, canister as burst dice, radius hits, reloading with
+ * missing crew. */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+#include "../../core/internal.h"
+#include <fray/presidio.h>
+
+const char *const fray_presidio_ammo_names[5] = {"shot", "shell", "canister", "double-canister",
+						 "buckshot"};
+const char *const fray_presidio_fire_type_names[4] = {"direct", "indirect", "directed", "blind"};
+const char *const fray_presidio_posture_names[4] = {"mounted", "standing", "kneeling", "prone"};
+
+#define SHOT FRAY_PRESIDIO_SHOT
+#define SHELL FRAY_PRESIDIO_SHELL
+#define CAN FRAY_PRESIDIO_CANISTER
+#define DCAN FRAY_PRESIDIO_DOUBLE_CANISTER
+#define BUCK FRAY_PRESIDIO_BUCKSHOT
+#define PIS FRAY_PRESIDIO_PISTOL
+#define CAR FRAY_PRESIDIO_CARBINE
+#define MUS FRAY_PRESIDIO_MUSKET
+#define RIF FRAY_PRESIDIO_RIFLE
+#define ART FRAY_PRESIDIO_ARTILLERY
+
+/* SECTION 10, Artillery: piece (body), ammunition, Dir/Ind, Dam, Burst,
+ * Radius, Reload, Range. */
+const fray_presidio_gun fray_presidio_guns[] = {
+	{"1# swivel, smoothbore", 1, SHOT, true, false, 6, 1, 0, 4, MUS, false, false},
+	{"1# swivel, smoothbore", 1, BUCK, true, false, 4, 2, 0, 4, PIS, false, false},
+	{"2# swivel, smoothbore", 2, SHOT, true, false, 7, 1, 0, 4, MUS, false, false},
+	{"2# swivel, smoothbore", 2, CAN, true, false, 4, 4, 0, 4, PIS, false, false},
+	{"3# cannon, smoothbore", 3, SHOT, true, true, 8, 1, 0, 4, RIF, false, false},
+	{"3# cannon, smoothbore", 3, CAN, true, false, 4, 6, 0, 4, PIS, false, false},
+	{"4# cannon", 3, SHOT, true, false, 9, 1, 0, 4, RIF, false, false},
+	{"4# cannon", 3, CAN, true, false, 4, 6, 0, 4, PIS, false, false},
+	{"6# cannon, smoothbore", 4, SHOT, true, true, 10, 1, 0, 4, ART, false, false},
+	{"6# cannon, smoothbore", 4, SHELL, false, true, 8, 1, 1, 4, ART, false, false},
+	{"6# cannon, smoothbore", 4, CAN, true, false, 4, 8, 0, 4, PIS, false, false},
+	{"9# cannon, smoothbore", 4, SHOT, true, true, 11, 1, 0, 4, ART, false, false},
+	{"9# cannon, smoothbore", 4, SHELL, false, true, 9, 1, 1.5, 4, ART, false, false},
+	{"9# cannon, smoothbore", 4, CAN, true, false, 4, 9, 0, 4, PIS, false, false},
+	{"12# cannon, smoothbore", 5, SHOT, true, true, 12, 1, 0, 4, ART, false, false},
+	{"12# cannon, smoothbore", 5, SHELL, false, true, 10, 1, 2, 4, ART, false, false},
+	{"12# cannon, smoothbore", 5, CAN, true, false, 5, 10, 0, 4, PIS, false, false},
+	{"12# cannon, smoothbore", 5, DCAN, true, false, 5, 15, 0, 6, PIS, false, false},
+	{"12# cannon, rifled", 5, SHOT, true, false, 14, 1, 0, 4, ART, true, false},
+	{"12# cannon, rifled", 5, CAN, true, false, 5, 8, 0, 4, PIS, true, false},
+	{"12# cannon, rifled", 5, DCAN, true, false, 5, 12, 0, 6, PIS, true, false},
+	{"24# cannon, smoothbore", 6, SHOT, true, true, 18, 1, 0, 4, ART, false, false},
+	{"24# cannon, smoothbore", 6, SHELL, false, true, 12, 1, 3, 4, ART, false, false},
+	{"24# cannon, smoothbore", 6, CAN, true, false, 5, 16, 0, 4, PIS, false, false},
+	{"24# cannon, smoothbore", 6, DCAN, true, false, 5, 24, 0, 6, PIS, false, false},
+	{"24# cannon, rifled", 6, SHOT, true, false, 16, 1, 0, 4, ART, true, false},
+	{"24# cannon, rifled", 6, CAN, true, false, 6, 12, 0, 4, PIS, true, false},
+	{"32# cannon, smoothbore", 7, SHOT, true, true, 20, 1, 0, 4, ART, false, false},
+	{"32# cannon, smoothbore", 7, SHELL, false, true, 16, 1, 4, 4, ART, false, false},
+	{"32# cannon, smoothbore", 7, CAN, true, false, 5, 20, 0, 4, PIS, false, false},
+	{"32# cannon, smoothbore", 7, DCAN, true, false, 5, 30, 0, 6, PIS, false, false},
+	{"32# cannon, rifled", 7, SHOT, true, false, 24, 1, 0, 4, ART, true, false},
+	{"32# cannon, rifled", 7, CAN, true, false, 6, 16, 0, 4, PIS, true, false},
+	{"6# mortar", 7, SHELL, false, true, 8, 1, 2, 4, CAR, false, true},
+	{"12# mortar", 8, SHELL, false, true, 10, 1, 3, 4, CAR, false, true},
+	{"24# mortar", 9, SHELL, false, true, 12, 1, 4, 4, MUS, false, true},
+	{"32+# mortar", 10, SHELL, false, true, 16, 1, 5, 4, RIF, false, true},
+};
+const size_t fray_presidio_nguns = sizeof fray_presidio_guns / sizeof fray_presidio_guns[0];
+
+/* Target Strengths. */
+const fray_presidio_structure fray_presidio_structures[] = {
+	{"framed house wall", 2}, {"wood door", 3}, {"coyote fence", 3}, {"wagon", 4}, {"cart", 4},
+	{"adobe wall (12\")", 4}, {"timber gate", 5}, {"wood bridge", 5}, {"log house", 6},
+	{"palisade", 6}, {"iron-strapped timber gate", 7}, {"wood and iron bridge", 7},
+	{"timber wall", 7}, {"blockhouse wall", 8}, {"stone and timber wall (1')", 9},
+	{"stone wall (1')", 10}, {"stone bridge", 12}, {"timber and earth fortifications", 16},
+	{"stone and earth fortifications", 20},
+};
+const size_t fray_presidio_nstructures = sizeof fray_presidio_structures / sizeof fray_presidio_structures[0];
+
+static void fold(const char *s, char *dst, size_t cap)
+{
+	size_t n = 0;
+	for (; *s && n + 1 < cap; s++)
+		if (isalnum((unsigned char)*s) || *s == '#' || *s == '+')
+			dst[n++] = (char)tolower((unsigned char)*s);
+	dst[n] = '\0';
+}
+
+FRAY_API const fray_presidio_gun *fray_presidio_gun_find(const char *piece, fray_presidio_ammo ammo)
+{
+	char want[64], have[64];
+	fold(piece, want, sizeof want);
+	for (size_t i = 0; i < fray_presidio_nguns; i++) {
+		fold(fray_presidio_guns[i].piece, have, sizeof have);
+		if (strcmp(want, have) == 0 && fray_presidio_guns[i].ammo == ammo)
+			return &fray_presidio_guns[i];
+	}
+	return NULL;
+}
+
+static bool is_canister(const fray_presidio_gun *g)
+{
+	return g->ammo == FRAY_PRESIDIO_CANISTER || g->ammo == FRAY_PRESIDIO_DOUBLE_CANISTER ||
+	       g->ammo == FRAY_PRESIDIO_BUCKSHOT;
+}
+
+/* Required Number: direct rifled 9+, direct smoothbore 10+, indirect 11+,
+ * directed 12, blind 12 on 2D6; less gunnery skill (not for canister,
+ * directed or blind fire), plus cover and the small-arms modifiers; fire
+ * correction -1 for each shot missed after the first correction. */
+FRAY_API int fray_presidio_artillery_required(const fray_presidio_artillery_in *in)
+{
+	static const int base[4] = {10, 11, 12, 12};
+	int req = in->type == FRAY_PRESIDIO_DIRECT && in->gun->rifled ? 9 : base[in->type];
+	bool skill = !is_canister(in->gun) && in->type <= FRAY_PRESIDIO_INDIRECT;
+	req -= skill ? in->skill : 0;
+	req += fray_presidio_band_dm(in->band) + in->cover_dm + in->other_dm;
+	if (in->corrections > 1 && in->type != FRAY_PRESIDIO_BLIND)
+		req -= in->corrections - 1;
+	return req;
+}
+
+/* Scatter Multipliers: direct x1, indirect x2, directed x2, blind x3; the
+ * first correction makes x2 into x1; direct rifled shot does not scatter. */
+static int scatter_multiplier(const fray_presidio_artillery_in *in)
+{
+	if (in->type == FRAY_PRESIDIO_DIRECT)
+		return in->gun->rifled ? 0 : 1;
+	if (in->type == FRAY_PRESIDIO_BLIND)
+		return 3;
+	return in->corrections >= 1 ? 1 : 2;
+}
+
+FRAY_API void fray_presidio_artillery(fray_roller *r, const fray_presidio_artillery_in *in,
+				      fray_presidio_artillery_out *out)
+{
+	const fray_presidio_gun *g = in->gun;
+	*out = (fray_presidio_artillery_out){0};
+	out->required = fray_presidio_artillery_required(in);
+	/* Reloading: 2 actions more for each missing crew member */
+	out->reload = g->reload + 2 * in->crew_missing;
+	int need = out->required < 1 ? 1 : out->required;
+	if (is_canister(g)) {
+		/* Canister: a volley of the burst's dice */
+		if (fray_roller_narrating(r)) {
+			char text[96];
+			snprintf(text, sizeof text, "%s: %d dice at %d+", fray_presidio_ammo_names[g->ammo],
+				 g->burst, out->required);
+			fray_emit_note(r, text, "Presidio Section 9, Canister Hits");
+		}
+		if (out->required <= 12)
+			out->hits = fray_successes(r, g->burst, 12, need, "canister");
+		int wn = fray_presidio_wound_number(g->damage - in->strength);
+		if (out->hits && wn)
+			out->casualties = fray_successes(r, out->hits, 12, wn, "to wound");
+		out->hit = out->hits > 0;
+		return;
+	}
+	bool blind = in->type == FRAY_PRESIDIO_BLIND;
+	if (fray_roller_narrating(r)) {
+		char text[96];
+		snprintf(text, sizeof text, "%s fire: %d+ on %s", fray_presidio_fire_type_names[in->type],
+			 out->required, blind ? "2d6" : "d12");
+		fray_emit_note(r, text, "Presidio Section 9, Required Number");
+	}
+	int a = fray_die(r, blind ? 6 : 12, "to hit"), b = blind ? fray_die(r, 6, "to hit") : 0;
+	out->roll = a + b;
+	/* Mishaps: a 1 on the d12, snake eyes on 2D6 */
+	if (blind ? a == 1 && b == 1 : a == 1) {
+		out->mishap = true;
+		out->mishap_kind = fray_die(r, 6, "mishap");
+		static const char *const kinds[6] = {
+			"the piece explodes: gun and crew incapacitated",
+			"the charge explodes early: 1 crew member incapacitated",
+			"fuse problem: 1d6 5+ each action to fix it",
+			"slow loading: try to fire again next action", "no problem", "no problem"};
+		fray_emit_result(r, "mishap", out->mishap_kind, kinds[out->mishap_kind - 1],
+				 "Presidio Section 9, Artillery Mishaps");
+		return;
+	}
+	out->hit = out->required <= 12 && out->roll >= need;
+	if (!out->hit) {
+		int mult = scatter_multiplier(in);
+		out->scatter = (out->required - out->roll) * mult;
+		if (mult) {
+			out->direction = fray_die(r, 6, "scatter direction");
+			static const char *const dirs[6] = {"N", "NE", "SE", "S", "SW", "NW"};
+			if (fray_roller_narrating(r)) {
+				char text[96];
+				snprintf(text, sizeof text, "missed: lands %d\" %s of the target (x%d)", out->scatter,
+					 dirs[out->direction - 1], mult);
+				fray_emit_result(r, "scatter", out->scatter, text, "Presidio Section 9, Scatter");
+			}
+		} else {
+			fray_emit_result(r, "miss", 0, "missed: direct rifled shot does not scatter",
+					 "Presidio Section 9, Scatter");
+		}
+		return;
+	}
+	/* Damage: the damage chart for damage - strength; a 1 is a glancing
+	 * shot; below -3 nothing */
+	int wn = fray_presidio_wound_number(g->damage - in->strength);
+	out->destroyed = wn && fray_successes(r, 1, 12, wn, "damage") == 1;
+	if (fray_roller_narrating(r)) {
+		char text[96];
+		snprintf(text, sizeof text, "a hit: %s", out->destroyed ? "the target is destroyed"
+				      : "not destroyed: weakened, -2 strength at this spot");
+		fray_emit_result(r, "damage", out->destroyed, text, "Presidio Section 9, Damage");
+	}
+}
+
+FRAY_API void fray_presidio_artillery_procedure(fray_roller *r, fray_policy *p, const void *in,
+						int64_t *out)
+{
+	(void)p;
+	fray_presidio_artillery_out o;
+	fray_presidio_artillery(r, in, &o);
+	out[0] = o.mishap ? 2 : o.hit;
+	out[1] = is_canister(((const fray_presidio_artillery_in *)in)->gun) ? o.casualties : o.destroyed;
+	out[2] = o.scatter;
+	out[3] = o.mishap_kind;
+}
+
+/* Radius Hits: lethal cone automatic; outside it, hit on 1d6 at the
+ * posture's number (mounted 3+, standing 4+, kneeling 5+, prone or
+ * partial cover 6). */
+FRAY_API void fray_presidio_radius_procedure(fray_roller *r, fray_policy *p, const void *in,
+					     int64_t *out)
+{
+	(void)p;
+	const int *v = in;
+	static const int need[4] = {3, 4, 5, 6};
+	out[0] = v[0] + fray_successes(r, v[1], 6, need[v[2]], "radius hits");
+}
