@@ -341,6 +341,86 @@ void fray_presidio_casualty_status_procedure(fray_roller *r, fray_policy *p, con
 extern const char *const fray_presidio_status_remaining[6];
 extern const char *const fray_presidio_status_shattered[6];
 
+/* ---- Raiding (Section 8) and campaign contact (Section 11) ---- */
+
+/* Camp Setup: terrain, other features and sentries, a 1d6 each. outcome
+ * {terrain 1-6, feature 1-6, sentries 1-6}. input: bool horses (heavy
+ * woods become medium woods). */
+void fray_presidio_camp_procedure(fray_roller *r, fray_policy *p, const void *in, int64_t *out);
+extern const char *const fray_presidio_camp_terrain[6], *const fray_presidio_camp_feature[6],
+	*const fray_presidio_camp_sentries[6];
+
+/* Villager Deployment: each villager in houses, fields or the plaza, by
+ * day 25/50/25%, by night 95/0/5%. input: int[2] villagers, night;
+ * outcome {in houses, in fields, in the plaza}. */
+void fray_presidio_villagers_procedure(fray_roller *r, fray_policy *p, const void *in, int64_t *out);
+
+/* Sentry Alertness: the sentry's condition (1d6), then discovery: 1d6 -
+ * the attacker's Camou + the sentry's Recon + DMs, 3+ by day, 5+ by night.
+ * input: fray_presidio_sentry_in; outcome {0 sleeping, 1 daydreaming,
+ * 2 alert; discovered}. */
+typedef struct fray_presidio_sentry_in {
+	int recon, camou;
+	bool night;
+	int posture;              /* 0 standing, 1 kneeling (-1), 2 prone (-2) */
+	fray_presidio_size size;  /* platoon +1, company +2 */
+} fray_presidio_sentry_in;
+void fray_presidio_sentry_procedure(fray_roller *r, fray_policy *p, const void *in, int64_t *out);
+
+/* Capture (a person or a beast): melee with fists, 8+ less the raider's
+ * melee skill plus the defender's; no wound. input: int[2] skills;
+ * outcome {captured}. */
+void fray_presidio_capture_procedure(fray_roller *r, fray_policy *p, const void *in, int64_t *out);
+
+/* Livestock statistics (Section 8): melee, damage, move, ramming damage. */
+typedef struct fray_presidio_animal {
+	const char *name;
+	int melee, damage, move, ramming;
+} fray_presidio_animal;
+extern const fray_presidio_animal fray_presidio_animals[];
+extern const size_t fray_presidio_nanimals;
+const fray_presidio_animal *fray_presidio_animal_find(const char *name);
+
+/* Ramming: each figure on foot in a stampede's path is hit by one animal's
+ * ramming damage against its armor on the damage chart. input: int[3]
+ * figures, ramming damage, armor; outcome {casualties}. */
+void fray_presidio_ramming_procedure(fray_roller *r, fray_policy *p, const void *in, int64_t *out);
+
+/* Lost Livestock: per animal, 1d6: no search 1-3 return, 4-5 the enemy,
+ * 6 lost; active search 1-4, 5, 6. input: int[2] animals, searching;
+ * outcome {returned, rounded up by the enemy, lost}. */
+void fray_presidio_livestock_return_procedure(fray_roller *r, fray_policy *p, const void *in,
+					      int64_t *out);
+
+/* Time of Contact (Section 11): 1D4 by the day's movement (0: 1 hex by
+ * road; 1: 2 by road or 1 in fields; 2: 3 by road, 2 in fields or 1 in
+ * woods). input: int row; outcome {hour 0-23}. */
+void fray_presidio_contact_time_procedure(fray_roller *r, fray_policy *p, const void *in,
+					  int64_t *out);
+
+/* Victory Conditions: points per item. */
+typedef struct fray_presidio_victory_item {
+	const char *name;
+	int points;
+} fray_presidio_victory_item;
+extern const fray_presidio_victory_item fray_presidio_victory_items[];
+extern const size_t fray_presidio_nvictory_items;
+
+/* Campaign Pursuit: day by day, the pursuers track (1d6 + Recon against
+ * 1d6 + Camou) and both parties travel (2d6 on the Pursuers or Fugitives
+ * column, +1 mounted); the raiders have a day's start, use the Pursuers
+ * column for their first three days and whenever they have seen the
+ * pursuers (a 12 on their roll). Forced march: within 1-10 leagues the
+ * pursuers travel on at night (x1.5) for two nights, then rest a day.
+ * outcome {the day the raiders are caught, 0 if not within 15 days}. */
+typedef struct fray_presidio_pursuit_in {
+	int recon, camou;
+	bool pursuers_mounted, raiders_mounted, forced_march;
+} fray_presidio_pursuit_in;
+void fray_presidio_pursuit_procedure(fray_roller *r, fray_policy *p, const void *in, int64_t *out);
+/* Distance in Leagues: the 2D6 columns (0 for rest). */
+int fray_presidio_leagues(bool fugitives, int roll);
+
 /* Rally (Section 2, R17): 1d6 at least 6 - the leader's level. */
 void fray_presidio_rally_procedure(fray_roller *r, fray_policy *p, const void *leader,
 				   int64_t *out);

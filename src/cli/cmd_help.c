@@ -288,6 +288,15 @@ static const topic topics[] = {
 	 "  fray presidio dismount    horses without a horse-holder\n"
 	 "  fray presidio spot        searching for a hidden unit\n"
 	 "  fray presidio casualty-status  what became of a casualty\n"
+	 "  fray presidio camp        a raided camp's terrain, features, sentries\n"
+	 "  fray presidio villagers   where the villagers are when raiders strike\n"
+	 "  fray presidio sentry      a sentry's condition and the discovery roll\n"
+	 "  fray presidio capture     capturing a person or a beast\n"
+	 "  fray presidio ram         a stampede ramming figures on foot\n"
+	 "  fray presidio livestock-return  lost animals coming back\n"
+	 "  fray presidio contact-time     the hour a campaign contact happens\n"
+	 "  fray presidio pursuit     a raid pursuit, day by day, simulated\n"
+	 "  fray presidio victory     victory points\n"
 	 "  fray presidio weapons     the small-arms list of Section 10\n"
 	 "\n"
 	 "Distances are yours to measure; see docs/presidio.md.\n"},
@@ -373,6 +382,40 @@ static const topic topics[] = {
 	 "fray presidio casualty-status [--shattered]\n\n"
 	 "Section 6's 1d6 tables for a casualty of a remaining or a shattered unit,\n"
 	 "with the second roll (days, weeks, or the wound) where the table has one.\n"},
+	{"presidio camp", "fray presidio camp [--horses]\n\nCamp Setup: terrain, other features, sentries (1d6 each).\n"},
+	{"presidio villagers",
+	 "fray presidio villagers --villagers N [--night]\n\n"
+	 "Villager Deployment: houses/fields/plaza 25/50/25% by day, 95/0/5% by night.\n"},
+	{"presidio sentry",
+	 "fray presidio sentry --recon N --camou N [--night] [--kneeling|--prone]\n"
+	 "     [--platoon|--company]\n\n"
+	 "Sentry Alertness: the condition (1d6), then 1d6 - Camou + Recon + DMs:\n"
+	 "3+ by day, 5+ by night.\n"},
+	{"presidio capture",
+	 "fray presidio capture [--skill N] [--defender-skill N | --animal NAME]\n\n"
+	 "Fists 8+, less the raider's melee skill, plus the defender's; no wound.\n"},
+	{"presidio ram",
+	 "fray presidio ram --animal NAME --figures N [--armor N]\n\n"
+	 "Each figure on foot in the path: the animal's ramming damage against its\n"
+	 "armor on the damage chart.\n"},
+	{"presidio livestock-return",
+	 "fray presidio livestock-return --animals N [--search]\n\n"
+	 "Lost Livestock: 1d6 an animal: back on 1-3 (1-4 searching), the enemy's\n"
+	 "on 4-5 (5), lost on 6.\n"},
+	{"presidio contact-time",
+	 "fray presidio contact-time --moved 1|2|3\n\n"
+	 "Time of Contact (1D4): row 1 moved 1 hex by road; 2: 2 by road or 1 in\n"
+	 "fields; 3: 3 by road, 2 in fields or 1 in woods.\n"},
+	{"presidio pursuit",
+	 "fray presidio pursuit --recon N --camou N [--pursuers-mounted] [--raiders-mounted]\n"
+	 "     [--forced-march] [--trials N] [--seed S] [--json]\n\n"
+	 "Campaign Pursuit, day by day for 15 days: tracking (1d6 + Recon against\n"
+	 "1d6 + Camou), leagues on the Pursuers and Fugitives columns. Simulated:\n"
+	 "the chance the raiders are caught, by day.\n"},
+	{"presidio victory",
+	 "fray presidio victory [--high-leader N] [--horse N] [--leader N] [--warrior N]\n"
+	 "     [--mule-or-cow N] [--scalp N] [--small-stock N] [--chicken N]\n\n"
+	 "Victory points: 30, 25, 20, 10, 10, 5, 5, 1.\n"},
 	{"presidio weapons", "fray presidio weapons\n\nLists the small arms of Section 10.\n"},
 	{"rules",
 	 "Rule sets\n"

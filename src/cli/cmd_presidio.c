@@ -708,6 +708,357 @@ static int presidio_radius(int argc, char **argv)
 	return proc_run_print(a.cmd, &run, &o);
 }
 
+static void fmt_camp(const int64_t *o, bool json, const void *input, char *dst, size_t cap)
+{
+	(void)input;
+	if (json)
+		snprintf(dst, cap, "\"terrain\": \"%s\", \"feature\": \"%s\", \"sentries\": \"%s\"",
+			 fray_presidio_camp_terrain[o[0] - 1], fray_presidio_camp_feature[o[1] - 1],
+			 fray_presidio_camp_sentries[o[2] - 1]);
+	else
+		snprintf(dst, cap, "%s, %s; sentries: %s", fray_presidio_camp_terrain[o[0] - 1],
+			 fray_presidio_camp_feature[o[1] - 1], fray_presidio_camp_sentries[o[2] - 1]);
+}
+
+static void fmt_three(const int64_t *o, bool json, const char *const *names, char *dst, size_t cap)
+{
+	snprintf(dst, cap, json ? "\"%s\": %lld, \"%s\": %lld, \"%s\": %lld" : "%s %lld, %s %lld, %s %lld",
+		 names[0], (long long)o[0], names[1], (long long)o[1], names[2], (long long)o[2]);
+}
+
+static void fmt_villagers(const int64_t *o, bool json, const void *input, char *dst, size_t cap)
+{
+	(void)input;
+	static const char *const names[3] = {"houses", "fields", "plaza"};
+	fmt_three(o, json, names, dst, cap);
+}
+
+static void fmt_returned(const int64_t *o, bool json, const void *input, char *dst, size_t cap)
+{
+	(void)input;
+	static const char *const names[3] = {"returned", "enemy", "lost"};
+	fmt_three(o, json, names, dst, cap);
+}
+
+static void fmt_sentry(const int64_t *o, bool json, const void *input, char *dst, size_t cap)
+{
+	(void)input;
+	static const char *const cond[3] = {"sleeping", "daydreaming", "alert"};
+	const char *c = cond[o[0]];
+	if (json)
+		snprintf(dst, cap, "\"sentry\": \"%s\", \"discovered\": %s", c, o[1] ? "true" : "false");
+	else
+		snprintf(dst, cap, "%s sentry, %s", c, o[1] ? "discovered" : "not discovered");
+}
+
+static void fmt_captured(const int64_t *o, bool json, const void *input, char *dst, size_t cap)
+{
+	(void)input;
+	if (json)
+		snprintf(dst, cap, "\"captured\": %s", o[0] ? "true" : "false");
+	else
+		snprintf(dst, cap, "%s", o[0] ? "captured" : "not captured");
+}
+
+static void fmt_hour(const int64_t *o, bool json, const void *input, char *dst, size_t cap)
+{
+	(void)input;
+	snprintf(dst, cap, json ? "\"hour\": %lld" : "%lld:00", (long long)o[0]);
+}
+
+/* The raiding procedures share one shape: a few numbers and flags in,
+ * a proc_run out. */
+static int raid_run(const char *cmd, int argc, char **argv, const char *topic, const char *const *ints,
+		    int64_t *vals, const int64_t *lo, const int64_t *hi, size_t nints,
+		    const char *const *flags, bool *on, size_t nflags, proc_opts *o)
+{
+	cli_args a = {.cmd = cmd, .argc = argc, .argv = argv};
+	while (a.i < argc && a.status == EXIT_OK) {
+		if (cli_is_help(argv[a.i]))
+			return cli_help_topic(stdout, topic) ? -1 : EXIT_RUNTIME;
+		bool taken = false;
+		for (size_t f = 0; f < nflags && !taken; f++)
+			if (cli_flag(&a, flags[f]))
+				taken = on[f] = true;
+		for (size_t k = 0; k < nints && !taken; k++)
+			taken = cli_i64(&a, ints[k], lo[k], hi[k], &vals[k]);
+		if (!taken && !proc_opt(&a, o)) {
+			const char *known[24];
+			size_t n = 0;
+			for (size_t k = 0; k < nints; k++)
+				known[n++] = ints[k];
+			for (size_t f = 0; f < nflags; f++)
+				known[n++] = flags[f];
+			known[n++] = "--odds";
+			known[n++] = "--seed";
+			known[n++] = "--json";
+			return cli_unknown(&a, known, n);
+		}
+	}
+	return a.status;
+}
+
+static int presidio_camp(int argc, char **argv)
+{
+	proc_opts o = {0};
+	static const char *const flags[] = {"--horses"};
+	bool on[1] = {false};
+	int st = raid_run("presidio camp", argc, argv, "presidio camp", NULL, NULL, NULL, NULL, 0, flags, on, 1, &o);
+	if (st)
+		return st < 0 ? EXIT_OK : st;
+	bool horses = on[0];
+	proc_run run = {"presidio.camp", "camp setup (Section 8)", horses ? "{\"horses\": true}" : "{\"horses\": false}",
+			fray_presidio_camp_procedure, &horses, 3, fmt_camp, {0}};
+	return proc_run_print("presidio camp", &run, &o);
+}
+
+static int presidio_villagers(int argc, char **argv)
+{
+	proc_opts o = {0};
+	static const char *const ints[] = {"--villagers"};
+	static const int64_t lo[] = {1}, hi[] = {200};
+	static const char *const flags[] = {"--night"};
+	int64_t v[1] = {0};
+	bool on[1] = {false};
+	int st = raid_run("presidio villagers", argc, argv, "presidio villagers", ints, v, lo, hi, 1, flags, on, 1, &o);
+	if (st)
+		return st < 0 ? EXIT_OK : st;
+	if (!v[0])
+		return cli_error("presidio villagers", EXIT_BAD_INPUT, "missing --villagers N");
+	int in[2] = {(int)v[0], on[0]};
+	char title[96], inputs[64];
+	snprintf(title, sizeof title, "villager deployment: %d, %s (guards: %d)", in[0], in[1] ? "night" : "day",
+		 in[1] ? 2 : 1);
+	snprintf(inputs, sizeof inputs, "{\"villagers\": %d, \"night\": %s}", in[0], in[1] ? "true" : "false");
+	proc_run run = {"presidio.villagers", title, inputs, fray_presidio_villagers_procedure, in, 3, fmt_villagers, {0}};
+	return proc_run_print("presidio villagers", &run, &o);
+}
+
+static int presidio_sentry(int argc, char **argv)
+{
+	proc_opts o = {0};
+	static const char *const ints[] = {"--recon", "--camou"};
+	static const int64_t lo[] = {-5, -5}, hi[] = {10, 10};
+	static const char *const flags[] = {"--night", "--kneeling", "--prone", "--platoon", "--company"};
+	int64_t v[2] = {0, 0};
+	bool on[5] = {false};
+	int st = raid_run("presidio sentry", argc, argv, "presidio sentry", ints, v, lo, hi, 2, flags, on, 5, &o);
+	if (st)
+		return st < 0 ? EXIT_OK : st;
+	fray_presidio_sentry_in in = {(int)v[0], (int)v[1], on[0], on[2] ? 2 : on[1] ? 1 : 0,
+				      on[4] ? FRAY_PRESIDIO_COMPANY : on[3] ? FRAY_PRESIDIO_PLATOON : FRAY_PRESIDIO_SQUAD};
+	char title[96], inputs[128];
+	snprintf(title, sizeof title, "sentry: recon %d against camou %d, %s", in.recon, in.camou, in.night ? "night" : "day");
+	snprintf(inputs, sizeof inputs, "{\"recon\": %d, \"camou\": %d, \"night\": %s}", in.recon, in.camou,
+		 in.night ? "true" : "false");
+	proc_run run = {"presidio.sentry", title, inputs, fray_presidio_sentry_procedure, &in, 2, fmt_sentry, {0}};
+	return proc_run_print("presidio sentry", &run, &o);
+}
+
+static int presidio_capture(int argc, char **argv)
+{
+	proc_opts o = {0};
+	static const char *const ints[] = {"--skill", "--defender-skill"};
+	static const int64_t lo[] = {-5, -5}, hi[] = {10, 10};
+	int64_t v[2] = {0, 0};
+	const char *animal = NULL;
+	/* --animal NAME uses the beast's melee as the defender's skill */
+	int argc2 = 0;
+	char *argv2[64];
+	for (int i = 0; i < argc && argc2 < 64; i++) {
+		if (strcmp(argv[i], "--animal") == 0 && i + 1 < argc) {
+			animal = argv[++i];
+			continue;
+		}
+		argv2[argc2++] = argv[i];
+	}
+	int st = raid_run("presidio capture", argc2, argv2, "presidio capture", ints, v, lo, hi, 2, NULL, NULL, 0, &o);
+	if (st)
+		return st < 0 ? EXIT_OK : st;
+	if (animal) {
+		const fray_presidio_animal *an = fray_presidio_animal_find(animal);
+		if (!an)
+			return cli_error("presidio capture", EXIT_BAD_INPUT, "unknown animal '%s' (horses, mules, "
+					 "cattle, donkeys, sheep, pigs, dogs, buffalo, chickens)", animal);
+		v[1] = an->melee;
+	}
+	int in[2] = {(int)v[0], (int)v[1]};
+	char title[96], inputs[64];
+	snprintf(title, sizeof title, "capture: fists 8+ - %d + %d", in[0], in[1]);
+	snprintf(inputs, sizeof inputs, "{\"skill\": %d, \"defender_skill\": %d}", in[0], in[1]);
+	proc_run run = {"presidio.capture", title, inputs, fray_presidio_capture_procedure, in, 1, fmt_captured, {0}};
+	return proc_run_print("presidio capture", &run, &o);
+}
+
+static int presidio_ram(int argc, char **argv)
+{
+	proc_opts o = {0};
+	static const char *const ints[] = {"--figures", "--armor"};
+	static const int64_t lo[] = {1, -5}, hi[] = {200, 20};
+	int64_t v[2] = {0, 0};
+	const char *animal = NULL;
+	int argc2 = 0;
+	char *argv2[64];
+	for (int i = 0; i < argc && argc2 < 64; i++) {
+		if (strcmp(argv[i], "--animal") == 0 && i + 1 < argc) {
+			animal = argv[++i];
+			continue;
+		}
+		argv2[argc2++] = argv[i];
+	}
+	int st = raid_run("presidio ram", argc2, argv2, "presidio ram", ints, v, lo, hi, 2, NULL, NULL, 0, &o);
+	if (st)
+		return st < 0 ? EXIT_OK : st;
+	const fray_presidio_animal *an = animal ? fray_presidio_animal_find(animal) : NULL;
+	if (!an || !v[0])
+		return cli_error("presidio ram", EXIT_BAD_INPUT, "expected --animal NAME (horses, mules, cattle, "
+				 "donkeys, sheep, pigs, dogs, buffalo, chickens) and --figures N");
+	int in[3] = {(int)v[0], an->ramming, (int)v[1]};
+	char title[96], inputs[96];
+	snprintf(title, sizeof title, "ramming: stampeding %s (%d) on %d figures, armor %d", an->name, an->ramming,
+		 in[0], in[2]);
+	snprintf(inputs, sizeof inputs, "{\"animal\": \"%s\", \"figures\": %d, \"armor\": %d}", an->name, in[0], in[2]);
+	proc_run run = {"presidio.ram", title, inputs, fray_presidio_ramming_procedure, in, 1, fmt_casualties, {0}};
+	return proc_run_print("presidio ram", &run, &o);
+}
+
+static int presidio_livestock(int argc, char **argv)
+{
+	proc_opts o = {0};
+	static const char *const ints[] = {"--animals"};
+	static const int64_t lo[] = {1}, hi[] = {500};
+	static const char *const flags[] = {"--search"};
+	int64_t v[1] = {0};
+	bool on[1] = {false};
+	int st = raid_run("presidio livestock-return", argc, argv, "presidio livestock-return", ints, v, lo, hi, 1,
+			  flags, on, 1, &o);
+	if (st)
+		return st < 0 ? EXIT_OK : st;
+	if (!v[0])
+		return cli_error("presidio livestock-return", EXIT_BAD_INPUT, "missing --animals N");
+	int in[2] = {(int)v[0], on[0]};
+	char title[96], inputs[64];
+	snprintf(title, sizeof title, "lost livestock: %d, %s", in[0], in[1] ? "active search" : "no search party");
+	snprintf(inputs, sizeof inputs, "{\"animals\": %d, \"search\": %s}", in[0], in[1] ? "true" : "false");
+	proc_run run = {"presidio.livestock_return", title, inputs, fray_presidio_livestock_return_procedure, in, 3,
+			fmt_returned, {0}};
+	return proc_run_print("presidio livestock-return", &run, &o);
+}
+
+static int presidio_contact_time(int argc, char **argv)
+{
+	proc_opts o = {0};
+	static const char *const ints[] = {"--moved"};
+	static const int64_t lo[] = {1}, hi[] = {3};
+	int64_t v[1] = {0};
+	int st = raid_run("presidio contact-time", argc, argv, "presidio contact-time", ints, v, lo, hi, 1, NULL,
+			  NULL, 0, &o);
+	if (st)
+		return st < 0 ? EXIT_OK : st;
+	if (!v[0])
+		return cli_error("presidio contact-time", EXIT_BAD_INPUT, "missing --moved 1|2|3 (the row of the "
+				 "Time of Contact table)");
+	int row = (int)v[0] - 1;
+	char title[64], inputs[32];
+	snprintf(title, sizeof title, "time of contact, row %d", row + 1);
+	snprintf(inputs, sizeof inputs, "{\"moved\": %d}", row + 1);
+	proc_run run = {"presidio.contact_time", title, inputs, fray_presidio_contact_time_procedure, &row, 1,
+			fmt_hour, {0}};
+	return proc_run_print("presidio contact-time", &run, &o);
+}
+
+static int presidio_victory(int argc, char **argv)
+{
+	static const char *const keys[] = {"--high-leader", "--horse", "--leader", "--warrior",
+					   "--mule-or-cow", "--scalp", "--small-stock", "--chicken"};
+	cli_args a = {.cmd = "presidio victory", .argc = argc, .argv = argv};
+	int64_t n[8] = {0};
+	while (a.i < argc && a.status == EXIT_OK) {
+		if (cli_is_help(argv[a.i]))
+			return cli_help_topic(stdout, "presidio victory") ? EXIT_OK : EXIT_RUNTIME;
+		bool taken = false;
+		for (int k = 0; k < 8 && !taken; k++)
+			taken = cli_i64(&a, keys[k], 0, 10000, &n[k]);
+		if (!taken)
+			return cli_unknown(&a, keys, 8);
+	}
+	if (a.status != EXIT_OK)
+		return a.status;
+	int64_t total = 0;
+	for (int k = 0; k < 8; k++)
+		if (n[k]) {
+			printf("  %4lld x %-62s %5lld\n", (long long)n[k], fray_presidio_victory_items[k].name,
+			       (long long)(n[k] * fray_presidio_victory_items[k].points));
+			total += n[k] * fray_presidio_victory_items[k].points;
+		}
+	printf("victory points: %lld\n", (long long)total);
+	return EXIT_OK;
+}
+
+static int presidio_pursuit(int argc, char **argv)
+{
+	cli_args a = {.cmd = "presidio pursuit", .argc = argc, .argv = argv};
+	fray_presidio_pursuit_in in = {0};
+	int64_t recon = 0, camou = 0;
+	uint64_t trials = 100000, seed = 1;
+	bool json = false;
+	while (a.i < argc && a.status == EXIT_OK) {
+		if (cli_is_help(argv[a.i]))
+			return cli_help_topic(stdout, "presidio pursuit") ? EXIT_OK : EXIT_RUNTIME;
+		if (cli_flag(&a, "--pursuers-mounted")) in.pursuers_mounted = true;
+		else if (cli_flag(&a, "--raiders-mounted")) in.raiders_mounted = true;
+		else if (cli_flag(&a, "--forced-march")) in.forced_march = true;
+		else if (cli_flag(&a, "--json")) json = true;
+		else if (!cli_i64(&a, "--recon", -5, 10, &recon) && !cli_i64(&a, "--camou", -5, 10, &camou) &&
+			 !cli_u64(&a, "--trials", 1, 100000000, &trials) && !cli_u64(&a, "--seed", 0, UINT64_MAX, &seed)) {
+			static const char *const known[] = {"--recon", "--camou", "--pursuers-mounted",
+							    "--raiders-mounted", "--forced-march", "--trials",
+							    "--seed", "--json", "--help"};
+			return cli_unknown(&a, known, 9);
+		}
+	}
+	if (a.status != EXIT_OK)
+		return a.status;
+	in.recon = (int)recon;
+	in.camou = (int)camou;
+	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
+	if (!ctx)
+		return cli_error(a.cmd, EXIT_RUNTIME, "out of memory");
+	fray_dist *d;
+	if (fray_aggregate(ctx, fray_presidio_pursuit_procedure, NULL, &in, 1, seed, trials, 0, &d) != FRAY_OK) {
+		int s = cli_fail(a.cmd, ctx);
+		fray_ctx_free(ctx);
+		return s;
+	}
+	double caught = 0;
+	if (json)
+		printf("{\"procedure\": \"presidio.pursuit\", \"trials\": %llu, \"seed\": %llu, \"outcomes\": [",
+		       (unsigned long long)trials, (unsigned long long)seed);
+	else
+		printf("pursuit: recon %d against camou %d; %llu simulated pursuits (seed %llu)\n\n", in.recon, in.camou,
+		       (unsigned long long)trials, (unsigned long long)seed);
+	for (size_t k = 0; k < fray_dist_count(d); k++) {
+		int64_t day = fray_dist_outcome(d, k)[0];
+		double p = fray_dist_p(d, k);
+		char num[40];
+		fray_double_str(p, num, sizeof num);
+		if (json)
+			printf("%s\n  {\"outcome\": {\"caught_on_day\": %lld}, \"p\": %s}", k ? "," : "", (long long)day, num);
+		else if (day == 0)
+			printf("  not caught in 15 days  %7.3f%%\n", 100 * p);
+		else
+			printf("  caught on day %-7lld  %7.3f%%\n", (long long)day, 100 * p);
+		caught += day ? p : 0;
+	}
+	if (json)
+		printf("\n], \"caught\": %.6f}\n", caught);
+	else
+		printf("\ncaught within 15 days: %.3f%%\n", 100 * caught);
+	fray_dist_free(d);
+	fray_ctx_free(ctx);
+	return EXIT_OK;
+}
+
 static int presidio_weapons(int argc, char **argv)
 {
 	(void)argv;
@@ -731,7 +1082,10 @@ static const cli_sub subs[] = {
 	{"shoot", presidio_shoot}, {"melee", presidio_melee}, {"morale", presidio_morale}, {"rally", presidio_rally},
 	{"initiative", presidio_initiative}, {"jump", presidio_jump}, {"dismount", presidio_dismount},
 	{"spot", presidio_spot}, {"move", presidio_move}, {"artillery", presidio_artillery},
-	{"radius", presidio_radius}, {"casualty-status", presidio_casualty_status},
+	{"radius", presidio_radius}, {"camp", presidio_camp}, {"villagers", presidio_villagers},
+	{"sentry", presidio_sentry}, {"capture", presidio_capture}, {"ram", presidio_ram},
+	{"livestock-return", presidio_livestock}, {"contact-time", presidio_contact_time},
+	{"victory", presidio_victory}, {"pursuit", presidio_pursuit}, {"casualty-status", presidio_casualty_status},
 	{"weapons", presidio_weapons},
 };
 

@@ -568,6 +568,80 @@ static void radius_hits(void **state)
 	}
 }
 
+/* Section 8 and Section 11: the raiding tables against counted dice. */
+static void raiding(void **state)
+{
+	(void)state;
+	fray_dist *d;
+	/* villagers by day: houses 1/4, fields 1/2, plaza 1/4 each */
+	int v[2] = {1, 0};
+	assert_int_equal(fray_enumerate(ctx, fray_presidio_villagers_procedure, NULL, v, 3, NULL, &d), FRAY_OK);
+	for (size_t k = 0; k < fray_dist_count(d); k++) {
+		const int64_t *o = fray_dist_outcome(d, k);
+		assert_double_equal(fray_dist_p(d, k), o[1] ? 0.5 : 0.25, 1e-15);
+	}
+	fray_dist_free(d);
+	v[1] = 1; /* night: plaza 1/20 */
+	assert_int_equal(fray_enumerate(ctx, fray_presidio_villagers_procedure, NULL, v, 3, NULL, &d), FRAY_OK);
+	for (size_t k = 0; k < fray_dist_count(d); k++)
+		assert_double_equal(fray_dist_p(d, k), fray_dist_outcome(d, k)[2] ? 0.05 : 0.95, 1e-15);
+	fray_dist_free(d);
+	/* lost livestock, one animal: 3/6 back, 2/6 the enemy, 1/6 lost; searching 4/6, 1/6, 1/6 */
+	for (int search = 0; search <= 1; search++) {
+		int in[2] = {1, search};
+		assert_int_equal(fray_enumerate(ctx, fray_presidio_livestock_return_procedure, NULL, in, 3, NULL, &d), FRAY_OK);
+		double want[3] = {search ? 4 / 6.0 : 3 / 6.0, search ? 1 / 6.0 : 2 / 6.0, 1 / 6.0};
+		for (size_t k = 0; k < fray_dist_count(d); k++) {
+			const int64_t *o = fray_dist_outcome(d, k);
+			int which = o[0] ? 0 : o[1] ? 1 : 2;
+			assert_double_equal(fray_dist_p(d, k), want[which], 1e-15);
+		}
+		fray_dist_free(d);
+	}
+	/* sentry: alert (2/6), night 5+, recon 2 - camou 1: 4+ */
+	fray_presidio_sentry_in s = {.recon = 2, .camou = 1, .night = true};
+	assert_int_equal(fray_enumerate(ctx, fray_presidio_sentry_procedure, NULL, &s, 2, NULL, &d), FRAY_OK);
+	double found = 0;
+	for (size_t k = 0; k < fray_dist_count(d); k++)
+		found += fray_dist_outcome(d, k)[1] ? fray_dist_p(d, k) : 0;
+	/* alert: 4+ (3/6); daydreaming -1: 5+ (2/6); sleeping: none */
+	assert_double_equal(found, 2.0 / 6 * 3 / 6 + 2.0 / 6 * 2 / 6, 1e-15);
+	fray_dist_free(d);
+	/* capture: 8 - 2 + 1 = 7+ */
+	int c[2] = {2, 1};
+	assert_int_equal(fray_enumerate(ctx, fray_presidio_capture_procedure, NULL, c, 1, NULL, &d), FRAY_OK);
+	assert_double_equal(fray_dist_p(d, 1), 6.0 / 12, 1e-15);
+	fray_dist_free(d);
+	/* ramming: buffalo 12 against armor 0: +7 or more: 2+ */
+	const fray_presidio_animal *buffalo = fray_presidio_animal_find("buffalo");
+	assert_int_equal(buffalo->ramming, 12);
+	assert_int_equal(fray_presidio_animal_find("horse")->ramming, 6);
+	int ram[3] = {2, buffalo->ramming, 0};
+	assert_int_equal(fray_enumerate(ctx, fray_presidio_ramming_procedure, NULL, ram, 1, NULL, &d), FRAY_OK);
+	assert_double_equal(fray_dist_p(d, fray_dist_count(d) - 1), (11.0 / 12) * (11.0 / 12), 1e-15);
+	fray_dist_free(d);
+	/* the leagues columns as printed */
+	static const int pur[13] = {0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 15};
+	static const int fug[13] = {0, 0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 12};
+	for (int roll = 2; roll <= 12; roll++) {
+		assert_int_equal(fray_presidio_leagues(false, roll), pur[roll]);
+		assert_int_equal(fray_presidio_leagues(true, roll), fug[roll]);
+	}
+	/* time of contact: row 2 is noon to 3 p.m. */
+	int row = 1;
+	assert_int_equal(fray_enumerate(ctx, fray_presidio_contact_time_procedure, NULL, &row, 1, NULL, &d), FRAY_OK);
+	assert_int_equal(fray_dist_count(d), 4);
+	assert_int_equal(fray_dist_outcome(d, 0)[0], 12);
+	assert_int_equal(fray_dist_outcome(d, 3)[0], 15);
+	fray_dist_free(d);
+	/* a pursuit ends by day 15 whatever the dice */
+	fray_presidio_pursuit_in pin = {.recon = 2, .camou = 1, .forced_march = true};
+	assert_int_equal(fray_aggregate(ctx, fray_presidio_pursuit_procedure, NULL, &pin, 1, 3, 2000, 2, &d), FRAY_OK);
+	for (size_t k = 0; k < fray_dist_count(d); k++)
+		assert_in_range(fray_dist_outcome(d, k)[0], 0, 15);
+	fray_dist_free(d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -585,6 +659,7 @@ int main(void)
 		cmocka_unit_test(artillery_rows),
 		cmocka_unit_test(artillery_fire),
 		cmocka_unit_test(radius_hits),
+		cmocka_unit_test(raiding),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

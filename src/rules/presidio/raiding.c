@@ -1,0 +1,216 @@
+/* Presidio's raiding tables (Section 8) and the campaign's time of contact
+ * (Section 11): camps, villagers, sentries, capture, livestock, pursuit. */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+#include "../../core/internal.h"
+#include <fray/presidio.h>
+
+const char *const fray_presidio_camp_terrain[6] = {"heavy woods", "medium woods", "light woods",
+						   "fields and scrub brush", "open field", "open field"};
+const char *const fray_presidio_camp_feature[6] = {"by a stream (fordable)", "by a stream (unfordable)",
+						   "random rocks", "on a large hill", "on a small hill",
+						   "in a valley"};
+const char *const fray_presidio_camp_sentries[6] = {"none", "one", "two (opposite ends of camp)",
+						    "three (around camp)", "four (around camp)",
+						    "entire camp is alerted"};
+
+FRAY_API void fray_presidio_camp_procedure(fray_roller *r, fray_policy *p, const void *in, int64_t *out)
+{
+	(void)p;
+	bool horses = *(const bool *)in;
+	out[0] = fray_die(r, 6, "camp terrain");
+	if (out[0] == 1 && horses) /* "if horses are involved use medium woods instead" */
+		out[0] = 2;
+	out[1] = fray_die(r, 6, "other features");
+	out[2] = fray_die(r, 6, "sentries");
+	if (fray_roller_narrating(r)) {
+		char text[200];
+		snprintf(text, sizeof text, "%s, %s; sentries: %s", fray_presidio_camp_terrain[out[0] - 1],
+			 fray_presidio_camp_feature[out[1] - 1], fray_presidio_camp_sentries[out[2] - 1]);
+		fray_emit_result(r, "camp", out[0], text, "Presidio Section 8, Camp Setup");
+	}
+}
+
+/* Day: houses 1 in 4, fields 2 in 4, plaza 1 in 4 (a d4); night: houses
+ * 19 in 20, plaza 1 in 20 (a d20). Guards are the scenario's figures. */
+FRAY_API void fray_presidio_villagers_procedure(fray_roller *r, fray_policy *p, const void *in,
+						int64_t *out)
+{
+	(void)p;
+	const int *v = in;
+	int n = v[0];
+	if (v[1]) {
+		out[2] = fray_count_at_most(r, n, 20, 1, "villagers in the plaza (night: 1 in 20)");
+		out[0] = n - out[2];
+		out[1] = 0;
+	} else {
+		out[0] = fray_count_at_most(r, n, 4, 1, "villagers in houses (day: 1 in 4)");
+		/* of the rest, the fields take 2 of the 3 remaining quarters */
+		out[1] = fray_count_at_most(r, n - (int)out[0], 3, 2, "of the rest, in the fields (2 in 3)");
+		out[2] = n - out[0] - out[1];
+	}
+}
+
+/* Sentry Alertness. */
+FRAY_API void fray_presidio_sentry_procedure(fray_roller *r, fray_policy *p, const void *input,
+					     int64_t *out)
+{
+	(void)p;
+	const fray_presidio_sentry_in *in = input;
+	int cond = fray_die(r, 6, "sentry condition");
+	out[0] = (cond - 1) / 2; /* 0 sleeping, 1 daydreaming, 2 alert */
+	out[1] = 0;
+	if (cond <= 2) {
+		fray_emit_result(r, "sentry", 0, "sleeping: no chance of discovery", "Presidio Section 8, Sentry Alertness");
+		return;
+	}
+	/* the die less Camou plus Recon and the DMs, at least 3 (day) or 5 */
+	int dm = in->recon - in->camou - (cond <= 4 ? 1 : 0) - in->posture;
+	dm += in->size == FRAY_PRESIDIO_PLATOON ? 1 : in->size == FRAY_PRESIDIO_COMPANY ? 2 : 0;
+	int need = (in->night ? 5 : 3) - dm;
+	out[1] = need <= 1 ? 1 : need > 6 ? 0 : fray_successes(r, 1, 6, need, "discovery die");
+	fray_emit_result(r, "sentry", out[1], out[1] ? "the raiders are discovered" : "not discovered",
+			 "Presidio Section 8, Sentry Alertness");
+}
+
+/* Capturing Plunder: fists 8+, less the raider's melee skill, plus the
+ * defender's; no wound. */
+FRAY_API void fray_presidio_capture_procedure(fray_roller *r, fray_policy *p, const void *in,
+					      int64_t *out)
+{
+	(void)p;
+	const int *v = in;
+	int need = 8 - v[0] + v[1];
+	out[0] = need <= 1 ? 1 : need > 12 ? 0 : fray_successes(r, 1, 12, need, "capture d12");
+	fray_emit_result(r, "capture", out[0], out[0] ? "captured" : "failed: the defender may flee",
+			 "Presidio Section 8, Capture");
+}
+
+/* Livestock Capture and Stampede Statistics. */
+const fray_presidio_animal fray_presidio_animals[] = {
+	{"horses", 1, 2, 12, 6}, {"mules", 1, 1, 8, 5}, {"cattle", 1, 1, 10, 4},
+	{"donkeys", 1, 0, 7, 4}, {"sheep", 0, 0, 6, 3}, {"pigs", 0, 0, 6, 3},
+	{"dogs", 2, 1, 16, 4}, {"buffalo", 2, 2, 12, 12}, {"chickens", 4, -3, 6, -3},
+};
+const size_t fray_presidio_nanimals = sizeof fray_presidio_animals / sizeof fray_presidio_animals[0];
+
+FRAY_API const fray_presidio_animal *fray_presidio_animal_find(const char *name)
+{
+	for (size_t i = 0; i < fray_presidio_nanimals; i++) {
+		const char *a = fray_presidio_animals[i].name, *b = name;
+		while (*a && tolower((unsigned char)*b) == *a)
+			a++, b++;
+		/* "horse" finds "horses" too */
+		if ((!*a && !*b) || (!*b && a[0] == 's' && !a[1]))
+			return &fray_presidio_animals[i];
+	}
+	return NULL;
+}
+
+FRAY_API void fray_presidio_ramming_procedure(fray_roller *r, fray_policy *p, const void *in,
+					      int64_t *out)
+{
+	(void)p;
+	const int *v = in;
+	int wn = fray_presidio_wound_number(v[1] - v[2]);
+	out[0] = wn ? fray_successes(r, v[0], 12, wn, "rammed") : 0;
+}
+
+FRAY_API void fray_presidio_livestock_return_procedure(fray_roller *r, fray_policy *p, const void *in,
+						       int64_t *out)
+{
+	(void)p;
+	const int *v = in;
+	int n = v[0];
+	int home = v[1] ? 4 : 3; /* faces that bring an animal back */
+	out[0] = fray_count_at_most(r, n, 6, home, "animals returning");
+	/* of the others (faces home+1 .. 6), the enemy takes all but the 6 */
+	out[1] = fray_count_at_most(r, n - (int)out[0], 6 - home, 5 - home, "of the rest, rounded up by the enemy");
+	out[2] = n - out[0] - out[1];
+}
+
+/* Time of Contact: the 1D4 table, hours on a 24-hour clock. */
+FRAY_API void fray_presidio_contact_time_procedure(fray_roller *r, fray_policy *p, const void *in,
+						   int64_t *out)
+{
+	(void)p;
+	static const int hours[3][4] = {{8, 9, 10, 11}, {12, 13, 14, 15}, {16, 17, 18, 19}};
+	int row = *(const int *)in;
+	out[0] = hours[row][fray_die(r, 4, "time of contact 1d4") - 1];
+}
+
+const fray_presidio_victory_item fray_presidio_victory_items[] = {
+	{"war chief, captain or alcalde killed or captured", 30},
+	{"horse captured", 25},
+	{"young, clan or tribal chief or lieutenant killed or captured", 20},
+	{"native warrior or spanish soldier killed or captured", 10},
+	{"mule or cow captured", 10},
+	{"scalp, ears, woman or child, or a home pillaged", 5},
+	{"donkey, sheep or pig captured", 5},
+	{"chicken", 1},
+};
+const size_t fray_presidio_nvictory_items = sizeof fray_presidio_victory_items / sizeof fray_presidio_victory_items[0];
+
+/* Distance in Leagues (2D6). */
+FRAY_API int fray_presidio_leagues(bool fugitives, int roll)
+{
+	static const int pursuers[13] = {0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 15};
+	static const int fugitive[13] = {0, 0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 12};
+	if (roll > 12)
+		roll = 12;
+	return fugitives ? fugitive[roll] : pursuers[roll];
+}
+
+FRAY_API void fray_presidio_pursuit_procedure(fray_roller *r, fray_policy *p, const void *input,
+					      int64_t *out)
+{
+	(void)p;
+	const fray_presidio_pursuit_in *in = input;
+	double raiders = 0, pursuers = 0;
+	bool seen = false;
+	int forced_nights = 0, resting = 0, raider_days = 0;
+	/* the raiders' day of head start */
+	raider_days++;
+	raiders += fray_presidio_leagues(false, fray_die(r, 6, "raiders 2d6") + fray_die(r, 6, "raiders 2d6") +
+					 in->raiders_mounted);
+	out[0] = 0;
+	for (int day = 1; day <= 15 && !fray_roller_stopped(r); day++) {
+		int roll = fray_die(r, 6, "raiders 2d6") + fray_die(r, 6, "raiders 2d6");
+		seen |= roll == 12; /* "the raiders will see the pursuers if they roll a 12" */
+		raider_days++;
+		raiders += fray_presidio_leagues(raider_days > 3 && !seen, roll + in->raiders_mounted);
+		if (resting) {
+			resting--;
+			continue;
+		}
+		int track = fray_die(r, 6, "tracking: recon") + in->recon;
+		int hide = fray_die(r, 6, "tracking: camou") + in->camou;
+		if (track < hide) {
+			fray_emit_note(r, "the trail is lost: the pursuers wait a day", "Presidio Section 8, Tracking");
+			continue;
+		}
+		double leg = fray_presidio_leagues(false, fray_die(r, 6, "pursuers 2d6") + fray_die(r, 6, "pursuers 2d6") +
+						   in->pursuers_mounted);
+		double gap = raiders - pursuers;
+		if (in->forced_march && gap >= 1 && gap <= 10) {
+			leg *= 1.5;
+			if (++forced_nights == 2 && pursuers + leg < raiders) {
+				resting = 1; /* a day and a night of rest */
+				forced_nights = 0;
+			}
+		}
+		pursuers += leg;
+		if (pursuers >= raiders) {
+			out[0] = day;
+			if (fray_roller_narrating(r)) {
+				char text[64];
+				snprintf(text, sizeof text, "the raiders are caught on day %d", day);
+				fray_emit_result(r, "pursuit", day, text, "Presidio Section 8, Campaign Pursuit");
+			}
+			return;
+		}
+	}
+	fray_emit_result(r, "pursuit", 0, "the raiders escape: the rations are half gone",
+			 "Presidio Section 8, Campaign Pursuit");
+}
