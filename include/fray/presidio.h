@@ -74,6 +74,38 @@ int fray_presidio_casualty_die(fray_presidio_size s);
  * rounded to nearest, halves up (18 / 4 -> 5). */
 int fray_presidio_independent_figures(int figures, int reload);
 
+/* ---- Unit statistics (Section 1, G4): user data ---- */
+
+#define FRAY_PRESIDIO_MAX_UNIT_TYPES 64
+
+typedef struct fray_presidio_unit_type {
+	char name[48];
+	int ranged, melee, move, recon, camou, armor;
+	int level;                /* fray_presidio_level */
+	bool mounted;
+} fray_presidio_unit_type;
+
+typedef struct fray_presidio_units {
+	int n;
+	fray_presidio_unit_type types[FRAY_PRESIDIO_MAX_UNIT_TYPES];
+} fray_presidio_units;
+
+/* Reads `units: {NAME: {ranged, melee, move, recon, camou, armor, morale,
+ * mounted}}`; every problem on doc (file:line:col). */
+bool fray_presidio_units_read(fray_doc *doc, fray_presidio_units *out);
+const fray_presidio_unit_type *fray_presidio_unit_find(const fray_presidio_units *u, const char *name);
+
+/* Rank and Command Skill: the command skill (1-4) of a rank (NCO, officer
+ * or native leader, any of the table's names), or 0 when unknown. */
+int fray_presidio_command_skill(const char *rank);
+
+typedef struct fray_presidio_rank {
+	const char *rank;
+	int skill;
+} fray_presidio_rank;
+extern const fray_presidio_rank fray_presidio_ranks[];
+extern const size_t fray_presidio_nranks;
+
 /* ---- Shooting (Section 4, Section 6; R11-R15) ---- */
 
 typedef enum fray_presidio_fire_mode {

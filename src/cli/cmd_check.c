@@ -1,6 +1,7 @@
 /* fray check FILE...: reads fray data files and reports every problem with
  * file:line:col, so a hand-written file can be fixed before a game. The
  * kind of file is told by its top-level keys. */
+#include <stdlib.h>
 #include <string.h>
 #include "cli.h"
 
@@ -42,6 +43,13 @@ static int check_file(fray_ctx *ctx, const char *path)
 		status = report(ctx, doc, path, "chit combat",
 				fray_chits_combat_read(ctx, doc, &m, &in, &seed, &has_seed));
 		fray_chits_mix_free(m);
+	} else if (map && fray_map_get(root, "units")) {
+		fray_presidio_units *u = malloc(sizeof *u);
+		if (u)
+			fray_presidio_units_read(doc, u);
+		status = u ? report(ctx, doc, path, "presidio unit statistics", fray_doc_status(doc))
+			   : cli_error("check", EXIT_RUNTIME, "out of memory");
+		free(u);
 	} else if (map && fray_map_get(root, "columns") && fray_map_get(root, "rows")) {
 		fray_adbg_crt crt;
 		fray_adbg_crt_read(doc, root, &crt);

@@ -298,6 +298,7 @@ static const topic topics[] = {
 	 "  fray presidio pursuit     a raid pursuit, day by day, simulated\n"
 	 "  fray presidio victory     victory points\n"
 	 "  fray presidio weapons     the small-arms list of Section 10\n"
+	 "  fray presidio units FILE  your unit statistics (G4) and the command skill table\n"
 	 "\n"
 	 "Distances are yours to measure; see docs/presidio.md.\n"},
 	{"presidio shoot",
@@ -306,6 +307,7 @@ static const topic topics[] = {
 	 "     [--cover none|incidental|partial|heavy|full|complete] [--incidental]\n"
 	 "     [--skirmish-target] [--mounted-target] [--evading] [--taking-cover] [--dm N]\n"
 	 "     [--armor N] [--target-figures N] [--specialists N] [--through-fire]\n"
+	 "     [--units FILE [--unit NAME] [--target-unit NAME]]\n"
 	 "\n"
 	 "Hit number = Hit# + range DM - skill + cover and other DMs (ruling R11);\n"
 	 "one d12 per firing figure (independent fire: figures / reload, R14);\n"
@@ -319,6 +321,7 @@ static const topic topics[] = {
 	 "     [--leader-casualty] [--friends-fell-back N] [--friends-retreated N]\n"
 	 "     [--friends-panicked N] [--chaplain] [--flag] [--fifer] [--hero]\n"
 	 "     [--situation open|cover|line|charging] [--near-enemy]\n"
+	 "     [--leader-rank RANK] [--units FILE --unit NAME]\n"
 	 "\n"
 	 "1d6, a 6 rolled again and added, plus the leader's bonus, against the\n"
 	 "required number (ruling R16); the failure band's result in words; two 6s\n"
@@ -329,6 +332,7 @@ static const topic topics[] = {
 	 "     [--defender-armor N] [--charge foot|horse|bayonet|lance] [--low-wall]\n"
 	 "     [--uphill] [--high-wall] [--ladder] [--mounted] [--defender-mounted]\n"
 	 "     [--both --defender-weapon NAME --defender-figures N --armor N] [--dm N]\n"
+	 "     [--units FILE [--unit NAME] [--defender-unit NAME]]\n"
 	 "\n"
 	 "A d12 per figure in contact at Hit# - skill + the defender's skill and the\n"
 	 "modifiers (Section 5); the charge impact: foot -1, horse -2, bayonet or\n"
@@ -416,6 +420,15 @@ static const topic topics[] = {
 	 "fray presidio victory [--high-leader N] [--horse N] [--leader N] [--warrior N]\n"
 	 "     [--mule-or-cow N] [--scalp N] [--small-stock N] [--chicken N]\n\n"
 	 "Victory points: 30, 25, 20, 10, 10, 5, 5, 1.\n"},
+	{"presidio units",
+	 "fray presidio units FILE\n\n"
+	 "Lists the unit statistics a file gives and the Rank and Command Skill table\n"
+	 "(Section 1). The text's unit statistics are missing (RULES-NOTES G4), so\n"
+	 "they are your data: examples/presidio/units.yaml shows the form. With\n"
+	 "--units FILE, shoot's --unit gives the firer's ranged skill and\n"
+	 "--target-unit the target's armor; melee's --unit and --defender-unit give\n"
+	 "melee skill and armor; morale's --unit gives the morale level. An option\n"
+	 "given by hand (--skill, --armor, --level) wins over the file.\n"},
 	{"presidio weapons", "fray presidio weapons\n\nLists the small arms of Section 10.\n"},
 	{"rules",
 	 "Rule sets\n"

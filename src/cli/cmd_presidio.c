@@ -23,6 +23,60 @@ static void fmt_shoot(const int64_t *o, bool json, const void *input, char *dst,
 	}
 }
 
+/* --units FILE: unit statistics (Section 1; RULES-NOTES G4, user data).
+ * Loads FILE and finds each named type into out[i]; names[i] may be NULL.
+ * Returns EXIT_OK or the status of the message it printed. */
+static int find_units(const char *cmd, const char *file, int n, const char *const *opts,
+		      const char *const *names, fray_presidio_unit_type *out)
+{
+	bool any = false;
+	for (int i = 0; i < n; i++)
+		any |= names[i] != NULL;
+	if (!any)
+		return file ? cli_error(cmd, EXIT_BAD_INPUT, "--units FILE needs %s NAME", opts[0]) : EXIT_OK;
+	if (!file)
+		return cli_error(cmd, EXIT_BAD_INPUT, "%s NAME needs --units FILE (unit statistics; "
+				 "see examples/presidio/units.yaml)", opts[0]);
+	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
+	if (!ctx)
+		return cli_error(cmd, EXIT_RUNTIME, "out of memory");
+	fray_doc *doc;
+	fray_presidio_units *units = malloc(sizeof *units);
+	int status = EXIT_OK;
+	if (!units) {
+		status = cli_error(cmd, EXIT_RUNTIME, "out of memory");
+	} else if (fray_doc_load_file(ctx, file, &doc) != FRAY_OK) {
+		status = cli_fail(cmd, ctx);
+	} else {
+		if (!fray_presidio_units_read(doc, units)) {
+			for (size_t i = 0; i < fray_doc_error_count(doc); i++)
+				status = cli_error(cmd, EXIT_BAD_INPUT, "%s", fray_doc_error_msg(doc, i));
+		}
+		for (int i = 0; status == EXIT_OK && i < n; i++) {
+			if (!names[i])
+				continue;
+			const fray_presidio_unit_type *t = fray_presidio_unit_find(units, names[i]);
+			if (!t)
+				status = cli_error(cmd, EXIT_BAD_INPUT, "option %s: no unit type '%s' in %s",
+						   opts[i], names[i], file);
+			else
+				out[i] = *t;
+		}
+		fray_doc_free(doc);
+	}
+	free(units);
+	fray_ctx_free(ctx);
+	return status;
+}
+
+/* A skill option's value: as given, else the unit type's, else 0. */
+static int stat_or(int64_t given, const char *unit_name, int stat)
+{
+	if (given != INT64_MIN)
+		return (int)given;
+	return unit_name ? stat : 0;
+}
+
 static const char *const range_class_names[7] = {"melee", "hand", "pistol", "carbine", "musket",
 						 "rifle", "artillery"};
 
@@ -34,7 +88,8 @@ static int presidio_shoot(int argc, char **argv)
 	fray_presidio_shoot_in in = {.band = -1, .figures = -1};
 	const char *weapon = NULL, *range = NULL;
 	size_t band = 9, mode = 0, cover = 0;
-	int64_t skill = 0, figures = -1, armor = 0, target_figures = 0, specialists = 0, dm = 0;
+	int64_t skill = INT64_MIN, figures = -1, armor = INT64_MIN, target_figures = 0, specialists = 0, dm = 0;
+	const char *units = NULL, *unit_names[2] = {NULL, NULL};
 	while (a.i < argc && a.status == EXIT_OK) {
 		if (cli_is_help(argv[a.i]))
 			return cli_help_topic(stdout, "presidio shoot") ? EXIT_OK : EXIT_RUNTIME;
@@ -45,6 +100,8 @@ static int presidio_shoot(int argc, char **argv)
 		else if (cli_flag(&a, "--taking-cover")) in.taking_cover = true;
 		else if (cli_flag(&a, "--through-fire")) in.through_fire = true;
 		else if (!cli_value(&a, "--weapon", &weapon) && !cli_value(&a, "--range", &range) &&
+			 !cli_value(&a, "--units", &units) && !cli_value(&a, "--unit", &unit_names[0]) &&
+			 !cli_value(&a, "--target-unit", &unit_names[1]) &&
 			 !cli_enum(&a, "--band", bands, 3, &band) &&
 			 !cli_enum(&a, "--mode", fray_presidio_fire_mode_names, 5, &mode) &&
 			 !cli_enum(&a, "--cover", fray_presidio_cover_names, 6, &cover) &&
@@ -57,8 +114,9 @@ static int presidio_shoot(int argc, char **argv)
 				"--weapon", "--range", "--band", "--skill", "--figures", "--mode", "--cover",
 				"--incidental", "--skirmish-target", "--mounted-target", "--evading",
 				"--taking-cover", "--armor", "--target-figures", "--specialists",
-				"--through-fire", "--dm", "--odds", "--seed", "--json", "--help"};
-			return cli_unknown(&a, known, 21);
+				"--through-fire", "--dm", "--units", "--unit", "--target-unit",
+				"--odds", "--seed", "--json", "--help"};
+			return cli_unknown(&a, known, 24);
 		}
 	}
 	if (a.status != EXIT_OK)
@@ -101,11 +159,17 @@ static int presidio_shoot(int argc, char **argv)
 	} else {
 		return cli_error(a.cmd, EXIT_BAD_INPUT, "missing --range INCHES or --band close|medium|long");
 	}
-	in.skill = (int)skill;
+	static const char *const unit_opts[] = {"--unit", "--target-unit"};
+	fray_presidio_unit_type ut[2];
+	memset(ut, 0, sizeof ut);
+	int st = find_units(a.cmd, units, 2, unit_opts, unit_names, ut);
+	if (st != EXIT_OK)
+		return st;
+	in.skill = stat_or(skill, unit_names[0], ut[0].ranged);
 	in.figures = (int)figures;
 	in.mode = (fray_presidio_fire_mode)mode;
 	in.cover = (fray_presidio_cover)cover;
-	in.armor = (int)armor;
+	in.armor = stat_or(armor, unit_names[1], ut[1].armor);
 	in.target_figures = target_figures ? (int)target_figures : 10;
 	in.specialists = (int)specialists;
 	in.other_dm = (int)dm;
@@ -160,7 +224,9 @@ static int presidio_melee(int argc, char **argv)
 	fray_presidio_melee_in in = {0};
 	const char *weapon = NULL, *dweapon = NULL;
 	size_t impact = 0;
-	int64_t figures = -1, dfigures = -1, skill = 0, dskill = 0, armor = 0, darmor = 0, dm = 0;
+	int64_t figures = -1, dfigures = -1, skill = INT64_MIN, dskill = INT64_MIN, armor = INT64_MIN,
+		darmor = INT64_MIN, dm = 0;
+	const char *units = NULL, *unit_names[2] = {NULL, NULL};
 	while (a.i < argc && a.status == EXIT_OK) {
 		if (cli_is_help(argv[a.i]))
 			return cli_help_topic(stdout, "presidio melee") ? EXIT_OK : EXIT_RUNTIME;
@@ -172,6 +238,8 @@ static int presidio_melee(int argc, char **argv)
 		else if (cli_flag(&a, "--defender-mounted")) in.defender_mounted = true;
 		else if (cli_flag(&a, "--both")) in.both = true;
 		else if (!cli_value(&a, "--weapon", &weapon) && !cli_value(&a, "--defender-weapon", &dweapon) &&
+			 !cli_value(&a, "--units", &units) && !cli_value(&a, "--unit", &unit_names[0]) &&
+			 !cli_value(&a, "--defender-unit", &unit_names[1]) &&
 			 !cli_enum(&a, "--charge", fray_presidio_impact_names, 5, &impact) &&
 			 !cli_i64(&a, "--figures", -1000, 1000, &figures) &&
 			 !cli_i64(&a, "--defender-figures", -1000, 1000, &dfigures) &&
@@ -182,8 +250,9 @@ static int presidio_melee(int argc, char **argv)
 				"--weapon", "--figures", "--skill", "--armor", "--defender-weapon",
 				"--defender-figures", "--defender-skill", "--defender-armor", "--charge",
 				"--low-wall", "--uphill", "--high-wall", "--ladder", "--mounted",
-				"--defender-mounted", "--both", "--dm", "--odds", "--seed", "--json", "--help"};
-			return cli_unknown(&a, known, 21);
+				"--defender-mounted", "--both", "--dm", "--units", "--unit", "--defender-unit",
+				"--odds", "--seed", "--json", "--help"};
+			return cli_unknown(&a, known, 24);
 		}
 	}
 	if (a.status != EXIT_OK)
@@ -205,10 +274,16 @@ static int presidio_melee(int argc, char **argv)
 	}
 	in.figures = (int)figures;
 	in.defender_figures = dfigures > 0 ? (int)dfigures : 0;
-	in.skill = (int)skill;
-	in.defender_skill = (int)dskill;
-	in.armor = (int)armor;
-	in.defender_armor = (int)darmor;
+	static const char *const unit_opts[] = {"--unit", "--defender-unit"};
+	fray_presidio_unit_type ut[2];
+	memset(ut, 0, sizeof ut);
+	int st = find_units(a.cmd, units, 2, unit_opts, unit_names, ut);
+	if (st != EXIT_OK)
+		return st;
+	in.skill = stat_or(skill, unit_names[0], ut[0].melee);
+	in.defender_skill = stat_or(dskill, unit_names[1], ut[1].melee);
+	in.armor = stat_or(armor, unit_names[0], ut[0].armor);
+	in.defender_armor = stat_or(darmor, unit_names[1], ut[1].armor);
 	in.impact = (fray_presidio_impact)impact;
 	in.other_dm = (int)dm;
 	char title[256], inputs[384];
@@ -247,6 +322,7 @@ static int presidio_morale(int argc, char **argv)
 	fray_presidio_morale_in in = {.level = FRAY_PRESIDIO_AVERAGE};
 	size_t level = 9, size = 9, cover = 0, situation = 9;
 	int64_t casualties = 0, leader = 0, fb = 0, rt = 0, pn = 0;
+	const char *units = NULL, *unit_name = NULL, *rank = NULL;
 	while (a.i < argc && a.status == EXIT_OK) {
 		if (cli_is_help(argv[a.i]))
 			return cli_help_topic(stdout, "presidio morale") ? EXIT_OK : EXIT_RUNTIME;
@@ -262,6 +338,8 @@ static int presidio_morale(int argc, char **argv)
 		else if (cli_flag(&a, "--hero")) in.hero = true;
 		else if (cli_flag(&a, "--near-enemy")) in.near_enemy = true;
 		else if (!cli_enum(&a, "--level", fray_presidio_level_names, 4, &level) &&
+			 !cli_value(&a, "--units", &units) && !cli_value(&a, "--unit", &unit_name) &&
+			 !cli_value(&a, "--leader-rank", &rank) &&
 			 !cli_enum(&a, "--size", fray_presidio_size_names, 4, &size) &&
 			 !cli_enum(&a, "--cover", fray_presidio_cover_names, 6, &cover) &&
 			 !cli_enum(&a, "--situation", fray_presidio_situation_names, 4, &situation) &&
@@ -274,12 +352,27 @@ static int presidio_morale(int argc, char **argv)
 				"--friendly-cover", "--incidental-cover", "--cover", "--line", "--leader-casualty",
 				"--friends-fell-back", "--friends-retreated", "--friends-panicked", "--chaplain",
 				"--shaman", "--flag", "--fifer", "--hero", "--situation", "--near-enemy",
-				"--odds", "--seed", "--json", "--help"};
-			return cli_unknown(&a, known, 25);
+				"--units", "--unit", "--leader-rank", "--odds", "--seed", "--json", "--help"};
+			return cli_unknown(&a, known, 28);
 		}
 	}
 	if (a.status != EXIT_OK)
 		return a.status;
+	static const char *const unit_opt[] = {"--unit"};
+	fray_presidio_unit_type ut;
+	memset(&ut, 0, sizeof ut);
+	int st = find_units(a.cmd, units, 1, unit_opt, &unit_name, &ut);
+	if (st != EXIT_OK)
+		return st;
+	if (unit_name && level == 9)
+		level = (size_t)ut.level;
+	if (rank) {
+		if (leader)
+			return cli_error(a.cmd, EXIT_BAD_INPUT, "give --leader SKILL or --leader-rank NAME, not both");
+		if (!(leader = fray_presidio_command_skill(rank)))
+			return cli_error(a.cmd, EXIT_BAD_INPUT, "option --leader-rank: unknown rank '%s' "
+					 "('fray presidio units FILE' lists the ranks)", rank);
+	}
 	if (level == 9 || size == 9)
 		return cli_error(a.cmd, EXIT_BAD_INPUT, "missing --level elite|veteran|average|inexperienced "
 				 "or --size team|squad|platoon|company");
@@ -1078,6 +1171,46 @@ static int presidio_weapons(int argc, char **argv)
 	return EXIT_OK;
 }
 
+/* fray presidio units FILE: the unit statistics a file gives (G4), and
+ * the Rank and Command Skill table (Section 1). */
+static int presidio_units(int argc, char **argv)
+{
+	if (argc > 0 && cli_is_help(argv[0]))
+		return cli_help_topic(stdout, "presidio units") ? EXIT_OK : EXIT_RUNTIME;
+	if (argc != 1)
+		return cli_error("presidio units", EXIT_BAD_INPUT, "expects one FILE of unit statistics "
+				 "(see examples/presidio/units.yaml)");
+	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
+	fray_presidio_units *u = malloc(sizeof *u);
+	fray_doc *doc = NULL;
+	int status = EXIT_OK;
+	if (!ctx || !u) {
+		status = cli_error("presidio units", EXIT_RUNTIME, "out of memory");
+	} else if (fray_doc_load_file(ctx, argv[0], &doc) != FRAY_OK) {
+		status = cli_fail("presidio units", ctx);
+	} else if (!fray_presidio_units_read(doc, u)) {
+		for (size_t i = 0; i < fray_doc_error_count(doc); i++)
+			status = cli_error("presidio units", EXIT_BAD_INPUT, "%s", fray_doc_error_msg(doc, i));
+	} else {
+		printf("%-28s %6s %5s %4s %5s %5s %5s  %s\n", "Unit type", "Ranged", "Melee", "Move",
+		       "Recon", "Camou", "Armor", "Morale");
+		for (int i = 0; i < u->n; i++) {
+			const fray_presidio_unit_type *t = &u->types[i];
+			printf("%-28s %6d %5d %4d %5d %5d %5d  %s%s\n", t->name, t->ranged, t->melee, t->move,
+			       t->recon, t->camou, t->armor, fray_presidio_level_names[t->level],
+			       t->mounted ? ", mounted" : "");
+		}
+		printf("\nCommand skill by rank (Section 1):");
+		for (size_t i = 0; i < fray_presidio_nranks; i++)
+			printf("%s %s %d", i ? "," : "", fray_presidio_ranks[i].rank, fray_presidio_ranks[i].skill);
+		printf("\n");
+	}
+	fray_doc_free(doc);
+	free(u);
+	fray_ctx_free(ctx);
+	return status;
+}
+
 static const cli_sub subs[] = {
 	{"shoot", presidio_shoot}, {"melee", presidio_melee}, {"morale", presidio_morale}, {"rally", presidio_rally},
 	{"initiative", presidio_initiative}, {"jump", presidio_jump}, {"dismount", presidio_dismount},
@@ -1086,7 +1219,7 @@ static const cli_sub subs[] = {
 	{"sentry", presidio_sentry}, {"capture", presidio_capture}, {"ram", presidio_ram},
 	{"livestock-return", presidio_livestock}, {"contact-time", presidio_contact_time},
 	{"victory", presidio_victory}, {"pursuit", presidio_pursuit}, {"casualty-status", presidio_casualty_status},
-	{"weapons", presidio_weapons},
+	{"weapons", presidio_weapons}, {"units", presidio_units},
 };
 
 int cmd_presidio(int argc, char **argv)

@@ -8,6 +8,8 @@
 #include "../test_util.h"
 #include "run.h"
 
+#define UNITS FRAY_SOURCE_DIR "/examples/presidio/units.yaml"
+
 static result r1, r2;
 
 static void volley_and_morale(void **state)
@@ -36,6 +38,25 @@ static void volley_and_morale(void **state)
 	assert_int_equal(r1.status, 0);
 	assert_non_null(strstr(r1.out, ": 5+ on d12 (with the charge impact)"));
 	assert_non_null(strstr(r1.out, "strike back with flint 2-handed warclub: 9+ on d12"));
+	/* the example's militia: ranged 1, inexperienced; soldados: armor 2 */
+	RUN(&r1, "presidio", "shoot", "--weapon", "flintlock musket", "--band", "close", "--figures", "4",
+	    "--units", UNITS, "--unit", "militia", "--target-unit", "soldado de cuera", "--seed", "1");
+	assert_int_equal(r1.status, 0);
+	assert_non_null(strstr(r1.out, "skill 1, volley fire, cover: none, armor 2"));
+	RUN(&r1, "presidio", "shoot", "--weapon", "flintlock musket", "--band", "close", "--figures", "4",
+	    "--units", UNITS, "--unit", "militia", "--skill", "3", "--seed", "1");
+	assert_non_null(strstr(r1.out, "skill 3,")); /* an explicit option wins */
+	RUN(&r1, "presidio", "morale", "--units", UNITS, "--unit", "militia", "--size", "squad",
+	    "--leader-rank", "Sergeant", "--seed", "1");
+	assert_int_equal(r1.status, 0);
+	assert_non_null(strstr(r1.out, "morale: inexperienced squad"));
+	assert_non_null(strstr(r1.out, "(+2 leader)"));
+	RUN(&r1, "presidio", "units", UNITS);
+	assert_int_equal(r1.status, 0);
+	assert_non_null(strstr(r1.out, "war chief 4"));
+	RUN(&r1, "check", UNITS);
+	assert_int_equal(r1.status, 0);
+	assert_non_null(strstr(r1.out, "ok (presidio unit statistics)"));
 	RUN(&r1, "presidio", "weapons");
 	assert_non_null(strstr(r1.out, "caplock rifled musket"));
 }
@@ -63,6 +84,12 @@ static void bad_input(void **state)
 		 "fray presidio morale: option --level expects one of elite, veteran, average, inexperienced, got 'heroic'\n"},
 		{{"presidio", "rally"},
 		 "fray presidio rally: missing --leader N: the officer's command level (0-4; NCOs cannot rally troops)\n"},
+		{{"presidio", "shoot", "--weapon", "flintlock musket", "--range", "10", "--figures", "5", "--unit", "militia"},
+		 "fray presidio shoot: --unit NAME needs --units FILE (unit statistics; see examples/presidio/units.yaml)\n"},
+		{{"presidio", "melee", "--weapon", "fists", "--figures", "5", "--units", UNITS, "--defender-unit", "dragoons"},
+		 "fray presidio melee: option --defender-unit: no unit type 'dragoons' in " UNITS "\n"},
+		{{"presidio", "morale", "--size", "squad", "--level", "average", "--leader-rank", "king"},
+		 "fray presidio morale: option --leader-rank: unknown rank 'king' ('fray presidio units FILE' lists the ranks)\n"},
 	};
 	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
 		expect_bad_input(rows[i].args, rows[i].err);

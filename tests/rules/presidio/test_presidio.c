@@ -642,6 +642,53 @@ static void raiding(void **state)
 	fray_dist_free(d);
 }
 
+/* Unit statistics are user data (G4): read them, find them by any case,
+ * and name a bad value's place. The rank rows are Section 1's table. */
+static void unit_statistics(void **state)
+{
+	(void)state;
+	static const char text[] =
+		"units:\n"
+		"  Soldado de Cuera: {ranged: 2, melee: 3, move: 1, recon: 1, camou: 0, armor: 2,\n"
+		"                     morale: veteran, mounted: true}\n"
+		"  militia: {ranged: 1, melee: 1, move: 0, recon: 1, camou: 1, morale: inexperienced}\n";
+	fray_doc *doc;
+	fray_presidio_units u;
+	assert_int_equal(fray_doc_load_string(ctx, "u.yaml", text, strlen(text), &doc), FRAY_OK);
+	assert_true(fray_presidio_units_read(doc, &u));
+	fray_doc_free(doc);
+	assert_int_equal(u.n, 2);
+	const fray_presidio_unit_type *t = fray_presidio_unit_find(&u, "soldado de cuera");
+	assert_non_null(t);
+	assert_int_equal(t->melee, 3);
+	assert_int_equal(t->armor, 2);
+	assert_int_equal(t->level, FRAY_PRESIDIO_VETERAN);
+	assert_true(t->mounted);
+	t = fray_presidio_unit_find(&u, "MILITIA");
+	assert_non_null(t);
+	assert_int_equal(t->armor, 0); /* armor is optional */
+	assert_false(t->mounted);
+	assert_null(fray_presidio_unit_find(&u, "militias"));
+
+	static const char bad[] = "units:\n  a: {ranged: 5, melee: 1, move: 0, recon: 1, camou: 1, morale: green}\n";
+	assert_int_equal(fray_doc_load_string(ctx, "bad.yaml", bad, strlen(bad), &doc), FRAY_OK);
+	assert_false(fray_presidio_units_read(doc, &u));
+	assert_int_equal(fray_doc_error_count(doc), 2);
+	assert_non_null(strstr(fray_doc_error_msg(doc, 0), "bad.yaml:2:15: expected ranged: a whole number from 0 to 4"));
+	assert_non_null(strstr(fray_doc_error_msg(doc, 1), "bad.yaml:2:65: expected a morale level"));
+	fray_doc_free(doc);
+
+	static const struct {
+		const char *rank;
+		int skill;
+	} ranks[] = {{"Corporal", 1}, {"Ensign", 1}, {"Young Chief", 1}, {"Sergeant", 2},
+		     {"1st Lieutenant", 2}, {"Tribal Chief", 2}, {"1st Sergeant", 3}, {"Captain", 3},
+		     {"Clan Chief", 3}, {"Sgt. Major", 4}, {"Field Officer", 4}, {"War Chief", 4},
+		     {"General", 0}};
+	for (size_t i = 0; i < sizeof ranks / sizeof ranks[0]; i++)
+		assert_int_equal(fray_presidio_command_skill(ranks[i].rank), ranks[i].skill);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -660,6 +707,7 @@ int main(void)
 		cmocka_unit_test(artillery_fire),
 		cmocka_unit_test(radius_hits),
 		cmocka_unit_test(raiding),
+		cmocka_unit_test(unit_statistics),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -1,0 +1,91 @@
+/* Presidio unit statistics (Section 1; RULES-NOTES G4: the section the
+ * text points to is not there, so they are user data) and the Rank and
+ * Command Skill table. */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+#include "../../core/internal.h"
+#include <fray/presidio.h>
+
+static bool same_name(const char *a, const char *b)
+{
+	for (; *a && *b; a++, b++)
+		if (tolower((unsigned char)*a) != tolower((unsigned char)*b))
+			return false;
+	return !*a && !*b;
+}
+
+FRAY_API bool fray_presidio_units_read(fray_doc *doc, fray_presidio_units *out)
+{
+	memset(out, 0, sizeof *out);
+	size_t before = fray_doc_error_count(doc);
+	const fray_node *root = fray_doc_root(doc);
+	if (!root) {
+		fray_doc_error(doc, NULL, "empty file: expected unit statistics (units: ...)");
+		return false;
+	}
+	if (!fray_doc_expect(doc, root, FRAY_NODE_MAP, "unit statistics"))
+		return false;
+	static const char *const top[] = {"units"};
+	fray_doc_known_keys(doc, root, top, 1);
+	const fray_node *units = fray_doc_field(doc, root, "units", true);
+	if (!units || !fray_doc_expect(doc, units, FRAY_NODE_MAP, "the unit types, by name"))
+		return fray_doc_error_count(doc) == before;
+	for (size_t i = 0; i < fray_node_len(units); i++) {
+		if (out->n == FRAY_PRESIDIO_MAX_UNIT_TYPES) {
+			fray_doc_error(doc, fray_node_key(units, i), "at most %d unit types",
+				       FRAY_PRESIDIO_MAX_UNIT_TYPES);
+			break;
+		}
+		fray_presidio_unit_type *t = &out->types[out->n++];
+		snprintf(t->name, sizeof t->name, "%s", fray_node_scalar(fray_node_key(units, i)));
+		t->level = FRAY_PRESIDIO_AVERAGE;
+		const fray_node *n = fray_node_value(units, i);
+		if (!fray_doc_expect(doc, n, FRAY_NODE_MAP, "a unit type's statistics"))
+			continue;
+		static const char *const keys[] = {"ranged", "melee", "move", "recon", "camou", "armor",
+						   "morale", "mounted"};
+		fray_doc_known_keys(doc, n, keys, 8);
+		int *fields[] = {&t->ranged, &t->melee, &t->move, &t->recon, &t->camou, &t->armor};
+		for (int f = 0; f < 6; f++) {
+			const fray_node *x = fray_doc_field(doc, n, keys[f], f < 5);
+			int64_t v;
+			if (x && fray_doc_int(doc, x, f == 5 ? -2 : 0, f == 5 ? 20 : 4, keys[f], &v))
+				*fields[f] = (int)v;
+		}
+		const fray_node *x;
+		size_t k;
+		if ((x = fray_doc_field(doc, n, "morale", true)) &&
+		    fray_doc_enum(doc, x, "a morale level", fray_presidio_level_names, 4, &k))
+			t->level = (int)k;
+		if ((x = fray_doc_field(doc, n, "mounted", false)))
+			fray_doc_bool(doc, x, "mounted", &t->mounted);
+	}
+	return fray_doc_error_count(doc) == before;
+}
+
+FRAY_API const fray_presidio_unit_type *fray_presidio_unit_find(const fray_presidio_units *u,
+								const char *name)
+{
+	for (int i = 0; i < u->n; i++)
+		if (same_name(u->types[i].name, name))
+			return &u->types[i];
+	return NULL;
+}
+
+/* COMMAND SKILL: NCO, Officer, Natives -> Command. */
+FRAY_API const fray_presidio_rank fray_presidio_ranks[] = {
+	{"corporal", 1}, {"2nd lieutenant", 1}, {"ensign", 1}, {"young chief", 1},
+	{"sergeant", 2}, {"1st lieutenant", 2}, {"lieutenant", 2}, {"tribal chief", 2},
+	{"1st sergeant", 3}, {"captain", 3}, {"clan chief", 3},
+	{"sergeant major", 4}, {"sgt. major", 4}, {"field officer", 4}, {"war chief", 4},
+};
+FRAY_API const size_t fray_presidio_nranks = sizeof fray_presidio_ranks / sizeof fray_presidio_ranks[0];
+
+FRAY_API int fray_presidio_command_skill(const char *rank)
+{
+	for (size_t i = 0; i < fray_presidio_nranks; i++)
+		if (same_name(fray_presidio_ranks[i].rank, rank))
+			return fray_presidio_ranks[i].skill;
+	return 0;
+}
