@@ -238,6 +238,28 @@ bool fray_adbg_battle_restore(fray_adbg_battle_state *st, fray_doc *doc,
 void fray_adbg_battle_procedure(fray_roller *r, fray_policy *p,
 				const void *scenario, int64_t *out);
 
+/* The battle for simulation (input: a scenario): outcome fields of 0..255
+ * each, so that fray_simulate keeps a histogram of each: the winner (0 a
+ * draw, 1 or 2 the side in file order), the rounds fought, then six
+ * fields per side from FRAY_ADBG_SIM_SIDE + side * FRAY_ADBG_SIM_PER_SIDE. */
+enum fray_adbg_sim_side_field {
+	FRAY_ADBG_SIM_ELIMINATED,   /* eliminated in the fighting */
+	FRAY_ADBG_SIM_ROUTED,
+	FRAY_ADBG_SIM_DISRUPTED,
+	FRAY_ADBG_SIM_LEADERS_LOST,
+	FRAY_ADBG_SIM_LOSSES,
+	FRAY_ADBG_SIM_STANDING,     /* in good order at the end */
+	FRAY_ADBG_SIM_PER_SIDE
+};
+enum fray_adbg_sim_field {
+	FRAY_ADBG_SIM_WINNER,
+	FRAY_ADBG_SIM_ROUNDS,
+	FRAY_ADBG_SIM_SIDE,
+	FRAY_ADBG_SIM_FIELDS = FRAY_ADBG_SIM_SIDE + 2 * FRAY_ADBG_SIM_PER_SIDE
+};
+void fray_adbg_battle_stats_procedure(fray_roller *r, fray_policy *p,
+				      const void *scenario, int64_t *out);
+
 /* ---- The procedures as fray_procedure, for odds and simulation ----
  * input: the matching *_in struct; outcome fields: */
 void fray_adbg_fire_procedure(fray_roller *r, fray_policy *p, const void *in,

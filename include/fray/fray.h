@@ -18,6 +18,7 @@
 #include <fray/policy.h>
 #include <fray/dist.h>
 #include <fray/roller.h>
+#include <fray/simulate.h>
 #include <fray/dice.h>
 #include <fray/data.h>
 #include <fray/adbg.h>

@@ -1,6 +1,7 @@
 /* Files fray writes are written whole or not at all: to a temporary file
  * in the same folder, fsync'd, then renamed into place (rename is atomic
- * within a file system), and the folder fsync'd so the rename lasts. */
+ * within a file system), and the folder fsync'd so the rename lasts. And
+ * the digest of a file fray reads, to notice when it changed. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -49,4 +50,19 @@ bool cli_write_atomic(const char *path, const char *data, size_t len)
 		close(dfd);
 	}
 	return true;
+}
+
+bool cli_file_fnv1a(const char *path, uint64_t *out)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return false;
+	uint64_t h = 0xcbf29ce484222325u;
+	int c;
+	while ((c = fgetc(f)) != EOF)
+		h = (h ^ (uint64_t)(unsigned char)c) * 0x100000001b3u;
+	bool ok = !ferror(f);
+	fclose(f);
+	*out = h;
+	return ok;
 }

@@ -70,6 +70,14 @@ uint64_t cli_pick_seed(void);
  * false with errno set. */
 bool cli_write_atomic(const char *path, const char *data, size_t len);
 
+/* FNV-1a of a file's bytes: a scenario changed under a save or between
+ * shards is refused. False with errno set when it cannot be read. */
+bool cli_file_fnv1a(const char *path, uint64_t *out);
+
+/* Loads an adbg scenario, printing every problem (file:line:col); NULL on
+ * failure (cmd_adbg_battle.c). */
+fray_adbg_scenario *cli_adbg_load_scenario(const char *cmd, fray_ctx *ctx, const char *path);
+
 /* Help topics (cmd_help.c). Prints the topic; false when unknown. */
 bool cli_help_topic(FILE *out, const char *topic);
 
@@ -81,5 +89,6 @@ int cmd_adbg(int argc, char **argv);
 int cmd_bbb(int argc, char **argv);
 int cmd_chits(int argc, char **argv);
 int cmd_presidio(int argc, char **argv);
+int cmd_merge(int argc, char **argv);
 
 #endif

@@ -205,6 +205,7 @@ int adbg_melee(int argc, char **argv);
 int adbg_battle(int argc, char **argv);
 int adbg_resume(int argc, char **argv);
 int adbg_odds(int argc, char **argv);
+int adbg_simulate(int argc, char **argv);
 
 static const cli_sub subs[] = {
 	{"fire", adbg_fire},
@@ -215,6 +216,7 @@ static const cli_sub subs[] = {
 	{"battle", adbg_battle},
 	{"resume", adbg_resume},
 	{"odds", adbg_odds},
+	{"simulate", adbg_simulate},
 };
 
 int cmd_adbg(int argc, char **argv)

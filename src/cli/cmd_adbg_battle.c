@@ -13,8 +13,7 @@ int adbg_battle(int argc, char **argv);
 int adbg_resume(int argc, char **argv);
 int adbg_odds(int argc, char **argv);
 
-/* Loads a scenario, printing every problem (file:line:col) on failure. */
-static fray_adbg_scenario *load_scenario(const char *cmd, fray_ctx *ctx, const char *path)
+fray_adbg_scenario *cli_adbg_load_scenario(const char *cmd, fray_ctx *ctx, const char *path)
 {
 	fray_doc *doc;
 	if (fray_doc_load_file(ctx, path, &doc) != FRAY_OK) {
@@ -80,22 +79,6 @@ typedef struct save_info {
 } save_info;
 
 #define SAVE_VERSION 1
-
-/* FNV-1a of a file's bytes: a changed scenario is refused on resume. */
-static bool file_hash(const char *path, uint64_t *out)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return false;
-	uint64_t h = 0xcbf29ce484222325u;
-	int c;
-	while ((c = fgetc(f)) != EOF)
-		h = (h ^ (uint64_t)(unsigned char)c) * 0x100000001b3u;
-	bool ok = !ferror(f);
-	fclose(f);
-	*out = h;
-	return ok;
-}
 
 static bool write_save(const char *cmd, const save_info *si, const fray_adbg_battle_state *st,
 		       const fray_roller *r, const fray_policy *p)
@@ -205,13 +188,13 @@ int adbg_battle(int argc, char **argv)
 	fray_policy *p = NULL;
 	fray_roller *r = NULL;
 	fray_adbg_battle_state *st = NULL;
-	fray_adbg_scenario *s = load_scenario(a.cmd, ctx, path);
+	fray_adbg_scenario *s = cli_adbg_load_scenario(a.cmd, ctx, path);
 	if (!s) {
 		status = EXIT_BAD_INPUT;
 		goto done;
 	}
 	if (si.path) {
-		if (!realpath(path, si.scenario) || !file_hash(path, &si.scenario_hash)) {
+		if (!realpath(path, si.scenario) || !cli_file_fnv1a(path, &si.scenario_hash)) {
 			status = cli_error(a.cmd, EXIT_RUNTIME, "cannot read %s again", path);
 			goto done;
 		}
@@ -328,7 +311,7 @@ int adbg_resume(int argc, char **argv)
 	snprintf(si.policy_a, sizeof si.policy_a, "%s", pa);
 	snprintf(si.policy_b, sizeof si.policy_b, "%s", pb);
 	char want[32];
-	if (!file_hash(si.scenario, &si.scenario_hash)) {
+	if (!cli_file_fnv1a(si.scenario, &si.scenario_hash)) {
 		status = cli_error(a.cmd, EXIT_BAD_INPUT, "%s: cannot read the saved battle's scenario %s",
 				   save_path, si.scenario);
 		goto done;
@@ -339,7 +322,7 @@ int adbg_resume(int argc, char **argv)
 				   "battle was saved; it cannot go on", save_path, si.scenario);
 		goto done;
 	}
-	if (!(s = load_scenario(a.cmd, ctx, si.scenario))) {
+	if (!(s = cli_adbg_load_scenario(a.cmd, ctx, si.scenario))) {
 		status = EXIT_BAD_INPUT;
 		goto done;
 	}
@@ -540,7 +523,7 @@ int adbg_odds(int argc, char **argv)
 	int status = EXIT_OK;
 	fray_policy *p = NULL;
 	fray_dist *d = NULL;
-	fray_adbg_scenario *s = load_scenario(a.cmd, ctx, path);
+	fray_adbg_scenario *s = cli_adbg_load_scenario(a.cmd, ctx, path);
 	if (!s) {
 		status = EXIT_BAD_INPUT;
 		goto done;

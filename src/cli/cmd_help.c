@@ -16,6 +16,8 @@ static const topic topics[] = {
 	 "                                         exact chance of every total\n"
 	 "  fray check FILE...                     check data files for mistakes\n"
 	 "  fray adbg PROCEDURE|battle|odds ...    A Dark and Bloody Ground, rule 19\n"
+	 "  fray adbg simulate SCENARIO --trials N many battles, fast (--shard I/N)\n"
+	 "  fray merge SHARD...                    add simulation shards into one result\n"
 	 "  fray bbb PROCEDURE ...                 Bloody Big Battles\n"
 	 "  fray chits PROCEDURE ...               chit-pull brigade combat\n"
 	 "  fray presidio PROCEDURE ...            Presidio skirmishes\n"
@@ -23,7 +25,7 @@ static const topic topics[] = {
 	 "  fray --version\n"
 	 "\n"
 	 "Topics: roll, odds, check, dice, seeds, adbg, bbb, chits, presidio, json,\n"
-	 "exit, rules.\n"},
+	 "exit, rules, merge ('fray help adbg simulate' and so on for procedures).\n"},
 	{"roll",
 	 "fray roll DICE [--seed N] [--json]\n"
 	 "\n"
@@ -86,7 +88,8 @@ static const topic topics[] = {
 	 "  0  done\n"
 	 "  1  something failed at run time (out of memory, cannot write)\n"
 	 "  2  bad input: a dice expression, an option or a data file; the\n"
-	 "     message names the column, the option or file:line:col\n"},
+	 "     message names the column, the option or file:line:col\n"
+	 "  130  a simulation stopped by Ctrl-C (its partial result printed)\n"},
 	{"adbg",
 	 "fray adbg PROCEDURE [options] [--odds | --seed N] [--json]\n"
 	 "\n"
@@ -99,6 +102,7 @@ static const topic topics[] = {
 	 "  fray adbg battle SCENARIO.yaml    a whole battle, narrated\n"
 	 "  fray adbg resume SAVE             go on with a saved battle\n"
 	 "  fray adbg odds SCENARIO.yaml      the battle's outcome odds\n"
+	 "  fray adbg simulate SCENARIO.yaml  many battles: win rates, losses, rounds\n"
 	 "\n"
 	 "Without --odds a procedure is rolled and told (--seed N replays it);\n"
 	 "with --odds its exact chances are printed. See docs/adbg.md and\n"
@@ -176,6 +180,32 @@ static const topic topics[] = {
 	 "distribution of units lost per side. Exact when the battle's paths fit\n"
 	 "--budget (default 100000); otherwise --trials simulated battles\n"
 	 "(default 100000, seed 1) with 95% Wilson intervals. Says which.\n"},
+	{"adbg simulate",
+	 "fray adbg simulate SCENARIO.yaml [--trials N] [--seed S] [--threads T]\n"
+	 "     [--policy P | --policy-a P --policy-b Q] [--shard I/N [--output FILE]]\n"
+	 "     [--quiet] [--json]\n"
+	 "\n"
+	 "Fights N battles (default 100000, seed 1) and tells each side's win rate\n"
+	 "with its 95% Wilson interval, the draws, and per side the mean and a bar\n"
+	 "chart of units eliminated, routed, disrupted, leaders lost, losses and\n"
+	 "units in good order, and the rounds fought. Memory stays the same\n"
+	 "however many battles. Battle i always uses stream i of the seed, so the\n"
+	 "result is the same for any --threads (0, the default: one per core).\n"
+	 "\n"
+	 "A progress bar is shown on a terminal (not with --quiet). Ctrl-C stops:\n"
+	 "the battles counted so far are printed, marked PARTIAL, exit status 130.\n"
+	 "\n"
+	 "--shard I/N runs the I-th of N slices of the battles and writes a shard\n"
+	 "file (to --output FILE, written whole or not at all, or to stdout);\n"
+	 "'fray merge FILES...' adds the N shards into exactly the result of one\n"
+	 "run. See docs/simulate.md for Slurm and GNU parallel.\n"},
+	{"merge",
+	 "fray merge SHARD... [--json]\n"
+	 "\n"
+	 "Adds the shard files of one simulation (fray adbg simulate --shard I/N)\n"
+	 "and prints the result as the run would. Shards of another scenario file,\n"
+	 "seed, trial count, policy or shard count are refused, as is a shard given\n"
+	 "twice. With shards missing, the result is marked PARTIAL.\n"},
 	{"bbb",
 	 "fray bbb PROCEDURE [options] [--odds | --seed N] [--json]\n"
 	 "\n"

@@ -16,6 +16,7 @@ static const command commands[] = {
 	{"bbb", cmd_bbb},
 	{"chits", cmd_chits},
 	{"presidio", cmd_presidio},
+	{"merge", cmd_merge},
 };
 
 int main(int argc, char **argv)

@@ -94,7 +94,7 @@ static void procedure_bad_input(void **state)
 		{{"adbg", "recover", "--level", "2", "--odds", "--seed", "4"},
 		 "fray adbg recover: --odds and --seed do not go together: odds roll no dice\n"},
 		{{"adbg", "charge"},
-		 "fray adbg: unknown procedure 'charge' (procedures: fire, move, melee, recover, rounds, battle, resume, odds)\n"},
+		 "fray adbg: unknown procedure 'charge' (procedures: fire, move, melee, recover, rounds, battle, resume, odds, simulate)\n"},
 	};
 	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
 		expect_bad_input(rows[i].args, rows[i].err);
@@ -170,6 +170,57 @@ static void save_and_resume(void **state)
 	free(r3);
 }
 
+/* Simulation: the same result for one thread or two, and two shards merged
+ * give exactly the result of one run (ruling R24). */
+static void simulate_shards_merge(void **state)
+{
+	(void)state;
+	char s1[] = "/tmp/fray-shard1-XXXXXX", s2[] = "/tmp/fray-shard2-XXXXXX";
+	close(mkstemp(s1));
+	close(mkstemp(s2));
+	RUN(&r1, "adbg", "simulate", EX "lochry-1781.yaml", "--trials", "20000", "--seed", "5", "--threads", "1", "--json");
+	RUN(&r2, "adbg", "simulate", EX "lochry-1781.yaml", "--trials", "20000", "--seed", "5", "--threads", "2", "--json");
+	assert_int_equal(r1.status, 0);
+	assert_string_equal(r1.out, r2.out);
+	assert_non_null(strstr(r1.out, "\"trials\": 20000, \"counted\": 20000, \"partial\": false"));
+	RUN(&r2, "adbg", "simulate", EX "lochry-1781.yaml", "--trials", "20000", "--seed", "5", "--shard", "2/2",
+	    "--output", s2);
+	assert_int_equal(r2.status, 0);
+	RUN(&r2, "adbg", "simulate", EX "lochry-1781.yaml", "--trials", "20000", "--seed", "5", "--shard", "1/2",
+	    "--output", s1);
+	RUN(&r2, "merge", s2, s1, "--json");
+	assert_int_equal(r2.status, 0);
+	assert_string_equal(r1.out, r2.out);
+	/* one shard alone is marked partial */
+	RUN(&r2, "merge", s1);
+	assert_non_null(strstr(r2.out, "PARTIAL: 1 of 2 shards merged; 10000 of 20000 battles counted"));
+	RUN(&r2, "merge", s1, s1);
+	assert_int_equal(r2.status, 2);
+	assert_non_null(strstr(r2.err, "shard 1 of 2 given twice"));
+	/* a shard of another seed is refused */
+	RUN(&r2, "adbg", "simulate", EX "lochry-1781.yaml", "--trials", "20000", "--seed", "6", "--shard", "2/2",
+	    "--output", s2);
+	RUN(&r2, "merge", s1, s2);
+	assert_int_equal(r2.status, 2);
+	assert_non_null(strstr(r2.err, "not a shard of the same run"));
+	/* a count changed by hand no longer adds up, and is named */
+	FILE *f = fopen(s1, "r+");
+	char text[8192];
+	size_t n = fread(text, 1, sizeof text - 1, f);
+	text[n] = '\0';
+	char *c = strstr(text, "\"counts\": [\n  [[0, ");
+	assert_non_null(c);
+	c[strlen("\"counts\": [\n  [[0, ")] = c[strlen("\"counts\": [\n  [[0, ")] == '9' ? '8' : '9';
+	rewind(f);
+	fwrite(text, 1, n, f);
+	fclose(f);
+	RUN(&r2, "merge", s1);
+	assert_int_equal(r2.status, 2);
+	assert_non_null(strstr(r2.err, ":5:3: the counts add up to"));
+	unlink(s1);
+	unlink(s2);
+}
+
 /* The interactive policy on a pseudo-terminal: answering every question
  * with Enter takes the defaults, which are the heuristic's choices, so
  * the battle is the heuristic one. */
@@ -227,6 +278,7 @@ int main(void)
 		cmocka_unit_test(bad_scenario_lists_every_problem),
 		cmocka_unit_test(battle_replays_and_reports),
 		cmocka_unit_test(save_and_resume),
+		cmocka_unit_test(simulate_shards_merge),
 		cmocka_unit_test(interactive_on_a_terminal),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

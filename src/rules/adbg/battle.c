@@ -1145,3 +1145,22 @@ FRAY_API void fray_adbg_battle_procedure(fray_roller *r, fray_policy *p,
 	out[1] = res.side[0].losses;
 	out[2] = res.side[1].losses;
 }
+
+FRAY_API void fray_adbg_battle_stats_procedure(fray_roller *r, fray_policy *p,
+					       const void *scenario, int64_t *out)
+{
+	fray_adbg_result res;
+	fray_adbg_battle(r, p, scenario, &res);
+	out[FRAY_ADBG_SIM_WINNER] = res.winner + 1;
+	out[FRAY_ADBG_SIM_ROUNDS] = res.rounds;
+	for (int s = 0; s < 2; s++) {
+		const fray_adbg_side_result *sr = &res.side[s];
+		int64_t *o = out + FRAY_ADBG_SIM_SIDE + s * FRAY_ADBG_SIM_PER_SIDE;
+		o[FRAY_ADBG_SIM_ELIMINATED] = sr->count[FRAY_ADBG_ELIMINATED];
+		o[FRAY_ADBG_SIM_ROUTED] = sr->count[FRAY_ADBG_ROUTED];
+		o[FRAY_ADBG_SIM_DISRUPTED] = sr->count[FRAY_ADBG_DISRUPTED];
+		o[FRAY_ADBG_SIM_LEADERS_LOST] = sr->leaders_lost;
+		o[FRAY_ADBG_SIM_LOSSES] = sr->losses;
+		o[FRAY_ADBG_SIM_STANDING] = sr->count[FRAY_ADBG_NORMAL];
+	}
+}

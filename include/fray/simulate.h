@@ -1,0 +1,57 @@
+/* Streaming simulation: many sampled trials of a procedure, kept as one
+ * histogram per outcome field, so memory stays the same however many
+ * trials run. Trials are cut into fixed chunks that threads take in turn;
+ * trial i always draws from stream i of the seed and the counts only add,
+ * so a finished run is the same for any number of threads (ruling R24),
+ * and runs over disjoint slices of trials merge into the run of all. */
+#ifndef FRAY_SIMULATE_H
+#define FRAY_SIMULATE_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <fray/ctx.h>
+#include <fray/policy.h>
+#include <fray/roller.h>
+#include <fray/status.h>
+
+#define FRAY_SIM_MAX_FIELDS 16
+#define FRAY_SIM_MAX_VALUE 255   /* an outcome field is 0..255 */
+#define FRAY_SIM_MAX_TRIALS 1000000000000ull
+
+typedef struct fray_sim {
+	size_t nfields;
+	uint64_t trials;   /* trials counted */
+	uint64_t count[FRAY_SIM_MAX_FIELDS][FRAY_SIM_MAX_VALUE + 1];
+} fray_sim;
+
+typedef struct fray_sim_run {
+	fray_procedure proc;
+	fray_policy *policy;       /* thread-safe when threads > 1 */
+	const void *input;
+	size_t nfields;            /* 1..FRAY_SIM_MAX_FIELDS */
+	uint64_t seed;
+	uint64_t first, last;      /* trials [first, last) */
+	unsigned threads;          /* 0: one per core */
+	/* Set (by a signal handler, say) to stop after the chunks under way;
+	 * the result then counts fewer trials than asked. May be NULL. */
+	const volatile sig_atomic_t *stop;
+	/* Called about ten times a second from the calling thread with the
+	 * trials done so far. May be NULL. */
+	void (*progress)(uint64_t done, uint64_t total, void *ud);
+	void *ud;
+} fray_sim_run;
+
+/* Runs the trials into *out (cleared first). */
+fray_status fray_simulate(fray_ctx *ctx, const fray_sim_run *run, fray_sim *out);
+
+/* Adds from's counts to into's (same nfields). */
+void fray_sim_add(fray_sim *into, const fray_sim *from);
+
+/* The mean of a field. */
+double fray_sim_mean(const fray_sim *s, size_t field);
+
+/* The 95% Wilson score interval of k successes in n trials. */
+void fray_wilson95(uint64_t k, uint64_t n, double *lo, double *hi);
+
+#endif

@@ -1,0 +1,424 @@
+/* A battle simulation's result as text or JSON, its shard files, and fray
+ * merge, which adds shards back into the result of one run. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include "sim_out.h"
+
+#define SHARD_VERSION 1
+
+uint64_t sim_slice(uint64_t trials, uint64_t i, uint64_t n)
+{
+	/* trials <= 10^12 and n <= 10^6: the product fits in 64 bits */
+	return trials * i / n;
+}
+
+static const struct {
+	const char *key, *words;
+} stats[FRAY_ADBG_SIM_PER_SIDE] = {
+	[FRAY_ADBG_SIM_ELIMINATED] = {"eliminated", "units eliminated"},
+	[FRAY_ADBG_SIM_ROUTED] = {"routed", "units routed"},
+	[FRAY_ADBG_SIM_DISRUPTED] = {"disrupted", "units disrupted"},
+	[FRAY_ADBG_SIM_LEADERS_LOST] = {"leaders_lost", "leaders lost"},
+	[FRAY_ADBG_SIM_LOSSES] = {"losses", "losses (routers removed)"},
+	[FRAY_ADBG_SIM_STANDING] = {"standing", "in good order at the end"},
+};
+
+static int top_value(const fray_sim *s, size_t f)
+{
+	int top = 0;
+	for (int v = 0; v <= FRAY_SIM_MAX_VALUE; v++)
+		if (s->count[f][v])
+			top = v;
+	return top;
+}
+
+static double share(uint64_t k, uint64_t n)
+{
+	return n ? (double)k / (double)n : 0;
+}
+
+/* A field's distribution as a small bar chart: one block per value from
+ * 0, as tall as its share against the commonest value. */
+static void spark(FILE *out, const fray_sim *s, size_t f)
+{
+	static const char *const blocks[] = {" ", "\u2581", "\u2582", "\u2583", "\u2584",
+					     "\u2585", "\u2586", "\u2587", "\u2588"};
+	int top = top_value(s, f);
+	uint64_t most = 0;
+	for (int v = 0; v <= top; v++)
+		if (s->count[f][v] > most)
+			most = s->count[f][v];
+	fprintf(out, "0");
+	for (int v = 0; v <= top && v < 40; v++) {
+		int h = most ? (int)((8 * s->count[f][v] + most - 1) / most) : 0;
+		fputs(blocks[h], out);
+	}
+	fprintf(out, "%d", top);
+}
+
+static void json_dist(FILE *out, const fray_sim *s, size_t f)
+{
+	char num[40];
+	fray_double_str(fray_sim_mean(s, f), num, sizeof num);
+	fprintf(out, "{\"mean\": %s, \"p\": [", num);
+	for (int v = 0, top = top_value(s, f); v <= top; v++) {
+		fray_double_str(share(s->count[f][v], s->trials), num, sizeof num);
+		fprintf(out, "%s%s", v ? ", " : "", num);
+	}
+	fprintf(out, "]}");
+}
+
+static void json_rate(FILE *out, uint64_t k, uint64_t n)
+{
+	double lo, hi;
+	char a[40], b[40], c[40];
+	fray_wilson95(k, n, &lo, &hi);
+	fray_double_str(share(k, n), a, sizeof a);
+	fray_double_str(lo, b, sizeof b);
+	fray_double_str(hi, c, sizeof c);
+	fprintf(out, "{\"p\": %s, \"lo\": %s, \"hi\": %s}", a, b, c);
+}
+
+static void print_json(FILE *out, const sim_meta *m, const fray_sim *s, const char *partial)
+{
+	char name[512], pol[512], why[256];
+	fray_json_string(m->scenario, name, sizeof name);
+	fray_json_string(m->policy, pol, sizeof pol);
+	fray_json_string(partial ? partial : "", why, sizeof why);
+	fprintf(out, "{\"scenario\": %s, \"policy\": %s, \"seed\": %" PRIu64 ", \"trials\": %" PRIu64
+		", \"counted\": %" PRIu64 ", \"partial\": %s,\n \"draw\": ",
+		name, pol, m->seed, m->trials, s->trials, partial ? why : "false");
+	json_rate(out, s->count[FRAY_ADBG_SIM_WINNER][0], s->trials);
+	fprintf(out, ",\n \"rounds\": ");
+	json_dist(out, s, FRAY_ADBG_SIM_ROUNDS);
+	fprintf(out, ",\n \"sides\": [");
+	for (int side = 0; side < 2; side++) {
+		fray_json_string(m->side[side], name, sizeof name);
+		fprintf(out, "%s\n  {\"name\": %s, \"win\": ", side ? "," : "", name);
+		json_rate(out, s->count[FRAY_ADBG_SIM_WINNER][side + 1], s->trials);
+		for (int k = 0; k < FRAY_ADBG_SIM_PER_SIDE; k++) {
+			fprintf(out, ",\n   \"%s\": ", stats[k].key);
+			json_dist(out, s, FRAY_ADBG_SIM_SIDE + (size_t)(side * FRAY_ADBG_SIM_PER_SIDE + k));
+		}
+		fprintf(out, "}");
+	}
+	fprintf(out, "]}\n");
+}
+
+void sim_print(FILE *out, const sim_meta *m, const fray_sim *s, bool json, const char *partial)
+{
+	if (json) {
+		print_json(out, m, s, partial);
+		return;
+	}
+	fprintf(out, "%s: %" PRIu64 " battles simulated (seed %" PRIu64 ", policy %s)\n", m->scenario,
+		s->trials, m->seed, m->policy);
+	if (partial)
+		fprintf(out, "PARTIAL: %s; %" PRIu64 " of %" PRIu64 " battles counted\n", partial, s->trials,
+			m->trials);
+	fprintf(out, "\n  %-32s %7s   %s\n", "", "wins", "95% interval");
+	for (int w = 1; w <= 3; w++) {
+		uint64_t k = s->count[FRAY_ADBG_SIM_WINNER][w % 3];
+		double lo, hi, p = share(k, s->trials);
+		fray_wilson95(k, s->trials, &lo, &hi);
+		fprintf(out, "  %-32.32s %6.2f%%   %6.2f%% - %6.2f%%  ", w < 3 ? m->side[w - 1] : "draw",
+			100 * p, 100 * lo, 100 * hi);
+		for (int i = 0; i < (int)(p * 40 + 0.5); i++)
+			fputs("\u2588", out);
+		fputc('\n', out);
+	}
+	fprintf(out, "\n  %-26s %-22.22s   %-22.22s\n", "mean per battle (0..max)", m->side[0], m->side[1]);
+	for (int k = 0; k < FRAY_ADBG_SIM_PER_SIDE; k++) {
+		fprintf(out, "  %-26s", stats[k].words);
+		for (int side = 0; side < 2; side++) {
+			size_t f = FRAY_ADBG_SIM_SIDE + (size_t)(side * FRAY_ADBG_SIM_PER_SIDE + k);
+			fprintf(out, " %5.2f  ", fray_sim_mean(s, f));
+			spark(out, s, f);
+			fprintf(out, "%*s", top_value(s, f) < 10 ? 14 - top_value(s, f) : 1, "");
+		}
+		fputc('\n', out);
+	}
+	fprintf(out, "  %-26s %5.2f  ", "rounds fought", fray_sim_mean(s, FRAY_ADBG_SIM_ROUNDS));
+	spark(out, s, FRAY_ADBG_SIM_ROUNDS);
+	fputc('\n', out);
+}
+
+int sim_write_shard(const char *cmd, const char *path, const sim_meta *m, const fray_sim *s,
+		    uint64_t first, uint64_t last)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	if (!f)
+		return cli_error(cmd, EXIT_RUNTIME, "out of memory");
+	char name[512], a[512], b[512], pol[512];
+	fray_json_string(m->scenario, name, sizeof name);
+	fray_json_string(m->side[0], a, sizeof a);
+	fray_json_string(m->side[1], b, sizeof b);
+	fray_json_string(m->policy, pol, sizeof pol);
+	fprintf(f, "{\"fray_shard\": %d, \"kind\": \"adbg.simulate\", \"scenario\": %s,\n"
+		" \"scenario_fnv1a\": \"%016" PRIx64 "\", \"sides\": [%s, %s], \"policy\": %s,\n"
+		" \"seed\": \"%" PRIu64 "\", \"trials\": %" PRIu64 ", \"shard\": %" PRIu64 ", \"of\": %" PRIu64
+		", \"first\": %" PRIu64 ", \"last\": %" PRIu64 ", \"counted\": %" PRIu64 ",\n \"counts\": [",
+		SHARD_VERSION, name, m->digest, a, b, pol, m->seed, m->trials, m->shard, m->nshards, first, last,
+		s->trials);
+	for (size_t fl = 0; fl < s->nfields; fl++) {
+		fprintf(f, "%s\n  [", fl ? "," : "");
+		bool any = false;
+		for (int v = 0; v <= FRAY_SIM_MAX_VALUE; v++)
+			if (s->count[fl][v]) {
+				fprintf(f, "%s[%d, %" PRIu64 "]", any ? ", " : "", v, s->count[fl][v]);
+				any = true;
+			}
+		fprintf(f, "]");
+	}
+	fprintf(f, "]}\n");
+	int status = EXIT_OK;
+	if (fclose(f) != 0)
+		status = cli_error(cmd, EXIT_RUNTIME, "out of memory");
+	else if (!path)
+		fwrite(text, 1, len, stdout);
+	else if (!cli_write_atomic(path, text, len))
+		status = cli_error(cmd, EXIT_RUNTIME, "cannot write %s: %s", path, strerror(errno));
+	free(text);
+	return status;
+}
+
+/* ---- fray merge ---- */
+
+typedef struct shard {
+	sim_meta m;
+	uint64_t first, last;
+	fray_sim sim;
+} shard;
+
+static bool read_u64_text(fray_doc *doc, const fray_node *n, int base, const char *what, uint64_t *out)
+{
+	const char *t;
+	if (!fray_doc_string(doc, n, what, &t))
+		return false;
+	char *end;
+	errno = 0;
+	unsigned long long v = strtoull(t, &end, base);
+	if (!*t || *end || errno || t[0] == '-') {
+		fray_doc_error(doc, n, "expected %s, found '%s'", what, t);
+		return false;
+	}
+	*out = v;
+	return true;
+}
+
+static void read_text(fray_doc *doc, const fray_node *n, const char *what, char *dst, size_t cap)
+{
+	const char *t;
+	if (n && fray_doc_string(doc, n, what, &t))
+		snprintf(dst, cap, "%s", t);
+}
+
+static void read_u64(fray_doc *doc, const fray_node *map, const char *key, int64_t lo, int64_t hi,
+		     uint64_t *out)
+{
+	const fray_node *n = fray_doc_field(doc, map, key, true);
+	int64_t v;
+	if (n && fray_doc_int(doc, n, lo, hi, key, &v))
+		*out = (uint64_t)v;
+}
+
+static void read_counts(fray_doc *doc, const fray_node *counts, fray_sim *sim)
+{
+	if (!fray_doc_expect(doc, counts, FRAY_NODE_SEQ, "the counts, one list per field"))
+		return;
+	if (fray_node_len(counts) != FRAY_ADBG_SIM_FIELDS) {
+		fray_doc_error(doc, counts, "expected %d lists of counts, found %zu", FRAY_ADBG_SIM_FIELDS,
+			       fray_node_len(counts));
+		return;
+	}
+	sim->nfields = FRAY_ADBG_SIM_FIELDS;
+	for (size_t f = 0; f < FRAY_ADBG_SIM_FIELDS; f++) {
+		const fray_node *list = fray_node_item(counts, f);
+		if (!fray_doc_expect(doc, list, FRAY_NODE_SEQ, "a field's [value, count] pairs"))
+			continue;
+		uint64_t sum = 0;
+		for (size_t i = 0; i < fray_node_len(list); i++) {
+			const fray_node *pair = fray_node_item(list, i);
+			int64_t v, c;
+			if (!fray_doc_expect(doc, pair, FRAY_NODE_SEQ, "a [value, count] pair"))
+				continue;
+			if (fray_node_len(pair) != 2) {
+				fray_doc_error(doc, pair, "expected a [value, count] pair");
+				continue;
+			}
+			if (fray_doc_int(doc, fray_node_item(pair, 0), 0, FRAY_SIM_MAX_VALUE, "a value", &v) &&
+			    fray_doc_int(doc, fray_node_item(pair, 1), 0, (int64_t)FRAY_SIM_MAX_TRIALS, "a count",
+					 &c)) {
+				sim->count[f][v] += (uint64_t)c;
+				sum += (uint64_t)c;
+			}
+		}
+		if (sum != sim->trials)
+			fray_doc_error(doc, list, "the counts add up to %" PRIu64 ", not the %" PRIu64
+				       " trials counted", sum, sim->trials);
+	}
+}
+
+/* Reads a shard file; false with every problem printed. */
+static bool read_shard(fray_ctx *ctx, const char *path, shard *sh)
+{
+	memset(sh, 0, sizeof *sh);
+	fray_doc *doc;
+	if (fray_doc_load_file(ctx, path, &doc) != FRAY_OK) {
+		cli_fail("merge", ctx);
+		return false;
+	}
+	const fray_node *root = fray_doc_root(doc);
+	if (!root || fray_node_kind_of(root) != FRAY_NODE_MAP || !fray_map_get(root, "fray_shard")) {
+		fray_doc_error(doc, root, "not a fray shard file (from fray adbg simulate --shard I/N)");
+	} else {
+		static const char *const keys[] = {"fray_shard", "kind", "scenario", "scenario_fnv1a", "sides",
+						   "policy", "seed", "trials", "shard", "of", "first", "last",
+						   "counted", "counts"};
+		fray_doc_known_keys(doc, root, keys, sizeof keys / sizeof keys[0]);
+		uint64_t version = 0;
+		read_u64(doc, root, "fray_shard", 0, INT64_MAX, &version);
+		const char *kind = NULL;
+		const fray_node *n = fray_doc_field(doc, root, "kind", true);
+		if (version != SHARD_VERSION)
+			fray_doc_error(doc, fray_map_get(root, "fray_shard"),
+				       "shard format %" PRIu64 " is not the one this fray reads (%d)", version,
+				       SHARD_VERSION);
+		else if (n && fray_doc_string(doc, n, "kind", &kind) && strcmp(kind, "adbg.simulate") != 0)
+			fray_doc_error(doc, n, "expected kind adbg.simulate, found '%s'", kind);
+		read_text(doc, fray_doc_field(doc, root, "scenario", true), "the scenario's name",
+			  sh->m.scenario, sizeof sh->m.scenario);
+		read_text(doc, fray_doc_field(doc, root, "policy", true), "the policy", sh->m.policy,
+			  sizeof sh->m.policy);
+		if ((n = fray_doc_field(doc, root, "scenario_fnv1a", true)))
+			read_u64_text(doc, n, 16, "a digest in hexadecimal", &sh->m.digest);
+		if ((n = fray_doc_field(doc, root, "seed", true)))
+			read_u64_text(doc, n, 10, "a seed", &sh->m.seed);
+		if ((n = fray_doc_field(doc, root, "sides", true)) &&
+		    fray_doc_expect(doc, n, FRAY_NODE_SEQ, "the two sides' names")) {
+			if (fray_node_len(n) != 2)
+				fray_doc_error(doc, n, "expected the two sides' names");
+			else
+				for (size_t i = 0; i < 2; i++)
+					read_text(doc, fray_node_item(n, i), "a side's name", sh->m.side[i],
+						  sizeof sh->m.side[i]);
+		}
+		read_u64(doc, root, "trials", 1, (int64_t)FRAY_SIM_MAX_TRIALS, &sh->m.trials);
+		read_u64(doc, root, "of", 1, 1000000, &sh->m.nshards);
+		read_u64(doc, root, "shard", 1, 1000000, &sh->m.shard);
+		read_u64(doc, root, "first", 0, (int64_t)FRAY_SIM_MAX_TRIALS, &sh->first);
+		read_u64(doc, root, "last", 0, (int64_t)FRAY_SIM_MAX_TRIALS, &sh->last);
+		read_u64(doc, root, "counted", 0, (int64_t)FRAY_SIM_MAX_TRIALS, &sh->sim.trials);
+		if (fray_doc_error_count(doc) == 0) {
+			const fray_node *sn = fray_map_get(root, "shard");
+			if (sh->m.shard > sh->m.nshards ||
+			    sh->first != sim_slice(sh->m.trials, sh->m.shard - 1, sh->m.nshards) ||
+			    sh->last != sim_slice(sh->m.trials, sh->m.shard, sh->m.nshards))
+				fray_doc_error(doc, sn, "shard %" PRIu64 " of %" PRIu64 " of %" PRIu64
+					       " trials is not trials %" PRIu64 "..%" PRIu64, sh->m.shard,
+					       sh->m.nshards, sh->m.trials, sh->first, sh->last);
+			else if (sh->sim.trials > sh->last - sh->first)
+				fray_doc_error(doc, fray_map_get(root, "counted"),
+					       "more trials counted than the shard has");
+			else
+				read_counts(doc, fray_doc_field(doc, root, "counts", true), &sh->sim);
+		}
+	}
+	bool ok = fray_doc_error_count(doc) == 0;
+	for (size_t i = 0; i < fray_doc_error_count(doc); i++)
+		cli_error("merge", EXIT_BAD_INPUT, "%s", fray_doc_error_msg(doc, i));
+	fray_doc_free(doc);
+	return ok;
+}
+
+static bool same_run(const sim_meta *a, const sim_meta *b)
+{
+	return a->digest == b->digest && a->seed == b->seed && a->trials == b->trials &&
+	       a->nshards == b->nshards && strcmp(a->policy, b->policy) == 0 &&
+	       strcmp(a->scenario, b->scenario) == 0;
+}
+
+int cmd_merge(int argc, char **argv)
+{
+	bool json = false;
+	int nfiles = 0;
+	for (int i = 0; i < argc; i++) {
+		if (cli_is_help(argv[i]))
+			return cli_help_topic(stdout, "merge") ? EXIT_OK : EXIT_RUNTIME;
+		if (strcmp(argv[i], "--json") == 0)
+			json = true;
+		else if (argv[i][0] == '-' && argv[i][1])
+			return cli_error("merge", EXIT_BAD_INPUT, "unknown option '%s' (expected --json or "
+					 "shard files)", argv[i]);
+		else
+			nfiles++;
+	}
+	if (nfiles == 0)
+		return cli_error("merge", EXIT_BAD_INPUT, "expected shard files (from fray adbg simulate "
+				 "--shard I/N --output FILE)");
+	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
+	shard *one = malloc(sizeof *one);
+	fray_sim *total = calloc(1, sizeof *total);
+	sim_meta m;
+	const char *first_file = NULL;
+	uint64_t *seen = NULL;
+	int status = EXIT_OK, merged = 0;
+	if (!ctx || !one || !total) {
+		status = cli_error("merge", EXIT_RUNTIME, "out of memory");
+		goto done;
+	}
+	total->nfields = FRAY_ADBG_SIM_FIELDS;
+	bool partial = false;
+	for (int i = 0; i < argc && status == EXIT_OK; i++) {
+		if (strcmp(argv[i], "--json") == 0)
+			continue;
+		if (!read_shard(ctx, argv[i], one)) {
+			status = EXIT_BAD_INPUT;
+			break;
+		}
+		if (merged == 0) {
+			m = one->m;
+			first_file = argv[i];
+			seen = calloc((one->m.nshards + 63) / 64, sizeof *seen);
+			if (!seen) {
+				status = cli_error("merge", EXIT_RUNTIME, "out of memory");
+				break;
+			}
+		} else if (!same_run(&m, &one->m)) {
+			status = cli_error("merge", EXIT_BAD_INPUT, "%s: not a shard of the same run as %s "
+					   "(scenario, seed, trials, policy and number of shards must agree)",
+					   argv[i], first_file);
+			break;
+		}
+		uint64_t k = one->m.shard - 1;
+		if (seen[k / 64] & (1ull << (k % 64))) {
+			status = cli_error("merge", EXIT_BAD_INPUT, "%s: shard %" PRIu64 " of %" PRIu64
+					   " given twice", argv[i], one->m.shard, one->m.nshards);
+			break;
+		}
+		seen[k / 64] |= 1ull << (k % 64);
+		partial |= one->sim.trials < one->last - one->first;
+		fray_sim_add(total, &one->sim);
+		merged++;
+	}
+	if (status == EXIT_OK) {
+		char why[128] = "";
+		if ((uint64_t)merged < m.nshards)
+			snprintf(why, sizeof why, "%d of %" PRIu64 " shards merged", merged, m.nshards);
+		else if (partial)
+			snprintf(why, sizeof why, "a shard was stopped early");
+		m.shard = 1;
+		m.nshards = 1;
+		sim_print(stdout, &m, total, json, why[0] ? why : NULL);
+	}
+done:
+	free(seen);
+	free(total);
+	free(one);
+	fray_ctx_free(ctx);
+	return status;
+}

@@ -1,0 +1,110 @@
+/* The streaming simulator: histograms that match the dice, the same result
+ * for any number of threads and for slices added together, a stop flag
+ * honoured, and the Wilson interval against its textbook values. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+#include "../test_util.h"
+
+/* two d6: their sum and the first die */
+static void two_dice(fray_roller *r, fray_policy *p, const void *in, int64_t *out)
+{
+	(void)p;
+	(void)in;
+	int a = fray_die(r, 6, "a"), b = fray_die(r, 6, "b");
+	out[0] = a + b;
+	out[1] = a;
+}
+
+static fray_sim sims[4];
+
+static void histograms_follow_the_dice(void **state)
+{
+	(void)state;
+	fray_sim_run run = {.proc = two_dice, .nfields = 2, .seed = 7, .first = 0, .last = 360000,
+			    .threads = 1};
+	assert_int_equal(fray_simulate(ctx, &run, &sims[0]), FRAY_OK);
+	assert_int_equal(sims[0].trials, 360000);
+	/* P(sum = s) = (6 - |s - 7|) / 36; 5 standard deviations of slack */
+	for (int s = 2; s <= 12; s++) {
+		double p = (6.0 - abs(s - 7)) / 36, n = 360000;
+		double sd = sqrt(n * p * (1 - p));
+		assert_true(fabs((double)sims[0].count[0][s] - n * p) < 5 * sd);
+	}
+	assert_int_equal(sims[0].count[0][1] + sims[0].count[0][13], 0);
+	assert_double_equal(fray_sim_mean(&sims[0], 1), 3.5, 0.02);
+
+	/* two threads, and three slices added: the same counts */
+	run.threads = 2;
+	assert_int_equal(fray_simulate(ctx, &run, &sims[1]), FRAY_OK);
+	assert_memory_equal(&sims[0], &sims[1], sizeof sims[0]);
+	memset(&sims[2], 0, sizeof sims[2]);
+	sims[2].nfields = 2;
+	uint64_t cut[] = {0, 1000, 250001, 360000};
+	for (int i = 0; i < 3; i++) {
+		fray_sim_run part = run;
+		part.first = cut[i];
+		part.last = cut[i + 1];
+		assert_int_equal(fray_simulate(ctx, &part, &sims[3]), FRAY_OK);
+		fray_sim_add(&sims[2], &sims[3]);
+	}
+	assert_memory_equal(&sims[0], &sims[2], sizeof sims[0]);
+}
+
+static void stop_flag(void **state)
+{
+	(void)state;
+	static volatile sig_atomic_t stop = 1;
+	fray_sim_run run = {.proc = two_dice, .nfields = 2, .seed = 7, .first = 0, .last = 1000000,
+			    .threads = 2, .stop = &stop};
+	assert_int_equal(fray_simulate(ctx, &run, &sims[0]), FRAY_OK);
+	assert_int_equal(sims[0].trials, 0);
+}
+
+static void bad_outcome(fray_roller *r, fray_policy *p, const void *in, int64_t *out)
+{
+	(void)r;
+	(void)p;
+	(void)in;
+	out[0] = 256;
+}
+
+static void outcome_out_of_range(void **state)
+{
+	(void)state;
+	fray_sim_run run = {.proc = bad_outcome, .nfields = 1, .first = 0, .last = 10, .threads = 1};
+	assert_int_equal(fray_simulate(ctx, &run, &sims[0]), FRAY_ERR_INTERNAL);
+	fray_ctx_clear(ctx);
+}
+
+static void wilson_interval(void **state)
+{
+	(void)state;
+	double lo, hi;
+	/* Wilson (1927); Newcombe (1998) table I: 81/263 -> 0.2553-0.3662 */
+	fray_wilson95(81, 263, &lo, &hi);
+	assert_double_equal(lo, 0.2553, 0.00005);
+	assert_double_equal(hi, 0.3662, 0.00005);
+	/* 0 of 10 -> 0-0.2775; 15/148 -> 0.0624-0.1605 (same table) */
+	fray_wilson95(0, 10, &lo, &hi);
+	assert_double_equal(lo, 0, 1e-12);
+	assert_double_equal(hi, 0.2775, 0.00005);
+	fray_wilson95(15, 148, &lo, &hi);
+	assert_double_equal(lo, 0.0624, 0.00005);
+	assert_double_equal(hi, 0.1605, 0.00005);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(histograms_follow_the_dice),
+		cmocka_unit_test(stop_flag),
+		cmocka_unit_test(outcome_out_of_range),
+		cmocka_unit_test(wilson_interval),
+	};
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
