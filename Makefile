@@ -34,6 +34,7 @@ test: deps
 
 bench: build
 	build/bench/bench_dice
+	build/bench/bench_battle
 
 clean:
 	rm -rf build build-asan build-fuzz
