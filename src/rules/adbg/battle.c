@@ -3,6 +3,7 @@
  * go through the roller, choices through the policy, every step is told as
  * events. The line is a row of positions (ruling R3): at each position
  * each side has a column of stacks, row 1 in front. */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include "scenario.h"
@@ -25,22 +26,30 @@ typedef struct battle {
 	fray_policy *p;
 	bool tell;                            /* narrating */
 	bool labels;                          /* someone reads the choices' words */
-	adbg_unit_def u[2][FRAY_ADBG_MAX_UNITS];
 	bstack st[2][MAX_STACKS];
+	int nst[2];                           /* slots st[s][0..nst-1] ever used */
 	int lstack[2][FRAY_ADBG_MAX_LEADERS]; /* -1: with no stack */
 	bool llost[2][FRAY_ADBG_MAX_LEADERS];
 	int npos, round, rounds;
+	/* Last, and not cleared for each battle: only the scenario's units
+	 * are copied in, and text is written before it is read. */
+	adbg_unit_def u[2][FRAY_ADBG_MAX_UNITS];
 	char text[256];
 } battle;
 
 /* ---- narration helpers ---- */
 
-static void note(battle *b, const char *rule, const char *fmt, ...)
+/* note() and label() test their flag before the call: they are variadic,
+ * so never inlined, and a simulation calls them hundreds of times a
+ * battle for nothing. */
+#define note(b, ...) ((b)->tell ? note_told((b), __VA_ARGS__) : (void)0)
+#define label(b, dst, cap, ...) \
+	((b)->labels ? label_words((dst), (cap), __VA_ARGS__) : (void)((dst)[0] = '\0'))
+
+static void note_told(battle *b, const char *rule, const char *fmt, ...)
 	FRAY_PRINTF(3, 4);
-static void note(battle *b, const char *rule, const char *fmt, ...)
+static void note_told(battle *b, const char *rule, const char *fmt, ...)
 {
-	if (!b->tell)
-		return;
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(b->text, sizeof b->text, fmt, ap);
@@ -51,14 +60,9 @@ static void note(battle *b, const char *rule, const char *fmt, ...)
 /* Words of a choice (its options, its prompt): built only when someone
  * reads them, the narration or a policy other than the heuristic; in a
  * simulation they would be most of the cost. */
-static void label(const battle *b, char *dst, size_t cap, const char *fmt, ...)
-	FRAY_PRINTF(4, 5);
-static void label(const battle *b, char *dst, size_t cap, const char *fmt, ...)
+static void label_words(char *dst, size_t cap, const char *fmt, ...) FRAY_PRINTF(3, 4);
+static void label_words(char *dst, size_t cap, const char *fmt, ...)
 {
-	if (!b->labels) {
-		dst[0] = '\0';
-		return;
-	}
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(dst, cap, fmt, ap);
@@ -139,6 +143,18 @@ static uint64_t alive_stacks(const battle *b, int s)
 	return mask;
 }
 
+/* Sorts a column's stacks by row, front first (insertion sort: columns
+ * are short). */
+static void sort_by_row(const battle *b, int s, int *col, int n)
+{
+	for (int i = 1; i < n; i++)
+		for (int j = i; j > 0 && b->st[s][col[j]].row < b->st[s][col[j - 1]].row; j--) {
+			int t = col[j];
+			col[j] = col[j - 1];
+			col[j - 1] = t;
+		}
+}
+
 /* The stacks of side s at pos, not atop, front to back. */
 static int column(const battle *b, int s, int pos, int *out)
 {
@@ -148,13 +164,29 @@ static int column(const battle *b, int s, int pos, int *out)
 		if (b->st[s][k].used && !b->st[s][k].atop && b->st[s][k].pos == pos)
 			out[n++] = k;
 	}
-	for (int i = 1; i < n; i++) /* insertion sort by row */
-		for (int j = i; j > 0 && b->st[s][out[j]].row < b->st[s][out[j - 1]].row; j--) {
-			int t = out[j];
-			out[j] = out[j - 1];
-			out[j - 1] = t;
-		}
+	sort_by_row(b, s, out, n);
 	return n;
+}
+
+/* Every column of side s at once, as column() gives each: one pass over
+ * the stacks instead of one per position (the movement heuristic looks
+ * at the whole line for every stack; this was a third of a battle). */
+typedef struct lineup {
+	int n[FRAY_ADBG_MAX_STACKS];
+	int k[FRAY_ADBG_MAX_STACKS][MAX_STACKS];
+} lineup;
+
+static void whole_line(const battle *b, int s, lineup *out)
+{
+	memset(out->n, 0, sizeof out->n);
+	for (uint64_t m = alive_stacks(b, s); m; m &= m - 1) {
+		int k = __builtin_ctzll(m);
+		const bstack *st = &b->st[s][k];
+		if (st->used && !st->atop && st->pos >= 0 && st->pos < b->npos)
+			out->k[st->pos][out->n[st->pos]++] = k;
+	}
+	for (int p = 0; p < b->npos; p++)
+		sort_by_row(b, s, out->k[p], out->n[p]);
 }
 
 /* Drops dead stacks (their leaders stay with the side, with no stack) and
@@ -162,26 +194,35 @@ static int column(const battle *b, int s, int pos, int *out)
 static void tidy(battle *b)
 {
 	for (int s = 0; s < 2; s++) {
-		for (int k = 0; k < MAX_STACKS; k++)
-			if (b->st[s][k].used && !stack_alive(b, s, k)) {
+		uint64_t alive = alive_stacks(b, s);
+		for (int k = 0; k < b->nst[s]; k++)
+			if (b->st[s][k].used && !(alive >> k & 1)) {
 				b->st[s][k].used = false;
 				for (int l = 0; l < b->sc->side[s].nleaders; l++)
 					if (b->lstack[s][l] == k)
 						b->lstack[s][l] = -1;
 			}
-		for (int p = 0; p < b->npos; p++) {
-			int col[MAX_STACKS], n = column(b, s, p, col);
-			for (int i = 0; i < n; i++)
-				b->st[s][col[i]].row = i + 1;
-		}
+		lineup ln;
+		whole_line(b, s, &ln);
+		for (int p = 0; p < b->npos; p++)
+			for (int i = 0; i < ln.n[p]; i++)
+				b->st[s][ln.k[p][i]].row = i + 1;
 	}
+}
+
+/* Puts a stack in slot k (the loops over stacks stop at the highest). */
+static void put_stack(battle *b, int s, int k, bstack st)
+{
+	b->st[s][k] = st;
+	if (k >= b->nst[s])
+		b->nst[s] = k + 1;
 }
 
 static int new_stack(battle *b, int s)
 {
 	for (int k = 0; k < MAX_STACKS; k++)
 		if (!b->st[s][k].used) {
-			b->st[s][k] = (bstack){.used = true, .origin = -1};
+			put_stack(b, s, k, (bstack){.used = true, .origin = -1});
 			return k;
 		}
 	return -1;
@@ -276,7 +317,7 @@ static void array_forces(battle *b)
 	b->npos = sc->side[first].nstacks;
 	for (int s = 0; s < 2; s++)
 		for (int k = 0; k < sc->side[s].nstacks; k++)
-			b->st[s][k] = (bstack){.used = true, .origin = -1};
+			put_stack(b, s, k, (bstack){.used = true, .origin = -1});
 	if (sc->has_array) {
 		for (int s = 0; s < 2; s++)
 			for (int k = 0; k < sc->side[s].nstacks; k++) {
@@ -478,7 +519,7 @@ typedef struct move_option {
 static int attackers_of(const battle *b, int s, int k, int *out)
 {
 	int n = 0;
-	for (int j = 0; j < MAX_STACKS; j++)
+	for (int j = 0; j < b->nst[1 - s]; j++)
 		if (b->st[1 - s][j].used && b->st[1 - s][j].atop && b->st[1 - s][j].foe == k)
 			out[n++] = j;
 	return n;
@@ -578,9 +619,12 @@ static int options_for(battle *b, int s, int k, move_option *opt, size_t *sugges
 		nopt++;
 		return nopt;
 	}
-	int col[MAX_STACKS], n = column(b, s, st->pos, col);
-	int ecol[MAX_STACKS], ne = column(b, e, st->pos, ecol);
-	if (col[0] == k && ne > 0 && attackers_of(b, e, ecol[0], atk) == 0) {
+	lineup mine_ln, their_ln;
+	whole_line(b, s, &mine_ln);
+	whole_line(b, e, &their_ln);
+	const int *col = mine_ln.k[st->pos], *ecol = their_ln.k[st->pos];
+	int n = mine_ln.n[st->pos], ne = their_ln.n[st->pos];
+	if (n > 0 && col[0] == k && ne > 0 && attackers_of(b, e, ecol[0], atk) == 0) {
 		char lab[100];
 		stack_label(b, e, ecol[0], lab, sizeof lab);
 		opt[nopt] = (move_option){MOVE_ATTACK, ecol[0], ""};
@@ -596,8 +640,8 @@ static int options_for(battle *b, int s, int k, move_option *opt, size_t *sugges
 	if (st->row < n)
 		opt[nopt++] = (move_option){MOVE_BACK, 0, "to the back row"};
 	for (int p = 0; p < b->npos && nopt < MAX_OPTIONS; p++) {
-		int pe[MAX_STACKS], npe = column(b, e, p, pe);
-		if (p == st->pos || npe == 0)
+		const int *pe = their_ln.k[p];
+		if (p == st->pos || their_ln.n[p] == 0)
 			continue;
 		char lab[100];
 		stack_label(b, e, pe[0], lab, sizeof lab);
@@ -605,8 +649,7 @@ static int options_for(battle *b, int s, int k, move_option *opt, size_t *sugges
 		label(b, opt[nopt].label, sizeof opt[nopt].label, "opposite %s (position %d)",
 			 lab, p + 1);
 		/* heuristic: a reserve goes where the enemy faces no one */
-		int pm[MAX_STACKS];
-		if (*suggest == 0 && st->row > 1 && column(b, s, p, pm) == 0)
+		if (*suggest == 0 && st->row > 1 && mine_ln.n[p] == 0)
 			*suggest = (size_t)nopt;
 		nopt++;
 	}
@@ -808,7 +851,7 @@ static void melee_phase(battle *b)
 	bool any = false;
 	for (int i = 0; i < 2; i++) {
 		int s = i == 0 ? b->sc->initiative : 1 - b->sc->initiative;
-		for (int k = 0; k < MAX_STACKS; k++) {
+		for (int k = 0; k < b->nst[s]; k++) {
 			if (!b->st[s][k].used || !b->st[s][k].atop || fray_roller_stopped(b->r))
 				continue;
 			if (!any)
@@ -901,10 +944,10 @@ static void end_battle(battle *b, fray_adbg_result *res)
 
 static void battle_init(battle *b, const fray_adbg_scenario *sc)
 {
-	memset(b, 0, sizeof *b);
+	memset(b, 0, offsetof(battle, u));
 	b->sc = sc;
 	for (int s = 0; s < 2; s++) {
-		memcpy(b->u[s], sc->side[s].units, sizeof b->u[s]);
+		memcpy(b->u[s], sc->side[s].units, (size_t)sc->side[s].nunits * sizeof b->u[s][0]);
 		for (int l = 0; l < sc->side[s].nleaders; l++)
 			b->lstack[s][l] = sc->side[s].leaders[l].stack;
 	}
@@ -937,7 +980,7 @@ static void battle_round(battle *b)
 	int ini = b->sc->initiative;
 	note(b, "ADBG 19.2", "== round %d of %d ==", b->round, b->rounds);
 	for (int s = 0; s < 2; s++)
-		for (int k = 0; k < MAX_STACKS; k++)
+		for (int k = 0; k < b->nst[s]; k++)
 			b->st[s][k].moved = false;
 	fire_phase(b, ini);
 	fire_phase(b, 1 - ini);
@@ -1118,11 +1161,12 @@ FRAY_API bool fray_adbg_battle_restore(fray_adbg_battle_state *st, fray_doc *doc
 			}
 		}
 		memset(b->st[s], 0, sizeof b->st[s]);
+		b->nst[s] = 0;
 		static const int64_t slo[] = {0, 0, 0}, shi[] = {MAX_STACKS - 1, FRAY_ADBG_MAX_STACKS, 1000};
 		for (size_t k = 0; k < fray_node_len(stacks); k++) {
 			int t[3];
 			if (read_tuple(doc, fray_node_item(stacks, k), 3, slo, shi, t))
-				b->st[s][t[0]] = (bstack){.used = true, .pos = t[1], .row = t[2], .origin = -1};
+				put_stack(b, s, t[0], (bstack){.used = true, .pos = t[1], .row = t[2], .origin = -1});
 		}
 		static const int64_t llo[] = {-1, 0}, lhi[] = {MAX_STACKS - 1, 1};
 		for (int l = 0; l < sc->side[s].nleaders; l++) {
