@@ -176,17 +176,23 @@ typedef struct lineup {
 	int k[FRAY_ADBG_MAX_STACKS][MAX_STACKS];
 } lineup;
 
-static void whole_line(const battle *b, int s, lineup *out)
+static void whole_line_of(const battle *b, int s, uint64_t alive, lineup *out)
 {
 	memset(out->n, 0, sizeof out->n);
-	for (uint64_t m = alive_stacks(b, s); m; m &= m - 1) {
+	for (uint64_t m = alive; m; m &= m - 1) {
 		int k = __builtin_ctzll(m);
 		const bstack *st = &b->st[s][k];
 		if (st->used && !st->atop && st->pos >= 0 && st->pos < b->npos)
 			out->k[st->pos][out->n[st->pos]++] = k;
 	}
 	for (int p = 0; p < b->npos; p++)
-		sort_by_row(b, s, out->k[p], out->n[p]);
+		if (out->n[p] > 1)
+			sort_by_row(b, s, out->k[p], out->n[p]);
+}
+
+static void whole_line(const battle *b, int s, lineup *out)
+{
+	whole_line_of(b, s, alive_stacks(b, s), out);
 }
 
 /* Drops dead stacks (their leaders stay with the side, with no stack) and
@@ -203,7 +209,7 @@ static void tidy(battle *b)
 						b->lstack[s][l] = -1;
 			}
 		lineup ln;
-		whole_line(b, s, &ln);
+		whole_line_of(b, s, alive, &ln);
 		for (int p = 0; p < b->npos; p++)
 			for (int i = 0; i < ln.n[p]; i++)
 				b->st[s][ln.k[p][i]].row = i + 1;
@@ -417,16 +423,20 @@ static void take_hit(battle *b, int s, int unit)
 				 "ADBG 19.2.1");
 }
 
-static void fire_position(battle *b, int s, int p)
+/* Side s's stacks at one position (mine, front first) fire at the enemy's
+ * (theirs). */
+static void fire_position(battle *b, int s, const int *mine, int nm, const int *theirs, int nt)
 {
 	int e = 1 - s;
-	int mine[MAX_STACKS], nm = column(b, s, p, mine);
-	int theirs[MAX_STACKS], nt = column(b, e, p, theirs);
 	if (nm == 0 || nt == 0)
 		return;
 	bool targeted[FRAY_ADBG_MAX_UNITS] = {false};
 	for (int i = 0; i < nm; i++) {
 		int units[FRAY_ADBG_MAX_UNITS], nu = stack_units(b, s, mine[i], units);
+		/* the enemy's units row by row, as the earlier stacks' fire left them */
+		int tu[MAX_STACKS][FRAY_ADBG_MAX_UNITS], ntu[MAX_STACKS];
+		for (int t = 0; t < nt; t++)
+			ntu[t] = stack_units(b, e, theirs[t], tu[t]);
 		int firers[FRAY_ADBG_MAX_UNITS], target[FRAY_ADBG_MAX_UNITS], nf = 0;
 		/* choose every firer's target before any of this stack fires */
 		for (int f = 0; f < nu; f++) {
@@ -434,19 +444,15 @@ static void fire_position(battle *b, int s, int p)
 				continue; /* only undisrupted units fire */
 			/* legal: rows up to the first one with an untargeted unit */
 			int cand[FRAY_ADBG_MAX_UNITS], nc = 0, last_row = nt;
-			for (int t = 0; t < nt && last_row == nt; t++) {
-				int tu[FRAY_ADBG_MAX_UNITS], ntu = stack_units(b, e, theirs[t], tu);
-				for (int x = 0; x < ntu; x++)
-					if (!targeted[tu[x]])
+			for (int t = 0; t < nt && last_row == nt; t++)
+				for (int x = 0; x < ntu[t]; x++)
+					if (!targeted[tu[t][x]])
 						last_row = t;
-			}
 			if (last_row == nt)
 				last_row = nt - 1;
-			for (int t = 0; t <= last_row; t++) {
-				int tu[FRAY_ADBG_MAX_UNITS], ntu = stack_units(b, e, theirs[t], tu);
-				for (int x = 0; x < ntu; x++)
-					cand[nc++] = tu[x];
-			}
+			for (int t = 0; t <= last_row; t++)
+				for (int x = 0; x < ntu[t]; x++)
+					cand[nc++] = tu[t][x];
 			if (nc == 0)
 				continue;
 			/* heuristic: an untargeted unit, the nearest to elimination */
@@ -500,8 +506,13 @@ static void fire_phase(battle *b, int s)
 		     side_name(b, s));
 		return;
 	}
+	/* Fire at one position changes no column at another, so the line is
+	 * looked at once for the whole phase. */
+	lineup mine, theirs;
+	whole_line(b, s, &mine);
+	whole_line(b, 1 - s, &theirs);
 	for (int p = 0; p < b->npos; p++)
-		fire_position(b, s, p);
+		fire_position(b, s, mine.k[p], mine.n[p], theirs.k[p], theirs.n[p]);
 }
 
 /* ---- 19.2.2 movement ---- */
@@ -585,7 +596,8 @@ static bool has_type(const battle *b, int s, int k, bool (*pred)(fray_adbg_type)
 static bool is_regular(fray_adbg_type t) { return t == FRAY_ADBG_REGULAR; }
 static bool is_non_warrior(fray_adbg_type t) { return t != FRAY_ADBG_WARRIOR; }
 
-static int options_for(battle *b, int s, int k, move_option *opt, size_t *suggest)
+/* ln: the line as it stands, ln[0] side s's, ln[1] the enemy's. */
+static int options_for(battle *b, int s, int k, const lineup *ln, move_option *opt, size_t *suggest)
 {
 	int e = 1 - s;
 	bstack *st = &b->st[s][k];
@@ -619,11 +631,9 @@ static int options_for(battle *b, int s, int k, move_option *opt, size_t *sugges
 		nopt++;
 		return nopt;
 	}
-	lineup mine_ln, their_ln;
-	whole_line(b, s, &mine_ln);
-	whole_line(b, e, &their_ln);
-	const int *col = mine_ln.k[st->pos], *ecol = their_ln.k[st->pos];
-	int n = mine_ln.n[st->pos], ne = their_ln.n[st->pos];
+	const lineup *mine_ln = &ln[0], *their_ln = &ln[1];
+	const int *col = mine_ln->k[st->pos], *ecol = their_ln->k[st->pos];
+	int n = mine_ln->n[st->pos], ne = their_ln->n[st->pos];
 	if (n > 0 && col[0] == k && ne > 0 && attackers_of(b, e, ecol[0], atk) == 0) {
 		char lab[100];
 		stack_label(b, e, ecol[0], lab, sizeof lab);
@@ -640,8 +650,8 @@ static int options_for(battle *b, int s, int k, move_option *opt, size_t *sugges
 	if (st->row < n)
 		opt[nopt++] = (move_option){MOVE_BACK, 0, "to the back row"};
 	for (int p = 0; p < b->npos && nopt < MAX_OPTIONS; p++) {
-		const int *pe = their_ln.k[p];
-		if (p == st->pos || their_ln.n[p] == 0)
+		const int *pe = their_ln->k[p];
+		if (p == st->pos || their_ln->n[p] == 0)
 			continue;
 		char lab[100];
 		stack_label(b, e, pe[0], lab, sizeof lab);
@@ -649,21 +659,22 @@ static int options_for(battle *b, int s, int k, move_option *opt, size_t *sugges
 		label(b, opt[nopt].label, sizeof opt[nopt].label, "opposite %s (position %d)",
 			 lab, p + 1);
 		/* heuristic: a reserve goes where the enemy faces no one */
-		if (*suggest == 0 && st->row > 1 && mine_ln.n[p] == 0)
+		if (*suggest == 0 && st->row > 1 && mine_ln->n[p] == 0)
 			*suggest = (size_t)nopt;
 		nopt++;
 	}
 	return nopt;
 }
 
-static void move_stack(battle *b, int s, int k)
+/* Stack k's move; true when the line may have changed. */
+static bool move_stack(battle *b, int s, int k, const lineup *ln)
 {
 	const fray_adbg_scenario *sc = b->sc;
 	move_option opt[MAX_OPTIONS];
 	size_t suggest;
-	int nopt = options_for(b, s, k, opt, &suggest);
+	int nopt = options_for(b, s, k, ln, opt, &suggest);
 	if (nopt == 1)
-		return;
+		return false;
 	const char *labels[MAX_OPTIONS];
 	for (int i = 0; i < nopt; i++)
 		labels[i] = opt[i].label;
@@ -672,7 +683,7 @@ static void move_stack(battle *b, int s, int k)
 	label(b, prompt, sizeof prompt, "%s: what does %s do?", side_name(b, s), lab);
 	move_option o = opt[decide(b, s, "adbg.move", prompt, labels, (size_t)nopt, suggest)];
 	if (o.kind == MOVE_STAY)
-		return;
+		return false;
 	note(b, NULL, "%s: %s tries to move: %s", side_name(b, s), lab, o.label);
 	fray_adbg_move_in in = {
 		.level = sc->side[s].level,
@@ -689,18 +700,18 @@ static void move_stack(battle *b, int s, int k)
 	fray_adbg_move(b->r, &in, &out);
 	b->st[s][k].moved = true;
 	if (!out.moved)
-		return;
+		return false;
 	if (o.kind == MOVE_AVOID) {
 		int atk[MAX_STACKS], natk = attackers_of(b, s, k, atk);
 		for (int i = 0; i < natk; i++)
 			return_home(b, 1 - s, atk[i]);
 		note(b, "ADBG 19.2.2", "the melee is avoided: the attackers go back to their row");
-		return;
+		return true;
 	}
 	int m = movers(b, s, k);
 	if (m < 0) {
 		note(b, NULL, "no room to split the stack: it stays");
-		return;
+		return false;
 	}
 	bstack *ms = &b->st[s][m];
 	ms->moved = true;
@@ -728,6 +739,7 @@ static void move_stack(battle *b, int s, int k)
 	if (ms->origin >= 0 && o.kind != MOVE_ATTACK)
 		ms->origin = -1;
 	tidy(b);
+	return true;
 }
 
 static void movement_phase(battle *b, int s)
@@ -736,15 +748,23 @@ static void movement_phase(battle *b, int s)
 	bool surprised = b->round == 1 && b->sc->surprised == s;
 	if (surprised)
 		note(b, "ADBG 19.2.2", "taken by surprise: only stacks with a leader may move in round 1");
+	/* the line is looked at again only when a move changed it */
+	lineup ln[2];
+	whole_line(b, s, &ln[0]);
+	whole_line(b, 1 - s, &ln[1]);
 	for (int p = 0; p < b->npos; p++) {
-		int col[MAX_STACKS], n = column(b, s, p, col);
+		int col[MAX_STACKS], n = ln[0].n[p];
+		memcpy(col, ln[0].k[p], (size_t)n * sizeof col[0]);
 		for (int i = 0; i < n; i++) {
 			int k = col[i];
 			if (!b->st[s][k].used || b->st[s][k].moved || b->st[s][k].atop)
 				continue;
 			if (surprised && stack_leader(b, s, k) == 0)
 				continue;
-			move_stack(b, s, k);
+			if (move_stack(b, s, k, ln)) {
+				whole_line(b, s, &ln[0]);
+				whole_line(b, 1 - s, &ln[1]);
+			}
 		}
 	}
 }
