@@ -52,6 +52,11 @@ const fray_node *fray_node_value(const fray_node *n, size_t i);
 /* The value for a scalar key in a mapping, or NULL. */
 const fray_node *fray_map_get(const fray_node *map, const char *key);
 
+/* Replaces a scalar's text, as if the file had said `text` unquoted there
+ * (for trying a file with a value changed: fray adbg sweep). The node
+ * keeps its line and column. */
+fray_status fray_doc_set_scalar(fray_doc *doc, const fray_node *n, const char *text);
+
 /* ---- Checking, with errors collected on the doc ---- */
 
 /* Records "file:line:col: <message>" at node n (NULL: the document). */

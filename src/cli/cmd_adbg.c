@@ -206,6 +206,7 @@ int adbg_battle(int argc, char **argv);
 int adbg_resume(int argc, char **argv);
 int adbg_odds(int argc, char **argv);
 int adbg_simulate(int argc, char **argv);
+int adbg_sweep(int argc, char **argv);
 
 static const cli_sub subs[] = {
 	{"fire", adbg_fire},
@@ -217,6 +218,7 @@ static const cli_sub subs[] = {
 	{"resume", adbg_resume},
 	{"odds", adbg_odds},
 	{"simulate", adbg_simulate},
+	{"sweep", adbg_sweep},
 };
 
 int cmd_adbg(int argc, char **argv)

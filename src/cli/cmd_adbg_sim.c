@@ -171,3 +171,303 @@ done:
 	fray_ctx_free(ctx);
 	return status;
 }
+
+/* ---- fray adbg sweep: the same battle over a grid of changed values ---- */
+
+int adbg_sweep(int argc, char **argv);
+
+enum { MAX_VARY = 4, MAX_VALUES = 100, MAX_POINTS = 1000 };
+
+typedef struct vary {
+	const char *path;             /* as given: sides.kentucky.level */
+	char *values[MAX_VALUES];     /* into a copy of the option's text */
+	int nvalues;
+	char *text;
+} vary;
+
+/* The node at a dotted path: map keys by name, list items from 1. */
+static const fray_node *find_path(const fray_node *root, const char *path, char *why, size_t cap)
+{
+	const fray_node *n = root;
+	char part[128];
+	const char *p = path;
+	while (n && *p) {
+		size_t len = strcspn(p, ".");
+		if (len == 0 || len >= sizeof part) {
+			snprintf(why, cap, "an empty or overlong step in '%s'", path);
+			return NULL;
+		}
+		memcpy(part, p, len);
+		part[len] = '\0';
+		p += len + (p[len] == '.');
+		if (fray_node_kind_of(n) == FRAY_NODE_MAP) {
+			const fray_node *next = fray_map_get(n, part);
+			if (!next) {
+				snprintf(why, cap, "no key '%s' in '%s' (at line %d)", part, path, fray_node_line(n));
+				return NULL;
+			}
+			n = next;
+		} else if (fray_node_kind_of(n) == FRAY_NODE_SEQ) {
+			char *end;
+			long i = strtol(part, &end, 10);
+			if (*end || i < 1 || (size_t)i > fray_node_len(n)) {
+				snprintf(why, cap, "'%s' in '%s': expected an item number from 1 to %zu", part, path,
+					 fray_node_len(n));
+				return NULL;
+			}
+			n = fray_node_item(n, (size_t)i - 1);
+		} else {
+			snprintf(why, cap, "'%s' goes past a single value in '%s'", part, path);
+			return NULL;
+		}
+	}
+	if (n && fray_node_kind_of(n) != FRAY_NODE_SCALAR) {
+		snprintf(why, cap, "'%s' is a list or a map, not a single value", path);
+		return NULL;
+	}
+	return n;
+}
+
+static int parse_vary(const char *cmd, const char *arg, vary *v)
+{
+	const char *eq = strchr(arg, '=');
+	if (!eq || eq == arg || !eq[1])
+		return cli_error(cmd, EXIT_BAD_INPUT, "option --vary expects PATH=V1,V2,..., got '%s'", arg);
+	v->text = strdup(arg);
+	if (!v->text)
+		return cli_error(cmd, EXIT_RUNTIME, "out of memory");
+	v->text[eq - arg] = '\0';
+	v->path = v->text;
+	v->nvalues = 0;
+	for (char *save = NULL, *t = strtok_r(v->text + (eq - arg) + 1, ",", &save); t;
+	     t = strtok_r(NULL, ",", &save)) {
+		if (v->nvalues == MAX_VALUES)
+			return cli_error(cmd, EXIT_BAD_INPUT, "option --vary: at most %d values", MAX_VALUES);
+		v->values[v->nvalues++] = t;
+	}
+	if (v->nvalues == 0)
+		return cli_error(cmd, EXIT_BAD_INPUT, "option --vary expects PATH=V1,V2,..., got '%s'", arg);
+	return EXIT_OK;
+}
+
+/* The scenario at one grid point (values idx[i] of vary i); NULL with the
+ * problems printed. */
+static fray_adbg_scenario *scenario_at(const char *cmd, fray_ctx *ctx, const char *path, const vary *vs,
+				       int nv, const int *idx)
+{
+	fray_doc *doc;
+	if (fray_doc_load_file(ctx, path, &doc) != FRAY_OK) {
+		cli_fail(cmd, ctx);
+		return NULL;
+	}
+	fray_adbg_scenario *s = NULL;
+	for (int i = 0; i < nv; i++) {
+		char why[256];
+		const fray_node *n = find_path(fray_doc_root(doc), vs[i].path, why, sizeof why);
+		if (!n) {
+			cli_error(cmd, EXIT_BAD_INPUT, "option --vary: %s: %s", path, why);
+			goto done;
+		}
+		if (fray_doc_set_scalar(doc, n, vs[i].values[idx[i]]) != FRAY_OK) {
+			cli_fail(cmd, ctx);
+			goto done;
+		}
+	}
+	if (fray_adbg_scenario_read(ctx, doc, &s) != FRAY_OK) {
+		char point[512] = "";
+		size_t len = 0;
+		for (int i = 0; i < nv && len < sizeof point; i++)
+			len += (size_t)snprintf(point + len, sizeof point - len, "%s%s=%s", i ? ", " : "",
+						vs[i].path, vs[i].values[idx[i]]);
+		for (size_t i = 0; i < fray_doc_error_count(doc); i++)
+			cli_error(cmd, EXIT_BAD_INPUT, "with %s: %s", point, fray_doc_error_msg(doc, i));
+		s = NULL;
+	}
+done:
+	fray_doc_free(doc);
+	return s;
+}
+
+/* A grid column is as wide as its path or its longest value. */
+static int vary_width(const vary *v)
+{
+	size_t w = strlen(v->path);
+	for (int i = 0; i < v->nvalues; i++)
+		if (strlen(v->values[i]) > w)
+			w = strlen(v->values[i]);
+	return w > 40 ? 40 : (int)w;
+}
+
+static void sweep_row(FILE *out, const vary *vs, int nv, const int *idx, const fray_sim *sim, bool json,
+		      bool first)
+{
+	if (json) {
+		char v[256], a[40];
+		fprintf(out, "%s\n  {\"values\": [", first ? "" : ",");
+		for (int i = 0; i < nv; i++) {
+			fray_json_string(vs[i].values[idx[i]], v, sizeof v);
+			fprintf(out, "%s%s", i ? ", " : "", v);
+		}
+		fprintf(out, "], \"counted\": %" PRIu64 ", \"wins\": [", sim->trials);
+		for (int side = 0; side < 2; side++) {
+			fprintf(out, "%s", side ? ", " : "");
+			sim_json_rate(out, sim->count[FRAY_ADBG_SIM_WINNER][side + 1], sim->trials);
+		}
+		fprintf(out, "], \"draw\": ");
+		sim_json_rate(out, sim->count[FRAY_ADBG_SIM_WINNER][0], sim->trials);
+		fprintf(out, ", \"mean_losses\": [");
+		for (int side = 0; side < 2; side++) {
+			fray_double_str(fray_sim_mean(sim, FRAY_ADBG_SIM_SIDE + (size_t)side * FRAY_ADBG_SIM_PER_SIDE +
+							   FRAY_ADBG_SIM_LOSSES), a, sizeof a);
+			fprintf(out, "%s%s", side ? ", " : "", a);
+		}
+		fprintf(out, "]}");
+		return;
+	}
+	for (int i = 0; i < nv; i++)
+		fprintf(out, "  %-*s", vary_width(&vs[i]), vs[i].values[idx[i]]);
+	for (int w = 1; w <= 3; w++) {
+		double lo, hi, n = (double)sim->trials;
+		uint64_t k = sim->count[FRAY_ADBG_SIM_WINNER][w % 3];
+		fray_wilson95(k, sim->trials, &lo, &hi);
+		fprintf(out, "  %6.2f%% \u00b1%4.2f", n > 0 ? 100 * (double)k / n : 0, 100 * (hi - lo) / 2);
+		/* 13 columns wide: "100.00% ±0.12" ('±' is two bytes) */
+	}
+	for (int side = 0; side < 2; side++)
+		fprintf(out, "  %8.2f", fray_sim_mean(sim, FRAY_ADBG_SIM_SIDE + (size_t)side * FRAY_ADBG_SIM_PER_SIDE +
+							 FRAY_ADBG_SIM_LOSSES));
+	fputc('\n', out);
+}
+
+int adbg_sweep(int argc, char **argv)
+{
+	static const char *const known[] = {"--vary", "--trials", "--seed", "--threads", "--policy",
+					    "--policy-a", "--policy-b", "--quiet", "--json", "--help"};
+	cli_args a = {.cmd = "adbg sweep", .argc = argc, .argv = argv};
+	const char *path = NULL, *policy = "heuristic", *pol_a = NULL, *pol_b = NULL, *v;
+	uint64_t trials = 10000, seed = 1, threads = 0;
+	bool json = false, quiet = false;
+	vary vs[MAX_VARY] = {{0}};
+	int nv = 0, status = EXIT_OK;
+	while (a.i < argc && a.status == EXIT_OK && status == EXIT_OK) {
+		if (cli_is_help(argv[a.i]))
+			return cli_help_topic(stdout, "adbg sweep") ? EXIT_OK : EXIT_RUNTIME;
+		if (cli_flag(&a, "--json"))
+			json = true;
+		else if (cli_flag(&a, "--quiet"))
+			quiet = true;
+		else if (cli_value(&a, "--vary", &v)) {
+			if (nv == MAX_VARY)
+				status = cli_error(a.cmd, EXIT_BAD_INPUT, "at most %d --vary options", MAX_VARY);
+			else
+				status = parse_vary(a.cmd, v, &vs[nv++]);
+		} else if (cli_value(&a, "--policy", &policy) || cli_value(&a, "--policy-a", &pol_a) ||
+			   cli_value(&a, "--policy-b", &pol_b))
+			;
+		else if (!cli_u64(&a, "--trials", 1, FRAY_SIM_MAX_TRIALS, &trials) &&
+			 !cli_u64(&a, "--seed", 0, UINT64_MAX, &seed) &&
+			 !cli_u64(&a, "--threads", 0, FRAY_AGGREGATE_MAX_THREADS, &threads)) {
+			if (path || argv[a.i][0] == '-') {
+				status = cli_unknown(&a, known, sizeof known / sizeof known[0]);
+				break;
+			}
+			path = argv[a.i++];
+		}
+	}
+	if (status == EXIT_OK)
+		status = a.status;
+	int npoints = 1;
+	for (int i = 0; i < nv && status == EXIT_OK; i++)
+		if ((npoints *= vs[i].nvalues) > MAX_POINTS)
+			status = cli_error(a.cmd, EXIT_BAD_INPUT, "at most %d points in the grid", MAX_POINTS);
+	if (status == EXIT_OK && !path)
+		status = cli_error(a.cmd, EXIT_BAD_INPUT, "expected a scenario file (see examples/adbg/)");
+	if (status == EXIT_OK && nv == 0)
+		status = cli_error(a.cmd, EXIT_BAD_INPUT, "expected --vary PATH=V1,V2,... "
+				   "(for example --vary sides.kentucky.level=1,2,3)");
+	fray_ctx *ctx = status == EXIT_OK ? fray_ctx_new(NULL, NULL) : NULL;
+	fray_sim *sim = status == EXIT_OK ? malloc(sizeof *sim) : NULL;
+	fray_policy *p = NULL;
+	fray_adbg_scenario *s = NULL;
+	if (status == EXIT_OK && (!ctx || !sim))
+		status = cli_error(a.cmd, EXIT_RUNTIME, "out of memory");
+	/* every point is read before any is fought: a bad value is told at once */
+	int idx[MAX_VARY] = {0};
+	for (int pt = 0; pt < npoints && status == EXIT_OK; pt++) {
+		for (int i = nv - 1, r = pt; i >= 0; r /= vs[i].nvalues, i--)
+			idx[i] = r % vs[i].nvalues;
+		if (!(s = scenario_at(a.cmd, ctx, path, vs, nv, idx)))
+			status = EXIT_BAD_INPUT;
+		fray_adbg_scenario_free(s);
+		s = NULL;
+	}
+	char policy_name[128];
+	if (status == EXIT_OK)
+		status = cli_make_side_policies(a.cmd, ctx, policy, pol_a, pol_b, &p, policy_name,
+						sizeof policy_name);
+	bool show = !quiet && isatty(fileno(stderr));
+	struct sigaction sa = {.sa_handler = on_sigint}, old;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, &old);
+	int done_points = 0;
+	for (int pt = 0; pt < npoints && status == EXIT_OK && !interrupted; pt++) {
+		for (int i = nv - 1, r = pt; i >= 0; r /= vs[i].nvalues, i--)
+			idx[i] = r % vs[i].nvalues;
+		if (!(s = scenario_at(a.cmd, ctx, path, vs, nv, idx))) {
+			status = EXIT_BAD_INPUT;
+			break;
+		}
+		if (pt == 0) {
+			char name[512], pol[512];
+			fray_json_string(fray_adbg_scenario_name(s), name, sizeof name);
+			fray_json_string(policy_name, pol, sizeof pol);
+			if (json) {
+				printf("{\"scenario\": %s, \"policy\": %s, \"seed\": %" PRIu64 ", \"trials\": %" PRIu64
+				       ", \"vary\": [", name, pol, seed, trials);
+				for (int i = 0; i < nv; i++) {
+					fray_json_string(vs[i].path, name, sizeof name);
+					printf("%s%s", i ? ", " : "", name);
+				}
+				printf("], \"points\": [");
+			} else {
+				printf("%s: %" PRIu64 " battles a point (seed %" PRIu64 ", the same dice at every point; "
+				       "policy %s)\nside 1: %s; side 2: %s; wins with the half-width of their 95%% "
+				       "interval\n\n", fray_adbg_scenario_name(s), trials, seed, policy_name,
+				       fray_adbg_side_name(s, 0), fray_adbg_side_name(s, 1));
+				for (int i = 0; i < nv; i++)
+					printf("  %-*s", vary_width(&vs[i]), vs[i].path);
+				printf("  %13s  %13s  %13s  %8s  %8s\n", "side 1 wins", "side 2 wins", "draws",
+				       "losses 1", "losses 2");
+			}
+		}
+		if (show)
+			fprintf(stderr, "\rpoint %d of %d ", pt + 1, npoints);
+		fray_sim_run run = {.proc = fray_adbg_battle_stats_procedure, .policy = p, .input = s,
+				    .nfields = FRAY_ADBG_SIM_FIELDS, .seed = seed, .first = 0, .last = trials,
+				    .threads = fray_policy_thread_safe(p) ? (unsigned)threads : 1,
+				    .stop = &interrupted};
+		if (fray_simulate(ctx, &run, sim) != FRAY_OK) {
+			status = cli_fail(a.cmd, ctx);
+		} else if (sim->trials == trials) {
+			sweep_row(stdout, vs, nv, idx, sim, json, pt == 0);
+			done_points++;
+		}
+		fray_adbg_scenario_free(s);
+		s = NULL;
+	}
+	sigaction(SIGINT, &old, NULL);
+	if (show)
+		fprintf(stderr, "\r%*s\r", 30, "");
+	if (json && done_points > 0)
+		printf("]}\n");
+	if (status == EXIT_OK && interrupted) {
+		status = cli_error(a.cmd, 130, "interrupted: %d of %d points done (each printed in full)",
+				   done_points, npoints);
+	}
+	for (int i = 0; i < nv; i++)
+		free(vs[i].text);
+	fray_policy_free(p);
+	free(sim);
+	fray_ctx_free(ctx);
+	return status;
+}

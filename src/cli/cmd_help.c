@@ -103,6 +103,7 @@ static const topic topics[] = {
 	 "  fray adbg resume SAVE             go on with a saved battle\n"
 	 "  fray adbg odds SCENARIO.yaml      the battle's outcome odds\n"
 	 "  fray adbg simulate SCENARIO.yaml  many battles: win rates, losses, rounds\n"
+	 "  fray adbg sweep SCENARIO.yaml --vary PATH=V1,V2,...  the same over a grid\n"
 	 "\n"
 	 "Without --odds a procedure is rolled and told (--seed N replays it);\n"
 	 "with --odds its exact chances are printed. See docs/adbg.md and\n"
@@ -199,6 +200,22 @@ static const topic topics[] = {
 	 "file (to --output FILE, written whole or not at all, or to stdout);\n"
 	 "'fray merge FILES...' adds the N shards into exactly the result of one\n"
 	 "run. See docs/simulate.md for Slurm and GNU parallel.\n"},
+	{"adbg sweep",
+	 "fray adbg sweep SCENARIO.yaml --vary PATH=V1,V2,... [--vary ...] [--trials N]\n"
+	 "     [--seed S] [--threads T] [--policy P | --policy-a P --policy-b Q]\n"
+	 "     [--quiet] [--json]\n"
+	 "\n"
+	 "Simulates the battle (default 10000 battles a point) at every point of a\n"
+	 "grid of changed values, one row a point: each side's win rate with the\n"
+	 "half-width of its 95% interval, draws, mean losses. PATH names a value in\n"
+	 "the scenario file by its keys, list items numbered from 1:\n"
+	 "  --vary terrain=rough,wilderness,settled\n"
+	 "  --vary sides.kentucky.level=1,2,3\n"
+	 "  --vary sides.kentucky.stacks.1.2.melee=1,2,3   (stack 1, its 2nd unit)\n"
+	 "Up to 4 --vary (their product at most 1000 points). Every point is read\n"
+	 "before any is fought, so a bad value is told at once with file:line:col.\n"
+	 "Every point uses the same seed, so differences come from the change,\n"
+	 "not from the dice.\n"},
 	{"merge",
 	 "fray merge SHARD... [--json]\n"
 	 "\n"

@@ -70,7 +70,7 @@ static void json_dist(FILE *out, const fray_sim *s, size_t f)
 	fprintf(out, "]}");
 }
 
-static void json_rate(FILE *out, uint64_t k, uint64_t n)
+void sim_json_rate(FILE *out, uint64_t k, uint64_t n)
 {
 	double lo, hi;
 	char a[40], b[40], c[40];
@@ -90,14 +90,14 @@ static void print_json(FILE *out, const sim_meta *m, const fray_sim *s, const ch
 	fprintf(out, "{\"scenario\": %s, \"policy\": %s, \"seed\": %" PRIu64 ", \"trials\": %" PRIu64
 		", \"counted\": %" PRIu64 ", \"partial\": %s,\n \"draw\": ",
 		name, pol, m->seed, m->trials, s->trials, partial ? why : "false");
-	json_rate(out, s->count[FRAY_ADBG_SIM_WINNER][0], s->trials);
+	sim_json_rate(out, s->count[FRAY_ADBG_SIM_WINNER][0], s->trials);
 	fprintf(out, ",\n \"rounds\": ");
 	json_dist(out, s, FRAY_ADBG_SIM_ROUNDS);
 	fprintf(out, ",\n \"sides\": [");
 	for (int side = 0; side < 2; side++) {
 		fray_json_string(m->side[side], name, sizeof name);
 		fprintf(out, "%s\n  {\"name\": %s, \"win\": ", side ? "," : "", name);
-		json_rate(out, s->count[FRAY_ADBG_SIM_WINNER][side + 1], s->trials);
+		sim_json_rate(out, s->count[FRAY_ADBG_SIM_WINNER][side + 1], s->trials);
 		for (int k = 0; k < FRAY_ADBG_SIM_PER_SIDE; k++) {
 			fprintf(out, ",\n   \"%s\": ", stats[k].key);
 			json_dist(out, s, FRAY_ADBG_SIM_SIDE + (size_t)(side * FRAY_ADBG_SIM_PER_SIDE + k));

@@ -19,6 +19,9 @@ uint64_t sim_slice(uint64_t trials, uint64_t i, uint64_t n);
 /* The result; partial: NULL, or why it counts fewer trials than asked. */
 void sim_print(FILE *out, const sim_meta *m, const fray_sim *s, bool json, const char *partial);
 
+/* {"p": k/n, "lo": .., "hi": ..}: a rate with its 95% Wilson interval. */
+void sim_json_rate(FILE *out, uint64_t k, uint64_t n);
+
 /* Writes the shard (trials [first, last)) to path, atomically, or to
  * stdout when path is NULL. Returns the exit status. */
 int sim_write_shard(const char *cmd, const char *path, const sim_meta *m, const fray_sim *s,

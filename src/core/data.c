@@ -442,6 +442,23 @@ FRAY_API fray_status fray_doc_load_file(fray_ctx *ctx, const char *path,
 	return st;
 }
 
+FRAY_API fray_status fray_doc_set_scalar(fray_doc *doc, const fray_node *n, const char *text)
+{
+	fray_node *m = (fray_node *)n; /* nodes belong to doc, which is not const */
+	if (m->kind != FRAY_NODE_SCALAR)
+		return fray_fail(doc->ctx, FRAY_ERR_INPUT, "%s:%d:%d: not a single value", doc->name,
+				 m->line, m->col);
+	size_t len = strlen(text);
+	char *copy = fray_alloc(doc->ctx, len + 1);
+	if (!copy)
+		return fray_nomem(doc->ctx);
+	memcpy(copy, text, len + 1);
+	fray_dealloc(doc->ctx, m->text);
+	m->text = copy;
+	m->plain = true;
+	return FRAY_OK;
+}
+
 FRAY_API void fray_doc_free(fray_doc *doc)
 {
 	if (!doc)

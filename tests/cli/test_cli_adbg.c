@@ -94,7 +94,7 @@ static void procedure_bad_input(void **state)
 		{{"adbg", "recover", "--level", "2", "--odds", "--seed", "4"},
 		 "fray adbg recover: --odds and --seed do not go together: odds roll no dice\n"},
 		{{"adbg", "charge"},
-		 "fray adbg: unknown procedure 'charge' (procedures: fire, move, melee, recover, rounds, battle, resume, odds, simulate)\n"},
+		 "fray adbg: unknown procedure 'charge' (procedures: fire, move, melee, recover, rounds, battle, resume, odds, simulate, sweep)\n"},
 	};
 	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
 		expect_bad_input(rows[i].args, rows[i].err);
@@ -221,6 +221,41 @@ static void simulate_shards_merge(void **state)
 	unlink(s2);
 }
 
+/* A sweep's point is the simulation of the scenario with that value: the
+ * file's own terrain gives the plain run's win rates; a bad value is told
+ * with its place before any battle is fought. */
+static void sweep_points(void **state)
+{
+	(void)state;
+	RUN(&r1, "adbg", "simulate", EX "lochry-1781.yaml", "--trials", "3000", "--json");
+	RUN(&r2, "adbg", "sweep", EX "lochry-1781.yaml", "--vary", "terrain=settled,wilderness", "--trials", "3000",
+	    "--json");
+	assert_int_equal(r2.status, 0);
+	const char *win = strstr(r1.out, "\"win\": "); /* Brant's: side 1 never wins */
+	assert_non_null(win);
+	win = strstr(win + 1, "\"win\": ");
+	assert_non_null(win);
+	char first_win[200];
+	snprintf(first_win, sizeof first_win, "%.*s", (int)(strchr(win, '}') - win - 7), win + 7);
+	const char *point = strstr(r2.out, "{\"values\": [\"wilderness\"]");
+	assert_non_null(point);
+	assert_non_null(strstr(point, first_win));
+	/* and the changed terrain did change the battle (settled: x1 melee) */
+	const char *settled = strstr(r2.out, "{\"values\": [\"settled\"]");
+	assert_non_null(settled);
+	assert_true(settled < point);
+	char *found = strstr(settled, first_win);
+	assert_true(found == NULL || found > point);
+	RUN(&r2, "adbg", "sweep", EX "lochry-1781.yaml", "--vary", "terrain=wilderness,forest", "--trials", "10");
+	assert_int_equal(r2.status, 2);
+	assert_non_null(strstr(r2.err, "with terrain=forest: "));
+	assert_non_null(strstr(r2.err, "lochry-1781.yaml:11:10: expected the battle terrain"));
+	assert_string_equal(r2.out, "");
+	RUN(&r2, "adbg", "sweep", EX "lochry-1781.yaml", "--vary", "sides.x.level=1");
+	assert_int_equal(r2.status, 2);
+	assert_non_null(strstr(r2.err, "no key 'x' in 'sides.x.level'"));
+}
+
 /* The interactive policy on a pseudo-terminal: answering every question
  * with Enter takes the defaults, which are the heuristic's choices, so
  * the battle is the heuristic one. */
@@ -279,6 +314,7 @@ int main(void)
 		cmocka_unit_test(battle_replays_and_reports),
 		cmocka_unit_test(save_and_resume),
 		cmocka_unit_test(simulate_shards_merge),
+		cmocka_unit_test(sweep_points),
 		cmocka_unit_test(interactive_on_a_terminal),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
