@@ -37,8 +37,20 @@ FRAY_API bool fray_presidio_units_read(fray_doc *doc, fray_presidio_units *out)
 				       FRAY_PRESIDIO_MAX_UNIT_TYPES);
 			break;
 		}
+		const char *name = fray_node_scalar(fray_node_key(units, i));
+		if (strlen(name) >= sizeof out->types[0].name) {
+			fray_doc_error(doc, fray_node_key(units, i), "a unit type's name has at most %zu characters",
+				       sizeof out->types[0].name - 1);
+			continue;
+		}
+		/* names are found whatever their case, so two may not differ by it only */
+		if (fray_presidio_unit_find(out, name)) {
+			fray_doc_error(doc, fray_node_key(units, i), "unit type '%s' is given twice "
+				       "(names match whatever their case)", name);
+			continue;
+		}
 		fray_presidio_unit_type *t = &out->types[out->n++];
-		snprintf(t->name, sizeof t->name, "%s", fray_node_scalar(fray_node_key(units, i)));
+		snprintf(t->name, sizeof t->name, "%s", name);
 		t->level = FRAY_PRESIDIO_AVERAGE;
 		const fray_node *n = fray_node_value(units, i);
 		if (!fray_doc_expect(doc, n, FRAY_NODE_MAP, "a unit type's statistics"))

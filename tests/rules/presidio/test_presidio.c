@@ -678,6 +678,13 @@ static void unit_statistics(void **state)
 	assert_non_null(strstr(fray_doc_error_msg(doc, 1), "bad.yaml:2:65: expected a morale level"));
 	fray_doc_free(doc);
 
+	static const char twice[] = "units:\n  Militia: {ranged: 1, melee: 1, move: 0, recon: 1, camou: 1, morale: average}\n"
+				    "  militia: {ranged: 1, melee: 1, move: 0, recon: 1, camou: 1, morale: average}\n";
+	assert_int_equal(fray_doc_load_string(ctx, "twice.yaml", twice, strlen(twice), &doc), FRAY_OK);
+	assert_false(fray_presidio_units_read(doc, &u));
+	assert_non_null(strstr(fray_doc_error_msg(doc, 0), "twice.yaml:3:3: unit type 'militia' is given twice"));
+	fray_doc_free(doc);
+
 	static const struct {
 		const char *rank;
 		int skill;
