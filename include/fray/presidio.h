@@ -427,6 +427,19 @@ void fray_presidio_livestock_return_procedure(fray_roller *r, fray_policy *p, co
 /* Time of Contact (Section 11): 1D4 by the day's movement (0: 1 hex by
  * road; 1: 2 by road or 1 in fields; 2: 3 by road, 2 in fields or 1 in
  * woods). input: int row; outcome {hour 0-23}. */
+/* Nighttime Visibility (Section 8): outcome {row of fray_presidio_night_rows}. */
+typedef struct fray_presidio_night_row {
+	const char *moon;
+	int open, woods;   /* inches of sight */
+	int search_dm;     /* added to the search roll */
+} fray_presidio_night_row;
+extern const fray_presidio_night_row fray_presidio_night_rows[5];
+void fray_presidio_night_procedure(fray_roller *r, fray_policy *p, const void *in, int64_t *out);
+
+/* Bouncing solid shot (Section 9, smoothbores): outcome {inches to the
+ * next landing (1D6 + 6), inches to the one after (1D6)}. */
+void fray_presidio_bounce_procedure(fray_roller *r, fray_policy *p, const void *in, int64_t *out);
+
 void fray_presidio_contact_time_procedure(fray_roller *r, fray_policy *p, const void *in,
 					  int64_t *out);
 

@@ -346,6 +346,8 @@ static const topic topics[] = {
 	 "  fray presidio victory     victory points\n"
 	 "  fray presidio weapons     the small-arms list of Section 10\n"
 	 "  fray presidio units FILE  your unit statistics (G4) and the command skill table\n"
+	 "  fray presidio night       the nighttime visibility roll\n"
+	 "  fray presidio bounce      where a smoothbore's solid shot bounces\n"
 	 "\n"
 	 "Distances are yours to measure; see docs/presidio.md.\n"},
 	{"presidio shoot",
@@ -467,6 +469,16 @@ static const topic topics[] = {
 	 "fray presidio victory [--high-leader N] [--horse N] [--leader N] [--warrior N]\n"
 	 "     [--mule-or-cow N] [--scalp N] [--small-stock N] [--chicken N]\n\n"
 	 "Victory points: 30, 25, 20, 10, 10, 5, 5, 1.\n"},
+	{"presidio night",
+	 "fray presidio night [--odds | --seed N] [--json]\n\n"
+	 "Nighttime Visibility (Section 8): 1d6 for the moon, giving how far one\n"
+	 "sees in the open and in the woods and the DM on a search roll.\n"},
+	{"presidio bounce",
+	 "fray presidio bounce [--odds | --seed N] [--json]\n\n"
+	 "A smoothbore's solid shot that lands short of a target bounces on along\n"
+	 "its line (Section 9): 1D6 + 6\" to the next landing, then 1D6\". Shots\n"
+	 "from rifled pieces bury themselves (unless on solid rock), and shells\n"
+	 "explode where they land: neither bounces.\n"},
 	{"presidio units",
 	 "fray presidio units FILE\n\n"
 	 "Lists the unit statistics a file gives and the Rank and Command Skill table\n"

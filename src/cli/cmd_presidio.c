@@ -1060,6 +1060,45 @@ static int presidio_contact_time(int argc, char **argv)
 	return proc_run_print("presidio contact-time", &run, &o);
 }
 
+static void fmt_night(const int64_t *o, bool json, const void *input, char *dst, size_t cap)
+{
+	(void)input;
+	const fray_presidio_night_row *n = &fray_presidio_night_rows[o[0]];
+	snprintf(dst, cap, json ? "\"moon\": \"%s\", \"open\": %d, \"woods\": %d, \"search_dm\": %d"
+			       : "%s: sight %d\" in the open, %d\" in the woods, search %+d",
+		 n->moon, n->open, n->woods, n->search_dm);
+}
+
+static int presidio_night(int argc, char **argv)
+{
+	proc_opts o = {0};
+	int st = raid_run("presidio night", argc, argv, "presidio night", NULL, NULL, NULL, NULL, 0, NULL, NULL, 0, &o);
+	if (st)
+		return st < 0 ? EXIT_OK : st;
+	proc_run run = {"presidio.night", "nighttime visibility (Section 8)", "{}", fray_presidio_night_procedure,
+			NULL, 1, fmt_night, {0}};
+	return proc_run_print("presidio night", &run, &o);
+}
+
+static void fmt_bounce(const int64_t *o, bool json, const void *input, char *dst, size_t cap)
+{
+	(void)input;
+	snprintf(dst, cap, json ? "\"first\": %lld, \"second\": %lld"
+			       : "bounces %lld\" on, then %lld\" more", (long long)o[0], (long long)o[1]);
+}
+
+static int presidio_bounce(int argc, char **argv)
+{
+	proc_opts o = {0};
+	int st = raid_run("presidio bounce", argc, argv, "presidio bounce", NULL, NULL, NULL, NULL, 0, NULL, NULL, 0,
+			  &o);
+	if (st)
+		return st < 0 ? EXIT_OK : st;
+	proc_run run = {"presidio.bounce", "a smoothbore's solid shot bounces (Section 9)", "{}",
+			fray_presidio_bounce_procedure, NULL, 2, fmt_bounce, {0}};
+	return proc_run_print("presidio bounce", &run, &o);
+}
+
 static int presidio_victory(int argc, char **argv)
 {
 	static const char *const keys[] = {"--high-leader", "--horse", "--leader", "--warrior",
@@ -1219,7 +1258,8 @@ static const cli_sub subs[] = {
 	{"sentry", presidio_sentry}, {"capture", presidio_capture}, {"ram", presidio_ram},
 	{"livestock-return", presidio_livestock}, {"contact-time", presidio_contact_time},
 	{"victory", presidio_victory}, {"pursuit", presidio_pursuit}, {"casualty-status", presidio_casualty_status},
-	{"weapons", presidio_weapons}, {"units", presidio_units},
+	{"weapons", presidio_weapons}, {"units", presidio_units}, {"night", presidio_night},
+	{"bounce", presidio_bounce},
 };
 
 int cmd_presidio(int argc, char **argv)

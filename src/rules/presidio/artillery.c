@@ -233,3 +233,13 @@ FRAY_API void fray_presidio_radius_procedure(fray_roller *r, fray_policy *p, con
 	static const int need[4] = {3, 4, 5, 6};
 	out[0] = v[0] + fray_successes(r, v[1], 6, need[v[2]], "radius hits");
 }
+
+/* Bouncing (Section 9): a smoothbore's solid shot that lands short bounces
+ * on, 1D6 + 6" to the next landing and 1D6" to the one after. */
+FRAY_API void fray_presidio_bounce_procedure(fray_roller *r, fray_policy *p, const void *in, int64_t *out)
+{
+	(void)p;
+	(void)in;
+	out[0] = fray_die(r, 6, "first bounce 1d6 + 6\"") + 6;
+	out[1] = fray_die(r, 6, "second bounce 1d6\"");
+}

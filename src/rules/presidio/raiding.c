@@ -140,6 +140,23 @@ FRAY_API void fray_presidio_contact_time_procedure(fray_roller *r, fray_policy *
 	out[0] = hours[row][fray_die(r, 4, "time of contact 1d4") - 1];
 }
 
+/* Nighttime Visibility (Section 8): 1D6, 5 and 6 the same row. */
+const fray_presidio_night_row fray_presidio_night_rows[5] = {
+	{"dusk, or dark with a full moon", 12, 6, 2},
+	{"dark with a 3/4 moon", 10, 5, 1},
+	{"dark with a half-moon", 8, 4, 0},
+	{"dark with a new 1/4 moon", 6, 3, -1},
+	{"no moon", 4, 2, -2},
+};
+
+FRAY_API void fray_presidio_night_procedure(fray_roller *r, fray_policy *p, const void *in, int64_t *out)
+{
+	(void)p;
+	(void)in;
+	int d = fray_die(r, 6, "nighttime visibility 1d6");
+	out[0] = d < 5 ? d - 1 : 4;
+}
+
 const fray_presidio_victory_item fray_presidio_victory_items[] = {
 	{"war chief, captain or alcalde killed or captured", 30},
 	{"horse captured", 25},

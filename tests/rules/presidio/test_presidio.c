@@ -696,6 +696,33 @@ static void unit_statistics(void **state)
 		assert_int_equal(fray_presidio_command_skill(ranks[i].rank), ranks[i].skill);
 }
 
+/* The Nighttime Visibility table as printed (1D6, 5-6 no moon), and a
+ * bounce of 1D6 + 6" then 1D6": 36 equally likely pairs. */
+static void night_and_bounce(void **state)
+{
+	(void)state;
+	static const int open[5] = {12, 10, 8, 6, 4}, woods[5] = {6, 5, 4, 3, 2}, dm[5] = {2, 1, 0, -1, -2};
+	for (int i = 0; i < 5; i++) {
+		assert_int_equal(fray_presidio_night_rows[i].open, open[i]);
+		assert_int_equal(fray_presidio_night_rows[i].woods, woods[i]);
+		assert_int_equal(fray_presidio_night_rows[i].search_dm, dm[i]);
+	}
+	fray_dist *d;
+	assert_int_equal(fray_enumerate(ctx, fray_presidio_night_procedure, NULL, NULL, 1, NULL, &d), FRAY_OK);
+	assert_int_equal(fray_dist_count(d), 5);
+	for (size_t k = 0; k < 5; k++)
+		assert_double_equal(fray_dist_p(d, k), fray_dist_outcome(d, k)[0] == 4 ? 2.0 / 6 : 1.0 / 6, 1e-15);
+	fray_dist_free(d);
+	assert_int_equal(fray_enumerate(ctx, fray_presidio_bounce_procedure, NULL, NULL, 2, NULL, &d), FRAY_OK);
+	assert_int_equal(fray_dist_count(d), 36);
+	for (size_t k = 0; k < 36; k++) {
+		assert_in_range(fray_dist_outcome(d, k)[0], 7, 12);
+		assert_in_range(fray_dist_outcome(d, k)[1], 1, 6);
+		assert_double_equal(fray_dist_p(d, k), 1.0 / 36, 1e-15);
+	}
+	fray_dist_free(d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -715,6 +742,7 @@ int main(void)
 		cmocka_unit_test(radius_hits),
 		cmocka_unit_test(raiding),
 		cmocka_unit_test(unit_statistics),
+		cmocka_unit_test(night_and_bounce),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
