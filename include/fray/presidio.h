@@ -261,6 +261,25 @@ extern const size_t fray_presidio_nguns;
 /* The row for a piece (forgiving, as for weapons) and its ammunition. */
 const fray_presidio_gun *fray_presidio_gun_find(const char *piece, fray_presidio_ammo ammo);
 
+/* Artillery Movement (Section 11): inches before the 1D6; -1: cannot. */
+typedef struct fray_presidio_gun_move {
+	const char *piece;   /* "12# cannon" */
+	int hand, two_horse, four_horse;
+} fray_presidio_gun_move;
+extern const fray_presidio_gun_move fray_presidio_gun_moves[];
+extern const size_t fray_presidio_ngun_moves;
+const fray_presidio_gun_move *fray_presidio_gun_move_find(const char *piece);
+
+typedef struct fray_presidio_gun_move_in {
+	int rate;            /* from the table */
+	bool hauled_by_hand; /* by the crew (or a one-horse limber) */
+	int missing_crew;    /* of four: -2" each when hauled by hand */
+	bool running;        /* x2 */
+} fray_presidio_gun_move_in;
+int fray_presidio_gun_move_distance(const fray_presidio_gun_move_in *in, int die);
+/* outcome {inches} */
+void fray_presidio_gun_move_procedure(fray_roller *r, fray_policy *p, const void *in, int64_t *out);
+
 typedef enum fray_presidio_fire_type {
 	FRAY_PRESIDIO_DIRECT = 0, FRAY_PRESIDIO_INDIRECT = 1, FRAY_PRESIDIO_DIRECTED = 2,
 	FRAY_PRESIDIO_BLIND = 3

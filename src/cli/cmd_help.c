@@ -348,6 +348,7 @@ static const topic topics[] = {
 	 "  fray presidio units FILE  your unit statistics (G4) and the command skill table\n"
 	 "  fray presidio night       the nighttime visibility roll\n"
 	 "  fray presidio bounce      where a smoothbore's solid shot bounces\n"
+	 "  fray presidio gun-move    how far a gun is hauled or limbered\n"
 	 "\n"
 	 "Distances are yours to measure; see docs/presidio.md.\n"},
 	{"presidio shoot",
@@ -479,6 +480,13 @@ static const topic topics[] = {
 	 "its line (Section 9): 1D6 + 6\" to the next landing, then 1D6\". Shots\n"
 	 "from rifled pieces bury themselves (unless on solid rock), and shells\n"
 	 "explode where they land: neither bounces.\n"},
+	{"presidio gun-move",
+	 "fray presidio gun-move --gun NAME [--by hand|2-horse|4-horse] [--missing-crew N]\n"
+	 "     [--running] [--odds | --seed N] [--json]\n\n"
+	 "Artillery Movement (Sections 9, 11): the table's rate for the piece (by\n"
+	 "hand: a crew of four or a one-horse limber) less 2\" for each missing\n"
+	 "crewman when hauled by hand, plus 1D6, doubled when running; never below\n"
+	 "0. Guns are named as in the table: \"12# cannon\" (any 12# cannon).\n"},
 	{"presidio units",
 	 "fray presidio units FILE\n\n"
 	 "Lists the unit statistics a file gives and the Rank and Command Skill table\n"

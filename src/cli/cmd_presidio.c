@@ -1099,6 +1099,63 @@ static int presidio_bounce(int argc, char **argv)
 	return proc_run_print("presidio bounce", &run, &o);
 }
 
+static void fmt_inches(const int64_t *o, bool json, const void *input, char *dst, size_t cap)
+{
+	(void)input;
+	snprintf(dst, cap, json ? "\"inches\": %lld" : "%lld\"", (long long)o[0]);
+}
+
+/* fray presidio gun-move: the gun's movement roll (Sections 9, 11). */
+static int presidio_gun_move(int argc, char **argv)
+{
+	static const char *const limbers[] = {"hand", "2-horse", "4-horse"};
+	cli_args a = {.cmd = "presidio gun-move", .argc = argc, .argv = argv};
+	proc_opts o = {0};
+	const char *gun = NULL;
+	size_t limber = 0;
+	int64_t missing = 0;
+	fray_presidio_gun_move_in in = {0};
+	while (a.i < argc && a.status == EXIT_OK) {
+		if (cli_is_help(argv[a.i]))
+			return cli_help_topic(stdout, "presidio gun-move") ? EXIT_OK : EXIT_RUNTIME;
+		if (cli_flag(&a, "--running"))
+			in.running = true;
+		else if (!cli_value(&a, "--gun", &gun) && !cli_enum(&a, "--by", limbers, 3, &limber) &&
+			 !cli_i64(&a, "--missing-crew", 0, 4, &missing) && !proc_opt(&a, &o)) {
+			static const char *const known[] = {"--gun", "--by", "--missing-crew", "--running",
+							    "--odds", "--seed", "--json", "--help"};
+			return cli_unknown(&a, known, 8);
+		}
+	}
+	if (a.status != EXIT_OK)
+		return a.status;
+	if (!gun)
+		return cli_error(a.cmd, EXIT_BAD_INPUT, "missing --gun NAME (a cannon of the Artillery Movement "
+				 "table: 3# to 32#)");
+	const fray_presidio_gun_move *g = fray_presidio_gun_move_find(gun);
+	if (!g)
+		return cli_error(a.cmd, EXIT_BAD_INPUT, "unknown gun '%s' (the Artillery Movement table has 1#, 2# "
+				 "swivels, 3#-32# cannon, 6#, 12# mortars)", gun);
+	const int rates[3] = {g->hand, g->two_horse, g->four_horse};
+	if (rates[limber] < 0)
+		return cli_error(a.cmd, EXIT_BAD_INPUT, "the %s has no %s movement in the Artillery Movement table",
+				 g->piece, limber ? "limbered" : "hand");
+	if (missing && limber)
+		return cli_error(a.cmd, EXIT_BAD_INPUT, "--missing-crew counts only when the crew hauls the gun "
+				 "(--by hand)");
+	in.rate = rates[limber];
+	in.hauled_by_hand = limber == 0;
+	in.missing_crew = (int)missing;
+	char title[160], inputs[160];
+	snprintf(title, sizeof title, "%s moved by %s: %d%s + 1D6\"%s", g->piece, limbers[limber], in.rate,
+		 missing ? " - 2 per missing crewman" : "", in.running ? ", x2 running" : "");
+	snprintf(inputs, sizeof inputs, "{\"gun\": \"%s\", \"by\": \"%s\", \"missing_crew\": %d, \"running\": %s}",
+		 g->piece, limbers[limber], in.missing_crew, in.running ? "true" : "false");
+	proc_run run = {"presidio.gun_move", title, inputs, fray_presidio_gun_move_procedure, &in, 1,
+			fmt_inches, {0}};
+	return proc_run_print(a.cmd, &run, &o);
+}
+
 static int presidio_victory(int argc, char **argv)
 {
 	static const char *const keys[] = {"--high-leader", "--horse", "--leader", "--warrior",
@@ -1259,7 +1316,7 @@ static const cli_sub subs[] = {
 	{"livestock-return", presidio_livestock}, {"contact-time", presidio_contact_time},
 	{"victory", presidio_victory}, {"pursuit", presidio_pursuit}, {"casualty-status", presidio_casualty_status},
 	{"weapons", presidio_weapons}, {"units", presidio_units}, {"night", presidio_night},
-	{"bounce", presidio_bounce},
+	{"bounce", presidio_bounce}, {"gun-move", presidio_gun_move},
 };
 
 int cmd_presidio(int argc, char **argv)

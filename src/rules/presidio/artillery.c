@@ -243,3 +243,45 @@ FRAY_API void fray_presidio_bounce_procedure(fray_roller *r, fray_policy *p, con
 	out[0] = fray_die(r, 6, "first bounce 1d6 + 6\"") + 6;
 	out[1] = fray_die(r, 6, "second bounce 1d6\"");
 }
+
+/* Artillery Movement (Section 11): hand (crew of four, or a one-horse
+ * limber), 2-horse and 4-horse limber; -1 where the table has "--". */
+const fray_presidio_gun_move fray_presidio_gun_moves[] = {
+	{"1# swivel", -1, -1, -1}, {"2# swivel", -1, -1, -1}, {"3# cannon", 6, 9, 12},
+	{"4# cannon", 5, 9, 12},   {"6# cannon", 4, 8, 11},   {"9# cannon", 3, 7, 11},
+	{"12# cannon", 2, 6, 10},  {"24# cannon", 1, 5, 8},   {"32# cannon", 0, 3, 6},
+	{"6# mortar", -1, -1, -1}, {"12# mortar", -1, -1, -1},
+};
+const size_t fray_presidio_ngun_moves = sizeof fray_presidio_gun_moves / sizeof fray_presidio_gun_moves[0];
+
+/* The row for a piece: "12# cannon", or any name that starts so ("12#
+ * cannon, rifled"), as the movement table does not tell the barrels apart. */
+FRAY_API const fray_presidio_gun_move *fray_presidio_gun_move_find(const char *piece)
+{
+	char want[64], have[64];
+	fold(piece, want, sizeof want);
+	for (size_t i = 0; i < fray_presidio_ngun_moves; i++) {
+		fold(fray_presidio_gun_moves[i].piece, have, sizeof have);
+		if (strncmp(want, have, strlen(have)) == 0) /* folded: "12#cannon" */
+			return &fray_presidio_gun_moves[i];
+	}
+	return NULL;
+}
+
+/* Gun Movement (Section 9): the rate less 2" for each missing crewman
+ * (hand movement: the crew of four pulls the gun), plus 1D6, doubled when
+ * running (as for troops, Section 3: the whole distance); never below 0. */
+FRAY_API int fray_presidio_gun_move_distance(const fray_presidio_gun_move_in *in, int die)
+{
+	int rate = in->rate - (in->hauled_by_hand ? 2 * in->missing_crew : 0);
+	int d = rate + die;
+	if (d < 0)
+		d = 0;
+	return in->running ? 2 * d : d;
+}
+
+FRAY_API void fray_presidio_gun_move_procedure(fray_roller *r, fray_policy *p, const void *in, int64_t *out)
+{
+	(void)p;
+	out[0] = fray_presidio_gun_move_distance(in, fray_die(r, 6, "gun movement 1d6"));
+}

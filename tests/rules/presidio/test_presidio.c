@@ -723,6 +723,40 @@ static void night_and_bounce(void **state)
 	fray_dist_free(d);
 }
 
+/* The Artillery Movement table as printed, and a move's distances. */
+static void gun_movement(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *piece;
+		int hand, two, four;
+	} rows[] = {{"3# cannon", 6, 9, 12},  {"4# cannon", 5, 9, 12},  {"6# cannon", 4, 8, 11},
+		    {"9# cannon", 3, 7, 11},  {"12# cannon", 2, 6, 10}, {"24# cannon", 1, 5, 8},
+		    {"32# cannon", 0, 3, 6},  {"1# swivel", -1, -1, -1}, {"12# mortar", -1, -1, -1}};
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		const fray_presidio_gun_move *g = fray_presidio_gun_move_find(rows[i].piece);
+		assert_non_null(g);
+		assert_string_equal(g->piece, rows[i].piece);
+		assert_int_equal(g->hand, rows[i].hand);
+		assert_int_equal(g->two_horse, rows[i].two);
+		assert_int_equal(g->four_horse, rows[i].four);
+	}
+	/* any barrel of a calibre: the table does not tell them apart */
+	assert_string_equal(fray_presidio_gun_move_find("12# Cannon, rifled")->piece, "12# cannon");
+	assert_string_equal(fray_presidio_gun_move_find("2# swivel, smoothbore")->piece, "2# swivel");
+	assert_null(fray_presidio_gun_move_find("18# cannon"));
+	/* 12# by hand with one crewman missing: 2 - 2 + 1D6 */
+	fray_presidio_gun_move_in in = {.rate = 2, .hauled_by_hand = true, .missing_crew = 1};
+	for (int d = 1; d <= 6; d++)
+		assert_int_equal(fray_presidio_gun_move_distance(&in, d), d);
+	/* a 4-horse limber ignores missing crew; running doubles the whole */
+	in = (fray_presidio_gun_move_in){.rate = 12, .missing_crew = 2, .running = true};
+	assert_int_equal(fray_presidio_gun_move_distance(&in, 3), 30);
+	/* never backwards */
+	in = (fray_presidio_gun_move_in){.rate = 0, .hauled_by_hand = true, .missing_crew = 3};
+	assert_int_equal(fray_presidio_gun_move_distance(&in, 6), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -743,6 +777,7 @@ int main(void)
 		cmocka_unit_test(raiding),
 		cmocka_unit_test(unit_statistics),
 		cmocka_unit_test(night_and_bounce),
+		cmocka_unit_test(gun_movement),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
