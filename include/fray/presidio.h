@@ -323,6 +323,21 @@ void fray_presidio_artillery(fray_roller *r, const fray_presidio_artillery_in *i
 void fray_presidio_artillery_procedure(fray_roller *r, fray_policy *p, const void *in,
 				       int64_t *out);
 
+/* A shell on or near a structure, vehicle or gun (Section 9, Radius
+ * Hits): full damage for a direct hit, 3/4 in the lethal cone, 1/2 in the
+ * rest of the radius (rounded down), then the damage chart against the
+ * target's strength, with no saving roll. */
+typedef enum fray_presidio_blast_zone {
+	FRAY_PRESIDIO_BLAST_DIRECT = 0, FRAY_PRESIDIO_BLAST_LETHAL_CONE = 1, FRAY_PRESIDIO_BLAST_RADIUS = 2
+} fray_presidio_blast_zone;
+int fray_presidio_blast_damage(int damage, fray_presidio_blast_zone zone);
+typedef struct fray_presidio_blast_in {
+	int damage;     /* after the zone's fraction */
+	int strength;
+} fray_presidio_blast_in;
+/* outcome {destroyed} */
+void fray_presidio_blast_procedure(fray_roller *r, fray_policy *p, const void *in, int64_t *out);
+
 /* Radius hits: figures in the lethal cone are incapacitated; the others
  * within the radius are hit on 1d6: mounted 3+, standing 4+, kneeling 5+,
  * prone or in partial cover 6. input: int[3] lethal, outside, posture

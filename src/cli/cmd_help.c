@@ -349,6 +349,7 @@ static const topic topics[] = {
 	 "  fray presidio night       the nighttime visibility roll\n"
 	 "  fray presidio bounce      where a smoothbore's solid shot bounces\n"
 	 "  fray presidio gun-move    how far a gun is hauled or limbered\n"
+	 "  fray presidio blast       a shell on or near a structure, vehicle or gun\n"
 	 "\n"
 	 "Distances are yours to measure; see docs/presidio.md.\n"},
 	{"presidio shoot",
@@ -487,6 +488,14 @@ static const topic topics[] = {
 	 "hand: a crew of four or a one-horse limber) less 2\" for each missing\n"
 	 "crewman when hauled by hand, plus 1D6, doubled when running; never below\n"
 	 "0. Guns are named as in the table: \"12# cannon\" (any 12# cannon).\n"},
+	{"presidio blast",
+	 "fray presidio blast --gun PIECE --zone direct|lethal-cone|radius\n"
+	 "     (--structure NAME | --strength N) [--odds | --seed N] [--json]\n\n"
+	 "A shell bursting on (direct) or near a building, works, a vehicle or a\n"
+	 "gun (Section 9, Radius Hits): the shell's damage in full, 3/4 in the\n"
+	 "lethal cone or 1/2 in the rest of the radius (rounded down), then the\n"
+	 "damage chart against the target's strength; no saving roll. A target\n"
+	 "not destroyed is weakened: -2 strength at that spot.\n"},
 	{"presidio units",
 	 "fray presidio units FILE\n\n"
 	 "Lists the unit statistics a file gives and the Rank and Command Skill table\n"

@@ -689,8 +689,22 @@ static void fmt_artillery(const int64_t *o, bool json, const void *input, char *
 		snprintf(dst, cap, "miss by %lld\"", (long long)o[2]);
 }
 
+/* --structure NAME: its strength from the Target Strengths table. */
+static int structure_strength(const char *cmd, const char *name, int64_t *strength)
+{
+	for (size_t k = 0; k < fray_presidio_nstructures; k++)
+		if (strcmp(name, fray_presidio_structures[k].name) == 0) {
+			*strength = fray_presidio_structures[k].strength;
+			return EXIT_OK;
+		}
+	return cli_error(cmd, EXIT_BAD_INPUT, "unknown structure '%s' (for example: %s, %s, %s)", name,
+			 fray_presidio_structures[0].name, fray_presidio_structures[6].name,
+			 fray_presidio_structures[15].name);
+}
+
 static int presidio_artillery(int argc, char **argv)
 {
+	int st;
 	static const char *const bands[] = {"close", "medium", "long"};
 	cli_args a = {.cmd = "presidio artillery", .argc = argc, .argv = argv};
 	proc_opts o = {0};
@@ -734,16 +748,8 @@ static int presidio_artillery(int argc, char **argv)
 			return cli_error(a.cmd, EXIT_BAD_INPUT, "rifled artillery fires direct only "
 					 "(Presidio Section 9)");
 	}
-	if (structure) {
-		size_t k;
-		for (k = 0; k < fray_presidio_nstructures && strcmp(structure, fray_presidio_structures[k].name); k++)
-			;
-		if (k == fray_presidio_nstructures)
-			return cli_error(a.cmd, EXIT_BAD_INPUT, "unknown structure '%s' (for example: %s, %s, %s)",
-					 structure, fray_presidio_structures[0].name, fray_presidio_structures[6].name,
-					 fray_presidio_structures[15].name);
-		strength = fray_presidio_structures[k].strength;
-	}
+	if (structure && (st = structure_strength(a.cmd, structure, &strength)) != EXIT_OK)
+		return st;
 	if (strength == -99)
 		return cli_error(a.cmd, EXIT_BAD_INPUT, "missing the target: --strength N, --structure NAME, "
 				 "or --armor N for figures");
@@ -1156,6 +1162,59 @@ static int presidio_gun_move(int argc, char **argv)
 	return proc_run_print(a.cmd, &run, &o);
 }
 
+static void fmt_destroyed(const int64_t *o, bool json, const void *input, char *dst, size_t cap)
+{
+	(void)input;
+	snprintf(dst, cap, json ? "\"destroyed\": %s" : "%s", o[0] ? (json ? "true" : "destroyed")
+				: (json ? "false" : "not destroyed: weakened, -2 strength at this spot"));
+}
+
+/* fray presidio blast: a shell bursting on or near a structure, a vehicle
+ * or a gun (Section 9, Radius Hits). */
+static int presidio_blast(int argc, char **argv)
+{
+	static const char *const zones[] = {"direct", "lethal-cone", "radius"};
+	cli_args a = {.cmd = "presidio blast", .argc = argc, .argv = argv};
+	proc_opts o = {0};
+	const char *gun = NULL, *structure = NULL;
+	size_t zone = 9;
+	int64_t strength = -99;
+	while (a.i < argc && a.status == EXIT_OK) {
+		if (cli_is_help(argv[a.i]))
+			return cli_help_topic(stdout, "presidio blast") ? EXIT_OK : EXIT_RUNTIME;
+		if (!cli_value(&a, "--gun", &gun) && !cli_value(&a, "--structure", &structure) &&
+		    !cli_enum(&a, "--zone", zones, 3, &zone) && !cli_i64(&a, "--strength", -5, 40, &strength) &&
+		    !proc_opt(&a, &o)) {
+			static const char *const known[] = {"--gun", "--zone", "--structure", "--strength",
+							    "--odds", "--seed", "--json", "--help"};
+			return cli_unknown(&a, known, 8);
+		}
+	}
+	if (a.status != EXIT_OK)
+		return a.status;
+	if (!gun || zone == 9)
+		return cli_error(a.cmd, EXIT_BAD_INPUT, "missing --gun PIECE (one that fires shell) or "
+				 "--zone direct|lethal-cone|radius");
+	const fray_presidio_gun *g = fray_presidio_gun_find(gun, FRAY_PRESIDIO_SHELL);
+	if (!g)
+		return cli_error(a.cmd, EXIT_BAD_INPUT, "no shell for '%s' in the artillery list (Section 10): "
+				 "pieces such as \"6# cannon, smoothbore\", \"24# mortar\"", gun);
+	int st;
+	if (structure && (st = structure_strength(a.cmd, structure, &strength)) != EXIT_OK)
+		return st;
+	if (strength == -99)
+		return cli_error(a.cmd, EXIT_BAD_INPUT, "missing the target: --structure NAME or --strength N");
+	fray_presidio_blast_in in = {.damage = fray_presidio_blast_damage(g->damage, (fray_presidio_blast_zone)zone),
+				     .strength = (int)strength};
+	char title[200], inputs[200];
+	snprintf(title, sizeof title, "%s shell, %s: damage %d (of %d) against strength %d", g->piece, zones[zone],
+		 in.damage, g->damage, in.strength);
+	snprintf(inputs, sizeof inputs, "{\"gun\": \"%s\", \"zone\": \"%s\", \"damage\": %d, \"strength\": %d}",
+		 g->piece, zones[zone], in.damage, in.strength);
+	proc_run run = {"presidio.blast", title, inputs, fray_presidio_blast_procedure, &in, 1, fmt_destroyed, {0}};
+	return proc_run_print(a.cmd, &run, &o);
+}
+
 static int presidio_victory(int argc, char **argv)
 {
 	static const char *const keys[] = {"--high-leader", "--horse", "--leader", "--warrior",
@@ -1317,6 +1376,7 @@ static const cli_sub subs[] = {
 	{"victory", presidio_victory}, {"pursuit", presidio_pursuit}, {"casualty-status", presidio_casualty_status},
 	{"weapons", presidio_weapons}, {"units", presidio_units}, {"night", presidio_night},
 	{"bounce", presidio_bounce}, {"gun-move", presidio_gun_move},
+	{"blast", presidio_blast},
 };
 
 int cmd_presidio(int argc, char **argv)

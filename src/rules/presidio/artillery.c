@@ -285,3 +285,21 @@ FRAY_API void fray_presidio_gun_move_procedure(fray_roller *r, fray_policy *p, c
 	(void)p;
 	out[0] = fray_presidio_gun_move_distance(in, fray_die(r, 6, "gun movement 1d6"));
 }
+
+/* Radius Hits on vehicles, guns, works and buildings (Section 9): a direct
+ * hit does full damage, the lethal cone 3/4, the rest of the radius 1/2.
+ * The text does not say how to round: fray rounds down (the target's
+ * favour; docs/presidio.md). */
+FRAY_API int fray_presidio_blast_damage(int damage, fray_presidio_blast_zone zone)
+{
+	static const int num[3] = {4, 3, 2};
+	return damage * num[zone] / 4;
+}
+
+FRAY_API void fray_presidio_blast_procedure(fray_roller *r, fray_policy *p, const void *input, int64_t *out)
+{
+	(void)p;
+	const fray_presidio_blast_in *in = input;
+	int wn = fray_presidio_wound_number(in->damage - in->strength);
+	out[0] = wn && fray_successes(r, 1, 12, wn, "damage") == 1;
+}

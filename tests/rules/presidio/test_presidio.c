@@ -757,6 +757,30 @@ static void gun_movement(void **state)
 	assert_int_equal(fray_presidio_gun_move_distance(&in, 6), 0);
 }
 
+/* A shell near a structure: full, 3/4 and 1/2 damage (rounded down, our
+ * choice), then one d12 on the damage chart. */
+static void blast_on_structures(void **state)
+{
+	(void)state;
+	static const int dmg[][4] = {{10, 10, 7, 5}, {8, 8, 6, 4}, {9, 9, 6, 4}, {16, 16, 12, 8}, {1, 1, 0, 0}};
+	for (size_t i = 0; i < sizeof dmg / sizeof dmg[0]; i++)
+		for (int z = 0; z < 3; z++)
+			assert_int_equal(fray_presidio_blast_damage(dmg[i][0], (fray_presidio_blast_zone)z), dmg[i][z + 1]);
+	/* 12# shell in the lethal cone of a log house: 7 - 6 = +1 */
+	fray_presidio_blast_in in = {.damage = 7, .strength = 6};
+	fray_dist *d;
+	assert_int_equal(fray_enumerate(ctx, fray_presidio_blast_procedure, NULL, &in, 1, NULL, &d), FRAY_OK);
+	int wn = fray_presidio_wound_number(1);
+	assert_double_equal(fray_dist_p(d, fray_dist_count(d) - 1), (13.0 - wn) / 12, 1e-15);
+	fray_dist_free(d);
+	/* far below the strength: nothing (the chart stops at -3) */
+	in = (fray_presidio_blast_in){.damage = 2, .strength = 6};
+	assert_int_equal(fray_enumerate(ctx, fray_presidio_blast_procedure, NULL, &in, 1, NULL, &d), FRAY_OK);
+	assert_int_equal(fray_dist_count(d), 1);
+	assert_int_equal(fray_dist_outcome(d, 0)[0], 0);
+	fray_dist_free(d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -778,6 +802,7 @@ int main(void)
 		cmocka_unit_test(unit_statistics),
 		cmocka_unit_test(night_and_bounce),
 		cmocka_unit_test(gun_movement),
+		cmocka_unit_test(blast_on_structures),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
