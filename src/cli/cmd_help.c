@@ -339,7 +339,7 @@ static const topic topics[] = {
 	 "  fray presidio villagers   where the villagers are when raiders strike\n"
 	 "  fray presidio sentry      a sentry's condition and the discovery roll\n"
 	 "  fray presidio capture     capturing a person or a beast\n"
-	 "  fray presidio ram         a stampede ramming figures on foot\n"
+	 "  fray presidio ram         a stampede ramming figures on foot (also: stampede)\n"
 	 "  fray presidio livestock-return  lost animals coming back\n"
 	 "  fray presidio contact-time     the hour a campaign contact happens\n"
 	 "  fray presidio pursuit     a raid pursuit, day by day, simulated\n"

@@ -1371,7 +1371,7 @@ static const cli_sub subs[] = {
 	{"initiative", presidio_initiative}, {"jump", presidio_jump}, {"dismount", presidio_dismount},
 	{"spot", presidio_spot}, {"move", presidio_move}, {"artillery", presidio_artillery},
 	{"radius", presidio_radius}, {"camp", presidio_camp}, {"villagers", presidio_villagers},
-	{"sentry", presidio_sentry}, {"capture", presidio_capture}, {"ram", presidio_ram},
+	{"sentry", presidio_sentry}, {"capture", presidio_capture}, {"ram", presidio_ram}, {"stampede", presidio_ram},
 	{"livestock-return", presidio_livestock}, {"contact-time", presidio_contact_time},
 	{"victory", presidio_victory}, {"pursuit", presidio_pursuit}, {"casualty-status", presidio_casualty_status},
 	{"weapons", presidio_weapons}, {"units", presidio_units}, {"night", presidio_night},

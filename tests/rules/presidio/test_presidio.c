@@ -781,6 +781,56 @@ static void blast_on_structures(void **state)
 	fray_dist_free(d);
 }
 
+/* The raiding and artillery tables, row by row as printed in the text. */
+static void tables_as_printed(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *name;
+		int melee, damage, move, ramming;
+	} beasts[] = {{"horses", 1, 2, 12, 6}, {"mules", 1, 1, 8, 5},   {"cattle", 1, 1, 10, 4},
+		      {"donkeys", 1, 0, 7, 4}, {"sheep", 0, 0, 6, 3},   {"pigs", 0, 0, 6, 3},
+		      {"dogs", 2, 1, 16, 4},   {"buffalo", 2, 2, 12, 12}, {"chickens", 4, -3, 6, -3}};
+	assert_int_equal(fray_presidio_nanimals, sizeof beasts / sizeof beasts[0]);
+	for (size_t i = 0; i < sizeof beasts / sizeof beasts[0]; i++) {
+		const fray_presidio_animal *a = fray_presidio_animal_find(beasts[i].name);
+		assert_non_null(a);
+		assert_int_equal(a->melee, beasts[i].melee);
+		assert_int_equal(a->damage, beasts[i].damage);
+		assert_int_equal(a->move, beasts[i].move);
+		assert_int_equal(a->ramming, beasts[i].ramming);
+	}
+	static const struct {
+		const char *name;
+		int strength;
+	} targets[] = {{"framed house wall", 2}, {"wood door", 3}, {"coyote fence", 3}, {"wagon", 4},
+		       {"cart", 4}, {"adobe wall (12\")", 4}, {"timber gate", 5}, {"wood bridge", 5},
+		       {"log house", 6}, {"palisade", 6}, {"iron-strapped timber gate", 7},
+		       {"wood and iron bridge", 7}, {"timber wall", 7}, {"blockhouse wall", 8},
+		       {"stone and timber wall (1')", 9}, {"stone wall (1')", 10}, {"stone bridge", 12},
+		       {"timber and earth fortifications", 16}, {"stone and earth fortifications", 20}};
+	assert_int_equal(fray_presidio_nstructures, sizeof targets / sizeof targets[0]);
+	for (size_t i = 0; i < sizeof targets / sizeof targets[0]; i++) {
+		assert_string_equal(fray_presidio_structures[i].name, targets[i].name);
+		assert_int_equal(fray_presidio_structures[i].strength, targets[i].strength);
+	}
+	static const int points[] = {30, 25, 20, 10, 10, 5, 5, 1};
+	assert_int_equal(fray_presidio_nvictory_items, 8);
+	for (size_t i = 0; i < 8; i++)
+		assert_int_equal(fray_presidio_victory_items[i].points, points[i]);
+	static const char *const terrain[6] = {"heavy woods", "medium woods", "light woods",
+					       "fields and scrub brush", "open field", "open field"};
+	static const char *const sentries[6] = {"none", "one", "two (opposite ends of camp)",
+						"three (around camp)", "four (around camp)",
+						"entire camp is alerted"};
+	for (int i = 0; i < 6; i++) {
+		assert_string_equal(fray_presidio_camp_terrain[i], terrain[i]);
+		assert_string_equal(fray_presidio_camp_sentries[i], sentries[i]);
+	}
+	assert_string_equal(fray_presidio_camp_feature[1], "by a stream (unfordable)");
+	assert_string_equal(fray_presidio_camp_feature[5], "in a valley");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -803,6 +853,7 @@ int main(void)
 		cmocka_unit_test(night_and_bounce),
 		cmocka_unit_test(gun_movement),
 		cmocka_unit_test(blast_on_structures),
+		cmocka_unit_test(tables_as_printed),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
