@@ -378,6 +378,11 @@ double fray_presidio_move_distance(const fray_presidio_move_in *in, int die);
 /* As a procedure: outcome {distance in quarter inches}. */
 void fray_presidio_move_procedure(fray_roller *r, fray_policy *p, const void *in, int64_t *out);
 
+/* Firing into a melee from beyond 4" (Section 5): each hit falls on a
+ * figure drawn at random from both sides. input: int[3] hits, enemy
+ * figures, friendly figures; outcome {enemy hit, friends hit}. */
+void fray_presidio_into_melee_procedure(fray_roller *r, fray_policy *p, const void *in, int64_t *out);
+
 /* ---- Mounted troops and scouting (Sections 3, 4) ---- */
 
 /* Jumping: a fence (3-4') costs an expert horseman's horse on a d12 of 1,

@@ -350,6 +350,7 @@ static const topic topics[] = {
 	 "  fray presidio bounce      where a smoothbore's solid shot bounces\n"
 	 "  fray presidio gun-move    how far a gun is hauled or limbered\n"
 	 "  fray presidio blast       a shell on or near a structure, vehicle or gun\n"
+	 "  fray presidio into-melee  whose figures your hits strike, firing into a melee\n"
 	 "\n"
 	 "Distances are yours to measure; see docs/presidio.md.\n"},
 	{"presidio shoot",
@@ -496,6 +497,12 @@ static const topic topics[] = {
 	 "lethal cone or 1/2 in the rest of the radius (rounded down), then the\n"
 	 "damage chart against the target's strength; no saving roll. A target\n"
 	 "not destroyed is weakened: -2 strength at that spot.\n"},
+	{"presidio into-melee",
+	 "fray presidio into-melee --hits N --enemy N --friends N [--odds | --seed N] [--json]\n\n"
+	 "Firing into a melee from beyond 4\" (Section 5): the hits (from 'fray\n"
+	 "presidio shoot') fall at random on both sides: each hit on a figure drawn\n"
+	 "from all those in the melee, a figure hit once not drawn again. Roll the\n"
+	 "wounds for each side's hits with its armor.\n"},
 	{"presidio units",
 	 "fray presidio units FILE\n\n"
 	 "Lists the unit statistics a file gives and the Rank and Command Skill table\n"

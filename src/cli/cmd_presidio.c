@@ -1215,6 +1215,36 @@ static int presidio_blast(int argc, char **argv)
 	return proc_run_print(a.cmd, &run, &o);
 }
 
+static void fmt_into_melee(const int64_t *o, bool json, const void *input, char *dst, size_t cap)
+{
+	(void)input;
+	snprintf(dst, cap, json ? "\"enemy_hit\": %lld, \"friends_hit\": %lld"
+			       : "%lld enemy hit, %lld of your own", (long long)o[0], (long long)o[1]);
+}
+
+static int presidio_into_melee(int argc, char **argv)
+{
+	proc_opts o = {0};
+	static const char *const ints[] = {"--hits", "--enemy", "--friends"};
+	static const int64_t lo[] = {1, 0, 0}, hi[] = {100, 1000, 1000};
+	int64_t v[3] = {0, -1, -1};
+	int st = raid_run("presidio into-melee", argc, argv, "presidio into-melee", ints, v, lo, hi, 3, NULL, NULL,
+			  0, &o);
+	if (st)
+		return st < 0 ? EXIT_OK : st;
+	if (!v[0] || v[1] < 0 || v[2] < 0 || v[1] + v[2] == 0)
+		return cli_error("presidio into-melee", EXIT_BAD_INPUT, "expected --hits N (from 1), --enemy N and "
+				 "--friends N (the figures in the melee, not all 0)");
+	int in[3] = {(int)v[0], (int)v[1], (int)v[2]};
+	char title[128], inputs[96];
+	snprintf(title, sizeof title, "firing into a melee: %d hit%s among %d enemy and %d friendly figures", in[0],
+		 in[0] == 1 ? "" : "s", in[1], in[2]);
+	snprintf(inputs, sizeof inputs, "{\"hits\": %d, \"enemy\": %d, \"friends\": %d}", in[0], in[1], in[2]);
+	proc_run run = {"presidio.into_melee", title, inputs, fray_presidio_into_melee_procedure, in, 2,
+			fmt_into_melee, {0}};
+	return proc_run_print("presidio into-melee", &run, &o);
+}
+
 static int presidio_victory(int argc, char **argv)
 {
 	static const char *const keys[] = {"--high-leader", "--horse", "--leader", "--warrior",
@@ -1376,7 +1406,7 @@ static const cli_sub subs[] = {
 	{"victory", presidio_victory}, {"pursuit", presidio_pursuit}, {"casualty-status", presidio_casualty_status},
 	{"weapons", presidio_weapons}, {"units", presidio_units}, {"night", presidio_night},
 	{"bounce", presidio_bounce}, {"gun-move", presidio_gun_move},
-	{"blast", presidio_blast},
+	{"blast", presidio_blast}, {"into-melee", presidio_into_melee},
 };
 
 int cmd_presidio(int argc, char **argv)

@@ -477,3 +477,20 @@ FRAY_API void fray_presidio_move_procedure(fray_roller *r, fray_policy *p, const
 		fray_emit_result(r, "moves up to", out[0], text, "Presidio Section 3");
 	}
 }
+
+/* Firing into Melee (Section 5): from more than 4" the hits fall at random
+ * on both sides. fray draws a figure for each hit among those in the
+ * melee, a figure hit once not drawn again (docs/presidio.md). */
+FRAY_API void fray_presidio_into_melee_procedure(fray_roller *r, fray_policy *p, const void *input,
+						 int64_t *out)
+{
+	(void)p;
+	const int *in = input; /* hits, enemy figures, friendly figures */
+	unsigned left[2] = {(unsigned)in[1], (unsigned)in[2]};
+	out[0] = out[1] = 0;
+	for (int h = 0; h < in[0] && left[0] + left[1] > 0; h++) {
+		size_t side = fray_draw(r, left, 2, "whose figure is hit");
+		left[side]--;
+		out[side]++;
+	}
+}

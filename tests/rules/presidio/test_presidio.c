@@ -831,6 +831,32 @@ static void tables_as_printed(void **state)
 	assert_string_equal(fray_presidio_camp_feature[5], "in a valley");
 }
 
+/* Firing into a melee: hits drawn among the figures without replacement,
+ * so the enemy's share is hypergeometric: P(k of 2 hits on the 3 enemy
+ * among 5 figures) = C(3,k) C(2,2-k) / C(5,2). */
+static void firing_into_melee(void **state)
+{
+	(void)state;
+	int in[3] = {2, 3, 2};
+	fray_dist *d;
+	assert_int_equal(fray_enumerate(ctx, fray_presidio_into_melee_procedure, NULL, in, 2, NULL, &d), FRAY_OK);
+	static const double want[3] = {1.0 / 10, 6.0 / 10, 3.0 / 10};
+	assert_int_equal(fray_dist_count(d), 3);
+	for (size_t k = 0; k < 3; k++) {
+		const int64_t *o = fray_dist_outcome(d, k);
+		assert_int_equal(o[0] + o[1], 2);
+		assert_double_equal(fray_dist_p(d, k), want[o[0]], 1e-15);
+	}
+	fray_dist_free(d);
+	/* more hits than figures: every figure is hit once */
+	int many[3] = {9, 2, 1};
+	assert_int_equal(fray_enumerate(ctx, fray_presidio_into_melee_procedure, NULL, many, 2, NULL, &d), FRAY_OK);
+	assert_int_equal(fray_dist_count(d), 1);
+	assert_int_equal(fray_dist_outcome(d, 0)[0], 2);
+	assert_int_equal(fray_dist_outcome(d, 0)[1], 1);
+	fray_dist_free(d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -854,6 +880,7 @@ int main(void)
 		cmocka_unit_test(gun_movement),
 		cmocka_unit_test(blast_on_structures),
 		cmocka_unit_test(tables_as_printed),
+		cmocka_unit_test(firing_into_melee),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
