@@ -32,9 +32,16 @@ test: deps
 	  ctest --test-dir build-fuzz --output-on-failure; \
 	else echo "clang not found: fuzz targets skipped (apt-get install clang)"; fi
 
+# the CLI tests (and every fray they start) under valgrind: no errors, no leaks
+memcheck:
+	@scripts/deps.sh valgrind
+	$(CMAKE) -S . -B build-memcheck -DCMAKE_BUILD_TYPE=Debug -DFRAY_WERROR=ON -DFRAY_BENCH=OFF
+	$(CMAKE) --build build-memcheck -j $(JOBS)
+	scripts/memcheck.sh build-memcheck
+
 bench: build
 	build/bench/bench_dice
 	build/bench/bench_battle
 
 clean:
-	rm -rf build build-asan build-fuzz
+	rm -rf build build-asan build-fuzz build-memcheck
