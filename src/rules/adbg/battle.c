@@ -523,8 +523,10 @@ typedef enum move_kind { MOVE_STAY, MOVE_ATTACK, MOVE_AVOID, MOVE_FRONT, MOVE_BA
 typedef struct move_option {
 	move_kind kind;
 	int arg; /* the enemy stack attacked, or the position */
-	char label[128];
+	const char *label; /* a fixed text, or one of the caller's words */
 } move_option;
+
+typedef char option_words[MAX_OPTIONS][128];
 
 /* The enemy stacks atop stack k of side s. */
 static int attackers_of(const battle *b, int s, int k, int *out)
@@ -597,7 +599,8 @@ static bool is_regular(fray_adbg_type t) { return t == FRAY_ADBG_REGULAR; }
 static bool is_non_warrior(fray_adbg_type t) { return t != FRAY_ADBG_WARRIOR; }
 
 /* ln: the line as it stands, ln[0] side s's, ln[1] the enemy's. */
-static int options_for(battle *b, int s, int k, const lineup *ln, move_option *opt, size_t *suggest)
+static int options_for(battle *b, int s, int k, const lineup *ln, move_option *opt, option_words words,
+		       size_t *suggest)
 {
 	int e = 1 - s;
 	bstack *st = &b->st[s][k];
@@ -620,8 +623,7 @@ static int options_for(battle *b, int s, int k, const lineup *ln, move_option *o
 					fray_adbg_melee_mult(b->u[s][u[i]].type, b->sc->terrain);
 	}
 	if (natk > 0) {
-		opt[nopt] = (move_option){MOVE_AVOID, 0, ""};
-		snprintf(opt[nopt].label, sizeof opt[nopt].label, "avoid the melee");
+		opt[nopt] = (move_option){MOVE_AVOID, 0, "avoid the melee"};
 		int64_t theirs = 0;
 		for (int i = 0; i < natk; i++)
 			theirs += melee_cf(b, e, atk[i], &active, &dis);
@@ -637,8 +639,8 @@ static int options_for(battle *b, int s, int k, const lineup *ln, move_option *o
 	if (n > 0 && col[0] == k && ne > 0 && attackers_of(b, e, ecol[0], atk) == 0) {
 		char lab[100];
 		stack_label(b, e, ecol[0], lab, sizeof lab);
-		opt[nopt] = (move_option){MOVE_ATTACK, ecol[0], ""};
-		label(b, opt[nopt].label, sizeof opt[nopt].label, "attack %s", lab);
+		opt[nopt] = (move_option){MOVE_ATTACK, ecol[0], words[nopt]};
+		label(b, words[nopt], sizeof words[nopt], "attack %s", lab);
 		int64_t theirs = melee_cf(b, e, ecol[0], &active, &dis);
 		if (mine >= 2 * theirs || active == 0)
 			*suggest = (size_t)nopt;
@@ -655,8 +657,8 @@ static int options_for(battle *b, int s, int k, const lineup *ln, move_option *o
 			continue;
 		char lab[100];
 		stack_label(b, e, pe[0], lab, sizeof lab);
-		opt[nopt] = (move_option){MOVE_POSITION, p, ""};
-		label(b, opt[nopt].label, sizeof opt[nopt].label, "opposite %s (position %d)",
+		opt[nopt] = (move_option){MOVE_POSITION, p, words[nopt]};
+		label(b, words[nopt], sizeof words[nopt], "opposite %s (position %d)",
 			 lab, p + 1);
 		/* heuristic: a reserve goes where the enemy faces no one */
 		if (*suggest == 0 && st->row > 1 && mine_ln->n[p] == 0)
@@ -671,8 +673,9 @@ static bool move_stack(battle *b, int s, int k, const lineup *ln)
 {
 	const fray_adbg_scenario *sc = b->sc;
 	move_option opt[MAX_OPTIONS];
+	option_words words;
 	size_t suggest;
-	int nopt = options_for(b, s, k, ln, opt, &suggest);
+	int nopt = options_for(b, s, k, ln, opt, words, &suggest);
 	if (nopt == 1)
 		return false;
 	const char *labels[MAX_OPTIONS];
