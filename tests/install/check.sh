@@ -6,6 +6,14 @@ build=$1 prefix=$2 prog=$3 san=${4:-}  # $4: the build's sanitizer flags
 rm -rf "$prefix"
 cmake --install "$build" --prefix "$prefix" >/dev/null
 pc=$(dirname "$(find "$prefix" -name fray.pc | head -n 1)")
+# the man page and the bash completion land where man and bash look
+test -s "$prefix/share/man/man1/fray.1"
+test -s "$prefix/share/bash-completion/completions/fray"
+if command -v groff >/dev/null 2>&1; then
+  # the page renders without a warning
+  groff -man -Tutf8 -ww -z "$prefix/share/man/man1/fray.1" 2>"$prefix/man.err"
+  test ! -s "$prefix/man.err"
+fi
 export PKG_CONFIG_PATH="$pc"
 libdir=$(pkg-config --variable=libdir fray)
 cc $san "$prog" $(pkg-config --cflags --libs fray) -Wl,-rpath,"$libdir" -o "$prefix/use_shared"

@@ -1,0 +1,30 @@
+# bash completion for fray: commands, rule-set procedures, options.
+_fray()
+{
+	local cur=${COMP_WORDS[COMP_CWORD]} cmd=${COMP_WORDS[1]} words
+	if [ "$COMP_CWORD" -eq 1 ]; then
+		words="roll odds check help merge adbg bbb chits presidio --version"
+	elif [ "$COMP_CWORD" -eq 2 ]; then
+		case $cmd in
+		adbg|bbb|chits|presidio)
+			# the procedures, from the group's own help
+			words=$(fray help "$cmd" 2>/dev/null | sed -n "s/^  fray $cmd \([a-z-]*\).*/\1/p")
+			;;
+		help)
+			words="roll odds check dice seeds adbg bbb chits presidio json exit rules merge"
+			;;
+		*)
+			COMPREPLY=($(compgen -f -- "$cur"))
+			return
+			;;
+		esac
+	elif [[ $cur == -* ]]; then
+		# the options a procedure's help shows
+		words=$(fray help "$cmd" "${COMP_WORDS[2]}" 2>/dev/null | grep -o -- '--[a-z0-9-]*' | sort -u)
+	else
+		COMPREPLY=($(compgen -f -- "$cur"))
+		return
+	fi
+	COMPREPLY=($(compgen -W "$words" -- "$cur"))
+}
+complete -F _fray fray
