@@ -1,0 +1,33 @@
+#!/bin/sh
+# fray killed in the middle of writing a save or a shard file leaves the
+# old file as it was (files are written to a temporary and renamed).
+# Usage: kill_mid_write.sh FRAY KILL_LIBRARY SCENARIO
+set -u
+fray=$1 lib=$2 scenario=$3
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+fail() { echo "kill_mid_write: $*" >&2; exit 1; }
+export ASAN_OPTIONS=verify_asan_link_order=0
+
+printf 'the old save\n' > "$dir/save.yaml"
+LD_PRELOAD=$lib "$fray" adbg battle "$scenario" --seed 1 --save "$dir/save.yaml" \
+	--stop-after 1 > /dev/null 2>&1
+status=$?
+[ $status -eq 137 ] || fail "fray adbg battle --save was not killed (exit status $status)"
+[ "$(cat "$dir/save.yaml")" = "the old save" ] || fail "the save was damaged by a killed write"
+
+printf 'the old shard\n' > "$dir/shard.json"
+LD_PRELOAD=$lib "$fray" adbg simulate "$scenario" --trials 1000 --shard 1/2 \
+	--output "$dir/shard.json" --quiet > /dev/null 2>&1
+status=$?
+[ $status -eq 137 ] || fail "fray adbg simulate --output was not killed (exit status $status)"
+[ "$(cat "$dir/shard.json")" = "the old shard" ] || fail "the shard was damaged by a killed write"
+
+# and without the kill both are written whole, replacing the old files
+"$fray" adbg battle "$scenario" --seed 1 --save "$dir/save.yaml" --stop-after 1 > /dev/null ||
+	fail "the save failed"
+"$fray" adbg resume "$dir/save.yaml" > /dev/null || fail "the new save does not resume"
+"$fray" adbg simulate "$scenario" --trials 1000 --shard 1/2 --output "$dir/shard.json" --quiet ||
+	fail "the shard failed"
+"$fray" merge "$dir/shard.json" > /dev/null || fail "the new shard does not merge"
+echo "kill_mid_write: old files intact after a kill; new files whole"
