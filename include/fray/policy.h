@@ -41,6 +41,11 @@ typedef struct fray_policy_ops {
 	/* True when it reads only c->suggested, never the words: rules may
 	 * then skip building prompts and labels. */
 	bool suggestion_only;
+	/* Called by the simulators before trial number `trial` (may be NULL):
+	 * a policy with a random stream restarts it from the trial's number,
+	 * so each trial's choices do not depend on which trials ran before
+	 * (shards of a simulation then merge into exactly one run). */
+	void (*begin_trial)(void *self, uint64_t trial);
 } fray_policy_ops;
 
 typedef struct fray_policy fray_policy;
@@ -56,6 +61,7 @@ bool fray_policy_thread_safe(const fray_policy *p);
 /* True for the heuristic policy (and NULL): it reads no words. */
 bool fray_policy_suggestion_only(const fray_policy *p);
 void fray_policy_reset(fray_policy *p);
+void fray_policy_begin_trial(fray_policy *p, uint64_t trial);
 /* The position of a stateful policy (0 when it has none), and back. */
 uint64_t fray_policy_tell(const fray_policy *p);
 void fray_policy_seek(fray_policy *p, uint64_t pos);
@@ -67,7 +73,9 @@ fray_policy *fray_policy_heuristic_new(fray_ctx *ctx);
 
 /* A policy that picks uniformly at random from its own stream of seed
  * (never the dice's), for testing rules and measuring the heuristic. Its
- * stream runs on across runs (reset does not rewind it); not thread-safe. */
+ * stream runs on across runs (reset does not rewind it), except in the
+ * simulators, where trial i uses a stream of its own (begin_trial); not
+ * thread-safe. */
 fray_policy *fray_policy_random_new(fray_ctx *ctx, uint64_t seed);
 
 /* One policy per side: questions with c->side 0 go to p0, 1 to p1 (and

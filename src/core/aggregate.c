@@ -29,6 +29,7 @@ static void *work(void *arg)
 		fray_rng_init(&r->rng, w->seed, t);
 		fray_roller_begin_run(r);
 		fray_policy_reset(w->policy);
+		fray_policy_begin_trial(w->policy, t);
 		w->proc(r, w->policy, w->input, outcome);
 		if (r->status != FRAY_OK) {
 			w->status = r->status;

@@ -54,6 +54,12 @@ FRAY_API bool fray_policy_suggestion_only(const fray_policy *p)
 	return !p || p->ops->suggestion_only;
 }
 
+FRAY_API void fray_policy_begin_trial(fray_policy *p, uint64_t trial)
+{
+	if (p && p->ops->begin_trial)
+		p->ops->begin_trial(p->self, trial);
+}
+
 FRAY_API void fray_policy_reset(fray_policy *p)
 {
 	if (p && p->ops->reset)
@@ -106,6 +112,7 @@ FRAY_API fray_policy *fray_policy_heuristic_new(fray_ctx *ctx)
 
 typedef struct random_policy {
 	fray_ctx *ctx;
+	uint64_t seed;
 	fray_rng rng;
 } random_policy;
 
@@ -126,6 +133,14 @@ static void random_seek(void *self, uint64_t pos)
 	fray_rng_seek(&((random_policy *)self)->rng, pos);
 }
 
+/* Trial i: stream 2^64 - 2 - i of the seed, far from the dice's streams
+ * 0, 1, 2, ... and from the stream outside simulations (2^64 - 1). */
+static void random_begin_trial(void *self, uint64_t trial)
+{
+	random_policy *rp = self;
+	fray_rng_init(&rp->rng, rp->seed, UINT64_MAX - 1 - trial);
+}
+
 static void random_destroy(void *self)
 {
 	random_policy *rp = self;
@@ -139,6 +154,7 @@ static const fray_policy_ops random_ops = {
 	.destroy = random_destroy,
 	.tell = random_tell,
 	.seek = random_seek,
+	.begin_trial = random_begin_trial,
 	.deterministic = false,
 	.thread_safe = false,
 };
@@ -151,6 +167,7 @@ FRAY_API fray_policy *fray_policy_random_new(fray_ctx *ctx, uint64_t seed)
 		return NULL;
 	}
 	rp->ctx = ctx;
+	rp->seed = seed;
 	/* stream 2^64-1: far from the trials' streams 0, 1, 2, ... */
 	fray_rng_init(&rp->rng, seed, UINT64_MAX);
 	fray_policy *p = fray_policy_new(ctx, &random_ops, rp);
@@ -195,6 +212,13 @@ static void sides_seek(void *self, uint64_t pos)
 	fray_policy_seek(sp->p[1], pos & 0xFFFFFFFFu);
 }
 
+static void sides_begin_trial(void *self, uint64_t trial)
+{
+	sides_policy *sp = self;
+	fray_policy_begin_trial(sp->p[0], trial);
+	fray_policy_begin_trial(sp->p[1], trial);
+}
+
 static void sides_destroy(void *self)
 {
 	sides_policy *sp = self;
@@ -225,6 +249,7 @@ FRAY_API fray_policy *fray_policy_sides_new(fray_ctx *ctx, fray_policy *p0,
 		.destroy = sides_destroy,
 		.tell = sides_tell,
 		.seek = sides_seek,
+		.begin_trial = sides_begin_trial,
 		.deterministic = fray_policy_deterministic(p0) && fray_policy_deterministic(p1),
 		.thread_safe = fray_policy_thread_safe(p0) && fray_policy_thread_safe(p1),
 		.suggestion_only = fray_policy_suggestion_only(p0) && fray_policy_suggestion_only(p1),

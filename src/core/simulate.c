@@ -44,6 +44,7 @@ static bool trial(worker *w, uint64_t t)
 	fray_rng_init(&r->rng, run->seed, t);
 	fray_roller_begin_run(r);
 	fray_policy_reset(run->policy);
+	fray_policy_begin_trial(run->policy, t);
 	run->proc(r, run->policy, run->input, outcome);
 	if (r->status == FRAY_OK) {
 		for (size_t f = 0; f < run->nfields; f++)

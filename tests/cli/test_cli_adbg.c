@@ -191,6 +191,18 @@ static void simulate_shards_merge(void **state)
 	RUN(&r2, "merge", s2, s1, "--json");
 	assert_int_equal(r2.status, 0);
 	assert_string_equal(r1.out, r2.out);
+	/* with the random policy too: its choices restart from each battle's
+	 * number, so the shards do not depend on the battles before them */
+	RUN(&r1, "adbg", "simulate", EX "lochry-1781.yaml", "--trials", "4000", "--policy", "random:9", "--json");
+	RUN(&r2, "adbg", "simulate", EX "lochry-1781.yaml", "--trials", "4000", "--policy", "random:9", "--shard",
+	    "2/2", "--output", s2);
+	RUN(&r2, "adbg", "simulate", EX "lochry-1781.yaml", "--trials", "4000", "--policy", "random:9", "--shard",
+	    "1/2", "--output", s1);
+	RUN(&r2, "merge", s1, s2, "--json");
+	assert_int_equal(r2.status, 0);
+	assert_string_equal(r1.out, r2.out);
+	RUN(&r2, "adbg", "simulate", EX "lochry-1781.yaml", "--trials", "20000", "--seed", "5", "--shard", "1/2",
+	    "--output", s1);
 	/* one shard alone is marked partial */
 	RUN(&r2, "merge", s1);
 	assert_non_null(strstr(r2.out, "PARTIAL: 1 of 2 shards merged; 10000 of 20000 battles counted"));
