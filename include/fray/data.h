@@ -26,8 +26,9 @@ typedef enum fray_node_kind {
 } fray_node_kind;
 
 /* Loads a whole file or a string (name is used in messages). A YAML syntax
- * error, a file too large or too deep is FRAY_ERR_INPUT with the position
- * on the context; *out is NULL then. An empty document has a NULL root. */
+ * error, a file too large or too deep, a file that is not there or is a
+ * folder is FRAY_ERR_INPUT with the position on the context; *out is NULL
+ * then. An empty document has a NULL root. */
 fray_status fray_doc_load_file(fray_ctx *ctx, const char *path,
 			       fray_doc **out);
 fray_status fray_doc_load_string(fray_ctx *ctx, const char *name,

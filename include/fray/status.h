@@ -6,9 +6,11 @@
 typedef enum fray_status {
 	FRAY_OK = 0,
 	FRAY_ERR_NOMEM = 1,   /* the allocator returned NULL */
-	FRAY_ERR_INPUT = 2,   /* bad input: syntax, type, range, unknown name */
+	FRAY_ERR_INPUT = 2,   /* bad input: syntax, type, range, unknown name,
+				 a named file that is not there or is a folder */
 	FRAY_ERR_LIMIT = 3,   /* a documented limit was exceeded */
-	FRAY_ERR_IO = 4,      /* a file could not be read or written */
+	FRAY_ERR_IO = 4,      /* a file could not be read or written (the
+				 machine's failure, not the name's) */
 	FRAY_ERR_POLICY = 5,  /* a policy could not answer (script ran out, ...) */
 	FRAY_ERR_INTERNAL = 6 /* a bug in fray; please report it */
 } fray_status;

@@ -69,8 +69,8 @@ static int check_file(fray_ctx *ctx, const char *path)
 	return cli_error("check", EXIT_BAD_INPUT,
 			 "%s:1:1: expected a fray data file; known kinds: adbg scenario "
 			 "(with 'sides'), adbg melee CRT (with 'columns' and 'rows'), chit mix "
-			 "(with 'chits'), chit combat (with 'mix' and 'attacker'), policy "
-			 "script (with 'answers')", path);
+			 "(with 'chits'), chit combat (with 'mix' and 'attacker'), presidio unit "
+			 "statistics (with 'units'), policy script (with 'answers')", path);
 }
 
 int cmd_check(int argc, char **argv)

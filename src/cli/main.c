@@ -40,6 +40,6 @@ int main(int argc, char **argv)
 			return status;
 		}
 	return cli_error(NULL, EXIT_BAD_INPUT,
-			 "unknown command '%s' (commands: roll, odds, check, help, adbg, bbb, chits, presidio)",
+			 "unknown command '%s' (commands: roll, odds, check, help, adbg, bbb, chits, presidio, merge)",
 			 name);
 }

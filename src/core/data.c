@@ -422,9 +422,11 @@ FRAY_API fray_status fray_doc_load_file(fray_ctx *ctx, const char *path,
 {
 	*out = NULL;
 	FILE *f = fopen(path, "rb");
+	/* a file that is not there (or not ours to read) is a bad name given:
+	 * bad input, not a failure of the machine */
 	if (!f)
-		return fray_fail(ctx, FRAY_ERR_IO, "%s: cannot open: %s", path,
-				 strerror(errno));
+		return fray_fail(ctx, errno == ENOMEM || errno == EMFILE || errno == ENFILE ? FRAY_ERR_IO
+				 : FRAY_ERR_INPUT, "%s: cannot open: %s", path, strerror(errno));
 	char *buf = fray_alloc(ctx, FRAY_DOC_MAX_BYTES + 1);
 	if (!buf) {
 		fclose(f);
@@ -434,8 +436,9 @@ FRAY_API fray_status fray_doc_load_file(fray_ctx *ctx, const char *path,
 	bool bad = ferror(f);
 	fclose(f);
 	fray_status st;
-	if (bad)
-		st = fray_fail(ctx, FRAY_ERR_IO, "%s: cannot read", path);
+	if (bad) /* a folder, for one, opens but does not read */
+		st = fray_fail(ctx, errno == EISDIR ? FRAY_ERR_INPUT : FRAY_ERR_IO, "%s: cannot read: %s", path,
+			       strerror(errno));
 	else
 		st = fray_doc_load_string(ctx, path, buf, len, out);
 	fray_dealloc(ctx, buf);
