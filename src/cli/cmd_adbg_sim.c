@@ -346,12 +346,14 @@ int adbg_sweep(int argc, char **argv)
 	cli_args a = {.cmd = "adbg sweep", .argc = argc, .argv = argv};
 	const char *path = NULL, *policy = "heuristic", *pol_a = NULL, *pol_b = NULL, *v;
 	uint64_t trials = 10000, seed = 1, threads = 0;
-	bool json = false, quiet = false;
+	bool json = false, quiet = false, help = false;
 	vary vs[MAX_VARY] = {{0}};
 	int nv = 0, status = EXIT_OK;
 	while (a.i < argc && a.status == EXIT_OK && status == EXIT_OK) {
-		if (cli_is_help(argv[a.i]))
-			return cli_help_topic(stdout, "adbg sweep") ? EXIT_OK : EXIT_RUNTIME;
+		if (cli_is_help(argv[a.i])) {
+			help = true;
+			break;
+		}
 		if (cli_flag(&a, "--json"))
 			json = true;
 		else if (cli_flag(&a, "--quiet"))
@@ -376,6 +378,11 @@ int adbg_sweep(int argc, char **argv)
 	}
 	if (status == EXIT_OK)
 		status = a.status;
+	if (help) {
+		for (int i = 0; i < nv; i++)
+			free(vs[i].text);
+		return cli_help_topic(stdout, "adbg sweep") ? EXIT_OK : EXIT_RUNTIME;
+	}
 	int npoints = 1;
 	for (int i = 0; i < nv && status == EXIT_OK; i++)
 		if ((npoints *= vs[i].nvalues) > MAX_POINTS)
