@@ -547,9 +547,21 @@ static const char *kind_name(fray_node_kind k)
 	return k == FRAY_NODE_MAP ? "a mapping" : k == FRAY_NODE_SEQ ? "a list" : "a value";
 }
 
+/* A checker given no node at all (an item past the end, a key's value in
+ * something that is not a map): said so, never a crash. */
+static bool missing(fray_doc *doc, const fray_node *n, const char *what)
+{
+	if (n)
+		return false;
+	fray_doc_error(doc, NULL, "expected %s, found nothing", what);
+	return true;
+}
+
 FRAY_API bool fray_doc_expect(fray_doc *doc, const fray_node *n,
 			      fray_node_kind kind, const char *what)
 {
+	if (missing(doc, n, what))
+		return false;
 	if (n->kind == kind)
 		return true;
 	fray_doc_error(doc, n, "expected %s as %s, found %s", kind_name(kind),
@@ -560,6 +572,8 @@ FRAY_API bool fray_doc_expect(fray_doc *doc, const fray_node *n,
 FRAY_API bool fray_doc_int(fray_doc *doc, const fray_node *n, int64_t lo,
 			   int64_t hi, const char *what, int64_t *out)
 {
+	if (missing(doc, n, what))
+		return false;
 	const char *s = n->kind == FRAY_NODE_SCALAR ? n->text : NULL;
 	char *end = NULL;
 	long long v = 0;
@@ -582,6 +596,8 @@ FRAY_API bool fray_doc_int(fray_doc *doc, const fray_node *n, int64_t lo,
 FRAY_API bool fray_doc_bool(fray_doc *doc, const fray_node *n, const char *what,
 			    bool *out)
 {
+	if (missing(doc, n, what))
+		return false;
 	const char *s = n->kind == FRAY_NODE_SCALAR ? n->text : "";
 	if (strcmp(s, "true") == 0 || strcmp(s, "yes") == 0) {
 		*out = true;
@@ -598,6 +614,8 @@ FRAY_API bool fray_doc_bool(fray_doc *doc, const fray_node *n, const char *what,
 FRAY_API bool fray_doc_string(fray_doc *doc, const fray_node *n,
 			      const char *what, const char **out)
 {
+	if (missing(doc, n, what))
+		return false;
 	if (n->kind != FRAY_NODE_SCALAR) {
 		fray_doc_error(doc, n, "expected %s: a single value, found %s",
 			       what, kind_name(n->kind));
@@ -610,6 +628,8 @@ FRAY_API bool fray_doc_string(fray_doc *doc, const fray_node *n,
 FRAY_API bool fray_doc_enum(fray_doc *doc, const fray_node *n, const char *what,
 			    const char *const *names, size_t nnames, size_t *out)
 {
+	if (missing(doc, n, what))
+		return false;
 	const char *s = n->kind == FRAY_NODE_SCALAR ? n->text : NULL;
 	if (s)
 		for (size_t i = 0; i < nnames; i++)
@@ -644,7 +664,7 @@ FRAY_API bool fray_doc_known_keys(fray_doc *doc, const fray_node *map,
 				  const char *const *allowed, size_t nallowed)
 {
 	bool ok = true;
-	for (size_t i = 0; map->kind == FRAY_NODE_MAP && i < map->n; i++) {
+	for (size_t i = 0; map && map->kind == FRAY_NODE_MAP && i < map->n; i++) {
 		const fray_node *k = map->items[2 * i];
 		bool known = false;
 		for (size_t j = 0; j < nallowed && !known; j++)

@@ -147,6 +147,31 @@ static void checks_collect_every_problem(void **state)
 	fray_doc_free(doc);
 }
 
+/* Checkers given no node (an item past the end of a list, a value looked up
+ * in something that is not a map) say so instead of crashing. */
+static void checks_of_nothing(void **state)
+{
+	(void)state;
+	static const char text[] = "a: 1\n";
+	fray_doc *doc;
+	assert_int_equal(fray_doc_load_string(ctx, "t.yaml", text, strlen(text), &doc), FRAY_OK);
+	int64_t v;
+	bool b;
+	const char *str;
+	size_t k;
+	static const char *const names[] = {"x"};
+	assert_false(fray_doc_int(doc, fray_node_item(fray_doc_root(doc), 3), 0, 9, "a count", &v));
+	assert_false(fray_doc_expect(doc, NULL, FRAY_NODE_SEQ, "a list"));
+	assert_false(fray_doc_bool(doc, NULL, "a flag", &b));
+	assert_false(fray_doc_string(doc, NULL, "a name", &str));
+	assert_false(fray_doc_enum(doc, NULL, "a kind", names, 1, &k));
+	assert_null(fray_doc_field(doc, NULL, "units", true));
+	assert_true(fray_doc_known_keys(doc, NULL, names, 1));
+	assert_int_equal(fray_doc_error_count(doc), 6);
+	assert_string_equal(fray_doc_error_msg(doc, 0), "t.yaml: expected a count, found nothing");
+	fray_doc_free(doc);
+}
+
 static void script_file(void **state)
 {
 	(void)state;
@@ -177,6 +202,7 @@ int main(void)
 		cmocka_unit_test(bad_files_say_where),
 		cmocka_unit_test(nesting_and_size_are_limited),
 		cmocka_unit_test(checks_collect_every_problem),
+		cmocka_unit_test(checks_of_nothing),
 		cmocka_unit_test(script_file),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);

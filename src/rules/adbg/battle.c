@@ -1192,10 +1192,15 @@ FRAY_API bool fray_adbg_battle_restore(fray_adbg_battle_state *st, fray_doc *doc
 	}
 	for (int s = 0; s < 2; s++) {
 		const fray_node *side = fray_node_item(sides, (size_t)s);
+		if (!fray_doc_expect(doc, side, FRAY_NODE_MAP, "a saved side"))
+			return false;
 		const fray_node *units = fray_doc_field(doc, side, "units", true);
 		const fray_node *stacks = fray_doc_field(doc, side, "stacks", true);
 		const fray_node *leaders = fray_doc_field(doc, side, "leaders", true);
-		if (!units || !stacks || !leaders)
+		if (!units || !stacks || !leaders ||
+		    !fray_doc_expect(doc, units, FRAY_NODE_SEQ, "the saved units") ||
+		    !fray_doc_expect(doc, stacks, FRAY_NODE_SEQ, "the saved stacks") ||
+		    !fray_doc_expect(doc, leaders, FRAY_NODE_SEQ, "the saved leaders"))
 			return false;
 		if ((int)fray_node_len(units) != sc->side[s].nunits ||
 		    (int)fray_node_len(leaders) != sc->side[s].nleaders) {
