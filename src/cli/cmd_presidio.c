@@ -954,24 +954,35 @@ static int presidio_sentry(int argc, char **argv)
 	return proc_run_print("presidio sentry", &run, &o);
 }
 
+/* Takes `--animal NAME` out of the arguments into *animal (NULL when not
+ * given), the others into rest; returns their number. */
+static int without_animal(int argc, char **argv, char **rest, const char **animal)
+{
+	int n = 0;
+	*animal = NULL;
+	for (int i = 0; i < argc; i++) {
+		if (strcmp(argv[i], "--animal") == 0)
+			*animal = i + 1 < argc ? argv[++i] : ""; /* "": named as unknown below */
+		else
+			rest[n++] = argv[i];
+	}
+	return n;
+}
+
 static int presidio_capture(int argc, char **argv)
 {
 	proc_opts o = {0};
 	static const char *const ints[] = {"--skill", "--defender-skill"};
 	static const int64_t lo[] = {-5, -5}, hi[] = {10, 10};
 	int64_t v[2] = {0, 0};
-	const char *animal = NULL;
 	/* --animal NAME uses the beast's melee as the defender's skill */
-	int argc2 = 0;
-	char *argv2[64];
-	for (int i = 0; i < argc && argc2 < 64; i++) {
-		if (strcmp(argv[i], "--animal") == 0 && i + 1 < argc) {
-			animal = argv[++i];
-			continue;
-		}
-		argv2[argc2++] = argv[i];
-	}
+	const char *animal;
+	char **argv2 = malloc((size_t)(argc + 1) * sizeof *argv2);
+	if (!argv2)
+		return cli_error("presidio capture", EXIT_RUNTIME, "out of memory");
+	int argc2 = without_animal(argc, argv, argv2, &animal);
 	int st = raid_run("presidio capture", argc2, argv2, "presidio capture", ints, v, lo, hi, 2, NULL, NULL, 0, &o);
+	free(argv2);
 	if (st)
 		return st < 0 ? EXIT_OK : st;
 	if (animal) {
@@ -995,17 +1006,13 @@ static int presidio_ram(int argc, char **argv)
 	static const char *const ints[] = {"--figures", "--armor"};
 	static const int64_t lo[] = {1, -5}, hi[] = {200, 20};
 	int64_t v[2] = {0, 0};
-	const char *animal = NULL;
-	int argc2 = 0;
-	char *argv2[64];
-	for (int i = 0; i < argc && argc2 < 64; i++) {
-		if (strcmp(argv[i], "--animal") == 0 && i + 1 < argc) {
-			animal = argv[++i];
-			continue;
-		}
-		argv2[argc2++] = argv[i];
-	}
+	const char *animal;
+	char **argv2 = malloc((size_t)(argc + 1) * sizeof *argv2);
+	if (!argv2)
+		return cli_error("presidio ram", EXIT_RUNTIME, "out of memory");
+	int argc2 = without_animal(argc, argv, argv2, &animal);
 	int st = raid_run("presidio ram", argc2, argv2, "presidio ram", ints, v, lo, hi, 2, NULL, NULL, 0, &o);
+	free(argv2);
 	if (st)
 		return st < 0 ? EXIT_OK : st;
 	const fray_presidio_animal *an = animal ? fray_presidio_animal_find(animal) : NULL;
