@@ -24,10 +24,6 @@ static void on_sigint(int sig)
 	interrupted = 1;
 }
 
-typedef struct progress {
-	struct timespec start;
-	uint64_t total;
-} progress;
 
 static double seconds_since(const struct timespec *t0)
 {
@@ -39,8 +35,8 @@ static double seconds_since(const struct timespec *t0)
 /* "[#####.....]  45%  450000/1000000 battles  310000/s  2 s left" on stderr */
 static void show_progress(uint64_t done, uint64_t total, void *ud)
 {
-	progress *pr = ud;
-	double el = seconds_since(&pr->start), rate = el > 0 ? (double)done / el : 0;
+	const struct timespec *start = ud;
+	double el = seconds_since(start), rate = el > 0 ? (double)done / el : 0;
 	int width = 24, filled = total ? (int)((double)width * (double)done / (double)total) : width;
 	char bar[32];
 	for (int i = 0; i < width; i++)
@@ -135,13 +131,13 @@ int adbg_simulate(int argc, char **argv)
 	/* shard I of N: trials [T(I-1)/N, TI/N), disjoint and covering */
 	uint64_t first = sim_slice(trials, m.shard - 1, m.nshards),
 		 last = sim_slice(trials, m.shard, m.nshards);
-	progress pr = {.total = last - first};
-	clock_gettime(CLOCK_MONOTONIC, &pr.start);
+	struct timespec start;
+	clock_gettime(CLOCK_MONOTONIC, &start);
 	bool show = !quiet && isatty(fileno(stderr));
 	fray_sim_run run = {.proc = fray_adbg_battle_stats_procedure, .policy = p, .input = s,
 			    .nfields = FRAY_ADBG_SIM_FIELDS, .seed = seed, .first = first, .last = last,
 			    .threads = fray_policy_thread_safe(p) ? (unsigned)threads : 1,
-			    .stop = &interrupted, .progress = show ? show_progress : NULL, .ud = &pr};
+			    .stop = &interrupted, .progress = show ? show_progress : NULL, .ud = &start};
 	struct sigaction sa = {.sa_handler = on_sigint}, old;
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, &old);

@@ -181,22 +181,8 @@ static void sort_by_row(const battle *b, int s, int *col, int n)
 		}
 }
 
-/* The stacks of side s at pos, not atop, front to back. */
-static int column(const battle *b, int s, int pos, int *out)
-{
-	int n = 0;
-	for (uint64_t m = alive_stacks(b, s); m; m &= m - 1) {
-		int k = __builtin_ctzll(m); /* the lowest stack left, in order */
-		if (b->st[s][k].used && !b->st[s][k].atop && b->st[s][k].pos == pos)
-			out[n++] = k;
-	}
-	sort_by_row(b, s, out, n);
-	return n;
-}
-
-/* Every column of side s at once, as column() gives each: one pass over
- * the stacks instead of one per position (the movement heuristic looks
- * at the whole line for every stack; this was a third of a battle). */
+/* Every column of side s (its live stacks not atop an enemy, front to
+ * back) at once: one pass over the stacks for all positions. */
 typedef struct lineup {
 	int n[FRAY_ADBG_MAX_STACKS];
 	int k[FRAY_ADBG_MAX_STACKS][MAX_STACKS];
@@ -415,11 +401,15 @@ static void tell_line(battle *b)
 {
 	if (!b->tell)
 		return;
+	lineup ln[2];
+	whole_line(b, 0, &ln[0]);
+	whole_line(b, 1, &ln[1]);
 	for (int p = 0; p < b->npos; p++) {
 		char line[512];
 		size_t len = (size_t)snprintf(line, sizeof line, "position %d:", p + 1);
 		for (int s = 0; s < 2; s++) {
-			int col[MAX_STACKS], n = column(b, s, p, col);
+			const int *col = ln[s].k[p];
+			int n = ln[s].n[p];
 			len += (size_t)snprintf(line + len, sizeof line - len, "%s %s",
 						s ? " |" : "", side_name(b, s));
 			if (n == 0)
