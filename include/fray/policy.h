@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <fray/ctx.h>
+#include <fray/data.h>
 
 /* A question. Borrowed pointers, valid during the choose call. */
 typedef struct fray_choice {
@@ -89,8 +90,12 @@ fray_policy *fray_policy_sides_new(fray_ctx *ctx, fray_policy *p0,
 fray_policy *fray_policy_script_new(fray_ctx *ctx, const char *const *answers,
 				    size_t n);
 
-/* The scripted policy from a YAML file holding `answers: [ ... ]` (scalars).
- * FRAY_ERR_INPUT with file:line:col on the context for a bad file. */
+/* The scripted policy from a YAML document holding `answers: [ ... ]`
+ * (scalars); every problem is recorded on doc (file:line:col). */
+fray_status fray_policy_script_read(fray_ctx *ctx, fray_doc *doc,
+				    fray_policy **out);
+/* The same from a file. FRAY_ERR_INPUT with file:line:col on the context
+ * for a bad file. */
 fray_status fray_policy_script_load(fray_ctx *ctx, const char *path,
 				    fray_policy **out);
 

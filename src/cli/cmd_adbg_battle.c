@@ -112,7 +112,7 @@ static bool write_save(const char *cmd, const save_info *si, const fray_adbg_bat
  * round stop_after (0: never); then the end of battle and the summary. */
 static int fight(const char *cmd, const fray_adbg_scenario *s, fray_adbg_battle_state *st,
 		 fray_roller *r, fray_policy *p, const save_info *si, int stop_after,
-		 bool json, fray_ctx *ctx)
+		 bool json)
 {
 	int round;
 	while ((round = fray_adbg_battle_next_round(st)) != 0) {
@@ -122,9 +122,11 @@ static int fight(const char *cmd, const fray_adbg_scenario *s, fray_adbg_battle_
 		if (si->path && !write_save(cmd, si, st, r, p))
 			return EXIT_RUNTIME;
 		if (round == stop_after && fray_adbg_battle_next_round(st) != 0) {
-			if (json)
-				printf("], \"stopped_after_round\": %d, \"save\": \"%s\"}\n", round, si->path);
-			else
+			if (json) {
+				char path[2 * 4096];
+				fray_json_string(si->path, path, sizeof path);
+				printf("], \"stopped_after_round\": %d, \"save\": %s}\n", round, path);
+			} else
 				printf("\nstopped after round %d; go on with: fray adbg resume %s\n",
 				       round, si->path);
 			return EXIT_OK;
@@ -137,12 +139,10 @@ static int fight(const char *cmd, const fray_adbg_scenario *s, fray_adbg_battle_
 		/* a policy that could not answer: say so, like fray_run does */
 		if (json)
 			printf("]}\n");
-		int64_t out[1];
-		(void)out;
-		return cli_error(cmd, EXIT_BAD_INPUT, "the battle stopped: the policy gave no answer "
-				 "(a script ran out, or the input ended)");
+		const char *why = fray_roller_stop_reason(r);
+		return cli_error(cmd, EXIT_BAD_INPUT, "the battle stopped: %s",
+				 why[0] ? why : "the policy gave no answer");
 	}
-	(void)ctx;
 	print_summary(s, &res, json);
 	return EXIT_OK;
 }
@@ -220,7 +220,7 @@ int adbg_battle(int argc, char **argv)
 		       have_seed ? "" : ", replay with --seed", policy_name);
 	fray_policy_reset(p);
 	fray_adbg_battle_begin(st, r, p);
-	status = fight(a.cmd, s, st, r, p, &si, (int)stop_after, json, ctx);
+	status = fight(a.cmd, s, st, r, p, &si, (int)stop_after, json);
 done:
 	fray_adbg_battle_free(st);
 	fray_roller_free(r);
@@ -352,7 +352,7 @@ int adbg_resume(int argc, char **argv)
 		printf("%s (seed %" PRIu64 "; policy %s; resumed from %s)\n", fray_adbg_scenario_name(s),
 		       si.seed, policy_name, save_path);
 	fray_adbg_battle_resumed(st, r);
-	status = fight(a.cmd, s, st, r, p, &si, (int)stop_after, json, ctx);
+	status = fight(a.cmd, s, st, r, p, &si, (int)stop_after, json);
 done:
 	fray_adbg_battle_free(st);
 	fray_roller_free(r);

@@ -138,7 +138,7 @@ static int setup_combat(const char *cmd, fray_ctx *ctx, int argc, char **argv, c
 	char buf[160];
 	const char *why;
 	if (cs->in.draw && (why = fray_chits_draw_problem(cs->mix, &cs->in.situation, cs->in.draw, buf, sizeof buf)))
-		return cli_error(cmd, EXIT_BAD_INPUT, "%s (see the mix's tactics)", why);
+		return cli_error(cmd, EXIT_BAD_INPUT, "--draw: %s", why);
 	if (script) {
 		char copy[512];
 		snprintf(copy, sizeof copy, "%s", script);

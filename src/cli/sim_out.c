@@ -6,14 +6,6 @@
 #include <string.h>
 #include "sim_out.h"
 
-#define SHARD_VERSION 1
-
-uint64_t sim_slice(uint64_t trials, uint64_t i, uint64_t n)
-{
-	/* trials <= 10^12 and n <= 10^6: the product fits in 64 bits */
-	return trials * i / n;
-}
-
 static const struct {
 	const char *key, *words;
 } stats[FRAY_ADBG_SIM_PER_SIDE] = {
@@ -188,158 +180,19 @@ int sim_write_shard(const char *cmd, const char *path, const sim_meta *m, const 
 
 /* ---- fray merge ---- */
 
-typedef struct shard {
-	sim_meta m;
-	uint64_t first, last;
-	fray_sim sim;
-} shard;
-
-static bool read_u64_text(fray_doc *doc, const fray_node *n, int base, const char *what, uint64_t *out)
-{
-	const char *t;
-	if (!fray_doc_string(doc, n, what, &t))
-		return false;
-	char *end;
-	errno = 0;
-	unsigned long long v = strtoull(t, &end, base);
-	if (!*t || *end || errno || t[0] == '-') {
-		fray_doc_error(doc, n, "expected %s, found '%s'", what, t);
-		return false;
-	}
-	*out = v;
-	return true;
-}
-
-static void read_text(fray_doc *doc, const fray_node *n, const char *what, char *dst, size_t cap)
-{
-	const char *t;
-	if (n && fray_doc_string(doc, n, what, &t))
-		snprintf(dst, cap, "%s", t);
-}
-
-static void read_u64(fray_doc *doc, const fray_node *map, const char *key, int64_t lo, int64_t hi,
-		     uint64_t *out)
-{
-	const fray_node *n = fray_doc_field(doc, map, key, true);
-	int64_t v;
-	if (n && fray_doc_int(doc, n, lo, hi, key, &v))
-		*out = (uint64_t)v;
-}
-
-static void read_counts(fray_doc *doc, const fray_node *counts, fray_sim *sim)
-{
-	if (!fray_doc_expect(doc, counts, FRAY_NODE_SEQ, "the counts, one list per field"))
-		return;
-	if (fray_node_len(counts) != FRAY_ADBG_SIM_FIELDS) {
-		fray_doc_error(doc, counts, "expected %d lists of counts, found %zu", FRAY_ADBG_SIM_FIELDS,
-			       fray_node_len(counts));
-		return;
-	}
-	sim->nfields = FRAY_ADBG_SIM_FIELDS;
-	for (size_t f = 0; f < FRAY_ADBG_SIM_FIELDS; f++) {
-		const fray_node *list = fray_node_item(counts, f);
-		if (!fray_doc_expect(doc, list, FRAY_NODE_SEQ, "a field's [value, count] pairs"))
-			continue;
-		uint64_t sum = 0;
-		for (size_t i = 0; i < fray_node_len(list); i++) {
-			const fray_node *pair = fray_node_item(list, i);
-			int64_t v, c;
-			if (!fray_doc_expect(doc, pair, FRAY_NODE_SEQ, "a [value, count] pair"))
-				continue;
-			if (fray_node_len(pair) != 2) {
-				fray_doc_error(doc, pair, "expected a [value, count] pair");
-				continue;
-			}
-			if (fray_doc_int(doc, fray_node_item(pair, 0), 0, FRAY_SIM_MAX_VALUE, "a value", &v) &&
-			    fray_doc_int(doc, fray_node_item(pair, 1), 0, (int64_t)FRAY_SIM_MAX_TRIALS, "a count",
-					 &c)) {
-				sim->count[f][v] += (uint64_t)c;
-				sum += (uint64_t)c;
-			}
-		}
-		if (sum != sim->trials)
-			fray_doc_error(doc, list, "the counts add up to %" PRIu64 ", not the %" PRIu64
-				       " trials counted", sum, sim->trials);
-	}
-}
-
 /* Reads a shard file; false with every problem printed. */
-static bool read_shard(fray_ctx *ctx, const char *path, shard *sh)
+static bool read_shard(fray_ctx *ctx, const char *path, sim_shard *sh)
 {
-	memset(sh, 0, sizeof *sh);
 	fray_doc *doc;
 	if (fray_doc_load_file(ctx, path, &doc) != FRAY_OK) {
 		cli_fail("merge", ctx);
 		return false;
 	}
-	const fray_node *root = fray_doc_root(doc);
-	if (!root || fray_node_kind_of(root) != FRAY_NODE_MAP || !fray_map_get(root, "fray_shard")) {
-		fray_doc_error(doc, root, "not a fray shard file (from fray adbg simulate --shard I/N)");
-	} else {
-		static const char *const keys[] = {"fray_shard", "kind", "scenario", "scenario_fnv1a", "sides",
-						   "policy", "seed", "trials", "shard", "of", "first", "last",
-						   "counted", "counts"};
-		fray_doc_known_keys(doc, root, keys, sizeof keys / sizeof keys[0]);
-		uint64_t version = 0;
-		read_u64(doc, root, "fray_shard", 0, INT64_MAX, &version);
-		const char *kind = NULL;
-		const fray_node *n = fray_doc_field(doc, root, "kind", true);
-		if (version != SHARD_VERSION)
-			fray_doc_error(doc, fray_map_get(root, "fray_shard"),
-				       "shard format %" PRIu64 " is not the one this fray reads (%d)", version,
-				       SHARD_VERSION);
-		else if (n && fray_doc_string(doc, n, "kind", &kind) && strcmp(kind, "adbg.simulate") != 0)
-			fray_doc_error(doc, n, "expected kind adbg.simulate, found '%s'", kind);
-		read_text(doc, fray_doc_field(doc, root, "scenario", true), "the scenario's name",
-			  sh->m.scenario, sizeof sh->m.scenario);
-		read_text(doc, fray_doc_field(doc, root, "policy", true), "the policy", sh->m.policy,
-			  sizeof sh->m.policy);
-		if ((n = fray_doc_field(doc, root, "scenario_fnv1a", true)))
-			read_u64_text(doc, n, 16, "a digest in hexadecimal", &sh->m.digest);
-		if ((n = fray_doc_field(doc, root, "seed", true)))
-			read_u64_text(doc, n, 10, "a seed", &sh->m.seed);
-		if ((n = fray_doc_field(doc, root, "sides", true)) &&
-		    fray_doc_expect(doc, n, FRAY_NODE_SEQ, "the two sides' names")) {
-			if (fray_node_len(n) != 2)
-				fray_doc_error(doc, n, "expected the two sides' names");
-			else
-				for (size_t i = 0; i < 2; i++)
-					read_text(doc, fray_node_item(n, i), "a side's name", sh->m.side[i],
-						  sizeof sh->m.side[i]);
-		}
-		read_u64(doc, root, "trials", 1, (int64_t)FRAY_SIM_MAX_TRIALS, &sh->m.trials);
-		read_u64(doc, root, "of", 1, 1000000, &sh->m.nshards);
-		read_u64(doc, root, "shard", 1, 1000000, &sh->m.shard);
-		read_u64(doc, root, "first", 0, (int64_t)FRAY_SIM_MAX_TRIALS, &sh->first);
-		read_u64(doc, root, "last", 0, (int64_t)FRAY_SIM_MAX_TRIALS, &sh->last);
-		read_u64(doc, root, "counted", 0, (int64_t)FRAY_SIM_MAX_TRIALS, &sh->sim.trials);
-		if (fray_doc_error_count(doc) == 0) {
-			const fray_node *sn = fray_map_get(root, "shard");
-			if (sh->m.shard > sh->m.nshards ||
-			    sh->first != sim_slice(sh->m.trials, sh->m.shard - 1, sh->m.nshards) ||
-			    sh->last != sim_slice(sh->m.trials, sh->m.shard, sh->m.nshards))
-				fray_doc_error(doc, sn, "shard %" PRIu64 " of %" PRIu64 " of %" PRIu64
-					       " trials is not trials %" PRIu64 "..%" PRIu64, sh->m.shard,
-					       sh->m.nshards, sh->m.trials, sh->first, sh->last);
-			else if (sh->sim.trials > sh->last - sh->first)
-				fray_doc_error(doc, fray_map_get(root, "counted"),
-					       "more trials counted than the shard has");
-			else
-				read_counts(doc, fray_doc_field(doc, root, "counts", true), &sh->sim);
-		}
-	}
-	bool ok = fray_doc_error_count(doc) == 0;
+	bool ok = shard_read(doc, sh);
 	for (size_t i = 0; i < fray_doc_error_count(doc); i++)
 		cli_error("merge", EXIT_BAD_INPUT, "%s", fray_doc_error_msg(doc, i));
 	fray_doc_free(doc);
 	return ok;
-}
-
-static bool same_run(const sim_meta *a, const sim_meta *b)
-{
-	return a->digest == b->digest && a->seed == b->seed && a->trials == b->trials &&
-	       a->nshards == b->nshards && strcmp(a->policy, b->policy) == 0 &&
-	       strcmp(a->scenario, b->scenario) == 0;
 }
 
 int cmd_merge(int argc, char **argv)
@@ -361,7 +214,7 @@ int cmd_merge(int argc, char **argv)
 		return cli_error("merge", EXIT_BAD_INPUT, "expected shard files (from fray adbg simulate "
 				 "--shard I/N --output FILE)");
 	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
-	shard *one = malloc(sizeof *one);
+	sim_shard *one = malloc(sizeof *one);
 	fray_sim *total = calloc(1, sizeof *total);
 	sim_meta m;
 	const char *first_file = NULL;
@@ -388,7 +241,7 @@ int cmd_merge(int argc, char **argv)
 				status = cli_error("merge", EXIT_RUNTIME, "out of memory");
 				break;
 			}
-		} else if (!same_run(&m, &one->m)) {
+		} else if (!shard_same_run(&m, &one->m)) {
 			status = cli_error("merge", EXIT_BAD_INPUT, "%s: not a shard of the same run as %s "
 					   "(scenario, seed, trials, policy and number of shards must agree)",
 					   argv[i], first_file);

@@ -3,18 +3,7 @@
 #ifndef FRAY_SIM_OUT_H
 #define FRAY_SIM_OUT_H
 #include "cli.h"
-
-typedef struct sim_meta {
-	char scenario[128];
-	char side[2][128];
-	char policy[128];
-	uint64_t digest;         /* of the scenario file */
-	uint64_t seed, trials;   /* trials of the whole run, all shards */
-	uint64_t shard, nshards; /* 1-based */
-} sim_meta;
-
-/* The first trial of slice i of n over `trials`: trials * i / n, exact. */
-uint64_t sim_slice(uint64_t trials, uint64_t i, uint64_t n);
+#include "shard.h"
 
 /* The result; partial: NULL, or why it counts fewer trials than asked. */
 void sim_print(FILE *out, const sim_meta *m, const fray_sim *s, bool json, const char *partial);
@@ -26,7 +15,5 @@ void sim_json_rate(FILE *out, uint64_t k, uint64_t n);
  * stdout when path is NULL. Returns the exit status. */
 int sim_write_shard(const char *cmd, const char *path, const sim_meta *m, const fray_sim *s,
 		    uint64_t first, uint64_t last);
-
-
 
 #endif

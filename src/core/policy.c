@@ -358,14 +358,9 @@ nomem:
 	return NULL;
 }
 
-FRAY_API fray_status fray_policy_script_load(fray_ctx *ctx, const char *path,
-					     fray_policy **out)
+FRAY_API fray_status fray_policy_script_read(fray_ctx *ctx, fray_doc *doc, fray_policy **out)
 {
 	*out = NULL;
-	fray_doc *doc;
-	fray_status st = fray_doc_load_file(ctx, path, &doc);
-	if (st != FRAY_OK)
-		return st;
 	const fray_node *root = fray_doc_root(doc);
 	static const char *const keys[] = {"answers"};
 	const fray_node *list = NULL;
@@ -379,21 +374,31 @@ FRAY_API fray_status fray_policy_script_load(fray_ctx *ctx, const char *path,
 	if (list && fray_doc_expect(doc, list, FRAY_NODE_SEQ, "'answers'")) {
 		n = fray_node_len(list);
 		answers = fray_calloc(ctx, n + 1, sizeof *answers);
-		if (!answers) {
-			fray_doc_free(doc);
+		if (!answers)
 			return fray_nomem(ctx);
-		}
 		for (size_t i = 0; i < n; i++)
 			fray_doc_string(doc, fray_node_item(list, i), "an answer",
 					&answers[i]);
 	}
-	st = fray_doc_status(doc);
+	fray_status st = fray_doc_status(doc);
 	if (st == FRAY_OK) {
 		*out = fray_policy_script_new(ctx, answers, n);
 		if (!*out)
 			st = FRAY_ERR_NOMEM;
 	}
 	fray_dealloc(ctx, (void *)answers);
+	return st;
+}
+
+FRAY_API fray_status fray_policy_script_load(fray_ctx *ctx, const char *path,
+					     fray_policy **out)
+{
+	*out = NULL;
+	fray_doc *doc;
+	fray_status st = fray_doc_load_file(ctx, path, &doc);
+	if (st != FRAY_OK)
+		return st;
+	st = fray_policy_script_read(ctx, doc, out);
 	fray_doc_free(doc);
 	return st;
 }

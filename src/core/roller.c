@@ -54,6 +54,11 @@ FRAY_API bool fray_roller_stopped(const fray_roller *r)
 	return r->status != FRAY_OK || r->truncated;
 }
 
+FRAY_API const char *fray_roller_stop_reason(const fray_roller *r)
+{
+	return r->status != FRAY_OK ? r->msg : "";
+}
+
 FRAY_API void fray_roller_fail(fray_roller *r, fray_status s, const char *msg)
 {
 	if (r->status != FRAY_OK)

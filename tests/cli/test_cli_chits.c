@@ -50,7 +50,7 @@ static void bad_input(void **state)
 	} rows[] = {
 		{{"chits", "combat", "--mix", EX "sample-mix.yaml", "--tactic", "hasty", "--stance", "hold",
 		  "--terrain", "open", "--attacker-cdr", "11", "--defender-cdr", "13", "--draw", "5"},
-		 "fray chits combat: hasty against hold draws 3 to 4 chits, not 5 (see the mix's tactics)\n"},
+		 "fray chits combat: --draw: hasty against hold draws 3 to 4 chits, not 5\n"},
 		{{"chits", "combat", "--mix", EX "sample-mix.yaml", "--tactic", "siege", "--stance", "hold",
 		  "--terrain", "open", "--attacker-cdr", "11", "--defender-cdr", "13", "--draw", "3"},
 		 "fray chits combat: option --tactic expects one of the mix's tactics (hasty, prepared, cavalry-charge), got 'siege'\n"},

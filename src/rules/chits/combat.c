@@ -159,6 +159,16 @@ static unsigned effect_targets(const int *hits)
 	return hits[0] > hits[1] ? 1u : hits[1] > hits[0] ? 2u : 3u;
 }
 
+/* Chits are drawn without replacement: a draw larger than the mix cannot
+ * be made, and stops the run. */
+static bool draw_fits(fray_roller *r, const fray_chits_combat_in *in)
+{
+	if (in->draw >= 0 && in->draw <= in->mix->nchits)
+		return true;
+	fray_roller_fail(r, FRAY_ERR_INPUT, "more chits to draw than the mix holds");
+	return false;
+}
+
 FRAY_API void fray_chits_combat(fray_roller *r, fray_policy *p, const fray_chits_combat_in *in,
 				fray_chits_combat_out *out)
 {
@@ -167,6 +177,8 @@ FRAY_API void fray_chits_combat(fray_roller *r, fray_policy *p, const fray_chits
 	memset(out, 0, sizeof *out);
 	out->side[0] = in->side[0];
 	out->side[1] = in->side[1];
+	if (!draw_fits(r, in))
+		return;
 	char ratio[16];
 	fray_chits_ratio_text(fray_chits_ratio(s->attacker_cdr, s->defender_cdr), ratio, sizeof ratio);
 	say(r, "ruling R21", "combat die rolls %d to %d: %s", s->attacker_cdr, s->defender_cdr, ratio);
@@ -232,6 +244,10 @@ FRAY_API void fray_chits_draws_procedure(fray_roller *r, fray_policy *p, const v
 	(void)p;
 	const fray_chits_combat_in *in = input;
 	const fray_chits_mix *m = in->mix;
+	if (!draw_fits(r, in)) {
+		memset(out, 0, 4 * sizeof *out);
+		return;
+	}
 	fray_chits_effect kinds[FRAY_CHITS_MAX_CHITS];
 	unsigned count[FRAY_CHITS_MAX_CHITS];
 	size_t nk = 0;

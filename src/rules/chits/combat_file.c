@@ -18,6 +18,12 @@ FRAY_API const char *fray_chits_draw_problem(const fray_chits_mix *m, const fray
 {
 	const fray_chits_tactic *t = &m->tactics[s->tactic];
 	int max = t->max[s->stance];
+	if (draw > m->nchits) {
+		/* drawn without replacement: never more than the mix holds */
+		snprintf(buf, cap, "the mix '%s' holds %d chits, fewer than the %d to draw", m->name,
+			 m->nchits, draw);
+		return buf;
+	}
 	if (draw >= t->min && draw <= max)
 		return NULL;
 	snprintf(buf, cap, "%s against %s draws %d to %d chits, not %d", t->name,

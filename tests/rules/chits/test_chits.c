@@ -281,6 +281,22 @@ static void draw_limits(void **state)
 	s.stance = 0;
 	assert_null(fray_chits_draw_problem(m, &s, 3, buf, sizeof buf));
 	assert_non_null(fray_chits_draw_problem(m, &s, 1, buf, sizeof buf));
+	/* drawn without replacement: never more chits than the mix holds,
+	 * whatever the tactic allows */
+	m->tactics[0].max[0] = m->nchits + 1;
+	char want[128];
+	snprintf(want, sizeof want, "the mix 'small test mix' holds %d chits, fewer than the %d to draw",
+		 m->nchits, m->nchits + 1);
+	assert_string_equal(fray_chits_draw_problem(m, &s, m->nchits + 1, buf, sizeof buf), want);
+	/* and the library refuses such a draw rather than read past the mix */
+	fray_chits_combat_in in = {.mix = m, .draw = m->nchits + 1,
+				   .situation = {.attacker_cdr = 1, .defender_cdr = 1}};
+	fray_roller *r = fray_roller_sample_new(ctx, 1, 0);
+	fray_chits_combat_out out;
+	fray_chits_combat(r, NULL, &in, &out);
+	assert_true(fray_roller_stopped(r));
+	assert_string_equal(fray_roller_stop_reason(r), "more chits to draw than the mix holds");
+	fray_roller_free(r);
 	fray_chits_mix_free(m);
 }
 

@@ -1,0 +1,44 @@
+/* Fuzz target: a simulation shard file (fray merge's reader, in the CLI).
+ * A shard that reads must be whole: each field's counts add up to the
+ * trials counted, within the slice its number gives. It is then added to a
+ * total as fray merge does. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include "shard.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
+	fray_doc *doc;
+	if (fray_doc_load_string(ctx, "shard.json", (const char *)data, size, &doc) == FRAY_OK) {
+		sim_shard *sh = malloc(sizeof *sh);
+		fray_sim *total = calloc(1, sizeof *total);
+		if (!sh || !total)
+			abort();
+		if (shard_read(doc, sh)) {
+			if (fray_doc_error_count(doc) != 0 || sh->m.shard < 1 || sh->m.shard > sh->m.nshards ||
+			    sh->sim.trials > sh->last - sh->first || sh->sim.nfields != FRAY_ADBG_SIM_FIELDS)
+				abort();
+			for (size_t f = 0; f < sh->sim.nfields; f++) {
+				uint64_t sum = 0;
+				for (int v = 0; v <= FRAY_SIM_MAX_VALUE; v++)
+					sum += sh->sim.count[f][v];
+				if (sum != sh->sim.trials)
+					abort();
+			}
+			total->nfields = FRAY_ADBG_SIM_FIELDS;
+			fray_sim_add(total, &sh->sim);
+			(void)fray_sim_mean(total, FRAY_ADBG_SIM_ROUNDS);
+		} else if (fray_doc_error_count(doc) == 0) {
+			abort(); /* refused without saying why */
+		}
+		free(total);
+		free(sh);
+		fray_doc_free(doc);
+	}
+	fray_ctx_free(ctx);
+	return 0;
+}

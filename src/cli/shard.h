@@ -1,0 +1,39 @@
+/* A simulation shard file (fray adbg simulate --shard I/N --output FILE):
+ * what it records and how it is read back. Kept apart from the printing so
+ * the reader can be fuzzed on its own (fuzz/fuzz_shard.c). */
+#ifndef FRAY_CLI_SHARD_H
+#define FRAY_CLI_SHARD_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <fray/fray.h>
+
+/* The format written in "fray_shard"; another one is refused, never misread. */
+#define SHARD_VERSION 1
+
+typedef struct sim_meta {
+	char scenario[128];
+	char side[2][128];
+	char policy[128];
+	uint64_t digest;         /* of the scenario file */
+	uint64_t seed, trials;   /* trials of the whole run, all shards */
+	uint64_t shard, nshards; /* 1-based */
+} sim_meta;
+
+typedef struct sim_shard {
+	sim_meta m;
+	uint64_t first, last;    /* the trials it covers, [first, last) */
+	fray_sim sim;            /* sim.trials: those counted (fewer if stopped) */
+} sim_shard;
+
+/* The first trial of slice i of n over `trials`: trials * i / n, exact. */
+uint64_t sim_slice(uint64_t trials, uint64_t i, uint64_t n);
+
+/* Reads a shard from a loaded document; every problem is recorded on doc
+ * (file:line:col). True when it read. */
+bool shard_read(fray_doc *doc, sim_shard *sh);
+
+/* Whether two shards belong to the same run (and can be merged). */
+bool shard_same_run(const sim_meta *a, const sim_meta *b);
+
+#endif
