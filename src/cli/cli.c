@@ -228,3 +228,18 @@ uint64_t cli_pick_seed(void)
 	/* short enough to read out at the table and type back in */
 	return seed % 1000000000u;
 }
+
+const char *cli_jstr(const char *s)
+{
+	static char slot[CLI_JSTR_SLOTS][16384];
+	static unsigned next;
+	char *dst = slot[next++ % CLI_JSTR_SLOTS];
+	if (fray_json_string(s, dst, sizeof slot[0]) < sizeof slot[0])
+		return dst;
+	/* too long: encode a prefix that fits even if every byte became a
+	 * six-character escape (a cut UTF-8 sequence becomes U+FFFD) */
+	char prefix[sizeof slot[0] / 6 - 8];
+	snprintf(prefix, sizeof prefix, "%s", s);
+	fray_json_string(prefix, dst, sizeof slot[0]);
+	return dst;
+}

@@ -59,6 +59,14 @@ typedef struct cli_narrator {
 } cli_narrator;
 void cli_narrate(void *narrator, const fray_event *ev);
 
+/* s as a JSON string literal, quotes included, for printf's arguments
+ * (names and paths come from the user's files: quotes, backslashes and
+ * control characters must be escaped). The result lives in one of
+ * CLI_JSTR_SLOTS rotating buffers, so at most that many in one call; a
+ * string too long for a slot is cut short (still valid JSON). */
+#define CLI_JSTR_SLOTS 8
+const char *cli_jstr(const char *s);
+
 /* Colour only on a terminal and never when NO_COLOR is set. */
 bool cli_color(FILE *f);
 /* A seed from the system when none is given (so it can be printed and

@@ -40,11 +40,11 @@ static void print_summary(const fray_adbg_scenario *s, const fray_adbg_result *r
 		if (res->winner < 0)
 			printf("null");
 		else
-			printf("\"%s\"", fray_adbg_side_name(s, res->winner));
+			printf("%s", cli_jstr(fray_adbg_side_name(s, res->winner)));
 		printf(", \"sides\": [");
 		for (int i = 0; i < 2; i++) {
 			const fray_adbg_side_result *r = &res->side[i];
-			printf("%s{\"name\": \"%s\"", i ? ", " : "", fray_adbg_side_name(s, i));
+			printf("%s{\"name\": %s", i ? ", " : "", cli_jstr(fray_adbg_side_name(s, i)));
 			for (int k = 0; k < 5; k++)
 				printf(", \"%s\": %d", fray_adbg_status_names[k], r->count[k]);
 			printf(", \"leaders_lost\": %d, \"losses\": %d}", r->leaders_lost, r->losses);
@@ -83,19 +83,19 @@ typedef struct save_info {
 static bool write_save(const char *cmd, const save_info *si, const fray_adbg_battle_state *st,
 		       const fray_roller *r, const fray_policy *p)
 {
-	char state[16384], text[20000], sa[512], sb[512], sp[512], sc[8192];
-	fray_adbg_battle_save(st, state, sizeof state);
-	fray_json_string(si->scenario, sc, sizeof sc);
-	fray_json_string(si->policy, sp, sizeof sp);
-	fray_json_string(si->policy_a, sa, sizeof sa);
-	fray_json_string(si->policy_b, sb, sizeof sb);
+	char state[16384], text[65536];
+	if (fray_adbg_battle_save(st, state, sizeof state) >= sizeof state) {
+		cli_error(cmd, EXIT_RUNTIME, "cannot save: the battle's state is too large");
+		return false;
+	}
 	int n = snprintf(text, sizeof text,
 			 "# fray saved battle: go on with `fray adbg resume FILE`\n"
 			 "fray_save: %d\nkind: adbg.battle\nscenario: %s\n"
 			 "scenario_fnv1a: \"%016" PRIx64 "\"\nseed: %" PRIu64 "\n"
 			 "policy: %s\npolicy_a: %s\npolicy_b: %s\npolicy_position: %" PRIu64 "\n"
 			 "dice_position: %" PRIu64 "\n%s",
-			 SAVE_VERSION, sc, si->scenario_hash, si->seed, sp, sa, sb,
+			 SAVE_VERSION, cli_jstr(si->scenario), si->scenario_hash, si->seed, cli_jstr(si->policy),
+			 cli_jstr(si->policy_a), cli_jstr(si->policy_b),
 			 fray_policy_tell(p), fray_roller_tell(r), state);
 	if (n < 0 || (size_t)n >= sizeof text) {
 		cli_error(cmd, EXIT_RUNTIME, "the save is too large");
@@ -122,11 +122,9 @@ static int fight(const char *cmd, const fray_adbg_scenario *s, fray_adbg_battle_
 		if (si->path && !write_save(cmd, si, st, r, p))
 			return EXIT_RUNTIME;
 		if (round == stop_after && fray_adbg_battle_next_round(st) != 0) {
-			if (json) {
-				char path[2 * 4096];
-				fray_json_string(si->path, path, sizeof path);
-				printf("], \"stopped_after_round\": %d, \"save\": %s}\n", round, path);
-			} else
+			if (json)
+				printf("], \"stopped_after_round\": %d, \"save\": %s}\n", round, cli_jstr(si->path));
+			else
 				printf("\nstopped after round %d; go on with: fray adbg resume %s\n",
 				       round, si->path);
 			return EXIT_OK;
@@ -213,8 +211,8 @@ int adbg_battle(int argc, char **argv)
 	cli_narrator t = {.json = json, .first = true};
 	fray_roller_set_sink(r, cli_narrate, &t);
 	if (json)
-		printf("{\"scenario\": \"%s\", \"seed\": %" PRIu64 ", \"policy\": \"%s\", \"events\": [",
-		       fray_adbg_scenario_name(s), seed, policy_name);
+		printf("{\"scenario\": %s, \"seed\": %" PRIu64 ", \"policy\": %s, \"events\": [",
+		       cli_jstr(fray_adbg_scenario_name(s)), seed, cli_jstr(policy_name));
 	else
 		printf("%s (seed %" PRIu64 "%s; policy %s)\n", fray_adbg_scenario_name(s), seed,
 		       have_seed ? "" : ", replay with --seed", policy_name);
@@ -346,8 +344,8 @@ int adbg_resume(int argc, char **argv)
 	cli_narrator t = {.json = json, .first = true};
 	fray_roller_set_sink(r, cli_narrate, &t);
 	if (json)
-		printf("{\"scenario\": \"%s\", \"seed\": %" PRIu64 ", \"policy\": \"%s\", \"resumed\": true, \"events\": [",
-		       fray_adbg_scenario_name(s), si.seed, policy_name);
+		printf("{\"scenario\": %s, \"seed\": %" PRIu64 ", \"policy\": %s, \"resumed\": true, \"events\": [",
+		       cli_jstr(fray_adbg_scenario_name(s)), si.seed, cli_jstr(policy_name));
 	else
 		printf("%s (seed %" PRIu64 "; policy %s; resumed from %s)\n", fray_adbg_scenario_name(s),
 		       si.seed, policy_name, save_path);
@@ -402,9 +400,9 @@ static void print_battle_odds(const fray_adbg_scenario *s, const fray_dist *d,
 		}
 	char num[40];
 	if (json) {
-		printf("{\"procedure\": \"adbg.battle\", \"inputs\": {\"scenario\": \"%s\", "
-		       "\"policy\": \"%s\"}, \"method\": \"%s\"",
-		       fray_adbg_scenario_name(s), policy, exact ? "exact" : "simulation");
+		printf("{\"procedure\": \"adbg.battle\", \"inputs\": {\"scenario\": %s, "
+		       "\"policy\": %s}, \"method\": \"%s\"",
+		       cli_jstr(fray_adbg_scenario_name(s)), cli_jstr(policy), exact ? "exact" : "simulation");
 		if (!exact)
 			printf(", \"trials\": %" PRIu64 ", \"seed\": %" PRIu64, trials, seed);
 		printf(", \"outcomes\": [");
@@ -415,7 +413,7 @@ static void print_battle_odds(const fray_adbg_scenario *s, const fray_dist *d,
 			if (o[0] == 0)
 				printf("null");
 			else
-				printf("\"%s\"", fray_adbg_side_name(s, (int)o[0] - 1));
+				printf("%s", cli_jstr(fray_adbg_side_name(s, (int)o[0] - 1)));
 			printf(", \"losses\": [%" PRId64 ", %" PRId64 "]}, \"p\": %s", o[1], o[2], num);
 			if (exact) {
 				char ex[512];
@@ -430,8 +428,8 @@ static void print_battle_odds(const fray_adbg_scenario *s, const fray_dist *d,
 			uint64_t hits;
 			double p = p_winner(d, w, &hits);
 			fray_double_str(p, num, sizeof num);
-			printf("%s\"%s\": {\"p\": %s", w ? ", " : "",
-			       w ? fray_adbg_side_name(s, w - 1) : "draw", num);
+			printf("%s%s: {\"p\": %s", w ? ", " : "",
+			       cli_jstr(w ? fray_adbg_side_name(s, w - 1) : "draw"), num);
 			if (!exact) {
 				double lo, hi;
 				wilson(hits, trials, &lo, &hi);

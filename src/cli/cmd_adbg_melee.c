@@ -161,7 +161,7 @@ int adbg_melee(int argc, char **argv)
 	}
 	fray_ctx_free(ctx);
 
-	char title[256], inputs[512];
+	char title[256], inputs[1024];
 	if (full) {
 		melee_unit au[MAX_SIDE_UNITS], du[MAX_SIDE_UNITS];
 		int na, nd, active_a, active_d;
@@ -196,8 +196,8 @@ int adbg_melee(int argc, char **argv)
 			 (long long)attack, (long long)defend, (long long)shift, (long long)drm);
 	}
 	snprintf(inputs, sizeof inputs,
-		 "{\"crt\": \"%s\", \"attack\": %lld, \"defend\": %lld, \"shift\": %lld, \"drm\": %lld}",
-		 crt.name, (long long)attack, (long long)defend, (long long)shift, (long long)drm);
+		 "{\"crt\": %s, \"attack\": %lld, \"defend\": %lld, \"shift\": %lld, \"drm\": %lld}",
+		 cli_jstr(crt.name), (long long)attack, (long long)defend, (long long)shift, (long long)drm);
 	fray_adbg_melee_in in = {&crt, attack, defend, (int)shift, (int)drm};
 	proc_run run = {"adbg.melee", title, inputs, fray_adbg_melee_procedure, &in, 2, fmt_melee, {0}};
 	return proc_run_print(a.cmd, &run, &o);

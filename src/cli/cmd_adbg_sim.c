@@ -298,12 +298,10 @@ static void sweep_row(FILE *out, const vary *vs, int nv, const int *idx, const f
 		      bool first)
 {
 	if (json) {
-		char v[256], a[40];
+		char a[40];
 		fprintf(out, "%s\n  {\"values\": [", first ? "" : ",");
-		for (int i = 0; i < nv; i++) {
-			fray_json_string(vs[i].values[idx[i]], v, sizeof v);
-			fprintf(out, "%s%s", i ? ", " : "", v);
-		}
+		for (int i = 0; i < nv; i++)
+			fprintf(out, "%s%s", i ? ", " : "", cli_jstr(vs[i].values[idx[i]]));
 		fprintf(out, "], \"counted\": %" PRIu64 ", \"wins\": [", sim->trials);
 		for (int side = 0; side < 2; side++) {
 			fprintf(out, "%s", side ? ", " : "");
@@ -421,16 +419,12 @@ int adbg_sweep(int argc, char **argv)
 			break;
 		}
 		if (pt == 0) {
-			char name[512], pol[512];
-			fray_json_string(fray_adbg_scenario_name(s), name, sizeof name);
-			fray_json_string(policy_name, pol, sizeof pol);
 			if (json) {
 				printf("{\"scenario\": %s, \"policy\": %s, \"seed\": %" PRIu64 ", \"trials\": %" PRIu64
-				       ", \"vary\": [", name, pol, seed, trials);
-				for (int i = 0; i < nv; i++) {
-					fray_json_string(vs[i].path, name, sizeof name);
-					printf("%s%s", i ? ", " : "", name);
-				}
+				       ", \"vary\": [", cli_jstr(fray_adbg_scenario_name(s)), cli_jstr(policy_name), seed,
+				       trials);
+				for (int i = 0; i < nv; i++)
+					printf("%s%s", i ? ", " : "", cli_jstr(vs[i].path));
 				printf("], \"points\": [");
 			} else {
 				printf("%s: %" PRIu64 " battles a point (seed %" PRIu64 ", the same dice at every point; "

@@ -165,8 +165,8 @@ static int setup_combat(const char *cmd, fray_ctx *ctx, int argc, char **argv, c
 static void print_unit(const fray_chits_unit *u, bool json, bool last)
 {
 	if (json) {
-		printf("{\"name\": \"%s\", \"fatigue\": %d, \"disordered\": %s, \"morale\": %d, \"lead\": %d, \"hits\": [",
-		       u->name, u->fatigue, u->disordered ? "true" : "false", u->morale, u->lead + 1);
+		printf("{\"name\": %s, \"fatigue\": %d, \"disordered\": %s, \"morale\": %d, \"lead\": %d, \"hits\": [",
+		       cli_jstr(u->name), u->fatigue, u->disordered ? "true" : "false", u->morale, u->lead + 1);
 		for (int b = 0; b < u->battalions; b++)
 			printf("%s%d", b ? ", " : "", u->hits[b]);
 		printf("]}%s", last ? "" : ", ");
@@ -222,11 +222,11 @@ static int chits_combat(int argc, char **argv)
 		goto done;
 	}
 	if (cs.odds) {
-		char title[160], inputs[160];
+		char title[160], inputs[512];
 		snprintf(title, sizeof title, "combat: %s, %d chits", cs.mix->tactics[cs.in.situation.tactic].name,
 			 cs.in.draw);
-		snprintf(inputs, sizeof inputs, "{\"tactic\": \"%s\", \"draw\": %d}",
-			 cs.mix->tactics[cs.in.situation.tactic].name, cs.in.draw);
+		snprintf(inputs, sizeof inputs, "{\"tactic\": %s, \"draw\": %d}",
+			 cli_jstr(cs.mix->tactics[cs.in.situation.tactic].name), cs.in.draw);
 		proc_run run = {"chits.combat", title, inputs, fray_chits_draws_procedure, &cs.in, 4, fmt_draws, {0}};
 		proc_opts po = {.odds = true, .json = cs.json};
 		status = proc_run_print(cmd, &run, &po);
@@ -245,8 +245,8 @@ static int chits_combat(int argc, char **argv)
 	combat_call call = {&cs.in, &out};
 	const char *tname = cs.mix->tactics[cs.in.situation.tactic].name;
 	if (cs.json)
-		printf("{\"procedure\": \"chits.combat\", \"tactic\": \"%s\", \"draw\": %d, \"seed\": %" PRIu64
-		       ", \"events\": [", tname, cs.in.draw, seed);
+		printf("{\"procedure\": \"chits.combat\", \"tactic\": %s, \"draw\": %d, \"seed\": %" PRIu64
+		       ", \"events\": [", cli_jstr(tname), cs.in.draw, seed);
 	else
 		printf("%s against %s: %s, %d chits (seed %" PRIu64 "%s)\n", cs.in.side[0].name,
 		       cs.in.side[1].name, tname, cs.in.draw, seed, cs.have_seed ? "" : "; replay with --seed");
@@ -260,7 +260,7 @@ static int chits_combat(int argc, char **argv)
 	if (cs.json) {
 		printf("], \"hits\": [%d, %d], \"sides\": [", out.hits[0], out.hits[1]);
 		for (int s = 0; s < 2; s++) {
-			printf("%s{\"name\": \"%s\", \"units\": [", s ? ", " : "", out.side[s].name);
+			printf("%s{\"name\": %s, \"units\": [", s ? ", " : "", cli_jstr(out.side[s].name));
 			for (int i = 0; i < out.side[s].nunits; i++)
 				print_unit(&out.side[s].units[i], true, i == out.side[s].nunits - 1);
 			printf("]}");
@@ -309,8 +309,8 @@ static int chits_advise(int argc, char **argv)
 	int best_k = lo;
 	double best = -1e300;
 	if (cs.json)
-		printf("{\"procedure\": \"chits.advise\", \"tactic\": \"%s\", \"stance\": \"%s\", \"criterion\": \"%s\", \"draws\": [",
-		       t->name, fray_chits_stances[cs.in.situation.stance], criteria[crit]);
+		printf("{\"procedure\": \"chits.advise\", \"tactic\": %s, \"stance\": \"%s\", \"criterion\": \"%s\", \"draws\": [",
+		       cli_jstr(t->name), fray_chits_stances[cs.in.situation.stance], criteria[crit]);
 	else
 		printf("%s against %s: draw %d to %d chits\n", t->name,
 		       fray_chits_stances[cs.in.situation.stance], lo, hi);

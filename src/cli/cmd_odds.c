@@ -35,7 +35,7 @@ static void print_json(const char *text, const fray_dist *d, bool query,
 		       int64_t lo, int64_t hi, double qp, const char *qexact)
 {
 	char num[40];
-	printf("{\"expression\": \"%s\", \"outcomes\": [", text);
+	printf("{\"expression\": %s, \"outcomes\": [", cli_jstr(text));
 	for (size_t i = 0; i < fray_dist_count(d); i++) {
 		char *ex = exact_str(d, i);
 		fray_double_str(fray_dist_p(d, i), num, sizeof num);

@@ -173,15 +173,15 @@ static int presidio_shoot(int argc, char **argv)
 	in.target_figures = target_figures ? (int)target_figures : 10;
 	in.specialists = (int)specialists;
 	in.other_dm = (int)dm;
-	char title[256], inputs[512];
+	char title[256], inputs[1024];
 	snprintf(title, sizeof title, "shoot: %lld %s, %s%s range (%+d), skill %d, %s fire, cover: %s, armor %d",
 		 (long long)figures, in.weapon->name, range_words, bands[in.band],
 		 fray_presidio_band_dm(in.band), in.skill, fray_presidio_fire_mode_names[mode],
 		 fray_presidio_cover_names[cover], in.armor);
 	snprintf(inputs, sizeof inputs,
-		 "{\"weapon\": \"%s\", \"band\": \"%s\", \"skill\": %d, \"figures\": %d, \"mode\": \"%s\", "
+		 "{\"weapon\": %s, \"band\": \"%s\", \"skill\": %d, \"figures\": %d, \"mode\": \"%s\", "
 		 "\"cover\": \"%s\", \"armor\": %d, \"hit_number\": %d, \"target_figures\": %d, \"specialists\": %d}",
-		 in.weapon->name, bands[in.band], in.skill, in.figures, fray_presidio_fire_mode_names[mode],
+		 cli_jstr(in.weapon->name), bands[in.band], in.skill, in.figures, fray_presidio_fire_mode_names[mode],
 		 fray_presidio_cover_names[cover], in.armor, fray_presidio_hit_number(&in), in.target_figures,
 		 in.specialists);
 	proc_run run = {"presidio.shoot", title, inputs, fray_presidio_shoot_procedure, &in, 5, fmt_shoot, {0}};
@@ -286,14 +286,14 @@ static int presidio_melee(int argc, char **argv)
 	in.defender_armor = stat_or(darmor, unit_names[1], ut[1].armor);
 	in.impact = (fray_presidio_impact)impact;
 	in.other_dm = (int)dm;
-	char title[256], inputs[384];
+	char title[256], inputs[1024];
 	snprintf(title, sizeof title, "melee: %d with %s (skill %d%s) against skill %d, armor %d: %d+%s",
 		 in.figures, in.weapon->name, in.skill, impact ? ", charging" : "", in.defender_skill,
 		 in.defender_armor, fray_presidio_melee_difficulty(&in), in.both ? "; the defender strikes back" : "");
 	snprintf(inputs, sizeof inputs,
-		 "{\"weapon\": \"%s\", \"figures\": %d, \"skill\": %d, \"defender_skill\": %d, "
+		 "{\"weapon\": %s, \"figures\": %d, \"skill\": %d, \"defender_skill\": %d, "
 		 "\"defender_armor\": %d, \"charge\": \"%s\", \"difficulty\": %d, \"both\": %s}",
-		 in.weapon->name, in.figures, in.skill, in.defender_skill, in.defender_armor,
+		 cli_jstr(in.weapon->name), in.figures, in.skill, in.defender_skill, in.defender_armor,
 		 fray_presidio_impact_names[impact], fray_presidio_melee_difficulty(&in),
 		 in.both ? "true" : "false");
 	proc_run run = {"presidio.melee", title, inputs, fray_presidio_melee_procedure, &in, 4, fmt_melee, {0}};

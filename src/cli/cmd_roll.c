@@ -54,7 +54,7 @@ int cmd_roll(int argc, char **argv)
 	fray_dice_format(dice, text, sizeof text);
 	int64_t total;
 	if (json) {
-		printf("{\"expression\": \"%s\", \"seed\": %" PRIu64 ", \"events\": [", text, seed);
+		printf("{\"expression\": %s, \"seed\": %" PRIu64 ", \"events\": [", cli_jstr(text), seed);
 		total = fray_dice_roll(dice, r);
 		printf("%s], \"total\": %" PRId64 "}\n", out.first ? "" : "\n  ", total);
 	} else {

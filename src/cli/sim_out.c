@@ -75,20 +75,16 @@ void sim_json_rate(FILE *out, uint64_t k, uint64_t n)
 
 static void print_json(FILE *out, const sim_meta *m, const fray_sim *s, const char *partial)
 {
-	char name[512], pol[512], why[256];
-	fray_json_string(m->scenario, name, sizeof name);
-	fray_json_string(m->policy, pol, sizeof pol);
-	fray_json_string(partial ? partial : "", why, sizeof why);
 	fprintf(out, "{\"scenario\": %s, \"policy\": %s, \"seed\": %" PRIu64 ", \"trials\": %" PRIu64
 		", \"counted\": %" PRIu64 ", \"partial\": %s,\n \"draw\": ",
-		name, pol, m->seed, m->trials, s->trials, partial ? why : "false");
+		cli_jstr(m->scenario), cli_jstr(m->policy), m->seed, m->trials, s->trials,
+		partial ? cli_jstr(partial) : "false");
 	sim_json_rate(out, s->count[FRAY_ADBG_SIM_WINNER][0], s->trials);
 	fprintf(out, ",\n \"rounds\": ");
 	json_dist(out, s, FRAY_ADBG_SIM_ROUNDS);
 	fprintf(out, ",\n \"sides\": [");
 	for (int side = 0; side < 2; side++) {
-		fray_json_string(m->side[side], name, sizeof name);
-		fprintf(out, "%s\n  {\"name\": %s, \"win\": ", side ? "," : "", name);
+		fprintf(out, "%s\n  {\"name\": %s, \"win\": ", side ? "," : "", cli_jstr(m->side[side]));
 		sim_json_rate(out, s->count[FRAY_ADBG_SIM_WINNER][side + 1], s->trials);
 		for (int k = 0; k < FRAY_ADBG_SIM_PER_SIDE; k++) {
 			fprintf(out, ",\n   \"%s\": ", stats[k].key);
@@ -145,16 +141,12 @@ int sim_write_shard(const char *cmd, const char *path, const sim_meta *m, const 
 	FILE *f = open_memstream(&text, &len);
 	if (!f)
 		return cli_error(cmd, EXIT_RUNTIME, "out of memory");
-	char name[512], a[512], b[512], pol[512];
-	fray_json_string(m->scenario, name, sizeof name);
-	fray_json_string(m->side[0], a, sizeof a);
-	fray_json_string(m->side[1], b, sizeof b);
-	fray_json_string(m->policy, pol, sizeof pol);
 	fprintf(f, "{\"fray_shard\": %d, \"kind\": \"adbg.simulate\", \"scenario\": %s,\n"
 		" \"scenario_fnv1a\": \"%016" PRIx64 "\", \"sides\": [%s, %s], \"policy\": %s,\n"
 		" \"seed\": \"%" PRIu64 "\", \"trials\": %" PRIu64 ", \"shard\": %" PRIu64 ", \"of\": %" PRIu64
 		", \"first\": %" PRIu64 ", \"last\": %" PRIu64 ", \"counted\": %" PRIu64 ",\n \"counts\": [",
-		SHARD_VERSION, name, m->digest, a, b, pol, m->seed, m->trials, m->shard, m->nshards, first, last,
+		SHARD_VERSION, cli_jstr(m->scenario), m->digest, cli_jstr(m->side[0]), cli_jstr(m->side[1]),
+		cli_jstr(m->policy), m->seed, m->trials, m->shard, m->nshards, first, last,
 		s->trials);
 	for (size_t fl = 0; fl < s->nfields; fl++) {
 		fprintf(f, "%s\n  [", fl ? "," : "");
