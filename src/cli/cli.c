@@ -200,15 +200,26 @@ int cli_dispatch(const char *group, const cli_sub *subs, size_t n, int argc, cha
 void cli_narrate(void *narrator, const fray_event *ev)
 {
 	cli_narrator *t = narrator;
+	size_t (*render)(const fray_event *, char *, size_t) = t->json ? fray_event_json : fray_event_text;
+	/* a line longer than the buffer (long names) is rendered whole, never cut:
+	 * a cut JSON event would break the document */
+	const char *line = t->buf;
+	char *big = NULL;
+	size_t n = render(ev, t->buf, sizeof t->buf);
+	if (n >= sizeof t->buf && (big = malloc(n + 1)) != NULL) {
+		render(ev, big, n + 1);
+		line = big;
+	} else if (n >= sizeof t->buf && t->json) {
+		line = "{\"event\": \"note\", \"text\": \"(out of memory)\"}";
+	}
 	if (t->json) {
-		fray_event_json(ev, t->buf, sizeof t->buf);
-		printf("%s\n    %s", t->first ? "" : ",", t->buf);
+		printf("%s\n    %s", t->first ? "" : ",", line);
 	} else {
-		fray_event_text(ev, t->buf, sizeof t->buf);
 		bool heading = ev->kind == FRAY_EV_NOTE && ev->text &&
 			       (strncmp(ev->text, "==", 2) == 0 || strncmp(ev->text, "--", 2) == 0);
-		printf(heading ? "\n%s\n" : "  %s\n", t->buf);
+		printf(heading ? "\n%s\n" : "  %s\n", line);
 	}
+	free(big);
 	t->first = false;
 }
 

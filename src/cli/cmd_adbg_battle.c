@@ -362,16 +362,6 @@ done:
 }
 
 /* Wilson score interval for k successes in n trials, 95%. */
-static void wilson(uint64_t k, uint64_t n, double *lo, double *hi)
-{
-	const double z = 1.959963984540054;
-	double p = (double)k / (double)n, nn = (double)n;
-	double centre = (p + z * z / (2 * nn)) / (1 + z * z / nn);
-	double half = z * sqrt(p * (1 - p) / nn + z * z / (4 * nn * nn)) / (1 + z * z / nn);
-	*lo = centre - half < 0 ? 0 : centre - half;
-	*hi = centre + half > 1 ? 1 : centre + half;
-}
-
 /* P(winner == w) and the losses of side s: marginals of the dist. */
 static double p_winner(const fray_dist *d, int64_t w, uint64_t *hits)
 {
@@ -423,21 +413,23 @@ static void print_battle_odds(const fray_adbg_scenario *s, const fray_dist *d,
 			printf("}");
 		}
 		fray_double_str(fray_dist_unresolved(d), num, sizeof num);
-		printf("\n], \"unresolved\": %s, \"summary\": {", num);
+		/* the sides in file order, as in "losses": [a, b] (never keyed by
+		 * name: a side may be called anything, "draw" included) */
+		printf("\n], \"unresolved\": %s, \"sides\": [%s, %s], \"summary\": {", num,
+		       cli_jstr(fray_adbg_side_name(s, 0)), cli_jstr(fray_adbg_side_name(s, 1)));
 		for (int w = 0; w < 3; w++) {
 			uint64_t hits;
 			double p = p_winner(d, w, &hits);
 			fray_double_str(p, num, sizeof num);
-			printf("%s%s: {\"p\": %s", w ? ", " : "",
-			       cli_jstr(w ? fray_adbg_side_name(s, w - 1) : "draw"), num);
+			printf("%s{\"p\": %s", w == 0 ? "\"draw\": " : w == 1 ? ", \"wins\": [" : ", ", num);
 			if (!exact) {
 				double lo, hi;
-				wilson(hits, trials, &lo, &hi);
+				fray_wilson95(hits, trials, &lo, &hi);
 				printf(", \"ci95\": [%.6f, %.6f]", lo, hi);
 			}
 			printf("}");
 		}
-		printf(", \"mean_losses\": [%.6f, %.6f]}}\n", mean[0], mean[1]);
+		printf("], \"mean_losses\": [%.6f, %.6f]}}\n", mean[0], mean[1]);
 		return;
 	}
 	if (exact)
@@ -461,7 +453,7 @@ static void print_battle_odds(const fray_adbg_scenario *s, const fray_dist *d,
 		printf("  %-32.32s %7.3f%%", label, 100 * p);
 		if (!exact) {
 			double lo, hi;
-			wilson(hits, trials, &lo, &hi);
+			fray_wilson95(hits, trials, &lo, &hi);
 			printf("   95%% CI %.3f%% - %.3f%%", 100 * lo, 100 * hi);
 		}
 		printf("\n");

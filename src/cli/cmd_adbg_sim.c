@@ -411,6 +411,7 @@ int adbg_sweep(int argc, char **argv)
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, &old);
 	int done_points = 0;
+	bool opened = false; /* the JSON document was begun: it must be closed */
 	for (int pt = 0; pt < npoints && status == EXIT_OK && !interrupted; pt++) {
 		for (int i = nv - 1, r = pt; i >= 0; r /= vs[i].nvalues, i--)
 			idx[i] = r % vs[i].nvalues;
@@ -419,6 +420,7 @@ int adbg_sweep(int argc, char **argv)
 			break;
 		}
 		if (pt == 0) {
+			opened = json;
 			if (json) {
 				printf("{\"scenario\": %s, \"policy\": %s, \"seed\": %" PRIu64 ", \"trials\": %" PRIu64
 				       ", \"vary\": [", cli_jstr(fray_adbg_scenario_name(s)), cli_jstr(policy_name), seed,
@@ -455,7 +457,7 @@ int adbg_sweep(int argc, char **argv)
 	sigaction(SIGINT, &old, NULL);
 	if (show)
 		fprintf(stderr, "\r%*s\r", 30, "");
-	if (json && done_points > 0)
+	if (opened)
 		printf("]}\n");
 	if (status == EXIT_OK && interrupted) {
 		status = cli_error(a.cmd, 130, "interrupted: %d of %d points done (each printed in full)",

@@ -398,11 +398,14 @@ static int bbb_move(int argc, char **argv)
 
 static int bbb_night(int argc, char **argv)
 {
-	(void)argv;
 	if (argc > 0 && cli_is_help(argv[0]))
 		return cli_help_topic(stdout, "bbb night") ? EXIT_OK : EXIT_RUNTIME;
-	if (argc > 0)
-		return cli_error("bbb night", EXIT_BAD_INPUT, "takes no arguments");
+	if (argc > 0) {
+		/* a checklist: no options (no --json either) */
+		static const char *const known[] = {"--help"};
+		cli_args a = {.cmd = "bbb night", .argc = argc, .argv = argv};
+		return cli_unknown(&a, known, 1);
+	}
 	puts("Night interval (BBB Sequence of Play Summary), in order:\n"
 	     "  1. Withdraw to cover\n"
 	     "  2. Formation changes\n"

@@ -675,10 +675,12 @@ static void fmt_artillery(const int64_t *o, bool json, const void *input, char *
 	const fray_presidio_artillery_in *in = input;
 	bool canister = in->gun->ammo >= FRAY_PRESIDIO_CANISTER;
 	static const char *const results[3] = {"miss", "hit", "mishap"};
-	if (json)
-		snprintf(dst, cap, "\"result\": \"%s\", \"%s\": %lld, \"scatter\": %lld, \"mishap\": %lld",
-			 results[o[0]], canister ? "casualties" : "destroyed", (long long)o[1], (long long)o[2],
-			 (long long)o[3]);
+	if (json && canister)
+		snprintf(dst, cap, "\"result\": \"%s\", \"casualties\": %lld, \"scatter\": %lld, \"mishap\": %lld",
+			 results[o[0]], (long long)o[1], (long long)o[2], (long long)o[3]);
+	else if (json)
+		snprintf(dst, cap, "\"result\": \"%s\", \"destroyed\": %s, \"scatter\": %lld, \"mishap\": %lld",
+			 results[o[0]], o[1] ? "true" : "false", (long long)o[2], (long long)o[3]);
 	else if (o[0] == 2)
 		snprintf(dst, cap, "mishap %lld", (long long)o[3]);
 	else if (canister)
@@ -760,14 +762,17 @@ static int presidio_artillery(int argc, char **argv)
 	in.corrections = (int)corrections;
 	in.strength = (int)strength;
 	in.crew_missing = (int)missing;
+	/* canister strikes figures: the number is their armor, not a strength */
+	const char *target = in.gun->ammo >= FRAY_PRESIDIO_CANISTER ? "armor" : "strength";
 	char title[256], inputs[384];
-	snprintf(title, sizeof title, "artillery: %s, %s, %s fire: %d+; target strength %d; reload %d actions",
+	snprintf(title, sizeof title, "artillery: %s, %s, %s fire: %d+; target %s %d; reload %d actions",
 		 in.gun->piece, fray_presidio_ammo_names[ammo], fray_presidio_fire_type_names[type],
-		 fray_presidio_artillery_required(&in), in.strength, in.gun->reload + 2 * in.crew_missing);
+		 fray_presidio_artillery_required(&in), target, in.strength,
+		 in.gun->reload + 2 * in.crew_missing);
 	snprintf(inputs, sizeof inputs,
-		 "{\"gun\": \"%s\", \"ammo\": \"%s\", \"fire\": \"%s\", \"required\": %d, \"strength\": %d}",
+		 "{\"gun\": \"%s\", \"ammo\": \"%s\", \"fire\": \"%s\", \"required\": %d, \"%s\": %d}",
 		 in.gun->piece, fray_presidio_ammo_names[ammo], fray_presidio_fire_type_names[type],
-		 fray_presidio_artillery_required(&in), in.strength);
+		 fray_presidio_artillery_required(&in), target, in.strength);
 	proc_run run = {"presidio.artillery", title, inputs, fray_presidio_artillery_procedure, &in, 4,
 			fmt_artillery, {0}};
 	return proc_run_print(a.cmd, &run, &o);
@@ -1317,7 +1322,11 @@ static int presidio_pursuit(int argc, char **argv)
 	}
 	double caught = 0;
 	if (json)
-		printf("{\"procedure\": \"presidio.pursuit\", \"trials\": %llu, \"seed\": %llu, \"outcomes\": [",
+		printf("{\"procedure\": \"presidio.pursuit\", \"inputs\": {\"recon\": %d, \"camou\": %d, "
+		       "\"pursuers_mounted\": %s, \"raiders_mounted\": %s, \"forced_march\": %s}, "
+		       "\"trials\": %llu, \"seed\": %llu, \"outcomes\": [",
+		       in.recon, in.camou, in.pursuers_mounted ? "true" : "false",
+		       in.raiders_mounted ? "true" : "false", in.forced_march ? "true" : "false",
 		       (unsigned long long)trials, (unsigned long long)seed);
 	else
 		printf("pursuit: recon %d against camou %d; %llu simulated pursuits (seed %llu)\n\n", in.recon, in.camou,
@@ -1346,9 +1355,14 @@ static int presidio_pursuit(int argc, char **argv)
 
 static int presidio_weapons(int argc, char **argv)
 {
-	(void)argv;
 	if (argc > 0 && cli_is_help(argv[0]))
 		return cli_help_topic(stdout, "presidio weapons") ? EXIT_OK : EXIT_RUNTIME;
+	if (argc > 0) {
+		/* a table to read: no options (no --json either) */
+		static const char *const known[] = {"--help"};
+		cli_args a = {.cmd = "presidio weapons", .argc = argc, .argv = argv};
+		return cli_unknown(&a, known, 1);
+	}
 	printf("%-44s %5s %4s %6s  %s\n", "Small arms (Presidio Section 10)", "Hit#", "Dam", "Reload", "Range");
 	const char *group = "";
 	for (size_t i = 0; i < fray_presidio_nweapons; i++) {
@@ -1369,6 +1383,12 @@ static int presidio_units(int argc, char **argv)
 {
 	if (argc > 0 && cli_is_help(argv[0]))
 		return cli_help_topic(stdout, "presidio units") ? EXIT_OK : EXIT_RUNTIME;
+	for (int i = 0; i < argc; i++)
+		if (argv[i][0] == '-' && argv[i][1]) {
+			static const char *const known[] = {"--help"};
+			cli_args a = {.cmd = "presidio units", .argc = argc, .argv = argv, .i = i};
+			return cli_unknown(&a, known, 1);
+		}
 	if (argc != 1)
 		return cli_error("presidio units", EXIT_BAD_INPUT, "expects one FILE of unit statistics "
 				 "(see examples/presidio/units.yaml)");

@@ -88,4 +88,9 @@ FRAY_API void fray_wilson95(uint64_t k, uint64_t n, double *lo, double *hi)
 	double half = z / (1 + z * z / nn) * sqrt(p * (1 - p) / nn + z * z / (4 * nn * nn));
 	*lo = centre - half < 0 ? 0 : centre - half;
 	*hi = centre + half > 1 ? 1 : centre + half;
+	/* exactly 0 and 1 at the ends (rounding would leave 4e-19) */
+	if (k == 0)
+		*lo = 0;
+	if (k == n)
+		*hi = 1;
 }

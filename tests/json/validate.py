@@ -1,0 +1,173 @@
+#!/usr/bin/env python3
+"""Checks every --json output of fray against its schema in docs/json/.
+
+Usage: validate.py FRAY SOURCE_DIR
+
+Runs each line of tests/json/cases.txt, parses what fray printed as strict
+JSON (no NaN, no duplicate keys, one document) and validates it against the
+schema the line names (Draft 2020-12, python3-jsonschema). A procedure's
+outcome is further validated against docs/json/outcomes.schema.json under
+the procedure's name. Then coverage: every procedure `fray help RULESET`
+lists has a rolled and an odds case here, or is known to print no JSON and
+is checked to refuse --json; every outcome schema is used.
+"""
+import json
+import os
+import shlex
+import subprocess
+import sys
+import tempfile
+
+import jsonschema
+
+# Commands that print text only: each must refuse --json (exit 2), not
+# ignore it.
+NO_JSON = {
+    "bbb night": "bbb night --json",
+    "bbb table": "bbb table fire --json",
+    "chits ratio": "chits ratio --attacker-cdr 3 --defender-cdr 2 --json",
+    "chits end-turn": "chits end-turn --mix {ex}/chits/sample-mix.yaml --fatigue 1 --hits 0,0,0,0 --json",
+    "presidio weapons": "presidio weapons --json",
+    "presidio units": "presidio units {ex}/presidio/units.yaml --json",
+    "presidio victory": "presidio victory --json",
+}
+# Procedures that are not one rules procedure (their own schemas) and
+# aliases: the key is covered by the value's cases.
+NOT_PROCEDURES = {"adbg battle", "adbg resume", "adbg odds", "adbg simulate", "adbg sweep",
+                  "chits advise", "presidio pursuit"}
+ALIASES = {"presidio stampede": "presidio ram"}
+
+failures = []
+
+
+def fail(msg):
+    failures.append(msg)
+    print("FAIL " + msg, file=sys.stderr)
+
+
+def strict_json(text):
+    def no_constant(name):
+        raise ValueError("%s is not JSON" % name)
+
+    def no_duplicates(pairs):
+        obj = {}
+        for k, v in pairs:
+            if k in obj:
+                raise ValueError("duplicate key %r" % k)
+            obj[k] = v
+        return obj
+
+    return json.loads(text, parse_constant=no_constant, object_pairs_hook=no_duplicates)
+
+
+def load_schemas(folder):
+    store, by_name = {}, {}
+    for name in sorted(os.listdir(folder)):
+        if not name.endswith(".schema.json"):
+            continue
+        with open(os.path.join(folder, name), encoding="utf-8") as f:
+            schema = strict_json(f.read())
+        jsonschema.Draft202012Validator.check_schema(schema)
+        store[schema["$id"]] = schema
+        by_name[name[: -len(".schema.json")]] = schema
+    return store, by_name
+
+
+def validator(schema, store):
+    resolver = jsonschema.RefResolver.from_schema(schema, store=store)
+    return jsonschema.Draft202012Validator(schema, resolver=resolver)
+
+
+def command_key(args):
+    """'presidio shoot' for ['presidio', 'shoot', ...]; 'roll' for roll."""
+    if args[0] in ("adbg", "bbb", "chits", "presidio"):
+        key = " ".join(args[:2])
+        return ALIASES.get(key, key)
+    return args[0]
+
+
+def main():
+    fray, root = sys.argv[1], sys.argv[2]
+    store, schemas = load_schemas(os.path.join(root, "docs", "json"))
+    outcomes = schemas["outcomes"]
+    tmp = tempfile.mkdtemp(prefix="fray-json-")
+    subst = {"ex": os.path.join(root, "examples"), "data": os.path.join(root, "tests", "json", "data"),
+             "root": root, "tmp": tmp}
+    seen = {}            # command key -> set of schema names
+    used_outcomes = set()
+    ncases = 0
+    with open(os.path.join(root, "tests", "json", "cases.txt"), encoding="utf-8") as f:
+        lines = [(i + 1, l.rstrip("\n")) for i, l in enumerate(f)]
+    for lineno, line in lines:
+        if not line.strip() or line.startswith("#"):
+            continue
+        ncases += 1
+        where = "cases.txt:%d" % lineno
+        head, _, argtext = line.partition(" | ")
+        name, _, save = head.partition(" > ")
+        name, save = name.strip(), save.strip().format(**subst)
+        args = [a.format(**subst) for a in shlex.split(argtext)]
+        run = subprocess.run([fray] + args, capture_output=True, text=True, timeout=600)
+        if run.returncode != 0:
+            fail("%s: fray %s: exit %d: %s" % (where, argtext, run.returncode, run.stderr.strip()))
+            continue
+        if save:
+            with open(save, "w", encoding="utf-8") as out:
+                out.write(run.stdout)
+        try:
+            doc = strict_json(run.stdout)
+        except ValueError as e:
+            fail("%s: fray %s: not one JSON document: %s" % (where, argtext, e))
+            continue
+        if name not in schemas:
+            fail("%s: no schema docs/json/%s.schema.json" % (where, name))
+            continue
+        errors = sorted(validator(schemas[name], store).iter_errors(doc), key=lambda e: list(e.path))
+        for e in errors[:5]:
+            fail("%s: fray %s: %s at %s" % (where, argtext, e.message, "/".join(map(str, e.path))))
+        if name in ("procedure-roll", "procedure-odds"):
+            proc = doc.get("procedure", "")
+            if proc not in outcomes["$defs"]:
+                fail("%s: no outcome schema for %r in outcomes.schema.json" % (where, proc))
+            else:
+                used_outcomes.add(proc)
+                sub = {"$ref": "urn:fray:outcomes#/$defs/" + proc}
+                v = validator(sub, store)
+                found = [doc["outcome"]] if name == "procedure-roll" else \
+                    [o["outcome"] for o in doc.get("outcomes", [])]
+                for o in found:
+                    for e in v.iter_errors(o):
+                        fail("%s: fray %s: outcome %s: %s" % (where, argtext, json.dumps(o), e.message))
+        seen.setdefault(command_key(args), set()).add(name)
+
+    # coverage: every procedure of every rule set
+    for ruleset in ("adbg", "bbb", "chits", "presidio"):
+        text = subprocess.run([fray, "help", ruleset], capture_output=True, text=True).stdout
+        for l in text.splitlines():
+            words = l.split()
+            if len(words) < 3 or words[0] != "fray" or words[1] != ruleset or words[2].isupper():
+                continue
+            key = ruleset + " " + words[2]
+            key = ALIASES.get(key, key)
+            if key in NO_JSON:
+                args = [a.format(**subst) for a in shlex.split(NO_JSON[key])]
+                r = subprocess.run([fray] + args, capture_output=True, text=True)
+                if r.returncode != 2 or "--json" not in r.stderr:
+                    fail("fray %s: prints no JSON, so it must refuse --json (exit %d)"
+                         % (NO_JSON[key], r.returncode))
+            elif key not in seen:
+                fail("fray %s: no case in tests/json/cases.txt" % key)
+            elif key not in NOT_PROCEDURES and key != "chits combat" and \
+                    not {"procedure-roll", "procedure-odds"} <= seen[key]:
+                fail("fray %s: needs a rolled and an odds case (has %s)" % (key, sorted(seen[key])))
+    for proc in outcomes["$defs"]:
+        if proc not in used_outcomes:
+            fail("outcomes.schema.json: %s is never checked" % proc)
+
+    print("json: %d outputs checked against %d schemas, %d failures"
+          % (ncases, len(schemas), len(failures)))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
