@@ -81,7 +81,14 @@ static const topic topics[] = {
 	 "--json prints exactly one JSON document on stdout. Odds of a procedure\n"
 	 "have the shape {\"procedure\": \"<ruleset>.<name>\", \"inputs\": {...},\n"
 	 "\"outcomes\": [{\"outcome\": {...}, \"p\": 0.25, \"exact\": \"1/4\"}],\n"
-	 "\"unresolved\": 0}; dice odds use \"value\" for the outcome.\n"},
+	 "\"unresolved\": 0}; dice odds use \"value\" for the outcome. Names from\n"
+	 "your files come through as written (escaped as JSON needs).\n"
+	 "\n"
+	 "Every --json output has a JSON Schema (draft 2020-12), installed in\n"
+	 "share/doc/fray/json/ (docs/json/ in the source); its README.md says which\n"
+	 "command prints which, and outcomes.schema.json each procedure's outcome\n"
+	 "members. Commands that print only text (bbb night, bbb table, chits\n"
+	 "ratio, chits end-turn, presidio weapons, units, victory) refuse --json.\n"},
 	{"exit",
 	 "Exit status\n"
 	 "\n"

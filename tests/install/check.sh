@@ -9,6 +9,7 @@ pc=$(dirname "$(find "$prefix" -name fray.pc | head -n 1)")
 # the man page and the bash completion land where man and bash look
 test -s "$prefix/share/man/man1/fray.1"
 test -s "$prefix/share/bash-completion/completions/fray"
+test -s "$prefix/share/doc/fray/json/procedure-odds.schema.json"
 if command -v groff >/dev/null 2>&1; then
   # the page renders without a warning
   groff -man -Tutf8 -ww -z "$prefix/share/man/man1/fray.1" 2>"$prefix/man.err"
