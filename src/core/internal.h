@@ -40,6 +40,10 @@ fray_status fray_nomem(fray_ctx *ctx);
  * when the bytes there are not valid UTF-8. */
 size_t fray_utf8_len(const unsigned char *s, size_t avail);
 
+/* Copies a name from the user's file into dst of cap bytes; a longer one is
+ * shortened, never in the middle of a UTF-8 character. */
+void fray_copy_name(char *dst, size_t cap, const char *src);
+
 /* Growth for dynamic arrays: a new capacity >= need, or 0 on overflow. */
 size_t fray_grow(size_t cap, size_t need, size_t elem);
 

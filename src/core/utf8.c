@@ -1,5 +1,7 @@
 /* UTF-8 validation, shared by the data reader (which refuses invalid text
- * before libfyaml sees it) and the JSON writer (which replaces it). */
+ * before libfyaml sees it) and the JSON writer (which replaces it); and
+ * names shortened at a character boundary. */
+#include <string.h>
 #include "internal.h"
 
 size_t fray_utf8_len(const unsigned char *s, size_t avail)
@@ -20,4 +22,18 @@ size_t fray_utf8_len(const unsigned char *s, size_t avail)
 	if (n == 4 && ((s[0] == 0xF0 && s[1] < 0x90) || (s[0] == 0xF4 && s[1] >= 0x90)))
 		return 0; /* overlong, or beyond U+10FFFF */
 	return n;
+}
+
+void fray_copy_name(char *dst, size_t cap, const char *src)
+{
+	if (cap == 0)
+		return;
+	size_t n = strlen(src);
+	if (n >= cap) {
+		n = cap - 1;
+		while (n > 0 && ((unsigned char)src[n] & 0xC0) == 0x80)
+			n--;
+	}
+	memcpy(dst, src, n);
+	dst[n] = '\0';
 }

@@ -13,7 +13,7 @@ static const char *const fate_names[] = {"roll", "eliminated", "kept"};
 
 static void copy_name(char *dst, const char *src)
 {
-	snprintf(dst, ADBG_NAME, "%s", src);
+	fray_copy_name(dst, ADBG_NAME, src);
 }
 
 /* Runs fray_dice_parse without leaving its failure on the context: the

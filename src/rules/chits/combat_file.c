@@ -43,7 +43,7 @@ static void read_unit(fray_doc *doc, const fray_node *n, fray_chits_unit *u, boo
 	const char *s;
 	int64_t v;
 	if ((x = fray_doc_field(doc, n, "name", true)) && fray_doc_string(doc, x, "a unit's name", &s))
-		snprintf(u->name, sizeof u->name, "%s", s);
+		fray_copy_name(u->name, sizeof u->name, s);
 	if ((x = fray_doc_field(doc, n, "battalions", false)) &&
 	    fray_doc_int(doc, x, 1, FRAY_CHITS_MAX_BATTALIONS, "battalions", &v))
 		u->battalions = (int)v;
@@ -80,7 +80,7 @@ static void read_side(fray_doc *doc, const fray_node *n, fray_chits_side *side, 
 	int64_t v;
 	size_t k;
 	if ((x = fray_doc_field(doc, n, "name", true)) && fray_doc_string(doc, x, "a side's name", &s))
-		snprintf(side->name, sizeof side->name, "%s", s);
+		fray_copy_name(side->name, sizeof side->name, s);
 	if ((x = fray_doc_field(doc, n, "cdr", true)) &&
 	    fray_doc_int(doc, x, 1, 99, "a modified combat die roll", &v))
 		*cdr = (int)v;

@@ -203,7 +203,7 @@ static void read_tactics(fray_doc *doc, const fray_node *n, fray_chits_mix *m)
 			return;
 		}
 		fray_chits_tactic *t = &m->tactics[m->ntactics++];
-		snprintf(t->name, sizeof t->name, "%s", fray_node_scalar(fray_node_key(n, i)));
+		fray_copy_name(t->name, sizeof t->name, fray_node_scalar(fray_node_key(n, i)));
 		const fray_node *v = fray_node_value(n, i);
 		if (!fray_doc_expect(doc, v, FRAY_NODE_MAP, "a tactic: {min: N, max: {defend: N, hold: N, evade: N}}"))
 			continue;
@@ -253,7 +253,7 @@ FRAY_API fray_status fray_chits_mix_read(fray_ctx *ctx, fray_doc *doc, fray_chit
 	const fray_node *n;
 	const char *s;
 	if ((n = fray_doc_field(doc, root, "name", false)) && fray_doc_string(doc, n, "the mix's name", &s))
-		snprintf(m->name, sizeof m->name, "%s", s);
+		fray_copy_name(m->name, sizeof m->name, s);
 	if ((n = fray_doc_field(doc, root, "tactics", true)))
 		read_tactics(doc, n, m);
 	if ((n = fray_doc_field(doc, root, "morale", true)) &&

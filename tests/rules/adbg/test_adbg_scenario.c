@@ -92,12 +92,41 @@ static void every_problem_at_once(void **state)
 	fray_ctx_clear(ctx);
 }
 
+/* A name longer than fray keeps (47 bytes, docs/reliability.md) is
+ * shortened at a character boundary: 46 letters and a two-byte "é" keep
+ * the 46 letters. */
+static void long_names_cut_at_a_character(void **state)
+{
+	(void)state;
+	FILE *f = fopen(FRAY_TEST_DATA "/adbg/tiny.yaml", "rb");
+	assert_non_null(f);
+	char text[8192];
+	size_t n = fread(text, 1, sizeof text - 1, f);
+	fclose(f);
+	text[n] = '\0';
+	char *red = strstr(text, "name: Red\n");
+	assert_non_null(red);
+	char name[64] = "", edited[9000];
+	memset(name, 'A', 46);
+	snprintf(edited, sizeof edited, "%.*sname: \"%s\u00e9 and more\"%s", (int)(red - text), text, name,
+		 red + strlen("name: Red"));
+	fray_doc *doc;
+	fray_ctx_clear(ctx);
+	assert_int_equal(fray_doc_load_string(ctx, FRAY_TEST_DATA "/adbg/long.yaml", edited, strlen(edited), &doc), FRAY_OK);
+	fray_adbg_scenario *s;
+	assert_int_equal(fray_adbg_scenario_read(ctx, doc, &s), FRAY_OK);
+	assert_string_equal(fray_adbg_side_name(s, 0), name);
+	fray_adbg_scenario_free(s);
+	fray_doc_free(doc);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(examples_load),
 		cmocka_unit_test(malformed_scenarios),
 		cmocka_unit_test(every_problem_at_once),
+		cmocka_unit_test(long_names_cut_at_a_character),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
