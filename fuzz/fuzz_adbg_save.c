@@ -12,12 +12,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
-	fray_doc *sdoc, *doc;
-	fray_adbg_scenario *s = NULL;
-	if (fray_doc_load_string(ctx, "scenario.yaml", tiny_battle, strlen(tiny_battle), &sdoc) != FRAY_OK ||
-	    fray_adbg_scenario_read(ctx, sdoc, &s) != FRAY_OK)
-		abort(); /* the fixed scenario must read */
-	fray_doc_free(sdoc);
+	fray_adbg_scenario *s = tiny_battle_scenario(ctx);
+	fray_doc *doc;
 	if (fray_doc_load_string(ctx, "save.yaml", (const char *)data, size, &doc) == FRAY_OK) {
 		fray_adbg_battle_state *st = fray_adbg_battle_new(ctx, s);
 		fray_roller *r = fray_roller_sample_new(ctx, size, 0);

@@ -13,12 +13,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
-	fray_doc *sdoc, *doc;
-	fray_adbg_scenario *s = NULL;
-	if (fray_doc_load_string(ctx, "scenario.yaml", tiny_battle, strlen(tiny_battle), &sdoc) != FRAY_OK ||
-	    fray_adbg_scenario_read(ctx, sdoc, &s) != FRAY_OK)
-		abort(); /* the fixed scenario must read */
-	fray_doc_free(sdoc);
+	fray_adbg_scenario *s = tiny_battle_scenario(ctx);
+	fray_doc *doc;
 	if (fray_doc_load_string(ctx, "script.yaml", (const char *)data, size, &doc) == FRAY_OK) {
 		fray_policy *script;
 		if (fray_policy_script_read(ctx, doc, &script) == FRAY_OK) {

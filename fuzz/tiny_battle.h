@@ -3,6 +3,10 @@
 #ifndef FRAY_FUZZ_TINY_BATTLE_H
 #define FRAY_FUZZ_TINY_BATTLE_H
 
+#include <stdlib.h>
+#include <string.h>
+#include <fray/fray.h>
+
 static const char tiny_battle[] =
 	"battle: Fuzz\nterrain: wilderness\nweather: normal\ninitiative: red\nsurprise: none\n"
 	"melee_crt: {columns: [\"1:2\", \"1:1\", \"2:1\"], rows: {1: [\"R/-\", \"1/1\", \"-/R\"], "
@@ -19,5 +23,17 @@ static const char tiny_battle[] =
 	"    stacks:\n      - - {name: B1, type: militia, fire: 2, melee: 2}\n"
 	"      - - {name: B2, type: regular, fire: 2, melee: 1}\n"
 	"      - - {name: B3, type: rifle, fire: 3, melee: 1}\n";
+
+/* The battle read; it must read, so anything else aborts. */
+static fray_adbg_scenario *tiny_battle_scenario(fray_ctx *ctx)
+{
+	fray_doc *doc;
+	fray_adbg_scenario *s = NULL;
+	if (fray_doc_load_string(ctx, "scenario.yaml", tiny_battle, strlen(tiny_battle), &doc) != FRAY_OK ||
+	    fray_adbg_scenario_read(ctx, doc, &s) != FRAY_OK)
+		abort();
+	fray_doc_free(doc);
+	return s;
+}
 
 #endif
