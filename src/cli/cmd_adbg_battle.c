@@ -3,7 +3,6 @@
  * the paths fit the budget, otherwise simulated with confidence intervals. */
 #include <errno.h>
 #include <inttypes.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
@@ -361,7 +360,6 @@ done:
 	return status;
 }
 
-/* Wilson score interval for k successes in n trials, 95%. */
 /* P(winner == w) and the losses of side s: marginals of the dist. */
 static double p_winner(const fray_dist *d, int64_t w, uint64_t *hits)
 {
