@@ -86,6 +86,13 @@ int cmd_check(int argc, char **argv)
 			fray_ctx_free(ctx);
 			return cli_help_topic(stdout, "check") ? EXIT_OK : EXIT_RUNTIME;
 		}
+		if (argv[i][0] == '-' && argv[i][1]) {
+			/* no options: an option is not a file to open (./-x names one) */
+			static const char *const known[] = {"--help"};
+			cli_args a = {.cmd = "check", .argc = argc, .argv = argv, .i = i};
+			fray_ctx_free(ctx);
+			return cli_unknown(&a, known, 1);
+		}
 		fray_ctx_clear(ctx);
 		int s = check_file(ctx, argv[i]);
 		if (s > worst)

@@ -87,8 +87,9 @@ static const topic topics[] = {
 	 "Every --json output has a JSON Schema (draft 2020-12), installed in\n"
 	 "share/doc/fray/json/ (docs/json/ in the source); its README.md says which\n"
 	 "command prints which, and outcomes.schema.json each procedure's outcome\n"
-	 "members. Commands that print only text (bbb night, bbb table, chits\n"
-	 "ratio, chits end-turn, presidio weapons, units, victory) refuse --json.\n"},
+	 "members. Commands that print only text refuse --json: check, bbb\n"
+	 "night, bbb table, chits ratio, chits end-turn, presidio weapons, units\n"
+	 "and victory.\n"},
 	{"exit",
 	 "Exit status\n"
 	 "\n"
