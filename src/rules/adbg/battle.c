@@ -38,6 +38,7 @@ typedef struct battle {
 	 * i of side s is in line in stack k; alive[s] bit k, stack k holds one. */
 	uint32_t in_stack[2][MAX_STACKS];
 	uint64_t alive[2];
+	uint32_t normal[2];                   /* bit i: unit i is undisrupted */
 	/* Last, and not cleared for each battle: only the scenario's units
 	 * are copied in, and text is written before it is read. */
 	adbg_unit_def u[2][FRAY_ADBG_MAX_UNITS];
@@ -106,12 +107,16 @@ static void index_units(battle *b)
 {
 	memset(b->in_stack, 0, sizeof b->in_stack);
 	b->alive[0] = b->alive[1] = 0;
+	b->normal[0] = b->normal[1] = 0;
 	for (int s = 0; s < 2; s++)
-		for (int i = 0; i < b->sc->side[s].nunits; i++)
+		for (int i = 0; i < b->sc->side[s].nunits; i++) {
 			if (in_line(&b->u[s][i])) {
 				b->in_stack[s][b->u[s][i].stack] |= (uint32_t)1 << i;
 				b->alive[s] |= (uint64_t)1 << b->u[s][i].stack;
 			}
+			if (b->u[s][i].status == FRAY_ADBG_NORMAL)
+				b->normal[s] |= (uint32_t)1 << i;
+		}
 }
 
 /* Every change of a unit's stack or status goes through here. */
@@ -122,18 +127,14 @@ static void set_unit(battle *b, int s, int i, int stack, fray_adbg_status status
 		b->alive[s] &= ~((uint64_t)1 << u->stack);
 	u->stack = stack;
 	u->status = status;
+	if (status == FRAY_ADBG_NORMAL)
+		b->normal[s] |= (uint32_t)1 << i;
+	else
+		b->normal[s] &= ~((uint32_t)1 << i);
 	if (in_line(u)) {
 		b->in_stack[s][stack] |= (uint32_t)1 << i;
 		b->alive[s] |= (uint64_t)1 << stack;
 	}
-}
-
-static int count_status(const battle *b, int s, int k, fray_adbg_status st)
-{
-	int n = 0;
-	for (int i = 0; i < b->sc->side[s].nunits; i++)
-		n += b->u[s][i].stack == k && b->u[s][i].status == st;
-	return n;
 }
 
 /* The best rating among the leaders with stack k (0 when none). */
@@ -580,10 +581,8 @@ static void return_home(battle *b, int s, int k)
  * own (R6: only they move); k itself when nothing stays behind. */
 static int movers(battle *b, int s, int k)
 {
-	int u[FRAY_ADBG_MAX_UNITS], n = stack_units(b, s, k, u), normal = 0;
-	for (int i = 0; i < n; i++)
-		normal += b->u[s][u[i]].status == FRAY_ADBG_NORMAL;
-	if (normal == n)
+	uint32_t moving = b->in_stack[s][k] & b->normal[s];
+	if (moving == b->in_stack[s][k])
 		return k;
 	int m = new_stack(b, s);
 	if (m < 0)
@@ -591,23 +590,20 @@ static int movers(battle *b, int s, int k)
 	b->st[s][m].pos = b->st[s][k].pos;
 	b->st[s][m].row = b->st[s][k].row;
 	b->st[s][m].origin = k;
-	for (int i = 0; i < n; i++)
-		if (b->u[s][u[i]].status == FRAY_ADBG_NORMAL)
-			set_unit(b, s, u[i], m, FRAY_ADBG_NORMAL);
+	for (; moving; moving &= moving - 1)
+		set_unit(b, s, __builtin_ctz(moving), m, FRAY_ADBG_NORMAL);
 	for (int l = 0; l < b->sc->side[s].nleaders; l++)
 		if (b->lstack[s][l] == k)
 			b->lstack[s][l] = m;
 	return m;
 }
 
-static bool has_type(const battle *b, int s, int k, bool (*pred)(fray_adbg_type), bool normal_only)
+/* Whether an undisrupted unit of stack k is of a type pred accepts. */
+static bool has_type(const battle *b, int s, int k, bool (*pred)(fray_adbg_type))
 {
-	for (int i = 0; i < b->sc->side[s].nunits; i++) {
-		const adbg_unit_def *u = &b->u[s][i];
-		if (u->stack == k && in_line(u) && (!normal_only || u->status == FRAY_ADBG_NORMAL) &&
-		    pred(u->type))
+	for (uint32_t m = b->in_stack[s][k] & b->normal[s]; m; m &= m - 1)
+		if (pred(b->u[s][__builtin_ctz(m)].type))
 			return true;
-	}
 	return false;
 }
 
@@ -624,7 +620,7 @@ static int options_for(battle *b, int s, int k, const lineup *ln, move_option *o
 	opt[nopt++] = (move_option){MOVE_STAY, 0, "stay"};
 	*suggest = 0;
 	int atk[MAX_STACKS], natk = attackers_of(b, s, k, atk);
-	bool can_move = count_status(b, s, k, FRAY_ADBG_NORMAL) > 0;
+	bool can_move = (b->in_stack[s][k] & b->normal[s]) != 0;
 	if (!can_move)
 		return nopt;
 	int active;
@@ -632,11 +628,10 @@ static int options_for(battle *b, int s, int k, const lineup *ln, move_option *o
 	int64_t mine = 0;
 	{
 		/* the movers' melee CF: only undisrupted units move */
-		int u[FRAY_ADBG_MAX_UNITS], n = stack_units(b, s, k, u);
-		for (int i = 0; i < n; i++)
-			if (b->u[s][u[i]].status == FRAY_ADBG_NORMAL)
-				mine += (int64_t)b->u[s][u[i]].melee *
-					fray_adbg_melee_mult(b->u[s][u[i]].type, b->sc->terrain);
+		for (uint32_t m = b->in_stack[s][k] & b->normal[s]; m; m &= m - 1) {
+			const adbg_unit_def *x = &b->u[s][__builtin_ctz(m)];
+			mine += (int64_t)x->melee * fray_adbg_melee_mult(x->type, b->sc->terrain);
+		}
 	}
 	if (natk > 0) {
 		opt[nopt] = (move_option){MOVE_AVOID, 0, "avoid the melee"};
@@ -712,8 +707,8 @@ static bool move_stack(battle *b, int s, int k, const lineup *ln)
 		.enemy_atop = o.kind == MOVE_AVOID,
 		.surprise_winner_round1 = b->round == 1 && sc->surprised == 1 - s,
 		/* the stack moves as one: its slowest unit sets the DRM */
-		.regular = has_type(b, s, k, is_regular, true),
-		.non_warrior = has_type(b, s, k, is_non_warrior, true),
+		.regular = has_type(b, s, k, is_regular),
+		.non_warrior = has_type(b, s, k, is_non_warrior),
 	};
 	fray_adbg_move_out out;
 	fray_adbg_move(b->r, &in, &out);
