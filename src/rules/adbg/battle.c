@@ -679,8 +679,13 @@ static int options_for(battle *b, int s, int k, const lineup *ln, move_option *o
 	return nopt;
 }
 
-/* Stack k's move; true when the line may have changed. */
-static bool move_stack(battle *b, int s, int k, const lineup *ln)
+/* What a move changed: nothing, the mover's side of the line, or both
+ * sides (a melee avoided sends the enemy's attackers home). Within a
+ * movement phase nothing dies, so the other side's columns are unchanged
+ * by a move of one's own (tidy only renumbers their rows, in order). */
+typedef enum line_change { LINE_SAME, LINE_MINE, LINE_BOTH } line_change;
+
+static line_change move_stack(battle *b, int s, int k, const lineup *ln)
 {
 	const fray_adbg_scenario *sc = b->sc;
 	move_option opt[MAX_OPTIONS];
@@ -688,7 +693,7 @@ static bool move_stack(battle *b, int s, int k, const lineup *ln)
 	size_t suggest;
 	int nopt = options_for(b, s, k, ln, opt, words, &suggest);
 	if (nopt == 1)
-		return false;
+		return LINE_SAME;
 	const char *labels[MAX_OPTIONS];
 	for (int i = 0; i < nopt; i++)
 		labels[i] = opt[i].label;
@@ -697,7 +702,7 @@ static bool move_stack(battle *b, int s, int k, const lineup *ln)
 	label(b, prompt, sizeof prompt, "%s: what does %s do?", side_name(b, s), lab);
 	move_option o = opt[decide(b, s, "adbg.move", prompt, labels, (size_t)nopt, suggest)];
 	if (o.kind == MOVE_STAY)
-		return false;
+		return LINE_SAME;
 	note(b, NULL, "%s: %s tries to move: %s", side_name(b, s), lab, o.label);
 	fray_adbg_move_in in = {
 		.level = sc->side[s].level,
@@ -714,18 +719,18 @@ static bool move_stack(battle *b, int s, int k, const lineup *ln)
 	fray_adbg_move(b->r, &in, &out);
 	b->st[s][k].moved = true;
 	if (!out.moved)
-		return false;
+		return LINE_SAME;
 	if (o.kind == MOVE_AVOID) {
 		int atk[MAX_STACKS], natk = attackers_of(b, s, k, atk);
 		for (int i = 0; i < natk; i++)
 			return_home(b, 1 - s, atk[i]);
 		note(b, "ADBG 19.2.2", "the melee is avoided: the attackers go back to their row");
-		return true;
+		return LINE_BOTH;
 	}
 	int m = movers(b, s, k);
 	if (m < 0) {
 		note(b, NULL, "no room to split the stack: it stays");
-		return false;
+		return LINE_SAME;
 	}
 	bstack *ms = &b->st[s][m];
 	ms->moved = true;
@@ -753,7 +758,7 @@ static bool move_stack(battle *b, int s, int k, const lineup *ln)
 	if (ms->origin >= 0 && o.kind != MOVE_ATTACK)
 		ms->origin = -1;
 	tidy(b);
-	return true;
+	return LINE_MINE;
 }
 
 static void movement_phase(battle *b, int s)
@@ -775,10 +780,11 @@ static void movement_phase(battle *b, int s)
 				continue;
 			if (surprised && stack_leader(b, s, k) == 0)
 				continue;
-			if (move_stack(b, s, k, ln)) {
+			line_change ch = move_stack(b, s, k, ln);
+			if (ch != LINE_SAME)
 				whole_line(b, s, &ln[0]);
+			if (ch == LINE_BOTH)
 				whole_line(b, 1 - s, &ln[1]);
-			}
 		}
 	}
 }
@@ -1025,7 +1031,8 @@ static void battle_round(battle *b)
 	melee_phase(b);
 	recovery_phase(b, ini);
 	recovery_phase(b, 1 - ini);
-	tidy(b);
+	/* no tidy here: recovery changes no unit's place in line (a routed
+	 * unit that recovers stays in its stack), and melee_phase tidied */
 	tell_line(b);
 	b->round++;
 }
