@@ -47,6 +47,11 @@ typedef struct battle {
 
 /* ---- narration helpers ---- */
 
+/* The words of a choice's options when nobody reads them (a policy that
+ * reads only the suggestion, no narration): empty, never NULL. */
+#define EMPTY8 "", "", "", "", "", "", "", ""
+static const char *const no_words[MAX_OPTIONS] = {EMPTY8, EMPTY8, EMPTY8, EMPTY8, EMPTY8, EMPTY8};
+
 /* note() and label() test their flag before the call: they are variadic,
  * so never inlined, and a simulation calls them hundreds of times a
  * battle for nothing. */
@@ -472,20 +477,28 @@ static void fire_position(battle *b, int s, const int *mine, int nm, const int *
 					cand[nc++] = tu[t][x];
 			if (nc == 0)
 				continue;
-			/* heuristic: an untargeted unit, the nearest to elimination */
+			/* heuristic: an untargeted unit, the nearest to elimination
+			 * (the first such, in the order of the candidates) */
 			size_t best = 0;
-			char labels[FRAY_ADBG_MAX_UNITS][80];
-			const char *opts[FRAY_ADBG_MAX_UNITS];
+			int bscore = -1;
 			for (int c = 0; c < nc; c++) {
-				const adbg_unit_def *t = &b->u[e][cand[c]];
-				const adbg_unit_def *bt = &b->u[e][cand[best]];
-				label(b, labels[c], sizeof labels[c], "%s (%s)", t->name,
-					 fray_adbg_status_names[t->status]);
-				opts[c] = labels[c];
-				int score = (targeted[cand[c]] ? 0 : 10) + (int)t->status;
-				int bscore = (targeted[cand[best]] ? 0 : 10) + (int)bt->status;
-				if (score > bscore)
+				int score = (targeted[cand[c]] ? 0 : 10) + (int)b->u[e][cand[c]].status;
+				if (score > bscore) {
 					best = (size_t)c;
+					bscore = score;
+				}
+			}
+			char labels[FRAY_ADBG_MAX_UNITS][80];
+			const char *words[FRAY_ADBG_MAX_UNITS];
+			const char *const *opts = no_words;
+			if (b->labels) {
+				for (int c = 0; c < nc; c++) {
+					const adbg_unit_def *t = &b->u[e][cand[c]];
+					label_words(labels[c], sizeof labels[c], "%s (%s)", t->name,
+						    fray_adbg_status_names[t->status]);
+					words[c] = labels[c];
+				}
+				opts = words;
 			}
 			char prompt[128];
 			label(b, prompt, sizeof prompt, "%s: %s fires at", side_name(b, s),
@@ -694,9 +707,13 @@ static line_change move_stack(battle *b, int s, int k, const lineup *ln)
 	int nopt = options_for(b, s, k, ln, opt, words, &suggest);
 	if (nopt == 1)
 		return LINE_SAME;
-	const char *labels[MAX_OPTIONS];
-	for (int i = 0; i < nopt; i++)
-		labels[i] = opt[i].label;
+	const char *words_of[MAX_OPTIONS];
+	const char *const *labels = no_words;
+	if (b->labels) {
+		for (int i = 0; i < nopt; i++)
+			words_of[i] = opt[i].label;
+		labels = words_of;
+	}
 	char prompt[160], lab[100];
 	stack_label(b, s, k, lab, sizeof lab);
 	label(b, prompt, sizeof prompt, "%s: what does %s do?", side_name(b, s), lab);
