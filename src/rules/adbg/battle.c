@@ -39,6 +39,7 @@ typedef struct battle {
 	uint32_t in_stack[2][MAX_STACKS];
 	uint64_t alive[2];
 	uint32_t normal[2];                   /* bit i: unit i is undisrupted */
+	uint64_t atop[2];                     /* bit k: st[s][k].atop */
 	/* Last, and not cleared for each battle: only the scenario's units
 	 * are copied in, and text is written before it is read. */
 	adbg_unit_def u[2][FRAY_ADBG_MAX_UNITS];
@@ -113,6 +114,11 @@ static void index_units(battle *b)
 	memset(b->in_stack, 0, sizeof b->in_stack);
 	b->alive[0] = b->alive[1] = 0;
 	b->normal[0] = b->normal[1] = 0;
+	for (int s = 0; s < 2; s++) {
+		b->atop[s] = 0;
+		for (int k = 0; k < MAX_STACKS; k++)
+			b->atop[s] |= (uint64_t)b->st[s][k].atop << k;
+	}
 	for (int s = 0; s < 2; s++)
 		for (int i = 0; i < b->sc->side[s].nunits; i++) {
 			if (in_line(&b->u[s][i])) {
@@ -197,10 +203,10 @@ typedef struct lineup {
 static void whole_line_of(const battle *b, int s, uint64_t alive, lineup *out)
 {
 	memset(out->n, 0, sizeof out->n);
-	for (uint64_t m = alive; m; m &= m - 1) {
+	for (uint64_t m = alive & ~b->atop[s]; m; m &= m - 1) {
 		int k = __builtin_ctzll(m);
 		const bstack *st = &b->st[s][k];
-		if (st->used && !st->atop && st->pos >= 0 && st->pos < b->npos)
+		if (st->used && st->pos >= 0 && st->pos < b->npos)
 			out->k[st->pos][out->n[st->pos]++] = k;
 	}
 	for (int p = 0; p < b->npos; p++)
@@ -238,6 +244,7 @@ static void tidy(battle *b)
 static void put_stack(battle *b, int s, int k, bstack st)
 {
 	b->st[s][k] = st;
+	b->atop[s] = (b->atop[s] & ~((uint64_t)1 << k)) | (uint64_t)st.atop << k;
 	if (k >= b->nst[s])
 		b->nst[s] = k + 1;
 }
@@ -562,9 +569,11 @@ typedef char option_words[MAX_OPTIONS][128];
 static int attackers_of(const battle *b, int s, int k, int *out)
 {
 	int n = 0;
-	for (int j = 0; j < b->nst[1 - s]; j++)
-		if (b->st[1 - s][j].used && b->st[1 - s][j].atop && b->st[1 - s][j].foe == k)
+	for (uint64_t m = b->atop[1 - s]; m; m &= m - 1) {
+		int j = __builtin_ctzll(m);
+		if (b->st[1 - s][j].used && b->st[1 - s][j].foe == k)
 			out[n++] = j;
+	}
 	return n;
 }
 
@@ -574,6 +583,7 @@ static void return_home(battle *b, int s, int k)
 {
 	bstack *st = &b->st[s][k];
 	st->atop = false;
+	b->atop[s] &= ~((uint64_t)1 << k);
 	int o = st->origin;
 	if (o >= 0 && b->st[s][o].used && !b->st[s][o].atop && b->st[s][o].pos == st->home_pos) {
 		for (int i = 0; i < b->sc->side[s].nunits; i++)
@@ -756,6 +766,7 @@ static line_change move_stack(battle *b, int s, int k, const lineup *ln)
 		ms->home_pos = ms->pos;
 		ms->home_row = ms->row;
 		ms->atop = true;
+		b->atop[s] |= (uint64_t)1 << m;
 		ms->foe = o.arg;
 		break;
 	case MOVE_FRONT:
