@@ -270,7 +270,7 @@ static int64_t melee_cf(const battle *b, int s, int k, int *active, bool *disrup
 		const adbg_unit_def *x = &b->u[s][u[i]];
 		if (x->status == FRAY_ADBG_ROUTED)
 			continue;
-		cf += (int64_t)x->melee * fray_adbg_melee_mult(x->type, b->sc->terrain);
+		cf += x->melee_cf;
 		(*active)++;
 		*disrupted |= x->status == FRAY_ADBG_DISRUPTED;
 	}
@@ -653,7 +653,7 @@ static int options_for(battle *b, int s, int k, const lineup *ln, move_option *o
 		/* the movers' melee CF: only undisrupted units move */
 		for (uint32_t m = b->in_stack[s][k] & b->normal[s]; m; m &= m - 1) {
 			const adbg_unit_def *x = &b->u[s][__builtin_ctz(m)];
-			mine += (int64_t)x->melee * fray_adbg_melee_mult(x->type, b->sc->terrain);
+			mine += x->melee_cf;
 		}
 	}
 	if (natk > 0) {

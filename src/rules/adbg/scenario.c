@@ -400,6 +400,12 @@ done:;
 		fray_adbg_scenario_free(s);
 		return st;
 	}
+	/* the terrain is the battle's: each unit's melee CF, once */
+	for (int side = 0; side < 2; side++)
+		for (int i = 0; i < s->side[side].nunits; i++) {
+			adbg_unit_def *u = &s->side[side].units[i];
+			u->melee_cf = u->melee * fray_adbg_melee_mult(u->type, s->terrain);
+		}
 	*out = s;
 	return FRAY_OK;
 }

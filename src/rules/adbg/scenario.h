@@ -12,6 +12,7 @@ typedef struct adbg_unit_def {
 	char name[ADBG_NAME];
 	fray_adbg_type type;
 	int fire, melee;
+	int melee_cf;              /* melee x the terrain's multiplier (19.2.3) */
 	fray_adbg_status status;
 	int stack;                 /* 0-based, in the side's stacks */
 } adbg_unit_def;
