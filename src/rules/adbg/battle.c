@@ -116,7 +116,7 @@ static void index_units(battle *b)
 	b->normal[0] = b->normal[1] = 0;
 	for (int s = 0; s < 2; s++) {
 		b->atop[s] = 0;
-		for (int k = 0; k < MAX_STACKS; k++)
+		for (int k = 0; k < b->nst[s]; k++)
 			b->atop[s] |= (uint64_t)b->st[s][k].atop << k;
 	}
 	for (int s = 0; s < 2; s++)
