@@ -20,6 +20,12 @@ typedef struct bstack {
 	bool moved;          /* one move per stack per round (19.2.2) */
 } bstack;
 
+/* The line of one side: at each position, its stacks front to back. */
+typedef struct lineup {
+	int n[FRAY_ADBG_MAX_STACKS];
+	int k[FRAY_ADBG_MAX_STACKS][MAX_STACKS];
+} lineup;
+
 typedef struct battle {
 	const fray_adbg_scenario *sc;
 	fray_roller *r;
@@ -40,10 +46,18 @@ typedef struct battle {
 	uint64_t alive[2];
 	uint32_t normal[2];                   /* bit i: unit i is undisrupted */
 	uint64_t atop[2];                     /* bit k: st[s][k].atop */
+	/* line[s] holds side s's line while line_ok[s]; tidy_ok[s]: tidy has
+	 * nothing to do for side s. Both are cleared by line_changed(), called
+	 * wherever a stack appears, empties, moves or goes atop (set_unit,
+	 * put_stack, return_home, move_stack): the battle looks at the line
+	 * some thirty times and most of those find it as it was. */
+	bool line_ok[2], tidy_ok[2];
 	/* Last, and not cleared for each battle: only the scenario's units
-	 * are copied in, and text is written before it is read. */
+	 * are copied in, text is written before it is read, and line[s] is
+	 * read only while line_ok[s]. */
 	adbg_unit_def u[2][FRAY_ADBG_MAX_UNITS];
 	char text[256];
+	lineup line[2];
 } battle;
 
 /* ---- narration helpers ---- */
@@ -108,6 +122,12 @@ static bool stack_alive(const battle *b, int s, int k)
 	return b->st[s][k].used && b->in_stack[s][k] != 0;
 }
 
+/* Side s's line may have changed: look at it again when asked. */
+static void line_changed(battle *b, int s)
+{
+	b->line_ok[s] = b->tidy_ok[s] = false;
+}
+
 /* Rebuilds the masks from the units (a new or restored battle). */
 static void index_units(battle *b)
 {
@@ -115,6 +135,7 @@ static void index_units(battle *b)
 	b->alive[0] = b->alive[1] = 0;
 	b->normal[0] = b->normal[1] = 0;
 	for (int s = 0; s < 2; s++) {
+		line_changed(b, s);
 		b->atop[s] = 0;
 		for (int k = 0; k < b->nst[s]; k++)
 			b->atop[s] |= (uint64_t)b->st[s][k].atop << k;
@@ -133,6 +154,7 @@ static void index_units(battle *b)
 /* Every change of a unit's stack or status goes through here. */
 static void set_unit(battle *b, int s, int i, int stack, fray_adbg_status status)
 {
+	uint64_t alive_before = b->alive[s];
 	adbg_unit_def *u = &b->u[s][i];
 	if (in_line(u) && !(b->in_stack[s][u->stack] &= ~((uint32_t)1 << i)))
 		b->alive[s] &= ~((uint64_t)1 << u->stack);
@@ -146,6 +168,8 @@ static void set_unit(battle *b, int s, int i, int stack, fray_adbg_status status
 		b->in_stack[s][stack] |= (uint32_t)1 << i;
 		b->alive[s] |= (uint64_t)1 << stack;
 	}
+	if (b->alive[s] != alive_before)
+		line_changed(b, s);
 }
 
 /* The best rating among the leaders with stack k (0 when none). */
@@ -195,11 +219,6 @@ static void sort_by_row(const battle *b, int s, int *col, int n)
 
 /* Every column of side s (its live stacks not atop an enemy, front to
  * back) at once: one pass over the stacks for all positions. */
-typedef struct lineup {
-	int n[FRAY_ADBG_MAX_STACKS];
-	int k[FRAY_ADBG_MAX_STACKS][MAX_STACKS];
-} lineup;
-
 static void whole_line_of(const battle *b, int s, uint64_t alive, lineup *out)
 {
 	memset(out->n, 0, sizeof out->n);
@@ -219,11 +238,23 @@ static void whole_line(const battle *b, int s, lineup *out)
 	whole_line_of(b, s, alive_stacks(b, s), out);
 }
 
+/* Side s's line, looked at again only when it may have changed. */
+static const lineup *line_of(battle *b, int s)
+{
+	if (!b->line_ok[s]) {
+		whole_line(b, s, &b->line[s]);
+		b->line_ok[s] = true;
+	}
+	return &b->line[s];
+}
+
 /* Drops dead stacks (their leaders stay with the side, with no stack) and
  * numbers each column's rows 1, 2, ... again. */
 static void tidy(battle *b)
 {
 	for (int s = 0; s < 2; s++) {
+		if (b->tidy_ok[s])
+			continue;
 		uint64_t alive = alive_stacks(b, s);
 		for (int k = 0; k < b->nst[s]; k++)
 			if (b->st[s][k].used && !(alive >> k & 1)) {
@@ -232,11 +263,12 @@ static void tidy(battle *b)
 					if (b->lstack[s][l] == k)
 						b->lstack[s][l] = -1;
 			}
-		lineup ln;
-		whole_line_of(b, s, alive, &ln);
+		/* numbering the rows again keeps their order: the line stays */
+		const lineup *ln = line_of(b, s);
 		for (int p = 0; p < b->npos; p++)
-			for (int i = 0; i < ln.n[p]; i++)
-				b->st[s][ln.k[p][i]].row = i + 1;
+			for (int i = 0; i < ln->n[p]; i++)
+				b->st[s][ln->k[p][i]].row = i + 1;
+		b->tidy_ok[s] = true;
 	}
 }
 
@@ -245,6 +277,7 @@ static void put_stack(battle *b, int s, int k, bstack st)
 {
 	b->st[s][k] = st;
 	b->atop[s] = (b->atop[s] & ~((uint64_t)1 << k)) | (uint64_t)st.atop << k;
+	line_changed(b, s);
 	if (k >= b->nst[s])
 		b->nst[s] = k + 1;
 }
@@ -544,12 +577,11 @@ static void fire_phase(battle *b, int s)
 		return;
 	}
 	/* Fire at one position changes no column at another, so the line is
-	 * looked at once for the whole phase. */
-	lineup mine, theirs;
-	whole_line(b, s, &mine);
-	whole_line(b, 1 - s, &theirs);
+	 * looked at once for the whole phase (losses mark it changed, but it
+	 * is not looked at again before the phase ends). */
+	const lineup *mine = line_of(b, s), *theirs = line_of(b, 1 - s);
 	for (int p = 0; p < b->npos; p++)
-		fire_position(b, s, mine.k[p], mine.n[p], theirs.k[p], theirs.n[p]);
+		fire_position(b, s, mine->k[p], mine->n[p], theirs->k[p], theirs->n[p]);
 }
 
 /* ---- 19.2.2 movement ---- */
@@ -584,6 +616,7 @@ static void return_home(battle *b, int s, int k)
 	bstack *st = &b->st[s][k];
 	st->atop = false;
 	b->atop[s] &= ~((uint64_t)1 << k);
+	line_changed(b, s);
 	int o = st->origin;
 	if (o >= 0 && b->st[s][o].used && !b->st[s][o].atop && b->st[s][o].pos == st->home_pos) {
 		for (int i = 0; i < b->sc->side[s].nunits; i++)
@@ -633,8 +666,7 @@ static bool has_type(const battle *b, int s, int k, bool (*pred)(fray_adbg_type)
 static bool is_regular(fray_adbg_type t) { return t == FRAY_ADBG_REGULAR; }
 static bool is_non_warrior(fray_adbg_type t) { return t != FRAY_ADBG_WARRIOR; }
 
-/* ln: the line as it stands, ln[0] side s's, ln[1] the enemy's. */
-static int options_for(battle *b, int s, int k, const lineup *ln, move_option *opt, option_words words,
+static int options_for(battle *b, int s, int k, move_option *opt, option_words words,
 		       size_t *suggest)
 {
 	int e = 1 - s;
@@ -667,7 +699,7 @@ static int options_for(battle *b, int s, int k, const lineup *ln, move_option *o
 		nopt++;
 		return nopt;
 	}
-	const lineup *mine_ln = &ln[0], *their_ln = &ln[1];
+	const lineup *mine_ln = line_of(b, s), *their_ln = line_of(b, e);
 	const int *col = mine_ln->k[st->pos], *ecol = their_ln->k[st->pos];
 	int n = mine_ln->n[st->pos], ne = their_ln->n[st->pos];
 	if (n > 0 && col[0] == k && ne > 0 && attackers_of(b, e, ecol[0], atk) == 0) {
@@ -702,21 +734,16 @@ static int options_for(battle *b, int s, int k, const lineup *ln, move_option *o
 	return nopt;
 }
 
-/* What a move changed: nothing, the mover's side of the line, or both
- * sides (a melee avoided sends the enemy's attackers home). Within a
- * movement phase nothing dies, so the other side's columns are unchanged
- * by a move of one's own (tidy only renumbers their rows, in order). */
-typedef enum line_change { LINE_SAME, LINE_MINE, LINE_BOTH } line_change;
-
-static line_change move_stack(battle *b, int s, int k, const lineup *ln)
+/* Stack k's move. */
+static void move_stack(battle *b, int s, int k)
 {
 	const fray_adbg_scenario *sc = b->sc;
 	move_option opt[MAX_OPTIONS];
 	option_words words;
 	size_t suggest;
-	int nopt = options_for(b, s, k, ln, opt, words, &suggest);
+	int nopt = options_for(b, s, k, opt, words, &suggest);
 	if (nopt == 1)
-		return LINE_SAME;
+		return;
 	const char *words_of[MAX_OPTIONS];
 	const char *const *labels = no_words;
 	if (b->labels) {
@@ -729,7 +756,7 @@ static line_change move_stack(battle *b, int s, int k, const lineup *ln)
 	label(b, prompt, sizeof prompt, "%s: what does %s do?", side_name(b, s), lab);
 	move_option o = opt[decide(b, s, "adbg.move", prompt, labels, (size_t)nopt, suggest)];
 	if (o.kind == MOVE_STAY)
-		return LINE_SAME;
+		return;
 	note(b, NULL, "%s: %s tries to move: %s", side_name(b, s), lab, o.label);
 	fray_adbg_move_in in = {
 		.level = sc->side[s].level,
@@ -746,18 +773,18 @@ static line_change move_stack(battle *b, int s, int k, const lineup *ln)
 	fray_adbg_move(b->r, &in, &out);
 	b->st[s][k].moved = true;
 	if (!out.moved)
-		return LINE_SAME;
+		return;
 	if (o.kind == MOVE_AVOID) {
 		int atk[MAX_STACKS], natk = attackers_of(b, s, k, atk);
 		for (int i = 0; i < natk; i++)
 			return_home(b, 1 - s, atk[i]);
 		note(b, "ADBG 19.2.2", "the melee is avoided: the attackers go back to their row");
-		return LINE_BOTH;
+		return;
 	}
 	int m = movers(b, s, k);
 	if (m < 0) {
 		note(b, NULL, "no room to split the stack: it stays");
-		return LINE_SAME;
+		return;
 	}
 	bstack *ms = &b->st[s][m];
 	ms->moved = true;
@@ -785,8 +812,8 @@ static line_change move_stack(battle *b, int s, int k, const lineup *ln)
 	}
 	if (ms->origin >= 0 && o.kind != MOVE_ATTACK)
 		ms->origin = -1;
+	line_changed(b, s);
 	tidy(b);
-	return LINE_MINE;
 }
 
 static void movement_phase(battle *b, int s)
@@ -795,24 +822,18 @@ static void movement_phase(battle *b, int s)
 	bool surprised = b->round == 1 && b->sc->surprised == s;
 	if (surprised)
 		note(b, "ADBG 19.2.2", "taken by surprise: only stacks with a leader may move in round 1");
-	/* the line is looked at again only when a move changed it */
-	lineup ln[2];
-	whole_line(b, s, &ln[0]);
-	whole_line(b, 1 - s, &ln[1]);
 	for (int p = 0; p < b->npos; p++) {
-		int col[MAX_STACKS], n = ln[0].n[p];
-		memcpy(col, ln[0].k[p], (size_t)n * sizeof col[0]);
+		/* the column as it stands when its turn comes */
+		const lineup *ln = line_of(b, s);
+		int col[MAX_STACKS], n = ln->n[p];
+		memcpy(col, ln->k[p], (size_t)n * sizeof col[0]);
 		for (int i = 0; i < n; i++) {
 			int k = col[i];
 			if (!b->st[s][k].used || b->st[s][k].moved || b->st[s][k].atop)
 				continue;
 			if (surprised && stack_leader(b, s, k) == 0)
 				continue;
-			line_change ch = move_stack(b, s, k, ln);
-			if (ch != LINE_SAME)
-				whole_line(b, s, &ln[0]);
-			if (ch == LINE_BOTH)
-				whole_line(b, 1 - s, &ln[1]);
+			move_stack(b, s, k);
 		}
 	}
 }
