@@ -61,7 +61,8 @@ static void read_counts(fray_doc *doc, const fray_node *counts, fray_sim *sim)
 		if (!fray_doc_expect(doc, list, FRAY_NODE_SEQ, "a field's [value, count] pairs"))
 			continue;
 		uint64_t sum = 0;
-		for (size_t i = 0; i < fray_node_len(list); i++) {
+		bool over = false;
+		for (size_t i = 0; i < fray_node_len(list) && !over; i++) {
 			const fray_node *pair = fray_node_item(list, i);
 			int64_t v, c;
 			if (!fray_doc_expect(doc, pair, FRAY_NODE_SEQ, "a [value, count] pair"))
@@ -74,16 +75,17 @@ static void read_counts(fray_doc *doc, const fray_node *counts, fray_sim *sim)
 			    fray_doc_int(doc, fray_node_item(pair, 1), 0, (int64_t)FRAY_SIM_MAX_TRIALS, "a count",
 					 &c)) {
 				if ((uint64_t)c > sim->trials - sum) {
+					/* said here, and the sum never overflows */
 					fray_doc_error(doc, list, "the counts add up to more than the %" PRIu64
 						       " trials counted", sim->trials);
-					sum = sim->trials; /* said once */
-					break;
+					over = true;
+					continue;
 				}
 				sim->count[f][v] += (uint64_t)c;
 				sum += (uint64_t)c;
 			}
 		}
-		if (sum != sim->trials)
+		if (!over && sum != sim->trials)
 			fray_doc_error(doc, list, "the counts add up to %" PRIu64 ", not the %" PRIu64
 				       " trials counted", sum, sim->trials);
 	}
