@@ -3,6 +3,7 @@
  * go through the roller, choices through the policy, every step is told as
  * events. The line is a row of positions (ruling R3): at each position
  * each side has a column of stacks, row 1 in front. */
+#include <assert.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -199,12 +200,6 @@ static void stack_label(const battle *b, int s, int k, char *dst, size_t cap)
 		snprintf(dst + len, cap - len, ")");
 }
 
-/* Bit k set when stack k of side s holds a unit in line. */
-static uint64_t alive_stacks(const battle *b, int s)
-{
-	return b->alive[s];
-}
-
 /* Sorts a column's stacks by row, front first (insertion sort: columns
  * are short). */
 static void sort_by_row(const battle *b, int s, int *col, int n)
@@ -219,10 +214,10 @@ static void sort_by_row(const battle *b, int s, int *col, int n)
 
 /* Every column of side s (its live stacks not atop an enemy, front to
  * back) at once: one pass over the stacks for all positions. */
-static void whole_line_of(const battle *b, int s, uint64_t alive, lineup *out)
+static void build_line(const battle *b, int s, lineup *out)
 {
 	memset(out->n, 0, sizeof out->n);
-	for (uint64_t m = alive & ~b->atop[s]; m; m &= m - 1) {
+	for (uint64_t m = b->alive[s] & ~b->atop[s]; m; m &= m - 1) {
 		int k = __builtin_ctzll(m);
 		const bstack *st = &b->st[s][k];
 		if (st->used && st->pos >= 0 && st->pos < b->npos)
@@ -233,18 +228,32 @@ static void whole_line_of(const battle *b, int s, uint64_t alive, lineup *out)
 			sort_by_row(b, s, out->k[p], out->n[p]);
 }
 
-static void whole_line(const battle *b, int s, lineup *out)
+#ifndef NDEBUG
+/* Debug builds (the test suite's) check that line_changed() was called
+ * wherever the line changed: the kept line must be the one built anew. */
+static bool line_is_current(const battle *b, int s)
 {
-	whole_line_of(b, s, alive_stacks(b, s), out);
+	lineup fresh;
+	build_line(b, s, &fresh);
+	for (int p = 0; p < b->npos; p++)
+		if (fresh.n[p] != b->line[s].n[p] ||
+		    memcmp(fresh.k[p], b->line[s].k[p], (size_t)fresh.n[p] * sizeof fresh.k[p][0]) != 0)
+			return false;
+	return true;
 }
+
+/* ... and that tidy has nothing to do when it skips a side. */
+static bool is_tidy(battle *b, int s);
+#endif
 
 /* Side s's line, looked at again only when it may have changed. */
 static const lineup *line_of(battle *b, int s)
 {
 	if (!b->line_ok[s]) {
-		whole_line(b, s, &b->line[s]);
+		build_line(b, s, &b->line[s]);
 		b->line_ok[s] = true;
 	}
+	assert(line_is_current(b, s));
 	return &b->line[s];
 }
 
@@ -253,9 +262,11 @@ static const lineup *line_of(battle *b, int s)
 static void tidy(battle *b)
 {
 	for (int s = 0; s < 2; s++) {
-		if (b->tidy_ok[s])
+		if (b->tidy_ok[s]) {
+			assert(is_tidy(b, s));
 			continue;
-		uint64_t alive = alive_stacks(b, s);
+		}
+		uint64_t alive = b->alive[s];
 		for (int k = 0; k < b->nst[s]; k++)
 			if (b->st[s][k].used && !(alive >> k & 1)) {
 				b->st[s][k].used = false;
@@ -271,6 +282,21 @@ static void tidy(battle *b)
 		b->tidy_ok[s] = true;
 	}
 }
+
+#ifndef NDEBUG
+static bool is_tidy(battle *b, int s)
+{
+	for (int k = 0; k < b->nst[s]; k++)
+		if (b->st[s][k].used && !(b->alive[s] >> k & 1))
+			return false;
+	const lineup *ln = line_of(b, s);
+	for (int p = 0; p < b->npos; p++)
+		for (int i = 0; i < ln->n[p]; i++)
+			if (b->st[s][ln->k[p][i]].row != i + 1)
+				return false;
+	return true;
+}
+#endif
 
 /* Puts a stack in slot k (the loops over stacks stop at the highest). */
 static void put_stack(battle *b, int s, int k, bstack st)
@@ -447,15 +473,13 @@ static void tell_line(battle *b)
 {
 	if (!b->tell)
 		return;
-	lineup ln[2];
-	whole_line(b, 0, &ln[0]);
-	whole_line(b, 1, &ln[1]);
+	const lineup *ln[2] = {line_of(b, 0), line_of(b, 1)};
 	for (int p = 0; p < b->npos; p++) {
 		char line[512];
 		size_t len = (size_t)snprintf(line, sizeof line, "position %d:", p + 1);
 		for (int s = 0; s < 2; s++) {
-			const int *col = ln[s].k[p];
-			int n = ln[s].n[p];
+			const int *col = ln[s]->k[p];
+			int n = ln[s]->n[p];
 			len += (size_t)snprintf(line + len, sizeof line - len, "%s %s",
 						s ? " |" : "", side_name(b, s));
 			if (n == 0)
