@@ -230,9 +230,17 @@ static void build_line(const battle *b, int s, lineup *out)
 
 #ifndef NDEBUG
 /* Debug builds (the test suite's) check that line_changed() was called
- * wherever the line changed: the kept line must be the one built anew. */
+ * wherever the line changed: the kept line must be the one built anew,
+ * from masks that agree with the stacks and units. */
 static bool line_is_current(const battle *b, int s)
 {
+	/* the masks the line is built from agree with the stacks and units */
+	for (int k = 0; k < b->nst[s]; k++)
+		if (((b->atop[s] >> k) & 1) != b->st[s][k].atop)
+			return false;
+	for (int i = 0; i < b->sc->side[s].nunits; i++)
+		if (((b->normal[s] >> i) & 1) != (b->u[s][i].status == FRAY_ADBG_NORMAL))
+			return false;
 	lineup fresh;
 	build_line(b, s, &fresh);
 	for (int p = 0; p < b->npos; p++)
