@@ -7,15 +7,22 @@
 #include <time.h>
 #include <unistd.h>
 #include "cli.h"
+#include "../common/text.h"
 
 int cli_error(const char *cmd, int status, const char *fmt, ...)
 {
+	/* one line: a newline from a name or a path in it is shown escaped */
+	char msg[4096], shown[4096];
 	va_list ap;
 	va_start(ap, fmt);
-	fprintf(stderr, cmd ? "fray %s: " : "fray: ", cmd);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
+	textbuf t = text_on(msg, sizeof msg);
+	text_vadd(&t, fmt, ap);
 	va_end(ap);
+	cli_escape_controls(shown, sizeof shown, msg);
+	if (cmd)
+		fprintf(stderr, "fray %s: %s\n", cmd, shown);
+	else
+		fprintf(stderr, "fray: %s\n", shown);
 	return status;
 }
 
@@ -124,10 +131,10 @@ bool cli_enum(cli_args *a, const char *name, const char *const *names,
 			*out = i;
 			return true;
 		}
-	char list[256] = "";
-	size_t len = 0;
-	for (size_t i = 0; i < n && len < sizeof list; i++)
-		len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "", names[i]);
+	char list[1024];
+	textbuf t = text_on(list, sizeof list);
+	for (size_t i = 0; i < n; i++)
+		text_add(&t, "%s%s", i ? ", " : "", names[i]);
 	a->status = cli_error(a->cmd, EXIT_BAD_INPUT, "option %s expects one of %s, got '%s'",
 			      name, list, v);
 	return true;
@@ -191,9 +198,10 @@ int cli_dispatch(const char *group, const cli_sub *subs, size_t n, int argc, cha
 	for (size_t i = 0; i < n; i++)
 		if (strcmp(argv[0], subs[i].name) == 0)
 			return subs[i].run(argc - 1, argv + 1);
-	char list[256] = "";
-	for (size_t i = 0, len = 0; i < n && len < sizeof list; i++)
-		len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "", subs[i].name);
+	char list[1024];
+	textbuf t = text_on(list, sizeof list);
+	for (size_t i = 0; i < n; i++)
+		text_add(&t, "%s%s", i ? ", " : "", subs[i].name);
 	return cli_error(group, EXIT_BAD_INPUT, "unknown procedure '%s' (procedures: %s)", argv[0], list);
 }
 
@@ -217,7 +225,12 @@ void cli_narrate(void *narrator, const fray_event *ev)
 	} else {
 		bool heading = ev->kind == FRAY_EV_NOTE && ev->text &&
 			       (strncmp(ev->text, "==", 2) == 0 || strncmp(ev->text, "--", 2) == 0);
-		printf(heading ? "\n%s\n" : "  %s\n", line);
+		/* an event is one line: a name's newline must not forge another */
+		char *shown = malloc(4 * strlen(line) + 4);
+		if (shown)
+			cli_escape_controls(shown, 4 * strlen(line) + 4, line);
+		printf(heading ? "\n%s\n" : "  %s\n", shown ? shown : "(out of memory)");
+		free(shown);
 	}
 	free(big);
 	t->first = false;

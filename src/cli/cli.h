@@ -67,6 +67,19 @@ void cli_narrate(void *narrator, const fray_event *ev);
 #define CLI_JSTR_SLOTS 8
 const char *cli_jstr(const char *s);
 
+/* Terminal safety (term.c). cli_term_guard, called first in main, makes
+ * stdout and stderr show every control character but newline, tab and
+ * carriage return as \xNN; cli_raw_stdout writes fray's own colour codes
+ * past it. cli_escape_controls copies s to dst (cap >= 4) with every
+ * control character shown as \xNN or \u00NN (C1), cut with "..." when
+ * too long; cli_tstr does the same into one of CLI_TSTR_SLOTS rotating
+ * buffers, for printf's arguments (names from files in text output). */
+void cli_term_guard(void);
+void cli_raw_stdout(const char *s);
+void cli_escape_controls(char *dst, size_t cap, const char *s);
+#define CLI_TSTR_SLOTS 8
+const char *cli_tstr(const char *s);
+
 /* Colour only on a terminal and never when NO_COLOR is set. */
 bool cli_color(FILE *f);
 /* A seed from the system when none is given (so it can be printed and

@@ -55,14 +55,14 @@ static void print_summary(const fray_adbg_scenario *s, const fray_adbg_result *r
 	       "eliminated", "removed", "leaders");
 	for (int i = 0; i < 2; i++) {
 		const fray_adbg_side_result *r = &res->side[i];
-		printf("%-28.28s %6d %9d %6d %10d %7d %7d\n", fray_adbg_side_name(s, i),
+		printf("%-28.28s %6d %9d %6d %10d %7d %7d\n", cli_tstr(fray_adbg_side_name(s, i)),
 		       r->count[0], r->count[1], r->count[2], r->count[3], r->count[4],
 		       r->leaders_lost);
 	}
 	if (res->winner < 0)
 		printf("\nresult: a draw after %d round%s\n", res->rounds, res->rounds == 1 ? "" : "s");
 	else
-		printf("\nresult: %s wins after %d round%s\n", fray_adbg_side_name(s, res->winner),
+		printf("\nresult: %s wins after %d round%s\n", cli_tstr(fray_adbg_side_name(s, res->winner)),
 		       res->rounds, res->rounds == 1 ? "" : "s");
 }
 
@@ -213,7 +213,7 @@ int adbg_battle(int argc, char **argv)
 		printf("{\"scenario\": %s, \"seed\": %" PRIu64 ", \"policy\": %s, \"events\": [",
 		       cli_jstr(fray_adbg_scenario_name(s)), seed, cli_jstr(policy_name));
 	else
-		printf("%s (seed %" PRIu64 "%s; policy %s)\n", fray_adbg_scenario_name(s), seed,
+		printf("%s (seed %" PRIu64 "%s; policy %s)\n", cli_tstr(fray_adbg_scenario_name(s)), seed,
 		       have_seed ? "" : ", replay with --seed", policy_name);
 	fray_policy_reset(p);
 	fray_adbg_battle_begin(st, r, p);
@@ -346,8 +346,8 @@ int adbg_resume(int argc, char **argv)
 		printf("{\"scenario\": %s, \"seed\": %" PRIu64 ", \"policy\": %s, \"resumed\": true, \"events\": [",
 		       cli_jstr(fray_adbg_scenario_name(s)), si.seed, cli_jstr(policy_name));
 	else
-		printf("%s (seed %" PRIu64 "; policy %s; resumed from %s)\n", fray_adbg_scenario_name(s),
-		       si.seed, policy_name, save_path);
+		printf("%s (seed %" PRIu64 "; policy %s; resumed from %s)\n", cli_tstr(fray_adbg_scenario_name(s)),
+		       si.seed, cli_tstr(policy_name), cli_tstr(save_path));
 	fray_adbg_battle_resumed(st, r);
 	status = fight(a.cmd, s, st, r, p, &si, (int)stop_after, json);
 done:
@@ -431,21 +431,21 @@ static void print_battle_odds(const fray_adbg_scenario *s, const fray_dist *d,
 		return;
 	}
 	if (exact)
-		printf("%s: exact odds (policy %s)\n\n", fray_adbg_scenario_name(s), policy);
+		printf("%s: exact odds (policy %s)\n\n", cli_tstr(fray_adbg_scenario_name(s)), cli_tstr(policy));
 	else if (budget == 0)
 		printf("%s: odds by simulation of %" PRIu64 " battles (seed %" PRIu64 ", policy %s)\n\n",
-		       fray_adbg_scenario_name(s), trials, seed, policy);
+		       cli_tstr(fray_adbg_scenario_name(s)), trials, seed, cli_tstr(policy));
 	else
 		printf("%s: odds by simulation of %" PRIu64 " battles (seed %" PRIu64 ", policy %s);\n"
 		       "exact enumeration needs more than %" PRIu64 " paths (--budget)\n\n",
-		       fray_adbg_scenario_name(s), trials, seed, policy, budget);
+		       cli_tstr(fray_adbg_scenario_name(s)), trials, seed, cli_tstr(policy), budget);
 	(void)who;
 	for (int w = 1; w <= 3; w++) {
 		int k = w % 3; /* side 1, side 2, then draw */
 		uint64_t hits;
 		double p = p_winner(d, k, &hits);
 		char label[64];
-		snprintf(label, sizeof label, "%s", k ? fray_adbg_side_name(s, k - 1) : "draw");
+		snprintf(label, sizeof label, "%s", k ? cli_tstr(fray_adbg_side_name(s, k - 1)) : "draw");
 		if (k)
 			strncat(label, " wins", sizeof label - strlen(label) - 1);
 		printf("  %-32.32s %7.3f%%", label, 100 * p);
@@ -466,7 +466,7 @@ static void print_battle_odds(const fray_adbg_scenario *s, const fray_dist *d,
 		printf(" %6d", l);
 	printf("\n");
 	for (int side = 0; side < 2; side++) {
-		printf("  %-28.28s %6.2f", fray_adbg_side_name(s, side), mean[side]);
+		printf("  %-28.28s %6.2f", cli_tstr(fray_adbg_side_name(s, side)), mean[side]);
 		for (int l = 0; l <= top; l++)
 			printf(" %5.1f%%", 100 * loss_p[side][l]);
 		printf("\n");

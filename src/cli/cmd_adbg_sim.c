@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "cli.h"
+#include "../common/text.h"
 #include "policy_cli.h"
 #include "sim_out.h"
 
@@ -270,11 +271,10 @@ static fray_adbg_scenario *scenario_at(const char *cmd, fray_ctx *ctx, const cha
 		}
 	}
 	if (fray_adbg_scenario_read(ctx, doc, &s) != FRAY_OK) {
-		char point[512] = "";
-		size_t len = 0;
-		for (int i = 0; i < nv && len < sizeof point; i++)
-			len += (size_t)snprintf(point + len, sizeof point - len, "%s%s=%s", i ? ", " : "",
-						vs[i].path, vs[i].values[idx[i]]);
+		char point[512];
+		textbuf t = text_on(point, sizeof point);
+		for (int i = 0; i < nv; i++)
+			text_add(&t, "%s%s=%s", i ? ", " : "", vs[i].path, vs[i].values[idx[i]]);
 		for (size_t i = 0; i < fray_doc_error_count(doc); i++)
 			cli_error(cmd, EXIT_BAD_INPUT, "with %s: %s", point, fray_doc_error_msg(doc, i));
 		s = NULL;

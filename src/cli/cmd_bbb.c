@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "procout.h"
+#include "../common/text.h"
 
 #define MAX_GROUPS 8
 
@@ -108,7 +109,8 @@ static int bbb_fire(int argc, char **argv)
 	int64_t count[MAX_GROUPS];
 	bool per_unit_given[MAX_GROUPS];
 	int ngroups = 0, nhalvings = 0, shift = 0, nshift_flags = 0;
-	char shift_words[512] = "";
+	char shift_words[512];
+	textbuf shift_text = text_on(shift_words, sizeof shift_words);
 	size_t target = 0, training = 1;
 	int64_t cover = 0, extra = 0;
 	double range = -1, firepower = -1;
@@ -126,9 +128,8 @@ static int bbb_fire(int argc, char **argv)
 				taken = true;
 				shift += shifts[k].cols;
 				nshift_flags++;
-				size_t len = strlen(shift_words);
-				snprintf(shift_words + len, sizeof shift_words - len, "%s%s (%+d)",
-					 len ? "; " : "", shifts[k].sheet, shifts[k].cols);
+				text_add(&shift_text, "%s%s (%+d)", shift_text.len ? "; " : "",
+					 shifts[k].sheet, shifts[k].cols);
 			}
 		if (taken)
 			continue;
@@ -139,12 +140,10 @@ static int bbb_fire(int argc, char **argv)
 				return cli_error(a.cmd, EXIT_BAD_INPUT, "at most %d weapon groups", MAX_GROUPS);
 			const fray_bbb_weapon *w = fray_bbb_weapon_find(v);
 			if (!w) {
-				char list[128] = "";
-				for (size_t k = 0; k < fray_bbb_nweapons; k++) {
-					size_t len = strlen(list);
-					snprintf(list + len, sizeof list - len, "%s%s", k ? ", " : "",
-						 fray_bbb_weapons[k].code);
-				}
+				char list[256];
+				textbuf t = text_on(list, sizeof list);
+				for (size_t k = 0; k < fray_bbb_nweapons; k++)
+					text_add(&t, "%s%s", k ? ", " : "", fray_bbb_weapons[k].code);
 				return cli_error(a.cmd, EXIT_BAD_INPUT,
 						 "unknown weapon '%s' (the sheet's weapons: %s)", v, list);
 			}
@@ -179,7 +178,8 @@ static int bbb_fire(int argc, char **argv)
 	if (firepower < 0 && ngroups == 0)
 		return cli_error(a.cmd, EXIT_BAD_INPUT,
 				 "expected --weapon CODE with --bases N (or --units N), or --firepower F");
-	char detail[512] = "";
+	char detail[512];
+	textbuf detail_text = text_on(detail, sizeof detail);
 	if (ngroups > 0) {
 		if (range < 0)
 			return cli_error(a.cmd, EXIT_BAD_INPUT, "missing --range INCHES");
@@ -199,8 +199,7 @@ static int bbb_fire(int argc, char **argv)
 						 w->code, w->range[w->nbands - 1], range);
 			fp += (double)w->factor[band] * (double)count[g];
 			shift += w->shift;
-			size_t len = strlen(detail);
-			snprintf(detail + len, sizeof detail - len, "%s%lld %s x %d at %g\"%s", len ? " + " : "",
+			text_add(&detail_text, "%s%lld %s x %d at %g\"%s", detail_text.len ? " + " : "",
 				 (long long)count[g], w->code, w->factor[band], range,
 				 w->shift ? " (rockets: 1 right)" : "");
 		}
@@ -425,6 +424,17 @@ static int bbb_night(int argc, char **argv)
 
 /* ---- the firefight table ---- */
 
+
+/* A table cell, in reverse video when marked (colour codes are fray's own:
+ * they go past the terminal guard). */
+static void print_cell(const char *cell, bool marked)
+{
+	if (marked)
+		cli_raw_stdout("\033[7m");
+	printf("%5s", cell);
+	if (marked)
+		cli_raw_stdout("\033[0m");
+}
 static int bbb_table(int argc, char **argv)
 {
 	cli_args a = {.cmd = "bbb table fire", .argc = argc, .argv = argv};
@@ -457,7 +467,7 @@ static int bbb_table(int argc, char **argv)
 			snprintf(top, sizeof top, "50+");
 		else
 			snprintf(top, sizeof top, "%g", fray_bbb_fire_column_top[c]);
-		printf("%s%5s%s", c == col && color ? "\033[7m" : "", top, c == col && color ? "\033[0m" : "");
+		print_cell(top, c == col && color);
 	}
 	putchar('\n');
 	for (int row = 12; row >= 2; row--) {
@@ -467,7 +477,7 @@ static int bbb_table(int argc, char **argv)
 			fray_bbb_result res = fray_bbb_fire_cell(row, c, &low);
 			char cell[8];
 			snprintf(cell, sizeof cell, "%s%s", res ? fray_bbb_result_names[res] : "", low ? "*" : "");
-			printf("%s%5s%s", c == col && color ? "\033[7m" : "", cell, c == col && color ? "\033[0m" : "");
+			print_cell(cell, c == col && color);
 		}
 		printf("  %d\n", row);
 	}

@@ -10,7 +10,7 @@ static int report(fray_ctx *ctx, fray_doc *doc, const char *path, const char *ki
 		  fray_status st)
 {
 	if (st == FRAY_OK) {
-		printf("%s: ok (%s)\n", path, kind);
+		printf("%s: ok (%s)\n", cli_tstr(path), kind);
 		return EXIT_OK;
 	}
 	for (size_t i = 0; i < fray_doc_error_count(doc); i++)
@@ -63,7 +63,7 @@ static int check_file(fray_ctx *ctx, const char *path)
 		if (fray_policy_script_load(ctx, path, &p) != FRAY_OK)
 			return cli_fail("check", ctx);
 		fray_policy_free(p);
-		printf("%s: ok (policy script)\n", path);
+		printf("%s: ok (policy script)\n", cli_tstr(path));
 		return EXIT_OK;
 	}
 	return cli_error("check", EXIT_BAD_INPUT,

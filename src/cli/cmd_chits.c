@@ -6,6 +6,7 @@
 #include <string.h>
 #include "policy_cli.h"
 #include "procout.h"
+#include "../common/text.h"
 
 static int chits_ratio(int argc, char **argv)
 {
@@ -109,11 +110,10 @@ static int setup_combat(const char *cmd, fray_ctx *ctx, int argc, char **argv, c
 		fray_chits_situation *s = &cs->in.situation;
 		s->tactic = fray_chits_tactic_find(cs->mix, tactic);
 		if (s->tactic < 0) {
-			char list[256] = "";
-			for (int i = 0; i < cs->mix->ntactics; i++) {
-				size_t len = strlen(list);
-				snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "", cs->mix->tactics[i].name);
-			}
+			char list[512];
+			textbuf t = text_on(list, sizeof list);
+			for (int i = 0; i < cs->mix->ntactics; i++)
+				text_add(&t, "%s%s", i ? ", " : "", cs->mix->tactics[i].name);
 			return cli_error(cmd, EXIT_BAD_INPUT, "option --tactic expects one of the mix's tactics "
 					 "(%s), got '%s'", list, tactic);
 		}
@@ -175,7 +175,7 @@ static void print_unit(const fray_chits_unit *u, bool json, bool last)
 	int total = 0;
 	for (int b = 0; b < u->battalions; b++)
 		total += u->hits[b];
-	printf("  %-28.28s hits %d (", u->name, total);
+	printf("  %-28.28s hits %d (", cli_tstr(u->name), total);
 	for (int b = 0; b < u->battalions; b++)
 		printf("%s%d", b ? " " : "", u->hits[b]);
 	printf("), lead %d, fatigue %d, morale %d%s\n", u->lead + 1, u->fatigue, u->morale,
@@ -248,8 +248,8 @@ static int chits_combat(int argc, char **argv)
 		printf("{\"procedure\": \"chits.combat\", \"tactic\": %s, \"draw\": %d, \"seed\": %" PRIu64
 		       ", \"events\": [", cli_jstr(tname), cs.in.draw, seed);
 	else
-		printf("%s against %s: %s, %d chits (seed %" PRIu64 "%s)\n", cs.in.side[0].name,
-		       cs.in.side[1].name, tname, cs.in.draw, seed, cs.have_seed ? "" : "; replay with --seed");
+		printf("%s against %s: %s, %d chits (seed %" PRIu64 "%s)\n", cli_tstr(cs.in.side[0].name),
+		       cli_tstr(cs.in.side[1].name), cli_tstr(tname), cs.in.draw, seed, cs.have_seed ? "" : "; replay with --seed");
 	int64_t o[1];
 	if (fray_run(r, combat_proc, p, &call, o) != FRAY_OK) {
 		if (cs.json)
@@ -312,7 +312,7 @@ static int chits_advise(int argc, char **argv)
 		printf("{\"procedure\": \"chits.advise\", \"tactic\": %s, \"stance\": \"%s\", \"criterion\": \"%s\", \"draws\": [",
 		       cli_jstr(t->name), fray_chits_stances[cs.in.situation.stance], criteria[crit]);
 	else
-		printf("%s against %s: draw %d to %d chits\n", t->name,
+		printf("%s against %s: draw %d to %d chits\n", cli_tstr(t->name),
 		       fray_chits_stances[cs.in.situation.stance], lo, hi);
 	for (int k = lo; k <= hi; k++) {
 		cs.in.draw = k;

@@ -14,12 +14,12 @@ static void print_bar(double frac, bool color)
 	static const char *const part[] = {"", "▏", "▎", "▍", "▌", "▋", "▊", "▉"};
 	long eighths = lround(frac * BAR_WIDTH * 8);
 	if (color)
-		fputs("\033[36m", stdout);
+		cli_raw_stdout("\033[36m");
 	for (long i = 0; i < eighths / 8; i++)
 		fputs("█", stdout);
 	fputs(part[eighths % 8], stdout);
 	if (color)
-		fputs("\033[0m", stdout);
+		cli_raw_stdout("\033[0m");
 }
 
 static char *exact_str(const fray_dist *d, size_t i)

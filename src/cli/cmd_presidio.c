@@ -1408,7 +1408,7 @@ static int presidio_units(int argc, char **argv)
 		       "Recon", "Camou", "Armor", "Morale");
 		for (int i = 0; i < u->n; i++) {
 			const fray_presidio_unit_type *t = &u->types[i];
-			printf("%-28s %6d %5d %4d %5d %5d %5d  %s%s\n", t->name, t->ranged, t->melee, t->move,
+			printf("%-28s %6d %5d %4d %5d %5d %5d  %s%s\n", cli_tstr(t->name), t->ranged, t->melee, t->move,
 			       t->recon, t->camou, t->armor, fray_presidio_level_names[t->level],
 			       t->mounted ? ", mounted" : "");
 		}

@@ -21,6 +21,7 @@ static const command commands[] = {
 
 int main(int argc, char **argv)
 {
+	cli_term_guard();
 	if (argc < 2) {
 		cli_help_topic(stderr, "usage");
 		return EXIT_BAD_INPUT;

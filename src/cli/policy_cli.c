@@ -9,9 +9,9 @@ static size_t ask(void *self, const fray_choice *c, char *msg, size_t cap)
 {
 	(void)self;
 	for (;;) {
-		fprintf(stderr, "\n%s\n", c->prompt);
+		fprintf(stderr, "\n%s\n", cli_tstr(c->prompt));
 		for (size_t i = 0; i < c->noptions; i++)
-			fprintf(stderr, "  %2zu) %s%s\n", i + 1, c->options[i],
+			fprintf(stderr, "  %2zu) %s%s\n", i + 1, cli_tstr(c->options[i]),
 				i == c->suggested ? "  [default]" : "");
 		fprintf(stderr, "choice [%zu]: ", c->suggested + 1);
 		fflush(stderr);

@@ -34,7 +34,7 @@ static int print_roll(const char *cmd, fray_ctx *ctx, const proc_run *run,
 		printf("{\"procedure\": \"%s\", \"inputs\": %s, \"seed\": %" PRIu64 ", \"events\": [",
 		       run->name, run->inputs_json, seed);
 	else
-		printf("%s (seed %" PRIu64 "%s)\n", run->title, seed,
+		printf("%s (seed %" PRIu64 "%s)\n", cli_tstr(run->title), seed,
 		       o->have_seed ? "" : "; replay with --seed");
 	fray_status st = fray_run(r, run->proc, NULL, run->input, out);
 	fray_roller_free(r);
@@ -79,7 +79,7 @@ static int print_odds(const char *cmd, fray_ctx *ctx, const proc_run *run,
 		fray_double_str(fray_dist_unresolved(d), num, sizeof num);
 		printf("\n], \"unresolved\": %s}\n", num);
 	} else {
-		printf("%s: exact odds\n\n", run->title);
+		printf("%s: exact odds\n\n", cli_tstr(run->title));
 		for (size_t i = 0; i < n; i++) {
 			char *ex = exact_of(d, i);
 			run->fmt(fray_dist_outcome(d, i), false, run->input, res, sizeof res);

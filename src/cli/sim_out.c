@@ -101,8 +101,8 @@ void sim_print(FILE *out, const sim_meta *m, const fray_sim *s, bool json, const
 		print_json(out, m, s, partial);
 		return;
 	}
-	fprintf(out, "%s: %" PRIu64 " battles simulated (seed %" PRIu64 ", policy %s)\n", m->scenario,
-		s->trials, m->seed, m->policy);
+	fprintf(out, "%s: %" PRIu64 " battles simulated (seed %" PRIu64 ", policy %s)\n",
+		cli_tstr(m->scenario), s->trials, m->seed, cli_tstr(m->policy));
 	if (partial)
 		fprintf(out, "PARTIAL: %s; %" PRIu64 " of %" PRIu64 " battles counted\n", partial, s->trials,
 			m->trials);
@@ -111,13 +111,14 @@ void sim_print(FILE *out, const sim_meta *m, const fray_sim *s, bool json, const
 		uint64_t k = s->count[FRAY_ADBG_SIM_WINNER][w % 3];
 		double lo, hi, p = share(k, s->trials);
 		fray_wilson95(k, s->trials, &lo, &hi);
-		fprintf(out, "  %-32.32s %6.2f%%   %6.2f%% - %6.2f%%  ", w < 3 ? m->side[w - 1] : "draw",
+		fprintf(out, "  %-32.32s %6.2f%%   %6.2f%% - %6.2f%%  ", w < 3 ? cli_tstr(m->side[w - 1]) : "draw",
 			100 * p, 100 * lo, 100 * hi);
 		for (int i = 0; i < (int)(p * 40 + 0.5); i++)
 			fputs("\u2588", out);
 		fputc('\n', out);
 	}
-	fprintf(out, "\n  %-26s %-22.22s   %-22.22s\n", "mean per battle (0..max)", m->side[0], m->side[1]);
+	fprintf(out, "\n  %-26s %-22.22s   %-22.22s\n", "mean per battle (0..max)", cli_tstr(m->side[0]),
+		cli_tstr(m->side[1]));
 	for (int k = 0; k < FRAY_ADBG_SIM_PER_SIDE; k++) {
 		fprintf(out, "  %-26s", stats[k].words);
 		for (int side = 0; side < 2; side++) {

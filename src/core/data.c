@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "internal.h"
+#include "../common/text.h"
 #include "names.h"
 
 struct fray_node {
@@ -637,11 +638,10 @@ FRAY_API bool fray_doc_enum(fray_doc *doc, const fray_node *n, const char *what,
 				*out = i;
 				return true;
 			}
-	char list[256] = "";
-	size_t len = 0;
-	for (size_t i = 0; i < nnames && len < sizeof list; i++)
-		len += (size_t)snprintf(list + len, sizeof list - len, "%s%s",
-					i ? ", " : "", names[i]);
+	char list[512];
+	textbuf t = text_on(list, sizeof list);
+	for (size_t i = 0; i < nnames; i++)
+		text_add(&t, "%s%s", i ? ", " : "", names[i]);
 	size_t near = s ? fray_nearest_name(s, names, nnames) : SIZE_MAX;
 	if (near != SIZE_MAX)
 		fray_doc_error(doc, n, "expected %s: one of %s; found '%.60s' (did you mean '%s'?)",

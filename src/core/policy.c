@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "internal.h"
+#include "../common/text.h"
 
 struct fray_policy {
 	fray_ctx *ctx;
@@ -289,11 +290,13 @@ static size_t script_choose(void *self, const fray_choice *c, char *msg,
 	unsigned long k = strtoul(a, &end, 10);
 	if (*a >= '1' && *a <= '9' && *end == '\0' && k <= c->noptions)
 		return (size_t)k - 1;
-	int len = snprintf(msg, cap, "script answer %zu '%s' is not an option of "
-			   "'%s': expected one of", s->next, a, c->prompt);
-	for (size_t i = 0; i < c->noptions && len >= 0 && (size_t)len < cap; i++)
-		len += snprintf(msg + len, cap - (size_t)len, "%s '%s'",
-				i ? "," : "", c->options[i]);
+	if (cap < 4)
+		return FRAY_NO_ANSWER;
+	textbuf t = text_on(msg, cap);
+	text_add(&t, "script answer %zu '%s' is not an option of '%s': expected one of",
+		 s->next, a, c->prompt);
+	for (size_t i = 0; i < c->noptions; i++)
+		text_add(&t, "%s '%s'", i ? "," : "", c->options[i]);
 	return FRAY_NO_ANSWER;
 }
 

@@ -8,9 +8,14 @@
 #include <stdio.h>
 #include <string.h>
 #include "scenario.h"
+#include "../../common/text.h"
 
 #define MAX_STACKS (2 * FRAY_ADBG_MAX_STACKS) /* room for stacks split by moves */
 #define MAX_OPTIONS 48
+/* room for the longest stack label and array line the limits allow (the
+ * text writer would cut a longer one with "...", never overrun) */
+#define STACK_LABEL_MAX (16 + FRAY_ADBG_MAX_UNITS * (ADBG_NAME + 2))
+#define LINE_TEXT_MAX (32 + 2 * (ADBG_NAME + 8 + MAX_STACKS * 16 + STACK_LABEL_MAX))
 
 typedef struct bstack {
 	bool used;
@@ -57,7 +62,7 @@ typedef struct battle {
 	 * are copied in, text is written before it is read, and line[s] is
 	 * read only while line_ok[s]. */
 	adbg_unit_def u[2][FRAY_ADBG_MAX_UNITS];
-	char text[256];
+	char text[1024];
 	lineup line[2];
 } battle;
 
@@ -81,7 +86,8 @@ static void note_told(battle *b, const char *rule, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(b->text, sizeof b->text, fmt, ap);
+	textbuf t = text_on(b->text, sizeof b->text);
+	text_vadd(&t, fmt, ap);
 	va_end(ap);
 	fray_emit_note(b->r, b->text, rule);
 }
@@ -94,7 +100,8 @@ static void label_words(char *dst, size_t cap, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(dst, cap, fmt, ap);
+	textbuf t = text_on(dst, cap);
+	text_vadd(&t, fmt, ap);
 	va_end(ap);
 }
 
@@ -192,12 +199,11 @@ static void stack_label(const battle *b, int s, int k, char *dst, size_t cap)
 		return;
 	}
 	int u[FRAY_ADBG_MAX_UNITS], n = stack_units(b, s, k, u);
-	size_t len = (size_t)snprintf(dst, cap, "stack %d (", k + 1);
-	for (int i = 0; i < n && len < cap; i++)
-		len += (size_t)snprintf(dst + len, cap - len, "%s%s", i ? ", " : "",
-					b->u[s][u[i]].name);
-	if (len < cap)
-		snprintf(dst + len, cap - len, ")");
+	textbuf t = text_on(dst, cap);
+	text_add(&t, "stack %d (", k + 1);
+	for (int i = 0; i < n; i++)
+		text_add(&t, "%s%s", i ? ", " : "", b->u[s][u[i]].name);
+	text_add(&t, ")");
 }
 
 /* Sorts a column's stacks by row, front first (insertion sort: columns
@@ -483,23 +489,22 @@ static void tell_line(battle *b)
 		return;
 	const lineup *ln[2] = {line_of(b, 0), line_of(b, 1)};
 	for (int p = 0; p < b->npos; p++) {
-		char line[512];
-		size_t len = (size_t)snprintf(line, sizeof line, "position %d:", p + 1);
+		char buf[LINE_TEXT_MAX];
+		textbuf line = text_on(buf, sizeof buf);
+		text_add(&line, "position %d:", p + 1);
 		for (int s = 0; s < 2; s++) {
 			const int *col = ln[s]->k[p];
 			int n = ln[s]->n[p];
-			len += (size_t)snprintf(line + len, sizeof line - len, "%s %s",
-						s ? " |" : "", side_name(b, s));
+			text_add(&line, "%s %s", s ? " |" : "", side_name(b, s));
 			if (n == 0)
-				len += (size_t)snprintf(line + len, sizeof line - len, " none");
-			for (int i = 0; i < n && len < sizeof line; i++) {
-				char lab[160];
+				text_add(&line, " none");
+			for (int i = 0; i < n; i++) {
+				char lab[STACK_LABEL_MAX];
 				stack_label(b, s, col[i], lab, sizeof lab);
-				len += (size_t)snprintf(line + len, sizeof line - len, "%s %s",
-							i ? "," : "", lab);
+				text_add(&line, "%s %s", i ? "," : "", lab);
 			}
 		}
-		fray_emit_note(b->r, line, NULL);
+		fray_emit_note(b->r, buf, NULL);
 	}
 }
 

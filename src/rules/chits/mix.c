@@ -8,6 +8,7 @@
 #include <string.h>
 #include "../../core/internal.h"
 #include <fray/chits.h>
+#include "../../common/text.h"
 
 const char *const fray_chits_terrains[7] = {"open", "village", "town", "woods",
 					    "hills", "marsh", "river"};
@@ -109,11 +110,10 @@ static bool parse_cond(fray_doc *doc, const fray_node *n, const fray_chits_mix *
 			if (strcmp(w[0], forms[f].word) == 0) {
 				v = index_of(w[2], forms[f].names, forms[f].n);
 				if (v < 0) {
-					char list[128] = "";
-					for (int i = 0; i < forms[f].n; i++) {
-						size_t len = strlen(list);
-						snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "", forms[f].names[i]);
-					}
+					char list[128];
+					textbuf t = text_on(list, sizeof list);
+					for (int i = 0; i < forms[f].n; i++)
+						text_add(&t, "%s%s", i ? ", " : "", forms[f].names[i]);
 					fray_doc_error(doc, n, "unknown %s '%s': expected one of %s", w[0], w[2], list);
 					return false;
 				}
@@ -174,8 +174,8 @@ static void read_face(fray_doc *doc, const fray_node *n, const fray_chits_mix *m
 	const fray_node *t = fray_doc_field(doc, n, "then", true);
 	if (c)
 		parse_cond(doc, c, m, &f->cond);
-	size_t len = (size_t)snprintf(f->text, sizeof f->text, "%s ->",
-				      c && fray_node_scalar(c) ? fray_node_scalar(c) : "?");
+	textbuf line = text_on(f->text, sizeof f->text);
+	text_add(&line, "%s ->", c && fray_node_scalar(c) ? fray_node_scalar(c) : "?");
 	if (!t || !fray_doc_expect(doc, t, FRAY_NODE_SEQ, "a list of effects (A1, D-1, F, M)"))
 		return;
 	for (size_t i = 0; i < fray_node_len(t); i++) {
@@ -186,11 +186,10 @@ static void read_face(fray_doc *doc, const fray_node *n, const fray_chits_mix *m
 				       "(fewer hits), F (fatigue) or M (morale test), n from 1 to 9");
 			continue;
 		}
-		if (len < sizeof f->text)
-			len += (size_t)snprintf(f->text + len, sizeof f->text - len, " %s", s);
+		text_add(&line, " %s", s);
 	}
-	if (fray_node_len(t) == 0 && len < sizeof f->text)
-		snprintf(f->text + len, sizeof f->text - len, " nothing");
+	if (fray_node_len(t) == 0)
+		text_add(&line, " nothing");
 }
 
 static void read_tactics(fray_doc *doc, const fray_node *n, fray_chits_mix *m)
