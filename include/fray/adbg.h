@@ -135,6 +135,7 @@ typedef struct fray_adbg_crt {
 	/* losses[row][col][0] attacker, [1] defender: units eliminated, or
 	 * FRAY_ADBG_ROUTE_ALL */
 	int losses[FRAY_ADBG_CRT_MAX_ROWS][FRAY_ADBG_CRT_MAX_COLS][2];
+	uint64_t digest;          /* of its file (fray_doc_digest); 0 when inline */
 } fray_adbg_crt;
 
 /* Reads a CRT file; every problem is reported (file:line:col). */
@@ -186,6 +187,10 @@ fray_status fray_adbg_scenario_load(fray_ctx *ctx, const char *path,
 				    fray_adbg_scenario **out);
 void fray_adbg_scenario_free(fray_adbg_scenario *s);
 const char *fray_adbg_scenario_name(const fray_adbg_scenario *s);
+/* A digest of every byte the scenario was read from (its file, and its
+ * melee CRT file when it names one): saves and shards keep it, so a file
+ * changed since is noticed without reading anything twice. */
+uint64_t fray_adbg_scenario_digest(const fray_adbg_scenario *s);
 /* Side 0 and 1 in the order of the file: its display name. */
 const char *fray_adbg_side_name(const fray_adbg_scenario *s, int side);
 
@@ -227,7 +232,11 @@ void fray_adbg_battle_finish(fray_adbg_battle_state *st, fray_roller *r,
 /* Tells where a restored battle stands (a note and the line). */
 void fray_adbg_battle_resumed(fray_adbg_battle_state *st, fray_roller *r);
 /* The state between rounds as YAML text (snprintf-like), and back from a
- * node of a loaded document (false with the problems on doc). */
+ * node of a loaded document (false with the problems on doc). The restore
+ * reads the keys round, rounds, positions and sides of the map n and
+ * checks them as strictly as a scenario: every index in range, the
+ * scenario's number of positions, units and leaders, no stack twice, every
+ * unit in line in a saved stack; other keys of n are the caller's. */
 size_t fray_adbg_battle_save(const fray_adbg_battle_state *st, char *dst,
 			     size_t cap);
 bool fray_adbg_battle_restore(fray_adbg_battle_state *st, fray_doc *doc,

@@ -3,6 +3,7 @@
 #ifndef FRAY_CTX_H
 #define FRAY_CTX_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <fray/status.h>
 
@@ -26,5 +27,12 @@ const char *fray_ctx_message(const fray_ctx *ctx);
 /* The status of that first failure, FRAY_OK when none. */
 fray_status fray_ctx_status(const fray_ctx *ctx);
 void fray_ctx_clear(fray_ctx *ctx);
+
+/* True when path names a file (the same file, by device and inode,
+ * whatever the path) that a reader of this context has read: a front end
+ * asks before writing, so that an output never overwrites an input of the
+ * same run. The first FRAY_CTX_MAX_READ files are remembered. */
+#define FRAY_CTX_MAX_READ 32
+bool fray_ctx_has_read(const fray_ctx *ctx, const char *path);
 
 #endif

@@ -25,7 +25,9 @@ typedef enum fray_node_kind {
 	FRAY_NODE_MAP = 2
 } fray_node_kind;
 
-/* Loads a whole file or a string (name is used in messages). A YAML syntax
+/* Loads a whole file or a string (name is used in messages). The file
+ * "-" is standard input; any file (a pipe, a FIFO, a device) is read once
+ * and never past FRAY_DOC_MAX_BYTES + 1 bytes. A YAML syntax
  * error, a file too large or too deep, a file that is not there or is a
  * folder is FRAY_ERR_INPUT with the position on the context; *out is NULL
  * then. An empty document has a NULL root. */
@@ -34,6 +36,9 @@ fray_status fray_doc_load_file(fray_ctx *ctx, const char *path,
 fray_status fray_doc_load_string(fray_ctx *ctx, const char *name,
 				 const char *text, size_t len, fray_doc **out);
 void fray_doc_free(fray_doc *doc);
+/* FNV-1a (64 bits) of the bytes the doc was read from: a file changed
+ * between two runs is noticed without reading it a second time. */
+uint64_t fray_doc_digest(const fray_doc *doc);
 
 /* Nodes belong to the doc and are valid until it is freed. */
 const fray_node *fray_doc_root(const fray_doc *doc);

@@ -102,14 +102,21 @@ typedef struct fray_enum_limits {
 	unsigned max_depth;  /* random events on one path; deeper paths are
 				cut and their mass reported as unresolved */
 	uint64_t max_paths;  /* beyond this: FRAY_ERR_LIMIT (use simulate) */
+	uint64_t max_bytes;  /* memory the exact numbers and the outcomes may
+				take; beyond it: FRAY_ERR_BUDGET (use simulate) */
 } fray_enum_limits;
 
 #define FRAY_ENUM_DEFAULT_DEPTH 256u
 #define FRAY_ENUM_DEFAULT_PATHS 20000000u
+#define FRAY_ENUM_DEFAULT_BYTES (1ull << 30) /* 1 GiB */
 
 /* Runs proc once per path of outcomes, depth first, and returns the exact
  * distribution of its outcomes (nfields integers each) in *out. The policy
- * must be deterministic; it is reset before each path. lim NULL: defaults. */
+ * must be deterministic; it is reset before each path. lim NULL (or a zero
+ * member): defaults. The memory budget counts the outcomes collected and
+ * every GMP number alive in the process (fray counts GMP's allocations:
+ * see gmp_mem.c); FRAY_ERR_NOMEM when memory ran out first, never an
+ * abort. */
 fray_status fray_enumerate(fray_ctx *ctx, fray_procedure proc, fray_policy *p,
 			   const void *input, size_t nfields,
 			   const fray_enum_limits *lim, fray_dist **out);

@@ -12,7 +12,9 @@ typedef enum fray_status {
 	FRAY_ERR_IO = 4,      /* a file could not be read or written (the
 				 machine's failure, not the name's) */
 	FRAY_ERR_POLICY = 5,  /* a policy could not answer (script ran out, ...) */
-	FRAY_ERR_INTERNAL = 6 /* a bug in fray; please report it */
+	FRAY_ERR_INTERNAL = 6, /* a bug in fray; please report it */
+	FRAY_ERR_BUDGET = 7   /* a resource budget (memory) was reached: the
+				 input is fine, the work too big to finish */
 } fray_status;
 
 /* A short English name for s ("bad input"); static storage, never NULL. */

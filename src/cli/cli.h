@@ -80,6 +80,16 @@ void cli_escape_controls(char *dst, size_t cap, const char *s);
 #define CLI_TSTR_SLOTS 8
 const char *cli_tstr(const char *s);
 
+/* Ctrl-C and SIGTERM (stop.c): between cli_catch_stop and
+ * cli_release_stop, either sets cli_stop_signal (the signal's number)
+ * instead of killing fray, so long work stops and reports what it has;
+ * cli_stop_status is then the shell's status for it (130, 143). */
+#include <signal.h>
+extern volatile sig_atomic_t cli_stop_signal;
+void cli_catch_stop(void);
+void cli_release_stop(void);
+int cli_stop_status(void);
+
 /* Colour only on a terminal and never when NO_COLOR is set. */
 bool cli_color(FILE *f);
 /* A seed from the system when none is given (so it can be printed and
@@ -91,9 +101,12 @@ uint64_t cli_pick_seed(void);
  * false with errno set. */
 bool cli_write_atomic(const char *path, const char *data, size_t len);
 
-/* FNV-1a of a file's bytes: a scenario changed under a save or between
- * shards is refused. False with errno set when it cannot be read. */
-bool cli_file_fnv1a(const char *path, uint64_t *out);
+/* Before any work, for an output file named by option: refused (a
+ * message, and 2) when it exists and is not a regular file, or when it is
+ * a file the run reads through ctx (unless it is the file allow, as a
+ * save that a resume replaces). EXIT_OK when it may be written. */
+int cli_output_check(const char *cmd, const fray_ctx *ctx, const char *path, const char *option,
+		     const char *allow);
 
 /* Loads an adbg scenario, printing every problem (file:line:col); NULL on
  * failure (cmd_adbg_battle.c). */

@@ -1,6 +1,7 @@
 /* fray adbg battle SCENARIO: a whole quick battle (ADBG 19.1-19.3), told
  * like a referee; and fray adbg odds SCENARIO: its outcome odds, exact when
  * the paths fit the budget, otherwise simulated with confidence intervals. */
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
@@ -71,29 +72,51 @@ static void print_summary(const fray_adbg_scenario *s, const fray_adbg_result *r
 typedef struct save_info {
 	const char *path;           /* where to save, NULL: no saving */
 	char scenario[4096];        /* absolute path */
-	uint64_t scenario_hash;
+	uint64_t scenario_hash;     /* fray_adbg_scenario_digest: file and CRT */
+	uint64_t policy_hash;       /* of the policy scripts, 0 when none */
 	uint64_t seed;
 	char policy[256];           /* --policy spec */
 	char policy_a[256], policy_b[256]; /* or one per side ("" when not) */
 } save_info;
 
-#define SAVE_VERSION 1
+#define SAVE_VERSION 2 /* 2: the digest covers the CRT file; policy_fnv1a */
+
+/* A path as it is written in a save: a JSON string when it is UTF-8 (most
+ * are), else its bytes in hexadecimal, so that any path can be resumed. */
+static void put_path(char *dst, size_t cap, const char *path)
+{
+	fray_ctx *lctx = fray_ctx_new(NULL, NULL);
+	fray_doc *doc = NULL;
+	bool utf8 = lctx && fray_doc_load_string(lctx, "path", path, strlen(path), &doc) == FRAY_OK;
+	fray_doc_free(doc);
+	fray_ctx_free(lctx);
+	if (utf8) {
+		snprintf(dst, cap, "scenario: %s\n", cli_jstr(path));
+		return;
+	}
+	size_t n = (size_t)snprintf(dst, cap, "scenario_bytes: \"");
+	for (const unsigned char *u = (const unsigned char *)path; *u && n + 4 < cap; u++)
+		n += (size_t)snprintf(dst + n, cap - n, "%02x", *u);
+	snprintf(dst + n, cap - n, "\"\n");
+}
 
 static bool write_save(const char *cmd, const save_info *si, const fray_adbg_battle_state *st,
 		       const fray_roller *r, const fray_policy *p)
 {
-	char state[16384], text[65536];
+	char state[16384], text[65536], where[8300];
+	put_path(where, sizeof where, si->scenario);
 	if (fray_adbg_battle_save(st, state, sizeof state) >= sizeof state) {
 		cli_error(cmd, EXIT_RUNTIME, "cannot save: the battle's state is too large");
 		return false;
 	}
 	int n = snprintf(text, sizeof text,
 			 "# fray saved battle: go on with `fray adbg resume FILE`\n"
-			 "fray_save: %d\nkind: adbg.battle\nscenario: %s\n"
-			 "scenario_fnv1a: \"%016" PRIx64 "\"\nseed: %" PRIu64 "\n"
+			 "fray_save: %d\nkind: adbg.battle\n%s"
+			 "scenario_fnv1a: \"%016" PRIx64 "\"\npolicy_fnv1a: \"%016" PRIx64 "\"\n"
+			 "seed: %" PRIu64 "\n"
 			 "policy: %s\npolicy_a: %s\npolicy_b: %s\npolicy_position: %" PRIu64 "\n"
 			 "dice_position: %" PRIu64 "\n%s",
-			 SAVE_VERSION, cli_jstr(si->scenario), si->scenario_hash, si->seed, cli_jstr(si->policy),
+			 SAVE_VERSION, where, si->scenario_hash, si->policy_hash, si->seed, cli_jstr(si->policy),
 			 cli_jstr(si->policy_a), cli_jstr(si->policy_b),
 			 fray_policy_tell(p), fray_roller_tell(r), state);
 	if (n < 0 || (size_t)n >= sizeof text) {
@@ -104,6 +127,26 @@ static bool write_save(const char *cmd, const save_info *si, const fray_adbg_bat
 		cli_error(cmd, EXIT_RUNTIME, "cannot write %s: %s", si->path, strerror(errno));
 		return false;
 	}
+	return true;
+}
+
+/* The path of scenario_bytes (hexadecimal) into dst; false when malformed. */
+static bool read_path_bytes(fray_doc *doc, const fray_node *n, char *dst, size_t cap)
+{
+	const char *hex;
+	if (!fray_doc_string(doc, n, "the scenario's path", &hex))
+		return true; /* reported */
+	size_t len = strlen(hex);
+	if (len == 0 || len % 2 || len / 2 >= cap)
+		return false;
+	for (size_t i = 0; i < len / 2; i++) {
+		unsigned v;
+		if (sscanf(hex + 2 * i, "%2x", &v) != 1 || !v || !isxdigit((unsigned char)hex[2 * i]) ||
+		    !isxdigit((unsigned char)hex[2 * i + 1]))
+			return false;
+		dst[i] = (char)v;
+	}
+	dst[len / 2] = '\0';
 	return true;
 }
 
@@ -190,19 +233,25 @@ int adbg_battle(int argc, char **argv)
 		status = EXIT_BAD_INPUT;
 		goto done;
 	}
+	if ((status = cli_make_side_policies(a.cmd, ctx, policy, pol_a, pol_b, &p, policy_name,
+					     sizeof policy_name, &si.policy_hash)) != EXIT_OK)
+		goto done;
 	if (si.path) {
-		if (!realpath(path, si.scenario) || !cli_file_fnv1a(path, &si.scenario_hash)) {
-			status = cli_error(a.cmd, EXIT_RUNTIME, "cannot read %s again", path);
+		/* a resume reads the scenario again by its path: one from standard
+		 * input, or a path that no longer names it, could not be resumed */
+		if (strcmp(path, "-") == 0 || !realpath(path, si.scenario)) {
+			status = cli_error(a.cmd, EXIT_BAD_INPUT, "--save needs a scenario file that a resume "
+					   "can read again, not %s", path);
 			goto done;
 		}
+		if ((status = cli_output_check(a.cmd, ctx, si.path, "--save", NULL)) != EXIT_OK)
+			goto done;
+		si.scenario_hash = fray_adbg_scenario_digest(s);
 		si.seed = seed;
 		snprintf(si.policy, sizeof si.policy, "%s", policy);
 		snprintf(si.policy_a, sizeof si.policy_a, "%s", pol_a ? pol_a : "");
 		snprintf(si.policy_b, sizeof si.policy_b, "%s", pol_b ? pol_b : "");
 	}
-	if ((status = cli_make_side_policies(a.cmd, ctx, policy, pol_a, pol_b, &p, policy_name,
-					     sizeof policy_name)) != EXIT_OK)
-		goto done;
 	if (!(r = fray_roller_sample_new(ctx, seed, 0)) || !(st = fray_adbg_battle_new(ctx, s))) {
 		status = cli_fail(a.cmd, ctx);
 		goto done;
@@ -281,12 +330,30 @@ int adbg_resume(int argc, char **argv)
 				   SAVE_VERSION);
 		goto done;
 	}
-	const char *str, *hash = NULL, *pol = "heuristic", *pa = "", *pb = "";
+	static const char *const keys[] = {"fray_save", "kind", "scenario", "scenario_bytes",
+					   "scenario_fnv1a", "policy_fnv1a", "seed", "policy", "policy_a",
+					   "policy_b", "policy_position", "dice_position", "round", "rounds",
+					   "positions", "sides"};
+	fray_doc_known_keys(doc, root, keys, sizeof keys / sizeof keys[0]);
+	const char *str, *kind = NULL, *hash = NULL, *phash = NULL, *pol = "heuristic", *pa = "", *pb = "";
 	int64_t ppos = 0, dpos = 0, seed = 0;
-	if ((n = fray_doc_field(doc, root, "scenario", true)) && fray_doc_string(doc, n, "the scenario", &str))
-		snprintf(si.scenario, sizeof si.scenario, "%s", str);
+	if ((n = fray_doc_field(doc, root, "kind", true)) && fray_doc_string(doc, n, "the kind of save", &kind) &&
+	    strcmp(kind, "adbg.battle") != 0)
+		fray_doc_error(doc, n, "expected kind adbg.battle, found '%s'", kind);
+	if ((n = fray_map_get(root, "scenario_bytes"))) {
+		if (!read_path_bytes(doc, n, si.scenario, sizeof si.scenario))
+			fray_doc_error(doc, n, "expected the scenario's path as hexadecimal bytes");
+	} else if ((n = fray_doc_field(doc, root, "scenario", true)) &&
+		   fray_doc_string(doc, n, "the scenario", &str)) {
+		if (strlen(str) >= sizeof si.scenario)
+			fray_doc_error(doc, n, "a path longer than %zu bytes", sizeof si.scenario - 1);
+		else
+			snprintf(si.scenario, sizeof si.scenario, "%s", str);
+	}
 	if ((n = fray_doc_field(doc, root, "scenario_fnv1a", true)))
-		fray_doc_string(doc, n, "the scenario's hash", &hash);
+		fray_doc_string(doc, n, "the scenario's digest", &hash);
+	if ((n = fray_doc_field(doc, root, "policy_fnv1a", true)))
+		fray_doc_string(doc, n, "the policy scripts' digest", &phash);
 	if ((n = fray_doc_field(doc, root, "seed", true)))
 		fray_doc_int(doc, n, 0, INT64_MAX, "the seed", &seed);
 	if ((n = fray_doc_field(doc, root, "policy", true)))
@@ -300,32 +367,40 @@ int adbg_resume(int argc, char **argv)
 	if ((n = fray_doc_field(doc, root, "dice_position", true)))
 		fray_doc_int(doc, n, 0, INT64_MAX, "the dice position", &dpos);
 	if (fray_doc_status(doc) != FRAY_OK) {
-		status = cli_fail(a.cmd, ctx);
+		for (size_t i = 0; i < fray_doc_error_count(doc); i++)
+			cli_error(a.cmd, EXIT_BAD_INPUT, "%s", fray_doc_error_msg(doc, i));
+		status = EXIT_BAD_INPUT;
 		goto done;
 	}
 	si.seed = (uint64_t)seed;
 	snprintf(si.policy, sizeof si.policy, "%s", pol);
 	snprintf(si.policy_a, sizeof si.policy_a, "%s", pa);
 	snprintf(si.policy_b, sizeof si.policy_b, "%s", pb);
-	char want[32];
-	if (!cli_file_fnv1a(si.scenario, &si.scenario_hash)) {
-		status = cli_error(a.cmd, EXIT_BAD_INPUT, "%s: cannot read the saved battle's scenario %s",
-				   save_path, si.scenario);
-		goto done;
-	}
-	snprintf(want, sizeof want, "%016" PRIx64, si.scenario_hash);
-	if (!hash || strcmp(hash, want) != 0) {
-		status = cli_error(a.cmd, EXIT_BAD_INPUT, "%s: the scenario %s has changed since the "
-				   "battle was saved; it cannot go on", save_path, si.scenario);
-		goto done;
-	}
+	/* the scenario (and its CRT) and the policy scripts, each read once:
+	 * the battle goes on only with the very files it was saved with */
 	if (!(s = cli_adbg_load_scenario(a.cmd, ctx, si.scenario))) {
 		status = EXIT_BAD_INPUT;
 		goto done;
 	}
+	char want[32];
+	si.scenario_hash = fray_adbg_scenario_digest(s);
+	snprintf(want, sizeof want, "%016" PRIx64, si.scenario_hash);
+	if (strcmp(hash, want) != 0) {
+		status = cli_error(a.cmd, EXIT_BAD_INPUT, "%s: the scenario %s (or its melee CRT) has changed "
+				   "since the battle was saved; it cannot go on", save_path, si.scenario);
+		goto done;
+	}
 	char policy_name[128];
 	if ((status = cli_make_side_policies(a.cmd, ctx, si.policy, *pa ? pa : NULL, *pb ? pb : NULL,
-					     &p, policy_name, sizeof policy_name)) != EXIT_OK)
+					     &p, policy_name, sizeof policy_name, &si.policy_hash)) != EXIT_OK)
+		goto done;
+	snprintf(want, sizeof want, "%016" PRIx64, si.policy_hash);
+	if (strcmp(phash, want) != 0) {
+		status = cli_error(a.cmd, EXIT_BAD_INPUT, "%s: a policy script has changed since the battle "
+				   "was saved; it cannot go on", save_path);
+		goto done;
+	}
+	if ((status = cli_output_check(a.cmd, ctx, si.path, "--save", save_path)) != EXIT_OK)
 		goto done;
 	if (!(r = fray_roller_sample_new(ctx, si.seed, 0)) || !(st = fray_adbg_battle_new(ctx, s))) {
 		status = cli_fail(a.cmd, ctx);
@@ -517,7 +592,7 @@ int adbg_odds(int argc, char **argv)
 		goto done;
 	}
 	if ((status = cli_make_side_policies(a.cmd, ctx, policy, pol_a, pol_b, &p, policy_name,
-					     sizeof policy_name)) != EXIT_OK)
+					     sizeof policy_name, NULL)) != EXIT_OK)
 		goto done;
 	policy = policy_name;
 	bool exact = false;

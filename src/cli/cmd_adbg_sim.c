@@ -17,13 +17,6 @@
 
 int adbg_simulate(int argc, char **argv);
 
-static volatile sig_atomic_t interrupted;
-
-static void on_sigint(int sig)
-{
-	(void)sig;
-	interrupted = 1;
-}
 
 
 static double seconds_since(const struct timespec *t0)
@@ -104,9 +97,6 @@ int adbg_simulate(int argc, char **argv)
 				 "got '%s'", shard);
 	if (output && !shard)
 		return cli_error(a.cmd, EXIT_BAD_INPUT, "--output FILE is for a shard's result (--shard I/N)");
-	if (!cli_file_fnv1a(path, &m.digest))
-		return cli_error(a.cmd, EXIT_BAD_INPUT, "%s: %s", path, strerror(errno));
-
 	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
 	if (!ctx)
 		return cli_error(a.cmd, EXIT_RUNTIME, "out of memory");
@@ -122,8 +112,13 @@ int adbg_simulate(int argc, char **argv)
 		status = EXIT_BAD_INPUT;
 		goto done;
 	}
+	/* the shard's digest: of the scenario (and its CRT) and any policy
+	 * script, from the bytes read once */
+	m.digest = fray_adbg_scenario_digest(s);
+	if (output && (status = cli_output_check(a.cmd, ctx, output, "--output", NULL)) != EXIT_OK)
+		goto done;
 	if ((status = cli_make_side_policies(a.cmd, ctx, policy, pol_a, pol_b, &p, m.policy,
-					     sizeof m.policy)) != EXIT_OK)
+					     sizeof m.policy, &m.digest)) != EXIT_OK)
 		goto done;
 	snprintf(m.scenario, sizeof m.scenario, "%s", fray_adbg_scenario_name(s));
 	for (int side = 0; side < 2; side++)
@@ -138,12 +133,10 @@ int adbg_simulate(int argc, char **argv)
 	fray_sim_run run = {.proc = fray_adbg_battle_stats_procedure, .policy = p, .input = s,
 			    .nfields = FRAY_ADBG_SIM_FIELDS, .seed = seed, .first = first, .last = last,
 			    .threads = fray_policy_thread_safe(p) ? (unsigned)threads : 1,
-			    .stop = &interrupted, .progress = show ? show_progress : NULL, .ud = &start};
-	struct sigaction sa = {.sa_handler = on_sigint}, old;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, &old);
+			    .stop = &cli_stop_signal, .progress = show ? show_progress : NULL, .ud = &start};
+	cli_catch_stop();
 	fray_status st = fray_simulate(ctx, &run, sim);
-	sigaction(SIGINT, &old, NULL);
+	cli_release_stop();
 	if (show)
 		fprintf(stderr, "\r%*s\r", 79, "");
 	if (st != FRAY_OK) {
@@ -152,14 +145,15 @@ int adbg_simulate(int argc, char **argv)
 	}
 	bool partial = sim->trials < last - first;
 	if (shard) {
-		status = sim_write_shard(a.cmd, output, &m, sim, first, last);
+		status = sim_write_shard(a.cmd, output, &m, sim, first, last, partial);
 	} else {
-		sim_print(stdout, &m, sim, json, partial ? "stopped by Ctrl-C" : NULL);
+		sim_print(stdout, &m, sim, json, !partial ? NULL : cli_stop_signal == SIGTERM ?
+			  "stopped by SIGTERM" : "stopped by Ctrl-C");
 	}
 	if (status == EXIT_OK && partial) {
-		cli_error(a.cmd, 130, "interrupted after %" PRIu64 " of %" PRIu64 " battles; the result is partial",
+		cli_error(a.cmd, cli_stop_status(), "interrupted after %" PRIu64 " of %" PRIu64 " battles; the result is partial",
 			  sim->trials, last - first);
-		status = 130;
+		status = cli_stop_status();
 	}
 done:
 	free(sim);
@@ -405,14 +399,12 @@ int adbg_sweep(int argc, char **argv)
 	char policy_name[128];
 	if (status == EXIT_OK)
 		status = cli_make_side_policies(a.cmd, ctx, policy, pol_a, pol_b, &p, policy_name,
-						sizeof policy_name);
+						sizeof policy_name, NULL);
 	bool show = !quiet && isatty(fileno(stderr));
-	struct sigaction sa = {.sa_handler = on_sigint}, old;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, &old);
+	cli_catch_stop();
 	int done_points = 0;
 	bool opened = false; /* the JSON document was begun: it must be closed */
-	for (int pt = 0; pt < npoints && status == EXIT_OK && !interrupted; pt++) {
+	for (int pt = 0; pt < npoints && status == EXIT_OK && !cli_stop_signal; pt++) {
 		for (int i = nv - 1, r = pt; i >= 0; r /= vs[i].nvalues, i--)
 			idx[i] = r % vs[i].nvalues;
 		if (!(s = scenario_at(a.cmd, ctx, path, vs, nv, idx))) {
@@ -444,7 +436,7 @@ int adbg_sweep(int argc, char **argv)
 		fray_sim_run run = {.proc = fray_adbg_battle_stats_procedure, .policy = p, .input = s,
 				    .nfields = FRAY_ADBG_SIM_FIELDS, .seed = seed, .first = 0, .last = trials,
 				    .threads = fray_policy_thread_safe(p) ? (unsigned)threads : 1,
-				    .stop = &interrupted};
+				    .stop = &cli_stop_signal};
 		if (fray_simulate(ctx, &run, sim) != FRAY_OK) {
 			status = cli_fail(a.cmd, ctx);
 		} else if (sim->trials == trials) {
@@ -454,13 +446,13 @@ int adbg_sweep(int argc, char **argv)
 		fray_adbg_scenario_free(s);
 		s = NULL;
 	}
-	sigaction(SIGINT, &old, NULL);
+	cli_release_stop();
 	if (show)
 		fprintf(stderr, "\r%*s\r", 30, "");
 	if (opened)
 		printf("]}\n");
-	if (status == EXIT_OK && interrupted) {
-		status = cli_error(a.cmd, 130, "interrupted: %d of %d points done (each printed in full)",
+	if (status == EXIT_OK && cli_stop_signal) {
+		status = cli_error(a.cmd, cli_stop_status(), "interrupted: %d of %d points done (each printed in full)",
 				   done_points, npoints);
 	}
 	for (int i = 0; i < nv; i++)

@@ -232,7 +232,7 @@ static int chits_combat(int argc, char **argv)
 		status = proc_run_print(cmd, &run, &po);
 		goto done;
 	}
-	if ((status = cli_make_policy(cmd, ctx, cs.policy, &p)) != EXIT_OK)
+	if ((status = cli_make_policy(cmd, ctx, cs.policy, &p, NULL)) != EXIT_OK)
 		goto done;
 	uint64_t seed = cs.have_seed ? cs.seed : cli_pick_seed();
 	if (!(r = fray_roller_sample_new(ctx, seed, 0))) {

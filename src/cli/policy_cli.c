@@ -41,21 +41,21 @@ static const fray_policy_ops interactive_ops = {
 
 int cli_make_side_policies(const char *cmd, fray_ctx *ctx, const char *both,
 			   const char *a, const char *b, fray_policy **out,
-			   char *name, size_t cap)
+			   char *name, size_t cap, uint64_t *digest)
 {
 	*out = NULL;
 	if (!a && !b) {
 		snprintf(name, cap, "%s", both);
-		return cli_make_policy(cmd, ctx, both, out);
+		return cli_make_policy(cmd, ctx, both, out, digest);
 	}
 	a = a ? a : both;
 	b = b ? b : both;
 	snprintf(name, cap, "%s vs %s", a, b);
 	fray_policy *pa, *pb;
-	int st = cli_make_policy(cmd, ctx, a, &pa);
+	int st = cli_make_policy(cmd, ctx, a, &pa, digest);
 	if (st != EXIT_OK)
 		return st;
-	if ((st = cli_make_policy(cmd, ctx, b, &pb)) != EXIT_OK) {
+	if ((st = cli_make_policy(cmd, ctx, b, &pb, digest)) != EXIT_OK) {
 		fray_policy_free(pa);
 		return st;
 	}
@@ -63,7 +63,8 @@ int cli_make_side_policies(const char *cmd, fray_ctx *ctx, const char *both,
 	return *out ? EXIT_OK : cli_fail(cmd, ctx);
 }
 
-int cli_make_policy(const char *cmd, fray_ctx *ctx, const char *spec, fray_policy **out)
+int cli_make_policy(const char *cmd, fray_ctx *ctx, const char *spec, fray_policy **out,
+		    uint64_t *digest)
 {
 	*out = NULL;
 	if (strcmp(spec, "heuristic") == 0) {
@@ -71,7 +72,17 @@ int cli_make_policy(const char *cmd, fray_ctx *ctx, const char *spec, fray_polic
 	} else if (strcmp(spec, "interactive") == 0) {
 		*out = fray_policy_new(ctx, &interactive_ops, NULL);
 	} else if (strncmp(spec, "scripted:", 9) == 0) {
-		if (fray_policy_script_load(ctx, spec + 9, out) != FRAY_OK)
+		fray_doc *doc;
+		if (fray_doc_load_file(ctx, spec + 9, &doc) != FRAY_OK)
+			return cli_fail(cmd, ctx);
+		fray_status st = fray_policy_script_read(ctx, doc, out);
+		if (digest) {
+			uint64_t d = fray_doc_digest(doc);
+			for (int i = 0; i < 8; i++)
+				*digest = (*digest ^ ((d >> (8 * i)) & 0xFF)) * 0x100000001b3u;
+		}
+		fray_doc_free(doc);
+		if (st != FRAY_OK)
 			return cli_fail(cmd, ctx);
 	} else if (strcmp(spec, "random") == 0 || strncmp(spec, "random:", 7) == 0) {
 		char *end = NULL;

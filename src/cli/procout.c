@@ -13,6 +13,8 @@ bool proc_opt(cli_args *a, proc_opts *o)
 		o->json = true;
 	else if (cli_u64(a, "--seed", 0, UINT64_MAX, &o->seed))
 		o->have_seed = true;
+	else if (cli_u64(a, "--max-memory", 1, CLI_MAX_MEMORY_MIB, &o->max_mib))
+		;
 	else
 		return false;
 	return true;
@@ -61,7 +63,10 @@ static int print_odds(const char *cmd, fray_ctx *ctx, const proc_run *run,
 		      const proc_opts *o)
 {
 	fray_dist *d;
-	if (fray_enumerate(ctx, run->proc, NULL, run->input, run->nfields, &run->limits, &d) != FRAY_OK)
+	fray_enum_limits lim = run->limits;
+	if (o->max_mib)
+		lim.max_bytes = o->max_mib << 20;
+	if (fray_enumerate(ctx, run->proc, NULL, run->input, run->nfields, &lim, &d) != FRAY_OK)
 		return cli_fail(cmd, ctx);
 	char res[256], num[40];
 	size_t n = fray_dist_count(d);
@@ -99,6 +104,8 @@ int proc_run_print(const char *cmd, const proc_run *run, const proc_opts *o)
 	if (o->odds && o->have_seed)
 		return cli_error(cmd, EXIT_BAD_INPUT,
 				 "--odds and --seed do not go together: odds roll no dice");
+	if (!o->odds && o->max_mib)
+		return cli_error(cmd, EXIT_BAD_INPUT, "--max-memory is for --odds (exact odds' memory budget)");
 	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
 	if (!ctx)
 		return cli_error(cmd, EXIT_RUNTIME, "out of memory");

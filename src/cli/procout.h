@@ -25,9 +25,14 @@ typedef struct proc_run {
 typedef struct proc_opts {
 	bool odds, json, have_seed;
 	uint64_t seed;
+	uint64_t max_mib;         /* --max-memory, 0: the default (1 GiB) */
 } proc_opts;
 
-/* Takes --odds, --json and --seed N at a->i; true when one was taken. */
+/* The range of --max-memory, in MiB. */
+#define CLI_MAX_MEMORY_MIB (1u << 20)
+
+/* Takes --odds, --json, --seed N and --max-memory MIB at a->i; true when
+ * one was taken. */
 bool proc_opt(cli_args *a, proc_opts *o);
 /* Runs it and prints; returns the exit status. */
 int proc_run_print(const char *cmd, const proc_run *run, const proc_opts *o);

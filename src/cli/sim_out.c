@@ -135,7 +135,7 @@ void sim_print(FILE *out, const sim_meta *m, const fray_sim *s, bool json, const
 }
 
 int sim_write_shard(const char *cmd, const char *path, const sim_meta *m, const fray_sim *s,
-		    uint64_t first, uint64_t last)
+		    uint64_t first, uint64_t last, bool partial)
 {
 	char *text = NULL;
 	size_t len = 0;
@@ -165,8 +165,19 @@ int sim_write_shard(const char *cmd, const char *path, const sim_meta *m, const 
 		status = cli_error(cmd, EXIT_RUNTIME, "out of memory");
 	else if (!path)
 		fwrite(text, 1, len, stdout);
-	else if (!cli_write_atomic(path, text, len))
-		status = cli_error(cmd, EXIT_RUNTIME, "cannot write %s: %s", path, strerror(errno));
+	else {
+		char beside[4200];
+		const char *to = path;
+		if (partial) {
+			snprintf(beside, sizeof beside, "%s.partial", path);
+			to = beside;
+		}
+		if (strlen(to) >= sizeof beside - 1 || !cli_write_atomic(to, text, len))
+			status = cli_error(cmd, EXIT_RUNTIME, "cannot write %s: %s", to,
+					   strlen(to) >= sizeof beside - 1 ? "the path is too long" : strerror(errno));
+		else if (partial)
+			cli_error(cmd, EXIT_OK, "the partial result went to %s; %s is left as it was", to, path);
+	}
 	free(text);
 	return status;
 }

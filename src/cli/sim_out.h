@@ -13,7 +13,9 @@ void sim_json_rate(FILE *out, uint64_t k, uint64_t n);
 
 /* Writes the shard (trials [first, last)) to path, atomically, or to
  * stdout when path is NULL. Returns the exit status. */
+/* A partial shard (stopped early) never replaces a file: it goes to
+ * PATH.partial beside it, and PATH is left as it was. */
 int sim_write_shard(const char *cmd, const char *path, const sim_meta *m, const fray_sim *s,
-		    uint64_t first, uint64_t last);
+		    uint64_t first, uint64_t last, bool partial);
 
 #endif

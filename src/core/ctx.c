@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "internal.h"
 
 static void *default_alloc(void *ud, void *ptr, size_t size)
@@ -41,6 +42,27 @@ FRAY_API const char *fray_ctx_message(const fray_ctx *ctx)
 FRAY_API fray_status fray_ctx_status(const fray_ctx *ctx)
 {
 	return ctx->status;
+}
+
+void fray_ctx_note_read(fray_ctx *ctx, int fd)
+{
+	struct stat st;
+	if (ctx->nread < FRAY_CTX_MAX_READ && fstat(fd, &st) == 0) {
+		ctx->read[ctx->nread].dev = (uint64_t)st.st_dev;
+		ctx->read[ctx->nread].ino = (uint64_t)st.st_ino;
+		ctx->nread++;
+	}
+}
+
+FRAY_API bool fray_ctx_has_read(const fray_ctx *ctx, const char *path)
+{
+	struct stat st;
+	if (!ctx || !path || stat(path, &st) != 0)
+		return false;
+	for (unsigned i = 0; i < ctx->nread; i++)
+		if (ctx->read[i].dev == (uint64_t)st.st_dev && ctx->read[i].ino == (uint64_t)st.st_ino)
+			return true;
+	return false;
 }
 
 FRAY_API void fray_ctx_clear(fray_ctx *ctx)
@@ -130,6 +152,7 @@ FRAY_API const char *fray_status_str(fray_status s)
 	case FRAY_ERR_IO: return "input/output error";
 	case FRAY_ERR_POLICY: return "policy could not answer";
 	case FRAY_ERR_INTERNAL: return "internal error";
+	case FRAY_ERR_BUDGET: return "budget reached";
 	}
 	return "unknown status";
 }

@@ -29,6 +29,7 @@ struct fray_doc {
 	size_t nerrors;
 	bool more_errors;
 	bool nomem;
+	uint64_t digest;     /* FNV-1a of the bytes read */
 };
 
 /* ---- building ---- */
@@ -391,6 +392,7 @@ FRAY_API fray_status fray_doc_load_string(fray_ctx *ctx, const char *name,
 	if (!doc)
 		return fray_nomem(ctx);
 	fray_status st;
+	doc->digest = fray_fnv1a(FRAY_FNV1A_START, text, len);
 	if (len > FRAY_DOC_MAX_BYTES) {
 		add_error(doc, 0, 0, "file too large (the limit is 4 MiB)");
 		st = FRAY_ERR_INPUT;
@@ -422,12 +424,16 @@ FRAY_API fray_status fray_doc_load_file(fray_ctx *ctx, const char *path,
 					fray_doc **out)
 {
 	*out = NULL;
-	FILE *f = fopen(path, "rb");
+	/* "-" and /dev/stdin alike: standard input, read once like any file;
+	 * a FIFO or a device is read the same way, never past the limit */
+	bool std_in = strcmp(path, "-") == 0;
+	FILE *f = std_in ? stdin : fopen(path, "rb");
 	/* a file that is not there (or not ours to read) is a bad name given:
 	 * bad input, not a failure of the machine */
 	if (!f)
 		return fray_fail(ctx, errno == ENOMEM || errno == EMFILE || errno == ENFILE ? FRAY_ERR_IO
 				 : FRAY_ERR_INPUT, "%s: cannot open: %s", path, strerror(errno));
+	fray_ctx_note_read(ctx, fileno(f));
 	char *buf = fray_alloc(ctx, FRAY_DOC_MAX_BYTES + 1);
 	if (!buf) {
 		fclose(f);
@@ -435,7 +441,8 @@ FRAY_API fray_status fray_doc_load_file(fray_ctx *ctx, const char *path,
 	}
 	size_t len = fread(buf, 1, FRAY_DOC_MAX_BYTES + 1, f);
 	bool bad = ferror(f);
-	fclose(f);
+	if (!std_in)
+		fclose(f);
 	fray_status st;
 	if (bad) /* a folder, for one, opens but does not read */
 		st = fray_fail(ctx, errno == EISDIR ? FRAY_ERR_INPUT : FRAY_ERR_IO, "%s: cannot read: %s", path,
@@ -444,6 +451,11 @@ FRAY_API fray_status fray_doc_load_file(fray_ctx *ctx, const char *path,
 		st = fray_doc_load_string(ctx, path, buf, len, out);
 	fray_dealloc(ctx, buf);
 	return st;
+}
+
+FRAY_API uint64_t fray_doc_digest(const fray_doc *doc)
+{
+	return doc->digest;
 }
 
 FRAY_API fray_status fray_doc_set_scalar(fray_doc *doc, const fray_node *n, const char *text)

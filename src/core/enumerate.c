@@ -100,6 +100,25 @@ static void enum_state_free(fray_ctx *ctx, enum_state *en)
 	fray_dealloc(ctx, en);
 }
 
+/* The memory budget: the tally's outcomes and every GMP number alive
+ * (the exact probabilities are most of it). Checked every 64 paths, well
+ * before the machine runs out; and a malloc that failed under GMP (the
+ * reserve was given up) ends the work here, never in an abort. */
+static fray_status check_memory(fray_ctx *ctx, const fray_tally *t, uint64_t max_bytes)
+{
+	if (fray_gmp_failed())
+		return fray_fail(ctx, FRAY_ERR_NOMEM, "out of memory while enumerating; "
+				 "simulate instead (--trials N)");
+	uint64_t used = (uint64_t)fray_gmp_live_bytes() +
+			(uint64_t)t->cap * (t->nfields * sizeof(int64_t) + sizeof(mpq_t)) +
+			(uint64_t)t->nslots * sizeof(size_t);
+	if (used > max_bytes)
+		return fray_fail(ctx, FRAY_ERR_BUDGET, "exact odds need more than %llu MiB of memory "
+				 "(the budget, --max-memory): simulate instead (--trials N)",
+				 (unsigned long long)(max_bytes >> 20));
+	return FRAY_OK;
+}
+
 FRAY_API fray_status fray_enumerate(fray_ctx *ctx, fray_procedure proc,
 				    fray_policy *p, const void *input,
 				    size_t nfields, const fray_enum_limits *lim,
@@ -118,6 +137,10 @@ FRAY_API fray_status fray_enumerate(fray_ctx *ctx, fray_procedure proc,
 						   : FRAY_ENUM_DEFAULT_DEPTH;
 	uint64_t max_paths = lim && lim->max_paths ? lim->max_paths
 						   : FRAY_ENUM_DEFAULT_PATHS;
+	uint64_t max_bytes = lim && lim->max_bytes ? lim->max_bytes
+						   : FRAY_ENUM_DEFAULT_BYTES;
+	if (!fray_gmp_guard())
+		return fray_nomem(ctx);
 
 	fray_roller r = {.ctx = ctx, .mode = ROLLER_ENUMERATE};
 	r.en = enum_state_new(ctx, max_depth);
@@ -153,6 +176,8 @@ FRAY_API fray_status fray_enumerate(fray_ctx *ctx, fray_procedure proc,
 		r.en->len = r.en->depth;
 		if (r.en->valid > r.en->depth + 1)
 			r.en->valid = r.en->depth + 1;
+		if ((paths & 63) == 0 && (st = check_memory(ctx, &tally, max_bytes)) != FRAY_OK)
+			goto done;
 		mpq_srcptr pp = r.en->prob[r.en->depth];
 		if (r.truncated) {
 			mpq_add(unresolved, unresolved, pp);
@@ -166,7 +191,14 @@ FRAY_API fray_status fray_enumerate(fray_ctx *ctx, fray_procedure proc,
 		}
 	} while (next_path(r.en));
 
+	if ((st = check_memory(ctx, &tally, max_bytes)) != FRAY_OK)
+		goto done;
 	st = fray_tally_to_dist(&tally, 0, unresolved, out);
+	if (st == FRAY_OK && fray_gmp_failed()) {
+		fray_dist_free(*out);
+		*out = NULL;
+		st = fray_nomem(ctx);
+	}
 done:
 	mpq_clear(unresolved);
 	fray_tally_fini(&tally);

@@ -22,8 +22,14 @@ struct fray_ctx {
 	void *ud;
 	fray_status status;
 	char msg[FRAY_MSG_MAX];
+	/* the files read through this context (device, inode), so that a
+	 * front end never writes over one of them (fray_ctx_has_read) */
+	struct { uint64_t dev, ino; } read[FRAY_CTX_MAX_READ];
+	unsigned nread;
 };
 
+/* Remembers the file open on fd as read (fray_ctx_has_read). */
+void fray_ctx_note_read(fray_ctx *ctx, int fd);
 void *fray_alloc(fray_ctx *ctx, size_t size);
 void *fray_calloc(fray_ctx *ctx, size_t n, size_t size);
 void *fray_realloc(fray_ctx *ctx, void *ptr, size_t size);
@@ -46,5 +52,25 @@ void fray_copy_name(char *dst, size_t cap, const char *src);
 
 /* Growth for dynamic arrays: a new capacity >= need, or 0 on overflow. */
 size_t fray_grow(size_t cap, size_t need, size_t elem);
+
+/* GMP's memory (gmp_mem.c). fray_gmp_guard installs fray's counting
+ * allocator for GMP once and makes sure its emergency reserve is there
+ * (false: no memory for it). fray_gmp_live_bytes: what GMP holds now;
+ * fray_gmp_failed: malloc failed under GMP since the last guard (the work
+ * under way must stop with FRAY_ERR_NOMEM). */
+bool fray_gmp_guard(void);
+size_t fray_gmp_live_bytes(void);
+bool fray_gmp_failed(void);
+
+/* FNV-1a, 64 bits: digests of the files read (a save or a shard knows
+ * when its scenario changed). Chain by passing one result as start. */
+#define FRAY_FNV1A_START 0xcbf29ce484222325u
+static inline uint64_t fray_fnv1a(uint64_t h, const void *data, size_t len)
+{
+	const unsigned char *p = data;
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ p[i]) * 0x100000001b3u;
+	return h;
+}
 
 #endif

@@ -157,7 +157,7 @@ static void save_and_resume(void **state)
 	char text[65536];
 	size_t n = fread(text, 1, sizeof text - 1, f);
 	text[n] = '\0';
-	char *v = strstr(text, "fray_save: 1");
+	char *v = strstr(text, "fray_save: 2");
 	assert_non_null(v);
 	v[11] = '7';
 	rewind(f);
@@ -165,7 +165,7 @@ static void save_and_resume(void **state)
 	fclose(f);
 	RUN(r3, "adbg", "resume", save);
 	assert_int_equal(r3->status, 2);
-	assert_non_null(strstr(r3->err, ":2:12: save format version 7 is not one this fray reads (version 1)"));
+	assert_non_null(strstr(r3->err, ":2:12: save format version 7 is not one this fray reads (version 2)"));
 	unlink(save);
 	free(r3);
 }

@@ -409,12 +409,19 @@ static void determine_rounds(battle *b)
 	note(b, "ADBG 19.1", "%d battle round%s", b->rounds, b->rounds == 1 ? "" : "s");
 }
 
+/* The side that sets up first (19.1): the surprised side, else the side
+ * without the initiative. Its stacks are the positions of the line. */
+static int first_to_set_up(const fray_adbg_scenario *sc)
+{
+	return sc->surprised >= 0 ? sc->surprised : 1 - sc->initiative;
+}
+
 /* R3: the first side in one row, one stack per position; the other side
  * fills the positions evenly, front row first. */
 static void array_forces(battle *b)
 {
 	const fray_adbg_scenario *sc = b->sc;
-	int first = sc->surprised >= 0 ? sc->surprised : 1 - sc->initiative;
+	int first = first_to_set_up(sc);
 	int second = 1 - first;
 	note(b, "ADBG 19.1", "%s sets up first%s", side_name(b, first),
 	     sc->surprised >= 0 ? " (taken by surprise)" : " (no initiative)");
@@ -1258,8 +1265,15 @@ FRAY_API bool fray_adbg_battle_restore(fray_adbg_battle_state *st, fray_doc *doc
 	if ((x = fray_doc_field(doc, n, "round", true)) &&
 	    fray_doc_int(doc, x, 1, b->rounds + 1, "the next round", &v))
 		b->round = (int)v;
+	/* a save is checked as strictly as a scenario: no unknown key, every
+	 * index in range, every count the scenario's, every unit in line in a
+	 * stack the save has (a hand-edited save must not change the battle
+	 * by what it leaves out; n may hold other keys of the caller's, who
+	 * checks them) */
+	int npos = sc->side[first_to_set_up(sc)].nstacks;
 	if ((x = fray_doc_field(doc, n, "positions", true)) &&
-	    fray_doc_int(doc, x, 1, FRAY_ADBG_MAX_STACKS, "positions", &v))
+	    fray_doc_int(doc, x, npos, npos, "the number of positions (one per stack of the side that "
+			 "sets up first)", &v))
 		b->npos = (int)v;
 	const fray_node *sides = fray_doc_field(doc, n, "sides", true);
 	if (!sides || !fray_doc_expect(doc, sides, FRAY_NODE_SEQ, "both sides") ||
@@ -1272,6 +1286,8 @@ FRAY_API bool fray_adbg_battle_restore(fray_adbg_battle_state *st, fray_doc *doc
 		const fray_node *side = fray_node_item(sides, (size_t)s);
 		if (!fray_doc_expect(doc, side, FRAY_NODE_MAP, "a saved side"))
 			return false;
+		static const char *const side_keys[] = {"units", "stacks", "leaders"};
+		fray_doc_known_keys(doc, side, side_keys, 3);
 		const fray_node *units = fray_doc_field(doc, side, "units", true);
 		const fray_node *stacks = fray_doc_field(doc, side, "stacks", true);
 		const fray_node *leaders = fray_doc_field(doc, side, "leaders", true);
@@ -1295,18 +1311,36 @@ FRAY_API bool fray_adbg_battle_restore(fray_adbg_battle_state *st, fray_doc *doc
 		}
 		memset(b->st[s], 0, sizeof b->st[s]);
 		b->nst[s] = 0;
-		static const int64_t slo[] = {0, 0, 0}, shi[] = {MAX_STACKS - 1, FRAY_ADBG_MAX_STACKS, 1000};
-		for (size_t k = 0; k < fray_node_len(stacks); k++) {
-			int t[3];
-			if (read_tuple(doc, fray_node_item(stacks, k), 3, slo, shi, t))
-				put_stack(b, s, t[0], (bstack){.used = true, .pos = t[1], .row = t[2], .origin = -1});
+		static const int64_t slo[] = {0, 0, 0};
+		const int64_t shi[] = {MAX_STACKS - 1, b->npos - 1, MAX_STACKS};
+		if (fray_node_len(stacks) > MAX_STACKS) {
+			fray_doc_error(doc, stacks, "expected at most %d stacks", MAX_STACKS);
+			return false;
 		}
+		for (size_t k = 0; k < fray_node_len(stacks); k++) {
+			const fray_node *item = fray_node_item(stacks, k);
+			int t[3];
+			if (!read_tuple(doc, item, 3, slo, shi, t))
+				continue;
+			if (b->st[s][t[0]].used)
+				fray_doc_error(doc, item, "stack %d is saved twice", t[0]);
+			put_stack(b, s, t[0], (bstack){.used = true, .pos = t[1], .row = t[2], .origin = -1});
+		}
+		for (int i = 0; i < sc->side[s].nunits; i++)
+			if (in_line(&b->u[s][i]) && !b->st[s][b->u[s][i].stack].used)
+				fray_doc_error(doc, fray_node_item(units, (size_t)i),
+					       "this unit is in line (not eliminated or removed) in stack %d, "
+					       "which the save does not list", b->u[s][i].stack);
 		static const int64_t llo[] = {-1, 0}, lhi[] = {MAX_STACKS - 1, 1};
 		for (int l = 0; l < sc->side[s].nleaders; l++) {
 			int t[2];
 			if (read_tuple(doc, fray_node_item(leaders, (size_t)l), 2, llo, lhi, t)) {
 				b->lstack[s][l] = t[0];
 				b->llost[s][l] = t[1];
+				if (t[0] >= 0 && !t[1] && !b->st[s][t[0]].used)
+					fray_doc_error(doc, fray_node_item(leaders, (size_t)l),
+						       "this leader is with stack %d, which the save does not list",
+						       t[0]);
 			}
 		}
 	}

@@ -131,6 +131,7 @@ FRAY_API fray_status fray_adbg_crt_load(fray_ctx *ctx, const char *path,
 		fray_doc_error(doc, NULL, "empty file: expected a melee CRT");
 	else
 		fray_adbg_crt_read(doc, root, out);
+	out->digest = fray_doc_digest(doc);
 	st = fray_doc_status(doc);
 	fray_doc_free(doc);
 	return st;

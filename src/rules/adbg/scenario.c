@@ -332,6 +332,7 @@ FRAY_API fray_status fray_adbg_scenario_read(fray_ctx *ctx, fray_doc *doc,
 		return fray_nomem(ctx);
 	s->ctx = ctx;
 	s->surprised = -1;
+	s->digest = fray_doc_digest(doc);
 	const fray_node *root = fray_doc_root(doc);
 	if (!root) {
 		fray_doc_error(doc, NULL, "empty file: expected a quick battle scenario");
@@ -431,6 +432,11 @@ FRAY_API void fray_adbg_scenario_free(fray_adbg_scenario *s)
 	fray_dice_free(s->loss_melee.dice);
 	fray_dice_free(s->routed_check.dice);
 	fray_dealloc(s->ctx, s);
+}
+
+FRAY_API uint64_t fray_adbg_scenario_digest(const fray_adbg_scenario *s)
+{
+	return fray_fnv1a(s->digest, &s->crt.digest, sizeof s->crt.digest);
 }
 
 FRAY_API const char *fray_adbg_scenario_name(const fray_adbg_scenario *s)

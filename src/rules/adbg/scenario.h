@@ -61,6 +61,7 @@ struct fray_adbg_scenario {
 	int array_pos[2][FRAY_ADBG_MAX_STACKS];
 	int array_row[2][FRAY_ADBG_MAX_STACKS];
 	int npos;
+	uint64_t digest;                   /* its file's and its CRT file's */
 };
 
 /* Rolls a check: true when the total is one of its faces. */
