@@ -6,6 +6,7 @@
 #ifndef FRAY_ROLLER_H
 #define FRAY_ROLLER_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -104,6 +105,13 @@ typedef struct fray_enum_limits {
 	uint64_t max_paths;  /* beyond this: FRAY_ERR_LIMIT (use simulate) */
 	uint64_t max_bytes;  /* memory the exact numbers and the outcomes may
 				take; beyond it: FRAY_ERR_BUDGET (use simulate) */
+	/* Set (by a signal handler, say) to stop: FRAY_ERR_BUDGET at the next
+	 * path. May be NULL. */
+	const volatile sig_atomic_t *stop;
+	/* Called every 65,536 paths with the paths walked and max_paths. May
+	 * be NULL. */
+	void (*progress)(uint64_t paths, uint64_t max_paths, void *ud);
+	void *ud;
 } fray_enum_limits;
 
 #define FRAY_ENUM_DEFAULT_DEPTH 256u

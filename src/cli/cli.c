@@ -35,15 +35,62 @@ int cli_fail(const char *cmd, const fray_ctx *ctx)
 	return cli_error(cmd, status, "%s", *msg ? msg : fray_status_str(s));
 }
 
+bool cli_decimal(const char *v, double *out)
+{
+	int digits = 0, points = 0;
+	for (const char *p = v; *p; p++) {
+		if (*p >= '0' && *p <= '9')
+			digits++;
+		else if (*p == '.' && points++ == 0)
+			;
+		else
+			return false;
+	}
+	if (digits == 0 || digits > 12)
+		return false;
+	double x = strtod(v, NULL);
+	if (!(x <= 1e6))
+		return false;
+	*out = x;
+	return true;
+}
+
 bool cli_is_help(const char *arg)
 {
 	return strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0;
+}
+
+bool cli_seen(const cli_args *a, const char *name)
+{
+	for (int k = 0; k < a->nseen; k++)
+		if (strcmp(a->seen[k], name) == 0)
+			return true;
+	return false;
+}
+
+/* Records option name as taken; a second time is an error unless the
+ * command lets it repeat. */
+static void take(cli_args *a, const char *name)
+{
+	bool again = cli_seen(a, name);
+	for (const char *const *r = a->repeatable; again && r && *r; r++)
+		if (strcmp(*r, name) == 0)
+			return;
+	if (again) {
+		if (a->status == EXIT_OK)
+			a->status = cli_error(a->cmd, EXIT_BAD_INPUT, "option %s is given twice "
+					      "(which one did you mean?)", name);
+		return;
+	}
+	if (a->nseen < CLI_MAX_SEEN)
+		snprintf(a->seen[a->nseen++], sizeof a->seen[0], "%s", name);
 }
 
 bool cli_flag(cli_args *a, const char *name)
 {
 	if (a->i < a->argc && strcmp(a->argv[a->i], name) == 0) {
 		a->i++;
+		take(a, name);
 		return true;
 	}
 	return false;
@@ -60,10 +107,12 @@ bool cli_value(cli_args *a, const char *name, const char **value)
 	if (arg[n] == '=') {
 		*value = arg + n + 1;
 		a->i++;
+		take(a, name);
 		return true;
 	}
 	if (arg[n] != '\0')
 		return false;
+	take(a, name);
 	if (a->i + 1 >= a->argc) {
 		a->status = cli_error(a->cmd, EXIT_BAD_INPUT,
 				      "option %s expects a value", name);

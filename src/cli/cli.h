@@ -10,14 +10,23 @@
 
 enum { EXIT_OK = 0, EXIT_RUNTIME = 1, EXIT_BAD_INPUT = 2 };
 
-/* One command's argument cursor. */
+/* One command's argument cursor. An option given twice is refused (the
+ * second would silently win) unless it is named in repeatable, a
+ * NULL-terminated list (bbb fire's --weapon, sweep's --vary). */
+#define CLI_MAX_SEEN 64
 typedef struct cli_args {
 	const char *cmd;   /* "roll", for messages: "fray roll: ..." */
 	int argc;
 	char **argv;
 	int i;             /* next argument */
 	int status;        /* EXIT_OK until an option error was reported */
+	const char *const *repeatable;
+	char seen[CLI_MAX_SEEN][48]; /* the options taken so far */
+	int nseen;
 } cli_args;
+
+/* True when option name was taken (cli_flag, cli_value and the rest). */
+bool cli_seen(const cli_args *a, const char *name);
 
 /* Messages on stderr, "fray CMD: ...". Return the exit status given. */
 int cli_error(const char *cmd, int status, const char *fmt, ...)
@@ -41,6 +50,10 @@ bool cli_enum(cli_args *a, const char *name, const char *const *names,
  * unexpected argument; returns 2. */
 int cli_unknown(cli_args *a, const char *const *known, size_t nknown);
 bool cli_is_help(const char *arg);
+/* A plain decimal number, as a player writes one ("12", "7.5"): digits
+ * with at most one point, no sign, no hexadecimal, exponent, inf or nan,
+ * at most 1,000,000. False for anything else. */
+bool cli_decimal(const char *v, double *out);
 
 /* A rule set's procedures: `fray GROUP NAME ...` runs the one named. */
 typedef struct cli_sub {
@@ -67,6 +80,9 @@ void cli_narrate(void *narrator, const fray_event *ev);
 #define CLI_JSTR_SLOTS 8
 const char *cli_jstr(const char *s);
 
+/* --max-memory MIB, exact odds' memory budget: up to 1 TiB. */
+#define CLI_MAX_MEMORY_MIB (1u << 20)
+
 /* Terminal safety (term.c). cli_term_guard, called first in main, makes
  * stdout and stderr show every control character but newline, tab and
  * carriage return as \xNN; cli_raw_stdout writes fray's own colour codes
@@ -90,6 +106,18 @@ void cli_catch_stop(void);
 void cli_release_stop(void);
 int cli_stop_status(void);
 
+/* A progress line on stderr (progress.c), for long work: start it, pass
+ * cli_progress_show as the work's progress callback with the cli_progress
+ * as its data, and clear the line when the work ends. */
+#include <time.h>
+typedef struct cli_progress {
+	struct timespec start;
+	const char *unit;        /* "battles", "paths" */
+} cli_progress;
+void cli_progress_start(cli_progress *p, const char *unit);
+void cli_progress_show(uint64_t done, uint64_t total, void *ud);
+void cli_progress_clear(void);
+
 /* Colour only on a terminal and never when NO_COLOR is set. */
 bool cli_color(FILE *f);
 /* A seed from the system when none is given (so it can be printed and
@@ -108,9 +136,10 @@ bool cli_write_atomic(const char *path, const char *data, size_t len);
 int cli_output_check(const char *cmd, const fray_ctx *ctx, const char *path, const char *option,
 		     const char *allow);
 
-/* Loads an adbg scenario, printing every problem (file:line:col); NULL on
- * failure (cmd_adbg_battle.c). */
-fray_adbg_scenario *cli_adbg_load_scenario(const char *cmd, fray_ctx *ctx, const char *path);
+/* Loads an adbg scenario into *out, printing every problem
+ * (file:line:col); returns the exit status: 2 for a bad file, 1 when the
+ * machine failed (out of memory) (cmd_adbg_battle.c). */
+int cli_adbg_load_scenario(const char *cmd, fray_ctx *ctx, const char *path, fray_adbg_scenario **out);
 
 /* Help topics (cmd_help.c). Prints the topic; false when unknown. */
 bool cli_help_topic(FILE *out, const char *topic);

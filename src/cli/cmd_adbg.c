@@ -187,6 +187,9 @@ static int adbg_rounds(int argc, char **argv)
 		return a.status;
 	if (ini == 0)
 		return missing(a.cmd, "--initiative-rating");
+	if (!attempt && cli_seen(&a, "--other-rating"))
+		return cli_error(a.cmd, EXIT_BAD_INPUT, "--other-rating is for --attempt (the other side's "
+				 "try for one more round)");
 	if (attempt && other == 0)
 		return missing(a.cmd, "--other-rating (the rating that the extra-round die must beat)");
 	fray_adbg_rounds_in in = {(int)ini, attempt, (int)other};

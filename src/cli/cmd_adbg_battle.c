@@ -6,6 +6,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "cli.h"
 #include "policy_cli.h"
 
@@ -13,23 +14,23 @@ int adbg_battle(int argc, char **argv);
 int adbg_resume(int argc, char **argv);
 int adbg_odds(int argc, char **argv);
 
-fray_adbg_scenario *cli_adbg_load_scenario(const char *cmd, fray_ctx *ctx, const char *path)
+int cli_adbg_load_scenario(const char *cmd, fray_ctx *ctx, const char *path, fray_adbg_scenario **out)
 {
+	*out = NULL;
 	fray_doc *doc;
-	if (fray_doc_load_file(ctx, path, &doc) != FRAY_OK) {
-		cli_fail(cmd, ctx);
-		return NULL;
-	}
-	fray_adbg_scenario *s;
-	if (fray_adbg_scenario_read(ctx, doc, &s) != FRAY_OK) {
+	if (fray_doc_load_file(ctx, path, &doc) != FRAY_OK)
+		return cli_fail(cmd, ctx);
+	int status = EXIT_OK;
+	fray_status st = fray_adbg_scenario_read(ctx, doc, out);
+	if (st == FRAY_ERR_INPUT && fray_doc_error_count(doc) > 0) {
 		for (size_t i = 0; i < fray_doc_error_count(doc); i++)
 			cli_error(cmd, EXIT_BAD_INPUT, "%s", fray_doc_error_msg(doc, i));
-		if (fray_doc_error_count(doc) == 0)
-			cli_fail(cmd, ctx);
-		s = NULL;
+		status = EXIT_BAD_INPUT;
+	} else if (st != FRAY_OK) {
+		status = cli_fail(cmd, ctx); /* out of memory is 1, not bad input */
 	}
 	fray_doc_free(doc);
-	return s;
+	return status;
 }
 
 
@@ -228,11 +229,9 @@ int adbg_battle(int argc, char **argv)
 	fray_policy *p = NULL;
 	fray_roller *r = NULL;
 	fray_adbg_battle_state *st = NULL;
-	fray_adbg_scenario *s = cli_adbg_load_scenario(a.cmd, ctx, path);
-	if (!s) {
-		status = EXIT_BAD_INPUT;
+	fray_adbg_scenario *s = NULL;
+	if ((status = cli_adbg_load_scenario(a.cmd, ctx, path, &s)) != EXIT_OK)
 		goto done;
-	}
 	if ((status = cli_make_side_policies(a.cmd, ctx, policy, pol_a, pol_b, &p, policy_name,
 					     sizeof policy_name, &si.policy_hash)) != EXIT_OK)
 		goto done;
@@ -378,10 +377,8 @@ int adbg_resume(int argc, char **argv)
 	snprintf(si.policy_b, sizeof si.policy_b, "%s", pb);
 	/* the scenario (and its CRT) and the policy scripts, each read once:
 	 * the battle goes on only with the very files it was saved with */
-	if (!(s = cli_adbg_load_scenario(a.cmd, ctx, si.scenario))) {
-		status = EXIT_BAD_INPUT;
+	if ((status = cli_adbg_load_scenario(a.cmd, ctx, si.scenario, &s)) != EXIT_OK)
 		goto done;
-	}
 	char want[32];
 	si.scenario_hash = fray_adbg_scenario_digest(s);
 	snprintf(want, sizeof want, "%016" PRIx64, si.scenario_hash);
@@ -449,7 +446,7 @@ static double p_winner(const fray_dist *d, int64_t w, uint64_t *hits)
 }
 
 static void print_battle_odds(const fray_adbg_scenario *s, const fray_dist *d,
-			      const char *policy, bool exact, uint64_t budget,
+			      const char *policy, bool exact, const char *fell_back,
 			      uint64_t trials, uint64_t seed, bool json)
 {
 	static const char *const who[3] = {"draw", NULL, NULL};
@@ -507,13 +504,13 @@ static void print_battle_odds(const fray_adbg_scenario *s, const fray_dist *d,
 	}
 	if (exact)
 		printf("%s: exact odds (policy %s)\n\n", cli_tstr(fray_adbg_scenario_name(s)), cli_tstr(policy));
-	else if (budget == 0)
+	else if (!fell_back)
 		printf("%s: odds by simulation of %" PRIu64 " battles (seed %" PRIu64 ", policy %s)\n\n",
 		       cli_tstr(fray_adbg_scenario_name(s)), trials, seed, cli_tstr(policy));
 	else
 		printf("%s: odds by simulation of %" PRIu64 " battles (seed %" PRIu64 ", policy %s);\n"
-		       "exact enumeration needs more than %" PRIu64 " paths (--budget)\n\n",
-		       cli_tstr(fray_adbg_scenario_name(s)), trials, seed, cli_tstr(policy), budget);
+		       "not exact: %s (--budget, --max-memory)\n\n",
+		       cli_tstr(fray_adbg_scenario_name(s)), trials, seed, cli_tstr(policy), fell_back);
 	(void)who;
 	for (int w = 1; w <= 3; w++) {
 		int k = w % 3; /* side 1, side 2, then draw */
@@ -553,26 +550,30 @@ static void print_battle_odds(const fray_adbg_scenario *s, const fray_dist *d,
 int adbg_odds(int argc, char **argv)
 {
 	static const char *const known[] = {"--trials", "--seed", "--threads", "--budget",
-					    "--policy", "--policy-a", "--policy-b", "--json", "--help"};
+					    "--policy", "--policy-a", "--policy-b", "--json", "--max-memory",
+					    "--quiet", "--help"};
 	cli_args a = {.cmd = "adbg odds", .argc = argc, .argv = argv};
 	const char *path = NULL, *policy = "heuristic", *pol_a = NULL, *pol_b = NULL;
 	char policy_name[128];
-	uint64_t trials = 100000, seed = 1, threads = 0, budget = 100000;
-	bool json = false;
+	uint64_t trials = 100000, seed = 1, threads = 0, budget = 100000, max_mib = 0;
+	bool json = false, quiet = false;
 	while (a.i < argc && a.status == EXIT_OK) {
 		if (cli_is_help(argv[a.i]))
 			return cli_help_topic(stdout, "adbg odds") ? EXIT_OK : EXIT_RUNTIME;
 		if (cli_flag(&a, "--json"))
 			json = true;
+		else if (cli_flag(&a, "--quiet"))
+			quiet = true;
 		else if (cli_value(&a, "--policy", &policy) || cli_value(&a, "--policy-a", &pol_a) ||
 			 cli_value(&a, "--policy-b", &pol_b))
 			;
 		else if (!cli_u64(&a, "--trials", 1, 1000000000, &trials) &&
+			 !cli_u64(&a, "--max-memory", 1, CLI_MAX_MEMORY_MIB, &max_mib) &&
 			 !cli_u64(&a, "--seed", 0, UINT64_MAX, &seed) &&
 			 !cli_u64(&a, "--threads", 0, FRAY_AGGREGATE_MAX_THREADS, &threads) &&
 			 !cli_u64(&a, "--budget", 0, 1000000000, &budget)) {
 			if (path || argv[a.i][0] == '-')
-				return cli_unknown(&a, known, 9);
+				return cli_unknown(&a, known, sizeof known / sizeof known[0]);
 			path = argv[a.i++];
 		}
 	}
@@ -586,11 +587,9 @@ int adbg_odds(int argc, char **argv)
 	int status = EXIT_OK;
 	fray_policy *p = NULL;
 	fray_dist *d = NULL;
-	fray_adbg_scenario *s = cli_adbg_load_scenario(a.cmd, ctx, path);
-	if (!s) {
-		status = EXIT_BAD_INPUT;
+	fray_adbg_scenario *s = NULL;
+	if ((status = cli_adbg_load_scenario(a.cmd, ctx, path, &s)) != EXIT_OK)
 		goto done;
-	}
 	if ((status = cli_make_side_policies(a.cmd, ctx, policy, pol_a, pol_b, &p, policy_name,
 					     sizeof policy_name, NULL)) != EXIT_OK)
 		goto done;
@@ -598,26 +597,49 @@ int adbg_odds(int argc, char **argv)
 	bool exact = false;
 	if (!fray_policy_deterministic(p))
 		budget = 0; /* exact odds need a deterministic policy */
+	bool show = !quiet && isatty(fileno(stderr));
+	cli_progress prog;
+	cli_progress_start(&prog, "paths");
+	const char *fell_back = NULL;
+	cli_catch_stop();
 	if (budget > 0) {
-		fray_enum_limits lim = {.max_depth = 100000, .max_paths = budget};
+		fray_enum_limits lim = {.max_depth = 100000, .max_paths = budget, .max_bytes = max_mib << 20,
+					.stop = &cli_stop_signal, .progress = show ? cli_progress_show : NULL,
+					.ud = &prog};
 		fray_status st = fray_enumerate(ctx, fray_adbg_battle_procedure, p, s, 3, &lim, &d);
-		if (st == FRAY_OK)
+		if (show)
+			cli_progress_clear();
+		if (st == FRAY_OK) {
 			exact = true;
-		else if (st == FRAY_ERR_LIMIT)
+		} else if (cli_stop_signal) {
+			status = cli_error(a.cmd, cli_stop_status(), "interrupted: %s; no odds", fray_ctx_message(ctx));
+			goto released;
+		} else if (st == FRAY_ERR_LIMIT || st == FRAY_ERR_BUDGET || st == FRAY_ERR_NOMEM) {
+			/* too big to be exact: the simulation says so, with why */
+			static char why[512];
+			snprintf(why, sizeof why, "%s", fray_ctx_message(ctx));
+			fell_back = why;
 			fray_ctx_clear(ctx);
-		else {
+		} else {
 			status = cli_fail(a.cmd, ctx);
-			goto done;
+			goto released;
 		}
 	}
 	if (!exact) {
+		/* a simulation is not interrupted here (it is short: --trials) */
 		unsigned t = fray_policy_thread_safe(p) ? (unsigned)threads : 1;
 		if (fray_aggregate(ctx, fray_adbg_battle_procedure, p, s, 3, seed, trials, t, &d) != FRAY_OK) {
 			status = cli_fail(a.cmd, ctx);
-			goto done;
+			goto released;
 		}
 	}
-	print_battle_odds(s, d, policy, exact, budget, trials, seed, json);
+	if (cli_stop_signal) {
+		status = cli_error(a.cmd, cli_stop_status(), "interrupted; no odds");
+		goto released;
+	}
+	print_battle_odds(s, d, policy, exact, fell_back, trials, seed, json);
+released:
+	cli_release_stop();
 done:
 	fray_dist_free(d);
 	fray_policy_free(p);

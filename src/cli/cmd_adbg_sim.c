@@ -19,30 +19,6 @@ int adbg_simulate(int argc, char **argv);
 
 
 
-static double seconds_since(const struct timespec *t0)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
-}
-
-/* "[#####.....]  45%  450000/1000000 battles  310000/s  2 s left" on stderr */
-static void show_progress(uint64_t done, uint64_t total, void *ud)
-{
-	const struct timespec *start = ud;
-	double el = seconds_since(start), rate = el > 0 ? (double)done / el : 0;
-	int width = 24, filled = total ? (int)((double)width * (double)done / (double)total) : width;
-	char bar[32];
-	for (int i = 0; i < width; i++)
-		bar[i] = i < filled ? '#' : '.';
-	bar[width] = '\0';
-	fprintf(stderr, "\r[%s] %3d%%  %" PRIu64 "/%" PRIu64 " battles  %.0f/s  ", bar,
-		total ? (int)(100.0 * (double)done / (double)total) : 100, done, total, rate);
-	if (rate > 0)
-		fprintf(stderr, "%.0f s left ", (double)(total - done) / rate);
-	fflush(stderr);
-}
-
 static bool parse_shard(const char *s, uint64_t *i, uint64_t *n)
 {
 	char *end;
@@ -108,10 +84,8 @@ int adbg_simulate(int argc, char **argv)
 		status = cli_error(a.cmd, EXIT_RUNTIME, "out of memory");
 		goto done;
 	}
-	if (!(s = cli_adbg_load_scenario(a.cmd, ctx, path))) {
-		status = EXIT_BAD_INPUT;
+	if ((status = cli_adbg_load_scenario(a.cmd, ctx, path, &s)) != EXIT_OK)
 		goto done;
-	}
 	/* the shard's digest: of the scenario (and its CRT) and any policy
 	 * script, from the bytes read once */
 	m.digest = fray_adbg_scenario_digest(s);
@@ -127,18 +101,18 @@ int adbg_simulate(int argc, char **argv)
 	/* shard I of N: trials [T(I-1)/N, TI/N), disjoint and covering */
 	uint64_t first = sim_slice(trials, m.shard - 1, m.nshards),
 		 last = sim_slice(trials, m.shard, m.nshards);
-	struct timespec start;
-	clock_gettime(CLOCK_MONOTONIC, &start);
+	cli_progress prog;
+	cli_progress_start(&prog, "battles");
 	bool show = !quiet && isatty(fileno(stderr));
 	fray_sim_run run = {.proc = fray_adbg_battle_stats_procedure, .policy = p, .input = s,
 			    .nfields = FRAY_ADBG_SIM_FIELDS, .seed = seed, .first = first, .last = last,
 			    .threads = fray_policy_thread_safe(p) ? (unsigned)threads : 1,
-			    .stop = &cli_stop_signal, .progress = show ? show_progress : NULL, .ud = &start};
+			    .stop = &cli_stop_signal, .progress = show ? cli_progress_show : NULL, .ud = &prog};
 	cli_catch_stop();
 	fray_status st = fray_simulate(ctx, &run, sim);
 	cli_release_stop();
 	if (show)
-		fprintf(stderr, "\r%*s\r", 79, "");
+		cli_progress_clear();
 	if (st != FRAY_OK) {
 		status = cli_fail(a.cmd, ctx);
 		goto done;
@@ -241,41 +215,32 @@ static int parse_vary(const char *cmd, const char *arg, vary *v)
 	return EXIT_OK;
 }
 
-/* The scenario at one grid point (values idx[i] of vary i); NULL with the
- * problems printed. */
-static fray_adbg_scenario *scenario_at(const char *cmd, fray_ctx *ctx, const char *path, const vary *vs,
-				       int nv, const int *idx)
+/* The scenario of doc (read once) with the grid point's values put in;
+ * every point sets every varied value, so one doc serves them all. */
+static int scenario_at(const char *cmd, fray_ctx *ctx, fray_doc *doc, const vary *vs,
+		       int nv, const int *idx, fray_adbg_scenario **out)
 {
-	fray_doc *doc;
-	if (fray_doc_load_file(ctx, path, &doc) != FRAY_OK) {
-		cli_fail(cmd, ctx);
-		return NULL;
-	}
-	fray_adbg_scenario *s = NULL;
+	*out = NULL;
 	for (int i = 0; i < nv; i++) {
 		char why[256];
 		const fray_node *n = find_path(fray_doc_root(doc), vs[i].path, why, sizeof why);
-		if (!n) {
-			cli_error(cmd, EXIT_BAD_INPUT, "option --vary: %s: %s", path, why);
-			goto done;
-		}
-		if (fray_doc_set_scalar(doc, n, vs[i].values[idx[i]]) != FRAY_OK) {
-			cli_fail(cmd, ctx);
-			goto done;
-		}
+		if (!n)
+			return cli_error(cmd, EXIT_BAD_INPUT, "option --vary: %s: %s", fray_doc_name(doc), why);
+		if (fray_doc_set_scalar(doc, n, vs[i].values[idx[i]]) != FRAY_OK)
+			return cli_fail(cmd, ctx);
 	}
-	if (fray_adbg_scenario_read(ctx, doc, &s) != FRAY_OK) {
-		char point[512];
-		textbuf t = text_on(point, sizeof point);
-		for (int i = 0; i < nv; i++)
-			text_add(&t, "%s%s=%s", i ? ", " : "", vs[i].path, vs[i].values[idx[i]]);
-		for (size_t i = 0; i < fray_doc_error_count(doc); i++)
-			cli_error(cmd, EXIT_BAD_INPUT, "with %s: %s", point, fray_doc_error_msg(doc, i));
-		s = NULL;
-	}
-done:
-	fray_doc_free(doc);
-	return s;
+	fray_status st = fray_adbg_scenario_read(ctx, doc, out);
+	if (st == FRAY_OK)
+		return EXIT_OK;
+	if (st != FRAY_ERR_INPUT || fray_doc_error_count(doc) == 0)
+		return cli_fail(cmd, ctx);
+	char point[512];
+	textbuf t = text_on(point, sizeof point);
+	for (int i = 0; i < nv; i++)
+		text_add(&t, "%s%s=%s", i ? ", " : "", vs[i].path, vs[i].values[idx[i]]);
+	for (size_t i = 0; i < fray_doc_error_count(doc); i++)
+		cli_error(cmd, EXIT_BAD_INPUT, "with %s: %s", point, fray_doc_error_msg(doc, i));
+	return EXIT_BAD_INPUT;
 }
 
 /* A grid column is as wide as its path or its longest value. */
@@ -331,7 +296,8 @@ int adbg_sweep(int argc, char **argv)
 {
 	static const char *const known[] = {"--vary", "--trials", "--seed", "--threads", "--policy",
 					    "--policy-a", "--policy-b", "--quiet", "--json", "--help"};
-	cli_args a = {.cmd = "adbg sweep", .argc = argc, .argv = argv};
+	static const char *const repeatable[] = {"--vary", NULL};
+	cli_args a = {.cmd = "adbg sweep", .argc = argc, .argv = argv, .repeatable = repeatable};
 	const char *path = NULL, *policy = "heuristic", *pol_a = NULL, *pol_b = NULL, *v;
 	uint64_t trials = 10000, seed = 1, threads = 0;
 	bool json = false, quiet = false, help = false;
@@ -351,6 +317,12 @@ int adbg_sweep(int argc, char **argv)
 				status = cli_error(a.cmd, EXIT_BAD_INPUT, "at most %d --vary options", MAX_VARY);
 			else
 				status = parse_vary(a.cmd, v, &vs[nv++]);
+			/* one path varied twice would label the rows with one of
+			 * its values while the scenario took the other */
+			for (int k = 0; status == EXIT_OK && k < nv - 1; k++)
+				if (strcmp(vs[k].path, vs[nv - 1].path) == 0)
+					status = cli_error(a.cmd, EXIT_BAD_INPUT, "option --vary: %s is varied "
+							   "twice; give all its values in one --vary", vs[k].path);
 		} else if (cli_value(&a, "--policy", &policy) || cli_value(&a, "--policy-a", &pol_a) ||
 			   cli_value(&a, "--policy-b", &pol_b))
 			;
@@ -388,11 +360,13 @@ int adbg_sweep(int argc, char **argv)
 		status = cli_error(a.cmd, EXIT_RUNTIME, "out of memory");
 	/* every point is read before any is fought: a bad value is told at once */
 	int idx[MAX_VARY] = {0};
+	fray_doc *doc = NULL;
+	if (status == EXIT_OK && fray_doc_load_file(ctx, path, &doc) != FRAY_OK)
+		status = cli_fail(a.cmd, ctx);
 	for (int pt = 0; pt < npoints && status == EXIT_OK; pt++) {
 		for (int i = nv - 1, r = pt; i >= 0; r /= vs[i].nvalues, i--)
 			idx[i] = r % vs[i].nvalues;
-		if (!(s = scenario_at(a.cmd, ctx, path, vs, nv, idx)))
-			status = EXIT_BAD_INPUT;
+		status = scenario_at(a.cmd, ctx, doc, vs, nv, idx, &s);
 		fray_adbg_scenario_free(s);
 		s = NULL;
 	}
@@ -407,10 +381,8 @@ int adbg_sweep(int argc, char **argv)
 	for (int pt = 0; pt < npoints && status == EXIT_OK && !cli_stop_signal; pt++) {
 		for (int i = nv - 1, r = pt; i >= 0; r /= vs[i].nvalues, i--)
 			idx[i] = r % vs[i].nvalues;
-		if (!(s = scenario_at(a.cmd, ctx, path, vs, nv, idx))) {
-			status = EXIT_BAD_INPUT;
+		if ((status = scenario_at(a.cmd, ctx, doc, vs, nv, idx, &s)) != EXIT_OK)
 			break;
-		}
 		if (pt == 0) {
 			opened = json;
 			if (json) {
@@ -423,8 +395,9 @@ int adbg_sweep(int argc, char **argv)
 			} else {
 				printf("%s: %" PRIu64 " battles a point (seed %" PRIu64 ", the same dice at every point; "
 				       "policy %s)\nside 1: %s; side 2: %s; wins with the half-width of their 95%% "
-				       "interval\n\n", fray_adbg_scenario_name(s), trials, seed, policy_name,
-				       fray_adbg_side_name(s, 0), fray_adbg_side_name(s, 1));
+				       "interval\n\n", cli_tstr(fray_adbg_scenario_name(s)), trials, seed,
+				       cli_tstr(policy_name), cli_tstr(fray_adbg_side_name(s, 0)),
+				       cli_tstr(fray_adbg_side_name(s, 1)));
 				for (int i = 0; i < nv; i++)
 					printf("  %-*s", vary_width(&vs[i]), vs[i].path);
 				printf("  %13s  %13s  %13s  %8s  %8s\n", "side 1 wins", "side 2 wins", "draws",
@@ -457,6 +430,7 @@ int adbg_sweep(int argc, char **argv)
 	}
 	for (int i = 0; i < nv; i++)
 		free(vs[i].text);
+	fray_doc_free(doc);
 	fray_policy_free(p);
 	free(sim);
 	fray_ctx_free(ctx);

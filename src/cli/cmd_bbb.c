@@ -61,9 +61,8 @@ static bool number_opt(cli_args *a, const char *name, double lo, bool strict, do
 		return false;
 	if (!v)
 		return true;
-	char *end;
-	double x = strtod(v, &end);
-	if (!*v || *end || !(x >= lo) || (strict && x == lo) || x > 10000)
+	double x = 0;
+	if (!cli_decimal(v, &x) || !(x >= lo) || (strict && x == lo) || x > 10000)
 		a->status = cli_error(a->cmd, EXIT_BAD_INPUT, "option %s expects a number %s %g, got '%s'",
 				      name, strict ? "above" : "from", lo, v);
 	else
@@ -103,7 +102,9 @@ static int bbb_fire(int argc, char **argv)
 		"--reduced", "--pivoted", "--unlimbered", "--limbered", "--mounted",
 		"--firer-skirmishers", "--devastating", "--target-inept", "--bridge", "--flanking",
 		"--target-skirmishers", "--ragged", "--odds", "--seed", "--json", "--help"};
-	cli_args a = {.cmd = "bbb fire", .argc = argc, .argv = argv};
+	/* one --weapon CODE with its --bases N or --units N per group */
+	static const char *const groups[] = {"--weapon", "--bases", "--units", NULL};
+	cli_args a = {.cmd = "bbb fire", .argc = argc, .argv = argv, .repeatable = groups};
 	proc_opts o = {0};
 	const fray_bbb_weapon *weapon[MAX_GROUPS];
 	int64_t count[MAX_GROUPS];
@@ -370,6 +371,13 @@ static int bbb_move(int argc, char **argv)
 	}
 	if (a.status != EXIT_OK)
 		return a.status;
+	/* the allowance's options mean something only with the unit moving */
+	static const char *const for_unit[] = {"--road", "--outside-front-arc", "--crosses-difficult",
+					       "--obstacles"};
+	for (size_t k = 0; unit == 9 && k < sizeof for_unit / sizeof for_unit[0]; k++)
+		if (cli_seen(&a, for_unit[k]))
+			return cli_error(a.cmd, EXIT_BAD_INPUT, "%s changes the move's distance: give the "
+					 "moving --unit too", for_unit[k]);
 	in.training = (fray_bbb_training)training;
 	char title[256], inputs[512], allowance[160] = "";
 	if (unit != 9) {

@@ -81,6 +81,8 @@ static int setup_combat(const char *cmd, fray_ctx *ctx, int argc, char **argv, c
 	}
 	if (a.status != EXIT_OK)
 		return a.status;
+	if (cs->odds && cs->have_seed)
+		return cli_error(cmd, EXIT_BAD_INPUT, "--odds and --seed do not go together: odds roll no dice");
 	if (file) {
 		fray_doc *doc;
 		if (fray_doc_load_file(ctx, file, &doc) != FRAY_OK)

@@ -140,9 +140,8 @@ static int presidio_shoot(int argc, char **argv)
 		return cli_error(a.cmd, EXIT_BAD_INPUT, "give --range INCHES or --band, not both");
 	char range_words[96] = "";
 	if (range) {
-		char *end;
-		double inches = strtod(range, &end);
-		if (!*range || *end || !(inches >= 0))
+		double inches = 0;
+		if (!cli_decimal(range, &inches))
 			return cli_error(a.cmd, EXIT_BAD_INPUT, "option --range expects inches from 0, got '%s'", range);
 		int b = fray_presidio_band(in.weapon->range, inches);
 		if (b < 0) {
@@ -635,9 +634,7 @@ static int presidio_move(int argc, char **argv)
 		else if (cli_flag(&a, "--drummer")) in.drummer = true;
 		else if (cli_flag(&a, "--crawling")) in.crawling = true;
 		else if (cli_value(&a, "--before-barrier", &v)) {
-			char *end;
-			before = v ? strtod(v, &end) : -1;
-			if (!v || !*v || *end || !(before >= 0))
+			if (!v || !cli_decimal(v, &before))
 				return cli_error(a.cmd, EXIT_BAD_INPUT, "option --before-barrier expects inches from 0, got '%s'", v ? v : "");
 		} else if (!cli_enum(&a, "--as", fray_presidio_mover_names, 4, &mover) &&
 			   !cli_enum(&a, "--barrier", fray_presidio_barrier_names, 4, &barrier) &&

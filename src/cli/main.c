@@ -19,6 +19,33 @@ static const command commands[] = {
 	{"merge", cmd_merge},
 };
 
+static int run(const char *name, int argc, char **argv)
+{
+	if (strcmp(name, "--version") == 0 || strcmp(name, "version") == 0) {
+		printf("fray %s\n", fray_version());
+		return EXIT_OK;
+	}
+	if (cli_is_help(name))
+		return cmd_help(0, NULL);
+	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+		if (strcmp(name, commands[i].name) == 0)
+			return commands[i].run(argc - 2, argv + 2);
+	return cli_error(NULL, EXIT_BAD_INPUT,
+			 "unknown command '%s' (commands: roll, odds, check, help, adbg, bbb, chits, presidio, merge)",
+			 name);
+}
+
+/* Output that did not reach its file (a full disk, /dev/full, a closed
+ * pipe) is a failure, whatever the command said: 1, never 0. */
+static int finish(const char *name, int status)
+{
+	bool failed = fflush(stdout) != 0 || ferror(stdout);
+	failed = fclose(stdout) != 0 || failed;
+	if (failed && status != EXIT_BAD_INPUT)
+		return cli_error(name, EXIT_RUNTIME, "cannot write the output");
+	return status;
+}
+
 int main(int argc, char **argv)
 {
 	cli_term_guard();
@@ -27,20 +54,5 @@ int main(int argc, char **argv)
 		return EXIT_BAD_INPUT;
 	}
 	const char *name = argv[1];
-	if (strcmp(name, "--version") == 0 || strcmp(name, "version") == 0) {
-		printf("fray %s\n", fray_version());
-		return EXIT_OK;
-	}
-	if (cli_is_help(name))
-		return cmd_help(0, NULL);
-	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-		if (strcmp(name, commands[i].name) == 0) {
-			int status = commands[i].run(argc - 2, argv + 2);
-			if (fflush(stdout) != 0 || ferror(stdout))
-				return cli_error(name, EXIT_RUNTIME, "cannot write the output");
-			return status;
-		}
-	return cli_error(NULL, EXIT_BAD_INPUT,
-			 "unknown command '%s' (commands: roll, odds, check, help, adbg, bbb, chits, presidio, merge)",
-			 name);
+	return finish(name, run(name, argc, argv));
 }

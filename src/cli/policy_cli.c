@@ -1,6 +1,7 @@
 /* Policies from the command line, and the interactive policy: it asks on
  * stderr with numbered choices and a default, and reads the answer from
  * stdin (so it works on a terminal and through a pseudo-terminal). */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include "policy_cli.h"
@@ -86,8 +87,10 @@ int cli_make_policy(const char *cmd, fray_ctx *ctx, const char *spec, fray_polic
 			return cli_fail(cmd, ctx);
 	} else if (strcmp(spec, "random") == 0 || strncmp(spec, "random:", 7) == 0) {
 		char *end = NULL;
+		errno = 0;
 		unsigned long long seed = spec[6] ? strtoull(spec + 7, &end, 10) : 1;
-		if (spec[6] && (!spec[7] || *end))
+		/* digits only: strtoull would take "-1" as 2^64 - 1 */
+		if (spec[6] && (spec[7] < '0' || spec[7] > '9' || *end || errno))
 			return cli_error(cmd, EXIT_BAD_INPUT,
 					 "--policy random:SEED expects a whole number, got '%s'", spec + 7);
 		*out = fray_policy_random_new(ctx, seed);

@@ -28,9 +28,6 @@ typedef struct proc_opts {
 	uint64_t max_mib;         /* --max-memory, 0: the default (1 GiB) */
 } proc_opts;
 
-/* The range of --max-memory, in MiB. */
-#define CLI_MAX_MEMORY_MIB (1u << 20)
-
 /* Takes --odds, --json, --seed N and --max-memory MIB at a->i; true when
  * one was taken. */
 bool proc_opt(cli_args *a, proc_opts *o);

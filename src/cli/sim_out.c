@@ -184,19 +184,17 @@ int sim_write_shard(const char *cmd, const char *path, const sim_meta *m, const 
 
 /* ---- fray merge ---- */
 
-/* Reads a shard file; false with every problem printed. */
-static bool read_shard(fray_ctx *ctx, const char *path, sim_shard *sh)
+/* Reads a shard file; the exit status, with every problem printed. */
+static int read_shard(fray_ctx *ctx, const char *path, sim_shard *sh)
 {
 	fray_doc *doc;
-	if (fray_doc_load_file(ctx, path, &doc) != FRAY_OK) {
-		cli_fail("merge", ctx);
-		return false;
-	}
+	if (fray_doc_load_file(ctx, path, &doc) != FRAY_OK)
+		return cli_fail("merge", ctx);
 	bool ok = shard_read(doc, sh);
 	for (size_t i = 0; i < fray_doc_error_count(doc); i++)
 		cli_error("merge", EXIT_BAD_INPUT, "%s", fray_doc_error_msg(doc, i));
 	fray_doc_free(doc);
-	return ok;
+	return ok ? EXIT_OK : EXIT_BAD_INPUT;
 }
 
 int cmd_merge(int argc, char **argv)
@@ -233,10 +231,8 @@ int cmd_merge(int argc, char **argv)
 	for (int i = 0; i < argc && status == EXIT_OK; i++) {
 		if (strcmp(argv[i], "--json") == 0)
 			continue;
-		if (!read_shard(ctx, argv[i], one)) {
-			status = EXIT_BAD_INPUT;
+		if ((status = read_shard(ctx, argv[i], one)) != EXIT_OK)
 			break;
-		}
 		if (merged == 0) {
 			m = one->m;
 			first_file = argv[i];
@@ -271,6 +267,10 @@ int cmd_merge(int argc, char **argv)
 		m.shard = 1;
 		m.nshards = 1;
 		sim_print(stdout, &m, total, json, why[0] ? why : NULL);
+		/* what was merged is printed, marked partial; the status says it
+		 * is not the whole run */
+		if (why[0])
+			status = cli_error("merge", EXIT_RUNTIME, "the result is partial: %s", why);
 	}
 done:
 	free(seen);

@@ -178,6 +178,13 @@ FRAY_API fray_status fray_enumerate(fray_ctx *ctx, fray_procedure proc,
 			r.en->valid = r.en->depth + 1;
 		if ((paths & 63) == 0 && (st = check_memory(ctx, &tally, max_bytes)) != FRAY_OK)
 			goto done;
+		if (lim && lim->stop && *lim->stop) {
+			st = fray_fail(ctx, FRAY_ERR_BUDGET, "stopped after %llu paths",
+				       (unsigned long long)paths);
+			goto done;
+		}
+		if (lim && lim->progress && (paths & 0xFFFF) == 0)
+			lim->progress(paths, max_paths, lim->ud);
 		mpq_srcptr pp = r.en->prob[r.en->depth];
 		if (r.truncated) {
 			mpq_add(unresolved, unresolved, pp);

@@ -82,14 +82,19 @@ static void pause_tenth(void)
 	nanosleep(&ts, NULL);
 }
 
+unsigned fray_threads_for_cores(long online)
+{
+	/* one per core, but never more than fray allows: a machine with more
+	 * cores than that is no reason to refuse (the limit is for --threads) */
+	if (online < 1)
+		return 1;
+	return online > (long)FRAY_AGGREGATE_MAX_THREADS ? FRAY_AGGREGATE_MAX_THREADS : (unsigned)online;
+}
+
 fray_status fray_trial_workers(fray_ctx *ctx, const trial_run *run, unsigned requested,
 			       unsigned *workers)
 {
-	unsigned threads = requested;
-	if (threads == 0) {
-		long n = sysconf(_SC_NPROCESSORS_ONLN);
-		threads = n > 0 ? (unsigned)n : 1;
-	}
+	unsigned threads = requested ? requested : fray_threads_for_cores(sysconf(_SC_NPROCESSORS_ONLN));
 	if (threads > FRAY_AGGREGATE_MAX_THREADS)
 		return fray_fail(ctx, FRAY_ERR_LIMIT, "at most %u threads, not %u", FRAY_AGGREGATE_MAX_THREADS,
 				 threads);

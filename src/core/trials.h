@@ -26,6 +26,10 @@ typedef struct trial_run {
 
 #define FRAY_TRIALS_MAX_FIELDS 16
 
+/* The threads used when none are asked for: one per online core, at most
+ * FRAY_AGGREGATE_MAX_THREADS. */
+unsigned fray_threads_for_cores(long online);
+
 /* The number of workers for `requested` threads (0: one per core), at most
  * one per chunk; fails on too many or on a policy that is not thread-safe. */
 fray_status fray_trial_workers(fray_ctx *ctx, const trial_run *run, unsigned requested,

@@ -29,5 +29,8 @@ status=$?
 "$fray" adbg resume "$dir/save.yaml" > /dev/null || fail "the new save does not resume"
 "$fray" adbg simulate "$scenario" --trials 1000 --shard 1/2 --output "$dir/shard.json" --quiet ||
 	fail "the shard failed"
-"$fray" merge "$dir/shard.json" > /dev/null || fail "the new shard does not merge"
+# one shard of two merges, marked partial (exit status 1: not the whole run)
+"$fray" merge "$dir/shard.json" > "$dir/merged.txt" 2> /dev/null
+[ $? -eq 1 ] && grep -q "PARTIAL: 1 of 2 shards merged" "$dir/merged.txt" ||
+	fail "the new shard does not merge"
 echo "kill_mid_write: old files intact after a kill; new files whole"

@@ -206,6 +206,7 @@ static void simulate_shards_merge(void **state)
 	/* one shard alone is marked partial */
 	RUN(&r2, "merge", s1);
 	assert_non_null(strstr(r2.out, "PARTIAL: 1 of 2 shards merged; 10000 of 20000 battles counted"));
+	assert_int_equal(r2.status, 1); /* not the whole run: never 0 */
 	RUN(&r2, "merge", s1, s1);
 	assert_int_equal(r2.status, 2);
 	assert_non_null(strstr(r2.err, "shard 1 of 2 given twice"));

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "../test_util.h"
+#include "../../src/core/trials.h"
 
 /* two d6: their sum and the first die */
 static void two_dice(fray_roller *r, fray_policy *p, const void *in, int64_t *out)
@@ -98,6 +99,20 @@ static void wilson_interval(void **state)
 	assert_double_equal(hi, 0.1605, 0.00005);
 }
 
+/* Issue 13: a machine with more cores than fray's thread limit once made
+ * every simulation without --threads fail as bad input; the automatic
+ * count is one per core, capped at the limit. */
+static void automatic_threads_capped(void **state)
+{
+	(void)state;
+	static const struct { long online; unsigned want; } rows[] = {
+		{-1, 1}, {0, 1}, {1, 1}, {2, 2}, {256, 256}, {257, 256}, {4096, 256},
+	};
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
+		assert_int_equal(fray_threads_for_cores(rows[i].online), rows[i].want);
+	assert_int_equal(FRAY_AGGREGATE_MAX_THREADS, 256);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -105,6 +120,7 @@ int main(void)
 		cmocka_unit_test(stop_flag),
 		cmocka_unit_test(outcome_out_of_range),
 		cmocka_unit_test(wilson_interval),
+		cmocka_unit_test(automatic_threads_capped),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

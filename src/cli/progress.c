@@ -1,0 +1,39 @@
+/* A progress line on stderr for long work (simulations, battle odds):
+ * "[#####.....]  45%  450000/1000000 battles  310000/s  2 s left". */
+#include <inttypes.h>
+#include <time.h>
+#include "cli.h"
+
+static double seconds_since(const struct timespec *t0)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+void cli_progress_start(cli_progress *p, const char *unit)
+{
+	clock_gettime(CLOCK_MONOTONIC, &p->start);
+	p->unit = unit;
+}
+
+void cli_progress_show(uint64_t done, uint64_t total, void *ud)
+{
+	const cli_progress *p = ud;
+	double el = seconds_since(&p->start), rate = el > 0 ? (double)done / el : 0;
+	int width = 24, filled = total ? (int)((double)width * (double)done / (double)total) : width;
+	char bar[32];
+	for (int i = 0; i < width; i++)
+		bar[i] = i < filled ? '#' : '.';
+	bar[width] = '\0';
+	fprintf(stderr, "\r[%s] %3d%%  %" PRIu64 "/%" PRIu64 " %s  %.0f/s  ", bar,
+		total ? (int)(100.0 * (double)done / (double)total) : 100, done, total, p->unit, rate);
+	if (rate > 0)
+		fprintf(stderr, "%.0f s left ", (double)(total - done) / rate);
+	fflush(stderr);
+}
+
+void cli_progress_clear(void)
+{
+	fprintf(stderr, "\r%*s\r", 79, "");
+}
