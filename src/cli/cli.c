@@ -55,6 +55,11 @@ bool cli_decimal(const char *v, double *out)
 	return true;
 }
 
+bool cli_is_option(const char *arg)
+{
+	return arg[0] == '-' && arg[1] != '\0';
+}
+
 bool cli_is_help(const char *arg)
 {
 	return strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0;

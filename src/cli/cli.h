@@ -50,6 +50,9 @@ bool cli_enum(cli_args *a, const char *name, const char *const *names,
  * unexpected argument; returns 2. */
 int cli_unknown(cli_args *a, const char *const *known, size_t nknown);
 bool cli_is_help(const char *arg);
+/* True for "--name" and "-x"; false for a file name, and for "-", which
+ * names standard input. */
+bool cli_is_option(const char *arg);
 /* A plain decimal number, as a player writes one ("12", "7.5"): digits
  * with at most one point, no sign, no hexadecimal, exponent, inf or nan,
  * at most 1,000,000. False for anything else. */

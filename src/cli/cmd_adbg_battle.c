@@ -209,7 +209,7 @@ int adbg_battle(int argc, char **argv)
 			 cli_value(&a, "--policy-b", &pol_b) || cli_value(&a, "--save", &si.path) ||
 			 cli_u64(&a, "--stop-after", 1, 4, &stop_after))
 			;
-		else if (!path && argv[a.i][0] != '-')
+		else if (!path && !cli_is_option(argv[a.i]))
 			path = argv[a.i++];
 		else
 			return cli_unknown(&a, known, 8);
@@ -291,7 +291,7 @@ int adbg_resume(int argc, char **argv)
 		else if (cli_value(&a, "--save", &new_save) ||
 			 cli_u64(&a, "--stop-after", 1, 4, &stop_after))
 			;
-		else if (!save_path && argv[a.i][0] != '-')
+		else if (!save_path && !cli_is_option(argv[a.i]))
 			save_path = argv[a.i++];
 		else
 			return cli_unknown(&a, known, 4);
@@ -572,7 +572,7 @@ int adbg_odds(int argc, char **argv)
 			 !cli_u64(&a, "--seed", 0, UINT64_MAX, &seed) &&
 			 !cli_u64(&a, "--threads", 0, FRAY_AGGREGATE_MAX_THREADS, &threads) &&
 			 !cli_u64(&a, "--budget", 0, 1000000000, &budget)) {
-			if (path || argv[a.i][0] == '-')
+			if (path || cli_is_option(argv[a.i]))
 				return cli_unknown(&a, known, sizeof known / sizeof known[0]);
 			path = argv[a.i++];
 		}

@@ -58,7 +58,7 @@ int adbg_simulate(int argc, char **argv)
 		else if (!cli_u64(&a, "--trials", 1, FRAY_SIM_MAX_TRIALS, &trials) &&
 			 !cli_u64(&a, "--seed", 0, UINT64_MAX, &seed) &&
 			 !cli_u64(&a, "--threads", 0, FRAY_AGGREGATE_MAX_THREADS, &threads)) {
-			if (path || argv[a.i][0] == '-')
+			if (path || cli_is_option(argv[a.i]))
 				return cli_unknown(&a, known, sizeof known / sizeof known[0]);
 			path = argv[a.i++];
 		}
@@ -329,7 +329,7 @@ int adbg_sweep(int argc, char **argv)
 		else if (!cli_u64(&a, "--trials", 1, FRAY_SIM_MAX_TRIALS, &trials) &&
 			 !cli_u64(&a, "--seed", 0, UINT64_MAX, &seed) &&
 			 !cli_u64(&a, "--threads", 0, FRAY_AGGREGATE_MAX_THREADS, &threads)) {
-			if (path || argv[a.i][0] == '-') {
+			if (path || cli_is_option(argv[a.i])) {
 				status = cli_unknown(&a, known, sizeof known / sizeof known[0]);
 				break;
 			}

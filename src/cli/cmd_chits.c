@@ -69,7 +69,7 @@ static int setup_combat(const char *cmd, fray_ctx *ctx, int argc, char **argv, c
 			 cli_i64(&a, "--attacker-cdr", 1, 99, &ac) || cli_i64(&a, "--defender-cdr", 1, 99, &dc) ||
 			 cli_i64(&a, "--draw", 1, 16, &draw))
 			;
-		else if (!file && argv[a.i][0] != '-')
+		else if (!file && !cli_is_option(argv[a.i]))
 			file = argv[a.i++];
 		else {
 			static const char *const known[] = {

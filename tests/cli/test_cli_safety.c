@@ -7,6 +7,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <fcntl.h>
+#include <signal.h>
+#include <time.h>
 #include <sys/stat.h>
 #include "../test_util.h"
 #include <fray/fray.h>
@@ -124,11 +126,398 @@ static void names_reach_the_terminal_escaped(void **state)
 	unlink(path);
 }
 
+#define EX FRAY_SOURCE_DIR "/examples/adbg/"
+
+static void write_text(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "wb");
+	assert_non_null(f);
+	assert_true(fputs(text, f) >= 0);
+	assert_int_equal(fclose(f), 0);
+}
+
+static char *slurp_new(const char *path)
+{
+	char *buf = calloc(1, 1 << 20);
+	assert_non_null(buf);
+	slurp(path, buf, 1 << 20);
+	return buf;
+}
+
+/* Runs fray with args and stdin from path (NULL: none), SIGTERM after
+ * term_after_ms (0: never); the exit status. */
+static int run_with(result *res, const char *const *args, const char *in_path, int term_after_ms)
+{
+	char out[] = "/tmp/fray-safety-out-XXXXXX", err[] = "/tmp/fray-safety-err-XXXXXX";
+	int fo = mkstemp(out), fe = mkstemp(err);
+	assert_true(fo >= 0 && fe >= 0);
+	posix_spawn_file_actions_t fa;
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_adddup2(&fa, fo, 1);
+	posix_spawn_file_actions_adddup2(&fa, fe, 2);
+	if (in_path)
+		posix_spawn_file_actions_addopen(&fa, 0, in_path, O_RDONLY, 0);
+	char *argv[32];
+	int n = 0;
+	argv[n++] = (char *)FRAY_BIN;
+	for (; args[n - 1]; n++)
+		argv[n] = (char *)args[n - 1];
+	argv[n] = NULL;
+	pid_t pid;
+	assert_int_equal(posix_spawn(&pid, FRAY_BIN, &fa, NULL, argv, environ), 0);
+	if (term_after_ms) {
+		struct timespec wait = {term_after_ms / 1000, (long)(term_after_ms % 1000) * 1000000};
+		nanosleep(&wait, NULL);
+		kill(pid, SIGTERM);
+	}
+	int ws;
+	assert_int_equal(waitpid(pid, &ws, 0), pid);
+	posix_spawn_file_actions_destroy(&fa);
+	close(fo);
+	close(fe);
+	slurp(out, res->out, sizeof res->out);
+	slurp(err, res->err, sizeof res->err);
+	unlink(out);
+	unlink(err);
+	assert_true(WIFEXITED(ws)); /* never killed: not by a signal, not by an abort */
+	res->status = WEXITSTATUS(ws);
+	return res->status;
+}
+
+/* Case 2: exact odds past the memory budget end with a message and exit
+ * 1 (GMP once aborted the process, exit 134, after taking the machine). */
+static void exact_odds_memory_budget(void **state)
+{
+	(void)state;
+	RUN(&r1, "presidio", "melee", "--weapon", "metal lance/knife", "--figures", "400", "--both",
+	    "--defender-weapon", "metal lance/knife", "--defender-figures", "400", "--armor", "0",
+	    "--odds", "--max-memory", "16");
+	assert_int_equal(r1.status, 1);
+	assert_string_equal(r1.out, "");
+	assert_non_null(strstr(r1.err, "exact odds need more than 16 MiB of memory"));
+	assert_non_null(strstr(r1.err, "--trials"));
+	/* a budget out of range is bad input, and one without --odds means nothing */
+	RUN(&r1, "presidio", "melee", "--weapon", "metal lance/knife", "--figures", "4", "--odds",
+	    "--max-memory", "0");
+	assert_int_equal(r1.status, 2);
+	RUN(&r1, "adbg", "fire", "--type", "regular", "--cf", "2", "--terrain", "rough", "--max-memory", "8",
+	    "--seed", "1");
+	assert_int_equal(r1.status, 2);
+	assert_non_null(strstr(r1.err, "--max-memory is for --odds"));
+}
+
+/* Case 3: an input that never ends is read only up to the 4 MiB limit
+ * (adbg simulate /dev/zero once hung, digesting it before any check);
+ * standard input and FIFOs are read once, like files. */
+static void inputs_that_never_end(void **state)
+{
+	(void)state;
+	RUN(&r1, "adbg", "simulate", "/dev/zero", "--trials", "10");
+	assert_int_equal(r1.status, 2);
+	assert_non_null(strstr(r1.err, "/dev/zero"));
+	assert_non_null(strstr(r1.err, "too large"));
+	RUN(&r1, "adbg", "battle", "/dev/zero", "--seed", "1", "--save", "/tmp/fray-safety-zero.yaml");
+	assert_int_equal(r1.status, 2);
+	/* "-" is standard input, read once (a second read would find nothing) */
+	const char *sc = "/tmp/fray-safety-stdin.yaml";
+	write_scenario(sc, 2, "Band %d%c", "Company");
+	const char *const sim[] = {"adbg", "simulate", "-", "--trials", "300", "--seed", "2", NULL};
+	run_with(&r1, sim, sc, 0);
+	assert_int_equal(r1.status, 0);
+	static result r2;
+	RUN(&r2, "adbg", "simulate", sc, "--trials", "300", "--seed", "2");
+	assert_int_equal(r2.status, 0);
+	assert_string_equal(r1.out, r2.out);
+	const char *const sweep[] = {"adbg", "sweep", "-", "--vary", "sides.few.level=1,2,3",
+				     "--trials", "50", "--quiet", NULL};
+	run_with(&r1, sweep, sc, 0);
+	assert_int_equal(r1.status, 0);
+	/* a FIFO: a writer feeds the scenario once */
+	const char *fifo = "/tmp/fray-safety-fifo";
+	unlink(fifo);
+	assert_int_equal(mkfifo(fifo, 0600), 0);
+	char *text = slurp_new(sc);
+	pid_t w = fork();
+	if (w == 0) {
+		int fd = open(fifo, O_WRONLY);
+		ssize_t put = write(fd, text, strlen(text));
+		_exit(put > 0 ? 0 : 1);
+	}
+	RUN(&r1, "adbg", "simulate", fifo, "--trials", "300", "--seed", "2");
+	int ws;
+	waitpid(w, &ws, 0);
+	free(text);
+	assert_int_equal(r1.status, 0);
+	assert_string_equal(r1.out, r2.out);
+	unlink(sc);
+	unlink(fifo);
+}
+
+/* Case 4: fray never writes over what the user has. */
+static void outputs_never_clobber(void **state)
+{
+	(void)state;
+	const char *sc = "/tmp/fray-safety-scenario.yaml", *slink = "/tmp/fray-safety-link.yaml";
+	write_scenario(sc, 2, "Band %d%c", "Company");
+	char *orig = slurp_new(sc);
+	/* --save naming the scenario itself (once destroyed it) */
+	RUN(&r1, "adbg", "battle", sc, "--seed", "1", "--save", sc, "--stop-after", "1");
+	assert_int_equal(r1.status, 2);
+	assert_non_null(strstr(r1.err, "a file this run reads"));
+	char *now = slurp_new(sc);
+	assert_string_equal(now, orig);
+	free(now);
+	/* the same file by another name (a hard link) is the same file */
+	const char *hard = "/tmp/fray-safety-hard.yaml";
+	unlink(hard);
+	assert_int_equal(link(sc, hard), 0);
+	RUN(&r1, "adbg", "battle", sc, "--seed", "1", "--save", hard, "--stop-after", "1");
+	assert_int_equal(r1.status, 2);
+	unlink(hard);
+	/* a symbolic link, a device: never replaced */
+	unlink(slink);
+	assert_int_equal(symlink(sc, slink), 0);
+	RUN(&r1, "adbg", "battle", EX "lochry-1781.yaml", "--seed", "1", "--save", slink, "--stop-after", "1");
+	assert_int_equal(r1.status, 2);
+	assert_non_null(strstr(r1.err, "not a regular file"));
+	struct stat st;
+	assert_int_equal(lstat(slink, &st), 0);
+	assert_true(S_ISLNK(st.st_mode));
+	RUN(&r1, "adbg", "simulate", EX "lochry-1781.yaml", "--trials", "100", "--shard", "1/2",
+	    "--output", "/dev/null");
+	assert_int_equal(r1.status, 2);
+	assert_int_equal(stat("/dev/null", &st), 0);
+	assert_true(S_ISCHR(st.st_mode));
+	unlink(slink);
+	/* an existing save keeps its mode (the rename once made it 0600) */
+	const char *save = "/tmp/fray-safety-save.yaml";
+	write_text(save, "an old save\n");
+	assert_int_equal(chmod(save, 0644), 0);
+	RUN(&r1, "adbg", "battle", EX "lochry-1781.yaml", "--seed", "1", "--save", save, "--stop-after", "1");
+	assert_int_equal(r1.status, 0);
+	assert_int_equal(stat(save, &st), 0);
+	assert_int_equal(st.st_mode & 07777, 0644);
+	/* a new file gets the mode of any new file: 0666 less the umask */
+	unlink(save);
+	mode_t mask = umask(022);
+	RUN(&r1, "adbg", "battle", EX "lochry-1781.yaml", "--seed", "1", "--save", save, "--stop-after", "1");
+	umask(mask);
+	assert_int_equal(stat(save, &st), 0);
+	assert_int_equal(st.st_mode & 07777, 0644);
+	unlink(save);
+	/* a complete shard is never replaced by an interrupted rerun: the
+	 * partial result goes beside it */
+	const char *shard = "/tmp/fray-safety-shard.json", *partial = "/tmp/fray-safety-shard.json.partial";
+	unlink(partial);
+	RUN(&r1, "adbg", "simulate", EX "lochry-1781.yaml", "--trials", "2000", "--shard", "1/2",
+	    "--output", shard, "--quiet");
+	assert_int_equal(r1.status, 0);
+	char *complete = slurp_new(shard);
+	const char *const big[] = {"adbg", "simulate", EX "lochry-1781.yaml", "--trials", "1000000000000",
+				   "--shard", "1/2", "--output", shard, "--quiet", NULL};
+	run_with(&r1, big, NULL, 700);
+	assert_int_equal(r1.status, 143); /* SIGTERM: stopped like Ctrl-C, not killed */
+	now = slurp_new(shard);
+	assert_string_equal(now, complete);
+	free(now);
+	assert_int_equal(stat(partial, &st), 0);
+	assert_non_null(strstr(r1.err, partial));
+	unlink(partial);
+	unlink(shard);
+	free(complete);
+	unlink(sc);
+	free(orig);
+}
+
+/* Case 5: a save is checked as strictly as a scenario. Each edit below was
+ * once accepted (and some changed the battle's outcome). */
+static void saves_checked_strictly(void **state)
+{
+	(void)state;
+	const char *save = "/tmp/fray-safety-strict.yaml", *bad = "/tmp/fray-safety-strict-bad.yaml";
+	RUN(&r1, "adbg", "battle", EX "blue-licks-1782.yaml", "--seed", "4", "--save", save, "--stop-after", "1");
+	assert_int_equal(r1.status, 0);
+	char *text = slurp_new(save);
+	static const struct { const char *from, *to, *says; } edits[] = {
+		{"positions: 3", "positions: 1", "the number of positions"},
+		{"    stacks: [", "    stacks: []\n    old_stacks: [", "unknown key"},
+		{"fray_save: 2\n", "fray_save: 2\nextra: 1\n", "unknown key 'extra'"},
+		{"kind: adbg.battle", "kind: chits.combat", "expected kind adbg.battle"},
+		{"units: [[0", "units: [[7", "a whole number from 0 to 4"},
+	};
+	for (size_t e = 0; e < sizeof edits / sizeof edits[0]; e++) {
+		char *at = strstr(text, edits[e].from);
+		assert_non_null(at);
+		char *edited = calloc(1, strlen(text) + 256);
+		memcpy(edited, text, (size_t)(at - text));
+		strcat(edited, edits[e].to);
+		strcat(edited, at + strlen(edits[e].from));
+		write_text(bad, edited);
+		free(edited);
+		RUN(&r1, "adbg", "resume", bad);
+		if (r1.status != 2 || !strstr(r1.err, edits[e].says))
+			fail_msg("edit %zu (%s): status %d, %s", e, edits[e].to, r1.status, r1.err);
+		assert_string_equal(r1.out, "");
+	}
+	/* a unit moved to a stack the save does not have */
+	char *units = strstr(text, "units: [[");
+	assert_non_null(units);
+	char *comma = strchr(units, ',');
+	char *edited = calloc(1, strlen(text) + 16);
+	memcpy(edited, text, (size_t)(comma - text));
+	strcat(edited, ", 29");
+	strcat(edited, strchr(comma, ']'));
+	write_text(bad, edited);
+	free(edited);
+	RUN(&r1, "adbg", "resume", bad);
+	assert_int_equal(r1.status, 2);
+	assert_non_null(strstr(r1.err, "which the save does not list"));
+	unlink(bad);
+	free(text);
+	unlink(save);
+
+	/* a melee CRT or a policy script changed since the save */
+	const char *dir = "/tmp/fray-safety-dir";
+	char sc[256], crt[256], script[256];
+	mkdir(dir, 0700);
+	snprintf(sc, sizeof sc, "%s/scenario.yaml", dir);
+	snprintf(crt, sizeof crt, "%s/crt.yaml", dir);
+	snprintf(script, sizeof script, "%s/script.yaml", dir);
+	char *s = slurp_new(EX "blue-licks-1782.yaml"), *c = slurp_new(CRT);
+	char *line = strstr(s, "melee_crt:");
+	assert_non_null(line);
+	char *fixed = calloc(1, strlen(s) + 64);
+	memcpy(fixed, s, (size_t)(line - s));
+	strcat(fixed, "melee_crt: crt.yaml");
+	strcat(fixed, strchr(line, '\n'));
+	write_text(sc, fixed);
+	write_text(crt, c);
+	RUN(&r1, "adbg", "battle", sc, "--seed", "4", "--save", save, "--stop-after", "1");
+	assert_int_equal(r1.status, 0);
+	write_text(crt, strcat(c, "# changed\n"));
+	RUN(&r1, "adbg", "resume", save);
+	assert_int_equal(r1.status, 2);
+	assert_non_null(strstr(r1.err, "has changed since the battle was saved"));
+	char *c2 = slurp_new(CRT);
+	write_text(crt, c2);
+	free(c2);
+	char answers[1024] = "answers: [1";
+	for (int k = 0; k < 200; k++)
+		strcat(answers, ", 1");
+	write_text(script, strcat(answers, "]\n"));
+	char spec[300];
+	snprintf(spec, sizeof spec, "scripted:%s", script);
+	unlink(save);
+	RUN(&r1, "adbg", "battle", sc, "--seed", "4", "--policy-a", spec, "--save", save, "--stop-after", "1");
+	assert_int_equal(r1.status, 0);
+	write_text(script, "answers: [2, 1, 1]\n");
+	RUN(&r1, "adbg", "resume", save);
+	assert_int_equal(r1.status, 2);
+	assert_non_null(strstr(r1.err, "a policy script has changed"));
+	unlink(script);
+	unlink(save);
+	/* a scenario path that is not UTF-8, and one of 300 bytes, resume */
+	char sub[512], odd[512];
+	snprintf(sub, sizeof sub, "%s/%0200d", dir, 7);
+	assert_int_equal(mkdir(sub, 0700), 0);
+	snprintf(odd, sizeof odd, "%s/caf\xe9-%060d.yaml", sub, 8);
+	assert_true(strlen(odd) > 255);
+	char *absolute = calloc(1, strlen(fixed) + 256);
+	line = strstr(fixed, "melee_crt:");
+	memcpy(absolute, fixed, (size_t)(line - fixed));
+	strcat(absolute, "melee_crt: " CRT);
+	strcat(absolute, strchr(line, '\n'));
+	write_text(odd, absolute);
+	free(absolute);
+	RUN(&r1, "adbg", "battle", odd, "--seed", "4", "--save", save, "--stop-after", "1");
+	assert_int_equal(r1.status, 0);
+	RUN(&r1, "adbg", "resume", save);
+	assert_int_equal(r1.status, 0);
+	assert_non_null(strstr(r1.out, "result:"));
+	unlink(odd);
+	rmdir(sub);
+	unlink(save);
+	unlink(sc);
+	unlink(crt);
+	rmdir(dir);
+	free(fixed);
+	free(s);
+	free(c);
+}
+
+/* Case 7: exit statuses that tell the truth. */
+static void honest_exit_statuses(void **state)
+{
+	(void)state;
+	const char *const version[] = {"--version", NULL};
+	char full[] = "/dev/full";
+	(void)full;
+	/* output that cannot be written is a failure, never 0 */
+	pid_t pid = fork();
+	if (pid == 0) {
+		int fd = open("/dev/full", O_WRONLY);
+		dup2(fd, 1);
+		int err = open("/dev/null", O_WRONLY);
+		dup2(err, 2);
+		execv(FRAY_BIN, (char *const[]){(char *)FRAY_BIN, (char *)version[0], NULL});
+		_exit(99);
+	}
+	int ws;
+	assert_int_equal(waitpid(pid, &ws, 0), pid);
+	assert_true(WIFEXITED(ws));
+	assert_int_equal(WEXITSTATUS(ws), 1);
+	/* SIGTERM stops a simulation like Ctrl-C: the partial result is printed */
+	const char *const sim[] = {"adbg", "simulate", EX "blue-licks-1782.yaml", "--trials",
+				   "1000000000000", "--quiet", NULL};
+	run_with(&r1, sim, NULL, 700);
+	assert_int_equal(r1.status, 143);
+	assert_non_null(strstr(r1.out, "PARTIAL: stopped by SIGTERM"));
+	/* adbg odds with a big budget stops too, and says so */
+	const char *const odds[] = {"adbg", "odds", EX "blue-licks-1782.yaml", "--budget", "1000000000",
+				    "--quiet", NULL};
+	run_with(&r1, odds, NULL, 700);
+	assert_int_equal(r1.status, 143);
+	assert_non_null(strstr(r1.err, "interrupted"));
+}
+
+/* Case 8: options that would mean nothing are refused, naming the option. */
+static void options_that_mean_nothing(void **state)
+{
+	(void)state;
+	static const struct { const char *args[16]; const char *says; } rows[] = {
+		{{"adbg", "fire", "--type", "regular", "--cf", "2", "--cf", "3", "--seed", "1"}, "--cf is given twice"},
+		{{"bbb", "fire", "--weapon", "RA", "--units", "1", "--range", "4", "--disrupted", "--disrupted",
+		  "--seed", "1"}, "--disrupted is given twice"},
+		{{"adbg", "sweep", EX "blue-licks-1782.yaml", "--vary", "sides.kentucky.level=1,2",
+		  "--vary", "sides.kentucky.level=3"}, "varied twice"},
+		{{"presidio", "shoot", "--weapon", "flintlock musket", "--figures", "3", "--range", "0x10",
+		  "--seed", "1"}, "--range"},
+		{{"bbb", "fire", "--weapon", "RA", "--units", "1", "--range", "inf", "--seed", "1"}, "--range"},
+		{{"adbg", "battle", EX "blue-licks-1782.yaml", "--policy", "random:-1"}, "random:SEED"},
+		{{"adbg", "rounds", "--initiative-rating", "2", "--other-rating", "3", "--seed", "1"},
+		 "--other-rating is for --attempt"},
+		{{"bbb", "move", "--road", "--seed", "1"}, "--road"},
+		{{"chits", "combat", "--mix", FRAY_SOURCE_DIR "/examples/chits/sample-mix.yaml", "--odds",
+		  "--seed", "3"}, "--odds and --seed"},
+	};
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		run(&r1, rows[i].args);
+		if (r1.status != 2 || !strstr(r1.err, rows[i].says) || r1.out[0])
+			fail_msg("row %zu: status %d, err %s", i, r1.status, r1.err);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(array_line_with_long_names),
 		cmocka_unit_test(names_reach_the_terminal_escaped),
+		cmocka_unit_test(exact_odds_memory_budget),
+		cmocka_unit_test(inputs_that_never_end),
+		cmocka_unit_test(outputs_never_clobber),
+		cmocka_unit_test(saves_checked_strictly),
+		cmocka_unit_test(honest_exit_statuses),
+		cmocka_unit_test(options_that_mean_nothing),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
