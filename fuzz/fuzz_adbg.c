@@ -4,6 +4,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <fray/fray.h>
+#include "narrate.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -15,6 +16,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fray_adbg_scenario *s;
 		if (fray_adbg_scenario_read(ctx, doc, &s) == FRAY_OK) {
 			fray_roller *r = fray_roller_sample_new(ctx, size, 0);
+			fray_roller_set_sink(r, fuzz_narrate, NULL);
 			fray_adbg_result res;
 			fray_adbg_battle(r, NULL, s, &res);
 			fray_roller_free(r);
@@ -26,8 +28,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			fray_adbg_crt crt;
 			fray_adbg_crt_read(doc, fray_doc_root(doc), &crt);
 		}
+		fuzz_show_errors(doc);
 		fray_doc_free(doc);
 	}
+	fuzz_show(fray_ctx_message(ctx));
 	fray_ctx_free(ctx);
 	return 0;
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <fray/fray.h>
 #include "tiny_battle.h"
+#include "narrate.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -17,6 +18,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (fray_doc_load_string(ctx, "save.yaml", (const char *)data, size, &doc) == FRAY_OK) {
 		fray_adbg_battle_state *st = fray_adbg_battle_new(ctx, s);
 		fray_roller *r = fray_roller_sample_new(ctx, size, 0);
+		fray_roller_set_sink(r, fuzz_narrate, NULL);
 		const fray_node *root = fray_doc_root(doc);
 		if (root && fray_adbg_battle_restore(st, doc, root)) {
 			while (fray_adbg_battle_round(st, r, NULL))
@@ -28,9 +30,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		}
 		fray_roller_free(r);
 		fray_adbg_battle_free(st);
+		fuzz_show_errors(doc);
 		fray_doc_free(doc);
 	}
 	fray_adbg_scenario_free(s);
+	fuzz_show(fray_ctx_message(ctx));
 	fray_ctx_free(ctx);
 	return 0;
 }

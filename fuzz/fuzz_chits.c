@@ -3,6 +3,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <fray/fray.h>
+#include "narrate.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -25,6 +26,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			in.side[0].units[0] = in.side[1].units[0] =
 				(fray_chits_unit){.battalions = 2, .morale = 5, .can_retreat = true};
 			fray_roller *r = fray_roller_sample_new(ctx, size, 0);
+			fray_roller_set_sink(r, fuzz_narrate, NULL);
 			fray_chits_combat_out out;
 			fray_chits_combat(r, NULL, &in, &out);
 			fray_roller_free(r);
@@ -32,8 +34,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		} else if (fray_doc_error_count(doc) == 0) {
 			abort();
 		}
+		fuzz_show_errors(doc);
 		fray_doc_free(doc);
 	}
+	fuzz_show(fray_ctx_message(ctx));
 	fray_ctx_free(ctx);
 	return 0;
 }

@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <fray/fray.h>
+#include "narrate.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -23,6 +24,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				abort(); /* a combat that reads has a mix and a draw it allows */
 			fray_policy *p = fray_policy_heuristic_new(ctx);
 			fray_roller *r = fray_roller_sample_new(ctx, has_seed ? seed : size, 0);
+			fray_roller_set_sink(r, fuzz_narrate, NULL);
 			fray_chits_combat_out out;
 			fray_chits_combat(r, p, &in, &out);
 			fray_dist *d;
@@ -35,8 +37,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			abort(); /* refused without saying why */
 		}
 		fray_chits_mix_free(m);
+		fuzz_show_errors(doc);
 		fray_doc_free(doc);
 	}
+	fuzz_show(fray_ctx_message(ctx));
 	fray_ctx_free(ctx);
 	return 0;
 }

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <fray/fray.h>
+#include "narrate.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -30,6 +31,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			fray_dist_free(dist);
 		}
 		fray_roller *r = fray_roller_sample_new(ctx, size, 0);
+		fray_roller_set_sink(r, fuzz_narrate, NULL);
 		int64_t total = fray_dice_roll(d, r);
 		if (total < fray_dice_min(d) || total > fray_dice_max(d))
 			abort();
@@ -38,6 +40,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	} else if (fray_ctx_message(ctx)[0] == '\0') {
 		abort(); /* a failure must say why */
 	}
+	fuzz_show(fray_ctx_message(ctx));
 	fray_ctx_free(ctx);
 	return 0;
 }

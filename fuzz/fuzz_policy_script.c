@@ -7,6 +7,7 @@
 #include <string.h>
 #include <fray/fray.h>
 #include "tiny_battle.h"
+#include "narrate.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -21,6 +22,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			fray_policy *p = fray_policy_sides_new(ctx, script, fray_policy_heuristic_new(ctx));
 			fray_adbg_battle_state *st = fray_adbg_battle_new(ctx, s);
 			fray_roller *r = fray_roller_sample_new(ctx, size, 0);
+			fray_roller_set_sink(r, fuzz_narrate, NULL);
 			while (fray_adbg_battle_next_round(st) != 0 && !fray_roller_stopped(r))
 				fray_adbg_battle_round(st, r, p);
 			fray_adbg_result res;
@@ -32,9 +34,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		} else if (fray_doc_error_count(doc) == 0 && fray_ctx_status(ctx) != FRAY_ERR_NOMEM) {
 			abort(); /* refused without saying why */
 		}
+		fuzz_show_errors(doc);
 		fray_doc_free(doc);
 	}
 	fray_adbg_scenario_free(s);
+	fuzz_show(fray_ctx_message(ctx));
 	fray_ctx_free(ctx);
 	return 0;
 }

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "shard.h"
+#include "narrate.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -37,8 +38,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		}
 		free(total);
 		free(sh);
+		fuzz_show_errors(doc);
 		fray_doc_free(doc);
 	}
+	fuzz_show(fray_ctx_message(ctx));
 	fray_ctx_free(ctx);
 	return 0;
 }

@@ -3,6 +3,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <fray/fray.h>
+#include "narrate.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -39,10 +40,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				fray_doc_known_keys(doc, root, keys, 2);
 		}
 		fray_doc_status(doc);
+		fuzz_show_errors(doc);
 		fray_doc_free(doc);
 	} else if (fray_ctx_message(ctx)[0] == '\0') {
 		abort();
 	}
+	fuzz_show(fray_ctx_message(ctx));
 	fray_ctx_free(ctx);
 	return 0;
 }
