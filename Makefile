@@ -25,6 +25,10 @@ test: deps
 	$(CMAKE) -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DFRAY_SANITIZE=ON -DFRAY_WERROR=ON -DFRAY_BENCH=OFF
 	$(CMAKE) --build build-asan -j $(JOBS)
 	ctest --test-dir build-asan --output-on-failure -j $(JOBS)
+	@# the memory-limit test needs a build without AddressSanitizer
+	$(CMAKE) -S . -B build -DCMAKE_BUILD_TYPE=Release -DFRAY_WERROR=OFF >/dev/null
+	$(CMAKE) --build build -j $(JOBS) --target fray
+	ctest --test-dir build --output-on-failure -L memlimit
 	@if command -v clang >/dev/null 2>&1; then \
 	  $(CMAKE) -S . -B build-fuzz -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug \
 	    -DFRAY_FUZZ=ON -DFRAY_TESTS=OFF -DFRAY_BENCH=OFF -DFRAY_WERROR=ON && \

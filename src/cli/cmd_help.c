@@ -93,11 +93,21 @@ static const topic topics[] = {
 	{"exit",
 	 "Exit status\n"
 	 "\n"
-	 "  0  done\n"
-	 "  1  something failed at run time (out of memory, cannot write)\n"
-	 "  2  bad input: a dice expression, an option or a data file; the\n"
-	 "     message names the column, the option or file:line:col\n"
-	 "  130  a simulation stopped by Ctrl-C (its partial result printed)\n"},
+	 "  0    done\n"
+	 "  1    something failed at run time: out of memory, exact odds past\n"
+	 "       their memory budget (--max-memory), output that could not be\n"
+	 "       written (a full disk, /dev/full), a merge missing shards (the\n"
+	 "       partial result is printed, marked PARTIAL)\n"
+	 "  2    bad input: a dice expression, an option (unknown, given twice,\n"
+	 "       out of range, or meaning nothing here) or a data file; the\n"
+	 "       message names the column, the option or file:line:col. Also an\n"
+	 "       output file that would replace an input of the same run, a\n"
+	 "       link, a device or a FIFO\n"
+	 "  130  stopped by Ctrl-C, 143 by SIGTERM: a simulation prints its\n"
+	 "       partial result (a shard goes to FILE.partial), a sweep the\n"
+	 "       points done, adbg odds nothing\n"
+	 "\n"
+	 "fray never ends by a crash or an abort: no other status is its own.\n"},
 	{"adbg",
 	 "fray adbg PROCEDURE [options] [--odds | --seed N] [--json]\n"
 	 "\n"
