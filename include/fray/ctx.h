@@ -16,8 +16,12 @@ typedef struct fray_ctx fray_ctx;
 
 /* Creates a context. alloc NULL means the C library's realloc/free.
  * Returns NULL only when the allocation of the context itself fails.
- * Note: exact probabilities use GMP, whose limbs go through GMP's own
- * allocator, not this one. */
+ * Note: exact probabilities use GMP, whose limbs do not go through this
+ * allocator: on the first exact enumeration libfray installs counting
+ * allocation functions for GMP (mp_set_memory_functions, process-wide),
+ * so that exact odds stop at their memory budget and survive a failed
+ * malloc instead of aborting. A program that uses GMP itself shares them;
+ * if it sets its own afterwards, fray's budget counts only fray's tally. */
 fray_ctx *fray_ctx_new(fray_alloc_fn alloc, void *ud);
 void fray_ctx_free(fray_ctx *ctx);
 
