@@ -76,8 +76,8 @@ typedef struct save_info {
 	uint64_t scenario_hash;     /* fray_adbg_scenario_digest: file and CRT */
 	uint64_t policy_hash;       /* of the policy scripts, 0 when none */
 	uint64_t seed;
-	char policy[256];           /* --policy spec */
-	char policy_a[256], policy_b[256]; /* or one per side ("" when not) */
+	char policy[4200];          /* --policy spec (a script's path in it) */
+	char policy_a[4200], policy_b[4200]; /* or one per side ("" when not) */
 } save_info;
 
 #define SAVE_VERSION 2 /* 2: the digest covers the CRT file; policy_fnv1a */
@@ -247,6 +247,13 @@ int adbg_battle(int argc, char **argv)
 			goto done;
 		si.scenario_hash = fray_adbg_scenario_digest(s);
 		si.seed = seed;
+		/* a spec cut short would resume with another policy */
+		if (strlen(policy) >= sizeof si.policy || (pol_a && strlen(pol_a) >= sizeof si.policy_a) ||
+		    (pol_b && strlen(pol_b) >= sizeof si.policy_b)) {
+			status = cli_error(a.cmd, EXIT_BAD_INPUT, "--save: a --policy longer than %zu bytes "
+					   "cannot be saved", sizeof si.policy - 1);
+			goto done;
+		}
 		snprintf(si.policy, sizeof si.policy, "%s", policy);
 		snprintf(si.policy_a, sizeof si.policy_a, "%s", pol_a ? pol_a : "");
 		snprintf(si.policy_b, sizeof si.policy_b, "%s", pol_b ? pol_b : "");
