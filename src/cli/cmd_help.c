@@ -124,7 +124,8 @@ static const topic topics[] = {
 	 "  fray adbg sweep SCENARIO.yaml --vary PATH=V1,V2,...  the same over a grid\n"
 	 "\n"
 	 "Without --odds a procedure is rolled and told (--seed N replays it);\n"
-	 "with --odds its exact chances are printed. See docs/adbg.md and\n"
+	 "with --odds its exact chances are printed (--max-memory MIB bounds the\n"
+	 "memory they may take, default 1024). See docs/adbg.md and\n"
 	 "'fray help adbg fire' (and so on) for each procedure's options.\n"},
 	{"adbg fire",
 	 "fray adbg fire --type T --cf N --terrain X [--weather severe] [--odds|--seed N] [--json]\n"
@@ -193,12 +194,14 @@ static const topic topics[] = {
 	 "scenario file has changed, or whose format this fray does not know.\n"},
 	{"adbg odds",
 	 "fray adbg odds SCENARIO.yaml [--trials N] [--seed S] [--threads T]\n"
-	 "                [--budget PATHS] [--policy P] [--json]\n"
+	 "                [--budget PATHS] [--max-memory MIB] [--policy P] [--quiet] [--json]\n"
 	 "\n"
 	 "The chance of each battle outcome (victory per side, draw) and the\n"
 	 "distribution of units lost per side. Exact when the battle's paths fit\n"
-	 "--budget (default 100000); otherwise --trials simulated battles\n"
-	 "(default 100000, seed 1) with 95% Wilson intervals. Says which.\n"},
+	 "--budget (default 100000) and its numbers --max-memory (default 1024\n"
+	 "MiB); otherwise --trials simulated battles (default 100000, seed 1) with\n"
+	 "95% Wilson intervals. Says which, and why. A progress line shows on a\n"
+	 "terminal (not with --quiet); Ctrl-C or SIGTERM stops it (exit 130, 143).\n"},
 	{"adbg simulate",
 	 "fray adbg simulate SCENARIO.yaml [--trials N] [--seed S] [--threads T]\n"
 	 "     [--policy P | --policy-a P --policy-b Q] [--shard I/N [--output FILE]]\n"
