@@ -2,11 +2,14 @@
 #ifndef FRAY_TEST_RUN_H
 #define FRAY_TEST_RUN_H
 
+#include <fcntl.h>
+#include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 extern char **environ;
@@ -26,8 +29,10 @@ static inline void slurp(const char *path, char *buf, size_t cap)
 		fclose(f);
 }
 
-/* Runs fray with the given arguments (NULL-terminated). */
-static inline void run(result *res, const char *const *args)
+/* Runs fray with the given arguments (NULL-terminated), its standard
+ * input from in_path (NULL: the test's own), and SIGTERM sent after
+ * term_after_ms milliseconds (0: never). fray must exit, not be killed. */
+static inline void run_io(result *res, const char *const *args, const char *in_path, int term_after_ms)
 {
 	char out[] = "/tmp/fray-cli-out-XXXXXX", err[] = "/tmp/fray-cli-err-XXXXXX";
 	int fo = mkstemp(out), fe = mkstemp(err);
@@ -36,6 +41,8 @@ static inline void run(result *res, const char *const *args)
 	posix_spawn_file_actions_init(&fa);
 	posix_spawn_file_actions_adddup2(&fa, fo, 1);
 	posix_spawn_file_actions_adddup2(&fa, fe, 2);
+	if (in_path)
+		posix_spawn_file_actions_addopen(&fa, 0, in_path, O_RDONLY, 0);
 	char *argv[32];
 	int n = 0;
 	argv[n++] = (char *)FRAY_BIN;
@@ -44,6 +51,11 @@ static inline void run(result *res, const char *const *args)
 	argv[n] = NULL;
 	pid_t pid;
 	assert_int_equal(posix_spawn(&pid, FRAY_BIN, &fa, NULL, argv, environ), 0);
+	if (term_after_ms) {
+		struct timespec wait = {term_after_ms / 1000, (long)(term_after_ms % 1000) * 1000000};
+		nanosleep(&wait, NULL);
+		kill(pid, SIGTERM);
+	}
 	int ws;
 	assert_int_equal(waitpid(pid, &ws, 0), pid);
 	assert_true(WIFEXITED(ws));
@@ -55,6 +67,11 @@ static inline void run(result *res, const char *const *args)
 	slurp(err, res->err, sizeof res->err);
 	unlink(out);
 	unlink(err);
+}
+
+static inline void run(result *res, const char *const *args)
+{
+	run_io(res, args, NULL, 0);
 }
 
 #define RUN(res, ...) run((res), (const char *const[]){__VA_ARGS__, NULL})

@@ -136,52 +136,25 @@ static void write_text(const char *path, const char *text)
 	assert_int_equal(fclose(f), 0);
 }
 
+/* text with its line starting key replaced by line (a new string) */
+static char *with_line(const char *text, const char *key, const char *line)
+{
+	const char *at = strstr(text, key);
+	assert_non_null(at);
+	char *out = calloc(1, strlen(text) + strlen(line) + 1);
+	assert_non_null(out);
+	memcpy(out, text, (size_t)(at - text));
+	strcat(out, line);
+	strcat(out, strchr(at, '\n'));
+	return out;
+}
+
 static char *slurp_new(const char *path)
 {
 	char *buf = calloc(1, 1 << 20);
 	assert_non_null(buf);
 	slurp(path, buf, 1 << 20);
 	return buf;
-}
-
-/* Runs fray with args and stdin from path (NULL: none), SIGTERM after
- * term_after_ms (0: never); the exit status. */
-static int run_with(result *res, const char *const *args, const char *in_path, int term_after_ms)
-{
-	char out[] = "/tmp/fray-safety-out-XXXXXX", err[] = "/tmp/fray-safety-err-XXXXXX";
-	int fo = mkstemp(out), fe = mkstemp(err);
-	assert_true(fo >= 0 && fe >= 0);
-	posix_spawn_file_actions_t fa;
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_adddup2(&fa, fo, 1);
-	posix_spawn_file_actions_adddup2(&fa, fe, 2);
-	if (in_path)
-		posix_spawn_file_actions_addopen(&fa, 0, in_path, O_RDONLY, 0);
-	char *argv[32];
-	int n = 0;
-	argv[n++] = (char *)FRAY_BIN;
-	for (; args[n - 1]; n++)
-		argv[n] = (char *)args[n - 1];
-	argv[n] = NULL;
-	pid_t pid;
-	assert_int_equal(posix_spawn(&pid, FRAY_BIN, &fa, NULL, argv, environ), 0);
-	if (term_after_ms) {
-		struct timespec wait = {term_after_ms / 1000, (long)(term_after_ms % 1000) * 1000000};
-		nanosleep(&wait, NULL);
-		kill(pid, SIGTERM);
-	}
-	int ws;
-	assert_int_equal(waitpid(pid, &ws, 0), pid);
-	posix_spawn_file_actions_destroy(&fa);
-	close(fo);
-	close(fe);
-	slurp(out, res->out, sizeof res->out);
-	slurp(err, res->err, sizeof res->err);
-	unlink(out);
-	unlink(err);
-	assert_true(WIFEXITED(ws)); /* never killed: not by a signal, not by an abort */
-	res->status = WEXITSTATUS(ws);
-	return res->status;
 }
 
 /* Case 2: exact odds past the memory budget end with a message and exit
@@ -222,7 +195,7 @@ static void inputs_that_never_end(void **state)
 	const char *sc = "/tmp/fray-safety-stdin.yaml";
 	write_scenario(sc, 2, "Band %d%c", "Company");
 	const char *const sim[] = {"adbg", "simulate", "-", "--trials", "300", "--seed", "2", NULL};
-	run_with(&r1, sim, sc, 0);
+	run_io(&r1, sim, sc, 0);
 	assert_int_equal(r1.status, 0);
 	static result r2;
 	RUN(&r2, "adbg", "simulate", sc, "--trials", "300", "--seed", "2");
@@ -230,7 +203,7 @@ static void inputs_that_never_end(void **state)
 	assert_string_equal(r1.out, r2.out);
 	const char *const sweep[] = {"adbg", "sweep", "-", "--vary", "sides.few.level=1,2,3",
 				     "--trials", "50", "--quiet", NULL};
-	run_with(&r1, sweep, sc, 0);
+	run_io(&r1, sweep, sc, 0);
 	assert_int_equal(r1.status, 0);
 	/* a FIFO: a writer feeds the scenario once */
 	const char *fifo = "/tmp/fray-safety-fifo";
@@ -315,7 +288,7 @@ static void outputs_never_clobber(void **state)
 	char *complete = slurp_new(shard);
 	const char *const big[] = {"adbg", "simulate", EX "lochry-1781.yaml", "--trials", "1000000000000",
 				   "--shard", "1/2", "--output", shard, "--quiet", NULL};
-	run_with(&r1, big, NULL, 700);
+	run_io(&r1, big, NULL, 700);
 	assert_int_equal(r1.status, 143); /* SIGTERM: stopped like Ctrl-C, not killed */
 	now = slurp_new(shard);
 	assert_string_equal(now, complete);
@@ -384,12 +357,7 @@ static void saves_checked_strictly(void **state)
 	snprintf(crt, sizeof crt, "%s/crt.yaml", dir);
 	snprintf(script, sizeof script, "%s/script.yaml", dir);
 	char *s = slurp_new(EX "blue-licks-1782.yaml"), *c = slurp_new(CRT);
-	char *line = strstr(s, "melee_crt:");
-	assert_non_null(line);
-	char *fixed = calloc(1, strlen(s) + 64);
-	memcpy(fixed, s, (size_t)(line - s));
-	strcat(fixed, "melee_crt: crt.yaml");
-	strcat(fixed, strchr(line, '\n'));
+	char *fixed = with_line(s, "melee_crt:", "melee_crt: crt.yaml");
 	write_text(sc, fixed);
 	write_text(crt, c);
 	RUN(&r1, "adbg", "battle", sc, "--seed", "4", "--save", save, "--stop-after", "1");
@@ -422,11 +390,7 @@ static void saves_checked_strictly(void **state)
 	assert_int_equal(mkdir(sub, 0700), 0);
 	snprintf(odd, sizeof odd, "%s/caf\xe9-%060d.yaml", sub, 8);
 	assert_true(strlen(odd) > 255);
-	char *absolute = calloc(1, strlen(fixed) + 256);
-	line = strstr(fixed, "melee_crt:");
-	memcpy(absolute, fixed, (size_t)(line - fixed));
-	strcat(absolute, "melee_crt: " CRT);
-	strcat(absolute, strchr(line, '\n'));
+	char *absolute = with_line(fixed, "melee_crt:", "melee_crt: " CRT);
 	write_text(odd, absolute);
 	free(absolute);
 	RUN(&r1, "adbg", "battle", odd, "--seed", "4", "--save", save, "--stop-after", "1");
@@ -469,13 +433,13 @@ static void honest_exit_statuses(void **state)
 	/* SIGTERM stops a simulation like Ctrl-C: the partial result is printed */
 	const char *const sim[] = {"adbg", "simulate", EX "blue-licks-1782.yaml", "--trials",
 				   "1000000000000", "--quiet", NULL};
-	run_with(&r1, sim, NULL, 700);
+	run_io(&r1, sim, NULL, 700);
 	assert_int_equal(r1.status, 143);
 	assert_non_null(strstr(r1.out, "PARTIAL: stopped by SIGTERM"));
 	/* adbg odds with a big budget stops too, and says so */
 	const char *const odds[] = {"adbg", "odds", EX "blue-licks-1782.yaml", "--budget", "1000000000",
 				    "--quiet", NULL};
-	run_with(&r1, odds, NULL, 700);
+	run_io(&r1, odds, NULL, 700);
 	assert_int_equal(r1.status, 143);
 	assert_non_null(strstr(r1.err, "interrupted"));
 }
