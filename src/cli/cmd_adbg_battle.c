@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "cli.h"
+#include "../common/text.h"
 #include "policy_cli.h"
 
 int adbg_battle(int argc, char **argv);
@@ -95,10 +96,11 @@ static void put_path(char *dst, size_t cap, const char *path)
 		snprintf(dst, cap, "scenario: %s\n", cli_jstr(path));
 		return;
 	}
-	size_t n = (size_t)snprintf(dst, cap, "scenario_bytes: \"");
-	for (const unsigned char *u = (const unsigned char *)path; *u && n + 4 < cap; u++)
-		n += (size_t)snprintf(dst + n, cap - n, "%02x", *u);
-	snprintf(dst + n, cap - n, "\"\n");
+	textbuf t = text_on(dst, cap);
+	text_add(&t, "scenario_bytes: \"");
+	for (const unsigned char *u = (const unsigned char *)path; *u; u++)
+		text_add(&t, "%02x", *u);
+	text_add(&t, "\"\n");
 }
 
 static bool write_save(const char *cmd, const save_info *si, const fray_adbg_battle_state *st,

@@ -3,22 +3,24 @@
 #include <stdlib.h>
 #include <string.h>
 #include "procout.h"
+#include "../common/text.h"
 
 static void fmt_shoot(const int64_t *o, bool json, const void *input, char *dst, size_t cap)
 {
 	const fray_presidio_shoot_in *in = input;
+	textbuf t = text_on(dst, cap);
 	if (json) {
-		int n = snprintf(dst, cap, "\"hits\": %lld, \"casualties\": %lld, \"specialists_hit\": %lld",
-				 (long long)o[0], (long long)o[1], (long long)o[2]);
-		if (in->through_fire && n > 0 && (size_t)n < cap)
-			snprintf(dst + n, cap - (size_t)n, ", \"rear_hits\": %lld, \"rear_casualties\": %lld",
+		text_add(&t, "\"hits\": %lld, \"casualties\": %lld, \"specialists_hit\": %lld",
+			 (long long)o[0], (long long)o[1], (long long)o[2]);
+		if (in->through_fire)
+			text_add(&t, ", \"rear_hits\": %lld, \"rear_casualties\": %lld",
 				 (long long)o[3], (long long)o[4]);
 	} else {
-		int n = snprintf(dst, cap, "%lld hit%s, %lld casualt%s, %lld specialist%s", (long long)o[0],
-				 o[0] == 1 ? "" : "s", (long long)o[1], o[1] == 1 ? "y" : "ies",
-				 (long long)o[2], o[2] == 1 ? "" : "s");
-		if (in->through_fire && n > 0 && (size_t)n < cap)
-			snprintf(dst + n, cap - (size_t)n, "; behind: %lld hit%s, %lld casualt%s",
+		text_add(&t, "%lld hit%s, %lld casualt%s, %lld specialist%s", (long long)o[0],
+			 o[0] == 1 ? "" : "s", (long long)o[1], o[1] == 1 ? "y" : "ies",
+			 (long long)o[2], o[2] == 1 ? "" : "s");
+		if (in->through_fire)
+			text_add(&t, "; behind: %lld hit%s, %lld casualt%s",
 				 (long long)o[3], o[3] == 1 ? "" : "s", (long long)o[4], o[4] == 1 ? "y" : "ies");
 	}
 }

@@ -36,6 +36,23 @@ static bool put_all(int fd, const char *p, size_t n)
 	return true;
 }
 
+/* c as "\\xNN" (or "\\u00NN" for a C1 control) at dst: 4 or 6 bytes. */
+static size_t escape_byte(char *dst, unsigned char c, bool c1)
+{
+	static const char hex[] = "0123456789abcdef";
+	size_t n = 0;
+	dst[n++] = '\\';
+	if (c1) {
+		memcpy(dst + n, "u00", 3);
+		n += 3;
+	} else {
+		dst[n++] = 'x';
+	}
+	dst[n++] = hex[c >> 4];
+	dst[n++] = hex[c & 15];
+	return n;
+}
+
 static bool passes(unsigned char c)
 {
 	return c >= 0x20 ? c != 0x7F : c == '\n' || c == '\t' || c == '\r';
@@ -56,7 +73,7 @@ static ssize_t guard_write(void *cookie, const char *buf, size_t size)
 		if (g->held_c2) {
 			g->held_c2 = false;
 			if (c >= 0x80 && c <= 0x9F) {
-				n += (size_t)snprintf(out + n, 8, "\\u%04x", c);
+				n += escape_byte(out + n, c, true);
 				continue;
 			}
 			out[n++] = (char)C1_LEAD;
@@ -66,7 +83,7 @@ static ssize_t guard_write(void *cookie, const char *buf, size_t size)
 		else if (passes(c))
 			out[n++] = (char)c;
 		else
-			n += (size_t)snprintf(out + n, 8, "\\x%02x", c);
+			n += escape_byte(out + n, c, false);
 	}
 	if (!put_all(g->fd, out, n))
 		return -1;
