@@ -415,10 +415,14 @@ FRAY_API void fray_presidio_casualty_status_procedure(fray_roller *r, fray_polic
 	int first = fray_die(r, 6, shattered ? "shattered unit casualty status" : "casualty status");
 	int second = 0;
 	if (!shattered) {
-		if (first == 2 || first == 5)
-			second = fray_die(r, 6, first == 2 ? "days to death" : "days to duty");
+		/* the table's own dice: 1D6 days to death, 2D6 weeks and 2D6 days
+		 * to duty (issue 14: the light wound was once rolled as 1D6) */
+		if (first == 2)
+			second = fray_die(r, 6, "days to death");
 		else if (first == 4)
 			second = fray_die(r, 6, "weeks to duty") + fray_die(r, 6, "weeks to duty");
+		else if (first == 5)
+			second = fray_die(r, 6, "days to duty") + fray_die(r, 6, "days to duty");
 	} else if (first <= 2 || first == 5) {
 		second = fray_die(r, 6, first <= 2 ? "wound status" : "escapee's wound");
 	}

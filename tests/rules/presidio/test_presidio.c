@@ -376,6 +376,28 @@ static void horses_spotting_status(void **state)
 			assert_double_equal(first[f], 1.0 / 6, 1e-15);
 		fray_dist_free(d);
 	}
+	/* Section 6's second rolls, by counting faces: a mortal wound dies in
+	 * 1D6 days, a moderate wound returns in 2D6 weeks, a light wound in
+	 * 2D6 days; the rest roll nothing more */
+	bool remaining = false;
+	assert_int_equal(fray_enumerate(ctx, fray_presidio_casualty_status_procedure, NULL, &remaining, 2,
+					NULL, &d), FRAY_OK);
+	double want[7][13] = {{0}};
+	for (int a = 1; a <= 6; a++) {
+		want[2][a] += 1.0 / 36;
+		for (int b = 1; b <= 6; b++) {
+			want[4][a + b] += 1.0 / 216;
+			want[5][a + b] += 1.0 / 216;
+		}
+	}
+	want[1][0] = want[3][0] = want[6][0] = 1.0 / 6;
+	double got[7][13] = {{0}};
+	for (size_t k = 0; k < fray_dist_count(d); k++)
+		got[fray_dist_outcome(d, k)[0]][fray_dist_outcome(d, k)[1]] += fray_dist_p(d, k);
+	for (int f = 1; f <= 6; f++)
+		for (int v = 0; v <= 12; v++)
+			assert_double_equal(got[f][v], want[f][v], 1e-15);
+	fray_dist_free(d);
 	assert_string_equal(fray_presidio_status_remaining[0], "killed");
 	assert_string_equal(fray_presidio_status_shattered[5], "escaped and unharmed");
 }
