@@ -363,8 +363,9 @@ extern const char *const fray_presidio_barrier_names[4];
 
 typedef struct fray_presidio_move_in {
 	fray_presidio_mover mover;
-	bool running;            /* two actions: doubled (running, galloping, charging) */
-	bool line;               /* line formation: halved */
+	bool running;            /* two actions: doubled (running, galloping) */
+	bool charging;           /* at running speed, and never halved in line */
+	bool line;               /* line formation: halved, except when charging */
 	bool drummer;            /* +1" to a unit in formation, after halving */
 	bool crawling;           /* a quarter */
 	int kneel_changes, prone_changes;  /* -1" and -2" each, when moving */

@@ -419,13 +419,14 @@ static const topic topics[] = {
 	 "fray presidio initiative [--leadership-1 N] [--leadership-2 N]\n\n"
 	 "1d6 + leadership each; ties are rolled again (ruling R17).\n"},
 	{"presidio move",
-	 "fray presidio move [--as foot|light|slow|mounted] [--running] [--line] [--drummer]\n"
-	 "     [--crawling] [--kneel N] [--prone N] [--barrier none|light|medium|heavy]\n"
-	 "     [--before-barrier INCHES]\n"
+	 "fray presidio move [--as foot|light|slow|mounted] [--running | --charging] [--line]\n"
+	 "     [--drummer] [--crawling] [--kneel N] [--prone N]\n"
+	 "     [--barrier none|light|medium|heavy] [--before-barrier INCHES]\n"
 	 "\n"
 	 "1D6 plus the allowance (foot 6, light and native 7, wagons and civilians 3,\n"
-	 "mounted 12); two actions double it, line formation halves it (a drummer\n"
-	 "then adds 1\"); kneeling and prone cost 1\" and 2\"; light barriers 2\" (4\"\n"
+	 "mounted 12); two actions (--running, --galloping) double it, and so does\n"
+	 "--charging (running speed); line formation halves it except when charging\n"
+	 "(a drummer adds 1\" to a unit in line, after halving); kneeling and prone cost 1\" and 2\"; light barriers 2\" (4\"\n"
 	 "mounted); medium and heavy barriers halve and quarter what is left after\n"
 	 "--before-barrier inches (split terrain); crawling quarters it.\n"},
 	{"presidio artillery",

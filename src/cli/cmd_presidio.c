@@ -630,8 +630,9 @@ static int presidio_move(int argc, char **argv)
 	while (a.i < argc && a.status == EXIT_OK) {
 		if (cli_is_help(argv[a.i]))
 			return cli_help_topic(stdout, "presidio move") ? EXIT_OK : EXIT_RUNTIME;
-		if (cli_flag(&a, "--running") || cli_flag(&a, "--galloping") || cli_flag(&a, "--charging"))
+		if (cli_flag(&a, "--running") || cli_flag(&a, "--galloping"))
 			in.running = true;
+		else if (cli_flag(&a, "--charging")) in.charging = true;
 		else if (cli_flag(&a, "--line")) in.line = true;
 		else if (cli_flag(&a, "--drummer")) in.drummer = true;
 		else if (cli_flag(&a, "--crawling")) in.crawling = true;
@@ -651,6 +652,12 @@ static int presidio_move(int argc, char **argv)
 	}
 	if (a.status != EXIT_OK)
 		return a.status;
+	if (in.charging && in.running)
+		return cli_error(a.cmd, EXIT_BAD_INPUT, "--charging moves at running speed already: give "
+				 "--charging or --running, not both");
+	if ((cli_seen(&a, "--running") && cli_seen(&a, "--galloping")))
+		return cli_error(a.cmd, EXIT_BAD_INPUT, "--running and --galloping are the same two actions: "
+				 "give one");
 	in.mover = (fray_presidio_mover)mover;
 	in.barrier = (fray_presidio_barrier)barrier;
 	in.kneel_changes = (int)kneel;
@@ -660,11 +667,13 @@ static int presidio_move(int argc, char **argv)
 		return cli_error(a.cmd, EXIT_BAD_INPUT, "medium and heavy barriers are impassable to horses "
 				 "and wagons (Presidio Section 3)");
 	char title[160], inputs[256];
-	snprintf(title, sizeof title, "move: %s%s%s, barrier %s", fray_presidio_mover_names[mover],
-		 in.running ? ", two actions" : "", in.line ? ", in line" : "", fray_presidio_barrier_names[barrier]);
-	snprintf(inputs, sizeof inputs, "{\"as\": \"%s\", \"running\": %s, \"line\": %s, \"barrier\": \"%s\", "
-		 "\"before_barrier\": %g}", fray_presidio_mover_names[mover], in.running ? "true" : "false",
-		 in.line ? "true" : "false", fray_presidio_barrier_names[barrier], before);
+	snprintf(title, sizeof title, "move: %s%s%s%s, barrier %s", fray_presidio_mover_names[mover],
+		 in.running ? ", two actions" : "", in.charging ? ", charging" : "", in.line ? ", in line" : "",
+		 fray_presidio_barrier_names[barrier]);
+	snprintf(inputs, sizeof inputs, "{\"as\": \"%s\", \"running\": %s, \"charging\": %s, \"line\": %s, "
+		 "\"barrier\": \"%s\", \"before_barrier\": %g}", fray_presidio_mover_names[mover],
+		 in.running ? "true" : "false", in.charging ? "true" : "false", in.line ? "true" : "false",
+		 fray_presidio_barrier_names[barrier], before);
 	proc_run run = {"presidio.move", title, inputs, fray_presidio_move_procedure, &in, 1, fmt_move, {0}};
 	return proc_run_print(a.cmd, &run, &o);
 }

@@ -438,8 +438,11 @@ FRAY_API void fray_presidio_casualty_status_procedure(fray_roller *r, fray_polic
 const char *const fray_presidio_mover_names[4] = {"foot", "light", "slow", "mounted"};
 const char *const fray_presidio_barrier_names[4] = {"none", "light", "medium", "heavy"};
 
-/* Section 3: allowance + 1D6; two actions double it; line formation
- * halves it, a drummer then adds 1"; kneeling and prone changes cost 1"
+/* Section 3: allowance + 1D6; two actions double it, and so does a
+ * charge ("charging units move at running/galloping speed"); line
+ * formation halves it except when charging (Formations), a drummer then
+ * adds 1" (a unit in line: charging or not, the inch is the drummer's);
+ * kneeling and prone changes cost 1"
  * and 2"; a light barrier costs 2" (4" mounted); medium and heavy
  * barriers halve and quarter what is left after the split terrain;
  * crawling quarters the whole. */
@@ -447,12 +450,12 @@ FRAY_API double fray_presidio_move_distance(const fray_presidio_move_in *in, int
 {
 	static const int base[4] = {6, 7, 3, 12};
 	double d = base[in->mover] + die;
-	if (in->running)
+	if (in->running || in->charging)
 		d *= 2;
-	if (in->line) {
+	if (in->line && !in->charging)
 		d /= 2;
-		d += in->drummer ? 1 : 0;
-	}
+	if (in->line && in->drummer)
+		d += 1;
 	if (in->crawling)
 		d /= 4;
 	d -= in->kneel_changes + 2.0 * in->prone_changes;

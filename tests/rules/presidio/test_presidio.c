@@ -414,6 +414,15 @@ static void movement(void **state)
 	assert_double_equal(fray_presidio_move_distance(&run, 3), 18, 0);
 	fray_presidio_move_in line = {.line = true, .drummer = true};
 	assert_double_equal(fray_presidio_move_distance(&line, 4), 6, 0);
+	/* Formations: "movement is halved, except when charging"; Movement:
+	 * "charging units move at running/galloping speed": (6 + 4) x 2 = 20,
+	 * not halved, and the drummer's inch: 21 */
+	fray_presidio_move_in charge = {.line = true, .charging = true};
+	assert_double_equal(fray_presidio_move_distance(&charge, 4), (6 + 4) * 2, 0);
+	charge.drummer = true;
+	assert_double_equal(fray_presidio_move_distance(&charge, 4), (6 + 4) * 2 + 1, 0);
+	fray_presidio_move_in skirmish_charge = {.charging = true};
+	assert_double_equal(fray_presidio_move_distance(&skirmish_charge, 4), (6 + 4) * 2, 0);
 	fray_presidio_move_in mounted = {.mover = FRAY_PRESIDIO_MOUNTED, .barrier = FRAY_PRESIDIO_LIGHT_BARRIER};
 	assert_double_equal(fray_presidio_move_distance(&mounted, 1), 9, 0);
 	fray_presidio_move_in split = {.barrier = FRAY_PRESIDIO_MEDIUM_BARRIER, .before_barrier = 6};
