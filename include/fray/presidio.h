@@ -35,9 +35,16 @@ extern const size_t fray_presidio_nweapons;
 
 /* Forgiving lookup: case, '-', '_' and spaces do not matter
  * ("Flintlock Musket", "flintlock-musket"). NULL when unknown; *near then
- * names the nearest weapon (or NULL). */
+ * names the nearest weapon (or NULL); near may be NULL, and so may name. */
 const fray_presidio_weapon *fray_presidio_weapon_find(const char *name,
 						      const fray_presidio_weapon **near);
+
+/* The weapon a figure armed with w fights with in melee (Section 10's
+ * melee rows): w itself when it is a melee weapon; for a firearm its butt,
+ * a pistol's as "1-handed hatchet/warclub/pistol butt" (8+, damage 3), any
+ * longer gun's as "2-handed axe/warclub/rifle butt" (8+, damage 4); NULL
+ * for a bow, sling or crossbow, which the text gives no melee use. */
+const fray_presidio_weapon *fray_presidio_melee_weapon(const fray_presidio_weapon *w);
 
 /* Range bands (R12): 0 close (-4), 1 medium (-2), 2 long (0), -1 beyond
  * (cannot fire). Ranges are "less than" the band's inches. */

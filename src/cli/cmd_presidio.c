@@ -214,6 +214,10 @@ static const fray_presidio_weapon *melee_weapon(const char *cmd, const char *opt
 		else
 			cli_error(cmd, EXIT_BAD_INPUT, "%s: unknown weapon '%s' ('fray presidio weapons' lists them)",
 				  opt, name);
+	} else if (!fray_presidio_melee_weapon(w)) {
+		cli_error(cmd, EXIT_BAD_INPUT, "%s: %s has no melee use (Section 10): give the figures' "
+			  "hand weapon (fists when none)", opt, w->name);
+		return NULL;
 	}
 	return w;
 }

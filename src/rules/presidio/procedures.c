@@ -260,9 +260,15 @@ static int impact_dm(fray_presidio_impact i)
 /* Section 5, Melee: Hit# - attacker's skill + defender's skill; +1 for a
  * low wall, uphill or a defender on horseback; +2 a high wall; -1 attacking
  * on horseback; +1 on a ladder; the charge impact. */
+/* A weapon with no melee use (a bow) cannot strike: a difficulty past 12. */
+#define NO_STRIKE 13
+
 FRAY_API int fray_presidio_melee_difficulty(const fray_presidio_melee_in *in)
 {
-	int d = in->weapon->hit - in->skill + in->defender_skill;
+	const fray_presidio_weapon *w = fray_presidio_melee_weapon(in->weapon);
+	if (!w)
+		return NO_STRIKE;
+	int d = w->hit - in->skill + in->defender_skill;
 	d += in->low_wall ? 1 : 0;
 	d += in->uphill ? 1 : 0;
 	d += in->defender_mounted ? 1 : 0;
@@ -276,7 +282,10 @@ FRAY_API int fray_presidio_melee_difficulty(const fray_presidio_melee_in *in)
  * the walls and slope are his, not the attacker's. */
 FRAY_API int fray_presidio_return_difficulty(const fray_presidio_melee_in *in)
 {
-	int d = in->defender_weapon->hit - in->defender_skill + in->skill;
+	const fray_presidio_weapon *w = fray_presidio_melee_weapon(in->defender_weapon);
+	if (!w)
+		return NO_STRIKE;
+	int d = w->hit - in->defender_skill + in->skill;
 	d += in->mounted ? 1 : 0;
 	d += in->defender_mounted ? -1 : 0;
 	return d;
@@ -288,7 +297,8 @@ static void strikes(fray_roller *r, int figures, int difficulty, const fray_pres
 		    int armor, int *hits, int *casualties, const char *who)
 {
 	*hits = *casualties = 0;
-	if (figures <= 0 || difficulty > 12)
+	w = fray_presidio_melee_weapon(w); /* a gun strikes with its butt */
+	if (figures <= 0 || difficulty > 12 || !w)
 		return;
 	char what[64];
 	snprintf(what, sizeof what, "%s strikes", who);
@@ -300,6 +310,17 @@ static void strikes(fray_roller *r, int figures, int difficulty, const fray_pres
 	}
 }
 
+/* ", its butt as a 2-handed axe/warclub/rifle butt (8+, damage 4)" */
+static const char *butt_words(const fray_presidio_weapon *w)
+{
+	const fray_presidio_weapon *m = fray_presidio_melee_weapon(w);
+	if (m == w)
+		return "";
+	if (!m)
+		return " (no melee use: it cannot strike)";
+	return m->damage == 3 ? " (its butt: 8+, damage 3, Section 10)" : " (its butt: 8+, damage 4, Section 10)";
+}
+
 FRAY_API void fray_presidio_melee(fray_roller *r, const fray_presidio_melee_in *in,
 				  fray_presidio_melee_out *out)
 {
@@ -308,23 +329,29 @@ FRAY_API void fray_presidio_melee(fray_roller *r, const fray_presidio_melee_in *
 	out->return_difficulty = in->both ? fray_presidio_return_difficulty(in) : 0;
 	if (fray_roller_narrating(r)) {
 		char text[160];
-		snprintf(text, sizeof text, "%d figure%s strike with %s: %d+ on d12%s", in->figures,
-			 in->figures == 1 ? "" : "s", in->weapon->name, out->difficulty,
+		snprintf(text, sizeof text, "%d figure%s strike with %s%s: %d+ on d12%s", in->figures,
+			 in->figures == 1 ? "" : "s", in->weapon->name, butt_words(in->weapon), out->difficulty,
 			 in->impact ? " (with the charge impact)" : "");
 		fray_emit_note(r, text, "Presidio Section 5");
 	}
 	strikes(r, in->figures, out->difficulty, in->weapon, in->defender_armor, &out->hits,
 		&out->casualties, "attacker");
+	/* no more casualties than figures to take them (issue 14) */
+	if (in->defender_figures > 0 && out->casualties > in->defender_figures)
+		out->casualties = in->defender_figures;
 	if (in->both) {
 		int left = in->defender_figures - out->casualties;
 		if (fray_roller_narrating(r)) {
 			char text[160];
-			snprintf(text, sizeof text, "%d defender%s strike back with %s: %d+ on d12", left < 0 ? 0 : left,
-				 left == 1 ? "" : "s", in->defender_weapon->name, out->return_difficulty);
+			snprintf(text, sizeof text, "%d defender%s strike back with %s%s: %d+ on d12", left < 0 ? 0 : left,
+				 left == 1 ? "" : "s", in->defender_weapon->name, butt_words(in->defender_weapon),
+				 out->return_difficulty);
 			fray_emit_note(r, text, "Presidio Section 5");
 		}
 		strikes(r, left, out->return_difficulty, in->defender_weapon, in->armor, &out->return_hits,
 			&out->return_casualties, "defender");
+		if (out->return_casualties > in->figures)
+			out->return_casualties = in->figures;
 	}
 	if (fray_roller_narrating(r)) {
 		char text[160];

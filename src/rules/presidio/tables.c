@@ -58,6 +58,25 @@ const size_t fray_presidio_nweapons = sizeof fray_presidio_weapons / sizeof fray
 #undef R
 #undef X
 
+static bool firearm(const fray_presidio_weapon *w)
+{
+	/* the powder weapons are every group but the two of hand weapons and bows */
+	return strcmp(w->group, "primitive flint-tipped") != 0 && strcmp(w->group, "European metal-tipped") != 0;
+}
+
+FRAY_API const fray_presidio_weapon *fray_presidio_melee_weapon(const fray_presidio_weapon *w)
+{
+	if (!w)
+		return NULL;
+	if (w->range == FRAY_PRESIDIO_MELEE)
+		return w;
+	if (!firearm(w))
+		return NULL;
+	/* rows 7 and 8 of the list: the butts (Section 10) */
+	const fray_presidio_weapon *butt = &fray_presidio_weapons[w->range == FRAY_PRESIDIO_PISTOL ? 7 : 8];
+	return butt;
+}
+
 /* lower case letters and digits only */
 static void fold(const char *s, char *dst, size_t cap)
 {
@@ -71,9 +90,15 @@ static void fold(const char *s, char *dst, size_t cap)
 FRAY_API const fray_presidio_weapon *fray_presidio_weapon_find(const char *name,
 							       const fray_presidio_weapon **near)
 {
+	/* near may be NULL, and so may name (nothing is found) */
+	const fray_presidio_weapon *ignored;
+	if (!near)
+		near = &ignored;
+	*near = NULL;
+	if (!name)
+		return NULL;
 	char want[96], have[96];
 	fold(name, want, sizeof want);
-	*near = NULL;
 	const fray_presidio_weapon *partial = NULL;
 	int npartial = 0;
 	for (size_t i = 0; i < fray_presidio_nweapons; i++) {

@@ -316,6 +316,36 @@ static void melee_difficulty_and_odds(void **state)
 	in.both = true;
 	in.mounted = true;
 	assert_int_equal(fray_presidio_return_difficulty(&in), 8 - 1 + 2 + 1);
+
+	/* Section 10's melee rows: a gun fights with its butt, a pistol's
+	 * "1-handed hatchet/warclub/pistol butt 8+ 3", a longer gun's "2-handed
+	 * axe/warclub/rifle butt 8+ 4"; a bow has no melee use (issue 14: the
+	 * musket once struck at its shooting 11+) */
+	static const struct { const char *weapon; int hit, damage; } guns[] = {
+		{"flintlock musket", 8, 4}, {"matchlock carbine", 8, 4}, {"caplock rifled musket", 8, 4},
+		{"breech rifle", 8, 4}, {"flintlock pistol", 8, 3}, {"caplock revolver", 8, 3},
+		{"wheellock pistol", 8, 3}, {"metal lance/knife", 8, 3}, {"fists", 8, 0},
+	};
+	for (size_t i = 0; i < sizeof guns / sizeof guns[0]; i++) {
+		const fray_presidio_weapon *w = fray_presidio_weapon_find(guns[i].weapon, NULL);
+		assert_non_null(w);
+		const fray_presidio_weapon *m = fray_presidio_melee_weapon(w);
+		assert_non_null(m);
+		assert_int_equal(m->hit, guns[i].hit);
+		assert_int_equal(m->damage, guns[i].damage);
+		fray_presidio_melee_in g = {.weapon = w, .defender_weapon = w, .skill = 1, .defender_skill = 2};
+		assert_int_equal(fray_presidio_melee_difficulty(&g), guns[i].hit - 1 + 2);
+	}
+	assert_null(fray_presidio_melee_weapon(fray_presidio_weapon_find("flint bow/sling", NULL)));
+	assert_null(fray_presidio_melee_weapon(fray_presidio_weapon_find("ballestra (crossbow)", NULL)));
+
+	/* never more casualties than the figures struck: 6 attackers on 2 */
+	fray_presidio_melee_in many = {.weapon = axe, .defender_weapon = axe, .figures = 6, .skill = 4,
+				       .defender_figures = 2, .both = true};
+	assert_int_equal(fray_enumerate(ctx, fray_presidio_melee_procedure, NULL, &many, 4, NULL, &d), FRAY_OK);
+	for (size_t k = 0; k < fray_dist_count(d); k++)
+		assert_true(fray_dist_outcome(d, k)[1] <= 2);
+	fray_dist_free(d);
 }
 
 static double binomial(int n, int k, double p)
