@@ -94,6 +94,9 @@ FRAY_API void fray_presidio_shoot(fray_roller *r, const fray_presidio_shoot_in *
 		fray_emit_note(r, "the weapon cannot wound this armor", "Presidio Section 6, ruling R13");
 	if (out->wound_number && hits)
 		out->casualties = fray_successes(r, hits, 12, out->wound_number, "to wound");
+	/* a unit cannot lose more figures than it has (issue 14) */
+	if (in->target_figures > 0 && out->casualties > in->target_figures)
+		out->casualties = in->target_figures;
 	if (out->wound_number && out->rear_hits)
 		out->rear_casualties = fray_successes(r, out->rear_hits, 12, out->wound_number,
 						      "to wound, the unit behind");

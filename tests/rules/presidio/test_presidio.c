@@ -356,6 +356,32 @@ static double binomial(int n, int k, double p)
 	return c * pow(p, k) * pow(1 - p, n - k);
 }
 
+/* Issue 14: a shot at 3 figures once reported up to 12 casualties. The
+ * casualties are capped at the target's figures: P(3) is every raw count
+ * of 3 or more, the raw count binomial in the hit and wound chances. */
+static void casualties_capped_at_target(void **state)
+{
+	(void)state;
+	const fray_presidio_weapon *w = fray_presidio_weapon_find("caplock musket", NULL);
+	fray_presidio_shoot_in in = {.weapon = w, .band = 0, .figures = 12, .mode = FRAY_PRESIDIO_AIMED,
+				     .armor = 0, .target_figures = 3};
+	int hit = fray_presidio_hit_number(&in), wound = fray_presidio_wound_number(w->damage);
+	assert_int_equal(hit, 10 - 4 - 2); /* Hit# 10, close -4, aimed -2 */
+	double p = (13.0 - hit) / 12 * (13.0 - wound) / 12, want[4] = {0};
+	for (int k = 0; k <= 12; k++)
+		want[k < 3 ? k : 3] += binomial(12, k, p);
+	fray_dist *d;
+	assert_int_equal(fray_enumerate(ctx, fray_presidio_shoot_procedure, NULL, &in, 5, NULL, &d), FRAY_OK);
+	double got[13] = {0};
+	for (size_t k = 0; k < fray_dist_count(d); k++)
+		got[fray_dist_outcome(d, k)[1]] += fray_dist_p(d, k);
+	for (int c = 0; c <= 3; c++)
+		assert_double_equal(got[c], want[c], 1e-12);
+	for (int c = 4; c <= 12; c++)
+		assert_double_equal(got[c], 0, 0);
+	fray_dist_free(d);
+}
+
 /* Jumping (Section 3), dismounting, spotting (Section 4), casualty status
  * (Section 6) against the dice counted here. */
 static void horses_spotting_status(void **state)
@@ -931,6 +957,7 @@ int main(void)
 		cmocka_unit_test(rally_and_initiative),
 		cmocka_unit_test(melee_difficulty_and_odds),
 		cmocka_unit_test(horses_spotting_status),
+		cmocka_unit_test(casualties_capped_at_target),
 		cmocka_unit_test(movement),
 		cmocka_unit_test(artillery_rows),
 		cmocka_unit_test(artillery_fire),
