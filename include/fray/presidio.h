@@ -218,12 +218,15 @@ typedef struct fray_presidio_morale_in {
 	int casualties;            /* received so far */
 	bool charging, charged;
 	bool incidental_or_friendly_cover;
-	fray_presidio_cover cover; /* partial or heavy: their DM off */
+	fray_presidio_cover cover; /* incidental, partial or heavy (Section 7
+				      names no other): incidental is the -1
+				      above, partial and heavy their DM off */
 	bool line;
 	int leader;                /* command bonus of a leader within 2" */
 	bool leader_casualty;
 	int friends_fell_back, friends_retreated, friends_panicked; /* within 12" */
-	bool chaplain, flag, fifer, hero;
+	bool chaplain, hero;       /* -1, -2 (Section 1) */
+	bool flag, fifer;          /* with the cover above: one -1 in all */
 	fray_presidio_situation situation;  /* for the failure's meaning */
 	bool near_enemy;           /* within 4" of the enemy or surrounded */
 } fray_presidio_morale_in;

@@ -381,6 +381,17 @@ static int presidio_morale(int argc, char **argv)
 	if (level == 9 || size == 9)
 		return cli_error(a.cmd, EXIT_BAD_INPUT, "missing --level elite|veteran|average|inexperienced "
 				 "or --size team|squad|platoon|company");
+	/* the morale text has DMs for incidental, partial and heavy cover */
+	if (cover >= FRAY_PRESIDIO_FULL)
+		return cli_error(a.cmd, EXIT_BAD_INPUT, "--cover %s: Section 7 gives morale DMs for incidental, "
+				 "partial and heavy cover only (give the one you rule it is)",
+				 fray_presidio_cover_names[cover]);
+	if (cover == FRAY_PRESIDIO_INCIDENTAL && cli_seen(&a, "--incidental-cover"))
+		return cli_error(a.cmd, EXIT_BAD_INPUT, "--cover incidental and --incidental-cover are the same "
+				 "cover: give one");
+	if (in.charging && in.charged)
+		return cli_error(a.cmd, EXIT_BAD_INPUT, "--charging and --charged: a unit charges or is "
+				 "charged, not both");
 	in.level = (fray_presidio_level)level;
 	in.size = (fray_presidio_size)size;
 	in.cover = (fray_presidio_cover)cover;
@@ -399,9 +410,12 @@ static int presidio_morale(int argc, char **argv)
 		 fray_presidio_situation_names[in.situation]);
 	snprintf(inputs, sizeof inputs,
 		 "{\"level\": \"%s\", \"size\": \"%s\", \"casualties\": %d, \"leader\": %d, "
-		 "\"required\": %d, \"situation\": \"%s\"}", fray_presidio_level_names[level],
-		 fray_presidio_size_names[size], in.casualties, in.leader,
-		 fray_presidio_morale_required(&in), fray_presidio_situation_names[in.situation]);
+		 "\"cover\": \"%s\", \"incidental_or_friendly_cover\": %s, \"charging\": %s, "
+		 "\"charged\": %s, \"required\": %d, \"situation\": \"%s\"}", fray_presidio_level_names[level],
+		 fray_presidio_size_names[size], in.casualties, in.leader, fray_presidio_cover_names[cover],
+		 in.incidental_or_friendly_cover ? "true" : "false", in.charging ? "true" : "false",
+		 in.charged ? "true" : "false", fray_presidio_morale_required(&in),
+		 fray_presidio_situation_names[in.situation]);
 	proc_run run = {"presidio.morale", title, inputs, fray_presidio_morale_procedure, &in, 3, fmt_morale, {0}};
 	return proc_run_print(a.cmd, &run, &o);
 }

@@ -146,14 +146,20 @@ FRAY_API int fray_presidio_morale_required(const fray_presidio_morale_in *in)
 	}
 	req += in->charging ? -2 : 0;
 	req += in->charged ? 2 : 0;
-	req -= in->incidental_or_friendly_cover ? 1 : 0;
+	/* Cover or Morale: incidental or friendly cover, a fifer within 18" or
+	 * a flag near: one -1 DM, not one each (issue 14; Section 1 gives the
+	 * fifer's and the flag's -1 too: the same DM, counted once) */
+	bool cover_or_morale = in->incidental_or_friendly_cover || in->cover == FRAY_PRESIDIO_INCIDENTAL ||
+			       in->fifer || in->flag;
+	req -= cover_or_morale ? 1 : 0;
 	if (in->cover == FRAY_PRESIDIO_PARTIAL || in->cover == FRAY_PRESIDIO_HEAVY)
 		req -= fray_presidio_cover_dm(in->cover);
 	req -= in->line ? 1 : 0;
 	req += in->leader_casualty ? 2 : 0;
 	req += in->friends_fell_back + 2 * in->friends_retreated + 3 * in->friends_panicked;
-	/* Section 1, Special Characters */
-	req -= in->chaplain + in->flag + in->fifer;
+	/* Section 1, Special Characters: a chaplain or shaman within 12", a
+	 * hero with the unit */
+	req -= in->chaplain ? 1 : 0;
 	req -= in->hero ? 2 : 0;
 	return req;
 }

@@ -203,6 +203,27 @@ static void morale_required_and_odds(void **state)
 				       .fifer = true, .hero = true};
 	/* 6 +2 casualties +2 charged -3 heavy -1 line +2 leader +2 retreat -1 fifer -2 hero */
 	assert_int_equal(fray_presidio_morale_required(&in), 7);
+	/* Cover or Morale: incidental or friendly cover, a fifer within 18", a
+	 * flag: one -1 DM however many hold (issue 14: once one each, and
+	 * --cover incidental was ignored) */
+	static const fray_presidio_morale_in one_dm[] = {
+		{.incidental_or_friendly_cover = true},
+		{.cover = FRAY_PRESIDIO_INCIDENTAL},
+		{.fifer = true},
+		{.flag = true},
+		{.incidental_or_friendly_cover = true, .fifer = true, .flag = true},
+		{.cover = FRAY_PRESIDIO_INCIDENTAL, .incidental_or_friendly_cover = true, .flag = true},
+	};
+	for (size_t i = 0; i < sizeof one_dm / sizeof one_dm[0]; i++) {
+		fray_presidio_morale_in m = one_dm[i];
+		m.level = FRAY_PRESIDIO_AVERAGE;
+		m.size = FRAY_PRESIDIO_SQUAD;
+		assert_int_equal(fray_presidio_morale_required(&m), 7 - 1);
+	}
+	/* partial and heavy cover: their benefit off, cumulative with the -1 */
+	fray_presidio_morale_in partial = {.level = FRAY_PRESIDIO_AVERAGE, .cover = FRAY_PRESIDIO_PARTIAL,
+					   .incidental_or_friendly_cover = true};
+	assert_int_equal(fray_presidio_morale_required(&partial), 7 - 2 - 1);
 	/* odds: elite (5+), leader 1: total = d6! + 1 */
 	in = (fray_presidio_morale_in){.level = FRAY_PRESIDIO_INEXPERIENCED, .size = FRAY_PRESIDIO_SQUAD,
 				       .leader = 1};
