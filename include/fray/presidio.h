@@ -295,6 +295,12 @@ typedef enum fray_presidio_fire_type {
 	FRAY_PRESIDIO_BLIND = 3
 } fray_presidio_fire_type;
 extern const char *const fray_presidio_fire_type_names[4];
+/* Whether a load may be fired so: NULL when it may, else why not. Its row
+ * in Section 10 says Dir, Ind or Dir/Ind: direct fire needs Dir; indirect,
+ * directed and blind fire (all lobbed: "weapons that arc") need Ind, so
+ * rifled guns, swivels and canister fire direct only and shells and
+ * mortars never direct. */
+const char *fray_presidio_fire_refused(const fray_presidio_gun *g, fray_presidio_fire_type t);
 
 /* Target strengths (Section 9): structures by name. */
 typedef struct fray_presidio_structure {

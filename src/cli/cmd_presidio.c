@@ -768,14 +768,10 @@ static int presidio_artillery(int argc, char **argv)
 				 "Section 10): pieces such as \"6# cannon, smoothbore\", \"12# cannon, rifled\", "
 				 "\"24# mortar\"", fray_presidio_ammo_names[ammo], gun);
 	in.type = (fray_presidio_fire_type)type;
-	if (in.gun->ammo < FRAY_PRESIDIO_CANISTER) {
-		if (in.type == FRAY_PRESIDIO_DIRECT && !in.gun->direct)
-			return cli_error(a.cmd, EXIT_BAD_INPUT, "%s %s is not fired direct (the list says Ind)",
-					 in.gun->piece, fray_presidio_ammo_names[ammo]);
-		if (in.type != FRAY_PRESIDIO_DIRECT && in.gun->rifled)
-			return cli_error(a.cmd, EXIT_BAD_INPUT, "rifled artillery fires direct only "
-					 "(Presidio Section 9)");
-	}
+	const char *why = fray_presidio_fire_refused(in.gun, in.type);
+	if (why)
+		return cli_error(a.cmd, EXIT_BAD_INPUT, "--fire %s: %s %s: %s (Presidio Sections 9 and 10)",
+				 fray_presidio_fire_type_names[type], in.gun->piece, fray_presidio_ammo_names[ammo], why);
 	if (structure && (st = structure_strength(a.cmd, structure, &strength)) != EXIT_OK)
 		return st;
 	if (strength == -99)

@@ -99,13 +99,22 @@ FRAY_API const fray_presidio_gun *fray_presidio_gun_find(const char *piece, fray
 	return NULL;
 }
 
+FRAY_API const char *fray_presidio_fire_refused(const fray_presidio_gun *g, fray_presidio_fire_type t)
+{
+	if (t == FRAY_PRESIDIO_DIRECT)
+		return g->direct ? NULL : "its row in the list says Ind: it is never fired direct";
+	return g->indirect ? NULL : "its row in the list says Dir: it is fired direct only "
+				    "(indirect, directed and blind fire are lobbed)";
+}
+
 static bool is_canister(const fray_presidio_gun *g)
 {
 	return g->ammo == FRAY_PRESIDIO_CANISTER || g->ammo == FRAY_PRESIDIO_DOUBLE_CANISTER ||
 	       g->ammo == FRAY_PRESIDIO_BUCKSHOT;
 }
 
-/* Required Number: direct rifled 9+, direct smoothbore 10+, indirect 11+,
+/* Required Number (ruling R26: the list stands, the "10" of the Indirect
+ * Fire paragraph is superseded): direct rifled 9+, direct smoothbore 10+, indirect 11+,
  * directed 12, blind 12 on 2D6; less gunnery skill (not for canister,
  * directed or blind fire), plus cover and the small-arms modifiers; fire
  * correction -1 for each shot missed after the first correction. */
@@ -138,6 +147,11 @@ FRAY_API void fray_presidio_artillery(fray_roller *r, const fray_presidio_artill
 	const fray_presidio_gun *g = in->gun;
 	*out = (fray_presidio_artillery_out){0};
 	out->required = fray_presidio_artillery_required(in);
+	if (fray_presidio_fire_refused(g, in->type)) {
+		/* not a way this load is fired: no shot (the front end refuses it) */
+		fray_emit_note(r, fray_presidio_fire_refused(g, in->type), "Presidio Section 10");
+		return;
+	}
 	/* Reloading: 2 actions more for each missing crew member */
 	out->reload = g->reload + 2 * in->crew_missing;
 	int need = out->required < 1 ? 1 : out->required;

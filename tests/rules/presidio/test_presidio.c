@@ -584,6 +584,12 @@ static void artillery_rows(void **state)
 		assert_int_equal(g->burst, rows[i].burst);
 		assert_double_equal(g->radius, rows[i].radius, 0);
 		assert_int_equal(g->reload, rows[i].reload);
+		/* the row's Dir/Ind says how the load is fired (issue 14:
+		 * indirect and blind fire of Dir-only loads were accepted) */
+		for (int t = FRAY_PRESIDIO_DIRECT; t <= FRAY_PRESIDIO_BLIND; t++) {
+			bool may = t == FRAY_PRESIDIO_DIRECT ? rows[i].dir : rows[i].ind;
+			assert_int_equal(fray_presidio_fire_refused(g, (fray_presidio_fire_type)t) == NULL, may);
+		}
 	}
 	assert_null(fray_presidio_gun_find("12# cannon, rifled", FRAY_PRESIDIO_SHELL));
 }
