@@ -141,6 +141,8 @@ typedef struct fray_presidio_shoot_in {
 	int target_figures;        /* for the casualty die (R15) */
 	int specialists;           /* officers, NCOs, musicians, characters */
 	bool through_fire;         /* a unit within 12" behind the target */
+	bool volley_ready;         /* Volley Fire's conditions hold: fully loaded,
+				      in line at most two deep, not skirmishers */
 } fray_presidio_shoot_in;
 
 typedef struct fray_presidio_shoot_out {
@@ -148,6 +150,12 @@ typedef struct fray_presidio_shoot_out {
 	int hits, casualties, specialists_hit;
 	int rear_hits, rear_casualties;
 } fray_presidio_shoot_out;
+
+/* Ruling R27: independent fire is the default; a volley is fired only when
+ * asked for (FRAY_PRESIDIO_VOLLEY) by a unit that may: NULL when it may,
+ * else why not. Asked of a unit that may not, fray_presidio_shoot fires
+ * independent fire and says so. */
+const char *fray_presidio_volley_refused(const fray_presidio_shoot_in *in);
 
 /* The final hit number (R11) and whether fire is possible (false when
  * the hit number is above 12 or the target is in complete cover). */

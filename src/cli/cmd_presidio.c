@@ -89,7 +89,7 @@ static int presidio_shoot(int argc, char **argv)
 	proc_opts o = {0};
 	fray_presidio_shoot_in in = {.band = -1, .figures = -1};
 	const char *weapon = NULL, *range = NULL;
-	size_t band = 9, mode = 0, cover = 0;
+	size_t band = 9, mode = FRAY_PRESIDIO_INDEPENDENT, cover = 0; /* ruling R27 */
 	int64_t skill = INT64_MIN, figures = -1, armor = INT64_MIN, target_figures = 0, specialists = 0, dm = 0;
 	const char *units = NULL, *unit_names[2] = {NULL, NULL};
 	while (a.i < argc && a.status == EXIT_OK) {
@@ -101,6 +101,7 @@ static int presidio_shoot(int argc, char **argv)
 		else if (cli_flag(&a, "--evading")) in.evading = true;
 		else if (cli_flag(&a, "--taking-cover")) in.taking_cover = true;
 		else if (cli_flag(&a, "--through-fire")) in.through_fire = true;
+		else if (cli_flag(&a, "--line")) in.volley_ready = true;
 		else if (!cli_value(&a, "--weapon", &weapon) && !cli_value(&a, "--range", &range) &&
 			 !cli_value(&a, "--units", &units) && !cli_value(&a, "--unit", &unit_names[0]) &&
 			 !cli_value(&a, "--target-unit", &unit_names[1]) &&
@@ -116,9 +117,9 @@ static int presidio_shoot(int argc, char **argv)
 				"--weapon", "--range", "--band", "--skill", "--figures", "--mode", "--cover",
 				"--incidental", "--skirmish-target", "--mounted-target", "--evading",
 				"--taking-cover", "--armor", "--target-figures", "--specialists",
-				"--through-fire", "--dm", "--units", "--unit", "--target-unit",
+				"--through-fire", "--dm", "--units", "--unit", "--target-unit", "--line",
 				"--odds", "--seed", "--json", "--help"};
-			return cli_unknown(&a, known, 24);
+			return cli_unknown(&a, known, sizeof known / sizeof known[0]);
 		}
 	}
 	if (a.status != EXIT_OK)
@@ -169,6 +170,13 @@ static int presidio_shoot(int argc, char **argv)
 	in.skill = stat_or(skill, unit_names[0], ut[0].ranged);
 	in.figures = (int)figures;
 	in.mode = (fray_presidio_fire_mode)mode;
+	/* R27: a volley only when asked, by a unit that may */
+	if (in.volley_ready && in.mode != FRAY_PRESIDIO_VOLLEY)
+		return cli_error(a.cmd, EXIT_BAD_INPUT, "--line is for --mode volley (a unit fully loaded in "
+				 "line at most two deep)");
+	if (fray_presidio_volley_refused(&in))
+		return cli_error(a.cmd, EXIT_BAD_INPUT, "--mode volley: %s; say --line if the unit is so",
+				 fray_presidio_volley_refused(&in));
 	in.cover = (fray_presidio_cover)cover;
 	in.armor = stat_or(armor, unit_names[1], ut[1].armor);
 	in.target_figures = target_figures ? (int)target_figures : 10;

@@ -42,7 +42,17 @@ static void volley_and_morale(void **state)
 	RUN(&r1, "presidio", "shoot", "--weapon", "flintlock musket", "--band", "close", "--figures", "4",
 	    "--units", UNITS, "--unit", "militia", "--target-unit", "soldado de cuera", "--seed", "1");
 	assert_int_equal(r1.status, 0);
-	assert_non_null(strstr(r1.out, "skill 1, volley fire, cover: none, armor 2"));
+	/* ruling R27: independent fire unless a volley is asked for, and a
+	 * volley only by a unit in line */
+	assert_non_null(strstr(r1.out, "skill 1, independent fire, cover: none, armor 2"));
+	RUN(&r1, "presidio", "shoot", "--weapon", "flintlock musket", "--band", "close", "--figures", "4",
+	    "--mode", "volley", "--seed", "1");
+	assert_int_equal(r1.status, 2);
+	assert_non_null(strstr(r1.err, "a volley needs a unit fully loaded, in line formation"));
+	RUN(&r1, "presidio", "shoot", "--weapon", "flintlock musket", "--band", "close", "--figures", "4",
+	    "--mode", "volley", "--line", "--seed", "1");
+	assert_int_equal(r1.status, 0);
+	assert_non_null(strstr(r1.out, "volley fire"));
 	RUN(&r1, "presidio", "shoot", "--weapon", "flintlock musket", "--band", "close", "--figures", "4",
 	    "--units", UNITS, "--unit", "militia", "--skill", "3", "--seed", "1");
 	assert_non_null(strstr(r1.out, "skill 3,")); /* an explicit option wins */

@@ -32,9 +32,23 @@ FRAY_API int fray_presidio_hit_number(const fray_presidio_shoot_in *in)
 	return n + in->other_dm;
 }
 
+FRAY_API const char *fray_presidio_volley_refused(const fray_presidio_shoot_in *in)
+{
+	if (in->mode != FRAY_PRESIDIO_VOLLEY || in->volley_ready)
+		return NULL;
+	return "a volley needs a unit fully loaded, in line formation at most two deep, not "
+	       "skirmishers and not moving (Volley Fire, ruling R27)";
+}
+
+/* The mode fired: a volley the unit may not fire is independent fire (R27). */
+static fray_presidio_fire_mode mode_fired(const fray_presidio_shoot_in *in)
+{
+	return fray_presidio_volley_refused(in) ? FRAY_PRESIDIO_INDEPENDENT : in->mode;
+}
+
 static int firing_figures(const fray_presidio_shoot_in *in)
 {
-	switch (in->mode) {
+	switch (mode_fired(in)) {
 	case FRAY_PRESIDIO_INDEPENDENT:
 		return fray_presidio_independent_figures(in->figures, in->weapon->reload);
 	case FRAY_PRESIDIO_MOVING:
@@ -65,6 +79,8 @@ FRAY_API void fray_presidio_shoot(fray_roller *r, const fray_presidio_shoot_in *
 	*out = (fray_presidio_shoot_out){0};
 	out->firing = firing_figures(in);
 	out->hit_number = fray_presidio_hit_number(in);
+	if (fray_presidio_volley_refused(in))
+		fray_emit_note(r, "no volley: independent fire instead", "Presidio Volley Fire, ruling R27");
 	int wn = fray_presidio_wound_number(in->weapon->damage - in->armor);
 	if (wn && in->mode == FRAY_PRESIDIO_MOVING)
 		wn += 2; /* fire while moving: the wound number 2 points up */

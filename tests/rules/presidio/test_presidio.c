@@ -121,6 +121,21 @@ static void independent_fire(void **state)
 	assert_int_equal(fray_presidio_independent_figures(9, 5), 2);
 	assert_int_equal(fray_presidio_independent_figures(6, 12), 1);
 	assert_int_equal(fray_presidio_independent_figures(2, 5), 0);
+	/* R27: a volley asked of a unit that may not fire one (not in line,
+	 * not loaded, skirmishers) is independent fire: 18 muskets (reload 4)
+	 * fire 5, not 18 */
+	fray_presidio_shoot_in in = {.weapon = fray_presidio_weapon_find("flintlock musket", NULL),
+				     .band = 2, .figures = 18, .armor = 12, .mode = FRAY_PRESIDIO_VOLLEY};
+	assert_non_null(fray_presidio_volley_refused(&in));
+	fray_presidio_shoot_out out;
+	fray_roller *r = fray_roller_sample_new(ctx, 1, 0);
+	fray_presidio_shoot(r, &in, &out);
+	assert_int_equal(out.firing, 5);
+	in.volley_ready = true;
+	assert_null(fray_presidio_volley_refused(&in));
+	fray_presidio_shoot(r, &in, &out);
+	assert_int_equal(out.firing, 18);
+	fray_roller_free(r);
 }
 
 /* The shooting example of Section 4: smoothbore flintlocks (11+), 15" read
@@ -132,7 +147,9 @@ static void shooting_example(void **state)
 	const fray_presidio_weapon *near;
 	fray_presidio_shoot_in in = {.weapon = fray_presidio_weapon_find("flintlock musket", &near),
 				     .band = 2, .skill = 2, .figures = 9, .cover = FRAY_PRESIDIO_PARTIAL,
-				     .armor = 12, .target_figures = 9};
+				     .armor = 12, .target_figures = 9,
+				     /* every loaded figure fires: a volley, by a unit that may */
+				     .mode = FRAY_PRESIDIO_VOLLEY, .volley_ready = true};
 	assert_int_equal(fray_presidio_hit_number(&in), 11);
 	/* the table's band for 15" is medium: 9+ */
 	assert_int_equal(fray_presidio_band(FRAY_PRESIDIO_MUSKET, 15), 1);
@@ -159,7 +176,7 @@ static void shoot_wound_odds(void **state)
 	const fray_presidio_weapon *near;
 	fray_presidio_shoot_in in = {.weapon = fray_presidio_weapon_find("caplock musket", &near),
 				     .band = 0, .skill = 1, .figures = 4, .armor = 2, .target_figures = 8,
-				     .specialists = 2};
+				     .specialists = 2, .mode = FRAY_PRESIDIO_VOLLEY, .volley_ready = true};
 	int hn = fray_presidio_hit_number(&in); /* 10 - 4 - 1 = 5 */
 	assert_int_equal(hn, 5);
 	double ph = (13.0 - hn) / 12, pw = 6.0 / 12, pc = ph * pw;
