@@ -28,7 +28,9 @@ typedef enum fray_adbg_type {
 } fray_adbg_type;
 
 /* Fire hits step a unit down: normal -> disrupted -> routed -> eliminated
- * (ADBG 19.2.1). Melee R results remove units from the battle (R8). */
+ * (ADBG 19.2.1). Melee R results remove units from the battle (R8); at
+ * its end they meet the routed units' fate (R30): eliminated, or they stay
+ * REMOVED (routed, out of the battle) and are no loss. */
 typedef enum fray_adbg_status {
 	FRAY_ADBG_NORMAL = 0,
 	FRAY_ADBG_DISRUPTED = 1,
@@ -197,7 +199,7 @@ const char *fray_adbg_side_name(const fray_adbg_scenario *s, int side);
 typedef struct fray_adbg_side_result {
 	int count[5];      /* units by final status (fray_adbg_status) */
 	int leaders_lost;
-	int losses;        /* eliminated + removed, after the routed units' fate */
+	int losses;        /* eliminated, after the routed units' fate (R30: removed units meet it too) */
 } fray_adbg_side_result;
 
 typedef struct fray_adbg_result {

@@ -542,7 +542,7 @@ static void print_battle_odds(const fray_adbg_scenario *s, const fray_dist *d,
 		for (int l = 0; l <= maxloss; l++)
 			if (loss_p[side][l] > 0 && l > top)
 				top = l;
-	printf("\n  units lost (eliminated or removed)\n  %-28s %6s", "", "mean");
+	printf("\n  units lost (eliminated, after the routed units' fate)\n  %-28s %6s", "", "mean");
 	for (int l = 0; l <= top; l++)
 		printf(" %6d", l);
 	printf("\n");

@@ -471,12 +471,13 @@ class Battle:
         sc = self.sc
         for s in range(2):
             for u in self.u[s]:
-                if u["status"] == ROUTED:
+                # R30: a unit removed by a melee R is still routed here
+                if u["status"] in (ROUTED, REMOVED):
                     gone = sc.routed == "eliminated" or (
                         isinstance(sc.routed, Check) and sc.routed.roll(self.rng))
                     if gone:
                         u["status"] = ELIMINATED
-        losses = [sum(u["status"] >= ELIMINATED for u in self.u[s]) for s in range(2)]
+        losses = [sum(u["status"] == ELIMINATED for u in self.u[s]) for s in range(2)]
         standing = [sum(u["status"] <= DISRUPTED for u in self.u[s]) for s in range(2)]
         if sc.victory == "losses":
             score = [losses[1] - losses[0], losses[0] - losses[1]]

@@ -1033,7 +1033,9 @@ static void end_battle(battle *b, fray_adbg_result *res)
 	for (int s = 0; s < 2; s++)
 		for (int i = 0; i < sc->side[s].nunits; i++) {
 			adbg_unit_def *u = &b->u[s][i];
-			if (u->status != FRAY_ADBG_ROUTED)
+			/* ruling R30: a unit removed by a melee R is "not considered
+			 * eliminated (yet)": routed, it meets the routed units' fate */
+			if (u->status != FRAY_ADBG_ROUTED && u->status != FRAY_ADBG_REMOVED)
 				continue;
 			bool gone = sc->routed == ADBG_ROUTED_ELIMINATED;
 			if (sc->routed == ADBG_ROUTED_ROLL) {
@@ -1056,8 +1058,8 @@ static void end_battle(battle *b, fray_adbg_result *res)
 			res->side[s].count[b->u[s][i].status]++;
 		for (int l = 0; l < sc->side[s].nleaders; l++)
 			res->side[s].leaders_lost += b->llost[s][l];
-		res->side[s].losses = res->side[s].count[FRAY_ADBG_ELIMINATED] +
-				      res->side[s].count[FRAY_ADBG_REMOVED];
+		/* a removed unit that survived its roll is not a loss (R30) */
+		res->side[s].losses = res->side[s].count[FRAY_ADBG_ELIMINATED];
 	}
 	int score[2];
 	for (int s = 0; s < 2; s++)
@@ -1369,7 +1371,8 @@ FRAY_API void fray_adbg_battle_stats_procedure(fray_roller *r, fray_policy *p,
 		const fray_adbg_side_result *sr = &res.side[s];
 		int64_t *o = out + FRAY_ADBG_SIM_SIDE + s * FRAY_ADBG_SIM_PER_SIDE;
 		o[FRAY_ADBG_SIM_ELIMINATED] = sr->count[FRAY_ADBG_ELIMINATED];
-		o[FRAY_ADBG_SIM_ROUTED] = sr->count[FRAY_ADBG_ROUTED];
+		/* routed at the end: by fire, or by a melee R and surviving (R30) */
+		o[FRAY_ADBG_SIM_ROUTED] = sr->count[FRAY_ADBG_ROUTED] + sr->count[FRAY_ADBG_REMOVED];
 		o[FRAY_ADBG_SIM_DISRUPTED] = sr->count[FRAY_ADBG_DISRUPTED];
 		o[FRAY_ADBG_SIM_LEADERS_LOST] = sr->leaders_lost;
 		o[FRAY_ADBG_SIM_LOSSES] = sr->losses;

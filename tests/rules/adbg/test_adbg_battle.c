@@ -32,7 +32,12 @@ static void record(void *ud, const fray_event *ev)
 	transcript *t = ud;
 	char line[512];
 	fray_event_text(ev, line, sizeof line);
-	t->len += (size_t)snprintf(t->text + t->len, sizeof t->text - t->len, "%s\n", line);
+	size_t n = strlen(line);
+	assert_true(t->len + n + 1 < sizeof t->text);
+	memcpy(t->text + t->len, line, n);
+	t->len += n;
+	t->text[t->len++] = '\n';
+	t->text[t->len] = '\0';
 }
 
 /* The tiny battle at seed 6, checked by hand against the rules:
@@ -251,6 +256,59 @@ static void avoided_melee_is_not_fought(void **state)
 	fray_adbg_scenario_free(s);
 }
 
+/* Ruling R30: a unit removed by a melee R is still a routed unit at the
+ * end of the battle: it gets the scenario's routed roll (tiny.yaml: 1d6,
+ * eliminated on 1-3) and is a loss only if eliminated. Red's only unit was
+ * removed; Blue's stands. So Red loses 1 unit with chance 3/6 (Blue wins)
+ * and none otherwise (a draw); it once always counted as lost. */
+typedef struct after_melee {
+	const fray_adbg_scenario *s;
+	const char *save;
+} after_melee;
+
+static void finish_after_melee(fray_roller *r, fray_policy *p, const void *in, int64_t *out)
+{
+	const after_melee *am = in;
+	fray_doc *doc;
+	fray_adbg_battle_state *st = fray_adbg_battle_new(ctx, am->s);
+	assert_non_null(st);
+	assert_int_equal(fray_doc_load_string(ctx, "save", am->save, strlen(am->save), &doc), FRAY_OK);
+	assert_true(fray_adbg_battle_restore(st, doc, fray_doc_root(doc)));
+	fray_doc_free(doc);
+	fray_adbg_result res;
+	fray_adbg_battle_finish(st, r, p, &res);
+	out[0] = res.winner + 1;
+	out[1] = res.side[0].losses;
+	out[2] = res.side[0].count[FRAY_ADBG_REMOVED];
+	fray_adbg_battle_free(st);
+}
+
+static void removed_units_get_the_routed_roll(void **state)
+{
+	(void)state;
+	fray_adbg_scenario *s = load(FRAY_TEST_DATA "/adbg/tiny.yaml");
+	after_melee am = {s, "round: 2\nrounds: 1\npositions: 1\nsides:\n"
+			     "  - units: [[4, 0]]\n    stacks: [[0, 0, 1]]\n    leaders: [[-1, 0]]\n"
+			     "  - units: [[0, 0]]\n    stacks: [[0, 0, 1]]\n    leaders: [[0, 0]]\n"};
+	fray_dist *d;
+	assert_int_equal(fray_enumerate(ctx, finish_after_melee, NULL, &am, 3, NULL, &d), FRAY_OK);
+	double blue_wins = 0, draw = 0, survives = 0;
+	for (size_t k = 0; k < fray_dist_count(d); k++) {
+		const int64_t *o = fray_dist_outcome(d, k);
+		blue_wins += o[0] == 2 ? fray_dist_p(d, k) : 0;
+		draw += o[0] == 0 ? fray_dist_p(d, k) : 0;
+		if (o[2] == 1) {
+			survives += fray_dist_p(d, k);
+			assert_int_equal(o[1], 0); /* a survivor is no loss */
+		}
+	}
+	assert_double_equal(blue_wins, 3.0 / 6, 1e-15);
+	assert_double_equal(draw, 3.0 / 6, 1e-15);
+	assert_double_equal(survives, 3.0 / 6, 1e-15);
+	fray_dist_free(d);
+	fray_adbg_scenario_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -261,6 +319,7 @@ int main(void)
 		cmocka_unit_test(heuristic_beats_random),
 		cmocka_unit_test(surprise),
 		cmocka_unit_test(avoided_melee_is_not_fought),
+		cmocka_unit_test(removed_units_get_the_routed_roll),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
