@@ -170,7 +170,11 @@ typedef struct fray_bbb_allowance_in {
 	bool outside_front_arc;
 	bool difficult;           /* the move crosses difficult terrain */
 	int obstacles;            /* linear obstacles crossed */
-	bool road;                /* on a road in column of march / limbered */
+	bool road;                /* following a road */
+	bool column;              /* in column of march or limbered: a road
+				     doubles the speed only then */
+	int changes;              /* formation changes and limber/unlimber:
+				     half the full move each */
 } fray_bbb_allowance_in;
 int fray_bbb_allowance(const fray_bbb_allowance_in *in);
 

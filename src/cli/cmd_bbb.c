@@ -344,7 +344,7 @@ static int bbb_move(int argc, char **argv)
 	fray_bbb_move_in in = {.training = FRAY_BBB_TRAINED};
 	fray_bbb_allowance_in al = {0};
 	size_t training = 1, unit = 9;
-	int64_t obstacles = 0;
+	int64_t obstacles = 0, changes = 0;
 	while (a.i < argc && a.status == EXIT_OK) {
 		if (cli_is_help(argv[a.i]))
 			return cli_help_topic(stdout, "bbb move") ? EXIT_OK : EXIT_RUNTIME;
@@ -360,20 +360,21 @@ static int bbb_move(int argc, char **argv)
 		else if (cli_flag(&a, "--road")) al.road = true;
 		else if (!cli_enum(&a, "--training", fray_bbb_training_names, 3, &training) &&
 			 !cli_enum(&a, "--unit", units, 4, &unit) &&
+			 !cli_i64(&a, "--changes", 0, 2, &changes) &&
 			 !cli_i64(&a, "--obstacles", 0, 20, &obstacles) && !proc_opt(&a, &o)) {
 			static const char *const known[] = {
 				"--disrupted", "--training", "--in-command", "--column", "--limbered",
 				"--passive", "--fragile", "--difficult", "--spent", "--unit",
 				"--outside-front-arc", "--crosses-difficult", "--obstacles", "--road",
-				"--odds", "--seed", "--json", "--help"};
-			return cli_unknown(&a, known, 18);
+				"--changes", "--odds", "--seed", "--json", "--help"};
+			return cli_unknown(&a, known, sizeof known / sizeof known[0]);
 		}
 	}
 	if (a.status != EXIT_OK)
 		return a.status;
 	/* the allowance's options mean something only with the unit moving */
 	static const char *const for_unit[] = {"--road", "--outside-front-arc", "--crosses-difficult",
-					       "--obstacles"};
+					       "--obstacles", "--changes"};
 	for (size_t k = 0; unit == 9 && k < sizeof for_unit / sizeof for_unit[0]; k++)
 		if (cli_seen(&a, for_unit[k]))
 			return cli_error(a.cmd, EXIT_BAD_INPUT, "%s changes the move's distance: give the "
@@ -384,9 +385,11 @@ static int bbb_move(int argc, char **argv)
 		al.arm = unit == 3 ? FRAY_BBB_CAVALRY : (fray_bbb_arm)unit;
 		al.general = unit == 3;
 		al.obstacles = (int)obstacles;
+		al.column = in.column;
+		al.changes = (int)changes;
 		int full = fray_bbb_allowance(&al);
 		/* retirements ignore terrain penalties */
-		fray_bbb_allowance_in bare = {al.arm, al.general, false, false, 0, false};
+		fray_bbb_allowance_in bare = {al.arm, al.general, false, false, 0, false, false, 0};
 		snprintf(allowance, sizeof allowance, "; %s: full move %d\", half move %g\", retire half %g\"",
 			 units[unit], full, full / 2.0, fray_bbb_allowance(&bare) / 2.0);
 	}

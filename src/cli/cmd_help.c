@@ -285,12 +285,15 @@ static const topic topics[] = {
 	 "fray bbb move [--disrupted] [--training raw|trained|veteran] [--in-command]\n"
 	 "              [--column|--limbered] [--passive] [--fragile] [--difficult]\n"
 	 "              [--spent] [--unit infantry|cavalry|artillery|general\n"
-	 "              [--outside-front-arc] [--crosses-difficult] [--obstacles N] [--road]]\n"
+	 "              [--outside-front-arc] [--crosses-difficult] [--obstacles N] [--road]\n"
+	 "              [--changes N]]\n"
 	 "\n"
 	 "2d6 plus the movement modifiers on the movement table; good order units\n"
 	 "recover a base on 11+ (Raw), 10+ (Trained), 9+ (Veteran). With --unit,\n"
-	 "the full and half move in inches. Odds outcome: {\"row\", \"result\",\n"
-	 "\"recover\"}.\n"},
+	 "the full and half move in inches: a road doubles it only in column of\n"
+	 "march or limbered (--column, --limbered); each formation change or\n"
+	 "limber/unlimber (--changes N) costs half a move. Odds outcome: {\"row\",\n"
+	 "\"result\", \"recover\"}.\n"},
 	{"bbb night",
 	 "fray bbb night\n\nThe night-interval checklist; the sheet gives no dice for it.\n"},
 	{"bbb table",

@@ -194,15 +194,18 @@ FRAY_API void fray_bbb_move_procedure(fray_roller *r, fray_policy *p, const void
 	out[1] = o.recovers;
 }
 
-/* Full Move Allowance and Movement Penalties; a road doubles the speed of
- * units in column of march or limbered (TERRAIN TABLE). Terrain penalties
- * never take a move in the front arc below 3". */
+/* Full Move Allowance and Movement Penalties; a road doubles the speed
+ * only of units in column of march or limbered (TERRAIN TABLE, "Only if in
+ * Column of March or Limbered"); a formation change and a limber or
+ * unlimber each cost half a move (MOVEMENT: half the full allowance, a
+ * choice where the sheet is terse). Terrain penalties never take a move in
+ * the front arc below 3". */
 FRAY_API int fray_bbb_allowance(const fray_bbb_allowance_in *in)
 {
 	bool heavy = in->arm != FRAY_BBB_INFANTRY && !in->general; /* cav/art */
-	int base = in->general || in->arm == FRAY_BBB_CAVALRY ? 18 : 12;
-	if (in->road)
-		base *= 2;
+	int full = in->general || in->arm == FRAY_BBB_CAVALRY ? 18 : 12;
+	int base = in->road && in->column ? 2 * full : full;
+	base -= in->changes * full / 2;
 	int terrain = (in->difficult ? (heavy ? 6 : 3) : 0) + in->obstacles * (heavy ? 6 : 3);
 	int move = base - terrain;
 	if (!in->outside_front_arc && terrain > 0 && move < 3)

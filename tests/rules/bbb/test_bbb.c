@@ -308,16 +308,25 @@ static void allowances(void **state)
 		fray_bbb_allowance_in in;
 		int inches;
 	} rows[] = {
-		{{FRAY_BBB_INFANTRY, false, false, false, 0, false}, 12},
-		{{FRAY_BBB_ARTILLERY, false, false, false, 0, false}, 12},
-		{{FRAY_BBB_CAVALRY, false, false, false, 0, false}, 18},
-		{{FRAY_BBB_INFANTRY, true, false, false, 0, false}, 18},   /* general */
-		{{FRAY_BBB_INFANTRY, false, true, false, 0, false}, 9},    /* outside front arc */
-		{{FRAY_BBB_INFANTRY, false, false, true, 0, false}, 9},    /* difficult */
-		{{FRAY_BBB_CAVALRY, false, false, true, 0, false}, 12},    /* cav -6" */
-		{{FRAY_BBB_ARTILLERY, false, false, false, 1, false}, 6},  /* art obstacle -6" */
-		{{FRAY_BBB_INFANTRY, false, false, true, 3, false}, 3},    /* never below 3" */
-		{{FRAY_BBB_INFANTRY, false, false, false, 0, true}, 24},   /* road, column */
+		{{FRAY_BBB_INFANTRY, false, false, false, 0, false, false, 0}, 12},
+		{{FRAY_BBB_ARTILLERY, false, false, false, 0, false, false, 0}, 12},
+		{{FRAY_BBB_CAVALRY, false, false, false, 0, false, false, 0}, 18},
+		{{FRAY_BBB_INFANTRY, true, false, false, 0, false, false, 0}, 18},   /* general */
+		{{FRAY_BBB_INFANTRY, false, true, false, 0, false, false, 0}, 9},    /* outside front arc */
+		{{FRAY_BBB_INFANTRY, false, false, true, 0, false, false, 0}, 9},    /* difficult */
+		{{FRAY_BBB_CAVALRY, false, false, true, 0, false, false, 0}, 12},    /* cav -6" */
+		{{FRAY_BBB_ARTILLERY, false, false, false, 1, false, false, 0}, 6},  /* art obstacle -6" */
+		{{FRAY_BBB_INFANTRY, false, false, true, 3, false, false, 0}, 3},    /* never below 3" */
+		{{FRAY_BBB_INFANTRY, false, false, false, 0, true, true, 0}, 24},   /* road, column */
+		/* issue 14: a road doubles only in column of march or limbered
+		 * (TERRAIN TABLE: "Only if in Column of March or Limbered") */
+		{{FRAY_BBB_INFANTRY, false, false, false, 0, true, false, 0}, 12},
+		{{FRAY_BBB_CAVALRY, false, false, false, 0, true, false, 0}, 18},
+		{{FRAY_BBB_CAVALRY, false, false, false, 0, true, true, 0}, 36},
+		/* MOVEMENT: a formation change, a limber or unlimber: half move */
+		{{FRAY_BBB_INFANTRY, false, false, false, 0, false, false, 1}, 6},
+		{{FRAY_BBB_CAVALRY, false, false, false, 0, false, false, 1}, 9},
+		{{FRAY_BBB_ARTILLERY, false, false, false, 0, false, false, 2}, 0},
 	};
 	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
 		assert_int_equal(fray_bbb_allowance(&rows[i].in), rows[i].inches);
