@@ -33,25 +33,30 @@ static void fmt_fire(const int64_t *o, bool json, const void *input, char *dst, 
 	}
 }
 
-/* One shift flag: name, columns (right positive). */
+/* A flag for one line of the sheet's Column Shifts: columns (right
+ * positive), the line it is (two flags may name one line, which shifts
+ * once), and the target arm the line requires (-1: any). */
 typedef struct shift_flag {
 	const char *name;
 	int cols;
-	const char *sheet;
+	int line;
+	int target;
 } shift_flag;
 
 static const shift_flag shifts[] = {
-	{"--limbered", 1, "Target is limbered artillery or mounted cavalry"},
-	{"--mounted", 1, "Target is limbered artillery or mounted cavalry"},
-	{"--firer-skirmishers", 1, "Firer has Skirmisher base (S)"},
-	{"--devastating", 1, "Firer fires Devastating Volleys (D)"},
-	{"--target-inept", 1, "Target is tactically inept (T)"},
-	{"--bridge", 1, "Target is crossing Bridge"},
-	{"--flanking", 1, "Target is attacked with Flanking Fire"},
-	{"--target-skirmishers", -1, "Target has Skirmisher base (S)"},
-	{"--ragged", -1, "Firer fires Ragged Volleys (R)"},
+	/* "Target is limbered artillery or mounted cavalry": one line */
+	{"--limbered", 1, 0, FRAY_BBB_ARTILLERY},
+	{"--mounted", 1, 0, FRAY_BBB_CAVALRY},
+	{"--firer-skirmishers", 1, 1, -1},
+	{"--devastating", 1, 2, -1},
+	{"--target-inept", 1, 3, -1},
+	{"--bridge", 1, 4, -1},
+	{"--flanking", 1, 5, -1},
+	{"--target-skirmishers", -1, 6, -1},
+	{"--ragged", -1, 7, -1},
 };
 #define NSHIFTS (sizeof shifts / sizeof shifts[0])
+#define NSHIFT_LINES 8
 
 /* `name X` with X a number from lo (above lo when strict) to 10000. */
 static bool number_opt(cli_args *a, const char *name, double lo, bool strict, double *out)
@@ -90,9 +95,12 @@ static bool count_opt(cli_args *a, const char *name, int ngroups, int64_t *count
 	return true;
 }
 
-/* Fire multipliers: each halves the fire factor; they are cumulative. */
+/* Fire Multipliers: each item of the sheet's list halves the fire factor,
+ * cumulatively, and each once: "Pivoted/Unlimbered" is one item. */
 static const char *const halvings[] = {"--disrupted", "--low-ammo", "--reduced", "--pivoted",
 				       "--unlimbered"};
+static const int halving_item[] = {0, 1, 2, 3, 3};
+#define NHALVING_ITEMS 4
 
 static int bbb_fire(int argc, char **argv)
 {
@@ -109,9 +117,8 @@ static int bbb_fire(int argc, char **argv)
 	const fray_bbb_weapon *weapon[MAX_GROUPS];
 	int64_t count[MAX_GROUPS];
 	bool per_unit_given[MAX_GROUPS];
-	int ngroups = 0, nhalvings = 0, shift = 0, nshift_flags = 0;
-	char shift_words[512];
-	textbuf shift_text = text_on(shift_words, sizeof shift_words);
+	int ngroups = 0, nhalvings = 0, shift = 0;
+	bool halved[NHALVING_ITEMS] = {false}, shift_given[NSHIFTS] = {false};
 	size_t target = 0, training = 1;
 	int64_t cover = 0, extra = 0;
 	double range = -1, firepower = -1;
@@ -123,15 +130,10 @@ static int bbb_fire(int argc, char **argv)
 		bool taken = false;
 		for (size_t k = 0; k < sizeof halvings / sizeof halvings[0] && !taken; k++)
 			if (cli_flag(&a, halvings[k]))
-				taken = true, nhalvings++;
+				taken = true, halved[halving_item[k]] = true;
 		for (size_t k = 0; k < NSHIFTS && !taken; k++)
-			if (cli_flag(&a, shifts[k].name)) {
-				taken = true;
-				shift += shifts[k].cols;
-				nshift_flags++;
-				text_add(&shift_text, "%s%s (%+d)", shift_text.len ? "; " : "",
-					 shifts[k].sheet, shifts[k].cols);
-			}
+			if (cli_flag(&a, shifts[k].name))
+				taken = shift_given[k] = true;
 		if (taken)
 			continue;
 		if (cli_value(&a, "--weapon", &v)) {
@@ -176,6 +178,23 @@ static int bbb_fire(int argc, char **argv)
 		return a.status;
 	if (firepower >= 0 && ngroups > 0)
 		return cli_error(a.cmd, EXIT_BAD_INPUT, "give --firepower or weapons, not both");
+	/* each sheet line once (issue 14: --limbered --mounted shifted twice,
+	 * --pivoted --unlimbered halved twice), and only for its target */
+	for (int i = 0; i < NHALVING_ITEMS; i++)
+		nhalvings += halved[i];
+	bool line_on[NSHIFT_LINES] = {false};
+	for (size_t k = 0; k < NSHIFTS; k++) {
+		if (!shift_given[k])
+			continue;
+		if (shifts[k].target >= 0 && (int)target != shifts[k].target)
+			return cli_error(a.cmd, EXIT_BAD_INPUT, "%s: the sheet's shift is for limbered artillery "
+					 "or mounted cavalry, and the target is %s (--target %s)", shifts[k].name,
+					 arm_names[target], arm_names[shifts[k].target]);
+		if (!line_on[shifts[k].line]) {
+			line_on[shifts[k].line] = true;
+			shift += shifts[k].cols;
+		}
+	}
 	if (firepower < 0 && ngroups == 0)
 		return cli_error(a.cmd, EXIT_BAD_INPUT,
 				 "expected --weapon CODE with --bases N (or --units N), or --firepower F");
@@ -185,6 +204,7 @@ static int bbb_fire(int argc, char **argv)
 		if (range < 0)
 			return cli_error(a.cmd, EXIT_BAD_INPUT, "missing --range INCHES");
 		double fp = 0;
+		bool rockets = false;
 		for (int g = 0; g < ngroups; g++) {
 			const fray_bbb_weapon *w = weapon[g];
 			if (count[g] < 0)
@@ -199,12 +219,14 @@ static int bbb_fire(int argc, char **argv)
 				return cli_error(a.cmd, EXIT_BAD_INPUT, "%s reaches %d\", not %g\" (BBB Fire Factors)",
 						 w->code, w->range[w->nbands - 1], range);
 			fp += (double)w->factor[band] * (double)count[g];
-			shift += w->shift;
+			rockets |= w->shift != 0;
 			text_add(&detail_text, "%s%lld %s x %d at %g\"%s", detail_text.len ? " + " : "",
 				 (long long)count[g], w->code, w->factor[band], range,
 				 w->shift ? " (rockets: 1 right)" : "");
 		}
 		firepower = fp;
+		/* "Target is attacked with Rockets": one shift, however many */
+		shift += rockets ? 1 : 0;
 	}
 	firepower = ldexp(firepower, -nhalvings); /* each multiplier x 1/2 */
 	/* cavalry and artillery count cover only when fortified or behind a

@@ -42,6 +42,33 @@ static void fire_from_weapons(void **state)
 	assert_non_null(strstr(r1.out, "2 RA x 4 at 10\" + 1 SA x 3 at 10\" = firepower 11"));
 	RUN(&r1, "bbb", "fire", "--weapon", "RKT", "--units", "1", "--range", "4", "--seed", "1");
 	assert_non_null(strstr(r1.out, "shift +1"));
+	/* each line of the sheet once (issue 14): two rocket groups are one
+	 * "Target is attacked with Rockets" line, 1 right */
+	RUN(&r1, "bbb", "fire", "--weapon", "RKT", "--units", "1", "--weapon", "RKT", "--units", "2",
+	    "--range", "4", "--seed", "1");
+	assert_non_null(strstr(r1.out, "shift +1,"));
+	/* "Pivoted/Unlimbered" is one multiplier: 1 RA at 4" is 4, halved once: 2 */
+	RUN(&r1, "bbb", "fire", "--weapon", "RA", "--units", "1", "--range", "4", "--pivoted", "--unlimbered",
+	    "--seed", "1");
+	assert_non_null(strstr(r1.out, "firepower 2 after halvings"));
+	/* Disrupted and Pivoted/Unlimbered are two items: 4 x 1/2 x 1/2 = 1 */
+	RUN(&r1, "bbb", "fire", "--weapon", "RA", "--units", "1", "--range", "4", "--pivoted", "--disrupted",
+	    "--seed", "1");
+	assert_non_null(strstr(r1.out, "firepower 1 after halvings"));
+	/* "Target is limbered artillery or mounted cavalry": one right, and
+	 * only for such a target */
+	RUN(&r1, "bbb", "fire", "--firepower", "4", "--limbered", "--target", "artillery", "--seed", "1");
+	assert_non_null(strstr(r1.out, "shift +1,"));
+	RUN(&r1, "bbb", "fire", "--firepower", "4", "--mounted", "--target", "cavalry", "--seed", "1");
+	assert_non_null(strstr(r1.out, "shift +1,"));
+	RUN(&r1, "bbb", "fire", "--firepower", "4", "--limbered", "--mounted", "--target", "cavalry", "--seed", "1");
+	assert_int_equal(r1.status, 2);
+	RUN(&r1, "bbb", "fire", "--firepower", "4", "--limbered", "--seed", "1");
+	assert_int_equal(r1.status, 2);
+	assert_non_null(strstr(r1.err, "--limbered: the sheet's shift is for limbered artillery"));
+	/* a flag given twice is refused, not applied twice (once quartered) */
+	RUN(&r1, "bbb", "fire", "--firepower", "4", "--disrupted", "--disrupted", "--seed", "1");
+	assert_int_equal(r1.status, 2);
 }
 
 static void assault_and_move(void **state)
