@@ -71,6 +71,11 @@ typedef struct fray_chits_mix {
 	char morale_text[32];
 	fray_dice *morale_dice;
 	bool morale_at_least;
+	/* Ruling R29: Defend only in defensible terrain, Evade only by a unit
+	 * type that may. From the mix file's defensible_terrain and evaders;
+	 * by default every terrain but open, and cavalry alone. */
+	bool defensible[7];         /* by fray_chits_terrains */
+	bool may_evade[3];          /* by fray_chits_types */
 	fray_ctx *ctx;
 } fray_chits_mix;
 
@@ -149,6 +154,12 @@ void fray_chits_draws_procedure(fray_roller *r, fray_policy *p, const void *in, 
  * problem is recorded on doc; *mix is the caller's to free. */
 fray_status fray_chits_combat_read(fray_ctx *ctx, fray_doc *doc, fray_chits_mix **mix,
 				   fray_chits_combat_in *in, uint64_t *seed, bool *has_seed);
+/* Ruling R29: NULL when the defender may take its stance (Defend in
+ * defensible terrain, Evade by a type that may evade), else why not
+ * ("defend needs defensible terrain; open is not (the mix's
+ * defensible_terrain)"), written to buf. */
+const char *fray_chits_stance_problem(const fray_chits_mix *m, const fray_chits_situation *s,
+				      char *buf, size_t cap);
 /* Checks a draw count against the tactic and stance: NULL when allowed,
  * else the message ("hasty against defend draws 3 to 5 chits"). */
 const char *fray_chits_draw_problem(const fray_chits_mix *m, const fray_chits_situation *s,

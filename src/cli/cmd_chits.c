@@ -139,6 +139,8 @@ static int setup_combat(const char *cmd, fray_ctx *ctx, int argc, char **argv, c
 	cs->in.mix = cs->mix;
 	char buf[160];
 	const char *why;
+	if (!file && (why = fray_chits_stance_problem(cs->mix, &cs->in.situation, buf, sizeof buf)))
+		return cli_error(cmd, EXIT_BAD_INPUT, "--stance: %s", why);
 	if (cs->in.draw && (why = fray_chits_draw_problem(cs->mix, &cs->in.situation, cs->in.draw, buf, sizeof buf)))
 		return cli_error(cmd, EXIT_BAD_INPUT, "--draw: %s", why);
 	if (script) {

@@ -13,6 +13,21 @@ FRAY_API int fray_chits_find(const fray_chits_mix *m, const char *id)
 	return -1;
 }
 
+FRAY_API const char *fray_chits_stance_problem(const fray_chits_mix *m, const fray_chits_situation *s,
+					      char *buf, size_t cap)
+{
+	/* ruling R29 (example 2: an infantry brigade in the open may do neither) */
+	if (s->stance == 0 && !m->defensible[s->terrain])
+		snprintf(buf, cap, "defend needs defensible terrain, and %s is not (the mix's "
+			 "defensible_terrain; ruling R29)", fray_chits_terrains[s->terrain]);
+	else if (s->stance == 2 && !m->may_evade[s->defender_type])
+		snprintf(buf, cap, "evade is for units that may evade, and %s may not (the mix's "
+			 "evaders; ruling R29)", fray_chits_types[s->defender_type]);
+	else
+		return NULL;
+	return buf;
+}
+
 FRAY_API const char *fray_chits_draw_problem(const fray_chits_mix *m, const fray_chits_situation *s,
 					     int draw, char *buf, size_t cap)
 {
@@ -149,6 +164,11 @@ FRAY_API fray_status fray_chits_combat_read(fray_ctx *ctx, fray_doc *doc, fray_c
 		read_side(doc, x, &in->side[0], &sit->attacker_cdr, &sit->attacker_type, false);
 	if ((x = fray_doc_field(doc, root, "defender", true)))
 		read_side(doc, x, &in->side[1], &sit->defender_cdr, &sit->defender_type, true);
+	const fray_node *stance = fray_map_get(root, "stance");
+	char why_stance[160];
+	if (*mix && stance && fray_doc_error_count(doc) == 0 &&
+	    fray_chits_stance_problem(*mix, sit, why_stance, sizeof why_stance))
+		fray_doc_error(doc, stance, "%s", why_stance);
 	const fray_node *draw = fray_doc_field(doc, root, "draw", true);
 	if (draw && fray_doc_int(doc, draw, 1, 16, "the number of chits to draw", &v)) {
 		in->draw = (int)v;

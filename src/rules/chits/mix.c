@@ -233,6 +233,20 @@ FRAY_API int fray_chits_tactic_find(const fray_chits_mix *m, const char *name)
 	return -1;
 }
 
+/* A list of names from names[] into set (replacing the default). */
+static void read_set(fray_doc *doc, const fray_node *n, const char *what, const char *const *names,
+		     size_t nnames, bool *set)
+{
+	if (!fray_doc_expect(doc, n, FRAY_NODE_SEQ, what))
+		return;
+	memset(set, 0, nnames * sizeof *set);
+	for (size_t i = 0; i < fray_node_len(n); i++) {
+		size_t k;
+		if (fray_doc_enum(doc, fray_node_item(n, i), what, names, nnames, &k))
+			set[k] = true;
+	}
+}
+
 FRAY_API fray_status fray_chits_mix_read(fray_ctx *ctx, fray_doc *doc, fray_chits_mix **out)
 {
 	*out = NULL;
@@ -247,10 +261,19 @@ FRAY_API fray_status fray_chits_mix_read(fray_ctx *ctx, fray_doc *doc, fray_chit
 	}
 	if (!fray_doc_expect(doc, root, FRAY_NODE_MAP, "a chit mix"))
 		goto done;
-	static const char *const keys[] = {"name", "tactics", "morale", "chits"};
-	fray_doc_known_keys(doc, root, keys, 4);
+	static const char *const keys[] = {"name", "tactics", "morale", "chits", "defensible_terrain",
+					   "evaders"};
+	fray_doc_known_keys(doc, root, keys, 6);
 	const fray_node *n;
 	const char *s;
+	/* ruling R29's defaults: every terrain but open; cavalry alone evades */
+	for (int t = 1; t < 7; t++)
+		m->defensible[t] = true;
+	m->may_evade[1] = true;
+	if ((n = fray_doc_field(doc, root, "defensible_terrain", false)))
+		read_set(doc, n, "a list of terrains", fray_chits_terrains, 7, m->defensible);
+	if ((n = fray_doc_field(doc, root, "evaders", false)))
+		read_set(doc, n, "a list of unit types", fray_chits_types, 3, m->may_evade);
 	if ((n = fray_doc_field(doc, root, "name", false)) && fray_doc_string(doc, n, "the mix's name", &s))
 		fray_copy_name(m->name, sizeof m->name, s);
 	if ((n = fray_doc_field(doc, root, "tactics", true)))

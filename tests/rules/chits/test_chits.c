@@ -300,6 +300,50 @@ static void draw_limits(void **state)
 	fray_chits_mix_free(m);
 }
 
+/* Ruling R29: Defend only in defensible terrain, Evade only by a type
+ * that may; by default every terrain but open, and cavalry alone (example
+ * 2: an infantry brigade in the open may do neither). A mix may say
+ * otherwise. Once any stance was accepted, and the tactic's chit range
+ * read with it. */
+static void stances_allowed(void **state)
+{
+	(void)state;
+	fray_chits_mix *m = small_mix();
+	char buf[160];
+	static const struct { int stance, terrain, type; bool ok; } rows[] = {
+		{0, 0, 0, false}, /* defend in the open */
+		{0, 1, 0, true},  /* defend in a village */
+		{0, 3, 1, true},  /* defend in woods, cavalry */
+		{1, 0, 0, true},  /* hold anywhere */
+		{2, 0, 0, false}, /* evade, infantry */
+		{2, 0, 2, false}, /* evade, artillery */
+		{2, 0, 1, true},  /* evade, cavalry */
+	};
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		fray_chits_situation s = {.stance = rows[i].stance, .terrain = rows[i].terrain,
+					  .defender_type = rows[i].type};
+		assert_int_equal(fray_chits_stance_problem(m, &s, buf, sizeof buf) == NULL, rows[i].ok);
+	}
+	fray_chits_mix_free(m);
+	/* a mix of its own: defend anywhere, infantry evades, cavalry not */
+	const char *text = "tactics: {hasty: {min: 1, max: {defend: 1, hold: 1, evade: 1}}}\n"
+			   "morale: {roll: 2d6, pass: at-most}\n"
+			   "defensible_terrain: [open, village, town, woods, hills, marsh, river]\n"
+			   "evaders: [infantry]\n"
+			   "chits: [{id: X, a: {if: always, then: [A1]}, b: {if: always, then: []}}]\n";
+	fray_doc *doc;
+	assert_int_equal(fray_doc_load_string(ctx, "mix.yaml", text, strlen(text), &doc), FRAY_OK);
+	assert_int_equal(fray_chits_mix_read(ctx, doc, &m), FRAY_OK);
+	fray_doc_free(doc);
+	fray_chits_situation open_defend = {.stance = 0, .terrain = 0};
+	assert_null(fray_chits_stance_problem(m, &open_defend, buf, sizeof buf));
+	fray_chits_situation cav_evade = {.stance = 2, .defender_type = 1};
+	assert_non_null(fray_chits_stance_problem(m, &cav_evade, buf, sizeof buf));
+	fray_chits_situation inf_evade = {.stance = 2, .defender_type = 0};
+	assert_null(fray_chits_stance_problem(m, &inf_evade, buf, sizeof buf));
+	fray_chits_mix_free(m);
+}
+
 /* End of turn: one fatigue point off; rest 1d3 more; the last hit never
  * comes back. */
 static void end_of_turn(void **state)
@@ -332,6 +376,7 @@ int main(void)
 		cmocka_unit_test(worked_example_3),
 		cmocka_unit_test(malformed_mixes),
 		cmocka_unit_test(draw_limits),
+		cmocka_unit_test(stances_allowed),
 		cmocka_unit_test(end_of_turn),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
