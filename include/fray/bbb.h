@@ -125,11 +125,15 @@ typedef struct fray_bbb_assault_out {
 	int fights;
 	int attacker_lost, defender_lost;
 	bool attacker_destroyed, defender_destroyed;
+	/* after the assault: both sides are Disrupted, but the attacker on a
+	 * +7 and the defender on a -7 or less (the table's exceptions) */
+	bool attacker_disrupted, defender_disrupted;
 } fray_bbb_assault_out;
 void fray_bbb_assault(fray_roller *r, const fray_bbb_assault_in *in,
 		      fray_bbb_assault_out *out);
 /* As a procedure: outcome {band (or 7 attacker destroyed, 8 defender
- * destroyed, 9 both), attacker bases lost, defender bases lost}. Each
+ * destroyed, 9 both), attacker bases lost, defender bases lost, attacker
+ * disrupted, defender disrupted}. Each
  * fight is two random events: enumerate with a depth limit of twice the
  * fights to follow; the mass beyond is reported as unresolved (R20). */
 void fray_bbb_assault_procedure(fray_roller *r, fray_policy *p, const void *in,

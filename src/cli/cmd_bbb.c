@@ -109,7 +109,7 @@ static int bbb_fire(int argc, char **argv)
 		"--fortified", "--target", "--training", "--advancing", "--disrupted", "--low-ammo",
 		"--reduced", "--pivoted", "--unlimbered", "--limbered", "--mounted",
 		"--firer-skirmishers", "--devastating", "--target-inept", "--bridge", "--flanking",
-		"--target-skirmishers", "--ragged", "--odds", "--seed", "--json", "--help"};
+		"--target-skirmishers", "--ragged", "--town", "--fort", "--odds", "--seed", "--json", "--help"};
 	/* one --weapon CODE with its --bases N or --units N per group */
 	static const char *const groups[] = {"--weapon", "--bases", "--units", NULL};
 	cli_args a = {.cmd = "bbb fire", .argc = argc, .argv = argv, .repeatable = groups};
@@ -165,6 +165,8 @@ static int bbb_fire(int argc, char **argv)
 				;
 			else if (cli_flag(&a, "--fortified"))
 				fortified = true;
+			else if (cli_flag(&a, "--town") || cli_flag(&a, "--fort"))
+				;
 			else if (cli_flag(&a, "--advancing"))
 				advancing = true;
 			else if (!cli_enum(&a, "--target", arm_names, 3, &target) &&
@@ -178,6 +180,11 @@ static int bbb_fire(int argc, char **argv)
 		return a.status;
 	if (firepower >= 0 && ngroups > 0)
 		return cli_error(a.cmd, EXIT_BAD_INPUT, "give --firepower or weapons, not both");
+	/* TERRAIN TABLE: a target in a town or fort cannot take flanking fire */
+	if (cli_seen(&a, "--flanking") && (cli_seen(&a, "--town") || cli_seen(&a, "--fort")))
+		return cli_error(a.cmd, EXIT_BAD_INPUT, "--flanking: a target in a %s cannot be attacked with "
+				 "Flanking Fire (BBB Terrain Table)", cli_seen(&a, "--town") ? "town" : "fort");
+	fortified |= cli_seen(&a, "--fort");
 	/* each sheet line once (issue 14: --limbered --mounted shifted twice,
 	 * --pivoted --unlimbered halved twice), and only for its target */
 	for (int i = 0; i < NHALVING_ITEMS; i++)
@@ -265,10 +272,14 @@ static void fmt_assault(const int64_t *o, bool json, const void *input, char *ds
 	(void)input;
 	if (json)
 		snprintf(dst, cap, "\"result\": \"%s\", \"attacker_bases_lost\": %lld, "
-			 "\"defender_bases_lost\": %lld", outcome_name(o[0]), (long long)o[1], (long long)o[2]);
+			 "\"defender_bases_lost\": %lld, \"attacker_disrupted\": %s, \"defender_disrupted\": %s",
+			 outcome_name(o[0]), (long long)o[1], (long long)o[2], o[3] ? "true" : "false",
+			 o[4] ? "true" : "false");
 	else
-		snprintf(dst, cap, "%-18s lost: attacker %lld, defender %lld", outcome_name(o[0]),
-			 (long long)o[1], (long long)o[2]);
+		snprintf(dst, cap, "%-18s lost: attacker %lld, defender %lld%s", outcome_name(o[0]),
+			 (long long)o[1], (long long)o[2],
+			 o[3] && o[4] ? "; both disrupted" : o[3] ? "; attacker disrupted"
+			 : o[4] ? "; defender disrupted" : "");
 }
 
 static int bbb_assault(int argc, char **argv)
@@ -280,6 +291,7 @@ static int bbb_assault(int argc, char **argv)
 	proc_opts o = {0};
 	fray_bbb_assault_in in = {0};
 	int64_t ab = -1, db = -1, cover = 0, fights = 8;
+	size_t arm = FRAY_BBB_INFANTRY;
 	fray_bbb_assault_side *side[2] = {&in.attacker, &in.defender};
 	while (a.i < argc && a.status == EXIT_OK) {
 		if (cli_is_help(argv[a.i]))
@@ -306,14 +318,18 @@ static int bbb_assault(int argc, char **argv)
 			continue;
 		if (cli_flag(&a, "--outflanked"))
 			in.outflanked = true;
+		else if (cli_flag(&a, "--fortified") || cli_flag(&a, "--town") || cli_flag(&a, "--fort"))
+			;
 		else if (!cli_i64(&a, "--attacker-bases", -99, 99, &ab) &&
 			 !cli_i64(&a, "--defender-bases", -99, 99, &db) &&
 			 !cli_i64(&a, "--cover", 0, 6, &cover) &&
+			 !cli_enum(&a, "--defender-arm", arm_names, 3, &arm) &&
 			 !cli_i64(&a, "--max-fights", 1, 20, &fights) && !proc_opt(&a, &o)) {
 			static const char *const known[] = {"--attacker-bases", "--defender-bases",
 							    "--cover", "--outflanked", "--max-fights",
+							    "--defender-arm", "--fortified", "--town", "--fort",
 							    "--odds", "--seed", "--json", "--help"};
-			return cli_unknown(&a, known, 9);
+			return cli_unknown(&a, known, sizeof known / sizeof known[0]);
 		}
 	}
 	if (a.status != EXIT_OK)
@@ -324,18 +340,30 @@ static int bbb_assault(int argc, char **argv)
 				 : "bases cannot be negative");
 	if (ab == 0 || db == 0)
 		return cli_error(a.cmd, EXIT_BAD_INPUT, "a unit with no bases left is destroyed: it cannot assault or be assaulted");
+	/* TERRAIN TABLE: a defender in a town or fort cannot be outflanked */
+	if (in.outflanked && (cli_seen(&a, "--town") || cli_seen(&a, "--fort")))
+		return cli_error(a.cmd, EXIT_BAD_INPUT, "--outflanked: a defender in a %s cannot be outflanked "
+				 "(BBB Terrain Table)", cli_seen(&a, "--town") ? "town" : "fort");
+	if (cli_seen(&a, "--town") && cli_seen(&a, "--fort"))
+		return cli_error(a.cmd, EXIT_BAD_INPUT, "--town and --fort: the defender is in one");
+	/* cavalry and artillery never count cover against assault but in
+	 * fortifications or behind a bridge or linear obstacle (Terrain Table
+	 * note); a fort is a fortification */
+	bool fortified = cli_seen(&a, "--fortified") || cli_seen(&a, "--fort");
+	bool cover_counts = arm == FRAY_BBB_INFANTRY || fortified;
 	in.attacker.bases = (int)ab;
 	in.defender.bases = (int)db;
-	in.cover = (int)cover;
+	in.cover = cover_counts ? (int)cover : 0;
 	char title[256], inputs[640];
-	snprintf(title, sizeof title, "assault: %d bases against %d, modifiers %+d (attacker's net)",
-		 (int)ab, (int)db, fray_bbb_assault_modifier(&in, (int)ab, (int)db));
+	snprintf(title, sizeof title, "assault: %d bases against %d, modifiers %+d (attacker's net)%s",
+		 (int)ab, (int)db, fray_bbb_assault_modifier(&in, (int)ab, (int)db),
+		 cover > 0 && !cover_counts ? "; cover ignored (cavalry/artillery)" : "");
 	snprintf(inputs, sizeof inputs,
 		 "{\"attacker_bases\": %d, \"defender_bases\": %d, \"cover\": %d, \"outflanked\": %s, "
-		 "\"modifier\": %d, \"max_fights\": %d}", (int)ab, (int)db, (int)cover,
+		 "\"modifier\": %d, \"max_fights\": %d}", (int)ab, (int)db, in.cover,
 		 in.outflanked ? "true" : "false", fray_bbb_assault_modifier(&in, (int)ab, (int)db),
 		 (int)fights);
-	proc_run run = {"bbb.assault", title, inputs, fray_bbb_assault_procedure, &in, 3,
+	proc_run run = {"bbb.assault", title, inputs, fray_bbb_assault_procedure, &in, 5,
 			fmt_assault, {.max_depth = 2 * (unsigned)fights}};
 	return proc_run_print(a.cmd, &run, &o);
 }

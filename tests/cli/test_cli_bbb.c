@@ -78,8 +78,26 @@ static void assault_and_move(void **state)
 	    "--attacker-aggressive", "--cover", "1", "--odds");
 	assert_int_equal(r1.status, 0);
 	assert_non_null(strstr(r1.out, "modifiers +0 (attacker's net)"));
+	/* Terrain Table note: cavalry and artillery count no cover against an
+	 * assault but fortified; a town or fort defender cannot be outflanked,
+	 * a town or fort target takes no flanking fire */
+	RUN(&r1, "bbb", "assault", "--attacker-bases", "3", "--defender-bases", "3", "--cover", "2",
+	    "--defender-arm", "cavalry", "--odds");
+	assert_non_null(strstr(r1.out, "modifiers +0 (attacker's net); cover ignored"));
+	RUN(&r1, "bbb", "assault", "--attacker-bases", "3", "--defender-bases", "3", "--cover", "2",
+	    "--defender-arm", "artillery", "--fortified", "--odds");
+	assert_non_null(strstr(r1.out, "modifiers -2 (attacker's net)"));
+	RUN(&r1, "bbb", "assault", "--attacker-bases", "3", "--defender-bases", "3", "--cover", "2",
+	    "--odds");
+	assert_non_null(strstr(r1.out, "modifiers -2 (attacker's net)"));
+	RUN(&r1, "bbb", "assault", "--attacker-bases", "3", "--defender-bases", "3", "--outflanked", "--fort",
+	    "--odds");
+	assert_int_equal(r1.status, 2);
+	RUN(&r1, "bbb", "fire", "--firepower", "4", "--flanking", "--town", "--odds");
+	assert_int_equal(r1.status, 2);
+	assert_non_null(strstr(r1.err, "cannot be attacked with Flanking Fire"));
 	RUN(&r1, "bbb", "assault", "--attacker-bases", "1", "--defender-bases", "1", "--odds", "--json");
-	assert_non_null(strstr(r1.out, "\"result\": \"both destroyed\", \"attacker_bases_lost\": 1, \"defender_bases_lost\": 1}, \"p\": 0.16666666666666666, \"exact\": \"1/6\""));
+	assert_non_null(strstr(r1.out, "\"result\": \"both destroyed\", \"attacker_bases_lost\": 1, \"defender_bases_lost\": 1, \"attacker_disrupted\": false, \"defender_disrupted\": false}, \"p\": 0.16666666666666666, \"exact\": \"1/6\""));
 	RUN(&r1, "bbb", "move", "--disrupted", "--seed", "2");
 	assert_int_equal(r1.status, 0);
 	assert_non_null(strstr(r1.out, "disrupted unit: "));

@@ -85,16 +85,20 @@ FRAY_API int fray_bbb_assault_modifier(const fray_bbb_assault_in *in, int att_ba
 static const int band_loss[7][2] = {{0, 2}, {0, 1}, {0, 0}, {1, 1}, {0, 0}, {1, 0}, {2, 0}};
 
 /* G6: each side rolls a die; final difference = attacker's die and
- * modifiers less the defender's. R20: a 0 costs each side a base and is
- * fought again at once with the modifiers recomputed (numbers change); a
- * unit with no bases left is destroyed. */
+ * modifiers less the defender's. After each fight both sides are
+ * Disrupted, but the attacker on a +7 and the defender on a -7 or less:
+ * the table names those two exceptions, so the rule is the rest (issue
+ * 14). R20: a 0 costs each side a base and is fought again at once with
+ * the modifiers recomputed (numbers change, and both are Disrupted now);
+ * a unit with no bases left is destroyed. */
 FRAY_API void fray_bbb_assault(fray_roller *r, const fray_bbb_assault_in *in,
 			       fray_bbb_assault_out *out)
 {
 	int ab = in->attacker.bases, db = in->defender.bases;
 	*out = (fray_bbb_assault_out){0};
+	fray_bbb_assault_in now = *in;
 	for (;;) {
-		int mod = fray_bbb_assault_modifier(in, ab, db);
+		int mod = fray_bbb_assault_modifier(&now, ab, db);
 		if (fray_roller_narrating(r)) {
 			char text[80];
 			snprintf(text, sizeof text, "assault %d: %d bases against %d", out->fights + 1, ab, db);
@@ -118,6 +122,10 @@ FRAY_API void fray_bbb_assault(fray_roller *r, const fray_bbb_assault_in *in,
 		}
 		out->attacker_destroyed = ab <= 0;
 		out->defender_destroyed = db <= 0;
+		now.attacker.disrupted |= out->band != FRAY_BBB_A_PLUS7;
+		now.defender.disrupted |= out->band != FRAY_BBB_A_MINUS7;
+		out->attacker_disrupted = now.attacker.disrupted;
+		out->defender_disrupted = now.defender.disrupted;
 		if (out->attacker_destroyed || out->defender_destroyed) {
 			fray_emit_note(r, out->attacker_destroyed && out->defender_destroyed
 					       ? "both units have no bases left: destroyed"
@@ -143,6 +151,8 @@ FRAY_API void fray_bbb_assault_procedure(fray_roller *r, fray_policy *p, const v
 		 : o.attacker_destroyed ? 7 : o.defender_destroyed ? 8 : (int64_t)o.band;
 	out[1] = o.attacker_lost;
 	out[2] = o.defender_lost;
+	out[3] = o.attacker_disrupted && !o.attacker_destroyed;
+	out[4] = o.defender_disrupted && !o.defender_destroyed;
 }
 
 /* MOVEMENT MODIFIERS. Passive only for good order, fragile only for

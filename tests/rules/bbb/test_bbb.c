@@ -332,9 +332,46 @@ static void allowances(void **state)
 		assert_int_equal(fray_bbb_allowance(&rows[i].in), rows[i].inches);
 }
 
+/* After an assault both sides are Disrupted, but the attacker on a +7 and
+ * the defender on a -7 or less (the Assault Table's exceptions; issue 14).
+ * Modifiers +7 (9 bases to 3: +3; aggressive, in depth: +2; defender
+ * spent: +2): the difference is the dice + 7, so a +7 when the attacker's
+ * die is at least the defender's (21 of 36), never a -7 or a 0. */
+static void disrupted_after_assault(void **state)
+{
+	(void)state;
+	fray_bbb_assault_in in = {.attacker = {.bases = 9, .aggressive = true, .in_depth = true},
+				  .defender = {.bases = 3, .spent = true}};
+	assert_int_equal(fray_bbb_assault_modifier(&in, 9, 3), 7);
+	fray_dist *d;
+	assert_int_equal(fray_enumerate(ctx, fray_bbb_assault_procedure, NULL, &in, 5, NULL, &d), FRAY_OK);
+	double attacker_fresh = 0, defender_disrupted = 0;
+	for (size_t k = 0; k < fray_dist_count(d); k++) {
+		const int64_t *o = fray_dist_outcome(d, k);
+		attacker_fresh += o[3] ? 0 : fray_dist_p(d, k);
+		defender_disrupted += o[4] ? fray_dist_p(d, k) : 0;
+		if (o[0] == FRAY_BBB_A_PLUS7)
+			assert_int_equal(o[3], 0);
+	}
+	assert_double_equal(attacker_fresh, 21.0 / 36, 1e-15);
+	assert_double_equal(defender_disrupted, 1, 1e-15);
+	fray_dist_free(d);
+	/* a 0 is fought again with both sides Disrupted: their penalties
+	 * cancel, so two equal units' second fight is their first again */
+	fray_bbb_assault_in even = {.attacker = {.bases = 4}, .defender = {.bases = 4}};
+	assert_int_equal(fray_enumerate(ctx, fray_bbb_assault_procedure, NULL, &even, 5, NULL, &d), FRAY_OK);
+	for (size_t k = 0; k < fray_dist_count(d); k++) {
+		const int64_t *o = fray_dist_outcome(d, k);
+		if (o[0] < 7) /* not destroyed: the band tells */
+			assert_int_equal(o[3], o[0] != FRAY_BBB_A_PLUS7);
+	}
+	fray_dist_free(d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(disrupted_after_assault),
 		cmocka_unit_test(every_firefight_cell),
 		cmocka_unit_test(every_fire_factor_cell),
 		cmocka_unit_test(firepower_columns),
