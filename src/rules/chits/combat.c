@@ -228,16 +228,20 @@ FRAY_API void fray_chits_combat(fray_roller *r, fray_policy *p, const fray_chits
 			say(r, "ruling R22", "%s (%s): +%d fatigue point%s", sd->name, side_names[side],
 			    sum.fatigue, sum.fatigue == 1 ? "" : "s");
 		}
-		for (int t = 0; t < sum.morale && !fray_roller_stopped(r); t++)
-			for (int i = 0; i < sd->nunits; i++) {
-				out->morale_tests[side]++;
-				out->morale_failed[side] += !morale_test(r, m, &sd->units[i]);
-			}
+		/* M: a morale test for each regiment of the side, once however
+		 * many M were drawn (the tests come at the very end; example 3:
+		 * "both test"; issue 14) */
+		for (int i = 0; sum.morale > 0 && i < sd->nunits && !fray_roller_stopped(r); i++) {
+			out->morale_tests[side]++;
+			out->morale_failed[side] += !morale_test(r, m, &sd->units[i]);
+		}
 	}
 }
 
-/* What advise weighs: the draws only. Chits with the same effect in this
- * situation are one kind, so K draws branch over kinds, not chits. */
+/* What advise and --odds weigh: the draws only. Chits with the same effect
+ * in this situation are one kind, so K draws branch over kinds, not chits.
+ * Scripted chits (a combat file's script) are drawn as written: no
+ * branching. Morale tests are counted per regiment, as fought. */
 FRAY_API void fray_chits_draws_procedure(fray_roller *r, fray_policy *p, const void *input,
 					 int64_t *out)
 {
@@ -264,7 +268,14 @@ FRAY_API void fray_chits_draws_procedure(fray_roller *r, fray_policy *p, const v
 	}
 	fray_chits_effect sum = {{0, 0}, {0, 0}, 0, 0};
 	for (int d = 0; d < in->draw; d++) {
-		size_t k = fray_draw(r, count, nk, "chit");
+		size_t k;
+		if (d < in->nscript) {
+			fray_chits_effect e = fray_chits_effect_of(&m->chits[in->script[d]], &in->situation);
+			for (k = 0; k < nk && memcmp(&kinds[k], &e, sizeof e) != 0; k++)
+				;
+		} else {
+			k = fray_draw(r, count, nk, "chit");
+		}
 		count[k]--;
 		for (int x = 0; x < 2; x++) {
 			sum.hits[x] += kinds[k].hits[x];
@@ -278,8 +289,8 @@ FRAY_API void fray_chits_draws_procedure(fray_roller *r, fray_policy *p, const v
 	unsigned targets = effect_targets(hits);
 	out[0] = hits[0];
 	out[1] = hits[1];
-	out[2] = targets & 1 ? sum.morale : 0;
-	out[3] = targets & 2 ? sum.morale : 0;
+	out[2] = targets & 1 && sum.morale ? in->side[0].nunits : 0;
+	out[3] = targets & 2 && sum.morale ? in->side[1].nunits : 0;
 }
 
 FRAY_API void fray_chits_end_turn(fray_roller *r, const fray_chits_end_turn_in *in,

@@ -65,6 +65,9 @@ static void draw_odds_by_counting(void **state)
 	fray_chits_mix *m = small_mix();
 	fray_chits_combat_in in = {.mix = m, .draw = 2,
 				   .situation = {.terrain = 0, .attacker_cdr = 12, .defender_cdr = 6}};
+	/* two regiments a side: an M is a test for each (issue 14: the odds
+	 * once counted M results, not tests) */
+	in.side[0].nunits = in.side[1].nunits = 2;
 	fray_dist *d;
 	assert_int_equal(fray_enumerate(ctx, fray_chits_draws_procedure, NULL, &in, 4, NULL, &d), FRAY_OK);
 	/* each chit's effect in this situation, from the rules: P b: A1; B: A1 D2;
@@ -79,7 +82,7 @@ static void draw_odds_by_counting(void **state)
 			int a = hitsA[i] + hitsA[j];
 			int dd = hitsD[i] + hitsD[j] - redD[i] - redD[j];
 			dd = dd < 0 ? 0 : dd;
-			int mm = mor[i] + mor[j];
+			int mm = mor[i] + mor[j] > 0 ? 2 : 0; /* one test a regiment */
 			int ta = a >= dd ? mm : 0, td = dd >= a ? mm : 0; /* more hits, or both on a tie */
 			count[a][dd][ta][td]++;
 		}
@@ -90,8 +93,21 @@ static void draw_odds_by_counting(void **state)
 		sum += fray_dist_p(d, k);
 	}
 	assert_double_equal(sum, 1, 1e-12);
-	fray_chits_mix_free(m);
 	fray_dist_free(d);
+	/* scripted chits are drawn as written: chits 4 (R a: D-1, M) and 1
+	 * (A1): attacker 1 hit, defender none, the attacker's regiments test */
+	in.script[0] = 3;
+	in.script[1] = 0;
+	in.nscript = 2;
+	assert_int_equal(fray_enumerate(ctx, fray_chits_draws_procedure, NULL, &in, 4, NULL, &d), FRAY_OK);
+	assert_int_equal(fray_dist_count(d), 1);
+	const int64_t *o = fray_dist_outcome(d, 0);
+	assert_int_equal(o[0], hitsA[3] + hitsA[0]);
+	assert_int_equal(o[1], 0);
+	assert_int_equal(o[2], 2);
+	assert_int_equal(o[3], 0);
+	fray_dist_free(d);
+	fray_chits_mix_free(m);
 }
 
 /* Draws without replacement: with the sample mix in example 1's situation,
