@@ -174,7 +174,13 @@ typedef struct fray_chits_end_turn_in {
 	const fray_chits_mix *mix;
 	fray_chits_unit unit;
 	bool rest, rally;
+	/* Rally/Recover on disorder: the mix's test, a pass removes it; not in
+	 * the same activation as a rally, so not with rally */
+	bool recover_disorder;
 	int new_lead;               /* -1: keep */
+	/* casualties after its combat this turn: the lead battalion cannot be
+	 * switched (the text: "if ... does not suffer any further casualties") */
+	bool hit_again;
 } fray_chits_end_turn_in;
 void fray_chits_end_turn(fray_roller *r, const fray_chits_end_turn_in *in, fray_chits_unit *out);
 

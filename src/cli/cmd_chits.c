@@ -399,7 +399,8 @@ static int chits_end_turn(int argc, char **argv)
 	const char *mix_path = NULL, *hits = "0,0,0,0";
 	int64_t fatigue = 0, morale = 7, lead = 0;
 	uint64_t seed = 0;
-	bool have_seed = false, rest = false, rally = false;
+	bool have_seed = false, rest = false, rally = false, recover = false, disordered = false,
+	     hit_again = false;
 	while (a.i < argc && a.status == EXIT_OK) {
 		if (cli_is_help(argv[a.i]))
 			return cli_help_topic(stdout, "chits end-turn") ? EXIT_OK : EXIT_RUNTIME;
@@ -407,25 +408,41 @@ static int chits_end_turn(int argc, char **argv)
 			rest = true;
 		else if (cli_flag(&a, "--rally"))
 			rally = true;
+		else if (cli_flag(&a, "--recover-disorder"))
+			recover = true;
+		else if (cli_flag(&a, "--disordered"))
+			disordered = true;
+		else if (cli_flag(&a, "--hit-again"))
+			hit_again = true;
 		else if (cli_u64(&a, "--seed", 0, UINT64_MAX, &seed))
 			have_seed = true;
 		else if (!cli_value(&a, "--mix", &mix_path) && !cli_value(&a, "--hits", &hits) &&
 			 !cli_i64(&a, "--fatigue", 0, 20, &fatigue) && !cli_i64(&a, "--morale", 0, 20, &morale) &&
 			 !cli_i64(&a, "--lead", 1, FRAY_CHITS_MAX_BATTALIONS, &lead)) {
 			static const char *const known[] = {"--mix", "--hits", "--fatigue", "--morale", "--lead",
-							    "--rest", "--rally", "--seed", "--help"};
-			return cli_unknown(&a, known, 9);
+							    "--rest", "--rally", "--recover-disorder", "--disordered",
+							    "--hit-again", "--seed", "--help"};
+			return cli_unknown(&a, known, sizeof known / sizeof known[0]);
 		}
 	}
 	if (a.status != EXIT_OK)
 		return a.status;
 	if (!mix_path)
 		return cli_error(a.cmd, EXIT_BAD_INPUT, "missing --mix FILE (its morale test is the rally test)");
-	fray_chits_end_turn_in in = {.rest = rest, .rally = rally, .new_lead = (int)lead - 1};
+	if (rally && recover)
+		return cli_error(a.cmd, EXIT_BAD_INPUT, "--rally and --recover-disorder: Rally/Recover does not "
+				 "recover from disorder in the activation that rallies");
+	if (recover && !disordered)
+		return cli_error(a.cmd, EXIT_BAD_INPUT, "--recover-disorder is for a --disordered brigade");
+	if (hit_again && !lead)
+		return cli_error(a.cmd, EXIT_BAD_INPUT, "--hit-again matters only to a lead switch (--lead N)");
+	fray_chits_end_turn_in in = {.rest = rest, .rally = rally, .recover_disorder = recover,
+				     .new_lead = (int)lead - 1, .hit_again = hit_again};
 	fray_chits_unit *u = &in.unit;
 	snprintf(u->name, sizeof u->name, "the brigade");
 	u->fatigue = (int)fatigue;
 	u->morale = (int)morale;
+	u->disordered = disordered;
 	char copy[128];
 	snprintf(copy, sizeof copy, "%s", hits);
 	for (char *save = NULL, *h = strtok_r(copy, ",", &save); h; h = strtok_r(NULL, ",", &save)) {

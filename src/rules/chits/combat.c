@@ -328,8 +328,27 @@ FRAY_API void fray_chits_end_turn(fray_roller *r, const fray_chits_end_turn_in *
 			    pass ? "one hit recovered" : "no recovery");
 		}
 	}
+	if (in->recover_disorder && in->rally) {
+		say(r, "Rally/Recover", "%s: disorder cannot be recovered in the activation that rallies",
+		    u->name);
+	} else if (in->recover_disorder && u->disordered) {
+		char what[80];
+		snprintf(what, sizeof what, "recover from disorder, %s", u->name);
+		int64_t roll = fray_dice_roll_as(in->mix->morale_dice, r, what);
+		bool pass = in->mix->morale_at_least ? roll >= u->morale : roll <= u->morale;
+		if (pass)
+			u->disordered = false;
+		say(r, "Rally/Recover (G5)", "%s: %s %lld against morale %d: %s", u->name,
+		    in->mix->morale_text, (long long)roll, u->morale,
+		    pass ? "disorder removed" : "still disordered");
+	}
 	if (in->new_lead >= 0 && in->new_lead < u->battalions && in->new_lead != u->lead) {
-		u->lead = in->new_lead;
-		say(r, "end of turn", "%s: battalion %d now leads", u->name, u->lead + 1);
+		if (in->hit_again) {
+			say(r, "end of turn", "%s: casualties since its combat: the lead battalion stays",
+			    u->name);
+		} else {
+			u->lead = in->new_lead;
+			say(r, "end of turn", "%s: battalion %d now leads", u->name, u->lead + 1);
+		}
 	}
 }

@@ -380,6 +380,54 @@ static void end_of_turn(void **state)
 	fray_chits_mix_free(m);
 }
 
+/* Rally/Recover on disorder: the mix's morale test (small-mix: 1d6 at
+ * least the morale level, 4: 3 of 6 faces), a pass removes disorder;
+ * never in the activation that rallies. The lead battalion is switched at
+ * the end of the turn only without casualties since the combat. */
+static void end_turn_procedure(fray_roller *r, fray_policy *p, const void *in, int64_t *out)
+{
+	(void)p;
+	fray_chits_unit u;
+	fray_chits_end_turn(r, in, &u);
+	out[0] = u.disordered;
+	out[1] = u.lead;
+}
+
+static void disorder_and_lead_at_end_of_turn(void **state)
+{
+	(void)state;
+	fray_chits_mix *m = small_mix();
+	fray_chits_end_turn_in in = {.mix = m, .recover_disorder = true, .new_lead = -1};
+	in.unit = (fray_chits_unit){.battalions = 4, .morale = 4, .disordered = true};
+	fray_dist *d;
+	assert_int_equal(fray_enumerate(ctx, end_turn_procedure, NULL, &in, 2, NULL, &d), FRAY_OK);
+	int pass = 0;
+	for (int a = 1; a <= 6; a++)
+		pass += a >= 4;
+	double removed = 0;
+	for (size_t k = 0; k < fray_dist_count(d); k++)
+		removed += fray_dist_outcome(d, k)[0] == 0 ? fray_dist_p(d, k) : 0;
+	assert_double_equal(removed, pass / 6.0, 1e-15);
+	fray_dist_free(d);
+	/* with a rally in the same activation: no recovery from disorder */
+	in.rally = true;
+	assert_int_equal(fray_enumerate(ctx, end_turn_procedure, NULL, &in, 2, NULL, &d), FRAY_OK);
+	for (size_t k = 0; k < fray_dist_count(d); k++)
+		assert_int_equal(fray_dist_outcome(d, k)[0], 1);
+	fray_dist_free(d);
+	/* the lead switch, and none after further casualties */
+	in = (fray_chits_end_turn_in){.mix = m, .new_lead = 2};
+	in.unit = (fray_chits_unit){.battalions = 4, .morale = 7};
+	assert_int_equal(fray_enumerate(ctx, end_turn_procedure, NULL, &in, 2, NULL, &d), FRAY_OK);
+	assert_int_equal(fray_dist_outcome(d, 0)[1], 2);
+	fray_dist_free(d);
+	in.hit_again = true;
+	assert_int_equal(fray_enumerate(ctx, end_turn_procedure, NULL, &in, 2, NULL, &d), FRAY_OK);
+	assert_int_equal(fray_dist_outcome(d, 0)[1], 0);
+	fray_dist_free(d);
+	fray_chits_mix_free(m);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -394,6 +442,7 @@ int main(void)
 		cmocka_unit_test(draw_limits),
 		cmocka_unit_test(stances_allowed),
 		cmocka_unit_test(end_of_turn),
+		cmocka_unit_test(disorder_and_lead_at_end_of_turn),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
