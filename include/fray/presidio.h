@@ -210,9 +210,13 @@ void fray_presidio_melee_procedure(fray_roller *r, fray_policy *p, const void *i
 
 typedef enum fray_presidio_level {
 	FRAY_PRESIDIO_ELITE = 0, FRAY_PRESIDIO_VETERAN = 1, FRAY_PRESIDIO_AVERAGE = 2,
-	FRAY_PRESIDIO_INEXPERIENCED = 3
+	FRAY_PRESIDIO_INEXPERIENCED = 3,
+	/* an elite unit's temporary status after two 6s (Section 7, morale
+	 * bonuses): base morale 4, for the rest of the battle */
+	FRAY_PRESIDIO_SUPER_ELITE = 4
 } fray_presidio_level;
-extern const char *const fray_presidio_level_names[4];
+#define FRAY_PRESIDIO_NLEVELS 5
+extern const char *const fray_presidio_level_names[FRAY_PRESIDIO_NLEVELS];
 
 typedef enum fray_presidio_situation {
 	FRAY_PRESIDIO_OPEN = 0, FRAY_PRESIDIO_IN_COVER = 1, FRAY_PRESIDIO_LINE = 2,
@@ -237,6 +241,9 @@ typedef struct fray_presidio_morale_in {
 	bool flag, fifer;          /* with the cover above: one -1 in all */
 	fray_presidio_situation situation;  /* for the failure's meaning */
 	bool near_enemy;           /* within 4" of the enemy or surrounded */
+	bool charge_impact;        /* the check follows a charge's impact: a
+				      panic there is a panic move, not a
+				      surrender (Section 7, Surrender) */
 } fray_presidio_morale_in;
 
 typedef struct fray_presidio_morale_out {

@@ -350,7 +350,8 @@ static int presidio_morale(int argc, char **argv)
 		else if (cli_flag(&a, "--fifer")) in.fifer = true;
 		else if (cli_flag(&a, "--hero")) in.hero = true;
 		else if (cli_flag(&a, "--near-enemy")) in.near_enemy = true;
-		else if (!cli_enum(&a, "--level", fray_presidio_level_names, 4, &level) &&
+		else if (cli_flag(&a, "--charge-impact")) in.charge_impact = true;
+		else if (!cli_enum(&a, "--level", fray_presidio_level_names, FRAY_PRESIDIO_NLEVELS, &level) &&
 			 !cli_value(&a, "--units", &units) && !cli_value(&a, "--unit", &unit_name) &&
 			 !cli_value(&a, "--leader-rank", &rank) &&
 			 !cli_enum(&a, "--size", fray_presidio_size_names, 4, &size) &&
@@ -364,9 +365,9 @@ static int presidio_morale(int argc, char **argv)
 				"--level", "--size", "--casualties", "--leader", "--charging", "--charged",
 				"--friendly-cover", "--incidental-cover", "--cover", "--line", "--leader-casualty",
 				"--friends-fell-back", "--friends-retreated", "--friends-panicked", "--chaplain",
-				"--shaman", "--flag", "--fifer", "--hero", "--situation", "--near-enemy",
+				"--shaman", "--flag", "--fifer", "--hero", "--situation", "--near-enemy", "--charge-impact",
 				"--units", "--unit", "--leader-rank", "--odds", "--seed", "--json", "--help"};
-			return cli_unknown(&a, known, 28);
+			return cli_unknown(&a, known, sizeof known / sizeof known[0]);
 		}
 	}
 	if (a.status != EXIT_OK)

@@ -91,7 +91,7 @@ static void bad_input(void **state)
 		{{"presidio", "shoot", "--weapon", "fists", "--range", "1", "--figures", "5"},
 		 "fray presidio shoot: fists is a melee weapon: it does not shoot\n"},
 		{{"presidio", "morale", "--level", "heroic", "--size", "squad"},
-		 "fray presidio morale: option --level expects one of elite, veteran, average, inexperienced, got 'heroic'\n"},
+		 "fray presidio morale: option --level expects one of elite, veteran, average, inexperienced, super-elite, got 'heroic'\n"},
 		{{"presidio", "rally"},
 		 "fray presidio rally: missing --leader N: the officer's command level (0-4; NCOs cannot rally troops)\n"},
 		{{"presidio", "shoot", "--weapon", "flintlock musket", "--range", "10", "--figures", "5", "--unit", "militia"},

@@ -7,7 +7,8 @@
 
 const char *const fray_presidio_fire_mode_names[5] = {"volley", "independent", "moving",
 						      "opportunity", "aimed"};
-const char *const fray_presidio_level_names[4] = {"elite", "veteran", "average", "inexperienced"};
+const char *const fray_presidio_level_names[FRAY_PRESIDIO_NLEVELS] = {
+	"elite", "veteran", "average", "inexperienced", "super-elite"};
 const char *const fray_presidio_situation_names[4] = {"open", "cover", "line", "charging"};
 
 /* R11: hit# + range DM - ranged skill + cover DMs + other DMs. Fire while
@@ -152,7 +153,7 @@ FRAY_API void fray_presidio_shoot_procedure(fray_roller *r, fray_policy *p, cons
 /* Section 7: the required number, all modifiers cumulative. */
 FRAY_API int fray_presidio_morale_required(const fray_presidio_morale_in *in)
 {
-	static const int base[4] = {5, 6, 7, 8};
+	static const int base[FRAY_PRESIDIO_NLEVELS] = {5, 6, 7, 8, 4}; /* super-elite: 4 */
 	int req = base[in->level];
 	switch (in->size) { /* casualties by unit size */
 	case FRAY_PRESIDIO_COMPANY: req += in->casualties / 2; break;
@@ -186,8 +187,10 @@ FRAY_API const char *fray_presidio_morale_result(const fray_presidio_morale_in *
 	if (short_by <= 0)
 		return "success: the unit stays in place";
 	int band = short_by <= 2 ? 0 : short_by <= 4 ? 1 : 2;
-	if (band == 2 && in->near_enemy && in->situation != FRAY_PRESIDIO_CHARGING)
+	if (band == 2 && in->near_enemy && in->situation != FRAY_PRESIDIO_CHARGING && !in->charge_impact)
 		return "surrenders (panic within 4\" of the enemy or surrounded)";
+	if (band == 2 && in->charge_impact && in->situation != FRAY_PRESIDIO_CHARGING)
+		return "panics: a panic move (after a charge impact there is no surrender)";
 	static const char *const words[4][3] = {
 		{"falls back (\"walks\") or half a move to the nearest cover",
 		 "retreats (\"runs\") or half to the furthest cover",

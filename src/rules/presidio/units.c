@@ -68,7 +68,7 @@ FRAY_API bool fray_presidio_units_read(fray_doc *doc, fray_presidio_units *out)
 		const fray_node *x;
 		size_t k;
 		if ((x = fray_doc_field(doc, n, "morale", true)) &&
-		    fray_doc_enum(doc, x, "a morale level", fray_presidio_level_names, 4, &k))
+		    fray_doc_enum(doc, x, "a morale level", fray_presidio_level_names, FRAY_PRESIDIO_NLEVELS, &k))
 			t->level = (int)k;
 		if ((x = fray_doc_field(doc, n, "mounted", false)))
 			fray_doc_bool(doc, x, "mounted", &t->mounted);

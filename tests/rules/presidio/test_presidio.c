@@ -237,6 +237,18 @@ static void morale_required_and_odds(void **state)
 		m.size = FRAY_PRESIDIO_SQUAD;
 		assert_int_equal(fray_presidio_morale_required(&m), 7 - 1);
 	}
+	/* Morale bonuses: an elite unit's two 6s make it "super-elite, with a
+	 * base morale of 4" */
+	fray_presidio_morale_in super = {.level = FRAY_PRESIDIO_SUPER_ELITE, .size = FRAY_PRESIDIO_SQUAD};
+	assert_int_equal(fray_presidio_morale_required(&super), 4);
+	assert_string_equal(fray_presidio_level_names[FRAY_PRESIDIO_SUPER_ELITE], "super-elite");
+	/* Surrender: a panic within 4" of the enemy surrenders, "except as a
+	 * result of a charge impact, in which case, they make a panic move" */
+	fray_presidio_morale_in near = {.level = FRAY_PRESIDIO_AVERAGE, .near_enemy = true};
+	assert_non_null(strstr(fray_presidio_morale_result(&near, 5), "surrenders"));
+	near.charge_impact = true;
+	assert_true(strncmp(fray_presidio_morale_result(&near, 5), "surrenders", 10) != 0);
+	assert_non_null(strstr(fray_presidio_morale_result(&near, 5), "panic move"));
 	/* partial and heavy cover: their benefit off, cumulative with the -1 */
 	fray_presidio_morale_in partial = {.level = FRAY_PRESIDIO_AVERAGE, .cover = FRAY_PRESIDIO_PARTIAL,
 					   .incidental_or_friendly_cover = true};
