@@ -511,6 +511,10 @@ void fray_presidio_night_procedure(fray_roller *r, fray_policy *p, const void *i
  * next landing (1D6 + 6), inches to the one after (1D6)}. */
 void fray_presidio_bounce_procedure(fray_roller *r, fray_policy *p, const void *in, int64_t *out);
 
+/* Time of Contact (campaign): in: int[2] {row 0-2 by hexes moved, large
+ * map}; outcome {hour, 24-hour clock}. The table rolls 1D4 in its row; "if
+ * the strategic map represents a large area, roll a D12 instead": over the
+ * whole table, 8 a.m. to 7 p.m. (fray's reading), the row set aside. */
 void fray_presidio_contact_time_procedure(fray_roller *r, fray_policy *p, const void *in,
 					  int64_t *out);
 

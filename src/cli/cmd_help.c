@@ -496,9 +496,10 @@ static const topic topics[] = {
 	 "Lost Livestock: 1d6 an animal: back on 1-3 (1-4 searching), the enemy's\n"
 	 "on 4-5 (5), lost on 6.\n"},
 	{"presidio contact-time",
-	 "fray presidio contact-time --moved 1|2|3\n\n"
+	 "fray presidio contact-time --moved 1|2|3 | --large-map\n\n"
 	 "Time of Contact (1D4): row 1 moved 1 hex by road; 2: 2 by road or 1 in\n"
-	 "fields; 3: 3 by road, 2 in fields or 1 in woods.\n"},
+	 "fields; 3: 3 by road, 2 in fields or 1 in woods. On a strategic map of a\n"
+	 "large area a D12 instead, over the whole table: 8 a.m. to 7 p.m.\n"},
 	{"presidio pursuit",
 	 "fray presidio pursuit --recon N --camou N [--pursuers-mounted] [--raiders-mounted]\n"
 	 "     [--forced-march] [--trials N] [--seed S] [--json]\n\n"

@@ -1091,20 +1091,29 @@ static int presidio_contact_time(int argc, char **argv)
 {
 	proc_opts o = {0};
 	static const char *const ints[] = {"--moved"};
+	static const char *const flags[] = {"--large-map"};
 	static const int64_t lo[] = {1}, hi[] = {3};
 	int64_t v[1] = {0};
-	int st = raid_run("presidio contact-time", argc, argv, "presidio contact-time", ints, v, lo, hi, 1, NULL,
-			  NULL, 0, &o);
+	bool large = false;
+	int st = raid_run("presidio contact-time", argc, argv, "presidio contact-time", ints, v, lo, hi, 1, flags,
+			  &large, 1, &o);
 	if (st)
 		return st < 0 ? EXIT_OK : st;
-	if (!v[0])
+	if (!v[0] && !large)
 		return cli_error("presidio contact-time", EXIT_BAD_INPUT, "missing --moved 1|2|3 (the row of the "
-				 "Time of Contact table)");
-	int row = (int)v[0] - 1;
-	char title[64], inputs[32];
-	snprintf(title, sizeof title, "time of contact, row %d", row + 1);
-	snprintf(inputs, sizeof inputs, "{\"moved\": %d}", row + 1);
-	proc_run run = {"presidio.contact_time", title, inputs, fray_presidio_contact_time_procedure, &row, 1,
+				 "Time of Contact table), or --large-map");
+	if (v[0] && large)
+		return cli_error("presidio contact-time", EXIT_BAD_INPUT, "--large-map rolls a D12 over the whole "
+				 "table: --moved does not apply");
+	int in[2] = {v[0] ? (int)v[0] - 1 : 0, large};
+	char title[64], inputs[48];
+	if (large)
+		snprintf(title, sizeof title, "time of contact, a large map (D12)");
+	else
+		snprintf(title, sizeof title, "time of contact, row %d", in[0] + 1);
+	snprintf(inputs, sizeof inputs, "{\"moved\": %d, \"large_map\": %s}", large ? 0 : in[0] + 1,
+		 large ? "true" : "false");
+	proc_run run = {"presidio.contact_time", title, inputs, fray_presidio_contact_time_procedure, in, 1,
 			fmt_hour, {0}};
 	return proc_run_print("presidio contact-time", &run, &o);
 }

@@ -136,8 +136,13 @@ FRAY_API void fray_presidio_contact_time_procedure(fray_roller *r, fray_policy *
 {
 	(void)p;
 	static const int hours[3][4] = {{8, 9, 10, 11}, {12, 13, 14, 15}, {16, 17, 18, 19}};
-	int row = *(const int *)in;
-	out[0] = hours[row][fray_die(r, 4, "time of contact 1d4") - 1];
+	const int *v = in;
+	if (v[1]) {
+		int d = fray_die(r, 12, "time of contact d12 (a large map)") - 1;
+		out[0] = hours[d / 4][d % 4];
+		return;
+	}
+	out[0] = hours[v[0]][fray_die(r, 4, "time of contact 1d4") - 1];
 }
 
 /* Nighttime Visibility (Section 8): 1D6, 5 and 6 the same row. */

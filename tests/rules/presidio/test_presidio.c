@@ -771,11 +771,22 @@ static void raiding(void **state)
 		assert_int_equal(fray_presidio_leagues(true, roll), fug[roll]);
 	}
 	/* time of contact: row 2 is noon to 3 p.m. */
-	int row = 1;
-	assert_int_equal(fray_enumerate(ctx, fray_presidio_contact_time_procedure, NULL, &row, 1, NULL, &d), FRAY_OK);
+	int row[2] = {1, 0};
+	assert_int_equal(fray_enumerate(ctx, fray_presidio_contact_time_procedure, NULL, row, 1, NULL, &d), FRAY_OK);
 	assert_int_equal(fray_dist_count(d), 4);
 	assert_int_equal(fray_dist_outcome(d, 0)[0], 12);
 	assert_int_equal(fray_dist_outcome(d, 3)[0], 15);
+	fray_dist_free(d);
+	/* a large map: "roll a D12 instead", each of the twelve hours 8 a.m.
+	 * to 7 p.m. with chance 1/12 */
+	int large[2] = {0, 1};
+	assert_int_equal(fray_enumerate(ctx, fray_presidio_contact_time_procedure, NULL, large, 1, NULL, &d),
+			 FRAY_OK);
+	assert_int_equal(fray_dist_count(d), 12);
+	for (size_t k = 0; k < 12; k++) {
+		assert_int_equal(fray_dist_outcome(d, k)[0], 8 + (int64_t)k);
+		assert_double_equal(fray_dist_p(d, k), 1.0 / 12, 1e-15);
+	}
 	fray_dist_free(d);
 	/* a pursuit ends by day 15 whatever the dice */
 	fray_presidio_pursuit_in pin = {.recon = 2, .camou = 1, .forced_march = true};
