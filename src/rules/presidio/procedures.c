@@ -262,17 +262,37 @@ FRAY_API void fray_presidio_initiative_procedure(fray_roller *r, fray_policy *p,
 {
 	(void)p;
 	const int *lead = in;
-	for (;;) {
-		int a = fray_die(r, 6, "initiative, side 1") + lead[0];
-		int b = fray_die(r, 6, "initiative, side 2") + lead[1];
-		if (a != b || fray_roller_stopped(r)) {
-			out[0] = a > b ? 0 : 1;
-			fray_emit_result(r, "initiative", out[0] + 1, a > b ? "side 1 goes first" : "side 2 goes first",
-					 "Presidio Section 2, ruling R17");
-			return;
+	int a = fray_die(r, 6, "initiative, side 1") + lead[0];
+	int b = fray_die(r, 6, "initiative, side 2") + lead[1];
+	if (a == b && !fray_roller_stopped(r)) {
+		/* R17: ties are rolled again until one side is higher. Rolling
+		 * until untied is one draw among the untied pairs of dice, each
+		 * as likely: so the odds are exact fractions, with nothing left
+		 * unresolved (issue 14), and a roll tells the pair that decided */
+		unsigned ones[36];
+		int pair[36][2], n = 0;
+		for (int x = 1; x <= 6; x++)
+			for (int y = 1; y <= 6; y++)
+				if (x + lead[0] != y + lead[1]) {
+					ones[n] = 1;
+					pair[n][0] = x;
+					pair[n++][1] = y;
+				}
+		fray_emit_note(r, "a tie: rolled again until one side is higher", "ruling R17");
+		if (n > 0) {
+			size_t k = fray_draw(r, ones, (size_t)n, "the untied re-roll");
+			a = pair[k][0] + lead[0];
+			b = pair[k][1] + lead[1];
+			if (fray_roller_narrating(r)) {
+				char text[96];
+				snprintf(text, sizeof text, "side 1 rolls %d, side 2 rolls %d", pair[k][0], pair[k][1]);
+				fray_emit_note(r, text, "ruling R17");
+			}
 		}
-		fray_emit_note(r, "a tie: rolled again", "ruling R17");
 	}
+	out[0] = a > b ? 0 : 1;
+	fray_emit_result(r, "initiative", out[0] + 1, a > b ? "side 1 goes first" : "side 2 goes first",
+			 "Presidio Section 2, ruling R17");
 }
 
 const char *const fray_presidio_impact_names[5] = {"none", "foot", "horse", "bayonet", "lance"};
