@@ -402,6 +402,8 @@ typedef struct fray_presidio_move_in {
 	int kneel_changes, prone_changes;  /* -1" and -2" each, when moving */
 	fray_presidio_barrier barrier;
 	double before_barrier;   /* inches moved before the barrier (split terrain) */
+	int skill;               /* the Move skill, "added to the movement die
+				    roll" (Section 1) */
 } fray_presidio_move_in;
 
 /* The distance for a given 1D6 roll, in inches (Section 3; a movement

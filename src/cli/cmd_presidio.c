@@ -651,7 +651,8 @@ static int presidio_move(int argc, char **argv)
 	proc_opts o = {0};
 	fray_presidio_move_in in = {0};
 	size_t mover = 0, barrier = 0;
-	int64_t kneel = 0, prone = 0;
+	int64_t kneel = 0, prone = 0, skill = INT64_MIN;
+	const char *units = NULL, *unit_name = NULL;
 	double before = 0;
 	const char *v;
 	while (a.i < argc && a.status == EXIT_OK) {
@@ -669,12 +670,13 @@ static int presidio_move(int argc, char **argv)
 		} else if (!cli_enum(&a, "--as", fray_presidio_mover_names, 4, &mover) &&
 			   !cli_enum(&a, "--barrier", fray_presidio_barrier_names, 4, &barrier) &&
 			   !cli_i64(&a, "--kneel", 0, 4, &kneel) && !cli_i64(&a, "--prone", 0, 4, &prone) &&
-			   !proc_opt(&a, &o)) {
+			   !cli_i64(&a, "--skill", -5, 10, &skill) && !cli_value(&a, "--units", &units) &&
+			   !cli_value(&a, "--unit", &unit_name) && !proc_opt(&a, &o)) {
 			static const char *const known[] = {"--as", "--running", "--galloping", "--charging",
 							    "--line", "--drummer", "--crawling", "--kneel", "--prone",
-							    "--barrier", "--before-barrier", "--odds", "--seed", "--json",
-							    "--help"};
-			return cli_unknown(&a, known, 15);
+							    "--barrier", "--before-barrier", "--skill", "--units", "--unit",
+							    "--odds", "--seed", "--json", "--help"};
+			return cli_unknown(&a, known, sizeof known / sizeof known[0]);
 		}
 	}
 	if (a.status != EXIT_OK)
@@ -685,6 +687,16 @@ static int presidio_move(int argc, char **argv)
 	if ((cli_seen(&a, "--running") && cli_seen(&a, "--galloping")))
 		return cli_error(a.cmd, EXIT_BAD_INPUT, "--running and --galloping are the same two actions: "
 				 "give one");
+	static const char *const unit_opt[] = {"--unit"};
+	fray_presidio_unit_type ut;
+	memset(&ut, 0, sizeof ut);
+	int st = find_units(a.cmd, units, 1, unit_opt, &unit_name, &ut);
+	if (st != EXIT_OK)
+		return st;
+	in.skill = stat_or(skill, unit_name, ut.move);
+	/* a unit the file says is mounted moves at the mounted rate */
+	if (unit_name && ut.mounted && !cli_seen(&a, "--as"))
+		mover = FRAY_PRESIDIO_MOUNTED;
 	in.mover = (fray_presidio_mover)mover;
 	in.barrier = (fray_presidio_barrier)barrier;
 	in.kneel_changes = (int)kneel;
@@ -694,13 +706,13 @@ static int presidio_move(int argc, char **argv)
 		return cli_error(a.cmd, EXIT_BAD_INPUT, "medium and heavy barriers are impassable to horses "
 				 "and wagons (Presidio Section 3)");
 	char title[160], inputs[256];
-	snprintf(title, sizeof title, "move: %s%s%s%s, barrier %s", fray_presidio_mover_names[mover],
+	snprintf(title, sizeof title, "move: %s%s%s%s, move skill %d, barrier %s", fray_presidio_mover_names[mover],
 		 in.running ? ", two actions" : "", in.charging ? ", charging" : "", in.line ? ", in line" : "",
-		 fray_presidio_barrier_names[barrier]);
+		 in.skill, fray_presidio_barrier_names[barrier]);
 	snprintf(inputs, sizeof inputs, "{\"as\": \"%s\", \"running\": %s, \"charging\": %s, \"line\": %s, "
-		 "\"barrier\": \"%s\", \"before_barrier\": %g}", fray_presidio_mover_names[mover],
+		 "\"skill\": %d, \"barrier\": \"%s\", \"before_barrier\": %g}", fray_presidio_mover_names[mover],
 		 in.running ? "true" : "false", in.charging ? "true" : "false", in.line ? "true" : "false",
-		 fray_presidio_barrier_names[barrier], before);
+		 in.skill, fray_presidio_barrier_names[barrier], before);
 	proc_run run = {"presidio.move", title, inputs, fray_presidio_move_procedure, &in, 1, fmt_move, {0}};
 	return proc_run_print(a.cmd, &run, &o);
 }

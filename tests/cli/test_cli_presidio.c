@@ -61,6 +61,14 @@ static void volley_and_morale(void **state)
 	assert_int_equal(r1.status, 0);
 	assert_non_null(strstr(r1.out, "morale: inexperienced squad"));
 	assert_non_null(strstr(r1.out, "(+2 leader)"));
+	/* the units file's move skill and mounted: a soldado de cuera (move 1,
+	 * mounted) moves 12 + 1D6 + 1: 14" to 19" */
+	RUN(&r1, "presidio", "move", "--units", UNITS, "--unit", "soldado de cuera", "--odds");
+	assert_int_equal(r1.status, 0);
+	assert_non_null(strstr(r1.out, "move: mounted, move skill 1"));
+	assert_non_null(strstr(r1.out, "14\""));
+	assert_non_null(strstr(r1.out, "19\""));
+	assert_null(strstr(r1.out, "20\""));
 	RUN(&r1, "presidio", "units", UNITS);
 	assert_int_equal(r1.status, 0);
 	assert_non_null(strstr(r1.out, "war chief 4"));

@@ -513,7 +513,7 @@ FRAY_API void fray_presidio_casualty_status_procedure(fray_roller *r, fray_polic
 const char *const fray_presidio_mover_names[4] = {"foot", "light", "slow", "mounted"};
 const char *const fray_presidio_barrier_names[4] = {"none", "light", "medium", "heavy"};
 
-/* Section 3: allowance + 1D6; two actions double it, and so does a
+/* Section 3: allowance + 1D6 (+ the Move skill, Section 1); two actions double it, and so does a
  * charge ("charging units move at running/galloping speed"); line
  * formation halves it except when charging (Formations), a drummer then
  * adds 1" (a unit in line: charging or not, the inch is the drummer's);
@@ -524,7 +524,7 @@ const char *const fray_presidio_barrier_names[4] = {"none", "light", "medium", "
 FRAY_API double fray_presidio_move_distance(const fray_presidio_move_in *in, int die)
 {
 	static const int base[4] = {6, 7, 3, 12};
-	double d = base[in->mover] + die;
+	double d = base[in->mover] + die + in->skill;
 	if (in->running || in->charging)
 		d *= 2;
 	if (in->line && !in->charging)

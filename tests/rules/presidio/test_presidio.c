@@ -528,6 +528,10 @@ static void movement(void **state)
 	assert_double_equal(fray_presidio_move_distance(&charge, 4), (6 + 4) * 2, 0);
 	charge.drummer = true;
 	assert_double_equal(fray_presidio_move_distance(&charge, 4), (6 + 4) * 2 + 1, 0);
+	/* Section 1: the Move skill "is added to the movement die roll":
+	 * 6 + 3 + 2, doubled for two actions */
+	fray_presidio_move_in skilled = {.skill = 2, .running = true};
+	assert_double_equal(fray_presidio_move_distance(&skilled, 3), (6 + 3 + 2) * 2, 0);
 	fray_presidio_move_in skirmish_charge = {.charging = true};
 	assert_double_equal(fray_presidio_move_distance(&skirmish_charge, 4), (6 + 4) * 2, 0);
 	fray_presidio_move_in mounted = {.mover = FRAY_PRESIDIO_MOUNTED, .barrier = FRAY_PRESIDIO_LIGHT_BARRIER};
