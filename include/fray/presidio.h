@@ -513,6 +513,11 @@ void fray_presidio_night_procedure(fray_roller *r, fray_policy *p, const void *i
  * next landing (1D6 + 6), inches to the one after (1D6)}. */
 void fray_presidio_bounce_procedure(fray_roller *r, fray_policy *p, const void *in, int64_t *out);
 
+/* A mishap's fuse problem (Section 9, Artillery Mishaps: "roll 1D6 (5+)
+ * /action to fix it"): in: int, the actions the crew may spend (1-100);
+ * outcome {the action that fixed it, 0: not fixed within them}. */
+void fray_presidio_fuse_repair_procedure(fray_roller *r, fray_policy *p, const void *in, int64_t *out);
+
 /* Time of Contact (campaign): in: int[2] {row 0-2 by hexes moved, large
  * map}; outcome {hour, 24-hour clock}. The table rolls 1D4 in its row; "if
  * the strategic map represents a large area, roll a D12 instead": over the

@@ -382,6 +382,7 @@ static const topic topics[] = {
 	 "  fray presidio units FILE  your unit statistics (G4) and the command skill table\n"
 	 "  fray presidio night       the nighttime visibility roll\n"
 	 "  fray presidio bounce      where a smoothbore's solid shot bounces\n"
+	 "  fray presidio fuse-repair a mishap's fuse problem, fixed on 5+ an action\n"
 	 "  fray presidio gun-move    how far a gun is hauled or limbered\n"
 	 "  fray presidio blast       a shell on or near a structure, vehicle or gun\n"
 	 "  fray presidio into-melee  whose figures your hits strike, firing into a melee\n"
@@ -516,6 +517,11 @@ static const topic topics[] = {
 	 "fray presidio night [--odds | --seed N] [--json]\n\n"
 	 "Nighttime Visibility (Section 8): 1d6 for the moon, giving how far one\n"
 	 "sees in the open and in the woods and the DM on a search roll.\n"},
+	{"presidio fuse-repair",
+	 "fray presidio fuse-repair [--actions N] [--odds | --seed N] [--json]\n\n"
+	 "An artillery mishap's fuse problem (Section 9): 1D6 each action, 5+\n"
+	 "fixes it; the action that does, within N (default 4). Odds outcome:\n"
+	 "{\"fixed_on_action\": n} (0: not fixed).\n"},
 	{"presidio bounce",
 	 "fray presidio bounce [--odds | --seed N] [--json]\n\n"
 	 "A smoothbore's solid shot that lands short of a target bounces on along\n"

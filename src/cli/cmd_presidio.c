@@ -1169,6 +1169,37 @@ static int presidio_bounce(int argc, char **argv)
 	return proc_run_print("presidio bounce", &run, &o);
 }
 
+static void fmt_repair(const int64_t *o, bool json, const void *input, char *dst, size_t cap)
+{
+	const int *actions = input;
+	if (json)
+		snprintf(dst, cap, "\"fixed_on_action\": %lld", (long long)o[0]);
+	else if (o[0])
+		snprintf(dst, cap, "fixed on action %lld", (long long)o[0]);
+	else
+		snprintf(dst, cap, "not fixed in %d actions", *actions);
+}
+
+static int presidio_fuse_repair(int argc, char **argv)
+{
+	proc_opts o = {0};
+	static const char *const ints[] = {"--actions"};
+	static const int64_t lo[] = {1}, hi[] = {100};
+	int64_t v[1] = {4};
+	int st = raid_run("presidio fuse-repair", argc, argv, "presidio fuse-repair", ints, v, lo, hi, 1, NULL,
+			  NULL, 0, &o);
+	if (st)
+		return st < 0 ? EXIT_OK : st;
+	int actions = (int)v[0];
+	char title[96], inputs[32];
+	snprintf(title, sizeof title, "a fuse problem: 1D6, 5+ fixes it, up to %d action%s", actions,
+		 actions == 1 ? "" : "s");
+	snprintf(inputs, sizeof inputs, "{\"actions\": %d}", actions);
+	proc_run run = {"presidio.fuse_repair", title, inputs, fray_presidio_fuse_repair_procedure, &actions, 1,
+			fmt_repair, {0}};
+	return proc_run_print("presidio fuse-repair", &run, &o);
+}
+
 static void fmt_inches(const int64_t *o, bool json, const void *input, char *dst, size_t cap)
 {
 	(void)input;
@@ -1484,7 +1515,7 @@ static const cli_sub subs[] = {
 	{"livestock-return", presidio_livestock}, {"contact-time", presidio_contact_time},
 	{"victory", presidio_victory}, {"pursuit", presidio_pursuit}, {"casualty-status", presidio_casualty_status},
 	{"weapons", presidio_weapons}, {"units", presidio_units}, {"night", presidio_night},
-	{"bounce", presidio_bounce}, {"gun-move", presidio_gun_move},
+	{"bounce", presidio_bounce}, {"fuse-repair", presidio_fuse_repair}, {"gun-move", presidio_gun_move},
 	{"blast", presidio_blast}, {"into-melee", presidio_into_melee},
 };
 

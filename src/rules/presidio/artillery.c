@@ -258,6 +258,27 @@ FRAY_API void fray_presidio_bounce_procedure(fray_roller *r, fray_policy *p, con
 	out[1] = fray_die(r, 6, "second bounce 1d6\"");
 }
 
+FRAY_API void fray_presidio_fuse_repair_procedure(fray_roller *r, fray_policy *p, const void *in,
+						  int64_t *out)
+{
+	(void)p;
+	int actions = *(const int *)in;
+	out[0] = 0;
+	for (int a = 1; a <= actions && !fray_roller_stopped(r); a++)
+		if (fray_die(r, 6, "fixing the fuse, 5+") >= 5) {
+			out[0] = a;
+			break;
+		}
+	if (fray_roller_narrating(r)) {
+		char text[64];
+		if (out[0])
+			snprintf(text, sizeof text, "fixed on action %lld", (long long)out[0]);
+		else
+			snprintf(text, sizeof text, "not fixed in %d action%s", actions, actions == 1 ? "" : "s");
+		fray_emit_result(r, "fuse problem", out[0], text, "Presidio Section 9, Artillery Mishaps");
+	}
+}
+
 /* Artillery Movement (Section 11): hand (crew of four, or a one-horse
  * limber), 2-horse and 4-horse limber; -1 where the table has "--". */
 const fray_presidio_gun_move fray_presidio_gun_moves[] = {

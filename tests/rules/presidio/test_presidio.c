@@ -1016,6 +1016,25 @@ static void firing_into_melee(void **state)
 	fray_dist_free(d);
 }
 
+/* Artillery Mishaps, a fuse problem: "roll 1D6 (5+)/action to fix it":
+ * fixed on action k with chance (4/6)^(k-1) 2/6; not within n actions
+ * (4/6)^n. */
+static void fuse_repair(void **state)
+{
+	(void)state;
+	int actions = 5;
+	fray_dist *d;
+	assert_int_equal(fray_enumerate(ctx, fray_presidio_fuse_repair_procedure, NULL, &actions, 1, NULL, &d),
+			 FRAY_OK);
+	assert_int_equal(fray_dist_count(d), 6);
+	for (size_t k = 0; k < 6; k++) {
+		int64_t a = fray_dist_outcome(d, k)[0];
+		double want = a == 0 ? pow(4.0 / 6, actions) : pow(4.0 / 6, (double)a - 1) * 2 / 6;
+		assert_double_equal(fray_dist_p(d, k), want, 1e-15);
+	}
+	fray_dist_free(d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1030,6 +1049,7 @@ int main(void)
 		cmocka_unit_test(melee_difficulty_and_odds),
 		cmocka_unit_test(horses_spotting_status),
 		cmocka_unit_test(casualties_capped_at_target),
+		cmocka_unit_test(fuse_repair),
 		cmocka_unit_test(movement),
 		cmocka_unit_test(artillery_rows),
 		cmocka_unit_test(artillery_fire),
