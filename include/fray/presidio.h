@@ -434,8 +434,9 @@ void fray_presidio_jump_procedure(fray_roller *r, fray_policy *p, const void *in
 void fray_presidio_dismount_procedure(fray_roller *r, fray_policy *p, const void *in, int64_t *out);
 
 /* Hidden units (Section 4): 1d6 + Recon against 1d6 + Camou + cover;
- * spotted when the Recon roll is equal or higher. input: int[3] recon,
- * camou, cover DM; outcome {spotted}. */
+ * spotted when the Recon roll is equal or higher. At night the Nighttime
+ * Visibility row's Search DM is added to the search (Section 8). input:
+ * int[4] recon, camou, cover DM, night search DM; outcome {spotted}. */
 void fray_presidio_spot_procedure(fray_roller *r, fray_policy *p, const void *in, int64_t *out);
 
 /* Casualty status (Section 6): remaining units' 1d6 table, shattered

@@ -471,9 +471,12 @@ static const topic topics[] = {
 	{"presidio dismount",
 	 "fray presidio dismount --horses N\n\nHorses without a horse-holder: a die each, odd runs off.\n"},
 	{"presidio spot",
-	 "fray presidio spot --recon N --camou N [--cover none|incidental|partial|heavy|full]\n\n"
+	 "fray presidio spot --recon N --camou N [--cover none|incidental|partial|heavy|full]\n"
+	 "     [--night ROW]\n\n"
 	 "1d6 + Recon against 1d6 + Camou + the cover benefit; spotted on equal or\n"
-	 "higher (Section 4, Hidden Movement).\n"},
+	 "higher (Section 4, Hidden Movement). At night, --night gives the\n"
+	 "Nighttime Visibility row (its 1D6: 1 full moon ... 5-6 no moon), whose\n"
+	 "Search DM (+2 to -2) goes on the search.\n"},
 	{"presidio casualty-status",
 	 "fray presidio casualty-status [--shattered]\n\n"
 	 "Section 6's 1d6 tables for a casualty of a remaining or a shattered unit,\n"

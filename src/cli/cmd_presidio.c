@@ -592,25 +592,33 @@ static int presidio_spot(int argc, char **argv)
 {
 	cli_args a = {.cmd = "presidio spot", .argc = argc, .argv = argv};
 	proc_opts o = {0};
-	int64_t recon = 0, camou = 0;
+	int64_t recon = 0, camou = 0, night = 0;
 	size_t cover = 0;
 	while (a.i < argc && a.status == EXIT_OK) {
 		if (cli_is_help(argv[a.i]))
 			return cli_help_topic(stdout, "presidio spot") ? EXIT_OK : EXIT_RUNTIME;
 		if (!cli_i64(&a, "--recon", -5, 10, &recon) && !cli_i64(&a, "--camou", -5, 10, &camou) &&
-		    !cli_enum(&a, "--cover", fray_presidio_cover_names, 5, &cover) && !proc_opt(&a, &o)) {
-			static const char *const known[] = {"--recon", "--camou", "--cover", "--odds", "--seed",
-							    "--json", "--help"};
-			return cli_unknown(&a, known, 7);
+		    !cli_enum(&a, "--cover", fray_presidio_cover_names, 5, &cover) &&
+		    !cli_i64(&a, "--night", 1, 6, &night) && !proc_opt(&a, &o)) {
+			static const char *const known[] = {"--recon", "--camou", "--cover", "--night", "--odds",
+							    "--seed", "--json", "--help"};
+			return cli_unknown(&a, known, sizeof known / sizeof known[0]);
 		}
 	}
 	if (a.status != EXIT_OK)
 		return a.status;
-	int v[3] = {(int)recon, (int)camou, fray_presidio_cover_dm((fray_presidio_cover)cover)};
-	char title[128], inputs[128];
-	snprintf(title, sizeof title, "spot: 1d6 + recon %d against 1d6 + camou %d + cover %d", v[0], v[1], v[2]);
-	snprintf(inputs, sizeof inputs, "{\"recon\": %d, \"camou\": %d, \"cover\": \"%s\"}", v[0], v[1],
-		 fray_presidio_cover_names[cover]);
+	/* at night, the Nighttime Visibility row (its 1D6, 5 and 6 the same)
+	 * adds its Search DM (Section 8) */
+	int search_dm = night ? fray_presidio_night_rows[night >= 5 ? 4 : night - 1].search_dm : 0;
+	int v[4] = {(int)recon, (int)camou, fray_presidio_cover_dm((fray_presidio_cover)cover), search_dm};
+	char title[160], inputs[160];
+	textbuf t = text_on(title, sizeof title);
+	text_add(&t, "spot: 1d6 + recon %d", v[0]);
+	if (night)
+		text_add(&t, " %+d night search", search_dm);
+	text_add(&t, " against 1d6 + camou %d + cover %d", v[1], v[2]);
+	snprintf(inputs, sizeof inputs, "{\"recon\": %d, \"camou\": %d, \"cover\": \"%s\", \"night_search_dm\": %d}",
+		 v[0], v[1], fray_presidio_cover_names[cover], search_dm);
 	proc_run run = {"presidio.spot", title, inputs, fray_presidio_spot_procedure, v, 1, fmt_spotted, {0}};
 	return proc_run_print(a.cmd, &run, &o);
 }

@@ -460,7 +460,7 @@ FRAY_API void fray_presidio_spot_procedure(fray_roller *r, fray_policy *p, const
 {
 	(void)p;
 	const int *v = in;
-	int recon = fray_die(r, 6, "recon d6") + v[0];
+	int recon = fray_die(r, 6, "recon d6") + v[0] + v[3];
 	int camou = fray_die(r, 6, "camou d6") + v[1] + v[2];
 	out[0] = recon >= camou;
 	if (fray_roller_narrating(r)) {

@@ -459,18 +459,21 @@ static void horses_spotting_status(void **state)
 	for (size_t k = 0; k < fray_dist_count(d); k++)
 		assert_double_equal(fray_dist_p(d, k), binomial(6, (int)fray_dist_outcome(d, k)[0], 0.5), 1e-15);
 	fray_dist_free(d);
+	/* with the night's Search DM (+2 a full moon ... -2 no moon) */
 	for (int cover = 0; cover <= 3; cover++) {
-		int v[3] = {1, 2, cover};
-		int spotted = 0;
-		for (int a = 1; a <= 6; a++)
-			for (int b = 1; b <= 6; b++)
-				spotted += a + 1 >= b + 2 + cover;
-		assert_int_equal(fray_enumerate(ctx, fray_presidio_spot_procedure, NULL, v, 1, NULL, &d), FRAY_OK);
-		double p = 0;
-		for (size_t k = 0; k < fray_dist_count(d); k++)
-			p += fray_dist_outcome(d, k)[0] ? fray_dist_p(d, k) : 0;
-		assert_double_equal(p, spotted / 36.0, 1e-15);
-		fray_dist_free(d);
+		for (int night = -2; night <= 2; night++) {
+			int v[4] = {1, 2, cover, night};
+			int spotted = 0;
+			for (int a = 1; a <= 6; a++)
+				for (int b = 1; b <= 6; b++)
+					spotted += a + 1 + night >= b + 2 + cover;
+			assert_int_equal(fray_enumerate(ctx, fray_presidio_spot_procedure, NULL, v, 1, NULL, &d), FRAY_OK);
+			double p = 0;
+			for (size_t k = 0; k < fray_dist_count(d); k++)
+				p += fray_dist_outcome(d, k)[0] ? fray_dist_p(d, k) : 0;
+			assert_double_equal(p, spotted / 36.0, 1e-15);
+			fray_dist_free(d);
+		}
 	}
 	/* the first roll of either table is a plain d6 */
 	for (int shattered = 0; shattered <= 1; shattered++) {
