@@ -143,6 +143,10 @@ typedef struct fray_presidio_shoot_in {
 	bool through_fire;         /* a unit within 12" behind the target */
 	bool volley_ready;         /* Volley Fire's conditions hold: fully loaded,
 				      in line at most two deep, not skirmishers */
+	/* Reloading While Taking Additional Cover (Section 4): the firers fire
+	 * half their independent-fire figures, an odd half rounded up or
+	 * down on a 50% die; a target doing so has +1 cover */
+	bool reloading_in_cover, target_reloading_in_cover;
 } fray_presidio_shoot_in;
 
 typedef struct fray_presidio_shoot_out {

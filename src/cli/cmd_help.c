@@ -390,14 +390,18 @@ static const topic topics[] = {
 	 "Distances are yours to measure; see docs/presidio.md.\n"},
 	{"presidio shoot",
 	 "fray presidio shoot --weapon NAME --figures N (--range INCHES | --band close|medium|long)\n"
-	 "     [--skill N] [--mode volley|independent|moving|opportunity|aimed]\n"
+	 "     [--skill N] [--mode independent|volley --line|moving|opportunity|aimed]\n"
 	 "     [--cover none|incidental|partial|heavy|full|complete] [--incidental]\n"
 	 "     [--skirmish-target] [--mounted-target] [--evading] [--taking-cover] [--dm N]\n"
 	 "     [--armor N] [--target-figures N] [--specialists N] [--through-fire]\n"
+	 "     [--reloading-in-cover] [--target-reloading-in-cover]\n"
 	 "     [--units FILE [--unit NAME] [--target-unit NAME]]\n"
 	 "\n"
 	 "Hit number = Hit# + range DM - skill + cover and other DMs (ruling R11);\n"
-	 "one d12 per firing figure (independent fire: figures / reload, R14);\n"
+	 "one d12 per firing figure (independent fire, the default: figures /\n"
+	 "reload, R14; a volley only by a unit fully loaded in line, R27; half the\n"
+	 "figures when reloading in cover, an odd half up or down at 50%);\n"
+	 "casualties never more than the target's figures;\n"
 	 "hits wound on the damage chart for damage - armor (R13); casualties hit\n"
 	 "specialty figures on the unit's casualty die (R15). Odds outcome:\n"
 	 "{\"hits\": n, \"casualties\": n, \"specialists_hit\": n}.\n"},

@@ -102,6 +102,8 @@ static int presidio_shoot(int argc, char **argv)
 		else if (cli_flag(&a, "--taking-cover")) in.taking_cover = true;
 		else if (cli_flag(&a, "--through-fire")) in.through_fire = true;
 		else if (cli_flag(&a, "--line")) in.volley_ready = true;
+		else if (cli_flag(&a, "--reloading-in-cover")) in.reloading_in_cover = true;
+		else if (cli_flag(&a, "--target-reloading-in-cover")) in.target_reloading_in_cover = true;
 		else if (!cli_value(&a, "--weapon", &weapon) && !cli_value(&a, "--range", &range) &&
 			 !cli_value(&a, "--units", &units) && !cli_value(&a, "--unit", &unit_names[0]) &&
 			 !cli_value(&a, "--target-unit", &unit_names[1]) &&
@@ -118,6 +120,7 @@ static int presidio_shoot(int argc, char **argv)
 				"--incidental", "--skirmish-target", "--mounted-target", "--evading",
 				"--taking-cover", "--armor", "--target-figures", "--specialists",
 				"--through-fire", "--dm", "--units", "--unit", "--target-unit", "--line",
+				"--reloading-in-cover", "--target-reloading-in-cover",
 				"--odds", "--seed", "--json", "--help"};
 			return cli_unknown(&a, known, sizeof known / sizeof known[0]);
 		}
@@ -174,6 +177,9 @@ static int presidio_shoot(int argc, char **argv)
 	if (in.volley_ready && in.mode != FRAY_PRESIDIO_VOLLEY)
 		return cli_error(a.cmd, EXIT_BAD_INPUT, "--line is for --mode volley (a unit fully loaded in "
 				 "line at most two deep)");
+	if (in.reloading_in_cover && in.mode != FRAY_PRESIDIO_INDEPENDENT)
+		return cli_error(a.cmd, EXIT_BAD_INPUT, "--reloading-in-cover is for skirmishers firing "
+				 "independent fire, not moving (Section 4, Reloading While Taking Additional Cover)");
 	if (fray_presidio_volley_refused(&in))
 		return cli_error(a.cmd, EXIT_BAD_INPUT, "--mode volley: %s; say --line if the unit is so",
 				 fray_presidio_volley_refused(&in));

@@ -28,6 +28,7 @@ FRAY_API int fray_presidio_hit_number(const fray_presidio_shoot_in *in)
 	n += in->mounted_target ? 1 : 0;
 	n += in->evading ? 1 : 0;
 	n += in->taking_cover ? 2 : 0;
+	n += in->target_reloading_in_cover ? 1 : 0; /* +1 to its cover benefit */
 	n += in->mode == FRAY_PRESIDIO_OPPORTUNITY ? 2 : 0;
 	n += in->mode == FRAY_PRESIDIO_AIMED ? -2 : 0;
 	return n + in->other_dm;
@@ -79,6 +80,14 @@ FRAY_API void fray_presidio_shoot(fray_roller *r, const fray_presidio_shoot_in *
 {
 	*out = (fray_presidio_shoot_out){0};
 	out->firing = firing_figures(in);
+	if (in->reloading_in_cover && mode_fired(in) == FRAY_PRESIDIO_INDEPENDENT) {
+		/* "only half the figures that can ... may fire (round up or down
+		 * at 50%)": an odd half goes up or down on a die */
+		int half = out->firing / 2;
+		if (out->firing % 2)
+			half += fray_die(r, 2, "half the firers, rounded up or down at 50%") == 2;
+		out->firing = half;
+	}
 	out->hit_number = fray_presidio_hit_number(in);
 	if (fray_presidio_volley_refused(in))
 		fray_emit_note(r, "no volley: independent fire instead", "Presidio Volley Fire, ruling R27");

@@ -1019,6 +1019,32 @@ static void firing_into_melee(void **state)
 	fray_dist_free(d);
 }
 
+/* Section 4, Reloading While Taking Additional Cover: half the figures
+ * that can fire independent fire, an odd half "rounded up or down at
+ * 50%"; a target doing so has +1 cover. 12 flintlock muskets (reload 4)
+ * fire 3 independently, so 1 or 2 here, each half the time; close range:
+ * 11 - 4 = 7+, a hit 6/12. */
+static void reloading_in_cover(void **state)
+{
+	(void)state;
+	fray_presidio_shoot_in in = {.weapon = fray_presidio_weapon_find("flintlock musket", NULL), .band = 0,
+				     .figures = 12, .mode = FRAY_PRESIDIO_INDEPENDENT, .armor = 99,
+				     .reloading_in_cover = true};
+	fray_dist *d;
+	assert_int_equal(fray_enumerate(ctx, fray_presidio_shoot_procedure, NULL, &in, 5, NULL, &d), FRAY_OK);
+	double p = 6.0 / 12, hits[3] = {0};
+	for (size_t k = 0; k < fray_dist_count(d); k++)
+		hits[fray_dist_outcome(d, k)[0]] += fray_dist_p(d, k);
+	assert_double_equal(hits[0], 0.5 * (1 - p) + 0.5 * (1 - p) * (1 - p), 1e-15);
+	assert_double_equal(hits[1], 0.5 * p + 0.5 * 2 * p * (1 - p), 1e-15);
+	assert_double_equal(hits[2], 0.5 * p * p, 1e-15);
+	fray_dist_free(d);
+	in.reloading_in_cover = false;
+	int plain = fray_presidio_hit_number(&in);
+	in.target_reloading_in_cover = true;
+	assert_int_equal(fray_presidio_hit_number(&in), plain + 1);
+}
+
 /* Artillery Mishaps, a fuse problem: "roll 1D6 (5+)/action to fix it":
  * fixed on action k with chance (4/6)^(k-1) 2/6; not within n actions
  * (4/6)^n. */
@@ -1053,6 +1079,7 @@ int main(void)
 		cmocka_unit_test(horses_spotting_status),
 		cmocka_unit_test(casualties_capped_at_target),
 		cmocka_unit_test(fuse_repair),
+		cmocka_unit_test(reloading_in_cover),
 		cmocka_unit_test(movement),
 		cmocka_unit_test(artillery_rows),
 		cmocka_unit_test(artillery_fire),
