@@ -177,6 +177,9 @@ static int presidio_shoot(int argc, char **argv)
 	if (in.volley_ready && in.mode != FRAY_PRESIDIO_VOLLEY)
 		return cli_error(a.cmd, EXIT_BAD_INPUT, "--line is for --mode volley (a unit fully loaded in "
 				 "line at most two deep)");
+	if (in.incidental && cover == FRAY_PRESIDIO_INCIDENTAL)
+		return cli_error(a.cmd, EXIT_BAD_INPUT, "--incidental with --cover incidental: the same cover "
+				 "twice (--incidental adds incidental cover to another cover)");
 	if (in.reloading_in_cover && in.mode != FRAY_PRESIDIO_INDEPENDENT)
 		return cli_error(a.cmd, EXIT_BAD_INPUT, "--reloading-in-cover is for skirmishers firing "
 				 "independent fire, not moving (Section 4, Reloading While Taking Additional Cover)");

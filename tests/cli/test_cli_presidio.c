@@ -53,6 +53,15 @@ static void volley_and_morale(void **state)
 	    "--mode", "volley", "--line", "--seed", "1");
 	assert_int_equal(r1.status, 0);
 	assert_non_null(strstr(r1.out, "volley fire"));
+	/* one cover given twice is refused, not silently counted once */
+	RUN(&r1, "presidio", "shoot", "--weapon", "flintlock musket", "--band", "close", "--figures", "4",
+	    "--cover", "incidental", "--incidental", "--seed", "1");
+	assert_int_equal(r1.status, 2);
+	RUN(&r1, "presidio", "morale", "--level", "average", "--size", "squad", "--charging", "--charged",
+	    "--seed", "1");
+	assert_int_equal(r1.status, 2);
+	RUN(&r1, "presidio", "move", "--charging", "--running", "--seed", "1");
+	assert_int_equal(r1.status, 2);
 	RUN(&r1, "presidio", "shoot", "--weapon", "flintlock musket", "--band", "close", "--figures", "4",
 	    "--units", UNITS, "--unit", "militia", "--skill", "3", "--seed", "1");
 	assert_non_null(strstr(r1.out, "skill 3,")); /* an explicit option wins */
