@@ -9,72 +9,55 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
-#include <string.h>
 #include <gmp.h>
 #include "internal.h"
 
 #define RESERVE_BYTES (32u << 20)
 
-static atomic_size_t live;       /* bytes GMP holds through us */
+static atomic_llong live;        /* bytes GMP holds through us (signed: see below) */
 static atomic_bool failed;       /* malloc failed; the reserve was given up */
 static void *_Atomic reserve;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
-/* Each block carries its size in front, so free and realloc can count
- * without trusting GMP's sizes. */
-typedef union header {
-	size_t size;
-	max_align_t align;
-} header;
-
-static void *grab(size_t size)
+/* GMP passes the size of the block to free and realloc, so the count needs
+ * no header in the blocks: plain malloc, realloc and free, which are what
+ * GMP's own functions use too. A number made before fray installed these
+ * (by the program, or by fray before its first context) is freed here as
+ * well, harmlessly; the count may then dip below zero, read as zero. */
+static void *on_failure(size_t size, void *old)
 {
-	header *h = malloc(sizeof *h + size);
-	if (!h) {
-		atomic_store(&failed, true);
-		free(atomic_exchange(&reserve, NULL));
-		h = malloc(sizeof *h + size);
-		if (!h)
-			abort(); /* not even the reserve was enough: GMP cannot go on */
-	}
-	h->size = size;
-	atomic_fetch_add(&live, size);
-	return h + 1;
+	atomic_store(&failed, true);
+	free(atomic_exchange(&reserve, NULL));
+	void *p = old ? realloc(old, size) : malloc(size);
+	if (!p)
+		abort(); /* not even the reserve was enough: GMP cannot go on */
+	return p;
 }
 
 static void *gmp_alloc(size_t size)
 {
-	return grab(size);
+	void *p = malloc(size);
+	if (!p)
+		p = on_failure(size, NULL);
+	atomic_fetch_add(&live, (long long)size);
+	return p;
 }
 
 static void gmp_free(void *p, size_t size)
 {
-	(void)size;
 	if (!p)
 		return;
-	header *h = (header *)p - 1;
-	atomic_fetch_sub(&live, h->size);
-	free(h);
+	free(p);
+	atomic_fetch_sub(&live, (long long)size);
 }
 
 static void *gmp_realloc(void *p, size_t old, size_t size)
 {
-	(void)old;
-	if (!p)
-		return grab(size);
-	header *h = (header *)p - 1;
-	size_t was = h->size;
-	header *n = realloc(h, sizeof *n + size);
-	if (!n) {
-		void *q = grab(size);
-		memcpy(q, p, was < size ? was : size);
-		gmp_free(p, was);
-		return q;
-	}
-	n->size = size;
-	atomic_fetch_sub(&live, was);
-	atomic_fetch_add(&live, size);
-	return n + 1;
+	void *q = realloc(p, size);
+	if (!q)
+		q = on_failure(size, p);
+	atomic_fetch_add(&live, (long long)size - (long long)old);
+	return q;
 }
 
 static void install(void)
@@ -100,7 +83,8 @@ bool fray_gmp_guard(void)
 
 size_t fray_gmp_live_bytes(void)
 {
-	return atomic_load(&live);
+	long long n = atomic_load(&live);
+	return n > 0 ? (size_t)n : 0;
 }
 
 bool fray_gmp_failed(void)

@@ -77,9 +77,41 @@ static void every_allocation_may_fail(void **state)
 	assert_true(n > 10); /* the walk really went through the paths */
 }
 
+static void three_dice(fray_roller *r, fray_policy *p, const void *in, int64_t *out)
+{
+	(void)p;
+	(void)in;
+	out[0] = fray_die(r, 6, "a") + fray_die(r, 6, "b") + fray_die(r, 6, "c");
+}
+
+/* Exact numbers made before fray counts GMP's memory (its first exact
+ * enumeration installs the counting functions) are freed after it,
+ * through those functions: they must take any block GMP made. And an
+ * enumeration's memory budget is a clean FRAY_ERR_BUDGET. */
+static void gmp_numbers_across_the_switch(void **state)
+{
+	(void)state;
+	fray_ctx *c = fray_ctx_new(NULL, NULL);
+	fray_dice *dice;
+	fray_dist *before, *during;
+	assert_int_equal(fray_dice_parse(c, "20d12", &dice), FRAY_OK);
+	assert_int_equal(fray_dice_dist(dice, &before), FRAY_OK);
+	fray_enum_limits tight = {.max_bytes = 1};
+	assert_int_equal(fray_enumerate(c, three_dice, NULL, NULL, 1, &tight, &during), FRAY_ERR_BUDGET);
+	assert_non_null(strstr(fray_ctx_message(c), "more than 0 MiB of memory"));
+	fray_ctx_clear(c);
+	assert_int_equal(fray_enumerate(c, three_dice, NULL, NULL, 1, NULL, &during), FRAY_OK);
+	assert_int_equal(fray_dist_count(during), 16);
+	fray_dist_free(before); /* made before the switch, freed after it */
+	fray_dist_free(during);
+	fray_dice_free(dice);
+	fray_ctx_free(c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(gmp_numbers_across_the_switch),
 		cmocka_unit_test(every_allocation_may_fail),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
