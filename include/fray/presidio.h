@@ -344,7 +344,10 @@ typedef struct fray_presidio_artillery_out {
 	int required, roll;
 	bool hit, mishap;
 	int mishap_kind;          /* 1 explodes ... 5-6 no problem (1d6) */
-	int scatter, direction;   /* inches and 1 N .. 6 NW, on a miss */
+	int scatter, direction;   /* inches and 1 N .. 6 NW, on a miss; blind
+				     fire: 2..12, a clock face seen from the
+				     firer (ruling R26: 12 straight on beyond
+				     the aim point, 6 back toward the gun) */
 	bool destroyed;           /* a shot or shell hit destroyed the target */
 	int hits, casualties;     /* canister */
 	int reload;               /* actions, with missing crew */

@@ -197,7 +197,18 @@ FRAY_API void fray_presidio_artillery(fray_roller *r, const fray_presidio_artill
 	if (!out->hit) {
 		int mult = scatter_multiplier(in);
 		out->scatter = (out->required - out->roll) * mult;
-		if (mult) {
+		if (mult && in->type == FRAY_PRESIDIO_BLIND) {
+			/* ruling R26: a second 2D6, read as a clock face from the
+			 * firer (a 2D6 never shows 1, which the text accepts) */
+			out->direction = fray_die(r, 6, "scatter direction 2d6") +
+					 fray_die(r, 6, "scatter direction 2d6");
+			if (fray_roller_narrating(r)) {
+				char text[112];
+				snprintf(text, sizeof text, "missed: lands %d\" away at %d o'clock from the aim "
+					 "point, seen from the gun (x%d)", out->scatter, out->direction, mult);
+				fray_emit_result(r, "scatter", out->scatter, text, "Presidio Section 9, ruling R26");
+			}
+		} else if (mult) {
 			out->direction = fray_die(r, 6, "scatter direction");
 			static const char *const dirs[6] = {"N", "NE", "SE", "S", "SW", "NW"};
 			if (fray_roller_narrating(r)) {

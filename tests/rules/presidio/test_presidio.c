@@ -1045,6 +1045,42 @@ static void reloading_in_cover(void **state)
 	assert_int_equal(fray_presidio_hit_number(&in), plain + 1);
 }
 
+/* Ruling R26: blind fire rolls a second 2D6 for the scatter direction, a
+ * clock face seen from the firer. A 24# mortar's blind shot needs 12 on
+ * 2D6: snake eyes is a mishap, 12 a hit, the 34 other faces a miss whose
+ * direction is 2D6 again. */
+static void blind_direction(fray_roller *r, fray_policy *p, const void *in, int64_t *out)
+{
+	(void)p;
+	fray_presidio_artillery_out o;
+	fray_presidio_artillery(r, in, &o);
+	out[0] = !o.hit && !o.mishap ? o.direction : 0;
+}
+
+static void blind_fire_scatter_clock(void **state)
+{
+	(void)state;
+	fray_presidio_artillery_in in = {.gun = fray_presidio_gun_find("24# mortar", FRAY_PRESIDIO_SHELL),
+					 .type = FRAY_PRESIDIO_BLIND, .band = 2, .strength = 5};
+	assert_non_null(in.gun);
+	assert_int_equal(fray_presidio_artillery_required(&in), 12);
+	fray_dist *d;
+	assert_int_equal(fray_enumerate(ctx, blind_direction, NULL, &in, 1, NULL, &d), FRAY_OK);
+	double ways[13] = {0};
+	for (int a = 1; a <= 6; a++)
+		for (int b = 1; b <= 6; b++)
+			ways[a + b]++;
+	for (size_t k = 0; k < fray_dist_count(d); k++) {
+		int64_t dir = fray_dist_outcome(d, k)[0];
+		if (dir)
+			assert_double_equal(fray_dist_p(d, k), 34.0 / 36 * ways[dir] / 36, 1e-15);
+		else
+			assert_double_equal(fray_dist_p(d, k), 2.0 / 36, 1e-15);
+	}
+	assert_int_equal(fray_dist_count(d), 12); /* 0 and the clock faces 2..12 */
+	fray_dist_free(d);
+}
+
 /* Artillery Mishaps, a fuse problem: "roll 1D6 (5+)/action to fix it":
  * fixed on action k with chance (4/6)^(k-1) 2/6; not within n actions
  * (4/6)^n. */
@@ -1079,6 +1115,7 @@ int main(void)
 		cmocka_unit_test(horses_spotting_status),
 		cmocka_unit_test(casualties_capped_at_target),
 		cmocka_unit_test(fuse_repair),
+		cmocka_unit_test(blind_fire_scatter_clock),
 		cmocka_unit_test(reloading_in_cover),
 		cmocka_unit_test(movement),
 		cmocka_unit_test(artillery_rows),
