@@ -188,6 +188,9 @@ static int presidio_shoot(int argc, char **argv)
 				 fray_presidio_volley_refused(&in));
 	in.cover = (fray_presidio_cover)cover;
 	in.armor = stat_or(armor, unit_names[1], ut[1].armor);
+	/* a target the units file says is mounted: +1 (Other Modifiers) */
+	if (unit_names[1] && ut[1].mounted)
+		in.mounted_target = true;
 	in.target_figures = target_figures ? (int)target_figures : 10;
 	in.specialists = (int)specialists;
 	in.other_dm = (int)dm;
@@ -306,6 +309,11 @@ static int presidio_melee(int argc, char **argv)
 	in.defender_skill = stat_or(dskill, unit_names[1], ut[1].melee);
 	in.armor = stat_or(armor, unit_names[0], ut[0].armor);
 	in.defender_armor = stat_or(darmor, unit_names[1], ut[1].armor);
+	/* mounted units from the file fight as such (Melee Attack Modifiers) */
+	if (unit_names[0] && ut[0].mounted)
+		in.mounted = true;
+	if (unit_names[1] && ut[1].mounted)
+		in.defender_mounted = true;
 	in.impact = (fray_presidio_impact)impact;
 	in.other_dm = (int)dm;
 	char title[256], inputs[1024];

@@ -78,6 +78,14 @@ static void volley_and_morale(void **state)
 	assert_non_null(strstr(r1.out, "14\""));
 	assert_non_null(strstr(r1.out, "19\""));
 	assert_null(strstr(r1.out, "20\""));
+	/* mounted: true in the file counts in shooting (+1 at a mounted target)
+	 * and melee (-1 attacking mounted, +1 against a mounted defender) */
+	RUN(&r1, "presidio", "shoot", "--weapon", "flintlock musket", "--band", "long", "--figures", "4",
+	    "--units", UNITS, "--unit", "militia", "--target-unit", "soldado de cuera", "--odds", "--json");
+	assert_non_null(strstr(r1.out, "\"hit_number\": 11")); /* 11 + 0 - 1 + 1 */
+	RUN(&r1, "presidio", "melee", "--weapon", "metal lance/knife", "--figures", "2", "--units", UNITS,
+	    "--unit", "soldado de cuera", "--defender-unit", "comanche horsemen", "--odds");
+	assert_non_null(strstr(r1.out, ": 9+")); /* 8 - 2 + 3 - 1 + 1 */
 	RUN(&r1, "presidio", "units", UNITS);
 	assert_int_equal(r1.status, 0);
 	assert_non_null(strstr(r1.out, "war chief 4"));
