@@ -215,7 +215,8 @@ FRAY_API const char *fray_presidio_morale_result(const fray_presidio_morale_in *
 
 /* R16: 1d6, a 6 rolled once more and added, plus the leader's command
  * bonus, against the required number; two 6s: automatic success and the
- * three bonuses. */
+ * three bonuses. Ruling R28: the table's heading "(1D6, 6 = success)" adds
+ * no rule, so a single 6 is rolled again and added, not a success. */
 FRAY_API void fray_presidio_morale(fray_roller *r, const fray_presidio_morale_in *in,
 				   fray_presidio_morale_out *out)
 {
