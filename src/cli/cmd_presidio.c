@@ -72,6 +72,15 @@ static int find_units(const char *cmd, const char *file, int n, const char *cons
 }
 
 /* A skill option's value: as given, else the unit type's, else 0. */
+/* One unit's statistics by --unit NAME from --units FILE (zeros when no
+ * unit is named). */
+static int find_unit(const char *cmd, const char *file, const char *name, fray_presidio_unit_type *out)
+{
+	static const char *const opt[] = {"--unit"};
+	memset(out, 0, sizeof *out);
+	return find_units(cmd, file, 1, opt, &name, out);
+}
+
 static int stat_or(int64_t given, const char *unit_name, int stat)
 {
 	if (given != INT64_MIN)
@@ -389,10 +398,8 @@ static int presidio_morale(int argc, char **argv)
 	}
 	if (a.status != EXIT_OK)
 		return a.status;
-	static const char *const unit_opt[] = {"--unit"};
 	fray_presidio_unit_type ut;
-	memset(&ut, 0, sizeof ut);
-	int st = find_units(a.cmd, units, 1, unit_opt, &unit_name, &ut);
+	int st = find_unit(a.cmd, units, unit_name, &ut);
 	if (st != EXIT_OK)
 		return st;
 	if (unit_name && level == 9)
@@ -712,10 +719,8 @@ static int presidio_move(int argc, char **argv)
 	if ((cli_seen(&a, "--running") && cli_seen(&a, "--galloping")))
 		return cli_error(a.cmd, EXIT_BAD_INPUT, "--running and --galloping are the same two actions: "
 				 "give one");
-	static const char *const unit_opt[] = {"--unit"};
 	fray_presidio_unit_type ut;
-	memset(&ut, 0, sizeof ut);
-	int st = find_units(a.cmd, units, 1, unit_opt, &unit_name, &ut);
+	int st = find_unit(a.cmd, units, unit_name, &ut);
 	if (st != EXIT_OK)
 		return st;
 	in.skill = stat_or(skill, unit_name, ut.move);
