@@ -13,7 +13,7 @@ static const struct {
 	[FRAY_ADBG_SIM_ROUTED] = {"routed", "units routed"},
 	[FRAY_ADBG_SIM_DISRUPTED] = {"disrupted", "units disrupted"},
 	[FRAY_ADBG_SIM_LEADERS_LOST] = {"leaders_lost", "leaders lost"},
-	[FRAY_ADBG_SIM_LOSSES] = {"losses", "losses (routers removed)"},
+	[FRAY_ADBG_SIM_LOSSES] = {"losses", "losses (after the routed roll)"},
 	[FRAY_ADBG_SIM_STANDING] = {"standing", "in good order at the end"},
 };
 
