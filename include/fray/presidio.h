@@ -141,6 +141,8 @@ typedef struct fray_presidio_shoot_in {
 	int target_figures;        /* for the casualty die (R15) */
 	int specialists;           /* officers, NCOs, musicians, characters */
 	bool through_fire;         /* a unit within 12" behind the target */
+	int units_behind;          /* how many (0 or 1: one); with more, a die
+				      picks the one the 12s hit (Through-Fire) */
 	bool volley_ready;         /* Volley Fire's conditions hold: fully loaded,
 				      in line at most two deep, not skirmishers */
 	/* Reloading While Taking Additional Cover (Section 4): the firers fire
@@ -153,6 +155,7 @@ typedef struct fray_presidio_shoot_out {
 	int firing, hit_number, wound_number;
 	int hits, casualties, specialists_hit;
 	int rear_hits, rear_casualties;
+	int rear_unit;             /* which unit behind took them, 1-based */
 } fray_presidio_shoot_out;
 
 /* Ruling R27: independent fire is the default; a volley is fired only when

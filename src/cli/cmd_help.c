@@ -393,7 +393,7 @@ static const topic topics[] = {
 	 "     [--skill N] [--mode independent|volley --line|moving|opportunity|aimed]\n"
 	 "     [--cover none|incidental|partial|heavy|full|complete] [--incidental]\n"
 	 "     [--skirmish-target] [--mounted-target] [--evading] [--taking-cover] [--dm N]\n"
-	 "     [--armor N] [--target-figures N] [--specialists N] [--through-fire]\n"
+	 "     [--armor N] [--target-figures N] [--specialists N] [--through-fire [--units-behind N]]\n"
 	 "     [--reloading-in-cover] [--target-reloading-in-cover]\n"
 	 "     [--units FILE [--unit NAME] [--target-unit NAME]]\n"
 	 "\n"

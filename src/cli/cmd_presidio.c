@@ -13,15 +13,17 @@ static void fmt_shoot(const int64_t *o, bool json, const void *input, char *dst,
 		text_add(&t, "\"hits\": %lld, \"casualties\": %lld, \"specialists_hit\": %lld",
 			 (long long)o[0], (long long)o[1], (long long)o[2]);
 		if (in->through_fire)
-			text_add(&t, ", \"rear_hits\": %lld, \"rear_casualties\": %lld",
-				 (long long)o[3], (long long)o[4]);
+			text_add(&t, ", \"rear_hits\": %lld, \"rear_casualties\": %lld, \"rear_unit\": %lld",
+				 (long long)o[3], (long long)o[4], (long long)o[5]);
 	} else {
 		text_add(&t, "%lld hit%s, %lld casualt%s, %lld specialist%s", (long long)o[0],
 			 o[0] == 1 ? "" : "s", (long long)o[1], o[1] == 1 ? "y" : "ies",
 			 (long long)o[2], o[2] == 1 ? "" : "s");
 		if (in->through_fire)
-			text_add(&t, "; behind: %lld hit%s, %lld casualt%s",
-				 (long long)o[3], o[3] == 1 ? "" : "s", (long long)o[4], o[4] == 1 ? "y" : "ies");
+			text_add(&t, "; behind: %lld hit%s, %lld casualt%s", (long long)o[3], o[3] == 1 ? "" : "s",
+				 (long long)o[4], o[4] == 1 ? "y" : "ies");
+		if (in->through_fire && in->units_behind > 1 && o[3])
+			text_add(&t, " (unit %lld behind)", (long long)o[5]);
 	}
 }
 
@@ -99,7 +101,8 @@ static int presidio_shoot(int argc, char **argv)
 	fray_presidio_shoot_in in = {.band = -1, .figures = -1};
 	const char *weapon = NULL, *range = NULL;
 	size_t band = 9, mode = FRAY_PRESIDIO_INDEPENDENT, cover = 0; /* ruling R27 */
-	int64_t skill = INT64_MIN, figures = -1, armor = INT64_MIN, target_figures = 0, specialists = 0, dm = 0;
+	int64_t skill = INT64_MIN, figures = -1, armor = INT64_MIN, target_figures = 0, specialists = 0, dm = 0,
+		behind = 1;
 	const char *units = NULL, *unit_names[2] = {NULL, NULL};
 	while (a.i < argc && a.status == EXIT_OK) {
 		if (cli_is_help(argv[a.i]))
@@ -123,13 +126,14 @@ static int presidio_shoot(int argc, char **argv)
 			 !cli_i64(&a, "--armor", -5, 20, &armor) &&
 			 !cli_i64(&a, "--target-figures", 1, 1000, &target_figures) &&
 			 !cli_i64(&a, "--specialists", 0, 100, &specialists) &&
-			 !cli_i64(&a, "--dm", -20, 20, &dm) && !proc_opt(&a, &o)) {
+			 !cli_i64(&a, "--dm", -20, 20, &dm) && !cli_i64(&a, "--units-behind", 1, 20, &behind) &&
+			 !proc_opt(&a, &o)) {
 			static const char *const known[] = {
 				"--weapon", "--range", "--band", "--skill", "--figures", "--mode", "--cover",
 				"--incidental", "--skirmish-target", "--mounted-target", "--evading",
 				"--taking-cover", "--armor", "--target-figures", "--specialists",
 				"--through-fire", "--dm", "--units", "--unit", "--target-unit", "--line",
-				"--reloading-in-cover", "--target-reloading-in-cover",
+				"--reloading-in-cover", "--target-reloading-in-cover", "--units-behind",
 				"--odds", "--seed", "--json", "--help"};
 			return cli_unknown(&a, known, sizeof known / sizeof known[0]);
 		}
@@ -186,6 +190,10 @@ static int presidio_shoot(int argc, char **argv)
 	if (in.volley_ready && in.mode != FRAY_PRESIDIO_VOLLEY)
 		return cli_error(a.cmd, EXIT_BAD_INPUT, "--line is for --mode volley (a unit fully loaded in "
 				 "line at most two deep)");
+	if (cli_seen(&a, "--units-behind") && !in.through_fire)
+		return cli_error(a.cmd, EXIT_BAD_INPUT, "--units-behind is for --through-fire (units within 12\" "
+				 "behind the target)");
+	in.units_behind = (int)behind;
 	if (in.incidental && cover == FRAY_PRESIDIO_INCIDENTAL)
 		return cli_error(a.cmd, EXIT_BAD_INPUT, "--incidental with --cover incidental: the same cover "
 				 "twice (--incidental adds incidental cover to another cover)");
@@ -214,7 +222,7 @@ static int presidio_shoot(int argc, char **argv)
 		 cli_jstr(in.weapon->name), bands[in.band], in.skill, in.figures, fray_presidio_fire_mode_names[mode],
 		 fray_presidio_cover_names[cover], in.armor, fray_presidio_hit_number(&in), in.target_figures,
 		 in.specialists);
-	proc_run run = {"presidio.shoot", title, inputs, fray_presidio_shoot_procedure, &in, 5, fmt_shoot, {0}};
+	proc_run run = {"presidio.shoot", title, inputs, fray_presidio_shoot_procedure, &in, 6, fmt_shoot, {0}};
 	return proc_run_print(a.cmd, &run, &o);
 }
 

@@ -123,6 +123,11 @@ FRAY_API void fray_presidio_shoot(fray_roller *r, const fray_presidio_shoot_in *
 	/* a unit cannot lose more figures than it has (issue 14) */
 	if (in->target_figures > 0 && out->casualties > in->target_figures)
 		out->casualties = in->target_figures;
+	if (out->rear_hits) {
+		/* "if more than 1 unit is behind the target unit, dice randomly
+		 * which unit takes the hit(s)" */
+		out->rear_unit = in->units_behind > 1 ? fray_die(r, in->units_behind, "which unit behind") : 1;
+	}
 	if (out->wound_number && out->rear_hits)
 		out->rear_casualties = fray_successes(r, out->rear_hits, 12, out->wound_number,
 						      "to wound, the unit behind");
@@ -157,6 +162,7 @@ FRAY_API void fray_presidio_shoot_procedure(fray_roller *r, fray_policy *p, cons
 	out[2] = o.specialists_hit;
 	out[3] = o.rear_hits;
 	out[4] = o.rear_casualties;
+	out[5] = o.rear_unit;
 }
 
 /* Section 7: the required number, all modifiers cumulative. */

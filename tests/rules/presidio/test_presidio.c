@@ -1081,6 +1081,27 @@ static void blind_fire_scatter_clock(void **state)
 	fray_dist_free(d);
 }
 
+/* Through-Fire: the 12s hit the unit behind, and "if more than 1 unit is
+ * behind the target unit, dice randomly which unit takes the hit(s)". One
+ * firer (3 muskets, reload 4: 1 fires) at 7+: a 12 is 1/12, and the unit
+ * behind it hits is each of 3 with chance 1/3. */
+static void through_fire_units_behind(void **state)
+{
+	(void)state;
+	fray_presidio_shoot_in in = {.weapon = fray_presidio_weapon_find("flintlock musket", NULL), .band = 0,
+				     .figures = 3, .mode = FRAY_PRESIDIO_INDEPENDENT, .armor = 99,
+				     .through_fire = true, .units_behind = 3};
+	fray_dist *d;
+	assert_int_equal(fray_enumerate(ctx, fray_presidio_shoot_procedure, NULL, &in, 6, NULL, &d), FRAY_OK);
+	double unit[4] = {0};
+	for (size_t k = 0; k < fray_dist_count(d); k++)
+		unit[fray_dist_outcome(d, k)[5]] += fray_dist_p(d, k);
+	for (int u = 1; u <= 3; u++)
+		assert_double_equal(unit[u], 1.0 / 12 / 3, 1e-15);
+	assert_double_equal(unit[0], 11.0 / 12, 1e-15);
+	fray_dist_free(d);
+}
+
 /* Artillery Mishaps, a fuse problem: "roll 1D6 (5+)/action to fix it":
  * fixed on action k with chance (4/6)^(k-1) 2/6; not within n actions
  * (4/6)^n. */
@@ -1115,6 +1136,7 @@ int main(void)
 		cmocka_unit_test(horses_spotting_status),
 		cmocka_unit_test(casualties_capped_at_target),
 		cmocka_unit_test(fuse_repair),
+		cmocka_unit_test(through_fire_units_behind),
 		cmocka_unit_test(blind_fire_scatter_clock),
 		cmocka_unit_test(reloading_in_cover),
 		cmocka_unit_test(movement),
