@@ -453,7 +453,8 @@ static const topic topics[] = {
 	 "--before-barrier inches (split terrain); crawling quarters it.\n"},
 	{"presidio artillery",
 	 "fray presidio artillery --gun PIECE --ammo shot|shell|canister|double-canister|buckshot\n"
-	 "     [--fire direct|indirect|directed|blind] [--skill N] [--band close|medium|long]\n"
+	 "     [--fire direct|indirect|directed|blind] [--skill N] [--band close|medium|long |\n"
+	 "      --range INCHES (the load's range class, R12)]\n"
 	 "     [--cover N] [--corrections N] (--strength N | --structure NAME | --armor N)\n"
 	 "     [--crew-missing N]\n"
 	 "\n"

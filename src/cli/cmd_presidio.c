@@ -798,11 +798,13 @@ static int presidio_artillery(int argc, char **argv)
 	fray_presidio_artillery_in in = {.band = 2};
 	const char *gun = NULL, *structure = NULL;
 	size_t ammo = 0, type = 0, band = 2;
+	const char *range = NULL;
 	int64_t skill = 0, cover = 0, corrections = 0, strength = -99, missing = 0, dm = 0;
 	while (a.i < argc && a.status == EXIT_OK) {
 		if (cli_is_help(argv[a.i]))
 			return cli_help_topic(stdout, "presidio artillery") ? EXIT_OK : EXIT_RUNTIME;
 		if (!cli_value(&a, "--gun", &gun) && !cli_value(&a, "--structure", &structure) &&
+		    !cli_value(&a, "--range", &range) &&
 		    !cli_enum(&a, "--ammo", fray_presidio_ammo_names, 5, &ammo) &&
 		    !cli_enum(&a, "--fire", fray_presidio_fire_type_names, 4, &type) &&
 		    !cli_enum(&a, "--band", bands, 3, &band) && !cli_i64(&a, "--skill", -5, 10, &skill) &&
@@ -812,9 +814,9 @@ static int presidio_artillery(int argc, char **argv)
 		    !proc_opt(&a, &o)) {
 			static const char *const known[] = {
 				"--gun", "--ammo", "--fire", "--band", "--skill", "--cover", "--corrections",
-				"--strength", "--armor", "--structure", "--crew-missing", "--dm", "--odds", "--seed",
-				"--json", "--help"};
-			return cli_unknown(&a, known, 16);
+				"--strength", "--armor", "--structure", "--crew-missing", "--dm", "--range", "--odds",
+				"--seed", "--json", "--help"};
+			return cli_unknown(&a, known, sizeof known / sizeof known[0]);
 		}
 	}
 	if (a.status != EXIT_OK)
@@ -827,6 +829,24 @@ static int presidio_artillery(int argc, char **argv)
 				 "Section 10): pieces such as \"6# cannon, smoothbore\", \"12# cannon, rifled\", "
 				 "\"24# mortar\"", fray_presidio_ammo_names[ammo], gun);
 	in.type = (fray_presidio_fire_type)type;
+	/* the load's Range column is its range class (R12): --range picks the
+	 * band, and a target beyond long range cannot be fired at */
+	if (range && cli_seen(&a, "--band"))
+		return cli_error(a.cmd, EXIT_BAD_INPUT, "give --range INCHES or --band, not both");
+	if (range) {
+		double inches = 0;
+		if (!cli_decimal(range, &inches))
+			return cli_error(a.cmd, EXIT_BAD_INPUT, "option --range expects inches from 0, got '%s'", range);
+		int b = fray_presidio_band(in.gun->range, inches);
+		if (b < 0) {
+			int lim[3];
+			fray_presidio_band_limits(in.gun->range, lim);
+			return cli_error(a.cmd, EXIT_BAD_INPUT, "%s %s (%s range class) reaches less than %d\", "
+					 "not %s\" (Presidio Section 10, ruling R12)", in.gun->piece,
+					 fray_presidio_ammo_names[ammo], range_class_names[in.gun->range], lim[2], range);
+		}
+		band = (size_t)b;
+	}
 	const char *why = fray_presidio_fire_refused(in.gun, in.type);
 	if (why)
 		return cli_error(a.cmd, EXIT_BAD_INPUT, "--fire %s: %s %s: %s (Presidio Sections 9 and 10)",

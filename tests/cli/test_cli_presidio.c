@@ -86,6 +86,15 @@ static void volley_and_morale(void **state)
 	RUN(&r1, "presidio", "melee", "--weapon", "metal lance/knife", "--figures", "2", "--units", UNITS,
 	    "--unit", "soldado de cuera", "--defender-unit", "comanche horsemen", "--odds");
 	assert_non_null(strstr(r1.out, ": 9+")); /* 8 - 2 + 3 - 1 + 1 */
+	/* artillery --range reads the band from the load's range class (R12):
+	 * canister is pistol class, close under 4": 10 - 4 = 6+; past 24" no */
+	RUN(&r1, "presidio", "artillery", "--gun", "12# cannon, smoothbore", "--ammo", "canister", "--range", "3",
+	    "--armor", "0", "--odds");
+	assert_non_null(strstr(r1.out, "direct fire: 6+"));
+	RUN(&r1, "presidio", "artillery", "--gun", "12# cannon, smoothbore", "--ammo", "canister", "--range", "30",
+	    "--armor", "0", "--odds");
+	assert_int_equal(r1.status, 2);
+	assert_non_null(strstr(r1.err, "(pistol range class) reaches less than 24\""));
 	RUN(&r1, "presidio", "units", UNITS);
 	assert_int_equal(r1.status, 0);
 	assert_non_null(strstr(r1.out, "war chief 4"));
