@@ -341,6 +341,11 @@ typedef struct fray_presidio_artillery_in {
 	int corrections;          /* fire correction: shots before at the target */
 	int strength;             /* the target's strength (structures) or armor */
 	int crew_missing;         /* reload +2 actions each */
+	/* Canister Hits: "canister also will potentially hit any friendly
+	 * troops in the 90 degree cone. Include them in the random die roll":
+	 * with friendly figures in the cone, each hit falls on a figure drawn
+	 * from the cone's enemy and friendly figures (0: no friends there) */
+	int enemy_figures, friendly_figures, friendly_armor;
 } fray_presidio_artillery_in;
 
 typedef struct fray_presidio_artillery_out {
@@ -353,6 +358,7 @@ typedef struct fray_presidio_artillery_out {
 				     the aim point, 6 back toward the gun) */
 	bool destroyed;           /* a shot or shell hit destroyed the target */
 	int hits, casualties;     /* canister */
+	int friendly_hits, friendly_casualties; /* canister, friends in the cone */
 	int reload;               /* actions, with missing crew */
 } fray_presidio_artillery_out;
 

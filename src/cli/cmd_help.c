@@ -456,7 +456,7 @@ static const topic topics[] = {
 	 "     [--fire direct|indirect|directed|blind] [--skill N] [--band close|medium|long |\n"
 	 "      --range INCHES (the load's range class, R12)]\n"
 	 "     [--cover N] [--corrections N] (--strength N | --structure NAME | --armor N)\n"
-	 "     [--crew-missing N]\n"
+	 "     [--crew-missing N] [--enemy-figures N --friendly-figures N [--friendly-armor N]]\n"
 	 "\n"
 	 "Direct rifled 9+, direct smoothbore 10+, indirect 11+, directed 12, blind\n"
 	 "12 on 2d6, less gunnery skill (not for canister, directed or blind), plus\n"

@@ -761,13 +761,17 @@ static void fmt_artillery(const int64_t *o, bool json, const void *input, char *
 	bool canister = in->gun->ammo >= FRAY_PRESIDIO_CANISTER;
 	static const char *const results[3] = {"miss", "hit", "mishap"};
 	if (json && canister)
-		snprintf(dst, cap, "\"result\": \"%s\", \"casualties\": %lld, \"scatter\": %lld, \"mishap\": %lld",
-			 results[o[0]], (long long)o[1], (long long)o[2], (long long)o[3]);
+		snprintf(dst, cap, "\"result\": \"%s\", \"casualties\": %lld, \"friendly_casualties\": %lld, "
+			 "\"scatter\": %lld, \"mishap\": %lld", results[o[0]], (long long)o[1], (long long)o[4],
+			 (long long)o[2], (long long)o[3]);
 	else if (json)
 		snprintf(dst, cap, "\"result\": \"%s\", \"destroyed\": %s, \"scatter\": %lld, \"mishap\": %lld",
 			 results[o[0]], o[1] ? "true" : "false", (long long)o[2], (long long)o[3]);
 	else if (o[0] == 2)
 		snprintf(dst, cap, "mishap %lld", (long long)o[3]);
+	else if (canister && in->friendly_figures)
+		snprintf(dst, cap, "%lld casualt%s, %lld friendly", (long long)o[1], o[1] == 1 ? "y" : "ies",
+			 (long long)o[4]);
 	else if (canister)
 		snprintf(dst, cap, "%lld casualt%s", (long long)o[1], o[1] == 1 ? "y" : "ies");
 	else if (o[0] == 1)
@@ -799,7 +803,8 @@ static int presidio_artillery(int argc, char **argv)
 	const char *gun = NULL, *structure = NULL;
 	size_t ammo = 0, type = 0, band = 2;
 	const char *range = NULL;
-	int64_t skill = 0, cover = 0, corrections = 0, strength = -99, missing = 0, dm = 0;
+	int64_t skill = 0, cover = 0, corrections = 0, strength = -99, missing = 0, dm = 0, enemies = 0,
+		friends = 0, farmor = 0;
 	while (a.i < argc && a.status == EXIT_OK) {
 		if (cli_is_help(argv[a.i]))
 			return cli_help_topic(stdout, "presidio artillery") ? EXIT_OK : EXIT_RUNTIME;
@@ -811,10 +816,14 @@ static int presidio_artillery(int argc, char **argv)
 		    !cli_i64(&a, "--cover", 0, 4, &cover) && !cli_i64(&a, "--corrections", 0, 20, &corrections) &&
 		    !cli_i64(&a, "--strength", -5, 40, &strength) && !cli_i64(&a, "--armor", -5, 40, &strength) &&
 		    !cli_i64(&a, "--crew-missing", 0, 10, &missing) && !cli_i64(&a, "--dm", -20, 20, &dm) &&
+		    !cli_i64(&a, "--enemy-figures", 1, 1000, &enemies) &&
+		    !cli_i64(&a, "--friendly-figures", 1, 1000, &friends) &&
+		    !cli_i64(&a, "--friendly-armor", -5, 40, &farmor) &&
 		    !proc_opt(&a, &o)) {
 			static const char *const known[] = {
 				"--gun", "--ammo", "--fire", "--band", "--skill", "--cover", "--corrections",
-				"--strength", "--armor", "--structure", "--crew-missing", "--dm", "--range", "--odds",
+				"--strength", "--armor", "--structure", "--crew-missing", "--dm", "--range",
+				"--enemy-figures", "--friendly-figures", "--friendly-armor", "--odds",
 				"--seed", "--json", "--help"};
 			return cli_unknown(&a, known, sizeof known / sizeof known[0]);
 		}
@@ -847,6 +856,16 @@ static int presidio_artillery(int argc, char **argv)
 		}
 		band = (size_t)b;
 	}
+	/* Canister Hits: friends in the cone are in the random die roll */
+	if ((friends || enemies || cli_seen(&a, "--friendly-armor")) && in.gun->ammo < FRAY_PRESIDIO_CANISTER)
+		return cli_error(a.cmd, EXIT_BAD_INPUT, "--friendly-figures and --enemy-figures are for canister "
+				 "(the 90 degree cone)");
+	if ((friends != 0) != (enemies != 0))
+		return cli_error(a.cmd, EXIT_BAD_INPUT, "give both --enemy-figures N and --friendly-figures N "
+				 "(the figures in the cone)");
+	in.enemy_figures = (int)enemies;
+	in.friendly_figures = (int)friends;
+	in.friendly_armor = (int)farmor;
 	const char *why = fray_presidio_fire_refused(in.gun, in.type);
 	if (why)
 		return cli_error(a.cmd, EXIT_BAD_INPUT, "--fire %s: %s %s: %s (Presidio Sections 9 and 10)",
@@ -874,7 +893,7 @@ static int presidio_artillery(int argc, char **argv)
 		 "{\"gun\": \"%s\", \"ammo\": \"%s\", \"fire\": \"%s\", \"required\": %d, \"%s\": %d}",
 		 in.gun->piece, fray_presidio_ammo_names[ammo], fray_presidio_fire_type_names[type],
 		 fray_presidio_artillery_required(&in), target, in.strength);
-	proc_run run = {"presidio.artillery", title, inputs, fray_presidio_artillery_procedure, &in, 4,
+	proc_run run = {"presidio.artillery", title, inputs, fray_presidio_artillery_procedure, &in, 5,
 			fmt_artillery, {0}};
 	return proc_run_print(a.cmd, &run, &o);
 }

@@ -165,10 +165,27 @@ FRAY_API void fray_presidio_artillery(fray_roller *r, const fray_presidio_artill
 		}
 		if (out->required <= 12)
 			out->hits = fray_successes(r, g->burst, 12, need, "canister");
+		out->hit = out->hits > 0;
+		if (in->friendly_figures > 0 && out->hits) {
+			/* each hit on a figure drawn from the cone, friends included */
+			unsigned left[2] = {(unsigned)(in->enemy_figures > 0 ? in->enemy_figures : 0),
+					    (unsigned)in->friendly_figures};
+			int on[2] = {0, 0};
+			for (int h = 0; h < out->hits && left[0] + left[1] > 0; h++) {
+				size_t side = fray_draw(r, left, 2, "whose figure the canister hits");
+				left[side]--;
+				on[side]++;
+			}
+			out->hits = on[0];
+			out->friendly_hits = on[1];
+			int fwn = fray_presidio_wound_number(g->damage - in->friendly_armor);
+			if (out->friendly_hits && fwn)
+				out->friendly_casualties = fray_successes(r, out->friendly_hits, 12, fwn,
+									  "to wound, friendly figures");
+		}
 		int wn = fray_presidio_wound_number(g->damage - in->strength);
 		if (out->hits && wn)
 			out->casualties = fray_successes(r, out->hits, 12, wn, "to wound");
-		out->hit = out->hits > 0;
 		return;
 	}
 	bool blind = in->type == FRAY_PRESIDIO_BLIND;
@@ -245,6 +262,7 @@ FRAY_API void fray_presidio_artillery_procedure(fray_roller *r, fray_policy *p, 
 	out[1] = is_canister(((const fray_presidio_artillery_in *)in)->gun) ? o.casualties : o.destroyed;
 	out[2] = o.scatter;
 	out[3] = o.mishap_kind;
+	out[4] = o.friendly_casualties;
 }
 
 /* Radius Hits: lethal cone automatic; outside it, hit on 1d6 at the

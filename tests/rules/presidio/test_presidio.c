@@ -1102,6 +1102,32 @@ static void through_fire_units_behind(void **state)
 	fray_dist_free(d);
 }
 
+/* Canister Hits: "canister also will potentially hit any friendly troops
+ * in the 90 degree cone. Include them in the random die roll." A 2#
+ * swivel's canister, 4 dice at 6+ (10 direct, -4 close), into a cone of 3
+ * enemy figures and 1 friend: h hits fall on h of the 4 figures, so the
+ * friend is hit with chance h/4, and wounded on the chart's number for
+ * damage 4 against armor 0. */
+static void canister_friendly_fire(void **state)
+{
+	(void)state;
+	fray_presidio_artillery_in in = {.gun = fray_presidio_gun_find("2# swivel, smoothbore", FRAY_PRESIDIO_CANISTER),
+					 .band = 0, .strength = 0, .enemy_figures = 3, .friendly_figures = 1};
+	assert_non_null(in.gun);
+	assert_int_equal(in.gun->burst, 4);
+	assert_int_equal(fray_presidio_artillery_required(&in), 6);
+	double ph = 7.0 / 12, pw = (13.0 - fray_presidio_wound_number(in.gun->damage)) / 12, want = 0;
+	for (int h = 0; h <= 4; h++)
+		want += binomial(4, h, ph) * h / 4.0 * pw;
+	fray_dist *d;
+	assert_int_equal(fray_enumerate(ctx, fray_presidio_artillery_procedure, NULL, &in, 5, NULL, &d), FRAY_OK);
+	double got = 0;
+	for (size_t k = 0; k < fray_dist_count(d); k++)
+		got += fray_dist_outcome(d, k)[4] == 1 ? fray_dist_p(d, k) : 0;
+	assert_double_equal(got, want, 1e-15);
+	fray_dist_free(d);
+}
+
 /* Artillery Mishaps, a fuse problem: "roll 1D6 (5+)/action to fix it":
  * fixed on action k with chance (4/6)^(k-1) 2/6; not within n actions
  * (4/6)^n. */
@@ -1136,6 +1162,7 @@ int main(void)
 		cmocka_unit_test(horses_spotting_status),
 		cmocka_unit_test(casualties_capped_at_target),
 		cmocka_unit_test(fuse_repair),
+		cmocka_unit_test(canister_friendly_fire),
 		cmocka_unit_test(through_fire_units_behind),
 		cmocka_unit_test(blind_fire_scatter_clock),
 		cmocka_unit_test(reloading_in_cover),
