@@ -508,6 +508,13 @@ const fray_presidio_animal *fray_presidio_animal_find(const char *name);
  * figures, ramming damage, armor; outcome {casualties}. */
 void fray_presidio_ramming_procedure(fray_roller *r, fray_policy *p, const void *in, int64_t *out);
 
+/* Stampeding Herds (Section 8): controlled with one rider for every ten
+ * beasts (herders on foot for sheep and pigs); uncontrolled, the herd runs
+ * in a random direction from the artillery scatter chart (1D6: 1 N, 2 NE,
+ * 3 SE, 4 S, 5 SW, 6 NW). input: int[2] beasts, riders; outcome
+ * {direction (0: controlled), beasts abreast (a quarter, rounded up)}. */
+void fray_presidio_herd_procedure(fray_roller *r, fray_policy *p, const void *in, int64_t *out);
+
 /* Lost Livestock: per animal, 1d6: no search 1-3 return, 4-5 the enemy,
  * 6 lost; active search 1-4, 5, 6. input: int[2] animals, searching;
  * outcome {returned, rounded up by the enemy, lost}. */

@@ -383,6 +383,7 @@ static const topic topics[] = {
 	 "  fray presidio night       the nighttime visibility roll\n"
 	 "  fray presidio bounce      where a smoothbore's solid shot bounces\n"
 	 "  fray presidio fuse-repair a mishap's fuse problem, fixed on 5+ an action\n"
+	 "  fray presidio herd        a stampeding herd: controlled, or which way it runs\n"
 	 "  fray presidio gun-move    how far a gun is hauled or limbered\n"
 	 "  fray presidio blast       a shell on or near a structure, vehicle or gun\n"
 	 "  fray presidio into-melee  whose figures your hits strike, firing into a melee\n"
@@ -525,6 +526,12 @@ static const topic topics[] = {
 	 "fray presidio night [--odds | --seed N] [--json]\n\n"
 	 "Nighttime Visibility (Section 8): 1d6 for the moon, giving how far one\n"
 	 "sees in the open and in the woods and the DM on a search roll.\n"},
+	{"presidio herd",
+	 "fray presidio herd --beasts N [--riders N] [--odds | --seed N] [--json]\n\n"
+	 "Stampeding Herds (Section 8): one rider for every ten beasts (herders on\n"
+	 "foot for sheep and pigs) controls it; otherwise it runs in a direction\n"
+	 "from the artillery scatter chart (1D6: N, NE, SE, S, SW, NW), at least a\n"
+	 "quarter of its number abreast. Odds outcome: {\"direction\", \"abreast\"}.\n"},
 	{"presidio fuse-repair",
 	 "fray presidio fuse-repair [--actions N] [--odds | --seed N] [--json]\n\n"
 	 "An artillery mishap's fuse problem (Section 9): 1D6 each action, 5+\n"

@@ -1246,6 +1246,35 @@ static int presidio_bounce(int argc, char **argv)
 	return proc_run_print("presidio bounce", &run, &o);
 }
 
+static void fmt_herd(const int64_t *o, bool json, const void *input, char *dst, size_t cap)
+{
+	(void)input;
+	static const char *const dirs[7] = {"controlled", "N", "NE", "SE", "S", "SW", "NW"};
+	if (json)
+		snprintf(dst, cap, "\"direction\": \"%s\", \"abreast\": %lld", dirs[o[0]], (long long)o[1]);
+	else
+		snprintf(dst, cap, "%s%s, %lld abreast", o[0] ? "stampedes " : "", dirs[o[0]], (long long)o[1]);
+}
+
+static int presidio_herd(int argc, char **argv)
+{
+	proc_opts o = {0};
+	static const char *const ints[] = {"--beasts", "--riders"};
+	static const int64_t lo[] = {1, 0}, hi[] = {10000, 1000};
+	int64_t v[2] = {0, 0};
+	int st = raid_run("presidio herd", argc, argv, "presidio herd", ints, v, lo, hi, 2, NULL, NULL, 0, &o);
+	if (st)
+		return st < 0 ? EXIT_OK : st;
+	if (!v[0])
+		return cli_error("presidio herd", EXIT_BAD_INPUT, "missing --beasts N (the herd's size)");
+	int in[2] = {(int)v[0], (int)v[1]};
+	char title[96], inputs[64];
+	snprintf(title, sizeof title, "a herd of %d, %d rider%s", in[0], in[1], in[1] == 1 ? "" : "s");
+	snprintf(inputs, sizeof inputs, "{\"beasts\": %d, \"riders\": %d}", in[0], in[1]);
+	proc_run run = {"presidio.herd", title, inputs, fray_presidio_herd_procedure, in, 2, fmt_herd, {0}};
+	return proc_run_print("presidio herd", &run, &o);
+}
+
 static void fmt_repair(const int64_t *o, bool json, const void *input, char *dst, size_t cap)
 {
 	const int *actions = input;
@@ -1592,7 +1621,7 @@ static const cli_sub subs[] = {
 	{"livestock-return", presidio_livestock}, {"contact-time", presidio_contact_time},
 	{"victory", presidio_victory}, {"pursuit", presidio_pursuit}, {"casualty-status", presidio_casualty_status},
 	{"weapons", presidio_weapons}, {"units", presidio_units}, {"night", presidio_night},
-	{"bounce", presidio_bounce}, {"fuse-repair", presidio_fuse_repair}, {"gun-move", presidio_gun_move},
+	{"bounce", presidio_bounce}, {"fuse-repair", presidio_fuse_repair}, {"herd", presidio_herd}, {"gun-move", presidio_gun_move},
 	{"blast", presidio_blast}, {"into-melee", presidio_into_melee},
 };
 

@@ -236,3 +236,25 @@ FRAY_API void fray_presidio_pursuit_procedure(fray_roller *r, fray_policy *p, co
 	fray_emit_result(r, "pursuit", 0, "the raiders escape: the rations are half gone",
 			 "Presidio Section 8, Campaign Pursuit");
 }
+
+FRAY_API void fray_presidio_herd_procedure(fray_roller *r, fray_policy *p, const void *in, int64_t *out)
+{
+	(void)p;
+	const int *v = in;
+	int beasts = v[0], riders = v[1];
+	/* "at least one quarter of their number abreast" */
+	out[1] = (beasts + 3) / 4;
+	if (riders * 10 >= beasts) {
+		out[0] = 0;
+		fray_emit_note(r, "controlled: one rider for every ten beasts", "Presidio Section 8, Stampeding Herds");
+		return;
+	}
+	out[0] = fray_die(r, 6, "the herd's direction (the scatter chart)");
+	if (fray_roller_narrating(r)) {
+		static const char *const dirs[6] = {"N", "NE", "SE", "S", "SW", "NW"};
+		char text[96];
+		snprintf(text, sizeof text, "uncontrolled: it stampedes %s, %lld abreast", dirs[out[0] - 1],
+			 (long long)out[1]);
+		fray_emit_result(r, "herd", out[0], text, "Presidio Section 8, Random Direction");
+	}
+}

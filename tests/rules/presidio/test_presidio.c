@@ -1128,6 +1128,29 @@ static void canister_friendly_fire(void **state)
 	fray_dist_free(d);
 }
 
+/* Stampeding Herds: one rider in ten beasts controls a herd; else a 1D6
+ * on the scatter chart, each way 1/6; a quarter of the herd abreast,
+ * "at least": rounded up. */
+static void stampeding_herd(void **state)
+{
+	(void)state;
+	static const struct { int beasts, riders; bool controlled; int abreast; } rows[] = {
+		{30, 3, true, 8}, {30, 2, false, 8}, {10, 1, true, 3}, {11, 1, false, 3}, {4, 0, false, 1},
+	};
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		int in[2] = {rows[i].beasts, rows[i].riders};
+		fray_dist *d;
+		assert_int_equal(fray_enumerate(ctx, fray_presidio_herd_procedure, NULL, in, 2, NULL, &d), FRAY_OK);
+		assert_int_equal(fray_dist_count(d), rows[i].controlled ? 1 : 6);
+		for (size_t k = 0; k < fray_dist_count(d); k++) {
+			assert_int_equal(fray_dist_outcome(d, k)[0], rows[i].controlled ? 0 : (int64_t)k + 1);
+			assert_int_equal(fray_dist_outcome(d, k)[1], rows[i].abreast);
+			assert_double_equal(fray_dist_p(d, k), rows[i].controlled ? 1 : 1.0 / 6, 1e-15);
+		}
+		fray_dist_free(d);
+	}
+}
+
 /* Artillery Mishaps, a fuse problem: "roll 1D6 (5+)/action to fix it":
  * fixed on action k with chance (4/6)^(k-1) 2/6; not within n actions
  * (4/6)^n. */
@@ -1162,6 +1185,7 @@ int main(void)
 		cmocka_unit_test(horses_spotting_status),
 		cmocka_unit_test(casualties_capped_at_target),
 		cmocka_unit_test(fuse_repair),
+		cmocka_unit_test(stampeding_herd),
 		cmocka_unit_test(canister_friendly_fire),
 		cmocka_unit_test(through_fire_units_behind),
 		cmocka_unit_test(blind_fire_scatter_clock),
