@@ -292,7 +292,10 @@ void cli_narrate(void *narrator, const fray_event *ev)
 
 bool cli_color(FILE *f)
 {
-	return getenv("NO_COLOR") == NULL && isatty(fileno(f));
+	/* stdout and stderr are the terminal guard's streams (term.c), which
+	 * have no descriptor of their own: ask of the ones they write to */
+	int fd = f == stdout ? 1 : f == stderr ? 2 : fileno(f);
+	return getenv("NO_COLOR") == NULL && fd >= 0 && isatty(fd);
 }
 
 uint64_t cli_pick_seed(void)

@@ -606,7 +606,7 @@ int adbg_odds(int argc, char **argv)
 	bool exact = false;
 	if (!fray_policy_deterministic(p))
 		budget = 0; /* exact odds need a deterministic policy */
-	bool show = !quiet && isatty(fileno(stderr));
+	bool show = !quiet && isatty(2);
 	cli_progress prog;
 	cli_progress_start(&prog, "paths");
 	const char *fell_back = NULL;

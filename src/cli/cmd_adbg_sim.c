@@ -103,7 +103,7 @@ int adbg_simulate(int argc, char **argv)
 		 last = sim_slice(trials, m.shard, m.nshards);
 	cli_progress prog;
 	cli_progress_start(&prog, "battles");
-	bool show = !quiet && isatty(fileno(stderr));
+	bool show = !quiet && isatty(2);
 	fray_sim_run run = {.proc = fray_adbg_battle_stats_procedure, .policy = p, .input = s,
 			    .nfields = FRAY_ADBG_SIM_FIELDS, .seed = seed, .first = first, .last = last,
 			    .threads = fray_policy_thread_safe(p) ? (unsigned)threads : 1,
@@ -374,7 +374,7 @@ int adbg_sweep(int argc, char **argv)
 	if (status == EXIT_OK)
 		status = cli_make_side_policies(a.cmd, ctx, policy, pol_a, pol_b, &p, policy_name,
 						sizeof policy_name, NULL);
-	bool show = !quiet && isatty(fileno(stderr));
+	bool show = !quiet && isatty(2);
 	cli_catch_stop();
 	int done_points = 0;
 	bool opened = false; /* the JSON document was begun: it must be closed */
