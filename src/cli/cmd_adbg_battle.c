@@ -526,9 +526,8 @@ static void print_battle_odds(const fray_adbg_scenario *s, const fray_dist *d,
 		uint64_t hits;
 		double p = p_winner(d, k, &hits);
 		char label[64];
-		snprintf(label, sizeof label, "%s", k ? cli_tstr(fray_adbg_side_name(s, k - 1)) : "draw");
-		if (k)
-			strncat(label, " wins", sizeof label - strlen(label) - 1);
+		textbuf t = text_on(label, sizeof label);
+		text_add(&t, "%s%s", k ? cli_tstr(fray_adbg_side_name(s, k - 1)) : "draw", k ? " wins" : "");
 		printf("  %-32.32s %7.3f%%", label, 100 * p);
 		if (!exact) {
 			double lo, hi;

@@ -93,6 +93,24 @@ static int stat_or(int64_t given, const char *unit_name, int stat)
 static const char *const range_class_names[7] = {"melee", "hand", "pistol", "carbine", "musket",
 						 "rifle", "artillery"};
 
+/* --range INCHES of a weapon (what) of range class c: its band (ruling
+ * R12) in *band, or a message and 2 when the inches are not a number or
+ * beyond long range (the text's section named in where). */
+static int range_band(const char *cmd, const char *range, fray_presidio_range_class c, const char *what,
+		      const char *where, int *band)
+{
+	double inches = 0;
+	if (!cli_decimal(range, &inches))
+		return cli_error(cmd, EXIT_BAD_INPUT, "option --range expects inches from 0, got '%s'", range);
+	*band = fray_presidio_band(c, inches);
+	if (*band >= 0)
+		return EXIT_OK;
+	int lim[3];
+	fray_presidio_band_limits(c, lim);
+	return cli_error(cmd, EXIT_BAD_INPUT, "%s (%s range class) reaches less than %d\", not %s\" "
+			 "(Presidio %s, ruling R12)", what, range_class_names[c], lim[2], range, where);
+}
+
 static int presidio_shoot(int argc, char **argv)
 {
 	static const char *const bands[] = {"close", "medium", "long"};
@@ -159,18 +177,9 @@ static int presidio_shoot(int argc, char **argv)
 		return cli_error(a.cmd, EXIT_BAD_INPUT, "give --range INCHES or --band, not both");
 	char range_words[96] = "";
 	if (range) {
-		double inches = 0;
-		if (!cli_decimal(range, &inches))
-			return cli_error(a.cmd, EXIT_BAD_INPUT, "option --range expects inches from 0, got '%s'", range);
-		int b = fray_presidio_band(in.weapon->range, inches);
-		if (b < 0) {
-			int lim[3];
-			fray_presidio_band_limits(in.weapon->range, lim);
-			return cli_error(a.cmd, EXIT_BAD_INPUT, "%s (%s range class) reaches less than %d\", not %s\" "
-					 "(Presidio Section 4, ruling R12)", in.weapon->name,
-					 range_class_names[in.weapon->range], lim[2], range);
-		}
-		in.band = b;
+		int st = range_band(a.cmd, range, in.weapon->range, in.weapon->name, "Section 4", &in.band);
+		if (st != EXIT_OK)
+			return st;
 		snprintf(range_words, sizeof range_words, "%s\" ", range);
 	} else if (band != 9) {
 		in.band = (int)band;
@@ -843,17 +852,12 @@ static int presidio_artillery(int argc, char **argv)
 	if (range && cli_seen(&a, "--band"))
 		return cli_error(a.cmd, EXIT_BAD_INPUT, "give --range INCHES or --band, not both");
 	if (range) {
-		double inches = 0;
-		if (!cli_decimal(range, &inches))
-			return cli_error(a.cmd, EXIT_BAD_INPUT, "option --range expects inches from 0, got '%s'", range);
-		int b = fray_presidio_band(in.gun->range, inches);
-		if (b < 0) {
-			int lim[3];
-			fray_presidio_band_limits(in.gun->range, lim);
-			return cli_error(a.cmd, EXIT_BAD_INPUT, "%s %s (%s range class) reaches less than %d\", "
-					 "not %s\" (Presidio Section 10, ruling R12)", in.gun->piece,
-					 fray_presidio_ammo_names[ammo], range_class_names[in.gun->range], lim[2], range);
-		}
+		char what[96];
+		snprintf(what, sizeof what, "%s %s", in.gun->piece, fray_presidio_ammo_names[ammo]);
+		int b;
+		st = range_band(a.cmd, range, in.gun->range, what, "Section 10", &b);
+		if (st != EXIT_OK)
+			return st;
 		band = (size_t)b;
 	}
 	/* Canister Hits: friends in the cone are in the random die roll */

@@ -29,6 +29,20 @@ static inline void slurp(const char *path, char *buf, size_t cap)
 		fclose(f);
 }
 
+/* Starts fray with the given arguments (NULL-terminated) and file actions. */
+static inline pid_t spawn_fray(const char *const *args, const posix_spawn_file_actions_t *fa)
+{
+	char *argv[32];
+	int n = 0;
+	argv[n++] = (char *)FRAY_BIN;
+	for (; args[n - 1]; n++)
+		argv[n] = (char *)args[n - 1];
+	argv[n] = NULL;
+	pid_t pid;
+	assert_int_equal(posix_spawn(&pid, FRAY_BIN, fa, NULL, argv, environ), 0);
+	return pid;
+}
+
 /* Runs fray with the given arguments (NULL-terminated), its standard
  * input from in_path (NULL: the test's own), and SIGTERM sent after
  * term_after_ms milliseconds (0: never). fray must exit, not be killed. */
@@ -43,14 +57,7 @@ static inline void run_io(result *res, const char *const *args, const char *in_p
 	posix_spawn_file_actions_adddup2(&fa, fe, 2);
 	if (in_path)
 		posix_spawn_file_actions_addopen(&fa, 0, in_path, O_RDONLY, 0);
-	char *argv[32];
-	int n = 0;
-	argv[n++] = (char *)FRAY_BIN;
-	for (; args[n - 1]; n++)
-		argv[n] = (char *)args[n - 1];
-	argv[n] = NULL;
-	pid_t pid;
-	assert_int_equal(posix_spawn(&pid, FRAY_BIN, &fa, NULL, argv, environ), 0);
+	pid_t pid = spawn_fray(args, &fa);
 	if (term_after_ms) {
 		struct timespec wait = {term_after_ms / 1000, (long)(term_after_ms % 1000) * 1000000};
 		nanosleep(&wait, NULL);

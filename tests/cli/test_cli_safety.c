@@ -193,14 +193,7 @@ static int run_then_term(result *res, const char *const *args)
 	posix_spawn_file_actions_init(&fa);
 	posix_spawn_file_actions_adddup2(&fa, fo, 1);
 	posix_spawn_file_actions_adddup2(&fa, slave, 2);
-	char *argv[32];
-	int n = 0;
-	argv[n++] = (char *)FRAY_BIN;
-	for (; args[n - 1]; n++)
-		argv[n] = (char *)args[n - 1];
-	argv[n] = NULL;
-	pid_t pid;
-	assert_int_equal(posix_spawn(&pid, FRAY_BIN, &fa, NULL, argv, environ), 0);
+	pid_t pid = spawn_fray(args, &fa);
 	close(slave);
 	/* read the terminal until the progress line (" battles " or " paths ")
 	 * shows, for at most two minutes */

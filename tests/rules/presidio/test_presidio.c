@@ -279,6 +279,19 @@ static void morale_required_and_odds(void **state)
 	assert_double_equal(got, succ, 1e-15);
 	assert_double_equal(got_bonus, bonus, 1e-15);
 	fray_dist_free(d);
+	/* ruling R28: the heading "(1D6, 6 = success)" adds no rule. An
+	 * inexperienced team with a casualty needs 8 + 3 = 11: a single 6 is
+	 * rolled again and added, so 6 then 5 or 6 (two 6s) succeed: 2/36,
+	 * not the 1/6 a "6 = success" would give */
+	fray_presidio_morale_in team = {.level = FRAY_PRESIDIO_INEXPERIENCED, .size = FRAY_PRESIDIO_TEAM,
+					.casualties = 1};
+	assert_int_equal(fray_presidio_morale_required(&team), 11);
+	assert_int_equal(fray_enumerate(ctx, fray_presidio_morale_procedure, NULL, &team, 3, NULL, &d), FRAY_OK);
+	got = 0;
+	for (size_t k = 0; k < fray_dist_count(d); k++)
+		got += fray_dist_outcome(d, k)[0] ? fray_dist_p(d, k) : 0;
+	assert_double_equal(got, 2.0 / 36, 1e-15);
+	fray_dist_free(d);
 	/* failure bands read with the situation */
 	in.situation = FRAY_PRESIDIO_IN_COVER;
 	assert_string_equal(fray_presidio_morale_result(&in, 2), "flinches: -1 action");
