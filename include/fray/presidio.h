@@ -387,8 +387,11 @@ void fray_presidio_blast_procedure(fray_roller *r, fray_policy *p, const void *i
 
 /* Radius hits: figures in the lethal cone are incapacitated; the others
  * within the radius are hit on 1d6: mounted 3+, standing 4+, kneeling 5+,
- * prone or in partial cover 6. input: int[3] lethal, outside, posture
- * (0 mounted .. 3 prone); outcome {figures hit}. */
+ * prone or in partial cover 6; with a damage, the figures hit outside the
+ * cone roll the damage chart (damage - armor). input: int[5] lethal,
+ * outside, posture (0 mounted .. 3 prone), damage (0: no damage roll),
+ * armor; outcome {figures hit, casualties} (casualties = hits without a
+ * damage). */
 void fray_presidio_radius_procedure(fray_roller *r, fray_policy *p, const void *in, int64_t *out);
 extern const char *const fray_presidio_posture_names[4];
 

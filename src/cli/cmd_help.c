@@ -466,10 +466,14 @@ static const topic topics[] = {
 	 "(snake eyes blind) is a mishap. A hit rolls damage against the strength.\n"
 	 "Canister: the burst's dice as a volley, wounding on the damage chart.\n"},
 	{"presidio radius",
-	 "fray presidio radius --lethal N --outside N [--posture mounted|standing|kneeling|prone]\n\n"
+	 "fray presidio radius --lethal N --outside N [--posture mounted|standing|kneeling|prone]\n"
+	 "     [--damage N | --gun PIECE] [--armor N]\n\n"
 	 "Figures in the lethal cone (half the radius) are incapacitated; the others\n"
 	 "within the radius are hit on 1d6: mounted 3+, standing 4+, kneeling 5+,\n"
-	 "prone or in partial cover 6.\n"},
+	 "prone or in partial cover 6. With the load's damage (--damage, or --gun's\n"
+	 "shell), each figure hit outside the cone then rolls the damage chart\n"
+	 "against its armor (default 0); the casualties are the cone's figures and\n"
+	 "the wounded.\n"},
 	{"presidio jump",
 	 "fray presidio jump --horses N [--expert] [--light-barrier]\n\n"
 	 "A fence (3-4'): an expert horseman's horse stumbles on a d12 of 1, others\n"

@@ -904,35 +904,63 @@ static int presidio_artillery(int argc, char **argv)
 
 static void fmt_radius(const int64_t *o, bool json, const void *input, char *dst, size_t cap)
 {
-	(void)input;
-	snprintf(dst, cap, json ? "\"hit\": %lld" : "%lld figures hit", (long long)o[0]);
+	const int *v = input;
+	if (v[3] > 0)
+		snprintf(dst, cap, json ? "\"hit\": %lld, \"casualties\": %lld" : "%lld hit, %lld casualt%s",
+			 (long long)o[0], (long long)o[1], json || o[1] == 1 ? "y" : "ies");
+	else
+		snprintf(dst, cap, json ? "\"hit\": %lld" : "%lld hit", (long long)o[0]);
 }
 
+/* fray presidio radius: a shell's or grenade's radius hits (Section 9);
+ * with the load's damage (--damage, or --gun's shell) the figures hit
+ * outside the lethal cone then roll damage against their armor. */
 static int presidio_radius(int argc, char **argv)
 {
 	cli_args a = {.cmd = "presidio radius", .argc = argc, .argv = argv};
 	proc_opts o = {0};
-	int64_t lethal = 0, outside = 0;
+	int64_t lethal = 0, outside = 0, damage = 0, armor = 0;
+	const char *gun = NULL;
 	size_t posture = 1;
 	while (a.i < argc && a.status == EXIT_OK) {
 		if (cli_is_help(argv[a.i]))
 			return cli_help_topic(stdout, "presidio radius") ? EXIT_OK : EXIT_RUNTIME;
 		if (!cli_i64(&a, "--lethal", 0, 200, &lethal) && !cli_i64(&a, "--outside", 0, 200, &outside) &&
-		    !cli_enum(&a, "--posture", fray_presidio_posture_names, 4, &posture) && !proc_opt(&a, &o)) {
-			static const char *const known[] = {"--lethal", "--outside", "--posture", "--odds", "--seed",
-							    "--json", "--help"};
-			return cli_unknown(&a, known, 7);
+		    !cli_enum(&a, "--posture", fray_presidio_posture_names, 4, &posture) &&
+		    !cli_i64(&a, "--damage", 1, 40, &damage) && !cli_value(&a, "--gun", &gun) &&
+		    !cli_i64(&a, "--armor", -5, 20, &armor) && !proc_opt(&a, &o)) {
+			static const char *const known[] = {"--lethal", "--outside", "--posture", "--damage", "--gun",
+							    "--armor", "--odds", "--seed", "--json", "--help"};
+			return cli_unknown(&a, known, 10);
 		}
 	}
 	if (a.status != EXIT_OK)
 		return a.status;
-	int v[3] = {(int)lethal, (int)outside, (int)posture};
-	char title[128], inputs[128];
-	snprintf(title, sizeof title, "radius hits: %d in the lethal cone, %d outside it, %s", v[0], v[1],
+	if (gun && damage)
+		return cli_error(a.cmd, EXIT_BAD_INPUT, "--gun and --damage both give the damage: give one");
+	if (gun) {
+		const fray_presidio_gun *g = fray_presidio_gun_find(gun, FRAY_PRESIDIO_SHELL);
+		if (!g)
+			return cli_error(a.cmd, EXIT_BAD_INPUT, "no shell for '%s' in the artillery list (Section 10): "
+					 "pieces such as \"6# cannon, smoothbore\", \"24# mortar\"", gun);
+		damage = g->damage;
+	}
+	if (!damage && cli_seen(&a, "--armor"))
+		return cli_error(a.cmd, EXIT_BAD_INPUT, "--armor needs the load's damage: --damage N or --gun PIECE");
+	int v[5] = {(int)lethal, (int)outside, (int)posture, (int)damage, (int)armor};
+	char title[160], inputs[160];
+	textbuf t = text_on(title, sizeof title);
+	text_add(&t, "radius hits: %d in the lethal cone, %d outside it, %s", v[0], v[1],
 		 fray_presidio_posture_names[posture]);
-	snprintf(inputs, sizeof inputs, "{\"lethal\": %d, \"outside\": %d, \"posture\": \"%s\"}", v[0], v[1],
+	if (damage)
+		text_add(&t, "; damage %d against armor %d", v[3], v[4]);
+	textbuf j = text_on(inputs, sizeof inputs);
+	text_add(&j, "{\"lethal\": %d, \"outside\": %d, \"posture\": \"%s\"", v[0], v[1],
 		 fray_presidio_posture_names[posture]);
-	proc_run run = {"presidio.radius", title, inputs, fray_presidio_radius_procedure, v, 1, fmt_radius, {0}};
+	if (damage)
+		text_add(&j, ", \"damage\": %d, \"armor\": %d", v[3], v[4]);
+	text_add(&j, "}");
+	proc_run run = {"presidio.radius", title, inputs, fray_presidio_radius_procedure, v, 2, fmt_radius, {0}};
 	return proc_run_print(a.cmd, &run, &o);
 }
 

@@ -267,14 +267,23 @@ FRAY_API void fray_presidio_artillery_procedure(fray_roller *r, fray_policy *p, 
 
 /* Radius Hits: lethal cone automatic; outside it, hit on 1d6 at the
  * posture's number (mounted 3+, standing 4+, kneeling 5+, prone or
- * partial cover 6). */
+ * partial cover 6). "Then roll damage" (the solid-shot paragraph): when
+ * the load's damage is given, each figure hit outside the cone rolls the
+ * damage chart against its armor; the cone's figures are "automatically
+ * incapacitated" and roll nothing. Without a damage, casualties = hits. */
 FRAY_API void fray_presidio_radius_procedure(fray_roller *r, fray_policy *p, const void *in,
 					     int64_t *out)
 {
 	(void)p;
 	const int *v = in;
 	static const int need[4] = {3, 4, 5, 6};
-	out[0] = v[0] + fray_successes(r, v[1], 6, need[v[2]], "radius hits");
+	int outside = fray_successes(r, v[1], 6, need[v[2]], "radius hits");
+	out[0] = v[0] + outside;
+	out[1] = out[0];
+	if (v[3] > 0) {
+		int wn = fray_presidio_wound_number(v[3] - v[4]);
+		out[1] = v[0] + (wn && outside ? fray_successes(r, outside, 12, wn, "damage chart") : 0);
+	}
 }
 
 /* Bouncing (Section 9): a smoothbore's solid shot that lands short bounces

@@ -53,8 +53,14 @@ static int firing_figures(const fray_presidio_shoot_in *in)
 	switch (mode_fired(in)) {
 	case FRAY_PRESIDIO_INDEPENDENT:
 		return fray_presidio_independent_figures(in->figures, in->weapon->reload);
-	case FRAY_PRESIDIO_MOVING:
-		return in->figures / 2; /* up to half, rounded down */
+	case FRAY_PRESIDIO_MOVING: {
+		/* Fire while Moving: "up to half the figures (round down)",
+		 * "pending loading and independent fire restrictions": fray
+		 * reads this as never more than independent fire allows */
+		int half = in->figures / 2;
+		int independent = fray_presidio_independent_figures(in->figures, in->weapon->reload);
+		return half < independent ? half : independent;
+	}
 	default:
 		return in->figures;
 	}

@@ -204,6 +204,37 @@ static void shoot_wound_odds(void **state)
 	assert_true(fray_presidio_hit_number(&in) > 12);
 }
 
+/* Section 4, Fire while Moving: an unmodified 12 whatever skill, range or
+ * cover (full cover still counts), up to half the figures rounded down and
+ * no more than independent fire allows, the wound number 2 up. */
+static void fire_while_moving(void **state)
+{
+	(void)state;
+	fray_presidio_shoot_in in = {.weapon = fray_presidio_weapon_find("flintlock musket", NULL),
+				     .band = 0, .skill = 3, .figures = 7, .armor = 0, .target_figures = 20,
+				     .cover = FRAY_PRESIDIO_PARTIAL, .mode = FRAY_PRESIDIO_MOVING};
+	assert_int_equal(fray_presidio_hit_number(&in), 12);
+	in.cover = FRAY_PRESIDIO_FULL;
+	assert_true(fray_presidio_hit_number(&in) > 12);
+	in.cover = FRAY_PRESIDIO_NO_COVER;
+	fray_presidio_shoot_out out;
+	fray_roller *r = fray_roller_sample_new(ctx, 1, 0);
+	fray_presidio_shoot(r, &in, &out);
+	/* 7 muskets (reload 4): half is 3, independent fire 7/4 = 1.75 -> 2 */
+	assert_int_equal(out.firing, 2);
+	const fray_presidio_weapon *pistol = fray_presidio_weapon_find("flintlock pistol", NULL);
+	assert_non_null(pistol);
+	in.weapon = pistol;
+	in.figures = 10;
+	assert_int_equal(pistol->reload, 3); /* Section 10 */
+	fray_presidio_shoot(r, &in, &out);
+	assert_int_equal(out.firing, 3); /* half is 5, independent 10/3 -> 3 */
+	/* the pistol's damage 3 on armor 0: the chart's +3 is 6+, 2 up is 8+ */
+	assert_int_equal(pistol->damage, 3);
+	assert_int_equal(out.wound_number, 8);
+	fray_roller_free(r);
+}
+
 /* Section 7 modifiers and R16 by counting d6! faces. */
 static void morale_required_and_odds(void **state)
 {
@@ -720,7 +751,7 @@ static void radius_hits(void **state)
 	(void)state;
 	static const int need[4] = {3, 4, 5, 6};
 	for (int posture = 0; posture < 4; posture++) {
-		int v[3] = {2, 3, posture};
+		int v[5] = {2, 3, posture, 0, 0};
 		fray_dist *d;
 		assert_int_equal(fray_enumerate(ctx, fray_presidio_radius_procedure, NULL, v, 1, NULL, &d), FRAY_OK);
 		for (size_t k = 0; k < fray_dist_count(d); k++) {
@@ -730,6 +761,23 @@ static void radius_hits(void **state)
 		}
 		fray_dist_free(d);
 	}
+	/* "Then roll damage": 4 figures outside, standing (hit on 4+: 1/2), a
+	 * damage 6 load against armor 1: differential +5, the chart's 4+ on
+	 * a d12 (9/12). Each figure outside is a casualty with 1/2 x 9/12;
+	 * the two in the lethal cone are casualties with no roll. */
+	int v[5] = {2, 4, 1, 6, 1};
+	double q = 9.0 / 12;
+	fray_dist *d;
+	assert_int_equal(fray_enumerate(ctx, fray_presidio_radius_procedure, NULL, v, 2, NULL, &d), FRAY_OK);
+	double total[5] = {0};
+	for (size_t k = 0; k < fray_dist_count(d); k++) {
+		const int64_t *o = fray_dist_outcome(d, k);
+		assert_true(o[1] >= 2 && o[1] <= o[0]);
+		total[o[1] - 2] += fray_dist_p(d, k);
+	}
+	for (int c = 0; c <= 4; c++)
+		assert_double_equal(total[c], binomial(4, c, q / 2), 1e-14);
+	fray_dist_free(d);
 }
 
 /* Section 8 and Section 11: the raiding tables against counted dice. */
@@ -1192,6 +1240,7 @@ int main(void)
 		cmocka_unit_test(independent_fire),
 		cmocka_unit_test(shooting_example),
 		cmocka_unit_test(shoot_wound_odds),
+		cmocka_unit_test(fire_while_moving),
 		cmocka_unit_test(morale_required_and_odds),
 		cmocka_unit_test(rally_and_initiative),
 		cmocka_unit_test(melee_difficulty_and_odds),
