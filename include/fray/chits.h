@@ -183,5 +183,8 @@ typedef struct fray_chits_end_turn_in {
 	bool hit_again;
 } fray_chits_end_turn_in;
 void fray_chits_end_turn(fray_roller *r, const fray_chits_end_turn_in *in, fray_chits_unit *out);
+/* The same as a procedure (input: fray_chits_end_turn_in); outcome
+ * {fatigue points, hits in all, disordered 0/1}. */
+void fray_chits_end_turn_procedure(fray_roller *r, fray_policy *p, const void *in, int64_t *out);
 
 #endif

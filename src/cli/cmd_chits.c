@@ -393,14 +393,45 @@ done:
 	return status;
 }
 
+static void fmt_end_turn(const int64_t *o, bool json, const void *input, char *dst, size_t cap)
+{
+	(void)input;
+	snprintf(dst, cap, json ? "\"fatigue\": %lld, \"hits\": %lld, \"disordered\": %s"
+			       : "%lld fatigue points, %lld hits, %s",
+		 (long long)o[0], (long long)o[1], o[2] ? (json ? "true" : "disordered") : (json ? "false" : "in order"));
+}
+
+/* --odds and --json of an end of turn: the common procedure shape. */
+static int end_turn_run(const char *cmd, const fray_chits_end_turn_in *in, const char *hits,
+			const proc_opts *o)
+{
+	char title[160], inputs[320];
+	const fray_chits_unit *u = &in->unit;
+	snprintf(title, sizeof title, "end of turn: fatigue %d, hits %s, morale %d%s%s%s%s", u->fatigue,
+		 cli_tstr(hits), u->morale, in->rest ? ", Rest" : "", in->rally ? ", rally" : "",
+		 in->recover_disorder ? ", recover from disorder" : "", u->disordered ? ", disordered" : "");
+	textbuf j = text_on(inputs, sizeof inputs);
+	text_add(&j, "{\"fatigue\": %d, \"hits\": [", u->fatigue);
+	for (int b = 0; b < u->battalions; b++)
+		text_add(&j, "%s%d", b ? ", " : "", u->hits[b]);
+	text_add(&j, "], \"morale\": %d, \"rest\": %s, \"rally\": %s, \"recover_disorder\": %s, "
+		     "\"disordered\": %s",
+		 u->morale, in->rest ? "true" : "false", in->rally ? "true" : "false",
+		 in->recover_disorder ? "true" : "false", u->disordered ? "true" : "false");
+	if (in->new_lead >= 0)
+		text_add(&j, ", \"lead\": %d, \"hit_again\": %s", in->new_lead + 1, in->hit_again ? "true" : "false");
+	text_add(&j, "}");
+	proc_run run = {"chits.end_turn", title, inputs, fray_chits_end_turn_procedure, in, 3, fmt_end_turn, {0}};
+	return proc_run_print(cmd, &run, o);
+}
+
 static int chits_end_turn(int argc, char **argv)
 {
 	cli_args a = {.cmd = "chits end-turn", .argc = argc, .argv = argv};
 	const char *mix_path = NULL, *hits = "0,0,0,0";
 	int64_t fatigue = 0, morale = 7, lead = 0;
-	uint64_t seed = 0;
-	bool have_seed = false, rest = false, rally = false, recover = false, disordered = false,
-	     hit_again = false;
+	proc_opts o = {0};
+	bool rest = false, rally = false, recover = false, disordered = false, hit_again = false;
 	while (a.i < argc && a.status == EXIT_OK) {
 		if (cli_is_help(argv[a.i]))
 			return cli_help_topic(stdout, "chits end-turn") ? EXIT_OK : EXIT_RUNTIME;
@@ -414,14 +445,12 @@ static int chits_end_turn(int argc, char **argv)
 			disordered = true;
 		else if (cli_flag(&a, "--hit-again"))
 			hit_again = true;
-		else if (cli_u64(&a, "--seed", 0, UINT64_MAX, &seed))
-			have_seed = true;
 		else if (!cli_value(&a, "--mix", &mix_path) && !cli_value(&a, "--hits", &hits) &&
 			 !cli_i64(&a, "--fatigue", 0, 20, &fatigue) && !cli_i64(&a, "--morale", 0, 20, &morale) &&
-			 !cli_i64(&a, "--lead", 1, FRAY_CHITS_MAX_BATTALIONS, &lead)) {
+			 !cli_i64(&a, "--lead", 1, FRAY_CHITS_MAX_BATTALIONS, &lead) && !proc_opt(&a, &o)) {
 			static const char *const known[] = {"--mix", "--hits", "--fatigue", "--morale", "--lead",
 							    "--rest", "--rally", "--recover-disorder", "--disordered",
-							    "--hit-again", "--seed", "--help"};
+							    "--hit-again", "--odds", "--seed", "--json", "--help"};
 			return cli_unknown(&a, known, sizeof known / sizeof known[0]);
 		}
 	}
@@ -465,8 +494,11 @@ static int chits_end_turn(int argc, char **argv)
 		goto done;
 	}
 	in.mix = mix;
-	if (!have_seed)
-		seed = cli_pick_seed();
+	if (o.odds || o.json) {
+		status = end_turn_run(a.cmd, &in, hits, &o);
+		goto done;
+	}
+	uint64_t seed = o.have_seed ? o.seed : cli_pick_seed();
 	fray_roller *r = fray_roller_sample_new(ctx, seed, 0);
 	cli_narrator t = {.json = false, .first = true};
 	fray_roller_set_sink(r, cli_narrate, &t);

@@ -345,7 +345,7 @@ static const topic topics[] = {
 	{"chits end-turn",
 	 "fray chits end-turn --mix FILE [--fatigue N] [--hits 1,0,0,0] [--morale N]\n"
 	 "     [--rest] [--rally | --disordered --recover-disorder] [--lead B [--hit-again]]\n"
-	 "     [--seed N]\n"
+	 "     [--odds | --seed N] [--json]\n"
 	 "\n"
 	 "A unit's end of turn: one fatigue point off (a Rest order: 1d3 more);\n"
 	 "--rally tries to recover a lost hit (the mix's morale test; the last hit\n"

@@ -27,7 +27,6 @@ NO_JSON = {
     "bbb night": "bbb night --json",
     "bbb table": "bbb table fire --json",
     "chits ratio": "chits ratio --attacker-cdr 3 --defender-cdr 2 --json",
-    "chits end-turn": "chits end-turn --mix {ex}/chits/sample-mix.yaml --fatigue 1 --hits 0,0,0,0 --json",
     "presidio weapons": "presidio weapons --json",
     "presidio units": "presidio units {ex}/presidio/units.yaml --json",
     "presidio victory": "presidio victory --json",

@@ -352,3 +352,17 @@ FRAY_API void fray_chits_end_turn(fray_roller *r, const fray_chits_end_turn_in *
 		}
 	}
 }
+
+/* The end of turn as a procedure, for its odds: {fatigue, hits, disordered}. */
+FRAY_API void fray_chits_end_turn_procedure(fray_roller *r, fray_policy *p, const void *in, int64_t *out)
+{
+	(void)p;
+	fray_chits_unit u;
+	fray_chits_end_turn(r, in, &u);
+	int hits = 0;
+	for (int b = 0; b < u.battalions; b++)
+		hits += u.hits[b];
+	out[0] = u.fatigue;
+	out[1] = hits;
+	out[2] = u.disordered;
+}
