@@ -377,6 +377,17 @@ static void end_of_turn(void **state)
 		assert_int_equal(u.lead, 2);
 		fray_roller_free(r);
 	}
+	/* the library's procedure, exact: 5 - 1 - 1d3 leaves 3, 2 or 1 fatigue
+	 * points, 1/3 each; the last hit is never recovered */
+	fray_dist *d;
+	assert_int_equal(fray_enumerate(ctx, fray_chits_end_turn_procedure, NULL, &in, 3, NULL, &d), FRAY_OK);
+	assert_int_equal(fray_dist_count(d), 3);
+	for (size_t k = 0; k < 3; k++) {
+		assert_in_range(fray_dist_outcome(d, k)[0], 1, 3);
+		assert_int_equal(fray_dist_outcome(d, k)[1], 1);
+		assert_double_equal(fray_dist_p(d, k), 1.0 / 3, 1e-15);
+	}
+	fray_dist_free(d);
 	fray_chits_mix_free(m);
 }
 
