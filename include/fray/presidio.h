@@ -552,6 +552,11 @@ void fray_presidio_fuse_repair_procedure(fray_roller *r, fray_policy *p, const v
 void fray_presidio_contact_time_procedure(fray_roller *r, fray_policy *p, const void *in,
 					  int64_t *out);
 
+/* The Strategic Turn's entrance point (Section 12): in: int points (2-6,
+ * numbered by the players); 1D6, a face above the points rolled again;
+ * outcome {the point}. */
+void fray_presidio_entrance_procedure(fray_roller *r, fray_policy *p, const void *in, int64_t *out);
+
 /* Victory Conditions: points per item. */
 typedef struct fray_presidio_victory_item {
 	const char *name;

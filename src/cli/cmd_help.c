@@ -376,6 +376,7 @@ static const topic topics[] = {
 	 "  fray presidio ram         a stampede ramming figures on foot (also: stampede)\n"
 	 "  fray presidio livestock-return  lost animals coming back\n"
 	 "  fray presidio contact-time     the hour a campaign contact happens\n"
+	 "  fray presidio entrance         the entrance point of the strategic turn\n"
 	 "  fray presidio pursuit     a raid pursuit, day by day, simulated\n"
 	 "  fray presidio victory     victory points\n"
 	 "  fray presidio weapons     the small-arms list of Section 10\n"
@@ -516,6 +517,11 @@ static const topic topics[] = {
 	 "Time of Contact (1D4): row 1 moved 1 hex by road; 2: 2 by road or 1 in\n"
 	 "fields; 3: 3 by road, 2 in fields or 1 in woods. On a strategic map of a\n"
 	 "large area a D12 instead, over the whole table: 8 a.m. to 7 p.m.\n"},
+	{"presidio entrance",
+	 "fray presidio entrance --points N\n\n"
+	 "The Strategic Turn: 1D6 decides the entrance point onto a map (2 points\n"
+	 "at least). Number the map's points 1 to N (2 to 6); a face above N is\n"
+	 "rolled again, so each point has 1 chance in N.\n"},
 	{"presidio pursuit",
 	 "fray presidio pursuit --recon N --camou N [--pursuers-mounted] [--raiders-mounted]\n"
 	 "     [--forced-march] [--trials N] [--seed S] [--json]\n\n"

@@ -1239,6 +1239,34 @@ static int presidio_contact_time(int argc, char **argv)
 	return proc_run_print("presidio contact-time", &run, &o);
 }
 
+static void fmt_entrance(const int64_t *o, bool json, const void *input, char *dst, size_t cap)
+{
+	(void)input;
+	snprintf(dst, cap, json ? "\"point\": %lld" : "entrance point %lld", (long long)o[0]);
+}
+
+static int presidio_entrance(int argc, char **argv)
+{
+	proc_opts o = {0};
+	static const char *const ints[] = {"--points"};
+	static const int64_t lo[] = {2}, hi[] = {6};
+	int64_t v[1] = {0};
+	int st = raid_run("presidio entrance", argc, argv, "presidio entrance", ints, v, lo, hi, 1, NULL, NULL, 0,
+			  &o);
+	if (st)
+		return st < 0 ? EXIT_OK : st;
+	if (!v[0])
+		return cli_error("presidio entrance", EXIT_BAD_INPUT, "missing --points N: the map's entrance points, "
+				 "2 to 6 (the text's minimum is 2)");
+	int points = (int)v[0];
+	char title[64], inputs[32];
+	snprintf(title, sizeof title, "entrance point, 1D6 among %d points", points);
+	snprintf(inputs, sizeof inputs, "{\"points\": %d}", points);
+	proc_run run = {"presidio.entrance", title, inputs, fray_presidio_entrance_procedure, &points, 1,
+			fmt_entrance, {0}};
+	return proc_run_print("presidio entrance", &run, &o);
+}
+
 static void fmt_night(const int64_t *o, bool json, const void *input, char *dst, size_t cap)
 {
 	(void)input;
@@ -1651,6 +1679,7 @@ static const cli_sub subs[] = {
 	{"radius", presidio_radius}, {"camp", presidio_camp}, {"villagers", presidio_villagers},
 	{"sentry", presidio_sentry}, {"capture", presidio_capture}, {"ram", presidio_ram}, {"stampede", presidio_ram},
 	{"livestock-return", presidio_livestock}, {"contact-time", presidio_contact_time},
+	{"entrance", presidio_entrance},
 	{"victory", presidio_victory}, {"pursuit", presidio_pursuit}, {"casualty-status", presidio_casualty_status},
 	{"weapons", presidio_weapons}, {"units", presidio_units}, {"night", presidio_night},
 	{"bounce", presidio_bounce}, {"fuse-repair", presidio_fuse_repair}, {"herd", presidio_herd}, {"gun-move", presidio_gun_move},

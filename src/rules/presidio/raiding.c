@@ -145,6 +145,24 @@ FRAY_API void fray_presidio_contact_time_procedure(fray_roller *r, fray_policy *
 	out[0] = hours[v[0]][fray_die(r, 4, "time of contact 1d4") - 1];
 }
 
+/* The Strategic Turn's entrance point: "Roll 1D6 ... (2 points minimum)".
+ * The text numbers no points: fray reads it as the map's 2 to 6 points
+ * numbered 1..N by the players, and a face above N rolled again. Rolling
+ * until a face fits is one draw among the N faces that fit (as for the
+ * initiative's re-roll, R17), so the odds are exactly 1/N each. */
+FRAY_API void fray_presidio_entrance_procedure(fray_roller *r, fray_policy *p, const void *in, int64_t *out)
+{
+	(void)p;
+	int points = *(const int *)in;
+	int face = fray_die(r, 6, "entrance point 1D6");
+	if (face > points && !fray_roller_stopped(r)) {
+		static const unsigned ones[6] = {1, 1, 1, 1, 1, 1};
+		fray_emit_note(r, "no such entrance point: rolled again until one fits", "Presidio Section 12");
+		face = (int)fray_draw(r, ones, (size_t)points, "the entrance re-roll") + 1;
+	}
+	out[0] = face;
+}
+
 /* Nighttime Visibility (Section 8): 1D6, 5 and 6 the same row. */
 const fray_presidio_night_row fray_presidio_night_rows[5] = {
 	{"dusk, or dark with a full moon", 12, 6, 2},

@@ -780,6 +780,27 @@ static void radius_hits(void **state)
 	fray_dist_free(d);
 }
 
+/* Section 12's entrance point: 1D6 among N points, a face above N rolled
+ * again: the faces that fit are equally likely, 1/N each. */
+static void entrance_point(void **state)
+{
+	(void)state;
+	for (int points = 2; points <= 6; points++) {
+		fray_dist *d;
+		assert_int_equal(fray_enumerate(ctx, fray_presidio_entrance_procedure, NULL, &points, 1, NULL, &d),
+				 FRAY_OK);
+		double sum[7] = {0};
+		for (size_t k = 0; k < fray_dist_count(d); k++) {
+			int64_t at = fray_dist_outcome(d, k)[0];
+			assert_in_range(at, 1, points);
+			sum[at] += fray_dist_p(d, k);
+		}
+		for (int at = 1; at <= points; at++)
+			assert_double_equal(sum[at], 1.0 / points, 1e-15);
+		fray_dist_free(d);
+	}
+}
+
 /* Section 8 and Section 11: the raiding tables against counted dice. */
 static void raiding(void **state)
 {
@@ -1241,6 +1262,7 @@ int main(void)
 		cmocka_unit_test(shooting_example),
 		cmocka_unit_test(shoot_wound_odds),
 		cmocka_unit_test(fire_while_moving),
+		cmocka_unit_test(entrance_point),
 		cmocka_unit_test(morale_required_and_odds),
 		cmocka_unit_test(rally_and_initiative),
 		cmocka_unit_test(melee_difficulty_and_odds),
