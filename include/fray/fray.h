@@ -25,5 +25,6 @@
 #include <fray/bbb.h>
 #include <fray/chits.h>
 #include <fray/presidio.h>
+#include <fray/catalog.h>
 
 #endif

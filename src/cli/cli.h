@@ -156,5 +156,7 @@ int cmd_bbb(int argc, char **argv);
 int cmd_chits(int argc, char **argv);
 int cmd_presidio(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
+int cmd_procedures(int argc, char **argv);
+int cmd_request(int argc, char **argv);
 
 #endif

@@ -1,4 +1,5 @@
 /* fray help [TOPIC]: the built-in manual, one topic per command. */
+#include <stdlib.h>
 #include <string.h>
 #include "cli.h"
 
@@ -21,11 +22,32 @@ static const topic topics[] = {
 	 "  fray bbb PROCEDURE ...                 Bloody Big Battles\n"
 	 "  fray chits PROCEDURE ...               chit-pull brigade combat\n"
 	 "  fray presidio PROCEDURE ...            Presidio skirmishes\n"
+	 "  fray procedures [--json]               every procedure, with its rules\n"
+	 "  fray request [FILE|-]                  run one JSON request (fray_request)\n"
 	 "  fray help [TOPIC]                      this help; topics below\n"
 	 "  fray --version\n"
 	 "\n"
 	 "Topics: roll, odds, check, dice, seeds, adbg, bbb, chits, presidio, json,\n"
 	 "exit, rules, merge ('fray help adbg simulate' and so on for procedures).\n"},
+	{"procedures",
+	 "fray procedures [--json]\n"
+	 "\n"
+	 "The catalogue: every procedure fray resolves one at a time, grouped by\n"
+	 "rule set, with its rule references. With --json, each procedure's inputs\n"
+	 "(type, range, choices, default, rule) and outcome fields, as programs\n"
+	 "and the page read them. 'fray COMMAND --help' tells one.\n"},
+	{"request",
+	 "fray request [FILE|-]\n"
+	 "\n"
+	 "Runs one JSON request, read from FILE or standard input (at most 1 MiB):\n"
+	 "\n"
+	 "  {\"procedure\": \"adbg.fire\", \"mode\": \"odds\",\n"
+	 "   \"inputs\": {\"type\": \"regular\", \"cf\": 3, \"terrain\": \"rough\"}}\n"
+	 "\n"
+	 "mode is \"roll\" (the default; give \"seed\") or \"odds\". The inputs are\n"
+	 "the procedure's options without their dashes ('fray procedures --json').\n"
+	 "Prints exactly what the command with --json prints; the library's\n"
+	 "fray_request does the same (docs/library.md).\n"},
 	{"roll",
 	 "fray roll DICE [--seed N] [--json]\n"
 	 "\n"
@@ -127,23 +149,6 @@ static const topic topics[] = {
 	 "with --odds its exact chances are printed (--max-memory MIB bounds the\n"
 	 "memory they may take, default 1024). See docs/adbg.md and\n"
 	 "'fray help adbg fire' (and so on) for each procedure's options.\n"},
-	{"adbg fire",
-	 "fray adbg fire --type T --cf N --terrain X [--weather severe] [--odds|--seed N] [--json]\n"
-	 "\n"
-	 "One unit's fire (ADBG 19.2.1, ruling R5). T: warrior, regular, militia,\n"
-	 "rifle. N: printed fire CF 0-9. X: rough, wilderness, settled. A hit when\n"
-	 "the modified DR is at most the modified CF; a 1 always hits, a 6 always\n"
-	 "misses. Odds outcome: {\"hit\": true|false}.\n"},
-	{"adbg move",
-	 "fray adbg move --level N --type T --terrain X [--leader R] [--weather severe]\n"
-	 "               [--enemy-atop] [--surprise-winner-round1] [--with-regulars]\n"
-	 "\n"
-	 "One move attempt (ADBG 19.2.2, ruling R6): moves when the modified DR is\n"
-	 "at most the side's level N; a 1 always moves, a 6 or a modified 6+ never.\n"
-	 "DRMs: -R stacked leader; -1 regulars (or stacked with them,\n"
-	 "--with-regulars) in settled areas; +1 non-warriors in rough; +1 severe\n"
-	 "weather; +1 enemy moved atop; -1 surprise winner in round 1 with a leader.\n"
-	 "Odds outcome: {\"moved\": true|false}.\n"},
 	{"adbg melee",
 	 "fray adbg melee --crt FILE --attack CF --defend CF [--shift N] [--drm N]\n"
 	 "fray adbg melee --crt FILE --attacker UNITS --defender UNITS --terrain X\n"
@@ -157,19 +162,6 @@ static const topic topics[] = {
 	 "leader right, defender's left, 1 right for a disrupted defender, 1 right\n"
 	 "for surprise. DRM: attacker level - defender level, at most 3 either way.\n"
 	 "Odds outcome: {\"attacker_loss\": n|\"R\", \"defender_loss\": n|\"R\"}.\n"},
-	{"adbg recover",
-	 "fray adbg recover --level N [--leader R] [--odds|--seed N] [--json]\n"
-	 "\n"
-	 "One recovery roll (ADBG 19.2.4, ruling R9): recovers one level when the\n"
-	 "die less a stacked leader's rating is at most the level; a 6 never does.\n"
-	 "Odds outcome: {\"recovered\": true|false}.\n"},
-	{"adbg rounds",
-	 "fray adbg rounds --initiative-rating R [--attempt --other-rating R]\n"
-	 "\n"
-	 "Battle rounds (ADBG 19.1, ruling R1): the initiative side's primary\n"
-	 "leader's rating; the other side may try for one more, which it gets on a\n"
-	 "die strictly less than its own primary leader's rating.\n"
-	 "Odds outcome: {\"rounds\": n}.\n"},
 	{"adbg battle",
 	 "fray adbg battle SCENARIO.yaml [--seed N] [--policy P] [--json]\n"
 	 "\n"
@@ -601,7 +593,15 @@ bool cli_help_topic(FILE *out, const char *name)
 			fputs(topics[i].text, out);
 			return true;
 		}
-	return false;
+	/* a catalogue procedure's help comes from its descriptor */
+	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
+	char *text = NULL;
+	bool found = ctx && strchr(name, ' ') && fray_procedure_help(ctx, name, &text) == FRAY_OK;
+	if (found)
+		fputs(text, out);
+	free(text);
+	fray_ctx_free(ctx);
+	return found;
 }
 
 int cmd_help(int argc, char **argv)

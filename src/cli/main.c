@@ -17,6 +17,8 @@ static const command commands[] = {
 	{"chits", cmd_chits},
 	{"presidio", cmd_presidio},
 	{"merge", cmd_merge},
+	{"procedures", cmd_procedures},
+	{"request", cmd_request},
 };
 
 static int run(const char *name, int argc, char **argv)
@@ -31,7 +33,7 @@ static int run(const char *name, int argc, char **argv)
 		if (strcmp(name, commands[i].name) == 0)
 			return commands[i].run(argc - 2, argv + 2);
 	return cli_error(NULL, EXIT_BAD_INPUT,
-			 "unknown command '%s' (commands: roll, odds, check, help, adbg, bbb, chits, presidio, merge)",
+			 "unknown command '%s' (commands: roll, odds, check, help, adbg, bbb, chits, presidio, merge, procedures, request)",
 			 name);
 }
 

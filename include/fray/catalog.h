@@ -1,0 +1,84 @@
+/* The catalogue of procedures and the one JSON entry point.
+ *
+ * Every procedure of the four rule sets ("adbg.fire", "presidio.morale",
+ * ...) is described once inside libfray: its inputs (type, range, choices,
+ * default, rule), its outcome fields and its rule references. A program
+ * runs one by name with a JSON request:
+ *
+ *   {"procedure": "adbg.fire", "mode": "odds",
+ *    "inputs": {"type": "regular", "cf": 3, "terrain": "wilderness"}}
+ *
+ * and gets exactly the JSON that `fray adbg fire ... --odds --json` prints.
+ * Every input is checked here, with the message the command line prints.
+ * Each call clears the context's message first. Strings returned through
+ * char ** are malloc'd: the caller frees them with free(). */
+#ifndef FRAY_CATALOG_H
+#define FRAY_CATALOG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <fray/ctx.h>
+
+typedef enum fray_mode {
+	FRAY_MODE_ROLL = 1,     /* one narrated roll from a seed */
+	FRAY_MODE_ODDS = 2,     /* the exact probability of every outcome */
+	FRAY_MODE_SIMULATE = 4  /* many trials */
+} fray_mode;
+
+/* Runs one request (at most FRAY_REQUEST_MAX_BYTES of JSON):
+ *   procedure  a name from the catalogue (required)
+ *   mode       "roll" (the default) or "odds"
+ *   inputs     an object of the procedure's inputs (default: {})
+ *   seed       0 to 2^64-1, for "roll" (default 0)
+ * On success *response_json is the JSON the command line prints for the
+ * same request with --json (a newline at its end). A malformed request, an
+ * unknown procedure, mode or key, or a bad input: FRAY_ERR_INPUT, a
+ * message on the context and *response_json NULL. */
+#define FRAY_REQUEST_MAX_BYTES (1u << 20)
+fray_status fray_request(fray_ctx *ctx, const char *request_json, char **response_json);
+
+/* The catalogue as JSON: {"procedures": [{"name", "command", "summary",
+ * "rules", "modes", "inputs": [...], "outcome": [...]}, ...]}; a page
+ * builds its forms from it. */
+fray_status fray_procedures_json(fray_ctx *ctx, char **out);
+/* The catalogue for people: one line a procedure, grouped by rule set. */
+fray_status fray_procedures_text(fray_ctx *ctx, char **out);
+/* A procedure's --help: usage, what it does, every option with its range
+ * and rule. Unknown name: FRAY_ERR_INPUT. */
+fray_status fray_procedure_help(fray_ctx *ctx, const char *procedure, char **out);
+
+/* ---- A call built input by input (the command line's way in) ---- */
+
+typedef struct fray_call fray_call;
+
+/* procedure: a name ("adbg.fire") or a command ("adbg fire"). NULL with a
+ * message (and a "did you mean") when there is no such procedure. */
+fray_call *fray_call_new(fray_ctx *ctx, const char *procedure);
+void fray_call_free(fray_call *c);
+/* The procedure's inputs as command-line options ("--cf"), and whether one
+ * is a flag (takes no value). i past the end: NULL / false. */
+size_t fray_call_ninputs(const fray_call *c);
+const char *fray_call_option(const fray_call *c, size_t i);
+bool fray_call_is_flag(const fray_call *c, size_t i);
+/* Sets input i from its text as typed ("3", "rough"; a flag: NULL). A
+ * value out of range or not of the input's type: FRAY_ERR_INPUT and the
+ * command line's message ("option --cf expects a whole number from 0 to
+ * 9, got 'x'"). */
+fray_status fray_call_set(fray_call *c, size_t i, const char *text);
+
+typedef struct fray_call_opts {
+	fray_mode mode;         /* ROLL or ODDS */
+	bool json;              /* the JSON form, else text for people */
+	bool have_seed;         /* text: says "replay with --seed" when false */
+	uint64_t seed;
+	uint64_t max_bytes;     /* odds' memory budget; 0: the default */
+} fray_call_opts;
+
+/* Checks the inputs together (what is missing, what conflicts, names
+ * looked up): FRAY_ERR_INPUT and a message on a problem. */
+fray_status fray_call_check(fray_call *c);
+/* Checks, runs and renders into *out. */
+fray_status fray_call_run(fray_call *c, const fray_call_opts *o, char **out);
+
+#endif

@@ -1,0 +1,234 @@
+/* A call: a procedure from the catalogue with its input values, each
+ * checked against its descriptor as it is set, then bound and run. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "catalog.h"
+#include "../core/names.h"
+
+const proc_desc *catalog_find(const char *name)
+{
+	for (size_t k = 0; k < catalog_nprocs; k++)
+		if (strcmp(name, catalog_procs[k]->name) == 0 || strcmp(name, catalog_procs[k]->command) == 0)
+			return catalog_procs[k];
+	return NULL;
+}
+
+static size_t nearest_procedure(const char *name)
+{
+	const char *names[256];
+	size_t n = catalog_nprocs < 256 ? catalog_nprocs : 256;
+	for (size_t k = 0; k < n; k++)
+		names[k] = catalog_procs[k]->name;
+	return fray_nearest_name(name, names, n);
+}
+
+FRAY_API fray_call *fray_call_new(fray_ctx *ctx, const char *procedure)
+{
+	if (!ctx)
+		return NULL;
+	fray_ctx_clear(ctx);
+	if (!procedure) {
+		fray_fail(ctx, FRAY_ERR_INPUT, "no procedure named");
+		return NULL;
+	}
+	const proc_desc *d = catalog_find(procedure);
+	if (!d) {
+		size_t near = nearest_procedure(procedure);
+		if (near != SIZE_MAX)
+			fray_fail(ctx, FRAY_ERR_INPUT, "unknown procedure '%.80s' (did you mean '%s'?)", procedure,
+				  catalog_procs[near]->name);
+		else
+			fray_fail(ctx, FRAY_ERR_INPUT, "unknown procedure '%.80s' (see 'fray procedures')", procedure);
+		return NULL;
+	}
+	fray_call *c = calloc(1, sizeof *c);
+	if (!c) {
+		fray_nomem(ctx);
+		return NULL;
+	}
+	c->ctx = ctx;
+	c->d = d;
+	for (size_t k = 0; k < d->nin; k++) {
+		c->v[k].i = d->in[k].def;
+		c->v[k].x = (double)d->in[k].def;
+	}
+	return c;
+}
+
+FRAY_API void fray_call_free(fray_call *c)
+{
+	if (!c)
+		return;
+	if (c->cleanup)
+		c->cleanup(c);
+	for (size_t k = 0; k < c->d->nin; k++)
+		free(c->v[k].s);
+	free(c);
+}
+
+FRAY_API size_t fray_call_ninputs(const fray_call *c)
+{
+	return c ? c->d->nin : 0;
+}
+
+/* "--target-figures" for target_figures. */
+static const char *option_of(const in_desc *in, char *dst, size_t cap)
+{
+	snprintf(dst, cap, "--%s", in->name);
+	for (char *p = dst; *p; p++)
+		if (*p == '_')
+			*p = '-';
+	return dst;
+}
+
+FRAY_API const char *fray_call_option(const fray_call *c, size_t i)
+{
+	static _Thread_local char slot[4][72];
+	static _Thread_local unsigned next;
+	if (!c || i >= c->d->nin)
+		return NULL;
+	return option_of(&c->d->in[i], slot[next++ % 4], sizeof slot[0]);
+}
+
+FRAY_API bool fray_call_is_flag(const fray_call *c, size_t i)
+{
+	return c && i < c->d->nin && c->d->in[i].type == IN_BOOL;
+}
+
+const char *call_opt(const fray_call *c, size_t k)
+{
+	return c->from_json ? c->d->in[k].name : fray_call_option(c, k);
+}
+
+fray_status call_bad(fray_call *c, const char *fmt, ...)
+{
+	char msg[FRAY_MSG_MAX];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	return fray_fail(c->ctx, FRAY_ERR_INPUT, "%s", msg);
+}
+
+fray_status call_missing(fray_call *c, const char *what)
+{
+	return call_bad(c, "missing %s (see 'fray %s --help')", what, c->d->command);
+}
+
+/* A decimal number as the command line takes one: digits and one point,
+ * at most 12 digits, at most 1e6. */
+static bool decimal(const char *v, double *out)
+{
+	int digits = 0, points = 0;
+	for (const char *p = v; *p; p++) {
+		if (*p >= '0' && *p <= '9')
+			digits++;
+		else if (!(*p == '.' && points++ == 0))
+			return false;
+	}
+	if (digits == 0 || digits > 12)
+		return false;
+	*out = strtod(v, NULL);
+	return *out <= 1e6;
+}
+
+static fray_status set_choice(fray_call *c, size_t i, const char *text)
+{
+	const in_desc *in = &c->d->in[i];
+	for (size_t k = 0; k < in->nchoices; k++)
+		if (strcmp(text, in->choices[k]) == 0) {
+			c->v[i].i = (int64_t)k;
+			return FRAY_OK;
+		}
+	char list[1024];
+	textbuf t = text_on(list, sizeof list);
+	for (size_t k = 0; k < in->nchoices; k++)
+		text_add(&t, "%s%s", k ? ", " : "", in->choices[k]);
+	return call_bad(c, "option %s expects one of %s, got '%.200s'", call_opt(c, i), list, text);
+}
+
+FRAY_API fray_status fray_call_set(fray_call *c, size_t i, const char *text)
+{
+	if (!c)
+		return FRAY_ERR_INPUT;
+	if (i >= c->d->nin)
+		return fray_fail(c->ctx, FRAY_ERR_INPUT, "no input %zu in %s", i, c->d->name);
+	fray_ctx_clear(c->ctx);
+	const in_desc *in = &c->d->in[i];
+	value *v = &c->v[i];
+	if (in->type == IN_BOOL) {
+		v->given = true;
+		v->i = text == NULL || strcmp(text, "true") == 0 ? 1 : 0;
+		if (text && strcmp(text, "true") != 0 && strcmp(text, "false") != 0)
+			return call_bad(c, "option %s expects true or false, got '%.200s'", call_opt(c, i), text);
+		return FRAY_OK;
+	}
+	if (!text)
+		return call_bad(c, "option %s expects a value", call_opt(c, i));
+	v->given = true;
+	switch (in->type) {
+	case IN_INT: {
+		char *end;
+		errno = 0;
+		long long x = strtoll(text, &end, 10);
+		if (!*text || *end || errno || x < in->min || x > in->max)
+			return call_bad(c, "option %s expects a whole number from %" PRId64 " to %" PRId64
+				       ", got '%.200s'", call_opt(c, i), in->min, in->max, text);
+		v->i = x;
+		return FRAY_OK;
+	}
+	case IN_NUMBER: {
+		double x;
+		if (!decimal(text, &x) || x < (double)in->min || x > (double)in->max)
+			return call_bad(c, "option %s expects a number from %" PRId64 " to %" PRId64
+				       ", got '%.200s'", call_opt(c, i), in->min, in->max, text);
+		v->x = x;
+		return FRAY_OK;
+	}
+	case IN_CHOICE:
+		return set_choice(c, i, text);
+	case IN_STRING:
+	case IN_FILE:
+		free(v->s);
+		v->s = strdup(text);
+		return v->s ? FRAY_OK : fray_nomem(c->ctx);
+	case IN_BOOL:
+		break;
+	}
+	return FRAY_OK;
+}
+
+FRAY_API fray_status fray_call_check(fray_call *c)
+{
+	if (!c)
+		return FRAY_ERR_INPUT;
+	fray_ctx_clear(c->ctx);
+	if (c->cleanup)
+		c->cleanup(c);
+	c->cleanup = NULL;
+	return c->d->bind(c);
+}
+
+FRAY_API fray_status fray_call_run(fray_call *c, const fray_call_opts *o, char **out)
+{
+	if (!c || !o || !out)
+		return c ? fray_fail(c->ctx, FRAY_ERR_INPUT, "fray_call_run: NULL argument") : FRAY_ERR_INPUT;
+	*out = NULL;
+	if (!(c->d->modes & (unsigned)o->mode))
+		return call_bad(c, "%s has no %s mode", c->d->name, o->mode == FRAY_MODE_ODDS ? "odds" : "roll");
+	fray_status st = fray_call_check(c);
+	if (st != FRAY_OK)
+		return st;
+	strbuf sb = {0};
+	st = render_call(c, o, &sb);
+	if (st != FRAY_OK) {
+		sb_free(&sb);
+		return st;
+	}
+	*out = sb_take(&sb);
+	return *out ? FRAY_OK : fray_nomem(c->ctx);
+}

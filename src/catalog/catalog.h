@@ -1,0 +1,117 @@
+/* The catalogue: every procedure of the four rule sets described once, as
+ * data (its inputs, its outcome fields, its rule references), with a bind
+ * function that turns checked input values into the rules function's input
+ * struct. The command line, fray_request and the page all go through it,
+ * so a procedure's options, checks, help and JSON are written once. */
+#ifndef FRAY_CATALOG_INTERNAL_H
+#define FRAY_CATALOG_INTERNAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <fray/catalog.h>
+#include "../core/internal.h"
+#include "strbuf.h"
+
+typedef enum in_type { IN_INT, IN_NUMBER, IN_BOOL, IN_CHOICE, IN_STRING, IN_FILE } in_type;
+
+/* One input. Its JSON key is name; its option is --name with '-' for '_'
+ * unless option says otherwise. */
+typedef struct in_desc {
+	const char *name;
+	in_type type;
+	int64_t min, max;                /* IN_INT; IN_NUMBER uses them too */
+	const char *const *choices;      /* IN_CHOICE */
+	size_t nchoices;
+	int64_t def;                     /* default: the value, or the choice's index */
+	bool required;
+	const char *help;                /* one line, for --help and the page */
+	const char *rule;                /* where the input comes from */
+	const char *unit;                /* "inches", "figures"; NULL: none */
+} in_desc;
+
+/* One outcome field; labels name the values of a field that is a choice. */
+typedef struct out_desc {
+	const char *name;
+	const char *type;                /* "integer", "boolean", "string" */
+	const char *help;
+} out_desc;
+
+typedef struct fray_call fray_call;
+/* Writes outcome o as a JSON object's members or as words, into t. */
+typedef void (*outcome_fmt)(const fray_call *c, const int64_t *o, bool json, textbuf *t);
+
+typedef struct proc_desc {
+	const char *name;                /* "adbg.fire" */
+	const char *command;             /* "adbg fire" */
+	const char *summary;             /* one line */
+	const char *rules;               /* "ADBG 19.2.1, ruling R5" */
+	const char *about;               /* help's paragraph (may be NULL) */
+	const in_desc *in;
+	size_t nin;
+	const out_desc *out;
+	size_t nout;
+	unsigned modes;                  /* FRAY_MODE_ROLL | FRAY_MODE_ODDS */
+	/* Checks what the descriptor cannot (missing inputs, conflicts,
+	 * names looked up) and fills c's run: fray_fail and a status on a
+	 * problem. */
+	fray_status (*bind)(fray_call *c);
+} proc_desc;
+
+#define CALL_MAX_INPUTS 48
+#define CALL_INPUT_BYTES 4096
+
+typedef struct value {
+	bool given;
+	int64_t i;                       /* int, bool, choice index */
+	double x;                        /* number */
+	char *s;                         /* string, file (owned) */
+} value;
+
+struct fray_call {
+	fray_ctx *ctx;
+	const proc_desc *d;
+	bool from_json;                  /* messages name "cf", not "--cf" */
+	value v[CALL_MAX_INPUTS];
+	/* the run, filled by bind */
+	fray_procedure proc;
+	size_t nfields;
+	outcome_fmt fmt;
+	fray_enum_limits limits;
+	char title[512];
+	char inputs_json[2048];
+	_Alignas(max_align_t) unsigned char input[CALL_INPUT_BYTES];
+	void (*cleanup)(fray_call *c);   /* frees what bind loaded */
+	void *owned[4];
+};
+
+/* The input struct bind fills, in the call's own storage. */
+#define CALL_INPUT(c, type) \
+	((type *)(c)->input + 0 * sizeof(char[sizeof(type) <= CALL_INPUT_BYTES ? 1 : -1]))
+
+/* Values for bind, by the input's index in the descriptor. */
+static inline int64_t val_i(const fray_call *c, size_t k) { return c->v[k].i; }
+static inline bool val_b(const fray_call *c, size_t k) { return c->v[k].i != 0; }
+static inline bool val_given(const fray_call *c, size_t k) { return c->v[k].given; }
+static inline double val_x(const fray_call *c, size_t k) { return c->v[k].x; }
+static inline const char *val_s(const fray_call *c, size_t k) { return c->v[k].s; }
+/* How the input is named to the user: "--cf" on the command line, "cf" in
+ * a request. Valid until the next call. */
+const char *call_opt(const fray_call *c, size_t k);
+/* Records a bad-input failure (FRAY_ERR_INPUT) with the message. */
+fray_status call_bad(fray_call *c, const char *fmt, ...) FRAY_PRINTF(2, 3);
+/* "missing WHAT (see 'fray COMMAND --help')", the command line's words. */
+fray_status call_missing(fray_call *c, const char *what);
+
+/* The catalogue, in the order `fray procedures` lists it. */
+extern const proc_desc *const catalog_procs[];
+extern const size_t catalog_nprocs;
+const proc_desc *catalog_find(const char *name_or_command);
+
+/* Each rule set's descriptors. */
+extern const proc_desc adbg_fire_desc, adbg_move_desc, adbg_recover_desc, adbg_rounds_desc;
+
+/* Runs a bound call: the roll (narrated) or the exact odds, as text or
+ * JSON, into out. */
+fray_status render_call(fray_call *c, const fray_call_opts *o, strbuf *out);
+
+#endif

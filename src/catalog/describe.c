@@ -1,0 +1,245 @@
+/* The catalogue told: as JSON for programs (the page builds its forms from
+ * it), as a list for people, and each procedure's --help. */
+#include <inttypes.h>
+#include <string.h>
+#include "catalog.h"
+
+static const char *const type_names[] = {"int", "number", "bool", "choice", "string", "file"};
+
+static void json_str(strbuf *sb, const char *s)
+{
+	char small[1024];
+	size_t n = fray_json_string(s ? s : "", small, sizeof small);
+	if (n < sizeof small) {
+		sb_put(sb, small, n);
+		return;
+	}
+	sb->failed = true; /* catalogue strings are short: a bug */
+}
+
+static void option_name(const in_desc *in, char *dst, size_t cap)
+{
+	textbuf t = text_on(dst, cap);
+	text_add(&t, "--");
+	for (const char *p = in->name; *p; p++)
+		text_add(&t, "%c", *p == '_' ? '-' : *p);
+}
+
+static void describe_input(strbuf *sb, const in_desc *in)
+{
+	char opt[72];
+	option_name(in, opt, sizeof opt);
+	sb_add(sb, "{\"name\": ");
+	json_str(sb, in->name);
+	sb_add(sb, ", \"option\": ");
+	json_str(sb, opt);
+	sb_add(sb, ", \"type\": \"%s\", \"required\": %s", type_names[in->type], in->required ? "true" : "false");
+	switch (in->type) {
+	case IN_INT:
+		sb_add(sb, ", \"min\": %" PRId64 ", \"max\": %" PRId64, in->min, in->max);
+		if (!in->required && in->def >= in->min && in->def <= in->max)
+			sb_add(sb, ", \"default\": %" PRId64, in->def);
+		break;
+	case IN_NUMBER:
+		sb_add(sb, ", \"min\": %" PRId64 ", \"max\": %" PRId64, in->min, in->max);
+		break;
+	case IN_BOOL:
+		sb_add(sb, ", \"default\": %s", in->def ? "true" : "false");
+		break;
+	case IN_CHOICE:
+		sb_add(sb, ", \"choices\": [");
+		for (size_t k = 0; k < in->nchoices; k++) {
+			sb_add(sb, "%s", k ? ", " : "");
+			json_str(sb, in->choices[k]);
+		}
+		sb_add(sb, "]");
+		if (!in->required && in->def >= 0 && (size_t)in->def < in->nchoices) {
+			sb_add(sb, ", \"default\": ");
+			json_str(sb, in->choices[in->def]);
+		}
+		break;
+	case IN_STRING:
+	case IN_FILE:
+		break;
+	}
+	if (in->unit) {
+		sb_add(sb, ", \"unit\": ");
+		json_str(sb, in->unit);
+	}
+	sb_add(sb, ", \"help\": ");
+	json_str(sb, in->help);
+	sb_add(sb, ", \"rule\": ");
+	json_str(sb, in->rule);
+	sb_add(sb, "}");
+}
+
+static void describe(strbuf *sb, const proc_desc *d)
+{
+	sb_add(sb, "{\"name\": ");
+	json_str(sb, d->name);
+	sb_add(sb, ", \"command\": ");
+	json_str(sb, d->command);
+	sb_add(sb, ", \"summary\": ");
+	json_str(sb, d->summary);
+	sb_add(sb, ", \"rules\": ");
+	json_str(sb, d->rules);
+	sb_add(sb, ", \"modes\": [%s%s%s]", d->modes & FRAY_MODE_ROLL ? "\"roll\"" : "",
+	       (d->modes & FRAY_MODE_ROLL) && (d->modes & FRAY_MODE_ODDS) ? ", " : "",
+	       d->modes & FRAY_MODE_ODDS ? "\"odds\"" : "");
+	sb_add(sb, ",\n   \"inputs\": [");
+	for (size_t k = 0; k < d->nin; k++) {
+		sb_add(sb, "%s\n    ", k ? "," : "");
+		describe_input(sb, &d->in[k]);
+	}
+	sb_add(sb, "],\n   \"outcome\": [");
+	for (size_t k = 0; k < d->nout; k++) {
+		sb_add(sb, "%s{\"name\": ", k ? ", " : "");
+		json_str(sb, d->out[k].name);
+		sb_add(sb, ", \"type\": \"%s\", \"help\": ", d->out[k].type);
+		json_str(sb, d->out[k].help);
+		sb_add(sb, "}");
+	}
+	sb_add(sb, "]}");
+}
+
+static fray_status give(fray_ctx *ctx, strbuf *sb, char **out)
+{
+	*out = sb_take(sb);
+	return *out ? FRAY_OK : fray_nomem(ctx);
+}
+
+FRAY_API fray_status fray_procedures_json(fray_ctx *ctx, char **out)
+{
+	if (!ctx || !out)
+		return FRAY_ERR_INPUT;
+	fray_ctx_clear(ctx);
+	strbuf sb = {0};
+	sb_add(&sb, "{\"procedures\": [");
+	for (size_t k = 0; k < catalog_nprocs; k++) {
+		sb_add(&sb, "%s\n  ", k ? "," : "");
+		describe(&sb, catalog_procs[k]);
+	}
+	sb_add(&sb, "\n]}\n");
+	return give(ctx, &sb, out);
+}
+
+FRAY_API fray_status fray_procedures_text(fray_ctx *ctx, char **out)
+{
+	if (!ctx || !out)
+		return FRAY_ERR_INPUT;
+	fray_ctx_clear(ctx);
+	strbuf sb = {0};
+	const char *group = "";
+	for (size_t k = 0; k < catalog_nprocs; k++) {
+		const proc_desc *d = catalog_procs[k];
+		size_t glen = strcspn(d->name, ".");
+		if (strncmp(group, d->name, glen) != 0 || group[glen] != '.') {
+			sb_add(&sb, "%s%.*s\n", k ? "\n" : "", (int)glen, d->name);
+			group = d->name;
+		}
+		sb_add(&sb, "  %-24s %s (%s)\n", d->command, d->summary, d->rules);
+	}
+	return give(ctx, &sb, out);
+}
+
+/* "--cf 0-9", "--type warrior|regular|...", "--enemy-atop". */
+static void usage_of(strbuf *sb, const in_desc *in)
+{
+	char opt[72];
+	option_name(in, opt, sizeof opt);
+	sb_add(sb, "%s", opt);
+	switch (in->type) {
+	case IN_INT:
+	case IN_NUMBER:
+		sb_add(sb, " %" PRId64 "-%" PRId64, in->min, in->max);
+		break;
+	case IN_CHOICE:
+		for (size_t k = 0; k < in->nchoices; k++)
+			sb_add(sb, "%s%s", k ? "|" : " ", in->choices[k]);
+		break;
+	case IN_STRING:
+		sb_add(sb, " TEXT");
+		break;
+	case IN_FILE:
+		sb_add(sb, " FILE");
+		break;
+	case IN_BOOL:
+		break;
+	}
+}
+
+/* Words of text from column col, lines of at most 78 columns, the next
+ * lines indented by indent. */
+static void wrap(strbuf *sb, const char *text, size_t indent, size_t col)
+{
+	const char *p = text;
+	while (*p) {
+		size_t w = strcspn(p, " ");
+		if (col + 1 + w > 78 && col > indent) {
+			sb_add(sb, "\n%*s", (int)indent, "");
+			col = indent;
+		} else {
+			sb_add(sb, " ");
+			col++;
+		}
+		sb_put(sb, p, w);
+		col += w;
+		p += w;
+		while (*p == ' ')
+			p++;
+	}
+	sb_add(sb, "\n");
+}
+
+FRAY_API fray_status fray_procedure_help(fray_ctx *ctx, const char *procedure, char **out)
+{
+	if (!ctx || !out)
+		return FRAY_ERR_INPUT;
+	fray_ctx_clear(ctx);
+	const proc_desc *d = procedure ? catalog_find(procedure) : NULL;
+	if (!d)
+		return fray_fail(ctx, FRAY_ERR_INPUT, "unknown procedure '%.80s' (see 'fray procedures')",
+				 procedure ? procedure : "");
+	strbuf sb = {0};
+	sb_add(&sb, "fray %s", d->command);
+	size_t col = 5 + strlen(d->command);
+	for (size_t k = 0; k < d->nin; k++) {
+		strbuf one = {0};
+		usage_of(&one, &d->in[k]);
+		size_t w = one.len + (d->in[k].required ? 1 : 3);
+		if (col + w > 78) {
+			sb_add(&sb, "\n    ");
+			col = 4;
+		}
+		sb_add(&sb, d->in[k].required ? " %s" : " [%s]", one.buf ? one.buf : "");
+		col += w;
+		sb_free(&one);
+	}
+	sb_add(&sb, "%s%s\n\n", col + 30 > 78 ? "\n    " : "",
+	       d->modes & FRAY_MODE_ODDS ? " [--odds | --seed N] [--json]" : " [--seed N] [--json]");
+	sb_add(&sb, "%c%s (%s).\n", d->summary[0] >= 'a' && d->summary[0] <= 'z' ? d->summary[0] - 'a' + 'A'
+										 : d->summary[0],
+	       d->summary + 1, d->rules);
+	if (d->about)
+		sb_add(&sb, "%s\n", d->about);
+	sb_add(&sb, "\n");
+	for (size_t k = 0; k < d->nin; k++) {
+		char opt[72];
+		option_name(&d->in[k], opt, sizeof opt);
+		char line[512];
+		textbuf t = text_on(line, sizeof line);
+		text_add(&t, "%s", d->in[k].help);
+		if (!d->in[k].required && d->in[k].type == IN_CHOICE)
+			text_add(&t, " (default %s)", d->in[k].choices[d->in[k].def]);
+		else if (!d->in[k].required && d->in[k].type == IN_INT && d->in[k].def >= d->in[k].min)
+			text_add(&t, " (default %" PRId64 ")", d->in[k].def);
+		text_add(&t, " [%s]", d->in[k].rule);
+		sb_add(&sb, "  %-24s", opt);
+		wrap(&sb, line, 27, strlen(opt) > 24 ? 2 + strlen(opt) : 26);
+	}
+	sb_add(&sb, "\nOutcome:");
+	for (size_t k = 0; k < d->nout; k++)
+		sb_add(&sb, "%s %s (%s)", k ? "," : "", d->out[k].name, d->out[k].help);
+	sb_add(&sb, ".\n");
+	return give(ctx, &sb, out);
+}

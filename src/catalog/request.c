@@ -1,0 +1,187 @@
+/* fray_request: one JSON request in, the command line's --json out. The
+ * request is read by the data reader (size, depth and node limits, no
+ * aliases, no duplicate keys) and every value is type-checked before it
+ * reaches a procedure. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include "catalog.h"
+#include "../core/names.h"
+
+static fray_status at(fray_ctx *ctx, const fray_node *n, const char *fmt, const char *a, const char *b)
+{
+	char msg[FRAY_MSG_MAX];
+	snprintf(msg, sizeof msg, fmt, a, b);
+	if (!n)
+		return fray_fail(ctx, FRAY_ERR_INPUT, "request: %s", msg);
+	return fray_fail(ctx, FRAY_ERR_INPUT, "request:%d:%d: %s", fray_node_line(n), fray_node_col(n), msg);
+}
+
+/* A JSON string: a scalar written in quotes. */
+static const char *string_of(const fray_node *n)
+{
+	if (!n || fray_node_kind_of(n) != FRAY_NODE_SCALAR || fray_node_plain(n))
+		return NULL;
+	return fray_node_scalar(n);
+}
+
+/* A JSON number or true/false/null: a scalar without quotes. */
+static const char *plain_of(const fray_node *n)
+{
+	if (!n || fray_node_kind_of(n) != FRAY_NODE_SCALAR || !fray_node_plain(n))
+		return NULL;
+	return fray_node_scalar(n);
+}
+
+static fray_status set_input(fray_call *c, const fray_node *key, const fray_node *val)
+{
+	const char *name = fray_node_scalar(key);
+	const proc_desc *d = c->d;
+	size_t k = 0;
+	while (k < d->nin && strcmp(d->in[k].name, name) != 0)
+		k++;
+	if (k == d->nin) {
+		const char *names[CALL_MAX_INPUTS];
+		for (size_t j = 0; j < d->nin; j++)
+			names[j] = d->in[j].name;
+		size_t near = fray_nearest_name(name, names, d->nin);
+		if (near != SIZE_MAX)
+			return at(c->ctx, key, "unknown input '%.80s' (did you mean '%s'?)", name, names[near]);
+		return at(c->ctx, key, "unknown input '%.80s' for %s", name, d->name);
+	}
+	const in_desc *in = &d->in[k];
+	const char *text = NULL;
+	switch (in->type) {
+	case IN_INT:
+	case IN_NUMBER:
+		text = plain_of(val);
+		if (!text || !strcmp(text, "true") || !strcmp(text, "false") || !strcmp(text, "null"))
+			return at(c->ctx, val, "inputs.%s: expected a number%s", name, "");
+		break;
+	case IN_BOOL:
+		text = plain_of(val);
+		if (!text || (strcmp(text, "true") != 0 && strcmp(text, "false") != 0))
+			return at(c->ctx, val, "inputs.%s: expected true or false%s", name, "");
+		break;
+	case IN_CHOICE:
+	case IN_STRING:
+	case IN_FILE:
+		text = string_of(val);
+		if (!text)
+			return at(c->ctx, val, "inputs.%s: expected a string%s", name, "");
+		if (strlen(text) > 4096)
+			return at(c->ctx, val, "inputs.%s: longer than 4096 bytes%s", name, "");
+		break;
+	}
+	if (fray_call_set(c, k, text) == FRAY_OK)
+		return FRAY_OK;
+	char msg[FRAY_MSG_MAX];
+	snprintf(msg, sizeof msg, "%s", fray_ctx_message(c->ctx));
+	fray_ctx_clear(c->ctx);
+	return at(c->ctx, val, "%s%s", msg, "");
+}
+
+static fray_status read_seed(fray_ctx *ctx, const fray_node *n, uint64_t *seed)
+{
+	const char *text = plain_of(n);
+	char *end;
+	errno = 0;
+	if (text && *text >= '0' && *text <= '9') {
+		unsigned long long x = strtoull(text, &end, 10);
+		if (!*end && !errno) {
+			*seed = x;
+			return FRAY_OK;
+		}
+	}
+	return at(ctx, n, "seed: expected a whole number from 0 to 18446744073709551615%s%s", "", "");
+}
+
+static fray_status run_request(fray_ctx *ctx, const fray_node *root, char **response)
+{
+	if (!root || fray_node_kind_of(root) != FRAY_NODE_MAP)
+		return at(ctx, root, "expected a request object {\"procedure\": ..., \"inputs\": {...}}%s%s", "", "");
+	const fray_node *proc = NULL, *mode = NULL, *inputs = NULL, *seed = NULL;
+	for (size_t k = 0; k < fray_node_len(root); k++) {
+		const fray_node *key = fray_node_key(root, k), *val = fray_node_value(root, k);
+		const char *name = string_of(key);
+		if (!name)
+			return at(ctx, key, "expected a string key%s%s", "", "");
+		if (!strcmp(name, "procedure"))
+			proc = val;
+		else if (!strcmp(name, "mode"))
+			mode = val;
+		else if (!strcmp(name, "inputs"))
+			inputs = val;
+		else if (!strcmp(name, "seed"))
+			seed = val;
+		else
+			return at(ctx, key, "unknown key '%.80s' (keys: procedure, mode, inputs, seed)%s", name, "");
+	}
+	if (!proc)
+		return at(ctx, root, "missing \"procedure\"%s%s", "", "");
+	const char *pname = string_of(proc);
+	if (!pname)
+		return at(ctx, proc, "procedure: expected a string such as \"adbg.fire\"%s%s", "", "");
+	fray_call_opts o = {.mode = FRAY_MODE_ROLL, .json = true, .have_seed = true};
+	const char *mname = mode ? string_of(mode) : "roll";
+	if (!mname || (strcmp(mname, "roll") != 0 && strcmp(mname, "odds") != 0))
+		return at(ctx, mode, "mode: expected \"roll\" or \"odds\"%s%s", "", "");
+	if (!strcmp(mname, "odds"))
+		o.mode = FRAY_MODE_ODDS;
+	if (seed) {
+		if (o.mode == FRAY_MODE_ODDS)
+			return at(ctx, seed, "seed: odds roll no dice%s%s", "", "");
+		fray_status st = read_seed(ctx, seed, &o.seed);
+		if (st != FRAY_OK)
+			return st;
+	}
+	if (inputs && fray_node_kind_of(inputs) != FRAY_NODE_MAP)
+		return at(ctx, inputs, "inputs: expected an object%s%s", "", "");
+	fray_call *c = fray_call_new(ctx, pname);
+	if (!c) {
+		char msg[FRAY_MSG_MAX];
+		snprintf(msg, sizeof msg, "%s", fray_ctx_message(ctx));
+		fray_ctx_clear(ctx);
+		return at(ctx, proc, "%s%s", msg, "");
+	}
+	c->from_json = true;
+	fray_status st = FRAY_OK;
+	for (size_t k = 0; inputs && k < fray_node_len(inputs) && st == FRAY_OK; k++) {
+		const fray_node *key = fray_node_key(inputs, k);
+		if (!string_of(key))
+			st = at(ctx, key, "inputs: expected a string key%s%s", "", "");
+		else
+			st = set_input(c, key, fray_node_value(inputs, k));
+	}
+	if (st == FRAY_OK)
+		st = fray_call_run(c, &o, response);
+	fray_call_free(c);
+	return st;
+}
+
+FRAY_API fray_status fray_request(fray_ctx *ctx, const char *request_json, char **response_json)
+{
+	if (!ctx)
+		return FRAY_ERR_INPUT;
+	fray_ctx_clear(ctx);
+	if (!response_json)
+		return fray_fail(ctx, FRAY_ERR_INPUT, "fray_request: response_json is NULL");
+	*response_json = NULL;
+	if (!request_json)
+		return fray_fail(ctx, FRAY_ERR_INPUT, "fray_request: request_json is NULL");
+	size_t len = strnlen(request_json, (size_t)FRAY_REQUEST_MAX_BYTES + 1);
+	if (len > FRAY_REQUEST_MAX_BYTES)
+		return fray_fail(ctx, FRAY_ERR_INPUT, "request: larger than %u bytes", FRAY_REQUEST_MAX_BYTES);
+	fray_doc *doc;
+	fray_status st = fray_doc_load_string(ctx, "request", request_json, len, &doc);
+	if (st != FRAY_OK)
+		return st;
+	st = run_request(ctx, fray_doc_root(doc), response_json);
+	fray_doc_free(doc);
+	if (st != FRAY_OK) {
+		free(*response_json);
+		*response_json = NULL;
+	}
+	return st;
+}

@@ -1,0 +1,78 @@
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "strbuf.h"
+
+static bool reserve(strbuf *sb, size_t more)
+{
+	if (sb->failed)
+		return false;
+	if (more > STRBUF_MAX - sb->len - 1) {
+		sb->failed = true;
+		return false;
+	}
+	size_t need = sb->len + more + 1;
+	if (need <= sb->cap)
+		return true;
+	size_t cap = sb->cap ? sb->cap : 256;
+	while (cap < need)
+		cap = cap > STRBUF_MAX / 2 ? STRBUF_MAX : cap * 2;
+	char *p = realloc(sb->buf, cap);
+	if (!p) {
+		sb->failed = true;
+		return false;
+	}
+	sb->buf = p;
+	sb->cap = cap;
+	return true;
+}
+
+void sb_put(strbuf *sb, const char *s, size_t n)
+{
+	if (!reserve(sb, n))
+		return;
+	memcpy(sb->buf + sb->len, s, n);
+	sb->len += n;
+	sb->buf[sb->len] = '\0';
+}
+
+void sb_add(strbuf *sb, const char *fmt, ...)
+{
+	char small[512];
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(small, sizeof small, fmt, ap);
+	va_end(ap);
+	if (n < 0) {
+		sb->failed = true;
+		return;
+	}
+	if ((size_t)n < sizeof small) {
+		sb_put(sb, small, (size_t)n);
+		return;
+	}
+	if (!reserve(sb, (size_t)n))
+		return;
+	va_start(ap, fmt);
+	vsnprintf(sb->buf + sb->len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	sb->len += (size_t)n;
+}
+
+char *sb_take(strbuf *sb)
+{
+	if (sb->failed || !reserve(sb, 0)) {
+		sb_free(sb);
+		return NULL;
+	}
+	char *s = sb->buf;
+	*sb = (strbuf){0};
+	return s;
+}
+
+void sb_free(strbuf *sb)
+{
+	free(sb->buf);
+	*sb = (strbuf){0};
+}

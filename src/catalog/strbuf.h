@@ -1,0 +1,25 @@
+/* A growing text buffer for a response: appends never fail loudly; a
+ * failed allocation or a text past STRBUF_MAX marks the buffer failed, and
+ * the caller reports that once at the end. */
+#ifndef FRAY_STRBUF_H
+#define FRAY_STRBUF_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "../common/text.h"
+
+#define STRBUF_MAX ((size_t)64 << 20)   /* 64 MiB: no response is larger */
+
+typedef struct strbuf {
+	char *buf;    /* NUL-terminated when len > 0 */
+	size_t len, cap;
+	bool failed;
+} strbuf;
+
+void sb_add(strbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void sb_put(strbuf *sb, const char *s, size_t n);
+/* Gives the text to the caller (malloc'd; free() it) or NULL if it failed. */
+char *sb_take(strbuf *sb);
+void sb_free(strbuf *sb);
+
+#endif

@@ -1,0 +1,96 @@
+/* A catalogue procedure on the command line: its options come from its
+ * descriptor (libfray's catalogue), its checks, help and output from the
+ * library; what is left here is the command line's own syntax (--x=V,
+ * repeated and unknown options, --odds/--seed/--json/--max-memory). */
+#include <stdlib.h>
+#include <string.h>
+#include "catalog_cli.h"
+#include "procout.h"
+
+/* Takes the procedure's option at a->i into the call: true when one was
+ * taken (a->status says whether it was good). */
+static bool take_input(cli_args *a, fray_call *c)
+{
+	for (size_t k = 0; k < fray_call_ninputs(c); k++) {
+		const char *opt = fray_call_option(c, k);
+		const char *text = NULL;
+		if (fray_call_is_flag(c, k) ? !cli_flag(a, opt) : !cli_value(a, opt, &text))
+			continue;
+		if (a->status == EXIT_OK && fray_call_set(c, k, text) != FRAY_OK)
+			a->status = EXIT_BAD_INPUT;
+		return true;
+	}
+	return false;
+}
+
+static int unknown(cli_args *a, fray_call *c)
+{
+	const char *known[CLI_MAX_SEEN];
+	char names[CLI_MAX_SEEN][48];
+	size_t n = 0;
+	for (size_t k = 0; k < fray_call_ninputs(c) && n + 5 < CLI_MAX_SEEN; k++) {
+		snprintf(names[n], sizeof names[n], "%s", fray_call_option(c, k));
+		known[n] = names[n];
+		n++;
+	}
+	static const char *const common[] = {"--odds", "--seed", "--json", "--max-memory", "--help"};
+	for (size_t k = 0; k < 5; k++)
+		known[n++] = common[k];
+	return cli_unknown(a, known, n);
+}
+
+int cli_run_catalog(const char *command, int argc, char **argv)
+{
+	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
+	if (!ctx)
+		return cli_error(command, EXIT_RUNTIME, "out of memory");
+	fray_call *c = fray_call_new(ctx, command);
+	if (!c) {
+		int st = cli_fail(command, ctx);
+		fray_ctx_free(ctx);
+		return st;
+	}
+	cli_args a = {.cmd = command, .argc = argc, .argv = argv};
+	proc_opts o = {0};
+	int status = EXIT_OK;
+	while (a.i < argc && a.status == EXIT_OK) {
+		if (cli_is_help(argv[a.i])) {
+			status = cli_help_topic(stdout, command) ? EXIT_OK : EXIT_RUNTIME;
+			goto done;
+		}
+		if (!take_input(&a, c) && !proc_opt(&a, &o)) {
+			status = unknown(&a, c);
+			goto done;
+		}
+	}
+	if (a.status != EXIT_OK) {
+		status = fray_ctx_status(ctx) != FRAY_OK ? cli_fail(command, ctx) : a.status;
+		goto done;
+	}
+	if (fray_call_check(c) != FRAY_OK) {
+		status = cli_fail(command, ctx);
+		goto done;
+	}
+	if (o.odds && o.have_seed) {
+		status = cli_error(command, EXIT_BAD_INPUT, "--odds and --seed do not go together: odds roll no dice");
+		goto done;
+	}
+	if (!o.odds && o.max_mib) {
+		status = cli_error(command, EXIT_BAD_INPUT, "--max-memory is for --odds (exact odds' memory budget)");
+		goto done;
+	}
+	fray_call_opts run = {.mode = o.odds ? FRAY_MODE_ODDS : FRAY_MODE_ROLL, .json = o.json,
+			      .have_seed = o.have_seed, .seed = o.have_seed ? o.seed : cli_pick_seed(),
+			      .max_bytes = o.max_mib << 20};
+	char *out = NULL;
+	if (fray_call_run(c, &run, &out) != FRAY_OK) {
+		status = cli_fail(command, ctx);
+		goto done;
+	}
+	fputs(out, stdout);
+	free(out);
+done:
+	fray_call_free(c);
+	fray_ctx_free(ctx);
+	return status;
+}

@@ -1,0 +1,119 @@
+/* fray request [FILE|-]: one JSON request run through fray_request, and
+ * fray procedures [--json]: the catalogue. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "cli.h"
+
+/* The request's bytes, never more than the library takes plus one (so a
+ * larger one is told as such), from a file, a pipe or standard input. */
+static int read_request(const char *path, char **out)
+{
+	bool std_in = strcmp(path, "-") == 0;
+	int fd = std_in ? 0 : open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return cli_error("request", EXIT_BAD_INPUT, "%s: cannot open: %s", path, strerror(errno));
+	struct stat st;
+	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+		close(fd);
+		return cli_error("request", EXIT_BAD_INPUT, "%s: a folder, not a request file", path);
+	}
+	size_t cap = (size_t)FRAY_REQUEST_MAX_BYTES + 1, len = 0;
+	char *buf = malloc(cap + 1);
+	if (!buf) {
+		if (!std_in)
+			close(fd);
+		return cli_error("request", EXIT_RUNTIME, "out of memory");
+	}
+	while (len < cap) {
+		ssize_t n = read(fd, buf + len, cap - len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			int e = errno;
+			free(buf);
+			if (!std_in)
+				close(fd);
+			return cli_error("request", EXIT_BAD_INPUT, "%s: cannot read: %s", path, strerror(e));
+		}
+		if (n == 0)
+			break;
+		len += (size_t)n;
+	}
+	if (!std_in)
+		close(fd);
+	buf[len] = '\0';
+	if (len > FRAY_REQUEST_MAX_BYTES) {
+		free(buf);
+		return cli_error("request", EXIT_BAD_INPUT, "%s: larger than %u bytes", path, FRAY_REQUEST_MAX_BYTES);
+	}
+	if (strlen(buf) != len) {
+		size_t at = strlen(buf);
+		free(buf);
+		return cli_error("request", EXIT_BAD_INPUT, "%s: a NUL byte at offset %zu: expected text", path, at);
+	}
+	*out = buf;
+	return EXIT_OK;
+}
+
+int cmd_request(int argc, char **argv)
+{
+	if (argc > 0 && cli_is_help(argv[0]))
+		return cli_help_topic(stdout, "request") ? EXIT_OK : EXIT_RUNTIME;
+	if (argc > 1)
+		return cli_error("request", EXIT_BAD_INPUT, "unexpected argument '%s' (one request file, or - for "
+				 "standard input)", argv[1]);
+	const char *path = argc ? argv[0] : "-";
+	char *text;
+	int status = read_request(path, &text);
+	if (status != EXIT_OK)
+		return status;
+	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
+	char *response = NULL;
+	if (!ctx) {
+		status = cli_error("request", EXIT_RUNTIME, "out of memory");
+	} else if (fray_request(ctx, text, &response) != FRAY_OK) {
+		/* the library names the text "request": name the file instead */
+		const char *msg = fray_ctx_message(ctx);
+		fray_status s = fray_ctx_status(ctx);
+		int code = s == FRAY_ERR_INPUT || s == FRAY_ERR_LIMIT ? EXIT_BAD_INPUT : EXIT_RUNTIME;
+		if (strncmp(msg, "request:", 8) == 0)
+			status = cli_error("request", code, "%s:%s", strcmp(path, "-") == 0 ? "(stdin)" : path, msg + 8);
+		else
+			status = cli_fail("request", ctx);
+	} else {
+		fputs(response, stdout);
+	}
+	free(response);
+	free(text);
+	fray_ctx_free(ctx);
+	return status;
+}
+
+int cmd_procedures(int argc, char **argv)
+{
+	bool json = false;
+	for (int i = 0; i < argc; i++) {
+		if (cli_is_help(argv[i]))
+			return cli_help_topic(stdout, "procedures") ? EXIT_OK : EXIT_RUNTIME;
+		if (strcmp(argv[i], "--json") == 0 && !json)
+			json = true;
+		else
+			return cli_error("procedures", EXIT_BAD_INPUT, "unexpected argument '%s' (only --json)", argv[i]);
+	}
+	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
+	if (!ctx)
+		return cli_error("procedures", EXIT_RUNTIME, "out of memory");
+	char *text = NULL;
+	int status = EXIT_OK;
+	if ((json ? fray_procedures_json(ctx, &text) : fray_procedures_text(ctx, &text)) != FRAY_OK)
+		status = cli_fail("procedures", ctx);
+	else
+		fputs(text, stdout);
+	free(text);
+	fray_ctx_free(ctx);
+	return status;
+}
