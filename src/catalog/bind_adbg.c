@@ -58,7 +58,8 @@ const proc_desc adbg_fire_desc = {
 	"adbg.fire", "adbg fire", "one unit's fire: hit or miss", "ADBG 19.2.1, ruling R5",
 	"A hit when the modified DR is at most the modified CF; a 1 always hits, a 6\n"
 	"always misses.",
-	fire_in, 4, fire_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS, bind_fire};
+	fire_in, 4, fire_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
+	"{\"type\": \"regular\", \"cf\": 3, \"terrain\": \"wilderness\"}", bind_fire};
 
 /* ---- move (19.2.2) ---- */
 
@@ -127,7 +128,8 @@ const proc_desc adbg_move_desc = {
 	"adbg.move", "adbg move", "one move attempt: moves or stays", "ADBG 19.2.2, ruling R6",
 	"Moves when the modified DR is at most the side's level; a 1 always moves, a\n"
 	"6 or a modified 6+ never. The DRMs are cumulative.",
-	move_in, 8, move_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS, bind_move};
+	move_in, 8, move_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
+	"{\"level\": 3, \"type\": \"militia\", \"terrain\": \"rough\", \"leader\": 1}", bind_move};
 
 /* ---- recover (19.2.4) ---- */
 
@@ -165,7 +167,8 @@ const proc_desc adbg_recover_desc = {
 	"adbg.recover", "adbg recover", "one recovery roll", "ADBG 19.2.4, ruling R9",
 	"Recovers one level when the die less a stacked leader's rating is at most\n"
 	"the level; a 6 never does.",
-	recover_in, 2, recover_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS, bind_recover};
+	recover_in, 2, recover_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
+	"{\"level\": 2, \"leader\": 1}", bind_recover};
 
 /* ---- rounds (19.1) ---- */
 
@@ -215,4 +218,5 @@ const proc_desc adbg_rounds_desc = {
 	"The initiative side's primary leader's rating; the other side may try for\n"
 	"one more, which it gets on a die strictly less than its own primary\n"
 	"leader's rating.",
-	rounds_in, 3, rounds_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS, bind_rounds};
+	rounds_in, 3, rounds_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
+	"{\"initiative_rating\": 2, \"attempt\": true, \"other_rating\": 3}", bind_rounds};

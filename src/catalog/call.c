@@ -104,6 +104,14 @@ const char *call_opt(const fray_call *c, size_t k)
 	return c->from_json ? c->d->in[k].name : fray_call_option(c, k);
 }
 
+/* "option --cf" on the command line, "inputs.cf" in a request. */
+static const char *call_what(const fray_call *c, size_t k)
+{
+	static _Thread_local char slot[80];
+	snprintf(slot, sizeof slot, c->from_json ? "inputs.%s" : "option %s", call_opt(c, k));
+	return slot;
+}
+
 fray_status call_bad(fray_call *c, const char *fmt, ...)
 {
 	char msg[FRAY_MSG_MAX];
@@ -148,7 +156,7 @@ static fray_status set_choice(fray_call *c, size_t i, const char *text)
 	textbuf t = text_on(list, sizeof list);
 	for (size_t k = 0; k < in->nchoices; k++)
 		text_add(&t, "%s%s", k ? ", " : "", in->choices[k]);
-	return call_bad(c, "option %s expects one of %s, got '%.200s'", call_opt(c, i), list, text);
+	return call_bad(c, "%s expects one of %s, got '%.200s'", call_what(c, i), list, text);
 }
 
 FRAY_API fray_status fray_call_set(fray_call *c, size_t i, const char *text)
@@ -164,11 +172,11 @@ FRAY_API fray_status fray_call_set(fray_call *c, size_t i, const char *text)
 		v->given = true;
 		v->i = text == NULL || strcmp(text, "true") == 0 ? 1 : 0;
 		if (text && strcmp(text, "true") != 0 && strcmp(text, "false") != 0)
-			return call_bad(c, "option %s expects true or false, got '%.200s'", call_opt(c, i), text);
+			return call_bad(c, "%s expects true or false, got '%.200s'", call_what(c, i), text);
 		return FRAY_OK;
 	}
 	if (!text)
-		return call_bad(c, "option %s expects a value", call_opt(c, i));
+		return call_bad(c, "%s expects a value", call_what(c, i));
 	v->given = true;
 	switch (in->type) {
 	case IN_INT: {
@@ -176,16 +184,16 @@ FRAY_API fray_status fray_call_set(fray_call *c, size_t i, const char *text)
 		errno = 0;
 		long long x = strtoll(text, &end, 10);
 		if (!*text || *end || errno || x < in->min || x > in->max)
-			return call_bad(c, "option %s expects a whole number from %" PRId64 " to %" PRId64
-				       ", got '%.200s'", call_opt(c, i), in->min, in->max, text);
+			return call_bad(c, "%s expects a whole number from %" PRId64 " to %" PRId64
+				       ", got '%.200s'", call_what(c, i), in->min, in->max, text);
 		v->i = x;
 		return FRAY_OK;
 	}
 	case IN_NUMBER: {
 		double x;
 		if (!decimal(text, &x) || x < (double)in->min || x > (double)in->max)
-			return call_bad(c, "option %s expects a number from %" PRId64 " to %" PRId64
-				       ", got '%.200s'", call_opt(c, i), in->min, in->max, text);
+			return call_bad(c, "%s expects a number from %" PRId64 " to %" PRId64
+				       ", got '%.200s'", call_what(c, i), in->min, in->max, text);
 		v->x = x;
 		return FRAY_OK;
 	}

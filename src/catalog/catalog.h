@@ -51,6 +51,7 @@ typedef struct proc_desc {
 	const out_desc *out;
 	size_t nout;
 	unsigned modes;                  /* FRAY_MODE_ROLL | FRAY_MODE_ODDS */
+	const char *example;             /* inputs that run: a JSON object */
 	/* Checks what the descriptor cannot (missing inputs, conflicts,
 	 * names looked up) and fills c's run: fray_fail and a status on a
 	 * problem. */

@@ -86,6 +86,7 @@ static void describe(strbuf *sb, const proc_desc *d)
 	sb_add(sb, ", \"modes\": [%s%s%s]", d->modes & FRAY_MODE_ROLL ? "\"roll\"" : "",
 	       (d->modes & FRAY_MODE_ROLL) && (d->modes & FRAY_MODE_ODDS) ? ", " : "",
 	       d->modes & FRAY_MODE_ODDS ? "\"odds\"" : "");
+	sb_add(sb, ", \"example\": %s", d->example);
 	sb_add(sb, ",\n   \"inputs\": [");
 	for (size_t k = 0; k < d->nin; k++) {
 		sb_add(sb, "%s\n    ", k ? "," : "");

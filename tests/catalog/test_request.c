@@ -1,0 +1,250 @@
+/* The catalogue and fray_request: every procedure runs in each mode it
+ * declares with its example inputs; malformed requests are refused with a
+ * status and a message, never a crash; a valid request gives byte for
+ * byte what the command line prints with --json. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <fray/fray.h>
+#include "../../src/catalog/catalog.h"
+#include "../cli/run.h"
+
+static fray_ctx *ctx;
+
+static int setup(void **state)
+{
+	(void)state;
+	ctx = fray_ctx_new(NULL, NULL);
+	return ctx ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	fray_ctx_free(ctx);
+	return 0;
+}
+
+static char *request(const char *fmt, ...)
+{
+	static char text[8192];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof text, fmt, ap);
+	va_end(ap);
+	char *out = NULL;
+	fray_status st = fray_request(ctx, text, &out);
+	if (st != FRAY_OK) {
+		print_error("%s: %s\n", text, fray_ctx_message(ctx));
+		assert_null(out);
+	}
+	return out;
+}
+
+static void every_procedure_runs_in_its_modes(void **state)
+{
+	(void)state;
+	assert_true(catalog_nprocs > 0);
+	for (size_t k = 0; k < catalog_nprocs; k++) {
+		const proc_desc *d = catalog_procs[k];
+		assert_non_null(d->example);
+		char head[128];
+		snprintf(head, sizeof head, "{\"procedure\": \"%s\", \"inputs\": ", d->name);
+		assert_true(d->modes != 0);
+		if (d->modes & FRAY_MODE_ROLL) {
+			char *out = request("{\"procedure\": \"%s\", \"mode\": \"roll\", \"seed\": 7, \"inputs\": %s}",
+					    d->name, d->example);
+			assert_non_null(out);
+			assert_memory_equal(out, head, strlen(head));
+			assert_non_null(strstr(out, "\"outcome\": {"));
+			free(out);
+		}
+		if (d->modes & FRAY_MODE_ODDS) {
+			char *out = request("{\"procedure\": \"%s\", \"mode\": \"odds\", \"inputs\": %s}", d->name,
+					    d->example);
+			assert_non_null(out);
+			assert_memory_equal(out, head, strlen(head));
+			assert_non_null(strstr(out, "\"unresolved\": "));
+			free(out);
+		}
+		/* every input is described: a type, help and a rule */
+		for (size_t i = 0; i < d->nin; i++) {
+			assert_non_null(d->in[i].help);
+			assert_non_null(d->in[i].rule);
+			if (d->in[i].type == IN_CHOICE)
+				assert_true(d->in[i].nchoices > 0);
+		}
+	}
+}
+
+/* Each refused: a status, a message, no response. */
+static void malformed_requests_are_refused(void **state)
+{
+	(void)state;
+	static const char *const bad[] = {
+		"",
+		"   ",
+		"{",
+		"{\"procedure\": \"adbg.fire\", \"inputs\": {\"type\": \"regular\"",
+		"[]",
+		"42",
+		"\"adbg.fire\"",
+		"null",
+		"{}",
+		"{\"procedure\": 3}",
+		"{\"procedure\": \"adbg.nothing\"}",
+		"{\"procedure\": \"\"}",
+		"{\"procedure\": \"adbg.fire\", \"mode\": \"simulate\"}",
+		"{\"procedure\": \"adbg.fire\", \"mode\": 1}",
+		"{\"procedure\": \"adbg.fire\", \"extra\": 1}",
+		"{\"procedure\": \"adbg.fire\", \"inputs\": []}",
+		"{\"procedure\": \"adbg.fire\", \"inputs\": \"cf=3\"}",
+		"{\"procedure\": \"adbg.fire\", \"inputs\": {\"cf\": \"3\", \"type\": \"regular\", \"terrain\": \"rough\"}}",
+		"{\"procedure\": \"adbg.fire\", \"inputs\": {\"cf\": 3.0, \"type\": \"regular\", \"terrain\": \"rough\"}}",
+		"{\"procedure\": \"adbg.fire\", \"inputs\": {\"cf\": 1e1, \"type\": \"regular\", \"terrain\": \"rough\"}}",
+		"{\"procedure\": \"adbg.fire\", \"inputs\": {\"cf\": -1, \"type\": \"regular\", \"terrain\": \"rough\"}}",
+		"{\"procedure\": \"adbg.fire\", \"inputs\": {\"cf\": 99999999999999999999999999, \"type\": \"regular\", "
+		"\"terrain\": \"rough\"}}",
+		"{\"procedure\": \"adbg.fire\", \"inputs\": {\"cf\": true, \"type\": \"regular\", \"terrain\": \"rough\"}}",
+		"{\"procedure\": \"adbg.fire\", \"inputs\": {\"cf\": null, \"type\": \"regular\", \"terrain\": \"rough\"}}",
+		"{\"procedure\": \"adbg.fire\", \"inputs\": {\"cf\": [3], \"type\": \"regular\", \"terrain\": \"rough\"}}",
+		"{\"procedure\": \"adbg.fire\", \"inputs\": {\"cf\": 3, \"type\": 1, \"terrain\": \"rough\"}}",
+		"{\"procedure\": \"adbg.fire\", \"inputs\": {\"cf\": 3, \"type\": \"wizard\", \"terrain\": \"rough\"}}",
+		"{\"procedure\": \"adbg.fire\", \"inputs\": {\"cf\": 3, \"type\": \"regular\"}}",
+		"{\"procedure\": \"adbg.fire\", \"inputs\": {\"cf\": 3, \"cf\": 4, \"type\": \"regular\", \"terrain\": \"rough\"}}",
+		"{\"procedure\": \"adbg.fire\", \"inputs\": {\"kf\": 3}}",
+		"{\"procedure\": \"adbg.move\", \"inputs\": {\"level\": 3, \"type\": \"militia\", \"terrain\": \"rough\", "
+		"\"enemy_atop\": 1}}",
+		"{\"procedure\": \"adbg.move\", \"inputs\": {\"level\": 3, \"type\": \"militia\", \"terrain\": \"rough\", "
+		"\"enemy_atop\": \"true\"}}",
+		"{\"procedure\": \"adbg.move\", \"inputs\": {\"level\": 3, \"type\": \"militia\", \"terrain\": \"rough\", "
+		"\"surprise_winner_round1\": true}}",
+		"{\"procedure\": \"adbg.fire\", \"mode\": \"odds\", \"seed\": 4, \"inputs\": {\"cf\": 3, \"type\": "
+		"\"regular\", \"terrain\": \"rough\"}}",
+		"{\"procedure\": \"adbg.fire\", \"seed\": -4, \"inputs\": {\"cf\": 3, \"type\": \"regular\", \"terrain\": "
+		"\"rough\"}}",
+		"{\"procedure\": \"adbg.fire\", \"seed\": 18446744073709551616, \"inputs\": {\"cf\": 3, \"type\": "
+		"\"regular\", \"terrain\": \"rough\"}}",
+		"{\"procedure\": \"adbg.fire\", \"seed\": \"4\"}",
+		"{\"procedure\": \"adbg.f\xc3\"}",
+		"{\"procedure\": \"adbg.fire\", \"inputs\": {\"type\": \"reg\xffular\", \"cf\": 3, \"terrain\": \"rough\"}}",
+		"{\"procedure\": \"adbg.fire\", \"inputs\": *a}",
+		"{\"procedure\": \"adbg.fire\", \"inputs\": &a {\"cf\": 3}}",
+	};
+	for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+		char *out = (char *)0x1;
+		fray_status st = fray_request(ctx, bad[k], &out);
+		if (st == FRAY_OK)
+			print_error("accepted: %s\n", bad[k]);
+		assert_int_not_equal(st, FRAY_OK);
+		assert_null(out);
+		assert_true(strlen(fray_ctx_message(ctx)) > 0);
+	}
+	/* nested a thousand deep, and larger than the limit */
+	size_t n = 1000;
+	char *deep = malloc(2 * n + 64);
+	assert_non_null(deep);
+	strcpy(deep, "{\"procedure\": \"adbg.fire\", \"inputs\": ");
+	size_t len = strlen(deep);
+	for (size_t k = 0; k < n; k++)
+		deep[len++] = '[';
+	for (size_t k = 0; k < n; k++)
+		deep[len++] = ']';
+	strcpy(deep + len, "}");
+	char *out = NULL;
+	assert_int_equal(fray_request(ctx, deep, &out), FRAY_ERR_INPUT);
+	assert_null(out);
+	free(deep);
+	size_t big = (size_t)FRAY_REQUEST_MAX_BYTES + 10;
+	char *huge = malloc(big + 1);
+	assert_non_null(huge);
+	memset(huge, ' ', big);
+	memcpy(huge, "{\"procedure\": \"adbg.fire\"}", 26);
+	huge[big] = '\0';
+	assert_int_equal(fray_request(ctx, huge, &out), FRAY_ERR_INPUT);
+	assert_non_null(strstr(fray_ctx_message(ctx), "larger than"));
+	free(huge);
+	/* NULL arguments */
+	assert_int_equal(fray_request(ctx, NULL, &out), FRAY_ERR_INPUT);
+	assert_int_equal(fray_request(ctx, "{}", NULL), FRAY_ERR_INPUT);
+	assert_int_not_equal(fray_request(NULL, "{}", &out), FRAY_OK);
+	assert_null(fray_call_new(ctx, NULL));
+	assert_null(fray_call_new(NULL, "adbg.fire"));
+	assert_int_not_equal(fray_call_set(NULL, 0, "3"), FRAY_OK);
+	assert_int_not_equal(fray_procedures_json(NULL, &out), FRAY_OK);
+	assert_int_not_equal(fray_procedure_help(ctx, "nothing", &out), FRAY_OK);
+	/* a good call clears the last failure's message */
+	out = request("{\"procedure\": \"adbg.recover\", \"inputs\": {\"level\": 2}, \"seed\": 1}");
+	assert_non_null(out);
+	assert_string_equal(fray_ctx_message(ctx), "");
+	free(out);
+}
+
+/* The command line's --json and fray_request, byte for byte; and `fray
+ * request` on standard input prints the same. */
+static void request_matches_the_command_line(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *args[16];
+		const char *request;
+	} cases[] = {
+		{{"adbg", "fire", "--type", "rifle", "--cf", "4", "--terrain", "rough", "--weather", "severe", "--odds",
+		  "--json"},
+		 "{\"procedure\": \"adbg.fire\", \"mode\": \"odds\", \"inputs\": {\"type\": \"rifle\", \"cf\": 4, "
+		 "\"terrain\": \"rough\", \"weather\": \"severe\"}}"},
+		{{"adbg", "move", "--level", "3", "--type", "warrior", "--terrain", "settled", "--leader", "2",
+		  "--surprise-winner-round1", "--seed", "11", "--json"},
+		 "{\"procedure\": \"adbg.move\", \"seed\": 11, \"inputs\": {\"level\": 3, \"type\": \"warrior\", "
+		 "\"terrain\": \"settled\", \"leader\": 2, \"surprise_winner_round1\": true}}"},
+		{{"adbg", "rounds", "--initiative-rating", "2", "--attempt", "--other-rating", "3", "--odds", "--json"},
+		 "{\"procedure\": \"adbg.rounds\", \"mode\": \"odds\", \"inputs\": {\"initiative_rating\": 2, "
+		 "\"attempt\": true, \"other_rating\": 3}}"},
+		{{"adbg", "recover", "--level", "1", "--seed", "5", "--json"},
+		 "{\"procedure\": \"adbg.recover\", \"seed\": 5, \"inputs\": {\"level\": 1}}"},
+	};
+	static result cli, via;
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		run(&cli, cases[k].args);
+		assert_int_equal(cli.status, 0);
+		char *out = request("%s", cases[k].request);
+		assert_non_null(out);
+		assert_string_equal(out, cli.out);
+		free(out);
+		char path[] = "/tmp/fray-request-XXXXXX";
+		int fd = mkstemp(path);
+		assert_true(fd >= 0);
+		assert_int_equal(write(fd, cases[k].request, strlen(cases[k].request)),
+				 (ssize_t)strlen(cases[k].request));
+		close(fd);
+		run_io(&via, (const char *const[]){"request", "-", NULL}, path, 0);
+		unlink(path);
+		assert_int_equal(via.status, 0);
+		assert_string_equal(via.out, cli.out);
+	}
+	/* a bad request file names itself and exits 2 */
+	char path[] = "/tmp/fray-request-XXXXXX";
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, "{\"procedure\": \"adbg.fire\", \"inputs\": {\"cf\": 10}}", 48), 48);
+	close(fd);
+	run(&via, (const char *const[]){"request", path, NULL});
+	assert_int_equal(via.status, 2);
+	char want[256];
+	snprintf(want, sizeof want, "fray request: %s:1:45: inputs.cf expects a whole number from 0 to 9, got '10'\n",
+		 path);
+	assert_string_equal(via.err, want);
+	unlink(path);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(every_procedure_runs_in_its_modes),
+		cmocka_unit_test(malformed_requests_are_refused),
+		cmocka_unit_test(request_matches_the_command_line),
+	};
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
