@@ -201,6 +201,8 @@ FRAY_API fray_status fray_call_set(fray_call *c, size_t i, const char *text)
 		return set_choice(c, i, text);
 	case IN_STRING:
 	case IN_FILE:
+		if (strlen(text) > CALL_MAX_TEXT)
+			return call_bad(c, "%s expects at most %d bytes", call_what(c, i), CALL_MAX_TEXT);
 		free(v->s);
 		v->s = strdup(text);
 		return v->s ? FRAY_OK : fray_nomem(c->ctx);
@@ -239,4 +241,59 @@ FRAY_API fray_status fray_call_run(fray_call *c, const fray_call_opts *o, char *
 	}
 	*out = sb_take(&sb);
 	return *out ? FRAY_OK : fray_nomem(c->ctx);
+}
+
+void call_title(fray_call *c, const char *fmt, ...)
+{
+	textbuf t = text_on(c->title, sizeof c->title);
+	va_list ap;
+	va_start(ap, fmt);
+	text_vadd(&t, fmt, ap);
+	va_end(ap);
+}
+
+void call_echo(fray_call *c, const char *extra, ...)
+{
+	textbuf t = text_on(c->inputs_json, sizeof c->inputs_json);
+	const char *sep = "";
+	text_add(&t, "{");
+	for (size_t k = 0; k < c->d->nin; k++) {
+		const in_desc *in = &c->d->in[k];
+		const value *v = &c->v[k];
+		if ((in->type == IN_STRING || in->type == IN_FILE) && !v->given)
+			continue;
+		text_add(&t, "%s\"%s\": ", sep, in->name);
+		sep = ", ";
+		switch (in->type) {
+		case IN_INT:
+			text_add(&t, "%" PRId64, v->i);
+			break;
+		case IN_NUMBER:
+			text_add(&t, "%g", v->x);
+			break;
+		case IN_BOOL:
+			text_add(&t, "%s", v->i ? "true" : "false");
+			break;
+		case IN_CHOICE:
+			text_add(&t, "\"%s\"", in->choices[v->i]);
+			break;
+		case IN_STRING:
+		case IN_FILE: {
+			char quoted[8 * CALL_MAX_TEXT];
+			if (fray_json_string(v->s, quoted, sizeof quoted) >= sizeof quoted)
+				fray_json_string("(too long)", quoted, sizeof quoted);
+			text_add(&t, "%s", quoted);
+			break;
+		}
+		}
+	}
+	if (extra) {
+		char more[1024];
+		va_list ap;
+		va_start(ap, extra);
+		vsnprintf(more, sizeof more, extra, ap);
+		va_end(ap);
+		text_add(&t, "%s%s", sep, more);
+	}
+	text_add(&t, "}");
 }

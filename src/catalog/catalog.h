@@ -60,6 +60,7 @@ typedef struct proc_desc {
 
 #define CALL_MAX_INPUTS 48
 #define CALL_INPUT_BYTES 4096
+#define CALL_MAX_TEXT 1000          /* a string or file input's bytes */
 
 typedef struct value {
 	bool given;
@@ -79,7 +80,7 @@ struct fray_call {
 	outcome_fmt fmt;
 	fray_enum_limits limits;
 	char title[512];
-	char inputs_json[2048];
+	char inputs_json[16384];
 	_Alignas(max_align_t) unsigned char input[CALL_INPUT_BYTES];
 	void (*cleanup)(fray_call *c);   /* frees what bind loaded */
 	void *owned[4];
@@ -103,6 +104,13 @@ fray_status call_bad(fray_call *c, const char *fmt, ...) FRAY_PRINTF(2, 3);
 /* "missing WHAT (see 'fray COMMAND --help')", the command line's words. */
 fray_status call_missing(fray_call *c, const char *what);
 
+/* Writes c->inputs_json: every input in the descriptor's order with its
+ * value (the default when not given; a string only when given), then
+ * extra members when extra is not NULL ("\"hit_number\": 7"). */
+void call_echo(fray_call *c, const char *extra, ...) FRAY_PRINTF(2, 3);
+/* c->title from a format. */
+void call_title(fray_call *c, const char *fmt, ...) FRAY_PRINTF(2, 3);
+
 /* The catalogue, in the order `fray procedures` lists it. */
 extern const proc_desc *const catalog_procs[];
 extern const size_t catalog_nprocs;
@@ -110,6 +118,9 @@ const proc_desc *catalog_find(const char *name_or_command);
 
 /* Each rule set's descriptors. */
 extern const proc_desc adbg_fire_desc, adbg_move_desc, adbg_recover_desc, adbg_rounds_desc;
+extern const proc_desc presidio_camp_desc, presidio_villagers_desc, presidio_sentry_desc, presidio_capture_desc,
+	presidio_ram_desc, presidio_livestock_desc, presidio_contact_desc, presidio_entrance_desc, presidio_night_desc,
+	presidio_bounce_desc, presidio_herd_desc;
 
 /* Runs a bound call: the roll (narrated) or the exact odds, as text or
  * JSON, into out. */

@@ -152,7 +152,7 @@ static void usage_of(strbuf *sb, const in_desc *in)
 	switch (in->type) {
 	case IN_INT:
 	case IN_NUMBER:
-		sb_add(sb, " %" PRId64 "-%" PRId64, in->min, in->max);
+		sb_add(sb, " %" PRId64 "..%" PRId64, in->min, in->max);
 		break;
 	case IN_CHOICE:
 		for (size_t k = 0; k < in->nchoices; k++)
@@ -238,9 +238,12 @@ FRAY_API fray_status fray_procedure_help(fray_ctx *ctx, const char *procedure, c
 		sb_add(&sb, "  %-24s", opt);
 		wrap(&sb, line, 27, strlen(opt) > 24 ? 2 + strlen(opt) : 26);
 	}
-	sb_add(&sb, "\nOutcome:");
+	char outcome[1024];
+	textbuf t = text_on(outcome, sizeof outcome);
 	for (size_t k = 0; k < d->nout; k++)
-		sb_add(&sb, "%s %s (%s)", k ? "," : "", d->out[k].name, d->out[k].help);
-	sb_add(&sb, ".\n");
+		text_add(&t, "%s%s (%s)", k ? ", " : "", d->out[k].name, d->out[k].help);
+	text_add(&t, ".");
+	sb_add(&sb, "\nOutcome:");
+	wrap(&sb, outcome, 2, 8);
 	return give(ctx, &sb, out);
 }

@@ -70,8 +70,6 @@ static fray_status set_input(fray_call *c, const fray_node *key, const fray_node
 		text = string_of(val);
 		if (!text)
 			return at(c->ctx, val, "inputs.%s: expected a string%s", name, "");
-		if (strlen(text) > 4096)
-			return at(c->ctx, val, "inputs.%s: longer than 4096 bytes%s", name, "");
 		break;
 	}
 	if (fray_call_set(c, k, text) == FRAY_OK)

@@ -484,36 +484,6 @@ static const topic topics[] = {
 	 "fray presidio casualty-status [--shattered]\n\n"
 	 "Section 6's 1d6 tables for a casualty of a remaining or a shattered unit,\n"
 	 "with the second roll (days, weeks, or the wound) where the table has one.\n"},
-	{"presidio camp", "fray presidio camp [--horses]\n\nCamp Setup: terrain, other features, sentries (1d6 each).\n"},
-	{"presidio villagers",
-	 "fray presidio villagers --villagers N [--night]\n\n"
-	 "Villager Deployment: houses/fields/plaza 25/50/25% by day, 95/0/5% by night.\n"},
-	{"presidio sentry",
-	 "fray presidio sentry --recon N --camou N [--night] [--kneeling|--prone]\n"
-	 "     [--platoon|--company]\n\n"
-	 "Sentry Alertness: the condition (1d6), then 1d6 - Camou + Recon + DMs:\n"
-	 "3+ by day, 5+ by night.\n"},
-	{"presidio capture",
-	 "fray presidio capture [--skill N] [--defender-skill N | --animal NAME]\n\n"
-	 "Fists 8+, less the raider's melee skill, plus the defender's; no wound.\n"},
-	{"presidio ram",
-	 "fray presidio ram --animal NAME --figures N [--armor N]\n\n"
-	 "Each figure on foot in the path: the animal's ramming damage against its\n"
-	 "armor on the damage chart.\n"},
-	{"presidio livestock-return",
-	 "fray presidio livestock-return --animals N [--search]\n\n"
-	 "Lost Livestock: 1d6 an animal: back on 1-3 (1-4 searching), the enemy's\n"
-	 "on 4-5 (5), lost on 6.\n"},
-	{"presidio contact-time",
-	 "fray presidio contact-time --moved 1|2|3 | --large-map\n\n"
-	 "Time of Contact (1D4): row 1 moved 1 hex by road; 2: 2 by road or 1 in\n"
-	 "fields; 3: 3 by road, 2 in fields or 1 in woods. On a strategic map of a\n"
-	 "large area a D12 instead, over the whole table: 8 a.m. to 7 p.m.\n"},
-	{"presidio entrance",
-	 "fray presidio entrance --points N\n\n"
-	 "The Strategic Turn: 1D6 decides the entrance point onto a map (2 points\n"
-	 "at least). Number the map's points 1 to N (2 to 6); a face above N is\n"
-	 "rolled again, so each point has 1 chance in N.\n"},
 	{"presidio pursuit",
 	 "fray presidio pursuit --recon N --camou N [--pursuers-mounted] [--raiders-mounted]\n"
 	 "     [--forced-march] [--trials N] [--seed S] [--json]\n\n"
@@ -524,27 +494,11 @@ static const topic topics[] = {
 	 "fray presidio victory [--high-leader N] [--horse N] [--leader N] [--warrior N]\n"
 	 "     [--mule-or-cow N] [--scalp N] [--small-stock N] [--chicken N]\n\n"
 	 "Victory points: 30, 25, 20, 10, 10, 5, 5, 1.\n"},
-	{"presidio night",
-	 "fray presidio night [--odds | --seed N] [--json]\n\n"
-	 "Nighttime Visibility (Section 8): 1d6 for the moon, giving how far one\n"
-	 "sees in the open and in the woods and the DM on a search roll.\n"},
-	{"presidio herd",
-	 "fray presidio herd --beasts N [--riders N] [--odds | --seed N] [--json]\n\n"
-	 "Stampeding Herds (Section 8): one rider for every ten beasts (herders on\n"
-	 "foot for sheep and pigs) controls it; otherwise it runs in a direction\n"
-	 "from the artillery scatter chart (1D6: N, NE, SE, S, SW, NW), at least a\n"
-	 "quarter of its number abreast. Odds outcome: {\"direction\", \"abreast\"}.\n"},
 	{"presidio fuse-repair",
 	 "fray presidio fuse-repair [--actions N] [--odds | --seed N] [--json]\n\n"
 	 "An artillery mishap's fuse problem (Section 9): 1D6 each action, 5+\n"
 	 "fixes it; the action that does, within N (default 4). Odds outcome:\n"
 	 "{\"fixed_on_action\": n} (0: not fixed).\n"},
-	{"presidio bounce",
-	 "fray presidio bounce [--odds | --seed N] [--json]\n\n"
-	 "A smoothbore's solid shot that lands short of a target bounces on along\n"
-	 "its line (Section 9): 1D6 + 6\" to the next landing, then 1D6\". Shots\n"
-	 "from rifled pieces bury themselves (unless on solid rock), and shells\n"
-	 "explode where they land: neither bounces.\n"},
 	{"presidio gun-move",
 	 "fray presidio gun-move --gun NAME [--by hand|2-horse|4-horse] [--missing-crew N]\n"
 	 "     [--running] [--odds | --seed N] [--json]\n\n"

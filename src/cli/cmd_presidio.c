@@ -2,6 +2,7 @@
  * rally, initiative, and the weapon list. */
 #include <stdlib.h>
 #include <string.h>
+#include "catalog_cli.h"
 #include "procout.h"
 #include "../common/text.h"
 
@@ -964,64 +965,6 @@ static int presidio_radius(int argc, char **argv)
 	return proc_run_print(a.cmd, &run, &o);
 }
 
-static void fmt_camp(const int64_t *o, bool json, const void *input, char *dst, size_t cap)
-{
-	(void)input;
-	if (json)
-		snprintf(dst, cap, "\"terrain\": \"%s\", \"feature\": \"%s\", \"sentries\": \"%s\"",
-			 fray_presidio_camp_terrain[o[0] - 1], fray_presidio_camp_feature[o[1] - 1],
-			 fray_presidio_camp_sentries[o[2] - 1]);
-	else
-		snprintf(dst, cap, "%s, %s; sentries: %s", fray_presidio_camp_terrain[o[0] - 1],
-			 fray_presidio_camp_feature[o[1] - 1], fray_presidio_camp_sentries[o[2] - 1]);
-}
-
-static void fmt_three(const int64_t *o, bool json, const char *const *names, char *dst, size_t cap)
-{
-	snprintf(dst, cap, json ? "\"%s\": %lld, \"%s\": %lld, \"%s\": %lld" : "%s %lld, %s %lld, %s %lld",
-		 names[0], (long long)o[0], names[1], (long long)o[1], names[2], (long long)o[2]);
-}
-
-static void fmt_villagers(const int64_t *o, bool json, const void *input, char *dst, size_t cap)
-{
-	(void)input;
-	static const char *const names[3] = {"houses", "fields", "plaza"};
-	fmt_three(o, json, names, dst, cap);
-}
-
-static void fmt_returned(const int64_t *o, bool json, const void *input, char *dst, size_t cap)
-{
-	(void)input;
-	static const char *const names[3] = {"returned", "enemy", "lost"};
-	fmt_three(o, json, names, dst, cap);
-}
-
-static void fmt_sentry(const int64_t *o, bool json, const void *input, char *dst, size_t cap)
-{
-	(void)input;
-	static const char *const cond[3] = {"sleeping", "daydreaming", "alert"};
-	const char *c = cond[o[0]];
-	if (json)
-		snprintf(dst, cap, "\"sentry\": \"%s\", \"discovered\": %s", c, o[1] ? "true" : "false");
-	else
-		snprintf(dst, cap, "%s sentry, %s", c, o[1] ? "discovered" : "not discovered");
-}
-
-static void fmt_captured(const int64_t *o, bool json, const void *input, char *dst, size_t cap)
-{
-	(void)input;
-	if (json)
-		snprintf(dst, cap, "\"captured\": %s", o[0] ? "true" : "false");
-	else
-		snprintf(dst, cap, "%s", o[0] ? "captured" : "not captured");
-}
-
-static void fmt_hour(const int64_t *o, bool json, const void *input, char *dst, size_t cap)
-{
-	(void)input;
-	snprintf(dst, cap, json ? "\"hour\": %lld" : "%lld:00", (long long)o[0]);
-}
-
 /* The raiding procedures share one shape: a few numbers and flags in,
  * a proc_run out. */
 static int raid_run(const char *cmd, int argc, char **argv, const char *topic, const char *const *ints,
@@ -1052,287 +995,6 @@ static int raid_run(const char *cmd, int argc, char **argv, const char *topic, c
 		}
 	}
 	return a.status;
-}
-
-static int presidio_camp(int argc, char **argv)
-{
-	proc_opts o = {0};
-	static const char *const flags[] = {"--horses"};
-	bool on[1] = {false};
-	int st = raid_run("presidio camp", argc, argv, "presidio camp", NULL, NULL, NULL, NULL, 0, flags, on, 1, &o);
-	if (st)
-		return st < 0 ? EXIT_OK : st;
-	bool horses = on[0];
-	proc_run run = {"presidio.camp", "camp setup (Section 8)", horses ? "{\"horses\": true}" : "{\"horses\": false}",
-			fray_presidio_camp_procedure, &horses, 3, fmt_camp, {0}};
-	return proc_run_print("presidio camp", &run, &o);
-}
-
-static int presidio_villagers(int argc, char **argv)
-{
-	proc_opts o = {0};
-	static const char *const ints[] = {"--villagers"};
-	static const int64_t lo[] = {1}, hi[] = {200};
-	static const char *const flags[] = {"--night"};
-	int64_t v[1] = {0};
-	bool on[1] = {false};
-	int st = raid_run("presidio villagers", argc, argv, "presidio villagers", ints, v, lo, hi, 1, flags, on, 1, &o);
-	if (st)
-		return st < 0 ? EXIT_OK : st;
-	if (!v[0])
-		return cli_error("presidio villagers", EXIT_BAD_INPUT, "missing --villagers N");
-	int in[2] = {(int)v[0], on[0]};
-	char title[96], inputs[64];
-	snprintf(title, sizeof title, "villager deployment: %d, %s (guards: %d)", in[0], in[1] ? "night" : "day",
-		 in[1] ? 2 : 1);
-	snprintf(inputs, sizeof inputs, "{\"villagers\": %d, \"night\": %s}", in[0], in[1] ? "true" : "false");
-	proc_run run = {"presidio.villagers", title, inputs, fray_presidio_villagers_procedure, in, 3, fmt_villagers, {0}};
-	return proc_run_print("presidio villagers", &run, &o);
-}
-
-static int presidio_sentry(int argc, char **argv)
-{
-	proc_opts o = {0};
-	static const char *const ints[] = {"--recon", "--camou"};
-	static const int64_t lo[] = {-5, -5}, hi[] = {10, 10};
-	static const char *const flags[] = {"--night", "--kneeling", "--prone", "--platoon", "--company"};
-	int64_t v[2] = {0, 0};
-	bool on[5] = {false};
-	int st = raid_run("presidio sentry", argc, argv, "presidio sentry", ints, v, lo, hi, 2, flags, on, 5, &o);
-	if (st)
-		return st < 0 ? EXIT_OK : st;
-	fray_presidio_sentry_in in = {(int)v[0], (int)v[1], on[0], on[2] ? 2 : on[1] ? 1 : 0,
-				      on[4] ? FRAY_PRESIDIO_COMPANY : on[3] ? FRAY_PRESIDIO_PLATOON : FRAY_PRESIDIO_SQUAD};
-	char title[96], inputs[128];
-	snprintf(title, sizeof title, "sentry: recon %d against camou %d, %s", in.recon, in.camou, in.night ? "night" : "day");
-	snprintf(inputs, sizeof inputs, "{\"recon\": %d, \"camou\": %d, \"night\": %s}", in.recon, in.camou,
-		 in.night ? "true" : "false");
-	proc_run run = {"presidio.sentry", title, inputs, fray_presidio_sentry_procedure, &in, 2, fmt_sentry, {0}};
-	return proc_run_print("presidio sentry", &run, &o);
-}
-
-/* Takes `--animal NAME` out of the arguments into *animal (NULL when not
- * given), the others into rest; returns their number. */
-static int without_animal(int argc, char **argv, char **rest, const char **animal)
-{
-	int n = 0;
-	*animal = NULL;
-	for (int i = 0; i < argc; i++) {
-		if (strcmp(argv[i], "--animal") == 0)
-			*animal = i + 1 < argc ? argv[++i] : ""; /* "": named as unknown below */
-		else
-			rest[n++] = argv[i];
-	}
-	return n;
-}
-
-static int presidio_capture(int argc, char **argv)
-{
-	proc_opts o = {0};
-	static const char *const ints[] = {"--skill", "--defender-skill"};
-	static const int64_t lo[] = {-5, -5}, hi[] = {10, 10};
-	int64_t v[2] = {0, 0};
-	/* --animal NAME uses the beast's melee as the defender's skill */
-	const char *animal;
-	char **argv2 = malloc((size_t)(argc + 1) * sizeof *argv2);
-	if (!argv2)
-		return cli_error("presidio capture", EXIT_RUNTIME, "out of memory");
-	int argc2 = without_animal(argc, argv, argv2, &animal);
-	int st = raid_run("presidio capture", argc2, argv2, "presidio capture", ints, v, lo, hi, 2, NULL, NULL, 0, &o);
-	free(argv2);
-	if (st)
-		return st < 0 ? EXIT_OK : st;
-	if (animal) {
-		const fray_presidio_animal *an = fray_presidio_animal_find(animal);
-		if (!an)
-			return cli_error("presidio capture", EXIT_BAD_INPUT, "unknown animal '%s' (horses, mules, "
-					 "cattle, donkeys, sheep, pigs, dogs, buffalo, chickens)", animal);
-		v[1] = an->melee;
-	}
-	int in[2] = {(int)v[0], (int)v[1]};
-	char title[96], inputs[64];
-	snprintf(title, sizeof title, "capture: fists 8+ - %d + %d", in[0], in[1]);
-	snprintf(inputs, sizeof inputs, "{\"skill\": %d, \"defender_skill\": %d}", in[0], in[1]);
-	proc_run run = {"presidio.capture", title, inputs, fray_presidio_capture_procedure, in, 1, fmt_captured, {0}};
-	return proc_run_print("presidio capture", &run, &o);
-}
-
-static int presidio_ram(int argc, char **argv)
-{
-	proc_opts o = {0};
-	static const char *const ints[] = {"--figures", "--armor"};
-	static const int64_t lo[] = {1, -5}, hi[] = {200, 20};
-	int64_t v[2] = {0, 0};
-	const char *animal;
-	char **argv2 = malloc((size_t)(argc + 1) * sizeof *argv2);
-	if (!argv2)
-		return cli_error("presidio ram", EXIT_RUNTIME, "out of memory");
-	int argc2 = without_animal(argc, argv, argv2, &animal);
-	int st = raid_run("presidio ram", argc2, argv2, "presidio ram", ints, v, lo, hi, 2, NULL, NULL, 0, &o);
-	free(argv2);
-	if (st)
-		return st < 0 ? EXIT_OK : st;
-	const fray_presidio_animal *an = animal ? fray_presidio_animal_find(animal) : NULL;
-	if (!an || !v[0])
-		return cli_error("presidio ram", EXIT_BAD_INPUT, "expected --animal NAME (horses, mules, cattle, "
-				 "donkeys, sheep, pigs, dogs, buffalo, chickens) and --figures N");
-	int in[3] = {(int)v[0], an->ramming, (int)v[1]};
-	char title[96], inputs[96];
-	snprintf(title, sizeof title, "ramming: stampeding %s (%d) on %d figures, armor %d", an->name, an->ramming,
-		 in[0], in[2]);
-	snprintf(inputs, sizeof inputs, "{\"animal\": \"%s\", \"figures\": %d, \"armor\": %d}", an->name, in[0], in[2]);
-	proc_run run = {"presidio.ram", title, inputs, fray_presidio_ramming_procedure, in, 1, fmt_casualties, {0}};
-	return proc_run_print("presidio ram", &run, &o);
-}
-
-static int presidio_livestock(int argc, char **argv)
-{
-	proc_opts o = {0};
-	static const char *const ints[] = {"--animals"};
-	static const int64_t lo[] = {1}, hi[] = {500};
-	static const char *const flags[] = {"--search"};
-	int64_t v[1] = {0};
-	bool on[1] = {false};
-	int st = raid_run("presidio livestock-return", argc, argv, "presidio livestock-return", ints, v, lo, hi, 1,
-			  flags, on, 1, &o);
-	if (st)
-		return st < 0 ? EXIT_OK : st;
-	if (!v[0])
-		return cli_error("presidio livestock-return", EXIT_BAD_INPUT, "missing --animals N");
-	int in[2] = {(int)v[0], on[0]};
-	char title[96], inputs[64];
-	snprintf(title, sizeof title, "lost livestock: %d, %s", in[0], in[1] ? "active search" : "no search party");
-	snprintf(inputs, sizeof inputs, "{\"animals\": %d, \"search\": %s}", in[0], in[1] ? "true" : "false");
-	proc_run run = {"presidio.livestock_return", title, inputs, fray_presidio_livestock_return_procedure, in, 3,
-			fmt_returned, {0}};
-	return proc_run_print("presidio livestock-return", &run, &o);
-}
-
-static int presidio_contact_time(int argc, char **argv)
-{
-	proc_opts o = {0};
-	static const char *const ints[] = {"--moved"};
-	static const char *const flags[] = {"--large-map"};
-	static const int64_t lo[] = {1}, hi[] = {3};
-	int64_t v[1] = {0};
-	bool large = false;
-	int st = raid_run("presidio contact-time", argc, argv, "presidio contact-time", ints, v, lo, hi, 1, flags,
-			  &large, 1, &o);
-	if (st)
-		return st < 0 ? EXIT_OK : st;
-	if (!v[0] && !large)
-		return cli_error("presidio contact-time", EXIT_BAD_INPUT, "missing --moved 1|2|3 (the row of the "
-				 "Time of Contact table), or --large-map");
-	if (v[0] && large)
-		return cli_error("presidio contact-time", EXIT_BAD_INPUT, "--large-map rolls a D12 over the whole "
-				 "table: --moved does not apply");
-	int in[2] = {v[0] ? (int)v[0] - 1 : 0, large};
-	char title[64], inputs[48];
-	if (large)
-		snprintf(title, sizeof title, "time of contact, a large map (D12)");
-	else
-		snprintf(title, sizeof title, "time of contact, row %d", in[0] + 1);
-	snprintf(inputs, sizeof inputs, "{\"moved\": %d, \"large_map\": %s}", large ? 0 : in[0] + 1,
-		 large ? "true" : "false");
-	proc_run run = {"presidio.contact_time", title, inputs, fray_presidio_contact_time_procedure, in, 1,
-			fmt_hour, {0}};
-	return proc_run_print("presidio contact-time", &run, &o);
-}
-
-static void fmt_entrance(const int64_t *o, bool json, const void *input, char *dst, size_t cap)
-{
-	(void)input;
-	snprintf(dst, cap, json ? "\"point\": %lld" : "entrance point %lld", (long long)o[0]);
-}
-
-static int presidio_entrance(int argc, char **argv)
-{
-	proc_opts o = {0};
-	static const char *const ints[] = {"--points"};
-	static const int64_t lo[] = {2}, hi[] = {6};
-	int64_t v[1] = {0};
-	int st = raid_run("presidio entrance", argc, argv, "presidio entrance", ints, v, lo, hi, 1, NULL, NULL, 0,
-			  &o);
-	if (st)
-		return st < 0 ? EXIT_OK : st;
-	if (!v[0])
-		return cli_error("presidio entrance", EXIT_BAD_INPUT, "missing --points N: the map's entrance points, "
-				 "2 to 6 (the text's minimum is 2)");
-	int points = (int)v[0];
-	char title[64], inputs[32];
-	snprintf(title, sizeof title, "entrance point, 1D6 among %d points", points);
-	snprintf(inputs, sizeof inputs, "{\"points\": %d}", points);
-	proc_run run = {"presidio.entrance", title, inputs, fray_presidio_entrance_procedure, &points, 1,
-			fmt_entrance, {0}};
-	return proc_run_print("presidio entrance", &run, &o);
-}
-
-static void fmt_night(const int64_t *o, bool json, const void *input, char *dst, size_t cap)
-{
-	(void)input;
-	const fray_presidio_night_row *n = &fray_presidio_night_rows[o[0]];
-	snprintf(dst, cap, json ? "\"moon\": \"%s\", \"open\": %d, \"woods\": %d, \"search_dm\": %d"
-			       : "%s: sight %d\" in the open, %d\" in the woods, search %+d",
-		 n->moon, n->open, n->woods, n->search_dm);
-}
-
-static int presidio_night(int argc, char **argv)
-{
-	proc_opts o = {0};
-	int st = raid_run("presidio night", argc, argv, "presidio night", NULL, NULL, NULL, NULL, 0, NULL, NULL, 0, &o);
-	if (st)
-		return st < 0 ? EXIT_OK : st;
-	proc_run run = {"presidio.night", "nighttime visibility (Section 8)", "{}", fray_presidio_night_procedure,
-			NULL, 1, fmt_night, {0}};
-	return proc_run_print("presidio night", &run, &o);
-}
-
-static void fmt_bounce(const int64_t *o, bool json, const void *input, char *dst, size_t cap)
-{
-	(void)input;
-	snprintf(dst, cap, json ? "\"first\": %lld, \"second\": %lld"
-			       : "bounces %lld\" on, then %lld\" more", (long long)o[0], (long long)o[1]);
-}
-
-static int presidio_bounce(int argc, char **argv)
-{
-	proc_opts o = {0};
-	int st = raid_run("presidio bounce", argc, argv, "presidio bounce", NULL, NULL, NULL, NULL, 0, NULL, NULL, 0,
-			  &o);
-	if (st)
-		return st < 0 ? EXIT_OK : st;
-	proc_run run = {"presidio.bounce", "a smoothbore's solid shot bounces (Section 9)", "{}",
-			fray_presidio_bounce_procedure, NULL, 2, fmt_bounce, {0}};
-	return proc_run_print("presidio bounce", &run, &o);
-}
-
-static void fmt_herd(const int64_t *o, bool json, const void *input, char *dst, size_t cap)
-{
-	(void)input;
-	static const char *const dirs[7] = {"controlled", "N", "NE", "SE", "S", "SW", "NW"};
-	if (json)
-		snprintf(dst, cap, "\"direction\": \"%s\", \"abreast\": %lld", dirs[o[0]], (long long)o[1]);
-	else
-		snprintf(dst, cap, "%s%s, %lld abreast", o[0] ? "stampedes " : "", dirs[o[0]], (long long)o[1]);
-}
-
-static int presidio_herd(int argc, char **argv)
-{
-	proc_opts o = {0};
-	static const char *const ints[] = {"--beasts", "--riders"};
-	static const int64_t lo[] = {1, 0}, hi[] = {10000, 1000};
-	int64_t v[2] = {0, 0};
-	int st = raid_run("presidio herd", argc, argv, "presidio herd", ints, v, lo, hi, 2, NULL, NULL, 0, &o);
-	if (st)
-		return st < 0 ? EXIT_OK : st;
-	if (!v[0])
-		return cli_error("presidio herd", EXIT_BAD_INPUT, "missing --beasts N (the herd's size)");
-	int in[2] = {(int)v[0], (int)v[1]};
-	char title[96], inputs[64];
-	snprintf(title, sizeof title, "a herd of %d, %d rider%s", in[0], in[1], in[1] == 1 ? "" : "s");
-	snprintf(inputs, sizeof inputs, "{\"beasts\": %d, \"riders\": %d}", in[0], in[1]);
-	proc_run run = {"presidio.herd", title, inputs, fray_presidio_herd_procedure, in, 2, fmt_herd, {0}};
-	return proc_run_print("presidio herd", &run, &o);
 }
 
 static void fmt_repair(const int64_t *o, bool json, const void *input, char *dst, size_t cap)
@@ -1671,6 +1333,22 @@ static int presidio_units(int argc, char **argv)
 	fray_ctx_free(ctx);
 	return status;
 }
+
+/* Catalogue procedures: options, checks, help and output from libfray's
+ * descriptors. */
+#define CATALOG_CMD(fn, command) \
+	static int fn(int argc, char **argv) { return cli_run_catalog(command, argc, argv); }
+CATALOG_CMD(presidio_camp, "presidio camp")
+CATALOG_CMD(presidio_villagers, "presidio villagers")
+CATALOG_CMD(presidio_sentry, "presidio sentry")
+CATALOG_CMD(presidio_capture, "presidio capture")
+CATALOG_CMD(presidio_ram, "presidio ram")
+CATALOG_CMD(presidio_livestock, "presidio livestock-return")
+CATALOG_CMD(presidio_contact_time, "presidio contact-time")
+CATALOG_CMD(presidio_entrance, "presidio entrance")
+CATALOG_CMD(presidio_night, "presidio night")
+CATALOG_CMD(presidio_bounce, "presidio bounce")
+CATALOG_CMD(presidio_herd, "presidio herd")
 
 static const cli_sub subs[] = {
 	{"shoot", presidio_shoot}, {"melee", presidio_melee}, {"morale", presidio_morale}, {"rally", presidio_rally},
