@@ -426,12 +426,6 @@ static const topic topics[] = {
 	 "spear -2, horse with spear or lance -3. Hits wound on the damage chart.\n"
 	 "--both: the defender's survivors strike back. Odds outcome: {\"hits\",\n"
 	 "\"casualties\", \"return_hits\", \"return_casualties\"}.\n"},
-	{"presidio rally",
-	 "fray presidio rally --leader N\n\nA panicked unit rallies on 1d6 at least 6 less the\n"
-	 "officer's command level (ruling R17).\n"},
-	{"presidio initiative",
-	 "fray presidio initiative [--leadership-1 N] [--leadership-2 N]\n\n"
-	 "1d6 + leadership each; ties are rolled again (ruling R17).\n"},
 	{"presidio move",
 	 "fray presidio move [--as foot|light|slow|mounted] [--running | --charging] [--line]\n"
 	 "     [--drummer] [--crawling] [--kneel N] [--prone N] [--skill N]\n"
@@ -458,32 +452,6 @@ static const topic topics[] = {
 	 "directed, x3 blind; rifled direct shot does not) in a direction 1d6; a 1\n"
 	 "(snake eyes blind) is a mishap. A hit rolls damage against the strength.\n"
 	 "Canister: the burst's dice as a volley, wounding on the damage chart.\n"},
-	{"presidio radius",
-	 "fray presidio radius --lethal N --outside N [--posture mounted|standing|kneeling|prone]\n"
-	 "     [--damage N | --gun PIECE] [--armor N]\n\n"
-	 "Figures in the lethal cone (half the radius) are incapacitated; the others\n"
-	 "within the radius are hit on 1d6: mounted 3+, standing 4+, kneeling 5+,\n"
-	 "prone or in partial cover 6. With the load's damage (--damage, or --gun's\n"
-	 "shell), each figure hit outside the cone then rolls the damage chart\n"
-	 "against its armor (default 0); the casualties are the cone's figures and\n"
-	 "the wounded.\n"},
-	{"presidio jump",
-	 "fray presidio jump --horses N [--expert] [--light-barrier]\n\n"
-	 "A fence (3-4'): an expert horseman's horse stumbles on a d12 of 1, others\n"
-	 "are thrown on 4 or less; a light barrier: a d6 of 1 and then another 1.\n"},
-	{"presidio dismount",
-	 "fray presidio dismount --horses N\n\nHorses without a horse-holder: a die each, odd runs off.\n"},
-	{"presidio spot",
-	 "fray presidio spot --recon N --camou N [--cover none|incidental|partial|heavy|full]\n"
-	 "     [--night ROW]\n\n"
-	 "1d6 + Recon against 1d6 + Camou + the cover benefit; spotted on equal or\n"
-	 "higher (Section 4, Hidden Movement). At night, --night gives the\n"
-	 "Nighttime Visibility row (its 1D6: 1 full moon ... 5-6 no moon), whose\n"
-	 "Search DM (+2 to -2) goes on the search.\n"},
-	{"presidio casualty-status",
-	 "fray presidio casualty-status [--shattered]\n\n"
-	 "Section 6's 1d6 tables for a casualty of a remaining or a shattered unit,\n"
-	 "with the second roll (days, weeks, or the wound) where the table has one.\n"},
 	{"presidio pursuit",
 	 "fray presidio pursuit --recon N --camou N [--pursuers-mounted] [--raiders-mounted]\n"
 	 "     [--forced-march] [--trials N] [--seed S] [--json]\n\n"
@@ -494,32 +462,6 @@ static const topic topics[] = {
 	 "fray presidio victory [--high-leader N] [--horse N] [--leader N] [--warrior N]\n"
 	 "     [--mule-or-cow N] [--scalp N] [--small-stock N] [--chicken N]\n\n"
 	 "Victory points: 30, 25, 20, 10, 10, 5, 5, 1.\n"},
-	{"presidio fuse-repair",
-	 "fray presidio fuse-repair [--actions N] [--odds | --seed N] [--json]\n\n"
-	 "An artillery mishap's fuse problem (Section 9): 1D6 each action, 5+\n"
-	 "fixes it; the action that does, within N (default 4). Odds outcome:\n"
-	 "{\"fixed_on_action\": n} (0: not fixed).\n"},
-	{"presidio gun-move",
-	 "fray presidio gun-move --gun NAME [--by hand|2-horse|4-horse] [--missing-crew N]\n"
-	 "     [--running] [--odds | --seed N] [--json]\n\n"
-	 "Artillery Movement (Sections 9, 11): the table's rate for the piece (by\n"
-	 "hand: a crew of four or a one-horse limber) less 2\" for each missing\n"
-	 "crewman when hauled by hand, plus 1D6, doubled when running; never below\n"
-	 "0. Guns are named as in the table: \"12# cannon\" (any 12# cannon).\n"},
-	{"presidio blast",
-	 "fray presidio blast --gun PIECE --zone direct|lethal-cone|radius\n"
-	 "     (--structure NAME | --strength N) [--odds | --seed N] [--json]\n\n"
-	 "A shell bursting on (direct) or near a building, works, a vehicle or a\n"
-	 "gun (Section 9, Radius Hits): the shell's damage in full, 3/4 in the\n"
-	 "lethal cone or 1/2 in the rest of the radius (rounded down), then the\n"
-	 "damage chart against the target's strength; no saving roll. A target\n"
-	 "not destroyed is weakened: -2 strength at that spot.\n"},
-	{"presidio into-melee",
-	 "fray presidio into-melee --hits N --enemy N --friends N [--odds | --seed N] [--json]\n\n"
-	 "Firing into a melee from beyond 4\" (Section 5): the hits (from 'fray\n"
-	 "presidio shoot') fall at random on both sides: each hit on a figure drawn\n"
-	 "from all those in the melee, a figure hit once not drawn again. Roll the\n"
-	 "wounds for each side's hits with its armor.\n"},
 	{"presidio units",
 	 "fray presidio units FILE\n\n"
 	 "Lists the unit statistics a file gives and the Rank and Command Skill table\n"

@@ -1,0 +1,529 @@
+/* Presidio's smaller procedures in the catalogue: rally, initiative,
+ * horses (jump, dismount), spotting, casualty status, and the artillery
+ * side rolls (fuse repair, gun movement, blast, radius, firing into a
+ * melee). */
+#include <string.h>
+#include "catalog.h"
+
+static void run_with(fray_call *c, fray_procedure proc, size_t nfields, outcome_fmt fmt)
+{
+	c->proc = proc;
+	c->nfields = nfields;
+	c->fmt = fmt;
+}
+
+static void fmt_bool(textbuf *t, bool json, const char *key, const char *yes, const char *no, int64_t v)
+{
+	if (json)
+		text_add(t, "\"%s\": %s", key, v ? "true" : "false");
+	else
+		text_add(t, "%s", v ? yes : no);
+}
+
+/* ---- rally (Section 2, R17) ---- */
+
+static const in_desc rally_in[] = {
+	{"leader", IN_INT, 0, 4, .required = true, .help = "the officer's command level (NCOs cannot rally troops)",
+	 .rule = "Presidio Section 2, ruling R17"},
+};
+static const out_desc rally_out[] = {{"rallied", "boolean", "the unit rallies"}};
+
+static void fmt_rallied(const fray_call *c, const int64_t *o, bool json, textbuf *t)
+{
+	(void)c;
+	fmt_bool(t, json, "rallied", "rallied", "not rallied", o[0]);
+}
+
+static fray_status bind_rally(fray_call *c)
+{
+	if (!val_given(c, 0))
+		return call_bad(c, "missing %s N: the officer's command level (0-4; NCOs cannot rally troops)",
+				call_opt(c, 0));
+	int *l = CALL_INPUT(c, int);
+	*l = (int)val_i(c, 0);
+	call_title(c, "rally: a panicked unit, officer's level %d: needs %d+", *l, 6 - *l);
+	call_echo(c, NULL);
+	run_with(c, fray_presidio_rally_procedure, 1, fmt_rallied);
+	return FRAY_OK;
+}
+
+const proc_desc presidio_rally_desc = {
+	"presidio.rally", "presidio rally", "a panicked unit rallies", "Presidio Section 2, ruling R17",
+	"A panicked unit rallies on 1d6 at least 6 less the officer's command level.",
+	rally_in, 1, rally_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"leader\": 2}", bind_rally};
+
+/* ---- initiative (Section 2, R17) ---- */
+
+static const in_desc initiative_in[] = {
+	{"leadership_1", IN_INT, 0, 4, .help = "side 1's leadership", .rule = "Presidio Section 2, ruling R17"},
+	{"leadership_2", IN_INT, 0, 4, .help = "side 2's leadership", .rule = "Presidio Section 2, ruling R17"},
+};
+static const out_desc initiative_out[] = {{"first", "integer", "the side that goes first (1 or 2)"}};
+
+static void fmt_initiative(const fray_call *c, const int64_t *o, bool json, textbuf *t)
+{
+	(void)c;
+	text_add(t, json ? "\"first\": %lld" : "side %lld goes first", (long long)o[0] + 1);
+}
+
+static fray_status bind_initiative(fray_call *c)
+{
+	int *lead = CALL_INPUT(c, int);
+	lead[0] = (int)val_i(c, 0);
+	lead[1] = (int)val_i(c, 1);
+	call_title(c, "initiative: 1d6 + %d against 1d6 + %d, ties again", lead[0], lead[1]);
+	call_echo(c, NULL);
+	run_with(c, fray_presidio_initiative_procedure, 1, fmt_initiative);
+	return FRAY_OK;
+}
+
+const proc_desc presidio_initiative_desc = {
+	"presidio.initiative", "presidio initiative", "who goes first (also an ambush's first shot)",
+	"Presidio Section 2, ruling R17",
+	"1d6 + leadership each; ties are rolled again, which is one draw among the\n"
+	"untied pairs: the odds are exact. An ambush on a unit holding two actions\n"
+	"uses the same roll (Section 4, Ambush).",
+	initiative_in, 2, initiative_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
+	"{\"leadership_1\": 1, \"leadership_2\": 2}", bind_initiative};
+
+/* ---- jump, dismount (Section 3) ---- */
+
+static const in_desc jump_in[] = {
+	{"horses", IN_INT, 1, 200, .required = true, .help = "horses that jump", .rule = "Presidio Section 3, Jumping"},
+	{"expert", IN_BOOL, .help = "expert horsemen (stumble on a d12 of 1)", .rule = "Presidio Section 3, Jumping"},
+	{"light_barrier", IN_BOOL, .help = "a light barrier, not a fence (a d6 of 1, then another 1)",
+	 .rule = "Presidio Section 3, Light Barriers"},
+};
+static const out_desc jump_out[] = {{"casualties", "integer", "riders thrown"}};
+
+static void fmt_riders(const fray_call *c, const int64_t *o, bool json, textbuf *t)
+{
+	(void)c;
+	text_add(t, json ? "\"casualties\": %lld" : "%lld rider casualt%s", (long long)o[0], o[0] == 1 ? "y" : "ies");
+}
+
+static fray_status bind_jump(fray_call *c)
+{
+	if (!val_given(c, 0))
+		return call_bad(c, "missing %s N", call_opt(c, 0));
+	fray_presidio_jump_in *in = CALL_INPUT(c, fray_presidio_jump_in);
+	*in = (fray_presidio_jump_in){(int)val_i(c, 0), val_b(c, 1), val_b(c, 2)};
+	call_title(c, "jump: %d horse%s over %s%s", in->horses, in->horses == 1 ? "" : "s",
+		   in->light_barrier ? "a light barrier" : "a fence", in->expert ? ", expert horsemen" : "");
+	call_echo(c, NULL);
+	run_with(c, fray_presidio_jump_procedure, 1, fmt_riders);
+	return FRAY_OK;
+}
+
+const proc_desc presidio_jump_desc = {
+	"presidio.jump", "presidio jump", "horses jump a fence or a light barrier", "Presidio Section 3, Jumping",
+	"A fence (3-4'): an expert horseman's horse stumbles on a d12 of 1, others are\n"
+	"thrown on 4 or less; a light barrier: a d6 of 1 and then another 1.",
+	jump_in, 3, jump_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"horses\": 4}", bind_jump};
+
+static const in_desc dismount_in[] = {
+	{"horses", IN_INT, 1, 200, .required = true, .help = "horses left without a horse-holder",
+	 .rule = "Presidio Section 3, Mounting/Dismounting"},
+};
+static const out_desc dismount_out[] = {{"ran_off", "integer", "horses that run off"}};
+
+static void fmt_ran_off(const fray_call *c, const int64_t *o, bool json, textbuf *t)
+{
+	(void)c;
+	text_add(t, json ? "\"ran_off\": %lld" : "%lld horse%s run off", (long long)o[0], o[0] == 1 ? "" : "s");
+}
+
+static fray_status bind_dismount(fray_call *c)
+{
+	if (!val_given(c, 0))
+		return call_bad(c, "missing %s N (horses left without a horse-holder)", call_opt(c, 0));
+	int *h = CALL_INPUT(c, int);
+	*h = (int)val_i(c, 0);
+	call_title(c, "dismount without a horse-holder: %d horse%s", *h, *h == 1 ? "" : "s");
+	call_echo(c, NULL);
+	run_with(c, fray_presidio_dismount_procedure, 1, fmt_ran_off);
+	return FRAY_OK;
+}
+
+const proc_desc presidio_dismount_desc = {
+	"presidio.dismount", "presidio dismount", "horses without a horse-holder",
+	"Presidio Section 3, Mounting/Dismounting", "A die each horse: odd, it runs off.",
+	dismount_in, 1, dismount_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"horses\": 5}", bind_dismount};
+
+/* ---- spot (Section 4, Hidden Movement; Section 8, night) ---- */
+
+enum { SPOT_RECON, SPOT_CAMOU, SPOT_COVER, SPOT_NIGHT };
+static const in_desc spot_in[] = {
+	{"recon", IN_INT, -5, 10, .help = "the searcher's Recon skill", .rule = "Presidio Section 4, Hidden Movement"},
+	{"camou", IN_INT, -5, 10, .help = "the hidden unit's Camou skill", .rule = "Presidio Section 4, Hidden Movement"},
+	{"cover", IN_CHOICE, .choices = fray_presidio_cover_names, .nchoices = 5, .help = "the hidden unit's cover",
+	 .rule = "Presidio Section 4, Defensive Cover"},
+	{"night", IN_INT, 1, 6, .help = "at night: the Nighttime Visibility row's die (1 full moon .. 5-6 no moon)",
+	 .rule = "Presidio Section 8, Nighttime Visibility"},
+};
+static const out_desc spot_out[] = {{"spotted", "boolean", "the hidden unit is seen"}};
+
+static void fmt_spotted(const fray_call *c, const int64_t *o, bool json, textbuf *t)
+{
+	(void)c;
+	fmt_bool(t, json, "spotted", "spotted", "still hidden", o[0]);
+}
+
+static fray_status bind_spot(fray_call *c)
+{
+	int night = val_given(c, SPOT_NIGHT) ? (int)val_i(c, SPOT_NIGHT) : 0;
+	size_t cover = (size_t)val_i(c, SPOT_COVER);
+	/* at night, the row's Search DM (its 1D6, 5 and 6 the same) */
+	int search_dm = night ? fray_presidio_night_rows[night >= 5 ? 4 : night - 1].search_dm : 0;
+	int *v = CALL_INPUT(c, int);
+	v[0] = (int)val_i(c, SPOT_RECON);
+	v[1] = (int)val_i(c, SPOT_CAMOU);
+	v[2] = fray_presidio_cover_dm((fray_presidio_cover)cover);
+	v[3] = search_dm;
+	textbuf t = text_on(c->title, sizeof c->title);
+	text_add(&t, "spot: 1d6 + recon %d", v[0]);
+	if (night)
+		text_add(&t, " %+d night search", search_dm);
+	text_add(&t, " against 1d6 + camou %d + cover %d", v[1], v[2]);
+	t = text_on(c->inputs_json, sizeof c->inputs_json);
+	text_add(&t, "{\"recon\": %d, \"camou\": %d, \"cover\": \"%s\", \"night_search_dm\": %d}", v[0], v[1],
+		 fray_presidio_cover_names[cover], search_dm);
+	run_with(c, fray_presidio_spot_procedure, 1, fmt_spotted);
+	return FRAY_OK;
+}
+
+const proc_desc presidio_spot_desc = {
+	"presidio.spot", "presidio spot", "a search for a hidden unit", "Presidio Section 4, Hidden Movement",
+	"1d6 + Recon against 1d6 + Camou + the cover benefit; spotted on equal or\n"
+	"higher. At night the Nighttime Visibility row's Search DM (+2 to -2) goes\n"
+	"on the search.",
+	spot_in, 4, spot_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"recon\": 1, \"camou\": 1, \"cover\": \"partial\"}",
+	bind_spot};
+
+/* ---- casualty status (Section 6) ---- */
+
+static const in_desc status_in[] = {
+	{"shattered", IN_BOOL, .help = "the casualty's unit was shattered", .rule = "Presidio Section 6, Casualty Status"},
+};
+static const out_desc status_out[] = {
+	{"roll", "integer", "the table's die"}, {"status", "string", "the casualty's fate"},
+	{"second_roll", "integer", "days, weeks or the wound (0: none)"}};
+
+static void fmt_status(const fray_call *c, const int64_t *o, bool json, textbuf *t)
+{
+	bool shattered = *(const bool *)c->input;
+	const char *words = (shattered ? fray_presidio_status_shattered : fray_presidio_status_remaining)[o[0] - 1];
+	if (json)
+		text_add(t, "\"roll\": %lld, \"status\": \"%s\", \"second_roll\": %lld", (long long)o[0], words,
+			 (long long)o[1]);
+	else if (o[1])
+		text_add(t, "%lld: %s (then %lld)", (long long)o[0], words, (long long)o[1]);
+	else
+		text_add(t, "%lld: %s", (long long)o[0], words);
+}
+
+static fray_status bind_status(fray_call *c)
+{
+	bool *shattered = CALL_INPUT(c, bool);
+	*shattered = val_b(c, 0);
+	call_title(c, *shattered ? "casualty status, shattered unit" : "casualty status, remaining unit");
+	call_echo(c, NULL);
+	run_with(c, fray_presidio_casualty_status_procedure, 2, fmt_status);
+	return FRAY_OK;
+}
+
+const proc_desc presidio_status_desc = {
+	"presidio.casualty_status", "presidio casualty-status", "what became of a casualty",
+	"Presidio Section 6, Casualty Status",
+	"The 1d6 tables for a casualty of a remaining or a shattered unit, with the\n"
+	"second roll (1D6 days, 2D6 weeks or days, the wound) where the table has one.",
+	status_in, 1, status_out, 3, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"shattered\": true}", bind_status};
+
+/* ---- fuse repair (Section 9, Artillery Mishaps) ---- */
+
+static const in_desc fuse_in[] = {
+	{"actions", IN_INT, 1, 100, .def = 4, .help = "actions spent trying", .rule = "Presidio Section 9, Mishaps"},
+};
+static const out_desc fuse_out[] = {{"fixed_on_action", "integer", "the action that fixed it (0: not fixed)"}};
+
+static void fmt_repair(const fray_call *c, const int64_t *o, bool json, textbuf *t)
+{
+	if (json)
+		text_add(t, "\"fixed_on_action\": %lld", (long long)o[0]);
+	else if (o[0])
+		text_add(t, "fixed on action %lld", (long long)o[0]);
+	else
+		text_add(t, "not fixed in %d actions", *(const int *)c->input);
+}
+
+static fray_status bind_fuse(fray_call *c)
+{
+	int *actions = CALL_INPUT(c, int);
+	*actions = (int)val_i(c, 0);
+	call_title(c, "a fuse problem: 1D6, 5+ fixes it, up to %d action%s", *actions, *actions == 1 ? "" : "s");
+	call_echo(c, NULL);
+	run_with(c, fray_presidio_fuse_repair_procedure, 1, fmt_repair);
+	return FRAY_OK;
+}
+
+const proc_desc presidio_fuse_desc = {
+	"presidio.fuse_repair", "presidio fuse-repair", "fixing a gun's fuse problem",
+	"Presidio Section 9, Artillery Mishaps",
+	"An artillery mishap's fuse problem: 1D6 each action, 5+ fixes it; the action\n"
+	"that does, within the actions given.",
+	fuse_in, 1, fuse_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"actions\": 3}", bind_fuse};
+
+/* ---- gun movement (Sections 9, 11) ---- */
+
+static const char *const limbers[] = {"hand", "2-horse", "4-horse"};
+enum { GM_GUN, GM_BY, GM_MISSING, GM_RUNNING };
+static const in_desc gun_move_in[] = {
+	{"gun", IN_STRING, .required = true, .help = "a cannon of the Artillery Movement table (\"12# cannon\")",
+	 .rule = "Presidio Section 11, Artillery Movement"},
+	{"by", IN_CHOICE, .choices = limbers, .nchoices = 3,
+	 .help = "hauled by hand (a crew of four or a one-horse limber) or a limber",
+	 .rule = "Presidio Section 11, Artillery Movement"},
+	{"missing_crew", IN_INT, 0, 4, .help = "crewmen lost (-2\" each, by hand)",
+	 .rule = "Presidio Section 9, Gun Movement"},
+	{"running", IN_BOOL, .help = "running: x2", .rule = "Presidio Section 9, Gun Movement"},
+};
+static const out_desc gun_move_out[] = {{"inches", "integer", "how far the gun moves"}};
+
+static void fmt_inches(const fray_call *c, const int64_t *o, bool json, textbuf *t)
+{
+	(void)c;
+	text_add(t, json ? "\"inches\": %lld" : "%lld\"", (long long)o[0]);
+}
+
+static fray_status bind_gun_move(fray_call *c)
+{
+	if (!val_given(c, GM_GUN))
+		return call_bad(c, "missing %s NAME (a cannon of the Artillery Movement table: 3# to 32#)",
+				call_opt(c, GM_GUN));
+	const fray_presidio_gun_move *g = fray_presidio_gun_move_find(val_s(c, GM_GUN));
+	if (!g)
+		return call_bad(c, "unknown gun '%.200s' (the Artillery Movement table has 1#, 2# swivels, 3#-32# "
+				"cannon, 6#, 12# mortars)", val_s(c, GM_GUN));
+	size_t limber = (size_t)val_i(c, GM_BY);
+	int missing = (int)val_i(c, GM_MISSING);
+	const int rates[3] = {g->hand, g->two_horse, g->four_horse};
+	if (rates[limber] < 0)
+		return call_bad(c, "the %s has no %s movement in the Artillery Movement table", g->piece,
+				limber ? "limbered" : "hand");
+	if (missing && limber)
+		return call_bad(c, "%s counts only when the crew hauls the gun (%s hand)", call_opt(c, GM_MISSING),
+				call_opt(c, GM_BY));
+	fray_presidio_gun_move_in *in = CALL_INPUT(c, fray_presidio_gun_move_in);
+	*in = (fray_presidio_gun_move_in){rates[limber], limber == 0, missing, val_b(c, GM_RUNNING)};
+	call_title(c, "%s moved by %s: %d%s + 1D6\"%s", g->piece, limbers[limber], in->rate,
+		   missing ? " - 2 per missing crewman" : "", in->running ? ", x2 running" : "");
+	textbuf t = text_on(c->inputs_json, sizeof c->inputs_json);
+	text_add(&t, "{\"gun\": \"%s\", \"by\": \"%s\", \"missing_crew\": %d, \"running\": %s}", g->piece,
+		 limbers[limber], missing, in->running ? "true" : "false");
+	run_with(c, fray_presidio_gun_move_procedure, 1, fmt_inches);
+	return FRAY_OK;
+}
+
+const proc_desc presidio_gun_move_desc = {
+	"presidio.gun_move", "presidio gun-move", "how far a gun is moved", "Presidio Sections 9 and 11",
+	"The table's rate for the piece (by hand: a crew of four or a one-horse\n"
+	"limber) less 2\" for each missing crewman when hauled by hand, plus 1D6,\n"
+	"doubled when running; never below 0.",
+	gun_move_in, 4, gun_move_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
+	"{\"gun\": \"12# cannon\", \"by\": \"2-horse\"}", bind_gun_move};
+
+/* ---- blast (Section 9, Radius Hits on structures) ---- */
+
+static const char *const zones[] = {"direct", "lethal-cone", "radius"};
+enum { BL_GUN, BL_ZONE, BL_STRUCTURE, BL_STRENGTH };
+static const in_desc blast_in[] = {
+	{"gun", IN_STRING, .required = true, .help = "a piece that fires shell (\"6# cannon, smoothbore\")",
+	 .rule = "Presidio Section 10, Artillery"},
+	{"zone", IN_CHOICE, .choices = zones, .nchoices = 3, .required = true,
+	 .help = "a direct hit, the lethal cone (3/4 damage) or the radius (1/2)", .rule = "Presidio Section 9, Radius Hits"},
+	{"structure", IN_STRING, .help = "the target, one of the Target Strengths (\"log house\")",
+	 .rule = "Presidio Section 9, Target Strengths"},
+	{"strength", IN_INT, -5, 40, .help = "the target's strength, if not a structure of the list",
+	 .rule = "Presidio Section 9, Damage"},
+};
+static const out_desc blast_out[] = {{"destroyed", "boolean", "destroyed, else weakened (-2 strength there)"}};
+
+static void fmt_destroyed(const fray_call *c, const int64_t *o, bool json, textbuf *t)
+{
+	(void)c;
+	fmt_bool(t, json, "destroyed", "destroyed", "not destroyed: weakened, -2 strength at this spot", o[0]);
+}
+
+/* A structure of the Target Strengths by name. */
+static fray_status structure_strength(fray_call *c, const char *name, int *strength)
+{
+	for (size_t k = 0; k < fray_presidio_nstructures; k++)
+		if (strcmp(name, fray_presidio_structures[k].name) == 0) {
+			*strength = fray_presidio_structures[k].strength;
+			return FRAY_OK;
+		}
+	return call_bad(c, "unknown structure '%.200s' (for example: %s, %s, %s)", name,
+			fray_presidio_structures[0].name, fray_presidio_structures[6].name,
+			fray_presidio_structures[15].name);
+}
+
+static fray_status bind_blast(fray_call *c)
+{
+	if (!val_given(c, BL_GUN) || !val_given(c, BL_ZONE))
+		return call_bad(c, "missing %s PIECE (one that fires shell) or %s direct|lethal-cone|radius",
+				call_opt(c, BL_GUN), call_opt(c, BL_ZONE));
+	const fray_presidio_gun *g = fray_presidio_gun_find(val_s(c, BL_GUN), FRAY_PRESIDIO_SHELL);
+	if (!g)
+		return call_bad(c, "no shell for '%.200s' in the artillery list (Section 10): pieces such as "
+				"\"6# cannon, smoothbore\", \"24# mortar\"", val_s(c, BL_GUN));
+	int strength = (int)val_i(c, BL_STRENGTH);
+	if (val_given(c, BL_STRUCTURE) && val_given(c, BL_STRENGTH))
+		return call_bad(c, "%s and %s both give the target: give one", call_opt(c, BL_STRUCTURE),
+				call_opt(c, BL_STRENGTH));
+	if (val_given(c, BL_STRUCTURE) && structure_strength(c, val_s(c, BL_STRUCTURE), &strength) != FRAY_OK)
+		return FRAY_ERR_INPUT;
+	if (!val_given(c, BL_STRUCTURE) && !val_given(c, BL_STRENGTH))
+		return call_bad(c, "missing the target: %s NAME or %s N", call_opt(c, BL_STRUCTURE),
+				call_opt(c, BL_STRENGTH));
+	size_t zone = (size_t)val_i(c, BL_ZONE);
+	fray_presidio_blast_in *in = CALL_INPUT(c, fray_presidio_blast_in);
+	*in = (fray_presidio_blast_in){fray_presidio_blast_damage(g->damage, (fray_presidio_blast_zone)zone), strength};
+	call_title(c, "%s shell, %s: damage %d (of %d) against strength %d", g->piece, zones[zone], in->damage,
+		   g->damage, in->strength);
+	textbuf t = text_on(c->inputs_json, sizeof c->inputs_json);
+	text_add(&t, "{\"gun\": \"%s\", \"zone\": \"%s\", \"damage\": %d, \"strength\": %d}", g->piece, zones[zone],
+		 in->damage, in->strength);
+	run_with(c, fray_presidio_blast_procedure, 1, fmt_destroyed);
+	return FRAY_OK;
+}
+
+const proc_desc presidio_blast_desc = {
+	"presidio.blast", "presidio blast", "a shell bursting on or near a structure, vehicle or gun",
+	"Presidio Section 9, Radius Hits",
+	"The shell's damage in full, 3/4 in the lethal cone or 1/2 in the rest of\n"
+	"the radius (rounded down), then the damage chart against the target's\n"
+	"strength; no saving roll. A target not destroyed is weakened: -2 strength\n"
+	"at that spot.",
+	blast_in, 4, blast_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
+	"{\"gun\": \"24# mortar\", \"zone\": \"radius\", \"structure\": \"log house\"}", bind_blast};
+
+/* ---- radius hits on figures (Section 9) ---- */
+
+enum { RAD_LETHAL, RAD_OUTSIDE, RAD_POSTURE, RAD_DAMAGE, RAD_GUN, RAD_ARMOR };
+static const in_desc radius_in[] = {
+	{"lethal", IN_INT, 0, 200, .help = "figures in the lethal cone (half the radius): incapacitated",
+	 .rule = "Presidio Section 9, Radius Hits", .unit = "figures"},
+	{"outside", IN_INT, 0, 200, .help = "figures in the rest of the radius", .rule = "Presidio Section 9, Radius Hits",
+	 .unit = "figures"},
+	{"posture", IN_CHOICE, .choices = fray_presidio_posture_names, .nchoices = 4, .def = 1,
+	 .help = "their posture: hit on 3+, 4+, 5+, 6", .rule = "Presidio Section 9, Radius Hits"},
+	{"damage", IN_INT, 1, 40, .help = "the load's damage: the figures hit outside roll the damage chart",
+	 .rule = "Presidio Section 9 (\"Then roll damage\")"},
+	{"gun", IN_STRING, .help = "a piece whose shell gives the damage", .rule = "Presidio Section 10, Artillery"},
+	{"armor", IN_INT, -5, 20, .help = "the figures' armor (with a damage)", .rule = "Presidio Section 6, Wounding"},
+};
+static const out_desc radius_out[] = {
+	{"hit", "integer", "figures hit"}, {"casualties", "integer", "with a damage: the cone's and the wounded"}};
+
+static void fmt_radius(const fray_call *c, const int64_t *o, bool json, textbuf *t)
+{
+	const int *v = (const int *)c->input;
+	if (v[3] > 0)
+		text_add(t, json ? "\"hit\": %lld, \"casualties\": %lld" : "%lld hit, %lld casualt%s", (long long)o[0],
+			 (long long)o[1], json || o[1] == 1 ? "y" : "ies");
+	else
+		text_add(t, json ? "\"hit\": %lld" : "%lld hit", (long long)o[0]);
+}
+
+static fray_status bind_radius(fray_call *c)
+{
+	int damage = val_given(c, RAD_DAMAGE) ? (int)val_i(c, RAD_DAMAGE) : 0;
+	if (val_given(c, RAD_GUN) && damage)
+		return call_bad(c, "%s and %s both give the damage: give one", call_opt(c, RAD_GUN),
+				call_opt(c, RAD_DAMAGE));
+	if (val_given(c, RAD_GUN)) {
+		const fray_presidio_gun *g = fray_presidio_gun_find(val_s(c, RAD_GUN), FRAY_PRESIDIO_SHELL);
+		if (!g)
+			return call_bad(c, "no shell for '%.200s' in the artillery list (Section 10): pieces such as "
+					"\"6# cannon, smoothbore\", \"24# mortar\"", val_s(c, RAD_GUN));
+		damage = g->damage;
+	}
+	if (!damage && val_given(c, RAD_ARMOR))
+		return call_bad(c, "%s needs the load's damage: %s N or %s PIECE", call_opt(c, RAD_ARMOR),
+				call_opt(c, RAD_DAMAGE), call_opt(c, RAD_GUN));
+	size_t posture = (size_t)val_i(c, RAD_POSTURE);
+	int *v = CALL_INPUT(c, int);
+	v[0] = (int)val_i(c, RAD_LETHAL);
+	v[1] = (int)val_i(c, RAD_OUTSIDE);
+	v[2] = (int)posture;
+	v[3] = damage;
+	v[4] = (int)val_i(c, RAD_ARMOR);
+	textbuf t = text_on(c->title, sizeof c->title);
+	text_add(&t, "radius hits: %d in the lethal cone, %d outside it, %s", v[0], v[1],
+		 fray_presidio_posture_names[posture]);
+	if (damage)
+		text_add(&t, "; damage %d against armor %d", v[3], v[4]);
+	t = text_on(c->inputs_json, sizeof c->inputs_json);
+	text_add(&t, "{\"lethal\": %d, \"outside\": %d, \"posture\": \"%s\"", v[0], v[1],
+		 fray_presidio_posture_names[posture]);
+	if (damage)
+		text_add(&t, ", \"damage\": %d, \"armor\": %d", v[3], v[4]);
+	text_add(&t, "}");
+	run_with(c, fray_presidio_radius_procedure, 2, fmt_radius);
+	return FRAY_OK;
+}
+
+const proc_desc presidio_radius_desc = {
+	"presidio.radius", "presidio radius", "a shell's or grenade's radius hits on figures",
+	"Presidio Section 9, Radius Hits",
+	"Figures in the lethal cone (half the radius) are incapacitated; the others\n"
+	"within the radius are hit on 1d6: mounted 3+, standing 4+, kneeling 5+, prone\n"
+	"or in partial cover 6. With the load's damage (--damage, or --gun's shell),\n"
+	"each figure hit outside the cone then rolls the damage chart against its\n"
+	"armor; the casualties are the cone's figures and the wounded.",
+	radius_in, 6, radius_out, 2, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
+	"{\"lethal\": 1, \"outside\": 4, \"damage\": 6, \"armor\": 1}", bind_radius};
+
+/* ---- firing into a melee (Section 5) ---- */
+
+static const in_desc into_melee_in[] = {
+	{"hits", IN_INT, 1, 100, .required = true, .help = "hits scored (from a shoot)",
+	 .rule = "Presidio Section 5, Firing into Melee"},
+	{"enemy", IN_INT, 0, 1000, .required = true, .def = -1, .help = "enemy figures in the melee",
+	 .rule = "Presidio Section 5, Firing into Melee", .unit = "figures"},
+	{"friends", IN_INT, 0, 1000, .required = true, .def = -1, .help = "friendly figures in the melee",
+	 .rule = "Presidio Section 5, Firing into Melee", .unit = "figures"},
+};
+static const out_desc into_melee_out[] = {
+	{"enemy_hit", "integer", "hits on the enemy"}, {"friends_hit", "integer", "hits on your own"}};
+
+static void fmt_into_melee(const fray_call *c, const int64_t *o, bool json, textbuf *t)
+{
+	(void)c;
+	text_add(t, json ? "\"enemy_hit\": %lld, \"friends_hit\": %lld" : "%lld enemy hit, %lld of your own",
+		 (long long)o[0], (long long)o[1]);
+}
+
+static fray_status bind_into_melee(fray_call *c)
+{
+	if (!val_given(c, 0) || !val_given(c, 1) || !val_given(c, 2) || val_i(c, 1) + val_i(c, 2) == 0)
+		return call_bad(c, "expected %s N (from 1), %s N and %s N (the figures in the melee, not all 0)",
+				call_opt(c, 0), call_opt(c, 1), call_opt(c, 2));
+	int *in = CALL_INPUT(c, int);
+	for (int k = 0; k < 3; k++)
+		in[k] = (int)val_i(c, (size_t)k);
+	call_title(c, "firing into a melee: %d hit%s among %d enemy and %d friendly figures", in[0],
+		   in[0] == 1 ? "" : "s", in[1], in[2]);
+	call_echo(c, NULL);
+	run_with(c, fray_presidio_into_melee_procedure, 2, fmt_into_melee);
+	return FRAY_OK;
+}
+
+const proc_desc presidio_into_melee_desc = {
+	"presidio.into_melee", "presidio into-melee", "whom fire into a melee hits",
+	"Presidio Section 5, Firing into Melee",
+	"From beyond 4\": the hits fall at random on both sides, each on a figure\n"
+	"drawn from all those in the melee (a figure hit once is not drawn again).\n"
+	"Roll the wounds for each side's hits with its armor.",
+	into_melee_in, 3, into_melee_out, 2, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
+	"{\"hits\": 3, \"enemy\": 6, \"friends\": 4}", bind_into_melee};
