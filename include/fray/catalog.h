@@ -61,6 +61,8 @@ void fray_call_free(fray_call *c);
 size_t fray_call_ninputs(const fray_call *c);
 const char *fray_call_option(const fray_call *c, size_t i);
 bool fray_call_is_flag(const fray_call *c, size_t i);
+/* Another option for input i ("--shaman" for "--chaplain"), or NULL. */
+const char *fray_call_alias(const fray_call *c, size_t i);
 /* Sets input i from its text as typed ("3", "rough"; a flag: NULL). A
  * value out of range or not of the input's type: FRAY_ERR_INPUT and the
  * command line's message ("option --cf expects a whole number from 0 to

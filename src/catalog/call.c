@@ -94,6 +94,18 @@ FRAY_API const char *fray_call_option(const fray_call *c, size_t i)
 	return option_of(&c->d->in[i], slot[next++ % 4], sizeof slot[0]);
 }
 
+FRAY_API const char *fray_call_alias(const fray_call *c, size_t i)
+{
+	static _Thread_local char slot[72];
+	if (!c || i >= c->d->nin || !c->d->in[i].alias)
+		return NULL;
+	snprintf(slot, sizeof slot, "--%s", c->d->in[i].alias);
+	for (char *p = slot; *p; p++)
+		if (*p == '_')
+			*p = '-';
+	return slot;
+}
+
 FRAY_API bool fray_call_is_flag(const fray_call *c, size_t i)
 {
 	return c && i < c->d->nin && c->d->in[i].type == IN_BOOL;

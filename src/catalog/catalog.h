@@ -27,6 +27,7 @@ typedef struct in_desc {
 	const char *help;                /* one line, for --help and the page */
 	const char *rule;                /* where the input comes from */
 	const char *unit;                /* "inches", "figures"; NULL: none */
+	const char *alias;               /* another option for it ("shaman") */
 } in_desc;
 
 /* One outcome field; labels name the values of a field that is a choice. */
@@ -111,6 +112,12 @@ void call_echo(fray_call *c, const char *extra, ...) FRAY_PRINTF(2, 3);
 /* c->title from a format. */
 void call_title(fray_call *c, const char *fmt, ...) FRAY_PRINTF(2, 3);
 
+/* Presidio unit statistics (Section 1, G4): loads the file input
+ * file_k and finds the unit named by each input names_k[i] (not given:
+ * out[i] zeroed). Messages name the options. */
+fray_status call_presidio_units(fray_call *c, size_t file_k, size_t n, const size_t *names_k,
+				fray_presidio_unit_type *out);
+
 /* The catalogue, in the order `fray procedures` lists it. */
 extern const proc_desc *const catalog_procs[];
 extern const size_t catalog_nprocs;
@@ -123,7 +130,7 @@ extern const proc_desc presidio_camp_desc, presidio_villagers_desc, presidio_sen
 	presidio_bounce_desc, presidio_herd_desc;
 extern const proc_desc presidio_rally_desc, presidio_initiative_desc, presidio_jump_desc, presidio_dismount_desc,
 	presidio_spot_desc, presidio_status_desc, presidio_fuse_desc, presidio_gun_move_desc, presidio_blast_desc,
-	presidio_radius_desc, presidio_into_melee_desc;
+	presidio_radius_desc, presidio_into_melee_desc, presidio_morale_desc;
 
 /* Runs a bound call: the roll (narrated) or the exact odds, as text or
  * JSON, into out. */

@@ -12,9 +12,11 @@
 static bool take_input(cli_args *a, fray_call *c)
 {
 	for (size_t k = 0; k < fray_call_ninputs(c); k++) {
-		const char *opt = fray_call_option(c, k);
+		const char *opt = fray_call_option(c, k), *alias = fray_call_alias(c, k);
 		const char *text = NULL;
-		if (fray_call_is_flag(c, k) ? !cli_flag(a, opt) : !cli_value(a, opt, &text))
+		bool flag = fray_call_is_flag(c, k);
+		if (flag ? !cli_flag(a, opt) && !(alias && cli_flag(a, alias))
+			 : !cli_value(a, opt, &text) && !(alias && cli_value(a, alias, &text)))
 			continue;
 		if (a->status == EXIT_OK && fray_call_set(c, k, text) != FRAY_OK)
 			a->status = EXIT_BAD_INPUT;
@@ -28,10 +30,15 @@ static int unknown(cli_args *a, fray_call *c)
 	const char *known[CLI_MAX_SEEN];
 	char names[CLI_MAX_SEEN][48];
 	size_t n = 0;
-	for (size_t k = 0; k < fray_call_ninputs(c) && n + 5 < CLI_MAX_SEEN; k++) {
+	for (size_t k = 0; k < fray_call_ninputs(c) && n + 7 < CLI_MAX_SEEN; k++) {
 		snprintf(names[n], sizeof names[n], "%s", fray_call_option(c, k));
 		known[n] = names[n];
 		n++;
+		if (fray_call_alias(c, k)) {
+			snprintf(names[n], sizeof names[n], "%s", fray_call_alias(c, k));
+			known[n] = names[n];
+			n++;
+		}
 	}
 	static const char *const common[] = {"--odds", "--seed", "--json", "--max-memory", "--help"};
 	for (size_t k = 0; k < 5; k++)

@@ -399,21 +399,6 @@ static const topic topics[] = {
 	 "hits wound on the damage chart for damage - armor (R13); casualties hit\n"
 	 "specialty figures on the unit's casualty die (R15). Odds outcome:\n"
 	 "{\"hits\": n, \"casualties\": n, \"specialists_hit\": n}.\n"},
-	{"presidio morale",
-	 "fray presidio morale --level elite|veteran|average|inexperienced|super-elite\n"
-	 "     --size team|squad|platoon|company [--casualties N] [--leader N]\n"
-	 "     [--charging|--charged] [--friendly-cover] [--cover partial|heavy] [--line]\n"
-	 "     [--leader-casualty] [--friends-fell-back N] [--friends-retreated N]\n"
-	 "     [--friends-panicked N] [--chaplain] [--flag] [--fifer] [--hero]\n"
-	 "     [--situation open|cover|line|charging] [--near-enemy] [--charge-impact]\n"
-	 "     [--leader-rank RANK] [--units FILE --unit NAME]\n"
-	 "\n"
-	 "1d6, a 6 rolled again and added, plus the leader's bonus, against the\n"
-	 "required number (ruling R16); the failure band's result in words; two 6s\n"
-	 "succeed with the three bonuses (an elite unit becomes super-elite: base\n"
-	 "4). A panic within 4\" of the enemy surrenders, but after a charge impact\n"
-	 "(--charge-impact) it is a panic move. Odds outcome: {\"success\",\n"
-	 "\"short_by\", \"bonus\"}.\n"},
 	{"presidio melee",
 	 "fray presidio melee --weapon NAME --figures N [--skill N] [--defender-skill N]\n"
 	 "     [--defender-armor N] [--charge foot|horse|bayonet|lance] [--low-wall]\n"

@@ -357,120 +357,6 @@ static int presidio_melee(int argc, char **argv)
 	return proc_run_print(a.cmd, &run, &o);
 }
 
-static void fmt_morale(const int64_t *o, bool json, const void *input, char *dst, size_t cap)
-{
-	const fray_presidio_morale_in *in = input;
-	if (json) {
-		char w[200];
-		fray_json_string(fray_presidio_morale_result(in, (int)o[1]), w, sizeof w);
-		snprintf(dst, cap, "\"success\": %s, \"short_by\": %lld, \"bonus\": %s, \"result\": %s",
-			 o[0] ? "true" : "false", (long long)o[1], o[2] ? "true" : "false", w);
-	} else if (o[0]) {
-		snprintf(dst, cap, "%s", o[2] ? "success with the three bonuses (two 6s)" : "success");
-	} else {
-		snprintf(dst, cap, "short by %lld: %s", (long long)o[1], fray_presidio_morale_result(in, (int)o[1]));
-	}
-}
-
-static int presidio_morale(int argc, char **argv)
-{
-	cli_args a = {.cmd = "presidio morale", .argc = argc, .argv = argv};
-	proc_opts o = {0};
-	fray_presidio_morale_in in = {.level = FRAY_PRESIDIO_AVERAGE};
-	size_t level = 9, size = 9, cover = 0, situation = 9;
-	int64_t casualties = 0, leader = 0, fb = 0, rt = 0, pn = 0;
-	const char *units = NULL, *unit_name = NULL, *rank = NULL;
-	while (a.i < argc && a.status == EXIT_OK) {
-		if (cli_is_help(argv[a.i]))
-			return cli_help_topic(stdout, "presidio morale") ? EXIT_OK : EXIT_RUNTIME;
-		if (cli_flag(&a, "--charging")) in.charging = true;
-		else if (cli_flag(&a, "--charged")) in.charged = true;
-		else if (cli_flag(&a, "--friendly-cover") || cli_flag(&a, "--incidental-cover"))
-			in.incidental_or_friendly_cover = true;
-		else if (cli_flag(&a, "--line")) in.line = true;
-		else if (cli_flag(&a, "--leader-casualty")) in.leader_casualty = true;
-		else if (cli_flag(&a, "--chaplain") || cli_flag(&a, "--shaman")) in.chaplain = true;
-		else if (cli_flag(&a, "--flag")) in.flag = true;
-		else if (cli_flag(&a, "--fifer")) in.fifer = true;
-		else if (cli_flag(&a, "--hero")) in.hero = true;
-		else if (cli_flag(&a, "--near-enemy")) in.near_enemy = true;
-		else if (cli_flag(&a, "--charge-impact")) in.charge_impact = true;
-		else if (!cli_enum(&a, "--level", fray_presidio_level_names, FRAY_PRESIDIO_NLEVELS, &level) &&
-			 !cli_value(&a, "--units", &units) && !cli_value(&a, "--unit", &unit_name) &&
-			 !cli_value(&a, "--leader-rank", &rank) &&
-			 !cli_enum(&a, "--size", fray_presidio_size_names, 4, &size) &&
-			 !cli_enum(&a, "--cover", fray_presidio_cover_names, 6, &cover) &&
-			 !cli_enum(&a, "--situation", fray_presidio_situation_names, 4, &situation) &&
-			 !cli_i64(&a, "--casualties", 0, 100, &casualties) && !cli_i64(&a, "--leader", 0, 4, &leader) &&
-			 !cli_i64(&a, "--friends-fell-back", 0, 10, &fb) &&
-			 !cli_i64(&a, "--friends-retreated", 0, 10, &rt) &&
-			 !cli_i64(&a, "--friends-panicked", 0, 10, &pn) && !proc_opt(&a, &o)) {
-			static const char *const known[] = {
-				"--level", "--size", "--casualties", "--leader", "--charging", "--charged",
-				"--friendly-cover", "--incidental-cover", "--cover", "--line", "--leader-casualty",
-				"--friends-fell-back", "--friends-retreated", "--friends-panicked", "--chaplain",
-				"--shaman", "--flag", "--fifer", "--hero", "--situation", "--near-enemy", "--charge-impact",
-				"--units", "--unit", "--leader-rank", "--odds", "--seed", "--json", "--help"};
-			return cli_unknown(&a, known, sizeof known / sizeof known[0]);
-		}
-	}
-	if (a.status != EXIT_OK)
-		return a.status;
-	fray_presidio_unit_type ut;
-	int st = find_unit(a.cmd, units, unit_name, &ut);
-	if (st != EXIT_OK)
-		return st;
-	if (unit_name && level == 9)
-		level = (size_t)ut.level;
-	if (rank) {
-		if (leader)
-			return cli_error(a.cmd, EXIT_BAD_INPUT, "give --leader SKILL or --leader-rank NAME, not both");
-		if (!(leader = fray_presidio_command_skill(rank)))
-			return cli_error(a.cmd, EXIT_BAD_INPUT, "option --leader-rank: unknown rank '%s' "
-					 "('fray presidio units FILE' lists the ranks)", rank);
-	}
-	if (level == 9 || size == 9)
-		return cli_error(a.cmd, EXIT_BAD_INPUT, "missing --level elite|veteran|average|inexperienced "
-				 "or --size team|squad|platoon|company");
-	/* the morale text has DMs for incidental, partial and heavy cover */
-	if (cover >= FRAY_PRESIDIO_FULL)
-		return cli_error(a.cmd, EXIT_BAD_INPUT, "--cover %s: Section 7 gives morale DMs for incidental, "
-				 "partial and heavy cover only (give the one you rule it is)",
-				 fray_presidio_cover_names[cover]);
-	if (cover == FRAY_PRESIDIO_INCIDENTAL && cli_seen(&a, "--incidental-cover"))
-		return cli_error(a.cmd, EXIT_BAD_INPUT, "--cover incidental and --incidental-cover are the same "
-				 "cover: give one");
-	if (in.charging && in.charged)
-		return cli_error(a.cmd, EXIT_BAD_INPUT, "--charging and --charged: a unit charges or is "
-				 "charged, not both");
-	in.level = (fray_presidio_level)level;
-	in.size = (fray_presidio_size)size;
-	in.cover = (fray_presidio_cover)cover;
-	in.casualties = (int)casualties;
-	in.leader = (int)leader;
-	in.friends_fell_back = (int)fb;
-	in.friends_retreated = (int)rt;
-	in.friends_panicked = (int)pn;
-	in.situation = situation != 9 ? (fray_presidio_situation)situation
-		       : in.charging ? FRAY_PRESIDIO_CHARGING : in.line ? FRAY_PRESIDIO_LINE
-		       : cover >= FRAY_PRESIDIO_PARTIAL ? FRAY_PRESIDIO_IN_COVER : FRAY_PRESIDIO_OPEN;
-	char title[256], inputs[384];
-	snprintf(title, sizeof title, "morale: %s %s, %d casualt%s, needs %d+ on d6! (+%d leader), %s",
-		 fray_presidio_level_names[level], fray_presidio_size_names[size], in.casualties,
-		 in.casualties == 1 ? "y" : "ies", fray_presidio_morale_required(&in), in.leader,
-		 fray_presidio_situation_names[in.situation]);
-	snprintf(inputs, sizeof inputs,
-		 "{\"level\": \"%s\", \"size\": \"%s\", \"casualties\": %d, \"leader\": %d, "
-		 "\"cover\": \"%s\", \"incidental_or_friendly_cover\": %s, \"charging\": %s, "
-		 "\"charged\": %s, \"required\": %d, \"situation\": \"%s\"}", fray_presidio_level_names[level],
-		 fray_presidio_size_names[size], in.casualties, in.leader, fray_presidio_cover_names[cover],
-		 in.incidental_or_friendly_cover ? "true" : "false", in.charging ? "true" : "false",
-		 in.charged ? "true" : "false", fray_presidio_morale_required(&in),
-		 fray_presidio_situation_names[in.situation]);
-	proc_run run = {"presidio.morale", title, inputs, fray_presidio_morale_procedure, &in, 3, fmt_morale, {0}};
-	return proc_run_print(a.cmd, &run, &o);
-}
-
 static void fmt_move(const int64_t *o, bool json, const void *input, char *dst, size_t cap)
 {
 	(void)input;
@@ -855,6 +741,7 @@ static int presidio_units(int argc, char **argv)
  * descriptors. */
 #define CATALOG_CMD(fn, command) \
 	static int fn(int argc, char **argv) { return cli_run_catalog(command, argc, argv); }
+CATALOG_CMD(presidio_morale, "presidio morale")
 CATALOG_CMD(presidio_rally, "presidio rally")
 CATALOG_CMD(presidio_initiative, "presidio initiative")
 CATALOG_CMD(presidio_jump, "presidio jump")

@@ -1,0 +1,142 @@
+/* Presidio's morale check in the catalogue (Section 7, rulings R16, R28). */
+#include "catalog.h"
+
+#define R7 "Presidio Section 7, Morale"
+
+enum {
+	M_LEVEL, M_SIZE, M_CASUALTIES, M_LEADER, M_CHARGING, M_CHARGED, M_INCIDENTAL, M_COVER, M_LINE,
+	M_LEADER_CASUALTY, M_FELL_BACK, M_RETREATED, M_PANICKED, M_CHAPLAIN, M_FLAG, M_FIFER, M_HERO, M_SITUATION,
+	M_NEAR_ENEMY, M_CHARGE_IMPACT, M_UNITS, M_UNIT, M_RANK, M_N
+};
+static const in_desc morale_in[] = {
+	{"level", IN_CHOICE, .choices = fray_presidio_level_names, .nchoices = FRAY_PRESIDIO_NLEVELS, .def = -1,
+	 .help = "the unit's morale level (or its --unit's)", .rule = R7 ", Morale Levels"},
+	{"size", IN_CHOICE, .choices = fray_presidio_size_names, .nchoices = 4, .def = -1, .required = true,
+	 .help = "the unit's size", .rule = R7},
+	{"casualties", IN_INT, 0, 100, .help = "casualties received", .rule = R7, .unit = "figures"},
+	{"leader", IN_INT, 0, 4, .help = "the command bonus of a leader within 2\"", .rule = R7},
+	{"charging", IN_BOOL, .help = "the unit is charging", .rule = R7},
+	{"charged", IN_BOOL, .help = "the unit is charged (fear of charge)", .rule = "Presidio Section 5, Fear of Charge"},
+	{"incidental_cover", IN_BOOL, .help = "in incidental or friendly cover (one -1 with fifer and flag)",
+	 .rule = R7 ", Cover or Morale", .alias = "friendly_cover"},
+	{"cover", IN_CHOICE, .choices = fray_presidio_cover_names, .nchoices = 6,
+	 .help = "partial or heavy cover: its benefit off", .rule = R7},
+	{"line", IN_BOOL, .help = "in line formation", .rule = R7},
+	{"leader_casualty", IN_BOOL, .help = "its leader became a casualty", .rule = R7},
+	{"friends_fell_back", IN_INT, 0, 10, .help = "friendly units seen falling back within 12\"", .rule = R7},
+	{"friends_retreated", IN_INT, 0, 10, .help = "friendly units seen retreating within 12\"", .rule = R7},
+	{"friends_panicked", IN_INT, 0, 10, .help = "friendly units seen panicking within 12\"", .rule = R7},
+	{"chaplain", IN_BOOL, .help = "a chaplain or shaman with it (-1)", .rule = "Presidio Section 1, Special Characters",
+	 .alias = "shaman"},
+	{"flag", IN_BOOL, .help = "a flag within 2\" (one -1 with cover and fifer)", .rule = R7 ", Cover or Morale"},
+	{"fifer", IN_BOOL, .help = "a fifer within 18\" (one -1 with cover and flag)", .rule = R7 ", Cover or Morale"},
+	{"hero", IN_BOOL, .help = "a hero with it (-2)", .rule = "Presidio Section 1, Special Characters"},
+	{"situation", IN_CHOICE, .choices = fray_presidio_situation_names, .nchoices = 4, .def = -1,
+	 .help = "what a failure means: open, cover, line or charging (default: from the options)", .rule = R7},
+	{"near_enemy", IN_BOOL, .help = "within 4\" of the enemy or surrounded (a panic surrenders)",
+	 .rule = R7 ", Surrender"},
+	{"charge_impact", IN_BOOL, .help = "the check follows a charge's impact (a panic is a panic move)",
+	 .rule = R7 ", Surrender"},
+	{"units", IN_FILE, .help = "unit statistics (examples/presidio/units.yaml)", .rule = "Presidio Section 1, G4"},
+	{"unit", IN_STRING, .help = "the unit's type in the units file", .rule = "Presidio Section 1, G4"},
+	{"leader_rank", IN_STRING, .help = "the leader's rank, for its command skill", .rule = "Presidio Section 1, Rank"},
+};
+static const out_desc morale_out[] = {
+	{"success", "boolean", "the check passes"}, {"short_by", "integer", "how far short (0 on success)"},
+	{"bonus", "boolean", "two 6s: the three bonuses"}, {"result", "string", "the failure band's consequence"}};
+
+static void fmt_morale(const fray_call *c, const int64_t *o, bool json, textbuf *t)
+{
+	const fray_presidio_morale_in *in = (const fray_presidio_morale_in *)c->input;
+	if (json) {
+		char w[200];
+		fray_json_string(fray_presidio_morale_result(in, (int)o[1]), w, sizeof w);
+		text_add(t, "\"success\": %s, \"short_by\": %lld, \"bonus\": %s, \"result\": %s", o[0] ? "true" : "false",
+			 (long long)o[1], o[2] ? "true" : "false", w);
+	} else if (o[0]) {
+		text_add(t, "%s", o[2] ? "success with the three bonuses (two 6s)" : "success");
+	} else {
+		text_add(t, "short by %lld: %s", (long long)o[1], fray_presidio_morale_result(in, (int)o[1]));
+	}
+}
+
+static fray_status bind_morale(fray_call *c)
+{
+	static const size_t unit_k[1] = {M_UNIT};
+	fray_presidio_unit_type ut;
+	fray_status st = call_presidio_units(c, M_UNITS, 1, unit_k, &ut);
+	if (st != FRAY_OK)
+		return st;
+	int level = val_given(c, M_LEVEL) ? (int)val_i(c, M_LEVEL) : val_given(c, M_UNIT) ? ut.level : -1;
+	int leader = (int)val_i(c, M_LEADER);
+	if (val_given(c, M_RANK)) {
+		if (leader)
+			return call_bad(c, "give %s SKILL or %s NAME, not both", call_opt(c, M_LEADER), call_opt(c, M_RANK));
+		if (!(leader = fray_presidio_command_skill(val_s(c, M_RANK))))
+			return call_bad(c, "option %s: unknown rank '%.200s' ('fray presidio units FILE' lists the ranks)",
+					call_opt(c, M_RANK), val_s(c, M_RANK));
+	}
+	if (level < 0 || !val_given(c, M_SIZE))
+		return call_bad(c, "missing %s elite|veteran|average|inexperienced or %s team|squad|platoon|company",
+				call_opt(c, M_LEVEL), call_opt(c, M_SIZE));
+	size_t cover = val_given(c, M_COVER) ? (size_t)val_i(c, M_COVER) : 0;
+	/* the morale text has DMs for incidental, partial and heavy cover */
+	if (cover >= FRAY_PRESIDIO_FULL)
+		return call_bad(c, "%s %s: Section 7 gives morale DMs for incidental, partial and heavy cover only "
+				"(give the one you rule it is)", call_opt(c, M_COVER), fray_presidio_cover_names[cover]);
+	if (cover == FRAY_PRESIDIO_INCIDENTAL && val_b(c, M_INCIDENTAL))
+		return call_bad(c, "%s incidental and %s are the same cover: give one", call_opt(c, M_COVER),
+				call_opt(c, M_INCIDENTAL));
+	if (val_b(c, M_CHARGING) && val_b(c, M_CHARGED))
+		return call_bad(c, "%s and %s: a unit charges or is charged, not both", call_opt(c, M_CHARGING),
+				call_opt(c, M_CHARGED));
+	fray_presidio_morale_in *in = CALL_INPUT(c, fray_presidio_morale_in);
+	*in = (fray_presidio_morale_in){
+		.level = (fray_presidio_level)level, .size = (fray_presidio_size)val_i(c, M_SIZE),
+		.casualties = (int)val_i(c, M_CASUALTIES), .charging = val_b(c, M_CHARGING),
+		.charged = val_b(c, M_CHARGED), .incidental_or_friendly_cover = val_b(c, M_INCIDENTAL),
+		.cover = (fray_presidio_cover)cover, .line = val_b(c, M_LINE), .leader = leader,
+		.leader_casualty = val_b(c, M_LEADER_CASUALTY), .friends_fell_back = (int)val_i(c, M_FELL_BACK),
+		.friends_retreated = (int)val_i(c, M_RETREATED), .friends_panicked = (int)val_i(c, M_PANICKED),
+		.chaplain = val_b(c, M_CHAPLAIN), .hero = val_b(c, M_HERO), .flag = val_b(c, M_FLAG),
+		.fifer = val_b(c, M_FIFER), .near_enemy = val_b(c, M_NEAR_ENEMY),
+		.charge_impact = val_b(c, M_CHARGE_IMPACT)};
+	in->situation = val_given(c, M_SITUATION) ? (fray_presidio_situation)val_i(c, M_SITUATION)
+			: in->charging			? FRAY_PRESIDIO_CHARGING
+			: in->line			? FRAY_PRESIDIO_LINE
+			: cover >= FRAY_PRESIDIO_PARTIAL ? FRAY_PRESIDIO_IN_COVER
+							 : FRAY_PRESIDIO_OPEN;
+	int required = fray_presidio_morale_required(in);
+	call_title(c, "morale: %s %s, %d casualt%s, needs %d+ on d6! (+%d leader), %s", fray_presidio_level_names[level],
+		   fray_presidio_size_names[in->size], in->casualties, in->casualties == 1 ? "y" : "ies", required,
+		   in->leader, fray_presidio_situation_names[in->situation]);
+	textbuf t = text_on(c->inputs_json, sizeof c->inputs_json);
+	text_add(&t,
+		 "{\"level\": \"%s\", \"size\": \"%s\", \"casualties\": %d, \"leader\": %d, \"cover\": \"%s\", "
+		 "\"incidental_cover\": %s, \"charging\": %s, \"charged\": %s, \"line\": %s, \"leader_casualty\": %s, "
+		 "\"friends_fell_back\": %d, \"friends_retreated\": %d, \"friends_panicked\": %d, \"chaplain\": %s, "
+		 "\"flag\": %s, \"fifer\": %s, \"hero\": %s, \"near_enemy\": %s, \"charge_impact\": %s, "
+		 "\"required\": %d, \"situation\": \"%s\"}",
+		 fray_presidio_level_names[level], fray_presidio_size_names[in->size], in->casualties, in->leader,
+		 fray_presidio_cover_names[cover], in->incidental_or_friendly_cover ? "true" : "false",
+		 in->charging ? "true" : "false", in->charged ? "true" : "false", in->line ? "true" : "false",
+		 in->leader_casualty ? "true" : "false", in->friends_fell_back, in->friends_retreated,
+		 in->friends_panicked, in->chaplain ? "true" : "false", in->flag ? "true" : "false",
+		 in->fifer ? "true" : "false", in->hero ? "true" : "false", in->near_enemy ? "true" : "false",
+		 in->charge_impact ? "true" : "false", required, fray_presidio_situation_names[in->situation]);
+	c->proc = fray_presidio_morale_procedure;
+	c->nfields = 3;
+	c->fmt = fmt_morale;
+	return FRAY_OK;
+}
+
+const proc_desc presidio_morale_desc = {
+	"presidio.morale", "presidio morale", "a unit's morale check", "Presidio Section 7, rulings R16, R28",
+	"1d6, a 6 rolled again and added, plus the leader's bonus, against the\n"
+	"required number; the failure band's result in words; two 6s succeed with\n"
+	"the three bonuses (an elite unit becomes super-elite: base 4). A panic\n"
+	"within 4\" of the enemy surrenders, but after a charge impact it is a panic\n"
+	"move.",
+	morale_in, M_N, morale_out, 4, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
+	"{\"level\": \"veteran\", \"size\": \"platoon\", \"casualties\": 2, \"charged\": true, \"fifer\": true}",
+	bind_morale};

@@ -1,0 +1,50 @@
+/* Presidio's unit statistics file for the catalogue's procedures
+ * (Section 1; RULES-NOTES G4: the text's statistics are the user's data). */
+#include <stdlib.h>
+#include <string.h>
+#include "catalog.h"
+
+fray_status call_presidio_units(fray_call *c, size_t file_k, size_t n, const size_t *names_k,
+				fray_presidio_unit_type *out)
+{
+	bool any = false;
+	for (size_t i = 0; i < n; i++) {
+		memset(&out[i], 0, sizeof out[i]);
+		any |= val_given(c, names_k[i]);
+	}
+	const char *file = val_given(c, file_k) ? val_s(c, file_k) : NULL;
+	if (!any)
+		return file ? call_bad(c, "%s FILE needs %s NAME", call_opt(c, file_k), call_opt(c, names_k[0]))
+			    : FRAY_OK;
+	if (!file) {
+		size_t k = 0;
+		while (!val_given(c, names_k[k]))
+			k++;
+		return call_bad(c, "%s NAME needs %s FILE (unit statistics; see examples/presidio/units.yaml)",
+				call_opt(c, names_k[k]), call_opt(c, file_k));
+	}
+	fray_doc *doc;
+	if (fray_doc_load_file(c->ctx, file, &doc) != FRAY_OK)
+		return fray_ctx_status(c->ctx);
+	fray_presidio_units *units = malloc(sizeof *units);
+	fray_status st = FRAY_OK;
+	if (!units) {
+		st = fray_nomem(c->ctx);
+	} else if (!fray_presidio_units_read(doc, units)) {
+		st = call_bad(c, "%s", fray_doc_error_count(doc) ? fray_doc_error_msg(doc, 0) : "bad unit statistics");
+	} else {
+		for (size_t i = 0; st == FRAY_OK && i < n; i++) {
+			if (!val_given(c, names_k[i]))
+				continue;
+			const fray_presidio_unit_type *t = fray_presidio_unit_find(units, val_s(c, names_k[i]));
+			if (!t)
+				st = call_bad(c, "option %s: no unit type '%.200s' in %.200s", call_opt(c, names_k[i]),
+					      val_s(c, names_k[i]), file);
+			else
+				out[i] = *t;
+		}
+	}
+	free(units);
+	fray_doc_free(doc);
+	return st;
+}
