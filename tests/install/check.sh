@@ -3,6 +3,7 @@
 # then static; each program must run and print the right answer.
 set -eu
 build=$1 prefix=$2 prog=$3 san=${4:-}  # $4: the build's sanitizer flags
+example=${5:-}                          # $5: docs/library.md's example
 rm -rf "$prefix"
 cmake --install "$build" --prefix "$prefix" >/dev/null
 pc=$(dirname "$(find "$prefix" -name fray.pc | head -n 1)")
@@ -22,3 +23,7 @@ cc $san "$prog" $(pkg-config --cflags --libs fray) -Wl,-rpath,"$libdir" -o "$pre
 cc $san "$prog" $(pkg-config --cflags fray) "$libdir/libfray.a" \
   $(pkg-config --static --libs-only-other --libs-only-l fray | sed 's/-lfray//') -o "$prefix/use_static"
 "$prefix/use_static"
+if [ -n "$example" ]; then
+  cc $san "$example" $(pkg-config --cflags --libs fray) -Wl,-rpath,"$libdir" -o "$prefix/request"
+  "$prefix/request" >/dev/null
+fi
