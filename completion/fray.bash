@@ -3,15 +3,19 @@ _fray()
 {
 	local cur=${COMP_WORDS[COMP_CWORD]} cmd=${COMP_WORDS[1]} words
 	if [ "$COMP_CWORD" -eq 1 ]; then
-		words="roll odds check help merge adbg bbb chits presidio --version"
+		words="roll odds check help merge adbg bbb chits presidio procedures request --version"
 	elif [ "$COMP_CWORD" -eq 2 ]; then
 		case $cmd in
 		adbg|bbb|chits|presidio)
-			# the procedures, from the group's own help
-			words=$(fray help "$cmd" 2>/dev/null | sed -n "s/^  fray $cmd \([a-z-]*\).*/\1/p")
+			# the procedures, from the catalogue and the group's own help
+			words=$( { fray procedures; fray help "$cmd"; } 2>/dev/null |
+				sed -n "s/^  \(fray \)\{0,1\}$cmd \([a-z-]*\).*/\2/p" | sort -u)
 			;;
 		help)
-			words="roll odds check dice seeds adbg bbb chits presidio json exit rules merge"
+			words="roll odds check dice seeds adbg bbb chits presidio json exit rules merge procedures request"
+			;;
+		procedures)
+			words="--json"
 			;;
 		*)
 			COMPREPLY=($(compgen -f -- "$cur"))
