@@ -411,19 +411,6 @@ static const topic topics[] = {
 	 "spear -2, horse with spear or lance -3. Hits wound on the damage chart.\n"
 	 "--both: the defender's survivors strike back. Odds outcome: {\"hits\",\n"
 	 "\"casualties\", \"return_hits\", \"return_casualties\"}.\n"},
-	{"presidio move",
-	 "fray presidio move [--as foot|light|slow|mounted] [--running | --charging] [--line]\n"
-	 "     [--drummer] [--crawling] [--kneel N] [--prone N] [--skill N]\n"
-	 "     [--barrier none|light|medium|heavy] [--before-barrier INCHES]\n"
-	 "     [--units FILE --unit NAME]\n"
-	 "\n"
-	 "1D6 plus the allowance (foot 6, light and native 7, wagons and civilians 3,\n"
-	 "mounted 12) plus the Move skill (--skill, or the units file's, whose\n"
-	 "mounted units move as mounted unless --as says otherwise); two actions (--running, --galloping) double it, and so does\n"
-	 "--charging (running speed); line formation halves it except when charging\n"
-	 "(a drummer adds 1\" to a unit in line, after halving); kneeling and prone cost 1\" and 2\"; light barriers 2\" (4\"\n"
-	 "mounted); medium and heavy barriers halve and quarter what is left after\n"
-	 "--before-barrier inches (split terrain); crawling quarters it.\n"},
 	{"presidio artillery",
 	 "fray presidio artillery --gun PIECE --ammo shot|shell|canister|double-canister|buckshot\n"
 	 "     [--fire direct|indirect|directed|blind] [--skill N] [--band close|medium|long |\n"

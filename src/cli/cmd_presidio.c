@@ -75,15 +75,6 @@ static int find_units(const char *cmd, const char *file, int n, const char *cons
 }
 
 /* A skill option's value: as given, else the unit type's, else 0. */
-/* One unit's statistics by --unit NAME from --units FILE (zeros when no
- * unit is named). */
-static int find_unit(const char *cmd, const char *file, const char *name, fray_presidio_unit_type *out)
-{
-	static const char *const opt[] = {"--unit"};
-	memset(out, 0, sizeof *out);
-	return find_units(cmd, file, 1, opt, &name, out);
-}
-
 static int stat_or(int64_t given, const char *unit_name, int stat)
 {
 	if (given != INT64_MIN)
@@ -354,82 +345,6 @@ static int presidio_melee(int argc, char **argv)
 		 fray_presidio_impact_names[impact], fray_presidio_melee_difficulty(&in),
 		 in.both ? "true" : "false");
 	proc_run run = {"presidio.melee", title, inputs, fray_presidio_melee_procedure, &in, 4, fmt_melee, {0}};
-	return proc_run_print(a.cmd, &run, &o);
-}
-
-static void fmt_move(const int64_t *o, bool json, const void *input, char *dst, size_t cap)
-{
-	(void)input;
-	snprintf(dst, cap, json ? "\"inches\": %g" : "%g\"", (double)o[0] / 4);
-}
-
-static int presidio_move(int argc, char **argv)
-{
-	cli_args a = {.cmd = "presidio move", .argc = argc, .argv = argv};
-	proc_opts o = {0};
-	fray_presidio_move_in in = {0};
-	size_t mover = 0, barrier = 0;
-	int64_t kneel = 0, prone = 0, skill = INT64_MIN;
-	const char *units = NULL, *unit_name = NULL;
-	double before = 0;
-	const char *v;
-	while (a.i < argc && a.status == EXIT_OK) {
-		if (cli_is_help(argv[a.i]))
-			return cli_help_topic(stdout, "presidio move") ? EXIT_OK : EXIT_RUNTIME;
-		if (cli_flag(&a, "--running") || cli_flag(&a, "--galloping"))
-			in.running = true;
-		else if (cli_flag(&a, "--charging")) in.charging = true;
-		else if (cli_flag(&a, "--line")) in.line = true;
-		else if (cli_flag(&a, "--drummer")) in.drummer = true;
-		else if (cli_flag(&a, "--crawling")) in.crawling = true;
-		else if (cli_value(&a, "--before-barrier", &v)) {
-			if (!v || !cli_decimal(v, &before))
-				return cli_error(a.cmd, EXIT_BAD_INPUT, "option --before-barrier expects inches from 0, got '%s'", v ? v : "");
-		} else if (!cli_enum(&a, "--as", fray_presidio_mover_names, 4, &mover) &&
-			   !cli_enum(&a, "--barrier", fray_presidio_barrier_names, 4, &barrier) &&
-			   !cli_i64(&a, "--kneel", 0, 4, &kneel) && !cli_i64(&a, "--prone", 0, 4, &prone) &&
-			   !cli_i64(&a, "--skill", -5, 10, &skill) && !cli_value(&a, "--units", &units) &&
-			   !cli_value(&a, "--unit", &unit_name) && !proc_opt(&a, &o)) {
-			static const char *const known[] = {"--as", "--running", "--galloping", "--charging",
-							    "--line", "--drummer", "--crawling", "--kneel", "--prone",
-							    "--barrier", "--before-barrier", "--skill", "--units", "--unit",
-							    "--odds", "--seed", "--json", "--help"};
-			return cli_unknown(&a, known, sizeof known / sizeof known[0]);
-		}
-	}
-	if (a.status != EXIT_OK)
-		return a.status;
-	if (in.charging && in.running)
-		return cli_error(a.cmd, EXIT_BAD_INPUT, "--charging moves at running speed already: give "
-				 "--charging or --running, not both");
-	if ((cli_seen(&a, "--running") && cli_seen(&a, "--galloping")))
-		return cli_error(a.cmd, EXIT_BAD_INPUT, "--running and --galloping are the same two actions: "
-				 "give one");
-	fray_presidio_unit_type ut;
-	int st = find_unit(a.cmd, units, unit_name, &ut);
-	if (st != EXIT_OK)
-		return st;
-	in.skill = stat_or(skill, unit_name, ut.move);
-	/* a unit the file says is mounted moves at the mounted rate */
-	if (unit_name && ut.mounted && !cli_seen(&a, "--as"))
-		mover = FRAY_PRESIDIO_MOUNTED;
-	in.mover = (fray_presidio_mover)mover;
-	in.barrier = (fray_presidio_barrier)barrier;
-	in.kneel_changes = (int)kneel;
-	in.prone_changes = (int)prone;
-	in.before_barrier = before;
-	if (in.mover == FRAY_PRESIDIO_MOUNTED && barrier >= FRAY_PRESIDIO_MEDIUM_BARRIER)
-		return cli_error(a.cmd, EXIT_BAD_INPUT, "medium and heavy barriers are impassable to horses "
-				 "and wagons (Presidio Section 3)");
-	char title[160], inputs[256];
-	snprintf(title, sizeof title, "move: %s%s%s%s, move skill %d, barrier %s", fray_presidio_mover_names[mover],
-		 in.running ? ", two actions" : "", in.charging ? ", charging" : "", in.line ? ", in line" : "",
-		 in.skill, fray_presidio_barrier_names[barrier]);
-	snprintf(inputs, sizeof inputs, "{\"as\": \"%s\", \"running\": %s, \"charging\": %s, \"line\": %s, "
-		 "\"skill\": %d, \"barrier\": \"%s\", \"before_barrier\": %g}", fray_presidio_mover_names[mover],
-		 in.running ? "true" : "false", in.charging ? "true" : "false", in.line ? "true" : "false",
-		 in.skill, fray_presidio_barrier_names[barrier], before);
-	proc_run run = {"presidio.move", title, inputs, fray_presidio_move_procedure, &in, 1, fmt_move, {0}};
 	return proc_run_print(a.cmd, &run, &o);
 }
 
@@ -743,6 +658,7 @@ static int presidio_units(int argc, char **argv)
 	static int fn(int argc, char **argv) { return cli_run_catalog(command, argc, argv); }
 CATALOG_CMD(presidio_morale, "presidio morale")
 CATALOG_CMD(presidio_rally, "presidio rally")
+CATALOG_CMD(presidio_move, "presidio move")
 CATALOG_CMD(presidio_initiative, "presidio initiative")
 CATALOG_CMD(presidio_jump, "presidio jump")
 CATALOG_CMD(presidio_dismount, "presidio dismount")

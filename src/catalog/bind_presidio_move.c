@@ -1,0 +1,87 @@
+/* Presidio's movement roll in the catalogue (Section 3; the Move skill of
+ * Section 1). */
+#include "catalog.h"
+
+#define R3 "Presidio Section 3, Movement"
+
+enum { MV_AS, MV_RUNNING, MV_CHARGING, MV_LINE, MV_DRUMMER, MV_CRAWLING, MV_KNEEL, MV_PRONE, MV_BARRIER,
+       MV_BEFORE, MV_SKILL, MV_UNITS, MV_UNIT, MV_N };
+static const in_desc move_in[] = {
+	{"as", IN_CHOICE, .choices = fray_presidio_mover_names, .nchoices = 4,
+	 .help = "the mover: foot 6, light and native 7, slow (wagons, civilians) 3, mounted 12, + 1D6", .rule = R3},
+	{"running", IN_BOOL, .help = "two actions: x2", .rule = R3, .alias = "galloping"},
+	{"charging", IN_BOOL, .help = "charging: running speed, never halved in line", .rule = "Presidio Section 5, Charging"},
+	{"line", IN_BOOL, .help = "in line formation: halved, except when charging", .rule = "Presidio Section 3, Formations"},
+	{"drummer", IN_BOOL, .help = "a drummer: +1\" to a unit in line, after halving",
+	 .rule = "Presidio Section 1, Special Characters"},
+	{"crawling", IN_BOOL, .help = "crawling: a quarter", .rule = R3},
+	{"kneel", IN_INT, 0, 4, .help = "changes to or from kneeling (1\" each)", .rule = R3},
+	{"prone", IN_INT, 0, 4, .help = "changes to or from prone (2\" each)", .rule = R3},
+	{"barrier", IN_CHOICE, .choices = fray_presidio_barrier_names, .nchoices = 4,
+	 .help = "a barrier crossed: light -2\" (-4\" mounted), medium x1/2, heavy x1/4", .rule = R3},
+	{"before_barrier", IN_NUMBER, 0, 1000, .help = "inches moved before the barrier (split terrain)",
+	 .rule = R3, .unit = "inches"},
+	{"skill", IN_INT, -5, 10, .help = "the Move skill, added to the roll (default: the unit's, or 0)",
+	 .rule = "Presidio Section 1, Move skill"},
+	{"units", IN_FILE, .help = "unit statistics (examples/presidio/units.yaml)", .rule = "Presidio Section 1, G4"},
+	{"unit", IN_STRING, .help = "the unit's type in the units file (its Move skill; mounted moves as mounted)",
+	 .rule = "Presidio Section 1, G4"},
+};
+static const out_desc move_out[] = {{"inches", "number", "the distance moved"}};
+
+static void fmt_move(const fray_call *c, const int64_t *o, bool json, textbuf *t)
+{
+	(void)c;
+	text_add(t, json ? "\"inches\": %g" : "%g\"", (double)o[0] / 4);
+}
+
+static fray_status bind_move(fray_call *c)
+{
+	if (val_b(c, MV_CHARGING) && val_b(c, MV_RUNNING))
+		return call_bad(c, "%s moves at running speed already: give %s or %s, not both", call_opt(c, MV_CHARGING),
+				call_opt(c, MV_CHARGING), call_opt(c, MV_RUNNING));
+	static const size_t unit_k[1] = {MV_UNIT};
+	fray_presidio_unit_type ut;
+	fray_status st = call_presidio_units(c, MV_UNITS, 1, unit_k, &ut);
+	if (st != FRAY_OK)
+		return st;
+	size_t mover = (size_t)val_i(c, MV_AS), barrier = (size_t)val_i(c, MV_BARRIER);
+	/* a unit the file says is mounted moves at the mounted rate */
+	if (val_given(c, MV_UNIT) && ut.mounted && !val_given(c, MV_AS))
+		mover = FRAY_PRESIDIO_MOUNTED;
+	if (mover == FRAY_PRESIDIO_MOUNTED && barrier >= FRAY_PRESIDIO_MEDIUM_BARRIER)
+		return call_bad(c, "medium and heavy barriers are impassable to horses and wagons (Presidio Section 3)");
+	fray_presidio_move_in *in = CALL_INPUT(c, fray_presidio_move_in);
+	*in = (fray_presidio_move_in){
+		.mover = (fray_presidio_mover)mover, .running = val_b(c, MV_RUNNING), .charging = val_b(c, MV_CHARGING),
+		.line = val_b(c, MV_LINE), .drummer = val_b(c, MV_DRUMMER), .crawling = val_b(c, MV_CRAWLING),
+		.kneel_changes = (int)val_i(c, MV_KNEEL), .prone_changes = (int)val_i(c, MV_PRONE),
+		.barrier = (fray_presidio_barrier)barrier, .before_barrier = val_x(c, MV_BEFORE),
+		.skill = val_given(c, MV_SKILL) ? (int)val_i(c, MV_SKILL) : ut.move};
+	call_title(c, "move: %s%s%s%s, move skill %d, barrier %s", fray_presidio_mover_names[mover],
+		   in->running ? ", two actions" : "", in->charging ? ", charging" : "", in->line ? ", in line" : "",
+		   in->skill, fray_presidio_barrier_names[barrier]);
+	textbuf t = text_on(c->inputs_json, sizeof c->inputs_json);
+	text_add(&t, "{\"as\": \"%s\", \"running\": %s, \"charging\": %s, \"line\": %s, \"drummer\": %s, "
+		     "\"crawling\": %s, \"kneel\": %d, \"prone\": %d, \"skill\": %d, \"barrier\": \"%s\", "
+		     "\"before_barrier\": %g}",
+		 fray_presidio_mover_names[mover], in->running ? "true" : "false", in->charging ? "true" : "false",
+		 in->line ? "true" : "false", in->drummer ? "true" : "false", in->crawling ? "true" : "false",
+		 in->kneel_changes, in->prone_changes, in->skill, fray_presidio_barrier_names[barrier],
+		 in->before_barrier);
+	c->proc = fray_presidio_move_procedure;
+	c->nfields = 1;
+	c->fmt = fmt_move;
+	return FRAY_OK;
+}
+
+const proc_desc presidio_move_desc = {
+	"presidio.move", "presidio move", "how far a unit moves", "Presidio Section 3, Movement",
+	"1D6 plus the allowance plus the Move skill; two actions (running, galloping)\n"
+	"double it, and so does charging (running speed); line formation halves it\n"
+	"except when charging (a drummer adds 1\" to a unit in line, after halving);\n"
+	"kneeling and prone cost 1\" and 2\"; light barriers 2\" (4\" mounted); medium\n"
+	"and heavy barriers halve and quarter what is left after the inches before\n"
+	"the barrier (split terrain); crawling quarters it.",
+	move_in, MV_N, move_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
+	"{\"as\": \"foot\", \"barrier\": \"medium\", \"before_barrier\": 2}", bind_move};
