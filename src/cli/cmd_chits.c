@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "policy_cli.h"
+#include "catalog_cli.h"
 #include "procout.h"
 #include "../common/text.h"
 
@@ -393,124 +394,10 @@ done:
 	return status;
 }
 
-static void fmt_end_turn(const int64_t *o, bool json, const void *input, char *dst, size_t cap)
-{
-	(void)input;
-	snprintf(dst, cap, json ? "\"fatigue\": %lld, \"hits\": %lld, \"disordered\": %s"
-			       : "%lld fatigue points, %lld hits, %s",
-		 (long long)o[0], (long long)o[1], o[2] ? (json ? "true" : "disordered") : (json ? "false" : "in order"));
-}
-
-/* --odds and --json of an end of turn: the common procedure shape. */
-static int end_turn_run(const char *cmd, const fray_chits_end_turn_in *in, const char *hits,
-			const proc_opts *o)
-{
-	char title[160], inputs[320];
-	const fray_chits_unit *u = &in->unit;
-	snprintf(title, sizeof title, "end of turn: fatigue %d, hits %s, morale %d%s%s%s%s", u->fatigue,
-		 cli_tstr(hits), u->morale, in->rest ? ", Rest" : "", in->rally ? ", rally" : "",
-		 in->recover_disorder ? ", recover from disorder" : "", u->disordered ? ", disordered" : "");
-	textbuf j = text_on(inputs, sizeof inputs);
-	text_add(&j, "{\"fatigue\": %d, \"hits\": [", u->fatigue);
-	for (int b = 0; b < u->battalions; b++)
-		text_add(&j, "%s%d", b ? ", " : "", u->hits[b]);
-	text_add(&j, "], \"morale\": %d, \"rest\": %s, \"rally\": %s, \"recover_disorder\": %s, "
-		     "\"disordered\": %s",
-		 u->morale, in->rest ? "true" : "false", in->rally ? "true" : "false",
-		 in->recover_disorder ? "true" : "false", u->disordered ? "true" : "false");
-	if (in->new_lead >= 0)
-		text_add(&j, ", \"lead\": %d, \"hit_again\": %s", in->new_lead + 1, in->hit_again ? "true" : "false");
-	text_add(&j, "}");
-	proc_run run = {"chits.end_turn", title, inputs, fray_chits_end_turn_procedure, in, 3, fmt_end_turn, {0}};
-	return proc_run_print(cmd, &run, o);
-}
-
+/* the end of turn is a catalogue procedure */
 static int chits_end_turn(int argc, char **argv)
 {
-	cli_args a = {.cmd = "chits end-turn", .argc = argc, .argv = argv};
-	const char *mix_path = NULL, *hits = "0,0,0,0";
-	int64_t fatigue = 0, morale = 7, lead = 0;
-	proc_opts o = {0};
-	bool rest = false, rally = false, recover = false, disordered = false, hit_again = false;
-	while (a.i < argc && a.status == EXIT_OK) {
-		if (cli_is_help(argv[a.i]))
-			return cli_help_topic(stdout, "chits end-turn") ? EXIT_OK : EXIT_RUNTIME;
-		if (cli_flag(&a, "--rest"))
-			rest = true;
-		else if (cli_flag(&a, "--rally"))
-			rally = true;
-		else if (cli_flag(&a, "--recover-disorder"))
-			recover = true;
-		else if (cli_flag(&a, "--disordered"))
-			disordered = true;
-		else if (cli_flag(&a, "--hit-again"))
-			hit_again = true;
-		else if (!cli_value(&a, "--mix", &mix_path) && !cli_value(&a, "--hits", &hits) &&
-			 !cli_i64(&a, "--fatigue", 0, 20, &fatigue) && !cli_i64(&a, "--morale", 0, 20, &morale) &&
-			 !cli_i64(&a, "--lead", 1, FRAY_CHITS_MAX_BATTALIONS, &lead) && !proc_opt(&a, &o)) {
-			static const char *const known[] = {"--mix", "--hits", "--fatigue", "--morale", "--lead",
-							    "--rest", "--rally", "--recover-disorder", "--disordered",
-							    "--hit-again", "--odds", "--seed", "--json", "--help"};
-			return cli_unknown(&a, known, sizeof known / sizeof known[0]);
-		}
-	}
-	if (a.status != EXIT_OK)
-		return a.status;
-	if (!mix_path)
-		return cli_error(a.cmd, EXIT_BAD_INPUT, "missing --mix FILE (its morale test is the rally test)");
-	if (rally && recover)
-		return cli_error(a.cmd, EXIT_BAD_INPUT, "--rally and --recover-disorder: Rally/Recover does not "
-				 "recover from disorder in the activation that rallies");
-	if (recover && !disordered)
-		return cli_error(a.cmd, EXIT_BAD_INPUT, "--recover-disorder is for a --disordered brigade");
-	if (hit_again && !lead)
-		return cli_error(a.cmd, EXIT_BAD_INPUT, "--hit-again matters only to a lead switch (--lead N)");
-	fray_chits_end_turn_in in = {.rest = rest, .rally = rally, .recover_disorder = recover,
-				     .new_lead = (int)lead - 1, .hit_again = hit_again};
-	fray_chits_unit *u = &in.unit;
-	snprintf(u->name, sizeof u->name, "the brigade");
-	u->fatigue = (int)fatigue;
-	u->morale = (int)morale;
-	u->disordered = disordered;
-	char copy[128];
-	snprintf(copy, sizeof copy, "%s", hits);
-	for (char *save = NULL, *h = strtok_r(copy, ",", &save); h; h = strtok_r(NULL, ",", &save)) {
-		char *end;
-		long v = strtol(h, &end, 10);
-		if (*end || v < 0 || v > 20 || u->battalions == FRAY_CHITS_MAX_BATTALIONS)
-			return cli_error(a.cmd, EXIT_BAD_INPUT, "--hits expects hits per battalion, such as 1,0,0,0; got '%s'", hits);
-		u->hits[u->battalions++] = (int)v;
-	}
-	if (lead > u->battalions)
-		return cli_error(a.cmd, EXIT_BAD_INPUT, "--lead %lld: the brigade has %d battalions",
-				 (long long)lead, u->battalions);
-	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
-	if (!ctx)
-		return cli_error(a.cmd, EXIT_RUNTIME, "out of memory");
-	fray_chits_mix *mix = NULL;
-	int status = EXIT_OK;
-	if (fray_chits_mix_load(ctx, mix_path, &mix) != FRAY_OK) {
-		status = cli_fail(a.cmd, ctx);
-		goto done;
-	}
-	in.mix = mix;
-	if (o.odds || o.json) {
-		status = end_turn_run(a.cmd, &in, hits, &o);
-		goto done;
-	}
-	uint64_t seed = o.have_seed ? o.seed : cli_pick_seed();
-	fray_roller *r = fray_roller_sample_new(ctx, seed, 0);
-	cli_narrator t = {.json = false, .first = true};
-	fray_roller_set_sink(r, cli_narrate, &t);
-	printf("end of turn (seed %" PRIu64 ")\n", seed);
-	fray_chits_unit after;
-	fray_chits_end_turn(r, &in, &after);
-	print_unit(&after, false, true);
-	fray_roller_free(r);
-done:
-	fray_chits_mix_free(mix);
-	fray_ctx_free(ctx);
-	return status;
+	return cli_run_catalog("chits end-turn", argc, argv);
 }
 
 static const cli_sub subs[] = {

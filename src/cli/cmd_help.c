@@ -334,17 +334,6 @@ static const topic topics[] = {
 	 "net (default) the most expected hits on the defender less those on the\n"
 	 "attacker; enemy the most on the defender; own the fewest on the attacker;\n"
 	 "edge the best chance that the defender takes more hits.\n"},
-	{"chits end-turn",
-	 "fray chits end-turn --mix FILE [--fatigue N] [--hits 1,0,0,0] [--morale N]\n"
-	 "     [--rest] [--rally | --disordered --recover-disorder] [--lead B [--hit-again]]\n"
-	 "     [--odds | --seed N] [--json]\n"
-	 "\n"
-	 "A unit's end of turn: one fatigue point off (a Rest order: 1d3 more);\n"
-	 "--rally tries to recover a lost hit (the mix's morale test; the last hit\n"
-	 "can never be recovered); --recover-disorder tries to recover a\n"
-	 "--disordered brigade from disorder (the same test; not with --rally,\n"
-	 "the same order's other use); --lead B swaps the lead battalion, unless\n"
-	 "the brigade took casualties after its combat (--hit-again).\n"},
 	{"presidio",
 	 "fray presidio PROCEDURE [options] [--odds | --seed N] [--json]\n"
 	 "\n"

@@ -16,6 +16,9 @@ static fray_ctx *ctx;
 static int setup(void **state)
 {
 	(void)state;
+	/* the catalogue's examples name files from the source tree */
+	if (chdir(FRAY_SOURCE_DIR) != 0)
+		return -1;
 	ctx = fray_ctx_new(NULL, NULL);
 	return ctx ? 0 : -1;
 }

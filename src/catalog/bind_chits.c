@@ -1,0 +1,116 @@
+/* The chit-pull system's end of turn in the catalogue (chit-combat.txt,
+ * G5). */
+#include <stdlib.h>
+#include <string.h>
+#include "catalog.h"
+
+#define RULE "chit combat, end of turn"
+
+enum { ET_MIX, ET_FATIGUE, ET_HITS, ET_MORALE, ET_LEAD, ET_REST, ET_RALLY, ET_RECOVER, ET_DISORDERED, ET_HIT_AGAIN,
+       ET_N };
+static const in_desc end_turn_in[] = {
+	{"mix", IN_FILE, .required = true, .help = "the chit mix (its morale test is the rally test)",
+	 .rule = "chit combat, G5"},
+	{"fatigue", IN_INT, 0, 20, .help = "the brigade's fatigue points", .rule = RULE},
+	{"hits", IN_STRING, .help = "hits per battalion, such as 1,0,0,0", .rule = RULE},
+	{"morale", IN_INT, 0, 20, .def = 7, .help = "the brigade's morale level", .rule = "chit combat, G5"},
+	{"lead", IN_INT, 1, FRAY_CHITS_MAX_BATTALIONS, .help = "the battalion that now leads",
+	 .rule = RULE ", lead battalion"},
+	{"rest", IN_BOOL, .help = "a Rest order: 1d3 more fatigue points off", .rule = RULE},
+	{"rally", IN_BOOL, .help = "Rally/Recover: try to recover a lost hit (never the last)", .rule = RULE},
+	{"recover_disorder", IN_BOOL, .help = "Rally/Recover: try to recover from disorder", .rule = RULE},
+	{"disordered", IN_BOOL, .help = "the brigade is disordered", .rule = RULE},
+	{"hit_again", IN_BOOL, .help = "casualties since its combat this turn (the lead cannot change)",
+	 .rule = RULE ", lead battalion"},
+};
+static const out_desc end_turn_out[] = {
+	{"fatigue", "integer", "fatigue points after"}, {"hits", "integer", "hits in all after"},
+	{"disordered", "boolean", "still disordered"}};
+
+static void fmt_end_turn(const fray_call *c, const int64_t *o, bool json, textbuf *t)
+{
+	(void)c;
+	text_add(t, json ? "\"fatigue\": %lld, \"hits\": %lld, \"disordered\": %s" : "%lld fatigue points, %lld hits, %s",
+		 (long long)o[0], (long long)o[1], o[2] ? (json ? "true" : "disordered") : (json ? "false" : "in order"));
+}
+
+static void free_mix(fray_call *c)
+{
+	fray_chits_mix_free(c->owned[0]);
+	c->owned[0] = NULL;
+}
+
+static fray_status bind_end_turn(fray_call *c)
+{
+	if (!val_given(c, ET_MIX))
+		return call_bad(c, "missing %s FILE (its morale test is the rally test)", call_opt(c, ET_MIX));
+	bool rally = val_b(c, ET_RALLY), recover = val_b(c, ET_RECOVER), disordered = val_b(c, ET_DISORDERED);
+	if (rally && recover)
+		return call_bad(c, "%s and %s: Rally/Recover does not recover from disorder in the activation that "
+				"rallies", call_opt(c, ET_RALLY), call_opt(c, ET_RECOVER));
+	if (recover && !disordered)
+		return call_bad(c, "%s is for a %s brigade", call_opt(c, ET_RECOVER), call_opt(c, ET_DISORDERED));
+	if (val_b(c, ET_HIT_AGAIN) && !val_given(c, ET_LEAD))
+		return call_bad(c, "%s matters only to a lead switch (%s N)", call_opt(c, ET_HIT_AGAIN), call_opt(c, ET_LEAD));
+	fray_chits_end_turn_in *in = CALL_INPUT(c, fray_chits_end_turn_in);
+	*in = (fray_chits_end_turn_in){.rest = val_b(c, ET_REST), .rally = rally, .recover_disorder = recover,
+				       .new_lead = val_given(c, ET_LEAD) ? (int)val_i(c, ET_LEAD) - 1 : -1,
+				       .hit_again = val_b(c, ET_HIT_AGAIN)};
+	fray_chits_unit *u = &in->unit;
+	snprintf(u->name, sizeof u->name, "the brigade");
+	u->fatigue = (int)val_i(c, ET_FATIGUE);
+	u->morale = (int)val_i(c, ET_MORALE);
+	u->disordered = disordered;
+	const char *hits = val_given(c, ET_HITS) ? val_s(c, ET_HITS) : "0,0,0,0";
+	for (const char *p = hits;;) {
+		char *end;
+		long v = strtol(p, &end, 10);
+		if (end == p || v < 0 || v > 20 || u->battalions == FRAY_CHITS_MAX_BATTALIONS || (*end && *end != ','))
+			return call_bad(c, "%s expects hits per battalion, such as 1,0,0,0; got '%.200s'",
+					call_opt(c, ET_HITS), hits);
+		u->hits[u->battalions++] = (int)v;
+		if (!*end)
+			break;
+		p = end + 1;
+	}
+	if (in->new_lead >= u->battalions)
+		return call_bad(c, "%s %d: the brigade has %d battalions", call_opt(c, ET_LEAD), in->new_lead + 1,
+				u->battalions);
+	fray_chits_mix *mix = NULL;
+	if (fray_chits_mix_load(c->ctx, val_s(c, ET_MIX), &mix) != FRAY_OK)
+		return fray_ctx_status(c->ctx);
+	c->owned[0] = mix;
+	c->cleanup = free_mix;
+	in->mix = mix;
+	char list[64];
+	textbuf h = text_on(list, sizeof list);
+	for (int b = 0; b < u->battalions; b++)
+		text_add(&h, "%s%d", b ? "," : "", u->hits[b]);
+	call_title(c, "end of turn: fatigue %d, hits %s, morale %d%s%s%s%s", u->fatigue, list, u->morale,
+		   in->rest ? ", Rest" : "", rally ? ", rally" : "", recover ? ", recover from disorder" : "",
+		   disordered ? ", disordered" : "");
+	textbuf t = text_on(c->inputs_json, sizeof c->inputs_json);
+	text_add(&t, "{\"fatigue\": %d, \"hits\": [%s], \"morale\": %d, \"rest\": %s, \"rally\": %s, "
+		     "\"recover_disorder\": %s, \"disordered\": %s", u->fatigue, list, u->morale,
+		 in->rest ? "true" : "false", rally ? "true" : "false", recover ? "true" : "false",
+		 disordered ? "true" : "false");
+	if (in->new_lead >= 0)
+		text_add(&t, ", \"lead\": %d, \"hit_again\": %s", in->new_lead + 1, in->hit_again ? "true" : "false");
+	text_add(&t, "}");
+	c->proc = fray_chits_end_turn_procedure;
+	c->nfields = 3;
+	c->fmt = fmt_end_turn;
+	return FRAY_OK;
+}
+
+const proc_desc chits_end_turn_desc = {
+	"chits.end_turn", "chits end-turn", "a brigade's end of turn", "chit combat, end of turn; G5",
+	"One fatigue point off (a Rest order: 1d3 more); Rally/Recover tries to\n"
+	"recover a lost hit (the mix's morale test; the last hit can never be\n"
+	"recovered) or to recover a disordered brigade from disorder (the same test;\n"
+	"not both in one activation); a new lead battalion, unless the brigade took\n"
+	"casualties after its combat.",
+	end_turn_in, ET_N, end_turn_out, 3, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
+	"{\"mix\": \"examples/chits/sample-mix.yaml\", \"fatigue\": 2, \"hits\": \"2,1,0,0\", \"rest\": true, "
+	"\"rally\": true}",
+	bind_end_turn};
