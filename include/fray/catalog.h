@@ -38,6 +38,12 @@ typedef enum fray_mode {
 #define FRAY_REQUEST_MAX_BYTES (1u << 20)
 fray_status fray_request(fray_ctx *ctx, const char *request_json, char **response_json);
 
+/* The same with flags. FRAY_REQUEST_NO_FILES refuses every input that
+ * names a file to read (a units file, a chit mix): for requests from
+ * people who may not read this machine's files (a web page). */
+#define FRAY_REQUEST_NO_FILES 1u
+fray_status fray_request_flags(fray_ctx *ctx, const char *request_json, unsigned flags, char **response_json);
+
 /* The catalogue as JSON: {"procedures": [{"name", "command", "summary",
  * "rules", "modes", "inputs": [...], "outcome": [...]}, ...]}; a page
  * builds its forms from it. */

@@ -34,7 +34,7 @@ static const char *plain_of(const fray_node *n)
 	return fray_node_scalar(n);
 }
 
-static fray_status set_input(fray_call *c, const fray_node *key, const fray_node *val)
+static fray_status set_input(fray_call *c, const fray_node *key, const fray_node *val, unsigned flags)
 {
 	const char *name = fray_node_scalar(key);
 	const proc_desc *d = c->d;
@@ -52,6 +52,8 @@ static fray_status set_input(fray_call *c, const fray_node *key, const fray_node
 	}
 	const in_desc *in = &d->in[k];
 	const char *text = NULL;
+	if (in->type == IN_FILE && (flags & FRAY_REQUEST_NO_FILES))
+		return at(c->ctx, key, "inputs.%s: this service reads no files%s", name, "");
 	switch (in->type) {
 	case IN_INT:
 	case IN_NUMBER:
@@ -95,7 +97,7 @@ static fray_status read_seed(fray_ctx *ctx, const fray_node *n, uint64_t *seed)
 	return at(ctx, n, "seed: expected a whole number from 0 to 18446744073709551615%s%s", "", "");
 }
 
-static fray_status run_request(fray_ctx *ctx, const fray_node *root, char **response)
+static fray_status run_request(fray_ctx *ctx, const fray_node *root, unsigned flags, char **response)
 {
 	if (!root || fray_node_kind_of(root) != FRAY_NODE_MAP)
 		return at(ctx, root, "expected a request object {\"procedure\": ..., \"inputs\": {...}}%s%s", "", "");
@@ -150,7 +152,7 @@ static fray_status run_request(fray_ctx *ctx, const fray_node *root, char **resp
 		if (!string_of(key))
 			st = at(ctx, key, "inputs: expected a string key%s%s", "", "");
 		else
-			st = set_input(c, key, fray_node_value(inputs, k));
+			st = set_input(c, key, fray_node_value(inputs, k), flags);
 	}
 	if (st == FRAY_OK)
 		st = fray_call_run(c, &o, response);
@@ -159,6 +161,12 @@ static fray_status run_request(fray_ctx *ctx, const fray_node *root, char **resp
 }
 
 FRAY_API fray_status fray_request(fray_ctx *ctx, const char *request_json, char **response_json)
+{
+	return fray_request_flags(ctx, request_json, 0, response_json);
+}
+
+FRAY_API fray_status fray_request_flags(fray_ctx *ctx, const char *request_json, unsigned flags,
+					char **response_json)
 {
 	if (!ctx)
 		return FRAY_ERR_INPUT;
@@ -175,7 +183,7 @@ FRAY_API fray_status fray_request(fray_ctx *ctx, const char *request_json, char 
 	fray_status st = fray_doc_load_string(ctx, "request", request_json, len, &doc);
 	if (st != FRAY_OK)
 		return st;
-	st = run_request(ctx, fray_doc_root(doc), response_json);
+	st = run_request(ctx, fray_doc_root(doc), flags, response_json);
 	fray_doc_free(doc);
 	if (st != FRAY_OK) {
 		free(*response_json);

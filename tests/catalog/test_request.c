@@ -178,6 +178,14 @@ static void malformed_requests_are_refused(void **state)
 	assert_int_not_equal(fray_call_set(NULL, 0, "3"), FRAY_OK);
 	assert_int_not_equal(fray_procedures_json(NULL, &out), FRAY_OK);
 	assert_int_not_equal(fray_procedure_help(ctx, "nothing", &out), FRAY_OK);
+	/* a service that reads no files refuses a request naming one */
+	static const char mix[] = "{\"procedure\": \"chits.end_turn\", \"inputs\": {\"mix\": "
+				  "\"examples/chits/sample-mix.yaml\"}}";
+	assert_int_equal(fray_request_flags(ctx, mix, FRAY_REQUEST_NO_FILES, &out), FRAY_ERR_INPUT);
+	assert_null(out);
+	assert_non_null(strstr(fray_ctx_message(ctx), "reads no files"));
+	assert_int_equal(fray_request_flags(ctx, mix, 0, &out), FRAY_OK);
+	free(out);
 	/* a good call clears the last failure's message */
 	out = request("{\"procedure\": \"adbg.recover\", \"inputs\": {\"level\": 2}, \"seed\": 1}");
 	assert_non_null(out);
