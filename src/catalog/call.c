@@ -195,6 +195,8 @@ FRAY_API fray_status fray_call_set(fray_call *c, size_t i, const char *text)
 		char *end;
 		errno = 0;
 		long long x = strtoll(text, &end, 10);
+		if ((!*text || *end || errno || x < in->min || x > in->max) && in->expects)
+			return call_bad(c, "%s expects %s, got '%.200s'", call_what(c, i), in->expects, text);
 		if (!*text || *end || errno || x < in->min || x > in->max)
 			return call_bad(c, "%s expects a whole number from %" PRId64 " to %" PRId64
 				       ", got '%.200s'", call_what(c, i), in->min, in->max, text);
@@ -203,6 +205,8 @@ FRAY_API fray_status fray_call_set(fray_call *c, size_t i, const char *text)
 	}
 	case IN_NUMBER: {
 		double x;
+		if ((!decimal(text, &x) || x < (double)in->min || x > (double)in->max) && in->expects)
+			return call_bad(c, "%s expects %s, got '%.200s'", call_what(c, i), in->expects, text);
 		if (!decimal(text, &x) || x < (double)in->min || x > (double)in->max)
 			return call_bad(c, "%s expects a number from %" PRId64 " to %" PRId64
 				       ", got '%.200s'", call_what(c, i), in->min, in->max, text);

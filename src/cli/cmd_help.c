@@ -371,35 +371,6 @@ static const topic topics[] = {
 	 "  fray presidio into-melee  whose figures your hits strike, firing into a melee\n"
 	 "\n"
 	 "Distances are yours to measure; see docs/presidio.md.\n"},
-	{"presidio shoot",
-	 "fray presidio shoot --weapon NAME --figures N (--range INCHES | --band close|medium|long)\n"
-	 "     [--skill N] [--mode independent|volley --line|moving|opportunity|aimed]\n"
-	 "     [--cover none|incidental|partial|heavy|full|complete] [--incidental]\n"
-	 "     [--skirmish-target] [--mounted-target] [--evading] [--taking-cover] [--dm N]\n"
-	 "     [--armor N] [--target-figures N] [--specialists N] [--through-fire [--units-behind N]]\n"
-	 "     [--reloading-in-cover] [--target-reloading-in-cover]\n"
-	 "     [--units FILE [--unit NAME] [--target-unit NAME]]\n"
-	 "\n"
-	 "Hit number = Hit# + range DM - skill + cover and other DMs (ruling R11);\n"
-	 "one d12 per firing figure (independent fire, the default: figures /\n"
-	 "reload, R14; a volley only by a unit fully loaded in line, R27; half the\n"
-	 "figures when reloading in cover, an odd half up or down at 50%);\n"
-	 "casualties never more than the target's figures;\n"
-	 "hits wound on the damage chart for damage - armor (R13); casualties hit\n"
-	 "specialty figures on the unit's casualty die (R15). Odds outcome:\n"
-	 "{\"hits\": n, \"casualties\": n, \"specialists_hit\": n}.\n"},
-	{"presidio melee",
-	 "fray presidio melee --weapon NAME --figures N [--skill N] [--defender-skill N]\n"
-	 "     [--defender-armor N] [--charge foot|horse|bayonet|lance] [--low-wall]\n"
-	 "     [--uphill] [--high-wall] [--ladder] [--mounted] [--defender-mounted]\n"
-	 "     [--both --defender-weapon NAME --defender-figures N --armor N] [--dm N]\n"
-	 "     [--units FILE [--unit NAME] [--defender-unit NAME]]\n"
-	 "\n"
-	 "A d12 per figure in contact at Hit# - skill + the defender's skill and the\n"
-	 "modifiers (Section 5); the charge impact: foot -1, horse -2, bayonet or\n"
-	 "spear -2, horse with spear or lance -3. Hits wound on the damage chart.\n"
-	 "--both: the defender's survivors strike back. Odds outcome: {\"hits\",\n"
-	 "\"casualties\", \"return_hits\", \"return_casualties\"}.\n"},
 	{"presidio artillery",
 	 "fray presidio artillery --gun PIECE --ammo shot|shell|canister|double-canister|buckshot\n"
 	 "     [--fire direct|indirect|directed|blind] [--skill N] [--band close|medium|long |\n"

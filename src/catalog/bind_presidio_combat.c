@@ -1,0 +1,360 @@
+/* Presidio's shooting and melee in the catalogue (Sections 4, 5, 6 and
+ * 10; rulings R11-R15, R27). */
+#include "catalog.h"
+
+#define R4 "Presidio Section 4"
+#define R5 "Presidio Section 5"
+#define G4 "Presidio Section 1, G4"
+
+static const char *const bands[] = {"close", "medium", "long"};
+static const char *const range_class_names[7] = {"melee", "hand", "pistol", "carbine", "musket", "rifle",
+						 "artillery"};
+
+/* A value as given, else the unit type's (when a unit is named), else 0. */
+static int stat_or(const fray_call *c, size_t k, size_t unit_k, int stat)
+{
+	if (val_given(c, k))
+		return (int)val_i(c, k);
+	return val_given(c, unit_k) ? stat : 0;
+}
+
+/* A weapon of Section 10 by name, with a "did you mean". */
+static const fray_presidio_weapon *weapon_of(fray_call *c, size_t k, const char *prefix, const char *hint)
+{
+	const fray_presidio_weapon *near, *w = fray_presidio_weapon_find(val_s(c, k), &near);
+	if (!w && near)
+		call_bad(c, "%sunknown weapon '%.200s' (did you mean '%s'?%s)", prefix, val_s(c, k), near->name, hint);
+	else if (!w)
+		call_bad(c, "%sunknown weapon '%.200s' ('fray presidio weapons' lists them)", prefix, val_s(c, k));
+	return w;
+}
+
+/* ---- shoot ---- */
+
+enum { S_WEAPON, S_FIGURES, S_RANGE, S_BAND, S_SKILL, S_MODE, S_LINE, S_COVER, S_INCIDENTAL, S_SKIRMISH,
+       S_MOUNTED, S_EVADING, S_TAKING_COVER, S_DM, S_ARMOR, S_TARGET_FIGURES, S_SPECIALISTS, S_THROUGH,
+       S_BEHIND, S_RELOADING, S_TARGET_RELOADING, S_UNITS, S_UNIT, S_TARGET_UNIT, S_N };
+static const in_desc shoot_in[] = {
+	{"weapon", IN_STRING, .required = true, .help = "the firers' weapon ('fray presidio weapons')",
+	 .rule = "Presidio Section 10, Small Arms"},
+	{"figures", IN_INT, -1000, 1000, .required = true, .help = "figures that can fire", .rule = R4,
+	 .unit = "figures"},
+	{"range", IN_NUMBER, 0, 100000, .help = "the range: its band by the weapon's range class",
+	 .rule = R4 ", Range; ruling R12", .unit = "inches", .expects = "inches from 0"},
+	{"band", IN_CHOICE, .choices = bands, .nchoices = 3, .def = -1, .help = "the range band, instead of the range",
+	 .rule = R4 ", Range"},
+	{"skill", IN_INT, -5, 10, .help = "the firers' ranged skill (default: the unit's, or 0)", .rule = R4},
+	{"mode", IN_CHOICE, .choices = fray_presidio_fire_mode_names, .nchoices = 5, .def = FRAY_PRESIDIO_INDEPENDENT,
+	 .help = "independent fire, a volley, fire while moving, opportunity or aimed fire",
+	 .rule = R4 ", rulings R14, R27"},
+	{"line", IN_BOOL, .help = "a volley's conditions hold: fully loaded, in line at most two deep",
+	 .rule = R4 ", Volley Fire; ruling R27"},
+	{"cover", IN_CHOICE, .choices = fray_presidio_cover_names, .nchoices = 6, .help = "the target's cover",
+	 .rule = R4 ", Defensive Cover"},
+	{"incidental", IN_BOOL, .help = "incidental cover on top of another (+1)", .rule = R4 ", Defensive Cover"},
+	{"skirmish_target", IN_BOOL, .help = "skirmishers or artillery crews (+2)", .rule = R4 ", Special Cover"},
+	{"mounted_target", IN_BOOL, .help = "a mounted target (+1)", .rule = R4 ", Other Modifiers"},
+	{"evading", IN_BOOL, .help = "the target evades (+1)", .rule = R4 ", Special Cover"},
+	{"taking_cover", IN_BOOL, .help = "the target takes cover (+2)", .rule = R4 ", Special Cover"},
+	{"dm", IN_INT, -20, 20, .help = "any other DM", .rule = R4},
+	{"armor", IN_INT, -5, 20, .help = "the target's armor (default: the target unit's, or 0)",
+	 .rule = "Presidio Section 6, Wounding; ruling R13"},
+	{"target_figures", IN_INT, 1, 1000, .def = 10, .help = "the target's figures: casualties at most these, its casualty die",
+	 .rule = "Presidio Section 6, Hits; ruling R15", .unit = "figures"},
+	{"specialists", IN_INT, 0, 100, .help = "officers, NCOs, musicians, characters in the target",
+	 .rule = "Presidio Section 6, Hits; ruling R15"},
+	{"through_fire", IN_BOOL, .help = "a unit within 12\" behind the target: 12s hit it",
+	 .rule = "Presidio Section 6, Through-Fire"},
+	{"units_behind", IN_INT, 1, 20, .def = 1, .help = "units behind (a die picks the one)",
+	 .rule = "Presidio Section 6, Through-Fire"},
+	{"reloading_in_cover", IN_BOOL, .help = "the firers reload taking more cover: half their figures fire",
+	 .rule = R4 ", Reloading While Taking Additional Cover"},
+	{"target_reloading_in_cover", IN_BOOL, .help = "the target does so: +1 cover",
+	 .rule = R4 ", Reloading While Taking Additional Cover"},
+	{"units", IN_FILE, .help = "unit statistics (examples/presidio/units.yaml)", .rule = G4},
+	{"unit", IN_STRING, .help = "the firers' type in the units file", .rule = G4},
+	{"target_unit", IN_STRING, .help = "the target's type in the units file (armor; mounted)", .rule = G4},
+};
+static const out_desc shoot_out[] = {
+	{"hits", "integer", "figures hit"}, {"casualties", "integer", "figures wounded"},
+	{"specialists_hit", "integer", "specialty figures among them"},
+	{"rear_hits", "integer", "through-fire: hits on the unit behind"},
+	{"rear_casualties", "integer", "through-fire: its casualties"}, {"rear_unit", "integer", "which unit behind"}};
+
+static void fmt_shoot(const fray_call *c, const int64_t *o, bool json, textbuf *t)
+{
+	const fray_presidio_shoot_in *in = (const fray_presidio_shoot_in *)c->input;
+	if (json) {
+		text_add(t, "\"hits\": %lld, \"casualties\": %lld, \"specialists_hit\": %lld", (long long)o[0],
+			 (long long)o[1], (long long)o[2]);
+		if (in->through_fire)
+			text_add(t, ", \"rear_hits\": %lld, \"rear_casualties\": %lld, \"rear_unit\": %lld",
+				 (long long)o[3], (long long)o[4], (long long)o[5]);
+		return;
+	}
+	text_add(t, "%lld hit%s, %lld casualt%s, %lld specialist%s", (long long)o[0], o[0] == 1 ? "" : "s",
+		 (long long)o[1], o[1] == 1 ? "y" : "ies", (long long)o[2], o[2] == 1 ? "" : "s");
+	if (in->through_fire)
+		text_add(t, "; behind: %lld hit%s, %lld casualt%s", (long long)o[3], o[3] == 1 ? "" : "s",
+			 (long long)o[4], o[4] == 1 ? "y" : "ies");
+	if (in->through_fire && in->units_behind > 1 && o[3])
+		text_add(t, " (unit %lld behind)", (long long)o[5]);
+}
+
+static fray_status bind_shoot(fray_call *c)
+{
+	if (!val_given(c, S_WEAPON))
+		return call_bad(c, "missing %s NAME ('fray presidio weapons' lists them)", call_opt(c, S_WEAPON));
+	fray_presidio_shoot_in *in = CALL_INPUT(c, fray_presidio_shoot_in);
+	*in = (fray_presidio_shoot_in){0};
+	if (!(in->weapon = weapon_of(c, S_WEAPON, "", " 'fray presidio weapons' lists them")))
+		return FRAY_ERR_INPUT;
+	if (in->weapon->range == FRAY_PRESIDIO_MELEE)
+		return call_bad(c, "%s is a melee weapon: it does not shoot", in->weapon->name);
+	if (!val_given(c, S_FIGURES))
+		return call_bad(c, "missing %s N (figures that can fire)", call_opt(c, S_FIGURES));
+	if (val_i(c, S_FIGURES) < 1)
+		return call_bad(c, "%s expects a number of figures from 1, got %lld", call_opt(c, S_FIGURES),
+				(long long)val_i(c, S_FIGURES));
+	if (val_given(c, S_RANGE) && val_given(c, S_BAND))
+		return call_bad(c, "give %s INCHES or %s, not both", call_opt(c, S_RANGE), call_opt(c, S_BAND));
+	char range_words[64] = "";
+	if (val_given(c, S_RANGE)) {
+		double inches = val_x(c, S_RANGE);
+		in->band = fray_presidio_band(in->weapon->range, inches);
+		if (in->band < 0) {
+			int lim[3];
+			fray_presidio_band_limits(in->weapon->range, lim);
+			return call_bad(c, "%s (%s range class) reaches less than %d\", not %g\" (Presidio Section 4, "
+					"ruling R12)", in->weapon->name, range_class_names[in->weapon->range], lim[2],
+					inches);
+		}
+		snprintf(range_words, sizeof range_words, "%g\" ", inches);
+	} else if (val_given(c, S_BAND)) {
+		in->band = (int)val_i(c, S_BAND);
+	} else {
+		return call_bad(c, "missing %s INCHES or %s close|medium|long", call_opt(c, S_RANGE), call_opt(c, S_BAND));
+	}
+	static const size_t unit_k[2] = {S_UNIT, S_TARGET_UNIT};
+	fray_presidio_unit_type ut[2];
+	fray_status st = call_presidio_units(c, S_UNITS, 2, unit_k, ut);
+	if (st != FRAY_OK)
+		return st;
+	in->skill = stat_or(c, S_SKILL, S_UNIT, ut[0].ranged);
+	in->figures = (int)val_i(c, S_FIGURES);
+	in->mode = (fray_presidio_fire_mode)val_i(c, S_MODE);
+	in->volley_ready = val_b(c, S_LINE);
+	/* R27: a volley only when asked, by a unit that may */
+	if (in->volley_ready && in->mode != FRAY_PRESIDIO_VOLLEY)
+		return call_bad(c, "%s is for %s volley (a unit fully loaded in line at most two deep)", call_opt(c, S_LINE),
+				call_opt(c, S_MODE));
+	in->through_fire = val_b(c, S_THROUGH);
+	if (val_given(c, S_BEHIND) && !in->through_fire)
+		return call_bad(c, "%s is for %s (units within 12\" behind the target)", call_opt(c, S_BEHIND),
+				call_opt(c, S_THROUGH));
+	in->units_behind = (int)val_i(c, S_BEHIND);
+	size_t cover = (size_t)val_i(c, S_COVER);
+	in->incidental = val_b(c, S_INCIDENTAL);
+	if (in->incidental && cover == FRAY_PRESIDIO_INCIDENTAL)
+		return call_bad(c, "%s with %s incidental: the same cover twice (%s adds incidental cover to another "
+				"cover)", call_opt(c, S_INCIDENTAL), call_opt(c, S_COVER), call_opt(c, S_INCIDENTAL));
+	in->reloading_in_cover = val_b(c, S_RELOADING);
+	if (in->reloading_in_cover && in->mode != FRAY_PRESIDIO_INDEPENDENT)
+		return call_bad(c, "%s is for skirmishers firing independent fire, not moving (Section 4, Reloading "
+				"While Taking Additional Cover)", call_opt(c, S_RELOADING));
+	if (fray_presidio_volley_refused(in))
+		return call_bad(c, "%s volley: %s; say %s if the unit is so", call_opt(c, S_MODE),
+				fray_presidio_volley_refused(in), call_opt(c, S_LINE));
+	in->cover = (fray_presidio_cover)cover;
+	in->skirmish_target = val_b(c, S_SKIRMISH);
+	/* a target the units file says is mounted: +1 (Other Modifiers) */
+	in->mounted_target = val_b(c, S_MOUNTED) || (val_given(c, S_TARGET_UNIT) && ut[1].mounted);
+	in->evading = val_b(c, S_EVADING);
+	in->taking_cover = val_b(c, S_TAKING_COVER);
+	in->target_reloading_in_cover = val_b(c, S_TARGET_RELOADING);
+	in->armor = stat_or(c, S_ARMOR, S_TARGET_UNIT, ut[1].armor);
+	in->target_figures = (int)val_i(c, S_TARGET_FIGURES);
+	in->specialists = (int)val_i(c, S_SPECIALISTS);
+	in->other_dm = (int)val_i(c, S_DM);
+	call_title(c, "shoot: %d %s, %s%s range (%+d), skill %d, %s fire, cover: %s, armor %d", in->figures,
+		   in->weapon->name, range_words, bands[in->band], fray_presidio_band_dm(in->band), in->skill,
+		   fray_presidio_fire_mode_names[in->mode], fray_presidio_cover_names[cover], in->armor);
+	char weapon[128];
+	fray_json_string(in->weapon->name, weapon, sizeof weapon);
+	textbuf t = text_on(c->inputs_json, sizeof c->inputs_json);
+	text_add(&t,
+		 "{\"weapon\": %s, \"band\": \"%s\", \"skill\": %d, \"figures\": %d, \"mode\": \"%s\", \"line\": %s, "
+		 "\"cover\": \"%s\", \"incidental\": %s, \"skirmish_target\": %s, \"mounted_target\": %s, "
+		 "\"evading\": %s, \"taking_cover\": %s, \"dm\": %d, \"armor\": %d, \"hit_number\": %d, "
+		 "\"target_figures\": %d, \"specialists\": %d, \"through_fire\": %s, \"units_behind\": %d, "
+		 "\"reloading_in_cover\": %s, \"target_reloading_in_cover\": %s}",
+		 weapon, bands[in->band], in->skill, in->figures, fray_presidio_fire_mode_names[in->mode],
+		 in->volley_ready ? "true" : "false", fray_presidio_cover_names[cover], in->incidental ? "true" : "false",
+		 in->skirmish_target ? "true" : "false", in->mounted_target ? "true" : "false",
+		 in->evading ? "true" : "false", in->taking_cover ? "true" : "false", in->other_dm, in->armor,
+		 fray_presidio_hit_number(in), in->target_figures, in->specialists, in->through_fire ? "true" : "false",
+		 in->units_behind, in->reloading_in_cover ? "true" : "false",
+		 in->target_reloading_in_cover ? "true" : "false");
+	c->proc = fray_presidio_shoot_procedure;
+	c->nfields = 6;
+	c->fmt = fmt_shoot;
+	return FRAY_OK;
+}
+
+const proc_desc presidio_shoot_desc = {
+	"presidio.shoot", "presidio shoot", "a unit's small-arms fire", "Presidio Sections 4 and 6, rulings R11-R15, R27",
+	"Hit number = Hit# + range DM - skill + cover and other DMs; one d12 per\n"
+	"firing figure (independent fire, the default: figures / reload; a volley\n"
+	"only by a unit fully loaded in line; half the figures when reloading in\n"
+	"cover, an odd half up or down at 50%); hits wound on the damage chart for\n"
+	"damage - armor; casualties never more than the target's figures, and hit\n"
+	"specialty figures on the unit's casualty die.",
+	shoot_in, S_N, shoot_out, 6, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
+	"{\"weapon\": \"flintlock musket\", \"figures\": 9, \"range\": 15, \"skill\": 2, \"cover\": \"partial\"}",
+	bind_shoot};
+
+/* ---- melee ---- */
+
+enum { ML_WEAPON, ML_FIGURES, ML_SKILL, ML_ARMOR, ML_DWEAPON, ML_DFIGURES, ML_DSKILL, ML_DARMOR, ML_CHARGE,
+       ML_LOW_WALL, ML_UPHILL, ML_HIGH_WALL, ML_LADDER, ML_MOUNTED, ML_DMOUNTED, ML_BOTH, ML_DM, ML_UNITS,
+       ML_UNIT, ML_DUNIT, ML_N };
+static const in_desc melee_in[] = {
+	{"weapon", IN_STRING, .required = true, .help = "the attackers' melee weapon (a gun is its butt)",
+	 .rule = "Presidio Section 10, melee rows"},
+	{"figures", IN_INT, -1000, 1000, .required = true, .help = "attackers in base contact", .rule = R5,
+	 .unit = "figures"},
+	{"skill", IN_INT, -5, 10, .help = "the attackers' melee skill (default: the unit's, or 0)", .rule = R5},
+	{"armor", IN_INT, -5, 20, .help = "the attackers' armor, for the return strike", .rule = "Presidio Section 6"},
+	{"defender_weapon", IN_STRING, .help = "the defenders' melee weapon (with both)", .rule = "Presidio Section 10"},
+	{"defender_figures", IN_INT, -1000, 1000, .help = "defenders striking back (with both)", .rule = R5,
+	 .unit = "figures"},
+	{"defender_skill", IN_INT, -5, 10, .help = "the defenders' melee skill", .rule = R5},
+	{"defender_armor", IN_INT, -5, 20, .help = "the defenders' armor", .rule = "Presidio Section 6"},
+	{"charge", IN_CHOICE, .choices = fray_presidio_impact_names, .nchoices = 5,
+	 .help = "the charge impact: foot -1, horse -2, bayonet -2, lance -3", .rule = R5 ", Charge Impact"},
+	{"low_wall", IN_BOOL, .help = "the defender behind a low wall (+1)", .rule = R5 ", Melee Attack Modifiers"},
+	{"uphill", IN_BOOL, .help = "attacking uphill (+1)", .rule = R5 ", Melee Attack Modifiers"},
+	{"high_wall", IN_BOOL, .help = "the defender behind a high wall (+2)", .rule = R5 ", Melee Attack Modifiers"},
+	{"ladder", IN_BOOL, .help = "attacking from a ladder (+1)", .rule = R5 ", Melee Attack Modifiers"},
+	{"mounted", IN_BOOL, .help = "the attackers are mounted (-1)", .rule = R5 ", Melee Attack Modifiers"},
+	{"defender_mounted", IN_BOOL, .help = "the defenders are mounted (+1)", .rule = R5 ", Melee Attack Modifiers"},
+	{"both", IN_BOOL, .help = "the defenders' survivors strike back (1 action)", .rule = R5 ", Melee Attacks"},
+	{"dm", IN_INT, -20, 20, .help = "any other DM", .rule = R5},
+	{"units", IN_FILE, .help = "unit statistics (examples/presidio/units.yaml)", .rule = G4},
+	{"unit", IN_STRING, .help = "the attackers' type in the units file", .rule = G4},
+	{"defender_unit", IN_STRING, .help = "the defenders' type in the units file", .rule = G4},
+};
+static const out_desc melee_out[] = {
+	{"hits", "integer", "the attackers' hits"}, {"casualties", "integer", "defenders wounded"},
+	{"return_hits", "integer", "with both: the defenders' hits"},
+	{"return_casualties", "integer", "with both: attackers wounded"}};
+
+static void fmt_melee(const fray_call *c, const int64_t *o, bool json, textbuf *t)
+{
+	const fray_presidio_melee_in *in = (const fray_presidio_melee_in *)c->input;
+	if (json)
+		text_add(t, in->both ? "\"hits\": %lld, \"casualties\": %lld, \"return_hits\": %lld, "
+				       "\"return_casualties\": %lld"
+				     : "\"hits\": %lld, \"casualties\": %lld",
+			 (long long)o[0], (long long)o[1], (long long)o[2], (long long)o[3]);
+	else
+		text_add(t, in->both ? "defender loses %lld (of %lld hits); attacker loses %lld (of %lld)"
+				     : "defender loses %lld (of %lld hits)",
+			 (long long)o[1], (long long)o[0], (long long)o[3], (long long)o[2]);
+}
+
+/* A weapon for melee: a gun is its butt; bows and the like have none. */
+static const fray_presidio_weapon *melee_weapon(fray_call *c, size_t k)
+{
+	char prefix[80];
+	snprintf(prefix, sizeof prefix, "%s: ", call_opt(c, k));
+	const fray_presidio_weapon *w = weapon_of(c, k, prefix, "");
+	if (w && !fray_presidio_melee_weapon(w)) {
+		call_bad(c, "%s: %s has no melee use (Section 10): give the figures' hand weapon (fists when none)",
+			 call_opt(c, k), w->name);
+		return NULL;
+	}
+	return w;
+}
+
+static fray_status bind_melee(fray_call *c)
+{
+	if (!val_given(c, ML_WEAPON) || !val_given(c, ML_FIGURES))
+		return call_bad(c, "missing %s NAME and %s N (attackers in base contact)", call_opt(c, ML_WEAPON),
+				call_opt(c, ML_FIGURES));
+	if (val_i(c, ML_FIGURES) < 1)
+		return call_bad(c, "%s expects a number of figures from 1, got %lld", call_opt(c, ML_FIGURES),
+				(long long)val_i(c, ML_FIGURES));
+	fray_presidio_melee_in *in = CALL_INPUT(c, fray_presidio_melee_in);
+	*in = (fray_presidio_melee_in){0};
+	if (!(in->weapon = melee_weapon(c, ML_WEAPON)))
+		return FRAY_ERR_INPUT;
+	in->both = val_b(c, ML_BOTH);
+	if (in->both) {
+		if (!val_given(c, ML_DWEAPON) || val_i(c, ML_DFIGURES) < 1)
+			return call_bad(c, "%s needs %s NAME and %s N (from 1)", call_opt(c, ML_BOTH),
+					call_opt(c, ML_DWEAPON), call_opt(c, ML_DFIGURES));
+		if (!(in->defender_weapon = melee_weapon(c, ML_DWEAPON)))
+			return FRAY_ERR_INPUT;
+	} else {
+		in->defender_weapon = in->weapon;
+	}
+	in->figures = (int)val_i(c, ML_FIGURES);
+	in->defender_figures = val_i(c, ML_DFIGURES) > 0 ? (int)val_i(c, ML_DFIGURES) : 0;
+	static const size_t unit_k[2] = {ML_UNIT, ML_DUNIT};
+	fray_presidio_unit_type ut[2];
+	fray_status st = call_presidio_units(c, ML_UNITS, 2, unit_k, ut);
+	if (st != FRAY_OK)
+		return st;
+	in->skill = stat_or(c, ML_SKILL, ML_UNIT, ut[0].melee);
+	in->defender_skill = stat_or(c, ML_DSKILL, ML_DUNIT, ut[1].melee);
+	in->armor = stat_or(c, ML_ARMOR, ML_UNIT, ut[0].armor);
+	in->defender_armor = stat_or(c, ML_DARMOR, ML_DUNIT, ut[1].armor);
+	/* mounted units from the file fight as such (Melee Attack Modifiers) */
+	in->mounted = val_b(c, ML_MOUNTED) || (val_given(c, ML_UNIT) && ut[0].mounted);
+	in->defender_mounted = val_b(c, ML_DMOUNTED) || (val_given(c, ML_DUNIT) && ut[1].mounted);
+	in->impact = (fray_presidio_impact)val_i(c, ML_CHARGE);
+	in->low_wall = val_b(c, ML_LOW_WALL);
+	in->uphill = val_b(c, ML_UPHILL);
+	in->high_wall = val_b(c, ML_HIGH_WALL);
+	in->ladder = val_b(c, ML_LADDER);
+	in->other_dm = (int)val_i(c, ML_DM);
+	int difficulty = fray_presidio_melee_difficulty(in);
+	call_title(c, "melee: %d with %s (skill %d%s) against skill %d, armor %d: %d+%s", in->figures, in->weapon->name,
+		   in->skill, in->impact ? ", charging" : "", in->defender_skill, in->defender_armor, difficulty,
+		   in->both ? "; the defender strikes back" : "");
+	char weapon[128];
+	fray_json_string(in->weapon->name, weapon, sizeof weapon);
+	textbuf t = text_on(c->inputs_json, sizeof c->inputs_json);
+	text_add(&t,
+		 "{\"weapon\": %s, \"figures\": %d, \"skill\": %d, \"armor\": %d, \"defender_skill\": %d, "
+		 "\"defender_armor\": %d, \"charge\": \"%s\", \"low_wall\": %s, \"uphill\": %s, \"high_wall\": %s, "
+		 "\"ladder\": %s, \"mounted\": %s, \"defender_mounted\": %s, \"dm\": %d, \"difficulty\": %d, "
+		 "\"both\": %s",
+		 weapon, in->figures, in->skill, in->armor, in->defender_skill, in->defender_armor,
+		 fray_presidio_impact_names[in->impact], in->low_wall ? "true" : "false", in->uphill ? "true" : "false",
+		 in->high_wall ? "true" : "false", in->ladder ? "true" : "false", in->mounted ? "true" : "false",
+		 in->defender_mounted ? "true" : "false", in->other_dm, difficulty, in->both ? "true" : "false");
+	if (in->both) {
+		fray_json_string(in->defender_weapon->name, weapon, sizeof weapon);
+		text_add(&t, ", \"defender_weapon\": %s, \"defender_figures\": %d", weapon, in->defender_figures);
+	}
+	text_add(&t, "}");
+	c->proc = fray_presidio_melee_procedure;
+	c->nfields = 4;
+	c->fmt = fmt_melee;
+	return FRAY_OK;
+}
+
+const proc_desc presidio_melee_desc = {
+	"presidio.melee", "presidio melee", "a melee attack, and the defenders' return strike",
+	"Presidio Sections 5 and 10",
+	"A d12 per figure in contact at Hit# - skill + the defender's skill and the\n"
+	"modifiers; the charge impact: foot -1, horse -2, bayonet or spear -2, horse\n"
+	"with spear or lance -3. Hits wound on the damage chart, never more than the\n"
+	"figures struck. With both, the defenders' survivors strike back.",
+	melee_in, ML_N, melee_out, 4, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
+	"{\"weapon\": \"metal 2-handed axe/warclub/rifle butt\", \"figures\": 6, \"skill\": 2, \"defender_skill\": 1, "
+	"\"defender_armor\": 1, \"charge\": \"bayonet\", \"both\": true, \"defender_weapon\": \"flint 2-handed warclub\", "
+	"\"defender_figures\": 4, \"armor\": 1}",
+	bind_melee};
