@@ -527,3 +527,163 @@ const proc_desc presidio_into_melee_desc = {
 	"Roll the wounds for each side's hits with its armor.",
 	into_melee_in, 3, into_melee_out, 2, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
 	"{\"hits\": 3, \"enemy\": 6, \"friends\": 4}", bind_into_melee};
+
+/* ---- artillery fire (Sections 9 and 10, ruling R26) ---- */
+
+static const char *const bands[] = {"close", "medium", "long"};
+static const char *const range_class_names[7] = {"melee", "hand", "pistol", "carbine", "musket", "rifle",
+						 "artillery"};
+enum { AR_GUN, AR_AMMO, AR_FIRE, AR_SKILL, AR_BAND, AR_RANGE, AR_COVER, AR_CORRECTIONS, AR_STRENGTH, AR_STRUCTURE,
+       AR_MISSING, AR_DM, AR_ENEMIES, AR_FRIENDS, AR_FARMOR, AR_N };
+static const in_desc artillery_in[] = {
+	{"gun", IN_STRING, .required = true, .help = "the piece, such as \"12# cannon, smoothbore\"",
+	 .rule = "Presidio Section 10, Artillery"},
+	{"ammo", IN_CHOICE, .choices = fray_presidio_ammo_names, .nchoices = 5, .help = "the load",
+	 .rule = "Presidio Section 10, Artillery"},
+	{"fire", IN_CHOICE, .choices = fray_presidio_fire_type_names, .nchoices = 4,
+	 .help = "direct, indirect, directed or blind fire (as the load's Dir/Ind allows)",
+	 .rule = "Presidio Section 9, Types of Fire; ruling R26"},
+	{"skill", IN_INT, -5, 10, .help = "the crew's gunnery skill (not for canister, directed, blind)",
+	 .rule = "Presidio Section 9, Required Number"},
+	{"band", IN_CHOICE, .choices = bands, .nchoices = 3, .def = 2, .help = "the range band",
+	 .rule = "Presidio Section 9 (the small-arms DMs)"},
+	{"range", IN_NUMBER, 0, 100000, .help = "the range: its band by the load's range class",
+	 .rule = "Presidio Section 10, Range; ruling R12", .unit = "inches", .expects = "inches from 0"},
+	{"cover", IN_INT, 0, 4, .help = "the target's cover DM", .rule = "Presidio Section 4, Defensive Cover"},
+	{"corrections", IN_INT, 0, 20, .help = "shots already fired at this target (fire correction)",
+	 .rule = "Presidio Section 9, Fire Correction"},
+	{"strength", IN_INT, -5, 40, .def = -99, .help = "the target's strength (or, for canister, the figures' armor)",
+	 .rule = "Presidio Section 9, Damage", .alias = "armor"},
+	{"structure", IN_STRING, .help = "the target, one of the Target Strengths (\"log house\")",
+	 .rule = "Presidio Section 9, Target Strengths"},
+	{"crew_missing", IN_INT, 0, 10, .help = "crewmen lost: reload +2 actions each",
+	 .rule = "Presidio Section 9, Reloading"},
+	{"dm", IN_INT, -20, 20, .help = "any other DM", .rule = "Presidio Section 9"},
+	{"enemy_figures", IN_INT, 1, 1000, .help = "canister: enemy figures in the cone",
+	 .rule = "Presidio Section 9, Canister Hits", .unit = "figures"},
+	{"friendly_figures", IN_INT, 1, 1000, .help = "canister: friendly figures in the cone",
+	 .rule = "Presidio Section 9, Canister Hits", .unit = "figures"},
+	{"friendly_armor", IN_INT, -5, 40, .help = "canister: the friendly figures' armor",
+	 .rule = "Presidio Section 9, Canister Hits"},
+};
+static const out_desc artillery_out[] = {
+	{"result", "string", "miss, hit or mishap"}, {"destroyed", "boolean", "shot or shell: the target destroyed"},
+	{"casualties", "integer", "canister: enemy casualties"}, {"friendly_casualties", "integer", "canister: friends hit"},
+	{"scatter", "integer", "a miss: inches off"}, {"mishap", "integer", "the mishap table's roll (0: none)"}};
+
+static void fmt_artillery(const fray_call *c, const int64_t *o, bool json, textbuf *t)
+{
+	const fray_presidio_artillery_in *in = (const fray_presidio_artillery_in *)c->input;
+	bool canister = in->gun->ammo >= FRAY_PRESIDIO_CANISTER;
+	static const char *const results[3] = {"miss", "hit", "mishap"};
+	if (json && canister)
+		text_add(t, "\"result\": \"%s\", \"casualties\": %lld, \"friendly_casualties\": %lld, \"scatter\": %lld, "
+			    "\"mishap\": %lld", results[o[0]], (long long)o[1], (long long)o[4], (long long)o[2],
+			 (long long)o[3]);
+	else if (json)
+		text_add(t, "\"result\": \"%s\", \"destroyed\": %s, \"scatter\": %lld, \"mishap\": %lld", results[o[0]],
+			 o[1] ? "true" : "false", (long long)o[2], (long long)o[3]);
+	else if (o[0] == 2)
+		text_add(t, "mishap %lld", (long long)o[3]);
+	else if (canister && in->friendly_figures)
+		text_add(t, "%lld casualt%s, %lld friendly", (long long)o[1], o[1] == 1 ? "y" : "ies", (long long)o[4]);
+	else if (canister)
+		text_add(t, "%lld casualt%s", (long long)o[1], o[1] == 1 ? "y" : "ies");
+	else if (o[0] == 1)
+		text_add(t, "hit, %s", o[1] ? "destroyed" : "weakened");
+	else
+		text_add(t, "miss by %lld\"", (long long)o[2]);
+}
+
+static fray_status bind_artillery(fray_call *c)
+{
+	if (!val_given(c, AR_GUN))
+		return call_bad(c, "missing %s PIECE, such as \"12# cannon, smoothbore\"", call_opt(c, AR_GUN));
+	size_t ammo = (size_t)val_i(c, AR_AMMO), type = (size_t)val_i(c, AR_FIRE);
+	fray_presidio_artillery_in *in = CALL_INPUT(c, fray_presidio_artillery_in);
+	*in = (fray_presidio_artillery_in){0};
+	in->gun = fray_presidio_gun_find(val_s(c, AR_GUN), (fray_presidio_ammo)ammo);
+	if (!in->gun)
+		return call_bad(c, "no %s for '%.200s' in the artillery list (Presidio Section 10): pieces such as "
+				"\"6# cannon, smoothbore\", \"12# cannon, rifled\", \"24# mortar\"",
+				fray_presidio_ammo_names[ammo], val_s(c, AR_GUN));
+	in->type = (fray_presidio_fire_type)type;
+	/* the load's Range column is its range class (R12): a range picks the
+	 * band, and a target beyond long range cannot be fired at */
+	if (val_given(c, AR_RANGE) && val_given(c, AR_BAND))
+		return call_bad(c, "give %s INCHES or %s, not both", call_opt(c, AR_RANGE), call_opt(c, AR_BAND));
+	in->band = (int)val_i(c, AR_BAND);
+	if (val_given(c, AR_RANGE)) {
+		in->band = fray_presidio_band(in->gun->range, val_x(c, AR_RANGE));
+		if (in->band < 0) {
+			int lim[3];
+			fray_presidio_band_limits(in->gun->range, lim);
+			return call_bad(c, "%s %s (%s range class) reaches less than %d\", not %g\" (Presidio Section 10, "
+					"ruling R12)", in->gun->piece, fray_presidio_ammo_names[ammo],
+					range_class_names[in->gun->range], lim[2], val_x(c, AR_RANGE));
+		}
+	}
+	/* Canister Hits: friends in the cone are in the random die roll */
+	bool cone = val_given(c, AR_ENEMIES) || val_given(c, AR_FRIENDS) || val_given(c, AR_FARMOR);
+	if (cone && in->gun->ammo < FRAY_PRESIDIO_CANISTER)
+		return call_bad(c, "%s and %s are for canister (the 90 degree cone)", call_opt(c, AR_FRIENDS),
+				call_opt(c, AR_ENEMIES));
+	if (val_given(c, AR_FRIENDS) != val_given(c, AR_ENEMIES))
+		return call_bad(c, "give both %s N and %s N (the figures in the cone)", call_opt(c, AR_ENEMIES),
+				call_opt(c, AR_FRIENDS));
+	in->enemy_figures = (int)val_i(c, AR_ENEMIES);
+	in->friendly_figures = (int)val_i(c, AR_FRIENDS);
+	in->friendly_armor = (int)val_i(c, AR_FARMOR);
+	const char *why = fray_presidio_fire_refused(in->gun, in->type);
+	if (why)
+		return call_bad(c, "%s %s: %s %s: %s (Presidio Sections 9 and 10)", call_opt(c, AR_FIRE),
+				fray_presidio_fire_type_names[type], in->gun->piece, fray_presidio_ammo_names[ammo], why);
+	int strength = (int)val_i(c, AR_STRENGTH);
+	if (val_given(c, AR_STRUCTURE) && val_given(c, AR_STRENGTH))
+		return call_bad(c, "%s and %s both give the target: give one", call_opt(c, AR_STRUCTURE),
+				call_opt(c, AR_STRENGTH));
+	if (val_given(c, AR_STRUCTURE) && structure_strength(c, val_s(c, AR_STRUCTURE), &strength) != FRAY_OK)
+		return FRAY_ERR_INPUT;
+	if (!val_given(c, AR_STRUCTURE) && !val_given(c, AR_STRENGTH))
+		return call_bad(c, "missing the target: %s N, %s NAME, or --armor N for figures", call_opt(c, AR_STRENGTH),
+				call_opt(c, AR_STRUCTURE));
+	in->skill = (int)val_i(c, AR_SKILL);
+	in->cover_dm = (int)val_i(c, AR_COVER);
+	in->other_dm = (int)val_i(c, AR_DM);
+	in->corrections = (int)val_i(c, AR_CORRECTIONS);
+	in->strength = strength;
+	in->crew_missing = (int)val_i(c, AR_MISSING);
+	/* canister strikes figures: the number is their armor, not a strength */
+	const char *target = in->gun->ammo >= FRAY_PRESIDIO_CANISTER ? "armor" : "strength";
+	int required = fray_presidio_artillery_required(in);
+	call_title(c, "artillery: %s, %s, %s fire: %d+; target %s %d; reload %d actions", in->gun->piece,
+		   fray_presidio_ammo_names[ammo], fray_presidio_fire_type_names[type], required, target, in->strength,
+		   in->gun->reload + 2 * in->crew_missing);
+	textbuf t = text_on(c->inputs_json, sizeof c->inputs_json);
+	text_add(&t,
+		 "{\"gun\": \"%s\", \"ammo\": \"%s\", \"fire\": \"%s\", \"skill\": %d, \"band\": \"%s\", \"cover\": %d, "
+		 "\"corrections\": %d, \"crew_missing\": %d, \"dm\": %d, \"required\": %d, \"%s\": %d",
+		 in->gun->piece, fray_presidio_ammo_names[ammo], fray_presidio_fire_type_names[type], in->skill,
+		 bands[in->band], in->cover_dm, in->corrections, in->crew_missing, in->other_dm, required, target,
+		 in->strength);
+	if (in->friendly_figures)
+		text_add(&t, ", \"enemy_figures\": %d, \"friendly_figures\": %d, \"friendly_armor\": %d",
+			 in->enemy_figures, in->friendly_figures, in->friendly_armor);
+	text_add(&t, "}");
+	run_with(c, fray_presidio_artillery_procedure, 5, fmt_artillery);
+	return FRAY_OK;
+}
+
+const proc_desc presidio_artillery_desc = {
+	"presidio.artillery", "presidio artillery", "a gun fires: hit, scatter or mishap",
+	"Presidio Sections 9 and 10, ruling R26",
+	"Direct rifled 9+, direct smoothbore 10+, indirect 11+, directed 12, blind 12\n"
+	"on 2d6, less gunnery skill (not for canister, directed or blind), plus cover\n"
+	"and the small-arms DMs. A miss scatters (x1 direct, x2 indirect and directed,\n"
+	"x3 blind; rifled direct shot does not) in a direction 1d6; a 1 (snake eyes\n"
+	"blind) is a mishap. A hit rolls damage against the strength. Canister: the\n"
+	"burst's dice as a volley, wounding on the damage chart; friends in the cone\n"
+	"share the hits.",
+	artillery_in, AR_N, artillery_out, 6, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
+	"{\"gun\": \"12# cannon, smoothbore\", \"ammo\": \"shot\", \"skill\": 1, \"structure\": \"log house\"}",
+	bind_artillery};

@@ -371,19 +371,6 @@ static const topic topics[] = {
 	 "  fray presidio into-melee  whose figures your hits strike, firing into a melee\n"
 	 "\n"
 	 "Distances are yours to measure; see docs/presidio.md.\n"},
-	{"presidio artillery",
-	 "fray presidio artillery --gun PIECE --ammo shot|shell|canister|double-canister|buckshot\n"
-	 "     [--fire direct|indirect|directed|blind] [--skill N] [--band close|medium|long |\n"
-	 "      --range INCHES (the load's range class, R12)]\n"
-	 "     [--cover N] [--corrections N] (--strength N | --structure NAME | --armor N)\n"
-	 "     [--crew-missing N] [--enemy-figures N --friendly-figures N [--friendly-armor N]]\n"
-	 "\n"
-	 "Direct rifled 9+, direct smoothbore 10+, indirect 11+, directed 12, blind\n"
-	 "12 on 2d6, less gunnery skill (not for canister, directed or blind), plus\n"
-	 "cover and the small-arms DMs. A miss scatters (x1 direct, x2 indirect and\n"
-	 "directed, x3 blind; rifled direct shot does not) in a direction 1d6; a 1\n"
-	 "(snake eyes blind) is a mishap. A hit rolls damage against the strength.\n"
-	 "Canister: the burst's dice as a volley, wounding on the damage chart.\n"},
 	{"presidio pursuit",
 	 "fray presidio pursuit --recon N --camou N [--pursuers-mounted] [--raiders-mounted]\n"
 	 "     [--forced-march] [--trials N] [--seed S] [--json]\n\n"
