@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "catalog_cli.h"
 #include "procout.h"
 #include "../common/text.h"
 
@@ -258,200 +259,16 @@ static int bbb_fire(int argc, char **argv)
 	return proc_run_print(a.cmd, &run, &o);
 }
 
-/* ---- assault ---- */
-
-static const char *outcome_name(int64_t v)
-{
-	static const char *const destroyed[] = {"attacker destroyed", "defender destroyed",
-						"both destroyed"};
-	return v >= 7 ? destroyed[v - 7] : fray_bbb_assault_band_names[v];
-}
-
-static void fmt_assault(const int64_t *o, bool json, const void *input, char *dst, size_t cap)
-{
-	(void)input;
-	if (json)
-		snprintf(dst, cap, "\"result\": \"%s\", \"attacker_bases_lost\": %lld, "
-			 "\"defender_bases_lost\": %lld, \"attacker_disrupted\": %s, \"defender_disrupted\": %s",
-			 outcome_name(o[0]), (long long)o[1], (long long)o[2], o[3] ? "true" : "false",
-			 o[4] ? "true" : "false");
-	else
-		snprintf(dst, cap, "%-18s lost: attacker %lld, defender %lld%s", outcome_name(o[0]),
-			 (long long)o[1], (long long)o[2],
-			 o[3] && o[4] ? "; both disrupted" : o[3] ? "; attacker disrupted"
-			 : o[4] ? "; defender disrupted" : "");
-}
+/* ---- assault and move: catalogue procedures ---- */
 
 static int bbb_assault(int argc, char **argv)
 {
-	static const char *const sides[2] = {"attacker", "defender"};
-	static const char *const flags[] = {"aggressive", "in-depth", "disrupted", "silenced",
-					    "low-ammo", "fragile", "spent"};
-	cli_args a = {.cmd = "bbb assault", .argc = argc, .argv = argv};
-	proc_opts o = {0};
-	fray_bbb_assault_in in = {0};
-	int64_t ab = -1, db = -1, cover = 0, fights = 8;
-	size_t arm = FRAY_BBB_INFANTRY;
-	fray_bbb_assault_side *side[2] = {&in.attacker, &in.defender};
-	while (a.i < argc && a.status == EXIT_OK) {
-		if (cli_is_help(argv[a.i]))
-			return cli_help_topic(stdout, "bbb assault") ? EXIT_OK : EXIT_RUNTIME;
-		bool taken = false;
-		for (int s = 0; s < 2 && !taken; s++)
-			for (size_t f = 0; f < sizeof flags / sizeof flags[0] && !taken; f++) {
-				char name[48];
-				snprintf(name, sizeof name, "--%s-%s", sides[s], flags[f]);
-				if (!cli_flag(&a, name))
-					continue;
-				taken = true;
-				fray_bbb_assault_side *x = side[s];
-				switch (f) {
-				case 0: x->aggressive = true; break;
-				case 1: x->in_depth = true; break;
-				case 2: case 3: x->disrupted = true; break;
-				case 4: x->low_ammo = true; break;
-				case 5: x->fragile = true; break;
-				default: x->spent = true; break;
-				}
-			}
-		if (taken)
-			continue;
-		if (cli_flag(&a, "--outflanked"))
-			in.outflanked = true;
-		else if (cli_flag(&a, "--fortified") || cli_flag(&a, "--town") || cli_flag(&a, "--fort"))
-			;
-		else if (!cli_i64(&a, "--attacker-bases", -99, 99, &ab) &&
-			 !cli_i64(&a, "--defender-bases", -99, 99, &db) &&
-			 !cli_i64(&a, "--cover", 0, 6, &cover) &&
-			 !cli_enum(&a, "--defender-arm", arm_names, 3, &arm) &&
-			 !cli_i64(&a, "--max-fights", 1, 20, &fights) && !proc_opt(&a, &o)) {
-			static const char *const known[] = {"--attacker-bases", "--defender-bases",
-							    "--cover", "--outflanked", "--max-fights",
-							    "--defender-arm", "--fortified", "--town", "--fort",
-							    "--odds", "--seed", "--json", "--help"};
-			return cli_unknown(&a, known, sizeof known / sizeof known[0]);
-		}
-	}
-	if (a.status != EXIT_OK)
-		return a.status;
-	if (ab < 0 || db < 0)
-		return cli_error(a.cmd, EXIT_BAD_INPUT, ab == -1 || db == -1
-				 ? "missing --attacker-bases N and --defender-bases N"
-				 : "bases cannot be negative");
-	if (ab == 0 || db == 0)
-		return cli_error(a.cmd, EXIT_BAD_INPUT, "a unit with no bases left is destroyed: it cannot assault or be assaulted");
-	/* TERRAIN TABLE: a defender in a town or fort cannot be outflanked */
-	if (in.outflanked && (cli_seen(&a, "--town") || cli_seen(&a, "--fort")))
-		return cli_error(a.cmd, EXIT_BAD_INPUT, "--outflanked: a defender in a %s cannot be outflanked "
-				 "(BBB Terrain Table)", cli_seen(&a, "--town") ? "town" : "fort");
-	if (cli_seen(&a, "--town") && cli_seen(&a, "--fort"))
-		return cli_error(a.cmd, EXIT_BAD_INPUT, "--town and --fort: the defender is in one");
-	/* cavalry and artillery never count cover against assault but in
-	 * fortifications or behind a bridge or linear obstacle (Terrain Table
-	 * note); a fort is a fortification */
-	bool fortified = cli_seen(&a, "--fortified") || cli_seen(&a, "--fort");
-	bool cover_counts = arm == FRAY_BBB_INFANTRY || fortified;
-	in.attacker.bases = (int)ab;
-	in.defender.bases = (int)db;
-	in.cover = cover_counts ? (int)cover : 0;
-	char title[256], inputs[640];
-	snprintf(title, sizeof title, "assault: %d bases against %d, modifiers %+d (attacker's net)%s",
-		 (int)ab, (int)db, fray_bbb_assault_modifier(&in, (int)ab, (int)db),
-		 cover > 0 && !cover_counts ? "; cover ignored (cavalry/artillery)" : "");
-	snprintf(inputs, sizeof inputs,
-		 "{\"attacker_bases\": %d, \"defender_bases\": %d, \"cover\": %d, \"outflanked\": %s, "
-		 "\"modifier\": %d, \"max_fights\": %d}", (int)ab, (int)db, in.cover,
-		 in.outflanked ? "true" : "false", fray_bbb_assault_modifier(&in, (int)ab, (int)db),
-		 (int)fights);
-	proc_run run = {"bbb.assault", title, inputs, fray_bbb_assault_procedure, &in, 5,
-			fmt_assault, {.max_depth = 2 * (unsigned)fights}};
-	return proc_run_print(a.cmd, &run, &o);
-}
-
-/* ---- move ---- */
-
-static void fmt_move(const int64_t *o, bool json, const void *input, char *dst, size_t cap)
-{
-	const fray_bbb_move_in *in = input;
-	const char *words = in->disrupted ? fray_bbb_move_disrupted[o[0]]
-			    : o[0] <= 2 ? "Full move" : fray_bbb_move_good_order[o[0]];
-	if (json) {
-		char w[160];
-		fray_json_string(words, w, sizeof w);
-		snprintf(dst, cap, "\"row\": \"%s\", \"result\": %s, \"recover\": %s",
-			 fray_bbb_move_row_names[o[0]], w, o[1] ? "true" : "false");
-	} else {
-		snprintf(dst, cap, "%-6s %s%s", fray_bbb_move_row_names[o[0]], words,
-			 o[1] ? "; recovers 1 base" : "");
-	}
+	return cli_run_catalog("bbb assault", argc, argv);
 }
 
 static int bbb_move(int argc, char **argv)
 {
-	static const char *const units[] = {"infantry", "cavalry", "artillery", "general"};
-	cli_args a = {.cmd = "bbb move", .argc = argc, .argv = argv};
-	proc_opts o = {0};
-	fray_bbb_move_in in = {.training = FRAY_BBB_TRAINED};
-	fray_bbb_allowance_in al = {0};
-	size_t training = 1, unit = 9;
-	int64_t obstacles = 0, changes = 0;
-	while (a.i < argc && a.status == EXIT_OK) {
-		if (cli_is_help(argv[a.i]))
-			return cli_help_topic(stdout, "bbb move") ? EXIT_OK : EXIT_RUNTIME;
-		if (cli_flag(&a, "--disrupted")) in.disrupted = true;
-		else if (cli_flag(&a, "--in-command")) in.command = true;
-		else if (cli_flag(&a, "--column") || cli_flag(&a, "--limbered")) in.column = true;
-		else if (cli_flag(&a, "--passive")) in.passive = true;
-		else if (cli_flag(&a, "--fragile")) in.fragile = true;
-		else if (cli_flag(&a, "--difficult")) in.difficult = true;
-		else if (cli_flag(&a, "--spent")) in.spent = true;
-		else if (cli_flag(&a, "--outside-front-arc")) al.outside_front_arc = true;
-		else if (cli_flag(&a, "--crosses-difficult")) al.difficult = true;
-		else if (cli_flag(&a, "--road")) al.road = true;
-		else if (!cli_enum(&a, "--training", fray_bbb_training_names, 3, &training) &&
-			 !cli_enum(&a, "--unit", units, 4, &unit) &&
-			 !cli_i64(&a, "--changes", 0, 2, &changes) &&
-			 !cli_i64(&a, "--obstacles", 0, 20, &obstacles) && !proc_opt(&a, &o)) {
-			static const char *const known[] = {
-				"--disrupted", "--training", "--in-command", "--column", "--limbered",
-				"--passive", "--fragile", "--difficult", "--spent", "--unit",
-				"--outside-front-arc", "--crosses-difficult", "--obstacles", "--road",
-				"--changes", "--odds", "--seed", "--json", "--help"};
-			return cli_unknown(&a, known, sizeof known / sizeof known[0]);
-		}
-	}
-	if (a.status != EXIT_OK)
-		return a.status;
-	/* the allowance's options mean something only with the unit moving */
-	static const char *const for_unit[] = {"--road", "--outside-front-arc", "--crosses-difficult",
-					       "--obstacles", "--changes"};
-	for (size_t k = 0; unit == 9 && k < sizeof for_unit / sizeof for_unit[0]; k++)
-		if (cli_seen(&a, for_unit[k]))
-			return cli_error(a.cmd, EXIT_BAD_INPUT, "%s changes the move's distance: give the "
-					 "moving --unit too", for_unit[k]);
-	in.training = (fray_bbb_training)training;
-	char title[256], inputs[512], allowance[160] = "";
-	if (unit != 9) {
-		al.arm = unit == 3 ? FRAY_BBB_CAVALRY : (fray_bbb_arm)unit;
-		al.general = unit == 3;
-		al.obstacles = (int)obstacles;
-		al.column = in.column;
-		al.changes = (int)changes;
-		int full = fray_bbb_allowance(&al);
-		/* retirements ignore terrain penalties */
-		fray_bbb_allowance_in bare = {al.arm, al.general, false, false, 0, false, false, 0};
-		snprintf(allowance, sizeof allowance, "; %s: full move %d\", half move %g\", retire half %g\"",
-			 units[unit], full, full / 2.0, fray_bbb_allowance(&bare) / 2.0);
-	}
-	snprintf(title, sizeof title, "move: %s %s, modifiers %+d%s",
-		 in.disrupted ? "disrupted" : "good order", fray_bbb_training_names[training],
-		 fray_bbb_move_modifier(&in), allowance);
-	snprintf(inputs, sizeof inputs,
-		 "{\"disrupted\": %s, \"training\": \"%s\", \"modifier\": %d}",
-		 in.disrupted ? "true" : "false", fray_bbb_training_names[training],
-		 fray_bbb_move_modifier(&in));
-	proc_run run = {"bbb.move", title, inputs, fray_bbb_move_procedure, &in, 2, fmt_move, {0}};
-	return proc_run_print(a.cmd, &run, &o);
+	return cli_run_catalog("bbb move", argc, argv);
 }
 
 /* ---- night ---- */

@@ -264,34 +264,6 @@ static const topic topics[] = {
 	 "Weapons: SM ML NG EB LB RR RC (per base, 3/6/9/12\"), SA RA BLA MG (per\n"
 	 "unit, 3/12/18/24\"), RKT (6\", no factor). Odds outcome: {\"result\":\n"
 	 "\"none\"|\"R\"|\"T\"|\"V\"|\"1\"|\"2\"|\"3\", \"low_ammo\": bool, \"effect\": \"...\"}.\n"},
-	{"bbb assault",
-	 "fray bbb assault --attacker-bases N --defender-bases N [--cover 0-6]\n"
-	 "                 [--defender-arm infantry|cavalry|artillery] [--fortified]\n"
-	 "                 [--town | --fort] [--outflanked] [--max-fights N]\n"
-	 "  each side, --attacker-X or --defender-X: aggressive, in-depth,\n"
-	 "  disrupted (or silenced), low-ammo, fragile, spent\n"
-	 "\n"
-	 "Each side rolls a die (ruling G6); the final difference is the\n"
-	 "attacker's die and modifiers less the defender's, read on the assault\n"
-	 "table. Both sides are Disrupted after it, but the attacker on a +7 and\n"
-	 "the defender on a -7. A 0 costs each side a base and is fought again at\n"
-	 "once (R20). Cavalry and artillery count no cover unless --fortified (a\n"
-	 "fortification, bridge or linear obstacle); a defender in a town or fort\n"
-	 "cannot be outflanked. Odds stop after --max-fights fights (default 8)\n"
-	 "and say what is left.\n"},
-	{"bbb move",
-	 "fray bbb move [--disrupted] [--training raw|trained|veteran] [--in-command]\n"
-	 "              [--column|--limbered] [--passive] [--fragile] [--difficult]\n"
-	 "              [--spent] [--unit infantry|cavalry|artillery|general\n"
-	 "              [--outside-front-arc] [--crosses-difficult] [--obstacles N] [--road]\n"
-	 "              [--changes N]]\n"
-	 "\n"
-	 "2d6 plus the movement modifiers on the movement table; good order units\n"
-	 "recover a base on 11+ (Raw), 10+ (Trained), 9+ (Veteran). With --unit,\n"
-	 "the full and half move in inches: a road doubles it only in column of\n"
-	 "march or limbered (--column, --limbered); each formation change or\n"
-	 "limber/unlimber (--changes N) costs half a move. Odds outcome: {\"row\",\n"
-	 "\"result\", \"recover\"}.\n"},
 	{"bbb night",
 	 "fray bbb night\n\nThe night-interval checklist; the sheet gives no dice for it.\n"},
 	{"bbb table",

@@ -1,0 +1,219 @@
+/* Bloody Big Battles' assault and movement in the catalogue (the quick
+ * reference sheet; rulings G6, R20). */
+#include "catalog.h"
+
+#define SHEET "BBB sheet"
+
+static const char *const arm_names[] = {"infantry", "cavalry", "artillery"};
+
+/* ---- assault ---- */
+
+#define SIDE_FLAGS(s, S)                                                                                      \
+	{s "_aggressive", IN_BOOL, .help = "the " S " is aggressive (+1)", .rule = SHEET ", Assault Modifiers"}, \
+	{s "_in_depth", IN_BOOL, .help = "the " S " is in depth (+1)", .rule = SHEET ", Assault Modifiers"},     \
+	{s "_disrupted", IN_BOOL, .help = "the " S " is disrupted or silenced (-1)",                            \
+	 .rule = SHEET ", Assault Modifiers", .alias = s "_silenced"},                                           \
+	{s "_low_ammo", IN_BOOL, .help = "the " S " is low on ammo (-1)", .rule = SHEET ", Assault Modifiers"},  \
+	{s "_fragile", IN_BOOL, .help = "the " S " is fragile (-1)", .rule = SHEET ", Assault Modifiers"},       \
+	{s "_spent", IN_BOOL, .help = "the " S " is spent (-1)", .rule = SHEET ", Assault Modifiers"}
+
+enum { AS_AB, AS_DB, AS_COVER, AS_ARM, AS_FORTIFIED, AS_TOWN, AS_FORT, AS_OUTFLANKED, AS_FIGHTS, AS_SIDES };
+enum { SF_AGGRESSIVE, SF_IN_DEPTH, SF_DISRUPTED, SF_LOW_AMMO, SF_FRAGILE, SF_SPENT, SF_N };
+static const in_desc assault_in[] = {
+	{"attacker_bases", IN_INT, -99, 99, .def = -1, .required = true, .help = "the attacker's bases",
+	 .rule = SHEET ", Assault Modifiers (numbers)"},
+	{"defender_bases", IN_INT, -99, 99, .def = -1, .required = true, .help = "the defender's bases",
+	 .rule = SHEET ", Assault Modifiers (numbers)"},
+	{"cover", IN_INT, 0, 6, .help = "the defender's cover, subtracted", .rule = SHEET ", Terrain Table"},
+	{"defender_arm", IN_CHOICE, .choices = arm_names, .nchoices = 3,
+	 .help = "cavalry and artillery count no cover unless fortified", .rule = SHEET ", Terrain Table note"},
+	{"fortified", IN_BOOL, .help = "a fortification, bridge or linear obstacle", .rule = SHEET ", Terrain Table note"},
+	{"town", IN_BOOL, .help = "the defender is in a town: it cannot be outflanked", .rule = SHEET ", Terrain Table"},
+	{"fort", IN_BOOL, .help = "the defender is in a fort (fortified, not outflanked)", .rule = SHEET ", Terrain Table"},
+	{"outflanked", IN_BOOL, .help = "the defender is outflanked (+2)", .rule = SHEET ", Assault Modifiers"},
+	{"max_fights", IN_INT, 1, 20, .def = 8, .help = "odds follow this many re-fights, then say what is left",
+	 .rule = "ruling R20"},
+	SIDE_FLAGS("attacker", "attacker"),
+	SIDE_FLAGS("defender", "defender"),
+};
+static const out_desc assault_out[] = {
+	{"result", "string", "the table's band, or a side destroyed"},
+	{"attacker_bases_lost", "integer", "bases the attacker loses"},
+	{"defender_bases_lost", "integer", "bases the defender loses"},
+	{"attacker_disrupted", "boolean", "the attacker is disrupted after"},
+	{"defender_disrupted", "boolean", "the defender is disrupted after"}};
+
+static const char *outcome_name(int64_t v)
+{
+	static const char *const destroyed[] = {"attacker destroyed", "defender destroyed", "both destroyed"};
+	return v >= 7 ? destroyed[v - 7] : fray_bbb_assault_band_names[v];
+}
+
+static void fmt_assault(const fray_call *c, const int64_t *o, bool json, textbuf *t)
+{
+	(void)c;
+	if (json)
+		text_add(t, "\"result\": \"%s\", \"attacker_bases_lost\": %lld, \"defender_bases_lost\": %lld, "
+			    "\"attacker_disrupted\": %s, \"defender_disrupted\": %s",
+			 outcome_name(o[0]), (long long)o[1], (long long)o[2], o[3] ? "true" : "false",
+			 o[4] ? "true" : "false");
+	else
+		text_add(t, "%-18s lost: attacker %lld, defender %lld%s", outcome_name(o[0]), (long long)o[1],
+			 (long long)o[2], o[3] && o[4] ? "; both disrupted" : o[3] ? "; attacker disrupted"
+					 : o[4]		  ? "; defender disrupted"
+							  : "");
+}
+
+static void side_of(const fray_call *c, size_t first, fray_bbb_assault_side *s)
+{
+	s->aggressive = val_b(c, first + SF_AGGRESSIVE);
+	s->in_depth = val_b(c, first + SF_IN_DEPTH);
+	s->disrupted = val_b(c, first + SF_DISRUPTED);
+	s->low_ammo = val_b(c, first + SF_LOW_AMMO);
+	s->fragile = val_b(c, first + SF_FRAGILE);
+	s->spent = val_b(c, first + SF_SPENT);
+}
+
+static fray_status bind_assault(fray_call *c)
+{
+	int64_t ab = val_i(c, AS_AB), db = val_i(c, AS_DB);
+	if (ab < 0 || db < 0)
+		return call_bad(c, !val_given(c, AS_AB) || !val_given(c, AS_DB) ? "missing %s N and %s N"
+										  : "bases cannot be negative",
+				call_opt(c, AS_AB), call_opt(c, AS_DB));
+	if (ab == 0 || db == 0)
+		return call_bad(c, "a unit with no bases left is destroyed: it cannot assault or be assaulted");
+	bool town = val_b(c, AS_TOWN), fort = val_b(c, AS_FORT);
+	/* TERRAIN TABLE: a defender in a town or fort cannot be outflanked */
+	if (val_b(c, AS_OUTFLANKED) && (town || fort))
+		return call_bad(c, "%s: a defender in a %s cannot be outflanked (BBB Terrain Table)",
+				call_opt(c, AS_OUTFLANKED), town ? "town" : "fort");
+	if (town && fort)
+		return call_bad(c, "%s and %s: the defender is in one", call_opt(c, AS_TOWN), call_opt(c, AS_FORT));
+	/* cavalry and artillery never count cover against assault but in
+	 * fortifications or behind a bridge or linear obstacle (Terrain Table
+	 * note); a fort is a fortification */
+	bool fortified = val_b(c, AS_FORTIFIED) || fort;
+	bool cover_counts = val_i(c, AS_ARM) == FRAY_BBB_INFANTRY || fortified;
+	int cover = (int)val_i(c, AS_COVER), fights = (int)val_i(c, AS_FIGHTS);
+	fray_bbb_assault_in *in = CALL_INPUT(c, fray_bbb_assault_in);
+	*in = (fray_bbb_assault_in){0};
+	side_of(c, AS_SIDES, &in->attacker);
+	side_of(c, AS_SIDES + SF_N, &in->defender);
+	in->outflanked = val_b(c, AS_OUTFLANKED);
+	in->attacker.bases = (int)ab;
+	in->defender.bases = (int)db;
+	in->cover = cover_counts ? cover : 0;
+	int modifier = fray_bbb_assault_modifier(in, (int)ab, (int)db);
+	call_title(c, "assault: %d bases against %d, modifiers %+d (attacker's net)%s", (int)ab, (int)db, modifier,
+		   cover > 0 && !cover_counts ? "; cover ignored (cavalry/artillery)" : "");
+	call_echo(c, "\"modifier\": %d, \"cover_counted\": %d", modifier, in->cover);
+	c->proc = fray_bbb_assault_procedure;
+	c->nfields = 5;
+	c->fmt = fmt_assault;
+	c->limits = (fray_enum_limits){.max_depth = 2 * (unsigned)fights};
+	return FRAY_OK;
+}
+
+const proc_desc bbb_assault_desc = {
+	"bbb.assault", "bbb assault", "an assault, fought again on a 0", "BBB sheet, Assault; rulings G6, R20",
+	"Each side rolls a die; the final difference is the attacker's die and\n"
+	"modifiers less the defender's, read on the assault table. Both sides are\n"
+	"Disrupted after it, but the attacker on a +7 and the defender on a -7. A 0\n"
+	"costs each side a base and is fought again at once. Odds stop after the\n"
+	"max fights and say what is left.",
+	assault_in, AS_SIDES + 2 * SF_N, assault_out, 5, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
+	"{\"attacker_bases\": 4, \"defender_bases\": 3, \"cover\": 1, \"attacker_aggressive\": true}", bind_assault};
+
+/* ---- move ---- */
+
+static const char *const movers[] = {"infantry", "cavalry", "artillery", "general"};
+enum { MV_DISRUPTED, MV_TRAINING, MV_COMMAND, MV_COLUMN, MV_PASSIVE, MV_FRAGILE, MV_DIFFICULT, MV_SPENT, MV_UNIT,
+       MV_OUTSIDE, MV_CROSSES, MV_OBSTACLES, MV_ROAD, MV_CHANGES, MV_N };
+static const in_desc move_in[] = {
+	{"disrupted", IN_BOOL, .help = "the unit is disrupted (the table's other column)", .rule = SHEET ", Movement Table"},
+	{"training", IN_CHOICE, .choices = fray_bbb_training_names, .nchoices = 3, .def = FRAY_BBB_TRAINED,
+	 .help = "raw, trained or veteran (recovery on 11+, 10+, 9+)", .rule = SHEET ", Movement Table"},
+	{"in_command", IN_BOOL, .help = "in command (+1)", .rule = SHEET ", Movement Modifiers"},
+	{"column", IN_BOOL, .help = "in column of march or limbered (+1; a road doubles)", .rule = SHEET ", Movement Modifiers",
+	 .alias = "limbered"},
+	{"passive", IN_BOOL, .help = "passive, in good order (-1)", .rule = SHEET ", Movement Modifiers"},
+	{"fragile", IN_BOOL, .help = "fragile, disrupted (-1)", .rule = SHEET ", Movement Modifiers"},
+	{"difficult", IN_BOOL, .help = "in difficult terrain (-1)", .rule = SHEET ", Movement Modifiers"},
+	{"spent", IN_BOOL, .help = "spent (-2)", .rule = SHEET ", Movement Modifiers"},
+	{"unit", IN_CHOICE, .choices = movers, .nchoices = 4, .def = -1,
+	 .help = "the moving unit, for the full and half move in inches", .rule = SHEET ", Full Move Allowance"},
+	{"outside_front_arc", IN_BOOL, .help = "moving outside its front arc (-3\")", .rule = SHEET ", Movement Penalties"},
+	{"crosses_difficult", IN_BOOL, .help = "the move crosses difficult terrain", .rule = SHEET ", Movement Penalties"},
+	{"obstacles", IN_INT, 0, 20, .help = "linear obstacles crossed", .rule = SHEET ", Movement Penalties"},
+	{"road", IN_BOOL, .help = "following a road (x2 in column or limbered)", .rule = SHEET ", Terrain Table"},
+	{"changes", IN_INT, 0, 2, .help = "formation changes and limber/unlimber: half a move each",
+	 .rule = SHEET ", Movement notes"},
+};
+static const out_desc move_out[] = {
+	{"row", "string", "the table's row"}, {"result", "string", "what the unit may do"},
+	{"recover", "boolean", "recovers a base"}};
+
+static void fmt_move(const fray_call *c, const int64_t *o, bool json, textbuf *t)
+{
+	const fray_bbb_move_in *in = (const fray_bbb_move_in *)c->input;
+	const char *words = in->disrupted ? fray_bbb_move_disrupted[o[0]]
+			    : o[0] <= 2	  ? "Full move"
+					  : fray_bbb_move_good_order[o[0]];
+	if (json) {
+		char w[160];
+		fray_json_string(words, w, sizeof w);
+		text_add(t, "\"row\": \"%s\", \"result\": %s, \"recover\": %s", fray_bbb_move_row_names[o[0]], w,
+			 o[1] ? "true" : "false");
+	} else {
+		text_add(t, "%-6s %s%s", fray_bbb_move_row_names[o[0]], words, o[1] ? "; recovers 1 base" : "");
+	}
+}
+
+static fray_status bind_move(fray_call *c)
+{
+	bool moving = val_given(c, MV_UNIT);
+	/* the allowance's inputs mean something only with the unit moving */
+	static const size_t for_unit[] = {MV_ROAD, MV_OUTSIDE, MV_CROSSES, MV_OBSTACLES, MV_CHANGES};
+	for (size_t k = 0; !moving && k < sizeof for_unit / sizeof for_unit[0]; k++)
+		if (val_given(c, for_unit[k]))
+			return call_bad(c, "%s changes the move's distance: give the moving %s too", call_opt(c, for_unit[k]),
+					call_opt(c, MV_UNIT));
+	fray_bbb_move_in *in = CALL_INPUT(c, fray_bbb_move_in);
+	*in = (fray_bbb_move_in){val_b(c, MV_DISRUPTED), (fray_bbb_training)val_i(c, MV_TRAINING), val_b(c, MV_COMMAND),
+				 val_b(c, MV_COLUMN), val_b(c, MV_PASSIVE), val_b(c, MV_FRAGILE), val_b(c, MV_DIFFICULT),
+				 val_b(c, MV_SPENT)};
+	char allowance[160] = "";
+	if (moving) {
+		size_t unit = (size_t)val_i(c, MV_UNIT);
+		fray_bbb_allowance_in al = {unit == 3 ? FRAY_BBB_CAVALRY : (fray_bbb_arm)unit, unit == 3,
+					    val_b(c, MV_OUTSIDE), val_b(c, MV_CROSSES), (int)val_i(c, MV_OBSTACLES),
+					    val_b(c, MV_ROAD), in->column, (int)val_i(c, MV_CHANGES)};
+		int full = fray_bbb_allowance(&al);
+		/* retirements ignore terrain penalties */
+		fray_bbb_allowance_in bare = {al.arm, al.general, false, false, 0, false, false, 0};
+		snprintf(allowance, sizeof allowance, "; %s: full move %d\", half move %g\", retire half %g\"",
+			 movers[unit], full, full / 2.0, fray_bbb_allowance(&bare) / 2.0);
+	}
+	int modifier = fray_bbb_move_modifier(in);
+	call_title(c, "move: %s %s, modifiers %+d%s", in->disrupted ? "disrupted" : "good order",
+		   fray_bbb_training_names[in->training], modifier, allowance);
+	textbuf t = text_on(c->inputs_json, sizeof c->inputs_json);
+	text_add(&t, "{\"disrupted\": %s, \"training\": \"%s\", \"modifier\": %d}", in->disrupted ? "true" : "false",
+		 fray_bbb_training_names[in->training], modifier);
+	c->proc = fray_bbb_move_procedure;
+	c->nfields = 2;
+	c->fmt = fmt_move;
+	return FRAY_OK;
+}
+
+const proc_desc bbb_move_desc = {
+	"bbb.move", "bbb move", "a unit's movement roll", "BBB sheet, Movement Table",
+	"2d6 plus the movement modifiers on the movement table; good order units\n"
+	"recover a base on 11+ (Raw), 10+ (Trained), 9+ (Veteran). With the moving\n"
+	"unit, the full and half move in inches: a road doubles it only in column\n"
+	"of march or limbered; each formation change or limber/unlimber costs half\n"
+	"a move.",
+	move_in, MV_N, move_out, 3, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
+	"{\"training\": \"veteran\", \"in_command\": true, \"unit\": \"infantry\", \"road\": true, \"column\": true}",
+	bind_move};
