@@ -1,5 +1,7 @@
 /* A Dark and Bloody Ground's single procedures in the catalogue (rule 19):
  * fire, move, recover and rounds. */
+#include <stdlib.h>
+#include <string.h>
 #include "catalog.h"
 
 static const char *const weathers[] = {"normal", "severe"};
@@ -220,3 +222,219 @@ const proc_desc adbg_rounds_desc = {
 	"leader's rating.",
 	rounds_in, 3, rounds_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
 	"{\"initiative_rating\": 2, \"attempt\": true, \"other_rating\": 3}", bind_rounds};
+
+/* ---- melee (19.2.3, rulings R7, R8, R10) ---- */
+
+#define MAX_SIDE_UNITS 16
+
+typedef struct melee_unit {
+	fray_adbg_type type;
+	int cf;
+	fray_adbg_status status;
+} melee_unit;
+
+enum { ME_CRT, ME_ATTACK, ME_DEFEND, ME_SHIFT, ME_DRM, ME_ATTACKER, ME_DEFENDER, ME_TERRAIN, ME_ALEADER, ME_DLEADER,
+       ME_ALEVEL, ME_DLEVEL, ME_SURPRISE, ME_N };
+static const in_desc melee_in[] = {
+	{"crt", IN_FILE, .required = true, .help = "your game's melee CRT (data/adbg/example-melee-crt.yaml shows the form)",
+	 .rule = "ADBG 19.2.3, G1"},
+	{"attack", IN_INT, 0, 1000, .def = -1, .help = "the attackers' modified melee CF (the CF form)", .rule = "ADBG 19.2.3"},
+	{"defend", IN_INT, 0, 1000, .def = -1, .help = "the defenders' modified melee CF (the CF form)", .rule = "ADBG 19.2.3"},
+	{"shift", IN_INT, -20, 20, .help = "net column shift, right positive (the CF form)", .rule = "ADBG 19.2.3, ruling R7"},
+	{"drm", IN_INT, -3, 3, .help = "the melee DRM (the CF form)", .rule = "ADBG 19.2.3, ruling R7"},
+	{"attacker", IN_STRING, .help = "attacking units as TYPE:CF[:STATUS], comma-separated (the unit form)",
+	 .rule = "ADBG 19.2.3"},
+	{"defender", IN_STRING, .help = "defending units, the same way", .rule = "ADBG 19.2.3"},
+	{"terrain", IN_CHOICE, .choices = fray_adbg_terrain_names, .nchoices = 3, .def = -1,
+	 .help = "the battle's terrain (the unit form)", .rule = "ADBG 19.2.3, ruling R10"},
+	{"attacker_leader", IN_INT, 0, 3, .help = "the attackers' leader rating: shifts right", .rule = "ADBG 19.2.3"},
+	{"defender_leader", IN_INT, 0, 3, .help = "the defenders' leader rating: shifts left", .rule = "ADBG 19.2.3"},
+	{"attacker_level", IN_INT, 0, 6, .def = -1, .help = "the attackers' level, for the DRM", .rule = "ruling R7"},
+	{"defender_level", IN_INT, 0, 6, .def = -1, .help = "the defenders' level, for the DRM", .rule = "ruling R7"},
+	{"surprise", IN_BOOL, .help = "the attacker won surprise (round 1): shifts right", .rule = "ADBG 19.2.3"},
+};
+static const out_desc melee_out[] = {
+	{"attacker_loss", "integer", "units the attacker loses (\"R\": routed and removed)"},
+	{"defender_loss", "integer", "units the defender loses (\"R\": routed and removed)"}};
+
+static void loss_str(int64_t v, bool json, textbuf *t)
+{
+	if (v == FRAY_ADBG_ROUTE_ALL)
+		text_add(t, json ? "\"R\"" : "R (routed, removed)");
+	else
+		text_add(t, "%lld", (long long)v);
+}
+
+static void fmt_melee(const fray_call *c, const int64_t *o, bool json, textbuf *t)
+{
+	(void)c;
+	text_add(t, json ? "\"attacker_loss\": " : "attacker ");
+	loss_str(o[0], json, t);
+	text_add(t, json ? ", \"defender_loss\": " : ", defender ");
+	loss_str(o[1], json, t);
+}
+
+/* "warrior:3,militia:2:disrupted" into units. */
+static fray_status parse_units(fray_call *c, size_t k, melee_unit *u, int *n)
+{
+	const char *s = val_s(c, k);
+	*n = 0;
+	for (const char *p = s; *p;) {
+		if (*n == MAX_SIDE_UNITS)
+			return call_bad(c, "%s: at most %d units", call_opt(c, k), MAX_SIDE_UNITS);
+		size_t len = strcspn(p, ",");
+		char tok[64];
+		bool ok = len < sizeof tok;
+		snprintf(tok, sizeof tok, "%.*s", (int)len, p);
+		char *cf = strchr(tok, ':'), *status = NULL;
+		if (cf) {
+			*cf++ = '\0';
+			if ((status = strchr(cf, ':')) != NULL)
+				*status++ = '\0';
+		}
+		melee_unit *m = &u[(*n)++];
+		m->status = FRAY_ADBG_NORMAL;
+		ok = ok && cf != NULL;
+		size_t t = 0;
+		while (ok && t < 4 && strcmp(tok, fray_adbg_type_names[t]) != 0)
+			t++;
+		ok = ok && t < 4;
+		char *end = NULL;
+		long v = ok ? strtol(cf, &end, 10) : -1;
+		ok = ok && *cf && !*end && v >= 0 && v <= 9;
+		if (ok && status) {
+			size_t st = 0;
+			while (st < 3 && strcmp(status, fray_adbg_status_names[st]) != 0)
+				st++;
+			ok = st < 3;
+			m->status = (fray_adbg_status)st;
+		}
+		if (!ok)
+			return call_bad(c, "%s expects units as TYPE:CF[:STATUS], comma-separated "
+					"(warrior:3,militia:2:disrupted); got '%.200s'", call_opt(c, k), s);
+		m->type = (fray_adbg_type)t;
+		m->cf = (int)v;
+		p += len;
+		if (*p == ',')
+			p++;
+	}
+	if (*n == 0)
+		return call_bad(c, "%s names no units", call_opt(c, k));
+	return FRAY_OK;
+}
+
+/* Modified melee CF of the non-routed units (19.2.3: routed are ignored). */
+static int64_t side_cf(const melee_unit *u, int n, fray_adbg_terrain tr, int *active, bool *disrupted)
+{
+	int64_t cf = 0;
+	*active = 0;
+	*disrupted = false;
+	for (int i = 0; i < n; i++) {
+		if (u[i].status == FRAY_ADBG_ROUTED)
+			continue;
+		cf += (int64_t)u[i].cf * fray_adbg_melee_mult(u[i].type, tr);
+		(*active)++;
+		*disrupted |= u[i].status == FRAY_ADBG_DISRUPTED;
+	}
+	return cf;
+}
+
+/* 19.2.3: defenders all routed are eliminated, with no roll. input: int
+ * the defending units. */
+static void all_routed_procedure(fray_roller *r, fray_policy *p, const void *in, int64_t *out)
+{
+	(void)p;
+	int n = *(const int *)in;
+	if (fray_roller_narrating(r)) {
+		char text[96];
+		snprintf(text, sizeof text, "every defending unit is routed: all %d eliminated, no roll", n);
+		fray_emit_note(r, text, "ADBG 19.2.3");
+	}
+	out[0] = 0;
+	out[1] = n;
+}
+
+static void free_crt(fray_call *c)
+{
+	free(c->owned[0]);
+	c->owned[0] = NULL;
+}
+
+static fray_status bind_melee(fray_call *c)
+{
+	if (!val_given(c, ME_CRT))
+		return call_bad(c, "missing %s FILE: the melee CRT is your game's table (an example: "
+				"data/adbg/example-melee-crt.yaml)", call_opt(c, ME_CRT));
+	bool full = val_given(c, ME_ATTACKER) || val_given(c, ME_DEFENDER);
+	if (full && (val_given(c, ME_ATTACK) || val_given(c, ME_DEFEND)))
+		return call_bad(c, "give either %s/%s CFs or %s/%s units, not both", call_opt(c, ME_ATTACK),
+				call_opt(c, ME_DEFEND), call_opt(c, ME_ATTACKER), call_opt(c, ME_DEFENDER));
+	if (full && (!val_given(c, ME_ATTACKER) || !val_given(c, ME_DEFENDER) || !val_given(c, ME_TERRAIN)))
+		return call_bad(c, "the unit form needs %s, %s and %s", call_opt(c, ME_ATTACKER), call_opt(c, ME_DEFENDER),
+				call_opt(c, ME_TERRAIN));
+	if (!full && (!val_given(c, ME_ATTACK) || !val_given(c, ME_DEFEND)))
+		return call_bad(c, "missing %s and %s (modified melee CFs)", call_opt(c, ME_ATTACK), call_opt(c, ME_DEFEND));
+	fray_adbg_crt *crt = malloc(sizeof *crt);
+	if (!crt)
+		return fray_nomem(c->ctx);
+	c->owned[0] = crt;
+	c->cleanup = free_crt;
+	if (fray_adbg_crt_load(c->ctx, val_s(c, ME_CRT), crt) != FRAY_OK)
+		return fray_ctx_status(c->ctx);
+	int64_t attack = val_i(c, ME_ATTACK), defend = val_i(c, ME_DEFEND);
+	int shift = (int)val_i(c, ME_SHIFT), drm = (int)val_i(c, ME_DRM);
+	if (full) {
+		melee_unit au[MAX_SIDE_UNITS], du[MAX_SIDE_UNITS];
+		int na, nd, active_a, active_d;
+		bool dis_a, dis_d;
+		if (parse_units(c, ME_ATTACKER, au, &na) != FRAY_OK || parse_units(c, ME_DEFENDER, du, &nd) != FRAY_OK)
+			return FRAY_ERR_INPUT;
+		fray_adbg_terrain tr = (fray_adbg_terrain)val_i(c, ME_TERRAIN);
+		attack = side_cf(au, na, tr, &active_a, &dis_a);
+		defend = side_cf(du, nd, tr, &active_d, &dis_d);
+		if (active_a == 0)
+			return call_bad(c, "every attacking unit is routed: routed units do not attack");
+		call_echo(c, NULL);
+		if (active_d == 0) {
+			int *n = CALL_INPUT(c, int);
+			*n = nd;
+			call_title(c, "melee in %s: every defending unit is routed", fray_adbg_terrain_names[tr]);
+			c->proc = all_routed_procedure;
+			c->nfields = 2;
+			c->fmt = fmt_melee;
+			return FRAY_OK;
+		}
+		shift = (int)(val_i(c, ME_ALEADER) - val_i(c, ME_DLEADER)) + (dis_d ? 1 : 0) + (val_b(c, ME_SURPRISE) ? 1 : 0);
+		drm = val_given(c, ME_ALEVEL) && val_given(c, ME_DLEVEL)
+			      ? fray_adbg_melee_drm((int)val_i(c, ME_ALEVEL), (int)val_i(c, ME_DLEVEL))
+			      : 0;
+		call_title(c, "melee in %s: attacker CF %lld, defender CF %lld, shift %+d, DRM %+d",
+			   fray_adbg_terrain_names[tr], (long long)attack, (long long)defend, shift, drm);
+	} else {
+		call_title(c, "melee: attacker CF %lld, defender CF %lld, shift %+d, DRM %+d", (long long)attack,
+			   (long long)defend, shift, drm);
+	}
+	char name[160];
+	fray_json_string(crt->name, name, sizeof name);
+	textbuf t = text_on(c->inputs_json, sizeof c->inputs_json);
+	text_add(&t, "{\"crt\": %s, \"attack\": %lld, \"defend\": %lld, \"shift\": %d, \"drm\": %d}", name,
+		 (long long)attack, (long long)defend, shift, drm);
+	fray_adbg_melee_in *in = CALL_INPUT(c, fray_adbg_melee_in);
+	*in = (fray_adbg_melee_in){crt, attack, defend, shift, drm};
+	c->proc = fray_adbg_melee_procedure;
+	c->nfields = 2;
+	c->fmt = fmt_melee;
+	return FRAY_OK;
+}
+
+const proc_desc adbg_melee_desc = {
+	"adbg.melee", "adbg melee", "one melee on your CRT", "ADBG 19.2.3, rulings R7, R8, R10",
+	"Either the modified CFs, shift and DRM, or the units (TYPE:CF[:STATUS]),\n"
+	"the terrain, leaders and levels, from which fray works them out: melee CF\n"
+	"by terrain, routed units ignored (all the defenders routed: eliminated, no\n"
+	"roll), leaders' shifts, a disrupted defender and surprise shift right, the\n"
+	"DRM is the level difference within 3.",
+	melee_in, ME_N, melee_out, 2, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
+	"{\"crt\": \"data/adbg/example-melee-crt.yaml\", \"attacker\": \"warrior:3\", \"defender\": \"militia:2\", "
+	"\"terrain\": \"rough\"}",
+	bind_melee};

@@ -276,7 +276,11 @@ void call_echo(fray_call *c, const char *extra, ...)
 	for (size_t k = 0; k < c->d->nin; k++) {
 		const in_desc *in = &c->d->in[k];
 		const value *v = &c->v[k];
-		if ((in->type == IN_STRING || in->type == IN_FILE) && !v->given)
+		/* what was not given and has no default is left out */
+		bool unset = in->type == IN_STRING || in->type == IN_FILE ||
+			     (in->type == IN_INT && (in->def < in->min || in->def > in->max)) ||
+			     (in->type == IN_CHOICE && (in->def < 0 || (size_t)in->def >= in->nchoices));
+		if (unset && !v->given)
 			continue;
 		text_add(&t, "%s\"%s\": ", sep, in->name);
 		sep = ", ";

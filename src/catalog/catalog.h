@@ -126,7 +126,7 @@ extern const size_t catalog_nprocs;
 const proc_desc *catalog_find(const char *name_or_command);
 
 /* Each rule set's descriptors. */
-extern const proc_desc adbg_fire_desc, adbg_move_desc, adbg_recover_desc, adbg_rounds_desc;
+extern const proc_desc adbg_fire_desc, adbg_move_desc, adbg_melee_desc, adbg_recover_desc, adbg_rounds_desc;
 extern const proc_desc presidio_camp_desc, presidio_villagers_desc, presidio_sentry_desc, presidio_capture_desc,
 	presidio_ram_desc, presidio_livestock_desc, presidio_contact_desc, presidio_entrance_desc, presidio_night_desc,
 	presidio_bounce_desc, presidio_herd_desc;

@@ -25,7 +25,11 @@ static int adbg_rounds(int argc, char **argv)
 	return cli_run_catalog("adbg rounds", argc, argv);
 }
 
-int adbg_melee(int argc, char **argv);
+static int adbg_melee(int argc, char **argv)
+{
+	return cli_run_catalog("adbg melee", argc, argv);
+}
+
 int adbg_battle(int argc, char **argv);
 int adbg_resume(int argc, char **argv);
 int adbg_odds(int argc, char **argv);

@@ -149,19 +149,6 @@ static const topic topics[] = {
 	 "with --odds its exact chances are printed (--max-memory MIB bounds the\n"
 	 "memory they may take, default 1024). See docs/adbg.md and\n"
 	 "'fray help adbg fire' (and so on) for each procedure's options.\n"},
-	{"adbg melee",
-	 "fray adbg melee --crt FILE --attack CF --defend CF [--shift N] [--drm N]\n"
-	 "fray adbg melee --crt FILE --attacker UNITS --defender UNITS --terrain X\n"
-	 "     [--attacker-leader R] [--defender-leader R] [--attacker-level N]\n"
-	 "     [--defender-level N] [--surprise]\n"
-	 "\n"
-	 "One melee (ADBG 19.2.3, rulings R7, R8). FILE is your game's melee CRT\n"
-	 "(example: data/adbg/example-melee-crt.yaml). UNITS: TYPE:CF[:STATUS],\n"
-	 "comma-separated, e.g. warrior:3,militia:2:disrupted; the melee CF is\n"
-	 "multiplied for terrain, routed units are ignored. Shifts: attacker's\n"
-	 "leader right, defender's left, 1 right for a disrupted defender, 1 right\n"
-	 "for surprise. DRM: attacker level - defender level, at most 3 either way.\n"
-	 "Odds outcome: {\"attacker_loss\": n|\"R\", \"defender_loss\": n|\"R\"}.\n"},
 	{"adbg battle",
 	 "fray adbg battle SCENARIO.yaml [--seed N] [--policy P] [--json]\n"
 	 "\n"
