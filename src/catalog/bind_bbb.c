@@ -1,5 +1,8 @@
 /* Bloody Big Battles' assault and movement in the catalogue (the quick
  * reference sheet; rulings G6, R20). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
 #include "catalog.h"
 
 #define SHEET "BBB sheet"
@@ -217,3 +220,206 @@ const proc_desc bbb_move_desc = {
 	move_in, MV_N, move_out, 3, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
 	"{\"training\": \"veteran\", \"in_command\": true, \"unit\": \"infantry\", \"road\": true, \"column\": true}",
 	bind_move};
+
+/* ---- fire ---- */
+
+#define MAX_GROUPS 8
+
+/* One line of the sheet's Column Shifts: its columns (right positive),
+ * the line it is (two inputs may name one line, which shifts once), and
+ * the target arm the line is for (-1: any). */
+typedef struct shift_line {
+	size_t input;
+	int cols, line, target;
+} shift_line;
+
+enum { FI_WEAPONS, FI_RANGE, FI_FIREPOWER, FI_TARGET, FI_TRAINING, FI_ADVANCING, FI_DISRUPTED, FI_LOW_AMMO,
+       FI_REDUCED, FI_PIVOTED, FI_UNLIMBERED, FI_LIMBERED, FI_MOUNTED, FI_FIRER_SKIRMISHERS, FI_DEVASTATING,
+       FI_TARGET_INEPT, FI_BRIDGE, FI_FLANKING, FI_TARGET_SKIRMISHERS, FI_RAGGED, FI_COVER, FI_FORTIFIED, FI_TOWN,
+       FI_FORT, FI_SHIFT, FI_N };
+#define FIRE_SHIFTS SHEET ", The Firefight: Column Shifts"
+#define FIRE_MULT SHEET ", Fire Multipliers"
+static const in_desc fire_in[] = {
+	{"weapons", IN_STRING, .help = "weapon groups as CODE:COUNT, comma-separated (bases, or units for artillery)",
+	 .rule = SHEET ", Fire Factors"},
+	{"range", IN_NUMBER, 0, 10000, .help = "the range (with weapons)", .rule = SHEET ", Fire Factors", .unit = "inches",
+	 .expects = "a number above 0"},
+	{"firepower", IN_NUMBER, 0, 10000, .help = "the fire power, instead of weapons", .rule = SHEET ", The Firefight",
+	 .expects = "a number from 0"},
+	{"target", IN_CHOICE, .choices = arm_names, .nchoices = 3, .help = "the target's arm", .rule = SHEET ", Result / Effect"},
+	{"training", IN_CHOICE, .choices = fray_bbb_training_names, .nchoices = 3, .def = FRAY_BBB_TRAINED,
+	 .help = "the target's training", .rule = SHEET ", Result / Effect"},
+	{"advancing", IN_BOOL, .help = "the target is advancing", .rule = SHEET ", Result / Effect"},
+	{"disrupted", IN_BOOL, .help = "the firer is disrupted (x1/2)", .rule = FIRE_MULT},
+	{"low_ammo", IN_BOOL, .help = "the firer is low on ammo (x1/2)", .rule = FIRE_MULT},
+	{"reduced", IN_BOOL, .help = "reduced artillery (x1/2)", .rule = FIRE_MULT},
+	{"pivoted", IN_BOOL, .help = "pivoted (x1/2; one item with unlimbered)", .rule = FIRE_MULT},
+	{"unlimbered", IN_BOOL, .help = "unlimbered (x1/2; one item with pivoted)", .rule = FIRE_MULT},
+	{"limbered", IN_BOOL, .help = "the target is limbered artillery (1 right)", .rule = FIRE_SHIFTS},
+	{"mounted", IN_BOOL, .help = "the target is mounted cavalry (1 right; one line with limbered)", .rule = FIRE_SHIFTS},
+	{"firer_skirmishers", IN_BOOL, .help = "the firer is skirmishers (1 right)", .rule = FIRE_SHIFTS},
+	{"devastating", IN_BOOL, .help = "devastating fire (1 right)", .rule = FIRE_SHIFTS},
+	{"target_inept", IN_BOOL, .help = "the target is inept (1 right)", .rule = FIRE_SHIFTS},
+	{"bridge", IN_BOOL, .help = "the target is on a bridge (1 right)", .rule = FIRE_SHIFTS},
+	{"flanking", IN_BOOL, .help = "flanking fire (1 right)", .rule = FIRE_SHIFTS},
+	{"target_skirmishers", IN_BOOL, .help = "the target is skirmishers (1 left)", .rule = FIRE_SHIFTS},
+	{"ragged", IN_BOOL, .help = "ragged fire (1 left)", .rule = FIRE_SHIFTS},
+	{"cover", IN_INT, 0, 3, .help = "the target's cover: columns left (cavalry, artillery: only fortified)",
+	 .rule = SHEET ", Terrain Table"},
+	{"fortified", IN_BOOL, .help = "a fortification, bridge or linear obstacle", .rule = SHEET ", Terrain Table note"},
+	{"town", IN_BOOL, .help = "the target is in a town (no flanking fire)", .rule = SHEET ", Terrain Table"},
+	{"fort", IN_BOOL, .help = "the target is in a fort (fortified; no flanking fire)", .rule = SHEET ", Terrain Table"},
+	{"shift", IN_INT, -20, 20, .help = "any other net shift, right positive", .rule = FIRE_SHIFTS},
+};
+static const out_desc fire_out[] = {
+	{"result", "string", "none, R, T, V, 1, 2 or 3"}, {"low_ammo", "boolean", "the firer runs low on ammo"},
+	{"effect", "string", "what the result does to the target"}};
+
+static const shift_line shift_lines[] = {
+	/* "Target is limbered artillery or mounted cavalry": one line */
+	{FI_LIMBERED, 1, 0, FRAY_BBB_ARTILLERY}, {FI_MOUNTED, 1, 0, FRAY_BBB_CAVALRY},
+	{FI_FIRER_SKIRMISHERS, 1, 1, -1}, {FI_DEVASTATING, 1, 2, -1}, {FI_TARGET_INEPT, 1, 3, -1},
+	{FI_BRIDGE, 1, 4, -1}, {FI_FLANKING, 1, 5, -1}, {FI_TARGET_SKIRMISHERS, -1, 6, -1}, {FI_RAGGED, -1, 7, -1},
+};
+#define NSHIFT_LINES 8
+
+static void fmt_fire(const fray_call *c, const int64_t *o, bool json, textbuf *t)
+{
+	const fray_bbb_fire_in *in = (const fray_bbb_fire_in *)c->input;
+	char effect[160];
+	fray_bbb_effect((fray_bbb_result)o[0], in->target, in->training, in->advancing, effect, sizeof effect);
+	if (json) {
+		char e[200];
+		fray_json_string(effect, e, sizeof e);
+		text_add(t, "\"result\": \"%s\", \"low_ammo\": %s, \"effect\": %s", fray_bbb_result_names[o[0]],
+			 o[1] ? "true" : "false", e);
+	} else {
+		text_add(t, "%-4s%s %s", fray_bbb_result_names[o[0]], o[1] ? " +low ammo" : "", effect);
+	}
+}
+
+/* The weapons' fire power at the range: "SM:3,SA:1" with the sheet's
+ * factors; a detail for the title; rockets in *rockets. */
+static fray_status weapons_firepower(fray_call *c, double range, double *fp, bool *rockets, textbuf *detail)
+{
+	const char *s = val_s(c, FI_WEAPONS);
+	int groups = 0;
+	*fp = 0;
+	*rockets = false;
+	for (const char *p = s; *p;) {
+		size_t len = strcspn(p, ",");
+		char tok[32], *colon, *end;
+		snprintf(tok, sizeof tok, "%.*s", (int)(len < sizeof tok ? len : sizeof tok - 1), p);
+		colon = strchr(tok, ':');
+		long count = colon ? strtol(colon + 1, &end, 10) : 0;
+		if (colon)
+			*colon = '\0';
+		const fray_bbb_weapon *w = colon ? fray_bbb_weapon_find(tok) : NULL;
+		if (!colon || !colon[1] || *end || count < 1 || count > 1000 || len >= sizeof tok)
+			return call_bad(c, "%s expects weapon groups as CODE:COUNT, comma-separated (SM:3,SA:1); got "
+					"'%.200s'", call_opt(c, FI_WEAPONS), s);
+		if (!w) {
+			char list[256];
+			textbuf t = text_on(list, sizeof list);
+			for (size_t k = 0; k < fray_bbb_nweapons; k++)
+				text_add(&t, "%s%s", k ? ", " : "", fray_bbb_weapons[k].code);
+			return call_bad(c, "unknown weapon '%.40s' (the sheet's weapons: %s)", tok, list);
+		}
+		if (++groups > MAX_GROUPS)
+			return call_bad(c, "at most %d weapon groups", MAX_GROUPS);
+		int band = fray_bbb_weapon_band(w, range);
+		if (band < 0)
+			return call_bad(c, "%s reaches %d\", not %g\" (BBB Fire Factors)", w->code, w->range[w->nbands - 1],
+					range);
+		*fp += (double)w->factor[band] * (double)count;
+		*rockets |= w->shift != 0;
+		text_add(detail, "%s%ld %s x %d at %g\"%s", detail->len ? " + " : "", count, w->code, w->factor[band],
+			 range, w->shift ? " (rockets: 1 right)" : "");
+		p += len;
+		if (*p == ',')
+			p++;
+	}
+	return groups ? FRAY_OK : call_bad(c, "%s names no weapons", call_opt(c, FI_WEAPONS));
+}
+
+static fray_status bind_fire(fray_call *c)
+{
+	bool weapons = val_given(c, FI_WEAPONS), town = val_b(c, FI_TOWN), fort = val_b(c, FI_FORT);
+	if (val_given(c, FI_FIREPOWER) && weapons)
+		return call_bad(c, "give %s or weapons, not both", call_opt(c, FI_FIREPOWER));
+	/* TERRAIN TABLE: a target in a town or fort cannot take flanking fire */
+	if (val_b(c, FI_FLANKING) && (town || fort))
+		return call_bad(c, "%s: a target in a %s cannot be attacked with Flanking Fire (BBB Terrain Table)",
+				call_opt(c, FI_FLANKING), town ? "town" : "fort");
+	size_t target = (size_t)val_i(c, FI_TARGET);
+	/* each sheet line once, and only for its target */
+	int shift = (int)val_i(c, FI_SHIFT);
+	bool line_on[NSHIFT_LINES] = {false};
+	for (size_t k = 0; k < sizeof shift_lines / sizeof shift_lines[0]; k++) {
+		const shift_line *l = &shift_lines[k];
+		if (!val_b(c, l->input))
+			continue;
+		if (l->target >= 0 && (int)target != l->target)
+			return call_bad(c, "%s: the sheet's shift is for limbered artillery or mounted cavalry, and the "
+					"target is %s (%s %s)", call_opt(c, l->input), arm_names[target],
+					call_opt(c, FI_TARGET), arm_names[l->target]);
+		if (!line_on[l->line]) {
+			line_on[l->line] = true;
+			shift += l->cols;
+		}
+	}
+	if (!val_given(c, FI_FIREPOWER) && !weapons)
+		return call_bad(c, "expected --weapon CODE with --bases N (or --units N), or %s F",
+				call_opt(c, FI_FIREPOWER));
+	char detail[512];
+	textbuf detail_text = text_on(detail, sizeof detail);
+	double firepower = val_x(c, FI_FIREPOWER);
+	if (weapons) {
+		if (!val_given(c, FI_RANGE))
+			return call_bad(c, "missing %s INCHES", call_opt(c, FI_RANGE));
+		if (val_x(c, FI_RANGE) <= 0)
+			return call_bad(c, "%s expects a number above 0, got '0'", call_opt(c, FI_RANGE));
+		bool rockets;
+		fray_status st = weapons_firepower(c, val_x(c, FI_RANGE), &firepower, &rockets, &detail_text);
+		if (st != FRAY_OK)
+			return st;
+		/* "Target is attacked with Rockets": one shift, however many */
+		shift += rockets ? 1 : 0;
+	}
+	/* Fire Multipliers: each item x1/2, cumulative, and each once:
+	 * "Pivoted/Unlimbered" is one item */
+	int halvings = val_b(c, FI_DISRUPTED) + val_b(c, FI_LOW_AMMO) + val_b(c, FI_REDUCED) +
+		       (val_b(c, FI_PIVOTED) || val_b(c, FI_UNLIMBERED));
+	firepower = ldexp(firepower, -halvings);
+	/* cavalry and artillery count cover only when fortified or behind a
+	 * bridge or linear obstacle (BBB Terrain Table note) */
+	int cover = (int)val_i(c, FI_COVER);
+	bool fortified = val_b(c, FI_FORTIFIED) || fort;
+	bool cover_counts = cover > 0 && (target == FRAY_BBB_INFANTRY || fortified);
+	if (cover_counts)
+		shift -= cover;
+	fray_bbb_fire_in *in = CALL_INPUT(c, fray_bbb_fire_in);
+	*in = (fray_bbb_fire_in){firepower, shift, (fray_bbb_arm)target, (fray_bbb_training)val_i(c, FI_TRAINING),
+				 val_b(c, FI_ADVANCING)};
+	call_title(c, "fire: %s%sfirepower %g%s, shift %+d, at %s %s%s%s", detail, *detail ? " = " : "", firepower,
+		   halvings ? " after halvings" : "", shift, fray_bbb_training_names[in->training], arm_names[target],
+		   in->advancing ? " (advancing)" : "", cover > 0 && !cover_counts ? "; cover ignored (cavalry/artillery)" : "");
+	textbuf t = text_on(c->inputs_json, sizeof c->inputs_json);
+	text_add(&t, "{\"firepower\": %g, \"shift\": %d, \"target\": \"%s\", \"training\": \"%s\", \"advancing\": %s}",
+		 firepower, shift, arm_names[target], fray_bbb_training_names[in->training],
+		 in->advancing ? "true" : "false");
+	c->proc = fray_bbb_fire_procedure;
+	c->nfields = 2;
+	c->fmt = fmt_fire;
+	return FRAY_OK;
+}
+
+const proc_desc bbb_fire_desc = {
+	"bbb.fire", "bbb fire", "a unit's fire on the firefight table", "BBB sheet, The Firefight; rulings R18, R19",
+	"Fire power from the weapons' factors at the range (or given), halved for\n"
+	"each fire multiplier, shifted by the sheet's column shifts (each line once;\n"
+	"rockets once), read on 2d6. The result's effect depends on the target's arm,\n"
+	"training and whether it is advancing. On the command line each weapon group\n"
+	"is --weapon CODE --bases N (--units N for artillery).",
+	fire_in, FI_N, fire_out, 3, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
+	"{\"weapons\": \"RR:4\", \"range\": 6, \"target\": \"infantry\", \"cover\": 1}", bind_fire};

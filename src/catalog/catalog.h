@@ -133,7 +133,7 @@ extern const proc_desc presidio_camp_desc, presidio_villagers_desc, presidio_sen
 extern const proc_desc presidio_rally_desc, presidio_initiative_desc, presidio_jump_desc, presidio_dismount_desc,
 	presidio_spot_desc, presidio_status_desc, presidio_fuse_desc, presidio_gun_move_desc, presidio_blast_desc,
 	presidio_radius_desc, presidio_into_melee_desc, presidio_morale_desc, presidio_move_desc;
-extern const proc_desc bbb_assault_desc, bbb_move_desc;
+extern const proc_desc bbb_fire_desc, bbb_assault_desc, bbb_move_desc;
 extern const proc_desc chits_end_turn_desc, presidio_shoot_desc, presidio_melee_desc, presidio_artillery_desc;
 
 /* Runs a bound call: the roll (narrated) or the exact odds, as text or

@@ -9,254 +9,86 @@
 
 #define MAX_GROUPS 8
 
-static const char *const arm_names[] = {"infantry", "cavalry", "artillery"};
-
 /* ---- fire ---- */
 
-typedef struct fire_opts {
-	fray_bbb_fire_in in;
-} fire_opts;
+#define MAX_GROUPS 8
 
-static void fmt_fire(const int64_t *o, bool json, const void *input, char *dst, size_t cap)
+/* The fire's weapon groups are the command line's own syntax: each
+ * --weapon CODE followed by its --bases N (--units N for artillery). They
+ * go to the catalogue's bbb.fire as one --weapons CODE:N,... */
+static int weapon_group_error(const char *fmt, const char *a, const char *b, const char *c)
 {
-	const fray_bbb_fire_in *in = input;
-	char effect[160];
-	fray_bbb_effect((fray_bbb_result)o[0], in->target, in->training, in->advancing, effect,
-			sizeof effect);
-	if (json) {
-		char e[200];
-		fray_json_string(effect, e, sizeof e);
-		snprintf(dst, cap, "\"result\": \"%s\", \"low_ammo\": %s, \"effect\": %s",
-			 fray_bbb_result_names[o[0]], o[1] ? "true" : "false", e);
-	} else {
-		snprintf(dst, cap, "%-4s%s %s", fray_bbb_result_names[o[0]],
-			 o[1] ? " +low ammo" : "", effect);
-	}
+	return cli_error("bbb fire", EXIT_BAD_INPUT, fmt, a, b, c);
 }
-
-/* A flag for one line of the sheet's Column Shifts: columns (right
- * positive), the line it is (two flags may name one line, which shifts
- * once), and the target arm the line requires (-1: any). */
-typedef struct shift_flag {
-	const char *name;
-	int cols;
-	int line;
-	int target;
-} shift_flag;
-
-static const shift_flag shifts[] = {
-	/* "Target is limbered artillery or mounted cavalry": one line */
-	{"--limbered", 1, 0, FRAY_BBB_ARTILLERY},
-	{"--mounted", 1, 0, FRAY_BBB_CAVALRY},
-	{"--firer-skirmishers", 1, 1, -1},
-	{"--devastating", 1, 2, -1},
-	{"--target-inept", 1, 3, -1},
-	{"--bridge", 1, 4, -1},
-	{"--flanking", 1, 5, -1},
-	{"--target-skirmishers", -1, 6, -1},
-	{"--ragged", -1, 7, -1},
-};
-#define NSHIFTS (sizeof shifts / sizeof shifts[0])
-#define NSHIFT_LINES 8
-
-/* `name X` with X a number from lo (above lo when strict) to 10000. */
-static bool number_opt(cli_args *a, const char *name, double lo, bool strict, double *out)
-{
-	const char *v;
-	if (!cli_value(a, name, &v))
-		return false;
-	if (!v)
-		return true;
-	double x = 0;
-	if (!cli_decimal(v, &x) || !(x >= lo) || (strict && x == lo) || x > 10000)
-		a->status = cli_error(a->cmd, EXIT_BAD_INPUT, "option %s expects a number %s %g, got '%s'",
-				      name, strict ? "above" : "from", lo, v);
-	else
-		*out = x;
-	return true;
-}
-
-/* `--bases N` or `--units N` after a --weapon: the count of its group. */
-static bool count_opt(cli_args *a, const char *name, int ngroups, int64_t *count, bool *units)
-{
-	int64_t n = 0;
-	if (!cli_i64(a, name, -1000, 1000, &n))
-		return false;
-	if (a->status != EXIT_OK)
-		return true;
-	if (ngroups == 0 || count[ngroups - 1] >= 0)
-		a->status = cli_error(a->cmd, EXIT_BAD_INPUT, "%s follows the --weapon it counts", name);
-	else if (n < 1)
-		a->status = cli_error(a->cmd, EXIT_BAD_INPUT, "%s expects a count from 1, got %lld",
-				      name, (long long)n);
-	else {
-		count[ngroups - 1] = n;
-		units[ngroups - 1] = strcmp(name, "--units") == 0;
-	}
-	return true;
-}
-
-/* Fire Multipliers: each item of the sheet's list halves the fire factor,
- * cumulatively, and each once: "Pivoted/Unlimbered" is one item. */
-static const char *const halvings[] = {"--disrupted", "--low-ammo", "--reduced", "--pivoted",
-				       "--unlimbered"};
-static const int halving_item[] = {0, 1, 2, 3, 3};
-#define NHALVING_ITEMS 4
 
 static int bbb_fire(int argc, char **argv)
 {
-	static const char *const known[] = {
-		"--weapon", "--bases", "--units", "--range", "--firepower", "--shift", "--cover",
-		"--fortified", "--target", "--training", "--advancing", "--disrupted", "--low-ammo",
-		"--reduced", "--pivoted", "--unlimbered", "--limbered", "--mounted",
-		"--firer-skirmishers", "--devastating", "--target-inept", "--bridge", "--flanking",
-		"--target-skirmishers", "--ragged", "--town", "--fort", "--odds", "--seed", "--json", "--help"};
-	/* one --weapon CODE with its --bases N or --units N per group */
-	static const char *const groups[] = {"--weapon", "--bases", "--units", NULL};
-	cli_args a = {.cmd = "bbb fire", .argc = argc, .argv = argv, .repeatable = groups};
-	proc_opts o = {0};
-	const fray_bbb_weapon *weapon[MAX_GROUPS];
-	int64_t count[MAX_GROUPS];
-	bool per_unit_given[MAX_GROUPS];
-	int ngroups = 0, nhalvings = 0, shift = 0;
-	bool halved[NHALVING_ITEMS] = {false}, shift_given[NSHIFTS] = {false};
-	size_t target = 0, training = 1;
-	int64_t cover = 0, extra = 0;
-	double range = -1, firepower = -1;
-	bool advancing = false, fortified = false;
-	const char *v = NULL;
-	while (a.i < argc && a.status == EXIT_OK) {
-		if (cli_is_help(argv[a.i]))
-			return cli_help_topic(stdout, "bbb fire") ? EXIT_OK : EXIT_RUNTIME;
-		bool taken = false;
-		for (size_t k = 0; k < sizeof halvings / sizeof halvings[0] && !taken; k++)
-			if (cli_flag(&a, halvings[k]))
-				taken = true, halved[halving_item[k]] = true;
-		for (size_t k = 0; k < NSHIFTS && !taken; k++)
-			if (cli_flag(&a, shifts[k].name))
-				taken = shift_given[k] = true;
-		if (taken)
+	char **rest = malloc(((size_t)argc + 3) * sizeof *rest);
+	if (!rest)
+		return cli_error("bbb fire", EXIT_RUNTIME, "out of memory");
+	char weapons[MAX_GROUPS * 16];
+	textbuf w = text_on(weapons, sizeof weapons);
+	const fray_bbb_weapon *cur = NULL;
+	bool counted = true;
+	int n = 0, groups = 0, status = EXIT_OK;
+	for (int i = 0; i < argc && status == EXIT_OK; i++) {
+		const char *arg = argv[i];
+		bool weapon = strcmp(arg, "--weapon") == 0, bases = strcmp(arg, "--bases") == 0,
+		     units = strcmp(arg, "--units") == 0;
+		if (!weapon && !bases && !units) {
+			rest[n++] = argv[i];
 			continue;
-		if (cli_value(&a, "--weapon", &v)) {
-			if (!v)
-				break;
-			if (ngroups == MAX_GROUPS)
-				return cli_error(a.cmd, EXIT_BAD_INPUT, "at most %d weapon groups", MAX_GROUPS);
-			const fray_bbb_weapon *w = fray_bbb_weapon_find(v);
-			if (!w) {
+		}
+		if (i + 1 >= argc) {
+			status = cli_error("bbb fire", EXIT_BAD_INPUT, "option %s expects a value", arg);
+			break;
+		}
+		const char *v = argv[++i];
+		if (weapon) {
+			if (!counted)
+				status = weapon_group_error("weapon %s: missing --%s N%s", cur->code,
+							    cur->per_unit ? "units" : "bases", "");
+			else if (groups == MAX_GROUPS)
+				status = cli_error("bbb fire", EXIT_BAD_INPUT, "at most %d weapon groups", MAX_GROUPS);
+			else if (!(cur = fray_bbb_weapon_find(v))) {
 				char list[256];
 				textbuf t = text_on(list, sizeof list);
 				for (size_t k = 0; k < fray_bbb_nweapons; k++)
 					text_add(&t, "%s%s", k ? ", " : "", fray_bbb_weapons[k].code);
-				return cli_error(a.cmd, EXIT_BAD_INPUT,
-						 "unknown weapon '%s' (the sheet's weapons: %s)", v, list);
+				status = cli_error("bbb fire", EXIT_BAD_INPUT, "unknown weapon '%s' (the sheet's weapons: %s)",
+						   v, list);
 			}
-			weapon[ngroups] = w;
-			count[ngroups] = -1;
-			per_unit_given[ngroups++] = false;
-		} else if (count_opt(&a, "--bases", ngroups, count, per_unit_given) ||
-			   count_opt(&a, "--units", ngroups, count, per_unit_given) ||
-			   number_opt(&a, "--range", 0, true, &range) ||
-			   number_opt(&a, "--firepower", 0, false, &firepower)) {
-			;
-		} else if (cli_i64(&a, "--shift", -20, 20, &extra)) {
-			shift += (int)extra;
-		} else {
-			if (cli_i64(&a, "--cover", 0, 3, &cover))
-				;
-			else if (cli_flag(&a, "--fortified"))
-				fortified = true;
-			else if (cli_flag(&a, "--town") || cli_flag(&a, "--fort"))
-				;
-			else if (cli_flag(&a, "--advancing"))
-				advancing = true;
-			else if (!cli_enum(&a, "--target", arm_names, 3, &target) &&
-				 !cli_enum(&a, "--training", fray_bbb_training_names, 3, &training) &&
-				 !proc_opt(&a, &o))
-				return cli_unknown(&a, known, sizeof known / sizeof known[0]);
-		}
-	}
-	(void)v;
-	if (a.status != EXIT_OK)
-		return a.status;
-	if (firepower >= 0 && ngroups > 0)
-		return cli_error(a.cmd, EXIT_BAD_INPUT, "give --firepower or weapons, not both");
-	/* TERRAIN TABLE: a target in a town or fort cannot take flanking fire */
-	if (cli_seen(&a, "--flanking") && (cli_seen(&a, "--town") || cli_seen(&a, "--fort")))
-		return cli_error(a.cmd, EXIT_BAD_INPUT, "--flanking: a target in a %s cannot be attacked with "
-				 "Flanking Fire (BBB Terrain Table)", cli_seen(&a, "--town") ? "town" : "fort");
-	fortified |= cli_seen(&a, "--fort");
-	/* each sheet line once (issue 14: --limbered --mounted shifted twice,
-	 * --pivoted --unlimbered halved twice), and only for its target */
-	for (int i = 0; i < NHALVING_ITEMS; i++)
-		nhalvings += halved[i];
-	bool line_on[NSHIFT_LINES] = {false};
-	for (size_t k = 0; k < NSHIFTS; k++) {
-		if (!shift_given[k])
+			counted = false;
+			groups++;
 			continue;
-		if (shifts[k].target >= 0 && (int)target != shifts[k].target)
-			return cli_error(a.cmd, EXIT_BAD_INPUT, "%s: the sheet's shift is for limbered artillery "
-					 "or mounted cavalry, and the target is %s (--target %s)", shifts[k].name,
-					 arm_names[target], arm_names[shifts[k].target]);
-		if (!line_on[shifts[k].line]) {
-			line_on[shifts[k].line] = true;
-			shift += shifts[k].cols;
 		}
+		char *end;
+		long count = strtol(v, &end, 10);
+		if (!*v || *end || count < -1000 || count > 1000)
+			status = cli_error("bbb fire", EXIT_BAD_INPUT, "option %s expects a whole number from -1000 to "
+					   "1000, got '%s'", arg, v);
+		else if (!cur || counted)
+			status = weapon_group_error("%s follows the --weapon it counts%s%s", arg, "", "");
+		else if (count < 1)
+			status = cli_error("bbb fire", EXIT_BAD_INPUT, "%s expects a count from 1, got %ld", arg, count);
+		else if (units != cur->per_unit)
+			status = weapon_group_error("weapon %s counts %s: use --%s", cur->code,
+						    cur->per_unit ? "artillery units" : "bases",
+						    cur->per_unit ? "units" : "bases");
+		else
+			text_add(&w, "%s%s:%ld", w.len ? "," : "", cur->code, count);
+		counted = true;
 	}
-	if (firepower < 0 && ngroups == 0)
-		return cli_error(a.cmd, EXIT_BAD_INPUT,
-				 "expected --weapon CODE with --bases N (or --units N), or --firepower F");
-	char detail[512];
-	textbuf detail_text = text_on(detail, sizeof detail);
-	if (ngroups > 0) {
-		if (range < 0)
-			return cli_error(a.cmd, EXIT_BAD_INPUT, "missing --range INCHES");
-		double fp = 0;
-		bool rockets = false;
-		for (int g = 0; g < ngroups; g++) {
-			const fray_bbb_weapon *w = weapon[g];
-			if (count[g] < 0)
-				return cli_error(a.cmd, EXIT_BAD_INPUT, "weapon %s: missing --%s N", w->code,
-						 w->per_unit ? "units" : "bases");
-			if (per_unit_given[g] != w->per_unit)
-				return cli_error(a.cmd, EXIT_BAD_INPUT, "weapon %s counts %s: use --%s",
-						 w->code, w->per_unit ? "artillery units" : "bases",
-						 w->per_unit ? "units" : "bases");
-			int band = fray_bbb_weapon_band(w, range);
-			if (band < 0)
-				return cli_error(a.cmd, EXIT_BAD_INPUT, "%s reaches %d\", not %g\" (BBB Fire Factors)",
-						 w->code, w->range[w->nbands - 1], range);
-			fp += (double)w->factor[band] * (double)count[g];
-			rockets |= w->shift != 0;
-			text_add(&detail_text, "%s%lld %s x %d at %g\"%s", detail_text.len ? " + " : "",
-				 (long long)count[g], w->code, w->factor[band], range,
-				 w->shift ? " (rockets: 1 right)" : "");
-		}
-		firepower = fp;
-		/* "Target is attacked with Rockets": one shift, however many */
-		shift += rockets ? 1 : 0;
+	if (status == EXIT_OK && !counted)
+		status = weapon_group_error("weapon %s: missing --%s N%s", cur->code, cur->per_unit ? "units" : "bases", "");
+	if (status == EXIT_OK && groups) {
+		rest[n++] = "--weapons";
+		rest[n++] = weapons;
 	}
-	firepower = ldexp(firepower, -nhalvings); /* each multiplier x 1/2 */
-	/* cavalry and artillery count cover only when fortified or behind a
-	 * bridge or linear obstacle (BBB Terrain Table note) */
-	bool cover_counts = cover > 0 && (target == FRAY_BBB_INFANTRY || fortified);
-	if (cover_counts)
-		shift -= (int)cover;
-	fray_bbb_fire_in in = {firepower, shift, (fray_bbb_arm)target,
-			       (fray_bbb_training)training, advancing};
-	char title[768], inputs[768];
-	snprintf(title, sizeof title, "fire: %s%sfirepower %g%s, shift %+d, at %s %s%s%s%s",
-		 detail, *detail ? " = " : "", firepower,
-		 nhalvings ? " after halvings" : "", shift, fray_bbb_training_names[training],
-		 arm_names[target], advancing ? " (advancing)" : "",
-		 cover > 0 && !cover_counts ? "; cover ignored (cavalry/artillery)" : "",
-		 "");
-	snprintf(inputs, sizeof inputs,
-		 "{\"firepower\": %g, \"shift\": %d, \"target\": \"%s\", \"training\": \"%s\", "
-		 "\"advancing\": %s}", firepower, shift, arm_names[target],
-		 fray_bbb_training_names[training], advancing ? "true" : "false");
-	proc_run run = {"bbb.fire", title, inputs, fray_bbb_fire_procedure, &in, 2, fmt_fire, {0}};
-	return proc_run_print(a.cmd, &run, &o);
+	if (status == EXIT_OK)
+		status = cli_run_catalog("bbb fire", n, rest);
+	free(rest);
+	return status;
 }
 
 /* ---- assault and move: catalogue procedures ---- */
@@ -301,6 +133,23 @@ static int bbb_night(int argc, char **argv)
 }
 
 /* ---- the firefight table ---- */
+
+/* `name X` with X a number from lo (above lo when strict) to 10000. */
+static bool number_opt(cli_args *a, const char *name, double lo, bool strict, double *out)
+{
+	const char *v;
+	if (!cli_value(a, name, &v))
+		return false;
+	if (!v)
+		return true;
+	double x = 0;
+	if (!cli_decimal(v, &x) || !(x >= lo) || (strict && x == lo) || x > 10000)
+		a->status = cli_error(a->cmd, EXIT_BAD_INPUT, "option %s expects a number %s %g, got '%s'",
+				      name, strict ? "above" : "from", lo, v);
+	else
+		*out = x;
+	return true;
+}
 
 
 /* A table cell, in reverse video when marked (colour codes are fray's own:

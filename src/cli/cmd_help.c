@@ -234,23 +234,6 @@ static const topic topics[] = {
 	 "  fray bbb table fire [--firepower F] [--shift N]   the firefight table\n"
 	 "\n"
 	 "See docs/bbb.md and 'fray help bbb fire' (and so on).\n"},
-	{"bbb fire",
-	 "fray bbb fire --weapon CODE --bases N [--weapon CODE --units N ...] --range INCHES\n"
-	 "              | --firepower F\n"
-	 "  multipliers (each x1/2, cumulative): --disrupted --low-ammo --reduced\n"
-	 "              --pivoted (or --unlimbered)\n"
-	 "  shifts (each line once): --limbered (artillery target) / --mounted\n"
-	 "          (cavalry target) 1R, --firer-skirmishers (1R),\n"
-	 "          --devastating (1R), --target-inept (1R), --bridge (1R),\n"
-	 "          --flanking (1R), --target-skirmishers (1L), --ragged (1L),\n"
-	 "          --cover 1-3 (left; cavalry and artillery only with --fortified),\n"
-	 "          --shift N (anything else); rockets (RKT) shift 1R, once\n"
-	 "  target: --target infantry|cavalry|artillery --training raw|trained|veteran\n"
-	 "          [--advancing] [--town | --fort] (no flanking fire there)\n"
-	 "\n"
-	 "Weapons: SM ML NG EB LB RR RC (per base, 3/6/9/12\"), SA RA BLA MG (per\n"
-	 "unit, 3/12/18/24\"), RKT (6\", no factor). Odds outcome: {\"result\":\n"
-	 "\"none\"|\"R\"|\"T\"|\"V\"|\"1\"|\"2\"|\"3\", \"low_ammo\": bool, \"effect\": \"...\"}.\n"},
 	{"bbb night",
 	 "fray bbb night\n\nThe night-interval checklist; the sheet gives no dice for it.\n"},
 	{"bbb table",
