@@ -86,6 +86,43 @@ def command_key(args):
     return args[0]
 
 
+def check_catalogue(fray, root, store, schemas, outcomes, tmp):
+    """The catalogue against the schemas: docs/json/request.schema.json is
+    what scripts/gen_request_schema.py makes of it; each procedure's outcome
+    fields are its outcome schema's; each example runs through `fray
+    request` and gives a valid response."""
+    sys.path.insert(0, os.path.join(root, "scripts"))
+    import gen_request_schema
+    with open(os.path.join(root, "docs", "json", "request.schema.json"), encoding="utf-8") as f:
+        if f.read() != gen_request_schema.generate(fray):
+            fail("docs/json/request.schema.json is not what the catalogue makes: run "
+                 "scripts/gen_request_schema.py FRAY > docs/json/request.schema.json")
+    catalogue = strict_json(subprocess.run([fray, "procedures", "--json"], capture_output=True,
+                                           text=True, check=True).stdout)
+    request_v = validator(schemas["request"], store)
+    for p in catalogue["procedures"]:
+        name = p["name"]
+        fields = {f["name"] for f in p["outcome"]}
+        declared = set(outcomes["$defs"].get(name, {}).get("properties", {}))
+        if fields != declared:
+            fail("%s: the catalogue's outcome fields %s, outcomes.schema.json's %s"
+                 % (name, sorted(fields), sorted(declared)))
+        for mode in p["modes"]:
+            req = {"procedure": name, "mode": mode, "inputs": p["example"]}
+            if mode == "roll":
+                req["seed"] = 3
+            for e in request_v.iter_errors(req):
+                fail("%s: the example request: %s" % (name, e.message))
+            run = subprocess.run([fray, "request", "-"], input=json.dumps(req), capture_output=True,
+                                 text=True, cwd=root)
+            if run.returncode != 0:
+                fail("%s: fray request: exit %d: %s" % (name, run.returncode, run.stderr.strip()))
+                continue
+            kind = "procedure-roll" if mode == "roll" else "procedure-odds"
+            for e in validator(schemas[kind], store).iter_errors(strict_json(run.stdout)):
+                fail("%s: fray request (%s): %s" % (name, mode, e.message))
+
+
 def main():
     fray, root = sys.argv[1], sys.argv[2]
     store, schemas = load_schemas(os.path.join(root, "docs", "json"))
@@ -165,6 +202,7 @@ def main():
         if proc not in used_outcomes:
             fail("outcomes.schema.json: %s is never checked" % proc)
 
+    check_catalogue(fray, root, store, schemas, outcomes, tmp)
     print("json: %d outputs checked against %d schemas, %d failures"
           % (ncases, len(schemas), len(failures)))
     return 1 if failures else 0
