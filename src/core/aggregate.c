@@ -24,6 +24,11 @@ FRAY_API fray_status fray_aggregate(fray_ctx *ctx, fray_procedure proc,
 				    uint64_t trials, unsigned threads,
 				    fray_dist **out)
 {
+	if (!ctx)
+		return FRAY_ERR_INPUT;
+	fray_ctx_clear(ctx); /* each call's message is its own */
+	if (!out || !proc)
+		return fray_fail(ctx, FRAY_ERR_INPUT, "fray_aggregate: NULL argument");
 	*out = NULL;
 	if (nfields < 1 || nfields > FRAY_OUTCOME_MAX_FIELDS)
 		return fray_fail(ctx, FRAY_ERR_INTERNAL,

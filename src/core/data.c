@@ -387,6 +387,11 @@ FRAY_API fray_status fray_doc_load_string(fray_ctx *ctx, const char *name,
 					  const char *text, size_t len,
 					  fray_doc **out)
 {
+	if (!ctx)
+		return FRAY_ERR_INPUT;
+	fray_ctx_clear(ctx); /* each call's message is its own */
+	if (!out || !name || (!text && len))
+		return fray_fail(ctx, FRAY_ERR_INPUT, "fray_doc_load_string: NULL argument");
 	*out = NULL;
 	fray_doc *doc = doc_new(ctx, name);
 	if (!doc)
@@ -423,6 +428,11 @@ FRAY_API fray_status fray_doc_load_string(fray_ctx *ctx, const char *name,
 FRAY_API fray_status fray_doc_load_file(fray_ctx *ctx, const char *path,
 					fray_doc **out)
 {
+	if (!ctx)
+		return FRAY_ERR_INPUT;
+	fray_ctx_clear(ctx); /* each call's message is its own */
+	if (!out || !path)
+		return fray_fail(ctx, FRAY_ERR_INPUT, "fray_doc_load_file: NULL argument");
 	*out = NULL;
 	/* "-" and /dev/stdin alike: standard input, read once like any file;
 	 * a FIFO or a device is read the same way, never past the limit */

@@ -117,6 +117,11 @@ static fray_status parse_term(parser *p, dice_term *t, int *dice_total)
 FRAY_API fray_status fray_dice_parse(fray_ctx *ctx, const char *text,
 				     fray_dice **out)
 {
+	if (!ctx)
+		return FRAY_ERR_INPUT;
+	fray_ctx_clear(ctx); /* each call's message is its own */
+	if (!out || !text)
+		return fray_fail(ctx, FRAY_ERR_INPUT, "fray_dice_parse: NULL argument");
 	*out = NULL;
 	size_t len = strnlen(text, FRAY_DICE_MAX_TEXT + 1);
 	if (len > FRAY_DICE_MAX_TEXT)

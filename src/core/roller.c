@@ -321,6 +321,11 @@ FRAY_API fray_status fray_run(fray_roller *r, fray_procedure proc,
 			      fray_policy *p, const void *input,
 			      int64_t *outcome)
 {
+	if (!r)
+		return FRAY_ERR_INPUT;
+	if (!proc || !outcome)
+		return fray_fail(r->ctx, FRAY_ERR_INPUT, "fray_run: NULL argument");
+	fray_ctx_clear(r->ctx); /* each call's message is its own */
 	fray_roller_begin_run(r);
 	fray_policy_reset(p);
 	proc(r, p, input, outcome);

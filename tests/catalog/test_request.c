@@ -250,12 +250,45 @@ static void request_matches_the_command_line(void **state)
 	unlink(path);
 }
 
+/* Each public call clears the context's message first: a message is
+ * always the last call's, never a stale one; NULL arguments are refused. */
+static void each_call_has_its_own_message(void **state)
+{
+	(void)state;
+	fray_dice *d = NULL;
+	assert_int_not_equal(fray_dice_parse(ctx, "2x6", &d), FRAY_OK);
+	char first[256];
+	snprintf(first, sizeof first, "%s", fray_ctx_message(ctx));
+	assert_true(strlen(first) > 0);
+	fray_doc *doc = NULL;
+	assert_int_not_equal(fray_doc_load_file(ctx, "/nonexistent/fray.yaml", &doc), FRAY_OK);
+	assert_non_null(strstr(fray_ctx_message(ctx), "/nonexistent/fray.yaml"));
+	assert_int_equal(fray_dice_parse(ctx, "2d6", &d), FRAY_OK);
+	assert_string_equal(fray_ctx_message(ctx), "");
+	fray_dist *dist = NULL;
+	assert_int_equal(fray_dice_dist(d, &dist), FRAY_OK);
+	fray_dist_free(dist);
+	fray_dice_free(d);
+	/* NULL arguments: a status and a message, no crash */
+	assert_int_equal(fray_dice_parse(ctx, NULL, &d), FRAY_ERR_INPUT);
+	assert_int_equal(fray_dice_parse(ctx, "2d6", NULL), FRAY_ERR_INPUT);
+	assert_int_equal(fray_dice_parse(NULL, "2d6", &d), FRAY_ERR_INPUT);
+	assert_int_equal(fray_doc_load_file(ctx, NULL, &doc), FRAY_ERR_INPUT);
+	assert_int_equal(fray_doc_load_string(ctx, "x", "a: 1", 4, NULL), FRAY_ERR_INPUT);
+	assert_int_equal(fray_enumerate(ctx, NULL, NULL, NULL, 1, NULL, &dist), FRAY_ERR_INPUT);
+	assert_int_equal(fray_enumerate(NULL, NULL, NULL, NULL, 1, NULL, &dist), FRAY_ERR_INPUT);
+	assert_int_equal(fray_aggregate(ctx, NULL, NULL, NULL, 1, 1, 10, 1, &dist), FRAY_ERR_INPUT);
+	assert_int_equal(fray_run(NULL, NULL, NULL, NULL, NULL), FRAY_ERR_INPUT);
+	assert_true(strlen(fray_ctx_message(ctx)) > 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(every_procedure_runs_in_its_modes),
 		cmocka_unit_test(malformed_requests_are_refused),
 		cmocka_unit_test(request_matches_the_command_line),
+		cmocka_unit_test(each_call_has_its_own_message),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
