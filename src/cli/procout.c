@@ -1,4 +1,5 @@
-/* A rules procedure run from the command line: narrated roll or exact odds. */
+/* The options every procedure takes, and the exact odds of a procedure
+ * the catalogue does not hold yet (chit combat from a file). */
 #include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
@@ -20,35 +21,6 @@ bool proc_opt(cli_args *a, proc_opts *o)
 	return true;
 }
 
-
-static int print_roll(const char *cmd, fray_ctx *ctx, const proc_run *run,
-		      const proc_opts *o)
-{
-	uint64_t seed = o->have_seed ? o->seed : cli_pick_seed();
-	fray_roller *r = fray_roller_sample_new(ctx, seed, 0);
-	if (!r)
-		return cli_fail(cmd, ctx);
-	cli_narrator n = {.json = o->json, .first = true};
-	fray_roller_set_sink(r, cli_narrate, &n);
-	int64_t out[FRAY_OUTCOME_MAX_FIELDS] = {0};
-	char res[256];
-	if (o->json)
-		printf("{\"procedure\": \"%s\", \"inputs\": %s, \"seed\": %" PRIu64 ", \"events\": [",
-		       run->name, run->inputs_json, seed);
-	else
-		printf("%s (seed %" PRIu64 "%s)\n", cli_tstr(run->title), seed,
-		       o->have_seed ? "" : "; replay with --seed");
-	fray_status st = fray_run(r, run->proc, NULL, run->input, out);
-	fray_roller_free(r);
-	if (st != FRAY_OK)
-		return cli_fail(cmd, ctx);
-	run->fmt(out, o->json, run->input, res, sizeof res);
-	if (o->json)
-		printf("%s], \"outcome\": {%s}}\n", n.first ? "" : "\n  ", res);
-	else
-		printf("result: %s\n", res);
-	return EXIT_OK;
-}
 
 static char *exact_of(const fray_dist *d, size_t i)
 {
@@ -109,7 +81,7 @@ int proc_run_print(const char *cmd, const proc_run *run, const proc_opts *o)
 	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
 	if (!ctx)
 		return cli_error(cmd, EXIT_RUNTIME, "out of memory");
-	int status = o->odds ? print_odds(cmd, ctx, run, o) : print_roll(cmd, ctx, run, o);
+	int status = print_odds(cmd, ctx, run, o);
 	fray_ctx_free(ctx);
 	return status;
 }

@@ -1,6 +1,7 @@
-/* Running one rules procedure from the command line in its three output
- * forms: a narrated roll (text or JSON), or its exact odds (text or JSON,
- * in the common shape {"procedure", "inputs", "outcomes", "unresolved"}). */
+/* The options every procedure takes (--odds, --json, --seed, --max-memory),
+ * and the exact odds of a procedure outside the catalogue (chit combat
+ * from a file), in the common shape {"procedure", "inputs", "outcomes",
+ * "unresolved"}. Catalogue procedures render in libfray (src/catalog). */
 #ifndef FRAY_CLI_PROCOUT_H
 #define FRAY_CLI_PROCOUT_H
 
@@ -31,7 +32,7 @@ typedef struct proc_opts {
 /* Takes --odds, --json, --seed N and --max-memory MIB at a->i; true when
  * one was taken. */
 bool proc_opt(cli_args *a, proc_opts *o);
-/* Runs it and prints; returns the exit status. */
+/* Prints its exact odds; returns the exit status. */
 int proc_run_print(const char *cmd, const proc_run *run, const proc_opts *o);
 
 #endif
