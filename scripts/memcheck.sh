@@ -1,5 +1,5 @@
 #!/bin/sh
-# make memcheck: the command-line tests, and every fray they start, under
+# make memcheck: the command-line tests and the request test, and every fray they start, under
 # valgrind; then every --json command of tests/json/cases.txt the same way.
 # Any memory error or leak (definite, indirect or possible) makes the fray
 # it happened in exit 99, which fails its test.
@@ -7,7 +7,7 @@ set -e
 build=${1:-build-memcheck}
 vg="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect,possible --show-leak-kinds=definite,indirect,possible"
 status=0
-for t in "$build"/tests/test_cli*; do
+for t in "$build"/tests/test_cli* "$build"/tests/test_request; do
 	[ -x "$t" ] || continue
 	echo "memcheck: $t"
 	$vg --trace-children=yes "$t" || status=1
