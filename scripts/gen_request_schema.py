@@ -43,9 +43,10 @@ def request_schema(catalogue):
         "type": "object",
         "properties": {
             "procedure": {"type": "string"},
-            "mode": {"enum": ["roll", "odds"], "default": "roll"},
+            "mode": {"enum": ["roll", "odds", "simulate"]},
             "inputs": {"type": "object"},
             "seed": {"type": "integer", "minimum": 0, "maximum": 18446744073709551615},
+            "trials": {"type": "integer", "minimum": 1, "maximum": 100000000},
         },
         "required": ["procedure"],
         "additionalProperties": False,

@@ -28,9 +28,11 @@ typedef enum fray_mode {
 
 /* Runs one request (at most FRAY_REQUEST_MAX_BYTES of JSON):
  *   procedure  a name from the catalogue (required)
- *   mode       "roll" (the default) or "odds"
+ *   mode       "roll", "odds" or "simulate", as the procedure has them
+ *              (default: its first)
  *   inputs     an object of the procedure's inputs (default: {})
- *   seed       0 to 2^64-1, for "roll" (default 0)
+ *   seed       0 to 2^64-1, for "roll" and "simulate" (default 0)
+ *   trials     1 to FRAY_CALL_MAX_TRIALS, for "simulate" (default 100,000)
  * On success *response_json is the JSON the command line prints for the
  * same request with --json (a newline at its end). A malformed request, an
  * unknown procedure, mode or key, or a bad input: FRAY_ERR_INPUT, a
@@ -42,6 +44,12 @@ fray_status fray_request(fray_ctx *ctx, const char *request_json, char **respons
  * names a file to read (a units file, a chit mix): for requests from
  * people who may not read this machine's files (a web page). */
 #define FRAY_REQUEST_NO_FILES 1u
+/* FRAY_REQUEST_QUICK keeps a request's work small enough to answer at
+ * once: at most 10,000 trials and 1,000,000 paths of exact odds (more:
+ * FRAY_ERR_LIMIT or FRAY_ERR_INPUT and a message). */
+#define FRAY_REQUEST_QUICK 2u
+#define FRAY_REQUEST_QUICK_TRIALS 10000u
+#define FRAY_REQUEST_QUICK_PATHS 1000000u
 fray_status fray_request_flags(fray_ctx *ctx, const char *request_json, unsigned flags, char **response_json);
 
 /* The catalogue as JSON: {"procedures": [{"name", "command", "summary",
@@ -67,6 +75,8 @@ void fray_call_free(fray_call *c);
 size_t fray_call_ninputs(const fray_call *c);
 const char *fray_call_option(const fray_call *c, size_t i);
 bool fray_call_is_flag(const fray_call *c, size_t i);
+/* The modes the procedure has: FRAY_MODE_ROLL | FRAY_MODE_ODDS | ... */
+unsigned fray_call_modes(const fray_call *c);
 /* Another option for input i ("--shaman" for "--chaplain"), or NULL. */
 const char *fray_call_alias(const fray_call *c, size_t i);
 /* Sets input i from its text as typed ("3", "rough"; a flag: NULL). A
@@ -76,12 +86,15 @@ const char *fray_call_alias(const fray_call *c, size_t i);
 fray_status fray_call_set(fray_call *c, size_t i, const char *text);
 
 typedef struct fray_call_opts {
-	fray_mode mode;         /* ROLL or ODDS */
+	fray_mode mode;         /* ROLL, ODDS or SIMULATE */
 	bool json;              /* the JSON form, else text for people */
 	bool have_seed;         /* text: says "replay with --seed" when false */
-	uint64_t seed;
+	uint64_t seed;          /* a roll's, or the trials' */
 	uint64_t max_bytes;     /* odds' memory budget; 0: the default */
+	uint64_t max_paths;     /* odds' path budget; 0: the default */
+	uint64_t trials;        /* SIMULATE: 1 to FRAY_CALL_MAX_TRIALS; 0: 100,000 */
 } fray_call_opts;
+#define FRAY_CALL_MAX_TRIALS 100000000u
 
 /* Checks the inputs together (what is missing, what conflicts, names
  * looked up): FRAY_ERR_INPUT and a message on a problem. */

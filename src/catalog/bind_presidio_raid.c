@@ -48,7 +48,7 @@ static fray_status bind_camp(fray_call *c)
 const proc_desc presidio_camp_desc = {
 	"presidio.camp", "presidio camp", "a camp's terrain, features and sentries", RULE8 ", Camp Setup",
 	"Camp Setup: terrain, other features, sentries (1d6 each).",
-	camp_in, 1, camp_out, 3, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"horses\": true}", bind_camp};
+	camp_in, 1, camp_out, 3, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"horses\": true}", bind_camp, NULL};
 
 /* ---- villagers ---- */
 
@@ -85,7 +85,7 @@ const proc_desc presidio_villagers_desc = {
 	"presidio.villagers", "presidio villagers", "where the villagers are", RULE8 ", Villager Deployment",
 	"Villager Deployment: houses/fields/plaza 25/50/25% by day, 95/0/5% by night\n"
 	"(counted as one binomial event per place: the same odds as a die each).",
-	villagers_in, 2, villagers_out, 3, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"villagers\": 12}", bind_villagers};
+	villagers_in, 2, villagers_out, 3, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"villagers\": 12}", bind_villagers, NULL};
 
 /* ---- sentry ---- */
 
@@ -137,7 +137,7 @@ const proc_desc presidio_sentry_desc = {
 	"Sentry Alertness: the condition (1d6), then 1d6 - Camou + Recon + DMs: 3+ by\n"
 	"day, 5+ by night.",
 	sentry_in, 7, sentry_out, 2, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"recon\": 1, \"camou\": 2, \"night\": true}",
-	bind_sentry};
+	bind_sentry, NULL};
 
 /* ---- capture ---- */
 
@@ -188,7 +188,7 @@ const proc_desc presidio_capture_desc = {
 	"presidio.capture", "presidio capture", "a capture with fists: no wound", RULE8 ", Capturing",
 	"Fists 8+, less the raider's melee skill, plus the defender's; no wound.",
 	capture_in, 3, capture_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"skill\": 2, \"animal\": \"horses\"}",
-	bind_capture};
+	bind_capture, NULL};
 
 /* ---- ram (stampede) ---- */
 
@@ -229,7 +229,7 @@ const proc_desc presidio_ram_desc = {
 	"presidio.ram", "presidio ram", "a stampede rams the figures in its path", RULE8 ", Ramming",
 	"Each figure on foot in the path: the animal's ramming damage against its\n"
 	"armor on the damage chart.",
-	ram_in, 3, ram_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"animal\": \"cattle\", \"figures\": 4}", bind_ram};
+	ram_in, 3, ram_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"animal\": \"cattle\", \"figures\": 4}", bind_ram, NULL};
 
 /* ---- livestock return ---- */
 
@@ -267,7 +267,7 @@ const proc_desc presidio_livestock_desc = {
 	"Lost Livestock: 1d6 an animal: back on 1-3 (1-4 searching), the enemy's on\n"
 	"4-5 (5), lost on 6.",
 	livestock_in, 2, livestock_out, 3, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"animals\": 12, \"search\": true}",
-	bind_livestock};
+	bind_livestock, NULL};
 
 /* ---- contact time ---- */
 
@@ -313,7 +313,7 @@ const proc_desc presidio_contact_desc = {
 	"Time of Contact (1D4): row 1 moved 1 hex by road; 2: 2 by road or 1 in\n"
 	"fields; 3: 3 by road, 2 in fields or 1 in woods. On a strategic map of a\n"
 	"large area a D12 instead, over the whole table: 8 a.m. to 7 p.m.",
-	contact_in, 2, contact_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"moved\": 2}", bind_contact};
+	contact_in, 2, contact_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"moved\": 2}", bind_contact, NULL};
 
 /* ---- entrance ---- */
 
@@ -348,7 +348,7 @@ const proc_desc presidio_entrance_desc = {
 	"1D6 decides the entrance point onto a map (2 points at least). Number the\n"
 	"map's points 1 to N (2 to 6); a face above N is rolled again, so each point\n"
 	"has 1 chance in N.",
-	entrance_in, 1, entrance_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"points\": 4}", bind_entrance};
+	entrance_in, 1, entrance_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"points\": 4}", bind_entrance, NULL};
 
 /* ---- night ---- */
 
@@ -377,7 +377,7 @@ const proc_desc presidio_night_desc = {
 	"presidio.night", "presidio night", "the moon: how far one sees", RULE8 ", Nighttime Visibility",
 	"1d6 for the moon, giving how far one sees in the open and in the woods and\n"
 	"the DM on a search roll.",
-	NULL, 0, night_out, 4, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{}", bind_night};
+	NULL, 0, night_out, 4, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{}", bind_night, NULL};
 
 /* ---- bounce ---- */
 
@@ -405,7 +405,7 @@ const proc_desc presidio_bounce_desc = {
 	"line: 1D6 + 6\" to the next landing, then 1D6\". Shots from rifled pieces\n"
 	"bury themselves (unless on solid rock), and shells explode where they land:\n"
 	"neither bounces.",
-	NULL, 0, bounce_out, 2, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{}", bind_bounce};
+	NULL, 0, bounce_out, 2, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{}", bind_bounce, NULL};
 
 /* ---- herd ---- */
 
@@ -446,4 +446,61 @@ const proc_desc presidio_herd_desc = {
 	"One rider for every ten beasts (herders on foot for sheep and pigs)\n"
 	"controls it; otherwise it runs in a direction from the artillery scatter\n"
 	"chart (1D6: N, NE, SE, S, SW, NW), at least a quarter of its number abreast.",
-	herd_in, 2, herd_out, 2, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"beasts\": 40, \"riders\": 2}", bind_herd};
+	herd_in, 2, herd_out, 2, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"beasts\": 40, \"riders\": 2}", bind_herd, NULL};
+
+/* ---- campaign pursuit (Section 8), simulated ---- */
+
+enum { PU_RECON, PU_CAMOU, PU_PURSUERS_MOUNTED, PU_RAIDERS_MOUNTED, PU_FORCED_MARCH };
+static const in_desc pursuit_in[] = {
+	{"recon", IN_INT, -5, 10, .help = "the pursuers' Recon skill, tracking", .rule = RULE8 ", Campaign Pursuit"},
+	{"camou", IN_INT, -5, 10, .help = "the raiders' Camou skill", .rule = RULE8 ", Campaign Pursuit"},
+	{"pursuers_mounted", IN_BOOL, .help = "the pursuers ride", .rule = RULE8 ", Distance in Leagues"},
+	{"raiders_mounted", IN_BOOL, .help = "the raiders ride", .rule = RULE8 ", Distance in Leagues"},
+	{"forced_march", IN_BOOL, .help = "the pursuers force the march", .rule = RULE8 ", Campaign Pursuit"},
+};
+static const out_desc pursuit_out[] = {{"caught_on_day", "integer", "the day the raiders are caught (0: not in 15 days)"}};
+
+static void fmt_pursuit(const fray_call *c, const int64_t *o, bool json, textbuf *t)
+{
+	(void)c;
+	if (json)
+		text_add(t, "\"caught_on_day\": %lld", (long long)o[0]);
+	else if (o[0])
+		text_add(t, "caught on day %lld", (long long)o[0]);
+	else
+		text_add(t, "not caught in 15 days");
+}
+
+/* The share caught in all, after the days. */
+static void pursuit_summary(const fray_call *c, const fray_dist *d, bool json, strbuf *sb)
+{
+	(void)c;
+	double caught = 0;
+	for (size_t k = 0; k < fray_dist_count(d); k++)
+		caught += fray_dist_outcome(d, k)[0] ? fray_dist_p(d, k) : 0;
+	if (json)
+		sb_add(sb, ", \"caught\": %.6f", caught);
+	else
+		sb_add(sb, "\ncaught within 15 days: %.3f%%\n", 100 * caught);
+}
+
+static fray_status bind_pursuit(fray_call *c)
+{
+	fray_presidio_pursuit_in *in = CALL_INPUT(c, fray_presidio_pursuit_in);
+	*in = (fray_presidio_pursuit_in){(int)val_i(c, PU_RECON), (int)val_i(c, PU_CAMOU), val_b(c, PU_PURSUERS_MOUNTED),
+					 val_b(c, PU_RAIDERS_MOUNTED), val_b(c, PU_FORCED_MARCH)};
+	call_title(c, "pursuit: recon %d against camou %d", in->recon, in->camou);
+	call_echo(c, NULL);
+	run_with(c, fray_presidio_pursuit_procedure, 1, fmt_pursuit);
+	return FRAY_OK;
+}
+
+const proc_desc presidio_pursuit_desc = {
+	"presidio.pursuit", "presidio pursuit", "will the raiders be caught: a pursuit day by day",
+	RULE8 ", Campaign Pursuit",
+	"Day by day for 15 days (the rations: 15 out, 15 back): tracking (1d6 +\n"
+	"Recon against 1d6 + Camou; a lost trail costs the day), both parties travel\n"
+	"on the Distance in Leagues columns (2D6), the pursuers see the raiders on a\n"
+	"12. Simulated: the share of pursuits ending on each day.",
+	pursuit_in, 5, pursuit_out, 1, FRAY_MODE_SIMULATE, "{\"recon\": 2, \"camou\": 1, \"forced_march\": true}",
+	bind_pursuit, pursuit_summary};

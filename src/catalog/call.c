@@ -94,6 +94,11 @@ FRAY_API const char *fray_call_option(const fray_call *c, size_t i)
 	return option_of(&c->d->in[i], slot[next++ % 4], sizeof slot[0]);
 }
 
+FRAY_API unsigned fray_call_modes(const fray_call *c)
+{
+	return c ? c->d->modes : 0;
+}
+
 FRAY_API const char *fray_call_alias(const fray_call *c, size_t i)
 {
 	static _Thread_local char slot[72];
@@ -244,8 +249,13 @@ FRAY_API fray_status fray_call_run(fray_call *c, const fray_call_opts *o, char *
 	if (!c || !o || !out)
 		return c ? fray_fail(c->ctx, FRAY_ERR_INPUT, "fray_call_run: NULL argument") : FRAY_ERR_INPUT;
 	*out = NULL;
-	if (!(c->d->modes & (unsigned)o->mode))
-		return call_bad(c, "%s has no %s mode", c->d->name, o->mode == FRAY_MODE_ODDS ? "odds" : "roll");
+	static const char *const mode_names[] = {"", "roll", "odds", "", "simulate"};
+	if ((o->mode != FRAY_MODE_ROLL && o->mode != FRAY_MODE_ODDS && o->mode != FRAY_MODE_SIMULATE) ||
+	    !(c->d->modes & (unsigned)o->mode))
+		return call_bad(c, "%s has no %s mode", c->d->name,
+				(unsigned)o->mode <= 4 ? mode_names[o->mode] : "such");
+	if (o->trials > FRAY_CALL_MAX_TRIALS)
+		return call_bad(c, "at most %u trials", FRAY_CALL_MAX_TRIALS);
 	fray_status st = fray_call_check(c);
 	if (st != FRAY_OK)
 		return st;

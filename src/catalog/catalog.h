@@ -59,6 +59,9 @@ typedef struct proc_desc {
 	 * names looked up) and fills c's run: fray_fail and a status on a
 	 * problem. */
 	fray_status (*bind)(fray_call *c);
+	/* SIMULATE: members or lines after the outcomes ("caught"); NULL:
+	 * none */
+	void (*totals)(const fray_call *c, const fray_dist *d, bool json, strbuf *sb);
 } proc_desc;
 
 #define CALL_MAX_INPUTS 48
@@ -129,7 +132,7 @@ const proc_desc *catalog_find(const char *name_or_command);
 extern const proc_desc adbg_fire_desc, adbg_move_desc, adbg_melee_desc, adbg_recover_desc, adbg_rounds_desc;
 extern const proc_desc presidio_camp_desc, presidio_villagers_desc, presidio_sentry_desc, presidio_capture_desc,
 	presidio_ram_desc, presidio_livestock_desc, presidio_contact_desc, presidio_entrance_desc, presidio_night_desc,
-	presidio_bounce_desc, presidio_herd_desc;
+	presidio_bounce_desc, presidio_herd_desc, presidio_pursuit_desc;
 extern const proc_desc presidio_rally_desc, presidio_initiative_desc, presidio_jump_desc, presidio_dismount_desc,
 	presidio_spot_desc, presidio_status_desc, presidio_fuse_desc, presidio_gun_move_desc, presidio_blast_desc,
 	presidio_radius_desc, presidio_into_melee_desc, presidio_morale_desc, presidio_move_desc;

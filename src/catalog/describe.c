@@ -83,9 +83,15 @@ static void describe(strbuf *sb, const proc_desc *d)
 	json_str(sb, d->summary);
 	sb_add(sb, ", \"rules\": ");
 	json_str(sb, d->rules);
-	sb_add(sb, ", \"modes\": [%s%s%s]", d->modes & FRAY_MODE_ROLL ? "\"roll\"" : "",
-	       (d->modes & FRAY_MODE_ROLL) && (d->modes & FRAY_MODE_ODDS) ? ", " : "",
-	       d->modes & FRAY_MODE_ODDS ? "\"odds\"" : "");
+	sb_add(sb, ", \"modes\": [");
+	const char *sep = "";
+	if (d->modes & FRAY_MODE_ROLL)
+		sb_add(sb, "\"roll\""), sep = ", ";
+	if (d->modes & FRAY_MODE_ODDS)
+		sb_add(sb, "%s\"odds\"", sep), sep = ", ";
+	if (d->modes & FRAY_MODE_SIMULATE)
+		sb_add(sb, "%s\"simulate\"", sep);
+	sb_add(sb, "]");
 	sb_add(sb, ", \"example\": %s", d->example);
 	sb_add(sb, ",\n   \"inputs\": [");
 	for (size_t k = 0; k < d->nin; k++) {
@@ -216,8 +222,10 @@ FRAY_API fray_status fray_procedure_help(fray_ctx *ctx, const char *procedure, c
 		col += w;
 		sb_free(&one);
 	}
-	sb_add(&sb, "%s%s\n\n", col + 30 > 78 ? "\n    " : "",
-	       d->modes & FRAY_MODE_ODDS ? " [--odds | --seed N] [--json]" : " [--seed N] [--json]");
+	const char *modes = d->modes & FRAY_MODE_ODDS	   ? " [--odds | --seed N] [--json]"
+			    : d->modes & FRAY_MODE_SIMULATE ? " [--trials N] [--seed N] [--json]"
+							    : " [--seed N] [--json]";
+	sb_add(&sb, "%s%s\n\n", col + 30 > 78 ? "\n    " : "", modes);
 	sb_add(&sb, "%c%s (%s).\n", d->summary[0] >= 'a' && d->summary[0] <= 'z' ? d->summary[0] - 'a' + 'A'
 										 : d->summary[0],
 	       d->summary + 1, d->rules);

@@ -9,7 +9,7 @@ const proc_desc *const catalog_procs[] = {
 	&presidio_blast_desc, &presidio_radius_desc, &presidio_into_melee_desc,
 	&presidio_camp_desc, &presidio_villagers_desc, &presidio_sentry_desc, &presidio_capture_desc,
 	&presidio_ram_desc, &presidio_livestock_desc, &presidio_contact_desc, &presidio_entrance_desc,
-	&presidio_night_desc, &presidio_bounce_desc, &presidio_herd_desc,
+	&presidio_night_desc, &presidio_bounce_desc, &presidio_herd_desc, &presidio_pursuit_desc,
 	&bbb_fire_desc, &bbb_assault_desc, &bbb_move_desc,
 	&chits_end_turn_desc,
 };

@@ -104,6 +104,8 @@ static fray_status render_odds(fray_call *c, const fray_call_opts *o, strbuf *sb
 	fray_enum_limits lim = c->limits;
 	if (o->max_bytes)
 		lim.max_bytes = o->max_bytes;
+	if (o->max_paths)
+		lim.max_paths = o->max_paths;
 	fray_status st = fray_enumerate(c->ctx, c->proc, NULL, c->input, c->nfields, &lim, &d);
 	if (st != FRAY_OK)
 		return st;
@@ -139,7 +141,52 @@ static fray_status render_odds(fray_call *c, const fray_call_opts *o, strbuf *sb
 	return FRAY_OK;
 }
 
+/* Many sampled trials on every core (the same result for any number of
+ * threads, ruling R24): the share of each outcome. */
+static fray_status render_simulate(fray_call *c, const fray_call_opts *o, strbuf *sb)
+{
+	uint64_t trials = o->trials ? o->trials : 100000;
+	fray_dist *d;
+	fray_status st = fray_aggregate(c->ctx, c->proc, NULL, c->input, c->nfields, o->seed, trials, 0, &d);
+	if (st != FRAY_OK)
+		return st;
+	char res[1024], num[40];
+	if (o->json) {
+		sb_add(sb, "{\"procedure\": \"%s\", \"inputs\": %s, \"trials\": %" PRIu64 ", \"seed\": %" PRIu64
+			   ", \"outcomes\": [", c->d->name, c->inputs_json, trials, o->seed);
+	} else {
+		sb_text(sb, c->title);
+		sb_add(sb, "; %" PRIu64 " simulated trials (seed %" PRIu64 "%s)\n\n", trials, o->seed,
+		       o->have_seed ? "" : "; replay with --seed");
+	}
+	for (size_t i = 0; i < fray_dist_count(d); i++) {
+		textbuf t = text_on(res, sizeof res);
+		c->fmt(c, fray_dist_outcome(d, i), o->json, &t);
+		if (o->json) {
+			fray_double_str(fray_dist_p(d, i), num, sizeof num);
+			sb_add(sb, "%s\n  {\"outcome\": {%s}, \"p\": %s}", i ? "," : "", res, num);
+		} else {
+			sb_add(sb, "  %7.3f%%  %s\n", 100 * fray_dist_p(d, i), res);
+		}
+	}
+	if (o->json)
+		sb_add(sb, "\n]");
+	if (c->d->totals)
+		c->d->totals(c, d, o->json, sb);
+	sb_add(sb, o->json ? "}\n" : "");
+	fray_dist_free(d);
+	return FRAY_OK;
+}
+
 fray_status render_call(fray_call *c, const fray_call_opts *o, strbuf *sb)
 {
-	return o->mode == FRAY_MODE_ODDS ? render_odds(c, o, sb) : render_roll(c, o, sb);
+	switch (o->mode) {
+	case FRAY_MODE_ODDS:
+		return render_odds(c, o, sb);
+	case FRAY_MODE_SIMULATE:
+		return render_simulate(c, o, sb);
+	case FRAY_MODE_ROLL:
+		break;
+	}
+	return render_roll(c, o, sb);
 }

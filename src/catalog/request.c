@@ -101,7 +101,7 @@ static fray_status run_request(fray_ctx *ctx, const fray_node *root, unsigned fl
 {
 	if (!root || fray_node_kind_of(root) != FRAY_NODE_MAP)
 		return at(ctx, root, "expected a request object {\"procedure\": ..., \"inputs\": {...}}%s%s", "", "");
-	const fray_node *proc = NULL, *mode = NULL, *inputs = NULL, *seed = NULL;
+	const fray_node *proc = NULL, *mode = NULL, *inputs = NULL, *seed = NULL, *trials = NULL;
 	for (size_t k = 0; k < fray_node_len(root); k++) {
 		const fray_node *key = fray_node_key(root, k), *val = fray_node_value(root, k);
 		const char *name = string_of(key);
@@ -115,20 +115,24 @@ static fray_status run_request(fray_ctx *ctx, const fray_node *root, unsigned fl
 			inputs = val;
 		else if (!strcmp(name, "seed"))
 			seed = val;
+		else if (!strcmp(name, "trials"))
+			trials = val;
 		else
-			return at(ctx, key, "unknown key '%.80s' (keys: procedure, mode, inputs, seed)%s", name, "");
+			return at(ctx, key, "unknown key '%.80s' (keys: procedure, mode, inputs, seed, trials)%s", name,
+				  "");
 	}
 	if (!proc)
 		return at(ctx, root, "missing \"procedure\"%s%s", "", "");
 	const char *pname = string_of(proc);
 	if (!pname)
 		return at(ctx, proc, "procedure: expected a string such as \"adbg.fire\"%s%s", "", "");
-	fray_call_opts o = {.mode = FRAY_MODE_ROLL, .json = true, .have_seed = true};
-	const char *mname = mode ? string_of(mode) : "roll";
-	if (!mname || (strcmp(mname, "roll") != 0 && strcmp(mname, "odds") != 0))
-		return at(ctx, mode, "mode: expected \"roll\" or \"odds\"%s%s", "", "");
-	if (!strcmp(mname, "odds"))
-		o.mode = FRAY_MODE_ODDS;
+	fray_call_opts o = {.json = true, .have_seed = true};
+	const char *mname = mode ? string_of(mode) : NULL;
+	if (mode && (!mname || (strcmp(mname, "roll") != 0 && strcmp(mname, "odds") != 0 &&
+				strcmp(mname, "simulate") != 0)))
+		return at(ctx, mode, "mode: expected \"roll\", \"odds\" or \"simulate\"%s%s", "", "");
+	o.mode = !mname ? 0 : !strcmp(mname, "odds") ? FRAY_MODE_ODDS
+		 : !strcmp(mname, "simulate") ? FRAY_MODE_SIMULATE : FRAY_MODE_ROLL;
 	if (seed) {
 		if (o.mode == FRAY_MODE_ODDS)
 			return at(ctx, seed, "seed: odds roll no dice%s%s", "", "");
@@ -136,6 +140,20 @@ static fray_status run_request(fray_ctx *ctx, const fray_node *root, unsigned fl
 		if (st != FRAY_OK)
 			return st;
 	}
+	if (trials) {
+		const char *t = plain_of(trials);
+		char *end;
+		unsigned long long n = t && *t >= '0' && *t <= '9' ? strtoull(t, &end, 10) : 0;
+		uint64_t most = flags & FRAY_REQUEST_QUICK ? FRAY_REQUEST_QUICK_TRIALS : FRAY_CALL_MAX_TRIALS;
+		if (!t || *end || n < 1 || n > most) {
+			char what[96];
+			snprintf(what, sizeof what, "trials: expected a whole number from 1 to %llu", (unsigned long long)most);
+			return at(ctx, trials, "%s%s", what, "");
+		}
+		o.trials = n;
+	}
+	if (flags & FRAY_REQUEST_QUICK)
+		o.max_paths = FRAY_REQUEST_QUICK_PATHS;
 	if (inputs && fray_node_kind_of(inputs) != FRAY_NODE_MAP)
 		return at(ctx, inputs, "inputs: expected an object%s%s", "", "");
 	fray_call *c = fray_call_new(ctx, pname);
@@ -146,6 +164,15 @@ static fray_status run_request(fray_ctx *ctx, const fray_node *root, unsigned fl
 		return at(ctx, proc, "%s%s", msg, "");
 	}
 	c->from_json = true;
+	if (!o.mode) /* the procedure's first mode */
+		o.mode = c->d->modes & FRAY_MODE_ROLL ? FRAY_MODE_ROLL
+			 : c->d->modes & FRAY_MODE_ODDS ? FRAY_MODE_ODDS : FRAY_MODE_SIMULATE;
+	if (trials && o.mode != FRAY_MODE_SIMULATE) {
+		fray_call_free(c);
+		return at(ctx, trials, "trials: for \"simulate\"%s%s", "", "");
+	}
+	if ((flags & FRAY_REQUEST_QUICK) && !o.trials)
+		o.trials = FRAY_REQUEST_QUICK_TRIALS;
 	fray_status st = FRAY_OK;
 	for (size_t k = 0; inputs && k < fray_node_len(inputs) && st == FRAY_OK; k++) {
 		const fray_node *key = fray_node_key(inputs, k);

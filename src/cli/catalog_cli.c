@@ -40,8 +40,9 @@ static int unknown(cli_args *a, fray_call *c)
 			n++;
 		}
 	}
-	static const char *const common[] = {"--odds", "--seed", "--json", "--max-memory", "--help"};
-	for (size_t k = 0; k < 5; k++)
+	static const char *const common[] = {"--odds", "--seed", "--json", "--max-memory", "--help", "--trials"};
+	bool simulates = fray_call_modes(c) & FRAY_MODE_SIMULATE;
+	for (size_t k = 0; k < (simulates ? 6u : 5u); k++)
 		known[n++] = common[k];
 	return cli_unknown(a, known, n);
 }
@@ -59,12 +60,18 @@ int cli_run_catalog(const char *command, int argc, char **argv)
 	}
 	cli_args a = {.cmd = command, .argc = argc, .argv = argv};
 	proc_opts o = {0};
+	uint64_t trials = 0;
+	/* a procedure that only simulates (a campaign pursuit) runs trials */
+	unsigned modes = fray_call_modes(c);
+	bool simulate = (modes & FRAY_MODE_SIMULATE) && !(modes & FRAY_MODE_ROLL);
 	int status = EXIT_OK;
 	while (a.i < argc && a.status == EXIT_OK) {
 		if (cli_is_help(argv[a.i])) {
 			status = cli_help_topic(stdout, command) ? EXIT_OK : EXIT_RUNTIME;
 			goto done;
 		}
+		if (simulate && cli_u64(&a, "--trials", 1, FRAY_CALL_MAX_TRIALS, &trials))
+			continue;
 		if (!take_input(&a, c) && !proc_opt(&a, &o)) {
 			status = unknown(&a, c);
 			goto done;
@@ -86,9 +93,9 @@ int cli_run_catalog(const char *command, int argc, char **argv)
 		status = cli_error(command, EXIT_BAD_INPUT, "--max-memory is for --odds (exact odds' memory budget)");
 		goto done;
 	}
-	fray_call_opts run = {.mode = o.odds ? FRAY_MODE_ODDS : FRAY_MODE_ROLL, .json = o.json,
-			      .have_seed = o.have_seed, .seed = o.have_seed ? o.seed : cli_pick_seed(),
-			      .max_bytes = o.max_mib << 20};
+	fray_call_opts run = {.mode = o.odds ? FRAY_MODE_ODDS : simulate ? FRAY_MODE_SIMULATE : FRAY_MODE_ROLL,
+			      .json = o.json, .have_seed = o.have_seed, .seed = o.have_seed ? o.seed : cli_pick_seed(),
+			      .max_bytes = o.max_mib << 20, .trials = trials};
 	char *out = NULL;
 	if (fray_call_run(c, &run, &out) != FRAY_OK) {
 		status = cli_fail(command, ctx);

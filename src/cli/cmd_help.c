@@ -313,12 +313,6 @@ static const topic topics[] = {
 	 "  fray presidio into-melee  whose figures your hits strike, firing into a melee\n"
 	 "\n"
 	 "Distances are yours to measure; see docs/presidio.md.\n"},
-	{"presidio pursuit",
-	 "fray presidio pursuit --recon N --camou N [--pursuers-mounted] [--raiders-mounted]\n"
-	 "     [--forced-march] [--trials N] [--seed S] [--json]\n\n"
-	 "Campaign Pursuit, day by day for 15 days: tracking (1d6 + Recon against\n"
-	 "1d6 + Camou), leagues on the Pursuers and Fugitives columns. Simulated:\n"
-	 "the chance the raiders are caught, by day.\n"},
 	{"presidio victory",
 	 "fray presidio victory [--high-leader N] [--horse N] [--leader N] [--warrior N]\n"
 	 "     [--mule-or-cow N] [--scalp N] [--small-stock N] [--chicken N]\n\n"

@@ -37,74 +37,6 @@ static int presidio_victory(int argc, char **argv)
 	return EXIT_OK;
 }
 
-static int presidio_pursuit(int argc, char **argv)
-{
-	cli_args a = {.cmd = "presidio pursuit", .argc = argc, .argv = argv};
-	fray_presidio_pursuit_in in = {0};
-	int64_t recon = 0, camou = 0;
-	uint64_t trials = 100000, seed = 1;
-	bool json = false;
-	while (a.i < argc && a.status == EXIT_OK) {
-		if (cli_is_help(argv[a.i]))
-			return cli_help_topic(stdout, "presidio pursuit") ? EXIT_OK : EXIT_RUNTIME;
-		if (cli_flag(&a, "--pursuers-mounted")) in.pursuers_mounted = true;
-		else if (cli_flag(&a, "--raiders-mounted")) in.raiders_mounted = true;
-		else if (cli_flag(&a, "--forced-march")) in.forced_march = true;
-		else if (cli_flag(&a, "--json")) json = true;
-		else if (!cli_i64(&a, "--recon", -5, 10, &recon) && !cli_i64(&a, "--camou", -5, 10, &camou) &&
-			 !cli_u64(&a, "--trials", 1, 100000000, &trials) && !cli_u64(&a, "--seed", 0, UINT64_MAX, &seed)) {
-			static const char *const known[] = {"--recon", "--camou", "--pursuers-mounted",
-							    "--raiders-mounted", "--forced-march", "--trials",
-							    "--seed", "--json", "--help"};
-			return cli_unknown(&a, known, 9);
-		}
-	}
-	if (a.status != EXIT_OK)
-		return a.status;
-	in.recon = (int)recon;
-	in.camou = (int)camou;
-	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
-	if (!ctx)
-		return cli_error(a.cmd, EXIT_RUNTIME, "out of memory");
-	fray_dist *d;
-	if (fray_aggregate(ctx, fray_presidio_pursuit_procedure, NULL, &in, 1, seed, trials, 0, &d) != FRAY_OK) {
-		int s = cli_fail(a.cmd, ctx);
-		fray_ctx_free(ctx);
-		return s;
-	}
-	double caught = 0;
-	if (json)
-		printf("{\"procedure\": \"presidio.pursuit\", \"inputs\": {\"recon\": %d, \"camou\": %d, "
-		       "\"pursuers_mounted\": %s, \"raiders_mounted\": %s, \"forced_march\": %s}, "
-		       "\"trials\": %llu, \"seed\": %llu, \"outcomes\": [",
-		       in.recon, in.camou, in.pursuers_mounted ? "true" : "false",
-		       in.raiders_mounted ? "true" : "false", in.forced_march ? "true" : "false",
-		       (unsigned long long)trials, (unsigned long long)seed);
-	else
-		printf("pursuit: recon %d against camou %d; %llu simulated pursuits (seed %llu)\n\n", in.recon, in.camou,
-		       (unsigned long long)trials, (unsigned long long)seed);
-	for (size_t k = 0; k < fray_dist_count(d); k++) {
-		int64_t day = fray_dist_outcome(d, k)[0];
-		double p = fray_dist_p(d, k);
-		char num[40];
-		fray_double_str(p, num, sizeof num);
-		if (json)
-			printf("%s\n  {\"outcome\": {\"caught_on_day\": %lld}, \"p\": %s}", k ? "," : "", (long long)day, num);
-		else if (day == 0)
-			printf("  not caught in 15 days  %7.3f%%\n", 100 * p);
-		else
-			printf("  caught on day %-7lld  %7.3f%%\n", (long long)day, 100 * p);
-		caught += day ? p : 0;
-	}
-	if (json)
-		printf("\n], \"caught\": %.6f}\n", caught);
-	else
-		printf("\ncaught within 15 days: %.3f%%\n", 100 * caught);
-	fray_dist_free(d);
-	fray_ctx_free(ctx);
-	return EXIT_OK;
-}
-
 static int presidio_weapons(int argc, char **argv)
 {
 	if (argc > 0 && cli_is_help(argv[0]))
@@ -196,6 +128,7 @@ CATALOG_CMD(presidio_blast, "presidio blast")
 CATALOG_CMD(presidio_radius, "presidio radius")
 CATALOG_CMD(presidio_into_melee, "presidio into-melee")
 CATALOG_CMD(presidio_camp, "presidio camp")
+CATALOG_CMD(presidio_pursuit, "presidio pursuit")
 CATALOG_CMD(presidio_villagers, "presidio villagers")
 CATALOG_CMD(presidio_sentry, "presidio sentry")
 CATALOG_CMD(presidio_capture, "presidio capture")

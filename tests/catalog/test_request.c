@@ -186,6 +186,34 @@ static void malformed_requests_are_refused(void **state)
 	assert_non_null(strstr(fray_ctx_message(ctx), "reads no files"));
 	assert_int_equal(fray_request_flags(ctx, mix, 0, &out), FRAY_OK);
 	free(out);
+	/* simulate: trials and a seed; the same answer twice; a quick service
+	 * caps the trials and the paths of exact odds */
+	static const char pursuit[] = "{\"procedure\": \"presidio.pursuit\", \"mode\": \"simulate\", "
+				      "\"trials\": 3000, \"seed\": 9, \"inputs\": {\"recon\": 1}}";
+	char *again = NULL;
+	assert_int_equal(fray_request(ctx, pursuit, &out), FRAY_OK);
+	assert_int_equal(fray_request(ctx, pursuit, &again), FRAY_OK);
+	assert_string_equal(out, again);
+	assert_non_null(strstr(out, "\"trials\": 3000, \"seed\": 9"));
+	free(out);
+	free(again);
+	assert_int_equal(fray_request_flags(ctx, pursuit, FRAY_REQUEST_QUICK, &out), FRAY_OK);
+	free(out);
+	static const char many[] = "{\"procedure\": \"presidio.pursuit\", \"trials\": 20000}";
+	assert_int_equal(fray_request_flags(ctx, many, FRAY_REQUEST_QUICK, &out), FRAY_ERR_INPUT);
+	assert_null(out);
+	static const char fire_trials[] = "{\"procedure\": \"adbg.fire\", \"trials\": 20, \"inputs\": "
+					  "{\"type\": \"regular\", \"cf\": 3, \"terrain\": \"rough\"}}";
+	assert_int_equal(fray_request(ctx, fire_trials, &out), FRAY_ERR_INPUT);
+	/* a 200-figure volley on 40 specialists: every casualty's die is a
+	 * branch, far more than a million paths; a quick request stops there */
+	static const char volley[] = "{\"procedure\": \"presidio.shoot\", \"mode\": \"odds\", \"inputs\": "
+				     "{\"weapon\": \"flintlock musket\", \"figures\": 200, \"band\": \"close\", "
+				     "\"skill\": 3, \"mode\": \"volley\", \"line\": true, \"target_figures\": 200, "
+				     "\"specialists\": 40}}";
+	assert_int_equal(fray_request_flags(ctx, volley, FRAY_REQUEST_QUICK, &out), FRAY_ERR_LIMIT);
+	assert_null(out);
+	assert_non_null(strstr(fray_ctx_message(ctx), "1000000"));
 	/* a good call clears the last failure's message */
 	out = request("{\"procedure\": \"adbg.recover\", \"inputs\": {\"level\": 2}, \"seed\": 1}");
 	assert_non_null(out);

@@ -38,6 +38,7 @@ NOT_PROCEDURES = {"adbg battle", "adbg resume", "adbg odds", "adbg simulate", "a
 ALIASES = {"presidio stampede": "presidio ram"}
 
 failures = []
+used_simulated = set()   # outcome schemas checked by simulated procedures
 
 
 def fail(msg):
@@ -118,9 +119,16 @@ def check_catalogue(fray, root, store, schemas, outcomes, tmp):
             if run.returncode != 0:
                 fail("%s: fray request: exit %d: %s" % (name, run.returncode, run.stderr.strip()))
                 continue
-            kind = "procedure-roll" if mode == "roll" else "procedure-odds"
-            for e in validator(schemas[kind], store).iter_errors(strict_json(run.stdout)):
+            kind = {"roll": "procedure-roll", "odds": "procedure-odds", "simulate": "procedure-simulate"}[mode]
+            doc = strict_json(run.stdout)
+            for e in validator(schemas[kind], store).iter_errors(doc):
                 fail("%s: fray request (%s): %s" % (name, mode, e.message))
+            if mode == "simulate":
+                used_simulated.add(name)
+                v = validator({"$ref": "urn:fray:outcomes#/$defs/" + name}, store)
+                for o in doc.get("outcomes", []):
+                    for e in v.iter_errors(o["outcome"]):
+                        fail("%s: fray request (simulate): outcome %s: %s" % (name, json.dumps(o), e.message))
 
 
 def main():
@@ -193,16 +201,16 @@ def main():
             elif key not in NOT_PROCEDURES and key != "chits combat" and \
                     not {"procedure-roll", "procedure-odds"} <= seen[key]:
                 fail("fray %s: needs a rolled and an odds case (has %s)" % (key, sorted(seen[key])))
+    check_catalogue(fray, root, store, schemas, outcomes, tmp)
     for key, line in NO_JSON.items():
         args = [a.format(**subst) for a in shlex.split(line)]
         r = subprocess.run([fray] + args, capture_output=True, text=True)
         if r.returncode != 2 or "--json" not in r.stderr:
             fail("fray %s: prints no JSON, so it must refuse --json (exit %d)" % (line, r.returncode))
     for proc in outcomes["$defs"]:
-        if proc not in used_outcomes:
+        if proc not in used_outcomes and proc not in used_simulated:
             fail("outcomes.schema.json: %s is never checked" % proc)
 
-    check_catalogue(fray, root, store, schemas, outcomes, tmp)
     print("json: %d outputs checked against %d schemas, %d failures"
           % (ncases, len(schemas), len(failures)))
     return 1 if failures else 0
