@@ -45,7 +45,7 @@ FRAY_API fray_call *fray_call_new(fray_ctx *ctx, const char *procedure)
 			fray_fail(ctx, FRAY_ERR_INPUT, "unknown procedure '%.80s' (see 'fray procedures')", procedure);
 		return NULL;
 	}
-	fray_call *c = calloc(1, sizeof *c);
+	fray_call *c = fray_calloc(ctx, 1, sizeof *c); /* the context's allocator */
 	if (!c) {
 		fray_nomem(ctx);
 		return NULL;
@@ -66,8 +66,8 @@ FRAY_API void fray_call_free(fray_call *c)
 	if (c->cleanup)
 		c->cleanup(c);
 	for (size_t k = 0; k < c->d->nin; k++)
-		free(c->v[k].s);
-	free(c);
+		fray_dealloc(c->ctx, c->v[k].s);
+	fray_dealloc(c->ctx, c);
 }
 
 FRAY_API size_t fray_call_ninputs(const fray_call *c)
@@ -224,8 +224,8 @@ FRAY_API fray_status fray_call_set(fray_call *c, size_t i, const char *text)
 	case IN_FILE:
 		if (strlen(text) > CALL_MAX_TEXT)
 			return call_bad(c, "%s expects at most %d bytes", call_what(c, i), CALL_MAX_TEXT);
-		free(v->s);
-		v->s = strdup(text);
+		fray_dealloc(c->ctx, v->s);
+		v->s = fray_strdup(c->ctx, text);
 		return v->s ? FRAY_OK : fray_nomem(c->ctx);
 	case IN_BOOL:
 		break;

@@ -74,8 +74,9 @@ static fray_status set_input(fray_call *c, const fray_node *key, const fray_node
 			return at(c->ctx, val, "inputs.%s: expected a string%s", name, "");
 		break;
 	}
-	if (fray_call_set(c, k, text) == FRAY_OK)
-		return FRAY_OK;
+	fray_status st = fray_call_set(c, k, text);
+	if (st != FRAY_ERR_INPUT) /* FRAY_OK, or out of memory: as it is */
+		return st;
 	char msg[FRAY_MSG_MAX];
 	snprintf(msg, sizeof msg, "%s", fray_ctx_message(c->ctx));
 	fray_ctx_clear(c->ctx);
@@ -157,6 +158,8 @@ static fray_status run_request(fray_ctx *ctx, const fray_node *root, unsigned fl
 	if (inputs && fray_node_kind_of(inputs) != FRAY_NODE_MAP)
 		return at(ctx, inputs, "inputs: expected an object%s%s", "", "");
 	fray_call *c = fray_call_new(ctx, pname);
+	if (!c && fray_ctx_status(ctx) != FRAY_ERR_INPUT)
+		return fray_ctx_status(ctx);
 	if (!c) {
 		char msg[FRAY_MSG_MAX];
 		snprintf(msg, sizeof msg, "%s", fray_ctx_message(ctx));

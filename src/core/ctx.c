@@ -36,12 +36,12 @@ FRAY_API void fray_ctx_free(fray_ctx *ctx)
 
 FRAY_API const char *fray_ctx_message(const fray_ctx *ctx)
 {
-	return ctx->msg;
+	return ctx ? ctx->msg : "no context";
 }
 
 FRAY_API fray_status fray_ctx_status(const fray_ctx *ctx)
 {
-	return ctx->status;
+	return ctx ? ctx->status : FRAY_ERR_INPUT;
 }
 
 void fray_ctx_note_read(fray_ctx *ctx, int fd)
@@ -67,6 +67,8 @@ FRAY_API bool fray_ctx_has_read(const fray_ctx *ctx, const char *path)
 
 FRAY_API void fray_ctx_clear(fray_ctx *ctx)
 {
+	if (!ctx)
+		return;
 	ctx->status = FRAY_OK;
 	ctx->msg[0] = '\0';
 }

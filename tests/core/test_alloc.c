@@ -56,6 +56,12 @@ static bool run_paths(long n)
 	ok = ok && fray_doc_load_string(lctx, "m.yaml", text, strlen(text), &doc) == FRAY_OK;
 	const char *answers[] = {"a", "b"};
 	ok = ok && (p = fray_policy_script_new(lctx, answers, 2)) != NULL;
+	/* the catalogue: a request read, checked, run and rendered */
+	char *response = NULL;
+	ok = ok && fray_request(lctx, "{\"procedure\": \"presidio.morale\", \"mode\": \"odds\", \"inputs\": "
+				      "{\"level\": \"average\", \"size\": \"squad\", \"casualties\": 1}}",
+				&response) == FRAY_OK;
+	free(response);
 	if (!ok) {
 		assert_true(f.failed);
 		assert_int_equal(fray_ctx_status(lctx), FRAY_ERR_NOMEM);
