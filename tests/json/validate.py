@@ -110,8 +110,10 @@ def check_catalogue(fray, root, store, schemas, outcomes, tmp):
                  % (name, sorted(fields), sorted(declared)))
         for mode in p["modes"]:
             req = {"procedure": name, "mode": mode, "inputs": p["example"]}
-            if mode == "roll":
+            if mode in ("roll", "simulate"):
                 req["seed"] = 3
+            if mode == "simulate":
+                req["trials"] = 2000  # quick, under valgrind too
             for e in request_v.iter_errors(req):
                 fail("%s: the example request: %s" % (name, e.message))
             run = subprocess.run([fray, "request", "-"], input=json.dumps(req), capture_output=True,
