@@ -28,7 +28,8 @@ static const topic topics[] = {
 	 "  fray --version\n"
 	 "\n"
 	 "Topics: roll, odds, check, dice, seeds, adbg, bbb, chits, presidio, json,\n"
-	 "exit, rules, merge ('fray help adbg simulate' and so on for procedures).\n"},
+	 "exit, rules, merge, procedures, request ('fray help adbg simulate' and so\n"
+	 "on for procedures).\n"},
 	{"procedures",
 	 "fray procedures [--json]\n"
 	 "\n"
@@ -44,7 +45,8 @@ static const topic topics[] = {
 	 "  {\"procedure\": \"adbg.fire\", \"mode\": \"odds\",\n"
 	 "   \"inputs\": {\"type\": \"regular\", \"cf\": 3, \"terrain\": \"rough\"}}\n"
 	 "\n"
-	 "mode is \"roll\" (the default; give \"seed\") or \"odds\". The inputs are\n"
+	 "mode is \"roll\" (give \"seed\"), \"odds\" or \"simulate\" (\"trials\", \"seed\"),\n"
+	 "as the procedure has them (default: its first). The inputs are\n"
 	 "the procedure's options without their dashes ('fray procedures --json').\n"
 	 "Prints exactly what the command with --json prints; the library's\n"
 	 "fray_request does the same (docs/library.md).\n"},
@@ -370,5 +372,5 @@ int cmd_help(int argc, char **argv)
 		return EXIT_OK;
 	return cli_error("help", EXIT_BAD_INPUT,
 			 "no topic '%s' (topics: roll, odds, check, dice, seeds, adbg, bbb, chits, presidio, "
-			 "json, exit, rules)", argv[0]);
+			 "json, exit, rules, procedures, request)", argv[0]);
 }
