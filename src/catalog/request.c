@@ -143,10 +143,16 @@ static fray_status run_request(fray_ctx *ctx, const fray_node *root, unsigned fl
 	}
 	if (trials) {
 		const char *t = plain_of(trials);
-		char *end;
-		unsigned long long n = t && *t >= '0' && *t <= '9' ? strtoull(t, &end, 10) : 0;
+		unsigned long long n = 0;
+		bool whole = false;
+		if (t && *t >= '0' && *t <= '9') {
+			char *end;
+			errno = 0;
+			n = strtoull(t, &end, 10);
+			whole = !*end && !errno;
+		}
 		uint64_t most = flags & FRAY_REQUEST_QUICK ? FRAY_REQUEST_QUICK_TRIALS : FRAY_CALL_MAX_TRIALS;
-		if (!t || *end || n < 1 || n > most) {
+		if (!whole || n < 1 || n > most) {
 			char what[96];
 			snprintf(what, sizeof what, "trials: expected a whole number from 1 to %llu", (unsigned long long)most);
 			return at(ctx, trials, "%s%s", what, "");

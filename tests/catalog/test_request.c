@@ -131,6 +131,13 @@ static void malformed_requests_are_refused(void **state)
 		"{\"procedure\": \"adbg.fire\", \"seed\": 18446744073709551616, \"inputs\": {\"cf\": 3, \"type\": "
 		"\"regular\", \"terrain\": \"rough\"}}",
 		"{\"procedure\": \"adbg.fire\", \"seed\": \"4\"}",
+		"{\"procedure\": \"presidio.pursuit\", \"trials\": x}",
+		"{\"procedure\": \"presidio.pursuit\", \"trials\": -5}",
+		"{\"procedure\": \"presidio.pursuit\", \"trials\": 0}",
+		"{\"procedure\": \"presidio.pursuit\", \"trials\": 1e3}",
+		"{\"procedure\": \"presidio.pursuit\", \"trials\": 99999999999999999999999}",
+		"{\"procedure\": \"presidio.pursuit\", \"trials\": \"100\"}",
+		"{\"procedure\": \"presidio.pursuit\", \"mode\": \"roll\"}",
 		"{\"procedure\": \"adbg.f\xc3\"}",
 		"{\"procedure\": \"adbg.fire\", \"inputs\": {\"type\": \"reg\xffular\", \"cf\": 3, \"terrain\": \"rough\"}}",
 		"{\"procedure\": \"adbg.fire\", \"inputs\": *a}",
