@@ -244,6 +244,13 @@ size_t fray_adbg_battle_save(const fray_adbg_battle_state *st, char *dst,
 bool fray_adbg_battle_restore(fray_adbg_battle_state *st, fray_doc *doc,
 			      const fray_node *n);
 
+/* The end of a told battle, as `fray adbg battle` prints it: with json,
+ * the members after the events ("], \"result\": {...}}" and a newline);
+ * else the table of units by final status and the winner. *out is
+ * malloc'd: free() it. */
+fray_status fray_adbg_summary(const fray_adbg_scenario *s, const fray_adbg_result *res, bool json,
+			      char **out);
+
 /* The battle as a procedure (input: a scenario): outcome {winner: 0 draw,
  * 1 or 2 the side in file order; losses of side 1; losses of side 2}. */
 void fray_adbg_battle_procedure(fray_roller *r, fray_policy *p,

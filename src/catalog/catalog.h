@@ -62,6 +62,9 @@ typedef struct proc_desc {
 	/* SIMULATE: members or lines after the outcomes ("caught"); NULL:
 	 * none */
 	void (*totals)(const fray_call *c, const fray_dist *d, bool json, strbuf *sb);
+	/* A procedure with output of its own (a whole battle): renders the
+	 * mode itself; NULL: the common renderer */
+	fray_status (*render)(fray_call *c, const fray_call_opts *o, strbuf *sb);
 } proc_desc;
 
 #define CALL_MAX_INPUTS 48
@@ -129,7 +132,8 @@ extern const size_t catalog_nprocs;
 const proc_desc *catalog_find(const char *name_or_command);
 
 /* Each rule set's descriptors. */
-extern const proc_desc adbg_fire_desc, adbg_move_desc, adbg_melee_desc, adbg_recover_desc, adbg_rounds_desc;
+extern const proc_desc adbg_fire_desc, adbg_move_desc, adbg_melee_desc, adbg_recover_desc, adbg_rounds_desc,
+	adbg_battle_desc;
 extern const proc_desc presidio_camp_desc, presidio_villagers_desc, presidio_sentry_desc, presidio_capture_desc,
 	presidio_ram_desc, presidio_livestock_desc, presidio_contact_desc, presidio_entrance_desc, presidio_night_desc,
 	presidio_bounce_desc, presidio_herd_desc, presidio_pursuit_desc;
@@ -138,6 +142,15 @@ extern const proc_desc presidio_rally_desc, presidio_initiative_desc, presidio_j
 	presidio_radius_desc, presidio_into_melee_desc, presidio_morale_desc, presidio_move_desc;
 extern const proc_desc bbb_fire_desc, bbb_assault_desc, bbb_move_desc;
 extern const proc_desc chits_end_turn_desc, presidio_shoot_desc, presidio_melee_desc, presidio_artillery_desc;
+
+/* Text for a terminal into sb: control characters shown as escapes. */
+void sb_escaped(strbuf *sb, const char *s);
+/* A narrating sink into sb, as the command line tells events. */
+typedef struct narrator {
+	strbuf *sb;
+	bool json, first;
+} narrator;
+void narrate(void *narrator, const fray_event *ev);
 
 /* Runs a bound call: the roll (narrated) or the exact odds, as text or
  * JSON, into out. */

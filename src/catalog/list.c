@@ -2,7 +2,7 @@
 #include "catalog.h"
 
 const proc_desc *const catalog_procs[] = {
-	&adbg_fire_desc, &adbg_move_desc, &adbg_melee_desc, &adbg_recover_desc, &adbg_rounds_desc,
+	&adbg_fire_desc, &adbg_move_desc, &adbg_melee_desc, &adbg_recover_desc, &adbg_rounds_desc, &adbg_battle_desc,
 	&presidio_shoot_desc, &presidio_melee_desc, &presidio_morale_desc, &presidio_rally_desc, &presidio_move_desc, &presidio_initiative_desc, &presidio_jump_desc, &presidio_dismount_desc,
 	&presidio_spot_desc, &presidio_status_desc, &presidio_artillery_desc, &presidio_fuse_desc,
 	&presidio_gun_move_desc,

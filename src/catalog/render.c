@@ -11,7 +11,7 @@
 /* Text for a terminal: control characters (and C1 controls) shown as
  * escapes, so a name from a file can neither forge a line nor drive the
  * terminal. */
-static void sb_text(strbuf *sb, const char *s)
+void sb_escaped(strbuf *sb, const char *s)
 {
 	const unsigned char *u = (const unsigned char *)s;
 	for (; *u; u++) {
@@ -24,12 +24,7 @@ static void sb_text(strbuf *sb, const char *s)
 	}
 }
 
-typedef struct narrator {
-	strbuf *sb;
-	bool json, first;
-} narrator;
-
-static void narrate(void *ud, const fray_event *ev)
+void narrate(void *ud, const fray_event *ev)
 {
 	narrator *n = ud;
 	size_t (*render)(const fray_event *, char *, size_t) = n->json ? fray_event_json : fray_event_text;
@@ -53,7 +48,7 @@ static void narrate(void *ud, const fray_event *ev)
 		bool heading = ev->kind == FRAY_EV_NOTE && ev->text &&
 			       (strncmp(ev->text, "==", 2) == 0 || strncmp(ev->text, "--", 2) == 0);
 		sb_add(n->sb, heading ? "\n" : "  ");
-		sb_text(n->sb, line);
+		sb_escaped(n->sb, line);
 		sb_add(n->sb, "\n");
 	}
 	free(big);
@@ -71,7 +66,7 @@ static fray_status render_roll(fray_call *c, const fray_call_opts *o, strbuf *sb
 		sb_add(sb, "{\"procedure\": \"%s\", \"inputs\": %s, \"seed\": %" PRIu64 ", \"events\": [",
 		       c->d->name, c->inputs_json, o->seed);
 	} else {
-		sb_text(sb, c->title);
+		sb_escaped(sb, c->title);
 		sb_add(sb, " (seed %" PRIu64 "%s)\n", o->seed, o->have_seed ? "" : "; replay with --seed");
 	}
 	int64_t out[FRAY_OUTCOME_MAX_FIELDS] = {0};
@@ -114,7 +109,7 @@ static fray_status render_odds(fray_call *c, const fray_call_opts *o, strbuf *sb
 	if (o->json)
 		sb_add(sb, "{\"procedure\": \"%s\", \"inputs\": %s, \"outcomes\": [", c->d->name, c->inputs_json);
 	else {
-		sb_text(sb, c->title);
+		sb_escaped(sb, c->title);
 		sb_add(sb, ": exact odds\n\n");
 	}
 	for (size_t i = 0; i < n; i++) {
@@ -155,7 +150,7 @@ static fray_status render_simulate(fray_call *c, const fray_call_opts *o, strbuf
 		sb_add(sb, "{\"procedure\": \"%s\", \"inputs\": %s, \"trials\": %" PRIu64 ", \"seed\": %" PRIu64
 			   ", \"outcomes\": [", c->d->name, c->inputs_json, trials, o->seed);
 	} else {
-		sb_text(sb, c->title);
+		sb_escaped(sb, c->title);
 		sb_add(sb, "; %" PRIu64 " simulated trials (seed %" PRIu64 "%s)\n\n", trials, o->seed,
 		       o->have_seed ? "" : "; replay with --seed");
 	}
@@ -180,6 +175,8 @@ static fray_status render_simulate(fray_call *c, const fray_call_opts *o, strbuf
 
 fray_status render_call(fray_call *c, const fray_call_opts *o, strbuf *sb)
 {
+	if (c->d->render)
+		return c->d->render(c, o, sb);
 	switch (o->mode) {
 	case FRAY_MODE_ODDS:
 		return render_odds(c, o, sb);

@@ -35,38 +35,15 @@ int cli_adbg_load_scenario(const char *cmd, fray_ctx *ctx, const char *path, fra
 }
 
 
+/* The battle's end, rendered by libfray (as fray_request renders it). */
 static void print_summary(const fray_adbg_scenario *s, const fray_adbg_result *res, bool json)
 {
-	if (json) {
-		printf("], \"result\": {\"rounds\": %d, \"winner\": ", res->rounds);
-		if (res->winner < 0)
-			printf("null");
-		else
-			printf("%s", cli_jstr(fray_adbg_side_name(s, res->winner)));
-		printf(", \"sides\": [");
-		for (int i = 0; i < 2; i++) {
-			const fray_adbg_side_result *r = &res->side[i];
-			printf("%s{\"name\": %s", i ? ", " : "", cli_jstr(fray_adbg_side_name(s, i)));
-			for (int k = 0; k < 5; k++)
-				printf(", \"%s\": %d", fray_adbg_status_names[k], r->count[k]);
-			printf(", \"leaders_lost\": %d, \"losses\": %d}", r->leaders_lost, r->losses);
-		}
-		printf("]}}\n");
-		return;
-	}
-	printf("\n%-28s %6s %9s %6s %10s %7s %7s\n", "side", "normal", "disrupted", "routed",
-	       "eliminated", "removed", "leaders");
-	for (int i = 0; i < 2; i++) {
-		const fray_adbg_side_result *r = &res->side[i];
-		printf("%-28.28s %6d %9d %6d %10d %7d %7d\n", cli_tstr(fray_adbg_side_name(s, i)),
-		       r->count[0], r->count[1], r->count[2], r->count[3], r->count[4],
-		       r->leaders_lost);
-	}
-	if (res->winner < 0)
-		printf("\nresult: a draw after %d round%s\n", res->rounds, res->rounds == 1 ? "" : "s");
+	char *text = NULL;
+	if (fray_adbg_summary(s, res, json, &text) == FRAY_OK)
+		fputs(text, stdout);
 	else
-		printf("\nresult: %s wins after %d round%s\n", cli_tstr(fray_adbg_side_name(s, res->winner)),
-		       res->rounds, res->rounds == 1 ? "" : "s");
+		cli_error("adbg battle", EXIT_RUNTIME, "out of memory");
+	free(text);
 }
 
 /* What a save needs besides the battle state: how to find the scenario

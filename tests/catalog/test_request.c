@@ -60,8 +60,11 @@ static void every_procedure_runs_in_its_modes(void **state)
 			char *out = request("{\"procedure\": \"%s\", \"mode\": \"roll\", \"seed\": 7, \"inputs\": %s}",
 					    d->name, d->example);
 			assert_non_null(out);
-			assert_memory_equal(out, head, strlen(head));
-			assert_non_null(strstr(out, "\"outcome\": {"));
+			/* a whole battle has a shape of its own (adbg-battle) */
+			if (!d->render) {
+				assert_memory_equal(out, head, strlen(head));
+				assert_non_null(strstr(out, "\"outcome\": {"));
+			}
 			free(out);
 		}
 		if (d->modes & FRAY_MODE_ODDS) {
@@ -250,6 +253,12 @@ static void request_matches_the_command_line(void **state)
 		 "\"attempt\": true, \"other_rating\": 3}}"},
 		{{"adbg", "recover", "--level", "1", "--seed", "5", "--json"},
 		 "{\"procedure\": \"adbg.recover\", \"seed\": 5, \"inputs\": {\"level\": 1}}"},
+		{{"adbg", "battle", "examples/adbg/lochry-1781.yaml", "--seed", "12", "--policy", "random:4", "--json"},
+		 "{\"procedure\": \"adbg.battle\", \"seed\": 12, \"inputs\": {\"scenario\": "
+		 "\"examples/adbg/lochry-1781.yaml\", \"policy\": \"random:4\"}}"},
+		{{"adbg", "battle", "examples/adbg/blue-licks-1782.yaml", "--seed", "3", "--json"},
+		 "{\"procedure\": \"adbg.battle\", \"seed\": 3, \"inputs\": {\"scenario\": "
+		 "\"examples/adbg/blue-licks-1782.yaml\"}}"},
 	};
 	static result cli, via;
 	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {

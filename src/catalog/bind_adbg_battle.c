@@ -1,0 +1,221 @@
+/* A whole quick battle of A Dark and Bloody Ground in the catalogue (rule
+ * 19): fought and told from a scenario file with a policy, its summary
+ * rendered here for the command line too (fray_adbg_summary). */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include "catalog.h"
+
+/* The end of a told battle: the JSON's "result" (after its events), or the
+ * table of units by final status and the winner. */
+static void summary(strbuf *sb, const fray_adbg_scenario *s, const fray_adbg_result *res, bool json)
+{
+	char name[512];
+	if (json) {
+		sb_add(sb, "], \"result\": {\"rounds\": %d, \"winner\": ", res->rounds);
+		if (res->winner < 0) {
+			sb_add(sb, "null");
+		} else {
+			fray_json_string(fray_adbg_side_name(s, res->winner), name, sizeof name);
+			sb_add(sb, "%s", name);
+		}
+		sb_add(sb, ", \"sides\": [");
+		for (int i = 0; i < 2; i++) {
+			const fray_adbg_side_result *r = &res->side[i];
+			fray_json_string(fray_adbg_side_name(s, i), name, sizeof name);
+			sb_add(sb, "%s{\"name\": %s", i ? ", " : "", name);
+			for (int k = 0; k < 5; k++)
+				sb_add(sb, ", \"%s\": %d", fray_adbg_status_names[k], r->count[k]);
+			sb_add(sb, ", \"leaders_lost\": %d, \"losses\": %d}", r->leaders_lost, r->losses);
+		}
+		sb_add(sb, "]}}\n");
+		return;
+	}
+	sb_add(sb, "\n%-28s %6s %9s %6s %10s %7s %7s\n", "side", "normal", "disrupted", "routed", "eliminated",
+	       "removed", "leaders");
+	for (int i = 0; i < 2; i++) {
+		const fray_adbg_side_result *r = &res->side[i];
+		strbuf one = {0};
+		sb_escaped(&one, fray_adbg_side_name(s, i));
+		sb_add(sb, "%-28.28s %6d %9d %6d %10d %7d %7d\n", one.buf ? one.buf : "", r->count[0], r->count[1],
+		       r->count[2], r->count[3], r->count[4], r->leaders_lost);
+		sb_free(&one);
+	}
+	if (res->winner < 0) {
+		sb_add(sb, "\nresult: a draw after %d round%s\n", res->rounds, res->rounds == 1 ? "" : "s");
+	} else {
+		sb_add(sb, "\nresult: ");
+		sb_escaped(sb, fray_adbg_side_name(s, res->winner));
+		sb_add(sb, " wins after %d round%s\n", res->rounds, res->rounds == 1 ? "" : "s");
+	}
+}
+
+FRAY_API fray_status fray_adbg_summary(const fray_adbg_scenario *s, const fray_adbg_result *res, bool json,
+				       char **out)
+{
+	if (!out)
+		return FRAY_ERR_INPUT;
+	*out = NULL;
+	if (!s || !res)
+		return FRAY_ERR_INPUT;
+	strbuf sb = {0};
+	summary(&sb, s, res, json);
+	*out = sb_take(&sb);
+	return *out ? FRAY_OK : FRAY_ERR_NOMEM;
+}
+
+/* ---- the procedure ---- */
+
+enum { B_SCENARIO, B_POLICY, B_POLICY_A, B_POLICY_B, B_N };
+static const in_desc battle_in[] = {
+	{"scenario", IN_FILE, .required = true, .help = "the scenario (examples/adbg/)", .rule = "ADBG 19.1-19.3"},
+	{"policy", IN_STRING, .help = "both sides' decisions: heuristic (default), random[:SEED] or scripted:FILE",
+	 .rule = "fray's policies (docs/adbg.md)"},
+	{"policy_a", IN_STRING, .help = "the first side's policy, if not the same", .rule = "fray's policies"},
+	{"policy_b", IN_STRING, .help = "the second side's policy, if not the same", .rule = "fray's policies"},
+};
+static const out_desc battle_out[] = {
+	{"rounds", "integer", "rounds fought"}, {"winner", "string", "the winning side, or null for a draw"},
+	{"sides", "array", "each side's units by final status, leaders lost and losses"}};
+
+/* A policy from its spec, as the command line's --policy has them (but
+ * interactive, which only a terminal can answer). */
+static fray_status policy_of(fray_call *c, size_t k, const char *spec, fray_policy **out)
+{
+	*out = NULL;
+	if (strcmp(spec, "heuristic") == 0) {
+		*out = fray_policy_heuristic_new(c->ctx);
+	} else if (strncmp(spec, "scripted:", 9) == 0) {
+		fray_status st = fray_policy_script_load(c->ctx, spec + 9, out);
+		if (st != FRAY_OK)
+			return st;
+	} else if (strcmp(spec, "random") == 0 || strncmp(spec, "random:", 7) == 0) {
+		unsigned long long seed = 1;
+		if (spec[6]) {
+			char *end = NULL;
+			errno = 0;
+			/* digits only: strtoull would take "-1" as 2^64 - 1 */
+			if (spec[7] < '0' || spec[7] > '9' || (seed = strtoull(spec + 7, &end, 10), *end) || errno)
+				return call_bad(c, "%s random:SEED expects a whole number, got '%.40s'", call_opt(c, k),
+						spec + 7);
+		}
+		*out = fray_policy_random_new(c->ctx, seed);
+	} else {
+		return call_bad(c, "%s expects heuristic, scripted:FILE or random[:SEED], got '%.200s'",
+				call_opt(c, k), spec);
+	}
+	return *out ? FRAY_OK : fray_nomem(c->ctx);
+}
+
+typedef struct battle_owned {
+	fray_adbg_scenario *scenario;
+	fray_policy *policy;
+	char policy_name[160];
+} battle_owned;
+
+static void free_battle(fray_call *c)
+{
+	battle_owned *b = c->owned[0];
+	if (b) {
+		fray_adbg_scenario_free(b->scenario);
+		fray_policy_free(b->policy);
+		free(b);
+	}
+	c->owned[0] = NULL;
+}
+
+static fray_status bind_battle(fray_call *c)
+{
+	if (!val_given(c, B_SCENARIO))
+		return call_bad(c, "expected a scenario file (see examples/adbg/)");
+	if (val_given(c, B_POLICY) && val_given(c, B_POLICY_A) && val_given(c, B_POLICY_B))
+		return call_bad(c, "%s and %s name both sides: %s is not needed", call_opt(c, B_POLICY_A),
+				call_opt(c, B_POLICY_B), call_opt(c, B_POLICY));
+	battle_owned *b = calloc(1, sizeof *b);
+	if (!b)
+		return fray_nomem(c->ctx);
+	c->owned[0] = b;
+	c->cleanup = free_battle;
+	fray_doc *doc;
+	if (fray_doc_load_file(c->ctx, val_s(c, B_SCENARIO), &doc) != FRAY_OK)
+		return fray_ctx_status(c->ctx);
+	fray_status st = fray_adbg_scenario_read(c->ctx, doc, &b->scenario);
+	if (st == FRAY_ERR_INPUT && fray_doc_error_count(doc) > 0) {
+		fray_ctx_clear(c->ctx);
+		st = call_bad(c, "%s", fray_doc_error_msg(doc, 0));
+	}
+	fray_doc_free(doc);
+	if (st != FRAY_OK)
+		return st;
+	const char *both = val_given(c, B_POLICY) ? val_s(c, B_POLICY) : "heuristic";
+	if (!val_given(c, B_POLICY_A) && !val_given(c, B_POLICY_B)) {
+		snprintf(b->policy_name, sizeof b->policy_name, "%s", both);
+		return policy_of(c, B_POLICY, both, &b->policy);
+	}
+	const char *pa = val_given(c, B_POLICY_A) ? val_s(c, B_POLICY_A) : both;
+	const char *pb = val_given(c, B_POLICY_B) ? val_s(c, B_POLICY_B) : both;
+	snprintf(b->policy_name, sizeof b->policy_name, "%s vs %s", pa, pb);
+	fray_policy *p0, *p1;
+	if ((st = policy_of(c, val_given(c, B_POLICY_A) ? B_POLICY_A : B_POLICY, pa, &p0)) != FRAY_OK)
+		return st;
+	if ((st = policy_of(c, val_given(c, B_POLICY_B) ? B_POLICY_B : B_POLICY, pb, &p1)) != FRAY_OK) {
+		fray_policy_free(p0);
+		return st;
+	}
+	b->policy = fray_policy_sides_new(c->ctx, p0, p1);
+	return b->policy ? FRAY_OK : fray_nomem(c->ctx);
+}
+
+/* The battle told round by round, as `fray adbg battle` tells it. */
+static fray_status render_battle(fray_call *c, const fray_call_opts *o, strbuf *sb)
+{
+	battle_owned *b = c->owned[0];
+	const fray_adbg_scenario *s = b->scenario;
+	fray_roller *r = fray_roller_sample_new(c->ctx, o->seed, 0);
+	fray_adbg_battle_state *st = r ? fray_adbg_battle_new(c->ctx, s) : NULL;
+	if (!st) {
+		fray_roller_free(r);
+		return fray_ctx_status(c->ctx) ? fray_ctx_status(c->ctx) : fray_nomem(c->ctx);
+	}
+	narrator n = {.sb = sb, .json = o->json, .first = true};
+	fray_roller_set_sink(r, narrate, &n);
+	char name[512], policy[512];
+	if (o->json) {
+		fray_json_string(fray_adbg_scenario_name(s), name, sizeof name);
+		fray_json_string(b->policy_name, policy, sizeof policy);
+		sb_add(sb, "{\"scenario\": %s, \"seed\": %" PRIu64 ", \"policy\": %s, \"events\": [", name, o->seed,
+		       policy);
+	} else {
+		sb_escaped(sb, fray_adbg_scenario_name(s));
+		sb_add(sb, " (seed %" PRIu64 "%s; policy %s)\n", o->seed, o->have_seed ? "" : ", replay with --seed",
+		       b->policy_name);
+	}
+	fray_policy_reset(b->policy);
+	fray_adbg_battle_begin(st, r, b->policy);
+	while (!fray_roller_stopped(r) && fray_adbg_battle_round(st, r, b->policy))
+		;
+	fray_adbg_result res;
+	if (!fray_roller_stopped(r))
+		fray_adbg_battle_finish(st, r, b->policy, &res);
+	fray_status status = FRAY_OK;
+	if (fray_roller_stopped(r)) {
+		/* a policy that could not answer */
+		const char *why = fray_roller_stop_reason(r);
+		status = call_bad(c, "the battle stopped: %s", why[0] ? why : "the policy gave no answer");
+	} else {
+		summary(sb, s, &res, o->json);
+	}
+	fray_adbg_battle_free(st);
+	fray_roller_free(r);
+	return status;
+}
+
+const proc_desc adbg_battle_desc = {
+	"adbg.battle", "adbg battle", "a whole quick battle, told like a referee", "ADBG 19.1-19.3",
+	"Rounds, array, then each round fire, movement, melee and recovery, every\n"
+	"roll with its modifiers and rule numbers, and a final summary. The policy\n"
+	"makes the players' decisions. The command line also saves and resumes a\n"
+	"battle (--save, --stop-after, fray adbg resume) and plays interactively.",
+	battle_in, B_N, battle_out, 3, FRAY_MODE_ROLL, "{\"scenario\": \"examples/adbg/lochry-1781.yaml\"}",
+	bind_battle, NULL, render_battle};
