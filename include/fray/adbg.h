@@ -251,6 +251,19 @@ bool fray_adbg_battle_restore(fray_adbg_battle_state *st, fray_doc *doc,
 fray_status fray_adbg_summary(const fray_adbg_scenario *s, const fray_adbg_result *res, bool json,
 			      char **out);
 
+/* A battle simulation's result as `fray adbg simulate` prints it (text or
+ * JSON): win rates with their 95% Wilson intervals, losses and rounds.
+ * partial: NULL, or why fewer trials than asked were counted. *out is
+ * malloc'd: free() it. */
+typedef struct fray_adbg_sim_about {
+	const char *scenario, *policy, *side[2];
+	uint64_t seed, trials;     /* the trials asked */
+	const char *partial;
+} fray_adbg_sim_about;
+struct fray_sim;
+fray_status fray_adbg_sim_report(const fray_adbg_sim_about *about, const struct fray_sim *s, bool json,
+				 char **out);
+
 /* The battle as a procedure (input: a scenario): outcome {winner: 0 draw,
  * 1 or 2 the side in file order; losses of side 1; losses of side 2}. */
 void fray_adbg_battle_procedure(fray_roller *r, fray_policy *p,

@@ -167,9 +167,34 @@ static fray_status bind_battle(fray_call *c)
 	return b->policy ? FRAY_OK : fray_nomem(c->ctx);
 }
 
+/* Many battles on every core, reported as `fray adbg simulate` reports
+ * them (the same result for any number of threads, ruling R24). */
+static fray_status simulate_battles(fray_call *c, const fray_call_opts *o, strbuf *sb)
+{
+	battle_owned *b = c->owned[0];
+	uint64_t trials = o->trials ? o->trials : 100000;
+	fray_sim *sim = malloc(sizeof *sim);
+	if (!sim)
+		return fray_nomem(c->ctx);
+	fray_sim_run run = {.proc = fray_adbg_battle_stats_procedure, .policy = b->policy, .input = b->scenario,
+			    .nfields = FRAY_ADBG_SIM_FIELDS, .seed = o->seed, .first = 0, .last = trials,
+			    .threads = fray_policy_thread_safe(b->policy) ? 0 : 1};
+	fray_status st = fray_simulate(c->ctx, &run, sim);
+	if (st == FRAY_OK) {
+		fray_adbg_sim_about about = {fray_adbg_scenario_name(b->scenario), b->policy_name,
+					     {fray_adbg_side_name(b->scenario, 0), fray_adbg_side_name(b->scenario, 1)},
+					     o->seed, trials, NULL};
+		adbg_sim_report(sb, &about, sim, o->json);
+	}
+	free(sim);
+	return st;
+}
+
 /* The battle told round by round, as `fray adbg battle` tells it. */
 static fray_status render_battle(fray_call *c, const fray_call_opts *o, strbuf *sb)
 {
+	if (o->mode == FRAY_MODE_SIMULATE)
+		return simulate_battles(c, o, sb);
 	battle_owned *b = c->owned[0];
 	const fray_adbg_scenario *s = b->scenario;
 	fray_roller *r = fray_roller_sample_new(c->ctx, o->seed, 0);
@@ -215,7 +240,10 @@ const proc_desc adbg_battle_desc = {
 	"adbg.battle", "adbg battle", "a whole quick battle, told like a referee", "ADBG 19.1-19.3",
 	"Rounds, array, then each round fire, movement, melee and recovery, every\n"
 	"roll with its modifiers and rule numbers, and a final summary. The policy\n"
-	"makes the players' decisions. The command line also saves and resumes a\n"
-	"battle (--save, --stop-after, fray adbg resume) and plays interactively.",
-	battle_in, B_N, battle_out, 3, FRAY_MODE_ROLL, "{\"scenario\": \"examples/adbg/lochry-1781.yaml\"}",
+	"makes the players' decisions. Simulated: win rates with their 95%\n"
+	"intervals, losses and rounds (as fray adbg simulate). The command line also\n"
+	"saves and resumes a battle (--save, --stop-after, fray adbg resume) and\n"
+	"plays interactively.",
+	battle_in, B_N, battle_out, 3, FRAY_MODE_ROLL | FRAY_MODE_SIMULATE,
+	"{\"scenario\": \"examples/adbg/lochry-1781.yaml\"}",
 	bind_battle, NULL, render_battle};

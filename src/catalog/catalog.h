@@ -152,6 +152,9 @@ typedef struct narrator {
 } narrator;
 void narrate(void *narrator, const fray_event *ev);
 
+/* The battle simulation's report (adbg_sim_report.c). */
+void adbg_sim_report(strbuf *sb, const fray_adbg_sim_about *m, const fray_sim *s, bool json);
+
 /* Runs a bound call: the roll (narrated) or the exact odds, as text or
  * JSON, into out. */
 fray_status render_call(fray_call *c, const fray_call_opts *o, strbuf *out);

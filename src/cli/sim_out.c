@@ -6,132 +6,27 @@
 #include <string.h>
 #include "sim_out.h"
 
-static const struct {
-	const char *key, *words;
-} stats[FRAY_ADBG_SIM_PER_SIDE] = {
-	[FRAY_ADBG_SIM_ELIMINATED] = {"eliminated", "units eliminated"},
-	[FRAY_ADBG_SIM_ROUTED] = {"routed", "units routed"},
-	[FRAY_ADBG_SIM_DISRUPTED] = {"disrupted", "units disrupted"},
-	[FRAY_ADBG_SIM_LEADERS_LOST] = {"leaders_lost", "leaders lost"},
-	[FRAY_ADBG_SIM_LOSSES] = {"losses", "losses (after the routed roll)"},
-	[FRAY_ADBG_SIM_STANDING] = {"standing", "in good order at the end"},
-};
-
-static int top_value(const fray_sim *s, size_t f)
-{
-	int top = 0;
-	for (int v = 0; v <= FRAY_SIM_MAX_VALUE; v++)
-		if (s->count[f][v])
-			top = v;
-	return top;
-}
-
-static double share(uint64_t k, uint64_t n)
-{
-	return n ? (double)k / (double)n : 0;
-}
-
-/* A field's distribution as a small bar chart: one block per value from
- * 0, as tall as its share against the commonest value. */
-static void spark(FILE *out, const fray_sim *s, size_t f)
-{
-	static const char *const blocks[] = {" ", "\u2581", "\u2582", "\u2583", "\u2584",
-					     "\u2585", "\u2586", "\u2587", "\u2588"};
-	int top = top_value(s, f);
-	uint64_t most = 0;
-	for (int v = 0; v <= top; v++)
-		if (s->count[f][v] > most)
-			most = s->count[f][v];
-	fprintf(out, "0");
-	for (int v = 0; v <= top && v < 40; v++) {
-		int h = most ? (int)((8 * s->count[f][v] + most - 1) / most) : 0;
-		fputs(blocks[h], out);
-	}
-	fprintf(out, "%d", top);
-}
-
-static void json_dist(FILE *out, const fray_sim *s, size_t f)
-{
-	char num[40];
-	fray_double_str(fray_sim_mean(s, f), num, sizeof num);
-	fprintf(out, "{\"mean\": %s, \"p\": [", num);
-	for (int v = 0, top = top_value(s, f); v <= top; v++) {
-		fray_double_str(share(s->count[f][v], s->trials), num, sizeof num);
-		fprintf(out, "%s%s", v ? ", " : "", num);
-	}
-	fprintf(out, "]}");
-}
-
 void sim_json_rate(FILE *out, uint64_t k, uint64_t n)
 {
 	double lo, hi;
 	char a[40], b[40], c[40];
 	fray_wilson95(k, n, &lo, &hi);
-	fray_double_str(share(k, n), a, sizeof a);
+	fray_double_str(n ? (double)k / (double)n : 0, a, sizeof a);
 	fray_double_str(lo, b, sizeof b);
 	fray_double_str(hi, c, sizeof c);
 	fprintf(out, "{\"p\": %s, \"lo\": %s, \"hi\": %s}", a, b, c);
 }
 
-static void print_json(FILE *out, const sim_meta *m, const fray_sim *s, const char *partial)
-{
-	fprintf(out, "{\"scenario\": %s, \"policy\": %s, \"seed\": %" PRIu64 ", \"trials\": %" PRIu64
-		", \"counted\": %" PRIu64 ", \"partial\": %s,\n \"draw\": ",
-		cli_jstr(m->scenario), cli_jstr(m->policy), m->seed, m->trials, s->trials,
-		partial ? cli_jstr(partial) : "false");
-	sim_json_rate(out, s->count[FRAY_ADBG_SIM_WINNER][0], s->trials);
-	fprintf(out, ",\n \"rounds\": ");
-	json_dist(out, s, FRAY_ADBG_SIM_ROUNDS);
-	fprintf(out, ",\n \"sides\": [");
-	for (int side = 0; side < 2; side++) {
-		fprintf(out, "%s\n  {\"name\": %s, \"win\": ", side ? "," : "", cli_jstr(m->side[side]));
-		sim_json_rate(out, s->count[FRAY_ADBG_SIM_WINNER][side + 1], s->trials);
-		for (int k = 0; k < FRAY_ADBG_SIM_PER_SIDE; k++) {
-			fprintf(out, ",\n   \"%s\": ", stats[k].key);
-			json_dist(out, s, FRAY_ADBG_SIM_SIDE + (size_t)(side * FRAY_ADBG_SIM_PER_SIDE + k));
-		}
-		fprintf(out, "}");
-	}
-	fprintf(out, "]}\n");
-}
-
+/* The report is libfray's (as a request's "simulate" of adbg.battle). */
 void sim_print(FILE *out, const sim_meta *m, const fray_sim *s, bool json, const char *partial)
 {
-	if (json) {
-		print_json(out, m, s, partial);
-		return;
-	}
-	fprintf(out, "%s: %" PRIu64 " battles simulated (seed %" PRIu64 ", policy %s)\n",
-		cli_tstr(m->scenario), s->trials, m->seed, cli_tstr(m->policy));
-	if (partial)
-		fprintf(out, "PARTIAL: %s; %" PRIu64 " of %" PRIu64 " battles counted\n", partial, s->trials,
-			m->trials);
-	fprintf(out, "\n  %-32s %7s   %s\n", "", "wins", "95% interval");
-	for (int w = 1; w <= 3; w++) {
-		uint64_t k = s->count[FRAY_ADBG_SIM_WINNER][w % 3];
-		double lo, hi, p = share(k, s->trials);
-		fray_wilson95(k, s->trials, &lo, &hi);
-		fprintf(out, "  %-32.32s %6.2f%%   %6.2f%% - %6.2f%%  ", w < 3 ? cli_tstr(m->side[w - 1]) : "draw",
-			100 * p, 100 * lo, 100 * hi);
-		for (int i = 0; i < (int)(p * 40 + 0.5); i++)
-			fputs("\u2588", out);
-		fputc('\n', out);
-	}
-	fprintf(out, "\n  %-26s %-22.22s   %-22.22s\n", "mean per battle (0..max)", cli_tstr(m->side[0]),
-		cli_tstr(m->side[1]));
-	for (int k = 0; k < FRAY_ADBG_SIM_PER_SIDE; k++) {
-		fprintf(out, "  %-26s", stats[k].words);
-		for (int side = 0; side < 2; side++) {
-			size_t f = FRAY_ADBG_SIM_SIDE + (size_t)(side * FRAY_ADBG_SIM_PER_SIDE + k);
-			fprintf(out, " %5.2f  ", fray_sim_mean(s, f));
-			spark(out, s, f);
-			fprintf(out, "%*s", top_value(s, f) < 10 ? 14 - top_value(s, f) : 1, "");
-		}
-		fputc('\n', out);
-	}
-	fprintf(out, "  %-26s %5.2f  ", "rounds fought", fray_sim_mean(s, FRAY_ADBG_SIM_ROUNDS));
-	spark(out, s, FRAY_ADBG_SIM_ROUNDS);
-	fputc('\n', out);
+	fray_adbg_sim_about about = {m->scenario, m->policy, {m->side[0], m->side[1]}, m->seed, m->trials, partial};
+	char *text = NULL;
+	if (fray_adbg_sim_report(&about, s, json, &text) == FRAY_OK)
+		fputs(text, out);
+	else
+		cli_error("adbg simulate", EXIT_RUNTIME, "out of memory");
+	free(text);
 }
 
 int sim_write_shard(const char *cmd, const char *path, const sim_meta *m, const fray_sim *s,

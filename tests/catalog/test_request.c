@@ -75,6 +75,13 @@ static void every_procedure_runs_in_its_modes(void **state)
 			assert_non_null(strstr(out, "\"unresolved\": "));
 			free(out);
 		}
+		if (d->modes & FRAY_MODE_SIMULATE) {
+			char *out = request("{\"procedure\": \"%s\", \"mode\": \"simulate\", \"trials\": 500, "
+					    "\"seed\": 7, \"inputs\": %s}", d->name, d->example);
+			assert_non_null(out);
+			assert_non_null(strstr(out, "\"trials\": 500"));
+			free(out);
+		}
 		/* every input is described: a type, help and a rule */
 		for (size_t i = 0; i < d->nin; i++) {
 			assert_non_null(d->in[i].help);
@@ -256,6 +263,9 @@ static void request_matches_the_command_line(void **state)
 		{{"adbg", "battle", "examples/adbg/lochry-1781.yaml", "--seed", "12", "--policy", "random:4", "--json"},
 		 "{\"procedure\": \"adbg.battle\", \"seed\": 12, \"inputs\": {\"scenario\": "
 		 "\"examples/adbg/lochry-1781.yaml\", \"policy\": \"random:4\"}}"},
+		{{"adbg", "simulate", "examples/adbg/sandusky-1782.yaml", "--trials", "3000", "--seed", "8", "--json"},
+		 "{\"procedure\": \"adbg.battle\", \"mode\": \"simulate\", \"trials\": 3000, \"seed\": 8, "
+		 "\"inputs\": {\"scenario\": \"examples/adbg/sandusky-1782.yaml\"}}"},
 		{{"adbg", "battle", "examples/adbg/blue-licks-1782.yaml", "--seed", "3", "--json"},
 		 "{\"procedure\": \"adbg.battle\", \"seed\": 3, \"inputs\": {\"scenario\": "
 		 "\"examples/adbg/blue-licks-1782.yaml\"}}"},

@@ -1,0 +1,181 @@
+/* A battle simulation's result as text or JSON: the one renderer for `fray
+ * adbg simulate`, `fray merge` and a request's "simulate" of adbg.battle. */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include "catalog.h"
+
+static const struct {
+	const char *key, *words;
+} stats[FRAY_ADBG_SIM_PER_SIDE] = {
+	[FRAY_ADBG_SIM_ELIMINATED] = {"eliminated", "units eliminated"},
+	[FRAY_ADBG_SIM_ROUTED] = {"routed", "units routed"},
+	[FRAY_ADBG_SIM_DISRUPTED] = {"disrupted", "units disrupted"},
+	[FRAY_ADBG_SIM_LEADERS_LOST] = {"leaders_lost", "leaders lost"},
+	[FRAY_ADBG_SIM_LOSSES] = {"losses", "losses (after the routed roll)"},
+	[FRAY_ADBG_SIM_STANDING] = {"standing", "in good order at the end"},
+};
+
+static int top_value(const fray_sim *s, size_t f)
+{
+	int top = 0;
+	for (int v = 0; v <= FRAY_SIM_MAX_VALUE; v++)
+		if (s->count[f][v])
+			top = v;
+	return top;
+}
+
+static double share(uint64_t k, uint64_t n)
+{
+	return n ? (double)k / (double)n : 0;
+}
+
+/* A field's distribution as a small bar chart: one block per value from
+ * 0, as tall as its share against the commonest value. */
+static void spark(strbuf *sb, const fray_sim *s, size_t f)
+{
+	static const char *const blocks[] = {" ", "\u2581", "\u2582", "\u2583", "\u2584",
+					     "\u2585", "\u2586", "\u2587", "\u2588"};
+	int top = top_value(s, f);
+	uint64_t most = 0;
+	for (int v = 0; v <= top; v++)
+		if (s->count[f][v] > most)
+			most = s->count[f][v];
+	sb_add(sb, "0");
+	for (int v = 0; v <= top && v < 40; v++) {
+		int h = most ? (int)((8 * s->count[f][v] + most - 1) / most) : 0;
+		sb_add(sb, "%s", blocks[h]);
+	}
+	sb_add(sb, "%d", top);
+}
+
+static void json_dist(strbuf *sb, const fray_sim *s, size_t f)
+{
+	char num[40];
+	fray_double_str(fray_sim_mean(s, f), num, sizeof num);
+	sb_add(sb, "{\"mean\": %s, \"p\": [", num);
+	for (int v = 0, top = top_value(s, f); v <= top; v++) {
+		fray_double_str(share(s->count[f][v], s->trials), num, sizeof num);
+		sb_add(sb, "%s%s", v ? ", " : "", num);
+	}
+	sb_add(sb, "]}");
+}
+
+static void json_rate(strbuf *sb, uint64_t k, uint64_t n)
+{
+	double lo, hi;
+	char a[40], b[40], c[40];
+	fray_wilson95(k, n, &lo, &hi);
+	fray_double_str(share(k, n), a, sizeof a);
+	fray_double_str(lo, b, sizeof b);
+	fray_double_str(hi, c, sizeof c);
+	sb_add(sb, "{\"p\": %s, \"lo\": %s, \"hi\": %s}", a, b, c);
+}
+
+static void json_str(strbuf *sb, const char *s)
+{
+	char q[1024];
+	fray_json_string(s, q, sizeof q);
+	sb_add(sb, "%s", q);
+}
+
+static void report_json(strbuf *sb, const fray_adbg_sim_about *m, const fray_sim *s)
+{
+	sb_add(sb, "{\"scenario\": ");
+	json_str(sb, m->scenario);
+	sb_add(sb, ", \"policy\": ");
+	json_str(sb, m->policy);
+	sb_add(sb, ", \"seed\": %" PRIu64 ", \"trials\": %" PRIu64 ", \"counted\": %" PRIu64 ", \"partial\": ", m->seed,
+	       m->trials, s->trials);
+	if (m->partial)
+		json_str(sb, m->partial);
+	else
+		sb_add(sb, "false");
+	sb_add(sb, ",\n \"draw\": ");
+	json_rate(sb, s->count[FRAY_ADBG_SIM_WINNER][0], s->trials);
+	sb_add(sb, ",\n \"rounds\": ");
+	json_dist(sb, s, FRAY_ADBG_SIM_ROUNDS);
+	sb_add(sb, ",\n \"sides\": [");
+	for (int side = 0; side < 2; side++) {
+		sb_add(sb, "%s\n  {\"name\": ", side ? "," : "");
+		json_str(sb, m->side[side]);
+		sb_add(sb, ", \"win\": ");
+		json_rate(sb, s->count[FRAY_ADBG_SIM_WINNER][side + 1], s->trials);
+		for (int k = 0; k < FRAY_ADBG_SIM_PER_SIDE; k++) {
+			sb_add(sb, ",\n   \"%s\": ", stats[k].key);
+			json_dist(sb, s, FRAY_ADBG_SIM_SIDE + (size_t)(side * FRAY_ADBG_SIM_PER_SIDE + k));
+		}
+		sb_add(sb, "}");
+	}
+	sb_add(sb, "]}\n");
+}
+
+/* A name escaped for a terminal, then cut to width bytes (as %-W.Ws). */
+static void cell(strbuf *sb, const char *name, int width)
+{
+	strbuf one = {0};
+	sb_escaped(&one, name);
+	sb_add(sb, "%-*.*s", width, width, one.buf ? one.buf : "");
+	sb_free(&one);
+}
+
+static void report_text(strbuf *sb, const fray_adbg_sim_about *m, const fray_sim *s)
+{
+	sb_escaped(sb, m->scenario);
+	sb_add(sb, ": %" PRIu64 " battles simulated (seed %" PRIu64 ", policy ", s->trials, m->seed);
+	sb_escaped(sb, m->policy);
+	sb_add(sb, ")\n");
+	if (m->partial)
+		sb_add(sb, "PARTIAL: %s; %" PRIu64 " of %" PRIu64 " battles counted\n", m->partial, s->trials, m->trials);
+	sb_add(sb, "\n  %-32s %7s   %s\n", "", "wins", "95% interval");
+	for (int w = 1; w <= 3; w++) {
+		uint64_t k = s->count[FRAY_ADBG_SIM_WINNER][w % 3];
+		double lo, hi, p = share(k, s->trials);
+		fray_wilson95(k, s->trials, &lo, &hi);
+		sb_add(sb, "  ");
+		cell(sb, w < 3 ? m->side[w - 1] : "draw", 32);
+		sb_add(sb, " %6.2f%%   %6.2f%% - %6.2f%%  ", 100 * p, 100 * lo, 100 * hi);
+		for (int i = 0; i < (int)(p * 40 + 0.5); i++)
+			sb_add(sb, "\u2588");
+		sb_add(sb, "\n");
+	}
+	sb_add(sb, "\n  %-26s ", "mean per battle (0..max)");
+	cell(sb, m->side[0], 22);
+	sb_add(sb, "   ");
+	cell(sb, m->side[1], 22);
+	sb_add(sb, "\n");
+	for (int k = 0; k < FRAY_ADBG_SIM_PER_SIDE; k++) {
+		sb_add(sb, "  %-26s", stats[k].words);
+		for (int side = 0; side < 2; side++) {
+			size_t f = FRAY_ADBG_SIM_SIDE + (size_t)(side * FRAY_ADBG_SIM_PER_SIDE + k);
+			sb_add(sb, " %5.2f  ", fray_sim_mean(s, f));
+			spark(sb, s, f);
+			sb_add(sb, "%*s", top_value(s, f) < 10 ? 14 - top_value(s, f) : 1, "");
+		}
+		sb_add(sb, "\n");
+	}
+	sb_add(sb, "  %-26s %5.2f  ", "rounds fought", fray_sim_mean(s, FRAY_ADBG_SIM_ROUNDS));
+	spark(sb, s, FRAY_ADBG_SIM_ROUNDS);
+	sb_add(sb, "\n");
+}
+
+void adbg_sim_report(strbuf *sb, const fray_adbg_sim_about *m, const fray_sim *s, bool json)
+{
+	if (json)
+		report_json(sb, m, s);
+	else
+		report_text(sb, m, s);
+}
+
+FRAY_API fray_status fray_adbg_sim_report(const fray_adbg_sim_about *m, const fray_sim *s, bool json, char **out)
+{
+	if (!out)
+		return FRAY_ERR_INPUT;
+	*out = NULL;
+	if (!m || !s || !m->scenario || !m->policy || !m->side[0] || !m->side[1])
+		return FRAY_ERR_INPUT;
+	strbuf sb = {0};
+	adbg_sim_report(&sb, m, s, json);
+	*out = sb_take(&sb);
+	return *out ? FRAY_OK : FRAY_ERR_NOMEM;
+}
