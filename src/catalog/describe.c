@@ -242,6 +242,12 @@ FRAY_API fray_status fray_procedure_help(fray_ctx *ctx, const char *procedure, c
 			text_add(&t, " (default %s)", d->in[k].choices[d->in[k].def]);
 		else if (!d->in[k].required && d->in[k].type == IN_INT && d->in[k].def >= d->in[k].min)
 			text_add(&t, " (default %" PRId64 ")", d->in[k].def);
+		if (d->in[k].alias) {
+			text_add(&t, " (also --");
+			for (const char *a = d->in[k].alias; *a; a++)
+				text_add(&t, "%c", *a == '_' ? '-' : *a);
+			text_add(&t, ")");
+		}
 		text_add(&t, " [%s]", d->in[k].rule);
 		sb_add(&sb, "  %-24s", opt);
 		wrap(&sb, line, 27, strlen(opt) > 24 ? 2 + strlen(opt) : 26);
