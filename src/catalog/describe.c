@@ -238,10 +238,12 @@ FRAY_API fray_status fray_procedure_help(fray_ctx *ctx, const char *procedure, c
 		char line[512];
 		textbuf t = text_on(line, sizeof line);
 		text_add(&t, "%s", d->in[k].help);
-		if (!d->in[k].required && d->in[k].type == IN_CHOICE)
-			text_add(&t, " (default %s)", d->in[k].choices[d->in[k].def]);
-		else if (!d->in[k].required && d->in[k].type == IN_INT && d->in[k].def >= d->in[k].min)
-			text_add(&t, " (default %" PRId64 ")", d->in[k].def);
+		const in_desc *in = &d->in[k];
+		/* a default outside the choices or the range means "none" */
+		if (!in->required && in->type == IN_CHOICE && in->def >= 0 && (size_t)in->def < in->nchoices)
+			text_add(&t, " (default %s)", in->choices[in->def]);
+		else if (!in->required && in->type == IN_INT && in->def >= in->min && in->def <= in->max)
+			text_add(&t, " (default %" PRId64 ")", in->def);
 		if (d->in[k].alias) {
 			text_add(&t, " (also --");
 			for (const char *a = d->in[k].alias; *a; a++)

@@ -82,6 +82,17 @@ static void every_procedure_runs_in_its_modes(void **state)
 			assert_non_null(strstr(out, "\"trials\": 500"));
 			free(out);
 		}
+		/* its help renders, naming every option */
+		char *help = NULL;
+		assert_int_equal(fray_procedure_help(ctx, d->name, &help), FRAY_OK);
+		for (size_t i = 0; i < d->nin; i++) {
+			char opt[72];
+			snprintf(opt, sizeof opt, "--%s", d->in[i].name);
+			for (char *q = opt; *q; q++)
+				*q = *q == '_' ? '-' : *q;
+			assert_non_null(strstr(help, opt));
+		}
+		free(help);
 		/* every input is described: a type, help and a rule */
 		for (size_t i = 0; i < d->nin; i++) {
 			assert_non_null(d->in[i].help);
