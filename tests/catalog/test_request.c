@@ -312,7 +312,27 @@ static void request_matches_the_command_line(void **state)
 	snprintf(want, sizeof want, "fray request: %s:1:45: inputs.cf expects a whole number from 0 to 9, got '10'\n",
 		 path);
 	assert_string_equal(via.err, want);
+	/* a NUL byte, a folder, no file: each named, exit 2 */
+	fd = open(path, O_WRONLY | O_TRUNC);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, "{\"procedure\"\0: 1}", 17), 17);
+	close(fd);
+	run(&via, (const char *const[]){"request", path, NULL});
+	assert_int_equal(via.status, 2);
+	assert_non_null(strstr(via.err, "a NUL byte at offset 12"));
 	unlink(path);
+	run(&via, (const char *const[]){"request", "/tmp", NULL});
+	assert_int_equal(via.status, 2);
+	assert_non_null(strstr(via.err, "/tmp: a folder"));
+	run(&via, (const char *const[]){"request", "/nonexistent/r.json", NULL});
+	assert_int_equal(via.status, 2);
+	assert_non_null(strstr(via.err, "cannot open"));
+	/* the catalogue for people names every command */
+	char *text = NULL;
+	assert_int_equal(fray_procedures_text(ctx, &text), FRAY_OK);
+	for (size_t k = 0; k < catalog_nprocs; k++)
+		assert_non_null(strstr(text, catalog_procs[k]->command));
+	free(text);
 }
 
 /* Each public call clears the context's message first: a message is
