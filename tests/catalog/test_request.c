@@ -53,6 +53,7 @@ static void every_procedure_runs_in_its_modes(void **state)
 	for (size_t k = 0; k < catalog_nprocs; k++) {
 		const proc_desc *d = catalog_procs[k];
 		assert_non_null(d->example);
+		assert_true(d->nin <= CALL_MAX_INPUTS); /* a call holds this many values */
 		char head[128];
 		snprintf(head, sizeof head, "{\"procedure\": \"%s\", \"inputs\": ", d->name);
 		assert_true(d->modes != 0);
