@@ -45,6 +45,10 @@ FRAY_API fray_call *fray_call_new(fray_ctx *ctx, const char *procedure)
 			fray_fail(ctx, FRAY_ERR_INPUT, "unknown procedure '%.80s' (see 'fray procedures')", procedure);
 		return NULL;
 	}
+	if (d->nin > CALL_MAX_INPUTS) {
+		fray_fail(ctx, FRAY_ERR_INTERNAL, "%s has more inputs than a call holds", d->name);
+		return NULL;
+	}
 	fray_call *c = fray_calloc(ctx, 1, sizeof *c); /* the context's allocator */
 	if (!c) {
 		fray_nomem(ctx);
