@@ -20,6 +20,7 @@ typedef enum fray_presidio_range_class {
 	FRAY_PRESIDIO_RIFLE = 5,
 	FRAY_PRESIDIO_ARTILLERY = 6
 } fray_presidio_range_class;
+extern const char *const fray_presidio_range_class_names[7]; /* "melee" .. "artillery" */
 
 typedef struct fray_presidio_weapon {
 	const char *name;          /* "flintlock musket" */
@@ -49,6 +50,7 @@ const fray_presidio_weapon *fray_presidio_melee_weapon(const fray_presidio_weapo
 /* Range bands (R12): 0 close (-4), 1 medium (-2), 2 long (0), -1 beyond
  * (cannot fire). Ranges are "less than" the band's inches. */
 int fray_presidio_band(fray_presidio_range_class c, double inches);
+extern const char *const fray_presidio_band_names[3]; /* "close", "medium", "long" */
 int fray_presidio_band_dm(int band);
 /* The band's upper limits in inches for a class (0 for "anywhere on the
  * table"). */

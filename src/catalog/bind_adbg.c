@@ -6,14 +6,6 @@
 
 static const char *const weathers[] = {"normal", "severe"};
 
-static void fmt_flag(textbuf *t, bool json, const char *key, const char *yes, const char *no, int64_t v)
-{
-	if (json)
-		text_add(t, "\"%s\": %s", key, v ? "true" : "false");
-	else
-		text_add(t, "%s", v ? yes : no);
-}
-
 /* ---- fire (19.2.1) ---- */
 
 enum { FIRE_TYPE, FIRE_CF, FIRE_TERRAIN, FIRE_WEATHER };
@@ -32,7 +24,7 @@ static const out_desc fire_out[] = {{"hit", "boolean", "the fire hits"}};
 static void fmt_hit(const fray_call *c, const int64_t *o, bool json, textbuf *t)
 {
 	(void)c;
-	fmt_flag(t, json, "hit", "hit", "miss", o[0]);
+	fmt_yes_no(t, json, "hit", "hit", "miss", o[0]);
 }
 
 static fray_status bind_fire(fray_call *c)
@@ -50,9 +42,7 @@ static fray_status bind_fire(fray_call *c)
 	t = text_on(c->inputs_json, sizeof c->inputs_json);
 	text_add(&t, "{\"type\": \"%s\", \"cf\": %d, \"terrain\": \"%s\", \"weather\": \"%s\"}",
 		 fray_adbg_type_names[type], cf, fray_adbg_terrain_names[terrain], weathers[severe]);
-	c->proc = fray_adbg_fire_procedure;
-	c->nfields = 1;
-	c->fmt = fmt_hit;
+	call_run(c, fray_adbg_fire_procedure, 1, fmt_hit);
 	return FRAY_OK;
 }
 
@@ -87,7 +77,7 @@ static const out_desc move_out[] = {{"moved", "boolean", "the move succeeds"}};
 static void fmt_moved(const fray_call *c, const int64_t *o, bool json, textbuf *t)
 {
 	(void)c;
-	fmt_flag(t, json, "moved", "moves", "stays", o[0]);
+	fmt_yes_no(t, json, "moved", "moves", "stays", o[0]);
 }
 
 static fray_status bind_move(fray_call *c)
@@ -120,9 +110,7 @@ static fray_status bind_move(fray_call *c)
 		 "\"with_regulars\": %s}", level, fray_adbg_type_names[type], fray_adbg_terrain_names[terrain],
 		 leader, weathers[severe], atop ? "true" : "false", surprise ? "true" : "false",
 		 with_regulars ? "true" : "false");
-	c->proc = fray_adbg_move_procedure;
-	c->nfields = 1;
-	c->fmt = fmt_moved;
+	call_run(c, fray_adbg_move_procedure, 1, fmt_moved);
 	return FRAY_OK;
 }
 
@@ -145,7 +133,7 @@ static const out_desc recover_out[] = {{"recovered", "boolean", "recovers one le
 static void fmt_recovered(const fray_call *c, const int64_t *o, bool json, textbuf *t)
 {
 	(void)c;
-	fmt_flag(t, json, "recovered", "recovers one level", "does not recover", o[0]);
+	fmt_yes_no(t, json, "recovered", "recovers one level", "does not recover", o[0]);
 }
 
 static fray_status bind_recover(fray_call *c)
@@ -159,9 +147,7 @@ static fray_status bind_recover(fray_call *c)
 	text_add(&t, "recover: level %d%s", level, leader ? ", with a leader" : "");
 	t = text_on(c->inputs_json, sizeof c->inputs_json);
 	text_add(&t, "{\"level\": %d, \"leader\": %d}", level, leader);
-	c->proc = fray_adbg_recover_procedure;
-	c->nfields = 1;
-	c->fmt = fmt_recovered;
+	call_run(c, fray_adbg_recover_procedure, 1, fmt_recovered);
 	return FRAY_OK;
 }
 
@@ -209,9 +195,7 @@ static fray_status bind_rounds(fray_call *c)
 	t = text_on(c->inputs_json, sizeof c->inputs_json);
 	text_add(&t, "{\"initiative_rating\": %d, \"attempt\": %s, \"other_rating\": %d}", ini,
 		 attempt ? "true" : "false", other);
-	c->proc = fray_adbg_rounds_procedure;
-	c->nfields = 1;
-	c->fmt = fmt_rounds;
+	call_run(c, fray_adbg_rounds_procedure, 1, fmt_rounds);
 	return FRAY_OK;
 }
 
@@ -399,9 +383,7 @@ static fray_status bind_melee(fray_call *c)
 			int *n = CALL_INPUT(c, int);
 			*n = nd;
 			call_title(c, "melee in %s: every defending unit is routed", fray_adbg_terrain_names[tr]);
-			c->proc = all_routed_procedure;
-			c->nfields = 2;
-			c->fmt = fmt_melee;
+			call_run(c, all_routed_procedure, 2, fmt_melee);
 			return FRAY_OK;
 		}
 		shift = (int)(val_i(c, ME_ALEADER) - val_i(c, ME_DLEADER)) + (dis_d ? 1 : 0) + (val_b(c, ME_SURPRISE) ? 1 : 0);
@@ -421,9 +403,7 @@ static fray_status bind_melee(fray_call *c)
 		 (long long)attack, (long long)defend, shift, drm);
 	fray_adbg_melee_in *in = CALL_INPUT(c, fray_adbg_melee_in);
 	*in = (fray_adbg_melee_in){crt, attack, defend, shift, drm};
-	c->proc = fray_adbg_melee_procedure;
-	c->nfields = 2;
-	c->fmt = fmt_melee;
+	call_run(c, fray_adbg_melee_procedure, 2, fmt_melee);
 	return FRAY_OK;
 }
 

@@ -111,9 +111,7 @@ static fray_status bind_assault(fray_call *c)
 	call_title(c, "assault: %d bases against %d, modifiers %+d (attacker's net)%s", (int)ab, (int)db, modifier,
 		   cover > 0 && !cover_counts ? "; cover ignored (cavalry/artillery)" : "");
 	call_echo(c, "\"modifier\": %d, \"cover_counted\": %d", modifier, in->cover);
-	c->proc = fray_bbb_assault_procedure;
-	c->nfields = 5;
-	c->fmt = fmt_assault;
+	call_run(c, fray_bbb_assault_procedure, 5, fmt_assault);
 	c->limits = (fray_enum_limits){.max_depth = 2 * (unsigned)fights};
 	return FRAY_OK;
 }
@@ -204,9 +202,7 @@ static fray_status bind_move(fray_call *c)
 	textbuf t = text_on(c->inputs_json, sizeof c->inputs_json);
 	text_add(&t, "{\"disrupted\": %s, \"training\": \"%s\", \"modifier\": %d}", in->disrupted ? "true" : "false",
 		 fray_bbb_training_names[in->training], modifier);
-	c->proc = fray_bbb_move_procedure;
-	c->nfields = 2;
-	c->fmt = fmt_move;
+	call_run(c, fray_bbb_move_procedure, 2, fmt_move);
 	return FRAY_OK;
 }
 
@@ -408,9 +404,7 @@ static fray_status bind_fire(fray_call *c)
 	text_add(&t, "{\"firepower\": %g, \"shift\": %d, \"target\": \"%s\", \"training\": \"%s\", \"advancing\": %s}",
 		 firepower, shift, arm_names[target], fray_bbb_training_names[in->training],
 		 in->advancing ? "true" : "false");
-	c->proc = fray_bbb_fire_procedure;
-	c->nfields = 2;
-	c->fmt = fmt_fire;
+	call_run(c, fray_bbb_fire_procedure, 2, fmt_fire);
 	return FRAY_OK;
 }
 

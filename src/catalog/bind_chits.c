@@ -97,9 +97,7 @@ static fray_status bind_end_turn(fray_call *c)
 	if (in->new_lead >= 0)
 		text_add(&t, ", \"lead\": %d, \"hit_again\": %s", in->new_lead + 1, in->hit_again ? "true" : "false");
 	text_add(&t, "}");
-	c->proc = fray_chits_end_turn_procedure;
-	c->nfields = 3;
-	c->fmt = fmt_end_turn;
+	call_run(c, fray_chits_end_turn_procedure, 3, fmt_end_turn);
 	return FRAY_OK;
 }
 

@@ -6,9 +6,6 @@
 #define R5 "Presidio Section 5"
 #define G4 "Presidio Section 1, G4"
 
-static const char *const bands[] = {"close", "medium", "long"};
-static const char *const range_class_names[7] = {"melee", "hand", "pistol", "carbine", "musket", "rifle",
-						 "artillery"};
 
 /* A value as given, else the unit type's (when a unit is named), else 0. */
 static int stat_or(const fray_call *c, size_t k, size_t unit_k, int stat)
@@ -41,7 +38,7 @@ static const in_desc shoot_in[] = {
 	 .unit = "figures"},
 	{"range", IN_NUMBER, 0, 100000, .help = "the range: its band by the weapon's range class",
 	 .rule = R4 ", Range; ruling R12", .unit = "inches", .expects = "inches from 0"},
-	{"band", IN_CHOICE, .choices = bands, .nchoices = 3, .def = -1, .help = "the range band, instead of the range",
+	{"band", IN_CHOICE, .choices = fray_presidio_band_names, .nchoices = 3, .def = -1, .help = "the range band, instead of the range",
 	 .rule = R4 ", Range"},
 	{"skill", IN_INT, -5, 10, .help = "the firers' ranged skill (default: the unit's, or 0)", .rule = R4},
 	{"mode", IN_CHOICE, .choices = fray_presidio_fire_mode_names, .nchoices = 5, .def = FRAY_PRESIDIO_INDEPENDENT,
@@ -121,14 +118,9 @@ static fray_status bind_shoot(fray_call *c)
 	char range_words[64] = "";
 	if (val_given(c, S_RANGE)) {
 		double inches = val_x(c, S_RANGE);
-		in->band = fray_presidio_band(in->weapon->range, inches);
-		if (in->band < 0) {
-			int lim[3];
-			fray_presidio_band_limits(in->weapon->range, lim);
-			return call_bad(c, "%s (%s range class) reaches less than %d\", not %g\" (Presidio Section 4, "
-					"ruling R12)", in->weapon->name, range_class_names[in->weapon->range], lim[2],
-					inches);
-		}
+		fray_status st = call_presidio_band(c, in->weapon->range, inches, in->weapon->name, "Section 4", &in->band);
+		if (st != FRAY_OK)
+			return st;
 		snprintf(range_words, sizeof range_words, "%g\" ", inches);
 	} else if (val_given(c, S_BAND)) {
 		in->band = (int)val_i(c, S_BAND);
@@ -177,7 +169,7 @@ static fray_status bind_shoot(fray_call *c)
 	in->specialists = (int)val_i(c, S_SPECIALISTS);
 	in->other_dm = (int)val_i(c, S_DM);
 	call_title(c, "shoot: %d %s, %s%s range (%+d), skill %d, %s fire, cover: %s, armor %d", in->figures,
-		   in->weapon->name, range_words, bands[in->band], fray_presidio_band_dm(in->band), in->skill,
+		   in->weapon->name, range_words, fray_presidio_band_names[in->band], fray_presidio_band_dm(in->band), in->skill,
 		   fray_presidio_fire_mode_names[in->mode], fray_presidio_cover_names[cover], in->armor);
 	char weapon[128];
 	fray_json_string(in->weapon->name, weapon, sizeof weapon);
@@ -188,16 +180,14 @@ static fray_status bind_shoot(fray_call *c)
 		 "\"evading\": %s, \"taking_cover\": %s, \"dm\": %d, \"armor\": %d, \"hit_number\": %d, "
 		 "\"target_figures\": %d, \"specialists\": %d, \"through_fire\": %s, \"units_behind\": %d, "
 		 "\"reloading_in_cover\": %s, \"target_reloading_in_cover\": %s}",
-		 weapon, bands[in->band], in->skill, in->figures, fray_presidio_fire_mode_names[in->mode],
+		 weapon, fray_presidio_band_names[in->band], in->skill, in->figures, fray_presidio_fire_mode_names[in->mode],
 		 in->volley_ready ? "true" : "false", fray_presidio_cover_names[cover], in->incidental ? "true" : "false",
 		 in->skirmish_target ? "true" : "false", in->mounted_target ? "true" : "false",
 		 in->evading ? "true" : "false", in->taking_cover ? "true" : "false", in->other_dm, in->armor,
 		 fray_presidio_hit_number(in), in->target_figures, in->specialists, in->through_fire ? "true" : "false",
 		 in->units_behind, in->reloading_in_cover ? "true" : "false",
 		 in->target_reloading_in_cover ? "true" : "false");
-	c->proc = fray_presidio_shoot_procedure;
-	c->nfields = 6;
-	c->fmt = fmt_shoot;
+	call_run(c, fray_presidio_shoot_procedure, 6, fmt_shoot);
 	return FRAY_OK;
 }
 
@@ -340,9 +330,7 @@ static fray_status bind_melee(fray_call *c)
 		text_add(&t, ", \"defender_weapon\": %s, \"defender_figures\": %d", weapon, in->defender_figures);
 	}
 	text_add(&t, "}");
-	c->proc = fray_presidio_melee_procedure;
-	c->nfields = 4;
-	c->fmt = fmt_melee;
+	call_run(c, fray_presidio_melee_procedure, 4, fmt_melee);
 	return FRAY_OK;
 }
 

@@ -5,21 +5,6 @@
 #include <string.h>
 #include "catalog.h"
 
-static void run_with(fray_call *c, fray_procedure proc, size_t nfields, outcome_fmt fmt)
-{
-	c->proc = proc;
-	c->nfields = nfields;
-	c->fmt = fmt;
-}
-
-static void fmt_bool(textbuf *t, bool json, const char *key, const char *yes, const char *no, int64_t v)
-{
-	if (json)
-		text_add(t, "\"%s\": %s", key, v ? "true" : "false");
-	else
-		text_add(t, "%s", v ? yes : no);
-}
-
 /* ---- rally (Section 2, R17) ---- */
 
 static const in_desc rally_in[] = {
@@ -31,7 +16,7 @@ static const out_desc rally_out[] = {{"rallied", "boolean", "the unit rallies"}}
 static void fmt_rallied(const fray_call *c, const int64_t *o, bool json, textbuf *t)
 {
 	(void)c;
-	fmt_bool(t, json, "rallied", "rallied", "not rallied", o[0]);
+	fmt_yes_no(t, json, "rallied", "rallied", "not rallied", o[0]);
 }
 
 static fray_status bind_rally(fray_call *c)
@@ -43,7 +28,7 @@ static fray_status bind_rally(fray_call *c)
 	*l = (int)val_i(c, 0);
 	call_title(c, "rally: a panicked unit, officer's level %d: needs %d+", *l, 6 - *l);
 	call_echo(c, NULL);
-	run_with(c, fray_presidio_rally_procedure, 1, fmt_rallied);
+	call_run(c, fray_presidio_rally_procedure, 1, fmt_rallied);
 	return FRAY_OK;
 }
 
@@ -73,7 +58,7 @@ static fray_status bind_initiative(fray_call *c)
 	lead[1] = (int)val_i(c, 1);
 	call_title(c, "initiative: 1d6 + %d against 1d6 + %d, ties again", lead[0], lead[1]);
 	call_echo(c, NULL);
-	run_with(c, fray_presidio_initiative_procedure, 1, fmt_initiative);
+	call_run(c, fray_presidio_initiative_procedure, 1, fmt_initiative);
 	return FRAY_OK;
 }
 
@@ -111,7 +96,7 @@ static fray_status bind_jump(fray_call *c)
 	call_title(c, "jump: %d horse%s over %s%s", in->horses, in->horses == 1 ? "" : "s",
 		   in->light_barrier ? "a light barrier" : "a fence", in->expert ? ", expert horsemen" : "");
 	call_echo(c, NULL);
-	run_with(c, fray_presidio_jump_procedure, 1, fmt_riders);
+	call_run(c, fray_presidio_jump_procedure, 1, fmt_riders);
 	return FRAY_OK;
 }
 
@@ -141,7 +126,7 @@ static fray_status bind_dismount(fray_call *c)
 	*h = (int)val_i(c, 0);
 	call_title(c, "dismount without a horse-holder: %d horse%s", *h, *h == 1 ? "" : "s");
 	call_echo(c, NULL);
-	run_with(c, fray_presidio_dismount_procedure, 1, fmt_ran_off);
+	call_run(c, fray_presidio_dismount_procedure, 1, fmt_ran_off);
 	return FRAY_OK;
 }
 
@@ -166,7 +151,7 @@ static const out_desc spot_out[] = {{"spotted", "boolean", "the hidden unit is s
 static void fmt_spotted(const fray_call *c, const int64_t *o, bool json, textbuf *t)
 {
 	(void)c;
-	fmt_bool(t, json, "spotted", "spotted", "still hidden", o[0]);
+	fmt_yes_no(t, json, "spotted", "spotted", "still hidden", o[0]);
 }
 
 static fray_status bind_spot(fray_call *c)
@@ -188,7 +173,7 @@ static fray_status bind_spot(fray_call *c)
 	t = text_on(c->inputs_json, sizeof c->inputs_json);
 	text_add(&t, "{\"recon\": %d, \"camou\": %d, \"cover\": \"%s\", \"night_search_dm\": %d}", v[0], v[1],
 		 fray_presidio_cover_names[cover], search_dm);
-	run_with(c, fray_presidio_spot_procedure, 1, fmt_spotted);
+	call_run(c, fray_presidio_spot_procedure, 1, fmt_spotted);
 	return FRAY_OK;
 }
 
@@ -228,7 +213,7 @@ static fray_status bind_status(fray_call *c)
 	*shattered = val_b(c, 0);
 	call_title(c, *shattered ? "casualty status, shattered unit" : "casualty status, remaining unit");
 	call_echo(c, NULL);
-	run_with(c, fray_presidio_casualty_status_procedure, 2, fmt_status);
+	call_run(c, fray_presidio_casualty_status_procedure, 2, fmt_status);
 	return FRAY_OK;
 }
 
@@ -262,7 +247,7 @@ static fray_status bind_fuse(fray_call *c)
 	*actions = (int)val_i(c, 0);
 	call_title(c, "a fuse problem: 1D6, 5+ fixes it, up to %d action%s", *actions, *actions == 1 ? "" : "s");
 	call_echo(c, NULL);
-	run_with(c, fray_presidio_fuse_repair_procedure, 1, fmt_repair);
+	call_run(c, fray_presidio_fuse_repair_procedure, 1, fmt_repair);
 	return FRAY_OK;
 }
 
@@ -320,7 +305,7 @@ static fray_status bind_gun_move(fray_call *c)
 	textbuf t = text_on(c->inputs_json, sizeof c->inputs_json);
 	text_add(&t, "{\"gun\": \"%s\", \"by\": \"%s\", \"missing_crew\": %d, \"running\": %s}", g->piece,
 		 limbers[limber], missing, in->running ? "true" : "false");
-	run_with(c, fray_presidio_gun_move_procedure, 1, fmt_inches);
+	call_run(c, fray_presidio_gun_move_procedure, 1, fmt_inches);
 	return FRAY_OK;
 }
 
@@ -351,20 +336,7 @@ static const out_desc blast_out[] = {{"destroyed", "boolean", "destroyed, else w
 static void fmt_destroyed(const fray_call *c, const int64_t *o, bool json, textbuf *t)
 {
 	(void)c;
-	fmt_bool(t, json, "destroyed", "destroyed", "not destroyed: weakened, -2 strength at this spot", o[0]);
-}
-
-/* A structure of the Target Strengths by name. */
-static fray_status structure_strength(fray_call *c, const char *name, int *strength)
-{
-	for (size_t k = 0; k < fray_presidio_nstructures; k++)
-		if (strcmp(name, fray_presidio_structures[k].name) == 0) {
-			*strength = fray_presidio_structures[k].strength;
-			return FRAY_OK;
-		}
-	return call_bad(c, "unknown structure '%.200s' (for example: %s, %s, %s)", name,
-			fray_presidio_structures[0].name, fray_presidio_structures[6].name,
-			fray_presidio_structures[15].name);
+	fmt_yes_no(t, json, "destroyed", "destroyed", "not destroyed: weakened, -2 strength at this spot", o[0]);
 }
 
 static fray_status bind_blast(fray_call *c)
@@ -372,15 +344,14 @@ static fray_status bind_blast(fray_call *c)
 	if (!val_given(c, BL_GUN) || !val_given(c, BL_ZONE))
 		return call_bad(c, "missing %s PIECE (one that fires shell) or %s direct|lethal-cone|radius",
 				call_opt(c, BL_GUN), call_opt(c, BL_ZONE));
-	const fray_presidio_gun *g = fray_presidio_gun_find(val_s(c, BL_GUN), FRAY_PRESIDIO_SHELL);
+	const fray_presidio_gun *g = call_presidio_shell(c, BL_GUN);
 	if (!g)
-		return call_bad(c, "no shell for '%.200s' in the artillery list (Section 10): pieces such as "
-				"\"6# cannon, smoothbore\", \"24# mortar\"", val_s(c, BL_GUN));
+		return FRAY_ERR_INPUT;
 	int strength = (int)val_i(c, BL_STRENGTH);
 	if (val_given(c, BL_STRUCTURE) && val_given(c, BL_STRENGTH))
 		return call_bad(c, "%s and %s both give the target: give one", call_opt(c, BL_STRUCTURE),
 				call_opt(c, BL_STRENGTH));
-	if (val_given(c, BL_STRUCTURE) && structure_strength(c, val_s(c, BL_STRUCTURE), &strength) != FRAY_OK)
+	if (val_given(c, BL_STRUCTURE) && call_presidio_structure(c, val_s(c, BL_STRUCTURE), &strength) != FRAY_OK)
 		return FRAY_ERR_INPUT;
 	if (!val_given(c, BL_STRUCTURE) && !val_given(c, BL_STRENGTH))
 		return call_bad(c, "missing the target: %s NAME or %s N", call_opt(c, BL_STRUCTURE),
@@ -393,7 +364,7 @@ static fray_status bind_blast(fray_call *c)
 	textbuf t = text_on(c->inputs_json, sizeof c->inputs_json);
 	text_add(&t, "{\"gun\": \"%s\", \"zone\": \"%s\", \"damage\": %d, \"strength\": %d}", g->piece, zones[zone],
 		 in->damage, in->strength);
-	run_with(c, fray_presidio_blast_procedure, 1, fmt_destroyed);
+	call_run(c, fray_presidio_blast_procedure, 1, fmt_destroyed);
 	return FRAY_OK;
 }
 
@@ -442,10 +413,9 @@ static fray_status bind_radius(fray_call *c)
 		return call_bad(c, "%s and %s both give the damage: give one", call_opt(c, RAD_GUN),
 				call_opt(c, RAD_DAMAGE));
 	if (val_given(c, RAD_GUN)) {
-		const fray_presidio_gun *g = fray_presidio_gun_find(val_s(c, RAD_GUN), FRAY_PRESIDIO_SHELL);
+		const fray_presidio_gun *g = call_presidio_shell(c, RAD_GUN);
 		if (!g)
-			return call_bad(c, "no shell for '%.200s' in the artillery list (Section 10): pieces such as "
-					"\"6# cannon, smoothbore\", \"24# mortar\"", val_s(c, RAD_GUN));
+			return FRAY_ERR_INPUT;
 		damage = g->damage;
 	}
 	if (!damage && val_given(c, RAD_ARMOR))
@@ -469,7 +439,7 @@ static fray_status bind_radius(fray_call *c)
 	if (damage)
 		text_add(&t, ", \"damage\": %d, \"armor\": %d", v[3], v[4]);
 	text_add(&t, "}");
-	run_with(c, fray_presidio_radius_procedure, 2, fmt_radius);
+	call_run(c, fray_presidio_radius_procedure, 2, fmt_radius);
 	return FRAY_OK;
 }
 
@@ -515,7 +485,7 @@ static fray_status bind_into_melee(fray_call *c)
 	call_title(c, "firing into a melee: %d hit%s among %d enemy and %d friendly figures", in[0],
 		   in[0] == 1 ? "" : "s", in[1], in[2]);
 	call_echo(c, NULL);
-	run_with(c, fray_presidio_into_melee_procedure, 2, fmt_into_melee);
+	call_run(c, fray_presidio_into_melee_procedure, 2, fmt_into_melee);
 	return FRAY_OK;
 }
 
@@ -530,9 +500,6 @@ const proc_desc presidio_into_melee_desc = {
 
 /* ---- artillery fire (Sections 9 and 10, ruling R26) ---- */
 
-static const char *const bands[] = {"close", "medium", "long"};
-static const char *const range_class_names[7] = {"melee", "hand", "pistol", "carbine", "musket", "rifle",
-						 "artillery"};
 enum { AR_GUN, AR_AMMO, AR_FIRE, AR_SKILL, AR_BAND, AR_RANGE, AR_COVER, AR_CORRECTIONS, AR_STRENGTH, AR_STRUCTURE,
        AR_MISSING, AR_DM, AR_ENEMIES, AR_FRIENDS, AR_FARMOR, AR_N };
 static const in_desc artillery_in[] = {
@@ -545,7 +512,7 @@ static const in_desc artillery_in[] = {
 	 .rule = "Presidio Section 9, Types of Fire; ruling R26"},
 	{"skill", IN_INT, -5, 10, .help = "the crew's gunnery skill (not for canister, directed, blind)",
 	 .rule = "Presidio Section 9, Required Number"},
-	{"band", IN_CHOICE, .choices = bands, .nchoices = 3, .def = 2, .help = "the range band",
+	{"band", IN_CHOICE, .choices = fray_presidio_band_names, .nchoices = 3, .def = 2, .help = "the range band",
 	 .rule = "Presidio Section 9 (the small-arms DMs)"},
 	{"range", IN_NUMBER, 0, 100000, .help = "the range: its band by the load's range class",
 	 .rule = "Presidio Section 10, Range; ruling R12", .unit = "inches", .expects = "inches from 0"},
@@ -614,14 +581,11 @@ static fray_status bind_artillery(fray_call *c)
 		return call_bad(c, "give %s INCHES or %s, not both", call_opt(c, AR_RANGE), call_opt(c, AR_BAND));
 	in->band = (int)val_i(c, AR_BAND);
 	if (val_given(c, AR_RANGE)) {
-		in->band = fray_presidio_band(in->gun->range, val_x(c, AR_RANGE));
-		if (in->band < 0) {
-			int lim[3];
-			fray_presidio_band_limits(in->gun->range, lim);
-			return call_bad(c, "%s %s (%s range class) reaches less than %d\", not %g\" (Presidio Section 10, "
-					"ruling R12)", in->gun->piece, fray_presidio_ammo_names[ammo],
-					range_class_names[in->gun->range], lim[2], val_x(c, AR_RANGE));
-		}
+		char what[96];
+		snprintf(what, sizeof what, "%s %s", in->gun->piece, fray_presidio_ammo_names[ammo]);
+		fray_status st = call_presidio_band(c, in->gun->range, val_x(c, AR_RANGE), what, "Section 10", &in->band);
+		if (st != FRAY_OK)
+			return st;
 	}
 	/* Canister Hits: friends in the cone are in the random die roll */
 	bool cone = val_given(c, AR_ENEMIES) || val_given(c, AR_FRIENDS) || val_given(c, AR_FARMOR);
@@ -642,7 +606,7 @@ static fray_status bind_artillery(fray_call *c)
 	if (val_given(c, AR_STRUCTURE) && val_given(c, AR_STRENGTH))
 		return call_bad(c, "%s and %s both give the target: give one", call_opt(c, AR_STRUCTURE),
 				call_opt(c, AR_STRENGTH));
-	if (val_given(c, AR_STRUCTURE) && structure_strength(c, val_s(c, AR_STRUCTURE), &strength) != FRAY_OK)
+	if (val_given(c, AR_STRUCTURE) && call_presidio_structure(c, val_s(c, AR_STRUCTURE), &strength) != FRAY_OK)
 		return FRAY_ERR_INPUT;
 	if (!val_given(c, AR_STRUCTURE) && !val_given(c, AR_STRENGTH))
 		return call_bad(c, "missing the target: %s N, %s NAME, or --armor N for figures", call_opt(c, AR_STRENGTH),
@@ -664,13 +628,13 @@ static fray_status bind_artillery(fray_call *c)
 		 "{\"gun\": \"%s\", \"ammo\": \"%s\", \"fire\": \"%s\", \"skill\": %d, \"band\": \"%s\", \"cover\": %d, "
 		 "\"corrections\": %d, \"crew_missing\": %d, \"dm\": %d, \"required\": %d, \"%s\": %d",
 		 in->gun->piece, fray_presidio_ammo_names[ammo], fray_presidio_fire_type_names[type], in->skill,
-		 bands[in->band], in->cover_dm, in->corrections, in->crew_missing, in->other_dm, required, target,
+		 fray_presidio_band_names[in->band], in->cover_dm, in->corrections, in->crew_missing, in->other_dm, required, target,
 		 in->strength);
 	if (in->friendly_figures)
 		text_add(&t, ", \"enemy_figures\": %d, \"friendly_figures\": %d, \"friendly_armor\": %d",
 			 in->enemy_figures, in->friendly_figures, in->friendly_armor);
 	text_add(&t, "}");
-	run_with(c, fray_presidio_artillery_procedure, 5, fmt_artillery);
+	call_run(c, fray_presidio_artillery_procedure, 5, fmt_artillery);
 	return FRAY_OK;
 }
 

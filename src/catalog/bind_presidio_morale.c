@@ -124,9 +124,7 @@ static fray_status bind_morale(fray_call *c)
 		 in->friends_panicked, in->chaplain ? "true" : "false", in->flag ? "true" : "false",
 		 in->fifer ? "true" : "false", in->hero ? "true" : "false", in->near_enemy ? "true" : "false",
 		 in->charge_impact ? "true" : "false", required, fray_presidio_situation_names[in->situation]);
-	c->proc = fray_presidio_morale_procedure;
-	c->nfields = 3;
-	c->fmt = fmt_morale;
+	call_run(c, fray_presidio_morale_procedure, 3, fmt_morale);
 	return FRAY_OK;
 }
 

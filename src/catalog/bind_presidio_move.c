@@ -69,9 +69,7 @@ static fray_status bind_move(fray_call *c)
 		 in->line ? "true" : "false", in->drummer ? "true" : "false", in->crawling ? "true" : "false",
 		 in->kneel_changes, in->prone_changes, in->skill, fray_presidio_barrier_names[barrier],
 		 in->before_barrier);
-	c->proc = fray_presidio_move_procedure;
-	c->nfields = 1;
-	c->fmt = fmt_move;
+	call_run(c, fray_presidio_move_procedure, 1, fmt_move);
 	return FRAY_OK;
 }
 

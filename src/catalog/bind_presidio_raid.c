@@ -10,13 +10,6 @@ static void fmt_three(textbuf *t, const int64_t *o, bool json, const char *const
 		 (long long)o[0], names[1], (long long)o[1], names[2], (long long)o[2]);
 }
 
-static void run_with(fray_call *c, fray_procedure proc, size_t nfields, outcome_fmt fmt)
-{
-	c->proc = proc;
-	c->nfields = nfields;
-	c->fmt = fmt;
-}
-
 /* ---- camp ---- */
 
 static const in_desc camp_in[] = {
@@ -41,7 +34,7 @@ static fray_status bind_camp(fray_call *c)
 	*horses = val_b(c, 0);
 	call_title(c, "camp setup (Section 8)");
 	call_echo(c, NULL);
-	run_with(c, fray_presidio_camp_procedure, 3, fmt_camp);
+	call_run(c, fray_presidio_camp_procedure, 3, fmt_camp);
 	return FRAY_OK;
 }
 
@@ -77,7 +70,7 @@ static fray_status bind_villagers(fray_call *c)
 	in[1] = val_b(c, 1);
 	call_title(c, "villager deployment: %d, %s (guards: %d)", in[0], in[1] ? "night" : "day", in[1] ? 2 : 1);
 	call_echo(c, NULL);
-	run_with(c, fray_presidio_villagers_procedure, 3, fmt_villagers);
+	call_run(c, fray_presidio_villagers_procedure, 3, fmt_villagers);
 	return FRAY_OK;
 }
 
@@ -128,7 +121,7 @@ static fray_status bind_sentry(fray_call *c)
 								: FRAY_PRESIDIO_SQUAD};
 	call_title(c, "sentry: recon %d against camou %d, %s", in->recon, in->camou, in->night ? "night" : "day");
 	call_echo(c, NULL);
-	run_with(c, fray_presidio_sentry_procedure, 2, fmt_sentry);
+	call_run(c, fray_presidio_sentry_procedure, 2, fmt_sentry);
 	return FRAY_OK;
 }
 
@@ -156,10 +149,7 @@ static const out_desc capture_out[] = {{"captured", "boolean", "the raider captu
 static void fmt_captured(const fray_call *c, const int64_t *o, bool json, textbuf *t)
 {
 	(void)c;
-	if (json)
-		text_add(t, "\"captured\": %s", o[0] ? "true" : "false");
-	else
-		text_add(t, "%s", o[0] ? "captured" : "not captured");
+	fmt_yes_no(t, json, "captured", "captured", "not captured", o[0]);
 }
 
 static fray_status bind_capture(fray_call *c)
@@ -180,7 +170,7 @@ static fray_status bind_capture(fray_call *c)
 	call_title(c, "capture: fists 8+ - %d + %d", in[0], in[1]);
 	textbuf t = text_on(c->inputs_json, sizeof c->inputs_json);
 	text_add(&t, "{\"skill\": %d, \"defender_skill\": %d}", in[0], in[1]);
-	run_with(c, fray_presidio_capture_procedure, 1, fmt_captured);
+	call_run(c, fray_presidio_capture_procedure, 1, fmt_captured);
 	return FRAY_OK;
 }
 
@@ -221,7 +211,7 @@ static fray_status bind_ram(fray_call *c)
 	call_title(c, "ramming: stampeding %s (%d) on %d figures, armor %d", an->name, an->ramming, in[0], in[2]);
 	textbuf t = text_on(c->inputs_json, sizeof c->inputs_json);
 	text_add(&t, "{\"animal\": \"%s\", \"figures\": %d, \"armor\": %d}", an->name, in[0], in[2]);
-	run_with(c, fray_presidio_ramming_procedure, 1, fmt_casualties);
+	call_run(c, fray_presidio_ramming_procedure, 1, fmt_casualties);
 	return FRAY_OK;
 }
 
@@ -257,7 +247,7 @@ static fray_status bind_livestock(fray_call *c)
 	in[1] = val_b(c, 1);
 	call_title(c, "lost livestock: %d, %s", in[0], in[1] ? "active search" : "no search party");
 	call_echo(c, NULL);
-	run_with(c, fray_presidio_livestock_return_procedure, 3, fmt_returned);
+	call_run(c, fray_presidio_livestock_return_procedure, 3, fmt_returned);
 	return FRAY_OK;
 }
 
@@ -303,7 +293,7 @@ static fray_status bind_contact(fray_call *c)
 		call_title(c, "time of contact, row %d", in[0] + 1);
 	textbuf t = text_on(c->inputs_json, sizeof c->inputs_json);
 	text_add(&t, "{\"moved\": %d, \"large_map\": %s}", large ? 0 : in[0] + 1, large ? "true" : "false");
-	run_with(c, fray_presidio_contact_time_procedure, 1, fmt_hour);
+	call_run(c, fray_presidio_contact_time_procedure, 1, fmt_hour);
 	return FRAY_OK;
 }
 
@@ -338,7 +328,7 @@ static fray_status bind_entrance(fray_call *c)
 	*points = (int)val_i(c, 0);
 	call_title(c, "entrance point, 1D6 among %d points", *points);
 	call_echo(c, NULL);
-	run_with(c, fray_presidio_entrance_procedure, 1, fmt_entrance);
+	call_run(c, fray_presidio_entrance_procedure, 1, fmt_entrance);
 	return FRAY_OK;
 }
 
@@ -369,7 +359,7 @@ static fray_status bind_night(fray_call *c)
 {
 	call_title(c, "nighttime visibility (Section 8)");
 	call_echo(c, NULL);
-	run_with(c, fray_presidio_night_procedure, 1, fmt_night);
+	call_run(c, fray_presidio_night_procedure, 1, fmt_night);
 	return FRAY_OK;
 }
 
@@ -395,7 +385,7 @@ static fray_status bind_bounce(fray_call *c)
 {
 	call_title(c, "a smoothbore's solid shot bounces (Section 9)");
 	call_echo(c, NULL);
-	run_with(c, fray_presidio_bounce_procedure, 2, fmt_bounce);
+	call_run(c, fray_presidio_bounce_procedure, 2, fmt_bounce);
 	return FRAY_OK;
 }
 
@@ -437,7 +427,7 @@ static fray_status bind_herd(fray_call *c)
 	in[1] = (int)val_i(c, 1);
 	call_title(c, "a herd of %d, %d rider%s", in[0], in[1], in[1] == 1 ? "" : "s");
 	call_echo(c, NULL);
-	run_with(c, fray_presidio_herd_procedure, 2, fmt_herd);
+	call_run(c, fray_presidio_herd_procedure, 2, fmt_herd);
 	return FRAY_OK;
 }
 
@@ -491,7 +481,7 @@ static fray_status bind_pursuit(fray_call *c)
 					 val_b(c, PU_RAIDERS_MOUNTED), val_b(c, PU_FORCED_MARCH)};
 	call_title(c, "pursuit: recon %d against camou %d", in->recon, in->camou);
 	call_echo(c, NULL);
-	run_with(c, fray_presidio_pursuit_procedure, 1, fmt_pursuit);
+	call_run(c, fray_presidio_pursuit_procedure, 1, fmt_pursuit);
 	return FRAY_OK;
 }
 

@@ -126,6 +126,32 @@ void call_title(fray_call *c, const char *fmt, ...) FRAY_PRINTF(2, 3);
 fray_status call_presidio_units(fray_call *c, size_t file_k, size_t n, const size_t *names_k,
 				fray_presidio_unit_type *out);
 
+/* The band of a range in inches by a range class (ruling R12), or a
+ * message naming what fires ("flintlock pistol") and the text's section. */
+fray_status call_presidio_band(fray_call *c, fray_presidio_range_class rc, double inches, const char *what,
+			       const char *section, int *band);
+/* A piece that fires shell, named by input k, or a message. */
+const fray_presidio_gun *call_presidio_shell(fray_call *c, size_t k);
+/* A structure of the Target Strengths by name, or a message. */
+fray_status call_presidio_structure(fray_call *c, const char *name, int *strength);
+
+/* Sets what bind bound: the rules function, its outcome fields and their
+ * renderer. */
+static inline void call_run(fray_call *c, fray_procedure proc, size_t nfields, outcome_fmt fmt)
+{
+	c->proc = proc;
+	c->nfields = nfields;
+	c->fmt = fmt;
+}
+/* A true/false outcome as "key": true in JSON, else the words. */
+static inline void fmt_yes_no(textbuf *t, bool json, const char *key, const char *yes, const char *no, int64_t v)
+{
+	if (json)
+		text_add(t, "\"%s\": %s", key, v ? "true" : "false");
+	else
+		text_add(t, "%s", v ? yes : no);
+}
+
 /* The catalogue, in the order `fray procedures` lists it. */
 extern const proc_desc *const catalog_procs[];
 extern const size_t catalog_nprocs;

@@ -6,8 +6,6 @@
 #include "procout.h"
 #include "../common/text.h"
 
-static const char *const range_class_names[7] = {"melee", "hand", "pistol", "carbine", "musket",
-						 "rifle", "artillery"};
 
 static int presidio_victory(int argc, char **argv)
 {
@@ -56,7 +54,7 @@ static int presidio_weapons(int argc, char **argv)
 		char reload[8];
 		snprintf(reload, sizeof reload, w->reload ? "%d" : "--", w->reload);
 		printf("  %-42s %4d+ %4d %6s  %s\n", w->name, w->hit, w->damage, reload,
-		       w->range ? range_class_names[w->range] : "--");
+		       w->range ? fray_presidio_range_class_names[w->range] : "--");
 	}
 	return EXIT_OK;
 }

@@ -137,6 +137,10 @@ FRAY_API void fray_presidio_band_limits(fray_presidio_range_class c, int limits[
 	memcpy(limits, band_limits[c], sizeof band_limits[c]);
 }
 
+const char *const fray_presidio_range_class_names[7] = {"melee", "hand", "pistol", "carbine",
+							 "musket", "rifle", "artillery"};
+const char *const fray_presidio_band_names[3] = {"close", "medium", "long"};
+
 FRAY_API int fray_presidio_band(fray_presidio_range_class c, double inches)
 {
 	if (c == FRAY_PRESIDIO_MELEE)

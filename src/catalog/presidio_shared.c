@@ -1,5 +1,6 @@
-/* Presidio's unit statistics file for the catalogue's procedures
- * (Section 1; RULES-NOTES G4: the text's statistics are the user's data). */
+/* What Presidio's catalogue procedures share: the unit statistics file
+ * (Section 1; RULES-NOTES G4: the text's statistics are the user's data),
+ * range bands (R12), shells and structures (Sections 9 and 10). */
 #include <stdlib.h>
 #include <string.h>
 #include "catalog.h"
@@ -47,4 +48,37 @@ fray_status call_presidio_units(fray_call *c, size_t file_k, size_t n, const siz
 	free(units);
 	fray_doc_free(doc);
 	return st;
+}
+
+fray_status call_presidio_band(fray_call *c, fray_presidio_range_class rc, double inches, const char *what,
+			       const char *section, int *band)
+{
+	*band = fray_presidio_band(rc, inches);
+	if (*band >= 0)
+		return FRAY_OK;
+	int lim[3];
+	fray_presidio_band_limits(rc, lim);
+	return call_bad(c, "%s (%s range class) reaches less than %d\", not %g\" (Presidio %s, ruling R12)", what,
+			fray_presidio_range_class_names[rc], lim[2], inches, section);
+}
+
+const fray_presidio_gun *call_presidio_shell(fray_call *c, size_t k)
+{
+	const fray_presidio_gun *g = fray_presidio_gun_find(val_s(c, k), FRAY_PRESIDIO_SHELL);
+	if (!g)
+		call_bad(c, "no shell for '%.200s' in the artillery list (Section 10): pieces such as "
+			    "\"6# cannon, smoothbore\", \"24# mortar\"", val_s(c, k));
+	return g;
+}
+
+fray_status call_presidio_structure(fray_call *c, const char *name, int *strength)
+{
+	for (size_t k = 0; k < fray_presidio_nstructures; k++)
+		if (strcmp(name, fray_presidio_structures[k].name) == 0) {
+			*strength = fray_presidio_structures[k].strength;
+			return FRAY_OK;
+		}
+	return call_bad(c, "unknown structure '%.200s' (for example: %s, %s, %s)", name,
+			fray_presidio_structures[0].name, fray_presidio_structures[6].name,
+			fray_presidio_structures[15].name);
 }
