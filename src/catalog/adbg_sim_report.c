@@ -72,23 +72,16 @@ static void json_rate(strbuf *sb, uint64_t k, uint64_t n)
 	sb_add(sb, "{\"p\": %s, \"lo\": %s, \"hi\": %s}", a, b, c);
 }
 
-static void json_str(strbuf *sb, const char *s)
-{
-	char q[1024];
-	fray_json_string(s, q, sizeof q);
-	sb_add(sb, "%s", q);
-}
-
 static void report_json(strbuf *sb, const fray_adbg_sim_about *m, const fray_sim *s)
 {
 	sb_add(sb, "{\"scenario\": ");
-	json_str(sb, m->scenario);
+	sb_json(sb, m->scenario);
 	sb_add(sb, ", \"policy\": ");
-	json_str(sb, m->policy);
+	sb_json(sb, m->policy);
 	sb_add(sb, ", \"seed\": %" PRIu64 ", \"trials\": %" PRIu64 ", \"counted\": %" PRIu64 ", \"partial\": ", m->seed,
 	       m->trials, s->trials);
 	if (m->partial)
-		json_str(sb, m->partial);
+		sb_json(sb, m->partial);
 	else
 		sb_add(sb, "false");
 	sb_add(sb, ",\n \"draw\": ");
@@ -98,7 +91,7 @@ static void report_json(strbuf *sb, const fray_adbg_sim_about *m, const fray_sim
 	sb_add(sb, ",\n \"sides\": [");
 	for (int side = 0; side < 2; side++) {
 		sb_add(sb, "%s\n  {\"name\": ", side ? "," : "");
-		json_str(sb, m->side[side]);
+		sb_json(sb, m->side[side]);
 		sb_add(sb, ", \"win\": ");
 		json_rate(sb, s->count[FRAY_ADBG_SIM_WINNER][side + 1], s->trials);
 		for (int k = 0; k < FRAY_ADBG_SIM_PER_SIDE; k++) {

@@ -11,20 +11,17 @@
  * table of units by final status and the winner. */
 static void summary(strbuf *sb, const fray_adbg_scenario *s, const fray_adbg_result *res, bool json)
 {
-	char name[512];
 	if (json) {
 		sb_add(sb, "], \"result\": {\"rounds\": %d, \"winner\": ", res->rounds);
-		if (res->winner < 0) {
+		if (res->winner < 0)
 			sb_add(sb, "null");
-		} else {
-			fray_json_string(fray_adbg_side_name(s, res->winner), name, sizeof name);
-			sb_add(sb, "%s", name);
-		}
+		else
+			sb_json(sb, fray_adbg_side_name(s, res->winner));
 		sb_add(sb, ", \"sides\": [");
 		for (int i = 0; i < 2; i++) {
 			const fray_adbg_side_result *r = &res->side[i];
-			fray_json_string(fray_adbg_side_name(s, i), name, sizeof name);
-			sb_add(sb, "%s{\"name\": %s", i ? ", " : "", name);
+			sb_add(sb, "%s{\"name\": ", i ? ", " : "");
+			sb_json(sb, fray_adbg_side_name(s, i));
 			for (int k = 0; k < 5; k++)
 				sb_add(sb, ", \"%s\": %d", fray_adbg_status_names[k], r->count[k]);
 			sb_add(sb, ", \"leaders_lost\": %d, \"losses\": %d}", r->leaders_lost, r->losses);
@@ -205,12 +202,12 @@ static fray_status render_battle(fray_call *c, const fray_call_opts *o, strbuf *
 	}
 	narrator n = {.sb = sb, .json = o->json, .first = true};
 	fray_roller_set_sink(r, narrate, &n);
-	char name[512], policy[512];
 	if (o->json) {
-		fray_json_string(fray_adbg_scenario_name(s), name, sizeof name);
-		fray_json_string(b->policy_name, policy, sizeof policy);
-		sb_add(sb, "{\"scenario\": %s, \"seed\": %" PRIu64 ", \"policy\": %s, \"events\": [", name, o->seed,
-		       policy);
+		sb_add(sb, "{\"scenario\": ");
+		sb_json(sb, fray_adbg_scenario_name(s));
+		sb_add(sb, ", \"seed\": %" PRIu64 ", \"policy\": ", o->seed);
+		sb_json(sb, b->policy_name);
+		sb_add(sb, ", \"events\": [");
 	} else {
 		sb_escaped(sb, fray_adbg_scenario_name(s));
 		sb_add(sb, " (seed %" PRIu64 "%s; policy %s)\n", o->seed, o->have_seed ? "" : ", replay with --seed",

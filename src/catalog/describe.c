@@ -6,17 +6,6 @@
 
 static const char *const type_names[] = {"int", "number", "bool", "choice", "string", "file"};
 
-static void json_str(strbuf *sb, const char *s)
-{
-	char small[1024];
-	size_t n = fray_json_string(s ? s : "", small, sizeof small);
-	if (n < sizeof small) {
-		sb_put(sb, small, n);
-		return;
-	}
-	sb->failed = true; /* catalogue strings are short: a bug */
-}
-
 static void option_name(const in_desc *in, char *dst, size_t cap)
 {
 	textbuf t = text_on(dst, cap);
@@ -30,9 +19,9 @@ static void describe_input(strbuf *sb, const in_desc *in)
 	char opt[72];
 	option_name(in, opt, sizeof opt);
 	sb_add(sb, "{\"name\": ");
-	json_str(sb, in->name);
+	sb_json(sb, in->name);
 	sb_add(sb, ", \"option\": ");
-	json_str(sb, opt);
+	sb_json(sb, opt);
 	sb_add(sb, ", \"type\": \"%s\", \"required\": %s", type_names[in->type], in->required ? "true" : "false");
 	switch (in->type) {
 	case IN_INT:
@@ -50,12 +39,12 @@ static void describe_input(strbuf *sb, const in_desc *in)
 		sb_add(sb, ", \"choices\": [");
 		for (size_t k = 0; k < in->nchoices; k++) {
 			sb_add(sb, "%s", k ? ", " : "");
-			json_str(sb, in->choices[k]);
+			sb_json(sb, in->choices[k]);
 		}
 		sb_add(sb, "]");
 		if (!in->required && in->def >= 0 && (size_t)in->def < in->nchoices) {
 			sb_add(sb, ", \"default\": ");
-			json_str(sb, in->choices[in->def]);
+			sb_json(sb, in->choices[in->def]);
 		}
 		break;
 	case IN_STRING:
@@ -64,25 +53,25 @@ static void describe_input(strbuf *sb, const in_desc *in)
 	}
 	if (in->unit) {
 		sb_add(sb, ", \"unit\": ");
-		json_str(sb, in->unit);
+		sb_json(sb, in->unit);
 	}
 	sb_add(sb, ", \"help\": ");
-	json_str(sb, in->help);
+	sb_json(sb, in->help);
 	sb_add(sb, ", \"rule\": ");
-	json_str(sb, in->rule);
+	sb_json(sb, in->rule);
 	sb_add(sb, "}");
 }
 
 static void describe(strbuf *sb, const proc_desc *d)
 {
 	sb_add(sb, "{\"name\": ");
-	json_str(sb, d->name);
+	sb_json(sb, d->name);
 	sb_add(sb, ", \"command\": ");
-	json_str(sb, d->command);
+	sb_json(sb, d->command);
 	sb_add(sb, ", \"summary\": ");
-	json_str(sb, d->summary);
+	sb_json(sb, d->summary);
 	sb_add(sb, ", \"rules\": ");
-	json_str(sb, d->rules);
+	sb_json(sb, d->rules);
 	sb_add(sb, ", \"modes\": [");
 	const char *sep = "";
 	if (d->modes & FRAY_MODE_ROLL)
@@ -101,9 +90,9 @@ static void describe(strbuf *sb, const proc_desc *d)
 	sb_add(sb, "],\n   \"outcome\": [");
 	for (size_t k = 0; k < d->nout; k++) {
 		sb_add(sb, "%s{\"name\": ", k ? ", " : "");
-		json_str(sb, d->out[k].name);
+		sb_json(sb, d->out[k].name);
 		sb_add(sb, ", \"type\": \"%s\", \"help\": ", d->out[k].type);
-		json_str(sb, d->out[k].help);
+		sb_json(sb, d->out[k].help);
 		sb_add(sb, "}");
 	}
 	sb_add(sb, "]}");

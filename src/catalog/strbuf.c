@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fray/events.h>
 #include "strbuf.h"
 
 static bool reserve(strbuf *sb, size_t more)
@@ -58,6 +59,15 @@ void sb_add(strbuf *sb, const char *fmt, ...)
 	vsnprintf(sb->buf + sb->len, (size_t)n + 1, fmt, ap);
 	va_end(ap);
 	sb->len += (size_t)n;
+}
+
+void sb_json(strbuf *sb, const char *s)
+{
+	size_t n = fray_json_string(s ? s : "", NULL, 0);
+	if (!reserve(sb, n))
+		return;
+	fray_json_string(s ? s : "", sb->buf + sb->len, n + 1);
+	sb->len += n;
 }
 
 char *sb_take(strbuf *sb)
