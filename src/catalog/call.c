@@ -200,25 +200,21 @@ FRAY_API fray_status fray_call_set(fray_call *c, size_t i, const char *text)
 		return call_bad(c, "%s expects a value", call_what(c, i));
 	v->given = true;
 	switch (in->type) {
-	case IN_INT: {
+	case IN_INT:
+	case IN_NUMBER: {
 		char *end;
 		errno = 0;
-		long long x = strtoll(text, &end, 10);
-		if ((!*text || *end || errno || x < in->min || x > in->max) && in->expects)
-			return call_bad(c, "%s expects %s, got '%.200s'", call_what(c, i), in->expects, text);
-		if (!*text || *end || errno || x < in->min || x > in->max)
-			return call_bad(c, "%s expects a whole number from %" PRId64 " to %" PRId64
-				       ", got '%.200s'", call_what(c, i), in->min, in->max, text);
-		v->i = x;
-		return FRAY_OK;
-	}
-	case IN_NUMBER: {
-		double x;
-		if ((!decimal(text, &x) || x < (double)in->min || x > (double)in->max) && in->expects)
-			return call_bad(c, "%s expects %s, got '%.200s'", call_what(c, i), in->expects, text);
-		if (!decimal(text, &x) || x < (double)in->min || x > (double)in->max)
-			return call_bad(c, "%s expects a number from %" PRId64 " to %" PRId64
-				       ", got '%.200s'", call_what(c, i), in->min, in->max, text);
+		long long whole = in->type == IN_INT ? strtoll(text, &end, 10) : 0;
+		double x = in->type == IN_INT ? (double)whole : 0;
+		bool ok = in->type == IN_INT ? *text && !*end && !errno : decimal(text, &x);
+		if (!ok || x < (double)in->min || x > (double)in->max) {
+			if (in->expects)
+				return call_bad(c, "%s expects %s, got '%.200s'", call_what(c, i), in->expects, text);
+			return call_bad(c, "%s expects a %s from %" PRId64 " to %" PRId64 ", got '%.200s'",
+					call_what(c, i), in->type == IN_INT ? "whole number" : "number", in->min,
+					in->max, text);
+		}
+		v->i = whole;
 		v->x = x;
 		return FRAY_OK;
 	}

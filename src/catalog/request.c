@@ -3,16 +3,22 @@
  * aliases, no duplicate keys) and every value is type-checked before it
  * reaches a procedure. */
 #include <errno.h>
+#include <stdarg.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include "catalog.h"
 #include "../core/names.h"
 
-static fray_status at(fray_ctx *ctx, const fray_node *n, const char *fmt, const char *a, const char *b)
+/* A refusal that points at node n of the request (NULL: the whole). */
+static fray_status at(fray_ctx *ctx, const fray_node *n, const char *fmt, ...) FRAY_PRINTF(3, 4);
+static fray_status at(fray_ctx *ctx, const fray_node *n, const char *fmt, ...)
 {
 	char msg[FRAY_MSG_MAX];
-	snprintf(msg, sizeof msg, fmt, a, b);
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
 	if (!n)
 		return fray_fail(ctx, FRAY_ERR_INPUT, "request: %s", msg);
 	return fray_fail(ctx, FRAY_ERR_INPUT, "request:%d:%d: %s", fray_node_line(n), fray_node_col(n), msg);
@@ -53,25 +59,25 @@ static fray_status set_input(fray_call *c, const fray_node *key, const fray_node
 	const in_desc *in = &d->in[k];
 	const char *text = NULL;
 	if (in->type == IN_FILE && (flags & FRAY_REQUEST_NO_FILES))
-		return at(c->ctx, key, "inputs.%s: this service reads no files%s", name, "");
+		return at(c->ctx, key, "inputs.%s: this service reads no files", name);
 	switch (in->type) {
 	case IN_INT:
 	case IN_NUMBER:
 		text = plain_of(val);
 		if (!text || !strcmp(text, "true") || !strcmp(text, "false") || !strcmp(text, "null"))
-			return at(c->ctx, val, "inputs.%s: expected a number%s", name, "");
+			return at(c->ctx, val, "inputs.%s: expected a number", name);
 		break;
 	case IN_BOOL:
 		text = plain_of(val);
 		if (!text || (strcmp(text, "true") != 0 && strcmp(text, "false") != 0))
-			return at(c->ctx, val, "inputs.%s: expected true or false%s", name, "");
+			return at(c->ctx, val, "inputs.%s: expected true or false", name);
 		break;
 	case IN_CHOICE:
 	case IN_STRING:
 	case IN_FILE:
 		text = string_of(val);
 		if (!text)
-			return at(c->ctx, val, "inputs.%s: expected a string%s", name, "");
+			return at(c->ctx, val, "inputs.%s: expected a string", name);
 		break;
 	}
 	fray_status st = fray_call_set(c, k, text);
@@ -80,7 +86,7 @@ static fray_status set_input(fray_call *c, const fray_node *key, const fray_node
 	char msg[FRAY_MSG_MAX];
 	snprintf(msg, sizeof msg, "%s", fray_ctx_message(c->ctx));
 	fray_ctx_clear(c->ctx);
-	return at(c->ctx, val, "%s%s", msg, "");
+	return at(c->ctx, val, "%s", msg);
 }
 
 static fray_status read_seed(fray_ctx *ctx, const fray_node *n, uint64_t *seed)
@@ -95,19 +101,19 @@ static fray_status read_seed(fray_ctx *ctx, const fray_node *n, uint64_t *seed)
 			return FRAY_OK;
 		}
 	}
-	return at(ctx, n, "seed: expected a whole number from 0 to 18446744073709551615%s%s", "", "");
+	return at(ctx, n, "seed: expected a whole number from 0 to 18446744073709551615");
 }
 
 static fray_status run_request(fray_ctx *ctx, const fray_node *root, unsigned flags, char **response)
 {
 	if (!root || fray_node_kind_of(root) != FRAY_NODE_MAP)
-		return at(ctx, root, "expected a request object {\"procedure\": ..., \"inputs\": {...}}%s%s", "", "");
+		return at(ctx, root, "expected a request object {\"procedure\": ..., \"inputs\": {...}}");
 	const fray_node *proc = NULL, *mode = NULL, *inputs = NULL, *seed = NULL, *trials = NULL;
 	for (size_t k = 0; k < fray_node_len(root); k++) {
 		const fray_node *key = fray_node_key(root, k), *val = fray_node_value(root, k);
 		const char *name = string_of(key);
 		if (!name)
-			return at(ctx, key, "expected a string key%s%s", "", "");
+			return at(ctx, key, "expected a string key");
 		if (!strcmp(name, "procedure"))
 			proc = val;
 		else if (!strcmp(name, "mode"))
@@ -119,24 +125,23 @@ static fray_status run_request(fray_ctx *ctx, const fray_node *root, unsigned fl
 		else if (!strcmp(name, "trials"))
 			trials = val;
 		else
-			return at(ctx, key, "unknown key '%.80s' (keys: procedure, mode, inputs, seed, trials)%s", name,
-				  "");
+			return at(ctx, key, "unknown key '%.80s' (keys: procedure, mode, inputs, seed, trials)", name);
 	}
 	if (!proc)
-		return at(ctx, root, "missing \"procedure\"%s%s", "", "");
+		return at(ctx, root, "missing \"procedure\"");
 	const char *pname = string_of(proc);
 	if (!pname)
-		return at(ctx, proc, "procedure: expected a string such as \"adbg.fire\"%s%s", "", "");
+		return at(ctx, proc, "procedure: expected a string such as \"adbg.fire\"");
 	fray_call_opts o = {.json = true, .have_seed = true};
 	const char *mname = mode ? string_of(mode) : NULL;
 	if (mode && (!mname || (strcmp(mname, "roll") != 0 && strcmp(mname, "odds") != 0 &&
 				strcmp(mname, "simulate") != 0)))
-		return at(ctx, mode, "mode: expected \"roll\", \"odds\" or \"simulate\"%s%s", "", "");
+		return at(ctx, mode, "mode: expected \"roll\", \"odds\" or \"simulate\"");
 	o.mode = !mname ? 0 : !strcmp(mname, "odds") ? FRAY_MODE_ODDS
 		 : !strcmp(mname, "simulate") ? FRAY_MODE_SIMULATE : FRAY_MODE_ROLL;
 	if (seed) {
 		if (o.mode == FRAY_MODE_ODDS)
-			return at(ctx, seed, "seed: odds roll no dice%s%s", "", "");
+			return at(ctx, seed, "seed: odds roll no dice");
 		fray_status st = read_seed(ctx, seed, &o.seed);
 		if (st != FRAY_OK)
 			return st;
@@ -153,16 +158,14 @@ static fray_status run_request(fray_ctx *ctx, const fray_node *root, unsigned fl
 		}
 		uint64_t most = flags & FRAY_REQUEST_QUICK ? FRAY_REQUEST_QUICK_TRIALS : FRAY_CALL_MAX_TRIALS;
 		if (!whole || n < 1 || n > most) {
-			char what[96];
-			snprintf(what, sizeof what, "trials: expected a whole number from 1 to %llu", (unsigned long long)most);
-			return at(ctx, trials, "%s%s", what, "");
+			return at(ctx, trials, "trials: expected a whole number from 1 to %" PRIu64, most);
 		}
 		o.trials = n;
 	}
 	if (flags & FRAY_REQUEST_QUICK)
 		o.max_paths = FRAY_REQUEST_QUICK_PATHS;
 	if (inputs && fray_node_kind_of(inputs) != FRAY_NODE_MAP)
-		return at(ctx, inputs, "inputs: expected an object%s%s", "", "");
+		return at(ctx, inputs, "inputs: expected an object");
 	fray_call *c = fray_call_new(ctx, pname);
 	if (!c && fray_ctx_status(ctx) != FRAY_ERR_INPUT)
 		return fray_ctx_status(ctx);
@@ -170,7 +173,7 @@ static fray_status run_request(fray_ctx *ctx, const fray_node *root, unsigned fl
 		char msg[FRAY_MSG_MAX];
 		snprintf(msg, sizeof msg, "%s", fray_ctx_message(ctx));
 		fray_ctx_clear(ctx);
-		return at(ctx, proc, "%s%s", msg, "");
+		return at(ctx, proc, "%s", msg);
 	}
 	c->from_json = true;
 	if (!o.mode) /* the procedure's first mode */
@@ -178,7 +181,7 @@ static fray_status run_request(fray_ctx *ctx, const fray_node *root, unsigned fl
 			 : c->d->modes & FRAY_MODE_ODDS ? FRAY_MODE_ODDS : FRAY_MODE_SIMULATE;
 	if (trials && o.mode != FRAY_MODE_SIMULATE) {
 		fray_call_free(c);
-		return at(ctx, trials, "trials: for \"simulate\"%s%s", "", "");
+		return at(ctx, trials, "trials: for \"simulate\"");
 	}
 	if ((flags & FRAY_REQUEST_QUICK) && !o.trials)
 		o.trials = FRAY_REQUEST_QUICK_TRIALS;
@@ -186,7 +189,7 @@ static fray_status run_request(fray_ctx *ctx, const fray_node *root, unsigned fl
 	for (size_t k = 0; inputs && k < fray_node_len(inputs) && st == FRAY_OK; k++) {
 		const fray_node *key = fray_node_key(inputs, k);
 		if (!string_of(key))
-			st = at(ctx, key, "inputs: expected a string key%s%s", "", "");
+			st = at(ctx, key, "inputs: expected a string key");
 		else
 			st = set_input(c, key, fray_node_value(inputs, k), flags);
 	}
