@@ -99,4 +99,10 @@ fray_status fray_policy_script_read(fray_ctx *ctx, fray_doc *doc,
 fray_status fray_policy_script_load(fray_ctx *ctx, const char *path,
 				    fray_policy **out);
 
+/* A policy by name, as --policy and a request's "policy" give it:
+ * "heuristic", "random" or "random:SEED", "scripted:FILE". digest (may be
+ * NULL): FNV-1a of a script file's bytes, 0 for the others. An unknown name
+ * or a bad seed: FRAY_ERR_INPUT and a message. */
+fray_status fray_policy_from_spec(fray_ctx *ctx, const char *spec, fray_policy **out, uint64_t *digest);
+
 #endif

@@ -1,7 +1,6 @@
 /* A whole quick battle of A Dark and Bloody Ground in the catalogue (rule
  * 19): fought and told from a scenario file with a policy, its summary
  * rendered here for the command line too (fray_adbg_summary). */
-#include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -76,33 +75,17 @@ static const out_desc battle_out[] = {
 	{"rounds", "integer", "rounds fought"}, {"winner", "string", "the winning side, or null for a draw"},
 	{"sides", "array", "each side's units by final status, leaders lost and losses"}};
 
-/* A policy from its spec, as the command line's --policy has them (but
- * interactive, which only a terminal can answer). */
+/* A policy by name (libfray's: not interactive, which only a terminal can
+ * answer); a bad name or seed is reported against the input. */
 static fray_status policy_of(fray_call *c, size_t k, const char *spec, fray_policy **out)
 {
-	*out = NULL;
-	if (strcmp(spec, "heuristic") == 0) {
-		*out = fray_policy_heuristic_new(c->ctx);
-	} else if (strncmp(spec, "scripted:", 9) == 0) {
-		fray_status st = fray_policy_script_load(c->ctx, spec + 9, out);
-		if (st != FRAY_OK)
-			return st;
-	} else if (strcmp(spec, "random") == 0 || strncmp(spec, "random:", 7) == 0) {
-		unsigned long long seed = 1;
-		if (spec[6]) {
-			char *end = NULL;
-			errno = 0;
-			/* digits only: strtoull would take "-1" as 2^64 - 1 */
-			if (spec[7] < '0' || spec[7] > '9' || (seed = strtoull(spec + 7, &end, 10), *end) || errno)
-				return call_bad(c, "%s random:SEED expects a whole number, got '%.40s'", call_opt(c, k),
-						spec + 7);
-		}
-		*out = fray_policy_random_new(c->ctx, seed);
-	} else {
-		return call_bad(c, "%s expects heuristic, scripted:FILE or random[:SEED], got '%.200s'",
-				call_opt(c, k), spec);
-	}
-	return *out ? FRAY_OK : fray_nomem(c->ctx);
+	fray_status st = fray_policy_from_spec(c->ctx, spec, out, NULL);
+	if (st != FRAY_ERR_INPUT || strncmp(spec, "scripted:", 9) == 0)
+		return st;
+	char msg[FRAY_MSG_MAX];
+	snprintf(msg, sizeof msg, "%s", fray_ctx_message(c->ctx));
+	fray_ctx_clear(c->ctx);
+	return call_bad(c, "%s %s", call_opt(c, k), msg);
 }
 
 typedef struct battle_owned {

@@ -1,7 +1,6 @@
 /* Policies from the command line, and the interactive policy: it asks on
  * stderr with numbered choices and a default, and reads the answer from
  * stdin (so it works on a terminal and through a pseudo-terminal). */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include "policy_cli.h"
@@ -68,36 +67,26 @@ int cli_make_policy(const char *cmd, fray_ctx *ctx, const char *spec, fray_polic
 		    uint64_t *digest)
 {
 	*out = NULL;
-	if (strcmp(spec, "heuristic") == 0) {
-		*out = fray_policy_heuristic_new(ctx);
-	} else if (strcmp(spec, "interactive") == 0) {
+	/* interactive needs a terminal: the command line's own; the others
+	 * are libfray's (as a request's "policy") */
+	if (strcmp(spec, "interactive") == 0) {
 		*out = fray_policy_new(ctx, &interactive_ops, NULL);
-	} else if (strncmp(spec, "scripted:", 9) == 0) {
-		fray_doc *doc;
-		if (fray_doc_load_file(ctx, spec + 9, &doc) != FRAY_OK)
-			return cli_fail(cmd, ctx);
-		fray_status st = fray_policy_script_read(ctx, doc, out);
-		if (digest) {
-			uint64_t d = fray_doc_digest(doc);
-			for (int i = 0; i < 8; i++)
-				*digest = (*digest ^ ((d >> (8 * i)) & 0xFF)) * 0x100000001b3u;
-		}
-		fray_doc_free(doc);
-		if (st != FRAY_OK)
-			return cli_fail(cmd, ctx);
-	} else if (strcmp(spec, "random") == 0 || strncmp(spec, "random:", 7) == 0) {
-		char *end = NULL;
-		errno = 0;
-		unsigned long long seed = spec[6] ? strtoull(spec + 7, &end, 10) : 1;
-		/* digits only: strtoull would take "-1" as 2^64 - 1 */
-		if (spec[6] && (spec[7] < '0' || spec[7] > '9' || *end || errno))
-			return cli_error(cmd, EXIT_BAD_INPUT,
-					 "--policy random:SEED expects a whole number, got '%s'", spec + 7);
-		*out = fray_policy_random_new(ctx, seed);
-	} else {
+		return *out ? EXIT_OK : cli_fail(cmd, ctx);
+	}
+	bool known = strcmp(spec, "heuristic") == 0 || strncmp(spec, "scripted:", 9) == 0 ||
+		     strcmp(spec, "random") == 0 || strncmp(spec, "random:", 7) == 0;
+	if (!known)
 		return cli_error(cmd, EXIT_BAD_INPUT,
 				 "--policy expects heuristic, scripted:FILE, random[:SEED] or "
 				 "interactive, got '%s'", spec);
+	uint64_t d = 0;
+	if (fray_policy_from_spec(ctx, spec, out, &d) != FRAY_OK) {
+		if (strncmp(spec, "random:", 7) == 0 && fray_ctx_status(ctx) == FRAY_ERR_INPUT)
+			return cli_error(cmd, EXIT_BAD_INPUT, "--policy %s", fray_ctx_message(ctx));
+		return cli_fail(cmd, ctx);
 	}
-	return *out ? EXIT_OK : cli_fail(cmd, ctx);
+	/* a save or shard remembers the scripts it was played with */
+	for (int i = 0; digest && d && i < 8; i++)
+		*digest = (*digest ^ ((d >> (8 * i)) & 0xFF)) * 0x100000001b3u;
+	return EXIT_OK;
 }

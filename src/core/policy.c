@@ -1,5 +1,6 @@
 /* Policies: the decision interface, the heuristic policy and the scripted
  * policy (answers from a list or a YAML file). */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -404,4 +405,46 @@ FRAY_API fray_status fray_policy_script_load(fray_ctx *ctx, const char *path,
 	st = fray_policy_script_read(ctx, doc, out);
 	fray_doc_free(doc);
 	return st;
+}
+
+FRAY_API fray_status fray_policy_from_spec(fray_ctx *ctx, const char *spec, fray_policy **out, uint64_t *digest)
+{
+	if (!ctx)
+		return FRAY_ERR_INPUT;
+	if (!out || !spec)
+		return fray_fail(ctx, FRAY_ERR_INPUT, "fray_policy_from_spec: NULL argument");
+	*out = NULL;
+	if (digest)
+		*digest = 0;
+	if (strcmp(spec, "heuristic") == 0) {
+		*out = fray_policy_heuristic_new(ctx);
+	} else if (strncmp(spec, "scripted:", 9) == 0) {
+		fray_doc *doc;
+		fray_status st = fray_doc_load_file(ctx, spec + 9, &doc);
+		if (st != FRAY_OK)
+			return st;
+		st = fray_policy_script_read(ctx, doc, out);
+		if (digest)
+			*digest = fray_doc_digest(doc);
+		fray_doc_free(doc);
+		return st;
+	} else if (strcmp(spec, "random") == 0 || strncmp(spec, "random:", 7) == 0) {
+		unsigned long long seed = 1;
+		if (spec[6]) {
+			char *end = NULL;
+			errno = 0;
+			/* digits only: strtoull would take "-1" as 2^64 - 1 */
+			bool digits = spec[7] >= '0' && spec[7] <= '9';
+			if (digits)
+				seed = strtoull(spec + 7, &end, 10);
+			if (!digits || *end || errno)
+				return fray_fail(ctx, FRAY_ERR_INPUT, "random:SEED expects a whole number, got '%.40s'",
+						 spec + 7);
+		}
+		*out = fray_policy_random_new(ctx, seed);
+	} else {
+		return fray_fail(ctx, FRAY_ERR_INPUT, "expected heuristic, scripted:FILE or random[:SEED], got '%.200s'",
+				 spec);
+	}
+	return *out ? FRAY_OK : fray_nomem(ctx);
 }
