@@ -153,6 +153,25 @@ static void malformed_requests_are_refused(void **state)
 		"{\"procedure\": \"adbg.fire\", \"seed\": 18446744073709551616, \"inputs\": {\"cf\": 3, \"type\": "
 		"\"regular\", \"terrain\": \"rough\"}}",
 		"{\"procedure\": \"adbg.fire\", \"seed\": \"4\"}",
+		/* conflicts the text rules out, refused rather than resolved silently */
+		"{\"procedure\": \"presidio.sentry\", \"inputs\": {\"kneeling\": true, \"prone\": true}}",
+		"{\"procedure\": \"presidio.sentry\", \"inputs\": {\"platoon\": true, \"company\": true}}",
+		"{\"procedure\": \"presidio.capture\", \"inputs\": {\"animal\": \"horses\", \"defender_skill\": 1}}",
+		"{\"procedure\": \"presidio.blast\", \"inputs\": {\"gun\": \"24# mortar\", \"zone\": \"radius\", "
+		"\"structure\": \"log house\", \"strength\": 3}}",
+		"{\"procedure\": \"presidio.radius\", \"inputs\": {\"outside\": 3, \"armor\": 1}}",
+		"{\"procedure\": \"presidio.radius\", \"inputs\": {\"outside\": 3, \"damage\": 4, \"gun\": \"24# mortar\"}}",
+		"{\"procedure\": \"presidio.move\", \"inputs\": {\"running\": true, \"charging\": true}}",
+		"{\"procedure\": \"presidio.morale\", \"inputs\": {\"level\": \"average\", \"size\": \"squad\", "
+		"\"charging\": true, \"charged\": true}}",
+		"{\"procedure\": \"presidio.morale\", \"inputs\": {\"level\": \"average\", \"size\": \"squad\", "
+		"\"cover\": \"full\"}}",
+		"{\"procedure\": \"presidio.entrance\", \"inputs\": {\"points\": 7}}",
+		"{\"procedure\": \"presidio.entrance\", \"inputs\": {\"points\": 1}}",
+		"{\"procedure\": \"adbg.battle\", \"inputs\": {\"scenario\": \"examples/adbg/lochry-1781.yaml\", "
+		"\"policy\": \"random:x\"}}",
+		"{\"procedure\": \"adbg.battle\", \"inputs\": {\"scenario\": \"examples/adbg/lochry-1781.yaml\", "
+		"\"policy\": \"interactive\"}}",
 		"{\"procedure\": \"presidio.pursuit\", \"trials\": x}",
 		"{\"procedure\": \"presidio.pursuit\", \"trials\": -5}",
 		"{\"procedure\": \"presidio.pursuit\", \"trials\": 0}",
