@@ -79,10 +79,9 @@ FRAY_API size_t fray_call_ninputs(const fray_call *c)
 	return c ? c->d->nin : 0;
 }
 
-/* "--target-figures" for target_figures. */
-static const char *option_of(const in_desc *in, char *dst, size_t cap)
+const char *call_option_name(const char *name, char *dst, size_t cap)
 {
-	snprintf(dst, cap, "--%s", in->name);
+	snprintf(dst, cap, "--%s", name);
 	for (char *p = dst; *p; p++)
 		if (*p == '_')
 			*p = '-';
@@ -95,7 +94,7 @@ FRAY_API const char *fray_call_option(const fray_call *c, size_t i)
 	static _Thread_local unsigned next;
 	if (!c || i >= c->d->nin)
 		return NULL;
-	return option_of(&c->d->in[i], slot[next++ % 4], sizeof slot[0]);
+	return call_option_name(c->d->in[i].name, slot[next++ % 4], sizeof slot[0]);
 }
 
 FRAY_API unsigned fray_call_modes(const fray_call *c)
@@ -108,11 +107,7 @@ FRAY_API const char *fray_call_alias(const fray_call *c, size_t i)
 	static _Thread_local char slot[72];
 	if (!c || i >= c->d->nin || !c->d->in[i].alias)
 		return NULL;
-	snprintf(slot, sizeof slot, "--%s", c->d->in[i].alias);
-	for (char *p = slot; *p; p++)
-		if (*p == '_')
-			*p = '-';
-	return slot;
+	return call_option_name(c->d->in[i].alias, slot, sizeof slot);
 }
 
 FRAY_API bool fray_call_is_flag(const fray_call *c, size_t i)

@@ -105,6 +105,8 @@ static inline bool val_b(const fray_call *c, size_t k) { return c->v[k].i != 0; 
 static inline bool val_given(const fray_call *c, size_t k) { return c->v[k].given; }
 static inline double val_x(const fray_call *c, size_t k) { return c->v[k].x; }
 static inline const char *val_s(const fray_call *c, size_t k) { return c->v[k].s; }
+/* An input's option: "--target-figures" for target_figures, into dst. */
+const char *call_option_name(const char *name, char *dst, size_t cap);
 /* How the input is named to the user: "--cf" on the command line, "cf" in
  * a request. Valid until the next call. */
 const char *call_opt(const fray_call *c, size_t k);

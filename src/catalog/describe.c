@@ -6,18 +6,10 @@
 
 static const char *const type_names[] = {"int", "number", "bool", "choice", "string", "file"};
 
-static void option_name(const in_desc *in, char *dst, size_t cap)
-{
-	textbuf t = text_on(dst, cap);
-	text_add(&t, "--");
-	for (const char *p = in->name; *p; p++)
-		text_add(&t, "%c", *p == '_' ? '-' : *p);
-}
-
 static void describe_input(strbuf *sb, const in_desc *in)
 {
 	char opt[72];
-	option_name(in, opt, sizeof opt);
+	call_option_name(in->name, opt, sizeof opt);
 	sb_add(sb, "{\"name\": ");
 	sb_json(sb, in->name);
 	sb_add(sb, ", \"option\": ");
@@ -142,7 +134,7 @@ FRAY_API fray_status fray_procedures_text(fray_ctx *ctx, char **out)
 static void usage_of(strbuf *sb, const in_desc *in)
 {
 	char opt[72];
-	option_name(in, opt, sizeof opt);
+	call_option_name(in->name, opt, sizeof opt);
 	sb_add(sb, "%s", opt);
 	switch (in->type) {
 	case IN_INT:
@@ -223,7 +215,7 @@ FRAY_API fray_status fray_procedure_help(fray_ctx *ctx, const char *procedure, c
 	sb_add(&sb, "\n");
 	for (size_t k = 0; k < d->nin; k++) {
 		char opt[72];
-		option_name(&d->in[k], opt, sizeof opt);
+		call_option_name(d->in[k].name, opt, sizeof opt);
 		char line[512];
 		textbuf t = text_on(line, sizeof line);
 		text_add(&t, "%s", d->in[k].help);
@@ -233,11 +225,9 @@ FRAY_API fray_status fray_procedure_help(fray_ctx *ctx, const char *procedure, c
 			text_add(&t, " (default %s)", in->choices[in->def]);
 		else if (!in->required && in->type == IN_INT && in->def >= in->min && in->def <= in->max)
 			text_add(&t, " (default %" PRId64 ")", in->def);
-		if (d->in[k].alias) {
-			text_add(&t, " (also --");
-			for (const char *a = d->in[k].alias; *a; a++)
-				text_add(&t, "%c", *a == '_' ? '-' : *a);
-			text_add(&t, ")");
+		if (in->alias) {
+			char alias[72];
+			text_add(&t, " (also %s)", call_option_name(in->alias, alias, sizeof alias));
 		}
 		text_add(&t, " [%s]", d->in[k].rule);
 		sb_add(&sb, "  %-24s", opt);
