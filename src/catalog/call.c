@@ -182,6 +182,7 @@ FRAY_API fray_status fray_call_set(fray_call *c, size_t i, const char *text)
 	if (i >= c->d->nin)
 		return fray_fail(c->ctx, FRAY_ERR_INPUT, "no input %zu in %s", i, c->d->name);
 	fray_ctx_clear(c->ctx);
+	c->bound = false; /* a value changed: bind again */
 	const in_desc *in = &c->d->in[i];
 	value *v = &c->v[i];
 	if (in->type == IN_BOOL) {
@@ -236,7 +237,9 @@ FRAY_API fray_status fray_call_check(fray_call *c)
 	if (c->cleanup)
 		c->cleanup(c);
 	c->cleanup = NULL;
-	return c->d->bind(c);
+	fray_status st = c->d->bind(c);
+	c->bound = st == FRAY_OK;
+	return st;
 }
 
 FRAY_API fray_status fray_call_run(fray_call *c, const fray_call_opts *o, char **out)
@@ -251,9 +254,11 @@ FRAY_API fray_status fray_call_run(fray_call *c, const fray_call_opts *o, char *
 				(unsigned)o->mode <= 4 ? mode_names[o->mode] : "such");
 	if (o->trials > FRAY_CALL_MAX_TRIALS)
 		return call_bad(c, "at most %u trials", FRAY_CALL_MAX_TRIALS);
-	fray_status st = fray_call_check(c);
+	/* bound once: the files bind reads are not read again */
+	fray_status st = c->bound ? FRAY_OK : fray_call_check(c);
 	if (st != FRAY_OK)
 		return st;
+	fray_ctx_clear(c->ctx);
 	strbuf sb = {0};
 	st = render_call(c, o, &sb);
 	if (st != FRAY_OK) {

@@ -83,7 +83,8 @@ struct fray_call {
 	const proc_desc *d;
 	bool from_json;                  /* messages name "cf", not "--cf" */
 	value v[CALL_MAX_INPUTS];
-	/* the run, filled by bind */
+	/* the run, filled by bind; bound until a value changes */
+	bool bound;
 	fray_procedure proc;
 	size_t nfields;
 	outcome_fmt fmt;
