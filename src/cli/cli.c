@@ -324,3 +324,12 @@ const char *cli_jstr(const char *s)
 	fray_json_string(prefix, dst, sizeof slot[0]);
 	return dst;
 }
+
+char *cli_exact(const fray_dist *d, size_t i)
+{
+	size_t n = fray_dist_p_exact(d, i, NULL, 0);
+	char *s = malloc(n + 1);
+	if (s)
+		fray_dist_p_exact(d, i, s, n + 1);
+	return s;
+}

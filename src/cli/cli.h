@@ -126,6 +126,8 @@ bool cli_color(FILE *f);
 /* A seed from the system when none is given (so it can be printed and
  * replayed): urandom, else time and pid. */
 uint64_t cli_pick_seed(void);
+/* Outcome i's exact probability ("5/12"), malloc'd (NULL: out of memory). */
+char *cli_exact(const fray_dist *d, size_t i);
 
 /* Writes len bytes to path so that a crash never leaves it half written:
  * a temporary file beside it, flushed to disk, renamed over it. Returns

@@ -22,22 +22,13 @@ static void print_bar(double frac, bool color)
 		cli_raw_stdout("\033[0m");
 }
 
-static char *exact_str(const fray_dist *d, size_t i)
-{
-	size_t n = fray_dist_p_exact(d, i, NULL, 0);
-	char *s = malloc(n + 1);
-	if (s)
-		fray_dist_p_exact(d, i, s, n + 1);
-	return s;
-}
-
 static void print_json(const char *text, const fray_dist *d, bool query,
 		       int64_t lo, int64_t hi, double qp, const char *qexact)
 {
 	char num[40];
 	printf("{\"expression\": %s, \"outcomes\": [", cli_jstr(text));
 	for (size_t i = 0; i < fray_dist_count(d); i++) {
-		char *ex = exact_str(d, i);
+		char *ex = cli_exact(d, i);
 		fray_double_str(fray_dist_p(d, i), num, sizeof num);
 		printf("%s\n  {\"value\": %" PRId64 ", \"p\": %s, \"exact\": \"%s\"}",
 		       i ? "," : "", fray_dist_outcome(d, i)[0], num, ex ? ex : "");
@@ -82,7 +73,7 @@ static void print_table(const char *text, const fray_dist *d, bool query,
 	       mean, sqrt(fmax(0, sq - mean * mean)));
 	printf("%6s  %8s  %-*s\n", "value", "chance", (int)wexact, "exact");
 	for (size_t i = 0; i < n; i++) {
-		char *ex = exact_str(d, i);
+		char *ex = cli_exact(d, i);
 		printf("%6" PRId64 "  %7.3f%%  %-*s  ", fray_dist_outcome(d, i)[0],
 		       100 * fray_dist_p(d, i), (int)wexact, ex ? ex : "");
 		print_bar(fray_dist_p(d, i) / pmax, color);

@@ -22,15 +22,6 @@ bool proc_opt(cli_args *a, proc_opts *o)
 }
 
 
-static char *exact_of(const fray_dist *d, size_t i)
-{
-	size_t n = fray_dist_p_exact(d, i, NULL, 0);
-	char *s = malloc(n + 1);
-	if (s)
-		fray_dist_p_exact(d, i, s, n + 1);
-	return s;
-}
-
 static int print_odds(const char *cmd, fray_ctx *ctx, const proc_run *run,
 		      const proc_opts *o)
 {
@@ -46,7 +37,7 @@ static int print_odds(const char *cmd, fray_ctx *ctx, const proc_run *run,
 		printf("{\"procedure\": \"%s\", \"inputs\": %s, \"outcomes\": [", run->name,
 		       run->inputs_json);
 		for (size_t i = 0; i < n; i++) {
-			char *ex = exact_of(d, i);
+			char *ex = cli_exact(d, i);
 			run->fmt(fray_dist_outcome(d, i), true, run->input, res, sizeof res);
 			fray_double_str(fray_dist_p(d, i), num, sizeof num);
 			printf("%s\n  {\"outcome\": {%s}, \"p\": %s, \"exact\": \"%s\"}",
@@ -58,7 +49,7 @@ static int print_odds(const char *cmd, fray_ctx *ctx, const proc_run *run,
 	} else {
 		printf("%s: exact odds\n\n", cli_tstr(run->title));
 		for (size_t i = 0; i < n; i++) {
-			char *ex = exact_of(d, i);
+			char *ex = cli_exact(d, i);
 			run->fmt(fray_dist_outcome(d, i), false, run->input, res, sizeof res);
 			printf("  %7.3f%%  %-12s %s\n", 100 * fray_dist_p(d, i), ex ? ex : "", res);
 			free(ex);
