@@ -16,7 +16,6 @@ static double now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static fray_sim sim;
 
 /* Battles per second for `trials` battles on `threads` threads. */
 static double rate(fray_ctx *ctx, fray_policy *p, const fray_adbg_scenario *s, uint64_t trials,
@@ -25,12 +24,15 @@ static double rate(fray_ctx *ctx, fray_policy *p, const fray_adbg_scenario *s, u
 	fray_sim_run run = {.proc = fray_adbg_battle_stats_procedure, .policy = p, .input = s,
 			    .nfields = FRAY_ADBG_SIM_FIELDS, .seed = 1, .first = 0, .last = trials,
 			    .threads = threads};
+	fray_sim *sim = fray_sim_new(FRAY_ADBG_SIM_FIELDS);
 	double t0 = now();
-	if (fray_simulate(ctx, &run, &sim) != FRAY_OK) {
+	if (!sim || fray_simulate(ctx, &run, sim) != FRAY_OK) {
 		fprintf(stderr, "bench_battle: %s\n", fray_ctx_message(ctx));
 		exit(1);
 	}
-	return (double)trials / (now() - t0);
+	double r = (double)trials / (now() - t0);
+	fray_sim_free(sim);
+	return r;
 }
 
 int main(int argc, char **argv)

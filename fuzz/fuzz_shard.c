@@ -15,28 +15,30 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
 	fray_doc *doc;
 	if (fray_doc_load_string(ctx, "shard.json", (const char *)data, size, &doc) == FRAY_OK) {
-		sim_shard *sh = malloc(sizeof *sh);
-		fray_sim *total = calloc(1, sizeof *total);
+		sim_shard *sh = calloc(1, sizeof *sh);
+		fray_sim *total = fray_sim_new(FRAY_ADBG_SIM_FIELDS);
 		if (!sh || !total)
 			abort();
 		if (shard_read(doc, sh)) {
+			uint64_t counted = fray_sim_trials(sh->sim);
 			if (fray_doc_error_count(doc) != 0 || sh->m.shard < 1 || sh->m.shard > sh->m.nshards ||
-			    sh->sim.trials > sh->last - sh->first || sh->sim.nfields != FRAY_ADBG_SIM_FIELDS)
+			    counted > sh->last - sh->first || fray_sim_nfields(sh->sim) != FRAY_ADBG_SIM_FIELDS)
 				abort();
-			for (size_t f = 0; f < sh->sim.nfields; f++) {
+			for (size_t f = 0; f < FRAY_ADBG_SIM_FIELDS; f++) {
 				uint64_t sum = 0;
 				for (int v = 0; v <= FRAY_SIM_MAX_VALUE; v++)
-					sum += sh->sim.count[f][v];
-				if (sum != sh->sim.trials)
+					sum += fray_sim_count(sh->sim, f, v);
+				if (sum != counted)
 					abort();
 			}
-			total->nfields = FRAY_ADBG_SIM_FIELDS;
-			fray_sim_add(total, &sh->sim);
+			if (fray_sim_add(total, sh->sim) != FRAY_OK)
+				abort();
 			(void)fray_sim_mean(total, FRAY_ADBG_SIM_ROUNDS);
 		} else if (fray_doc_error_count(doc) == 0) {
 			abort(); /* refused without saying why */
 		}
-		free(total);
+		fray_sim_free(sh->sim);
+		fray_sim_free(total);
 		free(sh);
 		fuzz_show_errors(doc);
 		fray_doc_free(doc);

@@ -19,11 +19,9 @@
 #define FRAY_SIM_MAX_VALUE 255   /* an outcome field is 0..255 */
 #define FRAY_SIM_MAX_TRIALS 1000000000000ull
 
-typedef struct fray_sim {
-	size_t nfields;
-	uint64_t trials;   /* trials counted */
-	uint64_t count[FRAY_SIM_MAX_FIELDS][FRAY_SIM_MAX_VALUE + 1];
-} fray_sim;
+/* A result: trials counted and one histogram per outcome field. Opaque,
+ * so it may grow without breaking programs built against this header. */
+typedef struct fray_sim fray_sim;
 
 typedef struct fray_sim_run {
 	fray_procedure proc;
@@ -42,14 +40,35 @@ typedef struct fray_sim_run {
 	void *ud;
 } fray_sim_run;
 
-/* Runs the trials into *out (cleared first). */
+/* A result with nfields fields (1..FRAY_SIM_MAX_FIELDS) and nothing
+ * counted; NULL when nfields is out of range or memory runs out. Free it
+ * with fray_sim_free (NULL is fine). */
+fray_sim *fray_sim_new(size_t nfields);
+void fray_sim_free(fray_sim *s);
+
+/* Runs the trials into out, which is cleared first and takes run's
+ * nfields. */
 fray_status fray_simulate(fray_ctx *ctx, const fray_sim_run *run, fray_sim *out);
 
-/* Adds from's counts to into's (same nfields). */
-void fray_sim_add(fray_sim *into, const fray_sim *from);
-
-/* The mean of a field. */
+size_t fray_sim_nfields(const fray_sim *s);
+uint64_t fray_sim_trials(const fray_sim *s);   /* trials counted */
+/* The trials in which field came out as value; 0 for a field or value out
+ * of range. */
+uint64_t fray_sim_count(const fray_sim *s, size_t field, int value);
+/* The mean of a field; 0 when nothing was counted or field is out of
+ * range. */
 double fray_sim_mean(const fray_sim *s, size_t field);
+
+/* Adds from's counts to into's; FRAY_ERR_INPUT unless both have the same
+ * nfields. */
+fray_status fray_sim_add(fray_sim *into, const fray_sim *from);
+
+/* Putting back a result saved elsewhere (a shard file): the trials counted,
+ * then each field's count of each value. The caller checks that each
+ * field's counts add up to the trials. FRAY_ERR_INPUT for a field or value
+ * out of range, FRAY_ERR_LIMIT if a count would pass FRAY_SIM_MAX_TRIALS. */
+void fray_sim_set_trials(fray_sim *s, uint64_t trials);
+fray_status fray_sim_add_count(fray_sim *s, size_t field, int value, uint64_t count);
 
 /* The 95% Wilson score interval of k successes in n trials. */
 void fray_wilson95(uint64_t k, uint64_t n, double *lo, double *hi);

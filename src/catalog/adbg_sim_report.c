@@ -20,7 +20,7 @@ static int top_value(const fray_sim *s, size_t f)
 {
 	int top = 0;
 	for (int v = 0; v <= FRAY_SIM_MAX_VALUE; v++)
-		if (s->count[f][v])
+		if (fray_sim_count(s, f, v))
 			top = v;
 	return top;
 }
@@ -39,11 +39,11 @@ static void spark(strbuf *sb, const fray_sim *s, size_t f)
 	int top = top_value(s, f);
 	uint64_t most = 0;
 	for (int v = 0; v <= top; v++)
-		if (s->count[f][v] > most)
-			most = s->count[f][v];
+		if (fray_sim_count(s, f, v) > most)
+			most = fray_sim_count(s, f, v);
 	sb_add(sb, "0");
 	for (int v = 0; v <= top && v < 40; v++) {
-		int h = most ? (int)((8 * s->count[f][v] + most - 1) / most) : 0;
+		int h = most ? (int)((8 * fray_sim_count(s, f, v) + most - 1) / most) : 0;
 		sb_add(sb, "%s", blocks[h]);
 	}
 	sb_add(sb, "%d", top);
@@ -55,7 +55,7 @@ static void json_dist(strbuf *sb, const fray_sim *s, size_t f)
 	fray_double_str(fray_sim_mean(s, f), num, sizeof num);
 	sb_add(sb, "{\"mean\": %s, \"p\": [", num);
 	for (int v = 0, top = top_value(s, f); v <= top; v++) {
-		fray_double_str(share(s->count[f][v], s->trials), num, sizeof num);
+		fray_double_str(share(fray_sim_count(s, f, v), fray_sim_trials(s)), num, sizeof num);
 		sb_add(sb, "%s%s", v ? ", " : "", num);
 	}
 	sb_add(sb, "]}");
@@ -79,13 +79,13 @@ static void report_json(strbuf *sb, const fray_adbg_sim_about *m, const fray_sim
 	sb_add(sb, ", \"policy\": ");
 	sb_json(sb, m->policy);
 	sb_add(sb, ", \"seed\": %" PRIu64 ", \"trials\": %" PRIu64 ", \"counted\": %" PRIu64 ", \"partial\": ", m->seed,
-	       m->trials, s->trials);
+	       m->trials, fray_sim_trials(s));
 	if (m->partial)
 		sb_json(sb, m->partial);
 	else
 		sb_add(sb, "false");
 	sb_add(sb, ",\n \"draw\": ");
-	json_rate(sb, s->count[FRAY_ADBG_SIM_WINNER][0], s->trials);
+	json_rate(sb, fray_sim_count(s, FRAY_ADBG_SIM_WINNER, 0), fray_sim_trials(s));
 	sb_add(sb, ",\n \"rounds\": ");
 	json_dist(sb, s, FRAY_ADBG_SIM_ROUNDS);
 	sb_add(sb, ",\n \"sides\": [");
@@ -93,7 +93,7 @@ static void report_json(strbuf *sb, const fray_adbg_sim_about *m, const fray_sim
 		sb_add(sb, "%s\n  {\"name\": ", side ? "," : "");
 		sb_json(sb, m->side[side]);
 		sb_add(sb, ", \"win\": ");
-		json_rate(sb, s->count[FRAY_ADBG_SIM_WINNER][side + 1], s->trials);
+		json_rate(sb, fray_sim_count(s, FRAY_ADBG_SIM_WINNER, side + 1), fray_sim_trials(s));
 		for (int k = 0; k < FRAY_ADBG_SIM_PER_SIDE; k++) {
 			sb_add(sb, ",\n   \"%s\": ", stats[k].key);
 			json_dist(sb, s, FRAY_ADBG_SIM_SIDE + (size_t)(side * FRAY_ADBG_SIM_PER_SIDE + k));
@@ -115,16 +115,16 @@ static void cell(strbuf *sb, const char *name, int width)
 static void report_text(strbuf *sb, const fray_adbg_sim_about *m, const fray_sim *s)
 {
 	sb_escaped(sb, m->scenario);
-	sb_add(sb, ": %" PRIu64 " battles simulated (seed %" PRIu64 ", policy ", s->trials, m->seed);
+	sb_add(sb, ": %" PRIu64 " battles simulated (seed %" PRIu64 ", policy ", fray_sim_trials(s), m->seed);
 	sb_escaped(sb, m->policy);
 	sb_add(sb, ")\n");
 	if (m->partial)
-		sb_add(sb, "PARTIAL: %s; %" PRIu64 " of %" PRIu64 " battles counted\n", m->partial, s->trials, m->trials);
+		sb_add(sb, "PARTIAL: %s; %" PRIu64 " of %" PRIu64 " battles counted\n", m->partial, fray_sim_trials(s), m->trials);
 	sb_add(sb, "\n  %-32s %7s   %s\n", "", "wins", "95% interval");
 	for (int w = 1; w <= 3; w++) {
-		uint64_t k = s->count[FRAY_ADBG_SIM_WINNER][w % 3];
-		double lo, hi, p = share(k, s->trials);
-		fray_wilson95(k, s->trials, &lo, &hi);
+		uint64_t k = fray_sim_count(s, FRAY_ADBG_SIM_WINNER, w % 3);
+		double lo, hi, p = share(k, fray_sim_trials(s));
+		fray_wilson95(k, fray_sim_trials(s), &lo, &hi);
 		sb_add(sb, "  ");
 		cell(sb, w < 3 ? m->side[w - 1] : "draw", 32);
 		sb_add(sb, " %6.2f%%   %6.2f%% - %6.2f%%  ", 100 * p, 100 * lo, 100 * hi);

@@ -153,7 +153,7 @@ static fray_status simulate_battles(fray_call *c, const fray_call_opts *o, strbu
 {
 	battle_owned *b = c->owned[0];
 	uint64_t trials = o->trials ? o->trials : 100000;
-	fray_sim *sim = malloc(sizeof *sim);
+	fray_sim *sim = fray_sim_new(FRAY_ADBG_SIM_FIELDS);
 	if (!sim)
 		return fray_nomem(c->ctx);
 	fray_sim_run run = {.proc = fray_adbg_battle_stats_procedure, .policy = b->policy, .input = b->scenario,
@@ -166,7 +166,7 @@ static fray_status simulate_battles(fray_call *c, const fray_call_opts *o, strbu
 					     o->seed, trials, NULL};
 		adbg_sim_report(sb, &about, sim, o->json);
 	}
-	free(sim);
+	fray_sim_free(sim);
 	return st;
 }
 

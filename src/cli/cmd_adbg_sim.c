@@ -78,7 +78,7 @@ int adbg_simulate(int argc, char **argv)
 		return cli_error(a.cmd, EXIT_RUNTIME, "out of memory");
 	int status = EXIT_OK;
 	fray_policy *p = NULL;
-	fray_sim *sim = malloc(sizeof *sim);
+	fray_sim *sim = fray_sim_new(FRAY_ADBG_SIM_FIELDS);
 	fray_adbg_scenario *s = NULL;
 	if (!sim) {
 		status = cli_error(a.cmd, EXIT_RUNTIME, "out of memory");
@@ -117,7 +117,7 @@ int adbg_simulate(int argc, char **argv)
 		status = cli_fail(a.cmd, ctx);
 		goto done;
 	}
-	bool partial = sim->trials < last - first;
+	bool partial = fray_sim_trials(sim) < last - first;
 	if (shard) {
 		status = sim_write_shard(a.cmd, output, &m, sim, first, last, partial);
 	} else {
@@ -126,11 +126,11 @@ int adbg_simulate(int argc, char **argv)
 	}
 	if (status == EXIT_OK && partial) {
 		cli_error(a.cmd, cli_stop_status(), "interrupted after %" PRIu64 " of %" PRIu64 " battles; the result is partial",
-			  sim->trials, last - first);
+			  fray_sim_trials(sim), last - first);
 		status = cli_stop_status();
 	}
 done:
-	free(sim);
+	fray_sim_free(sim);
 	fray_policy_free(p);
 	fray_adbg_scenario_free(s);
 	fray_ctx_free(ctx);
@@ -261,13 +261,13 @@ static void sweep_row(FILE *out, const vary *vs, int nv, const int *idx, const f
 		fprintf(out, "%s\n  {\"values\": [", first ? "" : ",");
 		for (int i = 0; i < nv; i++)
 			fprintf(out, "%s%s", i ? ", " : "", cli_jstr(vs[i].values[idx[i]]));
-		fprintf(out, "], \"counted\": %" PRIu64 ", \"wins\": [", sim->trials);
+		fprintf(out, "], \"counted\": %" PRIu64 ", \"wins\": [", fray_sim_trials(sim));
 		for (int side = 0; side < 2; side++) {
 			fprintf(out, "%s", side ? ", " : "");
-			sim_json_rate(out, sim->count[FRAY_ADBG_SIM_WINNER][side + 1], sim->trials);
+			sim_json_rate(out, fray_sim_count(sim, FRAY_ADBG_SIM_WINNER, side + 1), fray_sim_trials(sim));
 		}
 		fprintf(out, "], \"draw\": ");
-		sim_json_rate(out, sim->count[FRAY_ADBG_SIM_WINNER][0], sim->trials);
+		sim_json_rate(out, fray_sim_count(sim, FRAY_ADBG_SIM_WINNER, 0), fray_sim_trials(sim));
 		fprintf(out, ", \"mean_losses\": [");
 		for (int side = 0; side < 2; side++) {
 			fray_double_str(fray_sim_mean(sim, FRAY_ADBG_SIM_SIDE + (size_t)side * FRAY_ADBG_SIM_PER_SIDE +
@@ -280,9 +280,9 @@ static void sweep_row(FILE *out, const vary *vs, int nv, const int *idx, const f
 	for (int i = 0; i < nv; i++)
 		fprintf(out, "  %-*s", vary_width(&vs[i]), vs[i].values[idx[i]]);
 	for (int w = 1; w <= 3; w++) {
-		double lo, hi, n = (double)sim->trials;
-		uint64_t k = sim->count[FRAY_ADBG_SIM_WINNER][w % 3];
-		fray_wilson95(k, sim->trials, &lo, &hi);
+		double lo, hi, n = (double)fray_sim_trials(sim);
+		uint64_t k = fray_sim_count(sim, FRAY_ADBG_SIM_WINNER, w % 3);
+		fray_wilson95(k, fray_sim_trials(sim), &lo, &hi);
 		fprintf(out, "  %6.2f%% \u00b1%4.2f", n > 0 ? 100 * (double)k / n : 0, 100 * (hi - lo) / 2);
 		/* 13 columns wide: "100.00% ±0.12" ('±' is two bytes) */
 	}
@@ -353,7 +353,7 @@ int adbg_sweep(int argc, char **argv)
 		status = cli_error(a.cmd, EXIT_BAD_INPUT, "expected --vary PATH=V1,V2,... "
 				   "(for example --vary sides.kentucky.level=1,2,3)");
 	fray_ctx *ctx = status == EXIT_OK ? fray_ctx_new(NULL, NULL) : NULL;
-	fray_sim *sim = status == EXIT_OK ? malloc(sizeof *sim) : NULL;
+	fray_sim *sim = status == EXIT_OK ? fray_sim_new(FRAY_ADBG_SIM_FIELDS) : NULL;
 	fray_policy *p = NULL;
 	fray_adbg_scenario *s = NULL;
 	if (status == EXIT_OK && (!ctx || !sim))
@@ -412,7 +412,7 @@ int adbg_sweep(int argc, char **argv)
 				    .stop = &cli_stop_signal};
 		if (fray_simulate(ctx, &run, sim) != FRAY_OK) {
 			status = cli_fail(a.cmd, ctx);
-		} else if (sim->trials == trials) {
+		} else if (fray_sim_trials(sim) == trials) {
 			sweep_row(stdout, vs, nv, idx, sim, json, pt == 0);
 			done_points++;
 		}
@@ -432,7 +432,7 @@ int adbg_sweep(int argc, char **argv)
 		free(vs[i].text);
 	fray_doc_free(doc);
 	fray_policy_free(p);
-	free(sim);
+	fray_sim_free(sim);
 	fray_ctx_free(ctx);
 	return status;
 }

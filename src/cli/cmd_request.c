@@ -67,7 +67,7 @@ int cmd_request(int argc, char **argv)
 		return cli_error("request", EXIT_BAD_INPUT, "unexpected argument '%s' (one request file, or - for "
 				 "standard input)", argv[1]);
 	const char *path = argc ? argv[0] : "-";
-	char *text;
+	char *text = NULL;
 	int status = read_request(path, &text);
 	if (status != EXIT_OK)
 		return status;

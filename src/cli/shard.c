@@ -55,7 +55,6 @@ static void read_counts(fray_doc *doc, const fray_node *counts, fray_sim *sim)
 			       fray_node_len(counts));
 		return;
 	}
-	sim->nfields = FRAY_ADBG_SIM_FIELDS;
 	for (size_t f = 0; f < FRAY_ADBG_SIM_FIELDS; f++) {
 		const fray_node *list = fray_node_item(counts, f);
 		if (!fray_doc_expect(doc, list, FRAY_NODE_SEQ, "a field's [value, count] pairs"))
@@ -74,26 +73,31 @@ static void read_counts(fray_doc *doc, const fray_node *counts, fray_sim *sim)
 			if (fray_doc_int(doc, fray_node_item(pair, 0), 0, FRAY_SIM_MAX_VALUE, "a value", &v) &&
 			    fray_doc_int(doc, fray_node_item(pair, 1), 0, (int64_t)FRAY_SIM_MAX_TRIALS, "a count",
 					 &c)) {
-				if ((uint64_t)c > sim->trials - sum) {
+				if ((uint64_t)c > fray_sim_trials(sim) - sum) {
 					/* said here, and the sum never overflows */
 					fray_doc_error(doc, list, "the counts add up to more than the %" PRIu64
-						       " trials counted", sim->trials);
+						       " trials counted", fray_sim_trials(sim));
 					over = true;
 					continue;
 				}
-				sim->count[f][v] += (uint64_t)c;
+				/* within range: v is a value, c at most the trials */
+				(void)fray_sim_add_count(sim, f, (int)v, (uint64_t)c);
 				sum += (uint64_t)c;
 			}
 		}
-		if (!over && sum != sim->trials)
+		if (!over && sum != fray_sim_trials(sim))
 			fray_doc_error(doc, list, "the counts add up to %" PRIu64 ", not the %" PRIu64
-				       " trials counted", sum, sim->trials);
+				       " trials counted", sum, fray_sim_trials(sim));
 	}
 }
 
 bool shard_read(fray_doc *doc, sim_shard *sh)
 {
 	memset(sh, 0, sizeof *sh);
+	if (!(sh->sim = fray_sim_new(FRAY_ADBG_SIM_FIELDS))) {
+		fray_doc_error(doc, NULL, "out of memory");
+		return false;
+	}
 	const fray_node *root = fray_doc_root(doc);
 	if (!root || fray_node_kind_of(root) != FRAY_NODE_MAP || !fray_map_get(root, "fray_shard")) {
 		fray_doc_error(doc, root, "not a fray shard file (from fray adbg simulate --shard I/N)");
@@ -134,7 +138,9 @@ bool shard_read(fray_doc *doc, sim_shard *sh)
 		read_u64(doc, root, "shard", 1, 1000000, &sh->m.shard);
 		read_u64(doc, root, "first", 0, (int64_t)FRAY_SIM_MAX_TRIALS, &sh->first);
 		read_u64(doc, root, "last", 0, (int64_t)FRAY_SIM_MAX_TRIALS, &sh->last);
-		read_u64(doc, root, "counted", 0, (int64_t)FRAY_SIM_MAX_TRIALS, &sh->sim.trials);
+		uint64_t counted = 0;
+		read_u64(doc, root, "counted", 0, (int64_t)FRAY_SIM_MAX_TRIALS, &counted);
+		fray_sim_set_trials(sh->sim, counted);
 		if (fray_doc_error_count(doc) == 0) {
 			const fray_node *sn = fray_map_get(root, "shard");
 			if (sh->m.shard > sh->m.nshards ||
@@ -143,11 +149,11 @@ bool shard_read(fray_doc *doc, sim_shard *sh)
 				fray_doc_error(doc, sn, "shard %" PRIu64 " of %" PRIu64 " of %" PRIu64
 					       " trials is not trials %" PRIu64 "..%" PRIu64, sh->m.shard,
 					       sh->m.nshards, sh->m.trials, sh->first, sh->last);
-			else if (sh->sim.trials > sh->last - sh->first)
+			else if (counted > sh->last - sh->first)
 				fray_doc_error(doc, fray_map_get(root, "counted"),
 					       "more trials counted than the shard has");
 			else
-				read_counts(doc, fray_doc_field(doc, root, "counts", true), &sh->sim);
+				read_counts(doc, fray_doc_field(doc, root, "counts", true), sh->sim);
 		}
 	}
 	return fray_doc_error_count(doc) == 0;

@@ -23,14 +23,15 @@ typedef struct sim_meta {
 typedef struct sim_shard {
 	sim_meta m;
 	uint64_t first, last;    /* the trials it covers, [first, last) */
-	fray_sim sim;            /* sim.trials: those counted (fewer if stopped) */
+	fray_sim *sim;           /* its trials: those counted (fewer if stopped) */
 } sim_shard;
 
 /* The first trial of slice i of n over `trials`: trials * i / n, exact. */
 uint64_t sim_slice(uint64_t trials, uint64_t i, uint64_t n);
 
 /* Reads a shard from a loaded document; every problem is recorded on doc
- * (file:line:col). True when it read. */
+ * (file:line:col). True when it read. sh->sim is new (or NULL): the caller
+ * frees it with fray_sim_free, whether or not it read. */
 bool shard_read(fray_doc *doc, sim_shard *sh);
 
 /* Whether two shards belong to the same run (and can be merged). */

@@ -43,13 +43,13 @@ int sim_write_shard(const char *cmd, const char *path, const sim_meta *m, const 
 		", \"first\": %" PRIu64 ", \"last\": %" PRIu64 ", \"counted\": %" PRIu64 ",\n \"counts\": [",
 		SHARD_VERSION, cli_jstr(m->scenario), m->digest, cli_jstr(m->side[0]), cli_jstr(m->side[1]),
 		cli_jstr(m->policy), m->seed, m->trials, m->shard, m->nshards, first, last,
-		s->trials);
-	for (size_t fl = 0; fl < s->nfields; fl++) {
+		fray_sim_trials(s));
+	for (size_t fl = 0; fl < fray_sim_nfields(s); fl++) {
 		fprintf(f, "%s\n  [", fl ? "," : "");
 		bool any = false;
 		for (int v = 0; v <= FRAY_SIM_MAX_VALUE; v++)
-			if (s->count[fl][v]) {
-				fprintf(f, "%s[%d, %" PRIu64 "]", any ? ", " : "", v, s->count[fl][v]);
+			if (fray_sim_count(s, fl, v)) {
+				fprintf(f, "%s[%d, %" PRIu64 "]", any ? ", " : "", v, fray_sim_count(s, fl, v));
 				any = true;
 			}
 		fprintf(f, "]");
@@ -85,6 +85,7 @@ static int read_shard(fray_ctx *ctx, const char *path, sim_shard *sh)
 	fray_doc *doc;
 	if (fray_doc_load_file(ctx, path, &doc) != FRAY_OK)
 		return cli_fail("merge", ctx);
+	fray_sim_free(sh->sim);   /* the previous file's */
 	bool ok = shard_read(doc, sh);
 	for (size_t i = 0; i < fray_doc_error_count(doc); i++)
 		cli_error("merge", EXIT_BAD_INPUT, "%s", fray_doc_error_msg(doc, i));
@@ -111,8 +112,8 @@ int cmd_merge(int argc, char **argv)
 		return cli_error("merge", EXIT_BAD_INPUT, "expected shard files (from fray adbg simulate "
 				 "--shard I/N --output FILE)");
 	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
-	sim_shard *one = malloc(sizeof *one);
-	fray_sim *total = calloc(1, sizeof *total);
+	sim_shard *one = calloc(1, sizeof *one);
+	fray_sim *total = fray_sim_new(FRAY_ADBG_SIM_FIELDS);
 	sim_meta m;
 	const char *first_file = NULL;
 	uint64_t *seen = NULL;
@@ -121,7 +122,6 @@ int cmd_merge(int argc, char **argv)
 		status = cli_error("merge", EXIT_RUNTIME, "out of memory");
 		goto done;
 	}
-	total->nfields = FRAY_ADBG_SIM_FIELDS;
 	bool partial = false;
 	for (int i = 0; i < argc && status == EXIT_OK; i++) {
 		if (strcmp(argv[i], "--json") == 0)
@@ -149,8 +149,8 @@ int cmd_merge(int argc, char **argv)
 			break;
 		}
 		seen[k / 64] |= 1ull << (k % 64);
-		partial |= one->sim.trials < one->last - one->first;
-		fray_sim_add(total, &one->sim);
+		partial |= fray_sim_trials(one->sim) < one->last - one->first;
+		fray_sim_add(total, one->sim);
 		merged++;
 	}
 	if (status == EXIT_OK) {
@@ -169,7 +169,9 @@ int cmd_merge(int argc, char **argv)
 	}
 done:
 	free(seen);
-	free(total);
+	fray_sim_free(total);
+	if (one)
+		fray_sim_free(one->sim);
 	free(one);
 	fray_ctx_free(ctx);
 	return status;

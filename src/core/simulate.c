@@ -4,7 +4,29 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <stdlib.h>
 #include "trials.h"
+
+struct fray_sim {
+	size_t nfields;
+	uint64_t trials;   /* trials counted */
+	uint64_t count[FRAY_SIM_MAX_FIELDS][FRAY_SIM_MAX_VALUE + 1];
+};
+
+FRAY_API fray_sim *fray_sim_new(size_t nfields)
+{
+	if (nfields < 1 || nfields > FRAY_SIM_MAX_FIELDS)
+		return NULL;
+	fray_sim *s = calloc(1, sizeof *s);
+	if (s)
+		s->nfields = nfields;
+	return s;
+}
+
+FRAY_API void fray_sim_free(fray_sim *s)
+{
+	free(s);
+}
 
 static fray_status add_outcome(void *acc, const int64_t *outcome, char *msg, size_t cap)
 {
@@ -21,8 +43,19 @@ static fray_status add_outcome(void *acc, const int64_t *outcome, char *msg, siz
 	return FRAY_OK;
 }
 
+static void add_all(fray_sim *into, const fray_sim *from)
+{
+	into->trials += from->trials;
+	for (size_t f = 0; f < from->nfields; f++)
+		for (int v = 0; v <= FRAY_SIM_MAX_VALUE; v++)
+			into->count[f][v] += from->count[f][v];
+}
+
 FRAY_API fray_status fray_simulate(fray_ctx *ctx, const fray_sim_run *run, fray_sim *out)
 {
+	fray_ctx_clear(ctx);
+	if (!run || !out || !run->proc)
+		return fray_fail(ctx, FRAY_ERR_INPUT, "fray_simulate needs a run with a procedure and a result");
 	memset(out, 0, sizeof *out);
 	if (run->nfields < 1 || run->nfields > FRAY_SIM_MAX_FIELDS)
 		return fray_fail(ctx, FRAY_ERR_INTERNAL, "an outcome has 1 to %d fields, not %zu",
@@ -51,23 +84,56 @@ FRAY_API fray_status fray_simulate(fray_ctx *ctx, const fray_sim_run *run, fray_
 	}
 	st = fray_run_trials(ctx, &tr, workers, acc);
 	for (unsigned i = 0; st == FRAY_OK && i < workers; i++)
-		fray_sim_add(out, &sims[i]);
+		add_all(out, &sims[i]);
 	fray_dealloc(ctx, sims);
 	fray_dealloc(ctx, acc);
 	return st;
 }
 
-FRAY_API void fray_sim_add(fray_sim *into, const fray_sim *from)
+FRAY_API fray_status fray_sim_add(fray_sim *into, const fray_sim *from)
 {
-	into->trials += from->trials;
-	for (size_t f = 0; f < from->nfields; f++)
-		for (int v = 0; v <= FRAY_SIM_MAX_VALUE; v++)
-			into->count[f][v] += from->count[f][v];
+	if (!into || !from || into->nfields != from->nfields)
+		return FRAY_ERR_INPUT;
+	add_all(into, from);
+	return FRAY_OK;
+}
+
+FRAY_API size_t fray_sim_nfields(const fray_sim *s)
+{
+	return s ? s->nfields : 0;
+}
+
+FRAY_API uint64_t fray_sim_trials(const fray_sim *s)
+{
+	return s ? s->trials : 0;
+}
+
+FRAY_API uint64_t fray_sim_count(const fray_sim *s, size_t field, int value)
+{
+	if (!s || field >= s->nfields || value < 0 || value > FRAY_SIM_MAX_VALUE)
+		return 0;
+	return s->count[field][value];
+}
+
+FRAY_API void fray_sim_set_trials(fray_sim *s, uint64_t trials)
+{
+	if (s)
+		s->trials = trials;
+}
+
+FRAY_API fray_status fray_sim_add_count(fray_sim *s, size_t field, int value, uint64_t count)
+{
+	if (!s || field >= s->nfields || value < 0 || value > FRAY_SIM_MAX_VALUE)
+		return FRAY_ERR_INPUT;
+	if (count > FRAY_SIM_MAX_TRIALS - s->count[field][value])
+		return FRAY_ERR_LIMIT;
+	s->count[field][value] += count;
+	return FRAY_OK;
 }
 
 FRAY_API double fray_sim_mean(const fray_sim *s, size_t field)
 {
-	if (!s->trials)
+	if (!s || field >= s->nfields || !s->trials)
 		return 0;
 	double sum = 0;
 	for (int v = 0; v <= FRAY_SIM_MAX_VALUE; v++)
