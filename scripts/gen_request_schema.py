@@ -11,8 +11,16 @@ TYPES = {"int": "integer", "number": "number", "bool": "boolean", "choice": "str
          "file": "string"}
 
 
+# a file input: a path, or the document itself (what fray serve takes)
+DOCUMENT = {"type": "object", "properties": {"name": {"type": "string"}, "text": {"type": "string"}},
+            "required": ["name", "text"], "additionalProperties": False}
+
+
 def input_schema(i):
     s = {"type": TYPES[i["type"]], "description": "%s [%s]" % (i["help"], i["rule"])}
+    if i["type"] == "file":
+        del s["type"]
+        s["oneOf"] = [{"type": "string", "description": "a path (or a shipped example's)"}, DOCUMENT]
     if i["type"] in ("int", "number"):
         s["minimum"], s["maximum"] = i["min"], i["max"]
     if i["type"] == "choice":

@@ -143,6 +143,8 @@ typedef struct fray_adbg_crt {
 /* Reads a CRT file; every problem is reported (file:line:col). */
 fray_status fray_adbg_crt_load(fray_ctx *ctx, const char *path,
 			       fray_adbg_crt *out);
+/* The same from a loaded document (its whole). */
+fray_status fray_adbg_crt_from_doc(fray_doc *doc, fray_adbg_crt *out);
 /* The same from an already-loaded node (used by scenario files). */
 bool fray_adbg_crt_read(fray_doc *doc, const fray_node *n, fray_adbg_crt *out);
 /* The column for attacker CF a against defender CF d (R7): the highest

@@ -40,9 +40,14 @@ typedef enum fray_mode {
 #define FRAY_REQUEST_MAX_BYTES (1u << 20)
 fray_status fray_request(fray_ctx *ctx, const char *request_json, char **response_json);
 
-/* The same with flags. FRAY_REQUEST_NO_FILES refuses every input that
- * names a file to read (a units file, a chit mix): for requests from
- * people who may not read this machine's files (a web page). */
+/* A file input (a units file, a chit mix, a scenario) is a path, or the
+ * document itself: {"name": "my-battle.yaml", "text": "..."}.
+ *
+ * The same with flags. FRAY_REQUEST_NO_FILES reads no file: a path must
+ * name a shipped example ("examples/adbg/lochry-1781.yaml", served from a
+ * copy compiled into the library), else the document comes as text. For
+ * requests from people who may not read this machine's files (a web
+ * page). */
 #define FRAY_REQUEST_NO_FILES 1u
 /* FRAY_REQUEST_QUICK keeps a request's work small enough to answer at
  * once: at most 10,000 trials and 1,000,000 paths of exact odds (more:
@@ -84,6 +89,11 @@ const char *fray_call_alias(const fray_call *c, size_t i);
  * command line's message ("option --cf expects a whole number from 0 to
  * 9, got 'x'"). */
 fray_status fray_call_set(fray_call *c, size_t i, const char *text);
+/* Sets file input i to a document given as text (len bytes, at most
+ * FRAY_DOC_MAX_BYTES), named name in messages and in the echoed inputs. */
+fray_status fray_call_set_document(fray_call *c, size_t i, const char *name, const char *text, size_t len);
+/* Whether path is a shipped example compiled into the library. */
+bool fray_shipped_example(const char *path);
 
 typedef struct fray_call_opts {
 	fray_mode mode;         /* ROLL, ODDS or SIMULATE */

@@ -363,8 +363,13 @@ static fray_status bind_melee(fray_call *c)
 		return fray_nomem(c->ctx);
 	c->owned[0] = crt;
 	c->cleanup = free_crt;
-	if (fray_adbg_crt_load(c->ctx, val_s(c, ME_CRT), crt) != FRAY_OK)
+	fray_doc *doc;
+	if (call_load_doc(c, ME_CRT, &doc) != FRAY_OK)
 		return fray_ctx_status(c->ctx);
+	fray_status st = fray_adbg_crt_from_doc(doc, crt);
+	fray_doc_free(doc);
+	if (st != FRAY_OK)
+		return st;
 	int64_t attack = val_i(c, ME_ATTACK), defend = val_i(c, ME_DEFEND);
 	int shift = (int)val_i(c, ME_SHIFT), drm = (int)val_i(c, ME_DRM);
 	if (full) {

@@ -79,6 +79,8 @@ static const out_desc battle_out[] = {
  * answer); a bad name or seed is reported against the input. */
 static fray_status policy_of(fray_call *c, size_t k, const char *spec, fray_policy **out)
 {
+	if (c->no_files && strncmp(spec, "scripted:", 9) == 0)
+		return call_bad(c, "%s: this service reads no files, so no scripted policy", call_opt(c, k));
 	fray_status st = fray_policy_from_spec(c->ctx, spec, out, NULL);
 	if (st != FRAY_ERR_INPUT || strncmp(spec, "scripted:", 9) == 0)
 		return st;
@@ -118,7 +120,7 @@ static fray_status bind_battle(fray_call *c)
 	c->owned[0] = b;
 	c->cleanup = free_battle;
 	fray_doc *doc;
-	if (fray_doc_load_file(c->ctx, val_s(c, B_SCENARIO), &doc) != FRAY_OK)
+	if (call_load_doc(c, B_SCENARIO, &doc) != FRAY_OK)
 		return fray_ctx_status(c->ctx);
 	fray_status st = fray_adbg_scenario_read(c->ctx, doc, &b->scenario);
 	if (st == FRAY_ERR_INPUT && fray_doc_error_count(doc) > 0) {

@@ -77,8 +77,13 @@ static fray_status bind_end_turn(fray_call *c)
 		return call_bad(c, "%s %d: the brigade has %d battalions", call_opt(c, ET_LEAD), in->new_lead + 1,
 				u->battalions);
 	fray_chits_mix *mix = NULL;
-	if (fray_chits_mix_load(c->ctx, val_s(c, ET_MIX), &mix) != FRAY_OK)
+	fray_doc *doc;
+	if (call_load_doc(c, ET_MIX, &doc) != FRAY_OK)
 		return fray_ctx_status(c->ctx);
+	fray_status st = fray_chits_mix_read(c->ctx, doc, &mix);
+	fray_doc_free(doc);
+	if (st != FRAY_OK)
+		return st;
 	c->owned[0] = mix;
 	c->cleanup = free_mix;
 	in->mix = mix;

@@ -8,6 +8,7 @@
 #include <string.h>
 #include "catalog.h"
 #include "../core/names.h"
+#include "embedded.h"
 
 const proc_desc *catalog_find(const char *name)
 {
@@ -69,8 +70,10 @@ FRAY_API void fray_call_free(fray_call *c)
 		return;
 	if (c->cleanup)
 		c->cleanup(c);
-	for (size_t k = 0; k < c->d->nin; k++)
+	for (size_t k = 0; k < c->d->nin; k++) {
 		fray_dealloc(c->ctx, c->v[k].s);
+		fray_dealloc(c->ctx, c->v[k].text);
+	}
 	fray_dealloc(c->ctx, c);
 }
 
@@ -221,12 +224,76 @@ FRAY_API fray_status fray_call_set(fray_call *c, size_t i, const char *text)
 		if (strlen(text) > CALL_MAX_TEXT)
 			return call_bad(c, "%s expects at most %d bytes", call_what(c, i), CALL_MAX_TEXT);
 		fray_dealloc(c->ctx, v->s);
+		fray_dealloc(c->ctx, v->text);
+		v->text = NULL;
 		v->s = fray_strdup(c->ctx, text);
 		return v->s ? FRAY_OK : fray_nomem(c->ctx);
 	case IN_BOOL:
 		break;
 	}
 	return FRAY_OK;
+}
+
+FRAY_API fray_status fray_call_set_document(fray_call *c, size_t i, const char *name, const char *text, size_t len)
+{
+	if (!c)
+		return FRAY_ERR_INPUT;
+	fray_ctx_clear(c->ctx);
+	if (i >= c->d->nin || c->d->in[i].type != IN_FILE)
+		return fray_fail(c->ctx, FRAY_ERR_INPUT, "input %zu of %s is not a file", i, c->d->name);
+	if (!name || !text)
+		return call_bad(c, "%s expects a document's name and text", call_what(c, i));
+	if (strlen(name) > CALL_MAX_TEXT)
+		return call_bad(c, "%s: a document's name has at most %d bytes", call_what(c, i), CALL_MAX_TEXT);
+	if (len > FRAY_DOC_MAX_BYTES)
+		return fray_fail(c->ctx, FRAY_ERR_LIMIT, "%s: a document has at most %u bytes", call_what(c, i),
+				 FRAY_DOC_MAX_BYTES);
+	c->bound = false;
+	value *v = &c->v[i];
+	fray_dealloc(c->ctx, v->s);
+	fray_dealloc(c->ctx, v->text);
+	v->s = fray_strdup(c->ctx, name);
+	v->text = fray_alloc(c->ctx, len + 1);
+	if (!v->s || !v->text) {
+		fray_dealloc(c->ctx, v->s);
+		fray_dealloc(c->ctx, v->text);
+		v->s = v->text = NULL;
+		v->given = false;
+		return fray_nomem(c->ctx);
+	}
+	memcpy(v->text, text, len);
+	v->text[len] = 0;
+	v->len = len;
+	v->given = true;
+	return FRAY_OK;
+}
+
+static const embedded_file *shipped(const char *path)
+{
+	for (const embedded_file *f = fray_shipped_examples; path && f->path; f++)
+		if (strcmp(f->path, path) == 0)
+			return f;
+	return NULL;
+}
+
+FRAY_API bool fray_shipped_example(const char *path)
+{
+	return shipped(path) != NULL;
+}
+
+fray_status call_load_doc(fray_call *c, size_t k, fray_doc **out)
+{
+	const value *v = &c->v[k];
+	if (v->text)
+		return fray_doc_load_string(c->ctx, v->s, v->text, v->len, out);
+	if (!c->no_files)
+		return fray_doc_load_file(c->ctx, v->s, out);
+	const embedded_file *f = shipped(v->s);
+	if (f)
+		return fray_doc_load_string(c->ctx, f->path, (const char *)f->bytes, f->len, out);
+	return call_bad(c, "%s: this service reads no files; give the document itself ({\"name\": ..., "
+			"\"text\": ...}) or a shipped example (such as examples/adbg/lochry-1781.yaml)",
+			call_what(c, k));
 }
 
 FRAY_API fray_status fray_call_check(fray_call *c)

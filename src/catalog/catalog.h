@@ -75,13 +75,16 @@ typedef struct value {
 	bool given;
 	int64_t i;                       /* int, bool, choice index */
 	double x;                        /* number */
-	char *s;                         /* string, file (owned) */
+	char *s;                         /* string, file's path or name (owned) */
+	char *text;                      /* a file's document given as text (owned) */
+	size_t len;
 } value;
 
 struct fray_call {
 	fray_ctx *ctx;
 	const proc_desc *d;
 	bool from_json;                  /* messages name "cf", not "--cf" */
+	bool no_files;                   /* a path names only a shipped example */
 	value v[CALL_MAX_INPUTS];
 	/* the run, filled by bind; bound until a value changes */
 	bool bound;
@@ -115,6 +118,11 @@ const char *call_opt(const fray_call *c, size_t k);
 fray_status call_bad(fray_call *c, const char *fmt, ...) FRAY_PRINTF(2, 3);
 /* "missing WHAT (see 'fray COMMAND --help')", the command line's words. */
 fray_status call_missing(fray_call *c, const char *what);
+
+/* The document of file input k: its text when given as text, a shipped
+ * example by its path when the call reads no files, else the file. Named
+ * by the path or name given, for messages (file:line:col). */
+fray_status call_load_doc(fray_call *c, size_t k, fray_doc **out);
 
 /* Writes c->inputs_json: every input in the descriptor's order with its
  * value (the default when not given; a string only when given), then

@@ -25,7 +25,7 @@ fray_status call_presidio_units(fray_call *c, size_t file_k, size_t n, const siz
 				call_opt(c, names_k[k]), call_opt(c, file_k));
 	}
 	fray_doc *doc;
-	if (fray_doc_load_file(c->ctx, file, &doc) != FRAY_OK)
+	if (call_load_doc(c, file_k, &doc) != FRAY_OK)
 		return fray_ctx_status(c->ctx);
 	fray_presidio_units *units = malloc(sizeof *units);
 	fray_status st = FRAY_OK;

@@ -40,6 +40,33 @@ static const char *plain_of(const fray_node *n)
 	return fray_node_scalar(n);
 }
 
+/* A file input given as the document: {"name": ..., "text": ...}. */
+static fray_status set_document(fray_call *c, size_t k, const fray_node *val)
+{
+	const char *name = NULL, *text = NULL;
+	for (size_t j = 0; j < fray_node_len(val); j++) {
+		const fray_node *key = fray_node_key(val, j), *v = fray_node_value(val, j);
+		const char *kn = string_of(key);
+		if (kn && !strcmp(kn, "name") && string_of(v))
+			name = string_of(v);
+		else if (kn && !strcmp(kn, "text") && string_of(v))
+			text = string_of(v);
+		else
+			return at(c->ctx, key, "inputs.%s: a document is {\"name\": STRING, \"text\": STRING}",
+				  c->d->in[k].name);
+	}
+	if (!name || !text)
+		return at(c->ctx, val, "inputs.%s: a document is {\"name\": STRING, \"text\": STRING}",
+			  c->d->in[k].name);
+	fray_status st = fray_call_set_document(c, k, name, text, strlen(text));
+	if (st != FRAY_ERR_INPUT)
+		return st;
+	char msg[FRAY_MSG_MAX];
+	snprintf(msg, sizeof msg, "%s", fray_ctx_message(c->ctx));
+	fray_ctx_clear(c->ctx);
+	return at(c->ctx, val, "%s", msg);
+}
+
 static fray_status set_input(fray_call *c, const fray_node *key, const fray_node *val, unsigned flags)
 {
 	const char *name = fray_node_scalar(key);
@@ -58,8 +85,12 @@ static fray_status set_input(fray_call *c, const fray_node *key, const fray_node
 	}
 	const in_desc *in = &d->in[k];
 	const char *text = NULL;
-	if (in->type == IN_FILE && (flags & FRAY_REQUEST_NO_FILES))
-		return at(c->ctx, key, "inputs.%s: this service reads no files", name);
+	if (in->type == IN_FILE && fray_node_kind_of(val) == FRAY_NODE_MAP)
+		return set_document(c, k, val);
+	if (in->type == IN_FILE && (flags & FRAY_REQUEST_NO_FILES) && !fray_shipped_example(string_of(val)))
+		return at(c->ctx, val, "inputs.%s: this service reads no files: give the document itself "
+			  "({\"name\": ..., \"text\": ...}) or a shipped example such as "
+			  "\"examples/adbg/lochry-1781.yaml\"", name);
 	switch (in->type) {
 	case IN_INT:
 	case IN_NUMBER:
@@ -176,6 +207,7 @@ static fray_status run_request(fray_ctx *ctx, const fray_node *root, unsigned fl
 		return at(ctx, proc, "%s", msg);
 	}
 	c->from_json = true;
+	c->no_files = flags & FRAY_REQUEST_NO_FILES;
 	if (!o.mode) /* the procedure's first mode */
 		o.mode = c->d->modes & FRAY_MODE_ROLL ? FRAY_MODE_ROLL
 			 : c->d->modes & FRAY_MODE_ODDS ? FRAY_MODE_ODDS : FRAY_MODE_SIMULATE;

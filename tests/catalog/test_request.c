@@ -228,7 +228,7 @@ static void malformed_requests_are_refused(void **state)
 	assert_int_not_equal(fray_procedure_help(ctx, "nothing", &out), FRAY_OK);
 	/* a service that reads no files refuses a request naming one */
 	static const char mix[] = "{\"procedure\": \"chits.end_turn\", \"inputs\": {\"mix\": "
-				  "\"examples/chits/sample-mix.yaml\"}}";
+				  "\"tests/bad/files/mix-two-chits.yaml\"}}";
 	assert_int_equal(fray_request_flags(ctx, mix, FRAY_REQUEST_NO_FILES, &out), FRAY_ERR_INPUT);
 	assert_null(out);
 	assert_non_null(strstr(fray_ctx_message(ctx), "reads no files"));
@@ -355,6 +355,101 @@ static void request_matches_the_command_line(void **state)
 	free(text);
 }
 
+/* A file's text as a JSON string, into a malloc'd buffer. */
+static char *json_of_file(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	assert_non_null(f);
+	size_t cap = 1 << 20, n = 0;
+	char *out = malloc(cap);
+	assert_non_null(out);
+	out[n++] = '"';
+	for (int ch; (ch = fgetc(f)) != EOF;) {
+		assert_true(n + 8 < cap);
+		if (ch == '"' || ch == '\\')
+			n += (size_t)sprintf(out + n, "\\%c", ch);
+		else if (ch < 0x20)
+			n += (size_t)sprintf(out + n, "\\u%04x", ch);
+		else
+			out[n++] = (char)ch;
+	}
+	fclose(f);
+	out[n++] = '"';
+	out[n] = 0;
+	return out;
+}
+
+static char *request_flags(unsigned flags, const char *text)
+{
+	char *out = NULL;
+	if (fray_request_flags(ctx, text, flags, &out) != FRAY_OK) {
+		print_error("%s: %s\n", text, fray_ctx_message(ctx));
+		fail();
+	}
+	return out;
+}
+
+/* A file input may carry the document itself; a service that reads no
+ * files takes that or a shipped example by its path, and nothing else. */
+static void documents_in_the_request(void **state)
+{
+	(void)state;
+	char *mix = json_of_file("examples/chits/sample-mix.yaml");
+	size_t cap = strlen(mix) + 512;
+	char *text = malloc(cap);
+	assert_non_null(text);
+	/* the same answer from the text as from the path */
+	snprintf(text, cap, "{\"procedure\": \"chits.end_turn\", \"mode\": \"odds\", \"inputs\": {\"mix\": "
+		 "{\"name\": \"my-mix.yaml\", \"text\": %s}, \"fatigue\": 3, \"hits\": \"2,1,0,0\", \"rally\": true}}", mix);
+	char *inline_out = request_flags(FRAY_REQUEST_NO_FILES, text);
+	char *path_out = request("{\"procedure\": \"chits.end_turn\", \"mode\": \"odds\", \"inputs\": {\"mix\": "
+				 "\"examples/chits/sample-mix.yaml\", \"fatigue\": 3, \"hits\": \"2,1,0,0\", \"rally\": true}}");
+	assert_non_null(path_out);
+	assert_string_equal(inline_out, path_out);
+	free(inline_out);
+	free(path_out);
+	/* problems in the document are named by the name given, line and column */
+	char *out = NULL;
+	assert_int_equal(fray_request(ctx, "{\"procedure\": \"chits.end_turn\", \"inputs\": {\"mix\": "
+				      "{\"name\": \"my-mix.yaml\", \"text\": \"tactics: [1\"}}}", &out), FRAY_ERR_INPUT);
+	assert_null(out);
+	assert_memory_equal(fray_ctx_message(ctx), "my-mix.yaml:", 12);
+	static const char *const bad_documents[] = {
+		"{\"name\": \"x\"}", "{\"text\": \"a: 1\"}", "{\"name\": \"x\", \"text\": 3}",
+		"{\"name\": \"x\", \"text\": \"a\", \"path\": \"/etc/passwd\"}", "{}", "[\"x\"]",
+	};
+	for (size_t i = 0; i < sizeof bad_documents / sizeof bad_documents[0]; i++) {
+		snprintf(text, cap, "{\"procedure\": \"chits.end_turn\", \"inputs\": {\"mix\": %s}}", bad_documents[i]);
+		assert_int_equal(fray_request_flags(ctx, text, FRAY_REQUEST_NO_FILES, &out), FRAY_ERR_INPUT);
+		assert_null(out);
+	}
+	/* a shipped example by its path: the copy in the library is the file */
+	static const char battle[] = "{\"procedure\": \"adbg.battle\", \"seed\": 11, \"inputs\": {\"scenario\": "
+				     "\"examples/adbg/sandusky-1782.yaml\"}}";
+	char *shipped = request_flags(FRAY_REQUEST_NO_FILES, battle), *from_file = request_flags(0, battle);
+	assert_string_equal(shipped, from_file);
+	free(shipped);
+	free(from_file);
+	assert_true(fray_shipped_example("examples/presidio/units.yaml"));
+	assert_false(fray_shipped_example("examples/presidio/../presidio/units.yaml"));
+	assert_false(fray_shipped_example(NULL));
+	/* nothing else: no other path, no scripted policy (it names a file) */
+	static const char *const refused[] = {
+		"{\"procedure\": \"adbg.battle\", \"inputs\": {\"scenario\": \"/etc/passwd\"}}",
+		"{\"procedure\": \"adbg.battle\", \"inputs\": {\"scenario\": \"examples/adbg/../adbg/lochry-1781.yaml\"}}",
+		"{\"procedure\": \"adbg.battle\", \"inputs\": {\"scenario\": \"examples/adbg/lochry-1781.yaml\", "
+		"\"policy\": \"scripted:/etc/passwd\"}}",
+		"{\"procedure\": \"presidio.morale\", \"inputs\": {\"units\": \"/dev/zero\", \"unit\": \"x\"}}",
+	};
+	for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+		assert_int_equal(fray_request_flags(ctx, refused[i], FRAY_REQUEST_NO_FILES, &out), FRAY_ERR_INPUT);
+		assert_null(out);
+		assert_true(strstr(fray_ctx_message(ctx), "reads no files") != NULL);
+	}
+	free(text);
+	free(mix);
+}
+
 /* Each public call clears the context's message first: a message is
  * always the last call's, never a stale one; NULL arguments are refused. */
 static void each_call_has_its_own_message(void **state)
@@ -394,6 +489,7 @@ int main(void)
 		cmocka_unit_test(malformed_requests_are_refused),
 		cmocka_unit_test(request_matches_the_command_line),
 		cmocka_unit_test(each_call_has_its_own_message),
+		cmocka_unit_test(documents_in_the_request),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -126,15 +126,22 @@ FRAY_API fray_status fray_adbg_crt_load(fray_ctx *ctx, const char *path,
 	fray_status st = fray_doc_load_file(ctx, path, &doc);
 	if (st != FRAY_OK)
 		return st;
+	st = fray_adbg_crt_from_doc(doc, out);
+	fray_doc_free(doc);
+	return st;
+}
+
+FRAY_API fray_status fray_adbg_crt_from_doc(fray_doc *doc, fray_adbg_crt *out)
+{
+	if (!doc || !out)
+		return FRAY_ERR_INPUT;
 	const fray_node *root = fray_doc_root(doc);
 	if (!root)
 		fray_doc_error(doc, NULL, "empty file: expected a melee CRT");
 	else
 		fray_adbg_crt_read(doc, root, out);
 	out->digest = fray_doc_digest(doc);
-	st = fray_doc_status(doc);
-	fray_doc_free(doc);
-	return st;
+	return fray_doc_status(doc);
 }
 
 FRAY_API int fray_adbg_crt_column(const fray_adbg_crt *crt, int64_t a, int64_t d)
