@@ -281,6 +281,14 @@ FRAY_API bool fray_shipped_example(const char *path)
 	return shipped(path) != NULL;
 }
 
+fray_status shipped_doc(fray_ctx *ctx, const char *path, fray_doc **out)
+{
+	const embedded_file *f = shipped(path);
+	if (!f)
+		return fray_fail(ctx, FRAY_ERR_INPUT, "'%.200s' is not a shipped example", path);
+	return fray_doc_load_string(ctx, f->path, (const char *)f->bytes, f->len, out);
+}
+
 fray_status call_load_doc(fray_call *c, size_t k, fray_doc **out)
 {
 	const value *v = &c->v[k];
@@ -288,9 +296,8 @@ fray_status call_load_doc(fray_call *c, size_t k, fray_doc **out)
 		return fray_doc_load_string(c->ctx, v->s, v->text, v->len, out);
 	if (!c->no_files)
 		return fray_doc_load_file(c->ctx, v->s, out);
-	const embedded_file *f = shipped(v->s);
-	if (f)
-		return fray_doc_load_string(c->ctx, f->path, (const char *)f->bytes, f->len, out);
+	if (shipped(v->s))
+		return shipped_doc(c->ctx, v->s, out);
 	return call_bad(c, "%s: this service reads no files; give the document itself ({\"name\": ..., "
 			"\"text\": ...}) or a shipped example (such as examples/adbg/lochry-1781.yaml)",
 			call_what(c, k));

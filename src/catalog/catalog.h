@@ -123,6 +123,9 @@ fray_status call_missing(fray_call *c, const char *what);
  * example by its path when the call reads no files, else the file. Named
  * by the path or name given, for messages (file:line:col). */
 fray_status call_load_doc(fray_call *c, size_t k, fray_doc **out);
+/* A shipped example's document by its path; FRAY_ERR_INPUT if there is
+ * none. */
+fray_status shipped_doc(fray_ctx *ctx, const char *path, fray_doc **out);
 
 /* Writes c->inputs_json: every input in the descriptor's order with its
  * value (the default when not given; a string only when given), then
@@ -177,6 +180,7 @@ extern const proc_desc presidio_camp_desc, presidio_villagers_desc, presidio_sen
 extern const proc_desc presidio_rally_desc, presidio_initiative_desc, presidio_jump_desc, presidio_dismount_desc,
 	presidio_spot_desc, presidio_status_desc, presidio_fuse_desc, presidio_gun_move_desc, presidio_blast_desc,
 	presidio_radius_desc, presidio_into_melee_desc, presidio_morale_desc, presidio_move_desc;
+extern const proc_desc chits_combat_desc, chits_advise_desc;
 extern const proc_desc bbb_fire_desc, bbb_assault_desc, bbb_move_desc;
 extern const proc_desc chits_end_turn_desc, presidio_shoot_desc, presidio_melee_desc, presidio_artillery_desc;
 
@@ -193,7 +197,9 @@ void narrate(void *narrator, const fray_event *ev);
 void adbg_sim_report(strbuf *sb, const fray_adbg_sim_about *m, const fray_sim *s, bool json);
 
 /* Runs a bound call: the roll (narrated) or the exact odds, as text or
- * JSON, into out. */
+ * JSON, into out: by the procedure's own renderer if it has one, else the
+ * common one (render_common). */
 fray_status render_call(fray_call *c, const fray_call_opts *o, strbuf *out);
+fray_status render_common(fray_call *c, const fray_call_opts *o, strbuf *out);
 
 #endif

@@ -11,6 +11,6 @@ const proc_desc *const catalog_procs[] = {
 	&presidio_ram_desc, &presidio_livestock_desc, &presidio_contact_desc, &presidio_entrance_desc,
 	&presidio_night_desc, &presidio_bounce_desc, &presidio_herd_desc, &presidio_pursuit_desc,
 	&bbb_fire_desc, &bbb_assault_desc, &bbb_move_desc,
-	&chits_end_turn_desc,
+	&chits_combat_desc, &chits_advise_desc, &chits_end_turn_desc,
 };
 const size_t catalog_nprocs = sizeof catalog_procs / sizeof catalog_procs[0];

@@ -177,6 +177,11 @@ fray_status render_call(fray_call *c, const fray_call_opts *o, strbuf *sb)
 {
 	if (c->d->render)
 		return c->d->render(c, o, sb);
+	return render_common(c, o, sb);
+}
+
+fray_status render_common(fray_call *c, const fray_call_opts *o, strbuf *sb)
+{
 	switch (o->mode) {
 	case FRAY_MODE_ODDS:
 		return render_odds(c, o, sb);

@@ -81,19 +81,22 @@ int cli_run_catalog(const char *command, int argc, char **argv)
 		status = fray_ctx_status(ctx) != FRAY_OK ? cli_fail(command, ctx) : a.status;
 		goto done;
 	}
-	if (fray_call_check(c) != FRAY_OK) {
-		status = cli_fail(command, ctx);
-		goto done;
-	}
 	if (o.odds && o.have_seed) {
 		status = cli_error(command, EXIT_BAD_INPUT, "--odds and --seed do not go together: odds roll no dice");
+		goto done;
+	}
+	if (fray_call_check(c) != FRAY_OK) {
+		status = cli_fail(command, ctx);
 		goto done;
 	}
 	if (!o.odds && o.max_mib) {
 		status = cli_error(command, EXIT_BAD_INPUT, "--max-memory is for --odds (exact odds' memory budget)");
 		goto done;
 	}
-	fray_call_opts run = {.mode = o.odds ? FRAY_MODE_ODDS : simulate ? FRAY_MODE_SIMULATE : FRAY_MODE_ROLL,
+	/* without --odds: a roll, or what the procedure has (advise: odds) */
+	fray_mode mode = o.odds || !(modes & (FRAY_MODE_ROLL | FRAY_MODE_SIMULATE)) ? FRAY_MODE_ODDS
+			 : simulate ? FRAY_MODE_SIMULATE : FRAY_MODE_ROLL;
+	fray_call_opts run = {.mode = mode,
 			      .json = o.json, .have_seed = o.have_seed, .seed = o.have_seed ? o.seed : cli_pick_seed(),
 			      .max_bytes = o.max_mib << 20, .trials = trials};
 	char *out = NULL;

@@ -257,27 +257,6 @@ static const topic topics[] = {
 	 "fray chits ratio --attacker-cdr N --defender-cdr N\n\n"
 	 "The larger combat die roll over the smaller, rounded down (ruling R21):\n"
 	 "N:1 for the attacker, 1:N for the defender. 17 against 6 is 2:1.\n"},
-	{"chits combat",
-	 "fray chits combat COMBAT.yaml [--seed N] [--policy P] [--json] [--odds]\n"
-	 "fray chits combat --mix FILE --tactic T --stance defend|hold|evade --terrain X\n"
-	 "     --attacker-cdr N --defender-cdr N --draw K [--script C01,C07,...]\n"
-	 "     [--attacker-type T] [--defender-type T]\n"
-	 "\n"
-	 "Draws K chits one at a time without replacement (or the chits you drew at\n"
-	 "the table, --script), reads each in the situation (R22), sums and reduces\n"
-	 "the hits, allocates them (the lead battalion first; retreats negate up to\n"
-	 "two, R23), then fatigue and morale for the side with more hits. K must be\n"
-	 "within the tactic's range against the stance. --odds: the exact chances of\n"
-	 "the hits and morale tests the draw gives.\n"},
-	{"chits advise",
-	 "fray chits advise COMBAT.yaml | --mix FILE --tactic T --stance S --terrain X\n"
-	 "     --attacker-cdr N --defender-cdr N [--criterion net|enemy|own|edge] [--json]\n"
-	 "\n"
-	 "For every number of chits the tactic allows, the exact distribution of the\n"
-	 "hits each side takes and of the morale tests, and the best number:\n"
-	 "net (default) the most expected hits on the defender less those on the\n"
-	 "attacker; enemy the most on the defender; own the fewest on the attacker;\n"
-	 "edge the best chance that the defender takes more hits.\n"},
 	{"presidio",
 	 "fray presidio PROCEDURE [options] [--odds | --seed N] [--json]\n"
 	 "\n"

@@ -72,8 +72,11 @@ static void every_procedure_runs_in_its_modes(void **state)
 			char *out = request("{\"procedure\": \"%s\", \"mode\": \"odds\", \"inputs\": %s}", d->name,
 					    d->example);
 			assert_non_null(out);
-			assert_memory_equal(out, head, strlen(head));
-			assert_non_null(strstr(out, "\"unresolved\": "));
+			/* advice has a shape of its own (chits-advise) */
+			if (strcmp(d->name, "chits.advise") != 0) {
+				assert_memory_equal(out, head, strlen(head));
+				assert_non_null(strstr(out, "\"unresolved\": "));
+			}
 			free(out);
 		}
 		if (d->modes & FRAY_MODE_SIMULATE) {
@@ -275,7 +278,7 @@ static void request_matches_the_command_line(void **state)
 {
 	(void)state;
 	static const struct {
-		const char *args[16];
+		const char *args[24];
 		const char *request;
 	} cases[] = {
 		{{"adbg", "fire", "--type", "rifle", "--cf", "4", "--terrain", "rough", "--weather", "severe", "--odds",
@@ -299,7 +302,17 @@ static void request_matches_the_command_line(void **state)
 		 "\"inputs\": {\"scenario\": \"examples/adbg/sandusky-1782.yaml\"}}"},
 		{{"adbg", "battle", "examples/adbg/blue-licks-1782.yaml", "--seed", "3", "--json"},
 		 "{\"procedure\": \"adbg.battle\", \"seed\": 3, \"inputs\": {\"scenario\": "
-		 "\"examples/adbg/blue-licks-1782.yaml\"}}"},
+		 "\"examples/adbg/blue-licks-1782.yaml\"}}"},		{{"chits", "combat", "examples/chits/example-1.yaml", "--seed", "4", "--json"},
+		 "{\"procedure\": \"chits.combat\", \"seed\": 4, \"inputs\": {\"combat\": "
+		 "\"examples/chits/example-1.yaml\"}}"},
+		{{"chits", "combat", "--mix", "examples/chits/sample-mix.yaml", "--tactic", "hasty", "--stance", "hold",
+		  "--terrain", "woods", "--attacker-cdr", "4", "--defender-cdr", "3", "--draw", "4", "--odds", "--json"},
+		 "{\"procedure\": \"chits.combat\", \"mode\": \"odds\", \"inputs\": {\"mix\": "
+		 "\"examples/chits/sample-mix.yaml\", \"tactic\": \"hasty\", \"stance\": \"hold\", \"terrain\": \"woods\", "
+		 "\"attacker_cdr\": 4, \"defender_cdr\": 3, \"draw\": 4}}"},
+		{{"chits", "advise", "examples/chits/example-3.yaml", "--criterion", "edge", "--json"},
+		 "{\"procedure\": \"chits.advise\", \"inputs\": {\"combat\": \"examples/chits/example-3.yaml\", "
+		 "\"criterion\": \"edge\"}}"},
 	};
 	static result cli, via;
 	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {

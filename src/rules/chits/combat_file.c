@@ -114,6 +114,27 @@ static void read_side(fray_doc *doc, const fray_node *n, fray_chits_side *side, 
 FRAY_API fray_status fray_chits_combat_read(fray_ctx *ctx, fray_doc *doc, fray_chits_mix **mix,
 					    fray_chits_combat_in *in, uint64_t *seed, bool *has_seed)
 {
+	return fray_chits_combat_read_with(ctx, doc, NULL, NULL, mix, in, seed, has_seed);
+}
+
+static fray_status load_mix(fray_ctx *ctx, fray_doc_open_fn open, void *ud, const char *path,
+			    fray_chits_mix **out)
+{
+	if (!open)
+		return fray_chits_mix_load(ctx, path, out);
+	fray_doc *doc;
+	fray_status st = open(ud, ctx, path, &doc);
+	if (st != FRAY_OK)
+		return st;
+	st = fray_chits_mix_read(ctx, doc, out);
+	fray_doc_free(doc);
+	return st;
+}
+
+FRAY_API fray_status fray_chits_combat_read_with(fray_ctx *ctx, fray_doc *doc, fray_doc_open_fn open, void *ud,
+						 fray_chits_mix **mix, fray_chits_combat_in *in, uint64_t *seed,
+						 bool *has_seed)
+{
 	*mix = NULL;
 	memset(in, 0, sizeof *in);
 	*has_seed = false;
@@ -138,7 +159,7 @@ FRAY_API fray_status fray_chits_combat_read(fray_ctx *ctx, fray_doc *doc, fray_c
 		else
 			snprintf(path, sizeof path, "%.*s/%s", (int)(slash - name), name, s);
 		fray_status before = fray_ctx_status(ctx);
-		if (fray_chits_mix_load(ctx, path, mix) != FRAY_OK) {
+		if (load_mix(ctx, open, ud, path, mix) != FRAY_OK) {
 			fray_doc_error(doc, x, "chit mix: %s", fray_ctx_message(ctx));
 			if (before == FRAY_OK)
 				fray_ctx_clear(ctx);
