@@ -266,6 +266,21 @@ struct fray_sim;
 fray_status fray_adbg_sim_report(const fray_adbg_sim_about *about, const struct fray_sim *s, bool json,
 				 char **out);
 
+/* A battle's odds as `fray adbg odds` prints them (text or JSON): who wins
+ * and each side's losses, from the dist of fray_adbg_battle_procedure,
+ * exact or from a simulation (then with 95% intervals; fell_back: NULL,
+ * or why exact odds were not reached). *out is malloc'd: free() it. */
+typedef struct fray_adbg_odds_about {
+	const fray_adbg_scenario *scenario;
+	const char *policy;
+	bool exact;
+	const char *fell_back;
+	uint64_t trials, seed;     /* of the simulation, when not exact */
+} fray_adbg_odds_about;
+struct fray_dist;
+fray_status fray_adbg_odds_report(const fray_adbg_odds_about *about, const struct fray_dist *d, bool json,
+				  char **out);
+
 /* The battle as a procedure (input: a scenario): outcome {winner: 0 draw,
  * 1 or 2 the side in file order; losses of side 1; losses of side 2}. */
 void fray_adbg_battle_procedure(fray_roller *r, fray_policy *p,

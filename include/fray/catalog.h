@@ -32,7 +32,9 @@ typedef enum fray_mode {
  *              (default: its first)
  *   inputs     an object of the procedure's inputs (default: {})
  *   seed       0 to 2^64-1, for "roll" and "simulate" (default 0)
- *   trials     1 to FRAY_CALL_MAX_TRIALS, for "simulate" (default 100,000)
+ *   trials     1 to FRAY_CALL_MAX_TRIALS, for "simulate" (default 100,000),
+ *              and for "odds" that may fall back to a simulation (a
+ *              procedure with "odds_may_simulate": adbg.battle)
  * On success *response_json is the JSON the command line prints for the
  * same request with --json (a newline at its end). A malformed request, an
  * unknown procedure, mode or key, or a bad input: FRAY_ERR_INPUT, a

@@ -51,7 +51,7 @@ const proc_desc adbg_fire_desc = {
 	"A hit when the modified DR is at most the modified CF; a 1 always hits, a 6\n"
 	"always misses.",
 	fire_in, 4, fire_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
-	"{\"type\": \"regular\", \"cf\": 3, \"terrain\": \"wilderness\"}", bind_fire, NULL, NULL};
+	"{\"type\": \"regular\", \"cf\": 3, \"terrain\": \"wilderness\"}", bind_fire, NULL, NULL, false};
 
 /* ---- move (19.2.2) ---- */
 
@@ -119,7 +119,7 @@ const proc_desc adbg_move_desc = {
 	"Moves when the modified DR is at most the side's level; a 1 always moves, a\n"
 	"6 or a modified 6+ never. The DRMs are cumulative.",
 	move_in, 8, move_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
-	"{\"level\": 3, \"type\": \"militia\", \"terrain\": \"rough\", \"leader\": 1}", bind_move, NULL, NULL};
+	"{\"level\": 3, \"type\": \"militia\", \"terrain\": \"rough\", \"leader\": 1}", bind_move, NULL, NULL, false};
 
 /* ---- recover (19.2.4) ---- */
 
@@ -156,7 +156,7 @@ const proc_desc adbg_recover_desc = {
 	"Recovers one level when the die less a stacked leader's rating is at most\n"
 	"the level; a 6 never does.",
 	recover_in, 2, recover_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
-	"{\"level\": 2, \"leader\": 1}", bind_recover, NULL, NULL};
+	"{\"level\": 2, \"leader\": 1}", bind_recover, NULL, NULL, false};
 
 /* ---- rounds (19.1) ---- */
 
@@ -205,7 +205,7 @@ const proc_desc adbg_rounds_desc = {
 	"one more, which it gets on a die strictly less than its own primary\n"
 	"leader's rating.",
 	rounds_in, 3, rounds_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
-	"{\"initiative_rating\": 2, \"attempt\": true, \"other_rating\": 3}", bind_rounds, NULL, NULL};
+	"{\"initiative_rating\": 2, \"attempt\": true, \"other_rating\": 3}", bind_rounds, NULL, NULL, false};
 
 /* ---- melee (19.2.3, rulings R7, R8, R10) ---- */
 
@@ -422,4 +422,4 @@ const proc_desc adbg_melee_desc = {
 	melee_in, ME_N, melee_out, 2, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
 	"{\"crt\": \"data/adbg/example-melee-crt.yaml\", \"attacker\": \"warrior:3\", \"defender\": \"militia:2\", "
 	"\"terrain\": \"rough\"}",
-	bind_melee, NULL, NULL};
+	bind_melee, NULL, NULL, false};

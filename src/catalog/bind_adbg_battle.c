@@ -63,13 +63,16 @@ FRAY_API fray_status fray_adbg_summary(const fray_adbg_scenario *s, const fray_a
 
 /* ---- the procedure ---- */
 
-enum { B_SCENARIO, B_POLICY, B_POLICY_A, B_POLICY_B, B_N };
+enum { B_SCENARIO, B_POLICY, B_POLICY_A, B_POLICY_B, B_BUDGET, B_N };
 static const in_desc battle_in[] = {
 	{"scenario", IN_FILE, .required = true, .help = "the scenario (examples/adbg/)", .rule = "ADBG 19.1-19.3"},
 	{"policy", IN_STRING, .help = "both sides' decisions: heuristic (default), random[:SEED] or scripted:FILE",
 	 .rule = "fray's policies (docs/adbg.md)"},
 	{"policy_a", IN_STRING, .help = "the first side's policy, if not the same", .rule = "fray's policies"},
 	{"policy_b", IN_STRING, .help = "the second side's policy, if not the same", .rule = "fray's policies"},
+	{"budget", IN_INT, 0, 1000000000, .def = 100000, .unit = "paths",
+	 .help = "odds: paths exact odds may walk before a simulation answers instead (0: simulate)",
+	 .rule = "fray's exact odds"},
 };
 static const out_desc battle_out[] = {
 	{"rounds", "integer", "rounds fought"}, {"winner", "string", "the winning side, or null for a draw"},
@@ -172,11 +175,52 @@ static fray_status simulate_battles(fray_call *c, const fray_call_opts *o, strbu
 	return st;
 }
 
+/* Who wins and each side's losses: exact when the policy decides alike
+ * each time and the walk fits the budget, else from a simulation that
+ * says why (as `fray adbg odds`). */
+static fray_status battle_odds(fray_call *c, const fray_call_opts *o, strbuf *sb)
+{
+	battle_owned *b = c->owned[0];
+	uint64_t budget = (uint64_t)val_i(c, B_BUDGET), trials = o->trials ? o->trials : 100000, seed = 1;
+	if (o->max_paths && (budget == 0 || budget > o->max_paths))
+		budget = o->max_paths;
+	if (!fray_policy_deterministic(b->policy))
+		budget = 0; /* exact odds need a policy that decides alike each time */
+	fray_dist *d = NULL;
+	char why[FRAY_MSG_MAX] = "";
+	fray_status st = FRAY_ERR_LIMIT;
+	if (budget > 0) {
+		fray_enum_limits lim = {.max_depth = 100000, .max_paths = budget, .max_bytes = o->max_bytes};
+		st = fray_enumerate(c->ctx, fray_adbg_battle_procedure, b->policy, b->scenario, 3, &lim, &d);
+		if (st == FRAY_ERR_LIMIT || st == FRAY_ERR_BUDGET || st == FRAY_ERR_NOMEM) {
+			snprintf(why, sizeof why, "%s", fray_ctx_message(c->ctx));
+			fray_ctx_clear(c->ctx);
+		} else if (st != FRAY_OK) {
+			return st;
+		}
+	}
+	bool exact = st == FRAY_OK;
+	if (!exact) {
+		fray_policy_reset(b->policy);
+		unsigned threads = fray_policy_thread_safe(b->policy) ? 0 : 1;
+		st = fray_aggregate(c->ctx, fray_adbg_battle_procedure, b->policy, b->scenario, 3, seed, trials,
+				    threads, &d);
+		if (st != FRAY_OK)
+			return st;
+	}
+	fray_adbg_odds_about about = {b->scenario, b->policy_name, exact, why[0] ? why : NULL, trials, seed};
+	adbg_odds_report(sb, &about, d, o->json);
+	fray_dist_free(d);
+	return FRAY_OK;
+}
+
 /* The battle told round by round, as `fray adbg battle` tells it. */
 static fray_status render_battle(fray_call *c, const fray_call_opts *o, strbuf *sb)
 {
 	if (o->mode == FRAY_MODE_SIMULATE)
 		return simulate_battles(c, o, sb);
+	if (o->mode == FRAY_MODE_ODDS)
+		return battle_odds(c, o, sb);
 	battle_owned *b = c->owned[0];
 	const fray_adbg_scenario *s = b->scenario;
 	fray_roller *r = fray_roller_sample_new(c->ctx, o->seed, 0);
@@ -223,9 +267,11 @@ const proc_desc adbg_battle_desc = {
 	"Rounds, array, then each round fire, movement, melee and recovery, every\n"
 	"roll with its modifiers and rule numbers, and a final summary. The policy\n"
 	"makes the players' decisions. Simulated: win rates with their 95%\n"
-	"intervals, losses and rounds (as fray adbg simulate). The command line also\n"
+	"intervals, losses and rounds (as fray adbg simulate). Odds: who wins and\n"
+	"each side's losses, exact within the budget of paths, else simulated (as\n"
+	"fray adbg odds, which also shows progress). The command line also\n"
 	"saves and resumes a battle (--save, --stop-after, fray adbg resume) and\n"
 	"plays interactively.",
-	battle_in, B_N, battle_out, 3, FRAY_MODE_ROLL | FRAY_MODE_SIMULATE,
+	battle_in, B_N, battle_out, 3, FRAY_MODE_ROLL | FRAY_MODE_ODDS | FRAY_MODE_SIMULATE,
 	"{\"scenario\": \"examples/adbg/lochry-1781.yaml\"}",
-	bind_battle, NULL, render_battle};
+	bind_battle, NULL, render_battle, true};

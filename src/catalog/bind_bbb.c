@@ -124,7 +124,7 @@ const proc_desc bbb_assault_desc = {
 	"costs each side a base and is fought again at once. Odds stop after the\n"
 	"max fights and say what is left.",
 	assault_in, AS_SIDES + 2 * SF_N, assault_out, 5, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
-	"{\"attacker_bases\": 4, \"defender_bases\": 3, \"cover\": 1, \"attacker_aggressive\": true}", bind_assault, NULL, NULL};
+	"{\"attacker_bases\": 4, \"defender_bases\": 3, \"cover\": 1, \"attacker_aggressive\": true}", bind_assault, NULL, NULL, false};
 
 /* ---- move ---- */
 
@@ -215,7 +215,7 @@ const proc_desc bbb_move_desc = {
 	"a move.",
 	move_in, MV_N, move_out, 3, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
 	"{\"training\": \"veteran\", \"in_command\": true, \"unit\": \"infantry\", \"road\": true, \"column\": true}",
-	bind_move, NULL, NULL};
+	bind_move, NULL, NULL, false};
 
 /* ---- fire ---- */
 
@@ -416,4 +416,4 @@ const proc_desc bbb_fire_desc = {
 	"training and whether it is advancing. On the command line each weapon group\n"
 	"is --weapon CODE --bases N (--units N for artillery).",
 	fire_in, FI_N, fire_out, 3, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
-	"{\"weapons\": \"RR:4\", \"range\": 6, \"target\": \"infantry\", \"cover\": 1}", bind_fire, NULL, NULL};
+	"{\"weapons\": \"RR:4\", \"range\": 6, \"target\": \"infantry\", \"cover\": 1}", bind_fire, NULL, NULL, false};

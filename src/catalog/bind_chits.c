@@ -116,4 +116,4 @@ const proc_desc chits_end_turn_desc = {
 	end_turn_in, ET_N, end_turn_out, 3, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
 	"{\"mix\": \"examples/chits/sample-mix.yaml\", \"fatigue\": 2, \"hits\": \"2,1,0,0\", \"rest\": true, "
 	"\"rally\": true}",
-	bind_end_turn, NULL, NULL};
+	bind_end_turn, NULL, NULL, false};

@@ -355,7 +355,7 @@ const proc_desc chits_combat_desc = {
 	"odds: hits to each side and morale tests. On the command line the combat\n"
 	"file may come without --combat: fray chits combat examples/chits/example-1.yaml",
 	combat_in, CB_N, draws_out, 4, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
-	"{\"combat\": \"examples/chits/example-1.yaml\"}", bind_combat, NULL, render_combat};
+	"{\"combat\": \"examples/chits/example-1.yaml\"}", bind_combat, NULL, render_combat, false};
 
 /* ---- advise ---- */
 
@@ -488,4 +488,4 @@ const proc_desc chits_advise_desc = {
 	"defender takes more hits). On the command line the combat file may come\n"
 	"without --combat: fray chits advise examples/chits/example-3.yaml",
 	advise_in, AD_N, draws_out, 4, FRAY_MODE_ODDS,
-	"{\"combat\": \"examples/chits/example-3.yaml\"}", bind_advise, NULL, render_advise};
+	"{\"combat\": \"examples/chits/example-3.yaml\"}", bind_advise, NULL, render_advise, false};

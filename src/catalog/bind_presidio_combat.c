@@ -201,7 +201,7 @@ const proc_desc presidio_shoot_desc = {
 	"specialty figures on the unit's casualty die.",
 	shoot_in, S_N, shoot_out, 6, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
 	"{\"weapon\": \"flintlock musket\", \"figures\": 9, \"range\": 15, \"skill\": 2, \"cover\": \"partial\"}",
-	bind_shoot, NULL, NULL};
+	bind_shoot, NULL, NULL, false};
 
 /* ---- melee ---- */
 
@@ -345,4 +345,4 @@ const proc_desc presidio_melee_desc = {
 	"{\"weapon\": \"metal 2-handed axe/warclub/rifle butt\", \"figures\": 6, \"skill\": 2, \"defender_skill\": 1, "
 	"\"defender_armor\": 1, \"charge\": \"bayonet\", \"both\": true, \"defender_weapon\": \"flint 2-handed warclub\", "
 	"\"defender_figures\": 4, \"armor\": 1}",
-	bind_melee, NULL, NULL};
+	bind_melee, NULL, NULL, false};

@@ -41,7 +41,7 @@ static fray_status bind_camp(fray_call *c)
 const proc_desc presidio_camp_desc = {
 	"presidio.camp", "presidio camp", "a camp's terrain, features and sentries", RULE8 ", Camp Setup",
 	"Camp Setup: terrain, other features, sentries (1d6 each).",
-	camp_in, 1, camp_out, 3, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"horses\": true}", bind_camp, NULL, NULL};
+	camp_in, 1, camp_out, 3, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"horses\": true}", bind_camp, NULL, NULL, false};
 
 /* ---- villagers ---- */
 
@@ -78,7 +78,7 @@ const proc_desc presidio_villagers_desc = {
 	"presidio.villagers", "presidio villagers", "where the villagers are", RULE8 ", Villager Deployment",
 	"Villager Deployment: houses/fields/plaza 25/50/25% by day, 95/0/5% by night\n"
 	"(counted as one binomial event per place: the same odds as a die each).",
-	villagers_in, 2, villagers_out, 3, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"villagers\": 12}", bind_villagers, NULL, NULL};
+	villagers_in, 2, villagers_out, 3, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"villagers\": 12}", bind_villagers, NULL, NULL, false};
 
 /* ---- sentry ---- */
 
@@ -130,7 +130,7 @@ const proc_desc presidio_sentry_desc = {
 	"Sentry Alertness: the condition (1d6), then 1d6 - Camou + Recon + DMs: 3+ by\n"
 	"day, 5+ by night.",
 	sentry_in, 7, sentry_out, 2, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"recon\": 1, \"camou\": 2, \"night\": true}",
-	bind_sentry, NULL, NULL};
+	bind_sentry, NULL, NULL, false};
 
 /* ---- capture ---- */
 
@@ -178,7 +178,7 @@ const proc_desc presidio_capture_desc = {
 	"presidio.capture", "presidio capture", "a capture with fists: no wound", RULE8 ", Capturing",
 	"Fists 8+, less the raider's melee skill, plus the defender's; no wound.",
 	capture_in, 3, capture_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"skill\": 2, \"animal\": \"horses\"}",
-	bind_capture, NULL, NULL};
+	bind_capture, NULL, NULL, false};
 
 /* ---- ram (stampede) ---- */
 
@@ -219,7 +219,7 @@ const proc_desc presidio_ram_desc = {
 	"presidio.ram", "presidio ram", "a stampede rams the figures in its path", RULE8 ", Ramming",
 	"Each figure on foot in the path: the animal's ramming damage against its\n"
 	"armor on the damage chart.",
-	ram_in, 3, ram_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"animal\": \"cattle\", \"figures\": 4}", bind_ram, NULL, NULL};
+	ram_in, 3, ram_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"animal\": \"cattle\", \"figures\": 4}", bind_ram, NULL, NULL, false};
 
 /* ---- livestock return ---- */
 
@@ -257,7 +257,7 @@ const proc_desc presidio_livestock_desc = {
 	"Lost Livestock: 1d6 an animal: back on 1-3 (1-4 searching), the enemy's on\n"
 	"4-5 (5), lost on 6.",
 	livestock_in, 2, livestock_out, 3, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"animals\": 12, \"search\": true}",
-	bind_livestock, NULL, NULL};
+	bind_livestock, NULL, NULL, false};
 
 /* ---- contact time ---- */
 
@@ -303,7 +303,7 @@ const proc_desc presidio_contact_desc = {
 	"Time of Contact (1D4): row 1 moved 1 hex by road; 2: 2 by road or 1 in\n"
 	"fields; 3: 3 by road, 2 in fields or 1 in woods. On a strategic map of a\n"
 	"large area a D12 instead, over the whole table: 8 a.m. to 7 p.m.",
-	contact_in, 2, contact_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"moved\": 2}", bind_contact, NULL, NULL};
+	contact_in, 2, contact_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"moved\": 2}", bind_contact, NULL, NULL, false};
 
 /* ---- entrance ---- */
 
@@ -338,7 +338,7 @@ const proc_desc presidio_entrance_desc = {
 	"1D6 decides the entrance point onto a map (2 points at least). Number the\n"
 	"map's points 1 to N (2 to 6); a face above N is rolled again, so each point\n"
 	"has 1 chance in N.",
-	entrance_in, 1, entrance_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"points\": 4}", bind_entrance, NULL, NULL};
+	entrance_in, 1, entrance_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"points\": 4}", bind_entrance, NULL, NULL, false};
 
 /* ---- night ---- */
 
@@ -367,7 +367,7 @@ const proc_desc presidio_night_desc = {
 	"presidio.night", "presidio night", "the moon: how far one sees", RULE8 ", Nighttime Visibility",
 	"1d6 for the moon, giving how far one sees in the open and in the woods and\n"
 	"the DM on a search roll.",
-	NULL, 0, night_out, 4, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{}", bind_night, NULL, NULL};
+	NULL, 0, night_out, 4, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{}", bind_night, NULL, NULL, false};
 
 /* ---- bounce ---- */
 
@@ -395,7 +395,7 @@ const proc_desc presidio_bounce_desc = {
 	"line: 1D6 + 6\" to the next landing, then 1D6\". Shots from rifled pieces\n"
 	"bury themselves (unless on solid rock), and shells explode where they land:\n"
 	"neither bounces.",
-	NULL, 0, bounce_out, 2, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{}", bind_bounce, NULL, NULL};
+	NULL, 0, bounce_out, 2, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{}", bind_bounce, NULL, NULL, false};
 
 /* ---- herd ---- */
 
@@ -436,7 +436,7 @@ const proc_desc presidio_herd_desc = {
 	"One rider for every ten beasts (herders on foot for sheep and pigs)\n"
 	"controls it; otherwise it runs in a direction from the artillery scatter\n"
 	"chart (1D6: N, NE, SE, S, SW, NW), at least a quarter of its number abreast.",
-	herd_in, 2, herd_out, 2, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"beasts\": 40, \"riders\": 2}", bind_herd, NULL, NULL};
+	herd_in, 2, herd_out, 2, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"beasts\": 40, \"riders\": 2}", bind_herd, NULL, NULL, false};
 
 /* ---- campaign pursuit (Section 8), simulated ---- */
 
@@ -493,4 +493,4 @@ const proc_desc presidio_pursuit_desc = {
 	"on the Distance in Leagues columns (2D6), the pursuers see the raiders on a\n"
 	"12. Simulated: the share of pursuits ending on each day.",
 	pursuit_in, 5, pursuit_out, 1, FRAY_MODE_SIMULATE, "{\"recon\": 2, \"camou\": 1, \"forced_march\": true}",
-	bind_pursuit, pursuit_summary, NULL};
+	bind_pursuit, pursuit_summary, NULL, false};

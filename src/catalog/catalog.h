@@ -65,6 +65,9 @@ typedef struct proc_desc {
 	/* A procedure with output of its own (a whole battle): renders the
 	 * mode itself; NULL: the common renderer */
 	fray_status (*render)(fray_call *c, const fray_call_opts *o, strbuf *sb);
+	/* its odds fall back to a simulation (of the request's trials) when
+	 * exact odds are out of reach */
+	bool odds_may_simulate;
 } proc_desc;
 
 #define CALL_MAX_INPUTS 48
@@ -193,6 +196,8 @@ typedef struct narrator {
 } narrator;
 void narrate(void *narrator, const fray_event *ev);
 
+/* A battle's odds report (adbg_odds_report.c). */
+void adbg_odds_report(strbuf *sb, const fray_adbg_odds_about *m, const fray_dist *d, bool json);
 /* The battle simulation's report (adbg_sim_report.c). */
 void adbg_sim_report(strbuf *sb, const fray_adbg_sim_about *m, const fray_sim *s, bool json);
 

@@ -73,6 +73,8 @@ static void describe(strbuf *sb, const proc_desc *d)
 	if (d->modes & FRAY_MODE_SIMULATE)
 		sb_add(sb, "%s\"simulate\"", sep);
 	sb_add(sb, "]");
+	if (d->odds_may_simulate)
+		sb_add(sb, ", \"odds_may_simulate\": true");
 	sb_add(sb, ", \"example\": %s", d->example);
 	sb_add(sb, ",\n   \"inputs\": [");
 	for (size_t k = 0; k < d->nin; k++) {

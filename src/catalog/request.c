@@ -211,9 +211,11 @@ static fray_status run_request(fray_ctx *ctx, const fray_node *root, unsigned fl
 	if (!o.mode) /* the procedure's first mode */
 		o.mode = c->d->modes & FRAY_MODE_ROLL ? FRAY_MODE_ROLL
 			 : c->d->modes & FRAY_MODE_ODDS ? FRAY_MODE_ODDS : FRAY_MODE_SIMULATE;
-	if (trials && o.mode != FRAY_MODE_SIMULATE) {
+	if (trials && o.mode != FRAY_MODE_SIMULATE && !(o.mode == FRAY_MODE_ODDS && c->d->odds_may_simulate)) {
+		bool may = c->d->odds_may_simulate;
 		fray_call_free(c);
-		return at(ctx, trials, "trials: for \"simulate\"");
+		return at(ctx, trials, "trials: for \"simulate\"%s",
+			  may ? " and \"odds\" (when they fall back to a simulation)" : "");
 	}
 	if ((flags & FRAY_REQUEST_QUICK) && !o.trials)
 		o.trials = FRAY_REQUEST_QUICK_TRIALS;

@@ -418,120 +418,6 @@ done:
 	return status;
 }
 
-/* P(winner == w) and the losses of side s: marginals of the dist. */
-static double p_winner(const fray_dist *d, int64_t w, uint64_t *hits)
-{
-	double p = 0;
-	*hits = 0;
-	for (size_t i = 0; i < fray_dist_count(d); i++)
-		if (fray_dist_outcome(d, i)[0] == w) {
-			p += fray_dist_p(d, i);
-			*hits += fray_dist_hits(d, i);
-		}
-	return p;
-}
-
-static void print_battle_odds(const fray_adbg_scenario *s, const fray_dist *d,
-			      const char *policy, bool exact, const char *fell_back,
-			      uint64_t trials, uint64_t seed, bool json)
-{
-	static const char *const who[3] = {"draw", NULL, NULL};
-	int maxloss = FRAY_ADBG_MAX_UNITS;
-	double loss_p[2][FRAY_ADBG_MAX_UNITS + 1] = {{0}}, mean[2] = {0};
-	for (size_t i = 0; i < fray_dist_count(d); i++)
-		for (int side = 0; side < 2; side++) {
-			int64_t l = fray_dist_outcome(d, i)[1 + side];
-			loss_p[side][l] += fray_dist_p(d, i);
-			mean[side] += (double)l * fray_dist_p(d, i);
-		}
-	char num[40];
-	if (json) {
-		printf("{\"procedure\": \"adbg.battle\", \"inputs\": {\"scenario\": %s, "
-		       "\"policy\": %s}, \"method\": \"%s\"",
-		       cli_jstr(fray_adbg_scenario_name(s)), cli_jstr(policy), exact ? "exact" : "simulation");
-		if (!exact)
-			printf(", \"trials\": %" PRIu64 ", \"seed\": %" PRIu64, trials, seed);
-		printf(", \"outcomes\": [");
-		for (size_t i = 0; i < fray_dist_count(d); i++) {
-			const int64_t *o = fray_dist_outcome(d, i);
-			fray_double_str(fray_dist_p(d, i), num, sizeof num);
-			printf("%s\n  {\"outcome\": {\"winner\": ", i ? "," : "");
-			if (o[0] == 0)
-				printf("null");
-			else
-				printf("%s", cli_jstr(fray_adbg_side_name(s, (int)o[0] - 1)));
-			printf(", \"losses\": [%" PRId64 ", %" PRId64 "]}, \"p\": %s", o[1], o[2], num);
-			if (exact) {
-				char ex[512];
-				fray_dist_p_exact(d, i, ex, sizeof ex);
-				printf(", \"exact\": \"%s\"", ex);
-			}
-			printf("}");
-		}
-		fray_double_str(fray_dist_unresolved(d), num, sizeof num);
-		/* the sides in file order, as in "losses": [a, b] (never keyed by
-		 * name: a side may be called anything, "draw" included) */
-		printf("\n], \"unresolved\": %s, \"sides\": [%s, %s], \"summary\": {", num,
-		       cli_jstr(fray_adbg_side_name(s, 0)), cli_jstr(fray_adbg_side_name(s, 1)));
-		for (int w = 0; w < 3; w++) {
-			uint64_t hits;
-			double p = p_winner(d, w, &hits);
-			fray_double_str(p, num, sizeof num);
-			printf("%s{\"p\": %s", w == 0 ? "\"draw\": " : w == 1 ? ", \"wins\": [" : ", ", num);
-			if (!exact) {
-				double lo, hi;
-				fray_wilson95(hits, trials, &lo, &hi);
-				printf(", \"ci95\": [%.6f, %.6f]", lo, hi);
-			}
-			printf("}");
-		}
-		printf("], \"mean_losses\": [%.6f, %.6f]}}\n", mean[0], mean[1]);
-		return;
-	}
-	if (exact)
-		printf("%s: exact odds (policy %s)\n\n", cli_tstr(fray_adbg_scenario_name(s)), cli_tstr(policy));
-	else if (!fell_back)
-		printf("%s: odds by simulation of %" PRIu64 " battles (seed %" PRIu64 ", policy %s)\n\n",
-		       cli_tstr(fray_adbg_scenario_name(s)), trials, seed, cli_tstr(policy));
-	else
-		printf("%s: odds by simulation of %" PRIu64 " battles (seed %" PRIu64 ", policy %s);\n"
-		       "not exact: %s (--budget, --max-memory)\n\n",
-		       cli_tstr(fray_adbg_scenario_name(s)), trials, seed, cli_tstr(policy), fell_back);
-	(void)who;
-	for (int w = 1; w <= 3; w++) {
-		int k = w % 3; /* side 1, side 2, then draw */
-		uint64_t hits;
-		double p = p_winner(d, k, &hits);
-		char label[64];
-		textbuf t = text_on(label, sizeof label);
-		text_add(&t, "%s%s", k ? cli_tstr(fray_adbg_side_name(s, k - 1)) : "draw", k ? " wins" : "");
-		printf("  %-32.32s %7.3f%%", label, 100 * p);
-		if (!exact) {
-			double lo, hi;
-			fray_wilson95(hits, trials, &lo, &hi);
-			printf("   95%% CI %.3f%% - %.3f%%", 100 * lo, 100 * hi);
-		}
-		printf("\n");
-	}
-	int top = 0;
-	for (int side = 0; side < 2; side++)
-		for (int l = 0; l <= maxloss; l++)
-			if (loss_p[side][l] > 0 && l > top)
-				top = l;
-	printf("\n  units lost (eliminated, after the routed units' fate)\n  %-28s %6s", "", "mean");
-	for (int l = 0; l <= top; l++)
-		printf(" %6d", l);
-	printf("\n");
-	for (int side = 0; side < 2; side++) {
-		printf("  %-28.28s %6.2f", cli_tstr(fray_adbg_side_name(s, side)), mean[side]);
-		for (int l = 0; l <= top; l++)
-			printf(" %5.1f%%", 100 * loss_p[side][l]);
-		printf("\n");
-	}
-	if (fray_dist_unresolved(d) > 0)
-		printf("\n  unresolved: %.3g%%\n", 100 * fray_dist_unresolved(d));
-}
-
 int adbg_odds(int argc, char **argv)
 {
 	static const char *const known[] = {"--trials", "--seed", "--threads", "--budget",
@@ -622,7 +508,14 @@ int adbg_odds(int argc, char **argv)
 		status = cli_error(a.cmd, cli_stop_status(), "interrupted; no odds");
 		goto released;
 	}
-	print_battle_odds(s, d, policy, exact, fell_back, trials, seed, json);
+	fray_adbg_odds_about about = {s, policy, exact, fell_back, trials, seed};
+	char *report = NULL;
+	if (fray_adbg_odds_report(&about, d, json, &report) != FRAY_OK) {
+		status = cli_error(a.cmd, EXIT_RUNTIME, "out of memory");
+		goto released;
+	}
+	fputs(report, stdout);
+	free(report);
 released:
 	cli_release_stop();
 done:

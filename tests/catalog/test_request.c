@@ -69,8 +69,9 @@ static void every_procedure_runs_in_its_modes(void **state)
 			free(out);
 		}
 		if (d->modes & FRAY_MODE_ODDS) {
-			char *out = request("{\"procedure\": \"%s\", \"mode\": \"odds\", \"inputs\": %s}", d->name,
-					    d->example);
+			/* a battle's odds may fall back to a short simulation */
+			char *out = request("{\"procedure\": \"%s\", \"mode\": \"odds\", %s\"inputs\": %s}", d->name,
+					    d->odds_may_simulate ? "\"trials\": 500, " : "", d->example);
 			assert_non_null(out);
 			/* advice has a shape of its own (chits-advise) */
 			if (strcmp(d->name, "chits.advise") != 0) {
@@ -310,6 +311,9 @@ static void request_matches_the_command_line(void **state)
 		 "{\"procedure\": \"chits.combat\", \"mode\": \"odds\", \"inputs\": {\"mix\": "
 		 "\"examples/chits/sample-mix.yaml\", \"tactic\": \"hasty\", \"stance\": \"hold\", \"terrain\": \"woods\", "
 		 "\"attacker_cdr\": 4, \"defender_cdr\": 3, \"draw\": 4}}"},
+		{{"adbg", "odds", "examples/adbg/lochry-1781.yaml", "--trials", "500", "--budget", "1000", "--json"},
+		 "{\"procedure\": \"adbg.battle\", \"mode\": \"odds\", \"trials\": 500, \"inputs\": {\"scenario\": "
+		 "\"examples/adbg/lochry-1781.yaml\", \"budget\": 1000}}"},
 		{{"chits", "advise", "examples/chits/example-3.yaml", "--criterion", "edge", "--json"},
 		 "{\"procedure\": \"chits.advise\", \"inputs\": {\"combat\": \"examples/chits/example-3.yaml\", "
 		 "\"criterion\": \"edge\"}}"},

@@ -37,7 +37,7 @@ NOT_PROCEDURES = {"adbg battle", "adbg resume", "adbg odds", "adbg simulate", "a
                   "chits advise", "presidio pursuit"}
 ALIASES = {"presidio stampede": "presidio ram"}
 # Catalogue procedures whose output has a shape of its own, by mode.
-OWN_SCHEMAS = {"adbg.battle": {"roll": "adbg-battle", "simulate": "adbg-simulate"},
+OWN_SCHEMAS = {"adbg.battle": {"roll": "adbg-battle", "odds": "adbg-odds", "simulate": "adbg-simulate"},
                "chits.combat": {"roll": "chits-combat"},
                "chits.advise": {"odds": "chits-advise"}}
 
@@ -117,8 +117,8 @@ def check_catalogue(fray, root, store, schemas, outcomes, tmp):
             req = {"procedure": name, "mode": mode, "inputs": p["example"]}
             if mode in ("roll", "simulate"):
                 req["seed"] = 3
-            if mode == "simulate":
-                req["trials"] = 2000  # quick, under valgrind too
+            if mode == "simulate" or (mode == "odds" and name == "adbg.battle"):
+                req["trials"] = 2000  # quick, under valgrind too (a battle's odds may simulate)
             for e in request_v.iter_errors(req):
                 fail("%s: the example request: %s" % (name, e.message))
             run = subprocess.run([fray, "request", "-"], input=json.dumps(req), capture_output=True,
