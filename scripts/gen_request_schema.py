@@ -55,6 +55,7 @@ def request_schema(catalogue):
             "inputs": {"type": "object"},
             "seed": {"type": "integer", "minimum": 0, "maximum": 18446744073709551615},
             "trials": {"type": "integer", "minimum": 1, "maximum": 100000000},
+            "format": {"enum": ["json", "text"]},
         },
         "required": ["procedure"],
         "additionalProperties": False,

@@ -35,6 +35,9 @@ typedef enum fray_mode {
  *   trials     1 to FRAY_CALL_MAX_TRIALS, for "simulate" (default 100,000),
  *              and for "odds" that may fall back to a simulation (a
  *              procedure with "odds_may_simulate": adbg.battle)
+ *   format     "json" (default) or "text": the command line's output for
+ *              people instead (the story told as `fray ... --seed N` tells
+ *              it)
  * On success *response_json is the JSON the command line prints for the
  * same request with --json (a newline at its end). A malformed request, an
  * unknown procedure, mode or key, or a bad input: FRAY_ERR_INPUT, a

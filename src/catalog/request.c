@@ -139,7 +139,7 @@ static fray_status run_request(fray_ctx *ctx, const fray_node *root, unsigned fl
 {
 	if (!root || fray_node_kind_of(root) != FRAY_NODE_MAP)
 		return at(ctx, root, "expected a request object {\"procedure\": ..., \"inputs\": {...}}");
-	const fray_node *proc = NULL, *mode = NULL, *inputs = NULL, *seed = NULL, *trials = NULL;
+	const fray_node *proc = NULL, *mode = NULL, *inputs = NULL, *seed = NULL, *trials = NULL, *format = NULL;
 	for (size_t k = 0; k < fray_node_len(root); k++) {
 		const fray_node *key = fray_node_key(root, k), *val = fray_node_value(root, k);
 		const char *name = string_of(key);
@@ -155,8 +155,11 @@ static fray_status run_request(fray_ctx *ctx, const fray_node *root, unsigned fl
 			seed = val;
 		else if (!strcmp(name, "trials"))
 			trials = val;
+		else if (!strcmp(name, "format"))
+			format = val;
 		else
-			return at(ctx, key, "unknown key '%.80s' (keys: procedure, mode, inputs, seed, trials)", name);
+			return at(ctx, key, "unknown key '%.80s' (keys: procedure, mode, inputs, seed, trials, format)",
+				  name);
 	}
 	if (!proc)
 		return at(ctx, root, "missing \"procedure\"");
@@ -164,6 +167,12 @@ static fray_status run_request(fray_ctx *ctx, const fray_node *root, unsigned fl
 	if (!pname)
 		return at(ctx, proc, "procedure: expected a string such as \"adbg.fire\"");
 	fray_call_opts o = {.json = true, .have_seed = true};
+	if (format) {
+		const char *f = string_of(format);
+		if (!f || (strcmp(f, "json") != 0 && strcmp(f, "text") != 0))
+			return at(ctx, format, "format: expected \"json\" or \"text\"");
+		o.json = strcmp(f, "json") == 0;
+	}
 	const char *mname = mode ? string_of(mode) : NULL;
 	if (mode && (!mname || (strcmp(mname, "roll") != 0 && strcmp(mname, "odds") != 0 &&
 				strcmp(mname, "simulate") != 0)))

@@ -337,6 +337,19 @@ static void request_matches_the_command_line(void **state)
 		assert_int_equal(via.status, 0);
 		assert_string_equal(via.out, cli.out);
 	}
+	/* "format": "text" is the command line's output for people */
+	run(&cli, (const char *const[]){"presidio", "morale", "--seed", "3", "--level", "veteran", "--size", "platoon",
+					"--casualties", "2", NULL});
+	assert_int_equal(cli.status, 0);
+	char *story = request("{\"procedure\": \"presidio.morale\", \"seed\": 3, \"format\": \"text\", \"inputs\": "
+			     "{\"level\": \"veteran\", \"size\": \"platoon\", \"casualties\": 2}}");
+	assert_non_null(story);
+	assert_string_equal(story, cli.out);
+	free(story);
+	char *none = NULL;
+	assert_int_equal(fray_request(ctx, "{\"procedure\": \"presidio.morale\", \"format\": \"html\"}", &none),
+			 FRAY_ERR_INPUT);
+	assert_null(none);
 	/* a bad request file names itself and exits 2 */
 	char path[] = "/tmp/fray-request-XXXXXX";
 	int fd = mkstemp(path);
