@@ -160,5 +160,6 @@ int cmd_presidio(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
 int cmd_procedures(int argc, char **argv);
 int cmd_request(int argc, char **argv);
+int cmd_serve(int argc, char **argv);
 
 #endif

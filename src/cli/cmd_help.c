@@ -50,6 +50,19 @@ static const topic topics[] = {
 	 "the procedure's options without their dashes ('fray procedures --json').\n"
 	 "Prints exactly what the command with --json prints; the library's\n"
 	 "fray_request does the same (docs/library.md).\n"},
+	{"serve",
+	 "fray serve [--port N] [--lan]\n"
+	 "\n"
+	 "The page at the table: a small web server for a phone or a laptop, with\n"
+	 "every procedure's form built from the catalogue, its exact odds as a\n"
+	 "chart and a table, and rolls told as the command line tells them.\n"
+	 "It binds 127.0.0.1 and prints the URL to open (port 8080; --port 0 picks\n"
+	 "a free one). --lan listens on every interface for a phone on the same\n"
+	 "network, with a random token in the URL that every request must carry.\n"
+	 "It reads no files: scenarios and mixes are shipped examples or pasted.\n"
+	 "API: GET api/v1/procedures, GET api/v1/examples, POST api/v1/run with a\n"
+	 "request as 'fray request' takes it (at most 64 KiB; 10,000 trials).\n"
+	 "Ctrl-C stops it. See docs/serve.md.\n"},
 	{"roll",
 	 "fray roll DICE [--seed N] [--json]\n"
 	 "\n"
@@ -351,5 +364,5 @@ int cmd_help(int argc, char **argv)
 		return EXIT_OK;
 	return cli_error("help", EXIT_BAD_INPUT,
 			 "no topic '%s' (topics: roll, odds, check, dice, seeds, adbg, bbb, chits, presidio, "
-			 "json, exit, rules, procedures, request)", argv[0]);
+			 "json, exit, rules, procedures, request, serve)", argv[0]);
 }

@@ -19,6 +19,7 @@ static const command commands[] = {
 	{"merge", cmd_merge},
 	{"procedures", cmd_procedures},
 	{"request", cmd_request},
+	{"serve", cmd_serve},
 };
 
 static int run(const char *name, int argc, char **argv)
@@ -33,7 +34,7 @@ static int run(const char *name, int argc, char **argv)
 		if (strcmp(name, commands[i].name) == 0)
 			return commands[i].run(argc - 2, argv + 2);
 	return cli_error(NULL, EXIT_BAD_INPUT,
-			 "unknown command '%s' (commands: roll, odds, check, help, adbg, bbb, chits, presidio, merge, procedures, request)",
+			 "unknown command '%s' (commands: roll, odds, check, help, adbg, bbb, chits, presidio, merge, procedures, request, serve)",
 			 name);
 }
 

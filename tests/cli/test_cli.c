@@ -122,9 +122,9 @@ static void bad_input_exits_2_with_a_position(void **state)
 		{{"roll", "2d6", "--sed"}, "fray roll: unknown option '--sed' (did you mean '--seed'?)\n"},
 		{{"roll"}, "fray roll: expected a dice expression, such as 'fray roll 2d6+1'\n"},
 		{{"odds", "2d6", "--at-least"}, "fray odds: option --at-least expects a value\n"},
-		{{"fight"}, "fray: unknown command 'fight' (commands: roll, odds, check, help, adbg, bbb, chits, presidio, merge, procedures, request)\n"},
+		{{"fight"}, "fray: unknown command 'fight' (commands: roll, odds, check, help, adbg, bbb, chits, presidio, merge, procedures, request, serve)\n"},
 		{{"check", FRAY_TEST_DATA "/bad-script.yaml"}, "fray check: " FRAY_TEST_DATA "/bad-script.yaml:3:5: expected an answer: a single value, found a list\n"},
-		{{"help", "nothing"}, "fray help: no topic 'nothing' (topics: roll, odds, check, dice, seeds, adbg, bbb, chits, presidio, json, exit, rules, procedures, request)\n"},
+		{{"help", "nothing"}, "fray help: no topic 'nothing' (topics: roll, odds, check, dice, seeds, adbg, bbb, chits, presidio, json, exit, rules, procedures, request, serve)\n"},
 	};
 	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
 		run(&r1, rows[i].args);
