@@ -206,13 +206,15 @@ function countField(rows) {
 }
 
 function chart(rows, key) {
-  const shown = rows.slice(0, 40), h = 18, w = 600, left = 220;
+  // drawn at the width it is shown at, so its words stay readable on a phone
+  const w = Math.max(300, Math.min(900, $('result').clientWidth || 600));
+  const shown = rows.slice(0, 40), h = 18, left = Math.round(w * 0.4);
   const s = svg('svg', {class: 'chart', viewBox: `0 0 ${w} ${shown.length * h + 4}`, role: 'img',
     'aria-label': 'chart of the outcomes'});
   const top = Math.max(...shown.map((r) => r.show), 1e-12);
   shown.forEach((r, i) => {
     const t = svg('text', {x: 0, y: i * h + 13});
-    t.textContent = (key ? key + ' ' + r.outcome[key] : label(r.outcome)).slice(0, 34);
+    t.textContent = (key ? key + ' ' + r.outcome[key] : label(r.outcome)).slice(0, Math.floor(left / 6.5));
     const bar = svg('rect', {x: left, y: i * h + 3, height: h - 6, width: Math.max(1, (w - left - 60) * r.show / top)});
     const pct = svg('text', {x: w - 55, y: i * h + 13});
     pct.textContent = (100 * r.show).toFixed(1) + '%';
@@ -305,6 +307,8 @@ async function go(mode) {
     showError(e.message);
   } finally {
     busy.removeAttribute('aria-busy');
+    // the answer, not the form, in view (on a phone the form is long)
+    ($('error').hidden ? busy : $('error')).scrollIntoView({block: 'start'});
   }
 }
 

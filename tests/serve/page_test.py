@@ -1,0 +1,156 @@
+#!/usr/bin/python3
+"""The page in a real browser: headless Chromium driven by Selenium. For
+one procedure of each rule set it fills the form from the catalogue's
+example, asks the odds and checks every row against `fray request` (the
+command line's JSON) for the same inputs; it rolls with a seed and checks
+the story is the command line's, word for word; it checks a phone's
+412 px has no horizontal scroll, and saves screenshots (412x915,
+1280x800). Usage: FRAY SCREENSHOT-DIR"""
+import json
+import os
+import subprocess
+import sys
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+from serve_util import Server
+
+# one procedure of each rule set, with the catalogue's example inputs
+PROCEDURES = ["presidio.morale", "adbg.fire", "bbb.fire", "chits.combat"]
+failures = []
+
+
+def check(cond, msg):
+    if not cond:
+        failures.append(msg)
+        print("FAIL " + msg, file=sys.stderr)
+
+
+def browser(phone):
+    o = webdriver.ChromeOptions()
+    o.binary_location = "/usr/bin/chromium"
+    for a in ("--headless=new", "--disable-gpu", "--disable-dev-shm-usage"):
+        o.add_argument(a)
+    if os.geteuid() == 0:
+        o.add_argument("--no-sandbox")
+    if phone:
+        o.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": 412, "height": 915,
+                                                                        "pixelRatio": 1}})
+    else:
+        o.add_argument("--window-size=1280,800")
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=o)
+
+
+def fray_request(fray, req):
+    r = subprocess.run([fray, "request", "-"], input=json.dumps(req), capture_output=True, text=True,
+                       cwd=ROOT, check=True)
+    return r.stdout
+
+
+def fill(d, inputs):
+    for name, value in inputs.items():
+        e = d.find_element(By.NAME, name)
+        if e.tag_name == "select":
+            Select(e).select_by_value(str(value))
+        elif e.get_attribute("type") == "checkbox":
+            if bool(value) != e.is_selected():
+                e.click()
+        else:
+            e.clear()
+            e.send_keys(str(value))
+
+
+def pick(d, name):
+    Select(d.find_element(By.CSS_SELECTOR, "select[name=procedure]")).select_by_value(name)
+    WebDriverWait(d, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, "#form [data-input]"))
+
+
+def odds_rows(d):
+    WebDriverWait(d, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#result tr[data-p]") or
+                               d.find_element(By.ID, "error").text)
+    check(not d.find_element(By.ID, "error").text, "an error: " + d.find_element(By.ID, "error").text)
+    return {json.dumps(json.loads(r.get_attribute("data-outcome")), sort_keys=True): float(r.get_attribute("data-p"))
+            for r in d.find_elements(By.CSS_SELECTOR, "#result tr[data-p]")}
+
+
+def no_horizontal_scroll(d, what):
+    wide = d.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
+    check(wide[0] <= wide[1], "%s: %d px wide in a %d px window" % (what, wide[0], wide[1]))
+
+
+def run_page(fray, url, phone, shots):
+    d = browser(phone)
+    try:
+        d.get(url)
+        WebDriverWait(d, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, "select[name=procedure] option"))
+        catalogue = json.loads(subprocess.run([fray, "procedures", "--json"], capture_output=True, text=True,
+                                              check=True).stdout)["procedures"]
+        by_name = {p["name"]: p for p in catalogue}
+        size = "412" if phone else "1280"
+        for name in PROCEDURES:
+            p = by_name[name]
+            pick(d, name)
+            fill(d, p["example"])
+            d.find_element(By.CSS_SELECTOR, "button[data-action=odds]").click()
+            rows = odds_rows(d)
+            cli = json.loads(fray_request(fray, {"procedure": name, "mode": "odds", "inputs": p["example"]}))
+            want = {json.dumps(o["outcome"], sort_keys=True): o["p"] for o in cli["outcomes"]}
+            check(rows.keys() == want.keys(), "%s odds: outcomes %s, the CLI's %s" % (name, sorted(rows), sorted(want)))
+            for k, v in want.items():
+                check(abs(rows.get(k, -1) - v) < 1e-12, "%s odds: %s is %s, the CLI says %s" % (name, k, rows.get(k), v))
+            no_horizontal_scroll(d, "%s odds at %s px" % (name, size))
+            if name == "presidio.morale":
+                d.save_screenshot(os.path.join(shots, "serve-odds-%s.png" % size))
+            seed = d.find_element(By.NAME, "seed")
+            seed.clear()
+            seed.send_keys("42")
+            d.find_element(By.CSS_SELECTOR, "button[data-action=roll]").click()
+            WebDriverWait(d, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#result pre.story") or
+                                       d.find_element(By.ID, "error").text)
+            story = d.execute_script("return document.querySelector('#result pre.story').textContent")
+            want = fray_request(fray, {"procedure": name, "seed": 42, "inputs": p["example"], "format": "text"})
+            check(story == want, "%s roll: the page says %r, the CLI %r" % (name, story[:300], want[:300]))
+            no_horizontal_scroll(d, "%s roll at %s px" % (name, size))
+            if name == "chits.combat":
+                d.save_screenshot(os.path.join(shots, "serve-roll-%s.png" % size))
+        # the command line itself, word for word: fray presidio morale --seed 42 ...
+        pick(d, "presidio.morale")
+        fill(d, {"level": "veteran", "size": "platoon", "casualties": 2, "seed": 42})
+        d.find_element(By.CSS_SELECTOR, "button[data-action=roll]").click()
+        WebDriverWait(d, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#result pre.story"))
+        story = d.execute_script("return document.querySelector('#result pre.story').textContent")
+        cli = subprocess.run([fray, "presidio", "morale", "--seed", "42", "--level", "veteran", "--size", "platoon",
+                              "--casualties", "2"], capture_output=True, text=True, check=True).stdout
+        check(story == cli, "presidio morale --seed 42: the page %r, the command line %r" % (story, cli))
+        # the link is the view: the fragment brings back the procedure and inputs
+        link = d.current_url
+        d.get("about:blank")
+        d.get(link)
+        WebDriverWait(d, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#form [data-input]"))
+        check(Select(d.find_element(By.NAME, "procedure")).first_selected_option.get_attribute("value") ==
+              "presidio.morale", "a copied link: another procedure")
+        check(d.find_element(By.NAME, "casualties").get_attribute("value") == "2", "a copied link: the inputs lost")
+    finally:
+        d.quit()
+
+
+def main():
+    global ROOT
+    fray, shots = sys.argv[1], sys.argv[2]
+    ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    os.makedirs(shots, exist_ok=True)
+    srv = Server(fray)
+    try:
+        run_page(fray, srv.url, True, shots)
+        run_page(fray, srv.url, False, shots)
+    finally:
+        srv.stop()
+    print("page: %d failures; screenshots in %s" % (len(failures), shots))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,95 @@
+#!/usr/bin/python3
+"""fray serve against requests a page never sends: a foreign Host (DNS
+rebinding), oversized and malformed bodies, unknown procedures and paths,
+wrong methods and types, a burst of concurrent requests, and --lan's token.
+Every answer is a status and, for errors, a JSON body. Usage: FRAY"""
+import http.client
+import json
+import sys
+import threading
+
+from serve_util import Server
+
+failures = []
+
+
+def check(cond, msg):
+    if not cond:
+        failures.append(msg)
+        print("FAIL " + msg, file=sys.stderr)
+
+
+def call(port, method, path, body=None, headers=None):
+    c = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    c.request(method, path, body=body, headers=headers or {})
+    r = c.getresponse()
+    data = r.read()
+    c.close()
+    return r.status, r.getheader("Content-Type") or "", data
+
+
+def error_case(port, what, status, method, path, body=None, headers=None):
+    got, ctype, data = call(port, method, path, body, headers)
+    check(got == status, "%s: status %d, expected %d" % (what, got, status))
+    if got >= 400:
+        try:
+            check("error" in json.loads(data), "%s: no error in %r" % (what, data))
+        except ValueError:
+            check(False, "%s: the error body is not JSON: %r" % (what, data[:200]))
+
+
+def main():
+    fray = sys.argv[1]
+    srv = Server(fray)
+    p = srv.port
+    jtype = {"Content-Type": "application/json"}
+    ok = json.dumps({"procedure": "adbg.fire", "mode": "odds",
+                     "inputs": {"type": "rifle", "cf": 3, "terrain": "rough"}})
+    got, ctype, data = call(p, "POST", "/api/v1/run", ok, jtype)
+    check(got == 200 and json.loads(data)["procedure"] == "adbg.fire", "a good request: %d %r" % (got, data[:200]))
+    got, _, _ = call(p, "GET", "/", headers={"Host": "localhost:%d" % p})
+    check(got == 200, "Host localhost: %d" % got)
+    error_case(p, "foreign Host", 421, "GET", "/", headers={"Host": "evil.example:%d" % p})
+    error_case(p, "foreign Host on the API", 421, "POST", "/api/v1/run", ok, {**jtype, "Host": "evil.example"})
+    error_case(p, "oversized body", 413, "POST", "/api/v1/run", b" " * (64 * 1024 + 1), jtype)
+    error_case(p, "bad JSON", 400, "POST", "/api/v1/run", b'{"procedure": ', jtype)
+    error_case(p, "a NUL byte", 400, "POST", "/api/v1/run", b'{"procedure": "adbg.fire"}\0', jtype)
+    error_case(p, "unknown procedure", 400, "POST", "/api/v1/run", b'{"procedure": "adbg.teleport"}', jtype)
+    error_case(p, "a file path", 400, "POST", "/api/v1/run",
+               json.dumps({"procedure": "adbg.battle", "inputs": {"scenario": "/etc/passwd"}}), jtype)
+    error_case(p, "not JSON", 415, "POST", "/api/v1/run", ok, {"Content-Type": "text/plain"})
+    error_case(p, "GET on run", 405, "GET", "/api/v1/run")
+    error_case(p, "DELETE", 405, "DELETE", "/")
+    error_case(p, "unknown path", 404, "GET", "/nothing.html")
+    error_case(p, "a path out of the page", 404, "GET", "/../../etc/passwd")
+    error_case(p, "too many trials", 400, "POST", "/api/v1/run",
+               json.dumps({"procedure": "presidio.pursuit", "mode": "simulate", "trials": 10001}), jtype)
+    got, _, data = call(p, "GET", "/api/v1/procedures")
+    check(got == 200 and len(json.loads(data)["procedures"]) >= 40, "the catalogue: %d" % got)
+    # a burst: 40 requests at once, each answered in full
+    results = []
+
+    def one():
+        results.append(call(p, "POST", "/api/v1/run", ok, jtype)[0])
+    threads = [threading.Thread(target=one) for _ in range(40)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    check(results == [200] * 40, "a burst of 40: %s" % results)
+    srv.stop()
+    # --lan: the token is needed on every request, any Host
+    lan = Server(fray, "--lan")
+    prefix = lan.url.split(str(lan.port), 1)[1]
+    check(prefix.startswith("/t/") and len(prefix) > 20, "the token path: %r" % prefix)
+    error_case(lan.port, "--lan without the token", 403, "GET", "/")
+    error_case(lan.port, "--lan with a wrong token", 403, "GET", "/t/00000000000000000000000000000000/")
+    got, _, _ = call(lan.port, "GET", prefix, headers={"Host": "192.168.1.20:%d" % lan.port})
+    check(got == 200, "--lan with the token: %d" % got)
+    lan.stop()
+    print("serve security: %d failures" % len(failures))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

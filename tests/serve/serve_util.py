@@ -1,0 +1,28 @@
+"""Starting and stopping `fray serve` for the tests: a free port, the URL it
+prints, and a clean stop (SIGINT) that must exit 0."""
+import signal
+import socket
+import subprocess
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    def __init__(self, fray, *args):
+        self.port = free_port()
+        self.proc = subprocess.Popen([fray, "serve", "--port", str(self.port), *args], stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE, text=True)
+        line = self.proc.stdout.readline()
+        if not line.startswith("fray serve: http://"):
+            raise SystemExit("fray serve did not start: %r %s" % (line, self.proc.stderr.read()))
+        self.url = line.split()[-1].replace("THIS-MACHINE", "127.0.0.1")
+
+    def stop(self):
+        self.proc.send_signal(signal.SIGINT)
+        out, err = self.proc.communicate(timeout=20)
+        if self.proc.returncode != 0:
+            raise SystemExit("fray serve exited %d on Ctrl-C: %s" % (self.proc.returncode, err))
