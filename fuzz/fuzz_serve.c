@@ -1,0 +1,41 @@
+/* Fuzz target: fray serve's request handler (serve_handle) on arbitrary
+ * requests: the first byte picks the method and Content-Type, the URL
+ * runs to the first newline, the rest is the body. Every request gets a
+ * reply with a status from 200 to 599 and a body, and never a crash. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include "serve_handler.h"
+#include "embedded.h"
+
+/* the page itself is not what is fuzzed: one small file stands in */
+static const unsigned char index_html[] = "<!DOCTYPE html><title>fray</title>";
+const embedded_file fray_page_files[] = {{"page/index.html", index_html, sizeof index_html - 1}, {0, 0, 0}};
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	if (size < 1 || size > 2 * SERVE_MAX_BODY)
+		return 0;
+	static const char *const methods[] = {"GET", "POST", "DELETE", "PUT"};
+	static const char *const types[] = {"application/json", "text/plain", NULL, "application/json; charset=utf-8"};
+	const char *method = methods[data[0] & 3], *type = types[(data[0] >> 2) & 3];
+	const uint8_t *nl = memchr(data + 1, '\n', size - 1);
+	size_t ulen = nl ? (size_t)(nl - data - 1) : size - 1;
+	char *url = malloc(ulen + 1);
+	if (!url)
+		abort();
+	memcpy(url, data + 1, ulen);
+	url[ulen] = 0;
+	const char *body = nl ? (const char *)nl + 1 : "";
+	size_t blen = nl ? size - (size_t)(nl - data) - 1 : 0;
+	serve_conf conf = {.prefix = "/", .hosts = {"127.0.0.1:8080"}, .nhosts = 1};
+	serve_reply r;
+	serve_handle(&conf, method, url, "127.0.0.1:8080", type, body, blen, blen > SERVE_MAX_BODY, &r);
+	if (r.status < 200 || r.status > 599 || !r.type || (!r.body && !r.bytes && r.len))
+		abort();
+	serve_reply_free(&r);
+	free(url);
+	return 0;
+}
