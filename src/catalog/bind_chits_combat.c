@@ -219,13 +219,14 @@ static fray_status bind_combat(fray_call *c)
 	if (val_given(c, CB_SCRIPT) && (st = bind_script(c, in)) != FRAY_OK)
 		return st;
 	if (val_given(c, CB_POLICY)) {
-		fray_policy *p;
-		/* checked now, made again for each roll */
-		if ((st = fray_policy_from_spec(c->ctx, val_s(c, CB_POLICY), &p, NULL)) != FRAY_OK ||
-		    strncmp(val_s(c, CB_POLICY), "scripted:", 9) == 0) {
-			fray_policy_free(p);
+		/* refused before it is made: a scripted policy would read its file */
+		if (strncmp(val_s(c, CB_POLICY), "scripted:", 9) == 0)
+			return call_bad(c, "%s: a scripted policy is for battles", call_opt(c, CB_POLICY));
+		fray_policy *p = NULL;
+		/* checked now, made again for each roll (a random one from its seed) */
+		if (fray_policy_from_spec(c->ctx, val_s(c, CB_POLICY), &p, NULL) != FRAY_OK) {
 			char msg[FRAY_MSG_MAX];
-			snprintf(msg, sizeof msg, "%s", st ? fray_ctx_message(c->ctx) : "a scripted policy is for battles");
+			snprintf(msg, sizeof msg, "%s", fray_ctx_message(c->ctx));
 			fray_ctx_clear(c->ctx);
 			return call_bad(c, "%s %s", call_opt(c, CB_POLICY), msg);
 		}

@@ -311,6 +311,10 @@ static void request_matches_the_command_line(void **state)
 		 "{\"procedure\": \"chits.combat\", \"mode\": \"odds\", \"inputs\": {\"mix\": "
 		 "\"examples/chits/sample-mix.yaml\", \"tactic\": \"hasty\", \"stance\": \"hold\", \"terrain\": \"woods\", "
 		 "\"attacker_cdr\": 4, \"defender_cdr\": 3, \"draw\": 4}}"},
+		/* a small battle's odds are exact: the walk, not the fallback */
+		{{"adbg", "odds", "tests/data/adbg/tiny.yaml", "--json"},
+		 "{\"procedure\": \"adbg.battle\", \"mode\": \"odds\", \"inputs\": {\"scenario\": "
+		 "\"tests/data/adbg/tiny.yaml\"}}"},
 		{{"adbg", "odds", "examples/adbg/lochry-1781.yaml", "--trials", "500", "--budget", "1000", "--json"},
 		 "{\"procedure\": \"adbg.battle\", \"mode\": \"odds\", \"trials\": 500, \"inputs\": {\"scenario\": "
 		 "\"examples/adbg/lochry-1781.yaml\", \"budget\": 1000}}"},
@@ -476,6 +480,14 @@ static void documents_in_the_request(void **state)
 		assert_null(out);
 		assert_true(strstr(fray_ctx_message(ctx), "reads no files") != NULL);
 	}
+	/* a combat's scripted policy is refused before its file is opened:
+	 * the message is the refusal, never the file's own error */
+	assert_int_equal(fray_request_flags(ctx, "{\"procedure\": \"chits.combat\", \"inputs\": {\"combat\": "
+					    "\"examples/chits/example-1.yaml\", \"policy\": \"scripted:/nonexistent/x\"}}",
+					    FRAY_REQUEST_NO_FILES, &out), FRAY_ERR_INPUT);
+	assert_null(out);
+	assert_non_null(strstr(fray_ctx_message(ctx), "a scripted policy is for battles"));
+	assert_null(strstr(fray_ctx_message(ctx), "nonexistent"));
 	free(text);
 	free(mix);
 }
