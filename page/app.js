@@ -194,32 +194,48 @@ function label(outcome) {
   return Object.entries(outcome).map(([k, v]) => k + ': ' + (v === null ? 'none' : Array.isArray(v) ? v.join('/') : v)).join(', ');
 }
 
+// The outcome fields that differ from row to row: what a chart's bar is
+// named by.
+function varyingFields(rows) {
+  if (!rows.length) return [];
+  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+  return Object.keys(rows[0].outcome).filter((k) => rows.some((r) => !same(r.outcome[k], rows[0].outcome[k])));
+}
+
 // The one outcome field that varies, when it is a count: its cumulative
 // views ("at least k", "at most k") mean something.
 function countField(rows) {
-  if (!rows.length) return null;
-  const keys = Object.keys(rows[0].outcome);
-  const varying = keys.filter((k) => rows.some((r) => r.outcome[k] !== rows[0].outcome[k]));
+  const varying = varyingFields(rows);
   if (varying.length !== 1) return null;
   const k = varying[0];
   return rows.every((r) => Number.isInteger(r.outcome[k])) ? k : null;
 }
 
-function chart(rows, key) {
-  // drawn at the width it is shown at, so its words stay readable on a phone
+// One bar a row. The words go above their bar, as wide as the chart, so a
+// phone shows as much of them as a laptop's side-by-side would.
+function chart(rows) {
+  const keys = varyingFields(rows);
+  const name = (o) => label(Object.fromEntries(keys.map((k) => [k, o[k]])));
   const w = Math.max(300, Math.min(900, $('result').clientWidth || 600));
-  const shown = rows.slice(0, 40), h = 18, left = Math.round(w * 0.4);
+  const shown = rows.slice(0, 40), h = 30, room = Math.floor(w / 6.2);
   const s = svg('svg', {class: 'chart', viewBox: `0 0 ${w} ${shown.length * h + 4}`, role: 'img',
     'aria-label': 'chart of the outcomes'});
   const top = Math.max(...shown.map((r) => r.show), 1e-12);
   shown.forEach((r, i) => {
-    const t = svg('text', {x: 0, y: i * h + 13});
-    t.textContent = (key ? key + ' ' + r.outcome[key] : label(r.outcome)).slice(0, Math.floor(left / 6.5));
-    const bar = svg('rect', {x: left, y: i * h + 3, height: h - 6, width: Math.max(1, (w - left - 60) * r.show / top)});
-    const pct = svg('text', {x: w - 55, y: i * h + 13});
+    const t = svg('text', {x: 0, y: i * h + 11});
+    const words = name(r.outcome);
+    t.textContent = words.length > room ? words.slice(0, room - 1) + '…' : words;
+    const bar = svg('rect', {x: 0, y: i * h + 15, height: 10, width: Math.max(1, (w - 60) * r.show / top)});
+    const pct = svg('text', {x: w - 52, y: i * h + 25});
     pct.textContent = (100 * r.show).toFixed(1) + '%';
     s.append(t, bar, pct);
   });
+  if (rows.length > shown.length) {
+    const more = svg('text', {x: 0, y: shown.length * h + 2});
+    more.textContent = '… ' + (rows.length - shown.length) + ' more in the table';
+    s.setAttribute('viewBox', `0 0 ${w} ${shown.length * h + 16}`);
+    s.append(more);
+  }
   return s;
 }
 
@@ -252,7 +268,7 @@ function showTable(resp, how) {
       body.append(tr);
     }
     table.append(body);
-    wrap.replaceChildren(chart(rows, key), table);
+    wrap.replaceChildren(chart(rows), table);
     for (const b of views.children) b.setAttribute('aria-pressed', String(b.dataset.view === view.mode));
   }
   if (key) {
