@@ -1,11 +1,12 @@
 /* Fuzz target: fray serve's request handler (serve_handle) on arbitrary
  * requests: the first byte picks the method and Content-Type, the URL
- * runs to the first newline, the rest is the body. Every request gets a
+ * runs to the first newline, the rest is the body (jobs included). Every request gets a
  * reply with a status from 200 to 599 and a body, and never a crash. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "serve_handler.h"
+#include "serve_jobs.h"
 #include "embedded.h"
 
 /* the page itself is not what is fuzzed: one small file stands in */
@@ -30,12 +31,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	url[ulen] = 0;
 	const char *body = nl ? (const char *)nl + 1 : "";
 	size_t blen = nl ? size - (size_t)(nl - data) - 1 : 0;
-	serve_conf conf = {.prefix = "/", .hosts = {"127.0.0.1:8080"}, .nhosts = 1};
+	/* jobs too: each input's are stopped and joined before the next */
+	serve_conf conf = {.prefix = "/", .hosts = {"127.0.0.1:8080"}, .nhosts = 1, .jobs = serve_jobs_new(1)};
+	if (!conf.jobs)
+		abort();
 	serve_reply r;
 	serve_handle(&conf, method, url, "127.0.0.1:8080", type, body, blen, blen > SERVE_MAX_BODY, &r);
 	if (r.status < 200 || r.status > 599 || !r.type || (!r.body && !r.bytes && r.len))
 		abort();
 	serve_reply_free(&r);
+	serve_jobs_free(conf.jobs);
 	free(url);
 	return 0;
 }

@@ -186,6 +186,11 @@ typedef struct fray_adbg_scenario fray_adbg_scenario;
  * the context) and *out NULL. */
 fray_status fray_adbg_scenario_read(fray_ctx *ctx, fray_doc *doc,
 				    fray_adbg_scenario **out);
+/* The same, with a CRT named by path opened by open (the path resolved
+ * against the scenario's name; for a service that reads no files). open
+ * NULL: fray_doc_load_file. */
+fray_status fray_adbg_scenario_read_with(fray_ctx *ctx, fray_doc *doc, fray_doc_open_fn open, void *ud,
+					 fray_adbg_scenario **out);
 /* Loads the file and reads it: the first problem on the context. */
 fray_status fray_adbg_scenario_load(fray_ctx *ctx, const char *path,
 				    fray_adbg_scenario **out);

@@ -15,6 +15,7 @@
 #ifndef FRAY_CATALOG_H
 #define FRAY_CATALOG_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -62,6 +63,22 @@ fray_status fray_request(fray_ctx *ctx, const char *request_json, char **respons
 #define FRAY_REQUEST_QUICK_PATHS 1000000u
 fray_status fray_request_flags(fray_ctx *ctx, const char *request_json, unsigned flags, char **response_json);
 
+/* The same with explicit budgets and a way to watch and stop long work
+ * (a server's jobs). A zero budget is the flags' default. */
+typedef struct fray_request_opts {
+	unsigned flags;          /* FRAY_REQUEST_NO_FILES, FRAY_REQUEST_QUICK */
+	uint64_t max_trials;     /* the most "trials" a request may ask */
+	uint64_t max_paths;      /* exact odds' path budget */
+	uint64_t max_bytes;      /* exact odds' memory budget */
+	/* as in fray_call_opts: set to stop (FRAY_ERR_BUDGET); progress
+	 * called now and then from the calling thread, and may set *stop */
+	const volatile sig_atomic_t *stop;
+	void (*progress)(uint64_t done, uint64_t total, void *ud);
+	void *ud;
+} fray_request_opts;
+fray_status fray_request_with(fray_ctx *ctx, const char *request_json, const fray_request_opts *opts,
+			      char **response_json);
+
 /* The catalogue as JSON: {"procedures": [{"name", "command", "summary",
  * "rules", "modes", "inputs": [...], "outcome": [...]}, ...]}; a page
  * builds its forms from it. */
@@ -97,7 +114,9 @@ fray_status fray_call_set(fray_call *c, size_t i, const char *text);
 /* Sets file input i to a document given as text (len bytes, at most
  * FRAY_DOC_MAX_BYTES), named name in messages and in the echoed inputs. */
 fray_status fray_call_set_document(fray_call *c, size_t i, const char *name, const char *text, size_t len);
-/* Whether path is a shipped example compiled into the library. */
+/* Whether path is a shipped example compiled into the library, by its
+ * letters: "." and "dir/.." are taken out, a path above its start or
+ * absolute is none; the file system is never asked. */
 bool fray_shipped_example(const char *path);
 
 typedef struct fray_call_opts {
@@ -108,6 +127,14 @@ typedef struct fray_call_opts {
 	uint64_t max_bytes;     /* odds' memory budget; 0: the default */
 	uint64_t max_paths;     /* odds' path budget; 0: the default */
 	uint64_t trials;        /* SIMULATE: 1 to FRAY_CALL_MAX_TRIALS; 0: 100,000 */
+	/* Set (from another thread or a signal handler) to stop long work:
+	 * FRAY_ERR_BUDGET and a message. May be NULL. */
+	const volatile sig_atomic_t *stop;
+	/* Called now and then from the calling thread during odds and
+	 * simulations with the work done and the work there is (paths or
+	 * trials); it may set *stop. May be NULL. */
+	void (*progress)(uint64_t done, uint64_t total, void *ud);
+	void *ud;
 } fray_call_opts;
 #define FRAY_CALL_MAX_TRIALS 100000000u
 

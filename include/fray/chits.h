@@ -157,7 +157,6 @@ fray_status fray_chits_combat_read(fray_ctx *ctx, fray_doc *doc, fray_chits_mix 
 /* The same, with the mix file opened by open (the path as resolved
  * against the combat file's name; for a service that reads no files).
  * open NULL: fray_doc_load_file. */
-typedef fray_status (*fray_doc_open_fn)(void *ud, fray_ctx *ctx, const char *path, fray_doc **out);
 fray_status fray_chits_combat_read_with(fray_ctx *ctx, fray_doc *doc, fray_doc_open_fn open, void *ud,
 					fray_chits_mix **mix, fray_chits_combat_in *in, uint64_t *seed,
 					bool *has_seed);

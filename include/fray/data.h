@@ -35,6 +35,10 @@ fray_status fray_doc_load_file(fray_ctx *ctx, const char *path,
 			       fray_doc **out);
 fray_status fray_doc_load_string(fray_ctx *ctx, const char *name,
 				 const char *text, size_t len, fray_doc **out);
+/* Opens the document at path for a reader that follows a path named in
+ * another document (a scenario's CRT, a combat file's mix), so a caller
+ * may serve them from elsewhere than the file system. */
+typedef fray_status (*fray_doc_open_fn)(void *ud, fray_ctx *ctx, const char *path, fray_doc **out);
 void fray_doc_free(fray_doc *doc);
 /* FNV-1a (64 bits) of the bytes the doc was read from: a file changed
  * between two runs is noticed without reading it a second time. */

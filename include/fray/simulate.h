@@ -50,6 +50,12 @@ void fray_sim_free(fray_sim *s);
  * nfields. */
 fray_status fray_simulate(fray_ctx *ctx, const fray_sim_run *run, fray_sim *out);
 
+/* fray_aggregate with run's stop flag and progress: the exact shares of
+ * whole outcomes (up to FRAY_OUTCOME_MAX_FIELDS fields) over trials
+ * [first, last) rather than histograms. Stopped: FRAY_ERR_BUDGET and no
+ * distribution. */
+fray_status fray_aggregate_run(fray_ctx *ctx, const fray_sim_run *run, fray_dist **out);
+
 size_t fray_sim_nfields(const fray_sim *s);
 uint64_t fray_sim_trials(const fray_sim *s);   /* trials counted */
 /* The trials in which field came out as value; 0 for a field or value out

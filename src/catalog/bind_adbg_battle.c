@@ -110,6 +110,11 @@ static void free_battle(fray_call *c)
 	c->owned[0] = NULL;
 }
 
+static fray_status open_crt(void *ud, fray_ctx *ctx, const char *path, fray_doc **out)
+{
+	return call_open_named(ud, ctx, path, "give the CRT inline: melee_crt: {columns: ..., rows: ...}", out);
+}
+
 static fray_status bind_battle(fray_call *c)
 {
 	if (!val_given(c, B_SCENARIO))
@@ -125,7 +130,7 @@ static fray_status bind_battle(fray_call *c)
 	fray_doc *doc;
 	if (call_load_doc(c, B_SCENARIO, &doc) != FRAY_OK)
 		return fray_ctx_status(c->ctx);
-	fray_status st = fray_adbg_scenario_read(c->ctx, doc, &b->scenario);
+	fray_status st = fray_adbg_scenario_read_with(c->ctx, doc, open_crt, c, &b->scenario);
 	if (st == FRAY_ERR_INPUT && fray_doc_error_count(doc) > 0) {
 		fray_ctx_clear(c->ctx);
 		st = call_bad(c, "%s", fray_doc_error_msg(doc, 0));
@@ -163,8 +168,12 @@ static fray_status simulate_battles(fray_call *c, const fray_call_opts *o, strbu
 		return fray_nomem(c->ctx);
 	fray_sim_run run = {.proc = fray_adbg_battle_stats_procedure, .policy = b->policy, .input = b->scenario,
 			    .nfields = FRAY_ADBG_SIM_FIELDS, .seed = o->seed, .first = 0, .last = trials,
-			    .threads = fray_policy_thread_safe(b->policy) ? 0 : 1};
+			    .threads = fray_policy_thread_safe(b->policy) ? 0 : 1,
+			    .stop = o->stop, .progress = o->progress, .ud = o->ud};
 	fray_status st = fray_simulate(c->ctx, &run, sim);
+	if (st == FRAY_OK && o->stop && *o->stop)
+		st = fray_fail(c->ctx, FRAY_ERR_BUDGET, "stopped after %" PRIu64 " of %" PRIu64 " battles",
+			       fray_sim_trials(sim), trials);
 	if (st == FRAY_OK) {
 		fray_adbg_sim_about about = {fray_adbg_scenario_name(b->scenario), b->policy_name,
 					     {fray_adbg_side_name(b->scenario, 0), fray_adbg_side_name(b->scenario, 1)},
@@ -191,7 +200,10 @@ static fray_status battle_odds(fray_call *c, const fray_call_opts *o, strbuf *sb
 	fray_status st = FRAY_ERR_LIMIT;
 	if (budget > 0) {
 		fray_enum_limits lim = {.max_depth = 100000, .max_paths = budget, .max_bytes = o->max_bytes};
+		call_limits_watch(&lim, o);
 		st = fray_enumerate(c->ctx, fray_adbg_battle_procedure, b->policy, b->scenario, 3, &lim, &d);
+		if (o->stop && *o->stop)
+			return st == FRAY_OK ? fray_fail(c->ctx, FRAY_ERR_BUDGET, "stopped") : st;
 		if (st == FRAY_ERR_LIMIT || st == FRAY_ERR_BUDGET || st == FRAY_ERR_NOMEM) {
 			snprintf(why, sizeof why, "%s", fray_ctx_message(c->ctx));
 			fray_ctx_clear(c->ctx);
@@ -203,8 +215,10 @@ static fray_status battle_odds(fray_call *c, const fray_call_opts *o, strbuf *sb
 	if (!exact) {
 		fray_policy_reset(b->policy);
 		unsigned threads = fray_policy_thread_safe(b->policy) ? 0 : 1;
-		st = fray_aggregate(c->ctx, fray_adbg_battle_procedure, b->policy, b->scenario, 3, seed, trials,
-				    threads, &d);
+		fray_sim_run run = {.proc = fray_adbg_battle_procedure, .policy = b->policy, .input = b->scenario,
+				    .nfields = 3, .seed = seed, .last = trials, .threads = threads,
+				    .stop = o->stop, .progress = o->progress, .ud = o->ud};
+		st = fray_aggregate_run(c->ctx, &run, &d);
 		if (st != FRAY_OK)
 			return st;
 	}

@@ -73,13 +73,7 @@ static void free_combat(fray_call *c)
  * files (a shipped example only, when it reads none). */
 static fray_status open_mix(void *ud, fray_ctx *ctx, const char *path, fray_doc **out)
 {
-	const fray_call *c = ud;
-	if (!c->no_files)
-		return fray_doc_load_file(ctx, path, out);
-	if (fray_shipped_example(path))
-		return shipped_doc(ctx, path, out);
-	return fray_fail(ctx, FRAY_ERR_INPUT, "this service reads no files: '%.200s' is not a shipped mix (give "
-			 "the mix's text and the situation's inputs instead)", path);
+	return call_open_named(ud, ctx, path, "give the mix's text and the situation's inputs instead", out);
 }
 
 /* A doc's problems as the call's message: the first one (file:line:col). */
@@ -449,6 +443,7 @@ static fray_status render_advise(fray_call *c, const fray_call_opts *opts, strbu
 		lim.max_bytes = opts->max_bytes;
 	if (opts->max_paths)
 		lim.max_paths = opts->max_paths;
+	call_limits_watch(&lim, opts);
 	for (int k = lo; k <= hi; k++) {
 		in->draw = k;
 		fray_dist *d;

@@ -268,10 +268,45 @@ FRAY_API fray_status fray_call_set_document(fray_call *c, size_t i, const char *
 	return FRAY_OK;
 }
 
+/* path with "." and "dir/.." taken out, by its letters alone (a scenario
+ * names its CRT as "../../data/adbg/..." from examples/adbg/); false
+ * when it climbs above its start, is absolute or is too long. */
+static bool lexical_path(const char *path, char *out, size_t cap)
+{
+	size_t n = 0;
+	if (!path || path[0] == '/')
+		return false;
+	for (const char *p = path; *p;) {
+		size_t len = strcspn(p, "/");
+		if (len == 2 && p[0] == '.' && p[1] == '.') {
+			if (n == 0)
+				return false;
+			while (n > 0 && out[n - 1] != '/')
+				n--;
+			if (n > 0)
+				n--; /* the slash before the dropped part */
+		} else if (len > 0 && !(len == 1 && p[0] == '.')) {
+			if (n + len + 2 > cap)
+				return false;
+			if (n > 0)
+				out[n++] = '/';
+			memcpy(out + n, p, len);
+			n += len;
+		}
+		p += len;
+		p += *p == '/';
+	}
+	out[n] = 0;
+	return n > 0;
+}
+
 static const embedded_file *shipped(const char *path)
 {
-	for (const embedded_file *f = fray_shipped_examples; path && f->path; f++)
-		if (strcmp(f->path, path) == 0)
+	char clean[256];
+	if (!lexical_path(path, clean, sizeof clean))
+		return NULL;
+	for (const embedded_file *f = fray_shipped_examples; f->path; f++)
+		if (strcmp(f->path, clean) == 0)
 			return f;
 	return NULL;
 }
@@ -287,6 +322,17 @@ fray_status shipped_doc(fray_ctx *ctx, const char *path, fray_doc **out)
 	if (!f)
 		return fray_fail(ctx, FRAY_ERR_INPUT, "'%.200s' is not a shipped example", path);
 	return fray_doc_load_string(ctx, f->path, (const char *)f->bytes, f->len, out);
+}
+
+fray_status call_open_named(const fray_call *c, fray_ctx *ctx, const char *path, const char *hint,
+			    fray_doc **out)
+{
+	if (!c->no_files)
+		return fray_doc_load_file(ctx, path, out);
+	if (shipped(path))
+		return shipped_doc(ctx, path, out);
+	return fray_fail(ctx, FRAY_ERR_INPUT, "this service reads no files: '%.200s' is not a shipped example (%s)",
+			 path, hint);
 }
 
 fray_status call_load_doc(fray_call *c, size_t k, fray_doc **out)

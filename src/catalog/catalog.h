@@ -126,6 +126,10 @@ fray_status call_missing(fray_call *c, const char *what);
  * example by its path when the call reads no files, else the file. Named
  * by the path or name given, for messages (file:line:col). */
 fray_status call_load_doc(fray_call *c, size_t k, fray_doc **out);
+/* A file another document names (a scenario's CRT, a combat's mix): read,
+ * or under no_files a shipped example or else refused with the hint. */
+fray_status call_open_named(const fray_call *c, fray_ctx *ctx, const char *path, const char *hint,
+			    fray_doc **out);
 /* A shipped example's document by its path; FRAY_ERR_INPUT if there is
  * none. */
 fray_status shipped_doc(fray_ctx *ctx, const char *path, fray_doc **out);
@@ -206,5 +210,13 @@ void adbg_sim_report(strbuf *sb, const fray_adbg_sim_about *m, const fray_sim *s
  * common one (render_common). */
 fray_status render_call(fray_call *c, const fray_call_opts *o, strbuf *out);
 fray_status render_common(fray_call *c, const fray_call_opts *o, strbuf *out);
+
+/* The call's stop flag and progress, on an enumeration's limits. */
+static inline void call_limits_watch(fray_enum_limits *lim, const fray_call_opts *o)
+{
+	lim->stop = o->stop;
+	lim->progress = o->progress;
+	lim->ud = o->ud;
+}
 
 #endif

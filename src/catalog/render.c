@@ -101,6 +101,7 @@ static fray_status render_odds(fray_call *c, const fray_call_opts *o, strbuf *sb
 		lim.max_bytes = o->max_bytes;
 	if (o->max_paths)
 		lim.max_paths = o->max_paths;
+	call_limits_watch(&lim, o);
 	fray_status st = fray_enumerate(c->ctx, c->proc, NULL, c->input, c->nfields, &lim, &d);
 	if (st != FRAY_OK)
 		return st;
@@ -142,7 +143,9 @@ static fray_status render_simulate(fray_call *c, const fray_call_opts *o, strbuf
 {
 	uint64_t trials = o->trials ? o->trials : 100000;
 	fray_dist *d;
-	fray_status st = fray_aggregate(c->ctx, c->proc, NULL, c->input, c->nfields, o->seed, trials, 0, &d);
+	fray_sim_run run = {.proc = c->proc, .input = c->input, .nfields = c->nfields, .seed = o->seed,
+			    .last = trials, .stop = o->stop, .progress = o->progress, .ud = o->ud};
+	fray_status st = fray_aggregate_run(c->ctx, &run, &d);
 	if (st != FRAY_OK)
 		return st;
 	char res[1024], num[40];

@@ -135,8 +135,11 @@ static fray_status read_seed(fray_ctx *ctx, const fray_node *n, uint64_t *seed)
 	return at(ctx, n, "seed: expected a whole number from 0 to 18446744073709551615");
 }
 
-static fray_status run_request(fray_ctx *ctx, const fray_node *root, unsigned flags, char **response)
+static fray_status run_request(fray_ctx *ctx, const fray_node *root, const fray_request_opts *ro,
+			       char **response)
 {
+	unsigned flags = ro->flags;
+	bool quick = flags & FRAY_REQUEST_QUICK;
 	if (!root || fray_node_kind_of(root) != FRAY_NODE_MAP)
 		return at(ctx, root, "expected a request object {\"procedure\": ..., \"inputs\": {...}}");
 	const fray_node *proc = NULL, *mode = NULL, *inputs = NULL, *seed = NULL, *trials = NULL, *format = NULL;
@@ -196,14 +199,19 @@ static fray_status run_request(fray_ctx *ctx, const fray_node *root, unsigned fl
 			n = strtoull(t, &end, 10);
 			whole = !*end && !errno;
 		}
-		uint64_t most = flags & FRAY_REQUEST_QUICK ? FRAY_REQUEST_QUICK_TRIALS : FRAY_CALL_MAX_TRIALS;
+		uint64_t most = ro->max_trials ? ro->max_trials : quick ? FRAY_REQUEST_QUICK_TRIALS : FRAY_CALL_MAX_TRIALS;
+		if (most > FRAY_CALL_MAX_TRIALS)
+			most = FRAY_CALL_MAX_TRIALS;
 		if (!whole || n < 1 || n > most) {
 			return at(ctx, trials, "trials: expected a whole number from 1 to %" PRIu64, most);
 		}
 		o.trials = n;
 	}
-	if (flags & FRAY_REQUEST_QUICK)
-		o.max_paths = FRAY_REQUEST_QUICK_PATHS;
+	o.max_paths = ro->max_paths ? ro->max_paths : quick ? FRAY_REQUEST_QUICK_PATHS : 0;
+	o.max_bytes = ro->max_bytes;
+	o.stop = ro->stop;
+	o.progress = ro->progress;
+	o.ud = ro->ud;
 	if (inputs && fray_node_kind_of(inputs) != FRAY_NODE_MAP)
 		return at(ctx, inputs, "inputs: expected an object");
 	fray_call *c = fray_call_new(ctx, pname);
@@ -226,8 +234,9 @@ static fray_status run_request(fray_ctx *ctx, const fray_node *root, unsigned fl
 		return at(ctx, trials, "trials: for \"simulate\"%s",
 			  may ? " and \"odds\" (when they fall back to a simulation)" : "");
 	}
-	if ((flags & FRAY_REQUEST_QUICK) && !o.trials)
-		o.trials = FRAY_REQUEST_QUICK_TRIALS;
+	if (quick && !o.trials) /* the default, within the budget */
+		o.trials = ro->max_trials && ro->max_trials < FRAY_REQUEST_QUICK_TRIALS ? ro->max_trials
+			   : FRAY_REQUEST_QUICK_TRIALS;
 	fray_status st = FRAY_OK;
 	for (size_t k = 0; inputs && k < fray_node_len(inputs) && st == FRAY_OK; k++) {
 		const fray_node *key = fray_node_key(inputs, k);
@@ -250,6 +259,13 @@ FRAY_API fray_status fray_request(fray_ctx *ctx, const char *request_json, char 
 FRAY_API fray_status fray_request_flags(fray_ctx *ctx, const char *request_json, unsigned flags,
 					char **response_json)
 {
+	fray_request_opts ro = {.flags = flags};
+	return fray_request_with(ctx, request_json, &ro, response_json);
+}
+
+FRAY_API fray_status fray_request_with(fray_ctx *ctx, const char *request_json, const fray_request_opts *ro,
+				       char **response_json)
+{
 	if (!ctx)
 		return FRAY_ERR_INPUT;
 	fray_ctx_clear(ctx);
@@ -265,7 +281,8 @@ FRAY_API fray_status fray_request_flags(fray_ctx *ctx, const char *request_json,
 	fray_status st = fray_doc_load_string(ctx, "request", request_json, len, &doc);
 	if (st != FRAY_OK)
 		return st;
-	st = run_request(ctx, fray_doc_root(doc), flags, response_json);
+	static const fray_request_opts none;
+	st = run_request(ctx, fray_doc_root(doc), ro ? ro : &none, response_json);
 	fray_doc_free(doc);
 	if (st != FRAY_OK) {
 		free(*response_json);

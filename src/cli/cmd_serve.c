@@ -3,7 +3,6 @@
  * size) and answers through serve_handle; it binds 127.0.0.1 unless --lan,
  * which binds every interface and puts a random token in every path. */
 #include <arpa/inet.h>
-#include <fcntl.h>
 #include <microhttpd.h>
 #include <netinet/in.h>
 #include <stdlib.h>
@@ -12,6 +11,7 @@
 #include <unistd.h>
 #include "cli.h"
 #include "serve_handler.h"
+#include "serve_jobs.h"
 
 #define SERVE_CONNECTIONS 64       /* at once; more wait or are refused */
 #define SERVE_TIMEOUT_S 30         /* an idle connection is closed after */
@@ -107,19 +107,6 @@ static void request_done(void *cls, struct MHD_Connection *con, void **con_cls, 
 	*con_cls = NULL;
 }
 
-/* 128 random bits in hex, from the kernel. */
-static bool random_token(char *dst, size_t cap)
-{
-	unsigned char raw[16];
-	int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
-	bool ok = fd >= 0 && read(fd, raw, sizeof raw) == (ssize_t)sizeof raw;
-	if (fd >= 0)
-		close(fd);
-	for (size_t i = 0; ok && i < sizeof raw && 2 * i + 2 < cap; i++)
-		snprintf(dst + 2 * i, cap - 2 * i, "%02x", raw[i]);
-	return ok;
-}
-
 int cmd_serve(int argc, char **argv)
 {
 	cli_args a = {.cmd = "serve", .argc = argc, .argv = argv};
@@ -139,9 +126,9 @@ int cmd_serve(int argc, char **argv)
 		return a.status;
 	serve_conf conf = {.prefix = "/", .any_host = lan};
 	if (lan) {
-		char token[40];
-		if (!random_token(token, sizeof token))
-			return cli_error(a.cmd, EXIT_RUNTIME, "no random token: /dev/urandom could not be read");
+		char token[33];
+		if (!serve_random_hex(token))
+			return cli_error(a.cmd, EXIT_RUNTIME, "no random token: the kernel gave no random bytes");
 		snprintf(conf.prefix, sizeof conf.prefix, "/t/%s/", token);
 	}
 	struct sockaddr_in addr = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port),
@@ -154,6 +141,10 @@ int cmd_serve(int argc, char **argv)
 		MHD_OPTION_NOTIFY_COMPLETED, request_done, NULL, MHD_OPTION_END);
 	if (!d)
 		return cli_error(a.cmd, EXIT_RUNTIME, "cannot listen on port %u (in use?)", (unsigned)port);
+	if (!(conf.jobs = serve_jobs_new(0))) {
+		MHD_stop_daemon(d);
+		return cli_error(a.cmd, EXIT_RUNTIME, "out of memory");
+	}
 	const union MHD_DaemonInfo *info = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
 	unsigned bound = info ? info->port : (unsigned)port;
 	if (!lan) {
@@ -173,6 +164,7 @@ int cmd_serve(int argc, char **argv)
 		nanosleep(&tick, NULL);
 	}
 	MHD_stop_daemon(d);
+	serve_jobs_free(conf.jobs);
 	int status = cli_stop_status();
 	cli_release_stop();
 	fprintf(stderr, "fray serve: stopped\n");

@@ -1,16 +1,19 @@
 /* fray serve's answers (serve_handler.h): the page's files, the catalogue
  * and fray_request, which reads no files and keeps each request's work
  * small (FRAY_REQUEST_NO_FILES | FRAY_REQUEST_QUICK). */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <fray/fray.h>
 #include "serve_handler.h"
+#include "serve_jobs.h"
 #include "embedded.h"
 
 extern const embedded_file fray_page_files[];
 
-static void reply_text(serve_reply *out, unsigned status, const char *type, char *body)
+void serve_reply_text(serve_reply *out, unsigned status, const char *type, char *body)
 {
 	out->status = status;
 	out->type = type;
@@ -26,7 +29,7 @@ static void reply_text(serve_reply *out, unsigned status, const char *type, char
 }
 
 /* {"error": msg} with its status. */
-static void reply_error(serve_reply *out, unsigned status, const char *msg)
+void serve_reply_error(serve_reply *out, unsigned status, const char *msg)
 {
 	size_t cap = 8 * strlen(msg) + 32;
 	char *body = malloc(cap);
@@ -38,7 +41,7 @@ static void reply_error(serve_reply *out, unsigned status, const char *msg)
 			snprintf(body, cap, "{\"error\": \"(unprintable)\"}\n");
 		free(q);
 	}
-	reply_text(out, status, "application/json", body);
+	serve_reply_text(out, status, "application/json", body);
 }
 
 static const char *type_of(const char *path)
@@ -93,36 +96,173 @@ static bool json_type(const char *ct)
 	return strncmp(ct, "application/json", n) == 0 && (ct[n] == 0 || ct[n] == ';');
 }
 
-static void run(const char *body, size_t len, serve_reply *out)
+unsigned serve_status_of(fray_status st)
+{
+	return st == FRAY_ERR_INPUT ? 400 : st == FRAY_ERR_LIMIT || st == FRAY_ERR_BUDGET ? 422
+	       : st == FRAY_ERR_NOMEM ? 503 : 500;
+}
+
+char *serve_request_text(const char *body, size_t len, serve_reply *out)
 {
 	if (memchr(body, 0, len)) {
-		reply_error(out, 400, "request: a NUL byte in the body");
-		return;
+		serve_reply_error(out, 400, "request: a NUL byte in the body");
+		return NULL;
 	}
+	char *text = malloc(len + 1);
 	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
-	if (!ctx) {
-		reply_error(out, 503, "out of memory");
-		return;
-	}
-	char *text = malloc(len + 1), *response = NULL;
-	if (!text) {
+	fray_doc *doc = NULL;
+	if (!text || !ctx) {
+		free(text);
 		fray_ctx_free(ctx);
-		reply_error(out, 503, "out of memory");
-		return;
+		serve_reply_error(out, 503, "out of memory");
+		return NULL;
 	}
 	memcpy(text, body, len);
 	text[len] = 0;
-	fray_status st = fray_request_flags(ctx, text, FRAY_REQUEST_NO_FILES | FRAY_REQUEST_QUICK, &response);
+	fray_status st = fray_doc_load_string(ctx, "request", text, len, &doc);
+	if (st != FRAY_OK) {
+		serve_reply_error(out, serve_status_of(st), fray_ctx_message(ctx));
+		free(text);
+		text = NULL;
+	}
+	fray_doc_free(doc);
+	fray_ctx_free(ctx);
+	return text;
+}
+
+bool serve_random_hex(char id[33])
+{
+	unsigned char r[16];
+	size_t got = 0;
+	while (got < sizeof r) {
+		ssize_t n = getrandom(r + got, sizeof r - got, 0);
+		if (n < 0 && errno != EINTR)
+			return false;
+		if (n > 0)
+			got += (size_t)n;
+	}
+	for (int i = 0; i < 16; i++)
+		snprintf(id + 2 * i, 3, "%02x", r[i]);
+	return true;
+}
+
+/* ---- a request's watch ---- */
+
+void serve_watch_start(serve_watch *w, unsigned seconds)
+{
+	w->stop = 0;
+	w->timed_out = false;
+	w->seconds = seconds;
+	w->msg[0] = 0;
+	clock_gettime(CLOCK_MONOTONIC, &w->start);
+	atomic_init(&w->done, 0);
+	atomic_init(&w->total, 0);
+}
+
+double serve_watch_seconds(const serve_watch *w)
+{
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (double)(now.tv_sec - w->start.tv_sec) + (double)(now.tv_nsec - w->start.tv_nsec) / 1e9;
+}
+
+static void watch_progress(uint64_t done, uint64_t total, void *ud)
+{
+	serve_watch *w = ud;
+	atomic_store(&w->done, done);
+	atomic_store(&w->total, total);
+	if (!w->stop && serve_watch_seconds(w) > w->seconds) {
+		w->timed_out = true;
+		w->stop = 1;
+	}
+}
+
+void serve_watch_attach(serve_watch *w, fray_request_opts *ro)
+{
+	ro->stop = &w->stop;
+	ro->progress = watch_progress;
+	ro->ud = w;
+}
+
+void serve_watch_progress(serve_watch *w, uint64_t *done, uint64_t *total)
+{
+	*done = atomic_load(&w->done);
+	*total = atomic_load(&w->total);
+}
+
+const char *serve_watch_message(serve_watch *w, const char *fray_msg)
+{
+	if (!w->timed_out)
+		return fray_msg;
+	snprintf(w->msg, sizeof w->msg, "stopped after %u s, this server's time budget for one request "
+		 "(fewer trials, or a smaller budget, will fit)", w->seconds);
+	return w->msg;
+}
+
+static void run(const char *body, size_t len, serve_reply *out)
+{
+	char *text = serve_request_text(body, len, out), *response = NULL;
+	if (!text)
+		return;
+	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
+	if (!ctx) {
+		free(text);
+		serve_reply_error(out, 503, "out of memory");
+		return;
+	}
+	serve_watch w;
+	serve_watch_start(&w, SERVE_RUN_SECONDS);
+	fray_request_opts ro = {.flags = FRAY_REQUEST_NO_FILES | FRAY_REQUEST_QUICK, .max_bytes = SERVE_REQUEST_BYTES};
+	serve_watch_attach(&w, &ro);
+	fray_status st = fray_request_with(ctx, text, &ro, &response);
 	free(text);
 	if (st == FRAY_OK) {
 		bool is_json = response[0] == '{';
-		reply_text(out, 200, is_json ? "application/json" : "text/plain; charset=utf-8", response);
+		serve_reply_text(out, 200, is_json ? "application/json" : "text/plain; charset=utf-8", response);
 	} else {
-		unsigned status = st == FRAY_ERR_INPUT ? 400 : st == FRAY_ERR_LIMIT || st == FRAY_ERR_BUDGET ? 422
-				  : st == FRAY_ERR_NOMEM ? 503 : 500;
-		reply_error(out, status, fray_ctx_message(ctx));
+		serve_reply_error(out, serve_status_of(st), serve_watch_message(&w, fray_ctx_message(ctx)));
 	}
 	fray_ctx_free(ctx);
+}
+
+/* Whether a request to an API path is a POST of JSON within the size
+ * budget; if not, the error is replied. */
+static bool posted_json(const char *path, const char *method, const char *ctype, size_t len, bool too_big,
+			serve_reply *out)
+{
+	char msg[64];
+	snprintf(msg, sizeof msg, "%s takes POST", path);
+	if (strcmp(method, "POST") != 0)
+		serve_reply_error(out, 405, msg);
+	else if (too_big || len > SERVE_MAX_BODY)
+		serve_reply_error(out, 413, "a request has at most 64 KiB");
+	else if (!json_type(ctype))
+		serve_reply_error(out, 415, "a request is application/json");
+	else
+		return true;
+	return false;
+}
+
+/* api/v1/jobs and api/v1/jobs/ID */
+static void jobs(const serve_conf *conf, const char *method, const char *rest, const char *ctype,
+		 const char *body, size_t len, bool too_big, serve_reply *out)
+{
+	if (!conf->jobs) {
+		serve_reply_error(out, 404, "no jobs on this server");
+		return;
+	}
+	if (!*rest) {
+		if (posted_json("api/v1/jobs", method, ctype, len, too_big, out))
+			serve_jobs_start(conf->jobs, body, len, out);
+	} else if (*rest != '/') {
+		serve_reply_error(out, 404, "no such page");
+	} else if (!strcmp(method, "GET")) {
+		serve_jobs_get(conf->jobs, rest + 1, out);
+	} else if (!strcmp(method, "DELETE")) {
+		serve_jobs_delete(conf->jobs, rest + 1, out);
+	} else {
+		serve_reply_error(out, 405, "a job takes GET or DELETE");
+	}
 }
 
 void serve_handle(const serve_conf *conf, const char *method, const char *url, const char *host,
@@ -133,36 +273,36 @@ void serve_handle(const serve_conf *conf, const char *method, const char *url, c
 	for (int i = 0; i < conf->nhosts && host; i++)
 		host_ok |= strcmp(host, conf->hosts[i]) == 0;
 	if (!host_ok) {
-		reply_error(out, 421, "this server answers only for its own address (Host)");
+		serve_reply_error(out, 421, "this server answers only for its own address (Host)");
 		return;
 	}
 	size_t np = strlen(conf->prefix);
 	if (!url || strncmp(url, conf->prefix, np) != 0) {
-		reply_error(out, conf->any_host ? 403 : 404, conf->any_host ? "a token is needed" : "no such page");
+		serve_reply_error(out, conf->any_host ? 403 : 404, conf->any_host ? "a token is needed" : "no such page");
 		return;
 	}
 	char path[128];
 	size_t plen = strcspn(url + np, "?#");
 	if (plen >= sizeof path) {
-		reply_error(out, 404, "no such page");
+		serve_reply_error(out, 404, "no such page");
 		return;
 	}
 	memcpy(path, url + np, plen);
 	path[plen] = 0;
-	bool get = method && !strcmp(method, "GET"), post = method && !strcmp(method, "POST");
+	if (!method)
+		method = "";
+	bool get = !strcmp(method, "GET");
+	if (!strncmp(path, "api/v1/jobs", 11)) {
+		jobs(conf, method, path + 11, content_type, body, len, too_big, out);
+		return;
+	}
 	if (!strcmp(path, "api/v1/run")) {
-		if (!post)
-			reply_error(out, 405, "api/v1/run takes POST");
-		else if (too_big || len > SERVE_MAX_BODY)
-			reply_error(out, 413, "a request has at most 64 KiB");
-		else if (!json_type(content_type))
-			reply_error(out, 415, "a request is application/json");
-		else
+		if (posted_json("api/v1/run", method, content_type, len, too_big, out))
 			run(body, len, out);
 		return;
 	}
 	if (!get) {
-		reply_error(out, 405, "only GET here");
+		serve_reply_error(out, 405, "only GET here");
 		return;
 	}
 	if (!strcmp(path, "api/v1/procedures")) {
@@ -171,15 +311,15 @@ void serve_handle(const serve_conf *conf, const char *method, const char *url, c
 		if (!ctx || fray_procedures_json(ctx, &json) != FRAY_OK)
 			json = NULL;
 		fray_ctx_free(ctx);
-		reply_text(out, 200, "application/json", json);
+		serve_reply_text(out, 200, "application/json", json);
 		return;
 	}
 	if (!strcmp(path, "api/v1/examples")) {
-		reply_text(out, 200, "application/json", examples_json());
+		serve_reply_text(out, 200, "application/json", examples_json());
 		return;
 	}
 	if (strchr(path, '/') || !page_file(path, out))
-		reply_error(out, 404, "no such page");
+		serve_reply_error(out, 404, "no such page");
 }
 
 void serve_reply_free(serve_reply *r)

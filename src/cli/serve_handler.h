@@ -5,10 +5,18 @@
 #ifndef FRAY_CLI_SERVE_HANDLER_H
 #define FRAY_CLI_SERVE_HANDLER_H
 
+#include <signal.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <time.h>
+#include <fray/fray.h>
 
 #define SERVE_MAX_BODY (64u << 10)   /* a request's body: 64 KiB, 413 beyond */
+#define SERVE_RUN_SECONDS 10         /* api/v1/run's time budget (jobs: serve_jobs.h) */
+#define SERVE_REQUEST_BYTES (256ull << 20) /* exact odds' memory, a request or a job */
+
+typedef struct serve_jobs serve_jobs;
 
 typedef struct serve_conf {
 	/* where everything lives: "/" on this machine, "/t/TOKEN/" with --lan
@@ -19,6 +27,7 @@ typedef struct serve_conf {
 	char hosts[2][80];
 	int nhosts;
 	bool any_host;
+	serve_jobs *jobs;    /* NULL: api/v1/jobs answers 404 */
 } serve_conf;
 
 typedef struct serve_reply {
@@ -36,5 +45,33 @@ typedef struct serve_reply {
 void serve_handle(const serve_conf *conf, const char *method, const char *url, const char *host,
 		  const char *content_type, const char *body, size_t len, bool too_big, serve_reply *out);
 void serve_reply_free(serve_reply *r);
+
+/* A reply of a malloc'd body (NULL: out of memory, 503), or a JSON error. */
+void serve_reply_text(serve_reply *out, unsigned status, const char *type, char *body);
+void serve_reply_error(serve_reply *out, unsigned status, const char *msg);
+/* The HTTP status of a failed fray_request. */
+unsigned serve_status_of(fray_status st);
+/* 128 random bits from the kernel as 32 hex digits (a token, a job id). */
+bool serve_random_hex(char out[33]);
+/* The body as a string, checked to be JSON; NULL with the error replied. */
+char *serve_request_text(const char *body, size_t len, serve_reply *out);
+
+/* A request's watch: how far its work got, and its time budget, kept by
+ * the progress calls of the thread that runs it (which sets stop when the
+ * time is up). stop may also be set from another thread (a job's DELETE). */
+typedef struct serve_watch {
+	volatile sig_atomic_t stop;
+	bool timed_out;
+	unsigned seconds;
+	struct timespec start;
+	atomic_uint_fast64_t done, total;
+	char msg[160];
+} serve_watch;
+void serve_watch_start(serve_watch *w, unsigned seconds);
+void serve_watch_attach(serve_watch *w, fray_request_opts *ro);
+void serve_watch_progress(serve_watch *w, uint64_t *done, uint64_t *total);
+double serve_watch_seconds(const serve_watch *w);
+/* The message for a failure: the time budget's when it ran out. */
+const char *serve_watch_message(serve_watch *w, const char *fray_msg);
 
 #endif

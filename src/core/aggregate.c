@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include "dist_internal.h"
 #include "trials.h"
+#include <fray/simulate.h>
 
 static fray_status tally_outcome(void *acc, const int64_t *outcome, char *msg, size_t cap)
 {
@@ -24,20 +25,31 @@ FRAY_API fray_status fray_aggregate(fray_ctx *ctx, fray_procedure proc,
 				    uint64_t trials, unsigned threads,
 				    fray_dist **out)
 {
+	fray_sim_run run = {.proc = proc, .policy = p, .input = input, .nfields = nfields,
+			    .seed = seed, .first = 0, .last = trials, .threads = threads};
+	return fray_aggregate_run(ctx, &run, out);
+}
+
+FRAY_API fray_status fray_aggregate_run(fray_ctx *ctx, const fray_sim_run *sr, fray_dist **out)
+{
 	if (!ctx)
 		return FRAY_ERR_INPUT;
 	fray_ctx_clear(ctx); /* each call's message is its own */
-	if (!out || !proc)
+	if (!out || !sr || !sr->proc)
 		return fray_fail(ctx, FRAY_ERR_INPUT, "fray_aggregate: NULL argument");
 	*out = NULL;
+	size_t nfields = sr->nfields;
 	if (nfields < 1 || nfields > FRAY_OUTCOME_MAX_FIELDS)
 		return fray_fail(ctx, FRAY_ERR_INTERNAL,
 				 "an outcome has 1 to %d fields, not %zu",
 				 FRAY_OUTCOME_MAX_FIELDS, nfields);
-	trial_run run = {.proc = proc, .policy = p, .input = input, .nfields = nfields,
-			 .seed = seed, .first = 0, .last = trials, .add = tally_outcome};
+	if (sr->last < sr->first)
+		return fray_fail(ctx, FRAY_ERR_INPUT, "fray_aggregate: trials run backwards");
+	trial_run run = {.proc = sr->proc, .policy = sr->policy, .input = sr->input, .nfields = nfields,
+			 .seed = sr->seed, .first = sr->first, .last = sr->last, .stop = sr->stop,
+			 .progress = sr->progress, .ud = sr->ud, .add = tally_outcome};
 	unsigned workers;
-	fray_status st = fray_trial_workers(ctx, &run, threads, &workers);
+	fray_status st = fray_trial_workers(ctx, &run, sr->threads, &workers);
 	if (st != FRAY_OK)
 		return st;
 	fray_tally *tallies = fray_calloc(ctx, workers, sizeof *tallies);
@@ -51,10 +63,14 @@ FRAY_API fray_status fray_aggregate(fray_ctx *ctx, fray_procedure proc,
 	}
 	if (st == FRAY_OK)
 		st = fray_run_trials(ctx, &run, workers, acc);
+	/* a stopped run counted fewer trials than it divides by: no result */
+	if (st == FRAY_OK && sr->stop && *sr->stop)
+		st = fray_fail(ctx, FRAY_ERR_BUDGET, "stopped before its %llu trials were done",
+			       (unsigned long long)(sr->last - sr->first));
 	for (unsigned i = 1; st == FRAY_OK && i < workers; i++)
 		st = fray_tally_merge(&tallies[0], &tallies[i]);
 	if (st == FRAY_OK)
-		st = fray_tally_to_dist(&tallies[0], trials, NULL, out);
+		st = fray_tally_to_dist(&tallies[0], sr->last - sr->first, NULL, out);
 	for (unsigned i = 0; i < ready; i++)
 		fray_tally_fini(&tallies[i]);
 	fray_dealloc(ctx, tallies);

@@ -465,12 +465,18 @@ static void documents_in_the_request(void **state)
 	free(shipped);
 	free(from_file);
 	assert_true(fray_shipped_example("examples/presidio/units.yaml"));
-	assert_false(fray_shipped_example("examples/presidio/../presidio/units.yaml"));
+	/* paths are matched by their letters, "dir/.." taken out (a scenario
+	 * names its CRT from examples/adbg/), never above their start */
+	assert_true(fray_shipped_example("examples/presidio/../presidio/./units.yaml"));
+	assert_true(fray_shipped_example("examples/adbg/../../data/adbg/example-melee-crt.yaml"));
+	assert_false(fray_shipped_example("../examples/presidio/units.yaml"));
+	assert_false(fray_shipped_example("/examples/presidio/units.yaml"));
+	assert_false(fray_shipped_example("examples/../../examples/presidio/units.yaml"));
 	assert_false(fray_shipped_example(NULL));
 	/* nothing else: no other path, no scripted policy (it names a file) */
 	static const char *const refused[] = {
 		"{\"procedure\": \"adbg.battle\", \"inputs\": {\"scenario\": \"/etc/passwd\"}}",
-		"{\"procedure\": \"adbg.battle\", \"inputs\": {\"scenario\": \"examples/adbg/../adbg/lochry-1781.yaml\"}}",
+		"{\"procedure\": \"adbg.battle\", \"inputs\": {\"scenario\": \"examples/adbg/../../../etc/passwd\"}}",
 		"{\"procedure\": \"adbg.battle\", \"inputs\": {\"scenario\": \"examples/adbg/lochry-1781.yaml\", "
 		"\"policy\": \"scripted:/etc/passwd\"}}",
 		"{\"procedure\": \"presidio.morale\", \"inputs\": {\"units\": \"/dev/zero\", \"unit\": \"x\"}}",
@@ -480,6 +486,20 @@ static void documents_in_the_request(void **state)
 		assert_null(out);
 		assert_true(strstr(fray_ctx_message(ctx), "reads no files") != NULL);
 	}
+	/* a pasted scenario naming its CRT by a path that is not shipped */
+	char *lochry = json_of_file("examples/adbg/lochry-1781.yaml");
+	char *crt = strstr(lochry, "../../data/adbg/example-melee-crt.yaml");
+	assert_non_null(crt);
+	memcpy(crt, "/etc/passwd", 11);
+	memmove(crt + 11, crt + 38, strlen(crt + 38) + 1);
+	char *pasted = malloc(strlen(lochry) + 128);
+	assert_non_null(pasted);
+	sprintf(pasted, "{\"procedure\": \"adbg.battle\", \"inputs\": {\"scenario\": {\"name\": \"mine.yaml\", "
+		"\"text\": %s}}}", lochry);
+	assert_int_equal(fray_request_flags(ctx, pasted, FRAY_REQUEST_NO_FILES, &out), FRAY_ERR_INPUT);
+	assert_non_null(strstr(fray_ctx_message(ctx), "reads no files: '/etc/passwd'"));
+	free(pasted);
+	free(lochry);
 	/* a combat's scripted policy is refused before its file is opened:
 	 * the message is the refusal, never the file's own error */
 	assert_int_equal(fray_request_flags(ctx, "{\"procedure\": \"chits.combat\", \"inputs\": {\"combat\": "

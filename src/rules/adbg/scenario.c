@@ -217,7 +217,8 @@ static bool read_side_ref(fray_doc *doc, const fray_node *n, const fray_adbg_sce
 }
 
 /* The CRT: a file path relative to the scenario, or the table inline. */
-static void read_crt(fray_ctx *ctx, fray_doc *doc, const fray_node *n, fray_adbg_scenario *s)
+static void read_crt(fray_ctx *ctx, fray_doc *doc, const fray_node *n, fray_doc_open_fn open, void *ud,
+		     fray_adbg_scenario *s)
 {
 	if (fray_node_kind_of(n) == FRAY_NODE_MAP) {
 		fray_adbg_crt_read(doc, n, &s->crt);
@@ -234,7 +235,15 @@ static void read_crt(fray_ctx *ctx, fray_doc *doc, const fray_node *n, fray_adbg
 	else
 		snprintf(path, sizeof path, "%.*s/%s", (int)(slash - name), name, rel);
 	fray_status before = fray_ctx_status(ctx);
-	if (fray_adbg_crt_load(ctx, path, &s->crt) != FRAY_OK) {
+	fray_doc *crt = NULL;
+	fray_status st = open ? open(ud, ctx, path, &crt) : fray_doc_load_file(ctx, path, &crt);
+	if (st == FRAY_OK) {
+		st = fray_adbg_crt_from_doc(crt, &s->crt);
+		if (st != FRAY_OK && fray_doc_error_count(crt) > 0)
+			fray_fail(ctx, st, "%s", fray_doc_error_msg(crt, 0));
+	}
+	fray_doc_free(crt);
+	if (st != FRAY_OK) {
 		fray_doc_error(doc, n, "melee CRT: %s", fray_ctx_message(ctx));
 		if (before == FRAY_OK)
 			fray_ctx_clear(ctx);
@@ -326,6 +335,12 @@ static void read_array(fray_doc *doc, const fray_node *n, fray_adbg_scenario *s,
 FRAY_API fray_status fray_adbg_scenario_read(fray_ctx *ctx, fray_doc *doc,
 					     fray_adbg_scenario **out)
 {
+	return fray_adbg_scenario_read_with(ctx, doc, NULL, NULL, out);
+}
+
+FRAY_API fray_status fray_adbg_scenario_read_with(fray_ctx *ctx, fray_doc *doc, fray_doc_open_fn open,
+						  void *ud, fray_adbg_scenario **out)
+{
 	*out = NULL;
 	fray_adbg_scenario *s = fray_calloc(ctx, 1, sizeof *s);
 	if (!s)
@@ -378,7 +393,7 @@ FRAY_API fray_status fray_adbg_scenario_read(fray_ctx *ctx, fray_doc *doc,
 	if ((n = fray_doc_field(doc, root, "surprise", false)) && sides_ok)
 		read_side_ref(doc, n, s, "the surprised side", true, &s->surprised);
 	if ((n = fray_doc_field(doc, root, "melee_crt", true)))
-		read_crt(ctx, doc, n, s);
+		read_crt(ctx, doc, n, open, ud, s);
 	if ((n = fray_doc_field(doc, root, "leader_loss", true)) &&
 	    fray_doc_expect(doc, n, FRAY_NODE_MAP, "the leader-loss checks (G2)")) {
 		static const char *const lkeys[] = {"after_fire", "after_melee"};

@@ -81,6 +81,40 @@ FRAY_API int fray_bbb_assault_modifier(const fray_bbb_assault_in *in, int att_ba
 	return m;
 }
 
+/* The assault modifiers one by one, as the sheet lists them, each signed
+ * as it counts for the attacker; their sum is fray_bbb_assault_modifier
+ * (the test in test_bbb.c adds them up from the story). */
+static void narrate_assault_modifiers(fray_roller *r, const fray_bbb_assault_in *in, int ab, int db)
+{
+	static const char rule[] = "BBB Assault Modifiers";
+	const fray_bbb_assault_side *side[2] = {&in->attacker, &in->defender};
+	static const char *const who[2] = {"attacker", "defender"};
+	char what[80];
+	if (in->cover)
+		fray_emit_modifier(r, "defender in cover", -in->cover, rule);
+	if (in->outflanked)
+		fray_emit_modifier(r, "defender outflanked", 2, rule);
+	for (int i = 0; i < 2; i++) {
+		int sign = i == 0 ? 1 : -1; /* advantages: the attacker adds, the defender subtracts */
+		int numbers = i == 0 ? fray_bbb_numbers(ab, db) : fray_bbb_numbers(db, ab);
+		static const char *const ratio[4] = {"", "3:2", "2:1", "3:1"};
+		if (numbers) {
+			snprintf(what, sizeof what, "%s's numerical advantage (%s)", who[i], ratio[numbers]);
+			fray_emit_modifier(r, what, sign * numbers, rule);
+		}
+		const struct { bool on; const char *name; int by; } terms[] = {
+			{side[i]->aggressive, "aggressive", 1}, {side[i]->in_depth, "in depth", 1},
+			{side[i]->disrupted, "disrupted (or silenced)", -1}, {side[i]->low_ammo, "low on ammo", -1},
+			{side[i]->fragile, "fragile", -1}, {side[i]->spent, "spent", -2},
+		};
+		for (size_t t = 0; t < sizeof terms / sizeof terms[0]; t++)
+			if (terms[t].on) { /* penalties: the attacker subtracts, the defender adds */
+				snprintf(what, sizeof what, "%s %s", who[i], terms[t].name);
+				fray_emit_modifier(r, what, sign * terms[t].by, rule);
+			}
+	}
+}
+
 /* Losses of a band: [attacker, defender] bases. */
 static const int band_loss[7][2] = {{0, 2}, {0, 1}, {0, 0}, {1, 1}, {0, 0}, {1, 0}, {2, 0}};
 
@@ -103,7 +137,9 @@ FRAY_API void fray_bbb_assault(fray_roller *r, const fray_bbb_assault_in *in,
 			char text[80];
 			snprintf(text, sizeof text, "assault %d: %d bases against %d", out->fights + 1, ab, db);
 			fray_emit_note(r, text, out->fights ? "ruling R20" : "BBB Assault");
-			fray_emit_modifier(r, "assault modifiers (attacker's net)", mod, "BBB Assault Modifiers");
+			narrate_assault_modifiers(r, &now, ab, db);
+			snprintf(text, sizeof text, "assault modifiers: %+d in all (attacker's net)", mod);
+			fray_emit_note(r, text, "BBB Assault Modifiers");
 		}
 		int a = fray_die(r, 6, "attacker's die"), d = fray_die(r, 6, "defender's die");
 		out->fights++;
@@ -178,8 +214,20 @@ FRAY_API bool fray_bbb_move_recovers(const fray_bbb_move_in *in, int total)
 FRAY_API void fray_bbb_move(fray_roller *r, const fray_bbb_move_in *in, fray_bbb_move_out *out)
 {
 	int mod = fray_bbb_move_modifier(in);
-	if (fray_roller_narrating(r) && mod)
-		fray_emit_modifier(r, "movement modifiers", mod, "BBB Movement Modifiers");
+	if (fray_roller_narrating(r)) { /* one by one, as the sheet lists them */
+		static const char rule[] = "BBB Movement Modifiers";
+		const struct { bool on; const char *what; int by; } terms[] = {
+			{in->command, "in command radius", 1},
+			{in->column, "in column of march or limbered", 1},
+			{in->passive && !in->disrupted, "passive (good order only)", -1},
+			{in->fragile && in->disrupted, "fragile (disrupted only)", -1},
+			{in->difficult, "in difficult terrain", -1},
+			{in->spent, "spent", -2},
+		};
+		for (size_t t = 0; t < sizeof terms / sizeof terms[0]; t++)
+			if (terms[t].on)
+				fray_emit_modifier(r, terms[t].what, terms[t].by, rule);
+	}
 	out->roll = two_d6(r, "movement 2d6");
 	out->total = out->roll + mod;
 	out->row = fray_bbb_move_row(out->total);

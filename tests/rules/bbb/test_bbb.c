@@ -368,10 +368,65 @@ static void disrupted_after_assault(void **state)
 	fray_dist_free(d);
 }
 
+/* The story lists each modifier on its own; the dice and those modifiers
+ * must add up to the number the table is read with. */
+typedef struct tally {
+	int64_t mods, dice, fights;
+} tally;
+
+static void add_up(void *ud, const fray_event *ev)
+{
+	tally *t = ud;
+	if (ev->kind == FRAY_EV_MODIFIER) {
+		assert_non_null(ev->rule);
+		t->mods += ev->value;
+	} else if (ev->kind == FRAY_EV_ROLL) {
+		t->dice += strcmp(ev->what, "defender's die") == 0 ? -ev->value : ev->value;
+	} else if (ev->kind == FRAY_EV_RESULT && (!strcmp(ev->what, "final difference") ||
+						  strstr(ev->what, "unit"))) {
+		assert_int_equal(ev->value, t->dice + t->mods);
+		t->mods = t->dice = 0;
+		t->fights++;
+	}
+}
+
+static void modifiers_itemised(void **state)
+{
+	(void)state;
+	int64_t out[8];
+	for (unsigned bits = 0; bits < (1u << 12); bits += 7) {
+		fray_bbb_assault_in in = {
+			.attacker = {.bases = 2 + (int)(bits % 5), .aggressive = bits & 1, .in_depth = bits & 2,
+				     .disrupted = bits & 4, .low_ammo = bits & 8, .fragile = bits & 16, .spent = bits & 32},
+			.defender = {.bases = 1 + (int)(bits % 3), .aggressive = bits & 64, .in_depth = bits & 128,
+				     .disrupted = bits & 256, .low_ammo = bits & 512, .fragile = bits & 1024,
+				     .spent = bits & 2048},
+			.cover = (int)(bits % 4), .outflanked = bits % 3 == 0};
+		tally t = {0};
+		fray_roller *r = fray_roller_sample_new(ctx, bits, 0);
+		fray_roller_set_sink(r, add_up, &t);
+		assert_int_equal(fray_run(r, fray_bbb_assault_procedure, NULL, &in, out), FRAY_OK);
+		assert_true(t.fights >= 1);
+		fray_roller_free(r);
+	}
+	for (unsigned bits = 0; bits < (1u << 7); bits++) {
+		fray_bbb_move_in in = {.disrupted = bits & 1, .command = bits & 2, .column = bits & 4,
+				       .passive = bits & 8, .fragile = bits & 16, .difficult = bits & 32,
+				       .spent = bits & 64};
+		tally t = {0};
+		fray_roller *r = fray_roller_sample_new(ctx, bits, 0);
+		fray_roller_set_sink(r, add_up, &t);
+		assert_int_equal(fray_run(r, fray_bbb_move_procedure, NULL, &in, out), FRAY_OK);
+		assert_int_equal(t.fights, 1);
+		fray_roller_free(r);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(disrupted_after_assault),
+		cmocka_unit_test(modifiers_itemised),
 		cmocka_unit_test(every_firefight_cell),
 		cmocka_unit_test(every_fire_factor_cell),
 		cmocka_unit_test(firepower_columns),
