@@ -4,18 +4,37 @@
 'use strict';
 
 // The one way to the library: a request as `fray request` takes it, the
-// response as it prints it. A WebAssembly build may answer here instead.
-async function ask(request) {
-  const r = await fetch('api/v1/run', {
+// response as it prints it. With a watch ({progress(done, total), signal})
+// the work runs as a job the server reports on and stops on the signal.
+// A WebAssembly build may answer here instead.
+async function ask(request, watch) {
+  const post = (path) => fetch(path, {
     method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify(request)
   });
-  const text = await r.text();
-  if (!r.ok) {
-    let msg = text;
-    try { msg = JSON.parse(text).error; } catch (e) { /* not JSON: as it is */ }
-    throw new Error(msg);
+  const answer = async (r) => {
+    const text = await r.text();
+    let json = null;
+    try { json = JSON.parse(text); } catch (e) { /* text for people */ }
+    if (!r.ok) throw new Error(json && json.error ? json.error : text);
+    return json === null ? text : json;
+  };
+  if (!watch) {
+    const out = await answer(await post('api/v1/run'));
+    return request.format === 'text' && typeof out !== 'string' ? JSON.stringify(out) : out;
   }
-  return request.format === 'text' ? text : JSON.parse(text);
+  const job = await answer(await post('api/v1/jobs'));
+  const path = 'api/v1/jobs/' + job.id;
+  for (;;) {
+    if (watch.signal && watch.signal.aborted) {
+      await fetch(path, {method: 'DELETE'});
+      throw new Error('stopped');
+    }
+    const state = await answer(await fetch(path));
+    if (watch.progress) watch.progress(state.done, state.total);
+    if (state.state === 'done') return 'result' in state ? state.result : state.text;
+    if (state.state !== 'running') throw new Error(state.error || state.state);
+    await new Promise((ok) => setTimeout(ok, 150));
+  }
 }
 
 async function getJSON(path) {
@@ -41,6 +60,7 @@ const svg = (tag, attrs = {}) => {
 };
 
 let catalogue = [], examples = [], current = null, logLines = [];
+let pinned = null, last = null, running = null;
 
 // ---- the form ----
 
@@ -81,11 +101,24 @@ function field(input) {
     control = el('select', {id, name: input.name});
     control.append(el('option', {value: '', text: '(none)'}));
     for (const p of examplesFor(input)) control.append(el('option', {value: p, text: p}));
-    control.append(el('option', {value: '__paste', text: 'paste a file…'}));
+    control.append(el('option', {value: '__paste', text: 'paste or upload a file…'}));
     const area = el('textarea', {name: input.name + '__text', 'aria-label': input.name + ' text', hidden: ''});
+    const upload = el('input', {type: 'file', accept: '.yaml,.yml,.txt,text/yaml,text/plain',
+      'aria-label': 'upload a ' + input.name + ' file', name: input.name + '__upload'});
+    // a file from this device goes into the text box: the server reads
+    // no files, it is sent as text like a pasted one
+    upload.addEventListener('change', async () => {
+      const f = upload.files[0];
+      if (!f) return;
+      if (f.size > 60 * 1024) { showError(f.name + ': larger than a request may carry (60 KiB)'); return; }
+      area.value = await f.text();
+      area.dataset.name = f.name;
+      control.value = '__paste';
+      area.hidden = false;
+    });
     control.addEventListener('change', () => { area.hidden = control.value !== '__paste'; });
     box.classList.add('wide');
-    box.append(label, control, area, help);
+    box.append(label, control, area, upload, help);
     return box;
   } else {
     control = el('input', {id, name: input.name, type: 'text'});
@@ -124,6 +157,7 @@ function buildForm(proc) {
   fresh.addEventListener('click', newSeed);
   buttons.append(fresh);
   $('seed').parentElement.hidden = !proc.modes.some((m) => m !== 'odds');
+  $('trials').parentElement.hidden = !(proc.modes.includes('simulate') || proc.odds_may_simulate);
 }
 
 function inputsOf() {
@@ -135,7 +169,8 @@ function inputsOf() {
       if (c.checked) inputs[input.name] = true;
     } else if (input.type === 'file') {
       if (c.value === '__paste') {
-        inputs[input.name] = {name: input.name + '.yaml', text: form.elements[input.name + '__text'].value};
+        const area = form.elements[input.name + '__text'];
+        inputs[input.name] = {name: area.dataset.name || input.name + '.yaml', text: area.value};
       } else if (c.value) {
         inputs[input.name] = c.value;
       }
@@ -156,6 +191,7 @@ function setInputs(inputs) {
       c.value = '__paste';
       const area = form.elements[k + '__text'];
       area.value = v.text || '';
+      if (v.name) area.dataset.name = v.name;
       area.hidden = false;
     } else c.value = String(v);
   }
@@ -164,7 +200,9 @@ function setInputs(inputs) {
 // ---- the whole state in the URL fragment: a copied link is the view ----
 
 function saveState() {
-  const state = {p: current.name, i: inputsOf(), s: $('seed').value};
+  const state = {p: current.name, i: inputsOf(), s: $('seed').value, t: $('trials').value};
+  if (last && last.request.procedure === current.name) state.m = last.request.mode;
+  if (pinned) state.a = pinned.request;
   history.replaceState(null, '', '#' + encodeURIComponent(JSON.stringify(state)));
 }
 
@@ -213,13 +251,14 @@ function countField(rows) {
 
 // One bar a row. The words go above their bar, as wide as the chart, so a
 // phone shows as much of them as a laptop's side-by-side would.
-function chart(rows) {
+function chart(rows, what, across) {
   const keys = varyingFields(rows);
   const name = (o) => label(Object.fromEntries(keys.map((k) => [k, o[k]])));
-  const w = Math.max(300, Math.min(900, $('result').clientWidth || 600));
+  // drawn at the size it is shown, so its words keep their size
+  const w = Math.max(300, Math.min(900, across || $('result').clientWidth || 600));
   const shown = rows.slice(0, 40), h = 30, room = Math.floor(w / 6.2);
   const s = svg('svg', {class: 'chart', viewBox: `0 0 ${w} ${shown.length * h + 4}`, role: 'img',
-    'aria-label': 'chart of the outcomes'});
+    'aria-label': what || 'chart of the outcomes'});
   const top = Math.max(...shown.map((r) => r.show), 1e-12);
   shown.forEach((r, i) => {
     const t = svg('text', {x: 0, y: i * h + 11});
@@ -239,8 +278,7 @@ function chart(rows) {
   return s;
 }
 
-function showTable(resp, how) {
-  const box = $('result');
+function renderTable(box, resp, how) {
   const rows = resp.outcomes.map((o) => ({outcome: o.outcome, p: o.p, exact: o.exact, show: o.p}));
   const key = countField(rows);
   if (key) rows.sort((a, b) => a.outcome[key] - b.outcome[key]);
@@ -250,8 +288,11 @@ function showTable(resp, how) {
   const wrap = el('div', {class: 'table-wrap'});
   const means = el('p', {class: 'mean'});
   const numeric = Object.keys(rows[0] ? rows[0].outcome : {}).filter((k) => rows.every((r) => typeof r.outcome[k] === 'number' || typeof r.outcome[k] === 'boolean'));
-  means.textContent = numeric.length ? 'mean: ' + numeric.map((k) => k + ' ' +
-    rows.reduce((s, r) => s + Number(r.outcome[k]) * r.p, 0).toFixed(3)).join(', ') : '';
+  // a yes/no field's mean is how often it is yes
+  const meanOf = (k) => rows.reduce((s, r) => s + Number(r.outcome[k]) * r.p, 0);
+  const isBool = (k) => rows.every((r) => typeof r.outcome[k] === 'boolean');
+  means.textContent = numeric.length ? 'mean: ' + numeric.map((k) => isBool(k)
+    ? k + ' ' + (100 * meanOf(k)).toFixed(1) + '% of the time' : k + ' ' + meanOf(k).toFixed(3)).join(', ') : '';
   function draw() {
     let acc = 0;
     const order = view.mode === 'at least' ? [...rows].reverse() : rows;
@@ -280,13 +321,84 @@ function showTable(resp, how) {
   }
   const extra = [];
   if (resp.unresolved) extra.push(el('p', {class: 'mean', text: 'unresolved: ' + (100 * resp.unresolved).toFixed(4) + '%'}));
-  box.replaceChildren(head, views, means, wrap, ...extra);
+  box.replaceChildren(head, views, means, wrap, ...extra, ...lossCharts(resp));
   draw();
 }
 
-function showText(text, how) {
-  $('result').replaceChildren(el('h2', {text: how}), el('pre', {class: 'story', text}));
+// A battle's losses, side by side: each side's chance of losing k units,
+// from a battle's odds (outcomes with "losses") or its simulation.
+function lossChart(name, p, mean) {
+  const rows = p.map((x, k) => ({outcome: {'units lost': k}, show: x})).filter((r) => r.show > 0);
+  const across = $('result').clientWidth > 700 ? $('result').clientWidth / 2 - 16 : 0;
+  return el('div', {class: 'losses'}, el('h3', {text: name + ': units lost' +
+    (mean === undefined ? '' : ' (mean ' + mean.toFixed(2) + ')')}), chart(rows, name + ' losses', across));
 }
+
+function lossCharts(resp) {
+  if (!Array.isArray(resp.sides) || !resp.outcomes || !resp.outcomes.every((o) => Array.isArray(o.outcome.losses)))
+    return [];
+  return resp.sides.map((name, i) => {
+    const p = [];
+    for (const o of resp.outcomes) {
+      const k = o.outcome.losses[i];
+      p[k] = (p[k] || 0) + o.p;
+    }
+    const mean = p.reduce((s, x, k) => s + (x || 0) * k, 0);
+    return lossChart(name, Array.from(p, (x) => x || 0), mean);
+  });
+}
+
+// A whole battle simulated: who wins (with its 95% interval) and each
+// side's losses.
+function renderBattleSim(box, resp, how) {
+  const pct = (x) => (100 * x).toFixed(2) + '%';
+  const body = el('tbody');
+  const row = (winner, name, w) => el('tr', {'data-outcome': JSON.stringify({winner}), 'data-p': String(w.p)},
+    el('td', {text: name}), el('td', {class: 'num', text: pct(w.p)}),
+    el('td', {class: 'num', text: pct(w.lo) + ' – ' + pct(w.hi)}));
+  for (const s of resp.sides) body.append(row(s.name, s.name + ' wins', s.win));
+  body.append(row(null, 'neither (a draw)', resp.draw));
+  const table = el('table', {}, el('thead', {}, el('tr', {}, el('th', {text: 'outcome'}), el('th', {text: 'chance'}),
+    el('th', {text: '95% interval'}))), body);
+  box.replaceChildren(el('h2', {text: how}),
+    el('p', {class: 'mean', text: resp.scenario + '; policy ' + resp.policy + '; ' + resp.counted + ' battles, seed ' +
+      resp.seed + '; mean rounds ' + resp.rounds.mean}),
+    el('div', {class: 'table-wrap'}, table),
+    el('div', {class: 'side-by-side'}, ...resp.sides.map((s) => lossChart(s.name, s.losses.p, s.losses.mean))));
+}
+
+function renderText(box, text, how) {
+  box.replaceChildren(el('h2', {text: how}), el('pre', {class: 'story', text}));
+}
+
+// What the number is made of: the modifiers and rule notes a roll tells
+// before its first die (they follow from the inputs alone), summed.
+async function renderModifiers(box, request) {
+  let resp;
+  try {
+    resp = await ask({procedure: request.procedure, mode: 'roll', inputs: request.inputs, seed: 0});
+  } catch (e) {
+    return; /* the odds are shown; the story is a help, not a need */
+  }
+  const before = [];
+  for (const ev of resp.events || []) {
+    if (ev.event === 'roll') break;
+    if (ev.event === 'modifier' || (ev.event === 'note' && ev.rule)) before.push(ev);
+  }
+  if (!before.length) return;
+  const list = el('ul', {class: 'modifiers'});
+  let sum = 0, count = 0;
+  for (const ev of before) {
+    const words = ev.event === 'modifier' ? ev.what + ': ' + (ev.value >= 0 ? '+' : '') + ev.value : ev.text;
+    if (ev.event === 'modifier') { sum += ev.value; count++; }
+    list.append(el('li', ev.event === 'modifier' ? {'data-modifier': String(ev.value)} : {},
+      el('span', {text: words}), el('small', {text: ' [' + ev.rule + ']'})));
+  }
+  if (count) list.append(el('li', {class: 'sum', text: 'modifiers in all: ' + (sum >= 0 ? '+' : '') + sum}));
+  box.append(el('h3', {text: 'Modifiers and rules'}), list);
+}
+
+
 
 function logRoll(text) {
   logLines.push(text);
@@ -299,32 +411,107 @@ function logRoll(text) {
   a.href = a.dataset.url;
 }
 
+function watchJob() {
+  const stop = new AbortController();
+  const box = $('progress'), bar = $('progress-bar'), words = $('progress-text');
+  bar.value = 0;
+  words.textContent = 'starting…';
+  box.hidden = false;
+  $('stop').onclick = () => stop.abort();
+  running = stop;
+  return {signal: stop.signal, progress(done, total) {
+    bar.max = total || 1;
+    bar.value = done;
+    words.textContent = total ? done.toLocaleString() + ' of ' + total.toLocaleString() : 'working…';
+  }};
+}
+
+function jobEnded() {
+  $('progress').hidden = true;
+  running = null;
+}
+
+// An answer in its box, and in the log for a roll.
+async function render(box, answer) {
+  const {request, how, resp} = answer;
+  if (typeof resp === 'string') renderText(box, resp, how);
+  else if (Array.isArray(resp.outcomes) && resp.outcomes.length) renderTable(box, resp, how);
+  else if (resp.sides && resp.draw) renderBattleSim(box, resp, how);
+  else renderText(box, await ask({...request, format: 'text'}), how);
+  if (request.mode === 'odds' && !isLongFor(request) && procOf(request).modes.includes('roll'))
+    await renderModifiers(box, request);
+}
+
+const procOf = (request) => catalogue.find((p) => p.name === request.procedure);
+// Long work runs as a job, with a progress bar and Stop: simulations,
+// and odds that may fall back to one (a whole battle).
+const isLongFor = (request) => request.mode === 'simulate' ||
+  (request.mode === 'odds' && procOf(request).odds_may_simulate);
+
+function titleOf(request, resp) {
+  if (request.mode === 'roll') return 'Roll (seed ' + request.seed + ')';
+  if (request.mode === 'odds') return resp && resp.method === 'simulation' ? 'Odds (by simulation)' : 'Exact odds';
+  return 'Simulated: ' + Number(request.trials).toLocaleString() + ' trials';
+}
+
+async function answer(request) {
+  let resp;
+  if (request.mode === 'roll') {
+    resp = await ask({...request, format: 'text'});
+  } else if (isLongFor(request)) {
+    try { resp = await ask(request, watchJob()); } finally { jobEnded(); }
+  } else {
+    resp = await ask(request);
+  }
+  return {request, how: titleOf(request, resp), resp};
+}
+
+// Compare: the answer pinned as A stays beside each new one (B).
+function showPinned() {
+  const box = $('pinned');
+  $('results').classList.toggle('compare', !!pinned);
+  box.hidden = !pinned;
+  if (!pinned) return Promise.resolve();
+  const unpin = el('button', {type: 'button', class: 'secondary', 'data-action': 'unpin', text: 'Unpin A'});
+  unpin.addEventListener('click', () => { pinned = null; showPinned(); saveState(); });
+  const inner = el('div');
+  box.replaceChildren(el('p', {class: 'ab', text: 'A: ' + describe(pinned.request)}), inner);
+  return render(inner, pinned).then(() => box.append(unpin));
+}
+
+function describe(request) {
+  const ins = Object.entries(request.inputs).map(([k, v]) => k + ' ' + (typeof v === 'object' ? v.name : v));
+  return procOf(request).command + (ins.length ? ': ' + ins.join(', ') : '');
+}
+
 async function go(mode) {
   showError('');
-  saveState();
+  if (running) running.abort();
   const request = {procedure: current.name, mode, inputs: inputsOf()};
   if (mode !== 'odds' && $('seed').value !== '') request.seed = Number($('seed').value);
-  if (mode === 'simulate') request.trials = 10000;
-  const busy = $('result');
-  busy.setAttribute('aria-busy', 'true');
+  if (mode === 'simulate' || (mode === 'odds' && current.odds_may_simulate))
+    request.trials = Number($('trials').value) || 10000;
+  const box = $('result');
+  box.setAttribute('aria-busy', 'true');
   try {
-    if (mode === 'roll') {
-      const text = await ask({...request, format: 'text'});
-      showText(text, 'Roll (seed ' + request.seed + ')');
-      logRoll(text);
-    } else {
-      const resp = await ask(request);
-      const how = mode === 'odds' ? (resp.method === 'simulation' ? 'Odds (by simulation)' : 'Exact odds')
-        : 'Simulated: ' + request.trials + ' trials';
-      if (Array.isArray(resp.outcomes) && resp.outcomes.length) showTable(resp, how);
-      else showText(await ask({...request, format: 'text'}), how);
-    }
+    last = await answer(request);
+    const inner = el('div');
+    box.replaceChildren(inner);
+    if (pinned) inner.append(el('p', {class: 'ab', text: 'B: ' + describe(request)}));
+    const body = el('div');
+    inner.append(body);
+    await render(body, last);
+    if (mode === 'roll') logRoll(last.resp);
+    const pin = el('button', {type: 'button', class: 'secondary', 'data-action': 'pin', text: 'Pin as A to compare'});
+    pin.addEventListener('click', () => { pinned = last; showPinned(); saveState(); });
+    inner.append(pin);
+    saveState();
   } catch (e) {
     showError(e.message);
   } finally {
-    busy.removeAttribute('aria-busy');
+    box.removeAttribute('aria-busy');
     // the answer, not the form, in view (on a phone the form is long)
-    ($('error').hidden ? busy : $('error')).scrollIntoView({block: 'start'});
+    ($('error').hidden ? box : $('error')).scrollIntoView({block: 'start'});
   }
 }
 
@@ -352,9 +539,16 @@ async function start() {
   buildForm(first);
   if (state) setInputs(state.i);
   if (state && state.s) $('seed').value = state.s; else newSeed();
+  if (state && state.t) $('trials').value = state.t;
+  // a copied link shows what it showed: A pinned, and the last answer
+  if (state && state.a && procOf(state.a)) {
+    try { pinned = await answer(state.a); await showPinned(); } catch (e) { showError('A: ' + e.message); }
+  }
+  if (state && state.m && current.modes.includes(state.m)) go(state.m);
   sel.addEventListener('change', () => {
     buildForm(catalogue.find((p) => p.name === sel.value));
     $('result').replaceChildren();
+    last = null;
     saveState();
   });
 }

@@ -115,8 +115,9 @@ fray_status fray_call_set(fray_call *c, size_t i, const char *text);
  * FRAY_DOC_MAX_BYTES), named name in messages and in the echoed inputs. */
 fray_status fray_call_set_document(fray_call *c, size_t i, const char *name, const char *text, size_t len);
 /* Whether path is a shipped example compiled into the library, by its
- * letters: "." and "dir/.." are taken out, a path above its start or
- * absolute is none; the file system is never asked. */
+ * letters: "." and "dir/.." are taken out, ".." at the top stays at the
+ * top (the source tree is the root), an absolute path is none; the file
+ * system is never asked. */
 bool fray_shipped_example(const char *path);
 
 typedef struct fray_call_opts {

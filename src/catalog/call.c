@@ -268,9 +268,10 @@ FRAY_API fray_status fray_call_set_document(fray_call *c, size_t i, const char *
 	return FRAY_OK;
 }
 
-/* path with "." and "dir/.." taken out, by its letters alone (a scenario
- * names its CRT as "../../data/adbg/..." from examples/adbg/); false
- * when it climbs above its start, is absolute or is too long. */
+/* path with "." and "dir/.." taken out, by its letters alone, as inside a
+ * chroot of the source tree: ".." at the top stays there (a scenario names
+ * its CRT as "../../data/adbg/..." from examples/adbg/, and an uploaded
+ * copy has lost its folders); false when absolute or too long. */
 static bool lexical_path(const char *path, char *out, size_t cap)
 {
 	size_t n = 0;
@@ -279,8 +280,6 @@ static bool lexical_path(const char *path, char *out, size_t cap)
 	for (const char *p = path; *p;) {
 		size_t len = strcspn(p, "/");
 		if (len == 2 && p[0] == '.' && p[1] == '.') {
-			if (n == 0)
-				return false;
 			while (n > 0 && out[n - 1] != '/')
 				n--;
 			if (n > 0)

@@ -76,6 +76,104 @@ def odds_rows(d):
             for r in d.find_elements(By.CSS_SELECTOR, "#result tr[data-p]")}
 
 
+def ask_page(d, action, where="#result"):
+    """Clears the answer, presses the button and waits for the new one."""
+    d.execute_script("document.getElementById('result').replaceChildren()")
+    d.find_element(By.CSS_SELECTOR, "button[data-action=%s]" % action).click()
+    WebDriverWait(d, 60).until(lambda d: d.find_elements(By.CSS_SELECTOR, where + " h2") or
+                               d.find_element(By.ID, "error").text)
+    check(not d.find_element(By.ID, "error").text, "%s: an error: %s" % (action, d.find_element(By.ID, "error").text))
+
+
+def rows_in(d, where):
+    return {json.dumps(json.loads(r.get_attribute("data-outcome")), sort_keys=True): float(r.get_attribute("data-p"))
+            for r in d.find_elements(By.CSS_SELECTOR, where + " tr[data-p]")}
+
+
+def same_rows(got, cli, what):
+    want = {json.dumps(o["outcome"], sort_keys=True): o["p"] for o in cli["outcomes"]}
+    check(got.keys() == want.keys(), "%s: outcomes %s, the CLI's %s" % (what, sorted(got), sorted(want)))
+    for k, v in want.items():
+        check(abs(got.get(k, -1) - v) < 1e-12, "%s: %s is %s, the CLI says %s" % (what, k, got.get(k), v))
+
+
+def modifiers(d):
+    """BBB movement: the modifiers listed one by one, as the sheet prices
+    them: in command +1, column +1, spent -2."""
+    pick(d, "bbb.move")
+    fill(d, {"training": "veteran", "in_command": True, "column": True, "spent": True})
+    ask_page(d, "odds")
+    WebDriverWait(d, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#result li[data-modifier]"))
+    got = sorted(int(e.get_attribute("data-modifier")) for e in
+                 d.find_elements(By.CSS_SELECTOR, "#result li[data-modifier]"))
+    check(got == sorted([+1, +1, -2]), "bbb.move modifiers: %s" % got)
+    total = d.find_element(By.CSS_SELECTOR, "#result li.sum").text
+    check(total.endswith("+0"), "bbb.move modifiers in all: %r" % total)
+
+
+def compare(d, fray, size, shots):
+    """A pinned beside B, each with the CLI's numbers."""
+    pick(d, "adbg.fire")
+    a = {"type": "regular", "cf": 3, "terrain": "wilderness"}
+    b = {**a, "cf": 5}
+    fill(d, a)
+    ask_page(d, "odds")
+    d.find_element(By.CSS_SELECTOR, "button[data-action=pin]").click()
+    fill(d, {"cf": 5})
+    ask_page(d, "odds")
+    for where, inputs in (("#pinned", a), ("#result", b)):
+        cli = json.loads(fray_request(fray, {"procedure": "adbg.fire", "mode": "odds", "inputs": inputs}))
+        same_rows(rows_in(d, where), cli, "compare %s" % where)
+    no_horizontal_scroll(d, "compare at %s px" % size)
+    d.save_screenshot(os.path.join(shots, "serve-compare-%s.png" % size))
+    d.find_element(By.CSS_SELECTOR, "button[data-action=unpin]").click()
+
+
+def battle(d, fray, size, shots):
+    """ADBG: a whole battle simulated as a job (progress, loss charts),
+    its odds, Stop, and a scenario uploaded from this device."""
+    pick(d, "adbg.battle")
+    scenario = "examples/adbg/lochry-1781.yaml"
+    fill(d, {"scenario": scenario, "trials": 20000, "seed": 7})
+    ask_page(d, "simulate")
+    cli = json.loads(fray_request(fray, {"procedure": "adbg.battle", "mode": "simulate", "trials": 20000, "seed": 7,
+                                         "inputs": {"scenario": scenario}}))
+    got = rows_in(d, "#result")
+    want = {json.dumps({"winner": s["name"]}): s["win"]["p"] for s in cli["sides"]}
+    want[json.dumps({"winner": None})] = cli["draw"]["p"]
+    check(got == want, "battle simulated: %s, the CLI %s" % (got, want))
+    charts = d.find_elements(By.CSS_SELECTOR, "#result .losses svg")
+    check(len(charts) == 2, "battle: %d loss charts" % len(charts))
+    no_horizontal_scroll(d, "battle at %s px" % size)
+    d.save_screenshot(os.path.join(shots, "serve-battle-%s.png" % size))
+    ask_page(d, "odds")
+    cli = json.loads(fray_request(fray, {"procedure": "adbg.battle", "mode": "odds", "trials": 20000,
+                                         "inputs": {"scenario": scenario}}))
+    same_rows(rows_in(d, "#result"), cli, "battle odds")
+    check(len(d.find_elements(By.CSS_SELECTOR, "#result .losses svg")) == 2, "battle odds: loss charts")
+    # Stop: a million battles, stopped under way
+    fill(d, {"scenario": "examples/adbg/blue-licks-1782.yaml", "trials": 1000000})
+    d.find_element(By.CSS_SELECTOR, "button[data-action=simulate]").click()
+    WebDriverWait(d, 30).until(lambda d: float(d.find_element(By.ID, "progress-bar").get_attribute("value")) > 0)
+    d.find_element(By.CSS_SELECTOR, "button[data-action=stop]").click()
+    WebDriverWait(d, 30).until(lambda d: d.find_element(By.ID, "error").text)
+    check(d.find_element(By.ID, "error").text == "stopped", "Stop: %r" % d.find_element(By.ID, "error").text)
+    check(not d.find_element(By.ID, "progress").is_displayed(), "Stop: the progress bar stays")
+    d.execute_script("document.getElementById('error').hidden = true; document.getElementById('error').textContent = ''")
+    # a scenario uploaded from this device goes as text (its CRT: the shipped one)
+    path = os.path.join(ROOT, "examples/adbg/sandusky-1782.yaml")
+    d.find_element(By.NAME, "scenario__upload").send_keys(path)
+    WebDriverWait(d, 10).until(lambda d: d.find_element(By.NAME, "scenario__text").get_attribute("value"))
+    with open(path) as f:
+        check(d.find_element(By.NAME, "scenario__text").get_attribute("value") == f.read(), "upload: the text")
+    fill(d, {"seed": 42})
+    ask_page(d, "roll")
+    story = d.execute_script("return document.querySelector('#result pre.story').textContent")
+    want = fray_request(fray, {"procedure": "adbg.battle", "seed": 42, "inputs": {"scenario": "examples/adbg/sandusky-1782.yaml"},
+                               "format": "text"})
+    check(story == want, "uploaded battle roll: %r, the CLI %r" % (story[:200], want[:200]))
+
+
 def no_horizontal_scroll(d, what):
     wide = d.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
     check(wide[0] <= wide[1], "%s: %d px wide in a %d px window" % (what, wide[0], wide[1]))
@@ -116,6 +214,9 @@ def run_page(fray, url, phone, shots):
             no_horizontal_scroll(d, "%s roll at %s px" % (name, size))
             if name == "chits.combat":
                 d.save_screenshot(os.path.join(shots, "serve-roll-%s.png" % size))
+        modifiers(d)
+        compare(d, fray, size, shots)
+        battle(d, fray, size, shots)
         # the command line itself, word for word: fray presidio morale --seed 42 ...
         pick(d, "presidio.morale")
         fill(d, {"level": "veteran", "size": "platoon", "casualties": 2, "seed": 42})
