@@ -438,7 +438,8 @@ async function render(box, answer) {
   else if (Array.isArray(resp.outcomes) && resp.outcomes.length) renderTable(box, resp, how);
   else if (resp.sides && resp.draw) renderBattleSim(box, resp, how);
   else renderText(box, await ask({...request, format: 'text'}), how);
-  if (request.mode === 'odds' && !isLongFor(request) && procOf(request).modes.includes('roll'))
+  const proc = procOf(request);
+  if (request.mode === 'odds' && proc && !isLongFor(request) && proc.modes.includes('roll'))
     await renderModifiers(box, request);
 }
 
@@ -517,7 +518,23 @@ async function go(mode) {
 
 // ---- start ----
 
+// fray report --html: the answer is in the file; no server to ask.
+function showReport(data) {
+  const {request, response, text} = data;
+  const mode = request.mode || (response.events ? 'roll' : 'odds');
+  const how = titleOf({...request, mode, trials: response.trials || request.trials}, response);
+  const box = $('result');
+  $('report-what').textContent = request.procedure;
+  $('report-request').textContent = JSON.stringify(request, null, 1);
+  if (mode !== 'roll' && Array.isArray(response.outcomes) && response.outcomes.length) renderTable(box, response, how);
+  else if (response.sides && response.draw) renderBattleSim(box, response, how);
+  else return renderText(box, text, how);
+  box.append(el('h3', {text: 'As the command line tells it'}), el('pre', {class: 'story', text}));
+}
+
 async function start() {
+  const report = document.getElementById('fray-report');
+  if (report) return showReport(JSON.parse(report.textContent));
   try {
     const [c, ex] = await Promise.all([getJSON('api/v1/procedures'), getJSON('api/v1/examples')]);
     catalogue = c.procedures;

@@ -50,6 +50,15 @@ static const topic topics[] = {
 	 "the procedure's options without their dashes ('fray procedures --json').\n"
 	 "Prints exactly what the command with --json prints; the library's\n"
 	 "fray_request does the same (docs/library.md).\n"},
+	{"report",
+	 "fray report --html FILE [REQUEST|-]\n"
+	 "\n"
+	 "Runs one request (as 'fray request' takes it: a roll, odds or a\n"
+	 "simulation, a whole battle too) and writes the page's charts, table and\n"
+	 "story as one self-contained HTML file to share: it opens in any browser\n"
+	 "with no server and no network. The request leaves out \"format\" (the\n"
+	 "report has both). FILE is written whole or not at all, and never over\n"
+	 "the request. See docs/serve.md.\n"},
 	{"serve",
 	 "fray serve [--port N] [--lan]\n"
 	 "\n"
@@ -61,7 +70,9 @@ static const topic topics[] = {
 	 "network, with a random token in the URL that every request must carry.\n"
 	 "It reads no files: scenarios and mixes are shipped examples or pasted.\n"
 	 "API: GET api/v1/procedures, GET api/v1/examples, POST api/v1/run with a\n"
-	 "request as 'fray request' takes it (at most 64 KiB; 10,000 trials).\n"
+	 "request as 'fray request' takes it (at most 64 KiB; 10,000 trials);\n"
+	 "POST api/v1/jobs for long work (1,000,000 trials, a battle's odds),\n"
+	 "GET api/v1/jobs/ID for its progress and result, DELETE to stop it.\n"
 	 "Ctrl-C stops it. See docs/serve.md.\n"},
 	{"roll",
 	 "fray roll DICE [--seed N] [--json]\n"

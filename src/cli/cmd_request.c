@@ -10,23 +10,23 @@
 
 /* The request's bytes, never more than the library takes plus one (so a
  * larger one is told as such), from a file, a pipe or standard input. */
-static int read_request(const char *path, char **out)
+int cli_read_request(const char *cmd, const char *path, char **out)
 {
 	bool std_in = strcmp(path, "-") == 0;
 	int fd = std_in ? 0 : open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
-		return cli_error("request", EXIT_BAD_INPUT, "%s: cannot open: %s", path, strerror(errno));
+		return cli_error(cmd, EXIT_BAD_INPUT, "%s: cannot open: %s", path, strerror(errno));
 	struct stat st;
 	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
 		close(fd);
-		return cli_error("request", EXIT_BAD_INPUT, "%s: a folder, not a request file", path);
+		return cli_error(cmd, EXIT_BAD_INPUT, "%s: a folder, not a request file", path);
 	}
 	size_t cap = (size_t)FRAY_REQUEST_MAX_BYTES + 1, len = 0;
 	char *buf = malloc(cap + 1);
 	if (!buf) {
 		if (!std_in)
 			close(fd);
-		return cli_error("request", EXIT_RUNTIME, "out of memory");
+		return cli_error(cmd, EXIT_RUNTIME, "out of memory");
 	}
 	while (len < cap) {
 		ssize_t n = read(fd, buf + len, cap - len);
@@ -37,7 +37,7 @@ static int read_request(const char *path, char **out)
 			free(buf);
 			if (!std_in)
 				close(fd);
-			return cli_error("request", EXIT_BAD_INPUT, "%s: cannot read: %s", path, strerror(e));
+			return cli_error(cmd, EXIT_BAD_INPUT, "%s: cannot read: %s", path, strerror(e));
 		}
 		if (n == 0)
 			break;
@@ -48,12 +48,12 @@ static int read_request(const char *path, char **out)
 	buf[len] = '\0';
 	if (len > FRAY_REQUEST_MAX_BYTES) {
 		free(buf);
-		return cli_error("request", EXIT_BAD_INPUT, "%s: larger than %u bytes", path, FRAY_REQUEST_MAX_BYTES);
+		return cli_error(cmd, EXIT_BAD_INPUT, "%s: larger than %u bytes", path, FRAY_REQUEST_MAX_BYTES);
 	}
 	if (strlen(buf) != len) {
 		size_t at = strlen(buf);
 		free(buf);
-		return cli_error("request", EXIT_BAD_INPUT, "%s: a NUL byte at offset %zu: expected text", path, at);
+		return cli_error(cmd, EXIT_BAD_INPUT, "%s: a NUL byte at offset %zu: expected text", path, at);
 	}
 	*out = buf;
 	return EXIT_OK;
@@ -68,7 +68,7 @@ int cmd_request(int argc, char **argv)
 				 "standard input)", argv[1]);
 	const char *path = argc ? argv[0] : "-";
 	char *text = NULL;
-	int status = read_request(path, &text);
+	int status = cli_read_request("request", path, &text);
 	if (status != EXIT_OK)
 		return status;
 	fray_ctx *ctx = fray_ctx_new(NULL, NULL);

@@ -19,6 +19,7 @@ static const command commands[] = {
 	{"merge", cmd_merge},
 	{"procedures", cmd_procedures},
 	{"request", cmd_request},
+	{"report", cmd_report},
 	{"serve", cmd_serve},
 };
 

@@ -1,0 +1,236 @@
+/* fray report --html FILE [REQUEST|-]: one request's answer as the page
+ * shows it, in one HTML file that needs no server: the page's own CSS and
+ * JavaScript inline, and the answer (JSON and the command line's words)
+ * as a JSON data block the script draws from. Nothing from the request
+ * reaches the HTML outside that block, where every '<' is written \u003c,
+ * so no text in a request can close the block or open a tag. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include "cli.h"
+#include "embedded.h"
+
+extern const embedded_file fray_page_files[];
+
+static const char *page_file(const char *path)
+{
+	for (const embedded_file *f = fray_page_files; f->path; f++)
+		if (!strcmp(f->path, path))
+			return (const char *)f->bytes;
+	return NULL;
+}
+
+/* Whether a page file may go inline in an element that ends at close. */
+static bool inline_safe(const char *text, const char *close)
+{
+	for (const char *p = text; (p = strchr(p, '<')); p++)
+		if (!strncasecmp(p, close, strlen(close)) || !strncmp(p, "<!--", 4))
+			return false;
+	return true;
+}
+
+/* The HTML being made; failed once memory ran out. */
+typedef struct html_buf {
+	char *s;
+	size_t len, cap;
+	bool failed;
+} html_buf;
+
+static void put(html_buf *o, const char *s, size_t n)
+{
+	if (o->failed)
+		return;
+	if (o->len + n + 1 > o->cap) {
+		size_t cap = 2 * (o->len + n + 1) + 4096;
+		char *more = realloc(o->s, cap);
+		if (!more) {
+			o->failed = true;
+			return;
+		}
+		o->s = more;
+		o->cap = cap;
+	}
+	memcpy(o->s + o->len, s, n);
+	o->len += n;
+	o->s[o->len] = 0;
+}
+
+static void out_add(html_buf *o, const char *s)
+{
+	put(o, s, strlen(s));
+}
+
+/* Appends s with every '<' as \u003c (s is JSON: a '<' is inside a string,
+ * where the escape means the same). */
+static void add_json(html_buf *o, const char *s)
+{
+	while (*s) {
+		size_t n = strcspn(s, "<");
+		put(o, s, n);
+		s += n;
+		if (*s == '<') {
+			out_add(o, "\\u003c");
+			s++;
+		}
+	}
+}
+
+static char *json_quote(const char *text)
+{
+	size_t n = fray_json_string(text, NULL, 0) + 1;
+	char *q = malloc(n);
+	if (q)
+		fray_json_string(text, q, n);
+	return q;
+}
+
+/* The request with "format" set: {"format": "text", ...}. */
+static char *with_format(const char *request, const char *format)
+{
+	const char *brace = strchr(request, '{');
+	if (!brace)
+		return NULL;
+	size_t n = strlen(request) + 32;
+	char *s = malloc(n);
+	if (s)
+		snprintf(s, n, "{\"format\": \"%s\", %s", format, brace + 1);
+	return s;
+}
+
+/* The request's problem if it names "format" (the report shows both). */
+static int refuse_format(const char *path, const char *text)
+{
+	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
+	fray_doc *doc = NULL;
+	int status = EXIT_OK;
+	if (!ctx)
+		return cli_error("report", EXIT_RUNTIME, "out of memory");
+	if (fray_doc_load_string(ctx, path, text, strlen(text), &doc) != FRAY_OK) {
+		status = cli_fail("report", ctx);
+	} else {
+		const fray_node *root = fray_doc_root(doc);
+		for (size_t k = 0; root && fray_node_kind_of(root) == FRAY_NODE_MAP && k < fray_node_len(root); k++) {
+			const fray_node *key = fray_node_key(root, k);
+			const char *name = fray_node_scalar(key);
+			if (name && !strcmp(name, "format")) {
+				status = cli_error("report", EXIT_BAD_INPUT, "%s:%d:%d: \"format\": leave it out; "
+						   "a report has the JSON and the words both", path,
+						   fray_node_line(key), fray_node_col(key));
+				break;
+			}
+		}
+	}
+	fray_doc_free(doc);
+	fray_ctx_free(ctx);
+	return status;
+}
+
+/* Runs one request; the failure told as `fray request` tells it. */
+static int run(const char *path, const char *request, char **out)
+{
+	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
+	if (!ctx)
+		return cli_error("report", EXIT_RUNTIME, "out of memory");
+	int status = EXIT_OK;
+	if (fray_request(ctx, request, out) != FRAY_OK) {
+		const char *msg = fray_ctx_message(ctx);
+		fray_status s = fray_ctx_status(ctx);
+		int code = s == FRAY_ERR_INPUT || s == FRAY_ERR_LIMIT ? EXIT_BAD_INPUT : EXIT_RUNTIME;
+		status = !strncmp(msg, "request:", 8) ? cli_error("report", code, "%s:%s", path, msg + 8)
+						      : cli_fail("report", ctx);
+	}
+	fray_ctx_free(ctx);
+	return status;
+}
+
+static char *html_of(const char *request, const char *json, const char *text, const char *css, const char *js)
+{
+	html_buf o = {0};
+	out_add(&o, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+		    "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+		    "<title>fray report</title>\n<style>\n");
+	out_add(&o, css);
+	out_add(&o, "</style>\n</head>\n<body>\n<header><h1>fray</h1><p class=\"tag\" id=\"report-what\"></p></header>\n"
+		    "<main>\n<p id=\"error\" class=\"error\" hidden></p>\n"
+		    "<div id=\"results\"><section id=\"result\"></section></div>\n</main>\n"
+		    "<footer><p>Made by <code>fray report</code>; the request below replays it with "
+		    "<code>fray request</code>.</p><pre id=\"report-request\"></pre></footer>\n"
+		    "<script type=\"application/json\" id=\"fray-report\">{\"request\": ");
+	add_json(&o, request);
+	out_add(&o, ", \"response\": ");
+	add_json(&o, json);
+	out_add(&o, ", \"text\": ");
+	char *quoted = json_quote(text);
+	if (quoted)
+		add_json(&o, quoted);
+	free(quoted);
+	out_add(&o, "}</script>\n<script>\n");
+	out_add(&o, js);
+	out_add(&o, "</script>\n</body>\n</html>\n");
+	if (!quoted || o.failed) {
+		free(o.s);
+		return NULL;
+	}
+	return o.s;
+}
+
+int cmd_report(int argc, char **argv)
+{
+	const char *out_path = NULL, *in_path = NULL;
+	for (int i = 0; i < argc; i++) {
+		if (cli_is_help(argv[i]))
+			return cli_help_topic(stdout, "report") ? EXIT_OK : EXIT_RUNTIME;
+		if (!strcmp(argv[i], "--html")) {
+			if (out_path || i + 1 >= argc)
+				return cli_error("report", EXIT_BAD_INPUT, out_path ? "--html given twice"
+										     : "--html: expected an output FILE");
+			out_path = argv[++i];
+		} else if (!in_path && (argv[i][0] != '-' || !strcmp(argv[i], "-"))) {
+			in_path = argv[i];
+		} else {
+			return cli_error("report", EXIT_BAD_INPUT, "unexpected argument '%s' (fray report --html FILE "
+					 "[REQUEST|-])", argv[i]);
+		}
+	}
+	if (!out_path)
+		return cli_error("report", EXIT_BAD_INPUT, "--html FILE is needed (the report's file)");
+	if (!in_path)
+		in_path = "-";
+	struct stat in_st, out_st;
+	if (strcmp(in_path, "-") != 0 && stat(in_path, &in_st) == 0 && stat(out_path, &out_st) == 0 &&
+	    in_st.st_dev == out_st.st_dev && in_st.st_ino == out_st.st_ino)
+		return cli_error("report", EXIT_BAD_INPUT, "--html %s: that is the request; fray will not write "
+				 "over it (choose another file)", out_path);
+	fray_ctx *check = fray_ctx_new(NULL, NULL);
+	int status = check ? cli_output_check("report", check, out_path, "--html", NULL)
+			   : cli_error("report", EXIT_RUNTIME, "out of memory");
+	fray_ctx_free(check);
+	if (status != EXIT_OK)
+		return status;
+	const char *css = page_file("page/app.css"), *js = page_file("page/app.js");
+	if (!css || !js || !inline_safe(css, "</style") || !inline_safe(js, "</script"))
+		return cli_error("report", EXIT_RUNTIME, "the page's files cannot go inline (a build problem)");
+	char *request = NULL, *json = NULL, *text = NULL, *as_text = NULL, *html = NULL;
+	const char *name = strcmp(in_path, "-") ? in_path : "(stdin)";
+	status = cli_read_request("report", in_path, &request);
+	if (status == EXIT_OK)
+		status = refuse_format(name, request);
+	if (status == EXIT_OK)
+		status = run(name, request, &json);
+	if (status == EXIT_OK && !(as_text = with_format(request, "text")))
+		status = cli_error("report", EXIT_RUNTIME, "out of memory");
+	if (status == EXIT_OK)
+		status = run(name, as_text, &text);
+	if (status == EXIT_OK && !(html = html_of(request, json, text, css, js)))
+		status = cli_error("report", EXIT_RUNTIME, "out of memory");
+	if (status == EXIT_OK && !cli_write_atomic(out_path, html, strlen(html)))
+		status = cli_error("report", EXIT_RUNTIME, "--html %s: cannot write: %s", out_path, strerror(errno));
+	free(request);
+	free(json);
+	free(text);
+	free(as_text);
+	free(html);
+	return status;
+}

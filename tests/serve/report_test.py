@@ -1,0 +1,97 @@
+#!/usr/bin/python3
+"""fray report --html: one self-contained file, opened from disk in
+headless Chromium with no server, shows the command line's numbers and
+words; names from a scenario stay text (no tag of theirs reaches the
+page); bad uses exit 2 and write nothing. Usage: FRAY SOURCE_DIR SHOTS"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from page_test import browser, check, failures
+
+HOSTILE = '<img src=x onerror="document.title=1"></script><script>document.title=2</script>'
+
+
+def fray_out(fray, source, args, stdin=None):
+    return subprocess.run([fray, *args], input=stdin, capture_output=True, text=True, cwd=source)
+
+
+def main():
+    fray, source, shots = sys.argv[1], sys.argv[2], sys.argv[3]
+    os.makedirs(shots, exist_ok=True)
+    tmp = tempfile.mkdtemp()
+    with open(os.path.join(source, "examples/adbg/lochry-1781.yaml")) as f:
+        scenario = f.read().replace("battle: ", "battle: '%s' # " % HOSTILE.replace("'", "''"), 1)
+    check(HOSTILE in scenario.replace("''", "'"), "the scenario carries the hostile name")
+    cases = {
+        "battle": {"procedure": "adbg.battle", "mode": "simulate", "trials": 20000, "seed": 3,
+                   "inputs": {"scenario": {"name": "examples/adbg/mine.yaml", "text": scenario}}},
+        "odds": {"procedure": "bbb.fire", "mode": "odds", "inputs": {"weapons": "RR:4", "range": 6,
+                                                                     "target": "infantry", "cover": 1}},
+        "roll": {"procedure": "presidio.morale", "seed": 42, "inputs": {"level": "veteran", "size": "platoon",
+                                                                       "casualties": 2}},
+    }
+    d = browser(False)
+    try:
+        for name, request in cases.items():
+            req = os.path.join(tmp, name + ".json")
+            with open(req, "w") as f:
+                json.dump(request, f)
+            html = os.path.join(tmp, name + ".html")
+            r = fray_out(fray, source, ["report", "--html", html, req])
+            check(r.returncode == 0, "%s: fray report exited %d: %s" % (name, r.returncode, r.stderr))
+            cli_json = json.loads(fray_out(fray, source, ["request", req]).stdout)
+            cli_text = fray_out(fray, source, ["request"], json.dumps({**request, "format": "text"})).stdout
+            d.get("file://" + html)
+            WebDriverWait(d, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#result pre.story"))
+            story = d.execute_script("return document.querySelector('#result pre.story').textContent")
+            check(story == cli_text, "%s: the story %r, the CLI %r" % (name, story[:200], cli_text[:200]))
+            rows = {json.dumps(json.loads(r.get_attribute("data-outcome")), sort_keys=True):
+                    float(r.get_attribute("data-p")) for r in d.find_elements(By.CSS_SELECTOR, "#result tr[data-p]")}
+            if name == "odds":
+                want = {json.dumps(o["outcome"], sort_keys=True): o["p"] for o in cli_json["outcomes"]}
+                check(rows.keys() == want.keys(), "odds rows: %s, the CLI %s" % (sorted(rows), sorted(want)))
+                for k, v in want.items():
+                    check(abs(rows.get(k, -1) - v) < 1e-12, "odds %s: %s, the CLI %s" % (k, rows.get(k), v))
+            if name == "battle":
+                want = {json.dumps({"winner": s["name"]}): s["win"]["p"] for s in cli_json["sides"]}
+                want[json.dumps({"winner": None})] = cli_json["draw"]["p"]
+                check(rows == want, "battle rows %s, the CLI %s" % (rows, want))
+                check(len(d.find_elements(By.CSS_SELECTOR, "#result .losses svg")) == 2, "battle: loss charts")
+                page_text = d.find_element(By.TAG_NAME, "body").text
+                check(HOSTILE in page_text, "the hostile name is shown as text")
+                check(not d.find_elements(By.CSS_SELECTOR, "img") and d.title == "fray report",
+                      "a name from the scenario made markup: title %r" % d.title)
+                d.save_screenshot(os.path.join(shots, "report-battle-1280.png"))
+    finally:
+        d.quit()
+    # bad uses: exit 2, a message, nothing written
+    req = os.path.join(tmp, "odds.json")
+    fifo = os.path.join(tmp, "fifo")
+    os.mkfifo(fifo)
+    with open(os.path.join(tmp, "format.json"), "w") as f:
+        f.write('{"procedure": "adbg.fire",\n "format": "text"}')
+    bad = [
+        (["report", req], "--html FILE is needed"),
+        (["report", "--html", req, req], "that is the request"),
+        (["report", "--html", fifo, req], "not a regular file"),
+        (["report", "--html", os.path.join(tmp, "no.html"), os.path.join(tmp, "format.json")], "format.json:2:2"),
+        (["report", "--html", os.path.join(tmp, "no.html"), "--bogus"], "unexpected argument"),
+    ]
+    for args, words in bad:
+        r = fray_out(fray, source, args)
+        check(r.returncode == 2 and words in r.stderr, "%s: exit %d, %r" % (args, r.returncode, r.stderr))
+    check(not os.path.exists(os.path.join(tmp, "no.html")), "a failed report left a file")
+    with open(req) as f:
+        check(json.load(f)["procedure"] == "bbb.fire", "the request was written over")
+    print("report: %d failures" % len(failures))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
