@@ -485,8 +485,11 @@ function describe(request) {
   return procOf(request).command + (ins.length ? ': ' + ins.join(', ') : '');
 }
 
+let asked = 0;  // the latest go(): an earlier one stopped by it stays quiet
+
 async function go(mode) {
   showError('');
+  const mine = ++asked;
   if (running) running.abort();
   const request = {procedure: current.name, mode, inputs: inputsOf()};
   if (mode !== 'odds' && $('seed').value !== '') request.seed = Number($('seed').value);
@@ -508,7 +511,7 @@ async function go(mode) {
     inner.append(pin);
     saveState();
   } catch (e) {
-    showError(e.message);
+    if (mine === asked) showError(e.message);
   } finally {
     box.removeAttribute('aria-busy');
     // the answer, not the form, in view (on a phone the form is long)

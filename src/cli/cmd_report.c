@@ -128,11 +128,8 @@ static int refuse_format(const char *path, const char *text)
 }
 
 /* Runs one request; the failure told as `fray request` tells it. */
-static int run(const char *path, const char *request, char **out)
+static int run(fray_ctx *ctx, const char *path, const char *request, char **out)
 {
-	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
-	if (!ctx)
-		return cli_error("report", EXIT_RUNTIME, "out of memory");
 	int status = EXIT_OK;
 	if (fray_request(ctx, request, out) != FRAY_OK) {
 		const char *msg = fray_ctx_message(ctx);
@@ -141,7 +138,6 @@ static int run(const char *path, const char *request, char **out)
 		status = !strncmp(msg, "request:", 8) ? cli_error("report", code, "%s:%s", path, msg + 8)
 						      : cli_fail("report", ctx);
 	}
-	fray_ctx_free(ctx);
 	return status;
 }
 
@@ -203,26 +199,29 @@ int cmd_report(int argc, char **argv)
 	    in_st.st_dev == out_st.st_dev && in_st.st_ino == out_st.st_ino)
 		return cli_error("report", EXIT_BAD_INPUT, "--html %s: that is the request; fray will not write "
 				 "over it (choose another file)", out_path);
-	fray_ctx *check = fray_ctx_new(NULL, NULL);
-	int status = check ? cli_output_check("report", check, out_path, "--html", NULL)
-			   : cli_error("report", EXIT_RUNTIME, "out of memory");
-	fray_ctx_free(check);
-	if (status != EXIT_OK)
-		return status;
+	/* one context for both runs: it remembers the files they read, so the
+	 * report is never written over a scenario or a mix it used */
+	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
+	if (!ctx)
+		return cli_error("report", EXIT_RUNTIME, "out of memory");
+	int status = cli_output_check("report", ctx, out_path, "--html", NULL);
 	const char *css = page_file("page/app.css"), *js = page_file("page/app.js");
-	if (!css || !js || !inline_safe(css, "</style") || !inline_safe(js, "</script"))
-		return cli_error("report", EXIT_RUNTIME, "the page's files cannot go inline (a build problem)");
+	if (status == EXIT_OK && (!css || !js || !inline_safe(css, "</style") || !inline_safe(js, "</script")))
+		status = cli_error("report", EXIT_RUNTIME, "the page's files cannot go inline (a build problem)");
 	char *request = NULL, *json = NULL, *text = NULL, *as_text = NULL, *html = NULL;
 	const char *name = strcmp(in_path, "-") ? in_path : "(stdin)";
-	status = cli_read_request("report", in_path, &request);
+	if (status == EXIT_OK)
+		status = cli_read_request("report", in_path, &request);
 	if (status == EXIT_OK)
 		status = refuse_format(name, request);
 	if (status == EXIT_OK)
-		status = run(name, request, &json);
+		status = run(ctx, name, request, &json);
 	if (status == EXIT_OK && !(as_text = with_format(request, "text")))
 		status = cli_error("report", EXIT_RUNTIME, "out of memory");
 	if (status == EXIT_OK)
-		status = run(name, as_text, &text);
+		status = run(ctx, name, as_text, &text);
+	if (status == EXIT_OK) /* again, now that the runs have read their files */
+		status = cli_output_check("report", ctx, out_path, "--html", NULL);
 	if (status == EXIT_OK && !(html = html_of(request, json, text, css, js)))
 		status = cli_error("report", EXIT_RUNTIME, "out of memory");
 	if (status == EXIT_OK && !cli_write_atomic(out_path, html, strlen(html)))
@@ -232,5 +231,6 @@ int cmd_report(int argc, char **argv)
 	free(text);
 	free(as_text);
 	free(html);
+	fray_ctx_free(ctx);
 	return status;
 }

@@ -74,12 +74,19 @@ def main():
     req = os.path.join(tmp, "odds.json")
     fifo = os.path.join(tmp, "fifo")
     os.mkfifo(fifo)
+    with open(os.path.join(source, "examples/adbg/lochry-1781.yaml")) as f, \
+            open(os.path.join(tmp, "copy.yaml"), "w") as g:
+        g.write(f.read().replace("../../data/adbg/", os.path.join(source, "data/adbg/")))
+    with open(os.path.join(tmp, "uses-copy.json"), "w") as f:
+        json.dump({"procedure": "adbg.battle", "seed": 1, "inputs": {"scenario": os.path.join(tmp, "copy.yaml")}}, f)
     with open(os.path.join(tmp, "format.json"), "w") as f:
         f.write('{"procedure": "adbg.fire",\n "format": "text"}')
     bad = [
         (["report", req], "--html FILE is needed"),
         (["report", "--html", req, req], "that is the request"),
         (["report", "--html", fifo, req], "not a regular file"),
+        (["report", "--html", os.path.join(tmp, "copy.yaml"), os.path.join(tmp, "uses-copy.json")],
+         "a file this run reads"),
         (["report", "--html", os.path.join(tmp, "no.html"), os.path.join(tmp, "format.json")], "format.json:2:2"),
         (["report", "--html", os.path.join(tmp, "no.html"), "--bogus"], "unexpected argument"),
     ]
@@ -87,6 +94,8 @@ def main():
         r = fray_out(fray, source, args)
         check(r.returncode == 2 and words in r.stderr, "%s: exit %d, %r" % (args, r.returncode, r.stderr))
     check(not os.path.exists(os.path.join(tmp, "no.html")), "a failed report left a file")
+    with open(os.path.join(tmp, "copy.yaml")) as f:
+        check(f.read().startswith(("#", "battle")), "the scenario was written over")
     with open(req) as f:
         check(json.load(f)["procedure"] == "bbb.fire", "the request was written over")
     print("report: %d failures" % len(failures))
