@@ -4,10 +4,12 @@
 
 #define RULE8 "Presidio Section 8"
 
-static void fmt_three(textbuf *t, const int64_t *o, bool json, const char *const *names)
+/* Three counts, named by the procedure's outcome fields. */
+static void fmt_three(const fray_call *c, const int64_t *o, bool json, textbuf *t)
 {
-	text_add(t, json ? "\"%s\": %lld, \"%s\": %lld, \"%s\": %lld" : "%s %lld, %s %lld, %s %lld", names[0],
-		 (long long)o[0], names[1], (long long)o[1], names[2], (long long)o[2]);
+	const out_desc *n = c->d->out;
+	text_add(t, json ? "\"%s\": %lld, \"%s\": %lld, \"%s\": %lld" : "%s %lld, %s %lld, %s %lld", n[0].name,
+		 (long long)o[0], n[1].name, (long long)o[1], n[2].name, (long long)o[2]);
 }
 
 /* ---- camp ---- */
@@ -54,13 +56,6 @@ static const out_desc villagers_out[] = {
 	{"houses", "integer", "villagers in the houses"}, {"fields", "integer", "in the fields"},
 	{"plaza", "integer", "in the plaza"}};
 
-static void fmt_villagers(const fray_call *c, const int64_t *o, bool json, textbuf *t)
-{
-	(void)c;
-	static const char *const names[3] = {"houses", "fields", "plaza"};
-	fmt_three(t, o, json, names);
-}
-
 static fray_status bind_villagers(fray_call *c)
 {
 	if (!val_given(c, 0))
@@ -70,7 +65,7 @@ static fray_status bind_villagers(fray_call *c)
 	in[1] = val_b(c, 1);
 	call_title(c, "villager deployment: %d, %s (guards: %d)", in[0], in[1] ? "night" : "day", in[1] ? 2 : 1);
 	call_echo(c, NULL);
-	call_run(c, fray_presidio_villagers_procedure, 3, fmt_villagers);
+	call_run(c, fray_presidio_villagers_procedure, 3, fmt_three);
 	return FRAY_OK;
 }
 
@@ -231,13 +226,6 @@ static const out_desc livestock_out[] = {
 	{"returned", "integer", "back on their own or rounded up"}, {"enemy", "integer", "taken by the enemy"},
 	{"lost", "integer", "lost for good"}};
 
-static void fmt_returned(const fray_call *c, const int64_t *o, bool json, textbuf *t)
-{
-	(void)c;
-	static const char *const names[3] = {"returned", "enemy", "lost"};
-	fmt_three(t, o, json, names);
-}
-
 static fray_status bind_livestock(fray_call *c)
 {
 	if (!val_given(c, 0))
@@ -247,7 +235,7 @@ static fray_status bind_livestock(fray_call *c)
 	in[1] = val_b(c, 1);
 	call_title(c, "lost livestock: %d, %s", in[0], in[1] ? "active search" : "no search party");
 	call_echo(c, NULL);
-	call_run(c, fray_presidio_livestock_return_procedure, 3, fmt_returned);
+	call_run(c, fray_presidio_livestock_return_procedure, 3, fmt_three);
 	return FRAY_OK;
 }
 

@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <time.h>
 #include <string.h>
-#include <unistd.h>
 #include "cli.h"
 #include "serve_handler.h"
 #include "serve_jobs.h"

@@ -102,26 +102,26 @@ unsigned serve_status_of(fray_status st)
 	       : st == FRAY_ERR_NOMEM ? 503 : 500;
 }
 
-char *serve_request_text(const char *body, size_t len, serve_reply *out)
+char *serve_request_text(const char *body, size_t len, bool check_json, serve_reply *out)
 {
 	if (memchr(body, 0, len)) {
 		serve_reply_error(out, 400, "request: a NUL byte in the body");
 		return NULL;
 	}
 	char *text = malloc(len + 1);
-	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
-	fray_doc *doc = NULL;
-	if (!text || !ctx) {
-		free(text);
-		fray_ctx_free(ctx);
+	if (!text) {
 		serve_reply_error(out, 503, "out of memory");
 		return NULL;
 	}
 	memcpy(text, body, len);
 	text[len] = 0;
-	fray_status st = fray_doc_load_string(ctx, "request", text, len, &doc);
+	if (!check_json)
+		return text;
+	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
+	fray_doc *doc = NULL;
+	fray_status st = ctx ? fray_doc_load_string(ctx, "request", text, len, &doc) : FRAY_ERR_NOMEM;
 	if (st != FRAY_OK) {
-		serve_reply_error(out, serve_status_of(st), fray_ctx_message(ctx));
+		serve_reply_error(out, serve_status_of(st), ctx ? fray_ctx_message(ctx) : "out of memory");
 		free(text);
 		text = NULL;
 	}
@@ -201,7 +201,8 @@ const char *serve_watch_message(serve_watch *w, const char *fray_msg)
 
 static void run(const char *body, size_t len, serve_reply *out)
 {
-	char *text = serve_request_text(body, len, out), *response = NULL;
+	/* fray_request reads the JSON itself: no check first */
+	char *text = serve_request_text(body, len, false, out), *response = NULL;
 	if (!text)
 		return;
 	fray_ctx *ctx = fray_ctx_new(NULL, NULL);

@@ -53,8 +53,10 @@ void serve_reply_error(serve_reply *out, unsigned status, const char *msg);
 unsigned serve_status_of(fray_status st);
 /* 128 random bits from the kernel as 32 hex digits (a token, a job id). */
 bool serve_random_hex(char out[33]);
-/* The body as a string, checked to be JSON; NULL with the error replied. */
-char *serve_request_text(const char *body, size_t len, serve_reply *out);
+/* The body as a string (no NUL inside), and when check_json is set
+ * checked to be JSON (a job's request is refused at once, not later);
+ * NULL with the error replied. */
+char *serve_request_text(const char *body, size_t len, bool check_json, serve_reply *out);
 
 /* A request's watch: how far its work got, and its time budget, kept by
  * the progress calls of the thread that runs it (which sets stop when the

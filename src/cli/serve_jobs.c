@@ -3,7 +3,6 @@
  * its progress calls, publishes how far it got and keeps its time budget. */
 #include <inttypes.h>
 #include <pthread.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -159,7 +158,7 @@ static job *slot_for_new(serve_jobs *j)
 void serve_jobs_start(serve_jobs *j, const char *body, size_t len, serve_reply *out)
 {
 	/* a request that is not even JSON is refused now, as api/v1/run would */
-	char *text = serve_request_text(body, len, out);
+	char *text = serve_request_text(body, len, true, out);
 	if (!text)
 		return;
 	void **args = malloc(2 * sizeof *args);
