@@ -37,6 +37,10 @@ typedef struct fray_policy_ops {
 	void (*seek)(void *self, uint64_t pos);
 	/* True when the same questions get the same answers: required for odds. */
 	bool deterministic;
+	/* True when an answer depends on the question alone, never on the
+	 * questions before (the heuristic): exact odds may then merge equal
+	 * states of a procedure (fray_checkpoint). */
+	bool memoryless;
 	/* True when one instance may answer from several threads at once. */
 	bool thread_safe;
 	/* True when it reads only c->suggested, never the words: rules may
@@ -59,6 +63,7 @@ void fray_policy_free(fray_policy *p);
 const char *fray_policy_name(const fray_policy *p);
 bool fray_policy_deterministic(const fray_policy *p);
 bool fray_policy_thread_safe(const fray_policy *p);
+bool fray_policy_memoryless(const fray_policy *p);
 /* True for the heuristic policy (and NULL): it reads no words. */
 bool fray_policy_suggestion_only(const fray_policy *p);
 void fray_policy_reset(fray_policy *p);

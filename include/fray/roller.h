@@ -34,6 +34,15 @@ int fray_count_at_most(fray_roller *r, int n, int sides, int k, const char *what
  * next draw. */
 size_t fray_draw(fray_roller *r, const unsigned *counts, size_t ncat,
 		 const char *what);
+/* k items drawn at once without replacement from ncat categories of
+ * counts[i] items (k <= their sum): drawn[i] gets how many of category i
+ * came out. Under enumeration it is one event whose branches are the
+ * ways to split k among the categories, with multivariate hypergeometric
+ * probabilities (prod C(counts[i], drawn[i]) / C(sum, k)); under sampling
+ * the items are drawn one by one and each is told. ncat <= FRAY_DEAL_MAX_CATS. */
+#define FRAY_DEAL_MAX_CATS 64
+void fray_deal(fray_roller *r, const unsigned *counts, size_t ncat, unsigned k,
+	       unsigned *drawn, const char *what);
 /* The re-roll-and-add die (Presidio morale, ruling R16): one die; on its top
  * face it is rolled once more and the two are added. Results 1..sides-1,
  * sides+1..2*sides; 2*sides means the top face came up twice. */
@@ -72,6 +81,24 @@ bool fray_roller_stopped(const fray_roller *r);
 const char *fray_roller_stop_reason(const fray_roller *r);
 /* Stops the run with status s and message msg (first failure wins). */
 void fray_roller_fail(fray_roller *r, fray_status s, const char *msg);
+
+/* State merging, for exact odds by dynamic programming (issue #16). A
+ * procedure that can stop between two stages and go on from its state
+ * alone (a battle between phases: units, places, the round) calls
+ * fray_resume first and fray_checkpoint at each stage boundary, with the
+ * whole state as plain bytes (equal bytes, same state: zero the padding;
+ * at most FRAY_STATE_MAX bytes, the same size every time).
+ *   fray_resume: true when the run is to start from a saved state, which
+ *     it copies into *state; false: start from the beginning.
+ *   fray_checkpoint: true when the state was taken and the procedure must
+ *     return now; false: go on.
+ * Under sampling both return false: the procedure runs straight through.
+ * Under fray_enumerate with a memoryless policy, the paths that reach the
+ * same state are merged (their probabilities summed) and the procedure is
+ * run once from each state, instead of once per path. */
+#define FRAY_STATE_MAX 2048
+bool fray_resume(fray_roller *r, void *state, size_t size);
+bool fray_checkpoint(fray_roller *r, const void *state, size_t size);
 
 /* A procedure: a pure function of its roller, policy and input, writing its
  * outcome (the number of fields its caller expects). input is read-only

@@ -346,10 +346,113 @@ static bool add_die(fray_ctx *ctx, ways *a, const dice_term *t, mpz_t den)
 	return true;
 }
 
+/* ---- the same in 128-bit integers, when the denominator fits (every
+ * count of ways is below it): no GMP at all ---- */
+
+/* The denominator of the whole expression, false past 128 bits. */
+static bool small_den(const fray_dice *d, fray_u128 *den)
+{
+	fray_u128 v = 1;
+	for (size_t i = 0; i < d->nterms; i++) {
+		const dice_term *t = &d->terms[i];
+		fray_u128 s = (fray_u128)t->sides * (t->reroll ? (unsigned)t->sides : 1u);
+		for (int k = 0; k < t->count; k++)
+			if (__builtin_mul_overflow(v, s, &v))
+				return false;
+	}
+	*den = v;
+	return true;
+}
+
+/* out[lo_out + i] += weight * sum of a over the block [b0, b1] below it. */
+static void add_block_small(fray_u128 *out, int64_t out_lo, size_t out_n, const fray_u128 *pre,
+			    int64_t a_lo, size_t a_n, int64_t b0, int64_t b1, fray_u128 weight)
+{
+	for (size_t i = 0; i < out_n; i++) {
+		int64_t v = out_lo + (int64_t)i;
+		int64_t jlo = v - b1 - a_lo, jhi = v - b0 - a_lo;
+		if (jlo < 0)
+			jlo = 0;
+		if (jhi > (int64_t)a_n - 1)
+			jhi = (int64_t)a_n - 1;
+		if (jlo <= jhi)
+			out[i] += weight * (pre[jhi + 1] - pre[jlo]);
+	}
+}
+
+static fray_status dist_small(const fray_dice *d, fray_u128 den, fray_dist **out)
+{
+	fray_ctx *ctx = d->ctx;
+	int64_t span = fray_dice_max(d) - fray_dice_min(d) + 1;
+	fray_u128 *a = fray_calloc(ctx, (size_t)span, sizeof *a);
+	fray_u128 *b = fray_calloc(ctx, (size_t)span, sizeof *b);
+	fray_u128 *pre = fray_calloc(ctx, (size_t)span + 1, sizeof *pre);
+	fray_status st = FRAY_OK;
+	if (!a || !b || !pre) {
+		st = fray_nomem(ctx);
+		goto done;
+	}
+	int64_t lo = 0, shift = 0;
+	size_t n = 1;
+	a[0] = 1;
+	for (size_t i = 0; i < d->nterms; i++) {
+		const dice_term *t = &d->terms[i];
+		shift += t->count == 0 ? t->sign * t->value : 0;
+		int64_t s = t->sides, top = t->reroll ? 2 * s : s;
+		for (int k = 0; k < t->count; k++) {
+			for (size_t j = 0; j < n; j++)
+				pre[j + 1] = pre[j] + a[j];
+			int64_t out_lo = t->sign > 0 ? lo + 1 : lo - top;
+			size_t out_n = n + (size_t)top - 1;
+			memset(b, 0, out_n * sizeof *b);
+			int64_t g = t->sign;
+			if (!t->reroll) {
+				add_block_small(b, out_lo, out_n, pre, lo, n, g > 0 ? 1 : -s, g > 0 ? s : -1, 1);
+			} else {
+				/* 1..s-1 with 1/s = s/s^2; s+1..2s with 1/s^2 (ruling R16) */
+				add_block_small(b, out_lo, out_n, pre, lo, n, g > 0 ? 1 : -(s - 1),
+						g > 0 ? s - 1 : -1, (fray_u128)s);
+				add_block_small(b, out_lo, out_n, pre, lo, n, g > 0 ? s + 1 : -2 * s,
+						g > 0 ? 2 * s : -(s + 1), 1);
+			}
+			fray_u128 *tmp = a;
+			a = b;
+			b = tmp;
+			lo = out_lo;
+			n = out_n;
+		}
+	}
+	size_t count = 0;
+	for (size_t i = 0; i < n; i++)
+		count += a[i] != 0;
+	fray_dist *dist;
+	if ((st = fray_dist_new_exact(ctx, 1, count, &dist)) != FRAY_OK)
+		goto done;
+	for (size_t i = 0, k = 0; i < n; i++) {
+		if (a[i] == 0)
+			continue;
+		dist->keys[k] = lo + (int64_t)i + shift;
+		dist->exact[k] = (fray_xq){.num = a[i], .den = den};
+		dist->p[k] = fray_u128_ratio(a[i], den);
+		k++;
+	}
+	*out = dist;
+done:
+	fray_dealloc(ctx, a);
+	fray_dealloc(ctx, b);
+	fray_dealloc(ctx, pre);
+	return st;
+}
+
 FRAY_API fray_status fray_dice_dist(const fray_dice *d, fray_dist **out)
 {
 	fray_ctx *ctx = d->ctx;
 	*out = NULL;
+	fray_u128 small;
+	if (small_den(d, &small))
+		return dist_small(d, small, out);
+	if (!fray_gmp_guard())
+		return fray_nomem(ctx);
 	ways a = {0};
 	mpz_t den;
 	mpz_init_set_ui(den, 1);
@@ -375,17 +478,25 @@ FRAY_API fray_status fray_dice_dist(const fray_dice *d, fray_dist **out)
 	fray_dist *dist;
 	if ((st = fray_dist_new_exact(ctx, 1, count, &dist)) != FRAY_OK)
 		goto done;
-	size_t k = 0;
-	for (size_t i = 0; i < a.n; i++) {
+	mpq_t q;
+	mpq_init(q);
+	for (size_t i = 0, k = 0; i < a.n; i++) {
 		if (mpz_sgn(a.w[i]) == 0)
 			continue;
 		dist->keys[k] = a.lo + (int64_t)i + shift;
-		mpq_set_num(dist->exact[k], a.w[i]);
-		mpq_set_den(dist->exact[k], den);
-		mpq_canonicalize(dist->exact[k]);
-		dist->p[k] = fray_q_to_double(dist->exact[k]);
+		mpq_set_num(q, a.w[i]);
+		mpq_set_den(q, den);
+		mpq_canonicalize(q);
+		if (!fray_xq_add_q(&dist->exact[k], q)) {
+			mpq_clear(q);
+			fray_dist_free(dist);
+			st = fray_nomem(ctx);
+			goto done;
+		}
+		dist->p[k] = fray_q_to_double(q);
 		k++;
 	}
+	mpq_clear(q);
 	*out = dist;
 done:
 	ways_free(ctx, &a);

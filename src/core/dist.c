@@ -30,28 +30,6 @@ double fray_q_to_double(const mpq_t q)
 	return r;
 }
 
-static size_t q_str(const mpq_t q, char *dst, size_t cap)
-{
-	/* mpq_get_str writes "num/den" or "num" when den is 1 */
-	size_t need = mpz_sizeinbase(mpq_numref(q), 10) +
-		      mpz_sizeinbase(mpq_denref(q), 10) + 3;
-	char *tmp = malloc(need);
-	if (!tmp) {
-		if (cap)
-			dst[0] = '\0';
-		return 0;
-	}
-	mpq_get_str(tmp, 10, q);
-	size_t len = strlen(tmp);
-	if (cap) {
-		size_t n = len < cap - 1 ? len : cap - 1;
-		memcpy(dst, tmp, n);
-		dst[n] = '\0';
-	}
-	free(tmp);
-	return len;
-}
-
 fray_status fray_dist_new_exact(fray_ctx *ctx, size_t nfields, size_t count,
 				fray_dist **out)
 {
@@ -73,8 +51,8 @@ fray_status fray_dist_new_exact(fray_ctx *ctx, size_t nfields, size_t count,
 		return fray_nomem(ctx);
 	}
 	for (size_t i = 0; i < count; i++)
-		mpq_init(d->exact[i]);
-	mpq_init(d->unresolved);
+		d->exact[i] = FRAY_XQ_ZERO;
+	d->unresolved = FRAY_XQ_ZERO;
 	*out = d;
 	return FRAY_OK;
 }
@@ -85,8 +63,8 @@ FRAY_API void fray_dist_free(fray_dist *d)
 		return;
 	if (d->exact) {
 		for (size_t i = 0; i < d->count; i++)
-			mpq_clear(d->exact[i]);
-		mpq_clear(d->unresolved);
+			fray_xq_clear(&d->exact[i]);
+		fray_xq_clear(&d->unresolved);
 	}
 	fray_dealloc(d->ctx, d->exact);
 	fray_dealloc(d->ctx, d->hits);
@@ -118,7 +96,7 @@ FRAY_API size_t fray_dist_p_exact(const fray_dist *d, size_t i, char *dst,
 			dst[0] = '\0';
 		return 0;
 	}
-	return q_str(d->exact[i], dst, cap);
+	return fray_xq_str(&d->exact[i], dst, cap);
 }
 
 FRAY_API uint64_t fray_dist_hits(const fray_dist *d, size_t i)
@@ -128,7 +106,7 @@ FRAY_API uint64_t fray_dist_hits(const fray_dist *d, size_t i)
 
 FRAY_API double fray_dist_unresolved(const fray_dist *d)
 {
-	return d->exact ? fray_q_to_double(d->unresolved) : 0.0;
+	return d->exact ? fray_xq_to_double(&d->unresolved) : 0.0;
 }
 
 FRAY_API size_t fray_dist_unresolved_exact(const fray_dist *d, char *dst,
@@ -139,7 +117,7 @@ FRAY_API size_t fray_dist_unresolved_exact(const fray_dist *d, char *dst,
 			dst[0] = '\0';
 		return 0;
 	}
-	return q_str(d->unresolved, dst, cap);
+	return fray_xq_str(&d->unresolved, dst, cap);
 }
 
 FRAY_API fray_status fray_dist_range(const fray_dist *d, int64_t lo,
@@ -147,18 +125,19 @@ FRAY_API fray_status fray_dist_range(const fray_dist *d, int64_t lo,
 				     size_t cap, size_t *needed)
 {
 	if (d->exact) {
-		mpq_t sum;
-		mpq_init(sum);
+		fray_xq sum = FRAY_XQ_ZERO;
 		for (size_t i = 0; i < d->count; i++) {
 			int64_t v = d->keys[i * d->nfields];
-			if (v >= lo && v <= hi)
-				mpq_add(sum, sum, d->exact[i]);
+			if (v >= lo && v <= hi && !fray_xq_add_xq(&sum, &d->exact[i])) {
+				fray_xq_clear(&sum);
+				return fray_nomem(d->ctx);
+			}
 		}
-		*p = fray_q_to_double(sum);
-		size_t n = q_str(sum, exact_dst, exact_dst ? cap : 0);
+		*p = fray_xq_to_double(&sum);
+		size_t n = fray_xq_str(&sum, exact_dst, exact_dst ? cap : 0);
 		if (needed)
 			*needed = n;
-		mpq_clear(sum);
+		fray_xq_clear(&sum);
 		return FRAY_OK;
 	}
 	uint64_t hits = 0;

@@ -6,16 +6,17 @@
 #include <gmp.h>
 #include <stdbool.h>
 #include "internal.h"
+#include "xq.h"
 
 struct fray_dist {
 	fray_ctx *ctx;
 	size_t nfields, count;
 	int64_t *keys;    /* count * nfields */
 	double *p;        /* count */
-	mpq_t *exact;     /* count, or NULL when sampled */
+	fray_xq *exact;   /* count, or NULL when sampled */
 	uint64_t *hits;   /* count, or NULL when exact */
 	uint64_t trials;
-	mpq_t unresolved; /* initialised when exact */
+	fray_xq unresolved; /* when exact */
 };
 
 typedef struct fray_tally {
@@ -24,7 +25,7 @@ typedef struct fray_tally {
 	bool exact;
 	size_t count, cap;       /* entries */
 	int64_t *keys;           /* cap * nfields */
-	mpq_t *q;                /* exact: cap */
+	fray_xq *x;              /* exact: cap */
 	uint64_t *hits;          /* sampled: cap */
 	size_t *slots;           /* hash table of entry index + 1; 0 = empty */
 	size_t nslots;           /* power of two */
@@ -33,13 +34,16 @@ typedef struct fray_tally {
 fray_status fray_tally_init(fray_tally *t, fray_ctx *ctx, size_t nfields,
 			    bool exact);
 void fray_tally_fini(fray_tally *t);
+/* Empties t, keeping its memory. */
+void fray_tally_reset(fray_tally *t);
 /* The entry for key, created (zero) if new; SIZE_MAX when out of memory. */
 size_t fray_tally_slot(fray_tally *t, const int64_t *key);
 /* Adds src's hit counts into dst (sampled tallies). */
 fray_status fray_tally_merge(fray_tally *dst, const fray_tally *src);
-/* Builds a sorted distribution; unresolved may be NULL (sampled). */
+/* Builds a sorted distribution (the exact sums are moved out of t);
+ * unresolved may be NULL (sampled). */
 fray_status fray_tally_to_dist(fray_tally *t, uint64_t trials,
-			       const mpq_t unresolved, fray_dist **out);
+			       const fray_xq *unresolved, fray_dist **out);
 
 /* A new exact distribution over one field with the given values and
  * probabilities (values in increasing order); takes no ownership. */

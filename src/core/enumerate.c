@@ -2,7 +2,14 @@
  * depth first, replaying the recorded prefix and extending it with branch 0,
  * then backtracking to the deepest step with a branch left. Paths ending in
  * the same outcome are merged; paths cut at the depth limit are summed as
- * unresolved mass (DESIGN.md, "One rules function, three modes"). */
+ * unresolved mass (DESIGN.md, "One rules function, three modes").
+ *
+ * Probabilities are kept in 128-bit integers while they fit (xq.h) and in
+ * GMP past that. A procedure that checkpoints its state (fray_checkpoint)
+ * is walked in waves: every path from the start up to its first checkpoint,
+ * then, for each distinct state reached (probabilities summed), every path
+ * from that state to its next checkpoint, and so on: dynamic programming
+ * over stages, where a battle's paths repeat the same states over and over. */
 #include <stdio.h>
 #include <string.h>
 #include "dist_internal.h"
@@ -35,15 +42,77 @@ bool fray_enum_step(fray_roller *r, uint32_t nbranches, uint32_t *choice,
 	return true;
 }
 
-void fray_enum_commit(fray_roller *r)
+/* bigq[0..d] usable; false when GMP's memory failed (checked by the
+ * enumerator after the run). */
+static void need_big(enum_state *en, unsigned d)
+{
+	while (en->nbig <= d)
+		mpq_init(en->bigq[en->nbig++]);
+}
+
+static void prefix_q(enum_state *en, unsigned d, mpq_t q)
+{
+	if (en->big[d]) {
+		mpq_set(q, en->bigq[d]);
+	} else {
+		fray_u128_to_mpz(mpq_numref(q), en->pnum[d]);
+		fray_u128_to_mpz(mpq_denref(q), en->pden[d]);
+		mpq_canonicalize(q);
+	}
+}
+
+void fray_enum_commit_small(fray_roller *r, fray_u128 w, fray_u128 dd)
 {
 	enum_state *en = r->en;
 	unsigned d = en->depth; /* the step just taken was d - 1 */
-	mpq_set_num(en->branch, en->num);
-	mpq_set_den(en->branch, en->den);
-	mpq_canonicalize(en->branch);
-	mpq_mul(en->prob[d], en->prob[d - 1], en->branch);
 	en->valid = d + 1;
+	if (!en->big[d - 1]) {
+		fray_u128 n, m, a = en->pnum[d - 1], b = en->pden[d - 1];
+		if (!__builtin_mul_overflow(a, w, &n) && !__builtin_mul_overflow(b, dd, &m)) {
+			en->pnum[d] = n;
+			en->pden[d] = m;
+			en->big[d] = false;
+			return;
+		}
+		fray_u128 g1 = fray_u128_gcd(a, b), g2 = fray_u128_gcd(w, dd);
+		a /= g1, b /= g1, w /= g2, dd /= g2;
+		fray_u128 g3 = fray_u128_gcd(a, dd), g4 = fray_u128_gcd(w, b);
+		if (!__builtin_mul_overflow(a / g3, w / g4, &n) &&
+		    !__builtin_mul_overflow(b / g4, dd / g3, &m)) {
+			en->pnum[d] = n;
+			en->pden[d] = m;
+			en->big[d] = false;
+			return;
+		}
+	}
+	fray_u128_to_mpz(en->num, w);
+	fray_u128_to_mpz(en->den, dd);
+	fray_enum_commit(r);
+}
+
+void fray_enum_commit(fray_roller *r)
+{
+	enum_state *en = r->en;
+	unsigned d = en->depth;
+	need_big(en, d);
+	mpq_ptr q = en->bigq[d];
+	prefix_q(en, d - 1, q);
+	mpq_t branch;
+	mpq_init(branch);
+	mpq_set_num(branch, en->num);
+	mpq_set_den(branch, en->den);
+	mpq_canonicalize(branch);
+	mpq_mul(q, q, branch);
+	mpq_clear(branch);
+	en->big[d] = true;
+	en->valid = d + 1;
+}
+
+/* x += the probability of the path just run. */
+static bool add_path(const enum_state *en, fray_xq *x)
+{
+	unsigned d = en->depth;
+	return en->big[d] ? fray_xq_add_q(x, en->bigq[d]) : fray_xq_add(x, en->pnum[d], en->pden[d]);
 }
 
 /* Moves to the next path: the deepest step with an untried branch takes
@@ -69,21 +138,26 @@ static enum_state *enum_state_new(fray_ctx *ctx, unsigned max_depth)
 	enum_state *en = fray_calloc(ctx, 1, sizeof *en);
 	if (!en)
 		return NULL;
-	en->path = fray_calloc(ctx, max_depth + 1, sizeof *en->path);
-	en->prob = fray_calloc(ctx, max_depth + 1, sizeof *en->prob);
-	if (!en->path || !en->prob) {
+	size_t n = (size_t)max_depth + 1;
+	en->path = fray_calloc(ctx, n, sizeof *en->path);
+	en->pnum = fray_alloc(ctx, n * sizeof *en->pnum);
+	en->pden = fray_alloc(ctx, n * sizeof *en->pden);
+	en->big = fray_calloc(ctx, n, sizeof *en->big);
+	en->bigq = fray_alloc(ctx, n * sizeof *en->bigq);
+	if (!en->path || !en->pnum || !en->pden || !en->big || !en->bigq) {
 		fray_dealloc(ctx, en->path);
-		fray_dealloc(ctx, en->prob);
+		fray_dealloc(ctx, en->pnum);
+		fray_dealloc(ctx, en->pden);
+		fray_dealloc(ctx, en->big);
+		fray_dealloc(ctx, en->bigq);
 		fray_dealloc(ctx, en);
 		return NULL;
 	}
-	for (unsigned i = 0; i <= max_depth; i++)
-		mpq_init(en->prob[i]);
-	mpq_set_ui(en->prob[0], 1, 1);
+	en->pnum[0] = 1;
+	en->pden[0] = 1;
 	en->valid = 1;
 	en->max_depth = max_depth;
 	mpz_inits(en->num, en->den, NULL);
-	mpq_init(en->branch);
 	return en;
 }
 
@@ -91,32 +165,231 @@ static void enum_state_free(fray_ctx *ctx, enum_state *en)
 {
 	if (!en)
 		return;
-	for (unsigned i = 0; i <= en->max_depth; i++)
-		mpq_clear(en->prob[i]);
+	for (unsigned i = 0; i < en->nbig; i++)
+		mpq_clear(en->bigq[i]);
 	mpz_clears(en->num, en->den, NULL);
-	mpq_clear(en->branch);
+	fray_deal_nodes_free(ctx, en->deals, en->max_depth + 1);
+	fray_dealloc(ctx, en->key);
 	fray_dealloc(ctx, en->path);
-	fray_dealloc(ctx, en->prob);
+	fray_dealloc(ctx, en->pnum);
+	fray_dealloc(ctx, en->pden);
+	fray_dealloc(ctx, en->big);
+	fray_dealloc(ctx, en->bigq);
 	fray_dealloc(ctx, en);
 }
 
-/* The memory budget: the tally's outcomes and every GMP number alive
- * (the exact probabilities are most of it). Checked every 64 paths, well
- * before the machine runs out; and a malloc that failed under GMP (the
- * reserve was given up) ends the work here, never in an abort. */
-static fray_status check_memory(fray_ctx *ctx, const fray_tally *t, uint64_t max_bytes)
+/* ---- state merging ---- */
+
+FRAY_API bool fray_resume(fray_roller *r, void *state, size_t size)
 {
+	if (r->mode != ROLLER_ENUMERATE || !r->en->resume)
+		return false;
+	if (size != r->en->state_size) {
+		fray_roller_fail(r, FRAY_ERR_INTERNAL, "fray_resume: a state of another size");
+		return false;
+	}
+	memcpy(state, r->en->resume, size);
+	return true;
+}
+
+FRAY_API bool fray_checkpoint(fray_roller *r, const void *state, size_t size)
+{
+	if (r->mode != ROLLER_ENUMERATE || !r->en->staging || fray_roller_stopped(r))
+		return false;
+	enum_state *en = r->en;
+	if (size == 0 || size > FRAY_STATE_MAX || (en->state_size && size != en->state_size)) {
+		fray_roller_fail(r, FRAY_ERR_INTERNAL, "fray_checkpoint: a state of 1 to "
+				 "FRAY_STATE_MAX bytes, the same size every time");
+		return false;
+	}
+	en->state_size = size;
+	memcpy(en->key, state, size);
+	en->checkpointed = true;
+	r->truncated = true; /* the run stops here: primitives do nothing more */
+	return true;
+}
+
+/* ---- the walk ---- */
+
+typedef struct walker {
+	fray_ctx *ctx;
+	fray_roller r;
+	fray_procedure proc;
+	fray_policy *p;
+	const void *input;
+	const fray_enum_limits *lim;
+	uint64_t max_paths, max_bytes, paths;
+	fray_tally out;        /* outcomes */
+	fray_xq unresolved;
+	fray_tally wave[2];    /* states to walk from, states reached */
+	int cur;               /* wave[cur]: the states being walked from */
+	/* one state's ends, before they are weighted by the state's
+	 * probability (a product per end instead of per path) */
+	fray_tally local_out, local_next;
+	fray_xq local_unres;
+	int64_t keybuf[FRAY_STATE_MAX / 8];
+} walker;
+
+static size_t tally_bytes(const fray_tally *t)
+{
+	return t->cap * (t->nfields * sizeof(int64_t) + sizeof(fray_xq)) + t->nslots * sizeof(size_t);
+}
+
+/* The memory budget: the outcomes and states collected and every GMP
+ * number alive (checked every 64 paths, well before the machine runs out);
+ * a malloc that failed under GMP (the reserve was given up) ends the work
+ * here, never in an abort. */
+static fray_status check_memory(walker *w)
+{
+	fray_ctx *ctx = w->ctx;
 	if (fray_gmp_failed())
 		return fray_fail(ctx, FRAY_ERR_NOMEM, "out of memory while enumerating; "
 				 "simulate instead (--trials N)");
-	uint64_t used = (uint64_t)fray_gmp_live_bytes() +
-			(uint64_t)t->cap * (t->nfields * sizeof(int64_t) + sizeof(mpq_t)) +
-			(uint64_t)t->nslots * sizeof(size_t);
-	if (used > max_bytes)
+	uint64_t used = (uint64_t)fray_gmp_live_bytes() + tally_bytes(&w->out) +
+			tally_bytes(&w->wave[0]) + tally_bytes(&w->wave[1]) +
+			tally_bytes(&w->local_out) + tally_bytes(&w->local_next);
+	if (used > w->max_bytes)
 		return fray_fail(ctx, FRAY_ERR_BUDGET, "exact odds need more than %llu MiB of memory "
 				 "(the budget, --max-memory): simulate instead (--trials N)",
-				 (unsigned long long)(max_bytes >> 20));
+				 (unsigned long long)(w->max_bytes >> 20));
 	return FRAY_OK;
+}
+
+static size_t key_words(const enum_state *en)
+{
+	return (en->state_size + 7) / 8;
+}
+
+/* The tally for states, made when the first checkpoint fixed their size. */
+static fray_status states_ready(walker *w)
+{
+	size_t words = key_words(w->r.en);
+	if (w->wave[0].nfields == words)
+		return FRAY_OK;
+	if (w->wave[0].nfields != 0)
+		return fray_fail(w->ctx, FRAY_ERR_INTERNAL, "fray_checkpoint: states of two sizes");
+	fray_tally_init(&w->wave[0], w->ctx, words, true);
+	fray_tally_init(&w->wave[1], w->ctx, words, true);
+	fray_tally_init(&w->local_next, w->ctx, words, true);
+	return FRAY_OK;
+}
+
+/* Adds the path just run to where it ended: an outcome, a state, or cut. */
+static fray_status record_end(walker *w, const int64_t *outcome, bool weighted)
+{
+	enum_state *en = w->r.en;
+	fray_tally *t;
+	const int64_t *key;
+	if (en->checkpointed) {
+		fray_status st = states_ready(w);
+		if (st != FRAY_OK)
+			return st;
+		memset(w->keybuf, 0, key_words(en) * 8);
+		memcpy(w->keybuf, en->key, en->state_size);
+		t = weighted ? &w->local_next : &w->wave[1 - w->cur];
+		key = w->keybuf;
+	} else if (w->r.truncated) {
+		if (!add_path(en, weighted ? &w->local_unres : &w->unresolved))
+			return fray_nomem(w->ctx);
+		return FRAY_OK;
+	} else {
+		t = weighted ? &w->local_out : &w->out;
+		key = outcome;
+	}
+	size_t e = fray_tally_slot(t, key);
+	if (e == SIZE_MAX || !add_path(en, &t->x[e]))
+		return fray_nomem(w->ctx);
+	return FRAY_OK;
+}
+
+/* dst[k] += weight * src[k] for every entry of src; src is emptied. */
+static fray_status fold(walker *w, fray_tally *dst, fray_tally *src, const fray_xq *weight)
+{
+	for (size_t e = 0; e < src->count; e++) {
+		size_t d = fray_tally_slot(dst, src->keys + e * src->nfields);
+		if (d == SIZE_MAX || !fray_xq_addmul(&dst->x[d], weight, &src->x[e]))
+			return fray_nomem(w->ctx);
+	}
+	fray_tally_reset(src);
+	return FRAY_OK;
+}
+
+/* Runs every path from one start: the beginning (resume NULL, weight 1)
+ * or a state reached with probability *weight. */
+static fray_status walk_from(walker *w, const unsigned char *resume, const fray_xq *weight)
+{
+	fray_roller *r = &w->r;
+	enum_state *en = r->en;
+	en->resume = resume;
+	en->len = 0;
+	en->valid = 1;
+	fray_status st;
+	do {
+		if (++w->paths > w->max_paths)
+			return fray_fail(w->ctx, FRAY_ERR_LIMIT,
+					 "more than %llu outcome paths: too many to "
+					 "enumerate exactly; simulate instead",
+					 (unsigned long long)w->max_paths);
+		int64_t outcome[FRAY_OUTCOME_MAX_FIELDS] = {0};
+		fray_roller_begin_run(r);
+		en->depth = 0;
+		en->checkpointed = false;
+		fray_policy_reset(w->p);
+		w->proc(r, w->p, w->input, outcome);
+		if (r->status != FRAY_OK)
+			return fray_fail(w->ctx, r->status, "%s", r->msg);
+		/* a pure procedure consumes exactly its recorded path */
+		en->len = en->depth;
+		if (en->valid > en->depth + 1)
+			en->valid = en->depth + 1;
+		if ((st = record_end(w, outcome, weight != NULL)) != FRAY_OK)
+			return st;
+		if ((w->paths & 63) == 0 && (st = check_memory(w)) != FRAY_OK)
+			return st;
+		const fray_enum_limits *lim = w->lim;
+		if (lim && lim->stop && *lim->stop)
+			return fray_fail(w->ctx, FRAY_ERR_BUDGET, "stopped after %llu paths",
+					 (unsigned long long)w->paths);
+		if (lim && lim->progress && (w->paths & 0xFFFF) == 0)
+			lim->progress(w->paths, w->max_paths, lim->ud);
+	} while (next_path(en));
+	if (!weight)
+		return FRAY_OK;
+	if ((st = fold(w, &w->out, &w->local_out, weight)) != FRAY_OK)
+		return st;
+	if (w->local_next.nfields &&
+	    (st = fold(w, &w->wave[1 - w->cur], &w->local_next, weight)) != FRAY_OK)
+		return st;
+	bool ok = fray_xq_addmul(&w->unresolved, weight, &w->local_unres);
+	fray_xq_clear(&w->local_unres);
+	return ok ? FRAY_OK : fray_nomem(w->ctx);
+}
+
+/* The waves: the beginning, then each set of states reached, until no
+ * path stops at a checkpoint any more. A wave beyond the depth limit is
+ * unresolved, as a path cut there would be. */
+static fray_status walk(walker *w)
+{
+	fray_status st = walk_from(w, NULL, NULL);
+	unsigned char *state = fray_alloc(w->ctx, FRAY_STATE_MAX);
+	if (!state)
+		return fray_nomem(w->ctx);
+	for (unsigned waves = 1; st == FRAY_OK && w->wave[1 - w->cur].count > 0; waves++) {
+		w->cur = 1 - w->cur;
+		fray_tally *from = &w->wave[w->cur];
+		for (size_t e = 0; e < from->count && st == FRAY_OK; e++) {
+			if (waves > w->r.en->max_depth) {
+				if (!fray_xq_add_xq(&w->unresolved, &from->x[e]))
+					st = fray_nomem(w->ctx);
+				continue;
+			}
+			memcpy(state, from->keys + e * from->nfields, w->r.en->state_size);
+			st = walk_from(w, state, &from->x[e]);
+		}
+		fray_tally_reset(from);
+	}
+	fray_dealloc(w->ctx, state);
+	return st;
 }
 
 FRAY_API fray_status fray_enumerate(fray_ctx *ctx, fray_procedure proc,
@@ -140,80 +413,46 @@ FRAY_API fray_status fray_enumerate(fray_ctx *ctx, fray_procedure proc,
 				 fray_policy_name(p));
 	unsigned max_depth = lim && lim->max_depth ? lim->max_depth
 						   : FRAY_ENUM_DEFAULT_DEPTH;
-	uint64_t max_paths = lim && lim->max_paths ? lim->max_paths
-						   : FRAY_ENUM_DEFAULT_PATHS;
-	uint64_t max_bytes = lim && lim->max_bytes ? lim->max_bytes
-						   : FRAY_ENUM_DEFAULT_BYTES;
 	if (!fray_gmp_guard())
 		return fray_nomem(ctx);
 
-	fray_roller r = {.ctx = ctx, .mode = ROLLER_ENUMERATE};
-	r.en = enum_state_new(ctx, max_depth);
-	fray_tally tally;
-	fray_tally_init(&tally, ctx, nfields, true);
-	mpq_t unresolved;
-	mpq_init(unresolved);
-	fray_status st = FRAY_OK;
-	if (!r.en) {
+	walker *w = fray_calloc(ctx, 1, sizeof *w);
+	if (!w)
+		return fray_nomem(ctx);
+	*w = (walker){
+		.ctx = ctx, .proc = proc, .p = p, .input = input, .lim = lim,
+		.max_paths = lim && lim->max_paths ? lim->max_paths : FRAY_ENUM_DEFAULT_PATHS,
+		.max_bytes = lim && lim->max_bytes ? lim->max_bytes : FRAY_ENUM_DEFAULT_BYTES,
+		.unresolved = FRAY_XQ_ZERO, .local_unres = FRAY_XQ_ZERO,
+		.r = {.ctx = ctx, .mode = ROLLER_ENUMERATE},
+	};
+	fray_tally_init(&w->out, ctx, nfields, true);
+	fray_tally_init(&w->local_out, ctx, nfields, true);
+	fray_status st;
+	w->r.en = enum_state_new(ctx, max_depth);
+	if (!w->r.en || !(w->r.en->key = fray_alloc(ctx, FRAY_STATE_MAX))) {
 		st = fray_nomem(ctx);
 		goto done;
 	}
+	w->r.en->staging = fray_policy_memoryless(p);
 
-	uint64_t paths = 0;
-	do {
-		if (++paths > max_paths) {
-			st = fray_fail(ctx, FRAY_ERR_LIMIT,
-				       "more than %llu outcome paths: too many to "
-				       "enumerate exactly; simulate instead",
-				       (unsigned long long)max_paths);
-			goto done;
-		}
-		int64_t outcome[FRAY_OUTCOME_MAX_FIELDS] = {0};
-		fray_roller_begin_run(&r);
-		r.en->depth = 0;
-		fray_policy_reset(p);
-		proc(&r, p, input, outcome);
-		if (r.status != FRAY_OK) {
-			st = fray_fail(ctx, r.status, "%s", r.msg);
-			goto done;
-		}
-		/* a pure procedure consumes exactly its recorded path */
-		r.en->len = r.en->depth;
-		if (r.en->valid > r.en->depth + 1)
-			r.en->valid = r.en->depth + 1;
-		if ((paths & 63) == 0 && (st = check_memory(ctx, &tally, max_bytes)) != FRAY_OK)
-			goto done;
-		if (lim && lim->stop && *lim->stop) {
-			st = fray_fail(ctx, FRAY_ERR_BUDGET, "stopped after %llu paths",
-				       (unsigned long long)paths);
-			goto done;
-		}
-		if (lim && lim->progress && (paths & 0xFFFF) == 0)
-			lim->progress(paths, max_paths, lim->ud);
-		mpq_srcptr pp = r.en->prob[r.en->depth];
-		if (r.truncated) {
-			mpq_add(unresolved, unresolved, pp);
-		} else {
-			size_t e = fray_tally_slot(&tally, outcome);
-			if (e == SIZE_MAX) {
-				st = fray_nomem(ctx);
-				goto done;
-			}
-			mpq_add(tally.q[e], tally.q[e], pp);
-		}
-	} while (next_path(r.en));
-
-	if ((st = check_memory(ctx, &tally, max_bytes)) != FRAY_OK)
+	if ((st = walk(w)) != FRAY_OK || (st = check_memory(w)) != FRAY_OK)
 		goto done;
-	st = fray_tally_to_dist(&tally, 0, unresolved, out);
+	st = fray_tally_to_dist(&w->out, 0, &w->unresolved, out);
 	if (st == FRAY_OK && fray_gmp_failed()) {
 		fray_dist_free(*out);
 		*out = NULL;
 		st = fray_nomem(ctx);
 	}
 done:
-	mpq_clear(unresolved);
-	fray_tally_fini(&tally);
-	enum_state_free(ctx, r.en);
+	fray_xq_clear(&w->unresolved);
+	fray_xq_clear(&w->local_unres);
+	fray_tally_fini(&w->out);
+	fray_tally_fini(&w->local_out);
+	fray_tally_fini(&w->local_next);
+	fray_tally_fini(&w->wave[0]);
+	fray_tally_fini(&w->wave[1]);
+	enum_state_free(ctx, w->r.en);
+	fray_dealloc(ctx, w);
 	return st;
 }

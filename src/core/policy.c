@@ -51,6 +51,11 @@ FRAY_API bool fray_policy_thread_safe(const fray_policy *p)
 	return !p || p->ops->thread_safe;
 }
 
+FRAY_API bool fray_policy_memoryless(const fray_policy *p)
+{
+	return !p || p->ops->memoryless;
+}
+
 FRAY_API bool fray_policy_suggestion_only(const fray_policy *p)
 {
 	return !p || p->ops->suggestion_only;
@@ -101,6 +106,7 @@ static const fray_policy_ops heuristic_ops = {
 	.name = "heuristic",
 	.choose = heuristic_choose,
 	.deterministic = true,
+	.memoryless = true,
 	.thread_safe = true,
 	.suggestion_only = true,
 };
@@ -254,6 +260,7 @@ FRAY_API fray_policy *fray_policy_sides_new(fray_ctx *ctx, fray_policy *p0,
 		.begin_trial = sides_begin_trial,
 		.deterministic = fray_policy_deterministic(p0) && fray_policy_deterministic(p1),
 		.thread_safe = fray_policy_thread_safe(p0) && fray_policy_thread_safe(p1),
+		.memoryless = fray_policy_memoryless(p0) && fray_policy_memoryless(p1),
 		.suggestion_only = fray_policy_suggestion_only(p0) && fray_policy_suggestion_only(p1),
 	};
 	sp->ctx = ctx;

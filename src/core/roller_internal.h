@@ -1,10 +1,12 @@
 /* Private: the roller's state, shared by the sampling primitives
- * (roller.c), the enumerator (enumerate.c) and the aggregator (aggregate.c). */
+ * (roller.c, deal.c), the enumerator (enumerate.c) and the aggregator
+ * (aggregate.c). */
 #ifndef FRAY_ROLLER_INTERNAL_H
 #define FRAY_ROLLER_INTERNAL_H
 
 #include <gmp.h>
 #include "internal.h"
+#include "xq.h"
 
 typedef enum roller_mode { ROLLER_SAMPLE, ROLLER_ENUMERATE } roller_mode;
 
@@ -14,15 +16,31 @@ typedef struct enum_step {
 	uint32_t nbranches; /* branches with non-zero probability */
 } enum_step;
 
+struct deal_node;
+
 typedef struct enum_state {
 	enum_step *path;   /* max_depth steps */
-	mpq_t *prob;       /* prob[d]: probability of the first d steps */
+	/* The probability of the first d steps: pnum[d] / pden[d] while
+	 * big[d] is false (nearly always), else bigq[d]. bigq[0..nbig-1] are
+	 * initialised (on first need: most enumerations never use GMP). */
+	fray_u128 *pnum, *pden;
+	bool *big;
+	mpq_t *bigq;
+	unsigned nbig;
 	unsigned depth;    /* events consumed by the current run */
 	unsigned len;      /* steps recorded (replayed before extending) */
 	unsigned valid;    /* prob[0..valid-1] hold for the current prefix */
 	unsigned max_depth;
-	mpz_t num, den;    /* scratch for a branch's probability */
-	mpq_t branch;
+	mpz_t num, den;    /* a branch's probability past 128 bits */
+	struct deal_node **deals; /* per depth, for fray_deal (deal.c) */
+	/* State merging (fray_checkpoint): on when the policy decides from
+	 * the state alone. resume: the state this run starts from (NULL: the
+	 * beginning); a checkpoint copies the state into key and ends the run. */
+	bool staging;
+	const unsigned char *resume;
+	size_t state_size;  /* fixed by the first checkpoint; 0 before */
+	bool checkpointed;
+	unsigned char *key; /* FRAY_STATE_MAX bytes */
 } enum_state;
 
 struct fray_roller {
@@ -44,11 +62,18 @@ void fray_roller_begin_run(fray_roller *r);
 
 /* Enumeration: the branch to take at this event (of nbranches, all of
  * non-zero probability) in *choice, or false when the path is cut (depth
- * limit) or the run has stopped. *need_prob tells the caller to put the
- * branch probability in en->num / en->den and call fray_enum_commit; when
- * false the prefix probability is still valid from an earlier path. */
+ * limit) or the run has stopped. *need_prob tells the caller to give the
+ * branch's probability (fray_enum_commit_small, or en->num / en->den and
+ * fray_enum_commit); when false the prefix probability is still valid
+ * from an earlier path. */
 bool fray_enum_step(fray_roller *r, uint32_t nbranches, uint32_t *choice,
 		    bool *need_prob);
+/* The branch's probability is w / d (d > 0, w > 0). */
+void fray_enum_commit_small(fray_roller *r, fray_u128 w, fray_u128 d);
+/* The branch's probability is en->num / en->den. */
 void fray_enum_commit(fray_roller *r);
+
+/* Per-depth scratch of fray_deal, freed with the enumeration. */
+void fray_deal_nodes_free(fray_ctx *ctx, struct deal_node **nodes, unsigned n);
 
 #endif

@@ -27,14 +27,24 @@ fray_status fray_tally_init(fray_tally *t, fray_ctx *ctx, size_t nfields,
 
 void fray_tally_fini(fray_tally *t)
 {
-	if (t->q)
+	if (t->x)
 		for (size_t i = 0; i < t->count; i++)
-			mpq_clear(t->q[i]);
-	fray_dealloc(t->ctx, t->q);
+			fray_xq_clear(&t->x[i]);
+	fray_dealloc(t->ctx, t->x);
 	fray_dealloc(t->ctx, t->hits);
 	fray_dealloc(t->ctx, t->keys);
 	fray_dealloc(t->ctx, t->slots);
 	memset(t, 0, sizeof *t);
+}
+
+void fray_tally_reset(fray_tally *t)
+{
+	if (t->x)
+		for (size_t i = 0; i < t->count; i++)
+			fray_xq_clear(&t->x[i]);
+	if (t->slots)
+		memset(t->slots, 0, t->nslots * sizeof *t->slots);
+	t->count = 0;
 }
 
 static bool rehash(fray_tally *t, size_t nslots)
@@ -57,7 +67,7 @@ static bool rehash(fray_tally *t, size_t nslots)
 
 static bool grow_entries(fray_tally *t)
 {
-	size_t cap = fray_grow(t->cap, t->count + 1, t->nfields * sizeof(int64_t) + sizeof(mpq_t));
+	size_t cap = fray_grow(t->cap, t->count + 1, t->nfields * sizeof(int64_t) + sizeof(fray_xq));
 	if (!cap)
 		return false;
 	int64_t *keys = fray_realloc(t->ctx, t->keys, cap * t->nfields * sizeof *keys);
@@ -65,10 +75,10 @@ static bool grow_entries(fray_tally *t)
 		return false;
 	t->keys = keys;
 	if (t->exact) {
-		mpq_t *q = fray_realloc(t->ctx, t->q, cap * sizeof *q);
-		if (!q)
+		fray_xq *x = fray_realloc(t->ctx, t->x, cap * sizeof *x);
+		if (!x)
 			return false;
-		t->q = q;
+		t->x = x;
 	} else {
 		uint64_t *h = fray_realloc(t->ctx, t->hits, cap * sizeof *h);
 		if (!h)
@@ -98,7 +108,7 @@ size_t fray_tally_slot(fray_tally *t, const int64_t *key)
 	size_t e = t->count++;
 	memcpy(t->keys + e * t->nfields, key, bytes);
 	if (t->exact)
-		mpq_init(t->q[e]);
+		t->x[e] = FRAY_XQ_ZERO;
 	else
 		t->hits[e] = 0;
 	t->slots[s] = e + 1;
@@ -133,7 +143,7 @@ static int cmp_row(const void *a, const void *b)
 }
 
 fray_status fray_tally_to_dist(fray_tally *t, uint64_t trials,
-			       const mpq_t unresolved, fray_dist **out)
+			       const fray_xq *unresolved, fray_dist **out)
 {
 	*out = NULL;
 	sort_row *order = fray_calloc(t->ctx, t->count + 1, sizeof *order);
@@ -152,8 +162,12 @@ fray_status fray_tally_to_dist(fray_tally *t, uint64_t trials,
 		st = fray_dist_new_exact(t->ctx, t->nfields, t->count, &d);
 		if (st != FRAY_OK)
 			goto done;
-		if (unresolved)
-			mpq_set(d->unresolved, unresolved);
+		if (unresolved && !fray_xq_add_xq(&d->unresolved, unresolved)) {
+			fray_dist_free(d);
+			d = NULL;
+			st = fray_nomem(t->ctx);
+			goto done;
+		}
 	} else {
 		d = fray_calloc(t->ctx, 1, sizeof *d);
 		if (d) {
@@ -177,8 +191,9 @@ fray_status fray_tally_to_dist(fray_tally *t, uint64_t trials,
 		memcpy(d->keys + i * t->nfields, t->keys + e * t->nfields,
 		       t->nfields * sizeof *d->keys);
 		if (t->exact) {
-			mpq_swap(d->exact[i], t->q[e]); /* moved, not copied: half the peak */
-			d->p[i] = fray_q_to_double(d->exact[i]);
+			d->exact[i] = t->x[e]; /* moved, not copied: half the peak */
+			t->x[e] = FRAY_XQ_ZERO;
+			d->p[i] = fray_xq_to_double(&d->exact[i]);
 		} else {
 			d->hits[i] = t->hits[e];
 			d->p[i] = trials ? (double)t->hits[e] / (double)trials : 0.0;

@@ -1,0 +1,229 @@
+/* fray_deal: k items at once, without replacement, from a pool of
+ * categories (chits from a cup, issue #16). Sampled, the items come out one
+ * by one and each is told; enumerated, the deal is one event whose
+ * branches are the ways to split k among the categories (bounded
+ * compositions), each with its multivariate hypergeometric weight
+ * prod C(counts[i], drawn[i]) over C(total, k). The branches are visited
+ * in order, so each node keeps the current split and steps to the next
+ * one instead of finding split number c from scratch. */
+#include <assert.h>
+#include <string.h>
+#include "roller_internal.h"
+
+#define MAX_ENUM_K 1024
+
+typedef struct deal_node {
+	unsigned ncat, k;
+	unsigned counts[FRAY_DEAL_MAX_CATS];
+	unsigned cap[FRAY_DEAL_MAX_CATS];    /* min(counts[i], k) */
+	unsigned suffix[FRAY_DEAL_MAX_CATS + 1]; /* sum of cap[i..] */
+	unsigned cur[FRAY_DEAL_MAX_CATS];    /* split number `at` */
+	uint32_t at, nways;
+	bool small;                          /* C(total, k) fits 128 bits */
+	fray_u128 den;                       /* C(total, k) when small */
+	fray_u128 *binom;                    /* [i * (k + 1) + j] = C(counts[i], j) */
+	fray_u128 prefix[FRAY_DEAL_MAX_CATS + 1]; /* products of binom over cur[0..i-1] */
+	size_t binom_cap;
+} deal_node;
+
+void fray_deal_nodes_free(fray_ctx *ctx, deal_node **nodes, unsigned n)
+{
+	if (!nodes)
+		return;
+	for (unsigned i = 0; i < n; i++)
+		if (nodes[i]) {
+			fray_dealloc(ctx, nodes[i]->binom);
+			fray_dealloc(ctx, nodes[i]);
+		}
+	fray_dealloc(ctx, nodes);
+}
+
+/* cur[from..] the smallest completion holding rem items. */
+static void fill_from(deal_node *dn, unsigned from, unsigned rem)
+{
+	for (unsigned i = from; i < dn->ncat; i++) {
+		unsigned later = dn->suffix[i + 1];
+		unsigned v = rem > later ? rem - later : 0;
+		dn->cur[i] = v;
+		rem -= v;
+	}
+}
+
+static void products_from(deal_node *dn, unsigned from)
+{
+	if (!dn->small)
+		return;
+	for (unsigned i = from; i < dn->ncat; i++)
+		dn->prefix[i + 1] = dn->prefix[i] * dn->binom[i * (dn->k + 1) + dn->cur[i]];
+}
+
+/* The next split in order: the rightmost category that can take one more
+ * while later ones still hold one takes it; the rest start over. */
+static void step(deal_node *dn)
+{
+	unsigned later = dn->cur[dn->ncat - 1];
+	for (unsigned i = dn->ncat - 1; i-- > 0;) {
+		if (later >= 1 && dn->cur[i] < dn->cap[i]) {
+			dn->cur[i]++;
+			fill_from(dn, i + 1, later - 1);
+			products_from(dn, i);
+			dn->at++;
+			return;
+		}
+		later += dn->cur[i];
+	}
+	assert(!"stepped past the last split");
+}
+
+/* Sets the node up for this deal; false when memory ran out or the deal
+ * has more ways than one event can hold. */
+static bool node_init(fray_roller *r, deal_node *dn, const unsigned *counts, size_t ncat,
+		      unsigned k, uint64_t total)
+{
+	dn->ncat = (unsigned)ncat;
+	dn->k = k;
+	memcpy(dn->counts, counts, ncat * sizeof *counts);
+	dn->suffix[ncat] = 0;
+	for (size_t i = ncat; i-- > 0;) {
+		dn->cap[i] = counts[i] < k ? counts[i] : k;
+		dn->suffix[i] = dn->suffix[i + 1] + dn->cap[i];
+	}
+	/* ways[s]: splits of s among the categories from i on */
+	if (k > MAX_ENUM_K) {
+		fray_roller_fail(r, FRAY_ERR_LIMIT, "a deal of more than 1024 items: too many to enumerate");
+		return false;
+	}
+	uint64_t ways[MAX_ENUM_K + 1] = {1};
+	for (size_t i = ncat; i-- > 0;) {
+		for (unsigned s = k; s >= 1; s--) {
+			uint64_t sum = 0;
+			for (unsigned j = 1; j <= dn->cap[i] && j <= s; j++)
+				sum += ways[s - j];
+			ways[s] += sum;
+			if (ways[s] > UINT32_MAX)
+				ways[s] = (uint64_t)UINT32_MAX + 1;
+		}
+	}
+	if (ways[k] > UINT32_MAX) {
+		fray_roller_fail(r, FRAY_ERR_LIMIT, "a deal with more than 2^32 ways to fall: "
+				 "too many to enumerate; simulate instead");
+		return false;
+	}
+	dn->nways = (uint32_t)ways[k];
+	dn->small = fray_binomial((unsigned)total, k, &dn->den);
+	if (dn->small) {
+		size_t need = ncat * (k + 1);
+		if (need > dn->binom_cap) {
+			fray_dealloc(r->ctx, dn->binom);
+			dn->binom = fray_alloc(r->ctx, need * sizeof *dn->binom);
+			dn->binom_cap = dn->binom ? need : 0;
+			if (!dn->binom) {
+				fray_roller_fail(r, FRAY_ERR_NOMEM, "out of memory");
+				return false;
+			}
+		}
+		for (size_t i = 0; i < ncat; i++)
+			for (unsigned j = 0; j <= k; j++)
+				fray_binomial(counts[i], j, &dn->binom[i * (k + 1) + j]);
+	}
+	dn->at = 0;
+	dn->prefix[0] = 1;
+	fill_from(dn, 0, k);
+	products_from(dn, 0);
+	return true;
+}
+
+static bool same_deal(const deal_node *dn, const unsigned *counts, size_t ncat, unsigned k)
+{
+	return dn->ncat == ncat && dn->k == k && memcmp(dn->counts, counts, ncat * sizeof *counts) == 0;
+}
+
+/* The weight of the current split, past 128 bits. */
+static void commit_big(fray_roller *r, const deal_node *dn, uint64_t total)
+{
+	enum_state *en = r->en;
+	mpz_t t;
+	mpz_init(t);
+	mpz_set_ui(en->num, 1);
+	for (unsigned i = 0; i < dn->ncat; i++) {
+		mpz_bin_uiui(t, dn->counts[i], dn->cur[i]);
+		mpz_mul(en->num, en->num, t);
+	}
+	mpz_bin_uiui(en->den, (unsigned long)total, dn->k);
+	mpz_clear(t);
+	fray_enum_commit(r);
+}
+
+static void deal_enumerated(fray_roller *r, const unsigned *counts, size_t ncat, unsigned k,
+			    uint64_t total, unsigned *drawn)
+{
+	enum_state *en = r->en;
+	unsigned d = en->depth;
+	if (d >= en->max_depth) {
+		r->truncated = true;
+		return;
+	}
+	if (!en->deals && !(en->deals = fray_calloc(r->ctx, en->max_depth + 1, sizeof *en->deals))) {
+		fray_roller_fail(r, FRAY_ERR_NOMEM, "out of memory");
+		return;
+	}
+	if (!en->deals[d] && !(en->deals[d] = fray_calloc(r->ctx, 1, sizeof *en->deals[d]))) {
+		fray_roller_fail(r, FRAY_ERR_NOMEM, "out of memory");
+		return;
+	}
+	deal_node *dn = en->deals[d];
+	bool replay = d < en->len;
+	if ((!replay || !same_deal(dn, counts, ncat, k)) && !node_init(r, dn, counts, ncat, k, total))
+		return;
+	uint32_t c;
+	bool need;
+	if (!fray_enum_step(r, dn->nways, &c, &need))
+		return;
+	if (c < dn->at && !node_init(r, dn, counts, ncat, k, total))
+		return;
+	while (dn->at < c)
+		step(dn);
+	if (need) {
+		if (dn->small)
+			fray_enum_commit_small(r, dn->prefix[ncat], dn->den);
+		else
+			commit_big(r, dn, total);
+	}
+	memcpy(drawn, dn->cur, ncat * sizeof *drawn);
+}
+
+FRAY_API void fray_deal(fray_roller *r, const unsigned *counts, size_t ncat, unsigned k,
+			unsigned *drawn, const char *what)
+{
+	assert(ncat >= 1 && ncat <= FRAY_DEAL_MAX_CATS);
+	uint64_t total = 0;
+	for (size_t i = 0; i < ncat; i++)
+		total += counts[i];
+	memset(drawn, 0, ncat * sizeof *drawn);
+	if (total > UINT32_MAX || k > total) {
+		fray_roller_fail(r, FRAY_ERR_INTERNAL, "fray_deal: more items asked than the pool holds");
+		return;
+	}
+	if (fray_roller_stopped(r) || k == 0)
+		return;
+	if (r->mode == ROLLER_ENUMERATE) {
+		deal_enumerated(r, counts, ncat, k, total, drawn);
+		return;
+	}
+	/* one by one, as from a cup: each item told */
+	unsigned left[FRAY_DEAL_MAX_CATS];
+	memcpy(left, counts, ncat * sizeof *left);
+	for (unsigned n = 0; n < k; n++) {
+		uint32_t x = fray_rng_below(&r->rng, (uint32_t)(total - n));
+		size_t cat = 0;
+		while (x >= left[cat])
+			x -= left[cat++];
+		left[cat]--;
+		drawn[cat]++;
+		if (r->sink) {
+			fray_event ev = {.kind = FRAY_EV_ROLL, .what = what, .value = (int64_t)cat,
+					 .roll = FRAY_ROLL_DRAW, .count = (int)(total - n)};
+			r->sink(r->sink_ud, &ev);
+		}
+	}
+}

@@ -1,0 +1,306 @@
+/* Exact rationals in 128-bit integers, with GMP past that (xq.h). */
+#include <math.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include "dist_internal.h"
+#include "xq.h"
+
+static int bitlen(fray_u128 v)
+{
+	uint64_t hi = (uint64_t)(v >> 64), lo = (uint64_t)v;
+	if (hi)
+		return 128 - __builtin_clzll(hi);
+	return lo ? 64 - __builtin_clzll(lo) : 0;
+}
+
+static int ctz(fray_u128 v)
+{
+	uint64_t lo = (uint64_t)v;
+	return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(v >> 64));
+}
+
+fray_u128 fray_u128_gcd(fray_u128 a, fray_u128 b)
+{
+	if (a == 0)
+		return b;
+	if (b == 0)
+		return a;
+	int shift = ctz(a | b);
+	a >>= ctz(a);
+	do {
+		b >>= ctz(b);
+		if (a > b) {
+			fray_u128 t = a;
+			a = b;
+			b = t;
+		}
+		b -= a;
+	} while (b);
+	return a << shift;
+}
+
+/* Long division to 56 quotient bits and a sticky bit, then rounding to 53
+ * bits, nearest and ties to even: the same double as GMP's exact value
+ * rounded (checked against fray_q_to_double in tests/core). */
+double fray_u128_ratio(fray_u128 n, fray_u128 d)
+{
+	if (n == 0)
+		return 0.0;
+	if (n >> 53 == 0 && d >> 53 == 0)
+		return (double)(uint64_t)n / (double)(uint64_t)d; /* both exact: one rounding */
+	int e = bitlen(n) - bitlen(d);
+	fray_u128 num = e >= 0 ? n : n << -e;
+	fray_u128 den = e >= 0 ? d << e : d;
+	uint64_t q = 0;
+	bool carry = false;
+	for (int i = 0; i < 56; i++) {
+		bool bit = carry || num >= den;
+		if (bit)
+			num -= den; /* wraps back into range when carry was set */
+		q = q << 1 | bit;
+		carry = num >> 127;
+		num <<= 1;
+	}
+	bool sticky = num != 0 || carry;
+	int drop = bitlen(q) - 53;
+	uint64_t mant = q >> drop, rest = q & ((1ull << drop) - 1), half = 1ull << (drop - 1);
+	if (rest > half || (rest == half && (sticky || (mant & 1))))
+		mant++;
+	return ldexp((double)mant, e - 55 + drop);
+}
+
+size_t fray_u128_str(fray_u128 v, char *dst)
+{
+	char tmp[40];
+	size_t n = 0;
+	do {
+		tmp[n++] = (char)('0' + (int)(v % 10));
+		v /= 10;
+	} while (v);
+	for (size_t i = 0; i < n; i++)
+		dst[i] = tmp[n - 1 - i];
+	dst[n] = '\0';
+	return n;
+}
+
+void fray_u128_to_mpz(mpz_t z, fray_u128 v)
+{
+	mpz_set_ui(z, (unsigned long)(uint64_t)(v >> 64));
+	mpz_mul_2exp(z, z, 64);
+	mpz_add_ui(z, z, (unsigned long)(uint64_t)v);
+}
+
+bool fray_mpz_to_u128(mpz_srcptr z, fray_u128 *v)
+{
+	if (mpz_sgn(z) < 0 || mpz_sizeinbase(z, 2) > 128)
+		return false;
+	uint64_t words[2] = {0, 0};
+	size_t count = 0;
+	mpz_export(words, &count, -1, sizeof words[0], 0, 0, z);
+	*v = (fray_u128)words[1] << 64 | words[0];
+	return true;
+}
+
+static void set_q(mpq_t q, fray_u128 n, fray_u128 d)
+{
+	fray_u128_to_mpz(mpq_numref(q), n);
+	fray_u128_to_mpz(mpq_denref(q), d);
+	mpq_canonicalize(q);
+}
+
+/* Moves x to GMP (its value kept). */
+static bool promote(fray_xq *x)
+{
+	if (x->big)
+		return true;
+	mpq_ptr q = malloc(sizeof *q);
+	if (!q)
+		return false;
+	mpq_init(q);
+	set_q(q, x->num, x->den);
+	x->big = q;
+	return true;
+}
+
+bool fray_xq_is_zero(const fray_xq *x)
+{
+	return x->big ? mpq_sgn(x->big) == 0 : x->num == 0;
+}
+
+/* num / den + n / d in 128 bits, or false when it does not fit. */
+static bool add_small(fray_xq *x, fray_u128 n, fray_u128 d)
+{
+	if (x->num == 0) {
+		x->num = n;
+		x->den = d;
+		return true;
+	}
+	if (d == x->den)
+		return !__builtin_add_overflow(x->num, n, &x->num);
+	fray_u128 a = x->num, b = x->den, m;
+	if (b > d && b % d == 0) {
+		m = b / d;
+		return !__builtin_mul_overflow(n, m, &n) && !__builtin_add_overflow(a, n, &x->num);
+	}
+	fray_u128 g = fray_u128_gcd(b, d), l, t;
+	if (__builtin_mul_overflow(b / g, d, &l) || __builtin_mul_overflow(a, d / g, &a) ||
+	    __builtin_mul_overflow(n, b / g, &t) || __builtin_add_overflow(a, t, &a))
+		return false;
+	x->num = a;
+	x->den = l;
+	return true;
+}
+
+bool fray_xq_add(fray_xq *x, fray_u128 n, fray_u128 d)
+{
+	if (n == 0)
+		return true;
+	if (!x->big) {
+		fray_xq keep = *x;
+		if (add_small(x, n, d))
+			return true;
+		*x = keep;
+		if (!promote(x))
+			return false;
+	}
+	mpq_t q;
+	mpq_init(q);
+	set_q(q, n, d);
+	mpq_add(x->big, x->big, q);
+	mpq_clear(q);
+	return true;
+}
+
+bool fray_xq_add_q(fray_xq *x, mpq_srcptr q)
+{
+	if (mpq_sgn(q) == 0)
+		return true;
+	if (!promote(x))
+		return false;
+	mpq_add(x->big, x->big, q);
+	return true;
+}
+
+bool fray_xq_add_xq(fray_xq *dst, const fray_xq *src)
+{
+	if (!src->big)
+		return fray_xq_add(dst, src->num, src->den);
+	return fray_xq_add_q(dst, src->big);
+}
+
+bool fray_xq_addmul(fray_xq *x, const fray_xq *a, const fray_xq *b)
+{
+	fray_u128 pn, pd;
+	if (fray_xq_is_zero(a) || fray_xq_is_zero(b))
+		return true;
+	if (!a->big && !b->big && !__builtin_mul_overflow(a->num, b->num, &pn) &&
+	    !__builtin_mul_overflow(a->den, b->den, &pd))
+		return fray_xq_add(x, pn, pd);
+	mpq_t p, f;
+	mpq_inits(p, f, NULL);
+	fray_xq_get_q(a, p);
+	fray_xq_get_q(b, f);
+	mpq_mul(p, p, f);
+	bool ok = fray_xq_add_q(x, p);
+	mpq_clears(p, f, NULL);
+	return ok;
+}
+
+void fray_xq_clear(fray_xq *x)
+{
+	if (x->big) {
+		mpq_clear(x->big);
+		free(x->big);
+	}
+	*x = FRAY_XQ_ZERO;
+}
+
+void fray_xq_get_q(const fray_xq *x, mpq_t q)
+{
+	if (x->big)
+		mpq_set(q, x->big);
+	else
+		set_q(q, x->num, x->den);
+}
+
+double fray_xq_to_double(const fray_xq *x)
+{
+	return x->big ? fray_q_to_double(x->big) : fray_u128_ratio(x->num, x->den);
+}
+
+size_t fray_xq_str(const fray_xq *x, char *dst, size_t cap)
+{
+	if (x->big) {
+		size_t need = mpz_sizeinbase(mpq_numref(x->big), 10) +
+			      mpz_sizeinbase(mpq_denref(x->big), 10) + 3;
+		char *tmp = malloc(need);
+		if (!tmp) {
+			if (cap)
+				dst[0] = '\0';
+			return 0;
+		}
+		mpq_get_str(tmp, 10, x->big);
+		size_t len = strlen(tmp);
+		if (cap) {
+			size_t k = len < cap - 1 ? len : cap - 1;
+			memcpy(dst, tmp, k);
+			dst[k] = '\0';
+		}
+		free(tmp);
+		return len;
+	}
+	fray_u128 g = fray_u128_gcd(x->num, x->den);
+	char tmp[84];
+	size_t len = fray_u128_str(x->num / g, tmp);
+	if (x->den / g != 1) {
+		tmp[len++] = '/';
+		len += fray_u128_str(x->den / g, tmp + len);
+	}
+	if (cap) {
+		size_t k = len < cap - 1 ? len : cap - 1;
+		memcpy(dst, tmp, k);
+		dst[k] = '\0';
+	}
+	return len;
+}
+
+/* Pascal's triangle to 67 (C(67, 33) is the last row that fits 64 bits),
+ * made once. */
+#define BINOM_ROWS 68
+static uint64_t binom_table[BINOM_ROWS][BINOM_ROWS];
+static pthread_once_t binom_once = PTHREAD_ONCE_INIT;
+
+static void binom_fill(void)
+{
+	for (int n = 0; n < BINOM_ROWS; n++) {
+		binom_table[n][0] = binom_table[n][n] = 1;
+		for (int k = 1; k < n; k++)
+			binom_table[n][k] = binom_table[n - 1][k - 1] + binom_table[n - 1][k];
+	}
+}
+
+bool fray_binomial(unsigned n, unsigned k, fray_u128 *out)
+{
+	if (k > n) {
+		*out = 0;
+		return true;
+	}
+	if (n < BINOM_ROWS) {
+		pthread_once(&binom_once, binom_fill);
+		*out = binom_table[n][k];
+		return true;
+	}
+	if (k > n - k)
+		k = n - k;
+	fray_u128 c = 1;
+	for (unsigned j = 1; j <= k; j++) {
+		/* c * (n - k + j) / j is exact: c is C(n - k + j - 1, j - 1) */
+		fray_u128 g = fray_u128_gcd(c, j), t;
+		if (__builtin_mul_overflow(c / g, (n - k + j) / (j / g), &t))
+			return false;
+		c = t;
+	}
+	*out = c;
+	return true;
+}
