@@ -40,7 +40,7 @@ size_t fray_draw(fray_roller *r, const unsigned *counts, size_t ncat,
  * ways to split k among the categories, with multivariate hypergeometric
  * probabilities (prod C(counts[i], drawn[i]) / C(sum, k)); under sampling
  * the items are drawn one by one and each is told. ncat <= FRAY_DEAL_MAX_CATS. */
-#define FRAY_DEAL_MAX_CATS 64
+#define FRAY_DEAL_MAX_CATS 128
 void fray_deal(fray_roller *r, const unsigned *counts, size_t ncat, unsigned k,
 	       unsigned *drawn, const char *what);
 /* The re-roll-and-add die (Presidio morale, ruling R16): one die; on its top

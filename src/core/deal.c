@@ -20,9 +20,11 @@ typedef struct deal_node {
 	unsigned cur[FRAY_DEAL_MAX_CATS];    /* split number `at` */
 	uint32_t at, nways;
 	bool small;                          /* C(total, k) fits 128 bits */
+	bool tiny;                           /* and 64 bits: every weight does */
 	fray_u128 den;                       /* C(total, k) when small */
 	fray_u128 *binom;                    /* [i * (k + 1) + j] = C(counts[i], j) */
 	fray_u128 prefix[FRAY_DEAL_MAX_CATS + 1]; /* products of binom over cur[0..i-1] */
+	uint64_t prefix64[FRAY_DEAL_MAX_CATS + 1]; /* the same when tiny */
 	size_t binom_cap;
 } deal_node;
 
@@ -51,6 +53,12 @@ static void fill_from(deal_node *dn, unsigned from, unsigned rem)
 
 static void products_from(deal_node *dn, unsigned from)
 {
+	unsigned row = dn->k + 1;
+	if (dn->tiny) {
+		for (unsigned i = from; i < dn->ncat; i++)
+			dn->prefix64[i + 1] = dn->prefix64[i] * (uint64_t)dn->binom[i * row + dn->cur[i]];
+		return;
+	}
 	if (!dn->small)
 		return;
 	for (unsigned i = from; i < dn->ncat; i++)
@@ -111,6 +119,7 @@ static bool node_init(fray_roller *r, deal_node *dn, const unsigned *counts, siz
 	}
 	dn->nways = (uint32_t)ways[k];
 	dn->small = fray_binomial((unsigned)total, k, &dn->den);
+	dn->tiny = dn->small && dn->den >> 64 == 0;
 	if (dn->small) {
 		size_t need = ncat * (k + 1);
 		if (need > dn->binom_cap) {
@@ -128,6 +137,7 @@ static bool node_init(fray_roller *r, deal_node *dn, const unsigned *counts, siz
 	}
 	dn->at = 0;
 	dn->prefix[0] = 1;
+	dn->prefix64[0] = 1;
 	fill_from(dn, 0, k);
 	products_from(dn, 0);
 	return true;
@@ -135,7 +145,12 @@ static bool node_init(fray_roller *r, deal_node *dn, const unsigned *counts, siz
 
 static bool same_deal(const deal_node *dn, const unsigned *counts, size_t ncat, unsigned k)
 {
-	return dn->ncat == ncat && dn->k == k && memcmp(dn->counts, counts, ncat * sizeof *counts) == 0;
+	if (dn->ncat != ncat || dn->k != k)
+		return false;
+	for (size_t i = 0; i < ncat; i++)
+		if (dn->counts[i] != counts[i])
+			return false;
+	return true;
 }
 
 /* The weight of the current split, past 128 bits. */
@@ -184,12 +199,15 @@ static void deal_enumerated(fray_roller *r, const unsigned *counts, size_t ncat,
 	while (dn->at < c)
 		step(dn);
 	if (need) {
-		if (dn->small)
+		if (dn->tiny)
+			fray_enum_commit_small(r, dn->prefix64[ncat], dn->den);
+		else if (dn->small)
 			fray_enum_commit_small(r, dn->prefix[ncat], dn->den);
 		else
 			commit_big(r, dn, total);
 	}
-	memcpy(drawn, dn->cur, ncat * sizeof *drawn);
+	for (size_t i = 0; i < ncat; i++)
+		drawn[i] = dn->cur[i];
 }
 
 FRAY_API void fray_deal(fray_roller *r, const unsigned *counts, size_t ncat, unsigned k,
@@ -199,6 +217,10 @@ FRAY_API void fray_deal(fray_roller *r, const unsigned *counts, size_t ncat, uns
 	uint64_t total = 0;
 	for (size_t i = 0; i < ncat; i++)
 		total += counts[i];
+	if (r->mode == ROLLER_ENUMERATE && k > 0 && k <= total && total <= UINT32_MAX && r->status == FRAY_OK && !r->truncated) {
+		deal_enumerated(r, counts, ncat, k, total, drawn);
+		return;
+	}
 	memset(drawn, 0, ncat * sizeof *drawn);
 	if (total > UINT32_MAX || k > total) {
 		fray_roller_fail(r, FRAY_ERR_INTERNAL, "fray_deal: more items asked than the pool holds");
@@ -206,10 +228,6 @@ FRAY_API void fray_deal(fray_roller *r, const unsigned *counts, size_t ncat, uns
 	}
 	if (fray_roller_stopped(r) || k == 0)
 		return;
-	if (r->mode == ROLLER_ENUMERATE) {
-		deal_enumerated(r, counts, ncat, k, total, drawn);
-		return;
-	}
 	/* one by one, as from a cup: each item told */
 	unsigned left[FRAY_DEAL_MAX_CATS];
 	memcpy(left, counts, ncat * sizeof *left);

@@ -68,6 +68,12 @@ void fray_enum_commit_small(fray_roller *r, fray_u128 w, fray_u128 dd)
 	en->valid = d + 1;
 	if (!en->big[d - 1]) {
 		fray_u128 n, m, a = en->pnum[d - 1], b = en->pden[d - 1];
+		if ((a | b | w | dd) >> 64 == 0) { /* products of 64-bit numbers fit */
+			en->pnum[d] = a * w;
+			en->pden[d] = b * dd;
+			en->big[d] = false;
+			return;
+		}
 		if (!__builtin_mul_overflow(a, w, &n) && !__builtin_mul_overflow(b, dd, &m)) {
 			en->pnum[d] = n;
 			en->pden[d] = m;
@@ -227,6 +233,10 @@ typedef struct walker {
 	 * probability (a product per end instead of per path) */
 	fray_tally local_out, local_next;
 	fray_xq local_unres;
+	/* the entry the last path ended in: paths in a row often end alike
+	 * (a deal's splits that differ only in kinds nobody reads) */
+	fray_tally *last_t;
+	size_t last_e;
 	int64_t keybuf[FRAY_STATE_MAX / 8];
 } walker;
 
@@ -274,6 +284,14 @@ static fray_status states_ready(walker *w)
 	return FRAY_OK;
 }
 
+static bool same_key(const int64_t *a, const int64_t *b, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (a[i] != b[i])
+			return false;
+	return true;
+}
+
 /* Adds the path just run to where it ended: an outcome, a state, or cut. */
 static fray_status record_end(walker *w, const int64_t *outcome, bool weighted)
 {
@@ -296,8 +314,15 @@ static fray_status record_end(walker *w, const int64_t *outcome, bool weighted)
 		t = weighted ? &w->local_out : &w->out;
 		key = outcome;
 	}
-	size_t e = fray_tally_slot(t, key);
-	if (e == SIZE_MAX || !add_path(en, &t->x[e]))
+	size_t e = w->last_e;
+	if (t != w->last_t || e >= t->count || !same_key(t->keys + e * t->nfields, key, t->nfields)) {
+		e = fray_tally_slot(t, key);
+		if (e == SIZE_MAX)
+			return fray_nomem(w->ctx);
+		w->last_t = t;
+		w->last_e = e;
+	}
+	if (!add_path(en, &t->x[e]))
 		return fray_nomem(w->ctx);
 	return FRAY_OK;
 }
@@ -330,11 +355,13 @@ static fray_status walk_from(walker *w, const unsigned char *resume, const fray_
 					 "more than %llu outcome paths: too many to "
 					 "enumerate exactly; simulate instead",
 					 (unsigned long long)w->max_paths);
-		int64_t outcome[FRAY_OUTCOME_MAX_FIELDS] = {0};
+		int64_t outcome[FRAY_OUTCOME_MAX_FIELDS];
+		memset(outcome, 0, w->out.nfields * sizeof outcome[0]);
 		fray_roller_begin_run(r);
 		en->depth = 0;
 		en->checkpointed = false;
-		fray_policy_reset(w->p);
+		if (w->p)
+			fray_policy_reset(w->p);
 		w->proc(r, w->p, w->input, outcome);
 		if (r->status != FRAY_OK)
 			return fray_fail(w->ctx, r->status, "%s", r->msg);

@@ -96,10 +96,14 @@ size_t fray_tally_slot(fray_tally *t, const int64_t *key)
 		return SIZE_MAX;
 	size_t mask = t->nslots - 1;
 	size_t s = hash_key(key, t->nfields) & mask;
-	size_t bytes = t->nfields * sizeof *key;
+	size_t n = t->nfields, bytes = n * sizeof *key;
 	while (t->slots[s]) {
 		size_t e = t->slots[s] - 1;
-		if (memcmp(t->keys + e * t->nfields, key, bytes) == 0)
+		const int64_t *k = t->keys + e * n;
+		size_t i = 0;
+		while (i < n && k[i] == key[i])
+			i++;
+		if (i == n)
 			return e;
 		s = (s + 1) & mask;
 	}

@@ -253,7 +253,7 @@ FRAY_API void fray_chits_draws_procedure(fray_roller *r, fray_policy *p, const v
 		return;
 	}
 	fray_chits_effect kinds[FRAY_CHITS_MAX_CHITS];
-	unsigned count[FRAY_CHITS_MAX_CHITS];
+	unsigned count[FRAY_CHITS_MAX_CHITS] = {0};
 	size_t nk = 0;
 	for (int i = 0; i < m->nchits; i++) {
 		fray_chits_effect e = fray_chits_effect_of(&m->chits[i], &in->situation);
@@ -267,21 +267,30 @@ FRAY_API void fray_chits_draws_procedure(fray_roller *r, fray_policy *p, const v
 		count[k]++;
 	}
 	fray_chits_effect sum = {{0, 0}, {0, 0}, 0, 0};
-	for (int d = 0; d < in->draw; d++) {
+	unsigned drawn[FRAY_CHITS_MAX_CHITS] = {0};
+	int scripted = in->nscript < in->draw ? in->nscript : in->draw;
+	for (int d = 0; d < scripted; d++) {
+		fray_chits_effect e = fray_chits_effect_of(&m->chits[in->script[d]], &in->situation);
 		size_t k;
-		if (d < in->nscript) {
-			fray_chits_effect e = fray_chits_effect_of(&m->chits[in->script[d]], &in->situation);
-			for (k = 0; k < nk && memcmp(&kinds[k], &e, sizeof e) != 0; k++)
-				;
-		} else {
-			k = fray_draw(r, count, nk, "chit");
-		}
+		for (k = 0; k < nk && memcmp(&kinds[k], &e, sizeof e) != 0; k++)
+			;
 		count[k]--;
+		drawn[k]++;
+	}
+	/* the rest at once: only how many of each kind came out matters
+	 * (issue #16), so the deal is one event over the splits, not one
+	 * per chit in order */
+	_Static_assert(FRAY_CHITS_MAX_CHITS <= FRAY_DEAL_MAX_CATS, "a mix's kinds fit a deal");
+	unsigned dealt[FRAY_CHITS_MAX_CHITS] = {0};
+	if (nk > 0)
+		fray_deal(r, count, nk, (unsigned)(in->draw - scripted), dealt, "chit");
+	for (size_t k = 0; k < nk; k++) {
+		int n = (int)(drawn[k] + dealt[k]);
 		for (int x = 0; x < 2; x++) {
-			sum.hits[x] += kinds[k].hits[x];
-			sum.reduce[x] += kinds[k].reduce[x];
+			sum.hits[x] += n * kinds[k].hits[x];
+			sum.reduce[x] += n * kinds[k].reduce[x];
 		}
-		sum.morale += kinds[k].morale;
+		sum.morale += n * kinds[k].morale;
 	}
 	int hits[2];
 	for (int x = 0; x < 2; x++)
