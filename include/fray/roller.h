@@ -43,6 +43,25 @@ size_t fray_draw(fray_roller *r, const unsigned *counts, size_t ncat,
 #define FRAY_DEAL_MAX_CATS 128
 void fray_deal(fray_roller *r, const unsigned *counts, size_t ncat, unsigned k,
 	       unsigned *drawn, const char *what);
+/* The same deal, resolved only as far as the procedure looks: a procedure
+ * that reads a few kinds of a many-kind pool (how many of the two
+ * ambushes among ten chits) opens the deal with fray_deal_open and asks
+ * fray_dealt_count for each kind it needs. Under enumeration each kind
+ * asked is one event (hypergeometric given the kinds asked before) and
+ * the kinds never asked are never split: far fewer branches than
+ * fray_deal's. Under sampling the items are drawn one by one at the open,
+ * as fray_deal does. The struct is the caller's (on its stack). */
+typedef struct fray_dealt {
+	unsigned counts[FRAY_DEAL_MAX_CATS];
+	unsigned drawn[FRAY_DEAL_MAX_CATS];
+	bool known[FRAY_DEAL_MAX_CATS];
+	size_t ncat;
+	unsigned k, items_left, pool_left; /* over the kinds not yet known */
+	const char *what;
+} fray_dealt;
+void fray_deal_open(fray_roller *r, const unsigned *counts, size_t ncat, unsigned k,
+		    fray_dealt *d, const char *what);
+unsigned fray_dealt_count(fray_roller *r, fray_dealt *d, size_t cat);
 /* The re-roll-and-add die (Presidio morale, ruling R16): one die; on its top
  * face it is rolled once more and the two are added. Results 1..sides-1,
  * sides+1..2*sides; 2*sides means the top face came up twice. */

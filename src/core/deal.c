@@ -210,6 +210,27 @@ static void deal_enumerated(fray_roller *r, const unsigned *counts, size_t ncat,
 		drawn[i] = dn->cur[i];
 }
 
+/* Draws k items one by one from counts (sampling), telling each. */
+static void deal_sampled(fray_roller *r, const unsigned *counts, size_t ncat, unsigned k,
+			 uint64_t total, unsigned *drawn, const char *what)
+{
+	unsigned left[FRAY_DEAL_MAX_CATS];
+	memcpy(left, counts, ncat * sizeof *left);
+	for (unsigned n = 0; n < k; n++) {
+		uint32_t x = fray_rng_below(&r->rng, (uint32_t)(total - n));
+		size_t cat = 0;
+		while (x >= left[cat])
+			x -= left[cat++];
+		left[cat]--;
+		drawn[cat]++;
+		if (r->sink) {
+			fray_event ev = {.kind = FRAY_EV_ROLL, .what = what, .value = (int64_t)cat,
+					 .roll = FRAY_ROLL_DRAW, .count = (int)(total - n)};
+			r->sink(r->sink_ud, &ev);
+		}
+	}
+}
+
 FRAY_API void fray_deal(fray_roller *r, const unsigned *counts, size_t ncat, unsigned k,
 			unsigned *drawn, const char *what)
 {
@@ -228,20 +249,74 @@ FRAY_API void fray_deal(fray_roller *r, const unsigned *counts, size_t ncat, uns
 	}
 	if (fray_roller_stopped(r) || k == 0)
 		return;
-	/* one by one, as from a cup: each item told */
-	unsigned left[FRAY_DEAL_MAX_CATS];
-	memcpy(left, counts, ncat * sizeof *left);
-	for (unsigned n = 0; n < k; n++) {
-		uint32_t x = fray_rng_below(&r->rng, (uint32_t)(total - n));
-		size_t cat = 0;
-		while (x >= left[cat])
-			x -= left[cat++];
-		left[cat]--;
-		drawn[cat]++;
-		if (r->sink) {
-			fray_event ev = {.kind = FRAY_EV_ROLL, .what = what, .value = (int64_t)cat,
-					 .roll = FRAY_ROLL_DRAW, .count = (int)(total - n)};
-			r->sink(r->sink_ud, &ev);
+	deal_sampled(r, counts, ncat, k, total, drawn, what); /* as from a cup: each item told */
+}
+
+FRAY_API void fray_deal_open(fray_roller *r, const unsigned *counts, size_t ncat, unsigned k,
+			     fray_dealt *d, const char *what)
+{
+	assert(ncat >= 1 && ncat <= FRAY_DEAL_MAX_CATS);
+	uint64_t total = 0;
+	for (size_t i = 0; i < ncat; i++) {
+		total += counts[i];
+		d->counts[i] = counts[i];
+		d->drawn[i] = 0;
+		d->known[i] = false;
+	}
+	d->ncat = ncat;
+	d->k = k;
+	d->what = what;
+	d->items_left = k;
+	d->pool_left = total <= UINT32_MAX ? (unsigned)total : 0;
+	if (total > UINT32_MAX || k > total) {
+		fray_roller_fail(r, FRAY_ERR_INTERNAL, "fray_deal_open: more items asked than the pool holds");
+		return;
+	}
+	if (r->mode == ROLLER_SAMPLE && !fray_roller_stopped(r)) {
+		deal_sampled(r, counts, ncat, k, total, d->drawn, what);
+		for (size_t i = 0; i < ncat; i++)
+			d->known[i] = true;
+	}
+}
+
+/* Enumerated: how many of kind cat, given the kinds known so far, is
+ * hypergeometric: C(c, j) C(pool - c, items - j) / C(pool, items). */
+FRAY_API unsigned fray_dealt_count(fray_roller *r, fray_dealt *d, size_t cat)
+{
+	assert(cat < d->ncat);
+	if (d->known[cat] || fray_roller_stopped(r))
+		return d->drawn[cat];
+	unsigned c = d->counts[cat], m = d->items_left, pool = d->pool_left;
+	unsigned rest = pool - c;
+	unsigned lo = m > rest ? m - rest : 0, hi = c < m ? c : m;
+	unsigned j = lo;
+	if (lo < hi) {
+		uint32_t choice;
+		bool need;
+		if (!fray_enum_step(r, hi - lo + 1, &choice, &need))
+			return 0;
+		j = lo + choice;
+		if (need) {
+			fray_u128 a, b, den, w;
+			if (fray_binomial(c, j, &a) && fray_binomial(rest, m - j, &b) &&
+			    fray_binomial(pool, m, &den) && !__builtin_mul_overflow(a, b, &w)) {
+				fray_enum_commit_small(r, w, den);
+			} else {
+				enum_state *en = r->en;
+				mpz_t t;
+				mpz_init(t);
+				mpz_bin_uiui(en->num, c, j);
+				mpz_bin_uiui(t, rest, m - j);
+				mpz_mul(en->num, en->num, t);
+				mpz_bin_uiui(en->den, pool, m);
+				mpz_clear(t);
+				fray_enum_commit(r);
+			}
 		}
 	}
+	d->known[cat] = true;
+	d->drawn[cat] = j;
+	d->items_left -= j;
+	d->pool_left -= c;
+	return j;
 }

@@ -1,0 +1,296 @@
+/* The exact odds engine of issue #16: deals as one event (against a count
+ * of every subset of labelled items), deals read kind by kind, state
+ * merging (against a binomial, and within a path budget that a walk of
+ * every path could not meet), and 128-bit fractions against GMP. */
+#include <gmp.h>
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+#include "../test_util.h"
+#include "../../src/core/xq.h"
+#include <fray/fray.h>
+
+/* A pool of 4 kinds: 3, 2, 4 and 1 items. */
+static const unsigned pool[4] = {3, 2, 4, 1};
+enum { NKINDS = 4, NITEMS = 10, DEALT = 4 };
+
+static void deal_all(fray_roller *r, fray_policy *p, const void *in, int64_t *out)
+{
+	(void)p, (void)in;
+	unsigned drawn[NKINDS];
+	fray_deal(r, pool, NKINDS, DEALT, drawn, "item");
+	for (int i = 0; i < NKINDS; i++)
+		out[i] = drawn[i];
+}
+
+/* Every subset of DEALT of the NITEMS labelled items, equally likely:
+ * how many subsets give each split, over C(10, 4) = 210. */
+static unsigned subsets_giving(const int64_t *split)
+{
+	int kind_of[NITEMS], n = 0;
+	for (int k = 0; k < NKINDS; k++)
+		for (unsigned i = 0; i < pool[k]; i++)
+			kind_of[n++] = k;
+	unsigned ways = 0;
+	for (unsigned mask = 0; mask < 1u << NITEMS; mask++) {
+		if (__builtin_popcount(mask) != DEALT)
+			continue;
+		int64_t got[NKINDS] = {0};
+		for (int i = 0; i < NITEMS; i++)
+			if (mask >> i & 1)
+				got[kind_of[i]]++;
+		ways += memcmp(got, split, sizeof got) == 0;
+	}
+	return ways;
+}
+
+static void deal_matches_counting_subsets(void **state)
+{
+	(void)state;
+	fray_dist *d;
+	assert_int_equal(fray_enumerate(ctx, deal_all, NULL, NULL, NKINDS, NULL, &d), FRAY_OK);
+	unsigned total = 0;
+	for (size_t i = 0; i < fray_dist_count(d); i++) {
+		unsigned ways = subsets_giving(fray_dist_outcome(d, i));
+		assert_true(ways > 0);
+		total += ways;
+		/* the exact fraction, reduced, against ways / 210 */
+		mpq_t want;
+		mpq_init(want);
+		mpq_set_ui(want, ways, 210);
+		mpq_canonicalize(want);
+		char got[64], expect[64];
+		fray_dist_p_exact(d, i, got, sizeof got);
+		mpq_get_str(expect, 10, want);
+		assert_string_equal(got, expect);
+		mpq_clear(want);
+	}
+	assert_int_equal(total, 210); /* every split that can happen is there */
+	fray_dist_free(d);
+}
+
+/* Sampled, the deal is told chit by chit and its counts add up. */
+static void count_draws(void *ud, const fray_event *ev)
+{
+	if (ev->kind == FRAY_EV_ROLL && ev->roll == FRAY_ROLL_DRAW)
+		++*(int *)ud;
+}
+
+static void deal_sampled_tells_each_item(void **state)
+{
+	(void)state;
+	fray_roller *r = fray_roller_sample_new(ctx, 7, 0);
+	int told = 0;
+	fray_roller_set_sink(r, count_draws, &told);
+	for (int t = 0; t < 200; t++) {
+		unsigned drawn[NKINDS];
+		fray_deal(r, pool, NKINDS, DEALT, drawn, "item");
+		unsigned sum = 0;
+		for (int i = 0; i < NKINDS; i++) {
+			assert_true(drawn[i] <= pool[i]);
+			sum += drawn[i];
+		}
+		assert_int_equal(sum, DEALT);
+	}
+	assert_int_equal(told, 200 * DEALT);
+	fray_roller_free(r);
+}
+
+/* Reading two kinds only: the joint law of the counts of kinds 0 and 2 is
+ * the deal's, summed over the other kinds. */
+static void deal_two_kinds(fray_roller *r, fray_policy *p, const void *in, int64_t *out)
+{
+	(void)p, (void)in;
+	fray_dealt dealt;
+	fray_deal_open(r, pool, NKINDS, DEALT, &dealt, "item");
+	out[1] = fray_dealt_count(r, &dealt, 2); /* asked out of order on purpose */
+	out[0] = fray_dealt_count(r, &dealt, 0);
+}
+
+static void dealt_count_is_the_deal_marginal(void **state)
+{
+	(void)state;
+	fray_dist *d;
+	assert_int_equal(fray_enumerate(ctx, deal_two_kinds, NULL, NULL, 2, NULL, &d), FRAY_OK);
+	for (size_t i = 0; i < fray_dist_count(d); i++) {
+		const int64_t *o = fray_dist_outcome(d, i);
+		/* C(3, a) C(4, b) C(3, 4 - a - b) / C(10, 4): kinds 1 and 3 as one */
+		unsigned a = (unsigned)o[0], b = (unsigned)o[1];
+		assert_true(a + b <= DEALT);
+		mpz_t w, t;
+		mpz_inits(w, t, NULL);
+		mpz_bin_uiui(w, 3, a);
+		mpz_bin_uiui(t, 4, b);
+		mpz_mul(w, w, t);
+		mpz_bin_uiui(t, 3, DEALT - a - b);
+		mpz_mul(w, w, t);
+		mpq_t want;
+		mpq_init(want);
+		mpq_set_num(want, w);
+		mpz_set_ui(t, 210);
+		mpq_set_den(want, t);
+		mpq_canonicalize(want);
+		assert_double_equal(fray_dist_p(d, i), mpq_get_d(want), 1e-15);
+		mpq_clear(want);
+		mpz_clears(w, t, NULL);
+	}
+	fray_dist_free(d);
+}
+
+/* Forty stages, each a d6 that scores on 5+: with the state (stage, score)
+ * checkpointed, the odds are binomial(40, 1/3), found within 6,000 paths
+ * (6 faces from each of the 861 states);
+* a walk of every path would need 6^40. */
+typedef struct race {
+	int stage, score;
+} race;
+
+static void race_proc(fray_roller *r, fray_policy *p, const void *in, int64_t *out)
+{
+	(void)p, (void)in;
+	race s;
+	if (!fray_resume(r, &s, sizeof s))
+		s = (race){0, 0};
+	while (s.stage < 40) {
+		s.score += fray_die(r, 6, "d6") >= 5;
+		s.stage++;
+		if (fray_checkpoint(r, &s, sizeof s))
+			return;
+	}
+	out[0] = s.score;
+}
+
+static void merging_states_is_exact_and_small(void **state)
+{
+	(void)state;
+	fray_enum_limits lim = {.max_paths = 6000};
+	fray_dist *d;
+	assert_int_equal(fray_enumerate(ctx, race_proc, NULL, NULL, 1, &lim, &d), FRAY_OK);
+	assert_int_equal(fray_dist_count(d), 41);
+	for (unsigned k = 0; k <= 40; k++) {
+		mpz_t w, den;
+		mpz_inits(w, den, NULL);
+		mpz_bin_uiui(w, 40, k);
+		mpz_mul_2exp(w, w, 40 - k); /* C(40,k) 1^k 2^(40-k) / 3^40 */
+		mpz_ui_pow_ui(den, 3, 40);
+		mpq_t want;
+		mpq_init(want);
+		mpq_set_num(want, w);
+		mpq_set_den(want, den);
+		mpq_canonicalize(want);
+		char *expect = mpq_get_str(NULL, 10, want);
+		char got[128];
+		assert_int_equal(fray_dist_outcome(d, k)[0], (int64_t)k);
+		fray_dist_p_exact(d, k, got, sizeof got);
+		assert_string_equal(got, expect);
+		free(expect);
+		mpq_clear(want);
+		mpz_clears(w, den, NULL);
+	}
+	char unresolved[16];
+	fray_dist_unresolved_exact(d, unresolved, sizeof unresolved);
+	assert_string_equal(unresolved, "0");
+	fray_dist_free(d);
+}
+
+/* A policy with memory (a script) cannot be merged on: the same
+ * procedure is walked path by path, and the answer is the same. */
+static void race_short(fray_roller *r, fray_policy *p, const void *in, int64_t *out)
+{
+	(void)in;
+	race s;
+	if (!fray_resume(r, &s, sizeof s))
+		s = (race){0, 0};
+	while (s.stage < 6) {
+		s.score += fray_die(r, 6, "d6") >= 5;
+		s.stage++;
+		if (fray_checkpoint(r, &s, sizeof s))
+			return;
+	}
+	const char *opts[] = {"keep"};
+	fray_choice c = {.kind = "t", .prompt = "keep?", .noptions = 1, .options = opts};
+	fray_decide(r, p, &c);
+	out[0] = s.score;
+}
+
+static void stateful_policy_walks_every_path(void **state)
+{
+	(void)state;
+	const char *answers[] = {"keep"};
+	fray_policy *script = fray_policy_script_new(ctx, answers, 1);
+	assert_non_null(script);
+	fray_dist *merged, *walked;
+	assert_int_equal(fray_enumerate(ctx, race_short, NULL, NULL, 1, NULL, &merged), FRAY_OK);
+	fray_enum_limits lim = {.max_paths = 6 * 6 * 6 * 6 * 6 * 6 - 1};
+	/* 6^6 paths, one too many for this budget: proof it walked them all */
+	assert_int_equal(fray_enumerate(ctx, race_short, script, NULL, 1, &lim, &walked), FRAY_ERR_LIMIT);
+	assert_int_equal(fray_enumerate(ctx, race_short, script, NULL, 1, NULL, &walked), FRAY_OK);
+	assert_int_equal(fray_dist_count(merged), fray_dist_count(walked));
+	for (size_t i = 0; i < fray_dist_count(merged); i++) {
+		char a[64], b[64];
+		fray_dist_p_exact(merged, i, a, sizeof a);
+		fray_dist_p_exact(walked, i, b, sizeof b);
+		assert_string_equal(a, b);
+	}
+	fray_dist_free(merged);
+	fray_dist_free(walked);
+	fray_policy_free(script);
+}
+
+/* 128-bit fractions to doubles: the same double as GMP's exact value
+ * rounded to nearest (fray_q_to_double's rule), on random numerators and
+ * denominators of every size. */
+static void u128_ratio_rounds_as_gmp(void **state)
+{
+	(void)state;
+	uint64_t x = 0x243F6A8885A308D3u;
+	for (int i = 0; i < 20000; i++) {
+		fray_u128 v[2];
+		for (int j = 0; j < 2; j++) {
+			x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+			uint64_t hi = x;
+			x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+			int bits = 1 + (int)(x % 128);
+			fray_u128 r = (fray_u128)hi << 64 | x;
+			v[j] = bits == 128 ? r : r & (((fray_u128)1 << bits) - 1);
+		}
+		if (v[1] == 0)
+			v[1] = 1;
+		mpq_t q;
+		mpq_init(q);
+		fray_u128_to_mpz(mpq_numref(q), v[0]);
+		fray_u128_to_mpz(mpq_denref(q), v[1]);
+		mpq_canonicalize(q);
+		/* nearest double by GMP: truncation and its neighbour compared */
+		double lo = mpq_get_d(q), hi = nextafter(lo, INFINITY), want = lo;
+		mpq_t a, b;
+		mpq_inits(a, b, NULL);
+		mpq_set_d(a, lo);
+		mpq_sub(a, q, a);
+		mpq_set_d(b, hi);
+		mpq_sub(b, b, q);
+		int c = mpq_cmp(b, a);
+		if (c < 0 || (c == 0 && (int64_t)(frexp(hi, &(int){0}) * 9007199254740992.0) % 2 == 0))
+			want = hi;
+		assert_true(fray_u128_ratio(v[0], v[1]) == want);
+		mpq_clears(q, a, b, NULL);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(deal_matches_counting_subsets),
+		cmocka_unit_test(deal_sampled_tells_each_item),
+		cmocka_unit_test(dealt_count_is_the_deal_marginal),
+		cmocka_unit_test(merging_states_is_exact_and_small),
+		cmocka_unit_test(stateful_policy_walks_every_path),
+		cmocka_unit_test(u128_ratio_rounds_as_gmp),
+	};
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
