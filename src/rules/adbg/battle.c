@@ -1110,26 +1110,51 @@ static void battle_begin(battle *b)
 	tell_line(b);
 }
 
-/* ADBG 19.2: one round in the sequence of play. */
-static void battle_round(battle *b)
+/* ADBG 19.2: the sequence of play, a phase at a time (exact odds merge
+ * the battles that stand alike between two phases). */
+enum { ROUND_PHASES = 7 };
+
+static void battle_phase(battle *b, int phase)
 {
 	int ini = b->sc->initiative;
-	note(b, "ADBG 19.2", "== round %d of %d ==", b->round, b->rounds);
-	for (int s = 0; s < 2; s++)
-		for (int k = 0; k < b->nst[s]; k++)
-			b->st[s][k].moved = false;
-	fire_phase(b, ini);
-	fire_phase(b, 1 - ini);
-	tidy(b);
-	movement_phase(b, ini);
-	movement_phase(b, 1 - ini);
-	melee_phase(b);
-	recovery_phase(b, ini);
-	recovery_phase(b, 1 - ini);
-	/* no tidy here: recovery changes no unit's place in line (a routed
-	 * unit that recovers stays in its stack), and melee_phase tidied */
-	tell_line(b);
-	b->round++;
+	switch (phase) {
+	case 0:
+		note(b, "ADBG 19.2", "== round %d of %d ==", b->round, b->rounds);
+		for (int s = 0; s < 2; s++)
+			for (int k = 0; k < b->nst[s]; k++)
+				b->st[s][k].moved = false;
+		fire_phase(b, ini);
+		break;
+	case 1:
+		fire_phase(b, 1 - ini);
+		tidy(b);
+		break;
+	case 2:
+		movement_phase(b, ini);
+		break;
+	case 3:
+		movement_phase(b, 1 - ini);
+		break;
+	case 4:
+		melee_phase(b);
+		break;
+	case 5:
+		recovery_phase(b, ini);
+		break;
+	case 6:
+		recovery_phase(b, 1 - ini);
+		/* no tidy here: recovery changes no unit's place in line (a routed
+		 * unit that recovers stays in its stack), and melee_phase tidied */
+		tell_line(b);
+		b->round++;
+		break;
+	}
+}
+
+static void battle_round(battle *b)
+{
+	for (int phase = 0; phase < ROUND_PHASES; phase++)
+		battle_phase(b, phase);
 }
 
 FRAY_API void fray_adbg_battle(fray_roller *r, fray_policy *p,
@@ -1350,11 +1375,114 @@ FRAY_API bool fray_adbg_battle_restore(fray_adbg_battle_state *st, fray_doc *doc
 	return fray_doc_error_count(doc) == before;
 }
 
+/* ---- exact odds: the battle between phases as a state (issue #16) ----
+ * Everything a phase reads that an earlier one may have changed (units,
+ * stacks with their moves of this round, leaders, the round), packed into
+ * bytes: equal bytes, the same battle, so exact odds merge the many paths
+ * that reach it and fight its next phase once. The heuristic policy
+ * decides from the battle alone (memoryless), which makes the merging
+ * exact; the rest of struct battle is derived (the masks, the line) or
+ * the scenario's. */
+typedef struct battle_key {
+	uint8_t round, rounds, npos, phase;
+	uint8_t unit[2][FRAY_ADBG_MAX_UNITS];  /* status << 5 | stack */
+	/* used, pos, row, atop, foe, home_pos, home_row, origin, moved: each
+	 * + 1 so that an unused slot is all zero */
+	int8_t stack[2][MAX_STACKS][9];
+	int8_t leader[2][FRAY_ADBG_MAX_LEADERS][2]; /* stack or -1, lost */
+} battle_key;
+_Static_assert(MAX_STACKS <= 32 && FRAY_ADBG_MAX_STACKS < 100, "stack numbers fit 5 bits and a byte");
+
+static void pack(const battle *b, int phase, battle_key *k)
+{
+	memset(k, 0, sizeof *k);
+	k->round = (uint8_t)b->round;
+	k->rounds = (uint8_t)b->rounds;
+	k->npos = (uint8_t)b->npos;
+	k->phase = (uint8_t)phase;
+	for (int s = 0; s < 2; s++) {
+		for (int i = 0; i < b->sc->side[s].nunits; i++)
+			k->unit[s][i] = (uint8_t)((unsigned)b->u[s][i].status << 5 | (unsigned)b->u[s][i].stack);
+		for (int j = 0; j < b->nst[s]; j++) {
+			const bstack *t = &b->st[s][j];
+			if (!t->used)
+				continue;
+			int8_t *o = k->stack[s][j];
+			int v[9] = {1, t->pos, t->row, t->atop, t->foe, t->home_pos, t->home_row,
+				    t->origin, t->moved};
+			for (int f = 0; f < 9; f++)
+				o[f] = (int8_t)(v[f] + 1);
+		}
+		for (int l = 0; l < b->sc->side[s].nleaders; l++) {
+			k->leader[s][l][0] = (int8_t)b->lstack[s][l];
+			k->leader[s][l][1] = (int8_t)b->llost[s][l];
+		}
+	}
+}
+
+static int unpack(battle *b, const battle_key *k)
+{
+	b->round = k->round;
+	b->rounds = k->rounds;
+	b->npos = k->npos;
+	for (int s = 0; s < 2; s++) {
+		for (int i = 0; i < b->sc->side[s].nunits; i++) {
+			b->u[s][i].status = (fray_adbg_status)(k->unit[s][i] >> 5);
+			b->u[s][i].stack = k->unit[s][i] & 31;
+		}
+		memset(b->st[s], 0, sizeof b->st[s]);
+		b->nst[s] = 0;
+		for (int j = 0; j < MAX_STACKS; j++) {
+			const int8_t *o = k->stack[s][j];
+			if (!o[0])
+				continue;
+			put_stack(b, s, j, (bstack){.used = true, .pos = o[1] - 1, .row = o[2] - 1,
+						    .atop = o[3] - 1, .foe = o[4] - 1,
+						    .home_pos = o[5] - 1, .home_row = o[6] - 1,
+						    .origin = o[7] - 1, .moved = o[8] - 1});
+		}
+		for (int l = 0; l < b->sc->side[s].nleaders; l++) {
+			b->lstack[s][l] = k->leader[s][l][0];
+			b->llost[s][l] = k->leader[s][l][1];
+		}
+	}
+	index_units(b);
+	return k->phase;
+}
+
+/* fray_adbg_battle, stopping after the array and after each phase when
+ * exact odds merge states. */
+static void battle_staged(fray_roller *r, fray_policy *p, const fray_adbg_scenario *sc,
+			  fray_adbg_result *res)
+{
+	battle b;
+	battle_key k;
+	battle_init(&b, sc);
+	attach(&b, r, p);
+	int phase = 0;
+	if (fray_resume(r, &k, sizeof k)) {
+		phase = unpack(&b, &k);
+	} else {
+		battle_begin(&b);
+		pack(&b, phase, &k);
+		if (fray_checkpoint(r, &k, sizeof k))
+			return;
+	}
+	while (b.round <= b.rounds && !fray_roller_stopped(r)) {
+		battle_phase(&b, phase);
+		phase = (phase + 1) % ROUND_PHASES;
+		pack(&b, phase, &k);
+		if (fray_checkpoint(r, &k, sizeof k))
+			return;
+	}
+	end_battle(&b, res);
+}
+
 FRAY_API void fray_adbg_battle_procedure(fray_roller *r, fray_policy *p,
 					 const void *scenario, int64_t *out)
 {
 	fray_adbg_result res;
-	fray_adbg_battle(r, p, scenario, &res);
+	battle_staged(r, p, scenario, &res);
 	out[0] = res.winner + 1;
 	out[1] = res.side[0].losses;
 	out[2] = res.side[1].losses;

@@ -115,6 +115,45 @@ static void scripted_choices(void **state)
 	fray_adbg_scenario_free(s);
 }
 
+/* The heuristic's choices from a policy that does not say it is
+ * memoryless: exact odds then walk every path of the battle instead of
+ * merging equal states between phases (issue #16). */
+static size_t suggested(void *self, const fray_choice *c, char *msg, size_t cap)
+{
+	(void)self, (void)msg, (void)cap;
+	return c->suggested;
+}
+
+static const fray_policy_ops path_walker_ops = {
+	.name = "heuristic, walked", .choose = suggested, .deterministic = true,
+	.suggestion_only = true,
+};
+
+/* Merging the battles that stand alike between phases changes no exact
+ * probability: the same fractions as the walk of every path. */
+static void merged_states_give_the_walked_odds(void **state)
+{
+	(void)state;
+	fray_adbg_scenario *s = load(FRAY_TEST_DATA "/adbg/tiny.yaml");
+	fray_policy *walker = fray_policy_new(ctx, &path_walker_ops, NULL);
+	fray_dist *merged, *walked;
+	fray_enum_limits lim = {.max_depth = 10000, .max_paths = 1000000};
+	assert_int_equal(fray_enumerate(ctx, fray_adbg_battle_procedure, NULL, s, 3, &lim, &merged), FRAY_OK);
+	assert_int_equal(fray_enumerate(ctx, fray_adbg_battle_procedure, walker, s, 3, &lim, &walked), FRAY_OK);
+	assert_int_equal(fray_dist_count(merged), fray_dist_count(walked));
+	for (size_t i = 0; i < fray_dist_count(merged); i++) {
+		assert_memory_equal(fray_dist_outcome(merged, i), fray_dist_outcome(walked, i), 3 * sizeof(int64_t));
+		char a[512], b[512];
+		fray_dist_p_exact(merged, i, a, sizeof a);
+		fray_dist_p_exact(walked, i, b, sizeof b);
+		assert_string_equal(a, b);
+	}
+	fray_dist_free(merged);
+	fray_dist_free(walked);
+	fray_policy_free(walker);
+	fray_adbg_scenario_free(s);
+}
+
 /* Exact odds of the tiny battle agree with 100000 simulated battles: every
  * outcome within 5 standard errors; exact probabilities sum to 1. */
 static void exact_odds_agree_with_simulation(void **state)
@@ -315,6 +354,7 @@ int main(void)
 		cmocka_unit_test(narration_is_pinned),
 		cmocka_unit_test(scripted_choices),
 		cmocka_unit_test(exact_odds_agree_with_simulation),
+		cmocka_unit_test(merged_states_give_the_walked_odds),
 		cmocka_unit_test(simulation_is_thread_count_independent),
 		cmocka_unit_test(heuristic_beats_random),
 		cmocka_unit_test(surprise),
