@@ -128,6 +128,9 @@ typedef struct fray_call_opts {
 	uint64_t max_bytes;     /* odds' memory budget; 0: the default */
 	uint64_t max_paths;     /* odds' path budget; 0: the default */
 	uint64_t trials;        /* SIMULATE: 1 to FRAY_CALL_MAX_TRIALS; 0: 100,000 */
+	bool exact;             /* ODDS as text: every outcome, each with its
+				   exact fraction (else the likeliest rows, and
+				   fractions only when short) */
 	/* Set (from another thread or a signal handler) to stop long work:
 	 * FRAY_ERR_BUDGET and a message. May be NULL. */
 	const volatile sig_atomic_t *stop;

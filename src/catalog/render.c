@@ -2,6 +2,7 @@
  * fray_request: a narrated roll or the exact odds, as text for people or
  * as JSON in the common shape {"procedure", "inputs", ...}. */
 #include <inttypes.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "catalog.h"
@@ -93,6 +94,161 @@ static char *exact_of(const fray_dist *d, size_t i)
 	return s;
 }
 
+/* ---- odds for people (issue #16): a compact table, never a 200-digit
+ * fraction by default; --exact (opts.exact) shows every row in full, and
+ * the JSON form always keeps every exact fraction ---- */
+
+#define ODDS_TOP_ROWS 20   /* a longer table shows its likeliest rows */
+#define EXACT_SHORT 12     /* a fraction up to this long is shown anyway */
+
+/* The chance of each value of field f: values sorted, chances summed
+ * (doubles: what people read; the exact ones are in the JSON). */
+typedef struct marginal {
+	size_t n;
+	int64_t *v;
+	double *p;
+} marginal;
+
+static bool marginal_of(const fray_dist *d, size_t f, marginal *m)
+{
+	size_t n = fray_dist_count(d);
+	m->n = 0;
+	m->v = malloc((n + 1) * sizeof *m->v);
+	m->p = malloc((n + 1) * sizeof *m->p);
+	if (!m->v || !m->p)
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		int64_t v = fray_dist_outcome(d, i)[f];
+		size_t k = 0;
+		while (k < m->n && m->v[k] < v)
+			k++;
+		if (k == m->n || m->v[k] != v) {
+			memmove(m->v + k + 1, m->v + k, (m->n - k) * sizeof *m->v);
+			memmove(m->p + k + 1, m->p + k, (m->n - k) * sizeof *m->p);
+			m->v[k] = v;
+			m->p[k] = 0;
+			m->n++;
+		}
+		m->p[k] += fray_dist_p(d, i);
+	}
+	return true;
+}
+
+/* One count of the outcome: mean, sd, and each value with the chance of
+ * it, of at least it and of at most it. */
+static void field_table(const out_desc *od, const marginal *m, const fray_dist *whole, bool exact, strbuf *sb)
+{
+	double mean = 0, sq = 0;
+	for (size_t k = 0; k < m->n; k++) {
+		mean += (double)m->v[k] * m->p[k];
+		sq += (double)m->v[k] * (double)m->v[k] * m->p[k];
+	}
+	double sd = sq - mean * mean > 0 ? sqrt(sq - mean * mean) : 0;
+	sb_add(sb, "  %s: mean %.3g, sd %.3g\n", od->name, mean, sd);
+	int w = (int)strlen(od->name) > 8 ? (int)strlen(od->name) : 8;
+	sb_add(sb, "  %*s %9s %9s %9s%s\n", w, od->name, "chance", "at least", "at most",
+	       whole ? "  exact" : "");
+	double below = 0;
+	size_t shown = exact || m->n <= ODDS_TOP_ROWS + 2 ? m->n : ODDS_TOP_ROWS;
+	for (size_t k = 0; k < m->n; k++) {
+		double at_most = below + m->p[k];
+		if (k < shown) {
+			sb_add(sb, "  %*" PRId64 " %8.3f%% %8.3f%% %8.3f%%", w, m->v[k], 100 * m->p[k],
+			       100 * (1 - below), 100 * (at_most > 1 ? 1 : at_most));
+			/* one field: its values are the outcomes, in the same order */
+			char *ex = whole ? exact_of(whole, k) : NULL;
+			if (ex && (exact || strlen(ex) <= EXACT_SHORT))
+				sb_add(sb, "  %s", ex);
+			free(ex);
+			sb_add(sb, "\n");
+		}
+		below = at_most;
+	}
+	if (shown < m->n)
+		sb_add(sb, "  ... %zu more values, from %" PRId64 " to %" PRId64 "\n", m->n - shown,
+		       m->v[shown], m->v[m->n - 1]);
+	sb_add(sb, "\n");
+}
+
+typedef struct ranked {
+	double p;
+	size_t i;
+} ranked;
+
+/* likeliest first; equal chances in the outcomes' order */
+static int by_chance_desc(const void *a, const void *b)
+{
+	const ranked *x = a, *y = b;
+	if (x->p != y->p)
+		return x->p < y->p ? 1 : -1;
+	return x->i < y->i ? -1 : 1;
+}
+
+static fray_status odds_text(fray_call *c, const fray_call_opts *o, const fray_dist *d, strbuf *sb)
+{
+	size_t n = fray_dist_count(d);
+	sb_escaped(sb, c->title);
+	sb_add(sb, ": exact odds, %zu outcome%s\n\n", n, n == 1 ? "" : "s");
+	/* the counts one by one, where the catalogue names the fields */
+	bool named = c->d->nout == c->nfields;
+	for (size_t f = 0; named && f < c->nfields; f++) {
+		const out_desc *od = &c->d->out[f];
+		marginal m = {0};
+		if (strcmp(od->type, "boolean") == 0 || strcmp(od->type, "integer") != 0) {
+			continue;
+		}
+		if (!marginal_of(d, f, &m)) {
+			free(m.v), free(m.p);
+			return fray_nomem(c->ctx);
+		}
+		if (m.n > 1)
+			field_table(od, &m, c->nfields == 1 ? d : NULL, o->exact, sb);
+		free(m.v), free(m.p);
+		if (c->nfields == 1 && m.n > 1 && fray_dist_unresolved(d) == 0)
+			return FRAY_OK; /* that table was the whole answer */
+	}
+	for (size_t f = 0; named && f < c->nfields; f++) {
+		const out_desc *od = &c->d->out[f];
+		if (strcmp(od->type, "boolean") != 0)
+			continue;
+		double yes = 0;
+		for (size_t i = 0; i < n; i++)
+			yes += fray_dist_outcome(d, i)[f] ? fray_dist_p(d, i) : 0;
+		sb_add(sb, "  %s: %.3f%%\n", od->name, 100 * yes);
+	}
+	/* the outcomes whole: in order when few, else the likeliest */
+	ranked *order = malloc((n + 1) * sizeof *order);
+	if (!order)
+		return fray_nomem(c->ctx);
+	for (size_t i = 0; i < n; i++)
+		order[i] = (ranked){fray_dist_p(d, i), i};
+	size_t shown = n;
+	if (!o->exact && n > ODDS_TOP_ROWS + 2) {
+		qsort(order, n, sizeof *order, by_chance_desc);
+		shown = ODDS_TOP_ROWS;
+		sb_add(sb, "  the %d likeliest outcomes of %zu:\n", ODDS_TOP_ROWS, n);
+	} else {
+		sb_add(sb, "  every outcome:\n");
+	}
+	char res[1024];
+	for (size_t r = 0; r < shown; r++) {
+		size_t i = order[r].i;
+		char *ex = exact_of(d, i);
+		textbuf t = text_on(res, sizeof res);
+		c->fmt(c, fray_dist_outcome(d, i), false, &t);
+		bool full = ex && (o->exact || strlen(ex) <= EXACT_SHORT);
+		sb_add(sb, "  %7.3f%%  %-*s %s\n", 100 * fray_dist_p(d, i), EXACT_SHORT, full ? ex : "", res);
+		free(ex);
+	}
+	free(order);
+	if (shown < n)
+		sb_add(sb, "  ... %zu more outcomes (--exact shows every one, with its fraction)\n", n - shown);
+	if (fray_dist_unresolved(d) > 0)
+		sb_add(sb, "  %7.3f%%  %-*s (unresolved: beyond the depth limit)\n",
+		       100 * fray_dist_unresolved(d), EXACT_SHORT, "");
+	return FRAY_OK;
+}
+
 static fray_status render_odds(fray_call *c, const fray_call_opts *o, strbuf *sb)
 {
 	fray_dist *d;
@@ -105,34 +261,25 @@ static fray_status render_odds(fray_call *c, const fray_call_opts *o, strbuf *sb
 	fray_status st = fray_enumerate(c->ctx, c->proc, NULL, c->input, c->nfields, &lim, &d);
 	if (st != FRAY_OK)
 		return st;
+	if (!o->json) {
+		st = odds_text(c, o, d, sb);
+		fray_dist_free(d);
+		return st;
+	}
 	char res[1024], num[40];
 	size_t n = fray_dist_count(d);
-	if (o->json)
-		sb_add(sb, "{\"procedure\": \"%s\", \"inputs\": %s, \"outcomes\": [", c->d->name, c->inputs_json);
-	else {
-		sb_escaped(sb, c->title);
-		sb_add(sb, ": exact odds\n\n");
-	}
+	sb_add(sb, "{\"procedure\": \"%s\", \"inputs\": %s, \"outcomes\": [", c->d->name, c->inputs_json);
 	for (size_t i = 0; i < n; i++) {
 		char *ex = exact_of(d, i);
 		textbuf t = text_on(res, sizeof res);
-		c->fmt(c, fray_dist_outcome(d, i), o->json, &t);
-		if (o->json) {
-			fray_double_str(fray_dist_p(d, i), num, sizeof num);
-			sb_add(sb, "%s\n  {\"outcome\": {%s}, \"p\": %s, \"exact\": \"%s\"}", i ? "," : "", res, num,
-			       ex ? ex : "");
-		} else {
-			sb_add(sb, "  %7.3f%%  %-12s %s\n", 100 * fray_dist_p(d, i), ex ? ex : "", res);
-		}
+		c->fmt(c, fray_dist_outcome(d, i), true, &t);
+		fray_double_str(fray_dist_p(d, i), num, sizeof num);
+		sb_add(sb, "%s\n  {\"outcome\": {%s}, \"p\": %s, \"exact\": \"%s\"}", i ? "," : "", res, num,
+		       ex ? ex : "");
 		free(ex);
 	}
-	if (o->json) {
-		fray_double_str(fray_dist_unresolved(d), num, sizeof num);
-		sb_add(sb, "\n], \"unresolved\": %s}\n", num);
-	} else if (fray_dist_unresolved(d) > 0) {
-		sb_add(sb, "  %7.3f%%  %-12s (unresolved: beyond the depth limit)\n",
-		       100 * fray_dist_unresolved(d), "");
-	}
+	fray_double_str(fray_dist_unresolved(d), num, sizeof num);
+	sb_add(sb, "\n], \"unresolved\": %s}\n", num);
 	fray_dist_free(d);
 	return FRAY_OK;
 }

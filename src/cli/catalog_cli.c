@@ -4,6 +4,7 @@
  * repeated and unknown options, --odds/--seed/--json/--max-memory). */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "catalog_cli.h"
 #include "procout.h"
 
@@ -40,9 +41,10 @@ static int unknown(cli_args *a, fray_call *c)
 			n++;
 		}
 	}
-	static const char *const common[] = {"--odds", "--seed", "--json", "--max-memory", "--help", "--trials"};
+	static const char *const common[] = {"--odds", "--exact", "--seed", "--json", "--max-memory", "--help",
+					     "--trials"};
 	bool simulates = fray_call_modes(c) & FRAY_MODE_SIMULATE;
-	for (size_t k = 0; k < (simulates ? 6u : 5u); k++)
+	for (size_t k = 0; k < (simulates ? 7u : 6u); k++)
 		known[n++] = common[k];
 	return cli_unknown(a, known, n);
 }
@@ -96,11 +98,27 @@ int cli_run_catalog(const char *command, int argc, char **argv)
 	/* without --odds: a roll, or what the procedure has (advise: odds) */
 	fray_mode mode = o.odds || !(modes & (FRAY_MODE_ROLL | FRAY_MODE_SIMULATE)) ? FRAY_MODE_ODDS
 			 : simulate ? FRAY_MODE_SIMULATE : FRAY_MODE_ROLL;
-	fray_call_opts run = {.mode = mode,
+	/* long odds and simulations show a progress line on a terminal and
+	 * stop at Ctrl-C with what they did (exit 130), as simulate does */
+	cli_progress prog;
+	cli_progress_start(&prog, mode == FRAY_MODE_ODDS ? "paths" : "trials");
+	bool show = mode != FRAY_MODE_ROLL && isatty(2);
+	fray_call_opts run = {.mode = mode, .exact = o.exact,
 			      .json = o.json, .have_seed = o.have_seed, .seed = o.have_seed ? o.seed : cli_pick_seed(),
-			      .max_bytes = o.max_mib << 20, .trials = trials};
+			      .max_bytes = o.max_mib << 20, .trials = trials,
+			      .stop = &cli_stop_signal, .progress = show ? cli_progress_show : NULL, .ud = &prog};
 	char *out = NULL;
-	if (fray_call_run(c, &run, &out) != FRAY_OK) {
+	cli_catch_stop();
+	fray_status st = fray_call_run(c, &run, &out);
+	cli_release_stop();
+	if (show)
+		cli_progress_clear();
+	if (st != FRAY_OK && cli_stop_signal) {
+		fprintf(stderr, "fray %s: stopped: %s\n", command, fray_ctx_message(ctx));
+		status = cli_stop_status();
+		goto done;
+	}
+	if (st != FRAY_OK) {
 		status = cli_fail(command, ctx);
 		goto done;
 	}

@@ -12,6 +12,8 @@ bool proc_opt(cli_args *a, proc_opts *o)
 		o->odds = true;
 	else if (cli_flag(a, "--json"))
 		o->json = true;
+	else if (cli_flag(a, "--exact"))
+		o->exact = o->odds = true;
 	else if (cli_u64(a, "--seed", 0, UINT64_MAX, &o->seed))
 		o->have_seed = true;
 	else if (cli_u64(a, "--max-memory", 1, CLI_MAX_MEMORY_MIB, &o->max_mib))

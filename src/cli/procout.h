@@ -24,12 +24,12 @@ typedef struct proc_run {
 } proc_run;
 
 typedef struct proc_opts {
-	bool odds, json, have_seed;
+	bool odds, json, have_seed, exact;
 	uint64_t seed;
 	uint64_t max_mib;         /* --max-memory, 0: the default (1 GiB) */
 } proc_opts;
 
-/* Takes --odds, --json, --seed N and --max-memory MIB at a->i; true when
+/* Takes --odds, --exact, --json, --seed N and --max-memory MIB at a->i; true when
  * one was taken. */
 bool proc_opt(cli_args *a, proc_opts *o);
 /* Prints its exact odds; returns the exit status. */

@@ -139,10 +139,51 @@ static void bad_input(void **state)
 		expect_bad_input(rows[i].args, rows[i].err);
 }
 
+/* Lines of text holding s. */
+static int lines_with(const char *text, const char *s)
+{
+	int n = 0;
+	for (const char *p = text; (p = strstr(p, s)); p += strlen(s))
+		n++;
+	return n;
+}
+
+/* Odds people can read (issue #16): a long table shows its 20 likeliest
+ * outcomes and says how many more there are; --exact shows every one;
+ * the JSON keeps every exact fraction. */
+static void long_odds_are_cut_to_the_likeliest(void **state)
+{
+	(void)state;
+	RUN(&r1, "presidio", "shoot", "--weapon", "caplock rifled musket", "--figures", "60", "--band",
+	    "close", "--odds");
+	assert_int_equal(r1.status, 0);
+	unsigned long n = 0;
+	const char *h = strstr(r1.out, "exact odds, ");
+	assert_non_null(h);
+	n = strtoul(h + strlen("exact odds, "), NULL, 10);
+	assert_true(n > 22);
+	assert_non_null(strstr(r1.out, "the 20 likeliest outcomes of"));
+	char more[64];
+	snprintf(more, sizeof more, "... %lu more outcomes", n - 20);
+	assert_non_null(strstr(r1.out, more));
+	assert_int_equal(lines_with(r1.out, " casualt"), 20 + 2); /* rows, and the casualties table's title and head */
+	/* the cumulative columns: at least the smallest count is certain */
+	assert_non_null(strstr(r1.out, "100.000%"));
+	RUN(&r2, "presidio", "shoot", "--weapon", "caplock rifled musket", "--figures", "60", "--band",
+	    "close", "--exact");
+	assert_int_equal(r2.status, 0);
+	assert_null(strstr(r2.out, "more outcomes"));
+	assert_int_equal(lines_with(r2.out, " casualt"), (int)n + 2);
+	RUN(&r2, "presidio", "shoot", "--weapon", "caplock rifled musket", "--figures", "60", "--band",
+	    "close", "--odds", "--json");
+	assert_int_equal(lines_with(r2.out, "\"exact\": \""), (int)n);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(volley_and_morale),
+		cmocka_unit_test(long_odds_are_cut_to_the_likeliest),
 		cmocka_unit_test(bad_input),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
