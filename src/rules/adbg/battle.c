@@ -58,6 +58,7 @@ typedef struct battle {
 	 * put_stack, return_home, move_stack): the battle looks at the line
 	 * some thirty times and most of those find it as it was. */
 	bool line_ok[2], tidy_ok[2];
+	bool recovery_told;                   /* narration: the phase's heading is out */
 	/* Last, and not cleared for each battle: only the scenario's units
 	 * are copied in, text is written before it is read, and line[s] is
 	 * read only while line_ok[s]. */
@@ -612,20 +613,26 @@ static void fire_position(battle *b, int s, const int *mine, int nm, const int *
 	}
 }
 
-static void fire_phase(battle *b, int s)
+static bool fire_skipped(const battle *b, int s)
 {
-	note(b, "ADBG 19.2.1", "-- fire: %s --", side_name(b, s));
-	if (b->round == 1 && b->sc->surprised == s) {
-		note(b, "ADBG 19.2.1", "%s was taken by surprise and does not fire in round 1",
-		     side_name(b, s));
-		return;
+	return b->round == 1 && b->sc->surprised == s;
+}
+
+/* Side s's fire at position p, one step of its fire phase. Fire at one
+ * position changes no column at another, so the line looked at afresh
+ * here is, at every other position, the line the phase began with. */
+static void fire_step(battle *b, int s, int p)
+{
+	if (p == 0) {
+		note(b, "ADBG 19.2.1", "-- fire: %s --", side_name(b, s));
+		if (fire_skipped(b, s))
+			note(b, "ADBG 19.2.1", "%s was taken by surprise and does not fire in round 1",
+			     side_name(b, s));
 	}
-	/* Fire at one position changes no column at another, so the line is
-	 * looked at once for the whole phase (losses mark it changed, but it
-	 * is not looked at again before the phase ends). */
+	if (fire_skipped(b, s))
+		return;
 	const lineup *mine = line_of(b, s), *theirs = line_of(b, 1 - s);
-	for (int p = 0; p < b->npos; p++)
-		fire_position(b, s, mine->k[p], mine->n[p], theirs->k[p], theirs->n[p]);
+	fire_position(b, s, mine->k[p], mine->n[p], theirs->k[p], theirs->n[p]);
 }
 
 /* ---- 19.2.2 movement ---- */
@@ -1001,26 +1008,27 @@ static void melee_phase(battle *b)
 
 /* ---- 19.2.4 recovery ---- */
 
-static void recovery_phase(battle *b, int s)
+/* Unit i of side s tries to recover: one step of the side's recovery
+ * phase (units recover one by one, none changing another's chance). */
+static void recovery_step(battle *b, int s, int i)
 {
-	bool any = false;
-	for (int i = 0; i < b->sc->side[s].nunits; i++) {
-		adbg_unit_def *u = &b->u[s][i];
-		if (u->status != FRAY_ADBG_DISRUPTED && u->status != FRAY_ADBG_ROUTED)
-			continue;
-		if (!any)
-			note(b, "ADBG 19.2.4", "-- recovery: %s --", side_name(b, s));
-		any = true;
-		note(b, NULL, "%s (%s) tries to recover", u->name, fray_adbg_status_names[u->status]);
-		fray_adbg_recover_in in = {b->sc->side[s].level, stack_leader(b, s, u->stack)};
-		fray_adbg_recover_out out;
-		fray_adbg_recover(b->r, &in, &out);
-		if (out.recovered) {
-			set_unit(b, s, i, u->stack, (fray_adbg_status)(u->status - 1));
-			if (b->tell)
-				fray_emit_result(b->r, u->name, u->status,
-						 fray_adbg_status_names[u->status], "ADBG 19.2.4");
-		}
+	if (i == 0)
+		b->recovery_told = false;
+	adbg_unit_def *u = &b->u[s][i];
+	if (u->status != FRAY_ADBG_DISRUPTED && u->status != FRAY_ADBG_ROUTED)
+		return;
+	if (!b->recovery_told)
+		note(b, "ADBG 19.2.4", "-- recovery: %s --", side_name(b, s));
+	b->recovery_told = true;
+	note(b, NULL, "%s (%s) tries to recover", u->name, fray_adbg_status_names[u->status]);
+	fray_adbg_recover_in in = {b->sc->side[s].level, stack_leader(b, s, u->stack)};
+	fray_adbg_recover_out out;
+	fray_adbg_recover(b->r, &in, &out);
+	if (out.recovered) {
+		set_unit(b, s, i, u->stack, (fray_adbg_status)(u->status - 1));
+		if (b->tell)
+			fray_emit_result(b->r, u->name, u->status,
+					 fray_adbg_status_names[u->status], "ADBG 19.2.4");
 	}
 }
 
@@ -1110,24 +1118,46 @@ static void battle_begin(battle *b)
 	tell_line(b);
 }
 
-/* ADBG 19.2: the sequence of play, a phase at a time (exact odds merge
- * the battles that stand alike between two phases). */
+/* ADBG 19.2: the sequence of play, a step at a time: a fire phase one
+ * position after another, a recovery phase one unit after another, the
+ * others whole (exact odds merge the battles that stand alike between
+ * two steps). */
 enum { ROUND_PHASES = 7 };
 
-static void battle_phase(battle *b, int phase)
+static int phase_steps(const battle *b, int phase)
 {
 	int ini = b->sc->initiative;
 	switch (phase) {
 	case 0:
-		note(b, "ADBG 19.2", "== round %d of %d ==", b->round, b->rounds);
-		for (int s = 0; s < 2; s++)
-			for (int k = 0; k < b->nst[s]; k++)
-				b->st[s][k].moved = false;
-		fire_phase(b, ini);
+	case 1:
+		return b->npos;
+	case 5:
+		return b->sc->side[ini].nunits;
+	case 6:
+		return b->sc->side[1 - ini].nunits;
+	default:
+		return 1;
+	}
+}
+
+static void battle_step(battle *b, int phase, int step)
+{
+	int ini = b->sc->initiative;
+	bool last = step == phase_steps(b, phase) - 1;
+	switch (phase) {
+	case 0:
+		if (step == 0) {
+			note(b, "ADBG 19.2", "== round %d of %d ==", b->round, b->rounds);
+			for (int s = 0; s < 2; s++)
+				for (int k = 0; k < b->nst[s]; k++)
+					b->st[s][k].moved = false;
+		}
+		fire_step(b, ini, step);
 		break;
 	case 1:
-		fire_phase(b, 1 - ini);
-		tidy(b);
+		fire_step(b, 1 - ini, step);
+		if (last)
+			tidy(b);
 		break;
 	case 2:
 		movement_phase(b, ini);
@@ -1139,22 +1169,39 @@ static void battle_phase(battle *b, int phase)
 		melee_phase(b);
 		break;
 	case 5:
-		recovery_phase(b, ini);
+		recovery_step(b, ini, step);
 		break;
 	case 6:
-		recovery_phase(b, 1 - ini);
-		/* no tidy here: recovery changes no unit's place in line (a routed
-		 * unit that recovers stays in its stack), and melee_phase tidied */
-		tell_line(b);
-		b->round++;
+		recovery_step(b, 1 - ini, step);
+		if (last) {
+			/* no tidy here: recovery changes no unit's place in line (a
+			 * routed unit that recovers stays in its stack), and
+			 * melee_phase tidied */
+			tell_line(b);
+			b->round++;
+		}
 		break;
 	}
 }
 
+/* The next step after (phase, step). */
+static void next_step(const battle *b, int *phase, int *step)
+{
+	if (++*step < phase_steps(b, *phase))
+		return;
+	*step = 0;
+	do /* a side with no unit has no recovery step */
+		*phase = (*phase + 1) % ROUND_PHASES;
+	while (phase_steps(b, *phase) == 0);
+}
+
 static void battle_round(battle *b)
 {
-	for (int phase = 0; phase < ROUND_PHASES; phase++)
-		battle_phase(b, phase);
+	int round = b->round, phase = 0, step = 0;
+	while (b->round == round && !fray_roller_stopped(b->r)) {
+		battle_step(b, phase, step);
+		next_step(b, &phase, &step);
+	}
 }
 
 FRAY_API void fray_adbg_battle(fray_roller *r, fray_policy *p,
@@ -1384,7 +1431,7 @@ FRAY_API bool fray_adbg_battle_restore(fray_adbg_battle_state *st, fray_doc *doc
  * exact; the rest of struct battle is derived (the masks, the line) or
  * the scenario's. */
 typedef struct battle_key {
-	uint8_t round, rounds, npos, phase;
+	uint8_t round, rounds, npos, phase, step;
 	uint8_t unit[2][FRAY_ADBG_MAX_UNITS];  /* status << 5 | stack */
 	/* used, pos, row, atop, foe, home_pos, home_row, origin, moved: each
 	 * + 1 so that an unused slot is all zero */
@@ -1393,9 +1440,10 @@ typedef struct battle_key {
 } battle_key;
 _Static_assert(MAX_STACKS <= 32 && FRAY_ADBG_MAX_STACKS < 100, "stack numbers fit 5 bits and a byte");
 
-static void pack(const battle *b, int phase, battle_key *k)
+static void pack(const battle *b, int phase, int step, battle_key *k)
 {
 	memset(k, 0, sizeof *k);
+	k->step = (uint8_t)step;
 	k->round = (uint8_t)b->round;
 	k->rounds = (uint8_t)b->rounds;
 	k->npos = (uint8_t)b->npos;
@@ -1408,19 +1456,26 @@ static void pack(const battle *b, int phase, battle_key *k)
 			if (!t->used)
 				continue;
 			int8_t *o = k->stack[s][j];
-			int v[9] = {1, t->pos, t->row, t->atop, t->foe, t->home_pos, t->home_row,
-				    t->origin, t->moved};
+			/* what no later step reads is left out, so that battles
+			 * differing only there merge: where an attack came from
+			 * and whom it is atop once it is over (read only while
+			 * atop), and this round's moves once a round begins
+			 * (cleared then) */
+			bool atop = t->atop, fresh = phase == 0 && step == 0;
+			int v[9] = {1, t->pos, t->row, atop, atop ? t->foe : 0, atop ? t->home_pos : 0,
+				    atop ? t->home_row : 0, t->origin, fresh ? 0 : t->moved};
 			for (int f = 0; f < 9; f++)
 				o[f] = (int8_t)(v[f] + 1);
 		}
 		for (int l = 0; l < b->sc->side[s].nleaders; l++) {
-			k->leader[s][l][0] = (int8_t)b->lstack[s][l];
+			/* a lost leader's stack is never read again */
+			k->leader[s][l][0] = (int8_t)(b->llost[s][l] ? -1 : b->lstack[s][l]);
 			k->leader[s][l][1] = (int8_t)b->llost[s][l];
 		}
 	}
 }
 
-static int unpack(battle *b, const battle_key *k)
+static void unpack(battle *b, const battle_key *k, int *phase, int *step)
 {
 	b->round = k->round;
 	b->rounds = k->rounds;
@@ -1447,10 +1502,11 @@ static int unpack(battle *b, const battle_key *k)
 		}
 	}
 	index_units(b);
-	return k->phase;
+	*phase = k->phase;
+	*step = k->step;
 }
 
-/* fray_adbg_battle, stopping after the array and after each phase when
+/* fray_adbg_battle, stopping after the array and after each step when
  * exact odds merge states. */
 static void battle_staged(fray_roller *r, fray_policy *p, const fray_adbg_scenario *sc,
 			  fray_adbg_result *res)
@@ -1459,19 +1515,19 @@ static void battle_staged(fray_roller *r, fray_policy *p, const fray_adbg_scenar
 	battle_key k;
 	battle_init(&b, sc);
 	attach(&b, r, p);
-	int phase = 0;
+	int phase = 0, step = 0;
 	if (fray_resume(r, &k, sizeof k)) {
-		phase = unpack(&b, &k);
+		unpack(&b, &k, &phase, &step);
 	} else {
 		battle_begin(&b);
-		pack(&b, phase, &k);
+		pack(&b, phase, step, &k);
 		if (fray_checkpoint(r, &k, sizeof k))
 			return;
 	}
 	while (b.round <= b.rounds && !fray_roller_stopped(r)) {
-		battle_phase(&b, phase);
-		phase = (phase + 1) % ROUND_PHASES;
-		pack(&b, phase, &k);
+		battle_step(&b, phase, step);
+		next_step(&b, &phase, &step);
+		pack(&b, phase, step, &k);
 		if (fray_checkpoint(r, &k, sizeof k))
 			return;
 	}
