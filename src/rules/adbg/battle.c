@@ -59,6 +59,7 @@ typedef struct battle {
 	 * some thirty times and most of those find it as it was. */
 	bool line_ok[2], tidy_ok[2];
 	bool recovery_told;                   /* narration: the phase's heading is out */
+	bool fire_line_held;                  /* line[] is the one this fire phase began with */
 	/* Last, and not cleared for each battle: only the scenario's units
 	 * are copied in, text is written before it is read, and line[s] is
 	 * read only while line_ok[s]. */
@@ -631,8 +632,18 @@ static void fire_step(battle *b, int s, int p)
 	}
 	if (fire_skipped(b, s))
 		return;
-	const lineup *mine = line_of(b, s), *theirs = line_of(b, 1 - s);
+	/* the line as the phase began: losses mark it changed, but the
+	 * columns still to fire are as they were, so it is rebuilt only in a
+	 * battle resumed in the middle of the phase (exact odds) */
+	if (p == 0 || !b->fire_line_held) {
+		line_of(b, s);
+		line_of(b, 1 - s);
+		b->fire_line_held = true;
+	}
+	const lineup *mine = &b->line[s], *theirs = &b->line[1 - s];
 	fire_position(b, s, mine->k[p], mine->n[p], theirs->k[p], theirs->n[p]);
+	if (p == b->npos - 1)
+		b->fire_line_held = false;
 }
 
 /* ---- 19.2.2 movement ---- */
