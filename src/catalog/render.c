@@ -207,6 +207,7 @@ static fray_status odds_text(fray_call *c, const fray_call_opts *o, const fray_d
 		if (c->nfields == 1 && m.n > 1 && fray_dist_unresolved(d) == 0)
 			return FRAY_OK; /* that table was the whole answer */
 	}
+	bool told = false;
 	for (size_t f = 0; named && f < c->nfields; f++) {
 		const out_desc *od = &c->d->out[f];
 		if (strcmp(od->type, "boolean") != 0)
@@ -215,7 +216,10 @@ static fray_status odds_text(fray_call *c, const fray_call_opts *o, const fray_d
 		for (size_t i = 0; i < n; i++)
 			yes += fray_dist_outcome(d, i)[f] ? fray_dist_p(d, i) : 0;
 		sb_add(sb, "  %s: %.3f%%\n", od->name, 100 * yes);
+		told = true;
 	}
+	if (told)
+		sb_add(sb, "\n");
 	/* the outcomes whole: in order when few, else the likeliest */
 	ranked *order = malloc((n + 1) * sizeof *order);
 	if (!order)

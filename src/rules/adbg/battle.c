@@ -1475,8 +1475,10 @@ static void pack(const battle *b, int phase, int step, battle_key *k)
 			bool atop = t->atop, fresh = phase == 0 && step == 0;
 			int v[9] = {1, t->pos, t->row, atop, atop ? t->foe : 0, atop ? t->home_pos : 0,
 				    atop ? t->home_row : 0, t->origin, fresh ? 0 : t->moved};
-			for (int f = 0; f < 9; f++)
+			for (int f = 0; f < 9; f++) {
+				assert(v[f] >= -1 && v[f] < 127); /* tidy numbers rows 1, 2, ... */
 				o[f] = (int8_t)(v[f] + 1);
+			}
 		}
 		for (int l = 0; l < b->sc->side[s].nleaders; l++) {
 			/* a lost leader's stack is never read again */
