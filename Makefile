@@ -46,6 +46,7 @@ memcheck:
 bench: build
 	build/bench/bench_dice
 	build/bench/bench_battle
+	build/bench/bench_odds
 
 clean:
 	rm -rf build build-asan build-fuzz build-memcheck
