@@ -1,4 +1,4 @@
-/* fray odds DICE [--at-least K] [--at-most K] [--json]: the exact
+/* fray odds DICE [--at-least K] [--at-most K] [--exact] [--json]: the exact
  * distribution of a dice expression, as a table with bars or as JSON. */
 #include <inttypes.h>
 #include <math.h>
@@ -47,39 +47,65 @@ static void print_json(const char *text, const fray_dist *d, bool query,
 	printf("}\n");
 }
 
-static void print_table(const char *text, const fray_dist *d, bool query,
+#define EXACT_SHORT 12   /* a fraction this long is shown without --exact */
+#define TAIL_MASS 0.0005 /* a long table leaves out each tail holding less */
+#define LONG_TABLE 30
+
+static void print_table(const char *text, const fray_dist *d, bool query, bool exact,
 			int64_t lo, int64_t hi, double qp, const char *qexact)
 {
 	bool color = cli_color(stdout);
 	size_t n = fray_dist_count(d);
 	double mean = 0, sq = 0, pmax = 0;
-	size_t wexact = 5;
 	for (size_t i = 0; i < n; i++) {
 		double v = (double)fray_dist_outcome(d, i)[0], p = fray_dist_p(d, i);
 		mean += v * p;
 		sq += v * v * p;
 		if (p > pmax)
 			pmax = p;
-		size_t w = fray_dist_p_exact(d, i, NULL, 0);
-		if (w > wexact)
-			wexact = w;
 	}
 	if (fabs(mean) < 1e-9)
 		mean = 0; /* a symmetric difference like 1d6-1d6, not -1.7e-16 */
-	if (wexact > 24)
-		wexact = 24; /* long fractions overflow the column, not the table */
 	printf("%s: %zu outcomes from %" PRId64 " to %" PRId64 ", mean %.4g, sd %.4g\n\n",
 	       text, n, fray_dist_outcome(d, 0)[0], fray_dist_outcome(d, n - 1)[0],
 	       mean, sqrt(fmax(0, sq - mean * mean)));
-	printf("%6s  %8s  %-*s\n", "value", "chance", (int)wexact, "exact");
-	for (size_t i = 0; i < n; i++) {
+	/* a long table (30d12 has 331 values) shows the values that matter:
+	 * each tail holding less than 0.05% is left out and said so */
+	size_t first = 0, last = n;
+	double low = 0, high = 0;
+	if (!exact && n > LONG_TABLE) {
+		while (first < n && low + fray_dist_p(d, first) < TAIL_MASS)
+			low += fray_dist_p(d, first++);
+		while (last > first + 1 && high + fray_dist_p(d, last - 1) < TAIL_MASS)
+			high += fray_dist_p(d, --last);
+	}
+	size_t wexact = 5;
+	for (size_t i = first; i < last; i++) {
+		size_t w = fray_dist_p_exact(d, i, NULL, 0);
+		if ((exact || w <= EXACT_SHORT) && w > wexact)
+			wexact = w;
+	}
+	if (first > 0)
+		printf("  ... %zu values below %" PRId64 ", together %.3f%%\n", first,
+		       fray_dist_outcome(d, first)[0], 100 * low);
+	printf("%6s  %8s  %9s  %9s  %-*s\n", "value", "chance", "at least", "at most", (int)wexact, "exact");
+	double below = low;
+	for (size_t i = first; i < last; i++) {
 		char *ex = cli_exact(d, i);
-		printf("%6" PRId64 "  %7.3f%%  %-*s  ", fray_dist_outcome(d, i)[0],
-		       100 * fray_dist_p(d, i), (int)wexact, ex ? ex : "");
-		print_bar(fray_dist_p(d, i) / pmax, color);
+		bool full = ex && (exact || strlen(ex) <= EXACT_SHORT);
+		double p = fray_dist_p(d, i), at_most = fmin(1, below + p);
+		printf("%6" PRId64 "  %7.3f%%  %8.3f%%  %8.3f%%  %-*s  ", fray_dist_outcome(d, i)[0],
+		       100 * p, 100 * (1 - below), 100 * at_most, (int)wexact, full ? ex : "");
+		below += p;
+		print_bar(p / pmax, color);
 		putchar('\n');
 		free(ex);
 	}
+	if (last < n)
+		printf("  ... %zu values above %" PRId64 ", together %.3f%%\n", n - last,
+		       fray_dist_outcome(d, last - 1)[0], 100 * high);
+	if (!exact && (first > 0 || last < n))
+		printf("  (--exact shows every value, with its exact fraction)\n");
 	if (query) {
 		printf("\nP(");
 		if (lo != INT64_MIN && hi != INT64_MAX)
@@ -88,17 +114,18 @@ static void print_table(const char *text, const fray_dist *d, bool query,
 			printf("total >= %" PRId64, lo);
 		else
 			printf("total <= %" PRId64, hi);
-		printf(") = %s = %.3f%%\n", qexact, 100 * qp);
+		bool full = exact || strlen(qexact) <= 2 * EXACT_SHORT;
+		printf(") = %s%s%.3f%%\n", full ? qexact : "", full ? " = " : "", 100 * qp);
 	}
 }
 
 int cmd_odds(int argc, char **argv)
 {
-	static const char *const known[] = {"--at-least", "--at-most", "--json", "--help"};
+	static const char *const known[] = {"--at-least", "--at-most", "--json", "--exact", "--help"};
 	cli_args a = {.cmd = "odds", .argc = argc, .argv = argv};
 	const char *expr = NULL;
 	int64_t lo = INT64_MIN, hi = INT64_MAX, k;
-	bool json = false, query = false;
+	bool json = false, query = false, exact = false;
 	while (a.i < argc && a.status == EXIT_OK) {
 		if (cli_is_help(argv[a.i]))
 			return cli_help_topic(stdout, "odds") ? EXIT_OK : EXIT_RUNTIME;
@@ -108,11 +135,13 @@ int cmd_odds(int argc, char **argv)
 			hi = k, query = true;
 		else if (cli_flag(&a, "--json"))
 			json = true;
+		else if (cli_flag(&a, "--exact"))
+			exact = true;
 		else if (!expr && (argv[a.i][0] != '-' || argv[a.i][1] == 'd' ||
 				   (argv[a.i][1] >= '0' && argv[a.i][1] <= '9')))
 			expr = argv[a.i++];
 		else
-			return cli_unknown(&a, known, 4);
+			return cli_unknown(&a, known, 5);
 	}
 	if (a.status != EXIT_OK)
 		return a.status;
@@ -152,7 +181,7 @@ int cmd_odds(int argc, char **argv)
 	if (json)
 		print_json(text, d, query, lo, hi, qp, qexact);
 	else
-		print_table(text, d, query, lo, hi, qp, qexact);
+		print_table(text, d, query, exact, lo, hi, qp, qexact);
 done:
 	free(qexact);
 	fray_dist_free(d);

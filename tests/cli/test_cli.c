@@ -61,6 +61,32 @@ static void odds_text_and_queries(void **state)
 	assert_non_null(strstr(r1.out, "P(-1 <= total <= 1) = 4/9")); /* 16/36 */
 	RUN(&r1, "odds", "d6!", "--at-least", "12", "--json");
 	assert_non_null(strstr(r1.out, "\"query\": {\"at_least\": 12, \"p\": 0.027777777777777776, \"exact\": \"1/36\"}"));
+	/* 2d6 shows 7: 6/36; at least 7: 21/36; at most 7: 21/36 */
+	RUN(&r1, "odds", "2d6");
+	assert_non_null(strstr(r1.out, "     7   16.667%    58.333%    58.333%  1/6 "));
+}
+
+/* Odds people can read (issue #16): 30d12's 331 totals without the tails
+ * that hold less than 0.05% each, said so, and no 30-digit fraction;
+ * --exact shows every total with its fraction. */
+static void long_odds_leave_out_thin_tails(void **state)
+{
+	(void)state;
+	RUN(&r1, "odds", "30d12");
+	assert_int_equal(r1.status, 0);
+	assert_non_null(strstr(r1.out, "values below"));
+	assert_non_null(strstr(r1.out, "values above"));
+	assert_non_null(strstr(r1.out, "--exact shows every value"));
+	assert_null(strstr(r1.out, "/237376313799769806328950291431424")); /* 1/12^30, the 30 */
+	RUN(&r2, "odds", "30d12", "--exact");
+	assert_int_equal(r2.status, 0);
+	assert_null(strstr(r2.out, "values below"));
+	/* P(30) = 1/12^30, reduced: 1/237376313799769806328950291431424 */
+	assert_non_null(strstr(r2.out, "    30    0.000%   100.000%     0.000%  1/237376313799769806328950291431424"));
+	int rows = 0;
+	for (const char *p = r2.out; (p = strchr(p, '\n')); p++)
+		rows += p[1] == ' ' && p[6] >= '0' && p[6] <= '9';
+	assert_int_equal(rows, 331);
 }
 
 /* The same seed gives the same story every time; --json tells the same. */
@@ -166,6 +192,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(odds_json_shape),
 		cmocka_unit_test(odds_text_and_queries),
+		cmocka_unit_test(long_odds_leave_out_thin_tails),
 		cmocka_unit_test(roll_is_replayable),
 		cmocka_unit_test(roll_without_seed_prints_one),
 		cmocka_unit_test(bad_input_exits_2_with_a_position),
