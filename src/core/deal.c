@@ -80,7 +80,7 @@ static void step(deal_node *dn)
 		}
 		later += dn->cur[i];
 	}
-	assert(!"stepped past the last split");
+	assert(0 && "stepped past the last split");
 }
 
 /* Sets the node up for this deal; false when memory ran out or the deal
