@@ -22,6 +22,22 @@ static inline int teardown(void **state)
 	return 0;
 }
 
+/* Two exact distributions are the same: every outcome and every exact
+ * fraction (compared as text, in full). Call from a cmocka test. */
+static inline void assert_same_exact(const fray_dist *a, const fray_dist *b)
+{
+	assert_int_equal(fray_dist_count(a), fray_dist_count(b));
+	assert_int_equal(fray_dist_fields(a), fray_dist_fields(b));
+	for (size_t i = 0; i < fray_dist_count(a); i++) {
+		assert_memory_equal(fray_dist_outcome(a, i), fray_dist_outcome(b, i),
+				    fray_dist_fields(a) * sizeof(int64_t));
+		char ea[1024], eb[1024];
+		assert_true(fray_dist_p_exact(a, i, ea, sizeof ea) < sizeof ea);
+		fray_dist_p_exact(b, i, eb, sizeof eb);
+		assert_string_equal(ea, eb);
+	}
+}
+
 #ifndef assert_double_equal
 static inline void fray_check_close(double a, double b, double eps,
 				    const char *file, int line)
