@@ -174,6 +174,7 @@ static void deal_enumerated(fray_roller *r, const unsigned *counts, size_t ncat,
 {
 	enum_state *en = r->en;
 	unsigned d = en->depth;
+	memset(drawn, 0, ncat * sizeof *drawn); /* what a cut or failed run reads */
 	if (d >= en->max_depth) {
 		r->truncated = true;
 		return;
