@@ -194,9 +194,8 @@ static fray_status odds_text(fray_call *c, const fray_call_opts *o, const fray_d
 	for (size_t f = 0; named && f < c->nfields; f++) {
 		const out_desc *od = &c->d->out[f];
 		marginal m = {0};
-		if (strcmp(od->type, "boolean") == 0 || strcmp(od->type, "integer") != 0) {
+		if (strcmp(od->type, "integer") != 0)
 			continue;
-		}
 		if (!marginal_of(d, f, &m)) {
 			free(m.v), free(m.p);
 			return fray_nomem(c->ctx);
