@@ -205,7 +205,7 @@ FRAY_API fray_status fray_procedure_help(fray_ctx *ctx, const char *procedure, c
 		col += w;
 		sb_free(&one);
 	}
-	const char *modes = d->modes & FRAY_MODE_ODDS	   ? " [--odds | --seed N] [--json]"
+	const char *modes = d->modes & FRAY_MODE_ODDS	   ? " [--odds [--exact] | --seed N] [--json]"
 			    : d->modes & FRAY_MODE_SIMULATE ? " [--trials N] [--seed N] [--json]"
 							    : " [--seed N] [--json]";
 	sb_add(&sb, "%s%s\n\n", col + 30 > 78 ? "\n    " : "", modes);
