@@ -60,6 +60,7 @@ typedef struct battle {
 	bool line_ok[2], tidy_ok[2];
 	bool recovery_told;                   /* narration: the phase's heading is out */
 	bool fire_line_held;                  /* line[] is the one this fire phase began with */
+	bool melee_told;                      /* narration: the melee phase's heading is out */
 	/* Last, and not cleared for each battle: only the scenario's units
 	 * are copied in, text is written before it is read, and line[s] is
 	 * read only while line_ok[s]. */
@@ -997,24 +998,43 @@ static void melee(battle *b, int s, int k)
 		leader_loss(b, e, d, &sc->loss_melee, "ADBG 19.2.3, 9.5.12 (G2)");
 }
 
-static void melee_phase(battle *b)
+/* The melee phase a stack at a time: step i * MAX_STACKS + k is stack k
+ * of the side that moves i-th (the initiative's first), and the last step,
+ * MELEE_DONE, tidies. Only the steps of stacks atop an enemy are taken
+ * (next_melee), each fighting its melee and going home. */
+enum { MELEE_DONE = 2 * MAX_STACKS };
+
+static int melee_side(const battle *b, int step)
 {
-	bool any = false;
-	for (int i = 0; i < 2; i++) {
-		int s = i == 0 ? b->sc->initiative : 1 - b->sc->initiative;
-		for (int k = 0; k < b->nst[s]; k++) {
-			if (!b->st[s][k].used || !b->st[s][k].atop || fray_roller_stopped(b->r))
-				continue;
-			if (!any)
-				note(b, "ADBG 19.2.3", "-- melee --");
-			any = true;
-			if (stack_alive(b, s, k) && stack_alive(b, 1 - s, b->st[s][k].foe))
-				melee(b, s, k);
-			/* survivors go back to the row they came from */
-			return_home(b, s, k);
-		}
+	return step < MAX_STACKS ? b->sc->initiative : 1 - b->sc->initiative;
+}
+
+/* The first step from `from` on whose stack is atop an enemy, or
+ * MELEE_DONE. */
+static int next_melee(const battle *b, int from)
+{
+	for (int step = from; step < MELEE_DONE; step++) {
+		int s = melee_side(b, step), k = step % MAX_STACKS;
+		if (k < b->nst[s] && b->st[s][k].used && b->st[s][k].atop)
+			return step;
 	}
-	tidy(b);
+	return MELEE_DONE;
+}
+
+static void melee_step(battle *b, int step)
+{
+	if (step == MELEE_DONE) {
+		tidy(b);
+		return;
+	}
+	int s = melee_side(b, step), k = step % MAX_STACKS;
+	if (!b->melee_told)
+		note(b, "ADBG 19.2.3", "-- melee --");
+	b->melee_told = true;
+	if (stack_alive(b, s, k) && stack_alive(b, 1 - s, b->st[s][k].foe))
+		melee(b, s, k);
+	/* survivors go back to the row they came from */
+	return_home(b, s, k);
 }
 
 /* ---- 19.2.4 recovery ---- */
@@ -1130,9 +1150,9 @@ static void battle_begin(battle *b)
 }
 
 /* ADBG 19.2: the sequence of play, a step at a time: a fire phase one
- * position after another, a recovery phase one unit after another, the
- * others whole (exact odds merge the battles that stand alike between
- * two steps). */
+ * position after another, the melee phase one attacking stack after
+ * another, a recovery phase one unit after another, movement whole
+ * (exact odds merge the battles that stand alike between two steps). */
 enum { ROUND_PHASES = 7 };
 
 static int phase_steps(const battle *b, int phase)
@@ -1142,6 +1162,8 @@ static int phase_steps(const battle *b, int phase)
 	case 0:
 	case 1:
 		return b->npos;
+	case 4:
+		return MELEE_DONE + 1;
 	case 5:
 		return b->sc->side[ini].nunits;
 	case 6:
@@ -1175,9 +1197,10 @@ static void battle_step(battle *b, int phase, int step)
 		break;
 	case 3:
 		movement_phase(b, 1 - ini);
+		b->melee_told = false;
 		break;
 	case 4:
-		melee_phase(b);
+		melee_step(b, step);
 		break;
 	case 5:
 		recovery_step(b, ini, step);
@@ -1187,7 +1210,7 @@ static void battle_step(battle *b, int phase, int step)
 		if (last) {
 			/* no tidy here: recovery changes no unit's place in line (a
 			 * routed unit that recovers stays in its stack), and
-			 * melee_phase tidied */
+			 * the melee phase tidied */
 			tell_line(b);
 			b->round++;
 		}
@@ -1195,15 +1218,22 @@ static void battle_step(battle *b, int phase, int step)
 	}
 }
 
-/* The next step after (phase, step). */
+/* The next step after (phase, step); in the melee phase, the next
+ * stack that attacks, or the tidy at its end. */
 static void next_step(const battle *b, int *phase, int *step)
 {
+	if (*phase == 4 && *step < MELEE_DONE) {
+		*step = next_melee(b, *step + 1);
+		return;
+	}
 	if (++*step < phase_steps(b, *phase))
 		return;
 	*step = 0;
 	do /* a side with no unit has no recovery step */
 		*phase = (*phase + 1) % ROUND_PHASES;
 	while (phase_steps(b, *phase) == 0);
+	if (*phase == 4)
+		*step = next_melee(b, 0);
 }
 
 static void battle_round(battle *b)
