@@ -1463,90 +1463,115 @@ FRAY_API bool fray_adbg_battle_restore(fray_adbg_battle_state *st, fray_doc *doc
 	return fray_doc_error_count(doc) == before;
 }
 
-/* ---- exact odds: the battle between phases as a state (issue #16) ----
- * Everything a phase reads that an earlier one may have changed (units,
- * stacks with their moves of this round, leaders, the round), packed into
- * bytes: equal bytes, the same battle, so exact odds merge the many paths
- * that reach it and fight its next phase once. The heuristic policy
+/* ---- exact odds: the battle between steps as a state (issue #16) ----
+ * Everything a step reads that an earlier one may have changed (units,
+ * stacks with this round's moves and attacks, leaders, the round), packed
+ * into bytes: equal bytes, the same battle, so exact odds merge the many
+ * paths that reach it and fight its next step once. The heuristic policy
  * decides from the battle alone (memoryless), which makes the merging
  * exact; the rest of struct battle is derived (the masks, the line) or
- * the scenario's. */
-typedef struct battle_key {
-	uint8_t round, rounds, npos, phase, step;
-	uint8_t unit[2][FRAY_ADBG_MAX_UNITS];  /* status << 5 | stack */
-	/* used, pos, row, atop, foe, home_pos, home_row, origin, moved: each
-	 * + 1 so that an unused slot is all zero */
-	int8_t stack[2][MAX_STACKS][9];
-	int8_t leader[2][FRAY_ADBG_MAX_LEADERS][2]; /* stack or -1, lost */
-} battle_key;
-_Static_assert(MAX_STACKS <= 32 && FRAY_ADBG_MAX_STACKS < 100, "stack numbers fit 5 bits and a byte");
+ * the scenario's.
+ *
+ * The bytes are as few as the scenario needs (the states of a big battle
+ * number in the millions): a header, a byte per unit, seven per stack
+ * slot a side can use, one per leader. Stacks take the lowest free slot
+ * and each holds a unit, so a side never uses more slots than it has
+ * units or set-up stacks; a battle that did would not be merged (pack
+ * says so), never merged wrongly. */
+enum { KEY_HEAD = 5, STACK_BYTES = 7 };
+#define KEY_MAX (KEY_HEAD + 2 * (FRAY_ADBG_MAX_UNITS + MAX_STACKS * STACK_BYTES + FRAY_ADBG_MAX_LEADERS))
+_Static_assert(KEY_MAX <= FRAY_STATE_MAX, "a battle's state fits a checkpoint");
+_Static_assert(MAX_STACKS <= 32, "a unit's stack fits 5 bits");
 
-static void pack(const battle *b, int phase, int step, battle_key *k)
+static int key_slots(const fray_adbg_scenario *sc, int s)
 {
-	memset(k, 0, sizeof *k);
-	k->step = (uint8_t)step;
-	k->round = (uint8_t)b->round;
-	k->rounds = (uint8_t)b->rounds;
-	k->npos = (uint8_t)b->npos;
-	k->phase = (uint8_t)phase;
+	int n = sc->side[s].nunits > sc->side[s].nstacks ? sc->side[s].nunits : sc->side[s].nstacks;
+	return n < MAX_STACKS ? n : MAX_STACKS;
+}
+
+static size_t key_size(const fray_adbg_scenario *sc)
+{
+	size_t n = KEY_HEAD;
+	for (int s = 0; s < 2; s++)
+		n += (size_t)(sc->side[s].nunits + key_slots(sc, s) * STACK_BYTES + sc->side[s].nleaders);
+	return n;
+}
+
+/* False when a stack sits in a slot the key has no room for. */
+static bool pack(const battle *b, int phase, int step, uint8_t *k)
+{
+	const fray_adbg_scenario *sc = b->sc;
+	memset(k, 0, key_size(sc));
+	uint8_t *o = k;
+	*o++ = (uint8_t)b->round;
+	*o++ = (uint8_t)b->rounds;
+	*o++ = (uint8_t)b->npos;
+	*o++ = (uint8_t)phase;
+	*o++ = (uint8_t)step;
+	/* what no later step reads is left out, so that battles differing
+	 * only there merge: whom a stack attacked and where from once it is
+	 * home (read only while atop), this round's moves once a round
+	 * begins (cleared then), a lost leader's stack */
+	bool fresh = phase == 0 && step == 0;
 	for (int s = 0; s < 2; s++) {
-		for (int i = 0; i < b->sc->side[s].nunits; i++)
-			k->unit[s][i] = (uint8_t)((unsigned)b->u[s][i].status << 5 | (unsigned)b->u[s][i].stack);
+		for (int i = 0; i < sc->side[s].nunits; i++)
+			*o++ = (uint8_t)((unsigned)b->u[s][i].status << 5 | (unsigned)b->u[s][i].stack);
+		int slots = key_slots(sc, s);
 		for (int j = 0; j < b->nst[s]; j++) {
 			const bstack *t = &b->st[s][j];
 			if (!t->used)
 				continue;
-			int8_t *o = k->stack[s][j];
-			/* what no later step reads is left out, so that battles
-			 * differing only there merge: where an attack came from
-			 * and whom it is atop once it is over (read only while
-			 * atop), and this round's moves once a round begins
-			 * (cleared then) */
-			bool atop = t->atop, fresh = phase == 0 && step == 0;
-			int v[9] = {1, t->pos, t->row, atop, atop ? t->foe : 0, atop ? t->home_pos : 0,
-				    atop ? t->home_row : 0, t->origin, fresh ? 0 : t->moved};
-			for (int f = 0; f < 9; f++) {
-				assert(v[f] >= -1 && v[f] < 127); /* tidy numbers rows 1, 2, ... */
-				o[f] = (int8_t)(v[f] + 1);
+			if (j >= slots)
+				return false;
+			uint8_t *r = o + j * STACK_BYTES;
+			bool atop = t->atop;
+			int v[STACK_BYTES] = {1 | atop << 1 | (!fresh && t->moved) << 2, t->pos + 1, t->row,
+					      atop ? t->foe + 1 : 0, atop ? t->home_pos + 1 : 0,
+					      atop ? t->home_row : 0, t->origin + 1};
+			for (int f = 0; f < STACK_BYTES; f++) {
+				assert(v[f] >= 0 && v[f] < 256); /* tidy numbers rows 1, 2, ... */
+				r[f] = (uint8_t)v[f];
 			}
 		}
-		for (int l = 0; l < b->sc->side[s].nleaders; l++) {
-			/* a lost leader's stack is never read again */
-			k->leader[s][l][0] = (int8_t)(b->llost[s][l] ? -1 : b->lstack[s][l]);
-			k->leader[s][l][1] = (int8_t)b->llost[s][l];
-		}
+		o += slots * STACK_BYTES;
+		for (int l = 0; l < sc->side[s].nleaders; l++)
+			*o++ = (uint8_t)(b->llost[s][l] ? 0xFF : b->lstack[s][l] + 1);
 	}
+	return true;
 }
 
-static void unpack(battle *b, const battle_key *k, int *phase, int *step)
+static void unpack(battle *b, const uint8_t *k, int *phase, int *step)
 {
-	b->round = k->round;
-	b->rounds = k->rounds;
-	b->npos = k->npos;
+	const fray_adbg_scenario *sc = b->sc;
+	const uint8_t *o = k;
+	b->round = *o++;
+	b->rounds = *o++;
+	b->npos = *o++;
+	*phase = *o++;
+	*step = *o++;
 	for (int s = 0; s < 2; s++) {
-		for (int i = 0; i < b->sc->side[s].nunits; i++) {
-			b->u[s][i].status = (fray_adbg_status)(k->unit[s][i] >> 5);
-			b->u[s][i].stack = k->unit[s][i] & 31;
+		for (int i = 0; i < sc->side[s].nunits; i++, o++) {
+			b->u[s][i].status = (fray_adbg_status)(*o >> 5);
+			b->u[s][i].stack = *o & 31;
 		}
 		memset(b->st[s], 0, sizeof b->st[s]);
 		b->nst[s] = 0;
-		for (int j = 0; j < MAX_STACKS; j++) {
-			const int8_t *o = k->stack[s][j];
-			if (!o[0])
+		int slots = key_slots(sc, s);
+		for (int j = 0; j < slots; j++) {
+			const uint8_t *r = o + j * STACK_BYTES;
+			if (!r[0])
 				continue;
-			put_stack(b, s, j, (bstack){.used = true, .pos = o[1] - 1, .row = o[2] - 1,
-						    .atop = o[3] - 1, .foe = o[4] - 1,
-						    .home_pos = o[5] - 1, .home_row = o[6] - 1,
-						    .origin = o[7] - 1, .moved = o[8] - 1});
+			put_stack(b, s, j, (bstack){.used = true, .atop = r[0] >> 1 & 1, .moved = r[0] >> 2 & 1,
+						    .pos = r[1] - 1, .row = r[2], .foe = r[3] - 1,
+						    .home_pos = r[4] - 1, .home_row = r[5], .origin = r[6] - 1});
 		}
-		for (int l = 0; l < b->sc->side[s].nleaders; l++) {
-			b->lstack[s][l] = k->leader[s][l][0];
-			b->llost[s][l] = k->leader[s][l][1];
+		o += slots * STACK_BYTES;
+		for (int l = 0; l < sc->side[s].nleaders; l++, o++) {
+			b->llost[s][l] = *o == 0xFF;
+			b->lstack[s][l] = *o == 0xFF ? -1 : *o - 1;
 		}
 	}
 	index_units(b);
-	*phase = k->phase;
-	*step = k->step;
 }
 
 /* fray_adbg_battle, stopping after the array and after each step when
@@ -1555,23 +1580,22 @@ static void battle_staged(fray_roller *r, fray_policy *p, const fray_adbg_scenar
 			  fray_adbg_result *res)
 {
 	battle b;
-	battle_key k;
+	uint8_t k[KEY_MAX];
+	size_t size = key_size(sc);
 	battle_init(&b, sc);
 	attach(&b, r, p);
 	int phase = 0, step = 0;
-	if (fray_resume(r, &k, sizeof k)) {
-		unpack(&b, &k, &phase, &step);
+	if (fray_resume(r, k, size)) {
+		unpack(&b, k, &phase, &step);
 	} else {
 		battle_begin(&b);
-		pack(&b, phase, step, &k);
-		if (fray_checkpoint(r, &k, sizeof k))
+		if (pack(&b, phase, step, k) && fray_checkpoint(r, k, size))
 			return;
 	}
 	while (b.round <= b.rounds && !fray_roller_stopped(r)) {
 		battle_step(&b, phase, step);
 		next_step(&b, &phase, &step);
-		pack(&b, phase, step, &k);
-		if (fray_checkpoint(r, &k, sizeof k))
+		if (pack(&b, phase, step, k) && fray_checkpoint(r, k, size))
 			return;
 	}
 	end_battle(&b, res);
