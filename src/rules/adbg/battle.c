@@ -17,13 +17,15 @@
 #define STACK_LABEL_MAX (16 + FRAY_ADBG_MAX_UNITS * (ADBG_NAME + 2))
 #define LINE_TEXT_MAX (32 + 2 * (ADBG_NAME + 8 + MAX_STACKS * 16 + STACK_LABEL_MAX))
 
+/* Small fields: a battle is set up afresh for every path of exact odds,
+ * so its size is paid for millions of times. */
 typedef struct bstack {
 	bool used;
-	int pos, row;
 	bool atop;           /* moved atop an enemy stack this round (19.2.2 c) */
-	int foe;             /* the enemy stack it is atop */
-	int home_pos, home_row, origin; /* where it came from, to return there */
 	bool moved;          /* one move per stack per round (19.2.2) */
+	int16_t pos, row;    /* row 1000: "at the back", until tidy numbers it */
+	int16_t foe;         /* the enemy stack it is atop */
+	int16_t home_pos, home_row, origin; /* where it came from, to return there */
 } bstack;
 
 /* The line of one side: at each position, its stacks front to back. */
@@ -295,7 +297,7 @@ static void tidy(battle *b)
 		const lineup *ln = line_of(b, s);
 		for (int p = 0; p < b->npos; p++)
 			for (int i = 0; i < ln->n[p]; i++)
-				b->st[s][ln->k[p][i]].row = i + 1;
+				b->st[s][ln->k[p][i]].row = (int16_t)(i + 1);
 		b->tidy_ok[s] = true;
 	}
 }
@@ -435,14 +437,14 @@ static void array_forces(battle *b)
 	if (sc->has_array) {
 		for (int s = 0; s < 2; s++)
 			for (int k = 0; k < sc->side[s].nstacks; k++) {
-				b->st[s][k].pos = sc->array_pos[s][k];
-				b->st[s][k].row = sc->array_row[s][k];
+				b->st[s][k].pos = (int16_t)sc->array_pos[s][k];
+				b->st[s][k].row = (int16_t)sc->array_row[s][k];
 			}
 		note(b, "ADBG 19.1, ruling R3", "the array is the scenario's");
 		return;
 	}
 	for (int k = 0; k < sc->side[first].nstacks; k++) {
-		b->st[first][k].pos = k;
+		b->st[first][k].pos = (int16_t)k;
 		b->st[first][k].row = 1;
 	}
 	/* the second side places its strongest stacks first */
@@ -488,8 +490,8 @@ static void array_forces(battle *b)
 		label(b, prompt, sizeof prompt, "%s: where does %s stand?", side_name(b, second), lab);
 		size_t c = decide(b, second, "adbg.array", prompt, opts, (size_t)nopt, best);
 		int p = pos_of[c];
-		b->st[second][k].pos = p;
-		b->st[second][k].row = ++depth[p];
+		b->st[second][k].pos = (int16_t)p;
+		b->st[second][k].row = (int16_t)++depth[p];
 	}
 }
 
@@ -708,7 +710,7 @@ static int movers(battle *b, int s, int k)
 		return -1;
 	b->st[s][m].pos = b->st[s][k].pos;
 	b->st[s][m].row = b->st[s][k].row;
-	b->st[s][m].origin = k;
+	b->st[s][m].origin = (int16_t)k;
 	for (; moving; moving &= moving - 1)
 		set_unit(b, s, __builtin_ctz(moving), m, FRAY_ADBG_NORMAL);
 	for (int l = 0; l < b->sc->side[s].nleaders; l++)
@@ -857,7 +859,7 @@ static void move_stack(battle *b, int s, int k)
 		ms->home_row = ms->row;
 		ms->atop = true;
 		b->atop[s] |= (uint64_t)1 << m;
-		ms->foe = o.arg;
+		ms->foe = (int16_t)o.arg;
 		break;
 	case MOVE_FRONT:
 		ms->row = 0;
@@ -866,7 +868,7 @@ static void move_stack(battle *b, int s, int k)
 		ms->row = 1000;
 		break;
 	case MOVE_POSITION:
-		ms->pos = o.arg;
+		ms->pos = (int16_t)o.arg;
 		ms->row = 1000;
 		ms->origin = -1;
 		break;
@@ -1439,7 +1441,7 @@ FRAY_API bool fray_adbg_battle_restore(fray_adbg_battle_state *st, fray_doc *doc
 				continue;
 			if (b->st[s][t[0]].used)
 				fray_doc_error(doc, item, "stack %d is saved twice", t[0]);
-			put_stack(b, s, t[0], (bstack){.used = true, .pos = t[1], .row = t[2], .origin = -1});
+			put_stack(b, s, t[0], (bstack){.used = true, .pos = (int16_t)t[1], .row = (int16_t)t[2], .origin = -1});
 		}
 		for (int i = 0; i < sc->side[s].nunits; i++)
 			if (in_line(&b->u[s][i]) && !b->st[s][b->u[s][i].stack].used)
@@ -1554,8 +1556,7 @@ static void unpack(battle *b, const uint8_t *k, int *phase, int *step)
 			b->u[s][i].status = (fray_adbg_status)(*o >> 5);
 			b->u[s][i].stack = *o & 31;
 		}
-		memset(b->st[s], 0, sizeof b->st[s]);
-		b->nst[s] = 0;
+		/* b->st[s] is all zero, b->nst[s] 0: battle_init */
 		int slots = key_slots(sc, s);
 		for (int j = 0; j < slots; j++) {
 			const uint8_t *r = o + j * STACK_BYTES;
