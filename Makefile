@@ -5,7 +5,7 @@
 JOBS   ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE  ?= cmake
 
-.PHONY: all demo test deps build memcheck bench clean
+.PHONY: all demo test deps build memcheck bench exact-battles clean
 
 all: build
 
@@ -47,6 +47,11 @@ bench: build
 	build/bench/bench_dice
 	build/bench/bench_battle
 	build/bench/bench_odds
+
+# Whole-battle exact odds of the shipped scenarios against 200,000 simulated
+# battles each (minutes and gigabytes, so not part of `make test`).
+exact-battles: build
+	python3 tests/reference/exact_battle.py build/fray 200000 examples/adbg/*.yaml
 
 clean:
 	rm -rf build build-asan build-fuzz build-memcheck

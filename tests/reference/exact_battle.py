@@ -1,0 +1,80 @@
+#!/usr/bin/env python3
+"""Whole-battle exact odds against a large simulation (issue #16).
+
+usage: exact_battle.py FRAY TRIALS SCENARIO...
+
+For each scenario: `fray adbg odds` must answer exactly (method "exact",
+nothing unresolved, the exact fractions summing to 1), and every chance it
+gives (each side's win, the draw, each side's losses) must lie within 4.5
+standard errors of what `fray adbg simulate` counts in TRIALS battles. The
+exact fractions are summed here with Python's own rationals.
+"""
+import json
+import math
+import subprocess
+import sys
+from fractions import Fraction
+
+
+def run(args):
+    out = subprocess.run(args, capture_output=True, text=True, check=True)
+    return json.loads(out.stdout)
+
+
+def close(name, exact, counted, trials, failures):
+    se = math.sqrt(max(exact * (1 - exact), 1e-12) / trials)
+    if abs(counted - exact) > 4.5 * se + 1.0 / trials:
+        failures.append(f"{name}: exact {exact:.6f}, simulated {counted:.6f} "
+                        f"(4.5 standard errors: {4.5 * se:.6f})")
+
+
+def check(fray, trials, scenario):
+    odds = run([fray, "adbg", "odds", scenario, "--budget", "1000000000",
+                "--max-memory", "4000", "--json"])
+    failures = []
+    if odds["method"] != "exact" or odds["unresolved"] != 0:
+        return [f"{scenario}: not exact ({odds['method']}, unresolved {odds['unresolved']})"]
+    total = Fraction(0)
+    wins = [Fraction(0), Fraction(0)]
+    draw = Fraction(0)
+    losses = [{}, {}]
+    for o in odds["outcomes"]:
+        p = Fraction(o["exact"])
+        total += p
+        w = o["outcome"]["winner"]
+        if w is None:
+            draw += p
+        else:
+            wins[odds["sides"].index(w)] += p
+        for s in (0, 1):
+            k = o["outcome"]["losses"][s]
+            losses[s][k] = losses[s].get(k, Fraction(0)) + p
+    if total != 1:
+        failures.append(f"{scenario}: the exact chances sum to {total}, not 1")
+    sim = run([fray, "adbg", "simulate", scenario, "--trials", str(trials), "--seed", "7",
+               "--json"])
+    n = sim["counted"]
+    close(f"{scenario}: draw", float(draw), sim["draw"]["p"], n, failures)
+    for s in (0, 1):
+        side = sim["sides"][s]
+        close(f"{scenario}: side {s} wins", float(wins[s]), side["win"]["p"], n, failures)
+        counted = side["losses"]["p"]
+        for k in range(max(len(counted), max(losses[s]) + 1)):
+            exact = float(losses[s].get(k, 0))
+            close(f"{scenario}: side {s} loses {k}", exact,
+                  counted[k] if k < len(counted) else 0.0, n, failures)
+    return failures
+
+
+def main():
+    fray, trials = sys.argv[1], int(sys.argv[2])
+    failures = []
+    for scenario in sys.argv[3:]:
+        failures += check(fray, trials, scenario)
+    for f in failures:
+        print(f)
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
