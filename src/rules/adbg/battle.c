@@ -1118,7 +1118,8 @@ static void end_battle(battle *b, fray_adbg_result *res)
 		note(b, "ADBG 19.3, 9.6 (G3)", "a draw");
 }
 
-static void battle_init(battle *b, const fray_adbg_scenario *sc)
+/* The scenario's units and leaders, nothing derived yet. */
+static void battle_copy(battle *b, const fray_adbg_scenario *sc)
 {
 	memset(b, 0, offsetof(battle, u));
 	b->sc = sc;
@@ -1127,8 +1128,13 @@ static void battle_init(battle *b, const fray_adbg_scenario *sc)
 		for (int l = 0; l < sc->side[s].nleaders; l++)
 			b->lstack[s][l] = sc->side[s].leaders[l].stack;
 	}
-	index_units(b);
 	b->round = 1;
+}
+
+static void battle_init(battle *b, const fray_adbg_scenario *sc)
+{
+	battle_copy(b, sc);
+	index_units(b);
 }
 
 static void attach(battle *b, fray_roller *r, fray_policy *p)
@@ -1556,7 +1562,7 @@ static void unpack(battle *b, const uint8_t *k, int *phase, int *step)
 			b->u[s][i].status = (fray_adbg_status)(*o >> 5);
 			b->u[s][i].stack = *o & 31;
 		}
-		/* b->st[s] is all zero, b->nst[s] 0: battle_init */
+		/* b->st[s] is all zero, b->nst[s] 0: battle_copy */
 		int slots = key_slots(sc, s);
 		for (int j = 0; j < slots; j++) {
 			const uint8_t *r = o + j * STACK_BYTES;
@@ -1583,12 +1589,14 @@ static void battle_staged(fray_roller *r, fray_policy *p, const fray_adbg_scenar
 	battle b;
 	uint8_t k[KEY_MAX];
 	size_t size = key_size(sc);
-	battle_init(&b, sc);
-	attach(&b, r, p);
 	int phase = 0, step = 0;
 	if (fray_resume(r, k, size)) {
+		battle_copy(&b, sc); /* unpack derives the rest */
 		unpack(&b, k, &phase, &step);
+		attach(&b, r, p);
 	} else {
+		battle_init(&b, sc);
+		attach(&b, r, p);
 		battle_begin(&b);
 		if (pack(&b, phase, step, k) && fray_checkpoint(r, k, size))
 			return;
