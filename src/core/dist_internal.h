@@ -27,7 +27,10 @@ typedef struct fray_tally {
 	int64_t *keys;           /* cap * nfields */
 	fray_xq *x;              /* exact: cap */
 	uint64_t *hits;          /* sampled: cap */
-	size_t *slots;           /* hash table of entry index + 1; 0 = empty */
+	/* hash table: entry index + 1 in the low 32 bits (0 = empty), the
+	 * key's hash in the high ones, so that a probe past another key
+	 * rarely reads that key (a big table's keys are cache misses) */
+	uint64_t *slots;
 	size_t nslots;           /* power of two */
 } fray_tally;
 

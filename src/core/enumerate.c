@@ -242,7 +242,7 @@ typedef struct walker {
 
 static size_t tally_bytes(const fray_tally *t)
 {
-	return t->cap * (t->nfields * sizeof(int64_t) + sizeof(fray_xq)) + t->nslots * sizeof(size_t);
+	return t->cap * (t->nfields * sizeof(int64_t) + sizeof(fray_xq)) + t->nslots * sizeof(*t->slots);
 }
 
 /* The memory budget: the outcomes and states collected and every GMP

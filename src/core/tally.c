@@ -47,17 +47,20 @@ void fray_tally_reset(fray_tally *t)
 	t->count = 0;
 }
 
+#define SLOT_ENTRY(v) ((size_t)((v) & 0xFFFFFFFFu)) /* entry index + 1 */
+#define SLOT_TAG(h) ((h) & ~(uint64_t)0xFFFFFFFFu)
+
 static bool rehash(fray_tally *t, size_t nslots)
 {
-	size_t *slots = fray_calloc(t->ctx, nslots, sizeof *slots);
+	uint64_t *slots = fray_calloc(t->ctx, nslots, sizeof *slots);
 	if (!slots)
 		return false;
 	for (size_t e = 0; e < t->count; e++) {
-		size_t s = hash_key(t->keys + e * t->nfields, t->nfields) &
-			   (nslots - 1);
+		uint64_t h = hash_key(t->keys + e * t->nfields, t->nfields);
+		size_t s = h & (nslots - 1);
 		while (slots[s])
 			s = (s + 1) & (nslots - 1);
-		slots[s] = e + 1;
+		slots[s] = SLOT_TAG(h) | (e + 1);
 	}
 	fray_dealloc(t->ctx, t->slots);
 	t->slots = slots;
@@ -95,19 +98,22 @@ size_t fray_tally_slot(fray_tally *t, const int64_t *key)
 	    !rehash(t, t->nslots ? t->nslots * 2 : 64))
 		return SIZE_MAX;
 	size_t mask = t->nslots - 1;
-	size_t s = hash_key(key, t->nfields) & mask;
+	uint64_t h = hash_key(key, t->nfields);
+	size_t s = h & mask;
 	size_t n = t->nfields, bytes = n * sizeof *key;
 	while (t->slots[s]) {
-		size_t e = t->slots[s] - 1;
-		const int64_t *k = t->keys + e * n;
-		size_t i = 0;
-		while (i < n && k[i] == key[i])
-			i++;
-		if (i == n)
-			return e;
+		if (SLOT_TAG(t->slots[s]) == SLOT_TAG(h)) {
+			size_t e = SLOT_ENTRY(t->slots[s]) - 1;
+			const int64_t *k = t->keys + e * n;
+			size_t i = 0;
+			while (i < n && k[i] == key[i])
+				i++;
+			if (i == n)
+				return e;
+		}
 		s = (s + 1) & mask;
 	}
-	if (t->count == t->cap && !grow_entries(t))
+	if (t->count >= 0xFFFFFFFEu || (t->count == t->cap && !grow_entries(t)))
 		return SIZE_MAX;
 	size_t e = t->count++;
 	memcpy(t->keys + e * t->nfields, key, bytes);
@@ -115,7 +121,7 @@ size_t fray_tally_slot(fray_tally *t, const int64_t *key)
 		t->x[e] = FRAY_XQ_ZERO;
 	else
 		t->hits[e] = 0;
-	t->slots[s] = e + 1;
+	t->slots[s] = SLOT_TAG(h) | (e + 1);
 	return e;
 }
 
