@@ -131,9 +131,12 @@ static bool node_init(fray_roller *r, deal_node *dn, const unsigned *counts, siz
 				return false;
 			}
 		}
+		/* an entry past 128 bits is never used: no split that can
+		 * happen weighs more than C(total, k) */
 		for (size_t i = 0; i < ncat; i++)
 			for (unsigned j = 0; j <= k; j++)
-				fray_binomial(counts[i], j, &dn->binom[i * (k + 1) + j]);
+				if (!fray_binomial(counts[i], j, &dn->binom[i * (k + 1) + j]))
+					dn->binom[i * (k + 1) + j] = 0;
 	}
 	dn->at = 0;
 	dn->prefix[0] = 1;
