@@ -18,18 +18,21 @@ static const topic topics[] = {
 	 "  fray check FILE...                     check data files for mistakes\n"
 	 "  fray adbg PROCEDURE|battle|odds ...    A Dark and Bloody Ground, rule 19\n"
 	 "  fray adbg simulate SCENARIO --trials N many battles, fast (--shard I/N)\n"
+	 "  fray adbg sweep SCENARIO --vary K=A,B  balance: a grid of changed values\n"
 	 "  fray merge SHARD...                    add simulation shards into one result\n"
 	 "  fray bbb PROCEDURE ...                 Bloody Big Battles\n"
 	 "  fray chits PROCEDURE ...               chit-pull brigade combat\n"
 	 "  fray presidio PROCEDURE ...            Presidio skirmishes\n"
 	 "  fray procedures [--json]               every procedure, with its rules\n"
 	 "  fray request [FILE|-]                  run one JSON request (fray_request)\n"
+	 "  fray serve [--port N] [--lan]          the page at the table, for a phone\n"
+	 "  fray report --html FILE [REQUEST|-]    one answer as a self-contained page\n"
 	 "  fray help [TOPIC]                      this help; topics below\n"
 	 "  fray --version\n"
 	 "\n"
 	 "Topics: roll, odds, check, dice, seeds, adbg, bbb, chits, presidio, json,\n"
-	 "exit, rules, merge, procedures, request ('fray help adbg simulate' and so\n"
-	 "on for procedures).\n"},
+	 "exit, rules, merge, procedures, request, serve, report ('fray help adbg\n"
+	 "simulate', 'fray help adbg sweep' and so on for procedures).\n"},
 	{"procedures",
 	 "fray procedures [--json]\n"
 	 "\n"
