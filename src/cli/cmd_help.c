@@ -344,8 +344,10 @@ static const topic topics[] = {
 	 "fray implements four rule sets, each from its published text, with\n"
 	 "rulings where the texts are silent or contradict themselves: A Dark\n"
 	 "and Bloody Ground quick battles (adbg), Presidio (presidio), Bloody\n"
-	 "Big Battles (bbb) and chit-pull brigade combat (chits). See\n"
-	 "docs/rules-coverage.md for what is implemented so far.\n"},
+	 "Big Battles (bbb) and chit-pull brigade combat (chits). A \"ruling R7\"\n"
+	 "or \"G3\" in fray's output is one of the project's rulings, each told in\n"
+	 "docs/rulings.md; docs/rules-coverage.md maps every rule clause and\n"
+	 "ruling to its code and tests.\n"},
 };
 
 bool cli_help_topic(FILE *out, const char *name)
