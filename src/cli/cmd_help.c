@@ -8,6 +8,10 @@ typedef struct topic {
 	const char *text;
 } topic;
 
+#ifndef FRAY_DATADIR
+#define FRAY_DATADIR "/usr/local/share/fray"
+#endif
+
 static const topic topics[] = {
 	{"usage",
 	 "usage: fray COMMAND [options]\n"
@@ -31,8 +35,8 @@ static const topic topics[] = {
 	 "  fray --version\n"
 	 "\n"
 	 "Topics: roll, odds, check, dice, seeds, adbg, bbb, chits, presidio, json,\n"
-	 "exit, rules, merge, procedures, request, serve, report ('fray help adbg\n"
-	 "simulate', 'fray help adbg sweep' and so on for procedures).\n"},
+	 "exit, rules, merge, procedures, request, serve, report, examples ('fray\n"
+	 "help adbg simulate', 'fray help adbg sweep' and so on for procedures).\n"},
 	{"procedures",
 	 "fray procedures [--json]\n"
 	 "\n"
@@ -338,6 +342,18 @@ static const topic topics[] = {
 	 "melee skill and armor; morale's --unit gives the morale level. An option\n"
 	 "given by hand (--skill, --armor, --level) wins over the file.\n"},
 	{"presidio weapons", "fray presidio weapons\n\nLists the small arms of Section 10.\n"},
+	{"examples",
+	 "Examples\n"
+	 "\n"
+	 "fray installs its example files in " FRAY_DATADIR ":\n"
+	 "  examples/adbg/      three quick battles (Blue Licks, Lochry, Sandusky)\n"
+	 "  examples/chits/     a chit mix and the rules' three worked combats\n"
+	 "  examples/presidio/  a units file (skills, armor, morale: G4)\n"
+	 "  examples/c/         a C program using libfray's JSON entry point\n"
+	 "  data/adbg/          the example melee CRT the battles name (G1)\n"
+	 "They are examples for trying fray, not the published tables. In a\n"
+	 "source checkout the same files are under examples/ and data/.\n"
+	 "Try: fray adbg battle " FRAY_DATADIR "/examples/adbg/blue-licks-1782.yaml\n"},
 	{"rules",
 	 "Rule sets\n"
 	 "\n"

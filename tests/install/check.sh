@@ -11,6 +11,10 @@ pc=$(dirname "$(find "$prefix" -name fray.pc | head -n 1)")
 test -s "$prefix/share/man/man1/fray.1"
 test -s "$prefix/share/bash-completion/completions/fray"
 test -s "$prefix/share/doc/fray/json/procedure-odds.schema.json"
+test -s "$prefix/share/doc/fray/rulings.md"
+# the examples install with the CRT they name, and still read together
+test -s "$prefix/share/fray/data/adbg/example-melee-crt.yaml"
+"$prefix/bin/fray" check "$prefix"/share/fray/examples/adbg/*.yaml >/dev/null
 if command -v groff >/dev/null 2>&1; then
   # the page renders without a warning
   groff -man -Tutf8 -ww -z "$prefix/share/man/man1/fray.1" 2>"$prefix/man.err"
