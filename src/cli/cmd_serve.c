@@ -151,12 +151,14 @@ int cmd_serve(int argc, char **argv)
 		snprintf(conf.hosts[1], sizeof conf.hosts[1], "localhost:%u", bound);
 		conf.nhosts = 2;
 	}
+	/* Ctrl-C is caught before the address is out: whoever reads the
+	 * address may stop the server at once (the tests do) */
+	cli_catch_stop();
 	printf("fray serve: http://%s:%u%s\n", lan ? "THIS-MACHINE" : "127.0.0.1", bound, conf.prefix);
 	if (lan)
 		printf("  (from a phone on the same network: this machine's address in place of THIS-MACHINE)\n");
 	printf("  Ctrl-C stops it\n");
 	fflush(stdout);
-	cli_catch_stop();
 	/* the signal may land on a server thread: look rather than wait */
 	while (!cli_stop_signal) {
 		struct timespec tick = {0, 100000000};
