@@ -1,6 +1,7 @@
 /* Policies from the command line, and the interactive policy: it asks on
  * stderr with numbered choices and a default, and reads the answer from
- * stdin (so it works on a terminal and through a pseudo-terminal). */
+ * stdin (so it works on a terminal and through a pseudo-terminal); a
+ * question with one option is told, not asked. */
 #include <stdlib.h>
 #include <string.h>
 #include "policy_cli.h"
@@ -8,6 +9,11 @@
 static size_t ask(void *self, const fray_choice *c, char *msg, size_t cap)
 {
 	(void)self;
+	if (c->noptions == 1) {
+		/* nothing to choose: said, not asked (the story tells it too) */
+		fprintf(stderr, "\n%s: %s (the only choice)\n", cli_tstr(c->prompt), cli_tstr(c->options[0]));
+		return 0;
+	}
 	for (;;) {
 		fprintf(stderr, "\n%s\n", cli_tstr(c->prompt));
 		for (size_t i = 0; i < c->noptions; i++)
