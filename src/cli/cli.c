@@ -218,6 +218,21 @@ static size_t edits(const char *a, const char *b)
 	return row[lb];
 }
 
+const char *cli_nearest(const char *name, const char *const *known, size_t n, size_t stride)
+{
+	const char *best = NULL;
+	size_t best_d = 3; /* two edits at most: a typo, not another word */
+	for (size_t k = 0; k < n; k++) {
+		const char *cand = *(const char *const *)((const char *)known + k * stride);
+		size_t d = edits(name, cand);
+		if (d < best_d) {
+			best_d = d;
+			best = cand;
+		}
+	}
+	return best;
+}
+
 int cli_unknown(cli_args *a, const char *const *known, size_t nknown)
 {
 	const char *arg = a->argv[a->i];
@@ -252,6 +267,10 @@ int cli_dispatch(const char *group, const cli_sub *subs, size_t n, int argc, cha
 	for (size_t i = 0; i < n; i++)
 		if (strcmp(argv[0], subs[i].name) == 0)
 			return subs[i].run(argc - 1, argv + 1);
+	const char *near = cli_nearest(argv[0], &subs[0].name, n, sizeof subs[0]);
+	if (near)
+		return cli_error(group, EXIT_BAD_INPUT, "unknown procedure '%s' (did you mean '%s'?)", argv[0],
+				 near);
 	char list[1024];
 	textbuf t = text_on(list, sizeof list);
 	for (size_t i = 0; i < n; i++)

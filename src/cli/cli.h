@@ -49,6 +49,9 @@ bool cli_enum(cli_args *a, const char *name, const char *const *names,
 /* Reports argv[i] as an unknown option (with a hint from known) or as an
  * unexpected argument; returns 2. */
 int cli_unknown(cli_args *a, const char *const *known, size_t nknown);
+/* The name among n (each a const char * at the start of a record of
+ * stride bytes) within two edits of name, or NULL: for "did you mean". */
+const char *cli_nearest(const char *name, const char *const *known, size_t n, size_t stride);
 bool cli_is_help(const char *arg);
 /* True for "--name" and "-x"; false for a file name, and for "-", which
  * names standard input. */

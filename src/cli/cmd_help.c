@@ -397,7 +397,11 @@ int cmd_help(int argc, char **argv)
 		return EXIT_OK;
 	if (cli_help_topic(stdout, argv[0]))
 		return EXIT_OK;
+	const char *near = cli_nearest(argv[0], &topics[0].name, sizeof topics / sizeof topics[0],
+				       sizeof topics[0]);
+	if (near)
+		return cli_error("help", EXIT_BAD_INPUT, "no topic '%s' (did you mean '%s'?)", argv[0], near);
 	return cli_error("help", EXIT_BAD_INPUT,
 			 "no topic '%s' (topics: roll, odds, check, dice, seeds, adbg, bbb, chits, presidio, "
-			 "json, exit, rules, procedures, request, serve)", argv[0]);
+			 "json, exit, rules, procedures, request, serve, report, examples)", argv[0]);
 }

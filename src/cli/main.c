@@ -1,6 +1,7 @@
 /* fray: the command. A thin dispatcher over the library. */
 #include <string.h>
 #include "cli.h"
+#include "../common/text.h"
 
 typedef struct command {
 	const char *name;
@@ -34,9 +35,15 @@ static int run(const char *name, int argc, char **argv)
 	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
 		if (strcmp(name, commands[i].name) == 0)
 			return commands[i].run(argc - 2, argv + 2);
-	return cli_error(NULL, EXIT_BAD_INPUT,
-			 "unknown command '%s' (commands: roll, odds, check, help, adbg, bbb, chits, presidio, merge, procedures, request, serve)",
-			 name);
+	size_t n = sizeof commands / sizeof commands[0];
+	const char *near = cli_nearest(name, &commands[0].name, n, sizeof commands[0]);
+	if (near)
+		return cli_error(NULL, EXIT_BAD_INPUT, "unknown command '%s' (did you mean '%s'?)", name, near);
+	char list[512];
+	textbuf t = text_on(list, sizeof list);
+	for (size_t i = 0; i < n; i++)
+		text_add(&t, "%s%s", i ? ", " : "", commands[i].name);
+	return cli_error(NULL, EXIT_BAD_INPUT, "unknown command '%s' (commands: %s)", name, list);
 }
 
 /* Output that did not reach its file (a full disk, /dev/full, a closed

@@ -146,11 +146,15 @@ static void bad_input_exits_2_with_a_position(void **state)
 		{{"roll", "3d"}, "fray roll: bad dice expression '3d': column 3: expected the number of sides after 'd' (as in 2d6), got the end\n"},
 		{{"roll", "2d6", "--seed", "-4"}, "fray roll: option --seed expects a whole number from 0 to 18446744073709551615, got '-4'\n"},
 		{{"roll", "2d6", "--sed"}, "fray roll: unknown option '--sed' (did you mean '--seed'?)\n"},
+		/* "did you mean" for commands, procedures and help topics too (#18) */
+		{{"presidoi", "shoot"}, "fray: unknown command 'presidoi' (did you mean 'presidio'?)\n"},
+		{{"adbg", "fier"}, "fray adbg: unknown procedure 'fier' (did you mean 'fire'?)\n"},
+		{{"help", "dicee"}, "fray help: no topic 'dicee' (did you mean 'dice'?)\n"},
 		{{"roll"}, "fray roll: expected a dice expression, such as 'fray roll 2d6+1'\n"},
 		{{"odds", "2d6", "--at-least"}, "fray odds: option --at-least expects a value\n"},
-		{{"fight"}, "fray: unknown command 'fight' (commands: roll, odds, check, help, adbg, bbb, chits, presidio, merge, procedures, request, serve)\n"},
+		{{"fight"}, "fray: unknown command 'fight' (commands: roll, odds, check, help, adbg, bbb, chits, presidio, merge, procedures, request, report, serve)\n"},
 		{{"check", FRAY_TEST_DATA "/bad-script.yaml"}, "fray check: " FRAY_TEST_DATA "/bad-script.yaml:3:5: expected an answer: a single value, found a list\n"},
-		{{"help", "nothing"}, "fray help: no topic 'nothing' (topics: roll, odds, check, dice, seeds, adbg, bbb, chits, presidio, json, exit, rules, procedures, request, serve)\n"},
+		{{"help", "nothing"}, "fray help: no topic 'nothing' (topics: roll, odds, check, dice, seeds, adbg, bbb, chits, presidio, json, exit, rules, procedures, request, serve, report, examples)\n"},
 	};
 	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
 		run(&r1, rows[i].args);
