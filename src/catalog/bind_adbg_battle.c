@@ -199,8 +199,7 @@ static fray_status battle_odds(fray_call *c, const fray_call_opts *o, strbuf *sb
 	char why[FRAY_MSG_MAX] = "";
 	fray_status st = FRAY_ERR_LIMIT;
 	if (budget > 0) {
-		fray_enum_limits lim = {.max_depth = 100000, .max_paths = budget, .max_bytes = o->max_bytes};
-		call_limits_watch(&lim, o);
+		fray_enum_limits lim = call_limits((fray_enum_limits){.max_depth = 100000, .max_paths = budget}, o);
 		st = fray_enumerate(c->ctx, fray_adbg_battle_procedure, b->policy, b->scenario, 3, &lim, &d);
 		if (o->stop && *o->stop)
 			return st == FRAY_OK ? fray_fail(c->ctx, FRAY_ERR_BUDGET, "stopped") : st;

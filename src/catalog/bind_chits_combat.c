@@ -438,12 +438,7 @@ static fray_status render_advise(fray_call *c, const fray_call_opts *opts, strbu
 		sb_escaped(sb, t->name);
 		sb_add(sb, " against %s: draw %d to %d chits\n", stance, lo, hi);
 	}
-	fray_enum_limits lim = c->limits;
-	if (opts->max_bytes)
-		lim.max_bytes = opts->max_bytes;
-	if (opts->max_paths)
-		lim.max_paths = opts->max_paths;
-	call_limits_watch(&lim, opts);
+	fray_enum_limits lim = call_limits(c->limits, opts);
 	for (int k = lo; k <= hi; k++) {
 		in->draw = k;
 		fray_dist *d;

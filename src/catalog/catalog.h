@@ -211,12 +211,19 @@ void adbg_sim_report(strbuf *sb, const fray_adbg_sim_about *m, const fray_sim *s
 fray_status render_call(fray_call *c, const fray_call_opts *o, strbuf *out);
 fray_status render_common(fray_call *c, const fray_call_opts *o, strbuf *out);
 
-/* The call's stop flag and progress, on an enumeration's limits. */
-static inline void call_limits_watch(fray_enum_limits *lim, const fray_call_opts *o)
+/* An enumeration's limits under the call's options: its memory and path
+ * budgets (each the smaller, where set: a budget only ever lowers a
+ * limit), its stop flag and its progress. */
+static inline fray_enum_limits call_limits(fray_enum_limits lim, const fray_call_opts *o)
 {
-	lim->stop = o->stop;
-	lim->progress = o->progress;
-	lim->ud = o->ud;
+	if (o->max_bytes && (lim.max_bytes == 0 || o->max_bytes < lim.max_bytes))
+		lim.max_bytes = o->max_bytes;
+	if (o->max_paths && (lim.max_paths == 0 || o->max_paths < lim.max_paths))
+		lim.max_paths = o->max_paths;
+	lim.stop = o->stop;
+	lim.progress = o->progress;
+	lim.ud = o->ud;
+	return lim;
 }
 
 #endif

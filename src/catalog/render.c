@@ -255,12 +255,7 @@ static fray_status odds_text(fray_call *c, const fray_call_opts *o, const fray_d
 static fray_status render_odds(fray_call *c, const fray_call_opts *o, strbuf *sb)
 {
 	fray_dist *d;
-	fray_enum_limits lim = c->limits;
-	if (o->max_bytes)
-		lim.max_bytes = o->max_bytes;
-	if (o->max_paths)
-		lim.max_paths = o->max_paths;
-	call_limits_watch(&lim, o);
+	fray_enum_limits lim = call_limits(c->limits, o);
 	fray_status st = fray_enumerate(c->ctx, c->proc, NULL, c->input, c->nfields, &lim, &d);
 	if (st != FRAY_OK)
 		return st;
