@@ -19,6 +19,23 @@
 static const unsigned pool[4] = {3, 2, 4, 1};
 enum { NKINDS = 4, NITEMS = 10, DEALT = 4 };
 
+/* Outcome i's exact chance is num / den (reduced here by GMP, compared as
+ * text in full). */
+static void assert_exact(const fray_dist *d, size_t i, mpz_srcptr num, mpz_srcptr den)
+{
+	mpq_t want;
+	mpq_init(want);
+	mpq_set_num(want, num);
+	mpq_set_den(want, den);
+	mpq_canonicalize(want);
+	char *expect = mpq_get_str(NULL, 10, want);
+	char got[256];
+	assert_true(fray_dist_p_exact(d, i, got, sizeof got) < sizeof got);
+	assert_string_equal(got, expect);
+	free(expect);
+	mpq_clear(want);
+}
+
 static void deal_all(fray_roller *r, fray_policy *p, const void *in, int64_t *out)
 {
 	(void)p, (void)in;
@@ -59,16 +76,11 @@ static void deal_matches_counting_subsets(void **state)
 		unsigned ways = subsets_giving(fray_dist_outcome(d, i));
 		assert_true(ways > 0);
 		total += ways;
-		/* the exact fraction, reduced, against ways / 210 */
-		mpq_t want;
-		mpq_init(want);
-		mpq_set_ui(want, ways, 210);
-		mpq_canonicalize(want);
-		char got[64], expect[64];
-		fray_dist_p_exact(d, i, got, sizeof got);
-		mpq_get_str(expect, 10, want);
-		assert_string_equal(got, expect);
-		mpq_clear(want);
+		mpz_t num, den;
+		mpz_init_set_ui(num, ways);
+		mpz_init_set_ui(den, 210);
+		assert_exact(d, i, num, den);
+		mpz_clears(num, den, NULL);
 	}
 	assert_int_equal(total, 210); /* every split that can happen is there */
 	fray_dist_free(d);
@@ -129,14 +141,8 @@ static void dealt_count_is_the_deal_marginal(void **state)
 		mpz_mul(w, w, t);
 		mpz_bin_uiui(t, 3, DEALT - a - b);
 		mpz_mul(w, w, t);
-		mpq_t want;
-		mpq_init(want);
-		mpq_set_num(want, w);
 		mpz_set_ui(t, 210);
-		mpq_set_den(want, t);
-		mpq_canonicalize(want);
-		assert_double_equal(fray_dist_p(d, i), mpq_get_d(want), 1e-15);
-		mpq_clear(want);
+		assert_exact(d, i, w, t);
 		mpz_clears(w, t, NULL);
 	}
 	fray_dist_free(d);
@@ -144,8 +150,8 @@ static void dealt_count_is_the_deal_marginal(void **state)
 
 /* Forty stages, each a d6 that scores on 5+: with the state (stage, score)
  * checkpointed, the odds are binomial(40, 1/3), found within 6,000 paths
- * (6 faces from each of the 861 states);
-* a walk of every path would need 6^40. */
+ * (6 faces from each of the 861 states); a walk of every path would need
+ * 6^40. */
 typedef struct race {
 	int stage, score;
 } race;
@@ -178,18 +184,8 @@ static void merging_states_is_exact_and_small(void **state)
 		mpz_bin_uiui(w, 40, k);
 		mpz_mul_2exp(w, w, 40 - k); /* C(40,k) 1^k 2^(40-k) / 3^40 */
 		mpz_ui_pow_ui(den, 3, 40);
-		mpq_t want;
-		mpq_init(want);
-		mpq_set_num(want, w);
-		mpq_set_den(want, den);
-		mpq_canonicalize(want);
-		char *expect = mpq_get_str(NULL, 10, want);
-		char got[128];
 		assert_int_equal(fray_dist_outcome(d, k)[0], (int64_t)k);
-		fray_dist_p_exact(d, k, got, sizeof got);
-		assert_string_equal(got, expect);
-		free(expect);
-		mpq_clear(want);
+		assert_exact(d, k, w, den);
 		mpz_clears(w, den, NULL);
 	}
 	char unresolved[16];
