@@ -42,8 +42,8 @@ bool fray_enum_step(fray_roller *r, uint32_t nbranches, uint32_t *choice,
 	return true;
 }
 
-/* bigq[0..d] usable; false when GMP's memory failed (checked by the
- * enumerator after the run). */
+/* Makes bigq[0..d] usable (a GMP allocation that fails raises GMP's flag,
+ * which the enumerator checks every 64 paths and at the end). */
 static void need_big(enum_state *en, unsigned d)
 {
 	while (en->nbig <= d)
