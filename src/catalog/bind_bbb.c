@@ -18,7 +18,7 @@ static const char *const arm_names[] = {"infantry", "cavalry", "artillery"};
 	 .rule = SHEET ", Assault Modifiers", .alias = s "_silenced"},                                           \
 	{s "_low_ammo", IN_BOOL, .help = "the " S " is low on ammo (-1)", .rule = SHEET ", Assault Modifiers"},  \
 	{s "_fragile", IN_BOOL, .help = "the " S " is fragile (-1)", .rule = SHEET ", Assault Modifiers"},       \
-	{s "_spent", IN_BOOL, .help = "the " S " is spent (-1)", .rule = SHEET ", Assault Modifiers"}
+	{s "_spent", IN_BOOL, .help = "the " S " is spent (-2)", .rule = SHEET ", Assault Modifiers"}
 
 enum { AS_AB, AS_DB, AS_COVER, AS_ARM, AS_FORTIFIED, AS_TOWN, AS_FORT, AS_OUTFLANKED, AS_FIGHTS, AS_SIDES };
 enum { SF_AGGRESSIVE, SF_IN_DEPTH, SF_DISRUPTED, SF_LOW_AMMO, SF_FRAGILE, SF_SPENT, SF_N };
