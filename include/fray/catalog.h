@@ -148,4 +148,23 @@ fray_status fray_call_check(fray_call *c);
 /* Checks, runs and renders into *out. */
 fray_status fray_call_run(fray_call *c, const fray_call_opts *o, char **out);
 
+
+/* ---- A game's rolls (fray table) ---- */
+
+/* Checks c and rolls it once on stream 0 of seed from dice position *dice
+ * (the 32-bit words used so far, as fray_roller_tell counts them), which
+ * it advances: a game keeps one stream and its position, so it replays
+ * exactly. The outcome's fields (fray_call_noutcome of them, at most
+ * FRAY_OUTCOME_MAX_FIELDS) go to outcome; *json gets the roll as --json
+ * prints it ("seed" and "dice" in place of "seed" alone), *text the story
+ * as told without --json (its first line the title). Free both. */
+fray_status fray_call_roll_at(fray_call *c, uint64_t seed, uint64_t *dice, int64_t *outcome, char **json,
+			      char **text);
+/* The outcome's fields: how many, and the index of the one named (its
+ * JSON key, "casualties"), or -1. */
+size_t fray_call_noutcome(const fray_call *c);
+int fray_call_outcome_index(const fray_call *c, const char *name);
+/* Input i by its option ("--figures", or an alias), or -1. */
+int fray_call_input_index(const fray_call *c, const char *option);
+
 #endif

@@ -446,3 +446,28 @@ void call_echo(fray_call *c, const char *extra, ...)
 	}
 	text_add(&t, "}");
 }
+
+FRAY_API size_t fray_call_noutcome(const fray_call *c)
+{
+	return c ? c->d->nout : 0;
+}
+
+FRAY_API int fray_call_outcome_index(const fray_call *c, const char *name)
+{
+	for (size_t i = 0; c && name && i < c->d->nout; i++)
+		if (strcmp(c->d->out[i].name, name) == 0)
+			return (int)i;
+	return -1;
+}
+
+FRAY_API int fray_call_input_index(const fray_call *c, const char *option)
+{
+	for (size_t i = 0; c && option && i < c->d->nin; i++) {
+		char name[72];
+		const char *alias = fray_call_alias(c, i);
+		if (strcmp(call_option_name(c->d->in[i].name, name, sizeof name), option) == 0 ||
+		    (alias && strcmp(alias, option) == 0))
+			return (int)i;
+	}
+	return -1;
+}

@@ -56,33 +56,120 @@ void narrate(void *ud, const fray_event *ev)
 	n->first = false;
 }
 
+/* Two narrators at once: a game's log keeps a roll both ways. */
+typedef struct narrators {
+	narrator *json, *text;
+} narrators;
+
+static void narrate_both(void *ud, const fray_event *ev)
+{
+	narrators *n = ud;
+	narrate(n->json, ev);
+	narrate(n->text, ev);
+}
+
+/* Rolls c on r into out, telling the events to json and text (either may
+ * be NULL): the opening, events and result as render_roll writes them. */
+static fray_status roll_on(fray_call *c, fray_roller *r, const char *seed_note, strbuf *json, strbuf *text,
+			   int64_t *out)
+{
+	narrator nj = {.sb = json, .json = true, .first = true}, nt = {.sb = text, .first = true};
+	narrators both = {&nj, &nt};
+	if (json && text)
+		fray_roller_set_sink(r, narrate_both, &both);
+	else
+		fray_roller_set_sink(r, narrate, json ? &nj : &nt);
+	if (json)
+		sb_add(json, "{\"procedure\": \"%s\", \"inputs\": %s, %s, \"events\": [", c->d->name,
+		       c->inputs_json, seed_note);
+	if (text) {
+		sb_escaped(text, c->title);
+		sb_add(text, "\n");
+	}
+	memset(out, 0, FRAY_OUTCOME_MAX_FIELDS * sizeof *out);
+	fray_status st = fray_run(r, c->proc, NULL, c->input, out);
+	if (st != FRAY_OK)
+		return st;
+	char res[1024];
+	textbuf t = text_on(res, sizeof res);
+	if (json) {
+		c->fmt(c, out, true, &t);
+		sb_add(json, "%s], \"outcome\": {%s}}\n", nj.first ? "" : "\n  ", res);
+	}
+	if (text) {
+		t = text_on(res, sizeof res);
+		c->fmt(c, out, false, &t);
+		sb_add(text, "result: %s\n", res);
+	}
+	return FRAY_OK;
+}
+
 static fray_status render_roll(fray_call *c, const fray_call_opts *o, strbuf *sb)
 {
 	fray_roller *r = fray_roller_sample_new(c->ctx, o->seed, 0);
 	if (!r)
 		return fray_ctx_status(c->ctx) ? fray_ctx_status(c->ctx) : fray_nomem(c->ctx);
-	narrator n = {.sb = sb, .json = o->json, .first = true};
-	fray_roller_set_sink(r, narrate, &n);
+	int64_t out[FRAY_OUTCOME_MAX_FIELDS];
+	fray_status st;
 	if (o->json) {
-		sb_add(sb, "{\"procedure\": \"%s\", \"inputs\": %s, \"seed\": %" PRIu64 ", \"events\": [",
-		       c->d->name, c->inputs_json, o->seed);
+		char note[64];
+		snprintf(note, sizeof note, "\"seed\": %" PRIu64, o->seed);
+		st = roll_on(c, r, note, sb, NULL, out);
 	} else {
+		/* the title line says the seed: told here, not by roll_on */
 		sb_escaped(sb, c->title);
 		sb_add(sb, " (seed %" PRIu64 "%s)\n", o->seed, o->have_seed ? "" : "; replay with --seed");
+		strbuf story = {0};
+		st = roll_on(c, r, NULL, NULL, &story, out);
+		const char *body = story.buf ? strchr(story.buf, '\n') : NULL;
+		if (st == FRAY_OK && body)
+			sb_add(sb, "%s", body + 1);
+		st = st == FRAY_OK && story.failed ? fray_nomem(c->ctx) : st;
+		sb_free(&story);
 	}
-	int64_t out[FRAY_OUTCOME_MAX_FIELDS] = {0};
-	fray_status st = fray_run(r, c->proc, NULL, c->input, out);
 	fray_roller_free(r);
+	return st;
+}
+
+FRAY_API fray_status fray_call_roll_at(fray_call *c, uint64_t seed, uint64_t *dice, int64_t *outcome, char **json,
+				       char **text)
+{
+	if (!c || !dice || !outcome || !json || !text)
+		return c ? fray_fail(c->ctx, FRAY_ERR_INPUT, "fray_call_roll_at: NULL argument") : FRAY_ERR_INPUT;
+	*json = *text = NULL;
+	if (!(c->d->modes & FRAY_MODE_ROLL))
+		return call_bad(c, "%s has no roll mode", c->d->name);
+	fray_status st = c->bound ? FRAY_OK : fray_call_check(c);
 	if (st != FRAY_OK)
 		return st;
-	char res[1024];
-	textbuf t = text_on(res, sizeof res);
-	c->fmt(c, out, o->json, &t);
-	if (o->json)
-		sb_add(sb, "%s], \"outcome\": {%s}}\n", n.first ? "" : "\n  ", res);
-	else
-		sb_add(sb, "result: %s\n", res);
-	return FRAY_OK;
+	fray_ctx_clear(c->ctx);
+	fray_roller *r = fray_roller_sample_new(c->ctx, seed, 0);
+	if (!r)
+		return fray_ctx_status(c->ctx) ? fray_ctx_status(c->ctx) : fray_nomem(c->ctx);
+	fray_roller_seek(r, *dice);
+	char note[96];
+	snprintf(note, sizeof note, "\"seed\": %" PRIu64 ", \"dice\": %" PRIu64, seed, *dice);
+	strbuf js = {0}, tx = {0};
+	st = roll_on(c, r, note, &js, &tx, outcome);
+	uint64_t after = fray_roller_tell(r);
+	fray_roller_free(r);
+	if (st == FRAY_OK && (js.failed || tx.failed))
+		st = fray_nomem(c->ctx);
+	if (st == FRAY_OK) {
+		*json = sb_take(&js);
+		*text = sb_take(&tx);
+		if (!*json || !*text) {
+			free(*json);
+			free(*text);
+			*json = *text = NULL;
+			st = fray_nomem(c->ctx);
+		}
+	}
+	sb_free(&js);
+	sb_free(&tx);
+	if (st == FRAY_OK)
+		*dice = after;
+	return st;
 }
 
 static char *exact_of(const fray_dist *d, size_t i)
