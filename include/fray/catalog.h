@@ -160,8 +160,9 @@ fray_status fray_call_run(fray_call *c, const fray_call_opts *o, char **out);
  * as told without --json (its first line the title). Free both. */
 fray_status fray_call_roll_at(fray_call *c, uint64_t seed, uint64_t *dice, int64_t *outcome, char **json,
 			      char **text);
-/* The outcome's fields: how many, and the index of the one named (its
- * JSON key, "casualties"), or -1. */
+/* The outcome's fields: how many, and after a roll the index in its
+ * outcome of the field named (its JSON key, "casualties"), or -1 (also
+ * for what the JSON derives from the fields, such as morale's "result"). */
 size_t fray_call_noutcome(const fray_call *c);
 int fray_call_outcome_index(const fray_call *c, const char *name);
 /* Input i by its option ("--figures", or an alias), or -1. */

@@ -151,9 +151,10 @@ static const in_desc move_in[] = {
 	{"changes", IN_INT, 0, 2, .help = "formation changes and limber/unlimber: half a move each",
 	 .rule = SHEET ", Movement notes"},
 };
+/* the procedure's fields first (row, recover), then what is derived */
 static const out_desc move_out[] = {
-	{"row", "string", "the table's row"}, {"result", "string", "what the unit may do"},
-	{"recover", "boolean", "recovers a base"}};
+	{"row", "string", "the table's row"}, {"recover", "boolean", "recovers a base"},
+	{"result", "string", "what the unit may do"}};
 
 static void fmt_move(const fray_call *c, const int64_t *o, bool json, textbuf *t)
 {

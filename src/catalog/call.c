@@ -454,7 +454,9 @@ FRAY_API size_t fray_call_noutcome(const fray_call *c)
 
 FRAY_API int fray_call_outcome_index(const fray_call *c, const char *name)
 {
-	for (size_t i = 0; c && name && i < c->d->nout; i++)
+	/* a descriptor lists the procedure's fields first, in their order,
+	 * then what its renderer derives from them */
+	for (size_t i = 0; c && c->bound && name && i < c->d->nout && i < c->nfields; i++)
 		if (strcmp(c->d->out[i].name, name) == 0)
 			return (int)i;
 	return -1;

@@ -164,6 +164,7 @@ int cmd_merge(int argc, char **argv);
 int cmd_procedures(int argc, char **argv);
 int cmd_request(int argc, char **argv);
 int cmd_report(int argc, char **argv);
+int cmd_table(int argc, char **argv);
 /* A JSON request's bytes (at most FRAY_REQUEST_MAX_BYTES) from a file, a
  * pipe or standard input ("-"); errors are told as cmd's. */
 int cli_read_request(const char *cmd, const char *path, char **out);

@@ -31,12 +31,45 @@ static const topic topics[] = {
 	 "  fray request [FILE|-]                  run one JSON request (fray_request)\n"
 	 "  fray serve [--port N] [--lan]          the page at the table, for a phone\n"
 	 "  fray report --html FILE [REQUEST|-]    one answer as a self-contained page\n"
+	 "  fray table GAME ACTION UNIT ...        play a game from a game file\n"
 	 "  fray help [TOPIC]                      this help; topics below\n"
 	 "  fray --version\n"
 	 "\n"
 	 "Topics: roll, odds, check, dice, seeds, adbg, bbb, chits, presidio, json,\n"
-	 "exit, rules, merge, procedures, request, serve, report, examples ('fray\n"
-	 "help adbg simulate', 'fray help adbg sweep' and so on for procedures).\n"},
+	 "exit, rules, merge, procedures, request, serve, report, table, examples\n"
+	 "('fray help adbg simulate', 'fray help adbg sweep' and so on for\n"
+	 "procedures).\n"},
+	{"table",
+	 "fray table: play a game from a game file\n"
+	 "\n"
+	 "  fray table new GAME.yaml --rules presidio|bbb --forces FORCES.yaml [--seed N]\n"
+	 "  fray table GAME.yaml ACTION UNIT [--at TARGET] [options] [--json]\n"
+	 "  fray table GAME.yaml status [--json]     the forces as they stand\n"
+	 "  fray table GAME.yaml log [--json|--markdown]   every roll of the game\n"
+	 "  fray table GAME.yaml undo               the last action (again: the one before)\n"
+	 "  fray table GAME.yaml turn               the next turn\n"
+	 "  fray table GAME.yaml set UNIT KEY=VALUE...   the referee's own changes\n"
+	 "\n"
+	 "The game file remembers the forces, the seed and the dice used, so a game\n"
+	 "replays exactly; it is written whole after every action, or not at all.\n"
+	 "An action takes its inputs from the units (figures, skills, weapons,\n"
+	 "casualties so far), applies the results and runs the follow-ups the rules\n"
+	 "require. The procedure's own options (--range, --cover, --mode...) go to\n"
+	 "its main roll and win over the units' values.\n"
+	 "\n"
+	 "Presidio actions:\n"
+	 "  shoot UNIT --at T --range IN   fire; the target's morale if it took casualties\n"
+	 "  melee UNIT --at T [--both]     a melee; morale for the side(s) hurt\n"
+	 "  charge UNIT --at T [--reaction stand|fire|fire-and-flee|flee|melee]\n"
+	 "                                 fear of charge, reaction, impact, morale\n"
+	 "  morale UNIT [options]          a check by hand; rally UNIT; reload UNIT\n"
+	 "BBB actions:\n"
+	 "  fire UNIT --at T --range IN    the firefight, its result applied\n"
+	 "  assault UNIT --at T            bases lost and disruption applied\n"
+	 "  move UNIT [options]            the movement roll: recover, rally, break\n"
+	 "\n"
+	 "Examples: examples/presidio/forces.yaml, examples/bbb/forces.yaml; a walk\n"
+	 "through a game in docs/table.md.\n"},
 	{"procedures",
 	 "fray procedures [--json]\n"
 	 "\n"
@@ -403,5 +436,5 @@ int cmd_help(int argc, char **argv)
 		return cli_error("help", EXIT_BAD_INPUT, "no topic '%s' (did you mean '%s'?)", argv[0], near);
 	return cli_error("help", EXIT_BAD_INPUT,
 			 "no topic '%s' (topics: roll, odds, check, dice, seeds, adbg, bbb, chits, presidio, "
-			 "json, exit, rules, procedures, request, serve, report, examples)", argv[0]);
+			 "json, exit, rules, procedures, request, serve, report, table, examples)", argv[0]);
 }

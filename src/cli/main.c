@@ -22,6 +22,7 @@ static const command commands[] = {
 	{"request", cmd_request},
 	{"report", cmd_report},
 	{"serve", cmd_serve},
+	{"table", cmd_table},
 };
 
 static int run(const char *name, int argc, char **argv)

@@ -1,0 +1,307 @@
+/* fray table: play a game from a game file (table.h, docs/table.md).
+ *   fray table new GAME --rules R --forces FILE [--seed N]
+ *   fray table GAME ACTION UNIT [--at TARGET] [options]
+ *   fray table GAME status|log|undo|turn|set ... */
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "table.h"
+
+static const char CMD[] = "table";
+
+static const table_action *actions_of(table_rules rules, size_t *n)
+{
+	return rules == RULES_PRESIDIO ? table_presidio_actions(n) : table_bbb_actions(n);
+}
+
+static int table_new(int argc, char **argv)
+{
+	cli_args a = {.cmd = "table new", .argc = argc, .argv = argv};
+	const char *game = NULL, *forces = NULL;
+	size_t rules = RULES_NRULES;
+	uint64_t seed = 0;
+	bool have_seed = false;
+	while (a.i < argc && a.status == EXIT_OK) {
+		if (cli_is_help(argv[a.i]))
+			return cli_help_topic(stdout, "table") ? EXIT_OK : EXIT_RUNTIME;
+		if (cli_enum(&a, "--rules", table_rules_names, RULES_NRULES, &rules) || cli_value(&a, "--forces", &forces))
+			continue;
+		if (cli_u64(&a, "--seed", 0, UINT64_MAX, &seed)) {
+			have_seed = true;
+			continue;
+		}
+		if (!game && !cli_is_option(argv[a.i])) {
+			game = argv[a.i++];
+			continue;
+		}
+		static const char *const known[] = {"--rules", "--forces", "--seed", "--help"};
+		return cli_unknown(&a, known, 4);
+	}
+	if (a.status != EXIT_OK)
+		return a.status;
+	if (!game || !forces || rules == RULES_NRULES)
+		return cli_error("table new", EXIT_BAD_INPUT, "usage: fray table new GAME.yaml --rules presidio|bbb "
+				 "--forces FORCES.yaml [--seed N]");
+	struct stat st;
+	if (lstat(game, &st) == 0)
+		return cli_error("table new", EXIT_BAD_INPUT, "%s exists: a new game never writes over a file "
+				 "(remove it, or choose another name)", cli_tstr(game));
+	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
+	table_game *g = calloc(1, sizeof *g);
+	if (!ctx || !g) {
+		free(g);
+		fray_ctx_free(ctx);
+		return cli_error("table new", EXIT_RUNTIME, "out of memory");
+	}
+	g->cmd = "table new";
+	g->rules = (table_rules)rules;
+	g->path = game;
+	g->seed = have_seed ? seed : cli_pick_seed();
+	g->turn = 1;
+	int status = table_read_forces(g, ctx, forces);
+	if (status == EXIT_OK)
+		status = table_save(g, NULL, NULL, 0);
+	if (status == EXIT_OK)
+		printf("%s: a %s game of %zu units, seed %llu ('fray table %s status' shows them)\n", cli_tstr(game),
+		       table_rules_names[rules], g->nunits, (unsigned long long)g->seed, cli_tstr(game));
+	table_free(g);
+	free(g);
+	fray_ctx_free(ctx);
+	return status;
+}
+
+/* The command as it goes into the log: the words after the game file,
+ * quoted where they hold a space. */
+static void command_line(char *dst, size_t cap, int argc, char **argv, const char *extra)
+{
+	size_t len = 0;
+	dst[0] = '\0';
+	for (int i = 0; i < argc && len < cap; i++) {
+		bool quote = strpbrk(argv[i], " \t'\"") != NULL;
+		len += (size_t)snprintf(dst + len, cap - len, "%s%s%s%s", i ? " " : "", quote ? "\"" : "", argv[i],
+					quote ? "\"" : "");
+	}
+	if (extra && len < cap)
+		snprintf(dst + len, cap - len, "%s", extra);
+}
+
+static void print_action(const table_game *g, bool json)
+{
+	if (json) {
+		printf("{\"turn\": %d, \"steps\": [", g->turn);
+		for (size_t i = 0; i < g->nsteps; i++) {
+			size_t n = strlen(g->steps[i].json);
+			printf("%s%.*s", i ? ", " : "", (int)(n && g->steps[i].json[n - 1] == '\n' ? n - 1 : n),
+			       g->steps[i].json);
+		}
+		printf("], \"changes\": [");
+		const char *s = g->notes;
+		for (bool first = true; *s; first = false) {
+			size_t n = strcspn(s, "\n");
+			char line[512];
+			snprintf(line, sizeof line, "%.*s", (int)n, s);
+			fputs(first ? "" : ", ", stdout);
+			json_string(stdout, line);
+			s += n + (s[n] == '\n');
+		}
+		printf("]}\n");
+		return;
+	}
+	for (size_t i = 0; i < g->nsteps; i++)
+		fputs(g->steps[i].text, stdout);
+	const char *s = g->notes;
+	while (*s) {
+		size_t n = strcspn(s, "\n");
+		char line[512];
+		snprintf(line, sizeof line, "%.*s", (int)n, s);
+		printf("=> %s\n", cli_tstr(line));
+		s += n + (s[n] == '\n');
+	}
+}
+
+/* The turn's end: the morale results that last a turn are over
+ * (flinched, hunkered, fallen back units stand in good order; a retreat
+ * leaves the unit disordered, Section 7); BBB's Silenced markers come
+ * off at the end of the movement phase. */
+static int act_turn(table_game *g)
+{
+	g->turn++;
+	table_note(g, "turn %d begins", g->turn);
+	for (size_t i = 0; i < g->nunits; i++) {
+		table_unit *u = &g->units[i];
+		int was = u->status;
+		if (u->status == ST_FLINCHED || u->status == ST_HUNKERED || u->status == ST_FELL_BACK)
+			u->status = ST_GOOD;
+		else if (u->status == ST_RETREATED)
+			u->status = ST_DISORDERED;
+		if (u->status != was)
+			table_note(g, "%s: %s", u->name, unit_status_names[u->status]);
+		if (g->rules == RULES_BBB && u->silenced) {
+			u->silenced = false;
+			table_note(g, "%s: no longer silenced", u->name);
+		}
+	}
+	return EXIT_OK;
+}
+
+/* set UNIT KEY=VALUE...: the referee's own changes (a formation, a
+ * marker), checked as a forces file's fields are, and logged. */
+static int act_set(table_game *g, table_unit *u, int argc, char **argv)
+{
+	if (argc == 0)
+		return cli_error(CMD, EXIT_BAD_INPUT, "set UNIT KEY=VALUE...: nothing to set");
+	char text[4096];
+	size_t len = (size_t)snprintf(text, sizeof text, "units:\n  - name: \"x\"\n");
+	for (int i = 0; i < argc; i++) {
+		const char *eq = strchr(argv[i], '=');
+		if (!eq || eq == argv[i] || strchr(argv[i], '\n') || len > sizeof text - 200)
+			return cli_error(CMD, EXIT_BAD_INPUT, "set: expected KEY=VALUE, got '%s'", cli_tstr(argv[i]));
+		len += (size_t)snprintf(text + len, sizeof text - len, "    %.*s: %s\n", (int)(eq - argv[i]), argv[i],
+					eq + 1);
+	}
+	return table_set_fields(g, u, text);
+}
+
+static int run_action(table_game *g, int argc, char **argv, bool json)
+{
+	const char *what = argv[0];
+	table_game *before = malloc(sizeof *before);
+	bool *used = calloc((size_t)argc + 1, sizeof *used);
+	if (!before || !used) {
+		free(before);
+		free(used);
+		return cli_error(CMD, EXIT_RUNTIME, "out of memory");
+	}
+	memcpy(before, g, sizeof *g);
+	int status;
+	char command[2048];
+	command_line(command, sizeof command, argc, argv, NULL);
+	if (!strcmp(what, "turn")) {
+		status = argc > 1 ? cli_error(CMD, EXIT_BAD_INPUT, "turn takes nothing more") : act_turn(g);
+	} else {
+		size_t n;
+		const table_action *acts = actions_of(g->rules, &n), *act = NULL;
+		for (size_t i = 0; i < n; i++)
+			if (!strcmp(acts[i].name, what))
+				act = &acts[i];
+		bool set = !strcmp(what, "set");
+		table_unit *u = NULL, *t = NULL;
+		if (!act && !set) {
+			const char *names[16];
+			for (size_t i = 0; i < n; i++)
+				names[i] = acts[i].name;
+			const char *near = cli_nearest(what, names, n, sizeof *names);
+			status = cli_error(CMD, EXIT_BAD_INPUT, "%s has no action '%s'%s%s%s ('fray help table' lists "
+					   "them)", table_rules_names[g->rules], cli_tstr(what), near ? " (did you mean '" : "",
+					   near ? near : "", near ? "'?)" : "");
+		} else if (argc < 2 || cli_is_option(argv[1])) {
+			status = cli_error(CMD, EXIT_BAD_INPUT, "%s needs a unit: %s %s", what, what,
+					   set ? "UNIT KEY=VALUE..." : act->usage);
+		} else if (!(u = table_unit_named(g, argv[1]))) {
+			status = EXIT_BAD_INPUT;
+		} else if (set) {
+			status = act_set(g, u, argc - 2, argv + 2);
+		} else {
+			player_opts p = {.argc = argc - 2, .argv = argv + 2, .used = used};
+			const char *at = player_value(&p, "--at");
+			status = EXIT_OK;
+			if (act->needs_target && !at)
+				status = cli_error(CMD, EXIT_BAD_INPUT, "%s needs --at TARGET: %s %s", what, what,
+						   act->usage);
+			else if (!act->needs_target && at)
+				status = cli_error(CMD, EXIT_BAD_INPUT, "%s takes no --at: %s %s", what, what, act->usage);
+			else if (at && !(t = table_unit_named(g, at)))
+				status = EXIT_BAD_INPUT;
+			else if (t == u)
+				status = cli_error(CMD, EXIT_BAD_INPUT, "a unit cannot %s itself", what);
+			if (status == EXIT_OK)
+				status = act->run(g, u, t, &p);
+			for (int i = 0; status == EXIT_OK && i < p.argc; i++)
+				if (!p.used[i])
+					status = cli_error(CMD, EXIT_BAD_INPUT, "%s: unknown option '%s' (nothing was "
+							   "written)", what, cli_tstr(p.argv[i]));
+			if (g->asked[0])
+				command_line(command, sizeof command, argc, argv, g->asked);
+		}
+	}
+	if (status == EXIT_OK)
+		status = table_save(g, command, before, g->log ? fray_node_len(g->log) : 0);
+	if (status == EXIT_OK)
+		print_action(g, json);
+	free(used);
+	free(before);
+	return status;
+}
+
+static int undo(table_game *g)
+{
+	size_t n = g->log ? fray_node_len(g->log) : 0;
+	if (n == 0)
+		return cli_error(CMD, EXIT_BAD_INPUT, "%s: nothing to undo (the log is empty)", cli_tstr(g->path));
+	const fray_node *last = fray_node_item(g->log, n - 1);
+	int status = table_restore(g, fray_map_get(last, "undo"));
+	if (status == EXIT_OK)
+		status = table_save(g, NULL, NULL, n - 1);
+	if (status == EXIT_OK) {
+		const fray_node *c = fray_map_get(last, "command");
+		printf("undone: %s\n", cli_tstr(c && fray_node_scalar(c) ? fray_node_scalar(c) : "?"));
+	}
+	return status;
+}
+
+int cmd_table(int argc, char **argv)
+{
+	if (argc == 0 || cli_is_help(argv[0]))
+		return cli_help_topic(argc ? stdout : stderr, "table") ? (argc ? EXIT_OK : EXIT_BAD_INPUT) : EXIT_RUNTIME;
+	if (!strcmp(argv[0], "new"))
+		return table_new(argc - 1, argv + 1);
+	if (argc < 2)
+		return cli_error(CMD, EXIT_BAD_INPUT, "usage: fray table GAME.yaml ACTION|status|log|undo|turn ... "
+				 "('fray help table')");
+	/* --json anywhere after the game file: the output as JSON */
+	bool json = false;
+	int n = 0;
+	char **args = malloc((size_t)argc * sizeof *args);
+	if (!args)
+		return cli_error(CMD, EXIT_RUNTIME, "out of memory");
+	const char *format = NULL;
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--json"))
+			json = true, format = "json";
+		else if (!strcmp(argv[i], "--markdown"))
+			format = "markdown";
+		else
+			args[n++] = argv[i];
+	}
+	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
+	table_game *g = calloc(1, sizeof *g);
+	int status;
+	if (!ctx || !g) {
+		status = cli_error(CMD, EXIT_RUNTIME, "out of memory");
+		goto done;
+	}
+	g->cmd = CMD;
+	if ((status = table_load(g, ctx, argv[0])) != EXIT_OK)
+		goto done;
+	const char *what = n ? args[0] : "";
+	if (!strcmp(what, "status") && n == 1 && (!format || json))
+		table_print_status(g, json, stdout);
+	else if (!strcmp(what, "log") && n == 1)
+		status = table_print_log(g, format ? format : "text", stdout);
+	else if (!strcmp(what, "undo") && n == 1 && !format)
+		status = undo(g);
+	else if (!strcmp(what, "status") || !strcmp(what, "log") || !strcmp(what, "undo"))
+		status = cli_error(CMD, EXIT_BAD_INPUT, "usage: fray table GAME status [--json] | log [--json|--markdown] "
+				   "| undo");
+	else if (format && !json)
+		status = cli_error(CMD, EXIT_BAD_INPUT, "--markdown is for 'log'");
+	else
+		status = run_action(g, n, args, json);
+done:
+	if (g)
+		table_free(g);
+	free(g);
+	fray_ctx_free(ctx);
+	free(args);
+	return status;
+}

@@ -1,0 +1,164 @@
+/* fray table: a game file that remembers the forces, runs an action's
+ * rolls and the follow-ups the rules require as one sequence, and keeps
+ * the log (docs/table.md). The game is YAML: the rule set, a seed and the
+ * dice used so far (so it replays exactly), the turn, the units as they
+ * stand and the log, each entry with what undoes it. It is written whole
+ * after every action (cli_write_atomic): an action happens whole or not
+ * at all. */
+#ifndef FRAY_CLI_TABLE_H
+#define FRAY_CLI_TABLE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include "cli.h"
+
+/* Budgets: units in a game, a name's bytes, steps of one action. A game
+ * file is at most FRAY_DOC_MAX_BYTES (the log included): an action that
+ * would pass it is refused. */
+#define TABLE_MAX_UNITS 64
+#define TABLE_NAME_MAX 48
+#define TABLE_MAX_STEPS 16
+
+typedef enum table_rules { RULES_PRESIDIO, RULES_BBB, RULES_NRULES } table_rules;
+extern const char *const table_rules_names[RULES_NRULES];
+
+/* A unit's standing. Presidio's come from the morale results (Section 7);
+ * BBB's from the firefight, assault and movement tables. */
+typedef enum unit_status {
+	ST_GOOD, ST_DISORDERED, ST_FLINCHED, ST_HUNKERED, ST_FELL_BACK, ST_RETREATED, ST_PANICKED,
+	ST_SURRENDERED, ST_DESTROYED, ST_NSTATUS
+} unit_status;
+extern const char *const unit_status_names[ST_NSTATUS];
+
+/* One unit: the fields of both rule sets (each reads and writes its own,
+ * by its field table). Zeroed padding: units are compared with memcmp. */
+typedef struct table_unit {
+	char name[TABLE_NAME_MAX], side[TABLE_NAME_MAX];
+	int status;                     /* unit_status */
+	/* Presidio */
+	char type[TABLE_NAME_MAX];      /* from the units file (G4), for the record */
+	char weapon[TABLE_NAME_MAX], melee_weapon[TABLE_NAME_MAX];
+	int figures, start_figures, casualties, specialists, leader, reload;
+	int ranged, melee, armor, level, size;
+	bool mounted, line, bayonets;
+	/* BBB */
+	char weapons[TABLE_NAME_MAX];   /* "ML", "RR": the bases' weapon; guns: "SA" ... */
+	int arm, training, bases, start_bases;
+	bool disrupted, low_ammo, spent, silenced, reduced, aggressive, in_depth, fragile;
+} table_unit;
+
+/* A unit field as the files name it. */
+typedef enum field_kind { F_STR, F_INT, F_BOOL, F_ENUM } field_kind;
+typedef struct unit_field {
+	const char *key;
+	field_kind kind;
+	size_t off;
+	int min, max;                    /* F_INT */
+	const char *const *choices;      /* F_ENUM */
+	size_t nchoices;
+	bool required;                   /* in a forces file */
+} unit_field;
+
+/* A step of an action: one roll of a catalogue procedure. */
+typedef struct game_step {
+	char *json, *text;               /* as fray_call_roll_at gives them */
+} game_step;
+
+typedef struct table_game {
+	const char *path;
+	table_rules rules;
+	uint64_t seed, dice;
+	int turn;
+	size_t nunits;
+	table_unit units[TABLE_MAX_UNITS];
+	/* the file as read: its log entries are written back as they were */
+	fray_doc *doc;
+	const fray_node *log;
+	/* the action under way */
+	fray_ctx *ctx;
+	const char *cmd;                 /* "table", for messages */
+	size_t nsteps;
+	game_step steps[TABLE_MAX_STEPS];
+	char notes[2048];                /* what the action did, in words */
+	size_t notes_len;
+	char asked[64];                  /* a choice asked at the terminal, for the
+					    log's command (" --reaction fire") */
+} table_game;
+
+/* The field table of a rule set. */
+const unit_field *table_fields(table_rules rules, size_t *n);
+
+/* Reads a game file; messages name the file, line and column. Returns an
+ * exit status (EXIT_OK, or 2 with the message printed). */
+int table_load(table_game *g, fray_ctx *ctx, const char *path);
+void table_free(table_game *g);
+/* Undoes the last entry: its undo (the dice, the turn, the units it
+ * changed, as they were) back into g. Returns an exit status. */
+int table_restore(table_game *g, const fray_node *undo);
+/* set: the unit's fields given as YAML ("units:\n  - key: value\n"),
+ * checked as a forces file's are; each change noted. */
+int table_set_fields(table_game *g, table_unit *u, const char *yaml);
+/* A node as JSON; a unit's fields as a JSON object. */
+void node_json(FILE *f, const fray_node *n);
+void unit_json(FILE *f, table_rules rules, const table_unit *u);
+/* Reads a forces file's units into g (units_file for Presidio types).
+ * Returns an exit status. */
+int table_read_forces(table_game *g, fray_ctx *ctx, const char *path);
+/* Writes g to its path whole, its log followed by an entry for the action
+ * under way when command is not NULL (with before, the units as they were,
+ * for undo); keep_log: how many of the old entries to keep. Returns an
+ * exit status. */
+int table_save(table_game *g, const char *command, const table_game *before, size_t keep_log);
+
+/* Finds a unit by name (exact, then ignoring case); reports an unknown
+ * one with the units' names and returns NULL. */
+table_unit *table_unit_named(table_game *g, const char *name);
+
+/* Runs a step: the procedure with its inputs as option texts (pairs of
+ * "--option", "value"; a flag's value NULL), then the player's own options
+ * from argv when p is not NULL (they override). The outcome fields named
+ * in want (NULL-terminated) go to got. Returns an exit status. */
+#define TABLE_MAX_OPTS 32
+typedef struct step_opts {
+	const char *opt[TABLE_MAX_OPTS];
+	char val[TABLE_MAX_OPTS][TABLE_NAME_MAX + 16];
+	bool flag[TABLE_MAX_OPTS];
+	size_t n;
+} step_opts;
+void opts_set(step_opts *o, const char *opt, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void opts_flag(step_opts *o, const char *opt, bool on);
+typedef struct player_opts {
+	int argc;
+	char **argv;                     /* the options after the units */
+	bool *used;                      /* argv[i] taken by some step */
+} player_opts;
+/* The value of the player's option (`--x V` or `--x=V`), or NULL; a
+ * flag given. Either marks the option used. */
+const char *player_value(const player_opts *p, const char *opt);
+bool player_flag(const player_opts *p, const char *opt);
+int table_step(table_game *g, const char *procedure, const step_opts *o, const player_opts *p,
+	       const char *const *want, int64_t *got);
+/* A line for the action's notes (the forces' changes in words). */
+void table_note(table_game *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* The actions of a rule set: each takes the actor, the target (or NULL)
+ * and the player's options; returns an exit status. */
+typedef struct table_action {
+	const char *name;
+	bool needs_target;
+	const char *usage;               /* one line for help */
+	int (*run)(table_game *g, table_unit *actor, table_unit *target, const player_opts *p);
+} table_action;
+const table_action *table_presidio_actions(size_t *n);
+const table_action *table_bbb_actions(size_t *n);
+
+/* Statuses and the forces for people or as JSON. */
+void table_print_status(const table_game *g, bool json, FILE *f);
+/* The log: text (the stories), JSON or Markdown. */
+int table_print_log(const table_game *g, const char *format, FILE *f);
+
+/* A JSON string literal into f, whole. */
+void json_string(FILE *f, const char *s);
+
+#endif

@@ -1,0 +1,650 @@
+/* A game file: its units by each rule set's field table, read from a
+ * forces file or a game file, and written back whole with the log. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "table.h"
+
+const char *const table_rules_names[RULES_NRULES] = {"presidio", "bbb"};
+const char *const unit_status_names[ST_NSTATUS] = {"good", "disordered", "flinched", "hunkered", "fell back",
+						   "retreated", "panicked", "surrendered", "destroyed"};
+
+#define U(m) offsetof(table_unit, m)
+#define STR(k, m, req) {k, F_STR, U(m), .required = req}
+#define INT(k, m, lo, hi, req) {k, F_INT, U(m), lo, hi, .required = req}
+#define BOOL(k, m) {k, F_BOOL, U(m)}
+#define ENUM(k, m, names, n, req) {k, F_ENUM, U(m), .choices = names, .nchoices = n, .required = req}
+
+static const unit_field presidio_fields[] = {
+	STR("name", name, true),
+	STR("side", side, true),
+	STR("type", type, false),
+	INT("figures", figures, 0, 1000, true),
+	INT("start_figures", start_figures, 0, 1000, false),
+	ENUM("size", size, fray_presidio_size_names, 4, false),
+	STR("weapon", weapon, false),
+	STR("melee_weapon", melee_weapon, false),
+	INT("ranged", ranged, -5, 10, false),
+	INT("melee", melee, -5, 10, false),
+	INT("armor", armor, -5, 20, false),
+	ENUM("morale", level, fray_presidio_level_names, FRAY_PRESIDIO_NLEVELS, false),
+	BOOL("mounted", mounted),
+	BOOL("line", line),
+	BOOL("bayonets", bayonets),
+	INT("leader", leader, 0, 4, false),
+	INT("specialists", specialists, 0, 100, false),
+	INT("casualties", casualties, 0, 1000, false),
+	INT("reload", reload, 0, 20, false),
+	ENUM("status", status, unit_status_names, ST_NSTATUS, false),
+};
+
+static const unit_field bbb_fields[] = {
+	STR("name", name, true),
+	STR("side", side, true),
+	ENUM("arm", arm, fray_bbb_arm_names, 3, true),
+	ENUM("training", training, fray_bbb_training_names, 3, false),
+	STR("weapons", weapons, true),
+	INT("bases", bases, 0, 99, true),
+	INT("start_bases", start_bases, 0, 99, false),
+	BOOL("aggressive", aggressive),
+	BOOL("in_depth", in_depth),
+	BOOL("fragile", fragile),
+	BOOL("disrupted", disrupted),
+	BOOL("low_ammo", low_ammo),
+	BOOL("spent", spent),
+	BOOL("silenced", silenced),
+	BOOL("reduced", reduced),
+	ENUM("status", status, unit_status_names, ST_NSTATUS, false),
+};
+
+const unit_field *table_fields(table_rules rules, size_t *n)
+{
+	*n = rules == RULES_PRESIDIO ? sizeof presidio_fields / sizeof *presidio_fields
+				     : sizeof bbb_fields / sizeof *bbb_fields;
+	return rules == RULES_PRESIDIO ? presidio_fields : bbb_fields;
+}
+
+void json_string(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (const unsigned char *u = (const unsigned char *)s; *u; u++) {
+		if (*u == '"' || *u == '\\')
+			fprintf(f, "\\%c", *u);
+		else if (*u == '\n')
+			fputs("\\n", f);
+		else if (*u < 0x20 || *u == 0x7F)
+			fprintf(f, "\\u%04x", *u);
+		else
+			fputc(*u, f);
+	}
+	fputc('"', f);
+}
+
+/* ---- reading ---- */
+
+static int doc_failed(table_game *g, fray_doc *doc)
+{
+	fray_doc_status(doc);
+	return cli_fail(g->cmd, g->ctx);
+}
+
+/* A unit's fields from a mapping, by the rule set's field table (what the
+ * mapping leaves out stays as it was); every problem on doc. */
+static void read_unit(table_game *g, fray_doc *doc, const fray_node *n, table_unit *u, bool forces)
+{
+	size_t nf;
+	const unit_field *f = table_fields(g->rules, &nf);
+	const char *keys[32];
+	for (size_t i = 0; i < nf; i++)
+		keys[i] = f[i].key;
+	if (!fray_doc_expect(doc, n, FRAY_NODE_MAP, "a unit"))
+		return;
+	fray_doc_known_keys(doc, n, keys, nf);
+	for (size_t i = 0; i < nf; i++) {
+		const fray_node *v = fray_doc_field(doc, n, f[i].key, forces && f[i].required);
+		if (!v)
+			continue;
+		char *at = (char *)u + f[i].off;
+		int64_t x;
+		size_t k;
+		const char *s;
+		switch (f[i].kind) {
+		case F_STR:
+			if (!fray_doc_string(doc, v, f[i].key, &s))
+				break;
+			/* empty: none (a snapshot writes every field) */
+			if (strlen(s) >= TABLE_NAME_MAX || (!*s && f[i].required))
+				fray_doc_error(doc, v, "%s: expected %d to %d bytes", f[i].key, f[i].required ? 1 : 0,
+					       TABLE_NAME_MAX - 1);
+			else
+				snprintf(at, TABLE_NAME_MAX, "%s", s);
+			break;
+		case F_INT:
+			if (fray_doc_int(doc, v, f[i].min, f[i].max, f[i].key, &x))
+				*(int *)at = (int)x;
+			break;
+		case F_BOOL:
+			fray_doc_bool(doc, v, f[i].key, (bool *)at);
+			break;
+		case F_ENUM:
+			if (fray_doc_enum(doc, v, f[i].key, f[i].choices, f[i].nchoices, &k))
+				*(int *)at = (int)k;
+			break;
+		}
+	}
+}
+
+static bool has_key(const fray_node *n, const char *key)
+{
+	return fray_node_kind_of(n) == FRAY_NODE_MAP && fray_map_get(n, key);
+}
+
+/* What a forces file leaves out: the starting strength, the size class
+ * by the figures (Section 7's sizes), the unit type's statistics (G4). */
+static void complete_unit(table_unit *u, const fray_node *n, const fray_presidio_units *types, table_game *g,
+			  fray_doc *doc)
+{
+	if (g->rules == RULES_BBB) {
+		if (!has_key(n, "start_bases"))
+			u->start_bases = u->bases;
+		if (!has_key(n, "training"))
+			u->training = FRAY_BBB_TRAINED;
+		return;
+	}
+	if (!has_key(n, "start_figures"))
+		u->start_figures = u->figures;
+	if (!has_key(n, "size"))
+		u->size = (int)fray_presidio_size_of(u->start_figures);
+	const fray_presidio_unit_type *t = NULL;
+	if (u->type[0]) {
+		t = types ? fray_presidio_unit_find(types, u->type) : NULL;
+		if (!t)
+			fray_doc_error(doc, fray_map_get(n, "type"), "type: '%s' is not in the units file%s",
+				       u->type, types ? "" : " (the forces file names no units_file)");
+	}
+	if (t) {
+		if (!has_key(n, "ranged"))
+			u->ranged = t->ranged;
+		if (!has_key(n, "melee"))
+			u->melee = t->melee;
+		if (!has_key(n, "armor"))
+			u->armor = t->armor;
+		if (!has_key(n, "morale"))
+			u->level = t->level;
+		if (!has_key(n, "mounted"))
+			u->mounted = t->mounted;
+	} else if (!has_key(n, "morale")) {
+		u->level = FRAY_PRESIDIO_AVERAGE;
+	}
+	const fray_node *w = fray_map_get(n, "weapon"), *m = fray_map_get(n, "melee_weapon");
+	if (u->weapon[0] && !fray_presidio_weapon_find(u->weapon, NULL))
+		fray_doc_error(doc, w, "weapon: unknown weapon '%s' ('fray presidio weapons' lists them)", u->weapon);
+	if (u->melee_weapon[0] && !fray_presidio_weapon_find(u->melee_weapon, NULL))
+		fray_doc_error(doc, m, "melee_weapon: unknown weapon '%s'", u->melee_weapon);
+	if (u->figures > u->start_figures)
+		fray_doc_error(doc, fray_map_get(n, "figures"), "figures: more than start_figures (%d)",
+			       u->start_figures);
+}
+
+static void read_units(table_game *g, fray_doc *doc, const fray_node *list, bool forces,
+		       const fray_presidio_units *types)
+{
+	if (!fray_doc_expect(doc, list, FRAY_NODE_SEQ, "units (a list)"))
+		return;
+	if (fray_node_len(list) == 0 || fray_node_len(list) > TABLE_MAX_UNITS) {
+		fray_doc_error(doc, list, "units: expected 1 to %d units", TABLE_MAX_UNITS);
+		return;
+	}
+	g->nunits = fray_node_len(list);
+	for (size_t i = 0; i < g->nunits; i++) {
+		const fray_node *n = fray_node_item(list, i);
+		memset(&g->units[i], 0, sizeof g->units[i]);
+		read_unit(g, doc, n, &g->units[i], forces);
+		if (forces && fray_node_kind_of(n) == FRAY_NODE_MAP)
+			complete_unit(&g->units[i], n, types, g, doc);
+		for (size_t j = 0; j < i; j++)
+			if (g->units[i].name[0] && strcmp(g->units[i].name, g->units[j].name) == 0)
+				fray_doc_error(doc, fray_map_get(n, "name"), "name: '%s' names two units",
+					       g->units[i].name);
+	}
+}
+
+static fray_status load(table_game *g, const char *path, fray_doc **doc)
+{
+	return fray_doc_load_file(g->ctx, path, doc);
+}
+
+int table_read_forces(table_game *g, fray_ctx *ctx, const char *path)
+{
+	g->ctx = ctx;
+	fray_doc *doc = NULL, *tdoc = NULL;
+	if (load(g, path, &doc) != FRAY_OK)
+		return cli_fail(g->cmd, ctx);
+	const fray_node *root = fray_doc_root(doc);
+	static const char *const keys[] = {"rules", "units_file", "units"};
+	fray_presidio_units *types = NULL;
+	int status = EXIT_OK;
+	if (!fray_doc_expect(doc, root, FRAY_NODE_MAP, "a forces file (a mapping)"))
+		goto out;
+	fray_doc_known_keys(doc, root, keys, 3);
+	size_t rules;
+	const fray_node *r = fray_doc_field(doc, root, "rules", false);
+	if (r && fray_doc_enum(doc, r, "rules", table_rules_names, RULES_NRULES, &rules) && rules != g->rules)
+		fray_doc_error(doc, r, "rules: this file is for %s, not %s", table_rules_names[rules],
+			       table_rules_names[g->rules]);
+	const fray_node *tf = fray_doc_field(doc, root, "units_file", false);
+	const char *tpath;
+	if (tf && fray_doc_string(doc, tf, "units_file", &tpath)) {
+		/* beside the forces file, as a scenario names its CRT */
+		char full[4096];
+		const char *slash = strrchr(path, '/');
+		if (tpath[0] != '/' && slash)
+			snprintf(full, sizeof full, "%.*s/%s", (int)(slash - path), path, tpath);
+		else
+			snprintf(full, sizeof full, "%s", tpath);
+		types = calloc(1, sizeof *types);
+		if (!types) {
+			status = cli_error(g->cmd, EXIT_RUNTIME, "out of memory");
+			goto out;
+		}
+		if (fray_doc_load_file(ctx, full, &tdoc) != FRAY_OK) {
+			status = cli_fail(g->cmd, ctx);
+			goto out;
+		}
+		if (!fray_presidio_units_read(tdoc, types)) {
+			status = doc_failed(g, tdoc);
+			goto out;
+		}
+	}
+	const fray_node *list = fray_doc_field(doc, root, "units", true);
+	if (list)
+		read_units(g, doc, list, true, types);
+out:
+	if (status == EXIT_OK && fray_doc_error_count(doc))
+		status = doc_failed(g, doc);
+	free(types);
+	fray_doc_free(tdoc);
+	fray_doc_free(doc);
+	return status;
+}
+
+int table_load(table_game *g, fray_ctx *ctx, const char *path)
+{
+	g->ctx = ctx;
+	g->path = path;
+	if (load(g, path, &g->doc) != FRAY_OK)
+		return cli_fail(g->cmd, ctx);
+	fray_doc *doc = g->doc;
+	const fray_node *root = fray_doc_root(doc);
+	static const char *const keys[] = {"fray_game", "rules", "seed", "dice", "turn", "units", "log"};
+	if (!fray_doc_expect(doc, root, FRAY_NODE_MAP, "a game file (a mapping)"))
+		return doc_failed(g, doc);
+	fray_doc_known_keys(doc, root, keys, 7);
+	int64_t version = 0, turn = 1;
+	size_t rules = 0;
+	const fray_node *n;
+	if ((n = fray_doc_field(doc, root, "fray_game", true)) && fray_doc_int(doc, n, 1, INT64_MAX, "fray_game", &version) &&
+	    version != 1)
+		fray_doc_error(doc, n, "fray_game: version %" PRId64 " is newer than this fray reads (1)", version);
+	if ((n = fray_doc_field(doc, root, "rules", true)))
+		fray_doc_enum(doc, n, "rules", table_rules_names, RULES_NRULES, &rules);
+	g->rules = (table_rules)rules;
+	int64_t seed = 0, dice = 0;
+	/* a seed is any 64-bit number; YAML's integers stop at 2^63 - 1, so
+	 * larger seeds are written as text */
+	if ((n = fray_doc_field(doc, root, "seed", true))) {
+		const char *s = fray_node_scalar(n);
+		char *end;
+		errno = 0;
+		uint64_t v = s && *s >= '0' && *s <= '9' ? strtoull(s, &end, 10) : 0;
+		if (!s || *s < '0' || *s > '9' || *end || errno)
+			fray_doc_error(doc, n, "seed: expected a whole number from 0 to 2^64-1");
+		else
+			g->seed = v;
+		(void)seed;
+	}
+	if ((n = fray_doc_field(doc, root, "dice", true)) && fray_doc_int(doc, n, 0, INT64_MAX, "dice", &dice))
+		g->dice = (uint64_t)dice;
+	if ((n = fray_doc_field(doc, root, "turn", true)) && fray_doc_int(doc, n, 1, 100000, "turn", &turn))
+		g->turn = (int)turn;
+	if (fray_doc_error_count(doc) == 0 && (n = fray_doc_field(doc, root, "units", true)))
+		read_units(g, doc, n, false, NULL);
+	g->log = fray_doc_field(doc, root, "log", true);
+	if (g->log)
+		fray_doc_expect(doc, g->log, FRAY_NODE_SEQ, "log (a list)");
+	for (size_t i = 0; g->log && i < fray_node_len(g->log); i++)
+		fray_doc_expect(doc, fray_node_item(g->log, i), FRAY_NODE_MAP, "a log entry");
+	return fray_doc_error_count(doc) ? doc_failed(g, doc) : EXIT_OK;
+}
+
+int table_restore(table_game *g, const fray_node *undo)
+{
+	fray_doc *doc = g->doc;
+	static const char *const keys[] = {"dice", "turn", "units"};
+	int64_t dice = 0, turn = 1;
+	const fray_node *n, *units = NULL;
+	if (!undo || !fray_doc_expect(doc, undo, FRAY_NODE_MAP, "the last entry's undo"))
+		return undo ? doc_failed(g, doc) : cli_error(g->cmd, EXIT_BAD_INPUT, "%s: the last log entry has no "
+							       "undo", cli_tstr(g->path));
+	fray_doc_known_keys(doc, undo, keys, 3);
+	if ((n = fray_doc_field(doc, undo, "dice", true)))
+		fray_doc_int(doc, n, 0, INT64_MAX, "dice", &dice);
+	if ((n = fray_doc_field(doc, undo, "turn", true)))
+		fray_doc_int(doc, n, 1, 100000, "turn", &turn);
+	if ((units = fray_doc_field(doc, undo, "units", true)))
+		fray_doc_expect(doc, units, FRAY_NODE_SEQ, "units (a list)");
+	for (size_t i = 0; units && fray_node_kind_of(units) == FRAY_NODE_SEQ && i < fray_node_len(units); i++) {
+		table_unit was;
+		memset(&was, 0, sizeof was);
+		const fray_node *un = fray_node_item(units, i);
+		read_unit(g, doc, un, &was, false);
+		size_t k = 0;
+		while (k < g->nunits && strcmp(g->units[k].name, was.name) != 0)
+			k++;
+		if (k == g->nunits)
+			fray_doc_error(doc, un, "undo: no unit named '%s' in the game", was.name);
+		else if (fray_doc_error_count(doc) == 0)
+			g->units[k] = was;
+	}
+	if (fray_doc_error_count(doc))
+		return doc_failed(g, doc);
+	g->dice = (uint64_t)dice;
+	g->turn = (int)turn;
+	return EXIT_OK;
+}
+
+int table_set_fields(table_game *g, table_unit *u, const char *yaml)
+{
+	fray_doc *doc = NULL;
+	if (fray_doc_load_string(g->ctx, "set", yaml, strlen(yaml), &doc) != FRAY_OK)
+		return cli_fail(g->cmd, g->ctx);
+	const fray_node *map = fray_node_item(fray_map_get(fray_doc_root(doc), "units"), 0);
+	table_unit now = *u;
+	if (fray_map_get(map, "name"))
+		fray_doc_error(doc, fray_map_get(map, "name"), "name: a unit keeps its name");
+	read_unit(g, doc, map, &now, false);
+	int status = fray_doc_error_count(doc) ? doc_failed(g, doc) : EXIT_OK;
+	for (size_t i = 0; status == EXIT_OK && i < fray_node_len(map); i++)
+		table_note(g, "%s: %s set to %s", u->name, fray_node_scalar(fray_node_key(map, i)),
+			   fray_node_scalar(fray_node_value(map, i)) ? fray_node_scalar(fray_node_value(map, i)) : "?");
+	if (status == EXIT_OK)
+		*u = now;
+	fray_doc_free(doc);
+	return status;
+}
+
+void table_free(table_game *g)
+{
+	for (size_t i = 0; i < g->nsteps; i++) {
+		free(g->steps[i].json);
+		free(g->steps[i].text);
+	}
+	g->nsteps = 0;
+	fray_doc_free(g->doc);
+	g->doc = NULL;
+}
+
+table_unit *table_unit_named(table_game *g, const char *name)
+{
+	for (size_t i = 0; i < g->nunits; i++)
+		if (strcmp(g->units[i].name, name) == 0)
+			return &g->units[i];
+	for (size_t i = 0; i < g->nunits; i++)
+		if (strcasecmp(g->units[i].name, name) == 0)
+			return &g->units[i];
+	const char *names[TABLE_MAX_UNITS];
+	for (size_t i = 0; i < g->nunits; i++)
+		names[i] = g->units[i].name;
+	const char *near = cli_nearest(name, names, g->nunits, sizeof *names);
+	char list[1024];
+	size_t len = 0;
+	for (size_t i = 0; i < g->nunits && len < sizeof list - 64; i++)
+		len += (size_t)snprintf(list + len, sizeof list - len, "%s'%s'", i ? ", " : "",
+					cli_tstr(g->units[i].name));
+	if (near)
+		cli_error(g->cmd, EXIT_BAD_INPUT, "no unit named '%s' in %s (did you mean '%s'?)", cli_tstr(name),
+			  cli_tstr(g->path), cli_tstr(near));
+	else
+		cli_error(g->cmd, EXIT_BAD_INPUT, "no unit named '%s' in %s; the units: %s", cli_tstr(name),
+			  cli_tstr(g->path), list);
+	return NULL;
+}
+
+/* ---- writing ---- */
+
+/* A node as JSON: the log's entries are written back as they were read.
+ * A plain scalar that is a JSON number or literal stays bare. */
+static bool json_bare(const char *s)
+{
+	if (!strcmp(s, "true") || !strcmp(s, "false") || !strcmp(s, "null"))
+		return true;
+	const char *p = s + (*s == '-');
+	if (!*p)
+		return false;
+	for (; *p; p++)
+		if ((*p < '0' || *p > '9') && *p != '.')
+			return false;
+	return s[strlen(s) - 1] != '.';
+}
+
+void node_json(FILE *f, const fray_node *n)
+{
+	size_t len = fray_node_len(n);
+	switch (fray_node_kind_of(n)) {
+	case FRAY_NODE_SCALAR: {
+		const char *s = fray_node_scalar(n);
+		if (fray_node_plain(n) && json_bare(s))
+			fputs(s, f);
+		else
+			json_string(f, s);
+		break;
+	}
+	case FRAY_NODE_SEQ:
+		fputc('[', f);
+		for (size_t i = 0; i < len; i++) {
+			fputs(i ? ", " : "", f);
+			node_json(f, fray_node_item(n, i));
+		}
+		fputc(']', f);
+		break;
+	case FRAY_NODE_MAP:
+		fputc('{', f);
+		for (size_t i = 0; i < len; i++) {
+			fputs(i ? ", " : "", f);
+			node_json(f, fray_node_key(n, i));
+			fputs(": ", f);
+			node_json(f, fray_node_value(n, i));
+		}
+		fputc('}', f);
+		break;
+	}
+}
+
+/* A unit's fields as a JSON object (one line). */
+void unit_json(FILE *f, table_rules rules, const table_unit *u)
+{
+	size_t nf;
+	const unit_field *fl = table_fields(rules, &nf);
+	fputc('{', f);
+	for (size_t i = 0; i < nf; i++) {
+		const char *at = (const char *)u + fl[i].off;
+		fprintf(f, "%s\"%s\": ", i ? ", " : "", fl[i].key);
+		switch (fl[i].kind) {
+		case F_STR:
+			json_string(f, at);
+			break;
+		case F_INT:
+			fprintf(f, "%d", *(const int *)at);
+			break;
+		case F_BOOL:
+			fputs(*(const bool *)at ? "true" : "false", f);
+			break;
+		case F_ENUM:
+			json_string(f, fl[i].choices[*(const int *)at]);
+			break;
+		}
+	}
+	fputc('}', f);
+}
+
+/* A unit for people to read in the game file: one field a line; strings
+ * always quoted (a name may look like a number or hold a colon). */
+static void unit_yaml(FILE *f, table_rules rules, const table_unit *u)
+{
+	size_t nf;
+	const unit_field *fl = table_fields(rules, &nf);
+	for (size_t i = 0; i < nf; i++) {
+		const char *at = (const char *)u + fl[i].off;
+		if (fl[i].kind == F_STR && !*at)
+			continue;
+		fprintf(f, "%s%s: ", i ? "    " : "  - ", fl[i].key);
+		switch (fl[i].kind) {
+		case F_STR:
+			json_string(f, at);
+			break;
+		case F_INT:
+			fprintf(f, "%d", *(const int *)at);
+			break;
+		case F_BOOL:
+			fputs(*(const bool *)at ? "true" : "false", f);
+			break;
+		case F_ENUM:
+			json_string(f, fl[i].choices[*(const int *)at]);
+			break;
+		}
+		fputc('\n', f);
+	}
+}
+
+/* A step's JSON on one line: the roll's JSON has newlines only between
+ * its tokens (strings escape theirs). */
+static void one_line(FILE *f, const char *json)
+{
+	for (const char *p = json; *p; p++) {
+		if (*p == '\n') {
+			while (p[1] == ' ')
+				p++;
+			continue;
+		}
+		fputc(*p, f);
+	}
+}
+
+static void new_entry(FILE *f, const table_game *g, const char *command, const table_game *before)
+{
+	fprintf(f, "  - command: ");
+	json_string(f, command);
+	fprintf(f, "\n    turn: %d\n    dice: [%" PRIu64 ", %" PRIu64 "]\n    story:\n", before->turn, before->dice,
+		g->dice);
+	for (size_t i = 0; i < g->nsteps; i++) {
+		const char *s = g->steps[i].text;
+		while (*s) {
+			size_t n = strcspn(s, "\n");
+			char line[4096];
+			snprintf(line, sizeof line, "%.*s", (int)(n < sizeof line ? n : sizeof line - 1), s);
+			if (*line) {
+				fputs("      - ", f);
+				json_string(f, line);
+				fputc('\n', f);
+			}
+			s += n + (s[n] == '\n');
+		}
+	}
+	if (g->notes_len) {
+		fputs("    changes:\n", f);
+		for (const char *s = g->notes; *s;) {
+			size_t n = strcspn(s, "\n");
+			char line[512];
+			snprintf(line, sizeof line, "%.*s", (int)n, s);
+			fputs("      - ", f);
+			json_string(f, line);
+			fputc('\n', f);
+			s += n + (s[n] == '\n');
+		}
+	}
+	fputs("    steps:\n", f);
+	for (size_t i = 0; i < g->nsteps; i++) {
+		fputs("      - ", f);
+		one_line(f, g->steps[i].json);
+		fputc('\n', f);
+	}
+	/* what undoes it: the dice and turn before, and each unit it changed
+	 * as it was */
+	fprintf(f, "    undo: {\"dice\": %" PRIu64 ", \"turn\": %d, \"units\": [", before->dice, before->turn);
+	bool first = true;
+	for (size_t i = 0; i < g->nunits; i++) {
+		if (memcmp(&g->units[i], &before->units[i], sizeof g->units[i]) == 0)
+			continue;
+		fputs(first ? "" : ", ", f);
+		unit_json(f, g->rules, &before->units[i]);
+		first = false;
+	}
+	fputs("]}\n", f);
+}
+
+/* An old entry back as it was read: each member on a line of its own,
+ * lists of text one item a line. */
+static void old_entry(FILE *f, const fray_node *e)
+{
+	for (size_t i = 0; i < fray_node_len(e); i++) {
+		const fray_node *v = fray_node_value(e, i);
+		fputs(i ? "    " : "  - ", f);
+		node_json(f, fray_node_key(e, i));
+		fputs(":", f);
+		/* lists of text and of steps a line an item; [0, 12] stays */
+		bool lines = fray_node_kind_of(v) == FRAY_NODE_SEQ && fray_node_len(v) > 0 &&
+			     !(fray_node_kind_of(fray_node_item(v, 0)) == FRAY_NODE_SCALAR &&
+			       fray_node_plain(fray_node_item(v, 0)));
+		if (!lines) {
+			fputc(' ', f);
+			node_json(f, v);
+			fputc('\n', f);
+			continue;
+		}
+		fputc('\n', f);
+		for (size_t k = 0; k < fray_node_len(v); k++) {
+			fputs("      - ", f);
+			node_json(f, fray_node_item(v, k));
+			fputc('\n', f);
+		}
+	}
+}
+
+int table_save(table_game *g, const char *command, const table_game *before, size_t keep_log)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	if (!f)
+		return cli_error(g->cmd, EXIT_RUNTIME, "out of memory");
+	fprintf(f, "# A fray game file ('fray help table'): the forces as they stand and the\n"
+		   "# log of play. fray writes it whole after every action; 'fray table FILE\n"
+		   "# status' shows the forces, 'fray table FILE log' the play.\n");
+	fprintf(f, "fray_game: 1\nrules: %s\nseed: %" PRIu64 "\ndice: %" PRIu64 "\nturn: %d\nunits:\n",
+		table_rules_names[g->rules], g->seed, g->dice, g->turn);
+	for (size_t i = 0; i < g->nunits; i++)
+		unit_yaml(f, g->rules, &g->units[i]);
+	size_t old = g->log ? fray_node_len(g->log) : 0;
+	fputs(old > 0 && keep_log > 0 || command ? "log:\n" : "log: []\n", f);
+	for (size_t i = 0; i < old && i < keep_log; i++)
+		old_entry(f, fray_node_item(g->log, i));
+	if (command)
+		new_entry(f, g, command, before);
+	bool ok = fclose(f) == 0 && buf;
+	int status = EXIT_OK;
+	if (!ok)
+		status = cli_error(g->cmd, EXIT_RUNTIME, "out of memory");
+	else if (len > FRAY_DOC_MAX_BYTES)
+		status = cli_error(g->cmd, EXIT_BAD_INPUT, "%s would pass %u MiB with this action: start another "
+				   "game file with 'fray table new' (nothing was written)", cli_tstr(g->path),
+				   FRAY_DOC_MAX_BYTES >> 20);
+	else if (!cli_write_atomic(g->path, buf, len))
+		status = cli_error(g->cmd, EXIT_RUNTIME, "cannot write %s: %s (the game file is as it was)",
+				   cli_tstr(g->path), strerror(errno));
+	free(buf);
+	return status;
+}

@@ -1,0 +1,165 @@
+/* A game for people and programs: the forces as a table or JSON, and the
+ * log as text, JSON or Markdown. */
+#include <inttypes.h>
+#include <string.h>
+#include "table.h"
+
+static int name_width(const table_game *g)
+{
+	int w = 4;
+	for (size_t i = 0; i < g->nunits; i++) {
+		int n = (int)strlen(g->units[i].name);
+		w = n > w ? n : w;
+	}
+	return w;
+}
+
+static void flags(char *dst, size_t cap, const table_unit *u)
+{
+	const struct {
+		bool on;
+		const char *name;
+	} f[] = {{u->disrupted, "disrupted"}, {u->low_ammo, "low ammo"}, {u->silenced, "silenced"},
+		 {u->reduced, "reduced"}, {u->spent, "spent"}};
+	size_t len = 0;
+	dst[0] = '\0';
+	for (size_t i = 0; i < sizeof f / sizeof *f && len < cap; i++)
+		if (f[i].on)
+			len += (size_t)snprintf(dst + len, cap - len, "%s%s", len ? ", " : "", f[i].name);
+	if (!len)
+		snprintf(dst, cap, "good order");
+}
+
+void table_print_status(const table_game *g, bool json, FILE *f)
+{
+	if (json) {
+		fprintf(f, "{\"rules\": \"%s\", \"turn\": %d, \"dice\": %" PRIu64 ", \"units\": [",
+			table_rules_names[g->rules], g->turn, g->dice);
+		for (size_t i = 0; i < g->nunits; i++) {
+			fputs(i ? ", " : "", f);
+			unit_json(f, g->rules, &g->units[i]);
+		}
+		fputs("]}\n", f);
+		return;
+	}
+	int w = name_width(g);
+	fprintf(f, "%s game, turn %d\n", table_rules_names[g->rules], g->turn);
+	if (g->rules == RULES_PRESIDIO)
+		fprintf(f, "%-*s  %-12s %7s %4s  %-13s %-11s %s\n", w, "unit", "side", "figures", "cas", "morale",
+			"status", "reload");
+	else
+		fprintf(f, "%-*s  %-12s %-9s %5s  %-8s %s\n", w, "unit", "side", "arm", "bases", "training", "state");
+	for (size_t i = 0; i < g->nunits; i++) {
+		const table_unit *u = &g->units[i];
+		char side[64], nm[TABLE_NAME_MAX * 4 + 8];
+		cli_escape_controls(nm, sizeof nm, u->name);
+		cli_escape_controls(side, sizeof side, u->side);
+		if (g->rules == RULES_PRESIDIO) {
+			char figs[24];
+			snprintf(figs, sizeof figs, "%d/%d", u->figures, u->start_figures);
+			fprintf(f, "%-*s  %-12s %7s %4d  %-13s %-11s %s\n", w, nm, side, figs, u->casualties,
+				fray_presidio_level_names[u->level], unit_status_names[u->status],
+				u->reload ? "reloading" : "loaded");
+		} else {
+			char bases[24], state[96];
+			snprintf(bases, sizeof bases, "%d/%d", u->bases, u->start_bases);
+			flags(state, sizeof state, u);
+			fprintf(f, "%-*s  %-12s %-9s %5s  %-8s %s\n", w, nm, side, fray_bbb_arm_names[u->arm], bases,
+				fray_bbb_training_names[u->training],
+				u->status == ST_DESTROYED ? "destroyed" : state);
+		}
+	}
+}
+
+static const char *scalar_of(const fray_node *e, const char *key)
+{
+	const fray_node *n = fray_map_get(e, key);
+	const char *s = n ? fray_node_scalar(n) : NULL;
+	return s ? s : "";
+}
+
+/* The entry's text lists (story, changes), each line through put. */
+static void lines_of(const fray_node *e, const char *key, const char *prefix, FILE *f, bool escape)
+{
+	const fray_node *l = fray_map_get(e, key);
+	for (size_t i = 0; l && i < fray_node_len(l); i++) {
+		const char *s = fray_node_scalar(fray_node_item(l, i));
+		if (s)
+			fprintf(f, "%s%s\n", prefix, escape ? cli_tstr(s) : s);
+	}
+}
+
+/* JSON: one entry a roll, each with its procedure, inputs, events and
+ * outcome (as the roll's --json), the action's number, command and turn,
+ * and the action's changes on its last roll. An action without dice is
+ * one entry with a null procedure. */
+static void log_json(const table_game *g, FILE *f)
+{
+	size_t n = g->log ? fray_node_len(g->log) : 0;
+	bool first = true;
+	fputs("[", f);
+	for (size_t i = 0; i < n; i++) {
+		const fray_node *e = fray_node_item(g->log, i), *steps = fray_map_get(e, "steps");
+		const fray_node *changes = fray_map_get(e, "changes");
+		size_t ns = steps ? fray_node_len(steps) : 0;
+		for (size_t k = 0; k < (ns ? ns : 1); k++) {
+			fprintf(f, "%s\n  {\"action\": %zu, \"command\": ", first ? "" : ",", i + 1);
+			json_string(f, scalar_of(e, "command"));
+			fprintf(f, ", \"turn\": %s", scalar_of(e, "turn"));
+			const fray_node *s = ns ? fray_node_item(steps, k) : NULL;
+			if (!s)
+				fputs(", \"procedure\": null, \"inputs\": {}, \"events\": [], \"outcome\": {}", f);
+			for (size_t m = 0; s && m < fray_node_len(s); m++) {
+				fputs(", ", f);
+				node_json(f, fray_node_key(s, m));
+				fputs(": ", f);
+				node_json(f, fray_node_value(s, m));
+			}
+			if (k + 1 >= ns) {
+				fputs(", \"changes\": ", f);
+				if (changes)
+					node_json(f, changes);
+				else
+					fputs("[]", f);
+			}
+			fputs("}", f);
+			first = false;
+		}
+	}
+	fputs(first ? "]\n" : "\n]\n", f);
+}
+
+int table_print_log(const table_game *g, const char *format, FILE *f)
+{
+	size_t n = g->log ? fray_node_len(g->log) : 0;
+	if (!strcmp(format, "json")) {
+		log_json(g, f);
+		return EXIT_OK;
+	}
+	bool md = !strcmp(format, "markdown");
+	if (md)
+		fprintf(f, "# %s game: the log\n\nSeed %" PRIu64 "; %zu %s. Every roll with its modifiers and rule "
+			   "references, as fray told it.\n", table_rules_names[g->rules], g->seed, n,
+			n == 1 ? "action" : "actions");
+	else if (n == 0)
+		fprintf(f, "the log is empty\n");
+	for (size_t i = 0; i < n; i++) {
+		const fray_node *e = fray_node_item(g->log, i);
+		/* Markdown: each action a fenced block whose every line starts
+		 * with fray's own words, so no name can close the fence or
+		 * become markup */
+		if (md) {
+			fprintf(f, "\n## %zu. Turn %s\n\n~~~text\n", i + 1, scalar_of(e, "turn"));
+			fprintf(f, "> %s\n", scalar_of(e, "command"));
+			lines_of(e, "story", "", f, false);
+			lines_of(e, "changes", "=> ", f, false);
+			fputs("~~~\n", f);
+			continue;
+		}
+		fprintf(f, "%s#%zu turn %s: %s\n", i ? "\n" : "", i + 1, scalar_of(e, "turn"),
+			cli_tstr(scalar_of(e, "command")));
+		lines_of(e, "story", "  ", f, true);
+		lines_of(e, "changes", "  => ", f, true);
+	}
+	return EXIT_OK;
+}

@@ -1,0 +1,140 @@
+/* An action's steps: each a catalogue procedure rolled at the game's
+ * place in its dice, its inputs from the forces (and the player's
+ * options), its story and JSON kept for the log. */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include "table.h"
+
+void opts_set(step_opts *o, const char *opt, const char *fmt, ...)
+{
+	if (o->n >= TABLE_MAX_OPTS)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(o->val[o->n], sizeof o->val[o->n], fmt, ap);
+	va_end(ap);
+	o->opt[o->n] = opt;
+	o->flag[o->n++] = false;
+}
+
+void opts_flag(step_opts *o, const char *opt, bool on)
+{
+	if (!on || o->n >= TABLE_MAX_OPTS)
+		return;
+	o->opt[o->n] = opt;
+	o->val[o->n][0] = '\0';
+	o->flag[o->n++] = true;
+}
+
+void table_note(table_game *g, const char *fmt, ...)
+{
+	if (g->notes_len >= sizeof g->notes - 1)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(g->notes + g->notes_len, sizeof g->notes - g->notes_len - 1, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	g->notes_len += (size_t)n < sizeof g->notes - g->notes_len - 1 ? (size_t)n
+								       : sizeof g->notes - g->notes_len - 2;
+	g->notes[g->notes_len++] = '\n';
+	g->notes[g->notes_len] = '\0';
+}
+
+const char *player_value(const player_opts *p, const char *opt)
+{
+	size_t n = strlen(opt);
+	for (int i = 0; i < p->argc; i++) {
+		if (strncmp(p->argv[i], opt, n) != 0)
+			continue;
+		if (p->argv[i][n] == '=') {
+			p->used[i] = true;
+			return p->argv[i] + n + 1;
+		}
+		if (!p->argv[i][n]) {
+			p->used[i] = true;
+			if (i + 1 < p->argc)
+				p->used[i + 1] = true;
+			return i + 1 < p->argc ? p->argv[i + 1] : "";
+		}
+	}
+	return NULL;
+}
+
+bool player_flag(const player_opts *p, const char *opt)
+{
+	for (int i = 0; i < p->argc; i++)
+		if (strcmp(p->argv[i], opt) == 0)
+			return p->used[i] = true;
+	return false;
+}
+
+static int set_input(table_game *g, fray_call *c, const char *opt, const char *text)
+{
+	int k = fray_call_input_index(c, opt);
+	if (k < 0)
+		return cli_error(g->cmd, EXIT_RUNTIME, "internal: %s has no option %s", "step", opt);
+	if (fray_call_set(c, (size_t)k, text) != FRAY_OK)
+		return cli_fail(g->cmd, g->ctx);
+	return EXIT_OK;
+}
+
+/* The player's options that this procedure has: `--x V`, `--x=V`, flags. */
+static int player_inputs(table_game *g, fray_call *c, const player_opts *p)
+{
+	for (int i = 0; i < p->argc; i++) {
+		const char *arg = p->argv[i], *eq = strchr(arg, '=');
+		char opt[64];
+		snprintf(opt, sizeof opt, "%.*s", (int)(eq ? (size_t)(eq - arg) : strlen(arg)), arg);
+		int k = fray_call_input_index(c, opt);
+		if (k < 0)
+			continue;
+		const char *text = NULL;
+		p->used[i] = true;
+		if (!fray_call_is_flag(c, (size_t)k)) {
+			if (eq) {
+				text = eq + 1;
+			} else if (i + 1 < p->argc) {
+				text = p->argv[++i];
+				p->used[i] = true;
+			} else {
+				return cli_error(g->cmd, EXIT_BAD_INPUT, "option %s needs a value", opt);
+			}
+		} else if (eq) {
+			return cli_error(g->cmd, EXIT_BAD_INPUT, "option %s takes no value", opt);
+		}
+		if (fray_call_set(c, (size_t)k, text) != FRAY_OK)
+			return cli_fail(g->cmd, g->ctx);
+	}
+	return EXIT_OK;
+}
+
+int table_step(table_game *g, const char *procedure, const step_opts *o, const player_opts *p,
+	       const char *const *want, int64_t *got)
+{
+	if (g->nsteps >= TABLE_MAX_STEPS)
+		return cli_error(g->cmd, EXIT_RUNTIME, "internal: more than %d steps in one action", TABLE_MAX_STEPS);
+	fray_call *c = fray_call_new(g->ctx, procedure);
+	if (!c)
+		return cli_fail(g->cmd, g->ctx);
+	int status = EXIT_OK;
+	for (size_t i = 0; i < o->n && status == EXIT_OK; i++)
+		status = set_input(g, c, o->opt[i], o->flag[i] ? NULL : o->val[i]);
+	if (status == EXIT_OK && p)
+		status = player_inputs(g, c, p);
+	int64_t out[FRAY_OUTCOME_MAX_FIELDS];
+	game_step *s = &g->steps[g->nsteps];
+	if (status == EXIT_OK && fray_call_roll_at(c, g->seed, &g->dice, out, &s->json, &s->text) != FRAY_OK)
+		status = cli_fail(g->cmd, g->ctx);
+	if (status == EXIT_OK) {
+		g->nsteps++;
+		for (size_t i = 0; want && want[i]; i++) {
+			int k = fray_call_outcome_index(c, want[i]);
+			got[i] = k >= 0 ? out[k] : 0;
+		}
+	}
+	fray_call_free(c);
+	return status;
+}
