@@ -77,9 +77,6 @@ static int act_fire(table_game *g, table_unit *u, table_unit *t, const player_op
 				 "Artillery)", name(u));
 	if (!player_value(p, "--range") && !player_value(p, "--firepower"))
 		return cli_error(g->cmd, EXIT_BAD_INPUT, "fire needs --range INCHES");
-	/* the range goes to the procedure too: read, not consumed */
-	for (int i = 0; i < p->argc; i++)
-		p->used[i] = false;
 	step_opts o = {0};
 	if (strchr(u->weapons, ':'))
 		opts_set(&o, "--weapons", "%s", u->weapons);

@@ -141,6 +141,12 @@ static int shot(table_game *g, table_unit *u, table_unit *t, const player_opts *
 		return cli_error(g->cmd, EXIT_BAD_INPUT, "%s cannot volley: %d reload %s left (Presidio Section 4, "
 				 "Volley Fire: a volley needs the unit fully loaded; 'reload' first)",
 				 name(u), u->reload, u->reload == 1 ? "action" : "actions");
+	const char *m = mode ? mode : chosen;
+	bool volley = m && !strcmp(m, "volley");
+	if (volley && (!u->line || u->status != ST_GOOD))
+		return cli_error(g->cmd, EXIT_BAD_INPUT, "%s cannot volley: a volley needs the unit in line and in "
+				 "good order (Presidio Section 4, Volley Fire; 'set %s line=true' when it forms line)",
+				 name(u), name(u));
 	if (main && player_flag(p, "--through-fire"))
 		return cli_error(g->cmd, EXIT_BAD_INPUT, "--through-fire: a game file does not know which unit is "
 				 "behind; roll it with 'fray presidio shoot'");
@@ -152,7 +158,7 @@ static int shot(table_game *g, table_unit *u, table_unit *t, const player_opts *
 	opts_set(&o, "--target-figures", "%d", t->figures);
 	opts_set(&o, "--specialists", "%d", t->specialists);
 	opts_flag(&o, "--mounted-target", t->mounted);
-	opts_flag(&o, "--line", u->line && u->reload == 0 && u->status == ST_GOOD);
+	opts_flag(&o, "--line", volley);
 	if (band)
 		opts_set(&o, "--band", "%s", band);
 	if (mode)

@@ -23,6 +23,18 @@ status=$?
 [ $status -eq 137 ] || fail "fray adbg simulate --output was not killed (exit status $status)"
 [ "$(cat "$dir/shard.json")" = "the old shard" ] || fail "the shard was damaged by a killed write"
 
+# a game file: the action killed mid-write leaves the game as it was
+forces=$(dirname "$scenario")/../presidio/forces.yaml
+"$fray" table new "$dir/game.yaml" --rules presidio --forces "$forces" --seed 5 > /dev/null ||
+	fail "table new failed"
+cp "$dir/game.yaml" "$dir/game.before"
+LD_PRELOAD=$lib "$fray" table "$dir/game.yaml" shoot Presidials --at Apaches --range 10 > /dev/null 2>&1
+status=$?
+[ $status -eq 137 ] || fail "fray table shoot was not killed (exit status $status)"
+cmp -s "$dir/game.yaml" "$dir/game.before" || fail "the game file was damaged by a killed action"
+"$fray" table "$dir/game.yaml" shoot Presidials --at Apaches --range 10 > /dev/null ||
+	fail "the game does not go on after a killed action"
+
 # and without the kill both are written whole, replacing the old files
 "$fray" adbg battle "$scenario" --seed 1 --save "$dir/save.yaml" --stop-after 1 > /dev/null ||
 	fail "the save failed"
