@@ -524,13 +524,17 @@ static void unit_yaml(FILE *f, table_rules rules, const table_unit *u)
  * its tokens (strings escape theirs). */
 static void one_line(FILE *f, const char *json)
 {
+	/* as node_json writes it back: ", " between items */
+	char last = 0;
 	for (const char *p = json; *p; p++) {
 		if (*p == '\n') {
 			while (p[1] == ' ')
 				p++;
+			if (last == ',')
+				fputc(last = ' ', f);
 			continue;
 		}
-		fputc(*p, f);
+		fputc(last = *p, f);
 	}
 }
 
@@ -592,8 +596,12 @@ static void old_entry(FILE *f, const fray_node *e)
 {
 	for (size_t i = 0; i < fray_node_len(e); i++) {
 		const fray_node *v = fray_node_value(e, i);
+		const char *key = fray_node_scalar(fray_node_key(e, i));
 		fputs(i ? "    " : "  - ", f);
-		node_json(f, fray_node_key(e, i));
+		if (key && *key && strspn(key, "abcdefghijklmnopqrstuvwxyz_") == strlen(key))
+			fputs(key, f);
+		else
+			node_json(f, fray_node_key(e, i));
 		fputs(":", f);
 		/* lists of text and of steps a line an item; [0, 12] stays */
 		bool lines = fray_node_kind_of(v) == FRAY_NODE_SEQ && fray_node_len(v) > 0 &&

@@ -325,9 +325,11 @@ static int act_charge(table_game *g, table_unit *u, table_unit *t, const player_
 	if (st != EXIT_OK)
 		return st;
 	/* the reaction is known before any die is rolled, so a bad one
-	 * costs nothing; it is used only if the defender stands its ground */
+	 * costs nothing (a script must give it: only a player at a terminal
+	 * is asked, and only when the defender passes); it is used only if
+	 * the defender stands its ground */
 	int react = R_STAND;
-	bool asked = player_value(p, "--reaction") != NULL;
+	bool asked = player_value(p, "--reaction") != NULL || !isatty(0) || !isatty(2);
 	if (asked && (st = reaction(g, t, p, &react)) != EXIT_OK)
 		return st;
 	table_note(g, "%s charges %s", u->name, t->name);

@@ -1,0 +1,239 @@
+#!/usr/bin/env python3
+"""Plays a Presidio skirmish and a BBB engagement from game files and checks
+the forces after every action against values derived here from the rules
+(the outcome each roll reports, Section 7's morale table, the BBB sheet's
+results), that undo restores the file byte for byte, that the same seed
+replays the same game, and that bad actions write nothing.
+
+Usage: table_game.py FRAY EXAMPLES_DIR"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+FRAY, EXAMPLES = sys.argv[1], sys.argv[2]
+failures = []
+
+
+def check(cond, what):
+    if not cond:
+        failures.append(what)
+        print("FAIL:", what, file=sys.stderr)
+
+
+def fray(*args, status=0):
+    p = subprocess.run([FRAY, *args], capture_output=True, text=True)
+    if p.returncode != status:
+        raise SystemExit(f"fray {' '.join(args)}: exit {p.returncode}, expected {status}\n{p.stderr}")
+    return p
+
+
+def units(game):
+    s = json.loads(fray("table", game, "status", "--json").stdout)
+    return {u["name"]: u for u in s["units"]}
+
+
+def act(game, *args):
+    """Runs an action with --json; returns (units before, steps, units after),
+    and checks that undo gives back the file as it was and that the action
+    done again rolls the same dice."""
+    with open(game, "rb") as f:
+        before_bytes = f.read()
+    before = units(game)
+    out = json.loads(fray("table", game, *args, "--json").stdout)
+    with open(game, "rb") as f:
+        after_bytes = f.read()
+    fray("table", game, "undo")
+    with open(game, "rb") as f:
+        check(f.read() == before_bytes, f"undo of {args} gives back the file byte for byte")
+    again = json.loads(fray("table", game, *args, "--json").stdout)
+    check(again == out, f"{args} done again after undo rolls the same")
+    with open(game, "rb") as f:
+        check(f.read() == after_bytes, f"{args} done again writes the same file")
+    return before, out["steps"], units(game)
+
+
+# ---- Presidio Section 7: the required number and the failure bands ----
+LEVEL_BASE = {"elite": 5, "veteran": 6, "average": 7, "inexperienced": 8, "super-elite": 4}
+
+
+def casualty_dm(size, cas):
+    return {"company": cas // 2, "platoon": cas, "squad": 2 * cas, "team": 3 * cas}[size]
+
+
+def required(u, charged=False, charging=False):
+    r = LEVEL_BASE[u["morale"]] + casualty_dm(u["size"], u["casualties"])
+    r += 2 if charged else 0
+    r -= 2 if charging else 0
+    r -= 1 if u["line"] else 0
+    return r
+
+
+def status_after(situation, short_by, near_enemy, charge_impact):
+    band = 0 if short_by <= 2 else 1 if short_by <= 4 else 2
+    if band == 2 and situation != "charging" and near_enemy and not charge_impact:
+        return "surrendered"
+    return {"open": ["fell back", "retreated", "panicked"],
+            "cover": ["flinched", "hunkered", "panicked"],
+            "line": ["disordered", "retreated", "panicked"],
+            "charging": ["disordered", "fell back", "retreated"]}[situation][band]
+
+
+def check_morale(step, unit_before, unit_after, what, **when):
+    check(step["procedure"] == "presidio.morale", f"{what}: a morale check follows")
+    inp, out = step["inputs"], step["outcome"]
+    check(inp["casualties"] == unit_before["casualties"],
+          f"{what}: the morale check counts {unit_before['casualties']} casualties (got {inp['casualties']})")
+    check(inp["required"] == required(unit_before, when.get("charged", False), when.get("charging", False)),
+          f"{what}: required number {inp['required']} is Section 7's {required(unit_before, **when)}")
+    if out["bonus"]:
+        return
+    if out["success"]:
+        check(unit_after["status"] == unit_before["status"], f"{what}: a passed check leaves the status")
+    else:
+        situation = "charging" if when.get("charging") else "line" if unit_before["line"] else "open"
+        want = status_after(situation, out["short_by"], inp["near_enemy"], inp["charge_impact"])
+        check(unit_after["status"] == want, f"{what}: short by {out['short_by']} in {situation}: "
+              f"{want}, got {unit_after['status']}")
+
+
+def presidio(tmp, seed):
+    game = os.path.join(tmp, f"skirmish-{seed}.yaml")
+    fray("table", "new", game, "--rules", "presidio", "--forces",
+         os.path.join(EXAMPLES, "presidio", "forces.yaml"), "--seed", str(seed))
+    u = units(game)
+    check(u["Cueras"]["ranged"] == 2 and u["Cueras"]["mounted"] and u["Cueras"]["morale"] == "veteran",
+          "a unit takes its skills from its type in the units file")
+    check(u["Presidials"]["size"] == "platoon" and u["Cueras"]["size"] == "squad",
+          "sizes come from the figures: 12 a platoon, 8 a squad")
+
+    # a volley: every figure fires; casualties come off the target, and a
+    # morale check with the new count follows when there were any
+    before, steps, after = act(game, "shoot", "Presidials", "--at", "Apaches", "--range", "10",
+                               "--mode", "volley")
+    shot = steps[0]
+    check(shot["procedure"] == "presidio.shoot", "shoot rolls presidio.shoot")
+    check(shot["inputs"]["figures"] == 12 and shot["inputs"]["target_figures"] == 10,
+          "the shot's figures come from the forces")
+    cas = shot["outcome"]["casualties"]
+    check(after["Apaches"]["figures"] == 10 - cas, "the shot's casualties come off the target")
+    bonus = len(steps) > 1 and steps[1]["outcome"]["bonus"]
+    # two 6s: earlier casualties disregarded (Section 7, Morale Bonus)
+    check(after["Apaches"]["casualties"] == (0 if bonus else cas), "the target counts its casualties")
+    check(after["Presidials"]["reload"] == 4, "after firing a flintlock musket needs 4 reload actions")
+    if cas:
+        hurt = dict(before["Apaches"], casualties=cas)
+        check(len(steps) == 2, "a morale check follows casualties")
+        check_morale(steps[1], hurt, after["Apaches"], "after the volley")
+    else:
+        check(len(steps) == 1, "no casualties, no morale check")
+    fray("table", game, "shoot", "Presidials", "--at", "Apaches", "--range", "10", "--mode", "volley",
+         status=2)
+
+    # a charge with the whole sequence: fear of charge (+2), the reaction,
+    # the impact with the lancers' -3, melee morale for the side(s) hurt
+    before, steps, after = act(game, "charge", "Cueras", "--at", "Comanches", "--reaction", "melee")
+    fear = steps[0]
+    check(fear["inputs"]["charged"] is True, "a charge opens with the defender's fear-of-charge check")
+    check_morale(fear, before["Comanches"], after["Comanches"] if len(steps) == 1 else
+                 dict(before["Comanches"], status=before["Comanches"]["status"]), "fear of charge",
+                 charged=True)
+    if fear["outcome"]["success"]:
+        impact = steps[1]
+        check(impact["procedure"] == "presidio.melee", "a passed check: the impact follows")
+        check(impact["inputs"]["charge"] == "lance", "mounted lancers charge with the lance's impact DM")
+        check(impact["inputs"]["both"] is True, "a defender that saved its action strikes back")
+        lost_d, lost_a = impact["outcome"]["casualties"], impact["outcome"]["return_casualties"]
+        check(after["Comanches"]["figures"] == max(0, 6 - lost_d), "the impact's casualties off the defender")
+        check(after["Cueras"]["figures"] == max(0, 8 - lost_a), "the return strike's off the chargers")
+        expect = (lost_d > 0 and after["Comanches"]["figures"] > 0) + (lost_a > 0 and after["Cueras"]["figures"] > 0)
+        check(len(steps) == 2 + expect, f"melee morale for each side hurt ({expect})")
+    else:
+        check(after["Comanches"]["status"] != "good", "a failed fear-of-charge check changes the defender")
+
+    # the next turn ends a turn's results
+    fray("table", game, "turn")
+    for name, u in units(game).items():
+        check(u["status"] not in ("flinched", "hunkered", "fell back", "retreated"),
+              f"{name}: a turn's morale results are over at the next turn")
+    # bad actions write nothing
+    with open(game, "rb") as f:
+        kept = f.read()
+    fray("table", game, "shoot", "Nobody", "--at", "Apaches", "--range", "4", status=2)
+    fray("table", game, "shoot", "Cueras", "--at", "Apaches", "--rang", "4", status=2)
+    fray("table", game, "charge", "Cueras", "--at", "Apaches", status=2)   # no --reaction, no terminal
+    fray("table", game, "set", "Cueras", "figures=-3", status=2)
+    with open(game, "rb") as f:
+        check(f.read() == kept, "refused actions leave the game file as it was")
+    log = json.loads(fray("table", game, "log", "--json").stdout)
+    for e in log:
+        check(all(k in e for k in ("procedure", "inputs", "events", "outcome")),
+              "each log entry has procedure, inputs, events and outcome")
+    md = fray("table", game, "log", "--markdown").stdout
+    check(md.count("~~~text") == 3 and "## 1. Turn 1" in md, "the Markdown log has an entry per action")
+    return game
+
+
+# ---- BBB: the sheet's results ----
+BASES_LOST = {"1": 1, "2": 2, "3": 3}
+REACHES = {"R": ["raw"], "T": ["raw", "trained"], "V": ["raw", "trained", "veteran"]}
+
+
+def bbb(tmp, seed):
+    game = os.path.join(tmp, f"engagement-{seed}.yaml")
+    fray("table", "new", game, "--rules", "bbb", "--forces", os.path.join(EXAMPLES, "bbb", "forces.yaml"),
+         "--seed", str(seed))
+    for firer, target, rng in [("1st Brigade", "Georgia Brigade", "3"), ("Iron Brigade", "Texas Brigade", "5"),
+                               ("Battery B", "Stuart's Horse", "10")]:
+        before, steps, after = act(game, "fire", firer, "--at", target, "--range", rng)
+        res = steps[0]["outcome"]["result"]
+        t0, t1 = before[target], after[target]
+        reaches = res in BASES_LOST or (res in REACHES and t0["training"] in REACHES[res])
+        if t0["arm"] == "artillery":
+            continue
+        lost = BASES_LOST.get(res, 0)
+        check(t1["bases"] == max(0, t0["bases"] - lost), f"fire {res}: {lost} bases off {target}")
+        check(t1["disrupted"] == (t0["disrupted"] or reaches), f"fire {res}: {target} disrupted when it reaches")
+        check(after[firer]["low_ammo"] == (before[firer]["low_ammo"] or steps[0]["outcome"]["low_ammo"]),
+              "the firer runs low on ammo on the table's starred 11 and 12")
+    before, steps, after = act(game, "assault", "Texas Brigade", "--at", "1st Brigade")
+    o = steps[0]["outcome"]
+    check(steps[0]["inputs"]["attacker_bases"] == before["Texas Brigade"]["bases"],
+          "the assault's bases come from the forces")
+    check(after["Texas Brigade"]["bases"] == max(0, before["Texas Brigade"]["bases"] - o["attacker_bases_lost"]),
+          "the attacker's bases lost come off")
+    check(after["1st Brigade"]["bases"] == max(0, before["1st Brigade"]["bases"] - o["defender_bases_lost"]),
+          "the defender's bases lost come off")
+    check(after["1st Brigade"]["disrupted"] == (before["1st Brigade"]["disrupted"] or o["defender_disrupted"]),
+          "the defender disrupted as the table says")
+    before, steps, after = act(game, "move", "Georgia Brigade")
+    o, u0, u1 = steps[0]["outcome"], before["Georgia Brigade"], after["Georgia Brigade"]
+    if not u0["disrupted"]:
+        check(u1["bases"] == min(u0["start_bases"], u0["bases"] + (1 if o["recover"] else 0)),
+              "a good-order unit recovers a base on the table's roll")
+    elif o["row"] == "5,6":
+        check(not u1["disrupted"], "a disrupted unit rallies in place on 5-6")
+    elif o["row"] == "0,1":
+        check(u1["bases"] == u0["bases"] - 1, "a disrupted unit loses a base on 0-1")
+    return game
+
+
+with tempfile.TemporaryDirectory() as tmp:
+    for seed in range(1, 9):
+        a = presidio(tmp, seed)
+        b = bbb(tmp, seed)
+    # the same seed replays the same game
+    replay = os.path.join(tmp, "replay")
+    os.mkdir(replay)
+    a2 = presidio(replay, seed)
+    with open(a, "rb") as f1, open(a2, "rb") as f2:
+        check(f1.read() == f2.read(), "the same seed and actions give the same game file")
+    # a new game never writes over a file
+    fray("table", "new", a, "--rules", "presidio", "--forces", os.path.join(EXAMPLES, "presidio", "forces.yaml"),
+         status=2)
+
+if failures:
+    print(f"table_game: {len(failures)} checks failed", file=sys.stderr)
+    sys.exit(1)
+print("table_game: Presidio and BBB games played; forces, undo, replay and refusals as the rules say")
