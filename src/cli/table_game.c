@@ -14,10 +14,10 @@ const char *const unit_status_names[ST_NSTATUS] = {"good", "disordered", "flinch
 						   "retreated", "panicked", "surrendered", "destroyed"};
 
 #define U(m) offsetof(table_unit, m)
-#define STR(k, m, req) {k, F_STR, U(m), .required = req}
+#define STR(k, m, req) {k, F_STR, U(m), .min = 0, .required = req}
 #define INT(k, m, lo, hi, req) {k, F_INT, U(m), lo, hi, .required = req}
-#define BOOL(k, m) {k, F_BOOL, U(m)}
-#define ENUM(k, m, names, n, req) {k, F_ENUM, U(m), .choices = names, .nchoices = n, .required = req}
+#define BOOL(k, m) {k, F_BOOL, U(m), .required = false}
+#define ENUM(k, m, names, n, req) {k, F_ENUM, U(m), .min = 0, .choices = names, .nchoices = n, .required = req}
 
 static const unit_field presidio_fields[] = {
 	STR("name", name, true),
@@ -637,7 +637,7 @@ int table_save(table_game *g, const char *command, const table_game *before, siz
 	for (size_t i = 0; i < g->nunits; i++)
 		unit_yaml(f, g->rules, &g->units[i]);
 	size_t old = g->log ? fray_node_len(g->log) : 0;
-	fputs(old > 0 && keep_log > 0 || command ? "log:\n" : "log: []\n", f);
+	fputs((old > 0 && keep_log > 0) || command ? "log:\n" : "log: []\n", f);
 	for (size_t i = 0; i < old && i < keep_log; i++)
 		old_entry(f, fray_node_item(g->log, i));
 	if (command)
