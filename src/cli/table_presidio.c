@@ -118,7 +118,7 @@ static int morale_check(table_game *g, table_unit *u, const morale_when *w, cons
 			   fray_presidio_level_names[u->level]);
 	}
 	if (!got[0]) {
-		u->status = failed_status(s, (int)got[1], w);
+		u->status = (int)failed_status(s, (int)got[1], w);
 		table_note(g, "%s: %s", u->name, unit_status_names[u->status]);
 	}
 	return EXIT_OK;
