@@ -95,13 +95,11 @@ static void print_action(const table_game *g, bool json)
 			       g->steps[i].json);
 		}
 		printf("], \"changes\": [");
-		const char *s = g->notes;
-		for (bool first = true; *s; first = false) {
+		bool first = true;
+		for (const char *s = g->notes; *s; first = false) {
 			size_t n = strcspn(s, "\n");
-			char line[512];
-			snprintf(line, sizeof line, "%.*s", (int)n, s);
 			fputs(first ? "" : ", ", stdout);
-			json_string(stdout, line);
+			json_string_n(stdout, s, n);
 			s += n + (s[n] == '\n');
 		}
 		printf("]}\n");
@@ -109,10 +107,10 @@ static void print_action(const table_game *g, bool json)
 	}
 	for (size_t i = 0; i < g->nsteps; i++)
 		fputs(g->steps[i].text, stdout);
-	const char *s = g->notes;
-	while (*s) {
+	/* the notes hold names from the game file: shown escaped */
+	for (const char *s = g->notes; *s;) {
 		size_t n = strcspn(s, "\n");
-		char line[512];
+		char line[sizeof g->notes];
 		snprintf(line, sizeof line, "%.*s", (int)n, s);
 		printf("=> %s\n", cli_tstr(line));
 		s += n + (s[n] == '\n');
@@ -150,16 +148,27 @@ static int act_set(table_game *g, table_unit *u, int argc, char **argv)
 {
 	if (argc == 0)
 		return cli_error(CMD, EXIT_BAD_INPUT, "set UNIT KEY=VALUE...: nothing to set");
-	char text[4096];
-	size_t len = (size_t)snprintf(text, sizeof text, "units:\n  - name: \"x\"\n");
-	for (int i = 0; i < argc; i++) {
+	/* the changes as a forces file's unit, read by the same checks */
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	if (!f)
+		return cli_error(CMD, EXIT_RUNTIME, "out of memory");
+	fputs("units:\n", f);
+	int status = EXIT_OK;
+	for (int i = 0; i < argc && status == EXIT_OK; i++) {
 		const char *eq = strchr(argv[i], '=');
-		if (!eq || eq == argv[i] || strchr(argv[i], '\n') || len > sizeof text - 200)
-			return cli_error(CMD, EXIT_BAD_INPUT, "set: expected KEY=VALUE, got '%s'", cli_tstr(argv[i]));
-		len += (size_t)snprintf(text + len, sizeof text - len, "    %.*s: %s\n", (int)(eq - argv[i]), argv[i],
-					eq + 1);
+		if (!eq || eq == argv[i] || strchr(argv[i], '\n'))
+			status = cli_error(CMD, EXIT_BAD_INPUT, "set: expected KEY=VALUE, got '%s'", cli_tstr(argv[i]));
+		else
+			fprintf(f, "  %s %.*s: %s\n", i ? " " : "-", (int)(eq - argv[i]), argv[i], eq + 1);
 	}
-	return table_set_fields(g, u, text);
+	if (fclose(f) != 0 || !text)
+		status = status == EXIT_OK ? cli_error(CMD, EXIT_RUNTIME, "out of memory") : status;
+	if (status == EXIT_OK)
+		status = table_set_fields(g, u, text);
+	free(text);
+	return status;
 }
 
 static int run_action(table_game *g, int argc, char **argv, bool json)

@@ -158,7 +158,8 @@ void table_print_status(const table_game *g, bool json, FILE *f);
 /* The log: text (the stories), JSON or Markdown. */
 int table_print_log(const table_game *g, const char *format, FILE *f);
 
-/* A JSON string literal into f, whole. */
+/* A JSON string literal into f, whole; of s's first n bytes. */
 void json_string(FILE *f, const char *s);
+void json_string_n(FILE *f, const char *s, size_t n);
 
 #endif

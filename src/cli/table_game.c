@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 #include "table.h"
+#include "../common/text.h"
 
 const char *const table_rules_names[RULES_NRULES] = {"presidio", "bbb"};
 const char *const unit_status_names[ST_NSTATUS] = {"good", "disordered", "flinched", "hunkered", "fell back",
@@ -68,10 +69,10 @@ const unit_field *table_fields(table_rules rules, size_t *n)
 	return rules == RULES_PRESIDIO ? presidio_fields : bbb_fields;
 }
 
-void json_string(FILE *f, const char *s)
+void json_string_n(FILE *f, const char *s, size_t n)
 {
 	fputc('"', f);
-	for (const unsigned char *u = (const unsigned char *)s; *u; u++) {
+	for (const unsigned char *u = (const unsigned char *)s; n > 0 && *u; u++, n--) {
 		if (*u == '"' || *u == '\\')
 			fprintf(f, "\\%c", *u);
 		else if (*u == '\n')
@@ -82,6 +83,25 @@ void json_string(FILE *f, const char *s)
 			fputc(*u, f);
 	}
 	fputc('"', f);
+}
+
+void json_string(FILE *f, const char *s)
+{
+	json_string_n(f, s, (size_t)-1);
+}
+
+/* Each line of text that is not empty as a YAML list item of its own. */
+static void text_items(FILE *f, const char *text)
+{
+	for (const char *s = text; *s;) {
+		size_t n = strcspn(s, "\n");
+		if (n) {
+			fputs("      - ", f);
+			json_string_n(f, s, n);
+			fputc('\n', f);
+		}
+		s += n + (s[n] == '\n');
+	}
 }
 
 /* ---- reading ---- */
@@ -367,6 +387,11 @@ int table_set_fields(table_game *g, table_unit *u, const char *yaml)
 	if (fray_map_get(map, "name"))
 		fray_doc_error(doc, fray_map_get(map, "name"), "name: a unit keeps its name");
 	read_unit(g, doc, map, &now, false);
+	if (now.figures > now.start_figures || now.bases > now.start_bases)
+		fray_doc_error(doc, map, "more %s than it started with (%d): set start_%s too",
+			       g->rules == RULES_BBB ? "bases" : "figures",
+			       g->rules == RULES_BBB ? now.start_bases : now.start_figures,
+			       g->rules == RULES_BBB ? "bases" : "figures");
 	int status = fray_doc_error_count(doc) ? doc_failed(g, doc) : EXIT_OK;
 	for (size_t i = 0; status == EXIT_OK && i < fray_node_len(map); i++)
 		table_note(g, "%s: %s set to %s", u->name, fray_node_scalar(fray_node_key(map, i)),
@@ -401,10 +426,9 @@ table_unit *table_unit_named(table_game *g, const char *name)
 		names[i] = g->units[i].name;
 	const char *near = cli_nearest(name, names, g->nunits, sizeof *names);
 	char list[1024];
-	size_t len = 0;
-	for (size_t i = 0; i < g->nunits && len < sizeof list - 64; i++)
-		len += (size_t)snprintf(list + len, sizeof list - len, "%s'%s'", i ? ", " : "",
-					cli_tstr(g->units[i].name));
+	textbuf t = text_on(list, sizeof list);
+	for (size_t i = 0; i < g->nunits; i++)
+		text_add(&t, "%s'%s'", i ? ", " : "", cli_tstr(g->units[i].name));
 	if (near)
 		cli_error(g->cmd, EXIT_BAD_INPUT, "no unit named '%s' in %s (did you mean '%s'?)", cli_tstr(name),
 			  cli_tstr(g->path), cli_tstr(near));
@@ -464,6 +488,27 @@ void node_json(FILE *f, const fray_node *n)
 	}
 }
 
+/* A field's value as JSON (strings always quoted: a name may look like a
+ * number or hold a colon, so the YAML form quotes them too). */
+static void field_value(FILE *f, const unit_field *fl, const table_unit *u)
+{
+	const char *at = (const char *)u + fl->off;
+	switch (fl->kind) {
+	case F_STR:
+		json_string(f, at);
+		break;
+	case F_INT:
+		fprintf(f, "%d", *(const int *)at);
+		break;
+	case F_BOOL:
+		fputs(*(const bool *)at ? "true" : "false", f);
+		break;
+	case F_ENUM:
+		json_string(f, fl->choices[*(const int *)at]);
+		break;
+	}
+}
+
 /* A unit's fields as a JSON object (one line). */
 void unit_json(FILE *f, table_rules rules, const table_unit *u)
 {
@@ -471,51 +516,23 @@ void unit_json(FILE *f, table_rules rules, const table_unit *u)
 	const unit_field *fl = table_fields(rules, &nf);
 	fputc('{', f);
 	for (size_t i = 0; i < nf; i++) {
-		const char *at = (const char *)u + fl[i].off;
 		fprintf(f, "%s\"%s\": ", i ? ", " : "", fl[i].key);
-		switch (fl[i].kind) {
-		case F_STR:
-			json_string(f, at);
-			break;
-		case F_INT:
-			fprintf(f, "%d", *(const int *)at);
-			break;
-		case F_BOOL:
-			fputs(*(const bool *)at ? "true" : "false", f);
-			break;
-		case F_ENUM:
-			json_string(f, fl[i].choices[*(const int *)at]);
-			break;
-		}
+		field_value(f, &fl[i], u);
 	}
 	fputc('}', f);
 }
 
-/* A unit for people to read in the game file: one field a line; strings
- * always quoted (a name may look like a number or hold a colon). */
+/* A unit for people to read in the game file: one field a line, empty
+ * strings left out. */
 static void unit_yaml(FILE *f, table_rules rules, const table_unit *u)
 {
 	size_t nf;
 	const unit_field *fl = table_fields(rules, &nf);
 	for (size_t i = 0; i < nf; i++) {
-		const char *at = (const char *)u + fl[i].off;
-		if (fl[i].kind == F_STR && !*at)
+		if (fl[i].kind == F_STR && !*((const char *)u + fl[i].off))
 			continue;
 		fprintf(f, "%s%s: ", i ? "    " : "  - ", fl[i].key);
-		switch (fl[i].kind) {
-		case F_STR:
-			json_string(f, at);
-			break;
-		case F_INT:
-			fprintf(f, "%d", *(const int *)at);
-			break;
-		case F_BOOL:
-			fputs(*(const bool *)at ? "true" : "false", f);
-			break;
-		case F_ENUM:
-			json_string(f, fl[i].choices[*(const int *)at]);
-			break;
-		}
+		field_value(f, &fl[i], u);
 		fputc('\n', f);
 	}
 }
@@ -542,35 +559,16 @@ static void new_entry(FILE *f, const table_game *g, const char *command, const t
 {
 	fprintf(f, "  - command: ");
 	json_string(f, command);
-	fprintf(f, "\n    turn: %d\n    dice: [%" PRIu64 ", %" PRIu64 "]\n    story:\n", before->turn, before->dice,
-		g->dice);
-	for (size_t i = 0; i < g->nsteps; i++) {
-		const char *s = g->steps[i].text;
-		while (*s) {
-			size_t n = strcspn(s, "\n");
-			char line[4096];
-			snprintf(line, sizeof line, "%.*s", (int)(n < sizeof line ? n : sizeof line - 1), s);
-			if (*line) {
-				fputs("      - ", f);
-				json_string(f, line);
-				fputc('\n', f);
-			}
-			s += n + (s[n] == '\n');
-		}
-	}
+	/* an action without dice has an empty story and no steps: [] */
+	fprintf(f, "\n    turn: %d\n    dice: [%" PRIu64 ", %" PRIu64 "]\n    story:%s\n", before->turn, before->dice,
+		g->dice, g->nsteps ? "" : " []");
+	for (size_t i = 0; i < g->nsteps; i++)
+		text_items(f, g->steps[i].text);
 	if (g->notes_len) {
 		fputs("    changes:\n", f);
-		for (const char *s = g->notes; *s;) {
-			size_t n = strcspn(s, "\n");
-			char line[512];
-			snprintf(line, sizeof line, "%.*s", (int)n, s);
-			fputs("      - ", f);
-			json_string(f, line);
-			fputc('\n', f);
-			s += n + (s[n] == '\n');
-		}
+		text_items(f, g->notes);
 	}
-	fputs("    steps:\n", f);
+	fputs(g->nsteps ? "    steps:\n" : "    steps: []\n", f);
 	for (size_t i = 0; i < g->nsteps; i++) {
 		fputs("      - ", f);
 		one_line(f, g->steps[i].json);

@@ -152,6 +152,44 @@ def presidio(tmp, seed):
     else:
         check(after["Comanches"]["status"] != "good", "a failed fear-of-charge check changes the defender")
 
+    # set: the referee's change, then a volley allowed again once reloaded
+    fray("table", game, "set", "Presidials", "reload=0", "line=true")
+    check(units(game)["Presidials"]["reload"] == 0, "set changes a unit's field")
+    fray("table", game, "set", "Presidials", "figures=13", status=2)   # more than it started with
+
+    # a charge met by defensive fire: at close range, a volley only when
+    # loaded in line (else independent fire); the chargers check morale
+    # (-2 charging) when hit
+    fray("table", game, "set", "Presidials", "status=good")
+    fray("table", game, "set", "Apaches", "status=good")
+    steps = []
+    if units(game)["Apaches"]["figures"] > 0:
+        before, steps, after = act(game, "charge", "Apaches", "--at", "Presidials", "--reaction", "fire")
+    if steps and steps[0]["outcome"]["success"]:
+        fire = steps[1]
+        check(fire["procedure"] == "presidio.shoot" and fire["inputs"]["band"] == "close",
+              "defensive fire is at close range")
+        check(fire["inputs"]["mode"] == "volley", "loaded and in line, the defenders volley")
+        check(fire["inputs"]["figures"] == before["Presidials"]["figures"], "every defender fires")
+        cas = fire["outcome"]["casualties"]
+        check(after["Apaches"]["figures"] <= max(0, before["Apaches"]["figures"] - cas),
+              "defensive fire's casualties come off the chargers")
+        if cas and before["Apaches"]["figures"] > cas:
+            hurt = dict(before["Apaches"], casualties=before["Apaches"]["casualties"] + cas)
+            check(steps[2]["procedure"] == "presidio.morale" and steps[2]["inputs"]["charging"] is True,
+                  "chargers hit by defensive fire check morale as charging")
+            check(steps[2]["inputs"]["required"] == required(hurt, charging=True),
+                  "the chargers' required number (Section 7, -2 charging)")
+
+    # a panicked unit rallies on 6 less its leader's level (ruling R17):
+    # rallied, it is disordered
+    fray("table", game, "set", "Comanches", "status=panicked")
+    before, steps, after = act(game, "rally", "Comanches")
+    check(steps[0]["inputs"]["leader"] == before["Comanches"]["leader"], "the rally uses the unit's leader")
+    check(after["Comanches"]["status"] == ("disordered" if steps[0]["outcome"]["rallied"] else "panicked"),
+          "rallied: disordered; not: still panicked")
+    fray("table", game, "rally", "Cueras", status=2)   # not panicked
+
     # the next turn ends a turn's results
     fray("table", game, "turn")
     for name, u in units(game).items():
@@ -171,7 +209,8 @@ def presidio(tmp, seed):
         check(all(k in e for k in ("procedure", "inputs", "events", "outcome")),
               "each log entry has procedure, inputs, events and outcome")
     md = fray("table", game, "log", "--markdown").stdout
-    check(md.count("~~~text") == 3 and "## 1. Turn 1" in md, "the Markdown log has an entry per action")
+    actions = len({e["action"] for e in log})
+    check(md.count("~~~text") == actions and "## 1. Turn 1" in md, "the Markdown log has an entry per action")
     return game
 
 
@@ -185,12 +224,18 @@ def bbb(tmp, seed):
     fray("table", "new", game, "--rules", "bbb", "--forces", os.path.join(EXAMPLES, "bbb", "forces.yaml"),
          "--seed", str(seed))
     for firer, target, rng in [("1st Brigade", "Georgia Brigade", "3"), ("Iron Brigade", "Texas Brigade", "5"),
-                               ("Battery B", "Stuart's Horse", "10")]:
+                               ("Battery B", "Stuart's Horse", "10"), ("Texas Brigade", "Battery B", "3")]:
         before, steps, after = act(game, "fire", firer, "--at", target, "--range", rng)
         res = steps[0]["outcome"]["result"]
         t0, t1 = before[target], after[target]
         reaches = res in BASES_LOST or (res in REACHES and t0["training"] in REACHES[res])
         if t0["arm"] == "artillery":
+            # Silenced on any result that reaches it, Reduced on a 1,
+            # destroyed on a 2 or 3
+            if res not in ("2", "3"):
+                check(t1["silenced"] == (t0["silenced"] or reaches), f"fire {res}: artillery silenced")
+            check(t1["reduced"] == (t0["reduced"] or res == "1"), f"fire {res}: artillery reduced on a 1")
+            check((t1["bases"] == 0) == (res in ("2", "3")), f"fire {res}: artillery destroyed on a 2 or 3")
             continue
         lost = BASES_LOST.get(res, 0)
         check(t1["bases"] == max(0, t0["bases"] - lost), f"fire {res}: {lost} bases off {target}")
