@@ -111,6 +111,12 @@ int table_read_forces(table_game *g, fray_ctx *ctx, const char *path);
  * exit status. */
 int table_save(table_game *g, const char *command, const table_game *before, size_t keep_log);
 
+/* A unit's name for a message on the terminal (controls escaped). */
+static inline const char *unit_label(const table_unit *u)
+{
+	return cli_tstr(u->name);
+}
+
 /* Finds a unit by name (exact, then ignoring case); reports an unknown
  * one with the units' names and returns NULL. */
 table_unit *table_unit_named(table_game *g, const char *name);

@@ -5,15 +5,10 @@
 #include <string.h>
 #include "table.h"
 
-static const char *name(const table_unit *u)
-{
-	return cli_tstr(u->name);
-}
-
 static int in_play(table_game *g, const table_unit *u)
 {
 	if (u->status == ST_DESTROYED || u->bases <= 0)
-		return cli_error(g->cmd, EXIT_BAD_INPUT, "%s is out of play (destroyed)", name(u));
+		return cli_error(g->cmd, EXIT_BAD_INPUT, "%s is out of play (destroyed)", unit_label(u));
 	return EXIT_OK;
 }
 
@@ -74,7 +69,7 @@ static int act_fire(table_game *g, table_unit *u, table_unit *t, const player_op
 		return st;
 	if (u->silenced)
 		return cli_error(g->cmd, EXIT_BAD_INPUT, "%s is silenced: it may not fire (BBB sheet, Silenced "
-				 "Artillery)", name(u));
+				 "Artillery)", unit_label(u));
 	if (!player_value(p, "--range") && !player_value(p, "--firepower"))
 		return cli_error(g->cmd, EXIT_BAD_INPUT, "fire needs --range INCHES");
 	step_opts o = {0};

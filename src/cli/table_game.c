@@ -233,16 +233,11 @@ static void read_units(table_game *g, fray_doc *doc, const fray_node *list, bool
 	}
 }
 
-static fray_status load(table_game *g, const char *path, fray_doc **doc)
-{
-	return fray_doc_load_file(g->ctx, path, doc);
-}
-
 int table_read_forces(table_game *g, fray_ctx *ctx, const char *path)
 {
 	g->ctx = ctx;
 	fray_doc *doc = NULL, *tdoc = NULL;
-	if (load(g, path, &doc) != FRAY_OK)
+	if (fray_doc_load_file(ctx, path, &doc) != FRAY_OK)
 		return cli_fail(g->cmd, ctx);
 	const fray_node *root = fray_doc_root(doc);
 	static const char *const keys[] = {"rules", "units_file", "units"};
@@ -296,7 +291,7 @@ int table_load(table_game *g, fray_ctx *ctx, const char *path)
 {
 	g->ctx = ctx;
 	g->path = path;
-	if (load(g, path, &g->doc) != FRAY_OK)
+	if (fray_doc_load_file(ctx, path, &g->doc) != FRAY_OK)
 		return cli_fail(g->cmd, ctx);
 	fray_doc *doc = g->doc;
 	const fray_node *root = fray_doc_root(doc);
@@ -313,7 +308,7 @@ int table_load(table_game *g, fray_ctx *ctx, const char *path)
 	if ((n = fray_doc_field(doc, root, "rules", true)))
 		fray_doc_enum(doc, n, "rules", table_rules_names, RULES_NRULES, &rules);
 	g->rules = (table_rules)rules;
-	int64_t seed = 0, dice = 0;
+	int64_t dice = 0;
 	/* a seed is any 64-bit number; YAML's integers stop at 2^63 - 1, so
 	 * larger seeds are written as text */
 	if ((n = fray_doc_field(doc, root, "seed", true))) {
@@ -325,7 +320,6 @@ int table_load(table_game *g, fray_ctx *ctx, const char *path)
 			fray_doc_error(doc, n, "seed: expected a whole number from 0 to 2^64-1");
 		else
 			g->seed = v;
-		(void)seed;
 	}
 	if ((n = fray_doc_field(doc, root, "dice", true)) && fray_doc_int(doc, n, 0, INT64_MAX, "dice", &dice))
 		g->dice = (uint64_t)dice;

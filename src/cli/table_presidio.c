@@ -8,16 +8,11 @@
 #include "table.h"
 
 
-static const char *name(const table_unit *u)
-{
-	return cli_tstr(u->name);
-}
-
 /* Units that can act: not panicked, surrendered or destroyed. */
 static int able(table_game *g, const table_unit *u, const char *what)
 {
 	if (u->status == ST_PANICKED || u->status == ST_SURRENDERED || u->status == ST_DESTROYED || u->figures <= 0)
-		return cli_error(g->cmd, EXIT_BAD_INPUT, "%s cannot %s: it has %s%s", name(u), what,
+		return cli_error(g->cmd, EXIT_BAD_INPUT, "%s cannot %s: it has %s%s", unit_label(u), what,
 				 u->figures <= 0 ? "no figures" : unit_status_names[u->status],
 				 u->status == ST_PANICKED ? " (rally it first: 'rally')" : "");
 	return EXIT_OK;
@@ -26,7 +21,7 @@ static int able(table_game *g, const table_unit *u, const char *what)
 static int targetable(table_game *g, const table_unit *t)
 {
 	if (t->status == ST_SURRENDERED || t->status == ST_DESTROYED || t->figures <= 0)
-		return cli_error(g->cmd, EXIT_BAD_INPUT, "%s is out of the fight (%s)", name(t),
+		return cli_error(g->cmd, EXIT_BAD_INPUT, "%s is out of the fight (%s)", unit_label(t),
 				 unit_status_names[t->status]);
 	return EXIT_OK;
 }
@@ -135,18 +130,18 @@ static int shot(table_game *g, table_unit *u, table_unit *t, const player_opts *
 	const fray_presidio_weapon *w = fray_presidio_weapon_find(u->weapon, NULL);
 	if (!u->weapon[0] || !w || !w->reload)
 		return cli_error(g->cmd, EXIT_BAD_INPUT, "%s has no weapon to fire (its 'weapon' in the game file)",
-				 name(u));
+				 unit_label(u));
 	const char *chosen = main ? player_value(p, "--mode") : NULL;
 	if (chosen && !strcmp(chosen, "volley") && u->reload > 0)
 		return cli_error(g->cmd, EXIT_BAD_INPUT, "%s cannot volley: %d reload %s left (Presidio Section 4, "
 				 "Volley Fire: a volley needs the unit fully loaded; 'reload' first)",
-				 name(u), u->reload, u->reload == 1 ? "action" : "actions");
+				 unit_label(u), u->reload, u->reload == 1 ? "action" : "actions");
 	const char *m = mode ? mode : chosen;
 	bool volley = m && !strcmp(m, "volley");
 	if (volley && (!u->line || u->status != ST_GOOD))
 		return cli_error(g->cmd, EXIT_BAD_INPUT, "%s cannot volley: a volley needs the unit in line and in "
 				 "good order (Presidio Section 4, Volley Fire; 'set %s line=true' when it forms line)",
-				 name(u), name(u));
+				 unit_label(u), unit_label(u));
 	if (main && player_flag(p, "--through-fire"))
 		return cli_error(g->cmd, EXIT_BAD_INPUT, "--through-fire: a game file does not know which unit is "
 				 "behind; roll it with 'fray presidio shoot'");
@@ -288,7 +283,7 @@ static int reaction(table_game *g, const table_unit *t, const player_opts *p, in
 	if (!r && isatty(0) && isatty(2)) {
 		fprintf(stderr, "%s passed its fear-of-charge check. Its reaction (Presidio Section 5, Charge "
 				"Reaction):\n  1 stand  2 fire  3 fire-and-flee  4 flee  5 melee (save an action "
-				"to strike back)\nchoose 1-5: ", name(t));
+				"to strike back)\nchoose 1-5: ", unit_label(t));
 		char line[64];
 		if (!fgets(line, sizeof line, stdin))
 			return cli_error(g->cmd, EXIT_BAD_INPUT, "no reaction chosen");
@@ -385,7 +380,7 @@ static int act_morale(table_game *g, table_unit *u, table_unit *t, const player_
 {
 	(void)t;
 	if (u->figures <= 0 || u->status == ST_SURRENDERED)
-		return cli_error(g->cmd, EXIT_BAD_INPUT, "%s is out of the fight", name(u));
+		return cli_error(g->cmd, EXIT_BAD_INPUT, "%s is out of the fight", unit_label(u));
 	morale_when w = {.charged = player_flag(p, "--charged"), .charging = player_flag(p, "--charging"),
 			 .charge_impact = player_flag(p, "--charge-impact"), .near_enemy = player_flag(p, "--near-enemy"),
 			 .cover = player_value(p, "--cover")};
@@ -397,7 +392,7 @@ static int act_rally(table_game *g, table_unit *u, table_unit *t, const player_o
 	(void)t;
 	if (u->status != ST_PANICKED)
 		return cli_error(g->cmd, EXIT_BAD_INPUT, "%s is %s, not panicked: only a panicked unit rallies "
-				 "(Presidio Section 2, ruling R17)", name(u), unit_status_names[u->status]);
+				 "(Presidio Section 2, ruling R17)", unit_label(u), unit_status_names[u->status]);
 	step_opts o = {0};
 	opts_set(&o, "--leader", "%d", u->leader);
 	static const char *const want[] = {"rallied", NULL};
@@ -416,12 +411,10 @@ static int act_reload(table_game *g, table_unit *u, table_unit *t, const player_
 	(void)t;
 	const char *v = player_value(p, "--actions");
 	int n = v ? atoi(v) : 1;
-	for (int i = 0; i < p->argc; i++)
-		p->used[i] = true;
 	if (n < 1 || n > 20)
 		return cli_error(g->cmd, EXIT_BAD_INPUT, "--actions: expected 1 to 20");
 	if (u->reload == 0)
-		return cli_error(g->cmd, EXIT_BAD_INPUT, "%s is fully loaded already", name(u));
+		return cli_error(g->cmd, EXIT_BAD_INPUT, "%s is fully loaded already", unit_label(u));
 	u->reload = n >= u->reload ? 0 : u->reload - n;
 	table_note(g, "%s: reloads %d %s: %s", u->name, n, n == 1 ? "action" : "actions",
 		   u->reload ? "still reloading" : "fully loaded");
