@@ -181,6 +181,11 @@ def presidio(tmp, seed):
             check(steps[2]["inputs"]["required"] == required(hurt, charging=True),
                   "the chargers' required number (Section 7, -2 charging)")
 
+    for st in steps:
+        if st["procedure"] == "presidio.melee":
+            check(st["inputs"]["charge"] == "foot", "chargers on foot without spears or bayonets: foot impact")
+            check(st["inputs"]["both"] is False, "a defender that fired saved no action to strike back")
+
     # a panicked unit rallies on 6 less its leader's level (ruling R17):
     # rallied, it is disordered
     fray("table", game, "set", "Comanches", "status=panicked")
