@@ -1,8 +1,14 @@
-/* Dice expressions: "2d6+1", "1d6-1d6", "d30", "3d12", "d6!".
- *   expr := term (('+' | '-') term)*      spaces allowed between tokens
- *   term := [N] 'd' S ['!']  |  K
+/* Dice expressions: "2d6+1", "1d6-1d6", "d30", "3d12", "d6!", "4d6kh3",
+ * "2d20kl1", "4d6dl1", "9d12>=9", "6d6<=2", "d66", "2d6r2".
+ *   expr := term (('+' | '-') term)*      spaces allowed between terms
+ *   term := [N] 'd' S [modifier]  |  K
+ *   modifier := '!' | 'r' K | ('k' | 'kh' | 'kl' | 'd' | 'dl' | 'dh') K
+ *             | '>=' K | '<=' K
  * `d6!` is the re-roll-and-add die (Presidio, ruling R16): on its top face it
- * is rolled once more and the two are added (once, not again). */
+ * is rolled once more and the two are added (once, not again). `rK`
+ * re-rolls a face of K or less once and keeps the new face; k/d keep or
+ * drop the highest or lowest; >= and <= count the dice that pass; d66 is
+ * two d6 read as tens and units. docs/dice.md has the details. */
 #ifndef FRAY_DICE_H
 #define FRAY_DICE_H
 

@@ -154,11 +154,15 @@ static const topic topics[] = {
 	 "  2d6      two six-sided dice, added        d30    one 30-sided die\n"
 	 "  2d6+1    plus a constant                  3d12   three 12-sided dice\n"
 	 "  1d6-1d6  a difference (from -5 to 5)      d6!    re-roll-and-add die\n"
+	 "  4d6kh3   keep the 3 highest (kl: lowest)  4d6dl1 drop the lowest (dh)\n"
+	 "  9d12>=9  count dice showing 9 or more     6d6<=2 count 2 or less\n"
+	 "  d66      two d6 as tens and units         2d6r2  re-roll 2 or less once\n"
 	 "\n"
 	 "d6! is Presidio's morale die: roll one d6; on a 6 roll it once more and\n"
 	 "add (once only): totals 1-5 and 7-12, and 12 means two 6s in a row.\n"
 	 "Limits: 256 characters, 32 terms, 200 dice, 1000 sides, constants up\n"
-	 "to 1000000. Spaces between terms are allowed: '2d6 + 1'.\n"},
+	 "to 1000000; keep/drop terms 20 dice of 100 sides. Spaces between terms\n"
+	 "are allowed: '2d6 + 1'. Quote '>' and '<' in a shell: '9d12>=9'.\n"},
 	{"seeds",
 	 "Seeds and replay\n"
 	 "\n"

@@ -79,7 +79,8 @@ static void draw_is_hypergeometric(void **state)
 static void enumeration_matches_convolution(void **state)
 {
 	(void)state;
-	const char *exprs[] = {"2d6", "3d6", "1d6-1d6", "d6!", "2d4!+1d8-3"};
+	const char *exprs[] = {"2d6", "3d6", "1d6-1d6", "d6!", "2d4!+1d8-3", "4d6kh3",
+			       "3d6dh1-1d4", "4d6>=5", "3d8<=3+1", "d66", "2d6r2", "d10r3-d66"};
 	for (size_t e = 0; e < sizeof exprs / sizeof exprs[0]; e++) {
 		fray_dice *dice;
 		fray_dist *a, *b;
