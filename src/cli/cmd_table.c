@@ -11,7 +11,14 @@ static const char CMD[] = "table";
 
 static const table_action *actions_of(table_rules rules, size_t *n)
 {
-	return rules == RULES_PRESIDIO ? table_presidio_actions(n) : table_bbb_actions(n);
+	switch (rules) {
+	case RULES_PRESIDIO:
+		return table_presidio_actions(n);
+	case RULES_BBB:
+		return table_bbb_actions(n);
+	default:
+		return table_chits_actions(n);
+	}
 }
 
 static int table_new(int argc, char **argv)
@@ -40,7 +47,7 @@ static int table_new(int argc, char **argv)
 	if (a.status != EXIT_OK)
 		return a.status;
 	if (!game || !forces || rules == RULES_NRULES)
-		return cli_error("table new", EXIT_BAD_INPUT, "usage: fray table new GAME.yaml --rules presidio|bbb "
+		return cli_error("table new", EXIT_BAD_INPUT, "usage: fray table new GAME.yaml --rules presidio|bbb|chits "
 				 "--forces FORCES.yaml [--seed N]");
 	struct stat st;
 	if (lstat(game, &st) == 0)

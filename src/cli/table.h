@@ -20,7 +20,7 @@
 #define TABLE_NAME_MAX 48
 #define TABLE_MAX_STEPS 16
 
-typedef enum table_rules { RULES_PRESIDIO, RULES_BBB, RULES_NRULES } table_rules;
+typedef enum table_rules { RULES_PRESIDIO, RULES_BBB, RULES_CHITS, RULES_NRULES } table_rules;
 extern const char *const table_rules_names[RULES_NRULES];
 
 /* A unit's standing. Presidio's come from the morale results (Section 7);
@@ -46,10 +46,14 @@ typedef struct table_unit {
 	char weapons[TABLE_NAME_MAX];   /* "ML", "RR": the bases' weapon; guns: "SA" ... */
 	int arm, training, bases, start_bases;
 	bool disrupted, low_ammo, spent, silenced, reduced, aggressive, in_depth, fragile;
+	/* chits (arm above: infantry, cavalry, artillery) */
+	int battalions, hits[8], lead, chit_morale, fatigue; /* lead: 1-based */
+	bool disordered;
 } table_unit;
 
 /* A unit field as the files name it. */
-typedef enum field_kind { F_STR, F_INT, F_BOOL, F_ENUM } field_kind;
+/* F_HITS: the chits battalions' hits, a list as long as battalions */
+typedef enum field_kind { F_STR, F_INT, F_BOOL, F_ENUM, F_HITS } field_kind;
 typedef struct unit_field {
 	const char *key;
 	field_kind kind;
@@ -75,6 +79,11 @@ typedef struct table_game {
 	/* the file as read: its log entries are written back as they were */
 	fray_doc *doc;
 	const fray_node *log;
+	/* chits: the mix, carried in the game file so that it replays the
+	 * same whatever becomes of the mix file (mix_doc: the mix file's,
+	 * when the game is new) */
+	const fray_node *mix;
+	fray_doc *mix_doc;
 	/* the action under way */
 	fray_ctx *ctx;
 	const char *cmd;                 /* "table", for messages */
@@ -158,6 +167,10 @@ typedef struct table_action {
 } table_action;
 const table_action *table_presidio_actions(size_t *n);
 const table_action *table_bbb_actions(size_t *n);
+const table_action *table_chits_actions(size_t *n);
+/* A step the action builds itself (not a catalogue call): its JSON and
+ * story, taken (malloc'd). */
+int table_add_step(table_game *g, char *json, char *text);
 
 /* Statuses and the forces for people or as JSON. */
 void table_print_status(const table_game *g, bool json, FILE *f);

@@ -10,7 +10,7 @@
 #include "table.h"
 #include "../common/text.h"
 
-const char *const table_rules_names[RULES_NRULES] = {"presidio", "bbb"};
+const char *const table_rules_names[RULES_NRULES] = {"presidio", "bbb", "chits"};
 const char *const unit_status_names[ST_NSTATUS] = {"good", "disordered", "flinched", "hunkered", "fell back",
 						   "retreated", "panicked", "surrendered", "destroyed"};
 
@@ -62,11 +62,35 @@ static const unit_field bbb_fields[] = {
 	ENUM("status", status, unit_status_names, ST_NSTATUS, false),
 };
 
+/* A brigade (or cavalry regiment) of the chit-pull system: its
+ * battalions' hits, the lead battalion, fatigue points, disorder and
+ * morale level (chit-combat.txt). battalions comes before hits: the list
+ * is checked against it. */
+static const unit_field chits_fields[] = {
+	STR("name", name, true),
+	STR("side", side, true),
+	ENUM("arm", arm, fray_chits_types, 3, false),
+	INT("battalions", battalions, 1, FRAY_CHITS_MAX_BATTALIONS, true),
+	{"hits", F_HITS, U(hits), 0, 99, .required = false},
+	INT("lead", lead, 1, FRAY_CHITS_MAX_BATTALIONS, false),
+	INT("morale", chit_morale, 0, 99, true),
+	INT("fatigue", fatigue, 0, 99, false),
+	BOOL("disordered", disordered),
+};
+
 const unit_field *table_fields(table_rules rules, size_t *n)
 {
-	*n = rules == RULES_PRESIDIO ? sizeof presidio_fields / sizeof *presidio_fields
-				     : sizeof bbb_fields / sizeof *bbb_fields;
-	return rules == RULES_PRESIDIO ? presidio_fields : bbb_fields;
+	switch (rules) {
+	case RULES_PRESIDIO:
+		*n = sizeof presidio_fields / sizeof *presidio_fields;
+		return presidio_fields;
+	case RULES_BBB:
+		*n = sizeof bbb_fields / sizeof *bbb_fields;
+		return bbb_fields;
+	default:
+		*n = sizeof chits_fields / sizeof *chits_fields;
+		return chits_fields;
+	}
 }
 
 void json_string_n(FILE *f, const char *s, size_t n)
@@ -112,6 +136,23 @@ static int doc_failed(table_game *g, fray_doc *doc)
 	return cli_fail(g->cmd, g->ctx);
 }
 
+/* A chits unit's hits, one number a battalion. */
+static void read_hits(fray_doc *doc, const fray_node *v, const unit_field *f, table_unit *u)
+{
+	if (!fray_doc_expect(doc, v, FRAY_NODE_SEQ, "hits (a list, one number a battalion)"))
+		return;
+	if (fray_node_len(v) != (size_t)u->battalions) {
+		fray_doc_error(doc, v, "hits: expected %d numbers, one a battalion, got %zu", u->battalions,
+			       fray_node_len(v));
+		return;
+	}
+	for (size_t b = 0; b < fray_node_len(v); b++) {
+		int64_t x;
+		if (fray_doc_int(doc, fray_node_item(v, b), f->min, f->max, "hits", &x))
+			u->hits[b] = (int)x;
+	}
+}
+
 /* A unit's fields from a mapping, by the rule set's field table (what the
  * mapping leaves out stays as it was); every problem on doc. */
 static void read_unit(table_game *g, fray_doc *doc, const fray_node *n, table_unit *u, bool forces)
@@ -154,8 +195,13 @@ static void read_unit(table_game *g, fray_doc *doc, const fray_node *n, table_un
 			if (fray_doc_enum(doc, v, f[i].key, f[i].choices, f[i].nchoices, &k))
 				*(int *)at = (int)k;
 			break;
+		case F_HITS:
+			read_hits(doc, v, &f[i], u);
+			break;
 		}
 	}
+	if (g->rules == RULES_CHITS && u->lead > u->battalions)
+		fray_doc_error(doc, fray_map_get(n, "lead"), "lead: battalion %d of %d", u->lead, u->battalions);
 }
 
 static bool has_key(const fray_node *n, const char *key)
@@ -168,6 +214,11 @@ static bool has_key(const fray_node *n, const char *key)
 static void complete_unit(table_unit *u, const fray_node *n, const fray_presidio_units *types, table_game *g,
 			  fray_doc *doc)
 {
+	if (g->rules == RULES_CHITS) {
+		if (!has_key(n, "lead"))
+			u->lead = 1;
+		return;
+	}
 	if (g->rules == RULES_BBB) {
 		if (!has_key(n, "start_bases"))
 			u->start_bases = u->bases;
@@ -233,6 +284,32 @@ static void read_units(table_game *g, fray_doc *doc, const fray_node *list, bool
 	}
 }
 
+/* name as a file beside path (as a scenario names its CRT). */
+static void beside(const char *path, const char *name, char *full, size_t cap)
+{
+	const char *slash = strrchr(path, '/');
+	if (name[0] != '/' && slash)
+		snprintf(full, cap, "%.*s/%s", (int)(slash - path), path, name);
+	else
+		snprintf(full, cap, "%s", name);
+}
+
+/* A chits forces file's mix, read and checked now (its problems with
+ * the mix file's line and column); the game file carries it. */
+static int read_mix(table_game *g, const char *forces, const char *name)
+{
+	char full[4096];
+	beside(forces, name, full, sizeof full);
+	if (fray_doc_load_file(g->ctx, full, &g->mix_doc) != FRAY_OK)
+		return cli_fail(g->cmd, g->ctx);
+	fray_chits_mix *m = NULL;
+	if (fray_chits_mix_read(g->ctx, g->mix_doc, &m) != FRAY_OK)
+		return fray_doc_error_count(g->mix_doc) ? doc_failed(g, g->mix_doc) : cli_fail(g->cmd, g->ctx);
+	fray_chits_mix_free(m);
+	g->mix = fray_doc_root(g->mix_doc);
+	return EXIT_OK;
+}
+
 int table_read_forces(table_game *g, fray_ctx *ctx, const char *path)
 {
 	g->ctx = ctx;
@@ -240,12 +317,12 @@ int table_read_forces(table_game *g, fray_ctx *ctx, const char *path)
 	if (fray_doc_load_file(ctx, path, &doc) != FRAY_OK)
 		return cli_fail(g->cmd, ctx);
 	const fray_node *root = fray_doc_root(doc);
-	static const char *const keys[] = {"rules", "units_file", "units"};
+	static const char *const keys[] = {"rules", "units_file", "units", "mix"};
 	fray_presidio_units *types = NULL;
 	int status = EXIT_OK;
 	if (!fray_doc_expect(doc, root, FRAY_NODE_MAP, "a forces file (a mapping)"))
 		goto out;
-	fray_doc_known_keys(doc, root, keys, 3);
+	fray_doc_known_keys(doc, root, keys, 4);
 	size_t rules;
 	const fray_node *r = fray_doc_field(doc, root, "rules", false);
 	if (r && fray_doc_enum(doc, r, "rules", table_rules_names, RULES_NRULES, &rules) && rules != g->rules)
@@ -253,14 +330,9 @@ int table_read_forces(table_game *g, fray_ctx *ctx, const char *path)
 			       table_rules_names[g->rules]);
 	const fray_node *tf = fray_doc_field(doc, root, "units_file", false);
 	const char *tpath;
+	char full[4096];
 	if (tf && fray_doc_string(doc, tf, "units_file", &tpath)) {
-		/* beside the forces file, as a scenario names its CRT */
-		char full[4096];
-		const char *slash = strrchr(path, '/');
-		if (tpath[0] != '/' && slash)
-			snprintf(full, sizeof full, "%.*s/%s", (int)(slash - path), path, tpath);
-		else
-			snprintf(full, sizeof full, "%s", tpath);
+		beside(path, tpath, full, sizeof full);
 		types = calloc(1, sizeof *types);
 		if (!types) {
 			status = cli_error(g->cmd, EXIT_RUNTIME, "out of memory");
@@ -275,6 +347,12 @@ int table_read_forces(table_game *g, fray_ctx *ctx, const char *path)
 			goto out;
 		}
 	}
+	const fray_node *mix = fray_doc_field(doc, root, "mix", g->rules == RULES_CHITS);
+	const char *mpath;
+	if (mix && g->rules != RULES_CHITS)
+		fray_doc_error(doc, mix, "mix: only a chits game has a chit mix");
+	else if (mix && fray_doc_string(doc, mix, "mix", &mpath) && (status = read_mix(g, path, mpath)) != EXIT_OK)
+		goto out;
 	const fray_node *list = fray_doc_field(doc, root, "units", true);
 	if (list)
 		read_units(g, doc, list, true, types);
@@ -295,10 +373,10 @@ int table_load(table_game *g, fray_ctx *ctx, const char *path)
 		return cli_fail(g->cmd, ctx);
 	fray_doc *doc = g->doc;
 	const fray_node *root = fray_doc_root(doc);
-	static const char *const keys[] = {"fray_game", "rules", "seed", "dice", "turn", "units", "log"};
+	static const char *const keys[] = {"fray_game", "rules", "seed", "dice", "turn", "mix", "units", "log"};
 	if (!fray_doc_expect(doc, root, FRAY_NODE_MAP, "a game file (a mapping)"))
 		return doc_failed(g, doc);
-	fray_doc_known_keys(doc, root, keys, 7);
+	fray_doc_known_keys(doc, root, keys, 8);
 	int64_t version = 0, turn = 1;
 	size_t rules = 0;
 	const fray_node *n;
@@ -327,6 +405,9 @@ int table_load(table_game *g, fray_ctx *ctx, const char *path)
 		g->turn = (int)turn;
 	if (fray_doc_error_count(doc) == 0 && (n = fray_doc_field(doc, root, "units", true)))
 		read_units(g, doc, n, false, NULL);
+	g->mix = fray_doc_field(doc, root, "mix", g->rules == RULES_CHITS);
+	if (g->mix && g->rules != RULES_CHITS)
+		fray_doc_error(doc, g->mix, "mix: only a chits game has a chit mix");
 	g->log = fray_doc_field(doc, root, "log", true);
 	if (g->log)
 		fray_doc_expect(doc, g->log, FRAY_NODE_SEQ, "log (a list)");
@@ -404,7 +485,8 @@ void table_free(table_game *g)
 	}
 	g->nsteps = 0;
 	fray_doc_free(g->doc);
-	g->doc = NULL;
+	fray_doc_free(g->mix_doc);
+	g->doc = g->mix_doc = NULL;
 }
 
 table_unit *table_unit_named(table_game *g, const char *name)
@@ -499,6 +581,12 @@ static void field_value(FILE *f, const unit_field *fl, const table_unit *u)
 		break;
 	case F_ENUM:
 		json_string(f, fl->choices[*(const int *)at]);
+		break;
+	case F_HITS:
+		fputc('[', f);
+		for (int b = 0; b < u->battalions; b++)
+			fprintf(f, "%s%d", b ? ", " : "", u->hits[b]);
+		fputc(']', f);
 		break;
 	}
 }
@@ -614,6 +702,42 @@ static void old_entry(FILE *f, const fray_node *e)
 	}
 }
 
+/* The chit mix in the game file: a key a line, a list (the chits) an
+ * item a line, each value as JSON (which YAML reads back the same). */
+static void mix_yaml(FILE *f, const fray_node *mix)
+{
+	fputs("# the chit mix this game plays with, copied from its file at 'table new'\nmix:", f);
+	if (fray_node_kind_of(mix) != FRAY_NODE_MAP) {
+		fputc(' ', f);
+		node_json(f, mix);
+		fputc('\n', f);
+		return;
+	}
+	fputc('\n', f);
+	for (size_t i = 0; i < fray_node_len(mix); i++) {
+		const fray_node *v = fray_node_value(mix, i);
+		const char *key = fray_node_scalar(fray_node_key(mix, i));
+		fputs("  ", f);
+		if (key && *key && strspn(key, "abcdefghijklmnopqrstuvwxyz_") == strlen(key))
+			fputs(key, f);
+		else
+			node_json(f, fray_node_key(mix, i));
+		fputc(':', f);
+		if (fray_node_kind_of(v) == FRAY_NODE_SEQ && fray_node_len(v) > 0) {
+			fputc('\n', f);
+			for (size_t k = 0; k < fray_node_len(v); k++) {
+				fputs("    - ", f);
+				node_json(f, fray_node_item(v, k));
+				fputc('\n', f);
+			}
+			continue;
+		}
+		fputc(' ', f);
+		node_json(f, v);
+		fputc('\n', f);
+	}
+}
+
 int table_save(table_game *g, const char *command, const table_game *before, size_t keep_log)
 {
 	char *buf = NULL;
@@ -624,8 +748,11 @@ int table_save(table_game *g, const char *command, const table_game *before, siz
 	fprintf(f, "# A fray game file ('fray help table'): the forces as they stand and the\n"
 		   "# log of play. fray writes it whole after every action; 'fray table FILE\n"
 		   "# status' shows the forces, 'fray table FILE log' the play.\n");
-	fprintf(f, "fray_game: 1\nrules: %s\nseed: %" PRIu64 "\ndice: %" PRIu64 "\nturn: %d\nunits:\n",
+	fprintf(f, "fray_game: 1\nrules: %s\nseed: %" PRIu64 "\ndice: %" PRIu64 "\nturn: %d\n",
 		table_rules_names[g->rules], g->seed, g->dice, g->turn);
+	if (g->mix)
+		mix_yaml(f, g->mix);
+	fputs("units:\n", f);
 	for (size_t i = 0; i < g->nunits; i++)
 		unit_yaml(f, g->rules, &g->units[i]);
 	size_t old = g->log ? fray_node_len(g->log) : 0;

@@ -47,6 +47,9 @@ void table_print_status(const table_game *g, bool json, FILE *f)
 	if (g->rules == RULES_PRESIDIO)
 		fprintf(f, "%-*s  %-12s %7s %4s  %-13s %-11s %s\n", w, "unit", "side", "figures", "cas", "morale",
 			"status", "reload");
+	else if (g->rules == RULES_CHITS)
+		fprintf(f, "%-*s  %-12s %-9s %-17s %4s %7s %6s  %s\n", w, "unit", "side", "arm", "hits", "lead",
+			"fatigue", "morale", "state");
 	else
 		fprintf(f, "%-*s  %-12s %-9s %5s  %-8s %s\n", w, "unit", "side", "arm", "bases", "training", "state");
 	for (size_t i = 0; i < g->nunits; i++) {
@@ -54,7 +57,14 @@ void table_print_status(const table_game *g, bool json, FILE *f)
 		char side[64], nm[TABLE_NAME_MAX * 4 + 8];
 		cli_escape_controls(nm, sizeof nm, u->name);
 		cli_escape_controls(side, sizeof side, u->side);
-		if (g->rules == RULES_PRESIDIO) {
+		if (g->rules == RULES_CHITS) {
+			char hits[48];
+			size_t len = 0;
+			for (int b = 0; b < u->battalions && len < sizeof hits; b++)
+				len += (size_t)snprintf(hits + len, sizeof hits - len, "%s%d", b ? " " : "", u->hits[b]);
+			fprintf(f, "%-*s  %-12s %-9s %-17s %4d %7d %6d  %s\n", w, nm, side, fray_chits_types[u->arm], hits,
+				u->lead, u->fatigue, u->chit_morale, u->disordered ? "disordered" : "good order");
+		} else if (g->rules == RULES_PRESIDIO) {
 			char figs[24];
 			snprintf(figs, sizeof figs, "%d/%d", u->figures, u->start_figures);
 			fprintf(f, "%-*s  %-12s %7s %4d  %-13s %-11s %s\n", w, nm, side, figs, u->casualties,

@@ -138,3 +138,14 @@ int table_step(table_game *g, const char *procedure, const step_opts *o, const p
 	fray_call_free(c);
 	return status;
 }
+
+int table_add_step(table_game *g, char *json, char *text)
+{
+	if (g->nsteps >= TABLE_MAX_STEPS) {
+		free(json);
+		free(text);
+		return cli_error(g->cmd, EXIT_RUNTIME, "internal: more than %d steps in one action", TABLE_MAX_STEPS);
+	}
+	g->steps[g->nsteps++] = (game_step){json, text};
+	return EXIT_OK;
+}

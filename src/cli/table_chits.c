@@ -1,0 +1,421 @@
+/* The chit-pull system at the table: a combat between two brigades (the
+ * chits drawn, hits allocated, retreats, fatigue and morale: rulings
+ * R21-R23, R25, R29) and a brigade's end of turn, each rolled at the
+ * game's place in its dice and applied to the units. These run the
+ * library's combat directly (the catalogue's chits.combat reports hits
+ * and tests, not each battalion's state after). */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include "table.h"
+
+static int doc_problem(table_game *g, fray_doc *doc)
+{
+	fray_doc_status(doc);
+	return cli_fail(g->cmd, g->ctx);
+}
+
+/* The game file's mix, read as the mix file was. */
+static int load_mix(table_game *g, fray_chits_mix **out)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	if (!f)
+		return cli_error(g->cmd, EXIT_RUNTIME, "out of memory");
+	node_json(f, g->mix);
+	if (fclose(f) != 0 || !text) {
+		free(text);
+		return cli_error(g->cmd, EXIT_RUNTIME, "out of memory");
+	}
+	char name[256];
+	snprintf(name, sizeof name, "%.200s: mix", g->path);
+	fray_doc *doc = NULL;
+	int status = EXIT_OK;
+	if (fray_doc_load_string(g->ctx, name, text, len, &doc) != FRAY_OK)
+		status = cli_fail(g->cmd, g->ctx);
+	else if (fray_chits_mix_read(g->ctx, doc, out) != FRAY_OK)
+		status = fray_doc_error_count(doc) ? doc_problem(g, doc) : cli_fail(g->cmd, g->ctx);
+	fray_doc_free(doc);
+	free(text);
+	return status;
+}
+
+/* ---- the player's options ---- */
+
+static int opt_int(table_game *g, const player_opts *p, const char *opt, int lo, int hi, int *out)
+{
+	const char *v = player_value(p, opt);
+	if (!v)
+		return EXIT_OK;
+	char *end;
+	long x = strtol(v, &end, 10);
+	if (!*v || *end || x < lo || x > hi)
+		return cli_error(g->cmd, EXIT_BAD_INPUT, "option %s expects a whole number from %d to %d, got '%s'",
+				 opt, lo, hi, cli_tstr(v));
+	*out = (int)x;
+	return EXIT_OK;
+}
+
+static int opt_choice(table_game *g, const player_opts *p, const char *opt, const char *const *names, int n,
+		      int *out)
+{
+	const char *v = player_value(p, opt);
+	if (!v)
+		return EXIT_OK;
+	char list[256] = "";
+	size_t len = 0;
+	for (int i = 0; i < n; i++) {
+		if (!strcmp(v, names[i])) {
+			*out = i;
+			return EXIT_OK;
+		}
+		len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "", names[i]);
+	}
+	return cli_error(g->cmd, EXIT_BAD_INPUT, "option %s expects one of %s, got '%s'", opt, list, cli_tstr(v));
+}
+
+/* ---- a roll told into a step ---- */
+
+typedef struct story {
+	FILE *json, *text;
+	bool first;
+} story;
+
+static void tell(void *ud, const fray_event *ev)
+{
+	story *s = ud;
+	char small[512], *big = NULL;
+	for (int pass = 0; pass < 2; pass++) {
+		size_t (*render)(const fray_event *, char *, size_t) = pass ? fray_event_text : fray_event_json;
+		const char *line = small;
+		size_t n = render(ev, small, sizeof small);
+		if (n >= sizeof small && (big = malloc(n + 1))) {
+			render(ev, big, n + 1);
+			line = big;
+		}
+		if (pass)
+			fprintf(s->text, "  %s\n", cli_tstr(line));
+		else
+			fprintf(s->json, "%s\n    %s", s->first ? "" : ",", line);
+		free(big);
+		big = NULL;
+	}
+	s->first = false;
+}
+
+typedef struct chits_run {
+	const fray_chits_combat_in *combat;
+	fray_chits_combat_out *out;
+	const fray_chits_end_turn_in *end_turn;
+	fray_chits_unit *unit;
+} chits_run;
+
+static void run_proc(fray_roller *r, fray_policy *p, const void *input, int64_t *o)
+{
+	const chits_run *run = input;
+	if (run->combat)
+		fray_chits_combat(r, p, run->combat, run->out);
+	else
+		fray_chits_end_turn(r, run->end_turn, run->unit);
+	o[0] = 0;
+}
+
+/* Rolls run at the game's dice as a step: {"procedure", "inputs", "seed",
+ * "dice", "events", "outcome"} and the story under title. The outcome is
+ * written by outcome_json once the run is over. */
+static int roll_step(table_game *g, const char *procedure, const char *title, const char *inputs_json,
+		     const chits_run *run, fray_policy *policy,
+		     void (*outcome_json)(FILE *f, const chits_run *run))
+{
+	char *json = NULL, *text = NULL;
+	size_t jlen = 0, tlen = 0;
+	story s = {open_memstream(&json, &jlen), open_memstream(&text, &tlen), true};
+	fray_roller *r = fray_roller_sample_new(g->ctx, g->seed, 0);
+	int status = EXIT_OK;
+	if (!s.json || !s.text || !r) {
+		status = cli_error(g->cmd, EXIT_RUNTIME, "out of memory");
+		goto done;
+	}
+	fray_roller_seek(r, g->dice);
+	fprintf(s.json, "{\"procedure\": \"%s\", \"inputs\": %s, \"seed\": %" PRIu64 ", \"dice\": %" PRIu64
+		", \"events\": [", procedure, inputs_json, g->seed, g->dice);
+	fprintf(s.text, "%s\n", cli_tstr(title));
+	fray_roller_set_sink(r, tell, &s);
+	int64_t o[1];
+	if (fray_run(r, run_proc, policy, run, o) != FRAY_OK) {
+		status = cli_fail(g->cmd, g->ctx);
+		goto done;
+	}
+	fprintf(s.json, "%s], \"outcome\": {", s.first ? "" : "\n  ");
+	outcome_json(s.json, run);
+	fputs("}}\n", s.json);
+	g->dice = fray_roller_tell(r);
+done:
+	fray_roller_free(r);
+	bool ok = (!s.json || fclose(s.json) == 0) & (!s.text || fclose(s.text) == 0);
+	if (status == EXIT_OK && (!ok || !json || !text))
+		status = cli_error(g->cmd, EXIT_RUNTIME, "out of memory");
+	if (status == EXIT_OK)
+		return table_add_step(g, json, text);
+	free(json);
+	free(text);
+	return status;
+}
+
+/* ---- units both ways ---- */
+
+static fray_chits_unit chits_unit(const table_unit *u, bool can_retreat)
+{
+	fray_chits_unit c = {.battalions = u->battalions, .lead = u->lead - 1, .morale = u->chit_morale,
+			     .fatigue = u->fatigue, .disordered = u->disordered, .can_retreat = can_retreat};
+	snprintf(c.name, sizeof c.name, "%s", u->name);
+	memcpy(c.hits, u->hits, sizeof c.hits);
+	return c;
+}
+
+static void hits_text(char *dst, size_t cap, const int *hits, int n)
+{
+	size_t len = 0;
+	dst[0] = '\0';
+	for (int b = 0; b < n && len < cap; b++)
+		len += (size_t)snprintf(dst + len, cap - len, "%s%d", b ? " " : "", hits[b]);
+}
+
+/* The unit as the combat or end of turn left it, each change noted. */
+static void apply_unit(table_game *g, table_unit *u, const fray_chits_unit *c)
+{
+	if (memcmp(u->hits, c->hits, sizeof u->hits) != 0) {
+		char was[64], now[64];
+		hits_text(was, sizeof was, u->hits, u->battalions);
+		hits_text(now, sizeof now, c->hits, u->battalions);
+		table_note(g, "%s: hits by battalion %s (were %s)", u->name, now, was);
+		memcpy(u->hits, c->hits, sizeof u->hits);
+	}
+	if (u->fatigue != c->fatigue)
+		table_note(g, "%s: fatigue %d (was %d)", u->name, c->fatigue, u->fatigue);
+	if (u->chit_morale != c->morale)
+		table_note(g, "%s: morale level %d (was %d)", u->name, c->morale, u->chit_morale);
+	if (u->disordered != c->disordered)
+		table_note(g, "%s: %s", u->name, c->disordered ? "disordered" : "no longer disordered");
+	if (u->lead != c->lead + 1)
+		table_note(g, "%s: lead battalion %d (was %d)", u->name, c->lead + 1, u->lead);
+	u->fatigue = c->fatigue;
+	u->chit_morale = c->morale;
+	u->disordered = c->disordered;
+	u->lead = c->lead + 1;
+}
+
+/* A unit's state as JSON members (no braces). */
+static void unit_outcome(FILE *f, const fray_chits_unit *u)
+{
+	fprintf(f, "\"fatigue\": %d, \"disordered\": %s, \"morale\": %d, \"lead\": %d, \"hits\": [", u->fatigue,
+		u->disordered ? "true" : "false", u->morale, u->lead + 1);
+	for (int b = 0; b < u->battalions; b++)
+		fprintf(f, "%s%d", b ? ", " : "", u->hits[b]);
+	fputs("]", f);
+}
+
+/* ---- combat ---- */
+
+static void combat_outcome(FILE *f, const chits_run *run)
+{
+	const fray_chits_combat_out *o = run->out;
+	fprintf(f, "\"attacker_hits\": %d, \"defender_hits\": %d, \"attacker_retreats\": %d, "
+		"\"defender_retreats\": %d, \"attacker_morale_tests\": %d, \"defender_morale_tests\": %d, "
+		"\"attacker\": {", o->hits[0], o->hits[1], o->retreats[0], o->retreats[1], o->morale_tests[0],
+		o->morale_tests[1]);
+	unit_outcome(f, &o->side[0].units[0]);
+	fputs("}, \"defender\": {", f);
+	unit_outcome(f, &o->side[1].units[0]);
+	fputc('}', f);
+}
+
+/* The situation from the options: every one the combat needs is asked
+ * for by name (none is assumed). */
+static int read_situation(table_game *g, const fray_chits_mix *mix, const player_opts *p, fray_chits_combat_in *in)
+{
+	fray_chits_situation *s = &in->situation;
+	*s = (fray_chits_situation){.tactic = -1, .stance = -1, .terrain = -1};
+	in->draw = 0;
+	const char *tactic = player_value(p, "--tactic");
+	int st = opt_choice(g, p, "--stance", fray_chits_stances, 3, &s->stance);
+	if (st == EXIT_OK)
+		st = opt_choice(g, p, "--terrain", fray_chits_terrains, 7, &s->terrain);
+	if (st == EXIT_OK)
+		st = opt_int(g, p, "--attacker-cdr", 1, 99, &s->attacker_cdr);
+	if (st == EXIT_OK)
+		st = opt_int(g, p, "--defender-cdr", 1, 99, &s->defender_cdr);
+	if (st == EXIT_OK)
+		st = opt_int(g, p, "--draw", 1, 16, &in->draw);
+	if (st != EXIT_OK)
+		return st;
+	if (!tactic || s->stance < 0 || s->terrain < 0 || !s->attacker_cdr || !s->defender_cdr || !in->draw)
+		return cli_error(g->cmd, EXIT_BAD_INPUT, "combat needs --tactic T --stance S --terrain X "
+				 "--attacker-cdr N --defender-cdr N --draw K (docs/chits.md)");
+	s->tactic = fray_chits_tactic_find(mix, tactic);
+	if (s->tactic < 0) {
+		char list[256] = "";
+		size_t len = 0;
+		for (int i = 0; i < mix->ntactics; i++)
+			len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "",
+						mix->tactics[i].name);
+		return cli_error(g->cmd, EXIT_BAD_INPUT, "option --tactic expects one of the mix's tactics (%s), got "
+				 "'%s'", list, cli_tstr(tactic));
+	}
+	char why[192];
+	if (fray_chits_stance_problem(mix, s, why, sizeof why))
+		return cli_error(g->cmd, EXIT_BAD_INPUT, "--stance: %s", why);
+	if (fray_chits_draw_problem(mix, s, in->draw, why, sizeof why))
+		return cli_error(g->cmd, EXIT_BAD_INPUT, "--draw: %s", why);
+	return EXIT_OK;
+}
+
+/* --script C01,C02,...: the chits drawn, each once, as many as --draw. */
+static int read_script(table_game *g, const fray_chits_mix *mix, const char *text, fray_chits_combat_in *in)
+{
+	char copy[256];
+	if (strlen(text) >= sizeof copy)
+		return cli_error(g->cmd, EXIT_BAD_INPUT, "--script: at most %zu bytes", sizeof copy - 1);
+	snprintf(copy, sizeof copy, "%s", text);
+	in->nscript = 0;
+	for (char *save = NULL, *id = strtok_r(copy, ", ", &save); id; id = strtok_r(NULL, ", ", &save)) {
+		int k = fray_chits_find(mix, id);
+		if (k < 0)
+			return cli_error(g->cmd, EXIT_BAD_INPUT, "--script: no chit '%s' in the mix", cli_tstr(id));
+		for (int j = 0; j < in->nscript; j++)
+			if (in->script[j] == k)
+				return cli_error(g->cmd, EXIT_BAD_INPUT, "--script: chit '%s' twice: chits are drawn "
+						 "without replacement", cli_tstr(id));
+		if (in->nscript == 16)
+			return cli_error(g->cmd, EXIT_BAD_INPUT, "--script: at most 16 chits");
+		in->script[in->nscript++] = k;
+	}
+	if (in->nscript != in->draw)
+		return cli_error(g->cmd, EXIT_BAD_INPUT, "--script names %d chits but --draw is %d", in->nscript,
+				 in->draw);
+	return EXIT_OK;
+}
+
+static int run_combat(table_game *g, table_unit *u, table_unit *t, const player_opts *p,
+		      const fray_chits_mix *mix, fray_chits_combat_in *in, fray_policy **policy)
+{
+	int st = read_situation(g, mix, p, in);
+	const char *script = player_value(p, "--script");
+	if (st == EXIT_OK && script)
+		st = read_script(g, mix, script, in);
+	const char *spec = player_value(p, "--policy");
+	if (st == EXIT_OK && spec && strncmp(spec, "scripted:", 9) == 0)
+		st = cli_error(g->cmd, EXIT_BAD_INPUT, "--policy: heuristic or random[:SEED] (a scripted policy is "
+			       "for battles)");
+	if (st == EXIT_OK && fray_policy_from_spec(g->ctx, spec ? spec : "heuristic", policy, NULL) != FRAY_OK)
+		st = cli_error(g->cmd, EXIT_BAD_INPUT, "--policy: %s", fray_ctx_message(g->ctx));
+	if (st != EXIT_OK)
+		return st;
+	in->mix = mix;
+	in->situation.attacker_type = u->arm;
+	in->situation.defender_type = t->arm;
+	/* R23: a retreat negates hits only where a legal one exists; the
+	 * referee says when the defender has none */
+	bool no_retreat = player_flag(p, "--no-retreat");
+	const table_unit *sides[2] = {u, t};
+	for (int k = 0; k < 2; k++) {
+		in->side[k].nunits = 1;
+		snprintf(in->side[k].name, sizeof in->side[k].name, "%s", sides[k]->name);
+		in->side[k].units[0] = chits_unit(sides[k], k == 0 || !no_retreat);
+	}
+	fray_chits_combat_out *out = calloc(1, sizeof *out);
+	if (!out)
+		return cli_error(g->cmd, EXIT_RUNTIME, "out of memory");
+	const fray_chits_situation *s = &in->situation;
+	char inputs[512], title[256], ratio[16];
+	fray_chits_ratio_text(fray_chits_ratio(s->attacker_cdr, s->defender_cdr), ratio, sizeof ratio);
+	snprintf(inputs, sizeof inputs, "{\"tactic\": \"%s\", \"stance\": \"%s\", \"terrain\": \"%s\", "
+		 "\"attacker_cdr\": %d, \"defender_cdr\": %d, \"draw\": %d, \"scripted\": %s, \"retreat\": %s}",
+		 mix->tactics[s->tactic].name, fray_chits_stances[s->stance], fray_chits_terrains[s->terrain],
+		 s->attacker_cdr, s->defender_cdr, in->draw, in->nscript ? "true" : "false",
+		 no_retreat ? "false" : "true");
+	snprintf(title, sizeof title, "%s attacks %s: %s against %s in %s, %s, %d chits", u->name, t->name,
+		 mix->tactics[s->tactic].name, fray_chits_stances[s->stance], fray_chits_terrains[s->terrain], ratio,
+		 in->draw);
+	chits_run run = {.combat = in, .out = out};
+	st = roll_step(g, "chits.combat", title, inputs, &run, *policy, combat_outcome);
+	if (st == EXIT_OK) {
+		apply_unit(g, u, &out->side[0].units[0]);
+		apply_unit(g, t, &out->side[1].units[0]);
+	}
+	free(out);
+	return st;
+}
+
+static int act_combat(table_game *g, table_unit *u, table_unit *t, const player_opts *p)
+{
+	fray_chits_mix *mix = NULL;
+	fray_chits_combat_in *in = calloc(1, sizeof *in);
+	fray_policy *policy = NULL;
+	int st = in ? load_mix(g, &mix) : cli_error(g->cmd, EXIT_RUNTIME, "out of memory");
+	if (st == EXIT_OK)
+		st = run_combat(g, u, t, p, mix, in, &policy);
+	fray_policy_free(policy);
+	fray_chits_mix_free(mix);
+	free(in);
+	return st;
+}
+
+/* ---- end of turn ---- */
+
+static void end_turn_outcome(FILE *f, const chits_run *run)
+{
+	unit_outcome(f, run->unit);
+}
+
+static int act_end_turn(table_game *g, table_unit *u, table_unit *t, const player_opts *p)
+{
+	(void)t;
+	fray_chits_mix *mix = NULL;
+	int st = load_mix(g, &mix);
+	if (st != EXIT_OK)
+		return st;
+	fray_chits_end_turn_in in = {.mix = mix, .unit = chits_unit(u, true), .new_lead = -1};
+	in.rest = player_flag(p, "--rest");
+	in.rally = player_flag(p, "--rally");
+	in.recover_disorder = player_flag(p, "--recover-disorder");
+	in.hit_again = player_flag(p, "--hit-again");
+	int lead = 0;
+	st = opt_int(g, p, "--lead", 1, u->battalions, &lead);
+	if (st == EXIT_OK && in.rally && in.recover_disorder)
+		st = cli_error(g->cmd, EXIT_BAD_INPUT, "--rally and --recover-disorder are two activations: one at "
+			       "a time");
+	if (st == EXIT_OK && lead && in.hit_again)
+		st = cli_error(g->cmd, EXIT_BAD_INPUT, "--lead: a brigade hit again after its combat keeps its lead "
+			       "battalion");
+	if (st == EXIT_OK) {
+		in.new_lead = lead - 1;
+		fray_chits_unit after = in.unit;
+		char inputs[256], title[160];
+		snprintf(inputs, sizeof inputs, "{\"rest\": %s, \"rally\": %s, \"recover_disorder\": %s, \"lead\": %d}",
+			 in.rest ? "true" : "false", in.rally ? "true" : "false",
+			 in.recover_disorder ? "true" : "false", lead ? lead : u->lead);
+		snprintf(title, sizeof title, "%s: end of turn", u->name);
+		chits_run run = {.end_turn = &in, .unit = &after};
+		st = roll_step(g, "chits.end_turn", title, inputs, &run, NULL, end_turn_outcome);
+		if (st == EXIT_OK)
+			apply_unit(g, u, &after);
+	}
+	fray_chits_mix_free(mix);
+	return st;
+}
+
+static const table_action actions[] = {
+	{"combat", true,
+	 "ATTACKER --at DEFENDER --tactic T --stance S --terrain X --attacker-cdr N --defender-cdr N --draw K "
+	 "[--script C01,...] [--no-retreat] [--policy P]",
+	 act_combat},
+	{"end-turn", false, "UNIT [--rest] [--rally | --recover-disorder] [--lead B] [--hit-again]", act_end_turn},
+};
+
+const table_action *table_chits_actions(size_t *n)
+{
+	*n = sizeof actions / sizeof *actions;
+	return actions;
+}
