@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Plays a Presidio skirmish and a BBB engagement from game files and checks
+"""Plays a Presidio skirmish, a BBB engagement and a chit-pull fight from game files and checks
 the forces after every action against values derived here from the rules
 (the outcome each roll reports, Section 7's morale table, the BBB sheet's
 results), that undo restores the file byte for byte, that the same seed
@@ -269,10 +269,77 @@ def bbb(tmp, seed):
     return game
 
 
+def hits_of(u):
+    return sum(u["hits"])
+
+
+def chits(tmp, seed):
+    game = os.path.join(tmp, f"brigades-{seed}.yaml")
+    fray("table", "new", game, "--rules", "chits", "--forces", os.path.join(EXAMPLES, "chits", "forces.yaml"),
+         "--seed", str(seed))
+    # worked example 1 of chit-combat.txt with its chits: D1 and D-1
+    # cancel, A1 is the attacker's one hit (on its lead battalion), and
+    # the side with more hits takes C04's fatigue point and C05's morale
+    # test, which the sample mix rolls as 2d6 at most the morale level
+    before, steps, after = act(game, "combat", "Bylant", "--at", "Karl Franz", "--tactic", "hasty",
+                               "--stance", "defend", "--terrain", "village", "--attacker-cdr", "17",
+                               "--defender-cdr", "6", "--draw", "5", "--script", "C01,C02,C03,C04,C05")
+    b0, b1 = before["Bylant"], after["Bylant"]
+    check(b1["hits"] == [1, 0, 0, 0], "example 1: the attacker's one hit on its lead battalion")
+    check(b1["fatigue"] == b0["fatigue"] + 1, "example 1: the fatigue point on the side with more hits")
+    check(after["Karl Franz"] == before["Karl Franz"], "example 1: the defender untouched")
+    dice = [e["value"] for e in steps[0]["events"] if e.get("what") == "morale test, Bylant"]
+    check(len(dice) == 2, "example 1: one morale test of 2d6")
+    check(b1["morale"] == (b0["morale"] if sum(dice) <= b0["morale"] else b0["morale"] - 1),
+          "example 1: a failed test lowers the morale level by one")
+    # drawn combats: hits taken are the hits less the retreats (R23), the
+    # first on the lead battalion, which takes a second hit before any
+    # other battalion takes a second
+    for attacker, defender, tactic, stance, terrain, draw in [
+            ("Hussars", "Uhlans", "cavalry-charge", "hold", "open", "3"),
+            ("Lauder", "Stein", "prepared", "defend", "woods", "6"),
+            ("Bylant", "Karl Franz", "hasty", "hold", "village", "4")]:
+        before, steps, after = act(game, "combat", attacker, "--at", defender, "--tactic", tactic, "--stance",
+                                   stance, "--terrain", terrain, "--attacker-cdr", str(5 + seed),
+                                   "--defender-cdr", "6", "--draw", draw)
+        o = steps[0]["outcome"]
+        for name, role in ((attacker, "attacker"), (defender, "defender")):
+            u0, u1 = before[name], after[name]
+            taken = o[f"{role}_hits"] - o[f"{role}_retreats"]
+            check(hits_of(u1) == hits_of(u0) + taken, f"{role} takes its hits less its retreats")
+            check(u1["hits"] == o[role]["hits"], f"{role}'s battalions as the combat left them")
+            lead = u0["lead"] - 1
+            if taken > 0:
+                check(u1["hits"][lead] > u0["hits"][lead], f"{role}'s first hit on the lead battalion")
+            if any(h >= 2 for b, h in enumerate(u1["hits"]) if b != lead):
+                check(u1["hits"][lead] >= 2, f"{role}'s lead battalion takes a second hit before any other")
+            # a passed morale test removes disorder (example 3)
+            passed = any(e.get("text", "").startswith(f"{name} passes") for e in steps[0]["events"])
+            if o[f"{role}_retreats"] >= 2 and not passed:
+                check(u1["disordered"], f"{role}'s second retreat disorders it")
+    # end of turn: one fatigue point off, and a Rest order 1d3 more
+    fray("table", game, "set", "Stein", "fatigue=4")
+    before, steps, after = act(game, "end-turn", "Stein", "--rest")
+    rest = [e["value"] for e in steps[0]["events"] if e.get("event") == "roll"]
+    check(len(rest) == 1 and 1 <= rest[0] <= 3, "a Rest order rolls 1d3")
+    check(after["Stein"]["fatigue"] == max(0, 4 - 1 - rest[0]), "end of turn: 1 fatigue point off, 1d3 more")
+    # refused, and nothing written: a tactic not in the mix, Defend in the open
+    with open(game, "rb") as f:
+        was = f.read()
+    fray("table", game, "combat", "Hussars", "--at", "Uhlans", "--tactic", "charge", "--stance", "hold",
+         "--terrain", "open", "--attacker-cdr", "9", "--defender-cdr", "8", "--draw", "3", status=2)
+    fray("table", game, "combat", "Hussars", "--at", "Uhlans", "--tactic", "hasty", "--stance", "defend",
+         "--terrain", "open", "--attacker-cdr", "9", "--defender-cdr", "8", "--draw", "3", status=2)
+    with open(game, "rb") as f:
+        check(f.read() == was, "a refused combat writes nothing")
+    return game
+
+
 with tempfile.TemporaryDirectory() as tmp:
     for seed in range(1, 9):
         a = presidio(tmp, seed)
         b = bbb(tmp, seed)
+        c = chits(tmp, seed)
     # the same seed replays the same game
     replay = os.path.join(tmp, "replay")
     os.mkdir(replay)
@@ -286,4 +353,4 @@ with tempfile.TemporaryDirectory() as tmp:
 if failures:
     print(f"table_game: {len(failures)} checks failed", file=sys.stderr)
     sys.exit(1)
-print("table_game: Presidio and BBB games played; forces, undo, replay and refusals as the rules say")
+print("table_game: Presidio, BBB and chits games played; forces, undo, replay and refusals as the rules say")
