@@ -42,7 +42,7 @@ static const topic topics[] = {
 	{"table",
 	 "fray table: play a game from a game file\n"
 	 "\n"
-	 "  fray table new GAME.yaml --rules presidio|bbb --forces FORCES.yaml [--seed N]\n"
+	 "  fray table new GAME.yaml --rules presidio|bbb|chits --forces FORCES.yaml [--seed N]\n"
 	 "  fray table GAME.yaml ACTION UNIT [--at TARGET] [options] [--json]\n"
 	 "  fray table GAME.yaml status [--json]     the forces as they stand\n"
 	 "  fray table GAME.yaml log [--json|--markdown]   every roll of the game\n"
@@ -67,9 +67,14 @@ static const topic topics[] = {
 	 "  fire UNIT --at T --range IN    the firefight, its result applied\n"
 	 "  assault UNIT --at T            bases lost and disruption applied\n"
 	 "  move UNIT [options]            the movement roll: recover, rally, break\n"
+	 "Chits actions:\n"
+	 "  combat UNIT --at T --tactic T --stance S --terrain X --attacker-cdr N\n"
+	 "         --defender-cdr N --draw K [--script C01,...] [--no-retreat]\n"
+	 "                                 chits, hits on battalions, fatigue, morale\n"
+	 "  end-turn UNIT [--rest] [--rally|--recover-disorder] [--lead B]\n"
 	 "\n"
-	 "Examples: examples/presidio/forces.yaml, examples/bbb/forces.yaml; a walk\n"
-	 "through a game in docs/table.md.\n"},
+	 "Examples: examples/presidio/forces.yaml, examples/bbb/forces.yaml,\n"
+	 "examples/chits/forces.yaml; a walk through a game in docs/table.md.\n"},
 	{"procedures",
 	 "fray procedures [--json]\n"
 	 "\n"
