@@ -30,7 +30,7 @@ static const topic topics[] = {
 	 "  fray procedures [--json]               every procedure, with its rules\n"
 	 "  fray request [FILE|-]                  run one JSON request (fray_request)\n"
 	 "  fray serve [--port N] [--lan]          the page at the table, for a phone\n"
-	 "  fray report --html FILE [REQUEST|-]    one answer as a self-contained page\n"
+	 "  fray report --html FILE [REQUEST|GAME]  an answer or a game as a page\n"
 	 "  fray table GAME ACTION UNIT ...        play a game from a game file\n"
 	 "  fray help [TOPIC]                      this help; topics below\n"
 	 "  fray --version\n"
@@ -96,14 +96,18 @@ static const topic topics[] = {
 	 "Prints exactly what the command with --json prints; the library's\n"
 	 "fray_request does the same (docs/library.md).\n"},
 	{"report",
-	 "fray report --html FILE [REQUEST|-]\n"
+	 "fray report --html FILE [REQUEST|GAME|-]\n"
 	 "\n"
 	 "Runs one request (as 'fray request' takes it: a roll, odds or a\n"
 	 "simulation, a whole battle too) and writes the page's charts, table and\n"
 	 "story as one self-contained HTML file to share: it opens in any browser\n"
 	 "with no server and no network. The request leaves out \"format\" (the\n"
 	 "report has both). FILE is written whole or not at all, and never over\n"
-	 "the request. See docs/serve.md.\n"},
+	 "the request. See docs/serve.md.\n"
+	 "\n"
+	 "Given a game file ('fray help table') instead, the report is the game:\n"
+	 "the forces as they stand and the log, every action with its story and\n"
+	 "changes.\n"},
 	{"serve",
 	 "fray serve [--port N] [--lan]\n"
 	 "\n"

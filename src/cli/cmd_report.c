@@ -1,5 +1,6 @@
-/* fray report --html FILE [REQUEST|-]: one request's answer as the page
- * shows it, in one HTML file that needs no server: the page's own CSS and
+/* fray report --html FILE [REQUEST|GAME|-]: one request's answer as the
+ * page shows it, or a game file's forces and log (table_report.c), in one
+ * HTML file that needs no server: the page's own CSS and
  * JavaScript inline, and the answer (JSON and the command line's words)
  * as a JSON data block the script draws from. Nothing from the request
  * reaches the HTML outside that block, where every '<' is written \u003c,
@@ -9,8 +10,8 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
-#include "cli.h"
 #include "embedded.h"
+#include "table.h"
 
 extern const embedded_file fray_page_files[];
 
@@ -172,6 +173,38 @@ static char *html_of(const char *request, const char *json, const char *text, co
 	return o.s;
 }
 
+/* A game file (fray_game: 1) rather than a request: its page, or NULL
+ * with *status set when it is not a game or cannot be read. */
+static char *game_html(fray_ctx *ctx, const char *name, const char *text, const char *css, int *status, bool *game)
+{
+	fray_doc *doc = NULL;
+	*game = false;
+	if (fray_doc_load_string(ctx, name, text, strlen(text), &doc) != FRAY_OK) {
+		fray_ctx_clear(ctx); /* not YAML: the request's run says why */
+		return NULL;
+	}
+	const fray_node *root = fray_doc_root(doc);
+	if (!root || fray_node_kind_of(root) != FRAY_NODE_MAP || !fray_map_get(root, "fray_game")) {
+		fray_doc_free(doc);
+		return NULL;
+	}
+	*game = true;
+	table_game *g = calloc(1, sizeof *g);
+	char *html = NULL;
+	if (!g) {
+		fray_doc_free(doc);
+		*status = cli_error("report", EXIT_RUNTIME, "out of memory");
+		return NULL;
+	}
+	g->cmd = "report";
+	*status = table_load_doc(g, ctx, name, doc);
+	if (*status == EXIT_OK && !(html = table_report_html(g, css)))
+		*status = cli_error("report", EXIT_RUNTIME, "out of memory");
+	table_free(g);
+	free(g);
+	return html;
+}
+
 int cmd_report(int argc, char **argv)
 {
 	const char *out_path = NULL, *in_path = NULL;
@@ -212,17 +245,20 @@ int cmd_report(int argc, char **argv)
 	const char *name = strcmp(in_path, "-") ? in_path : "(stdin)";
 	if (status == EXIT_OK)
 		status = cli_read_request("report", in_path, &request);
+	bool game = false;
 	if (status == EXIT_OK)
+		html = game_html(ctx, name, request, css, &status, &game);
+	if (status == EXIT_OK && !game)
 		status = refuse_format(name, request);
-	if (status == EXIT_OK)
+	if (status == EXIT_OK && !game)
 		status = run(ctx, name, request, &json);
-	if (status == EXIT_OK && !(as_text = with_format(request, "text")))
+	if (status == EXIT_OK && !game && !(as_text = with_format(request, "text")))
 		status = cli_error("report", EXIT_RUNTIME, "out of memory");
-	if (status == EXIT_OK)
+	if (status == EXIT_OK && !game)
 		status = run(ctx, name, as_text, &text);
 	if (status == EXIT_OK) /* again, now that the runs have read their files */
 		status = cli_output_check("report", ctx, out_path, "--html", NULL);
-	if (status == EXIT_OK && !(html = html_of(request, json, text, css, js)))
+	if (status == EXIT_OK && !game && !(html = html_of(request, json, text, css, js)))
 		status = cli_error("report", EXIT_RUNTIME, "out of memory");
 	if (status == EXIT_OK && !cli_write_atomic(out_path, html, strlen(html)))
 		status = cli_error("report", EXIT_RUNTIME, "--html %s: cannot write: %s", out_path, strerror(errno));

@@ -101,6 +101,11 @@ const unit_field *table_fields(table_rules rules, size_t *n);
 /* Reads a game file; messages name the file, line and column. Returns an
  * exit status (EXIT_OK, or 2 with the message printed). */
 int table_load(table_game *g, fray_ctx *ctx, const char *path);
+/* The same from a document already read (g takes it). */
+int table_load_doc(table_game *g, fray_ctx *ctx, const char *path, fray_doc *doc);
+/* A game as one HTML page (the forces and the log; every text escaped),
+ * with css inline: malloc'd, or NULL when memory ran out. */
+char *table_report_html(const table_game *g, const char *css);
 void table_free(table_game *g);
 /* Undoes the last entry: its undo (the dice, the turn, the units it
  * changed, as they were) back into g. Returns an exit status. */

@@ -367,11 +367,17 @@ out:
 
 int table_load(table_game *g, fray_ctx *ctx, const char *path)
 {
+	fray_doc *doc;
+	if (fray_doc_load_file(ctx, path, &doc) != FRAY_OK)
+		return cli_fail(g->cmd, ctx);
+	return table_load_doc(g, ctx, path, doc);
+}
+
+int table_load_doc(table_game *g, fray_ctx *ctx, const char *path, fray_doc *doc)
+{
 	g->ctx = ctx;
 	g->path = path;
-	if (fray_doc_load_file(ctx, path, &g->doc) != FRAY_OK)
-		return cli_fail(g->cmd, ctx);
-	fray_doc *doc = g->doc;
+	g->doc = doc;
 	const fray_node *root = fray_doc_root(doc);
 	static const char *const keys[] = {"fray_game", "rules", "seed", "dice", "turn", "mix", "units", "log"};
 	if (!fray_doc_expect(doc, root, FRAY_NODE_MAP, "a game file (a mapping)"))

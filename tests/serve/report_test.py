@@ -21,6 +21,52 @@ def fray_out(fray, source, args, stdin=None):
     return subprocess.run([fray, *args], input=stdin, capture_output=True, text=True, cwd=source)
 
 
+GAME_HOSTILE = '<img src=x onerror="document.title=3">'
+
+
+def game_report(fray, source, tmp, shots, d):
+    """A game file's report: its forces and its log as fray table tells
+    them, a unit's hostile name as text."""
+    with open(os.path.join(source, "examples/bbb/forces.yaml")) as f:
+        forces = f.read().replace("name: Battery B", "name: '%s'" % GAME_HOSTILE, 1)
+    with open(os.path.join(tmp, "forces.yaml"), "w") as f:
+        f.write(forces)
+    game = os.path.join(tmp, "game.yaml")
+    for args in (["table", "new", game, "--rules", "bbb", "--forces", os.path.join(tmp, "forces.yaml"), "--seed", "5"],
+                 ["table", game, "fire", "Iron Brigade", "--at", "Texas Brigade", "--range", "5"],
+                 ["table", game, "fire", GAME_HOSTILE, "--at", "Georgia Brigade", "--range", "8"],
+                 ["table", game, "assault", "Texas Brigade", "--at", "1st Brigade"]):
+        r = fray_out(fray, source, args)
+        check(r.returncode == 0, "%s: exit %d %s" % (args, r.returncode, r.stderr))
+    html = os.path.join(tmp, "game.html")
+    r = fray_out(fray, source, ["report", "--html", html, game])
+    check(r.returncode == 0, "game report: exit %d: %s" % (r.returncode, r.stderr))
+    status = json.loads(fray_out(fray, source, ["table", game, "status", "--json"]).stdout)
+    log = fray_out(fray, source, ["table", game, "log", "--json"]).stdout
+    d.get("file://" + html)
+    rows = d.find_elements(By.CSS_SELECTOR, "#forces tr")
+    check(len(rows) == len(status["units"]) + 1, "game report: a row a unit and a header")
+    names = [r.find_elements(By.TAG_NAME, "td")[0].text for r in rows[1:]]
+    check(names == [u["name"] for u in status["units"]], "game report: the units %r" % names)
+    stories = [e.text for e in d.find_elements(By.CSS_SELECTOR, "section.action pre.story")]
+    commands = [e.text for e in d.find_elements(By.CSS_SELECTOR, "section.action h3 code")]
+    entries = {}
+    for e in json.loads(log):
+        entries.setdefault(e["action"], e["command"])
+    check(commands == list(entries.values()), "game report: the commands %r" % commands)
+    told, cur = [], None
+    for line in fray_out(fray, source, ["table", game, "log"]).stdout.splitlines():
+        if line.startswith("#"):
+            cur = []
+            told.append(cur)
+        elif line.startswith("  ") and not line.startswith("  => "):
+            cur.append(line[2:])
+    check(stories == ["\n".join(t) for t in told], "game report: the stories as fray table log tells them")
+    check(GAME_HOSTILE in d.find_element(By.TAG_NAME, "body").text and not d.find_elements(By.CSS_SELECTOR, "img")
+          and d.title == "fray game report", "game report: a unit's name made markup (title %r)" % d.title)
+    d.save_screenshot(os.path.join(shots, "report-game-1280.png"))
+
+
 def main():
     fray, source, shots = sys.argv[1], sys.argv[2], sys.argv[3]
     os.makedirs(shots, exist_ok=True)
@@ -68,6 +114,15 @@ def main():
                 check(not d.find_elements(By.CSS_SELECTOR, "img") and d.title == "fray report",
                       "a name from the scenario made markup: title %r" % d.title)
                 d.save_screenshot(os.path.join(shots, "report-battle-1280.png"))
+        game_report(fray, source, tmp, shots, d)
+        p = browser(True)
+        try:
+            p.get("file://" + os.path.join(tmp, "game.html"))
+            p.save_screenshot(os.path.join(shots, "report-game-phone.png"))
+            wide = p.execute_script("return document.documentElement.scrollWidth > window.innerWidth")
+            check(not wide, "the game report scrolls sideways on a phone (only its forces table may)")
+        finally:
+            p.quit()
     finally:
         d.quit()
     # bad uses: exit 2, a message, nothing written
