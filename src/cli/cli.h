@@ -169,5 +169,6 @@ int cmd_table(int argc, char **argv);
  * pipe or standard input ("-"); errors are told as cmd's. */
 int cli_read_request(const char *cmd, const char *path, char **out);
 int cmd_serve(int argc, char **argv);
+int cmd_scenario(int argc, char **argv);
 
 #endif

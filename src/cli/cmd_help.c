@@ -32,11 +32,13 @@ static const topic topics[] = {
 	 "  fray serve [--port N] [--lan]          the page at the table, for a phone\n"
 	 "  fray report --html FILE [REQUEST|GAME]  an answer or a game as a page\n"
 	 "  fray table GAME ACTION UNIT ...        play a game from a game file\n"
+	 "  fray scenario new RULES [FILE]         a commented template to start from\n"
 	 "  fray help [TOPIC]                      this help; topics below\n"
 	 "  fray --version\n"
 	 "\n"
 	 "Topics: roll, odds, check, dice, seeds, adbg, bbb, chits, presidio, json,\n"
-	 "exit, rules, merge, procedures, request, serve, report, table, examples\n"
+	 "exit, rules, merge, procedures, request, serve, report, table, scenario,\n"
+	 "examples\n"
 	 "('fray help adbg simulate', 'fray help adbg sweep' and so on for\n"
 	 "procedures).\n"},
 	{"table",
@@ -75,6 +77,15 @@ static const topic topics[] = {
 	 "\n"
 	 "Examples: examples/presidio/forces.yaml, examples/bbb/forces.yaml,\n"
 	 "examples/chits/forces.yaml; a walk through a game in docs/table.md.\n"},
+	{"scenario",
+	 "fray scenario new adbg|presidio|bbb|chits [FILE]\n"
+	 "\n"
+	 "A commented template to start from, written to FILE (never over a file\n"
+	 "that exists) or shown: for adbg a quick-battle scenario (fray adbg battle,\n"
+	 "simulate, check) with fray's example CRT inline; for presidio, bbb and\n"
+	 "chits the forces of a game file (fray table new GAME.yaml --rules R\n"
+	 "--forces FILE). Each names what to change; the chits one needs a chit mix\n"
+	 "beside it (fray help examples says where the example mix is).\n"},
 	{"procedures",
 	 "fray procedures [--json]\n"
 	 "\n"
@@ -451,5 +462,5 @@ int cmd_help(int argc, char **argv)
 		return cli_error("help", EXIT_BAD_INPUT, "no topic '%s' (did you mean '%s'?)", argv[0], near);
 	return cli_error("help", EXIT_BAD_INPUT,
 			 "no topic '%s' (topics: roll, odds, check, dice, seeds, adbg, bbb, chits, presidio, "
-			 "json, exit, rules, procedures, request, serve, report, table, examples)", argv[0]);
+			 "json, exit, rules, procedures, request, serve, report, table, scenario, examples)", argv[0]);
 }

@@ -23,6 +23,7 @@ static const command commands[] = {
 	{"report", cmd_report},
 	{"serve", cmd_serve},
 	{"table", cmd_table},
+	{"scenario", cmd_scenario},
 };
 
 static int run(const char *name, int argc, char **argv)
