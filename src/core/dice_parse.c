@@ -92,6 +92,9 @@ static fray_status parse_modifier(parser *p, dice_term *t, size_t ncol)
 		st = modifier_number(p, "the highest face re-rolled", 1, sides - 1, &t->param);
 	} else if (s[0] == 'k' || (s[0] == 'd' && (s[1] == 'h' || s[1] == 'l' ||
 						 isdigit((unsigned char)s[1])))) {
+		if (n < 2)
+			return fray_fail(p->ctx, FRAY_ERR_INPUT, "column %zu: expected two or more dice "
+					 "before a keep or drop (as in 4d6kh3)", p->pos + 1);
 		bool keep = s[0] == 'k', high = keep ? s[1] != 'l' : s[1] == 'h';
 		p->pos += s[1] == 'h' || s[1] == 'l' ? 2 : 1;
 		if (n > DICE_KEEP_MAX_DICE || sides > DICE_KEEP_MAX_SIDES)

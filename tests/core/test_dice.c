@@ -79,6 +79,7 @@ static void bad_expressions_name_the_column(void **state)
 		{"4d6kh0", "column 6: expected the number of dice kept from 1 to 4", FRAY_ERR_LIMIT},
 		{"4d6dl4", "column 6: expected the number of dice dropped from 0 to 3", FRAY_ERR_LIMIT},
 		{"4d6kh", "column 6: expected the number of dice kept (a number), got the end", FRAY_ERR_INPUT},
+		{"d20kh1", "column 4: expected two or more dice before a keep or drop (as in 4d6kh3)", FRAY_ERR_INPUT},
 		{"21d6kh1", "column 4: expected at most 20 dice of at most 100 sides in a keep or drop term", FRAY_ERR_LIMIT},
 		{"2d101kl1", "column 3: expected at most 20 dice of at most 100 sides in a keep or drop term", FRAY_ERR_LIMIT},
 		{"2d6>5", "column 5: expected '=' (successes are counted with >= or <=), got '5'", FRAY_ERR_INPUT},
