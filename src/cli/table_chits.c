@@ -79,7 +79,7 @@ static int opt_choice(table_game *g, const player_opts *p, const char *opt, cons
 
 typedef struct story {
 	FILE *json, *text;
-	bool first;
+	bool first, failed;              /* failed: memory ran out telling */
 } story;
 
 static void tell(void *ud, const fray_event *ev)
@@ -90,13 +90,25 @@ static void tell(void *ud, const fray_event *ev)
 		size_t (*render)(const fray_event *, char *, size_t) = pass ? fray_event_text : fray_event_json;
 		const char *line = small;
 		size_t n = render(ev, small, sizeof small);
-		if (n >= sizeof small && (big = malloc(n + 1))) {
+		if (n >= sizeof small) {
+			if (!(big = malloc(n + 1))) {
+				s->failed = true;
+				continue;
+			}
 			render(ev, big, n + 1);
 			line = big;
 		}
-		if (pass)
-			fprintf(s->text, "  %s\n", cli_tstr(line));
-		else
+		if (pass) {
+			/* escaped whole: a control is at most 4 bytes written */
+			size_t cap = 4 * strlen(line) + 1;
+			char *esc = malloc(cap);
+			if (esc) {
+				cli_escape_controls(esc, cap, line);
+				fprintf(s->text, "  %s\n", esc);
+			}
+			s->failed |= !esc;
+			free(esc);
+		} else
 			fprintf(s->json, "%s\n    %s", s->first ? "" : ",", line);
 		free(big);
 		big = NULL;
@@ -130,7 +142,7 @@ static int roll_step(table_game *g, const char *procedure, const char *title, co
 {
 	char *json = NULL, *text = NULL;
 	size_t jlen = 0, tlen = 0;
-	story s = {open_memstream(&json, &jlen), open_memstream(&text, &tlen), true};
+	story s = {open_memstream(&json, &jlen), open_memstream(&text, &tlen), true, false};
 	fray_roller *r = fray_roller_sample_new(g->ctx, g->seed, 0);
 	int status = EXIT_OK;
 	if (!s.json || !s.text || !r) {
@@ -153,8 +165,11 @@ static int roll_step(table_game *g, const char *procedure, const char *title, co
 	g->dice = fray_roller_tell(r);
 done:
 	fray_roller_free(r);
-	bool ok = (!s.json || fclose(s.json) == 0) & (!s.text || fclose(s.text) == 0);
-	if (status == EXIT_OK && (!ok || !json || !text))
+	/* both closed, whatever the first says */
+	bool json_ok = !s.json || fclose(s.json) == 0;
+	bool text_ok = !s.text || fclose(s.text) == 0;
+	bool ok = json_ok && text_ok;
+	if (status == EXIT_OK && (!ok || s.failed || !json || !text))
 		status = cli_error(g->cmd, EXIT_RUNTIME, "out of memory");
 	if (status == EXIT_OK)
 		return table_add_step(g, json, text);
