@@ -343,11 +343,13 @@ static int run_combat(table_game *g, table_unit *u, table_unit *t, const player_
 	if (!out)
 		return cli_error(g->cmd, EXIT_RUNTIME, "out of memory");
 	const fray_chits_situation *s = &in->situation;
-	char inputs[512], title[256], ratio[16];
+	char inputs[512], title[256], ratio[16], tactic[200];
 	fray_chits_ratio_text(fray_chits_ratio(s->attacker_cdr, s->defender_cdr), ratio, sizeof ratio);
-	snprintf(inputs, sizeof inputs, "{\"tactic\": \"%s\", \"stance\": \"%s\", \"terrain\": \"%s\", "
+	/* the mix's name for it, from a file: a JSON string, escaped */
+	fray_json_string(mix->tactics[s->tactic].name, tactic, sizeof tactic);
+	snprintf(inputs, sizeof inputs, "{\"tactic\": %s, \"stance\": \"%s\", \"terrain\": \"%s\", "
 		 "\"attacker_cdr\": %d, \"defender_cdr\": %d, \"draw\": %d, \"scripted\": %s, \"retreat\": %s}",
-		 mix->tactics[s->tactic].name, fray_chits_stances[s->stance], fray_chits_terrains[s->terrain],
+		 tactic, fray_chits_stances[s->stance], fray_chits_terrains[s->terrain],
 		 s->attacker_cdr, s->defender_cdr, in->draw, in->nscript ? "true" : "false",
 		 no_retreat ? "false" : "true");
 	snprintf(title, sizeof title, "%s attacks %s: %s against %s in %s, %s, %d chits", u->name, t->name,

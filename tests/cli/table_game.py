@@ -323,6 +323,24 @@ def chits(tmp, seed):
     rest = [e["value"] for e in steps[0]["events"] if e.get("event") == "roll"]
     check(len(rest) == 1 and 1 <= rest[0] <= 3, "a Rest order rolls 1d3")
     check(after["Stein"]["fatigue"] == max(0, 4 - 1 - rest[0]), "end of turn: 1 fatigue point off, 1d3 more")
+    # a tactic's name from the mix file goes into the game file's JSON escaped
+    with open(os.path.join(EXAMPLES, "chits", "sample-mix.yaml")) as f:
+        mix = f.read().replace("  hasty:", "  'has\"ty\\':", 1).replace("tactic is hasty", "tactic is has\\\"ty\\\\")
+    quoted = os.path.join(tmp, f"quoted-{seed}")
+    os.makedirs(quoted, exist_ok=True)
+    with open(os.path.join(quoted, "sample-mix.yaml"), "w") as f:
+        f.write(mix)
+    with open(os.path.join(EXAMPLES, "chits", "forces.yaml")) as f, \
+            open(os.path.join(quoted, "forces.yaml"), "w") as g:
+        g.write(f.read())
+    qgame = os.path.join(quoted, "game.yaml")
+    fray("table", "new", qgame, "--rules", "chits", "--forces", os.path.join(quoted, "forces.yaml"))
+    out = json.loads(fray("table", qgame, "combat", "Bylant", "--at", "Karl Franz", "--tactic", 'has"ty\\',
+                          "--stance", "hold", "--terrain", "village", "--attacker-cdr", "9",
+                          "--defender-cdr", "6", "--draw", "3", "--json").stdout)
+    check(out["steps"][0]["inputs"]["tactic"] == 'has"ty\\', "a quoted tactic name kept whole")
+    log = json.loads(fray("table", qgame, "log", "--json").stdout)
+    check(log[0]["inputs"]["tactic"] == 'has"ty\\', "the game file reads back with the quoted tactic")
     # refused, and nothing written: a tactic not in the mix, Defend in the open
     with open(game, "rb") as f:
         was = f.read()
