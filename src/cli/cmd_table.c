@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "table.h"
+#include "../common/text.h"
 
 static const char CMD[] = "table";
 
@@ -81,15 +82,13 @@ static int table_new(int argc, char **argv)
  * quoted where they hold a space. */
 static void command_line(char *dst, size_t cap, int argc, char **argv, const char *extra)
 {
-	size_t len = 0;
-	dst[0] = '\0';
-	for (int i = 0; i < argc && len < cap; i++) {
+	textbuf t = text_on(dst, cap);
+	for (int i = 0; i < argc; i++) {
 		bool quote = strpbrk(argv[i], " \t'\"") != NULL;
-		len += (size_t)snprintf(dst + len, cap - len, "%s%s%s%s", i ? " " : "", quote ? "\"" : "", argv[i],
-					quote ? "\"" : "");
+		text_add(&t, "%s%s%s%s", i ? " " : "", quote ? "\"" : "", argv[i], quote ? "\"" : "");
 	}
-	if (extra && len < cap)
-		snprintf(dst + len, cap - len, "%s", extra);
+	if (extra)
+		text_add(&t, "%s", extra);
 }
 
 static void print_action(const table_game *g, bool json)

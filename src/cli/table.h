@@ -125,6 +125,9 @@ int table_read_forces(table_game *g, fray_ctx *ctx, const char *path);
  * exit status. */
 int table_save(table_game *g, const char *command, const table_game *before, size_t keep_log);
 
+/* Hits by battalion as "1 0 2 0". */
+void table_hits_text(char *dst, size_t cap, const int *hits, int n);
+
 /* A unit's name for a message on the terminal (controls escaped). */
 static inline const char *unit_label(const table_unit *u)
 {

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "table.h"
+#include "../common/text.h"
 
 static int doc_problem(table_game *g, fray_doc *doc)
 {
@@ -63,14 +64,14 @@ static int opt_choice(table_game *g, const player_opts *p, const char *opt, cons
 	const char *v = player_value(p, opt);
 	if (!v)
 		return EXIT_OK;
-	char list[256] = "";
-	size_t len = 0;
+	char list[256];
+	textbuf t = text_on(list, sizeof list);
 	for (int i = 0; i < n; i++) {
 		if (!strcmp(v, names[i])) {
 			*out = i;
 			return EXIT_OK;
 		}
-		len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "", names[i]);
+		text_add(&t, "%s%s", i ? ", " : "", names[i]);
 	}
 	return cli_error(g->cmd, EXIT_BAD_INPUT, "option %s expects one of %s, got '%s'", opt, list, cli_tstr(v));
 }
@@ -189,21 +190,13 @@ static fray_chits_unit chits_unit(const table_unit *u, bool can_retreat)
 	return c;
 }
 
-static void hits_text(char *dst, size_t cap, const int *hits, int n)
-{
-	size_t len = 0;
-	dst[0] = '\0';
-	for (int b = 0; b < n && len < cap; b++)
-		len += (size_t)snprintf(dst + len, cap - len, "%s%d", b ? " " : "", hits[b]);
-}
-
 /* The unit as the combat or end of turn left it, each change noted. */
 static void apply_unit(table_game *g, table_unit *u, const fray_chits_unit *c)
 {
 	if (memcmp(u->hits, c->hits, sizeof u->hits) != 0) {
 		char was[64], now[64];
-		hits_text(was, sizeof was, u->hits, u->battalions);
-		hits_text(now, sizeof now, c->hits, u->battalions);
+		table_hits_text(was, sizeof was, u->hits, u->battalions);
+		table_hits_text(now, sizeof now, c->hits, u->battalions);
 		table_note(g, "%s: hits by battalion %s (were %s)", u->name, now, was);
 		memcpy(u->hits, c->hits, sizeof u->hits);
 	}
@@ -270,11 +263,10 @@ static int read_situation(table_game *g, const fray_chits_mix *mix, const player
 				 "--attacker-cdr N --defender-cdr N --draw K (docs/chits.md)");
 	s->tactic = fray_chits_tactic_find(mix, tactic);
 	if (s->tactic < 0) {
-		char list[256] = "";
-		size_t len = 0;
+		char list[256];
+		textbuf t = text_on(list, sizeof list);
 		for (int i = 0; i < mix->ntactics; i++)
-			len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "",
-						mix->tactics[i].name);
+			text_add(&t, "%s%s", i ? ", " : "", mix->tactics[i].name);
 		return cli_error(g->cmd, EXIT_BAD_INPUT, "option --tactic expects one of the mix's tactics (%s), got "
 				 "'%s'", list, cli_tstr(tactic));
 	}

@@ -114,6 +114,13 @@ void json_string(FILE *f, const char *s)
 	json_string_n(f, s, (size_t)-1);
 }
 
+void table_hits_text(char *dst, size_t cap, const int *hits, int n)
+{
+	textbuf t = text_on(dst, cap);
+	for (int b = 0; b < n; b++)
+		text_add(&t, "%s%d", b ? " " : "", hits[b]);
+}
+
 /* Each line of text that is not empty as a YAML list item of its own. */
 static void text_items(FILE *f, const char *text)
 {

@@ -3,6 +3,7 @@
 #include <inttypes.h>
 #include <string.h>
 #include "table.h"
+#include "../common/text.h"
 
 static int name_width(const table_game *g)
 {
@@ -21,13 +22,12 @@ static void flags(char *dst, size_t cap, const table_unit *u)
 		const char *name;
 	} f[] = {{u->disrupted, "disrupted"}, {u->low_ammo, "low ammo"}, {u->silenced, "silenced"},
 		 {u->reduced, "reduced"}, {u->spent, "spent"}};
-	size_t len = 0;
-	dst[0] = '\0';
-	for (size_t i = 0; i < sizeof f / sizeof *f && len < cap; i++)
+	textbuf t = text_on(dst, cap);
+	for (size_t i = 0; i < sizeof f / sizeof *f; i++)
 		if (f[i].on)
-			len += (size_t)snprintf(dst + len, cap - len, "%s%s", len ? ", " : "", f[i].name);
-	if (!len)
-		snprintf(dst, cap, "good order");
+			text_add(&t, "%s%s", t.len ? ", " : "", f[i].name);
+	if (!t.len)
+		text_add(&t, "good order");
 }
 
 void table_print_status(const table_game *g, bool json, FILE *f)
@@ -59,9 +59,7 @@ void table_print_status(const table_game *g, bool json, FILE *f)
 		cli_escape_controls(side, sizeof side, u->side);
 		if (g->rules == RULES_CHITS) {
 			char hits[48];
-			size_t len = 0;
-			for (int b = 0; b < u->battalions && len < sizeof hits; b++)
-				len += (size_t)snprintf(hits + len, sizeof hits - len, "%s%d", b ? " " : "", u->hits[b]);
+			table_hits_text(hits, sizeof hits, u->hits, u->battalions);
 			fprintf(f, "%-*s  %-12s %-9s %-17s %4d %7d %6d  %s\n", w, nm, side, fray_chits_types[u->arm], hits,
 				u->lead, u->fatigue, u->chit_morale, u->disordered ? "disordered" : "good order");
 		} else if (g->rules == RULES_PRESIDIO) {

@@ -43,10 +43,12 @@ static void cell(FILE *f, const unit_field *fl, const table_unit *u)
 	case F_ENUM:
 		html_text(f, fl->choices[*(const int *)at]);
 		break;
-	case F_HITS:
-		for (int b = 0; b < u->battalions; b++)
-			fprintf(f, "%s%d", b ? " " : "", u->hits[b]);
+	case F_HITS: {
+		char hits[48];
+		table_hits_text(hits, sizeof hits, u->hits, u->battalions);
+		fputs(hits, f);
 		break;
+	}
 	}
 	fputs("</td>", f);
 }

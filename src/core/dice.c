@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include "dice_internal.h"
+#include "../common/text.h"
 
 FRAY_API int64_t fray_dice_roll(const fray_dice *d, fray_roller *r)
 {
@@ -44,16 +45,17 @@ static void tell_kept(fray_roller *r, const char *label, const int *faces, int n
 		      int keep, bool high, int64_t sum)
 {
 	char text[DICE_KEEP_MAX_DICE * 8 + 32];
-	size_t len = (size_t)snprintf(text, sizeof text, "kept");
+	textbuf t = text_on(text, sizeof text);
+	text_add(&t, "kept");
 	int lo = high ? 0 : n - keep, hi = high ? keep : n;
 	for (int i = lo; i < hi; i++)
-		len += (size_t)snprintf(text + len, sizeof text - len, " %d", faces[i]);
+		text_add(&t, " %d", faces[i]);
 	if (keep < n)
-		len += (size_t)snprintf(text + len, sizeof text - len, ", dropped");
+		text_add(&t, ", dropped");
 	for (int i = 0; i < n; i++)
 		if (i < lo || i >= hi)
-			len += (size_t)snprintf(text + len, sizeof text - len, " %d", faces[i]);
-	snprintf(text + len, sizeof text - len, ": %lld", (long long)sum);
+			text_add(&t, " %d", faces[i]);
+	text_add(&t, ": %lld", (long long)sum);
 	fray_emit_result(r, label, sum, text, NULL);
 }
 
