@@ -101,31 +101,16 @@ static char *with_format(const char *request, const char *format)
 }
 
 /* The request's problem if it names "format" (the report shows both). */
-static int refuse_format(const char *path, const char *text)
+static int refuse_format(const char *path, const fray_node *root)
 {
-	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
-	fray_doc *doc = NULL;
-	int status = EXIT_OK;
-	if (!ctx)
-		return cli_error("report", EXIT_RUNTIME, "out of memory");
-	if (fray_doc_load_string(ctx, path, text, strlen(text), &doc) != FRAY_OK) {
-		status = cli_fail("report", ctx);
-	} else {
-		const fray_node *root = fray_doc_root(doc);
-		for (size_t k = 0; root && fray_node_kind_of(root) == FRAY_NODE_MAP && k < fray_node_len(root); k++) {
-			const fray_node *key = fray_node_key(root, k);
-			const char *name = fray_node_scalar(key);
-			if (name && !strcmp(name, "format")) {
-				status = cli_error("report", EXIT_BAD_INPUT, "%s:%d:%d: \"format\": leave it out; "
-						   "a report has the JSON and the words both", path,
-						   fray_node_line(key), fray_node_col(key));
-				break;
-			}
-		}
+	for (size_t k = 0; root && fray_node_kind_of(root) == FRAY_NODE_MAP && k < fray_node_len(root); k++) {
+		const fray_node *key = fray_node_key(root, k);
+		const char *name = fray_node_scalar(key);
+		if (name && !strcmp(name, "format"))
+			return cli_error("report", EXIT_BAD_INPUT, "%s:%d:%d: \"format\": leave it out; a report has "
+					 "the JSON and the words both", path, fray_node_line(key), fray_node_col(key));
 	}
-	fray_doc_free(doc);
-	fray_ctx_free(ctx);
-	return status;
+	return EXIT_OK;
 }
 
 /* Runs one request; the failure told as `fray request` tells it. */
@@ -173,22 +158,9 @@ static char *html_of(const char *request, const char *json, const char *text, co
 	return o.s;
 }
 
-/* A game file (fray_game: 1) rather than a request: its page, or NULL
- * with *status set when it is not a game or cannot be read. */
-static char *game_html(fray_ctx *ctx, const char *name, const char *text, const char *css, int *status, bool *game)
+/* A game file's page (the game takes doc). */
+static char *game_html(fray_ctx *ctx, const char *name, fray_doc *doc, const char *css, int *status)
 {
-	fray_doc *doc = NULL;
-	*game = false;
-	if (fray_doc_load_string(ctx, name, text, strlen(text), &doc) != FRAY_OK) {
-		fray_ctx_clear(ctx); /* not YAML: the request's run says why */
-		return NULL;
-	}
-	const fray_node *root = fray_doc_root(doc);
-	if (!root || fray_node_kind_of(root) != FRAY_NODE_MAP || !fray_map_get(root, "fray_game")) {
-		fray_doc_free(doc);
-		return NULL;
-	}
-	*game = true;
 	table_game *g = calloc(1, sizeof *g);
 	char *html = NULL;
 	if (!g) {
@@ -245,11 +217,19 @@ int cmd_report(int argc, char **argv)
 	const char *name = strcmp(in_path, "-") ? in_path : "(stdin)";
 	if (status == EXIT_OK)
 		status = cli_read_request("report", in_path, &request);
-	bool game = false;
-	if (status == EXIT_OK)
-		html = game_html(ctx, name, request, css, &status, &game);
-	if (status == EXIT_OK && !game)
-		status = refuse_format(name, request);
+	/* read once: a game file (fray_game: 1) or a request */
+	fray_doc *doc = NULL;
+	if (status == EXIT_OK && fray_doc_load_string(ctx, name, request, strlen(request), &doc) != FRAY_OK)
+		status = cli_fail("report", ctx);
+	const fray_node *root = doc ? fray_doc_root(doc) : NULL;
+	bool game = root && fray_node_kind_of(root) == FRAY_NODE_MAP && fray_map_get(root, "fray_game");
+	if (status == EXIT_OK && game) {
+		html = game_html(ctx, name, doc, css, &status);
+		doc = NULL;
+	} else if (status == EXIT_OK) {
+		status = refuse_format(name, root);
+	}
+	fray_doc_free(doc);
 	if (status == EXIT_OK && !game)
 		status = run(ctx, name, request, &json);
 	if (status == EXIT_OK && !game && !(as_text = with_format(request, "text")))

@@ -323,6 +323,20 @@ def chits(tmp, seed):
     rest = [e["value"] for e in steps[0]["events"] if e.get("event") == "roll"]
     check(len(rest) == 1 and 1 <= rest[0] <= 3, "a Rest order rolls 1d3")
     check(after["Stein"]["fatigue"] == max(0, 4 - 1 - rest[0]), "end of turn: 1 fatigue point off, 1d3 more")
+    # Rally/Recover: the mix's test (2d6 at most the morale level); a pass
+    # takes one hit off, never the last; the lead battalion may be swapped
+    fray("table", game, "set", "Lauder", "hits=[2,1,0]")
+    before, steps, after = act(game, "end-turn", "Lauder", "--rally", "--lead", "2")
+    dice = [e["value"] for e in steps[0]["events"] if e.get("event") == "roll"]
+    passed = len(dice) == 2 and sum(dice) <= before["Lauder"]["morale"]
+    check(len(dice) == 2, "a rally rolls the mix's 2d6")
+    check(hits_of(after["Lauder"]) == 3 - (1 if passed else 0), "a passed rally recovers one hit")
+    check(after["Lauder"]["lead"] == 2, "the lead battalion swapped at the end of the turn")
+    fray("table", game, "set", "Lauder", "hits=[1,0,0]")
+    before, steps, after = act(game, "end-turn", "Lauder", "--rally")
+    check(after["Lauder"]["hits"] == [1, 0, 0] and not any(e.get("event") == "roll" for e in steps[0]["events"]),
+          "the last hit can never be recovered")
+    fray("table", game, "end-turn", "Lauder", "--lead", "1", "--hit-again", status=2)
     # a tactic's name from the mix file goes into the game file's JSON escaped
     with open(os.path.join(EXAMPLES, "chits", "sample-mix.yaml")) as f:
         mix = f.read().replace("  hasty:", "  'has\"ty\\':", 1).replace("tactic is hasty", "tactic is has\\\"ty\\\\")
