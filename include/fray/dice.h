@@ -37,6 +37,11 @@ size_t fray_dice_format(const fray_dice *d, char *dst, size_t cap);
 int64_t fray_dice_min(const fray_dice *d);
 int64_t fray_dice_max(const fray_dice *d);
 
+/* True when d is one plain die plus a number ("1d6", "d10-1"): its sides
+ * in *sides and the number in *add (procedures that read such a die
+ * through a table roll it with fray_die_classed). */
+bool fray_dice_one_die(const fray_dice *d, int *sides, int64_t *add);
+
 /* Rolls the expression with r (one event per die), returns the total. */
 int64_t fray_dice_roll(const fray_dice *d, fray_roller *r);
 /* The same, each die's event labelled `what` ("leader loss") rather than

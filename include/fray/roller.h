@@ -21,6 +21,13 @@ typedef struct fray_roller fray_roller;
 
 /* One die: 1..sides (sides >= 1). */
 int fray_die(fray_roller *r, int sides, const char *what);
+/* One die read through a table: the procedure looks at the face only as
+ * cls[face - 1] (a CRT's rows, a check's faces), so faces of one class
+ * give one result. Sampling rolls the die as fray_die does; enumeration
+ * makes one branch per class, weighted by its faces, and returns the
+ * class's lowest face. 1 <= sides <= FRAY_DIE_CLASSED_MAX_SIDES. */
+#define FRAY_DIE_CLASSED_MAX_SIDES 100
+int fray_die_classed(fray_roller *r, int sides, const unsigned char *cls, const char *what);
 /* n dice of `sides`, the number showing `need` or more: one event with n+1
  * outcomes (binomial), not n events. 0 <= n <= 1000. */
 int fray_successes(fray_roller *r, int n, int sides, int need,

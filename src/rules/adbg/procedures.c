@@ -1,7 +1,7 @@
 /* ADBG rule 19's dice procedures: fire (19.2.1), movement (19.2.2), melee
  * on the CRT (19.2.3), recovery (19.2.4) and battle rounds (19.1). Each
  * decision of the die is one event against a target, so exact odds branch
- * on hit / miss, not on six faces. */
+ * on hit / miss, not on six faces, and on each distinct melee result. */
 #include <stdio.h>
 #include "adbg_internal.h"
 
@@ -173,7 +173,21 @@ FRAY_API void fray_adbg_melee(fray_roller *r, const fray_adbg_melee_in *in,
 		if (in->drm)
 			fray_emit_modifier(r, "melee DR (levels)", in->drm, "ADBG 19.2.3, ruling R7");
 	}
-	out->natural = fray_die(r, 6, "melee die");
+	/* faces that land on the same losses are one class: exact odds
+	 * branch once per distinct result, not once per face */
+	unsigned char same[6];
+	const int *face_cell[6];
+	for (int f = 0; f < 6; f++) {
+		int row = clamp_int(f + 1 + in->drm, crt->first_row, crt->first_row + crt->nrows - 1);
+		face_cell[f] = crt->losses[row - crt->first_row][out->col];
+		same[f] = (unsigned char)f;
+		for (int g = 0; g < f; g++)
+			if (face_cell[g][0] == face_cell[f][0] && face_cell[g][1] == face_cell[f][1]) {
+				same[f] = (unsigned char)g;
+				break;
+			}
+	}
+	out->natural = fray_die_classed(r, 6, same, "melee die");
 	out->roll = out->natural + in->drm;
 	out->row = clamp_int(out->roll, crt->first_row, crt->first_row + crt->nrows - 1);
 	const int *cell = crt->losses[out->row - crt->first_row][out->col];

@@ -32,6 +32,28 @@ static fray_dice *parse_dice(fray_ctx *ctx, fray_doc *doc, const fray_node *n,
 	return d;
 }
 
+static bool check_passes(const adbg_check *c, int64_t total)
+{
+	for (int i = 0; i < c->nfaces; i++)
+		if (c->faces[i] == total)
+			return true;
+	return false;
+}
+
+/* A check of one die is read through its table of faces. */
+static void classify_faces(adbg_check *c)
+{
+	int sides;
+	int64_t add;
+	if (!c->dice || !fray_dice_one_die(c->dice, &sides, &add) ||
+	    sides > FRAY_DIE_CLASSED_MAX_SIDES)
+		return;
+	c->sides = sides;
+	c->add = add;
+	for (int f = 1; f <= sides; f++)
+		c->passes[f - 1] = check_passes(c, f + add);
+}
+
 /* {roll: 1d6, <faces_key>: [1, 2]} */
 static void read_check(fray_ctx *ctx, fray_doc *doc, const fray_node *n,
 		       const char *faces_key, adbg_check *c)
@@ -60,6 +82,7 @@ static void read_check(fray_ctx *ctx, fray_doc *doc, const fray_node *n,
 		if (fray_doc_int(doc, fray_node_item(faces, i), lo, hi, "a total the dice can roll", &v))
 			c->faces[c->nfaces++] = (int)v;
 	}
+	classify_faces(c);
 }
 
 static void read_leader(fray_doc *doc, const fray_node *n, const adbg_side_def *side,
@@ -467,9 +490,11 @@ FRAY_API const char *fray_adbg_side_name(const fray_adbg_scenario *s, int side)
 bool adbg_check_roll(fray_roller *r, const adbg_check *c, const char *what,
 		     int64_t *total)
 {
+	if (c->sides) {
+		int face = fray_die_classed(r, c->sides, c->passes, what);
+		*total = face + c->add;
+		return c->passes[face - 1];
+	}
 	*total = fray_dice_roll_as(c->dice, r, what);
-	for (int i = 0; i < c->nfaces; i++)
-		if (c->faces[i] == *total)
-			return true;
-	return false;
+	return check_passes(c, *total);
 }
