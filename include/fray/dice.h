@@ -37,16 +37,26 @@ size_t fray_dice_format(const fray_dice *d, char *dst, size_t cap);
 int64_t fray_dice_min(const fray_dice *d);
 int64_t fray_dice_max(const fray_dice *d);
 
-/* True when d is one plain die plus a number ("1d6", "d10-1"): its sides
- * in *sides and the number in *add (procedures that read such a die
- * through a table roll it with fray_die_classed). */
-bool fray_dice_one_die(const fray_dice *d, int *sides, int64_t *add);
-
 /* Rolls the expression with r (one event per die), returns the total. */
 int64_t fray_dice_roll(const fray_dice *d, fray_roller *r);
 /* The same, each die's event labelled `what` ("leader loss") rather than
  * with its term ("1d6"). */
 int64_t fray_dice_roll_as(const fray_dice *d, fray_roller *r, const char *what);
+
+/* A check: the dice pass when their total is one of totals[0..n) (a
+ * leader lost on 2, 11 or 12 of 2d6). d must outlive the check. Rolled
+ * with a sampling roller, or told, the dice are rolled as with
+ * fray_dice_roll_as; under enumeration the check is one event of two
+ * branches, pass and fail, weighted by the exact chance computed from the
+ * dice when the check is made, and *total is a total that gives the
+ * verdict (read it only as a verdict: its narration is not rendered). */
+#define FRAY_DICE_CHECK_MAX_TOTALS 64
+typedef struct fray_dice_check fray_dice_check;
+fray_status fray_dice_check_new(fray_ctx *ctx, const fray_dice *d, const int64_t *totals,
+				size_t n, fray_dice_check **out);
+void fray_dice_check_free(fray_dice_check *c);
+bool fray_dice_check_roll(const fray_dice_check *c, fray_roller *r, const char *what,
+			  int64_t *total);
 
 /* The expression as a procedure (input: const fray_dice *, one field: the
  * total), for fray_enumerate and fray_aggregate. */

@@ -113,7 +113,8 @@ void fray_roller_fail(fray_roller *r, fray_status s, const char *msg);
  * alone (a battle between phases: units, places, the round) calls
  * fray_resume first and fray_checkpoint at each stage boundary, with the
  * whole state as plain bytes (equal bytes, same state: zero the padding;
- * at most FRAY_STATE_MAX bytes, the same size every time).
+ * at most FRAY_STATE_MAX bytes, the same size every time) and the stage,
+ * a number that grows along every path (round, phase and step, say).
  *   fray_resume: true when the run is to start from a saved state, which
  *     it copies into *state; false: start from the beginning.
  *   fray_checkpoint: true when the state was taken and the procedure must
@@ -121,10 +122,12 @@ void fray_roller_fail(fray_roller *r, fray_status s, const char *msg);
  * Under sampling both return false: the procedure runs straight through.
  * Under fray_enumerate with a memoryless policy, the paths that reach the
  * same state are merged (their probabilities summed) and the procedure is
- * run once from each state, instead of once per path. */
+ * run once from each state, instead of once per path. States are run from
+ * in increasing order of stage, each once every path to it is in, so a
+ * procedure may stop only where a die is to be rolled and skip stages. */
 #define FRAY_STATE_MAX 2048
 bool fray_resume(fray_roller *r, void *state, size_t size);
-bool fray_checkpoint(fray_roller *r, const void *state, size_t size);
+bool fray_checkpoint(fray_roller *r, uint64_t stage, const void *state, size_t size);
 
 /* A procedure: a pure function of its roller, policy and input, writing its
  * outcome (the number of fields its caller expects). input is read-only

@@ -309,24 +309,6 @@ int64_t dice_term_min(const dice_term *t)
 	}
 }
 
-FRAY_API bool fray_dice_one_die(const fray_dice *d, int *sides, int64_t *add)
-{
-	int dice = 0;
-	*add = 0;
-	for (size_t i = 0; i < d->nterms; i++) {
-		const dice_term *t = &d->terms[i];
-		if (t->kind == DICE_CONST) {
-			*add += t->sign * t->value;
-		} else if (t->kind == DICE_SUM && t->count == 1 && t->sign > 0 && dice == 0) {
-			*sides = t->sides;
-			dice = 1;
-		} else {
-			return false;
-		}
-	}
-	return dice == 1;
-}
-
 FRAY_API int64_t fray_dice_min(const fray_dice *d)
 {
 	int64_t v = 0;

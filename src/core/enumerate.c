@@ -6,10 +6,12 @@
  *
  * Probabilities are kept in 128-bit integers while they fit (xq.h) and in
  * GMP past that. A procedure that checkpoints its state (fray_checkpoint)
- * is walked in waves: every path from the start up to its first checkpoint,
- * then, for each distinct state reached (probabilities summed), every path
- * from that state to its next checkpoint, and so on: dynamic programming
- * over stages, where a battle's paths repeat the same states over and over. */
+ * is walked by stages: every path from the start up to its first
+ * checkpoint, then, stage by stage in increasing order, once from each
+ * distinct state of the stage (the probabilities of the paths that reached
+ * it summed) to the next checkpoint: dynamic programming over stages, where
+ * a battle's paths repeat the same states over and over. A state is walked
+ * only when every path to it is in, as stages grow along every path. */
 #include <stdio.h>
 #include <string.h>
 #include "dist_internal.h"
@@ -198,7 +200,7 @@ FRAY_API bool fray_resume(fray_roller *r, void *state, size_t size)
 	return true;
 }
 
-FRAY_API bool fray_checkpoint(fray_roller *r, const void *state, size_t size)
+FRAY_API bool fray_checkpoint(fray_roller *r, uint64_t stage, const void *state, size_t size)
 {
 	if (r->mode != ROLLER_ENUMERATE || !r->en->staging || fray_roller_stopped(r))
 		return false;
@@ -208,7 +210,13 @@ FRAY_API bool fray_checkpoint(fray_roller *r, const void *state, size_t size)
 				 "FRAY_STATE_MAX bytes, the same size every time");
 		return false;
 	}
+	if (en->resume && stage <= en->resume_stage) {
+		fray_roller_fail(r, FRAY_ERR_INTERNAL, "fray_checkpoint: a stage that does not "
+				 "grow along the path");
+		return false;
+	}
 	en->state_size = size;
+	en->stage = stage;
 	memcpy(en->key, state, size);
 	en->checkpointed = true;
 	r->truncated = true; /* the run stops here: primitives do nothing more */
@@ -216,6 +224,11 @@ FRAY_API bool fray_checkpoint(fray_roller *r, const void *state, size_t size)
 }
 
 /* ---- the walk ---- */
+
+typedef struct stage_states {
+	uint64_t stage;
+	fray_tally t; /* the state's bytes -> probability */
+} stage_states;
 
 typedef struct walker {
 	fray_ctx *ctx;
@@ -227,10 +240,14 @@ typedef struct walker {
 	uint64_t max_paths, max_bytes, paths;
 	fray_tally out;        /* outcomes */
 	fray_xq unresolved;
-	fray_tally wave[2];    /* states to walk from, states reached */
-	int cur;               /* wave[cur]: the states being walked from */
+	/* the states reached and not yet walked from, a tally a stage, in
+	 * increasing order of stage; `walking` is the stage being walked */
+	stage_states *pending;
+	size_t npending, cap_pending;
+	stage_states walking;
 	/* one state's ends, before they are weighted by the state's
-	 * probability (a product per end instead of per path) */
+	 * probability (a product per end instead of per path); a state's key
+	 * here is its stage, then its bytes */
 	fray_tally local_out, local_next;
 	fray_xq local_unres;
 	/* the entry the last path ended in: paths in a row often end alike
@@ -256,8 +273,10 @@ static fray_status check_memory(walker *w)
 		return fray_fail(ctx, FRAY_ERR_NOMEM, "out of memory while enumerating; "
 				 "simulate instead (--trials N)");
 	uint64_t used = (uint64_t)fray_gmp_live_bytes() + tally_bytes(&w->out) +
-			tally_bytes(&w->wave[0]) + tally_bytes(&w->wave[1]) +
-			tally_bytes(&w->local_out) + tally_bytes(&w->local_next);
+			tally_bytes(&w->walking.t) + tally_bytes(&w->local_out) +
+			tally_bytes(&w->local_next) + w->cap_pending * sizeof *w->pending;
+	for (size_t i = 0; i < w->npending; i++)
+		used += tally_bytes(&w->pending[i].t);
 	if (used > w->max_bytes)
 		return fray_fail(ctx, FRAY_ERR_BUDGET, "exact odds need more than %llu MiB of memory "
 				 "(the budget, --max-memory): simulate instead (--trials N)",
@@ -270,18 +289,40 @@ static size_t key_words(const enum_state *en)
 	return (en->state_size + 7) / 8;
 }
 
-/* The tally for states, made when the first checkpoint fixed their size. */
+/* The tally of one state's ends, made when the first checkpoint fixed
+ * the states' size. */
 static fray_status states_ready(walker *w)
 {
-	size_t words = key_words(w->r.en);
-	if (w->wave[0].nfields == words)
+	size_t words = 1 + key_words(w->r.en);
+	if (w->local_next.nfields == words)
 		return FRAY_OK;
-	if (w->wave[0].nfields != 0)
+	if (w->local_next.nfields != 0)
 		return fray_fail(w->ctx, FRAY_ERR_INTERNAL, "fray_checkpoint: states of two sizes");
-	fray_tally_init(&w->wave[0], w->ctx, words, true);
-	fray_tally_init(&w->wave[1], w->ctx, words, true);
 	fray_tally_init(&w->local_next, w->ctx, words, true);
 	return FRAY_OK;
+}
+
+/* The tally of the states at `stage`, made on first need. */
+static fray_tally *stage_tally(walker *w, uint64_t stage)
+{
+	size_t i = w->npending;
+	while (i > 0 && w->pending[i - 1].stage > stage)
+		i--;
+	if (i > 0 && w->pending[i - 1].stage == stage)
+		return &w->pending[i - 1].t;
+	if (w->npending == w->cap_pending) {
+		size_t cap = fray_grow(w->cap_pending, w->npending + 1, sizeof *w->pending);
+		stage_states *p = cap ? fray_realloc(w->ctx, w->pending, cap * sizeof *p) : NULL;
+		if (!p)
+			return NULL;
+		w->pending = p;
+		w->cap_pending = cap;
+	}
+	memmove(w->pending + i + 1, w->pending + i, (w->npending - i) * sizeof *w->pending);
+	w->npending++;
+	w->pending[i].stage = stage;
+	fray_tally_init(&w->pending[i].t, w->ctx, key_words(w->r.en), true);
+	return &w->pending[i].t;
 }
 
 static bool same_key(const int64_t *a, const int64_t *b, size_t n)
@@ -293,7 +334,7 @@ static bool same_key(const int64_t *a, const int64_t *b, size_t n)
 }
 
 /* Adds the path just run to where it ended: an outcome, a state, or cut. */
-static fray_status record_end(walker *w, const int64_t *outcome, bool weighted)
+static fray_status record_end(walker *w, const int64_t *outcome)
 {
 	enum_state *en = w->r.en;
 	fray_tally *t;
@@ -302,16 +343,17 @@ static fray_status record_end(walker *w, const int64_t *outcome, bool weighted)
 		fray_status st = states_ready(w);
 		if (st != FRAY_OK)
 			return st;
-		memset(w->keybuf, 0, key_words(en) * 8);
-		memcpy(w->keybuf, en->key, en->state_size);
-		t = weighted ? &w->local_next : &w->wave[1 - w->cur];
+		memset(w->keybuf, 0, (1 + key_words(en)) * 8);
+		w->keybuf[0] = (int64_t)en->stage;
+		memcpy(w->keybuf + 1, en->key, en->state_size);
+		t = &w->local_next;
 		key = w->keybuf;
 	} else if (w->r.truncated) {
-		if (!add_path(en, weighted ? &w->local_unres : &w->unresolved))
+		if (!add_path(en, &w->local_unres))
 			return fray_nomem(w->ctx);
 		return FRAY_OK;
 	} else {
-		t = weighted ? &w->local_out : &w->out;
+		t = &w->local_out;
 		key = outcome;
 	}
 	size_t e = w->last_e;
@@ -339,13 +381,35 @@ static fray_status fold(walker *w, fray_tally *dst, fray_tally *src, const fray_
 	return FRAY_OK;
 }
 
-/* Runs every path from one start: the beginning (resume NULL, weight 1)
- * or a state reached with probability *weight. */
-static fray_status walk_from(walker *w, const unsigned char *resume, const fray_xq *weight)
+/* The states one state reached, weighted, each into its stage's tally. */
+static fray_status fold_states(walker *w, const fray_xq *weight)
+{
+	fray_tally *src = &w->local_next, *dst = NULL;
+	uint64_t dst_stage = 0;
+	for (size_t e = 0; e < src->count; e++) {
+		const int64_t *key = src->keys + e * src->nfields;
+		if (!dst || (uint64_t)key[0] != dst_stage) {
+			dst_stage = (uint64_t)key[0];
+			if (!(dst = stage_tally(w, dst_stage)))
+				return fray_nomem(w->ctx);
+		}
+		size_t d = fray_tally_slot(dst, key + 1);
+		if (d == SIZE_MAX || !fray_xq_addmul(&dst->x[d], weight, &src->x[e]))
+			return fray_nomem(w->ctx);
+	}
+	fray_tally_reset(src);
+	return FRAY_OK;
+}
+
+/* Runs every path from one start: the beginning (resume NULL) or a state
+ * of stage `stage` reached with probability *weight (1 at the beginning). */
+static fray_status walk_from(walker *w, const unsigned char *resume, uint64_t stage,
+			     const fray_xq *weight)
 {
 	fray_roller *r = &w->r;
 	enum_state *en = r->en;
 	en->resume = resume;
+	en->resume_stage = stage;
 	en->len = 0;
 	en->valid = 1;
 	fray_status st;
@@ -369,7 +433,7 @@ static fray_status walk_from(walker *w, const unsigned char *resume, const fray_
 		en->len = en->depth;
 		if (en->valid > en->depth + 1)
 			en->valid = en->depth + 1;
-		if ((st = record_end(w, outcome, weight != NULL)) != FRAY_OK)
+		if ((st = record_end(w, outcome)) != FRAY_OK)
 			return st;
 		if ((w->paths & 63) == 0 && (st = check_memory(w)) != FRAY_OK)
 			return st;
@@ -380,40 +444,39 @@ static fray_status walk_from(walker *w, const unsigned char *resume, const fray_
 		if (lim && lim->progress && (w->paths & 0xFFFF) == 0)
 			lim->progress(w->paths, w->max_paths, lim->ud);
 	} while (next_path(en));
-	if (!weight)
-		return FRAY_OK;
 	if ((st = fold(w, &w->out, &w->local_out, weight)) != FRAY_OK)
 		return st;
-	if (w->local_next.nfields &&
-	    (st = fold(w, &w->wave[1 - w->cur], &w->local_next, weight)) != FRAY_OK)
+	if (w->local_next.nfields && (st = fold_states(w, weight)) != FRAY_OK)
 		return st;
 	bool ok = fray_xq_addmul(&w->unresolved, weight, &w->local_unres);
 	fray_xq_clear(&w->local_unres);
 	return ok ? FRAY_OK : fray_nomem(w->ctx);
 }
 
-/* The waves: the beginning, then each set of states reached, until no
- * path stops at a checkpoint any more. A wave beyond the depth limit is
+/* The beginning, then the states of each stage in increasing order, until
+ * no path stops at a checkpoint any more. Stages past the depth limit are
  * unresolved, as a path cut there would be. */
 static fray_status walk(walker *w)
 {
-	fray_status st = walk_from(w, NULL, NULL);
+	fray_xq one = {.num = 1, .den = 1};
+	fray_status st = walk_from(w, NULL, 0, &one);
 	unsigned char *state = fray_alloc(w->ctx, FRAY_STATE_MAX);
 	if (!state)
 		return fray_nomem(w->ctx);
-	for (unsigned waves = 1; st == FRAY_OK && w->wave[1 - w->cur].count > 0; waves++) {
-		w->cur = 1 - w->cur;
-		fray_tally *from = &w->wave[w->cur];
+	for (unsigned stages = 1; st == FRAY_OK && w->npending > 0; stages++) {
+		w->walking = w->pending[0];
+		memmove(w->pending, w->pending + 1, --w->npending * sizeof *w->pending);
+		fray_tally *from = &w->walking.t;
 		for (size_t e = 0; e < from->count && st == FRAY_OK; e++) {
-			if (waves > w->r.en->max_depth) {
+			if (stages > w->r.en->max_depth) {
 				if (!fray_xq_add_xq(&w->unresolved, &from->x[e]))
 					st = fray_nomem(w->ctx);
 				continue;
 			}
 			memcpy(state, from->keys + e * from->nfields, w->r.en->state_size);
-			st = walk_from(w, state, &from->x[e]);
+			st = walk_from(w, state, w->walking.stage, &from->x[e]);
 		}
-		fray_tally_reset(from);
+		fray_tally_fini(from);
 	}
 	fray_dealloc(w->ctx, state);
 	return st;
@@ -477,8 +540,10 @@ done:
 	fray_tally_fini(&w->out);
 	fray_tally_fini(&w->local_out);
 	fray_tally_fini(&w->local_next);
-	fray_tally_fini(&w->wave[0]);
-	fray_tally_fini(&w->wave[1]);
+	fray_tally_fini(&w->walking.t);
+	for (size_t i = 0; i < w->npending; i++)
+		fray_tally_fini(&w->pending[i].t);
+	fray_dealloc(ctx, w->pending);
 	enum_state_free(ctx, w->r.en);
 	fray_dealloc(ctx, w);
 	return st;

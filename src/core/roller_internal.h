@@ -38,6 +38,8 @@ typedef struct enum_state {
 	 * beginning); a checkpoint copies the state into key and ends the run. */
 	bool staging;
 	const unsigned char *resume;
+	uint64_t resume_stage; /* the resumed state's stage */
+	uint64_t stage;        /* the last checkpoint's */
 	size_t state_size;  /* fixed by the first checkpoint; 0 before */
 	bool checkpointed;
 	unsigned char *key; /* FRAY_STATE_MAX bytes */

@@ -165,7 +165,7 @@ static void race_proc(fray_roller *r, fray_policy *p, const void *in, int64_t *o
 	while (s.stage < 40) {
 		s.score += fray_die(r, 6, "d6") >= 5;
 		s.stage++;
-		if (fray_checkpoint(r, &s, sizeof s))
+		if (fray_checkpoint(r, (uint64_t)s.stage, &s, sizeof s))
 			return;
 	}
 	out[0] = s.score;
@@ -205,7 +205,7 @@ static void race_short(fray_roller *r, fray_policy *p, const void *in, int64_t *
 	while (s.stage < 6) {
 		s.score += fray_die(r, 6, "d6") >= 5;
 		s.stage++;
-		if (fray_checkpoint(r, &s, sizeof s))
+		if (fray_checkpoint(r, (uint64_t)s.stage, &s, sizeof s))
 			return;
 	}
 	const char *opts[] = {"keep"};

@@ -1521,6 +1521,26 @@ static bool pack(const battle *b, int phase, int step, uint8_t *k)
 	 * home (read only while atop), this round's moves once a round
 	 * begins (cleared then), a lost leader's stack */
 	bool fresh = phase == 0 && step == 0;
+	if (b->round > b->rounds) {
+		/* the end (end_battle): only how many units of each side stand
+		 * in each status is read from here on (a check a routed unit,
+		 * all alike; the leaders lost are not in this procedure's
+		 * outcome), so each side's statuses go in sorted, and the
+		 * places, stacks and leaders not at all */
+		for (int s = 0; s < 2; s++) {
+			int n = sc->side[s].nunits;
+			for (int i = 0; i < n; i++) {
+				uint8_t v = (uint8_t)((unsigned)b->u[s][i].status << 5), *at = o + i;
+				while (at > o && at[-1] > v) {
+					*at = at[-1];
+					at--;
+				}
+				*at = v;
+			}
+			o += n + key_slots(sc, s) * STACK_BYTES + sc->side[s].nleaders;
+		}
+		return true;
+	}
 	for (int s = 0; s < 2; s++) {
 		for (int i = 0; i < sc->side[s].nunits; i++)
 			*o++ = (uint8_t)((unsigned)b->u[s][i].status << 5 | (unsigned)b->u[s][i].stack);
@@ -1581,8 +1601,58 @@ static void unpack(battle *b, const uint8_t *k, int *phase, int *step)
 	index_units(b);
 }
 
-/* fray_adbg_battle, stopping after the array and after each step when
- * exact odds merge states. */
+/* Whether a stack of side s at position p, not atop an enemy, holds one
+ * of the units in the mask. */
+static bool stands_at(const battle *b, int s, int p, uint32_t units)
+{
+	for (uint64_t m = b->alive[s] & ~b->atop[s]; m; m &= m - 1) {
+		int k = __builtin_ctzll(m);
+		if (b->st[s][k].pos == p && (b->in_stack[s][k] & units))
+			return true;
+	}
+	return false;
+}
+
+/* False when step (phase, step) surely rolls no die: a fire position where
+ * the side has no undisrupted unit or the enemy no unit (fire_position),
+ * a unit with nothing to recover, the melee phase's closing tidy. Exact
+ * odds stop to merge battles only before the other steps: between two
+ * stops a battle goes one way, so battles that meet on the way still meet
+ * at the next stop, and the steps without dice cost no pass of their own. */
+static bool step_may_roll(const battle *b, int phase, int step)
+{
+	int ini = b->sc->initiative;
+	switch (phase) {
+	case 0:
+	case 1: {
+		int s = phase == 0 ? ini : 1 - ini;
+		return !fire_skipped(b, s) && stands_at(b, s, step, b->normal[s]) &&
+		       stands_at(b, 1 - s, step, UINT32_MAX);
+	}
+	case 4:
+		return step != MELEE_DONE;
+	case 5:
+	case 6: {
+		int s = phase == 5 ? ini : 1 - ini;
+		fray_adbg_status st = b->u[s][step].status;
+		return st == FRAY_ADBG_DISRUPTED || st == FRAY_ADBG_ROUTED;
+	}
+	default:
+		return true;
+	}
+}
+
+/* Where the battle stands, growing with every step (next_step): a step
+ * number is below MELEE_DONE + 1 in every phase. */
+_Static_assert(FRAY_ADBG_MAX_UNITS <= MELEE_DONE && FRAY_ADBG_MAX_STACKS <= MELEE_DONE,
+	       "a phase has more steps than a stage leaves room for");
+static uint64_t stage_of(const battle *b, int phase, int step)
+{
+	return ((uint64_t)b->round * ROUND_PHASES + (uint64_t)phase) * (MELEE_DONE + 1) + (uint64_t)step;
+}
+
+/* fray_adbg_battle, stopping after the array and before each step that
+ * may roll when exact odds merge states. */
 static void battle_staged(fray_roller *r, fray_policy *p, const fray_adbg_scenario *sc,
 			  fray_adbg_result *res)
 {
@@ -1598,13 +1668,15 @@ static void battle_staged(fray_roller *r, fray_policy *p, const fray_adbg_scenar
 		battle_init(&b, sc);
 		attach(&b, r, p);
 		battle_begin(&b);
-		if (pack(&b, phase, step, k) && fray_checkpoint(r, k, size))
+		if (pack(&b, phase, step, k) && fray_checkpoint(r, stage_of(&b, phase, step), k, size))
 			return;
 	}
 	while (b.round <= b.rounds && !fray_roller_stopped(r)) {
 		battle_step(&b, phase, step);
 		next_step(&b, &phase, &step);
-		if (pack(&b, phase, step, k) && fray_checkpoint(r, k, size))
+		if (b.round <= b.rounds && !step_may_roll(&b, phase, step))
+			continue;
+		if (pack(&b, phase, step, k) && fray_checkpoint(r, stage_of(&b, phase, step), k, size))
 			return;
 	}
 	end_battle(&b, res);

@@ -32,28 +32,6 @@ static fray_dice *parse_dice(fray_ctx *ctx, fray_doc *doc, const fray_node *n,
 	return d;
 }
 
-static bool check_passes(const adbg_check *c, int64_t total)
-{
-	for (int i = 0; i < c->nfaces; i++)
-		if (c->faces[i] == total)
-			return true;
-	return false;
-}
-
-/* A check of one die is read through its table of faces. */
-static void classify_faces(adbg_check *c)
-{
-	int sides;
-	int64_t add;
-	if (!c->dice || !fray_dice_one_die(c->dice, &sides, &add) ||
-	    sides > FRAY_DIE_CLASSED_MAX_SIDES)
-		return;
-	c->sides = sides;
-	c->add = add;
-	for (int f = 1; f <= sides; f++)
-		c->passes[f - 1] = check_passes(c, f + add);
-}
-
 /* {roll: 1d6, <faces_key>: [1, 2]} */
 static void read_check(fray_ctx *ctx, fray_doc *doc, const fray_node *n,
 		       const char *faces_key, adbg_check *c)
@@ -80,9 +58,10 @@ static void read_check(fray_ctx *ctx, fray_doc *doc, const fray_node *n,
 	for (size_t i = 0; i < fray_node_len(faces); i++) {
 		int64_t v;
 		if (fray_doc_int(doc, fray_node_item(faces, i), lo, hi, "a total the dice can roll", &v))
-			c->faces[c->nfaces++] = (int)v;
+			c->faces[c->nfaces++] = v;
 	}
-	classify_faces(c);
+	if (c->dice && fray_dice_check_new(ctx, c->dice, c->faces, (size_t)c->nfaces, &c->test) != FRAY_OK)
+		fray_doc_error(doc, n, "%s", fray_ctx_message(ctx));
 }
 
 static void read_leader(fray_doc *doc, const fray_node *n, const adbg_side_def *side,
@@ -466,9 +445,11 @@ FRAY_API void fray_adbg_scenario_free(fray_adbg_scenario *s)
 {
 	if (!s)
 		return;
-	fray_dice_free(s->loss_fire.dice);
-	fray_dice_free(s->loss_melee.dice);
-	fray_dice_free(s->routed_check.dice);
+	adbg_check *checks[] = {&s->loss_fire, &s->loss_melee, &s->routed_check};
+	for (int i = 0; i < 3; i++) {
+		fray_dice_check_free(checks[i]->test);
+		fray_dice_free(checks[i]->dice);
+	}
 	fray_dealloc(s->ctx, s);
 }
 
@@ -490,11 +471,5 @@ FRAY_API const char *fray_adbg_side_name(const fray_adbg_scenario *s, int side)
 bool adbg_check_roll(fray_roller *r, const adbg_check *c, const char *what,
 		     int64_t *total)
 {
-	if (c->sides) {
-		int face = fray_die_classed(r, c->sides, c->passes, what);
-		*total = face + c->add;
-		return c->passes[face - 1];
-	}
-	*total = fray_dice_roll_as(c->dice, r, what);
-	return check_passes(c, *total);
+	return fray_dice_check_roll(c->test, r, what, total);
 }

@@ -37,12 +37,8 @@ typedef struct adbg_check {
 	char text[32];             /* the dice, as written */
 	fray_dice *dice;
 	int nfaces;
-	int faces[ADBG_CHECK_FACES];
-	/* one die plus a number: which faces pass (1) or not (0), so that
-	 * exact odds branch twice, not once a face; sides 0 otherwise */
-	int sides;
-	int64_t add;
-	unsigned char passes[FRAY_DIE_CLASSED_MAX_SIDES];
+	int64_t faces[ADBG_CHECK_FACES];
+	fray_dice_check *test;     /* the dice against the faces */
 } adbg_check;
 
 typedef enum adbg_victory { ADBG_VICTORY_LOSSES, ADBG_VICTORY_FIELD } adbg_victory;

@@ -1,0 +1,120 @@
+/* A check of dice: roll them, pass when the total is one of a set (a
+ * leader lost on 2, 11 or 12 of 2d6). Only the verdict matters to the
+ * rules, so exact odds branch twice, on pass and fail, weighted by the
+ * chance computed once from the dice's distribution, instead of once per
+ * die face. Sampling and telling roll the dice as fray_dice_roll_as does,
+ * so a seed gives the same battle either way. */
+#include <stdlib.h>
+#include <string.h>
+#include "dice_internal.h"
+#include "dist_internal.h"
+#include "roller_internal.h"
+
+struct fray_dice_check {
+	fray_ctx *ctx;
+	const fray_dice *dice;
+	size_t n;
+	int64_t totals[FRAY_DICE_CHECK_MAX_TOTALS];
+	/* the chance of passing, yes / ways, when both fit in 128 bits */
+	bool two_way;
+	fray_u128 yes, ways;
+	int64_t pass_total, fail_total; /* a total of each verdict, if any */
+};
+
+static bool passes(const fray_dice_check *c, int64_t total)
+{
+	for (size_t i = 0; i < c->n; i++)
+		if (c->totals[i] == total)
+			return true;
+	return false;
+}
+
+/* yes / ways from the dice's exact distribution. */
+static fray_status find_chance(fray_dice_check *c)
+{
+	fray_dist *dist;
+	fray_status st = fray_dice_dist(c->dice, &dist);
+	if (st != FRAY_OK)
+		return st;
+	fray_xq yes = FRAY_XQ_ZERO;
+	bool ok = true, any_pass = false, any_fail = false;
+	for (size_t i = 0; i < dist->count && ok; i++) {
+		int64_t v = dist->keys[i];
+		if (passes(c, v)) {
+			ok = fray_xq_add_xq(&yes, &dist->exact[i]);
+			if (!any_pass)
+				c->pass_total = v;
+			any_pass = true;
+		} else if (!any_fail) {
+			c->fail_total = v;
+			any_fail = true;
+		}
+	}
+	fray_dist_free(dist);
+	if (!ok) {
+		fray_xq_clear(&yes);
+		return fray_nomem(c->ctx);
+	}
+	mpq_t q;
+	mpq_init(q);
+	fray_xq_get_q(&yes, q);
+	c->two_way = fray_mpz_to_u128(mpq_numref(q), &c->yes) &&
+		     fray_mpz_to_u128(mpq_denref(q), &c->ways);
+	mpq_clear(q);
+	fray_xq_clear(&yes);
+	return FRAY_OK;
+}
+
+FRAY_API fray_status fray_dice_check_new(fray_ctx *ctx, const fray_dice *d, const int64_t *totals,
+					 size_t n, fray_dice_check **out)
+{
+	*out = NULL;
+	if (!d || (n && !totals) || n > FRAY_DICE_CHECK_MAX_TOTALS)
+		return fray_fail(ctx, FRAY_ERR_INPUT, "a dice check has at most %d totals",
+				 FRAY_DICE_CHECK_MAX_TOTALS);
+	fray_dice_check *c = fray_calloc(ctx, 1, sizeof *c);
+	if (!c)
+		return fray_nomem(ctx);
+	c->ctx = ctx;
+	c->dice = d;
+	c->n = n;
+	if (n)
+		memcpy(c->totals, totals, n * sizeof *totals);
+	fray_status st = find_chance(c);
+	if (st != FRAY_OK) {
+		fray_dealloc(ctx, c);
+		return st;
+	}
+	*out = c;
+	return FRAY_OK;
+}
+
+FRAY_API void fray_dice_check_free(fray_dice_check *c)
+{
+	if (c)
+		fray_dealloc(c->ctx, c);
+}
+
+FRAY_API bool fray_dice_check_roll(const fray_dice_check *c, fray_roller *r, const char *what,
+				   int64_t *total)
+{
+	if (r->mode != ROLLER_ENUMERATE || r->sink || !c->two_way) {
+		*total = fray_dice_roll_as(c->dice, r, what);
+		return passes(c, *total);
+	}
+	*total = c->fail_total;
+	if (fray_roller_stopped(r) || c->yes == 0)
+		return false;
+	uint32_t branch = 0;
+	bool need;
+	if (c->yes != c->ways) { /* else certain: no branch */
+		if (!fray_enum_step(r, 2, &branch, &need))
+			return false;
+		if (need)
+			fray_enum_commit_small(r, branch == 0 ? c->yes : c->ways - c->yes, c->ways);
+	}
+	if (branch != 0)
+		return false;
+	*total = c->pass_total;
+	return true;
+}
