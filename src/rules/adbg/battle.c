@@ -1518,9 +1518,10 @@ static bool pack(const battle *b, int phase, int step, uint8_t *k)
 	*o++ = (uint8_t)step;
 	/* what no later step reads is left out, so that battles differing
 	 * only there merge: whom a stack attacked and where from once it is
-	 * home (read only while atop), this round's moves once a round
-	 * begins (cleared then), a lost leader's stack */
-	bool fresh = phase == 0 && step == 0;
+	 * home (read only while atop), which stacks have moved (a side's
+	 * movement phase is one step, and reads only its own side's marks,
+	 * cleared when the round began), a lost leader's stack, the stack an
+	 * eliminated or removed unit was in */
 	if (b->round > b->rounds) {
 		/* the end (end_battle): only how many units of each side stand
 		 * in each status is read from here on (a check a routed unit,
@@ -1542,8 +1543,10 @@ static bool pack(const battle *b, int phase, int step, uint8_t *k)
 		return true;
 	}
 	for (int s = 0; s < 2; s++) {
-		for (int i = 0; i < sc->side[s].nunits; i++)
-			*o++ = (uint8_t)((unsigned)b->u[s][i].status << 5 | (unsigned)b->u[s][i].stack);
+		for (int i = 0; i < sc->side[s].nunits; i++) {
+			const adbg_unit_def *u = &b->u[s][i];
+			*o++ = (uint8_t)((unsigned)u->status << 5 | (in_line(u) ? (unsigned)u->stack : 0));
+		}
 		int slots = key_slots(sc, s);
 		for (int j = 0; j < b->nst[s]; j++) {
 			const bstack *t = &b->st[s][j];
@@ -1553,7 +1556,7 @@ static bool pack(const battle *b, int phase, int step, uint8_t *k)
 				return false;
 			uint8_t *r = o + j * STACK_BYTES;
 			bool atop = t->atop;
-			int v[STACK_BYTES] = {1 | atop << 1 | (!fresh && t->moved) << 2, t->pos + 1, t->row,
+			int v[STACK_BYTES] = {1 | atop << 1, t->pos + 1, t->row,
 					      atop ? t->foe + 1 : 0, atop ? t->home_pos + 1 : 0,
 					      atop ? t->home_row : 0, t->origin + 1};
 			for (int f = 0; f < STACK_BYTES; f++) {
@@ -1588,7 +1591,7 @@ static void unpack(battle *b, const uint8_t *k, int *phase, int *step)
 			const uint8_t *r = o + j * STACK_BYTES;
 			if (!r[0])
 				continue;
-			put_stack(b, s, j, (bstack){.used = true, .atop = r[0] >> 1 & 1, .moved = r[0] >> 2 & 1,
+			put_stack(b, s, j, (bstack){.used = true, .atop = r[0] >> 1 & 1,
 						    .pos = r[1] - 1, .row = r[2], .foe = r[3] - 1,
 						    .home_pos = r[4] - 1, .home_row = r[5], .origin = r[6] - 1});
 		}
