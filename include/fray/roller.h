@@ -127,6 +127,13 @@ void fray_roller_fail(fray_roller *r, fray_status s, const char *msg);
  * procedure may stop only where a die is to be rolled and skip stages. */
 #define FRAY_STATE_MAX 2048
 bool fray_resume(fray_roller *r, void *state, size_t size);
+/* Scratch memory the enumerator keeps while it runs the paths from one
+ * state, for what the procedure derives from the state (a battle set up
+ * from its bytes): *valid false on the first path from a state (fill it),
+ * true on the next ones (read it back instead of deriving it again). NULL
+ * when the run does not resume. size <= FRAY_SCRATCH_MAX. */
+#define FRAY_SCRATCH_MAX 16384
+void *fray_resume_scratch(fray_roller *r, size_t size, bool *valid);
 bool fray_checkpoint(fray_roller *r, uint64_t stage, const void *state, size_t size);
 
 /* A procedure: a pure function of its roller, policy and input, writing its

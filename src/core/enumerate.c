@@ -14,6 +14,8 @@
  * only when every path to it is in, as stages grow along every path. */
 #include <stdio.h>
 #include <string.h>
+#include <stdlib.h>
+#include <stddef.h>
 #include "dist_internal.h"
 #include "roller_internal.h"
 
@@ -178,6 +180,7 @@ static void enum_state_free(fray_ctx *ctx, enum_state *en)
 	mpz_clears(en->num, en->den, NULL);
 	fray_deal_nodes_free(ctx, en->deals, en->max_depth + 1);
 	fray_dealloc(ctx, en->key);
+	fray_dealloc(ctx, en->scratch);
 	fray_dealloc(ctx, en->path);
 	fray_dealloc(ctx, en->pnum);
 	fray_dealloc(ctx, en->pden);
@@ -198,6 +201,24 @@ FRAY_API bool fray_resume(fray_roller *r, void *state, size_t size)
 	}
 	memcpy(state, r->en->resume, size);
 	return true;
+}
+
+FRAY_API void *fray_resume_scratch(fray_roller *r, size_t size, bool *valid)
+{
+	*valid = false;
+	if (r->mode != ROLLER_ENUMERATE || !r->en->resume)
+		return NULL;
+	enum_state *en = r->en;
+	if (size > FRAY_SCRATCH_MAX) {
+		fray_roller_fail(r, FRAY_ERR_INTERNAL, "fray_resume_scratch: more than "
+				 "FRAY_SCRATCH_MAX bytes");
+		return NULL;
+	}
+	if (!en->scratch && !(en->scratch = fray_alloc(r->ctx, FRAY_SCRATCH_MAX)))
+		return NULL;
+	*valid = en->scratch_valid;
+	en->scratch_valid = true; /* the caller fills it now */
+	return en->scratch;
 }
 
 FRAY_API bool fray_checkpoint(fray_roller *r, uint64_t stage, const void *state, size_t size)
@@ -227,6 +248,7 @@ FRAY_API bool fray_checkpoint(fray_roller *r, uint64_t stage, const void *state,
 
 typedef struct stage_states {
 	uint64_t stage;
+	uint64_t arrivals;
 	fray_tally t; /* the state's bytes -> probability */
 } stage_states;
 
@@ -321,6 +343,7 @@ static fray_tally *stage_tally(walker *w, uint64_t stage)
 	memmove(w->pending + i + 1, w->pending + i, (w->npending - i) * sizeof *w->pending);
 	w->npending++;
 	w->pending[i].stage = stage;
+	w->pending[i].arrivals = 0;
 	fray_tally_init(&w->pending[i].t, w->ctx, key_words(w->r.en), true);
 	return &w->pending[i].t;
 }
@@ -394,6 +417,7 @@ static fray_status fold_states(walker *w, const fray_xq *weight)
 				return fray_nomem(w->ctx);
 		}
 		size_t d = fray_tally_slot(dst, key + 1);
+		((stage_states *)((char *)dst - offsetof(stage_states, t)))->arrivals++;
 		if (d == SIZE_MAX || !fray_xq_addmul(&dst->x[d], weight, &src->x[e]))
 			return fray_nomem(w->ctx);
 	}
@@ -410,6 +434,7 @@ static fray_status walk_from(walker *w, const unsigned char *resume, uint64_t st
 	enum_state *en = r->en;
 	en->resume = resume;
 	en->resume_stage = stage;
+	en->scratch_valid = false;
 	en->len = 0;
 	en->valid = 1;
 	fray_status st;
@@ -467,6 +492,7 @@ static fray_status walk(walker *w)
 		w->walking = w->pending[0];
 		memmove(w->pending, w->pending + 1, --w->npending * sizeof *w->pending);
 		fray_tally *from = &w->walking.t;
+		if (getenv("FRAY_WAVES")) fprintf(stderr, "stage %llu: %zu states, %llu arrivals, %llu paths so far\n", (unsigned long long)w->walking.stage, from->count, (unsigned long long)w->walking.arrivals, (unsigned long long)w->paths);
 		for (size_t e = 0; e < from->count && st == FRAY_OK; e++) {
 			if (stages > w->r.en->max_depth) {
 				if (!fray_xq_add_xq(&w->unresolved, &from->x[e]))

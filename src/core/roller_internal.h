@@ -43,6 +43,10 @@ typedef struct enum_state {
 	size_t state_size;  /* fixed by the first checkpoint; 0 before */
 	bool checkpointed;
 	unsigned char *key; /* FRAY_STATE_MAX bytes */
+	/* fray_resume_scratch: FRAY_SCRATCH_MAX bytes, made on first need;
+	 * valid once filled on the current state's first path */
+	unsigned char *scratch;
+	bool scratch_valid;
 } enum_state;
 
 struct fray_roller {

@@ -1571,6 +1571,45 @@ static bool pack(const battle *b, int phase, int step, uint8_t *k)
 	return true;
 }
 
+static void unpack_head(const uint8_t *k, int *phase, int *step)
+{
+	*phase = k[3];
+	*step = k[4];
+}
+
+/* A set-up battle as bytes: what battle_copy clears, then the units. */
+static size_t battle_bytes(const fray_adbg_scenario *sc)
+{
+	return offsetof(battle, u) +
+	       (size_t)(sc->side[0].nunits + sc->side[1].nunits) * sizeof(adbg_unit_def);
+}
+
+_Static_assert(offsetof(battle, u) + 2 * FRAY_ADBG_MAX_UNITS * sizeof(adbg_unit_def) <=
+	       FRAY_SCRATCH_MAX, "a set-up battle fits the enumerator's scratch");
+
+static void battle_save(const battle *b, unsigned char *dst)
+{
+	memcpy(dst, b, offsetof(battle, u));
+	dst += offsetof(battle, u);
+	for (int s = 0; s < 2; s++) {
+		size_t n = (size_t)b->sc->side[s].nunits * sizeof b->u[s][0];
+		memcpy(dst, b->u[s], n);
+		dst += n;
+	}
+}
+
+/* battle_save's battle, as it was: the line is built again on need. */
+static void battle_load(battle *b, const fray_adbg_scenario *sc, const unsigned char *src)
+{
+	memcpy(b, src, offsetof(battle, u));
+	src += offsetof(battle, u);
+	for (int s = 0; s < 2; s++) {
+		size_t n = (size_t)sc->side[s].nunits * sizeof b->u[s][0];
+		memcpy(b->u[s], src, n);
+		src += n;
+	}
+}
+
 static void unpack(battle *b, const uint8_t *k, int *phase, int *step)
 {
 	const fray_adbg_scenario *sc = b->sc;
@@ -1616,13 +1655,14 @@ static bool stands_at(const battle *b, int s, int p, uint32_t units)
 	return false;
 }
 
-/* False when step (phase, step) surely rolls no die: a fire position where
- * the side has no undisrupted unit or the enemy no unit (fire_position),
- * a unit with nothing to recover, the melee phase's closing tidy. Exact
- * odds stop to merge battles only before the other steps: between two
- * stops a battle goes one way, so battles that meet on the way still meet
- * at the next stop, and the steps without dice cost no pass of their own. */
-static bool step_may_roll(const battle *b, int phase, int step)
+/* Whether exact odds stop before step (phase, step) to merge the battles
+ * that stand alike there. Not when the step surely rolls no die (a fire
+ * position where the side has no undisrupted unit or the enemy no unit,
+ * a unit with nothing to recover, the melee phase's closing tidy):
+ * between two stops a battle goes one way, so battles that meet on the
+ * way still meet at the next stop, and a step without dice costs no pass
+ * of its own. */
+static bool stop_before(const battle *b, int phase, int step)
 {
 	int ini = b->sc->initiative;
 	switch (phase) {
@@ -1632,6 +1672,12 @@ static bool step_may_roll(const battle *b, int phase, int step)
 		return !fire_skipped(b, s) && stands_at(b, s, step, b->normal[s]) &&
 		       stands_at(b, 1 - s, step, UINT32_MAX);
 	}
+	case 3:
+		/* the second side moves straight after the first: the battles
+		 * the first side's moves leave are all different (in the
+		 * shipped examples not two of them merge), so a stop there
+		 * would cost a pass and merge nothing */
+		return false;
 	case 4:
 		return step != MELEE_DONE;
 	case 5:
@@ -1664,8 +1710,19 @@ static void battle_staged(fray_roller *r, fray_policy *p, const fray_adbg_scenar
 	size_t size = key_size(sc);
 	int phase = 0, step = 0;
 	if (fray_resume(r, k, size)) {
-		battle_copy(&b, sc); /* unpack derives the rest */
-		unpack(&b, k, &phase, &step);
+		/* the battle set up from the state on the first path from it,
+		 * copied on the next ones */
+		bool valid;
+		unsigned char *saved = fray_resume_scratch(r, battle_bytes(sc), &valid);
+		if (saved && valid) {
+			battle_load(&b, sc, saved);
+			unpack_head(k, &phase, &step);
+		} else {
+			battle_copy(&b, sc); /* unpack derives the rest */
+			unpack(&b, k, &phase, &step);
+			if (saved)
+				battle_save(&b, saved);
+		}
 		attach(&b, r, p);
 	} else {
 		battle_init(&b, sc);
@@ -1677,7 +1734,7 @@ static void battle_staged(fray_roller *r, fray_policy *p, const fray_adbg_scenar
 	while (b.round <= b.rounds && !fray_roller_stopped(r)) {
 		battle_step(&b, phase, step);
 		next_step(&b, &phase, &step);
-		if (b.round <= b.rounds && !step_may_roll(&b, phase, step))
+		if (b.round <= b.rounds && !stop_before(&b, phase, step))
 			continue;
 		if (pack(&b, phase, step, k) && fray_checkpoint(r, stage_of(&b, phase, step), k, size))
 			return;
