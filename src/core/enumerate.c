@@ -14,8 +14,6 @@
  * only when every path to it is in, as stages grow along every path. */
 #include <stdio.h>
 #include <string.h>
-#include <stdlib.h>
-#include <stddef.h>
 #include "dist_internal.h"
 #include "roller_internal.h"
 
@@ -248,7 +246,6 @@ FRAY_API bool fray_checkpoint(fray_roller *r, uint64_t stage, const void *state,
 
 typedef struct stage_states {
 	uint64_t stage;
-	uint64_t arrivals;
 	fray_tally t; /* the state's bytes -> probability */
 } stage_states;
 
@@ -343,7 +340,6 @@ static fray_tally *stage_tally(walker *w, uint64_t stage)
 	memmove(w->pending + i + 1, w->pending + i, (w->npending - i) * sizeof *w->pending);
 	w->npending++;
 	w->pending[i].stage = stage;
-	w->pending[i].arrivals = 0;
 	fray_tally_init(&w->pending[i].t, w->ctx, key_words(w->r.en), true);
 	return &w->pending[i].t;
 }
@@ -417,7 +413,6 @@ static fray_status fold_states(walker *w, const fray_xq *weight)
 				return fray_nomem(w->ctx);
 		}
 		size_t d = fray_tally_slot(dst, key + 1);
-		((stage_states *)((char *)dst - offsetof(stage_states, t)))->arrivals++;
 		if (d == SIZE_MAX || !fray_xq_addmul(&dst->x[d], weight, &src->x[e]))
 			return fray_nomem(w->ctx);
 	}
@@ -492,7 +487,6 @@ static fray_status walk(walker *w)
 		w->walking = w->pending[0];
 		memmove(w->pending, w->pending + 1, --w->npending * sizeof *w->pending);
 		fray_tally *from = &w->walking.t;
-		if (getenv("FRAY_WAVES")) fprintf(stderr, "stage %llu: %zu states, %llu arrivals, %llu paths so far\n", (unsigned long long)w->walking.stage, from->count, (unsigned long long)w->walking.arrivals, (unsigned long long)w->paths);
 		for (size_t e = 0; e < from->count && st == FRAY_OK; e++) {
 			if (stages > w->r.en->max_depth) {
 				if (!fray_xq_add_xq(&w->unresolved, &from->x[e]))
