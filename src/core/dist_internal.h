@@ -41,6 +41,12 @@ void fray_tally_fini(fray_tally *t);
 void fray_tally_reset(fray_tally *t);
 /* The entry for key, created (zero) if new; SIZE_MAX when out of memory. */
 size_t fray_tally_slot(fray_tally *t, const int64_t *key);
+/* The same in two parts, so that a caller with several keys to look up
+ * can hash them all and prefetch their slots before the first lookup (a
+ * big table's slots are cache misses). */
+uint64_t fray_tally_hash(const int64_t *key, size_t nfields);
+void fray_tally_prefetch(const fray_tally *t, uint64_t h);
+size_t fray_tally_slot_hashed(fray_tally *t, const int64_t *key, uint64_t h);
 /* Adds src's hit counts into dst (sampled tallies). */
 fray_status fray_tally_merge(fray_tally *dst, const fray_tally *src);
 /* Builds a sorted distribution (the exact sums are moved out of t);

@@ -400,21 +400,41 @@ static fray_status fold(walker *w, fray_tally *dst, fray_tally *src, const fray_
 	return FRAY_OK;
 }
 
-/* The states one state reached, weighted, each into its stage's tally. */
+/* The tally of the states at `stage` if there is one yet. */
+static fray_tally *find_stage(walker *w, uint64_t stage)
+{
+	for (size_t i = w->npending; i > 0; i--)
+		if (w->pending[i - 1].stage == stage)
+			return &w->pending[i - 1].t;
+	return NULL;
+}
+
+/* The states one state reached, weighted, each into its stage's tally.
+ * Their slots are fetched ahead, a batch at a time: the stages' tallies
+ * are big, and their slots cache misses. */
 static fray_status fold_states(walker *w, const fray_xq *weight)
 {
-	fray_tally *src = &w->local_next, *dst = NULL;
-	uint64_t dst_stage = 0;
-	for (size_t e = 0; e < src->count; e++) {
-		const int64_t *key = src->keys + e * src->nfields;
-		if (!dst || (uint64_t)key[0] != dst_stage) {
-			dst_stage = (uint64_t)key[0];
-			if (!(dst = stage_tally(w, dst_stage)))
+	enum { BATCH = 16 };
+	fray_tally *src = &w->local_next;
+	size_t words = src->nfields - 1; /* the stage, then the state */
+	for (size_t first = 0; first < src->count; first += BATCH) {
+		size_t n = src->count - first < BATCH ? src->count - first : BATCH;
+		uint64_t h[BATCH];
+		for (size_t i = 0; i < n; i++) {
+			const int64_t *key = src->keys + (first + i) * src->nfields;
+			h[i] = fray_tally_hash(key + 1, words);
+			const fray_tally *dst = find_stage(w, (uint64_t)key[0]);
+			if (dst)
+				fray_tally_prefetch(dst, h[i]);
+		}
+		for (size_t i = 0; i < n; i++) {
+			size_t e = first + i;
+			const int64_t *key = src->keys + e * src->nfields;
+			fray_tally *dst = stage_tally(w, (uint64_t)key[0]);
+			size_t d = dst ? fray_tally_slot_hashed(dst, key + 1, h[i]) : SIZE_MAX;
+			if (d == SIZE_MAX || !fray_xq_addmul(&dst->x[d], weight, &src->x[e]))
 				return fray_nomem(w->ctx);
 		}
-		size_t d = fray_tally_slot(dst, key + 1);
-		if (d == SIZE_MAX || !fray_xq_addmul(&dst->x[d], weight, &src->x[e]))
-			return fray_nomem(w->ctx);
 	}
 	fray_tally_reset(src);
 	return FRAY_OK;

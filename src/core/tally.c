@@ -101,13 +101,28 @@ static bool grow_entries(fray_tally *t)
 	return true;
 }
 
+uint64_t fray_tally_hash(const int64_t *key, size_t nfields)
+{
+	return hash_key(key, nfields);
+}
+
+void fray_tally_prefetch(const fray_tally *t, uint64_t h)
+{
+	if (t->nslots)
+		__builtin_prefetch(&t->slots[h & (t->nslots - 1)]);
+}
+
 size_t fray_tally_slot(fray_tally *t, const int64_t *key)
+{
+	return fray_tally_slot_hashed(t, key, hash_key(key, t->nfields));
+}
+
+size_t fray_tally_slot_hashed(fray_tally *t, const int64_t *key, uint64_t h)
 {
 	if ((t->count + 1) * 2 > t->nslots &&
 	    !rehash(t, t->nslots ? t->nslots * 2 : 64))
 		return SIZE_MAX;
 	size_t mask = t->nslots - 1;
-	uint64_t h = hash_key(key, t->nfields);
 	size_t s = h & mask;
 	size_t n = t->nfields, bytes = n * sizeof *key;
 	while (t->slots[s]) {
