@@ -1,7 +1,9 @@
 /* The exact odds engine of issue #16: deals as one event (against a count
  * of every subset of labelled items), deals read kind by kind, state
  * merging (against a binomial, and within a path budget that a walk of
- * every path could not meet), and 128-bit fractions against GMP. */
+ * every path could not meet) in stage order, the scratch kept per state,
+ * dice read through a table or as a check (against their faces counted),
+ * and 128-bit fractions against GMP. */
 #include <gmp.h>
 #include <math.h>
 #include <setjmp.h>
@@ -232,6 +234,269 @@ static void stateful_policy_walks_every_path(void **state)
 	fray_policy_free(script);
 }
 
+/* Stages that a path may skip: each stage a d6, a 5 scores, a 6 scores and
+ * skips the next stage, up to stage 20. Walked in stage order, every
+ * (stage, score) is run from once, once all the paths to it are in: the
+ * odds are those of the recurrence below, computed here with GMP, within a
+ * budget of 6 paths per (stage, score) that can be reached. */
+enum { SKIP_END = 20 };
+
+static void skipping_race(fray_roller *r, fray_policy *p, const void *in, int64_t *out)
+{
+	(void)p, (void)in;
+	race s;
+	if (!fray_resume(r, &s, sizeof s))
+		s = (race){0, 0};
+	while (s.stage < SKIP_END) {
+		int face = fray_die(r, 6, "d6");
+		s.score += face >= 5;
+		s.stage += face == 6 ? 2 : 1;
+		if (s.stage < SKIP_END && fray_checkpoint(r, (uint64_t)s.stage, &s, sizeof s))
+			return;
+	}
+	out[0] = s.score;
+}
+
+static void skipped_stages_merge_in_stage_order(void **state)
+{
+	(void)state;
+	/* q[t][k]: the chance of standing at stage t with score k; ended[k]:
+	 * of ending with score k */
+	mpq_t q[SKIP_END + 2][SKIP_END + 1], ended[SKIP_END + 1], sixth;
+	mpq_init(sixth);
+	mpq_set_ui(sixth, 1, 6);
+	for (int t = 0; t < SKIP_END + 2; t++)
+		for (int k = 0; k <= SKIP_END; k++)
+			mpq_init(q[t][k]);
+	for (int k = 0; k <= SKIP_END; k++)
+		mpq_init(ended[k]);
+	mpq_set_ui(q[0][0], 1, 1);
+	uint64_t states = 0;
+	mpq_t w;
+	mpq_init(w);
+	for (int t = 0; t < SKIP_END; t++)
+		for (int k = 0; k <= t; k++) {
+			if (mpq_sgn(q[t][k]) == 0)
+				continue;
+			states++;
+			/* faces 1-4: stage + 1; 5: score, stage + 1; 6: score, stage + 2 */
+			int to[3] = {t + 1, t + 1, t + 2}, gain[3] = {0, 1, 1};
+			unsigned faces[3] = {4, 1, 1};
+			for (int b = 0; b < 3; b++) {
+				mpq_set_ui(w, faces[b], 1);
+				mpq_mul(w, w, sixth);
+				mpq_mul(w, w, q[t][k]);
+				mpq_ptr dst = to[b] >= SKIP_END ? ended[k + gain[b]] : q[to[b]][k + gain[b]];
+				mpq_add(dst, dst, w);
+			}
+		}
+	fray_enum_limits lim = {.max_paths = 6 * states};
+	fray_dist *d;
+	assert_int_equal(fray_enumerate(ctx, skipping_race, NULL, NULL, 1, &lim, &d), FRAY_OK);
+	size_t seen = 0;
+	for (int k = 0; k <= SKIP_END; k++) {
+		if (mpq_sgn(ended[k]) == 0)
+			continue;
+		assert_true(seen < fray_dist_count(d));
+		assert_int_equal(fray_dist_outcome(d, seen)[0], k);
+		assert_exact(d, seen, mpq_numref(ended[k]), mpq_denref(ended[k]));
+		seen++;
+	}
+	assert_int_equal(seen, fray_dist_count(d));
+	fray_dist_free(d);
+	mpq_clear(w);
+	mpq_clear(sixth);
+	for (int t = 0; t < SKIP_END + 2; t++)
+		for (int k = 0; k <= SKIP_END; k++)
+			mpq_clear(q[t][k]);
+	for (int k = 0; k <= SKIP_END; k++)
+		mpq_clear(ended[k]);
+}
+
+/* A stage that does not grow along the path is refused, not walked. */
+static void standing_still(fray_roller *r, fray_policy *p, const void *in, int64_t *out)
+{
+	(void)p, (void)in;
+	race s;
+	if (!fray_resume(r, &s, sizeof s))
+		s = (race){0, 0};
+	while (s.stage < 3) {
+		s.score += fray_die(r, 6, "d6") >= 5;
+		s.stage++;
+		if (fray_checkpoint(r, 7, &s, sizeof s)) /* always stage 7 */
+			return;
+	}
+	out[0] = s.score;
+}
+
+static void stage_must_grow(void **state)
+{
+	(void)state;
+	fray_dist *d;
+	assert_int_equal(fray_enumerate(ctx, standing_still, NULL, NULL, 1, NULL, &d), FRAY_ERR_INTERNAL);
+	assert_null(d);
+	assert_non_null(strstr(fray_ctx_message(ctx), "stage"));
+}
+
+/* The scratch kept between the paths from one state holds what the first
+ * path derived from it: a later path from the same state finds it (and
+ * checks it against the state), a path from another state does not. */
+static int scratch_reused, scratch_wrong;
+
+static void scratch_race(fray_roller *r, fray_policy *p, const void *in, int64_t *out)
+{
+	(void)p, (void)in;
+	race s;
+	if (fray_resume(r, &s, sizeof s)) {
+		bool valid;
+		race *derived = fray_resume_scratch(r, sizeof *derived, &valid);
+		assert_non_null(derived);
+		if (valid) {
+			scratch_reused++;
+			scratch_wrong += derived->stage != s.stage || derived->score != s.score;
+		}
+		*derived = s;
+	} else {
+		bool valid;
+		assert_null(fray_resume_scratch(r, sizeof s, &valid));
+		assert_false(valid);
+		s = (race){0, 0};
+	}
+	while (s.stage < 6) {
+		s.score += fray_die(r, 6, "d6") >= 5;
+		s.stage++;
+		if (fray_checkpoint(r, (uint64_t)s.stage, &s, sizeof s))
+			return;
+	}
+	out[0] = s.score;
+}
+
+static void resume_scratch_is_per_state(void **state)
+{
+	(void)state;
+	scratch_reused = scratch_wrong = 0;
+	fray_dist *d;
+	assert_int_equal(fray_enumerate(ctx, scratch_race, NULL, NULL, 1, NULL, &d), FRAY_OK);
+	assert_int_equal(scratch_wrong, 0);
+	/* 5 of the 6 paths from each state resumed after the start: the
+	 * states of stages 1..5 hold scores 0..stage, 20 states in all */
+	assert_int_equal(scratch_reused, 5 * (2 + 3 + 4 + 5 + 6));
+	fray_dist_free(d);
+}
+
+/* fray_die_classed: exact odds branch once per class, with the same
+ * probabilities as reading cls from each of the die's faces; sampled, it
+ * is the same die as fray_die on the same seed. */
+static const unsigned char classes_of_d10[10] = {3, 3, 3, 0, 0, 7, 7, 7, 7, 1};
+
+static void classed_die(fray_roller *r, fray_policy *p, const void *in, int64_t *out)
+{
+	(void)p, (void)in;
+	out[0] = classes_of_d10[fray_die_classed(r, 10, classes_of_d10, "d10") - 1];
+	out[1] = classes_of_d10[fray_die_classed(r, 10, classes_of_d10, "d10") - 1];
+}
+
+static void classed_die_is_its_faces(void **state)
+{
+	(void)state;
+	fray_dist *d;
+	fray_enum_limits lim = {.max_paths = 4 * 4}; /* 4 classes, not 10 faces */
+	assert_int_equal(fray_enumerate(ctx, classed_die, NULL, NULL, 2, &lim, &d), FRAY_OK);
+	size_t pairs = 0;
+	for (int a = 0; a < 8; a++)
+		for (int b = 0; b < 8; b++) {
+			unsigned na = 0, nb = 0;
+			for (int f = 0; f < 10; f++) {
+				na += classes_of_d10[f] == a;
+				nb += classes_of_d10[f] == b;
+			}
+			if (!na || !nb)
+				continue;
+			size_t i = 0;
+			while (i < fray_dist_count(d) &&
+			       (fray_dist_outcome(d, i)[0] != a || fray_dist_outcome(d, i)[1] != b))
+				i++;
+			assert_true(i < fray_dist_count(d));
+			mpz_t num, den;
+			mpz_init_set_ui(num, na * nb);
+			mpz_init_set_ui(den, 100);
+			assert_exact(d, i, num, den);
+			mpz_clears(num, den, NULL);
+			pairs++;
+		}
+	assert_int_equal(fray_dist_count(d), pairs);
+	fray_dist_free(d);
+	fray_roller *x = fray_roller_sample_new(ctx, 99, 0), *y = fray_roller_sample_new(ctx, 99, 0);
+	for (int t = 0; t < 1000; t++)
+		assert_int_equal(fray_die_classed(x, 10, classes_of_d10, "d10"), fray_die(y, 10, "d10"));
+	fray_roller_free(x);
+	fray_roller_free(y);
+}
+
+/* fray_dice_check: exact odds branch pass / fail with the chance counted
+ * here from every pair of faces (2d6 on 2, 11 or 12: 4 of 36); sampled,
+ * the same dice and totals as fray_dice_roll_as on the same seed; a check
+ * that cannot fail or cannot pass is no branch at all. */
+static const int64_t loss_totals[3] = {2, 11, 12};
+
+static void check_twice(fray_roller *r, fray_policy *p, const void *in, int64_t *out)
+{
+	(void)p;
+	int64_t total;
+	out[0] = fray_dice_check_roll(in, r, "loss", &total);
+	out[1] = fray_dice_check_roll(in, r, "loss", &total);
+}
+
+static void dice_check_is_its_faces(void **state)
+{
+	(void)state;
+	fray_dice *dice;
+	assert_int_equal(fray_dice_parse(ctx, "2d6", &dice), FRAY_OK);
+	fray_dice_check *c;
+	assert_int_equal(fray_dice_check_new(ctx, dice, loss_totals, 3, &c), FRAY_OK);
+	unsigned pass = 0;
+	for (int a = 1; a <= 6; a++)
+		for (int b = 1; b <= 6; b++)
+			pass += a + b == 2 || a + b == 11 || a + b == 12;
+	fray_dist *d;
+	fray_enum_limits lim = {.max_paths = 4}; /* two checks, two branches each */
+	assert_int_equal(fray_enumerate(ctx, check_twice, NULL, c, 2, &lim, &d), FRAY_OK);
+	assert_int_equal(fray_dist_count(d), 4);
+	for (size_t i = 0; i < 4; i++) {
+		const int64_t *o = fray_dist_outcome(d, i);
+		mpz_t num, den;
+		mpz_init_set_ui(num, (o[0] ? pass : 36 - pass) * (o[1] ? pass : 36 - pass));
+		mpz_init_set_ui(den, 36 * 36);
+		assert_exact(d, i, num, den);
+		mpz_clears(num, den, NULL);
+	}
+	fray_dist_free(d);
+	fray_roller *x = fray_roller_sample_new(ctx, 5, 0), *y = fray_roller_sample_new(ctx, 5, 0);
+	for (int t = 0; t < 1000; t++) {
+		int64_t total, want = fray_dice_roll_as(dice, y, "loss");
+		bool passed = fray_dice_check_roll(c, x, "loss", &total);
+		assert_int_equal(total, want);
+		assert_int_equal(passed, want == 2 || want == 11 || want == 12);
+	}
+	fray_roller_free(x);
+	fray_roller_free(y);
+	fray_dice_check_free(c);
+	/* 2..12 all pass, none pass: certain, one path */
+	int64_t all[11];
+	for (int i = 0; i < 11; i++)
+		all[i] = 2 + i;
+	fray_enum_limits one = {.max_paths = 1};
+	for (size_t n = 0; n <= 11; n += 11) {
+		assert_int_equal(fray_dice_check_new(ctx, dice, all, n, &c), FRAY_OK);
+		assert_int_equal(fray_enumerate(ctx, check_twice, NULL, c, 2, &one, &d), FRAY_OK);
+		assert_int_equal(fray_dist_count(d), 1);
+		assert_int_equal(fray_dist_outcome(d, 0)[0], n == 11);
+		fray_dist_free(d);
+		fray_dice_check_free(c);
+	}
+	fray_dice_free(dice);
+}
+
 /* 128-bit fractions to doubles: the same double as GMP's exact value
  * rounded to nearest (fray_q_to_double's rule), on random numerators and
  * denominators of every size. */
@@ -280,6 +545,11 @@ int main(void)
 		cmocka_unit_test(dealt_count_is_the_deal_marginal),
 		cmocka_unit_test(merging_states_is_exact_and_small),
 		cmocka_unit_test(stateful_policy_walks_every_path),
+		cmocka_unit_test(skipped_stages_merge_in_stage_order),
+		cmocka_unit_test(stage_must_grow),
+		cmocka_unit_test(resume_scratch_is_per_state),
+		cmocka_unit_test(classed_die_is_its_faces),
+		cmocka_unit_test(dice_check_is_its_faces),
 		cmocka_unit_test(u128_ratio_rounds_as_gmp),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
