@@ -270,10 +270,12 @@ static const topic topics[] = {
 	 "\n"
 	 "The chance of each battle outcome (victory per side, draw) and the\n"
 	 "distribution of units lost per side. Exact when the battle's paths fit\n"
-	 "--budget (default 100000) and its numbers --max-memory (default 1024\n"
-	 "MiB); otherwise --trials simulated battles (default 100000, seed 1) with\n"
-	 "95% Wilson intervals. Says which, and why. A progress line shows on a\n"
-	 "terminal (not with --quiet); Ctrl-C or SIGTERM stops it (exit 130, 143).\n"},
+	 "--budget (default 30000000: the shipped examples are exact, in seconds)\n"
+	 "and its numbers --max-memory (default 1024 MiB); otherwise --trials\n"
+	 "simulated battles (default 100000, seed 1) with 95% Wilson intervals.\n"
+	 "Says which, and why; --budget 100000 gives a quick simulated answer for\n"
+	 "a big battle. A progress line shows on a terminal (not with --quiet);\n"
+	 "Ctrl-C or SIGTERM stops it (exit 130, 143).\n"},
 	{"adbg simulate",
 	 "fray adbg simulate SCENARIO.yaml [--trials N] [--seed S] [--threads T]\n"
 	 "     [--policy P | --policy-a P --policy-b Q] [--shard I/N [--output FILE]]\n"
