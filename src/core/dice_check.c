@@ -69,8 +69,10 @@ FRAY_API fray_status fray_dice_check_new(fray_ctx *ctx, const fray_dice *d, cons
 					 size_t n, fray_dice_check **out)
 {
 	*out = NULL;
-	if (!d || (n && !totals) || n > FRAY_DICE_CHECK_MAX_TOTALS)
-		return fray_fail(ctx, FRAY_ERR_INPUT, "a dice check has at most %d totals",
+	if (!d || (n && !totals))
+		return fray_fail(ctx, FRAY_ERR_INPUT, "fray_dice_check_new: NULL argument");
+	if (n > FRAY_DICE_CHECK_MAX_TOTALS)
+		return fray_fail(ctx, FRAY_ERR_LIMIT, "a dice check has at most %d totals",
 				 FRAY_DICE_CHECK_MAX_TOTALS);
 	fray_dice_check *c = fray_calloc(ctx, 1, sizeof *c);
 	if (!c)

@@ -141,35 +141,30 @@ FRAY_API int fray_die_classed(fray_roller *r, int sides, const unsigned char *cl
 			     const char *what)
 {
 	assert(sides >= 1 && sides <= FRAY_DIE_CLASSED_MAX_SIDES);
-	if (fray_roller_stopped(r))
-		return 1;
-	int v;
-	if (r->mode == ROLLER_SAMPLE) {
-		v = 1 + (int)fray_rng_below(&r->rng, (uint32_t)sides);
-	} else {
-		/* the classes in order of their lowest face, and their sizes */
-		int first[FRAY_DIE_CLASSED_MAX_SIDES], ways[FRAY_DIE_CLASSED_MAX_SIDES];
-		uint32_t n = 0;
-		for (int f = 0; f < sides; f++) {
-			uint32_t c = 0;
-			while (c < n && cls[first[c]] != cls[f])
-				c++;
-			if (c == n) {
-				first[n] = f;
-				ways[n++] = 0;
-			}
-			ways[c]++;
-		}
+	if (r->mode == ROLLER_SAMPLE || fray_roller_stopped(r))
+		return fray_die(r, sides, what);
+	/* the classes in order of their lowest face, and their sizes */
+	int first[FRAY_DIE_CLASSED_MAX_SIDES], ways[FRAY_DIE_CLASSED_MAX_SIDES];
+	uint32_t n = 0;
+	for (int f = 0; f < sides; f++) {
 		uint32_t c = 0;
-		bool need;
-		if (n > 1) { /* one class is certain: no branch */
-			if (!fray_enum_step(r, n, &c, &need))
-				return 1;
-			if (need)
-				fray_enum_commit_small(r, (fray_u128)ways[c], (fray_u128)sides);
+		while (c < n && cls[first[c]] != cls[f])
+			c++;
+		if (c == n) {
+			first[n] = f;
+			ways[n++] = 0;
 		}
-		v = first[c] + 1;
+		ways[c]++;
 	}
+	uint32_t c = 0;
+	bool need;
+	if (n > 1) { /* one class is certain: no branch */
+		if (!fray_enum_step(r, n, &c, &need))
+			return 1;
+		if (need)
+			fray_enum_commit_small(r, (fray_u128)ways[c], (fray_u128)sides);
+	}
+	int v = first[c] + 1;
 	if (r->sink)
 		emit_roll(r, FRAY_ROLL_DIE, what, v, sides, 1, 0);
 	return v;
