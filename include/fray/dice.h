@@ -49,7 +49,11 @@ int64_t fray_dice_roll_as(const fray_dice *d, fray_roller *r, const char *what);
  * fray_dice_roll_as; under enumeration the check is one event of two
  * branches, pass and fail, weighted by the exact chance computed from the
  * dice when the check is made, and *total is a total that gives the
- * verdict (read it only as a verdict: its narration is not rendered). */
+ * verdict (read it only as a verdict: its narration is not rendered).
+ * The chance is counted only for up to 10 dice of up to 100 sides (a
+ * millisecond; the largest expressions would take seconds, and a check
+ * is made when a scenario is read, even from a request); a bigger check
+ * is rolled die by die under enumeration too. */
 #define FRAY_DICE_CHECK_MAX_TOTALS 64
 typedef struct fray_dice_check fray_dice_check;
 fray_status fray_dice_check_new(fray_ctx *ctx, const fray_dice *d, const int64_t *totals,

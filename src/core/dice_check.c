@@ -29,9 +29,32 @@ static bool passes(const fray_dice_check *c, int64_t total)
 	return false;
 }
 
+/* Counting the chance once costs a convolution of the dice (or a dynamic
+ * programme for kept dice); within the parser's limits that can take
+ * seconds (200d1000), and a check is made when a scenario is read, even
+ * from a request. Up to CHECK_COUNT_DICE dice of up to CHECK_COUNT_SIDES
+ * sides it takes milliseconds; past that the check is rolled die by die
+ * under enumeration too, as any dice expression. */
+enum { CHECK_COUNT_DICE = 10, CHECK_COUNT_SIDES = 100 };
+
+static bool cheap_to_count(const fray_dice *d)
+{
+	int dice = 0;
+	for (size_t i = 0; i < d->nterms; i++) {
+		const dice_term *t = &d->terms[i];
+		bool d66 = t->kind == DICE_D66;
+		dice += t->count * (d66 ? 2 : 1);
+		if (!d66 && t->count > 0 && t->sides > CHECK_COUNT_SIDES)
+			return false;
+	}
+	return dice <= CHECK_COUNT_DICE;
+}
+
 /* yes / ways from the dice's exact distribution. */
 static fray_status find_chance(fray_dice_check *c)
 {
+	if (!cheap_to_count(c->dice))
+		return FRAY_OK; /* two_way stays false */
 	fray_dist *dist;
 	fray_status st = fray_dice_dist(c->dice, &dist);
 	if (st != FRAY_OK)

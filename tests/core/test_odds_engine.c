@@ -10,6 +10,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
@@ -495,6 +496,29 @@ static void dice_check_is_its_faces(void **state)
 		fray_dice_check_free(c);
 	}
 	fray_dice_free(dice);
+	/* a check whose chance would be costly to count (a die of more than
+	 * 100 sides) is rolled face by face, with the same exact chance */
+	for (int sides = 100; sides <= 101; sides++) {
+		char text[16];
+		snprintf(text, sizeof text, "1d%d", sides);
+		assert_int_equal(fray_dice_parse(ctx, text, &dice), FRAY_OK);
+		assert_int_equal(fray_dice_check_new(ctx, dice, loss_totals, 3, &c), FRAY_OK);
+		fray_enum_limits few = {.max_paths = 4};
+		fray_status st = fray_enumerate(ctx, check_twice, NULL, c, 2, &few, &d);
+		assert_int_equal(st, sides == 100 ? FRAY_OK : FRAY_ERR_LIMIT);
+		if (st != FRAY_OK)
+			assert_int_equal(fray_enumerate(ctx, check_twice, NULL, c, 2, NULL, &d), FRAY_OK);
+		const int64_t *both = fray_dist_outcome(d, fray_dist_count(d) - 1);
+		assert_true(both[0] == 1 && both[1] == 1);
+		mpz_t num, den;
+		mpz_init_set_ui(num, 3 * 3);
+		mpz_init_set_ui(den, (unsigned long)(sides * sides));
+		assert_exact(d, fray_dist_count(d) - 1, num, den);
+		mpz_clears(num, den, NULL);
+		fray_dist_free(d);
+		fray_dice_check_free(c);
+		fray_dice_free(dice);
+	}
 }
 
 /* 128-bit fractions to doubles: the same double as GMP's exact value
