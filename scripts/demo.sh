@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # make demo: fray fights the sample Blue Licks battle with narration, then
-# gives its odds and simulates a million of it; and shows a Presidio morale
+# gives its exact odds and simulates a million of it; and shows a Presidio morale
 # roll's exact odds.
 set -euo pipefail
 fray=${1:-build/fray}
@@ -9,6 +9,6 @@ if [ -t 1 ] && [ -z "${NO_COLOR+x}" ]; then bold=$'\033[1m' plain=$'\033[0m'; el
 say() { printf '\n%s$ %s%s\n' "$bold" "$*" "$plain"; "$@"; }
 echo "fray $("$fray" --version | cut -d' ' -f2): roll, odds, battle"
 say "$fray" adbg battle "$top/examples/adbg/blue-licks-1782.yaml" --seed 1782
-say "$fray" adbg odds "$top/examples/adbg/blue-licks-1782.yaml" --trials 200000
+say "$fray" adbg odds "$top/examples/adbg/blue-licks-1782.yaml"
 say "$fray" adbg simulate "$top/examples/adbg/blue-licks-1782.yaml" --trials 1000000
 say "$fray" presidio morale --level average --size squad --casualties 1 --leader-rank sergeant --odds
