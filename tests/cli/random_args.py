@@ -7,7 +7,9 @@ Usage: random_args.py FRAY SOURCE_DIR RUNS SEED
 The commands and their options are read from fray's own help; the values
 mix good ones (example files, names from the rule texts) with bad ones
 (huge, negative, empty, binary, format directives). The same SEED gives
-the same command lines.
+the same command lines. Then random actions on game files made from the
+examples (fray table): a failed action leaves its file as it was, a
+successful one leaves a file that still loads.
 """
 import os
 import random
@@ -63,7 +65,87 @@ def main():
             print("FAIL (exit %d) fray %r\n%s" % (p.returncode, args, err[:600]))
             bad += 1
     print("random command lines: %d run (seed %d), %d failed" % (runs, seed, bad))
+    bad += random_table_actions(fray, root, runs // 3, rng, opts, values)
     return 1 if bad else 0
+
+
+def random_table_actions(fray, root, runs, rng, opts, values):
+    """Random actions on real game files (fray table): besides the exit
+    status, an action that fails must leave the game file byte for byte as
+    it was, and one that succeeds must leave a file that still loads."""
+    import shutil
+    import tempfile
+    ex = os.path.join(root, "examples")
+    tmp = tempfile.mkdtemp(prefix="fray-random-table-")
+    games = {}
+    try:
+        for rules in ("presidio", "bbb", "chits"):
+            game = os.path.join(tmp, rules + ".yaml")
+            subprocess.run([fray, "table", "new", game, "--rules", rules, "--forces",
+                            os.path.join(ex, rules, "forces.yaml"), "--seed", "5"],
+                           check=True, capture_output=True)
+            units = re.findall(r"name: *([^,}\n]+)", open(os.path.join(ex, rules, "forces.yaml")).read())
+            games[rules] = (game, [u.strip() for u in units])
+        actions = {"presidio": ["shoot", "melee", "charge", "morale", "rally", "reload", "set", "turn"],
+                   "bbb": ["fire", "assault", "move", "set", "turn"],
+                   "chits": ["combat", "end-turn", "set", "turn"]}
+        # well-formed actions (A: the actor, T: the target), which random
+        # tokens then spoil half the time
+        well_formed = {
+            "presidio": [["shoot", "A", "--at", "T", "--range", "10"], ["melee", "A", "--at", "T"],
+                         ["charge", "A", "--at", "T", "--reaction", "stand"], ["morale", "A"],
+                         ["rally", "A"], ["reload", "A"], ["turn"], ["undo"]],
+            "bbb": [["fire", "A", "--at", "T", "--range", "5"], ["assault", "A", "--at", "T"],
+                    ["move", "A"], ["turn"], ["undo"]],
+            "chits": [["combat", "A", "--at", "T", "--tactic", "hasty", "--stance", "hold", "--terrain",
+                       "open", "--attacker-cdr", "6", "--defender-cdr", "6", "--draw", "4"],
+                      ["end-turn", "A", "--rest"], ["end-turn", "A", "--rally"], ["turn"], ["undo"]],
+        }
+        bad = succeeded = 0
+        for _ in range(runs):
+            rules = rng.choice(sorted(games))
+            game, units = games[rules]
+            if rng.random() < 0.6:
+                a, t = rng.sample(units, 2)
+                args = ["table", game] + [a if w == "A" else t if w == "T" else w
+                                          for w in rng.choice(well_formed[rules])]
+                spoil = rng.randint(0, 2) if rng.random() < 0.5 else 0
+            else:
+                args = ["table", game, rng.choice(actions[rules] + ["undo", "status", "log", "nonsense"])]
+                if rng.random() < 0.9:
+                    args.append(rng.choice(units + ["nobody"]))
+                spoil = rng.randint(0, 8)
+            for _ in range(spoil):
+                r = rng.random()
+                if r < 0.3:
+                    args += ["--at", rng.choice(units)]
+                elif r < 0.6:
+                    args.append(rng.choice(opts))
+                else:
+                    args.append(rng.choice(values + units))
+            before = open(game, "rb").read()
+            try:
+                p = subprocess.run([fray] + args, capture_output=True, timeout=60, stdin=subprocess.DEVNULL)
+            except subprocess.TimeoutExpired:
+                print("HANG fray %r" % args)
+                bad += 1
+                continue
+            err = p.stderr.decode("utf-8", "replace")
+            after = open(game, "rb").read()
+            succeeded += p.returncode == 0
+            if p.returncode not in (0, 1, 2) or "Sanitizer" in err or "runtime error" in err:
+                print("FAIL (exit %d) fray %r\n%s" % (p.returncode, args, err[:600]))
+                bad += 1
+            elif p.returncode != 0 and after != before:
+                print("FAIL: fray %r failed (exit %d) and changed the game file" % (args, p.returncode))
+                bad += 1
+            elif subprocess.run([fray, "table", game, "status"], capture_output=True).returncode != 0:
+                print("FAIL: after fray %r the game file no longer loads" % (args,))
+                bad += 1
+        print("random table actions: %d run (%d done, the others refused), %d failed" % (runs, succeeded, bad))
+        return bad
+    finally:
+        shutil.rmtree(tmp)
 
 
 if __name__ == "__main__":
