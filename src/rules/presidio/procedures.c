@@ -171,34 +171,77 @@ FRAY_API void fray_presidio_shoot_procedure(fray_roller *r, fray_policy *p, cons
 	out[5] = o.rear_unit;
 }
 
-/* Section 7: the required number, all modifiers cumulative. */
-FRAY_API int fray_presidio_morale_required(const fray_presidio_morale_in *in)
+/* One modifier of the required number that applies: its DM (added to the
+ * number: + is harder) and where it comes from. */
+typedef struct morale_dm {
+	char what[64];
+	int dm;
+	const char *rule;
+} morale_dm;
+
+enum { MORALE_MAX_DMS = 12 };
+
+static void add_dm(morale_dm *dm, int *n, int value, const char *rule, const char *what)
 {
-	static const int base[FRAY_PRESIDIO_NLEVELS] = {5, 6, 7, 8, 4}; /* super-elite: 4 */
-	int req = base[in->level];
+	if (value == 0)
+		return;
+	dm[*n].dm = value;
+	dm[*n].rule = rule;
+	snprintf(dm[*n].what, sizeof dm[*n].what, "%s", what);
+	++*n;
+}
+
+/* Section 7's modifiers, all cumulative, and Section 1's special
+ * characters: the ones that apply, in the text's order. */
+static int morale_dms(const fray_presidio_morale_in *in, morale_dm *dm)
+{
+	static const char *const s7 = "Presidio Section 7", *const s1 = "Presidio Section 1";
+	int n = 0, cas = 0;
 	switch (in->size) { /* casualties by unit size */
-	case FRAY_PRESIDIO_COMPANY: req += in->casualties / 2; break;
-	case FRAY_PRESIDIO_PLATOON: req += in->casualties; break;
-	case FRAY_PRESIDIO_SQUAD: req += 2 * in->casualties; break;
-	case FRAY_PRESIDIO_TEAM: req += 3 * in->casualties; break;
+	case FRAY_PRESIDIO_COMPANY: cas = in->casualties / 2; break;
+	case FRAY_PRESIDIO_PLATOON: cas = in->casualties; break;
+	case FRAY_PRESIDIO_SQUAD: cas = 2 * in->casualties; break;
+	case FRAY_PRESIDIO_TEAM: cas = 3 * in->casualties; break;
 	}
-	req += in->charging ? -2 : 0;
-	req += in->charged ? 2 : 0;
+	char what[64];
+	snprintf(what, sizeof what, "%d casualt%s in a %s", in->casualties, in->casualties == 1 ? "y" : "ies",
+		 fray_presidio_size_names[in->size]);
+	add_dm(dm, &n, cas, s7, what);
+	add_dm(dm, &n, in->charging ? -2 : 0, s7, "charging");
+	add_dm(dm, &n, in->charged ? 2 : 0, s7, "charged");
 	/* Cover or Morale: incidental or friendly cover, a fifer within 18" or
 	 * a flag near: one -1 DM, not one each (issue 14; Section 1 gives the
 	 * fifer's and the flag's -1 too: the same DM, counted once) */
 	bool cover_or_morale = in->incidental_or_friendly_cover || in->cover == FRAY_PRESIDIO_INCIDENTAL ||
 			       in->fifer || in->flag;
-	req -= cover_or_morale ? 1 : 0;
+	add_dm(dm, &n, cover_or_morale ? -1 : 0, s7, "cover or morale (cover, a fifer or a flag: once)");
 	if (in->cover == FRAY_PRESIDIO_PARTIAL || in->cover == FRAY_PRESIDIO_HEAVY)
-		req -= fray_presidio_cover_dm(in->cover);
-	req -= in->line ? 1 : 0;
-	req += in->leader_casualty ? 2 : 0;
-	req += in->friends_fell_back + 2 * in->friends_retreated + 3 * in->friends_panicked;
-	/* Section 1, Special Characters: a chaplain or shaman within 12", a
-	 * hero with the unit */
-	req -= in->chaplain ? 1 : 0;
-	req -= in->hero ? 2 : 0;
+		add_dm(dm, &n, -fray_presidio_cover_dm(in->cover), s7,
+		       in->cover == FRAY_PRESIDIO_PARTIAL ? "partial cover" : "heavy cover");
+	add_dm(dm, &n, in->line ? -1 : 0, s7, "in line");
+	add_dm(dm, &n, in->leader_casualty ? 2 : 0, s7, "its leader a casualty");
+	add_dm(dm, &n, in->friends_fell_back, s7, "friends within 12\" fell back");
+	add_dm(dm, &n, 2 * in->friends_retreated, s7, "friends within 12\" retreated");
+	add_dm(dm, &n, 3 * in->friends_panicked, s7, "friends within 12\" panicked");
+	/* Special Characters: a chaplain or shaman within 12", a hero with the unit */
+	add_dm(dm, &n, in->chaplain ? -1 : 0, s1, "a chaplain within 12\"");
+	add_dm(dm, &n, in->hero ? -2 : 0, s1, "a hero with the unit");
+	return n;
+}
+
+static int morale_base(const fray_presidio_morale_in *in)
+{
+	static const int base[FRAY_PRESIDIO_NLEVELS] = {5, 6, 7, 8, 4}; /* super-elite: 4 */
+	return base[in->level];
+}
+
+/* Section 7: the required number, all modifiers cumulative. */
+FRAY_API int fray_presidio_morale_required(const fray_presidio_morale_in *in)
+{
+	morale_dm dm[MORALE_MAX_DMS];
+	int req = morale_base(in);
+	for (int i = 0, n = morale_dms(in, dm); i < n; i++)
+		req += dm[i].dm;
 	return req;
 }
 
@@ -234,10 +277,17 @@ FRAY_API void fray_presidio_morale(fray_roller *r, const fray_presidio_morale_in
 {
 	out->required = fray_presidio_morale_required(in);
 	if (fray_roller_narrating(r)) {
+		/* the required number built up: the level's, then each DM */
 		char text[96];
-		snprintf(text, sizeof text, "required %d+ (%s, with the modifiers)", out->required,
-			 fray_presidio_level_names[in->level]);
+		snprintf(text, sizeof text, "%s: %d+ before the modifiers", fray_presidio_level_names[in->level],
+			 morale_base(in));
 		fray_emit_note(r, text, "Presidio Section 7");
+		morale_dm dm[MORALE_MAX_DMS];
+		int n = morale_dms(in, dm);
+		for (int i = 0; i < n; i++)
+			fray_emit_modifier(r, dm[i].what, dm[i].dm, dm[i].rule);
+		snprintf(text, sizeof text, "required %d+", out->required);
+		fray_emit_note(r, text, n ? "Presidio Section 7, all modifiers cumulative" : "Presidio Section 7");
 	}
 	out->roll = fray_reroll_add(r, 6, "morale d6!");
 	if (in->leader)

@@ -236,6 +236,59 @@ static void fire_while_moving(void **state)
 }
 
 /* Section 7 modifiers and R16 by counting d6! faces. */
+/* The morale check told: the level's base, then one modifier line per DM
+ * that applies, each with the value the text gives it (Section 7's list,
+ * Section 1's special characters), summing to the required number told. */
+typedef struct told {
+	int mods, sum, required;
+	char whats[16][64];
+} told;
+
+static void tell_morale(void *ud, const fray_event *ev)
+{
+	told *t = ud;
+	if (ev->kind == FRAY_EV_MODIFIER && strcmp(ev->what, "leader's command bonus") != 0) {
+		snprintf(t->whats[t->mods++ % 16], sizeof t->whats[0], "%s", ev->what);
+		t->sum += (int)ev->value;
+	}
+	int n;
+	if (ev->kind == FRAY_EV_NOTE && sscanf(ev->text, "required %d+", &n) == 1)
+		t->required = n;
+}
+
+static void morale_modifiers_told_one_by_one(void **state)
+{
+	(void)state;
+	/* a veteran (6+) platoon, 3 casualties (+1 each), charged (+2), in
+	 * line (-1), partial cover (its cover DM, -2), its leader hit (+2), a
+	 * friend retreated (+2), a chaplain (-1), a flag (-1): 8 DMs */
+	fray_presidio_morale_in in = {.level = FRAY_PRESIDIO_VETERAN, .size = FRAY_PRESIDIO_PLATOON,
+				      .casualties = 3, .charged = true, .line = true,
+				      .cover = FRAY_PRESIDIO_PARTIAL, .leader_casualty = true,
+				      .friends_retreated = 1, .chaplain = true, .flag = true, .leader = 1};
+	int want = 6 + 3 + 2 - 1 - 2 + 2 + 2 - 1 - 1;
+	fray_roller *r = fray_roller_sample_new(ctx, 1, 0);
+	told t = {0};
+	fray_roller_set_sink(r, tell_morale, &t);
+	fray_presidio_morale_out out;
+	fray_presidio_morale(r, &in, &out);
+	assert_int_equal(out.required, want);
+	assert_int_equal(t.required, want);
+	assert_int_equal(t.mods, 8);
+	assert_int_equal(6 + t.sum, want);
+	const char *expect[] = {"3 casualties in a platoon", "charged", "cover or morale", "partial cover",
+				"in line", "its leader a casualty", "friends within 12\" retreated", "a chaplain"};
+	for (int i = 0; i < 8; i++)
+		assert_non_null(strstr(t.whats[i], expect[i]));
+	/* nothing applies: the base alone, no modifier line */
+	fray_presidio_morale_in plain = {.level = FRAY_PRESIDIO_AVERAGE, .size = FRAY_PRESIDIO_SQUAD};
+	t = (told){0};
+	fray_presidio_morale(r, &plain, &out);
+	assert_int_equal(t.mods, 0);
+	assert_int_equal(t.required, 7);
+	fray_roller_free(r);
+}
+
 static void morale_required_and_odds(void **state)
 {
 	(void)state;
@@ -1264,6 +1317,7 @@ int main(void)
 		cmocka_unit_test(fire_while_moving),
 		cmocka_unit_test(entrance_point),
 		cmocka_unit_test(morale_required_and_odds),
+		cmocka_unit_test(morale_modifiers_told_one_by_one),
 		cmocka_unit_test(rally_and_initiative),
 		cmocka_unit_test(melee_difficulty_and_odds),
 		cmocka_unit_test(horses_spotting_status),
