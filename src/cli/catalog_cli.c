@@ -102,6 +102,7 @@ int cli_run_catalog(const char *command, int argc, char **argv)
 	 * stop at Ctrl-C with what they did (exit 130), as simulate does */
 	cli_progress prog;
 	cli_progress_start(&prog, mode == FRAY_MODE_ODDS ? "paths" : "trials");
+	prog.budget = mode == FRAY_MODE_ODDS;
 	bool show = mode != FRAY_MODE_ROLL && isatty(2);
 	fray_call_opts run = {.mode = mode, .exact = o.exact,
 			      .json = o.json, .have_seed = o.have_seed, .seed = o.have_seed ? o.seed : cli_pick_seed(),

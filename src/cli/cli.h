@@ -119,6 +119,9 @@ int cli_stop_status(void);
 typedef struct cli_progress {
 	struct timespec start;
 	const char *unit;        /* "battles", "paths" */
+	/* the total is a budget the work may stop well short of (exact
+	 * odds' paths), not the work itself: no bar, "at most" */
+	bool budget;
 } cli_progress;
 void cli_progress_start(cli_progress *p, const char *unit);
 void cli_progress_show(uint64_t done, uint64_t total, void *ud);

@@ -474,6 +474,7 @@ int adbg_odds(int argc, char **argv)
 	bool show = !quiet && isatty(2);
 	cli_progress prog;
 	cli_progress_start(&prog, "paths");
+	prog.budget = true;
 	const char *fell_back = NULL;
 	cli_catch_stop();
 	if (budget > 0) {

@@ -1,5 +1,7 @@
 /* A progress line on stderr for long work (simulations, battle odds):
- * "[#####.....]  45%  450000/1000000 battles  310000/s  2 s left". */
+ * "[#####.....]  45%  450000/1000000 battles  310000/s  2 s left", or for
+ * work bounded by a budget it may stop well short of, exact odds' paths:
+ * "450000 paths of at most 30000000  2100000/s  at most 14 s left". */
 #include <inttypes.h>
 #include <time.h>
 #include "cli.h"
@@ -15,12 +17,20 @@ void cli_progress_start(cli_progress *p, const char *unit)
 {
 	clock_gettime(CLOCK_MONOTONIC, &p->start);
 	p->unit = unit;
+	p->budget = false;
 }
 
 void cli_progress_show(uint64_t done, uint64_t total, void *ud)
 {
 	const cli_progress *p = ud;
 	double el = seconds_since(&p->start), rate = el > 0 ? (double)done / el : 0;
+	if (p->budget) {
+		fprintf(stderr, "\r%" PRIu64 " %s of at most %" PRIu64 "  %.0f/s  ", done, p->unit, total, rate);
+		if (rate > 0)
+			fprintf(stderr, "at most %.0f s left ", (double)(total - done) / rate);
+		fflush(stderr);
+		return;
+	}
 	int width = 24, filled = total ? (int)((double)width * (double)done / (double)total) : width;
 	char bar[32];
 	for (int i = 0; i < width; i++)
