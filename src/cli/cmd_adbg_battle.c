@@ -427,7 +427,7 @@ int adbg_odds(int argc, char **argv)
 	const char *path = NULL, *policy = "heuristic", *pol_a = NULL, *pol_b = NULL;
 	char policy_name[128];
 	/* the default budget makes the shipped examples exact (Blue Licks, the
-	 * largest, walks about 17 M paths in some 8 s); the catalogue's, for
+	 * largest, walks about 16 M paths in some 8 s); the catalogue's, for
 	 * requests and the page, stays at 100,000 */
 	uint64_t trials = 100000, seed = 1, threads = 0, budget = 30000000, max_mib = 0;
 	bool json = false, quiet = false;

@@ -321,29 +321,6 @@ static fray_status states_ready(walker *w)
 	return FRAY_OK;
 }
 
-/* The tally of the states at `stage`, made on first need. */
-static fray_tally *stage_tally(walker *w, uint64_t stage)
-{
-	size_t i = w->npending;
-	while (i > 0 && w->pending[i - 1].stage > stage)
-		i--;
-	if (i > 0 && w->pending[i - 1].stage == stage)
-		return &w->pending[i - 1].t;
-	if (w->npending == w->cap_pending) {
-		size_t cap = fray_grow(w->cap_pending, w->npending + 1, sizeof *w->pending);
-		stage_states *p = cap ? fray_realloc(w->ctx, w->pending, cap * sizeof *p) : NULL;
-		if (!p)
-			return NULL;
-		w->pending = p;
-		w->cap_pending = cap;
-	}
-	memmove(w->pending + i + 1, w->pending + i, (w->npending - i) * sizeof *w->pending);
-	w->npending++;
-	w->pending[i].stage = stage;
-	fray_tally_init(&w->pending[i].t, w->ctx, key_words(w->r.en), true);
-	return &w->pending[i].t;
-}
-
 static bool same_key(const int64_t *a, const int64_t *b, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
@@ -407,6 +384,31 @@ static fray_tally *find_stage(walker *w, uint64_t stage)
 		if (w->pending[i - 1].stage == stage)
 			return &w->pending[i - 1].t;
 	return NULL;
+}
+
+/* The tally of the states at `stage`, made on first need in its place in
+ * the order of stages. */
+static fray_tally *stage_tally(walker *w, uint64_t stage)
+{
+	fray_tally *t = find_stage(w, stage);
+	if (t)
+		return t;
+	if (w->npending == w->cap_pending) {
+		size_t cap = fray_grow(w->cap_pending, w->npending + 1, sizeof *w->pending);
+		stage_states *p = cap ? fray_realloc(w->ctx, w->pending, cap * sizeof *p) : NULL;
+		if (!p)
+			return NULL;
+		w->pending = p;
+		w->cap_pending = cap;
+	}
+	size_t i = w->npending;
+	while (i > 0 && w->pending[i - 1].stage > stage)
+		i--;
+	memmove(w->pending + i + 1, w->pending + i, (w->npending - i) * sizeof *w->pending);
+	w->npending++;
+	w->pending[i].stage = stage;
+	fray_tally_init(&w->pending[i].t, w->ctx, key_words(w->r.en), true);
+	return &w->pending[i].t;
 }
 
 /* The states one state reached, weighted, each into its stage's tally.

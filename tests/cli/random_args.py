@@ -54,19 +54,26 @@ def main():
                 args.append(rng.choice(values))
             else:
                 args.append(rng.choice(opts) + "=" + rng.choice(values))
-        try:
-            p = subprocess.run([fray] + args, capture_output=True, timeout=60, stdin=subprocess.DEVNULL)
-        except subprocess.TimeoutExpired:
-            print("HANG fray %r" % args)
-            bad += 1
-            continue
-        err = p.stderr.decode("utf-8", "replace")
-        if p.returncode not in (0, 1, 2) or "Sanitizer" in err or "runtime error" in err:
-            print("FAIL (exit %d) fray %r\n%s" % (p.returncode, args, err[:600]))
+        if run_fray(fray, args) is None:
             bad += 1
     print("random command lines: %d run (seed %d), %d failed" % (runs, seed, bad))
     bad += random_table_actions(fray, root, runs // 3, rng, opts, values)
     return 1 if bad else 0
+
+
+def run_fray(fray, args):
+    """Runs fray with args: its exit status, or None (said why) when it
+    hung, crashed, tripped a sanitizer or exited with a status of its own."""
+    try:
+        p = subprocess.run([fray] + args, capture_output=True, timeout=60, stdin=subprocess.DEVNULL)
+    except subprocess.TimeoutExpired:
+        print("HANG fray %r" % args)
+        return None
+    err = p.stderr.decode("utf-8", "replace")
+    if p.returncode not in (0, 1, 2) or "Sanitizer" in err or "runtime error" in err:
+        print("FAIL (exit %d) fray %r\n%s" % (p.returncode, args, err[:600]))
+        return None
+    return p.returncode
 
 
 def random_table_actions(fray, root, runs, rng, opts, values):
@@ -124,20 +131,13 @@ def random_table_actions(fray, root, runs, rng, opts, values):
                 else:
                     args.append(rng.choice(values + units))
             before = open(game, "rb").read()
-            try:
-                p = subprocess.run([fray] + args, capture_output=True, timeout=60, stdin=subprocess.DEVNULL)
-            except subprocess.TimeoutExpired:
-                print("HANG fray %r" % args)
-                bad += 1
-                continue
-            err = p.stderr.decode("utf-8", "replace")
+            status = run_fray(fray, args)
             after = open(game, "rb").read()
-            succeeded += p.returncode == 0
-            if p.returncode not in (0, 1, 2) or "Sanitizer" in err or "runtime error" in err:
-                print("FAIL (exit %d) fray %r\n%s" % (p.returncode, args, err[:600]))
+            succeeded += status == 0
+            if status is None:
                 bad += 1
-            elif p.returncode != 0 and after != before:
-                print("FAIL: fray %r failed (exit %d) and changed the game file" % (args, p.returncode))
+            elif status != 0 and after != before:
+                print("FAIL: fray %r failed (exit %d) and changed the game file" % (args, status))
                 bad += 1
             elif subprocess.run([fray, "table", game, "status"], capture_output=True).returncode != 0:
                 print("FAIL: after fray %r the game file no longer loads" % (args,))

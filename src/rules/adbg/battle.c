@@ -1571,6 +1571,8 @@ static bool pack(const battle *b, int phase, int step, uint8_t *k)
 	return true;
 }
 
+/* The step a key stands before (pack's head: round, rounds, positions,
+ * phase, step). */
 static void unpack_head(const uint8_t *k, int *phase, int *step)
 {
 	*phase = k[3];
@@ -1613,12 +1615,11 @@ static void battle_load(battle *b, const fray_adbg_scenario *sc, const unsigned 
 static void unpack(battle *b, const uint8_t *k, int *phase, int *step)
 {
 	const fray_adbg_scenario *sc = b->sc;
-	const uint8_t *o = k;
-	b->round = *o++;
-	b->rounds = *o++;
-	b->npos = *o++;
-	*phase = *o++;
-	*step = *o++;
+	b->round = k[0];
+	b->rounds = k[1];
+	b->npos = k[2];
+	unpack_head(k, phase, step);
+	const uint8_t *o = k + KEY_HEAD;
 	for (int s = 0; s < 2; s++) {
 		for (int i = 0; i < sc->side[s].nunits; i++, o++) {
 			b->u[s][i].status = (fray_adbg_status)(*o >> 5);

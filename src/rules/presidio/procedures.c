@@ -172,9 +172,10 @@ FRAY_API void fray_presidio_shoot_procedure(fray_roller *r, fray_policy *p, cons
 }
 
 /* One modifier of the required number that applies: its DM (added to the
- * number: + is harder) and where it comes from. */
+ * number: + is harder), what it is and where it comes from. Fixed words,
+ * so that the number costs no formatting when nobody is told. */
 typedef struct morale_dm {
-	char what[64];
+	const char *what;
 	int dm;
 	const char *rule;
 } morale_dm;
@@ -183,12 +184,8 @@ enum { MORALE_MAX_DMS = 12 };
 
 static void add_dm(morale_dm *dm, int *n, int value, const char *rule, const char *what)
 {
-	if (value == 0)
-		return;
-	dm[*n].dm = value;
-	dm[*n].rule = rule;
-	snprintf(dm[*n].what, sizeof dm[*n].what, "%s", what);
-	++*n;
+	if (value != 0)
+		dm[(*n)++] = (morale_dm){what, value, rule};
 }
 
 /* Section 7's modifiers, all cumulative, and Section 1's special
@@ -197,16 +194,22 @@ static int morale_dms(const fray_presidio_morale_in *in, morale_dm *dm)
 {
 	static const char *const s7 = "Presidio Section 7", *const s1 = "Presidio Section 1";
 	int n = 0, cas = 0;
+	const char *cas_what = NULL;
 	switch (in->size) { /* casualties by unit size */
-	case FRAY_PRESIDIO_COMPANY: cas = in->casualties / 2; break;
-	case FRAY_PRESIDIO_PLATOON: cas = in->casualties; break;
-	case FRAY_PRESIDIO_SQUAD: cas = 2 * in->casualties; break;
-	case FRAY_PRESIDIO_TEAM: cas = 3 * in->casualties; break;
+	case FRAY_PRESIDIO_COMPANY:
+		cas = in->casualties / 2, cas_what = "casualties in a company (+1 for every 2)";
+		break;
+	case FRAY_PRESIDIO_PLATOON:
+		cas = in->casualties, cas_what = "casualties in a platoon (+1 each)";
+		break;
+	case FRAY_PRESIDIO_SQUAD:
+		cas = 2 * in->casualties, cas_what = "casualties in a squad (+2 each)";
+		break;
+	case FRAY_PRESIDIO_TEAM:
+		cas = 3 * in->casualties, cas_what = "casualties in a team (+3 each)";
+		break;
 	}
-	char what[64];
-	snprintf(what, sizeof what, "%d casualt%s in a %s", in->casualties, in->casualties == 1 ? "y" : "ies",
-		 fray_presidio_size_names[in->size]);
-	add_dm(dm, &n, cas, s7, what);
+	add_dm(dm, &n, cas, s7, cas_what);
 	add_dm(dm, &n, in->charging ? -2 : 0, s7, "charging");
 	add_dm(dm, &n, in->charged ? 2 : 0, s7, "charged");
 	/* Cover or Morale: incidental or friendly cover, a fifer within 18" or

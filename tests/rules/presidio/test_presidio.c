@@ -276,7 +276,7 @@ static void morale_modifiers_told_one_by_one(void **state)
 	assert_int_equal(t.required, want);
 	assert_int_equal(t.mods, 8);
 	assert_int_equal(6 + t.sum, want);
-	const char *expect[] = {"3 casualties in a platoon", "charged", "cover or morale", "partial cover",
+	const char *expect[] = {"casualties in a platoon", "charged", "cover or morale", "partial cover",
 				"in line", "its leader a casualty", "friends within 12\" retreated", "a chaplain"};
 	for (int i = 0; i < 8; i++)
 		assert_non_null(strstr(t.whats[i], expect[i]));
