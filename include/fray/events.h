@@ -13,7 +13,13 @@ typedef enum fray_event_kind {
 	FRAY_EV_MODIFIER = 1, /* a signed modifier applied: value */
 	FRAY_EV_RESULT = 2,   /* an outcome of a step: value and/or text */
 	FRAY_EV_DECISION = 3, /* a policy chose: text is the option taken */
-	FRAY_EV_NOTE = 4      /* narration only: text */
+	FRAY_EV_NOTE = 4,     /* narration only: text */
+	/* A number a table or a die is read with (a hit number, a morale
+	 * total's requirement, a column): value is the sum of the MODIFIER
+	 * events since the previous TOTAL or the start of the procedure; a
+	 * base value (the weapon's hit number, the level's 7) is told as a
+	 * MODIFIER too, so the terms told always add up to the total. */
+	FRAY_EV_TOTAL = 5
 } fray_event_kind;
 
 /* Which primitive produced a ROLL event. */

@@ -97,6 +97,8 @@ void fray_emit_modifier(fray_roller *r, const char *what, int64_t value,
 void fray_emit_result(fray_roller *r, const char *what, int64_t value,
 		      const char *text, const char *rule);
 void fray_emit_note(fray_roller *r, const char *text, const char *rule);
+/* A TOTAL: the sum of the MODIFIERs emitted since the previous TOTAL. */
+void fray_emit_total(fray_roller *r, const char *what, int64_t value, const char *rule);
 
 /* True once the run cannot go on: the enumeration hit its depth limit, a
  * policy failed, or the procedure called fray_roller_fail. Primitives then

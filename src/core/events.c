@@ -120,6 +120,9 @@ FRAY_API size_t fray_event_text(const fray_event *ev, char *dst, size_t cap)
 	case FRAY_EV_NOTE:
 		put(dst, cap, &len, "%s", ev->text ? ev->text : "");
 		break;
+	case FRAY_EV_TOTAL:
+		put(dst, cap, &len, "%s: %lld", what, (long long)ev->value);
+		break;
 	}
 	if (ev->rule)
 		put(dst, cap, &len, " [%s]", ev->rule);
@@ -127,7 +130,7 @@ FRAY_API size_t fray_event_text(const fray_event *ev, char *dst, size_t cap)
 }
 
 static const char *const kind_names[] = {"roll", "modifier", "result",
-					 "decision", "note"};
+					 "decision", "note", "total"};
 static const char *const roll_names[] = {"die", "successes", "draw",
 					 "reroll_add", "at_most", "count_at_most"};
 

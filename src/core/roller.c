@@ -106,6 +106,14 @@ FRAY_API void fray_emit_note(fray_roller *r, const char *text, const char *rule)
 	r->sink(r->sink_ud, &ev);
 }
 
+FRAY_API void fray_emit_total(fray_roller *r, const char *what, int64_t value, const char *rule)
+{
+	if (!r->sink)
+		return;
+	fray_event ev = {.kind = FRAY_EV_TOTAL, .what = what, .rule = rule, .value = value};
+	r->sink(r->sink_ud, &ev);
+}
+
 static void emit_roll(fray_roller *r, fray_roll_kind kind, const char *what,
 		      int64_t value, int sides, int count, int need)
 {
