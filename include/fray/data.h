@@ -44,7 +44,10 @@ void fray_doc_free(fray_doc *doc);
  * between two runs is noticed without reading it a second time. */
 uint64_t fray_doc_digest(const fray_doc *doc);
 
-/* Nodes belong to the doc and are valid until it is freed. */
+/* Nodes belong to the doc and are valid until it is freed. Every
+ * fray_node_* accessor and fray_map_get take NULL (what an item past the
+ * end or an absent key gives): no node is a scalar with no text (NULL),
+ * no items, no key or value, at line and column 0. */
 const fray_node *fray_doc_root(const fray_doc *doc);
 const char *fray_doc_name(const fray_doc *doc);
 fray_node_kind fray_node_kind_of(const fray_node *n);

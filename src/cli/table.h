@@ -19,6 +19,12 @@
 #define TABLE_MAX_UNITS 64
 #define TABLE_NAME_MAX 48
 #define TABLE_MAX_STEPS 16
+/* The limits of a game file's numbers outside the units (the units' are
+ * their field table's min and max): the reader refuses what passes them,
+ * and the writer refuses an action that would (table_save), so every file
+ * fray writes reads back. */
+#define TABLE_MAX_TURN 100000
+#define TABLE_MAX_DICE INT64_MAX
 
 typedef enum table_rules { RULES_PRESIDIO, RULES_BBB, RULES_CHITS, RULES_NRULES } table_rules;
 extern const char *const table_rules_names[RULES_NRULES];
@@ -108,8 +114,15 @@ int table_load_doc(table_game *g, fray_ctx *ctx, const char *path, fray_doc *doc
 char *table_report_html(const table_game *g, const char *css);
 void table_free(table_game *g);
 /* Undoes the last entry: its undo (the dice, the turn, the units it
- * changed, as they were) back into g. Returns an exit status. */
+ * changed, as they were) back into g (checked whole on load). Returns an
+ * exit status. */
 int table_restore(table_game *g, const fray_node *undo);
+/* The game as it stands against the limits its file is read with (each
+ * field's range, a unit's fields against each other, the turn and the
+ * dice): true when it holds; else false with what is wrong in why. */
+bool table_check(const table_game *g, char *why, size_t cap);
+/* A log entry's turn (checked on load). */
+int table_entry_turn(const fray_node *entry);
 /* set: the unit's fields given as YAML ("units:\n  - key: value\n"),
  * checked as a forces file's are; each change noted. */
 int table_set_fields(table_game *g, table_unit *u, const char *yaml);

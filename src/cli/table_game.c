@@ -96,7 +96,7 @@ const unit_field *table_fields(table_rules rules, size_t *n)
 void json_string_n(FILE *f, const char *s, size_t n)
 {
 	fputc('"', f);
-	for (const unsigned char *u = (const unsigned char *)s; n > 0 && *u; u++, n--) {
+	for (const unsigned char *u = (const unsigned char *)(s ? s : ""); n > 0 && *u; u++, n--) {
 		if (*u == '"' || *u == '\\')
 			fprintf(f, "\\%c", *u);
 		else if (*u == '\n')
@@ -143,6 +143,11 @@ static int doc_failed(table_game *g, fray_doc *doc)
 	return cli_fail(g->cmd, g->ctx);
 }
 
+/* How a unit is read: from a forces file or a game file (every field
+ * required or given its default), from an undo record (the same: the
+ * unit whole), or from `set` (onto the unit as it stands). */
+typedef enum read_mode { READ_FORCES, READ_GAME, READ_UNDO, READ_SET } read_mode;
+
 /* A chits unit's hits, one number a battalion. */
 static void read_hits(fray_doc *doc, const fray_node *v, const unit_field *f, table_unit *u)
 {
@@ -160,9 +165,31 @@ static void read_hits(fray_doc *doc, const fray_node *v, const unit_field *f, ta
 	}
 }
 
+/* A control character (C0, DEL, or C1 as UTF-8's C2 80..9F) in a text:
+ * names are refused with one (docs/table.md), so none can break a log
+ * line, a change record or a terminal. */
+static bool has_control(const char *s)
+{
+	for (const unsigned char *u = (const unsigned char *)s; *u; u++)
+		if (*u < 0x20 || *u == 0x7F || (*u == 0xC2 && u[1] >= 0x80 && u[1] <= 0x9F))
+			return true;
+	return false;
+}
+
+/* What is wrong with a text field's value, or NULL. */
+static const char *text_problem(const unit_field *f, const char *s)
+{
+	if (strlen(s) >= TABLE_NAME_MAX || (!*s && f->required))
+		return f->required ? "expected 1 to 47 bytes" : "expected at most 47 bytes";
+	if (has_control(s))
+		return "a control character (a line break, a tab...) is not allowed";
+	return NULL;
+}
+
 /* A unit's fields from a mapping, by the rule set's field table (what the
- * mapping leaves out stays as it was); every problem on doc. */
-static void read_unit(table_game *g, fray_doc *doc, const fray_node *n, table_unit *u, bool forces)
+ * mapping leaves out stays as it was: the defaults come after); every
+ * problem on doc. */
+static void read_unit(table_game *g, fray_doc *doc, const fray_node *n, table_unit *u, read_mode mode)
 {
 	size_t nf;
 	const unit_field *f = table_fields(g->rules, &nf);
@@ -173,21 +200,20 @@ static void read_unit(table_game *g, fray_doc *doc, const fray_node *n, table_un
 		return;
 	fray_doc_known_keys(doc, n, keys, nf);
 	for (size_t i = 0; i < nf; i++) {
-		const fray_node *v = fray_doc_field(doc, n, f[i].key, forces && f[i].required);
+		const fray_node *v = fray_doc_field(doc, n, f[i].key, mode != READ_SET && f[i].required);
 		if (!v)
 			continue;
 		char *at = (char *)u + f[i].off;
 		int64_t x;
 		size_t k;
-		const char *s;
+		const char *s, *why;
 		switch (f[i].kind) {
 		case F_STR:
 			if (!fray_doc_string(doc, v, f[i].key, &s))
 				break;
 			/* empty: none (a snapshot writes every field) */
-			if (strlen(s) >= TABLE_NAME_MAX || (!*s && f[i].required))
-				fray_doc_error(doc, v, "%s: expected %d to %d bytes", f[i].key, f[i].required ? 1 : 0,
-					       TABLE_NAME_MAX - 1);
+			if ((why = text_problem(&f[i], s)))
+				fray_doc_error(doc, v, "%s: %s", f[i].key, why);
 			else
 				snprintf(at, TABLE_NAME_MAX, "%s", s);
 			break;
@@ -203,12 +229,12 @@ static void read_unit(table_game *g, fray_doc *doc, const fray_node *n, table_un
 				*(int *)at = (int)k;
 			break;
 		case F_HITS:
-			read_hits(doc, v, &f[i], u);
+			/* battalions first: a list of the wrong length is refused */
+			if (u->battalions >= 1)
+				read_hits(doc, v, &f[i], u);
 			break;
 		}
 	}
-	if (g->rules == RULES_CHITS && u->lead > u->battalions)
-		fray_doc_error(doc, fray_map_get(n, "lead"), "lead: battalion %d of %d", u->lead, u->battalions);
 }
 
 static bool has_key(const fray_node *n, const char *key)
@@ -216,17 +242,17 @@ static bool has_key(const fray_node *n, const char *key)
 	return fray_node_kind_of(n) == FRAY_NODE_MAP && fray_map_get(n, key);
 }
 
-/* What a forces file leaves out: the starting strength, the size class
- * by the figures (Section 7's sizes), the unit type's statistics (G4). */
-static void complete_unit(table_unit *u, const fray_node *n, const fray_presidio_units *types, table_game *g,
-			  fray_doc *doc)
+/* What a file leaves out, a forces file's or a game file's alike: the
+ * starting strength, the size class by the figures (Section 7's sizes),
+ * the training, the lead battalion. */
+static void unit_defaults(table_unit *u, const fray_node *n, table_rules rules)
 {
-	if (g->rules == RULES_CHITS) {
+	if (rules == RULES_CHITS) {
 		if (!has_key(n, "lead"))
 			u->lead = 1;
 		return;
 	}
-	if (g->rules == RULES_BBB) {
+	if (rules == RULES_BBB) {
 		if (!has_key(n, "start_bases"))
 			u->start_bases = u->bases;
 		if (!has_key(n, "training"))
@@ -237,6 +263,95 @@ static void complete_unit(table_unit *u, const fray_node *n, const fray_presidio
 		u->start_figures = u->figures;
 	if (!has_key(n, "size"))
 		u->size = (int)fray_presidio_size_of(u->start_figures);
+	if (!has_key(n, "morale"))
+		u->level = FRAY_PRESIDIO_AVERAGE;
+}
+
+/* A field's value against its range in the field table (the reader's
+ * own limits): NULL, or what is wrong. */
+static const char *field_problem(const unit_field *f, const table_unit *u, char *why, size_t cap)
+{
+	const char *at = (const char *)u + f->off;
+	int v = f->kind == F_INT || f->kind == F_ENUM ? *(const int *)at : 0;
+	switch (f->kind) {
+	case F_STR:
+		return text_problem(f, at);
+	case F_INT:
+		if (v >= f->min && v <= f->max)
+			return NULL;
+		snprintf(why, cap, "%d, past its limits (%d to %d)", v, f->min, f->max);
+		return why;
+	case F_ENUM:
+		return v >= 0 && (size_t)v < f->nchoices ? NULL : "not one of its names";
+	case F_BOOL:
+		return NULL;
+	case F_HITS:
+		for (int b = 0; b < FRAY_CHITS_MAX_BATTALIONS; b++)
+			if (b < u->battalions ? u->hits[b] < f->min || u->hits[b] > f->max : u->hits[b] != 0) {
+				snprintf(why, cap, "battalion %d at %d, past its limits (%d to %d)", b + 1,
+					 u->hits[b], f->min, f->max);
+				return why;
+			}
+		return NULL;
+	}
+	return NULL;
+}
+
+/* A unit's fields against each other: the key of the field at fault and
+ * what is wrong, or NULL. */
+static const char *unit_problem(table_rules rules, const table_unit *u, char *why, size_t cap)
+{
+	switch (rules) {
+	case RULES_CHITS:
+		if (u->lead < 1 || u->lead > u->battalions) {
+			snprintf(why, cap, "lead: battalion %d of %d (expected 1 to %d)", u->lead, u->battalions,
+				 u->battalions);
+			return "lead";
+		}
+		return NULL;
+	case RULES_BBB:
+		if (u->bases > u->start_bases) {
+			snprintf(why, cap, "bases: %d, more than start_bases (%d)", u->bases, u->start_bases);
+			return "bases";
+		}
+		return NULL;
+	default:
+		if (u->figures > u->start_figures) {
+			snprintf(why, cap, "figures: %d, more than start_figures (%d)", u->figures, u->start_figures);
+			return "figures";
+		}
+		return NULL;
+	}
+}
+
+/* The checks after reading: the unit's fields against each other. */
+static void check_unit(table_game *g, fray_doc *doc, const fray_node *n, const table_unit *u)
+{
+	char why[160];
+	const char *key = unit_problem(g->rules, u, why, sizeof why);
+	if (key) {
+		const fray_node *at = fray_map_get(n, key);
+		fray_doc_error(doc, at ? at : n, "%s", why);
+	}
+}
+
+/* A whole unit: its fields, the defaults for what it leaves out, the
+ * checks. */
+static void read_whole_unit(table_game *g, fray_doc *doc, const fray_node *n, table_unit *u, read_mode mode)
+{
+	size_t before = fray_doc_error_count(doc);
+	memset(u, 0, sizeof *u);
+	read_unit(g, doc, n, u, mode);
+	if (fray_node_kind_of(n) != FRAY_NODE_MAP || fray_doc_error_count(doc) != before)
+		return;
+	unit_defaults(u, n, g->rules);
+	check_unit(g, doc, n, u);
+}
+
+/* A forces file's Presidio unit type (G4): its statistics for what the
+ * unit leaves out. */
+static void unit_type(table_unit *u, const fray_node *n, const fray_presidio_units *types, fray_doc *doc)
+{
 	const fray_presidio_unit_type *t = NULL;
 	if (u->type[0]) {
 		t = types ? fray_presidio_unit_find(types, u->type) : NULL;
@@ -244,31 +359,32 @@ static void complete_unit(table_unit *u, const fray_node *n, const fray_presidio
 			fray_doc_error(doc, fray_map_get(n, "type"), "type: '%s' is not in the units file%s",
 				       u->type, types ? "" : " (the forces file names no units_file)");
 	}
-	if (t) {
-		if (!has_key(n, "ranged"))
-			u->ranged = t->ranged;
-		if (!has_key(n, "melee"))
-			u->melee = t->melee;
-		if (!has_key(n, "armor"))
-			u->armor = t->armor;
-		if (!has_key(n, "morale"))
-			u->level = t->level;
-		if (!has_key(n, "mounted"))
-			u->mounted = t->mounted;
-	} else if (!has_key(n, "morale")) {
-		u->level = FRAY_PRESIDIO_AVERAGE;
-	}
-	const fray_node *w = fray_map_get(n, "weapon"), *m = fray_map_get(n, "melee_weapon");
-	if (u->weapon[0] && !fray_presidio_weapon_find(u->weapon, NULL))
-		fray_doc_error(doc, w, "weapon: unknown weapon '%s' ('fray presidio weapons' lists them)", u->weapon);
-	if (u->melee_weapon[0] && !fray_presidio_weapon_find(u->melee_weapon, NULL))
-		fray_doc_error(doc, m, "melee_weapon: unknown weapon '%s'", u->melee_weapon);
-	if (u->figures > u->start_figures)
-		fray_doc_error(doc, fray_map_get(n, "figures"), "figures: more than start_figures (%d)",
-			       u->start_figures);
+	if (!t)
+		return;
+	if (!has_key(n, "ranged"))
+		u->ranged = t->ranged;
+	if (!has_key(n, "melee"))
+		u->melee = t->melee;
+	if (!has_key(n, "armor"))
+		u->armor = t->armor;
+	if (!has_key(n, "morale"))
+		u->level = t->level;
+	if (!has_key(n, "mounted"))
+		u->mounted = t->mounted;
 }
 
-static void read_units(table_game *g, fray_doc *doc, const fray_node *list, bool forces,
+/* A Presidio unit's weapons are Section 10's (a game file's too). */
+static void check_weapons(const table_unit *u, const fray_node *n, fray_doc *doc)
+{
+	const fray_node *w = fray_map_get(n, "weapon"), *m = fray_map_get(n, "melee_weapon");
+	if (u->weapon[0] && !fray_presidio_weapon_find(u->weapon, NULL))
+		fray_doc_error(doc, w ? w : n, "weapon: unknown weapon '%s' ('fray presidio weapons' lists them)",
+			       u->weapon);
+	if (u->melee_weapon[0] && !fray_presidio_weapon_find(u->melee_weapon, NULL))
+		fray_doc_error(doc, m ? m : n, "melee_weapon: unknown weapon '%s'", u->melee_weapon);
+}
+
+static void read_units(table_game *g, fray_doc *doc, const fray_node *list, read_mode mode,
 		       const fray_presidio_units *types)
 {
 	if (!fray_doc_expect(doc, list, FRAY_NODE_SEQ, "units (a list)"))
@@ -280,14 +396,16 @@ static void read_units(table_game *g, fray_doc *doc, const fray_node *list, bool
 	g->nunits = fray_node_len(list);
 	for (size_t i = 0; i < g->nunits; i++) {
 		const fray_node *n = fray_node_item(list, i);
-		memset(&g->units[i], 0, sizeof g->units[i]);
-		read_unit(g, doc, n, &g->units[i], forces);
-		if (forces && fray_node_kind_of(n) == FRAY_NODE_MAP)
-			complete_unit(&g->units[i], n, types, g, doc);
+		table_unit *u = &g->units[i];
+		read_whole_unit(g, doc, n, u, mode);
+		if (g->rules == RULES_PRESIDIO && fray_node_kind_of(n) == FRAY_NODE_MAP) {
+			if (mode == READ_FORCES)
+				unit_type(u, n, types, doc);
+			check_weapons(u, n, doc);
+		}
 		for (size_t j = 0; j < i; j++)
-			if (g->units[i].name[0] && strcmp(g->units[i].name, g->units[j].name) == 0)
-				fray_doc_error(doc, fray_map_get(n, "name"), "name: '%s' names two units",
-					       g->units[i].name);
+			if (u->name[0] && strcmp(u->name, g->units[j].name) == 0)
+				fray_doc_error(doc, fray_map_get(n, "name"), "name: '%s' names two units", u->name);
 	}
 }
 
@@ -362,7 +480,7 @@ int table_read_forces(table_game *g, fray_ctx *ctx, const char *path)
 		goto out;
 	const fray_node *list = fray_doc_field(doc, root, "units", true);
 	if (list)
-		read_units(g, doc, list, true, types);
+		read_units(g, doc, list, READ_FORCES, types);
 out:
 	if (status == EXIT_OK && fray_doc_error_count(doc))
 		status = doc_failed(g, doc);
@@ -380,15 +498,146 @@ int table_load(table_game *g, fray_ctx *ctx, const char *path)
 	return table_load_doc(g, ctx, path, doc);
 }
 
-int table_load_doc(table_game *g, fray_ctx *ctx, const char *path, fray_doc *doc)
+/* An undo record: the dice and turn before the entry, and each unit it
+ * changed as it was (a unit of the game, whole). Read into g when apply,
+ * else only checked. */
+static void read_undo(table_game *g, fray_doc *doc, const fray_node *undo, bool apply)
 {
-	g->ctx = ctx;
-	g->path = path;
-	g->doc = doc;
+	static const char *const keys[] = {"dice", "turn", "units"};
+	int64_t dice = 0, turn = 1;
+	const fray_node *n, *units = NULL;
+	size_t errors = fray_doc_error_count(doc);
+	if (!fray_doc_expect(doc, undo, FRAY_NODE_MAP, "an entry's undo"))
+		return;
+	fray_doc_known_keys(doc, undo, keys, 3);
+	if ((n = fray_doc_field(doc, undo, "dice", true)))
+		fray_doc_int(doc, n, 0, TABLE_MAX_DICE, "dice", &dice);
+	if ((n = fray_doc_field(doc, undo, "turn", true)))
+		fray_doc_int(doc, n, 1, TABLE_MAX_TURN, "turn", &turn);
+	if ((units = fray_doc_field(doc, undo, "units", true)) &&
+	    !fray_doc_expect(doc, units, FRAY_NODE_SEQ, "units (a list)"))
+		units = NULL;
+	bool seen[TABLE_MAX_UNITS] = {false};
+	for (size_t i = 0; units && i < fray_node_len(units); i++) {
+		table_unit was;
+		const fray_node *un = fray_node_item(units, i);
+		size_t before = fray_doc_error_count(doc);
+		read_whole_unit(g, doc, un, &was, READ_UNDO);
+		if (g->rules == RULES_PRESIDIO && fray_doc_error_count(doc) == before)
+			check_weapons(&was, un, doc);
+		if (fray_doc_error_count(doc) != before)
+			continue;
+		size_t k = 0;
+		while (k < g->nunits && strcmp(g->units[k].name, was.name) != 0)
+			k++;
+		if (k == g->nunits)
+			fray_doc_error(doc, un, "undo: no unit named '%s' in the game", was.name);
+		else if (seen[k])
+			fray_doc_error(doc, un, "undo: '%s' twice", was.name);
+		else if (apply && fray_doc_error_count(doc) == errors)
+			g->units[k] = was;
+		if (k < g->nunits)
+			seen[k] = true;
+	}
+	if (apply && fray_doc_error_count(doc) == errors) {
+		g->dice = (uint64_t)dice;
+		g->turn = (int)turn;
+	}
+}
+
+/* An entry's list of text (story, changes): a line an item. */
+static void text_list(fray_doc *doc, const fray_node *e, const char *key, bool required)
+{
+	const fray_node *l = fray_doc_field(doc, e, key, required);
+	const char *s;
+	if (!l || !fray_doc_expect(doc, l, FRAY_NODE_SEQ, key))
+		return;
+	for (size_t i = 0; i < fray_node_len(l); i++)
+		fray_doc_string(doc, fray_node_item(l, i), key, &s);
+}
+
+/* A step: a roll's JSON as fray wrote it (the log's JSON repeats its
+ * members, so an unknown one could pass for the action's own). */
+static void check_step(fray_doc *doc, const fray_node *s)
+{
+	static const char *const keys[] = {"procedure", "inputs", "seed", "dice", "events", "outcome"};
+	static const fray_node_kind kinds[] = {FRAY_NODE_SCALAR, FRAY_NODE_MAP, FRAY_NODE_SCALAR, FRAY_NODE_SCALAR,
+					       FRAY_NODE_SEQ, FRAY_NODE_MAP};
+	if (!fray_doc_expect(doc, s, FRAY_NODE_MAP, "a step (a roll as JSON)"))
+		return;
+	fray_doc_known_keys(doc, s, keys, 6);
+	for (size_t i = 0; i < 6; i++) {
+		const fray_node *v = fray_doc_field(doc, s, keys[i], i == 0);
+		if (v)
+			fray_doc_expect(doc, v, kinds[i], keys[i]);
+	}
+}
+
+/* A log entry, whole: what the printers, undo and the next save read. */
+static void check_entry(table_game *g, fray_doc *doc, const fray_node *e)
+{
+	static const char *const keys[] = {"command", "turn", "dice", "story", "changes", "steps", "undo"};
+	const fray_node *n;
+	const char *s;
+	int64_t x;
+	if (!fray_doc_expect(doc, e, FRAY_NODE_MAP, "a log entry"))
+		return;
+	fray_doc_known_keys(doc, e, keys, 7);
+	if ((n = fray_doc_field(doc, e, "command", true)))
+		fray_doc_string(doc, n, "command", &s);
+	if ((n = fray_doc_field(doc, e, "turn", true)))
+		fray_doc_int(doc, n, 1, TABLE_MAX_TURN, "turn", &x);
+	if ((n = fray_doc_field(doc, e, "dice", true)) &&
+	    fray_doc_expect(doc, n, FRAY_NODE_SEQ, "dice (before and after)")) {
+		if (fray_node_len(n) != 2)
+			fray_doc_error(doc, n, "dice: expected two numbers (before and after), got %zu",
+				       fray_node_len(n));
+		for (size_t i = 0; i < fray_node_len(n) && i < 2; i++)
+			fray_doc_int(doc, fray_node_item(n, i), 0, TABLE_MAX_DICE, "dice", &x);
+	}
+	text_list(doc, e, "story", true);
+	text_list(doc, e, "changes", false);
+	if ((n = fray_doc_field(doc, e, "steps", true)) && fray_doc_expect(doc, n, FRAY_NODE_SEQ, "steps (a list)"))
+		for (size_t i = 0; i < fray_node_len(n); i++)
+			check_step(doc, fray_node_item(n, i));
+	if ((n = fray_map_get(e, "undo")))
+		read_undo(g, doc, n, false);
+}
+
+/* The game's mix read as a mix file is, its problems said at the mix. */
+static void check_mix(table_game *g, fray_doc *doc)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	if (!f) {
+		fray_doc_error(doc, g->mix, "mix: out of memory");
+		return;
+	}
+	node_json(f, g->mix);
+	fray_doc *md = NULL;
+	fray_chits_mix *m = NULL;
+	if (fclose(f) != 0 || !text)
+		fray_doc_error(doc, g->mix, "mix: out of memory");
+	else if (fray_doc_load_string(g->ctx, "mix", text, len, &md) != FRAY_OK ||
+		 fray_chits_mix_read(g->ctx, md, &m) != FRAY_OK) {
+		const char *msg = md && fray_doc_error_count(md) ? fray_doc_error_msg(md, 0) : fray_ctx_message(g->ctx);
+		/* the message's place is in the mix as JSON: the game file's is the mix's */
+		fray_doc_error(doc, g->mix, "the mix: %s", msg && *msg ? msg : "not a chit mix");
+	}
+	fray_chits_mix_free(m);
+	fray_doc_free(md);
+	free(text);
+}
+
+/* The game file read and checked whole (the forces, the mix, every log
+ * entry and undo record), so nothing after trusts a field it did not. */
+static void read_game(table_game *g, fray_doc *doc)
+{
 	const fray_node *root = fray_doc_root(doc);
 	static const char *const keys[] = {"fray_game", "rules", "seed", "dice", "turn", "mix", "units", "log"};
 	if (!fray_doc_expect(doc, root, FRAY_NODE_MAP, "a game file (a mapping)"))
-		return doc_failed(g, doc);
+		return;
 	fray_doc_known_keys(doc, root, keys, 8);
 	int64_t version = 0, turn = 1;
 	size_t rules = 0;
@@ -412,57 +661,50 @@ int table_load_doc(table_game *g, fray_ctx *ctx, const char *path, fray_doc *doc
 		else
 			g->seed = v;
 	}
-	if ((n = fray_doc_field(doc, root, "dice", true)) && fray_doc_int(doc, n, 0, INT64_MAX, "dice", &dice))
+	if ((n = fray_doc_field(doc, root, "dice", true)) && fray_doc_int(doc, n, 0, TABLE_MAX_DICE, "dice", &dice))
 		g->dice = (uint64_t)dice;
-	if ((n = fray_doc_field(doc, root, "turn", true)) && fray_doc_int(doc, n, 1, 100000, "turn", &turn))
+	if ((n = fray_doc_field(doc, root, "turn", true)) && fray_doc_int(doc, n, 1, TABLE_MAX_TURN, "turn", &turn))
 		g->turn = (int)turn;
-	if (fray_doc_error_count(doc) == 0 && (n = fray_doc_field(doc, root, "units", true)))
-		read_units(g, doc, n, false, NULL);
+	if (fray_doc_error_count(doc))
+		return;
+	if ((n = fray_doc_field(doc, root, "units", true)))
+		read_units(g, doc, n, READ_GAME, NULL);
 	g->mix = fray_doc_field(doc, root, "mix", g->rules == RULES_CHITS);
 	if (g->mix && g->rules != RULES_CHITS)
 		fray_doc_error(doc, g->mix, "mix: only a chits game has a chit mix");
+	else if (g->mix)
+		check_mix(g, doc);
 	g->log = fray_doc_field(doc, root, "log", true);
-	if (g->log)
-		fray_doc_expect(doc, g->log, FRAY_NODE_SEQ, "log (a list)");
-	for (size_t i = 0; g->log && i < fray_node_len(g->log); i++)
-		fray_doc_expect(doc, fray_node_item(g->log, i), FRAY_NODE_MAP, "a log entry");
+	if (g->log && !fray_doc_expect(doc, g->log, FRAY_NODE_SEQ, "log (a list)"))
+		g->log = NULL;
+	/* the units first: an undo record names them */
+	for (size_t i = 0; g->log && i < fray_node_len(g->log) && fray_doc_error_count(doc) == 0; i++)
+		check_entry(g, doc, fray_node_item(g->log, i));
+}
+
+int table_load_doc(table_game *g, fray_ctx *ctx, const char *path, fray_doc *doc)
+{
+	g->ctx = ctx;
+	g->path = path;
+	g->doc = doc;
+	read_game(g, doc);
 	return fray_doc_error_count(doc) ? doc_failed(g, doc) : EXIT_OK;
+}
+
+int table_entry_turn(const fray_node *entry)
+{
+	const char *s = fray_node_scalar(fray_map_get(entry, "turn"));
+	long v = s ? strtol(s, NULL, 10) : 0;
+	return v >= 1 && v <= TABLE_MAX_TURN ? (int)v : 0;
 }
 
 int table_restore(table_game *g, const fray_node *undo)
 {
 	fray_doc *doc = g->doc;
-	static const char *const keys[] = {"dice", "turn", "units"};
-	int64_t dice = 0, turn = 1;
-	const fray_node *n, *units = NULL;
-	if (!undo || !fray_doc_expect(doc, undo, FRAY_NODE_MAP, "the last entry's undo"))
-		return undo ? doc_failed(g, doc) : cli_error(g->cmd, EXIT_BAD_INPUT, "%s: the last log entry has no "
-							       "undo", cli_tstr(g->path));
-	fray_doc_known_keys(doc, undo, keys, 3);
-	if ((n = fray_doc_field(doc, undo, "dice", true)))
-		fray_doc_int(doc, n, 0, INT64_MAX, "dice", &dice);
-	if ((n = fray_doc_field(doc, undo, "turn", true)))
-		fray_doc_int(doc, n, 1, 100000, "turn", &turn);
-	if ((units = fray_doc_field(doc, undo, "units", true)))
-		fray_doc_expect(doc, units, FRAY_NODE_SEQ, "units (a list)");
-	for (size_t i = 0; units && fray_node_kind_of(units) == FRAY_NODE_SEQ && i < fray_node_len(units); i++) {
-		table_unit was;
-		memset(&was, 0, sizeof was);
-		const fray_node *un = fray_node_item(units, i);
-		read_unit(g, doc, un, &was, false);
-		size_t k = 0;
-		while (k < g->nunits && strcmp(g->units[k].name, was.name) != 0)
-			k++;
-		if (k == g->nunits)
-			fray_doc_error(doc, un, "undo: no unit named '%s' in the game", was.name);
-		else if (fray_doc_error_count(doc) == 0)
-			g->units[k] = was;
-	}
-	if (fray_doc_error_count(doc))
-		return doc_failed(g, doc);
-	g->dice = (uint64_t)dice;
-	g->turn = (int)turn;
-	return EXIT_OK;
+	if (!undo)
+		return cli_error(g->cmd, EXIT_BAD_INPUT, "%s: the last log entry has no undo", cli_tstr(g->path));
+	read_undo(g, doc, undo, true);
+	return fray_doc_error_count(doc) ? doc_failed(g, doc) : EXIT_OK;
 }
 
 int table_set_fields(table_game *g, table_unit *u, const char *yaml)
@@ -474,12 +716,17 @@ int table_set_fields(table_game *g, table_unit *u, const char *yaml)
 	table_unit now = *u;
 	if (fray_map_get(map, "name"))
 		fray_doc_error(doc, fray_map_get(map, "name"), "name: a unit keeps its name");
-	read_unit(g, doc, map, &now, false);
-	if (now.figures > now.start_figures || now.bases > now.start_bases)
-		fray_doc_error(doc, map, "more %s than it started with (%d): set start_%s too",
-			       g->rules == RULES_BBB ? "bases" : "figures",
-			       g->rules == RULES_BBB ? now.start_bases : now.start_figures,
-			       g->rules == RULES_BBB ? "bases" : "figures");
+	/* a new count of battalions needs its hits, one a battalion */
+	if (g->rules == RULES_CHITS && fray_map_get(map, "battalions") && !fray_map_get(map, "hits"))
+		fray_doc_error(doc, fray_map_get(map, "battalions"), "battalions: set hits too (one number a "
+				"battalion)");
+	if (fray_doc_error_count(doc) == 0)
+		read_unit(g, doc, map, &now, READ_SET);
+	if (fray_doc_error_count(doc) == 0) {
+		for (int b = now.battalions; b < FRAY_CHITS_MAX_BATTALIONS && g->rules == RULES_CHITS; b++)
+			now.hits[b] = 0;
+		check_unit(g, doc, map, &now);
+	}
 	int status = fray_doc_error_count(doc) ? doc_failed(g, doc) : EXIT_OK;
 	for (size_t i = 0; status == EXIT_OK && i < fray_node_len(map); i++)
 		table_note(g, "%s: %s set to %s", u->name, fray_node_scalar(fray_node_key(map, i)),
@@ -488,6 +735,35 @@ int table_set_fields(table_game *g, table_unit *u, const char *yaml)
 		*u = now;
 	fray_doc_free(doc);
 	return status;
+}
+
+bool table_check(const table_game *g, char *why, size_t cap)
+{
+	char what[160];
+	if (g->turn < 1 || g->turn > TABLE_MAX_TURN) {
+		snprintf(why, cap, "turn %d, past its limits (1 to %d)", g->turn, TABLE_MAX_TURN);
+		return false;
+	}
+	if (g->dice > (uint64_t)TABLE_MAX_DICE) {
+		snprintf(why, cap, "the dice at %" PRIu64 ", past their limit (%" PRId64 ")", g->dice, TABLE_MAX_DICE);
+		return false;
+	}
+	size_t nf;
+	const unit_field *f = table_fields(g->rules, &nf);
+	for (size_t k = 0; k < g->nunits; k++) {
+		const table_unit *u = &g->units[k];
+		const char *p, *key;
+		for (size_t i = 0; i < nf; i++)
+			if ((p = field_problem(&f[i], u, what, sizeof what))) {
+				snprintf(why, cap, "%s's %s: %s", cli_tstr(u->name), f[i].key, p);
+				return false;
+			}
+		if ((key = unit_problem(g->rules, u, what, sizeof what))) {
+			snprintf(why, cap, "%s's %s", cli_tstr(u->name), what);
+			return false;
+		}
+	}
+	return true;
 }
 
 void table_free(table_game *g)
@@ -530,23 +806,42 @@ table_unit *table_unit_named(table_game *g, const char *name)
 /* ---- writing ---- */
 
 /* A node as JSON: the log's entries are written back as they were read.
- * A plain scalar that is a JSON number or literal stays bare. */
+ * A plain scalar that is a JSON number (by JSON's grammar: no `01`, `.5`
+ * or `1.`) or literal stays bare; everything else is a string. */
 static bool json_bare(const char *s)
 {
 	if (!strcmp(s, "true") || !strcmp(s, "false") || !strcmp(s, "null"))
 		return true;
 	const char *p = s + (*s == '-');
-	if (!*p)
+	if (*p == '0')
+		p++;
+	else if (*p >= '1' && *p <= '9')
+		p += strspn(p, "0123456789");
+	else
 		return false;
-	for (; *p; p++)
-		if ((*p < '0' || *p > '9') && *p != '.')
+	if (*p == '.') {
+		size_t n = strspn(++p, "0123456789");
+		if (!n)
 			return false;
-	return s[strlen(s) - 1] != '.';
+		p += n;
+	}
+	if (*p == 'e' || *p == 'E') {
+		p += 1 + (p[1] == '+' || p[1] == '-');
+		size_t n = strspn(p, "0123456789");
+		if (!n)
+			return false;
+		p += n;
+	}
+	return !*p;
 }
 
 void node_json(FILE *f, const fray_node *n)
 {
 	size_t len = fray_node_len(n);
+	if (!n) {
+		fputs("null", f);
+		return;
+	}
 	switch (fray_node_kind_of(n)) {
 	case FRAY_NODE_SCALAR: {
 		const char *s = fray_node_scalar(n);
@@ -568,7 +863,8 @@ void node_json(FILE *f, const fray_node *n)
 		fputc('{', f);
 		for (size_t i = 0; i < len; i++) {
 			fputs(i ? ", " : "", f);
-			node_json(f, fray_node_key(n, i));
+			/* a key is a string in JSON, whatever it looks like */
+			json_string(f, fray_node_scalar(fray_node_key(n, i)));
 			fputs(": ", f);
 			node_json(f, fray_node_value(n, i));
 		}
@@ -694,7 +990,7 @@ static void old_entry(FILE *f, const fray_node *e)
 		if (key && *key && strspn(key, "abcdefghijklmnopqrstuvwxyz_") == strlen(key))
 			fputs(key, f);
 		else
-			node_json(f, fray_node_key(e, i));
+			json_string(f, key);
 		fputs(":", f);
 		/* lists of text and of steps a line an item; [0, 12] stays */
 		bool lines = fray_node_kind_of(v) == FRAY_NODE_SEQ && fray_node_len(v) > 0 &&
@@ -734,7 +1030,7 @@ static void mix_yaml(FILE *f, const fray_node *mix)
 		if (key && *key && strspn(key, "abcdefghijklmnopqrstuvwxyz_") == strlen(key))
 			fputs(key, f);
 		else
-			node_json(f, fray_node_key(mix, i));
+			json_string(f, key);
 		fputc(':', f);
 		if (fray_node_kind_of(v) == FRAY_NODE_SEQ && fray_node_len(v) > 0) {
 			fputc('\n', f);
@@ -751,8 +1047,43 @@ static void mix_yaml(FILE *f, const fray_node *mix)
 	}
 }
 
+/* The text fray would write read back as the game file it is: a file
+ * fray writes is one fray reads (what table_check's limits miss). */
+static bool reads_back(const table_game *g, const char *buf, size_t len, char *why, size_t cap)
+{
+	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
+	table_game *back = calloc(1, sizeof *back);
+	fray_doc *doc = NULL;
+	bool ok = false;
+	if (!ctx || !back)
+		snprintf(why, cap, "out of memory");
+	else if (fray_doc_load_string(ctx, g->path, buf, len, &doc) != FRAY_OK)
+		snprintf(why, cap, "%s", fray_ctx_message(ctx));
+	else {
+		back->ctx = ctx;
+		back->path = g->path;
+		back->doc = doc;
+		read_game(back, doc);
+		ok = fray_doc_error_count(doc) == 0;
+		if (!ok)
+			snprintf(why, cap, "%s", fray_doc_error_msg(doc, 0));
+	}
+	if (back)
+		table_free(back);
+	else
+		fray_doc_free(doc);
+	free(back);
+	fray_ctx_free(ctx);
+	return ok;
+}
+
 int table_save(table_game *g, const char *command, const table_game *before, size_t keep_log)
 {
+	char why[512];
+	/* the reader's limits, before anything is written */
+	if (!table_check(g, why, sizeof why))
+		return cli_error(g->cmd, EXIT_BAD_INPUT, "%s: this action would leave %s, "
+				 "which the game file cannot hold: nothing was written", cli_tstr(g->path), why);
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
@@ -782,6 +1113,9 @@ int table_save(table_game *g, const char *command, const table_game *before, siz
 		status = cli_error(g->cmd, EXIT_BAD_INPUT, "%s would pass %u MiB with this action: start another "
 				   "game file with 'fray table new' (nothing was written)", cli_tstr(g->path),
 				   FRAY_DOC_MAX_BYTES >> 20);
+	else if (!reads_back(g, buf, len, why, sizeof why))
+		status = cli_error(g->cmd, EXIT_BAD_INPUT, "%s: the file this action would write does not read "
+				   "back (%s): nothing was written", cli_tstr(g->path), why);
 	else if (!cli_write_atomic(g->path, buf, len))
 		status = cli_error(g->cmd, EXIT_RUNTIME, "cannot write %s: %s (the game file is as it was)",
 				   cli_tstr(g->path), strerror(errno));

@@ -81,51 +81,66 @@ void table_print_status(const table_game *g, bool json, FILE *f)
 
 static const char *scalar_of(const fray_node *e, const char *key)
 {
-	const fray_node *n = fray_map_get(e, key);
-	const char *s = n ? fray_node_scalar(n) : NULL;
+	const char *s = fray_node_scalar(fray_map_get(e, key));
 	return s ? s : "";
 }
 
-/* The entry's text lists (story, changes), each line through put. */
-static void lines_of(const fray_node *e, const char *key, const char *prefix, FILE *f, bool escape)
+/* s with its control characters shown as the terminal shows them
+ * (cli_escape_controls), whole, however long. */
+static void put_escaped(FILE *f, const char *s)
+{
+	for (const unsigned char *u = (const unsigned char *)s; *u; u++) {
+		if (*u == 0xC2 && u[1] >= 0x80 && u[1] <= 0x9F)
+			fprintf(f, "\\u%04x", *++u);
+		else if (*u < 0x20 || *u == 0x7F)
+			fprintf(f, "\\x%02x", *u);
+		else
+			fputc(*u, f);
+	}
+}
+
+/* The entry's text lists (story, changes), a line each, escaped. */
+static void lines_of(const fray_node *e, const char *key, const char *prefix, FILE *f)
 {
 	const fray_node *l = fray_map_get(e, key);
-	for (size_t i = 0; l && i < fray_node_len(l); i++) {
+	for (size_t i = 0; i < fray_node_len(l); i++) {
 		const char *s = fray_node_scalar(fray_node_item(l, i));
-		if (s)
-			fprintf(f, "%s%s\n", prefix, escape ? cli_tstr(s) : s);
+		fputs(prefix, f);
+		put_escaped(f, s ? s : "");
+		fputc('\n', f);
 	}
 }
 
 /* JSON: one entry a roll, each with its procedure, inputs, events and
  * outcome (as the roll's --json), the action's number, command and turn,
  * and the action's changes on its last roll. An action without dice is
- * one entry with a null procedure. */
+ * one entry with a null procedure. The entries were checked on load (a
+ * step has only a roll's members); the turn is written as the number. */
 static void log_json(const table_game *g, FILE *f)
 {
-	size_t n = g->log ? fray_node_len(g->log) : 0;
+	size_t n = fray_node_len(g->log);
 	bool first = true;
 	fputs("[", f);
 	for (size_t i = 0; i < n; i++) {
 		const fray_node *e = fray_node_item(g->log, i), *steps = fray_map_get(e, "steps");
 		const fray_node *changes = fray_map_get(e, "changes");
-		size_t ns = steps ? fray_node_len(steps) : 0;
+		size_t ns = fray_node_len(steps);
 		for (size_t k = 0; k < (ns ? ns : 1); k++) {
 			fprintf(f, "%s\n  {\"action\": %zu, \"command\": ", first ? "" : ",", i + 1);
 			json_string(f, scalar_of(e, "command"));
-			fprintf(f, ", \"turn\": %s", scalar_of(e, "turn"));
+			fprintf(f, ", \"turn\": %d", table_entry_turn(e));
 			const fray_node *s = ns ? fray_node_item(steps, k) : NULL;
 			if (!s)
 				fputs(", \"procedure\": null, \"inputs\": {}, \"events\": [], \"outcome\": {}", f);
-			for (size_t m = 0; s && m < fray_node_len(s); m++) {
+			for (size_t m = 0; m < fray_node_len(s); m++) {
 				fputs(", ", f);
-				node_json(f, fray_node_key(s, m));
+				json_string(f, fray_node_scalar(fray_node_key(s, m)));
 				fputs(": ", f);
 				node_json(f, fray_node_value(s, m));
 			}
 			if (k + 1 >= ns) {
 				fputs(", \"changes\": ", f);
-				if (changes)
+				if (fray_node_kind_of(changes) == FRAY_NODE_SEQ)
 					node_json(f, changes);
 				else
 					fputs("[]", f);
@@ -137,9 +152,50 @@ static void log_json(const table_game *g, FILE *f)
 	fputs(first ? "]\n" : "\n]\n", f);
 }
 
+/* The longest run of c in the entry's lines (command, story, changes). */
+static size_t longest_run(const fray_node *e, char c)
+{
+	static const char *const keys[] = {"command", "story", "changes"};
+	size_t most = 0;
+	for (size_t k = 0; k < 3; k++) {
+		const fray_node *v = fray_map_get(e, keys[k]);
+		size_t n = fray_node_kind_of(v) == FRAY_NODE_SEQ ? fray_node_len(v) : 1;
+		for (size_t i = 0; i < n; i++) {
+			const char *s = fray_node_scalar(fray_node_kind_of(v) == FRAY_NODE_SEQ ? fray_node_item(v, i) : v);
+			for (size_t run = 0; s && *s; s++) {
+				run = *s == c ? run + 1 : 0;
+				most = run > most ? run : most;
+			}
+		}
+	}
+	return most;
+}
+
+/* Markdown: each action a fenced block (CommonMark), its fence longer
+ * than any run of tildes inside, so no line from the file can close it;
+ * inside a fence nothing is markup, and controls are shown escaped, so
+ * no text can start a line of its own. */
+static void log_markdown_entry(const fray_node *e, size_t number, FILE *f)
+{
+	size_t fence = longest_run(e, '~') + 1;
+	fence = fence < 3 ? 3 : fence;
+	fprintf(f, "\n## %zu. Turn %d\n\n", number, table_entry_turn(e));
+	for (size_t i = 0; i < fence; i++)
+		fputc('~', f);
+	fputs("text\n", f);
+	fputs("> ", f);
+	put_escaped(f, scalar_of(e, "command"));
+	fputc('\n', f);
+	lines_of(e, "story", "", f);
+	lines_of(e, "changes", "=> ", f);
+	for (size_t i = 0; i < fence; i++)
+		fputc('~', f);
+	fputc('\n', f);
+}
+
 int table_print_log(const table_game *g, const char *format, FILE *f)
 {
-	size_t n = g->log ? fray_node_len(g->log) : 0;
+	size_t n = fray_node_len(g->log);
 	if (!strcmp(format, "json")) {
 		log_json(g, f);
 		return EXIT_OK;
@@ -153,21 +209,15 @@ int table_print_log(const table_game *g, const char *format, FILE *f)
 		fprintf(f, "the log is empty\n");
 	for (size_t i = 0; i < n; i++) {
 		const fray_node *e = fray_node_item(g->log, i);
-		/* Markdown: each action a fenced block whose every line starts
-		 * with fray's own words, so no name can close the fence or
-		 * become markup */
 		if (md) {
-			fprintf(f, "\n## %zu. Turn %s\n\n~~~text\n", i + 1, scalar_of(e, "turn"));
-			fprintf(f, "> %s\n", scalar_of(e, "command"));
-			lines_of(e, "story", "", f, false);
-			lines_of(e, "changes", "=> ", f, false);
-			fputs("~~~\n", f);
+			log_markdown_entry(e, i + 1, f);
 			continue;
 		}
-		fprintf(f, "%s#%zu turn %s: %s\n", i ? "\n" : "", i + 1, scalar_of(e, "turn"),
-			cli_tstr(scalar_of(e, "command")));
-		lines_of(e, "story", "  ", f, true);
-		lines_of(e, "changes", "  => ", f, true);
+		fprintf(f, "%s#%zu turn %d: ", i ? "\n" : "", i + 1, table_entry_turn(e));
+		put_escaped(f, scalar_of(e, "command"));
+		fputc('\n', f);
+		lines_of(e, "story", "  ", f);
+		lines_of(e, "changes", "  => ", f);
 	}
 	return EXIT_OK;
 }

@@ -9,7 +9,7 @@
 
 static void html_text(FILE *f, const char *s)
 {
-	for (const unsigned char *u = (const unsigned char *)s; *u; u++) {
+	for (const unsigned char *u = (const unsigned char *)(s ? s : ""); *u; u++) {
 		switch (*u) {
 		case '&': fputs("&amp;", f); break;
 		case '<': fputs("&lt;", f); break;
@@ -84,7 +84,7 @@ static void lines(FILE *f, const fray_node *e, const char *key, const char *open
 		  const char *close)
 {
 	const fray_node *l = fray_map_get(e, key);
-	if (!l || fray_node_len(l) == 0)
+	if (fray_node_len(l) == 0)
 		return;
 	fputs(open, f);
 	for (size_t i = 0; i < fray_node_len(l); i++) {
@@ -102,9 +102,7 @@ static void log_of(FILE *f, const table_game *g)
 	fprintf(f, "<h2>The log</h2>\n%s", n ? "" : "<p>No action yet.</p>\n");
 	for (size_t i = 0; i < n; i++) {
 		const fray_node *e = fray_node_item(g->log, i);
-		fprintf(f, "<section class=\"action\">\n<h3>%zu. Turn ", i + 1);
-		html_text(f, scalar(e, "turn"));
-		fputs(": <code>", f);
+		fprintf(f, "<section class=\"action\">\n<h3>%zu. Turn %d: <code>", i + 1, table_entry_turn(e));
 		html_text(f, scalar(e, "command"));
 		fputs("</code></h3>\n", f);
 		lines(f, e, "story", "<pre class=\"story\">", "", "</pre>\n");

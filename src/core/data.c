@@ -505,39 +505,41 @@ FRAY_API void fray_doc_free(fray_doc *doc)
 
 FRAY_API const fray_node *fray_doc_root(const fray_doc *doc) { return doc->root; }
 FRAY_API const char *fray_doc_name(const fray_doc *doc) { return doc->name; }
-FRAY_API fray_node_kind fray_node_kind_of(const fray_node *n) { return n->kind; }
-FRAY_API int fray_node_line(const fray_node *n) { return n->line; }
-FRAY_API int fray_node_col(const fray_node *n) { return n->col; }
-FRAY_API bool fray_node_plain(const fray_node *n) { return n->kind == FRAY_NODE_SCALAR && n->plain; }
+/* The accessors take the NULL their siblings return (a missing item, a
+ * key absent): no node is an empty scalar with no text, at line 0. */
+FRAY_API fray_node_kind fray_node_kind_of(const fray_node *n) { return n ? n->kind : FRAY_NODE_SCALAR; }
+FRAY_API int fray_node_line(const fray_node *n) { return n ? n->line : 0; }
+FRAY_API int fray_node_col(const fray_node *n) { return n ? n->col : 0; }
+FRAY_API bool fray_node_plain(const fray_node *n) { return n && n->kind == FRAY_NODE_SCALAR && n->plain; }
 
 FRAY_API const char *fray_node_scalar(const fray_node *n)
 {
-	return n->kind == FRAY_NODE_SCALAR ? n->text : NULL;
+	return n && n->kind == FRAY_NODE_SCALAR ? n->text : NULL;
 }
 
 FRAY_API size_t fray_node_len(const fray_node *n)
 {
-	return n->kind == FRAY_NODE_SCALAR ? 0 : n->n;
+	return !n || n->kind == FRAY_NODE_SCALAR ? 0 : n->n;
 }
 
 FRAY_API const fray_node *fray_node_item(const fray_node *n, size_t i)
 {
-	return n->kind == FRAY_NODE_SEQ && i < n->n ? n->items[i] : NULL;
+	return n && n->kind == FRAY_NODE_SEQ && i < n->n ? n->items[i] : NULL;
 }
 
 FRAY_API const fray_node *fray_node_key(const fray_node *n, size_t i)
 {
-	return n->kind == FRAY_NODE_MAP && i < n->n ? n->items[2 * i] : NULL;
+	return n && n->kind == FRAY_NODE_MAP && i < n->n ? n->items[2 * i] : NULL;
 }
 
 FRAY_API const fray_node *fray_node_value(const fray_node *n, size_t i)
 {
-	return n->kind == FRAY_NODE_MAP && i < n->n ? n->items[2 * i + 1] : NULL;
+	return n && n->kind == FRAY_NODE_MAP && i < n->n ? n->items[2 * i + 1] : NULL;
 }
 
 FRAY_API const fray_node *fray_map_get(const fray_node *map, const char *key)
 {
-	if (!map || map->kind != FRAY_NODE_MAP)
+	if (!map || !key || map->kind != FRAY_NODE_MAP)
 		return NULL;
 	for (size_t i = 0; i < map->n; i++)
 		if (strcmp(map->items[2 * i]->text, key) == 0)
