@@ -622,8 +622,15 @@ static void check_mix(table_game *g, fray_doc *doc)
 	else if (fray_doc_load_string(g->ctx, "mix", text, len, &md) != FRAY_OK ||
 		 fray_chits_mix_read(g->ctx, md, &m) != FRAY_OK) {
 		const char *msg = md && fray_doc_error_count(md) ? fray_doc_error_msg(md, 0) : fray_ctx_message(g->ctx);
-		/* the message's place is in the mix as JSON: the game file's is the mix's */
-		fray_doc_error(doc, g->mix, "the mix: %s", msg && *msg ? msg : "not a chit mix");
+		/* the place in the mix as JSON means nothing to its reader: said
+		 * at the game file's mix instead */
+		int skip = 0;
+		sscanf(msg, "mix:%*d:%*d: %n", &skip);
+		char said[400];
+		snprintf(said, sizeof said, "%s", *msg ? msg + skip : "not a chit mix");
+		if (fray_ctx_status(g->ctx) != FRAY_ERR_NOMEM)
+			fray_ctx_clear(g->ctx);
+		fray_doc_error(doc, g->mix, "mix: %s", said);
 	}
 	fray_chits_mix_free(m);
 	fray_doc_free(md);
