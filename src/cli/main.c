@@ -49,12 +49,13 @@ static int run(const char *name, int argc, char **argv)
 }
 
 /* Output that did not reach its file (a full disk, /dev/full, a closed
- * pipe) is a failure, whatever the command said: 1, never 0. */
+ * pipe) is a failure, whatever the command said: 1, never 0; a command
+ * that saved its work and said so keeps its own status (3). */
 static int finish(const char *name, int status)
 {
 	bool failed = fflush(stdout) != 0 || ferror(stdout);
 	failed = fclose(stdout) != 0 || failed;
-	if (failed && status != EXIT_BAD_INPUT)
+	if (failed && status != EXIT_BAD_INPUT && status != EXIT_SAVED_UNPRINTED)
 		return cli_error(name, EXIT_RUNTIME, "cannot write the output");
 	return status;
 }
