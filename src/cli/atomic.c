@@ -38,6 +38,21 @@ int cli_output_check(const char *cmd, const fray_ctx *ctx, const char *path, con
 	return EXIT_OK;
 }
 
+/* The last file written, for main's exit status (cli_written). */
+static char written[4096];
+static bool wrote;
+
+const char *cli_written(void)
+{
+	return wrote ? written : NULL;
+}
+
+static void note_written(const char *path)
+{
+	snprintf(written, sizeof written, "%s", path);
+	wrote = true;
+}
+
 /* The folder path is in, fsync'd so that a rename into it lasts. */
 static void sync_folder(const char *path)
 {
@@ -117,6 +132,7 @@ bool cli_write_atomic(const char *path, const char *data, size_t len)
 		return false;
 	}
 	sync_folder(path);
+	note_written(path);
 	return true;
 }
 
@@ -134,6 +150,7 @@ bool cli_rename_new(const char *from, const char *path)
 	if (r != 0)
 		return false;
 	sync_folder(path);
+	note_written(path);
 	return true;
 }
 
@@ -208,19 +225,25 @@ static double seconds_since(const struct timespec *t0)
 	return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
 }
 
-/* Waits for the lock on fd, at most CLI_LOCK_WAIT_S seconds, saying once
- * that it waits (another fray may hold it while asking at its terminal). */
-static bool lock_within(const char *cmd, const char *path, int fd, const struct timespec *t0, bool *told)
+/* Waits for the lock on fd: 1 when it has it; -1 when the holder renamed
+ * a new file in meanwhile (its action is done: the caller opens the new
+ * one, and the wait starts again, so many frays taking turns never run
+ * out of time); 0 with errno set when it failed, or one holder kept it
+ * CLI_LOCK_WAIT_S seconds (it may be asking at its terminal). Says once
+ * that it waits. */
+static int lock_within(const char *cmd, const char *path, int fd, const struct timespec *t0, bool *told)
 {
 	for (;;) {
 		if (flock(fd, LOCK_EX | LOCK_NB) == 0)
-			return true;
+			return 1;
 		if (errno != EWOULDBLOCK && errno != EINTR)
-			return false;
+			return 0;
+		if (!still_there(fd, path))
+			return -1;
 		double waited = seconds_since(t0);
 		if (waited >= CLI_LOCK_WAIT_S) {
 			errno = EWOULDBLOCK;
-			return false;
+			return 0;
 		}
 		if (waited >= 1 && !*told) {
 			cli_error(cmd, EXIT_OK, "%s: another fray is playing it; waiting (at most %d s)", path,
@@ -280,14 +303,16 @@ int cli_open_locked(const char *cmd, const char *path, int *fd, char **text, siz
 			return cli_error(cmd, EXIT_BAD_INPUT, "%s: not a regular file (a folder, a device or a FIFO); "
 					 "a game file is one (nothing was done)", path);
 		}
-		if (!lock_within(cmd, path, f, &t0, &told)) {
+		int locked = lock_within(cmd, path, f, &t0, &told);
+		if (locked == 0) {
 			int e = errno;
 			close(f);
 			return cli_error(cmd, EXIT_RUNTIME, "%s: %s (nothing was done)", path,
-					 e == EWOULDBLOCK ? "another fray kept it busy too long" : strerror(e));
+					 e == EWOULDBLOCK ? "another fray has held it too long" : strerror(e));
 		}
-		if (!still_there(f, path)) {
-			close(f); /* replaced while we waited: the new one */
+		if (locked < 0 || !still_there(f, path)) {
+			close(f); /* replaced while we waited: the new one, a new wait */
+			clock_gettime(CLOCK_MONOTONIC, &t0);
 			continue;
 		}
 		if (!read_all(f, text, len)) {

@@ -27,8 +27,8 @@ bool cli_temp_beside(const char *path, char *tmp, size_t cap);
 
 /* A file read, changed and written whole (a game file) by one fray at a
  * time. Opens path (never through a symbolic link, never a FIFO, a device
- * or a folder), waits for its lock (flock on the file itself, at most
- * CLI_LOCK_WAIT_S seconds) and, once it has it, checks that path still
+ * or a folder), waits for its lock (flock on the file itself; at most
+ * CLI_LOCK_WAIT_S seconds for one holder) and, once it has it, checks that path still
  * names the file it opened: a fray that held the lock before may have
  * renamed a new file into place, whose content this one must read. On
  * EXIT_OK, *fd holds the lock until it is closed (after the rename) and
@@ -38,6 +38,11 @@ bool cli_temp_beside(const char *path, char *tmp, size_t cap);
  * file) or 1 for the machine (the wait ran out, a read failed). */
 #define CLI_LOCK_WAIT_S 30
 int cli_open_locked(const char *cmd, const char *path, int *fd, char **text, size_t *len);
+
+/* The file this run last wrote (cli_write_atomic, cli_write_new,
+ * cli_rename_new), or NULL: main tells a run that wrote a file and then
+ * could not print from one that did nothing (EXIT_SAVED_UNPRINTED). */
+const char *cli_written(void);
 
 /* After a file was written, what fray prints about it did not reach
  * standard output (a full disk, /dev/full, a closed pipe): reports it

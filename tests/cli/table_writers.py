@@ -113,6 +113,16 @@ def saved_unprinted(d):
         p = fray("scenario", "new", "bbb", tmpl, stdout=full)
         check(p.returncode == 3 and os.path.exists(tmpl),
               f"scenario new written but not printed is exit 3 (got {p.returncode})")
+        # the class: any command that wrote its file first (a battle resumed
+        # over its save advances it: run again, it would play on)
+        save = os.path.join(d, "battle.yaml")
+        p = fray("adbg", "battle", os.path.join(EXAMPLES, "adbg", "lochry-1781.yaml"), "--seed", "1", "--save", save,
+                 "--stop-after", "1")
+        check(p.returncode == 0, f"adbg battle --save: {p.stderr.decode()}")
+        before = read(save)
+        p = fray("adbg", "resume", save, "--save", save, "--stop-after", "2", stdout=full)
+        check(p.returncode == 3 and b"saved" in p.stderr and read(save) != before,
+              f"adbg resume --save, saved but not printed, is exit 3 (got {p.returncode}: {p.stderr.decode()})")
         # a refused action is still 2, and a failure to print with nothing saved still 1
         p = fray("table", game, "turn", "extra", stdout=full)
         check(p.returncode == 2, f"a refused action is 2 even to /dev/full (got {p.returncode})")
