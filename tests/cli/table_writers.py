@@ -2,7 +2,9 @@
 """Files fray writes, with other frays and other programs about (issue 29):
 
 - several `fray table G ACTION` at once: every action lands (4 writers x 10
-  actions each: 40 entries in the log, turn 41, the file loads);
+  actions each: 40 entries in the log, turn 41, the file loads); an action
+  waits while another holds the lock, then acts on the file the holder
+  renamed in, not on the one it opened first;
 - the statuses say what happened: a game saved whose output could not be
   printed (/dev/full) is 3, not 1, and says "saved" (a caller that retries on
   1 would act twice); the same for `table new`, `undo` and `scenario new`;
@@ -90,6 +92,36 @@ def concurrent_writers(d):
           f"(got {turn_of(game)})")
     check([e["action"] for e in entries] == list(range(1, len(entries) + 1)), "the log's actions are numbered 1..N")
     check(not [n for n in os.listdir(d) if ".tmp-" in n], "no temporary file left by the writers")
+
+
+# ---- the lock: an action waits for it, then acts on the file as it is then ----
+def waits_for_the_lock(d):
+    import fcntl
+    import shutil
+    import time
+    game, nxt = os.path.join(d, "held.yaml"), os.path.join(d, "held.next")
+    new_game(game)
+    shutil.copy(game, nxt)
+    p = fray("table", nxt, "turn")  # the file another fray will have written: turn 2
+    check(p.returncode == 0, "a turn on the copy")
+    with open(game, "rb") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)  # as a fray in the middle of an action holds it
+        waiting = subprocess.Popen([FRAY, "table", game, "turn"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        time.sleep(2)
+        check(waiting.poll() is None, "an action waits while another holds the game file's lock")
+        os.rename(nxt, game)  # the holder's new file goes in, then its lock goes
+    try:
+        out, err = waiting.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        waiting.kill()
+        out, err = waiting.communicate()
+        check(False, "the waiting action goes on once the lock is free")
+    check(waiting.returncode == 0, f"the waiting action is done (exit {waiting.returncode}: {err.decode()[:200]})")
+    check(b"waiting" in err, f"it said that it waited: {err.decode()[:200]}")
+    entries = log_of(game)
+    check(turn_of(game) == 3 and len(entries) == 2,
+          f"it acted on the file the holder renamed in (turn 3, 2 entries; got turn {turn_of(game)}, "
+          f"{len(entries)} entries)")
 
 
 # ---- saved but not printed: 3, and said ----
@@ -250,6 +282,8 @@ def reports(d):
 
 with tempfile.TemporaryDirectory() as d:
     concurrent_writers(d)
+with tempfile.TemporaryDirectory() as d:
+    waits_for_the_lock(d)
 with tempfile.TemporaryDirectory() as d:
     saved_unprinted(d)
 with tempfile.TemporaryDirectory() as d:
