@@ -9,6 +9,10 @@
 #include <fray/fray.h>
 
 enum { EXIT_OK = 0, EXIT_RUNTIME = 1, EXIT_BAD_INPUT = 2 };
+/* A file was written (a game saved, a file made) but what fray prints
+ * about it did not reach standard output: the work is done, do not run it
+ * again (atomic.h, cli_check_printed). */
+enum { EXIT_SAVED_UNPRINTED = 3 };
 
 /* One command's argument cursor. An option given twice is refused (the
  * second would silently win) unless it is named in repeatable, a

@@ -4,7 +4,10 @@
  * JavaScript inline, and the answer (JSON and the command line's words)
  * as a JSON data block the script draws from. Nothing from the request
  * reaches the HTML outside that block, where every '<' is written \u003c,
- * so no text in a request can close the block or open a tag. */
+ * so no text in a request can close the block or open a tag. The request
+ * is read as fray request reads it (YAML: comments, single quotes, block
+ * style) and goes into the block as JSON written from what was read,
+ * never as the text given. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -87,17 +90,117 @@ static char *json_quote(const char *text)
 	return q;
 }
 
-/* The request with "format" set: {"format": "text", ...}. */
-static char *with_format(const char *request, const char *format)
+/* Whether s is a JSON number as JSON spells one. */
+static bool json_number(const char *s)
 {
-	const char *brace = strchr(request, '{');
-	if (!brace)
+	const char *p = s + (*s == '-');
+	if (*p == '0')
+		p++;
+	else if (*p >= '1' && *p <= '9')
+		p += strspn(p, "0123456789");
+	else
+		return false;
+	if (*p == '.') {
+		size_t n = strspn(++p, "0123456789");
+		if (!n)
+			return false;
+		p += n;
+	}
+	if (*p == 'e' || *p == 'E') {
+		p += 1 + (p[1] == '+' || p[1] == '-');
+		size_t n = strspn(p, "0123456789");
+		if (!n)
+			return false;
+		p += n;
+	}
+	return !*p;
+}
+
+/* A scalar written without quotes. The request's readers take a number
+ * as strtoll, strtoull or a decimal reader do, so "007", "+5", ".5" or
+ * "5." may have been accepted: these are written in JSON's spelling of
+ * the same number. JSON's own numbers and literals stay as they are;
+ * anything else can only be a string in JSON (the request's readers
+ * refuse such a plain value wherever it stands, so it never gets here
+ * from a request that ran). */
+static void plain_json(FILE *f, const char *s)
+{
+	if (!strcmp(s, "true") || !strcmp(s, "false") || !strcmp(s, "null") || json_number(s)) {
+		fputs(s, f);
+		return;
+	}
+	const char *p = s + (*s == '+' || *s == '-');
+	size_t whole = strspn(p, "0123456789"), frac = 0;
+	if (p[whole] == '.')
+		frac = strspn(p + whole + 1, "0123456789");
+	if ((whole || frac) && !p[whole + (p[whole] == '.') + frac]) {
+		while (whole > 1 && *p == '0') /* leading zeros off */
+			p++, whole--;
+		fprintf(f, "%s%.*s%s%.*s", *s == '-' ? "-" : "", (int)whole, whole ? p : "0", frac ? "." : "",
+			(int)frac, p + whole + 1);
+		return;
+	}
+	char *q = json_quote(s);
+	fputs(q ? q : "null", f);
+	free(q);
+}
+
+/* A node of the request as JSON; with format, the object given a
+ * "format" member first (the text run of the same request). */
+static void node_as_json(FILE *f, const fray_node *n, const char *format)
+{
+	size_t len = fray_node_len(n);
+	char *q;
+	switch (fray_node_kind_of(n)) {
+	case FRAY_NODE_SCALAR:
+		if (fray_node_plain(n)) {
+			plain_json(f, fray_node_scalar(n));
+		} else {
+			q = json_quote(fray_node_scalar(n));
+			fputs(q ? q : "null", f);
+			free(q);
+		}
+		break;
+	case FRAY_NODE_SEQ:
+		fputc('[', f);
+		for (size_t i = 0; i < len; i++) {
+			fputs(i ? ", " : "", f);
+			node_as_json(f, fray_node_item(n, i), NULL);
+		}
+		fputc(']', f);
+		break;
+	case FRAY_NODE_MAP:
+		fputc('{', f);
+		if (format)
+			fprintf(f, "\"format\": \"%s\"%s", format, len ? ", " : "");
+		for (size_t i = 0; i < len; i++) {
+			fputs(i ? ", " : "", f);
+			node_as_json(f, fray_node_key(n, i), NULL);
+			fputs(": ", f);
+			node_as_json(f, fray_node_value(n, i), NULL);
+		}
+		fputc('}', f);
+		break;
+	}
+}
+
+/* The request as read, as JSON (malloc'd; NULL when memory ran out). */
+static char *request_json(const fray_node *root, const char *format)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	if (!f)
 		return NULL;
-	size_t n = strlen(request) + 32;
-	char *s = malloc(n);
-	if (s)
-		snprintf(s, n, "{\"format\": \"%s\", %s", format, brace + 1);
-	return s;
+	if (root)
+		node_as_json(f, root, format);
+	else
+		fputs("null", f);
+	if (fclose(f) != 0) {
+		free(text);
+		return NULL;
+	}
+	return text;
 }
 
 /* The request's problem if it names "format" (the report shows both). */
@@ -213,7 +316,7 @@ int cmd_report(int argc, char **argv)
 	const char *css = page_file("page/app.css"), *js = page_file("page/app.js");
 	if (status == EXIT_OK && (!css || !js || !inline_safe(css, "</style") || !inline_safe(js, "</script")))
 		status = cli_error("report", EXIT_RUNTIME, "the page's files cannot go inline (a build problem)");
-	char *request = NULL, *json = NULL, *text = NULL, *as_text = NULL, *html = NULL;
+	char *request = NULL, *json = NULL, *text = NULL, *as_json = NULL, *as_text = NULL, *html = NULL;
 	const char *name = strcmp(in_path, "-") ? in_path : "(stdin)";
 	if (status == EXIT_OK)
 		status = cli_read_request("report", in_path, &request);
@@ -229,22 +332,26 @@ int cmd_report(int argc, char **argv)
 	} else if (status == EXIT_OK) {
 		status = refuse_format(name, root);
 	}
-	fray_doc_free(doc);
+	/* the request as fray request runs it, from the text given; then
+	 * the text run and the page's copy from what was read */
 	if (status == EXIT_OK && !game)
 		status = run(ctx, name, request, &json);
-	if (status == EXIT_OK && !game && !(as_text = with_format(request, "text")))
+	if (status == EXIT_OK && !game &&
+	    (!(as_json = request_json(root, NULL)) || !(as_text = request_json(root, "text"))))
 		status = cli_error("report", EXIT_RUNTIME, "out of memory");
+	fray_doc_free(doc);
 	if (status == EXIT_OK && !game)
 		status = run(ctx, name, as_text, &text);
 	if (status == EXIT_OK) /* again, now that the runs have read their files */
 		status = cli_output_check("report", ctx, out_path, "--html", NULL);
-	if (status == EXIT_OK && !game && !(html = html_of(request, json, text, css, js)))
+	if (status == EXIT_OK && !game && !(html = html_of(as_json, json, text, css, js)))
 		status = cli_error("report", EXIT_RUNTIME, "out of memory");
 	if (status == EXIT_OK && !cli_write_atomic(out_path, html, strlen(html)))
 		status = cli_error("report", EXIT_RUNTIME, "--html %s: cannot write: %s", out_path, strerror(errno));
 	free(request);
 	free(json);
 	free(text);
+	free(as_json);
 	free(as_text);
 	free(html);
 	fray_ctx_free(ctx);

@@ -1,10 +1,10 @@
 /* fray scenario new adbg|presidio|bbb|chits [FILE]: a commented template to
  * start from (templates/, compiled in): an adbg scenario, or forces for a
- * game file. Written to FILE (never over a file that exists) or shown. */
+ * game file. Written to FILE (never over a file that exists, not even one
+ * made while this ran: cli_write_new) or shown. */
 #include <errno.h>
 #include <string.h>
-#include <sys/stat.h>
-#include "cli.h"
+#include "atomic.h"
 #include "embedded.h"
 
 extern const embedded_file fray_template_files[];
@@ -45,14 +45,16 @@ int cmd_scenario(int argc, char **argv)
 		return EXIT_OK;
 	}
 	const char *out = argv[2];
-	struct stat st;
-	if (lstat(out, &st) == 0)
-		return cli_error("scenario", EXIT_BAD_INPUT, "%s exists: a template never writes over a file "
-				 "(remove it, or choose another name)", cli_tstr(out));
-	if (!cli_write_atomic(out, (const char *)t->bytes, t->len))
-		return cli_error("scenario", EXIT_RUNTIME, "cannot write %s: %s", cli_tstr(out), strerror(errno));
+	if (!strcmp(out, "-"))
+		return cli_error("scenario", EXIT_BAD_INPUT, "-: leave FILE out to print the template (./- for a "
+				 "file called -)");
+	if (!cli_write_new(out, (const char *)t->bytes, t->len))
+		return errno == EEXIST ? cli_error("scenario", EXIT_BAD_INPUT, "%s exists: a template never writes "
+						   "over a file (remove it, or choose another name)", cli_tstr(out))
+				       : cli_error("scenario", EXIT_RUNTIME, "cannot write %s: %s", cli_tstr(out),
+						   strerror(errno));
 	printf("%s: the %s template; %s\n", cli_tstr(out), kinds[k],
 	       k == 0 ? "'fray check' it, then 'fray adbg battle' or 'simulate'"
 		      : "give it to 'fray table new GAME.yaml --forces' (the file's first lines say how)");
-	return EXIT_OK;
+	return cli_check_printed("scenario", "the template");
 }

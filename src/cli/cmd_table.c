@@ -2,9 +2,12 @@
  *   fray table new GAME --rules R --forces FILE [--seed N]
  *   fray table GAME ACTION UNIT [--at TARGET] [options]
  *   fray table GAME status|log|undo|turn|set ... */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
+#include "atomic.h"
 #include "table.h"
 #include "../common/text.h"
 
@@ -20,6 +23,37 @@ static const table_action *actions_of(table_rules rules, size_t *n)
 	default:
 		return table_chits_actions(n);
 	}
+}
+
+/* "the action in G.yaml" for cli_check_printed's message (one slot). */
+static const char *game_what(const char *what, const char *path)
+{
+	static char slot[512];
+	snprintf(slot, sizeof slot, "%s %s", what, cli_tstr(path));
+	return slot;
+}
+
+/* A new game file, never over a file, not even one made since the check
+ * at the start: the game is saved to an empty file of ours beside it,
+ * then put in place only if the name is still free (cli_rename_new). */
+static int save_new(table_game *g, const char *game)
+{
+	char place[4096];
+	if (!cli_temp_beside(game, place, sizeof place))
+		return cli_error("table new", errno == ENAMETOOLONG ? EXIT_BAD_INPUT : EXIT_RUNTIME,
+				 "cannot write %s: %s", cli_tstr(game), strerror(errno));
+	g->path = place;
+	int status = table_save(g, NULL, NULL, 0);
+	g->path = game;
+	if (status == EXIT_OK && !cli_rename_new(place, game))
+		status = errno == EEXIST ? cli_error("table new", EXIT_BAD_INPUT, "%s exists (made while this game "
+						    "was being set up): a new game never writes over a file",
+						    cli_tstr(game))
+					 : cli_error("table new", EXIT_RUNTIME, "cannot write %s: %s", cli_tstr(game),
+						     strerror(errno));
+	if (status != EXIT_OK)
+		unlink(place);
+	return status;
 }
 
 static int table_new(int argc, char **argv)
@@ -50,8 +84,11 @@ static int table_new(int argc, char **argv)
 	if (!game || !forces || rules == RULES_NRULES)
 		return cli_error("table new", EXIT_BAD_INPUT, "usage: fray table new GAME.yaml --rules presidio|bbb|chits "
 				 "--forces FORCES.yaml [--seed N]");
+	if (!strcmp(game, "-"))
+		return cli_error("table new", EXIT_BAD_INPUT, "-: a game is written to a file, not to standard "
+				 "output; name one (./- for a file called -)");
 	struct stat st;
-	if (lstat(game, &st) == 0)
+	if (lstat(game, &st) == 0) /* early, before the forces are read; save_new checks again */
 		return cli_error("table new", EXIT_BAD_INPUT, "%s exists: a new game never writes over a file "
 				 "(remove it, or choose another name)", cli_tstr(game));
 	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
@@ -68,10 +105,12 @@ static int table_new(int argc, char **argv)
 	g->turn = 1;
 	int status = table_read_forces(g, ctx, forces);
 	if (status == EXIT_OK)
-		status = table_save(g, NULL, NULL, 0);
-	if (status == EXIT_OK)
+		status = save_new(g, game);
+	if (status == EXIT_OK) {
 		printf("%s: a %s game of %zu units, seed %llu ('fray table %s status' shows them)\n", cli_tstr(game),
 		       table_rules_names[rules], g->nunits, (unsigned long long)g->seed, cli_tstr(game));
+		status = cli_check_printed("table new", game_what("the new game", game));
+	}
 	table_free(g);
 	free(g);
 	fray_ctx_free(ctx);
@@ -241,8 +280,10 @@ static int run_action(table_game *g, int argc, char **argv, bool json)
 	}
 	if (status == EXIT_OK)
 		status = table_save(g, command, before, g->log ? fray_node_len(g->log) : 0);
-	if (status == EXIT_OK)
+	if (status == EXIT_OK) {
 		print_action(g, json);
+		status = cli_check_printed(CMD, game_what("the action in", g->path));
+	}
 	free(used);
 	free(before);
 	return status;
@@ -260,7 +301,27 @@ static int undo(table_game *g)
 	if (status == EXIT_OK) {
 		const fray_node *c = fray_map_get(last, "command");
 		printf("undone: %s\n", cli_tstr(c && fray_node_scalar(c) ? fray_node_scalar(c) : "?"));
+		status = cli_check_printed(CMD, game_what("the undo in", g->path));
 	}
+	return status;
+}
+
+/* A game file for an action: opened, locked and read as one
+ * (cli_open_locked: never a link, "-" or a FIFO, refused before anything
+ * is rolled); *fd holds the lock until the new file is renamed in. */
+static int load_locked(table_game *g, fray_ctx *ctx, const char *path, int *fd)
+{
+	char *text;
+	size_t len;
+	int status = cli_open_locked(CMD, path, fd, &text, &len);
+	if (status != EXIT_OK)
+		return status;
+	fray_doc *doc;
+	if (fray_doc_load_string(ctx, path, text, len, &doc) != FRAY_OK)
+		status = cli_fail(CMD, ctx);
+	else
+		status = table_load_doc(g, ctx, path, doc);
+	free(text);
 	return status;
 }
 
@@ -290,15 +351,16 @@ int cmd_table(int argc, char **argv)
 	}
 	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
 	table_game *g = calloc(1, sizeof *g);
-	int status;
+	int status, fd = -1;
 	if (!ctx || !g) {
 		status = cli_error(CMD, EXIT_RUNTIME, "out of memory");
 		goto done;
 	}
 	g->cmd = CMD;
-	if ((status = table_load(g, ctx, argv[0])) != EXIT_OK)
-		goto done;
 	const char *what = n ? args[0] : "";
+	bool reads = (!strcmp(what, "status") || !strcmp(what, "log")) && n == 1;
+	if ((status = reads ? table_load(g, ctx, argv[0]) : load_locked(g, ctx, argv[0], &fd)) != EXIT_OK)
+		goto done;
 	if (!strcmp(what, "status") && n == 1 && (!format || json))
 		table_print_status(g, json, stdout);
 	else if (!strcmp(what, "log") && n == 1)
@@ -313,6 +375,8 @@ int cmd_table(int argc, char **argv)
 	else
 		status = run_action(g, n, args, json);
 done:
+	if (fd >= 0)
+		close(fd); /* the lock, after the rename */
 	if (g)
 		table_free(g);
 	free(g);

@@ -1,5 +1,6 @@
 /* fray: the command. A thin dispatcher over the library. */
 #include <string.h>
+#include "atomic.h"
 #include "cli.h"
 #include "../common/text.h"
 
@@ -49,12 +50,17 @@ static int run(const char *name, int argc, char **argv)
 }
 
 /* Output that did not reach its file (a full disk, /dev/full, a closed
- * pipe) is a failure, whatever the command said: 1, never 0. */
+ * pipe) is a failure, whatever the command said: 1, never 0; but when the
+ * command wrote its file (a save, a game) before, 3: done, not printed, so
+ * that a caller retrying on 1 does not do it twice. */
 static int finish(const char *name, int status)
 {
 	bool failed = fflush(stdout) != 0 || ferror(stdout);
 	failed = fclose(stdout) != 0 || failed;
-	if (failed && status != EXIT_BAD_INPUT)
+	if (failed && status == EXIT_OK && cli_written())
+		return cli_error(name, EXIT_SAVED_UNPRINTED, "saved %s; could not print the result: do not run it "
+				 "again", cli_written());
+	if (failed && status != EXIT_BAD_INPUT && status != EXIT_SAVED_UNPRINTED)
 		return cli_error(name, EXIT_RUNTIME, "cannot write the output");
 	return status;
 }

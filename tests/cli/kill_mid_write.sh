@@ -1,6 +1,7 @@
 #!/bin/sh
 # fray killed in the middle of writing a save or a shard file leaves the
-# old file as it was (files are written to a temporary and renamed).
+# old file as it was (files are written to a temporary and renamed); a new
+# file is never put over one made meanwhile (no-replace semantics).
 # Usage: kill_mid_write.sh FRAY KILL_LIBRARY SCENARIO
 set -u
 fray=$1 lib=$2 scenario=$3
@@ -34,6 +35,21 @@ status=$?
 cmp -s "$dir/game.yaml" "$dir/game.before" || fail "the game file was damaged by a killed action"
 "$fray" table "$dir/game.yaml" shoot Presidials --at Apaches --range 10 > /dev/null ||
 	fail "the game does not go on after a killed action"
+
+# a new game, or a template, put in place never over a file made since
+# fray checked the name was free (the preload makes it at the first write)
+other='made by another program'
+LD_PRELOAD=$lib KILL_MID_WRITE_MAKE="$dir/raced.yaml" "$fray" table new "$dir/raced.yaml" --rules presidio \
+	--forces "$forces" --seed 5 > /dev/null 2>&1
+status=$?
+[ $status -eq 2 ] || fail "table new over a file made meanwhile: exit status $status, expected 2"
+[ "$(cat "$dir/raced.yaml")" = "$other" ] || fail "table new wrote over a file made meanwhile"
+LD_PRELOAD=$lib KILL_MID_WRITE_MAKE="$dir/raced-forces.yaml" "$fray" scenario new bbb "$dir/raced-forces.yaml" \
+	> /dev/null 2>&1
+status=$?
+[ $status -eq 2 ] || fail "scenario new over a file made meanwhile: exit status $status, expected 2"
+[ "$(cat "$dir/raced-forces.yaml")" = "$other" ] || fail "scenario new wrote over a file made meanwhile"
+ls "$dir" | grep -q 'raced.*\.tmp-' && fail "a refused new file left its temporary behind"
 
 # and without the kill both are written whole, replacing the old files
 "$fray" adbg battle "$scenario" --seed 1 --save "$dir/save.yaml" --stop-after 1 > /dev/null ||
