@@ -3,8 +3,18 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "cli.h"
+
+/* True when fd is the very file standard output writes to: `fray request
+ * r.json > r.json` (the shell truncates r.json before fray runs). */
+static bool is_stdout(int fd)
+{
+	struct stat in, out;
+	return fstat(fd, &in) == 0 && fstat(1, &out) == 0 && S_ISREG(in.st_mode) && in.st_dev == out.st_dev &&
+	       in.st_ino == out.st_ino;
+}
 
 /* The request's bytes, never more than the library takes plus one (so a
  * larger one is told as such), from a regular file or standard input,
@@ -45,9 +55,15 @@ int cli_read_request(const char *cmd, const char *path, char **out)
 			break;
 		len += (size_t)n;
 	}
+	bool emptied = len == 0 && !std_in && is_stdout(fd);
 	if (!std_in)
 		close(fd);
 	buf[len] = '\0';
+	if (emptied) {
+		free(buf);
+		return cli_error(cmd, EXIT_BAD_INPUT, "%s: empty, and it is also where standard output goes: the "
+				 "shell emptied it before fray started (send the output to another file)", path);
+	}
 	if (len > FRAY_REQUEST_MAX_BYTES) {
 		free(buf);
 		return cli_error(cmd, EXIT_BAD_INPUT, "%s: larger than %u bytes", path, FRAY_REQUEST_MAX_BYTES);

@@ -36,14 +36,17 @@ static result res;
 /* Runs fray with args (NULL-terminated), standard input from in_path
  * (NULL: /dev/null), and kills it if it has not ended in LIMIT_MS: a
  * reader that blocks fails the test instead of hanging it. */
-static void run_bounded_in(result *r, const char *const *args, const char *in_path)
+static void run_bounded_io(result *r, const char *const *args, const char *in_path, const char *out_path)
 {
 	char out[] = "/tmp/fray-readers-out-XXXXXX", err[] = "/tmp/fray-readers-err-XXXXXX";
 	int fo = mkstemp(out), fe = mkstemp(err);
 	assert_true(fo >= 0 && fe >= 0);
 	posix_spawn_file_actions_t fa;
 	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_adddup2(&fa, fo, 1);
+	if (out_path) /* as the shell does for '> out_path' */
+		posix_spawn_file_actions_addopen(&fa, 1, out_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	else
+		posix_spawn_file_actions_adddup2(&fa, fo, 1);
 	posix_spawn_file_actions_adddup2(&fa, fe, 2);
 	posix_spawn_file_actions_addopen(&fa, 0, in_path ? in_path : "/dev/null", O_RDONLY, 0);
 	pid_t pid = spawn_fray(args, &fa);
@@ -69,6 +72,11 @@ static void run_bounded_in(result *r, const char *const *args, const char *in_pa
 			 LIMIT_MS);
 	assert_true(WIFEXITED(ws));
 	r->status = WEXITSTATUS(ws);
+}
+
+static void run_bounded_in(result *r, const char *const *args, const char *in_path)
+{
+	run_bounded_io(r, args, in_path, NULL);
 }
 
 #define RUN_BOUNDED(r, ...) run_bounded_in((r), (const char *const[]){__VA_ARGS__, NULL}, NULL)
@@ -231,6 +239,27 @@ static void standard_input_still_read(void **state)
 	assert_int_equal(res.status, 0);
 	assert_string_equal(res.out, "/dev/stdin: ok (presidio unit statistics)\n");
 	unlink(FIFO);
+}
+
+/* The output naming the input: `fray request r.json > r.json` finds r.json
+ * emptied by the shell, and says so rather than "expected a request". */
+static void output_is_the_input(void **state)
+{
+	(void)state;
+	const char *req = "/tmp/fray-readers-same.json";
+	write_text(req, "{\"procedure\": \"adbg.fire\", \"inputs\": {\"type\": \"regular\", \"cf\": 2, "
+		   "\"terrain\": \"rough\"}, \"seed\": 1}");
+	run_bounded_io(&res, (const char *const[]){"request", req, NULL}, NULL, req);
+	assert_int_equal(res.status, 2);
+	assert_string_equal(res.err, "fray request: /tmp/fray-readers-same.json: empty, and it is also where "
+			    "standard output goes: the shell emptied it before fray started (send the output to "
+			    "another file)\n");
+	/* an empty request elsewhere is only empty */
+	write_text(req, "");
+	RUN_BOUNDED(&res, "request", req);
+	assert_int_equal(res.status, 2);
+	assert_null(strstr(res.err, "standard output"));
+	unlink(req);
 }
 
 /* A counting allocator: the largest block asked for. */
@@ -439,6 +468,7 @@ int main(void)
 		cmocka_unit_test(devices_folders_sockets),
 		cmocka_unit_test(standard_input_still_read),
 		cmocka_unit_test(too_large_refused_before_reading),
+		cmocka_unit_test(output_is_the_input),
 		cmocka_unit_test(nul_inside_strings),
 		cmocka_unit_test(bidi_escaped_in_names),
 		cmocka_unit_test(bidi_escaped_on_the_streams),
