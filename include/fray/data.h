@@ -26,15 +26,27 @@ typedef enum fray_node_kind {
 } fray_node_kind;
 
 /* Loads a whole file or a string (name is used in messages). The file
- * "-" is standard input; any file (a pipe, a FIFO, a device) is read once
- * and never past FRAY_DOC_MAX_BYTES + 1 bytes. A YAML syntax
- * error, a file too large or too deep, a file that is not there or is a
- * folder is FRAY_ERR_INPUT with the position on the context; *out is NULL
- * then. An empty document has a NULL root. */
+ * "-" (or /dev/stdin) is standard input, read once and never past
+ * FRAY_DOC_MAX_BYTES + 1 bytes; any other file is opened by
+ * fray_input_open. A YAML syntax error, a NUL in the text or in a string
+ * (JSON's \u0000, YAML's \0), a file too large or too deep, a file that
+ * is not there or is not a regular file is FRAY_ERR_INPUT with the
+ * position on the context; *out is NULL then. An empty document has a
+ * NULL root. */
 fray_status fray_doc_load_file(fray_ctx *ctx, const char *path,
 			       fray_doc **out);
 fray_status fray_doc_load_string(fray_ctx *ctx, const char *name,
 				 const char *text, size_t len, fray_doc **out);
+/* The one way fray opens an input to read it whole, without ever
+ * blocking: "-" (or /dev/stdin) is standard input, *fd 0, which the
+ * caller does not close; any other path must name a regular file of at
+ * most max bytes (a larger one is refused before a byte is read). A FIFO,
+ * a device (/dev/zero), a folder or a socket is refused at once, never
+ * opened or waited on. Failures are FRAY_ERR_INPUT ("PATH: a FIFO (named
+ * pipe): expected a regular file ..."), or FRAY_ERR_IO when the machine
+ * fails (no descriptors left); *fd is -1 then. The caller reads at most
+ * max + 1 bytes (a file may grow after the check) and closes *fd. */
+fray_status fray_input_open(fray_ctx *ctx, const char *path, size_t max, int *fd);
 /* Opens the document at path for a reader that follows a path named in
  * another document (a scenario's CRT, a combat file's mix), so a caller
  * may serve them from elsewhere than the file system. */
@@ -53,7 +65,8 @@ const char *fray_doc_name(const fray_doc *doc);
 fray_node_kind fray_node_kind_of(const fray_node *n);
 int fray_node_line(const fray_node *n);  /* 1-based */
 int fray_node_col(const fray_node *n);   /* 1-based */
-/* A scalar's text (NUL-terminated; may contain NUL if quoted so), or NULL. */
+/* A scalar's text (NUL-terminated; one holding a NUL is refused on
+ * loading, so the text is whole), or NULL. */
 const char *fray_node_scalar(const fray_node *n);
 /* True for a scalar written without quotes (so `12` but not `"12"`). */
 bool fray_node_plain(const fray_node *n);

@@ -1,26 +1,38 @@
 /* fray request [FILE|-]: one JSON request run through fray_request, and
  * fray procedures [--json]: the catalogue. */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include "cli.h"
 
+/* True when fd is the very file standard output writes to: `fray request
+ * r.json > r.json` (the shell truncates r.json before fray runs). */
+static bool is_stdout(int fd)
+{
+	struct stat in, out;
+	return fstat(fd, &in) == 0 && fstat(1, &out) == 0 && S_ISREG(in.st_mode) && in.st_dev == out.st_dev &&
+	       in.st_ino == out.st_ino;
+}
+
 /* The request's bytes, never more than the library takes plus one (so a
- * larger one is told as such), from a file, a pipe or standard input. */
+ * larger one is told as such), from a regular file or standard input,
+ * opened by the library's one checked opener (fray_input_open: a FIFO, a
+ * device, a folder is refused at once, never waited on). */
 int cli_read_request(const char *cmd, const char *path, char **out)
 {
-	bool std_in = strcmp(path, "-") == 0;
-	int fd = std_in ? 0 : open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return cli_error(cmd, EXIT_BAD_INPUT, "%s: cannot open: %s", path, strerror(errno));
-	struct stat st;
-	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-		close(fd);
-		return cli_error(cmd, EXIT_BAD_INPUT, "%s: a folder, not a request file", path);
+	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
+	if (!ctx)
+		return cli_error(cmd, EXIT_RUNTIME, "out of memory");
+	int fd;
+	if (fray_input_open(ctx, path, FRAY_REQUEST_MAX_BYTES, &fd) != FRAY_OK) {
+		int status = cli_fail(cmd, ctx);
+		fray_ctx_free(ctx);
+		return status;
 	}
+	fray_ctx_free(ctx);
+	bool std_in = fd == 0;
 	size_t cap = (size_t)FRAY_REQUEST_MAX_BYTES + 1, len = 0;
 	char *buf = malloc(cap + 1);
 	if (!buf) {
@@ -43,9 +55,15 @@ int cli_read_request(const char *cmd, const char *path, char **out)
 			break;
 		len += (size_t)n;
 	}
+	bool emptied = len == 0 && !std_in && is_stdout(fd);
 	if (!std_in)
 		close(fd);
 	buf[len] = '\0';
+	if (emptied) {
+		free(buf);
+		return cli_error(cmd, EXIT_BAD_INPUT, "%s: empty, and it is also where standard output goes: the "
+				 "shell emptied it before fray started (send the output to another file)", path);
+	}
 	if (len > FRAY_REQUEST_MAX_BYTES) {
 		free(buf);
 		return cli_error(cmd, EXIT_BAD_INPUT, "%s: larger than %u bytes", path, FRAY_REQUEST_MAX_BYTES);

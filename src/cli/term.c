@@ -1,8 +1,10 @@
 /* Text that reaches a terminal. Names come from files people share, and a
  * name holding ESC, BEL or a C1 control could clear the screen, retitle the
  * window or write to the clipboard; a newline in a name could forge story
- * lines. Two layers: cli_tstr and the narrator show every control
- * character of a name as \xNN (or \u00NN for C1), and stdout and stderr
+ * lines; a bidi control (U+202E and kin) could reorder a line so it reads
+ * other than it says. Two layers: cli_tstr and the narrator show every
+ * control character of a name as \xNN (or \u00NN for C1, \u202e for a
+ * bidi control: src/common/hidden.h), and stdout and stderr
  * themselves pass no control character but newline, tab and carriage
  * return, whatever a caller forgot (cli_raw_stdout is the one way round,
  * for fray's own colours). JSON escapes them itself, so it passes as is. */
@@ -12,14 +14,15 @@
 #include <string.h>
 #include <unistd.h>
 #include "cli.h"
+#include "../common/hidden.h"
 #include "../common/text.h"
-
-/* A byte that starts a C1 control in UTF-8 (U+0080..U+009F is C2 80..9F). */
-#define C1_LEAD 0xC2
 
 typedef struct guard {
 	int fd;
-	bool held_c2; /* the last write ended in C2: its partner comes next */
+	/* the last write ended in the first bytes of a C1 or bidi control
+	 * (text_hidden_at said -1): the rest comes in the next write */
+	unsigned char held[3];
+	size_t nheld;
 } guard;
 
 static bool put_all(int fd, const char *p, size_t n)
@@ -36,26 +39,59 @@ static bool put_all(int fd, const char *p, size_t n)
 	return true;
 }
 
-/* c as "\\xNN" (or "\\u00NN" for a C1 control) at dst: 4 or 6 bytes. */
-static size_t escape_byte(char *dst, unsigned char c, bool c1)
-{
-	static const char hex[] = "0123456789abcdef";
-	size_t n = 0;
-	dst[n++] = '\\';
-	if (c1) {
-		memcpy(dst + n, "u00", 3);
-		n += 3;
-	} else {
-		dst[n++] = 'x';
-	}
-	dst[n++] = hex[c >> 4];
-	dst[n++] = hex[c & 15];
-	return n;
-}
-
 static bool passes(unsigned char c)
 {
 	return c >= 0x20 ? c != 0x7F : c == '\n' || c == '\t' || c == '\r';
+}
+
+/* One byte that is no part of a hidden code point: as is, or "\\xNN"
+ * for a C0 control or DEL. At most 4 bytes at dst. */
+static size_t put_byte(char *dst, unsigned char c)
+{
+	static const char hex[] = "0123456789abcdef";
+	if (passes(c)) {
+		dst[0] = (char)c;
+		return 1;
+	}
+	memcpy(dst, "\\x", 2);
+	dst[2] = hex[c >> 4];
+	dst[3] = hex[c & 15];
+	return 4;
+}
+
+/* A C1 or bidi control as "\\u00NN" or "\\u202e": 6 bytes at dst (the
+ * same as JSON's escape, so a JSON document stays valid). */
+static size_t put_hidden(char *dst, unsigned cp)
+{
+	static const char hex[] = "0123456789abcdef";
+	memcpy(dst, "\\u", 2);
+	for (int i = 0; i < 4; i++)
+		dst[2 + i] = hex[(cp >> (12 - 4 * i)) & 15];
+	return 6;
+}
+
+/* Moves what g holds to out: each byte that starts a hidden code point
+ * escaped with the bytes after it, any other byte alone; a start that may
+ * be finished by the next write stays held unless final. */
+static size_t drain(guard *g, char *out, bool final)
+{
+	size_t n = 0;
+	while (g->nheld) {
+		unsigned cp;
+		int r = text_hidden_at(g->held, g->nheld, &cp);
+		if (r < 0 && !final)
+			break;
+		size_t used = 1;
+		if (r > 0) {
+			n += put_hidden(out + n, cp);
+			used = (size_t)r;
+		} else {
+			n += put_byte(out + n, g->held[0]);
+		}
+		g->nheld -= used;
+		memmove(g->held, g->held + used, g->nheld);
+	}
+	return n;
 }
 
 static ssize_t guard_write(void *cookie, const char *buf, size_t size)
@@ -64,26 +100,13 @@ static ssize_t guard_write(void *cookie, const char *buf, size_t size)
 	char out[4096];
 	size_t n = 0;
 	for (size_t i = 0; i < size; i++) {
-		unsigned char c = (unsigned char)buf[i];
-		if (n + 8 > sizeof out) {
+		if (n + 32 > sizeof out) {
 			if (!put_all(g->fd, out, n))
 				return -1;
 			n = 0;
 		}
-		if (g->held_c2) {
-			g->held_c2 = false;
-			if (c >= 0x80 && c <= 0x9F) {
-				n += escape_byte(out + n, c, true);
-				continue;
-			}
-			out[n++] = (char)C1_LEAD;
-		}
-		if (c == C1_LEAD)
-			g->held_c2 = true;
-		else if (passes(c))
-			out[n++] = (char)c;
-		else
-			n += escape_byte(out + n, c, false);
+		g->held[g->nheld++] = (unsigned char)buf[i];
+		n += drain(g, out + n, false);
 	}
 	if (!put_all(g->fd, out, n))
 		return -1;
@@ -93,10 +116,9 @@ static ssize_t guard_write(void *cookie, const char *buf, size_t size)
 static int guard_close(void *cookie)
 {
 	guard *g = cookie;
-	if (g->held_c2 && !put_all(g->fd, "\xC2", 1))
-		return -1;
-	g->held_c2 = false;
-	return 0;
+	char out[32];
+	size_t n = drain(g, out, true);
+	return put_all(g->fd, out, n) ? 0 : -1;
 }
 
 static guard out_guard = {.fd = 1}, err_guard = {.fd = 2};
@@ -129,13 +151,19 @@ void cli_escape_controls(char *dst, size_t cap, const char *s)
 {
 	textbuf t = text_on(dst, cap);
 	const unsigned char *u = (const unsigned char *)s;
-	for (; *u && !t.cut; u++) {
-		if (*u == C1_LEAD && u[1] >= 0x80 && u[1] <= 0x9F)
-			text_add(&t, "\\u%04x", *++u);
-		else if (*u < 0x20 || *u == 0x7F)
+	while (*u && !t.cut) {
+		unsigned cp;
+		int r = text_hidden_at(u, strnlen((const char *)u, 3), &cp);
+		if (r > 0) {
+			text_add(&t, "\\u%04x", cp);
+			u += r;
+			continue;
+		}
+		if (*u < 0x20 || *u == 0x7F)
 			text_add(&t, "\\x%02x", *u);
 		else
 			text_add(&t, "%c", *u);
+		u++;
 	}
 }
 

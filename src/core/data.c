@@ -2,10 +2,13 @@
  * with positions, and the checking helpers that collect every problem as
  * "file:line:col: message". */
 #include <errno.h>
+#include <fcntl.h>
 #include <libfyaml.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include "internal.h"
 #include "../common/text.h"
 #include "names.h"
@@ -219,6 +222,12 @@ static bool scalar_text(fray_doc *doc, fray_node *n, struct fy_token *tok,
 	if (t && tl)
 		memcpy(n->text, t, tl);
 	n->text[t ? tl : 0] = '\0';
+	/* an escaped NUL would end the text early: "adbg.fire\u0000junk"
+	 * read as adbg.fire, the rest unseen (raw NUL bytes are refused
+	 * before parsing; a single-quoted scalar has no escapes) */
+	if (t && memchr(t, '\0', tl))
+		add_error(doc, n->line, n->col, "a NUL character in a string (\\u0000, \\x00 or \\0): "
+			  "expected text without NUL");
 	return true;
 }
 
@@ -425,6 +434,125 @@ FRAY_API fray_status fray_doc_load_string(fray_ctx *ctx, const char *name,
 	return FRAY_OK;
 }
 
+/* ---- opening inputs ---- */
+
+/* What a file that is not a regular file is, for the message. */
+static const char *file_kind(mode_t mode)
+{
+	return S_ISDIR(mode) ? "a folder"
+	       : S_ISFIFO(mode) ? "a FIFO (named pipe)"
+	       : S_ISCHR(mode) ? "a character device"
+	       : S_ISBLK(mode) ? "a block device"
+	       : S_ISSOCK(mode) ? "a socket"
+	       : "not a regular file";
+}
+
+/* The limit as people read it: "4 MiB", or bytes when not whole MiB. */
+static void limit_words(char *dst, size_t cap, size_t max)
+{
+	if (max >= (1u << 20) && max % (1u << 20) == 0)
+		snprintf(dst, cap, "%zu MiB", max >> 20);
+	else
+		snprintf(dst, cap, "%zu bytes", max);
+}
+
+/* Refuses a file whose stat says it cannot be read whole and at once:
+ * anything but a regular file (a FIFO with no writer would block the
+ * reader for ever, a device may never end), and a regular file larger
+ * than max, before a byte of it is read. */
+static fray_status check_input(fray_ctx *ctx, const char *path, const struct stat *st, size_t max)
+{
+	if (!S_ISREG(st->st_mode))
+		return fray_fail(ctx, FRAY_ERR_INPUT, "%s: %s: expected a regular file (or - for standard "
+				 "input)", path, file_kind(st->st_mode));
+	if ((uintmax_t)st->st_size > max) {
+		char limit[32];
+		limit_words(limit, sizeof limit, max);
+		return fray_fail(ctx, FRAY_ERR_INPUT, "%s: file too large (the limit is %s)", path, limit);
+	}
+	return FRAY_OK;
+}
+
+static fray_status open_failed(fray_ctx *ctx, const char *path, int e)
+{
+	/* a file that is not there (or not ours to read) is a bad name
+	 * given: bad input, not a failure of the machine */
+	return fray_fail(ctx, e == ENOMEM || e == EMFILE || e == ENFILE ? FRAY_ERR_IO : FRAY_ERR_INPUT,
+			 "%s: cannot open: %s", path, strerror(e));
+}
+
+/* "-", and /dev/stdin alike (opened by name it would be the pipe the
+ * shell made, which is no regular file) */
+static bool is_stdin(const char *path)
+{
+	return path && (strcmp(path, "-") == 0 || strcmp(path, "/dev/stdin") == 0);
+}
+
+FRAY_API fray_status fray_input_open(fray_ctx *ctx, const char *path, size_t max, int *fd)
+{
+	if (!ctx)
+		return FRAY_ERR_INPUT;
+	fray_ctx_clear(ctx); /* each call's message is its own */
+	if (!path || !fd)
+		return fray_fail(ctx, FRAY_ERR_INPUT, "fray_input_open: NULL argument");
+	*fd = -1;
+	struct stat st;
+	if (is_stdin(path)) {
+		/* already open: whatever it is (a pipe, a terminal) the user
+		 * chose it, and it is read once, never past max + 1 bytes */
+		if (fstat(0, &st) != 0)
+			return fray_fail(ctx, FRAY_ERR_INPUT, "%s: cannot read standard input: %s", path,
+					 strerror(errno));
+		if (S_ISDIR(st.st_mode) || (S_ISREG(st.st_mode) && (uintmax_t)st.st_size > max))
+			return check_input(ctx, path, &st, max);
+		*fd = 0;
+		return FRAY_OK;
+	}
+	/* stat before open: a FIFO or a device is refused without opening it
+	 * (opening one may block, or act: a tape rewinds) */
+	if (stat(path, &st) != 0)
+		return open_failed(ctx, path, errno);
+	fray_status s = check_input(ctx, path, &st, max);
+	if (s != FRAY_OK)
+		return s;
+	/* non-blocking, and checked again once open: the name may have been
+	 * pointed at a FIFO between the stat and the open */
+	int f = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (f < 0)
+		return open_failed(ctx, path, errno);
+	if (fstat(f, &st) != 0) {
+		int e = errno;
+		close(f);
+		return fray_fail(ctx, FRAY_ERR_IO, "%s: cannot read: %s", path, strerror(e));
+	}
+	if ((s = check_input(ctx, path, &st, max)) != FRAY_OK) {
+		close(f);
+		return s;
+	}
+	int flags = fcntl(f, F_GETFL);
+	if (flags >= 0)
+		(void)fcntl(f, F_SETFL, flags & ~O_NONBLOCK);
+	*fd = f;
+	return FRAY_OK;
+}
+
+/* Reads fd into buf until its end or cap bytes; -1 with errno on failure. */
+static ssize_t read_upto(int fd, char *buf, size_t cap)
+{
+	size_t len = 0;
+	while (len < cap) {
+		ssize_t n = read(fd, buf + len, cap - len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -1;
+		if (n == 0)
+			break;
+		len += (size_t)n;
+	}
+	return (ssize_t)len;
+}
+
 FRAY_API fray_status fray_doc_load_file(fray_ctx *ctx, const char *path,
 					fray_doc **out)
 {
@@ -434,31 +562,28 @@ FRAY_API fray_status fray_doc_load_file(fray_ctx *ctx, const char *path,
 	if (!out || !path)
 		return fray_fail(ctx, FRAY_ERR_INPUT, "fray_doc_load_file: NULL argument");
 	*out = NULL;
-	/* "-" and /dev/stdin alike: standard input, read once like any file;
-	 * a FIFO or a device is read the same way, never past the limit */
-	bool std_in = strcmp(path, "-") == 0;
-	FILE *f = std_in ? stdin : fopen(path, "rb");
-	/* a file that is not there (or not ours to read) is a bad name given:
-	 * bad input, not a failure of the machine */
-	if (!f)
-		return fray_fail(ctx, errno == ENOMEM || errno == EMFILE || errno == ENFILE ? FRAY_ERR_IO
-				 : FRAY_ERR_INPUT, "%s: cannot open: %s", path, strerror(errno));
-	fray_ctx_note_read(ctx, fileno(f));
+	int fd;
+	fray_status st = fray_input_open(ctx, path, FRAY_DOC_MAX_BYTES, &fd);
+	if (st != FRAY_OK)
+		return st;
+	fray_ctx_note_read(ctx, fd);
+	/* one more than the limit: a larger input (standard input, or a file
+	 * grown since its stat) is told as such */
 	char *buf = fray_alloc(ctx, FRAY_DOC_MAX_BYTES + 1);
 	if (!buf) {
-		fclose(f);
+		if (fd != 0)
+			close(fd);
 		return fray_nomem(ctx);
 	}
-	size_t len = fread(buf, 1, FRAY_DOC_MAX_BYTES + 1, f);
-	bool bad = ferror(f);
-	if (!std_in)
-		fclose(f);
-	fray_status st;
-	if (bad) /* a folder, for one, opens but does not read */
-		st = fray_fail(ctx, errno == EISDIR ? FRAY_ERR_INPUT : FRAY_ERR_IO, "%s: cannot read: %s", path,
-			       strerror(errno));
+	ssize_t len = read_upto(fd, buf, FRAY_DOC_MAX_BYTES + 1);
+	int e = errno;
+	if (fd != 0)
+		close(fd);
+	if (len < 0) /* a folder given as standard input, for one */
+		st = fray_fail(ctx, e == EISDIR ? FRAY_ERR_INPUT : FRAY_ERR_IO, "%s: cannot read: %s", path,
+			       strerror(e));
 	else
-		st = fray_doc_load_string(ctx, path, buf, len, out);
+		st = fray_doc_load_string(ctx, path, buf, (size_t)len, out);
 	fray_dealloc(ctx, buf);
 	return st;
 }
