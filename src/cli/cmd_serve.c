@@ -96,8 +96,8 @@ static enum MHD_Result send_reply(struct MHD_Connection *con, serve_reply *r)
 		if (!r->shared) {
 			r->status = 503;
 			r->type = "application/json";
-			r->bytes = (const unsigned char *)serve_budget_refusal;
-			r->len = strlen(serve_budget_refusal);
+			r->bytes = (const unsigned char *)serve_budget_refusal();
+			r->len = strlen((const char *)r->bytes);
 		}
 	}
 	if (r->shared) {
@@ -303,20 +303,22 @@ static void cut_late_connections(void)
 int cmd_serve(int argc, char **argv)
 {
 	cli_args a = {.cmd = "serve", .argc = argc, .argv = argv};
-	uint64_t port = 8080;
+	uint64_t port = 8080, memory = SERVE_MEMORY_BUDGET >> 20;
 	bool lan = false;
 	while (a.i < argc && a.status == EXIT_OK) {
 		if (cli_is_help(argv[a.i]))
 			return cli_help_topic(stdout, "serve") ? EXIT_OK : EXIT_RUNTIME;
 		if (cli_flag(&a, "--lan"))
 			lan = true;
-		else if (!cli_u64(&a, "--port", 0, 65535, &port)) {
-			static const char *const known[] = {"--port", "--lan", "--help"};
-			return cli_unknown(&a, known, 3);
+		else if (!cli_u64(&a, "--port", 0, 65535, &port) && !cli_u64(&a, "--memory", 1, 65536, &memory)) {
+			static const char *const known[] = {"--port", "--lan", "--memory", "--help"};
+			return cli_unknown(&a, known, 4);
 		}
 	}
 	if (a.status != EXIT_OK)
 		return a.status;
+	serve_memory_set_budget((unsigned)memory);
+	(void)serve_budget_refusal(); /* formatted now, before the threads */
 	serve_conf conf = {.prefix = "/", .any_host = lan};
 	if (lan) {
 		char token[33];

@@ -23,17 +23,35 @@ struct serve_answer {
 };
 
 static atomic_size_t memory_used;
+static size_t memory_budget = SERVE_MEMORY_BUDGET;
+static char budget_refusal[256];
 
-const char serve_budget_refusal[] =
-	"{\"error\": \"busy: the answers this server holds are at its memory budget (256 MiB, "
-	"SERVE_MEMORY_BUDGET); read or delete a finished job, or ask again soon\"}\n";
+void serve_memory_set_budget(unsigned mib)
+{
+	memory_budget = (size_t)mib << 20;
+	budget_refusal[0] = 0;
+}
+
+size_t serve_memory_budget(void)
+{
+	return memory_budget;
+}
+
+const char *serve_budget_refusal(void)
+{
+	if (!budget_refusal[0]) /* set once, before any thread asks */
+		snprintf(budget_refusal, sizeof budget_refusal,
+			 "{\"error\": \"busy: the answers this server holds are at its memory budget (%zu MiB); "
+			 "read or delete a finished job, or ask again soon\"}\n", memory_budget >> 20);
+	return budget_refusal;
+}
 
 /* Counts n bytes against the budget; false (nothing counted) past it. */
 static bool memory_take(size_t n)
 {
 	size_t used = atomic_load(&memory_used);
 	do {
-		if (n > SERVE_MEMORY_BUDGET || used > SERVE_MEMORY_BUDGET - n)
+		if (n > memory_budget || used > memory_budget - n)
 			return false;
 	} while (!atomic_compare_exchange_weak(&memory_used, &used, used + n));
 	return true;

@@ -47,8 +47,12 @@ const char *serve_answer_bytes(const serve_answer *a);
 size_t serve_answer_len(const serve_answer *a);
 /* The bytes of answers held now (all of them, for the tests and the log). */
 size_t serve_memory_used(void);
-/* The refusal when the budget is out: a fixed message, nothing allocated. */
-extern const char serve_budget_refusal[];
+/* The budget, in MiB (fray serve --memory; SERVE_MEMORY_BUDGET until set). */
+void serve_memory_set_budget(unsigned mib);
+size_t serve_memory_budget(void);
+/* The refusal when the budget is out, the budget named: a JSON error,
+ * nothing allocated. */
+const char *serve_budget_refusal(void);
 
 typedef struct serve_reply {
 	unsigned status;     /* 0 with compute set: to be computed (api/v1/run) */

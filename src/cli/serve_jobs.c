@@ -352,8 +352,10 @@ static void *run_job(void *arg)
 	free(error);
 	serve_answer *answer = serve_answer_new(body, len);
 	if (!answer) { /* the budget (or memory) is out: said as the job's error */
-		const char *msg = "busy: the answers this server holds are at its memory budget (256 MiB, "
-				  "SERVE_MEMORY_BUDGET); read or delete a finished job, and ask again";
+		char msg[160];
+		snprintf(msg, sizeof msg, "this answer (%zu MiB) does not fit: the answers this server holds are at "
+			 "its memory budget (%zu MiB); read or delete a finished job, and ask again", (len >> 20) + 1,
+			 serve_memory_budget() >> 20);
 		body = job_body(b, JOB_FAILED, seconds, msg, 503);
 		answer = serve_answer_new(body, body ? strlen(body) : 0);
 		state = JOB_FAILED;
