@@ -49,11 +49,16 @@ typedef struct upload {
 	char *body;
 	size_t len;
 	bool too_big;
-	bool computing;              /* suspended, a worker has it */
+	bool computing;              /* a worker has it */
+	bool suspended;              /* under compute_lock, as computed */
 	bool computed;
 	serve_reply done;
 	struct MHD_Connection *con;
 } upload;
+
+/* Between a handler that suspends its connection and the worker that
+ * resumes it: a connection is resumed only once it is suspended. */
+static pthread_mutex_t compute_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* *con_cls of a --lan request without the token: dropped. */
 static char refused_marker;
@@ -119,13 +124,40 @@ static enum MHD_Result send_reply(struct MHD_Connection *con, serve_reply *r)
 	return ok;
 }
 
-/* A worker's answer: kept for the handler, which the resume calls again. */
+/* A worker's answer: kept for the handler, which the resume calls again
+ * (or, when the work was done before its connection was suspended, which
+ * sends it at once). */
 static void run_done(void *ud, serve_reply *r)
 {
 	upload *up = ud;
+	pthread_mutex_lock(&compute_lock);
 	up->done = *r;
 	up->computed = true;
-	MHD_resume_connection(up->con); /* last: the handler may free up at once */
+	if (up->suspended)
+		MHD_resume_connection(up->con);
+	pthread_mutex_unlock(&compute_lock); /* up is not touched after: the handler may free it */
+}
+
+static bool computed(upload *up)
+{
+	pthread_mutex_lock(&compute_lock);
+	bool done = up->computed;
+	pthread_mutex_unlock(&compute_lock);
+	return done;
+}
+
+/* After the worker took it: suspended until its answer, unless that came
+ * already (true: send it now). */
+static bool suspend_unless_done(struct MHD_Connection *con, upload *up)
+{
+	pthread_mutex_lock(&compute_lock);
+	bool done = up->computed;
+	if (!done) {
+		MHD_suspend_connection(con);
+		up->suspended = true;
+	}
+	pthread_mutex_unlock(&compute_lock);
+	return done;
 }
 
 /* The body, kept within SERVE_MAX_BODY; past it, the rest is read and
@@ -177,7 +209,7 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *con, const char 
 		return MHD_YES;
 	}
 	if (up->computing) { /* resumed: the worker's answer */
-		if (!up->computed)
+		if (!computed(up))
 			return MHD_YES;
 		up->computing = false;
 		enum MHD_Result ok = send_reply(con, &up->done);
@@ -193,13 +225,16 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *con, const char 
 	if (r.compute) { /* off this thread: the connection waits, suspended */
 		char *text = r.compute;
 		r.compute = NULL;
-		up->computing = true;
 		set_phase(cs, PHASE_COMPUTING);
-		MHD_suspend_connection(con);
-		if (serve_runs_submit(conf->jobs, cs ? cs->client : "", text, run_done, up, &r))
-			return MHD_YES;
-		up->computing = false; /* refused: answered now */
-		MHD_resume_connection(con);
+		if (serve_runs_submit(conf->jobs, cs ? cs->client : "", text, run_done, up, &r)) {
+			up->computing = true;
+			if (!suspend_unless_done(con, up))
+				return MHD_YES;
+			up->computing = false;
+			enum MHD_Result ok = send_reply(con, &up->done);
+			serve_reply_free(&up->done);
+			return ok;
+		} /* refused: r is the refusal, answered now */
 	}
 	enum MHD_Result ok = send_reply(con, &r);
 	serve_reply_free(&r);

@@ -192,6 +192,41 @@ static char *examples_json(void)
 	return s;
 }
 
+/* The catalogue: the same for every GET, so built once and shared (a
+ * flood of GETs neither builds nor copies it again). */
+static void catalogue(serve_reply *out)
+{
+	static _Atomic(serve_answer *) built;
+	serve_answer *a = atomic_load(&built);
+	if (!a) {
+		fray_ctx *ctx = fray_ctx_new(NULL, NULL);
+		char *json = NULL;
+		if (!ctx || fray_procedures_json(ctx, &json) != FRAY_OK)
+			json = NULL;
+		fray_ctx_free(ctx);
+		if (!json) {
+			serve_reply_text(out, 503, "application/json", NULL);
+			return;
+		}
+		if (!(a = serve_answer_new(json, strlen(json)))) {
+			out->status = 503;
+			out->type = "application/json";
+			out->bytes = (const unsigned char *)serve_budget_refusal();
+			out->len = strlen(serve_budget_refusal());
+			return;
+		}
+		serve_answer *first = NULL;
+		if (!atomic_compare_exchange_strong(&built, &first, a)) { /* another thread's is kept */
+			serve_answer_unref(a);
+			a = first;
+		}
+	}
+	out->status = 200;
+	out->type = "application/json";
+	out->shared = serve_answer_ref(a);
+	out->len = serve_answer_len(a);
+}
+
 static bool json_type(const char *ct)
 {
 	if (!ct)
@@ -420,12 +455,7 @@ void serve_handle(const serve_conf *conf, const char *client, const char *method
 		return;
 	}
 	if (!strcmp(path, "api/v1/procedures")) {
-		fray_ctx *ctx = fray_ctx_new(NULL, NULL);
-		char *json = NULL;
-		if (!ctx || fray_procedures_json(ctx, &json) != FRAY_OK)
-			json = NULL;
-		fray_ctx_free(ctx);
-		serve_reply_text(out, 200, "application/json", json);
+		catalogue(out);
 		return;
 	}
 	if (!strcmp(path, "api/v1/examples")) {
