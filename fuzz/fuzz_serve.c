@@ -32,12 +32,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	const char *body = nl ? (const char *)nl + 1 : "";
 	size_t blen = nl ? size - (size_t)(nl - data) - 1 : 0;
 	/* jobs too: each input's are stopped and joined before the next */
-	serve_conf conf = {.prefix = "/", .hosts = {"127.0.0.1:8080"}, .nhosts = 1, .jobs = serve_jobs_new(1)};
+	serve_conf conf = {.prefix = "/", .hosts = {"127.0.0.1:8080"}, .nhosts = 1, .jobs = serve_jobs_new(1, 0)};
 	if (!conf.jobs)
 		abort();
 	serve_reply r;
-	serve_handle(&conf, method, url, "127.0.0.1:8080", type, body, blen, blen > SERVE_MAX_BODY, &r);
-	if (r.status < 200 || r.status > 599 || !r.type || (!r.body && !r.bytes && r.len))
+	serve_handle(&conf, "127.0.0.1", method, url, "127.0.0.1:8080", type, body, blen, blen > SERVE_MAX_BODY, &r);
+	if (r.compute) { /* api/v1/run: computed here, as a worker would */
+		char *text = r.compute;
+		r.compute = NULL;
+		serve_run_now(text, NULL, &r);
+		free(text);
+	}
+	if (r.status < 200 || r.status > 599 || !r.type || (!r.body && !r.bytes && !r.shared && r.len))
 		abort();
 	serve_reply_free(&r);
 	serve_jobs_free(conf.jobs);

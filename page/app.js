@@ -371,8 +371,40 @@ function renderText(box, text, how) {
   box.replaceChildren(el('h2', {text: how}), el('pre', {class: 'story', text}));
 }
 
-// What the number is made of: the modifiers and rule notes a roll tells
-// before its first die (they follow from the inputs alone), summed.
+// What the number is made of: the modifiers, totals and rule notes a roll
+// tells before its first die (they follow from the inputs alone). Each
+// TOTAL the library tells (the sum of the modifiers told since the one
+// before) closes its terms; a story with modifiers and no total gets
+// their sum. The list, or null when the story tells none.
+function modifierList(events) {
+  const before = [];
+  for (const ev of events || []) {
+    if (ev.event === 'roll') break;
+    if (ev.event === 'modifier' || ev.event === 'total' || (ev.event === 'note' && ev.rule)) before.push(ev);
+  }
+  if (!before.length) return null;
+  const signed = (v) => (v >= 0 ? '+' : '') + v;
+  const list = el('ul', {class: 'modifiers'});
+  let sum = 0, count = 0, totals = 0;
+  for (const ev of before) {
+    const rule = ev.rule ? el('small', {text: ' [' + ev.rule + ']'}) : null;
+    if (ev.event === 'modifier') {
+      sum += ev.value;
+      count++;
+      list.append(el('li', {'data-modifier': String(ev.value)}, el('span', {text: ev.what + ': ' + signed(ev.value)}), rule));
+    } else if (ev.event === 'total') {
+      totals++;
+      list.append(el('li', {class: 'total', 'data-total': String(ev.value)},
+        el('span', {text: ev.what + ': ' + ev.value}), rule));
+    } else {
+      list.append(el('li', {}, el('span', {text: ev.text}), rule));
+    }
+  }
+  if (count && !totals)
+    list.append(el('li', {class: 'sum', 'data-total': String(sum), text: 'modifiers in all: ' + signed(sum)}));
+  return list;
+}
+
 async function renderModifiers(box, request) {
   let resp;
   try {
@@ -380,25 +412,9 @@ async function renderModifiers(box, request) {
   } catch (e) {
     return; /* the odds are shown; the story is a help, not a need */
   }
-  const before = [];
-  for (const ev of resp.events || []) {
-    if (ev.event === 'roll') break;
-    if (ev.event === 'modifier' || (ev.event === 'note' && ev.rule)) before.push(ev);
-  }
-  if (!before.length) return;
-  const list = el('ul', {class: 'modifiers'});
-  let sum = 0, count = 0;
-  for (const ev of before) {
-    const words = ev.event === 'modifier' ? ev.what + ': ' + (ev.value >= 0 ? '+' : '') + ev.value : ev.text;
-    if (ev.event === 'modifier') { sum += ev.value; count++; }
-    list.append(el('li', ev.event === 'modifier' ? {'data-modifier': String(ev.value)} : {},
-      el('span', {text: words}), el('small', {text: ' [' + ev.rule + ']'})));
-  }
-  if (count) list.append(el('li', {class: 'sum', text: 'modifiers in all: ' + (sum >= 0 ? '+' : '') + sum}));
-  box.append(el('h3', {text: 'Modifiers and rules'}), list);
+  const list = modifierList(resp.events);
+  if (list) box.append(el('h3', {text: 'Modifiers and rules'}), list);
 }
-
-
 
 function logRoll(text) {
   logLines.push(text);
@@ -487,14 +503,20 @@ function describe(request) {
 
 let asked = 0;  // the latest go(): an earlier one stopped by it stays quiet
 
-async function go(mode) {
-  showError('');
-  const mine = ++asked;
-  if (running) running.abort();
+// The request the form asks for in this mode.
+function requestOf(mode) {
   const request = {procedure: current.name, mode, inputs: inputsOf()};
   if (mode !== 'odds' && $('seed').value !== '') request.seed = Number($('seed').value);
   if (mode === 'simulate' || (mode === 'odds' && current.odds_may_simulate))
     request.trials = Number($('trials').value) || 10000;
+  return request;
+}
+
+async function go(mode) {
+  showError('');
+  const mine = ++asked;
+  if (running) running.abort();
+  const request = requestOf(mode);
   const box = $('result');
   box.setAttribute('aria-busy', 'true');
   try {
@@ -520,6 +542,24 @@ async function go(mode) {
 }
 
 // ---- start ----
+
+// What a request costs, in words, for the question before a link runs it.
+function costOf(request) {
+  const trials = Number(request.trials || 10000).toLocaleString();
+  const what = procOf(request).command;
+  return request.mode === 'simulate' ? 'a simulation of ' + trials + ' trials (' + what + ')'
+    : 'the odds of ' + what + ' (exact, or up to ' + trials + ' trials)';
+}
+
+// Asks before running what a link asks for; run() on yes.
+function askFirst(what, run) {
+  const box = $('confirm');
+  $('confirm-text').textContent = 'This link asks for ' + what + '. Run it?';
+  box.hidden = false;
+  $('confirm-run').onclick = () => { box.hidden = true; run(); };
+  $('confirm-no').onclick = () => { box.hidden = true; };
+  $('confirm-run').focus();
+}
 
 // fray report --html: the answer is in the file; no server to ask.
 function showReport(data) {
@@ -560,11 +600,20 @@ async function start() {
   if (state) setInputs(state.i);
   if (state && state.s) $('seed').value = state.s; else newSeed();
   if (state && state.t) $('trials').value = state.t;
-  // a copied link shows what it showed: A pinned, and the last answer
-  if (state && state.a && procOf(state.a)) {
-    try { pinned = await answer(state.a); await showPinned(); } catch (e) { showError('A: ' + e.message); }
-  }
-  if (state && state.m && current.modes.includes(state.m)) go(state.m);
+  // a copied link shows what it showed: A pinned, and the last answer;
+  // what costs (a job: a simulation, a battle's odds) waits for a press,
+  // so a link cannot start a million trials by being opened
+  const wantA = state && state.a && procOf(state.a) ? state.a : null;
+  const wantM = state && state.m && current.modes.includes(state.m) ? state.m : null;
+  const restore = async () => {
+    if (wantA) {
+      try { pinned = await answer(wantA); await showPinned(); } catch (e) { showError('A: ' + e.message); }
+    }
+    if (wantM) go(wantM);
+  };
+  const costly = [wantA, wantM && requestOf(wantM)].filter((r) => r && isLongFor(r));
+  if (costly.length) askFirst(costly.map(costOf).join(' and '), restore);
+  else await restore();
   sel.addEventListener('change', () => {
     buildForm(catalogue.find((p) => p.name === sel.value));
     $('result').replaceChildren();

@@ -191,7 +191,8 @@ static fray_status battle_odds(fray_call *c, const fray_call_opts *o, strbuf *sb
 {
 	battle_owned *b = c->owned[0];
 	uint64_t budget = (uint64_t)val_i(c, B_BUDGET), trials = o->trials ? o->trials : 100000, seed = 1;
-	if (o->max_paths && (budget == 0 || budget > o->max_paths))
+	/* a caller's cap lowers the budget; 0 stays 0 (simulate), as documented */
+	if (o->max_paths && budget > o->max_paths)
 		budget = o->max_paths;
 	if (!fray_policy_deterministic(b->policy))
 		budget = 0; /* exact odds need a policy that decides alike each time */

@@ -10,7 +10,7 @@ static bool reserve(strbuf *sb, size_t more)
 	if (sb->failed)
 		return false;
 	if (more > STRBUF_MAX - sb->len - 1) {
-		sb->failed = true;
+		sb->failed = sb->too_long = true;
 		return false;
 	}
 	size_t need = sb->len + more + 1;

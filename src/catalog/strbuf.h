@@ -14,6 +14,7 @@ typedef struct strbuf {
 	char *buf;    /* NUL-terminated when len > 0 */
 	size_t len, cap;
 	bool failed;
+	bool too_long; /* failed because the text would pass STRBUF_MAX */
 } strbuf;
 
 void sb_add(strbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -122,7 +122,7 @@ static const topic topics[] = {
 	 "the forces as they stand and the log, every action with its story and\n"
 	 "changes.\n"},
 	{"serve",
-	 "fray serve [--port N] [--lan]\n"
+	 "fray serve [--port N] [--lan] [--memory MIB]\n"
 	 "\n"
 	 "The page at the table: a small web server for a phone or a laptop, with\n"
 	 "every procedure's form built from the catalogue, its exact odds as a\n"
@@ -135,6 +135,7 @@ static const topic topics[] = {
 	 "request as 'fray request' takes it (at most 64 KiB; 10,000 trials);\n"
 	 "POST api/v1/jobs for long work (1,000,000 trials, a battle's odds),\n"
 	 "GET api/v1/jobs/ID for its progress and result, DELETE to stop it.\n"
+	 "--memory MIB: the answers it holds at once (256 by default; 503 past it).\n"
 	 "Ctrl-C stops it. See docs/serve.md.\n"},
 	{"roll",
 	 "fray roll DICE [--seed N] [--json]\n"

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdatomic.h>
 #include <sys/random.h>
 #include <fray/fray.h>
 #include "serve_handler.h"
@@ -12,6 +13,109 @@
 #include "embedded.h"
 
 extern const embedded_file fray_page_files[];
+
+/* ---- shared answers and the memory budget ---- */
+
+struct serve_answer {
+	atomic_size_t refs;
+	size_t len;
+	char *body;
+};
+
+static atomic_size_t memory_used;
+static size_t memory_budget = SERVE_MEMORY_BUDGET;
+static char budget_refusal[256];
+
+void serve_memory_set_budget(unsigned mib)
+{
+	memory_budget = (size_t)mib << 20;
+	budget_refusal[0] = 0;
+}
+
+size_t serve_memory_budget(void)
+{
+	return memory_budget;
+}
+
+const char *serve_budget_refusal(void)
+{
+	if (!budget_refusal[0]) /* set once, before any thread asks */
+		snprintf(budget_refusal, sizeof budget_refusal,
+			 "{\"error\": \"busy: the answers this server holds are at its memory budget (%zu MiB); "
+			 "read or delete a finished job, or ask again soon\"}\n", memory_budget >> 20);
+	return budget_refusal;
+}
+
+/* Counts n bytes against the budget; false (nothing counted) past it. */
+static bool memory_take(size_t n)
+{
+	size_t used = atomic_load(&memory_used);
+	do {
+		if (n > memory_budget || used > memory_budget - n)
+			return false;
+	} while (!atomic_compare_exchange_weak(&memory_used, &used, used + n));
+	return true;
+}
+
+size_t serve_memory_used(void)
+{
+	return atomic_load(&memory_used);
+}
+
+serve_answer *serve_answer_new(char *body, size_t len)
+{
+	serve_answer *a = body ? malloc(sizeof *a) : NULL;
+	if (!a || !memory_take(len + sizeof *a)) {
+		free(a);
+		free(body);
+		return NULL;
+	}
+	atomic_init(&a->refs, 1);
+	a->len = len;
+	a->body = body;
+	return a;
+}
+
+serve_answer *serve_answer_ref(serve_answer *a)
+{
+	if (a)
+		atomic_fetch_add(&a->refs, 1);
+	return a;
+}
+
+void serve_answer_unref(serve_answer *a)
+{
+	if (!a || atomic_fetch_sub(&a->refs, 1) != 1)
+		return;
+	atomic_fetch_sub(&memory_used, a->len + sizeof *a);
+	free(a->body);
+	free(a);
+}
+
+const char *serve_answer_bytes(const serve_answer *a)
+{
+	return a->body;
+}
+
+size_t serve_answer_len(const serve_answer *a)
+{
+	return a->len;
+}
+
+bool serve_same_secret(const char *a, const char *b, size_t n)
+{
+	volatile unsigned char diff = 0;
+	for (size_t i = 0; i < n; i++)
+		diff |= (unsigned char)(a[i] ^ b[i]);
+	return diff == 0;
+}
+
+bool serve_path_allowed(const serve_conf *conf, const char *url)
+{
+	size_t np = strlen(conf->prefix);
+	/* the length first (no read past url's end), then every byte alike */
+	return url && strnlen(url, np) == np && serve_same_secret(url, conf->prefix, np);
+}
 
 void serve_reply_text(serve_reply *out, unsigned status, const char *type, char *body)
 {
@@ -86,6 +190,41 @@ static char *examples_json(void)
 		n += (size_t)snprintf(s + n, cap - n, "%s\"%s\"", f == fray_shipped_examples ? "" : ", ", f->path);
 	snprintf(s + n, cap - n, "]}\n");
 	return s;
+}
+
+/* The catalogue: the same for every GET, so built once and shared (a
+ * flood of GETs neither builds nor copies it again). */
+static void catalogue(serve_reply *out)
+{
+	static _Atomic(serve_answer *) built;
+	serve_answer *a = atomic_load(&built);
+	if (!a) {
+		fray_ctx *ctx = fray_ctx_new(NULL, NULL);
+		char *json = NULL;
+		if (!ctx || fray_procedures_json(ctx, &json) != FRAY_OK)
+			json = NULL;
+		fray_ctx_free(ctx);
+		if (!json) {
+			serve_reply_text(out, 503, "application/json", NULL);
+			return;
+		}
+		if (!(a = serve_answer_new(json, strlen(json)))) {
+			out->status = 503;
+			out->type = "application/json";
+			out->bytes = (const unsigned char *)serve_budget_refusal();
+			out->len = strlen(serve_budget_refusal());
+			return;
+		}
+		serve_answer *first = NULL;
+		if (!atomic_compare_exchange_strong(&built, &first, a)) { /* another thread's is kept */
+			serve_answer_unref(a);
+			a = first;
+		}
+	}
+	out->status = 200;
+	out->type = "application/json";
+	out->shared = serve_answer_ref(a);
+	out->len = serve_answer_len(a);
 }
 
 static bool json_type(const char *ct)
@@ -199,31 +338,39 @@ const char *serve_watch_message(serve_watch *w, const char *fray_msg)
 	return w->msg;
 }
 
-static void run(const char *body, size_t len, serve_reply *out)
+void serve_run_now(const char *text, serve_watch *w, serve_reply *out)
 {
-	/* fray_request reads the JSON itself: no check first */
-	char *text = serve_request_text(body, len, false, out), *response = NULL;
-	if (!text)
-		return;
+	memset(out, 0, sizeof *out);
+	char *response = NULL;
 	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
 	if (!ctx) {
-		free(text);
 		serve_reply_error(out, 503, "out of memory");
 		return;
 	}
-	serve_watch w;
-	serve_watch_start(&w, SERVE_RUN_SECONDS);
+	serve_watch own;
+	if (!w)
+		serve_watch_start(w = &own, SERVE_RUN_SECONDS);
 	fray_request_opts ro = {.flags = FRAY_REQUEST_NO_FILES | FRAY_REQUEST_QUICK, .max_bytes = SERVE_REQUEST_BYTES};
-	serve_watch_attach(&w, &ro);
+	serve_watch_attach(w, &ro);
 	fray_status st = fray_request_with(ctx, text, &ro, &response);
-	free(text);
 	if (st == FRAY_OK) {
 		bool is_json = response[0] == '{';
 		serve_reply_text(out, 200, is_json ? "application/json" : "text/plain; charset=utf-8", response);
 	} else {
-		serve_reply_error(out, serve_status_of(st), serve_watch_message(&w, fray_ctx_message(ctx)));
+		serve_reply_error(out, serve_status_of(st), serve_watch_message(w, fray_ctx_message(ctx)));
 	}
 	fray_ctx_free(ctx);
+}
+
+/* api/v1/run: the text, to be computed on a worker (not this thread). */
+static void run(const char *body, size_t len, serve_reply *out)
+{
+	/* fray_request reads the JSON itself: no check first */
+	char *text = serve_request_text(body, len, false, out);
+	if (!text)
+		return;
+	out->status = 0;
+	out->compute = text;
 }
 
 /* Whether a request to an API path is a POST of JSON within the size
@@ -245,7 +392,7 @@ static bool posted_json(const char *path, const char *method, const char *ctype,
 }
 
 /* api/v1/jobs and api/v1/jobs/ID */
-static void jobs(const serve_conf *conf, const char *method, const char *rest, const char *ctype,
+static void jobs(const serve_conf *conf, const char *client, const char *method, const char *rest, const char *ctype,
 		 const char *body, size_t len, bool too_big, serve_reply *out)
 {
 	if (!conf->jobs) {
@@ -254,7 +401,7 @@ static void jobs(const serve_conf *conf, const char *method, const char *rest, c
 	}
 	if (!*rest) {
 		if (posted_json("api/v1/jobs", method, ctype, len, too_big, out))
-			serve_jobs_start(conf->jobs, body, len, out);
+			serve_jobs_start(conf->jobs, client, body, len, out);
 	} else if (*rest != '/') {
 		serve_reply_error(out, 404, "no such page");
 	} else if (!strcmp(method, "GET")) {
@@ -266,8 +413,9 @@ static void jobs(const serve_conf *conf, const char *method, const char *rest, c
 	}
 }
 
-void serve_handle(const serve_conf *conf, const char *method, const char *url, const char *host,
-		  const char *content_type, const char *body, size_t len, bool too_big, serve_reply *out)
+void serve_handle(const serve_conf *conf, const char *client, const char *method, const char *url,
+		  const char *host, const char *content_type, const char *body, size_t len, bool too_big,
+		  serve_reply *out)
 {
 	memset(out, 0, sizeof *out);
 	bool host_ok = conf->any_host;
@@ -278,7 +426,7 @@ void serve_handle(const serve_conf *conf, const char *method, const char *url, c
 		return;
 	}
 	size_t np = strlen(conf->prefix);
-	if (!url || strncmp(url, conf->prefix, np) != 0) {
+	if (!serve_path_allowed(conf, url)) {
 		serve_reply_error(out, conf->any_host ? 403 : 404, conf->any_host ? "a token is needed" : "no such page");
 		return;
 	}
@@ -294,7 +442,7 @@ void serve_handle(const serve_conf *conf, const char *method, const char *url, c
 		method = "";
 	bool get = !strcmp(method, "GET");
 	if (!strncmp(path, "api/v1/jobs", 11)) {
-		jobs(conf, method, path + 11, content_type, body, len, too_big, out);
+		jobs(conf, client ? client : "", method, path + 11, content_type, body, len, too_big, out);
 		return;
 	}
 	if (!strcmp(path, "api/v1/run")) {
@@ -307,12 +455,7 @@ void serve_handle(const serve_conf *conf, const char *method, const char *url, c
 		return;
 	}
 	if (!strcmp(path, "api/v1/procedures")) {
-		fray_ctx *ctx = fray_ctx_new(NULL, NULL);
-		char *json = NULL;
-		if (!ctx || fray_procedures_json(ctx, &json) != FRAY_OK)
-			json = NULL;
-		fray_ctx_free(ctx);
-		serve_reply_text(out, 200, "application/json", json);
+		catalogue(out);
 		return;
 	}
 	if (!strcmp(path, "api/v1/examples")) {
@@ -327,4 +470,8 @@ void serve_reply_free(serve_reply *r)
 {
 	free(r->body);
 	r->body = NULL;
+	free(r->compute);
+	r->compute = NULL;
+	serve_answer_unref(r->shared);
+	r->shared = NULL;
 }

@@ -15,6 +15,10 @@
 #define SERVE_MAX_BODY (64u << 10)   /* a request's body: 64 KiB, 413 beyond */
 #define SERVE_RUN_SECONDS 10         /* api/v1/run's time budget (jobs: serve_jobs.h) */
 #define SERVE_REQUEST_BYTES (256ull << 20) /* exact odds' memory, a request or a job */
+/* Every answer the server holds at once (jobs' results kept, answers being
+ * sent or waiting to be), each counted once however many connections send
+ * it: past this a new answer is refused (503, the budget named). */
+#define SERVE_MEMORY_BUDGET (256ull << 20)
 
 typedef struct serve_jobs serve_jobs;
 
@@ -30,21 +34,53 @@ typedef struct serve_conf {
 	serve_jobs *jobs;    /* NULL: api/v1/jobs answers 404 */
 } serve_conf;
 
+/* An answer built once and shared: sent to any number of connections
+ * (each holds a reference) and freed with its last reference. Its bytes
+ * count against SERVE_MEMORY_BUDGET while it lives. */
+typedef struct serve_answer serve_answer;
+/* Takes body (malloc'd, len bytes). NULL, body freed, when the budget or
+ * the memory is out. */
+serve_answer *serve_answer_new(char *body, size_t len);
+serve_answer *serve_answer_ref(serve_answer *a);
+void serve_answer_unref(serve_answer *a);
+const char *serve_answer_bytes(const serve_answer *a);
+size_t serve_answer_len(const serve_answer *a);
+/* The bytes of answers held now (all of them, for the tests and the log). */
+size_t serve_memory_used(void);
+/* The budget, in MiB (fray serve --memory; SERVE_MEMORY_BUDGET until set). */
+void serve_memory_set_budget(unsigned mib);
+size_t serve_memory_budget(void);
+/* The refusal when the budget is out, the budget named: a JSON error,
+ * nothing allocated. */
+const char *serve_budget_refusal(void);
+
 typedef struct serve_reply {
-	unsigned status;
+	unsigned status;     /* 0 with compute set: to be computed (api/v1/run) */
 	const char *type;    /* Content-Type */
-	char *body;          /* malloc'd, or NULL when bytes is set */
+	char *body;          /* malloc'd, or NULL when bytes or shared is set */
 	const unsigned char *bytes;   /* a page file: not freed */
+	serve_answer *shared;         /* a shared answer: one reference */
 	size_t len;
+	char *compute;       /* a request to run off the HTTP threads (serve_run_now) */
 } serve_reply;
 
-/* The reply to method url (path and query) with its Host and Content-Type
- * headers (NULL: absent) and body (len bytes; too_big when it passed
+/* The reply to method url (path and query) from client (its address: a
+ * job's share is counted by it) with its Host and Content-Type headers
+ * (NULL: absent) and body (len bytes; too_big when it passed
  * SERVE_MAX_BODY and was not kept). Always a reply, never a crash: errors
- * are JSON {"error": "..."} with their status. */
-void serve_handle(const serve_conf *conf, const char *method, const char *url, const char *host,
-		  const char *content_type, const char *body, size_t len, bool too_big, serve_reply *out);
+ * are JSON {"error": "..."} with their status. A request that computes
+ * (api/v1/run) comes back as status 0 and compute: its text, for
+ * serve_run_now on a worker thread (serve_jobs.h). */
+void serve_handle(const serve_conf *conf, const char *client, const char *method, const char *url,
+		  const char *host, const char *content_type, const char *body, size_t len, bool too_big,
+		  serve_reply *out);
 void serve_reply_free(serve_reply *r);
+/* Whether url is within the server's prefix (--lan: carries the token),
+ * the token compared in constant time. */
+bool serve_path_allowed(const serve_conf *conf, const char *url);
+/* n bytes of a and b alike, in a time that does not depend on where they
+ * differ (a secret's compare). */
+bool serve_same_secret(const char *a, const char *b, size_t n);
 
 /* A reply of a malloc'd body (NULL: out of memory, 503), or a JSON error. */
 void serve_reply_text(serve_reply *out, unsigned status, const char *type, char *body);
@@ -75,5 +111,10 @@ void serve_watch_progress(serve_watch *w, uint64_t *done, uint64_t *total);
 double serve_watch_seconds(const serve_watch *w);
 /* The message for a failure: the time budget's when it ran out. */
 const char *serve_watch_message(serve_watch *w, const char *fray_msg);
+
+/* api/v1/run's work on a request's text: the reply. w: its watch, started
+ * (SERVE_RUN_SECONDS) by the caller, who may set its stop (the server
+ * stopping); NULL: a watch of its own. */
+void serve_run_now(const char *text, serve_watch *w, serve_reply *out);
 
 #endif

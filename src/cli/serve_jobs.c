@@ -1,13 +1,18 @@
-/* fray serve's jobs (serve_jobs.h): a fixed table of slots under one lock;
- * each running job has a thread that runs fray_request_with and, through
- * its progress calls, publishes how far it got and keeps its time budget. */
+/* fray serve's computing (serve_jobs.h): one lock over a fixed table of
+ * job slots and a fixed queue of runs. Each running job has a thread that
+ * runs fray_request_with and, through its progress calls, publishes how
+ * far it got and keeps its time budget; runs are taken by a few workers,
+ * fairly between clients. */
 #include <inttypes.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <fray/fray.h>
 #include "serve_jobs.h"
+
+#define CLIENT_MAX 64   /* an address as text, IPv6 included */
 
 typedef enum job_state { JOB_FREE, JOB_RUNNING, JOB_DONE, JOB_FAILED, JOB_STOPPED } job_state;
 
@@ -16,37 +21,215 @@ typedef struct job {
 	bool forgotten;             /* deleted while its thread still ran */
 	bool joined;
 	char id[33];
+	char client[CLIENT_MAX];
 	pthread_t thread;
 	char *request;
-	char *result;               /* JOB_DONE: the response */
-	char *error;                /* JOB_FAILED: the message */
-	unsigned status;            /* JOB_FAILED: the HTTP status api/v1/run would give */
+	serve_answer *answer;       /* ended: GET's reply, built once */
 	serve_watch watch;
 	time_t ended;
-	double seconds;             /* ended: how long it ran */
 } job;
+
+typedef struct run_task {
+	char client[CLIENT_MAX];
+	char *text;
+	serve_run_done done;
+	void *ud;
+	struct timespec queued;
+} run_task;
+
+typedef struct worker {
+	pthread_t thread;
+	bool started;
+	serve_watch watch;          /* its run's, while it runs one */
+	char client[CLIENT_MAX];    /* whose run; "" when idle */
+} worker;
 
 struct serve_jobs {
 	pthread_mutex_t lock;
+	pthread_cond_t work;
 	unsigned seconds;
+	bool stopping;
 	job slots[SERVE_JOBS_KEPT];
+	run_task queue[SERVE_RUNS_QUEUED];
+	size_t nqueued;
+	worker *workers;
+	unsigned nworkers;
 };
 
-serve_jobs *serve_jobs_new(unsigned seconds)
+/* The computing threads yield to the HTTP threads. On Linux the nice
+ * value is the thread's own (who 0 is the calling thread), and the
+ * library's simulation threads inherit it. */
+static void lower_priority(void)
+{
+	(void)setpriority(PRIO_PROCESS, 0, SERVE_COMPUTE_NICE);
+}
+
+static double since(const struct timespec *t)
+{
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (double)(now.tv_sec - t->tv_sec) + (double)(now.tv_nsec - t->tv_nsec) / 1e9;
+}
+
+static void copy_client(char dst[CLIENT_MAX], const char *client)
+{
+	snprintf(dst, CLIENT_MAX, "%s", client ? client : "");
+}
+
+/* ---- runs ---- */
+
+/* How many runs of this client are queued or running. Under the lock. */
+static unsigned runs_of(const serve_jobs *j, const char *client)
+{
+	unsigned n = 0;
+	for (size_t i = 0; i < j->nqueued; i++)
+		n += strcmp(j->queue[i].client, client) == 0;
+	for (unsigned i = 0; i < j->nworkers; i++)
+		n += strcmp(j->workers[i].client, client) == 0;
+	return n;
+}
+
+static unsigned running_of(const serve_jobs *j, const char *client)
+{
+	unsigned n = 0;
+	for (unsigned i = 0; i < j->nworkers; i++)
+		n += strcmp(j->workers[i].client, client) == 0;
+	return n;
+}
+
+/* The first queued run whose client has none running, -1 if none may
+ * run now. Under the lock. */
+static long next_eligible(const serve_jobs *j)
+{
+	for (size_t i = 0; i < j->nqueued; i++)
+		if (!running_of(j, j->queue[i].client))
+			return (long)i;
+	return -1;
+}
+
+static run_task take(serve_jobs *j, size_t k)
+{
+	run_task t = j->queue[k];
+	memmove(&j->queue[k], &j->queue[k + 1], (j->nqueued - k - 1) * sizeof t);
+	j->nqueued--;
+	return t;
+}
+
+static void refuse(serve_reply *r, unsigned status, const char *msg)
+{
+	memset(r, 0, sizeof *r);
+	serve_reply_error(r, status, msg);
+}
+
+static void *run_worker(void *arg)
+{
+	void **args = arg;
+	serve_jobs *j = args[0];
+	worker *w = args[1];
+	free(args);
+	lower_priority();
+	pthread_mutex_lock(&j->lock);
+	for (;;) {
+		long k;
+		while (!j->stopping && (k = next_eligible(j)) < 0)
+			pthread_cond_wait(&j->work, &j->lock);
+		if (j->stopping) {
+			if (!j->nqueued)
+				break; /* nothing left to answer */
+			k = 0;
+		}
+		run_task t = take(j, (size_t)k);
+		bool late = since(&t.queued) > SERVE_RUN_WAIT_S, stop = j->stopping;
+		copy_client(w->client, t.client);
+		serve_watch_start(&w->watch, SERVE_RUN_SECONDS);
+		pthread_mutex_unlock(&j->lock);
+		serve_reply r;
+		if (stop)
+			refuse(&r, 503, "the server is stopping");
+		else if (late)
+			refuse(&r, 503, "busy: this request waited its turn too long (30 s); ask again");
+		else
+			serve_run_now(t.text, &w->watch, &r);
+		free(t.text);
+		t.done(t.ud, &r);
+		pthread_mutex_lock(&j->lock);
+		w->client[0] = 0;
+		pthread_cond_broadcast(&j->work); /* this client's next may run now */
+	}
+	pthread_mutex_unlock(&j->lock);
+	return NULL;
+}
+
+bool serve_runs_submit(serve_jobs *j, const char *client, char *text, serve_run_done done, void *ud,
+		       serve_reply *out)
+{
+	char key[CLIENT_MAX];
+	copy_client(key, client);
+	pthread_mutex_lock(&j->lock);
+	const char *why = !j->nworkers || j->stopping ? "the server is stopping"
+			  : runs_of(j, key) >= SERVE_RUNS_PER_CLIENT
+				  ? "busy: at most 5 requests of one client are worked on or waiting at once; "
+				    "wait for an answer"
+			  : j->nqueued >= SERVE_RUNS_QUEUED ? "busy: 32 requests are waiting; ask again soon"
+							    : NULL;
+	if (why) {
+		pthread_mutex_unlock(&j->lock);
+		free(text);
+		refuse(out, 503, why);
+		return false;
+	}
+	run_task *t = &j->queue[j->nqueued++];
+	memcpy(t->client, key, sizeof key);
+	t->text = text;
+	t->done = done;
+	t->ud = ud;
+	clock_gettime(CLOCK_MONOTONIC, &t->queued);
+	pthread_cond_signal(&j->work);
+	pthread_mutex_unlock(&j->lock);
+	return true;
+}
+
+/* ---- the table ---- */
+
+serve_jobs *serve_jobs_new(unsigned seconds, unsigned workers)
 {
 	serve_jobs *j = calloc(1, sizeof *j);
 	if (!j)
 		return NULL;
 	pthread_mutex_init(&j->lock, NULL);
+	pthread_cond_init(&j->work, NULL);
 	j->seconds = seconds ? seconds : SERVE_JOB_SECONDS;
+	if (workers && !(j->workers = calloc(workers, sizeof *j->workers))) {
+		serve_jobs_free(j);
+		return NULL;
+	}
+	for (unsigned i = 0; i < workers; i++) {
+		void **args = malloc(2 * sizeof *args);
+		if (!args)
+			break;
+		args[0] = j;
+		args[1] = &j->workers[i];
+		pthread_mutex_lock(&j->lock);
+		j->workers[i].started = pthread_create(&j->workers[i].thread, NULL, run_worker, args) == 0;
+		if (j->workers[i].started)
+			j->nworkers = i + 1;
+		pthread_mutex_unlock(&j->lock);
+		if (!j->workers[i].started) {
+			free(args);
+			break;
+		}
+	}
+	if (workers && !j->nworkers) {
+		serve_jobs_free(j);
+		return NULL;
+	}
 	return j;
 }
 
 static void clear_slot(job *b)
 {
 	free(b->request);
-	free(b->result);
-	free(b->error);
+	serve_answer_unref(b->answer);
 	memset(b, 0, sizeof *b);
 }
 
@@ -59,14 +242,31 @@ static void join_ended(job *b)
 	}
 }
 
-void serve_jobs_free(serve_jobs *j)
+void serve_jobs_stop(serve_jobs *j)
 {
 	if (!j)
 		return;
 	pthread_mutex_lock(&j->lock);
+	j->stopping = true;
 	for (int i = 0; i < SERVE_JOBS_KEPT; i++)
 		j->slots[i].watch.stop = 1;
+	for (unsigned i = 0; i < j->nworkers; i++)
+		j->workers[i].watch.stop = 1;
+	pthread_cond_broadcast(&j->work);
+	unsigned n = j->nworkers;
 	pthread_mutex_unlock(&j->lock);
+	for (unsigned i = 0; i < n; i++)
+		pthread_join(j->workers[i].thread, NULL);
+	pthread_mutex_lock(&j->lock);
+	j->nworkers = 0;
+	pthread_mutex_unlock(&j->lock);
+}
+
+void serve_jobs_free(serve_jobs *j)
+{
+	if (!j)
+		return;
+	serve_jobs_stop(j);
 	for (int i = 0; i < SERVE_JOBS_KEPT; i++) {
 		job *b = &j->slots[i];
 		pthread_mutex_lock(&j->lock);
@@ -76,8 +276,48 @@ void serve_jobs_free(serve_jobs *j)
 			pthread_join(b->thread, NULL);
 		clear_slot(b);
 	}
+	free(j->workers);
+	pthread_cond_destroy(&j->work);
 	pthread_mutex_destroy(&j->lock);
 	free(j);
+}
+
+static const char *const state_names[] = {"free", "running", "done", "failed", "stopped"};
+
+/* A job's GET body: its state and progress and, once ended, its result
+ * ("result" for JSON, "text" for words) or error with its status. Sized
+ * exactly: a result is copied once, escaped only when it is words. */
+static char *job_body(const job *b, job_state state, double seconds, const char *payload, unsigned status)
+{
+	uint64_t done = atomic_load(&b->watch.done), total = atomic_load(&b->watch.total);
+	char head[256];
+	int nh = snprintf(head, sizeof head,
+			  "{\"id\": \"%s\", \"state\": \"%s\", \"done\": %" PRIu64 ", \"total\": %" PRIu64
+			  ", \"seconds\": %.1f",
+			  b->id, state_names[state], done, total, seconds);
+	bool json = state == JOB_DONE && payload && payload[0] == '{';
+	bool words = !json && payload && (state == JOB_DONE || state == JOB_FAILED);
+	size_t plen = json ? strlen(payload) : words ? fray_json_string(payload, NULL, 0) : 0;
+	while (json && plen > 0 && payload[plen - 1] == '\n')
+		plen--;
+	size_t cap = (size_t)nh + plen + 64;
+	char *s = malloc(cap);
+	if (!s)
+		return NULL;
+	size_t n = (size_t)nh;
+	memcpy(s, head, n);
+	if (json) {
+		n += (size_t)snprintf(s + n, cap - n, ", \"result\": ");
+		memcpy(s + n, payload, plen);
+		n += plen;
+	} else if (words) {
+		n += (size_t)snprintf(s + n, cap - n, ", \"%s\": ", state == JOB_DONE ? "text" : "error");
+		n += fray_json_string(payload, s + n, cap - n);
+		if (state == JOB_FAILED)
+			n += (size_t)snprintf(s + n, cap - n, ", \"status\": %u", status);
+	}
+	snprintf(s + n, cap - n, "}\n");
+	return s;
 }
 
 static void *run_job(void *arg)
@@ -86,6 +326,7 @@ static void *run_job(void *arg)
 	serve_jobs *j = args[0];
 	job *b = args[1];
 	free(args);
+	lower_priority();
 	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
 	char *response = NULL, *error = NULL;
 	unsigned status = 503;
@@ -103,12 +344,25 @@ static void *run_job(void *arg)
 		error = strdup("out of memory");
 	}
 	double seconds = serve_watch_seconds(&b->watch);
+	job_state state = response ? JOB_DONE : b->watch.stop && !b->watch.timed_out ? JOB_STOPPED : JOB_FAILED;
+	/* the answer every GET shares, built here once; the raw result goes */
+	char *body = job_body(b, state, seconds, response ? response : error ? error : "out of memory", status);
+	size_t len = body ? strlen(body) : 0;
+	free(response);
+	free(error);
+	serve_answer *answer = serve_answer_new(body, len);
+	if (!answer) { /* the budget (or memory) is out: said as the job's error */
+		char msg[160];
+		snprintf(msg, sizeof msg, "this answer (%zu MiB) does not fit: the answers this server holds are at "
+			 "its memory budget (%zu MiB); read or delete a finished job, and ask again", (len >> 20) + 1,
+			 serve_memory_budget() >> 20);
+		body = job_body(b, JOB_FAILED, seconds, msg, 503);
+		answer = serve_answer_new(body, body ? strlen(body) : 0);
+		state = JOB_FAILED;
+	}
 	pthread_mutex_lock(&j->lock);
-	b->seconds = seconds;
-	b->result = response;
-	b->error = error;
-	b->status = status;
-	b->state = response ? JOB_DONE : b->watch.stop && !b->watch.timed_out ? JOB_STOPPED : JOB_FAILED;
+	b->answer = answer;
+	b->state = state;
 	b->ended = time(NULL);
 	pthread_mutex_unlock(&j->lock);
 	return NULL;
@@ -129,23 +383,28 @@ static void sweep(serve_jobs *j, time_t now)
 	}
 }
 
-/* A free slot, else the one that ended first, forgotten; NULL when
- * SERVE_JOBS_RUNNING threads still run (deleted jobs too, until they
- * stop). Under the lock. */
-static job *slot_for_new(serve_jobs *j)
+/* A free slot, else the one that ended first, forgotten; NULL with why
+ * when SERVE_JOBS_RUNNING threads still run (deleted jobs too, until they
+ * stop) or this client's share runs. Under the lock. */
+static job *slot_for_new(serve_jobs *j, const char *client, const char **why)
 {
-	int running = 0;
+	int running = 0, mine = 0;
 	job *free_slot = NULL, *oldest = NULL;
 	for (int i = 0; i < SERVE_JOBS_KEPT; i++) {
 		job *b = &j->slots[i];
-		if (b->state == JOB_RUNNING)
+		if (b->state == JOB_RUNNING) {
 			running++;
-		else if (b->state == JOB_FREE)
+			mine += strcmp(b->client, client) == 0;
+		} else if (b->state == JOB_FREE) {
 			free_slot = free_slot ? free_slot : b;
-		else if (!oldest || b->ended < oldest->ended)
+		} else if (!oldest || b->ended < oldest->ended) {
 			oldest = b;
+		}
 	}
-	if (running >= SERVE_JOBS_RUNNING)
+	*why = mine >= SERVE_JOBS_PER_CLIENT ? "busy: a job of yours is running (one a client); stop it or wait"
+	       : running >= SERVE_JOBS_RUNNING ? "busy: 2 jobs are running; stop one or wait"
+					       : NULL;
+	if (*why)
 		return NULL;
 	if (!free_slot && oldest) {
 		join_ended(oldest);
@@ -155,12 +414,14 @@ static job *slot_for_new(serve_jobs *j)
 	return free_slot;
 }
 
-void serve_jobs_start(serve_jobs *j, const char *body, size_t len, serve_reply *out)
+void serve_jobs_start(serve_jobs *j, const char *client, const char *body, size_t len, serve_reply *out)
 {
 	/* a request that is not even JSON is refused now, as api/v1/run would */
 	char *text = serve_request_text(body, len, true, out);
 	if (!text)
 		return;
+	char key[CLIENT_MAX];
+	copy_client(key, client);
 	void **args = malloc(2 * sizeof *args);
 	if (!args) {
 		free(text);
@@ -169,14 +430,13 @@ void serve_jobs_start(serve_jobs *j, const char *body, size_t len, serve_reply *
 	}
 	pthread_mutex_lock(&j->lock);
 	sweep(j, time(NULL));
-	job *b = slot_for_new(j);
+	const char *why = NULL;
+	job *b = j->stopping ? NULL : slot_for_new(j, key, &why);
 	if (!b) {
 		pthread_mutex_unlock(&j->lock);
 		free(text);
 		free(args);
-		char msg[96];
-		snprintf(msg, sizeof msg, "busy: %d jobs are running; stop one or wait", SERVE_JOBS_RUNNING);
-		serve_reply_error(out, 503, msg);
+		serve_reply_error(out, 503, why ? why : "the server is stopping");
 		return;
 	}
 	if (!serve_random_hex(b->id)) {
@@ -188,6 +448,7 @@ void serve_jobs_start(serve_jobs *j, const char *body, size_t len, serve_reply *
 	}
 	b->request = text;
 	b->state = JOB_RUNNING;
+	memcpy(b->client, key, sizeof key);
 	serve_watch_start(&b->watch, j->seconds);
 	args[0] = j;
 	args[1] = b;
@@ -212,13 +473,11 @@ static job *find(serve_jobs *j, const char *id)
 		return NULL;
 	for (int i = 0; i < SERVE_JOBS_KEPT; i++) {
 		job *b = &j->slots[i];
-		if (b->state != JOB_FREE && !b->forgotten && !strcmp(b->id, id))
+		if (b->state != JOB_FREE && !b->forgotten && serve_same_secret(b->id, id, 32))
 			return b;
 	}
 	return NULL;
 }
-
-static const char *const state_names[] = {"free", "running", "done", "failed", "stopped"};
 
 void serve_jobs_get(serve_jobs *j, const char *id, serve_reply *out)
 {
@@ -230,29 +489,15 @@ void serve_jobs_get(serve_jobs *j, const char *id, serve_reply *out)
 		serve_reply_error(out, 404, "no such job (ended jobs are kept ten minutes)");
 		return;
 	}
-	uint64_t done, total;
-	serve_watch_progress(&b->watch, &done, &total);
-	const char *payload = b->state == JOB_DONE ? b->result : b->error ? b->error : "";
-	size_t cap = 8 * strlen(payload) + 256;
-	char *reply = malloc(cap);
-	if (reply) {
-		size_t n = (size_t)snprintf(reply, cap,
-					    "{\"id\": \"%s\", \"state\": \"%s\", \"done\": %" PRIu64
-					    ", \"total\": %" PRIu64 ", \"seconds\": %.1f",
-					    b->id, state_names[b->state], done, total,
-					    b->state == JOB_RUNNING ? serve_watch_seconds(&b->watch) : b->seconds);
-		if (b->state == JOB_DONE && payload[0] == '{') {
-			n += (size_t)snprintf(reply + n, cap - n, ", \"result\": %s", payload);
-			while (n > 0 && reply[n - 1] == '\n')
-				reply[--n] = 0;
-		} else if (b->state == JOB_DONE || b->state == JOB_FAILED) {
-			n += (size_t)snprintf(reply + n, cap - n, ", \"%s\": ", b->state == JOB_DONE ? "text" : "error");
-			n += fray_json_string(payload, reply + n, cap - n);
-			if (b->state == JOB_FAILED)
-				n += (size_t)snprintf(reply + n, cap - n, ", \"status\": %u", b->status);
-		}
-		snprintf(reply + n, cap - n, "}\n");
+	if (b->state != JOB_RUNNING && b->answer) { /* shared: no copy */
+		out->status = 200;
+		out->type = "application/json";
+		out->shared = serve_answer_ref(b->answer);
+		out->len = serve_answer_len(b->answer);
+		pthread_mutex_unlock(&j->lock);
+		return;
 	}
+	char *reply = job_body(b, b->state, serve_watch_seconds(&b->watch), NULL, 0);
 	pthread_mutex_unlock(&j->lock);
 	serve_reply_text(out, 200, "application/json", reply);
 }

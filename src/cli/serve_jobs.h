@@ -1,16 +1,29 @@
-/* fray serve's jobs: long work (many battles, a battle's exact odds) run
- * on a thread of its own while the page asks how far it got.
+/* fray serve's computing, all of it off the HTTP threads, each client
+ * (by its address) with a fair share.
+ *
+ * Runs (api/v1/run): a queue served by SERVE_RUN_WORKERS threads; a client
+ * has at most SERVE_RUNS_PER_CLIENT queued or running (503 beyond) and one
+ * running at a time, so a client's heavy requests leave the other workers
+ * to the others; the first queued run whose client has none running is
+ * taken next, and one that waited SERVE_RUN_WAIT_S is refused (503)
+ * rather than run late.
+ *
+ * Jobs: long work (many battles, a battle's exact odds) on a thread of its
+ * own while the page asks how far it got.
  *
  *   POST   api/v1/jobs      a request, as api/v1/run takes it: 202 {"id"}
  *   GET    api/v1/jobs/ID   {"id", "state", "done", "total", "seconds",
  *                            and "result" or "error" once it ended}
  *   DELETE api/v1/jobs/ID   stops it and forgets it
  *
- * Every budget is explicit: at most SERVE_JOBS_RUNNING jobs at once (503
- * beyond), SERVE_JOBS_KEPT remembered (the oldest ended one is forgotten
- * first, and any after SERVE_JOBS_KEEP_S), each within its trials, paths,
- * bytes and SERVE_JOB_SECONDS. Ids are 128 random bits, so one client
- * cannot guess another's. */
+ * Every budget is explicit: at most SERVE_JOBS_RUNNING jobs at once and
+ * SERVE_JOBS_PER_CLIENT a client (503 beyond), SERVE_JOBS_KEPT remembered
+ * (the oldest ended one is forgotten first, and any after
+ * SERVE_JOBS_KEEP_S), each within its trials, paths, bytes and
+ * SERVE_JOB_SECONDS. An ended job's answer is built once and shared by
+ * every GET (serve_answer, counted against SERVE_MEMORY_BUDGET). Ids are
+ * 128 random bits, so one client cannot guess another's. Every computing
+ * thread runs at nice SERVE_COMPUTE_NICE: the HTTP threads come first. */
 #ifndef FRAY_CLI_SERVE_JOBS_H
 #define FRAY_CLI_SERVE_JOBS_H
 
@@ -19,21 +32,41 @@
 #include "serve_handler.h"
 
 #define SERVE_JOBS_RUNNING 2
+#define SERVE_JOBS_PER_CLIENT 1
 #define SERVE_JOBS_KEPT 16
 #define SERVE_JOBS_KEEP_S 600
 #define SERVE_JOB_SECONDS 120
 #define SERVE_JOB_TRIALS 1000000u
 #define SERVE_JOB_PATHS 20000000u
+#define SERVE_RUN_WORKERS 3
+#define SERVE_RUNS_QUEUED 32
+#define SERVE_RUNS_PER_CLIENT 5
+#define SERVE_RUN_WAIT_S 30
+#define SERVE_COMPUTE_NICE 10
 
 typedef struct serve_jobs serve_jobs;
 
-/* seconds: each job's time budget (0: SERVE_JOB_SECONDS). NULL when
+/* seconds: each job's time budget (0: SERVE_JOB_SECONDS); workers: the
+ * threads that serve runs (0: none, serve_runs_submit refuses). NULL when
  * memory runs out. */
-serve_jobs *serve_jobs_new(unsigned seconds);
-/* Stops every job, waits for their threads and frees it all. */
+serve_jobs *serve_jobs_new(unsigned seconds, unsigned workers);
+/* Stops every job and run (a queued run is answered 503 through its
+ * callback) and waits for the runs' workers; new work is refused from
+ * then on. serve_jobs_free does it too. */
+void serve_jobs_stop(serve_jobs *j);
+/* Stops it all, waits for every thread and frees it all. */
 void serve_jobs_free(serve_jobs *j);
 
-void serve_jobs_start(serve_jobs *j, const char *body, size_t len, serve_reply *out);
+/* A run's answer, from a worker thread: the reply is the callee's. */
+typedef void (*serve_run_done)(void *ud, serve_reply *r);
+/* Queues text (taken, freed in any case) for a worker; done(ud, reply) is
+ * called once, on a worker thread, when it has run (or was refused for
+ * waiting too long, or the server stops). false, with the refusal in out
+ * (done never called): the queue or the client's share is full. */
+bool serve_runs_submit(serve_jobs *j, const char *client, char *text, serve_run_done done, void *ud,
+		       serve_reply *out);
+
+void serve_jobs_start(serve_jobs *j, const char *client, const char *body, size_t len, serve_reply *out);
 void serve_jobs_get(serve_jobs *j, const char *id, serve_reply *out);
 void serve_jobs_delete(serve_jobs *j, const char *id, serve_reply *out);
 

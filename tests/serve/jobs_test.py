@@ -18,8 +18,8 @@ LONG = {"procedure": "adbg.battle", "mode": "simulate", "trials": 1000000, "seed
         "inputs": {"scenario": "examples/adbg/blue-licks-1782.yaml"}}
 
 
-def start(port, request):
-    got, _, data = call(port, "POST", "/api/v1/jobs", json.dumps(request), JTYPE)
+def start(port, request, source=None):
+    got, _, data = call(port, "POST", "/api/v1/jobs", json.dumps(request), JTYPE, source)
     return got, json.loads(data)
 
 
@@ -72,10 +72,13 @@ def main():
         time.sleep(0.05)
     check(state["state"] == "running" and state["total"] == 1000000 and 0 < state["done"] < 1000000,
           "progress while running: %r" % str(state)[:200])
+    # the fair share: one job a client, so one client cannot hold both
+    # places (issue 29, case 6); another client (another address) may
+    error_case(p, "a second job of the same client", 503, "POST", "/api/v1/jobs", json.dumps(LONG), JTYPE)
+    got, long2 = start(p, LONG, source="127.0.0.2")
+    check(got == 202, "a second long job, another client: %d" % got)
     # the cap: two run at once
-    got, long2 = start(p, LONG)
-    check(got == 202, "a second long job: %d" % got)
-    error_case(p, "a third job at once", 503, "POST", "/api/v1/jobs", json.dumps(LONG), JTYPE)
+    error_case(p, "a third job at once", 503, "POST", "/api/v1/jobs", json.dumps(LONG), JTYPE, "127.0.0.3")
     for j in (long1, long2):
         got, _, data = call(p, "DELETE", "/api/v1/jobs/" + j["id"])
         check(got == 200 and json.loads(data)["state"] == "stopped", "DELETE: %d %r" % (got, data))

@@ -19,8 +19,11 @@ def check(cond, msg):
         print("FAIL " + msg, file=sys.stderr)
 
 
-def call(port, method, path, body=None, headers=None):
-    c = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+def call(port, method, path, body=None, headers=None, source=None):
+    """One request; source: the client's own address (127.0.0.N: another
+    client to the server, which counts shares by address)."""
+    c = http.client.HTTPConnection("127.0.0.1", port, timeout=30,
+                                   source_address=(source, 0) if source else None)
     c.request(method, path, body=body, headers=headers or {})
     r = c.getresponse()
     data = r.read()
@@ -28,8 +31,8 @@ def call(port, method, path, body=None, headers=None):
     return r.status, r.getheader("Content-Type") or "", data
 
 
-def error_case(port, what, status, method, path, body=None, headers=None):
-    got, ctype, data = call(port, method, path, body, headers)
+def error_case(port, what, status, method, path, body=None, headers=None, source=None):
+    got, ctype, data = call(port, method, path, body, headers, source)
     check(got == status, "%s: status %d, expected %d" % (what, got, status))
     if got >= 400:
         try:
@@ -66,12 +69,13 @@ def main():
                json.dumps({"procedure": "presidio.pursuit", "mode": "simulate", "trials": 10001}), jtype)
     got, _, data = call(p, "GET", "/api/v1/procedures")
     check(got == 200 and len(json.loads(data)["procedures"]) >= 40, "the catalogue: %d" % got)
-    # a burst: 40 requests at once, each answered in full
+    # a burst: 40 requests at once, 5 from each of 8 clients (a client's
+    # share: 5 waiting or worked on), each answered in full
     results = []
 
-    def one():
-        results.append(call(p, "POST", "/api/v1/run", ok, jtype)[0])
-    threads = [threading.Thread(target=one) for _ in range(40)]
+    def one(source):
+        results.append(call(p, "POST", "/api/v1/run", ok, jtype, source=source)[0])
+    threads = [threading.Thread(target=one, args=("127.0.0.%d" % (10 + i % 8),)) for i in range(40)]
     for t in threads:
         t.start()
     for t in threads:
