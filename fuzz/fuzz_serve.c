@@ -1,8 +1,10 @@
 /* Fuzz target: fray serve's request handler (serve_handle) on arbitrary
- * requests: the first byte picks the method and Content-Type, the URL
+ * requests: the first byte picks the method, the Content-Type and --lan's
+ * token prefix, the URL
  * runs to the first newline, the rest is the body (jobs included). Every request gets a
  * reply with a status from 200 to 599 and a body, and never a crash. */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "serve_handler.h"
@@ -35,6 +37,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	serve_conf conf = {.prefix = "/", .hosts = {"127.0.0.1:8080"}, .nhosts = 1, .jobs = serve_jobs_new(1, 0)};
 	if (!conf.jobs)
 		abort();
+	if (data[0] & 16) { /* --lan: a token in every path, compared in constant time */
+		snprintf(conf.prefix, sizeof conf.prefix, "/t/%s/", "0123456789abcdef0123456789abcdef");
+		conf.any_host = true;
+	}
 	serve_reply r;
 	serve_handle(&conf, "127.0.0.1", method, url, "127.0.0.1:8080", type, body, blen, blen > SERVE_MAX_BODY, &r);
 	if (r.compute) { /* api/v1/run: computed here, as a worker would */

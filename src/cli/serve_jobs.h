@@ -42,7 +42,7 @@
 #define SERVE_RUNS_QUEUED 32
 #define SERVE_RUNS_PER_CLIENT 5
 #define SERVE_RUN_WAIT_S 30
-#define SERVE_COMPUTE_NICE 10
+#define SERVE_COMPUTE_NICE 5
 
 typedef struct serve_jobs serve_jobs;
 

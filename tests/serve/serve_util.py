@@ -21,8 +21,8 @@ class Server:
             raise SystemExit("fray serve did not start: %r %s" % (line, self.proc.stderr.read()))
         self.url = line.split()[-1].replace("THIS-MACHINE", "127.0.0.1")
 
-    def stop(self):
+    def stop(self, timeout=20):
         self.proc.send_signal(signal.SIGINT)
-        out, err = self.proc.communicate(timeout=20)
+        out, err = self.proc.communicate(timeout=timeout)
         if self.proc.returncode != 0:
             raise SystemExit("fray serve exited %d on Ctrl-C: %s" % (self.proc.returncode, err))
