@@ -234,7 +234,7 @@ static void melee_columns_shifts_and_rows(void **state)
 		int shift, drm, col;
 	} rows[] = {{0, 0, 1}, {1, 0, 2}, {5, 0, 3}, {-4, 0, 0}, {0, 3, 1}, {0, -3, 1}};
 	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
-		fray_adbg_melee_in in = {&crt, 4, 4, rows[i].shift, rows[i].drm};
+		fray_adbg_melee_in in = {.crt = &crt, .attack = 4, .defend = 4, .shift = rows[i].shift, .drm = rows[i].drm};
 		fray_dist *d;
 		assert_int_equal(fray_enumerate(ctx, fray_adbg_melee_procedure, NULL, &in, 2, NULL, &d), FRAY_OK);
 		/* rows 1..6 in the file; die + drm clamped to them */
