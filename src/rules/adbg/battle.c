@@ -448,7 +448,9 @@ static void determine_rounds(battle *b)
 	fray_adbg_rounds_out out;
 	fray_adbg_rounds(b->r, &in, &out);
 	b->rounds = out.rounds;
-	note(b, "ADBG 19.1", "%d battle round%s", b->rounds, b->rounds == 1 ? "" : "s");
+	/* told once: the rounds' TOTAL stands unless one more was won */
+	if (out.extra)
+		note(b, "ADBG 19.1", "%d battle rounds", b->rounds);
 }
 
 /* The side that sets up first (19.1): the surprised side, else the side

@@ -214,10 +214,12 @@ static void tell_column(fray_roller *r, const fray_adbg_melee_in *in, const fray
 		fray_emit_modifier(r, "column shift as given", in->shift, "ADBG 19.2.3");
 	int shift = fray_adbg_melee_shift(in);
 	fray_emit_total(r, "column shift", shift, "ADBG 19.2.3");
+	bool clamped = out->col != out->base_col + shift;
+	if (out->col == out->base_col && !clamped)
+		return; /* the shifts cancel: the column told above stands */
 	fray_adbg_crt_label(crt, out->col, b, sizeof b);
 	snprintf(text, sizeof text, "column %s", b);
-	fray_emit_note(r, text, out->col != out->base_col + shift
-			       ? "clamped at the table's edge, ruling R7" : NULL);
+	fray_emit_note(r, text, clamped ? "clamped at the table's edge, ruling R7" : NULL);
 }
 
 /* The melee DRM: from the levels (R7, at most 3 either way) or as given. */
