@@ -158,8 +158,16 @@ void fray_adbg_crt_label(const fray_adbg_crt *crt, int col, char *dst,
 typedef struct fray_adbg_melee_in {
 	const fray_adbg_crt *crt;
 	int64_t attack, defend;   /* modified melee CFs */
-	int shift;                /* net column shift, right positive */
+	int shift;                /* a column shift given as is, right positive */
 	int drm;                  /* attacker level - defender level (clamped) */
+	/* The column shifts' terms (19.2.3), added to shift and told one by
+	 * one: the leaders stacked with each side, a disrupted defender, the
+	 * attacker's surprise in the first round. */
+	int attacker_leader, defender_leader;
+	bool defender_disrupted, surprise;
+	/* drm came from these levels (told so), else it was given as is */
+	bool from_levels;
+	int attacker_level, defender_level;
 } fray_adbg_melee_in;
 typedef struct fray_adbg_melee_out {
 	int base_col, col;        /* before and after shifts */
@@ -170,6 +178,8 @@ void fray_adbg_melee(fray_roller *r, const fray_adbg_melee_in *in,
 		     fray_adbg_melee_out *out);
 /* R7: the melee DRM from the two levels, clamped to -3..+3. */
 int fray_adbg_melee_drm(int attacker_level, int defender_level);
+/* The net column shift of in: its shift and its terms (19.2.3). */
+int fray_adbg_melee_shift(const fray_adbg_melee_in *in);
 
 /* ---- Scenarios and the battle (ADBG 19.1-19.3) ---- */
 

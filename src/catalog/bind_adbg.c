@@ -371,7 +371,8 @@ static fray_status bind_melee(fray_call *c)
 	if (st != FRAY_OK)
 		return st;
 	int64_t attack = val_i(c, ME_ATTACK), defend = val_i(c, ME_DEFEND);
-	int shift = (int)val_i(c, ME_SHIFT), drm = (int)val_i(c, ME_DRM);
+	fray_adbg_melee_in *in = CALL_INPUT(c, fray_adbg_melee_in);
+	*in = (fray_adbg_melee_in){.crt = crt, .shift = (int)val_i(c, ME_SHIFT), .drm = (int)val_i(c, ME_DRM)};
 	if (full) {
 		melee_unit au[MAX_SIDE_UNITS], du[MAX_SIDE_UNITS];
 		int na, nd, active_a, active_d;
@@ -391,23 +392,31 @@ static fray_status bind_melee(fray_call *c)
 			call_run(c, all_routed_procedure, 2, fmt_melee);
 			return FRAY_OK;
 		}
-		shift = (int)(val_i(c, ME_ALEADER) - val_i(c, ME_DLEADER)) + (dis_d ? 1 : 0) + (val_b(c, ME_SURPRISE) ? 1 : 0);
-		drm = val_given(c, ME_ALEVEL) && val_given(c, ME_DLEVEL)
-			      ? fray_adbg_melee_drm((int)val_i(c, ME_ALEVEL), (int)val_i(c, ME_DLEVEL))
-			      : 0;
+		/* the shifts' terms go to the procedure, which adds and tells them */
+		in->shift = 0;
+		in->attacker_leader = (int)val_i(c, ME_ALEADER);
+		in->defender_leader = (int)val_i(c, ME_DLEADER);
+		in->defender_disrupted = dis_d;
+		in->surprise = val_b(c, ME_SURPRISE);
+		in->from_levels = val_given(c, ME_ALEVEL) && val_given(c, ME_DLEVEL);
+		in->attacker_level = (int)val_i(c, ME_ALEVEL);
+		in->defender_level = (int)val_i(c, ME_DLEVEL);
+		in->drm = in->from_levels ? fray_adbg_melee_drm(in->attacker_level, in->defender_level) : 0;
 		call_title(c, "melee in %s: attacker CF %lld, defender CF %lld, shift %+d, DRM %+d",
-			   fray_adbg_terrain_names[tr], (long long)attack, (long long)defend, shift, drm);
+			   fray_adbg_terrain_names[tr], (long long)attack, (long long)defend,
+			   fray_adbg_melee_shift(in), in->drm);
 	} else {
 		call_title(c, "melee: attacker CF %lld, defender CF %lld, shift %+d, DRM %+d", (long long)attack,
-			   (long long)defend, shift, drm);
+			   (long long)defend, in->shift, in->drm);
 	}
+	in->attack = attack;
+	in->defend = defend;
+	int shift = fray_adbg_melee_shift(in), drm = in->drm;
 	char name[160];
 	fray_json_string(crt->name, name, sizeof name);
 	textbuf t = text_on(c->inputs_json, sizeof c->inputs_json);
 	text_add(&t, "{\"crt\": %s, \"attack\": %lld, \"defend\": %lld, \"shift\": %d, \"drm\": %d}", name,
 		 (long long)attack, (long long)defend, shift, drm);
-	fray_adbg_melee_in *in = CALL_INPUT(c, fray_adbg_melee_in);
-	*in = (fray_adbg_melee_in){crt, attack, defend, shift, drm};
 	call_run(c, fray_adbg_melee_procedure, 2, fmt_melee);
 	return FRAY_OK;
 }

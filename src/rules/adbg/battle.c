@@ -355,6 +355,28 @@ static int64_t melee_cf(const battle *b, int s, int k, int *active, bool *disrup
 	return cf;
 }
 
+/* Tells stack k's melee CF term by term (19.2.3, ruling R10): each unit
+ * not routed, its printed melee CF times the terrain's multiplier, and
+ * their TOTAL. */
+static void tell_melee_cf(battle *b, int s, int k, const char *what, int64_t cf)
+{
+	int u[FRAY_ADBG_MAX_UNITS], n = stack_units(b, s, k, u);
+	for (int i = 0; i < n; i++) {
+		const adbg_unit_def *x = &b->u[s][u[i]];
+		if (x->status == FRAY_ADBG_ROUTED)
+			continue;
+		char term[128];
+		int mult = fray_adbg_melee_mult(x->type, b->sc->terrain);
+		if (mult != 1)
+			label_words(term, sizeof term, "%s: melee CF %d x%d (%s in %s)", x->name, x->melee, mult,
+				    fray_adbg_type_names[x->type], fray_adbg_terrain_names[b->sc->terrain]);
+		else
+			label_words(term, sizeof term, "%s: melee CF %d", x->name, x->melee);
+		fray_emit_modifier(b->r, term, x->melee_cf, "ADBG 19.2.3, ruling R10");
+	}
+	fray_emit_total(b->r, what, cf, "ADBG 19.2.3");
+}
+
 /* A side's strength for the heuristic: fire + melee CF of its units in line. */
 static int strength(const battle *b, int s)
 {
@@ -373,6 +395,20 @@ static size_t decide(battle *b, int side, const char *kind, const char *prompt,
 	return fray_decide(b->r, b->p, &c);
 }
 
+/* A check's faces as words: "6", "1, 2 or 3". */
+static void check_faces(const adbg_check *c, char *dst, size_t cap)
+{
+	size_t len = 0;
+	dst[0] = '\0';
+	for (int i = 0; i < c->nfaces && len < cap; i++) {
+		const char *sep = i == 0 ? "" : i == c->nfaces - 1 ? " or " : ", ";
+		int n = snprintf(dst + len, cap - len, "%s%lld", sep, (long long)c->faces[i]);
+		if (n < 0)
+			break;
+		len += (size_t)n;
+	}
+}
+
 /* G2 (9.5.9 after fire, 9.5.12 after melee): each leader with stack k. */
 static void leader_loss(battle *b, int s, int k, const adbg_check *check,
 			const char *rule)
@@ -383,13 +419,14 @@ static void leader_loss(battle *b, int s, int k, const adbg_check *check,
 		char what[96];
 		label(b, what, sizeof what, "leader loss for %s", b->sc->side[s].leaders[l].name);
 		int64_t total;
-		if (adbg_check_roll(b->r, check, what, &total)) {
-			b->llost[s][l] = true;
-			note(b, rule, "%s is lost (%s rolled %lld)", b->sc->side[s].leaders[l].name,
-			     check->text, (long long)total);
-		} else {
-			note(b, rule, "%s survives (%s rolled %lld)", b->sc->side[s].leaders[l].name,
-			     check->text, (long long)total);
+		/* the roll tells the number; the note, the faces it is read against */
+		bool lost = adbg_check_roll(b->r, check, what, &total);
+		b->llost[s][l] |= lost;
+		if (b->tell) {
+			char faces[64];
+			check_faces(check, faces, sizeof faces);
+			note(b, rule, "%s %s (lost on %s)", b->sc->side[s].leaders[l].name,
+			     lost ? "is lost" : "survives", faces);
 		}
 	}
 }
@@ -411,7 +448,9 @@ static void determine_rounds(battle *b)
 	fray_adbg_rounds_out out;
 	fray_adbg_rounds(b->r, &in, &out);
 	b->rounds = out.rounds;
-	note(b, "ADBG 19.1", "%d battle round%s", b->rounds, b->rounds == 1 ? "" : "s");
+	/* told once: the rounds' TOTAL stands unless one more was won */
+	if (out.extra)
+		note(b, "ADBG 19.1", "%d battle rounds", b->rounds);
 }
 
 /* The side that sets up first (19.1): the surprised side, else the side
@@ -974,21 +1013,17 @@ static void melee(battle *b, int s, int k)
 		}
 		return;
 	}
-	int al = stack_leader(b, s, k), dl = stack_leader(b, e, d);
-	int shift = al - dl + (ddis ? 1 : 0) +
-		    (b->round == 1 && sc->surprised == e ? 1 : 0);
 	if (b->tell) {
-		if (al)
-			fray_emit_modifier(b->r, "attacking leader", al, "ADBG 19.2.3");
-		if (dl)
-			fray_emit_modifier(b->r, "defending leader", -dl, "ADBG 19.2.3");
-		if (ddis)
-			fray_emit_modifier(b->r, "a defender is disrupted", 1, "ADBG 19.2.3");
-		if (b->round == 1 && sc->surprised == e)
-			fray_emit_modifier(b->r, "surprise, first round", 1, "ADBG 19.2.3");
+		tell_melee_cf(b, s, k, "attackers' melee CF", acf);
+		tell_melee_cf(b, e, d, "defenders' melee CF", dcf);
 	}
-	fray_adbg_melee_in in = {&sc->crt, acf, dcf, shift,
-				 fray_adbg_melee_drm(sc->side[s].level, sc->side[e].level)};
+	int alevel = sc->side[s].level, dlevel = sc->side[e].level;
+	fray_adbg_melee_in in = {
+		.crt = &sc->crt, .attack = acf, .defend = dcf,
+		.drm = fray_adbg_melee_drm(alevel, dlevel),
+		.attacker_leader = stack_leader(b, s, k), .defender_leader = stack_leader(b, e, d),
+		.defender_disrupted = ddis, .surprise = b->round == 1 && sc->surprised == e,
+		.from_levels = true, .attacker_level = alevel, .defender_level = dlevel};
 	fray_adbg_melee_out out;
 	fray_adbg_melee(b->r, &in, &out);
 	apply_melee_loss(b, s, k, out.attacker_loss);
@@ -1084,8 +1119,12 @@ static void end_battle(battle *b, fray_adbg_result *res)
 				char what[96];
 				label(b, what, sizeof what, "routed %s", u->name);
 				gone = adbg_check_roll(b->r, &sc->routed_check, what, &total);
-				note(b, "ADBG 19.3, 9.6 (G3)", "routed %s: %s rolled %lld: %s", u->name,
-				     sc->routed_check.text, (long long)total, gone ? "eliminated" : "survives");
+				if (b->tell) {
+					char faces[64];
+					check_faces(&sc->routed_check, faces, sizeof faces);
+					note(b, "ADBG 19.3, 9.6 (G3)", "routed %s %s (eliminated on %s)", u->name,
+					     gone ? "is eliminated" : "survives", faces);
+				}
 			} else if (gone) {
 				note(b, "ADBG 19.3, 9.6 (G3)", "routed %s is eliminated", u->name);
 			}

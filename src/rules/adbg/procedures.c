@@ -5,6 +5,20 @@
 #include <stdio.h>
 #include "adbg_internal.h"
 
+/* Each roll is told once (BRIEF "Told terms"): the terms of its target
+ * number as MODIFIERs, each followed by its TOTAL; the die as its ROLL,
+ * whose "needs k or less" is the one comparison; then the RESULT, with the
+ * modified DR when a modifier changed it and the reason when a natural 1
+ * or 6 overrode it. Nothing is built unless the roller narrates: the
+ * battle's exact odds and simulations run these millions of times. */
+
+/* The DR modifiers' TOTAL, told only when a term was told before it. */
+static void tell_drm(fray_roller *r, bool told, int drm, const char *what, const char *rule)
+{
+	if (told)
+		fray_emit_total(r, what, drm, rule);
+}
+
 /* ADBG 19.2.1, ruling R5: hit when the modified DR <= the modified CF; a
  * natural 1 always hits, a 6 always misses: the faces 1..k hit, k in 1..5. */
 FRAY_API void fray_adbg_fire(fray_roller *r, const fray_adbg_fire_in *in,
@@ -14,17 +28,17 @@ FRAY_API void fray_adbg_fire(fray_roller *r, const fray_adbg_fire_in *in,
 	int cf = in->cf * m.cf_mult;
 	int drm = m.lost_in_severe && in->severe ? 0 : m.drm;
 	if (fray_roller_narrating(r)) {
-		if (m.cf_mult != 1) {
-			char text[80];
-			snprintf(text, sizeof text, "fire CF x%d for a regular in a settled area: %d",
-				 m.cf_mult, cf);
-			fray_emit_note(r, text, "ADBG 19.2.1");
-		}
+		fray_emit_modifier(r, "printed fire CF", in->cf, "ADBG 19.2.1");
+		if (m.cf_mult != 1)
+			fray_emit_modifier(r, "CF x2 for a regular in a settled area", cf - in->cf,
+					   "ADBG 19.2.1, ruling R5");
+		fray_emit_total(r, "fire CF", cf, "ADBG 19.2.1");
 		if (drm)
-			fray_emit_modifier(r, "fire DR (terrain)", drm, "ADBG 19.2.1");
+			fray_emit_modifier(r, "fire DR (terrain)", drm, "ADBG 19.2.1, ruling R5");
 		else if (m.drm && in->severe)
 			fray_emit_note(r, "no terrain DR modifier in severe weather",
 				       "ADBG 19.2.1 *");
+		tell_drm(r, drm != 0, drm, "fire DR modifier", "ADBG 19.2.1");
 	}
 	int k = clamp_int(cf - drm, 1, 5);
 	out->hit = fray_roll_at_most(r, 6, k, &out->natural, "fire die");
@@ -32,14 +46,15 @@ FRAY_API void fray_adbg_fire(fray_roller *r, const fray_adbg_fire_in *in,
 	out->cf = cf;
 	if (fray_roller_narrating(r)) {
 		char why[96];
+		const char *word = out->hit ? "hit" : "miss";
 		if (out->natural == 1)
 			snprintf(why, sizeof why, "hit (a 1 always hits)");
 		else if (out->natural == 6)
 			snprintf(why, sizeof why, "miss (a 6 always misses)");
+		else if (drm)
+			snprintf(why, sizeof why, "%s (DR %d)", word, out->dr);
 		else
-			snprintf(why, sizeof why, "%s (DR %d %s CF %d)",
-				 out->hit ? "hit" : "miss", out->dr,
-				 out->hit ? "<=" : ">", cf);
+			snprintf(why, sizeof why, "%s", word);
 		fray_emit_result(r, "fire", out->hit, why, "ADBG 19.2.1");
 	}
 }
@@ -57,42 +72,57 @@ FRAY_API int fray_adbg_move_drm(const fray_adbg_move_in *in)
 	return drm;
 }
 
+/* The level a DR must not exceed (19.2.2, 19.2.4): the level, and above 5
+ * the 6 that never succeeds (ruling R6) as a term of its own. */
+static void tell_level(fray_roller *r, int level, int target, const char *total, const char *rule)
+{
+	fray_emit_modifier(r, "commitment level", level, rule);
+	if (target != level)
+		fray_emit_modifier(r, "a DR of 6 never succeeds", target - level, "ruling R6");
+	fray_emit_total(r, total, target, rule);
+}
+
 /* ADBG 19.2.2, ruling R6: moves when the modified DR <= the level; a
  * natural 1 always moves; a 6, or a modified DR of 6 or more, never. */
 FRAY_API void fray_adbg_move(fray_roller *r, const fray_adbg_move_in *in,
 			     fray_adbg_move_out *out)
 {
 	int drm = fray_adbg_move_drm(in);
-	if (fray_roller_narrating(r)) {
-		if (in->leader)
-			fray_emit_modifier(r, "leader's command rating", -in->leader, "ADBG 19.2.2");
-		if (in->terrain == FRAY_ADBG_SETTLED && in->regular)
-			fray_emit_modifier(r, "regulars in a settled area", -1, "ADBG 19.2.2");
-		if (in->terrain == FRAY_ADBG_ROUGH && in->non_warrior)
-			fray_emit_modifier(r, "non-warriors in rough terrain", 1, "ADBG 19.2.2");
-		if (in->severe)
-			fray_emit_modifier(r, "severe weather", 1, "ADBG 19.2.2");
-		if (in->enemy_atop)
-			fray_emit_modifier(r, "enemy moved atop", 1, "ADBG 19.2.2");
-		if (in->surprise_winner_round1 && in->leader > 0)
-			fray_emit_modifier(r, "surprise, first round, with a leader", -1, "ADBG 19.2.2");
-	}
 	int target = in->level < 5 ? in->level : 5;
+	if (fray_roller_narrating(r)) {
+		tell_level(r, in->level, target, "movement: DR at most", "ADBG 19.2.2");
+		bool told = false;
+		if (in->leader)
+			fray_emit_modifier(r, "leader's command rating", -in->leader, "ADBG 19.2.2"), told = true;
+		if (in->terrain == FRAY_ADBG_SETTLED && in->regular)
+			fray_emit_modifier(r, "regulars in a settled area", -1, "ADBG 19.2.2"), told = true;
+		if (in->terrain == FRAY_ADBG_ROUGH && in->non_warrior)
+			fray_emit_modifier(r, "non-warriors in rough terrain", 1, "ADBG 19.2.2"), told = true;
+		if (in->severe)
+			fray_emit_modifier(r, "severe weather", 1, "ADBG 19.2.2"), told = true;
+		if (in->enemy_atop)
+			fray_emit_modifier(r, "enemy moved atop", 1, "ADBG 19.2.2"), told = true;
+		if (in->surprise_winner_round1 && in->leader > 0)
+			fray_emit_modifier(r, "surprise, first round, with a leader", -1, "ADBG 19.2.2"),
+				told = true;
+		tell_drm(r, told, drm, "movement DR modifier", "ADBG 19.2.2");
+	}
 	int k = clamp_int(target - drm, 1, 5);
 	out->moved = fray_roll_at_most(r, 6, k, &out->natural, "move die");
 	out->dr = out->natural + drm;
 	if (fray_roller_narrating(r)) {
 		char why[96];
+		const char *word = out->moved ? "moves" : "stays";
 		if (out->natural == 1)
 			snprintf(why, sizeof why, "moves (a 1 always moves)");
 		else if (out->natural == 6)
 			snprintf(why, sizeof why, "stays (a 6 never moves)");
 		else if (out->dr >= 6)
 			snprintf(why, sizeof why, "stays (DR %d: 6 or more never moves)", out->dr);
+		else if (drm)
+			snprintf(why, sizeof why, "%s (DR %d)", word, out->dr);
 		else
-			snprintf(why, sizeof why, "%s (DR %d %s level %d)",
-				 out->moved ? "moves" : "stays", out->dr,
-				 out->moved ? "<=" : ">", in->level);
+			snprintf(why, sizeof why, "%s", word);
 		fray_emit_result(r, "move", out->moved, why, "ADBG 19.2.2, ruling R6");
 	}
 }
@@ -102,19 +132,26 @@ FRAY_API void fray_adbg_move(fray_roller *r, const fray_adbg_move_in *in,
 FRAY_API void fray_adbg_recover(fray_roller *r, const fray_adbg_recover_in *in,
 				fray_adbg_recover_out *out)
 {
-	if (in->leader)
-		fray_emit_modifier(r, "leader's command rating", -in->leader, "ADBG 19.2.4");
+	if (fray_roller_narrating(r)) {
+		fray_emit_modifier(r, "commitment level", in->level, "ADBG 19.2.4");
+		fray_emit_total(r, "recovery: DR at most", in->level, "ADBG 19.2.4, ruling R9");
+		if (in->leader) {
+			fray_emit_modifier(r, "leader's command rating", -in->leader, "ADBG 19.2.4");
+			fray_emit_total(r, "recovery DR modifier", -in->leader, "ADBG 19.2.4");
+		}
+	}
 	int k = clamp_int(in->level + in->leader, 0, 5);
 	out->recovered = fray_roll_at_most(r, 6, k, &out->natural, "recovery die");
 	out->dr = out->natural - in->leader;
 	if (fray_roller_narrating(r)) {
 		char why[96];
+		const char *word = out->recovered ? "recovers" : "no recovery";
 		if (out->natural == 6)
 			snprintf(why, sizeof why, "no recovery (a 6 never recovers)");
+		else if (in->leader)
+			snprintf(why, sizeof why, "%s (DR %d)", word, out->dr);
 		else
-			snprintf(why, sizeof why, "%s (DR %d %s level %d)",
-				 out->recovered ? "recovers" : "no recovery", out->dr,
-				 out->recovered ? "<=" : ">", in->level);
+			snprintf(why, sizeof why, "%s", word);
 		fray_emit_result(r, "recovery", out->recovered, why, "ADBG 19.2.4, ruling R9");
 	}
 }
@@ -128,25 +165,75 @@ FRAY_API void fray_adbg_rounds(fray_roller *r, const fray_adbg_rounds_in *in,
 	out->rounds = in->initiative_rating;
 	out->extra = false;
 	out->natural = 0;
-	fray_emit_result(r, "rounds from the initiative leader's rating",
-			 in->initiative_rating, NULL, "ADBG 19.1");
+	fray_emit_modifier(r, "initiative side's primary leader's rating", in->initiative_rating,
+			   "ADBG 19.1");
+	fray_emit_total(r, "battle rounds", in->initiative_rating, "ADBG 19.1, ruling R1");
 	if (!in->attempt)
 		return;
+	fray_emit_modifier(r, "other side's primary leader's rating", in->other_rating, "ADBG 19.1");
+	fray_emit_total(r, "extra round: die less than", in->other_rating, "ADBG 19.1, ruling R1");
 	out->extra = fray_roll_at_most(r, 6, clamp_int(in->other_rating - 1, 0, 6),
 				       &out->natural, "extra-round die");
 	out->rounds += out->extra;
-	if (fray_roller_narrating(r)) {
-		char why[96];
-		snprintf(why, sizeof why, "%s (%d %s rating %d)",
-			 out->extra ? "one more round" : "no extra round", out->natural,
-			 out->extra ? "<" : ">=", in->other_rating);
-		fray_emit_result(r, "extra round", out->extra, why, "ADBG 19.1, ruling R1");
-	}
+	fray_emit_result(r, "extra round", out->extra, out->extra ? "one more round" : "no extra round",
+			 "ADBG 19.1, ruling R1");
 }
 
 FRAY_API int fray_adbg_melee_drm(int attacker_level, int defender_level)
 {
 	return clamp_int(attacker_level - defender_level, -3, 3);
+}
+
+FRAY_API int fray_adbg_melee_shift(const fray_adbg_melee_in *in)
+{
+	return in->shift + in->attacker_leader - in->defender_leader + in->defender_disrupted +
+	       in->surprise;
+}
+
+/* The column shifts term by term and their TOTAL, then the column. */
+static void tell_column(fray_roller *r, const fray_adbg_melee_in *in, const fray_adbg_melee_out *out)
+{
+	const fray_adbg_crt *crt = in->crt;
+	char a[16], b[16], text[96];
+	fray_adbg_crt_label(crt, out->base_col, a, sizeof a);
+	snprintf(text, sizeof text, "%lld to %lld: column %s", (long long)in->attack,
+		 (long long)in->defend, a);
+	fray_emit_note(r, text, "ADBG 19.2.3, ruling R7");
+	if (!in->shift && !in->attacker_leader && !in->defender_leader && !in->defender_disrupted &&
+	    !in->surprise)
+		return;
+	if (in->attacker_leader)
+		fray_emit_modifier(r, "attacking leader's rating", in->attacker_leader, "ADBG 19.2.3");
+	if (in->defender_leader)
+		fray_emit_modifier(r, "defending leader's rating", -in->defender_leader, "ADBG 19.2.3");
+	if (in->defender_disrupted)
+		fray_emit_modifier(r, "a defender is disrupted", 1, "ADBG 19.2.3");
+	if (in->surprise)
+		fray_emit_modifier(r, "surprise, first round", 1, "ADBG 19.2.3");
+	if (in->shift)
+		fray_emit_modifier(r, "column shift as given", in->shift, "ADBG 19.2.3");
+	int shift = fray_adbg_melee_shift(in);
+	fray_emit_total(r, "column shift", shift, "ADBG 19.2.3");
+	bool clamped = out->col != out->base_col + shift;
+	if (out->col == out->base_col && !clamped)
+		return; /* the shifts cancel: the column told above stands */
+	fray_adbg_crt_label(crt, out->col, b, sizeof b);
+	snprintf(text, sizeof text, "column %s", b);
+	fray_emit_note(r, text, clamped ? "clamped at the table's edge, ruling R7" : NULL);
+}
+
+/* The melee DRM: from the levels (R7, at most 3 either way) or as given. */
+static void tell_melee_drm(fray_roller *r, const fray_adbg_melee_in *in)
+{
+	if (in->from_levels) {
+		char what[96];
+		snprintf(what, sizeof what, "attacker's level %d less defender's %d%s", in->attacker_level, in->defender_level,
+			 in->drm != in->attacker_level - in->defender_level ? " (at most 3 either way)" : "");
+		fray_emit_modifier(r, what, in->drm, "ADBG 19.2.3, ruling R7");
+	} else {
+		fray_emit_modifier(r, "melee DR modifier as given", in->drm, "ADBG 19.2.3, ruling R7");
+	}
+	fray_emit_total(r, "melee DR modifier", in->drm, "ADBG 19.2.3, ruling R7");
 }
 
 /* ADBG 19.2.3, ruling R7: odds column from the CFs, shifted and clamped at
@@ -156,22 +243,10 @@ FRAY_API void fray_adbg_melee(fray_roller *r, const fray_adbg_melee_in *in,
 {
 	const fray_adbg_crt *crt = in->crt;
 	out->base_col = fray_adbg_crt_column(crt, in->attack, in->defend);
-	out->col = clamp_int(out->base_col + in->shift, 0, crt->ncols - 1);
+	out->col = clamp_int(out->base_col + fray_adbg_melee_shift(in), 0, crt->ncols - 1);
 	if (fray_roller_narrating(r)) {
-		char a[16], b[16], text[96];
-		fray_adbg_crt_label(crt, out->base_col, a, sizeof a);
-		fray_adbg_crt_label(crt, out->col, b, sizeof b);
-		snprintf(text, sizeof text, "%lld to %lld: column %s", (long long)in->attack,
-			 (long long)in->defend, a);
-		fray_emit_note(r, text, "ADBG 19.2.3, ruling R7");
-		if (in->shift) {
-			fray_emit_modifier(r, "column shifts", in->shift, "ADBG 19.2.3");
-			snprintf(text, sizeof text, "column %s", b);
-			fray_emit_note(r, text, out->col != out->base_col + in->shift
-					       ? "clamped at the table's edge, ruling R7" : NULL);
-		}
-		if (in->drm)
-			fray_emit_modifier(r, "melee DR (levels)", in->drm, "ADBG 19.2.3, ruling R7");
+		tell_column(r, in, out);
+		tell_melee_drm(r, in);
 	}
 	/* faces that land on the same losses are one class: exact odds
 	 * branch once per distinct result, not once per face */
@@ -194,11 +269,14 @@ FRAY_API void fray_adbg_melee(fray_roller *r, const fray_adbg_melee_in *in,
 	out->attacker_loss = cell[0];
 	out->defender_loss = cell[1];
 	if (fray_roller_narrating(r)) {
-		char text[96], a[8], d[8];
+		char text[96], a[8], d[8], dr[40] = "";
 		snprintf(a, sizeof a, cell[0] < 0 ? "R" : "%d", cell[0]);
 		snprintf(d, sizeof d, cell[1] < 0 ? "R" : "%d", cell[1]);
-		snprintf(text, sizeof text, "attacker %s, defender %s%s", a, d,
-			 out->row != out->roll ? " (nearest row)" : "");
+		if (out->row != out->roll)
+			snprintf(dr, sizeof dr, " (DR %d: the nearest row, %d)", out->roll, out->row);
+		else if (in->drm)
+			snprintf(dr, sizeof dr, " (DR %d)", out->roll);
+		snprintf(text, sizeof text, "attacker %s, defender %s%s", a, d, dr);
 		fray_emit_result(r, "melee result", out->row, text, "ADBG 19.2.3");
 	}
 }

@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
 #include "../../test_util.h"
@@ -234,7 +235,7 @@ static void melee_columns_shifts_and_rows(void **state)
 		int shift, drm, col;
 	} rows[] = {{0, 0, 1}, {1, 0, 2}, {5, 0, 3}, {-4, 0, 0}, {0, 3, 1}, {0, -3, 1}};
 	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
-		fray_adbg_melee_in in = {&crt, 4, 4, rows[i].shift, rows[i].drm};
+		fray_adbg_melee_in in = {.crt = &crt, .attack = 4, .defend = 4, .shift = rows[i].shift, .drm = rows[i].drm};
 		fray_dist *d;
 		assert_int_equal(fray_enumerate(ctx, fray_adbg_melee_procedure, NULL, &in, 2, NULL, &d), FRAY_OK);
 		/* rows 1..6 in the file; die + drm clamped to them */
@@ -251,6 +252,90 @@ static void melee_columns_shifts_and_rows(void **state)
 		}
 		fray_dist_free(d);
 	}
+}
+
+/* Told terms (BRIEF, events.h): each roll tells the terms of its numbers
+ * from the text as MODIFIERs (M), each group closed by its TOTAL (T), then
+ * the die (D, with the faces that succeed) and the result (=); notes (N).
+ * Expected from 19.1-19.2.4: the values below are the text's. */
+typedef struct told {
+	char s[256];
+	size_t len;
+} told;
+
+static void tell_kinds(void *ud, const fray_event *ev)
+{
+	told *t = ud;
+	static const char kinds[] = "DM=?NT";
+	long long v = ev->kind == FRAY_EV_ROLL ? ev->need : ev->value;
+	int n = ev->kind == FRAY_EV_NOTE || ev->kind == FRAY_EV_RESULT
+			? snprintf(t->s + t->len, sizeof t->s - t->len, "%c ", kinds[ev->kind])
+			: snprintf(t->s + t->len, sizeof t->s - t->len, "%c%lld ", kinds[ev->kind], v);
+	assert_true(n > 0 && (size_t)n < sizeof t->s - t->len);
+	t->len += (size_t)n;
+}
+
+static fray_roller *telling(told *t)
+{
+	memset(t, 0, sizeof *t);
+	fray_roller *r = fray_roller_sample_new(ctx, 3, 0);
+	fray_roller_set_sink(r, tell_kinds, t);
+	return r;
+}
+
+static void terms_told_from_the_text(void **state)
+{
+	(void)state;
+	told t;
+	/* 19.2.1: a regular's CF 2 doubled in a settled area, the -1 DR */
+	fray_roller *r = telling(&t);
+	fray_adbg_fire_out fo;
+	fray_adbg_fire(r, &(fray_adbg_fire_in){FRAY_ADBG_REGULAR, 2, FRAY_ADBG_SETTLED, false}, &fo);
+	assert_string_equal(t.s, "M2 M2 T4 M-1 T-1 D5 = ");
+	fray_roller_free(r);
+	/* ... in severe weather the starred -1 is lost (a note), the x2 stays */
+	r = telling(&t);
+	fray_adbg_fire(r, &(fray_adbg_fire_in){FRAY_ADBG_REGULAR, 2, FRAY_ADBG_SETTLED, true}, &fo);
+	assert_string_equal(t.s, "M2 M2 T4 N D4 = ");
+	fray_roller_free(r);
+	/* 19.2.2: level 2; a leader rated 2 (-2), non-warriors in rough (+1) */
+	r = telling(&t);
+	fray_adbg_move_out mo;
+	fray_adbg_move(r, &(fray_adbg_move_in){.level = 2, .leader = 2, .terrain = FRAY_ADBG_ROUGH,
+					       .non_warrior = true}, &mo);
+	assert_string_equal(t.s, "M2 T2 M-2 M1 T-1 D3 = ");
+	fray_roller_free(r);
+	/* level 6: a DR of 6 never moves (R6), so the level reads as 5 */
+	r = telling(&t);
+	fray_adbg_move(r, &(fray_adbg_move_in){.level = 6, .terrain = FRAY_ADBG_WILDERNESS}, &mo);
+	assert_string_equal(t.s, "M6 M-1 T5 D5 = ");
+	fray_roller_free(r);
+	/* 19.2.4, R9: level 2, a leader rated 1 */
+	r = telling(&t);
+	fray_adbg_recover_out ro;
+	fray_adbg_recover(r, &(fray_adbg_recover_in){2, 1}, &ro);
+	assert_string_equal(t.s, "M2 T2 M-1 T-1 D3 = ");
+	fray_roller_free(r);
+	/* 19.1, R1: 2 rounds; the other side's leader rated 3: a die below 3 */
+	r = telling(&t);
+	fray_adbg_rounds_out rr;
+	fray_adbg_rounds(r, &(fray_adbg_rounds_in){2, true, 3}, &rr);
+	assert_string_equal(t.s, "M2 T2 M3 T3 D2 = ");
+	fray_roller_free(r);
+	/* 19.2.3, R7: 4 to 4 (column 1:1); attacker's leader 2 right, the
+	 * defender's 1 left, a disrupted defender 1 right: +2, column 3:1;
+	 * levels 5 against 1: +3 at most */
+	fray_adbg_crt crt = test_crt();
+	r = telling(&t);
+	fray_adbg_melee_in in = {.crt = &crt, .attack = 4, .defend = 4, .drm = fray_adbg_melee_drm(5, 1),
+				 .attacker_leader = 2, .defender_leader = 1, .defender_disrupted = true,
+				 .from_levels = true, .attacker_level = 5, .defender_level = 1};
+	assert_int_equal(fray_adbg_melee_shift(&in), 2);
+	fray_adbg_melee_out me;
+	fray_adbg_melee(r, &in, &me);
+	assert_int_equal(me.col, 3); /* 1:1 is column 1, shifted 2, the last is 3 */
+	assert_string_equal(t.s, "N M2 M-1 M1 T2 N M3 T3 D0 = ");
+	fray_roller_free(r);
 }
 
 static void crt_file_errors(void **state)
@@ -289,6 +374,7 @@ int main(void)
 		cmocka_unit_test(melee_multipliers),
 		cmocka_unit_test(melee_columns_shifts_and_rows),
 		cmocka_unit_test(crt_file_errors),
+		cmocka_unit_test(terms_told_from_the_text),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
