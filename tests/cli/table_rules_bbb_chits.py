@@ -119,8 +119,59 @@ def chits_tests(tmp):
     check(after["Hussars"]["lead"] == 1, "a hit after its combat this turn: the lead battalion stays")
 
 
+BBB_FORCES = """rules: bbb
+units:
+  - {name: Mixed, side: A, arm: infantry, training: trained, weapons: "RR:3,SM:1", bases: 4}
+  - {name: Foot, side: A, arm: infantry, training: veteran, weapons: RR, bases: 9, aggressive: true}
+  - {name: Guns, side: B, arm: artillery, training: trained, weapons: RA, bases: 1}
+  - {name: Line, side: B, arm: infantry, training: trained, weapons: RR, bases: 6}
+"""
+
+
+def bbb_tests(tmp):
+    # item 11: a unit of mixed weapons fires with the bases it has left.
+    # FIRE FACTORS at 3": RR 3, SM 1. Whole, 3 RR + 1 SM = 10; after
+    # losing 2 bases (each off the largest group: RR 3 -> 2 -> 1) 1 RR +
+    # 1 SM = 4
+    game = new_game(tmp, "mixed", "bbb", BBB_FORCES)
+    steps, _ = act(game, "fire", "Mixed", "--at", "Line", "--range", "3")
+    check(steps[0]["inputs"]["firepower"] == 10, "BBB Fire Factors: 3 RR and 1 SM at 3\" fire 10")
+    fray("table", game, "set", "Mixed", "bases=2")
+    low = units(game)["Mixed"]["low_ammo"]  # Fire Multipliers: x1/2
+    steps, _ = act(game, "fire", "Mixed", "--at", "Line", "--range", "3")
+    check(steps[0]["inputs"]["firepower"] == (2 if low else 4), "a mixed unit left 2 bases fires 1 RR and 1 SM: 4")
+
+    # item 12: an assaulted gun is Silenced, not Disrupted (the sheet gives
+    # guns Silenced where infantry would be Disrupted), and a Silenced gun
+    # does not fire
+    for seed in range(1, 12):
+        game = new_game(tmp, f"gun{seed}", "bbb", BBB_FORCES, seed=seed)
+        steps, after = act(game, "assault", "Line", "--at", "Guns")
+        o = steps[0]["outcome"]
+        g = after["Guns"]
+        check(not g["disrupted"], "an assaulted gun is never Disrupted")
+        if g["status"] != "destroyed" and o["result"] != "-7":
+            check(g["silenced"] and o["defender_silenced"], "an assaulted gun is Silenced after the assault")
+            p = fray("table", game, "fire", "Guns", "--at", "Line", "--range", "6", status=2)
+            check("Silenced" in p.stderr, "a Silenced gun may not fire, and the message says so")
+        # item 14, ruling G6: the dice default, 1d6 each, is said
+        events = json.dumps(steps[0]["events"])
+        check("G6's default" in events, "the assault says ruling G6's default dice were used")
+        check(steps[0]["inputs"].get("assault_dice_default") is True, "the inputs say the default dice")
+        rolls = [e for e in steps[0]["events"] if e.get("event") == "roll"]
+        check(all(e.get("dice") == "d6" for e in rolls), "G6's default: each side's die is a d6")
+
+    # G6 configurable: the player's dice, and no default said
+    game = new_game(tmp, "dice", "bbb", BBB_FORCES)
+    steps, _ = act(game, "assault", "Foot", "--at", "Line", "--assault-dice", "2d6")
+    rolls = [e for e in steps[0]["events"] if e.get("event") == "roll"]
+    check(len(rolls) % 4 == 0 and len(rolls) > 0, "2d6 a side: four dice a fight")
+    check("G6's default" not in json.dumps(steps[0]["events"]), "given dice: no default said")
+
+
 def main():
     with tempfile.TemporaryDirectory() as tmp:
+        bbb_tests(tmp)
         chits_tests(tmp)
     if failures:
         print(f"{len(failures)} failed", file=sys.stderr)
