@@ -51,6 +51,7 @@ typedef struct fray_chits_face {
 
 typedef struct fray_chit {
 	char id[16];
+	char name[48];              /* optional: "Flanking fire", for the story */
 	fray_chits_face face[2];    /* the sides "a" and "b" of the chit */
 	int precedence;             /* 0 or 1: applies when both conditions hold */
 	bool both;                  /* both sides apply when both hold */

@@ -408,12 +408,13 @@ static void advise_json(strbuf *sb, int k, bool first, const draw_summary *s)
 static void advise_text(strbuf *sb, int k, const draw_summary *s)
 {
 	const double *e = s->expect;
-	sb_add(sb, "\n%d chits: expected hits: attacker %.3f, defender %.3f; morale tests: attacker %.3f, "
-	       "defender %.3f; defender hit harder %.1f%%\n  hits      ", k, e[0], e[1], e[2], e[3], 100 * s->edge);
+	sb_add(sb, "\n%d chits: expected hits taken by the attacker %.3f, by the defender %.3f; morale tests "
+	       "taken by the attacker %.3f, by the defender %.3f; the defender takes more hits %.1f%%\n"
+	       "  hits taken     ", k, e[0], e[1], e[2], e[3], 100 * s->edge);
 	for (int h = 0; h <= s->top; h++)
 		sb_add(sb, " %6d", h);
 	for (int side = 0; side < 2; side++) {
-		sb_add(sb, side ? "\n  defender  " : "\n  attacker  ");
+		sb_add(sb, side ? "\n  by the defender" : "\n  by the attacker");
 		for (int h = 0; h <= s->top; h++)
 			sb_add(sb, " %5.1f%%", 100 * s->hits[side][h]);
 	}

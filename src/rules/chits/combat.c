@@ -135,12 +135,28 @@ static void allocate(fray_roller *r, fray_policy *p, int side, fray_chits_side *
 	}
 }
 
+/* The mix's test (G5) against the unit's morale level: the level told
+ * as the base term and its TOTAL, the number the roll is read against. */
+static bool test_roll(fray_roller *r, const fray_chits_mix *m, const fray_chits_unit *u, const char *what,
+		      int64_t *roll)
+{
+	if (fray_roller_narrating(r)) {
+		char term[96];
+		snprintf(term, sizeof term, "%.48s's morale level", u->name);
+		fray_emit_modifier(r, term, u->morale, "chit combat, G5");
+		fray_emit_total(r, m->morale_at_least ? "the test passes on at least" : "the test passes on at most",
+				u->morale, "chit combat, G5");
+	}
+	*roll = fray_dice_roll_as(m->morale_dice, r, what);
+	return m->morale_at_least ? *roll >= u->morale : *roll <= u->morale;
+}
+
 static bool morale_test(fray_roller *r, const fray_chits_mix *m, fray_chits_unit *u)
 {
 	char what[80];
 	snprintf(what, sizeof what, "morale test, %s", u->name);
-	int64_t roll = fray_dice_roll_as(m->morale_dice, r, what);
-	bool pass = m->morale_at_least ? roll >= u->morale : roll <= u->morale;
+	int64_t roll;
+	bool pass = test_roll(r, m, u, what, &roll);
 	if (pass) {
 		say(r, "G5", "%s passes (%s %lld against morale %d)%s", u->name, m->morale_text,
 		    (long long)roll, u->morale, u->disordered ? ": disorder removed" : "");
@@ -296,6 +312,14 @@ FRAY_API void fray_chits_combat(fray_roller *r, fray_policy *p, const fray_chits
 	out->side[1] = in->side[1];
 	char ratio[16];
 	fray_chits_ratio_text(fray_chits_ratio(s->attacker_cdr, s->defender_cdr), ratio, sizeof ratio);
+	/* the ratio's inputs told (each a total of its own: the players'
+	 * modified combat die rolls), then the ratio (R21) */
+	if (fray_roller_narrating(r)) {
+		fray_emit_modifier(r, "attacker's modified combat die roll", s->attacker_cdr, "ruling R21");
+		fray_emit_total(r, "attacker's combat die roll", s->attacker_cdr, "ruling R21");
+		fray_emit_modifier(r, "defender's modified combat die roll", s->defender_cdr, "ruling R21");
+		fray_emit_total(r, "defender's combat die roll", s->defender_cdr, "ruling R21");
+	}
 	say(r, "ruling R21", "combat die rolls %d to %d: %s", s->attacker_cdr, s->defender_cdr, ratio);
 	/* configurable data whose default stood is said so (RULES-NOTES) */
 	if (m->defensible_default && s->stance == 0)
@@ -321,6 +345,8 @@ FRAY_API void fray_chits_combat(fray_roller *r, fray_policy *p, const fray_chits
 		}
 		sum.fatigue += e.fatigue;
 		sum.morale += e.morale;
+		/* plain words: the chit by its id and name */
+		say(r, "chit rules", "drew %s%s%s", c->id, c->name[0] ? " " : "", c->name);
 		if (which == 0)
 			say(r, "chit rules", "chit %s: neither side applies: no result", c->id);
 		for (int f = 0; f < 2; f++)
@@ -479,8 +505,8 @@ FRAY_API void fray_chits_end_turn(fray_roller *r, const fray_chits_end_turn_in *
 		} else {
 			char what[80];
 			snprintf(what, sizeof what, "rally, %s", u->name);
-			int64_t roll = fray_dice_roll_as(in->mix->morale_dice, r, what);
-			bool pass = in->mix->morale_at_least ? roll >= u->morale : roll <= u->morale;
+			int64_t roll;
+			bool pass = test_roll(r, in->mix, u, what, &roll);
 			if (pass)
 				u->hits[most]--;
 			say(r, "Rally/Recover (G5)", "%s: %s %lld against morale %d: %s", u->name,
@@ -494,8 +520,8 @@ FRAY_API void fray_chits_end_turn(fray_roller *r, const fray_chits_end_turn_in *
 	} else if (in->recover_disorder && u->disordered) {
 		char what[80];
 		snprintf(what, sizeof what, "recover from disorder, %s", u->name);
-		int64_t roll = fray_dice_roll_as(in->mix->morale_dice, r, what);
-		bool pass = in->mix->morale_at_least ? roll >= u->morale : roll <= u->morale;
+		int64_t roll;
+		bool pass = test_roll(r, in->mix, u, what, &roll);
 		if (pass)
 			u->disordered = false;
 		say(r, "Rally/Recover (G5)", "%s: %s %lld against morale %d: %s", u->name,

@@ -314,9 +314,11 @@ FRAY_API fray_status fray_chits_mix_read(fray_ctx *ctx, fray_doc *doc, fray_chit
 			snprintf(chit->id, sizeof chit->id, "%zu", i + 1);
 			if (!fray_doc_expect(doc, c, FRAY_NODE_MAP, "a chit"))
 				continue;
-			static const char *const ckeys[] = {"id", "a", "b", "precedence", "both"};
+			static const char *const ckeys[] = {"id", "a", "b", "precedence", "both", "name"};
 			static const char *const sides[] = {"a", "b"};
-			fray_doc_known_keys(doc, c, ckeys, 5);
+			fray_doc_known_keys(doc, c, ckeys, 6);
+			if ((n = fray_doc_field(doc, c, "name", false)) && fray_doc_string(doc, n, "the chit's name", &s))
+				fray_copy_name(chit->name, sizeof chit->name, s);
 			if ((n = fray_doc_field(doc, c, "id", true)) && fray_doc_string(doc, n, "the chit's id", &s)) {
 				snprintf(chit->id, sizeof chit->id, "%s", s);
 				for (int j = 0; j < m->nchits - 1; j++)

@@ -548,6 +548,61 @@ static void library_refuses_bad_state(void **state)
 	fray_chits_mix_free(m);
 }
 
+/* Told terms (BRIEF): each TOTAL is the sum of the MODIFIER events told
+ * since the one before: the combat die rolls the ratio is made of (R21)
+ * and each morale test's level (G5). Chits B (A1, D2) and R (D-1, M) in
+ * small-mix: one hit each, a tie, so both sides test (R22). */
+typedef struct told {
+	int64_t mods, totals[8];
+	int ntotals, rolls_after_total;
+} told;
+
+static void count_told(void *ud, const fray_event *ev)
+{
+	told *t = ud;
+	if (ev->kind == FRAY_EV_MODIFIER) {
+		assert_non_null(ev->rule);
+		t->mods += ev->value;
+	} else if (ev->kind == FRAY_EV_TOTAL) {
+		assert_non_null(ev->rule);
+		assert_int_equal(ev->value, t->mods);
+		assert_true(t->ntotals < 8);
+		t->totals[t->ntotals++] = ev->value;
+		t->mods = 0;
+	} else if (ev->kind == FRAY_EV_ROLL && t->ntotals > 0) {
+		t->rolls_after_total++;
+	}
+}
+
+static void modifiers_itemised(void **state)
+{
+	(void)state;
+	fray_chits_mix *m = small_mix();
+	fray_chits_combat_in in = good_combat(m);
+	in.script[0] = 1;
+	in.script[1] = 3;
+	in.side[1].units[0].morale = 4;
+	told t = {0};
+	fray_chits_combat_out *out = malloc(sizeof *out);
+	fray_roller *r = fray_roller_sample_new(ctx, 11, 0);
+	fray_roller_set_sink(r, count_told, &t);
+	fray_chits_combat(r, NULL, &in, out);
+	assert_false(fray_roller_stopped(r));
+	fray_roller_free(r);
+	assert_int_equal(out->morale_tests[0] + out->morale_tests[1], 2);
+	assert_int_equal(t.ntotals, 4);
+	assert_int_equal(t.totals[0], 12); /* the attacker's combat die roll */
+	assert_int_equal(t.totals[1], 6);  /* the defender's */
+	/* the defender's effects first: its test (level 4), then the
+	 * attacker's (level 7), each read against its total */
+	assert_int_equal(t.totals[2], 4);
+	assert_int_equal(t.totals[3], 7);
+	assert_int_equal(t.rolls_after_total, 2); /* small-mix's test: 1d6 each */
+	assert_int_equal(t.mods, 0);
+	free(out);
+	fray_chits_mix_free(m);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -564,6 +619,7 @@ int main(void)
 		cmocka_unit_test(end_of_turn),
 		cmocka_unit_test(disorder_and_lead_at_end_of_turn),
 		cmocka_unit_test(library_refuses_bad_state),
+		cmocka_unit_test(modifiers_itemised),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
