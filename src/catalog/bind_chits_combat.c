@@ -99,7 +99,7 @@ static fray_status from_file(fray_call *c, combat_owned *o)
 }
 
 /* The situation from inputs, one brigade a side of 4 battalions, morale 7
- * (the defender may retreat). */
+ * (either may retreat). */
 static fray_status from_inputs(fray_call *c, combat_owned *o, bool need_draw)
 {
 	if (!val_given(c, CB_MIX) || !val_given(c, CB_TACTIC) || !val_given(c, CB_STANCE) ||
@@ -141,7 +141,8 @@ static fray_status from_inputs(fray_call *c, combat_owned *o, bool need_draw)
 		fray_chits_side *sd = &o->in.side[side];
 		snprintf(sd->name, sizeof sd->name, "%s", names[side]);
 		sd->nunits = 1;
-		sd->units[0] = (fray_chits_unit){.battalions = 4, .morale = 7, .can_retreat = side == 1};
+		/* either side may retreat (the owning player's choice, R23) */
+		sd->units[0] = (fray_chits_unit){.battalions = 4, .morale = 7, .can_retreat = true};
 		snprintf(sd->units[0].name, sizeof sd->units[0].name, "%s brigade", names[side]);
 	}
 	char buf[160];

@@ -324,13 +324,15 @@ static int run_combat(table_game *g, table_unit *u, table_unit *t, const player_
 	in->situation.attacker_type = u->arm;
 	in->situation.defender_type = t->arm;
 	/* R23: a retreat negates hits only where a legal one exists; the
-	 * referee says when the defender has none */
+	 * referee says when a side has none (either side may retreat: the
+	 * text gives the choice to the owning player) */
 	bool no_retreat = player_flag(p, "--no-retreat");
+	bool attacker_no_retreat = player_flag(p, "--attacker-no-retreat");
 	const table_unit *sides[2] = {u, t};
 	for (int k = 0; k < 2; k++) {
 		in->side[k].nunits = 1;
 		snprintf(in->side[k].name, sizeof in->side[k].name, "%s", sides[k]->name);
-		in->side[k].units[0] = chits_unit(sides[k], k == 0 || !no_retreat);
+		in->side[k].units[0] = chits_unit(sides[k], k == 0 ? !attacker_no_retreat : !no_retreat);
 	}
 	fray_chits_combat_out *out = calloc(1, sizeof *out);
 	if (!out)
@@ -341,10 +343,11 @@ static int run_combat(table_game *g, table_unit *u, table_unit *t, const player_
 	/* the mix's name for it, from a file: a JSON string, escaped */
 	fray_json_string(mix->tactics[s->tactic].name, tactic, sizeof tactic);
 	snprintf(inputs, sizeof inputs, "{\"tactic\": %s, \"stance\": \"%s\", \"terrain\": \"%s\", "
-		 "\"attacker_cdr\": %d, \"defender_cdr\": %d, \"draw\": %d, \"scripted\": %s, \"retreat\": %s}",
+		 "\"attacker_cdr\": %d, \"defender_cdr\": %d, \"draw\": %d, \"scripted\": %s, \"retreat\": %s, "
+		 "\"attacker_retreat\": %s}",
 		 tactic, fray_chits_stances[s->stance], fray_chits_terrains[s->terrain],
 		 s->attacker_cdr, s->defender_cdr, in->draw, in->nscript ? "true" : "false",
-		 no_retreat ? "false" : "true");
+		 no_retreat ? "false" : "true", attacker_no_retreat ? "false" : "true");
 	snprintf(title, sizeof title, "%s attacks %s: %s against %s in %s, %s, %d chits", u->name, t->name,
 		 mix->tactics[s->tactic].name, fray_chits_stances[s->stance], fray_chits_terrains[s->terrain], ratio,
 		 in->draw);
@@ -525,7 +528,7 @@ int table_chits_turn_over(table_game *g)
 static const table_action actions[] = {
 	{"combat", true,
 	 "ATTACKER --at DEFENDER --tactic T --stance S --terrain X --attacker-cdr N --defender-cdr N --draw K "
-	 "[--script C01,...] [--no-retreat] [--policy P]",
+	 "[--script C01,...] [--no-retreat] [--attacker-no-retreat] [--policy P]",
 	 act_combat},
 	{"end-turn", false, "UNIT [--rest] [--rally | --recover-disorder] [--lead B]: once a turn", act_end_turn},
 };

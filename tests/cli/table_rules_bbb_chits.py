@@ -86,6 +86,18 @@ def chits_tests(tmp):
     check("default" in text and "R29" in json.dumps(steps[0]["events"]),
           "R29: the story says the default defensible terrain and evaders were used")
 
+    # R23: "the owning player may choose to negate up to two more hits
+    # by retreating": either side's; the attacker (C08: A2) is asked
+    game = new_game(tmp, "retreat", "chits", CHITS_FORCES)
+    steps, _ = chits_combat(game, "Bylant", "Karl Franz", "--script", "C08,C06,C05", "--policy", "random:3")
+    asked = [e for e in steps[0]["events"] if e.get("event") == "decision" and "Bylant: retreat" in e.get("what", "")]
+    check(len(asked) >= 1, "R23: the attacker may retreat to negate a hit")
+    fray("table", game, "undo")
+    steps, _ = chits_combat(game, "Bylant", "Karl Franz", "--script", "C08,C06,C05", "--attacker-no-retreat")
+    asked = [e for e in steps[0]["events"] if e.get("event") == "decision" and "Bylant: retreat" in e.get("what", "")]
+    check(not asked, "R23: an attacker with no legal retreat is not asked")
+    check(any(e.get("text", "") == "drew C08" for e in steps[0]["events"]), "a chit told by its id: drew C08")
+
     # item 16: the turn's end takes one fatigue point off each unit
     # ("A unit removes one fatigue point at the end of each turn")
     game = new_game(tmp, "fatigue", "chits", CHITS_FORCES)

@@ -60,7 +60,11 @@ FRAY_API const char *fray_chits_draw_problem(const fray_chits_mix *m, const fray
 
 static void read_unit(fray_doc *doc, const fray_node *n, fray_chits_unit *u, bool defender)
 {
-	*u = (fray_chits_unit){.battalions = 4, .morale = 7, .can_retreat = defender};
+	/* both sides may retreat to negate hits: the text gives the choice to
+	 * "the owning player" of either side (issue 28); a file says when one
+	 * has no legal retreat */
+	(void)defender;
+	*u = (fray_chits_unit){.battalions = 4, .morale = 7, .can_retreat = true};
 	if (!fray_doc_expect(doc, n, FRAY_NODE_MAP, "a unit"))
 		return;
 	static const char *const keys[] = {"name", "battalions", "lead", "morale", "fatigue",
