@@ -71,35 +71,60 @@ bool fray_bbb_result_reaches(fray_bbb_result res, fray_bbb_training t);
 size_t fray_bbb_effect(fray_bbb_result res, fray_bbb_arm target,
 		       fray_bbb_training t, bool advancing, char *dst, size_t cap);
 
+/* What a result does to its target (sheet: Result / Effect, read with
+ * R19): bases lost, the marker (infantry and cavalry Disrupted, artillery
+ * Silenced), Reduced, destroyed, Halted (an advancing unit). */
+typedef struct fray_bbb_effect_of {
+	int bases_lost;
+	bool disrupted, silenced, reduced, destroyed, halted;
+} fray_bbb_effect_of;
+/* bases: the target's bases left (a unit left none is destroyed; 0: not
+ * known, only a 2 or 3 destroys a gun). */
+fray_bbb_effect_of fray_bbb_result_effect(fray_bbb_result res, fray_bbb_arm target, fray_bbb_training t,
+					  bool advancing, int bases);
+
 typedef struct fray_bbb_fire_in {
 	double firepower;         /* after the fire multipliers */
 	int shift;                /* net column shift, right positive */
 	fray_bbb_arm target;
 	fray_bbb_training training;
 	bool advancing;
+	int target_bases;         /* the target's bases left; 0: not known */
+	bool firer_silenced;      /* a Silenced gun may not fire: refused */
 } fray_bbb_fire_in;
 typedef struct fray_bbb_fire_out {
 	int base_col, col, roll;
 	fray_bbb_result result;
 	bool low_ammo;
+	fray_bbb_effect_of effect; /* on the target */
 } fray_bbb_fire_out;
+/* Refused (FRAY_ERR_INPUT, a message, no dice) when the firer is a
+ * Silenced gun, or the input is out of range or NULL. */
 void fray_bbb_fire(fray_roller *r, const fray_bbb_fire_in *in, fray_bbb_fire_out *out);
-/* As a procedure: outcome {result, low_ammo}. */
+/* As a procedure: outcome {result, low_ammo, target bases lost,
+ * disrupted, silenced, reduced, destroyed, halted}. */
 void fray_bbb_fire_procedure(fray_roller *r, fray_policy *p, const void *in, int64_t *out);
 
 /* ---- Assault (sheet: Assault Modifiers, Assault Table; G6, R20) ---- */
 
 typedef struct fray_bbb_assault_side {
 	int bases;
+	fray_bbb_arm arm;         /* artillery is Silenced where others are Disrupted */
 	bool aggressive, in_depth;                  /* advantages */
-	bool disrupted, low_ammo, fragile, spent;   /* penalties (disrupted or silenced) */
+	bool disrupted, low_ammo, fragile, spent;   /* penalties */
+	bool silenced;            /* a gun: the penalty "Disrupted (or Silenced)", once */
 } fray_bbb_assault_side;
 
 typedef struct fray_bbb_assault_in {
 	fray_bbb_assault_side attacker, defender;
 	int cover;                /* defender in cover: 0..6, subtracted */
 	bool outflanked;          /* +2 */
+	/* G6: the dice each side rolls, configurable; 0 and 0: the ruling's
+	 * default, 1d6 each, and the story says the default was used */
+	int dice, sides;
 } fray_bbb_assault_in;
+#define FRAY_BBB_ASSAULT_DICE 1   /* G6's default: 1d6 a side */
+#define FRAY_BBB_ASSAULT_SIDES 6
 
 /* Final results: the table's bands, or a side destroyed by its losses. */
 typedef enum fray_bbb_assault_band {
@@ -126,14 +151,17 @@ typedef struct fray_bbb_assault_out {
 	int attacker_lost, defender_lost;
 	bool attacker_destroyed, defender_destroyed;
 	/* after the assault: both sides are Disrupted, but the attacker on a
-	 * +7 and the defender on a -7 or less (the table's exceptions) */
+	 * +7 and the defender on a -7 or less (the table's exceptions); a gun
+	 * is Silenced instead (the sheet's Result / Effect: guns Silenced
+	 * where infantry and cavalry are Disrupted) */
 	bool attacker_disrupted, defender_disrupted;
+	bool attacker_silenced, defender_silenced;
 } fray_bbb_assault_out;
 void fray_bbb_assault(fray_roller *r, const fray_bbb_assault_in *in,
 		      fray_bbb_assault_out *out);
 /* As a procedure: outcome {band (or 7 attacker destroyed, 8 defender
  * destroyed, 9 both), attacker bases lost, defender bases lost, attacker
- * disrupted, defender disrupted}. Each
+ * disrupted, defender disrupted, attacker silenced, defender silenced}. Each
  * fight is two random events: enumerate with a depth limit of twice the
  * fights to follow; the mass beyond is reported as unresolved (R20). */
 void fray_bbb_assault_procedure(fray_roller *r, fray_policy *p, const void *in,
@@ -145,6 +173,9 @@ typedef struct fray_bbb_move_in {
 	bool disrupted;
 	fray_bbb_training training;
 	bool command, column, passive, fragile, difficult, spent;
+	/* the unit's bases now and at the start (0, 0: not known): a unit
+	 * recovers a base only when it has lost one */
+	int bases, start_bases;
 } fray_bbb_move_in;
 
 #define FRAY_BBB_MOVE_ROWS 8
@@ -161,9 +192,14 @@ bool fray_bbb_move_recovers(const fray_bbb_move_in *in, int total);
 typedef struct fray_bbb_move_out {
 	int roll, total, row;
 	bool recovers;
+	/* what the row does to the unit: a base back (+1) or lost (-1); its
+	 * state after (Disrupted, rallied to good order, or broken: removed) */
+	int bases_change;
+	bool disrupted, broken;
 } fray_bbb_move_out;
 void fray_bbb_move(fray_roller *r, const fray_bbb_move_in *in, fray_bbb_move_out *out);
-/* As a procedure: outcome {row, recovers}. */
+/* As a procedure: outcome {row, recovers, bases change, disrupted after,
+ * broken}. */
 void fray_bbb_move_procedure(fray_roller *r, fray_policy *p, const void *in, int64_t *out);
 
 /* The full move allowance in inches (sheet: Full Move Allowance, Movement
@@ -181,5 +217,13 @@ typedef struct fray_bbb_allowance_in {
 				     half the full move each */
 } fray_bbb_allowance_in;
 int fray_bbb_allowance(const fray_bbb_allowance_in *in);
+
+/* A unit of mixed weapons that has lost bases (issue 28 item 11): its
+ * weapon groups' counts cut down to bases_now, each base lost from the
+ * group with the most bases left (ties: the one listed last), so the mix
+ * keeps its proportions (the sheet does not say which bases go: fray's
+ * choice, docs/bbb.md). Groups whose factor is per unit (artillery) are
+ * not bases and are left alone. Returns the bases left in all. */
+int fray_bbb_cut_groups(int *count, const bool *per_unit, int n, int bases_now);
 
 #endif

@@ -16,6 +16,8 @@
 #define FRAY_CHITS_MAX_TACTICS 8
 #define FRAY_CHITS_MAX_UNITS 4       /* units on one side of a combat */
 #define FRAY_CHITS_MAX_BATTALIONS 8
+#define FRAY_CHITS_MAX_LEVEL 99      /* hits a battalion, fatigue, morale */
+#define FRAY_CHITS_MAX_CDR 99        /* a combat die roll */
 
 /* Vocabularies of the conditions (docs/chits.md). */
 extern const char *const fray_chits_terrains[7]; /* open village town woods hills marsh river */
@@ -49,6 +51,7 @@ typedef struct fray_chits_face {
 
 typedef struct fray_chit {
 	char id[16];
+	char name[48];              /* optional: "Flanking fire", for the story */
 	fray_chits_face face[2];    /* the sides "a" and "b" of the chit */
 	int precedence;             /* 0 or 1: applies when both conditions hold */
 	bool both;                  /* both sides apply when both hold */
@@ -76,6 +79,9 @@ typedef struct fray_chits_mix {
 	 * by default every terrain but open, and cavalry alone. */
 	bool defensible[7];         /* by fray_chits_terrains */
 	bool may_evade[3];          /* by fray_chits_types */
+	/* the mix names no defensible_terrain (no evaders): R29's default
+	 * stands, and a combat says so */
+	bool defensible_default, evaders_default;
 	fray_ctx *ctx;
 } fray_chits_mix;
 
@@ -140,8 +146,20 @@ typedef struct fray_chits_combat_out {
 	fray_chits_side side[2];    /* the states after the combat */
 } fray_chits_combat_out;
 
+/* Issue 29: the library checks what it is handed. NULL when the unit's
+ * state is in range (1 to FRAY_CHITS_MAX_BATTALIONS battalions, the lead
+ * one of them, hits, fatigue and morale 0 to FRAY_CHITS_MAX_LEVEL), else
+ * why not, written to buf. */
+const char *fray_chits_unit_problem(const fray_chits_unit *u, char *buf, size_t cap);
+/* The same for a situation against its mix (indices, combat die rolls). */
+const char *fray_chits_situation_problem(const fray_chits_mix *m, const fray_chits_situation *s,
+					 char *buf, size_t cap);
+
 /* The whole combat resolution: draws, effects, allocation with retreats
- * (R23, the policy choosing), fatigue and morale. */
+ * (R23, the policy choosing), fatigue and morale. Every input is checked
+ * first (the units' state, the situation, ruling R29's stance, the
+ * tactic's chit count): out of range, the run fails with FRAY_ERR_INPUT
+ * and a message, and nothing is drawn. */
 void fray_chits_combat(fray_roller *r, fray_policy *p, const fray_chits_combat_in *in,
 		       fray_chits_combat_out *out);
 /* As a procedure: outcome {attacker hits, defender hits, attacker morale
@@ -184,10 +202,18 @@ typedef struct fray_chits_end_turn_in {
 	 * the same activation as a rally, so not with rally */
 	bool recover_disorder;
 	int new_lead;               /* -1: keep */
-	/* casualties after its combat this turn: the lead battalion cannot be
-	 * switched (the text: "if ... does not suffer any further casualties") */
-	bool hit_again;
+	/* hits the unit took after its last combat this turn (the game's
+	 * record: its hits now less those its last combat left): with any,
+	 * the lead battalion cannot be switched (example 3: "if ... does not
+	 * suffer any further casualties this turn") */
+	int hits_since_combat;
+	/* the unit's end of turn was taken already this turn (the game's
+	 * record): it comes once a turn, so it is refused */
+	bool ended_this_turn;
 } fray_chits_end_turn_in;
+/* Checked first (issue 29): the unit's state, the new lead, the mix when
+ * a test is rolled; and once a turn. Refused: the run fails with
+ * FRAY_ERR_INPUT and out is the unit unchanged. */
 void fray_chits_end_turn(fray_roller *r, const fray_chits_end_turn_in *in, fray_chits_unit *out);
 /* The same as a procedure (input: fray_chits_end_turn_in); outcome
  * {fatigue points, hits in all, disordered 0/1}. */

@@ -14,14 +14,16 @@ static const char *const arm_names[] = {"infantry", "cavalry", "artillery"};
 #define SIDE_FLAGS(s, S)                                                                                      \
 	{s "_aggressive", IN_BOOL, .help = "the " S " is aggressive (+1)", .rule = SHEET ", Assault Modifiers"}, \
 	{s "_in_depth", IN_BOOL, .help = "the " S " is in depth (+1)", .rule = SHEET ", Assault Modifiers"},     \
-	{s "_disrupted", IN_BOOL, .help = "the " S " is disrupted or silenced (-1)",                            \
-	 .rule = SHEET ", Assault Modifiers", .alias = s "_silenced"},                                           \
+	{s "_disrupted", IN_BOOL, .help = "the " S " is disrupted (-1)", .rule = SHEET ", Assault Modifiers"},  \
+	{s "_silenced", IN_BOOL, .help = "the " S " is a silenced gun (-1, once with disrupted)",               \
+	 .rule = SHEET ", Assault Modifiers"},                                                                   \
 	{s "_low_ammo", IN_BOOL, .help = "the " S " is low on ammo (-1)", .rule = SHEET ", Assault Modifiers"},  \
 	{s "_fragile", IN_BOOL, .help = "the " S " is fragile (-1)", .rule = SHEET ", Assault Modifiers"},       \
 	{s "_spent", IN_BOOL, .help = "the " S " is spent (-2)", .rule = SHEET ", Assault Modifiers"}
 
-enum { AS_AB, AS_DB, AS_COVER, AS_ARM, AS_FORTIFIED, AS_TOWN, AS_FORT, AS_OUTFLANKED, AS_FIGHTS, AS_SIDES };
-enum { SF_AGGRESSIVE, SF_IN_DEPTH, SF_DISRUPTED, SF_LOW_AMMO, SF_FRAGILE, SF_SPENT, SF_N };
+enum { AS_AB, AS_DB, AS_COVER, AS_ARM, AS_AARM, AS_FORTIFIED, AS_TOWN, AS_FORT, AS_OUTFLANKED, AS_FIGHTS, AS_DICE,
+       AS_SIDES };
+enum { SF_AGGRESSIVE, SF_IN_DEPTH, SF_DISRUPTED, SF_SILENCED, SF_LOW_AMMO, SF_FRAGILE, SF_SPENT, SF_N };
 static const in_desc assault_in[] = {
 	{"attacker_bases", IN_INT, -99, 99, .def = -1, .required = true, .help = "the attacker's bases",
 	 .rule = SHEET ", Assault Modifiers (numbers)"},
@@ -30,12 +32,16 @@ static const in_desc assault_in[] = {
 	{"cover", IN_INT, 0, 6, .help = "the defender's cover, subtracted", .rule = SHEET ", Terrain Table"},
 	{"defender_arm", IN_CHOICE, .choices = arm_names, .nchoices = 3,
 	 .help = "cavalry and artillery count no cover unless fortified", .rule = SHEET ", Terrain Table note"},
+	{"attacker_arm", IN_CHOICE, .choices = arm_names, .nchoices = 3,
+	 .help = "the attacker's arm (a gun is silenced where others are disrupted)", .rule = SHEET ", Result / Effect"},
 	{"fortified", IN_BOOL, .help = "a fortification, bridge or linear obstacle", .rule = SHEET ", Terrain Table note"},
 	{"town", IN_BOOL, .help = "the defender is in a town: it cannot be outflanked", .rule = SHEET ", Terrain Table"},
 	{"fort", IN_BOOL, .help = "the defender is in a fort (fortified, not outflanked)", .rule = SHEET ", Terrain Table"},
 	{"outflanked", IN_BOOL, .help = "the defender is outflanked (+2)", .rule = SHEET ", Assault Modifiers"},
 	{"max_fights", IN_INT, 1, 20, .def = 8, .help = "odds follow this many re-fights, then say what is left",
 	 .rule = "ruling R20"},
+	{"assault_dice", IN_STRING, .help = "the dice each side rolls, NdS (ruling G6's default: 1d6)",
+	 .rule = "ruling G6"},
 	SIDE_FLAGS("attacker", "attacker"),
 	SIDE_FLAGS("defender", "defender"),
 };
@@ -44,7 +50,9 @@ static const out_desc assault_out[] = {
 	{"attacker_bases_lost", "integer", "bases the attacker loses"},
 	{"defender_bases_lost", "integer", "bases the defender loses"},
 	{"attacker_disrupted", "boolean", "the attacker is disrupted after"},
-	{"defender_disrupted", "boolean", "the defender is disrupted after"}};
+	{"defender_disrupted", "boolean", "the defender is disrupted after"},
+	{"attacker_silenced", "boolean", "the attacker (a gun) is silenced after"},
+	{"defender_silenced", "boolean", "the defender (a gun) is silenced after"}};
 
 static const char *outcome_name(int64_t v)
 {
@@ -55,16 +63,19 @@ static const char *outcome_name(int64_t v)
 static void fmt_assault(const fray_call *c, const int64_t *o, bool json, textbuf *t)
 {
 	(void)c;
-	if (json)
+	if (json) {
 		text_add(t, "\"result\": \"%s\", \"attacker_bases_lost\": %lld, \"defender_bases_lost\": %lld, "
-			    "\"attacker_disrupted\": %s, \"defender_disrupted\": %s",
+			    "\"attacker_disrupted\": %s, \"defender_disrupted\": %s, \"attacker_silenced\": %s, "
+			    "\"defender_silenced\": %s",
 			 outcome_name(o[0]), (long long)o[1], (long long)o[2], o[3] ? "true" : "false",
-			 o[4] ? "true" : "false");
-	else
-		text_add(t, "%-18s lost: attacker %lld, defender %lld%s", outcome_name(o[0]), (long long)o[1],
-			 (long long)o[2], o[3] && o[4] ? "; both disrupted" : o[3] ? "; attacker disrupted"
-					 : o[4]		  ? "; defender disrupted"
-							  : "");
+			 o[4] ? "true" : "false", o[5] ? "true" : "false", o[6] ? "true" : "false");
+		return;
+	}
+	/* the band with its meaning, in the sheet's words */
+	const char *meaning = o[0] < 7 ? fray_bbb_assault_band_text[o[0]] : "";
+	text_add(t, "%s%s%s%slost: attacker %lld, defender %lld%s%s%s%s", outcome_name(o[0]), *meaning ? ": " : "",
+		 meaning, *meaning ? " " : " ", (long long)o[1], (long long)o[2], o[3] ? "; attacker disrupted" : "",
+		 o[4] ? "; defender disrupted" : "", o[5] ? "; attacker silenced" : "", o[6] ? "; defender silenced" : "");
 }
 
 static void side_of(const fray_call *c, size_t first, fray_bbb_assault_side *s)
@@ -72,6 +83,7 @@ static void side_of(const fray_call *c, size_t first, fray_bbb_assault_side *s)
 	s->aggressive = val_b(c, first + SF_AGGRESSIVE);
 	s->in_depth = val_b(c, first + SF_IN_DEPTH);
 	s->disrupted = val_b(c, first + SF_DISRUPTED);
+	s->silenced = val_b(c, first + SF_SILENCED);
 	s->low_ammo = val_b(c, first + SF_LOW_AMMO);
 	s->fragile = val_b(c, first + SF_FRAGILE);
 	s->spent = val_b(c, first + SF_SPENT);
@@ -106,12 +118,29 @@ static fray_status bind_assault(fray_call *c)
 	in->outflanked = val_b(c, AS_OUTFLANKED);
 	in->attacker.bases = (int)ab;
 	in->defender.bases = (int)db;
+	in->attacker.arm = (fray_bbb_arm)val_i(c, AS_AARM);
+	in->defender.arm = (fray_bbb_arm)val_i(c, AS_ARM);
+	/* G6: NdS, configurable; not given, the procedure's default (told) */
+	if (val_given(c, AS_DICE)) {
+		const char *d = val_s(c, AS_DICE);
+		char *end;
+		long n = strtol(d, &end, 10), sides = *end == 'd' || *end == 'D' ? strtol(end + 1, &end, 10) : 0;
+		if (n < 1 || n > 4 || sides < 2 || sides > 20 || *end)
+			return call_bad(c, "%s expects dice such as 1d6 (1 to 4 dice of 2 to 20 sides; ruling G6), "
+					"got '%.40s'", call_opt(c, AS_DICE), d);
+		in->dice = (int)n;
+		in->sides = (int)sides;
+	}
 	in->cover = cover_counts ? cover : 0;
 	int modifier = fray_bbb_assault_modifier(in, (int)ab, (int)db);
-	call_title(c, "assault: %d bases against %d, modifiers %+d (attacker's net)%s", (int)ab, (int)db, modifier,
+	call_title(c, "assault: %d bases against %d, modifiers %+d (attacker's net), %dd%d each%s%s", (int)ab, (int)db,
+		   modifier, in->dice ? in->dice : FRAY_BBB_ASSAULT_DICE, in->sides ? in->sides : FRAY_BBB_ASSAULT_SIDES,
+		   in->dice ? "" : " (ruling G6's default)",
 		   cover > 0 && !cover_counts ? "; cover ignored (cavalry/artillery)" : "");
-	call_echo(c, "\"modifier\": %d, \"cover_counted\": %d", modifier, in->cover);
-	call_run(c, fray_bbb_assault_procedure, 5, fmt_assault);
+	call_echo(c, "\"modifier\": %d, \"cover_counted\": %d, \"assault_dice_used\": \"%dd%d\", "
+		  "\"assault_dice_default\": %s", modifier, in->cover, in->dice ? in->dice : FRAY_BBB_ASSAULT_DICE,
+		  in->sides ? in->sides : FRAY_BBB_ASSAULT_SIDES, in->dice ? "false" : "true");
+	call_run(c, fray_bbb_assault_procedure, 7, fmt_assault);
 	c->limits = (fray_enum_limits){.max_depth = 2 * (unsigned)fights};
 	return FRAY_OK;
 }
@@ -122,15 +151,16 @@ const proc_desc bbb_assault_desc = {
 	"modifiers less the defender's, read on the assault table. Both sides are\n"
 	"Disrupted after it, but the attacker on a +7 and the defender on a -7. A 0\n"
 	"costs each side a base and is fought again at once. Odds stop after the\n"
-	"max fights and say what is left.",
-	assault_in, AS_SIDES + 2 * SF_N, assault_out, 5, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
+	"max fights and say what is left. A gun is Silenced where others are\n"
+	"Disrupted. The dice are configurable (ruling G6; the default 1d6 is told).",
+	assault_in, AS_SIDES + 2 * SF_N, assault_out, 7, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
 	"{\"attacker_bases\": 4, \"defender_bases\": 3, \"cover\": 1, \"attacker_aggressive\": true}", bind_assault, NULL, NULL, false};
 
 /* ---- move ---- */
 
 static const char *const movers[] = {"infantry", "cavalry", "artillery", "general"};
 enum { MV_DISRUPTED, MV_TRAINING, MV_COMMAND, MV_COLUMN, MV_PASSIVE, MV_FRAGILE, MV_DIFFICULT, MV_SPENT, MV_UNIT,
-       MV_OUTSIDE, MV_CROSSES, MV_OBSTACLES, MV_ROAD, MV_CHANGES, MV_N };
+       MV_OUTSIDE, MV_CROSSES, MV_OBSTACLES, MV_ROAD, MV_CHANGES, MV_BASES, MV_START, MV_N };
 static const in_desc move_in[] = {
 	{"disrupted", IN_BOOL, .help = "the unit is disrupted (the table's other column)", .rule = SHEET ", Movement Table"},
 	{"training", IN_CHOICE, .choices = fray_bbb_training_names, .nchoices = 3, .def = FRAY_BBB_TRAINED,
@@ -150,10 +180,15 @@ static const in_desc move_in[] = {
 	{"road", IN_BOOL, .help = "following a road (x2 in column or limbered)", .rule = SHEET ", Terrain Table"},
 	{"changes", IN_INT, 0, 2, .help = "formation changes and limber/unlimber: half a move each",
 	 .rule = SHEET ", Movement notes"},
+	{"bases", IN_INT, 0, 999, .help = "the unit's bases now (with start_bases: a base is recovered only if lost)",
+	 .rule = SHEET ", Movement Table"},
+	{"start_bases", IN_INT, 0, 999, .help = "the unit's bases at the start", .rule = SHEET ", Movement Table"},
 };
 /* the procedure's fields first (row, recover), then what is derived */
 static const out_desc move_out[] = {
 	{"row", "string", "the table's row"}, {"recover", "boolean", "recovers a base"},
+	{"bases_change", "integer", "bases back (+1) or lost (-1)"},
+	{"disrupted", "boolean", "the unit is disrupted after"}, {"broken", "boolean", "broken: removed from the table"},
 	{"result", "string", "what the unit may do"}};
 
 static void fmt_move(const fray_call *c, const int64_t *o, bool json, textbuf *t)
@@ -165,8 +200,9 @@ static void fmt_move(const fray_call *c, const int64_t *o, bool json, textbuf *t
 	if (json) {
 		char w[160];
 		fray_json_string(words, w, sizeof w);
-		text_add(t, "\"row\": \"%s\", \"result\": %s, \"recover\": %s", fray_bbb_move_row_names[o[0]], w,
-			 o[1] ? "true" : "false");
+		text_add(t, "\"row\": \"%s\", \"result\": %s, \"recover\": %s, \"bases_change\": %lld, "
+			    "\"disrupted\": %s, \"broken\": %s", fray_bbb_move_row_names[o[0]], w, o[1] ? "true" : "false",
+			 (long long)o[2], o[3] ? "true" : "false", o[4] ? "true" : "false");
 	} else {
 		text_add(t, "%-6s %s%s", fray_bbb_move_row_names[o[0]], words, o[1] ? "; recovers 1 base" : "");
 	}
@@ -184,7 +220,10 @@ static fray_status bind_move(fray_call *c)
 	fray_bbb_move_in *in = CALL_INPUT(c, fray_bbb_move_in);
 	*in = (fray_bbb_move_in){val_b(c, MV_DISRUPTED), (fray_bbb_training)val_i(c, MV_TRAINING), val_b(c, MV_COMMAND),
 				 val_b(c, MV_COLUMN), val_b(c, MV_PASSIVE), val_b(c, MV_FRAGILE), val_b(c, MV_DIFFICULT),
-				 val_b(c, MV_SPENT)};
+				 val_b(c, MV_SPENT), (int)val_i(c, MV_BASES), (int)val_i(c, MV_START)};
+	if (val_given(c, MV_BASES) != val_given(c, MV_START) || in->bases > in->start_bases)
+		return call_bad(c, "%s and %s go together, and a unit has at most its starting bases",
+				call_opt(c, MV_BASES), call_opt(c, MV_START));
 	char allowance[160] = "";
 	if (moving) {
 		size_t unit = (size_t)val_i(c, MV_UNIT);
@@ -203,7 +242,7 @@ static fray_status bind_move(fray_call *c)
 	textbuf t = text_on(c->inputs_json, sizeof c->inputs_json);
 	text_add(&t, "{\"disrupted\": %s, \"training\": \"%s\", \"modifier\": %d}", in->disrupted ? "true" : "false",
 		 fray_bbb_training_names[in->training], modifier);
-	call_run(c, fray_bbb_move_procedure, 2, fmt_move);
+	call_run(c, fray_bbb_move_procedure, 5, fmt_move);
 	return FRAY_OK;
 }
 
@@ -214,7 +253,7 @@ const proc_desc bbb_move_desc = {
 	"unit, the full and half move in inches: a road doubles it only in column\n"
 	"of march or limbered; each formation change or limber/unlimber costs half\n"
 	"a move.",
-	move_in, MV_N, move_out, 3, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
+	move_in, MV_N, move_out, 6, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
 	"{\"training\": \"veteran\", \"in_command\": true, \"unit\": \"infantry\", \"road\": true, \"column\": true}",
 	bind_move, NULL, NULL, false};
 
@@ -233,7 +272,7 @@ typedef struct shift_line {
 enum { FI_WEAPONS, FI_RANGE, FI_FIREPOWER, FI_TARGET, FI_TRAINING, FI_ADVANCING, FI_DISRUPTED, FI_LOW_AMMO,
        FI_REDUCED, FI_PIVOTED, FI_UNLIMBERED, FI_LIMBERED, FI_MOUNTED, FI_FIRER_SKIRMISHERS, FI_DEVASTATING,
        FI_TARGET_INEPT, FI_BRIDGE, FI_FLANKING, FI_TARGET_SKIRMISHERS, FI_RAGGED, FI_COVER, FI_FORTIFIED, FI_TOWN,
-       FI_FORT, FI_SHIFT, FI_N };
+       FI_FORT, FI_SHIFT, FI_FIRER_BASES, FI_TARGET_BASES, FI_FIRER_SILENCED, FI_N };
 #define FIRE_SHIFTS SHEET ", The Firefight: Column Shifts"
 #define FIRE_MULT SHEET ", Fire Multipliers"
 static const in_desc fire_in[] = {
@@ -267,9 +306,22 @@ static const in_desc fire_in[] = {
 	{"town", IN_BOOL, .help = "the target is in a town (no flanking fire)", .rule = SHEET ", Terrain Table"},
 	{"fort", IN_BOOL, .help = "the target is in a fort (fortified; no flanking fire)", .rule = SHEET ", Terrain Table"},
 	{"shift", IN_INT, -20, 20, .help = "any other net shift, right positive", .rule = FIRE_SHIFTS},
+	{"firer_bases", IN_INT, 0, 1000, .def = -1,
+	 .help = "the firer's bases left, when fewer than its weapon groups count (losses off the largest group)",
+	 .rule = SHEET ", Fire Factors (per base)"},
+	{"target_bases", IN_INT, 0, 999, .help = "the target's bases left (a unit left none is destroyed)",
+	 .rule = SHEET ", Result / Effect"},
+	{"firer_silenced", IN_BOOL, .help = "the firer is a silenced gun: it may not fire",
+	 .rule = SHEET ", Silenced Artillery"},
 };
 static const out_desc fire_out[] = {
 	{"result", "string", "none, R, T, V, 1, 2 or 3"}, {"low_ammo", "boolean", "the firer runs low on ammo"},
+	{"target_bases_lost", "integer", "bases the target loses"},
+	{"target_disrupted", "boolean", "the target (infantry, cavalry) is disrupted"},
+	{"target_silenced", "boolean", "the target (a gun) is silenced"},
+	{"target_reduced", "boolean", "the target (a gun) is reduced"},
+	{"target_destroyed", "boolean", "the target is destroyed"},
+	{"target_halted", "boolean", "the target, advancing, is halted"},
 	{"effect", "string", "what the result does to the target"}};
 
 static const shift_line shift_lines[] = {
@@ -288,8 +340,11 @@ static void fmt_fire(const fray_call *c, const int64_t *o, bool json, textbuf *t
 	if (json) {
 		char e[200];
 		fray_json_string(effect, e, sizeof e);
-		text_add(t, "\"result\": \"%s\", \"low_ammo\": %s, \"effect\": %s", fray_bbb_result_names[o[0]],
-			 o[1] ? "true" : "false", e);
+		text_add(t, "\"result\": \"%s\", \"low_ammo\": %s, \"target_bases_lost\": %lld, \"target_disrupted\": %s, "
+			    "\"target_silenced\": %s, \"target_reduced\": %s, \"target_destroyed\": %s, "
+			    "\"target_halted\": %s, \"effect\": %s", fray_bbb_result_names[o[0]], o[1] ? "true" : "false",
+			 (long long)o[2], o[3] ? "true" : "false", o[4] ? "true" : "false", o[5] ? "true" : "false",
+			 o[6] ? "true" : "false", o[7] ? "true" : "false", e);
 	} else {
 		text_add(t, "%-4s%s %s", fray_bbb_result_names[o[0]], o[1] ? " +low ammo" : "", effect);
 	}
@@ -301,6 +356,9 @@ static fray_status weapons_firepower(fray_call *c, double range, double *fp, boo
 {
 	const char *s = val_s(c, FI_WEAPONS);
 	int groups = 0;
+	const fray_bbb_weapon *wg[MAX_GROUPS + 1];
+	int counts[MAX_GROUPS + 1];
+	bool per_unit[MAX_GROUPS + 1];
 	*fp = 0;
 	*rockets = false;
 	for (const char *p = s; *p;) {
@@ -322,21 +380,35 @@ static fray_status weapons_firepower(fray_call *c, double range, double *fp, boo
 				text_add(&t, "%s%s", k ? ", " : "", fray_bbb_weapons[k].code);
 			return call_bad(c, "unknown weapon '%.40s' (the sheet's weapons: %s)", tok, list);
 		}
-		if (++groups > MAX_GROUPS)
+		if (groups == MAX_GROUPS)
 			return call_bad(c, "at most %d weapon groups", MAX_GROUPS);
-		int band = fray_bbb_weapon_band(w, range);
-		if (band < 0)
-			return call_bad(c, "%s reaches %d\", not %g\" (BBB Fire Factors)", w->code, w->range[w->nbands - 1],
-					range);
-		*fp += (double)w->factor[band] * (double)count;
-		*rockets |= w->shift != 0;
-		text_add(detail, "%s%ld %s x %d at %g\"%s", detail->len ? " + " : "", count, w->code, w->factor[band],
-			 range, w->shift ? " (rockets: 1 right)" : "");
+		wg[groups] = w;
+		counts[groups] = (int)count;
+		per_unit[groups++] = w->per_unit;
 		p += len;
 		if (*p == ',')
 			p++;
 	}
-	return groups ? FRAY_OK : call_bad(c, "%s names no weapons", call_opt(c, FI_WEAPONS));
+	if (!groups)
+		return call_bad(c, "%s names no weapons", call_opt(c, FI_WEAPONS));
+	/* issue 28 item 11: a unit that lost bases fires with those left;
+	 * which group loses them is the rules library's (fray_bbb_cut_groups) */
+	if (val_given(c, FI_FIRER_BASES))
+		fray_bbb_cut_groups(counts, per_unit, groups, (int)val_i(c, FI_FIRER_BASES));
+	for (int k = 0; k < groups; k++) {
+		const fray_bbb_weapon *w = wg[k];
+		int band = fray_bbb_weapon_band(w, range);
+		if (band < 0)
+			return call_bad(c, "%s reaches %d\", not %g\" (BBB Fire Factors)", w->code, w->range[w->nbands - 1],
+					range);
+		if (counts[k] == 0)
+			continue;
+		*fp += (double)w->factor[band] * (double)counts[k];
+		*rockets |= w->shift != 0;
+		text_add(detail, "%s%d %s x %d at %g\"%s", detail->len ? " + " : "", counts[k], w->code, w->factor[band],
+			 range, w->shift ? " (rockets: 1 right)" : "");
+	}
+	return FRAY_OK;
 }
 
 static fray_status bind_fire(fray_call *c)
@@ -397,7 +469,7 @@ static fray_status bind_fire(fray_call *c)
 		shift -= cover;
 	fray_bbb_fire_in *in = CALL_INPUT(c, fray_bbb_fire_in);
 	*in = (fray_bbb_fire_in){firepower, shift, (fray_bbb_arm)target, (fray_bbb_training)val_i(c, FI_TRAINING),
-				 val_b(c, FI_ADVANCING)};
+				 val_b(c, FI_ADVANCING), (int)val_i(c, FI_TARGET_BASES), val_b(c, FI_FIRER_SILENCED)};
 	call_title(c, "fire: %s%sfirepower %g%s, shift %+d, at %s %s%s%s", detail, *detail ? " = " : "", firepower,
 		   halvings ? " after halvings" : "", shift, fray_bbb_training_names[in->training], arm_names[target],
 		   in->advancing ? " (advancing)" : "", cover > 0 && !cover_counts ? "; cover ignored (cavalry/artillery)" : "");
@@ -405,7 +477,7 @@ static fray_status bind_fire(fray_call *c)
 	text_add(&t, "{\"firepower\": %g, \"shift\": %d, \"target\": \"%s\", \"training\": \"%s\", \"advancing\": %s}",
 		 firepower, shift, arm_names[target], fray_bbb_training_names[in->training],
 		 in->advancing ? "true" : "false");
-	call_run(c, fray_bbb_fire_procedure, 2, fmt_fire);
+	call_run(c, fray_bbb_fire_procedure, 8, fmt_fire);
 	return FRAY_OK;
 }
 
@@ -416,5 +488,5 @@ const proc_desc bbb_fire_desc = {
 	"rockets once), read on 2d6. The result's effect depends on the target's arm,\n"
 	"training and whether it is advancing. On the command line each weapon group\n"
 	"is --weapon CODE --bases N (--units N for artillery).",
-	fire_in, FI_N, fire_out, 3, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
+	fire_in, FI_N, fire_out, 9, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
 	"{\"weapons\": \"RR:4\", \"range\": 6, \"target\": \"infantry\", \"cover\": 1}", bind_fire, NULL, NULL, false};

@@ -55,7 +55,7 @@ static fray_status bind_end_turn(fray_call *c)
 	fray_chits_end_turn_in *in = CALL_INPUT(c, fray_chits_end_turn_in);
 	*in = (fray_chits_end_turn_in){.rest = val_b(c, ET_REST), .rally = rally, .recover_disorder = recover,
 				       .new_lead = val_given(c, ET_LEAD) ? (int)val_i(c, ET_LEAD) - 1 : -1,
-				       .hit_again = val_b(c, ET_HIT_AGAIN)};
+				       .hits_since_combat = val_b(c, ET_HIT_AGAIN)};
 	fray_chits_unit *u = &in->unit;
 	snprintf(u->name, sizeof u->name, "the brigade");
 	u->fatigue = (int)val_i(c, ET_FATIGUE);
@@ -100,7 +100,7 @@ static fray_status bind_end_turn(fray_call *c)
 		 in->rest ? "true" : "false", rally ? "true" : "false", recover ? "true" : "false",
 		 disordered ? "true" : "false");
 	if (in->new_lead >= 0)
-		text_add(&t, ", \"lead\": %d, \"hit_again\": %s", in->new_lead + 1, in->hit_again ? "true" : "false");
+		text_add(&t, ", \"lead\": %d, \"hit_again\": %s", in->new_lead + 1, in->hits_since_combat ? "true" : "false");
 	text_add(&t, "}");
 	call_run(c, fray_chits_end_turn_procedure, 3, fmt_end_turn);
 	return FRAY_OK;

@@ -99,7 +99,7 @@ static fray_status from_file(fray_call *c, combat_owned *o)
 }
 
 /* The situation from inputs, one brigade a side of 4 battalions, morale 7
- * (the defender may retreat). */
+ * (either may retreat). */
 static fray_status from_inputs(fray_call *c, combat_owned *o, bool need_draw)
 {
 	if (!val_given(c, CB_MIX) || !val_given(c, CB_TACTIC) || !val_given(c, CB_STANCE) ||
@@ -141,7 +141,8 @@ static fray_status from_inputs(fray_call *c, combat_owned *o, bool need_draw)
 		fray_chits_side *sd = &o->in.side[side];
 		snprintf(sd->name, sizeof sd->name, "%s", names[side]);
 		sd->nunits = 1;
-		sd->units[0] = (fray_chits_unit){.battalions = 4, .morale = 7, .can_retreat = side == 1};
+		/* either side may retreat (the owning player's choice, R23) */
+		sd->units[0] = (fray_chits_unit){.battalions = 4, .morale = 7, .can_retreat = true};
 		snprintf(sd->units[0].name, sizeof sd->units[0].name, "%s brigade", names[side]);
 	}
 	char buf[160];
@@ -408,12 +409,13 @@ static void advise_json(strbuf *sb, int k, bool first, const draw_summary *s)
 static void advise_text(strbuf *sb, int k, const draw_summary *s)
 {
 	const double *e = s->expect;
-	sb_add(sb, "\n%d chits: expected hits: attacker %.3f, defender %.3f; morale tests: attacker %.3f, "
-	       "defender %.3f; defender hit harder %.1f%%\n  hits      ", k, e[0], e[1], e[2], e[3], 100 * s->edge);
+	sb_add(sb, "\n%d chits: expected hits taken by the attacker %.3f, by the defender %.3f; morale tests "
+	       "taken by the attacker %.3f, by the defender %.3f; the defender takes more hits %.1f%%\n"
+	       "  hits taken     ", k, e[0], e[1], e[2], e[3], 100 * s->edge);
 	for (int h = 0; h <= s->top; h++)
 		sb_add(sb, " %6d", h);
 	for (int side = 0; side < 2; side++) {
-		sb_add(sb, side ? "\n  defender  " : "\n  attacker  ");
+		sb_add(sb, side ? "\n  by the defender" : "\n  by the attacker");
 		for (int h = 0; h <= s->top; h++)
 			sb_add(sb, " %5.1f%%", 100 * s->hits[side][h]);
 	}

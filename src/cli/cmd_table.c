@@ -168,6 +168,10 @@ static void print_action(const table_game *g, bool json)
  * off at the end of the movement phase. */
 static int act_turn(table_game *g)
 {
+	/* chits: each unit's end of turn that was not taken (fatigue) */
+	int st = g->rules == RULES_CHITS ? table_chits_turn_over(g) : EXIT_OK;
+	if (st != EXIT_OK)
+		return st;
 	g->turn++;
 	table_note(g, "turn %d begins", g->turn);
 	for (size_t i = 0; i < g->nunits; i++) {

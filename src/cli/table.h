@@ -189,6 +189,9 @@ typedef struct table_action {
 const table_action *table_presidio_actions(size_t *n);
 const table_action *table_bbb_actions(size_t *n);
 const table_action *table_chits_actions(size_t *n);
+/* chits: the end of the turn for each unit whose end-turn was not taken
+ * (a step; `turn` calls it before the turn advances). An exit status. */
+int table_chits_turn_over(table_game *g);
 /* A step the action builds itself (not a catalogue call): its JSON and
  * story, taken (malloc'd). */
 int table_add_step(table_game *g, char *json, char *text);

@@ -34,30 +34,14 @@ static void disrupt(table_game *g, table_unit *u)
 	table_note(g, "%s: disrupted", u->name);
 }
 
-/* The sheet's Result / Effect: R, T and V reach the training levels they
- * name (ruling R19); artillery is Silenced (and Reduced on a 1,
- * destroyed on a 2 or 3), infantry and cavalry Disrupted and lose the
- * result's bases. */
-static void fire_effect(table_game *g, table_unit *t, fray_bbb_result res)
+/* The marker a step's outcome gives: Disrupted, or Silenced for a gun;
+ * which one is the procedure's (its outcome), not this file's. */
+static void silence(table_game *g, table_unit *u)
 {
-	if (!fray_bbb_result_reaches(res, (fray_bbb_training)t->training))
+	if (u->status == ST_DESTROYED || u->silenced)
 		return;
-	if (t->arm == FRAY_BBB_ARTILLERY) {
-		if (res >= FRAY_BBB_2) {
-			lose_bases(g, t, t->bases);
-			return;
-		}
-		if (!t->silenced)
-			table_note(g, "%s: silenced", t->name);
-		t->silenced = true;
-		if (res == FRAY_BBB_1 && !t->reduced) {
-			t->reduced = true;
-			table_note(g, "%s: reduced", t->name);
-		}
-		return;
-	}
-	lose_bases(g, t, res >= FRAY_BBB_1 ? (int)res - (int)FRAY_BBB_1 + 1 : 0);
-	disrupt(g, t);
+	u->silenced = true;
+	table_note(g, "%s: silenced", u->name);
 }
 
 static int act_fire(table_game *g, table_unit *u, table_unit *t, const player_opts *p)
@@ -67,42 +51,59 @@ static int act_fire(table_game *g, table_unit *u, table_unit *t, const player_op
 		st = in_play(g, t);
 	if (st != EXIT_OK)
 		return st;
-	if (u->silenced)
-		return cli_error(g->cmd, EXIT_BAD_INPUT, "%s is silenced: it may not fire (BBB sheet, Silenced "
-				 "Artillery)", unit_label(u));
 	if (!player_value(p, "--range") && !player_value(p, "--firepower"))
 		return cli_error(g->cmd, EXIT_BAD_INPUT, "fire needs --range INCHES");
 	step_opts o = {0};
+	/* the unit's weapons as its forces give them, with the bases it has
+	 * now: the procedure fires those left (issue 28 item 11) */
 	if (strchr(u->weapons, ':'))
 		opts_set(&o, "--weapons", "%s", u->weapons);
 	else
 		opts_set(&o, "--weapons", "%s:%d", u->weapons, u->bases);
+	opts_set(&o, "--firer-bases", "%d", u->bases);
+	opts_flag(&o, "--firer-silenced", u->silenced);
 	opts_set(&o, "--target", "%s", fray_bbb_arm_names[t->arm]);
 	opts_set(&o, "--training", "%s", fray_bbb_training_names[t->training]);
+	opts_set(&o, "--target-bases", "%d", t->bases);
 	opts_flag(&o, "--disrupted", u->disrupted);
 	opts_flag(&o, "--low-ammo", u->low_ammo);
 	opts_flag(&o, "--reduced", u->reduced);
-	static const char *const want[] = {"result", "low_ammo", NULL};
-	int64_t got[2];
+	static const char *const want[] = {"low_ammo", "target_bases_lost", "target_disrupted", "target_silenced",
+					   "target_reduced", "target_destroyed", "target_halted", NULL};
+	int64_t got[7];
 	if ((st = table_step(g, "bbb.fire", &o, p, want, got)) != EXIT_OK)
 		return st;
-	if (got[1] && !u->low_ammo) {
+	if (got[0] && !u->low_ammo) {
 		u->low_ammo = true;
 		table_note(g, "%s: low on ammo", u->name);
 	}
-	fire_effect(g, t, (fray_bbb_result)got[0]);
+	lose_bases(g, t, (int)got[1]);
+	if (got[5] && t->status != ST_DESTROYED) {
+		t->status = ST_DESTROYED;
+		table_note(g, "%s: destroyed", t->name);
+	}
+	if (got[2])
+		disrupt(g, t);
+	if (got[3])
+		silence(g, t);
+	if (got[4] && !t->reduced && t->status != ST_DESTROYED) {
+		t->reduced = true;
+		table_note(g, "%s: reduced", t->name);
+	}
+	if (got[6] && t->status != ST_DESTROYED)
+		table_note(g, "%s: halted (its advance stops)", t->name);
 	return EXIT_OK;
 }
 
 static void side_flags(step_opts *o, const table_unit *u, bool attacker)
 {
-	bool on[] = {u->aggressive, u->in_depth, u->disrupted || u->silenced, u->low_ammo, u->fragile, u->spent};
-	static const char *const names[2][6] = {
-		{"--defender-aggressive", "--defender-in-depth", "--defender-disrupted", "--defender-low-ammo",
-		 "--defender-fragile", "--defender-spent"},
-		{"--attacker-aggressive", "--attacker-in-depth", "--attacker-disrupted", "--attacker-low-ammo",
-		 "--attacker-fragile", "--attacker-spent"}};
-	for (int k = 0; k < 6; k++)
+	bool on[] = {u->aggressive, u->in_depth, u->disrupted, u->silenced, u->low_ammo, u->fragile, u->spent};
+	static const char *const names[2][7] = {
+		{"--defender-aggressive", "--defender-in-depth", "--defender-disrupted", "--defender-silenced",
+		 "--defender-low-ammo", "--defender-fragile", "--defender-spent"},
+		{"--attacker-aggressive", "--attacker-in-depth", "--attacker-disrupted", "--attacker-silenced",
+		 "--attacker-low-ammo", "--attacker-fragile", "--attacker-spent"}};
+	for (int k = 0; k < 7; k++)
 		opts_flag(o, names[attacker][k], on[k]);
 }
 
@@ -116,12 +117,13 @@ static int act_assault(table_game *g, table_unit *u, table_unit *t, const player
 	step_opts o = {0};
 	opts_set(&o, "--attacker-bases", "%d", u->bases);
 	opts_set(&o, "--defender-bases", "%d", t->bases);
+	opts_set(&o, "--attacker-arm", "%s", fray_bbb_arm_names[u->arm]);
 	opts_set(&o, "--defender-arm", "%s", fray_bbb_arm_names[t->arm]);
 	side_flags(&o, u, true);
 	side_flags(&o, t, false);
 	static const char *const want[] = {"attacker_bases_lost", "defender_bases_lost", "attacker_disrupted",
-					   "defender_disrupted", NULL};
-	int64_t got[4];
+					   "defender_disrupted", "attacker_silenced", "defender_silenced", NULL};
+	int64_t got[6];
 	if ((st = table_step(g, "bbb.assault", &o, p, want, got)) != EXIT_OK)
 		return st;
 	lose_bases(g, u, (int)got[0]);
@@ -130,11 +132,12 @@ static int act_assault(table_game *g, table_unit *u, table_unit *t, const player
 		disrupt(g, u);
 	if (got[3])
 		disrupt(g, t);
+	if (got[4])
+		silence(g, u);
+	if (got[5])
+		silence(g, t);
 	return EXIT_OK;
 }
-
-/* The movement table's rows: 11+, 10, 9, 7-8, 5-6, 2-4, 0-1, -1 or less. */
-enum { ROW_RALLY = 4, ROW_LOSE = 6, ROW_WORST = 7 };
 
 static int act_move(table_game *g, table_unit *u, table_unit *t, const player_opts *p)
 {
@@ -148,26 +151,25 @@ static int act_move(table_game *g, table_unit *u, table_unit *t, const player_op
 	opts_set(&o, "--unit", "%s", fray_bbb_arm_names[u->arm]);
 	opts_flag(&o, "--fragile", u->fragile);
 	opts_flag(&o, "--spent", u->spent);
-	static const char *const want[] = {"row", "recover", NULL};
-	int64_t got[2];
+	opts_set(&o, "--bases", "%d", u->bases);
+	opts_set(&o, "--start-bases", "%d", u->start_bases > u->bases ? u->start_bases : u->bases);
+	static const char *const want[] = {"bases_change", "disrupted", "broken", NULL};
+	int64_t got[3];
 	if ((st = table_step(g, "bbb.move", &o, p, want, got)) != EXIT_OK)
 		return st;
-	int row = (int)got[0];
-	if (!u->disrupted) {
-		if (got[1] && u->bases < u->start_bases) {
-			u->bases++;
-			table_note(g, "%s: recovers a base, %d now", u->name, u->bases);
-		}
-		if (row == ROW_WORST)
-			disrupt(g, u);
-		return EXIT_OK;
+	/* the outcome as the procedure gives it (MOVEMENT TABLE) */
+	if (got[0] > 0) {
+		u->bases += (int)got[0];
+		table_note(g, "%s: recovers a base, %d now", u->name, u->bases);
 	}
-	if (row == ROW_RALLY) {
+	lose_bases(g, u, got[0] < 0 ? (int)-got[0] : 0);
+	if (got[1])
+		disrupt(g, u);
+	else if (u->disrupted && u->status != ST_DESTROYED) {
 		u->disrupted = false;
 		table_note(g, "%s: rallies in place (good order)", u->name);
-	} else if (row == ROW_LOSE) {
-		lose_bases(g, u, 1);
-	} else if (row == ROW_WORST) {
+	}
+	if (got[2] && u->status != ST_DESTROYED) {
 		u->status = ST_DESTROYED;
 		table_note(g, "%s: broken, removed from the table", u->name);
 	}

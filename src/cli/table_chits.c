@@ -120,8 +120,9 @@ static void tell(void *ud, const fray_event *ev)
 typedef struct chits_run {
 	const fray_chits_combat_in *combat;
 	fray_chits_combat_out *out;
-	const fray_chits_end_turn_in *end_turn;
-	fray_chits_unit *unit;
+	const fray_chits_end_turn_in *end_turn;  /* nend of them */
+	fray_chits_unit *unit;                   /* as many, after */
+	size_t nend;
 } chits_run;
 
 static void run_proc(fray_roller *r, fray_policy *p, const void *input, int64_t *o)
@@ -129,8 +130,8 @@ static void run_proc(fray_roller *r, fray_policy *p, const void *input, int64_t 
 	const chits_run *run = input;
 	if (run->combat)
 		fray_chits_combat(r, p, run->combat, run->out);
-	else
-		fray_chits_end_turn(r, run->end_turn, run->unit);
+	for (size_t i = 0; i < run->nend && !fray_roller_stopped(r); i++)
+		fray_chits_end_turn(r, &run->end_turn[i], &run->unit[i]);
 	o[0] = 0;
 }
 
@@ -214,10 +215,13 @@ static void apply_unit(table_game *g, table_unit *u, const fray_chits_unit *c)
 	u->lead = c->lead + 1;
 }
 
-/* A unit's state as JSON members (no braces). */
+/* A unit's state as JSON members (no braces): its name first, so the log
+ * can be read back for it (the end of turn reads it). */
 static void unit_outcome(FILE *f, const fray_chits_unit *u)
 {
-	fprintf(f, "\"fatigue\": %d, \"disordered\": %s, \"morale\": %d, \"lead\": %d, \"hits\": [", u->fatigue,
+	fputs("\"name\": ", f);
+	json_string(f, u->name);
+	fprintf(f, ", \"fatigue\": %d, \"disordered\": %s, \"morale\": %d, \"lead\": %d, \"hits\": [", u->fatigue,
 		u->disordered ? "true" : "false", u->morale, u->lead + 1);
 	for (int b = 0; b < u->battalions; b++)
 		fprintf(f, "%s%d", b ? ", " : "", u->hits[b]);
@@ -270,11 +274,8 @@ static int read_situation(table_game *g, const fray_chits_mix *mix, const player
 		return cli_error(g->cmd, EXIT_BAD_INPUT, "option --tactic expects one of the mix's tactics (%s), got "
 				 "'%s'", list, cli_tstr(tactic));
 	}
-	char why[192];
-	if (fray_chits_stance_problem(mix, s, why, sizeof why))
-		return cli_error(g->cmd, EXIT_BAD_INPUT, "--stance: %s", why);
-	if (fray_chits_draw_problem(mix, s, in->draw, why, sizeof why))
-		return cli_error(g->cmd, EXIT_BAD_INPUT, "--draw: %s", why);
+	/* the stance (ruling R29) and the chit count are the combat's to
+	 * judge, with both units' arms read (fray_chits_combat refuses) */
 	return EXIT_OK;
 }
 
@@ -323,13 +324,15 @@ static int run_combat(table_game *g, table_unit *u, table_unit *t, const player_
 	in->situation.attacker_type = u->arm;
 	in->situation.defender_type = t->arm;
 	/* R23: a retreat negates hits only where a legal one exists; the
-	 * referee says when the defender has none */
+	 * referee says when a side has none (either side may retreat: the
+	 * text gives the choice to the owning player) */
 	bool no_retreat = player_flag(p, "--no-retreat");
+	bool attacker_no_retreat = player_flag(p, "--attacker-no-retreat");
 	const table_unit *sides[2] = {u, t};
 	for (int k = 0; k < 2; k++) {
 		in->side[k].nunits = 1;
 		snprintf(in->side[k].name, sizeof in->side[k].name, "%s", sides[k]->name);
-		in->side[k].units[0] = chits_unit(sides[k], k == 0 || !no_retreat);
+		in->side[k].units[0] = chits_unit(sides[k], k == 0 ? !attacker_no_retreat : !no_retreat);
 	}
 	fray_chits_combat_out *out = calloc(1, sizeof *out);
 	if (!out)
@@ -340,10 +343,11 @@ static int run_combat(table_game *g, table_unit *u, table_unit *t, const player_
 	/* the mix's name for it, from a file: a JSON string, escaped */
 	fray_json_string(mix->tactics[s->tactic].name, tactic, sizeof tactic);
 	snprintf(inputs, sizeof inputs, "{\"tactic\": %s, \"stance\": \"%s\", \"terrain\": \"%s\", "
-		 "\"attacker_cdr\": %d, \"defender_cdr\": %d, \"draw\": %d, \"scripted\": %s, \"retreat\": %s}",
+		 "\"attacker_cdr\": %d, \"defender_cdr\": %d, \"draw\": %d, \"scripted\": %s, \"retreat\": %s, "
+		 "\"attacker_retreat\": %s}",
 		 tactic, fray_chits_stances[s->stance], fray_chits_terrains[s->terrain],
 		 s->attacker_cdr, s->defender_cdr, in->draw, in->nscript ? "true" : "false",
-		 no_retreat ? "false" : "true");
+		 no_retreat ? "false" : "true", attacker_no_retreat ? "false" : "true");
 	snprintf(title, sizeof title, "%s attacks %s: %s against %s in %s, %s, %d chits", u->name, t->name,
 		 mix->tactics[s->tactic].name, fray_chits_stances[s->stance], fray_chits_terrains[s->terrain], ratio,
 		 in->draw);
@@ -373,9 +377,84 @@ static int act_combat(table_game *g, table_unit *u, table_unit *t, const player_
 
 /* ---- end of turn ---- */
 
+/* The game's record of the turn: the log's steps this turn, read for one
+ * unit. It says whether the unit's end of turn was taken, and the hits its
+ * last combat this turn left it with (-1: no combat this turn). The rules
+ * that weigh these are the procedure's (fray_chits_end_turn). */
+typedef struct turn_record {
+	bool ended;
+	int hits_after_combat;
+} turn_record;
+
+static long scalar_int(const fray_node *n, long none)
+{
+	const char *s = n ? fray_node_scalar(n) : NULL;
+	char *end;
+	long v = s ? strtol(s, &end, 10) : none;
+	return s && *s && !*end ? v : none;
+}
+
+static bool named(const fray_node *n, const char *name)
+{
+	const char *s = n ? fray_node_scalar(fray_map_get(n, "name")) : NULL;
+	return s && !strcmp(s, name);
+}
+
+static turn_record record_of(const table_game *g, const table_unit *u)
+{
+	turn_record rec = {false, -1};
+	size_t n = g->log ? fray_node_len(g->log) : 0;
+	for (size_t i = 0; i < n; i++) {
+		const fray_node *e = fray_node_item(g->log, i);
+		if (scalar_int(fray_map_get(e, "turn"), 0) != g->turn)
+			continue;
+		const fray_node *steps = fray_map_get(e, "steps");
+		for (size_t k = 0; steps && k < fray_node_len(steps); k++) {
+			const fray_node *st = fray_node_item(steps, k);
+			const char *proc = fray_node_scalar(fray_map_get(st, "procedure"));
+			const fray_node *out = fray_map_get(st, "outcome");
+			if (!proc || !out)
+				continue;
+			if (!strcmp(proc, "chits.end_turn") && named(out, u->name))
+				rec.ended = true;
+			if (strcmp(proc, "chits.combat") != 0)
+				continue;
+			for (int side = 0; side < 2; side++) {
+				const fray_node *x = fray_map_get(out, side ? "defender" : "attacker");
+				const fray_node *hits = x ? fray_map_get(x, "hits") : NULL;
+				if (!named(x, u->name) || !hits)
+					continue;
+				rec.hits_after_combat = 0;
+				for (size_t b = 0; b < fray_node_len(hits); b++)
+					rec.hits_after_combat += (int)scalar_int(fray_node_item(hits, b), 0);
+			}
+		}
+	}
+	return rec;
+}
+
+/* The unit's end of turn as the procedure takes it, with the game's
+ * record of the turn (once a turn; hits since its last combat). */
+static fray_chits_end_turn_in end_turn_of(const table_game *g, const table_unit *u, const fray_chits_mix *mix)
+{
+	fray_chits_end_turn_in in = {.mix = mix, .unit = chits_unit(u, true), .new_lead = -1};
+	turn_record rec = record_of(g, u);
+	in.ended_this_turn = rec.ended;
+	int now = 0;
+	for (int b = 0; b < u->battalions && b < FRAY_CHITS_MAX_BATTALIONS; b++)
+		now += u->hits[b];
+	in.hits_since_combat = rec.hits_after_combat >= 0 && now > rec.hits_after_combat ? now - rec.hits_after_combat : 0;
+	return in;
+}
+
 static void end_turn_outcome(FILE *f, const chits_run *run)
 {
-	unit_outcome(f, run->unit);
+	for (size_t i = 0; i < run->nend; i++) {
+		fputs(i ? "}, {" : (run->nend > 1 ? "\"units\": [{" : ""), f);
+		unit_outcome(f, &run->unit[i]);
+	}
+	if (run->nend > 1)
+		fputs("}]", f);
 }
 
 static int act_end_turn(table_game *g, table_unit *u, table_unit *t, const player_opts *p)
@@ -385,28 +464,23 @@ static int act_end_turn(table_game *g, table_unit *u, table_unit *t, const playe
 	int st = load_mix(g, &mix);
 	if (st != EXIT_OK)
 		return st;
-	fray_chits_end_turn_in in = {.mix = mix, .unit = chits_unit(u, true), .new_lead = -1};
+	fray_chits_end_turn_in in = end_turn_of(g, u, mix);
 	in.rest = player_flag(p, "--rest");
 	in.rally = player_flag(p, "--rally");
 	in.recover_disorder = player_flag(p, "--recover-disorder");
-	in.hit_again = player_flag(p, "--hit-again");
 	int lead = 0;
 	st = opt_int(g, p, "--lead", 1, u->battalions, &lead);
-	if (st == EXIT_OK && in.rally && in.recover_disorder)
-		st = cli_error(g->cmd, EXIT_BAD_INPUT, "--rally and --recover-disorder are two activations: one at "
-			       "a time");
-	if (st == EXIT_OK && lead && in.hit_again)
-		st = cli_error(g->cmd, EXIT_BAD_INPUT, "--lead: a brigade hit again after its combat keeps its lead "
-			       "battalion");
 	if (st == EXIT_OK) {
 		in.new_lead = lead - 1;
 		fray_chits_unit after = in.unit;
-		char inputs[256], title[160];
-		snprintf(inputs, sizeof inputs, "{\"rest\": %s, \"rally\": %s, \"recover_disorder\": %s, \"lead\": %d}",
-			 in.rest ? "true" : "false", in.rally ? "true" : "false",
-			 in.recover_disorder ? "true" : "false", lead ? lead : u->lead);
+		char inputs[512], title[160], name[128];
+		fray_json_string(u->name, name, sizeof name);
+		snprintf(inputs, sizeof inputs, "{\"unit\": %s, \"rest\": %s, \"rally\": %s, \"recover_disorder\": %s, "
+			 "\"lead\": %d, \"hits_since_combat\": %d}", name, in.rest ? "true" : "false",
+			 in.rally ? "true" : "false", in.recover_disorder ? "true" : "false", lead ? lead : u->lead,
+			 in.hits_since_combat);
 		snprintf(title, sizeof title, "%s: end of turn", u->name);
-		chits_run run = {.end_turn = &in, .unit = &after};
+		chits_run run = {.end_turn = &in, .unit = &after, .nend = 1};
 		st = roll_step(g, "chits.end_turn", title, inputs, &run, NULL, end_turn_outcome);
 		if (st == EXIT_OK)
 			apply_unit(g, u, &after);
@@ -415,12 +489,48 @@ static int act_end_turn(table_game *g, table_unit *u, table_unit *t, const playe
 	return st;
 }
 
+/* `turn`: the turn's end for every unit whose end of turn was not taken
+ * (a fatigue point off each: chit combat, "A unit removes one fatigue
+ * point at the end of each turn"), one step, before the turn advances. */
+int table_chits_turn_over(table_game *g)
+{
+	fray_chits_mix *mix = NULL;
+	int st = load_mix(g, &mix);
+	fray_chits_end_turn_in *in = calloc(TABLE_MAX_UNITS, sizeof *in);
+	fray_chits_unit *after = calloc(TABLE_MAX_UNITS, sizeof *after);
+	table_unit *who[TABLE_MAX_UNITS];
+	if (st == EXIT_OK && (!in || !after))
+		st = cli_error(g->cmd, EXIT_RUNTIME, "out of memory");
+	size_t n = 0;
+	for (size_t i = 0; st == EXIT_OK && i < g->nunits; i++) {
+		table_unit *u = &g->units[i];
+		fray_chits_end_turn_in x = end_turn_of(g, u, mix);
+		if (x.ended_this_turn)
+			continue;
+		who[n] = u;
+		after[n] = x.unit;
+		in[n++] = x;
+	}
+	if (st == EXIT_OK && n > 0) {
+		char title[64];
+		snprintf(title, sizeof title, "end of turn %d", g->turn);
+		chits_run run = {.end_turn = in, .unit = after, .nend = n};
+		st = roll_step(g, "chits.end_turn", title, "{\"turn_end\": true}", &run, NULL, end_turn_outcome);
+		for (size_t i = 0; st == EXIT_OK && i < n; i++)
+			apply_unit(g, who[i], &after[i]);
+	}
+	free(in);
+	free(after);
+	fray_chits_mix_free(mix);
+	return st;
+}
+
 static const table_action actions[] = {
 	{"combat", true,
 	 "ATTACKER --at DEFENDER --tactic T --stance S --terrain X --attacker-cdr N --defender-cdr N --draw K "
-	 "[--script C01,...] [--no-retreat] [--policy P]",
+	 "[--script C01,...] [--no-retreat] [--attacker-no-retreat] [--policy P]",
 	 act_combat},
-	{"end-turn", false, "UNIT [--rest] [--rally | --recover-disorder] [--lead B] [--hit-again]", act_end_turn},
+	{"end-turn", false, "UNIT [--rest] [--rally | --recover-disorder] [--lead B]: once a turn", act_end_turn},
 };
 
 const table_action *table_chits_actions(size_t *n)

@@ -98,7 +98,7 @@ FRAY_API size_t fray_event_text(const fray_event *ev, char *dst, size_t cap)
 			put(dst, cap, &len, " -> %lld (needs %d or less: %s)", (long long)ev->value,
 			    ev->need, ev->value <= ev->need ? "yes" : "no");
 		else if (ev->roll == FRAY_ROLL_DRAW)
-			put(dst, cap, &len, " -> item of kind %lld", (long long)ev->value + 1);
+			put(dst, cap, &len, " -> item %lld", (long long)ev->value + 1); /* the caller names it */
 		else if (ev->roll == FRAY_ROLL_REROLL_ADD && ev->value > ev->sides)
 			put(dst, cap, &len, " -> %d, again %lld, total %lld", ev->sides,
 			    (long long)ev->value - ev->sides, (long long)ev->value);

@@ -20,7 +20,7 @@ static void fire_from_weapons(void **state)
 	assert_int_equal(r1.status, 0);
 	assert_string_equal(r1.out, r2.out);
 	assert_non_null(strstr(r1.out, "4 RR x 3 at 5\" = firepower 12"));
-	assert_non_null(strstr(r1.out, "firepower 12: column 8"));
+	assert_non_null(strstr(r1.out, "column for firepower 12: +8"));
 	RUN(&r1, "bbb", "fire", "--weapon", "RR", "--bases", "4", "--range", "5", "--disrupted",
 	    "--odds", "--json");
 	assert_int_equal(r1.status, 0);
@@ -83,7 +83,7 @@ static void assault_and_move(void **state)
 	 * a town or fort target takes no flanking fire */
 	RUN(&r1, "bbb", "assault", "--attacker-bases", "3", "--defender-bases", "3", "--cover", "2",
 	    "--defender-arm", "cavalry", "--odds");
-	assert_non_null(strstr(r1.out, "modifiers +0 (attacker's net); cover ignored"));
+	assert_non_null(strstr(r1.out, "modifiers +0 (attacker's net), 1d6 each (ruling G6's default); cover ignored"));
 	RUN(&r1, "bbb", "assault", "--attacker-bases", "3", "--defender-bases", "3", "--cover", "2",
 	    "--defender-arm", "artillery", "--fortified", "--odds");
 	assert_non_null(strstr(r1.out, "modifiers -2 (attacker's net)"));
@@ -97,7 +97,7 @@ static void assault_and_move(void **state)
 	assert_int_equal(r1.status, 2);
 	assert_non_null(strstr(r1.err, "cannot be attacked with Flanking Fire"));
 	RUN(&r1, "bbb", "assault", "--attacker-bases", "1", "--defender-bases", "1", "--odds", "--json");
-	assert_non_null(strstr(r1.out, "\"result\": \"both destroyed\", \"attacker_bases_lost\": 1, \"defender_bases_lost\": 1, \"attacker_disrupted\": false, \"defender_disrupted\": false}, \"p\": 0.16666666666666666, \"exact\": \"1/6\""));
+	assert_non_null(strstr(r1.out, "\"result\": \"both destroyed\", \"attacker_bases_lost\": 1, \"defender_bases_lost\": 1, \"attacker_disrupted\": false, \"defender_disrupted\": false, \"attacker_silenced\": false, \"defender_silenced\": false}, \"p\": 0.16666666666666666, \"exact\": \"1/6\""));
 	RUN(&r1, "bbb", "move", "--disrupted", "--seed", "2");
 	assert_int_equal(r1.status, 0);
 	assert_non_null(strstr(r1.out, "disrupted unit: "));

@@ -15,25 +15,83 @@ static int two_d6(fray_roller *r, const char *what)
 	return fray_die(r, 6, what) + fray_die(r, 6, what);
 }
 
+static bool refuse(fray_roller *r, const char *msg)
+{
+	fray_roller_fail(r, FRAY_ERR_INPUT, msg);
+	return false;
+}
+
+/* The firefight's inputs, checked (issue 29: never trusted). */
+static bool fire_fits(fray_roller *r, const fray_bbb_fire_in *in, const fray_bbb_fire_out *out)
+{
+	if (!in || !out)
+		return refuse(r, "bbb fire: no input or output (NULL)");
+	if (!(in->firepower >= 0 && in->firepower <= 1e6))
+		return refuse(r, "bbb fire: the fire power must be a number from 0 to 1000000");
+	if (in->shift < -100 || in->shift > 100)
+		return refuse(r, "bbb fire: a column shift of -100 to 100");
+	if ((unsigned)in->target > FRAY_BBB_ARTILLERY || (unsigned)in->training > FRAY_BBB_VETERAN)
+		return refuse(r, "bbb fire: the target's arm or training is out of range");
+	if (in->target_bases < 0 || in->target_bases > 999)
+		return refuse(r, "bbb fire: the target's bases must be 0 to 999");
+	/* Silenced Artillery: "A Silenced Artillery unit may not fire" */
+	if (in->firer_silenced)
+		return refuse(r, "a Silenced gun may not fire (BBB sheet, Silenced Artillery)");
+	return true;
+}
+
+/* Result / Effect, read with R19: the result does nothing to a target
+ * above the training it names; artillery is Silenced (and Reduced on a 1,
+ * destroyed on a 2 or 3), infantry and cavalry Disrupted and lose the
+ * result's bases; an advancing unit is Halted. */
+FRAY_API fray_bbb_effect_of fray_bbb_result_effect(fray_bbb_result res, fray_bbb_arm target,
+						   fray_bbb_training t, bool advancing, int bases)
+{
+	fray_bbb_effect_of e = {0};
+	if (res <= FRAY_BBB_NONE || res > FRAY_BBB_3 || (unsigned)target > FRAY_BBB_ARTILLERY ||
+	    !fray_bbb_result_reaches(res, t))
+		return e;
+	e.halted = advancing;
+	if (target == FRAY_BBB_ARTILLERY) {
+		e.destroyed = res >= FRAY_BBB_2;
+		e.bases_lost = e.destroyed ? bases : 0;
+		e.silenced = !e.destroyed;
+		e.reduced = res == FRAY_BBB_1;
+		e.halted = advancing && !e.destroyed && res <= FRAY_BBB_V;
+		return e;
+	}
+	int lose = res >= FRAY_BBB_1 ? (int)res - (int)FRAY_BBB_1 + 1 : 0;
+	e.bases_lost = bases > 0 && lose > bases ? bases : lose;
+	e.destroyed = bases > 0 && lose >= bases;
+	e.disrupted = !e.destroyed;
+	e.halted = advancing && !e.destroyed;
+	return e;
+}
+
 /* The Firefight: column from the firepower (R18), shifted and clamped;
- * 2d6 picks the row. */
+ * 2d6 picks the row. The column is told term by term: the firepower's
+ * column, the shifts, the table's edge, then the column read. */
 FRAY_API void fray_bbb_fire(fray_roller *r, const fray_bbb_fire_in *in, fray_bbb_fire_out *out)
 {
+	if (out)
+		*out = (fray_bbb_fire_out){0};
+	if (!fire_fits(r, in, out))
+		return;
 	out->base_col = fray_bbb_fire_column(in->firepower);
 	out->col = clamp_int(out->base_col + in->shift, 0, FRAY_BBB_FIRE_COLS - 1);
 	if (fray_roller_narrating(r)) {
 		char text[96];
-		snprintf(text, sizeof text, "firepower %g: column %d", in->firepower, out->base_col + 1);
-		fray_emit_note(r, text, "BBB The Firefight, ruling R18");
-		if (in->shift) {
+		snprintf(text, sizeof text, "column for firepower %g", in->firepower);
+		fray_emit_modifier(r, text, out->base_col + 1, "BBB The Firefight, ruling R18");
+		if (in->shift)
 			fray_emit_modifier(r, "column shifts", in->shift, "BBB The Firefight: Column Shifts");
-			snprintf(text, sizeof text, "column %d%s", out->col + 1,
-				 out->col != out->base_col + in->shift ? " (the table's edge)" : "");
-			fray_emit_note(r, text, "ruling R18");
-		}
+		if (out->col != out->base_col + in->shift)
+			fray_emit_modifier(r, "the table's edge", out->col - out->base_col - in->shift, "ruling R18");
+		fray_emit_total(r, "firefight column", out->col + 1, "BBB The Firefight, ruling R18");
 	}
 	out->roll = two_d6(r, "firefight 2d6");
 	out->result = fray_bbb_fire_cell(out->roll, out->col, &out->low_ammo);
+	out->effect = fray_bbb_result_effect(out->result, in->target, in->training, in->advancing, in->target_bases);
 	if (fray_roller_narrating(r)) {
 		char effect[160], text[256];
 		fray_bbb_effect(out->result, in->target, in->training, in->advancing, effect, sizeof effect);
@@ -51,6 +109,12 @@ FRAY_API void fray_bbb_fire_procedure(fray_roller *r, fray_policy *p, const void
 	fray_bbb_fire(r, in, &o);
 	out[0] = o.result;
 	out[1] = o.low_ammo;
+	out[2] = o.effect.bases_lost;
+	out[3] = o.effect.disrupted;
+	out[4] = o.effect.silenced;
+	out[5] = o.effect.reduced;
+	out[6] = o.effect.destroyed;
+	out[7] = o.effect.halted;
 }
 
 FRAY_API int fray_bbb_numbers(int a, int b)
@@ -68,11 +132,13 @@ static int advantages(const fray_bbb_assault_side *s)
 
 static int penalties(const fray_bbb_assault_side *s)
 {
-	return s->disrupted + s->low_ammo + s->fragile + 2 * s->spent;
+	return (s->disrupted || s->silenced) + s->low_ammo + s->fragile + 2 * s->spent;
 }
 
 FRAY_API int fray_bbb_assault_modifier(const fray_bbb_assault_in *in, int att_bases, int def_bases)
 {
+	if (!in)
+		return 0;
 	int m = -in->cover + (in->outflanked ? 2 : 0);
 	m += advantages(&in->attacker) + fray_bbb_numbers(att_bases, def_bases);
 	m -= advantages(&in->defender) + fray_bbb_numbers(def_bases, att_bases);
@@ -104,7 +170,9 @@ static void narrate_assault_modifiers(fray_roller *r, const fray_bbb_assault_in 
 		}
 		const struct { bool on; const char *name; int by; } terms[] = {
 			{side[i]->aggressive, "aggressive", 1}, {side[i]->in_depth, "in depth", 1},
-			{side[i]->disrupted, "disrupted (or silenced)", -1}, {side[i]->low_ammo, "low on ammo", -1},
+			{side[i]->disrupted || side[i]->silenced, side[i]->silenced && !side[i]->disrupted
+				? "silenced" : "disrupted (or silenced)", -1},
+			{side[i]->low_ammo, "low on ammo", -1},
 			{side[i]->fragile, "fragile", -1}, {side[i]->spent, "spent", -2},
 		};
 		for (size_t t = 0; t < sizeof terms / sizeof terms[0]; t++)
@@ -113,6 +181,44 @@ static void narrate_assault_modifiers(fray_roller *r, const fray_bbb_assault_in 
 				fray_emit_modifier(r, what, sign * terms[t].by, rule);
 			}
 	}
+}
+
+/* The assault's inputs, checked (issue 29). */
+static bool assault_fits(fray_roller *r, const fray_bbb_assault_in *in, const fray_bbb_assault_out *out)
+{
+	if (!in || !out)
+		return refuse(r, "bbb assault: no input or output (NULL)");
+	if (in->attacker.bases < 1 || in->attacker.bases > 999 || in->defender.bases < 1 || in->defender.bases > 999)
+		return refuse(r, "bbb assault: each side needs 1 to 999 bases (a unit with none is destroyed)");
+	if ((unsigned)in->attacker.arm > FRAY_BBB_ARTILLERY || (unsigned)in->defender.arm > FRAY_BBB_ARTILLERY)
+		return refuse(r, "bbb assault: an arm out of range");
+	if (in->cover < 0 || in->cover > 6)
+		return refuse(r, "bbb assault: the defender's cover must be 0 to 6");
+	if (!(in->dice == 0 && in->sides == 0) && (in->dice < 1 || in->dice > 4 || in->sides < 2 || in->sides > 20))
+		return refuse(r, "bbb assault: the assault dice must be 1 to 4 dice of 2 to 20 sides (ruling G6)");
+	return true;
+}
+
+/* G6: a side's roll, its dice added. */
+static int roll_side(fray_roller *r, int dice, int sides, const char *what)
+{
+	int sum = 0;
+	for (int k = 0; k < dice; k++)
+		sum += fray_die(r, sides, what);
+	return sum;
+}
+
+/* After a fight a side is Disrupted, a gun Silenced instead (Result /
+ * Effect: guns Silenced where infantry and cavalry are Disrupted; issue
+ * 28 item 12); the penalty counts either once. */
+static void mark_after(fray_bbb_assault_side *s, bool marked)
+{
+	if (!marked)
+		return;
+	if (s->arm == FRAY_BBB_ARTILLERY)
+		s->silenced = true;
+	else
+		s->disrupted = true;
 }
 
 /* Losses of a band: [attacker, defender] bases. */
@@ -128,9 +234,21 @@ static const int band_loss[7][2] = {{0, 2}, {0, 1}, {0, 0}, {1, 1}, {0, 0}, {1, 
 FRAY_API void fray_bbb_assault(fray_roller *r, const fray_bbb_assault_in *in,
 			       fray_bbb_assault_out *out)
 {
+	if (out)
+		*out = (fray_bbb_assault_out){0};
+	if (!assault_fits(r, in, out))
+		return;
 	int ab = in->attacker.bases, db = in->defender.bases;
-	*out = (fray_bbb_assault_out){0};
 	fray_bbb_assault_in now = *in;
+	/* G6: configurable; the default said so */
+	bool dflt = in->dice == 0 && in->sides == 0;
+	int dice = dflt ? FRAY_BBB_ASSAULT_DICE : in->dice, sides = dflt ? FRAY_BBB_ASSAULT_SIDES : in->sides;
+	if (fray_roller_narrating(r)) {
+		char text[128];
+		snprintf(text, sizeof text, "each side rolls %dd%d%s", dice, sides,
+			 dflt ? " (ruling G6's default: no assault dice were given)" : " (the assault dice given)");
+		fray_emit_note(r, text, "ruling G6");
+	}
 	for (;;) {
 		int mod = fray_bbb_assault_modifier(&now, ab, db);
 		if (fray_roller_narrating(r)) {
@@ -138,10 +256,9 @@ FRAY_API void fray_bbb_assault(fray_roller *r, const fray_bbb_assault_in *in,
 			snprintf(text, sizeof text, "assault %d: %d bases against %d", out->fights + 1, ab, db);
 			fray_emit_note(r, text, out->fights ? "ruling R20" : "BBB Assault");
 			narrate_assault_modifiers(r, &now, ab, db);
-			snprintf(text, sizeof text, "assault modifiers: %+d in all (attacker's net)", mod);
-			fray_emit_note(r, text, "BBB Assault Modifiers");
+			fray_emit_total(r, "assault modifiers (attacker's net)", mod, "BBB Assault Modifiers");
 		}
-		int a = fray_die(r, 6, "attacker's die"), d = fray_die(r, 6, "defender's die");
+		int a = roll_side(r, dice, sides, "attacker's die"), d = roll_side(r, dice, sides, "defender's die");
 		out->fights++;
 		out->diff = a - d + mod;
 		out->band = fray_bbb_assault_band_of(out->diff);
@@ -158,10 +275,12 @@ FRAY_API void fray_bbb_assault(fray_roller *r, const fray_bbb_assault_in *in,
 		}
 		out->attacker_destroyed = ab <= 0;
 		out->defender_destroyed = db <= 0;
-		now.attacker.disrupted |= out->band != FRAY_BBB_A_PLUS7;
-		now.defender.disrupted |= out->band != FRAY_BBB_A_MINUS7;
+		mark_after(&now.attacker, out->band != FRAY_BBB_A_PLUS7);
+		mark_after(&now.defender, out->band != FRAY_BBB_A_MINUS7);
 		out->attacker_disrupted = now.attacker.disrupted;
 		out->defender_disrupted = now.defender.disrupted;
+		out->attacker_silenced = now.attacker.silenced;
+		out->defender_silenced = now.defender.silenced;
 		if (out->attacker_destroyed || out->defender_destroyed) {
 			fray_emit_note(r, out->attacker_destroyed && out->defender_destroyed
 					       ? "both units have no bases left: destroyed"
@@ -189,12 +308,16 @@ FRAY_API void fray_bbb_assault_procedure(fray_roller *r, fray_policy *p, const v
 	out[2] = o.defender_lost;
 	out[3] = o.attacker_disrupted && !o.attacker_destroyed;
 	out[4] = o.defender_disrupted && !o.defender_destroyed;
+	out[5] = o.attacker_silenced && !o.attacker_destroyed;
+	out[6] = o.defender_silenced && !o.defender_destroyed;
 }
 
 /* MOVEMENT MODIFIERS. Passive only for good order, fragile only for
  * disrupted units, as the sheet says. */
 FRAY_API int fray_bbb_move_modifier(const fray_bbb_move_in *in)
 {
+	if (!in)
+		return 0;
 	int m = in->command + in->column;
 	if (in->passive && !in->disrupted)
 		m -= 1;
@@ -208,11 +331,44 @@ FRAY_API int fray_bbb_move_modifier(const fray_bbb_move_in *in)
 FRAY_API bool fray_bbb_move_recovers(const fray_bbb_move_in *in, int total)
 {
 	static const int need[3] = {11, 10, 9};
-	return !in->disrupted && total >= need[in->training];
+	return in && (unsigned)in->training <= FRAY_BBB_VETERAN && !in->disrupted && total >= need[in->training];
+}
+
+/* The movement table's rows: 11+, 10, 9, 7-8, 5-6, 2-4, 0-1, -1 or less. */
+enum { ROW_RALLY = 4, ROW_LOSE = 6, ROW_WORST = 7 };
+
+/* What the row does to the unit (MOVEMENT TABLE): good order recovers a
+ * base it has lost (Recover 1) and on -1 or less is DISRUPTED; a disrupted
+ * unit rallies in place on 5-6, loses a base on 0-1 and is BROKEN on -1
+ * or less. */
+static void move_effect(const fray_bbb_move_in *in, fray_bbb_move_out *out)
+{
+	bool known = in->start_bases > 0;
+	out->disrupted = in->disrupted;
+	if (!in->disrupted) {
+		if (out->recovers && known && in->bases >= in->start_bases)
+			out->recovers = false; /* nothing lost: nothing to recover */
+		out->bases_change = out->recovers;
+		out->disrupted = out->row == ROW_WORST;
+		return;
+	}
+	if (out->row == ROW_RALLY)
+		out->disrupted = false;
+	else if (out->row == ROW_LOSE)
+		out->bases_change = -1;
+	else if (out->row == ROW_WORST)
+		out->broken = true;
 }
 
 FRAY_API void fray_bbb_move(fray_roller *r, const fray_bbb_move_in *in, fray_bbb_move_out *out)
 {
+	if (out)
+		*out = (fray_bbb_move_out){0};
+	if (!in || !out || (unsigned)in->training > FRAY_BBB_VETERAN || in->bases < 0 || in->start_bases < 0 ||
+	    in->bases > 999 || in->start_bases > 999) {
+		refuse(r, "bbb move: no input or output (NULL), or a training or bases out of range");
+		return;
+	}
 	int mod = fray_bbb_move_modifier(in);
 	if (fray_roller_narrating(r)) { /* one by one, as the sheet lists them */
 		static const char rule[] = "BBB Movement Modifiers";
@@ -227,11 +383,13 @@ FRAY_API void fray_bbb_move(fray_roller *r, const fray_bbb_move_in *in, fray_bbb
 		for (size_t t = 0; t < sizeof terms / sizeof terms[0]; t++)
 			if (terms[t].on)
 				fray_emit_modifier(r, terms[t].what, terms[t].by, rule);
+		fray_emit_total(r, "movement modifiers", mod, rule);
 	}
 	out->roll = two_d6(r, "movement 2d6");
 	out->total = out->roll + mod;
 	out->row = fray_bbb_move_row(out->total);
 	out->recovers = fray_bbb_move_recovers(in, out->total);
+	move_effect(in, out);
 	if (fray_roller_narrating(r)) {
 		char text[160];
 		snprintf(text, sizeof text, "%s%s",
@@ -250,6 +408,9 @@ FRAY_API void fray_bbb_move_procedure(fray_roller *r, fray_policy *p, const void
 	fray_bbb_move(r, in, &o);
 	out[0] = o.row;
 	out[1] = o.recovers;
+	out[2] = o.bases_change;
+	out[3] = o.disrupted;
+	out[4] = o.broken;
 }
 
 /* Full Move Allowance and Movement Penalties; a road doubles the speed
@@ -260,15 +421,39 @@ FRAY_API void fray_bbb_move_procedure(fray_roller *r, fray_policy *p, const void
  * the front arc below 3". */
 FRAY_API int fray_bbb_allowance(const fray_bbb_allowance_in *in)
 {
+	if (!in)
+		return 0;
 	bool heavy = in->arm != FRAY_BBB_INFANTRY && !in->general; /* cav/art */
 	int full = in->general || in->arm == FRAY_BBB_CAVALRY ? 18 : 12;
 	int base = in->road && in->column ? 2 * full : full;
 	base -= in->changes * full / 2;
 	int terrain = (in->difficult ? (heavy ? 6 : 3) : 0) + in->obstacles * (heavy ? 6 : 3);
 	int move = base - terrain;
-	if (!in->outside_front_arc && terrain > 0 && move < 3)
-		move = 3;
+	/* the floor only stops terrain taking the move below 3": a move
+	 * already under 3" without the terrain keeps what it had (issue 28
+	 * item 13: 0" stayed 0", not 3") */
+	int floor = base < 3 ? base : 3;
+	if (!in->outside_front_arc && terrain > 0 && move < floor)
+		move = floor;
 	if (in->outside_front_arc)
 		move -= 3;
 	return move < 0 ? 0 : move;
+}
+
+FRAY_API int fray_bbb_cut_groups(int *count, const bool *per_unit, int n, int bases_now)
+{
+	int bases = 0;
+	if (!count || n < 0)
+		return 0;
+	for (int k = 0; k < n; k++)
+		bases += per_unit && per_unit[k] ? 0 : count[k] > 0 ? count[k] : 0;
+	while (bases > bases_now && bases > 0) {
+		int most = -1;
+		for (int k = 0; k < n; k++)
+			if (!(per_unit && per_unit[k]) && (most < 0 || count[k] >= count[most]))
+				most = k;
+		count[most]--;
+		bases--;
+	}
+	return bases;
 }

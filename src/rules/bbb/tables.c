@@ -30,7 +30,7 @@ const size_t fray_bbb_nweapons = sizeof fray_bbb_weapons / sizeof fray_bbb_weapo
 
 FRAY_API const fray_bbb_weapon *fray_bbb_weapon_find(const char *code)
 {
-	for (size_t i = 0; i < fray_bbb_nweapons; i++) {
+	for (size_t i = 0; code && i < fray_bbb_nweapons; i++) {
 		const char *a = fray_bbb_weapons[i].code, *b = code;
 		while (*a && toupper((unsigned char)*b) == *a)
 			a++, b++;
@@ -42,7 +42,7 @@ FRAY_API const fray_bbb_weapon *fray_bbb_weapon_find(const char *code)
 
 FRAY_API int fray_bbb_weapon_band(const fray_bbb_weapon *w, double range)
 {
-	for (int b = 0; b < w->nbands; b++)
+	for (int b = 0; w && b < w->nbands; b++)
 		if (range <= w->range[b])
 			return b;
 	return -1;
@@ -69,7 +69,11 @@ static const fray_bbb_result run[] = {FRAY_BBB_R, FRAY_BBB_T, FRAY_BBB_V,
 
 FRAY_API fray_bbb_result fray_bbb_fire_cell(int row, int col, bool *low_ammo)
 {
-	*low_ammo = row >= 11;
+	/* off the table (issue 29: never trusted): no result */
+	if (low_ammo)
+		*low_ammo = row >= 11 && row <= 12 && col >= 0 && col < FRAY_BBB_FIRE_COLS;
+	if (row < 2 || row > 12 || col < 0 || col >= FRAY_BBB_FIRE_COLS)
+		return FRAY_BBB_NONE;
 	int start = row == 12 ? 0 : row == 11 ? 1 : 12 - row;
 	int k = col - start;
 	if (k < 0)
@@ -93,7 +97,7 @@ FRAY_API size_t fray_bbb_effect(fray_bbb_result res, fray_bbb_arm target,
 {
 	const char *what;
 	bool art = target == FRAY_BBB_ARTILLERY;
-	if (res == FRAY_BBB_NONE)
+	if (res <= FRAY_BBB_NONE || res > FRAY_BBB_3)
 		what = "no effect";
 	else if (!fray_bbb_result_reaches(res, t))
 		what = res == FRAY_BBB_R ? "no effect: the result reaches only Raw targets (ruling R19)"

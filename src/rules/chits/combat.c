@@ -135,12 +135,28 @@ static void allocate(fray_roller *r, fray_policy *p, int side, fray_chits_side *
 	}
 }
 
+/* The mix's test (G5) against the unit's morale level: the level told
+ * as the base term and its TOTAL, the number the roll is read against. */
+static bool test_roll(fray_roller *r, const fray_chits_mix *m, const fray_chits_unit *u, const char *what,
+		      int64_t *roll)
+{
+	if (fray_roller_narrating(r)) {
+		char term[96];
+		snprintf(term, sizeof term, "%.48s's morale level", u->name);
+		fray_emit_modifier(r, term, u->morale, "chit combat, G5");
+		fray_emit_total(r, m->morale_at_least ? "the test passes on at least" : "the test passes on at most",
+				u->morale, "chit combat, G5");
+	}
+	*roll = fray_dice_roll_as(m->morale_dice, r, what);
+	return m->morale_at_least ? *roll >= u->morale : *roll <= u->morale;
+}
+
 static bool morale_test(fray_roller *r, const fray_chits_mix *m, fray_chits_unit *u)
 {
 	char what[80];
 	snprintf(what, sizeof what, "morale test, %s", u->name);
-	int64_t roll = fray_dice_roll_as(m->morale_dice, r, what);
-	bool pass = m->morale_at_least ? roll >= u->morale : roll <= u->morale;
+	int64_t roll;
+	bool pass = test_roll(r, m, u, what, &roll);
 	if (pass) {
 		say(r, "G5", "%s passes (%s %lld against morale %d)%s", u->name, m->morale_text,
 		    (long long)roll, u->morale, u->disordered ? ": disorder removed" : "");
@@ -159,29 +175,159 @@ static unsigned effect_targets(const int *hits)
 	return hits[0] > hits[1] ? 1u : hits[1] > hits[0] ? 2u : 3u;
 }
 
-/* Chits are drawn without replacement: a draw larger than the mix cannot
- * be made, and stops the run. */
-static bool draw_fits(fray_roller *r, const fray_chits_combat_in *in)
+/* The state a caller hands in is checked here, never trusted (issue 29):
+ * an index out of range would read or write outside the unit. Each check
+ * fails the run with FRAY_ERR_INPUT and says which value and why. */
+static bool refuse(fray_roller *r, const char *fmt, ...) FRAY_PRINTF(2, 3);
+static bool refuse(fray_roller *r, const char *fmt, ...)
 {
-	if (in->draw >= 0 && in->draw <= in->mix->nchits)
-		return true;
-	fray_roller_fail(r, FRAY_ERR_INPUT, "more chits to draw than the mix holds");
+	char msg[256];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	fray_roller_fail(r, FRAY_ERR_INPUT, msg);
 	return false;
+}
+
+FRAY_API const char *fray_chits_unit_problem(const fray_chits_unit *u, char *buf, size_t cap)
+{
+	if (!u)
+		snprintf(buf, cap, "no unit (NULL)");
+	else if (u->battalions < 1 || u->battalions > FRAY_CHITS_MAX_BATTALIONS)
+		snprintf(buf, cap, "%.48s: %d battalions, expected 1 to %d", u->name, u->battalions,
+			 FRAY_CHITS_MAX_BATTALIONS);
+	else if (u->lead < 0 || u->lead >= u->battalions)
+		snprintf(buf, cap, "%.48s: lead battalion %d, expected 1 to %d (its battalions)", u->name,
+			 u->lead + 1, u->battalions);
+	else if (u->morale < 0 || u->morale > FRAY_CHITS_MAX_LEVEL)
+		snprintf(buf, cap, "%.48s: morale level %d, expected 0 to %d", u->name, u->morale,
+			 FRAY_CHITS_MAX_LEVEL);
+	else if (u->fatigue < 0 || u->fatigue > FRAY_CHITS_MAX_LEVEL)
+		snprintf(buf, cap, "%.48s: %d fatigue points, expected 0 to %d", u->name, u->fatigue,
+			 FRAY_CHITS_MAX_LEVEL);
+	else {
+		for (int b = 0; b < u->battalions; b++)
+			if (u->hits[b] < 0 || u->hits[b] > FRAY_CHITS_MAX_LEVEL) {
+				snprintf(buf, cap, "%.48s: battalion %d has %d hits, expected 0 to %d", u->name,
+					 b + 1, u->hits[b], FRAY_CHITS_MAX_LEVEL);
+				return buf;
+			}
+		return NULL;
+	}
+	return buf;
+}
+
+FRAY_API const char *fray_chits_situation_problem(const fray_chits_mix *m, const fray_chits_situation *s,
+						  char *buf, size_t cap)
+{
+	if (!m || !s)
+		snprintf(buf, cap, "no %s (NULL)", m ? "situation" : "chit mix");
+	else if (m->nchits < 0 || m->nchits > FRAY_CHITS_MAX_CHITS || m->ntactics < 1 ||
+		 m->ntactics > FRAY_CHITS_MAX_TACTICS || !m->morale_dice)
+		snprintf(buf, cap, "the chit mix is not one fray_chits_mix_read made");
+	else if (s->tactic < 0 || s->tactic >= m->ntactics)
+		snprintf(buf, cap, "tactic %d, expected 0 to %d (the mix's tactics)", s->tactic, m->ntactics - 1);
+	else if (s->stance < 0 || s->stance > 2)
+		snprintf(buf, cap, "stance %d, expected 0 (defend), 1 (hold) or 2 (evade)", s->stance);
+	else if (s->terrain < 0 || s->terrain > 6)
+		snprintf(buf, cap, "terrain %d, expected 0 to 6", s->terrain);
+	else if (s->attacker_type < 0 || s->attacker_type > 2 || s->defender_type < 0 || s->defender_type > 2)
+		snprintf(buf, cap, "unit types %d and %d, expected 0 to 2", s->attacker_type, s->defender_type);
+	else if (s->attacker_cdr < 1 || s->defender_cdr < 1 || s->attacker_cdr > FRAY_CHITS_MAX_CDR ||
+		 s->defender_cdr > FRAY_CHITS_MAX_CDR)
+		snprintf(buf, cap, "combat die rolls %d and %d, expected 1 to %d", s->attacker_cdr,
+			 s->defender_cdr, FRAY_CHITS_MAX_CDR);
+	else
+		return NULL;
+	return buf;
+}
+
+/* The draws' inputs: the situation, the count and the scripted chits
+ * (chits are drawn without replacement: never more than the mix holds). */
+static bool draws_fit(fray_roller *r, const fray_chits_combat_in *in)
+{
+	char why[256];
+	if (!in)
+		return refuse(r, "no combat (NULL)");
+	if (fray_chits_situation_problem(in->mix, &in->situation, why, sizeof why))
+		return refuse(r, "%s", why);
+	if (in->draw > in->mix->nchits)
+		return refuse(r, "more chits to draw than the mix holds");
+	if (in->draw < 0 || in->draw > 16)
+		return refuse(r, "%d chits to draw, expected 0 to 16", in->draw);
+	if (in->nscript < 0 || in->nscript > 16)
+		return refuse(r, "%d scripted chits, expected 0 to 16", in->nscript);
+	for (int k = 0; k < in->nscript; k++) {
+		if (in->script[k] < 0 || in->script[k] >= in->mix->nchits)
+			return refuse(r, "scripted chit %d: no such chit in the mix", in->script[k]);
+		for (int j = 0; j < k; j++)
+			if (in->script[j] == in->script[k])
+				return refuse(r, "chit %s scripted twice: chits are drawn without replacement",
+					      in->mix->chits[in->script[k]].id);
+	}
+	/* the draws count morale tests a unit each (0 units: none) */
+	for (int x = 0; x < 2; x++)
+		if (in->side[x].nunits < 0 || in->side[x].nunits > FRAY_CHITS_MAX_UNITS)
+			return refuse(r, "the %s has %d units, expected 0 to %d", side_names[x], in->side[x].nunits,
+				      FRAY_CHITS_MAX_UNITS);
+	return true;
+}
+
+/* The whole combat's inputs: the draws', every unit's state, and the
+ * rules a combat must meet before a chit is drawn: the defender's stance
+ * (ruling R29) and the tactic's chit count. */
+static bool combat_fits(fray_roller *r, const fray_chits_combat_in *in)
+{
+	char why[256];
+	if (!draws_fit(r, in))
+		return false;
+	for (int x = 0; x < 2; x++)
+		if (in->side[x].nunits < 1)
+			return refuse(r, "the %s has no units", side_names[x]);
+	for (int x = 0; x < 2; x++)
+		for (int i = 0; i < in->side[x].nunits; i++)
+			if (fray_chits_unit_problem(&in->side[x].units[i], why, sizeof why))
+				return refuse(r, "the %s's unit %d: %s", side_names[x], i + 1, why);
+	if (fray_chits_stance_problem(in->mix, &in->situation, why, sizeof why))
+		return refuse(r, "%s", why);
+	if (fray_chits_draw_problem(in->mix, &in->situation, in->draw, why, sizeof why))
+		return refuse(r, "%s", why);
+	return true;
 }
 
 FRAY_API void fray_chits_combat(fray_roller *r, fray_policy *p, const fray_chits_combat_in *in,
 				fray_chits_combat_out *out)
 {
+	if (!out) {
+		refuse(r, "no place for the outcome (NULL)");
+		return;
+	}
+	memset(out, 0, sizeof *out);
+	if (!combat_fits(r, in))
+		return;
 	const fray_chits_mix *m = in->mix;
 	const fray_chits_situation *s = &in->situation;
-	memset(out, 0, sizeof *out);
 	out->side[0] = in->side[0];
 	out->side[1] = in->side[1];
-	if (!draw_fits(r, in))
-		return;
 	char ratio[16];
 	fray_chits_ratio_text(fray_chits_ratio(s->attacker_cdr, s->defender_cdr), ratio, sizeof ratio);
+	/* the ratio's inputs told (each a total of its own: the players'
+	 * modified combat die rolls), then the ratio (R21) */
+	if (fray_roller_narrating(r)) {
+		fray_emit_modifier(r, "attacker's modified combat die roll", s->attacker_cdr, "ruling R21");
+		fray_emit_total(r, "attacker's combat die roll", s->attacker_cdr, "ruling R21");
+		fray_emit_modifier(r, "defender's modified combat die roll", s->defender_cdr, "ruling R21");
+		fray_emit_total(r, "defender's combat die roll", s->defender_cdr, "ruling R21");
+	}
 	say(r, "ruling R21", "combat die rolls %d to %d: %s", s->attacker_cdr, s->defender_cdr, ratio);
+	/* configurable data whose default stood is said so (RULES-NOTES) */
+	if (m->defensible_default && s->stance == 0)
+		say(r, "ruling R29", "defend: every terrain but open is defensible (ruling R29's default: the "
+		    "mix names no defensible_terrain)");
+	if (m->evaders_default && s->stance == 2)
+		say(r, "ruling R29", "evade: only cavalry may evade (ruling R29's default: the mix names no "
+		    "evaders)");
 	unsigned pool[FRAY_CHITS_MAX_CHITS];
 	for (int i = 0; i < m->nchits; i++)
 		pool[i] = 1;
@@ -199,6 +345,8 @@ FRAY_API void fray_chits_combat(fray_roller *r, fray_policy *p, const fray_chits
 		}
 		sum.fatigue += e.fatigue;
 		sum.morale += e.morale;
+		/* plain words: the chit by its id and name */
+		say(r, "chit rules", "drew %s%s%s", c->id, c->name[0] ? " " : "", c->name);
 		if (which == 0)
 			say(r, "chit rules", "chit %s: neither side applies: no result", c->id);
 		for (int f = 0; f < 2; f++)
@@ -247,11 +395,10 @@ FRAY_API void fray_chits_draws_procedure(fray_roller *r, fray_policy *p, const v
 {
 	(void)p;
 	const fray_chits_combat_in *in = input;
-	const fray_chits_mix *m = in->mix;
-	if (!draw_fits(r, in)) {
-		memset(out, 0, 4 * sizeof *out);
+	memset(out, 0, 4 * sizeof *out);
+	if (!draws_fit(r, in))
 		return;
-	}
+	const fray_chits_mix *m = in->mix;
 	fray_chits_effect kinds[FRAY_CHITS_MAX_CHITS];
 	unsigned count[FRAY_CHITS_MAX_CHITS] = {0};
 	size_t nk = 0;
@@ -302,10 +449,40 @@ FRAY_API void fray_chits_draws_procedure(fray_roller *r, fray_policy *p, const v
 	out[3] = targets & 2 && sum.morale ? in->side[1].nunits : 0;
 }
 
+/* The end of turn's inputs, checked (issue 29), and the once-a-turn rule:
+ * "A unit removes one fatigue point at the end of each turn". */
+static bool end_turn_fits(fray_roller *r, const fray_chits_end_turn_in *in)
+{
+	char why[256];
+	if (!in)
+		return refuse(r, "no end of turn (NULL)");
+	if (fray_chits_unit_problem(&in->unit, why, sizeof why))
+		return refuse(r, "%s", why);
+	if (in->new_lead < -1 || in->new_lead >= in->unit.battalions)
+		return refuse(r, "%.48s: new lead battalion %d, expected 1 to %d", in->unit.name, in->new_lead + 1,
+			      in->unit.battalions);
+	if (in->hits_since_combat < 0)
+		return refuse(r, "%.48s: %d hits since its combat, expected 0 or more", in->unit.name,
+			      in->hits_since_combat);
+	if ((in->rally || in->recover_disorder) && (!in->mix || !in->mix->morale_dice))
+		return refuse(r, "Rally/Recover rolls the mix's morale test: no mix (NULL)");
+	if (in->ended_this_turn)
+		return refuse(r, "%.48s: its end of turn was taken already this turn (a unit's end of turn "
+			      "comes once a turn: chit combat, end of turn)", in->unit.name);
+	return true;
+}
+
 FRAY_API void fray_chits_end_turn(fray_roller *r, const fray_chits_end_turn_in *in,
 				  fray_chits_unit *u)
 {
-	*u = in->unit;
+	if (!u) {
+		refuse(r, "no place for the unit after (NULL)");
+		return;
+	}
+	if (in)
+		*u = in->unit;
+	if (!end_turn_fits(r, in))
+		return;
 	if (u->fatigue > 0) {
 		u->fatigue--;
 		say(r, "end of turn", "%s recovers 1 fatigue point", u->name);
@@ -328,8 +505,8 @@ FRAY_API void fray_chits_end_turn(fray_roller *r, const fray_chits_end_turn_in *
 		} else {
 			char what[80];
 			snprintf(what, sizeof what, "rally, %s", u->name);
-			int64_t roll = fray_dice_roll_as(in->mix->morale_dice, r, what);
-			bool pass = in->mix->morale_at_least ? roll >= u->morale : roll <= u->morale;
+			int64_t roll;
+			bool pass = test_roll(r, in->mix, u, what, &roll);
 			if (pass)
 				u->hits[most]--;
 			say(r, "Rally/Recover (G5)", "%s: %s %lld against morale %d: %s", u->name,
@@ -343,8 +520,8 @@ FRAY_API void fray_chits_end_turn(fray_roller *r, const fray_chits_end_turn_in *
 	} else if (in->recover_disorder && u->disordered) {
 		char what[80];
 		snprintf(what, sizeof what, "recover from disorder, %s", u->name);
-		int64_t roll = fray_dice_roll_as(in->mix->morale_dice, r, what);
-		bool pass = in->mix->morale_at_least ? roll >= u->morale : roll <= u->morale;
+		int64_t roll;
+		bool pass = test_roll(r, in->mix, u, what, &roll);
 		if (pass)
 			u->disordered = false;
 		say(r, "Rally/Recover (G5)", "%s: %s %lld against morale %d: %s", u->name,
@@ -352,9 +529,9 @@ FRAY_API void fray_chits_end_turn(fray_roller *r, const fray_chits_end_turn_in *
 		    pass ? "disorder removed" : "still disordered");
 	}
 	if (in->new_lead >= 0 && in->new_lead < u->battalions && in->new_lead != u->lead) {
-		if (in->hit_again) {
-			say(r, "end of turn", "%s: casualties since its combat: the lead battalion stays",
-			    u->name);
+		if (in->hits_since_combat > 0) {
+			say(r, "end of turn", "%s: %d hit%s since its last combat this turn: the lead battalion "
+			    "stays", u->name, in->hits_since_combat, in->hits_since_combat == 1 ? "" : "s");
 		} else {
 			u->lead = in->new_lead;
 			say(r, "end of turn", "%s: battalion %d now leads", u->name, u->lead + 1);
@@ -366,8 +543,11 @@ FRAY_API void fray_chits_end_turn(fray_roller *r, const fray_chits_end_turn_in *
 FRAY_API void fray_chits_end_turn_procedure(fray_roller *r, fray_policy *p, const void *in, int64_t *out)
 {
 	(void)p;
-	fray_chits_unit u;
+	fray_chits_unit u = {0};
 	fray_chits_end_turn(r, in, &u);
+	memset(out, 0, 3 * sizeof *out);
+	if (fray_roller_stopped(r))
+		return;
 	int hits = 0;
 	for (int b = 0; b < u.battalions; b++)
 		hits += u.hits[b];

@@ -7,6 +7,8 @@
 
 FRAY_API int fray_chits_find(const fray_chits_mix *m, const char *id)
 {
+	if (!m || !id)
+		return -1;
 	for (int i = 0; i < m->nchits; i++)
 		if (strcmp(m->chits[i].id, id) == 0)
 			return i;
@@ -17,7 +19,13 @@ FRAY_API const char *fray_chits_stance_problem(const fray_chits_mix *m, const fr
 					      char *buf, size_t cap)
 {
 	/* ruling R29 (example 2: an infantry brigade in the open may do neither) */
-	if (s->stance == 0 && !m->defensible[s->terrain])
+	if (!m || !s)
+		snprintf(buf, cap, "no %s (NULL)", m ? "situation" : "chit mix");
+	else if (s->stance < 0 || s->stance > 2 || s->terrain < 0 || s->terrain > 6 || s->defender_type < 0 ||
+		 s->defender_type > 2)
+		snprintf(buf, cap, "stance %d, terrain %d or defender type %d out of range", s->stance, s->terrain,
+			 s->defender_type);
+	else if (s->stance == 0 && !m->defensible[s->terrain])
 		snprintf(buf, cap, "defend needs defensible terrain, and %s is not (the mix's "
 			 "defensible_terrain; ruling R29)", fray_chits_terrains[s->terrain]);
 	else if (s->stance == 2 && !m->may_evade[s->defender_type])
@@ -31,6 +39,10 @@ FRAY_API const char *fray_chits_stance_problem(const fray_chits_mix *m, const fr
 FRAY_API const char *fray_chits_draw_problem(const fray_chits_mix *m, const fray_chits_situation *s,
 					     int draw, char *buf, size_t cap)
 {
+	if (!m || !s || s->tactic < 0 || s->tactic >= m->ntactics || s->stance < 0 || s->stance > 2) {
+		snprintf(buf, cap, "no such tactic or stance (%d, %d)", s ? s->tactic : -1, s ? s->stance : -1);
+		return buf;
+	}
 	const fray_chits_tactic *t = &m->tactics[s->tactic];
 	int max = t->max[s->stance];
 	if (draw > m->nchits) {
@@ -48,7 +60,11 @@ FRAY_API const char *fray_chits_draw_problem(const fray_chits_mix *m, const fray
 
 static void read_unit(fray_doc *doc, const fray_node *n, fray_chits_unit *u, bool defender)
 {
-	*u = (fray_chits_unit){.battalions = 4, .morale = 7, .can_retreat = defender};
+	/* both sides may retreat to negate hits: the text gives the choice to
+	 * "the owning player" of either side (issue 28); a file says when one
+	 * has no legal retreat */
+	(void)defender;
+	*u = (fray_chits_unit){.battalions = 4, .morale = 7, .can_retreat = true};
 	if (!fray_doc_expect(doc, n, FRAY_NODE_MAP, "a unit"))
 		return;
 	static const char *const keys[] = {"name", "battalions", "lead", "morale", "fatigue",

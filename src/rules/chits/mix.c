@@ -270,10 +270,15 @@ FRAY_API fray_status fray_chits_mix_read(fray_ctx *ctx, fray_doc *doc, fray_chit
 	for (int t = 1; t < 7; t++)
 		m->defensible[t] = true;
 	m->may_evade[1] = true;
-	if ((n = fray_doc_field(doc, root, "defensible_terrain", false)))
+	m->defensible_default = m->evaders_default = true;
+	if ((n = fray_doc_field(doc, root, "defensible_terrain", false))) {
 		read_set(doc, n, "a list of terrains", fray_chits_terrains, 7, m->defensible);
-	if ((n = fray_doc_field(doc, root, "evaders", false)))
+		m->defensible_default = false;
+	}
+	if ((n = fray_doc_field(doc, root, "evaders", false))) {
 		read_set(doc, n, "a list of unit types", fray_chits_types, 3, m->may_evade);
+		m->evaders_default = false;
+	}
 	if ((n = fray_doc_field(doc, root, "name", false)) && fray_doc_string(doc, n, "the mix's name", &s))
 		fray_copy_name(m->name, sizeof m->name, s);
 	if ((n = fray_doc_field(doc, root, "tactics", true)))
@@ -309,9 +314,11 @@ FRAY_API fray_status fray_chits_mix_read(fray_ctx *ctx, fray_doc *doc, fray_chit
 			snprintf(chit->id, sizeof chit->id, "%zu", i + 1);
 			if (!fray_doc_expect(doc, c, FRAY_NODE_MAP, "a chit"))
 				continue;
-			static const char *const ckeys[] = {"id", "a", "b", "precedence", "both"};
+			static const char *const ckeys[] = {"id", "a", "b", "precedence", "both", "name"};
 			static const char *const sides[] = {"a", "b"};
-			fray_doc_known_keys(doc, c, ckeys, 5);
+			fray_doc_known_keys(doc, c, ckeys, 6);
+			if ((n = fray_doc_field(doc, c, "name", false)) && fray_doc_string(doc, n, "the chit's name", &s))
+				fray_copy_name(chit->name, sizeof chit->name, s);
 			if ((n = fray_doc_field(doc, c, "id", true)) && fray_doc_string(doc, n, "the chit's id", &s)) {
 				snprintf(chit->id, sizeof chit->id, "%s", s);
 				for (int j = 0; j < m->nchits - 1; j++)

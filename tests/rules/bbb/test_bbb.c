@@ -152,7 +152,7 @@ static void fire_odds_from_2d6(void **state)
 				fray_bbb_result res = sheet_result(a + b, col, &low);
 				ways[res][low]++;
 			}
-		fray_bbb_fire_in in = {rows[i].fp, rows[i].shift, FRAY_BBB_INFANTRY, FRAY_BBB_TRAINED, false};
+		fray_bbb_fire_in in = {rows[i].fp, rows[i].shift, FRAY_BBB_INFANTRY, FRAY_BBB_TRAINED, false, 0, false};
 		fray_dist *d;
 		assert_int_equal(fray_enumerate(ctx, fray_bbb_fire_procedure, NULL, &in, 2, NULL, &d), FRAY_OK);
 		double sum = 0;
@@ -327,6 +327,16 @@ static void allowances(void **state)
 		{{FRAY_BBB_INFANTRY, false, false, false, 0, false, false, 1}, 6},
 		{{FRAY_BBB_CAVALRY, false, false, false, 0, false, false, 1}, 9},
 		{{FRAY_BBB_ARTILLERY, false, false, false, 0, false, false, 2}, 0},
+		/* issue 28 item 13: the 3" floor keeps terrain from taking a move
+		 * below 3", it never gives more than the move without the
+		 * terrain: two changes leave infantry 0" (12 - 6 - 6), and
+		 * difficult ground on top leaves 0", not 3"; one change leaves
+		 * 6", difficult ground 3" (6 - 3); cavalry with one change 9",
+		 * two obstacles (-12") floor at 3" */
+		{{FRAY_BBB_INFANTRY, false, false, true, 0, false, false, 2}, 0},
+		{{FRAY_BBB_ARTILLERY, false, false, false, 1, false, false, 2}, 0},
+		{{FRAY_BBB_INFANTRY, false, false, true, 1, false, false, 1}, 3},
+		{{FRAY_BBB_CAVALRY, false, false, false, 2, false, false, 1}, 3},
 	};
 	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
 		assert_int_equal(fray_bbb_allowance(&rows[i].in), rows[i].inches);
@@ -371,21 +381,34 @@ static void disrupted_after_assault(void **state)
 /* The story lists each modifier on its own; the dice and those modifiers
  * must add up to the number the table is read with. */
 typedef struct tally {
-	int64_t mods, dice, fights;
+	int64_t mods, dice, fights, total, totals;
 } tally;
 
+/* The told-terms convention (BRIEF): each TOTAL is the sum of the
+ * MODIFIER events since the one before; where dice are added, the RESULT
+ * is the dice and that total. */
 static void add_up(void *ud, const fray_event *ev)
 {
 	tally *t = ud;
 	if (ev->kind == FRAY_EV_MODIFIER) {
 		assert_non_null(ev->rule);
 		t->mods += ev->value;
+	} else if (ev->kind == FRAY_EV_TOTAL) {
+		assert_non_null(ev->rule);
+		assert_int_equal(ev->value, t->mods);
+		t->total = t->mods;
+		t->mods = 0;
+		t->totals++;
 	} else if (ev->kind == FRAY_EV_ROLL) {
 		t->dice += strcmp(ev->what, "defender's die") == 0 ? -ev->value : ev->value;
 	} else if (ev->kind == FRAY_EV_RESULT && (!strcmp(ev->what, "final difference") ||
 						  strstr(ev->what, "unit"))) {
-		assert_int_equal(ev->value, t->dice + t->mods);
-		t->mods = t->dice = 0;
+		assert_int_equal(t->mods, 0); /* every term went into the total */
+		assert_int_equal(ev->value, t->dice + t->total);
+		t->dice = t->total = 0;
+		t->fights++;
+	} else if (ev->kind == FRAY_EV_RESULT && !strcmp(ev->what, "firefight")) {
+		assert_int_equal(t->mods, 0);
 		t->fights++;
 	}
 }
@@ -407,6 +430,7 @@ static void modifiers_itemised(void **state)
 		fray_roller_set_sink(r, add_up, &t);
 		assert_int_equal(fray_run(r, fray_bbb_assault_procedure, NULL, &in, out), FRAY_OK);
 		assert_true(t.fights >= 1);
+		assert_int_equal(t.totals, t.fights);
 		fray_roller_free(r);
 	}
 	for (unsigned bits = 0; bits < (1u << 7); bits++) {
@@ -418,8 +442,208 @@ static void modifiers_itemised(void **state)
 		fray_roller_set_sink(r, add_up, &t);
 		assert_int_equal(fray_run(r, fray_bbb_move_procedure, NULL, &in, out), FRAY_OK);
 		assert_int_equal(t.fights, 1);
+		assert_int_equal(t.totals, 1);
 		fray_roller_free(r);
 	}
+	/* the firefight's column: the firepower's column, the shifts and the
+	 * table's edge, then the column read (R18) */
+	static const double fp[] = {0, 0.3, 3, 12, 60};
+	for (size_t k = 0; k < sizeof fp / sizeof fp[0]; k++)
+		for (int shift = -20; shift <= 20; shift += 3) {
+			fray_bbb_fire_in in = {.firepower = fp[k], .shift = shift};
+			tally t = {0};
+			fray_roller *r = fray_roller_sample_new(ctx, (uint64_t)shift + 40, 0);
+			fray_roller_set_sink(r, add_up, &t);
+			assert_int_equal(fray_run(r, fray_bbb_fire_procedure, NULL, &in, out), FRAY_OK);
+			int col = fray_bbb_fire_column(fp[k]) + shift;
+			col = col < 0 ? 0 : col > FRAY_BBB_FIRE_COLS - 1 ? FRAY_BBB_FIRE_COLS - 1 : col;
+			assert_int_equal(t.totals, 1);
+			assert_int_equal(t.total, col + 1);
+			assert_int_equal(t.fights, 1);
+			fray_roller_free(r);
+		}
+}
+
+/* Issue 28 item 12: after an assault a gun is Silenced where infantry or
+ * cavalry would be Disrupted (Result / Effect), never "disrupted"; and a
+ * Silenced gun may not fire (Silenced Artillery). */
+static void guns_silenced_not_disrupted(void **state)
+{
+	(void)state;
+	fray_bbb_assault_in in = {.attacker = {.bases = 4}, .defender = {.bases = 2, .arm = FRAY_BBB_ARTILLERY}};
+	fray_dist *d;
+	assert_int_equal(fray_enumerate(ctx, fray_bbb_assault_procedure, NULL, &in, 7, NULL, &d), FRAY_OK);
+	double silenced = 0, kept = 0;
+	for (size_t k = 0; k < fray_dist_count(d); k++) {
+		const int64_t *o = fray_dist_outcome(d, k);
+		assert_int_equal(o[4], 0); /* the gun is never Disrupted */
+		if (o[0] == 8 || o[0] == 9 || o[0] == FRAY_BBB_A_MINUS7)
+			assert_int_equal(o[6], 0); /* destroyed, or the table's exception */
+		else
+			assert_int_equal(o[6], 1);
+		assert_int_equal(o[5], 0); /* the infantry attacker is not a gun */
+		silenced += o[6] ? fray_dist_p(d, k) : 0;
+		kept += o[0] != 8 && o[0] != 9 ? fray_dist_p(d, k) : 0;
+	}
+	assert_true(silenced > 0.5);
+	fray_dist_free(d);
+	/* the gun attacking: Silenced too, the infantry defender Disrupted */
+	fray_bbb_assault_in gun = {.attacker = {.bases = 2, .arm = FRAY_BBB_ARTILLERY}, .defender = {.bases = 2}};
+	assert_int_equal(fray_enumerate(ctx, fray_bbb_assault_procedure, NULL, &gun, 7, NULL, &d), FRAY_OK);
+	for (size_t k = 0; k < fray_dist_count(d); k++)
+		assert_int_equal(fray_dist_outcome(d, k)[3], 0);
+	fray_dist_free(d);
+	/* Silenced Artillery: "may not fire": refused, no dice */
+	fray_bbb_fire_in fire = {.firepower = 6, .firer_silenced = true};
+	int64_t out[8];
+	fray_roller *r = fray_roller_sample_new(ctx, 1, 0);
+	assert_int_equal(fray_run(r, fray_bbb_fire_procedure, NULL, &fire, out), FRAY_ERR_INPUT);
+	fray_roller_free(r);
+	fray_ctx_clear(ctx);
+	/* a silenced gun's penalty in an assault counts once, as "Disrupted
+	 * (or Silenced)" */
+	fray_bbb_assault_in both = {.attacker = {.bases = 3}, .defender = {.bases = 3, .silenced = true,
+									 .disrupted = true}};
+	assert_int_equal(fray_bbb_assault_modifier(&both, 3, 3), 1);
+}
+
+/* Result / Effect with R19, against the sheet's words: artillery Silenced
+ * (and Reduced on a 1, destroyed on a 2 or 3), infantry and cavalry lose
+ * the result's bases and are Disrupted; an advancing unit is Halted; a
+ * unit left no bases is destroyed. */
+static void fire_effects(void **state)
+{
+	(void)state;
+	fray_bbb_effect_of e = fray_bbb_result_effect(FRAY_BBB_1, FRAY_BBB_ARTILLERY, FRAY_BBB_TRAINED, false, 1);
+	assert_true(e.silenced && e.reduced && !e.destroyed && !e.disrupted && e.bases_lost == 0);
+	e = fray_bbb_result_effect(FRAY_BBB_2, FRAY_BBB_ARTILLERY, FRAY_BBB_TRAINED, false, 2);
+	assert_true(e.destroyed && e.bases_lost == 2 && !e.silenced);
+	e = fray_bbb_result_effect(FRAY_BBB_2, FRAY_BBB_INFANTRY, FRAY_BBB_VETERAN, true, 5);
+	assert_true(e.disrupted && e.halted && e.bases_lost == 2 && !e.destroyed);
+	e = fray_bbb_result_effect(FRAY_BBB_3, FRAY_BBB_CAVALRY, FRAY_BBB_RAW, false, 2);
+	assert_true(e.destroyed && e.bases_lost == 2 && !e.disrupted);
+	e = fray_bbb_result_effect(FRAY_BBB_R, FRAY_BBB_INFANTRY, FRAY_BBB_TRAINED, true, 5); /* R19 */
+	assert_true(!e.disrupted && !e.halted && e.bases_lost == 0);
+	e = fray_bbb_result_effect(FRAY_BBB_T, FRAY_BBB_INFANTRY, FRAY_BBB_TRAINED, true, 5);
+	assert_true(e.disrupted && e.halted);
+	e = fray_bbb_result_effect(FRAY_BBB_V, FRAY_BBB_ARTILLERY, FRAY_BBB_VETERAN, false, 1);
+	assert_true(e.silenced && !e.reduced && !e.disrupted);
+}
+
+/* Issue 28 item 11: a unit of mixed weapons fires with the bases it has
+ * left, each loss off the group with the most bases left (ties: the one
+ * listed last; fray's choice, docs/bbb.md); guns (per unit) are left. */
+static void mixed_weapons_lose_bases(void **state)
+{
+	(void)state;
+	int c[3] = {3, 1};
+	assert_int_equal(fray_bbb_cut_groups(c, NULL, 2, 3), 3);
+	assert_int_equal(c[0], 2);
+	assert_int_equal(c[1], 1);
+	assert_int_equal(fray_bbb_cut_groups(c, NULL, 2, 2), 2);
+	assert_int_equal(c[0], 1);
+	assert_int_equal(c[1], 1);
+	int even[2] = {2, 2};
+	fray_bbb_cut_groups(even, NULL, 2, 3);
+	assert_int_equal(even[0], 2);
+	assert_int_equal(even[1], 1);
+	int guns[2] = {4, 2};
+	bool per_unit[2] = {false, true};
+	assert_int_equal(fray_bbb_cut_groups(guns, per_unit, 2, 1), 1);
+	assert_int_equal(guns[0], 1);
+	assert_int_equal(guns[1], 2);
+	int none[2] = {3, 1};
+	assert_int_equal(fray_bbb_cut_groups(none, NULL, 2, 9), 4); /* never more than it had */
+	assert_int_equal(none[0], 3);
+}
+
+/* Ruling G6: the assault dice are configurable; the default, 1d6 each, is
+ * said when it is used. */
+typedef struct dice_seen {
+	int sides, dice, default_told;
+} dice_seen;
+
+static void see_dice(void *ud, const fray_event *ev)
+{
+	dice_seen *s = ud;
+	if (ev->kind == FRAY_EV_ROLL) {
+		s->sides = ev->sides;
+		s->dice++;
+	} else if (ev->kind == FRAY_EV_NOTE && ev->text && strstr(ev->text, "G6's default")) {
+		s->default_told++;
+	}
+}
+
+static void assault_dice_configurable(void **state)
+{
+	(void)state;
+	int64_t out[8];
+	for (int given = 0; given < 2; given++) {
+		fray_bbb_assault_in in = {.attacker = {.bases = 9}, .defender = {.bases = 1},
+					  .dice = given ? 2 : 0, .sides = given ? 3 : 0};
+		dice_seen seen = {0};
+		fray_roller *r = fray_roller_sample_new(ctx, 5, 0);
+		fray_roller_set_sink(r, see_dice, &seen);
+		assert_int_equal(fray_run(r, fray_bbb_assault_procedure, NULL, &in, out), FRAY_OK);
+		fray_roller_free(r);
+		assert_int_equal(seen.sides, given ? 3 : 6);
+		assert_int_equal(seen.dice, given ? 4 : 2); /* 9 to 1 ends in one fight */
+		assert_int_equal(seen.default_told, !given);
+	}
+	/* exact: 2d3 each, 4 bases to 4 (no modifiers): a 0 (refought) on
+	 * sum_k N(k)^2 / 81 with N = 1, 2, 3, 2, 1 ways to throw 2..6 */
+	fray_bbb_assault_in even = {.attacker = {.bases = 4}, .defender = {.bases = 4}, .dice = 2, .sides = 3};
+	fray_dist *d;
+	fray_enum_limits lim = {.max_depth = 4}; /* one fight: four dice */
+	assert_int_equal(fray_enumerate(ctx, fray_bbb_assault_procedure, NULL, &even, 7, &lim, &d), FRAY_OK);
+	double resolved = 0;
+	for (size_t k = 0; k < fray_dist_count(d); k++)
+		resolved += fray_dist_p(d, k);
+	assert_double_equal(1 - resolved, (1 + 4 + 9 + 4 + 1) / 81.0, 1e-12);
+	fray_dist_free(d);
+	/* out of range: refused */
+	fray_bbb_assault_in bad = {.attacker = {.bases = 2}, .defender = {.bases = 2}, .dice = 0, .sides = 6};
+	fray_roller *r = fray_roller_sample_new(ctx, 5, 0);
+	assert_int_equal(fray_run(r, fray_bbb_assault_procedure, NULL, &bad, out), FRAY_ERR_INPUT);
+	fray_roller_free(r);
+	fray_ctx_clear(ctx);
+}
+
+/* Issue 29: every entry point refuses what is out of range, never
+ * trusting the caller. */
+static void library_refuses_bad_state(void **state)
+{
+	(void)state;
+	int64_t out[8];
+	fray_bbb_assault_in zero = {.attacker = {.bases = 0}, .defender = {.bases = 3}};
+	fray_bbb_assault_in arm = {.attacker = {.bases = 3, .arm = (fray_bbb_arm)7}, .defender = {.bases = 3}};
+	fray_bbb_assault_in cover = {.attacker = {.bases = 3}, .defender = {.bases = 3}, .cover = -2};
+	const fray_bbb_assault_in *bad[] = {&zero, &arm, &cover, NULL};
+	for (size_t k = 0; k < 4; k++) {
+		fray_roller *r = fray_roller_sample_new(ctx, 5, 0);
+		assert_int_equal(fray_run(r, fray_bbb_assault_procedure, NULL, bad[k], out), FRAY_ERR_INPUT);
+		fray_roller_free(r);
+		fray_ctx_clear(ctx);
+	}
+	fray_bbb_fire_in fire_bad[] = {{.firepower = -1}, {.firepower = 4, .training = (fray_bbb_training)5},
+				       {.firepower = 4, .target_bases = -3}};
+	for (size_t k = 0; k < 3; k++) {
+		fray_roller *r = fray_roller_sample_new(ctx, 5, 0);
+		assert_int_equal(fray_run(r, fray_bbb_fire_procedure, NULL, &fire_bad[k], out), FRAY_ERR_INPUT);
+		fray_roller_free(r);
+		fray_ctx_clear(ctx);
+	}
+	fray_bbb_move_in move_bad = {.training = (fray_bbb_training)-1};
+	fray_roller *r = fray_roller_sample_new(ctx, 5, 0);
+	assert_int_equal(fray_run(r, fray_bbb_move_procedure, NULL, &move_bad, out), FRAY_ERR_INPUT);
+	fray_roller_free(r);
+	fray_ctx_clear(ctx);
+	bool low;
+	assert_int_equal(fray_bbb_fire_cell(13, 0, &low), FRAY_BBB_NONE);
+	assert_int_equal(fray_bbb_fire_cell(7, -1, &low), FRAY_BBB_NONE);
+	assert_int_equal(fray_bbb_fire_cell(7, 99, &low), FRAY_BBB_NONE);
+	assert_null(fray_bbb_weapon_find(NULL));
+	assert_int_equal(fray_bbb_weapon_band(NULL, 3), -1);
 }
 
 int main(void)
@@ -427,6 +651,11 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(disrupted_after_assault),
 		cmocka_unit_test(modifiers_itemised),
+		cmocka_unit_test(guns_silenced_not_disrupted),
+		cmocka_unit_test(fire_effects),
+		cmocka_unit_test(mixed_weapons_lose_bases),
+		cmocka_unit_test(assault_dice_configurable),
+		cmocka_unit_test(library_refuses_bad_state),
 		cmocka_unit_test(every_firefight_cell),
 		cmocka_unit_test(every_fire_factor_cell),
 		cmocka_unit_test(firepower_columns),

@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
 #include "../../test_util.h"
@@ -432,10 +433,173 @@ static void disorder_and_lead_at_end_of_turn(void **state)
 	assert_int_equal(fray_enumerate(ctx, end_turn_procedure, NULL, &in, 2, NULL, &d), FRAY_OK);
 	assert_int_equal(fray_dist_outcome(d, 0)[1], 2);
 	fray_dist_free(d);
-	in.hit_again = true;
+	in.hits_since_combat = 1;
 	assert_int_equal(fray_enumerate(ctx, end_turn_procedure, NULL, &in, 2, NULL, &d), FRAY_OK);
 	assert_int_equal(fray_dist_outcome(d, 0)[1], 0);
 	fray_dist_free(d);
+	fray_chits_mix_free(m);
+}
+
+/* Issue 29 case 1: the library checks the state it is handed. A unit
+ * without a lead battalion (a game file's missing `lead`: 0 - 1 = -1), or
+ * with no battalions, once read now[-1] and wrote through an index never
+ * set; each now fails the run with FRAY_ERR_INPUT and a message, and
+ * nothing is drawn. Hits, fatigue, morale and the situation's indices
+ * too, and NULL. */
+static fray_chits_combat_in good_combat(const fray_chits_mix *m)
+{
+	/* hasty (2 to 2 against hold), hold in the open, 2:1 */
+	fray_chits_combat_in in = {.mix = m, .draw = 2, .script = {1, 0}, .nscript = 2,
+				   .situation = {.tactic = 0, .stance = 1, .attacker_cdr = 12, .defender_cdr = 6}};
+	for (int x = 0; x < 2; x++) {
+		in.side[x].nunits = 1;
+		in.side[x].units[0] = (fray_chits_unit){.name = "brigade", .battalions = 4, .morale = 7};
+	}
+	return in;
+}
+
+static fray_status fight(const fray_chits_combat_in *in)
+{
+	fray_chits_combat_out *out = malloc(sizeof *out);
+	assert_non_null(out);
+	fray_roller *r = fray_roller_sample_new(ctx, 3, 0);
+	fray_chits_combat(r, NULL, in, out);
+	fray_status st = fray_roller_stopped(r) ? FRAY_ERR_INPUT : FRAY_OK;
+	if (st != FRAY_OK)
+		assert_true(strlen(fray_roller_stop_reason(r)) > 0);
+	fray_roller_free(r);
+	free(out);
+	return st;
+}
+
+static void library_refuses_bad_state(void **state)
+{
+	(void)state;
+	fray_chits_mix *m = small_mix();
+	fray_chits_combat_in in = good_combat(m);
+	assert_int_equal(fight(&in), FRAY_OK);
+	/* each spoilt in one way, on either side */
+	for (int x = 0; x < 2; x++) {
+		static const struct { int battalions, lead, hit, fatigue, morale; } bad[] = {
+			{4, -1, 0, 0, 7}, {4, 4, 0, 0, 7}, {0, 0, 0, 0, 7}, {9, 0, 0, 0, 7}, {-3, -1, 0, 0, 7},
+			{4, 0, -1, 0, 7}, {4, 0, 100, 0, 7}, {4, 0, 0, -1, 7}, {4, 0, 0, 100, 7}, {4, 0, 0, 0, -1},
+			{4, 0, 0, 0, 100},
+		};
+		for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+			in = good_combat(m);
+			fray_chits_unit *u = &in.side[x].units[0];
+			u->battalions = bad[k].battalions;
+			u->lead = bad[k].lead;
+			u->hits[0] = bad[k].hit;
+			u->fatigue = bad[k].fatigue;
+			u->morale = bad[k].morale;
+			assert_int_equal(fight(&in), FRAY_ERR_INPUT);
+		}
+		in = good_combat(m);
+		in.side[x].nunits = 0;
+		assert_int_equal(fight(&in), FRAY_ERR_INPUT);
+		in.side[x].nunits = FRAY_CHITS_MAX_UNITS + 1;
+		assert_int_equal(fight(&in), FRAY_ERR_INPUT);
+	}
+	static const struct { int tactic, stance, terrain, acdr, dcdr, atype, dtype, nscript, s0; } sit[] = {
+		{-1, 1, 0, 12, 6, 0, 0, 2, 1}, {1, 1, 0, 12, 6, 0, 0, 2, 1}, {0, 3, 0, 12, 6, 0, 0, 2, 1},
+		{0, -1, 0, 12, 6, 0, 0, 2, 1}, {0, 1, 7, 12, 6, 0, 0, 2, 1}, {0, 1, 0, 0, 6, 0, 0, 2, 1},
+		{0, 1, 0, 12, 0, 0, 0, 2, 1},  {0, 1, 0, 12, 6, 3, 0, 2, 1}, {0, 1, 0, 12, 6, 0, -1, 2, 1},
+		{0, 1, 0, 12, 6, 0, 0, 17, 1}, {0, 1, 0, 12, 6, 0, 0, 2, 4}, {0, 1, 0, 12, 6, 0, 0, 2, 0},
+	};
+	for (size_t k = 0; k < sizeof sit / sizeof sit[0]; k++) {
+		in = good_combat(m);
+		in.situation = (fray_chits_situation){sit[k].tactic, sit[k].stance, sit[k].terrain, sit[k].acdr,
+						      sit[k].dcdr, sit[k].atype, sit[k].dtype};
+		in.nscript = sit[k].nscript;
+		in.script[0] = sit[k].s0; /* 4: no such chit; 0: chit 0 twice */
+		assert_int_equal(fight(&in), FRAY_ERR_INPUT);
+	}
+	in = good_combat(m);
+	in.mix = NULL;
+	assert_int_equal(fight(&in), FRAY_ERR_INPUT);
+	assert_int_equal(fight(NULL), FRAY_ERR_INPUT);
+	/* the draws' procedure (advise, odds) and the end of turn too */
+	in = good_combat(m);
+	in.situation.tactic = 5;
+	fray_dist *d = NULL;
+	assert_int_equal(fray_enumerate(ctx, fray_chits_draws_procedure, NULL, &in, 4, NULL, &d), FRAY_ERR_INPUT);
+	fray_dist_free(d);
+	fray_ctx_clear(ctx);
+	fray_chits_end_turn_in et = {.mix = m, .new_lead = -1,
+				     .unit = {.name = "b", .battalions = 4, .lead = -1, .morale = 7}};
+	assert_int_equal(fray_enumerate(ctx, fray_chits_end_turn_procedure, NULL, &et, 3, NULL, &d),
+			 FRAY_ERR_INPUT);
+	fray_dist_free(d);
+	fray_ctx_clear(ctx);
+	et.unit.lead = 0;
+	et.unit.battalions = 0;
+	et.rally = true;
+	assert_int_equal(fray_enumerate(ctx, fray_chits_end_turn_procedure, NULL, &et, 3, NULL, &d),
+			 FRAY_ERR_INPUT);
+	fray_dist_free(d);
+	fray_ctx_clear(ctx);
+	et.unit.battalions = 4;
+	et.new_lead = 7;
+	assert_int_equal(fray_enumerate(ctx, fray_chits_end_turn_procedure, NULL, &et, 3, NULL, &d),
+			 FRAY_ERR_INPUT);
+	fray_dist_free(d);
+	fray_ctx_clear(ctx);
+	fray_chits_mix_free(m);
+}
+
+/* Told terms (BRIEF): each TOTAL is the sum of the MODIFIER events told
+ * since the one before: the combat die rolls the ratio is made of (R21)
+ * and each morale test's level (G5). Chits B (A1, D2) and R (D-1, M) in
+ * small-mix: one hit each, a tie, so both sides test (R22). */
+typedef struct told {
+	int64_t mods, totals[8];
+	int ntotals, rolls_after_total;
+} told;
+
+static void count_told(void *ud, const fray_event *ev)
+{
+	told *t = ud;
+	if (ev->kind == FRAY_EV_MODIFIER) {
+		assert_non_null(ev->rule);
+		t->mods += ev->value;
+	} else if (ev->kind == FRAY_EV_TOTAL) {
+		assert_non_null(ev->rule);
+		assert_int_equal(ev->value, t->mods);
+		assert_true(t->ntotals < 8);
+		t->totals[t->ntotals++] = ev->value;
+		t->mods = 0;
+	} else if (ev->kind == FRAY_EV_ROLL && t->ntotals > 0) {
+		t->rolls_after_total++;
+	}
+}
+
+static void modifiers_itemised(void **state)
+{
+	(void)state;
+	fray_chits_mix *m = small_mix();
+	fray_chits_combat_in in = good_combat(m);
+	in.script[0] = 1;
+	in.script[1] = 3;
+	in.side[1].units[0].morale = 4;
+	told t = {0};
+	fray_chits_combat_out *out = malloc(sizeof *out);
+	fray_roller *r = fray_roller_sample_new(ctx, 11, 0);
+	fray_roller_set_sink(r, count_told, &t);
+	fray_chits_combat(r, NULL, &in, out);
+	assert_false(fray_roller_stopped(r));
+	fray_roller_free(r);
+	assert_int_equal(out->morale_tests[0] + out->morale_tests[1], 2);
+	assert_int_equal(t.ntotals, 4);
+	assert_int_equal(t.totals[0], 12); /* the attacker's combat die roll */
+	assert_int_equal(t.totals[1], 6);  /* the defender's */
+	/* the defender's effects first: its test (level 4), then the
+	 * attacker's (level 7), each read against its total */
+	assert_int_equal(t.totals[2], 4);
+	assert_int_equal(t.totals[3], 7);
+	assert_int_equal(t.rolls_after_total, 2); /* small-mix's test: 1d6 each */
+	assert_int_equal(t.mods, 0);
+	free(out);
 	fray_chits_mix_free(m);
 }
 
@@ -454,6 +618,8 @@ int main(void)
 		cmocka_unit_test(stances_allowed),
 		cmocka_unit_test(end_of_turn),
 		cmocka_unit_test(disorder_and_lead_at_end_of_turn),
+		cmocka_unit_test(library_refuses_bad_state),
+		cmocka_unit_test(modifiers_itemised),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

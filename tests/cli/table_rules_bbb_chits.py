@@ -1,0 +1,194 @@
+#!/usr/bin/env python3
+"""BBB and chit-pull rules played through `fray table` game files (issue 28):
+each check's expectation is worked out here from the rule text
+(../shared/seeds/bbb-qrs.md, chit-combat.txt) and RULES-NOTES' rulings, not
+from fray's output.
+
+Usage: table_rules_bbb_chits.py FRAY EXAMPLES_DIR"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+FRAY, EXAMPLES = sys.argv[1], sys.argv[2]
+failures = []
+
+
+def check(cond, what):
+    if not cond:
+        failures.append(what)
+        print("FAIL:", what, file=sys.stderr)
+
+
+def fray(*args, status=0):
+    p = subprocess.run([FRAY, *args], capture_output=True, text=True)
+    if p.returncode != status:
+        raise SystemExit(f"fray {' '.join(args)}: exit {p.returncode}, expected {status}\n{p.stdout}{p.stderr}")
+    return p
+
+
+def units(game):
+    s = json.loads(fray("table", game, "status", "--json").stdout)
+    return {u["name"]: u for u in s["units"]}
+
+
+def act(game, *args):
+    out = json.loads(fray("table", game, *args, "--json").stdout)
+    return out["steps"], units(game)
+
+
+def new_game(tmp, name, rules, forces_text, seed=7):
+    d = os.path.join(tmp, name)
+    os.makedirs(d, exist_ok=True)
+    forces = os.path.join(d, "forces.yaml")
+    with open(forces, "w") as f:
+        f.write(forces_text)
+    if rules == "chits":
+        with open(os.path.join(EXAMPLES, "chits", "sample-mix.yaml")) as src, \
+                open(os.path.join(d, "sample-mix.yaml"), "w") as dst:
+            dst.write(src.read())
+    game = os.path.join(d, "game.yaml")
+    fray("table", "new", game, "--rules", rules, "--forces", forces, "--seed", str(seed))
+    return game
+
+
+CHITS_FORCES = """rules: chits
+mix: sample-mix.yaml
+units:
+  - {name: Bylant, side: Brent, arm: infantry, battalions: 4, morale: 7}
+  - {name: Hussars, side: Brent, arm: infantry, battalions: 2, morale: 8}
+  - {name: Karl Franz, side: David, arm: infantry, battalions: 4, morale: 7, fatigue: 3}
+  - {name: Uhlans, side: David, arm: cavalry, battalions: 2, morale: 8}
+"""
+
+
+def chits_combat(game, a, d, *extra, stance="hold", terrain="open", draw="3", status=0):
+    args = ["table", game, "combat", a, "--at", d, "--tactic", "hasty", "--stance", stance, "--terrain",
+            terrain, "--attacker-cdr", "12", "--defender-cdr", "6", "--draw", draw, *extra]
+    if status:
+        return fray(*args, status=status)
+    out = json.loads(fray(*args, "--json").stdout)
+    return out["steps"], units(game)
+
+
+def chits_tests(tmp):
+    # item 15, ruling R29: only cavalry may evade (the mix gives no
+    # evaders: the default); the defender's arm decides, so a cavalry
+    # defender may evade and an infantry one may not
+    game = new_game(tmp, "evade", "chits", CHITS_FORCES)
+    steps, _ = chits_combat(game, "Bylant", "Uhlans", stance="evade")
+    check(steps[0]["inputs"]["stance"] == "evade", "R29: a cavalry defender may evade")
+    p = chits_combat(game, "Bylant", "Hussars", stance="evade", status=2)
+    check("evade" in p.stderr, "R29: an infantry defender may not evade, and the message says so")
+    # R29's defaults told: the mix names neither list
+    text = " ".join(e.get("text", "") for e in steps[0]["events"])
+    check("default" in text and "R29" in json.dumps(steps[0]["events"]),
+          "R29: the story says the default defensible terrain and evaders were used")
+
+    # R23: "the owning player may choose to negate up to two more hits
+    # by retreating": either side's; the attacker (C08: A2) is asked
+    game = new_game(tmp, "retreat", "chits", CHITS_FORCES)
+    steps, _ = chits_combat(game, "Bylant", "Karl Franz", "--script", "C08,C06,C05", "--policy", "random:3")
+    asked = [e for e in steps[0]["events"] if e.get("event") == "decision" and "Bylant: retreat" in e.get("what", "")]
+    check(len(asked) >= 1, "R23: the attacker may retreat to negate a hit")
+    fray("table", game, "undo")
+    steps, _ = chits_combat(game, "Bylant", "Karl Franz", "--script", "C08,C06,C05", "--attacker-no-retreat")
+    asked = [e for e in steps[0]["events"] if e.get("event") == "decision" and "Bylant: retreat" in e.get("what", "")]
+    check(not asked, "R23: an attacker with no legal retreat is not asked")
+    check(any(e.get("text", "") == "drew C08" for e in steps[0]["events"]), "a chit told by its id: drew C08")
+
+    # item 16: the turn's end takes one fatigue point off each unit
+    # ("A unit removes one fatigue point at the end of each turn")
+    game = new_game(tmp, "fatigue", "chits", CHITS_FORCES)
+    before = units(game)["Karl Franz"]["fatigue"]
+    fray("table", game, "turn")
+    check(units(game)["Karl Franz"]["fatigue"] == before - 1, "turn: one fatigue point off (3 -> 2)")
+    # end-turn once a turn: a second is refused, and turn then takes
+    # nothing more off that unit
+    steps, after = act(game, "end-turn", "Karl Franz")
+    check(after["Karl Franz"]["fatigue"] == before - 2, "end-turn: one fatigue point off (2 -> 1)")
+    fray("table", game, "end-turn", "Karl Franz", status=2)
+    check(units(game)["Karl Franz"]["fatigue"] == before - 2, "a second end-turn in one turn changes nothing")
+    fray("table", game, "turn")
+    check(units(game)["Karl Franz"]["fatigue"] == before - 2,
+          "turn after the unit's own end-turn: no second point off in that turn")
+    fray("table", game, "turn")
+    check(units(game)["Karl Franz"]["fatigue"] == before - 3, "the next turn's end: one more point off")
+
+    # item 16, the lead battalion: switched at the end of the turn unless
+    # the brigade suffered casualties after its combat (example 3); the
+    # game's record says so, not a flag
+    game = new_game(tmp, "lead", "chits", CHITS_FORCES)
+    steps, after = chits_combat(game, "Bylant", "Karl Franz", "--script", "C07,C08,C03")
+    fray("table", game, "end-turn", "Karl Franz", "--lead", "3", "--hit-again", status=2)
+    steps, after = act(game, "end-turn", "Karl Franz", "--lead", "3")
+    check(after["Karl Franz"]["lead"] == 3, "no casualties since its combat: the lead battalion is switched")
+    steps, after = chits_combat(game, "Bylant", "Hussars", "--script", "C07,C08,C03")
+    hits = after["Hussars"]["hits"]
+    fray("table", game, "set", "Hussars", "hits=[%d,%d]" % (hits[0], hits[1] + 1))
+    steps, after = act(game, "end-turn", "Hussars", "--lead", "2")
+    check(after["Hussars"]["lead"] == 1, "a hit after its combat this turn: the lead battalion stays")
+
+
+BBB_FORCES = """rules: bbb
+units:
+  - {name: Mixed, side: A, arm: infantry, training: trained, weapons: "RR:3,SM:1", bases: 4}
+  - {name: Foot, side: A, arm: infantry, training: veteran, weapons: RR, bases: 9, aggressive: true}
+  - {name: Guns, side: B, arm: artillery, training: trained, weapons: RA, bases: 1}
+  - {name: Line, side: B, arm: infantry, training: trained, weapons: RR, bases: 6}
+"""
+
+
+def bbb_tests(tmp):
+    # item 11: a unit of mixed weapons fires with the bases it has left.
+    # FIRE FACTORS at 3": RR 3, SM 1. Whole, 3 RR + 1 SM = 10; after
+    # losing 2 bases (each off the largest group: RR 3 -> 2 -> 1) 1 RR +
+    # 1 SM = 4
+    game = new_game(tmp, "mixed", "bbb", BBB_FORCES)
+    steps, _ = act(game, "fire", "Mixed", "--at", "Line", "--range", "3")
+    check(steps[0]["inputs"]["firepower"] == 10, "BBB Fire Factors: 3 RR and 1 SM at 3\" fire 10")
+    fray("table", game, "set", "Mixed", "bases=2")
+    low = units(game)["Mixed"]["low_ammo"]  # Fire Multipliers: x1/2
+    steps, _ = act(game, "fire", "Mixed", "--at", "Line", "--range", "3")
+    check(steps[0]["inputs"]["firepower"] == (2 if low else 4), "a mixed unit left 2 bases fires 1 RR and 1 SM: 4")
+
+    # item 12: an assaulted gun is Silenced, not Disrupted (the sheet gives
+    # guns Silenced where infantry would be Disrupted), and a Silenced gun
+    # does not fire
+    for seed in range(1, 12):
+        game = new_game(tmp, f"gun{seed}", "bbb", BBB_FORCES, seed=seed)
+        steps, after = act(game, "assault", "Line", "--at", "Guns")
+        o = steps[0]["outcome"]
+        g = after["Guns"]
+        check(not g["disrupted"], "an assaulted gun is never Disrupted")
+        if g["status"] != "destroyed" and o["result"] != "-7":
+            check(g["silenced"] and o["defender_silenced"], "an assaulted gun is Silenced after the assault")
+            p = fray("table", game, "fire", "Guns", "--at", "Line", "--range", "6", status=2)
+            check("Silenced" in p.stderr, "a Silenced gun may not fire, and the message says so")
+        # item 14, ruling G6: the dice default, 1d6 each, is said
+        events = json.dumps(steps[0]["events"])
+        check("G6's default" in events, "the assault says ruling G6's default dice were used")
+        check(steps[0]["inputs"].get("assault_dice_default") is True, "the inputs say the default dice")
+        rolls = [e for e in steps[0]["events"] if e.get("event") == "roll"]
+        check(all(e.get("dice") == "d6" for e in rolls), "G6's default: each side's die is a d6")
+
+    # G6 configurable: the player's dice, and no default said
+    game = new_game(tmp, "dice", "bbb", BBB_FORCES)
+    steps, _ = act(game, "assault", "Foot", "--at", "Line", "--assault-dice", "2d6")
+    rolls = [e for e in steps[0]["events"] if e.get("event") == "roll"]
+    check(len(rolls) % 4 == 0 and len(rolls) > 0, "2d6 a side: four dice a fight")
+    check("G6's default" not in json.dumps(steps[0]["events"]), "given dice: no default said")
+
+
+def main():
+    with tempfile.TemporaryDirectory() as tmp:
+        bbb_tests(tmp)
+        chits_tests(tmp)
+    if failures:
+        print(f"{len(failures)} failed", file=sys.stderr)
+        sys.exit(1)
+    print("ok")
+
+
+main()
