@@ -39,6 +39,7 @@ static const struct {
 	{"presidio.casualty_status", "a pure lookup: one die on the casualty table, no modifier"},
 	{"presidio.night", "a pure lookup: one die for the night's events, no modifier"},
 	{"presidio.bounce", "a pure lookup: the bounce direction die, no modifier"},
+	{"chits.advise", "gives odds only (no roll is told): the chances of each tactic's hits"},
 };
 
 /* Not yet converted: the procedures other engineers are converting in
@@ -53,10 +54,6 @@ static const char *const not_yet_converted[] = {
 	"presidio.radius", "presidio.into_melee", "presidio.camp", "presidio.villagers",
 	"presidio.sentry", "presidio.capture", "presidio.ram", "presidio.livestock_return",
 	"presidio.contact_time", "presidio.entrance", "presidio.herd", "presidio.pursuit",
-	/* Bloody Big Battles */
-	"bbb.fire", "bbb.assault", "bbb.move",
-	/* the chit-pull system */
-	"chits.combat", "chits.advise", "chits.end_turn",
 };
 
 static bool listed(const char *name, const char *const *names, size_t n)
@@ -234,10 +231,13 @@ typedef struct tally {
 /* ADBG's rolls each read a die against a number told just before it
  * (ADBG 19.1, 19.2.1-19.2.4): the fire CF, the level, the melee DRM...
  * The checks from the scenario's data (G2 leader loss, G3 a routed unit's
- * fate) read a die against a list of faces, no term: they are exempt. */
+ * fate) read a die against a list of faces, no term: they are exempt.
+ * So is the chits Rest order's 1d3: the die is the number of fatigue
+ * points taken off, read against nothing. */
 static bool roll_needs_total(const char *what)
 {
-	return strncmp(what, "leader loss for ", 16) != 0 && strncmp(what, "routed ", 7) != 0;
+	return strncmp(what, "leader loss for ", 16) != 0 && strncmp(what, "routed ", 7) != 0 &&
+	       strcmp(what, "Rest order 1d3") != 0;
 }
 
 /* Checks one run's events; a failure names the procedure and the request. */
@@ -252,7 +252,7 @@ static void check_events(const char *req, const fray_node *events, tally *t)
 			if (t->each_roll && roll_needs_total(what) && !t->total_since_roll)
 				fail_msg("%s: '%s' rolled with no total told since the last roll", req, what);
 			t->total_since_roll = false;
-			t->rolls++;
+			t->rolls += roll_needs_total(what);
 		} else if (!strcmp(kind, "modifier")) {
 			const fray_node *rule = fray_map_get(ev, "rule");
 			if (!rule || !fray_node_scalar(rule) || !fray_node_scalar(rule)[0])
