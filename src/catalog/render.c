@@ -6,18 +6,21 @@
 #include <stdlib.h>
 #include <string.h>
 #include "catalog.h"
+#include "../common/hidden.h"
 
-#define C1_LEAD 0xC2
-
-/* Text for a terminal: control characters (and C1 controls) shown as
+/* Text for a terminal: control characters (and C1 and bidi controls) shown as
  * escapes, so a name from a file can neither forge a line nor drive the
  * terminal. */
 void sb_escaped(strbuf *sb, const char *s)
 {
 	const unsigned char *u = (const unsigned char *)s;
 	for (; *u; u++) {
-		if (*u == C1_LEAD && u[1] >= 0x80 && u[1] <= 0x9F)
-			sb_add(sb, "\\u%04x", *++u);
+		unsigned cp;
+		/* 3 bytes at most are read, and none past the NUL: a
+		 * continuation byte is never 0 */
+		int n = text_hidden_at(u, 3, &cp);
+		if (n > 0) /* a C1 or bidi control: shown, not obeyed */
+			sb_add(sb, "\\u%04x", cp), u += n - 1;
 		else if (*u < 0x20 || *u == 0x7F)
 			sb_add(sb, "\\x%02x", *u);
 		else
