@@ -213,7 +213,37 @@ def hunkered(tmp, seed):
     check(after["Apaches"]["figures"] == 10, "item 10: no casualties on a hunkered unit")
 
 
+def told_terms_add_up():
+    """Every Presidio procedure, on its example at several seeds: each
+    TOTAL told is the sum of the MODIFIERs told since the one before (the
+    BRIEF's told terms)."""
+    cat = json.loads(fray("procedures", "--json").stdout)
+    for p in cat["procedures"]:
+        if not p["name"].startswith("presidio.") or "roll" not in p["modes"]:
+            continue
+        for seed in (1, 2, 3):
+            req = {"procedure": p["name"], "mode": "roll", "seed": seed, "inputs": p["example"]}
+            r = subprocess.run([FRAY, "request", "-"], input=json.dumps(req), capture_output=True, text=True)
+            if r.returncode != 0:
+                check(False, f"told terms: {p['name']} example refused: {r.stderr.strip()}")
+                break
+            out = json.loads(r.stdout)
+            total = 0
+            for ev in out.get("events", []):
+                if ev["event"] == "modifier":
+                    total += ev["value"]
+                elif ev["event"] == "total":
+                    check(ev["value"] == total, f"told terms: {p['name']} seed {seed}: '{ev['what']}' told "
+                          f"{ev['value']}, its terms add to {total}")
+                    total = 0
+                    seen.add("told: " + p["name"])
+    for name in ("presidio.shoot", "presidio.morale", "presidio.melee", "presidio.rally", "presidio.artillery",
+                 "presidio.spot", "presidio.initiative", "presidio.sentry", "presidio.capture"):
+        check("told: " + name in seen, f"told terms: {name} tells its target number term by term")
+
+
 def main():
+    told_terms_add_up()
     with tempfile.TemporaryDirectory() as tmp:
         for seed in range(1, 13):
             volley_leaves_out_leaders_then_nothing_loaded(tmp, seed) if seed <= 1 else None

@@ -5,53 +5,13 @@
 #include <string.h>
 #include "../../core/internal.h"
 #include <fray/presidio.h>
+#include "terms.h"
 
 const char *const fray_presidio_fire_mode_names[5] = {"volley", "independent", "moving",
 						      "opportunity", "aimed"};
 const char *const fray_presidio_level_names[FRAY_PRESIDIO_NLEVELS] = {
 	"elite", "veteran", "average", "inexperienced", "super-elite"};
 const char *const fray_presidio_situation_names[4] = {"open", "cover", "line", "charging"};
-
-/* One term of a target number: its value, what it is and its rule. The
- * number is the sum of its terms; the same list tells them (the BRIEF's
- * told terms), so what is told is what is used. */
-typedef struct term {
-	const char *what;
-	int value;
-	const char *rule;
-} term;
-
-enum { MAX_TERMS = 16 };
-
-static void add_term(term *t, int *n, int value, const char *rule, const char *what)
-{
-	if (value != 0 && *n < MAX_TERMS)
-		t[(*n)++] = (term){what, value, rule};
-}
-
-static void add_base(term *t, int *n, int value, const char *rule, const char *what)
-{
-	if (*n < MAX_TERMS)
-		t[(*n)++] = (term){what, value, rule};
-}
-
-static int sum_terms(const term *t, int n)
-{
-	int s = 0;
-	for (int i = 0; i < n; i++)
-		s += t[i].value;
-	return s;
-}
-
-/* Tells each term as a MODIFIER, then their sum as the TOTAL. */
-static void tell_terms(fray_roller *r, const term *t, int n, const char *total, const char *rule)
-{
-	if (!fray_roller_narrating(r))
-		return;
-	for (int i = 0; i < n; i++)
-		fray_emit_modifier(r, t[i].what, t[i].value, t[i].rule);
-	fray_emit_total(r, total, sum_terms(t, n), rule);
-}
 
 static bool hunkered(const fray_presidio_shoot_in *in)
 {
@@ -547,8 +507,14 @@ FRAY_API void fray_presidio_initiative_procedure(fray_roller *r, fray_policy *p,
 {
 	(void)p;
 	const int *lead = in;
-	int a = fray_die(r, 6, "initiative, side 1") + lead[0];
-	int b = fray_die(r, 6, "initiative, side 2") + lead[1];
+	int a = fray_die(r, 6, "initiative, side 1");
+	fray_emit_modifier(r, "side 1's leadership", lead[0], "Presidio Section 2, Initiative");
+	fray_emit_total(r, "added to side 1's die", lead[0], "ruling R17");
+	a += lead[0];
+	int b = fray_die(r, 6, "initiative, side 2");
+	fray_emit_modifier(r, "side 2's leadership", lead[1], "Presidio Section 2, Initiative");
+	fray_emit_total(r, "added to side 2's die", lead[1], "ruling R17");
+	b += lead[1];
 	if (a == b && !fray_roller_stopped(r)) {
 		/* R17: ties are rolled again until one side is higher. Rolling
 		 * until untied is one draw among the untied pairs of dice, each
@@ -792,8 +758,20 @@ FRAY_API void fray_presidio_spot_procedure(fray_roller *r, fray_policy *p, const
 {
 	(void)p;
 	const int *v = in;
-	int recon = fray_die(r, 6, "recon d6") + v[0] + v[3];
-	int camou = fray_die(r, 6, "camou d6") + v[1] + v[2];
+	static const char *const hm = "Presidio Section 4, Hidden Movement";
+	int recon = fray_die(r, 6, "recon d6");
+	term t[3];
+	int n = 0;
+	add_base(t, &n, v[0], hm, "the searchers' Recon");
+	add_term(t, &n, v[3], "Presidio Section 8, Nighttime Visibility", "the night's Search DM");
+	tell_terms(r, t, n, "added to the recon die", hm);
+	recon += sum_terms(t, n);
+	int camou = fray_die(r, 6, "camou d6");
+	n = 0;
+	add_base(t, &n, v[1], hm, "the hidden unit's Camou");
+	add_term(t, &n, v[2], hm, "its cover benefit");
+	tell_terms(r, t, n, "added to the camou die", hm);
+	camou += sum_terms(t, n);
 	out[0] = recon >= camou;
 	if (fray_roller_narrating(r)) {
 		char text[96];

@@ -489,6 +489,29 @@ static void rally_terms_add_up(void **state)
 		}
 }
 
+static void artillery_terms_add_up(void **state)
+{
+	(void)state;
+	for (int i = 0; i < 2000; i++) {
+		const fray_presidio_gun *g = &fray_presidio_guns[pick((int)fray_presidio_nguns)];
+		fray_presidio_artillery_in in = {.gun = g, .type = (fray_presidio_fire_type)pick(4), .skill = pick(4),
+						 .band = pick(3), .cover_dm = pick(4), .other_dm = pick(5) - 2,
+						 .corrections = pick(4), .strength = pick(8), .crew_missing = pick(2),
+						 .enemy_figures = pick(10)};
+		if (fray_presidio_fire_refused(g, in.type))
+			continue;
+		fray_roller *r = fray_roller_sample_new(ctx, (uint64_t)i + 1, 0);
+		terms_seen t = {.names = {"required number"}, .nnames = 1, .named = {-99}};
+		fray_roller_set_sink(r, watch_terms, &t);
+		fray_presidio_artillery_out out;
+		fray_presidio_artillery(r, &in, &out);
+		no_bad_terms(&t);
+		assert_int_equal(t.named[0], out.required);
+		assert_int_equal(out.required, fray_presidio_artillery_required(&in));
+		fray_roller_free(r);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -507,6 +530,7 @@ int main(void)
 		cmocka_unit_test(morale_terms_add_up),
 		cmocka_unit_test(melee_terms_add_up),
 		cmocka_unit_test(rally_terms_add_up),
+		cmocka_unit_test(artillery_terms_add_up),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
