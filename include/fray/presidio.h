@@ -575,6 +575,8 @@ typedef struct fray_presidio_sentry_in {
 	bool night;
 	int posture;              /* 0 standing, 1 kneeling (-1), 2 prone (-2) */
 	fray_presidio_size size;  /* platoon +1, company +2 */
+	int night_dm;             /* at night, the Nighttime Visibility row's
+				     Search DM, added to the discovery die */
 } fray_presidio_sentry_in;
 void fray_presidio_sentry_procedure(fray_roller *r, fray_policy *p, const void *in, int64_t *out);
 

@@ -78,6 +78,7 @@ FRAY_API void fray_presidio_sentry_procedure(fray_roller *r, fray_policy *p, con
 	add_term(t, &n, in->posture, sa, in->posture == 1 ? "kneeling (-1 DM)" : "prone (-2 DM)");
 	add_term(t, &n, in->size == FRAY_PRESIDIO_PLATOON ? -1 : in->size == FRAY_PRESIDIO_COMPANY ? -2 : 0, sa,
 		 in->size == FRAY_PRESIDIO_PLATOON ? "a platoon (+1 DM)" : "a company (+2 DM)");
+	add_term(t, &n, -in->night_dm, "Presidio Section 8, Nighttime Visibility", "the night's Search DM");
 	tell_terms(r, t, n, "needed on the discovery die", sa);
 	int need = sum_terms(t, n);
 	out[1] = need <= 1 ? 1 : need > 6 ? 0 : fray_successes(r, 1, 6, need, "discovery die");

@@ -333,6 +333,24 @@ static void firing_back_from_cover(void **state)
 	assert_int_equal(fray_presidio_hit_number(&in), open);
 }
 
+/* Missing list, Section 8: the night's Search DM (Nighttime Visibility)
+ * on the sentry's discovery die: an alert sentry (5-6) with Recon 1
+ * against Camou 1 sees them by night on 5+, with a full moon (+2) on 3+:
+ * P(discovered) = 2/6 x 4/6 + 2/6 (daydreaming, -1) x 3/6. */
+static void night_dm_for_sentries(void **state)
+{
+	(void)state;
+	fray_presidio_sentry_in in = {.recon = 1, .camou = 1, .night = true, .size = FRAY_PRESIDIO_SQUAD,
+				      .night_dm = 2};
+	fray_dist *d;
+	assert_int_equal(fray_enumerate(ctx, fray_presidio_sentry_procedure, NULL, &in, 2, NULL, &d), FRAY_OK);
+	double seen_p = 0;
+	for (size_t k = 0; k < fray_dist_count(d); k++)
+		seen_p += fray_dist_outcome(d, k)[1] ? fray_dist_p(d, k) : 0;
+	assert_double_equal(seen_p, 2.0 / 6 * 4.0 / 6 + 2.0 / 6 * 3.0 / 6, 1e-15);
+	fray_dist_free(d);
+}
+
 /* ---- told terms ---- */
 
 typedef struct terms_seen {
@@ -526,6 +544,7 @@ int main(void)
 		cmocka_unit_test(an_nco_cannot_rally),
 		cmocka_unit_test(hunkered_is_complete_cover),
 		cmocka_unit_test(firing_back_from_cover),
+		cmocka_unit_test(night_dm_for_sentries),
 		cmocka_unit_test(shoot_terms_add_up),
 		cmocka_unit_test(morale_terms_add_up),
 		cmocka_unit_test(melee_terms_add_up),
