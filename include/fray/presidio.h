@@ -509,6 +509,7 @@ typedef struct fray_presidio_move_in {
 	double before_barrier;   /* inches moved before the barrier (split terrain) */
 	int skill;               /* the Move skill, "added to the movement die
 				    roll" (Section 1) */
+	bool road_column;        /* a column on a road: +3" (Formations) */
 } fray_presidio_move_in;
 
 /* The distance for a given 1D6 roll, in inches (Section 3; a movement

@@ -841,6 +841,10 @@ FRAY_API double fray_presidio_move_distance(const fray_presidio_move_in *in, int
 		d /= 2;
 	if (in->line && in->drummer)
 		d += 1;
+	/* Formations, Column: "+3\" movement if on a road", a flat 3" added
+	 * after doubling, as the drummer's inch (docs/presidio.md) */
+	if (in->road_column && !in->line)
+		d += 3;
 	if (in->crawling)
 		d /= 4;
 	d -= in->kneel_changes + 2.0 * in->prone_changes;

@@ -351,6 +351,19 @@ static void night_dm_for_sentries(void **state)
 	fray_dist_free(d);
 }
 
+/* Missing list, Section 3 Formations: a column on a road moves +3": on
+ * foot with a 3, 6 + 3 + 3 = 12"; running, (6 + 3) x 2 + 3 = 21". */
+static void column_on_a_road(void **state)
+{
+	(void)state;
+	fray_presidio_move_in in = {.mover = FRAY_PRESIDIO_ON_FOOT, .road_column = true};
+	assert_double_equal(fray_presidio_move_distance(&in, 3), 12, 0);
+	in.running = true;
+	assert_double_equal(fray_presidio_move_distance(&in, 3), 21, 0);
+	in = (fray_presidio_move_in){.mover = FRAY_PRESIDIO_ON_FOOT};
+	assert_double_equal(fray_presidio_move_distance(&in, 3), 9, 0);
+}
+
 /* ---- told terms ---- */
 
 typedef struct terms_seen {
@@ -545,6 +558,7 @@ int main(void)
 		cmocka_unit_test(hunkered_is_complete_cover),
 		cmocka_unit_test(firing_back_from_cover),
 		cmocka_unit_test(night_dm_for_sentries),
+		cmocka_unit_test(column_on_a_road),
 		cmocka_unit_test(shoot_terms_add_up),
 		cmocka_unit_test(morale_terms_add_up),
 		cmocka_unit_test(melee_terms_add_up),
