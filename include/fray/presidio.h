@@ -111,7 +111,35 @@ int fray_presidio_command_skill(const char *rank);
 typedef struct fray_presidio_rank {
 	const char *rank;
 	int skill;
+	bool officer;              /* an officer or native leader; false: an NCO */
 } fray_presidio_rank;
+/* The rank's row, or NULL when unknown (forgiving, as for weapons). */
+const fray_presidio_rank *fray_presidio_rank_find(const char *rank);
+
+/* ---- A unit's standing (the marker it carries after a morale result)
+ * and what it may do ---- */
+
+typedef enum fray_presidio_standing {
+	FRAY_PRESIDIO_GOOD = 0, FRAY_PRESIDIO_DISORDERED, FRAY_PRESIDIO_FLINCHED, FRAY_PRESIDIO_HUNKERED,
+	FRAY_PRESIDIO_FELL_BACK, FRAY_PRESIDIO_RETREATED, FRAY_PRESIDIO_PANICKED, FRAY_PRESIDIO_SURRENDERED,
+	FRAY_PRESIDIO_DESTROYED
+} fray_presidio_standing;
+#define FRAY_PRESIDIO_NSTANDINGS 9
+/* "good", "disordered", "flinched", "hunkered", "fell back", "retreated",
+ * "panicked", "surrendered", "destroyed" */
+extern const char *const fray_presidio_standing_names[FRAY_PRESIDIO_NSTANDINGS];
+
+typedef enum fray_presidio_act {
+	FRAY_PRESIDIO_ACT_SHOOT = 0, FRAY_PRESIDIO_ACT_MELEE, FRAY_PRESIDIO_ACT_CHARGE, FRAY_PRESIDIO_ACT_RELOAD,
+	FRAY_PRESIDIO_ACT_RALLY, FRAY_PRESIDIO_ACT_BE_TARGETED
+} fray_presidio_act;
+/* Whether a unit of this standing may do a: NULL when it may, else why
+ * not, with the rule (a panicked unit neither shoots nor reloads, only a
+ * panicked unit rallies, ...). */
+const char *fray_presidio_act_refused(fray_presidio_standing s, fray_presidio_act a);
+/* The worse of two standings: a milder failure never overwrites a worse
+ * one (a panicked unit that falls back is still panicked). */
+fray_presidio_standing fray_presidio_worse_standing(fray_presidio_standing a, fray_presidio_standing b);
 extern const fray_presidio_rank fray_presidio_ranks[];
 extern const size_t fray_presidio_nranks;
 
@@ -151,6 +179,26 @@ typedef struct fray_presidio_shoot_in {
 	 * half their independent-fire figures, an odd half rounded up or
 	 * down on a 50% die; a target doing so has +1 cover */
 	bool reloading_in_cover, target_reloading_in_cover;
+	/* The firers' state (Section 4, Firing and Reloading): actions of
+	 * reloading still to do, and whether they follow a volley (then no
+	 * figure is loaded until they are done); officers and NCOs among the
+	 * firers (not counted in a volley); the firers' own cover (partial,
+	 * heavy or full: +1 firing back). */
+	int reload_left;
+	bool after_volley;
+	bool volley_if_able;       /* a volley when the unit may fire one, else
+				      independent fire (Defensive Fire) */
+	fray_presidio_standing firer_standing;  /* disordered: not in formation */
+	int firer_leaders;
+	fray_presidio_cover firer_cover;
+	/* The target's standing: hunkered down is complete cover (Special
+	 * Cover, Hunker Down); its leader among its specialty figures (the
+	 * first of them on the casualty die) */
+	fray_presidio_standing target_standing;
+	bool target_leader;
+	/* the range in inches when known (< 0: only the band is known), for
+	 * "within 4\"" of the enemy (Section 7, Surrender) */
+	double inches;
 } fray_presidio_shoot_in;
 
 typedef struct fray_presidio_shoot_out {
@@ -158,7 +206,27 @@ typedef struct fray_presidio_shoot_out {
 	int hits, casualties, specialists_hit;
 	int rear_hits, rear_casualties;
 	int rear_unit;             /* which unit behind took them, 1-based */
+	bool leader_hit;           /* the target's leader among the casualties */
+	bool volley;               /* the fire was a volley */
+	int reload;                /* actions to reload afterwards */
+	bool morale_check;         /* the target checks morale (Section 7) */
+	bool within_4;             /* the firers are within 4" of the target */
 } fray_presidio_shoot_out;
+
+/* What a shot leaves, known before any die: whether it is a volley (a
+ * volley asked of a unit that may not fire one is independent fire,
+ * ruling R27) and the reload actions needed afterwards (any fire empties
+ * the guns that fired: a volley next needs the whole reload, Section 4,
+ * Reloading). */
+bool fray_presidio_fires_volley(const fray_presidio_shoot_in *in);
+int fray_presidio_reload_after(const fray_presidio_shoot_in *in);
+
+/* Why this unit cannot fire now (nothing loaded after a volley, a volley
+ * not fully loaded or not allowed), or NULL. */
+const char *fray_presidio_fire_state_refused(const fray_presidio_shoot_in *in);
+/* Whether a target at this band (and range in inches, < 0 unknown) is
+ * within 4" (Section 7, Surrender): a rifle's close band reaches 12". */
+bool fray_presidio_within_4(fray_presidio_range_class c, int band, double inches);
 
 /* Ruling R27: independent fire is the default; a volley is fired only when
  * asked for (FRAY_PRESIDIO_VOLLEY) by a unit that may: NULL when it may,
@@ -172,7 +240,7 @@ int fray_presidio_hit_number(const fray_presidio_shoot_in *in);
 void fray_presidio_shoot(fray_roller *r, const fray_presidio_shoot_in *in,
 			 fray_presidio_shoot_out *out);
 /* As a procedure: outcome {hits, casualties, specialists_hit, rear_hits,
- * rear_casualties}. */
+ * rear_casualties, rear_unit, leader_hit, morale_check}. */
 void fray_presidio_shoot_procedure(fray_roller *r, fray_policy *p, const void *in,
 				   int64_t *out);
 
@@ -186,6 +254,9 @@ typedef enum fray_presidio_impact {
 	FRAY_PRESIDIO_LANCE = 4       /* on horseback with spear or lance: -3 in all */
 } fray_presidio_impact;
 extern const char *const fray_presidio_impact_names[5];
+/* Charge Impact: the chargers' kind by their mount and melee weapon (a
+ * spear or lance by its name) and bayonets. */
+fray_presidio_impact fray_presidio_impact_of(bool mounted, const fray_presidio_weapon *melee, bool bayonets);
 
 typedef struct fray_presidio_melee_in {
 	const fray_presidio_weapon *weapon, *defender_weapon;
@@ -253,20 +324,33 @@ typedef struct fray_presidio_morale_in {
 	bool charge_impact;        /* the check follows a charge's impact: a
 				      panic there is a panic move, not a
 				      surrender (Section 7, Surrender) */
+	fray_presidio_standing standing;   /* the unit's standing before */
 } fray_presidio_morale_in;
 
 typedef struct fray_presidio_morale_out {
 	int required, roll, total;
 	bool success, bonus;
 	int short_by;              /* 0 on success */
+	fray_presidio_standing standing;   /* afterwards */
+	bool holds;                /* stays in place (or, charging, goes on) */
 } fray_presidio_morale_out;
+
+/* The standing after a check short by short_by (0: passed) for the
+ * unit's situation, never milder than the standing it had. */
+fray_presidio_standing fray_presidio_morale_standing(const fray_presidio_morale_in *in, int short_by);
+/* Whether a unit of that standing holds its place (a charging unit: goes
+ * on with its charge): passed, disordered, flinched or hunkered. */
+bool fray_presidio_standing_holds(fray_presidio_standing s);
 
 int fray_presidio_morale_required(const fray_presidio_morale_in *in);
 void fray_presidio_morale(fray_roller *r, const fray_presidio_morale_in *in,
 			  fray_presidio_morale_out *out);
+/* Morale Bonus: the level a unit reaches with two 6s (one up; an elite
+ * unit becomes super-elite). */
+fray_presidio_level fray_presidio_bonus_level(fray_presidio_level l);
 /* The failure band's consequence in words, for the unit's situation. */
 const char *fray_presidio_morale_result(const fray_presidio_morale_in *in, int short_by);
-/* As a procedure: outcome {success, short_by, bonus}. */
+/* As a procedure: outcome {success, short_by, bonus, standing, holds}. */
 void fray_presidio_morale_procedure(fray_roller *r, fray_policy *p, const void *in,
 				    int64_t *out);
 
@@ -425,6 +509,7 @@ typedef struct fray_presidio_move_in {
 	double before_barrier;   /* inches moved before the barrier (split terrain) */
 	int skill;               /* the Move skill, "added to the movement die
 				    roll" (Section 1) */
+	bool road_column;        /* a column on a road: +3" (Formations) */
 } fray_presidio_move_in;
 
 /* The distance for a given 1D6 roll, in inches (Section 3; a movement
@@ -491,6 +576,8 @@ typedef struct fray_presidio_sentry_in {
 	bool night;
 	int posture;              /* 0 standing, 1 kneeling (-1), 2 prone (-2) */
 	fray_presidio_size size;  /* platoon +1, company +2 */
+	int night_dm;             /* at night, the Nighttime Visibility row's
+				     Search DM, added to the discovery die */
 } fray_presidio_sentry_in;
 void fray_presidio_sentry_procedure(fray_roller *r, fray_policy *p, const void *in, int64_t *out);
 
@@ -582,9 +669,16 @@ void fray_presidio_pursuit_procedure(fray_roller *r, fray_policy *p, const void 
 /* Distance in Leagues: the 2D6 columns (0 for rest). */
 int fray_presidio_leagues(bool fugitives, int roll);
 
-/* Rally (Section 2, R17): 1d6 at least 6 - the leader's level. */
-void fray_presidio_rally_procedure(fray_roller *r, fray_policy *p, const void *leader,
-				   int64_t *out);
+/* Rally (Section 2, R17): 1d6 at least 6 - the officer's level; an
+ * NCO's level does not count ("NCO's cannot rally troops"). */
+typedef struct fray_presidio_rally_in {
+	int leader;
+	bool nco;
+} fray_presidio_rally_in;
+int fray_presidio_rally_need(const fray_presidio_rally_in *in);
+/* outcome {rallied, standing afterwards: disordered (turned about in a
+ * clump) or still panicked} */
+void fray_presidio_rally_procedure(fray_roller *r, fray_policy *p, const void *in, int64_t *out);
 /* Initiative (Section 2, R17): 1d6 + leadership each, ties rolled again.
  * input: int[2] leaderships; outcome {winner 0 or 1}. */
 void fray_presidio_initiative_procedure(fray_roller *r, fray_policy *p, const void *in,

@@ -30,7 +30,8 @@ static const fray_presidio_weapon *weapon_of(fray_call *c, size_t k, const char 
 
 enum { S_WEAPON, S_FIGURES, S_RANGE, S_BAND, S_SKILL, S_MODE, S_LINE, S_COVER, S_INCIDENTAL, S_SKIRMISH,
        S_MOUNTED, S_EVADING, S_TAKING_COVER, S_DM, S_ARMOR, S_TARGET_FIGURES, S_SPECIALISTS, S_THROUGH,
-       S_BEHIND, S_RELOADING, S_TARGET_RELOADING, S_UNITS, S_UNIT, S_TARGET_UNIT, S_N };
+       S_BEHIND, S_RELOADING, S_TARGET_RELOADING, S_UNITS, S_UNIT, S_TARGET_UNIT, S_LEADERS, S_FIRER_COVER,
+       S_RELOAD_LEFT, S_AFTER_VOLLEY, S_TARGET_STANDING, S_TARGET_LEADER, S_VOLLEY_IF_ABLE, S_STANDING, S_N };
 static const in_desc shoot_in[] = {
 	{"weapon", IN_STRING, .required = true, .help = "the firers' weapon ('fray presidio weapons')",
 	 .rule = "Presidio Section 10, Small Arms"},
@@ -71,12 +72,31 @@ static const in_desc shoot_in[] = {
 	{"units", IN_FILE, .help = "unit statistics (examples/presidio/units.yaml)", .rule = G4},
 	{"unit", IN_STRING, .help = "the firers' type in the units file", .rule = G4},
 	{"target_unit", IN_STRING, .help = "the target's type in the units file (armor; mounted)", .rule = G4},
+	{"leaders", IN_INT, 0, 100, .help = "officers and NCOs among the firers (a volley does not count them)",
+	 .rule = R4 ", Volley Fire"},
+	{"firer_cover", IN_CHOICE, .choices = fray_presidio_cover_names, .nchoices = 6,
+	 .help = "the firers' own cover: partial, heavy or full is +1 firing back", .rule = R4 ", Defensive Cover"},
+	{"reload_left", IN_INT, 0, 20, .help = "reload actions the firers still have to do (0: fully loaded)",
+	 .rule = R4 ", Reloading"},
+	{"after_volley", IN_BOOL, .help = "that reload follows a volley: nothing is loaded until it is done",
+	 .rule = R4 ", Volley Fire"},
+	{"target_standing", IN_CHOICE, .choices = fray_presidio_standing_names, .nchoices = FRAY_PRESIDIO_NSTANDINGS,
+	 .help = "the target's standing: hunkered down is complete cover", .rule = R4 ", Special Cover, Hunker Down"},
+	{"target_leader", IN_BOOL, .help = "the target's leader is among its specialty figures (the first)",
+	 .rule = "Presidio Section 6, Hits; Section 7, Leaders"},
+	{"volley_if_able", IN_BOOL, .help = "with --mode volley: independent fire when the unit may not volley",
+	 .rule = R5 ", Defensive Fire"},
+	{"standing", IN_CHOICE, .choices = fray_presidio_standing_names, .nchoices = FRAY_PRESIDIO_NSTANDINGS,
+	 .help = "the firers' standing: disordered is out of formation (no volley), panicked cannot fire",
+	 .rule = R4 ", Volley Fire; Section 7"},
 };
 static const out_desc shoot_out[] = {
 	{"hits", "integer", "figures hit"}, {"casualties", "integer", "figures wounded"},
 	{"specialists_hit", "integer", "specialty figures among them"},
 	{"rear_hits", "integer", "through-fire: hits on the unit behind"},
-	{"rear_casualties", "integer", "through-fire: its casualties"}, {"rear_unit", "integer", "which unit behind"}};
+	{"rear_casualties", "integer", "through-fire: its casualties"}, {"rear_unit", "integer", "which unit behind"},
+	{"leader_hit", "boolean", "the target's leader is among the casualties"},
+	{"morale_check", "boolean", "the target checks morale: it took casualties and has figures left"}};
 
 static void fmt_shoot(const fray_call *c, const int64_t *o, bool json, textbuf *t)
 {
@@ -87,6 +107,9 @@ static void fmt_shoot(const fray_call *c, const int64_t *o, bool json, textbuf *
 		if (in->through_fire)
 			text_add(t, ", \"rear_hits\": %lld, \"rear_casualties\": %lld, \"rear_unit\": %lld",
 				 (long long)o[3], (long long)o[4], (long long)o[5]);
+		if (in->target_leader)
+			text_add(t, ", \"leader_hit\": %s", o[6] ? "true" : "false");
+		text_add(t, ", \"morale_check\": %s", o[7] ? "true" : "false");
 		return;
 	}
 	text_add(t, "%lld hit%s, %lld casualt%s, %lld specialist%s", (long long)o[0], o[0] == 1 ? "" : "s",
@@ -96,6 +119,8 @@ static void fmt_shoot(const fray_call *c, const int64_t *o, bool json, textbuf *
 			 (long long)o[4], o[4] == 1 ? "y" : "ies");
 	if (in->through_fire && in->units_behind > 1 && o[3])
 		text_add(t, " (unit %lld behind)", (long long)o[5]);
+	if (in->target_leader && o[6])
+		text_add(t, "; the leader is hit");
 }
 
 static fray_status bind_shoot(fray_call *c)
@@ -122,8 +147,10 @@ static fray_status bind_shoot(fray_call *c)
 		if (st != FRAY_OK)
 			return st;
 		snprintf(range_words, sizeof range_words, "%g\" ", inches);
+		in->inches = inches;
 	} else if (val_given(c, S_BAND)) {
 		in->band = (int)val_i(c, S_BAND);
+		in->inches = -1;
 	} else {
 		return call_bad(c, "missing %s INCHES or %s close|medium|long", call_opt(c, S_RANGE), call_opt(c, S_BAND));
 	}
@@ -137,6 +164,8 @@ static fray_status bind_shoot(fray_call *c)
 	in->mode = (fray_presidio_fire_mode)val_i(c, S_MODE);
 	in->volley_ready = val_b(c, S_LINE);
 	/* R27: a volley only when asked, by a unit that may */
+	if (val_b(c, S_VOLLEY_IF_ABLE) && in->mode != FRAY_PRESIDIO_VOLLEY)
+		return call_bad(c, "%s is for %s volley", call_opt(c, S_VOLLEY_IF_ABLE), call_opt(c, S_MODE));
 	if (in->volley_ready && in->mode != FRAY_PRESIDIO_VOLLEY)
 		return call_bad(c, "%s is for %s volley (a unit fully loaded in line at most two deep)", call_opt(c, S_LINE),
 				call_opt(c, S_MODE));
@@ -154,9 +183,25 @@ static fray_status bind_shoot(fray_call *c)
 	if (in->reloading_in_cover && in->mode != FRAY_PRESIDIO_INDEPENDENT)
 		return call_bad(c, "%s is for skirmishers firing independent fire, not moving (Section 4, Reloading "
 				"While Taking Additional Cover)", call_opt(c, S_RELOADING));
-	if (fray_presidio_volley_refused(in))
+	in->reload_left = (int)val_i(c, S_RELOAD_LEFT);
+	in->volley_if_able = val_b(c, S_VOLLEY_IF_ABLE);
+	in->firer_standing = (fray_presidio_standing)val_i(c, S_STANDING);
+	if (fray_presidio_act_refused(in->firer_standing, FRAY_PRESIDIO_ACT_SHOOT))
+		return call_bad(c, "%s %s: %s", call_opt(c, S_STANDING), fray_presidio_standing_names[in->firer_standing],
+				fray_presidio_act_refused(in->firer_standing, FRAY_PRESIDIO_ACT_SHOOT));
+	if (fray_presidio_volley_refused(in) && !in->volley_if_able && !val_b(c, S_LINE))
 		return call_bad(c, "%s volley: %s; say %s if the unit is so", call_opt(c, S_MODE),
 				fray_presidio_volley_refused(in), call_opt(c, S_LINE));
+	in->after_volley = val_b(c, S_AFTER_VOLLEY);
+	in->firer_leaders = (int)val_i(c, S_LEADERS);
+	in->firer_cover = (fray_presidio_cover)val_i(c, S_FIRER_COVER);
+	in->target_standing = (fray_presidio_standing)val_i(c, S_TARGET_STANDING);
+	in->target_leader = val_b(c, S_TARGET_LEADER);
+	if (fray_presidio_fire_state_refused(in))
+		return call_bad(c, "the firers cannot fire: %s", fray_presidio_fire_state_refused(in));
+	if (in->target_standing == FRAY_PRESIDIO_SURRENDERED || in->target_standing == FRAY_PRESIDIO_DESTROYED)
+		return call_bad(c, "%s %s: the target is out of the fight", call_opt(c, S_TARGET_STANDING),
+				fray_presidio_standing_names[in->target_standing]);
 	in->cover = (fray_presidio_cover)cover;
 	in->skirmish_target = val_b(c, S_SKIRMISH);
 	/* a target the units file says is mounted: +1 (Other Modifiers) */
@@ -179,15 +224,23 @@ static fray_status bind_shoot(fray_call *c)
 		 "\"cover\": \"%s\", \"incidental\": %s, \"skirmish_target\": %s, \"mounted_target\": %s, "
 		 "\"evading\": %s, \"taking_cover\": %s, \"dm\": %d, \"armor\": %d, \"hit_number\": %d, "
 		 "\"target_figures\": %d, \"specialists\": %d, \"through_fire\": %s, \"units_behind\": %d, "
-		 "\"reloading_in_cover\": %s, \"target_reloading_in_cover\": %s}",
+		 "\"reloading_in_cover\": %s, \"target_reloading_in_cover\": %s, \"leaders\": %d, "
+		 "\"firer_cover\": \"%s\", \"reload_left\": %d, \"after_volley\": %s, \"target_standing\": \"%s\", "
+		 "\"target_leader\": %s, \"volley_if_able\": %s, \"standing\": \"%s\", \"fires\": \"%s\", "
+		 "\"reload_after\": %d, \"within_4\": %s}",
 		 weapon, fray_presidio_band_names[in->band], in->skill, in->figures, fray_presidio_fire_mode_names[in->mode],
 		 in->volley_ready ? "true" : "false", fray_presidio_cover_names[cover], in->incidental ? "true" : "false",
 		 in->skirmish_target ? "true" : "false", in->mounted_target ? "true" : "false",
 		 in->evading ? "true" : "false", in->taking_cover ? "true" : "false", in->other_dm, in->armor,
 		 fray_presidio_hit_number(in), in->target_figures, in->specialists, in->through_fire ? "true" : "false",
 		 in->units_behind, in->reloading_in_cover ? "true" : "false",
-		 in->target_reloading_in_cover ? "true" : "false");
-	call_run(c, fray_presidio_shoot_procedure, 6, fmt_shoot);
+		 in->target_reloading_in_cover ? "true" : "false", in->firer_leaders,
+		 fray_presidio_cover_names[in->firer_cover], in->reload_left, in->after_volley ? "true" : "false",
+		 fray_presidio_standing_names[in->target_standing], in->target_leader ? "true" : "false",
+		 in->volley_if_able ? "true" : "false", fray_presidio_standing_names[in->firer_standing],
+		 fray_presidio_fires_volley(in) ? "a volley" : "independent fire", fray_presidio_reload_after(in),
+		 fray_presidio_within_4(in->weapon->range, in->band, in->inches) ? "true" : "false");
+	call_run(c, fray_presidio_shoot_procedure, 8, fmt_shoot);
 	return FRAY_OK;
 }
 
@@ -199,7 +252,7 @@ const proc_desc presidio_shoot_desc = {
 	"cover, an odd half up or down at 50%); hits wound on the damage chart for\n"
 	"damage - armor; casualties never more than the target's figures, and hit\n"
 	"specialty figures on the unit's casualty die.",
-	shoot_in, S_N, shoot_out, 6, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
+	shoot_in, S_N, shoot_out, 8, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
 	"{\"weapon\": \"flintlock musket\", \"figures\": 9, \"range\": 15, \"skill\": 2, \"cover\": \"partial\"}",
 	bind_shoot, NULL, NULL, false};
 

@@ -8,34 +8,56 @@
 /* ---- rally (Section 2, R17) ---- */
 
 static const in_desc rally_in[] = {
-	{"leader", IN_INT, 0, 4, .required = true, .help = "the officer's command level (NCOs cannot rally troops)",
+	{"leader", IN_INT, 0, 4, .help = "the officer's or native leader's command level (0: none within 2\")",
 	 .rule = "Presidio Section 2, ruling R17"},
+	{"leader_rank", IN_STRING, .help = "the leader's rank: its level, and whether an officer (an NCO cannot "
+	 "rally troops)", .rule = "Presidio Section 1, Rank and Command Skill; Section 2, Rally"},
+	{"nco", IN_BOOL, .help = "the leader is an NCO: his level does not count", .rule = "Presidio Section 2, Rally"},
 };
-static const out_desc rally_out[] = {{"rallied", "boolean", "the unit rallies"}};
+static const out_desc rally_out[] = {{"rallied", "boolean", "the unit rallies"},
+				     {"standing", "string", "afterwards: disordered (in a clump) or still panicked"}};
 
 static void fmt_rallied(const fray_call *c, const int64_t *o, bool json, textbuf *t)
 {
 	(void)c;
 	fmt_yes_no(t, json, "rallied", "rallied", "not rallied", o[0]);
+	text_add(t, json ? ", \"standing\": \"%s\"" : " (%s)", fray_presidio_standing_names[o[1]]);
 }
 
 static fray_status bind_rally(fray_call *c)
 {
-	if (!val_given(c, 0))
-		return call_bad(c, "missing %s N: the officer's command level (0-4; NCOs cannot rally troops)",
-				call_opt(c, 0));
-	int *l = CALL_INPUT(c, int);
-	*l = (int)val_i(c, 0);
-	call_title(c, "rally: a panicked unit, officer's level %d: needs %d+", *l, 6 - *l);
-	call_echo(c, NULL);
-	call_run(c, fray_presidio_rally_procedure, 1, fmt_rallied);
+	if (!val_given(c, 0) && !val_given(c, 1))
+		return call_bad(c, "missing %s N (the officer's command level, 0-4) or %s RANK; NCOs cannot rally "
+				"troops", call_opt(c, 0), call_opt(c, 1));
+	fray_presidio_rally_in *in = CALL_INPUT(c, fray_presidio_rally_in);
+	*in = (fray_presidio_rally_in){.leader = (int)val_i(c, 0), .nco = val_b(c, 2)};
+	if (val_given(c, 1)) {
+		const fray_presidio_rank *k = fray_presidio_rank_find(val_s(c, 1));
+		if (!k)
+			return call_bad(c, "option %s: unknown rank '%.200s' ('fray presidio units FILE' lists the ranks)",
+					call_opt(c, 1), val_s(c, 1));
+		if (val_given(c, 0) && val_i(c, 0) != k->skill)
+			return call_bad(c, "%s %lld and %s %s (level %d) disagree: give one", call_opt(c, 0),
+					(long long)val_i(c, 0), call_opt(c, 1), k->rank, k->skill);
+		if (val_given(c, 2) && in->nco != !k->officer)
+			return call_bad(c, "%s: a %s is %s", call_opt(c, 2), k->rank, k->officer ? "an officer" : "an NCO");
+		in->leader = k->skill;
+		in->nco = !k->officer;
+	}
+	int need = fray_presidio_rally_need(in);
+	call_title(c, "rally: a panicked unit, %s level %d: needs %d+", in->nco ? "an NCO's (does not count)" : "officer's",
+		   in->leader, need);
+	textbuf t = text_on(c->inputs_json, sizeof c->inputs_json);
+	text_add(&t, "{\"leader\": %d, \"nco\": %s, \"need\": %d}", in->leader, in->nco ? "true" : "false", need);
+	call_run(c, fray_presidio_rally_procedure, 2, fmt_rallied);
 	return FRAY_OK;
 }
 
 const proc_desc presidio_rally_desc = {
 	"presidio.rally", "presidio rally", "a panicked unit rallies", "Presidio Section 2, ruling R17",
-	"A panicked unit rallies on 1d6 at least 6 less the officer's command level.",
-	rally_in, 1, rally_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"leader\": 2}", bind_rally, NULL, NULL, false};
+	"A panicked unit rallies on 1d6 at least 6 less the officer's command level;\n"
+	"an NCO's level does not count (NCOs cannot rally troops).",
+	rally_in, 3, rally_out, 2, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"leader\": 2}", bind_rally, NULL, NULL, false};
 
 /* ---- initiative (Section 2, R17) ---- */
 

@@ -6,7 +6,7 @@
 enum {
 	M_LEVEL, M_SIZE, M_CASUALTIES, M_LEADER, M_CHARGING, M_CHARGED, M_INCIDENTAL, M_COVER, M_LINE,
 	M_LEADER_CASUALTY, M_FELL_BACK, M_RETREATED, M_PANICKED, M_CHAPLAIN, M_FLAG, M_FIFER, M_HERO, M_SITUATION,
-	M_NEAR_ENEMY, M_CHARGE_IMPACT, M_UNITS, M_UNIT, M_RANK, M_N
+	M_NEAR_ENEMY, M_CHARGE_IMPACT, M_UNITS, M_UNIT, M_RANK, M_STANDING, M_N
 };
 static const in_desc morale_in[] = {
 	{"level", IN_CHOICE, .choices = fray_presidio_level_names, .nchoices = FRAY_PRESIDIO_NLEVELS, .def = -1,
@@ -40,10 +40,15 @@ static const in_desc morale_in[] = {
 	{"units", IN_FILE, .help = "unit statistics (examples/presidio/units.yaml)", .rule = "Presidio Section 1, G4"},
 	{"unit", IN_STRING, .help = "the unit's type in the units file", .rule = "Presidio Section 1, G4"},
 	{"leader_rank", IN_STRING, .help = "the leader's rank, for its command skill", .rule = "Presidio Section 1, Rank"},
+	{"standing", IN_CHOICE, .choices = fray_presidio_standing_names, .nchoices = FRAY_PRESIDIO_NSTANDINGS,
+	 .help = "the unit's standing before the check: a milder result does not lift it", .rule = R7 ", Morale Roll Results"},
 };
 static const out_desc morale_out[] = {
 	{"success", "boolean", "the check passes"}, {"short_by", "integer", "how far short (0 on success)"},
-	{"bonus", "boolean", "two 6s: the three bonuses"}, {"result", "string", "the failure band's consequence"}};
+	{"bonus", "boolean", "two 6s: the three bonuses"},
+	{"standing", "string", "the unit's standing afterwards (good, disordered, ... surrendered)"},
+	{"holds", "boolean", "the unit stays in place (charging: goes on)"},
+	{"result", "string", "the failure band's consequence"}};
 
 static void fmt_morale(const fray_call *c, const int64_t *o, bool json, textbuf *t)
 {
@@ -51,12 +56,16 @@ static void fmt_morale(const fray_call *c, const int64_t *o, bool json, textbuf 
 	if (json) {
 		char w[200];
 		fray_json_string(fray_presidio_morale_result(in, (int)o[1]), w, sizeof w);
-		text_add(t, "\"success\": %s, \"short_by\": %lld, \"bonus\": %s, \"result\": %s", o[0] ? "true" : "false",
-			 (long long)o[1], o[2] ? "true" : "false", w);
+		text_add(t, "\"success\": %s, \"short_by\": %lld, \"bonus\": %s, \"standing\": \"%s\", \"holds\": %s, "
+			 "\"result\": %s", o[0] ? "true" : "false", (long long)o[1], o[2] ? "true" : "false",
+			 fray_presidio_standing_names[o[3]], o[4] ? "true" : "false", w);
 	} else if (o[0]) {
 		text_add(t, "%s", o[2] ? "success with the three bonuses (two 6s)" : "success");
+		if (o[3] != FRAY_PRESIDIO_GOOD)
+			text_add(t, " (still %s)", fray_presidio_standing_names[o[3]]);
 	} else {
-		text_add(t, "short by %lld: %s", (long long)o[1], fray_presidio_morale_result(in, (int)o[1]));
+		text_add(t, "short by %lld: %s (now %s)", (long long)o[1], fray_presidio_morale_result(in, (int)o[1]),
+			 fray_presidio_standing_names[o[3]]);
 	}
 }
 
@@ -80,10 +89,11 @@ static fray_status bind_morale(fray_call *c)
 		return call_bad(c, "missing %s elite|veteran|average|inexperienced or %s team|squad|platoon|company",
 				call_opt(c, M_LEVEL), call_opt(c, M_SIZE));
 	size_t cover = val_given(c, M_COVER) ? (size_t)val_i(c, M_COVER) : 0;
-	/* the morale text has DMs for incidental, partial and heavy cover */
-	if (cover >= FRAY_PRESIDIO_FULL)
-		return call_bad(c, "%s %s: Section 7 gives morale DMs for incidental, partial and heavy cover only "
-				"(give the one you rule it is)", call_opt(c, M_COVER), fray_presidio_cover_names[cover]);
+	/* complete cover: nothing reaches the unit (full cover, loopholes,
+	 * has its benefit as partial and heavy do) */
+	if (cover == FRAY_PRESIDIO_COMPLETE)
+		return call_bad(c, "%s complete: a unit in complete cover cannot be hit, so no check follows a shot "
+				"(give the cover it had)", call_opt(c, M_COVER));
 	if (cover == FRAY_PRESIDIO_INCIDENTAL && val_b(c, M_INCIDENTAL))
 		return call_bad(c, "%s incidental and %s are the same cover: give one", call_opt(c, M_COVER),
 				call_opt(c, M_INCIDENTAL));
@@ -100,7 +110,9 @@ static fray_status bind_morale(fray_call *c)
 		.friends_retreated = (int)val_i(c, M_RETREATED), .friends_panicked = (int)val_i(c, M_PANICKED),
 		.chaplain = val_b(c, M_CHAPLAIN), .hero = val_b(c, M_HERO), .flag = val_b(c, M_FLAG),
 		.fifer = val_b(c, M_FIFER), .near_enemy = val_b(c, M_NEAR_ENEMY),
-		.charge_impact = val_b(c, M_CHARGE_IMPACT)};
+		.charge_impact = val_b(c, M_CHARGE_IMPACT), .standing = (fray_presidio_standing)val_i(c, M_STANDING)};
+	if (in->standing == FRAY_PRESIDIO_DESTROYED)
+		return call_bad(c, "%s destroyed: a destroyed unit checks no morale", call_opt(c, M_STANDING));
 	in->situation = val_given(c, M_SITUATION) ? (fray_presidio_situation)val_i(c, M_SITUATION)
 			: in->charging			? FRAY_PRESIDIO_CHARGING
 			: in->line			? FRAY_PRESIDIO_LINE
@@ -116,15 +128,16 @@ static fray_status bind_morale(fray_call *c)
 		 "\"incidental_cover\": %s, \"charging\": %s, \"charged\": %s, \"line\": %s, \"leader_casualty\": %s, "
 		 "\"friends_fell_back\": %d, \"friends_retreated\": %d, \"friends_panicked\": %d, \"chaplain\": %s, "
 		 "\"flag\": %s, \"fifer\": %s, \"hero\": %s, \"near_enemy\": %s, \"charge_impact\": %s, "
-		 "\"required\": %d, \"situation\": \"%s\"}",
+		 "\"required\": %d, \"situation\": \"%s\", \"standing\": \"%s\"}",
 		 fray_presidio_level_names[level], fray_presidio_size_names[in->size], in->casualties, in->leader,
 		 fray_presidio_cover_names[cover], in->incidental_or_friendly_cover ? "true" : "false",
 		 in->charging ? "true" : "false", in->charged ? "true" : "false", in->line ? "true" : "false",
 		 in->leader_casualty ? "true" : "false", in->friends_fell_back, in->friends_retreated,
 		 in->friends_panicked, in->chaplain ? "true" : "false", in->flag ? "true" : "false",
 		 in->fifer ? "true" : "false", in->hero ? "true" : "false", in->near_enemy ? "true" : "false",
-		 in->charge_impact ? "true" : "false", required, fray_presidio_situation_names[in->situation]);
-	call_run(c, fray_presidio_morale_procedure, 3, fmt_morale);
+		 in->charge_impact ? "true" : "false", required, fray_presidio_situation_names[in->situation],
+		 fray_presidio_standing_names[in->standing]);
+	call_run(c, fray_presidio_morale_procedure, 5, fmt_morale);
 	return FRAY_OK;
 }
 
@@ -135,6 +148,6 @@ const proc_desc presidio_morale_desc = {
 	"the three bonuses (an elite unit becomes super-elite: base 4). A panic\n"
 	"within 4\" of the enemy surrenders, but after a charge impact it is a panic\n"
 	"move.",
-	morale_in, M_N, morale_out, 4, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
+	morale_in, M_N, morale_out, 6, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
 	"{\"level\": \"veteran\", \"size\": \"platoon\", \"casualties\": 2, \"charged\": true, \"fifer\": true}",
 	bind_morale, NULL, NULL, false};

@@ -5,7 +5,7 @@
 #define R3 "Presidio Section 3, Movement"
 
 enum { MV_AS, MV_RUNNING, MV_CHARGING, MV_LINE, MV_DRUMMER, MV_CRAWLING, MV_KNEEL, MV_PRONE, MV_BARRIER,
-       MV_BEFORE, MV_SKILL, MV_UNITS, MV_UNIT, MV_N };
+       MV_BEFORE, MV_SKILL, MV_UNITS, MV_UNIT, MV_ROAD, MV_N };
 static const in_desc move_in[] = {
 	{"as", IN_CHOICE, .choices = fray_presidio_mover_names, .nchoices = 4,
 	 .help = "the mover: foot 6, light and native 7, slow (wagons, civilians) 3, mounted 12, + 1D6", .rule = R3},
@@ -26,6 +26,7 @@ static const in_desc move_in[] = {
 	{"units", IN_FILE, .help = "unit statistics (examples/presidio/units.yaml)", .rule = "Presidio Section 1, G4"},
 	{"unit", IN_STRING, .help = "the unit's type in the units file (its Move skill; mounted moves as mounted)",
 	 .rule = "Presidio Section 1, G4"},
+	{"road_column", IN_BOOL, .help = "a column on a road: +3\"", .rule = "Presidio Section 3, Formations, Column"},
 };
 static const out_desc move_out[] = {{"inches", "number", "the distance moved"}};
 
@@ -57,7 +58,10 @@ static fray_status bind_move(fray_call *c)
 		.line = val_b(c, MV_LINE), .drummer = val_b(c, MV_DRUMMER), .crawling = val_b(c, MV_CRAWLING),
 		.kneel_changes = (int)val_i(c, MV_KNEEL), .prone_changes = (int)val_i(c, MV_PRONE),
 		.barrier = (fray_presidio_barrier)barrier, .before_barrier = val_x(c, MV_BEFORE),
-		.skill = val_given(c, MV_SKILL) ? (int)val_i(c, MV_SKILL) : ut.move};
+		.skill = val_given(c, MV_SKILL) ? (int)val_i(c, MV_SKILL) : ut.move, .road_column = val_b(c, MV_ROAD)};
+	if (in->road_column && in->line)
+		return call_bad(c, "%s and %s: a unit is in column or in line, not both", call_opt(c, MV_ROAD),
+				call_opt(c, MV_LINE));
 	call_title(c, "move: %s%s%s%s, move skill %d, barrier %s", fray_presidio_mover_names[mover],
 		   in->running ? ", two actions" : "", in->charging ? ", charging" : "", in->line ? ", in line" : "",
 		   in->skill, fray_presidio_barrier_names[barrier]);

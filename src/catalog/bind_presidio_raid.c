@@ -77,7 +77,7 @@ const proc_desc presidio_villagers_desc = {
 
 /* ---- sentry ---- */
 
-enum { SEN_RECON, SEN_CAMOU, SEN_NIGHT, SEN_KNEELING, SEN_PRONE, SEN_PLATOON, SEN_COMPANY };
+enum { SEN_RECON, SEN_CAMOU, SEN_NIGHT, SEN_KNEELING, SEN_PRONE, SEN_PLATOON, SEN_COMPANY, SEN_MOON, SEN_N };
 static const in_desc sentry_in[] = {
 	{"recon", IN_INT, -5, 10, .help = "the sentry's Recon skill", .rule = RULE8 ", Sentry Alertness"},
 	{"camou", IN_INT, -5, 10, .help = "the attackers' Camou skill", .rule = RULE8 ", Sentry Alertness"},
@@ -86,6 +86,8 @@ static const in_desc sentry_in[] = {
 	{"prone", IN_BOOL, .help = "the attackers crawl prone (-2)", .rule = RULE8 ", Sentry DM"},
 	{"platoon", IN_BOOL, .help = "the attackers are a platoon (+1)", .rule = RULE8 ", Sentry DM"},
 	{"company", IN_BOOL, .help = "the attackers are a company (+2)", .rule = RULE8 ", Sentry DM"},
+	{"moon", IN_INT, 1, 6, .help = "by night: the Nighttime Visibility row's die (1 full moon .. 5-6 no moon): "
+	 "its Search DM goes on the discovery die", .rule = RULE8 ", Nighttime Visibility"},
 };
 static const out_desc sentry_out[] = {
 	{"sentry", "string", "sleeping, daydreaming or alert"}, {"discovered", "boolean", "the attackers are seen"}};
@@ -108,12 +110,19 @@ static fray_status bind_sentry(fray_call *c)
 	if (val_b(c, SEN_PLATOON) && val_b(c, SEN_COMPANY))
 		return call_bad(c, "%s and %s: the attackers are one or the other", call_opt(c, SEN_PLATOON),
 				call_opt(c, SEN_COMPANY));
+	if (val_given(c, SEN_MOON) && !val_b(c, SEN_NIGHT))
+		return call_bad(c, "%s is for %s (the moon by night)", call_opt(c, SEN_MOON), call_opt(c, SEN_NIGHT));
 	fray_presidio_sentry_in *in = CALL_INPUT(c, fray_presidio_sentry_in);
 	*in = (fray_presidio_sentry_in){(int)val_i(c, SEN_RECON), (int)val_i(c, SEN_CAMOU), val_b(c, SEN_NIGHT),
 					val_b(c, SEN_PRONE) ? 2 : val_b(c, SEN_KNEELING) ? 1 : 0,
 					val_b(c, SEN_COMPANY)	? FRAY_PRESIDIO_COMPANY
 					: val_b(c, SEN_PLATOON) ? FRAY_PRESIDIO_PLATOON
-								: FRAY_PRESIDIO_SQUAD};
+								: FRAY_PRESIDIO_SQUAD,
+					0};
+	if (val_given(c, SEN_MOON)) {
+		int moon = (int)val_i(c, SEN_MOON);
+		in->night_dm = fray_presidio_night_rows[moon >= 5 ? 4 : moon - 1].search_dm;
+	}
 	call_title(c, "sentry: recon %d against camou %d, %s", in->recon, in->camou, in->night ? "night" : "day");
 	call_echo(c, NULL);
 	call_run(c, fray_presidio_sentry_procedure, 2, fmt_sentry);
@@ -123,8 +132,8 @@ static fray_status bind_sentry(fray_call *c)
 const proc_desc presidio_sentry_desc = {
 	"presidio.sentry", "presidio sentry", "is the sentry awake, and does it see them", RULE8 ", Sentry Alertness",
 	"Sentry Alertness: the condition (1d6), then 1d6 - Camou + Recon + DMs: 3+ by\n"
-	"day, 5+ by night.",
-	sentry_in, 7, sentry_out, 2, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"recon\": 1, \"camou\": 2, \"night\": true}",
+	"day, 5+ by night, the moon's Search DM on the die (--moon).",
+	sentry_in, SEN_N, sentry_out, 2, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"recon\": 1, \"camou\": 2, \"night\": true}",
 	bind_sentry, NULL, NULL, false};
 
 /* ---- capture ---- */

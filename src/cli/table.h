@@ -48,6 +48,8 @@ typedef struct table_unit {
 	int figures, start_figures, casualties, specialists, leader, reload;
 	int ranged, melee, armor, level, size;
 	bool mounted, line, bayonets;
+	char leader_rank[TABLE_NAME_MAX]; /* "sargento", "capitan": officer or NCO */
+	bool volleyed;                  /* its reload follows a volley */
 	/* BBB */
 	char weapons[TABLE_NAME_MAX];   /* "ML", "RR": the bases' weapon; guns: "SA" ... */
 	int arm, training, bases, start_bases;

@@ -37,9 +37,11 @@ static const unit_field presidio_fields[] = {
 	BOOL("line", line),
 	BOOL("bayonets", bayonets),
 	INT("leader", leader, 0, 4, false),
+	STR("leader_rank", leader_rank, false),
 	INT("specialists", specialists, 0, 100, false),
 	INT("casualties", casualties, 0, 1000, false),
 	INT("reload", reload, 0, 20, false),
+	BOOL("volleyed", volleyed),
 	ENUM("status", status, unit_status_names, ST_NSTATUS, false),
 };
 

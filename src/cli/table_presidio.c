@@ -8,22 +8,50 @@
 #include "table.h"
 
 
-/* Units that can act: not panicked, surrendered or destroyed. */
-static int able(table_game *g, const table_unit *u, const char *what)
+/* The unit's marker as the rules name it (the game file's status names
+ * are the rules' standing names). */
+static fray_presidio_standing standing_of(const table_unit *u)
 {
-	if (u->status == ST_PANICKED || u->status == ST_SURRENDERED || u->status == ST_DESTROYED || u->figures <= 0)
-		return cli_error(g->cmd, EXIT_BAD_INPUT, "%s cannot %s: it has %s%s", unit_label(u), what,
-				 u->figures <= 0 ? "no figures" : unit_status_names[u->status],
-				 u->status == ST_PANICKED ? " (rally it first: 'rally')" : "");
+	for (int k = 0; k < FRAY_PRESIDIO_NSTANDINGS; k++)
+		if (!strcmp(unit_status_names[u->status], fray_presidio_standing_names[k]))
+			return (fray_presidio_standing)k;
+	return FRAY_PRESIDIO_GOOD;
+}
+
+static void set_standing(table_unit *u, int64_t standing)
+{
+	for (int k = 0; k < ST_NSTATUS; k++)
+		if (standing >= 0 && standing < FRAY_PRESIDIO_NSTANDINGS &&
+		    !strcmp(unit_status_names[k], fray_presidio_standing_names[standing]))
+			u->status = k;
+}
+
+/* Whether u may do a: the rules say (fray_presidio_act_refused). */
+static int may(table_game *g, const table_unit *u, fray_presidio_act a, const char *what)
+{
+	if (u->figures <= 0)
+		return cli_error(g->cmd, EXIT_BAD_INPUT, "%s cannot %s: it has no figures", unit_label(u), what);
+	const char *why = fray_presidio_act_refused(standing_of(u), a);
+	if (why)
+		return cli_error(g->cmd, EXIT_BAD_INPUT, "%s cannot %s: it is %s: %s", unit_label(u), what,
+				 unit_status_names[u->status], why);
 	return EXIT_OK;
+}
+
+static int able(table_game *g, const table_unit *u, fray_presidio_act a, const char *what)
+{
+	return may(g, u, a, what);
 }
 
 static int targetable(table_game *g, const table_unit *t)
 {
-	if (t->status == ST_SURRENDERED || t->status == ST_DESTROYED || t->figures <= 0)
-		return cli_error(g->cmd, EXIT_BAD_INPUT, "%s is out of the fight (%s)", unit_label(t),
-				 unit_status_names[t->status]);
-	return EXIT_OK;
+	return may(g, t, FRAY_PRESIDIO_ACT_BE_TARGETED, "be a target");
+}
+
+/* The command bonus of the unit's leader: as given, else its rank's. */
+static int leader_bonus(const table_unit *u)
+{
+	return u->leader ? u->leader : fray_presidio_command_skill(u->leader_rank);
 }
 
 /* Casualties off a unit: figures lost, counted for its morale (Section 7's
@@ -45,103 +73,73 @@ static void take_casualties(table_game *g, table_unit *u, int n)
 
 /* ---- morale (Section 7) ---- */
 
+/* What the game knows of a check's moment: it passes these on; the
+ * procedure makes the rules of them. */
 typedef struct morale_when {
-	bool charged, charging, charge_impact, near_enemy;
+	bool charged, charging, charge_impact, near_enemy, leader_casualty, incidental;
 	const char *cover;               /* the unit's cover, or NULL */
 } morale_when;
 
-static bool real_cover(const char *cover)
-{
-	return cover && (!strcmp(cover, "partial") || !strcmp(cover, "heavy") || !strcmp(cover, "full") ||
-			 !strcmp(cover, "complete"));
-}
+typedef struct morale_got {
+	bool success, holds;
+} morale_got;
 
-/* The failure bands (Morale Roll Resolution): short by 1-2, 3-4, 5 or
- * more; each situation's result as the unit's standing afterwards. A
- * unit in line's form check is taken as failed (the worse result), and a
- * charging unit that falls back is also disordered. */
-static unit_status failed_status(fray_presidio_situation s, int short_by, const morale_when *w)
+static int morale_check(table_game *g, table_unit *u, const morale_when *w, const player_opts *p, morale_got *mg)
 {
-	int band = short_by <= 2 ? 0 : short_by <= 4 ? 1 : 2;
-	static const unit_status by[4][3] = {
-		[FRAY_PRESIDIO_OPEN] = {ST_FELL_BACK, ST_RETREATED, ST_PANICKED},
-		[FRAY_PRESIDIO_IN_COVER] = {ST_FLINCHED, ST_HUNKERED, ST_PANICKED},
-		[FRAY_PRESIDIO_LINE] = {ST_DISORDERED, ST_RETREATED, ST_PANICKED},
-		[FRAY_PRESIDIO_CHARGING] = {ST_DISORDERED, ST_FELL_BACK, ST_RETREATED},
-	};
-	/* Surrender: a panic within 4" of the enemy, but not after a charge's
-	 * impact (a panic move then) */
-	if (band == 2 && s != FRAY_PRESIDIO_CHARGING && w->near_enemy && !w->charge_impact)
-		return ST_SURRENDERED;
-	return by[s][band];
-}
-
-static int morale_check(table_game *g, table_unit *u, const morale_when *w, const player_opts *p)
-{
-	fray_presidio_situation s = w->charging ? FRAY_PRESIDIO_CHARGING
-				    : u->line ? FRAY_PRESIDIO_LINE
-				    : real_cover(w->cover) ? FRAY_PRESIDIO_IN_COVER
-							   : FRAY_PRESIDIO_OPEN;
-	static const char *const situations[] = {"open", "cover", "line", "charging"};
 	step_opts o = {0};
 	opts_set(&o, "--level", "%s", fray_presidio_level_names[u->level]);
 	opts_set(&o, "--size", "%s", fray_presidio_size_names[u->size]);
 	opts_set(&o, "--casualties", "%d", u->casualties > 100 ? 100 : u->casualties);
-	opts_set(&o, "--leader", "%d", u->leader);
-	opts_set(&o, "--situation", "%s", situations[s]);
+	/* a leader just hit lends no bonus; the check has his DM instead */
+	opts_set(&o, "--leader", "%d", w->leader_casualty ? 0 : leader_bonus(u));
+	opts_flag(&o, "--leader-casualty", w->leader_casualty);
+	opts_set(&o, "--standing", "%s", fray_presidio_standing_names[standing_of(u)]);
 	opts_flag(&o, "--line", u->line);
 	opts_flag(&o, "--charged", w->charged);
 	opts_flag(&o, "--charging", w->charging);
 	opts_flag(&o, "--charge-impact", w->charge_impact);
 	opts_flag(&o, "--near-enemy", w->near_enemy);
-	if (w->cover && !strcmp(w->cover, "incidental"))
-		opts_flag(&o, "--incidental-cover", true);
-	else if (real_cover(w->cover))
+	bool incidental = w->incidental || (w->cover && !strcmp(w->cover, "incidental"));
+	opts_flag(&o, "--incidental-cover", incidental);
+	if (w->cover && strcmp(w->cover, "incidental") && strcmp(w->cover, "none"))
 		opts_set(&o, "--cover", "%s", w->cover);
-	static const char *const want[] = {"success", "short_by", "bonus", NULL};
-	int64_t got[3];
+	static const char *const want[] = {"success", "short_by", "bonus", "standing", "holds", NULL};
+	int64_t got[5];
 	int st = table_step(g, "presidio.morale", &o, p, want, got);
 	if (st != EXIT_OK)
 		return st;
 	if (got[2]) {
 		/* two 6s: a level up for the battle, earlier casualties disregarded */
-		u->level = u->level == FRAY_PRESIDIO_ELITE || u->level == FRAY_PRESIDIO_SUPER_ELITE
-				   ? FRAY_PRESIDIO_SUPER_ELITE
-				   : u->level - 1;
+		u->level = fray_presidio_bonus_level((fray_presidio_level)u->level);
 		u->casualties = 0;
 		table_note(g, "%s: two 6s: now %s, earlier casualties disregarded", u->name,
 			   fray_presidio_level_names[u->level]);
 	}
-	if (!got[0]) {
-		u->status = (int)failed_status(s, (int)got[1], w);
+	int was = u->status;
+	set_standing(u, got[3]);
+	if (!got[0] || u->status != was)
 		table_note(g, "%s: %s", u->name, unit_status_names[u->status]);
-	}
+	if (mg)
+		*mg = (morale_got){got[0] != 0, got[4] != 0};
 	return EXIT_OK;
 }
 
 /* ---- shooting (Sections 4 and 6) ---- */
 
+typedef struct shot_got {
+	int casualties;
+	bool leader_hit, morale_check, within_4;
+} shot_got;
+
 /* Shoots u at t: the shot's inputs from both units and the player's
- * options (main: the player's options go to it), the casualties applied;
- * *cas gets them. */
+ * options (main: the player's options go to it), the outcome applied. */
 static int shot(table_game *g, table_unit *u, table_unit *t, const player_opts *p, bool main, const char *band,
-		const char *mode, int *cas)
+		const char *mode, bool volley_if_able, shot_got *sg)
 {
 	const fray_presidio_weapon *w = fray_presidio_weapon_find(u->weapon, NULL);
 	if (!u->weapon[0] || !w || !w->reload)
 		return cli_error(g->cmd, EXIT_BAD_INPUT, "%s has no weapon to fire (its 'weapon' in the game file)",
 				 unit_label(u));
-	const char *chosen = main ? player_value(p, "--mode") : NULL;
-	if (chosen && !strcmp(chosen, "volley") && u->reload > 0)
-		return cli_error(g->cmd, EXIT_BAD_INPUT, "%s cannot volley: %d reload %s left (Presidio Section 4, "
-				 "Volley Fire: a volley needs the unit fully loaded; 'reload' first)",
-				 unit_label(u), u->reload, u->reload == 1 ? "action" : "actions");
-	const char *m = mode ? mode : chosen;
-	bool volley = m && !strcmp(m, "volley");
-	if (volley && (!u->line || u->status != ST_GOOD))
-		return cli_error(g->cmd, EXIT_BAD_INPUT, "%s cannot volley: a volley needs the unit in line and in "
-				 "good order (Presidio Section 4, Volley Fire; 'set %s line=true' when it forms line)",
-				 unit_label(u), unit_label(u));
 	if (main && player_flag(p, "--through-fire"))
 		return cli_error(g->cmd, EXIT_BAD_INPUT, "--through-fire: a game file does not know which unit is "
 				 "behind; roll it with 'fray presidio shoot'");
@@ -152,46 +150,74 @@ static int shot(table_game *g, table_unit *u, table_unit *t, const player_opts *
 	opts_set(&o, "--armor", "%d", t->armor);
 	opts_set(&o, "--target-figures", "%d", t->figures);
 	opts_set(&o, "--specialists", "%d", t->specialists);
+	opts_flag(&o, "--target-leader", t->specialists > 0 && leader_bonus(t) > 0);
+	opts_set(&o, "--target-standing", "%s", fray_presidio_standing_names[standing_of(t)]);
 	opts_flag(&o, "--mounted-target", t->mounted);
-	opts_flag(&o, "--line", volley);
+	/* officers and NCOs with the firers: its leader, when it has one */
+	opts_set(&o, "--leaders", "%d", u->specialists > 0 && leader_bonus(u) > 0 ? 1 : 0);
+	opts_set(&o, "--standing", "%s", fray_presidio_standing_names[standing_of(u)]);
+	opts_set(&o, "--reload-left", "%d", u->reload);
+	opts_flag(&o, "--after-volley", u->volleyed && u->reload > 0);
+	const char *m = mode ? mode : main ? player_value(p, "--mode") : NULL;
+	opts_flag(&o, "--line", m && !strcmp(m, "volley") && u->line);
+	opts_flag(&o, "--volley-if-able", volley_if_able);
 	if (band)
 		opts_set(&o, "--band", "%s", band);
 	if (mode)
 		opts_set(&o, "--mode", "%s", mode);
-	static const char *const want[] = {"casualties", "specialists_hit", NULL};
-	int64_t got[2];
+	static const char *const want[] = {"casualties", "specialists_hit", "leader_hit", "morale_check", NULL};
+	int64_t got[4];
 	int st = table_step(g, "presidio.shoot", &o, main ? p : NULL, want, got);
 	if (st != EXIT_OK)
 		return st;
-	/* any fire empties the guns: a volley next needs the whole reload
-	 * (Section 4, Reloading) */
-	u->reload = w->reload;
+	/* what the fire leaves, from the rules on what the step was given */
+	fray_presidio_shoot_in plan = {.weapon = w, .mode = FRAY_PRESIDIO_INDEPENDENT, .reload_left = u->reload,
+				       .firer_standing = standing_of(u), .volley_ready = m && !strcmp(m, "volley") && u->line,
+				       .inches = -1};
+	for (int k = 0; m && k < 5; k++)
+		if (!strcmp(m, fray_presidio_fire_mode_names[k]))
+			plan.mode = (fray_presidio_fire_mode)k;
+	const char *range = main ? player_value(p, "--range") : NULL, *pband = main ? player_value(p, "--band") : band;
+	if (range) {
+		plan.inches = strtod(range, NULL);
+		plan.band = fray_presidio_band(w->range, plan.inches);
+	}
+	for (int k = 0; pband && k < 3; k++)
+		if (!strcmp(pband, fray_presidio_band_names[k]))
+			plan.band = k;
+	u->reload = fray_presidio_reload_after(&plan);
+	u->volleyed = fray_presidio_fires_volley(&plan);
 	t->specialists -= (int)got[1] < t->specialists ? (int)got[1] : t->specialists;
 	take_casualties(g, t, (int)got[0]);
-	*cas = (int)got[0];
+	*sg = (shot_got){(int)got[0], got[2] != 0, got[3] != 0,
+			 fray_presidio_within_4(w->range, plan.band, plan.inches)};
+	if (sg->leader_hit) {
+		/* command devolves to the next rank, unknown to the file: the
+		 * referee sets it ('set UNIT leader=N') */
+		table_note(g, "%s: its leader is a casualty", t->name);
+		t->leader = 0;
+		t->leader_rank[0] = 0;
+	}
 	return EXIT_OK;
 }
 
 static int act_shoot(table_game *g, table_unit *u, table_unit *t, const player_opts *p)
 {
-	int st = able(g, u, "shoot");
+	int st = able(g, u, FRAY_PRESIDIO_ACT_SHOOT, "shoot");
 	if (st == EXIT_OK)
 		st = targetable(g, t);
 	if (st != EXIT_OK)
 		return st;
 	if (!player_value(p, "--range") && !player_value(p, "--band"))
 		return cli_error(g->cmd, EXIT_BAD_INPUT, "shoot needs --range INCHES (or --band close|medium|long)");
-	int cas = 0;
-	if ((st = shot(g, u, t, p, true, NULL, NULL, &cas)) != EXIT_OK)
+	shot_got sg;
+	if ((st = shot(g, u, t, p, true, NULL, NULL, false, &sg)) != EXIT_OK)
 		return st;
-	/* Section 7: a unit checks morale after an action in which it took
-	 * casualties (after the whole unit has fired, Section 4) */
-	if (cas == 0 || t->figures == 0)
+	if (!sg.morale_check)
 		return EXIT_OK;
-	const char *range = player_value(p, "--range"), *band = player_value(p, "--band");
-	morale_when w = {.cover = player_value(p, "--cover"),
-			 .near_enemy = (range && strtod(range, NULL) < 4) || (band && !strcmp(band, "close"))};
-	return morale_check(g, t, &w, NULL);
+	morale_when w = {.cover = player_value(p, "--cover"), .incidental = player_flag(p, "--incidental"),
+			 .near_enemy = sg.within_4, .leader_casualty = sg.leader_hit};
+	return morale_check(g, t, &w, NULL, NULL);
 }
 
 /* ---- melee (Section 5) ---- */
@@ -233,24 +259,26 @@ static int melee_step(table_game *g, table_unit *u, table_unit *t, const player_
 }
 
 /* Melee Morale Checks: after each side has struck, the side with
- * casualties checks morale; in contact, so within 4" of the enemy. */
+ * casualties checks morale; in contact, so within 4" of the enemy. After
+ * a charge's impact the chargers check as charging, the defenders as
+ * charged (Section 7, Charging). */
 static int melee_morale(table_game *g, table_unit *u, table_unit *t, int lost_u, int lost_t, bool charge)
 {
 	int st = EXIT_OK;
 	if (lost_t > 0 && t->figures > 0) {
-		morale_when w = {.near_enemy = true, .charge_impact = charge};
-		st = morale_check(g, t, &w, NULL);
+		morale_when w = {.near_enemy = true, .charge_impact = charge, .charged = charge};
+		st = morale_check(g, t, &w, NULL, NULL);
 	}
 	if (st == EXIT_OK && lost_u > 0 && u->figures > 0) {
 		morale_when w = {.near_enemy = true, .charging = charge};
-		st = morale_check(g, u, &w, NULL);
+		st = morale_check(g, u, &w, NULL, NULL);
 	}
 	return st;
 }
 
 static int act_melee(table_game *g, table_unit *u, table_unit *t, const player_opts *p)
 {
-	int st = able(g, u, "melee");
+	int st = able(g, u, FRAY_PRESIDIO_ACT_MELEE, "melee");
 	if (st == EXIT_OK)
 		st = targetable(g, t);
 	int lost_u = 0, lost_t = 0;
@@ -264,15 +292,12 @@ static int act_melee(table_game *g, table_unit *u, table_unit *t, const player_o
 static const char *const reactions[] = {"stand", "fire", "fire-and-flee", "flee", "melee"};
 enum { R_STAND, R_FIRE, R_FIRE_FLEE, R_FLEE, R_MELEE, R_N };
 
-/* The charge impact's DM by the chargers: on horseback with a spear or
- * lance -3, bayonets or spears -2, horse -2, foot -1. */
+/* The charge impact's kind, from the rules by the chargers' mount,
+ * weapon and bayonets. */
 static const char *impact_kind(const table_unit *u)
 {
-	const char *w = melee_weapon(u);
-	bool spear = strstr(w, "lance") || strstr(w, "spear");
-	if (u->mounted)
-		return spear ? "lance" : "horse";
-	return spear || u->bayonets ? "bayonet" : "foot";
+	return fray_presidio_impact_names[fray_presidio_impact_of(
+		u->mounted, fray_presidio_weapon_find(melee_weapon(u), NULL), u->bayonets)];
 }
 
 /* The defender's reaction: --reaction, else asked at a terminal (the
@@ -307,14 +332,48 @@ static int reaction(table_game *g, const table_unit *t, const player_opts *p, in
 			 "got '%s'", cli_tstr(r));
 }
 
-static bool holds_place(int status)
+/* A firing reaction needs something loaded: asked of the rules before
+ * any die is rolled, so a refused reaction costs nothing. */
+static int can_fire_back(table_game *g, const table_unit *t, int react)
 {
-	return status == ST_GOOD || status == ST_DISORDERED || status == ST_FLINCHED || status == ST_HUNKERED;
+	if (react != R_FIRE && react != R_FIRE_FLEE)
+		return EXIT_OK;
+	fray_presidio_shoot_in in = {.mode = FRAY_PRESIDIO_INDEPENDENT, .reload_left = t->reload,
+				     .after_volley = t->volleyed};
+	const char *why = fray_presidio_fire_state_refused(&in);
+	if (!why)
+		why = fray_presidio_act_refused(standing_of(t), FRAY_PRESIDIO_ACT_SHOOT);
+	return why ? cli_error(g->cmd, EXIT_BAD_INPUT, "--reaction %s: %s cannot fire: %s", reactions[react],
+			       unit_label(t), why)
+		   : EXIT_OK;
+}
+
+/* Defensive Fire: once at close range, a volley if the unit may fire one,
+ * else independent fire (fire and flee: independent fire); the chargers
+ * check morale when hit. *stopped: the charge ends short. */
+static int defensive_fire(table_game *g, table_unit *u, table_unit *t, int react, bool *stopped)
+{
+	shot_got sg;
+	int st = shot(g, t, u, NULL, false, "close", react == R_FIRE ? "volley" : "independent", react == R_FIRE, &sg);
+	*stopped = u->figures == 0;
+	if (st != EXIT_OK || !sg.morale_check)
+		return st;
+	morale_when w = {.charging = true, .leader_casualty = sg.leader_hit};
+	morale_got mg;
+	if ((st = morale_check(g, u, &w, NULL, &mg)) != EXIT_OK)
+		return st;
+	if (!mg.holds) {
+		/* "If the chargers fail morale, they fall back, retreat, or
+		 * panic from 4\" away" */
+		table_note(g, "the charge stops 4\" short");
+		*stopped = true;
+	}
+	return EXIT_OK;
 }
 
 static int act_charge(table_game *g, table_unit *u, table_unit *t, const player_opts *p)
 {
-	int st = able(g, u, "charge");
+	int st = able(g, u, FRAY_PRESIDIO_ACT_CHARGE, "charge");
 	if (st == EXIT_OK)
 		st = targetable(g, t);
 	if (st != EXIT_OK)
@@ -322,55 +381,46 @@ static int act_charge(table_game *g, table_unit *u, table_unit *t, const player_
 	/* the reaction is known before any die is rolled, so a bad one
 	 * costs nothing (a script must give it: only a player at a terminal
 	 * is asked, and only when the defender passes); it is used only if
-	 * the defender stands its ground */
+	 * the defender passes */
 	int react = R_STAND;
 	bool asked = player_value(p, "--reaction") != NULL || !isatty(0) || !isatty(2);
 	if (asked && (st = reaction(g, t, p, &react)) != EXIT_OK)
 		return st;
-	table_note(g, "%s charges %s", u->name, t->name);
-	/* Fear of Charge: the defender checks morale (+2 charged) */
-	morale_when fear = {.charged = true, .cover = player_value(p, "--cover")};
-	if ((st = morale_check(g, t, &fear, NULL)) != EXIT_OK)
+	if (asked && (st = can_fire_back(g, t, react)) != EXIT_OK)
 		return st;
-	bool passed = t->status == ST_GOOD || t->status == ST_DISORDERED;
-	if (!passed && !holds_place(t->status)) {
+	table_note(g, "%s charges %s", u->name, t->name);
+	/* Fear of Charge: the defender checks morale (+2 charged); pass or
+	 * fail is this check's */
+	morale_when fear = {.charged = true, .cover = player_value(p, "--cover"),
+			    .incidental = player_flag(p, "--incidental")};
+	morale_got mg;
+	if ((st = morale_check(g, t, &fear, NULL, &mg)) != EXIT_OK)
+		return st;
+	if (!mg.holds) {
 		table_note(g, "the charge goes on to where %s stood; no impact", t->name);
 		return EXIT_OK;
 	}
-	if (passed) {
-		if (!asked && (st = reaction(g, t, p, &react)) != EXIT_OK)
+	if (mg.success) {
+		/* Charge Reaction: only a defender that passed chooses one */
+		if (!asked && ((st = reaction(g, t, p, &react)) != EXIT_OK || (st = can_fire_back(g, t, react)) != EXIT_OK))
 			return st;
 		table_note(g, "%s's reaction: %s", t->name, reactions[react]);
-		if (react == R_FIRE || react == R_FIRE_FLEE) {
-			/* defensive fire once at close range; a volley only when
-			 * fully loaded in line, else independent fire */
-			int cas = 0;
-			bool volley = react == R_FIRE && t->line && t->reload == 0 && t->status == ST_GOOD;
-			if ((st = shot(g, t, u, p, false, "close", volley ? "volley" : "independent", &cas)) != EXIT_OK)
-				return st;
-			if (cas > 0 && u->figures > 0) {
-				/* chargers that fail fall back, retreat or panic
-				 * from 4" away */
-				morale_when w = {.charging = true};
-				if ((st = morale_check(g, u, &w, NULL)) != EXIT_OK)
-					return st;
-				if (u->status != ST_GOOD && u->status != ST_DISORDERED) {
-					table_note(g, "the charge stops 4\" short");
-					return EXIT_OK;
-				}
-			}
-			if (u->figures == 0)
-				return EXIT_OK;
-		}
+		bool stopped = false;
+		if ((react == R_FIRE || react == R_FIRE_FLEE) && (st = defensive_fire(g, u, t, react, &stopped)) != EXIT_OK)
+			return st;
+		if (stopped)
+			return EXIT_OK;
 		if (react == R_FIRE_FLEE || react == R_FLEE) {
 			table_note(g, "%s moves away (not a failed check); no impact", t->name);
 			return EXIT_OK;
 		}
+	} else {
+		table_note(g, "%s failed its check but holds its place: no reaction; the impact follows", t->name);
 	}
 	/* Charge Impact: the chargers strike with the impact DM; a defender
-	 * that saved an action strikes back */
+	 * that saved an action strikes back after, with the impact's survivors */
 	int lost_u = 0, lost_t = 0;
-	st = melee_step(g, u, t, p, passed && react == R_MELEE, impact_kind(u), &lost_u, &lost_t);
+	st = melee_step(g, u, t, p, mg.success && react == R_MELEE, impact_kind(u), &lost_u, &lost_t);
 	return st == EXIT_OK ? melee_morale(g, u, t, lost_u, lost_t, true) : st;
 }
 
@@ -383,25 +433,27 @@ static int act_morale(table_game *g, table_unit *u, table_unit *t, const player_
 		return cli_error(g->cmd, EXIT_BAD_INPUT, "%s is out of the fight", unit_label(u));
 	morale_when w = {.charged = player_flag(p, "--charged"), .charging = player_flag(p, "--charging"),
 			 .charge_impact = player_flag(p, "--charge-impact"), .near_enemy = player_flag(p, "--near-enemy"),
-			 .cover = player_value(p, "--cover")};
-	return morale_check(g, u, &w, p);
+			 .leader_casualty = player_flag(p, "--leader-casualty"), .cover = player_value(p, "--cover")};
+	return morale_check(g, u, &w, p, NULL);
 }
 
 static int act_rally(table_game *g, table_unit *u, table_unit *t, const player_opts *p)
 {
 	(void)t;
-	if (u->status != ST_PANICKED)
-		return cli_error(g->cmd, EXIT_BAD_INPUT, "%s is %s, not panicked: only a panicked unit rallies "
-				 "(Presidio Section 2, ruling R17)", unit_label(u), unit_status_names[u->status]);
+	int st = may(g, u, FRAY_PRESIDIO_ACT_RALLY, "rally");
+	if (st != EXIT_OK)
+		return st;
 	step_opts o = {0};
-	opts_set(&o, "--leader", "%d", u->leader);
-	static const char *const want[] = {"rallied", NULL};
-	int64_t got[1];
-	int st = table_step(g, "presidio.rally", &o, p, want, got);
-	if (st == EXIT_OK && got[0]) {
-		/* rallied: in a clump, so disordered (Section 3, Disorder) */
-		u->status = ST_DISORDERED;
-		table_note(g, "%s: rallied, disordered", u->name);
+	if (u->leader_rank[0] && fray_presidio_rank_find(u->leader_rank))
+		opts_set(&o, "--leader-rank", "%s", u->leader_rank);
+	else
+		opts_set(&o, "--leader", "%d", u->leader);
+	static const char *const want[] = {"rallied", "standing", NULL};
+	int64_t got[2];
+	st = table_step(g, "presidio.rally", &o, p, want, got);
+	if (st == EXIT_OK) {
+		set_standing(u, got[1]);
+		table_note(g, "%s: %s, %s", u->name, got[0] ? "rallied" : "not rallied", unit_status_names[u->status]);
 	}
 	return st;
 }
@@ -413,9 +465,14 @@ static int act_reload(table_game *g, table_unit *u, table_unit *t, const player_
 	int n = v ? atoi(v) : 1;
 	if (n < 1 || n > 20)
 		return cli_error(g->cmd, EXIT_BAD_INPUT, "--actions: expected 1 to 20");
+	int st = may(g, u, FRAY_PRESIDIO_ACT_RELOAD, "reload");
+	if (st != EXIT_OK)
+		return st;
 	if (u->reload == 0)
 		return cli_error(g->cmd, EXIT_BAD_INPUT, "%s is fully loaded already", unit_label(u));
 	u->reload = n >= u->reload ? 0 : u->reload - n;
+	if (!u->reload)
+		u->volleyed = false;
 	table_note(g, "%s: reloads %d %s: %s", u->name, n, n == 1 ? "action" : "actions",
 		   u->reload ? "still reloading" : "fully loaded");
 	return EXIT_OK;
@@ -427,7 +484,7 @@ static const table_action presidio_actions[] = {
 	{"charge", true, "UNIT --at TARGET [--reaction R] [--cover C]: fear of charge, reaction, impact, morale",
 	 act_charge},
 	{"morale", false, "UNIT [morale options]: a morale check (friends falling back, ...)", act_morale},
-	{"rally", false, "UNIT: a panicked unit rallies", act_rally},
+	{"rally", false, "UNIT: a panicked unit rallies (on its officer's level; an NCO's does not count)", act_rally},
 	{"reload", false, "UNIT [--actions N]: reloading actions after firing", act_reload},
 };
 

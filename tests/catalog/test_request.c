@@ -169,7 +169,7 @@ static void malformed_requests_are_refused(void **state)
 		"{\"procedure\": \"presidio.morale\", \"inputs\": {\"level\": \"average\", \"size\": \"squad\", "
 		"\"charging\": true, \"charged\": true}}",
 		"{\"procedure\": \"presidio.morale\", \"inputs\": {\"level\": \"average\", \"size\": \"squad\", "
-		"\"cover\": \"full\"}}",
+		"\"cover\": \"complete\"}}",
 		"{\"procedure\": \"presidio.entrance\", \"inputs\": {\"points\": 7}}",
 		"{\"procedure\": \"presidio.entrance\", \"inputs\": {\"points\": 1}}",
 		"{\"procedure\": \"adbg.battle\", \"inputs\": {\"scenario\": \"examples/adbg/lochry-1781.yaml\", "

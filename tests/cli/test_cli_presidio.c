@@ -22,11 +22,12 @@ static void volley_and_morale(void **state)
 	assert_int_equal(r1.status, 0);
 	assert_string_equal(r1.out, r2.out);
 	/* 15" is medium by the table (ruling R12): 11 - 2 - 2 + 2 = 9+ */
-	assert_non_null(strstr(r1.out, "hit on 9+"));
+	assert_non_null(strstr(r1.out, "hit number (d12 each): 9"));
 	RUN(&r1, "presidio", "shoot", "--weapon", "flintlock musket", "--band", "long", "--skill", "2",
 	    "--figures", "9", "--cover", "partial", "--odds", "--json");
 	assert_non_null(strstr(r1.out, "\"hit_number\": 11"));
-	assert_non_null(strstr(r1.out, "\"outcome\": {\"hits\": 0, \"casualties\": 0, \"specialists_hit\": 0}"));
+	assert_non_null(strstr(r1.out, "\"outcome\": {\"hits\": 0, \"casualties\": 0, \"specialists_hit\": 0, "
+				    "\"morale_check\": false}"));
 	RUN(&r1, "presidio", "morale", "--level", "average", "--size", "squad", "--casualties", "1",
 	    "--leader", "1", "--seed", "2");
 	assert_int_equal(r1.status, 0);
@@ -127,7 +128,8 @@ static void bad_input(void **state)
 		{{"presidio", "morale", "--level", "heroic", "--size", "squad"},
 		 "fray presidio morale: option --level expects one of elite, veteran, average, inexperienced, super-elite, got 'heroic'\n"},
 		{{"presidio", "rally"},
-		 "fray presidio rally: missing --leader N: the officer's command level (0-4; NCOs cannot rally troops)\n"},
+		 "fray presidio rally: missing --leader N (the officer's command level, 0-4) or --leader-rank RANK; NCOs "
+		 "cannot rally troops\n"},
 		{{"presidio", "shoot", "--weapon", "flintlock musket", "--range", "10", "--figures", "5", "--unit", "militia"},
 		 "fray presidio shoot: --unit NAME needs --units FILE (unit statistics; see examples/presidio/units.yaml)\n"},
 		{{"presidio", "melee", "--weapon", "fists", "--figures", "5", "--units", UNITS, "--defender-unit", "dragoons"},

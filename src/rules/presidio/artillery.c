@@ -7,6 +7,7 @@
 #include <string.h>
 #include "../../core/internal.h"
 #include <fray/presidio.h>
+#include "terms.h"
 
 const char *const fray_presidio_ammo_names[5] = {"shot", "shell", "canister", "double-canister",
 						 "buckshot"};
@@ -118,16 +119,33 @@ static bool is_canister(const fray_presidio_gun *g)
  * directed 12, blind 12 on 2D6; less gunnery skill (not for canister,
  * directed or blind fire), plus cover and the small-arms modifiers; fire
  * correction -1 for each shot missed after the first correction. */
-FRAY_API int fray_presidio_artillery_required(const fray_presidio_artillery_in *in)
+static int required_terms(const fray_presidio_artillery_in *in, term *t)
 {
 	static const int base[4] = {10, 11, 12, 12};
-	int req = in->type == FRAY_PRESIDIO_DIRECT && in->gun->rifled ? 9 : base[in->type];
+	static const char *const base_what[4] = {"direct fire, smoothbore: 10+", "indirect fire: 11+ (ruling R26)",
+						 "directed fire: 12", "blind fire: 12 on 2D6"};
+	static const char *const band_what[3] = {"close range", "medium range", "long range"};
+	static const char *const rq = "Presidio Section 9, Required Number";
+	int n = 0;
+	if (in->type == FRAY_PRESIDIO_DIRECT && in->gun->rifled)
+		add_base(t, &n, 9, rq, "direct fire, rifled: 9+");
+	else
+		add_base(t, &n, base[in->type], rq, base_what[in->type]);
 	bool skill = !is_canister(in->gun) && in->type <= FRAY_PRESIDIO_INDIRECT;
-	req -= skill ? in->skill : 0;
-	req += fray_presidio_band_dm(in->band) + in->cover_dm + in->other_dm;
+	add_term(t, &n, skill ? -in->skill : 0, rq, "gunnery skill");
+	add_term(t, &n, fray_presidio_band_dm(in->band), "Presidio Section 4, Range; ruling R12", band_what[in->band]);
+	add_term(t, &n, in->cover_dm, rq, "the target's cover");
+	add_term(t, &n, in->other_dm, rq, "other DMs");
 	if (in->corrections > 1 && in->type != FRAY_PRESIDIO_BLIND)
-		req -= in->corrections - 1;
-	return req;
+		add_term(t, &n, -(in->corrections - 1), "Presidio Section 9, Fire Correction",
+			 "fire correction: -1 a shot after the first correction");
+	return n;
+}
+
+FRAY_API int fray_presidio_artillery_required(const fray_presidio_artillery_in *in)
+{
+	term t[MAX_TERMS];
+	return sum_terms(t, required_terms(in, t));
 }
 
 /* Scatter Multipliers: direct x1, indirect x2, directed x2, blind x3; the
@@ -151,6 +169,10 @@ FRAY_API void fray_presidio_artillery(fray_roller *r, const fray_presidio_artill
 		/* not a way this load is fired: no shot (the front end refuses it) */
 		fray_emit_note(r, fray_presidio_fire_refused(g, in->type), "Presidio Section 10");
 		return;
+	}
+	{
+		term t[MAX_TERMS];
+		tell_terms(r, t, required_terms(in, t), "required number", "Presidio Section 9, Required Number");
 	}
 	/* Reloading: 2 actions more for each missing crew member */
 	out->reload = g->reload + 2 * in->crew_missing;

@@ -2,8 +2,10 @@
  * (Sections 4 and 6, rulings R11-R15), morale (Section 7, R16), rally and
  * initiative (Section 2, R17). */
 #include <stdio.h>
+#include <string.h>
 #include "../../core/internal.h"
 #include <fray/presidio.h>
+#include "terms.h"
 
 const char *const fray_presidio_fire_mode_names[5] = {"volley", "independent", "moving",
 						      "opportunity", "aimed"};
@@ -11,35 +13,98 @@ const char *const fray_presidio_level_names[FRAY_PRESIDIO_NLEVELS] = {
 	"elite", "veteran", "average", "inexperienced", "super-elite"};
 const char *const fray_presidio_situation_names[4] = {"open", "cover", "line", "charging"};
 
-/* R11: hit# + range DM - ranged skill + cover DMs + other DMs. Fire while
- * moving needs an unmodified 12 whatever the skill, range or cover, but
- * full cover still counts (Section 4, Fire while Moving). */
+static bool hunkered(const fray_presidio_shoot_in *in)
+{
+	return in->target_standing == FRAY_PRESIDIO_HUNKERED;
+}
+
+/* R11's terms: hit# + range DM - ranged skill + cover DMs + other DMs.
+ * Fire while moving needs an unmodified 12 whatever the skill, range or
+ * cover, but full cover still counts (Section 4, Fire while Moving).
+ * Returns how many; none when the target cannot be hit at all (complete
+ * cover, or hunkered down: Special Cover, Hunker Down). */
+static int hit_terms(const fray_presidio_shoot_in *in, term *t)
+{
+	static const char *const s4 = "Presidio Section 4";
+	int n = 0;
+	if (in->cover == FRAY_PRESIDIO_COMPLETE || hunkered(in))
+		return 0;
+	if (in->mode == FRAY_PRESIDIO_MOVING) {
+		add_base(t, &n, 12, "Presidio Section 4, Fire while Moving", "fire while moving: an unmodified 12");
+		if (in->cover == FRAY_PRESIDIO_FULL)
+			add_term(t, &n, 4, "Presidio Section 4, Defensive Cover", "full cover (still counts moving)");
+		return n;
+	}
+	static const char *const band_what[3] = {"close range", "medium range", "long range"};
+	static const char *const cover_what[6] = {"", "incidental cover", "partial cover", "heavy cover",
+						  "full cover", ""};
+	add_base(t, &n, in->weapon->hit, "Presidio Section 10, Hit#", "the weapon's Hit#");
+	add_term(t, &n, fray_presidio_band_dm(in->band), "Presidio Section 4, Range; ruling R12", band_what[in->band]);
+	add_term(t, &n, -in->skill, "Presidio Section 4, ruling R11", "the firers' ranged skill");
+	add_term(t, &n, fray_presidio_cover_dm(in->cover), "Presidio Section 4, Defensive Cover", cover_what[in->cover]);
+	if (in->incidental && in->cover != FRAY_PRESIDIO_INCIDENTAL)
+		add_term(t, &n, 1, "Presidio Section 4, Defensive Cover", "incidental cover on top (cumulative)");
+	add_term(t, &n, in->skirmish_target ? 2 : 0, "Presidio Section 4, Special Cover", "skirmishers or crews");
+	add_term(t, &n, in->mounted_target ? 1 : 0, "Presidio Section 4, Other Modifiers", "a mounted target");
+	add_term(t, &n, in->evading ? 1 : 0, "Presidio Section 4, Special Cover", "the target evades");
+	add_term(t, &n, in->taking_cover ? 2 : 0, "Presidio Section 4, Special Cover", "the target takes cover");
+	add_term(t, &n, in->target_reloading_in_cover ? 1 : 0, "Presidio Section 4, Reloading While Taking "
+		 "Additional Cover", "the target reloads in cover (+1 cover)");
+	/* "the defender receives a +1 when firing back" from partial, heavy
+	 * or full cover: read with the grammar of the firer's "+2 to hit",
+	 * a DM added to the hit number (docs/presidio.md) */
+	add_term(t, &n, in->firer_cover >= FRAY_PRESIDIO_PARTIAL && in->firer_cover <= FRAY_PRESIDIO_FULL ? 1 : 0,
+		 "Presidio Section 4, Defensive Cover", "firing back from cover");
+	add_term(t, &n, in->mode == FRAY_PRESIDIO_OPPORTUNITY ? 2 : 0, "Presidio Section 4, Opportunity Fire",
+		 "opportunity fire");
+	add_term(t, &n, in->mode == FRAY_PRESIDIO_AIMED ? -2 : 0, "Presidio Section 4, Other Modifiers",
+		 "aim and shoot");
+	add_term(t, &n, in->other_dm, s4, "other DMs");
+	return n;
+}
+
 FRAY_API int fray_presidio_hit_number(const fray_presidio_shoot_in *in)
 {
-	if (in->cover == FRAY_PRESIDIO_COMPLETE)
-		return 99;
-	if (in->mode == FRAY_PRESIDIO_MOVING)
-		return in->cover == FRAY_PRESIDIO_FULL ? 12 + 4 : 12;
-	int n = in->weapon->hit + fray_presidio_band_dm(in->band) - in->skill;
-	n += fray_presidio_cover_dm(in->cover);
-	if (in->incidental && in->cover != FRAY_PRESIDIO_INCIDENTAL)
-		n += 1; /* incidental is cumulative with other cover */
-	n += in->skirmish_target ? 2 : 0;
-	n += in->mounted_target ? 1 : 0;
-	n += in->evading ? 1 : 0;
-	n += in->taking_cover ? 2 : 0;
-	n += in->target_reloading_in_cover ? 1 : 0; /* +1 to its cover benefit */
-	n += in->mode == FRAY_PRESIDIO_OPPORTUNITY ? 2 : 0;
-	n += in->mode == FRAY_PRESIDIO_AIMED ? -2 : 0;
-	return n + in->other_dm;
+	term t[MAX_TERMS];
+	int n = hit_terms(in, t);
+	return n ? sum_terms(t, n) : 99;
 }
 
 FRAY_API const char *fray_presidio_volley_refused(const fray_presidio_shoot_in *in)
 {
-	if (in->mode != FRAY_PRESIDIO_VOLLEY || in->volley_ready)
+	if (in->mode != FRAY_PRESIDIO_VOLLEY)
 		return NULL;
-	return "a volley needs a unit fully loaded, in line formation at most two deep, not "
-	       "skirmishers and not moving (Volley Fire, ruling R27)";
+	/* switching to a volley "must take all the reloading time" */
+	if (in->reload_left > 0)
+		return "a volley needs the unit fully loaded (Presidio Section 4, Volley Fire and Reloading; ruling R27)";
+	if (!in->volley_ready)
+		return "a volley needs a unit fully loaded, in line formation at most two deep, not "
+		       "skirmishers and not moving (Volley Fire, ruling R27)";
+	if (in->firer_standing == FRAY_PRESIDIO_DISORDERED)
+		return "a disordered unit is not in line formation: no volley (Volley Fire, ruling R27)";
+	return NULL;
+}
+
+FRAY_API const char *fray_presidio_fire_state_refused(const fray_presidio_shoot_in *in)
+{
+	/* "Then all figures reload at the same time": after a volley no
+	 * figure is loaded until the reload is done (Volley Fire) */
+	if (in->after_volley && in->reload_left > 0)
+		return "nothing is loaded after its volley until the reload is done (Presidio Section 4, Volley "
+		       "Fire: all figures reload at the same time)";
+	if (!in->volley_if_able)
+		return fray_presidio_volley_refused(in);
+	return NULL;
+}
+
+FRAY_API bool fray_presidio_within_4(fray_presidio_range_class c, int band, double inches)
+{
+	if (inches >= 0)
+		return inches < 4;
+	/* only the band known: within 4" when the close band ends at 4" */
+	int lim[3];
+	fray_presidio_band_limits(c, lim);
+	return band == 0 && lim[0] <= 4;
 }
 
 /* The mode fired: a volley the unit may not fire is independent fire (R27). */
@@ -48,32 +113,48 @@ static fray_presidio_fire_mode mode_fired(const fray_presidio_shoot_in *in)
 	return fray_presidio_volley_refused(in) ? FRAY_PRESIDIO_INDEPENDENT : in->mode;
 }
 
-static int firing_figures(const fray_presidio_shoot_in *in)
+/* The figures that fire and why: a volley all but the officers and NCOs
+ * (Volley Fire); independent, opportunity and aimed fire are one shooting
+ * action each, figures / reload (ruling R14); fire while moving "up to
+ * half the figures (round down)", "pending loading and independent fire
+ * restrictions": never more than independent fire allows. */
+static int firing_figures(const fray_presidio_shoot_in *in, char *why, size_t cap)
 {
+	int independent = fray_presidio_independent_figures(in->figures, in->weapon->reload);
 	switch (mode_fired(in)) {
-	case FRAY_PRESIDIO_INDEPENDENT:
-		return fray_presidio_independent_figures(in->figures, in->weapon->reload);
+	case FRAY_PRESIDIO_VOLLEY: {
+		int lead = in->firer_leaders < in->figures ? in->firer_leaders : in->figures;
+		snprintf(why, cap, "a volley: %d figures less %d officers and NCOs (not counted) = %d firing",
+			 in->figures, lead, in->figures - lead);
+		return in->figures - lead;
+	}
 	case FRAY_PRESIDIO_MOVING: {
-		/* Fire while Moving: "up to half the figures (round down)",
-		 * "pending loading and independent fire restrictions": fray
-		 * reads this as never more than independent fire allows */
 		int half = in->figures / 2;
-		int independent = fray_presidio_independent_figures(in->figures, in->weapon->reload);
-		return half < independent ? half : independent;
+		int k = half < independent ? half : independent;
+		snprintf(why, cap, "fire while moving: half of %d = %d, at most %d figures / reload %d = %d: %d",
+			 in->figures, half, in->figures, in->weapon->reload, independent, k);
+		return k;
 	}
 	default:
-		return in->figures;
+		snprintf(why, cap, "%s fire: %d figures / reload %d = %d firing",
+			 fray_presidio_fire_mode_names[mode_fired(in)], in->figures, in->weapon->reload, independent);
+		return independent;
 	}
 }
 
 /* R15: one casualty die per casualty; at most the specialty figures left
- * hits one of them. */
-static int specialists(fray_roller *r, int casualties, int die, int left)
+ * hits one of them. The leader is the first specialty figure: a
+ * specialist hit is he with one chance in the specialists left. */
+static int specialists(fray_roller *r, int casualties, int die, int left, bool leader, bool *leader_hit)
 {
 	int hit = 0;
+	*leader_hit = false;
 	for (int c = 0; c < casualties && left > 0; c++) {
 		int face;
 		if (fray_roll_at_most(r, die, left < die ? left : die, &face, "casualty die")) {
+			if (leader && !*leader_hit &&
+			    fray_roll_at_most(r, left, 1, &face, "which specialty figure (1: the leader)"))
+				*leader_hit = true;
 			hit++;
 			left--;
 		}
@@ -81,11 +162,32 @@ static int specialists(fray_roller *r, int casualties, int die, int left)
 	return hit;
 }
 
+/* The wound number's terms: the damage chart's number for damage - armor
+ * (R13), 2 up when firing while moving. */
+static int wound_terms(const fray_presidio_shoot_in *in, term *t)
+{
+	int n = 0, wn = fray_presidio_wound_number(in->weapon->damage - in->armor);
+	if (!wn)
+		return 0;
+	add_base(t, &n, wn, "Presidio Section 6, Wounding; ruling R13", "the damage chart for damage - armor");
+	add_term(t, &n, in->mode == FRAY_PRESIDIO_MOVING ? 2 : 0, "Presidio Section 4, Fire while Moving",
+		 "fire while moving");
+	return n;
+}
+
 FRAY_API void fray_presidio_shoot(fray_roller *r, const fray_presidio_shoot_in *in,
 				  fray_presidio_shoot_out *out)
 {
 	*out = (fray_presidio_shoot_out){0};
-	out->firing = firing_figures(in);
+	char why[160];
+	out->firing = firing_figures(in, why, sizeof why);
+	out->volley = fray_presidio_fires_volley(in);
+	out->reload = fray_presidio_reload_after(in);
+	out->within_4 = fray_presidio_within_4(in->weapon->range, in->band, in->inches);
+	if (fray_presidio_volley_refused(in))
+		fray_emit_note(r, "no volley: independent fire instead", "Presidio Volley Fire, ruling R27");
+	if (fray_roller_narrating(r))
+		fray_emit_note(r, why, out->volley ? "Presidio Section 4, Volley Fire" : "Presidio Section 4, ruling R14");
 	if (in->reloading_in_cover && mode_fired(in) == FRAY_PRESIDIO_INDEPENDENT) {
 		/* "only half the figures that can ... may fire (round up or down
 		 * at 50%)": an odd half goes up or down on a die */
@@ -94,20 +196,26 @@ FRAY_API void fray_presidio_shoot(fray_roller *r, const fray_presidio_shoot_in *
 			half += fray_die(r, 2, "half the firers, rounded up or down at 50%") == 2;
 		out->firing = half;
 	}
-	out->hit_number = fray_presidio_hit_number(in);
-	if (fray_presidio_volley_refused(in))
-		fray_emit_note(r, "no volley: independent fire instead", "Presidio Volley Fire, ruling R27");
-	int wn = fray_presidio_wound_number(in->weapon->damage - in->armor);
-	if (wn && in->mode == FRAY_PRESIDIO_MOVING)
-		wn += 2; /* fire while moving: the wound number 2 points up */
-	out->wound_number = wn > 12 ? 0 : wn;
-	if (fray_roller_narrating(r)) {
-		char text[160];
-		snprintf(text, sizeof text, "%d figure%s fire %s: hit on %d+ (%s)", out->firing,
-			 out->firing == 1 ? "" : "s", in->weapon->name, out->hit_number,
-			 out->hit_number > 12 ? "cannot hit" : "d12 each");
-		fray_emit_note(r, text, "Presidio Section 4, ruling R11");
+	term t[MAX_TERMS];
+	int n = hit_terms(in, t);
+	out->hit_number = n ? sum_terms(t, n) : 99;
+	if (!n)
+		fray_emit_note(r, hunkered(in) ? "the target is hunkered down: complete cover, it cannot be hit"
+					       : "the target is in complete cover: it cannot be hit",
+			       "Presidio Section 4, Special Cover and Defensive Cover");
+	else
+		tell_terms(r, t, n, "hit number (d12 each)", "Presidio Section 4, ruling R11");
+	int wn = 0;
+	if (n) {
+		term w[4];
+		int nw = wound_terms(in, w);
+		wn = nw ? sum_terms(w, nw) : 0;
+		if (nw && out->hit_number <= 12)
+			tell_terms(r, w, nw, "wound number (d12 per hit)", "Presidio Section 6, ruling R13");
 	}
+	out->wound_number = wn > 12 ? 0 : wn;
+	if (out->hit_number > 12 && n)
+		fray_emit_note(r, "a hit number above 12 cannot hit", "ruling R11");
 	if (out->hit_number > 12 || out->firing == 0)
 		return;
 	int need = out->hit_number < 1 ? 1 : out->hit_number;
@@ -139,14 +247,17 @@ FRAY_API void fray_presidio_shoot(fray_roller *r, const fray_presidio_shoot_in *
 						      "to wound, the unit behind");
 	if (out->casualties && in->specialists > 0) {
 		int die = fray_presidio_casualty_die(fray_presidio_size_of(in->target_figures));
-		out->specialists_hit = specialists(r, out->casualties, die, in->specialists);
+		out->specialists_hit = specialists(r, out->casualties, die, in->specialists, in->target_leader,
+						   &out->leader_hit);
 	}
+	/* Section 7: a unit checks morale after an action in which it took
+	 * casualties, if any figure is left */
+	out->morale_check = out->casualties > 0 && (in->target_figures <= 0 || out->casualties < in->target_figures);
 	if (fray_roller_narrating(r)) {
-		char text[160];
-		snprintf(text, sizeof text, "%d hit%s, %d casualt%s (%d of them specialty figures)%s",
-			 out->hits, out->hits == 1 ? "" : "s", out->casualties,
-			 out->casualties == 1 ? "y" : "ies", out->specialists_hit,
-			 in->through_fire ? "" : "");
+		char text[200];
+		snprintf(text, sizeof text, "%d hit%s, %d casualt%s (%d of them specialty figures%s)", out->hits,
+			 out->hits == 1 ? "" : "s", out->casualties, out->casualties == 1 ? "y" : "ies",
+			 out->specialists_hit, out->leader_hit ? ", the leader among them" : "");
 		fray_emit_result(r, "shooting", out->casualties, text, "Presidio Section 6");
 		if (in->through_fire) {
 			snprintf(text, sizeof text, "the unit behind: %d hit%s, %d casualt%s", out->rear_hits,
@@ -169,31 +280,31 @@ FRAY_API void fray_presidio_shoot_procedure(fray_roller *r, fray_policy *p, cons
 	out[3] = o.rear_hits;
 	out[4] = o.rear_casualties;
 	out[5] = o.rear_unit;
+	out[6] = o.leader_hit;
+	out[7] = o.morale_check;
 }
 
-/* One modifier of the required number that applies: its DM (added to the
- * number: + is harder), what it is and where it comes from. Fixed words,
- * so that the number costs no formatting when nobody is told. */
-typedef struct morale_dm {
-	const char *what;
-	int dm;
-	const char *rule;
-} morale_dm;
-
-enum { MORALE_MAX_DMS = 12 };
-
-static void add_dm(morale_dm *dm, int *n, int value, const char *rule, const char *what)
+FRAY_API bool fray_presidio_fires_volley(const fray_presidio_shoot_in *in)
 {
-	if (value != 0)
-		dm[(*n)++] = (morale_dm){what, value, rule};
+	return in->mode == FRAY_PRESIDIO_VOLLEY && !fray_presidio_volley_refused(in);
+}
+
+FRAY_API int fray_presidio_reload_after(const fray_presidio_shoot_in *in)
+{
+	return in->weapon->reload;
 }
 
 /* Section 7's modifiers, all cumulative, and Section 1's special
- * characters: the ones that apply, in the text's order. */
-static int morale_dms(const fray_presidio_morale_in *in, morale_dm *dm)
+ * characters: the level's base, then the ones that apply, in the text's
+ * order. */
+static int morale_terms(const fray_presidio_morale_in *in, term *t)
 {
 	static const char *const s7 = "Presidio Section 7", *const s1 = "Presidio Section 1";
+	static const int base[FRAY_PRESIDIO_NLEVELS] = {5, 6, 7, 8, 4}; /* super-elite: 4 */
+	static const char *const base_what[FRAY_PRESIDIO_NLEVELS] = {
+		"elite: 5+", "veteran: 6+", "average: 7+", "inexperienced: 8+", "super-elite: 4+ (Morale Bonus)"};
 	int n = 0, cas = 0;
+	add_base(t, &n, base[in->level], "Presidio Section 7, Morale levels", base_what[in->level]);
 	const char *cas_what = NULL;
 	switch (in->size) { /* casualties by unit size */
 	case FRAY_PRESIDIO_COMPANY:
@@ -209,43 +320,70 @@ static int morale_dms(const fray_presidio_morale_in *in, morale_dm *dm)
 		cas = 3 * in->casualties, cas_what = "casualties in a team (+3 each)";
 		break;
 	}
-	add_dm(dm, &n, cas, s7, cas_what);
-	add_dm(dm, &n, in->charging ? -2 : 0, s7, "charging");
-	add_dm(dm, &n, in->charged ? 2 : 0, s7, "charged");
+	add_term(t, &n, cas, s7, cas_what);
+	add_term(t, &n, in->charging ? -2 : 0, s7, "charging");
+	add_term(t, &n, in->charged ? 2 : 0, s7, "charged");
 	/* Cover or Morale: incidental or friendly cover, a fifer within 18" or
 	 * a flag near: one -1 DM, not one each (issue 14; Section 1 gives the
 	 * fifer's and the flag's -1 too: the same DM, counted once) */
 	bool cover_or_morale = in->incidental_or_friendly_cover || in->cover == FRAY_PRESIDIO_INCIDENTAL ||
 			       in->fifer || in->flag;
-	add_dm(dm, &n, cover_or_morale ? -1 : 0, s7, "cover or morale (cover, a fifer or a flag: once)");
-	if (in->cover == FRAY_PRESIDIO_PARTIAL || in->cover == FRAY_PRESIDIO_HEAVY)
-		add_dm(dm, &n, -fray_presidio_cover_dm(in->cover), s7,
-		       in->cover == FRAY_PRESIDIO_PARTIAL ? "partial cover" : "heavy cover");
-	add_dm(dm, &n, in->line ? -1 : 0, s7, "in line");
-	add_dm(dm, &n, in->leader_casualty ? 2 : 0, s7, "its leader a casualty");
-	add_dm(dm, &n, in->friends_fell_back, s7, "friends within 12\" fell back");
-	add_dm(dm, &n, 2 * in->friends_retreated, s7, "friends within 12\" retreated");
-	add_dm(dm, &n, 3 * in->friends_panicked, s7, "friends within 12\" panicked");
+	add_term(t, &n, cover_or_morale ? -1 : 0, s7, "cover or morale (cover, a fifer or a flag: once)");
+	/* "Partial/Heavy Cover - Units receive their cover benefit as a
+	 * negative DM"; full cover (loopholes) is read the same way, its
+	 * benefit 4 (docs/presidio.md) */
+	if (in->cover >= FRAY_PRESIDIO_PARTIAL && in->cover <= FRAY_PRESIDIO_FULL)
+		add_term(t, &n, -fray_presidio_cover_dm(in->cover), s7,
+			 in->cover == FRAY_PRESIDIO_PARTIAL ? "partial cover"
+			 : in->cover == FRAY_PRESIDIO_HEAVY ? "heavy cover"
+							    : "full cover (its benefit, as partial and heavy)");
+	add_term(t, &n, in->line ? -1 : 0, s7, "in line");
+	add_term(t, &n, in->leader_casualty ? 2 : 0, s7, "its leader a casualty");
+	add_term(t, &n, in->friends_fell_back, s7, "friends within 12\" fell back");
+	add_term(t, &n, 2 * in->friends_retreated, s7, "friends within 12\" retreated");
+	add_term(t, &n, 3 * in->friends_panicked, s7, "friends within 12\" panicked");
 	/* Special Characters: a chaplain or shaman within 12", a hero with the unit */
-	add_dm(dm, &n, in->chaplain ? -1 : 0, s1, "a chaplain within 12\"");
-	add_dm(dm, &n, in->hero ? -2 : 0, s1, "a hero with the unit");
+	add_term(t, &n, in->chaplain ? -1 : 0, s1, "a chaplain within 12\"");
+	add_term(t, &n, in->hero ? -2 : 0, s1, "a hero with the unit");
 	return n;
-}
-
-static int morale_base(const fray_presidio_morale_in *in)
-{
-	static const int base[FRAY_PRESIDIO_NLEVELS] = {5, 6, 7, 8, 4}; /* super-elite: 4 */
-	return base[in->level];
 }
 
 /* Section 7: the required number, all modifiers cumulative. */
 FRAY_API int fray_presidio_morale_required(const fray_presidio_morale_in *in)
 {
-	morale_dm dm[MORALE_MAX_DMS];
-	int req = morale_base(in);
-	for (int i = 0, n = morale_dms(in, dm); i < n; i++)
-		req += dm[i].dm;
-	return req;
+	term t[MAX_TERMS];
+	return sum_terms(t, morale_terms(in, t));
+}
+
+static int failure_band(int short_by)
+{
+	return short_by <= 2 ? 0 : short_by <= 4 ? 1 : 2;
+}
+
+static bool surrenders(const fray_presidio_morale_in *in, int short_by)
+{
+	return failure_band(short_by) == 2 && in->near_enemy && in->situation != FRAY_PRESIDIO_CHARGING &&
+	       !in->charge_impact;
+}
+
+/* Morale Roll Resolution: each failure band's result read with the
+ * situation, as the unit's standing afterwards. A unit in line's form
+ * check (Fall Back and Retreat: "if the unit has an officer or NCO behind
+ * the line") is not rolled: the line result stands (docs/presidio.md). */
+FRAY_API fray_presidio_standing fray_presidio_morale_standing(const fray_presidio_morale_in *in, int short_by)
+{
+	if (short_by <= 0)
+		return in->standing;
+	static const fray_presidio_standing by[4][3] = {
+		[FRAY_PRESIDIO_OPEN] = {FRAY_PRESIDIO_FELL_BACK, FRAY_PRESIDIO_RETREATED, FRAY_PRESIDIO_PANICKED},
+		[FRAY_PRESIDIO_IN_COVER] = {FRAY_PRESIDIO_FLINCHED, FRAY_PRESIDIO_HUNKERED, FRAY_PRESIDIO_PANICKED},
+		[FRAY_PRESIDIO_LINE] = {FRAY_PRESIDIO_DISORDERED, FRAY_PRESIDIO_RETREATED, FRAY_PRESIDIO_PANICKED},
+		[FRAY_PRESIDIO_CHARGING] = {FRAY_PRESIDIO_DISORDERED, FRAY_PRESIDIO_FELL_BACK,
+					    FRAY_PRESIDIO_RETREATED},
+	};
+	fray_presidio_standing now = surrenders(in, short_by) ? FRAY_PRESIDIO_SURRENDERED
+							      : by[in->situation][failure_band(short_by)];
+	return fray_presidio_worse_standing(in->standing, now);
 }
 
 /* Morale Roll Resolution: the failure bands read with the situation. */
@@ -253,8 +391,18 @@ FRAY_API const char *fray_presidio_morale_result(const fray_presidio_morale_in *
 {
 	if (short_by <= 0)
 		return "success: the unit stays in place";
-	int band = short_by <= 2 ? 0 : short_by <= 4 ? 1 : 2;
-	if (band == 2 && in->near_enemy && in->situation != FRAY_PRESIDIO_CHARGING && !in->charge_impact)
+	int band = failure_band(short_by);
+	fray_presidio_standing now = fray_presidio_morale_standing(in, short_by);
+	fray_presidio_standing plain = fray_presidio_morale_standing(
+		&(fray_presidio_morale_in){.situation = in->situation, .near_enemy = in->near_enemy,
+					   .charge_impact = in->charge_impact},
+		short_by);
+	if (now != plain)
+		return now == FRAY_PRESIDIO_PANICKED	? "stays panicked (a milder result does not lift a panic)"
+		       : now == FRAY_PRESIDIO_RETREATED ? "stays retreated (a milder result does not lift it)"
+		       : now == FRAY_PRESIDIO_SURRENDERED ? "stays surrendered"
+							 : "keeps its worse standing (a milder result does not lift it)";
+	if (surrenders(in, short_by))
 		return "surrenders (panic within 4\" of the enemy or surrounded)";
 	if (band == 2 && in->charge_impact && in->situation != FRAY_PRESIDIO_CHARGING)
 		return "panics: a panic move (after a charge impact there is no surrender)";
@@ -264,7 +412,7 @@ FRAY_API const char *fray_presidio_morale_result(const fray_presidio_morale_in *
 		 "panics: runs towards the rear, no cover"},
 		{"flinches: -1 action", "hunkers down: -2 actions",
 		 "panics: runs towards the rear, no cover"},
-		{"form check: OK or disorder, -1 action", "form check: falls back or retreats, -2 actions",
+		{"disordered, -1 action (Units in Line, Fall Back)", "retreats, -2 actions (Units in Line, Retreat)",
 		 "panics: runs towards the rear, no cover"},
 		{"disordered", "falls back", "retreats (\"runs\") or half to the furthest cover"},
 	};
@@ -278,31 +426,27 @@ FRAY_API const char *fray_presidio_morale_result(const fray_presidio_morale_in *
 FRAY_API void fray_presidio_morale(fray_roller *r, const fray_presidio_morale_in *in,
 				   fray_presidio_morale_out *out)
 {
-	out->required = fray_presidio_morale_required(in);
-	if (fray_roller_narrating(r)) {
-		/* the required number built up: the level's, then each DM */
-		char text[96];
-		snprintf(text, sizeof text, "%s: %d+ before the modifiers", fray_presidio_level_names[in->level],
-			 morale_base(in));
-		fray_emit_note(r, text, "Presidio Section 7");
-		morale_dm dm[MORALE_MAX_DMS];
-		int n = morale_dms(in, dm);
-		for (int i = 0; i < n; i++)
-			fray_emit_modifier(r, dm[i].what, dm[i].dm, dm[i].rule);
-		snprintf(text, sizeof text, "required %d+", out->required);
-		fray_emit_note(r, text, n ? "Presidio Section 7, all modifiers cumulative" : "Presidio Section 7");
-	}
+	term t[MAX_TERMS];
+	int n = morale_terms(in, t);
+	out->required = sum_terms(t, n);
+	tell_terms(r, t, n, "required number", "Presidio Section 7, all modifiers cumulative");
 	out->roll = fray_reroll_add(r, 6, "morale d6!");
-	if (in->leader)
-		fray_emit_modifier(r, "leader's command bonus", in->leader, "Presidio Section 7");
+	/* the die's terms: the leader's command bonus (0 when none within 2") */
+	fray_emit_modifier(r, "leader's command bonus", in->leader, "Presidio Section 7, Rank and Command Skill");
+	fray_emit_total(r, "added to the die", in->leader, "Presidio Section 7");
 	out->total = out->roll + in->leader;
 	out->bonus = out->roll == 12;
 	out->success = out->bonus || out->total >= out->required;
 	out->short_by = out->success ? 0 : out->required - out->total;
+	out->standing = fray_presidio_morale_standing(in, out->short_by);
+	/* a pass holds whatever marker the unit carried (Fear of Charge:
+	 * pass or fail is this check's, not the old marker's) */
+	out->holds = out->success || fray_presidio_standing_holds(out->standing);
 	if (fray_roller_narrating(r)) {
-		char text[200];
-		snprintf(text, sizeof text, "%s%s", out->bonus ? "two 6s: success and the three bonuses; " : "",
-			 fray_presidio_morale_result(in, out->short_by));
+		char text[240];
+		snprintf(text, sizeof text, "%d + %d = %d against %d+: %s%s (%s)", out->roll, in->leader, out->total,
+			 out->required, out->bonus ? "two 6s: success and the three bonuses; " : "",
+			 fray_presidio_morale_result(in, out->short_by), fray_presidio_standing_names[out->standing]);
 		fray_emit_result(r, "morale", out->total, text, "Presidio Section 7, ruling R16");
 	}
 }
@@ -316,19 +460,45 @@ FRAY_API void fray_presidio_morale_procedure(fray_roller *r, fray_policy *p, con
 	out[0] = o.success;
 	out[1] = o.short_by;
 	out[2] = o.bonus;
+	out[3] = o.standing;
+	out[4] = o.holds;
 }
 
-/* R17: a 6 less the officer's command level, or better. */
-FRAY_API void fray_presidio_rally_procedure(fray_roller *r, fray_policy *p, const void *leader,
+FRAY_API fray_presidio_level fray_presidio_bonus_level(fray_presidio_level l)
+{
+	return l == FRAY_PRESIDIO_ELITE || l == FRAY_PRESIDIO_SUPER_ELITE ? FRAY_PRESIDIO_SUPER_ELITE
+									  : (fray_presidio_level)(l - 1);
+}
+
+/* R17: a 6 less the officer's command level, or better; "NCO's cannot
+ * rally troops": an NCO's level does not count. */
+FRAY_API int fray_presidio_rally_need(const fray_presidio_rally_in *in)
+{
+	int l = in->nco ? 0 : in->leader;
+	return 6 - l < 1 ? 1 : 6 - l;
+}
+
+FRAY_API void fray_presidio_rally_procedure(fray_roller *r, fray_policy *p, const void *input,
 					    int64_t *out)
 {
 	(void)p;
-	int l = *(const int *)leader;
-	int need = 6 - l < 1 ? 1 : 6 - l;
+	const fray_presidio_rally_in *in = input;
+	term t[3];
+	int n = 0;
+	add_base(t, &n, 6, "Presidio Section 2, Rally", "a 6");
+	add_term(t, &n, in->nco ? 0 : -in->leader, "Presidio Section 2, Rally; ruling R17",
+		 "less the officer's command level");
+	if (in->nco && in->leader && fray_roller_narrating(r))
+		fray_emit_note(r, "an NCO's command level does not count: NCOs cannot rally troops",
+			       "Presidio Section 2, Rally");
+	tell_terms(r, t, n, "needed on the rally die", "Presidio Section 2, ruling R17");
+	int need = fray_presidio_rally_need(in);
 	bool ok = fray_successes(r, 1, 6, need, "rally die") == 1;
-	fray_emit_result(r, "rally", ok, ok ? "rallied: turned about, in a clump facing the enemy"
+	fray_emit_result(r, "rally", ok, ok ? "rallied: turned about, in a clump facing the enemy (disordered)"
 					    : "not rallied: another panic move", "Presidio Section 2, ruling R17");
 	out[0] = ok;
+	/* "turned around in a clump (disorder)" */
+	out[1] = ok ? FRAY_PRESIDIO_DISORDERED : FRAY_PRESIDIO_PANICKED;
 }
 
 /* R17: 1d6 + leadership each; ties rolled again. */
@@ -337,8 +507,14 @@ FRAY_API void fray_presidio_initiative_procedure(fray_roller *r, fray_policy *p,
 {
 	(void)p;
 	const int *lead = in;
-	int a = fray_die(r, 6, "initiative, side 1") + lead[0];
-	int b = fray_die(r, 6, "initiative, side 2") + lead[1];
+	int a = fray_die(r, 6, "initiative, side 1");
+	fray_emit_modifier(r, "side 1's leadership", lead[0], "Presidio Section 2, Initiative");
+	fray_emit_total(r, "added to side 1's die", lead[0], "ruling R17");
+	a += lead[0];
+	int b = fray_die(r, 6, "initiative, side 2");
+	fray_emit_modifier(r, "side 2's leadership", lead[1], "Presidio Section 2, Initiative");
+	fray_emit_total(r, "added to side 2's die", lead[1], "ruling R17");
+	b += lead[1];
 	if (a == b && !fray_roller_stopped(r)) {
 		/* R17: ties are rolled again until one side is higher. Rolling
 		 * until untied is one draw among the untied pairs of dice, each
@@ -374,6 +550,16 @@ const char *const fray_presidio_impact_names[5] = {"none", "foot", "horse", "bay
 
 /* Section 5, Charge Impact: foot -1, horse -2; bayonets or spears -2 in
  * all, on horseback with spear or lance -3 in all (not cumulative). */
+FRAY_API fray_presidio_impact fray_presidio_impact_of(bool mounted, const fray_presidio_weapon *melee,
+						     bool bayonets)
+{
+	const char *w = melee ? melee->name : "";
+	bool spear = strstr(w, "lance") || strstr(w, "spear");
+	if (mounted)
+		return spear ? FRAY_PRESIDIO_LANCE : FRAY_PRESIDIO_HORSE;
+	return spear || bayonets ? FRAY_PRESIDIO_BAYONET : FRAY_PRESIDIO_FOOT;
+}
+
 static int impact_dm(fray_presidio_impact i)
 {
 	static const int dm[5] = {0, -1, -2, -2, -3};
@@ -382,40 +568,67 @@ static int impact_dm(fray_presidio_impact i)
 
 /* Section 5, Melee: Hit# - attacker's skill + defender's skill; +1 for a
  * low wall, uphill or a defender on horseback; +2 a high wall; -1 attacking
- * on horseback; +1 on a ladder; the charge impact. */
-/* A weapon with no melee use (a bow) cannot strike: a difficulty past 12. */
+ * on horseback; +1 on a ladder; the charge impact. A weapon with no melee
+ * use (a bow) cannot strike: no terms, a difficulty past 12. */
 #define NO_STRIKE 13
 
-FRAY_API int fray_presidio_melee_difficulty(const fray_presidio_melee_in *in)
+static int attack_terms(const fray_presidio_melee_in *in, term *t)
 {
+	static const char *const m = "Presidio Section 5, Melee Attack Modifiers";
+	static const char *const impact_what[5] = {"", "charge impact on foot", "charge impact on horseback",
+						   "charge impact with bayonets or spears",
+						   "charge impact on horseback with spear or lance"};
 	const fray_presidio_weapon *w = fray_presidio_melee_weapon(in->weapon);
+	int n = 0;
 	if (!w)
-		return NO_STRIKE;
-	int d = w->hit - in->skill + in->defender_skill;
-	d += in->low_wall ? 1 : 0;
-	d += in->uphill ? 1 : 0;
-	d += in->defender_mounted ? 1 : 0;
-	d += in->high_wall ? 2 : 0;
-	d += in->mounted ? -1 : 0;
-	d += in->ladder ? 1 : 0;
-	return d + impact_dm(in->impact) + in->other_dm;
+		return 0;
+	add_base(t, &n, w->hit, "Presidio Section 10, Hit#", "the weapon's Hit#");
+	add_term(t, &n, -in->skill, "Presidio Section 5, Melee Attacks", "the attackers' melee skill");
+	add_term(t, &n, in->defender_skill, "Presidio Section 5, Melee Attacks", "the defenders' melee skill");
+	add_term(t, &n, in->low_wall ? 1 : 0, m, "a low wall");
+	add_term(t, &n, in->uphill ? 1 : 0, m, "uphill");
+	add_term(t, &n, in->defender_mounted ? 1 : 0, m, "the defender on horseback");
+	add_term(t, &n, in->high_wall ? 2 : 0, m, "a high wall");
+	add_term(t, &n, in->mounted ? -1 : 0, m, "attacking on horseback");
+	add_term(t, &n, in->ladder ? 1 : 0, m, "on a ladder");
+	add_term(t, &n, impact_dm(in->impact), "Presidio Section 5, Charge Impact", impact_what[in->impact]);
+	add_term(t, &n, in->other_dm, "Presidio Section 5", "other DMs");
+	return n;
 }
 
 /* The defender strikes back (1 action): roles turned, no charge impact,
  * the walls and slope are his, not the attacker's. */
+static int return_terms(const fray_presidio_melee_in *in, term *t)
+{
+	static const char *const m = "Presidio Section 5, Melee Attack Modifiers";
+	const fray_presidio_weapon *w = fray_presidio_melee_weapon(in->defender_weapon);
+	int n = 0;
+	if (!w)
+		return 0;
+	add_base(t, &n, w->hit, "Presidio Section 10, Hit#", "the defenders' weapon's Hit#");
+	add_term(t, &n, -in->defender_skill, "Presidio Section 5, Melee Attacks", "the defenders' melee skill");
+	add_term(t, &n, in->skill, "Presidio Section 5, Melee Attacks", "the attackers' melee skill");
+	add_term(t, &n, in->mounted ? 1 : 0, m, "the attackers on horseback");
+	add_term(t, &n, in->defender_mounted ? -1 : 0, m, "striking on horseback");
+	return n;
+}
+
+FRAY_API int fray_presidio_melee_difficulty(const fray_presidio_melee_in *in)
+{
+	term t[MAX_TERMS];
+	int n = attack_terms(in, t);
+	return n ? sum_terms(t, n) : NO_STRIKE;
+}
+
 FRAY_API int fray_presidio_return_difficulty(const fray_presidio_melee_in *in)
 {
-	const fray_presidio_weapon *w = fray_presidio_melee_weapon(in->defender_weapon);
-	if (!w)
-		return NO_STRIKE;
-	int d = w->hit - in->defender_skill + in->skill;
-	d += in->mounted ? 1 : 0;
-	d += in->defender_mounted ? -1 : 0;
-	return d;
+	term t[MAX_TERMS];
+	int n = return_terms(in, t);
+	return n ? sum_terms(t, n) : NO_STRIKE;
 }
 
 /* One side's strikes: a d12 per figure in contact at the difficulty, then
- * the damage chart for each hit (R13). */
+ * the damage chart for each hit (R13), its number told as its term. */
 static void strikes(fray_roller *r, int figures, int difficulty, const fray_presidio_weapon *w,
 		    int armor, int *hits, int *casualties, const char *who)
 {
@@ -428,6 +641,8 @@ static void strikes(fray_roller *r, int figures, int difficulty, const fray_pres
 	*hits = fray_successes(r, figures, 12, difficulty < 1 ? 1 : difficulty, what);
 	int wn = fray_presidio_wound_number(w->damage - armor);
 	if (*hits && wn) {
+		fray_emit_modifier(r, "the damage chart for damage - armor", wn, "Presidio Section 6, Wounding; ruling R13");
+		fray_emit_total(r, "wound number (d12 per hit)", wn, "Presidio Section 6, ruling R13");
 		snprintf(what, sizeof what, "%s to wound", who);
 		*casualties = fray_successes(r, *hits, 12, wn, what);
 	}
@@ -456,6 +671,10 @@ FRAY_API void fray_presidio_melee(fray_roller *r, const fray_presidio_melee_in *
 			 in->figures == 1 ? "" : "s", in->weapon->name, butt_words(in->weapon), out->difficulty,
 			 in->impact ? " (with the charge impact)" : "");
 		fray_emit_note(r, text, "Presidio Section 5");
+		term t[MAX_TERMS];
+		int n = attack_terms(in, t);
+		if (n)
+			tell_terms(r, t, n, "the attack's difficulty (d12 each)", "Presidio Section 5, Melee Attacks");
 	}
 	strikes(r, in->figures, out->difficulty, in->weapon, in->defender_armor, &out->hits,
 		&out->casualties, "attacker");
@@ -469,7 +688,11 @@ FRAY_API void fray_presidio_melee(fray_roller *r, const fray_presidio_melee_in *
 			snprintf(text, sizeof text, "%d defender%s strike back with %s%s: %d+ on d12", left < 0 ? 0 : left,
 				 left == 1 ? "" : "s", in->defender_weapon->name, butt_words(in->defender_weapon),
 				 out->return_difficulty);
-			fray_emit_note(r, text, "Presidio Section 5");
+			fray_emit_note(r, text, "Presidio Section 5, Melee Attacks: then the defenders (1 action)");
+			term t[MAX_TERMS];
+			int n = return_terms(in, t);
+			if (n)
+				tell_terms(r, t, n, "the return strike's difficulty (d12 each)", "Presidio Section 5");
 		}
 		strikes(r, left, out->return_difficulty, in->defender_weapon, in->armor, &out->return_hits,
 			&out->return_casualties, "defender");
@@ -535,8 +758,20 @@ FRAY_API void fray_presidio_spot_procedure(fray_roller *r, fray_policy *p, const
 {
 	(void)p;
 	const int *v = in;
-	int recon = fray_die(r, 6, "recon d6") + v[0] + v[3];
-	int camou = fray_die(r, 6, "camou d6") + v[1] + v[2];
+	static const char *const hm = "Presidio Section 4, Hidden Movement";
+	int recon = fray_die(r, 6, "recon d6");
+	term t[3];
+	int n = 0;
+	add_base(t, &n, v[0], hm, "the searchers' Recon");
+	add_term(t, &n, v[3], "Presidio Section 8, Nighttime Visibility", "the night's Search DM");
+	tell_terms(r, t, n, "added to the recon die", hm);
+	recon += sum_terms(t, n);
+	int camou = fray_die(r, 6, "camou d6");
+	n = 0;
+	add_base(t, &n, v[1], hm, "the hidden unit's Camou");
+	add_term(t, &n, v[2], hm, "its cover benefit");
+	tell_terms(r, t, n, "added to the camou die", hm);
+	camou += sum_terms(t, n);
 	out[0] = recon >= camou;
 	if (fray_roller_narrating(r)) {
 		char text[96];
@@ -606,6 +841,10 @@ FRAY_API double fray_presidio_move_distance(const fray_presidio_move_in *in, int
 		d /= 2;
 	if (in->line && in->drummer)
 		d += 1;
+	/* Formations, Column: "+3\" movement if on a road", a flat 3" added
+	 * after doubling, as the drummer's inch (docs/presidio.md) */
+	if (in->road_column && !in->line)
+		d += 3;
 	if (in->crawling)
 		d /= 4;
 	d -= in->kneel_changes + 2.0 * in->prone_changes;

@@ -5,6 +5,7 @@
 #include <string.h>
 #include "../../core/internal.h"
 #include <fray/presidio.h>
+#include "terms.h"
 
 const char *const fray_presidio_camp_terrain[6] = {"heavy woods", "medium woods", "light woods",
 						   "fields and scrub brush", "open field", "open field"};
@@ -65,10 +66,21 @@ FRAY_API void fray_presidio_sentry_procedure(fray_roller *r, fray_policy *p, con
 		fray_emit_result(r, "sentry", 0, "sleeping: no chance of discovery", "Presidio Section 8, Sentry Alertness");
 		return;
 	}
-	/* the die less Camou plus Recon and the DMs, at least 3 (day) or 5 */
-	int dm = in->recon - in->camou - (cond <= 4 ? 1 : 0) - in->posture;
-	dm += in->size == FRAY_PRESIDIO_PLATOON ? 1 : in->size == FRAY_PRESIDIO_COMPANY ? 2 : 0;
-	int need = (in->night ? 5 : 3) - dm;
+	/* the die less Camou plus Recon and the DMs, at least 3 (day) or 5:
+	 * told as the number the die needs, each DM's term turned about */
+	static const char *const sa = "Presidio Section 8, Sentry Alertness";
+	term t[8];
+	int n = 0;
+	add_base(t, &n, in->night ? 5 : 3, sa, in->night ? "by night: 5+" : "by day: 3+");
+	add_term(t, &n, -in->recon, sa, "the sentry's Recon");
+	add_term(t, &n, in->camou, sa, "the raiders' Camou");
+	add_term(t, &n, cond <= 4 ? 1 : 0, sa, "daydreaming (-1 DM)");
+	add_term(t, &n, in->posture, sa, in->posture == 1 ? "kneeling (-1 DM)" : "prone (-2 DM)");
+	add_term(t, &n, in->size == FRAY_PRESIDIO_PLATOON ? -1 : in->size == FRAY_PRESIDIO_COMPANY ? -2 : 0, sa,
+		 in->size == FRAY_PRESIDIO_PLATOON ? "a platoon (+1 DM)" : "a company (+2 DM)");
+	add_term(t, &n, -in->night_dm, "Presidio Section 8, Nighttime Visibility", "the night's Search DM");
+	tell_terms(r, t, n, "needed on the discovery die", sa);
+	int need = sum_terms(t, n);
 	out[1] = need <= 1 ? 1 : need > 6 ? 0 : fray_successes(r, 1, 6, need, "discovery die");
 	fray_emit_result(r, "sentry", out[1], out[1] ? "the raiders are discovered" : "not discovered",
 			 "Presidio Section 8, Sentry Alertness");
@@ -81,7 +93,14 @@ FRAY_API void fray_presidio_capture_procedure(fray_roller *r, fray_policy *p, co
 {
 	(void)p;
 	const int *v = in;
-	int need = 8 - v[0] + v[1];
+	static const char *const cp = "Presidio Section 8, Capture";
+	term t[3];
+	int n = 0;
+	add_base(t, &n, 8, "Presidio Section 10, fists: 8+", "fists' Hit#");
+	add_term(t, &n, -v[0], cp, "the raider's melee skill");
+	add_term(t, &n, v[1], cp, "the defender's melee skill");
+	tell_terms(r, t, n, "needed on the capture d12", cp);
+	int need = sum_terms(t, n);
 	out[0] = need <= 1 ? 1 : need > 12 ? 0 : fray_successes(r, 1, 12, need, "capture d12");
 	fray_emit_result(r, "capture", out[0], out[0] ? "captured" : "failed: the defender may flee",
 			 "Presidio Section 8, Capture");

@@ -85,19 +85,33 @@ FRAY_API const fray_presidio_unit_type *fray_presidio_unit_find(const fray_presi
 	return NULL;
 }
 
-/* COMMAND SKILL: NCO, Officer, Natives -> Command. */
+/* COMMAND SKILL: NCO, Officer, Natives -> Command; the Spanish ranks of
+ * Section 1's order of battle beside the English (cabo a corporal,
+ * sargento a sergeant, alférez an ensign, teniente a lieutenant, capitán a
+ * captain, maestro del campo a field officer). Officers and native
+ * leaders rally troops; NCOs do not (Section 2, Rally). */
 FRAY_API const fray_presidio_rank fray_presidio_ranks[] = {
-	{"corporal", 1}, {"2nd lieutenant", 1}, {"ensign", 1}, {"young chief", 1},
-	{"sergeant", 2}, {"1st lieutenant", 2}, {"lieutenant", 2}, {"tribal chief", 2},
-	{"1st sergeant", 3}, {"captain", 3}, {"clan chief", 3},
-	{"sergeant major", 4}, {"sgt. major", 4}, {"field officer", 4}, {"war chief", 4},
+	{"corporal", 1, false}, {"cabo", 1, false}, {"2nd lieutenant", 1, true}, {"ensign", 1, true},
+	{"alferez", 1, true}, {"alf\u00e9rez", 1, true}, {"young chief", 1, true},
+	{"sergeant", 2, false}, {"sargento", 2, false}, {"1st lieutenant", 2, true}, {"lieutenant", 2, true},
+	{"teniente", 2, true}, {"tribal chief", 2, true},
+	{"1st sergeant", 3, false}, {"sargento primero", 3, false}, {"captain", 3, true}, {"capitan", 3, true}, {"capit\u00e1n", 3, true},
+	{"clan chief", 3, true},
+	{"sergeant major", 4, false}, {"sgt. major", 4, false}, {"sargento mayor", 4, false},
+	{"field officer", 4, true}, {"maestro del campo", 4, true}, {"war chief", 4, true},
 };
 FRAY_API const size_t fray_presidio_nranks = sizeof fray_presidio_ranks / sizeof fray_presidio_ranks[0];
 
+FRAY_API const fray_presidio_rank *fray_presidio_rank_find(const char *rank)
+{
+	for (size_t i = 0; rank && i < fray_presidio_nranks; i++)
+		if (same_name(fray_presidio_ranks[i].rank, rank))
+			return &fray_presidio_ranks[i];
+	return NULL;
+}
+
 FRAY_API int fray_presidio_command_skill(const char *rank)
 {
-	for (size_t i = 0; i < fray_presidio_nranks; i++)
-		if (same_name(fray_presidio_ranks[i].rank, rank))
-			return fray_presidio_ranks[i].skill;
-	return 0;
+	const fray_presidio_rank *k = fray_presidio_rank_find(rank);
+	return k ? k->skill : 0;
 }

@@ -251,9 +251,8 @@ static void tell_morale(void *ud, const fray_event *ev)
 		snprintf(t->whats[t->mods++ % 16], sizeof t->whats[0], "%s", ev->what);
 		t->sum += (int)ev->value;
 	}
-	int n;
-	if (ev->kind == FRAY_EV_NOTE && sscanf(ev->text, "required %d+", &n) == 1)
-		t->required = n;
+	if (ev->kind == FRAY_EV_TOTAL && strcmp(ev->what, "required number") == 0)
+		t->required = (int)ev->value;
 }
 
 static void morale_modifiers_told_one_by_one(void **state)
@@ -261,7 +260,8 @@ static void morale_modifiers_told_one_by_one(void **state)
 	(void)state;
 	/* a veteran (6+) platoon, 3 casualties (+1 each), charged (+2), in
 	 * line (-1), partial cover (its cover DM, -2), its leader hit (+2), a
-	 * friend retreated (+2), a chaplain (-1), a flag (-1): 8 DMs */
+	 * friend retreated (+2), a chaplain (-1), a flag (-1): the base and
+	 * 8 DMs */
 	fray_presidio_morale_in in = {.level = FRAY_PRESIDIO_VETERAN, .size = FRAY_PRESIDIO_PLATOON,
 				      .casualties = 3, .charged = true, .line = true,
 				      .cover = FRAY_PRESIDIO_PARTIAL, .leader_casualty = true,
@@ -274,17 +274,17 @@ static void morale_modifiers_told_one_by_one(void **state)
 	fray_presidio_morale(r, &in, &out);
 	assert_int_equal(out.required, want);
 	assert_int_equal(t.required, want);
-	assert_int_equal(t.mods, 8);
-	assert_int_equal(6 + t.sum, want);
-	const char *expect[] = {"casualties in a platoon", "charged", "cover or morale", "partial cover",
+	assert_int_equal(t.mods, 9);
+	assert_int_equal(t.sum, want);
+	const char *expect[] = {"veteran: 6+", "casualties in a platoon", "charged", "cover or morale", "partial cover",
 				"in line", "its leader a casualty", "friends within 12\" retreated", "a chaplain"};
-	for (int i = 0; i < 8; i++)
+	for (int i = 0; i < 9; i++)
 		assert_non_null(strstr(t.whats[i], expect[i]));
-	/* nothing applies: the base alone, no modifier line */
+	/* nothing applies: the base alone */
 	fray_presidio_morale_in plain = {.level = FRAY_PRESIDIO_AVERAGE, .size = FRAY_PRESIDIO_SQUAD};
 	t = (told){0};
 	fray_presidio_morale(r, &plain, &out);
-	assert_int_equal(t.mods, 0);
+	assert_int_equal(t.mods, 1);
 	assert_int_equal(t.required, 7);
 	fray_roller_free(r);
 }
@@ -394,7 +394,8 @@ static void rally_and_initiative(void **state)
 	(void)state;
 	for (int l = 0; l <= 4; l++) {
 		fray_dist *d;
-		assert_int_equal(fray_enumerate(ctx, fray_presidio_rally_procedure, NULL, &l, 1, NULL, &d), FRAY_OK);
+		fray_presidio_rally_in rin = {.leader = l};
+		assert_int_equal(fray_enumerate(ctx, fray_presidio_rally_procedure, NULL, &rin, 2, NULL, &d), FRAY_OK);
 		double ok = 0;
 		for (size_t k = 0; k < fray_dist_count(d); k++)
 			ok += fray_dist_outcome(d, k)[0] ? fray_dist_p(d, k) : 0;
@@ -511,10 +512,11 @@ static void casualties_capped_at_target(void **state)
 {
 	(void)state;
 	const fray_presidio_weapon *w = fray_presidio_weapon_find("caplock musket", NULL);
-	fray_presidio_shoot_in in = {.weapon = w, .band = 0, .figures = 12, .mode = FRAY_PRESIDIO_AIMED,
-				     .armor = 0, .target_figures = 3};
+	/* a volley: all 12 fire (aimed fire would be 12 / reload 4 = 3) */
+	fray_presidio_shoot_in in = {.weapon = w, .band = 0, .figures = 12, .mode = FRAY_PRESIDIO_VOLLEY,
+				     .volley_ready = true, .armor = 0, .target_figures = 3};
 	int hit = fray_presidio_hit_number(&in), wound = fray_presidio_wound_number(w->damage);
-	assert_int_equal(hit, 10 - 4 - 2); /* Hit# 10, close -4, aimed -2 */
+	assert_int_equal(hit, 10 - 4); /* Hit# 10, close -4 */
 	double p = (13.0 - hit) / 12 * (13.0 - wound) / 12, want[4] = {0};
 	for (int k = 0; k <= 12; k++)
 		want[k < 3 ? k : 3] += binomial(12, k, p);

@@ -1,0 +1,265 @@
+#!/usr/bin/env python3
+"""Presidio played from game files (fray table) against the text, for what
+the game layer once decided on its own (issue 28): each expectation comes
+from the rules (Sections 2, 4, 5, 7), computed here, and each game runs
+over several seeds so that the dice reach every case checked.
+
+Usage: table_presidio_rules.py FRAY EXAMPLES_DIR"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+FRAY, EXAMPLES = sys.argv[1], sys.argv[2]
+FORCES = os.path.join(EXAMPLES, "presidio", "forces.yaml")
+failures = []
+seen = set()
+
+
+def check(cond, what):
+    if not cond:
+        failures.append(what)
+        print("FAIL:", what, file=sys.stderr)
+
+
+def fray(*args, status=0):
+    p = subprocess.run([FRAY, *args], capture_output=True, text=True)
+    if p.returncode != status:
+        raise SystemExit(f"fray {' '.join(args)}: exit {p.returncode}, expected {status}\n{p.stderr}")
+    return p
+
+
+def new_game(tmp, seed, name="g"):
+    game = os.path.join(tmp, f"{name}-{seed}.yaml")
+    fray("table", "new", game, "--rules", "presidio", "--forces", FORCES, "--seed", str(seed))
+    return game
+
+
+def units(game):
+    s = json.loads(fray("table", game, "status", "--json").stdout)
+    return {u["name"]: u for u in s["units"]}
+
+
+def act(game, *args):
+    before = units(game)
+    out = json.loads(fray("table", game, *args, "--json").stdout)
+    return before, out["steps"], units(game)
+
+
+# Section 7, Morale Roll Resolution: the standing a failure leaves, by
+# situation and band; surrender for a panic within 4" but not after an
+# impact; never milder than the standing before (Morale Roll Results).
+SEVERITY = {"good": 0, "disordered": 1, "flinched": 1, "hunkered": 2, "fell back": 2, "retreated": 3,
+            "panicked": 4, "surrendered": 5}
+
+
+def standing_after(inp, out, before):
+    if out["success"]:
+        return before
+    band = 0 if out["short_by"] <= 2 else 1 if out["short_by"] <= 4 else 2
+    sit = inp["situation"]
+    if band == 2 and sit != "charging" and inp["near_enemy"] and not inp["charge_impact"]:
+        now = "surrendered"
+    else:
+        now = {"open": ["fell back", "retreated", "panicked"],
+               "cover": ["flinched", "hunkered", "panicked"],
+               "line": ["disordered", "retreated", "panicked"],
+               "charging": ["disordered", "fell back", "retreated"]}[sit][band]
+    return now if SEVERITY[now] >= SEVERITY[before] else before
+
+
+def holds(out, standing):
+    return out["success"] or standing in ("good", "disordered", "flinched", "hunkered")
+
+
+def volley_leaves_out_leaders_then_nothing_loaded(tmp, seed):
+    """Volley Fire: officers and NCOs are not counted; then all figures
+    reload together: no fire of any kind until the reload is done."""
+    g = new_game(tmp, seed, "volley")
+    before, steps, after = act(g, "shoot", "Presidials", "--at", "Apaches", "--range", "10", "--mode", "volley")
+    shot = steps[0]
+    check(shot["inputs"]["leaders"] == 1, "item 2: the Presidials' leader is not counted in the volley")
+    check(shot["inputs"]["fires"] == "a volley", "item 2: loaded in line, the Presidials volley")
+    check(after["Presidials"]["volleyed"] and after["Presidials"]["reload"] == 4,
+          "item 3: after the volley every figure reloads (4 actions)")
+    p = fray("table", g, "shoot", "Presidials", "--at", "Apaches", "--range", "10", status=2)
+    check("nothing is loaded" in p.stderr, "item 3: independent fire right after a volley is refused")
+    fray("table", g, "set", "Apaches", "status=good")
+    p = fray("table", g, "charge", "Apaches", "--at", "Presidials", "--reaction", "fire", status=2)
+    check("cannot fire" in p.stderr, "item 3: defensive fire right after a volley is refused")
+    fray("table", g, "reload", "Presidials", "--actions", "4")
+    u = units(g)["Presidials"]
+    check(u["reload"] == 0 and not u["volleyed"], "item 3: four reload actions: loaded again")
+    fray("table", g, "shoot", "Presidials", "--at", "Apaches", "--range", "10")
+    fray("table", g, "set", "Presidials", "status=panicked")
+    p = fray("table", g, "reload", "Presidials", status=2)
+    check("panicked" in p.stderr, "item 3: a panicked unit may not reload")
+
+
+def fear_of_charge(tmp, seed):
+    """Fear of Charge: pass or fail is this check's; a failure that holds
+    its place (disordered in line, flinched in cover) gets the impact but
+    no reaction; a pass gets the reaction and the impact even with an old
+    fall-back marker. After the impact: chargers +charging, defenders
+    +charged (Section 7, Charging)."""
+    g = new_game(tmp, seed, "charge")
+    if seed % 2:
+        # the Apaches in heavy cover: a failure by 1-4 flinches or
+        # hunkers, holding the place (no reaction, but the impact)
+        attacker, defender, cover = "Cueras", "Apaches", ("--cover", "heavy")
+        fray("table", g, "set", "Apaches", "casualties=3")
+    else:
+        # the Presidials in line, some casualties: failures of all bands
+        attacker, defender, cover = "Apaches", "Presidials", ()
+        fray("table", g, "set", "Presidials", "casualties=%d" % (seed % 5), "status=%s" %
+             ("fell back" if seed % 4 == 0 else "good"))
+    before, steps, after = act(g, "charge", attacker, "--at", defender, "--reaction", "melee", *cover)
+    fear = steps[0]
+    check(fear["procedure"] == "presidio.morale" and fear["inputs"]["charged"], "item 4: fear of charge first")
+    old = before[defender]["status"]
+    now = standing_after(fear["inputs"], fear["outcome"], old)
+    check(fear["outcome"]["standing"] == now, f"item 4: fear check standing {fear['outcome']['standing']}, "
+          f"Section 7 says {now}")
+    rest = steps[1:]
+    if not holds(fear["outcome"], now):
+        check(not rest, "item 4: a defender that does not hold its place gets no impact")
+        seen.add("fear: gone")
+        return
+    impact = rest[0]
+    check(impact["procedure"] == "presidio.melee", "item 4: a defender holding its place takes the impact")
+    check(impact["inputs"]["both"] == fear["outcome"]["success"],
+          "item 4: only a passing defender saved its action to strike back")
+    seen.add("fear: passed" if fear["outcome"]["success"] else "fear: failed, held")
+    if fear["outcome"]["success"] and old != "good":
+        seen.add("fear: passed with an old marker")
+    for st in rest[1:]:
+        inp = st["inputs"]
+        if inp["charged"]:
+            check(inp["charge_impact"], "item 5: the charged defender's check follows the impact")
+            seen.add("impact: defender's check")
+        else:
+            check(inp["charging"], "item 5: the chargers' check after the impact is charging")
+
+
+def cover_and_range_for_morale(tmp, seed):
+    """Item 6: full cover allows the check (its benefit off the required
+    number); incidental on top of partial counts both; a rifle's close
+    band is not within 4"."""
+    g = new_game(tmp, seed, "cover")
+    fray("table", g, "set", "Presidials", "weapon=flintlock rifled musket")
+    for args, want in ((("--cover", "full"), ("full", False)),
+                       (("--cover", "partial", "--incidental"), ("partial", True))):
+        fray("table", g, "set", "Apaches", "status=good")
+        before, steps, after = act(g, "shoot", "Presidials", "--at", "Apaches", "--band", "close",
+                                   "--mode", "aimed", *args)
+        if len(steps) > 1:
+            m = steps[1]["inputs"]
+            check(m["cover"] == want[0] and m["incidental_cover"] == want[1],
+                  f"item 6: the check after a shot into {args} cover has it ({m['cover']}, {m['incidental_cover']})")
+            check(not m["near_enemy"], "item 6: a rifle's close band is not within 4\"")
+            seen.add("cover: " + want[0])
+        fray("table", g, "reload", "Presidials", "--actions", "5")
+
+
+def leader_hit(tmp, seed):
+    """Item 7: a shot that hits the leader: the check has no leader
+    bonus and the leader-casualty DM (+2)."""
+    g = new_game(tmp, seed, "leader")
+    fray("table", g, "set", "Cueras", "specialists=2", "figures=4", "size=team")
+    before, steps, after = act(g, "shoot", "Presidials", "--at", "Cueras", "--range", "3", "--mode", "volley")
+    if steps[0]["outcome"].get("leader_hit"):
+        seen.add("leader hit")
+        if len(steps) > 1:
+            m = steps[1]["inputs"]
+            check(m["leader"] == 0 and m["leader_casualty"], "item 7: no bonus from a leader just hit, +2 instead")
+        check(after["Cueras"]["leader"] == 0, "item 7: the leader is gone from the unit")
+
+
+def morale_by_hand(tmp, seed):
+    """Item 8: 'morale --situation' records what it tells; a milder
+    failure keeps the worse standing."""
+    g = new_game(tmp, seed, "morale")
+    fray("table", g, "set", "Apaches", "status=%s" % ("panicked" if seed % 2 else "good"), "casualties=3")
+    before, steps, after = act(g, "morale", "Apaches", "--situation", "cover")
+    out, inp = steps[0]["outcome"], steps[0]["inputs"]
+    want = standing_after(inp, out, before["Apaches"]["status"])
+    check(after["Apaches"]["status"] == want == out["standing"],
+          f"item 8: recorded {after['Apaches']['status']}, told {out['standing']}, Section 7 {want}")
+    if before["Apaches"]["status"] == "panicked" and not out["success"] and out["short_by"] < 5:
+        seen.add("milder result on a panic")
+
+
+def rally(tmp, seed):
+    """Item 9, Section 2: NCOs cannot rally troops: the sargento's 2 does
+    not count (a 6 needed); the alférez's 1 does (5+)."""
+    g = new_game(tmp, seed, "rally")
+    fray("table", g, "set", "Cueras", "status=panicked")
+    fray("table", g, "set", "Presidials", "status=panicked")
+    _, steps, after = act(g, "rally", "Cueras")
+    check(steps[0]["inputs"]["nco"] and steps[0]["inputs"]["need"] == 6, "item 9: a sargento's rally needs a 6")
+    check(after["Cueras"]["status"] == ("disordered" if steps[0]["outcome"]["rallied"] else "panicked"),
+          "item 9: rallied: disordered")
+    _, steps, _ = act(g, "rally", "Presidials")
+    check(not steps[0]["inputs"]["nco"] and steps[0]["inputs"]["need"] == 5, "item 9: an alférez's rally needs 5+")
+
+
+def hunkered(tmp, seed):
+    """Item 10: hunkering down is complete cover: nothing hits."""
+    g = new_game(tmp, seed, "hunker")
+    fray("table", g, "set", "Apaches", "status=hunkered")
+    _, steps, after = act(g, "shoot", "Presidials", "--at", "Apaches", "--range", "3", "--mode", "volley")
+    check(steps[0]["outcome"]["hits"] == 0 and len(steps) == 1, "item 10: a hunkered unit is not hit")
+    check(after["Apaches"]["figures"] == 10, "item 10: no casualties on a hunkered unit")
+
+
+def told_terms_add_up():
+    """Every Presidio procedure, on its example at several seeds: each
+    TOTAL told is the sum of the MODIFIERs told since the one before (the
+    BRIEF's told terms)."""
+    cat = json.loads(fray("procedures", "--json").stdout)
+    for p in cat["procedures"]:
+        if not p["name"].startswith("presidio.") or "roll" not in p["modes"]:
+            continue
+        for seed in (1, 2, 3):
+            req = {"procedure": p["name"], "mode": "roll", "seed": seed, "inputs": p["example"]}
+            r = subprocess.run([FRAY, "request", "-"], input=json.dumps(req), capture_output=True, text=True)
+            if r.returncode != 0:
+                check(False, f"told terms: {p['name']} example refused: {r.stderr.strip()}")
+                break
+            out = json.loads(r.stdout)
+            total = 0
+            for ev in out.get("events", []):
+                if ev["event"] == "modifier":
+                    total += ev["value"]
+                elif ev["event"] == "total":
+                    check(ev["value"] == total, f"told terms: {p['name']} seed {seed}: '{ev['what']}' told "
+                          f"{ev['value']}, its terms add to {total}")
+                    total = 0
+                    seen.add("told: " + p["name"])
+    for name in ("presidio.shoot", "presidio.morale", "presidio.melee", "presidio.rally", "presidio.artillery",
+                 "presidio.spot", "presidio.initiative", "presidio.sentry", "presidio.capture"):
+        check("told: " + name in seen, f"told terms: {name} tells its target number term by term")
+
+
+def main():
+    told_terms_add_up()
+    with tempfile.TemporaryDirectory() as tmp:
+        for seed in range(1, 13):
+            volley_leaves_out_leaders_then_nothing_loaded(tmp, seed) if seed <= 1 else None
+            fear_of_charge(tmp, seed)
+            cover_and_range_for_morale(tmp, seed) if seed <= 4 else None
+            leader_hit(tmp, seed) if seed <= 8 else None
+            morale_by_hand(tmp, seed) if seed <= 8 else None
+            rally(tmp, seed) if seed <= 1 else None
+            hunkered(tmp, seed) if seed <= 1 else None
+    for case in ("fear: gone", "fear: passed", "fear: failed, held", "impact: defender's check", "cover: full",
+                 "cover: partial", "leader hit", "milder result on a panic"):
+        check(case in seen, f"the seeds reach the case '{case}'")
+    if failures:
+        print(f"{len(failures)} failures", file=sys.stderr)
+        sys.exit(1)
+    print("presidio game rules: all checks passed")
+
+
+main()
