@@ -47,12 +47,11 @@ static const struct {
  * of a TOTAL is not required of them yet; the sum check applies to any
  * TOTAL they tell. The coordinator trims this list after each merge. */
 static const char *const not_yet_converted[] = {
-	/* Presidio */
-	"presidio.shoot", "presidio.melee", "presidio.morale", "presidio.rally", "presidio.move",
-	"presidio.initiative", "presidio.jump", "presidio.dismount", "presidio.spot",
-	"presidio.artillery", "presidio.fuse_repair", "presidio.gun_move", "presidio.blast",
-	"presidio.radius", "presidio.into_melee", "presidio.camp", "presidio.villagers",
-	"presidio.sentry", "presidio.capture", "presidio.ram", "presidio.livestock_return",
+	/* Presidio: shoot, melee, morale, rally, artillery, spot, initiative,
+	 * sentry and capture tell their terms; these do not yet */
+	"presidio.move", "presidio.jump", "presidio.dismount", "presidio.fuse_repair",
+	"presidio.gun_move", "presidio.blast", "presidio.radius", "presidio.into_melee",
+	"presidio.camp", "presidio.villagers", "presidio.ram", "presidio.livestock_return",
 	"presidio.contact_time", "presidio.entrance", "presidio.herd", "presidio.pursuit",
 };
 
@@ -233,11 +232,14 @@ typedef struct tally {
  * The checks from the scenario's data (G2 leader loss, G3 a routed unit's
  * fate) read a die against a list of faces, no term: they are exempt.
  * So is the chits Rest order's 1d3: the die is the number of fatigue
- * points taken off, read against nothing. */
+ * points taken off, read against nothing; and Presidio's d2 that rounds
+ * half the firers up or down (reloading in cover), and its sentry's
+ * condition, a die read straight from the Sentry Alertness table. */
 static bool roll_needs_total(const char *what)
 {
 	return strncmp(what, "leader loss for ", 16) != 0 && strncmp(what, "routed ", 7) != 0 &&
-	       strcmp(what, "Rest order 1d3") != 0;
+	       strcmp(what, "Rest order 1d3") != 0 && strncmp(what, "half the firers", 15) != 0 &&
+	       strcmp(what, "sentry condition") != 0;
 }
 
 /* Checks one run's events; a failure names the procedure and the request. */
