@@ -62,6 +62,12 @@ def new_game(tmp, rules, name, seed=7):
     return game
 
 
+def entry_list(text, key, start):
+    """The first log entry's list under key from start, whole: '[]' or its
+    lines (a turn tells what it did)."""
+    return re.compile(rf"^    {key}:(?: \[\]\n|\n(?:      - .*\n)+)", re.M).search(text, start).group(0)
+
+
 def unit_block(text, name):
     """(start, end) of a unit's lines in a game file fray wrote."""
     start = text.index(f'  - name: "{name}"\n')
@@ -193,13 +199,14 @@ def logs(tmp):
     good = read(game)
     bad = os.path.join(tmp, "bad-log.yaml")
     first = good.index("  - command: ")
+    story, steps, changes = (entry_list(good, key, first) for key in ("story", "steps", "changes"))
     for what, old, new, words in [
-            ("a story that is a mapping", "    story: []", "    story: {a: b}", "story"),
+            ("a story that is a mapping", story, "    story: {a: b}\n", "story"),
             ("an entry without its turn", "    turn: 1\n    dice", "    dice", "missing 'turn'"),
-            ("a step that is a list", "    steps: []", "    steps: [[1]]", "step"),
-            ("a step with a member of the action's", "    steps: []", "    steps: [{procedure: x, turn: 9}]",
+            ("a step that is a list", steps, "    steps: [[1]]\n", "step"),
+            ("a step with a member of the action's", steps, "    steps: [{procedure: x, turn: 9}]\n",
              "unknown key 'turn'"),
-            ("changes that are a number", '    changes:\n      - "turn 2 begins"', "    changes: 5", "changes"),
+            ("changes that are a number", changes, "    changes: 5\n", "changes"),
             ("dice of one number", "    dice: [0, 0]", "    dice: [0]", "dice"),
             ("a turn of .5", "    turn: 1\n    dice", "    turn: .5\n    dice", "turn"),
             ("a turn of 00", "    turn: 1\n    dice", "    turn: 00\n    dice", "turn"),
@@ -209,7 +216,8 @@ def logs(tmp):
              '"arm": "infantry", "battalions": 4, "hits": [0, 0, 0, 0], "lead": 1',
              'undo: {"dice": 0, "turn": 2, "units": [{"name": "Bylant", "side": "Brent", '
              '"arm": "infantry", "battalions": 4, "hits": [0, 0, 0, 0], "lead": 0', "lead"),
-            ("an undo of a unit not in the game", '"name": "Bylant"', '"name": "Nobody"', "no unit named"),
+            ("an undo of a unit not in the game", 'undo: {"dice": 0, "turn": 2, "units": [{"name": "Bylant"',
+             'undo: {"dice": 0, "turn": 2, "units": [{"name": "Nobody"', "no unit named"),
             ("an undo without its dice", '    undo: {"dice": 0, ', '    undo: {', "missing 'dice'")]:
         i = good.index(old, first)
         text = good[:i] + new + good[i + len(old):]
@@ -285,9 +293,10 @@ def injection(tmp):
     evil = '~~~\\n</pre><script>alert(1)</script>\\n# forged\\n\\u001b[31m'
     text = text.replace('  - command: "turn"\n    turn: 1\n',
                         f'  - command: "turn {evil}"\n    turn: 01\n', 1)
-    text = text.replace('    story: []', f'    story: ["~~~~~~", "{evil}", "```"]', 1)
-    text = text.replace('    steps: []', '    steps: [{procedure: x, seed: 01, dice: .5, inputs: {12: 1., "a\\"b": '
-                        '-0, c: 1e5, d: 1.5e+3}, outcome: {}, events: []}]', 1)
+    first = text.index("  - command: ")
+    text = text.replace(entry_list(text, "story", first), f'    story: ["~~~~~~", "{evil}", "```"]\n', 1)
+    text = text.replace(entry_list(text, "steps", first), '    steps: [{procedure: x, seed: 01, dice: .5, inputs: {12: 1., "a\\"b": '
+                        '-0, c: 1e5, d: 1.5e+3}, outcome: {}, events: []}]\n', 1)
     write(game, text)
     log = json.loads(fray("table", game, "log", "--json").stdout)   # strict: 01, .5 or 1. would not parse
     check(log[0]["turn"] == 1, "log --json: the turn as a number")

@@ -331,9 +331,9 @@ def chits(tmp, seed):
     passed = len(dice) == 2 and sum(dice) <= before["Lauder"]["morale"]
     check(len(dice) == 2, "a rally rolls the mix's 2d6")
     check(hits_of(after["Lauder"]) == 3 - (1 if passed else 0), "a passed rally recovers one hit")
-    # a hit set after its combat is a further casualty this turn: the lead
-    # stays (the swap itself: tests/cli/table_rules_bbb_chits.py)
-    check(after["Lauder"]["lead"] == before["Lauder"]["lead"], "hits since its combat: the lead battalion stays")
+    # no combat of its own this turn: no further casualties to keep the
+    # lead (the lead kept after a hit: tests/cli/table_rules_bbb_chits.py)
+    check(after["Lauder"]["lead"] == 2, "the lead battalion swapped at the end of the turn")
     # end of turn once a turn: the next one comes after the turn ends
     fray("table", game, "end-turn", "Lauder", "--rally", status=2)
     fray("table", game, "turn")
