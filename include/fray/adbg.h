@@ -264,7 +264,9 @@ bool fray_adbg_battle_restore(fray_adbg_battle_state *st, fray_doc *doc,
 /* The end of a told battle, as `fray adbg battle` prints it: with json,
  * the members after the events ("], \"result\": {...}}" and a newline);
  * else the table of units by final status and the winner. *out is
- * malloc'd: free() it. */
+ * malloc'd: free() it. FRAY_ERR_LIMIT when the text would pass 64 MiB (the
+ * most any answer may be), FRAY_ERR_NOMEM when memory ran out; the same
+ * for the two reports below. */
 fray_status fray_adbg_summary(const fray_adbg_scenario *s, const fray_adbg_result *res, bool json,
 			      char **out);
 

@@ -165,6 +165,5 @@ FRAY_API fray_status fray_adbg_odds_report(const fray_adbg_odds_about *m, const 
 		return FRAY_ERR_INPUT;
 	strbuf sb = {0};
 	adbg_odds_report(&sb, m, d, json);
-	*out = sb_take(&sb);
-	return *out ? FRAY_OK : FRAY_ERR_NOMEM;
+	return sb_give(&sb, NULL, out);
 }

@@ -169,6 +169,5 @@ FRAY_API fray_status fray_adbg_sim_report(const fray_adbg_sim_about *m, const fr
 		return FRAY_ERR_INPUT;
 	strbuf sb = {0};
 	adbg_sim_report(&sb, m, s, json);
-	*out = sb_take(&sb);
-	return *out ? FRAY_OK : FRAY_ERR_NOMEM;
+	return sb_give(&sb, NULL, out);
 }

@@ -57,8 +57,7 @@ FRAY_API fray_status fray_adbg_summary(const fray_adbg_scenario *s, const fray_a
 		return FRAY_ERR_INPUT;
 	strbuf sb = {0};
 	summary(&sb, s, res, json);
-	*out = sb_take(&sb);
-	return *out ? FRAY_OK : FRAY_ERR_NOMEM;
+	return sb_give(&sb, NULL, out);
 }
 
 /* ---- the procedure ---- */

@@ -384,12 +384,7 @@ FRAY_API fray_status fray_call_run(fray_call *c, const fray_call_opts *o, char *
 		sb_free(&sb);
 		return st;
 	}
-	bool too_long = sb.too_long;
-	*out = sb_take(&sb);
-	if (!*out && too_long) /* a budget, not the machine: said as one (issue 29) */
-		return fray_fail(c->ctx, FRAY_ERR_LIMIT, "the answer would pass %zu MiB, the most one answer may be "
-				 "(ask for less: fewer figures or trials)", STRBUF_MAX >> 20);
-	return *out ? FRAY_OK : fray_nomem(c->ctx);
+	return sb_give(&sb, c->ctx, out);
 }
 
 void call_title(fray_call *c, const char *fmt, ...)

@@ -94,8 +94,7 @@ static void describe(strbuf *sb, const proc_desc *d)
 
 static fray_status give(fray_ctx *ctx, strbuf *sb, char **out)
 {
-	*out = sb_take(sb);
-	return *out ? FRAY_OK : fray_nomem(ctx);
+	return sb_give(sb, ctx, out);
 }
 
 FRAY_API fray_status fray_procedures_json(fray_ctx *ctx, char **out)

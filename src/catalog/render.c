@@ -156,16 +156,14 @@ FRAY_API fray_status fray_call_roll_at(fray_call *c, uint64_t seed, uint64_t *di
 	st = roll_on(c, r, note, &js, &tx, outcome);
 	uint64_t after = fray_roller_tell(r);
 	fray_roller_free(r);
-	if (st == FRAY_OK && (js.failed || tx.failed))
-		st = fray_nomem(c->ctx);
 	if (st == FRAY_OK) {
-		*json = sb_take(&js);
-		*text = sb_take(&tx);
-		if (!*json || !*text) {
+		st = sb_give(&js, c->ctx, json);
+		fray_status st_text = sb_give(&tx, c->ctx, text);
+		st = st != FRAY_OK ? st : st_text;
+		if (st != FRAY_OK) {
 			free(*json);
 			free(*text);
 			*json = *text = NULL;
-			st = fray_nomem(c->ctx);
 		}
 	}
 	sb_free(&js);

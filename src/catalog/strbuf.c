@@ -4,6 +4,7 @@
 #include <string.h>
 #include <fray/events.h>
 #include "strbuf.h"
+#include "../core/internal.h"
 
 static bool reserve(strbuf *sb, size_t more)
 {
@@ -85,4 +86,18 @@ void sb_free(strbuf *sb)
 {
 	free(sb->buf);
 	*sb = (strbuf){0};
+}
+
+fray_status sb_give(strbuf *sb, fray_ctx *ctx, char **out)
+{
+	bool too_long = sb->too_long;
+	*out = sb_take(sb);
+	if (*out)
+		return FRAY_OK;
+	if (!too_long)
+		return ctx ? fray_nomem(ctx) : FRAY_ERR_NOMEM;
+	if (!ctx)
+		return FRAY_ERR_LIMIT;
+	return fray_fail(ctx, FRAY_ERR_LIMIT, "the answer would pass %zu MiB, the most one answer may be "
+			 "(ask for less: fewer figures or trials)", STRBUF_MAX >> 20);
 }

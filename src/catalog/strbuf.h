@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <fray/ctx.h>
 #include "../common/text.h"
 
 #define STRBUF_MAX ((size_t)64 << 20)   /* 64 MiB: no response is larger */
@@ -24,5 +25,10 @@ void sb_json(strbuf *sb, const char *s);
 /* Gives the text to the caller (malloc'd; free() it) or NULL if it failed. */
 char *sb_take(strbuf *sb);
 void sb_free(strbuf *sb);
+/* sb_take with the reason when there is no text: FRAY_ERR_LIMIT when the
+ * text would pass STRBUF_MAX (a budget, not the machine: issue 29),
+ * FRAY_ERR_NOMEM when memory ran out. With a context, the message says
+ * which (ctx may be NULL). */
+fray_status sb_give(strbuf *sb, fray_ctx *ctx, char **out);
 
 #endif

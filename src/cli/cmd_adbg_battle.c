@@ -514,8 +514,10 @@ int adbg_odds(int argc, char **argv)
 	}
 	fray_adbg_odds_about about = {s, policy, exact, fell_back, trials, seed};
 	char *report = NULL;
-	if (fray_adbg_odds_report(&about, d, json, &report) != FRAY_OK) {
-		status = cli_error(a.cmd, EXIT_RUNTIME, "out of memory");
+	fray_status rst = fray_adbg_odds_report(&about, d, json, &report);
+	if (rst != FRAY_OK) {
+		status = cli_error(a.cmd, EXIT_RUNTIME, "%s", rst == FRAY_ERR_LIMIT ?
+				   "the report would pass 64 MiB, the most one answer may be" : "out of memory");
 		goto released;
 	}
 	fputs(report, stdout);

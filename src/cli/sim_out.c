@@ -22,10 +22,12 @@ void sim_print(FILE *out, const sim_meta *m, const fray_sim *s, bool json, const
 {
 	fray_adbg_sim_about about = {m->scenario, m->policy, {m->side[0], m->side[1]}, m->seed, m->trials, partial};
 	char *text = NULL;
-	if (fray_adbg_sim_report(&about, s, json, &text) == FRAY_OK)
+	fray_status st = fray_adbg_sim_report(&about, s, json, &text);
+	if (st == FRAY_OK)
 		fputs(text, out);
 	else
-		cli_error("adbg simulate", EXIT_RUNTIME, "out of memory");
+		cli_error("adbg simulate", EXIT_RUNTIME, "%s", st == FRAY_ERR_LIMIT ?
+			  "the report would pass 64 MiB, the most one answer may be" : "out of memory");
 	free(text);
 }
 
