@@ -110,7 +110,7 @@ static int morale_check(table_game *g, table_unit *u, const morale_when *w, cons
 		return st;
 	if (got[2]) {
 		/* two 6s: a level up for the battle, earlier casualties disregarded */
-		u->level = fray_presidio_bonus_level((fray_presidio_level)u->level);
+		u->level = (int)fray_presidio_bonus_level((fray_presidio_level)u->level);
 		u->casualties = 0;
 		table_note(g, "%s: two 6s: now %s, earlier casualties disregarded", u->name,
 			   fray_presidio_level_names[u->level]);
