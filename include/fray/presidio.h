@@ -393,9 +393,14 @@ typedef struct fray_presidio_gun_move_in {
 	bool hauled_by_hand; /* by the crew (or a one-horse limber) */
 	int missing_crew;    /* of four: -2" each when hauled by hand */
 	bool running;        /* x2 */
+	bool garrison;       /* a garrison-mounted gun: half the hand
+				movement, never limbered (Section 10,
+				Artillery Movement) */
 } fray_presidio_gun_move_in;
-int fray_presidio_gun_move_distance(const fray_presidio_gun_move_in *in, int die);
-/* outcome {inches} */
+/* Inches: (rate - 2 per missing crewman by hand + 1D6, at least 0), x2
+ * running, halved for a garrison gun (so a half inch may remain). */
+double fray_presidio_gun_move_distance(const fray_presidio_gun_move_in *in, int die);
+/* outcome {inches, in half inches} */
 void fray_presidio_gun_move_procedure(fray_roller *r, fray_policy *p, const void *in, int64_t *out);
 
 typedef enum fray_presidio_fire_type {
@@ -467,6 +472,9 @@ int fray_presidio_blast_damage(int damage, fray_presidio_blast_zone zone);
 typedef struct fray_presidio_blast_in {
 	int damage;     /* after the zone's fraction */
 	int strength;
+	int full_damage;  /* the shell's damage before the fraction, told
+			     with the zone (0: not known, damage told alone) */
+	fray_presidio_blast_zone zone;
 } fray_presidio_blast_in;
 /* outcome {destroyed} */
 void fray_presidio_blast_procedure(fray_roller *r, fray_policy *p, const void *in, int64_t *out);
@@ -497,6 +505,14 @@ typedef enum fray_presidio_barrier {
 } fray_presidio_barrier;
 extern const char *const fray_presidio_barrier_names[4];
 
+/* A unit's designation where the text treats light infantry and
+ * skirmishers apart (Disorder; Reloading While Moving): the units file has
+ * no such field, so it is an input (docs/presidio.md). */
+typedef enum fray_presidio_designation {
+	FRAY_PRESIDIO_OTHER_UNIT = 0, FRAY_PRESIDIO_LIGHT_UNIT = 1, FRAY_PRESIDIO_SKIRMISH_UNIT = 2
+} fray_presidio_designation;
+extern const char *const fray_presidio_designation_names[3];
+
 typedef struct fray_presidio_move_in {
 	fray_presidio_mover mover;
 	bool running;            /* two actions: doubled (running, galloping) */
@@ -510,10 +526,25 @@ typedef struct fray_presidio_move_in {
 	int skill;               /* the Move skill, "added to the movement die
 				    roll" (Section 1) */
 	bool road_column;        /* a column on a road: +3" (Formations) */
+	int turns;               /* right, left or about faces while moving:
+				    2" each (Formation Maneuvers, Turning) */
+	bool firing;             /* fires while moving: 1" walking, 2" running,
+				    before doubling (Section 4, Fire while Moving) */
+	int reloading;           /* actions of reloading while moving: 2" each,
+				    before doubling (Section 4, Reloading While
+				    Moving; light infantry and skirmishers only) */
+	bool disordered;         /* Section 3, Disorder: light and skirmish
+				    units move at half */
+	fray_presidio_designation designation; /* light, skirmish or other */
 } fray_presidio_move_in;
 
 /* The distance for a given 1D6 roll, in inches (Section 3; a movement
- * roll is one die for the whole unit). */
+ * roll is one die for the whole unit): (allowance + skill + die - the
+ * inches of firing and reloading while moving), doubled for two actions
+ * or a charge, halved in line, + the drummer's and the road's inches,
+ * quartered crawling, halved for a disordered light or skirmish unit,
+ * less the inches of kneeling, going prone, turning and a light barrier,
+ * then a medium or heavy barrier's fraction; never below 0. */
 double fray_presidio_move_distance(const fray_presidio_move_in *in, int die);
 /* As a procedure: outcome {distance in quarter inches}. */
 void fray_presidio_move_procedure(fray_roller *r, fray_policy *p, const void *in, int64_t *out);

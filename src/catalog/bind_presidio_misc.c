@@ -283,7 +283,7 @@ const proc_desc presidio_fuse_desc = {
 /* ---- gun movement (Sections 9, 11) ---- */
 
 static const char *const limbers[] = {"hand", "2-horse", "4-horse"};
-enum { GM_GUN, GM_BY, GM_MISSING, GM_RUNNING };
+enum { GM_GUN, GM_BY, GM_MISSING, GM_RUNNING, GM_GARRISON, GM_N };
 static const in_desc gun_move_in[] = {
 	{"gun", IN_STRING, .required = true, .help = "a cannon of the Artillery Movement table (\"12# cannon\")",
 	 .rule = "Presidio Section 11, Artillery Movement"},
@@ -293,13 +293,15 @@ static const in_desc gun_move_in[] = {
 	{"missing_crew", IN_INT, 0, 4, .help = "crewmen lost (-2\" each, by hand)",
 	 .rule = "Presidio Section 9, Gun Movement"},
 	{"running", IN_BOOL, .help = "running: x2", .rule = "Presidio Section 9, Gun Movement"},
+	{"garrison", IN_BOOL, .help = "a garrison-mounted gun: half the hand movement, no limbers",
+	 .rule = "Presidio Section 10, Artillery Movement"},
 };
-static const out_desc gun_move_out[] = {{"inches", "integer", "how far the gun moves"}};
+static const out_desc gun_move_out[] = {{"inches", "number", "how far the gun moves"}};
 
 static void fmt_inches(const fray_call *c, const int64_t *o, bool json, textbuf *t)
 {
 	(void)c;
-	text_add(t, json ? "\"inches\": %lld" : "%lld\"", (long long)o[0]);
+	text_add(t, json ? "\"inches\": %g" : "%g\"", (double)o[0] / 2); /* half inches */
 }
 
 static fray_status bind_gun_move(fray_call *c)
@@ -320,13 +322,18 @@ static fray_status bind_gun_move(fray_call *c)
 	if (missing && limber)
 		return call_bad(c, "%s counts only when the crew hauls the gun (%s hand)", call_opt(c, GM_MISSING),
 				call_opt(c, GM_BY));
+	bool garrison = val_b(c, GM_GARRISON);
+	if (garrison && limber)
+		return call_bad(c, "%s: garrison-mounted guns cannot be pulled by limbers (Presidio Section 10, "
+				"Artillery Movement): give %s hand", call_opt(c, GM_GARRISON), call_opt(c, GM_BY));
 	fray_presidio_gun_move_in *in = CALL_INPUT(c, fray_presidio_gun_move_in);
-	*in = (fray_presidio_gun_move_in){rates[limber], limber == 0, missing, val_b(c, GM_RUNNING)};
-	call_title(c, "%s moved by %s: %d%s + 1D6\"%s", g->piece, limbers[limber], in->rate,
-		   missing ? " - 2 per missing crewman" : "", in->running ? ", x2 running" : "");
+	*in = (fray_presidio_gun_move_in){rates[limber], limber == 0, missing, val_b(c, GM_RUNNING), garrison};
+	call_title(c, "%s moved by %s: %d%s + 1D6\"%s%s", g->piece, limbers[limber], in->rate,
+		   missing ? " - 2 per missing crewman" : "", in->running ? ", x2 running" : "",
+		   garrison ? ", halved (garrison-mounted)" : "");
 	textbuf t = text_on(c->inputs_json, sizeof c->inputs_json);
-	text_add(&t, "{\"gun\": \"%s\", \"by\": \"%s\", \"missing_crew\": %d, \"running\": %s}", g->piece,
-		 limbers[limber], missing, in->running ? "true" : "false");
+	text_add(&t, "{\"gun\": \"%s\", \"by\": \"%s\", \"missing_crew\": %d, \"running\": %s, \"garrison\": %s}",
+		 g->piece, limbers[limber], missing, in->running ? "true" : "false", garrison ? "true" : "false");
 	call_run(c, fray_presidio_gun_move_procedure, 1, fmt_inches);
 	return FRAY_OK;
 }
@@ -335,8 +342,9 @@ const proc_desc presidio_gun_move_desc = {
 	"presidio.gun_move", "presidio gun-move", "how far a gun is moved", "Presidio Sections 9 and 11",
 	"The table's rate for the piece (by hand: a crew of four or a one-horse\n"
 	"limber) less 2\" for each missing crewman when hauled by hand, plus 1D6,\n"
-	"doubled when running; never below 0.",
-	gun_move_in, 4, gun_move_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
+	"doubled when running; never below 0. A garrison-mounted gun has half the\n"
+	"hand movement (a half inch kept) and no limbers.",
+	gun_move_in, GM_N, gun_move_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
 	"{\"gun\": \"12# cannon\", \"by\": \"2-horse\"}", bind_gun_move, NULL, NULL, false};
 
 /* ---- blast (Section 9, Radius Hits on structures) ---- */
@@ -380,7 +388,8 @@ static fray_status bind_blast(fray_call *c)
 				call_opt(c, BL_STRENGTH));
 	size_t zone = (size_t)val_i(c, BL_ZONE);
 	fray_presidio_blast_in *in = CALL_INPUT(c, fray_presidio_blast_in);
-	*in = (fray_presidio_blast_in){fray_presidio_blast_damage(g->damage, (fray_presidio_blast_zone)zone), strength};
+	*in = (fray_presidio_blast_in){fray_presidio_blast_damage(g->damage, (fray_presidio_blast_zone)zone), strength,
+				       g->damage, (fray_presidio_blast_zone)zone};
 	call_title(c, "%s shell, %s: damage %d (of %d) against strength %d", g->piece, zones[zone], in->damage,
 		   g->damage, in->strength);
 	textbuf t = text_on(c->inputs_json, sizeof c->inputs_json);

@@ -5,7 +5,8 @@
 #define R3 "Presidio Section 3, Movement"
 
 enum { MV_AS, MV_RUNNING, MV_CHARGING, MV_LINE, MV_DRUMMER, MV_CRAWLING, MV_KNEEL, MV_PRONE, MV_BARRIER,
-       MV_BEFORE, MV_SKILL, MV_UNITS, MV_UNIT, MV_ROAD, MV_N };
+       MV_BEFORE, MV_SKILL, MV_UNITS, MV_UNIT, MV_ROAD, MV_TURNS, MV_FIRING, MV_RELOADING, MV_DISORDERED,
+       MV_DESIGNATION, MV_N };
 static const in_desc move_in[] = {
 	{"as", IN_CHOICE, .choices = fray_presidio_mover_names, .nchoices = 4,
 	 .help = "the mover: foot 6, light and native 7, slow (wagons, civilians) 3, mounted 12, + 1D6", .rule = R3},
@@ -27,6 +28,17 @@ static const in_desc move_in[] = {
 	{"unit", IN_STRING, .help = "the unit's type in the units file (its Move skill; mounted moves as mounted)",
 	 .rule = "Presidio Section 1, G4"},
 	{"road_column", IN_BOOL, .help = "a column on a road: +3\"", .rule = "Presidio Section 3, Formations, Column"},
+	{"turns", IN_INT, 0, 4, .help = "right, left or about faces while moving (2\" each; skirmishers turn free)",
+	 .rule = "Presidio Section 3, Formation Maneuvers, Turning"},
+	{"firing", IN_BOOL, .help = "fires while moving: 1\" walking, 2\" running, before doubling",
+	 .rule = "Presidio Section 4, Fire while Moving"},
+	{"reloading", IN_INT, 0, 2, .help = "actions of reloading while moving (2\" each, before doubling; light "
+	 "infantry and skirmishers only)", .rule = "Presidio Section 4, Reloading While Moving"},
+	{"disordered", IN_BOOL, .help = "disordered: a light or skirmish unit (--designation) moves at half",
+	 .rule = "Presidio Section 3, Disorder"},
+	{"designation", IN_CHOICE, .choices = fray_presidio_designation_names, .nchoices = 3,
+	 .help = "light infantry, skirmishers or other: disorder halves the first two; only they reload moving",
+	 .rule = "Presidio Section 3, Disorder; Section 4, Reloading While Moving"},
 };
 static const out_desc move_out[] = {{"inches", "number", "the distance moved"}};
 
@@ -34,6 +46,36 @@ static void fmt_move(const fray_call *c, const int64_t *o, bool json, textbuf *t
 {
 	(void)c;
 	text_add(t, json ? "\"inches\": %g" : "%g\"", (double)o[0] / 4);
+}
+
+/* The inputs of turning, firing and reloading while moving and of
+ * disorder: what the text allows (Sections 3 and 4), else refused. */
+static fray_status bind_move_extras(fray_call *c, fray_presidio_move_in *in)
+{
+	in->turns = (int)val_i(c, MV_TURNS);
+	in->firing = val_b(c, MV_FIRING);
+	in->reloading = (int)val_i(c, MV_RELOADING);
+	in->disordered = val_b(c, MV_DISORDERED);
+	in->designation = (fray_presidio_designation)val_i(c, MV_DESIGNATION);
+	if (in->firing && in->charging)
+		return call_bad(c, "%s and %s: a unit that shoots while charging is only moving into contact, with no "
+				"charge impact (Presidio Section 4, Fire while Moving): give %s instead",
+				call_opt(c, MV_FIRING), call_opt(c, MV_CHARGING), call_opt(c, MV_RUNNING));
+	if (in->reloading && in->designation == FRAY_PRESIDIO_OTHER_UNIT)
+		return call_bad(c, "%s: only light infantry and skirmishers reload while moving (Presidio Section 4, "
+				"Reloading While Moving): give %s light or skirmish", call_opt(c, MV_RELOADING),
+				call_opt(c, MV_DESIGNATION));
+	if (in->reloading && in->line)
+		return call_bad(c, "%s and %s: line units cannot reload while moving (Presidio Section 4, Reloading "
+				"While Moving)", call_opt(c, MV_RELOADING), call_opt(c, MV_LINE));
+	int actions = in->running || in->charging ? 2 : 1;
+	if (in->reloading > actions)
+		return call_bad(c, "%s %d: a unit moving %d action%s reloads during %d at most", call_opt(c, MV_RELOADING),
+				in->reloading, actions, actions == 1 ? "" : "s", actions);
+	if (in->disordered && in->line)
+		return call_bad(c, "%s and %s: a disordered unit is in a clump, not in line; line units reform before "
+				"moving (Presidio Section 3, Disorder)", call_opt(c, MV_DISORDERED), call_opt(c, MV_LINE));
+	return FRAY_OK;
 }
 
 static fray_status bind_move(fray_call *c)
@@ -62,17 +104,22 @@ static fray_status bind_move(fray_call *c)
 	if (in->road_column && in->line)
 		return call_bad(c, "%s and %s: a unit is in column or in line, not both", call_opt(c, MV_ROAD),
 				call_opt(c, MV_LINE));
-	call_title(c, "move: %s%s%s%s, move skill %d, barrier %s", fray_presidio_mover_names[mover],
+	st = bind_move_extras(c, in);
+	if (st != FRAY_OK)
+		return st;
+	call_title(c, "move: %s%s%s%s%s, move skill %d, barrier %s", fray_presidio_mover_names[mover],
 		   in->running ? ", two actions" : "", in->charging ? ", charging" : "", in->line ? ", in line" : "",
-		   in->skill, fray_presidio_barrier_names[barrier]);
+		   in->disordered ? ", disordered" : "", in->skill, fray_presidio_barrier_names[barrier]);
 	textbuf t = text_on(c->inputs_json, sizeof c->inputs_json);
 	text_add(&t, "{\"as\": \"%s\", \"running\": %s, \"charging\": %s, \"line\": %s, \"drummer\": %s, "
 		     "\"crawling\": %s, \"kneel\": %d, \"prone\": %d, \"skill\": %d, \"barrier\": \"%s\", "
-		     "\"before_barrier\": %g}",
+		     "\"before_barrier\": %g, \"turns\": %d, \"firing\": %s, \"reloading\": %d, \"disordered\": %s, "
+		     "\"designation\": \"%s\"}",
 		 fray_presidio_mover_names[mover], in->running ? "true" : "false", in->charging ? "true" : "false",
 		 in->line ? "true" : "false", in->drummer ? "true" : "false", in->crawling ? "true" : "false",
 		 in->kneel_changes, in->prone_changes, in->skill, fray_presidio_barrier_names[barrier],
-		 in->before_barrier);
+		 in->before_barrier, in->turns, in->firing ? "true" : "false", in->reloading,
+		 in->disordered ? "true" : "false", fray_presidio_designation_names[in->designation]);
 	call_run(c, fray_presidio_move_procedure, 1, fmt_move);
 	return FRAY_OK;
 }
@@ -84,6 +131,9 @@ const proc_desc presidio_move_desc = {
 	"except when charging (a drummer adds 1\" to a unit in line, after halving);\n"
 	"kneeling and prone cost 1\" and 2\"; light barriers 2\" (4\" mounted); medium\n"
 	"and heavy barriers halve and quarter what is left after the inches before\n"
-	"the barrier (split terrain); crawling quarters it.",
+	"the barrier (split terrain); crawling quarters it. Firing while moving\n"
+	"costs 1\" walking, 2\" running, and reloading 2\" an action, before\n"
+	"doubling; turning 2\" a face; a disordered light or skirmish unit moves\n"
+	"at half. Never below 0.",
 	move_in, MV_N, move_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
 	"{\"as\": \"foot\", \"barrier\": \"medium\", \"before_barrier\": 2}", bind_move, NULL, NULL, false};

@@ -13,8 +13,8 @@
  *     (or the start), for every procedure, converted or not;
  *   - every MODIFIER has a rule reference;
  *   - a procedure that reads a number against a table or a die tells at
- *     least one TOTAL in every run that rolls (not for those listed below
- *     as having no target number, nor, for now, those not yet converted);
+ *     least one TOTAL in every run that rolls; those listed below as
+ *     having no target number (pure lookups) tell no term at all;
  *   - and each of ADBG's dice follows a TOTAL of its own. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -31,42 +31,48 @@ enum { RUNS = 200 };
 
 static fray_ctx *ctx;
 
-/* Procedures with no target number: a die or a draw read straight from a
- * table, no term added to it. Each with the reason. */
+/* Procedures with no target number: each die or draw is read straight
+ * from a table (a row picked by the face), no number read against it and
+ * no term added to it. Each with the reason; the check below keeps the
+ * list honest: such a procedure tells no MODIFIER and no TOTAL (a term
+ * told would mean a number, which must then be totalled). */
 static const struct {
 	const char *name, *why;
 } no_target[] = {
 	{"presidio.casualty_status", "a pure lookup: one die on the casualty table, no modifier"},
 	{"presidio.night", "a pure lookup: one die for the night's events, no modifier"},
 	{"presidio.bounce", "a pure lookup: the bounce direction die, no modifier"},
+	{"presidio.dismount", "a pure lookup: odd on the die, the horse runs off (Mounting/Dismounting)"},
+	{"presidio.into_melee", "a draw: each hit falls on a figure drawn from both sides, no number"},
+	{"presidio.camp", "pure lookups: the Camp Setup table's three dice"},
+	{"presidio.villagers", "pure lookups: Villager Deployment's shares (25/50/25%, 95/0/5%) by the die"},
+	{"presidio.livestock_return", "a pure lookup: Lost Livestock's 1D6 rows per animal"},
+	{"presidio.contact_time", "a pure lookup: the Time of Contact's 1D4 (or D12) picks the hour"},
+	{"presidio.entrance", "a pure lookup: the 1D6 picks the entrance point"},
+	{"presidio.herd", "a pure lookup: the scatter chart's 1D6 picks the direction"},
+};
+
+/* Procedures that never roll (no roll mode), so nothing of theirs is
+ * told here; each with the reason. */
+static const struct {
+	const char *name, *why;
+} not_rolled[] = {
+	{"presidio.pursuit", "only simulates: the share of pursuits caught on each day, no story told"},
 	{"chits.advise", "gives odds only (no roll is told): the chances of each tactic's hits"},
 };
-
-/* Not yet converted: the procedures other engineers are converting in
- * parallel (issue 28) to tell their terms and a TOTAL. Only the presence
- * of a TOTAL is not required of them yet; the sum check applies to any
- * TOTAL they tell. The coordinator trims this list after each merge. */
-static const char *const not_yet_converted[] = {
-	/* Presidio: shoot, melee, morale, rally, artillery, spot, initiative,
-	 * sentry and capture tell their terms; these do not yet */
-	"presidio.move", "presidio.jump", "presidio.dismount", "presidio.fuse_repair",
-	"presidio.gun_move", "presidio.blast", "presidio.radius", "presidio.into_melee",
-	"presidio.camp", "presidio.villagers", "presidio.ram", "presidio.livestock_return",
-	"presidio.contact_time", "presidio.entrance", "presidio.herd", "presidio.pursuit",
-};
-
-static bool listed(const char *name, const char *const *names, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		if (!strcmp(names[i], name))
-			return true;
-	return false;
-}
 
 static bool has_no_target(const char *name)
 {
 	for (size_t i = 0; i < sizeof no_target / sizeof no_target[0]; i++)
 		if (!strcmp(no_target[i].name, name))
+			return true;
+	return false;
+}
+
+static bool never_rolled(const char *name)
+{
+	for (size_t i = 0; i < sizeof not_rolled / sizeof not_rolled[0]; i++)
+		if (!strcmp(not_rolled[i].name, name))
 			return true;
 	return false;
 }
@@ -284,8 +290,8 @@ static void every_procedure_tells_its_terms(void **state)
 	assert_int_equal(fray_doc_load_string(ctx, "catalogue", json, strlen(json), &cat), FRAY_OK);
 	const fray_node *procs = fray_map_get(fray_doc_root(cat), "procedures");
 	assert_true(fray_node_len(procs) >= 30);
-	size_t nconv = sizeof not_yet_converted / sizeof not_yet_converted[0];
 	int checked = 0;
+	size_t named = 0; /* entries of the two lists found in the catalogue */
 	for (size_t k = 0; k < fray_node_len(procs); k++) {
 		const fray_node *proc = fray_node_item(procs, k);
 		const char *name = fray_node_scalar(fray_map_get(proc, "name"));
@@ -295,13 +301,13 @@ static void every_procedure_tells_its_terms(void **state)
 			rolls |= !strcmp(fray_node_scalar(fray_node_item(modes, m)), "roll");
 		bool is_battle = !strcmp(name, "adbg.battle");
 		int runs = is_battle ? RUNS / 10 : RUNS; /* a whole battle is long */
-		if (!rolls) {
-			/* pursuit only simulates and advice only gives odds:
-			 * nothing is told; they must be in the lists */
-			assert_true(listed(name, not_yet_converted, nconv) || has_no_target(name));
+		named += has_no_target(name) + never_rolled(name);
+		if (rolls == never_rolled(name))
+			fail_msg("%s: %s", name, rolls ? "rolls, but is listed in not_rolled"
+						       : "has no roll mode: list it in not_rolled with the reason");
+		if (!rolls)
 			continue;
-		}
-		bool must_total = !has_no_target(name) && !listed(name, not_yet_converted, nconv);
+		bool must_total = !has_no_target(name);
 		uint64_t s = 0x7e11 + k;
 		int valid = 0, with_total = 0;
 		for (int i = 0; i < runs; i++) {
@@ -328,6 +334,9 @@ static void every_procedure_tells_its_terms(void **state)
 			check_events(req.text, events, &t);
 			if (must_total && t.rolls > 0 && t.totals == 0)
 				fail_msg("%s: %d dice rolled and no total told", req.text, t.rolls);
+			if (!must_total && t.modifiers + t.totals > 0)
+				fail_msg("%s: listed as having no target number, yet tells %d terms and %d totals",
+					 req.text, t.modifiers, t.totals);
 			with_total += t.totals > 0;
 			valid++;
 			fray_doc_free(doc);
@@ -344,14 +353,8 @@ static void every_procedure_tells_its_terms(void **state)
 		checked++;
 	}
 	/* the lists name only procedures of the catalogue */
-	for (size_t i = 0; i < nconv; i++) {
-		bool found = false;
-		for (size_t k = 0; k < fray_node_len(procs); k++)
-			found |= !strcmp(fray_node_scalar(fray_map_get(fray_node_item(procs, k), "name")),
-					 not_yet_converted[i]);
-		if (!found)
-			fail_msg("not_yet_converted names '%s', not in the catalogue", not_yet_converted[i]);
-	}
+	if (named != sizeof no_target / sizeof no_target[0] + sizeof not_rolled / sizeof not_rolled[0])
+		fail_msg("no_target or not_rolled names a procedure not in the catalogue");
 	assert_true(checked >= 30);
 	fray_doc_free(cat);
 	free(json);

@@ -299,12 +299,18 @@ FRAY_API void fray_presidio_radius_procedure(fray_roller *r, fray_policy *p, con
 	(void)p;
 	const int *v = in;
 	static const int need[4] = {3, 4, 5, 6};
-	int outside = fray_successes(r, v[1], 6, need[v[2]], "radius hits");
+	static const char *const what[4] = {"mounted: 3+", "standing: 4+", "kneeling: 5+",
+					    "prone or in partial cover: 6"};
+	term t[1];
+	int n = 0;
+	add_base(t, &n, need[v[2]], "Presidio Section 9, Radius Hits", what[v[2]]);
+	tell_terms(r, t, n, "needed on each figure's 1D6", "Presidio Section 9, Radius Hits");
+	int outside = fray_successes(r, v[1], 6, sum_terms(t, n), "radius hits");
 	out[0] = v[0] + outside;
 	out[1] = out[0];
 	if (v[3] > 0) {
-		int wn = fray_presidio_wound_number(v[3] - v[4]);
-		out[1] = v[0] + (wn && outside ? fray_successes(r, outside, 12, wn, "damage chart") : 0);
+		int wn = outside ? tell_damage_chart(r, v[3], "the load's damage", v[4], "the figures' armor") : 0;
+		out[1] = v[0] + (wn ? fray_successes(r, outside, 12, wn, "damage chart") : 0);
 	}
 }
 
@@ -323,9 +329,14 @@ FRAY_API void fray_presidio_fuse_repair_procedure(fray_roller *r, fray_policy *p
 {
 	(void)p;
 	int actions = *(const int *)in;
+	term t[1];
+	int n = 0;
+	add_base(t, &n, 5, "Presidio Section 9, Artillery Mishaps", "a fuse problem: 1D6 (5+) an action");
+	tell_terms(r, t, n, "needed on the fuse 1D6", "Presidio Section 9, Artillery Mishaps");
+	int need = sum_terms(t, n);
 	out[0] = 0;
 	for (int a = 1; a <= actions && !fray_roller_stopped(r); a++)
-		if (fray_die(r, 6, "fixing the fuse, 5+") >= 5) {
+		if (fray_die(r, 6, "fixing the fuse, 5+") >= need) {
 			out[0] = a;
 			break;
 		}
@@ -364,21 +375,51 @@ FRAY_API const fray_presidio_gun_move *fray_presidio_gun_move_find(const char *p
 }
 
 /* Gun Movement (Section 9): the rate less 2" for each missing crewman
- * (hand movement: the crew of four pulls the gun), plus 1D6, doubled when
- * running (as for troops, Section 3: the whole distance); never below 0. */
-FRAY_API int fray_presidio_gun_move_distance(const fray_presidio_gun_move_in *in, int die)
+ * (hand movement: the crew of four pulls the gun) is added to the 1D6. */
+static int gun_move_terms(const fray_presidio_gun_move_in *in, term *t)
 {
-	int rate = in->rate - (in->hauled_by_hand ? 2 * in->missing_crew : 0);
-	int d = rate + die;
-	if (d < 0)
-		d = 0;
-	return in->running ? 2 * d : d;
+	int n = 0;
+	add_base(t, &n, in->rate, "Presidio Section 10, Artillery Movement",
+		 in->hauled_by_hand ? "the piece's hand movement" : "the piece's limbered movement");
+	add_term(t, &n, in->hauled_by_hand ? -2 * in->missing_crew : 0, "Presidio Section 9, Gun Movement",
+		 "missing crewmen (2\" each)");
+	return n;
 }
 
-FRAY_API void fray_presidio_gun_move_procedure(fray_roller *r, fray_policy *p, const void *in, int64_t *out)
+/* The die and its terms, never below 0; doubled when running (as for
+ * troops, Section 3: the whole distance); "Garrison mounted guns have 1/2
+ * hand movement" (Section 10, Artillery Movement): the whole distance
+ * halved, a half inch kept (docs/presidio.md). */
+FRAY_API double fray_presidio_gun_move_distance(const fray_presidio_gun_move_in *in, int die)
+{
+	term t[MAX_TERMS];
+	double d = die + sum_terms(t, gun_move_terms(in, t));
+	if (d < 0)
+		d = 0;
+	if (in->running)
+		d *= 2;
+	return in->garrison ? d / 2 : d;
+}
+
+FRAY_API void fray_presidio_gun_move_procedure(fray_roller *r, fray_policy *p, const void *input, int64_t *out)
 {
 	(void)p;
-	out[0] = fray_presidio_gun_move_distance(in, fray_die(r, 6, "gun movement 1d6"));
+	const fray_presidio_gun_move_in *in = input;
+	term t[MAX_TERMS];
+	tell_terms(r, t, gun_move_terms(in, t), "added to the gun movement 1D6", "Presidio Section 9, Gun Movement");
+	int die = fray_die(r, 6, "gun movement 1d6");
+	if (in->running && fray_roller_narrating(r))
+		fray_emit_note(r, "running: x2", "Presidio Section 9, Gun Movement");
+	if (in->garrison && fray_roller_narrating(r))
+		fray_emit_note(r, "a garrison-mounted gun: half the hand movement",
+			       "Presidio Section 10, Artillery Movement");
+	double d = fray_presidio_gun_move_distance(in, die);
+	out[0] = (int64_t)(d * 2 + 0.5); /* half inches */
+	if (fray_roller_narrating(r)) {
+		char text[64];
+		snprintf(text, sizeof text, "%g\"", (double)out[0] / 2);
+		fray_emit_result(r, "the gun moves up to", out[0], text, "Presidio Section 9, Gun Movement");
+	}
 }
 
 /* Radius Hits on vehicles, guns, works and buildings (Section 9): a direct
@@ -395,6 +436,19 @@ FRAY_API void fray_presidio_blast_procedure(fray_roller *r, fray_policy *p, cons
 {
 	(void)p;
 	const fray_presidio_blast_in *in = input;
-	int wn = fray_presidio_wound_number(in->damage - in->strength);
+	static const char *const rh = "Presidio Section 9, Radius Hits";
+	static const char *const zone_what[3] = {"", "the lethal cone: 3/4 (rounded down)",
+						 "the radius: 1/2 (rounded down)"};
+	term t[3];
+	int n = 0;
+	if (in->full_damage > 0) {
+		/* the shell's damage, then the zone's fraction as its term */
+		add_base(t, &n, in->full_damage, "Presidio Section 10, Artillery", "the shell's damage");
+		add_term(t, &n, in->damage - in->full_damage, rh, zone_what[in->zone]);
+	} else {
+		add_base(t, &n, in->damage, rh, "the damage");
+	}
+	add_base(t, &n, -in->strength, "Presidio Section 9, Damage", "the target's strength");
+	int wn = tell_chart(r, t, n);
 	out[0] = wn && fray_successes(r, 1, 12, wn, "damage") == 1;
 }

@@ -727,11 +727,19 @@ FRAY_API void fray_presidio_jump_procedure(fray_roller *r, fray_policy *p, const
 	(void)p;
 	const fray_presidio_jump_in *in = input;
 	int lost;
+	term t[1];
+	int n = 0;
 	if (in->light_barrier) {
+		/* a 1 on the d6, then a 1 again on the second: the same number */
+		add_base(t, &n, 1, "Presidio Section 3, Light Barriers", "a light barrier: a 1, then a 1 again");
+		tell_terms(r, t, n, "a horse stumbles on the d6 at or below", "Presidio Section 3, Light Barriers");
 		int ones = fray_count_at_most(r, in->horses, 6, 1, "light barrier: horses rolling a 1");
 		lost = fray_count_at_most(r, ones, 6, 1, "rolled again: a second 1, the rider falls");
 	} else {
-		lost = fray_count_at_most(r, in->horses, 12, in->expert ? 1 : 4,
+		add_base(t, &n, in->expert ? 1 : 4, "Presidio Section 3, Jumping",
+			 in->expert ? "expert horsemen: the horse stumbles on a 1" : "not expert: thrown on 4 or less");
+		tell_terms(r, t, n, "a rider falls on the d12 at or below", "Presidio Section 3, Jumping");
+		lost = fray_count_at_most(r, in->horses, 12, sum_terms(t, n),
 					  in->expert ? "fence: horses stumbling (a 1)" : "fence: riders thrown (4 or less)");
 	}
 	if (fray_roller_narrating(r)) {
@@ -823,33 +831,104 @@ FRAY_API void fray_presidio_casualty_status_procedure(fray_roller *r, fray_polic
 const char *const fray_presidio_mover_names[4] = {"foot", "light", "slow", "mounted"};
 const char *const fray_presidio_barrier_names[4] = {"none", "light", "medium", "heavy"};
 
-/* Section 3: allowance + 1D6 (+ the Move skill, Section 1); two actions double it, and so does a
- * charge ("charging units move at running/galloping speed"); line
- * formation halves it except when charging (Formations), a drummer then
- * adds 1" (a unit in line: charging or not, the inch is the drummer's);
- * kneeling and prone changes cost 1"
- * and 2"; a light barrier costs 2" (4" mounted); medium and heavy
- * barriers halve and quarter what is left after the split terrain;
- * crawling quarters the whole. */
-FRAY_API double fray_presidio_move_distance(const fray_presidio_move_in *in, int die)
+const char *const fray_presidio_designation_names[3] = {"other", "light", "skirmish"};
+
+static bool two_actions(const fray_presidio_move_in *in)
+{
+	/* "charging units move at running/galloping speed" */
+	return in->running || in->charging;
+}
+
+/* The terms added to the movement 1D6: the allowance by mover (Section
+ * 3), the Move skill "added to the movement die roll" (Section 1), and
+ * the inches firing and reloading while moving cost, both "before
+ * doubling" (Section 4): firing 1" walking, 2" running; reloading 2" an
+ * action. */
+static int move_die_terms(const fray_presidio_move_in *in, term *t)
 {
 	static const int base[4] = {6, 7, 3, 12};
-	double d = base[in->mover] + die + in->skill;
-	if (in->running || in->charging)
+	static const char *const what[4] = {"on foot: 6\" + 1D6", "light and native units: 7\" + 1D6",
+					    "one-horse wagons and civilians: 3\" + 1D6", "mounted: 12\" + 1D6"};
+	static const char *const rule[4] = {"Presidio Section 3, On Foot", "Presidio Section 3, On Foot",
+					    "Presidio Section 3, On Foot", "Presidio Section 3, Mounted"};
+	int n = 0;
+	add_base(t, &n, base[in->mover], rule[in->mover], what[in->mover]);
+	add_term(t, &n, in->skill, "Presidio Section 1, Move skill", "the Move skill");
+	if (in->firing)
+		add_term(t, &n, two_actions(in) ? -2 : -1, "Presidio Section 4, Fire while Moving",
+			 two_actions(in) ? "firing while running (2\", before doubling)"
+					 : "firing while walking (1\", before doubling)");
+	add_term(t, &n, -2 * in->reloading, "Presidio Section 4, Reloading While Moving",
+		 "reloading while moving (2\" an action, before doubling)");
+	return n;
+}
+
+/* The inches a formation adds after halving: a drummer's 1" to a unit
+ * in line (charging or not, the inch is the drummer's); a column on a
+ * road 3", a flat 3" after doubling as the drummer's inch (Formations,
+ * Column; docs/presidio.md). */
+static int move_formation_terms(const fray_presidio_move_in *in, term *t)
+{
+	int n = 0;
+	add_term(t, &n, in->line && in->drummer ? 1 : 0, "Presidio Section 3, Formations, Line",
+		 "a drummer with a unit in line (after halving)");
+	add_term(t, &n, in->road_column && !in->line ? 3 : 0, "Presidio Section 3, Formations, Column",
+		 "a column on a road");
+	return n;
+}
+
+/* Section 3, Disorder: "Light and Skirmish units can only move ... half". */
+static bool disordered_half(const fray_presidio_move_in *in)
+{
+	return in->disordered && in->designation != FRAY_PRESIDIO_OTHER_UNIT;
+}
+
+/* The inches taken off what the unit moves: kneeling 1" and prone 2" a
+ * change, turning 2" a face (Formation Maneuvers, Turning), a light
+ * barrier 2" (4" mounted). */
+static int move_cost_terms(const fray_presidio_move_in *in, term *t)
+{
+	static const char *const r3 = "Presidio Section 3, Movement Modifications";
+	int n = 0;
+	add_term(t, &n, -in->kneel_changes, r3, "kneeling or rising from kneeling (1\" each)");
+	add_term(t, &n, -2 * in->prone_changes, r3, "going prone or rising from prone (2\" each)");
+	add_term(t, &n, -2 * in->turns, "Presidio Section 3, Formation Maneuvers, Turning",
+		 "turning right, left or about (2\" each)");
+	if (in->barrier == FRAY_PRESIDIO_LIGHT_BARRIER)
+		add_term(t, &n, in->mover == FRAY_PRESIDIO_MOUNTED ? -4 : -2, "Presidio Section 3, Light Barriers",
+			 in->mover == FRAY_PRESIDIO_MOUNTED ? "a light barrier, mounted (4\")" : "a light barrier (2\")");
+	return n;
+}
+
+/* The distance moved before the inches of the formation: the die and its
+ * terms (never below 0), doubled for two actions, halved in line except
+ * when charging. */
+static double move_rate(const fray_presidio_move_in *in, int die)
+{
+	term t[MAX_TERMS];
+	double d = die + sum_terms(t, move_die_terms(in, t));
+	if (d < 0)
+		d = 0;
+	if (two_actions(in))
 		d *= 2;
 	if (in->line && !in->charging)
 		d /= 2;
-	if (in->line && in->drummer)
-		d += 1;
-	/* Formations, Column: "+3\" movement if on a road", a flat 3" added
-	 * after doubling, as the drummer's inch (docs/presidio.md) */
-	if (in->road_column && !in->line)
-		d += 3;
+	return d;
+}
+
+/* Section 3: the whole movement, in the text's order (the declaration in
+ * presidio.h); medium and heavy barriers halve and quarter what is left
+ * after the inches before the barrier (split terrain). Each step is a
+ * term told by the procedure below. */
+FRAY_API double fray_presidio_move_distance(const fray_presidio_move_in *in, int die)
+{
+	term t[MAX_TERMS];
+	double d = move_rate(in, die) + sum_terms(t, move_formation_terms(in, t));
 	if (in->crawling)
 		d /= 4;
-	d -= in->kneel_changes + 2.0 * in->prone_changes;
-	if (in->barrier == FRAY_PRESIDIO_LIGHT_BARRIER)
-		d -= in->mover == FRAY_PRESIDIO_MOUNTED ? 4 : 2;
+	if (disordered_half(in))
+		d /= 2;
+	d += sum_terms(t, move_cost_terms(in, t));
 	if (in->barrier >= FRAY_PRESIDIO_MEDIUM_BARRIER) {
 		double open = in->before_barrier < d ? in->before_barrier : d;
 		if (open < 0)
@@ -859,12 +938,40 @@ FRAY_API double fray_presidio_move_distance(const fray_presidio_move_in *in, int
 	return d < 0 ? 0 : d;
 }
 
+/* Tells a step that multiplies the distance (no term: a factor). */
+static void tell_factor(fray_roller *r, bool applies, const char *text, const char *rule)
+{
+	if (applies && fray_roller_narrating(r))
+		fray_emit_note(r, text, rule);
+}
+
 FRAY_API void fray_presidio_move_procedure(fray_roller *r, fray_policy *p, const void *input,
 					   int64_t *out)
 {
 	(void)p;
 	const fray_presidio_move_in *in = input;
+	term t[MAX_TERMS];
+	tell_terms(r, t, move_die_terms(in, t), "added to the movement 1D6", "Presidio Section 3, Movement");
 	int die = fray_die(r, 6, "movement 1d6");
+	tell_factor(r, in->running, "two actions (running, galloping): x2", "Presidio Section 3, Movement");
+	tell_factor(r, in->charging, "charging, at running speed: x2", "Presidio Section 3, Charging");
+	tell_factor(r, in->line && !in->charging, "in line: halved", "Presidio Section 3, Formations, Line");
+	int n = move_formation_terms(in, t);
+	if (n)
+		tell_terms(r, t, n, "inches the formation adds", "Presidio Section 3, Formations");
+	tell_factor(r, in->crawling, "crawling: a quarter", "Presidio Section 3, Crawling");
+	tell_factor(r, disordered_half(in), in->designation == FRAY_PRESIDIO_LIGHT_UNIT
+		    ? "a disordered light unit moves at half" : "a disordered skirmish unit moves at half",
+		    "Presidio Section 3, Disorder");
+	tell_factor(r, in->disordered && !disordered_half(in),
+		    "disordered, but neither a light nor a skirmish unit: its usual rate", "Presidio Section 3, Disorder");
+	n = move_cost_terms(in, t);
+	if (n)
+		tell_terms(r, t, n, "inches off the movement", "Presidio Section 3, Movement Modifications");
+	tell_factor(r, in->barrier == FRAY_PRESIDIO_MEDIUM_BARRIER,
+		    "a medium barrier: what is left past the barrier is halved", "Presidio Section 3, Medium Barriers");
+	tell_factor(r, in->barrier == FRAY_PRESIDIO_HEAVY_BARRIER,
+		    "a heavy barrier: what is left past the barrier is quartered", "Presidio Section 3, Heavy Barriers");
 	double d = fray_presidio_move_distance(in, die);
 	out[0] = (int64_t)(d * 4 + 0.5);
 	if (fray_roller_narrating(r)) {

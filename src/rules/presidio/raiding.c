@@ -132,7 +132,8 @@ FRAY_API void fray_presidio_ramming_procedure(fray_roller *r, fray_policy *p, co
 {
 	(void)p;
 	const int *v = in;
-	int wn = fray_presidio_wound_number(v[1] - v[2]);
+	int wn = tell_damage_chart(r, v[1], "the animal's ramming damage (Section 8, Livestock)", v[2],
+				   "the figures' armor");
 	out[0] = wn ? fray_successes(r, v[0], 12, wn, "rammed") : 0;
 }
 

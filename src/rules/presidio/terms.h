@@ -6,6 +6,7 @@
 #define FRAY_PRESIDIO_TERMS_H
 
 #include "../../core/internal.h"
+#include <fray/presidio.h>
 
 /* One term of a target number: its value, what it is and its rule. The
  * number is the sum of its terms; the same list tells them (the BRIEF's
@@ -46,6 +47,40 @@ static inline void tell_terms(fray_roller *r, const term *t, int n, const char *
 	for (int i = 0; i < n; i++)
 		fray_emit_modifier(r, t[i].what, t[i].value, t[i].rule);
 	fray_emit_total(r, total, sum_terms(t, n), rule);
+}
+
+/* The damage chart (ruling R13) told in two steps: the differential's
+ * terms t (a damage, less an armor or a strength, and whatever changes
+ * them) and their TOTAL, then the chart's number for it as the one term
+ * of what the d12 needs. Returns that number; 0 when the differential is
+ * below -3 (no effect, told as a note). The same chart serves small arms,
+ * artillery and ramming. */
+static inline int tell_chart(fray_roller *r, const term *t, int n)
+{
+	static const char *const chart = "Presidio Section 6, Wounding; ruling R13";
+	tell_terms(r, t, n, "damage - armor (the differential)", chart);
+	int wn = fray_presidio_wound_number(sum_terms(t, n));
+	if (!wn) {
+		fray_emit_note(r, "a differential below -3 does no damage", chart);
+		return 0;
+	}
+	term c[1];
+	int nc = 0;
+	add_base(c, &nc, wn, chart, "the damage chart for the differential");
+	tell_terms(r, c, nc, "needed on the damage d12", chart);
+	return wn;
+}
+
+/* The chart for a damage against an armor (or a strength). */
+static inline int tell_damage_chart(fray_roller *r, int damage, const char *damage_what, int armor,
+				    const char *armor_what)
+{
+	static const char *const chart = "Presidio Section 6, Wounding; ruling R13";
+	term t[2];
+	int n = 0;
+	add_base(t, &n, damage, chart, damage_what);
+	add_base(t, &n, -armor, chart, armor_what);
+	return tell_chart(r, t, n);
 }
 
 #endif
