@@ -449,6 +449,6 @@ FRAY_API void fray_presidio_blast_procedure(fray_roller *r, fray_policy *p, cons
 		add_base(t, &n, in->damage, rh, "the damage");
 	}
 	add_base(t, &n, -in->strength, "Presidio Section 9, Damage", "the target's strength");
-	int wn = tell_chart(r, t, n);
+	int wn = tell_chart(r, t, n, "damage - strength (the differential)");
 	out[0] = wn && fray_successes(r, 1, 12, wn, "damage") == 1;
 }

@@ -55,10 +55,10 @@ static inline void tell_terms(fray_roller *r, const term *t, int n, const char *
  * of what the d12 needs. Returns that number; 0 when the differential is
  * below -3 (no effect, told as a note). The same chart serves small arms,
  * artillery and ramming. */
-static inline int tell_chart(fray_roller *r, const term *t, int n)
+static inline int tell_chart(fray_roller *r, const term *t, int n, const char *differential)
 {
 	static const char *const chart = "Presidio Section 6, Wounding; ruling R13";
-	tell_terms(r, t, n, "damage - armor (the differential)", chart);
+	tell_terms(r, t, n, differential, chart);
 	int wn = fray_presidio_wound_number(sum_terms(t, n));
 	if (!wn) {
 		fray_emit_note(r, "a differential below -3 does no damage", chart);
@@ -80,7 +80,7 @@ static inline int tell_damage_chart(fray_roller *r, int damage, const char *dama
 	int n = 0;
 	add_base(t, &n, damage, chart, damage_what);
 	add_base(t, &n, -armor, chart, armor_what);
-	return tell_chart(r, t, n);
+	return tell_chart(r, t, n, "damage - armor (the differential)");
 }
 
 #endif
