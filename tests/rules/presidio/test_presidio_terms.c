@@ -221,6 +221,34 @@ static void move_disordered_half(void **state)
 	assert_double_equal(fray_presidio_move_distance(&in, 4), 11, 0);
 }
 
+/* docs/presidio.md's worked examples, each from the text's arithmetic. */
+static void move_worked_examples(void **state)
+{
+	(void)state;
+	/* a foot unit rolling 4 that faces right once: 6 + 4 - 2 = 8" */
+	fray_presidio_move_in in = {.mover = FRAY_PRESIDIO_ON_FOOT, .turns = 1};
+	assert_double_equal(fray_presidio_move_distance(&in, 4), 8, 0);
+	/* running and firing with a 4: (6 + 4 - 2) x 2 = 16" */
+	in = (fray_presidio_move_in){.mover = FRAY_PRESIDIO_ON_FOOT, .running = true, .firing = true};
+	assert_double_equal(fray_presidio_move_distance(&in, 4), 16, 0);
+	/* walking and firing: 1" (6 + 4 - 1 = 9") */
+	in.running = false;
+	assert_double_equal(fray_presidio_move_distance(&in, 4), 9, 0);
+	/* a light unit running, reloading twice, with a 3: (7 + 3 - 4) x 2 = 12" */
+	in = (fray_presidio_move_in){.mover = FRAY_PRESIDIO_LIGHT, .running = true, .reloading = 2,
+				     .designation = FRAY_PRESIDIO_LIGHT_UNIT};
+	assert_double_equal(fray_presidio_move_distance(&in, 3), 12, 0);
+	/* a disordered light unit walking with a 4, turning once: 11 / 2 - 2 = 3.5" */
+	in = (fray_presidio_move_in){.mover = FRAY_PRESIDIO_LIGHT, .disordered = true, .turns = 1,
+				     .designation = FRAY_PRESIDIO_LIGHT_UNIT};
+	assert_double_equal(fray_presidio_move_distance(&in, 4), 3.5, 0);
+	/* a 4# cannon by hand (5), one crewman missing, garrison-mounted: a 3
+	 * gives (5 - 2 + 3) / 2 = 3", a 4 gives 3.5" */
+	fray_presidio_gun_move_in g = {.rate = 5, .hauled_by_hand = true, .missing_crew = 1, .garrison = true};
+	assert_double_equal(fray_presidio_gun_move_distance(&g, 3), 3, 0);
+	assert_double_equal(fray_presidio_gun_move_distance(&g, 4), 3.5, 0);
+}
+
 /* ---- jumping (Section 3) ---- */
 
 static void jump_numbers(void **state)
@@ -391,6 +419,7 @@ int main(void)
 		cmocka_unit_test(move_allowance_by_mover),
 		cmocka_unit_test(move_inch_costs),
 		cmocka_unit_test(move_disordered_half),
+		cmocka_unit_test(move_worked_examples),
 		cmocka_unit_test(jump_numbers),
 		cmocka_unit_test(gun_move_terms_and_garrison),
 		cmocka_unit_test(fuse_repair_number),
