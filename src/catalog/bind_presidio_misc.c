@@ -227,7 +227,7 @@ static void fmt_status(const fray_call *c, const int64_t *o, bool json, textbuf 
 		text_add(t, "\"roll\": %lld, \"status\": \"%s\", \"second_roll\": %lld, \"wound\": \"%s\", "
 			    "\"wound_time\": %lld", (long long)o[0], words, (long long)o[1], wound, (long long)o[3]);
 	else if (shattered && o[2] && o[3])
-		text_add(t, "%lld: %s; %lld: %s (%lld)", (long long)o[0], words, (long long)o[1], wound, (long long)o[3]);
+		text_add(t, "%lld: %s; %lld: %s: %lld", (long long)o[0], words, (long long)o[1], wound, (long long)o[3]);
 	else if (shattered && o[2])
 		text_add(t, "%lld: %s; %lld: %s", (long long)o[0], words, (long long)o[1], wound);
 	else if (o[1])

@@ -171,8 +171,9 @@ static int specialists(fray_roller *r, int casualties, int die, int left, bool l
 	for (int c = 0; c < casualties && left > 0; c++) {
 		int face;
 		if (fray_roll_at_most(r, die, left < die ? left : die, &face, "casualty die")) {
+			/* one specialty figure left: he is the one, no die */
 			if (leader && !*leader_hit &&
-			    fray_roll_at_most(r, left, 1, &face, "which specialty figure (1: the leader)"))
+			    (left == 1 || fray_roll_at_most(r, left, 1, &face, "which specialty figure (1: the leader)")))
 				*leader_hit = true;
 			hit++;
 			left--;
@@ -691,9 +692,9 @@ static int melee_specialists(fray_roller *r, int casualties, int unit, int conta
 	int die = fray_presidio_casualty_die(fray_presidio_size_of(figures));
 	if (fray_roller_narrating(r)) {
 		char text[160];
-		snprintf(text, sizeof text, "%s' casualties fall at random: a d%d each (%d figures: %s), %d or less a "
-			 "specialty figure", whose, die, figures, fray_presidio_size_names[fray_presidio_size_of(figures)],
-			 specialty);
+		snprintf(text, sizeof text, "%s' casualties fall at random: a d%d each (%d figures: a %s), at most the "
+			 "specialty figures left (%d) hits one", whose, die, figures,
+			 fray_presidio_size_names[fray_presidio_size_of(figures)], specialty);
 		fray_emit_note(r, text, "Presidio Section 6, Hits; ruling R15");
 	}
 	return specialists(r, casualties, die, specialty, leader, leader_hit);
