@@ -420,14 +420,20 @@ static fray_status bind_melee(fray_call *c)
 		return call_bad(c, "%s, %s and %s are for %s (the attackers take casualties only from the return strike)",
 				call_opt(c, ML_SPECIALISTS), call_opt(c, ML_LEADER), call_opt(c, ML_UNIT_FIGURES),
 				call_opt(c, ML_BOTH));
-	if (in->specialists > in->unit_figures || in->defender_specialists >
-	    (in->defender_unit_figures ? in->defender_unit_figures : in->defender_figures))
-		return call_bad(c, "more specialty figures than figures in the unit (%s, %s)", call_opt(c, ML_SPECIALISTS),
-				call_opt(c, ML_DSPECIALISTS));
-	if (in->unit_figures < in->figures || (in->defender_unit_figures && in->defender_unit_figures <
-									   in->defender_figures))
-		return call_bad(c, "%s and %s count the whole unit: at least the figures in contact",
-				call_opt(c, ML_UNIT_FIGURES), call_opt(c, ML_DUNIT_FIGURES));
+	int defenders = in->defender_unit_figures ? in->defender_unit_figures : in->defender_figures;
+	if (in->specialists > in->unit_figures)
+		return call_bad(c, "%s %d: more specialty figures than the %d figures of the unit", call_opt(c, ML_SPECIALISTS),
+				in->specialists, in->unit_figures);
+	if (in->defender_specialists > defenders)
+		return call_bad(c, "%s %d: more specialty figures than the %d figures of the unit",
+				call_opt(c, ML_DSPECIALISTS), in->defender_specialists, defenders);
+	if (in->unit_figures < in->figures)
+		return call_bad(c, "%s %d counts the whole unit: at least the %d figures in contact (%s)",
+				call_opt(c, ML_UNIT_FIGURES), in->unit_figures, in->figures, call_opt(c, ML_FIGURES));
+	if (in->defender_unit_figures && in->defender_unit_figures < in->defender_figures)
+		return call_bad(c, "%s %d counts the whole unit: at least the %d figures in contact (%s)",
+				call_opt(c, ML_DUNIT_FIGURES), in->defender_unit_figures, in->defender_figures,
+				call_opt(c, ML_DFIGURES));
 	int difficulty = fray_presidio_melee_difficulty(in);
 	call_title(c, "melee: %d with %s (skill %d%s) against skill %d, armor %d: %d+%s", in->figures, in->weapon->name,
 		   in->skill, in->impact ? ", charging" : "", in->defender_skill, in->defender_armor, difficulty,
