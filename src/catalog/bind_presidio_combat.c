@@ -478,5 +478,5 @@ const proc_desc presidio_melee_desc = {
 	melee_in, ML_N, melee_out, 8, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
 	"{\"weapon\": \"metal 2-handed axe/warclub/rifle butt\", \"figures\": 6, \"skill\": 2, \"defender_skill\": 1, "
 	"\"defender_armor\": 1, \"charge\": \"bayonet\", \"both\": true, \"defender_weapon\": \"flint 2-handed warclub\", "
-	"\"defender_figures\": 4, \"armor\": 1}",
+	"\"defender_figures\": 4, \"armor\": 1, \"defender_specialists\": 1, \"defender_leader\": true}",
 	bind_melee, NULL, NULL, false};
