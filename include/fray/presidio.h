@@ -199,6 +199,10 @@ typedef struct fray_presidio_shoot_in {
 	/* the range in inches when known (< 0: only the band is known), for
 	 * "within 4\"" of the enemy (Section 7, Surrender) */
 	double inches;
+	/* The firers are light troops or a unit designated skirmishers
+	 * (Section 3, Disorder): disordered (firer_standing), they shoot half
+	 * the figures that would fire, halves rounded up as ruling R14's */
+	bool light;
 } fray_presidio_shoot_in;
 
 typedef struct fray_presidio_shoot_out {
@@ -268,12 +272,24 @@ typedef struct fray_presidio_melee_in {
 	bool mounted, defender_mounted;
 	bool both;                         /* the defender strikes back */
 	int other_dm;
+	/* Casualties in melee fall on specialty figures as fire's do (Section
+	 * 6, Hits; ruling R15): each side's specialty figures (officers, NCOs,
+	 * musicians, characters), whether its leader is among them (the
+	 * first), and its unit's figures, which size the casualty die (0: the
+	 * figures in contact) */
+	int specialists, defender_specialists;
+	bool leader, defender_leader;
+	int unit_figures, defender_unit_figures;
 } fray_presidio_melee_in;
 
 typedef struct fray_presidio_melee_out {
 	int difficulty, return_difficulty;
 	int hits, casualties;              /* the attacker's strikes on the defender */
 	int return_hits, return_casualties;/* the defender's, on the attacker */
+	int specialists_hit;               /* the defender's specialty figures among its casualties */
+	bool leader_hit;                   /* the defender's leader among them */
+	int return_specialists_hit;        /* the attacker's, from the return strike */
+	bool return_leader_hit;
 } fray_presidio_melee_out;
 
 /* The attack difficulty: weapon Hit# - attacker's skill + defender's skill
@@ -282,7 +298,8 @@ int fray_presidio_melee_difficulty(const fray_presidio_melee_in *in);
 int fray_presidio_return_difficulty(const fray_presidio_melee_in *in);
 void fray_presidio_melee(fray_roller *r, const fray_presidio_melee_in *in,
 			 fray_presidio_melee_out *out);
-/* As a procedure: outcome {hits, casualties, return_hits, return_casualties}. */
+/* As a procedure: outcome {hits, casualties, return_hits, return_casualties,
+ * specialists_hit, leader_hit, return_specialists_hit, return_leader_hit}. */
 void fray_presidio_melee_procedure(fray_roller *r, fray_policy *p, const void *in,
 				   int64_t *out);
 
@@ -442,7 +459,9 @@ typedef struct fray_presidio_artillery_in {
 typedef struct fray_presidio_artillery_out {
 	int required, roll;
 	bool hit, mishap;
-	int mishap_kind;          /* 1 explodes ... 5-6 no problem (1d6) */
+	int mishap_kind;          /* 1 explodes ... 5-6 no problem (1d6); mishap
+				     is true on 1-4 only: no shot. On 5-6 the
+				     shot goes as rolled, a miss that scatters */
 	int scatter, direction;   /* inches and 1 N .. 6 NW, on a miss; blind
 				     fire: 2..12, a clock face seen from the
 				     firer (ruling R26: 12 straight on beyond
@@ -456,8 +475,9 @@ typedef struct fray_presidio_artillery_out {
 int fray_presidio_artillery_required(const fray_presidio_artillery_in *in);
 void fray_presidio_artillery(fray_roller *r, const fray_presidio_artillery_in *in,
 			     fray_presidio_artillery_out *out);
-/* As a procedure: outcome {0 miss / 1 hit / 2 mishap, destroyed or
- * canister casualties, scatter inches, mishap kind}. */
+/* As a procedure: outcome {0 miss / 1 hit / 2 mishap (no shot: the
+ * mishap table's 1-4), destroyed or canister casualties, scatter inches,
+ * the mishap table's roll (0: none; 5-6 the shot went as rolled)}. */
 void fray_presidio_artillery_procedure(fray_roller *r, fray_policy *p, const void *in,
 				       int64_t *out);
 
@@ -578,11 +598,18 @@ void fray_presidio_spot_procedure(fray_roller *r, fray_policy *p, const void *in
 
 /* Casualty status (Section 6): remaining units' 1d6 table, shattered
  * units' 1d6 table with its second rolls. input: bool shattered; outcome
- * {result 1-6 of the first table, and the second roll or 0}. */
+ * {result 1-6 of the first table, the second roll or 0, the wound the
+ * casualty ends with (fray_presidio_wound_names: a shattered unit's
+ * wounded read on the remaining units' table, "1" mortally wounded; its
+ * escapee scratched or stunned, or a light wound), that wound's own dice
+ * (1D6 days to death, 2D6 weeks or days to duty; 0: none)}. */
 void fray_presidio_casualty_status_procedure(fray_roller *r, fray_policy *p, const void *in,
 					     int64_t *out);
 extern const char *const fray_presidio_status_remaining[6];
 extern const char *const fray_presidio_status_shattered[6];
+/* 0 "none" (unharmed), 1-6 the remaining units' table, 7 "scratched or
+ * stunned" (an escapee's 1-3) */
+extern const char *const fray_presidio_wound_names[8];
 
 /* ---- Raiding (Section 8) and campaign contact (Section 11) ---- */
 

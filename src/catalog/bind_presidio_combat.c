@@ -31,7 +31,7 @@ static const fray_presidio_weapon *weapon_of(fray_call *c, size_t k, const char 
 enum { S_WEAPON, S_FIGURES, S_RANGE, S_BAND, S_SKILL, S_MODE, S_LINE, S_COVER, S_INCIDENTAL, S_SKIRMISH,
        S_MOUNTED, S_EVADING, S_TAKING_COVER, S_DM, S_ARMOR, S_TARGET_FIGURES, S_SPECIALISTS, S_THROUGH,
        S_BEHIND, S_RELOADING, S_TARGET_RELOADING, S_UNITS, S_UNIT, S_TARGET_UNIT, S_LEADERS, S_FIRER_COVER,
-       S_RELOAD_LEFT, S_AFTER_VOLLEY, S_TARGET_STANDING, S_TARGET_LEADER, S_VOLLEY_IF_ABLE, S_STANDING, S_N };
+       S_RELOAD_LEFT, S_AFTER_VOLLEY, S_TARGET_STANDING, S_TARGET_LEADER, S_VOLLEY_IF_ABLE, S_STANDING, S_LIGHT, S_N };
 static const in_desc shoot_in[] = {
 	{"weapon", IN_STRING, .required = true, .help = "the firers' weapon ('fray presidio weapons')",
 	 .rule = "Presidio Section 10, Small Arms"},
@@ -89,6 +89,8 @@ static const in_desc shoot_in[] = {
 	{"standing", IN_CHOICE, .choices = fray_presidio_standing_names, .nchoices = FRAY_PRESIDIO_NSTANDINGS,
 	 .help = "the firers' standing: disordered is out of formation (no volley), panicked cannot fire",
 	 .rule = R4 ", Volley Fire; Section 7"},
+	{"light", IN_BOOL, .help = "the firers are light troops or skirmishers: disordered (--standing), they shoot half",
+	 .rule = "Presidio Section 3, Disorder"},
 };
 static const out_desc shoot_out[] = {
 	{"hits", "integer", "figures hit"}, {"casualties", "integer", "figures wounded"},
@@ -197,6 +199,7 @@ static fray_status bind_shoot(fray_call *c)
 	in->firer_cover = (fray_presidio_cover)val_i(c, S_FIRER_COVER);
 	in->target_standing = (fray_presidio_standing)val_i(c, S_TARGET_STANDING);
 	in->target_leader = val_b(c, S_TARGET_LEADER);
+	in->light = val_b(c, S_LIGHT);
 	if (fray_presidio_fire_state_refused(in))
 		return call_bad(c, "the firers cannot fire: %s", fray_presidio_fire_state_refused(in));
 	if (in->target_standing == FRAY_PRESIDIO_SURRENDERED || in->target_standing == FRAY_PRESIDIO_DESTROYED)
@@ -227,7 +230,7 @@ static fray_status bind_shoot(fray_call *c)
 		 "\"reloading_in_cover\": %s, \"target_reloading_in_cover\": %s, \"leaders\": %d, "
 		 "\"firer_cover\": \"%s\", \"reload_left\": %d, \"after_volley\": %s, \"target_standing\": \"%s\", "
 		 "\"target_leader\": %s, \"volley_if_able\": %s, \"standing\": \"%s\", \"fires\": \"%s\", "
-		 "\"reload_after\": %d, \"within_4\": %s}",
+		 "\"reload_after\": %d, \"within_4\": %s, \"light\": %s}",
 		 weapon, fray_presidio_band_names[in->band], in->skill, in->figures, fray_presidio_fire_mode_names[in->mode],
 		 in->volley_ready ? "true" : "false", fray_presidio_cover_names[cover], in->incidental ? "true" : "false",
 		 in->skirmish_target ? "true" : "false", in->mounted_target ? "true" : "false",
@@ -239,7 +242,8 @@ static fray_status bind_shoot(fray_call *c)
 		 fray_presidio_standing_names[in->target_standing], in->target_leader ? "true" : "false",
 		 in->volley_if_able ? "true" : "false", fray_presidio_standing_names[in->firer_standing],
 		 fray_presidio_fires_volley(in) ? "a volley" : "independent fire", fray_presidio_reload_after(in),
-		 fray_presidio_within_4(in->weapon->range, in->band, in->inches) ? "true" : "false");
+		 fray_presidio_within_4(in->weapon->range, in->band, in->inches) ? "true" : "false",
+		 in->light ? "true" : "false");
 	call_run(c, fray_presidio_shoot_procedure, 8, fmt_shoot);
 	return FRAY_OK;
 }
@@ -251,7 +255,8 @@ const proc_desc presidio_shoot_desc = {
 	"only by a unit fully loaded in line; half the figures when reloading in\n"
 	"cover, an odd half up or down at 50%); hits wound on the damage chart for\n"
 	"damage - armor; casualties never more than the target's figures, and hit\n"
-	"specialty figures on the unit's casualty die.",
+	"specialty figures on the unit's casualty die. Disordered light or skirmish\n"
+	"troops shoot half their figures (halves up).",
 	shoot_in, S_N, shoot_out, 8, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
 	"{\"weapon\": \"flintlock musket\", \"figures\": 9, \"range\": 15, \"skill\": 2, \"cover\": \"partial\"}",
 	bind_shoot, NULL, NULL, false};
@@ -260,7 +265,8 @@ const proc_desc presidio_shoot_desc = {
 
 enum { ML_WEAPON, ML_FIGURES, ML_SKILL, ML_ARMOR, ML_DWEAPON, ML_DFIGURES, ML_DSKILL, ML_DARMOR, ML_CHARGE,
        ML_LOW_WALL, ML_UPHILL, ML_HIGH_WALL, ML_LADDER, ML_MOUNTED, ML_DMOUNTED, ML_BOTH, ML_DM, ML_UNITS,
-       ML_UNIT, ML_DUNIT, ML_N };
+       ML_UNIT, ML_DUNIT, ML_SPECIALISTS, ML_LEADER, ML_UNIT_FIGURES, ML_DSPECIALISTS, ML_DLEADER, ML_DUNIT_FIGURES,
+       ML_N };
 static const in_desc melee_in[] = {
 	{"weapon", IN_STRING, .required = true, .help = "the attackers' melee weapon (a gun is its butt)",
 	 .rule = "Presidio Section 10, melee rows"},
@@ -286,24 +292,55 @@ static const in_desc melee_in[] = {
 	{"units", IN_FILE, .help = "unit statistics (examples/presidio/units.yaml)", .rule = G4},
 	{"unit", IN_STRING, .help = "the attackers' type in the units file", .rule = G4},
 	{"defender_unit", IN_STRING, .help = "the defenders' type in the units file", .rule = G4},
+	{"specialists", IN_INT, 0, 100, .help = "officers, NCOs, musicians, characters among the attackers (with both)",
+	 .rule = "Presidio Section 6, Hits; ruling R15"},
+	{"leader", IN_BOOL, .help = "the attackers' leader is among their specialty figures (the first)",
+	 .rule = "Presidio Section 6, Hits; Section 7, Leaders"},
+	{"unit_figures", IN_INT, 1, 1000, .help = "the attackers' unit's figures, for its casualty die (default: --figures)",
+	 .rule = "Presidio Section 6, Hits; ruling R15", .unit = "figures"},
+	{"defender_specialists", IN_INT, 0, 100, .help = "officers, NCOs, musicians, characters among the defenders",
+	 .rule = "Presidio Section 6, Hits; ruling R15"},
+	{"defender_leader", IN_BOOL, .help = "the defenders' leader is among their specialty figures (the first)",
+	 .rule = "Presidio Section 6, Hits; Section 7, Leaders"},
+	{"defender_unit_figures", IN_INT, 1, 1000,
+	 .help = "the defenders' unit's figures, for its casualty die (default: --defender-figures)",
+	 .rule = "Presidio Section 6, Hits; ruling R15", .unit = "figures"},
 };
 static const out_desc melee_out[] = {
 	{"hits", "integer", "the attackers' hits"}, {"casualties", "integer", "defenders wounded"},
 	{"return_hits", "integer", "with both: the defenders' hits"},
-	{"return_casualties", "integer", "with both: attackers wounded"}};
+	{"return_casualties", "integer", "with both: attackers wounded"},
+	{"specialists_hit", "integer", "the defenders' specialty figures among their casualties"},
+	{"leader_hit", "boolean", "the defenders' leader is among their casualties"},
+	{"return_specialists_hit", "integer", "with both: the attackers' specialty figures among theirs"},
+	{"return_leader_hit", "boolean", "with both: the attackers' leader is among their casualties"}};
 
 static void fmt_melee(const fray_call *c, const int64_t *o, bool json, textbuf *t)
 {
 	const fray_presidio_melee_in *in = (const fray_presidio_melee_in *)c->input;
-	if (json)
+	if (json) {
 		text_add(t, in->both ? "\"hits\": %lld, \"casualties\": %lld, \"return_hits\": %lld, "
 				       "\"return_casualties\": %lld"
 				     : "\"hits\": %lld, \"casualties\": %lld",
 			 (long long)o[0], (long long)o[1], (long long)o[2], (long long)o[3]);
-	else
-		text_add(t, in->both ? "defender loses %lld (of %lld hits); attacker loses %lld (of %lld)"
-				     : "defender loses %lld (of %lld hits)",
-			 (long long)o[1], (long long)o[0], (long long)o[3], (long long)o[2]);
+		/* the specialists' fields when specialty figures were given */
+		if (in->defender_specialists)
+			text_add(t, ", \"specialists_hit\": %lld, \"leader_hit\": %s", (long long)o[4],
+				 o[5] ? "true" : "false");
+		if (in->both && in->specialists)
+			text_add(t, ", \"return_specialists_hit\": %lld, \"return_leader_hit\": %s", (long long)o[6],
+				 o[7] ? "true" : "false");
+		return;
+	}
+	text_add(t, in->both ? "defender loses %lld (of %lld hits); attacker loses %lld (of %lld)"
+			     : "defender loses %lld (of %lld hits)",
+		 (long long)o[1], (long long)o[0], (long long)o[3], (long long)o[2]);
+	if (o[4])
+		text_add(t, "; %lld defending specialist%s%s", (long long)o[4], o[4] == 1 ? "" : "s",
+			 o[5] ? ", the leader among them" : "");
+	if (o[6])
+		text_add(t, "; %lld attacking specialist%s%s", (long long)o[6], o[6] == 1 ? "" : "s",
+			 o[7] ? ", the leader among them" : "");
 }
 
 /* A weapon for melee: a gun is its butt; bows and the like have none. */
@@ -362,6 +399,41 @@ static fray_status bind_melee(fray_call *c)
 	in->high_wall = val_b(c, ML_HIGH_WALL);
 	in->ladder = val_b(c, ML_LADDER);
 	in->other_dm = (int)val_i(c, ML_DM);
+	/* Section 6, Hits (ruling R15): each side's specialty figures, its
+	 * leader the first of them, and the unit's size for its casualty die */
+	in->defender_specialists = (int)val_i(c, ML_DSPECIALISTS);
+	in->defender_leader = val_b(c, ML_DLEADER);
+	in->defender_unit_figures = (int)val_i(c, ML_DUNIT_FIGURES);
+	in->specialists = (int)val_i(c, ML_SPECIALISTS);
+	in->leader = val_b(c, ML_LEADER);
+	in->unit_figures = val_given(c, ML_UNIT_FIGURES) ? (int)val_i(c, ML_UNIT_FIGURES) : in->figures;
+	if (in->defender_leader && !in->defender_specialists)
+		return call_bad(c, "%s needs %s N (the leader is one of the specialty figures)", call_opt(c, ML_DLEADER),
+				call_opt(c, ML_DSPECIALISTS));
+	if (in->leader && !in->specialists)
+		return call_bad(c, "%s needs %s N (the leader is one of the specialty figures)", call_opt(c, ML_LEADER),
+				call_opt(c, ML_SPECIALISTS));
+	if (in->defender_specialists && !in->defender_unit_figures && !in->defender_figures)
+		return call_bad(c, "%s needs %s N (the defending unit's figures size its casualty die)",
+				call_opt(c, ML_DSPECIALISTS), call_opt(c, ML_DUNIT_FIGURES));
+	if ((in->specialists || in->leader || val_given(c, ML_UNIT_FIGURES)) && !in->both)
+		return call_bad(c, "%s, %s and %s are for %s (the attackers take casualties only from the return strike)",
+				call_opt(c, ML_SPECIALISTS), call_opt(c, ML_LEADER), call_opt(c, ML_UNIT_FIGURES),
+				call_opt(c, ML_BOTH));
+	int defenders = in->defender_unit_figures ? in->defender_unit_figures : in->defender_figures;
+	if (in->specialists > in->unit_figures)
+		return call_bad(c, "%s %d: more specialty figures than the %d figures of the unit", call_opt(c, ML_SPECIALISTS),
+				in->specialists, in->unit_figures);
+	if (in->defender_specialists > defenders)
+		return call_bad(c, "%s %d: more specialty figures than the %d figures of the unit",
+				call_opt(c, ML_DSPECIALISTS), in->defender_specialists, defenders);
+	if (in->unit_figures < in->figures)
+		return call_bad(c, "%s %d counts the whole unit: at least the %d figures in contact (%s)",
+				call_opt(c, ML_UNIT_FIGURES), in->unit_figures, in->figures, call_opt(c, ML_FIGURES));
+	if (in->defender_unit_figures && in->defender_unit_figures < in->defender_figures)
+		return call_bad(c, "%s %d counts the whole unit: at least the %d figures in contact (%s)",
+				call_opt(c, ML_DUNIT_FIGURES), in->defender_unit_figures, in->defender_figures,
+				call_opt(c, ML_DFIGURES));
 	int difficulty = fray_presidio_melee_difficulty(in);
 	call_title(c, "melee: %d with %s (skill %d%s) against skill %d, armor %d: %d+%s", in->figures, in->weapon->name,
 		   in->skill, in->impact ? ", charging" : "", in->defender_skill, in->defender_armor, difficulty,
@@ -382,8 +454,15 @@ static fray_status bind_melee(fray_call *c)
 		fray_json_string(in->defender_weapon->name, weapon, sizeof weapon);
 		text_add(&t, ", \"defender_weapon\": %s, \"defender_figures\": %d", weapon, in->defender_figures);
 	}
+	if (in->defender_specialists)
+		text_add(&t, ", \"defender_specialists\": %d, \"defender_leader\": %s, \"defender_unit_figures\": %d",
+			 in->defender_specialists, in->defender_leader ? "true" : "false",
+			 in->defender_unit_figures ? in->defender_unit_figures : in->defender_figures);
+	if (in->specialists)
+		text_add(&t, ", \"specialists\": %d, \"leader\": %s, \"unit_figures\": %d", in->specialists,
+			 in->leader ? "true" : "false", in->unit_figures);
 	text_add(&t, "}");
-	call_run(c, fray_presidio_melee_procedure, 4, fmt_melee);
+	call_run(c, fray_presidio_melee_procedure, 8, fmt_melee);
 	return FRAY_OK;
 }
 
@@ -393,9 +472,11 @@ const proc_desc presidio_melee_desc = {
 	"A d12 per figure in contact at Hit# - skill + the defender's skill and the\n"
 	"modifiers; the charge impact: foot -1, horse -2, bayonet or spear -2, horse\n"
 	"with spear or lance -3. Hits wound on the damage chart, never more than the\n"
-	"figures struck. With both, the defenders' survivors strike back.",
-	melee_in, ML_N, melee_out, 4, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
+	"figures struck. With both, the defenders' survivors strike back. Each side's\n"
+	"casualties fall on its specialty figures as under fire (the unit's casualty\n"
+	"die, ruling R15), its leader among them.",
+	melee_in, ML_N, melee_out, 8, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
 	"{\"weapon\": \"metal 2-handed axe/warclub/rifle butt\", \"figures\": 6, \"skill\": 2, \"defender_skill\": 1, "
 	"\"defender_armor\": 1, \"charge\": \"bayonet\", \"both\": true, \"defender_weapon\": \"flint 2-handed warclub\", "
-	"\"defender_figures\": 4, \"armor\": 1}",
+	"\"defender_figures\": 4, \"armor\": 1, \"defender_specialists\": 1, \"defender_leader\": true}",
 	bind_melee, NULL, NULL, false};

@@ -214,15 +214,22 @@ static const in_desc status_in[] = {
 };
 static const out_desc status_out[] = {
 	{"roll", "integer", "the table's die"}, {"status", "string", "the casualty's fate"},
-	{"second_roll", "integer", "days, weeks or the wound (0: none)"}};
+	{"second_roll", "integer", "days, weeks or the wound (0: none)"},
+	{"wound", "string", "the wound the casualty ends with, read on the remaining units' table (none: unharmed)"},
+	{"wound_time", "integer", "that wound's own dice: 1D6 days to death, 2D6 weeks or days to duty (0: none)"}};
 
 static void fmt_status(const fray_call *c, const int64_t *o, bool json, textbuf *t)
 {
 	bool shattered = *(const bool *)c->input;
 	const char *words = (shattered ? fray_presidio_status_shattered : fray_presidio_status_remaining)[o[0] - 1];
+	const char *wound = fray_presidio_wound_names[o[2]];
 	if (json)
-		text_add(t, "\"roll\": %lld, \"status\": \"%s\", \"second_roll\": %lld", (long long)o[0], words,
-			 (long long)o[1]);
+		text_add(t, "\"roll\": %lld, \"status\": \"%s\", \"second_roll\": %lld, \"wound\": \"%s\", "
+			    "\"wound_time\": %lld", (long long)o[0], words, (long long)o[1], wound, (long long)o[3]);
+	else if (shattered && o[2] && o[3])
+		text_add(t, "%lld: %s; %lld: %s: %lld", (long long)o[0], words, (long long)o[1], wound, (long long)o[3]);
+	else if (shattered && o[2])
+		text_add(t, "%lld: %s; %lld: %s", (long long)o[0], words, (long long)o[1], wound);
 	else if (o[1])
 		text_add(t, "%lld: %s (then %lld)", (long long)o[0], words, (long long)o[1]);
 	else
@@ -235,7 +242,7 @@ static fray_status bind_status(fray_call *c)
 	*shattered = val_b(c, 0);
 	call_title(c, *shattered ? "casualty status, shattered unit" : "casualty status, remaining unit");
 	call_echo(c, NULL);
-	call_run(c, fray_presidio_casualty_status_procedure, 2, fmt_status);
+	call_run(c, fray_presidio_casualty_status_procedure, 4, fmt_status);
 	return FRAY_OK;
 }
 
@@ -243,8 +250,11 @@ const proc_desc presidio_status_desc = {
 	"presidio.casualty_status", "presidio casualty-status", "what became of a casualty",
 	"Presidio Section 6, Casualty Status",
 	"The 1d6 tables for a casualty of a remaining or a shattered unit, with the\n"
-	"second roll (1D6 days, 2D6 weeks or days, the wound) where the table has one.",
-	status_in, 1, status_out, 3, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"shattered\": true}", bind_status, NULL, NULL, false};
+	"second roll (1D6 days, 2D6 weeks or days, the wound) where the table has one.\n"
+	"A shattered unit's captured wounded read their wound on the remaining units'\n"
+	"table (a 1: mortally wounded), with its own dice; an escapee is scratched or\n"
+	"stunned (1-3) or lightly wounded (4-6, 2D6 days to duty).",
+	status_in, 1, status_out, 5, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"shattered\": true}", bind_status, NULL, NULL, false};
 
 /* ---- fuse repair (Section 9, Artillery Mishaps) ---- */
 
@@ -591,6 +601,8 @@ static void fmt_artillery(const fray_call *c, const int64_t *o, bool json, textb
 		text_add(t, "hit, %s", o[1] ? "destroyed" : "weakened");
 	else
 		text_add(t, "miss by %lld\"", (long long)o[2]);
+	if (!json && o[0] != 2 && o[3])
+		text_add(t, " (mishap table %lld: no problem)", (long long)o[3]);
 }
 
 static fray_status bind_artillery(fray_call *c)
@@ -676,7 +688,8 @@ const proc_desc presidio_artillery_desc = {
 	"on 2d6, less gunnery skill (not for canister, directed or blind), plus cover\n"
 	"and the small-arms DMs. A miss scatters (x1 direct, x2 indirect and directed,\n"
 	"x3 blind; rifled direct shot does not) in a direction 1d6; a 1 (snake eyes\n"
-	"blind) is a mishap. A hit rolls damage against the strength. Canister: the\n"
+	"blind) is a possible mishap: 1-4 on the mishap table, no shot; 5-6, the shot\n"
+	"goes as rolled and scatters. A hit rolls damage against the strength. Canister: the\n"
 	"burst's dice as a volley, wounding on the damage chart; friends in the cone\n"
 	"share the hits.",
 	artillery_in, AR_N, artillery_out, 6, FRAY_MODE_ROLL | FRAY_MODE_ODDS,

@@ -219,18 +219,25 @@ FRAY_API void fray_presidio_artillery(fray_roller *r, const fray_presidio_artill
 	}
 	int a = fray_die(r, blind ? 6 : 12, "to hit"), b = blind ? fray_die(r, 6, "to hit") : 0;
 	out->roll = a + b;
-	/* Mishaps: a 1 on the d12, snake eyes on 2D6 */
+	/* Mishaps: a 1 on the d12, snake eyes on 2D6: a possible mishap. The
+	 * table's 1-4 are a piece that did not fire this shot (it burst, its
+	 * charge went off early, its fuse failed, it loads again next
+	 * action); on 5-6, "no problem", the shot goes as rolled: a 1 is less
+	 * than the required number, so it misses and scatters like any miss
+	 * (Scatter Distance) (docs/presidio.md) */
 	if (blind ? a == 1 && b == 1 : a == 1) {
-		out->mishap = true;
 		out->mishap_kind = fray_die(r, 6, "mishap");
+		out->mishap = out->mishap_kind <= 4;
 		static const char *const kinds[6] = {
-			"the piece explodes: gun and crew incapacitated",
-			"the charge explodes early: 1 crew member incapacitated",
-			"fuse problem: 1d6 5+ each action to fix it",
-			"slow loading: try to fire again next action", "no problem", "no problem"};
+			"the piece explodes: gun and crew incapacitated; no shot",
+			"the charge explodes early: 1 crew member incapacitated; no shot",
+			"fuse problem: 1d6 5+ each action to fix it; no shot",
+			"slow loading: try to fire again next action; no shot",
+			"no problem: the shot goes as rolled", "no problem: the shot goes as rolled"};
 		fray_emit_result(r, "mishap", out->mishap_kind, kinds[out->mishap_kind - 1],
 				 "Presidio Section 9, Artillery Mishaps");
-		return;
+		if (out->mishap)
+			return;
 	}
 	out->hit = out->required <= 12 && out->roll >= need;
 	if (!out->hit) {
@@ -242,18 +249,20 @@ FRAY_API void fray_presidio_artillery(fray_roller *r, const fray_presidio_artill
 			out->direction = fray_die(r, 6, "scatter direction 2d6") +
 					 fray_die(r, 6, "scatter direction 2d6");
 			if (fray_roller_narrating(r)) {
-				char text[112];
-				snprintf(text, sizeof text, "missed: lands %d\" away at %d o'clock from the aim "
-					 "point, seen from the gun (x%d)", out->scatter, out->direction, mult);
+				char text[160];
+				snprintf(text, sizeof text, "missed by %d - %d = %d, x%d: lands %d\" away at %d o'clock "
+					 "from the aim point, seen from the gun", out->required, out->roll,
+					 out->required - out->roll, mult, out->scatter, out->direction);
 				fray_emit_result(r, "scatter", out->scatter, text, "Presidio Section 9, ruling R26");
 			}
 		} else if (mult) {
 			out->direction = fray_die(r, 6, "scatter direction");
 			static const char *const dirs[6] = {"N", "NE", "SE", "S", "SW", "NW"};
 			if (fray_roller_narrating(r)) {
-				char text[96];
-				snprintf(text, sizeof text, "missed: lands %d\" %s of the target (x%d)", out->scatter,
-					 dirs[out->direction - 1], mult);
+				char text[128];
+				snprintf(text, sizeof text, "missed by %d - %d = %d, x%d: lands %d\" %s of the target",
+					 out->required, out->roll, out->required - out->roll, mult, out->scatter,
+					 dirs[out->direction - 1]);
 				fray_emit_result(r, "scatter", out->scatter, text, "Presidio Section 9, Scatter");
 			}
 		} else {

@@ -92,6 +92,11 @@ FRAY_API const char *fray_presidio_fire_state_refused(const fray_presidio_shoot_
 	if (in->after_volley && in->reload_left > 0)
 		return "nothing is loaded after its volley until the reload is done (Presidio Section 4, Volley "
 		       "Fire: all figures reload at the same time)";
+	/* reloading in cover is for troops "currently in skirmish formation";
+	 * a disordered unit is in a clump (Section 3, Disorder) */
+	if (in->reloading_in_cover && in->firer_standing == FRAY_PRESIDIO_DISORDERED)
+		return "a disordered unit is in a clump, not in skirmish formation: it cannot reload taking more "
+		       "cover (Presidio Section 3, Disorder; Section 4, Reloading While Taking Additional Cover)";
 	if (!in->volley_if_able)
 		return fray_presidio_volley_refused(in);
 	return NULL;
@@ -142,6 +147,20 @@ static int firing_figures(const fray_presidio_shoot_in *in, char *why, size_t ca
 	}
 }
 
+/* Section 3, Disorder: "Light and Skirmish units can only move and shoot
+ * half" (a disordered line unit fires its independent fire in full). */
+static bool shoots_half(const fray_presidio_shoot_in *in)
+{
+	return in->light && in->firer_standing == FRAY_PRESIDIO_DISORDERED;
+}
+
+/* Half, rounded as ruling R14 rounds figures / reload: to nearest, a half
+ * up (5 -> 3, 1 -> 1); the Disorder paragraph does not say. */
+static int half_up(int n)
+{
+	return (n + 1) / 2;
+}
+
 /* R15: one casualty die per casualty; at most the specialty figures left
  * hits one of them. The leader is the first specialty figure: a
  * specialist hit is he with one chance in the specialists left. */
@@ -152,8 +171,9 @@ static int specialists(fray_roller *r, int casualties, int die, int left, bool l
 	for (int c = 0; c < casualties && left > 0; c++) {
 		int face;
 		if (fray_roll_at_most(r, die, left < die ? left : die, &face, "casualty die")) {
+			/* one specialty figure left: he is the one, no die */
 			if (leader && !*leader_hit &&
-			    fray_roll_at_most(r, left, 1, &face, "which specialty figure (1: the leader)"))
+			    (left == 1 || fray_roll_at_most(r, left, 1, &face, "which specialty figure (1: the leader)")))
 				*leader_hit = true;
 			hit++;
 			left--;
@@ -188,6 +208,15 @@ FRAY_API void fray_presidio_shoot(fray_roller *r, const fray_presidio_shoot_in *
 		fray_emit_note(r, "no volley: independent fire instead", "Presidio Volley Fire, ruling R27");
 	if (fray_roller_narrating(r))
 		fray_emit_note(r, why, out->volley ? "Presidio Section 4, Volley Fire" : "Presidio Section 4, ruling R14");
+	if (shoots_half(in)) {
+		int all = out->firing;
+		out->firing = half_up(all);
+		if (fray_roller_narrating(r)) {
+			snprintf(why, sizeof why, "disordered light or skirmish troops shoot half: %d / 2 = %d firing "
+				 "(halves up, as ruling R14)", all, out->firing);
+			fray_emit_note(r, why, "Presidio Section 3, Disorder; ruling R14");
+		}
+	}
 	if (in->reloading_in_cover && mode_fired(in) == FRAY_PRESIDIO_INDEPENDENT) {
 		/* "only half the figures that can ... may fire (round up or down
 		 * at 50%)": an odd half goes up or down on a die */
@@ -648,6 +677,29 @@ static void strikes(fray_roller *r, int figures, int difficulty, const fray_pres
 	}
 }
 
+/* Section 6, Hits: "Hits are applied randomly to the target unit", in
+ * melee as under fire (Section 5 says nothing otherwise): each casualty
+ * rolls the unit's casualty die (ruling R15), sized by the unit's figures
+ * (unit; 0: those in contact), and the leader is the first specialty
+ * figure, as in fray_presidio_shoot. */
+static int melee_specialists(fray_roller *r, int casualties, int unit, int contact, int specialty, bool leader,
+			     bool *leader_hit, const char *whose)
+{
+	*leader_hit = false;
+	if (casualties <= 0 || specialty <= 0)
+		return 0;
+	int figures = unit > 0 ? unit : contact;
+	int die = fray_presidio_casualty_die(fray_presidio_size_of(figures));
+	if (fray_roller_narrating(r)) {
+		char text[160];
+		snprintf(text, sizeof text, "%s' casualties fall at random: a d%d each (%d figures: a %s), at most the "
+			 "specialty figures left (%d) hits one", whose, die, figures,
+			 fray_presidio_size_names[fray_presidio_size_of(figures)], specialty);
+		fray_emit_note(r, text, "Presidio Section 6, Hits; ruling R15");
+	}
+	return specialists(r, casualties, die, specialty, leader, leader_hit);
+}
+
 /* ", its butt as a 2-handed axe/warclub/rifle butt (8+, damage 4)" */
 static const char *butt_words(const fray_presidio_weapon *w)
 {
@@ -681,6 +733,9 @@ FRAY_API void fray_presidio_melee(fray_roller *r, const fray_presidio_melee_in *
 	/* no more casualties than figures to take them (issue 14) */
 	if (in->defender_figures > 0 && out->casualties > in->defender_figures)
 		out->casualties = in->defender_figures;
+	out->specialists_hit = melee_specialists(r, out->casualties, in->defender_unit_figures, in->defender_figures,
+						 in->defender_specialists, in->defender_leader, &out->leader_hit,
+						 "the defenders");
 	if (in->both) {
 		int left = in->defender_figures - out->casualties;
 		if (fray_roller_narrating(r)) {
@@ -698,12 +753,16 @@ FRAY_API void fray_presidio_melee(fray_roller *r, const fray_presidio_melee_in *
 			&out->return_casualties, "defender");
 		if (out->return_casualties > in->figures)
 			out->return_casualties = in->figures;
+		out->return_specialists_hit = melee_specialists(r, out->return_casualties, in->unit_figures, in->figures,
+								in->specialists, in->leader, &out->return_leader_hit,
+								"the attackers");
 	}
 	if (fray_roller_narrating(r)) {
-		char text[160];
-		snprintf(text, sizeof text, "the defender loses %d figure%s; the attacker %d. The side "
+		char text[240];
+		snprintf(text, sizeof text, "the defender loses %d figure%s%s; the attacker %d%s. The side "
 			 "with casualties checks morale", out->casualties, out->casualties == 1 ? "" : "s",
-			 out->return_casualties);
+			 out->leader_hit ? " (its leader among them)" : "", out->return_casualties,
+			 out->return_leader_hit ? " (its leader among them)" : "");
 		fray_emit_result(r, "melee", out->casualties, text, "Presidio Section 5");
 	}
 }
@@ -718,6 +777,10 @@ FRAY_API void fray_presidio_melee_procedure(fray_roller *r, fray_policy *p, cons
 	out[1] = o.casualties;
 	out[2] = o.return_hits;
 	out[3] = o.return_casualties;
+	out[4] = o.specialists_hit;
+	out[5] = o.leader_hit;
+	out[6] = o.return_specialists_hit;
+	out[7] = o.return_leader_hit;
 }
 
 /* Section 3, Jumping; Section 3, Light Barriers. */
@@ -797,35 +860,72 @@ const char *const fray_presidio_status_shattered[6] = {
 	"wounded and captured", "wounded and captured", "captured and unharmed",
 	"captured and unharmed", "escaped but wounded", "escaped and unharmed"};
 
-/* Section 6, Casualty Status: the second roll is the days or weeks, or
- * for a shattered unit's wounded, the wound (1D6 on the first table, "1"
- * mortally wounded) or the escapee's wound (1-3 scratched, 4-6 light). */
+const char *const fray_presidio_wound_names[8] = {
+	"none", "killed", "mortal wound, dies in 1D6 days", "severe wound, disabled and discharged from service",
+	"moderate wound, returns to duty in 2D6 weeks", "light wound, returns to duty in 2D6 days",
+	"surface wound or stun, returns to duty next day", "scratched or stunned"};
+
+/* The remaining units' table's own dice for a wound (its row 1-6): 1D6
+ * days to death, 2D6 weeks and 2D6 days to duty (issue 14: the light
+ * wound was once rolled as 1D6); 0 for the rest. */
+static int wound_dice(fray_roller *r, int row)
+{
+	if (row == 2)
+		return fray_die(r, 6, "days to death");
+	if (row == 4)
+		return fray_die(r, 6, "weeks to duty") + fray_die(r, 6, "weeks to duty");
+	if (row == 5)
+		return fray_die(r, 6, "days to duty") + fray_die(r, 6, "days to duty");
+	return 0;
+}
+
+static void tell_wound(fray_roller *r, int row, const char *why)
+{
+	if (fray_roller_narrating(r)) {
+		char text[160];
+		snprintf(text, sizeof text, "%s: %s", why, fray_presidio_wound_names[row]);
+		fray_emit_note(r, text, "Presidio Section 6, Casualty Status");
+	}
+}
+
+/* Section 6, Casualty Status. A remaining unit's casualty: the table's
+ * row and its own dice. A shattered unit's: its table, then for the
+ * wounded and captured (1-2) "1D6: roll for wound status on the chart
+ * above, '1'=mortally wounded": the second die read on the remaining
+ * units' table, a 1 read as its mortal wound (a captive is not killed),
+ * with that row's own dice; for the escapee (5) "1-3 scratched/stunned,
+ * 4-6 light wound": the light wound is the table's, 2D6 days to duty
+ * (docs/presidio.md). */
 FRAY_API void fray_presidio_casualty_status_procedure(fray_roller *r, fray_policy *p,
 						      const void *in, int64_t *out)
 {
 	(void)p;
 	bool shattered = *(const bool *)in;
 	int first = fray_die(r, 6, shattered ? "shattered unit casualty status" : "casualty status");
-	int second = 0;
-	if (!shattered) {
-		/* the table's own dice: 1D6 days to death, 2D6 weeks and 2D6 days
-		 * to duty (issue 14: the light wound was once rolled as 1D6) */
-		if (first == 2)
-			second = fray_die(r, 6, "days to death");
-		else if (first == 4)
-			second = fray_die(r, 6, "weeks to duty") + fray_die(r, 6, "weeks to duty");
-		else if (first == 5)
-			second = fray_die(r, 6, "days to duty") + fray_die(r, 6, "days to duty");
-	} else if (first <= 2 || first == 5) {
-		second = fray_die(r, 6, first <= 2 ? "wound status" : "escapee's wound");
-	}
+	int second = 0, wound = 0, time = 0;
 	if (fray_roller_narrating(r))
 		fray_emit_result(r, "casualty status", first,
 				 shattered ? fray_presidio_status_shattered[first - 1]
 					   : fray_presidio_status_remaining[first - 1],
 				 "Presidio Section 6, Casualty Status");
+	if (!shattered) {
+		wound = first;
+		second = time = wound_dice(r, wound);
+	} else if (first <= 2) {
+		second = fray_die(r, 6, "wound status, on the remaining units' table");
+		wound = second == 1 ? 2 : second;
+		tell_wound(r, wound, second == 1 ? "a 1: mortally wounded" : "the captive's wound");
+		time = wound_dice(r, wound);
+	} else if (first == 5) {
+		second = fray_die(r, 6, "escapee's wound (1-3 scratched or stunned, 4-6 light wound)");
+		wound = second <= 3 ? 7 : 5;
+		tell_wound(r, wound, "the escapee's wound");
+		time = wound_dice(r, wound);
+	}
 	out[0] = first;
 	out[1] = second;
+	out[2] = wound;
+	out[3] = time;
 }
 
 const char *const fray_presidio_mover_names[4] = {"foot", "light", "slow", "mounted"};
