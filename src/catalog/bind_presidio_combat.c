@@ -31,7 +31,7 @@ static const fray_presidio_weapon *weapon_of(fray_call *c, size_t k, const char 
 enum { S_WEAPON, S_FIGURES, S_RANGE, S_BAND, S_SKILL, S_MODE, S_LINE, S_COVER, S_INCIDENTAL, S_SKIRMISH,
        S_MOUNTED, S_EVADING, S_TAKING_COVER, S_DM, S_ARMOR, S_TARGET_FIGURES, S_SPECIALISTS, S_THROUGH,
        S_BEHIND, S_RELOADING, S_TARGET_RELOADING, S_UNITS, S_UNIT, S_TARGET_UNIT, S_LEADERS, S_FIRER_COVER,
-       S_RELOAD_LEFT, S_AFTER_VOLLEY, S_TARGET_STANDING, S_TARGET_LEADER, S_VOLLEY_IF_ABLE, S_STANDING, S_LIGHT, S_N };
+       S_RELOAD_LEFT, S_AFTER_VOLLEY, S_TARGET_STANDING, S_TARGET_LEADER, S_VOLLEY_IF_ABLE, S_STANDING, S_DESIGNATION, S_N };
 static const in_desc shoot_in[] = {
 	{"weapon", IN_STRING, .required = true, .help = "the firers' weapon ('fray presidio weapons')",
 	 .rule = "Presidio Section 10, Small Arms"},
@@ -89,7 +89,8 @@ static const in_desc shoot_in[] = {
 	{"standing", IN_CHOICE, .choices = fray_presidio_standing_names, .nchoices = FRAY_PRESIDIO_NSTANDINGS,
 	 .help = "the firers' standing: disordered is out of formation (no volley), panicked cannot fire",
 	 .rule = R4 ", Volley Fire; Section 7"},
-	{"light", IN_BOOL, .help = "the firers are light troops or skirmishers: disordered (--standing), they shoot half",
+	{"designation", IN_CHOICE, .choices = fray_presidio_designation_names, .nchoices = 3,
+	 .help = "the firers' designation: light or skirmish units, disordered (--standing), shoot half (as move's)",
 	 .rule = "Presidio Section 3, Disorder"},
 };
 static const out_desc shoot_out[] = {
@@ -199,7 +200,7 @@ static fray_status bind_shoot(fray_call *c)
 	in->firer_cover = (fray_presidio_cover)val_i(c, S_FIRER_COVER);
 	in->target_standing = (fray_presidio_standing)val_i(c, S_TARGET_STANDING);
 	in->target_leader = val_b(c, S_TARGET_LEADER);
-	in->light = val_b(c, S_LIGHT);
+	in->light = val_i(c, S_DESIGNATION) != FRAY_PRESIDIO_OTHER_UNIT;
 	if (fray_presidio_fire_state_refused(in))
 		return call_bad(c, "the firers cannot fire: %s", fray_presidio_fire_state_refused(in));
 	if (in->target_standing == FRAY_PRESIDIO_SURRENDERED || in->target_standing == FRAY_PRESIDIO_DESTROYED)
@@ -230,7 +231,7 @@ static fray_status bind_shoot(fray_call *c)
 		 "\"reloading_in_cover\": %s, \"target_reloading_in_cover\": %s, \"leaders\": %d, "
 		 "\"firer_cover\": \"%s\", \"reload_left\": %d, \"after_volley\": %s, \"target_standing\": \"%s\", "
 		 "\"target_leader\": %s, \"volley_if_able\": %s, \"standing\": \"%s\", \"fires\": \"%s\", "
-		 "\"reload_after\": %d, \"within_4\": %s, \"light\": %s}",
+		 "\"reload_after\": %d, \"within_4\": %s, \"designation\": \"%s\"}",
 		 weapon, fray_presidio_band_names[in->band], in->skill, in->figures, fray_presidio_fire_mode_names[in->mode],
 		 in->volley_ready ? "true" : "false", fray_presidio_cover_names[cover], in->incidental ? "true" : "false",
 		 in->skirmish_target ? "true" : "false", in->mounted_target ? "true" : "false",
@@ -243,7 +244,7 @@ static fray_status bind_shoot(fray_call *c)
 		 in->volley_if_able ? "true" : "false", fray_presidio_standing_names[in->firer_standing],
 		 fray_presidio_fires_volley(in) ? "a volley" : "independent fire", fray_presidio_reload_after(in),
 		 fray_presidio_within_4(in->weapon->range, in->band, in->inches) ? "true" : "false",
-		 in->light ? "true" : "false");
+		 fray_presidio_designation_names[val_i(c, S_DESIGNATION)]);
 	call_run(c, fray_presidio_shoot_procedure, 8, fmt_shoot);
 	return FRAY_OK;
 }
