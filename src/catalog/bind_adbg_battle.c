@@ -32,7 +32,7 @@ static void summary(strbuf *sb, const fray_adbg_scenario *s, const fray_adbg_res
 	       "removed", "leaders");
 	for (int i = 0; i < 2; i++) {
 		const fray_adbg_side_result *r = &res->side[i];
-		strbuf one = {0};
+		strbuf one = {.ctx = sb->ctx};
 		sb_escaped(&one, fray_adbg_side_name(s, i));
 		sb_add(sb, "%-28.28s %6d %9d %6d %10d %7d %7d\n", one.buf ? one.buf : "", r->count[0], r->count[1],
 		       r->count[2], r->count[3], r->count[4], r->leaders_lost);
@@ -104,7 +104,7 @@ static void free_battle(fray_call *c)
 	if (b) {
 		fray_adbg_scenario_free(b->scenario);
 		fray_policy_free(b->policy);
-		free(b);
+		fray_dealloc(c->ctx, b);
 	}
 	c->owned[0] = NULL;
 }
@@ -121,7 +121,7 @@ static fray_status bind_battle(fray_call *c)
 	if (val_given(c, B_POLICY) && val_given(c, B_POLICY_A) && val_given(c, B_POLICY_B))
 		return call_bad(c, "%s and %s name both sides: %s is not needed", call_opt(c, B_POLICY_A),
 				call_opt(c, B_POLICY_B), call_opt(c, B_POLICY));
-	battle_owned *b = calloc(1, sizeof *b);
+	battle_owned *b = fray_calloc(c->ctx, 1, sizeof *b);
 	if (!b)
 		return fray_nomem(c->ctx);
 	c->owned[0] = b;

@@ -506,7 +506,7 @@ FRAY_API fray_status fray_call_run(fray_call *c, const fray_call_opts *o, char *
 	if (st != FRAY_OK)
 		return st;
 	fray_ctx_clear(c->ctx);
-	strbuf sb = {0};
+	strbuf sb = {.ctx = c->ctx};
 	st = render_call(c, o, &sb);
 	if (st != FRAY_OK) {
 		sb_free(&sb);

@@ -102,7 +102,7 @@ FRAY_API fray_status fray_procedures_json(fray_ctx *ctx, char **out)
 	if (!ctx || !out)
 		return FRAY_ERR_INPUT;
 	fray_ctx_clear(ctx);
-	strbuf sb = {0};
+	strbuf sb = {.ctx = ctx};
 	sb_add(&sb, "{\"procedures\": [");
 	for (size_t k = 0; k < catalog_nprocs; k++) {
 		sb_add(&sb, "%s\n  ", k ? "," : "");
@@ -117,7 +117,7 @@ FRAY_API fray_status fray_procedures_text(fray_ctx *ctx, char **out)
 	if (!ctx || !out)
 		return FRAY_ERR_INPUT;
 	fray_ctx_clear(ctx);
-	strbuf sb = {0};
+	strbuf sb = {.ctx = ctx};
 	const char *group = "";
 	for (size_t k = 0; k < catalog_nprocs; k++) {
 		const proc_desc *d = catalog_procs[k];
@@ -189,11 +189,11 @@ FRAY_API fray_status fray_procedure_help(fray_ctx *ctx, const char *procedure, c
 	if (!d)
 		return fray_fail(ctx, FRAY_ERR_INPUT, "unknown procedure '%.80s' (see 'fray procedures')",
 				 procedure ? procedure : "");
-	strbuf sb = {0};
+	strbuf sb = {.ctx = ctx};
 	sb_add(&sb, "fray %s", d->command);
 	size_t col = 5 + strlen(d->command);
 	for (size_t k = 0; k < d->nin; k++) {
-		strbuf one = {0};
+		strbuf one = {.ctx = ctx};
 		usage_of(&one, &d->in[k]);
 		size_t w = one.len + (d->in[k].required ? 1 : 3);
 		if (col + w > 78) {
