@@ -86,4 +86,5 @@ const proc_desc presidio_move_desc = {
 	"and heavy barriers halve and quarter what is left after the inches before\n"
 	"the barrier (split terrain); crawling quarters it.",
 	move_in, MV_N, move_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
-	"{\"as\": \"foot\", \"barrier\": \"medium\", \"before_barrier\": 2}", bind_move, NULL, NULL, false};
+	"{\"as\": \"foot\", \"barrier\": \"medium\", \"before_barrier\": 2}", bind_move, NULL, NULL, false,
+	/* the page */ .headline = {"inches", "each", "how far the unit moves"}};
