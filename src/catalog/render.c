@@ -246,6 +246,8 @@ static void field_table(fray_ctx *ctx, const out_desc *od, const marginal *m, co
 			       100 * (1 - below), 100 * (at_most > 1 ? 1 : at_most));
 			/* one field: its values are the outcomes, in the same order */
 			char *ex = whole ? exact_of(ctx, whole, k) : NULL;
+			if (whole && !ex)
+				sb->failed = true; /* out of memory: told once, at the end */
 			if (ex && (exact || strlen(ex) <= EXACT_SHORT))
 				sb_add(sb, "  %s", ex);
 			fray_dealloc(ctx, ex);
@@ -326,9 +328,13 @@ static fray_status odds_text(fray_call *c, const fray_call_opts *o, const fray_d
 	for (size_t r = 0; r < shown; r++) {
 		size_t i = order[r].i;
 		char *ex = exact_of(c->ctx, d, i);
+		if (!ex) {
+			fray_dealloc(c->ctx, order);
+			return fray_nomem(c->ctx);
+		}
 		textbuf t = text_on(res, sizeof res);
 		c->fmt(c, fray_dist_outcome(d, i), false, &t);
-		bool full = ex && (o->exact || strlen(ex) <= EXACT_SHORT);
+		bool full = o->exact || strlen(ex) <= EXACT_SHORT;
 		sb_add(sb, "  %7.3f%%  %-*s %s\n", 100 * fray_dist_p(d, i), EXACT_SHORT, full ? ex : "", res);
 		fray_dealloc(c->ctx, ex);
 	}
@@ -358,11 +364,14 @@ static fray_status render_odds(fray_call *c, const fray_call_opts *o, strbuf *sb
 	sb_add(sb, "{\"procedure\": \"%s\", \"inputs\": %s, \"outcomes\": [", c->d->name, c->inputs_json);
 	for (size_t i = 0; i < n; i++) {
 		char *ex = exact_of(c->ctx, d, i);
+		if (!ex) {
+			fray_dist_free(d);
+			return fray_nomem(c->ctx);
+		}
 		textbuf t = text_on(res, sizeof res);
 		c->fmt(c, fray_dist_outcome(d, i), true, &t);
 		fray_double_str(fray_dist_p(d, i), num, sizeof num);
-		sb_add(sb, "%s\n  {\"outcome\": {%s}, \"p\": %s, \"exact\": \"%s\"}", i ? "," : "", res, num,
-		       ex ? ex : "");
+		sb_add(sb, "%s\n  {\"outcome\": {%s}, \"p\": %s, \"exact\": \"%s\"}", i ? "," : "", res, num, ex);
 		fray_dealloc(c->ctx, ex);
 	}
 	fray_double_str(fray_dist_unresolved(d), num, sizeof num);
