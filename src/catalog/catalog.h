@@ -26,7 +26,9 @@ typedef enum in_type { IN_INT, IN_NUMBER, IN_BOOL, IN_CHOICE, IN_STRING, IN_FILE
 typedef enum in_ctype { CT_NONE, CT_INT, CT_DOUBLE, CT_BOOL, CT_CHARS } in_ctype;
 
 /* An input bound to field f of the rules' input struct T: generic code
- * writes its value (or its default) there before bind runs. */
+ * writes its value (or its default) there before bind runs. f is an
+ * integer or enum, a double, a bool or a char array; never a pointer
+ * (it would be taken for an integer). */
 #define IN_FIELD(T, f)                                                                                          \
 	.at = offsetof(T, f), .size = sizeof(((T *)0)->f),                                                      \
 	.ctype = _Generic(((T *)0)->f, double: CT_DOUBLE, bool: CT_BOOL, char *: CT_CHARS, default: CT_INT)
