@@ -33,21 +33,35 @@ def input_schema(i):
 def request_schema(catalogue):
     branches = []
     for p in catalogue["procedures"]:
-        inputs = {i["name"]: input_schema(i) for i in p["inputs"]}
-        branches.append({
+        inputs = {"type": "object", "properties": {i["name"]: input_schema(i) for i in p["inputs"]},
+                  "additionalProperties": False}
+        required = [i["name"] for i in p["inputs"] if i["required"]]
+        if required:
+            inputs["required"] = required
+        # an input given excludes others (the descriptor's "excludes")
+        excludes = {i["name"]: {"not": {"anyOf": [{"required": [e]} for e in i["excludes"]]}}
+                    for i in p["inputs"] if i.get("excludes")}
+        if excludes:
+            inputs["dependentSchemas"] = excludes
+        branch = {
             "description": "%s (%s)" % (p["summary"], p["rules"]),
             "properties": {
                 "procedure": {"const": p["name"]},
                 "mode": {"enum": p["modes"]},
-                "inputs": {"type": "object", "properties": inputs, "additionalProperties": False},
+                "inputs": inputs,
             },
-        })
+        }
+        if required:
+            branch["required"] = ["inputs"]
+        branches.append(branch)
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "urn:fray:request",
         "title": "a fray_request request (fray request FILE)",
         "description": "Generated from the catalogue by scripts/gen_request_schema.py: do not edit. "
-                       "Which inputs a procedure needs together, and what conflicts, the library says.",
+                       "The inputs a procedure always needs and those that exclude each other are "
+                       "here; what else goes together (a unit form, a file or its inputs), the "
+                       "library says.",
         "type": "object",
         "properties": {
             "procedure": {"type": "string"},

@@ -21,7 +21,7 @@ static double p_winner(const fray_dist *d, int64_t w, uint64_t *hits)
 /* A name for a terminal, cut to width columns' worth of bytes. */
 static void sb_name(strbuf *sb, const char *fmt, const char *name)
 {
-	strbuf esc = {0};
+	strbuf esc = {.ctx = sb->ctx};
 	sb_escaped(&esc, name);
 	sb_add(sb, fmt, esc.buf ? esc.buf : "");
 	sb_free(&esc);
@@ -51,13 +51,13 @@ static void odds_json(strbuf *sb, const fray_adbg_odds_about *m, const fray_dist
 		if (m->exact) {
 			/* the whole fraction, however long */
 			size_t n = fray_dist_p_exact(d, i, NULL, 0);
-			char *ex = malloc(n + 1);
+			char *ex = sb_mem(sb, n + 1);
 			if (ex)
 				fray_dist_p_exact(d, i, ex, n + 1);
 			else
 				sb->failed = true;
 			sb_add(sb, ", \"exact\": \"%s\"", ex ? ex : "");
-			free(ex);
+			sb_unmem(sb, ex);
 		}
 		sb_add(sb, "}");
 	}
@@ -103,7 +103,7 @@ static void odds_text(strbuf *sb, const fray_adbg_odds_about *m, const fray_dist
 		int k = w % 3; /* side 1, side 2, then draw */
 		uint64_t hits;
 		double p = p_winner(d, k, &hits);
-		strbuf label = {0};
+		strbuf label = {.ctx = sb->ctx};
 		if (k) {
 			sb_escaped(&label, fray_adbg_side_name(s, k - 1));
 			sb_add(&label, " wins");

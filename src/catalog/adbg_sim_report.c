@@ -106,7 +106,7 @@ static void report_json(strbuf *sb, const fray_adbg_sim_about *m, const fray_sim
 /* A name escaped for a terminal, then cut to width bytes (as %-W.Ws). */
 static void cell(strbuf *sb, const char *name, int width)
 {
-	strbuf one = {0};
+	strbuf one = {.ctx = sb->ctx};
 	sb_escaped(&one, name);
 	sb_add(sb, "%-*.*s", width, width, one.buf ? one.buf : "");
 	sb_free(&one);

@@ -8,41 +8,25 @@ static const char *const weathers[] = {"normal", "severe"};
 
 /* ---- fire (19.2.1) ---- */
 
-enum { FIRE_TYPE, FIRE_CF, FIRE_TERRAIN, FIRE_WEATHER };
 static const in_desc fire_in[] = {
 	{"type", IN_CHOICE, .choices = fray_adbg_type_names, .nchoices = 4, .required = true,
-	 .help = "the firing unit's type", .rule = "ADBG 19.2.1"},
+	 .help = "the firing unit's type", .rule = "ADBG 19.2.1", IN_FIELD(fray_adbg_fire_in, type)},
 	{"cf", IN_INT, 0, 9, .required = true, .help = "the unit's printed fire combat factor",
-	 .rule = "ADBG 19.2.1"},
+	 .rule = "ADBG 19.2.1", IN_FIELD(fray_adbg_fire_in, cf)},
 	{"terrain", IN_CHOICE, .choices = fray_adbg_terrain_names, .nchoices = 3, .required = true,
-	 .help = "the battle's terrain", .rule = "ADBG 19.2.1, ruling R5"},
+	 .help = "the battle's terrain", .rule = "ADBG 19.2.1, ruling R5", IN_FIELD(fray_adbg_fire_in, terrain)},
+	/* "severe" is the second choice: its index is the flag */
 	{"weather", IN_CHOICE, .choices = weathers, .nchoices = 2, .help = "severe weather loses the starred rows",
-	 .rule = "ADBG 19.2.1, ruling R5"},
+	 .rule = "ADBG 19.2.1, ruling R5", IN_FIELD(fray_adbg_fire_in, severe)},
 };
-static const out_desc fire_out[] = {{"hit", "boolean", "the fire hits"}};
-
-static void fmt_hit(const fray_call *c, const int64_t *o, bool json, textbuf *t)
-{
-	(void)c;
-	fmt_yes_no(t, json, "hit", "hit", "miss", o[0]);
-}
+static const out_desc fire_out[] = {{"hit", "boolean", "the fire hits", .yes = "hit", .no = "miss"}};
 
 static fray_status bind_fire(fray_call *c)
 {
-	if (!val_given(c, FIRE_TYPE) || !val_given(c, FIRE_CF) || !val_given(c, FIRE_TERRAIN))
-		return call_missing(c, "--type, --cf or --terrain");
-	size_t type = (size_t)val_i(c, FIRE_TYPE), terrain = (size_t)val_i(c, FIRE_TERRAIN);
-	int cf = (int)val_i(c, FIRE_CF);
-	bool severe = val_i(c, FIRE_WEATHER) == 1;
-	fray_adbg_fire_in *in = CALL_INPUT(c, fray_adbg_fire_in);
-	*in = (fray_adbg_fire_in){(fray_adbg_type)type, cf, (fray_adbg_terrain)terrain, severe};
-	textbuf t = text_on(c->title, sizeof c->title);
-	text_add(&t, "fire: %s, CF %d, %s%s", fray_adbg_type_names[type], cf, fray_adbg_terrain_names[terrain],
-		 severe ? ", severe weather" : "");
-	t = text_on(c->inputs_json, sizeof c->inputs_json);
-	text_add(&t, "{\"type\": \"%s\", \"cf\": %d, \"terrain\": \"%s\", \"weather\": \"%s\"}",
-		 fray_adbg_type_names[type], cf, fray_adbg_terrain_names[terrain], weathers[severe]);
-	call_run(c, fray_adbg_fire_procedure, 1, fmt_hit);
+	const fray_adbg_fire_in *in = CALL_INPUT(c, fray_adbg_fire_in);
+	call_title(c, "fire: %s, CF %d, %s%s", fray_adbg_type_names[in->type], in->cf,
+		   fray_adbg_terrain_names[in->terrain], in->severe ? ", severe weather" : "");
+	call_run(c, fray_adbg_fire_procedure, 1, NULL);
 	return FRAY_OK;
 }
 
@@ -51,66 +35,46 @@ const proc_desc adbg_fire_desc = {
 	"A hit when the modified DR is at most the modified CF; a 1 always hits, a 6\n"
 	"always misses.",
 	fire_in, 4, fire_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
-	"{\"type\": \"regular\", \"cf\": 3, \"terrain\": \"wilderness\"}", bind_fire, NULL, NULL, false};
+	"{\"type\": \"regular\", \"cf\": 3, \"terrain\": \"wilderness\"}", bind_fire, NULL, NULL, false,
+	.headline = {"hit", "== true", "the fire hits"}, .generic = true};
 
 /* ---- move (19.2.2) ---- */
 
 enum { MOVE_LEVEL, MOVE_TYPE, MOVE_TERRAIN, MOVE_LEADER, MOVE_WEATHER, MOVE_ATOP, MOVE_SURPRISE, MOVE_REGULARS };
 static const in_desc move_in[] = {
 	{"level", IN_INT, 0, 6, .required = true, .help = "the side's commitment/mobilization level",
-	 .rule = "ADBG 19.2.2"},
+	 .rule = "ADBG 19.2.2", IN_FIELD(fray_adbg_move_in, level)},
 	{"type", IN_CHOICE, .choices = fray_adbg_type_names, .nchoices = 4, .required = true,
 	 .help = "the moving unit's type", .rule = "ADBG 19.2.2"},
 	{"terrain", IN_CHOICE, .choices = fray_adbg_terrain_names, .nchoices = 3, .required = true,
-	 .help = "the battle's terrain", .rule = "ADBG 19.2.2"},
+	 .help = "the battle's terrain", .rule = "ADBG 19.2.2", IN_FIELD(fray_adbg_move_in, terrain)},
 	{"leader", IN_INT, 0, 3, .help = "a stacked leader's rating (0: none), subtracted",
-	 .rule = "ADBG 19.2.2"},
+	 .rule = "ADBG 19.2.2", IN_FIELD(fray_adbg_move_in, leader)},
 	{"weather", IN_CHOICE, .choices = weathers, .nchoices = 2, .help = "severe weather: +1",
-	 .rule = "ADBG 19.2.2"},
-	{"enemy_atop", IN_BOOL, .help = "an enemy stack moved atop: +1", .rule = "ADBG 19.2.2"},
+	 .rule = "ADBG 19.2.2", IN_FIELD(fray_adbg_move_in, severe)},
+	{"enemy_atop", IN_BOOL, .help = "an enemy stack moved atop: +1", .rule = "ADBG 19.2.2",
+	 IN_FIELD(fray_adbg_move_in, enemy_atop)},
 	{"surprise_winner_round1", IN_BOOL, .help = "the surprise winner in round 1, with a leader: -1",
-	 .rule = "ADBG 19.2.2"},
+	 .rule = "ADBG 19.2.2", IN_FIELD(fray_adbg_move_in, surprise_winner_round1)},
 	{"with_regulars", IN_BOOL, .help = "stacked with regulars (-1 in settled areas)", .rule = "ADBG 19.2.2"},
 };
-static const out_desc move_out[] = {{"moved", "boolean", "the move succeeds"}};
-
-static void fmt_moved(const fray_call *c, const int64_t *o, bool json, textbuf *t)
-{
-	(void)c;
-	fmt_yes_no(t, json, "moved", "moves", "stays", o[0]);
-}
+static const out_desc move_out[] = {{"moved", "boolean", "the move succeeds", .yes = "moves", .no = "stays"}};
 
 static fray_status bind_move(fray_call *c)
 {
-	if (!val_given(c, MOVE_LEVEL) || !val_given(c, MOVE_TYPE) || !val_given(c, MOVE_TERRAIN))
-		return call_missing(c, "--level, --type or --terrain");
-	int level = (int)val_i(c, MOVE_LEVEL), leader = (int)val_i(c, MOVE_LEADER);
-	size_t type = (size_t)val_i(c, MOVE_TYPE), terrain = (size_t)val_i(c, MOVE_TERRAIN);
-	bool severe = val_i(c, MOVE_WEATHER) == 1, atop = val_b(c, MOVE_ATOP), surprise = val_b(c, MOVE_SURPRISE),
-	     with_regulars = val_b(c, MOVE_REGULARS);
-	if (surprise && leader == 0)
+	fray_adbg_move_in *in = CALL_INPUT(c, fray_adbg_move_in);
+	if (in->surprise_winner_round1 && in->leader == 0)
 		return call_bad(c, "%s helps only units stacked with a leader: give %s R (ADBG 19.2.2)",
 				call_opt(c, MOVE_SURPRISE), call_opt(c, MOVE_LEADER));
-	fray_adbg_move_in *in = CALL_INPUT(c, fray_adbg_move_in);
-	*in = (fray_adbg_move_in){
-		.level = level, .leader = leader,
-		.terrain = (fray_adbg_terrain)terrain, .severe = severe,
-		.enemy_atop = atop, .surprise_winner_round1 = surprise,
-		.regular = type == FRAY_ADBG_REGULAR || with_regulars,
-		.non_warrior = type != FRAY_ADBG_WARRIOR,
-	};
-	textbuf t = text_on(c->title, sizeof c->title);
-	text_add(&t, "move: %s at level %d, %s%s%s%s%s", fray_adbg_type_names[type], level,
-		 fray_adbg_terrain_names[terrain], leader ? ", with a leader" : "", severe ? ", severe weather" : "",
-		 atop ? ", enemy atop" : "", surprise ? ", surprise (round 1)" : "");
-	t = text_on(c->inputs_json, sizeof c->inputs_json);
-	text_add(&t,
-		 "{\"level\": %d, \"type\": \"%s\", \"terrain\": \"%s\", \"leader\": %d, "
-		 "\"weather\": \"%s\", \"enemy_atop\": %s, \"surprise_winner_round1\": %s, "
-		 "\"with_regulars\": %s}", level, fray_adbg_type_names[type], fray_adbg_terrain_names[terrain],
-		 leader, weathers[severe], atop ? "true" : "false", surprise ? "true" : "false",
-		 with_regulars ? "true" : "false");
-	call_run(c, fray_adbg_move_procedure, 1, fmt_moved);
+	/* the stack's make-up, from the unit's type */
+	size_t type = (size_t)val_i(c, MOVE_TYPE);
+	in->regular = type == FRAY_ADBG_REGULAR || val_b(c, MOVE_REGULARS);
+	in->non_warrior = type != FRAY_ADBG_WARRIOR;
+	call_title(c, "move: %s at level %d, %s%s%s%s%s", fray_adbg_type_names[type], in->level,
+		   fray_adbg_terrain_names[in->terrain], in->leader ? ", with a leader" : "",
+		   in->severe ? ", severe weather" : "", in->enemy_atop ? ", enemy atop" : "",
+		   in->surprise_winner_round1 ? ", surprise (round 1)" : "");
+	call_run(c, fray_adbg_move_procedure, 1, NULL);
 	return FRAY_OK;
 }
 
@@ -119,35 +83,25 @@ const proc_desc adbg_move_desc = {
 	"Moves when the modified DR is at most the side's level; a 1 always moves, a\n"
 	"6 or a modified 6+ never. The DRMs are cumulative.",
 	move_in, 8, move_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
-	"{\"level\": 3, \"type\": \"militia\", \"terrain\": \"rough\", \"leader\": 1}", bind_move, NULL, NULL, false};
+	"{\"level\": 3, \"type\": \"militia\", \"terrain\": \"rough\", \"leader\": 1}", bind_move, NULL, NULL, false,
+	.headline = {"moved", "== true", "the unit moves"}, .generic = true};
 
 /* ---- recover (19.2.4) ---- */
 
-enum { REC_LEVEL, REC_LEADER };
 static const in_desc recover_in[] = {
-	{"level", IN_INT, 0, 6, .required = true, .help = "the side's level", .rule = "ADBG 19.2.4"},
-	{"leader", IN_INT, 0, 3, .help = "a stacked leader's rating (0: none)", .rule = "ADBG 19.2.4, ruling R9"},
+	{"level", IN_INT, 0, 6, .required = true, .help = "the side's level", .rule = "ADBG 19.2.4",
+	 IN_FIELD(fray_adbg_recover_in, level)},
+	{"leader", IN_INT, 0, 3, .help = "a stacked leader's rating (0: none)", .rule = "ADBG 19.2.4, ruling R9",
+	 IN_FIELD(fray_adbg_recover_in, leader)},
 };
-static const out_desc recover_out[] = {{"recovered", "boolean", "recovers one level"}};
-
-static void fmt_recovered(const fray_call *c, const int64_t *o, bool json, textbuf *t)
-{
-	(void)c;
-	fmt_yes_no(t, json, "recovered", "recovers one level", "does not recover", o[0]);
-}
+static const out_desc recover_out[] = {
+	{"recovered", "boolean", "recovers one level", .yes = "recovers one level", .no = "does not recover"}};
 
 static fray_status bind_recover(fray_call *c)
 {
-	if (!val_given(c, REC_LEVEL))
-		return call_missing(c, "--level");
-	int level = (int)val_i(c, REC_LEVEL), leader = (int)val_i(c, REC_LEADER);
-	fray_adbg_recover_in *in = CALL_INPUT(c, fray_adbg_recover_in);
-	*in = (fray_adbg_recover_in){level, leader};
-	textbuf t = text_on(c->title, sizeof c->title);
-	text_add(&t, "recover: level %d%s", level, leader ? ", with a leader" : "");
-	t = text_on(c->inputs_json, sizeof c->inputs_json);
-	text_add(&t, "{\"level\": %d, \"leader\": %d}", level, leader);
-	call_run(c, fray_adbg_recover_procedure, 1, fmt_recovered);
+	const fray_adbg_recover_in *in = CALL_INPUT(c, fray_adbg_recover_in);
+	call_title(c, "recover: level %d%s", in->level, in->leader ? ", with a leader" : "");
+	call_run(c, fray_adbg_recover_procedure, 1, NULL);
 	return FRAY_OK;
 }
 
@@ -156,46 +110,36 @@ const proc_desc adbg_recover_desc = {
 	"Recovers one level when the die less a stacked leader's rating is at most\n"
 	"the level; a 6 never does.",
 	recover_in, 2, recover_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
-	"{\"level\": 2, \"leader\": 1}", bind_recover, NULL, NULL, false};
+	"{\"level\": 2, \"leader\": 1}", bind_recover, NULL, NULL, false,
+	.headline = {"recovered", "== true", "the side recovers a level"}, .generic = true};
 
 /* ---- rounds (19.1) ---- */
 
 enum { ROUNDS_INI, ROUNDS_ATTEMPT, ROUNDS_OTHER };
 static const in_desc rounds_in[] = {
 	{"initiative_rating", IN_INT, 1, 3, .required = true,
-	 .help = "the initiative side's primary leader's rating", .rule = "ADBG 19.1, ruling R1"},
-	{"attempt", IN_BOOL, .help = "the other side tries for one more round", .rule = "ADBG 19.1"},
+	 .help = "the initiative side's primary leader's rating", .rule = "ADBG 19.1, ruling R1",
+	 IN_FIELD(fray_adbg_rounds_in, initiative_rating)},
+	{"attempt", IN_BOOL, .help = "the other side tries for one more round", .rule = "ADBG 19.1",
+	 IN_FIELD(fray_adbg_rounds_in, attempt)},
+	/* not given: 0, outside 1-3, so it is not echoed */
 	{"other_rating", IN_INT, 1, 3, .help = "the other side's primary leader's rating (with attempt)",
-	 .rule = "ADBG 19.1, ruling R1"},
+	 .rule = "ADBG 19.1, ruling R1", IN_FIELD(fray_adbg_rounds_in, other_rating)},
 };
-static const out_desc rounds_out[] = {{"rounds", "integer", "the battle's rounds"}};
-
-static void fmt_rounds(const fray_call *c, const int64_t *o, bool json, textbuf *t)
-{
-	(void)c;
-	text_add(t, json ? "\"rounds\": %lld" : "%lld rounds", (long long)o[0]);
-}
+static const out_desc rounds_out[] = {{"rounds", "integer", "the battle's rounds", .after = " rounds"}};
 
 static fray_status bind_rounds(fray_call *c)
 {
-	if (!val_given(c, ROUNDS_INI))
-		return call_missing(c, "--initiative-rating");
-	bool attempt = val_b(c, ROUNDS_ATTEMPT);
-	if (!attempt && val_given(c, ROUNDS_OTHER))
+	const fray_adbg_rounds_in *in = CALL_INPUT(c, fray_adbg_rounds_in);
+	/* each needs the other */
+	if (!in->attempt && val_given(c, ROUNDS_OTHER))
 		return call_bad(c, "%s is for %s (the other side's try for one more round)", call_opt(c, ROUNDS_OTHER),
 				call_opt(c, ROUNDS_ATTEMPT));
-	if (attempt && !val_given(c, ROUNDS_OTHER))
+	if (in->attempt && !val_given(c, ROUNDS_OTHER))
 		return call_missing(c, "--other-rating (the rating that the extra-round die must beat)");
-	int ini = (int)val_i(c, ROUNDS_INI), other = attempt ? (int)val_i(c, ROUNDS_OTHER) : 0;
-	fray_adbg_rounds_in *in = CALL_INPUT(c, fray_adbg_rounds_in);
-	*in = (fray_adbg_rounds_in){ini, attempt, other};
-	textbuf t = text_on(c->title, sizeof c->title);
-	text_add(&t, "rounds: initiative leader rating %d%s", ini,
-		 attempt ? ", the other side tries for one more" : "");
-	t = text_on(c->inputs_json, sizeof c->inputs_json);
-	text_add(&t, "{\"initiative_rating\": %d, \"attempt\": %s, \"other_rating\": %d}", ini,
-		 attempt ? "true" : "false", other);
-	call_run(c, fray_adbg_rounds_procedure, 1, fmt_rounds);
+	call_title(c, "rounds: initiative leader rating %d%s", in->initiative_rating,
+		   in->attempt ? ", the other side tries for one more" : "");
+	call_run(c, fray_adbg_rounds_procedure, 1, NULL);
 	return FRAY_OK;
 }
 
@@ -205,7 +149,8 @@ const proc_desc adbg_rounds_desc = {
 	"one more, which it gets on a die strictly less than its own primary\n"
 	"leader's rating.",
 	rounds_in, 3, rounds_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
-	"{\"initiative_rating\": 2, \"attempt\": true, \"other_rating\": 3}", bind_rounds, NULL, NULL, false};
+	"{\"initiative_rating\": 2, \"attempt\": true, \"other_rating\": 3}", bind_rounds, NULL, NULL, false,
+	.headline = {"rounds", "each", "how many rounds the battle lasts"}, .generic = true};
 
 /* ---- melee (19.2.3, rulings R7, R8, R10) ---- */
 
@@ -217,15 +162,25 @@ typedef struct melee_unit {
 	fray_adbg_status status;
 } melee_unit;
 
+/* the CF form and the unit form do not mix */
+static const char *const unit_form[] = {"attacker", "defender", NULL};
+static const char the_cfs_or_the_units[] = "give either the modified CFs or the units, not both";
+
 enum { ME_CRT, ME_ATTACK, ME_DEFEND, ME_SHIFT, ME_DRM, ME_ATTACKER, ME_DEFENDER, ME_TERRAIN, ME_ALEADER, ME_DLEADER,
        ME_ALEVEL, ME_DLEVEL, ME_SURPRISE, ME_N };
 static const in_desc melee_in[] = {
 	{"crt", IN_FILE, .required = true, .help = "your game's melee CRT (data/adbg/example-melee-crt.yaml shows the form)",
-	 .rule = "ADBG 19.2.3, G1"},
-	{"attack", IN_INT, 0, 1000, .def = -1, .help = "the attackers' modified melee CF (the CF form)", .rule = "ADBG 19.2.3"},
-	{"defend", IN_INT, 0, 1000, .def = -1, .help = "the defenders' modified melee CF (the CF form)", .rule = "ADBG 19.2.3"},
-	{"shift", IN_INT, -20, 20, .help = "net column shift, right positive (the CF form)", .rule = "ADBG 19.2.3, ruling R7"},
-	{"drm", IN_INT, -3, 3, .help = "the melee DRM (the CF form)", .rule = "ADBG 19.2.3, ruling R7"},
+	 .rule = "ADBG 19.2.3, G1",
+	 .missing = "FILE: the melee CRT is your game's table (an example: data/adbg/example-melee-crt.yaml)"},
+	{"attack", IN_INT, 0, 1000, .def = -1, .help = "the attackers' modified melee CF (the CF form)", .rule = "ADBG 19.2.3",
+	 .excludes = unit_form, .why_excluded = the_cfs_or_the_units},
+	{"defend", IN_INT, 0, 1000, .def = -1, .help = "the defenders' modified melee CF (the CF form)", .rule = "ADBG 19.2.3",
+	 .excludes = unit_form, .why_excluded = the_cfs_or_the_units},
+	/* the unit form works the shift and the DRM out itself */
+	{"shift", IN_INT, -20, 20, .help = "net column shift, right positive (the CF form)", .rule = "ADBG 19.2.3, ruling R7",
+	 IN_FIELD(fray_adbg_melee_in, shift)},
+	{"drm", IN_INT, -3, 3, .help = "the melee DRM (the CF form)", .rule = "ADBG 19.2.3, ruling R7",
+	 IN_FIELD(fray_adbg_melee_in, drm)},
 	{"attacker", IN_STRING, .help = "attacking units as TYPE:CF[:STATUS], comma-separated (the unit form)",
 	 .rule = "ADBG 19.2.3"},
 	{"defender", IN_STRING, .help = "defending units, the same way", .rule = "ADBG 19.2.3"},
@@ -340,25 +295,19 @@ static void all_routed_procedure(fray_roller *r, fray_policy *p, const void *in,
 
 static void free_crt(fray_call *c)
 {
-	free(c->owned[0]);
+	fray_dealloc(c->ctx, c->owned[0]);
 	c->owned[0] = NULL;
 }
 
 static fray_status bind_melee(fray_call *c)
 {
-	if (!val_given(c, ME_CRT))
-		return call_bad(c, "missing %s FILE: the melee CRT is your game's table (an example: "
-				"data/adbg/example-melee-crt.yaml)", call_opt(c, ME_CRT));
 	bool full = val_given(c, ME_ATTACKER) || val_given(c, ME_DEFENDER);
-	if (full && (val_given(c, ME_ATTACK) || val_given(c, ME_DEFEND)))
-		return call_bad(c, "give either %s/%s CFs or %s/%s units, not both", call_opt(c, ME_ATTACK),
-				call_opt(c, ME_DEFEND), call_opt(c, ME_ATTACKER), call_opt(c, ME_DEFENDER));
 	if (full && (!val_given(c, ME_ATTACKER) || !val_given(c, ME_DEFENDER) || !val_given(c, ME_TERRAIN)))
 		return call_bad(c, "the unit form needs %s, %s and %s", call_opt(c, ME_ATTACKER), call_opt(c, ME_DEFENDER),
 				call_opt(c, ME_TERRAIN));
 	if (!full && (!val_given(c, ME_ATTACK) || !val_given(c, ME_DEFEND)))
 		return call_bad(c, "missing %s and %s (modified melee CFs)", call_opt(c, ME_ATTACK), call_opt(c, ME_DEFEND));
-	fray_adbg_crt *crt = malloc(sizeof *crt);
+	fray_adbg_crt *crt = fray_alloc(c->ctx, sizeof *crt);
 	if (!crt)
 		return fray_nomem(c->ctx);
 	c->owned[0] = crt;
@@ -372,7 +321,7 @@ static fray_status bind_melee(fray_call *c)
 		return st;
 	int64_t attack = val_i(c, ME_ATTACK), defend = val_i(c, ME_DEFEND);
 	fray_adbg_melee_in *in = CALL_INPUT(c, fray_adbg_melee_in);
-	*in = (fray_adbg_melee_in){.crt = crt, .shift = (int)val_i(c, ME_SHIFT), .drm = (int)val_i(c, ME_DRM)};
+	in->crt = crt;
 	if (full) {
 		melee_unit au[MAX_SIDE_UNITS], du[MAX_SIDE_UNITS];
 		int na, nd, active_a, active_d;
@@ -384,7 +333,6 @@ static fray_status bind_melee(fray_call *c)
 		defend = side_cf(du, nd, tr, &active_d, &dis_d);
 		if (active_a == 0)
 			return call_bad(c, "every attacking unit is routed: routed units do not attack");
-		call_echo(c, NULL);
 		if (active_d == 0) {
 			int *n = CALL_INPUT(c, int);
 			*n = nd;
@@ -421,6 +369,10 @@ static fray_status bind_melee(fray_call *c)
 	return FRAY_OK;
 }
 
+static const side_pair melee_sides[] = {{"attack", "defend"}, {"attacker", "defender"},
+					{"attacker_leader", "defender_leader"}, {"attacker_level", "defender_level"},
+					{NULL, NULL}};
+
 const proc_desc adbg_melee_desc = {
 	"adbg.melee", "adbg melee", "one melee on your CRT", "ADBG 19.2.3, rulings R7, R8, R10",
 	"Either the modified CFs, shift and DRM, or the units (TYPE:CF[:STATUS]),\n"
@@ -431,4 +383,5 @@ const proc_desc adbg_melee_desc = {
 	melee_in, ME_N, melee_out, 2, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
 	"{\"crt\": \"data/adbg/example-melee-crt.yaml\", \"attacker\": \"warrior:3\", \"defender\": \"militia:2\", "
 	"\"terrain\": \"rough\"}",
-	bind_melee, NULL, NULL, false};
+	bind_melee, NULL, NULL, false,
+	.headline = {"defender_loss", "!= 0", "the defender loses units"}, .sides = melee_sides, .generic = true};

@@ -32,7 +32,7 @@ static void summary(strbuf *sb, const fray_adbg_scenario *s, const fray_adbg_res
 	       "removed", "leaders");
 	for (int i = 0; i < 2; i++) {
 		const fray_adbg_side_result *r = &res->side[i];
-		strbuf one = {0};
+		strbuf one = {.ctx = sb->ctx};
 		sb_escaped(&one, fray_adbg_side_name(s, i));
 		sb_add(sb, "%-28.28s %6d %9d %6d %10d %7d %7d\n", one.buf ? one.buf : "", r->count[0], r->count[1],
 		       r->count[2], r->count[3], r->count[4], r->leaders_lost);
@@ -64,7 +64,8 @@ FRAY_API fray_status fray_adbg_summary(const fray_adbg_scenario *s, const fray_a
 
 enum { B_SCENARIO, B_POLICY, B_POLICY_A, B_POLICY_B, B_BUDGET, B_N };
 static const in_desc battle_in[] = {
-	{"scenario", IN_FILE, .required = true, .help = "the scenario (examples/adbg/)", .rule = "ADBG 19.1-19.3"},
+	{"scenario", IN_FILE, .required = true, .help = "the scenario (examples/adbg/)", .rule = "ADBG 19.1-19.3",
+	 .missing = "FILE (see examples/adbg/)"},
 	{"policy", IN_STRING, .help = "both sides' decisions: heuristic (default), random[:SEED] or scripted:FILE",
 	 .rule = "fray's policies (docs/adbg.md)"},
 	{"policy_a", IN_STRING, .help = "the first side's policy, if not the same", .rule = "fray's policies"},
@@ -104,7 +105,7 @@ static void free_battle(fray_call *c)
 	if (b) {
 		fray_adbg_scenario_free(b->scenario);
 		fray_policy_free(b->policy);
-		free(b);
+		fray_dealloc(c->ctx, b);
 	}
 	c->owned[0] = NULL;
 }
@@ -116,12 +117,10 @@ static fray_status open_crt(void *ud, fray_ctx *ctx, const char *path, fray_doc 
 
 static fray_status bind_battle(fray_call *c)
 {
-	if (!val_given(c, B_SCENARIO))
-		return call_bad(c, "expected a scenario file (see examples/adbg/)");
 	if (val_given(c, B_POLICY) && val_given(c, B_POLICY_A) && val_given(c, B_POLICY_B))
 		return call_bad(c, "%s and %s name both sides: %s is not needed", call_opt(c, B_POLICY_A),
 				call_opt(c, B_POLICY_B), call_opt(c, B_POLICY));
-	battle_owned *b = calloc(1, sizeof *b);
+	battle_owned *b = fray_calloc(c->ctx, 1, sizeof *b);
 	if (!b)
 		return fray_nomem(c->ctx);
 	c->owned[0] = b;
@@ -287,4 +286,5 @@ const proc_desc adbg_battle_desc = {
 	"plays interactively.",
 	battle_in, B_N, battle_out, 3, FRAY_MODE_ROLL | FRAY_MODE_ODDS | FRAY_MODE_SIMULATE,
 	"{\"scenario\": \"examples/adbg/lochry-1781.yaml\"}",
-	bind_battle, NULL, render_battle, true};
+	bind_battle, NULL, render_battle, true,
+	.headline = {"winner", "each", "who wins"}, .generic = true};

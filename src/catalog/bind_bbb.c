@@ -154,7 +154,13 @@ const proc_desc bbb_assault_desc = {
 	"max fights and say what is left. A gun is Silenced where others are\n"
 	"Disrupted. The dice are configurable (ruling G6; the default 1d6 is told).",
 	assault_in, AS_SIDES + 2 * SF_N, assault_out, 7, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
-	"{\"attacker_bases\": 4, \"defender_bases\": 3, \"cover\": 1, \"attacker_aggressive\": true}", bind_assault, NULL, NULL, false};
+	"{\"attacker_bases\": 4, \"defender_bases\": 3, \"cover\": 1, \"attacker_aggressive\": true}", bind_assault, NULL, NULL, false,
+	/* the page */ .headline = {"result", "each", "the assault's result"},
+	.sides = (const side_pair[]){{"attacker_bases", "defender_bases"}, {"attacker_arm", "defender_arm"},
+		{"attacker_aggressive", "defender_aggressive"}, {"attacker_in_depth", "defender_in_depth"},
+		{"attacker_disrupted", "defender_disrupted"}, {"attacker_silenced", "defender_silenced"},
+		{"attacker_low_ammo", "defender_low_ammo"}, {"attacker_fragile", "defender_fragile"},
+		{"attacker_spent", "defender_spent"}, {NULL, NULL}}};
 
 /* ---- move ---- */
 
@@ -255,7 +261,8 @@ const proc_desc bbb_move_desc = {
 	"a move.",
 	move_in, MV_N, move_out, 6, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
 	"{\"training\": \"veteran\", \"in_command\": true, \"unit\": \"infantry\", \"road\": true, \"column\": true}",
-	bind_move, NULL, NULL, false};
+	bind_move, NULL, NULL, false,
+	/* the page */ .headline = {"result", "each", "the move's result"}};
 
 /* ---- fire ---- */
 
@@ -489,4 +496,7 @@ const proc_desc bbb_fire_desc = {
 	"training and whether it is advancing. On the command line each weapon group\n"
 	"is --weapon CODE --bases N (--units N for artillery).",
 	fire_in, FI_N, fire_out, 9, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
-	"{\"weapons\": \"RR:4\", \"range\": 6, \"target\": \"infantry\", \"cover\": 1}", bind_fire, NULL, NULL, false};
+	"{\"weapons\": \"RR:4\", \"range\": 6, \"target\": \"infantry\", \"cover\": 1}", bind_fire, NULL, NULL, false,
+	/* the page */ .headline = {"result", "each", "the fire's result"},
+	.sides = (const side_pair[]){{"firer_bases", "target_bases"}, {"firer_skirmishers", "target_skirmishers"},
+		{NULL, NULL}}};

@@ -14,21 +14,26 @@ enum { CB_COMBAT, CB_MIX, CB_TACTIC, CB_STANCE, CB_TERRAIN, CB_ACDR, CB_DCDR, CB
 enum { CB_DRAW = CB_SHARED, CB_SCRIPT, CB_POLICY, CB_N };
 enum { AD_CRITERION = CB_SHARED, AD_N };
 
+/* The situation's inputs, bound to the situation of the input struct: a
+ * combat file, when given, replaces them all. */
+#define SIT(f) IN_FIELD(fray_chits_combat_in, situation.f)
 #define SITUATION_INPUTS                                                                                        \
 	{"combat", IN_FILE, .help = "a combat file: mix, situation and both sides (examples/chits/)",          \
 	 .rule = RULE ", R21-R23"},                                                                             \
 	{"mix", IN_FILE, .help = "the chit mix, without a combat file", .rule = RULE ", G5"},                    \
 	{"tactic", IN_STRING, .help = "the attacker's tactic: one of the mix's", .rule = RULE},                 \
 	{"stance", IN_CHOICE, .choices = fray_chits_stances, .nchoices = 3, .def = -1,                          \
-	 .help = "the defender's stance", .rule = RULE ", R29"},                                                \
+	 .help = "the defender's stance", .rule = RULE ", R29", SIT(stance)},                                   \
 	{"terrain", IN_CHOICE, .choices = fray_chits_terrains, .nchoices = 7, .def = -1,                        \
-	 .help = "the defender's terrain", .rule = RULE},                                                       \
-	{"attacker_cdr", IN_INT, 1, 99, .def = -1, .help = "the attacker's combat die roll", .rule = "R21"},     \
-	{"defender_cdr", IN_INT, 1, 99, .def = -1, .help = "the defender's combat die roll", .rule = "R21"},     \
+	 .help = "the defender's terrain", .rule = RULE, SIT(terrain)},                                         \
+	{"attacker_cdr", IN_INT, 1, 99, .def = -1, .help = "the attacker's combat die roll", .rule = "R21",      \
+	 SIT(attacker_cdr)},                                                                                    \
+	{"defender_cdr", IN_INT, 1, 99, .def = -1, .help = "the defender's combat die roll", .rule = "R21",      \
+	 SIT(defender_cdr)},                                                                                    \
 	{"attacker_type", IN_CHOICE, .choices = fray_chits_types, .nchoices = 3, .help = "the attacker's arm",  \
-	 .rule = RULE},                                                                                         \
+	 .rule = RULE, SIT(attacker_type)},                                                                     \
 	{"defender_type", IN_CHOICE, .choices = fray_chits_types, .nchoices = 3, .help = "the defender's arm",  \
-	 .rule = RULE}
+	 .rule = RULE, SIT(defender_type)}
 
 static const in_desc combat_in[] = {
 	SITUATION_INPUTS,
@@ -46,15 +51,19 @@ static const in_desc advise_in[] = {
 	 .help = "best by: net hits, hits on the enemy, fewest own hits, or the edge", .rule = "fray's advice"},
 };
 
+/* text: "hits A1 D2, morale tests A0 D1" */
 static const out_desc draws_out[] = {
-	{"attacker_hits", "integer", "hits on the attacker"}, {"defender_hits", "integer", "hits on the defender"},
-	{"attacker_morale_tests", "integer", "morale tests the attacker takes"},
-	{"defender_morale_tests", "integer", "morale tests the defender takes"}};
+	{"attacker_hits", "integer", "hits on the attacker", .before = "hits A"},
+	{"defender_hits", "integer", "hits on the defender", .before = " D"},
+	{"attacker_morale_tests", "integer", "morale tests the attacker takes", .before = ", morale tests A"},
+	{"defender_morale_tests", "integer", "morale tests the defender takes", .before = " D"}};
 
-/* What bind loads: the mix, the combat, the seed a combat file gives. */
+static const side_pair situation_sides[] = {{"attacker_cdr", "defender_cdr"}, {"attacker_type", "defender_type"},
+					    {NULL, NULL}};
+
+/* What bind loads: the mix, the seed a combat file gives. */
 typedef struct combat_owned {
 	fray_chits_mix *mix;
-	fray_chits_combat_in in;
 	uint64_t file_seed;
 	bool has_file_seed;
 } combat_owned;
@@ -64,7 +73,7 @@ static void free_combat(fray_call *c)
 	combat_owned *o = c->owned[0];
 	if (o) {
 		fray_chits_mix_free(o->mix);
-		free(o);
+		fray_dealloc(c->ctx, o);
 	}
 	c->owned[0] = NULL;
 }
@@ -86,21 +95,22 @@ static fray_status doc_problem(fray_call *c, fray_doc *doc, fray_status st)
 	return st;
 }
 
-static fray_status from_file(fray_call *c, combat_owned *o)
+static fray_status from_file(fray_call *c, combat_owned *o, fray_chits_combat_in *in)
 {
 	fray_doc *doc;
 	if (call_load_doc(c, CB_COMBAT, &doc) != FRAY_OK)
 		return fray_ctx_status(c->ctx);
-	fray_status st = fray_chits_combat_read_with(c->ctx, doc, open_mix, c, &o->mix, &o->in, &o->file_seed,
+	fray_status st = fray_chits_combat_read_with(c->ctx, doc, open_mix, c, &o->mix, in, &o->file_seed,
 						     &o->has_file_seed);
 	st = doc_problem(c, doc, st);
 	fray_doc_free(doc);
 	return st;
 }
 
-/* The situation from inputs, one brigade a side of 4 battalions, morale 7
- * (either may retreat). */
-static fray_status from_inputs(fray_call *c, combat_owned *o, bool need_draw)
+/* The situation from inputs (stored by the generic code but the tactic,
+ * a name in the mix), one brigade a side of 4 battalions, morale 7 (either
+ * may retreat). */
+static fray_status from_inputs(fray_call *c, combat_owned *o, fray_chits_combat_in *in, bool need_draw)
 {
 	if (!val_given(c, CB_MIX) || !val_given(c, CB_TACTIC) || !val_given(c, CB_STANCE) ||
 	    !val_given(c, CB_TERRAIN) || !val_given(c, CB_ACDR) || !val_given(c, CB_DCDR) ||
@@ -120,7 +130,7 @@ static fray_status from_inputs(fray_call *c, combat_owned *o, bool need_draw)
 	fray_doc_free(doc);
 	if (st != FRAY_OK)
 		return st;
-	fray_chits_situation *s = &o->in.situation;
+	fray_chits_situation *s = &in->situation;
 	s->tactic = fray_chits_tactic_find(o->mix, val_s(c, CB_TACTIC));
 	if (s->tactic < 0) {
 		char list[512];
@@ -130,15 +140,9 @@ static fray_status from_inputs(fray_call *c, combat_owned *o, bool need_draw)
 		return call_bad(c, "%s%s expects one of the mix's tactics (%s), got '%.200s'",
 				c->from_json ? "inputs." : "option ", call_opt(c, CB_TACTIC), list, val_s(c, CB_TACTIC));
 	}
-	s->stance = (int)val_i(c, CB_STANCE);
-	s->terrain = (int)val_i(c, CB_TERRAIN);
-	s->attacker_cdr = (int)val_i(c, CB_ACDR);
-	s->defender_cdr = (int)val_i(c, CB_DCDR);
-	s->attacker_type = (int)val_i(c, CB_ATYPE);
-	s->defender_type = (int)val_i(c, CB_DTYPE);
 	static const char *const names[2] = {"attacker", "defender"};
 	for (int side = 0; side < 2; side++) {
-		fray_chits_side *sd = &o->in.side[side];
+		fray_chits_side *sd = &in->side[side];
 		snprintf(sd->name, sizeof sd->name, "%s", names[side]);
 		sd->nunits = 1;
 		/* either side may retreat (the owning player's choice, R23) */
@@ -150,16 +154,18 @@ static fray_status from_inputs(fray_call *c, combat_owned *o, bool need_draw)
 	return why ? call_bad(c, "%s: %s", call_opt(c, CB_STANCE), why) : FRAY_OK;
 }
 
-/* The situation, from a combat file or the inputs; the mix is loaded. */
+/* The situation, from a combat file or the inputs, into the call's input
+ * struct; the mix is loaded. */
 static fray_status bind_situation(fray_call *c, bool need_draw)
 {
-	combat_owned *o = calloc(1, sizeof *o);
+	combat_owned *o = fray_calloc(c->ctx, 1, sizeof *o);
 	if (!o)
 		return fray_nomem(c->ctx);
 	c->owned[0] = o;
 	c->cleanup = free_combat;
-	fray_status st = val_given(c, CB_COMBAT) ? from_file(c, o) : from_inputs(c, o, need_draw);
-	o->in.mix = o->mix;
+	fray_chits_combat_in *in = CALL_INPUT(c, fray_chits_combat_in);
+	fray_status st = val_given(c, CB_COMBAT) ? from_file(c, o, in) : from_inputs(c, o, in, need_draw);
+	in->mix = o->mix;
 	return st;
 }
 
@@ -186,25 +192,12 @@ static fray_status bind_script(fray_call *c, fray_chits_combat_in *in)
 	return FRAY_OK;
 }
 
-static void fmt_draws(const fray_call *c, const int64_t *o, bool json, textbuf *t)
-{
-	(void)c;
-	if (json)
-		text_add(t, "\"attacker_hits\": %lld, \"defender_hits\": %lld, "
-			 "\"attacker_morale_tests\": %lld, \"defender_morale_tests\": %lld",
-			 (long long)o[0], (long long)o[1], (long long)o[2], (long long)o[3]);
-	else
-		text_add(t, "hits A%lld D%lld, morale tests A%lld D%lld", (long long)o[0], (long long)o[1],
-			 (long long)o[2], (long long)o[3]);
-}
-
 static fray_status bind_combat(fray_call *c)
 {
 	fray_status st = bind_situation(c, true);
 	if (st != FRAY_OK)
 		return st;
-	combat_owned *o = c->owned[0];
-	fray_chits_combat_in *in = &o->in;
+	fray_chits_combat_in *in = CALL_INPUT(c, fray_chits_combat_in);
 	if (val_given(c, CB_DRAW))
 		in->draw = (int)val_i(c, CB_DRAW);
 	char buf[160];
@@ -228,13 +221,13 @@ static fray_status bind_combat(fray_call *c)
 		fray_policy_free(p);
 	}
 	const char *tname = in->mix->tactics[in->situation.tactic].name;
-	*CALL_INPUT(c, fray_chits_combat_in) = *in;
 	call_title(c, "combat: %s, %d chits", tname, in->draw);
+	/* the echo: what was drawn for, whether from a file or the inputs */
 	textbuf t = text_on(c->inputs_json, sizeof c->inputs_json);
 	char quoted[256];
 	fray_json_string(tname, quoted, sizeof quoted);
 	text_add(&t, "{\"tactic\": %s, \"draw\": %d}", quoted, in->draw);
-	call_run(c, fray_chits_draws_procedure, 4, fmt_draws);
+	call_run(c, fray_chits_draws_procedure, 4, NULL);
 	return FRAY_OK;
 }
 
@@ -254,7 +247,7 @@ static void unit_text(strbuf *sb, const fray_chits_unit *u)
 	int total = 0;
 	for (int b = 0; b < u->battalions; b++)
 		total += u->hits[b];
-	strbuf name = {0};
+	strbuf name = {.ctx = sb->ctx};
 	sb_escaped(&name, u->name);
 	sb_add(sb, "  %-28.28s hits %d (", name.buf ? name.buf : "", total);
 	sb_free(&name);
@@ -279,8 +272,8 @@ static void combat_proc(fray_roller *r, fray_policy *p, const void *input, int64
 /* The combat told chit by chit, then each unit as it stands after. */
 static fray_status roll_combat(fray_call *c, const fray_call_opts *opts, strbuf *sb)
 {
-	combat_owned *o = c->owned[0];
-	const fray_chits_combat_in *in = &o->in;
+	const combat_owned *o = c->owned[0];
+	const fray_chits_combat_in *in = CALL_INPUT(c, fray_chits_combat_in);
 	/* a combat file's seed, unless one is given */
 	bool have_seed = opts->have_seed || o->has_file_seed;
 	uint64_t seed = opts->have_seed ? opts->seed : o->has_file_seed ? o->file_seed : opts->seed;
@@ -307,7 +300,7 @@ static fray_status roll_combat(fray_call *c, const fray_call_opts *opts, strbuf 
 		sb_escaped(sb, tname);
 		sb_add(sb, ", %d chits (seed %" PRIu64 "%s)\n", in->draw, seed, have_seed ? "" : "; replay with --seed");
 	}
-	fray_chits_combat_out *out = malloc(sizeof *out);
+	fray_chits_combat_out *out = fray_alloc(c->ctx, sizeof *out);
 	combat_run run = {in, out};
 	int64_t outcome[1];
 	st = out ? fray_run(r, combat_proc, p, &run, outcome) : fray_nomem(c->ctx);
@@ -330,7 +323,7 @@ static fray_status roll_combat(fray_call *c, const fray_call_opts *opts, strbuf 
 			for (int i = 0; i < out->side[s].nunits; i++)
 				unit_text(sb, &out->side[s].units[i]);
 	}
-	free(out);
+	fray_dealloc(c->ctx, out);
 	return st;
 }
 
@@ -351,7 +344,9 @@ const proc_desc chits_combat_desc = {
 	"odds: hits to each side and morale tests. On the command line the combat\n"
 	"file may come without --combat: fray chits combat examples/chits/example-1.yaml",
 	combat_in, CB_N, draws_out, 4, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
-	"{\"combat\": \"examples/chits/example-1.yaml\"}", bind_combat, NULL, render_combat, false};
+	"{\"combat\": \"examples/chits/example-1.yaml\"}", bind_combat, NULL, render_combat, false,
+	.headline = {"defender_hits", ">= 1", "the defender takes at least one hit"}, .sides = situation_sides,
+	.generic = true};
 
 /* ---- advise ---- */
 
@@ -360,9 +355,7 @@ static fray_status bind_advise(fray_call *c)
 	fray_status st = bind_situation(c, false);
 	if (st != FRAY_OK)
 		return st;
-	combat_owned *o = c->owned[0];
-	*CALL_INPUT(c, fray_chits_combat_in) = o->in;
-	call_run(c, fray_chits_draws_procedure, 4, fmt_draws);
+	call_run(c, fray_chits_draws_procedure, 4, NULL);
 	return FRAY_OK;
 }
 
@@ -481,4 +474,6 @@ const proc_desc chits_advise_desc = {
 	"defender takes more hits). On the command line the combat file may come\n"
 	"without --combat: fray chits advise examples/chits/example-3.yaml",
 	advise_in, AD_N, draws_out, 4, FRAY_MODE_ODDS,
-	"{\"combat\": \"examples/chits/example-3.yaml\"}", bind_advise, NULL, render_advise, false};
+	"{\"combat\": \"examples/chits/example-3.yaml\"}", bind_advise, NULL, render_advise, false,
+	.headline = {"defender_hits", ">= 1", "the defender takes at least one hit"}, .sides = situation_sides,
+	.generic = true};

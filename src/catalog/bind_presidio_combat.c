@@ -260,7 +260,9 @@ const proc_desc presidio_shoot_desc = {
 	"troops shoot half their figures (halves up).",
 	shoot_in, S_N, shoot_out, 8, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
 	"{\"weapon\": \"flintlock musket\", \"figures\": 9, \"range\": 15, \"skill\": 2, \"cover\": \"partial\"}",
-	bind_shoot, NULL, NULL, false};
+	bind_shoot, NULL, NULL, false,
+	/* the page */ .headline = {"casualties", ">= 1", "at least one figure wounded"},
+	.sides = (const side_pair[]){{"figures", "target_figures"}, {"unit", "target_unit"}, {NULL, NULL}}};
 
 /* ---- melee ---- */
 
@@ -480,4 +482,9 @@ const proc_desc presidio_melee_desc = {
 	"{\"weapon\": \"metal 2-handed axe/warclub/rifle butt\", \"figures\": 6, \"skill\": 2, \"defender_skill\": 1, "
 	"\"defender_armor\": 1, \"charge\": \"bayonet\", \"both\": true, \"defender_weapon\": \"flint 2-handed warclub\", "
 	"\"defender_figures\": 4, \"armor\": 1, \"defender_specialists\": 1, \"defender_leader\": true}",
-	bind_melee, NULL, NULL, false};
+	bind_melee, NULL, NULL, false,
+	/* the page */ .headline = {"casualties", ">= 1", "at least one defender wounded"},
+	.sides = (const side_pair[]){{"weapon", "defender_weapon"}, {"figures", "defender_figures"},
+		{"skill", "defender_skill"}, {"armor", "defender_armor"}, {"mounted", "defender_mounted"},
+		{"unit", "defender_unit"}, {"specialists", "defender_specialists"}, {"leader", "defender_leader"},
+		{"unit_figures", "defender_unit_figures"}, {NULL, NULL}}};

@@ -57,7 +57,8 @@ const proc_desc presidio_rally_desc = {
 	"presidio.rally", "presidio rally", "a panicked unit rallies", "Presidio Section 2, ruling R17",
 	"A panicked unit rallies on 1d6 at least 6 less the officer's command level;\n"
 	"an NCO's level does not count (NCOs cannot rally troops).",
-	rally_in, 3, rally_out, 2, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"leader\": 2}", bind_rally, NULL, NULL, false};
+	rally_in, 3, rally_out, 2, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"leader\": 2}", bind_rally, NULL, NULL, false,
+	/* the page */ .headline = {"rallied", "== true", "the unit rallies"}};
 
 /* ---- initiative (Section 2, R17) ---- */
 
@@ -91,7 +92,9 @@ const proc_desc presidio_initiative_desc = {
 	"untied pairs: the odds are exact. An ambush on a unit holding two actions\n"
 	"uses the same roll (Section 4, Ambush).",
 	initiative_in, 2, initiative_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
-	"{\"leadership_1\": 1, \"leadership_2\": 2}", bind_initiative, NULL, NULL, false};
+	"{\"leadership_1\": 1, \"leadership_2\": 2}", bind_initiative, NULL, NULL, false,
+	/* the page */ .headline = {"first", "each", "which side goes first"},
+	.sides = (const side_pair[]){{"leadership_1", "leadership_2"}, {NULL, NULL}}};
 
 /* ---- jump, dismount (Section 3) ---- */
 
@@ -126,7 +129,8 @@ const proc_desc presidio_jump_desc = {
 	"presidio.jump", "presidio jump", "horses jump a fence or a light barrier", "Presidio Section 3, Jumping",
 	"A fence (3-4'): an expert horseman's horse stumbles on a d12 of 1, others are\n"
 	"thrown on 4 or less; a light barrier: a d6 of 1 and then another 1.",
-	jump_in, 3, jump_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"horses\": 4}", bind_jump, NULL, NULL, false};
+	jump_in, 3, jump_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"horses\": 4}", bind_jump, NULL, NULL, false,
+	/* the page */ .headline = {"casualties", ">= 1", "at least one rider thrown"}};
 
 static const in_desc dismount_in[] = {
 	{"horses", IN_INT, 1, 200, .required = true, .help = "horses left without a horse-holder",
@@ -155,7 +159,8 @@ static fray_status bind_dismount(fray_call *c)
 const proc_desc presidio_dismount_desc = {
 	"presidio.dismount", "presidio dismount", "horses without a horse-holder",
 	"Presidio Section 3, Mounting/Dismounting", "A die each horse: odd, it runs off.",
-	dismount_in, 1, dismount_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"horses\": 5}", bind_dismount, NULL, NULL, false};
+	dismount_in, 1, dismount_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"horses\": 5}", bind_dismount, NULL, NULL, false,
+	/* the page */ .headline = {"ran_off", ">= 1", "at least one horse runs off"}};
 
 /* ---- spot (Section 4, Hidden Movement; Section 8, night) ---- */
 
@@ -205,7 +210,8 @@ const proc_desc presidio_spot_desc = {
 	"higher. At night the Nighttime Visibility row's Search DM (+2 to -2) goes\n"
 	"on the search.",
 	spot_in, 4, spot_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"recon\": 1, \"camou\": 1, \"cover\": \"partial\"}",
-	bind_spot, NULL, NULL, false};
+	bind_spot, NULL, NULL, false,
+	/* the page */ .headline = {"spotted", "== true", "the unit is spotted"}};
 
 /* ---- casualty status (Section 6) ---- */
 
@@ -254,7 +260,8 @@ const proc_desc presidio_status_desc = {
 	"A shattered unit's captured wounded read their wound on the remaining units'\n"
 	"table (a 1: mortally wounded), with its own dice; an escapee is scratched or\n"
 	"stunned (1-3) or lightly wounded (4-6, 2D6 days to duty).",
-	status_in, 1, status_out, 5, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"shattered\": true}", bind_status, NULL, NULL, false};
+	status_in, 1, status_out, 5, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"shattered\": true}", bind_status, NULL, NULL, false,
+	/* the page */ .headline = {"status", "each", "the casualty's status"}};
 
 /* ---- fuse repair (Section 9, Artillery Mishaps) ---- */
 
@@ -288,7 +295,8 @@ const proc_desc presidio_fuse_desc = {
 	"Presidio Section 9, Artillery Mishaps",
 	"An artillery mishap's fuse problem: 1D6 each action, 5+ fixes it; the action\n"
 	"that does, within the actions given.",
-	fuse_in, 1, fuse_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"actions\": 3}", bind_fuse, NULL, NULL, false};
+	fuse_in, 1, fuse_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"actions\": 3}", bind_fuse, NULL, NULL, false,
+	/* the page */ .headline = {"fixed_on_action", ">= 1", "the fuse is fixed"}};
 
 /* ---- gun movement (Sections 9, 11) ---- */
 
@@ -355,7 +363,8 @@ const proc_desc presidio_gun_move_desc = {
 	"doubled when running; never below 0. A garrison-mounted gun has half the\n"
 	"hand movement (a half inch kept) and no limbers.",
 	gun_move_in, GM_N, gun_move_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
-	"{\"gun\": \"12# cannon\", \"by\": \"2-horse\"}", bind_gun_move, NULL, NULL, false};
+	"{\"gun\": \"12# cannon\", \"by\": \"2-horse\"}", bind_gun_move, NULL, NULL, false,
+	/* the page */ .headline = {"inches", "each", "how far the gun moves"}};
 
 /* ---- blast (Section 9, Radius Hits on structures) ---- */
 
@@ -417,7 +426,8 @@ const proc_desc presidio_blast_desc = {
 	"strength; no saving roll. A target not destroyed is weakened: -2 strength\n"
 	"at that spot.",
 	blast_in, 4, blast_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
-	"{\"gun\": \"24# mortar\", \"zone\": \"radius\", \"structure\": \"log house\"}", bind_blast, NULL, NULL, false};
+	"{\"gun\": \"24# mortar\", \"zone\": \"radius\", \"structure\": \"log house\"}", bind_blast, NULL, NULL, false,
+	/* the page */ .headline = {"destroyed", "== true", "the structure is destroyed"}};
 
 /* ---- radius hits on figures (Section 9) ---- */
 
@@ -493,7 +503,8 @@ const proc_desc presidio_radius_desc = {
 	"each figure hit outside the cone then rolls the damage chart against its\n"
 	"armor; the casualties are the cone's figures and the wounded.",
 	radius_in, 6, radius_out, 2, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
-	"{\"lethal\": 1, \"outside\": 4, \"damage\": 6, \"armor\": 1}", bind_radius, NULL, NULL, false};
+	"{\"lethal\": 1, \"outside\": 4, \"damage\": 6, \"armor\": 1}", bind_radius, NULL, NULL, false,
+	/* the page */ .headline = {"hit", ">= 1", "at least one figure hit"}};
 
 /* ---- firing into a melee (Section 5) ---- */
 
@@ -537,7 +548,8 @@ const proc_desc presidio_into_melee_desc = {
 	"drawn from all those in the melee (a figure hit once is not drawn again).\n"
 	"Roll the wounds for each side's hits with its armor.",
 	into_melee_in, 3, into_melee_out, 2, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
-	"{\"hits\": 3, \"enemy\": 6, \"friends\": 4}", bind_into_melee, NULL, NULL, false};
+	"{\"hits\": 3, \"enemy\": 6, \"friends\": 4}", bind_into_melee, NULL, NULL, false,
+	/* the page */ .headline = {"friends_hit", ">= 1", "at least one hit on your own"}};
 
 /* ---- artillery fire (Sections 9 and 10, ruling R26) ---- */
 
@@ -694,4 +706,5 @@ const proc_desc presidio_artillery_desc = {
 	"share the hits.",
 	artillery_in, AR_N, artillery_out, 6, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
 	"{\"gun\": \"12# cannon, smoothbore\", \"ammo\": \"shot\", \"skill\": 1, \"structure\": \"log house\"}",
-	bind_artillery, NULL, NULL, false};
+	bind_artillery, NULL, NULL, false,
+	/* the page */ .headline = {"result", "each", "what the shot does"}};

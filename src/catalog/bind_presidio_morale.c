@@ -150,4 +150,5 @@ const proc_desc presidio_morale_desc = {
 	"move.",
 	morale_in, M_N, morale_out, 6, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
 	"{\"level\": \"veteran\", \"size\": \"platoon\", \"casualties\": 2, \"charged\": true, \"fifer\": true}",
-	bind_morale, NULL, NULL, false};
+	bind_morale, NULL, NULL, false,
+	/* the page */ .headline = {"success", "== true", "the unit passes"}};

@@ -136,4 +136,5 @@ const proc_desc presidio_move_desc = {
 	"doubling; turning 2\" a face; a disordered light or skirmish unit moves\n"
 	"at half. Never below 0.",
 	move_in, MV_N, move_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
-	"{\"as\": \"foot\", \"barrier\": \"medium\", \"before_barrier\": 2}", bind_move, NULL, NULL, false};
+	"{\"as\": \"foot\", \"barrier\": \"medium\", \"before_barrier\": 2}", bind_move, NULL, NULL, false,
+	/* the page */ .headline = {"inches", "each", "how far the unit moves"}};

@@ -43,7 +43,8 @@ static fray_status bind_camp(fray_call *c)
 const proc_desc presidio_camp_desc = {
 	"presidio.camp", "presidio camp", "a camp's terrain, features and sentries", RULE8 ", Camp Setup",
 	"Camp Setup: terrain, other features, sentries (1d6 each).",
-	camp_in, 1, camp_out, 3, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"horses\": true}", bind_camp, NULL, NULL, false};
+	camp_in, 1, camp_out, 3, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"horses\": true}", bind_camp, NULL, NULL, false,
+	/* the page */ .headline = {"terrain", "each", "the camp's terrain"}};
 
 /* ---- villagers ---- */
 
@@ -73,7 +74,8 @@ const proc_desc presidio_villagers_desc = {
 	"presidio.villagers", "presidio villagers", "where the villagers are", RULE8 ", Villager Deployment",
 	"Villager Deployment: houses/fields/plaza 25/50/25% by day, 95/0/5% by night\n"
 	"(counted as one binomial event per place: the same odds as a die each).",
-	villagers_in, 2, villagers_out, 3, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"villagers\": 12}", bind_villagers, NULL, NULL, false};
+	villagers_in, 2, villagers_out, 3, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"villagers\": 12}", bind_villagers, NULL, NULL, false,
+	/* the page */ .headline = {"houses", "each", "villagers in their houses"}};
 
 /* ---- sentry ---- */
 
@@ -134,7 +136,8 @@ const proc_desc presidio_sentry_desc = {
 	"Sentry Alertness: the condition (1d6), then 1d6 - Camou + Recon + DMs: 3+ by\n"
 	"day, 5+ by night, the moon's Search DM on the die (--moon).",
 	sentry_in, SEN_N, sentry_out, 2, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"recon\": 1, \"camou\": 2, \"night\": true}",
-	bind_sentry, NULL, NULL, false};
+	bind_sentry, NULL, NULL, false,
+	/* the page */ .headline = {"discovered", "== true", "the raiders are discovered"}};
 
 /* ---- capture ---- */
 
@@ -182,7 +185,9 @@ const proc_desc presidio_capture_desc = {
 	"presidio.capture", "presidio capture", "a capture with fists: no wound", RULE8 ", Capturing",
 	"Fists 8+, less the raider's melee skill, plus the defender's; no wound.",
 	capture_in, 3, capture_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"skill\": 2, \"animal\": \"horses\"}",
-	bind_capture, NULL, NULL, false};
+	bind_capture, NULL, NULL, false,
+	/* the page */ .headline = {"captured", "== true", "the animal is captured"},
+	.sides = (const side_pair[]){{"skill", "defender_skill"}, {NULL, NULL}}};
 
 /* ---- ram (stampede) ---- */
 
@@ -223,7 +228,8 @@ const proc_desc presidio_ram_desc = {
 	"presidio.ram", "presidio ram", "a stampede rams the figures in its path", RULE8 ", Ramming",
 	"Each figure on foot in the path: the animal's ramming damage against its\n"
 	"armor on the damage chart.",
-	ram_in, 3, ram_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"animal\": \"cattle\", \"figures\": 4}", bind_ram, NULL, NULL, false};
+	ram_in, 3, ram_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"animal\": \"cattle\", \"figures\": 4}", bind_ram, NULL, NULL, false,
+	/* the page */ .headline = {"casualties", ">= 1", "at least one figure rammed down"}};
 
 /* ---- livestock return ---- */
 
@@ -254,7 +260,8 @@ const proc_desc presidio_livestock_desc = {
 	"Lost Livestock: 1d6 an animal: back on 1-3 (1-4 searching), the enemy's on\n"
 	"4-5 (5), lost on 6.",
 	livestock_in, 2, livestock_out, 3, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"animals\": 12, \"search\": true}",
-	bind_livestock, NULL, NULL, false};
+	bind_livestock, NULL, NULL, false,
+	/* the page */ .headline = {"returned", "each", "animals that come back"}};
 
 /* ---- contact time ---- */
 
@@ -300,7 +307,8 @@ const proc_desc presidio_contact_desc = {
 	"Time of Contact (1D4): row 1 moved 1 hex by road; 2: 2 by road or 1 in\n"
 	"fields; 3: 3 by road, 2 in fields or 1 in woods. On a strategic map of a\n"
 	"large area a D12 instead, over the whole table: 8 a.m. to 7 p.m.",
-	contact_in, 2, contact_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"moved\": 2}", bind_contact, NULL, NULL, false};
+	contact_in, 2, contact_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"moved\": 2}", bind_contact, NULL, NULL, false,
+	/* the page */ .headline = {"hour", "each", "the hour of contact"}};
 
 /* ---- entrance ---- */
 
@@ -335,7 +343,8 @@ const proc_desc presidio_entrance_desc = {
 	"1D6 decides the entrance point onto a map (2 points at least). Number the\n"
 	"map's points 1 to N (2 to 6); a face above N is rolled again, so each point\n"
 	"has 1 chance in N.",
-	entrance_in, 1, entrance_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"points\": 4}", bind_entrance, NULL, NULL, false};
+	entrance_in, 1, entrance_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"points\": 4}", bind_entrance, NULL, NULL, false,
+	/* the page */ .headline = {"point", "each", "the entrance point"}};
 
 /* ---- night ---- */
 
@@ -364,7 +373,8 @@ const proc_desc presidio_night_desc = {
 	"presidio.night", "presidio night", "the moon: how far one sees", RULE8 ", Nighttime Visibility",
 	"1d6 for the moon, giving how far one sees in the open and in the woods and\n"
 	"the DM on a search roll.",
-	NULL, 0, night_out, 4, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{}", bind_night, NULL, NULL, false};
+	NULL, 0, night_out, 4, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{}", bind_night, NULL, NULL, false,
+	/* the page */ .headline = {"moon", "each", "the moon"}};
 
 /* ---- bounce ---- */
 
@@ -392,7 +402,8 @@ const proc_desc presidio_bounce_desc = {
 	"line: 1D6 + 6\" to the next landing, then 1D6\". Shots from rifled pieces\n"
 	"bury themselves (unless on solid rock), and shells explode where they land:\n"
 	"neither bounces.",
-	NULL, 0, bounce_out, 2, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{}", bind_bounce, NULL, NULL, false};
+	NULL, 0, bounce_out, 2, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{}", bind_bounce, NULL, NULL, false,
+	/* the page */ .headline = {"first", "each", "inches to the next landing"}};
 
 /* ---- herd ---- */
 
@@ -433,7 +444,8 @@ const proc_desc presidio_herd_desc = {
 	"One rider for every ten beasts (herders on foot for sheep and pigs)\n"
 	"controls it; otherwise it runs in a direction from the artillery scatter\n"
 	"chart (1D6: N, NE, SE, S, SW, NW), at least a quarter of its number abreast.",
-	herd_in, 2, herd_out, 2, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"beasts\": 40, \"riders\": 2}", bind_herd, NULL, NULL, false};
+	herd_in, 2, herd_out, 2, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"beasts\": 40, \"riders\": 2}", bind_herd, NULL, NULL, false,
+	/* the page */ .headline = {"direction", "each", "where the herd runs"}};
 
 /* ---- campaign pursuit (Section 8), simulated ---- */
 
@@ -490,4 +502,5 @@ const proc_desc presidio_pursuit_desc = {
 	"on the Distance in Leagues columns (2D6), the pursuers see the raiders on a\n"
 	"12. Simulated: the share of pursuits ending on each day.",
 	pursuit_in, 5, pursuit_out, 1, FRAY_MODE_SIMULATE, "{\"recon\": 2, \"camou\": 1, \"forced_march\": true}",
-	bind_pursuit, pursuit_summary, NULL, false};
+	bind_pursuit, pursuit_summary, NULL, false,
+	/* the page */ .headline = {"caught_on_day", ">= 1", "the raiders are caught within 15 days"}};

@@ -348,6 +348,132 @@ fray_status call_load_doc(fray_call *c, size_t k, fray_doc **out)
 			call_what(c, k));
 }
 
+/* The required inputs not given: the first one's own words when it has
+ * them, else every required option as the command line names it. */
+static fray_status check_required(fray_call *c)
+{
+	const proc_desc *d = c->d;
+	size_t first = SIZE_MAX, nreq = 0;
+	for (size_t k = 0; k < d->nin; k++) {
+		nreq += d->in[k].required;
+		if (d->in[k].required && !c->v[k].given && first == SIZE_MAX)
+			first = k;
+	}
+	if (first == SIZE_MAX)
+		return FRAY_OK;
+	if (d->in[first].missing)
+		return call_bad(c, "missing %s %s", call_opt(c, first), d->in[first].missing);
+	char list[512], opt[72];
+	textbuf t = text_on(list, sizeof list);
+	for (size_t k = 0, n = 0; k < d->nin; k++)
+		if (d->in[k].required) {
+			n++;
+			text_add(&t, "%s%s", n == 1 ? "" : n == nreq ? " or " : ", ",
+				 call_option_name(d->in[k].name, opt, sizeof opt));
+		}
+	return call_missing(c, list);
+}
+
+static size_t input_named(const proc_desc *d, const char *name)
+{
+	for (size_t k = 0; k < d->nin; k++)
+		if (strcmp(d->in[k].name, name) == 0)
+			return k;
+	return SIZE_MAX;
+}
+
+/* Two inputs given that cannot go together. */
+static fray_status check_excludes(fray_call *c)
+{
+	const proc_desc *d = c->d;
+	for (size_t k = 0; k < d->nin; k++) {
+		if (!c->v[k].given || !d->in[k].excludes)
+			continue;
+		for (const char *const *e = d->in[k].excludes; *e; e++) {
+			size_t j = input_named(d, *e);
+			if (j != SIZE_MAX && c->v[j].given)
+				return call_bad(c, "%s and %s: %s", call_opt(c, k), call_opt(c, j), d->in[k].why_excluded);
+		}
+	}
+	return FRAY_OK;
+}
+
+/* Input k's value (or its default) into its field of the input struct. */
+static void store_input(fray_call *c, size_t k)
+{
+	const in_desc *in = &c->d->in[k];
+	const value *v = &c->v[k];
+	unsigned char *at = c->input + in->at;
+	switch (in->ctype) {
+	case CT_NONE:
+		break;
+	case CT_INT: {
+		/* the field's own width: an int, an enum (a choice's index),
+		 * an int64_t; the descriptor's range fits it */
+		int8_t i8 = (int8_t)v->i;
+		int16_t i16 = (int16_t)v->i;
+		int32_t i32 = (int32_t)v->i;
+		const void *src = in->size == 1 ? (const void *)&i8 : in->size == 2 ? (const void *)&i16
+				  : in->size == 4 ? (const void *)&i32 : (const void *)&v->i;
+		memcpy(at, src, in->size <= 8 ? in->size : 8);
+		break;
+	}
+	case CT_DOUBLE: {
+		double x = in->type == IN_NUMBER ? v->x : (double)v->i;
+		memcpy(at, &x, sizeof x);
+		break;
+	}
+	case CT_BOOL: {
+		bool b = v->i != 0;
+		memcpy(at, &b, sizeof b);
+		break;
+	}
+	case CT_CHARS:
+		if (in->size > 0)
+			fray_copy_name((char *)at, in->size, v->s ? v->s : "");
+		break;
+	}
+}
+
+/* What the descriptor says of the inputs, done once for every procedure:
+ * required, excludes, the input struct filled and the inputs echoed. */
+static fray_status bind_generic(fray_call *c)
+{
+	fray_status st = check_required(c);
+	if (st == FRAY_OK)
+		st = check_excludes(c);
+	if (st != FRAY_OK)
+		return st;
+	memset(c->input, 0, sizeof c->input);
+	for (size_t k = 0; k < c->d->nin; k++)
+		store_input(c, k);
+	call_echo(c, NULL);
+	c->fmt = fmt_outcome;
+	return FRAY_OK;
+}
+
+void fmt_outcome(const fray_call *c, const int64_t *o, bool json, textbuf *t)
+{
+	for (size_t f = 0; f < c->nfields && f < c->d->nout; f++) {
+		const out_desc *od = &c->d->out[f];
+		bool boolean = strcmp(od->type, "boolean") == 0;
+		if (json) {
+			text_add(t, "%s\"%s\": ", f ? ", " : "", od->name);
+			if (boolean)
+				text_add(t, "%s", o[f] ? "true" : "false");
+			else
+				text_add(t, "%" PRId64, o[f]);
+			continue;
+		}
+		text_add(t, "%s", od->before ? od->before : f ? ", " : "");
+		if (boolean)
+			text_add(t, "%s", o[f] ? od->yes : od->no);
+		else
+			text_add(t, "%" PRId64, o[f]);
+		text_add(t, "%s", od->after ? od->after : "");
+	}
+}
+
 FRAY_API fray_status fray_call_check(fray_call *c)
 {
 	if (!c)
@@ -356,7 +482,9 @@ FRAY_API fray_status fray_call_check(fray_call *c)
 	if (c->cleanup)
 		c->cleanup(c);
 	c->cleanup = NULL;
-	fray_status st = c->d->bind(c);
+	fray_status st = c->d->generic ? bind_generic(c) : FRAY_OK;
+	if (st == FRAY_OK)
+		st = c->d->bind(c);
 	c->bound = st == FRAY_OK;
 	return st;
 }
@@ -378,7 +506,7 @@ FRAY_API fray_status fray_call_run(fray_call *c, const fray_call_opts *o, char *
 	if (st != FRAY_OK)
 		return st;
 	fray_ctx_clear(c->ctx);
-	strbuf sb = {0};
+	strbuf sb = {.ctx = c->ctx};
 	st = render_call(c, o, &sb);
 	if (st != FRAY_OK) {
 		sb_free(&sb);

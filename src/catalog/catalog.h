@@ -7,12 +7,31 @@
 #define FRAY_CATALOG_INTERNAL_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <fray/catalog.h>
 #include "../core/internal.h"
 #include "strbuf.h"
 
+/* Descriptors are data: a member left out of an initializer is "none"
+ * (NULL, 0, false), whether the others are named or in order. */
+#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
+
 typedef enum in_type { IN_INT, IN_NUMBER, IN_BOOL, IN_CHOICE, IN_STRING, IN_FILE } in_type;
+
+/* How an input's value is stored in the rules' input struct: CT_NONE, not
+ * stored by the generic code (bind reads it); an integer of the field's size
+ * (int, an enum: a choice's index); a double; a bool (a choice: its index is
+ * not 0); a char array (a string, cut to the array, never mid-character). */
+typedef enum in_ctype { CT_NONE, CT_INT, CT_DOUBLE, CT_BOOL, CT_CHARS } in_ctype;
+
+/* An input bound to field f of the rules' input struct T: generic code
+ * writes its value (or its default) there before bind runs. f is an
+ * integer or enum, a double, a bool or a char array; never a pointer
+ * (it would be taken for an integer). */
+#define IN_FIELD(T, f)                                                                                          \
+	.at = offsetof(T, f), .size = sizeof(((T *)0)->f),                                                      \
+	.ctype = _Generic(((T *)0)->f, double: CT_DOUBLE, bool: CT_BOOL, char *: CT_CHARS, default: CT_INT)
 
 /* One input. Its JSON key is name; its option is --name with '-' for '_'
  * unless option says otherwise. */
@@ -30,14 +49,44 @@ typedef struct in_desc {
 	const char *alias;               /* another option for it ("shaman") */
 	const char *expects;             /* the range in words for messages
 					    ("inches from 0"); NULL: min to max */
+	/* where generic code stores it (IN_FIELD) */
+	in_ctype ctype;
+	size_t at, size;
+	/* required and not given: what the message says after "missing
+	 * --opt" ("FILE: your game's CRT"); NULL: every required option is
+	 * named (see 'fray ... --help') */
+	const char *missing;
+	/* inputs that cannot be given with this one (NULL-terminated), and
+	 * why, said after "--a and --b: " */
+	const char *const *excludes;
+	const char *why_excluded;
 } in_desc;
 
-/* One outcome field; labels name the values of a field that is a choice. */
+/* One outcome field: its index in the outcome array is its place in the
+ * descriptor. The words tell it in text: before and after its value
+ * (before NULL: ", " between fields), and a boolean's words for true and
+ * false ("hit", "miss"); its JSON is "name": value. */
 typedef struct out_desc {
 	const char *name;
 	const char *type;                /* "integer", "boolean", "string" */
 	const char *help;
+	const char *before, *after;
+	const char *yes, *no;
 } out_desc;
+
+/* The question a player asks of a procedure, for the page: the chance
+ * that outcome field `field` passes `test` ("== true", ">= 1"), said as
+ * `says` ("the fire hits"); test "each": the chance of each of its values
+ * (who wins, which assault result). */
+typedef struct headline {
+	const char *field, *test, *says;
+} headline;
+
+/* Inputs that belong to the attacker and the defender, paired: swapping
+ * the sides swaps each pair's values. */
+typedef struct side_pair {
+	const char *attacker, *defender;
+} side_pair;
 
 typedef struct fray_call fray_call;
 /* Writes outcome o as a JSON object's members or as words, into t. */
@@ -68,6 +117,15 @@ typedef struct proc_desc {
 	/* its odds fall back to a simulation (of the request's trials) when
 	 * exact odds are out of reach */
 	bool odds_may_simulate;
+	/* for the page: the headline, and the sides' inputs (NULL-terminated
+	 * by a pair of NULLs; NULL: no sides) */
+	headline headline;
+	const side_pair *sides;
+	/* the generic code checks its inputs (required, excludes), stores
+	 * the bound ones (IN_FIELD) and echoes them all before bind runs,
+	 * and formats its outcome from the descriptor unless bind gives a
+	 * formatter. false: bind does it all (procedures not converted yet) */
+	bool generic;
 } proc_desc;
 
 #define CALL_MAX_INPUTS 48
@@ -156,13 +214,16 @@ const fray_presidio_gun *call_presidio_shell(fray_call *c, size_t k);
 /* A structure of the Target Strengths by name, or a message. */
 fray_status call_presidio_structure(fray_call *c, const char *name, int *strength);
 
+/* The outcome told from the descriptor's words (out_desc). */
+void fmt_outcome(const fray_call *c, const int64_t *o, bool json, textbuf *t);
+
 /* Sets what bind bound: the rules function, its outcome fields and their
- * renderer. */
+ * renderer (NULL: fmt_outcome). */
 static inline void call_run(fray_call *c, fray_procedure proc, size_t nfields, outcome_fmt fmt)
 {
 	c->proc = proc;
 	c->nfields = nfields;
-	c->fmt = fmt;
+	c->fmt = fmt ? fmt : fmt_outcome;
 }
 /* A true/false outcome as "key": true in JSON, else the words. */
 static inline void fmt_yes_no(textbuf *t, bool json, const char *key, const char *yes, const char *no, int64_t v)

@@ -47,6 +47,14 @@ static void describe_input(strbuf *sb, const in_desc *in)
 		sb_add(sb, ", \"unit\": ");
 		sb_json(sb, in->unit);
 	}
+	if (in->excludes) {
+		sb_add(sb, ", \"excludes\": [");
+		for (const char *const *e = in->excludes; *e; e++) {
+			sb_add(sb, "%s", e == in->excludes ? "" : ", ");
+			sb_json(sb, *e);
+		}
+		sb_add(sb, "]");
+	}
 	sb_add(sb, ", \"help\": ");
 	sb_json(sb, in->help);
 	sb_add(sb, ", \"rule\": ");
@@ -76,6 +84,25 @@ static void describe(strbuf *sb, const proc_desc *d)
 	if (d->odds_may_simulate)
 		sb_add(sb, ", \"odds_may_simulate\": true");
 	sb_add(sb, ", \"example\": %s", d->example);
+	/* what the page asks and swaps */
+	if (d->headline.field) {
+		sb_add(sb, ",\n   \"headline\": {\"field\": ");
+		sb_json(sb, d->headline.field);
+		sb_add(sb, ", \"test\": ");
+		sb_json(sb, d->headline.test);
+		sb_add(sb, ", \"says\": ");
+		sb_json(sb, d->headline.says);
+		sb_add(sb, "}");
+	}
+	sb_add(sb, ", \"sides\": [");
+	for (const side_pair *p = d->sides; p && p->attacker; p++) {
+		sb_add(sb, "%s{\"attacker\": ", p == d->sides ? "" : ", ");
+		sb_json(sb, p->attacker);
+		sb_add(sb, ", \"defender\": ");
+		sb_json(sb, p->defender);
+		sb_add(sb, "}");
+	}
+	sb_add(sb, "]");
 	sb_add(sb, ",\n   \"inputs\": [");
 	for (size_t k = 0; k < d->nin; k++) {
 		sb_add(sb, "%s\n    ", k ? "," : "");
@@ -87,6 +114,13 @@ static void describe(strbuf *sb, const proc_desc *d)
 		sb_json(sb, d->out[k].name);
 		sb_add(sb, ", \"type\": \"%s\", \"help\": ", d->out[k].type);
 		sb_json(sb, d->out[k].help);
+		if (d->out[k].yes && d->out[k].no) { /* a boolean's words, for people */
+			sb_add(sb, ", \"words\": {\"true\": ");
+			sb_json(sb, d->out[k].yes);
+			sb_add(sb, ", \"false\": ");
+			sb_json(sb, d->out[k].no);
+			sb_add(sb, "}");
+		}
 		sb_add(sb, "}");
 	}
 	sb_add(sb, "]}");
@@ -102,7 +136,7 @@ FRAY_API fray_status fray_procedures_json(fray_ctx *ctx, char **out)
 	if (!ctx || !out)
 		return FRAY_ERR_INPUT;
 	fray_ctx_clear(ctx);
-	strbuf sb = {0};
+	strbuf sb = {.ctx = ctx};
 	sb_add(&sb, "{\"procedures\": [");
 	for (size_t k = 0; k < catalog_nprocs; k++) {
 		sb_add(&sb, "%s\n  ", k ? "," : "");
@@ -117,7 +151,7 @@ FRAY_API fray_status fray_procedures_text(fray_ctx *ctx, char **out)
 	if (!ctx || !out)
 		return FRAY_ERR_INPUT;
 	fray_ctx_clear(ctx);
-	strbuf sb = {0};
+	strbuf sb = {.ctx = ctx};
 	const char *group = "";
 	for (size_t k = 0; k < catalog_nprocs; k++) {
 		const proc_desc *d = catalog_procs[k];
@@ -189,11 +223,11 @@ FRAY_API fray_status fray_procedure_help(fray_ctx *ctx, const char *procedure, c
 	if (!d)
 		return fray_fail(ctx, FRAY_ERR_INPUT, "unknown procedure '%.80s' (see 'fray procedures')",
 				 procedure ? procedure : "");
-	strbuf sb = {0};
+	strbuf sb = {.ctx = ctx};
 	sb_add(&sb, "fray %s", d->command);
 	size_t col = 5 + strlen(d->command);
 	for (size_t k = 0; k < d->nin; k++) {
-		strbuf one = {0};
+		strbuf one = {.ctx = ctx};
 		usage_of(&one, &d->in[k]);
 		size_t w = one.len + (d->in[k].required ? 1 : 3);
 		if (col + w > 78) {

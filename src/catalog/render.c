@@ -38,7 +38,7 @@ void narrate(void *ud, const fray_event *ev)
 	if (len >= sizeof small) {
 		/* rendered whole, never cut: a cut JSON event would break the
 		 * document */
-		big = malloc(len + 1);
+		big = sb_mem(n->sb, len + 1);
 		if (!big) {
 			n->sb->failed = true;
 			return;
@@ -55,7 +55,7 @@ void narrate(void *ud, const fray_event *ev)
 		sb_escaped(n->sb, line);
 		sb_add(n->sb, "\n");
 	}
-	free(big);
+	sb_unmem(n->sb, big);
 	n->first = false;
 }
 
@@ -122,7 +122,7 @@ static fray_status render_roll(fray_call *c, const fray_call_opts *o, strbuf *sb
 		/* the title line says the seed: told here, not by roll_on */
 		sb_escaped(sb, c->title);
 		sb_add(sb, " (seed %" PRIu64 "%s)\n", o->seed, o->have_seed ? "" : "; replay with --seed");
-		strbuf story = {0};
+		strbuf story = {.ctx = c->ctx};
 		st = roll_on(c, r, NULL, NULL, &story, out);
 		const char *body = story.buf ? strchr(story.buf, '\n') : NULL;
 		if (st == FRAY_OK && body)
@@ -152,7 +152,7 @@ FRAY_API fray_status fray_call_roll_at(fray_call *c, uint64_t seed, uint64_t *di
 	fray_roller_seek(r, *dice);
 	char note[96];
 	snprintf(note, sizeof note, "\"seed\": %" PRIu64 ", \"dice\": %" PRIu64, seed, *dice);
-	strbuf js = {0}, tx = {0};
+	strbuf js = {.ctx = c->ctx}, tx = {.ctx = c->ctx};
 	st = roll_on(c, r, note, &js, &tx, outcome);
 	uint64_t after = fray_roller_tell(r);
 	fray_roller_free(r);
@@ -173,10 +173,11 @@ FRAY_API fray_status fray_call_roll_at(fray_call *c, uint64_t seed, uint64_t *di
 	return st;
 }
 
-static char *exact_of(const fray_dist *d, size_t i)
+/* The exact chance of outcome i, in the context's memory (NULL: none). */
+static char *exact_of(fray_ctx *ctx, const fray_dist *d, size_t i)
 {
 	size_t n = fray_dist_p_exact(d, i, NULL, 0);
-	char *s = malloc(n + 1);
+	char *s = fray_alloc(ctx, n + 1);
 	if (s)
 		fray_dist_p_exact(d, i, s, n + 1);
 	return s;
@@ -197,12 +198,12 @@ typedef struct marginal {
 	double *p;
 } marginal;
 
-static bool marginal_of(const fray_dist *d, size_t f, marginal *m)
+static bool marginal_of(fray_ctx *ctx, const fray_dist *d, size_t f, marginal *m)
 {
 	size_t n = fray_dist_count(d);
 	m->n = 0;
-	m->v = malloc((n + 1) * sizeof *m->v);
-	m->p = malloc((n + 1) * sizeof *m->p);
+	m->v = fray_alloc(ctx, (n + 1) * sizeof *m->v);
+	m->p = fray_alloc(ctx, (n + 1) * sizeof *m->p);
 	if (!m->v || !m->p)
 		return false;
 	for (size_t i = 0; i < n; i++) {
@@ -224,7 +225,7 @@ static bool marginal_of(const fray_dist *d, size_t f, marginal *m)
 
 /* One count of the outcome: mean, sd, and each value with the chance of
  * it, of at least it and of at most it. */
-static void field_table(const out_desc *od, const marginal *m, const fray_dist *whole, bool exact, strbuf *sb)
+static void field_table(fray_ctx *ctx, const out_desc *od, const marginal *m, const fray_dist *whole, bool exact, strbuf *sb)
 {
 	double mean = 0, sq = 0;
 	for (size_t k = 0; k < m->n; k++) {
@@ -244,10 +245,12 @@ static void field_table(const out_desc *od, const marginal *m, const fray_dist *
 			sb_add(sb, "  %*" PRId64 " %8.3f%% %8.3f%% %8.3f%%", w, m->v[k], 100 * m->p[k],
 			       100 * (1 - below), 100 * (at_most > 1 ? 1 : at_most));
 			/* one field: its values are the outcomes, in the same order */
-			char *ex = whole ? exact_of(whole, k) : NULL;
+			char *ex = whole ? exact_of(ctx, whole, k) : NULL;
+			if (whole && !ex)
+				sb->failed = true; /* out of memory: told once, at the end */
 			if (ex && (exact || strlen(ex) <= EXACT_SHORT))
 				sb_add(sb, "  %s", ex);
-			free(ex);
+			fray_dealloc(ctx, ex);
 			sb_add(sb, "\n");
 		}
 		below = at_most;
@@ -284,13 +287,13 @@ static fray_status odds_text(fray_call *c, const fray_call_opts *o, const fray_d
 		marginal m = {0};
 		if (strcmp(od->type, "integer") != 0)
 			continue;
-		if (!marginal_of(d, f, &m)) {
-			free(m.v), free(m.p);
+		bool ok = marginal_of(c->ctx, d, f, &m);
+		if (ok && m.n > 1)
+			field_table(c->ctx, od, &m, c->nfields == 1 ? d : NULL, o->exact, sb);
+		fray_dealloc(c->ctx, m.v);
+		fray_dealloc(c->ctx, m.p);
+		if (!ok)
 			return fray_nomem(c->ctx);
-		}
-		if (m.n > 1)
-			field_table(od, &m, c->nfields == 1 ? d : NULL, o->exact, sb);
-		free(m.v), free(m.p);
 		if (c->nfields == 1 && m.n > 1 && fray_dist_unresolved(d) == 0)
 			return FRAY_OK; /* that table was the whole answer */
 	}
@@ -308,7 +311,7 @@ static fray_status odds_text(fray_call *c, const fray_call_opts *o, const fray_d
 	if (told)
 		sb_add(sb, "\n");
 	/* the outcomes whole: in order when few, else the likeliest */
-	ranked *order = malloc((n + 1) * sizeof *order);
+	ranked *order = fray_alloc(c->ctx, (n + 1) * sizeof *order);
 	if (!order)
 		return fray_nomem(c->ctx);
 	for (size_t i = 0; i < n; i++)
@@ -324,14 +327,18 @@ static fray_status odds_text(fray_call *c, const fray_call_opts *o, const fray_d
 	char res[1024];
 	for (size_t r = 0; r < shown; r++) {
 		size_t i = order[r].i;
-		char *ex = exact_of(d, i);
+		char *ex = exact_of(c->ctx, d, i);
+		if (!ex) {
+			fray_dealloc(c->ctx, order);
+			return fray_nomem(c->ctx);
+		}
 		textbuf t = text_on(res, sizeof res);
 		c->fmt(c, fray_dist_outcome(d, i), false, &t);
-		bool full = ex && (o->exact || strlen(ex) <= EXACT_SHORT);
+		bool full = o->exact || strlen(ex) <= EXACT_SHORT;
 		sb_add(sb, "  %7.3f%%  %-*s %s\n", 100 * fray_dist_p(d, i), EXACT_SHORT, full ? ex : "", res);
-		free(ex);
+		fray_dealloc(c->ctx, ex);
 	}
-	free(order);
+	fray_dealloc(c->ctx, order);
 	if (shown < n)
 		sb_add(sb, "  ... %zu more outcomes (--exact shows every one, with its fraction)\n", n - shown);
 	if (fray_dist_unresolved(d) > 0)
@@ -356,13 +363,16 @@ static fray_status render_odds(fray_call *c, const fray_call_opts *o, strbuf *sb
 	size_t n = fray_dist_count(d);
 	sb_add(sb, "{\"procedure\": \"%s\", \"inputs\": %s, \"outcomes\": [", c->d->name, c->inputs_json);
 	for (size_t i = 0; i < n; i++) {
-		char *ex = exact_of(d, i);
+		char *ex = exact_of(c->ctx, d, i);
+		if (!ex) {
+			fray_dist_free(d);
+			return fray_nomem(c->ctx);
+		}
 		textbuf t = text_on(res, sizeof res);
 		c->fmt(c, fray_dist_outcome(d, i), true, &t);
 		fray_double_str(fray_dist_p(d, i), num, sizeof num);
-		sb_add(sb, "%s\n  {\"outcome\": {%s}, \"p\": %s, \"exact\": \"%s\"}", i ? "," : "", res, num,
-		       ex ? ex : "");
-		free(ex);
+		sb_add(sb, "%s\n  {\"outcome\": {%s}, \"p\": %s, \"exact\": \"%s\"}", i ? "," : "", res, num, ex);
+		fray_dealloc(c->ctx, ex);
 	}
 	fray_double_str(fray_dist_unresolved(d), num, sizeof num);
 	sb_add(sb, "\n], \"unresolved\": %s}\n", num);

@@ -20,7 +20,7 @@ static bool reserve(strbuf *sb, size_t more)
 	size_t cap = sb->cap ? sb->cap : 256;
 	while (cap < need)
 		cap = cap > STRBUF_MAX / 2 ? STRBUF_MAX : cap * 2;
-	char *p = realloc(sb->buf, cap);
+	char *p = sb->ctx ? fray_realloc(sb->ctx, sb->buf, cap) : realloc(sb->buf, cap);
 	if (!p) {
 		sb->failed = true;
 		return false;
@@ -78,14 +78,38 @@ char *sb_take(strbuf *sb)
 		return NULL;
 	}
 	char *s = sb->buf;
-	*sb = (strbuf){0};
+	if (sb->ctx && !fray_ctx_mallocs(sb->ctx)) {
+		/* the caller frees with free(): a copy from malloc */
+		s = malloc(sb->len + 1);
+		if (s)
+			memcpy(s, sb->buf, sb->len + 1);
+		sb_free(sb);
+		return s;
+	}
+	*sb = (strbuf){.ctx = sb->ctx};
 	return s;
 }
 
 void sb_free(strbuf *sb)
 {
-	free(sb->buf);
-	*sb = (strbuf){0};
+	if (sb->ctx)
+		fray_dealloc(sb->ctx, sb->buf);
+	else
+		free(sb->buf);
+	*sb = (strbuf){.ctx = sb->ctx};
+}
+
+void *sb_mem(const strbuf *sb, size_t size)
+{
+	return sb->ctx ? fray_alloc(sb->ctx, size) : malloc(size);
+}
+
+void sb_unmem(const strbuf *sb, void *p)
+{
+	if (sb->ctx)
+		fray_dealloc(sb->ctx, p);
+	else
+		free(p);
 }
 
 fray_status sb_give(strbuf *sb, fray_ctx *ctx, char **out)

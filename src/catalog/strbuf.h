@@ -12,6 +12,9 @@
 #define STRBUF_MAX ((size_t)64 << 20)   /* 64 MiB: no response is larger */
 
 typedef struct strbuf {
+	/* whose allocator grows it; NULL: the C library's (a report made
+	 * without a context, fray_adbg_summary) */
+	fray_ctx *ctx;
 	char *buf;    /* NUL-terminated when len > 0 */
 	size_t len, cap;
 	bool failed;
@@ -22,9 +25,15 @@ void sb_add(strbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3
 void sb_put(strbuf *sb, const char *s, size_t n);
 /* s as a JSON string literal, whole whatever its length. */
 void sb_json(strbuf *sb, const char *s);
-/* Gives the text to the caller (malloc'd; free() it) or NULL if it failed. */
+/* Gives the text to the caller (malloc'd, as the API promises: free() it;
+ * copied there when the context has an allocator of its own) or NULL if
+ * it failed. The buffer is emptied either way, its context kept. */
 char *sb_take(strbuf *sb);
 void sb_free(strbuf *sb);
+/* Scratch memory beside sb, from its allocator (its context's, else the C
+ * library's): NULL when there is none, and sb_unmem gives it back. */
+void *sb_mem(const strbuf *sb, size_t size);
+void sb_unmem(const strbuf *sb, void *p);
 /* sb_take with the reason when there is no text: FRAY_ERR_LIMIT when the
  * text would pass STRBUF_MAX (a budget, not the machine: issue 29),
  * FRAY_ERR_NOMEM when memory ran out. With a context, the message says

@@ -15,6 +15,11 @@ static void *default_alloc(void *ud, void *ptr, size_t size)
 	return realloc(ptr, size);
 }
 
+bool fray_ctx_mallocs(const fray_ctx *ctx)
+{
+	return ctx->alloc == default_alloc;
+}
+
 FRAY_API fray_ctx *fray_ctx_new(fray_alloc_fn alloc, void *ud)
 {
 	if (!alloc)

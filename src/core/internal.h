@@ -35,6 +35,10 @@ void *fray_calloc(fray_ctx *ctx, size_t n, size_t size);
 void *fray_realloc(fray_ctx *ctx, void *ptr, size_t size);
 void fray_dealloc(fray_ctx *ctx, void *ptr);
 char *fray_strdup(fray_ctx *ctx, const char *s);
+/* Whether the context allocates with the C library's malloc (it was made
+ * without an allocator): what it gives may then go to a caller who frees
+ * with free(). */
+bool fray_ctx_mallocs(const fray_ctx *ctx);
 
 /* Records s and the message unless a failure is already recorded (the first
  * failure wins); returns s so callers can `return fray_fail(...)`. */

@@ -1,0 +1,347 @@
+/* The catalogue's descriptors and the generic code that serves them: every
+ * headline, side and exclusion names what its procedure has; inputs bound
+ * by offset reach the rules (odds checked against the texts' own counts);
+ * required and excludes are refused with the option named; and the
+ * catalogue's memory goes through the context's allocator. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <limits.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <fray/fray.h>
+#include "../../src/catalog/catalog.h"
+#include "../cli/run.h"
+
+static fray_ctx *ctx;
+
+static int setup(void **state)
+{
+	(void)state;
+	if (chdir(FRAY_SOURCE_DIR) != 0) /* the examples name files from the source tree */
+		return -1;
+	ctx = fray_ctx_new(NULL, NULL);
+	return ctx ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	fray_ctx_free(ctx);
+	return 0;
+}
+
+static const in_desc *input_of(const proc_desc *d, const char *name)
+{
+	for (size_t k = 0; name && k < d->nin; k++)
+		if (strcmp(d->in[k].name, name) == 0)
+			return &d->in[k];
+	return NULL;
+}
+
+static const out_desc *field_of(const proc_desc *d, const char *name)
+{
+	for (size_t k = 0; name && k < d->nout; k++)
+		if (strcmp(d->out[k].name, name) == 0)
+			return &d->out[k];
+	return NULL;
+}
+
+/* The page reads these: a headline on a field the procedure has, with a
+ * test that suits its type; sides that are inputs of one kind each; an
+ * excluded input that exists. */
+static void every_descriptor_names_what_it_has(void **state)
+{
+	(void)state;
+	for (size_t k = 0; k < catalog_nprocs; k++) {
+		const proc_desc *d = catalog_procs[k];
+		const out_desc *f = field_of(d, d->headline.field);
+		if (!f || !d->headline.test || !d->headline.says || !d->headline.says[0])
+			fail_msg("%s: its headline names no outcome field of it", d->name);
+		const char *test = d->headline.test;
+		bool boolean = strcmp(f->type, "boolean") == 0;
+		if (strcmp(test, "== true") == 0 || strcmp(test, "== false") == 0) {
+			if (!boolean)
+				fail_msg("%s: headline %s on a field of type %s", d->name, test, f->type);
+		} else if (strcmp(test, "each") != 0) {
+			char op[3];
+			int n, used = 0;
+			if (sscanf(test, "%2[=!<>] %d%n", op, &n, &used) != 2 || test[used] != '\0' ||
+			    strcmp(f->type, "integer") != 0)
+				fail_msg("%s: headline '%s' is not a comparison of an integer field", d->name, test);
+		}
+		for (const side_pair *p = d->sides; p && p->attacker; p++) {
+			const in_desc *a = input_of(d, p->attacker), *b = input_of(d, p->defender);
+			if (!a || !b || a->type != b->type || a == b)
+				fail_msg("%s: sides %s/%s are not two inputs of one type", d->name, p->attacker,
+					 p->defender ? p->defender : "(none)");
+		}
+		for (size_t i = 0; i < d->nin; i++) {
+			const in_desc *in = &d->in[i];
+			for (const char *const *e = in->excludes; e && *e; e++)
+				if (!input_of(d, *e) || !in->why_excluded)
+					fail_msg("%s: %s excludes %s, which it has not (or says no why)", d->name, in->name,
+						 *e);
+			/* a bound field lies inside the call's input storage */
+			if (in->ctype != CT_NONE && (in->at + in->size > CALL_INPUT_BYTES || in->size == 0))
+				fail_msg("%s: %s is bound outside the input struct", d->name, in->name);
+		}
+	}
+}
+
+/* fray procedures --json says them (the page's only source). */
+static void the_catalogue_json_says_headline_and_sides(void **state)
+{
+	(void)state;
+	char *json = NULL;
+	assert_int_equal(fray_procedures_json(ctx, &json), FRAY_OK);
+	fray_doc *doc = NULL;
+	assert_int_equal(fray_doc_load_string(ctx, "procedures", json, strlen(json), &doc), FRAY_OK);
+	const fray_node *procs = fray_map_get(fray_doc_root(doc), "procedures");
+	assert_int_equal(fray_node_len(procs), catalog_nprocs);
+	for (size_t k = 0; k < fray_node_len(procs); k++) {
+		const fray_node *p = fray_node_item(procs, k);
+		const fray_node *h = fray_map_get(p, "headline");
+		assert_non_null(fray_map_get(p, "example"));
+		assert_non_null(fray_map_get(p, "sides"));
+		assert_string_equal(fray_node_scalar(fray_map_get(h, "field")), catalog_procs[k]->headline.field);
+	}
+	/* one seen whole: the melee's sides, paired */
+	const char *melee = strstr(json, "\"name\": \"adbg.melee\"");
+	assert_non_null(melee);
+	assert_non_null(strstr(melee, "\"headline\": {\"field\": \"defender_loss\", \"test\": \"!= 0\""));
+	assert_non_null(strstr(melee, "\"sides\": [{\"attacker\": \"attack\", \"defender\": \"defend\"}, "
+				      "{\"attacker\": \"attacker\", \"defender\": \"defender\"}"));
+	assert_non_null(strstr(melee, "\"excludes\": [\"attacker\", \"defender\"]"));
+	fray_doc_free(doc);
+	free(json);
+}
+
+/* The exact chance a request's odds give to the outcome whose JSON is
+ * `outcome` ("\"recovered\": true"), as "n/d"; "0" when it has none. */
+static void exact_of(const char *req, const char *outcome, char *out, size_t cap)
+{
+	char *json = NULL;
+	if (fray_request(ctx, req, &json) != FRAY_OK)
+		fail_msg("%s: %s", req, fray_ctx_message(ctx));
+	char key[128];
+	snprintf(key, sizeof key, "{\"outcome\": {%s}", outcome);
+	const char *at = strstr(json, key);
+	const char *ex = at ? strstr(at, "\"exact\": \"") : NULL;
+	if (!ex)
+		snprintf(out, cap, "0");
+	else
+		snprintf(out, cap, "%.*s", (int)strcspn(ex + 10, "\""), ex + 10);
+	free(json);
+}
+
+static long gcd(long a, long b)
+{
+	return b ? gcd(b, a % b) : a;
+}
+
+static void fraction(long n, long d, char *out, size_t cap)
+{
+	long g = gcd(n, d);
+	if (n == 0)
+		snprintf(out, cap, "0");
+	else if (n == d)
+		snprintf(out, cap, "1");
+	else
+		snprintf(out, cap, "%ld/%ld", n / g, d / g);
+}
+
+/* ADBG 19.2.4: a side recovers a level when the die less a stacked
+ * leader's rating is at most its level, and never on a 6. Counting the
+ * faces checks that level and leader reach their fields (IN_FIELD). */
+static void recover_inputs_reach_the_rule(void **state)
+{
+	(void)state;
+	for (int level = 0; level <= 6; level++)
+		for (int leader = 0; leader <= 3; leader++) {
+			long faces = 0;
+			for (int die = 1; die <= 5; die++)
+				faces += die - leader <= level;
+			char want[32], got[64], req[256];
+			fraction(faces, 6, want, sizeof want);
+			snprintf(req, sizeof req, "{\"procedure\": \"adbg.recover\", \"mode\": \"odds\", \"inputs\": "
+						  "{\"level\": %d, \"leader\": %d}}", level, leader);
+			exact_of(req, "\"recovered\": true", got, sizeof got);
+			if (strcmp(got, want) != 0)
+				fail_msg("level %d, leader %d: P(recovers) %s, the text counts %s", level, leader, got, want);
+		}
+}
+
+/* ADBG 19.1: the initiative leader's rating in rounds, one more when the
+ * other side tries and rolls strictly less than its own rating. */
+static void rounds_inputs_reach_the_rule(void **state)
+{
+	(void)state;
+	for (int ini = 1; ini <= 3; ini++)
+		for (int other = 0; other <= 3; other++) { /* 0: no try */
+			long more = 0;
+			for (int die = 1; die <= 6; die++)
+				more += other > 0 && die < other;
+			char want[32], got[64], req[256], outcome[64];
+			fraction(more, 6, want, sizeof want);
+			if (other)
+				snprintf(req, sizeof req, "{\"procedure\": \"adbg.rounds\", \"mode\": \"odds\", \"inputs\": "
+							  "{\"initiative_rating\": %d, \"attempt\": true, \"other_rating\": %d}}",
+					 ini, other);
+			else
+				snprintf(req, sizeof req, "{\"procedure\": \"adbg.rounds\", \"mode\": \"odds\", \"inputs\": "
+							  "{\"initiative_rating\": %d}}", ini);
+			snprintf(outcome, sizeof outcome, "\"rounds\": %d", ini + 1);
+			exact_of(req, outcome, got, sizeof got);
+			if (strcmp(got, want) != 0)
+				fail_msg("initiative %d, other %d: P(%d rounds) %s, the text counts %s", ini, other, ini + 1,
+					 got, want);
+		}
+}
+
+static const char *refusal(const char *req)
+{
+	char *json = NULL;
+	fray_status st = fray_request(ctx, req, &json);
+	free(json);
+	assert_int_equal(st, FRAY_ERR_INPUT);
+	return fray_ctx_message(ctx);
+}
+
+/* Required and excludes, checked by the generic code from the descriptor,
+ * name the inputs as a request names them (and the CLI's options where the
+ * message lists every required one, as the command line always did). */
+static void required_and_excludes_are_checked_from_the_descriptor(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *req, *msg;
+	} rows[] = {
+		{"{\"procedure\": \"adbg.fire\", \"inputs\": {\"type\": \"militia\", \"terrain\": \"rough\"}}",
+		 "missing --type, --cf or --terrain (see 'fray adbg fire --help')"},
+		{"{\"procedure\": \"adbg.melee\", \"inputs\": {\"attack\": 3, \"defend\": 2}}",
+		 "missing crt FILE: the melee CRT is your game's table (an example: data/adbg/example-melee-crt.yaml)"},
+		{"{\"procedure\": \"adbg.melee\", \"inputs\": {\"crt\": \"data/adbg/example-melee-crt.yaml\", "
+		 "\"attack\": 3, \"defend\": 2, \"defender\": \"militia:2\"}}",
+		 "attack and defender: give either the modified CFs or the units, not both"},
+		{"{\"procedure\": \"chits.end_turn\", \"inputs\": {\"mix\": \"examples/chits/sample-mix.yaml\", "
+		 "\"rally\": true, \"recover_disorder\": true, \"disordered\": true}}",
+		 "rally and recover_disorder: Rally/Recover does not recover from disorder in the activation that rallies"},
+		{"{\"procedure\": \"adbg.battle\", \"inputs\": {}}", "missing scenario FILE (see examples/adbg/)"},
+	};
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
+		assert_string_equal(refusal(rows[i].req), rows[i].msg);
+}
+
+/* The echo is the descriptor's inputs in order, each a value the request
+ * could send again: an input without a value is left out. */
+static void the_echo_is_written_from_the_descriptor(void **state)
+{
+	(void)state;
+	char *json = NULL;
+	assert_int_equal(fray_request(ctx, "{\"procedure\": \"adbg.rounds\", \"seed\": 1, \"inputs\": "
+					   "{\"initiative_rating\": 2}}", &json), FRAY_OK);
+	assert_non_null(strstr(json, "\"inputs\": {\"initiative_rating\": 2, \"attempt\": false}, \"seed\""));
+	free(json);
+	assert_int_equal(fray_request(ctx, "{\"procedure\": \"adbg.move\", \"seed\": 1, \"inputs\": "
+					   "{\"terrain\": \"rough\", \"type\": \"rifle\", \"level\": 3}}", &json), FRAY_OK);
+	assert_non_null(strstr(json, "\"inputs\": {\"level\": 3, \"type\": \"rifle\", \"terrain\": \"rough\", "
+				     "\"leader\": 0, \"weather\": \"normal\", \"enemy_atop\": false, "
+				     "\"surprise_winner_round1\": false, \"with_regulars\": false}"));
+	free(json);
+}
+
+typedef struct failing {
+	long left; /* allocations that succeed before the first failure */
+	long count;
+} failing;
+
+static void *failing_alloc(void *ud, void *ptr, size_t size)
+{
+	failing *f = ud;
+	if (size == 0) {
+		free(ptr);
+		return NULL;
+	}
+	if (f->left-- <= 0)
+		return NULL;
+	f->count++;
+	return realloc(ptr, size);
+}
+
+/* The catalogue's paths: requests rendered in each way, the catalogue as
+ * JSON, a help page. */
+static const char *const paths[] = {
+	"{\"procedure\": \"adbg.melee\", \"mode\": \"odds\", \"format\": \"text\", \"inputs\": {\"crt\": "
+	"\"data/adbg/example-melee-crt.yaml\", \"attacker\": \"warrior:3\", \"defender\": \"militia:2\", "
+	"\"terrain\": \"rough\"}}",
+	"{\"procedure\": \"chits.end_turn\", \"mode\": \"odds\", \"format\": \"text\", \"inputs\": {\"mix\": "
+	"\"examples/chits/sample-mix.yaml\", \"fatigue\": 2, \"hits\": \"2,1,0,0\", \"rally\": true}}",
+	"{\"procedure\": \"chits.combat\", \"seed\": 3, \"inputs\": {\"combat\": \"examples/chits/example-1.yaml\"}}",
+	"{\"procedure\": \"adbg.rounds\", \"seed\": 2, \"format\": \"text\", \"inputs\": {\"initiative_rating\": 2}}",
+	"procedures",
+	"help",
+};
+
+/* Path i under an allocator that fails after n allocations: it fails
+ * cleanly, with FRAY_ERR_NOMEM (ASan finds a leak), or succeeds; *count
+ * gets the allocations made. */
+static bool catalogue_path(size_t i, long n, long *count)
+{
+	failing f = {.left = n};
+	fray_ctx *fc = fray_ctx_new(failing_alloc, &f);
+	if (!fc)
+		return false;
+	char *out = NULL;
+	fray_status st = strcmp(paths[i], "procedures") == 0 ? fray_procedures_json(fc, &out)
+			 : strcmp(paths[i], "help") == 0	    ? fray_procedure_help(fc, "chits.combat", &out)
+							    : fray_request(fc, paths[i], &out);
+	if (st != FRAY_OK) {
+		assert_null(out);
+		if (st != FRAY_ERR_NOMEM)
+			fail_msg("path %zu, allocation %ld refused: %s", i, n, fray_ctx_message(fc));
+	}
+	free(out);
+	fray_ctx_free(fc);
+	*count = f.count;
+	return st == FRAY_OK;
+}
+
+static void the_catalogue_allocates_through_the_context(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < sizeof paths / sizeof paths[0]; i++) {
+		long count = 0, ignored;
+		assert_true(catalogue_path(i, LONG_MAX, &count));
+		/* every one of the first allocations refused, then a few hundred
+		 * spread over the rest (every one would take minutes under ASan) */
+		long stride = count / 256 + 1;
+		for (long n = 0; n < count; n += n < 64 ? 1 : stride)
+			if (catalogue_path(i, n, &ignored))
+				fail_msg("path %zu: allocation %ld refused, yet it succeeded", i, n);
+	}
+	/* the catalogue as JSON and a help page are built in the context's
+	 * memory: refused every allocation after the context's own, they fail */
+	failing none = {.left = 1};
+	fray_ctx *fc = fray_ctx_new(failing_alloc, &none);
+	assert_non_null(fc);
+	char *out = NULL;
+	assert_int_equal(fray_procedures_json(fc, &out), FRAY_ERR_NOMEM);
+	assert_null(out);
+	assert_int_equal(fray_procedure_help(fc, "adbg.fire", &out), FRAY_ERR_NOMEM);
+	fray_ctx_free(fc);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(every_descriptor_names_what_it_has),
+		cmocka_unit_test(the_catalogue_json_says_headline_and_sides),
+		cmocka_unit_test(recover_inputs_reach_the_rule),
+		cmocka_unit_test(rounds_inputs_reach_the_rule),
+		cmocka_unit_test(required_and_excludes_are_checked_from_the_descriptor),
+		cmocka_unit_test(the_echo_is_written_from_the_descriptor),
+		cmocka_unit_test(the_catalogue_allocates_through_the_context),
+	};
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
