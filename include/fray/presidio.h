@@ -140,6 +140,16 @@ const char *fray_presidio_act_refused(fray_presidio_standing s, fray_presidio_ac
 /* The worse of two standings: a milder failure never overwrites a worse
  * one (a panicked unit that falls back is still panicked). */
 fray_presidio_standing fray_presidio_worse_standing(fray_presidio_standing a, fray_presidio_standing b);
+/* The standing a unit carries into the next turn (Section 7): a flinch or
+ * a hunker costs actions of this turn only and a unit that fell back is
+ * placed in good order, so all three stand in good order; a unit that
+ * retreated is placed in disorder; every other standing lasts (a panic
+ * until a rally, disorder until the unit re-forms). */
+fray_presidio_standing fray_presidio_standing_at_turn_end(fray_presidio_standing s);
+/* Pursuit (Section 5): a pursuer that makes contact with a unit of this
+ * standing takes its surrender when it is panicked (true); else the two
+ * go on to melee, the pursuers counting as charging (false). */
+bool fray_presidio_pursuit_surrenders(fray_presidio_standing s);
 extern const fray_presidio_rank fray_presidio_ranks[];
 extern const size_t fray_presidio_nranks;
 

@@ -60,6 +60,7 @@ static const unit_field bbb_fields[] = {
 	BOOL("low_ammo", low_ammo),
 	BOOL("spent", spent),
 	BOOL("silenced", silenced),
+	BOOL("low_ammo_instead", low_ammo_instead),
 	BOOL("reduced", reduced),
 	ENUM("status", status, unit_status_names, ST_NSTATUS, false),
 };

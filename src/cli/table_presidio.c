@@ -26,6 +26,14 @@ static void set_standing(table_unit *u, int64_t standing)
 			u->status = k;
 }
 
+void table_presidio_turn_end(table_game *g, table_unit *u)
+{
+	int was = u->status;
+	set_standing(u, fray_presidio_standing_at_turn_end(standing_of(u)));
+	if (u->status != was)
+		table_note(g, "%s: %s", u->name, unit_status_names[u->status]);
+}
+
 /* Whether u may do a: the rules say (fray_presidio_act_refused). */
 static int may(table_game *g, const table_unit *u, fray_presidio_act a, const char *what)
 {

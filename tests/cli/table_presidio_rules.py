@@ -11,34 +11,15 @@ import subprocess
 import sys
 import tempfile
 
-FRAY, EXAMPLES = sys.argv[1], sys.argv[2]
+from tablelib import EXAMPLES, FRAY, check, failures, fray, units
+import tablelib
+
 FORCES = os.path.join(EXAMPLES, "presidio", "forces.yaml")
-failures = []
 seen = set()
 
 
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL:", what, file=sys.stderr)
-
-
-def fray(*args, status=0):
-    p = subprocess.run([FRAY, *args], capture_output=True, text=True)
-    if p.returncode != status:
-        raise SystemExit(f"fray {' '.join(args)}: exit {p.returncode}, expected {status}\n{p.stderr}")
-    return p
-
-
 def new_game(tmp, seed, name="g"):
-    game = os.path.join(tmp, f"{name}-{seed}.yaml")
-    fray("table", "new", game, "--rules", "presidio", "--forces", FORCES, "--seed", str(seed))
-    return game
-
-
-def units(game):
-    s = json.loads(fray("table", game, "status", "--json").stdout)
-    return {u["name"]: u for u in s["units"]}
+    return tablelib.new_game(os.path.join(tmp, f"{name}-{seed}.yaml"), "presidio", FORCES, seed)
 
 
 def act(game, *args):

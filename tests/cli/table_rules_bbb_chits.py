@@ -11,26 +11,8 @@ import subprocess
 import sys
 import tempfile
 
-FRAY, EXAMPLES = sys.argv[1], sys.argv[2]
-failures = []
-
-
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL:", what, file=sys.stderr)
-
-
-def fray(*args, status=0):
-    p = subprocess.run([FRAY, *args], capture_output=True, text=True)
-    if p.returncode != status:
-        raise SystemExit(f"fray {' '.join(args)}: exit {p.returncode}, expected {status}\n{p.stdout}{p.stderr}")
-    return p
-
-
-def units(game):
-    s = json.loads(fray("table", game, "status", "--json").stdout)
-    return {u["name"]: u for u in s["units"]}
+from tablelib import EXAMPLES, check, failures, fray, units
+import tablelib
 
 
 def act(game, *args):
@@ -48,9 +30,7 @@ def new_game(tmp, name, rules, forces_text, seed=7):
         with open(os.path.join(EXAMPLES, "chits", "sample-mix.yaml")) as src, \
                 open(os.path.join(d, "sample-mix.yaml"), "w") as dst:
             dst.write(src.read())
-    game = os.path.join(d, "game.yaml")
-    fray("table", "new", game, "--rules", rules, "--forces", forces, "--seed", str(seed))
-    return game
+    return tablelib.new_game(os.path.join(d, "game.yaml"), rules, forces, seed)
 
 
 CHITS_FORCES = """rules: chits

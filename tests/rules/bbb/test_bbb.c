@@ -152,7 +152,7 @@ static void fire_odds_from_2d6(void **state)
 				fray_bbb_result res = sheet_result(a + b, col, &low);
 				ways[res][low]++;
 			}
-		fray_bbb_fire_in in = {rows[i].fp, rows[i].shift, FRAY_BBB_INFANTRY, FRAY_BBB_TRAINED, false, 0, false};
+		fray_bbb_fire_in in = {rows[i].fp, rows[i].shift, FRAY_BBB_INFANTRY, FRAY_BBB_TRAINED, false, 0, false, false};
 		fray_dist *d;
 		assert_int_equal(fray_enumerate(ctx, fray_bbb_fire_procedure, NULL, &in, 2, NULL, &d), FRAY_OK);
 		double sum = 0;
