@@ -60,6 +60,14 @@ FRAY_API const char *fray_presidio_act_refused(fray_presidio_standing s, fray_pr
 	switch (a) {
 	case FRAY_PRESIDIO_ACT_BE_TARGETED:
 		return NULL;
+	case FRAY_PRESIDIO_ACT_BE_PURSUED:
+		/* Pursuit: "If a unit fails a morale check, it falls back,
+		 * retreats, or panics as normal, but the enemy may pursue"
+		 * (Section 5); one that stays in place is met by a melee */
+		return s == FRAY_PRESIDIO_FELL_BACK || s == FRAY_PRESIDIO_RETREATED || s == FRAY_PRESIDIO_PANICKED
+			       ? NULL
+			       : "only a unit that fell back, retreated or panicked is pursued (Presidio Section 5, "
+				 "Pursuit); melee or charge it instead";
 	case FRAY_PRESIDIO_ACT_RALLY:
 		return s == FRAY_PRESIDIO_PANICKED ? NULL
 						   : "only a panicked unit rallies (Presidio Section 2, Rally; ruling R17)";
