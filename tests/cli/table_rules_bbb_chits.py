@@ -7,6 +7,7 @@ from fray's output.
 Usage: table_rules_bbb_chits.py FRAY EXAMPLES_DIR"""
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -77,6 +78,21 @@ def chits_tests(tmp):
     asked = [e for e in steps[0]["events"] if e.get("event") == "decision" and "Bylant: retreat" in e.get("what", "")]
     check(not asked, "R23: an attacker with no legal retreat is not asked")
     check(any(e.get("text", "") == "drew C08" for e in steps[0]["events"]), "a chit told by its id: drew C08")
+
+    # issue 28, phase 1 item 6: a drawn chit is told once, by its draw
+    # ("chit: draw from 30 -> C14"), not again as "drew C14"; the three
+    # draws come from the 30 chits of the sample mix, one fewer each time
+    game = new_game(tmp, "told-once", "chits", CHITS_FORCES)
+    steps, _ = chits_combat(game, "Bylant", "Karl Franz")
+    events = steps[0]["events"]
+    draws = [e for e in events if e.get("roll") == "draw"]
+    check([e.get("dice") for e in draws] == ["draw from 30", "draw from 29", "draw from 28"],
+          "three chits drawn from the mix's 30 without replacement")
+    check(all(re.fullmatch(r"C\d\d", e.get("text", "")) for e in draws), "each draw names its chit by id")
+    check(not any(e.get("text", "").startswith("drew ") for e in events), "a drawn chit is not told twice")
+    log = fray("table", game, "log").stdout
+    for e in draws:
+        check(f"{e.get('dice')} -> {e.get('text')}\n" in log, f"the story tells the draw of {e.get('text')} on its line")
 
     # item 16: the turn's end takes one fatigue point off each unit
     # ("A unit removes one fatigue point at the end of each turn")
