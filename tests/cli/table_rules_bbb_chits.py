@@ -176,6 +176,38 @@ def bbb_tests(tmp):
     check(len(rolls) % 4 == 0 and len(rolls) > 0, "2d6 a side: four dice a fight")
     check("G6's default" not in json.dumps(steps[0]["events"]), "given dice: no default said")
 
+    # issue 28, phase 1 item 5, Silenced Artillery: "Artillery in
+    # Fortifications that becomes Silenced may, at the owning player's
+    # option, be given a Low Ammo marker instead ... may not fire until its
+    # Low Ammo marker is removed"; the Silenced marker goes at the end of
+    # the Movement phase, the Low Ammo one does not
+    fray("table", new_game(tmp, "inst-inf", "bbb", BBB_FORCES), "fire", "Guns", "--at", "Line", "--range", "6",
+         "--low-ammo-instead", "--fort", status=2)  # infantry is never Silenced
+    p = fray("table", new_game(tmp, "inst-open", "bbb", BBB_FORCES), "assault", "Line", "--at", "Guns",
+             "--low-ammo-instead", status=2)
+    check("Fortification" in p.stderr, "Low Ammo instead of Silenced only in a Fortification: refused, said why")
+    reached = False
+    for seed in range(1, 12):
+        game = new_game(tmp, f"inst{seed}", "bbb", BBB_FORCES, seed=seed)
+        steps, after = act(game, "assault", "Line", "--at", "Guns", "--fort", "--low-ammo-instead")
+        g = after["Guns"]
+        if not steps[0]["outcome"]["defender_silenced"] or g["status"] == "destroyed":
+            continue
+        reached = True
+        check(g["low_ammo_instead"] and not g["silenced"], "the owner's choice: Low Ammo instead of Silenced")
+        p = fray("table", game, "fire", "Guns", "--at", "Line", "--range", "6", status=2)
+        check("Low Ammo instead" in p.stderr, "a gun with Low Ammo instead of Silenced may not fire, said why")
+        fray("table", game, "turn")
+        check(units(game)["Guns"]["low_ammo_instead"], "the turn's end leaves the Low Ammo marker")
+        fray("table", game, "set", "Guns", "low_ammo_instead=false")
+        fray("table", game, "fire", "Guns", "--at", "Line", "--range", "6")
+        break
+    check(reached, "the seeds reach a silenced gun in a fort")
+    game = new_game(tmp, "silenced-turn", "bbb", BBB_FORCES)
+    fray("table", game, "set", "Guns", "silenced=true")
+    fray("table", game, "turn")
+    check(not units(game)["Guns"]["silenced"], "Silenced is removed at the end of the turn's Movement phase")
+
 
 def main():
     with tempfile.TemporaryDirectory() as tmp:
