@@ -91,7 +91,29 @@ typedef struct fray_bbb_fire_in {
 	bool advancing;
 	int target_bases;         /* the target's bases left; 0: not known */
 	bool firer_silenced;      /* a Silenced gun may not fire: refused */
+	/* a gun in a Fortification given Low Ammo instead of Silenced:
+	 * refused until that marker is removed (Silenced Artillery) */
+	bool firer_low_ammo_instead;
 } fray_bbb_fire_in;
+/* A unit's markers that last between actions (the sheet's Markers).
+ * low_ammo_instead: a gun in a Fortification that took Low Ammo instead
+ * of Silenced, at its owner's option (Silenced Artillery): it need not
+ * retire but may not fire until that marker is removed (a marker of its
+ * own: plain Low on Ammo only halves the fire). */
+typedef struct fray_bbb_markers {
+	bool disrupted, low_ammo, silenced, low_ammo_instead;
+} fray_bbb_markers;
+/* Whether a unit with these markers may fire: NULL, else why not
+ * (Silenced Artillery: Silenced, or Low Ammo instead of Silenced). */
+const char *fray_bbb_fire_refused(fray_bbb_markers m);
+/* Whether a unit that has just become Silenced may take Low Ammo instead,
+ * at its owner's option: only artillery in a Fortification. NULL, else
+ * why not. */
+const char *fray_bbb_low_ammo_instead_refused(fray_bbb_arm arm, bool in_fortification);
+/* The markers at the turn's end: "Silenced marker is removed at end of
+ * Movement phase"; the others stay until the rules that remove them. */
+fray_bbb_markers fray_bbb_markers_at_turn_end(fray_bbb_markers m);
+
 typedef struct fray_bbb_fire_out {
 	int base_col, col, roll;
 	fray_bbb_result result;

@@ -131,7 +131,8 @@ extern const char *const fray_presidio_standing_names[FRAY_PRESIDIO_NSTANDINGS];
 
 typedef enum fray_presidio_act {
 	FRAY_PRESIDIO_ACT_SHOOT = 0, FRAY_PRESIDIO_ACT_MELEE, FRAY_PRESIDIO_ACT_CHARGE, FRAY_PRESIDIO_ACT_RELOAD,
-	FRAY_PRESIDIO_ACT_RALLY, FRAY_PRESIDIO_ACT_BE_TARGETED
+	FRAY_PRESIDIO_ACT_RALLY, FRAY_PRESIDIO_ACT_BE_TARGETED,
+	FRAY_PRESIDIO_ACT_BE_PURSUED   /* only a unit that fell back, retreated or panicked */
 } fray_presidio_act;
 /* Whether a unit of this standing may do a: NULL when it may, else why
  * not, with the rule (a panicked unit neither shoots nor reloads, only a
@@ -140,6 +141,16 @@ const char *fray_presidio_act_refused(fray_presidio_standing s, fray_presidio_ac
 /* The worse of two standings: a milder failure never overwrites a worse
  * one (a panicked unit that falls back is still panicked). */
 fray_presidio_standing fray_presidio_worse_standing(fray_presidio_standing a, fray_presidio_standing b);
+/* The standing a unit carries into the next turn (Section 7): a flinch or
+ * a hunker costs actions of this turn only and a unit that fell back is
+ * placed in good order, so all three stand in good order; a unit that
+ * retreated is placed in disorder; every other standing lasts (a panic
+ * until a rally, disorder until the unit re-forms). */
+fray_presidio_standing fray_presidio_standing_at_turn_end(fray_presidio_standing s);
+/* Pursuit (Section 5): a pursuer that makes contact with a unit of this
+ * standing takes its surrender when it is panicked (true); else the two
+ * go on to melee, the pursuers counting as charging (false). */
+bool fray_presidio_pursuit_surrenders(fray_presidio_standing s);
 extern const fray_presidio_rank fray_presidio_ranks[];
 extern const size_t fray_presidio_nranks;
 
@@ -228,6 +239,13 @@ int fray_presidio_reload_after(const fray_presidio_shoot_in *in);
 /* Why this unit cannot fire now (nothing loaded after a volley, a volley
  * not fully loaded or not allowed), or NULL. */
 const char *fray_presidio_fire_state_refused(const fray_presidio_shoot_in *in);
+/* Independent Fire (Section 4): a unit that fires independently for two
+ * consecutive actions rolls the dice of both at once, with one morale
+ * check after (fray_presidio_shoot once for each action, the second with
+ * what the first left). NULL when fire of this mode may be so rolled,
+ * else why not (a volley empties the guns; opportunity fire and fire while
+ * moving fire once; aimed fire is two actions itself). */
+const char *fray_presidio_consecutive_refused(fray_presidio_fire_mode mode);
 /* Whether a target at this band (and range in inches, < 0 unknown) is
  * within 4" (Section 7, Surrender): a rifle's close band reaches 12". */
 bool fray_presidio_within_4(fray_presidio_range_class c, int band, double inches);

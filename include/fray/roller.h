@@ -41,6 +41,12 @@ int fray_count_at_most(fray_roller *r, int n, int sides, int k, const char *what
  * next draw. */
 size_t fray_draw(fray_roller *r, const unsigned *counts, size_t ncat,
 		 const char *what);
+/* fray_draw, the item told by name: the event's text is labels[category]
+ * ("C14 Flanking fire": "chit: draw from 30 -> C14 Flanking fire"), so
+ * the caller need not tell it again. labels NULL: told as "item N". The
+ * labels are read only during the call. */
+size_t fray_draw_named(fray_roller *r, const unsigned *counts, size_t ncat,
+		       const char *what, const char *const *labels);
 /* k items drawn at once without replacement from ncat categories of
  * counts[i] items (k <= their sum): drawn[i] gets how many of category i
  * came out. Under enumeration it is one event whose branches are the

@@ -279,7 +279,7 @@ typedef struct shift_line {
 enum { FI_WEAPONS, FI_RANGE, FI_FIREPOWER, FI_TARGET, FI_TRAINING, FI_ADVANCING, FI_DISRUPTED, FI_LOW_AMMO,
        FI_REDUCED, FI_PIVOTED, FI_UNLIMBERED, FI_LIMBERED, FI_MOUNTED, FI_FIRER_SKIRMISHERS, FI_DEVASTATING,
        FI_TARGET_INEPT, FI_BRIDGE, FI_FLANKING, FI_TARGET_SKIRMISHERS, FI_RAGGED, FI_COVER, FI_FORTIFIED, FI_TOWN,
-       FI_FORT, FI_SHIFT, FI_FIRER_BASES, FI_TARGET_BASES, FI_FIRER_SILENCED, FI_N };
+       FI_FORT, FI_SHIFT, FI_FIRER_BASES, FI_TARGET_BASES, FI_FIRER_SILENCED, FI_FIRER_LOW_AMMO_INSTEAD, FI_N };
 #define FIRE_SHIFTS SHEET ", The Firefight: Column Shifts"
 #define FIRE_MULT SHEET ", Fire Multipliers"
 static const in_desc fire_in[] = {
@@ -319,6 +319,9 @@ static const in_desc fire_in[] = {
 	{"target_bases", IN_INT, 0, 999, .help = "the target's bases left (a unit left none is destroyed)",
 	 .rule = SHEET ", Result / Effect"},
 	{"firer_silenced", IN_BOOL, .help = "the firer is a silenced gun: it may not fire",
+	 .rule = SHEET ", Silenced Artillery"},
+	{"firer_low_ammo_instead", IN_BOOL,
+	 .help = "the firer is a gun that took Low Ammo instead of Silenced: it may not fire",
 	 .rule = SHEET ", Silenced Artillery"},
 };
 static const out_desc fire_out[] = {
@@ -476,7 +479,8 @@ static fray_status bind_fire(fray_call *c)
 		shift -= cover;
 	fray_bbb_fire_in *in = CALL_INPUT(c, fray_bbb_fire_in);
 	*in = (fray_bbb_fire_in){firepower, shift, (fray_bbb_arm)target, (fray_bbb_training)val_i(c, FI_TRAINING),
-				 val_b(c, FI_ADVANCING), (int)val_i(c, FI_TARGET_BASES), val_b(c, FI_FIRER_SILENCED)};
+				 val_b(c, FI_ADVANCING), (int)val_i(c, FI_TARGET_BASES), val_b(c, FI_FIRER_SILENCED),
+				 val_b(c, FI_FIRER_LOW_AMMO_INSTEAD)};
 	call_title(c, "fire: %s%sfirepower %g%s, shift %+d, at %s %s%s%s", detail, *detail ? " = " : "", firepower,
 		   halvings ? " after halvings" : "", shift, fray_bbb_training_names[in->training], arm_names[target],
 		   in->advancing ? " (advancing)" : "", cover > 0 && !cover_counts ? "; cover ignored (cavalry/artillery)" : "");

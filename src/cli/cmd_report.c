@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include "embedded.h"
 #include "table.h"
+#include "../common/text.h"
 
 extern const embedded_file fray_page_files[];
 
@@ -90,32 +91,6 @@ static char *json_quote(const char *text)
 	return q;
 }
 
-/* Whether s is a JSON number as JSON spells one. */
-static bool json_number(const char *s)
-{
-	const char *p = s + (*s == '-');
-	if (*p == '0')
-		p++;
-	else if (*p >= '1' && *p <= '9')
-		p += strspn(p, "0123456789");
-	else
-		return false;
-	if (*p == '.') {
-		size_t n = strspn(++p, "0123456789");
-		if (!n)
-			return false;
-		p += n;
-	}
-	if (*p == 'e' || *p == 'E') {
-		p += 1 + (p[1] == '+' || p[1] == '-');
-		size_t n = strspn(p, "0123456789");
-		if (!n)
-			return false;
-		p += n;
-	}
-	return !*p;
-}
-
 /* A scalar written without quotes. The request's readers take a number
  * as strtoll, strtoull or a decimal reader do, so "007", "+5", ".5" or
  * "5." may have been accepted: these are written in JSON's spelling of
@@ -125,7 +100,7 @@ static bool json_number(const char *s)
  * from a request that ran). */
 static void plain_json(FILE *f, const char *s)
 {
-	if (!strcmp(s, "true") || !strcmp(s, "false") || !strcmp(s, "null") || json_number(s)) {
+	if (!strcmp(s, "true") || !strcmp(s, "false") || !strcmp(s, "null") || text_is_json_number(s)) {
 		fputs(s, f);
 		return;
 	}

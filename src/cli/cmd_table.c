@@ -162,31 +162,22 @@ static void print_action(const table_game *g, bool json)
 	}
 }
 
-/* The turn's end: the morale results that last a turn are over
- * (flinched, hunkered, fallen back units stand in good order; a retreat
- * leaves the unit disordered, Section 7); BBB's Silenced markers come
- * off at the end of the movement phase. */
+/* The turn's end: each unit's markers as its rule set carries them into
+ * the next turn (Presidio: fray_presidio_standing_at_turn_end, Section 7;
+ * BBB: fray_bbb_markers_at_turn_end, Silenced Artillery; chits: the
+ * procedure's end of turn for each unit that did not take its own). */
 static int act_turn(table_game *g)
 {
-	/* chits: each unit's end of turn that was not taken (fatigue) */
 	int st = g->rules == RULES_CHITS ? table_chits_turn_over(g) : EXIT_OK;
 	if (st != EXIT_OK)
 		return st;
 	g->turn++;
 	table_note(g, "turn %d begins", g->turn);
 	for (size_t i = 0; i < g->nunits; i++) {
-		table_unit *u = &g->units[i];
-		int was = u->status;
-		if (u->status == ST_FLINCHED || u->status == ST_HUNKERED || u->status == ST_FELL_BACK)
-			u->status = ST_GOOD;
-		else if (u->status == ST_RETREATED)
-			u->status = ST_DISORDERED;
-		if (u->status != was)
-			table_note(g, "%s: %s", u->name, unit_status_names[u->status]);
-		if (g->rules == RULES_BBB && u->silenced) {
-			u->silenced = false;
-			table_note(g, "%s: no longer silenced", u->name);
-		}
+		if (g->rules == RULES_PRESIDIO)
+			table_presidio_turn_end(g, &g->units[i]);
+		else if (g->rules == RULES_BBB)
+			table_bbb_turn_end(g, &g->units[i]);
 	}
 	return EXIT_OK;
 }

@@ -54,6 +54,8 @@ typedef struct table_unit {
 	char weapons[TABLE_NAME_MAX];   /* "ML", "RR": the bases' weapon; guns: "SA" ... */
 	int arm, training, bases, start_bases;
 	bool disrupted, low_ammo, spent, silenced, reduced, aggressive, in_depth, fragile;
+	bool low_ammo_instead;          /* a gun in a Fortification: Low Ammo instead
+					   of Silenced, may not fire (Silenced Artillery) */
 	/* chits (arm above: infantry, cavalry, artillery) */
 	int battalions, hits[8], lead, chit_morale, fatigue; /* lead: 1-based */
 	bool disordered;
@@ -194,6 +196,10 @@ const table_action *table_chits_actions(size_t *n);
 /* chits: the end of the turn for each unit whose end-turn was not taken
  * (a step; `turn` calls it before the turn advances). An exit status. */
 int table_chits_turn_over(table_game *g);
+/* Presidio, BBB: a unit's markers at the turn's end, as the rules carry
+ * them over (each change noted). */
+void table_presidio_turn_end(table_game *g, table_unit *u);
+void table_bbb_turn_end(table_game *g, table_unit *u);
 /* A step the action builds itself (not a catalogue call): its JSON and
  * story, taken (malloc'd). */
 int table_add_step(table_game *g, char *json, char *text);

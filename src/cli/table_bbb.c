@@ -34,12 +34,53 @@ static void disrupt(table_game *g, table_unit *u)
 	table_note(g, "%s: disrupted", u->name);
 }
 
-/* The marker a step's outcome gives: Disrupted, or Silenced for a gun;
- * which one is the procedure's (its outcome), not this file's. */
-static void silence(table_game *g, table_unit *u)
+static fray_bbb_markers markers_of(const table_unit *u)
 {
-	if (u->status == ST_DESTROYED || u->silenced)
+	return (fray_bbb_markers){u->disrupted, u->low_ammo, u->silenced, u->low_ammo_instead};
+}
+
+void table_bbb_turn_end(table_game *g, table_unit *u)
+{
+	fray_bbb_markers m = fray_bbb_markers_at_turn_end(markers_of(u));
+	if (u->silenced && !m.silenced)
+		table_note(g, "%s: no longer silenced", u->name);
+	if (u->low_ammo_instead && !m.low_ammo_instead)
+		table_note(g, "%s: its Low Ammo (instead of Silenced) is removed", u->name);
+	u->disrupted = m.disrupted;
+	u->low_ammo = m.low_ammo;
+	u->silenced = m.silenced;
+	u->low_ammo_instead = m.low_ammo_instead;
+}
+
+/* The owner's option for a gun that becomes Silenced: Low Ammo instead,
+ * when the rules allow it (fray_bbb_low_ammo_instead_refused): the gun is
+ * in a Fortification when the player says so with --fort or --fortified.
+ * Asked before any die is rolled. */
+static int low_ammo_instead(table_game *g, const table_unit *t, const player_opts *p, bool *out)
+{
+	*out = player_flag(p, "--low-ammo-instead");
+	if (!*out)
+		return EXIT_OK;
+	bool fortified = player_flag(p, "--fort") || player_flag(p, "--fortified");
+	const char *why = fray_bbb_low_ammo_instead_refused((fray_bbb_arm)t->arm, fortified);
+	return why ? cli_error(g->cmd, EXIT_BAD_INPUT, "--low-ammo-instead: %s: %s (give --fort or --fortified for "
+			       "a gun in one)", unit_label(t), why)
+		   : EXIT_OK;
+}
+
+/* The marker a step's outcome gives: Disrupted, or Silenced for a gun;
+ * which one is the procedure's (its outcome), not this file's. A gun's
+ * owner may take Low Ammo instead (instead: checked by low_ammo_instead). */
+static void silence(table_game *g, table_unit *u, bool instead)
+{
+	if (u->status == ST_DESTROYED || u->silenced || u->low_ammo_instead)
 		return;
+	if (instead) {
+		u->low_ammo_instead = true;
+		table_note(g, "%s: Low Ammo instead of Silenced (in a Fortification): it stays, and may not fire "
+			   "until the marker is removed", u->name);
+		return;
+	}
 	u->silenced = true;
 	table_note(g, "%s: silenced", u->name);
 }
@@ -53,6 +94,12 @@ static int act_fire(table_game *g, table_unit *u, table_unit *t, const player_op
 		return st;
 	if (!player_value(p, "--range") && !player_value(p, "--firepower"))
 		return cli_error(g->cmd, EXIT_BAD_INPUT, "fire needs --range INCHES");
+	const char *why = fray_bbb_fire_refused(markers_of(u));
+	if (why)
+		return cli_error(g->cmd, EXIT_BAD_INPUT, "%s cannot fire: %s", unit_label(u), why);
+	bool instead;
+	if ((st = low_ammo_instead(g, t, p, &instead)) != EXIT_OK)
+		return st;
 	step_opts o = {0};
 	/* the unit's weapons as its forces give them, with the bases it has
 	 * now: the procedure fires those left (issue 28 item 11) */
@@ -62,6 +109,7 @@ static int act_fire(table_game *g, table_unit *u, table_unit *t, const player_op
 		opts_set(&o, "--weapons", "%s:%d", u->weapons, u->bases);
 	opts_set(&o, "--firer-bases", "%d", u->bases);
 	opts_flag(&o, "--firer-silenced", u->silenced);
+	opts_flag(&o, "--firer-low-ammo-instead", u->low_ammo_instead);
 	opts_set(&o, "--target", "%s", fray_bbb_arm_names[t->arm]);
 	opts_set(&o, "--training", "%s", fray_bbb_training_names[t->training]);
 	opts_set(&o, "--target-bases", "%d", t->bases);
@@ -85,7 +133,7 @@ static int act_fire(table_game *g, table_unit *u, table_unit *t, const player_op
 	if (got[2])
 		disrupt(g, t);
 	if (got[3])
-		silence(g, t);
+		silence(g, t, instead);
 	if (got[4] && !t->reduced && t->status != ST_DESTROYED) {
 		t->reduced = true;
 		table_note(g, "%s: reduced", t->name);
@@ -97,7 +145,10 @@ static int act_fire(table_game *g, table_unit *u, table_unit *t, const player_op
 
 static void side_flags(step_opts *o, const table_unit *u, bool attacker)
 {
-	bool on[] = {u->aggressive, u->in_depth, u->disrupted, u->silenced, u->low_ammo, u->fragile, u->spent};
+	/* a gun given Low Ammo instead of Silenced carries a Low Ammo marker
+	 * (Silenced Artillery): the assault's Low on Ammo penalty */
+	bool on[] = {u->aggressive, u->in_depth, u->disrupted, u->silenced, u->low_ammo || u->low_ammo_instead,
+		     u->fragile, u->spent};
 	static const char *const names[2][7] = {
 		{"--defender-aggressive", "--defender-in-depth", "--defender-disrupted", "--defender-silenced",
 		 "--defender-low-ammo", "--defender-fragile", "--defender-spent"},
@@ -112,6 +163,9 @@ static int act_assault(table_game *g, table_unit *u, table_unit *t, const player
 	int st = in_play(g, u);
 	if (st == EXIT_OK)
 		st = in_play(g, t);
+	bool instead;
+	if (st == EXIT_OK)
+		st = low_ammo_instead(g, t, p, &instead);
 	if (st != EXIT_OK)
 		return st;
 	step_opts o = {0};
@@ -133,9 +187,9 @@ static int act_assault(table_game *g, table_unit *u, table_unit *t, const player
 	if (got[3])
 		disrupt(g, t);
 	if (got[4])
-		silence(g, u);
+		silence(g, u, false);
 	if (got[5])
-		silence(g, t);
+		silence(g, t, instead);
 	return EXIT_OK;
 }
 
@@ -177,8 +231,11 @@ static int act_move(table_game *g, table_unit *u, table_unit *t, const player_op
 }
 
 static const table_action bbb_actions[] = {
-	{"fire", true, "UNIT --at TARGET --range IN [fire options]: the firefight, its result applied", act_fire},
-	{"assault", true, "UNIT --at TARGET [assault options]: an assault, bases and disruption applied",
+	{"fire", true,
+	 "UNIT --at TARGET --range IN [--low-ammo-instead] [fire options]: the firefight, its result applied",
+	 act_fire},
+	{"assault", true,
+	 "UNIT --at TARGET [--low-ammo-instead] [assault options]: an assault, bases and disruption applied",
 	 act_assault},
 	{"move", false, "UNIT [move options]: the movement roll: recover, rally, lose a base, break", act_move},
 };

@@ -60,6 +60,7 @@ static const unit_field bbb_fields[] = {
 	BOOL("low_ammo", low_ammo),
 	BOOL("spent", spent),
 	BOOL("silenced", silenced),
+	BOOL("low_ammo_instead", low_ammo_instead),
 	BOOL("reduced", reduced),
 	ENUM("status", status, unit_status_names, ST_NSTATUS, false),
 };
@@ -819,29 +820,7 @@ table_unit *table_unit_named(table_game *g, const char *name)
  * or `1.`) or literal stays bare; everything else is a string. */
 static bool json_bare(const char *s)
 {
-	if (!strcmp(s, "true") || !strcmp(s, "false") || !strcmp(s, "null"))
-		return true;
-	const char *p = s + (*s == '-');
-	if (*p == '0')
-		p++;
-	else if (*p >= '1' && *p <= '9')
-		p += strspn(p, "0123456789");
-	else
-		return false;
-	if (*p == '.') {
-		size_t n = strspn(++p, "0123456789");
-		if (!n)
-			return false;
-		p += n;
-	}
-	if (*p == 'e' || *p == 'E') {
-		p += 1 + (p[1] == '+' || p[1] == '-');
-		size_t n = strspn(p, "0123456789");
-		if (!n)
-			return false;
-		p += n;
-	}
-	return !*p;
+	return !strcmp(s, "true") || !strcmp(s, "false") || !strcmp(s, "null") || text_is_json_number(s);
 }
 
 void node_json(FILE *f, const fray_node *n)

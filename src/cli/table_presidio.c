@@ -26,6 +26,14 @@ static void set_standing(table_unit *u, int64_t standing)
 			u->status = k;
 }
 
+void table_presidio_turn_end(table_game *g, table_unit *u)
+{
+	int was = u->status;
+	set_standing(u, fray_presidio_standing_at_turn_end(standing_of(u)));
+	if (u->status != was)
+		table_note(g, "%s: %s", u->name, unit_status_names[u->status]);
+}
+
 /* Whether u may do a: the rules say (fray_presidio_act_refused). */
 static int may(table_game *g, const table_unit *u, fray_presidio_act a, const char *what)
 {
@@ -201,6 +209,29 @@ static int shot(table_game *g, table_unit *u, table_unit *t, const player_opts *
 	return EXIT_OK;
 }
 
+/* The fire mode the player asks for (independent fire when none). */
+static fray_presidio_fire_mode fire_mode_asked(const player_opts *p)
+{
+	const char *m = player_value(p, "--mode");
+	for (int k = 0; m && k < 5; k++)
+		if (!strcmp(m, fray_presidio_fire_mode_names[k]))
+			return (fray_presidio_fire_mode)k;
+	return FRAY_PRESIDIO_INDEPENDENT;
+}
+
+/* Whether u has something to fire now, as the rules say (Section 4:
+ * nothing loaded after a volley until the reload is done). */
+static int loaded(table_game *g, const table_unit *u, fray_presidio_fire_mode mode)
+{
+	fray_presidio_shoot_in in = {.mode = mode, .reload_left = u->reload, .after_volley = u->volleyed,
+				     .volley_if_able = true};
+	const char *why = fray_presidio_fire_state_refused(&in);
+	return why ? cli_error(g->cmd, EXIT_BAD_INPUT, "%s cannot shoot: %s", unit_label(u), why) : EXIT_OK;
+}
+
+/* shoot [--actions 2]: one shooting action, or two consecutive actions of
+ * independent fire rolled together (Section 4, Independent Fire), then
+ * one morale check for the target after both. */
 static int act_shoot(table_game *g, table_unit *u, table_unit *t, const player_opts *p)
 {
 	int st = able(g, u, FRAY_PRESIDIO_ACT_SHOOT, "shoot");
@@ -210,13 +241,31 @@ static int act_shoot(table_game *g, table_unit *u, table_unit *t, const player_o
 		return st;
 	if (!player_value(p, "--range") && !player_value(p, "--band"))
 		return cli_error(g->cmd, EXIT_BAD_INPUT, "shoot needs --range INCHES (or --band close|medium|long)");
-	shot_got sg;
-	if ((st = shot(g, u, t, p, true, NULL, NULL, false, &sg)) != EXIT_OK)
-		return st;
-	if (!sg.morale_check)
+	const char *v = player_value(p, "--actions");
+	int actions = v ? (!strcmp(v, "1") ? 1 : !strcmp(v, "2") ? 2 : 0) : 1;
+	if (!actions)
+		return cli_error(g->cmd, EXIT_BAD_INPUT, "--actions: expected 1 or 2 (shooting actions), got '%s'",
+				 cli_tstr(v));
+	fray_presidio_fire_mode mode = fire_mode_asked(p);
+	const char *why = actions == 2 ? fray_presidio_consecutive_refused(mode) : NULL;
+	if (why)
+		return cli_error(g->cmd, EXIT_BAD_INPUT, "--actions 2: %s", why);
+	shot_got sg = {0};
+	bool check = false, leader_hit = false;
+	for (int a = 0; a < actions && t->figures > 0; a++) {
+		/* each action fires with what the one before left (its reload,
+		 * the target's figures); asked of the rules before its dice */
+		if (a > 0 && (st = loaded(g, u, mode)) != EXIT_OK)
+			return st;
+		if ((st = shot(g, u, t, p, true, NULL, NULL, false, &sg)) != EXIT_OK)
+			return st;
+		check |= sg.morale_check;
+		leader_hit |= sg.leader_hit;
+	}
+	if (!check || t->figures == 0)
 		return EXIT_OK;
 	morale_when w = {.cover = player_value(p, "--cover"), .incidental = player_flag(p, "--incidental"),
-			 .near_enemy = sg.within_4, .leader_casualty = sg.leader_hit};
+			 .near_enemy = sg.within_4, .leader_casualty = leader_hit};
 	return morale_check(g, t, &w, NULL, NULL);
 }
 
@@ -289,8 +338,11 @@ static int act_melee(table_game *g, table_unit *u, table_unit *t, const player_o
 
 /* ---- charge (Section 5, Charging) ---- */
 
-static const char *const reactions[] = {"stand", "fire", "fire-and-flee", "flee", "melee"};
-enum { R_STAND, R_FIRE, R_FIRE_FLEE, R_FLEE, R_MELEE, R_N };
+/* fire-and-melee: a unit holding both actions fires once at close range
+ * and saves one to melee (Section 2, Holding 2 Actions; Section 5,
+ * Defensive Fire and Charge Reaction) */
+static const char *const reactions[] = {"stand", "fire", "fire-and-flee", "flee", "melee", "fire-and-melee"};
+enum { R_STAND, R_FIRE, R_FIRE_FLEE, R_FLEE, R_MELEE, R_FIRE_MELEE, R_N };
 
 /* The charge impact's kind, from the rules by the chargers' mount,
  * weapon and bayonets. */
@@ -308,13 +360,13 @@ static int reaction(table_game *g, const table_unit *t, const player_opts *p, in
 	if (!r && isatty(0) && isatty(2)) {
 		fprintf(stderr, "%s passed its fear-of-charge check. Its reaction (Presidio Section 5, Charge "
 				"Reaction):\n  1 stand  2 fire  3 fire-and-flee  4 flee  5 melee (save an action "
-				"to strike back)\nchoose 1-5: ", unit_label(t));
+				"to strike back)  6 fire-and-melee (fire once, save one to strike back)\nchoose 1-6: ", unit_label(t));
 		char line[64];
 		if (!fgets(line, sizeof line, stdin))
 			return cli_error(g->cmd, EXIT_BAD_INPUT, "no reaction chosen");
 		int k = atoi(line);
 		if (k < 1 || k > R_N)
-			return cli_error(g->cmd, EXIT_BAD_INPUT, "reaction: expected 1 to 5, got '%s'",
+			return cli_error(g->cmd, EXIT_BAD_INPUT, "reaction: expected 1 to 6, got '%s'",
 					 cli_tstr(strtok(line, "\n") ? line : ""));
 		*out = k - 1;
 		snprintf(g->asked, sizeof g->asked, " --reaction %s", reactions[k - 1]);
@@ -322,13 +374,14 @@ static int reaction(table_game *g, const table_unit *t, const player_opts *p, in
 	}
 	if (!r)
 		return cli_error(g->cmd, EXIT_BAD_INPUT, "charge: the defender's reaction is needed: --reaction "
-				 "stand|fire|fire-and-flee|flee|melee (asked only at a terminal)");
+				 "stand|fire|fire-and-flee|flee|melee|fire-and-melee (asked only at a terminal)");
 	for (int k = 0; k < R_N; k++)
 		if (!strcmp(r, reactions[k])) {
 			*out = k;
 			return EXIT_OK;
 		}
-	return cli_error(g->cmd, EXIT_BAD_INPUT, "--reaction: expected stand, fire, fire-and-flee, flee or melee, "
+	return cli_error(g->cmd, EXIT_BAD_INPUT, "--reaction: expected stand, fire, fire-and-flee, flee, melee or "
+			 "fire-and-melee, "
 			 "got '%s'", cli_tstr(r));
 }
 
@@ -336,7 +389,7 @@ static int reaction(table_game *g, const table_unit *t, const player_opts *p, in
  * any die is rolled, so a refused reaction costs nothing. */
 static int can_fire_back(table_game *g, const table_unit *t, int react)
 {
-	if (react != R_FIRE && react != R_FIRE_FLEE)
+	if (react != R_FIRE && react != R_FIRE_FLEE && react != R_FIRE_MELEE)
 		return EXIT_OK;
 	fray_presidio_shoot_in in = {.mode = FRAY_PRESIDIO_INDEPENDENT, .reload_left = t->reload,
 				     .after_volley = t->volleyed};
@@ -349,12 +402,14 @@ static int can_fire_back(table_game *g, const table_unit *t, int react)
 }
 
 /* Defensive Fire: once at close range, a volley if the unit may fire one,
- * else independent fire (fire and flee: independent fire); the chargers
- * check morale when hit. *stopped: the charge ends short. */
+ * else independent fire (fire and flee: independent fire; fire and melee
+ * fires as Defensive Fire); the chargers check morale when hit. *stopped:
+ * the charge ends short. */
 static int defensive_fire(table_game *g, table_unit *u, table_unit *t, int react, bool *stopped)
 {
 	shot_got sg;
-	int st = shot(g, t, u, NULL, false, "close", react == R_FIRE ? "volley" : "independent", react == R_FIRE, &sg);
+	bool volley = react != R_FIRE_FLEE;
+	int st = shot(g, t, u, NULL, false, "close", volley ? "volley" : "independent", volley, &sg);
 	*stopped = u->figures == 0;
 	if (st != EXIT_OK || !sg.morale_check)
 		return st;
@@ -406,7 +461,8 @@ static int act_charge(table_game *g, table_unit *u, table_unit *t, const player_
 			return st;
 		table_note(g, "%s's reaction: %s", t->name, reactions[react]);
 		bool stopped = false;
-		if ((react == R_FIRE || react == R_FIRE_FLEE) && (st = defensive_fire(g, u, t, react, &stopped)) != EXIT_OK)
+		bool fires = react == R_FIRE || react == R_FIRE_FLEE || react == R_FIRE_MELEE;
+		if (fires && (st = defensive_fire(g, u, t, react, &stopped)) != EXIT_OK)
 			return st;
 		if (stopped)
 			return EXIT_OK;
@@ -420,7 +476,32 @@ static int act_charge(table_game *g, table_unit *u, table_unit *t, const player_
 	/* Charge Impact: the chargers strike with the impact DM; a defender
 	 * that saved an action strikes back after, with the impact's survivors */
 	int lost_u = 0, lost_t = 0;
-	st = melee_step(g, u, t, p, mg.success && react == R_MELEE, impact_kind(u), &lost_u, &lost_t);
+	bool strikes_back = mg.success && (react == R_MELEE || react == R_FIRE_MELEE);
+	st = melee_step(g, u, t, p, strikes_back, impact_kind(u), &lost_u, &lost_t);
+	return st == EXIT_OK ? melee_morale(g, u, t, lost_u, lost_t, true) : st;
+}
+
+/* ---- pursuit (Section 5) ---- */
+
+/* pursue UNIT --at T: the pursuers made contact (their walking roll is
+ * the players'): a panicked unit surrenders (fray_presidio_pursuit_
+ * surrenders); any other goes on to melee, the pursuers counting as
+ * charging (the impact, then the melee morale checks). */
+static int act_pursue(table_game *g, table_unit *u, table_unit *t, const player_opts *p)
+{
+	int st = able(g, u, FRAY_PRESIDIO_ACT_MELEE, "pursue");
+	if (st == EXIT_OK)
+		st = may(g, t, FRAY_PRESIDIO_ACT_BE_PURSUED, "be pursued");
+	if (st != EXIT_OK)
+		return st;
+	table_note(g, "%s pursues %s into contact", u->name, t->name);
+	if (fray_presidio_pursuit_surrenders(standing_of(t))) {
+		set_standing(t, FRAY_PRESIDIO_SURRENDERED);
+		table_note(g, "%s: surrendered (panicked, caught by its pursuers)", t->name);
+		return EXIT_OK;
+	}
+	int lost_u = 0, lost_t = 0;
+	st = melee_step(g, u, t, p, false, impact_kind(u), &lost_u, &lost_t);
 	return st == EXIT_OK ? melee_morale(g, u, t, lost_u, lost_t, true) : st;
 }
 
@@ -479,10 +560,12 @@ static int act_reload(table_game *g, table_unit *u, table_unit *t, const player_
 }
 
 static const table_action presidio_actions[] = {
-	{"shoot", true, "UNIT --at TARGET --range IN [shoot options]: fire, then the target's morale", act_shoot},
+	{"shoot", true, "UNIT --at TARGET --range IN [--actions 2] [shoot options]: fire, then the target's morale", act_shoot},
 	{"melee", true, "UNIT --at TARGET [--both] [melee options]: a melee, then morale", act_melee},
 	{"charge", true, "UNIT --at TARGET [--reaction R] [--cover C]: fear of charge, reaction, impact, morale",
 	 act_charge},
+	{"pursue", true, "UNIT --at TARGET: contact with a unit that fell back, retreated or panicked: surrender or "
+	 "melee as charging", act_pursue},
 	{"morale", false, "UNIT [morale options]: a morale check (friends falling back, ...)", act_morale},
 	{"rally", false, "UNIT: a panicked unit rallies (on its officer's level; an NCO's does not count)", act_rally},
 	{"reload", false, "UNIT [--actions N]: reloading actions after firing", act_reload},

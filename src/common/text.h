@@ -56,4 +56,32 @@ static inline void text_add(textbuf *t, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* Whether s is a number as JSON's grammar spells one: an optional minus,
+ * 0 or digits not starting with 0, an optional fraction with digits, an
+ * optional exponent with digits (so not `01`, `.5`, `1.`, `+5`). */
+static inline bool text_is_json_number(const char *s)
+{
+	const char *p = s + (*s == '-');
+	if (*p == '0')
+		p++;
+	else if (*p >= '1' && *p <= '9')
+		p += strspn(p, "0123456789");
+	else
+		return false;
+	if (*p == '.') {
+		size_t n = strspn(++p, "0123456789");
+		if (!n)
+			return false;
+		p += n;
+	}
+	if (*p == 'e' || *p == 'E') {
+		p += 1 + (p[1] == '+' || p[1] == '-');
+		size_t n = strspn(p, "0123456789");
+		if (!n)
+			return false;
+		p += n;
+	}
+	return !*p;
+}
+
 #endif

@@ -97,6 +97,8 @@ FRAY_API size_t fray_event_text(const fray_event *ev, char *dst, size_t cap)
 		else if (ev->roll == FRAY_ROLL_AT_MOST)
 			put(dst, cap, &len, " -> %lld (needs %d or less: %s)", (long long)ev->value,
 			    ev->need, ev->value <= ev->need ? "yes" : "no");
+		else if (ev->roll == FRAY_ROLL_DRAW && ev->text)
+			put(dst, cap, &len, " -> %s", ev->text); /* fray_draw_named */
 		else if (ev->roll == FRAY_ROLL_DRAW)
 			put(dst, cap, &len, " -> item %lld", (long long)ev->value + 1); /* the caller names it */
 		else if (ev->roll == FRAY_ROLL_REROLL_ADD && ev->value > ev->sides)

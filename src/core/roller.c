@@ -268,6 +268,12 @@ FRAY_API int fray_count_at_most(fray_roller *r, int n, int sides, int k, const c
 FRAY_API size_t fray_draw(fray_roller *r, const unsigned *counts, size_t ncat,
 			  const char *what)
 {
+	return fray_draw_named(r, counts, ncat, what, NULL);
+}
+
+FRAY_API size_t fray_draw_named(fray_roller *r, const unsigned *counts, size_t ncat,
+				const char *what, const char *const *labels)
+{
 	uint64_t total = 0;
 	uint32_t nonzero = 0;
 	for (size_t i = 0; i < ncat; i++) {
@@ -294,8 +300,11 @@ FRAY_API size_t fray_draw(fray_roller *r, const unsigned *counts, size_t ncat,
 		if (need)
 			fray_enum_commit_small(r, counts[cat], total);
 	}
-	if (r->sink)
-		emit_roll(r, FRAY_ROLL_DRAW, what, (int64_t)cat, 0, (int)total, 0);
+	if (r->sink) {
+		fray_event ev = {.kind = FRAY_EV_ROLL, .what = what, .value = (int64_t)cat, .roll = FRAY_ROLL_DRAW,
+				 .count = (int)total, .text = labels ? labels[cat] : NULL};
+		r->sink(r->sink_ud, &ev);
+	}
 	return cat;
 }
 

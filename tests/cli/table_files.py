@@ -24,25 +24,8 @@ import subprocess
 import sys
 import tempfile
 
-FRAY, EXAMPLES = sys.argv[1], sys.argv[2]
-failures = []
-
-
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL:", what, file=sys.stderr)
-
-
-def run(*args):
-    return subprocess.run([FRAY, *args], capture_output=True, text=True, errors="replace")
-
-
-def fray(*args, status=0):
-    p = run(*args)
-    if p.returncode != status:
-        raise SystemExit(f"fray {' '.join(args)}: exit {p.returncode}, expected {status}\n{p.stderr}")
-    return p
+from tablelib import EXAMPLES, check, failures, fray, run
+import tablelib
 
 
 def read(path):
@@ -56,10 +39,7 @@ def write(path, text):
 
 
 def new_game(tmp, rules, name, seed=7):
-    game = os.path.join(tmp, name)
-    fray("table", "new", game, "--rules", rules, "--forces", os.path.join(EXAMPLES, rules, "forces.yaml"),
-         "--seed", str(seed))
-    return game
+    return tablelib.new_game(os.path.join(tmp, name), rules, os.path.join(EXAMPLES, rules, "forces.yaml"), seed)
 
 
 def entry_list(text, key, start):

@@ -12,26 +12,7 @@ import subprocess
 import sys
 import tempfile
 
-FRAY, EXAMPLES = sys.argv[1], sys.argv[2]
-failures = []
-
-
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL:", what, file=sys.stderr)
-
-
-def fray(*args, status=0):
-    p = subprocess.run([FRAY, *args], capture_output=True, text=True)
-    if p.returncode != status:
-        raise SystemExit(f"fray {' '.join(args)}: exit {p.returncode}, expected {status}\n{p.stderr}")
-    return p
-
-
-def units(game):
-    s = json.loads(fray("table", game, "status", "--json").stdout)
-    return {u["name"]: u for u in s["units"]}
+from tablelib import EXAMPLES, check, failures, fray, units
 
 
 def act(game, *args):

@@ -11,34 +11,15 @@ import subprocess
 import sys
 import tempfile
 
-FRAY, EXAMPLES = sys.argv[1], sys.argv[2]
+from tablelib import EXAMPLES, FRAY, check, failures, fray, units
+import tablelib
+
 FORCES = os.path.join(EXAMPLES, "presidio", "forces.yaml")
-failures = []
 seen = set()
 
 
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL:", what, file=sys.stderr)
-
-
-def fray(*args, status=0):
-    p = subprocess.run([FRAY, *args], capture_output=True, text=True)
-    if p.returncode != status:
-        raise SystemExit(f"fray {' '.join(args)}: exit {p.returncode}, expected {status}\n{p.stderr}")
-    return p
-
-
 def new_game(tmp, seed, name="g"):
-    game = os.path.join(tmp, f"{name}-{seed}.yaml")
-    fray("table", "new", game, "--rules", "presidio", "--forces", FORCES, "--seed", str(seed))
-    return game
-
-
-def units(game):
-    s = json.loads(fray("table", game, "status", "--json").stdout)
-    return {u["name"]: u for u in s["units"]}
+    return tablelib.new_game(os.path.join(tmp, f"{name}-{seed}.yaml"), "presidio", FORCES, seed)
 
 
 def act(game, *args):
@@ -213,6 +194,67 @@ def hunkered(tmp, seed):
     check(after["Apaches"]["figures"] == 10, "item 10: no casualties on a hunkered unit")
 
 
+def two_actions_of_independent_fire(tmp, seed):
+    """Section 4, Independent Fire: two consecutive actions rolled
+    together: two shots (each figures / reload, R14: 12 / 4 = 3, the
+    second at what the first left), then one morale check after both;
+    only independent fire is so rolled."""
+    g = new_game(tmp, seed, "two")
+    before, steps, after = act(g, "shoot", "Presidials", "--at", "Apaches", "--range", "10", "--actions", "2")
+    shots = [s for s in steps if s["procedure"] == "presidio.shoot"]
+    checks = [s for s in steps if s["procedure"] == "presidio.morale"]
+    check(len(shots) == 2 and steps[:2] == shots, "two actions: two shots first")
+    first, second = shots
+    lost = first["outcome"]["casualties"] + second["outcome"]["casualties"]
+    check(second["inputs"]["target_figures"] == 10 - first["outcome"]["casualties"],
+          "the second action fires at what the first left")
+    check(after["Apaches"]["figures"] == 10 - lost, "both actions' casualties off the target")
+    check(len(checks) == (1 if lost else 0), "one morale check after both actions, when they hit")
+    if checks:
+        seen.add("two actions: one check")
+        check(steps[-1] is checks[0], "the morale check comes after both shots")
+        check(checks[0]["inputs"]["casualties"] == lost, "the check counts both actions' casualties")
+    for mode in ("volley", "aimed", "opportunity"):
+        p = fray("table", g, "shoot", "Presidials", "--at", "Apaches", "--range", "10", "--actions", "2", "--mode",
+                 mode, status=2)
+        check("--actions 2" in p.stderr, f"two actions of {mode} fire refused")
+
+
+def fire_and_melee(tmp, seed):
+    """Section 2, Holding 2 Actions, and Section 5, Charge Reaction: a
+    charged unit holding both actions fires once at close range (a volley
+    when it may) and saves one to strike back at the impact."""
+    g = new_game(tmp, seed, "fm")
+    fray("table", g, "set", "Presidials", "casualties=%d" % (seed % 3))
+    _, steps, _ = act(g, "charge", "Apaches", "--at", "Presidials", "--reaction", "fire-and-melee")
+    fear = steps[0]
+    if not fear["outcome"]["success"]:
+        return
+    check(steps[1]["procedure"] == "presidio.shoot" and steps[1]["inputs"]["band"] == "close",
+          "fire-and-melee: defensive fire at close range first")
+    check(steps[1]["inputs"]["fires"] == "a volley", "fire-and-melee: loaded in line, a volley")
+    melee = [s for s in steps if s["procedure"] == "presidio.melee"]
+    if melee:
+        seen.add("fire-and-melee: struck back")
+        check(melee[0]["inputs"]["both"], "fire-and-melee: the saved action strikes back at the impact")
+
+
+def pursuit(tmp):
+    """Section 5, Pursuit: contact with a panicked unit: it surrenders;
+    with one that fell back or retreated: melee, counting as charging;
+    a unit that did neither is not pursued."""
+    g = new_game(tmp, 1, "pursue")
+    fray("table", g, "set", "Apaches", "status=panicked")
+    _, steps, after = act(g, "pursue", "Cueras", "--at", "Apaches")
+    check(after["Apaches"]["status"] == "surrendered" and not steps, "a panicked unit caught surrenders, no dice")
+    fray("table", g, "set", "Comanches", "status=fell back")
+    _, steps, _ = act(g, "pursue", "Presidials", "--at", "Comanches")
+    check(steps[0]["procedure"] == "presidio.melee" and steps[0]["inputs"]["charge"] == "bayonet",
+          "pursuers in contact with a unit that fell back: melee as charging (bayonets: the -2 impact)")
+    p = fray("table", g, "pursue", "Presidials", "--at", "Cueras", status=2)
+    check("pursued" in p.stderr, "a unit in good order is not pursued, said why")
+
+
 def told_terms_add_up():
     """Every Presidio procedure, on its example at several seeds: each
     TOTAL told is the sum of the MODIFIERs told since the one before (the
@@ -253,8 +295,12 @@ def main():
             morale_by_hand(tmp, seed) if seed <= 8 else None
             rally(tmp, seed) if seed <= 1 else None
             hunkered(tmp, seed) if seed <= 1 else None
+            two_actions_of_independent_fire(tmp, seed) if seed <= 4 else None
+            fire_and_melee(tmp, seed)
+        pursuit(tmp)
     for case in ("fear: gone", "fear: passed", "fear: failed, held", "impact: defender's check", "cover: full",
-                 "cover: partial", "leader hit", "milder result on a panic"):
+                 "cover: partial", "leader hit", "milder result on a panic", "two actions: one check",
+                 "fire-and-melee: struck back"):
         check(case in seen, f"the seeds reach the case '{case}'")
     if failures:
         print(f"{len(failures)} failures", file=sys.stderr)

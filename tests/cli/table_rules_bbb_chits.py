@@ -7,30 +7,13 @@ from fray's output.
 Usage: table_rules_bbb_chits.py FRAY EXAMPLES_DIR"""
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
 
-FRAY, EXAMPLES = sys.argv[1], sys.argv[2]
-failures = []
-
-
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL:", what, file=sys.stderr)
-
-
-def fray(*args, status=0):
-    p = subprocess.run([FRAY, *args], capture_output=True, text=True)
-    if p.returncode != status:
-        raise SystemExit(f"fray {' '.join(args)}: exit {p.returncode}, expected {status}\n{p.stdout}{p.stderr}")
-    return p
-
-
-def units(game):
-    s = json.loads(fray("table", game, "status", "--json").stdout)
-    return {u["name"]: u for u in s["units"]}
+from tablelib import EXAMPLES, check, failures, fray, units
+import tablelib
 
 
 def act(game, *args):
@@ -48,9 +31,7 @@ def new_game(tmp, name, rules, forces_text, seed=7):
         with open(os.path.join(EXAMPLES, "chits", "sample-mix.yaml")) as src, \
                 open(os.path.join(d, "sample-mix.yaml"), "w") as dst:
             dst.write(src.read())
-    game = os.path.join(d, "game.yaml")
-    fray("table", "new", game, "--rules", rules, "--forces", forces, "--seed", str(seed))
-    return game
+    return tablelib.new_game(os.path.join(d, "game.yaml"), rules, forces, seed)
 
 
 CHITS_FORCES = """rules: chits
@@ -97,6 +78,21 @@ def chits_tests(tmp):
     asked = [e for e in steps[0]["events"] if e.get("event") == "decision" and "Bylant: retreat" in e.get("what", "")]
     check(not asked, "R23: an attacker with no legal retreat is not asked")
     check(any(e.get("text", "") == "drew C08" for e in steps[0]["events"]), "a chit told by its id: drew C08")
+
+    # issue 28, phase 1 item 6: a drawn chit is told once, by its draw
+    # ("chit: draw from 30 -> C14"), not again as "drew C14"; the three
+    # draws come from the 30 chits of the sample mix, one fewer each time
+    game = new_game(tmp, "told-once", "chits", CHITS_FORCES)
+    steps, _ = chits_combat(game, "Bylant", "Karl Franz")
+    events = steps[0]["events"]
+    draws = [e for e in events if e.get("roll") == "draw"]
+    check([e.get("dice") for e in draws] == ["draw from 30", "draw from 29", "draw from 28"],
+          "three chits drawn from the mix's 30 without replacement")
+    check(all(re.fullmatch(r"C\d\d", e.get("text", "")) for e in draws), "each draw names its chit by id")
+    check(not any(e.get("text", "").startswith("drew ") for e in events), "a drawn chit is not told twice")
+    log = fray("table", game, "log").stdout
+    for e in draws:
+        check(f"{e.get('dice')} -> {e.get('text')}\n" in log, f"the story tells the draw of {e.get('text')} on its line")
 
     # item 16: the turn's end takes one fatigue point off each unit
     # ("A unit removes one fatigue point at the end of each turn")
@@ -179,6 +175,38 @@ def bbb_tests(tmp):
     rolls = [e for e in steps[0]["events"] if e.get("event") == "roll"]
     check(len(rolls) % 4 == 0 and len(rolls) > 0, "2d6 a side: four dice a fight")
     check("G6's default" not in json.dumps(steps[0]["events"]), "given dice: no default said")
+
+    # issue 28, phase 1 item 5, Silenced Artillery: "Artillery in
+    # Fortifications that becomes Silenced may, at the owning player's
+    # option, be given a Low Ammo marker instead ... may not fire until its
+    # Low Ammo marker is removed"; the Silenced marker goes at the end of
+    # the Movement phase, the Low Ammo one does not
+    fray("table", new_game(tmp, "inst-inf", "bbb", BBB_FORCES), "fire", "Guns", "--at", "Line", "--range", "6",
+         "--low-ammo-instead", "--fort", status=2)  # infantry is never Silenced
+    p = fray("table", new_game(tmp, "inst-open", "bbb", BBB_FORCES), "assault", "Line", "--at", "Guns",
+             "--low-ammo-instead", status=2)
+    check("Fortification" in p.stderr, "Low Ammo instead of Silenced only in a Fortification: refused, said why")
+    reached = False
+    for seed in range(1, 12):
+        game = new_game(tmp, f"inst{seed}", "bbb", BBB_FORCES, seed=seed)
+        steps, after = act(game, "assault", "Line", "--at", "Guns", "--fort", "--low-ammo-instead")
+        g = after["Guns"]
+        if not steps[0]["outcome"]["defender_silenced"] or g["status"] == "destroyed":
+            continue
+        reached = True
+        check(g["low_ammo_instead"] and not g["silenced"], "the owner's choice: Low Ammo instead of Silenced")
+        p = fray("table", game, "fire", "Guns", "--at", "Line", "--range", "6", status=2)
+        check("Low Ammo instead" in p.stderr, "a gun with Low Ammo instead of Silenced may not fire, said why")
+        fray("table", game, "turn")
+        check(units(game)["Guns"]["low_ammo_instead"], "the turn's end leaves the Low Ammo marker")
+        fray("table", game, "set", "Guns", "low_ammo_instead=false")
+        fray("table", game, "fire", "Guns", "--at", "Line", "--range", "6")
+        break
+    check(reached, "the seeds reach a silenced gun in a fort")
+    game = new_game(tmp, "silenced-turn", "bbb", BBB_FORCES)
+    fray("table", game, "set", "Guns", "silenced=true")
+    fray("table", game, "turn")
+    check(not units(game)["Guns"]["silenced"], "Silenced is removed at the end of the turn's Movement phase")
 
 
 def main():

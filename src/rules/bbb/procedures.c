@@ -34,10 +34,43 @@ static bool fire_fits(fray_roller *r, const fray_bbb_fire_in *in, const fray_bbb
 		return refuse(r, "bbb fire: the target's arm or training is out of range");
 	if (in->target_bases < 0 || in->target_bases > 999)
 		return refuse(r, "bbb fire: the target's bases must be 0 to 999");
-	/* Silenced Artillery: "A Silenced Artillery unit may not fire" */
-	if (in->firer_silenced)
-		return refuse(r, "a Silenced gun may not fire (BBB sheet, Silenced Artillery)");
-	return true;
+	fray_bbb_markers m = {.silenced = in->firer_silenced, .low_ammo_instead = in->firer_low_ammo_instead};
+	const char *why = fray_bbb_fire_refused(m);
+	return why ? refuse(r, why) : true;
+}
+
+/* Silenced Artillery: "A Silenced Artillery unit may not fire"; one in a
+ * Fortification that took Low Ammo instead "may not fire until its Low
+ * Ammo marker is removed". */
+FRAY_API const char *fray_bbb_fire_refused(fray_bbb_markers m)
+{
+	if (m.silenced)
+		return "a Silenced gun may not fire (BBB sheet, Silenced Artillery)";
+	if (m.low_ammo_instead)
+		return "a gun that took Low Ammo instead of Silenced may not fire until that marker is removed (BBB "
+		       "sheet, Silenced Artillery)";
+	return NULL;
+}
+
+/* Silenced Artillery: "Artillery in Fortifications that becomes Silenced
+ * may, at the owning player's option, be given a Low Ammo marker instead". */
+FRAY_API const char *fray_bbb_low_ammo_instead_refused(fray_bbb_arm arm, bool in_fortification)
+{
+	if (arm != FRAY_BBB_ARTILLERY)
+		return "only artillery is Silenced, and only a gun may take Low Ammo instead (BBB sheet, Silenced "
+		       "Artillery)";
+	if (!in_fortification)
+		return "only a gun in a Fortification may take Low Ammo instead of Silenced (BBB sheet, Silenced "
+		       "Artillery)";
+	return NULL;
+}
+
+/* "Silenced marker is removed at end of Movement phase" (Silenced
+ * Artillery); Disrupted, Low on Ammo and a gun's Low Ammo instead of Silenced stay. */
+FRAY_API fray_bbb_markers fray_bbb_markers_at_turn_end(fray_bbb_markers m)
+{
+	m.silenced = false;
+	return m;
 }
 
 /* Result / Effect, read with R19: the result does nothing to a target

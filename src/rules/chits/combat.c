@@ -329,12 +329,22 @@ FRAY_API void fray_chits_combat(fray_roller *r, fray_policy *p, const fray_chits
 		say(r, "ruling R29", "evade: only cavalry may evade (ruling R29's default: the mix names no "
 		    "evaders)");
 	unsigned pool[FRAY_CHITS_MAX_CHITS];
-	for (int i = 0; i < m->nchits; i++)
+	/* a drawn chit told once, by its id and name, in the draw's event */
+	char label[FRAY_CHITS_MAX_CHITS][sizeof m->chits[0].id + sizeof m->chits[0].name + 1];
+	const char *labels[FRAY_CHITS_MAX_CHITS];
+	bool narrating = fray_roller_narrating(r);
+	for (int i = 0; i < m->nchits; i++) {
 		pool[i] = 1;
+		if (narrating)
+			snprintf(label[i], sizeof label[i], "%s%s%s", m->chits[i].id, m->chits[i].name[0] ? " " : "",
+				 m->chits[i].name);
+		labels[i] = label[i];
+	}
 	fray_chits_effect sum = {{0, 0}, {0, 0}, 0, 0};
 	for (int k = 0; k < in->draw && !fray_roller_stopped(r); k++) {
-		int idx = k < in->nscript ? in->script[k]
-					  : (int)fray_draw(r, pool, (size_t)m->nchits, "chit");
+		bool drawn = k >= in->nscript;
+		int idx = drawn ? (int)fray_draw_named(r, pool, (size_t)m->nchits, "chit", narrating ? labels : NULL)
+				: in->script[k];
 		pool[idx] = 0;
 		const fray_chit *c = &m->chits[idx];
 		unsigned which = fray_chits_applies(c, s);
@@ -345,8 +355,10 @@ FRAY_API void fray_chits_combat(fray_roller *r, fray_policy *p, const fray_chits
 		}
 		sum.fatigue += e.fatigue;
 		sum.morale += e.morale;
-		/* plain words: the chit by its id and name */
-		say(r, "chit rules", "drew %s%s%s", c->id, c->name[0] ? " " : "", c->name);
+		/* plain words: the chit by its id and name (a drawn one: told
+		 * by its draw) */
+		if (!drawn)
+			say(r, "chit rules", "drew %s%s%s", c->id, c->name[0] ? " " : "", c->name);
 		if (which == 0)
 			say(r, "chit rules", "chit %s: neither side applies: no result", c->id);
 		for (int f = 0; f < 2; f++)

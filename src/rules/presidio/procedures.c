@@ -102,6 +102,26 @@ FRAY_API const char *fray_presidio_fire_state_refused(const fray_presidio_shoot_
 	return NULL;
 }
 
+/* Section 4, Independent Fire: "If a unit uses independent fire for two
+ * consecutive actions (in a game turn) roll all the dice (for both
+ * actions) at the same time". */
+FRAY_API const char *fray_presidio_consecutive_refused(fray_presidio_fire_mode mode)
+{
+	switch (mode) {
+	case FRAY_PRESIDIO_INDEPENDENT:
+		return NULL;
+	case FRAY_PRESIDIO_VOLLEY:
+		return "a volley empties every gun: nothing is loaded for a second action (Presidio Section 4, Volley "
+		       "Fire)";
+	case FRAY_PRESIDIO_AIMED:
+		return "aim and shoot takes both actions itself (Presidio Section 2, Aim and Shoot)";
+	case FRAY_PRESIDIO_OPPORTUNITY:
+		return "opportunity fire is firing once, one action (Presidio Section 4, Opportunity Fire)";
+	default:
+		return "fire while moving fires once (Presidio Section 4, Fire while Moving)";
+	}
+}
+
 FRAY_API bool fray_presidio_within_4(fray_presidio_range_class c, int band, double inches)
 {
 	if (inches >= 0)

@@ -23,6 +23,31 @@ FRAY_API fray_presidio_standing fray_presidio_worse_standing(fray_presidio_stand
 	return severity(b) >= severity(a) ? b : a;
 }
 
+/* Section 7: "Unit in Partial Cover - unit 'flinches', -1 action" and
+ * "'hunkers down,' -2 actions" (actions of the turn); Fall Back: "placed
+ * in good order facing the enemy"; Retreat: "placed 1-2\" apart facing
+ * the enemy, but in disorder". */
+FRAY_API fray_presidio_standing fray_presidio_standing_at_turn_end(fray_presidio_standing s)
+{
+	switch (s) {
+	case FRAY_PRESIDIO_FLINCHED:
+	case FRAY_PRESIDIO_HUNKERED:
+	case FRAY_PRESIDIO_FELL_BACK:
+		return FRAY_PRESIDIO_GOOD;
+	case FRAY_PRESIDIO_RETREATED:
+		return FRAY_PRESIDIO_DISORDERED;
+	default:
+		return s;
+	}
+}
+
+/* Section 5, Pursuit: "If they make contact with a panicked unit, it
+ * surrenders immediately otherwise they continue to Melee". */
+FRAY_API bool fray_presidio_pursuit_surrenders(fray_presidio_standing s)
+{
+	return s == FRAY_PRESIDIO_PANICKED;
+}
+
 FRAY_API bool fray_presidio_standing_holds(fray_presidio_standing s)
 {
 	return severity(s) <= 1 || s == FRAY_PRESIDIO_HUNKERED;
@@ -35,6 +60,14 @@ FRAY_API const char *fray_presidio_act_refused(fray_presidio_standing s, fray_pr
 	switch (a) {
 	case FRAY_PRESIDIO_ACT_BE_TARGETED:
 		return NULL;
+	case FRAY_PRESIDIO_ACT_BE_PURSUED:
+		/* Pursuit: "If a unit fails a morale check, it falls back,
+		 * retreats, or panics as normal, but the enemy may pursue"
+		 * (Section 5); one that stays in place is met by a melee */
+		return s == FRAY_PRESIDIO_FELL_BACK || s == FRAY_PRESIDIO_RETREATED || s == FRAY_PRESIDIO_PANICKED
+			       ? NULL
+			       : "only a unit that fell back, retreated or panicked is pursued (Presidio Section 5, "
+				 "Pursuit); melee or charge it instead";
 	case FRAY_PRESIDIO_ACT_RALLY:
 		return s == FRAY_PRESIDIO_PANICKED ? NULL
 						   : "only a panicked unit rallies (Presidio Section 2, Rally; ruling R17)";

@@ -152,7 +152,7 @@ static void fire_odds_from_2d6(void **state)
 				fray_bbb_result res = sheet_result(a + b, col, &low);
 				ways[res][low]++;
 			}
-		fray_bbb_fire_in in = {rows[i].fp, rows[i].shift, FRAY_BBB_INFANTRY, FRAY_BBB_TRAINED, false, 0, false};
+		fray_bbb_fire_in in = {rows[i].fp, rows[i].shift, FRAY_BBB_INFANTRY, FRAY_BBB_TRAINED, false, 0, false, false};
 		fray_dist *d;
 		assert_int_equal(fray_enumerate(ctx, fray_bbb_fire_procedure, NULL, &in, 2, NULL, &d), FRAY_OK);
 		double sum = 0;
@@ -464,6 +464,40 @@ static void modifiers_itemised(void **state)
 		}
 }
 
+/* Silenced Artillery: "Artillery in Fortifications that becomes Silenced
+ * may, at the owning player's option, be given a Low Ammo marker instead
+ * of a Silenced marker. In that case it ... may not fire until its Low
+ * Ammo marker is removed"; "Silenced marker is removed at end of Movement
+ * phase". Every arm with and without a Fortification; every marker. */
+static void low_ammo_instead_of_silenced(void **state)
+{
+	(void)state;
+	for (int arm = 0; arm <= FRAY_BBB_ARTILLERY; arm++)
+		for (int fort = 0; fort < 2; fort++) {
+			bool may = arm == FRAY_BBB_ARTILLERY && fort;
+			assert_int_equal(fray_bbb_low_ammo_instead_refused((fray_bbb_arm)arm, fort) == NULL, may);
+		}
+	/* may fire: neither Silenced nor Low Ammo instead; Disrupted and
+	 * Low on Ammo fire (at half, Fire Multipliers) */
+	for (int bits = 0; bits < 16; bits++) {
+		fray_bbb_markers m = {bits & 1, bits >> 1 & 1, bits >> 2 & 1, bits >> 3 & 1};
+		assert_int_equal(fray_bbb_fire_refused(m) == NULL, !m.silenced && !m.low_ammo_instead);
+		fray_bbb_markers next = fray_bbb_markers_at_turn_end(m);
+		assert_false(next.silenced);
+		assert_int_equal(next.disrupted, m.disrupted);
+		assert_int_equal(next.low_ammo, m.low_ammo);
+		assert_int_equal(next.low_ammo_instead, m.low_ammo_instead);
+	}
+	/* the procedure refuses such a gun's fire, no dice */
+	fray_bbb_fire_in fire = {.firepower = 6, .firer_low_ammo_instead = true};
+	int64_t out[8];
+	fray_roller *r = fray_roller_sample_new(ctx, 1, 0);
+	assert_int_equal(fray_run(r, fray_bbb_fire_procedure, NULL, &fire, out), FRAY_ERR_INPUT);
+	assert_int_equal(fray_roller_tell(r), 0);
+	fray_roller_free(r);
+	fray_ctx_clear(ctx);
+}
+
 /* Issue 28 item 12: after an assault a gun is Silenced where infantry or
  * cavalry would be Disrupted (Result / Effect), never "disrupted"; and a
  * Silenced gun may not fire (Silenced Artillery). */
@@ -652,6 +686,7 @@ int main(void)
 		cmocka_unit_test(disrupted_after_assault),
 		cmocka_unit_test(modifiers_itemised),
 		cmocka_unit_test(guns_silenced_not_disrupted),
+		cmocka_unit_test(low_ammo_instead_of_silenced),
 		cmocka_unit_test(fire_effects),
 		cmocka_unit_test(mixed_weapons_lose_bases),
 		cmocka_unit_test(assault_dice_configurable),

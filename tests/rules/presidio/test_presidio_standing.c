@@ -1,0 +1,99 @@
+/* A Presidio unit's standing as the rules carry it (issue 28): into the
+ * next turn (Section 7, Morale Roll Resolution, Fall Back, Retreat) and
+ * on a pursuer's contact (Section 5, Pursuit), every standing checked
+ * against the text; what a standing lets a unit do (Sections 2, 4, 7). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+#include "../../test_util.h"
+
+/* Section 7: a flinch (-1 action) and a hunker (-2 actions) cost actions
+ * of the turn and leave the unit in place; a fall back ends "in good
+ * order facing the enemy"; a retreat "in disorder"; disorder, panic,
+ * surrender and destruction last (a panic until a rally, Section 2). */
+static void standing_at_turn_end_cell_by_cell(void **state)
+{
+	(void)state;
+	static const struct {
+		fray_presidio_standing now, next;
+		const char *text;
+	} rows[] = {
+		{FRAY_PRESIDIO_GOOD, FRAY_PRESIDIO_GOOD, "nothing to end"},
+		{FRAY_PRESIDIO_DISORDERED, FRAY_PRESIDIO_DISORDERED, "disorder lasts until the unit re-forms"},
+		{FRAY_PRESIDIO_FLINCHED, FRAY_PRESIDIO_GOOD, "Partial Cover: flinches, -1 action"},
+		{FRAY_PRESIDIO_HUNKERED, FRAY_PRESIDIO_GOOD, "Partial Cover: hunkers down, -2 actions"},
+		{FRAY_PRESIDIO_FELL_BACK, FRAY_PRESIDIO_GOOD, "Fall Back: placed in good order facing the enemy"},
+		{FRAY_PRESIDIO_RETREATED, FRAY_PRESIDIO_DISORDERED, "Retreat: placed facing the enemy, but in disorder"},
+		{FRAY_PRESIDIO_PANICKED, FRAY_PRESIDIO_PANICKED, "Panic: runs until a rally (Section 2)"},
+		{FRAY_PRESIDIO_SURRENDERED, FRAY_PRESIDIO_SURRENDERED, "Surrender: out of the fight"},
+		{FRAY_PRESIDIO_DESTROYED, FRAY_PRESIDIO_DESTROYED, "no figures left"},
+	};
+	assert_int_equal(sizeof rows / sizeof *rows, FRAY_PRESIDIO_NSTANDINGS);
+	for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
+		if (fray_presidio_standing_at_turn_end(rows[i].now) != rows[i].next)
+			fail_msg("%s at the turn's end: expected %s (%s)", fray_presidio_standing_names[rows[i].now],
+				 fray_presidio_standing_names[rows[i].next], rows[i].text);
+	}
+}
+
+/* Section 5, Pursuit: "If they make contact with a panicked unit, it
+ * surrenders immediately otherwise they continue to Melee": only a
+ * panicked unit surrenders on contact. */
+static void pursuit_contact_cell_by_cell(void **state)
+{
+	(void)state;
+	for (int s = 0; s < FRAY_PRESIDIO_NSTANDINGS; s++) {
+		bool expected = s == FRAY_PRESIDIO_PANICKED;
+		if (fray_presidio_pursuit_surrenders((fray_presidio_standing)s) != expected)
+			fail_msg("pursuers in contact with a %s unit: %s expected", fray_presidio_standing_names[s],
+				 expected ? "surrender" : "melee");
+	}
+}
+
+/* Section 5, Pursuit: "If a unit fails a morale check, it falls back,
+ * retreats, or panics as normal, but the enemy may pursue": those three
+ * may be pursued, no other standing. */
+static void who_may_be_pursued(void **state)
+{
+	(void)state;
+	for (int s = 0; s < FRAY_PRESIDIO_NSTANDINGS; s++) {
+		bool expected = s == FRAY_PRESIDIO_FELL_BACK || s == FRAY_PRESIDIO_RETREATED || s == FRAY_PRESIDIO_PANICKED;
+		const char *why = fray_presidio_act_refused((fray_presidio_standing)s, FRAY_PRESIDIO_ACT_BE_PURSUED);
+		if ((why == NULL) != expected)
+			fail_msg("a %s unit: pursuit %s expected", fray_presidio_standing_names[s],
+				 expected ? "allowed" : "refused");
+	}
+}
+
+/* Section 4, Independent Fire: "If a unit uses independent fire for two
+ * consecutive actions (in a game turn) roll all the dice (for both
+ * actions) at the same time": only independent fire is rolled so; a
+ * volley empties the guns, fire while moving and opportunity fire fire
+ * once, aimed fire is itself two actions. */
+static void consecutive_actions_only_for_independent_fire(void **state)
+{
+	(void)state;
+	for (int m = 0; m < 5; m++) {
+		const char *why = fray_presidio_consecutive_refused((fray_presidio_fire_mode)m);
+		if (m == FRAY_PRESIDIO_INDEPENDENT)
+			assert_null(why);
+		else if (!why)
+			fail_msg("%s fire rolled for two consecutive actions: expected a refusal",
+				 fray_presidio_fire_mode_names[m]);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(standing_at_turn_end_cell_by_cell),
+		cmocka_unit_test(pursuit_contact_cell_by_cell),
+		cmocka_unit_test(who_may_be_pursued),
+		cmocka_unit_test(consecutive_actions_only_for_independent_fire),
+	};
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
