@@ -16,7 +16,7 @@
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
-#include "cli.h"
+#include "../cli/cli.h"
 #include "serve_handler.h"
 #include "serve_jobs.h"
 
