@@ -1,12 +1,13 @@
-/* fray serve: the page at the table. A small HTTP server (libmicrohttpd)
- * that one client cannot take down: every request is read within a
+/* fray serve's HTTP server (libmicrohttpd): the page at the table, that
+ * one client cannot take down: every request is read within a
  * deadline (not an idle timeout: a client trickling bytes is cut all the
  * same), an address holds a few connections at most, a --lan request
  * without the token is dropped as soon as its request line is read, the
  * work that computes runs on worker threads (serve_jobs.h) while the HTTP
  * threads keep answering, and every answer counts against one memory
- * budget (serve_handler.h). It binds 127.0.0.1 unless --lan, which binds
- * every interface and puts a random token in every path. */
+ * budget (serve_handler.h). It binds 127.0.0.1 unless lan, which binds
+ * every interface and puts a random token in every path. The command's
+ * options and its terminal are src/cli/cmd_serve.c's. */
 #include <arpa/inet.h>
 #include <microhttpd.h>
 #include <netinet/in.h>
@@ -16,8 +17,9 @@
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
-#include "../cli/cli.h"
+#include <stdio.h>
 #include "serve_handler.h"
+#include "serve_http.h"
 #include "serve_jobs.h"
 
 #define SERVE_CONNECTIONS 64       /* at once; more are refused */
@@ -335,77 +337,88 @@ static void cut_late_connections(void)
 	pthread_mutex_unlock(&conns_lock);
 }
 
-int cmd_serve(int argc, char **argv)
+struct serve_http {
+	serve_conf conf;             /* the daemon's: it lives as long as the server */
+	struct MHD_Daemon *daemon;
+	unsigned port;
+};
+
+serve_http *serve_http_start(const serve_http_opts *o, char *err, size_t errlen)
 {
-	cli_args a = {.cmd = "serve", .argc = argc, .argv = argv};
-	uint64_t port = 8080, memory = SERVE_MEMORY_BUDGET >> 20;
-	bool lan = false;
-	while (a.i < argc && a.status == EXIT_OK) {
-		if (cli_is_help(argv[a.i]))
-			return cli_help_topic(stdout, "serve") ? EXIT_OK : EXIT_RUNTIME;
-		if (cli_flag(&a, "--lan"))
-			lan = true;
-		else if (!cli_u64(&a, "--port", 0, 65535, &port) && !cli_u64(&a, "--memory", 1, 65536, &memory)) {
-			static const char *const known[] = {"--port", "--lan", "--memory", "--help"};
-			return cli_unknown(&a, known, 4);
-		}
-	}
-	if (a.status != EXIT_OK)
-		return a.status;
-	serve_memory_set_budget((unsigned)memory);
+	serve_memory_set_budget(o->memory_mib ? o->memory_mib : (unsigned)(SERVE_MEMORY_BUDGET >> 20));
 	(void)serve_budget_refusal(); /* formatted now, before the threads */
-	serve_conf conf = {.prefix = "/", .any_host = lan};
-	if (lan) {
-		char token[33];
-		if (!serve_random_hex(token))
-			return cli_error(a.cmd, EXIT_RUNTIME, "no random token: the kernel gave no random bytes");
-		snprintf(conf.prefix, sizeof conf.prefix, "/t/%s/", token);
+	serve_http *s = calloc(1, sizeof *s);
+	if (!s) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
 	}
-	if (!(conf.jobs = serve_jobs_new(0, SERVE_RUN_WORKERS)))
-		return cli_error(a.cmd, EXIT_RUNTIME, "out of memory");
-	struct sockaddr_in addr = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port),
-				   .sin_addr.s_addr = htonl(lan ? INADDR_ANY : INADDR_LOOPBACK)};
-	struct MHD_Daemon *d = MHD_start_daemon(
+	serve_conf *conf = &s->conf;
+	snprintf(conf->prefix, sizeof conf->prefix, "/");
+	conf->any_host = o->lan;
+	if (o->lan) {
+		char token[33];
+		if (!serve_random_hex(token)) {
+			snprintf(err, errlen, "no random token: the kernel gave no random bytes");
+			free(s);
+			return NULL;
+		}
+		snprintf(conf->prefix, sizeof conf->prefix, "/t/%s/", token);
+	}
+	if (!(conf->jobs = serve_jobs_new(0, SERVE_RUN_WORKERS))) {
+		snprintf(err, errlen, "out of memory");
+		free(s);
+		return NULL;
+	}
+	struct sockaddr_in addr = {.sin_family = AF_INET, .sin_port = htons((uint16_t)o->port),
+				   .sin_addr.s_addr = htonl(o->lan ? INADDR_ANY : INADDR_LOOPBACK)};
+	s->daemon = MHD_start_daemon(
 		MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ERROR_LOG | MHD_ALLOW_SUSPEND_RESUME, 0, NULL,
-		NULL, answer, &conf, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr, MHD_OPTION_THREAD_POOL_SIZE,
+		NULL, answer, conf, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr, MHD_OPTION_THREAD_POOL_SIZE,
 		(unsigned)SERVE_THREADS, MHD_OPTION_CONNECTION_LIMIT, (unsigned)SERVE_CONNECTIONS,
 		MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)SERVE_PER_ADDRESS, MHD_OPTION_CONNECTION_TIMEOUT,
 		(unsigned)SERVE_SEND_S, MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(128u << 10),
 		MHD_OPTION_NOTIFY_COMPLETED, request_done, NULL, MHD_OPTION_NOTIFY_CONNECTION, connection_seen, NULL,
-		MHD_OPTION_URI_LOG_CALLBACK, request_line, &conf, MHD_OPTION_END);
-	if (!d) {
-		serve_jobs_free(conf.jobs);
-		return cli_error(a.cmd, EXIT_RUNTIME, "cannot listen on port %u (in use?)", (unsigned)port);
+		MHD_OPTION_URI_LOG_CALLBACK, request_line, conf, MHD_OPTION_END);
+	if (!s->daemon) {
+		serve_jobs_free(conf->jobs);
+		free(s);
+		snprintf(err, errlen, "cannot listen on port %u (in use?)", o->port);
+		return NULL;
 	}
-	const union MHD_DaemonInfo *info = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
-	unsigned bound = info ? info->port : (unsigned)port;
-	if (!lan) {
-		snprintf(conf.hosts[0], sizeof conf.hosts[0], "127.0.0.1:%u", bound);
-		snprintf(conf.hosts[1], sizeof conf.hosts[1], "localhost:%u", bound);
-		conf.nhosts = 2;
+	const union MHD_DaemonInfo *info = MHD_get_daemon_info(s->daemon, MHD_DAEMON_INFO_BIND_PORT);
+	s->port = info ? info->port : o->port;
+	if (!o->lan) { /* until now every Host was refused: none was accepted yet */
+		snprintf(conf->hosts[0], sizeof conf->hosts[0], "127.0.0.1:%u", s->port);
+		snprintf(conf->hosts[1], sizeof conf->hosts[1], "localhost:%u", s->port);
+		conf->nhosts = 2;
 	}
-	/* Ctrl-C is caught before the address is out: whoever reads the
-	 * address may stop the server at once (the tests do) */
-	cli_catch_stop();
-	printf("fray serve: http://%s:%u%s\n", lan ? "THIS-MACHINE" : "127.0.0.1", bound, conf.prefix);
-	if (lan)
-		printf("  (from a phone on the same network: this machine's address in place of THIS-MACHINE)\n");
-	printf("  Ctrl-C stops it\n");
-	fflush(stdout);
-	/* the signal may land on a server thread: look rather than wait;
-	 * each look also cuts the connections past their deadline */
-	while (!cli_stop_signal) {
-		struct timespec tick = {0, 100000000};
-		nanosleep(&tick, NULL);
-		cut_late_connections();
-	}
+	return s;
+}
+
+unsigned serve_http_port(const serve_http *s)
+{
+	return s->port;
+}
+
+const char *serve_http_prefix(const serve_http *s)
+{
+	return s->conf.prefix;
+}
+
+void serve_http_tick(serve_http *s)
+{
+	(void)s; /* the connections' list is the daemon's callbacks', one per process */
+	cut_late_connections();
+}
+
+void serve_http_stop(serve_http *s)
+{
+	if (!s)
+		return;
 	/* the workers first: every suspended connection gets its answer and
 	 * is resumed before the daemon stops */
-	serve_jobs_stop(conf.jobs);
-	MHD_stop_daemon(d);
-	serve_jobs_free(conf.jobs);
-	int status = cli_stop_status();
-	cli_release_stop();
-	fprintf(stderr, "fray serve: stopped\n");
-	return status == 130 || status == 143 ? EXIT_OK : status;
+	serve_jobs_stop(s->conf.jobs);
+	MHD_stop_daemon(s->daemon);
+	serve_jobs_free(s->conf.jobs);
+	free(s);
 }
