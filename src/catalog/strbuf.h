@@ -22,6 +22,9 @@ void sb_add(strbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3
 void sb_put(strbuf *sb, const char *s, size_t n);
 /* s as a JSON string literal, whole whatever its length. */
 void sb_json(strbuf *sb, const char *s);
+/* s as text for a terminal (fray_term_string): control characters shown
+ * as escapes, whole whatever its length. */
+void sb_escaped(strbuf *sb, const char *s);
 /* Gives the text to the caller (malloc'd; free() it) or NULL if it failed. */
 char *sb_take(strbuf *sb);
 void sb_free(strbuf *sb);
