@@ -4,7 +4,8 @@
  * lines; a bidi control (U+202E and kin) could reorder a line so it reads
  * other than it says. Two layers: cli_tstr and the narrator show every
  * control character of a name as \xNN (or \u00NN for C1, \u202e for a
- * bidi control: src/common/hidden.h), and stdout and stderr
+ * bidi control: src/common/hidden.h), both through the library's one
+ * escaper (fray_term_string), and stdout and stderr
  * themselves pass no control character but newline, tab and carriage
  * return, whatever a caller forgot (cli_raw_stdout is the one way round,
  * for fray's own colours). JSON escapes them itself, so it passes as is. */
