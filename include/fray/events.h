@@ -59,4 +59,14 @@ size_t fray_event_json(const fray_event *ev, char *dst, size_t cap);
  * return convention. Invalid UTF-8 bytes become U+FFFD. */
 size_t fray_json_string(const char *s, char *dst, size_t cap);
 
+/* Writes s as text safe for a terminal into dst; same return convention
+ * (what does not fit is cut, byte-wise, at cap - 1). Names come from files
+ * people share: every control character is shown, never obeyed. A C0
+ * control or DEL becomes "\xNN", a C1 control (U+0080..U+009F) or a
+ * bidirectional control (U+061C, U+200E, U+200F, U+202A..U+202E,
+ * U+2066..U+2069, which reorder a line) "\uNNNN", hex in lower case; a
+ * newline and a tab are escaped too, so a name cannot forge a line. Every
+ * other byte passes as it is. NULL s: as "". */
+size_t fray_term_string(const char *s, char *dst, size_t cap);
+
 #endif

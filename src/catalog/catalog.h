@@ -252,8 +252,6 @@ extern const proc_desc chits_combat_desc, chits_advise_desc;
 extern const proc_desc bbb_fire_desc, bbb_assault_desc, bbb_move_desc;
 extern const proc_desc chits_end_turn_desc, presidio_shoot_desc, presidio_melee_desc, presidio_artillery_desc;
 
-/* Text for a terminal into sb: control characters shown as escapes. */
-void sb_escaped(strbuf *sb, const char *s);
 /* A narrating sink into sb, as the command line tells events. */
 typedef struct narrator {
 	strbuf *sb;

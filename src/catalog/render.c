@@ -6,27 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "catalog.h"
-#include "../common/hidden.h"
-
-/* Text for a terminal: control characters (and C1 and bidi controls) shown as
- * escapes, so a name from a file can neither forge a line nor drive the
- * terminal. */
-void sb_escaped(strbuf *sb, const char *s)
-{
-	const unsigned char *u = (const unsigned char *)s;
-	for (; *u; u++) {
-		unsigned cp;
-		/* 3 bytes at most are read, and none past the NUL: a
-		 * continuation byte is never 0 */
-		int n = text_hidden_at(u, 3, &cp);
-		if (n > 0) /* a C1 or bidi control: shown, not obeyed */
-			sb_add(sb, "\\u%04x", cp), u += n - 1;
-		else if (*u < 0x20 || *u == 0x7F)
-			sb_add(sb, "\\x%02x", *u);
-		else
-			sb_put(sb, (const char *)u, 1);
-	}
-}
 
 void narrate(void *ud, const fray_event *ev)
 {

@@ -71,6 +71,18 @@ void sb_json(strbuf *sb, const char *s)
 	sb->len += n;
 }
 
+/* Text for a terminal: control characters (and C1 and bidi controls) shown as
+ * escapes, so a name from a file can neither forge a line nor drive the
+ * terminal (fray_term_string, the command line's escaper too). */
+void sb_escaped(strbuf *sb, const char *s)
+{
+	size_t n = fray_term_string(s, NULL, 0);
+	if (!reserve(sb, n))
+		return;
+	fray_term_string(s, sb->buf + sb->len, n + 1);
+	sb->len += n;
+}
+
 char *sb_take(strbuf *sb)
 {
 	if (sb->failed || !reserve(sb, 0)) {

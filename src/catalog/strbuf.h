@@ -25,6 +25,9 @@ void sb_add(strbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3
 void sb_put(strbuf *sb, const char *s, size_t n);
 /* s as a JSON string literal, whole whatever its length. */
 void sb_json(strbuf *sb, const char *s);
+/* s as text for a terminal (fray_term_string): control characters shown
+ * as escapes, whole whatever its length. */
+void sb_escaped(strbuf *sb, const char *s);
 /* Gives the text to the caller (malloc'd, as the API promises: free() it;
  * copied there when the context has an allocator of its own) or NULL if
  * it failed. The buffer is emptied either way, its context kept. */

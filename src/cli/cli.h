@@ -98,8 +98,8 @@ const char *cli_jstr(const char *s);
  * carriage return as \xNN, and C1 and bidi controls as \u00NN, \u202e
  * (src/common/hidden.h); cli_raw_stdout writes fray's own colour codes
  * past it. cli_escape_controls copies s to dst (cap >= 4) with every
- * control character shown as \xNN, \u00NN (C1) or \u202e (bidi), cut with "..." when
- * too long; cli_tstr does the same into one of CLI_TSTR_SLOTS rotating
+ * control character shown as \xNN, \u00NN (C1) or \u202e (bidi), as the
+ * library's fray_term_string shows them, cut with "..." when too long; cli_tstr does the same into one of CLI_TSTR_SLOTS rotating
  * buffers, for printf's arguments (names from files in text output). */
 void cli_term_guard(void);
 void cli_raw_stdout(const char *s);

@@ -4,7 +4,8 @@
  * lines; a bidi control (U+202E and kin) could reorder a line so it reads
  * other than it says. Two layers: cli_tstr and the narrator show every
  * control character of a name as \xNN (or \u00NN for C1, \u202e for a
- * bidi control: src/common/hidden.h), and stdout and stderr
+ * bidi control: src/common/hidden.h), both through the library's one
+ * escaper (fray_term_string), and stdout and stderr
  * themselves pass no control character but newline, tab and carriage
  * return, whatever a caller forgot (cli_raw_stdout is the one way round,
  * for fray's own colours). JSON escapes them itself, so it passes as is. */
@@ -15,7 +16,6 @@
 #include <unistd.h>
 #include "cli.h"
 #include "../common/hidden.h"
-#include "../common/text.h"
 
 typedef struct guard {
 	int fd;
@@ -149,22 +149,13 @@ void cli_raw_stdout(const char *s)
 
 void cli_escape_controls(char *dst, size_t cap, const char *s)
 {
-	textbuf t = text_on(dst, cap);
-	const unsigned char *u = (const unsigned char *)s;
-	while (*u && !t.cut) {
-		unsigned cp;
-		int r = text_hidden_at(u, strnlen((const char *)u, 3), &cp);
-		if (r > 0) {
-			text_add(&t, "\\u%04x", cp);
-			u += r;
-			continue;
-		}
-		if (*u < 0x20 || *u == 0x7F)
-			text_add(&t, "\\x%02x", *u);
-		else
-			text_add(&t, "%c", *u);
-		u++;
-	}
+	if (fray_term_string(s, dst, cap) < cap)
+		return;
+	/* cut as text.h cuts: "..." over the last whole characters that fit */
+	size_t end = cap - 4;
+	while (end > 0 && ((unsigned char)dst[end] & 0xC0) == 0x80)
+		end--;
+	memcpy(dst + end, "...", 4);
 }
 
 const char *cli_tstr(const char *s)

@@ -39,7 +39,4 @@ struct fray_dice {
 #define DICE_KEEP_MAX_DICE 20
 #define DICE_KEEP_MAX_SIDES 100
 
-int64_t dice_term_min(const dice_term *t);
-int64_t dice_term_max(const dice_term *t);
-
 #endif

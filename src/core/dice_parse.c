@@ -281,7 +281,7 @@ FRAY_API size_t fray_dice_format(const fray_dice *d, char *dst, size_t cap)
 	return len;
 }
 
-int64_t dice_term_max(const dice_term *t)
+static int64_t dice_term_max(const dice_term *t)
 {
 	int64_t n = t->count, s = t->sides;
 	switch (t->kind) {
@@ -296,7 +296,7 @@ int64_t dice_term_max(const dice_term *t)
 	}
 }
 
-int64_t dice_term_min(const dice_term *t)
+static int64_t dice_term_min(const dice_term *t)
 {
 	switch (t->kind) {
 	case DICE_CONST: return t->value;

@@ -6,8 +6,11 @@ import subprocess
 
 
 def free_port():
+    # free on every interface, as --lan binds it: a port free on 127.0.0.1
+    # alone may still be held elsewhere (the load tests' clients on
+    # 127.0.0.N leave thousands of them in TIME_WAIT)
     with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
+        s.bind(("0.0.0.0", 0))
         return s.getsockname()[1]
 
 

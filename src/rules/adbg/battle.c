@@ -420,7 +420,7 @@ static void leader_loss(battle *b, int s, int k, const adbg_check *check,
 		label(b, what, sizeof what, "leader loss for %s", b->sc->side[s].leaders[l].name);
 		int64_t total;
 		/* the roll tells the number; the note, the faces it is read against */
-		bool lost = adbg_check_roll(b->r, check, what, &total);
+		bool lost = frayi_adbg_check_roll(b->r, check, what, &total);
 		b->llost[s][l] |= lost;
 		if (b->tell) {
 			char faces[64];
@@ -1118,7 +1118,7 @@ static void end_battle(battle *b, fray_adbg_result *res)
 				int64_t total;
 				char what[96];
 				label(b, what, sizeof what, "routed %s", u->name);
-				gone = adbg_check_roll(b->r, &sc->routed_check, what, &total);
+				gone = frayi_adbg_check_roll(b->r, &sc->routed_check, what, &total);
 				if (b->tell) {
 					char faces[64];
 					check_faces(&sc->routed_check, faces, sizeof faces);

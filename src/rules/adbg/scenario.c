@@ -468,7 +468,7 @@ FRAY_API const char *fray_adbg_side_name(const fray_adbg_scenario *s, int side)
 	return s->side[side].name;
 }
 
-bool adbg_check_roll(fray_roller *r, const adbg_check *c, const char *what,
+bool frayi_adbg_check_roll(fray_roller *r, const adbg_check *c, const char *what,
 		     int64_t *total)
 {
 	return fray_dice_check_roll(c->test, r, what, total);

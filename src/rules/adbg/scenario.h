@@ -66,7 +66,7 @@ struct fray_adbg_scenario {
 };
 
 /* Rolls a check: true when the total is one of its faces. */
-bool adbg_check_roll(fray_roller *r, const adbg_check *c, const char *what,
+bool frayi_adbg_check_roll(fray_roller *r, const adbg_check *c, const char *what,
 		     int64_t *total);
 
 #endif

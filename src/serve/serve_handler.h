@@ -1,9 +1,9 @@
 /* fray serve's answers: one function from an HTTP request (already read,
  * within its size budget) to a reply, with no sockets, so it can be tested
- * and fuzzed alone (fuzz/fuzz_serve.c). The daemon (cmd_serve.c) only
+ * and fuzzed alone (fuzz/fuzz_serve.c). The daemon (serve_http.c) only
  * reads requests and sends replies. */
-#ifndef FRAY_CLI_SERVE_HANDLER_H
-#define FRAY_CLI_SERVE_HANDLER_H
+#ifndef FRAY_SERVE_HANDLER_H
+#define FRAY_SERVE_HANDLER_H
 
 #include <signal.h>
 #include <stdatomic.h>

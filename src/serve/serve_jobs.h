@@ -24,8 +24,8 @@
  * every GET (serve_answer, counted against SERVE_MEMORY_BUDGET). Ids are
  * 128 random bits, so one client cannot guess another's. Every computing
  * thread runs at nice SERVE_COMPUTE_NICE: the HTTP threads come first. */
-#ifndef FRAY_CLI_SERVE_JOBS_H
-#define FRAY_CLI_SERVE_JOBS_H
+#ifndef FRAY_SERVE_JOBS_H
+#define FRAY_SERVE_JOBS_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -1,0 +1,424 @@
+/* fray serve's HTTP server (libmicrohttpd): the page at the table, that
+ * one client cannot take down: every request is read within a
+ * deadline (not an idle timeout: a client trickling bytes is cut all the
+ * same), an address holds a few connections at most, a --lan request
+ * without the token is dropped as soon as its request line is read, the
+ * work that computes runs on worker threads (serve_jobs.h) while the HTTP
+ * threads keep answering, and every answer counts against one memory
+ * budget (serve_handler.h). It binds 127.0.0.1 unless lan, which binds
+ * every interface and puts a random token in every path. The command's
+ * options and its terminal are src/cli/cmd_serve.c's. */
+#include <arpa/inet.h>
+#include <microhttpd.h>
+#include <netinet/in.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+#include <stdio.h>
+#include "serve_handler.h"
+#include "serve_http.h"
+#include "serve_jobs.h"
+
+#define SERVE_CONNECTIONS 64       /* at once; more are refused */
+#define SERVE_PER_ADDRESS 8        /* at once from one address (a browser opens 6) */
+#define SERVE_READ_S 10            /* a request read in full within, from its connection or its previous answer */
+#define SERVE_SEND_S 60            /* an answer sent in full within */
+#define SERVE_THREADS 4
+
+/* A connection's phase, for its deadline. */
+typedef enum conn_phase { PHASE_READING, PHASE_COMPUTING, PHASE_SENDING } conn_phase;
+
+/* One TCP connection (MHD's socket context), on the list the deadline
+ * watch walks. */
+typedef struct conn_state {
+	int fd;
+	char client[64];             /* its address, as text */
+	struct timespec since;       /* when its phase began */
+	conn_phase phase;
+	bool cut;
+	struct conn_state *prev, *next;
+} conn_state;
+
+static pthread_mutex_t conns_lock = PTHREAD_MUTEX_INITIALIZER;
+static conn_state *conns;
+
+/* One request being read: its body, kept up to SERVE_MAX_BODY, and the
+ * answer of its computing once a worker gave it. */
+typedef struct upload {
+	char *body;
+	size_t len;
+	bool too_big;
+	bool computing;              /* a worker has it */
+	bool suspended;              /* under compute_lock, as computed */
+	bool computed;
+	serve_reply done;
+	struct MHD_Connection *con;
+} upload;
+
+/* Between a handler that suspends its connection and the worker that
+ * resumes it: a connection is resumed only once it is suspended. */
+static pthread_mutex_t compute_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* *con_cls of a --lan request without the token: dropped. */
+static char refused_marker;
+
+static const char *const security_headers[][2] = {
+	{"Content-Security-Policy", "default-src 'self'; frame-ancestors 'none'; form-action 'self'"},
+	{"X-Content-Type-Options", "nosniff"},
+	{"Referrer-Policy", "no-referrer"},
+	{"Cache-Control", "no-store"},
+};
+
+static void set_phase(conn_state *cs, conn_phase phase)
+{
+	if (!cs)
+		return;
+	pthread_mutex_lock(&conns_lock);
+	cs->phase = phase;
+	clock_gettime(CLOCK_MONOTONIC, &cs->since);
+	pthread_mutex_unlock(&conns_lock);
+}
+
+static conn_state *state_of(struct MHD_Connection *con)
+{
+	const union MHD_ConnectionInfo *ci = MHD_get_connection_info(con, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+	return ci ? ci->socket_context : NULL;
+}
+
+static void unref_answer(void *cls)
+{
+	serve_answer_unref(cls);
+}
+
+static enum MHD_Result send_reply(struct MHD_Connection *con, serve_reply *r)
+{
+	struct MHD_Response *res;
+	if (r->body) { /* counted against the budget for as long as it is sent */
+		size_t len = r->len;
+		r->shared = serve_answer_new(r->body, len);
+		r->body = NULL;
+		if (!r->shared) {
+			r->status = 503;
+			r->type = "application/json";
+			r->bytes = (const unsigned char *)serve_budget_refusal();
+			r->len = strlen((const char *)r->bytes);
+		}
+	}
+	if (r->shared) {
+		res = MHD_create_response_from_buffer_with_free_callback_cls(
+			r->len, (void *)serve_answer_bytes(r->shared), unref_answer, r->shared);
+		if (res)
+			r->shared = NULL; /* the response holds the reference */
+	} else {
+		res = MHD_create_response_from_buffer(r->len, (void *)r->bytes, MHD_RESPMEM_PERSISTENT);
+	}
+	if (!res)
+		return MHD_NO;
+	MHD_add_response_header(res, "Content-Type", r->type);
+	for (size_t i = 0; i < sizeof security_headers / sizeof security_headers[0]; i++)
+		MHD_add_response_header(res, security_headers[i][0], security_headers[i][1]);
+	set_phase(state_of(con), PHASE_SENDING);
+	enum MHD_Result ok = MHD_queue_response(con, r->status, res);
+	MHD_destroy_response(res);
+	return ok;
+}
+
+/* A worker's answer: kept for the handler, which the resume calls again
+ * (or, when the work was done before its connection was suspended, which
+ * sends it at once). */
+static void run_done(void *ud, serve_reply *r)
+{
+	upload *up = ud;
+	pthread_mutex_lock(&compute_lock);
+	up->done = *r;
+	up->computed = true;
+	if (up->suspended)
+		MHD_resume_connection(up->con);
+	pthread_mutex_unlock(&compute_lock); /* up is not touched after: the handler may free it */
+}
+
+static bool computed(upload *up)
+{
+	pthread_mutex_lock(&compute_lock);
+	bool done = up->computed;
+	pthread_mutex_unlock(&compute_lock);
+	return done;
+}
+
+/* After the worker took it: suspended until its answer, unless that came
+ * already (true: send it now). */
+static bool suspend_unless_done(struct MHD_Connection *con, upload *up)
+{
+	pthread_mutex_lock(&compute_lock);
+	bool done = up->computed;
+	if (!done) {
+		MHD_suspend_connection(con);
+		up->suspended = true;
+	}
+	pthread_mutex_unlock(&compute_lock);
+	return done;
+}
+
+/* The body, kept within SERVE_MAX_BODY; past it, the rest is read and
+ * dropped (a chunked body says its size only at its end) and the request
+ * is answered 413 once it is all in. */
+static bool keep_body(upload *up, const char *data, size_t size)
+{
+	if (up->too_big)
+		return true;
+	if (up->len + size > SERVE_MAX_BODY) {
+		up->too_big = true;
+		free(up->body);
+		up->body = NULL;
+		up->len = 0;
+		return true;
+	}
+	char *more = realloc(up->body, up->len + size + 1);
+	if (!more)
+		return false;
+	memcpy(more + up->len, data, size);
+	up->body = more;
+	up->len += size;
+	return true;
+}
+
+static enum MHD_Result answer(void *cls, struct MHD_Connection *con, const char *url, const char *method,
+			      const char *version, const char *data, size_t *data_size, void **con_cls)
+{
+	(void)version;
+	const serve_conf *conf = cls;
+	if (*con_cls == &refused_marker)
+		return MHD_NO;
+	upload *up = *con_cls;
+	if (!up) { /* the headers: the body, if any, comes in later calls */
+		if (!(up = calloc(1, sizeof *up)))
+			return MHD_NO;
+		up->con = con;
+		*con_cls = up;
+		const char *cl = MHD_lookup_connection_value(con, MHD_HEADER_KIND, "Content-Length");
+		if (cl && strtoull(cl, NULL, 10) > SERVE_MAX_BODY)
+			up->too_big = true; /* said at once, the body never read */
+		else
+			return MHD_YES;
+	}
+	if (*data_size) {
+		if (!keep_body(up, data, *data_size))
+			return MHD_NO;
+		*data_size = 0;
+		return MHD_YES;
+	}
+	if (up->computing) { /* resumed: the worker's answer */
+		if (!computed(up))
+			return MHD_YES;
+		up->computing = false;
+		enum MHD_Result ok = send_reply(con, &up->done);
+		serve_reply_free(&up->done);
+		return ok;
+	}
+	conn_state *cs = state_of(con);
+	serve_reply r;
+	serve_handle(conf, cs ? cs->client : "", method, url,
+		     MHD_lookup_connection_value(con, MHD_HEADER_KIND, "Host"),
+		     MHD_lookup_connection_value(con, MHD_HEADER_KIND, "Content-Type"), up->body ? up->body : "",
+		     up->len, up->too_big, &r);
+	if (r.compute) { /* off this thread: the connection waits, suspended */
+		char *text = r.compute;
+		r.compute = NULL;
+		set_phase(cs, PHASE_COMPUTING);
+		if (serve_runs_submit(conf->jobs, cs ? cs->client : "", text, run_done, up, &r)) {
+			up->computing = true;
+			if (!suspend_unless_done(con, up))
+				return MHD_YES;
+			up->computing = false;
+			enum MHD_Result ok = send_reply(con, &up->done);
+			serve_reply_free(&up->done);
+			return ok;
+		} /* refused: r is the refusal, answered now */
+	}
+	enum MHD_Result ok = send_reply(con, &r);
+	serve_reply_free(&r);
+	return ok;
+}
+
+static void request_done(void *cls, struct MHD_Connection *con, void **con_cls, enum MHD_RequestTerminationCode why)
+{
+	(void)cls;
+	(void)why;
+	upload *up = *con_cls;
+	if (up && up != (void *)&refused_marker) {
+		free(up->body);
+		serve_reply_free(&up->done);
+		free(up);
+	}
+	*con_cls = NULL;
+	set_phase(state_of(con), PHASE_READING); /* the next request's deadline starts */
+}
+
+static void connection_seen(void *cls, struct MHD_Connection *con, void **socket_context,
+			    enum MHD_ConnectionNotificationCode what)
+{
+	(void)cls;
+	if (what == MHD_CONNECTION_NOTIFY_STARTED) {
+		conn_state *cs = calloc(1, sizeof *cs);
+		if (!cs)
+			return;
+		const union MHD_ConnectionInfo *fd = MHD_get_connection_info(con, MHD_CONNECTION_INFO_CONNECTION_FD);
+		const union MHD_ConnectionInfo *ad = MHD_get_connection_info(con, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+		cs->fd = fd ? fd->connect_fd : -1;
+		const struct sockaddr *sa = ad ? ad->client_addr : NULL;
+		if (sa && sa->sa_family == AF_INET)
+			inet_ntop(AF_INET, &((const struct sockaddr_in *)sa)->sin_addr, cs->client, sizeof cs->client);
+		else if (sa && sa->sa_family == AF_INET6)
+			inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)sa)->sin6_addr, cs->client, sizeof cs->client);
+		clock_gettime(CLOCK_MONOTONIC, &cs->since);
+		pthread_mutex_lock(&conns_lock);
+		cs->next = conns;
+		if (conns)
+			conns->prev = cs;
+		conns = cs;
+		pthread_mutex_unlock(&conns_lock);
+		*socket_context = cs;
+	} else if (*socket_context) { /* closed: called before its socket is */
+		conn_state *cs = *socket_context;
+		pthread_mutex_lock(&conns_lock);
+		if (cs->prev)
+			cs->prev->next = cs->next;
+		else
+			conns = cs->next;
+		if (cs->next)
+			cs->next->prev = cs->prev;
+		pthread_mutex_unlock(&conns_lock);
+		free(cs);
+		*socket_context = NULL;
+	}
+}
+
+/* --lan: a request line without the token is answered 403 at once and its
+ * connection dropped, before a byte of its headers is waited for. */
+static void *request_line(void *cls, const char *uri, struct MHD_Connection *con)
+{
+	const serve_conf *conf = cls;
+	if (!conf->any_host || serve_path_allowed(conf, uri))
+		return NULL;
+#define TOKEN_REFUSAL "{\"error\": \"a token is needed\"}\n"
+	static const char refusal[] = "HTTP/1.1 403 Forbidden\r\nContent-Type: application/json\r\n"
+				      "Connection: close\r\nContent-Length: 31\r\n\r\n" TOKEN_REFUSAL;
+	_Static_assert(sizeof TOKEN_REFUSAL - 1 == 31, "the refusal's Content-Length");
+	const union MHD_ConnectionInfo *fd = MHD_get_connection_info(con, MHD_CONNECTION_INFO_CONNECTION_FD);
+	if (fd) { /* nothing else was sent on it: MHD sends only after a request */
+		(void)!send(fd->connect_fd, refusal, sizeof refusal - 1, MSG_DONTWAIT | MSG_NOSIGNAL);
+		shutdown(fd->connect_fd, SHUT_RDWR);
+	}
+	return &refused_marker;
+}
+
+static double seconds_since(const struct timespec *t, const struct timespec *now)
+{
+	return (double)(now->tv_sec - t->tv_sec) + (double)(now->tv_nsec - t->tv_nsec) / 1e9;
+}
+
+/* Every connection past its phase's deadline is cut (its socket shut; MHD
+ * then closes it). A computing one waits on its own budget. */
+static void cut_late_connections(void)
+{
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	pthread_mutex_lock(&conns_lock);
+	for (conn_state *cs = conns; cs; cs = cs->next) {
+		double limit = cs->phase == PHASE_READING ? SERVE_READ_S : cs->phase == PHASE_SENDING ? SERVE_SEND_S : 0;
+		if (limit > 0 && !cs->cut && cs->fd >= 0 && seconds_since(&cs->since, &now) > limit) {
+			shutdown(cs->fd, SHUT_RDWR);
+			cs->cut = true;
+		}
+	}
+	pthread_mutex_unlock(&conns_lock);
+}
+
+struct serve_http {
+	serve_conf conf;             /* the daemon's: it lives as long as the server */
+	struct MHD_Daemon *daemon;
+	unsigned port;
+};
+
+serve_http *serve_http_start(const serve_http_opts *o, char *err, size_t errlen)
+{
+	serve_memory_set_budget(o->memory_mib ? o->memory_mib : (unsigned)(SERVE_MEMORY_BUDGET >> 20));
+	(void)serve_budget_refusal(); /* formatted now, before the threads */
+	serve_http *s = calloc(1, sizeof *s);
+	if (!s) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	serve_conf *conf = &s->conf;
+	snprintf(conf->prefix, sizeof conf->prefix, "/");
+	conf->any_host = o->lan;
+	if (o->lan) {
+		char token[33];
+		if (!serve_random_hex(token)) {
+			snprintf(err, errlen, "no random token: the kernel gave no random bytes");
+			free(s);
+			return NULL;
+		}
+		snprintf(conf->prefix, sizeof conf->prefix, "/t/%s/", token);
+	}
+	if (!(conf->jobs = serve_jobs_new(0, SERVE_RUN_WORKERS))) {
+		snprintf(err, errlen, "out of memory");
+		free(s);
+		return NULL;
+	}
+	struct sockaddr_in addr = {.sin_family = AF_INET, .sin_port = htons((uint16_t)o->port),
+				   .sin_addr.s_addr = htonl(o->lan ? INADDR_ANY : INADDR_LOOPBACK)};
+	s->daemon = MHD_start_daemon(
+		MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ERROR_LOG | MHD_ALLOW_SUSPEND_RESUME, 0, NULL,
+		NULL, answer, conf, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr, MHD_OPTION_THREAD_POOL_SIZE,
+		(unsigned)SERVE_THREADS, MHD_OPTION_CONNECTION_LIMIT, (unsigned)SERVE_CONNECTIONS,
+		MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)SERVE_PER_ADDRESS, MHD_OPTION_CONNECTION_TIMEOUT,
+		(unsigned)SERVE_SEND_S, MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(128u << 10),
+		MHD_OPTION_NOTIFY_COMPLETED, request_done, NULL, MHD_OPTION_NOTIFY_CONNECTION, connection_seen, NULL,
+		MHD_OPTION_URI_LOG_CALLBACK, request_line, conf, MHD_OPTION_END);
+	if (!s->daemon) {
+		serve_jobs_free(conf->jobs);
+		free(s);
+		snprintf(err, errlen, "cannot listen on port %u (in use?)", o->port);
+		return NULL;
+	}
+	const union MHD_DaemonInfo *info = MHD_get_daemon_info(s->daemon, MHD_DAEMON_INFO_BIND_PORT);
+	s->port = info ? info->port : o->port;
+	if (!o->lan) { /* until now every Host was refused: none was accepted yet */
+		snprintf(conf->hosts[0], sizeof conf->hosts[0], "127.0.0.1:%u", s->port);
+		snprintf(conf->hosts[1], sizeof conf->hosts[1], "localhost:%u", s->port);
+		conf->nhosts = 2;
+	}
+	return s;
+}
+
+unsigned serve_http_port(const serve_http *s)
+{
+	return s->port;
+}
+
+const char *serve_http_prefix(const serve_http *s)
+{
+	return s->conf.prefix;
+}
+
+void serve_http_tick(serve_http *s)
+{
+	(void)s; /* the connections' list is the daemon's callbacks', one per process */
+	cut_late_connections();
+}
+
+void serve_http_stop(serve_http *s)
+{
+	if (!s)
+		return;
+	/* the workers first: every suspended connection gets its answer and
+	 * is resumed before the daemon stops */
+	serve_jobs_stop(s->conf.jobs);
+	MHD_stop_daemon(s->daemon);
+	serve_jobs_free(s->conf.jobs);
+	free(s);
+}
