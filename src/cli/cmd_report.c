@@ -14,7 +14,7 @@
 #include <strings.h>
 #include <sys/stat.h>
 #include "embedded.h"
-#include "table.h"
+#include "../game/table.h"
 #include "../common/text.h"
 
 extern const embedded_file fray_page_files[];

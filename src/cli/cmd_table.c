@@ -8,7 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "atomic.h"
-#include "table.h"
+#include "../game/table.h"
 #include "../common/text.h"
 
 static const char CMD[] = "table";

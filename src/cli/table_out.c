@@ -2,7 +2,7 @@
  * log as text, JSON or Markdown. */
 #include <inttypes.h>
 #include <string.h>
-#include "table.h"
+#include "../game/table.h"
 #include "../common/text.h"
 
 static int name_width(const table_game *g)

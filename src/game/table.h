@@ -11,7 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
-#include "cli.h"
+#include "../cli/cli.h"
 
 /* Budgets: units in a game, a name's bytes, steps of one action. A game
  * file is at most FRAY_DOC_MAX_BYTES (the log included): an action that
