@@ -17,6 +17,7 @@
 #include <strings.h>
 #include <unistd.h>
 #include <fray/fray.h>
+#include "cli.h"
 #include "table.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -14,6 +14,7 @@
 #include <strings.h>
 #include <sys/stat.h>
 #include "embedded.h"
+#include "cli.h"
 #include "../game/table.h"
 #include "../common/text.h"
 
@@ -247,7 +248,7 @@ static char *game_html(fray_ctx *ctx, const char *name, fray_doc *doc, const cha
 		return NULL;
 	}
 	g->cmd = "report";
-	*status = table_load_doc(g, ctx, name, doc);
+	*status = table_load_doc(g, ctx, name, doc) == FRAY_OK ? EXIT_OK : cli_fail("report", ctx);
 	if (*status == EXIT_OK && !(html = table_report_html(g, css)))
 		*status = cli_error("report", EXIT_RUNTIME, "out of memory");
 	table_free(g);

@@ -2,6 +2,7 @@
  * log as text, JSON or Markdown. */
 #include <inttypes.h>
 #include <string.h>
+#include "cli.h"
 #include "../game/table.h"
 #include "../common/text.h"
 

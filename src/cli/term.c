@@ -149,22 +149,7 @@ void cli_raw_stdout(const char *s)
 
 void cli_escape_controls(char *dst, size_t cap, const char *s)
 {
-	textbuf t = text_on(dst, cap);
-	const unsigned char *u = (const unsigned char *)s;
-	while (*u && !t.cut) {
-		unsigned cp;
-		int r = text_hidden_at(u, strnlen((const char *)u, 3), &cp);
-		if (r > 0) {
-			text_add(&t, "\\u%04x", cp);
-			u += r;
-			continue;
-		}
-		if (*u < 0x20 || *u == 0x7F)
-			text_add(&t, "\\x%02x", *u);
-		else
-			text_add(&t, "%c", *u);
-		u++;
-	}
+	text_escape_controls(dst, cap, s);
 }
 
 const char *cli_tstr(const char *s)

@@ -9,6 +9,8 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <string.h>
+#include "text.h"
 
 static inline bool text_hidden_cp(unsigned c)
 {
@@ -42,6 +44,29 @@ static inline int text_hidden_at(const unsigned char *u, size_t n, unsigned *cp)
 		return 0;
 	*cp = c;
 	return (int)need;
+}
+
+/* s into dst (cap >= 4) with every control character shown: C0 and DEL
+ * as \xNN, the code points above as \uNNNN (cut with "..." when it does
+ * not fit). */
+static inline void text_escape_controls(char *dst, size_t cap, const char *s)
+{
+	textbuf t = text_on(dst, cap);
+	const unsigned char *u = (const unsigned char *)s;
+	while (*u && !t.cut) {
+		unsigned cp;
+		int r = text_hidden_at(u, strnlen((const char *)u, 3), &cp);
+		if (r > 0) {
+			text_add(&t, "\\u%04x", cp);
+			u += r;
+			continue;
+		}
+		if (*u < 0x20 || *u == 0x7F)
+			text_add(&t, "\\x%02x", *u);
+		else
+			text_add(&t, "%c", *u);
+		u++;
+	}
 }
 
 #endif

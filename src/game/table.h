@@ -1,17 +1,19 @@
-/* fray table: a game file that remembers the forces, runs an action's
- * rolls and the follow-ups the rules require as one sequence, and keeps
- * the log (docs/table.md). The game is YAML: the rule set, a seed and the
- * dice used so far (so it replays exactly), the turn, the units as they
- * stand and the log, each entry with what undoes it. It is written whole
- * after every action (cli_write_atomic): an action happens whole or not
- * at all. */
-#ifndef FRAY_CLI_TABLE_H
-#define FRAY_CLI_TABLE_H
+/* The game (src/game/, in libfray; the fray table command is its shell,
+ * src/cli/cmd_table.c): a game file that remembers the forces, runs an
+ * action's rolls and the follow-ups the rules require as one sequence, and
+ * keeps the log (docs/table.md). The game is YAML: the rule set, a seed
+ * and the dice used so far (so it replays exactly), the turn, the units as
+ * they stand and the log, each entry with what undoes it. The library
+ * makes the text (table_text); the command writes it whole. Every call
+ * that can fail returns a fray_status (as an int) with its message on the
+ * game's context; nothing here prints or reads a terminal. */
+#ifndef FRAY_GAME_TABLE_H
+#define FRAY_GAME_TABLE_H
 
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
-#include "../cli/cli.h"
+#include <fray/fray.h>
 
 /* Budgets: units in a game, a name's bytes, steps of one action. A game
  * file is at most FRAY_DOC_MAX_BYTES (the log included): an action that
@@ -97,6 +99,9 @@ typedef struct table_game {
 	/* the action under way */
 	fray_ctx *ctx;
 	const char *cmd;                 /* "table", for messages */
+	fray_policy *policy;             /* the players' decisions (the charge
+					    reaction when not given); NULL:
+					    none, the option is needed */
 	size_t nsteps;
 	game_step steps[TABLE_MAX_STEPS];
 	char notes[2048];                /* what the action did, in words */
@@ -108,8 +113,8 @@ typedef struct table_game {
 /* The field table of a rule set. */
 const unit_field *table_fields(table_rules rules, size_t *n);
 
-/* Reads a game file; messages name the file, line and column. Returns an
- * exit status (EXIT_OK, or 2 with the message printed). */
+/* Reads a game file; messages name the file, line and column. Returns a
+ * fray_status, the message on ctx. */
 int table_load(table_game *g, fray_ctx *ctx, const char *path);
 /* The same from a document already read (g takes it). */
 int table_load_doc(table_game *g, fray_ctx *ctx, const char *path, fray_doc *doc);
@@ -118,8 +123,7 @@ int table_load_doc(table_game *g, fray_ctx *ctx, const char *path, fray_doc *doc
 char *table_report_html(const table_game *g, const char *css);
 void table_free(table_game *g);
 /* Undoes the last entry: its undo (the dice, the turn, the units it
- * changed, as they were) back into g (checked whole on load). Returns an
- * exit status. */
+ * changed, as they were) back into g (checked whole on load). Returns a fray_status. */
 int table_restore(table_game *g, const fray_node *undo);
 /* The game as it stands against the limits its file is read with (each
  * field's range, a unit's fields against each other, the turn and the
@@ -134,22 +138,30 @@ int table_set_fields(table_game *g, table_unit *u, const char *yaml);
 void node_json(FILE *f, const fray_node *n);
 void unit_json(FILE *f, table_rules rules, const table_unit *u);
 /* Reads a forces file's units into g (units_file for Presidio types).
- * Returns an exit status. */
+ * Returns a fray_status. */
 int table_read_forces(table_game *g, fray_ctx *ctx, const char *path);
-/* Writes g to its path whole, its log followed by an entry for the action
- * under way when command is not NULL (with before, the units as they were,
- * for undo); keep_log: how many of the old entries to keep. Returns an
- * exit status. */
-int table_save(table_game *g, const char *command, const table_game *before, size_t keep_log);
+/* The game file's text for g whole (*text malloc'd, *len its bytes), its
+ * log followed by an entry for the action under way when command is not
+ * NULL (with before, the units as they were, for undo); keep_log: how many
+ * of the old entries to keep. Checked against the reader's limits and read
+ * back before it is given. Returns a fray_status. */
+int table_text(table_game *g, const char *command, const table_game *before, size_t keep_log, char **text,
+	       size_t *len);
 
 /* Hits by battalion as "1 0 2 0". */
 void table_hits_text(char *dst, size_t cap, const int *hits, int n);
 
-/* A unit's name for a message on the terminal (controls escaped). */
+/* A unit's name for a message (the front end escapes what it shows). */
 static inline const char *unit_label(const table_unit *u)
 {
-	return cli_tstr(u->name);
+	return u->name;
 }
+
+/* A failure of the game: recorded on g's context (the first one wins) and
+ * returned, so `return game_fail(...)` reads as the message it gives. */
+int game_fail(table_game *g, fray_status s, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* After a library call failed: the status its context holds. */
+int game_failed(const table_game *g);
 
 /* Finds a unit by name (exact, then ignoring case); reports an unknown
  * one with the units' names and returns NULL. */
@@ -158,7 +170,7 @@ table_unit *table_unit_named(table_game *g, const char *name);
 /* Runs a step: the procedure with its inputs as option texts (pairs of
  * "--option", "value"; a flag's value NULL), then the player's own options
  * from argv when p is not NULL (they override). The outcome fields named
- * in want (NULL-terminated) go to got. Returns an exit status. */
+ * in want (NULL-terminated) go to got. Returns a fray_status. */
 #define TABLE_MAX_OPTS 32
 typedef struct step_opts {
 	const char *opt[TABLE_MAX_OPTS];
@@ -183,7 +195,7 @@ int table_step(table_game *g, const char *procedure, const step_opts *o, const p
 void table_note(table_game *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* The actions of a rule set: each takes the actor, the target (or NULL)
- * and the player's options; returns an exit status. */
+ * and the player's options; returns a fray_status. */
 typedef struct table_action {
 	const char *name;
 	bool needs_target;
@@ -191,10 +203,24 @@ typedef struct table_action {
 	int (*run)(table_game *g, table_unit *actor, table_unit *target, const player_opts *p);
 } table_action;
 const table_action *table_presidio_actions(size_t *n);
+/* The actions of g's rule set. */
+const table_action *table_actions_of(table_rules rules, size_t *n);
+/* Whether the rules let u take the action now (fray_game_actions). */
+bool table_may(const table_game *g, const table_unit *u, const char *action);
+bool table_presidio_may(const table_unit *u, const char *action);
+bool table_bbb_may(const table_unit *u, const char *action);
+/* What the action under way did as JSON ({"turn", "steps", "changes"}),
+ * as fray table --json prints it: *out malloc'd. A fray_status. */
+int table_action_json(const table_game *g, char **out);
+/* Runs an action on g: argv as after the game file on fray table's
+ * command line (ACTION UNIT [--at TARGET] [options], or turn, or set UNIT
+ * KEY=VALUE...); command gets the log's command line (with a choice the
+ * policy made). g changes only in memory: table_text makes the file. */
+int table_act(table_game *g, int argc, char *const *argv, char *command, size_t cap);
 const table_action *table_bbb_actions(size_t *n);
 const table_action *table_chits_actions(size_t *n);
 /* chits: the end of the turn for each unit whose end-turn was not taken
- * (a step; `turn` calls it before the turn advances). An exit status. */
+ * (a step; `turn` calls it before the turn advances). A fray_status. */
 int table_chits_turn_over(table_game *g);
 /* Presidio, BBB: a unit's markers at the turn's end, as the rules carry
  * them over (each change noted). */

@@ -8,8 +8,8 @@
 static int in_play(table_game *g, const table_unit *u)
 {
 	if (u->status == ST_DESTROYED || u->bases <= 0)
-		return cli_error(g->cmd, EXIT_BAD_INPUT, "%s is out of play (destroyed)", unit_label(u));
-	return EXIT_OK;
+		return game_fail(g, FRAY_ERR_INPUT, "%s is out of play (destroyed)", unit_label(u));
+	return FRAY_OK;
 }
 
 static void lose_bases(table_game *g, table_unit *u, int n)
@@ -39,6 +39,15 @@ static fray_bbb_markers markers_of(const table_unit *u)
 	return (fray_bbb_markers){u->disrupted, u->low_ammo, u->silenced, u->low_ammo_instead};
 }
 
+/* Whether the rules let u take the action now: a unit out of play takes
+ * none; a gun Silenced (or with Low Ammo instead) does not fire. */
+bool table_bbb_may(const table_unit *u, const char *action)
+{
+	if (u->status == ST_DESTROYED || u->bases <= 0)
+		return false;
+	return strcmp(action, "fire") != 0 || !fray_bbb_fire_refused(markers_of(u));
+}
+
 void table_bbb_turn_end(table_game *g, table_unit *u)
 {
 	fray_bbb_markers m = fray_bbb_markers_at_turn_end(markers_of(u));
@@ -60,12 +69,12 @@ static int low_ammo_instead(table_game *g, const table_unit *t, const player_opt
 {
 	*out = player_flag(p, "--low-ammo-instead");
 	if (!*out)
-		return EXIT_OK;
+		return FRAY_OK;
 	bool fortified = player_flag(p, "--fort") || player_flag(p, "--fortified");
 	const char *why = fray_bbb_low_ammo_instead_refused((fray_bbb_arm)t->arm, fortified);
-	return why ? cli_error(g->cmd, EXIT_BAD_INPUT, "--low-ammo-instead: %s: %s (give --fort or --fortified for "
+	return why ? game_fail(g, FRAY_ERR_INPUT, "--low-ammo-instead: %s: %s (give --fort or --fortified for "
 			       "a gun in one)", unit_label(t), why)
-		   : EXIT_OK;
+		   : FRAY_OK;
 }
 
 /* The marker a step's outcome gives: Disrupted, or Silenced for a gun;
@@ -88,17 +97,17 @@ static void silence(table_game *g, table_unit *u, bool instead)
 static int act_fire(table_game *g, table_unit *u, table_unit *t, const player_opts *p)
 {
 	int st = in_play(g, u);
-	if (st == EXIT_OK)
+	if (st == FRAY_OK)
 		st = in_play(g, t);
-	if (st != EXIT_OK)
+	if (st != FRAY_OK)
 		return st;
 	if (!player_value(p, "--range") && !player_value(p, "--firepower"))
-		return cli_error(g->cmd, EXIT_BAD_INPUT, "fire needs --range INCHES");
+		return game_fail(g, FRAY_ERR_INPUT, "fire needs --range INCHES");
 	const char *why = fray_bbb_fire_refused(markers_of(u));
 	if (why)
-		return cli_error(g->cmd, EXIT_BAD_INPUT, "%s cannot fire: %s", unit_label(u), why);
+		return game_fail(g, FRAY_ERR_INPUT, "%s cannot fire: %s", unit_label(u), why);
 	bool instead;
-	if ((st = low_ammo_instead(g, t, p, &instead)) != EXIT_OK)
+	if ((st = low_ammo_instead(g, t, p, &instead)) != FRAY_OK)
 		return st;
 	step_opts o = {0};
 	/* the unit's weapons as its forces give them, with the bases it has
@@ -119,7 +128,7 @@ static int act_fire(table_game *g, table_unit *u, table_unit *t, const player_op
 	static const char *const want[] = {"low_ammo", "target_bases_lost", "target_disrupted", "target_silenced",
 					   "target_reduced", "target_destroyed", "target_halted", NULL};
 	int64_t got[7];
-	if ((st = table_step(g, "bbb.fire", &o, p, want, got)) != EXIT_OK)
+	if ((st = table_step(g, "bbb.fire", &o, p, want, got)) != FRAY_OK)
 		return st;
 	if (got[0] && !u->low_ammo) {
 		u->low_ammo = true;
@@ -140,7 +149,7 @@ static int act_fire(table_game *g, table_unit *u, table_unit *t, const player_op
 	}
 	if (got[6] && t->status != ST_DESTROYED)
 		table_note(g, "%s: halted (its advance stops)", t->name);
-	return EXIT_OK;
+	return FRAY_OK;
 }
 
 static void side_flags(step_opts *o, const table_unit *u, bool attacker)
@@ -161,12 +170,12 @@ static void side_flags(step_opts *o, const table_unit *u, bool attacker)
 static int act_assault(table_game *g, table_unit *u, table_unit *t, const player_opts *p)
 {
 	int st = in_play(g, u);
-	if (st == EXIT_OK)
+	if (st == FRAY_OK)
 		st = in_play(g, t);
 	bool instead;
-	if (st == EXIT_OK)
+	if (st == FRAY_OK)
 		st = low_ammo_instead(g, t, p, &instead);
-	if (st != EXIT_OK)
+	if (st != FRAY_OK)
 		return st;
 	step_opts o = {0};
 	opts_set(&o, "--attacker-bases", "%d", u->bases);
@@ -178,7 +187,7 @@ static int act_assault(table_game *g, table_unit *u, table_unit *t, const player
 	static const char *const want[] = {"attacker_bases_lost", "defender_bases_lost", "attacker_disrupted",
 					   "defender_disrupted", "attacker_silenced", "defender_silenced", NULL};
 	int64_t got[6];
-	if ((st = table_step(g, "bbb.assault", &o, p, want, got)) != EXIT_OK)
+	if ((st = table_step(g, "bbb.assault", &o, p, want, got)) != FRAY_OK)
 		return st;
 	lose_bases(g, u, (int)got[0]);
 	lose_bases(g, t, (int)got[1]);
@@ -190,14 +199,14 @@ static int act_assault(table_game *g, table_unit *u, table_unit *t, const player
 		silence(g, u, false);
 	if (got[5])
 		silence(g, t, instead);
-	return EXIT_OK;
+	return FRAY_OK;
 }
 
 static int act_move(table_game *g, table_unit *u, table_unit *t, const player_opts *p)
 {
 	(void)t;
 	int st = in_play(g, u);
-	if (st != EXIT_OK)
+	if (st != FRAY_OK)
 		return st;
 	step_opts o = {0};
 	opts_flag(&o, "--disrupted", u->disrupted);
@@ -209,7 +218,7 @@ static int act_move(table_game *g, table_unit *u, table_unit *t, const player_op
 	opts_set(&o, "--start-bases", "%d", u->start_bases > u->bases ? u->start_bases : u->bases);
 	static const char *const want[] = {"bases_change", "disrupted", "broken", NULL};
 	int64_t got[3];
-	if ((st = table_step(g, "bbb.move", &o, p, want, got)) != EXIT_OK)
+	if ((st = table_step(g, "bbb.move", &o, p, want, got)) != FRAY_OK)
 		return st;
 	/* the outcome as the procedure gives it (MOVEMENT TABLE) */
 	if (got[0] > 0) {
@@ -227,7 +236,7 @@ static int act_move(table_game *g, table_unit *u, table_unit *t, const player_op
 		u->status = ST_DESTROYED;
 		table_note(g, "%s: broken, removed from the table", u->name);
 	}
-	return EXIT_OK;
+	return FRAY_OK;
 }
 
 static const table_action bbb_actions[] = {

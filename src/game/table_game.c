@@ -143,7 +143,7 @@ static void text_items(FILE *f, const char *text)
 static int doc_failed(table_game *g, fray_doc *doc)
 {
 	fray_doc_status(doc);
-	return cli_fail(g->cmd, g->ctx);
+	return game_failed(g);
 }
 
 /* How a unit is read: from a forces file or a game file (every field
@@ -429,13 +429,13 @@ static int read_mix(table_game *g, const char *forces, const char *name)
 	char full[4096];
 	beside(forces, name, full, sizeof full);
 	if (fray_doc_load_file(g->ctx, full, &g->mix_doc) != FRAY_OK)
-		return cli_fail(g->cmd, g->ctx);
+		return game_failed(g);
 	fray_chits_mix *m = NULL;
 	if (fray_chits_mix_read(g->ctx, g->mix_doc, &m) != FRAY_OK)
-		return fray_doc_error_count(g->mix_doc) ? doc_failed(g, g->mix_doc) : cli_fail(g->cmd, g->ctx);
+		return fray_doc_error_count(g->mix_doc) ? doc_failed(g, g->mix_doc) : game_failed(g);
 	fray_chits_mix_free(m);
 	g->mix = fray_doc_root(g->mix_doc);
-	return EXIT_OK;
+	return FRAY_OK;
 }
 
 int table_read_forces(table_game *g, fray_ctx *ctx, const char *path)
@@ -443,11 +443,11 @@ int table_read_forces(table_game *g, fray_ctx *ctx, const char *path)
 	g->ctx = ctx;
 	fray_doc *doc = NULL, *tdoc = NULL;
 	if (fray_doc_load_file(ctx, path, &doc) != FRAY_OK)
-		return cli_fail(g->cmd, ctx);
+		return game_failed(g);
 	const fray_node *root = fray_doc_root(doc);
 	static const char *const keys[] = {"rules", "units_file", "units", "mix"};
 	fray_presidio_units *types = NULL;
-	int status = EXIT_OK;
+	int status = FRAY_OK;
 	if (!fray_doc_expect(doc, root, FRAY_NODE_MAP, "a forces file (a mapping)"))
 		goto out;
 	fray_doc_known_keys(doc, root, keys, 4);
@@ -463,11 +463,11 @@ int table_read_forces(table_game *g, fray_ctx *ctx, const char *path)
 		beside(path, tpath, full, sizeof full);
 		types = calloc(1, sizeof *types);
 		if (!types) {
-			status = cli_error(g->cmd, EXIT_RUNTIME, "out of memory");
+			status = game_fail(g, FRAY_ERR_NOMEM, "out of memory");
 			goto out;
 		}
 		if (fray_doc_load_file(ctx, full, &tdoc) != FRAY_OK) {
-			status = cli_fail(g->cmd, ctx);
+			status = game_failed(g);
 			goto out;
 		}
 		if (!fray_presidio_units_read(tdoc, types)) {
@@ -479,13 +479,13 @@ int table_read_forces(table_game *g, fray_ctx *ctx, const char *path)
 	const char *mpath;
 	if (mix && g->rules != RULES_CHITS)
 		fray_doc_error(doc, mix, "mix: only a chits game has a chit mix");
-	else if (mix && fray_doc_string(doc, mix, "mix", &mpath) && (status = read_mix(g, path, mpath)) != EXIT_OK)
+	else if (mix && fray_doc_string(doc, mix, "mix", &mpath) && (status = read_mix(g, path, mpath)) != FRAY_OK)
 		goto out;
 	const fray_node *list = fray_doc_field(doc, root, "units", true);
 	if (list)
 		read_units(g, doc, list, READ_FORCES, types);
 out:
-	if (status == EXIT_OK && fray_doc_error_count(doc))
+	if (status == FRAY_OK && fray_doc_error_count(doc))
 		status = doc_failed(g, doc);
 	free(types);
 	fray_doc_free(tdoc);
@@ -495,9 +495,10 @@ out:
 
 int table_load(table_game *g, fray_ctx *ctx, const char *path)
 {
+	g->ctx = ctx;
 	fray_doc *doc;
 	if (fray_doc_load_file(ctx, path, &doc) != FRAY_OK)
-		return cli_fail(g->cmd, ctx);
+		return game_failed(g);
 	return table_load_doc(g, ctx, path, doc);
 }
 
@@ -698,7 +699,7 @@ int table_load_doc(table_game *g, fray_ctx *ctx, const char *path, fray_doc *doc
 	g->path = path;
 	g->doc = doc;
 	read_game(g, doc);
-	return fray_doc_error_count(doc) ? doc_failed(g, doc) : EXIT_OK;
+	return fray_doc_error_count(doc) ? doc_failed(g, doc) : FRAY_OK;
 }
 
 int table_entry_turn(const fray_node *entry)
@@ -712,16 +713,16 @@ int table_restore(table_game *g, const fray_node *undo)
 {
 	fray_doc *doc = g->doc;
 	if (!undo)
-		return cli_error(g->cmd, EXIT_BAD_INPUT, "%s: the last log entry has no undo", cli_tstr(g->path));
+		return game_fail(g, FRAY_ERR_INPUT, "%s: the last log entry has no undo", g->path);
 	read_undo(g, doc, undo, true);
-	return fray_doc_error_count(doc) ? doc_failed(g, doc) : EXIT_OK;
+	return fray_doc_error_count(doc) ? doc_failed(g, doc) : FRAY_OK;
 }
 
 int table_set_fields(table_game *g, table_unit *u, const char *yaml)
 {
 	fray_doc *doc = NULL;
 	if (fray_doc_load_string(g->ctx, "set", yaml, strlen(yaml), &doc) != FRAY_OK)
-		return cli_fail(g->cmd, g->ctx);
+		return game_failed(g);
 	const fray_node *map = fray_node_item(fray_map_get(fray_doc_root(doc), "units"), 0);
 	table_unit now = *u;
 	if (fray_map_get(map, "name"))
@@ -737,11 +738,11 @@ int table_set_fields(table_game *g, table_unit *u, const char *yaml)
 			now.hits[b] = 0;
 		check_unit(g, doc, map, &now);
 	}
-	int status = fray_doc_error_count(doc) ? doc_failed(g, doc) : EXIT_OK;
-	for (size_t i = 0; status == EXIT_OK && i < fray_node_len(map); i++)
+	int status = fray_doc_error_count(doc) ? doc_failed(g, doc) : FRAY_OK;
+	for (size_t i = 0; status == FRAY_OK && i < fray_node_len(map); i++)
 		table_note(g, "%s: %s set to %s", u->name, fray_node_scalar(fray_node_key(map, i)),
 			   fray_node_scalar(fray_node_value(map, i)) ? fray_node_scalar(fray_node_value(map, i)) : "?");
-	if (status == EXIT_OK)
+	if (status == FRAY_OK)
 		*u = now;
 	fray_doc_free(doc);
 	return status;
@@ -765,11 +766,11 @@ bool table_check(const table_game *g, char *why, size_t cap)
 		const char *p, *key;
 		for (size_t i = 0; i < nf; i++)
 			if ((p = field_problem(&f[i], u, what, sizeof what))) {
-				snprintf(why, cap, "%s's %s: %s", cli_tstr(u->name), f[i].key, p);
+				snprintf(why, cap, "%s's %s: %s", u->name, f[i].key, p);
 				return false;
 			}
 		if ((key = unit_problem(g->rules, u, what, sizeof what))) {
-			snprintf(why, cap, "%s's %s", cli_tstr(u->name), what);
+			snprintf(why, cap, "%s's %s", u->name, what);
 			return false;
 		}
 	}
@@ -799,17 +800,17 @@ table_unit *table_unit_named(table_game *g, const char *name)
 	const char *names[TABLE_MAX_UNITS];
 	for (size_t i = 0; i < g->nunits; i++)
 		names[i] = g->units[i].name;
-	const char *near = cli_nearest(name, names, g->nunits, sizeof *names);
+	const char *near = text_nearest(name, names, g->nunits, sizeof *names);
 	char list[1024];
 	textbuf t = text_on(list, sizeof list);
 	for (size_t i = 0; i < g->nunits; i++)
-		text_add(&t, "%s'%s'", i ? ", " : "", cli_tstr(g->units[i].name));
+		text_add(&t, "%s'%s'", i ? ", " : "", g->units[i].name);
 	if (near)
-		cli_error(g->cmd, EXIT_BAD_INPUT, "no unit named '%s' in %s (did you mean '%s'?)", cli_tstr(name),
-			  cli_tstr(g->path), cli_tstr(near));
+		game_fail(g, FRAY_ERR_INPUT, "no unit named '%s' in %s (did you mean '%s'?)", name,
+			  g->path, near);
 	else
-		cli_error(g->cmd, EXIT_BAD_INPUT, "no unit named '%s' in %s; the units: %s", cli_tstr(name),
-			  cli_tstr(g->path), list);
+		game_fail(g, FRAY_ERR_INPUT, "no unit named '%s' in %s; the units: %s", name,
+			  g->path, list);
 	return NULL;
 }
 
@@ -1065,18 +1066,21 @@ static bool reads_back(const table_game *g, const char *buf, size_t len, char *w
 	return ok;
 }
 
-int table_save(table_game *g, const char *command, const table_game *before, size_t keep_log)
+int table_text(table_game *g, const char *command, const table_game *before, size_t keep_log, char **text,
+	       size_t *len_out)
 {
+	*text = NULL;
+	*len_out = 0;
 	char why[512];
 	/* the reader's limits, before anything is written */
 	if (!table_check(g, why, sizeof why))
-		return cli_error(g->cmd, EXIT_BAD_INPUT, "%s: this action would leave %s, "
-				 "which the game file cannot hold: nothing was written", cli_tstr(g->path), why);
+		return game_fail(g, FRAY_ERR_INPUT, "%s: this action would leave %s, "
+				 "which the game file cannot hold: nothing was written", g->path, why);
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 	if (!f)
-		return cli_error(g->cmd, EXIT_RUNTIME, "out of memory");
+		return game_fail(g, FRAY_ERR_NOMEM, "out of memory");
 	fprintf(f, "# A fray game file ('fray help table'): the forces as they stand and the\n"
 		   "# log of play. fray writes it whole after every action; 'fray table FILE\n"
 		   "# status' shows the forces, 'fray table FILE log' the play.\n");
@@ -1094,19 +1098,21 @@ int table_save(table_game *g, const char *command, const table_game *before, siz
 	if (command)
 		new_entry(f, g, command, before);
 	bool ok = fclose(f) == 0 && buf;
-	int status = EXIT_OK;
+	int status = FRAY_OK;
 	if (!ok)
-		status = cli_error(g->cmd, EXIT_RUNTIME, "out of memory");
+		status = game_fail(g, FRAY_ERR_NOMEM, "out of memory");
 	else if (len > FRAY_DOC_MAX_BYTES)
-		status = cli_error(g->cmd, EXIT_BAD_INPUT, "%s would pass %u MiB with this action: start another "
-				   "game file with 'fray table new' (nothing was written)", cli_tstr(g->path),
+		status = game_fail(g, FRAY_ERR_INPUT, "%s would pass %u MiB with this action: start another "
+				   "game file with 'fray table new' (nothing was written)", g->path,
 				   FRAY_DOC_MAX_BYTES >> 20);
 	else if (!reads_back(g, buf, len, why, sizeof why))
-		status = cli_error(g->cmd, EXIT_BAD_INPUT, "%s: the file this action would write does not read "
-				   "back (%s): nothing was written", cli_tstr(g->path), why);
-	else if (!cli_write_atomic(g->path, buf, len))
-		status = cli_error(g->cmd, EXIT_RUNTIME, "cannot write %s: %s (the game file is as it was)",
-				   cli_tstr(g->path), strerror(errno));
-	free(buf);
+		status = game_fail(g, FRAY_ERR_INPUT, "%s: the file this action would write does not read "
+				   "back (%s): nothing was written", g->path, why);
+	if (status == FRAY_OK) {
+		*text = buf;
+		*len_out = len;
+	} else {
+		free(buf);
+	}
 	return status;
 }

@@ -5,6 +5,23 @@
 #include <stdlib.h>
 #include <string.h>
 #include "table.h"
+#include "../core/internal.h"
+
+int game_fail(table_game *g, fray_status s, const char *fmt, ...)
+{
+	char msg[FRAY_MSG_MAX];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	return (int)fray_fail(g->ctx, s, "%s", msg);
+}
+
+int game_failed(const table_game *g)
+{
+	fray_status s = fray_ctx_status(g->ctx);
+	return s != FRAY_OK ? (int)s : (int)FRAY_ERR_INTERNAL;
+}
 
 void opts_set(step_opts *o, const char *opt, const char *fmt, ...)
 {
@@ -75,10 +92,10 @@ static int set_input(table_game *g, fray_call *c, const char *opt, const char *t
 {
 	int k = fray_call_input_index(c, opt);
 	if (k < 0)
-		return cli_error(g->cmd, EXIT_RUNTIME, "internal: %s has no option %s", "step", opt);
+		return game_fail(g, FRAY_ERR_INTERNAL, "internal: %s has no option %s", "step", opt);
 	if (fray_call_set(c, (size_t)k, text) != FRAY_OK)
-		return cli_fail(g->cmd, g->ctx);
-	return EXIT_OK;
+		return game_failed(g);
+	return FRAY_OK;
 }
 
 /* The player's options that this procedure has: `--x V`, `--x=V`, flags. */
@@ -100,35 +117,35 @@ static int player_inputs(table_game *g, fray_call *c, const player_opts *p)
 				text = p->argv[++i];
 				p->used[i] = true;
 			} else {
-				return cli_error(g->cmd, EXIT_BAD_INPUT, "option %s needs a value", opt);
+				return game_fail(g, FRAY_ERR_INPUT, "option %s needs a value", opt);
 			}
 		} else if (eq) {
-			return cli_error(g->cmd, EXIT_BAD_INPUT, "option %s takes no value", opt);
+			return game_fail(g, FRAY_ERR_INPUT, "option %s takes no value", opt);
 		}
 		if (fray_call_set(c, (size_t)k, text) != FRAY_OK)
-			return cli_fail(g->cmd, g->ctx);
+			return game_failed(g);
 	}
-	return EXIT_OK;
+	return FRAY_OK;
 }
 
 int table_step(table_game *g, const char *procedure, const step_opts *o, const player_opts *p,
 	       const char *const *want, int64_t *got)
 {
 	if (g->nsteps >= TABLE_MAX_STEPS)
-		return cli_error(g->cmd, EXIT_RUNTIME, "internal: more than %d steps in one action", TABLE_MAX_STEPS);
+		return game_fail(g, FRAY_ERR_INTERNAL, "internal: more than %d steps in one action", TABLE_MAX_STEPS);
 	fray_call *c = fray_call_new(g->ctx, procedure);
 	if (!c)
-		return cli_fail(g->cmd, g->ctx);
-	int status = EXIT_OK;
-	for (size_t i = 0; i < o->n && status == EXIT_OK; i++)
+		return game_failed(g);
+	int status = FRAY_OK;
+	for (size_t i = 0; i < o->n && status == FRAY_OK; i++)
 		status = set_input(g, c, o->opt[i], o->flag[i] ? NULL : o->val[i]);
-	if (status == EXIT_OK && p)
+	if (status == FRAY_OK && p)
 		status = player_inputs(g, c, p);
 	int64_t out[FRAY_OUTCOME_MAX_FIELDS];
 	game_step *s = &g->steps[g->nsteps];
-	if (status == EXIT_OK && fray_call_roll_at(c, g->seed, &g->dice, out, &s->json, &s->text) != FRAY_OK)
-		status = cli_fail(g->cmd, g->ctx);
-	if (status == EXIT_OK) {
+	if (status == FRAY_OK && fray_call_roll_at(c, g->seed, &g->dice, out, &s->json, &s->text) != FRAY_OK)
+		status = game_failed(g);
+	if (status == FRAY_OK) {
 		g->nsteps++;
 		for (size_t i = 0; want && want[i]; i++) {
 			int k = fray_call_outcome_index(c, want[i]);
@@ -144,8 +161,8 @@ int table_add_step(table_game *g, char *json, char *text)
 	if (g->nsteps >= TABLE_MAX_STEPS) {
 		free(json);
 		free(text);
-		return cli_error(g->cmd, EXIT_RUNTIME, "internal: more than %d steps in one action", TABLE_MAX_STEPS);
+		return game_fail(g, FRAY_ERR_INTERNAL, "internal: more than %d steps in one action", TABLE_MAX_STEPS);
 	}
 	g->steps[g->nsteps++] = (game_step){json, text};
-	return EXIT_OK;
+	return FRAY_OK;
 }
