@@ -240,6 +240,76 @@ static void actions_by_standing(void **state)
 	unlink(path);
 }
 
+/* Issue 28's actions through the API. Section 4, Independent Fire: two
+ * consecutive actions rolled together, one morale check after both;
+ * Section 5, Pursuit: a panicked unit caught surrenders, with no dice. */
+static void presidio_two_actions_and_pursuit(void **state)
+{
+	(void)state;
+	char path[128];
+	snprintf(path, sizeof path, "%s/issue28.yaml", dir);
+	fray_table("new '%s' --rules presidio --forces '%s/examples/presidio/forces.yaml' --seed 4", path,
+		   FRAY_SOURCE_DIR);
+	fray_game *game = load(path);
+	const char *two[] = {"--range", "10", "--actions", "2"};
+	char *events;
+	assert_int_equal(fray_game_apply(game, "shoot", "Presidials", "Apaches", 4, two, NULL, &events), FRAY_OK);
+	assert_int_equal(count(events, "\"procedure\": \"presidio.shoot\""), 2);
+	int checks = count(events, "\"procedure\": \"presidio.morale\"");
+	assert_true(checks <= 1);
+	if (checks) { /* after both shots */
+		const char *second = strstr(strstr(events, "\"presidio.shoot\"") + 1, "\"presidio.shoot\"");
+		assert_true(strstr(events, "\"presidio.morale\"") > second);
+	}
+	free(events);
+	fray_table("'%s' shoot Presidials --at Apaches --range 10 --actions 2", path);
+	same_as_file(game, path);
+	/* two actions of a volley: refused, nothing changed */
+	const char *volley[] = {"--range", "10", "--actions", "2", "--mode", "volley"};
+	assert_int_equal(fray_game_apply(game, "shoot", "Cueras", "Apaches", 6, volley, NULL, NULL), FRAY_ERR_INPUT);
+	fray_ctx_clear(ctx);
+	same_as_file(game, path);
+	/* pursuit of a panicked unit: it surrenders */
+	const char *panicked[] = {"status=panicked"};
+	assert_int_equal(fray_game_apply(game, "set", "Comanches", NULL, 1, panicked, NULL, NULL), FRAY_OK);
+	assert_int_equal(fray_game_apply(game, "pursue", "Cueras", "Comanches", 0, NULL, NULL, &events), FRAY_OK);
+	assert_non_null(strstr(events, "\"steps\": []"));
+	assert_non_null(strstr(events, "Comanches: surrendered"));
+	free(events);
+	fray_table("'%s' set Comanches status=panicked", path);
+	fray_table("'%s' pursue Cueras --at Comanches", path);
+	same_as_file(game, path);
+	/* out of the fight: no action left to it */
+	const char *names[16];
+	assert_int_equal(fray_game_actions(game, 3, names, 16), 0);
+	fray_game_free(game);
+	unlink(path);
+}
+
+/* BBB Silenced Artillery: a gun given Low Ammo instead of Silenced may
+ * not fire; the refusal is the rules' (fray_bbb_fire_refused). */
+static void bbb_low_ammo_instead(void **state)
+{
+	(void)state;
+	char path[128];
+	snprintf(path, sizeof path, "%s/guns.yaml", dir);
+	fray_table("new '%s' --rules bbb --forces '%s/examples/bbb/forces.yaml' --seed 2", path, FRAY_SOURCE_DIR);
+	fray_game *game = load(path);
+	const char *held[] = {"low_ammo_instead=true"};
+	assert_int_equal(fray_game_apply(game, "set", "Battery B", NULL, 1, held, NULL, NULL), FRAY_OK);
+	const char *names[16];
+	size_t n = fray_game_actions(game, 2, names, 16);
+	for (size_t i = 0; i < n; i++)
+		assert_string_not_equal(names[i], "fire");
+	const char *range[] = {"--range", "6"};
+	assert_int_equal(fray_game_apply(game, "fire", "Battery B", "Texas Brigade", 2, range, NULL, NULL),
+			 FRAY_ERR_INPUT);
+	assert_non_null(strstr(fray_ctx_message(ctx), "Low Ammo instead of Silenced"));
+	fray_ctx_clear(ctx);
+	fray_game_free(game);
+	unlink(path);
+}
+
 static int make_dir(void **state)
 {
 	(void)state;
@@ -258,6 +328,8 @@ int main(void)
 		cmocka_unit_test(presidio_charge),
 		cmocka_unit_test(bbb_assault),
 		cmocka_unit_test(actions_by_standing),
+		cmocka_unit_test(presidio_two_actions_and_pursuit),
+		cmocka_unit_test(bbb_low_ammo_instead),
 	};
 	return cmocka_run_group_tests(tests, make_dir, remove_dir);
 }
