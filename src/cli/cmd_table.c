@@ -1,4 +1,7 @@
-/* fray table: play a game from a game file (table.h, docs/table.md).
+/* fray table: play a game from a game file (docs/table.md). The shell of
+ * the game (src/game/, in libfray): the file read and locked, the game's
+ * text written atomically, the story printed, the game's statuses said as
+ * exit statuses, the interactive policy at a terminal.
  *   fray table new GAME --rules R --forces FILE [--seed N]
  *   fray table GAME ACTION UNIT [--at TARGET] [options]
  *   fray table GAME status|log|undo|turn|set ... */
