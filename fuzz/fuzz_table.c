@@ -17,6 +17,7 @@
 #include <strings.h>
 #include <unistd.h>
 #include <fray/fray.h>
+#include "cli.h"
 #include "table.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -245,7 +246,7 @@ static void read_all(const table_game *g)
 		readers[i].check(out);
 		free(out);
 	}
-	char *html = table_report_html(g, "");
+	char *html = frayi_table_report_html(g, "");
 	if (!html)
 		abort();
 	check_html(html);
@@ -261,10 +262,10 @@ static bool load(const char *path, bool read)
 	if (!ctx || !g)
 		abort();
 	g->cmd = "table";
-	bool ok = table_load(g, ctx, path) == EXIT_OK;
+	bool ok = frayi_table_load(g, ctx, path) == EXIT_OK;
 	if (ok && read)
 		read_all(g);
-	table_free(g);
+	frayi_table_free(g);
 	free(g);
 	fray_ctx_free(ctx);
 	return ok;

@@ -19,6 +19,14 @@ ALLOWED = {
     "core": {"common"},
     "common": set(),
 }
+# Known exceptions, each to go (the list only shrinks: one that no longer
+# happens is reported): the game's shell still reads the game's private
+# struct (src/game/table.h) instead of include/fray/game.h alone (issue 30).
+EXCEPTIONS = {
+    ("src/cli/cmd_table.c", "../game/table.h"),
+    ("src/cli/table_out.c", "../game/table.h"),
+    ("src/cli/cmd_report.c", "../game/table.h"),
+}
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
 
 
@@ -34,6 +42,7 @@ def main():
     # bare names found through the include path (-I src/common)
     common = os.path.join(src, "common")
     problems = []
+    used = set()
     for dirpath, _, files in os.walk(src):
         for name in sorted(files):
             if not name.endswith((".c", ".h")):
@@ -62,9 +71,13 @@ def main():
                             problems.append("%s:%d: rule set %s includes rule set %s (%s)"
                                             % (rel, n, ruleset, truleset, m.group(1)))
                         continue
-                    if tlayer not in ALLOWED[layer]:
+                    if tlayer not in ALLOWED[layer] and (rel, m.group(1)) in EXCEPTIONS:
+                        used.add((rel, m.group(1)))
+                    elif tlayer not in ALLOWED[layer]:
                         problems.append("%s:%d: %s includes %s (%s): an arrow pointing up or sideways"
                                         % (rel, n, layer, tlayer, m.group(1)))
+    for rel, inc in sorted(EXCEPTIONS - used):
+        problems.append("%s: no longer includes %s: take it off EXCEPTIONS" % (rel, inc))
     for p in problems:
         print(p)
     return 1 if problems else 0

@@ -26,5 +26,6 @@
 #include <fray/chits.h>
 #include <fray/presidio.h>
 #include <fray/catalog.h>
+#include <fray/game.h>
 
 #endif

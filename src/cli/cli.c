@@ -195,42 +195,9 @@ bool cli_enum(cli_args *a, const char *name, const char *const *names,
 }
 
 /* Edit distance for option hints (options are short). */
-static size_t edits(const char *a, const char *b)
-{
-	size_t la = strlen(a), lb = strlen(b), row[64];
-	if (la > 63 || lb > 63)
-		return SIZE_MAX;
-	for (size_t j = 0; j <= lb; j++)
-		row[j] = j;
-	for (size_t i = 1; i <= la; i++) {
-		size_t diag = row[0];
-		row[0] = i;
-		for (size_t j = 1; j <= lb; j++) {
-			size_t up = row[j], best = diag + (a[i - 1] != b[j - 1]);
-			if (up + 1 < best)
-				best = up + 1;
-			if (row[j - 1] + 1 < best)
-				best = row[j - 1] + 1;
-			row[j] = best;
-			diag = up;
-		}
-	}
-	return row[lb];
-}
-
 const char *cli_nearest(const char *name, const char *const *known, size_t n, size_t stride)
 {
-	const char *best = NULL;
-	size_t best_d = 3; /* two edits at most: a typo, not another word */
-	for (size_t k = 0; k < n; k++) {
-		const char *cand = *(const char *const *)((const char *)known + k * stride);
-		size_t d = edits(name, cand);
-		if (d < best_d) {
-			best_d = d;
-			best = cand;
-		}
-	}
-	return best;
+	return text_nearest(name, known, n, stride);
 }
 
 int cli_unknown(cli_args *a, const char *const *known, size_t nknown)
@@ -244,7 +211,7 @@ int cli_unknown(cli_args *a, const char *const *known, size_t nknown)
 	char name[64];
 	snprintf(name, sizeof name, "%.*s", (int)strcspn(arg, "="), arg);
 	for (size_t k = 0; k < nknown; k++) {
-		size_t d = edits(name, known[k]);
+		size_t d = text_edits(name, known[k]);
 		if (d < best_d) {
 			best_d = d;
 			best = k;

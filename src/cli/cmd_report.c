@@ -14,7 +14,8 @@
 #include <strings.h>
 #include <sys/stat.h>
 #include "embedded.h"
-#include "table.h"
+#include "cli.h"
+#include "../game/table.h"
 #include "../common/text.h"
 
 extern const embedded_file fray_page_files[];
@@ -247,10 +248,10 @@ static char *game_html(fray_ctx *ctx, const char *name, fray_doc *doc, const cha
 		return NULL;
 	}
 	g->cmd = "report";
-	*status = table_load_doc(g, ctx, name, doc);
-	if (*status == EXIT_OK && !(html = table_report_html(g, css)))
+	*status = frayi_table_load_doc(g, ctx, name, doc) == FRAY_OK ? EXIT_OK : cli_fail("report", ctx);
+	if (*status == EXIT_OK && !(html = frayi_table_report_html(g, css)))
 		*status = cli_error("report", EXIT_RUNTIME, "out of memory");
-	table_free(g);
+	frayi_table_free(g);
 	free(g);
 	return html;
 }

@@ -1,4 +1,7 @@
-/* fray table: play a game from a game file (table.h, docs/table.md).
+/* fray table: play a game from a game file (docs/table.md). The shell of
+ * the game (src/game/, in libfray): the file read and locked, the game's
+ * text written atomically, the story printed, the game's statuses said as
+ * exit statuses, the interactive policy at a terminal.
  *   fray table new GAME --rules R --forces FILE [--seed N]
  *   fray table GAME ACTION UNIT [--at TARGET] [options]
  *   fray table GAME status|log|undo|turn|set ... */
@@ -8,21 +11,31 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "atomic.h"
-#include "table.h"
+#include "policy_cli.h"
+#include "cli.h"
+#include "../game/table.h"
 #include "../common/text.h"
 
 static const char CMD[] = "table";
 
-static const table_action *actions_of(table_rules rules, size_t *n)
+/* The game's status as the command's exit status, its message said. */
+static int said(const table_game *g, int status)
 {
-	switch (rules) {
-	case RULES_PRESIDIO:
-		return table_presidio_actions(n);
-	case RULES_BBB:
-		return table_bbb_actions(n);
-	default:
-		return table_chits_actions(n);
-	}
+	return status == FRAY_OK ? EXIT_OK : cli_fail(g->cmd, g->ctx);
+}
+
+/* The game written whole to its path (the library makes the text; the
+ * command writes it, atomically). An exit status. */
+static int table_save(table_game *g, const char *command, const table_game *before, size_t keep_log)
+{
+	char *text;
+	size_t len;
+	int status = said(g, frayi_table_text(g, command, before, keep_log, &text, &len));
+	if (status == EXIT_OK && !cli_write_atomic(g->path, text, len))
+		status = cli_error(g->cmd, EXIT_RUNTIME, "cannot write %s: %s (the game file is as it was)",
+				   cli_tstr(g->path), strerror(errno));
+	free(text);
+	return status;
 }
 
 /* "the action in G.yaml" for cli_check_printed's message (one slot). */
@@ -66,7 +79,7 @@ static int table_new(int argc, char **argv)
 	while (a.i < argc && a.status == EXIT_OK) {
 		if (cli_is_help(argv[a.i]))
 			return cli_help_topic(stdout, "table") ? EXIT_OK : EXIT_RUNTIME;
-		if (cli_enum(&a, "--rules", table_rules_names, RULES_NRULES, &rules) || cli_value(&a, "--forces", &forces))
+		if (cli_enum(&a, "--rules", frayi_table_rules_names, RULES_NRULES, &rules) || cli_value(&a, "--forces", &forces))
 			continue;
 		if (cli_u64(&a, "--seed", 0, UINT64_MAX, &seed)) {
 			have_seed = true;
@@ -103,51 +116,29 @@ static int table_new(int argc, char **argv)
 	g->path = game;
 	g->seed = have_seed ? seed : cli_pick_seed();
 	g->turn = 1;
-	int status = table_read_forces(g, ctx, forces);
+	int status = said(g, frayi_table_read_forces(g, ctx, forces));
 	if (status == EXIT_OK)
 		status = save_new(g, game);
 	if (status == EXIT_OK) {
 		printf("%s: a %s game of %zu units, seed %llu ('fray table %s status' shows them)\n", cli_tstr(game),
-		       table_rules_names[rules], g->nunits, (unsigned long long)g->seed, cli_tstr(game));
+		       frayi_table_rules_names[rules], g->nunits, (unsigned long long)g->seed, cli_tstr(game));
 		status = cli_check_printed("table new", game_what("the new game", game));
 	}
-	table_free(g);
+	frayi_table_free(g);
 	free(g);
 	fray_ctx_free(ctx);
 	return status;
 }
 
-/* The command as it goes into the log: the words after the game file,
- * quoted where they hold a space. */
-static void command_line(char *dst, size_t cap, int argc, char **argv, const char *extra)
-{
-	textbuf t = text_on(dst, cap);
-	for (int i = 0; i < argc; i++) {
-		bool quote = strpbrk(argv[i], " \t'\"") != NULL;
-		text_add(&t, "%s%s%s%s", i ? " " : "", quote ? "\"" : "", argv[i], quote ? "\"" : "");
-	}
-	if (extra)
-		text_add(&t, "%s", extra);
-}
-
 static void print_action(const table_game *g, bool json)
 {
 	if (json) {
-		printf("{\"turn\": %d, \"steps\": [", g->turn);
-		for (size_t i = 0; i < g->nsteps; i++) {
-			size_t n = strlen(g->steps[i].json);
-			printf("%s%.*s", i ? ", " : "", (int)(n && g->steps[i].json[n - 1] == '\n' ? n - 1 : n),
-			       g->steps[i].json);
-		}
-		printf("], \"changes\": [");
-		bool first = true;
-		for (const char *s = g->notes; *s; first = false) {
-			size_t n = strcspn(s, "\n");
-			fputs(first ? "" : ", ", stdout);
-			json_string_n(stdout, s, n);
-			s += n + (s[n] == '\n');
-		}
-		printf("]}\n");
+		char *text;
+		if (frayi_table_action_json(g, &text) == FRAY_OK)
+			fputs(text, stdout);
+		else
+			cli_error(CMD, EXIT_RUNTIME, "out of memory");
+		free(text);
 		return;
 	}
 	for (size_t i = 0; i < g->nsteps; i++)
@@ -162,124 +153,29 @@ static void print_action(const table_game *g, bool json)
 	}
 }
 
-/* The turn's end: each unit's markers as its rule set carries them into
- * the next turn (Presidio: fray_presidio_standing_at_turn_end, Section 7;
- * BBB: fray_bbb_markers_at_turn_end, Silenced Artillery; chits: the
- * procedure's end of turn for each unit that did not take its own). */
-static int act_turn(table_game *g)
-{
-	int st = g->rules == RULES_CHITS ? table_chits_turn_over(g) : EXIT_OK;
-	if (st != EXIT_OK)
-		return st;
-	g->turn++;
-	table_note(g, "turn %d begins", g->turn);
-	for (size_t i = 0; i < g->nunits; i++) {
-		if (g->rules == RULES_PRESIDIO)
-			table_presidio_turn_end(g, &g->units[i]);
-		else if (g->rules == RULES_BBB)
-			table_bbb_turn_end(g, &g->units[i]);
-	}
-	return EXIT_OK;
-}
-
-/* set UNIT KEY=VALUE...: the referee's own changes (a formation, a
- * marker), checked as a forces file's fields are, and logged. */
-static int act_set(table_game *g, table_unit *u, int argc, char **argv)
-{
-	if (argc == 0)
-		return cli_error(CMD, EXIT_BAD_INPUT, "set UNIT KEY=VALUE...: nothing to set");
-	/* the changes as a forces file's unit, read by the same checks */
-	char *text = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&text, &len);
-	if (!f)
-		return cli_error(CMD, EXIT_RUNTIME, "out of memory");
-	fputs("units:\n", f);
-	int status = EXIT_OK;
-	for (int i = 0; i < argc && status == EXIT_OK; i++) {
-		const char *eq = strchr(argv[i], '=');
-		if (!eq || eq == argv[i] || strchr(argv[i], '\n'))
-			status = cli_error(CMD, EXIT_BAD_INPUT, "set: expected KEY=VALUE, got '%s'", cli_tstr(argv[i]));
-		else
-			fprintf(f, "  %s %.*s: %s\n", i ? " " : "-", (int)(eq - argv[i]), argv[i], eq + 1);
-	}
-	if (fclose(f) != 0 || !text)
-		status = status == EXIT_OK ? cli_error(CMD, EXIT_RUNTIME, "out of memory") : status;
-	if (status == EXIT_OK)
-		status = table_set_fields(g, u, text);
-	free(text);
-	return status;
-}
-
 static int run_action(table_game *g, int argc, char **argv, bool json)
 {
-	const char *what = argv[0];
 	table_game *before = malloc(sizeof *before);
-	bool *used = calloc((size_t)argc + 1, sizeof *used);
-	if (!before || !used) {
-		free(before);
-		free(used);
+	if (!before)
 		return cli_error(CMD, EXIT_RUNTIME, "out of memory");
-	}
 	memcpy(before, g, sizeof *g);
 	int status;
-	char command[2048];
-	command_line(command, sizeof command, argc, argv, NULL);
-	if (!strcmp(what, "turn")) {
-		status = argc > 1 ? cli_error(CMD, EXIT_BAD_INPUT, "turn takes nothing more") : act_turn(g);
-	} else {
-		size_t n;
-		const table_action *acts = actions_of(g->rules, &n), *act = NULL;
-		for (size_t i = 0; i < n; i++)
-			if (!strcmp(acts[i].name, what))
-				act = &acts[i];
-		bool set = !strcmp(what, "set");
-		table_unit *u = NULL, *t = NULL;
-		if (!act && !set) {
-			const char *names[16];
-			for (size_t i = 0; i < n; i++)
-				names[i] = acts[i].name;
-			const char *near = cli_nearest(what, names, n, sizeof *names);
-			status = cli_error(CMD, EXIT_BAD_INPUT, "%s has no action '%s'%s%s%s ('fray help table' lists "
-					   "them)", table_rules_names[g->rules], cli_tstr(what), near ? " (did you mean '" : "",
-					   near ? near : "", near ? "'?)" : "");
-		} else if (argc < 2 || cli_is_option(argv[1])) {
-			status = cli_error(CMD, EXIT_BAD_INPUT, "%s needs a unit: %s %s", what, what,
-					   set ? "UNIT KEY=VALUE..." : act->usage);
-		} else if (!(u = table_unit_named(g, argv[1]))) {
-			status = EXIT_BAD_INPUT;
-		} else if (set) {
-			status = act_set(g, u, argc - 2, argv + 2);
-		} else {
-			player_opts p = {.argc = argc - 2, .argv = argv + 2, .used = used};
-			const char *at = player_value(&p, "--at");
-			status = EXIT_OK;
-			if (act->needs_target && !at)
-				status = cli_error(CMD, EXIT_BAD_INPUT, "%s needs --at TARGET: %s %s", what, what,
-						   act->usage);
-			else if (!act->needs_target && at)
-				status = cli_error(CMD, EXIT_BAD_INPUT, "%s takes no --at: %s %s", what, what, act->usage);
-			else if (at && !(t = table_unit_named(g, at)))
-				status = EXIT_BAD_INPUT;
-			else if (t == u)
-				status = cli_error(CMD, EXIT_BAD_INPUT, "a unit cannot %s itself", what);
-			if (status == EXIT_OK)
-				status = act->run(g, u, t, &p);
-			for (int i = 0; status == EXIT_OK && i < p.argc; i++)
-				if (!p.used[i])
-					status = cli_error(CMD, EXIT_BAD_INPUT, "%s: unknown option '%s' (nothing was "
-							   "written)", what, cli_tstr(p.argv[i]));
-			if (g->asked[0])
-				command_line(command, sizeof command, argc, argv, g->asked);
-		}
+	/* the players' decisions the options leave open (the charge reaction)
+	 * are asked at a terminal: the interactive policy; else none */
+	if (isatty(0) && isatty(2) && cli_make_policy(CMD, g->ctx, "interactive", &g->policy, NULL) != EXIT_OK) {
+		free(before);
+		return EXIT_RUNTIME;
 	}
+	char command[2048];
+	status = said(g, frayi_table_act(g, argc, argv, command, sizeof command));
 	if (status == EXIT_OK)
 		status = table_save(g, command, before, g->log ? fray_node_len(g->log) : 0);
 	if (status == EXIT_OK) {
 		print_action(g, json);
 		status = cli_check_printed(CMD, game_what("the action in", g->path));
 	}
-	free(used);
+	fray_policy_free(g->policy);
+	g->policy = NULL;
 	free(before);
 	return status;
 }
@@ -290,7 +186,7 @@ static int undo(table_game *g)
 	if (n == 0)
 		return cli_error(CMD, EXIT_BAD_INPUT, "%s: nothing to undo (the log is empty)", cli_tstr(g->path));
 	const fray_node *last = fray_node_item(g->log, n - 1);
-	int status = table_restore(g, fray_map_get(last, "undo"));
+	int status = said(g, frayi_table_restore(g, fray_map_get(last, "undo")));
 	if (status == EXIT_OK)
 		status = table_save(g, NULL, NULL, n - 1);
 	if (status == EXIT_OK) {
@@ -315,7 +211,7 @@ static int load_locked(table_game *g, fray_ctx *ctx, const char *path, int *fd)
 	if (fray_doc_load_string(ctx, path, text, len, &doc) != FRAY_OK)
 		status = cli_fail(CMD, ctx);
 	else
-		status = table_load_doc(g, ctx, path, doc);
+		status = said(g, frayi_table_load_doc(g, ctx, path, doc));
 	free(text);
 	return status;
 }
@@ -354,7 +250,7 @@ int cmd_table(int argc, char **argv)
 	g->cmd = CMD;
 	const char *what = n ? args[0] : "";
 	bool reads = (!strcmp(what, "status") || !strcmp(what, "log")) && n == 1;
-	if ((status = reads ? table_load(g, ctx, argv[0]) : load_locked(g, ctx, argv[0], &fd)) != EXIT_OK)
+	if ((status = reads ? said(g, frayi_table_load(g, ctx, argv[0])) : load_locked(g, ctx, argv[0], &fd)) != EXIT_OK)
 		goto done;
 	if (!strcmp(what, "status") && n == 1 && (!format || json))
 		table_print_status(g, json, stdout);
@@ -373,7 +269,7 @@ done:
 	if (fd >= 0)
 		close(fd); /* the lock, after the rename */
 	if (g)
-		table_free(g);
+		frayi_table_free(g);
 	free(g);
 	fray_ctx_free(ctx);
 	free(args);

@@ -2,7 +2,8 @@
  * log as text, JSON or Markdown. */
 #include <inttypes.h>
 #include <string.h>
-#include "table.h"
+#include "cli.h"
+#include "../game/table.h"
 #include "../common/text.h"
 
 static int name_width(const table_game *g)
@@ -35,16 +36,16 @@ void table_print_status(const table_game *g, bool json, FILE *f)
 {
 	if (json) {
 		fprintf(f, "{\"rules\": \"%s\", \"turn\": %d, \"dice\": %" PRIu64 ", \"units\": [",
-			table_rules_names[g->rules], g->turn, g->dice);
+			frayi_table_rules_names[g->rules], g->turn, g->dice);
 		for (size_t i = 0; i < g->nunits; i++) {
 			fputs(i ? ", " : "", f);
-			unit_json(f, g->rules, &g->units[i]);
+			frayi_unit_json(f, g->rules, &g->units[i]);
 		}
 		fputs("]}\n", f);
 		return;
 	}
 	int w = name_width(g);
-	fprintf(f, "%s game, turn %d\n", table_rules_names[g->rules], g->turn);
+	fprintf(f, "%s game, turn %d\n", frayi_table_rules_names[g->rules], g->turn);
 	if (g->rules == RULES_PRESIDIO)
 		fprintf(f, "%-*s  %-12s %7s %4s  %-13s %-11s %s\n", w, "unit", "side", "figures", "cas", "morale",
 			"status", "reload");
@@ -60,14 +61,14 @@ void table_print_status(const table_game *g, bool json, FILE *f)
 		cli_escape_controls(side, sizeof side, u->side);
 		if (g->rules == RULES_CHITS) {
 			char hits[48];
-			table_hits_text(hits, sizeof hits, u->hits, u->battalions);
+			frayi_table_hits_text(hits, sizeof hits, u->hits, u->battalions);
 			fprintf(f, "%-*s  %-12s %-9s %-17s %4d %7d %6d  %s\n", w, nm, side, fray_chits_types[u->arm], hits,
 				u->lead, u->fatigue, u->chit_morale, u->disordered ? "disordered" : "good order");
 		} else if (g->rules == RULES_PRESIDIO) {
 			char figs[24];
 			snprintf(figs, sizeof figs, "%d/%d", u->figures, u->start_figures);
 			fprintf(f, "%-*s  %-12s %7s %4d  %-13s %-11s %s\n", w, nm, side, figs, u->casualties,
-				fray_presidio_level_names[u->level], unit_status_names[u->status],
+				fray_presidio_level_names[u->level], frayi_unit_status_names[u->status],
 				u->reload ? "reloading" : "loaded");
 		} else {
 			char bases[24], state[96];
@@ -128,21 +129,21 @@ static void log_json(const table_game *g, FILE *f)
 		size_t ns = fray_node_len(steps);
 		for (size_t k = 0; k < (ns ? ns : 1); k++) {
 			fprintf(f, "%s\n  {\"action\": %zu, \"command\": ", first ? "" : ",", i + 1);
-			json_string(f, scalar_of(e, "command"));
-			fprintf(f, ", \"turn\": %d", table_entry_turn(e));
+			frayi_json_string(f, scalar_of(e, "command"));
+			fprintf(f, ", \"turn\": %d", frayi_table_entry_turn(e));
 			const fray_node *s = ns ? fray_node_item(steps, k) : NULL;
 			if (!s)
 				fputs(", \"procedure\": null, \"inputs\": {}, \"events\": [], \"outcome\": {}", f);
 			for (size_t m = 0; m < fray_node_len(s); m++) {
 				fputs(", ", f);
-				json_string(f, fray_node_scalar(fray_node_key(s, m)));
+				frayi_json_string(f, fray_node_scalar(fray_node_key(s, m)));
 				fputs(": ", f);
-				node_json(f, fray_node_value(s, m));
+				frayi_node_json(f, fray_node_value(s, m));
 			}
 			if (k + 1 >= ns) {
 				fputs(", \"changes\": ", f);
 				if (fray_node_kind_of(changes) == FRAY_NODE_SEQ)
-					node_json(f, changes);
+					frayi_node_json(f, changes);
 				else
 					fputs("[]", f);
 			}
@@ -180,7 +181,7 @@ static void log_markdown_entry(const fray_node *e, size_t number, FILE *f)
 {
 	size_t fence = longest_run(e, '~') + 1;
 	fence = fence < 3 ? 3 : fence;
-	fprintf(f, "\n## %zu. Turn %d\n\n", number, table_entry_turn(e));
+	fprintf(f, "\n## %zu. Turn %d\n\n", number, frayi_table_entry_turn(e));
 	for (size_t i = 0; i < fence; i++)
 		fputc('~', f);
 	fputs("text\n", f);
@@ -204,7 +205,7 @@ int table_print_log(const table_game *g, const char *format, FILE *f)
 	bool md = !strcmp(format, "markdown");
 	if (md)
 		fprintf(f, "# %s game: the log\n\nSeed %" PRIu64 "; %zu %s. Every roll with its modifiers and rule "
-			   "references, as fray told it.\n", table_rules_names[g->rules], g->seed, n,
+			   "references, as fray told it.\n", frayi_table_rules_names[g->rules], g->seed, n,
 			n == 1 ? "action" : "actions");
 	else if (n == 0)
 		fprintf(f, "the log is empty\n");
@@ -214,7 +215,7 @@ int table_print_log(const table_game *g, const char *format, FILE *f)
 			log_markdown_entry(e, i + 1, f);
 			continue;
 		}
-		fprintf(f, "%s#%zu turn %d: ", i ? "\n" : "", i + 1, table_entry_turn(e));
+		fprintf(f, "%s#%zu turn %d: ", i ? "\n" : "", i + 1, frayi_table_entry_turn(e));
 		put_escaped(f, scalar_of(e, "command"));
 		fputc('\n', f);
 		lines_of(e, "story", "  ", f);

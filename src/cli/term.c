@@ -149,13 +149,7 @@ void cli_raw_stdout(const char *s)
 
 void cli_escape_controls(char *dst, size_t cap, const char *s)
 {
-	if (fray_term_string(s, dst, cap) < cap)
-		return;
-	/* cut as text.h cuts: "..." over the last whole characters that fit */
-	size_t end = cap - 4;
-	while (end > 0 && ((unsigned char)dst[end] & 0xC0) == 0x80)
-		end--;
-	memcpy(dst + end, "...", 4);
+	text_escape_controls(dst, cap, s);
 }
 
 const char *cli_tstr(const char *s)

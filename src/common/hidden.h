@@ -9,6 +9,9 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <string.h>
+#include <fray/events.h>
+#include "text.h"
 
 static inline bool text_hidden_cp(unsigned c)
 {
@@ -42,6 +45,21 @@ static inline int text_hidden_at(const unsigned char *u, size_t n, unsigned *cp)
 		return 0;
 	*cp = c;
 	return (int)need;
+}
+
+/* s for a terminal into dst (cap bytes), through the library's one
+ * escaper (fray_term_string: C0, C1 and bidi controls as escapes); a text
+ * that does not fit is cut as text.h cuts, "..." over the last whole
+ * characters that fit. */
+static inline void text_escape_controls(char *dst, size_t cap, const char *s)
+{
+	if (cap == 0 || fray_term_string(s, dst, cap) < cap)
+		return;
+	size_t end = cap >= 4 ? cap - 4 : 0;
+	while (end > 0 && ((unsigned char)dst[end] & 0xC0) == 0x80)
+		end--;
+	if (cap >= 4)
+		memcpy(dst + end, "...", 4);
 }
 
 #endif

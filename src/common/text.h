@@ -56,6 +56,48 @@ static inline void text_add(textbuf *t, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* The edit distance of a and b (insertions, deletions, substitutions);
+ * SIZE_MAX past 63 bytes. */
+static inline size_t text_edits(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b), row[64];
+	if (la > 63 || lb > 63)
+		return (size_t)-1;
+	for (size_t j = 0; j <= lb; j++)
+		row[j] = j;
+	for (size_t i = 1; i <= la; i++) {
+		size_t diag = row[0];
+		row[0] = i;
+		for (size_t j = 1; j <= lb; j++) {
+			size_t up = row[j], best = diag + (a[i - 1] != b[j - 1]);
+			if (up + 1 < best)
+				best = up + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			row[j] = best;
+			diag = up;
+		}
+	}
+	return row[lb];
+}
+
+/* The known name nearest to name (two edits at most: a typo, not another
+ * word), or NULL; known: n names, stride bytes apart. */
+static inline const char *text_nearest(const char *name, const char *const *known, size_t n, size_t stride)
+{
+	const char *best = NULL;
+	size_t best_d = 3;
+	for (size_t k = 0; k < n; k++) {
+		const char *cand = *(const char *const *)(const void *)((const char *)known + k * stride);
+		size_t d = text_edits(name, cand);
+		if (d < best_d) {
+			best_d = d;
+			best = cand;
+		}
+	}
+	return best;
+}
+
 /* Whether s is a number as JSON's grammar spells one: an optional minus,
  * 0 or digits not starting with 0, an optional fraction with digits, an
  * optional exponent with digits (so not `01`, `.5`, `1.`, `+5`). */

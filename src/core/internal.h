@@ -15,7 +15,9 @@
 #define FRAY_PRINTF(a, b)
 #endif
 
-#define FRAY_MSG_MAX 512
+/* the game lists units in a message (64 names of up to 47 bytes); the
+ * context stays under 4 KiB (tests/cli/test_cli_readers.c) */
+#define FRAY_MSG_MAX 3072
 
 struct fray_ctx {
 	fray_alloc_fn alloc;

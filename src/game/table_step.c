@@ -5,8 +5,25 @@
 #include <stdlib.h>
 #include <string.h>
 #include "table.h"
+#include "../core/internal.h"
 
-void opts_set(step_opts *o, const char *opt, const char *fmt, ...)
+int frayi_game_fail(table_game *g, fray_status s, const char *fmt, ...)
+{
+	char msg[FRAY_MSG_MAX];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	return (int)fray_fail(g->ctx, s, "%s", msg);
+}
+
+int frayi_game_failed(const table_game *g)
+{
+	fray_status s = fray_ctx_status(g->ctx);
+	return s != FRAY_OK ? (int)s : (int)FRAY_ERR_INTERNAL;
+}
+
+void frayi_opts_set(step_opts *o, const char *opt, const char *fmt, ...)
 {
 	if (o->n >= TABLE_MAX_OPTS)
 		return;
@@ -18,7 +35,7 @@ void opts_set(step_opts *o, const char *opt, const char *fmt, ...)
 	o->flag[o->n++] = false;
 }
 
-void opts_flag(step_opts *o, const char *opt, bool on)
+void frayi_opts_flag(step_opts *o, const char *opt, bool on)
 {
 	if (!on || o->n >= TABLE_MAX_OPTS)
 		return;
@@ -27,7 +44,7 @@ void opts_flag(step_opts *o, const char *opt, bool on)
 	o->flag[o->n++] = true;
 }
 
-void table_note(table_game *g, const char *fmt, ...)
+void frayi_table_note(table_game *g, const char *fmt, ...)
 {
 	if (g->notes_len >= sizeof g->notes - 1)
 		return;
@@ -43,7 +60,7 @@ void table_note(table_game *g, const char *fmt, ...)
 	g->notes[g->notes_len] = '\0';
 }
 
-const char *player_value(const player_opts *p, const char *opt)
+const char *frayi_player_value(const player_opts *p, const char *opt)
 {
 	size_t n = strlen(opt);
 	for (int i = 0; i < p->argc; i++) {
@@ -63,7 +80,7 @@ const char *player_value(const player_opts *p, const char *opt)
 	return NULL;
 }
 
-bool player_flag(const player_opts *p, const char *opt)
+bool frayi_player_flag(const player_opts *p, const char *opt)
 {
 	for (int i = 0; i < p->argc; i++)
 		if (strcmp(p->argv[i], opt) == 0)
@@ -75,10 +92,10 @@ static int set_input(table_game *g, fray_call *c, const char *opt, const char *t
 {
 	int k = fray_call_input_index(c, opt);
 	if (k < 0)
-		return cli_error(g->cmd, EXIT_RUNTIME, "internal: %s has no option %s", "step", opt);
+		return frayi_game_fail(g, FRAY_ERR_INTERNAL, "internal: %s has no option %s", "step", opt);
 	if (fray_call_set(c, (size_t)k, text) != FRAY_OK)
-		return cli_fail(g->cmd, g->ctx);
-	return EXIT_OK;
+		return frayi_game_failed(g);
+	return FRAY_OK;
 }
 
 /* The player's options that this procedure has: `--x V`, `--x=V`, flags. */
@@ -100,35 +117,35 @@ static int player_inputs(table_game *g, fray_call *c, const player_opts *p)
 				text = p->argv[++i];
 				p->used[i] = true;
 			} else {
-				return cli_error(g->cmd, EXIT_BAD_INPUT, "option %s needs a value", opt);
+				return frayi_game_fail(g, FRAY_ERR_INPUT, "option %s needs a value", opt);
 			}
 		} else if (eq) {
-			return cli_error(g->cmd, EXIT_BAD_INPUT, "option %s takes no value", opt);
+			return frayi_game_fail(g, FRAY_ERR_INPUT, "option %s takes no value", opt);
 		}
 		if (fray_call_set(c, (size_t)k, text) != FRAY_OK)
-			return cli_fail(g->cmd, g->ctx);
+			return frayi_game_failed(g);
 	}
-	return EXIT_OK;
+	return FRAY_OK;
 }
 
-int table_step(table_game *g, const char *procedure, const step_opts *o, const player_opts *p,
+int frayi_table_step(table_game *g, const char *procedure, const step_opts *o, const player_opts *p,
 	       const char *const *want, int64_t *got)
 {
 	if (g->nsteps >= TABLE_MAX_STEPS)
-		return cli_error(g->cmd, EXIT_RUNTIME, "internal: more than %d steps in one action", TABLE_MAX_STEPS);
+		return frayi_game_fail(g, FRAY_ERR_INTERNAL, "internal: more than %d steps in one action", TABLE_MAX_STEPS);
 	fray_call *c = fray_call_new(g->ctx, procedure);
 	if (!c)
-		return cli_fail(g->cmd, g->ctx);
-	int status = EXIT_OK;
-	for (size_t i = 0; i < o->n && status == EXIT_OK; i++)
+		return frayi_game_failed(g);
+	int status = FRAY_OK;
+	for (size_t i = 0; i < o->n && status == FRAY_OK; i++)
 		status = set_input(g, c, o->opt[i], o->flag[i] ? NULL : o->val[i]);
-	if (status == EXIT_OK && p)
+	if (status == FRAY_OK && p)
 		status = player_inputs(g, c, p);
 	int64_t out[FRAY_OUTCOME_MAX_FIELDS];
 	game_step *s = &g->steps[g->nsteps];
-	if (status == EXIT_OK && fray_call_roll_at(c, g->seed, &g->dice, out, &s->json, &s->text) != FRAY_OK)
-		status = cli_fail(g->cmd, g->ctx);
-	if (status == EXIT_OK) {
+	if (status == FRAY_OK && fray_call_roll_at(c, g->seed, &g->dice, out, &s->json, &s->text) != FRAY_OK)
+		status = frayi_game_failed(g);
+	if (status == FRAY_OK) {
 		g->nsteps++;
 		for (size_t i = 0; want && want[i]; i++) {
 			int k = fray_call_outcome_index(c, want[i]);
@@ -139,13 +156,13 @@ int table_step(table_game *g, const char *procedure, const step_opts *o, const p
 	return status;
 }
 
-int table_add_step(table_game *g, char *json, char *text)
+int frayi_table_add_step(table_game *g, char *json, char *text)
 {
 	if (g->nsteps >= TABLE_MAX_STEPS) {
 		free(json);
 		free(text);
-		return cli_error(g->cmd, EXIT_RUNTIME, "internal: more than %d steps in one action", TABLE_MAX_STEPS);
+		return frayi_game_fail(g, FRAY_ERR_INTERNAL, "internal: more than %d steps in one action", TABLE_MAX_STEPS);
 	}
 	g->steps[g->nsteps++] = (game_step){json, text};
-	return EXIT_OK;
+	return FRAY_OK;
 }

@@ -8,8 +8,8 @@
 static int in_play(table_game *g, const table_unit *u)
 {
 	if (u->status == ST_DESTROYED || u->bases <= 0)
-		return cli_error(g->cmd, EXIT_BAD_INPUT, "%s is out of play (destroyed)", unit_label(u));
-	return EXIT_OK;
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s is out of play (destroyed)", unit_label(u));
+	return FRAY_OK;
 }
 
 static void lose_bases(table_game *g, table_unit *u, int n)
@@ -19,10 +19,10 @@ static void lose_bases(table_game *g, table_unit *u, int n)
 	if (n > u->bases)
 		n = u->bases;
 	u->bases -= n;
-	table_note(g, "%s: loses %d %s, %d left", u->name, n, n == 1 ? "base" : "bases", u->bases);
+	frayi_table_note(g, "%s: loses %d %s, %d left", u->name, n, n == 1 ? "base" : "bases", u->bases);
 	if (u->bases == 0) {
 		u->status = ST_DESTROYED;
-		table_note(g, "%s: destroyed", u->name);
+		frayi_table_note(g, "%s: destroyed", u->name);
 	}
 }
 
@@ -31,7 +31,7 @@ static void disrupt(table_game *g, table_unit *u)
 	if (u->status == ST_DESTROYED || u->disrupted)
 		return;
 	u->disrupted = true;
-	table_note(g, "%s: disrupted", u->name);
+	frayi_table_note(g, "%s: disrupted", u->name);
 }
 
 static fray_bbb_markers markers_of(const table_unit *u)
@@ -39,13 +39,22 @@ static fray_bbb_markers markers_of(const table_unit *u)
 	return (fray_bbb_markers){u->disrupted, u->low_ammo, u->silenced, u->low_ammo_instead};
 }
 
-void table_bbb_turn_end(table_game *g, table_unit *u)
+/* Whether the rules let u take the action now: a unit out of play takes
+ * none; a gun Silenced (or with Low Ammo instead) does not fire. */
+bool frayi_table_bbb_may(const table_unit *u, const char *action)
+{
+	if (u->status == ST_DESTROYED || u->bases <= 0)
+		return false;
+	return strcmp(action, "fire") != 0 || !fray_bbb_fire_refused(markers_of(u));
+}
+
+void frayi_table_bbb_turn_end(table_game *g, table_unit *u)
 {
 	fray_bbb_markers m = fray_bbb_markers_at_turn_end(markers_of(u));
 	if (u->silenced && !m.silenced)
-		table_note(g, "%s: no longer silenced", u->name);
+		frayi_table_note(g, "%s: no longer silenced", u->name);
 	if (u->low_ammo_instead && !m.low_ammo_instead)
-		table_note(g, "%s: its Low Ammo (instead of Silenced) is removed", u->name);
+		frayi_table_note(g, "%s: its Low Ammo (instead of Silenced) is removed", u->name);
 	u->disrupted = m.disrupted;
 	u->low_ammo = m.low_ammo;
 	u->silenced = m.silenced;
@@ -58,14 +67,14 @@ void table_bbb_turn_end(table_game *g, table_unit *u)
  * Asked before any die is rolled. */
 static int low_ammo_instead(table_game *g, const table_unit *t, const player_opts *p, bool *out)
 {
-	*out = player_flag(p, "--low-ammo-instead");
+	*out = frayi_player_flag(p, "--low-ammo-instead");
 	if (!*out)
-		return EXIT_OK;
-	bool fortified = player_flag(p, "--fort") || player_flag(p, "--fortified");
+		return FRAY_OK;
+	bool fortified = frayi_player_flag(p, "--fort") || frayi_player_flag(p, "--fortified");
 	const char *why = fray_bbb_low_ammo_instead_refused((fray_bbb_arm)t->arm, fortified);
-	return why ? cli_error(g->cmd, EXIT_BAD_INPUT, "--low-ammo-instead: %s: %s (give --fort or --fortified for "
+	return why ? frayi_game_fail(g, FRAY_ERR_INPUT, "--low-ammo-instead: %s: %s (give --fort or --fortified for "
 			       "a gun in one)", unit_label(t), why)
-		   : EXIT_OK;
+		   : FRAY_OK;
 }
 
 /* The marker a step's outcome gives: Disrupted, or Silenced for a gun;
@@ -77,58 +86,58 @@ static void silence(table_game *g, table_unit *u, bool instead)
 		return;
 	if (instead) {
 		u->low_ammo_instead = true;
-		table_note(g, "%s: Low Ammo instead of Silenced (in a Fortification): it stays, and may not fire "
+		frayi_table_note(g, "%s: Low Ammo instead of Silenced (in a Fortification): it stays, and may not fire "
 			   "until the marker is removed", u->name);
 		return;
 	}
 	u->silenced = true;
-	table_note(g, "%s: silenced", u->name);
+	frayi_table_note(g, "%s: silenced", u->name);
 }
 
 static int act_fire(table_game *g, table_unit *u, table_unit *t, const player_opts *p)
 {
 	int st = in_play(g, u);
-	if (st == EXIT_OK)
+	if (st == FRAY_OK)
 		st = in_play(g, t);
-	if (st != EXIT_OK)
+	if (st != FRAY_OK)
 		return st;
-	if (!player_value(p, "--range") && !player_value(p, "--firepower"))
-		return cli_error(g->cmd, EXIT_BAD_INPUT, "fire needs --range INCHES");
+	if (!frayi_player_value(p, "--range") && !frayi_player_value(p, "--firepower"))
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "fire needs --range INCHES");
 	const char *why = fray_bbb_fire_refused(markers_of(u));
 	if (why)
-		return cli_error(g->cmd, EXIT_BAD_INPUT, "%s cannot fire: %s", unit_label(u), why);
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot fire: %s", unit_label(u), why);
 	bool instead;
-	if ((st = low_ammo_instead(g, t, p, &instead)) != EXIT_OK)
+	if ((st = low_ammo_instead(g, t, p, &instead)) != FRAY_OK)
 		return st;
 	step_opts o = {0};
 	/* the unit's weapons as its forces give them, with the bases it has
 	 * now: the procedure fires those left (issue 28 item 11) */
 	if (strchr(u->weapons, ':'))
-		opts_set(&o, "--weapons", "%s", u->weapons);
+		frayi_opts_set(&o, "--weapons", "%s", u->weapons);
 	else
-		opts_set(&o, "--weapons", "%s:%d", u->weapons, u->bases);
-	opts_set(&o, "--firer-bases", "%d", u->bases);
-	opts_flag(&o, "--firer-silenced", u->silenced);
-	opts_flag(&o, "--firer-low-ammo-instead", u->low_ammo_instead);
-	opts_set(&o, "--target", "%s", fray_bbb_arm_names[t->arm]);
-	opts_set(&o, "--training", "%s", fray_bbb_training_names[t->training]);
-	opts_set(&o, "--target-bases", "%d", t->bases);
-	opts_flag(&o, "--disrupted", u->disrupted);
-	opts_flag(&o, "--low-ammo", u->low_ammo);
-	opts_flag(&o, "--reduced", u->reduced);
+		frayi_opts_set(&o, "--weapons", "%s:%d", u->weapons, u->bases);
+	frayi_opts_set(&o, "--firer-bases", "%d", u->bases);
+	frayi_opts_flag(&o, "--firer-silenced", u->silenced);
+	frayi_opts_flag(&o, "--firer-low-ammo-instead", u->low_ammo_instead);
+	frayi_opts_set(&o, "--target", "%s", fray_bbb_arm_names[t->arm]);
+	frayi_opts_set(&o, "--training", "%s", fray_bbb_training_names[t->training]);
+	frayi_opts_set(&o, "--target-bases", "%d", t->bases);
+	frayi_opts_flag(&o, "--disrupted", u->disrupted);
+	frayi_opts_flag(&o, "--low-ammo", u->low_ammo);
+	frayi_opts_flag(&o, "--reduced", u->reduced);
 	static const char *const want[] = {"low_ammo", "target_bases_lost", "target_disrupted", "target_silenced",
 					   "target_reduced", "target_destroyed", "target_halted", NULL};
 	int64_t got[7];
-	if ((st = table_step(g, "bbb.fire", &o, p, want, got)) != EXIT_OK)
+	if ((st = frayi_table_step(g, "bbb.fire", &o, p, want, got)) != FRAY_OK)
 		return st;
 	if (got[0] && !u->low_ammo) {
 		u->low_ammo = true;
-		table_note(g, "%s: low on ammo", u->name);
+		frayi_table_note(g, "%s: low on ammo", u->name);
 	}
 	lose_bases(g, t, (int)got[1]);
 	if (got[5] && t->status != ST_DESTROYED) {
 		t->status = ST_DESTROYED;
-		table_note(g, "%s: destroyed", t->name);
+		frayi_table_note(g, "%s: destroyed", t->name);
 	}
 	if (got[2])
 		disrupt(g, t);
@@ -136,11 +145,11 @@ static int act_fire(table_game *g, table_unit *u, table_unit *t, const player_op
 		silence(g, t, instead);
 	if (got[4] && !t->reduced && t->status != ST_DESTROYED) {
 		t->reduced = true;
-		table_note(g, "%s: reduced", t->name);
+		frayi_table_note(g, "%s: reduced", t->name);
 	}
 	if (got[6] && t->status != ST_DESTROYED)
-		table_note(g, "%s: halted (its advance stops)", t->name);
-	return EXIT_OK;
+		frayi_table_note(g, "%s: halted (its advance stops)", t->name);
+	return FRAY_OK;
 }
 
 static void side_flags(step_opts *o, const table_unit *u, bool attacker)
@@ -155,30 +164,30 @@ static void side_flags(step_opts *o, const table_unit *u, bool attacker)
 		{"--attacker-aggressive", "--attacker-in-depth", "--attacker-disrupted", "--attacker-silenced",
 		 "--attacker-low-ammo", "--attacker-fragile", "--attacker-spent"}};
 	for (int k = 0; k < 7; k++)
-		opts_flag(o, names[attacker][k], on[k]);
+		frayi_opts_flag(o, names[attacker][k], on[k]);
 }
 
 static int act_assault(table_game *g, table_unit *u, table_unit *t, const player_opts *p)
 {
 	int st = in_play(g, u);
-	if (st == EXIT_OK)
+	if (st == FRAY_OK)
 		st = in_play(g, t);
 	bool instead;
-	if (st == EXIT_OK)
+	if (st == FRAY_OK)
 		st = low_ammo_instead(g, t, p, &instead);
-	if (st != EXIT_OK)
+	if (st != FRAY_OK)
 		return st;
 	step_opts o = {0};
-	opts_set(&o, "--attacker-bases", "%d", u->bases);
-	opts_set(&o, "--defender-bases", "%d", t->bases);
-	opts_set(&o, "--attacker-arm", "%s", fray_bbb_arm_names[u->arm]);
-	opts_set(&o, "--defender-arm", "%s", fray_bbb_arm_names[t->arm]);
+	frayi_opts_set(&o, "--attacker-bases", "%d", u->bases);
+	frayi_opts_set(&o, "--defender-bases", "%d", t->bases);
+	frayi_opts_set(&o, "--attacker-arm", "%s", fray_bbb_arm_names[u->arm]);
+	frayi_opts_set(&o, "--defender-arm", "%s", fray_bbb_arm_names[t->arm]);
 	side_flags(&o, u, true);
 	side_flags(&o, t, false);
 	static const char *const want[] = {"attacker_bases_lost", "defender_bases_lost", "attacker_disrupted",
 					   "defender_disrupted", "attacker_silenced", "defender_silenced", NULL};
 	int64_t got[6];
-	if ((st = table_step(g, "bbb.assault", &o, p, want, got)) != EXIT_OK)
+	if ((st = frayi_table_step(g, "bbb.assault", &o, p, want, got)) != FRAY_OK)
 		return st;
 	lose_bases(g, u, (int)got[0]);
 	lose_bases(g, t, (int)got[1]);
@@ -190,44 +199,44 @@ static int act_assault(table_game *g, table_unit *u, table_unit *t, const player
 		silence(g, u, false);
 	if (got[5])
 		silence(g, t, instead);
-	return EXIT_OK;
+	return FRAY_OK;
 }
 
 static int act_move(table_game *g, table_unit *u, table_unit *t, const player_opts *p)
 {
 	(void)t;
 	int st = in_play(g, u);
-	if (st != EXIT_OK)
+	if (st != FRAY_OK)
 		return st;
 	step_opts o = {0};
-	opts_flag(&o, "--disrupted", u->disrupted);
-	opts_set(&o, "--training", "%s", fray_bbb_training_names[u->training]);
-	opts_set(&o, "--unit", "%s", fray_bbb_arm_names[u->arm]);
-	opts_flag(&o, "--fragile", u->fragile);
-	opts_flag(&o, "--spent", u->spent);
-	opts_set(&o, "--bases", "%d", u->bases);
-	opts_set(&o, "--start-bases", "%d", u->start_bases > u->bases ? u->start_bases : u->bases);
+	frayi_opts_flag(&o, "--disrupted", u->disrupted);
+	frayi_opts_set(&o, "--training", "%s", fray_bbb_training_names[u->training]);
+	frayi_opts_set(&o, "--unit", "%s", fray_bbb_arm_names[u->arm]);
+	frayi_opts_flag(&o, "--fragile", u->fragile);
+	frayi_opts_flag(&o, "--spent", u->spent);
+	frayi_opts_set(&o, "--bases", "%d", u->bases);
+	frayi_opts_set(&o, "--start-bases", "%d", u->start_bases > u->bases ? u->start_bases : u->bases);
 	static const char *const want[] = {"bases_change", "disrupted", "broken", NULL};
 	int64_t got[3];
-	if ((st = table_step(g, "bbb.move", &o, p, want, got)) != EXIT_OK)
+	if ((st = frayi_table_step(g, "bbb.move", &o, p, want, got)) != FRAY_OK)
 		return st;
 	/* the outcome as the procedure gives it (MOVEMENT TABLE) */
 	if (got[0] > 0) {
 		u->bases += (int)got[0];
-		table_note(g, "%s: recovers a base, %d now", u->name, u->bases);
+		frayi_table_note(g, "%s: recovers a base, %d now", u->name, u->bases);
 	}
 	lose_bases(g, u, got[0] < 0 ? (int)-got[0] : 0);
 	if (got[1])
 		disrupt(g, u);
 	else if (u->disrupted && u->status != ST_DESTROYED) {
 		u->disrupted = false;
-		table_note(g, "%s: rallies in place (good order)", u->name);
+		frayi_table_note(g, "%s: rallies in place (good order)", u->name);
 	}
 	if (got[2] && u->status != ST_DESTROYED) {
 		u->status = ST_DESTROYED;
-		table_note(g, "%s: broken, removed from the table", u->name);
+		frayi_table_note(g, "%s: broken, removed from the table", u->name);
 	}
-	return EXIT_OK;
+	return FRAY_OK;
 }
 
 static const table_action bbb_actions[] = {
@@ -240,7 +249,7 @@ static const table_action bbb_actions[] = {
 	{"move", false, "UNIT [move options]: the movement roll: recover, rally, lose a base, break", act_move},
 };
 
-const table_action *table_bbb_actions(size_t *n)
+const table_action *frayi_table_bbb_actions(size_t *n)
 {
 	*n = sizeof bbb_actions / sizeof *bbb_actions;
 	return bbb_actions;

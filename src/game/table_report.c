@@ -45,7 +45,7 @@ static void cell(FILE *f, const unit_field *fl, const table_unit *u)
 		break;
 	case F_HITS: {
 		char hits[48];
-		table_hits_text(hits, sizeof hits, u->hits, u->battalions);
+		frayi_table_hits_text(hits, sizeof hits, u->hits, u->battalions);
 		fputs(hits, f);
 		break;
 	}
@@ -56,7 +56,7 @@ static void cell(FILE *f, const unit_field *fl, const table_unit *u)
 static void forces(FILE *f, const table_game *g)
 {
 	size_t nf;
-	const unit_field *fl = table_fields(g->rules, &nf);
+	const unit_field *fl = frayi_table_fields(g->rules, &nf);
 	fputs("<h2>The forces</h2>\n<div class=\"table-wrap\"><table id=\"forces\">\n<tr>", f);
 	for (size_t i = 0; i < nf; i++) {
 		fputs("<th>", f);
@@ -102,7 +102,7 @@ static void log_of(FILE *f, const table_game *g)
 	fprintf(f, "<h2>The log</h2>\n%s", n ? "" : "<p>No action yet.</p>\n");
 	for (size_t i = 0; i < n; i++) {
 		const fray_node *e = fray_node_item(g->log, i);
-		fprintf(f, "<section class=\"action\">\n<h3>%zu. Turn %d: <code>", i + 1, table_entry_turn(e));
+		fprintf(f, "<section class=\"action\">\n<h3>%zu. Turn %d: <code>", i + 1, frayi_table_entry_turn(e));
 		html_text(f, scalar(e, "command"));
 		fputs("</code></h3>\n", f);
 		lines(f, e, "story", "<pre class=\"story\">", "", "</pre>\n");
@@ -111,7 +111,7 @@ static void log_of(FILE *f, const table_game *g)
 	}
 }
 
-char *table_report_html(const table_game *g, const char *css)
+char *frayi_table_report_html(const table_game *g, const char *css)
 {
 	char *buf = NULL;
 	size_t len = 0;
@@ -126,7 +126,7 @@ char *table_report_html(const table_game *g, const char *css)
 	fputs("section.action h3 code { font-weight: 400; overflow-wrap: anywhere; }\n"
 	      "ul.changes { margin: .2rem 0 1rem; }\n</style>\n</head>\n<body>\n<header><h1>fray</h1>"
 	      "<p class=\"tag\" id=\"report-what\">", f);
-	fprintf(f, "A %s game: turn %d, seed %" PRIu64 ", %zu %s.</p></header>\n<main>\n", table_rules_names[g->rules],
+	fprintf(f, "A %s game: turn %d, seed %" PRIu64 ", %zu %s.</p></header>\n<main>\n", frayi_table_rules_names[g->rules],
 		g->turn, g->seed, n, n == 1 ? "action" : "actions");
 	forces(f, g);
 	log_of(f, g);

@@ -1,17 +1,19 @@
-/* fray table: a game file that remembers the forces, runs an action's
- * rolls and the follow-ups the rules require as one sequence, and keeps
- * the log (docs/table.md). The game is YAML: the rule set, a seed and the
- * dice used so far (so it replays exactly), the turn, the units as they
- * stand and the log, each entry with what undoes it. It is written whole
- * after every action (cli_write_atomic): an action happens whole or not
- * at all. */
-#ifndef FRAY_CLI_TABLE_H
-#define FRAY_CLI_TABLE_H
+/* The game (src/game/, in libfray; the fray table command is its shell,
+ * src/cli/cmd_table.c): a game file that remembers the forces, runs an
+ * action's rolls and the follow-ups the rules require as one sequence, and
+ * keeps the log (docs/table.md). The game is YAML: the rule set, a seed
+ * and the dice used so far (so it replays exactly), the turn, the units as
+ * they stand and the log, each entry with what undoes it. The library
+ * makes the text (frayi_table_text); the command writes it whole. Every call
+ * that can fail returns a fray_status (as an int) with its message on the
+ * game's context; nothing here prints or reads a terminal. */
+#ifndef FRAY_GAME_TABLE_H
+#define FRAY_GAME_TABLE_H
 
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
-#include "cli.h"
+#include <fray/fray.h>
 
 /* Budgets: units in a game, a name's bytes, steps of one action. A game
  * file is at most FRAY_DOC_MAX_BYTES (the log included): an action that
@@ -27,7 +29,7 @@
 #define TABLE_MAX_DICE INT64_MAX
 
 typedef enum table_rules { RULES_PRESIDIO, RULES_BBB, RULES_CHITS, RULES_NRULES } table_rules;
-extern const char *const table_rules_names[RULES_NRULES];
+extern const char *const frayi_table_rules_names[RULES_NRULES];
 
 /* A unit's standing. Presidio's come from the morale results (Section 7);
  * BBB's from the firefight, assault and movement tables. */
@@ -35,7 +37,7 @@ typedef enum unit_status {
 	ST_GOOD, ST_DISORDERED, ST_FLINCHED, ST_HUNKERED, ST_FELL_BACK, ST_RETREATED, ST_PANICKED,
 	ST_SURRENDERED, ST_DESTROYED, ST_NSTATUS
 } unit_status;
-extern const char *const unit_status_names[ST_NSTATUS];
+extern const char *const frayi_unit_status_names[ST_NSTATUS];
 
 /* One unit: the fields of both rule sets (each reads and writes its own,
  * by its field table). Zeroed padding: units are compared with memcmp. */
@@ -97,6 +99,9 @@ typedef struct table_game {
 	/* the action under way */
 	fray_ctx *ctx;
 	const char *cmd;                 /* "table", for messages */
+	fray_policy *policy;             /* the players' decisions (the charge
+					    reaction when not given); NULL:
+					    none, the option is needed */
 	size_t nsteps;
 	game_step steps[TABLE_MAX_STEPS];
 	char notes[2048];                /* what the action did, in words */
@@ -106,59 +111,66 @@ typedef struct table_game {
 } table_game;
 
 /* The field table of a rule set. */
-const unit_field *table_fields(table_rules rules, size_t *n);
+const unit_field *frayi_table_fields(table_rules rules, size_t *n);
 
-/* Reads a game file; messages name the file, line and column. Returns an
- * exit status (EXIT_OK, or 2 with the message printed). */
-int table_load(table_game *g, fray_ctx *ctx, const char *path);
+/* Reads a game file; messages name the file, line and column. Returns a
+ * fray_status, the message on ctx. */
+int frayi_table_load(table_game *g, fray_ctx *ctx, const char *path);
 /* The same from a document already read (g takes it). */
-int table_load_doc(table_game *g, fray_ctx *ctx, const char *path, fray_doc *doc);
+int frayi_table_load_doc(table_game *g, fray_ctx *ctx, const char *path, fray_doc *doc);
 /* A game as one HTML page (the forces and the log; every text escaped),
  * with css inline: malloc'd, or NULL when memory ran out. */
-char *table_report_html(const table_game *g, const char *css);
-void table_free(table_game *g);
+char *frayi_table_report_html(const table_game *g, const char *css);
+void frayi_table_free(table_game *g);
 /* Undoes the last entry: its undo (the dice, the turn, the units it
- * changed, as they were) back into g (checked whole on load). Returns an
- * exit status. */
-int table_restore(table_game *g, const fray_node *undo);
+ * changed, as they were) back into g (checked whole on load). Returns a fray_status. */
+int frayi_table_restore(table_game *g, const fray_node *undo);
 /* The game as it stands against the limits its file is read with (each
  * field's range, a unit's fields against each other, the turn and the
  * dice): true when it holds; else false with what is wrong in why. */
-bool table_check(const table_game *g, char *why, size_t cap);
+bool frayi_table_check(const table_game *g, char *why, size_t cap);
 /* A log entry's turn (checked on load). */
-int table_entry_turn(const fray_node *entry);
+int frayi_table_entry_turn(const fray_node *entry);
 /* set: the unit's fields given as YAML ("units:\n  - key: value\n"),
  * checked as a forces file's are; each change noted. */
-int table_set_fields(table_game *g, table_unit *u, const char *yaml);
+int frayi_table_set_fields(table_game *g, table_unit *u, const char *yaml);
 /* A node as JSON; a unit's fields as a JSON object. */
-void node_json(FILE *f, const fray_node *n);
-void unit_json(FILE *f, table_rules rules, const table_unit *u);
+void frayi_node_json(FILE *f, const fray_node *n);
+void frayi_unit_json(FILE *f, table_rules rules, const table_unit *u);
 /* Reads a forces file's units into g (units_file for Presidio types).
- * Returns an exit status. */
-int table_read_forces(table_game *g, fray_ctx *ctx, const char *path);
-/* Writes g to its path whole, its log followed by an entry for the action
- * under way when command is not NULL (with before, the units as they were,
- * for undo); keep_log: how many of the old entries to keep. Returns an
- * exit status. */
-int table_save(table_game *g, const char *command, const table_game *before, size_t keep_log);
+ * Returns a fray_status. */
+int frayi_table_read_forces(table_game *g, fray_ctx *ctx, const char *path);
+/* The game file's text for g whole (*text malloc'd, *len its bytes), its
+ * log followed by an entry for the action under way when command is not
+ * NULL (with before, the units as they were, for undo); keep_log: how many
+ * of the old entries to keep. Checked against the reader's limits and read
+ * back before it is given. Returns a fray_status. */
+int frayi_table_text(table_game *g, const char *command, const table_game *before, size_t keep_log, char **text,
+	       size_t *len);
 
 /* Hits by battalion as "1 0 2 0". */
-void table_hits_text(char *dst, size_t cap, const int *hits, int n);
+void frayi_table_hits_text(char *dst, size_t cap, const int *hits, int n);
 
-/* A unit's name for a message on the terminal (controls escaped). */
+/* A unit's name for a message (the front end escapes what it shows). */
 static inline const char *unit_label(const table_unit *u)
 {
-	return cli_tstr(u->name);
+	return u->name;
 }
+
+/* A failure of the game: recorded on g's context (the first one wins) and
+ * returned, so `return frayi_game_fail(...)` reads as the message it gives. */
+int frayi_game_fail(table_game *g, fray_status s, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* After a library call failed: the status its context holds. */
+int frayi_game_failed(const table_game *g);
 
 /* Finds a unit by name (exact, then ignoring case); reports an unknown
  * one with the units' names and returns NULL. */
-table_unit *table_unit_named(table_game *g, const char *name);
+table_unit *frayi_table_unit_named(table_game *g, const char *name);
 
 /* Runs a step: the procedure with its inputs as option texts (pairs of
  * "--option", "value"; a flag's value NULL), then the player's own options
  * from argv when p is not NULL (they override). The outcome fields named
- * in want (NULL-terminated) go to got. Returns an exit status. */
+ * in want (NULL-terminated) go to got. Returns a fray_status. */
 #define TABLE_MAX_OPTS 32
 typedef struct step_opts {
 	const char *opt[TABLE_MAX_OPTS];
@@ -166,8 +178,8 @@ typedef struct step_opts {
 	bool flag[TABLE_MAX_OPTS];
 	size_t n;
 } step_opts;
-void opts_set(step_opts *o, const char *opt, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-void opts_flag(step_opts *o, const char *opt, bool on);
+void frayi_opts_set(step_opts *o, const char *opt, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void frayi_opts_flag(step_opts *o, const char *opt, bool on);
 typedef struct player_opts {
 	int argc;
 	char **argv;                     /* the options after the units */
@@ -175,34 +187,48 @@ typedef struct player_opts {
 } player_opts;
 /* The value of the player's option (`--x V` or `--x=V`), or NULL; a
  * flag given. Either marks the option used. */
-const char *player_value(const player_opts *p, const char *opt);
-bool player_flag(const player_opts *p, const char *opt);
-int table_step(table_game *g, const char *procedure, const step_opts *o, const player_opts *p,
+const char *frayi_player_value(const player_opts *p, const char *opt);
+bool frayi_player_flag(const player_opts *p, const char *opt);
+int frayi_table_step(table_game *g, const char *procedure, const step_opts *o, const player_opts *p,
 	       const char *const *want, int64_t *got);
 /* A line for the action's notes (the forces' changes in words). */
-void table_note(table_game *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void frayi_table_note(table_game *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* The actions of a rule set: each takes the actor, the target (or NULL)
- * and the player's options; returns an exit status. */
+ * and the player's options; returns a fray_status. */
 typedef struct table_action {
 	const char *name;
 	bool needs_target;
 	const char *usage;               /* one line for help */
 	int (*run)(table_game *g, table_unit *actor, table_unit *target, const player_opts *p);
 } table_action;
-const table_action *table_presidio_actions(size_t *n);
-const table_action *table_bbb_actions(size_t *n);
-const table_action *table_chits_actions(size_t *n);
+const table_action *frayi_table_presidio_actions(size_t *n);
+/* The actions of g's rule set. */
+const table_action *frayi_table_actions_of(table_rules rules, size_t *n);
+/* Whether the rules let u take the action now (fray_game_actions). */
+bool frayi_table_may(const table_game *g, const table_unit *u, const char *action);
+bool frayi_table_presidio_may(const table_unit *u, const char *action);
+bool frayi_table_bbb_may(const table_unit *u, const char *action);
+/* What the action under way did as JSON ({"turn", "steps", "changes"}),
+ * as fray table --json prints it: *out malloc'd. A fray_status. */
+int frayi_table_action_json(const table_game *g, char **out);
+/* Runs an action on g: argv as after the game file on fray table's
+ * command line (ACTION UNIT [--at TARGET] [options], or turn, or set UNIT
+ * KEY=VALUE...); command gets the log's command line (with a choice the
+ * policy made). g changes only in memory: frayi_table_text makes the file. */
+int frayi_table_act(table_game *g, int argc, char *const *argv, char *command, size_t cap);
+const table_action *frayi_table_bbb_actions(size_t *n);
+const table_action *frayi_table_chits_actions(size_t *n);
 /* chits: the end of the turn for each unit whose end-turn was not taken
- * (a step; `turn` calls it before the turn advances). An exit status. */
-int table_chits_turn_over(table_game *g);
+ * (a step; `turn` calls it before the turn advances). A fray_status. */
+int frayi_table_chits_turn_over(table_game *g);
 /* Presidio, BBB: a unit's markers at the turn's end, as the rules carry
  * them over (each change noted). */
-void table_presidio_turn_end(table_game *g, table_unit *u);
-void table_bbb_turn_end(table_game *g, table_unit *u);
+void frayi_table_presidio_turn_end(table_game *g, table_unit *u);
+void frayi_table_bbb_turn_end(table_game *g, table_unit *u);
 /* A step the action builds itself (not a catalogue call): its JSON and
  * story, taken (malloc'd). */
-int table_add_step(table_game *g, char *json, char *text);
+int frayi_table_add_step(table_game *g, char *json, char *text);
 
 /* Statuses and the forces for people or as JSON. */
 void table_print_status(const table_game *g, bool json, FILE *f);
@@ -210,7 +236,7 @@ void table_print_status(const table_game *g, bool json, FILE *f);
 int table_print_log(const table_game *g, const char *format, FILE *f);
 
 /* A JSON string literal into f, whole; of s's first n bytes. */
-void json_string(FILE *f, const char *s);
-void json_string_n(FILE *f, const char *s, size_t n);
+void frayi_json_string(FILE *f, const char *s);
+void frayi_json_string_n(FILE *f, const char *s, size_t n);
 
 #endif

@@ -4,7 +4,6 @@
  * what is left to the players. */
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include "table.h"
 
 
@@ -13,7 +12,7 @@
 static fray_presidio_standing standing_of(const table_unit *u)
 {
 	for (int k = 0; k < FRAY_PRESIDIO_NSTANDINGS; k++)
-		if (!strcmp(unit_status_names[u->status], fray_presidio_standing_names[k]))
+		if (!strcmp(frayi_unit_status_names[u->status], fray_presidio_standing_names[k]))
 			return (fray_presidio_standing)k;
 	return FRAY_PRESIDIO_GOOD;
 }
@@ -22,28 +21,47 @@ static void set_standing(table_unit *u, int64_t standing)
 {
 	for (int k = 0; k < ST_NSTATUS; k++)
 		if (standing >= 0 && standing < FRAY_PRESIDIO_NSTANDINGS &&
-		    !strcmp(unit_status_names[k], fray_presidio_standing_names[standing]))
+		    !strcmp(frayi_unit_status_names[k], fray_presidio_standing_names[standing]))
 			u->status = k;
 }
 
-void table_presidio_turn_end(table_game *g, table_unit *u)
+/* Whether the rules let u take the action now (fray_presidio_act_refused;
+ * a unit with no figures takes none). */
+bool frayi_table_presidio_may(const table_unit *u, const char *action)
+{
+	static const struct {
+		const char *action;
+		fray_presidio_act act;
+	} acts[] = {{"shoot", FRAY_PRESIDIO_ACT_SHOOT}, {"melee", FRAY_PRESIDIO_ACT_MELEE},
+		    {"pursue", FRAY_PRESIDIO_ACT_MELEE}, {"charge", FRAY_PRESIDIO_ACT_CHARGE},
+		    {"reload", FRAY_PRESIDIO_ACT_RELOAD}, {"rally", FRAY_PRESIDIO_ACT_RALLY},
+		    {"morale", FRAY_PRESIDIO_ACT_BE_TARGETED}};
+	if (u->figures <= 0)
+		return false;
+	for (size_t i = 0; i < sizeof acts / sizeof *acts; i++)
+		if (!strcmp(action, acts[i].action))
+			return !fray_presidio_act_refused(standing_of(u), acts[i].act);
+	return false;
+}
+
+void frayi_table_presidio_turn_end(table_game *g, table_unit *u)
 {
 	int was = u->status;
 	set_standing(u, fray_presidio_standing_at_turn_end(standing_of(u)));
 	if (u->status != was)
-		table_note(g, "%s: %s", u->name, unit_status_names[u->status]);
+		frayi_table_note(g, "%s: %s", u->name, frayi_unit_status_names[u->status]);
 }
 
 /* Whether u may do a: the rules say (fray_presidio_act_refused). */
 static int may(table_game *g, const table_unit *u, fray_presidio_act a, const char *what)
 {
 	if (u->figures <= 0)
-		return cli_error(g->cmd, EXIT_BAD_INPUT, "%s cannot %s: it has no figures", unit_label(u), what);
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot %s: it has no figures", unit_label(u), what);
 	const char *why = fray_presidio_act_refused(standing_of(u), a);
 	if (why)
-		return cli_error(g->cmd, EXIT_BAD_INPUT, "%s cannot %s: it is %s: %s", unit_label(u), what,
-				 unit_status_names[u->status], why);
-	return EXIT_OK;
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot %s: it is %s: %s", unit_label(u), what,
+				 frayi_unit_status_names[u->status], why);
+	return FRAY_OK;
 }
 
 static int able(table_game *g, const table_unit *u, fray_presidio_act a, const char *what)
@@ -72,10 +90,10 @@ static void take_casualties(table_game *g, table_unit *u, int n)
 		n = u->figures;
 	u->figures -= n;
 	u->casualties += n;
-	table_note(g, "%s: %d %s, %d figures left", u->name, n, n == 1 ? "casualty" : "casualties", u->figures);
+	frayi_table_note(g, "%s: %d %s, %d figures left", u->name, n, n == 1 ? "casualty" : "casualties", u->figures);
 	if (u->figures == 0) {
 		u->status = ST_DESTROYED;
-		table_note(g, "%s: destroyed (no figures left)", u->name);
+		frayi_table_note(g, "%s: destroyed (no figures left)", u->name);
 	}
 }
 
@@ -95,41 +113,41 @@ typedef struct morale_got {
 static int morale_check(table_game *g, table_unit *u, const morale_when *w, const player_opts *p, morale_got *mg)
 {
 	step_opts o = {0};
-	opts_set(&o, "--level", "%s", fray_presidio_level_names[u->level]);
-	opts_set(&o, "--size", "%s", fray_presidio_size_names[u->size]);
-	opts_set(&o, "--casualties", "%d", u->casualties > 100 ? 100 : u->casualties);
+	frayi_opts_set(&o, "--level", "%s", fray_presidio_level_names[u->level]);
+	frayi_opts_set(&o, "--size", "%s", fray_presidio_size_names[u->size]);
+	frayi_opts_set(&o, "--casualties", "%d", u->casualties > 100 ? 100 : u->casualties);
 	/* a leader just hit lends no bonus; the check has his DM instead */
-	opts_set(&o, "--leader", "%d", w->leader_casualty ? 0 : leader_bonus(u));
-	opts_flag(&o, "--leader-casualty", w->leader_casualty);
-	opts_set(&o, "--standing", "%s", fray_presidio_standing_names[standing_of(u)]);
-	opts_flag(&o, "--line", u->line);
-	opts_flag(&o, "--charged", w->charged);
-	opts_flag(&o, "--charging", w->charging);
-	opts_flag(&o, "--charge-impact", w->charge_impact);
-	opts_flag(&o, "--near-enemy", w->near_enemy);
+	frayi_opts_set(&o, "--leader", "%d", w->leader_casualty ? 0 : leader_bonus(u));
+	frayi_opts_flag(&o, "--leader-casualty", w->leader_casualty);
+	frayi_opts_set(&o, "--standing", "%s", fray_presidio_standing_names[standing_of(u)]);
+	frayi_opts_flag(&o, "--line", u->line);
+	frayi_opts_flag(&o, "--charged", w->charged);
+	frayi_opts_flag(&o, "--charging", w->charging);
+	frayi_opts_flag(&o, "--charge-impact", w->charge_impact);
+	frayi_opts_flag(&o, "--near-enemy", w->near_enemy);
 	bool incidental = w->incidental || (w->cover && !strcmp(w->cover, "incidental"));
-	opts_flag(&o, "--incidental-cover", incidental);
+	frayi_opts_flag(&o, "--incidental-cover", incidental);
 	if (w->cover && strcmp(w->cover, "incidental") && strcmp(w->cover, "none"))
-		opts_set(&o, "--cover", "%s", w->cover);
+		frayi_opts_set(&o, "--cover", "%s", w->cover);
 	static const char *const want[] = {"success", "short_by", "bonus", "standing", "holds", NULL};
 	int64_t got[5];
-	int st = table_step(g, "presidio.morale", &o, p, want, got);
-	if (st != EXIT_OK)
+	int st = frayi_table_step(g, "presidio.morale", &o, p, want, got);
+	if (st != FRAY_OK)
 		return st;
 	if (got[2]) {
 		/* two 6s: a level up for the battle, earlier casualties disregarded */
 		u->level = (int)fray_presidio_bonus_level((fray_presidio_level)u->level);
 		u->casualties = 0;
-		table_note(g, "%s: two 6s: now %s, earlier casualties disregarded", u->name,
+		frayi_table_note(g, "%s: two 6s: now %s, earlier casualties disregarded", u->name,
 			   fray_presidio_level_names[u->level]);
 	}
 	int was = u->status;
 	set_standing(u, got[3]);
 	if (!got[0] || u->status != was)
-		table_note(g, "%s: %s", u->name, unit_status_names[u->status]);
+		frayi_table_note(g, "%s: %s", u->name, frayi_unit_status_names[u->status]);
 	if (mg)
 		*mg = (morale_got){got[0] != 0, got[4] != 0};
-	return EXIT_OK;
+	return FRAY_OK;
 }
 
 /* ---- shooting (Sections 4 and 6) ---- */
@@ -146,37 +164,37 @@ static int shot(table_game *g, table_unit *u, table_unit *t, const player_opts *
 {
 	const fray_presidio_weapon *w = fray_presidio_weapon_find(u->weapon, NULL);
 	if (!u->weapon[0] || !w || !w->reload)
-		return cli_error(g->cmd, EXIT_BAD_INPUT, "%s has no weapon to fire (its 'weapon' in the game file)",
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s has no weapon to fire (its 'weapon' in the game file)",
 				 unit_label(u));
-	if (main && player_flag(p, "--through-fire"))
-		return cli_error(g->cmd, EXIT_BAD_INPUT, "--through-fire: a game file does not know which unit is "
+	if (main && frayi_player_flag(p, "--through-fire"))
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "--through-fire: a game file does not know which unit is "
 				 "behind; roll it with 'fray presidio shoot'");
 	step_opts o = {0};
-	opts_set(&o, "--weapon", "%s", w->name);
-	opts_set(&o, "--figures", "%d", u->figures);
-	opts_set(&o, "--skill", "%d", u->ranged);
-	opts_set(&o, "--armor", "%d", t->armor);
-	opts_set(&o, "--target-figures", "%d", t->figures);
-	opts_set(&o, "--specialists", "%d", t->specialists);
-	opts_flag(&o, "--target-leader", t->specialists > 0 && leader_bonus(t) > 0);
-	opts_set(&o, "--target-standing", "%s", fray_presidio_standing_names[standing_of(t)]);
-	opts_flag(&o, "--mounted-target", t->mounted);
+	frayi_opts_set(&o, "--weapon", "%s", w->name);
+	frayi_opts_set(&o, "--figures", "%d", u->figures);
+	frayi_opts_set(&o, "--skill", "%d", u->ranged);
+	frayi_opts_set(&o, "--armor", "%d", t->armor);
+	frayi_opts_set(&o, "--target-figures", "%d", t->figures);
+	frayi_opts_set(&o, "--specialists", "%d", t->specialists);
+	frayi_opts_flag(&o, "--target-leader", t->specialists > 0 && leader_bonus(t) > 0);
+	frayi_opts_set(&o, "--target-standing", "%s", fray_presidio_standing_names[standing_of(t)]);
+	frayi_opts_flag(&o, "--mounted-target", t->mounted);
 	/* officers and NCOs with the firers: its leader, when it has one */
-	opts_set(&o, "--leaders", "%d", u->specialists > 0 && leader_bonus(u) > 0 ? 1 : 0);
-	opts_set(&o, "--standing", "%s", fray_presidio_standing_names[standing_of(u)]);
-	opts_set(&o, "--reload-left", "%d", u->reload);
-	opts_flag(&o, "--after-volley", u->volleyed && u->reload > 0);
-	const char *m = mode ? mode : main ? player_value(p, "--mode") : NULL;
-	opts_flag(&o, "--line", m && !strcmp(m, "volley") && u->line);
-	opts_flag(&o, "--volley-if-able", volley_if_able);
+	frayi_opts_set(&o, "--leaders", "%d", u->specialists > 0 && leader_bonus(u) > 0 ? 1 : 0);
+	frayi_opts_set(&o, "--standing", "%s", fray_presidio_standing_names[standing_of(u)]);
+	frayi_opts_set(&o, "--reload-left", "%d", u->reload);
+	frayi_opts_flag(&o, "--after-volley", u->volleyed && u->reload > 0);
+	const char *m = mode ? mode : main ? frayi_player_value(p, "--mode") : NULL;
+	frayi_opts_flag(&o, "--line", m && !strcmp(m, "volley") && u->line);
+	frayi_opts_flag(&o, "--volley-if-able", volley_if_able);
 	if (band)
-		opts_set(&o, "--band", "%s", band);
+		frayi_opts_set(&o, "--band", "%s", band);
 	if (mode)
-		opts_set(&o, "--mode", "%s", mode);
+		frayi_opts_set(&o, "--mode", "%s", mode);
 	static const char *const want[] = {"casualties", "specialists_hit", "leader_hit", "morale_check", NULL};
 	int64_t got[4];
-	int st = table_step(g, "presidio.shoot", &o, main ? p : NULL, want, got);
-	if (st != EXIT_OK)
+	int st = frayi_table_step(g, "presidio.shoot", &o, main ? p : NULL, want, got);
+	if (st != FRAY_OK)
 		return st;
 	/* what the fire leaves, from the rules on what the step was given */
 	fray_presidio_shoot_in plan = {.weapon = w, .mode = FRAY_PRESIDIO_INDEPENDENT, .reload_left = u->reload,
@@ -185,7 +203,7 @@ static int shot(table_game *g, table_unit *u, table_unit *t, const player_opts *
 	for (int k = 0; m && k < 5; k++)
 		if (!strcmp(m, fray_presidio_fire_mode_names[k]))
 			plan.mode = (fray_presidio_fire_mode)k;
-	const char *range = main ? player_value(p, "--range") : NULL, *pband = main ? player_value(p, "--band") : band;
+	const char *range = main ? frayi_player_value(p, "--range") : NULL, *pband = main ? frayi_player_value(p, "--band") : band;
 	if (range) {
 		plan.inches = strtod(range, NULL);
 		plan.band = fray_presidio_band(w->range, plan.inches);
@@ -202,17 +220,17 @@ static int shot(table_game *g, table_unit *u, table_unit *t, const player_opts *
 	if (sg->leader_hit) {
 		/* command devolves to the next rank, unknown to the file: the
 		 * referee sets it ('set UNIT leader=N') */
-		table_note(g, "%s: its leader is a casualty", t->name);
+		frayi_table_note(g, "%s: its leader is a casualty", t->name);
 		t->leader = 0;
 		t->leader_rank[0] = 0;
 	}
-	return EXIT_OK;
+	return FRAY_OK;
 }
 
 /* The fire mode the player asks for (independent fire when none). */
 static fray_presidio_fire_mode fire_mode_asked(const player_opts *p)
 {
-	const char *m = player_value(p, "--mode");
+	const char *m = frayi_player_value(p, "--mode");
 	for (int k = 0; m && k < 5; k++)
 		if (!strcmp(m, fray_presidio_fire_mode_names[k]))
 			return (fray_presidio_fire_mode)k;
@@ -226,7 +244,7 @@ static int loaded(table_game *g, const table_unit *u, fray_presidio_fire_mode mo
 	fray_presidio_shoot_in in = {.mode = mode, .reload_left = u->reload, .after_volley = u->volleyed,
 				     .volley_if_able = true};
 	const char *why = fray_presidio_fire_state_refused(&in);
-	return why ? cli_error(g->cmd, EXIT_BAD_INPUT, "%s cannot shoot: %s", unit_label(u), why) : EXIT_OK;
+	return why ? frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot shoot: %s", unit_label(u), why) : FRAY_OK;
 }
 
 /* shoot [--actions 2]: one shooting action, or two consecutive actions of
@@ -235,36 +253,36 @@ static int loaded(table_game *g, const table_unit *u, fray_presidio_fire_mode mo
 static int act_shoot(table_game *g, table_unit *u, table_unit *t, const player_opts *p)
 {
 	int st = able(g, u, FRAY_PRESIDIO_ACT_SHOOT, "shoot");
-	if (st == EXIT_OK)
+	if (st == FRAY_OK)
 		st = targetable(g, t);
-	if (st != EXIT_OK)
+	if (st != FRAY_OK)
 		return st;
-	if (!player_value(p, "--range") && !player_value(p, "--band"))
-		return cli_error(g->cmd, EXIT_BAD_INPUT, "shoot needs --range INCHES (or --band close|medium|long)");
-	const char *v = player_value(p, "--actions");
+	if (!frayi_player_value(p, "--range") && !frayi_player_value(p, "--band"))
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "shoot needs --range INCHES (or --band close|medium|long)");
+	const char *v = frayi_player_value(p, "--actions");
 	int actions = v ? (!strcmp(v, "1") ? 1 : !strcmp(v, "2") ? 2 : 0) : 1;
 	if (!actions)
-		return cli_error(g->cmd, EXIT_BAD_INPUT, "--actions: expected 1 or 2 (shooting actions), got '%s'",
-				 cli_tstr(v));
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "--actions: expected 1 or 2 (shooting actions), got '%s'",
+				 v);
 	fray_presidio_fire_mode mode = fire_mode_asked(p);
 	const char *why = actions == 2 ? fray_presidio_consecutive_refused(mode) : NULL;
 	if (why)
-		return cli_error(g->cmd, EXIT_BAD_INPUT, "--actions 2: %s", why);
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "--actions 2: %s", why);
 	shot_got sg = {0};
 	bool check = false, leader_hit = false;
 	for (int a = 0; a < actions && t->figures > 0; a++) {
 		/* each action fires with what the one before left (its reload,
 		 * the target's figures); asked of the rules before its dice */
-		if (a > 0 && (st = loaded(g, u, mode)) != EXIT_OK)
+		if (a > 0 && (st = loaded(g, u, mode)) != FRAY_OK)
 			return st;
-		if ((st = shot(g, u, t, p, true, NULL, NULL, false, &sg)) != EXIT_OK)
+		if ((st = shot(g, u, t, p, true, NULL, NULL, false, &sg)) != FRAY_OK)
 			return st;
 		check |= sg.morale_check;
 		leader_hit |= sg.leader_hit;
 	}
 	if (!check || t->figures == 0)
-		return EXIT_OK;
-	morale_when w = {.cover = player_value(p, "--cover"), .incidental = player_flag(p, "--incidental"),
+		return FRAY_OK;
+	morale_when w = {.cover = frayi_player_value(p, "--cover"), .incidental = frayi_player_flag(p, "--incidental"),
 			 .near_enemy = sg.within_4, .leader_casualty = leader_hit};
 	return morale_check(g, t, &w, NULL, NULL);
 }
@@ -282,29 +300,29 @@ static int melee_step(table_game *g, table_unit *u, table_unit *t, const player_
 		      const char *charge, int *lost_u, int *lost_t)
 {
 	step_opts o = {0};
-	opts_set(&o, "--weapon", "%s", melee_weapon(u));
-	opts_set(&o, "--figures", "%d", u->figures);
-	opts_set(&o, "--skill", "%d", u->melee);
-	opts_set(&o, "--armor", "%d", u->armor);
-	opts_set(&o, "--defender-weapon", "%s", melee_weapon(t));
-	opts_set(&o, "--defender-figures", "%d", t->figures);
-	opts_set(&o, "--defender-skill", "%d", t->melee);
-	opts_set(&o, "--defender-armor", "%d", t->armor);
-	opts_flag(&o, "--mounted", u->mounted);
-	opts_flag(&o, "--defender-mounted", t->mounted);
-	opts_flag(&o, "--both", both);
+	frayi_opts_set(&o, "--weapon", "%s", melee_weapon(u));
+	frayi_opts_set(&o, "--figures", "%d", u->figures);
+	frayi_opts_set(&o, "--skill", "%d", u->melee);
+	frayi_opts_set(&o, "--armor", "%d", u->armor);
+	frayi_opts_set(&o, "--defender-weapon", "%s", melee_weapon(t));
+	frayi_opts_set(&o, "--defender-figures", "%d", t->figures);
+	frayi_opts_set(&o, "--defender-skill", "%d", t->melee);
+	frayi_opts_set(&o, "--defender-armor", "%d", t->armor);
+	frayi_opts_flag(&o, "--mounted", u->mounted);
+	frayi_opts_flag(&o, "--defender-mounted", t->mounted);
+	frayi_opts_flag(&o, "--both", both);
 	if (charge)
-		opts_set(&o, "--charge", "%s", charge);
+		frayi_opts_set(&o, "--charge", "%s", charge);
 	static const char *const want[] = {"casualties", "return_casualties", NULL};
 	int64_t got[2];
-	int st = table_step(g, "presidio.melee", &o, p, want, got);
-	if (st != EXIT_OK)
+	int st = frayi_table_step(g, "presidio.melee", &o, p, want, got);
+	if (st != FRAY_OK)
 		return st;
 	*lost_t = (int)got[0] < t->figures ? (int)got[0] : t->figures;
 	*lost_u = (int)got[1] < u->figures ? (int)got[1] : u->figures;
 	take_casualties(g, t, *lost_t);
 	take_casualties(g, u, *lost_u);
-	return EXIT_OK;
+	return FRAY_OK;
 }
 
 /* Melee Morale Checks: after each side has struck, the side with
@@ -313,12 +331,12 @@ static int melee_step(table_game *g, table_unit *u, table_unit *t, const player_
  * charged (Section 7, Charging). */
 static int melee_morale(table_game *g, table_unit *u, table_unit *t, int lost_u, int lost_t, bool charge)
 {
-	int st = EXIT_OK;
+	int st = FRAY_OK;
 	if (lost_t > 0 && t->figures > 0) {
 		morale_when w = {.near_enemy = true, .charge_impact = charge, .charged = charge};
 		st = morale_check(g, t, &w, NULL, NULL);
 	}
-	if (st == EXIT_OK && lost_u > 0 && u->figures > 0) {
+	if (st == FRAY_OK && lost_u > 0 && u->figures > 0) {
 		morale_when w = {.near_enemy = true, .charging = charge};
 		st = morale_check(g, u, &w, NULL, NULL);
 	}
@@ -328,12 +346,12 @@ static int melee_morale(table_game *g, table_unit *u, table_unit *t, int lost_u,
 static int act_melee(table_game *g, table_unit *u, table_unit *t, const player_opts *p)
 {
 	int st = able(g, u, FRAY_PRESIDIO_ACT_MELEE, "melee");
-	if (st == EXIT_OK)
+	if (st == FRAY_OK)
 		st = targetable(g, t);
 	int lost_u = 0, lost_t = 0;
-	if (st == EXIT_OK)
-		st = melee_step(g, u, t, p, player_flag(p, "--both"), NULL, &lost_u, &lost_t);
-	return st == EXIT_OK ? melee_morale(g, u, t, lost_u, lost_t, false) : st;
+	if (st == FRAY_OK)
+		st = melee_step(g, u, t, p, frayi_player_flag(p, "--both"), NULL, &lost_u, &lost_t);
+	return st == FRAY_OK ? melee_morale(g, u, t, lost_u, lost_t, false) : st;
 }
 
 /* ---- charge (Section 5, Charging) ---- */
@@ -352,37 +370,35 @@ static const char *impact_kind(const table_unit *u)
 		u->mounted, fray_presidio_weapon_find(melee_weapon(u), NULL), u->bayonets)];
 }
 
-/* The defender's reaction: --reaction, else asked at a terminal (the
- * player's choice, as the interactive policy asks). */
+/* The defender's reaction: --reaction, else the players' policy's choice
+ * (fray table's interactive policy asks at a terminal), recorded for the
+ * log's command; no policy: the option is needed. */
 static int reaction(table_game *g, const table_unit *t, const player_opts *p, int *out)
 {
-	const char *r = player_value(p, "--reaction");
-	if (!r && isatty(0) && isatty(2)) {
-		fprintf(stderr, "%s passed its fear-of-charge check. Its reaction (Presidio Section 5, Charge "
-				"Reaction):\n  1 stand  2 fire  3 fire-and-flee  4 flee  5 melee (save an action "
-				"to strike back)  6 fire-and-melee (fire once, save one to strike back)\nchoose 1-6: ", unit_label(t));
-		char line[64];
-		if (!fgets(line, sizeof line, stdin))
-			return cli_error(g->cmd, EXIT_BAD_INPUT, "no reaction chosen");
-		int k = atoi(line);
-		if (k < 1 || k > R_N)
-			return cli_error(g->cmd, EXIT_BAD_INPUT, "reaction: expected 1 to 6, got '%s'",
-					 cli_tstr(strtok(line, "\n") ? line : ""));
-		*out = k - 1;
-		snprintf(g->asked, sizeof g->asked, " --reaction %s", reactions[k - 1]);
-		return EXIT_OK;
+	const char *r = frayi_player_value(p, "--reaction");
+	if (!r && g->policy) {
+		char prompt[TABLE_NAME_MAX + 128], msg[256];
+		snprintf(prompt, sizeof prompt, "%s passed its fear-of-charge check. Its reaction (Presidio Section 5, "
+			 "Charge Reaction)", t->name);
+		fray_choice c = {.kind = "presidio.charge_reaction", .prompt = prompt, .noptions = R_N,
+				 .options = reactions, .suggested = R_STAND, .side = -1};
+		size_t k = fray_policy_choose(g->policy, &c, msg, sizeof msg);
+		if (k == FRAY_NO_ANSWER || k >= R_N)
+			return frayi_game_fail(g, FRAY_ERR_INPUT, "no reaction chosen (%s)", k == FRAY_NO_ANSWER ? msg : "?");
+		*out = (int)k;
+		snprintf(g->asked, sizeof g->asked, " --reaction %s", reactions[k]);
+		return FRAY_OK;
 	}
 	if (!r)
-		return cli_error(g->cmd, EXIT_BAD_INPUT, "charge: the defender's reaction is needed: --reaction "
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "charge: the defender's reaction is needed: --reaction "
 				 "stand|fire|fire-and-flee|flee|melee|fire-and-melee (asked only at a terminal)");
 	for (int k = 0; k < R_N; k++)
 		if (!strcmp(r, reactions[k])) {
 			*out = k;
-			return EXIT_OK;
+			return FRAY_OK;
 		}
-	return cli_error(g->cmd, EXIT_BAD_INPUT, "--reaction: expected stand, fire, fire-and-flee, flee, melee or "
-			 "fire-and-melee, "
-			 "got '%s'", cli_tstr(r));
+	return frayi_game_fail(g, FRAY_ERR_INPUT, "--reaction: expected stand, fire, fire-and-flee, flee, melee or "
+			 "fire-and-melee, got '%s'", r);
 }
 
 /* A firing reaction needs something loaded: asked of the rules before
@@ -390,15 +406,15 @@ static int reaction(table_game *g, const table_unit *t, const player_opts *p, in
 static int can_fire_back(table_game *g, const table_unit *t, int react)
 {
 	if (react != R_FIRE && react != R_FIRE_FLEE && react != R_FIRE_MELEE)
-		return EXIT_OK;
+		return FRAY_OK;
 	fray_presidio_shoot_in in = {.mode = FRAY_PRESIDIO_INDEPENDENT, .reload_left = t->reload,
 				     .after_volley = t->volleyed};
 	const char *why = fray_presidio_fire_state_refused(&in);
 	if (!why)
 		why = fray_presidio_act_refused(standing_of(t), FRAY_PRESIDIO_ACT_SHOOT);
-	return why ? cli_error(g->cmd, EXIT_BAD_INPUT, "--reaction %s: %s cannot fire: %s", reactions[react],
+	return why ? frayi_game_fail(g, FRAY_ERR_INPUT, "--reaction %s: %s cannot fire: %s", reactions[react],
 			       unit_label(t), why)
-		   : EXIT_OK;
+		   : FRAY_OK;
 }
 
 /* Defensive Fire: once at close range, a volley if the unit may fire one,
@@ -411,74 +427,74 @@ static int defensive_fire(table_game *g, table_unit *u, table_unit *t, int react
 	bool volley = react != R_FIRE_FLEE;
 	int st = shot(g, t, u, NULL, false, "close", volley ? "volley" : "independent", volley, &sg);
 	*stopped = u->figures == 0;
-	if (st != EXIT_OK || !sg.morale_check)
+	if (st != FRAY_OK || !sg.morale_check)
 		return st;
 	morale_when w = {.charging = true, .leader_casualty = sg.leader_hit};
 	morale_got mg;
-	if ((st = morale_check(g, u, &w, NULL, &mg)) != EXIT_OK)
+	if ((st = morale_check(g, u, &w, NULL, &mg)) != FRAY_OK)
 		return st;
 	if (!mg.holds) {
 		/* "If the chargers fail morale, they fall back, retreat, or
 		 * panic from 4\" away" */
-		table_note(g, "the charge stops 4\" short");
+		frayi_table_note(g, "the charge stops 4\" short");
 		*stopped = true;
 	}
-	return EXIT_OK;
+	return FRAY_OK;
 }
 
 static int act_charge(table_game *g, table_unit *u, table_unit *t, const player_opts *p)
 {
 	int st = able(g, u, FRAY_PRESIDIO_ACT_CHARGE, "charge");
-	if (st == EXIT_OK)
+	if (st == FRAY_OK)
 		st = targetable(g, t);
-	if (st != EXIT_OK)
+	if (st != FRAY_OK)
 		return st;
 	/* the reaction is known before any die is rolled, so a bad one
 	 * costs nothing (a script must give it: only a player at a terminal
 	 * is asked, and only when the defender passes); it is used only if
 	 * the defender passes */
 	int react = R_STAND;
-	bool asked = player_value(p, "--reaction") != NULL || !isatty(0) || !isatty(2);
-	if (asked && (st = reaction(g, t, p, &react)) != EXIT_OK)
+	bool asked = frayi_player_value(p, "--reaction") != NULL || !g->policy;
+	if (asked && (st = reaction(g, t, p, &react)) != FRAY_OK)
 		return st;
-	if (asked && (st = can_fire_back(g, t, react)) != EXIT_OK)
+	if (asked && (st = can_fire_back(g, t, react)) != FRAY_OK)
 		return st;
-	table_note(g, "%s charges %s", u->name, t->name);
+	frayi_table_note(g, "%s charges %s", u->name, t->name);
 	/* Fear of Charge: the defender checks morale (+2 charged); pass or
 	 * fail is this check's */
-	morale_when fear = {.charged = true, .cover = player_value(p, "--cover"),
-			    .incidental = player_flag(p, "--incidental")};
+	morale_when fear = {.charged = true, .cover = frayi_player_value(p, "--cover"),
+			    .incidental = frayi_player_flag(p, "--incidental")};
 	morale_got mg;
-	if ((st = morale_check(g, t, &fear, NULL, &mg)) != EXIT_OK)
+	if ((st = morale_check(g, t, &fear, NULL, &mg)) != FRAY_OK)
 		return st;
 	if (!mg.holds) {
-		table_note(g, "the charge goes on to where %s stood; no impact", t->name);
-		return EXIT_OK;
+		frayi_table_note(g, "the charge goes on to where %s stood; no impact", t->name);
+		return FRAY_OK;
 	}
 	if (mg.success) {
 		/* Charge Reaction: only a defender that passed chooses one */
-		if (!asked && ((st = reaction(g, t, p, &react)) != EXIT_OK || (st = can_fire_back(g, t, react)) != EXIT_OK))
+		if (!asked && ((st = reaction(g, t, p, &react)) != FRAY_OK || (st = can_fire_back(g, t, react)) != FRAY_OK))
 			return st;
-		table_note(g, "%s's reaction: %s", t->name, reactions[react]);
+		frayi_table_note(g, "%s's reaction: %s", t->name, reactions[react]);
 		bool stopped = false;
 		bool fires = react == R_FIRE || react == R_FIRE_FLEE || react == R_FIRE_MELEE;
-		if (fires && (st = defensive_fire(g, u, t, react, &stopped)) != EXIT_OK)
+		if (fires && (st = defensive_fire(g, u, t, react, &stopped)) != FRAY_OK)
 			return st;
 		if (stopped)
-			return EXIT_OK;
+			return FRAY_OK;
 		if (react == R_FIRE_FLEE || react == R_FLEE) {
-			table_note(g, "%s moves away (not a failed check); no impact", t->name);
-			return EXIT_OK;
+			frayi_table_note(g, "%s moves away (not a failed check); no impact", t->name);
+			return FRAY_OK;
 		}
 	} else {
-		table_note(g, "%s failed its check but holds its place: no reaction; the impact follows", t->name);
+		frayi_table_note(g, "%s failed its check but holds its place: no reaction; the impact follows", t->name);
 	}
 	/* Charge Impact: the chargers strike with the impact DM; a defender
 	 * that saved an action strikes back after, with the impact's survivors */
 	int lost_u = 0, lost_t = 0;
 	bool strikes_back = mg.success && (react == R_MELEE || react == R_FIRE_MELEE);
 	st = melee_step(g, u, t, p, strikes_back, impact_kind(u), &lost_u, &lost_t);
-	return st == EXIT_OK ? melee_morale(g, u, t, lost_u, lost_t, true) : st;
+	return st == FRAY_OK ? melee_morale(g, u, t, lost_u, lost_t, true) : st;
 }
 
 /* ---- pursuit (Section 5) ---- */
@@ -490,19 +506,19 @@ static int act_charge(table_game *g, table_unit *u, table_unit *t, const player_
 static int act_pursue(table_game *g, table_unit *u, table_unit *t, const player_opts *p)
 {
 	int st = able(g, u, FRAY_PRESIDIO_ACT_MELEE, "pursue");
-	if (st == EXIT_OK)
+	if (st == FRAY_OK)
 		st = may(g, t, FRAY_PRESIDIO_ACT_BE_PURSUED, "be pursued");
-	if (st != EXIT_OK)
+	if (st != FRAY_OK)
 		return st;
-	table_note(g, "%s pursues %s into contact", u->name, t->name);
+	frayi_table_note(g, "%s pursues %s into contact", u->name, t->name);
 	if (fray_presidio_pursuit_surrenders(standing_of(t))) {
 		set_standing(t, FRAY_PRESIDIO_SURRENDERED);
-		table_note(g, "%s: surrendered (panicked, caught by its pursuers)", t->name);
-		return EXIT_OK;
+		frayi_table_note(g, "%s: surrendered (panicked, caught by its pursuers)", t->name);
+		return FRAY_OK;
 	}
 	int lost_u = 0, lost_t = 0;
 	st = melee_step(g, u, t, p, false, impact_kind(u), &lost_u, &lost_t);
-	return st == EXIT_OK ? melee_morale(g, u, t, lost_u, lost_t, true) : st;
+	return st == FRAY_OK ? melee_morale(g, u, t, lost_u, lost_t, true) : st;
 }
 
 /* ---- morale, rally and reload by hand ---- */
@@ -511,10 +527,10 @@ static int act_morale(table_game *g, table_unit *u, table_unit *t, const player_
 {
 	(void)t;
 	if (u->figures <= 0 || u->status == ST_SURRENDERED)
-		return cli_error(g->cmd, EXIT_BAD_INPUT, "%s is out of the fight", unit_label(u));
-	morale_when w = {.charged = player_flag(p, "--charged"), .charging = player_flag(p, "--charging"),
-			 .charge_impact = player_flag(p, "--charge-impact"), .near_enemy = player_flag(p, "--near-enemy"),
-			 .leader_casualty = player_flag(p, "--leader-casualty"), .cover = player_value(p, "--cover")};
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s is out of the fight", unit_label(u));
+	morale_when w = {.charged = frayi_player_flag(p, "--charged"), .charging = frayi_player_flag(p, "--charging"),
+			 .charge_impact = frayi_player_flag(p, "--charge-impact"), .near_enemy = frayi_player_flag(p, "--near-enemy"),
+			 .leader_casualty = frayi_player_flag(p, "--leader-casualty"), .cover = frayi_player_value(p, "--cover")};
 	return morale_check(g, u, &w, p, NULL);
 }
 
@@ -522,19 +538,19 @@ static int act_rally(table_game *g, table_unit *u, table_unit *t, const player_o
 {
 	(void)t;
 	int st = may(g, u, FRAY_PRESIDIO_ACT_RALLY, "rally");
-	if (st != EXIT_OK)
+	if (st != FRAY_OK)
 		return st;
 	step_opts o = {0};
 	if (u->leader_rank[0] && fray_presidio_rank_find(u->leader_rank))
-		opts_set(&o, "--leader-rank", "%s", u->leader_rank);
+		frayi_opts_set(&o, "--leader-rank", "%s", u->leader_rank);
 	else
-		opts_set(&o, "--leader", "%d", u->leader);
+		frayi_opts_set(&o, "--leader", "%d", u->leader);
 	static const char *const want[] = {"rallied", "standing", NULL};
 	int64_t got[2];
-	st = table_step(g, "presidio.rally", &o, p, want, got);
-	if (st == EXIT_OK) {
+	st = frayi_table_step(g, "presidio.rally", &o, p, want, got);
+	if (st == FRAY_OK) {
 		set_standing(u, got[1]);
-		table_note(g, "%s: %s, %s", u->name, got[0] ? "rallied" : "not rallied", unit_status_names[u->status]);
+		frayi_table_note(g, "%s: %s, %s", u->name, got[0] ? "rallied" : "not rallied", frayi_unit_status_names[u->status]);
 	}
 	return st;
 }
@@ -542,21 +558,21 @@ static int act_rally(table_game *g, table_unit *u, table_unit *t, const player_o
 static int act_reload(table_game *g, table_unit *u, table_unit *t, const player_opts *p)
 {
 	(void)t;
-	const char *v = player_value(p, "--actions");
+	const char *v = frayi_player_value(p, "--actions");
 	int n = v ? atoi(v) : 1;
 	if (n < 1 || n > 20)
-		return cli_error(g->cmd, EXIT_BAD_INPUT, "--actions: expected 1 to 20");
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "--actions: expected 1 to 20");
 	int st = may(g, u, FRAY_PRESIDIO_ACT_RELOAD, "reload");
-	if (st != EXIT_OK)
+	if (st != FRAY_OK)
 		return st;
 	if (u->reload == 0)
-		return cli_error(g->cmd, EXIT_BAD_INPUT, "%s is fully loaded already", unit_label(u));
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s is fully loaded already", unit_label(u));
 	u->reload = n >= u->reload ? 0 : u->reload - n;
 	if (!u->reload)
 		u->volleyed = false;
-	table_note(g, "%s: reloads %d %s: %s", u->name, n, n == 1 ? "action" : "actions",
+	frayi_table_note(g, "%s: reloads %d %s: %s", u->name, n, n == 1 ? "action" : "actions",
 		   u->reload ? "still reloading" : "fully loaded");
-	return EXIT_OK;
+	return FRAY_OK;
 }
 
 static const table_action presidio_actions[] = {
@@ -571,7 +587,7 @@ static const table_action presidio_actions[] = {
 	{"reload", false, "UNIT [--actions N]: reloading actions after firing", act_reload},
 };
 
-const table_action *table_presidio_actions(size_t *n)
+const table_action *frayi_table_presidio_actions(size_t *n)
 {
 	*n = sizeof presidio_actions / sizeof *presidio_actions;
 	return presidio_actions;

@@ -10,8 +10,8 @@
 #include "table.h"
 #include "../common/text.h"
 
-const char *const table_rules_names[RULES_NRULES] = {"presidio", "bbb", "chits"};
-const char *const unit_status_names[ST_NSTATUS] = {"good", "disordered", "flinched", "hunkered", "fell back",
+const char *const frayi_table_rules_names[RULES_NRULES] = {"presidio", "bbb", "chits"};
+const char *const frayi_unit_status_names[ST_NSTATUS] = {"good", "disordered", "flinched", "hunkered", "fell back",
 						   "retreated", "panicked", "surrendered", "destroyed"};
 
 #define U(m) offsetof(table_unit, m)
@@ -42,7 +42,7 @@ static const unit_field presidio_fields[] = {
 	INT("casualties", casualties, 0, 1000, false),
 	INT("reload", reload, 0, 20, false),
 	BOOL("volleyed", volleyed),
-	ENUM("status", status, unit_status_names, ST_NSTATUS, false),
+	ENUM("status", status, frayi_unit_status_names, ST_NSTATUS, false),
 };
 
 static const unit_field bbb_fields[] = {
@@ -62,7 +62,7 @@ static const unit_field bbb_fields[] = {
 	BOOL("silenced", silenced),
 	BOOL("low_ammo_instead", low_ammo_instead),
 	BOOL("reduced", reduced),
-	ENUM("status", status, unit_status_names, ST_NSTATUS, false),
+	ENUM("status", status, frayi_unit_status_names, ST_NSTATUS, false),
 };
 
 /* A brigade (or cavalry regiment) of the chit-pull system: its
@@ -81,7 +81,7 @@ static const unit_field chits_fields[] = {
 	BOOL("disordered", disordered),
 };
 
-const unit_field *table_fields(table_rules rules, size_t *n)
+const unit_field *frayi_table_fields(table_rules rules, size_t *n)
 {
 	switch (rules) {
 	case RULES_PRESIDIO:
@@ -96,7 +96,7 @@ const unit_field *table_fields(table_rules rules, size_t *n)
 	}
 }
 
-void json_string_n(FILE *f, const char *s, size_t n)
+void frayi_json_string_n(FILE *f, const char *s, size_t n)
 {
 	fputc('"', f);
 	for (const unsigned char *u = (const unsigned char *)(s ? s : ""); n > 0 && *u; u++, n--) {
@@ -112,12 +112,12 @@ void json_string_n(FILE *f, const char *s, size_t n)
 	fputc('"', f);
 }
 
-void json_string(FILE *f, const char *s)
+void frayi_json_string(FILE *f, const char *s)
 {
-	json_string_n(f, s, (size_t)-1);
+	frayi_json_string_n(f, s, (size_t)-1);
 }
 
-void table_hits_text(char *dst, size_t cap, const int *hits, int n)
+void frayi_table_hits_text(char *dst, size_t cap, const int *hits, int n)
 {
 	textbuf t = text_on(dst, cap);
 	for (int b = 0; b < n; b++)
@@ -131,7 +131,7 @@ static void text_items(FILE *f, const char *text)
 		size_t n = strcspn(s, "\n");
 		if (n) {
 			fputs("      - ", f);
-			json_string_n(f, s, n);
+			frayi_json_string_n(f, s, n);
 			fputc('\n', f);
 		}
 		s += n + (s[n] == '\n');
@@ -143,7 +143,7 @@ static void text_items(FILE *f, const char *text)
 static int doc_failed(table_game *g, fray_doc *doc)
 {
 	fray_doc_status(doc);
-	return cli_fail(g->cmd, g->ctx);
+	return frayi_game_failed(g);
 }
 
 /* How a unit is read: from a forces file or a game file (every field
@@ -195,7 +195,7 @@ static const char *text_problem(const unit_field *f, const char *s)
 static void read_unit(table_game *g, fray_doc *doc, const fray_node *n, table_unit *u, read_mode mode)
 {
 	size_t nf;
-	const unit_field *f = table_fields(g->rules, &nf);
+	const unit_field *f = frayi_table_fields(g->rules, &nf);
 	const char *keys[32];
 	for (size_t i = 0; i < nf; i++)
 		keys[i] = f[i].key;
@@ -429,33 +429,33 @@ static int read_mix(table_game *g, const char *forces, const char *name)
 	char full[4096];
 	beside(forces, name, full, sizeof full);
 	if (fray_doc_load_file(g->ctx, full, &g->mix_doc) != FRAY_OK)
-		return cli_fail(g->cmd, g->ctx);
+		return frayi_game_failed(g);
 	fray_chits_mix *m = NULL;
 	if (fray_chits_mix_read(g->ctx, g->mix_doc, &m) != FRAY_OK)
-		return fray_doc_error_count(g->mix_doc) ? doc_failed(g, g->mix_doc) : cli_fail(g->cmd, g->ctx);
+		return fray_doc_error_count(g->mix_doc) ? doc_failed(g, g->mix_doc) : frayi_game_failed(g);
 	fray_chits_mix_free(m);
 	g->mix = fray_doc_root(g->mix_doc);
-	return EXIT_OK;
+	return FRAY_OK;
 }
 
-int table_read_forces(table_game *g, fray_ctx *ctx, const char *path)
+int frayi_table_read_forces(table_game *g, fray_ctx *ctx, const char *path)
 {
 	g->ctx = ctx;
 	fray_doc *doc = NULL, *tdoc = NULL;
 	if (fray_doc_load_file(ctx, path, &doc) != FRAY_OK)
-		return cli_fail(g->cmd, ctx);
+		return frayi_game_failed(g);
 	const fray_node *root = fray_doc_root(doc);
 	static const char *const keys[] = {"rules", "units_file", "units", "mix"};
 	fray_presidio_units *types = NULL;
-	int status = EXIT_OK;
+	int status = FRAY_OK;
 	if (!fray_doc_expect(doc, root, FRAY_NODE_MAP, "a forces file (a mapping)"))
 		goto out;
 	fray_doc_known_keys(doc, root, keys, 4);
 	size_t rules;
 	const fray_node *r = fray_doc_field(doc, root, "rules", false);
-	if (r && fray_doc_enum(doc, r, "rules", table_rules_names, RULES_NRULES, &rules) && rules != g->rules)
-		fray_doc_error(doc, r, "rules: this file is for %s, not %s", table_rules_names[rules],
-			       table_rules_names[g->rules]);
+	if (r && fray_doc_enum(doc, r, "rules", frayi_table_rules_names, RULES_NRULES, &rules) && rules != g->rules)
+		fray_doc_error(doc, r, "rules: this file is for %s, not %s", frayi_table_rules_names[rules],
+			       frayi_table_rules_names[g->rules]);
 	const fray_node *tf = fray_doc_field(doc, root, "units_file", false);
 	const char *tpath;
 	char full[4096];
@@ -463,11 +463,11 @@ int table_read_forces(table_game *g, fray_ctx *ctx, const char *path)
 		beside(path, tpath, full, sizeof full);
 		types = calloc(1, sizeof *types);
 		if (!types) {
-			status = cli_error(g->cmd, EXIT_RUNTIME, "out of memory");
+			status = frayi_game_fail(g, FRAY_ERR_NOMEM, "out of memory");
 			goto out;
 		}
 		if (fray_doc_load_file(ctx, full, &tdoc) != FRAY_OK) {
-			status = cli_fail(g->cmd, ctx);
+			status = frayi_game_failed(g);
 			goto out;
 		}
 		if (!fray_presidio_units_read(tdoc, types)) {
@@ -479,13 +479,13 @@ int table_read_forces(table_game *g, fray_ctx *ctx, const char *path)
 	const char *mpath;
 	if (mix && g->rules != RULES_CHITS)
 		fray_doc_error(doc, mix, "mix: only a chits game has a chit mix");
-	else if (mix && fray_doc_string(doc, mix, "mix", &mpath) && (status = read_mix(g, path, mpath)) != EXIT_OK)
+	else if (mix && fray_doc_string(doc, mix, "mix", &mpath) && (status = read_mix(g, path, mpath)) != FRAY_OK)
 		goto out;
 	const fray_node *list = fray_doc_field(doc, root, "units", true);
 	if (list)
 		read_units(g, doc, list, READ_FORCES, types);
 out:
-	if (status == EXIT_OK && fray_doc_error_count(doc))
+	if (status == FRAY_OK && fray_doc_error_count(doc))
 		status = doc_failed(g, doc);
 	free(types);
 	fray_doc_free(tdoc);
@@ -493,12 +493,13 @@ out:
 	return status;
 }
 
-int table_load(table_game *g, fray_ctx *ctx, const char *path)
+int frayi_table_load(table_game *g, fray_ctx *ctx, const char *path)
 {
+	g->ctx = ctx;
 	fray_doc *doc;
 	if (fray_doc_load_file(ctx, path, &doc) != FRAY_OK)
-		return cli_fail(g->cmd, ctx);
-	return table_load_doc(g, ctx, path, doc);
+		return frayi_game_failed(g);
+	return frayi_table_load_doc(g, ctx, path, doc);
 }
 
 /* An undo record: the dice and turn before the entry, and each unit it
@@ -617,7 +618,7 @@ static void check_mix(table_game *g, fray_doc *doc)
 		fray_doc_error(doc, g->mix, "mix: out of memory");
 		return;
 	}
-	node_json(f, g->mix);
+	frayi_node_json(f, g->mix);
 	fray_doc *md = NULL;
 	fray_chits_mix *m = NULL;
 	if (fclose(f) != 0 || !text)
@@ -656,7 +657,7 @@ static void read_game(table_game *g, fray_doc *doc)
 	    version != 1)
 		fray_doc_error(doc, n, "fray_game: version %" PRId64 " is newer than this fray reads (1)", version);
 	if ((n = fray_doc_field(doc, root, "rules", true)))
-		fray_doc_enum(doc, n, "rules", table_rules_names, RULES_NRULES, &rules);
+		fray_doc_enum(doc, n, "rules", frayi_table_rules_names, RULES_NRULES, &rules);
 	g->rules = (table_rules)rules;
 	int64_t dice = 0;
 	/* a seed is any 64-bit number; YAML's integers stop at 2^63 - 1, so
@@ -692,36 +693,36 @@ static void read_game(table_game *g, fray_doc *doc)
 		check_entry(g, doc, fray_node_item(g->log, i));
 }
 
-int table_load_doc(table_game *g, fray_ctx *ctx, const char *path, fray_doc *doc)
+int frayi_table_load_doc(table_game *g, fray_ctx *ctx, const char *path, fray_doc *doc)
 {
 	g->ctx = ctx;
 	g->path = path;
 	g->doc = doc;
 	read_game(g, doc);
-	return fray_doc_error_count(doc) ? doc_failed(g, doc) : EXIT_OK;
+	return fray_doc_error_count(doc) ? doc_failed(g, doc) : FRAY_OK;
 }
 
-int table_entry_turn(const fray_node *entry)
+int frayi_table_entry_turn(const fray_node *entry)
 {
 	const char *s = fray_node_scalar(fray_map_get(entry, "turn"));
 	long v = s ? strtol(s, NULL, 10) : 0;
 	return v >= 1 && v <= TABLE_MAX_TURN ? (int)v : 0;
 }
 
-int table_restore(table_game *g, const fray_node *undo)
+int frayi_table_restore(table_game *g, const fray_node *undo)
 {
 	fray_doc *doc = g->doc;
 	if (!undo)
-		return cli_error(g->cmd, EXIT_BAD_INPUT, "%s: the last log entry has no undo", cli_tstr(g->path));
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s: the last log entry has no undo", g->path);
 	read_undo(g, doc, undo, true);
-	return fray_doc_error_count(doc) ? doc_failed(g, doc) : EXIT_OK;
+	return fray_doc_error_count(doc) ? doc_failed(g, doc) : FRAY_OK;
 }
 
-int table_set_fields(table_game *g, table_unit *u, const char *yaml)
+int frayi_table_set_fields(table_game *g, table_unit *u, const char *yaml)
 {
 	fray_doc *doc = NULL;
 	if (fray_doc_load_string(g->ctx, "set", yaml, strlen(yaml), &doc) != FRAY_OK)
-		return cli_fail(g->cmd, g->ctx);
+		return frayi_game_failed(g);
 	const fray_node *map = fray_node_item(fray_map_get(fray_doc_root(doc), "units"), 0);
 	table_unit now = *u;
 	if (fray_map_get(map, "name"))
@@ -737,17 +738,17 @@ int table_set_fields(table_game *g, table_unit *u, const char *yaml)
 			now.hits[b] = 0;
 		check_unit(g, doc, map, &now);
 	}
-	int status = fray_doc_error_count(doc) ? doc_failed(g, doc) : EXIT_OK;
-	for (size_t i = 0; status == EXIT_OK && i < fray_node_len(map); i++)
-		table_note(g, "%s: %s set to %s", u->name, fray_node_scalar(fray_node_key(map, i)),
+	int status = fray_doc_error_count(doc) ? doc_failed(g, doc) : FRAY_OK;
+	for (size_t i = 0; status == FRAY_OK && i < fray_node_len(map); i++)
+		frayi_table_note(g, "%s: %s set to %s", u->name, fray_node_scalar(fray_node_key(map, i)),
 			   fray_node_scalar(fray_node_value(map, i)) ? fray_node_scalar(fray_node_value(map, i)) : "?");
-	if (status == EXIT_OK)
+	if (status == FRAY_OK)
 		*u = now;
 	fray_doc_free(doc);
 	return status;
 }
 
-bool table_check(const table_game *g, char *why, size_t cap)
+bool frayi_table_check(const table_game *g, char *why, size_t cap)
 {
 	char what[160];
 	if (g->turn < 1 || g->turn > TABLE_MAX_TURN) {
@@ -759,24 +760,24 @@ bool table_check(const table_game *g, char *why, size_t cap)
 		return false;
 	}
 	size_t nf;
-	const unit_field *f = table_fields(g->rules, &nf);
+	const unit_field *f = frayi_table_fields(g->rules, &nf);
 	for (size_t k = 0; k < g->nunits; k++) {
 		const table_unit *u = &g->units[k];
 		const char *p, *key;
 		for (size_t i = 0; i < nf; i++)
 			if ((p = field_problem(&f[i], u, what, sizeof what))) {
-				snprintf(why, cap, "%s's %s: %s", cli_tstr(u->name), f[i].key, p);
+				snprintf(why, cap, "%s's %s: %s", u->name, f[i].key, p);
 				return false;
 			}
 		if ((key = unit_problem(g->rules, u, what, sizeof what))) {
-			snprintf(why, cap, "%s's %s", cli_tstr(u->name), what);
+			snprintf(why, cap, "%s's %s", u->name, what);
 			return false;
 		}
 	}
 	return true;
 }
 
-void table_free(table_game *g)
+void frayi_table_free(table_game *g)
 {
 	for (size_t i = 0; i < g->nsteps; i++) {
 		free(g->steps[i].json);
@@ -788,7 +789,7 @@ void table_free(table_game *g)
 	g->doc = g->mix_doc = NULL;
 }
 
-table_unit *table_unit_named(table_game *g, const char *name)
+table_unit *frayi_table_unit_named(table_game *g, const char *name)
 {
 	for (size_t i = 0; i < g->nunits; i++)
 		if (strcmp(g->units[i].name, name) == 0)
@@ -799,17 +800,17 @@ table_unit *table_unit_named(table_game *g, const char *name)
 	const char *names[TABLE_MAX_UNITS];
 	for (size_t i = 0; i < g->nunits; i++)
 		names[i] = g->units[i].name;
-	const char *near = cli_nearest(name, names, g->nunits, sizeof *names);
+	const char *near = text_nearest(name, names, g->nunits, sizeof *names);
 	char list[1024];
 	textbuf t = text_on(list, sizeof list);
 	for (size_t i = 0; i < g->nunits; i++)
-		text_add(&t, "%s'%s'", i ? ", " : "", cli_tstr(g->units[i].name));
+		text_add(&t, "%s'%s'", i ? ", " : "", g->units[i].name);
 	if (near)
-		cli_error(g->cmd, EXIT_BAD_INPUT, "no unit named '%s' in %s (did you mean '%s'?)", cli_tstr(name),
-			  cli_tstr(g->path), cli_tstr(near));
+		frayi_game_fail(g, FRAY_ERR_INPUT, "no unit named '%s' in %s (did you mean '%s'?)", name,
+			  g->path, near);
 	else
-		cli_error(g->cmd, EXIT_BAD_INPUT, "no unit named '%s' in %s; the units: %s", cli_tstr(name),
-			  cli_tstr(g->path), list);
+		frayi_game_fail(g, FRAY_ERR_INPUT, "no unit named '%s' in %s; the units: %s", name,
+			  g->path, list);
 	return NULL;
 }
 
@@ -823,7 +824,7 @@ static bool json_bare(const char *s)
 	return !strcmp(s, "true") || !strcmp(s, "false") || !strcmp(s, "null") || text_is_json_number(s);
 }
 
-void node_json(FILE *f, const fray_node *n)
+void frayi_node_json(FILE *f, const fray_node *n)
 {
 	size_t len = fray_node_len(n);
 	if (!n) {
@@ -836,14 +837,14 @@ void node_json(FILE *f, const fray_node *n)
 		if (fray_node_plain(n) && json_bare(s))
 			fputs(s, f);
 		else
-			json_string(f, s);
+			frayi_json_string(f, s);
 		break;
 	}
 	case FRAY_NODE_SEQ:
 		fputc('[', f);
 		for (size_t i = 0; i < len; i++) {
 			fputs(i ? ", " : "", f);
-			node_json(f, fray_node_item(n, i));
+			frayi_node_json(f, fray_node_item(n, i));
 		}
 		fputc(']', f);
 		break;
@@ -852,9 +853,9 @@ void node_json(FILE *f, const fray_node *n)
 		for (size_t i = 0; i < len; i++) {
 			fputs(i ? ", " : "", f);
 			/* a key is a string in JSON, whatever it looks like */
-			json_string(f, fray_node_scalar(fray_node_key(n, i)));
+			frayi_json_string(f, fray_node_scalar(fray_node_key(n, i)));
 			fputs(": ", f);
-			node_json(f, fray_node_value(n, i));
+			frayi_node_json(f, fray_node_value(n, i));
 		}
 		fputc('}', f);
 		break;
@@ -868,7 +869,7 @@ static void field_value(FILE *f, const unit_field *fl, const table_unit *u)
 	const char *at = (const char *)u + fl->off;
 	switch (fl->kind) {
 	case F_STR:
-		json_string(f, at);
+		frayi_json_string(f, at);
 		break;
 	case F_INT:
 		fprintf(f, "%d", *(const int *)at);
@@ -877,7 +878,7 @@ static void field_value(FILE *f, const unit_field *fl, const table_unit *u)
 		fputs(*(const bool *)at ? "true" : "false", f);
 		break;
 	case F_ENUM:
-		json_string(f, fl->choices[*(const int *)at]);
+		frayi_json_string(f, fl->choices[*(const int *)at]);
 		break;
 	case F_HITS:
 		fputc('[', f);
@@ -889,10 +890,10 @@ static void field_value(FILE *f, const unit_field *fl, const table_unit *u)
 }
 
 /* A unit's fields as a JSON object (one line). */
-void unit_json(FILE *f, table_rules rules, const table_unit *u)
+void frayi_unit_json(FILE *f, table_rules rules, const table_unit *u)
 {
 	size_t nf;
-	const unit_field *fl = table_fields(rules, &nf);
+	const unit_field *fl = frayi_table_fields(rules, &nf);
 	fputc('{', f);
 	for (size_t i = 0; i < nf; i++) {
 		fprintf(f, "%s\"%s\": ", i ? ", " : "", fl[i].key);
@@ -906,7 +907,7 @@ void unit_json(FILE *f, table_rules rules, const table_unit *u)
 static void unit_yaml(FILE *f, table_rules rules, const table_unit *u)
 {
 	size_t nf;
-	const unit_field *fl = table_fields(rules, &nf);
+	const unit_field *fl = frayi_table_fields(rules, &nf);
 	for (size_t i = 0; i < nf; i++) {
 		if (fl[i].kind == F_STR && !*((const char *)u + fl[i].off))
 			continue;
@@ -920,7 +921,7 @@ static void unit_yaml(FILE *f, table_rules rules, const table_unit *u)
  * its tokens (strings escape theirs). */
 static void one_line(FILE *f, const char *json)
 {
-	/* as node_json writes it back: ", " between items */
+	/* as frayi_node_json writes it back: ", " between items */
 	char last = 0;
 	for (const char *p = json; *p; p++) {
 		if (*p == '\n') {
@@ -937,7 +938,7 @@ static void one_line(FILE *f, const char *json)
 static void new_entry(FILE *f, const table_game *g, const char *command, const table_game *before)
 {
 	fprintf(f, "  - command: ");
-	json_string(f, command);
+	frayi_json_string(f, command);
 	/* an action without dice has an empty story and no steps: [] */
 	fprintf(f, "\n    turn: %d\n    dice: [%" PRIu64 ", %" PRIu64 "]\n    story:%s\n", before->turn, before->dice,
 		g->dice, g->nsteps ? "" : " []");
@@ -961,7 +962,7 @@ static void new_entry(FILE *f, const table_game *g, const char *command, const t
 		if (memcmp(&g->units[i], &before->units[i], sizeof g->units[i]) == 0)
 			continue;
 		fputs(first ? "" : ", ", f);
-		unit_json(f, g->rules, &before->units[i]);
+		frayi_unit_json(f, g->rules, &before->units[i]);
 		first = false;
 	}
 	fputs("]}\n", f);
@@ -978,7 +979,7 @@ static void old_entry(FILE *f, const fray_node *e)
 		if (key && *key && strspn(key, "abcdefghijklmnopqrstuvwxyz_") == strlen(key))
 			fputs(key, f);
 		else
-			json_string(f, key);
+			frayi_json_string(f, key);
 		fputs(":", f);
 		/* lists of text and of steps a line an item; [0, 12] stays */
 		bool lines = fray_node_kind_of(v) == FRAY_NODE_SEQ && fray_node_len(v) > 0 &&
@@ -986,14 +987,14 @@ static void old_entry(FILE *f, const fray_node *e)
 			       fray_node_plain(fray_node_item(v, 0)));
 		if (!lines) {
 			fputc(' ', f);
-			node_json(f, v);
+			frayi_node_json(f, v);
 			fputc('\n', f);
 			continue;
 		}
 		fputc('\n', f);
 		for (size_t k = 0; k < fray_node_len(v); k++) {
 			fputs("      - ", f);
-			node_json(f, fray_node_item(v, k));
+			frayi_node_json(f, fray_node_item(v, k));
 			fputc('\n', f);
 		}
 	}
@@ -1006,7 +1007,7 @@ static void mix_yaml(FILE *f, const fray_node *mix)
 	fputs("# the chit mix this game plays with, copied from its file at 'table new'\nmix:", f);
 	if (fray_node_kind_of(mix) != FRAY_NODE_MAP) {
 		fputc(' ', f);
-		node_json(f, mix);
+		frayi_node_json(f, mix);
 		fputc('\n', f);
 		return;
 	}
@@ -1018,25 +1019,25 @@ static void mix_yaml(FILE *f, const fray_node *mix)
 		if (key && *key && strspn(key, "abcdefghijklmnopqrstuvwxyz_") == strlen(key))
 			fputs(key, f);
 		else
-			json_string(f, key);
+			frayi_json_string(f, key);
 		fputc(':', f);
 		if (fray_node_kind_of(v) == FRAY_NODE_SEQ && fray_node_len(v) > 0) {
 			fputc('\n', f);
 			for (size_t k = 0; k < fray_node_len(v); k++) {
 				fputs("    - ", f);
-				node_json(f, fray_node_item(v, k));
+				frayi_node_json(f, fray_node_item(v, k));
 				fputc('\n', f);
 			}
 			continue;
 		}
 		fputc(' ', f);
-		node_json(f, v);
+		frayi_node_json(f, v);
 		fputc('\n', f);
 	}
 }
 
 /* The text fray would write read back as the game file it is: a file
- * fray writes is one fray reads (what table_check's limits miss). */
+ * fray writes is one fray reads (what frayi_table_check's limits miss). */
 static bool reads_back(const table_game *g, const char *buf, size_t len, char *why, size_t cap)
 {
 	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
@@ -1057,7 +1058,7 @@ static bool reads_back(const table_game *g, const char *buf, size_t len, char *w
 			snprintf(why, cap, "%s", fray_doc_error_msg(doc, 0));
 	}
 	if (back)
-		table_free(back);
+		frayi_table_free(back);
 	else
 		fray_doc_free(doc);
 	free(back);
@@ -1065,23 +1066,26 @@ static bool reads_back(const table_game *g, const char *buf, size_t len, char *w
 	return ok;
 }
 
-int table_save(table_game *g, const char *command, const table_game *before, size_t keep_log)
+int frayi_table_text(table_game *g, const char *command, const table_game *before, size_t keep_log, char **text,
+	       size_t *len_out)
 {
+	*text = NULL;
+	*len_out = 0;
 	char why[512];
 	/* the reader's limits, before anything is written */
-	if (!table_check(g, why, sizeof why))
-		return cli_error(g->cmd, EXIT_BAD_INPUT, "%s: this action would leave %s, "
-				 "which the game file cannot hold: nothing was written", cli_tstr(g->path), why);
+	if (!frayi_table_check(g, why, sizeof why))
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s: this action would leave %s, "
+				 "which the game file cannot hold: nothing was written", g->path, why);
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 	if (!f)
-		return cli_error(g->cmd, EXIT_RUNTIME, "out of memory");
+		return frayi_game_fail(g, FRAY_ERR_NOMEM, "out of memory");
 	fprintf(f, "# A fray game file ('fray help table'): the forces as they stand and the\n"
 		   "# log of play. fray writes it whole after every action; 'fray table FILE\n"
 		   "# status' shows the forces, 'fray table FILE log' the play.\n");
 	fprintf(f, "fray_game: 1\nrules: %s\nseed: %" PRIu64 "\ndice: %" PRIu64 "\nturn: %d\n",
-		table_rules_names[g->rules], g->seed, g->dice, g->turn);
+		frayi_table_rules_names[g->rules], g->seed, g->dice, g->turn);
 	if (g->mix)
 		mix_yaml(f, g->mix);
 	fputs("units:\n", f);
@@ -1094,19 +1098,21 @@ int table_save(table_game *g, const char *command, const table_game *before, siz
 	if (command)
 		new_entry(f, g, command, before);
 	bool ok = fclose(f) == 0 && buf;
-	int status = EXIT_OK;
+	int status = FRAY_OK;
 	if (!ok)
-		status = cli_error(g->cmd, EXIT_RUNTIME, "out of memory");
+		status = frayi_game_fail(g, FRAY_ERR_NOMEM, "out of memory");
 	else if (len > FRAY_DOC_MAX_BYTES)
-		status = cli_error(g->cmd, EXIT_BAD_INPUT, "%s would pass %u MiB with this action: start another "
-				   "game file with 'fray table new' (nothing was written)", cli_tstr(g->path),
+		status = frayi_game_fail(g, FRAY_ERR_INPUT, "%s would pass %u MiB with this action: start another "
+				   "game file with 'fray table new' (nothing was written)", g->path,
 				   FRAY_DOC_MAX_BYTES >> 20);
 	else if (!reads_back(g, buf, len, why, sizeof why))
-		status = cli_error(g->cmd, EXIT_BAD_INPUT, "%s: the file this action would write does not read "
-				   "back (%s): nothing was written", cli_tstr(g->path), why);
-	else if (!cli_write_atomic(g->path, buf, len))
-		status = cli_error(g->cmd, EXIT_RUNTIME, "cannot write %s: %s (the game file is as it was)",
-				   cli_tstr(g->path), strerror(errno));
-	free(buf);
+		status = frayi_game_fail(g, FRAY_ERR_INPUT, "%s: the file this action would write does not read "
+				   "back (%s): nothing was written", g->path, why);
+	if (status == FRAY_OK) {
+		*text = buf;
+		*len_out = len;
+	} else {
+		free(buf);
+	}
 	return status;
 }

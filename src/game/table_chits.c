@@ -8,12 +8,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include "table.h"
+#include "../common/hidden.h"
 #include "../common/text.h"
 
 static int doc_problem(table_game *g, fray_doc *doc)
 {
 	fray_doc_status(doc);
-	return cli_fail(g->cmd, g->ctx);
+	return frayi_game_failed(g);
 }
 
 /* The game file's mix, read as the mix file was. */
@@ -23,20 +24,20 @@ static int load_mix(table_game *g, fray_chits_mix **out)
 	size_t len = 0;
 	FILE *f = open_memstream(&text, &len);
 	if (!f)
-		return cli_error(g->cmd, EXIT_RUNTIME, "out of memory");
-	node_json(f, g->mix);
+		return frayi_game_fail(g, FRAY_ERR_NOMEM, "out of memory");
+	frayi_node_json(f, g->mix);
 	if (fclose(f) != 0 || !text) {
 		free(text);
-		return cli_error(g->cmd, EXIT_RUNTIME, "out of memory");
+		return frayi_game_fail(g, FRAY_ERR_NOMEM, "out of memory");
 	}
 	char name[256];
 	snprintf(name, sizeof name, "%.200s: mix", g->path);
 	fray_doc *doc = NULL;
-	int status = EXIT_OK;
+	int status = FRAY_OK;
 	if (fray_doc_load_string(g->ctx, name, text, len, &doc) != FRAY_OK)
-		status = cli_fail(g->cmd, g->ctx);
+		status = frayi_game_failed(g);
 	else if (fray_chits_mix_read(g->ctx, doc, out) != FRAY_OK)
-		status = fray_doc_error_count(doc) ? doc_problem(g, doc) : cli_fail(g->cmd, g->ctx);
+		status = fray_doc_error_count(doc) ? doc_problem(g, doc) : frayi_game_failed(g);
 	fray_doc_free(doc);
 	free(text);
 	return status;
@@ -46,34 +47,34 @@ static int load_mix(table_game *g, fray_chits_mix **out)
 
 static int opt_int(table_game *g, const player_opts *p, const char *opt, int lo, int hi, int *out)
 {
-	const char *v = player_value(p, opt);
+	const char *v = frayi_player_value(p, opt);
 	if (!v)
-		return EXIT_OK;
+		return FRAY_OK;
 	char *end;
 	long x = strtol(v, &end, 10);
 	if (!*v || *end || x < lo || x > hi)
-		return cli_error(g->cmd, EXIT_BAD_INPUT, "option %s expects a whole number from %d to %d, got '%s'",
-				 opt, lo, hi, cli_tstr(v));
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "option %s expects a whole number from %d to %d, got '%s'",
+				 opt, lo, hi, v);
 	*out = (int)x;
-	return EXIT_OK;
+	return FRAY_OK;
 }
 
 static int opt_choice(table_game *g, const player_opts *p, const char *opt, const char *const *names, int n,
 		      int *out)
 {
-	const char *v = player_value(p, opt);
+	const char *v = frayi_player_value(p, opt);
 	if (!v)
-		return EXIT_OK;
+		return FRAY_OK;
 	char list[256];
 	textbuf t = text_on(list, sizeof list);
 	for (int i = 0; i < n; i++) {
 		if (!strcmp(v, names[i])) {
 			*out = i;
-			return EXIT_OK;
+			return FRAY_OK;
 		}
 		text_add(&t, "%s%s", i ? ", " : "", names[i]);
 	}
-	return cli_error(g->cmd, EXIT_BAD_INPUT, "option %s expects one of %s, got '%s'", opt, list, cli_tstr(v));
+	return frayi_game_fail(g, FRAY_ERR_INPUT, "option %s expects one of %s, got '%s'", opt, list, v);
 }
 
 /* ---- a roll told into a step ---- */
@@ -104,7 +105,7 @@ static void tell(void *ud, const fray_event *ev)
 			size_t cap = 4 * strlen(line) + 1;
 			char *esc = malloc(cap);
 			if (esc) {
-				cli_escape_controls(esc, cap, line);
+				text_escape_controls(esc, cap, line);
 				fprintf(s->text, "  %s\n", esc);
 			}
 			s->failed |= !esc;
@@ -146,19 +147,19 @@ static int roll_step(table_game *g, const char *procedure, const char *title, co
 	size_t jlen = 0, tlen = 0;
 	story s = {open_memstream(&json, &jlen), open_memstream(&text, &tlen), true, false};
 	fray_roller *r = fray_roller_sample_new(g->ctx, g->seed, 0);
-	int status = EXIT_OK;
+	int status = FRAY_OK;
 	if (!s.json || !s.text || !r) {
-		status = cli_error(g->cmd, EXIT_RUNTIME, "out of memory");
+		status = frayi_game_fail(g, FRAY_ERR_NOMEM, "out of memory");
 		goto done;
 	}
 	fray_roller_seek(r, g->dice);
 	fprintf(s.json, "{\"procedure\": \"%s\", \"inputs\": %s, \"seed\": %" PRIu64 ", \"dice\": %" PRIu64
 		", \"events\": [", procedure, inputs_json, g->seed, g->dice);
-	fprintf(s.text, "%s\n", cli_tstr(title));
+	fprintf(s.text, "%s\n", title);
 	fray_roller_set_sink(r, tell, &s);
 	int64_t o[1];
 	if (fray_run(r, run_proc, policy, run, o) != FRAY_OK) {
-		status = cli_fail(g->cmd, g->ctx);
+		status = frayi_game_failed(g);
 		goto done;
 	}
 	fprintf(s.json, "%s], \"outcome\": {", s.first ? "" : "\n  ");
@@ -171,10 +172,10 @@ done:
 	bool json_ok = !s.json || fclose(s.json) == 0;
 	bool text_ok = !s.text || fclose(s.text) == 0;
 	bool ok = json_ok && text_ok;
-	if (status == EXIT_OK && (!ok || s.failed || !json || !text))
-		status = cli_error(g->cmd, EXIT_RUNTIME, "out of memory");
-	if (status == EXIT_OK)
-		return table_add_step(g, json, text);
+	if (status == FRAY_OK && (!ok || s.failed || !json || !text))
+		status = frayi_game_fail(g, FRAY_ERR_NOMEM, "out of memory");
+	if (status == FRAY_OK)
+		return frayi_table_add_step(g, json, text);
 	free(json);
 	free(text);
 	return status;
@@ -196,19 +197,19 @@ static void apply_unit(table_game *g, table_unit *u, const fray_chits_unit *c)
 {
 	if (memcmp(u->hits, c->hits, sizeof u->hits) != 0) {
 		char was[64], now[64];
-		table_hits_text(was, sizeof was, u->hits, u->battalions);
-		table_hits_text(now, sizeof now, c->hits, u->battalions);
-		table_note(g, "%s: hits by battalion %s (were %s)", u->name, now, was);
+		frayi_table_hits_text(was, sizeof was, u->hits, u->battalions);
+		frayi_table_hits_text(now, sizeof now, c->hits, u->battalions);
+		frayi_table_note(g, "%s: hits by battalion %s (were %s)", u->name, now, was);
 		memcpy(u->hits, c->hits, sizeof u->hits);
 	}
 	if (u->fatigue != c->fatigue)
-		table_note(g, "%s: fatigue %d (was %d)", u->name, c->fatigue, u->fatigue);
+		frayi_table_note(g, "%s: fatigue %d (was %d)", u->name, c->fatigue, u->fatigue);
 	if (u->chit_morale != c->morale)
-		table_note(g, "%s: morale level %d (was %d)", u->name, c->morale, u->chit_morale);
+		frayi_table_note(g, "%s: morale level %d (was %d)", u->name, c->morale, u->chit_morale);
 	if (u->disordered != c->disordered)
-		table_note(g, "%s: %s", u->name, c->disordered ? "disordered" : "no longer disordered");
+		frayi_table_note(g, "%s: %s", u->name, c->disordered ? "disordered" : "no longer disordered");
 	if (u->lead != c->lead + 1)
-		table_note(g, "%s: lead battalion %d (was %d)", u->name, c->lead + 1, u->lead);
+		frayi_table_note(g, "%s: lead battalion %d (was %d)", u->name, c->lead + 1, u->lead);
 	u->fatigue = c->fatigue;
 	u->chit_morale = c->morale;
 	u->disordered = c->disordered;
@@ -220,7 +221,7 @@ static void apply_unit(table_game *g, table_unit *u, const fray_chits_unit *c)
 static void unit_outcome(FILE *f, const fray_chits_unit *u)
 {
 	fputs("\"name\": ", f);
-	json_string(f, u->name);
+	frayi_json_string(f, u->name);
 	fprintf(f, ", \"fatigue\": %d, \"disordered\": %s, \"morale\": %d, \"lead\": %d, \"hits\": [", u->fatigue,
 		u->disordered ? "true" : "false", u->morale, u->lead + 1);
 	for (int b = 0; b < u->battalions; b++)
@@ -250,20 +251,20 @@ static int read_situation(table_game *g, const fray_chits_mix *mix, const player
 	fray_chits_situation *s = &in->situation;
 	*s = (fray_chits_situation){.tactic = -1, .stance = -1, .terrain = -1};
 	in->draw = 0;
-	const char *tactic = player_value(p, "--tactic");
+	const char *tactic = frayi_player_value(p, "--tactic");
 	int st = opt_choice(g, p, "--stance", fray_chits_stances, 3, &s->stance);
-	if (st == EXIT_OK)
+	if (st == FRAY_OK)
 		st = opt_choice(g, p, "--terrain", fray_chits_terrains, 7, &s->terrain);
-	if (st == EXIT_OK)
+	if (st == FRAY_OK)
 		st = opt_int(g, p, "--attacker-cdr", 1, 99, &s->attacker_cdr);
-	if (st == EXIT_OK)
+	if (st == FRAY_OK)
 		st = opt_int(g, p, "--defender-cdr", 1, 99, &s->defender_cdr);
-	if (st == EXIT_OK)
+	if (st == FRAY_OK)
 		st = opt_int(g, p, "--draw", 1, 16, &in->draw);
-	if (st != EXIT_OK)
+	if (st != FRAY_OK)
 		return st;
 	if (!tactic || s->stance < 0 || s->terrain < 0 || !s->attacker_cdr || !s->defender_cdr || !in->draw)
-		return cli_error(g->cmd, EXIT_BAD_INPUT, "combat needs --tactic T --stance S --terrain X "
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "combat needs --tactic T --stance S --terrain X "
 				 "--attacker-cdr N --defender-cdr N --draw K (docs/chits.md)");
 	s->tactic = fray_chits_tactic_find(mix, tactic);
 	if (s->tactic < 0) {
@@ -271,12 +272,12 @@ static int read_situation(table_game *g, const fray_chits_mix *mix, const player
 		textbuf t = text_on(list, sizeof list);
 		for (int i = 0; i < mix->ntactics; i++)
 			text_add(&t, "%s%s", i ? ", " : "", mix->tactics[i].name);
-		return cli_error(g->cmd, EXIT_BAD_INPUT, "option --tactic expects one of the mix's tactics (%s), got "
-				 "'%s'", list, cli_tstr(tactic));
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "option --tactic expects one of the mix's tactics (%s), got "
+				 "'%s'", list, tactic);
 	}
 	/* the stance (ruling R29) and the chit count are the combat's to
 	 * judge, with both units' arms read (fray_chits_combat refuses) */
-	return EXIT_OK;
+	return FRAY_OK;
 }
 
 /* --script C01,C02,...: the chits drawn, each once, as many as --draw. */
@@ -284,41 +285,41 @@ static int read_script(table_game *g, const fray_chits_mix *mix, const char *tex
 {
 	char copy[256];
 	if (strlen(text) >= sizeof copy)
-		return cli_error(g->cmd, EXIT_BAD_INPUT, "--script: at most %zu bytes", sizeof copy - 1);
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "--script: at most %zu bytes", sizeof copy - 1);
 	snprintf(copy, sizeof copy, "%s", text);
 	in->nscript = 0;
 	for (char *save = NULL, *id = strtok_r(copy, ", ", &save); id; id = strtok_r(NULL, ", ", &save)) {
 		int k = fray_chits_find(mix, id);
 		if (k < 0)
-			return cli_error(g->cmd, EXIT_BAD_INPUT, "--script: no chit '%s' in the mix", cli_tstr(id));
+			return frayi_game_fail(g, FRAY_ERR_INPUT, "--script: no chit '%s' in the mix", id);
 		for (int j = 0; j < in->nscript; j++)
 			if (in->script[j] == k)
-				return cli_error(g->cmd, EXIT_BAD_INPUT, "--script: chit '%s' twice: chits are drawn "
-						 "without replacement", cli_tstr(id));
+				return frayi_game_fail(g, FRAY_ERR_INPUT, "--script: chit '%s' twice: chits are drawn "
+						 "without replacement", id);
 		if (in->nscript == 16)
-			return cli_error(g->cmd, EXIT_BAD_INPUT, "--script: at most 16 chits");
+			return frayi_game_fail(g, FRAY_ERR_INPUT, "--script: at most 16 chits");
 		in->script[in->nscript++] = k;
 	}
 	if (in->nscript != in->draw)
-		return cli_error(g->cmd, EXIT_BAD_INPUT, "--script names %d chits but --draw is %d", in->nscript,
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "--script names %d chits but --draw is %d", in->nscript,
 				 in->draw);
-	return EXIT_OK;
+	return FRAY_OK;
 }
 
 static int run_combat(table_game *g, table_unit *u, table_unit *t, const player_opts *p,
 		      const fray_chits_mix *mix, fray_chits_combat_in *in, fray_policy **policy)
 {
 	int st = read_situation(g, mix, p, in);
-	const char *script = player_value(p, "--script");
-	if (st == EXIT_OK && script)
+	const char *script = frayi_player_value(p, "--script");
+	if (st == FRAY_OK && script)
 		st = read_script(g, mix, script, in);
-	const char *spec = player_value(p, "--policy");
-	if (st == EXIT_OK && spec && strncmp(spec, "scripted:", 9) == 0)
-		st = cli_error(g->cmd, EXIT_BAD_INPUT, "--policy: heuristic or random[:SEED] (a scripted policy is "
+	const char *spec = frayi_player_value(p, "--policy");
+	if (st == FRAY_OK && spec && strncmp(spec, "scripted:", 9) == 0)
+		st = frayi_game_fail(g, FRAY_ERR_INPUT, "--policy: heuristic or random[:SEED] (a scripted policy is "
 			       "for battles)");
-	if (st == EXIT_OK && fray_policy_from_spec(g->ctx, spec ? spec : "heuristic", policy, NULL) != FRAY_OK)
-		st = cli_error(g->cmd, EXIT_BAD_INPUT, "--policy: %s", fray_ctx_message(g->ctx));
-	if (st != EXIT_OK)
+	if (st == FRAY_OK && fray_policy_from_spec(g->ctx, spec ? spec : "heuristic", policy, NULL) != FRAY_OK)
+		st = frayi_game_fail(g, FRAY_ERR_INPUT, "--policy: %s", fray_ctx_message(g->ctx));
+	if (st != FRAY_OK)
 		return st;
 	in->mix = mix;
 	in->situation.attacker_type = u->arm;
@@ -326,8 +327,8 @@ static int run_combat(table_game *g, table_unit *u, table_unit *t, const player_
 	/* R23: a retreat negates hits only where a legal one exists; the
 	 * referee says when a side has none (either side may retreat: the
 	 * text gives the choice to the owning player) */
-	bool no_retreat = player_flag(p, "--no-retreat");
-	bool attacker_no_retreat = player_flag(p, "--attacker-no-retreat");
+	bool no_retreat = frayi_player_flag(p, "--no-retreat");
+	bool attacker_no_retreat = frayi_player_flag(p, "--attacker-no-retreat");
 	const table_unit *sides[2] = {u, t};
 	for (int k = 0; k < 2; k++) {
 		in->side[k].nunits = 1;
@@ -336,7 +337,7 @@ static int run_combat(table_game *g, table_unit *u, table_unit *t, const player_
 	}
 	fray_chits_combat_out *out = calloc(1, sizeof *out);
 	if (!out)
-		return cli_error(g->cmd, EXIT_RUNTIME, "out of memory");
+		return frayi_game_fail(g, FRAY_ERR_NOMEM, "out of memory");
 	const fray_chits_situation *s = &in->situation;
 	char inputs[512], title[256], ratio[16], tactic[200];
 	fray_chits_ratio_text(fray_chits_ratio(s->attacker_cdr, s->defender_cdr), ratio, sizeof ratio);
@@ -353,7 +354,7 @@ static int run_combat(table_game *g, table_unit *u, table_unit *t, const player_
 		 in->draw);
 	chits_run run = {.combat = in, .out = out};
 	st = roll_step(g, "chits.combat", title, inputs, &run, *policy, combat_outcome);
-	if (st == EXIT_OK) {
+	if (st == FRAY_OK) {
 		apply_unit(g, u, &out->side[0].units[0]);
 		apply_unit(g, t, &out->side[1].units[0]);
 	}
@@ -366,8 +367,8 @@ static int act_combat(table_game *g, table_unit *u, table_unit *t, const player_
 	fray_chits_mix *mix = NULL;
 	fray_chits_combat_in *in = calloc(1, sizeof *in);
 	fray_policy *policy = NULL;
-	int st = in ? load_mix(g, &mix) : cli_error(g->cmd, EXIT_RUNTIME, "out of memory");
-	if (st == EXIT_OK)
+	int st = in ? load_mix(g, &mix) : frayi_game_fail(g, FRAY_ERR_NOMEM, "out of memory");
+	if (st == FRAY_OK)
 		st = run_combat(g, u, t, p, mix, in, &policy);
 	fray_policy_free(policy);
 	fray_chits_mix_free(mix);
@@ -462,15 +463,15 @@ static int act_end_turn(table_game *g, table_unit *u, table_unit *t, const playe
 	(void)t;
 	fray_chits_mix *mix = NULL;
 	int st = load_mix(g, &mix);
-	if (st != EXIT_OK)
+	if (st != FRAY_OK)
 		return st;
 	fray_chits_end_turn_in in = end_turn_of(g, u, mix);
-	in.rest = player_flag(p, "--rest");
-	in.rally = player_flag(p, "--rally");
-	in.recover_disorder = player_flag(p, "--recover-disorder");
+	in.rest = frayi_player_flag(p, "--rest");
+	in.rally = frayi_player_flag(p, "--rally");
+	in.recover_disorder = frayi_player_flag(p, "--recover-disorder");
 	int lead = 0;
 	st = opt_int(g, p, "--lead", 1, u->battalions, &lead);
-	if (st == EXIT_OK) {
+	if (st == FRAY_OK) {
 		in.new_lead = lead - 1;
 		fray_chits_unit after = in.unit;
 		char inputs[512], title[160], name[128];
@@ -482,7 +483,7 @@ static int act_end_turn(table_game *g, table_unit *u, table_unit *t, const playe
 		snprintf(title, sizeof title, "%s: end of turn", u->name);
 		chits_run run = {.end_turn = &in, .unit = &after, .nend = 1};
 		st = roll_step(g, "chits.end_turn", title, inputs, &run, NULL, end_turn_outcome);
-		if (st == EXIT_OK)
+		if (st == FRAY_OK)
 			apply_unit(g, u, &after);
 	}
 	fray_chits_mix_free(mix);
@@ -492,17 +493,17 @@ static int act_end_turn(table_game *g, table_unit *u, table_unit *t, const playe
 /* `turn`: the turn's end for every unit whose end of turn was not taken
  * (a fatigue point off each: chit combat, "A unit removes one fatigue
  * point at the end of each turn"), one step, before the turn advances. */
-int table_chits_turn_over(table_game *g)
+int frayi_table_chits_turn_over(table_game *g)
 {
 	fray_chits_mix *mix = NULL;
 	int st = load_mix(g, &mix);
 	fray_chits_end_turn_in *in = calloc(TABLE_MAX_UNITS, sizeof *in);
 	fray_chits_unit *after = calloc(TABLE_MAX_UNITS, sizeof *after);
 	table_unit *who[TABLE_MAX_UNITS];
-	if (st == EXIT_OK && (!in || !after))
-		st = cli_error(g->cmd, EXIT_RUNTIME, "out of memory");
+	if (st == FRAY_OK && (!in || !after))
+		st = frayi_game_fail(g, FRAY_ERR_NOMEM, "out of memory");
 	size_t n = 0;
-	for (size_t i = 0; st == EXIT_OK && i < g->nunits; i++) {
+	for (size_t i = 0; st == FRAY_OK && i < g->nunits; i++) {
 		table_unit *u = &g->units[i];
 		fray_chits_end_turn_in x = end_turn_of(g, u, mix);
 		if (x.ended_this_turn)
@@ -511,12 +512,12 @@ int table_chits_turn_over(table_game *g)
 		after[n] = x.unit;
 		in[n++] = x;
 	}
-	if (st == EXIT_OK && n > 0) {
+	if (st == FRAY_OK && n > 0) {
 		char title[64];
 		snprintf(title, sizeof title, "end of turn %d", g->turn);
 		chits_run run = {.end_turn = in, .unit = after, .nend = n};
 		st = roll_step(g, "chits.end_turn", title, "{\"turn_end\": true}", &run, NULL, end_turn_outcome);
-		for (size_t i = 0; st == EXIT_OK && i < n; i++)
+		for (size_t i = 0; st == FRAY_OK && i < n; i++)
 			apply_unit(g, who[i], &after[i]);
 	}
 	free(in);
@@ -533,7 +534,7 @@ static const table_action actions[] = {
 	{"end-turn", false, "UNIT [--rest] [--rally | --recover-disorder] [--lead B]: once a turn", act_end_turn},
 };
 
-const table_action *table_chits_actions(size_t *n)
+const table_action *frayi_table_chits_actions(size_t *n)
 {
 	*n = sizeof actions / sizeof *actions;
 	return actions;

@@ -1,0 +1,55 @@
+/* The game (docs/table.md): a game file's forces and log, actions applied
+ * with the follow-ups the rules prescribe, undo, and the file's text: what
+ * `fray table` does, without files, locks or a terminal. A game is its
+ * file's text: every call that changes it makes the new text exactly as
+ * `fray table` writes it (same seed, same actions: the same bytes).
+ *
+ * Ownership as for the whole API (fray.h): fray_game_load's game is the
+ * caller's, freed with fray_game_free; pointers handed out are borrowed,
+ * valid until the next call that changes the game (apply, undo) or its
+ * free. Fallible calls return a fray_status with a one-line message on
+ * the context: FRAY_ERR_INPUT for a game file that does not read (its
+ * name, line and column), an unknown action, unit or option, an action
+ * the rules refuse (a panicked unit shooting, a Silenced gun firing);
+ * FRAY_ERR_POLICY when the policy gave no answer; FRAY_ERR_NOMEM. A
+ * refused action leaves the game as it was. */
+#ifndef FRAY_GAME_H
+#define FRAY_GAME_H
+
+#include <stddef.h>
+#include <fray/ctx.h>
+#include <fray/policy.h>
+
+typedef struct fray_game fray_game;
+
+/* Reads a game file's len bytes (name: for messages, "skirmish.yaml"),
+ * checked whole as `fray table` reads one. */
+fray_status fray_game_load(fray_ctx *ctx, const char *name, const char *bytes, size_t len, fray_game **out);
+/* The game file's text as it stands (not NUL-terminated: *len bytes). */
+fray_status fray_game_save(const fray_game *game, const char **bytes, size_t *len);
+/* The rule set's id ("presidio", "bbb", "chits"), the turn. */
+const char *fray_game_rules(const fray_game *game);
+int fray_game_turn(const fray_game *game);
+/* The units: how many, and unit i's name (NULL past the end). */
+size_t fray_game_units(const fray_game *game);
+const char *fray_game_unit(const fray_game *game, size_t i);
+/* The actions unit i may take now, as the rules say (a panicked Presidio
+ * unit only rallies, a Silenced gun does not fire, a unit out of the
+ * fight takes none): up to cap names into names (static strings), the
+ * count returned. "turn" (the turn's end) is the game's, not a unit's. */
+size_t fray_game_actions(const fray_game *game, size_t unit, const char **names, size_t cap);
+/* Applies an action: action ("shoot", "charge", "assault", "turn", "set"...),
+ * the acting unit by name (NULL for "turn"), the target (NULL for none)
+ * and the procedure's options as on fray table's command line
+ * ("--range", "10"; "--reaction", "fire"). A choice the options leave
+ * open goes to policy (the charge reaction; NULL: the option is needed).
+ * *events gets what happened as JSON, the shape `fray table ... --json`
+ * prints ({"turn", "steps": each roll with its events, "changes"}):
+ * malloc'd, free() it (may be NULL when not wanted). */
+fray_status fray_game_apply(fray_game *game, const char *action, const char *actor, const char *target,
+			    size_t noptions, const char *const *options, fray_policy *policy, char **events);
+/* Undoes the last action of the log (FRAY_ERR_INPUT when it is empty). */
+fray_status fray_game_undo(fray_game *game);
+void fray_game_free(fray_game *game);
+
+#endif

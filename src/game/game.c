@@ -1,0 +1,229 @@
+/* include/fray/game.h: the game as a library. A fray_game holds its game
+ * file's text and the game read from it; an action reads the text afresh,
+ * runs (frayi_table_act), and takes the text frayi_table_text makes as the new game:
+ * the same sequence `fray table` runs on a file, so the bytes are the
+ * same. */
+#include <stdlib.h>
+#include <string.h>
+#include "table.h"
+#include "../core/internal.h"
+
+struct fray_game {
+	fray_ctx *ctx;
+	char *name;
+	char *text;              /* the game file's text, text_len bytes */
+	size_t text_len;
+	table_game *now;         /* read from text */
+};
+
+/* A game read from text (it keeps doc's nodes: the log). */
+static fray_status read_text(fray_game *game, table_game **out)
+{
+	*out = NULL;
+	table_game *g = calloc(1, sizeof *g);
+	if (!g)
+		return fray_nomem(game->ctx);
+	g->cmd = "table";
+	g->ctx = game->ctx;
+	fray_doc *doc;
+	if (fray_doc_load_string(game->ctx, game->name, game->text, game->text_len, &doc) != FRAY_OK) {
+		free(g);
+		return fray_ctx_status(game->ctx);
+	}
+	int st = frayi_table_load_doc(g, game->ctx, game->name, doc);
+	if (st != FRAY_OK) {
+		frayi_table_free(g);
+		free(g);
+		return (fray_status)st;
+	}
+	*out = g;
+	return FRAY_OK;
+}
+
+static void drop(table_game *g)
+{
+	if (g)
+		frayi_table_free(g);
+	free(g);
+}
+
+/* Takes text as the game's, read back whole. */
+static fray_status take_text(fray_game *game, char *text, size_t len)
+{
+	char *old = game->text;
+	size_t old_len = game->text_len;
+	game->text = text;
+	game->text_len = len;
+	table_game *g;
+	fray_status st = read_text(game, &g);
+	if (st != FRAY_OK) {
+		game->text = old;
+		game->text_len = old_len;
+		free(text);
+		return st;
+	}
+	free(old);
+	drop(game->now);
+	game->now = g;
+	return FRAY_OK;
+}
+
+FRAY_API fray_status fray_game_load(fray_ctx *ctx, const char *name, const char *bytes, size_t len, fray_game **out)
+{
+	if (!out)
+		return ctx ? fray_fail(ctx, FRAY_ERR_INPUT, "fray_game_load: NULL argument") : FRAY_ERR_INPUT;
+	*out = NULL;
+	if (!ctx || !name || (!bytes && len))
+		return ctx ? fray_fail(ctx, FRAY_ERR_INPUT, "fray_game_load: NULL argument") : FRAY_ERR_INPUT;
+	fray_game *game = calloc(1, sizeof *game);
+	char *copy = malloc(len + 1);
+	if (!game || !copy || !(game->name = strdup(name))) {
+		free(copy);
+		free(game);
+		return fray_nomem(ctx);
+	}
+	if (len)
+		memcpy(copy, bytes, len);
+	copy[len] = '\0';
+	game->ctx = ctx;
+	fray_status st = take_text(game, copy, len);
+	if (st != FRAY_OK) {
+		fray_game_free(game);
+		return st;
+	}
+	*out = game;
+	return FRAY_OK;
+}
+
+FRAY_API fray_status fray_game_save(const fray_game *game, const char **bytes, size_t *len)
+{
+	if (!game || !bytes || !len)
+		return game ? fray_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_save: NULL argument") : FRAY_ERR_INPUT;
+	*bytes = game->text;
+	*len = game->text_len;
+	return FRAY_OK;
+}
+
+FRAY_API const char *fray_game_rules(const fray_game *game)
+{
+	return game ? frayi_table_rules_names[game->now->rules] : NULL;
+}
+
+FRAY_API int fray_game_turn(const fray_game *game)
+{
+	return game ? game->now->turn : 0;
+}
+
+FRAY_API size_t fray_game_units(const fray_game *game)
+{
+	return game ? game->now->nunits : 0;
+}
+
+FRAY_API const char *fray_game_unit(const fray_game *game, size_t i)
+{
+	return game && i < game->now->nunits ? game->now->units[i].name : NULL;
+}
+
+FRAY_API size_t fray_game_actions(const fray_game *game, size_t unit, const char **names, size_t cap)
+{
+	if (!game || unit >= game->now->nunits)
+		return 0;
+	size_t n, k = 0;
+	const table_action *acts = frayi_table_actions_of(game->now->rules, &n);
+	for (size_t i = 0; i < n; i++)
+		if (frayi_table_may(game->now, &game->now->units[unit], acts[i].name) && k < cap && names)
+			names[k++] = acts[i].name;
+	return k;
+}
+
+/* The action's words as fray table's command line has them after the
+ * game file: ACTION UNIT [--at TARGET] OPTIONS... */
+static char **words_of(const char *action, const char *actor, const char *target, size_t nopt,
+		       const char *const *opt, int *argc)
+{
+	char **w = calloc(nopt + 5, sizeof *w);
+	if (!w)
+		return NULL;
+	int n = 0;
+	w[n++] = (char *)action;
+	if (actor)
+		w[n++] = (char *)actor;
+	if (target) {
+		w[n++] = (char *)"--at";
+		w[n++] = (char *)target;
+	}
+	for (size_t i = 0; i < nopt; i++)
+		w[n++] = (char *)opt[i];
+	*argc = n;
+	return w;
+}
+
+FRAY_API fray_status fray_game_apply(fray_game *game, const char *action, const char *actor, const char *target,
+				     size_t noptions, const char *const *options, fray_policy *policy, char **events)
+{
+	if (events)
+		*events = NULL;
+	if (!game || !action || (noptions && !options))
+		return game ? fray_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_apply: NULL argument") : FRAY_ERR_INPUT;
+	for (size_t i = 0; i < noptions; i++)
+		if (!options[i])
+			return fray_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_apply: option %zu is NULL", i);
+	table_game *g, *before = malloc(sizeof *before);
+	int argc;
+	char **argv = words_of(action, actor, target, noptions, options, &argc);
+	fray_status st = before && argv ? read_text(game, &g) : fray_nomem(game->ctx);
+	char command[2048], *text = NULL;
+	size_t len = 0;
+	if (st == FRAY_OK) {
+		memcpy(before, g, sizeof *g);
+		g->policy = policy;
+		st = (fray_status)frayi_table_act(g, argc, argv, command, sizeof command);
+		if (st == FRAY_OK)
+			st = (fray_status)frayi_table_text(g, command, before, g->log ? fray_node_len(g->log) : 0, &text, &len);
+		if (st == FRAY_OK && events)
+			st = (fray_status)frayi_table_action_json(g, events);
+		drop(g);
+	}
+	if (st == FRAY_OK)
+		st = take_text(game, text, len);
+	else
+		free(text);
+	if (st != FRAY_OK && events) {
+		free(*events);
+		*events = NULL;
+	}
+	free(argv);
+	free(before);
+	return st;
+}
+
+FRAY_API fray_status fray_game_undo(fray_game *game)
+{
+	if (!game)
+		return FRAY_ERR_INPUT;
+	table_game *g;
+	fray_status st = read_text(game, &g);
+	if (st != FRAY_OK)
+		return st;
+	size_t n = g->log ? fray_node_len(g->log) : 0;
+	char *text = NULL;
+	size_t len = 0;
+	if (n == 0)
+		st = fray_fail(game->ctx, FRAY_ERR_INPUT, "%s: nothing to undo (the log is empty)", game->name);
+	else
+		st = (fray_status)frayi_table_restore(g, fray_map_get(fray_node_item(g->log, n - 1), "undo"));
+	if (st == FRAY_OK)
+		st = (fray_status)frayi_table_text(g, NULL, NULL, n - 1, &text, &len);
+	drop(g);
+	return st == FRAY_OK ? take_text(game, text, len) : st;
+}
+
+FRAY_API void fray_game_free(fray_game *game)
+{
+	if (!game)
+		return;
+	drop(game->now);
+	free(game->text);
+	free(game->name);
+	free(game);
+}

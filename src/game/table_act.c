@@ -1,0 +1,193 @@
+/* An action on a game, whole: the action named, its unit and target found,
+ * the rule set's action run (or turn, set), every option the player gave
+ * taken by some step, and the log's command line made. The shells (fray
+ * table, fray_game_apply) save the text and say what happened. */
+#include <stdlib.h>
+#include <string.h>
+#include "table.h"
+#include "../common/text.h"
+
+const table_action *frayi_table_actions_of(table_rules rules, size_t *n)
+{
+	switch (rules) {
+	case RULES_PRESIDIO:
+		return frayi_table_presidio_actions(n);
+	case RULES_BBB:
+		return frayi_table_bbb_actions(n);
+	default:
+		return frayi_table_chits_actions(n);
+	}
+}
+
+/* The command as it goes into the log: the words after the game file,
+ * quoted where they hold a space. */
+static void command_line(char *dst, size_t cap, int argc, char *const *argv, const char *extra)
+{
+	textbuf t = text_on(dst, cap);
+	for (int i = 0; i < argc; i++) {
+		bool quote = strpbrk(argv[i], " \t'\"") != NULL;
+		text_add(&t, "%s%s%s%s", i ? " " : "", quote ? "\"" : "", argv[i], quote ? "\"" : "");
+	}
+	if (extra)
+		text_add(&t, "%s", extra);
+}
+
+static bool is_option(const char *arg)
+{
+	return arg[0] == '-' && arg[1] != '\0';
+}
+
+/* The turn's end: each unit's markers as its rule set carries them into
+ * the next turn (Presidio: fray_presidio_standing_at_turn_end, Section 7;
+ * BBB: fray_bbb_markers_at_turn_end, Silenced Artillery; chits: the
+ * procedure's end of turn for each unit that did not take its own). */
+static int act_turn(table_game *g)
+{
+	int st = g->rules == RULES_CHITS ? frayi_table_chits_turn_over(g) : FRAY_OK;
+	if (st != FRAY_OK)
+		return st;
+	g->turn++;
+	frayi_table_note(g, "turn %d begins", g->turn);
+	for (size_t i = 0; i < g->nunits; i++) {
+		if (g->rules == RULES_PRESIDIO)
+			frayi_table_presidio_turn_end(g, &g->units[i]);
+		else if (g->rules == RULES_BBB)
+			frayi_table_bbb_turn_end(g, &g->units[i]);
+	}
+	return FRAY_OK;
+}
+
+/* set UNIT KEY=VALUE...: the referee's own changes (a formation, a
+ * marker), checked as a forces file's fields are, and logged. */
+static int act_set(table_game *g, table_unit *u, int argc, char *const *argv)
+{
+	if (argc == 0)
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "set UNIT KEY=VALUE...: nothing to set");
+	/* the changes as a forces file's unit, read by the same checks */
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	if (!f)
+		return frayi_game_fail(g, FRAY_ERR_NOMEM, "out of memory");
+	fputs("units:\n", f);
+	int status = FRAY_OK;
+	for (int i = 0; i < argc && status == FRAY_OK; i++) {
+		const char *eq = strchr(argv[i], '=');
+		if (!eq || eq == argv[i] || strchr(argv[i], '\n'))
+			status = frayi_game_fail(g, FRAY_ERR_INPUT, "set: expected KEY=VALUE, got '%s'", argv[i]);
+		else
+			fprintf(f, "  %s %.*s: %s\n", i ? " " : "-", (int)(eq - argv[i]), argv[i], eq + 1);
+	}
+	if (fclose(f) != 0 || !text)
+		status = status == FRAY_OK ? frayi_game_fail(g, FRAY_ERR_NOMEM, "out of memory") : status;
+	if (status == FRAY_OK)
+		status = frayi_table_set_fields(g, u, text);
+	free(text);
+	return status;
+}
+
+/* An action of the rule set on its unit, with the player's options. */
+static int act_on(table_game *g, const table_action *act, table_unit *u, int argc, char *const *argv, bool *used)
+{
+	const char *what = act->name;
+	player_opts p = {.argc = argc, .argv = (char **)argv, .used = used};
+	const char *at = frayi_player_value(&p, "--at");
+	table_unit *t = NULL;
+	if (act->needs_target && !at)
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s needs --at TARGET: %s %s", what, what, act->usage);
+	if (!act->needs_target && at)
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s takes no --at: %s %s", what, what, act->usage);
+	if (at && !(t = frayi_table_unit_named(g, at)))
+		return FRAY_ERR_INPUT;
+	if (t == u)
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "a unit cannot %s itself", what);
+	int status = act->run(g, u, t, &p);
+	for (int i = 0; status == FRAY_OK && i < p.argc; i++)
+		if (!p.used[i])
+			status = frayi_game_fail(g, FRAY_ERR_INPUT, "%s: unknown option '%s' (nothing was written)", what,
+					   p.argv[i]);
+	return status;
+}
+
+int frayi_table_act(table_game *g, int argc, char *const *argv, char *command, size_t cap)
+{
+	if (argc < 1)
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "no action given");
+	const char *what = argv[0];
+	command_line(command, cap, argc, argv, NULL);
+	if (!strcmp(what, "turn"))
+		return argc > 1 ? frayi_game_fail(g, FRAY_ERR_INPUT, "turn takes nothing more") : act_turn(g);
+	size_t n;
+	const table_action *acts = frayi_table_actions_of(g->rules, &n), *act = NULL;
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(acts[i].name, what))
+			act = &acts[i];
+	bool set = !strcmp(what, "set");
+	table_unit *u = NULL;
+	if (!act && !set) {
+		const char *names[16];
+		for (size_t i = 0; i < n && i < 16; i++)
+			names[i] = acts[i].name;
+		const char *near = text_nearest(what, names, n < 16 ? n : 16, sizeof *names);
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s has no action '%s'%s%s%s ('fray help table' lists them)",
+				 frayi_table_rules_names[g->rules], what, near ? " (did you mean '" : "", near ? near : "",
+				 near ? "'?)" : "");
+	}
+	if (argc < 2 || is_option(argv[1]))
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s needs a unit: %s %s", what, what,
+				 set ? "UNIT KEY=VALUE..." : act->usage);
+	if (!(u = frayi_table_unit_named(g, argv[1])))
+		return FRAY_ERR_INPUT;
+	if (set)
+		return act_set(g, u, argc - 2, argv + 2);
+	bool *used = calloc((size_t)argc + 1, sizeof *used);
+	if (!used)
+		return frayi_game_fail(g, FRAY_ERR_NOMEM, "out of memory");
+	int status = act_on(g, act, u, argc - 2, argv + 2, used);
+	if (g->asked[0])
+		command_line(command, cap, argc, argv, g->asked);
+	free(used);
+	return status;
+}
+
+bool frayi_table_may(const table_game *g, const table_unit *u, const char *action)
+{
+	switch (g->rules) {
+	case RULES_PRESIDIO:
+		return frayi_table_presidio_may(u, action);
+	case RULES_BBB:
+		return frayi_table_bbb_may(u, action);
+	default:
+		return true;
+	}
+}
+
+int frayi_table_action_json(const table_game *g, char **out)
+{
+	size_t len;
+	*out = NULL;
+	FILE *f = open_memstream(out, &len);
+	if (!f)
+		return FRAY_ERR_NOMEM;
+	fprintf(f, "{\"turn\": %d, \"steps\": [", g->turn);
+	for (size_t i = 0; i < g->nsteps; i++) {
+		size_t n = strlen(g->steps[i].json);
+		fprintf(f, "%s%.*s", i ? ", " : "", (int)(n && g->steps[i].json[n - 1] == '\n' ? n - 1 : n),
+			g->steps[i].json);
+	}
+	fprintf(f, "], \"changes\": [");
+	bool first = true;
+	for (const char *s = g->notes; *s; first = false) {
+		size_t n = strcspn(s, "\n");
+		fputs(first ? "" : ", ", f);
+		frayi_json_string_n(f, s, n);
+		s += n + (s[n] == '\n');
+	}
+	fprintf(f, "]}\n");
+	if (fclose(f) != 0 || !*out) {
+		free(*out);
+		*out = NULL;
+		return FRAY_ERR_NOMEM;
+	}
+	return FRAY_OK;
+}

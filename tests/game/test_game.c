@@ -1,0 +1,335 @@
+/* The game through include/fray/game.h, linked only against libfray
+ * (issue 30 item 2): a Presidio charge (fear of charge, the reaction from
+ * a policy, the impact, the melee, the morale checks) and a BBB assault,
+ * each undone; after every step the game's bytes are compared with the
+ * file `fray table` writes from the same game file, seed and action. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+#include "../test_util.h"
+
+static char dir[] = "/tmp/fray-test-game-XXXXXX";
+
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	assert_non_null(f);
+	char *buf = NULL;
+	size_t cap = 0, n = 0, got;
+	do {
+		cap = cap ? 2 * cap : 65536;
+		buf = realloc(buf, cap);
+		assert_non_null(buf);
+		got = fread(buf + n, 1, cap - n, f);
+		n += got;
+	} while (n == cap);
+	fclose(f);
+	*len = n;
+	return buf;
+}
+
+/* Runs `fray table ARGS...` (each word single-quoted), expecting status 0. */
+static void fray_table(const char *fmt, ...)
+{
+	char args[2048], cmd[4096];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(args, sizeof args, fmt, ap);
+	va_end(ap);
+	snprintf(cmd, sizeof cmd, "'%s' table %s >/dev/null", FRAY_BIN, args);
+	if (system(cmd) != 0)
+		fail_msg("failed: %s", cmd);
+}
+
+/* The game's bytes are the file's. */
+static void same_as_file(const fray_game *game, const char *path)
+{
+	const char *bytes;
+	size_t len, flen;
+	assert_int_equal(fray_game_save(game, &bytes, &len), FRAY_OK);
+	char *file = slurp(path, &flen);
+	if (len != flen || memcmp(bytes, file, len) != 0)
+		fail_msg("the game's %zu bytes differ from %s's %zu", len, path, flen);
+	free(file);
+}
+
+static fray_game *load(const char *path)
+{
+	size_t len;
+	char *text = slurp(path, &len);
+	fray_game *game;
+	if (fray_game_load(ctx, path, text, len, &game) != FRAY_OK)
+		fail_msg("%s: %s", path, fray_ctx_message(ctx));
+	free(text);
+	return game;
+}
+
+/* A policy that answers every question with one label, and counts. */
+typedef struct answer {
+	const char *label;
+	int asked;
+	char kind[64];
+} answer;
+
+static size_t choose(void *self, const fray_choice *c, char *msg, size_t cap)
+{
+	(void)msg;
+	(void)cap;
+	answer *a = self;
+	a->asked++;
+	snprintf(a->kind, sizeof a->kind, "%s", c->kind);
+	for (size_t i = 0; i < c->noptions; i++)
+		if (!strcmp(c->options[i], a->label))
+			return i;
+	return FRAY_NO_ANSWER;
+}
+
+static const fray_policy_ops answer_ops = {.name = "answer", .choose = choose};
+
+static int count(const char *s, const char *what)
+{
+	int n = 0;
+	for (const char *p = s; (p = strstr(p, what)); p += strlen(what))
+		n++;
+	return n;
+}
+
+/* Section 5: fear of charge, the charge reaction (a policy's choice when
+ * the defender passes), the impact with the defender's saved action,
+ * then the melee morale checks; the same bytes as fray table's, undone. */
+static void presidio_charge(void **state)
+{
+	(void)state;
+	char path[128];
+	int passed = 0;
+	for (int seed = 1; seed <= 6; seed++) {
+		snprintf(path, sizeof path, "%s/presidio-%d.yaml", dir, seed);
+		fray_table("new '%s' --rules presidio --forces '%s/examples/presidio/forces.yaml' --seed %d", path,
+			   FRAY_SOURCE_DIR, seed);
+		fray_game *game = load(path);
+		assert_string_equal(fray_game_rules(game), "presidio");
+		assert_int_equal(fray_game_units(game), 4);
+		size_t len0;
+		const char *b0;
+		assert_int_equal(fray_game_save(game, &b0, &len0), FRAY_OK);
+		char *start = malloc(len0);
+		memcpy(start, b0, len0);
+		/* no reaction and no policy: refused, nothing changed */
+		assert_int_equal(fray_game_apply(game, "charge", "Apaches", "Presidials", 0, NULL, NULL, NULL),
+				 FRAY_ERR_INPUT);
+		fray_ctx_clear(ctx);
+		same_as_file(game, path);
+		/* the reaction from a policy: asked only when the defender passes */
+		answer a = {.label = "melee"};
+		fray_policy *policy = fray_policy_new(ctx, &answer_ops, &a);
+		char *events;
+		assert_int_equal(fray_game_apply(game, "charge", "Apaches", "Presidials", 0, NULL, policy, &events), FRAY_OK);
+		fray_policy_free(policy);
+		/* fear of charge first: a morale check, charged */
+		const char *fear = strstr(events, "\"procedure\": \"presidio.morale\"");
+		assert_non_null(fear);
+		assert_true(fear < strstr(events, "\"charged\": true"));
+		if (a.asked) {
+			assert_int_equal(a.asked, 1);
+			assert_string_equal(a.kind, "presidio.charge_reaction");
+			fray_table("'%s' charge Apaches --at Presidials --reaction melee", path);
+			passed++;
+			/* the impact, the defender striking back with its saved
+			 * action, then the melee morale checks */
+			assert_int_equal(count(events, "\"procedure\": \"presidio.melee\""), 1);
+			assert_non_null(strstr(events, "\"both\": true"));
+			assert_true(count(events, "\"procedure\": \"presidio.morale\"") >= 1);
+		} else {
+			/* not asked (the defender failed): fray table, given no
+			 * terminal, takes the reaction as an option, and its log
+			 * says so: the same action given the option */
+			free(events);
+			assert_int_equal(fray_game_undo(game), FRAY_OK);
+			const char *opt[] = {"--reaction", "melee"};
+			assert_int_equal(fray_game_apply(game, "charge", "Apaches", "Presidials", 2, opt, NULL, &events),
+					 FRAY_OK);
+			fray_table("'%s' charge Apaches --at Presidials --reaction melee", path);
+		}
+		same_as_file(game, path);
+		free(events);
+		/* undone: the file as it was, as fray table undoes it */
+		assert_int_equal(fray_game_undo(game), FRAY_OK);
+		fray_table("'%s' undo", path);
+		same_as_file(game, path);
+		const char *b1;
+		size_t len1;
+		assert_int_equal(fray_game_save(game, &b1, &len1), FRAY_OK);
+		assert_true(len1 == len0 && !memcmp(b1, start, len0));
+		free(start);
+		fray_game_free(game);
+		unlink(path);
+	}
+	/* the seeds reach a defender that passed and chose its reaction */
+	assert_true(passed > 0);
+}
+
+/* BBB Assault (G6's default dice, R20's re-fights): bases and markers as
+ * fray table leaves them; the turn's end; undone. */
+static void bbb_assault(void **state)
+{
+	(void)state;
+	char path[128];
+	snprintf(path, sizeof path, "%s/bbb.yaml", dir);
+	fray_table("new '%s' --rules bbb --forces '%s/examples/bbb/forces.yaml' --seed 11", path, FRAY_SOURCE_DIR);
+	fray_game *game = load(path);
+	char *events;
+	assert_int_equal(fray_game_apply(game, "assault", "Texas Brigade", "1st Brigade", 0, NULL, NULL, &events), FRAY_OK);
+	assert_non_null(strstr(events, "\"procedure\": \"bbb.assault\""));
+	free(events);
+	fray_table("'%s' assault 'Texas Brigade' --at '1st Brigade'", path);
+	same_as_file(game, path);
+	assert_int_equal(fray_game_apply(game, "turn", NULL, NULL, 0, NULL, NULL, NULL), FRAY_OK);
+	fray_table("'%s' turn", path);
+	same_as_file(game, path);
+	assert_int_equal(fray_game_turn(game), 2);
+	for (int i = 0; i < 2; i++) {
+		assert_int_equal(fray_game_undo(game), FRAY_OK);
+		fray_table("'%s' undo", path);
+		same_as_file(game, path);
+	}
+	/* an unknown option is refused and changes nothing */
+	const char *bad[] = {"--no-such-option"};
+	assert_int_equal(fray_game_apply(game, "assault", "Texas Brigade", "1st Brigade", 1, bad, NULL, NULL),
+			 FRAY_ERR_INPUT);
+	assert_non_null(strstr(fray_ctx_message(ctx), "unknown option"));
+	fray_ctx_clear(ctx);
+	same_as_file(game, path);
+	fray_game_free(game);
+	unlink(path);
+}
+
+/* The actions a unit may take now, as the rules say: a panicked Presidio
+ * unit neither shoots nor charges, and rallies (Section 2, Section 7). */
+static void actions_by_standing(void **state)
+{
+	(void)state;
+	char path[128];
+	snprintf(path, sizeof path, "%s/actions.yaml", dir);
+	fray_table("new '%s' --rules presidio --forces '%s/examples/presidio/forces.yaml' --seed 1", path,
+		   FRAY_SOURCE_DIR);
+	fray_game *game = load(path);
+	const char *names[16];
+	size_t n = fray_game_actions(game, 2, names, 16);
+	bool shoot = false, rally = false;
+	for (size_t i = 0; i < n; i++) {
+		shoot |= !strcmp(names[i], "shoot");
+		rally |= !strcmp(names[i], "rally");
+	}
+	assert_true(shoot && !rally);
+	const char *set[] = {"status=panicked"};
+	assert_int_equal(fray_game_apply(game, "set", fray_game_unit(game, 2), NULL, 1, set, NULL, NULL), FRAY_OK);
+	n = fray_game_actions(game, 2, names, 16);
+	shoot = rally = false;
+	for (size_t i = 0; i < n; i++) {
+		shoot |= !strcmp(names[i], "shoot") || !strcmp(names[i], "charge");
+		rally |= !strcmp(names[i], "rally");
+	}
+	assert_true(!shoot && rally);
+	fray_game_free(game);
+	unlink(path);
+}
+
+/* Issue 28's actions through the API. Section 4, Independent Fire: two
+ * consecutive actions rolled together, one morale check after both;
+ * Section 5, Pursuit: a panicked unit caught surrenders, with no dice. */
+static void presidio_two_actions_and_pursuit(void **state)
+{
+	(void)state;
+	char path[128];
+	snprintf(path, sizeof path, "%s/issue28.yaml", dir);
+	fray_table("new '%s' --rules presidio --forces '%s/examples/presidio/forces.yaml' --seed 4", path,
+		   FRAY_SOURCE_DIR);
+	fray_game *game = load(path);
+	const char *two[] = {"--range", "10", "--actions", "2"};
+	char *events;
+	assert_int_equal(fray_game_apply(game, "shoot", "Presidials", "Apaches", 4, two, NULL, &events), FRAY_OK);
+	assert_int_equal(count(events, "\"procedure\": \"presidio.shoot\""), 2);
+	int checks = count(events, "\"procedure\": \"presidio.morale\"");
+	assert_true(checks <= 1);
+	if (checks) { /* after both shots */
+		const char *second = strstr(strstr(events, "\"presidio.shoot\"") + 1, "\"presidio.shoot\"");
+		assert_true(strstr(events, "\"presidio.morale\"") > second);
+	}
+	free(events);
+	fray_table("'%s' shoot Presidials --at Apaches --range 10 --actions 2", path);
+	same_as_file(game, path);
+	/* two actions of a volley: refused, nothing changed */
+	const char *volley[] = {"--range", "10", "--actions", "2", "--mode", "volley"};
+	assert_int_equal(fray_game_apply(game, "shoot", "Cueras", "Apaches", 6, volley, NULL, NULL), FRAY_ERR_INPUT);
+	fray_ctx_clear(ctx);
+	same_as_file(game, path);
+	/* pursuit of a panicked unit: it surrenders */
+	const char *panicked[] = {"status=panicked"};
+	assert_int_equal(fray_game_apply(game, "set", "Comanches", NULL, 1, panicked, NULL, NULL), FRAY_OK);
+	assert_int_equal(fray_game_apply(game, "pursue", "Cueras", "Comanches", 0, NULL, NULL, &events), FRAY_OK);
+	assert_non_null(strstr(events, "\"steps\": []"));
+	assert_non_null(strstr(events, "Comanches: surrendered"));
+	free(events);
+	fray_table("'%s' set Comanches status=panicked", path);
+	fray_table("'%s' pursue Cueras --at Comanches", path);
+	same_as_file(game, path);
+	/* out of the fight: no action left to it */
+	const char *names[16];
+	assert_int_equal(fray_game_actions(game, 3, names, 16), 0);
+	fray_game_free(game);
+	unlink(path);
+}
+
+/* BBB Silenced Artillery: a gun given Low Ammo instead of Silenced may
+ * not fire; the refusal is the rules' (fray_bbb_fire_refused). */
+static void bbb_low_ammo_instead(void **state)
+{
+	(void)state;
+	char path[128];
+	snprintf(path, sizeof path, "%s/guns.yaml", dir);
+	fray_table("new '%s' --rules bbb --forces '%s/examples/bbb/forces.yaml' --seed 2", path, FRAY_SOURCE_DIR);
+	fray_game *game = load(path);
+	const char *held[] = {"low_ammo_instead=true"};
+	assert_int_equal(fray_game_apply(game, "set", "Battery B", NULL, 1, held, NULL, NULL), FRAY_OK);
+	const char *names[16];
+	size_t n = fray_game_actions(game, 2, names, 16);
+	for (size_t i = 0; i < n; i++)
+		assert_string_not_equal(names[i], "fire");
+	const char *range[] = {"--range", "6"};
+	assert_int_equal(fray_game_apply(game, "fire", "Battery B", "Texas Brigade", 2, range, NULL, NULL),
+			 FRAY_ERR_INPUT);
+	assert_non_null(strstr(fray_ctx_message(ctx), "Low Ammo instead of Silenced"));
+	fray_ctx_clear(ctx);
+	fray_game_free(game);
+	unlink(path);
+}
+
+static int make_dir(void **state)
+{
+	(void)state;
+	return setup(state) || !mkdtemp(dir);
+}
+
+static int remove_dir(void **state)
+{
+	rmdir(dir);
+	return teardown(state);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(presidio_charge),
+		cmocka_unit_test(bbb_assault),
+		cmocka_unit_test(actions_by_standing),
+		cmocka_unit_test(presidio_two_actions_and_pursuit),
+		cmocka_unit_test(bbb_low_ammo_instead),
+	};
+	return cmocka_run_group_tests(tests, make_dir, remove_dir);
+}
