@@ -183,23 +183,42 @@ static int half_up(int n)
 
 /* R15: one casualty die per casualty; at most the specialty figures left
  * hits one of them. The leader is the first specialty figure: a
- * specialist hit is he with one chance in the specialists left. */
-static int specialists(fray_roller *r, int casualties, int die, int left, bool leader, bool *leader_hit)
+ * specialist hit is he with one chance in the specialists left. "All
+ * other hits are then taken by privates" (Section 6, Hits): a casualty
+ * the die gives to a private needs a private left; once none is, the
+ * casualties left fall on specialty figures, no die rolled (privates < 0:
+ * not known, never run out). */
+static int specialists(fray_roller *r, int casualties, int die, int left, int privates, bool leader,
+		       bool *leader_hit)
 {
 	int hit = 0;
 	*leader_hit = false;
 	for (int c = 0; c < casualties && left > 0; c++) {
 		int face;
-		if (fray_roll_at_most(r, die, left < die ? left : die, &face, "casualty die")) {
+		if (privates == 0)
+			fray_emit_note(r, "no private left: the casualty falls on a specialty figure, no die",
+				       "Presidio Section 6, Hits; ruling R15");
+		if (privates == 0 || fray_roll_at_most(r, die, left < die ? left : die, &face, "casualty die")) {
 			/* one specialty figure left: he is the one, no die */
 			if (leader && !*leader_hit &&
 			    (left == 1 || fray_roll_at_most(r, left, 1, &face, "which specialty figure (1: the leader)")))
 				*leader_hit = true;
 			hit++;
 			left--;
+		} else if (privates > 0) {
+			privates--;
 		}
 	}
 	return hit;
+}
+
+/* The privates of a unit of figures with specialty figures among them;
+ * -1 when the unit's figures are not given. */
+static int privates_of(int figures, int specialty)
+{
+	if (figures <= 0)
+		return -1;
+	return figures > specialty ? figures - specialty : 0;
 }
 
 /* The wound number's terms: the damage chart's number for damage - armor
@@ -296,7 +315,8 @@ FRAY_API void fray_presidio_shoot(fray_roller *r, const fray_presidio_shoot_in *
 						      "to wound, the unit behind");
 	if (out->casualties && in->specialists > 0) {
 		int die = fray_presidio_casualty_die(fray_presidio_size_of(in->target_figures));
-		out->specialists_hit = specialists(r, out->casualties, die, in->specialists, in->target_leader,
+		out->specialists_hit = specialists(r, out->casualties, die, in->specialists,
+						   privates_of(in->target_figures, in->specialists), in->target_leader,
 						   &out->leader_hit);
 	}
 	/* Section 7: a unit checks morale after an action in which it took
@@ -717,7 +737,7 @@ static int melee_specialists(fray_roller *r, int casualties, int unit, int conta
 			 fray_presidio_size_names[fray_presidio_size_of(figures)], specialty);
 		fray_emit_note(r, text, "Presidio Section 6, Hits; ruling R15");
 	}
-	return specialists(r, casualties, die, specialty, leader, leader_hit);
+	return specialists(r, casualties, die, specialty, privates_of(figures, specialty), leader, leader_hit);
 }
 
 /* ", its butt as a 2-handed axe/warclub/rifle butt (8+, damage 4)" */
