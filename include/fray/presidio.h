@@ -565,7 +565,7 @@ typedef struct fray_presidio_move_in {
 				    roll" (Section 1) */
 	bool road_column;        /* a column on a road: +3" (Formations) */
 	int turns;               /* right, left or about faces while moving:
-				    2" each (Formation Maneuvers, Turning) */
+				    2" each in line (Formation Maneuvers, Turning) */
 	bool firing;             /* fires while moving: 1" walking, 2" running,
 				    before doubling (Section 4, Fire while Moving) */
 	int reloading;           /* actions of reloading while moving: 2" each,
@@ -584,6 +584,12 @@ typedef struct fray_presidio_move_in {
  * less the inches of kneeling, going prone, turning and a light barrier,
  * then a medium or heavy barrier's fraction; never below 0. */
 double fray_presidio_move_distance(const fray_presidio_move_in *in, int die);
+/* Why the text does not allow this movement, or NULL: firing while moving
+ * by a unit not designated light or skirmish, or in line (Section 4,
+ * Independent Fire); turns by a unit not in line (Section 3, Formation
+ * Maneuvers: only a unit in line pays for turning); a disordered unit (a
+ * clump) in road column. */
+const char *fray_presidio_move_refused(const fray_presidio_move_in *in);
 /* As a procedure: outcome {distance in quarter inches}. */
 void fray_presidio_move_procedure(fray_roller *r, fray_policy *p, const void *in, int64_t *out);
 

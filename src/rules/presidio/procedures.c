@@ -97,6 +97,12 @@ FRAY_API const char *fray_presidio_fire_state_refused(const fray_presidio_shoot_
 	if (in->reloading_in_cover && in->firer_standing == FRAY_PRESIDIO_DISORDERED)
 		return "a disordered unit is in a clump, not in skirmish formation: it cannot reload taking more "
 		       "cover (Presidio Section 3, Disorder; Section 4, Reloading While Taking Additional Cover)";
+	/* "Units designated as skirmishers and light units can perform
+	 * independent fire while moving", and Fire while Moving is "pending
+	 * ... independent fire restrictions": no other unit fires moving */
+	if (in->mode == FRAY_PRESIDIO_MOVING && !in->light)
+		return "only units designated light or skirmish fire while moving (Presidio Section 4, Independent "
+		       "Fire and Fire while Moving): give the designation";
 	if (!in->volley_if_able)
 		return fray_presidio_volley_refused(in);
 	return NULL;
@@ -1032,12 +1038,40 @@ static int move_cost_terms(const fray_presidio_move_in *in, term *t)
 	int n = 0;
 	add_term(t, &n, -in->kneel_changes, r3, "kneeling or rising from kneeling (1\" each)");
 	add_term(t, &n, -2 * in->prone_changes, r3, "going prone or rising from prone (2\" each)");
-	add_term(t, &n, -2 * in->turns, "Presidio Section 3, Formation Maneuvers, Turning",
-		 "turning right, left or about (2\" each)");
+	/* only a unit in line pays for its turns (fray_presidio_move_refused) */
+	add_term(t, &n, in->line ? -2 * in->turns : 0, "Presidio Section 3, Formation Maneuvers, Turning",
+		 "turning right, left or about in line (2\" each)");
 	if (in->barrier == FRAY_PRESIDIO_LIGHT_BARRIER)
 		add_term(t, &n, in->mover == FRAY_PRESIDIO_MOUNTED ? -4 : -2, "Presidio Section 3, Light Barriers",
 			 in->mover == FRAY_PRESIDIO_MOUNTED ? "a light barrier, mounted (4\")" : "a light barrier (2\")");
 	return n;
+}
+
+FRAY_API const char *fray_presidio_move_refused(const fray_presidio_move_in *in)
+{
+	/* Section 4, Independent Fire: only units designated skirmishers and
+	 * light units fire while moving; Fire while Moving is "pending ...
+	 * independent fire restrictions" (as Reloading While Moving) */
+	if (in->firing && in->designation == FRAY_PRESIDIO_OTHER_UNIT)
+		return "firing while moving: only units designated light or skirmish fire while moving (Presidio "
+		       "Section 4, Independent Fire): give the designation";
+	/* skirmish units "may fight in line formation only until they move"
+	 * (Section 3, Formations): a unit moving in line is not firing as
+	 * skirmishers, as line units do not reload while moving */
+	if (in->firing && in->line)
+		return "firing while moving in line: only light and skirmish units fire while moving, and they fight "
+		       "in line only until they move (Presidio Section 3, Formations; Section 4, Independent Fire)";
+	/* Turning costs a unit in Line 2" a face; a march column turns freely
+	 * and skirmishers do not turn (Section 3, Formation Maneuvers) */
+	if (in->turns > 0 && !in->line)
+		return "turns: turning costs inches only for a unit in line (a march column turns freely, skirmishers "
+		       "and a clump do not turn: Presidio Section 3, Formation Maneuvers): give line, or no turns";
+	/* a disordered unit is placed in a clump (Section 3, Disorder): not a
+	 * column on a road */
+	if (in->road_column && in->disordered)
+		return "road column and disordered: a disordered unit is in a clump, not in column; it reforms first "
+		       "(Presidio Section 3, Disorder)";
+	return NULL;
 }
 
 /* The distance moved before the inches of the formation: the die and its

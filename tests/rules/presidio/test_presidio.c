@@ -212,7 +212,7 @@ static void fire_while_moving(void **state)
 	(void)state;
 	fray_presidio_shoot_in in = {.weapon = fray_presidio_weapon_find("flintlock musket", NULL),
 				     .band = 0, .skill = 3, .figures = 7, .armor = 0, .target_figures = 20,
-				     .cover = FRAY_PRESIDIO_PARTIAL, .mode = FRAY_PRESIDIO_MOVING};
+				     .cover = FRAY_PRESIDIO_PARTIAL, .mode = FRAY_PRESIDIO_MOVING, .light = true};
 	assert_int_equal(fray_presidio_hit_number(&in), 12);
 	in.cover = FRAY_PRESIDIO_FULL;
 	assert_true(fray_presidio_hit_number(&in) > 12);
