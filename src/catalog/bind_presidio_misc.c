@@ -298,16 +298,16 @@ const proc_desc presidio_fuse_desc = {
 	fuse_in, 1, fuse_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"actions\": 3}", bind_fuse, NULL, NULL, false,
 	/* the page */ .headline = {"fixed_on_action", ">= 1", "the fuse is fixed"}};
 
-/* ---- gun movement (Sections 9, 11) ---- */
+/* ---- gun movement (Sections 9, 10) ---- */
 
 static const char *const limbers[] = {"hand", "2-horse", "4-horse"};
 enum { GM_GUN, GM_BY, GM_MISSING, GM_RUNNING, GM_GARRISON, GM_N };
 static const in_desc gun_move_in[] = {
 	{"gun", IN_STRING, .required = true, .help = "a cannon of the Artillery Movement table (\"12# cannon\")",
-	 .rule = "Presidio Section 11, Artillery Movement"},
+	 .rule = "Presidio Section 10, Artillery Movement"},
 	{"by", IN_CHOICE, .choices = limbers, .nchoices = 3,
 	 .help = "hauled by hand (a crew of four or a one-horse limber) or a limber",
-	 .rule = "Presidio Section 11, Artillery Movement"},
+	 .rule = "Presidio Section 10, Artillery Movement"},
 	{"missing_crew", IN_INT, 0, 4, .help = "crewmen lost (-2\" each, by hand)",
 	 .rule = "Presidio Section 9, Gun Movement"},
 	{"running", IN_BOOL, .help = "running: x2", .rule = "Presidio Section 9, Gun Movement"},

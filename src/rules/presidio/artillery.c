@@ -359,7 +359,7 @@ FRAY_API void fray_presidio_fuse_repair_procedure(fray_roller *r, fray_policy *p
 	}
 }
 
-/* Artillery Movement (Section 11): hand (crew of four, or a one-horse
+/* Artillery Movement (Section 10; Section 9 calls it Section 11): hand (crew of four, or a one-horse
  * limber), 2-horse and 4-horse limber; -1 where the table has "--". */
 const fray_presidio_gun_move fray_presidio_gun_moves[] = {
 	{"1# swivel", -1, -1, -1}, {"2# swivel", -1, -1, -1}, {"3# cannon", 6, 9, 12},

@@ -227,14 +227,26 @@ static int privates_of(int figures, int specialty)
 	return figures > specialty ? figures - specialty : 0;
 }
 
-/* The wound number's terms: the damage chart's number for damage - armor
- * (R13), 2 up when firing while moving. */
+/* The differential's terms: the weapon's damage less the target's armor
+ * (R13), told before the chart's number read for it. */
+static int differential_terms(int damage, int armor, term *t)
+{
+	int n = 0;
+	add_base(t, &n, damage, "Presidio Section 10, Damage", "the weapon's damage");
+	add_base(t, &n, -armor, "Presidio Section 6, Wounding; ruling R13", "the target's armor");
+	return n;
+}
+
+/* The wound number's terms: the d12 the damage chart needs for damage -
+ * armor (R13; the chart's number is that score, not a difference), 2 up
+ * when firing while moving. */
 static int wound_terms(const fray_presidio_shoot_in *in, term *t)
 {
 	int n = 0, wn = fray_presidio_wound_number(in->weapon->damage - in->armor);
 	if (!wn)
 		return 0;
-	add_base(t, &n, wn, "Presidio Section 6, Wounding; ruling R13", "the damage chart for damage - armor");
+	add_base(t, &n, wn, "Presidio Section 6, Wounding; ruling R13",
+		 "the d12 needed, from the damage chart for damage - armor");
 	add_term(t, &n, in->mode == FRAY_PRESIDIO_MOVING ? 2 : 0, "Presidio Section 4, Fire while Moving",
 		 "fire while moving");
 	return n;
@@ -284,8 +296,12 @@ FRAY_API void fray_presidio_shoot(fray_roller *r, const fray_presidio_shoot_in *
 		term w[4];
 		int nw = wound_terms(in, w);
 		wn = nw ? sum_terms(w, nw) : 0;
-		if (nw && out->hit_number <= 12)
+		if (nw && out->hit_number <= 12) {
+			term d[2];
+			tell_terms(r, d, differential_terms(in->weapon->damage, in->armor, d),
+				   "damage - armor (the differential)", "Presidio Section 6, Wounding; ruling R13");
 			tell_terms(r, w, nw, "wound number (d12 per hit)", "Presidio Section 6, ruling R13");
+		}
 	}
 	out->wound_number = wn > 12 ? 0 : wn;
 	if (out->hit_number > 12 && n)
@@ -716,8 +732,13 @@ static void strikes(fray_roller *r, int figures, int difficulty, const fray_pres
 	*hits = fray_successes(r, figures, 12, difficulty < 1 ? 1 : difficulty, what);
 	int wn = fray_presidio_wound_number(w->damage - armor);
 	if (*hits && wn) {
-		fray_emit_modifier(r, "the damage chart for damage - armor", wn, "Presidio Section 6, Wounding; ruling R13");
-		fray_emit_total(r, "wound number (d12 per hit)", wn, "Presidio Section 6, ruling R13");
+		term d[2], c[1];
+		int nc = 0;
+		tell_terms(r, d, differential_terms(w->damage, armor, d), "damage - armor (the differential)",
+			   "Presidio Section 6, Wounding; ruling R13");
+		add_base(c, &nc, wn, "Presidio Section 6, Wounding; ruling R13",
+			 "the d12 needed, from the damage chart for damage - armor");
+		tell_terms(r, c, nc, "wound number (d12 per hit)", "Presidio Section 6, ruling R13");
 		snprintf(what, sizeof what, "%s to wound", who);
 		*casualties = fray_successes(r, *hits, 12, wn, what);
 	}

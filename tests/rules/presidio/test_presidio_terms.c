@@ -468,6 +468,51 @@ static void ram_terms(void **state)
 		}
 }
 
+/* Issue 28: the chart's number is the d12 needed, not a difference: a
+ * musket (damage 4) against armor 0 is a differential of +4 needing 5.
+ * Shoot and melee tell the differential (damage, armor) as its TOTAL,
+ * then the chart's number labelled as the d12 needed. */
+static void wound_number_told_as_the_d12_needed(void **state)
+{
+	(void)state;
+	const fray_presidio_weapon *musket = fray_presidio_weapon_find("flintlock musket", NULL);
+	assert_non_null(musket);
+	for (int armor = 0; armor <= 4; armor++)
+		for (int moving = 0; moving < 2; moving++) {
+			fray_presidio_shoot_in in = {.weapon = musket, .band = 0, .figures = 12, .armor = armor,
+						     .target_figures = 10, .light = true,
+						     .mode = moving ? FRAY_PRESIDIO_MOVING : FRAY_PRESIDIO_INDEPENDENT};
+			told t;
+			int64_t out[8];
+			run(fray_presidio_shoot_procedure, &in, 3, &t, out);
+			int diff = musket->damage - armor;
+			assert_int_equal(term_told(&t, "the weapon's damage", "Section 10"), musket->damage);
+			assert_int_equal(total(&t, "damage - armor (the differential)"), diff);
+			assert_int_equal(term_told(&t, "the d12 needed", "R13"), chart(diff));
+			assert_int_equal(total(&t, "wound number (d12 per hit)"), chart(diff) + (moving ? 2 : 0));
+		}
+	assert_int_equal(musket->damage - 0, 4);
+	assert_int_equal(chart(4), 5);
+	/* melee: a lance's strikes, told once a strike has hit */
+	const fray_presidio_weapon *lance = fray_presidio_weapon_find("metal lance/knife", NULL);
+	assert_non_null(lance);
+	for (int armor = 0; armor <= 2; armor++) {
+		fray_presidio_melee_in in = {.weapon = lance, .figures = 12, .skill = 4, .defender_figures = 12,
+					     .defender_armor = armor};
+		told t;
+		int64_t out[8];
+		uint64_t seed = 1;
+		do
+			run(fray_presidio_melee_procedure, &in, seed++, &t, out);
+		while (out[0] == 0 && seed < 50);
+		assert_true(out[0] > 0);
+		int diff = lance->damage - armor;
+		assert_int_equal(total(&t, "damage - armor (the differential)"), diff);
+		assert_int_equal(term_told(&t, "the d12 needed", "R13"), chart(diff));
+		assert_int_equal(total(&t, "wound number (d12 per hit)"), chart(diff));
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -476,6 +521,7 @@ int main(void)
 		cmocka_unit_test(move_disordered_half),
 		cmocka_unit_test(move_worked_examples),
 		cmocka_unit_test(move_and_fire_refusals),
+		cmocka_unit_test(wound_number_told_as_the_d12_needed),
 		cmocka_unit_test(jump_numbers),
 		cmocka_unit_test(gun_move_terms_and_garrison),
 		cmocka_unit_test(fuse_repair_number),
