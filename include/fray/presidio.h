@@ -298,6 +298,10 @@ typedef struct fray_presidio_melee_in {
 	int specialists, defender_specialists;
 	bool leader, defender_leader;
 	int unit_figures, defender_unit_figures;
+	/* Section 2, Holding 2 Actions: a defender that held an action strikes
+	 * back simultaneously (with both), with the figures it had before the
+	 * attackers' casualties; else with those the strike left */
+	bool simultaneous;
 } fray_presidio_melee_in;
 
 typedef struct fray_presidio_melee_out {
@@ -314,6 +318,9 @@ typedef struct fray_presidio_melee_out {
  * and the modifiers (Section 5); and the defender's return strike. */
 int fray_presidio_melee_difficulty(const fray_presidio_melee_in *in);
 int fray_presidio_return_difficulty(const fray_presidio_melee_in *in);
+/* Why the text does not allow this melee, or NULL: a simultaneous strike
+ * needs the defenders to strike back (both). */
+const char *fray_presidio_melee_refused(const fray_presidio_melee_in *in);
 void fray_presidio_melee(fray_roller *r, const fray_presidio_melee_in *in,
 			 fray_presidio_melee_out *out);
 /* As a procedure: outcome {hits, casualties, return_hits, return_casualties,

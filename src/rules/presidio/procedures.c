@@ -778,6 +778,23 @@ static const char *butt_words(const fray_presidio_weapon *w)
 	return m->damage == 3 ? " (its butt: 8+, damage 3, Section 10)" : " (its butt: 8+, damage 4, Section 10)";
 }
 
+FRAY_API const char *fray_presidio_melee_refused(const fray_presidio_melee_in *in)
+{
+	if (in->simultaneous && !in->both)
+		return "simultaneous: a simultaneous strike is the defenders' strike back; give both (Presidio Section "
+		       "2, Holding 2 Actions)";
+	return NULL;
+}
+
+/* The defenders who strike back: those the attackers' strike left, or,
+ * when they held an action to "simultaneously melee against the
+ * attackers" (Section 2, Holding 2 Actions; charging units only "usually
+ * strike first"), every one in contact before its casualties. */
+static int strikers_back(const fray_presidio_melee_in *in, int casualties)
+{
+	return in->simultaneous ? in->defender_figures : in->defender_figures - casualties;
+}
+
 FRAY_API void fray_presidio_melee(fray_roller *r, const fray_presidio_melee_in *in,
 				  fray_presidio_melee_out *out)
 {
@@ -804,13 +821,16 @@ FRAY_API void fray_presidio_melee(fray_roller *r, const fray_presidio_melee_in *
 						 in->defender_specialists, in->defender_leader, &out->leader_hit,
 						 "the defenders");
 	if (in->both) {
-		int left = in->defender_figures - out->casualties;
+		int left = strikers_back(in, out->casualties);
 		if (fray_roller_narrating(r)) {
 			char text[160];
-			snprintf(text, sizeof text, "%d defender%s strike back with %s%s: %d+ on d12", left < 0 ? 0 : left,
-				 left == 1 ? "" : "s", in->defender_weapon->name, butt_words(in->defender_weapon),
-				 out->return_difficulty);
-			fray_emit_note(r, text, "Presidio Section 5, Melee Attacks: then the defenders (1 action)");
+			snprintf(text, sizeof text, "%d defender%s strike back%s with %s%s: %d+ on d12", left < 0 ? 0 : left,
+				 left == 1 ? "" : "s", in->simultaneous ? " simultaneously (all in contact before the strike)"
+									 : "",
+				 in->defender_weapon->name, butt_words(in->defender_weapon), out->return_difficulty);
+			fray_emit_note(r, text, in->simultaneous ? "Presidio Section 2, Holding 2 Actions: simultaneously"
+								  : "Presidio Section 5, Melee Attacks: then the defenders "
+								    "(1 action)");
 			term t[MAX_TERMS];
 			int n = return_terms(in, t);
 			if (n)
