@@ -606,9 +606,10 @@ static void fmt_artillery(const fray_call *c, const int64_t *o, bool json, textb
 	else if (o[0] == 2)
 		text_add(t, "mishap %lld", (long long)o[3]);
 	else if (canister && in->friendly_figures)
-		text_add(t, "%lld casualt%s, %lld friendly", (long long)o[1], o[1] == 1 ? "y" : "ies", (long long)o[4]);
-	else if (canister)
-		text_add(t, "%lld casualt%s", (long long)o[1], o[1] == 1 ? "y" : "ies");
+		text_add(t, "%s: %lld casualt%s, %lld friendly", results[o[0]], (long long)o[1], o[1] == 1 ? "y" : "ies",
+			 (long long)o[4]);
+	else if (canister) /* a miss and a hit that wounds no one both leave 0 casualties */
+		text_add(t, "%s: %lld casualt%s", results[o[0]], (long long)o[1], o[1] == 1 ? "y" : "ies");
 	else if (o[0] == 1)
 		text_add(t, "hit, %s", o[1] ? "destroyed" : "weakened");
 	else
@@ -702,8 +703,8 @@ const proc_desc presidio_artillery_desc = {
 	"x3 blind; rifled direct shot does not) in a direction 1d6; a 1 (snake eyes\n"
 	"blind) is a possible mishap: 1-4 on the mishap table, no shot; 5-6, the shot\n"
 	"goes as rolled and scatters. A hit rolls damage against the strength. Canister: the\n"
-	"burst's dice as a volley, wounding on the damage chart; friends in the cone\n"
-	"share the hits.",
+	"burst's dice as a volley, one of them the piece's (its 1 a possible mishap),\n"
+	"wounding on the damage chart; friends in the cone share the hits.",
 	artillery_in, AR_N, artillery_out, 6, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
 	"{\"gun\": \"12# cannon, smoothbore\", \"ammo\": \"shot\", \"skill\": 1, \"structure\": \"log house\"}",
 	bind_artillery, NULL, NULL, false,
