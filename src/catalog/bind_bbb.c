@@ -35,8 +35,10 @@ static const in_desc assault_in[] = {
 	{"attacker_arm", IN_CHOICE, .choices = arm_names, .nchoices = 3,
 	 .help = "the attacker's arm (a gun is silenced where others are disrupted)", .rule = SHEET ", Result / Effect"},
 	{"fortified", IN_BOOL, .help = "a fortification, bridge or linear obstacle", .rule = SHEET ", Terrain Table note"},
-	{"town", IN_BOOL, .help = "the defender is in a town: cover 2 (-2), it cannot be outflanked", .rule = SHEET ", Terrain Table"},
-	{"fort", IN_BOOL, .help = "the defender is in a fort: cover 3 (-3), fortified, not outflanked", .rule = SHEET ", Terrain Table"},
+	{"town", IN_BOOL, .help = "the defender is in a town: cover 2 (-2), it cannot be outflanked",
+	 .rule = SHEET ", Terrain Table"},
+	{"fort", IN_BOOL, .help = "the defender is in a fort: cover 3 (-3), fortified, not outflanked",
+	 .rule = SHEET ", Terrain Table"},
 	{"outflanked", IN_BOOL, .help = "the defender is outflanked (+2)", .rule = SHEET ", Assault Modifiers"},
 	{"max_fights", IN_INT, 1, 20, .def = 8, .help = "odds follow this many re-fights, then say what is left",
 	 .rule = "ruling R20"},
@@ -311,7 +313,8 @@ static const in_desc fire_in[] = {
 	 .rule = SHEET ", Terrain Table"},
 	{"fortified", IN_BOOL, .help = "a fortification, bridge or linear obstacle", .rule = SHEET ", Terrain Table note"},
 	{"town", IN_BOOL, .help = "the target is in a town: cover 2 Left, no flanking fire", .rule = SHEET ", Terrain Table"},
-	{"fort", IN_BOOL, .help = "the target is in a fort: cover 3 Left, fortified, no flanking fire", .rule = SHEET ", Terrain Table"},
+	{"fort", IN_BOOL, .help = "the target is in a fort: cover 3 Left, fortified, no flanking fire",
+	 .rule = SHEET ", Terrain Table"},
 	{"shift", IN_INT, -20, 20, .help = "any other net shift, right positive", .rule = FIRE_SHIFTS},
 	{"firer_bases", IN_INT, 0, 1000, .def = -1,
 	 .help = "the firer's bases left, when fewer than its weapon groups count (losses off the largest group)",
@@ -485,7 +488,7 @@ static fray_status bind_fire(fray_call *c)
 		   (cover > 0 || in->terrain) && !counted ? "; cover ignored (cavalry/artillery)" : "");
 	textbuf t = text_on(c->inputs_json, sizeof c->inputs_json);
 	text_add(&t, "{\"firepower\": %g, \"shift\": %d, \"target\": \"%s\", \"training\": \"%s\", \"advancing\": %s}",
-		 firepower, shift, arm_names[target], fray_bbb_training_names[in->training],
+		 firepower, shift - counted, arm_names[target], fray_bbb_training_names[in->training],
 		 in->advancing ? "true" : "false");
 	call_run(c, fray_bbb_fire_procedure, 8, fmt_fire);
 	return FRAY_OK;
