@@ -83,6 +83,19 @@ typedef struct fray_bbb_effect_of {
 fray_bbb_effect_of fray_bbb_result_effect(fray_bbb_result res, fray_bbb_arm target, fray_bbb_training t,
 					  bool advancing, int bases);
 
+/* The Terrain Table's covered terrains that fray knows by name: a Town's
+ * cover is worth 2 (2 Left in fire, -2 against the attacker), a Fort's 3;
+ * any other cover is given as a number. */
+typedef enum fray_bbb_terrain {
+	FRAY_BBB_OTHER_TERRAIN = 0, FRAY_BBB_TOWN = 1, FRAY_BBB_FORT = 2
+} fray_bbb_terrain;
+/* The cover a target (fire: columns Left) or a defender (assault:
+ * subtracted) counts: the larger of the cover given and its terrain's (a
+ * unit is in one cover; not added), and none for cavalry and artillery
+ * except in Fortifications (a fort, or fortified: a fortification, behind
+ * a bridge or a linear obstacle; Terrain Table note). */
+int fray_bbb_cover_counted(fray_bbb_arm arm, int cover, fray_bbb_terrain terrain, bool fortified);
+
 typedef struct fray_bbb_fire_in {
 	double firepower;         /* after the fire multipliers */
 	int shift;                /* net column shift, right positive */
@@ -94,6 +107,12 @@ typedef struct fray_bbb_fire_in {
 	/* a gun in a Fortification given Low Ammo instead of Silenced:
 	 * refused until that marker is removed (Silenced Artillery) */
 	bool firer_low_ammo_instead;
+	/* the target's cover, counted by fray_bbb_cover_counted and shifted
+	 * Left by the procedure (not in shift): the cover given (0-3), the
+	 * terrain (a town 2, a fort 3), fortified */
+	int cover;
+	fray_bbb_terrain terrain;
+	bool fortified;
 } fray_bbb_fire_in;
 /* A unit's markers that last between actions (the sheet's Markers).
  * low_ammo_instead: a gun in a Fortification that took Low Ammo instead
@@ -139,11 +158,17 @@ typedef struct fray_bbb_assault_side {
 
 typedef struct fray_bbb_assault_in {
 	fray_bbb_assault_side attacker, defender;
-	int cover;                /* defender in cover: 0..6, subtracted */
+	int cover;                /* defender in cover: 0..6, subtracted as
+				     fray_bbb_cover_counted counts it (with
+				     terrain and fortified, at the end) */
 	bool outflanked;          /* +2 */
 	/* G6: the dice each side rolls, configurable; 0 and 0: the ruling's
 	 * default, 1d6 each, and the story says the default was used */
 	int dice, sides;
+	/* the defender's terrain (a town -2, a fort -3) and whether it is
+	 * fortified: with cover, fray_bbb_cover_counted */
+	fray_bbb_terrain terrain;
+	bool fortified;
 } fray_bbb_assault_in;
 #define FRAY_BBB_ASSAULT_DICE 1   /* G6's default: 1d6 a side */
 #define FRAY_BBB_ASSAULT_SIDES 6

@@ -298,6 +298,10 @@ typedef struct fray_presidio_melee_in {
 	int specialists, defender_specialists;
 	bool leader, defender_leader;
 	int unit_figures, defender_unit_figures;
+	/* Section 2, Holding 2 Actions: a defender that held an action strikes
+	 * back simultaneously (with both), with the figures it had before the
+	 * attackers' casualties; else with those the strike left */
+	bool simultaneous;
 } fray_presidio_melee_in;
 
 typedef struct fray_presidio_melee_out {
@@ -314,6 +318,9 @@ typedef struct fray_presidio_melee_out {
  * and the modifiers (Section 5); and the defender's return strike. */
 int fray_presidio_melee_difficulty(const fray_presidio_melee_in *in);
 int fray_presidio_return_difficulty(const fray_presidio_melee_in *in);
+/* Why the text does not allow this melee, or NULL: a simultaneous strike
+ * needs the defenders to strike back (both). */
+const char *fray_presidio_melee_refused(const fray_presidio_melee_in *in);
 void fray_presidio_melee(fray_roller *r, const fray_presidio_melee_in *in,
 			 fray_presidio_melee_out *out);
 /* As a procedure: outcome {hits, casualties, return_hits, return_casualties,
@@ -565,7 +572,7 @@ typedef struct fray_presidio_move_in {
 				    roll" (Section 1) */
 	bool road_column;        /* a column on a road: +3" (Formations) */
 	int turns;               /* right, left or about faces while moving:
-				    2" each (Formation Maneuvers, Turning) */
+				    2" each in line (Formation Maneuvers, Turning) */
 	bool firing;             /* fires while moving: 1" walking, 2" running,
 				    before doubling (Section 4, Fire while Moving) */
 	int reloading;           /* actions of reloading while moving: 2" each,
@@ -584,6 +591,12 @@ typedef struct fray_presidio_move_in {
  * less the inches of kneeling, going prone, turning and a light barrier,
  * then a medium or heavy barrier's fraction; never below 0. */
 double fray_presidio_move_distance(const fray_presidio_move_in *in, int die);
+/* Why the text does not allow this movement, or NULL: firing while moving
+ * by a unit not designated light or skirmish, or in line (Section 4,
+ * Independent Fire); turns by a unit not in line (Section 3, Formation
+ * Maneuvers: only a unit in line pays for turning); a disordered unit (a
+ * clump) in road column. */
+const char *fray_presidio_move_refused(const fray_presidio_move_in *in);
 /* As a procedure: outcome {distance in quarter inches}. */
 void fray_presidio_move_procedure(fray_roller *r, fray_policy *p, const void *in, int64_t *out);
 

@@ -35,8 +35,10 @@ static const in_desc assault_in[] = {
 	{"attacker_arm", IN_CHOICE, .choices = arm_names, .nchoices = 3,
 	 .help = "the attacker's arm (a gun is silenced where others are disrupted)", .rule = SHEET ", Result / Effect"},
 	{"fortified", IN_BOOL, .help = "a fortification, bridge or linear obstacle", .rule = SHEET ", Terrain Table note"},
-	{"town", IN_BOOL, .help = "the defender is in a town: it cannot be outflanked", .rule = SHEET ", Terrain Table"},
-	{"fort", IN_BOOL, .help = "the defender is in a fort (fortified, not outflanked)", .rule = SHEET ", Terrain Table"},
+	{"town", IN_BOOL, .help = "the defender is in a town: cover 2 (-2), it cannot be outflanked",
+	 .rule = SHEET ", Terrain Table"},
+	{"fort", IN_BOOL, .help = "the defender is in a fort: cover 3 (-3), fortified, not outflanked",
+	 .rule = SHEET ", Terrain Table"},
 	{"outflanked", IN_BOOL, .help = "the defender is outflanked (+2)", .rule = SHEET ", Assault Modifiers"},
 	{"max_fights", IN_INT, 1, 20, .def = 8, .help = "odds follow this many re-fights, then say what is left",
 	 .rule = "ruling R20"},
@@ -105,11 +107,6 @@ static fray_status bind_assault(fray_call *c)
 				call_opt(c, AS_OUTFLANKED), town ? "town" : "fort");
 	if (town && fort)
 		return call_bad(c, "%s and %s: the defender is in one", call_opt(c, AS_TOWN), call_opt(c, AS_FORT));
-	/* cavalry and artillery never count cover against assault but in
-	 * fortifications or behind a bridge or linear obstacle (Terrain Table
-	 * note); a fort is a fortification */
-	bool fortified = val_b(c, AS_FORTIFIED) || fort;
-	bool cover_counts = val_i(c, AS_ARM) == FRAY_BBB_INFANTRY || fortified;
 	int cover = (int)val_i(c, AS_COVER), fights = (int)val_i(c, AS_FIGHTS);
 	fray_bbb_assault_in *in = CALL_INPUT(c, fray_bbb_assault_in);
 	*in = (fray_bbb_assault_in){0};
@@ -131,14 +128,19 @@ static fray_status bind_assault(fray_call *c)
 		in->dice = (int)n;
 		in->sides = (int)sides;
 	}
-	in->cover = cover_counts ? cover : 0;
+	/* the defender's cover: counted by the rules (a town -2, a fort -3;
+	 * cavalry and artillery only fortified: BBB Terrain Table) */
+	in->cover = cover;
+	in->terrain = fort ? FRAY_BBB_FORT : town ? FRAY_BBB_TOWN : FRAY_BBB_OTHER_TERRAIN;
+	in->fortified = val_b(c, AS_FORTIFIED);
+	int counted = fray_bbb_cover_counted(in->defender.arm, cover, in->terrain, in->fortified);
 	int modifier = fray_bbb_assault_modifier(in, (int)ab, (int)db);
 	call_title(c, "assault: %d bases against %d, modifiers %+d (attacker's net), %dd%d each%s%s", (int)ab, (int)db,
 		   modifier, in->dice ? in->dice : FRAY_BBB_ASSAULT_DICE, in->sides ? in->sides : FRAY_BBB_ASSAULT_SIDES,
 		   in->dice ? "" : " (ruling G6's default)",
-		   cover > 0 && !cover_counts ? "; cover ignored (cavalry/artillery)" : "");
+		   (cover > 0 || in->terrain) && !counted ? "; cover ignored (cavalry/artillery)" : "");
 	call_echo(c, "\"modifier\": %d, \"cover_counted\": %d, \"assault_dice_used\": \"%dd%d\", "
-		  "\"assault_dice_default\": %s", modifier, in->cover, in->dice ? in->dice : FRAY_BBB_ASSAULT_DICE,
+		  "\"assault_dice_default\": %s", modifier, counted, in->dice ? in->dice : FRAY_BBB_ASSAULT_DICE,
 		  in->sides ? in->sides : FRAY_BBB_ASSAULT_SIDES, in->dice ? "false" : "true");
 	call_run(c, fray_bbb_assault_procedure, 7, fmt_assault);
 	c->limits = (fray_enum_limits){.max_depth = 2 * (unsigned)fights};
@@ -310,8 +312,9 @@ static const in_desc fire_in[] = {
 	{"cover", IN_INT, 0, 3, .help = "the target's cover: columns left (cavalry, artillery: only fortified)",
 	 .rule = SHEET ", Terrain Table"},
 	{"fortified", IN_BOOL, .help = "a fortification, bridge or linear obstacle", .rule = SHEET ", Terrain Table note"},
-	{"town", IN_BOOL, .help = "the target is in a town (no flanking fire)", .rule = SHEET ", Terrain Table"},
-	{"fort", IN_BOOL, .help = "the target is in a fort (fortified; no flanking fire)", .rule = SHEET ", Terrain Table"},
+	{"town", IN_BOOL, .help = "the target is in a town: cover 2 Left, no flanking fire", .rule = SHEET ", Terrain Table"},
+	{"fort", IN_BOOL, .help = "the target is in a fort: cover 3 Left, fortified, no flanking fire",
+	 .rule = SHEET ", Terrain Table"},
 	{"shift", IN_INT, -20, 20, .help = "any other net shift, right positive", .rule = FIRE_SHIFTS},
 	{"firer_bases", IN_INT, 0, 1000, .def = -1,
 	 .help = "the firer's bases left, when fewer than its weapon groups count (losses off the largest group)",
@@ -470,23 +473,22 @@ static fray_status bind_fire(fray_call *c)
 	int halvings = val_b(c, FI_DISRUPTED) + val_b(c, FI_LOW_AMMO) + val_b(c, FI_REDUCED) +
 		       (val_b(c, FI_PIVOTED) || val_b(c, FI_UNLIMBERED));
 	firepower = ldexp(firepower, -halvings);
-	/* cavalry and artillery count cover only when fortified or behind a
-	 * bridge or linear obstacle (BBB Terrain Table note) */
+	/* the target's cover: counted by the rules (a town 2, a fort 3;
+	 * cavalry and artillery only fortified: BBB Terrain Table) */
 	int cover = (int)val_i(c, FI_COVER);
-	bool fortified = val_b(c, FI_FORTIFIED) || fort;
-	bool cover_counts = cover > 0 && (target == FRAY_BBB_INFANTRY || fortified);
-	if (cover_counts)
-		shift -= cover;
 	fray_bbb_fire_in *in = CALL_INPUT(c, fray_bbb_fire_in);
 	*in = (fray_bbb_fire_in){firepower, shift, (fray_bbb_arm)target, (fray_bbb_training)val_i(c, FI_TRAINING),
 				 val_b(c, FI_ADVANCING), (int)val_i(c, FI_TARGET_BASES), val_b(c, FI_FIRER_SILENCED),
-				 val_b(c, FI_FIRER_LOW_AMMO_INSTEAD)};
+				 val_b(c, FI_FIRER_LOW_AMMO_INSTEAD), cover,
+				 fort ? FRAY_BBB_FORT : town ? FRAY_BBB_TOWN : FRAY_BBB_OTHER_TERRAIN, val_b(c, FI_FORTIFIED)};
+	int counted = fray_bbb_cover_counted(in->target, cover, in->terrain, in->fortified);
 	call_title(c, "fire: %s%sfirepower %g%s, shift %+d, at %s %s%s%s", detail, *detail ? " = " : "", firepower,
-		   halvings ? " after halvings" : "", shift, fray_bbb_training_names[in->training], arm_names[target],
-		   in->advancing ? " (advancing)" : "", cover > 0 && !cover_counts ? "; cover ignored (cavalry/artillery)" : "");
+		   halvings ? " after halvings" : "", shift - counted, fray_bbb_training_names[in->training],
+		   arm_names[target], in->advancing ? " (advancing)" : "",
+		   (cover > 0 || in->terrain) && !counted ? "; cover ignored (cavalry/artillery)" : "");
 	textbuf t = text_on(c->inputs_json, sizeof c->inputs_json);
 	text_add(&t, "{\"firepower\": %g, \"shift\": %d, \"target\": \"%s\", \"training\": \"%s\", \"advancing\": %s}",
-		 firepower, shift, arm_names[target], fray_bbb_training_names[in->training],
+		 firepower, shift - counted, arm_names[target], fray_bbb_training_names[in->training],
 		 in->advancing ? "true" : "false");
 	call_run(c, fray_bbb_fire_procedure, 8, fmt_fire);
 	return FRAY_OK;

@@ -269,7 +269,7 @@ const proc_desc presidio_shoot_desc = {
 enum { ML_WEAPON, ML_FIGURES, ML_SKILL, ML_ARMOR, ML_DWEAPON, ML_DFIGURES, ML_DSKILL, ML_DARMOR, ML_CHARGE,
        ML_LOW_WALL, ML_UPHILL, ML_HIGH_WALL, ML_LADDER, ML_MOUNTED, ML_DMOUNTED, ML_BOTH, ML_DM, ML_UNITS,
        ML_UNIT, ML_DUNIT, ML_SPECIALISTS, ML_LEADER, ML_UNIT_FIGURES, ML_DSPECIALISTS, ML_DLEADER, ML_DUNIT_FIGURES,
-       ML_N };
+       ML_SIMULTANEOUS, ML_N };
 static const in_desc melee_in[] = {
 	{"weapon", IN_STRING, .required = true, .help = "the attackers' melee weapon (a gun is its butt)",
 	 .rule = "Presidio Section 10, melee rows"},
@@ -308,6 +308,8 @@ static const in_desc melee_in[] = {
 	{"defender_unit_figures", IN_INT, 1, 1000,
 	 .help = "the defenders' unit's figures, for its casualty die (default: --defender-figures)",
 	 .rule = "Presidio Section 6, Hits; ruling R15", .unit = "figures"},
+	{"simultaneous", IN_BOOL, .help = "with both: the defenders held an action and strike simultaneously, all in "
+	 "contact before the attackers' casualties", .rule = "Presidio Section 2, Holding 2 Actions"},
 };
 static const out_desc melee_out[] = {
 	{"hits", "integer", "the attackers' hits"}, {"casualties", "integer", "defenders wounded"},
@@ -410,6 +412,9 @@ static fray_status bind_melee(fray_call *c)
 	in->specialists = (int)val_i(c, ML_SPECIALISTS);
 	in->leader = val_b(c, ML_LEADER);
 	in->unit_figures = val_given(c, ML_UNIT_FIGURES) ? (int)val_i(c, ML_UNIT_FIGURES) : in->figures;
+	in->simultaneous = val_b(c, ML_SIMULTANEOUS);
+	if (fray_presidio_melee_refused(in))
+		return call_bad(c, "%s", fray_presidio_melee_refused(in));
 	if (in->defender_leader && !in->defender_specialists)
 		return call_bad(c, "%s needs %s N (the leader is one of the specialty figures)", call_opt(c, ML_DLEADER),
 				call_opt(c, ML_DSPECIALISTS));

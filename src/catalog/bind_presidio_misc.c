@@ -298,16 +298,16 @@ const proc_desc presidio_fuse_desc = {
 	fuse_in, 1, fuse_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"actions\": 3}", bind_fuse, NULL, NULL, false,
 	/* the page */ .headline = {"fixed_on_action", ">= 1", "the fuse is fixed"}};
 
-/* ---- gun movement (Sections 9, 11) ---- */
+/* ---- gun movement (Sections 9, 10) ---- */
 
 static const char *const limbers[] = {"hand", "2-horse", "4-horse"};
 enum { GM_GUN, GM_BY, GM_MISSING, GM_RUNNING, GM_GARRISON, GM_N };
 static const in_desc gun_move_in[] = {
 	{"gun", IN_STRING, .required = true, .help = "a cannon of the Artillery Movement table (\"12# cannon\")",
-	 .rule = "Presidio Section 11, Artillery Movement"},
+	 .rule = "Presidio Section 10, Artillery Movement"},
 	{"by", IN_CHOICE, .choices = limbers, .nchoices = 3,
 	 .help = "hauled by hand (a crew of four or a one-horse limber) or a limber",
-	 .rule = "Presidio Section 11, Artillery Movement"},
+	 .rule = "Presidio Section 10, Artillery Movement"},
 	{"missing_crew", IN_INT, 0, 4, .help = "crewmen lost (-2\" each, by hand)",
 	 .rule = "Presidio Section 9, Gun Movement"},
 	{"running", IN_BOOL, .help = "running: x2", .rule = "Presidio Section 9, Gun Movement"},
@@ -606,9 +606,10 @@ static void fmt_artillery(const fray_call *c, const int64_t *o, bool json, textb
 	else if (o[0] == 2)
 		text_add(t, "mishap %lld", (long long)o[3]);
 	else if (canister && in->friendly_figures)
-		text_add(t, "%lld casualt%s, %lld friendly", (long long)o[1], o[1] == 1 ? "y" : "ies", (long long)o[4]);
-	else if (canister)
-		text_add(t, "%lld casualt%s", (long long)o[1], o[1] == 1 ? "y" : "ies");
+		text_add(t, "%s: %lld casualt%s, %lld friendly", results[o[0]], (long long)o[1], o[1] == 1 ? "y" : "ies",
+			 (long long)o[4]);
+	else if (canister) /* a miss and a hit that wounds no one both leave 0 casualties */
+		text_add(t, "%s: %lld casualt%s", results[o[0]], (long long)o[1], o[1] == 1 ? "y" : "ies");
 	else if (o[0] == 1)
 		text_add(t, "hit, %s", o[1] ? "destroyed" : "weakened");
 	else
@@ -702,8 +703,8 @@ const proc_desc presidio_artillery_desc = {
 	"x3 blind; rifled direct shot does not) in a direction 1d6; a 1 (snake eyes\n"
 	"blind) is a possible mishap: 1-4 on the mishap table, no shot; 5-6, the shot\n"
 	"goes as rolled and scatters. A hit rolls damage against the strength. Canister: the\n"
-	"burst's dice as a volley, wounding on the damage chart; friends in the cone\n"
-	"share the hits.",
+	"burst's dice as a volley, one of them the piece's (its 1 a possible mishap),\n"
+	"wounding on the damage chart; friends in the cone share the hits.",
 	artillery_in, AR_N, artillery_out, 6, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
 	"{\"gun\": \"12# cannon, smoothbore\", \"ammo\": \"shot\", \"skill\": 1, \"structure\": \"log house\"}",
 	bind_artillery, NULL, NULL, false,

@@ -28,9 +28,9 @@ static const in_desc move_in[] = {
 	{"unit", IN_STRING, .help = "the unit's type in the units file (its Move skill; mounted moves as mounted)",
 	 .rule = "Presidio Section 1, G4"},
 	{"road_column", IN_BOOL, .help = "a column on a road: +3\"", .rule = "Presidio Section 3, Formations, Column"},
-	{"turns", IN_INT, 0, 4, .help = "right, left or about faces while moving (2\" each; skirmishers turn free)",
+	{"turns", IN_INT, 0, 4, .help = "right, left or about faces while moving, in line (2\" each; refused without --line)",
 	 .rule = "Presidio Section 3, Formation Maneuvers, Turning"},
-	{"firing", IN_BOOL, .help = "fires while moving: 1\" walking, 2\" running, before doubling",
+	{"firing", IN_BOOL, .help = "fires while moving (light and skirmish units): 1\" walking, 2\" running, before doubling",
 	 .rule = "Presidio Section 4, Fire while Moving"},
 	{"reloading", IN_INT, 0, 2, .help = "actions of reloading while moving (2\" each, before doubling; light "
 	 "infantry and skirmishers only)", .rule = "Presidio Section 4, Reloading While Moving"},
@@ -107,6 +107,8 @@ static fray_status bind_move(fray_call *c)
 	st = bind_move_extras(c, in);
 	if (st != FRAY_OK)
 		return st;
+	if (fray_presidio_move_refused(in))
+		return call_bad(c, "%s", fray_presidio_move_refused(in));
 	call_title(c, "move: %s%s%s%s%s, move skill %d, barrier %s", fray_presidio_mover_names[mover],
 		   in->running ? ", two actions" : "", in->charging ? ", charging" : "", in->line ? ", in line" : "",
 		   in->disordered ? ", disordered" : "", in->skill, fray_presidio_barrier_names[barrier]);

@@ -34,6 +34,8 @@ static bool fire_fits(fray_roller *r, const fray_bbb_fire_in *in, const fray_bbb
 		return refuse(r, "bbb fire: the target's arm or training is out of range");
 	if (in->target_bases < 0 || in->target_bases > 999)
 		return refuse(r, "bbb fire: the target's bases must be 0 to 999");
+	if (in->cover < 0 || in->cover > 3 || (unsigned)in->terrain > FRAY_BBB_FORT)
+		return refuse(r, "bbb fire: the target's cover must be 0 to 3, its terrain other, town or fort");
 	fray_bbb_markers m = {.silenced = in->firer_silenced, .low_ammo_instead = in->firer_low_ammo_instead};
 	const char *why = fray_bbb_fire_refused(m);
 	return why ? refuse(r, why) : true;
@@ -101,6 +103,37 @@ FRAY_API fray_bbb_effect_of fray_bbb_result_effect(fray_bbb_result res, fray_bbb
 	return e;
 }
 
+/* Terrain Table: Town "Cover worth 2 Left", Fort "Cover worth 3 Left" (and
+ * -2, -3 against the attacker: the same cover in an assault); "Cavalry and
+ * Artillery never count cover against fire or assault except in
+ * Fortifications or behind a Bridge or Linear Obstacle": a fort is a
+ * Fortification, a town is not. */
+FRAY_API int fray_bbb_cover_counted(fray_bbb_arm arm, int cover, fray_bbb_terrain terrain, bool fortified)
+{
+	static const int of_terrain[3] = {0, 2, 3};
+	int c = (unsigned)terrain <= FRAY_BBB_FORT && of_terrain[terrain] > cover ? of_terrain[terrain] : cover;
+	if (arm != FRAY_BBB_INFANTRY && !fortified && terrain != FRAY_BBB_FORT)
+		return 0;
+	return c;
+}
+
+/* Tells the cover that counts, or that it does not (cavalry, artillery). */
+static void tell_cover(fray_roller *r, const char *who, fray_bbb_arm arm, int cover, fray_bbb_terrain terrain,
+		       bool fortified, const char *rule)
+{
+	static const char *const where[3] = {"", " (a town: 2)", " (a fort: 3)"};
+	int counted = fray_bbb_cover_counted(arm, cover, terrain, fortified);
+	if (!fray_roller_narrating(r))
+		return;
+	char what[64];
+	snprintf(what, sizeof what, "%s in cover%s", who, counted > cover ? where[terrain] : "");
+	if (counted)
+		fray_emit_modifier(r, what, -counted, rule);
+	else if (cover || terrain)
+		fray_emit_note(r, "cover ignored: cavalry and artillery count cover only in Fortifications or behind a "
+			       "Bridge or Linear Obstacle", "BBB Terrain Table note");
+}
+
 /* The Firefight: column from the firepower (R18), shifted and clamped;
  * 2d6 picks the row. The column is told term by term: the firepower's
  * column, the shifts, the table's edge, then the column read. */
@@ -111,15 +144,18 @@ FRAY_API void fray_bbb_fire(fray_roller *r, const fray_bbb_fire_in *in, fray_bbb
 	if (!fire_fits(r, in, out))
 		return;
 	out->base_col = fray_bbb_fire_column(in->firepower);
-	out->col = clamp_int(out->base_col + in->shift, 0, FRAY_BBB_FIRE_COLS - 1);
+	int shift = in->shift - fray_bbb_cover_counted(in->target, in->cover, in->terrain, in->fortified);
+	out->col = clamp_int(out->base_col + shift, 0, FRAY_BBB_FIRE_COLS - 1);
 	if (fray_roller_narrating(r)) {
 		char text[96];
 		snprintf(text, sizeof text, "column for firepower %g", in->firepower);
 		fray_emit_modifier(r, text, out->base_col + 1, "BBB The Firefight, ruling R18");
 		if (in->shift)
 			fray_emit_modifier(r, "column shifts", in->shift, "BBB The Firefight: Column Shifts");
-		if (out->col != out->base_col + in->shift)
-			fray_emit_modifier(r, "the table's edge", out->col - out->base_col - in->shift, "ruling R18");
+		tell_cover(r, "target", in->target, in->cover, in->terrain, in->fortified,
+			   "BBB The Firefight: Column Shifts (Terrain Table)");
+		if (out->col != out->base_col + shift)
+			fray_emit_modifier(r, "the table's edge", out->col - out->base_col - shift, "ruling R18");
 		fray_emit_total(r, "firefight column", out->col + 1, "BBB The Firefight, ruling R18");
 	}
 	out->roll = two_d6(r, "firefight 2d6");
@@ -172,7 +208,8 @@ FRAY_API int fray_bbb_assault_modifier(const fray_bbb_assault_in *in, int att_ba
 {
 	if (!in)
 		return 0;
-	int m = -in->cover + (in->outflanked ? 2 : 0);
+	int m = -fray_bbb_cover_counted(in->defender.arm, in->cover, in->terrain, in->fortified) +
+		(in->outflanked ? 2 : 0);
 	m += advantages(&in->attacker) + fray_bbb_numbers(att_bases, def_bases);
 	m -= advantages(&in->defender) + fray_bbb_numbers(def_bases, att_bases);
 	m -= penalties(&in->attacker);
@@ -189,8 +226,7 @@ static void narrate_assault_modifiers(fray_roller *r, const fray_bbb_assault_in 
 	const fray_bbb_assault_side *side[2] = {&in->attacker, &in->defender};
 	static const char *const who[2] = {"attacker", "defender"};
 	char what[80];
-	if (in->cover)
-		fray_emit_modifier(r, "defender in cover", -in->cover, rule);
+	tell_cover(r, "defender", in->defender.arm, in->cover, in->terrain, in->fortified, rule);
 	if (in->outflanked)
 		fray_emit_modifier(r, "defender outflanked", 2, rule);
 	for (int i = 0; i < 2; i++) {
@@ -225,8 +261,8 @@ static bool assault_fits(fray_roller *r, const fray_bbb_assault_in *in, const fr
 		return refuse(r, "bbb assault: each side needs 1 to 999 bases (a unit with none is destroyed)");
 	if ((unsigned)in->attacker.arm > FRAY_BBB_ARTILLERY || (unsigned)in->defender.arm > FRAY_BBB_ARTILLERY)
 		return refuse(r, "bbb assault: an arm out of range");
-	if (in->cover < 0 || in->cover > 6)
-		return refuse(r, "bbb assault: the defender's cover must be 0 to 6");
+	if (in->cover < 0 || in->cover > 6 || (unsigned)in->terrain > FRAY_BBB_FORT)
+		return refuse(r, "bbb assault: the defender's cover must be 0 to 6, its terrain other, town or fort");
 	if (!(in->dice == 0 && in->sides == 0) && (in->dice < 1 || in->dice > 4 || in->sides < 2 || in->sides > 20))
 		return refuse(r, "bbb assault: the assault dice must be 1 to 4 dice of 2 to 20 sides (ruling G6)");
 	return true;

@@ -159,6 +159,47 @@ static int scatter_multiplier(const fray_presidio_artillery_in *in)
 	return in->corrections >= 1 ? 1 : 2;
 }
 
+/* Artillery Mishaps: a 1 (snake eyes blind) is a possible mishap, a 1D6
+ * on the table. Its 1-4 are a piece that did not fire this shot (it
+ * burst, its charge went off early, its fuse failed, it loads again next
+ * action): returns true. On 5-6, "no problem", the shot goes as rolled:
+ * a 1 is less than the required number, so it misses and scatters like
+ * any miss (Scatter Distance) (docs/presidio.md). */
+static bool mishap(fray_roller *r, fray_presidio_artillery_out *out)
+{
+	out->mishap_kind = fray_die(r, 6, "mishap");
+	out->mishap = out->mishap_kind <= 4;
+	static const char *const kinds[6] = {
+		"the piece explodes: gun and crew incapacitated; no shot",
+		"the charge explodes early: 1 crew member incapacitated; no shot",
+		"fuse problem: 1d6 5+ each action to fix it; no shot",
+		"slow loading: try to fire again next action; no shot",
+		"no problem: the shot goes as rolled", "no problem: the shot goes as rolled"};
+	fray_emit_result(r, "mishap", out->mishap_kind, kinds[out->mishap_kind - 1],
+			 "Presidio Section 9, Artillery Mishaps");
+	return out->mishap;
+}
+
+/* Canister Hits: a volley of the burst's dice. Artillery Mishaps reads "a
+ * 1 on 1D12" as the piece's die: one of the burst's dice (of its own
+ * colour, as blind fire's two pairs) is the piece's, its 1 a possible
+ * mishap once a shot, as for any load; the others are balls only
+ * (docs/presidio.md). Returns the hits; none on a mishap. */
+static int canister_hits(fray_roller *r, const fray_presidio_artillery_in *in, fray_presidio_artillery_out *out,
+			 int need)
+{
+	const fray_presidio_gun *g = in->gun;
+	if (g->burst < 1)
+		return 0;
+	out->roll = fray_die(r, 12, "canister: the piece's die (a 1: a possible mishap)");
+	if (out->roll == 1 && mishap(r, out))
+		return 0;
+	int hits = out->required <= 12 && out->roll >= need;
+	if (out->required <= 12 && g->burst > 1)
+		hits += fray_successes(r, g->burst - 1, 12, need, "canister, the other dice");
+	return hits;
+}
+
 FRAY_API void fray_presidio_artillery(fray_roller *r, const fray_presidio_artillery_in *in,
 				      fray_presidio_artillery_out *out)
 {
@@ -185,8 +226,9 @@ FRAY_API void fray_presidio_artillery(fray_roller *r, const fray_presidio_artill
 				 g->burst, out->required);
 			fray_emit_note(r, text, "Presidio Section 9, Canister Hits");
 		}
-		if (out->required <= 12)
-			out->hits = fray_successes(r, g->burst, 12, need, "canister");
+		out->hits = canister_hits(r, in, out, need);
+		if (out->mishap)
+			return;
 		out->hit = out->hits > 0;
 		if (in->friendly_figures > 0 && out->hits) {
 			/* each hit on a figure drawn from the cone, friends included */
@@ -219,26 +261,9 @@ FRAY_API void fray_presidio_artillery(fray_roller *r, const fray_presidio_artill
 	}
 	int a = fray_die(r, blind ? 6 : 12, "to hit"), b = blind ? fray_die(r, 6, "to hit") : 0;
 	out->roll = a + b;
-	/* Mishaps: a 1 on the d12, snake eyes on 2D6: a possible mishap. The
-	 * table's 1-4 are a piece that did not fire this shot (it burst, its
-	 * charge went off early, its fuse failed, it loads again next
-	 * action); on 5-6, "no problem", the shot goes as rolled: a 1 is less
-	 * than the required number, so it misses and scatters like any miss
-	 * (Scatter Distance) (docs/presidio.md) */
-	if (blind ? a == 1 && b == 1 : a == 1) {
-		out->mishap_kind = fray_die(r, 6, "mishap");
-		out->mishap = out->mishap_kind <= 4;
-		static const char *const kinds[6] = {
-			"the piece explodes: gun and crew incapacitated; no shot",
-			"the charge explodes early: 1 crew member incapacitated; no shot",
-			"fuse problem: 1d6 5+ each action to fix it; no shot",
-			"slow loading: try to fire again next action; no shot",
-			"no problem: the shot goes as rolled", "no problem: the shot goes as rolled"};
-		fray_emit_result(r, "mishap", out->mishap_kind, kinds[out->mishap_kind - 1],
-				 "Presidio Section 9, Artillery Mishaps");
-		if (out->mishap)
-			return;
-	}
+	/* Mishaps: a 1 on the d12, snake eyes on 2D6: a possible mishap */
+	if ((blind ? a == 1 && b == 1 : a == 1) && mishap(r, out))
+		return;
 	out->hit = out->required <= 12 && out->roll >= need;
 	if (!out->hit) {
 		int mult = scatter_multiplier(in);
@@ -359,7 +384,7 @@ FRAY_API void fray_presidio_fuse_repair_procedure(fray_roller *r, fray_policy *p
 	}
 }
 
-/* Artillery Movement (Section 11): hand (crew of four, or a one-horse
+/* Artillery Movement (Section 10; Section 9 calls it Section 11): hand (crew of four, or a one-horse
  * limber), 2-horse and 4-horse limber; -1 where the table has "--". */
 const fray_presidio_gun_move fray_presidio_gun_moves[] = {
 	{"1# swivel", -1, -1, -1}, {"2# swivel", -1, -1, -1}, {"3# cannon", 6, 9, 12},

@@ -97,6 +97,12 @@ FRAY_API const char *fray_presidio_fire_state_refused(const fray_presidio_shoot_
 	if (in->reloading_in_cover && in->firer_standing == FRAY_PRESIDIO_DISORDERED)
 		return "a disordered unit is in a clump, not in skirmish formation: it cannot reload taking more "
 		       "cover (Presidio Section 3, Disorder; Section 4, Reloading While Taking Additional Cover)";
+	/* "Units designated as skirmishers and light units can perform
+	 * independent fire while moving", and Fire while Moving is "pending
+	 * ... independent fire restrictions": no other unit fires moving */
+	if (in->mode == FRAY_PRESIDIO_MOVING && !in->light)
+		return "only units designated light or skirmish fire while moving (Presidio Section 4, Independent "
+		       "Fire and Fire while Moving): give the designation";
 	if (!in->volley_if_able)
 		return fray_presidio_volley_refused(in);
 	return NULL;
@@ -183,33 +189,64 @@ static int half_up(int n)
 
 /* R15: one casualty die per casualty; at most the specialty figures left
  * hits one of them. The leader is the first specialty figure: a
- * specialist hit is he with one chance in the specialists left. */
-static int specialists(fray_roller *r, int casualties, int die, int left, bool leader, bool *leader_hit)
+ * specialist hit is he with one chance in the specialists left. "All
+ * other hits are then taken by privates" (Section 6, Hits): a casualty
+ * the die gives to a private needs a private left; once none is, the
+ * casualties left fall on specialty figures, no die rolled (privates < 0:
+ * not known, never run out). */
+static int specialists(fray_roller *r, int casualties, int die, int left, int privates, bool leader,
+		       bool *leader_hit)
 {
 	int hit = 0;
 	*leader_hit = false;
 	for (int c = 0; c < casualties && left > 0; c++) {
 		int face;
-		if (fray_roll_at_most(r, die, left < die ? left : die, &face, "casualty die")) {
+		if (privates == 0)
+			fray_emit_note(r, "no private left: the casualty falls on a specialty figure, no die",
+				       "Presidio Section 6, Hits; ruling R15");
+		if (privates == 0 || fray_roll_at_most(r, die, left < die ? left : die, &face, "casualty die")) {
 			/* one specialty figure left: he is the one, no die */
 			if (leader && !*leader_hit &&
 			    (left == 1 || fray_roll_at_most(r, left, 1, &face, "which specialty figure (1: the leader)")))
 				*leader_hit = true;
 			hit++;
 			left--;
+		} else if (privates > 0) {
+			privates--;
 		}
 	}
 	return hit;
 }
 
-/* The wound number's terms: the damage chart's number for damage - armor
- * (R13), 2 up when firing while moving. */
+/* The privates of a unit of figures with specialty figures among them;
+ * -1 when the unit's figures are not given. */
+static int privates_of(int figures, int specialty)
+{
+	if (figures <= 0)
+		return -1;
+	return figures > specialty ? figures - specialty : 0;
+}
+
+/* The differential's terms: the weapon's damage less the target's armor
+ * (R13), told before the chart's number read for it. */
+static int differential_terms(int damage, int armor, term *t)
+{
+	int n = 0;
+	add_base(t, &n, damage, "Presidio Section 10, Damage", "the weapon's damage");
+	add_base(t, &n, -armor, "Presidio Section 6, Wounding; ruling R13", "the target's armor");
+	return n;
+}
+
+/* The wound number's terms: the d12 the damage chart needs for damage -
+ * armor (R13; the chart's number is that score, not a difference), 2 up
+ * when firing while moving. */
 static int wound_terms(const fray_presidio_shoot_in *in, term *t)
 {
 	int n = 0, wn = fray_presidio_wound_number(in->weapon->damage - in->armor);
 	if (!wn)
 		return 0;
-	add_base(t, &n, wn, "Presidio Section 6, Wounding; ruling R13", "the damage chart for damage - armor");
+	add_base(t, &n, wn, "Presidio Section 6, Wounding; ruling R13",
+		 "the d12 needed, from the damage chart for damage - armor");
 	add_term(t, &n, in->mode == FRAY_PRESIDIO_MOVING ? 2 : 0, "Presidio Section 4, Fire while Moving",
 		 "fire while moving");
 	return n;
@@ -259,8 +296,12 @@ FRAY_API void fray_presidio_shoot(fray_roller *r, const fray_presidio_shoot_in *
 		term w[4];
 		int nw = wound_terms(in, w);
 		wn = nw ? sum_terms(w, nw) : 0;
-		if (nw && out->hit_number <= 12)
+		if (nw && out->hit_number <= 12) {
+			term d[2];
+			tell_terms(r, d, differential_terms(in->weapon->damage, in->armor, d),
+				   "damage - armor (the differential)", "Presidio Section 6, Wounding; ruling R13");
 			tell_terms(r, w, nw, "wound number (d12 per hit)", "Presidio Section 6, ruling R13");
+		}
 	}
 	out->wound_number = wn > 12 ? 0 : wn;
 	if (out->hit_number > 12 && n)
@@ -296,7 +337,8 @@ FRAY_API void fray_presidio_shoot(fray_roller *r, const fray_presidio_shoot_in *
 						      "to wound, the unit behind");
 	if (out->casualties && in->specialists > 0) {
 		int die = fray_presidio_casualty_die(fray_presidio_size_of(in->target_figures));
-		out->specialists_hit = specialists(r, out->casualties, die, in->specialists, in->target_leader,
+		out->specialists_hit = specialists(r, out->casualties, die, in->specialists,
+						   privates_of(in->target_figures, in->specialists), in->target_leader,
 						   &out->leader_hit);
 	}
 	/* Section 7: a unit checks morale after an action in which it took
@@ -690,8 +732,13 @@ static void strikes(fray_roller *r, int figures, int difficulty, const fray_pres
 	*hits = fray_successes(r, figures, 12, difficulty < 1 ? 1 : difficulty, what);
 	int wn = fray_presidio_wound_number(w->damage - armor);
 	if (*hits && wn) {
-		fray_emit_modifier(r, "the damage chart for damage - armor", wn, "Presidio Section 6, Wounding; ruling R13");
-		fray_emit_total(r, "wound number (d12 per hit)", wn, "Presidio Section 6, ruling R13");
+		term d[2], c[1];
+		int nc = 0;
+		tell_terms(r, d, differential_terms(w->damage, armor, d), "damage - armor (the differential)",
+			   "Presidio Section 6, Wounding; ruling R13");
+		add_base(c, &nc, wn, "Presidio Section 6, Wounding; ruling R13",
+			 "the d12 needed, from the damage chart for damage - armor");
+		tell_terms(r, c, nc, "wound number (d12 per hit)", "Presidio Section 6, ruling R13");
 		snprintf(what, sizeof what, "%s to wound", who);
 		*casualties = fray_successes(r, *hits, 12, wn, what);
 	}
@@ -717,7 +764,7 @@ static int melee_specialists(fray_roller *r, int casualties, int unit, int conta
 			 fray_presidio_size_names[fray_presidio_size_of(figures)], specialty);
 		fray_emit_note(r, text, "Presidio Section 6, Hits; ruling R15");
 	}
-	return specialists(r, casualties, die, specialty, leader, leader_hit);
+	return specialists(r, casualties, die, specialty, privates_of(figures, specialty), leader, leader_hit);
 }
 
 /* ", its butt as a 2-handed axe/warclub/rifle butt (8+, damage 4)" */
@@ -729,6 +776,23 @@ static const char *butt_words(const fray_presidio_weapon *w)
 	if (!m)
 		return " (no melee use: it cannot strike)";
 	return m->damage == 3 ? " (its butt: 8+, damage 3, Section 10)" : " (its butt: 8+, damage 4, Section 10)";
+}
+
+FRAY_API const char *fray_presidio_melee_refused(const fray_presidio_melee_in *in)
+{
+	if (in->simultaneous && !in->both)
+		return "simultaneous: a simultaneous strike is the defenders' strike back; give both (Presidio Section "
+		       "2, Holding 2 Actions)";
+	return NULL;
+}
+
+/* The defenders who strike back: those the attackers' strike left, or,
+ * when they held an action to "simultaneously melee against the
+ * attackers" (Section 2, Holding 2 Actions; charging units only "usually
+ * strike first"), every one in contact before its casualties. */
+static int strikers_back(const fray_presidio_melee_in *in, int casualties)
+{
+	return in->simultaneous ? in->defender_figures : in->defender_figures - casualties;
 }
 
 FRAY_API void fray_presidio_melee(fray_roller *r, const fray_presidio_melee_in *in,
@@ -757,13 +821,16 @@ FRAY_API void fray_presidio_melee(fray_roller *r, const fray_presidio_melee_in *
 						 in->defender_specialists, in->defender_leader, &out->leader_hit,
 						 "the defenders");
 	if (in->both) {
-		int left = in->defender_figures - out->casualties;
+		int left = strikers_back(in, out->casualties);
 		if (fray_roller_narrating(r)) {
 			char text[160];
-			snprintf(text, sizeof text, "%d defender%s strike back with %s%s: %d+ on d12", left < 0 ? 0 : left,
-				 left == 1 ? "" : "s", in->defender_weapon->name, butt_words(in->defender_weapon),
-				 out->return_difficulty);
-			fray_emit_note(r, text, "Presidio Section 5, Melee Attacks: then the defenders (1 action)");
+			snprintf(text, sizeof text, "%d defender%s strike back%s with %s%s: %d+ on d12", left < 0 ? 0 : left,
+				 left == 1 ? "" : "s", in->simultaneous ? " simultaneously (all in contact before the strike)"
+									 : "",
+				 in->defender_weapon->name, butt_words(in->defender_weapon), out->return_difficulty);
+			fray_emit_note(r, text, in->simultaneous ? "Presidio Section 2, Holding 2 Actions: simultaneously"
+								  : "Presidio Section 5, Melee Attacks: then the defenders "
+								    "(1 action)");
 			term t[MAX_TERMS];
 			int n = return_terms(in, t);
 			if (n)
@@ -1012,12 +1079,40 @@ static int move_cost_terms(const fray_presidio_move_in *in, term *t)
 	int n = 0;
 	add_term(t, &n, -in->kneel_changes, r3, "kneeling or rising from kneeling (1\" each)");
 	add_term(t, &n, -2 * in->prone_changes, r3, "going prone or rising from prone (2\" each)");
-	add_term(t, &n, -2 * in->turns, "Presidio Section 3, Formation Maneuvers, Turning",
-		 "turning right, left or about (2\" each)");
+	/* only a unit in line pays for its turns (fray_presidio_move_refused) */
+	add_term(t, &n, in->line ? -2 * in->turns : 0, "Presidio Section 3, Formation Maneuvers, Turning",
+		 "turning right, left or about in line (2\" each)");
 	if (in->barrier == FRAY_PRESIDIO_LIGHT_BARRIER)
 		add_term(t, &n, in->mover == FRAY_PRESIDIO_MOUNTED ? -4 : -2, "Presidio Section 3, Light Barriers",
 			 in->mover == FRAY_PRESIDIO_MOUNTED ? "a light barrier, mounted (4\")" : "a light barrier (2\")");
 	return n;
+}
+
+FRAY_API const char *fray_presidio_move_refused(const fray_presidio_move_in *in)
+{
+	/* Section 4, Independent Fire: only units designated skirmishers and
+	 * light units fire while moving; Fire while Moving is "pending ...
+	 * independent fire restrictions" (as Reloading While Moving) */
+	if (in->firing && in->designation == FRAY_PRESIDIO_OTHER_UNIT)
+		return "firing while moving: only units designated light or skirmish fire while moving (Presidio "
+		       "Section 4, Independent Fire): give the designation";
+	/* skirmish units "may fight in line formation only until they move"
+	 * (Section 3, Formations): a unit moving in line is not firing as
+	 * skirmishers, as line units do not reload while moving */
+	if (in->firing && in->line)
+		return "firing while moving in line: only light and skirmish units fire while moving, and they fight "
+		       "in line only until they move (Presidio Section 3, Formations; Section 4, Independent Fire)";
+	/* Turning costs a unit in Line 2" a face; a march column turns freely
+	 * and skirmishers do not turn (Section 3, Formation Maneuvers) */
+	if (in->turns > 0 && !in->line)
+		return "turns: turning costs inches only for a unit in line (a march column turns freely, skirmishers "
+		       "and a clump do not turn: Presidio Section 3, Formation Maneuvers): give line, or no turns";
+	/* a disordered unit is placed in a clump (Section 3, Disorder): not a
+	 * column on a road */
+	if (in->road_column && in->disordered)
+		return "road column and disordered: a disordered unit is in a clump, not in column; it reforms first "
+		       "(Presidio Section 3, Disorder)";
+	return NULL;
 }
 
 /* The distance moved before the inches of the formation: the die and its

@@ -66,7 +66,8 @@ static inline int tell_chart(fray_roller *r, const term *t, int n, const char *d
 	}
 	term c[1];
 	int nc = 0;
-	add_base(c, &nc, wn, chart, "the damage chart for the differential");
+	/* the chart gives the score needed, not a difference (issue 28) */
+	add_base(c, &nc, wn, chart, "the d12 needed, from the damage chart for the differential");
 	tell_terms(r, c, nc, "needed on the damage d12", chart);
 	return wn;
 }

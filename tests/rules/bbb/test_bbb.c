@@ -152,7 +152,8 @@ static void fire_odds_from_2d6(void **state)
 				fray_bbb_result res = sheet_result(a + b, col, &low);
 				ways[res][low]++;
 			}
-		fray_bbb_fire_in in = {rows[i].fp, rows[i].shift, FRAY_BBB_INFANTRY, FRAY_BBB_TRAINED, false, 0, false, false};
+		fray_bbb_fire_in in = {.firepower = rows[i].fp, .shift = rows[i].shift, .target = FRAY_BBB_INFANTRY,
+				       .training = FRAY_BBB_TRAINED};
 		fray_dist *d;
 		assert_int_equal(fray_enumerate(ctx, fray_bbb_fire_procedure, NULL, &in, 2, NULL, &d), FRAY_OK);
 		double sum = 0;
@@ -193,6 +194,65 @@ static void assault_bands_and_modifiers(void **state)
 		.cover = 2, .outflanked = true};
 	/* -2 cover +2 outflanked +2 adv +2 numbers -1 def adv -2 att spent +3 def penalties */
 	assert_int_equal(fray_bbb_assault_modifier(&in, 6, 3), 4);
+}
+
+/* Issue 28, the Terrain Table: Town "Cover worth 2 Left" (-2 against the
+ * attacker), Fort "Cover worth 3 Left" (-3); cover given otherwise is not
+ * added to the terrain's (a unit is in one cover: the larger); "Cavalry
+ * and Artillery never count cover against fire or assault except in
+ * Fortifications or behind a Bridge or Linear Obstacle" (a fort is a
+ * Fortification). The fire odds at the column so shifted, counted on the
+ * 36 faces of 2d6; the assault modifier moved by the cover. */
+static void terrain_cover_in_fire_and_assault(void **state)
+{
+	(void)state;
+	static const int terrain_cover[3] = {0, 2, 3}; /* other, town, fort: the sheet */
+	for (int arm = 0; arm < 3; arm++)
+		for (int terrain = 0; terrain < 3; terrain++)
+			for (int fortified = 0; fortified < 2; fortified++)
+				for (int cover = 0; cover <= 3; cover++) {
+					int want = cover > terrain_cover[terrain] ? cover : terrain_cover[terrain];
+					if (arm != FRAY_BBB_INFANTRY && !fortified && terrain != FRAY_BBB_FORT)
+						want = 0;
+					assert_int_equal(fray_bbb_cover_counted((fray_bbb_arm)arm, cover,
+										(fray_bbb_terrain)terrain, fortified),
+							 want);
+					/* the fire: 16 fire power (column 9 of 16) shifted Left by the cover */
+					fray_bbb_fire_in in = {.firepower = 16, .target = (fray_bbb_arm)arm, .cover = cover,
+							       .terrain = (fray_bbb_terrain)terrain, .fortified = fortified};
+					int col = fray_bbb_fire_column(16) - want;
+					int ways[7][2] = {{0}};
+					for (int a = 1; a <= 6; a++)
+						for (int b = 1; b <= 6; b++) {
+							bool low;
+							ways[sheet_result(a + b, col, &low)][low]++;
+						}
+					fray_dist *d;
+					assert_int_equal(fray_enumerate(ctx, fray_bbb_fire_procedure, NULL, &in, 2, NULL, &d),
+							 FRAY_OK);
+					for (size_t k = 0; k < fray_dist_count(d); k++) {
+						const int64_t *o = fray_dist_outcome(d, k);
+						/* outcomes merge by result and low ammo only when the effect agrees */
+						double p = 0;
+						for (size_t j = 0; j < fray_dist_count(d); j++)
+							if (fray_dist_outcome(d, j)[0] == o[0] &&
+							    fray_dist_outcome(d, j)[1] == o[1])
+								p += fray_dist_p(d, j);
+						assert_double_equal(p, ways[o[0]][o[1]] / 36.0, 1e-15);
+					}
+					fray_dist_free(d);
+					/* the assault: the cover subtracted from the attacker's net */
+					fray_bbb_assault_in as = {.attacker = {.bases = 3}, .defender = {.bases = 3},
+								  .cover = cover, .terrain = (fray_bbb_terrain)terrain,
+								  .fortified = fortified};
+					as.defender.arm = (fray_bbb_arm)arm;
+					assert_int_equal(fray_bbb_assault_modifier(&as, 3, 3), -want);
+				}
+	/* the referee's case: 8 RR at 10" (factor 2: 16) on a gun in a fort: 3 Left */
+	assert_int_equal(fray_bbb_cover_counted(FRAY_BBB_ARTILLERY, 0, FRAY_BBB_FORT, false), 3);
+	/* a gun in a Fortification counts its cover in an assault too */
+	assert_int_equal(fray_bbb_cover_counted(FRAY_BBB_ARTILLERY, 3, FRAY_BBB_OTHER_TERRAIN, true), 3);
+	assert_int_equal(fray_bbb_cover_counted(FRAY_BBB_ARTILLERY, 2, FRAY_BBB_TOWN, false), 0);
 }
 
 /* R20 against a closed form: 9 bases a side, no modifiers, so the numbers
@@ -700,6 +760,7 @@ int main(void)
 		cmocka_unit_test(refight_closed_form),
 		cmocka_unit_test(refight_destroys),
 		cmocka_unit_test(movement_rows),
+		cmocka_unit_test(terrain_cover_in_fire_and_assault),
 		cmocka_unit_test(allowances),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -212,7 +212,7 @@ static void fire_while_moving(void **state)
 	(void)state;
 	fray_presidio_shoot_in in = {.weapon = fray_presidio_weapon_find("flintlock musket", NULL),
 				     .band = 0, .skill = 3, .figures = 7, .armor = 0, .target_figures = 20,
-				     .cover = FRAY_PRESIDIO_PARTIAL, .mode = FRAY_PRESIDIO_MOVING};
+				     .cover = FRAY_PRESIDIO_PARTIAL, .mode = FRAY_PRESIDIO_MOVING, .light = true};
 	assert_int_equal(fray_presidio_hit_number(&in), 12);
 	in.cover = FRAY_PRESIDIO_FULL;
 	assert_true(fray_presidio_hit_number(&in) > 12);
@@ -785,15 +785,18 @@ static void artillery_fire(void **state)
 		assert_int_equal(fray_dist_outcome(d, k)[2], 0);
 	fray_dist_free(d);
 
-	/* canister: 10 dice at 10 + close -4 = 6+ (no skill), wound 5 - 0: 4+ */
+	/* canister: 10 dice at 10 + close -4 = 6+ (no skill), wound 5 - 0: 4+;
+	 * one of them the piece's die: a 1 is a possible mishap (1-4 of the
+	 * d6: no shot), so the other nine are rolled with chance 1 - 1/12 x
+	 * 4/6 = 17/18 (docs/presidio.md) */
 	in = (fray_presidio_artillery_in){.gun = fray_presidio_gun_find("12# cannon, smoothbore", FRAY_PRESIDIO_CANISTER),
 					  .band = 0, .skill = 3, .crew_missing = 1};
 	assert_int_equal(fray_presidio_artillery_required(&in), 6);
 	assert_int_equal(fray_enumerate(ctx, fray_presidio_artillery_procedure, NULL, &in, 4, NULL, &d), FRAY_OK);
-	double pc = 7.0 / 12 * 9.0 / 12, e = 0;
+	double e = 0;
 	for (size_t k = 0; k < fray_dist_count(d); k++)
 		e += (double)fray_dist_outcome(d, k)[1] * fray_dist_p(d, k);
-	assert_double_equal(e, 10 * pc, 1e-12);
+	assert_double_equal(e, (7.0 / 12 + 17.0 / 18 * 9 * 7.0 / 12) * 9.0 / 12, 1e-12);
 	fray_dist_free(d);
 	fray_roller *r = fray_roller_sample_new(ctx, 1, 0);
 	fray_presidio_artillery_out out;
@@ -1249,6 +1252,22 @@ static void through_fire_units_behind(void **state)
  * enemy figures and 1 friend: h hits fall on h of the 4 figures, so the
  * friend is hit with chance h/4, and wounded on the chart's number for
  * damage 4 against armor 0. */
+/* The chance of h hits from a canister's burst of n dice at need+ (need
+ * from 2): one die is the piece's; on a 1 (1/12) the mishap d6's 1-4 stop
+ * the shot, its 5-6 let the other n - 1 dice go (the 1 a miss); on 2-12
+ * the piece's die hits at need+ and the other n - 1 go. */
+static double canister_hits_p(int h, int n, int need)
+{
+	double p = (13.0 - need) / 12, rest = 0;
+	if (h < n)
+		rest += binomial(n - 1, h, p) * ((need - 2) / 12.0 + 1.0 / 12 * 2 / 6); /* piece misses */
+	if (h >= 1)
+		rest += binomial(n - 1, h - 1, p) * (13.0 - need) / 12;                  /* piece hits */
+	if (h == 0)
+		rest += 1.0 / 12 * 4 / 6;                                               /* a mishap */
+	return rest;
+}
+
 static void canister_friendly_fire(void **state)
 {
 	(void)state;
@@ -1258,14 +1277,42 @@ static void canister_friendly_fire(void **state)
 	assert_int_equal(in.gun->burst, 4);
 	assert_int_equal(fray_presidio_artillery_required(&in), 6);
 	double ph = 7.0 / 12, pw = (13.0 - fray_presidio_wound_number(in.gun->damage)) / 12, want = 0;
+	(void)ph;
 	for (int h = 0; h <= 4; h++)
-		want += binomial(4, h, ph) * h / 4.0 * pw;
+		want += canister_hits_p(h, 4, 6) * h / 4.0 * pw;
 	fray_dist *d;
 	assert_int_equal(fray_enumerate(ctx, fray_presidio_artillery_procedure, NULL, &in, 5, NULL, &d), FRAY_OK);
 	double got = 0;
 	for (size_t k = 0; k < fray_dist_count(d); k++)
 		got += fray_dist_outcome(d, k)[4] == 1 ? fray_dist_p(d, k) : 0;
 	assert_double_equal(got, want, 1e-15);
+	fray_dist_free(d);
+}
+
+/* Issue 28 item 7, Artillery Mishaps: "On die rolls of 1 on 1D12 ... the
+ * artillery piece has a possible mishap", canister too: the piece's die
+ * among the burst, a mishap (no shot) with chance 1/12 x 4/6, each of the
+ * table's six rows 1/72; the hits otherwise as counted above. */
+static void canister_mishaps_on_the_pieces_die(void **state)
+{
+	(void)state;
+	fray_presidio_artillery_in in = {.gun = fray_presidio_gun_find("2# swivel, smoothbore", FRAY_PRESIDIO_CANISTER),
+					 .band = 0, .strength = 0};
+	assert_non_null(in.gun);
+	assert_int_equal(fray_presidio_artillery_required(&in), 6);
+	fray_dist *d;
+	assert_int_equal(fray_enumerate(ctx, fray_presidio_artillery_procedure, NULL, &in, 5, NULL, &d), FRAY_OK);
+	double mishap = 0, row[7] = {0}, none = 0;
+	for (size_t k = 0; k < fray_dist_count(d); k++) {
+		const int64_t *o = fray_dist_outcome(d, k);
+		mishap += o[0] == 2 ? fray_dist_p(d, k) : 0;
+		row[o[3]] += fray_dist_p(d, k);
+		none += o[0] == 0 ? fray_dist_p(d, k) : 0; /* a miss: no hit, no mishap */
+	}
+	assert_double_equal(mishap, 1.0 / 12 * 4 / 6, 1e-15);
+	for (int i = 1; i <= 6; i++)
+		assert_double_equal(row[i], 1.0 / 72, 1e-15);
+	assert_double_equal(none, canister_hits_p(0, 4, 6) - 1.0 / 12 * 4 / 6, 1e-15);
 	fray_dist_free(d);
 }
 
@@ -1331,6 +1378,7 @@ int main(void)
 		cmocka_unit_test(fuse_repair),
 		cmocka_unit_test(stampeding_herd),
 		cmocka_unit_test(canister_friendly_fire),
+		cmocka_unit_test(canister_mishaps_on_the_pieces_die),
 		cmocka_unit_test(through_fire_units_behind),
 		cmocka_unit_test(blind_fire_scatter_clock),
 		cmocka_unit_test(reloading_in_cover),

@@ -194,6 +194,46 @@ static void return_strike_with_the_survivors(void **state)
 	}
 }
 
+/* Issue 28 item 5, Section 2, Holding 2 Actions: a defender that saved an
+ * action melees "simultaneously" (charging units only "usually strike
+ * first"): every defender in contact strikes back, whatever the
+ * attackers' strike took; and the defenders' casualties are the same as
+ * without it (the attackers' strike does not change). */
+static void simultaneous_strike_with_every_defender(void **state)
+{
+	(void)state;
+	fray_presidio_melee_in in = {.weapon = weapon("metal lance/knife"), .defender_weapon = weapon("fists"),
+				     .figures = 8, .defender_figures = 6, .skill = 3, .impact = FRAY_PRESIDIO_LANCE,
+				     .mounted = true, .both = true, .simultaneous = true};
+	assert_null(fray_presidio_melee_refused(&in));
+	int took = 0;
+	for (uint64_t seed = 1; seed <= 40; seed++) {
+		fray_roller *r = fray_roller_sample_new(ctx, seed, 0);
+		strike_count s = {0};
+		fray_roller_set_sink(r, count_strikes, &s);
+		fray_presidio_melee_out out;
+		fray_presidio_melee(r, &in, &out);
+		assert_int_equal(s.defender_dice, 6);
+		took += out.casualties > 0;
+		fray_roller_free(r);
+	}
+	assert_true(took > 0); /* some strikes took defenders, who struck all the same */
+	/* the return strike's hits: binomial(6, p) with fists (Hit# from the
+	 * list) against the lancers, whatever the defenders lost */
+	int diff = fray_presidio_return_difficulty(&in);
+	double p = diff > 12 ? 0 : (13.0 - (diff < 1 ? 1 : diff)) / 12;
+	fray_dist *d;
+	assert_int_equal(fray_enumerate(ctx, fray_presidio_melee_procedure, NULL, &in, 8, NULL, &d), FRAY_OK);
+	double none = 0;
+	for (size_t k = 0; k < fray_dist_count(d); k++)
+		none += fray_dist_outcome(d, k)[2] == 0 ? fray_dist_p(d, k) : 0;
+	assert_double_equal(none, pow(1 - p, 6), 1e-12);
+	fray_dist_free(d);
+	/* simultaneous is the defenders' strike back: refused without both */
+	in.both = false;
+	assert_non_null(fray_presidio_melee_refused(&in));
+}
+
 /* Item 6: within 4" (Section 7, Surrender) is 4", not a rifle's close
  * band (under 12"); full cover (loopholes) has a morale DM, its benefit
  * 4, as partial and heavy cover have theirs; incidental cover on top of
@@ -224,7 +264,9 @@ static void within_4_and_cover_for_morale(void **state)
 
 /* Item 7, Section 6 Hits (ruling R15) and Section 7 Leaders: the leader
  * is the first specialty figure: with one specialist in a team (d6), each
- * casualty hits him on a 1: P(leader hit | c casualties) = 1 - (5/6)^c. */
+ * casualty hits him on a 1 while a private is left: P(leader hit | c
+ * casualties) = 1 - (5/6)^c for c <= 3 privates; the fourth casualty
+ * takes every figure, the leader certainly (issue 28). */
 static void the_leader_hit_by_the_casualty_die(void **state)
 {
 	(void)state;
@@ -242,7 +284,7 @@ static void the_leader_hit_by_the_casualty_die(void **state)
 	}
 	for (int c = 0; c <= 4; c++)
 		if (with[c] > 0)
-			assert_double_equal(led[c] / with[c], 1 - pow(5.0 / 6, c), 1e-12);
+			assert_double_equal(led[c] / with[c], c < 4 ? 1 - pow(5.0 / 6, c) : 1, 1e-12);
 	fray_dist_free(d);
 	/* the check after it: +2 (Leaders) */
 	fray_presidio_morale_in m = {.level = FRAY_PRESIDIO_AVERAGE, .size = FRAY_PRESIDIO_TEAM,
@@ -553,6 +595,7 @@ int main(void)
 		cmocka_unit_test(return_strike_with_the_survivors),
 		cmocka_unit_test(within_4_and_cover_for_morale),
 		cmocka_unit_test(the_leader_hit_by_the_casualty_die),
+		cmocka_unit_test(simultaneous_strike_with_every_defender),
 		cmocka_unit_test(milder_result_keeps_the_worse_standing),
 		cmocka_unit_test(an_nco_cannot_rally),
 		cmocka_unit_test(hunkered_is_complete_cover),

@@ -272,28 +272,46 @@ static void shattered_units_wounds_read_on_the_table(void **state)
 /* ---- Section 6, Hits: "Hits are applied randomly to the target unit":
  * Section 5 gives melee no rule of its own, so a melee's casualties fall
  * on specialty figures as fire's do (ruling R15): one casualty die each,
- * sized by the unit. With one specialty figure, its leader, he survives c
- * casualties with chance (1 - 1/die)^c. ---- */
-static void melee_leader_ratio(const fray_presidio_melee_in *in, int cas_field, int leader_field, int die)
+ * sized by the unit. "All other hits are then taken by privates": once no
+ * private is left, a casualty falls on a specialty figure without a die.
+ * The sequential model: the chance that the leader (one of `spec`
+ * specialty figures, none hit yet) is among `c` casualties, `priv`
+ * privates left, a d`die` per casualty. ---- */
+static double leader_model(int c, int spec, int priv, int die)
+{
+	if (c == 0)
+		return 0;
+	double q = priv == 0 ? 1 : (double)(spec < die ? spec : die) / die; /* a specialty figure hit */
+	double on_spec = 1.0 / spec + (spec > 1 ? (spec - 1.0) / spec * leader_model(c - 1, spec - 1, priv, die) : 0);
+	double on_priv = priv > 0 ? leader_model(c - 1, spec, priv - 1, die) : 0;
+	return q * on_spec + (1 - q) * on_priv;
+}
+
+/* Checks P(leader hit | c casualties) against the model, every c seen;
+ * returns P(leader hit) over all outcomes. */
+static double melee_leader_ratio(const fray_presidio_melee_in *in, int cas_field, int leader_field, int die, int spec,
+				 int priv)
 {
 	fray_dist *d;
 	assert_int_equal(fray_enumerate(ctx, fray_presidio_melee_procedure, NULL, in, 8, NULL, &d), FRAY_OK);
-	double with[16] = {0}, led[16] = {0};
+	double with[16] = {0}, led[16] = {0}, all = 0;
 	for (size_t k = 0; k < fray_dist_count(d); k++) {
 		const int64_t *x = fray_dist_outcome(d, k);
 		with[x[cas_field]] += fray_dist_p(d, k);
 		led[x[cas_field]] += x[leader_field] ? fray_dist_p(d, k) : 0;
-		/* the leader hit is the one specialist hit */
-		assert_true(!x[leader_field] || x[leader_field - 1] == 1);
+		/* the leader hit is a specialist hit */
+		assert_true(!x[leader_field] || x[leader_field - 1] >= 1);
 	}
 	int seen = 0;
 	for (int c = 0; c < 16; c++)
 		if (with[c] > 0) {
-			assert_double_equal(led[c] / with[c], 1 - pow(1 - 1.0 / die, c), 1e-12);
+			assert_double_equal(led[c] / with[c], leader_model(c, spec, priv, die), 1e-12);
 			seen += c > 0;
+			all += led[c];
 		}
 	assert_true(seen > 0);
 	fray_dist_free(d);
+	return all;
 }
 
 static void melee_casualties_hit_specialists(void **state)
@@ -303,16 +321,16 @@ static void melee_casualties_hit_specialists(void **state)
 	 * specialty figure */
 	fray_presidio_melee_in in = {.weapon = weapon("metal lance/knife"), .figures = 8, .defender_figures = 4,
 				     .defender_specialists = 1, .defender_leader = true, .defender_unit_figures = 4};
-	melee_leader_ratio(&in, 1, 5, 6);
+	melee_leader_ratio(&in, 1, 5, 6, 1, 3);
 	/* four in contact of a platoon of twelve: the platoon's d20 */
 	in.defender_unit_figures = 12;
-	melee_leader_ratio(&in, 1, 5, 20);
+	melee_leader_ratio(&in, 1, 5, 20, 1, 11);
 	/* the return strike: the attackers' squad of six (d12), its leader
 	 * their one specialty figure */
 	in = (fray_presidio_melee_in){.weapon = weapon("fists"), .figures = 6, .unit_figures = 6, .specialists = 1,
 				      .leader = true, .defender_weapon = weapon("metal lance/knife"),
 				      .defender_figures = 4, .both = true};
-	melee_leader_ratio(&in, 3, 7, 12);
+	melee_leader_ratio(&in, 3, 7, 12, 1, 5);
 	/* no specialty figures given: none hit, no die for them */
 	in.specialists = 0;
 	in.leader = false;
@@ -326,6 +344,46 @@ static void melee_casualties_hit_specialists(void **state)
 	fray_roller_free(r);
 }
 
+/* Issue 28: once the privates run out, the casualties left fall on the
+ * specialty figures: when every figure is lost, the leader is lost. */
+static void casualties_fall_on_specialists_once_privates_run_out(void **state)
+{
+	(void)state;
+	/* the referee's melee: six mounted lancers charging against a team
+	 * of four (d6; the unit's figures not given: those in contact), its
+	 * leader the one specialty figure, three privates */
+	fray_presidio_melee_in in = {.weapon = weapon("metal lance/knife"), .figures = 6, .mounted = true,
+				     .impact = FRAY_PRESIDIO_HORSE, .defender_figures = 4, .defender_specialists = 1,
+				     .defender_leader = true};
+	melee_leader_ratio(&in, 1, 5, 6, 1, 3);
+	/* three specialty figures, the leader among them, in a team of four:
+	 * one private */
+	in.defender_specialists = 3;
+	melee_leader_ratio(&in, 1, 5, 6, 3, 1);
+	/* the return strike into a squad of six with two specialty figures */
+	in = (fray_presidio_melee_in){.weapon = weapon("fists"), .figures = 6, .unit_figures = 6, .specialists = 2,
+				      .leader = true, .defender_weapon = weapon("metal lance/knife"),
+				      .defender_figures = 12, .defender_skill = 3, .both = true};
+	melee_leader_ratio(&in, 3, 7, 12, 2, 4);
+
+	/* the referee's shot: two figures, one the leader; when both fall the
+	 * leader is hit, always; one casualty hits him on a 1 of the d6 */
+	fray_presidio_shoot_in s = {.weapon = weapon("flintlock musket"), .band = 0, .figures = 16,
+				    .target_figures = 2, .specialists = 1, .target_leader = true};
+	fray_dist *d;
+	assert_int_equal(fray_enumerate(ctx, fray_presidio_shoot_procedure, NULL, &s, 8, NULL, &d), FRAY_OK);
+	double with[3] = {0}, led[3] = {0};
+	for (size_t k = 0; k < fray_dist_count(d); k++) {
+		const int64_t *x = fray_dist_outcome(d, k);
+		with[x[1]] += fray_dist_p(d, k);
+		led[x[1]] += x[6] ? fray_dist_p(d, k) : 0;
+	}
+	assert_true(with[1] > 0 && with[2] > 0);
+	assert_double_equal(led[1] / with[1], 1.0 / 6, 1e-12);
+	assert_double_equal(led[2] / with[2], 1, 1e-12);
+	fray_dist_free(d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -333,6 +391,7 @@ int main(void)
 		cmocka_unit_test(a_one_scatters_unless_a_mishap),
 		cmocka_unit_test(shattered_units_wounds_read_on_the_table),
 		cmocka_unit_test(melee_casualties_hit_specialists),
+		cmocka_unit_test(casualties_fall_on_specialists_once_privates_run_out),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

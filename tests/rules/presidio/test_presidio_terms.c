@@ -97,8 +97,9 @@ static const int allowance[4] = {6, 7, 3, 12};
 /* The text's arithmetic, written out here: the die, the allowance and
  * the skill, less the firing (1" walking, 2" running) and reloading (2"
  * an action) costs taken "before doubling", never below 0; x2 running;
- * a disordered light or skirmish unit at half; then 2" a turn; never
- * below 0. In quarter inches, the procedure's outcome. */
+ * halved in line; a disordered light or skirmish unit at half; then 2" a
+ * turn, for a unit in line only; never below 0. In quarter inches, the
+ * procedure's outcome. */
 typedef struct move_case {
 	fray_presidio_mover mover;
 	int skill;
@@ -106,6 +107,7 @@ typedef struct move_case {
 	int reloading, turns;
 	bool disordered;
 	fray_presidio_designation designation;
+	bool line;
 } move_case;
 
 static int64_t expected_quarters(const move_case *m, int die)
@@ -118,9 +120,12 @@ static int64_t expected_quarters(const move_case *m, int die)
 		d = 0;
 	if (m->running)
 		d *= 2;
+	if (m->line)
+		d /= 2;
 	if (m->disordered && m->designation != FRAY_PRESIDIO_OTHER_UNIT)
 		d /= 2;
-	d -= 2 * m->turns;
+	if (m->line)
+		d -= 2 * m->turns;
 	if (d < 0)
 		d = 0;
 	return (int64_t)(d * 4 + 0.5);
@@ -155,16 +160,17 @@ static void move_inch_costs(void **state)
 {
 	(void)state;
 	static const move_case cases[] = {
-		{.mover = FRAY_PRESIDIO_ON_FOOT, .turns = 1},
-		{.mover = FRAY_PRESIDIO_ON_FOOT, .turns = 2, .running = true},
-		{.mover = FRAY_PRESIDIO_ON_FOOT, .firing = true},
-		{.mover = FRAY_PRESIDIO_ON_FOOT, .firing = true, .running = true},
+		{.mover = FRAY_PRESIDIO_ON_FOOT, .turns = 1, .line = true},
+		{.mover = FRAY_PRESIDIO_ON_FOOT, .turns = 2, .running = true, .line = true},
+		{.mover = FRAY_PRESIDIO_ON_FOOT, .firing = true, .designation = FRAY_PRESIDIO_LIGHT_UNIT},
+		{.mover = FRAY_PRESIDIO_ON_FOOT, .firing = true, .running = true, .designation = FRAY_PRESIDIO_SKIRMISH_UNIT},
 		{.mover = FRAY_PRESIDIO_LIGHT, .reloading = 1, .designation = FRAY_PRESIDIO_LIGHT_UNIT},
 		{.mover = FRAY_PRESIDIO_LIGHT, .reloading = 2, .running = true, .firing = true,
 		 .designation = FRAY_PRESIDIO_SKIRMISH_UNIT},
-		{.mover = FRAY_PRESIDIO_MOUNTED, .turns = 3, .firing = true},
+		{.mover = FRAY_PRESIDIO_MOUNTED, .turns = 3, .line = true},
+		{.mover = FRAY_PRESIDIO_MOUNTED, .firing = true, .designation = FRAY_PRESIDIO_LIGHT_UNIT},
 		/* never below 0: 3 - 5 - 1 - 4 + die is below 0 whatever the die */
-		{.mover = FRAY_PRESIDIO_SLOW, .skill = -5, .firing = true, .reloading = 2, .turns = 4,
+		{.mover = FRAY_PRESIDIO_SLOW, .skill = -5, .firing = true, .reloading = 2,
 		 .designation = FRAY_PRESIDIO_LIGHT_UNIT},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
@@ -172,7 +178,8 @@ static void move_inch_costs(void **state)
 			const move_case *m = &cases[i];
 			fray_presidio_move_in in = {.mover = m->mover, .skill = m->skill, .running = m->running,
 						    .firing = m->firing, .reloading = m->reloading, .turns = m->turns,
-						    .designation = m->designation};
+						    .designation = m->designation, .line = m->line};
+			assert_null(fray_presidio_move_refused(&in));
 			told t;
 			int64_t out[1];
 			run(fray_presidio_move_procedure, &in, seed, &t, out);
@@ -221,15 +228,63 @@ static void move_disordered_half(void **state)
 	assert_double_equal(fray_presidio_move_distance(&in, 4), 11, 0);
 }
 
+/* Issue 28: what the text does not allow is refused with the reason.
+ * Section 4, Independent Fire: only units designated skirmishers and light
+ * units fire while moving (shoot and move alike); Section 3, Formation
+ * Maneuvers: turning costs 2" a face a unit in Line only (a march column
+ * turns freely, skirmishers do not turn), so a turn out of line costs
+ * nothing; a disordered unit is a clump, not a road column. */
+static void move_and_fire_refusals(void **state)
+{
+	(void)state;
+	static const struct {
+		fray_presidio_move_in in;
+		const char *why; /* NULL: allowed */
+	} rows[] = {
+		{{.firing = true}, "designated light or skirmish"},
+		{{.firing = true, .designation = FRAY_PRESIDIO_LIGHT_UNIT}, NULL},
+		{{.firing = true, .designation = FRAY_PRESIDIO_SKIRMISH_UNIT}, NULL},
+		{{.firing = true, .line = true, .designation = FRAY_PRESIDIO_LIGHT_UNIT}, "in line"},
+		{{.turns = 1}, "only for a unit in line"},
+		{{.turns = 1, .road_column = true}, "only for a unit in line"},
+		{{.turns = 2, .line = true}, NULL},
+		{{.road_column = true, .disordered = true, .designation = FRAY_PRESIDIO_LIGHT_UNIT}, "clump"},
+		{{.road_column = true}, NULL},
+	};
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		const char *why = fray_presidio_move_refused(&rows[i].in);
+		if (!rows[i].why)
+			assert_null(why);
+		else {
+			assert_non_null(why);
+			assert_non_null(strstr(why, rows[i].why));
+		}
+	}
+	/* a turn out of line costs nothing: 6 + 4 = 10" with or without it */
+	fray_presidio_move_in in = {.mover = FRAY_PRESIDIO_ON_FOOT, .turns = 2};
+	assert_double_equal(fray_presidio_move_distance(&in, 4), 10, 0);
+	/* shoot --mode moving by a unit of no designation */
+	fray_presidio_shoot_in s = {.weapon = fray_presidio_weapon_find("flintlock musket", NULL), .figures = 8,
+				    .mode = FRAY_PRESIDIO_MOVING, .volley_if_able = true};
+	assert_non_null(fray_presidio_fire_state_refused(&s));
+	assert_non_null(strstr(fray_presidio_fire_state_refused(&s), "light or skirmish"));
+	s.light = true;
+	assert_null(fray_presidio_fire_state_refused(&s));
+	s.mode = FRAY_PRESIDIO_INDEPENDENT;
+	s.light = false;
+	assert_null(fray_presidio_fire_state_refused(&s));
+}
+
 /* docs/presidio.md's worked examples, each from the text's arithmetic. */
 static void move_worked_examples(void **state)
 {
 	(void)state;
-	/* a foot unit rolling 4 that faces right once: 6 + 4 - 2 = 8" */
-	fray_presidio_move_in in = {.mover = FRAY_PRESIDIO_ON_FOOT, .turns = 1};
-	assert_double_equal(fray_presidio_move_distance(&in, 4), 8, 0);
-	/* running and firing with a 4: (6 + 4 - 2) x 2 = 16" */
-	in = (fray_presidio_move_in){.mover = FRAY_PRESIDIO_ON_FOOT, .running = true, .firing = true};
+	/* a foot unit in line rolling 4 that faces right once: (6 + 4) / 2 - 2 = 3" */
+	fray_presidio_move_in in = {.mover = FRAY_PRESIDIO_ON_FOOT, .turns = 1, .line = true};
+	assert_double_equal(fray_presidio_move_distance(&in, 4), 3, 0);
+	/* light troops running and firing with a 4: (6 + 4 - 2) x 2 = 16" */
+	in = (fray_presidio_move_in){.mover = FRAY_PRESIDIO_ON_FOOT, .running = true, .firing = true,
+				     .designation = FRAY_PRESIDIO_LIGHT_UNIT};
 	assert_double_equal(fray_presidio_move_distance(&in, 4), 16, 0);
 	/* walking and firing: 1" (6 + 4 - 1 = 9") */
 	in.running = false;
@@ -238,10 +293,10 @@ static void move_worked_examples(void **state)
 	in = (fray_presidio_move_in){.mover = FRAY_PRESIDIO_LIGHT, .running = true, .reloading = 2,
 				     .designation = FRAY_PRESIDIO_LIGHT_UNIT};
 	assert_double_equal(fray_presidio_move_distance(&in, 3), 12, 0);
-	/* a disordered light unit walking with a 4, turning once: 11 / 2 - 2 = 3.5" */
-	in = (fray_presidio_move_in){.mover = FRAY_PRESIDIO_LIGHT, .disordered = true, .turns = 1,
+	/* a disordered light unit walking with a 4 (a clump: it does not turn): 11 / 2 = 5.5" */
+	in = (fray_presidio_move_in){.mover = FRAY_PRESIDIO_LIGHT, .disordered = true,
 				     .designation = FRAY_PRESIDIO_LIGHT_UNIT};
-	assert_double_equal(fray_presidio_move_distance(&in, 4), 3.5, 0);
+	assert_double_equal(fray_presidio_move_distance(&in, 4), 5.5, 0);
 	/* a 4# cannon by hand (5), one crewman missing, garrison-mounted: a 3
 	 * gives (5 - 2 + 3) / 2 = 3", a 4 gives 3.5" */
 	fray_presidio_gun_move_in g = {.rate = 5, .hauled_by_hand = true, .missing_crew = 1, .garrison = true};
@@ -413,6 +468,51 @@ static void ram_terms(void **state)
 		}
 }
 
+/* Issue 28: the chart's number is the d12 needed, not a difference: a
+ * musket (damage 4) against armor 0 is a differential of +4 needing 5.
+ * Shoot and melee tell the differential (damage, armor) as its TOTAL,
+ * then the chart's number labelled as the d12 needed. */
+static void wound_number_told_as_the_d12_needed(void **state)
+{
+	(void)state;
+	const fray_presidio_weapon *musket = fray_presidio_weapon_find("flintlock musket", NULL);
+	assert_non_null(musket);
+	for (int armor = 0; armor <= 4; armor++)
+		for (int moving = 0; moving < 2; moving++) {
+			fray_presidio_shoot_in in = {.weapon = musket, .band = 0, .figures = 12, .armor = armor,
+						     .target_figures = 10, .light = true,
+						     .mode = moving ? FRAY_PRESIDIO_MOVING : FRAY_PRESIDIO_INDEPENDENT};
+			told t;
+			int64_t out[8];
+			run(fray_presidio_shoot_procedure, &in, 3, &t, out);
+			int diff = musket->damage - armor;
+			assert_int_equal(term_told(&t, "the weapon's damage", "Section 10"), musket->damage);
+			assert_int_equal(total(&t, "damage - armor (the differential)"), diff);
+			assert_int_equal(term_told(&t, "the d12 needed", "R13"), chart(diff));
+			assert_int_equal(total(&t, "wound number (d12 per hit)"), chart(diff) + (moving ? 2 : 0));
+		}
+	assert_int_equal(musket->damage - 0, 4);
+	assert_int_equal(chart(4), 5);
+	/* melee: a lance's strikes, told once a strike has hit */
+	const fray_presidio_weapon *lance = fray_presidio_weapon_find("metal lance/knife", NULL);
+	assert_non_null(lance);
+	for (int armor = 0; armor <= 2; armor++) {
+		fray_presidio_melee_in in = {.weapon = lance, .figures = 12, .skill = 4, .defender_figures = 12,
+					     .defender_armor = armor};
+		told t;
+		int64_t out[8];
+		uint64_t seed = 1;
+		do
+			run(fray_presidio_melee_procedure, &in, seed++, &t, out);
+		while (out[0] == 0 && seed < 50);
+		assert_true(out[0] > 0);
+		int diff = lance->damage - armor;
+		assert_int_equal(total(&t, "damage - armor (the differential)"), diff);
+		assert_int_equal(term_told(&t, "the d12 needed", "R13"), chart(diff));
+		assert_int_equal(total(&t, "wound number (d12 per hit)"), chart(diff));
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -420,6 +520,8 @@ int main(void)
 		cmocka_unit_test(move_inch_costs),
 		cmocka_unit_test(move_disordered_half),
 		cmocka_unit_test(move_worked_examples),
+		cmocka_unit_test(move_and_fire_refusals),
+		cmocka_unit_test(wound_number_told_as_the_d12_needed),
 		cmocka_unit_test(jump_numbers),
 		cmocka_unit_test(gun_move_terms_and_garrison),
 		cmocka_unit_test(fuse_repair_number),
