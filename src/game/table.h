@@ -50,6 +50,8 @@ typedef struct table_unit {
 	int figures, start_figures, casualties, specialists, leader, reload;
 	int ranged, melee, armor, level, size;
 	bool mounted, line, bayonets;
+	int designation;                /* fray_presidio_designation: light or
+					   skirmish troops (Section 3, Disorder) */
 	char leader_rank[TABLE_NAME_MAX]; /* "sargento", "capitan": officer or NCO */
 	bool volleyed;                  /* its reload follows a volley */
 	/* BBB */

@@ -36,6 +36,7 @@ static const unit_field presidio_fields[] = {
 	BOOL("mounted", mounted),
 	BOOL("line", line),
 	BOOL("bayonets", bayonets),
+	ENUM("designation", designation, fray_presidio_designation_names, 3, false),
 	INT("leader", leader, 0, 4, false),
 	STR("leader_rank", leader_rank, false),
 	INT("specialists", specialists, 0, 100, false),
