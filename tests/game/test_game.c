@@ -310,6 +310,161 @@ static void bbb_low_ammo_instead(void **state)
 	unlink(path);
 }
 
+/* A new Presidio game at path from the example forces, loaded. */
+static fray_game *presidio_game(const char *path, int seed)
+{
+	fray_table("new '%s' --rules presidio --forces '%s/examples/presidio/forces.yaml' --seed %d", path,
+		   FRAY_SOURCE_DIR, seed);
+	return load(path);
+}
+
+/* Applies `set UNIT KEY=VALUE`, expecting it to hold. */
+static void set_field(fray_game *game, const char *unit, const char *field)
+{
+	const char *opt[] = {field};
+	if (fray_game_apply(game, "set", unit, NULL, 1, opt, NULL, NULL) != FRAY_OK)
+		fail_msg("set %s %s: %s", unit, field, fray_ctx_message(ctx));
+}
+
+/* The JSON of the k-th step (0-based) of procedure proc in events, up to
+ * the next step: a copy, free() it; NULL when there is none. */
+static char *step_of(const char *events, const char *proc, int k)
+{
+	char key[80];
+	snprintf(key, sizeof key, "{\"procedure\": \"%s\"", proc);
+	const char *p = strstr(events, key);
+	for (int i = 0; p && i < k; i++)
+		p = strstr(p + 1, key);
+	if (!p)
+		return NULL;
+	const char *end = strstr(p + 1, "{\"procedure\": ");
+	size_t n = end ? (size_t)(end - p) : strlen(p);
+	char *s = malloc(n + 1);
+	memcpy(s, p, n);
+	s[n] = 0;
+	return s;
+}
+
+/* Section 3, Disorder: "Light and Skirmish units can only move and shoot
+ * half". The Apaches, 10 figures with metal bows (Section 10: reload 1),
+ * fire 10 / 1 = 10 figures a time (ruling R14); disordered and light (or
+ * skirmish), half of that, 5; disordered but neither, all 10. The game
+ * file keeps the designation (default other) and checks it. */
+static void presidio_designation(void **state)
+{
+	(void)state;
+	char path[128];
+	snprintf(path, sizeof path, "%s/designation.yaml", dir);
+	fray_game *game = presidio_game(path, 1);
+	const char *bad[] = {"designation=heavy"};
+	assert_int_equal(fray_game_apply(game, "set", "Apaches", NULL, 1, bad, NULL, NULL), FRAY_ERR_INPUT);
+	assert_non_null(strstr(fray_ctx_message(ctx), "designation"));
+	fray_ctx_clear(ctx);
+	set_field(game, "Apaches", "status=disordered");
+	static const struct {
+		const char *designation;
+		const char *dice;
+	} rows[] = {{"designation=light", "\"dice\": \"5d12 needing"}, {"designation=skirmish", "\"dice\": \"5d12 needing"},
+		    {"designation=other", "\"dice\": \"10d12 needing"}};
+	const char *range[] = {"--range", "10"};
+	for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
+		set_field(game, "Apaches", rows[i].designation);
+		char *events;
+		assert_int_equal(fray_game_apply(game, "shoot", "Apaches", "Presidials", 2, range, NULL, &events), FRAY_OK);
+		char *shot = step_of(events, "presidio.shoot", 0);
+		assert_non_null(shot);
+		assert_non_null(strstr(shot, "\"standing\": \"disordered\""));
+		if (!strstr(shot, rows[i].dice))
+			fail_msg("%s: expected %s in %s", rows[i].designation, rows[i].dice, shot);
+		free(shot);
+		free(events);
+		assert_int_equal(fray_game_undo(game), FRAY_OK);
+	}
+	fray_game_free(game);
+	unlink(path);
+}
+
+/* Section 6, Hits (ruling R15), in melee: both units' specialty figures
+ * and leaders go to the procedure (the attackers' when the defenders
+ * strike back, --both); a leader hit leaves the unit, and its melee morale
+ * check has no leader bonus and the leader-casualty DM (Section 7), as
+ * after a shot. The Apaches, 6 figures of which 4 specialty figures (its
+ * leader the first), are a squad: its casualty die is a d12 (Section 6). */
+static void presidio_melee_specialists(void **state)
+{
+	(void)state;
+	char path[128];
+	int leader_hits = 0;
+	for (int seed = 1; seed <= 40 && leader_hits < 2; seed++) {
+		snprintf(path, sizeof path, "%s/melee-%d.yaml", dir, seed);
+		fray_game *game = presidio_game(path, seed);
+		set_field(game, "Apaches", "figures=6");
+		set_field(game, "Apaches", "specialists=4");
+		set_field(game, "Apaches", "size=squad"); /* its morale check told apart by it */
+		const char *both[] = {"--both"};
+		char *events;
+		assert_int_equal(fray_game_apply(game, "melee", "Presidials", "Apaches", 1, both, NULL, &events), FRAY_OK);
+		char *melee = step_of(events, "presidio.melee", 0);
+		assert_non_null(melee);
+		/* the defenders' (Apaches) and, striking back, the attackers'
+		 * (Presidials: 2 specialty figures, an alferez leading) */
+		assert_non_null(strstr(melee, "\"defender_specialists\": 4, \"defender_leader\": true, "
+					      "\"defender_unit_figures\": 6"));
+		assert_non_null(strstr(melee, "\"specialists\": 2, \"leader\": true, \"unit_figures\": 12"));
+		bool hit = strstr(melee, "\"leader_hit\": true") != NULL;
+		assert_true(hit == (strstr(events, "Apaches: its leader is a casualty") != NULL));
+		/* the Apaches' check after the melee: it lost figures and has
+		 * some left (Melee Morale Checks) */
+		char *check = step_of(events, "presidio.morale", 0);
+		if (hit && check && strstr(check, "\"size\": \"squad\"")) {
+			leader_hits++;
+			assert_non_null(strstr(check, "\"leader\": 0,"));
+			assert_non_null(strstr(check, "\"leader_casualty\": true"));
+		}
+		free(check);
+		free(melee);
+		free(events);
+		fray_game_free(game);
+		unlink(path);
+	}
+	assert_int_equal(leader_hits, 2);
+}
+
+/* Section 4, Independent Fire: two actions' dice rolled at once. The
+ * casualty die is the target unit's when the dice are rolled: the
+ * Apaches, 10 figures, a platoon (Section 6: "Platoon (10-15 figures)
+ * ... 1D20"), keep the d20 in the second action though the first left
+ * them 9 or fewer (a squad's d12 had the die been resized). */
+static void presidio_two_actions_casualty_die(void **state)
+{
+	(void)state;
+	char path[128];
+	int reached = 0;
+	for (int seed = 1; seed <= 60 && reached < 2; seed++) {
+		snprintf(path, sizeof path, "%s/two-%d.yaml", dir, seed);
+		fray_game *game = presidio_game(path, seed);
+		set_field(game, "Apaches", "specialists=9");
+		const char *two[] = {"--range", "3", "--actions", "2"};
+		char *events;
+		assert_int_equal(fray_game_apply(game, "shoot", "Presidials", "Apaches", 4, two, NULL, &events), FRAY_OK);
+		char *first = step_of(events, "presidio.shoot", 0), *second = step_of(events, "presidio.shoot", 1);
+		bool both_hit = first && second && strstr(first, "\"casualty die\"") && strstr(second, "\"casualty die\"");
+		if (both_hit) {
+			reached++;
+			assert_null(strstr(first, "\"dice\": \"d12\""));
+			if (strstr(second, "\"dice\": \"d12\"") || !strstr(second, "\"dice\": \"d20\""))
+				fail_msg("seed %d: the second action's casualty die is not the platoon's d20: %s", seed,
+					 second);
+		}
+		free(first);
+		free(second);
+		free(events);
+		fray_game_free(game);
+		unlink(path);
+	}
+	assert_int_equal(reached, 2);
+}
+
 static int make_dir(void **state)
 {
 	(void)state;
@@ -330,6 +485,9 @@ int main(void)
 		cmocka_unit_test(actions_by_standing),
 		cmocka_unit_test(presidio_two_actions_and_pursuit),
 		cmocka_unit_test(bbb_low_ammo_instead),
+		cmocka_unit_test(presidio_designation),
+		cmocka_unit_test(presidio_melee_specialists),
+		cmocka_unit_test(presidio_two_actions_casualty_die),
 	};
 	return cmocka_run_group_tests(tests, make_dir, remove_dir);
 }
