@@ -200,6 +200,7 @@ def two_actions_of_independent_fire(tmp, seed):
     second at what the first left), then one morale check after both;
     only independent fire is so rolled."""
     g = new_game(tmp, seed, "two")
+    fray("table", g, "set", "Apaches", "specialists=9")
     before, steps, after = act(g, "shoot", "Presidials", "--at", "Apaches", "--range", "10", "--actions", "2")
     shots = [s for s in steps if s["procedure"] == "presidio.shoot"]
     checks = [s for s in steps if s["procedure"] == "presidio.morale"]
@@ -210,6 +211,12 @@ def two_actions_of_independent_fire(tmp, seed):
           "the second action fires at what the first left")
     check(after["Apaches"]["figures"] == 10 - lost, "both actions' casualties off the target")
     check(len(checks) == (1 if lost else 0), "one morale check after both actions, when they hit")
+    # Section 6, Hits: the Apaches' casualty die is a platoon's d20 (10
+    # figures) in both actions: the dice are rolled together
+    dice = {e["dice"] for e in second["events"] if e.get("what") == "casualty die"}
+    check(dice <= {"d20"}, f"the second action's casualty die is the unit's as it stood: {dice}")
+    if first["outcome"]["casualties"] and dice:
+        seen.add("two actions: the casualty die")
     if checks:
         seen.add("two actions: one check")
         check(steps[-1] is checks[0], "the morale check comes after both shots")
@@ -255,6 +262,53 @@ def pursuit(tmp):
     check("pursued" in p.stderr, "a unit in good order is not pursued, said why")
 
 
+def disordered_light_shoot_half(tmp):
+    """Section 3, Disorder: "Light and Skirmish units can only move and
+    shoot half": the Apaches' 10 metal bows (Section 10: reload 1) fire
+    10 / 1 = 10 a time (R14), half (5) when disordered and light or
+    skirmish, all 10 when disordered and neither."""
+    g = new_game(tmp, 1, "light")
+    p = fray("table", g, "set", "Apaches", "designation=heavy", status=2)
+    check("designation" in p.stderr, "designation: the game file's field is checked")
+    fray("table", g, "set", "Apaches", "status=disordered")
+    for designation, firing in (("light", 5), ("skirmish", 5), ("other", 10)):
+        fray("table", g, "set", "Apaches", "designation=" + designation)
+        _, steps, _ = act(g, "shoot", "Apaches", "--at", "Presidials", "--range", "10")
+        shot = steps[0]
+        rolls = [e for e in shot["events"] if e.get("what") == "to hit"]
+        check(shot["inputs"]["designation"] == designation and shot["inputs"]["standing"] == "disordered",
+              f"designation: {designation} passed with the firers' standing")
+        check(rolls and rolls[0]["dice"].startswith(f"{firing}d12 "),
+              f"designation: disordered {designation}: {firing} firing, rolled {rolls and rolls[0]['dice']}")
+        fray("table", g, "undo")
+
+
+def melee_specialists(tmp, seed):
+    """Section 6, Hits (R15) in melee: both units' specialty figures and
+    leaders go in (the attackers' when the defenders strike back); a
+    leader hit leaves the unit, and its morale check has no bonus and
+    the leader-casualty DM (Section 7)."""
+    g = new_game(tmp, seed, "mspec")
+    fray("table", g, "set", "Apaches", "figures=6", "specialists=4", "size=squad")
+    before, steps, after = act(g, "melee", "Presidials", "--at", "Apaches", "--both")
+    m = steps[0]
+    inp, out = m["inputs"], m["outcome"]
+    check(inp["defender_specialists"] == 4 and inp["defender_leader"] and inp["defender_unit_figures"] == 6,
+          "melee: the defenders' specialists, leader and unit")
+    check(inp["specialists"] == 2 and inp["leader"] and inp["unit_figures"] == 12,
+          "melee: the attackers' specialists, leader and unit (striking back)")
+    a = after["Apaches"]
+    check(a["specialists"] == min(4 - out["specialists_hit"], a["figures"]), "melee: the Apaches' specialists hit")
+    check(after["Presidials"]["specialists"] == 2 - out["return_specialists_hit"],
+          "melee: the Presidials' specialists hit")
+    check((a["leader"] == 0) == out["leader_hit"], "melee: a leader hit leaves the unit")
+    checks = [s for s in steps[1:] if s["procedure"] == "presidio.morale" and s["inputs"]["size"] == "squad"]
+    if out["leader_hit"] and checks:
+        seen.add("melee: leader hit")
+        check(checks[0]["inputs"]["leader"] == 0 and checks[0]["inputs"]["leader_casualty"],
+              "melee: no bonus from a leader just hit, the leader-casualty DM instead")
+
+
 def told_terms_add_up():
     """Every Presidio procedure, on its example at several seeds: each
     TOTAL told is the sum of the MODIFIERs told since the one before (the
@@ -295,12 +349,14 @@ def main():
             morale_by_hand(tmp, seed) if seed <= 8 else None
             rally(tmp, seed) if seed <= 1 else None
             hunkered(tmp, seed) if seed <= 1 else None
-            two_actions_of_independent_fire(tmp, seed) if seed <= 4 else None
+            two_actions_of_independent_fire(tmp, seed)
             fire_and_melee(tmp, seed)
+            melee_specialists(tmp, seed)
         pursuit(tmp)
+        disordered_light_shoot_half(tmp)
     for case in ("fear: gone", "fear: passed", "fear: failed, held", "impact: defender's check", "cover: full",
                  "cover: partial", "leader hit", "milder result on a panic", "two actions: one check",
-                 "fire-and-melee: struck back"):
+                 "fire-and-melee: struck back", "two actions: the casualty die", "melee: leader hit"):
         check(case in seen, f"the seeds reach the case '{case}'")
     if failures:
         print(f"{len(failures)} failures", file=sys.stderr)
