@@ -197,6 +197,30 @@ FRAY_API fray_status fray_game_apply(fray_game *game, const char *action, const 
 	return st;
 }
 
+FRAY_API fray_status fray_game_odds(fray_game *game, const char *action, const char *actor, const char *target,
+				    size_t noptions, const char *const *options, bool json, char **out)
+{
+	if (out)
+		*out = NULL;
+	if (!game || !action || !out || (noptions && !options))
+		return game ? fray_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_odds: NULL argument") : FRAY_ERR_INPUT;
+	for (size_t i = 0; i < noptions; i++)
+		if (!options[i])
+			return fray_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_odds: option %zu is NULL", i);
+	int argc;
+	char **argv = words_of(action, actor, target, noptions, options, &argc);
+	table_game *g = NULL;
+	fray_status st = argv ? read_text(game, &g) : fray_nomem(game->ctx);
+	if (st == FRAY_OK) {
+		/* a scratch copy of the game: nothing of it is kept */
+		fray_call_opts o = {.mode = FRAY_MODE_ODDS, .json = json};
+		st = (fray_status)frayi_table_odds(g, argc, argv, &o, out);
+		drop(g);
+	}
+	free(argv);
+	return st;
+}
+
 FRAY_API fray_status fray_game_undo(fray_game *game)
 {
 	if (!game)

@@ -496,7 +496,8 @@ static int act_charge(table_game *g, table_unit *u, table_unit *t, const player_
 	 * is asked, and only when the defender passes); it is used only if
 	 * the defender passes */
 	int react = R_STAND;
-	bool asked = frayi_player_value(p, "--reaction") != NULL || !g->policy;
+	/* (odds stop at the fear check, before any reaction) */
+	bool asked = frayi_player_value(p, "--reaction") != NULL || (!g->policy && !g->odds);
 	if (asked && (st = reaction(g, t, p, &react)) != FRAY_OK)
 		return st;
 	if (asked && (st = can_fire_back(g, t, react)) != FRAY_OK)

@@ -465,6 +465,85 @@ static void presidio_two_actions_casualty_die(void **state)
 	assert_int_equal(reached, 2);
 }
 
+/* A catalogue call's exact odds as JSON, its inputs given as option and
+ * value pairs (a flag's value NULL): malloc'd. */
+static char *odds_of(const char *procedure, const char *const *opts, size_t n)
+{
+	fray_call *c = fray_call_new(ctx, procedure);
+	assert_non_null(c);
+	for (size_t i = 0; i < n; i += 2) {
+		int k = fray_call_input_index(c, opts[i]);
+		if (k < 0)
+			fail_msg("%s has no %s", procedure, opts[i]);
+		if (fray_call_set(c, (size_t)k, opts[i + 1]) != FRAY_OK)
+			fail_msg("%s %s: %s", opts[i], opts[i + 1], fray_ctx_message(ctx));
+	}
+	fray_call_opts o = {.mode = FRAY_MODE_ODDS, .json = true};
+	char *out = NULL;
+	if (fray_call_run(c, &o, &out) != FRAY_OK)
+		fail_msg("%s: %s", procedure, fray_ctx_message(ctx));
+	fray_call_free(c);
+	return out;
+}
+
+/* Issue 30: an action's odds from the game as it stands are its first
+ * procedure's odds with the inputs the test builds from the units'
+ * fields (set here, so the test knows them); nothing is rolled or
+ * written. A shot: the Presidials (12 figures, flintlock musket, ranged
+ * 2, their leader among 2 specialty figures, loaded) at the Apaches (10
+ * figures, armor 1, no specialists) 10" away; a charge: the
+ * Comanches' fear-of-charge check (veteran squad, leader 1, charged). */
+static void presidio_odds(void **state)
+{
+	(void)state;
+	char path[128];
+	snprintf(path, sizeof path, "%s/odds.yaml", dir);
+	fray_game *game = presidio_game(path, 5);
+	set_field(game, "Presidials", "ranged=2");
+	set_field(game, "Apaches", "armor=1");
+	set_field(game, "Comanches", "morale=veteran");
+	const char *b0;
+	size_t len0;
+	assert_int_equal(fray_game_save(game, &b0, &len0), FRAY_OK);
+	char *start = malloc(len0);
+	memcpy(start, b0, len0);
+	const char *range[] = {"--range", "10"};
+	char *got;
+	assert_int_equal(fray_game_odds(game, "shoot", "Presidials", "Apaches", 2, range, true, &got), FRAY_OK);
+	static const char *const shoot[] = {"--weapon", "flintlock musket", "--figures", "12", "--skill", "2",
+					    "--range", "10", "--armor", "1", "--target-figures", "10",
+					    "--specialists", "0", "--leaders", "1", "--standing", "good",
+					    "--designation", "other", "--reload-left", "0", "--target-standing", "good"};
+	char *want = odds_of("presidio.shoot", shoot, sizeof shoot / sizeof *shoot);
+	assert_string_equal(got, want);
+	free(got);
+	free(want);
+	assert_int_equal(fray_game_odds(game, "charge", "Cueras", "Comanches", 0, NULL, true, &got), FRAY_OK);
+	static const char *const fear[] = {"--level", "veteran", "--size", "squad", "--casualties", "0",
+					   "--leader", "1", "--standing", "good", "--charged", NULL};
+	want = odds_of("presidio.morale", fear, sizeof fear / sizeof *fear);
+	assert_string_equal(got, want);
+	free(got);
+	free(want);
+	/* an action without dice has no odds */
+	const char *panicked[] = {"status=panicked"};
+	assert_int_equal(fray_game_apply(game, "set", "Comanches", NULL, 1, panicked, NULL, NULL), FRAY_OK);
+	assert_int_equal(fray_game_undo(game), FRAY_OK);
+	const char *b1;
+	size_t len1;
+	assert_int_equal(fray_game_save(game, &b1, &len1), FRAY_OK);
+	assert_true(len1 == len0 && !memcmp(b1, start, len0));
+	assert_int_equal(fray_game_odds(game, "set", "Comanches", NULL, 1, panicked, false, &got), FRAY_ERR_INPUT);
+	assert_null(got);
+	fray_ctx_clear(ctx);
+	/* nothing changed by the odds */
+	assert_int_equal(fray_game_save(game, &b1, &len1), FRAY_OK);
+	assert_true(len1 == len0 && !memcmp(b1, start, len0));
+	free(start);
+	fray_game_free(game);
+	unlink(path);
+}
+
 static int make_dir(void **state)
 {
 	(void)state;
@@ -488,6 +567,7 @@ int main(void)
 		cmocka_unit_test(presidio_designation),
 		cmocka_unit_test(presidio_melee_specialists),
 		cmocka_unit_test(presidio_two_actions_casualty_die),
+		cmocka_unit_test(presidio_odds),
 	};
 	return cmocka_run_group_tests(tests, make_dir, remove_dir);
 }
