@@ -309,6 +309,35 @@ def melee_specialists(tmp, seed):
               "melee: no bonus from a leader just hit, the leader-casualty DM instead")
 
 
+def odds_of_actions(tmp):
+    """Issue 30: `fray table GAME ACTION ... --odds` gives the exact odds of
+    the action's first procedure with the inputs the action would give it:
+    the same as `fray presidio <proc> --odds` with inputs built here from
+    the units' fields; nothing rolled, the file unchanged."""
+    g = new_game(tmp, 2, "odds")
+    fray("table", g, "set", "Apaches", "status=disordered", "designation=skirmish", "specialists=2")
+    with open(g, "rb") as f:
+        before = f.read()
+    u = units(g)
+    a, p = u["Apaches"], u["Presidials"]
+    got = fray("table", g, "shoot", "Apaches", "--at", "Presidials", "--range", "10", "--odds", "--json").stdout
+    want = fray("presidio", "shoot", "--weapon", a["weapon"], "--figures", str(a["figures"]), "--skill",
+                str(a["ranged"]), "--range", "10", "--armor", str(p["armor"]), "--target-figures", str(p["figures"]),
+                "--specialists", str(p["specialists"]), "--target-leader", "--leaders", "1" if a["specialists"] and a["leader"] else "0", "--standing",
+                a["status"], "--designation", a["designation"], "--reload-left", str(a["reload"]),
+                "--target-standing", p["status"], "--odds", "--json").stdout
+    check(got == want, "odds: a shot's odds are presidio shoot's with the units' inputs")
+    got = fray("table", g, "charge", "Cueras", "--at", "Apaches", "--odds", "--json").stdout
+    want = fray("presidio", "morale", "--level", a["morale"], "--size", a["size"], "--casualties",
+                str(a["casualties"]), "--leader", str(a["leader"]), "--standing", a["status"], "--charged",
+                "--odds", "--json").stdout
+    check(got == want, "odds: a charge's odds are the defender's fear-of-charge check's")
+    p = fray("table", g, "turn", "--odds", status=2)
+    check("--odds" in p.stderr, "odds: the turn rolls no dice of its own: refused")
+    with open(g, "rb") as f:
+        check(f.read() == before, "odds: the game file is unchanged")
+
+
 def told_terms_add_up():
     """Every Presidio procedure, on its example at several seeds: each
     TOTAL told is the sum of the MODIFIERs told since the one before (the
@@ -354,6 +383,7 @@ def main():
             melee_specialists(tmp, seed)
         pursuit(tmp)
         disordered_light_shoot_half(tmp)
+        odds_of_actions(tmp)
     for case in ("fear: gone", "fear: passed", "fear: failed, held", "impact: defender's check", "cover: full",
                  "cover: partial", "leader hit", "milder result on a panic", "two actions: one check",
                  "fire-and-melee: struck back", "two actions: the casualty die", "melee: leader hit"):
