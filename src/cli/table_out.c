@@ -88,16 +88,23 @@ static const char *scalar_of(const fray_node *e, const char *key)
 }
 
 /* s with its control characters shown as the terminal shows them
- * (cli_escape_controls), whole, however long. */
+ * (fray_term_string, the library's one terminal escaper), whole, however
+ * long: a piece at a time, each ending on a character's first byte. */
 static void put_escaped(FILE *f, const char *s)
 {
-	for (const unsigned char *u = (const unsigned char *)s; *u; u++) {
-		if (*u == 0xC2 && u[1] >= 0x80 && u[1] <= 0x9F)
-			fprintf(f, "\\u%04x", *++u);
-		else if (*u < 0x20 || *u == 0x7F)
-			fprintf(f, "\\x%02x", *u);
-		else
-			fputc(*u, f);
+	enum { PIECE = 192 };
+	char piece[PIECE + 1], out[6 * PIECE + 1];
+	size_t len = strlen(s);
+	while (len > 0) {
+		size_t k = len < PIECE ? len : PIECE;
+		for (size_t back = 0; k < len && back < 3 && ((unsigned char)s[k] & 0xC0) == 0x80; back++)
+			k--;
+		memcpy(piece, s, k);
+		piece[k] = '\0';
+		fray_term_string(piece, out, sizeof out);
+		fputs(out, f);
+		s += k;
+		len -= k;
 	}
 }
 

@@ -252,7 +252,9 @@ void table_print_status(const table_game *g, bool json, FILE *f);
 /* The log: text (the stories), JSON or Markdown. */
 int table_print_log(const table_game *g, const char *format, FILE *f);
 
-/* A JSON string literal into f, whole; of s's first n bytes. */
+/* A JSON string literal into f, whole; of s's first n bytes: the
+ * library's escaper (fray_json_string: a tab as \t, an invalid UTF-8 byte
+ * as U+FFFD) written to a stream. */
 void frayi_json_string(FILE *f, const char *s);
 void frayi_json_string_n(FILE *f, const char *s, size_t n);
 
