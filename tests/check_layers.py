@@ -25,7 +25,6 @@ ALLOWED = {
 EXCEPTIONS = {
     ("src/cli/cmd_table.c", "../game/table.h"),
     ("src/cli/table_out.c", "../game/table.h"),
-    ("src/cli/cmd_report.c", "../game/table.h"),
 }
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
 

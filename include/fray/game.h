@@ -59,6 +59,10 @@ fray_status fray_game_apply(fray_game *game, const char *action, const char *act
  * dice (reload, set, a panicked unit's surrender). */
 fray_status fray_game_odds(fray_game *game, const char *action, const char *actor, const char *target,
 			   size_t noptions, const char *const *options, bool json, char **out);
+/* The game as one HTML page (`fray report --html`): its forces and its
+ * log, every text from the file escaped, css inline: *out malloc'd,
+ * free() it. FRAY_ERR_NOMEM. */
+fray_status fray_game_report_html(const fray_game *game, const char *css, char **out);
 /* Undoes the last action of the log (FRAY_ERR_INPUT when it is empty). */
 fray_status fray_game_undo(fray_game *game);
 void fray_game_free(fray_game *game);

@@ -221,6 +221,16 @@ FRAY_API fray_status fray_game_odds(fray_game *game, const char *action, const c
 	return st;
 }
 
+FRAY_API fray_status fray_game_report_html(const fray_game *game, const char *css, char **out)
+{
+	if (out)
+		*out = NULL;
+	if (!game || !css || !out)
+		return game ? fray_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_report_html: NULL argument") : FRAY_ERR_INPUT;
+	*out = frayi_table_report_html(game->now, css);
+	return *out ? FRAY_OK : fray_nomem(game->ctx);
+}
+
 FRAY_API fray_status fray_game_undo(fray_game *game)
 {
 	if (!game)

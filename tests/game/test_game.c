@@ -236,6 +236,13 @@ static void actions_by_standing(void **state)
 		rally |= !strcmp(names[i], "rally");
 	}
 	assert_true(!shoot && rally);
+	/* the game as a page (fray report --html): its forces, escaped */
+	char *html;
+	assert_int_equal(fray_game_report_html(game, "body {}", &html), FRAY_OK);
+	assert_non_null(strstr(html, "<!DOCTYPE html>"));
+	assert_non_null(strstr(html, "body {}"));
+	assert_non_null(strstr(html, fray_game_unit(game, 2)));
+	free(html);
 	fray_game_free(game);
 	unlink(path);
 }
