@@ -59,6 +59,13 @@ fray_status fray_game_apply(fray_game *game, const char *action, const char *act
  * dice (reload, set, a panicked unit's surrender). */
 fray_status fray_game_odds(fray_game *game, const char *action, const char *actor, const char *target,
 			   size_t noptions, const char *const *options, bool json, char **out);
+/* The forces as they stand (format "text": a table for people, names'
+ * controls escaped; "json": {"rules", "turn", "dice", "units": [each unit's
+ * fields]}), and the log ("text", "json": an array of entries, or
+ * "markdown"), as `fray table GAME status|log` prints them: *out malloc'd,
+ * free() it. FRAY_ERR_INPUT for another format; FRAY_ERR_NOMEM. */
+fray_status fray_game_status(const fray_game *game, const char *format, char **out);
+fray_status fray_game_log(const fray_game *game, const char *format, char **out);
 /* The game as one HTML page (`fray report --html`): its forces and its
  * log, every text from the file escaped, css inline: *out malloc'd,
  * free() it. FRAY_ERR_NOMEM. */

@@ -279,9 +279,9 @@ int cmd_table(int argc, char **argv)
 	else if (odds)
 		status = odds_of_action(g, n, args, json);
 	else if (!strcmp(what, "status") && n == 1 && (!format || json))
-		table_print_status(g, json, stdout);
+		frayi_table_print_status(g, json, stdout);
 	else if (!strcmp(what, "log") && n == 1)
-		status = table_print_log(g, format ? format : "text", stdout);
+		status = frayi_table_print_log(g, format ? format : "text", stdout);
 	else if (!strcmp(what, "undo") && n == 1 && !format)
 		status = undo(g);
 	else if (!strcmp(what, "status") || !strcmp(what, "log") || !strcmp(what, "undo"))

@@ -248,9 +248,9 @@ void frayi_table_bbb_turn_end(table_game *g, table_unit *u);
 int frayi_table_add_step(table_game *g, char *json, char *text);
 
 /* Statuses and the forces for people or as JSON. */
-void table_print_status(const table_game *g, bool json, FILE *f);
+void frayi_table_print_status(const table_game *g, bool json, FILE *f);
 /* The log: text (the stories), JSON or Markdown. */
-int table_print_log(const table_game *g, const char *format, FILE *f);
+int frayi_table_print_log(const table_game *g, const char *format, FILE *f);
 
 /* A JSON string literal into f, whole; of s's first n bytes: the
  * library's escaper (fray_json_string: a tab as \t, an invalid UTF-8 byte

@@ -551,6 +551,57 @@ static void presidio_odds(void **state)
 	unlink(path);
 }
 
+/* What `fray table ARGS` prints: malloc'd. */
+static char *fray_table_output(const char *args)
+{
+	char cmd[1024];
+	snprintf(cmd, sizeof cmd, "'%s' table %s", FRAY_BIN, args);
+	FILE *p = popen(cmd, "r");
+	assert_non_null(p);
+	size_t cap = 1 << 16, n = 0, got;
+	char *buf = malloc(cap);
+	while ((got = fread(buf + n, 1, cap - 1 - n, p)) > 0) {
+		n += got;
+		if (n == cap - 1)
+			buf = realloc(buf, cap *= 2);
+	}
+	buf[n] = 0;
+	assert_int_equal(pclose(p), 0);
+	return buf;
+}
+
+/* The forces and the log through the API are what fray table prints. */
+static void status_and_log(void **state)
+{
+	(void)state;
+	char path[128], args[256];
+	snprintf(path, sizeof path, "%s/status.yaml", dir);
+	fray_game *game = presidio_game(path, 9);
+	const char *range[] = {"--range", "10"};
+	assert_int_equal(fray_game_apply(game, "shoot", "Presidials", "Apaches", 2, range, NULL, NULL), FRAY_OK);
+	fray_table("'%s' shoot Presidials --at Apaches --range 10", path);
+	static const struct {
+		bool log;
+		const char *format, *flag;
+	} rows[] = {{false, "text", ""}, {false, "json", " --json"}, {true, "text", ""}, {true, "json", " --json"},
+		    {true, "markdown", " --markdown"}};
+	for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
+		char *got;
+		assert_int_equal((rows[i].log ? fray_game_log : fray_game_status)(game, rows[i].format, &got), FRAY_OK);
+		snprintf(args, sizeof args, "'%s' %s%s", path, rows[i].log ? "log" : "status", rows[i].flag);
+		char *want = fray_table_output(args);
+		assert_string_equal(got, want);
+		free(got);
+		free(want);
+	}
+	char *got;
+	assert_int_equal(fray_game_log(game, "yaml", &got), FRAY_ERR_INPUT);
+	assert_null(got);
+	fray_ctx_clear(ctx);
+	fray_game_free(game);
+	unlink(path);
+}
+
 static int make_dir(void **state)
 {
 	(void)state;
@@ -575,6 +626,7 @@ int main(void)
 		cmocka_unit_test(presidio_melee_specialists),
 		cmocka_unit_test(presidio_two_actions_casualty_die),
 		cmocka_unit_test(presidio_odds),
+		cmocka_unit_test(status_and_log),
 	};
 	return cmocka_run_group_tests(tests, make_dir, remove_dir);
 }
