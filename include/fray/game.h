@@ -16,6 +16,7 @@
 #ifndef FRAY_GAME_H
 #define FRAY_GAME_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <fray/ctx.h>
 #include <fray/policy.h>
@@ -48,6 +49,27 @@ size_t fray_game_actions(const fray_game *game, size_t unit, const char **names,
  * malloc'd, free() it (may be NULL when not wanted). */
 fray_status fray_game_apply(fray_game *game, const char *action, const char *actor, const char *target,
 			    size_t noptions, const char *const *options, fray_policy *policy, char **events);
+/* The exact odds of the action's first procedure from the game as it
+ * stands: the inputs apply would give it (the units' fields and the
+ * options), as `fray table GAME ACTION ... --odds` gives them and as
+ * `fray <set> <proc> --odds` renders them (json: the JSON form, else
+ * text): *out malloc'd, free() it. Nothing is rolled and the game is
+ * unchanged. A charge's odds are its fear-of-charge check's, so no
+ * reaction is needed. FRAY_ERR_INPUT also for an action that rolls no
+ * dice (reload, set, a panicked unit's surrender). */
+fray_status fray_game_odds(fray_game *game, const char *action, const char *actor, const char *target,
+			   size_t noptions, const char *const *options, bool json, char **out);
+/* The forces as they stand (format "text": a table for people, names'
+ * controls escaped; "json": {"rules", "turn", "dice", "units": [each unit's
+ * fields]}), and the log ("text", "json": an array of entries, or
+ * "markdown"), as `fray table GAME status|log` prints them: *out malloc'd,
+ * free() it. FRAY_ERR_INPUT for another format; FRAY_ERR_NOMEM. */
+fray_status fray_game_status(const fray_game *game, const char *format, char **out);
+fray_status fray_game_log(const fray_game *game, const char *format, char **out);
+/* The game as one HTML page (`fray report --html`): its forces and its
+ * log, every text from the file escaped, css inline: *out malloc'd,
+ * free() it. FRAY_ERR_NOMEM. */
+fray_status fray_game_report_html(const fray_game *game, const char *css, char **out);
 /* Undoes the last action of the log (FRAY_ERR_INPUT when it is empty). */
 fray_status fray_game_undo(fray_game *game);
 void fray_game_free(fray_game *game);

@@ -179,7 +179,10 @@ typedef struct fray_presidio_shoot_in {
 	bool taking_cover;         /* +2 */
 	int other_dm;              /* anything else */
 	int armor;                 /* the target's armor */
-	int target_figures;        /* for the casualty die (R15) */
+	int target_figures;        /* casualties at most these; the casualty die (R15) */
+	int target_unit_figures;   /* when > 0, the casualty die's instead: the unit as it
+				      stood when the dice were rolled (two actions rolled
+				      together, Section 4, Independent Fire) */
 	int specialists;           /* officers, NCOs, musicians, characters */
 	bool through_fire;         /* a unit within 12" behind the target */
 	int units_behind;          /* how many (0 or 1: one); with more, a die

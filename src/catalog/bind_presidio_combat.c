@@ -31,7 +31,8 @@ static const fray_presidio_weapon *weapon_of(fray_call *c, size_t k, const char 
 enum { S_WEAPON, S_FIGURES, S_RANGE, S_BAND, S_SKILL, S_MODE, S_LINE, S_COVER, S_INCIDENTAL, S_SKIRMISH,
        S_MOUNTED, S_EVADING, S_TAKING_COVER, S_DM, S_ARMOR, S_TARGET_FIGURES, S_SPECIALISTS, S_THROUGH,
        S_BEHIND, S_RELOADING, S_TARGET_RELOADING, S_UNITS, S_UNIT, S_TARGET_UNIT, S_LEADERS, S_FIRER_COVER,
-       S_RELOAD_LEFT, S_AFTER_VOLLEY, S_TARGET_STANDING, S_TARGET_LEADER, S_VOLLEY_IF_ABLE, S_STANDING, S_DESIGNATION, S_N };
+       S_RELOAD_LEFT, S_AFTER_VOLLEY, S_TARGET_STANDING, S_TARGET_LEADER, S_VOLLEY_IF_ABLE, S_STANDING, S_DESIGNATION,
+       S_TARGET_UNIT_FIGURES, S_N };
 static const in_desc shoot_in[] = {
 	{"weapon", IN_STRING, .required = true, .help = "the firers' weapon ('fray presidio weapons')",
 	 .rule = "Presidio Section 10, Small Arms"},
@@ -92,6 +93,9 @@ static const in_desc shoot_in[] = {
 	{"designation", IN_CHOICE, .choices = fray_presidio_designation_names, .nchoices = 3,
 	 .help = "the firers' designation: light or skirmish units, disordered (--standing), shoot half (as move's)",
 	 .rule = "Presidio Section 3, Disorder"},
+	{"target_unit_figures", IN_INT, 1, 1000, .help = "the target unit's figures when the dice are rolled, for its "
+	 "casualty die (default: --target-figures; two actions rolled together)",
+	 .rule = "Presidio Section 4, Independent Fire; Section 6, Hits; ruling R15", .unit = "figures"},
 };
 static const out_desc shoot_out[] = {
 	{"hits", "integer", "figures hit"}, {"casualties", "integer", "figures wounded"},
@@ -215,6 +219,7 @@ static fray_status bind_shoot(fray_call *c)
 	in->target_reloading_in_cover = val_b(c, S_TARGET_RELOADING);
 	in->armor = stat_or(c, S_ARMOR, S_TARGET_UNIT, ut[1].armor);
 	in->target_figures = (int)val_i(c, S_TARGET_FIGURES);
+	in->target_unit_figures = (int)val_i(c, S_TARGET_UNIT_FIGURES);
 	in->specialists = (int)val_i(c, S_SPECIALISTS);
 	in->other_dm = (int)val_i(c, S_DM);
 	call_title(c, "shoot: %d %s, %s%s range (%+d), skill %d, %s fire, cover: %s, armor %d", in->figures,
@@ -460,7 +465,8 @@ static fray_status bind_melee(fray_call *c)
 		 in->defender_mounted ? "true" : "false", in->other_dm, difficulty, in->both ? "true" : "false");
 	if (in->both) {
 		fray_json_string(in->defender_weapon->name, weapon, sizeof weapon);
-		text_add(&t, ", \"defender_weapon\": %s, \"defender_figures\": %d", weapon, in->defender_figures);
+		text_add(&t, ", \"defender_weapon\": %s, \"defender_figures\": %d, \"simultaneous\": %s", weapon,
+			 in->defender_figures, in->simultaneous ? "true" : "false");
 	}
 	if (in->defender_specialists)
 		text_add(&t, ", \"defender_specialists\": %d, \"defender_leader\": %s, \"defender_unit_figures\": %d",

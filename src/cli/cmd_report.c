@@ -15,7 +15,6 @@
 #include <sys/stat.h>
 #include "embedded.h"
 #include "cli.h"
-#include "../game/table.h"
 #include "../common/text.h"
 
 extern const embedded_file fray_page_files[];
@@ -237,22 +236,15 @@ static char *html_of(const char *request, const char *json, const char *text, co
 	return o.s;
 }
 
-/* A game file's page (the game takes doc). */
-static char *game_html(fray_ctx *ctx, const char *name, fray_doc *doc, const char *css, int *status)
+/* A game file's page, through the game's API (include/fray/game.h). */
+static char *game_html(fray_ctx *ctx, const char *name, const char *text, const char *css, int *status)
 {
-	table_game *g = calloc(1, sizeof *g);
+	fray_game *game = NULL;
 	char *html = NULL;
-	if (!g) {
-		fray_doc_free(doc);
-		*status = cli_error("report", EXIT_RUNTIME, "out of memory");
-		return NULL;
-	}
-	g->cmd = "report";
-	*status = frayi_table_load_doc(g, ctx, name, doc) == FRAY_OK ? EXIT_OK : cli_fail("report", ctx);
-	if (*status == EXIT_OK && !(html = frayi_table_report_html(g, css)))
-		*status = cli_error("report", EXIT_RUNTIME, "out of memory");
-	frayi_table_free(g);
-	free(g);
+	if (fray_game_load(ctx, name, text, strlen(text), &game) != FRAY_OK ||
+	    fray_game_report_html(game, css, &html) != FRAY_OK)
+		*status = cli_fail("report", ctx);
+	fray_game_free(game);
 	return html;
 }
 
@@ -303,8 +295,7 @@ int cmd_report(int argc, char **argv)
 	const fray_node *root = doc ? fray_doc_root(doc) : NULL;
 	bool game = root && fray_node_kind_of(root) == FRAY_NODE_MAP && fray_map_get(root, "fray_game");
 	if (status == EXIT_OK && game) {
-		html = game_html(ctx, name, doc, css, &status);
-		doc = NULL;
+		html = game_html(ctx, name, request, css, &status);
 	} else if (status == EXIT_OK) {
 		status = refuse_format(name, root);
 	}

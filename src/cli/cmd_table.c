@@ -180,6 +180,24 @@ static int run_action(table_game *g, int argc, char **argv, bool json)
 	return status;
 }
 
+/* ACTION ... --odds: the exact odds of the action's first procedure from
+ * the game as it stands; nothing rolled, nothing written. */
+static int odds_of_action(table_game *g, int argc, char **argv, bool json)
+{
+	if (argc && (!strcmp(argv[0], "turn") || !strcmp(argv[0], "set")))
+		return cli_error(CMD, EXIT_BAD_INPUT, "--odds is for an action that rolls dice (shoot, charge, ...), "
+				 "not '%s'", argv[0]);
+	fray_call_opts o = {.mode = FRAY_MODE_ODDS, .json = json};
+	char *out;
+	int status = said(g, frayi_table_odds(g, argc, argv, &o, &out));
+	if (status == EXIT_OK) {
+		fputs(out, stdout);
+		free(out);
+		status = cli_check_printed(CMD, game_what("the odds from", g->path));
+	}
+	return status;
+}
+
 static int undo(table_game *g)
 {
 	size_t n = g->log ? fray_node_len(g->log) : 0;
@@ -226,7 +244,7 @@ int cmd_table(int argc, char **argv)
 		return cli_error(CMD, EXIT_BAD_INPUT, "usage: fray table GAME.yaml ACTION|status|log|undo|turn ... "
 				 "('fray help table')");
 	/* --json anywhere after the game file: the output as JSON */
-	bool json = false;
+	bool json = false, odds = false;
 	int n = 0;
 	char **args = malloc((size_t)argc * sizeof *args);
 	if (!args)
@@ -237,6 +255,8 @@ int cmd_table(int argc, char **argv)
 			json = true, format = "json";
 		else if (!strcmp(argv[i], "--markdown"))
 			format = "markdown";
+		else if (!strcmp(argv[i], "--odds"))
+			odds = true;
 		else
 			args[n++] = argv[i];
 	}
@@ -249,13 +269,19 @@ int cmd_table(int argc, char **argv)
 	}
 	g->cmd = CMD;
 	const char *what = n ? args[0] : "";
-	bool reads = (!strcmp(what, "status") || !strcmp(what, "log")) && n == 1;
+	/* odds only read the game: no lock, nothing written */
+	bool reads = ((!strcmp(what, "status") || !strcmp(what, "log")) && n == 1) || odds;
 	if ((status = reads ? said(g, frayi_table_load(g, ctx, argv[0])) : load_locked(g, ctx, argv[0], &fd)) != EXIT_OK)
 		goto done;
-	if (!strcmp(what, "status") && n == 1 && (!format || json))
-		table_print_status(g, json, stdout);
+	if (odds && (!strcmp(what, "status") || !strcmp(what, "log") || !strcmp(what, "undo") || (format && !json)))
+		status = cli_error(CMD, EXIT_BAD_INPUT, "--odds is for an action (fray table GAME ACTION UNIT ... --odds "
+				   "[--json])");
+	else if (odds)
+		status = odds_of_action(g, n, args, json);
+	else if (!strcmp(what, "status") && n == 1 && (!format || json))
+		frayi_table_print_status(g, json, stdout);
 	else if (!strcmp(what, "log") && n == 1)
-		status = table_print_log(g, format ? format : "text", stdout);
+		status = frayi_table_print_log(g, format ? format : "text", stdout);
 	else if (!strcmp(what, "undo") && n == 1 && !format)
 		status = undo(g);
 	else if (!strcmp(what, "status") || !strcmp(what, "log") || !strcmp(what, "undo"))

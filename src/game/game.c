@@ -3,6 +3,7 @@
  * runs (frayi_table_act), and takes the text frayi_table_text makes as the new game:
  * the same sequence `fray table` runs on a file, so the bytes are the
  * same. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "table.h"
@@ -169,7 +170,7 @@ FRAY_API fray_status fray_game_apply(fray_game *game, const char *action, const 
 		if (!options[i])
 			return fray_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_apply: option %zu is NULL", i);
 	table_game *g, *before = malloc(sizeof *before);
-	int argc;
+	int argc = 0;
 	char **argv = words_of(action, actor, target, noptions, options, &argc);
 	fray_status st = before && argv ? read_text(game, &g) : fray_nomem(game->ctx);
 	char command[2048], *text = NULL;
@@ -195,6 +196,84 @@ FRAY_API fray_status fray_game_apply(fray_game *game, const char *action, const 
 	free(argv);
 	free(before);
 	return st;
+}
+
+FRAY_API fray_status fray_game_odds(fray_game *game, const char *action, const char *actor, const char *target,
+				    size_t noptions, const char *const *options, bool json, char **out)
+{
+	if (out)
+		*out = NULL;
+	if (!game || !action || !out || (noptions && !options))
+		return game ? fray_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_odds: NULL argument") : FRAY_ERR_INPUT;
+	for (size_t i = 0; i < noptions; i++)
+		if (!options[i])
+			return fray_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_odds: option %zu is NULL", i);
+	int argc = 0;
+	char **argv = words_of(action, actor, target, noptions, options, &argc);
+	table_game *g = NULL;
+	fray_status st = argv ? read_text(game, &g) : fray_nomem(game->ctx);
+	if (st == FRAY_OK) {
+		/* a scratch copy of the game: nothing of it is kept */
+		fray_call_opts o = {.mode = FRAY_MODE_ODDS, .json = json};
+		st = (fray_status)frayi_table_odds(g, argc, argv, &o, out);
+		drop(g);
+	}
+	free(argv);
+	return st;
+}
+
+/* What a printer of g writes to a stream, as a string. */
+static fray_status rendered(const fray_game *game, const char *format, bool status, char **out)
+{
+	size_t len;
+	FILE *f = open_memstream(out, &len);
+	if (!f)
+		return fray_nomem(game->ctx);
+	if (status)
+		frayi_table_print_status(game->now, !strcmp(format, "json"), f);
+	else
+		frayi_table_print_log(game->now, format, f);
+	if (fclose(f) != 0 || !*out) {
+		free(*out);
+		*out = NULL;
+		return fray_nomem(game->ctx);
+	}
+	return FRAY_OK;
+}
+
+static bool one_of(const char *s, const char *a, const char *b, const char *c)
+{
+	return s && (!strcmp(s, a) || !strcmp(s, b) || (c && !strcmp(s, c)));
+}
+
+FRAY_API fray_status fray_game_status(const fray_game *game, const char *format, char **out)
+{
+	if (out)
+		*out = NULL;
+	if (!game || !out || !one_of(format, "text", "json", NULL))
+		return game ? fray_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_status: expected a game, \"text\" or "
+				       "\"json\" and a place for the text") : FRAY_ERR_INPUT;
+	return rendered(game, format, true, out);
+}
+
+FRAY_API fray_status fray_game_log(const fray_game *game, const char *format, char **out)
+{
+	if (out)
+		*out = NULL;
+	if (!game || !out || !one_of(format, "text", "json", "markdown"))
+		return game ? fray_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_log: expected a game, \"text\", \"json\" "
+				       "or \"markdown\" and a place for the text") : FRAY_ERR_INPUT;
+	return rendered(game, format, false, out);
+}
+
+FRAY_API fray_status fray_game_report_html(const fray_game *game, const char *css, char **out)
+{
+	if (out)
+		*out = NULL;
+	if (!game || !css || !out)
+		return game ? fray_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_report_html: NULL argument") : FRAY_ERR_INPUT;
+	*out = frayi_table_report_html(game->now, css);
+	return *out ? FRAY_OK : fray_nomem(game->ctx);
 }
 
 FRAY_API fray_status fray_game_undo(fray_game *game)

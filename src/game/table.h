@@ -50,6 +50,8 @@ typedef struct table_unit {
 	int figures, start_figures, casualties, specialists, leader, reload;
 	int ranged, melee, armor, level, size;
 	bool mounted, line, bayonets;
+	int designation;                /* fray_presidio_designation: light or
+					   skirmish troops (Section 3, Disorder) */
 	char leader_rank[TABLE_NAME_MAX]; /* "sargento", "capitan": officer or NCO */
 	bool volleyed;                  /* its reload follows a volley */
 	/* BBB */
@@ -108,7 +110,16 @@ typedef struct table_game {
 	size_t notes_len;
 	char asked[64];                  /* a choice asked at the terminal, for the
 					    log's command (" --reaction fire") */
+	/* odds instead of a roll: not NULL, the action stops at its first
+	 * procedure, whose odds (as fray_call_run renders them) go to
+	 * odds_out, malloc'd; nothing is rolled */
+	const fray_call_opts *odds;
+	char *odds_out;
 } table_game;
+
+/* The status a step returns when it took the odds of the action's first
+ * procedure (g->odds): the action stops there. Not a fray_status. */
+#define TABLE_ODDS_TAKEN (-1)
 
 /* The field table of a rule set. */
 const unit_field *frayi_table_fields(table_rules rules, size_t *n);
@@ -217,6 +228,12 @@ int frayi_table_action_json(const table_game *g, char **out);
  * KEY=VALUE...); command gets the log's command line (with a choice the
  * policy made). g changes only in memory: frayi_table_text makes the file. */
 int frayi_table_act(table_game *g, int argc, char *const *argv, char *command, size_t cap);
+/* The odds of the action's first procedure from g as it stands (the
+ * inputs the action would give it), rendered as o says into *out
+ * (malloc'd); nothing rolled, g's forces and log unchanged in meaning
+ * (g is not to be saved after). FRAY_ERR_INPUT for an action that rolls
+ * no dice. A fray_status. */
+int frayi_table_odds(table_game *g, int argc, char *const *argv, const fray_call_opts *o, char **out);
 const table_action *frayi_table_bbb_actions(size_t *n);
 const table_action *frayi_table_chits_actions(size_t *n);
 /* chits: the end of the turn for each unit whose end-turn was not taken
@@ -231,11 +248,13 @@ void frayi_table_bbb_turn_end(table_game *g, table_unit *u);
 int frayi_table_add_step(table_game *g, char *json, char *text);
 
 /* Statuses and the forces for people or as JSON. */
-void table_print_status(const table_game *g, bool json, FILE *f);
+void frayi_table_print_status(const table_game *g, bool json, FILE *f);
 /* The log: text (the stories), JSON or Markdown. */
-int table_print_log(const table_game *g, const char *format, FILE *f);
+int frayi_table_print_log(const table_game *g, const char *format, FILE *f);
 
-/* A JSON string literal into f, whole; of s's first n bytes. */
+/* A JSON string literal into f, whole; of s's first n bytes: the
+ * library's escaper (fray_json_string: a tab as \t, an invalid UTF-8 byte
+ * as U+FFFD) written to a stream. */
 void frayi_json_string(FILE *f, const char *s);
 void frayi_json_string_n(FILE *f, const char *s, size_t n);
 

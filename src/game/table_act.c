@@ -150,6 +150,27 @@ int frayi_table_act(table_game *g, int argc, char *const *argv, char *command, s
 	return status;
 }
 
+int frayi_table_odds(table_game *g, int argc, char *const *argv, const fray_call_opts *o, char **out)
+{
+	*out = NULL;
+	char command[2048];
+	g->odds = o;
+	int st = frayi_table_act(g, argc, argv, command, sizeof command);
+	g->odds = NULL;
+	if (st == TABLE_ODDS_TAKEN) {
+		*out = g->odds_out;
+		g->odds_out = NULL;
+		return FRAY_OK;
+	}
+	free(g->odds_out);
+	g->odds_out = NULL;
+	/* an action done without a procedure rolls no dice (reload, set,
+	 * turn, a pursuit's surrender): there are no odds to give */
+	return st != FRAY_OK ? st
+			     : frayi_game_fail(g, FRAY_ERR_INPUT, "%s: the action rolls no dice here: no odds to give",
+					       argc ? argv[0] : "?");
+}
+
 bool frayi_table_may(const table_game *g, const table_unit *u, const char *action)
 {
 	switch (g->rules) {

@@ -122,6 +122,10 @@ static int act_fire(table_game *g, table_unit *u, table_unit *t, const player_op
 	frayi_opts_set(&o, "--target", "%s", fray_bbb_arm_names[t->arm]);
 	frayi_opts_set(&o, "--training", "%s", fray_bbb_training_names[t->training]);
 	frayi_opts_set(&o, "--target-bases", "%d", t->bases);
+	/* a gun that took Low Ammo instead of Silenced is in a Fortification
+	 * (the only place it may: fray_bbb_low_ammo_instead_refused), so its
+	 * cover counts though it is artillery (Terrain Table note) */
+	frayi_opts_flag(&o, "--fortified", t->low_ammo_instead);
 	frayi_opts_flag(&o, "--disrupted", u->disrupted);
 	frayi_opts_flag(&o, "--low-ammo", u->low_ammo);
 	frayi_opts_flag(&o, "--reduced", u->reduced);
@@ -184,6 +188,7 @@ static int act_assault(table_game *g, table_unit *u, table_unit *t, const player
 	frayi_opts_set(&o, "--defender-arm", "%s", fray_bbb_arm_names[t->arm]);
 	side_flags(&o, u, true);
 	side_flags(&o, t, false);
+	frayi_opts_flag(&o, "--fortified", t->low_ammo_instead); /* as in fire, above */
 	static const char *const want[] = {"attacker_bases_lost", "defender_bases_lost", "attacker_disrupted",
 					   "defender_disrupted", "attacker_silenced", "defender_silenced", NULL};
 	int64_t got[6];

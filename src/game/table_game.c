@@ -36,6 +36,7 @@ static const unit_field presidio_fields[] = {
 	BOOL("mounted", mounted),
 	BOOL("line", line),
 	BOOL("bayonets", bayonets),
+	ENUM("designation", designation, fray_presidio_designation_names, 3, false),
 	INT("leader", leader, 0, 4, false),
 	STR("leader_rank", leader_rank, false),
 	INT("specialists", specialists, 0, 100, false),
@@ -98,16 +99,24 @@ const unit_field *frayi_table_fields(table_rules rules, size_t *n)
 
 void frayi_json_string_n(FILE *f, const char *s, size_t n)
 {
+	/* the library's escaper (fray_json_string), one for all of fray, a
+	 * piece at a time (no allocation): each piece ends on a character's
+	 * first byte, so a character is never cut in two */
+	enum { PIECE = 192 };
+	char piece[PIECE + 1], out[6 * PIECE + 3];
+	s = s ? s : "";
+	size_t len = strnlen(s, n);
 	fputc('"', f);
-	for (const unsigned char *u = (const unsigned char *)(s ? s : ""); n > 0 && *u; u++, n--) {
-		if (*u == '"' || *u == '\\')
-			fprintf(f, "\\%c", *u);
-		else if (*u == '\n')
-			fputs("\\n", f);
-		else if (*u < 0x20 || *u == 0x7F)
-			fprintf(f, "\\u%04x", *u);
-		else
-			fputc(*u, f);
+	while (len > 0) {
+		size_t k = len < PIECE ? len : PIECE;
+		for (size_t back = 0; k < len && back < 3 && ((unsigned char)s[k] & 0xC0) == 0x80; back++)
+			k--;
+		memcpy(piece, s, k);
+		piece[k] = '\0';
+		size_t m = fray_json_string(piece, out, sizeof out);
+		fwrite(out + 1, 1, m - 2, f); /* without its quotes */
+		s += k;
+		len -= k;
 	}
 	fputc('"', f);
 }

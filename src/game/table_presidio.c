@@ -97,6 +97,26 @@ static void take_casualties(table_game *g, table_unit *u, int n)
 	}
 }
 
+/* A procedure's casualties on u as the procedure drew them (Section 6,
+ * Hits; ruling R15): its specialty figures hit, its leader among them;
+ * shots and melees alike. */
+static void take_hits(table_game *g, table_unit *u, int casualties, int specialists_hit, bool leader_hit)
+{
+	u->specialists -= specialists_hit < u->specialists ? specialists_hit : u->specialists;
+	take_casualties(g, u, casualties);
+	/* the figures left are at most all specialty figures: a file that
+	 * says more would not read back (and the procedures refuse it) */
+	if (u->specialists > u->figures)
+		u->specialists = u->figures;
+	if (leader_hit) {
+		/* command devolves to the next rank, unknown to the file: the
+		 * referee sets it ('set UNIT leader=N') */
+		frayi_table_note(g, "%s: its leader is a casualty", u->name);
+		u->leader = 0;
+		u->leader_rank[0] = 0;
+	}
+}
+
 /* ---- morale (Section 7) ---- */
 
 /* What the game knows of a check's moment: it passes these on; the
@@ -158,9 +178,11 @@ typedef struct shot_got {
 } shot_got;
 
 /* Shoots u at t: the shot's inputs from both units and the player's
- * options (main: the player's options go to it), the outcome applied. */
+ * options (main: the player's options go to it), the outcome applied.
+ * unit_figures: the target's figures when the dice were rolled, when
+ * they differ from its figures now (0: none). */
 static int shot(table_game *g, table_unit *u, table_unit *t, const player_opts *p, bool main, const char *band,
-		const char *mode, bool volley_if_able, shot_got *sg)
+		const char *mode, bool volley_if_able, int unit_figures, shot_got *sg)
 {
 	const fray_presidio_weapon *w = fray_presidio_weapon_find(u->weapon, NULL);
 	if (!u->weapon[0] || !w || !w->reload)
@@ -175,13 +197,18 @@ static int shot(table_game *g, table_unit *u, table_unit *t, const player_opts *
 	frayi_opts_set(&o, "--skill", "%d", u->ranged);
 	frayi_opts_set(&o, "--armor", "%d", t->armor);
 	frayi_opts_set(&o, "--target-figures", "%d", t->figures);
+	if (unit_figures > 0)
+		frayi_opts_set(&o, "--target-unit-figures", "%d", unit_figures);
 	frayi_opts_set(&o, "--specialists", "%d", t->specialists);
 	frayi_opts_flag(&o, "--target-leader", t->specialists > 0 && leader_bonus(t) > 0);
 	frayi_opts_set(&o, "--target-standing", "%s", fray_presidio_standing_names[standing_of(t)]);
 	frayi_opts_flag(&o, "--mounted-target", t->mounted);
 	/* officers and NCOs with the firers: its leader, when it has one */
 	frayi_opts_set(&o, "--leaders", "%d", u->specialists > 0 && leader_bonus(u) > 0 ? 1 : 0);
+	/* the firers' standing and designation: a disordered light or skirmish
+	 * unit shoots half (Section 3, Disorder); the procedure decides */
 	frayi_opts_set(&o, "--standing", "%s", fray_presidio_standing_names[standing_of(u)]);
+	frayi_opts_set(&o, "--designation", "%s", fray_presidio_designation_names[u->designation]);
 	frayi_opts_set(&o, "--reload-left", "%d", u->reload);
 	frayi_opts_flag(&o, "--after-volley", u->volleyed && u->reload > 0);
 	const char *m = mode ? mode : main ? frayi_player_value(p, "--mode") : NULL;
@@ -213,17 +240,9 @@ static int shot(table_game *g, table_unit *u, table_unit *t, const player_opts *
 			plan.band = k;
 	u->reload = fray_presidio_reload_after(&plan);
 	u->volleyed = fray_presidio_fires_volley(&plan);
-	t->specialists -= (int)got[1] < t->specialists ? (int)got[1] : t->specialists;
-	take_casualties(g, t, (int)got[0]);
+	take_hits(g, t, (int)got[0], (int)got[1], got[2] != 0);
 	*sg = (shot_got){(int)got[0], got[2] != 0, got[3] != 0,
 			 fray_presidio_within_4(w->range, plan.band, plan.inches)};
-	if (sg->leader_hit) {
-		/* command devolves to the next rank, unknown to the file: the
-		 * referee sets it ('set UNIT leader=N') */
-		frayi_table_note(g, "%s: its leader is a casualty", t->name);
-		t->leader = 0;
-		t->leader_rank[0] = 0;
-	}
 	return FRAY_OK;
 }
 
@@ -270,12 +289,15 @@ static int act_shoot(table_game *g, table_unit *u, table_unit *t, const player_o
 		return frayi_game_fail(g, FRAY_ERR_INPUT, "--actions 2: %s", why);
 	shot_got sg = {0};
 	bool check = false, leader_hit = false;
+	/* the dice of both actions are rolled at once: the casualty die is
+	 * the target unit's as it stood then (Section 6, Hits; ruling R15) */
+	int rolled_at = t->figures;
 	for (int a = 0; a < actions && t->figures > 0; a++) {
 		/* each action fires with what the one before left (its reload,
 		 * the target's figures); asked of the rules before its dice */
 		if (a > 0 && (st = loaded(g, u, mode)) != FRAY_OK)
 			return st;
-		if ((st = shot(g, u, t, p, true, NULL, NULL, false, &sg)) != FRAY_OK)
+		if ((st = shot(g, u, t, p, true, NULL, NULL, false, a > 0 ? rolled_at : 0, &sg)) != FRAY_OK)
 			return st;
 		check |= sg.morale_check;
 		leader_hit |= sg.leader_hit;
@@ -294,10 +316,21 @@ static const char *melee_weapon(const table_unit *u)
 	return u->melee_weapon[0] ? u->melee_weapon : u->weapon[0] ? u->weapon : "fists";
 }
 
-/* A melee of u on t; both: the defenders strike back. charge: the
- * impact's kind, or NULL. */
+/* What a melee cost each side: figures, and whether its leader fell (the
+ * morale check that follows has the leader-casualty DM, no bonus). */
+typedef struct melee_loss {
+	int figures;
+	bool leader_hit;
+} melee_loss;
+
+/* A melee of u on t; both: the defenders strike back; simultaneous: with
+ * every figure they had before the attackers' casualties (a unit that
+ * held an action: Section 2, Holding 2 Actions). charge: the impact's
+ * kind, or NULL. Both units' specialty figures and leaders go
+ * in, so the procedure draws which casualties they are (Section 6, Hits;
+ * ruling R15); the attackers' only when the defenders strike back. */
 static int melee_step(table_game *g, table_unit *u, table_unit *t, const player_opts *p, bool both,
-		      const char *charge, int *lost_u, int *lost_t)
+		      bool simultaneous, const char *charge, melee_loss *lost_u, melee_loss *lost_t)
 {
 	step_opts o = {0};
 	frayi_opts_set(&o, "--weapon", "%s", melee_weapon(u));
@@ -311,17 +344,27 @@ static int melee_step(table_game *g, table_unit *u, table_unit *t, const player_
 	frayi_opts_flag(&o, "--mounted", u->mounted);
 	frayi_opts_flag(&o, "--defender-mounted", t->mounted);
 	frayi_opts_flag(&o, "--both", both);
+	frayi_opts_flag(&o, "--simultaneous", both && simultaneous);
 	if (charge)
 		frayi_opts_set(&o, "--charge", "%s", charge);
-	static const char *const want[] = {"casualties", "return_casualties", NULL};
-	int64_t got[2];
+	frayi_opts_set(&o, "--defender-specialists", "%d", t->specialists);
+	frayi_opts_flag(&o, "--defender-leader", t->specialists > 0 && leader_bonus(t) > 0);
+	frayi_opts_set(&o, "--defender-unit-figures", "%d", t->figures);
+	if (both) {
+		frayi_opts_set(&o, "--specialists", "%d", u->specialists);
+		frayi_opts_flag(&o, "--leader", u->specialists > 0 && leader_bonus(u) > 0);
+		frayi_opts_set(&o, "--unit-figures", "%d", u->figures);
+	}
+	static const char *const want[] = {"casualties", "return_casualties", "specialists_hit", "leader_hit",
+					   "return_specialists_hit", "return_leader_hit", NULL};
+	int64_t got[6];
 	int st = frayi_table_step(g, "presidio.melee", &o, p, want, got);
 	if (st != FRAY_OK)
 		return st;
-	*lost_t = (int)got[0] < t->figures ? (int)got[0] : t->figures;
-	*lost_u = (int)got[1] < u->figures ? (int)got[1] : u->figures;
-	take_casualties(g, t, *lost_t);
-	take_casualties(g, u, *lost_u);
+	*lost_t = (melee_loss){(int)got[0] < t->figures ? (int)got[0] : t->figures, got[3] != 0};
+	*lost_u = (melee_loss){(int)got[1] < u->figures ? (int)got[1] : u->figures, got[5] != 0};
+	take_hits(g, t, lost_t->figures, (int)got[2], lost_t->leader_hit);
+	take_hits(g, u, lost_u->figures, (int)got[4], lost_u->leader_hit);
 	return FRAY_OK;
 }
 
@@ -329,15 +372,17 @@ static int melee_step(table_game *g, table_unit *u, table_unit *t, const player_
  * casualties checks morale; in contact, so within 4" of the enemy. After
  * a charge's impact the chargers check as charging, the defenders as
  * charged (Section 7, Charging). */
-static int melee_morale(table_game *g, table_unit *u, table_unit *t, int lost_u, int lost_t, bool charge)
+static int melee_morale(table_game *g, table_unit *u, table_unit *t, const melee_loss *lost_u,
+			const melee_loss *lost_t, bool charge)
 {
 	int st = FRAY_OK;
-	if (lost_t > 0 && t->figures > 0) {
-		morale_when w = {.near_enemy = true, .charge_impact = charge, .charged = charge};
+	if (lost_t->figures > 0 && t->figures > 0) {
+		morale_when w = {.near_enemy = true, .charge_impact = charge, .charged = charge,
+				 .leader_casualty = lost_t->leader_hit};
 		st = morale_check(g, t, &w, NULL, NULL);
 	}
-	if (st == FRAY_OK && lost_u > 0 && u->figures > 0) {
-		morale_when w = {.near_enemy = true, .charging = charge};
+	if (st == FRAY_OK && lost_u->figures > 0 && u->figures > 0) {
+		morale_when w = {.near_enemy = true, .charging = charge, .leader_casualty = lost_u->leader_hit};
 		st = morale_check(g, u, &w, NULL, NULL);
 	}
 	return st;
@@ -348,10 +393,10 @@ static int act_melee(table_game *g, table_unit *u, table_unit *t, const player_o
 	int st = able(g, u, FRAY_PRESIDIO_ACT_MELEE, "melee");
 	if (st == FRAY_OK)
 		st = targetable(g, t);
-	int lost_u = 0, lost_t = 0;
+	melee_loss lost_u = {0}, lost_t = {0};
 	if (st == FRAY_OK)
-		st = melee_step(g, u, t, p, frayi_player_flag(p, "--both"), NULL, &lost_u, &lost_t);
-	return st == FRAY_OK ? melee_morale(g, u, t, lost_u, lost_t, false) : st;
+		st = melee_step(g, u, t, p, frayi_player_flag(p, "--both"), false, NULL, &lost_u, &lost_t);
+	return st == FRAY_OK ? melee_morale(g, u, t, &lost_u, &lost_t, false) : st;
 }
 
 /* ---- charge (Section 5, Charging) ---- */
@@ -425,7 +470,7 @@ static int defensive_fire(table_game *g, table_unit *u, table_unit *t, int react
 {
 	shot_got sg;
 	bool volley = react != R_FIRE_FLEE;
-	int st = shot(g, t, u, NULL, false, "close", volley ? "volley" : "independent", volley, &sg);
+	int st = shot(g, t, u, NULL, false, "close", volley ? "volley" : "independent", volley, 0, &sg);
 	*stopped = u->figures == 0;
 	if (st != FRAY_OK || !sg.morale_check)
 		return st;
@@ -454,7 +499,8 @@ static int act_charge(table_game *g, table_unit *u, table_unit *t, const player_
 	 * is asked, and only when the defender passes); it is used only if
 	 * the defender passes */
 	int react = R_STAND;
-	bool asked = frayi_player_value(p, "--reaction") != NULL || !g->policy;
+	/* (odds stop at the fear check, before any reaction) */
+	bool asked = frayi_player_value(p, "--reaction") != NULL || (!g->policy && !g->odds);
 	if (asked && (st = reaction(g, t, p, &react)) != FRAY_OK)
 		return st;
 	if (asked && (st = can_fire_back(g, t, react)) != FRAY_OK)
@@ -490,11 +536,14 @@ static int act_charge(table_game *g, table_unit *u, table_unit *t, const player_
 		frayi_table_note(g, "%s failed its check but holds its place: no reaction; the impact follows", t->name);
 	}
 	/* Charge Impact: the chargers strike with the impact DM; a defender
-	 * that saved an action strikes back after, with the impact's survivors */
-	int lost_u = 0, lost_t = 0;
+	 * that chose melee strikes back after, with the impact's survivors;
+	 * one that held an action after firing (fire-and-melee) strikes
+	 * simultaneously, with every figure (Section 2, Holding 2 Actions:
+	 * issue 28 item 5) */
+	melee_loss lost_u = {0}, lost_t = {0};
 	bool strikes_back = mg.success && (react == R_MELEE || react == R_FIRE_MELEE);
-	st = melee_step(g, u, t, p, strikes_back, impact_kind(u), &lost_u, &lost_t);
-	return st == FRAY_OK ? melee_morale(g, u, t, lost_u, lost_t, true) : st;
+	st = melee_step(g, u, t, p, strikes_back, react == R_FIRE_MELEE, impact_kind(u), &lost_u, &lost_t);
+	return st == FRAY_OK ? melee_morale(g, u, t, &lost_u, &lost_t, true) : st;
 }
 
 /* ---- pursuit (Section 5) ---- */
@@ -516,9 +565,9 @@ static int act_pursue(table_game *g, table_unit *u, table_unit *t, const player_
 		frayi_table_note(g, "%s: surrendered (panicked, caught by its pursuers)", t->name);
 		return FRAY_OK;
 	}
-	int lost_u = 0, lost_t = 0;
-	st = melee_step(g, u, t, p, false, impact_kind(u), &lost_u, &lost_t);
-	return st == FRAY_OK ? melee_morale(g, u, t, lost_u, lost_t, true) : st;
+	melee_loss lost_u = {0}, lost_t = {0};
+	st = melee_step(g, u, t, p, false, false, impact_kind(u), &lost_u, &lost_t);
+	return st == FRAY_OK ? melee_morale(g, u, t, &lost_u, &lost_t, true) : st;
 }
 
 /* ---- morale, rally and reload by hand ---- */

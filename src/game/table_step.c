@@ -141,6 +141,12 @@ int frayi_table_step(table_game *g, const char *procedure, const step_opts *o, c
 		status = set_input(g, c, o->opt[i], o->flag[i] ? NULL : o->val[i]);
 	if (status == FRAY_OK && p)
 		status = player_inputs(g, c, p);
+	if (status == FRAY_OK && g->odds) {
+		/* the odds of this, the action's first procedure: it stops here */
+		status = fray_call_run(c, g->odds, &g->odds_out) == FRAY_OK ? TABLE_ODDS_TAKEN : frayi_game_failed(g);
+		fray_call_free(c);
+		return status;
+	}
 	int64_t out[FRAY_OUTCOME_MAX_FIELDS];
 	game_step *s = &g->steps[g->nsteps];
 	if (status == FRAY_OK && fray_call_roll_at(c, g->seed, &g->dice, out, &s->json, &s->text) != FRAY_OK)

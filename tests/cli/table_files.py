@@ -270,7 +270,7 @@ def injection(tmp):
     game = new_game(tmp, "chits", "inject.yaml")
     fray("table", game, "turn")
     text = read(game)
-    evil = '~~~\\n</pre><script>alert(1)</script>\\n# forged\\n\\u001b[31m'
+    evil = '~~~\\n</pre><script>alert(1)</script>\\n# forged\\n\\u001b[31m\\t\\u202e'
     text = text.replace('  - command: "turn"\n    turn: 1\n',
                         f'  - command: "turn {evil}"\n    turn: 01\n', 1)
     first = text.index("  - command: ")
@@ -283,8 +283,11 @@ def injection(tmp):
     check(log[0]["seed"] == "01" and log[0]["dice"] == ".5" and log[0]["inputs"]["12"] == "1." and
           log[0]["inputs"]['a"b'] == 0 and log[0]["inputs"]["c"] == 1e5 and log[0]["inputs"]["d"] == 1500,
           f"log --json: numbers by JSON's grammar stay numbers, other scalars are strings ({log[0]})")
-    check(log[0]["command"] == "turn " + evil.replace("\\n", "\n").replace("\\u001b", "\x1b"),
-          "log --json: the command whole, as a JSON string")
+    check(log[0]["command"] == "turn " + evil.replace("\\n", "\n").replace("\\u001b", "\x1b")
+          .replace("\\t", "\t").replace("\\u202e", "\u202e"), "log --json: the command whole, as a JSON string")
+    raw = fray("table", game, "log", "--json").stdout
+    check("[31m\\t" in raw and "\\u0009" not in raw, "log --json: the library's escaper (fray_json_string): "
+          "a tab as \\t")
     md = fray("table", game, "log", "--markdown").stdout
     blocks, outside = fences(md)
     check(len(blocks) == 1, f"log --markdown: one fenced block for one action (got {len(blocks)})")
@@ -293,6 +296,8 @@ def injection(tmp):
     check("\x1b" not in md and "## 1. Turn 1\n" in md, "log --markdown: controls escaped, the turn a number")
     out = fray("table", game, "log").stdout
     check("\x1b" not in out and not re.search(r"^# forged", out, re.M), "log: controls shown escaped")
+    check("\u202e" not in out and "\\u202e" in out and "\t" not in out,
+          "log: a bidirectional control and a tab shown escaped (fray_term_string)")
     html = os.path.join(tmp, "inject.html")
     fray("report", "--html", html, game)
     page = read(html)

@@ -200,6 +200,7 @@ def two_actions_of_independent_fire(tmp, seed):
     second at what the first left), then one morale check after both;
     only independent fire is so rolled."""
     g = new_game(tmp, seed, "two")
+    fray("table", g, "set", "Apaches", "specialists=9")
     before, steps, after = act(g, "shoot", "Presidials", "--at", "Apaches", "--range", "10", "--actions", "2")
     shots = [s for s in steps if s["procedure"] == "presidio.shoot"]
     checks = [s for s in steps if s["procedure"] == "presidio.morale"]
@@ -210,6 +211,12 @@ def two_actions_of_independent_fire(tmp, seed):
           "the second action fires at what the first left")
     check(after["Apaches"]["figures"] == 10 - lost, "both actions' casualties off the target")
     check(len(checks) == (1 if lost else 0), "one morale check after both actions, when they hit")
+    # Section 6, Hits: the Apaches' casualty die is a platoon's d20 (10
+    # figures) in both actions: the dice are rolled together
+    dice = {e["dice"] for e in second["events"] if e.get("what") == "casualty die"}
+    check(dice <= {"d20"}, f"the second action's casualty die is the unit's as it stood: {dice}")
+    if first["outcome"]["casualties"] and dice:
+        seen.add("two actions: the casualty die")
     if checks:
         seen.add("two actions: one check")
         check(steps[-1] is checks[0], "the morale check comes after both shots")
@@ -226,7 +233,7 @@ def fire_and_melee(tmp, seed):
     when it may) and saves one to strike back at the impact."""
     g = new_game(tmp, seed, "fm")
     fray("table", g, "set", "Presidials", "casualties=%d" % (seed % 3))
-    _, steps, _ = act(g, "charge", "Apaches", "--at", "Presidials", "--reaction", "fire-and-melee")
+    before_units, steps, _ = act(g, "charge", "Apaches", "--at", "Presidials", "--reaction", "fire-and-melee")
     fear = steps[0]
     if not fear["outcome"]["success"]:
         return
@@ -237,6 +244,16 @@ def fire_and_melee(tmp, seed):
     if melee:
         seen.add("fire-and-melee: struck back")
         check(melee[0]["inputs"]["both"], "fire-and-melee: the saved action strikes back at the impact")
+        # "save one action to simultaneously melee": the defenders strike
+        # with every figure they had when the chargers struck (issue 28
+        # item 5), not with the impact's survivors; the defensive fire
+        # costs the defenders nothing, so that is every figure they had
+        if melee[0]["inputs"]["both"]:
+            had = before_units["Presidials"]["figures"]
+            check(melee[0]["inputs"].get("simultaneous") is True, "fire-and-melee: the strike back is simultaneous")
+            told = [e["text"] for e in melee[0]["events"] if "strike back" in e.get("text", "")]
+            check(len(told) == 1 and told[0].startswith("%d defenders strike back" % had),
+                  "fire-and-melee: all %d defenders strike back: %s" % (had, told))
 
 
 def pursuit(tmp):
@@ -253,6 +270,82 @@ def pursuit(tmp):
           "pursuers in contact with a unit that fell back: melee as charging (bayonets: the -2 impact)")
     p = fray("table", g, "pursue", "Presidials", "--at", "Cueras", status=2)
     check("pursued" in p.stderr, "a unit in good order is not pursued, said why")
+
+
+def disordered_light_shoot_half(tmp):
+    """Section 3, Disorder: "Light and Skirmish units can only move and
+    shoot half": the Apaches' 10 metal bows (Section 10: reload 1) fire
+    10 / 1 = 10 a time (R14), half (5) when disordered and light or
+    skirmish, all 10 when disordered and neither."""
+    g = new_game(tmp, 1, "light")
+    p = fray("table", g, "set", "Apaches", "designation=heavy", status=2)
+    check("designation" in p.stderr, "designation: the game file's field is checked")
+    fray("table", g, "set", "Apaches", "status=disordered")
+    for designation, firing in (("light", 5), ("skirmish", 5), ("other", 10)):
+        fray("table", g, "set", "Apaches", "designation=" + designation)
+        _, steps, _ = act(g, "shoot", "Apaches", "--at", "Presidials", "--range", "10")
+        shot = steps[0]
+        rolls = [e for e in shot["events"] if e.get("what") == "to hit"]
+        check(shot["inputs"]["designation"] == designation and shot["inputs"]["standing"] == "disordered",
+              f"designation: {designation} passed with the firers' standing")
+        check(rolls and rolls[0]["dice"].startswith(f"{firing}d12 "),
+              f"designation: disordered {designation}: {firing} firing, rolled {rolls and rolls[0]['dice']}")
+        fray("table", g, "undo")
+
+
+def melee_specialists(tmp, seed):
+    """Section 6, Hits (R15) in melee: both units' specialty figures and
+    leaders go in (the attackers' when the defenders strike back); a
+    leader hit leaves the unit, and its morale check has no bonus and
+    the leader-casualty DM (Section 7)."""
+    g = new_game(tmp, seed, "mspec")
+    fray("table", g, "set", "Apaches", "figures=6", "specialists=4", "size=squad")
+    before, steps, after = act(g, "melee", "Presidials", "--at", "Apaches", "--both")
+    m = steps[0]
+    inp, out = m["inputs"], m["outcome"]
+    check(inp["defender_specialists"] == 4 and inp["defender_leader"] and inp["defender_unit_figures"] == 6,
+          "melee: the defenders' specialists, leader and unit")
+    check(inp["specialists"] == 2 and inp["leader"] and inp["unit_figures"] == 12,
+          "melee: the attackers' specialists, leader and unit (striking back)")
+    a = after["Apaches"]
+    check(a["specialists"] == min(4 - out["specialists_hit"], a["figures"]), "melee: the Apaches' specialists hit")
+    check(after["Presidials"]["specialists"] == 2 - out["return_specialists_hit"],
+          "melee: the Presidials' specialists hit")
+    check((a["leader"] == 0) == out["leader_hit"], "melee: a leader hit leaves the unit")
+    checks = [s for s in steps[1:] if s["procedure"] == "presidio.morale" and s["inputs"]["size"] == "squad"]
+    if out["leader_hit"] and checks:
+        seen.add("melee: leader hit")
+        check(checks[0]["inputs"]["leader"] == 0 and checks[0]["inputs"]["leader_casualty"],
+              "melee: no bonus from a leader just hit, the leader-casualty DM instead")
+
+
+def odds_of_actions(tmp):
+    """Issue 30: `fray table GAME ACTION ... --odds` gives the exact odds of
+    the action's first procedure with the inputs the action would give it:
+    the same as `fray presidio <proc> --odds` with inputs built here from
+    the units' fields; nothing rolled, the file unchanged."""
+    g = new_game(tmp, 2, "odds")
+    fray("table", g, "set", "Apaches", "status=disordered", "designation=skirmish", "specialists=2")
+    with open(g, "rb") as f:
+        before = f.read()
+    u = units(g)
+    a, p = u["Apaches"], u["Presidials"]
+    got = fray("table", g, "shoot", "Apaches", "--at", "Presidials", "--range", "10", "--odds", "--json").stdout
+    want = fray("presidio", "shoot", "--weapon", a["weapon"], "--figures", str(a["figures"]), "--skill",
+                str(a["ranged"]), "--range", "10", "--armor", str(p["armor"]), "--target-figures", str(p["figures"]),
+                "--specialists", str(p["specialists"]), "--target-leader", "--leaders", "1" if a["specialists"] and a["leader"] else "0", "--standing",
+                a["status"], "--designation", a["designation"], "--reload-left", str(a["reload"]),
+                "--target-standing", p["status"], "--odds", "--json").stdout
+    check(got == want, "odds: a shot's odds are presidio shoot's with the units' inputs")
+    got = fray("table", g, "charge", "Cueras", "--at", "Apaches", "--odds", "--json").stdout
+    want = fray("presidio", "morale", "--level", a["morale"], "--size", a["size"], "--casualties",
+                str(a["casualties"]), "--leader", str(a["leader"]), "--standing", a["status"], "--charged",
+                "--odds", "--json").stdout
+    check(got == want, "odds: a charge's odds are the defender's fear-of-charge check's")
+    p = fray("table", g, "turn", "--odds", status=2)
+    check("--odds" in p.stderr, "odds: the turn rolls no dice of its own: refused")
+    with open(g, "rb") as f:
+        check(f.read() == before, "odds: the game file is unchanged")
 
 
 def told_terms_add_up():
@@ -295,12 +388,15 @@ def main():
             morale_by_hand(tmp, seed) if seed <= 8 else None
             rally(tmp, seed) if seed <= 1 else None
             hunkered(tmp, seed) if seed <= 1 else None
-            two_actions_of_independent_fire(tmp, seed) if seed <= 4 else None
+            two_actions_of_independent_fire(tmp, seed)
             fire_and_melee(tmp, seed)
+            melee_specialists(tmp, seed)
         pursuit(tmp)
+        disordered_light_shoot_half(tmp)
+        odds_of_actions(tmp)
     for case in ("fear: gone", "fear: passed", "fear: failed, held", "impact: defender's check", "cover: full",
                  "cover: partial", "leader hit", "milder result on a panic", "two actions: one check",
-                 "fire-and-melee: struck back"):
+                 "fire-and-melee: struck back", "two actions: the casualty die", "melee: leader hit"):
         check(case in seen, f"the seeds reach the case '{case}'")
     if failures:
         print(f"{len(failures)} failures", file=sys.stderr)

@@ -203,6 +203,16 @@ def bbb_tests(tmp):
         fray("table", game, "fire", "Guns", "--at", "Line", "--range", "6")
         break
     check(reached, "the seeds reach a silenced gun in a fort")
+    # a gun with Low Ammo instead sits in a Fortification (the only place
+    # it may take it), so an assault on it counts its cover although it is
+    # artillery (Terrain Table note: cavalry and artillery count cover only
+    # when fortified): --cover 3 is -3 to the attacker, with no --fort
+    game = new_game(tmp, "inst-cover", "bbb", BBB_FORCES)
+    fray("table", game, "set", "Guns", "low_ammo_instead=true")
+    steps, _ = act(game, "assault", "Line", "--at", "Guns", "--cover", "3")
+    cover = [e for e in steps[0]["events"] if e.get("event") == "modifier" and "cover" in e.get("what", "")]
+    check(steps[0]["inputs"].get("fortified") is True, "a gun with Low Ammo instead is assaulted as fortified")
+    check(len(cover) == 1 and cover[0].get("value") == -3, "its cover 3 counts: -3 (%s)" % cover)
     game = new_game(tmp, "silenced-turn", "bbb", BBB_FORCES)
     fray("table", game, "set", "Guns", "silenced=true")
     fray("table", game, "turn")

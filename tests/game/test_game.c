@@ -236,6 +236,13 @@ static void actions_by_standing(void **state)
 		rally |= !strcmp(names[i], "rally");
 	}
 	assert_true(!shoot && rally);
+	/* the game as a page (fray report --html): its forces, escaped */
+	char *html;
+	assert_int_equal(fray_game_report_html(game, "body {}", &html), FRAY_OK);
+	assert_non_null(strstr(html, "<!DOCTYPE html>"));
+	assert_non_null(strstr(html, "body {}"));
+	assert_non_null(strstr(html, fray_game_unit(game, 2)));
+	free(html);
 	fray_game_free(game);
 	unlink(path);
 }
@@ -310,6 +317,291 @@ static void bbb_low_ammo_instead(void **state)
 	unlink(path);
 }
 
+/* A new Presidio game at path from the example forces, loaded. */
+static fray_game *presidio_game(const char *path, int seed)
+{
+	fray_table("new '%s' --rules presidio --forces '%s/examples/presidio/forces.yaml' --seed %d", path,
+		   FRAY_SOURCE_DIR, seed);
+	return load(path);
+}
+
+/* Applies `set UNIT KEY=VALUE`, expecting it to hold. */
+static void set_field(fray_game *game, const char *unit, const char *field)
+{
+	const char *opt[] = {field};
+	if (fray_game_apply(game, "set", unit, NULL, 1, opt, NULL, NULL) != FRAY_OK)
+		fail_msg("set %s %s: %s", unit, field, fray_ctx_message(ctx));
+}
+
+/* The JSON of the k-th step (0-based) of procedure proc in events, up to
+ * the next step: a copy, free() it; NULL when there is none. */
+static char *step_of(const char *events, const char *proc, int k)
+{
+	char key[80];
+	snprintf(key, sizeof key, "{\"procedure\": \"%s\"", proc);
+	const char *p = strstr(events, key);
+	for (int i = 0; p && i < k; i++)
+		p = strstr(p + 1, key);
+	if (!p)
+		return NULL;
+	const char *end = strstr(p + 1, "{\"procedure\": ");
+	size_t n = end ? (size_t)(end - p) : strlen(p);
+	char *s = malloc(n + 1);
+	memcpy(s, p, n);
+	s[n] = 0;
+	return s;
+}
+
+/* Section 3, Disorder: "Light and Skirmish units can only move and shoot
+ * half". The Apaches, 10 figures with metal bows (Section 10: reload 1),
+ * fire 10 / 1 = 10 figures a time (ruling R14); disordered and light (or
+ * skirmish), half of that, 5; disordered but neither, all 10. The game
+ * file keeps the designation (default other) and checks it. */
+static void presidio_designation(void **state)
+{
+	(void)state;
+	char path[128];
+	snprintf(path, sizeof path, "%s/designation.yaml", dir);
+	fray_game *game = presidio_game(path, 1);
+	const char *bad[] = {"designation=heavy"};
+	assert_int_equal(fray_game_apply(game, "set", "Apaches", NULL, 1, bad, NULL, NULL), FRAY_ERR_INPUT);
+	assert_non_null(strstr(fray_ctx_message(ctx), "designation"));
+	fray_ctx_clear(ctx);
+	set_field(game, "Apaches", "status=disordered");
+	static const struct {
+		const char *designation;
+		const char *dice;
+	} rows[] = {{"designation=light", "\"dice\": \"5d12 needing"}, {"designation=skirmish", "\"dice\": \"5d12 needing"},
+		    {"designation=other", "\"dice\": \"10d12 needing"}};
+	const char *range[] = {"--range", "10"};
+	for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
+		set_field(game, "Apaches", rows[i].designation);
+		char *events;
+		assert_int_equal(fray_game_apply(game, "shoot", "Apaches", "Presidials", 2, range, NULL, &events), FRAY_OK);
+		char *shot = step_of(events, "presidio.shoot", 0);
+		assert_non_null(shot);
+		assert_non_null(strstr(shot, "\"standing\": \"disordered\""));
+		if (!strstr(shot, rows[i].dice))
+			fail_msg("%s: expected %s in %s", rows[i].designation, rows[i].dice, shot);
+		free(shot);
+		free(events);
+		assert_int_equal(fray_game_undo(game), FRAY_OK);
+	}
+	fray_game_free(game);
+	unlink(path);
+}
+
+/* Section 6, Hits (ruling R15), in melee: both units' specialty figures
+ * and leaders go to the procedure (the attackers' when the defenders
+ * strike back, --both); a leader hit leaves the unit, and its melee morale
+ * check has no leader bonus and the leader-casualty DM (Section 7), as
+ * after a shot. The Apaches, 6 figures of which 4 specialty figures (its
+ * leader the first), are a squad: its casualty die is a d12 (Section 6). */
+static void presidio_melee_specialists(void **state)
+{
+	(void)state;
+	char path[128];
+	int leader_hits = 0;
+	for (int seed = 1; seed <= 40 && leader_hits < 2; seed++) {
+		snprintf(path, sizeof path, "%s/melee-%d.yaml", dir, seed);
+		fray_game *game = presidio_game(path, seed);
+		set_field(game, "Apaches", "figures=6");
+		set_field(game, "Apaches", "specialists=4");
+		set_field(game, "Apaches", "size=squad"); /* its morale check told apart by it */
+		const char *both[] = {"--both"};
+		char *events;
+		assert_int_equal(fray_game_apply(game, "melee", "Presidials", "Apaches", 1, both, NULL, &events), FRAY_OK);
+		char *melee = step_of(events, "presidio.melee", 0);
+		assert_non_null(melee);
+		/* the defenders' (Apaches) and, striking back, the attackers'
+		 * (Presidials: 2 specialty figures, an alferez leading) */
+		assert_non_null(strstr(melee, "\"defender_specialists\": 4, \"defender_leader\": true, "
+					      "\"defender_unit_figures\": 6"));
+		assert_non_null(strstr(melee, "\"specialists\": 2, \"leader\": true, \"unit_figures\": 12"));
+		bool hit = strstr(melee, "\"leader_hit\": true") != NULL;
+		assert_true(hit == (strstr(events, "Apaches: its leader is a casualty") != NULL));
+		/* the Apaches' check after the melee: it lost figures and has
+		 * some left (Melee Morale Checks) */
+		char *check = step_of(events, "presidio.morale", 0);
+		if (hit && check && strstr(check, "\"size\": \"squad\"")) {
+			leader_hits++;
+			assert_non_null(strstr(check, "\"leader\": 0,"));
+			assert_non_null(strstr(check, "\"leader_casualty\": true"));
+		}
+		free(check);
+		free(melee);
+		free(events);
+		fray_game_free(game);
+		unlink(path);
+	}
+	assert_int_equal(leader_hits, 2);
+}
+
+/* Section 4, Independent Fire: two actions' dice rolled at once. The
+ * casualty die is the target unit's when the dice are rolled: the
+ * Apaches, 10 figures, a platoon (Section 6: "Platoon (10-15 figures)
+ * ... 1D20"), keep the d20 in the second action though the first left
+ * them 9 or fewer (a squad's d12 had the die been resized). */
+static void presidio_two_actions_casualty_die(void **state)
+{
+	(void)state;
+	char path[128];
+	int reached = 0;
+	for (int seed = 1; seed <= 60 && reached < 2; seed++) {
+		snprintf(path, sizeof path, "%s/two-%d.yaml", dir, seed);
+		fray_game *game = presidio_game(path, seed);
+		set_field(game, "Apaches", "specialists=9");
+		const char *two[] = {"--range", "3", "--actions", "2"};
+		char *events;
+		assert_int_equal(fray_game_apply(game, "shoot", "Presidials", "Apaches", 4, two, NULL, &events), FRAY_OK);
+		char *first = step_of(events, "presidio.shoot", 0), *second = step_of(events, "presidio.shoot", 1);
+		bool both_hit = first && second && strstr(first, "\"casualty die\"") && strstr(second, "\"casualty die\"");
+		if (both_hit) {
+			reached++;
+			assert_null(strstr(first, "\"dice\": \"d12\""));
+			if (strstr(second, "\"dice\": \"d12\"") || !strstr(second, "\"dice\": \"d20\""))
+				fail_msg("seed %d: the second action's casualty die is not the platoon's d20: %s", seed,
+					 second);
+		}
+		free(first);
+		free(second);
+		free(events);
+		fray_game_free(game);
+		unlink(path);
+	}
+	assert_int_equal(reached, 2);
+}
+
+/* A catalogue call's exact odds as JSON, its inputs given as option and
+ * value pairs (a flag's value NULL): malloc'd. */
+static char *odds_of(const char *procedure, const char *const *opts, size_t n)
+{
+	fray_call *c = fray_call_new(ctx, procedure);
+	assert_non_null(c);
+	for (size_t i = 0; i < n; i += 2) {
+		int k = fray_call_input_index(c, opts[i]);
+		if (k < 0)
+			fail_msg("%s has no %s", procedure, opts[i]);
+		if (fray_call_set(c, (size_t)k, opts[i + 1]) != FRAY_OK)
+			fail_msg("%s %s: %s", opts[i], opts[i + 1], fray_ctx_message(ctx));
+	}
+	fray_call_opts o = {.mode = FRAY_MODE_ODDS, .json = true};
+	char *out = NULL;
+	if (fray_call_run(c, &o, &out) != FRAY_OK)
+		fail_msg("%s: %s", procedure, fray_ctx_message(ctx));
+	fray_call_free(c);
+	return out;
+}
+
+/* Issue 30: an action's odds from the game as it stands are its first
+ * procedure's odds with the inputs the test builds from the units'
+ * fields (set here, so the test knows them); nothing is rolled or
+ * written. A shot: the Presidials (12 figures, flintlock musket, ranged
+ * 2, their leader among 2 specialty figures, loaded) at the Apaches (10
+ * figures, armor 1, no specialists) 10" away; a charge: the
+ * Comanches' fear-of-charge check (veteran squad, leader 1, charged). */
+static void presidio_odds(void **state)
+{
+	(void)state;
+	char path[128];
+	snprintf(path, sizeof path, "%s/odds.yaml", dir);
+	fray_game *game = presidio_game(path, 5);
+	set_field(game, "Presidials", "ranged=2");
+	set_field(game, "Apaches", "armor=1");
+	set_field(game, "Comanches", "morale=veteran");
+	const char *b0;
+	size_t len0;
+	assert_int_equal(fray_game_save(game, &b0, &len0), FRAY_OK);
+	char *start = malloc(len0);
+	memcpy(start, b0, len0);
+	const char *range[] = {"--range", "10"};
+	char *got;
+	assert_int_equal(fray_game_odds(game, "shoot", "Presidials", "Apaches", 2, range, true, &got), FRAY_OK);
+	static const char *const shoot[] = {"--weapon", "flintlock musket", "--figures", "12", "--skill", "2",
+					    "--range", "10", "--armor", "1", "--target-figures", "10",
+					    "--specialists", "0", "--leaders", "1", "--standing", "good",
+					    "--designation", "other", "--reload-left", "0", "--target-standing", "good"};
+	char *want = odds_of("presidio.shoot", shoot, sizeof shoot / sizeof *shoot);
+	assert_string_equal(got, want);
+	free(got);
+	free(want);
+	assert_int_equal(fray_game_odds(game, "charge", "Cueras", "Comanches", 0, NULL, true, &got), FRAY_OK);
+	static const char *const fear[] = {"--level", "veteran", "--size", "squad", "--casualties", "0",
+					   "--leader", "1", "--standing", "good", "--charged", NULL};
+	want = odds_of("presidio.morale", fear, sizeof fear / sizeof *fear);
+	assert_string_equal(got, want);
+	free(got);
+	free(want);
+	/* an action without dice has no odds */
+	const char *panicked[] = {"status=panicked"};
+	assert_int_equal(fray_game_apply(game, "set", "Comanches", NULL, 1, panicked, NULL, NULL), FRAY_OK);
+	assert_int_equal(fray_game_undo(game), FRAY_OK);
+	const char *b1;
+	size_t len1;
+	assert_int_equal(fray_game_save(game, &b1, &len1), FRAY_OK);
+	assert_true(len1 == len0 && !memcmp(b1, start, len0));
+	assert_int_equal(fray_game_odds(game, "set", "Comanches", NULL, 1, panicked, false, &got), FRAY_ERR_INPUT);
+	assert_null(got);
+	fray_ctx_clear(ctx);
+	/* nothing changed by the odds */
+	assert_int_equal(fray_game_save(game, &b1, &len1), FRAY_OK);
+	assert_true(len1 == len0 && !memcmp(b1, start, len0));
+	free(start);
+	fray_game_free(game);
+	unlink(path);
+}
+
+/* What `fray table ARGS` prints: malloc'd. */
+static char *fray_table_output(const char *args)
+{
+	char cmd[1024];
+	snprintf(cmd, sizeof cmd, "'%s' table %s", FRAY_BIN, args);
+	FILE *p = popen(cmd, "r");
+	assert_non_null(p);
+	size_t cap = 1 << 16, n = 0, got;
+	char *buf = malloc(cap);
+	while ((got = fread(buf + n, 1, cap - 1 - n, p)) > 0) {
+		n += got;
+		if (n == cap - 1)
+			buf = realloc(buf, cap *= 2);
+	}
+	buf[n] = 0;
+	assert_int_equal(pclose(p), 0);
+	return buf;
+}
+
+/* The forces and the log through the API are what fray table prints. */
+static void status_and_log(void **state)
+{
+	(void)state;
+	char path[128], args[256];
+	snprintf(path, sizeof path, "%s/status.yaml", dir);
+	fray_game *game = presidio_game(path, 9);
+	const char *range[] = {"--range", "10"};
+	assert_int_equal(fray_game_apply(game, "shoot", "Presidials", "Apaches", 2, range, NULL, NULL), FRAY_OK);
+	fray_table("'%s' shoot Presidials --at Apaches --range 10", path);
+	static const struct {
+		bool log;
+		const char *format, *flag;
+	} rows[] = {{false, "text", ""}, {false, "json", " --json"}, {true, "text", ""}, {true, "json", " --json"},
+		    {true, "markdown", " --markdown"}};
+	for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
+		char *got;
+		assert_int_equal((rows[i].log ? fray_game_log : fray_game_status)(game, rows[i].format, &got), FRAY_OK);
+		snprintf(args, sizeof args, "'%s' %s%s", path, rows[i].log ? "log" : "status", rows[i].flag);
+		char *want = fray_table_output(args);
+		assert_string_equal(got, want);
+		free(got);
+		free(want);
+	}
+	char *got;
+	assert_int_equal(fray_game_log(game, "yaml", &got), FRAY_ERR_INPUT);
+	assert_null(got);
+	fray_ctx_clear(ctx);
+	fray_game_free(game);
+	unlink(path);
+}
+
 static int make_dir(void **state)
 {
 	(void)state;
@@ -330,6 +622,11 @@ int main(void)
 		cmocka_unit_test(actions_by_standing),
 		cmocka_unit_test(presidio_two_actions_and_pursuit),
 		cmocka_unit_test(bbb_low_ammo_instead),
+		cmocka_unit_test(presidio_designation),
+		cmocka_unit_test(presidio_melee_specialists),
+		cmocka_unit_test(presidio_two_actions_casualty_die),
+		cmocka_unit_test(presidio_odds),
+		cmocka_unit_test(status_and_log),
 	};
 	return cmocka_run_group_tests(tests, make_dir, remove_dir);
 }

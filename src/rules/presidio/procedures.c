@@ -336,7 +336,10 @@ FRAY_API void fray_presidio_shoot(fray_roller *r, const fray_presidio_shoot_in *
 		out->rear_casualties = fray_successes(r, out->rear_hits, 12, out->wound_number,
 						      "to wound, the unit behind");
 	if (out->casualties && in->specialists > 0) {
-		int die = fray_presidio_casualty_die(fray_presidio_size_of(in->target_figures));
+		/* the die is the unit's when the dice are rolled (R15); the
+		 * privates are those it has now */
+		int unit = in->target_unit_figures > 0 ? in->target_unit_figures : in->target_figures;
+		int die = fray_presidio_casualty_die(fray_presidio_size_of(unit));
 		out->specialists_hit = specialists(r, out->casualties, die, in->specialists,
 						   privates_of(in->target_figures, in->specialists), in->target_leader,
 						   &out->leader_hit);

@@ -1,9 +1,10 @@
 /* A game for people and programs: the forces as a table or JSON, and the
- * log as text, JSON or Markdown. */
+ * log as text, JSON or Markdown (in the library: fray_game_status,
+ * fray_game_log; names from files shown with their controls escaped). */
 #include <inttypes.h>
 #include <string.h>
-#include "cli.h"
-#include "../game/table.h"
+#include "table.h"
+#include "../common/hidden.h"
 #include "../common/text.h"
 
 static int name_width(const table_game *g)
@@ -32,7 +33,7 @@ static void flags(char *dst, size_t cap, const table_unit *u)
 		text_add(&t, "good order");
 }
 
-void table_print_status(const table_game *g, bool json, FILE *f)
+void frayi_table_print_status(const table_game *g, bool json, FILE *f)
 {
 	if (json) {
 		fprintf(f, "{\"rules\": \"%s\", \"turn\": %d, \"dice\": %" PRIu64 ", \"units\": [",
@@ -57,8 +58,8 @@ void table_print_status(const table_game *g, bool json, FILE *f)
 	for (size_t i = 0; i < g->nunits; i++) {
 		const table_unit *u = &g->units[i];
 		char side[64], nm[TABLE_NAME_MAX * 4 + 8];
-		cli_escape_controls(nm, sizeof nm, u->name);
-		cli_escape_controls(side, sizeof side, u->side);
+		text_escape_controls(nm, sizeof nm, u->name);
+		text_escape_controls(side, sizeof side, u->side);
 		if (g->rules == RULES_CHITS) {
 			char hits[48];
 			frayi_table_hits_text(hits, sizeof hits, u->hits, u->battalions);
@@ -88,16 +89,23 @@ static const char *scalar_of(const fray_node *e, const char *key)
 }
 
 /* s with its control characters shown as the terminal shows them
- * (cli_escape_controls), whole, however long. */
+ * (fray_term_string, the library's one terminal escaper), whole, however
+ * long: a piece at a time, each ending on a character's first byte. */
 static void put_escaped(FILE *f, const char *s)
 {
-	for (const unsigned char *u = (const unsigned char *)s; *u; u++) {
-		if (*u == 0xC2 && u[1] >= 0x80 && u[1] <= 0x9F)
-			fprintf(f, "\\u%04x", *++u);
-		else if (*u < 0x20 || *u == 0x7F)
-			fprintf(f, "\\x%02x", *u);
-		else
-			fputc(*u, f);
+	enum { PIECE = 192 };
+	char piece[PIECE + 1], out[6 * PIECE + 1];
+	size_t len = strlen(s);
+	while (len > 0) {
+		size_t k = len < PIECE ? len : PIECE;
+		for (size_t back = 0; k < len && back < 3 && ((unsigned char)s[k] & 0xC0) == 0x80; back++)
+			k--;
+		memcpy(piece, s, k);
+		piece[k] = '\0';
+		fray_term_string(piece, out, sizeof out);
+		fputs(out, f);
+		s += k;
+		len -= k;
 	}
 }
 
@@ -195,12 +203,12 @@ static void log_markdown_entry(const fray_node *e, size_t number, FILE *f)
 	fputc('\n', f);
 }
 
-int table_print_log(const table_game *g, const char *format, FILE *f)
+int frayi_table_print_log(const table_game *g, const char *format, FILE *f)
 {
 	size_t n = fray_node_len(g->log);
 	if (!strcmp(format, "json")) {
 		log_json(g, f);
-		return EXIT_OK;
+		return FRAY_OK;
 	}
 	bool md = !strcmp(format, "markdown");
 	if (md)
@@ -221,5 +229,5 @@ int table_print_log(const table_game *g, const char *format, FILE *f)
 		lines_of(e, "story", "  ", f);
 		lines_of(e, "changes", "  => ", f);
 	}
-	return EXIT_OK;
+	return FRAY_OK;
 }
