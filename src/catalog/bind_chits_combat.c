@@ -19,7 +19,7 @@ enum { AD_CRITERION = CB_SHARED, AD_N };
 #define SIT(f) IN_FIELD(fray_chits_combat_in, situation.f)
 #define SITUATION_INPUTS                                                                                        \
 	{"combat", IN_FILE, .help = "a combat file: mix, situation and both sides (examples/chits/)",          \
-	 .rule = RULE ", R21-R23"},                                                                             \
+	 .rule = RULE ", R21-R23", .positional = true},                                                         \
 	{"mix", IN_FILE, .help = "the chit mix, without a combat file", .rule = RULE ", G5"},                    \
 	{"tactic", IN_STRING, .help = "the attacker's tactic: one of the mix's", .rule = RULE},                 \
 	{"stance", IN_CHOICE, .choices = fray_chits_stances, .nchoices = 3, .def = -1,                          \

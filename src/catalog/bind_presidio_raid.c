@@ -229,7 +229,8 @@ const proc_desc presidio_ram_desc = {
 	"Each figure on foot in the path: the animal's ramming damage against its\n"
 	"armor on the damage chart.",
 	ram_in, 3, ram_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"animal\": \"cattle\", \"figures\": 4}", bind_ram, NULL, NULL, false,
-	/* the page */ .headline = {"casualties", ">= 1", "at least one figure rammed down"}};
+	/* the page */ .headline = {"casualties", ">= 1", "at least one figure rammed down"},
+	.also = "presidio stampede"};
 
 /* ---- livestock return ---- */
 

@@ -13,9 +13,26 @@
 const proc_desc *catalog_find(const char *name)
 {
 	for (size_t k = 0; k < catalog_nprocs; k++)
-		if (strcmp(name, catalog_procs[k]->name) == 0 || strcmp(name, catalog_procs[k]->command) == 0)
+		if (strcmp(name, catalog_procs[k]->name) == 0 || strcmp(name, catalog_procs[k]->command) == 0 ||
+		    (catalog_procs[k]->also && strcmp(name, catalog_procs[k]->also) == 0))
 			return catalog_procs[k];
 	return NULL;
+}
+
+FRAY_API const char *fray_procedure_command(size_t i)
+{
+	return i < catalog_nprocs ? catalog_procs[i]->command : NULL;
+}
+
+FRAY_API const char *fray_procedure_also(size_t i)
+{
+	return i < catalog_nprocs ? catalog_procs[i]->also : NULL;
+}
+
+FRAY_API const char *fray_procedure_find(const char *name)
+{
+	const proc_desc *d = name ? catalog_find(name) : NULL;
+	return d ? d->command : NULL;
 }
 
 static size_t nearest_procedure(const char *name)
@@ -111,6 +128,14 @@ FRAY_API const char *fray_call_alias(const fray_call *c, size_t i)
 	if (!c || i >= c->d->nin || !c->d->in[i].alias)
 		return NULL;
 	return call_option_name(c->d->in[i].alias, slot, sizeof slot);
+}
+
+FRAY_API int fray_call_positional(const fray_call *c)
+{
+	for (size_t i = 0; c && i < c->d->nin; i++)
+		if (c->d->in[i].positional)
+			return (int)i;
+	return -1;
 }
 
 FRAY_API bool fray_call_is_flag(const fray_call *c, size_t i)

@@ -60,6 +60,9 @@ typedef struct in_desc {
 	 * why, said after "--a and --b: " */
 	const char *const *excludes;
 	const char *why_excluded;
+	/* the command line takes it without its option too: the first
+	 * argument that is no option (fray chits combat FILE) */
+	bool positional;
 } in_desc;
 
 /* One outcome field: its index in the outcome array is its place in the
@@ -126,6 +129,7 @@ typedef struct proc_desc {
 	 * and formats its outcome from the descriptor unless bind gives a
 	 * formatter. false: bind does it all (procedures not converted yet) */
 	bool generic;
+	const char *also;                /* another command for it ("presidio stampede"); NULL: none */
 } proc_desc;
 
 #define CALL_MAX_INPUTS 48
