@@ -33,6 +33,10 @@ typedef enum in_ctype { CT_NONE, CT_INT, CT_DOUBLE, CT_BOOL, CT_CHARS } in_ctype
 	.at = offsetof(T, f), .size = sizeof(((T *)0)->f),                                                      \
 	.ctype = _Generic(((T *)0)->f, double: CT_DOUBLE, bool: CT_BOOL, char *: CT_CHARS, default: CT_INT)
 
+/* An input bound to the k-th int of a procedure whose input is an int
+ * array (int[n]: a bool is stored as 0 or 1). */
+#define IN_INT_AT(k) .at = (k) * sizeof(int), .size = sizeof(int), .ctype = CT_INT
+
 /* One input. Its JSON key is name; its option is --name with '-' for '_'
  * unless option says otherwise. */
 typedef struct in_desc {
