@@ -87,14 +87,14 @@ static fray_status bind_assault(fray_call *c)
 {
 	int64_t ab = val_i(c, AS_AB), db = val_i(c, AS_DB);
 	if (ab < 0 || db < 0)
-		return call_bad(c, "bases cannot be negative");
+		return frayi_call_bad(c, "bases cannot be negative");
 	if (ab == 0 || db == 0)
-		return call_bad(c, "a unit with no bases left is destroyed: it cannot assault or be assaulted");
+		return frayi_call_bad(c, "a unit with no bases left is destroyed: it cannot assault or be assaulted");
 	bool town = val_b(c, AS_TOWN), fort = val_b(c, AS_FORT);
 	/* TERRAIN TABLE: a defender in a town or fort cannot be outflanked */
 	if (val_b(c, AS_OUTFLANKED) && (town || fort))
-		return call_bad(c, "%s: a defender in a %s cannot be outflanked (BBB Terrain Table)",
-				call_opt(c, AS_OUTFLANKED), town ? "town" : "fort");
+		return frayi_call_bad(c, "%s: a defender in a %s cannot be outflanked (BBB Terrain Table)",
+				frayi_call_opt(c, AS_OUTFLANKED), town ? "town" : "fort");
 	/* cavalry and artillery never count cover against assault but in
 	 * fortifications or behind a bridge or linear obstacle (Terrain Table
 	 * note); a fort is a fortification */
@@ -108,19 +108,19 @@ static fray_status bind_assault(fray_call *c)
 		char *end;
 		long n = strtol(d, &end, 10), sides = *end == 'd' || *end == 'D' ? strtol(end + 1, &end, 10) : 0;
 		if (n < 1 || n > 4 || sides < 2 || sides > 20 || *end)
-			return call_bad(c, "%s expects dice such as 1d6 (1 to 4 dice of 2 to 20 sides; ruling G6), "
-					"got '%.40s'", call_opt(c, AS_DICE), d);
+			return frayi_call_bad(c, "%s expects dice such as 1d6 (1 to 4 dice of 2 to 20 sides; ruling G6), "
+					"got '%.40s'", frayi_call_opt(c, AS_DICE), d);
 		in->dice = (int)n;
 		in->sides = (int)sides;
 	}
 	in->cover = cover_counts ? cover : 0;
 	int modifier = fray_bbb_assault_modifier(in, (int)ab, (int)db);
-	call_title(c, "assault: %d bases against %d, modifiers %+d (attacker's net), %dd%d each%s%s", (int)ab, (int)db,
+	frayi_call_title(c, "assault: %d bases against %d, modifiers %+d (attacker's net), %dd%d each%s%s", (int)ab, (int)db,
 		   modifier, in->dice ? in->dice : FRAY_BBB_ASSAULT_DICE, in->sides ? in->sides : FRAY_BBB_ASSAULT_SIDES,
 		   in->dice ? "" : " (ruling G6's default)",
 		   cover > 0 && !cover_counts ? "; cover ignored (cavalry/artillery)" : "");
 	/* the echo adds what the rules derive: the modifier, the cover counted, the dice */
-	call_echo(c, "\"modifier\": %d, \"cover_counted\": %d, \"assault_dice_used\": \"%dd%d\", "
+	frayi_call_echo(c, "\"modifier\": %d, \"cover_counted\": %d, \"assault_dice_used\": \"%dd%d\", "
 		  "\"assault_dice_default\": %s", modifier, in->cover, in->dice ? in->dice : FRAY_BBB_ASSAULT_DICE,
 		  in->sides ? in->sides : FRAY_BBB_ASSAULT_SIDES, in->dice ? "false" : "true");
 	call_run(c, fray_bbb_assault_procedure, 7, fmt_assault);
@@ -128,7 +128,7 @@ static fray_status bind_assault(fray_call *c)
 	return FRAY_OK;
 }
 
-const proc_desc bbb_assault_desc = {
+const proc_desc frayi_bbb_assault_desc = {
 	"bbb.assault", "bbb assault", "an assault, fought again on a 0", "BBB sheet, Assault; rulings G6, R20",
 	"Each side rolls a die; the final difference is the attacker's die and\n"
 	"modifiers less the defender's, read on the assault table. Both sides are\n"
@@ -204,12 +204,12 @@ static fray_status bind_move(fray_call *c)
 	static const size_t for_unit[] = {MV_ROAD, MV_OUTSIDE, MV_CROSSES, MV_OBSTACLES, MV_CHANGES};
 	for (size_t k = 0; !moving && k < sizeof for_unit / sizeof for_unit[0]; k++)
 		if (val_given(c, for_unit[k]))
-			return call_bad(c, "%s changes the move's distance: give the moving %s too", call_opt(c, for_unit[k]),
-					call_opt(c, MV_UNIT));
+			return frayi_call_bad(c, "%s changes the move's distance: give the moving %s too", frayi_call_opt(c, for_unit[k]),
+					frayi_call_opt(c, MV_UNIT));
 	const fray_bbb_move_in *in = CALL_INPUT(c, fray_bbb_move_in);
 	if (val_given(c, MV_BASES) != val_given(c, MV_START) || in->bases > in->start_bases)
-		return call_bad(c, "%s and %s go together, and a unit has at most its starting bases",
-				call_opt(c, MV_BASES), call_opt(c, MV_START));
+		return frayi_call_bad(c, "%s and %s go together, and a unit has at most its starting bases",
+				frayi_call_opt(c, MV_BASES), frayi_call_opt(c, MV_START));
 	char allowance[160] = "";
 	if (moving) {
 		size_t unit = (size_t)val_i(c, MV_UNIT);
@@ -223,7 +223,7 @@ static fray_status bind_move(fray_call *c)
 			 movers[unit], full, full / 2.0, fray_bbb_allowance(&bare) / 2.0);
 	}
 	int modifier = fray_bbb_move_modifier(in);
-	call_title(c, "move: %s %s, modifiers %+d%s", in->disrupted ? "disrupted" : "good order",
+	frayi_call_title(c, "move: %s %s, modifiers %+d%s", in->disrupted ? "disrupted" : "good order",
 		   fray_bbb_training_names[in->training], modifier, allowance);
 	/* the echo is the state the move is rolled on, with its modifier */
 	textbuf t = text_on(c->inputs_json, sizeof c->inputs_json);
@@ -233,7 +233,7 @@ static fray_status bind_move(fray_call *c)
 	return FRAY_OK;
 }
 
-const proc_desc bbb_move_desc = {
+const proc_desc frayi_bbb_move_desc = {
 	"bbb.move", "bbb move", "a unit's movement roll", "BBB sheet, Movement Table",
 	"2d6 plus the movement modifiers on the movement table; good order units\n"
 	"recover a base on 11+ (Raw), 10+ (Trained), 9+ (Veteran). With the moving\n"
@@ -362,17 +362,17 @@ static fray_status weapons_firepower(fray_call *c, double range, double *fp, boo
 			*colon = '\0';
 		const fray_bbb_weapon *w = colon ? fray_bbb_weapon_find(tok) : NULL;
 		if (!colon || !colon[1] || *end || count < 1 || count > 1000 || len >= sizeof tok)
-			return call_bad(c, "%s expects weapon groups as CODE:COUNT, comma-separated (SM:3,SA:1); got "
-					"'%.200s'", call_opt(c, FI_WEAPONS), s);
+			return frayi_call_bad(c, "%s expects weapon groups as CODE:COUNT, comma-separated (SM:3,SA:1); got "
+					"'%.200s'", frayi_call_opt(c, FI_WEAPONS), s);
 		if (!w) {
 			char list[256];
 			textbuf t = text_on(list, sizeof list);
 			for (size_t k = 0; k < fray_bbb_nweapons; k++)
 				text_add(&t, "%s%s", k ? ", " : "", fray_bbb_weapons[k].code);
-			return call_bad(c, "unknown weapon '%.40s' (the sheet's weapons: %s)", tok, list);
+			return frayi_call_bad(c, "unknown weapon '%.40s' (the sheet's weapons: %s)", tok, list);
 		}
 		if (groups == MAX_GROUPS)
-			return call_bad(c, "at most %d weapon groups", MAX_GROUPS);
+			return frayi_call_bad(c, "at most %d weapon groups", MAX_GROUPS);
 		wg[groups] = w;
 		counts[groups] = (int)count;
 		per_unit[groups++] = w->per_unit;
@@ -381,7 +381,7 @@ static fray_status weapons_firepower(fray_call *c, double range, double *fp, boo
 			p++;
 	}
 	if (!groups)
-		return call_bad(c, "%s names no weapons", call_opt(c, FI_WEAPONS));
+		return frayi_call_bad(c, "%s names no weapons", frayi_call_opt(c, FI_WEAPONS));
 	/* issue 28 item 11: a unit that lost bases fires with those left;
 	 * which group loses them is the rules library's (fray_bbb_cut_groups) */
 	if (val_given(c, FI_FIRER_BASES))
@@ -390,7 +390,7 @@ static fray_status weapons_firepower(fray_call *c, double range, double *fp, boo
 		const fray_bbb_weapon *w = wg[k];
 		int band = fray_bbb_weapon_band(w, range);
 		if (band < 0)
-			return call_bad(c, "%s reaches %d\", not %g\" (BBB Fire Factors)", w->code, w->range[w->nbands - 1],
+			return frayi_call_bad(c, "%s reaches %d\", not %g\" (BBB Fire Factors)", w->code, w->range[w->nbands - 1],
 					range);
 		if (counts[k] == 0)
 			continue;
@@ -406,11 +406,11 @@ static fray_status bind_fire(fray_call *c)
 {
 	bool weapons = val_given(c, FI_WEAPONS), town = val_b(c, FI_TOWN), fort = val_b(c, FI_FORT);
 	if (val_given(c, FI_FIREPOWER) && weapons)
-		return call_bad(c, "give %s or weapons, not both", call_opt(c, FI_FIREPOWER));
+		return frayi_call_bad(c, "give %s or weapons, not both", frayi_call_opt(c, FI_FIREPOWER));
 	/* TERRAIN TABLE: a target in a town or fort cannot take flanking fire */
 	if (val_b(c, FI_FLANKING) && (town || fort))
-		return call_bad(c, "%s: a target in a %s cannot be attacked with Flanking Fire (BBB Terrain Table)",
-				call_opt(c, FI_FLANKING), town ? "town" : "fort");
+		return frayi_call_bad(c, "%s: a target in a %s cannot be attacked with Flanking Fire (BBB Terrain Table)",
+				frayi_call_opt(c, FI_FLANKING), town ? "town" : "fort");
 	size_t target = (size_t)val_i(c, FI_TARGET);
 	/* each sheet line once, and only for its target */
 	int shift = (int)val_i(c, FI_SHIFT);
@@ -420,25 +420,25 @@ static fray_status bind_fire(fray_call *c)
 		if (!val_b(c, l->input))
 			continue;
 		if (l->target >= 0 && (int)target != l->target)
-			return call_bad(c, "%s: the sheet's shift is for limbered artillery or mounted cavalry, and the "
-					"target is %s (%s %s)", call_opt(c, l->input), arm_names[target],
-					call_opt(c, FI_TARGET), arm_names[l->target]);
+			return frayi_call_bad(c, "%s: the sheet's shift is for limbered artillery or mounted cavalry, and the "
+					"target is %s (%s %s)", frayi_call_opt(c, l->input), arm_names[target],
+					frayi_call_opt(c, FI_TARGET), arm_names[l->target]);
 		if (!line_on[l->line]) {
 			line_on[l->line] = true;
 			shift += l->cols;
 		}
 	}
 	if (!val_given(c, FI_FIREPOWER) && !weapons)
-		return call_bad(c, "expected --weapon CODE with --bases N (or --units N), or %s F",
-				call_opt(c, FI_FIREPOWER));
+		return frayi_call_bad(c, "expected --weapon CODE with --bases N (or --units N), or %s F",
+				frayi_call_opt(c, FI_FIREPOWER));
 	char detail[512];
 	textbuf detail_text = text_on(detail, sizeof detail);
 	double firepower = val_x(c, FI_FIREPOWER);
 	if (weapons) {
 		if (!val_given(c, FI_RANGE))
-			return call_bad(c, "missing %s INCHES", call_opt(c, FI_RANGE));
+			return frayi_call_bad(c, "missing %s INCHES", frayi_call_opt(c, FI_RANGE));
 		if (val_x(c, FI_RANGE) <= 0)
-			return call_bad(c, "%s expects a number above 0, got '0'", call_opt(c, FI_RANGE));
+			return frayi_call_bad(c, "%s expects a number above 0, got '0'", frayi_call_opt(c, FI_RANGE));
 		bool rockets;
 		fray_status st = weapons_firepower(c, val_x(c, FI_RANGE), &firepower, &rockets, &detail_text);
 		if (st != FRAY_OK)
@@ -461,7 +461,7 @@ static fray_status bind_fire(fray_call *c)
 	fray_bbb_fire_in *in = CALL_INPUT(c, fray_bbb_fire_in);
 	in->firepower = firepower;
 	in->shift = shift;
-	call_title(c, "fire: %s%sfirepower %g%s, shift %+d, at %s %s%s%s", detail, *detail ? " = " : "", firepower,
+	frayi_call_title(c, "fire: %s%sfirepower %g%s, shift %+d, at %s %s%s%s", detail, *detail ? " = " : "", firepower,
 		   halvings ? " after halvings" : "", shift, fray_bbb_training_names[in->training], arm_names[target],
 		   in->advancing ? " (advancing)" : "", cover > 0 && !cover_counts ? "; cover ignored (cavalry/artillery)" : "");
 	/* the echo is what the table is read with: the fire power and shift derived */
@@ -473,7 +473,7 @@ static fray_status bind_fire(fray_call *c)
 	return FRAY_OK;
 }
 
-const proc_desc bbb_fire_desc = {
+const proc_desc frayi_bbb_fire_desc = {
 	"bbb.fire", "bbb fire", "a unit's fire on the firefight table", "BBB sheet, The Firefight; rulings R18, R19",
 	"Fire power from the weapons' factors at the range (or given), halved for\n"
 	"each fire multiplier, shifted by the sheet's column shifts (each line once;\n"

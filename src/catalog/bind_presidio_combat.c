@@ -20,9 +20,9 @@ static const fray_presidio_weapon *weapon_of(fray_call *c, size_t k, const char 
 {
 	const fray_presidio_weapon *near, *w = fray_presidio_weapon_find(val_s(c, k), &near);
 	if (!w && near)
-		call_bad(c, "%sunknown weapon '%.200s' (did you mean '%s'?%s)", prefix, val_s(c, k), near->name, hint);
+		frayi_call_bad(c, "%sunknown weapon '%.200s' (did you mean '%s'?%s)", prefix, val_s(c, k), near->name, hint);
 	else if (!w)
-		call_bad(c, "%sunknown weapon '%.200s' ('fray presidio weapons' lists them)", prefix, val_s(c, k));
+		frayi_call_bad(c, "%sunknown weapon '%.200s' ('fray presidio weapons' lists them)", prefix, val_s(c, k));
 	return w;
 }
 
@@ -133,14 +133,14 @@ static fray_status bind_shoot(fray_call *c)
 	if (!(in->weapon = weapon_of(c, S_WEAPON, "", " 'fray presidio weapons' lists them")))
 		return FRAY_ERR_INPUT;
 	if (in->weapon->range == FRAY_PRESIDIO_MELEE)
-		return call_bad(c, "%s is a melee weapon: it does not shoot", in->weapon->name);
+		return frayi_call_bad(c, "%s is a melee weapon: it does not shoot", in->weapon->name);
 	if (val_i(c, S_FIGURES) < 1)
-		return call_bad(c, "%s expects a number of figures from 1, got %lld", call_opt(c, S_FIGURES),
+		return frayi_call_bad(c, "%s expects a number of figures from 1, got %lld", frayi_call_opt(c, S_FIGURES),
 				(long long)val_i(c, S_FIGURES));
 	char range_words[64] = "";
 	if (val_given(c, S_RANGE)) {
 		double inches = val_x(c, S_RANGE);
-		fray_status st = call_presidio_band(c, in->weapon->range, inches, in->weapon->name, "Section 4", &in->band);
+		fray_status st = frayi_call_presidio_band(c, in->weapon->range, inches, in->weapon->name, "Section 4", &in->band);
 		if (st != FRAY_OK)
 			return st;
 		snprintf(range_words, sizeof range_words, "%g\" ", inches);
@@ -149,46 +149,46 @@ static fray_status bind_shoot(fray_call *c)
 		in->band = (int)val_i(c, S_BAND);
 		in->inches = -1;
 	} else {
-		return call_bad(c, "missing %s INCHES or %s close|medium|long", call_opt(c, S_RANGE), call_opt(c, S_BAND));
+		return frayi_call_bad(c, "missing %s INCHES or %s close|medium|long", frayi_call_opt(c, S_RANGE), frayi_call_opt(c, S_BAND));
 	}
 	static const size_t unit_k[2] = {S_UNIT, S_TARGET_UNIT};
 	fray_presidio_unit_type ut[2];
-	fray_status st = call_presidio_units(c, S_UNITS, 2, unit_k, ut);
+	fray_status st = frayi_call_presidio_units(c, S_UNITS, 2, unit_k, ut);
 	if (st != FRAY_OK)
 		return st;
 	in->skill = stat_or(c, S_SKILL, S_UNIT, ut[0].ranged);
 	/* R27: a volley only when asked, by a unit that may */
 	if (val_b(c, S_VOLLEY_IF_ABLE) && in->mode != FRAY_PRESIDIO_VOLLEY)
-		return call_bad(c, "%s is for %s volley", call_opt(c, S_VOLLEY_IF_ABLE), call_opt(c, S_MODE));
+		return frayi_call_bad(c, "%s is for %s volley", frayi_call_opt(c, S_VOLLEY_IF_ABLE), frayi_call_opt(c, S_MODE));
 	if (in->volley_ready && in->mode != FRAY_PRESIDIO_VOLLEY)
-		return call_bad(c, "%s is for %s volley (a unit fully loaded in line at most two deep)", call_opt(c, S_LINE),
-				call_opt(c, S_MODE));
+		return frayi_call_bad(c, "%s is for %s volley (a unit fully loaded in line at most two deep)", frayi_call_opt(c, S_LINE),
+				frayi_call_opt(c, S_MODE));
 	if (val_given(c, S_BEHIND) && !in->through_fire)
-		return call_bad(c, "%s is for %s (units within 12\" behind the target)", call_opt(c, S_BEHIND),
-				call_opt(c, S_THROUGH));
+		return frayi_call_bad(c, "%s is for %s (units within 12\" behind the target)", frayi_call_opt(c, S_BEHIND),
+				frayi_call_opt(c, S_THROUGH));
 	size_t cover = (size_t)val_i(c, S_COVER);
 	if (in->incidental && cover == FRAY_PRESIDIO_INCIDENTAL)
-		return call_bad(c, "%s with %s incidental: the same cover twice (%s adds incidental cover to another "
-				"cover)", call_opt(c, S_INCIDENTAL), call_opt(c, S_COVER), call_opt(c, S_INCIDENTAL));
+		return frayi_call_bad(c, "%s with %s incidental: the same cover twice (%s adds incidental cover to another "
+				"cover)", frayi_call_opt(c, S_INCIDENTAL), frayi_call_opt(c, S_COVER), frayi_call_opt(c, S_INCIDENTAL));
 	if (in->reloading_in_cover && in->mode != FRAY_PRESIDIO_INDEPENDENT)
-		return call_bad(c, "%s is for skirmishers firing independent fire, not moving (Section 4, Reloading "
-				"While Taking Additional Cover)", call_opt(c, S_RELOADING));
+		return frayi_call_bad(c, "%s is for skirmishers firing independent fire, not moving (Section 4, Reloading "
+				"While Taking Additional Cover)", frayi_call_opt(c, S_RELOADING));
 	if (fray_presidio_act_refused(in->firer_standing, FRAY_PRESIDIO_ACT_SHOOT))
-		return call_bad(c, "%s %s: %s", call_opt(c, S_STANDING), fray_presidio_standing_names[in->firer_standing],
+		return frayi_call_bad(c, "%s %s: %s", frayi_call_opt(c, S_STANDING), fray_presidio_standing_names[in->firer_standing],
 				fray_presidio_act_refused(in->firer_standing, FRAY_PRESIDIO_ACT_SHOOT));
 	if (fray_presidio_volley_refused(in) && !in->volley_if_able && !val_b(c, S_LINE))
-		return call_bad(c, "%s volley: %s; say %s if the unit is so", call_opt(c, S_MODE),
-				fray_presidio_volley_refused(in), call_opt(c, S_LINE));
+		return frayi_call_bad(c, "%s volley: %s; say %s if the unit is so", frayi_call_opt(c, S_MODE),
+				fray_presidio_volley_refused(in), frayi_call_opt(c, S_LINE));
 	in->light = val_i(c, S_DESIGNATION) != FRAY_PRESIDIO_OTHER_UNIT;
 	if (fray_presidio_fire_state_refused(in))
-		return call_bad(c, "the firers cannot fire: %s", fray_presidio_fire_state_refused(in));
+		return frayi_call_bad(c, "the firers cannot fire: %s", fray_presidio_fire_state_refused(in));
 	if (in->target_standing == FRAY_PRESIDIO_SURRENDERED || in->target_standing == FRAY_PRESIDIO_DESTROYED)
-		return call_bad(c, "%s %s: the target is out of the fight", call_opt(c, S_TARGET_STANDING),
+		return frayi_call_bad(c, "%s %s: the target is out of the fight", frayi_call_opt(c, S_TARGET_STANDING),
 				fray_presidio_standing_names[in->target_standing]);
 	/* a target the units file says is mounted: +1 (Other Modifiers) */
 	in->mounted_target = val_b(c, S_MOUNTED) || (val_given(c, S_TARGET_UNIT) && ut[1].mounted);
 	in->armor = stat_or(c, S_ARMOR, S_TARGET_UNIT, ut[1].armor);
-	call_title(c, "shoot: %d %s, %s%s range (%+d), skill %d, %s fire, cover: %s, armor %d", in->figures,
+	frayi_call_title(c, "shoot: %d %s, %s%s range (%+d), skill %d, %s fire, cover: %s, armor %d", in->figures,
 		   in->weapon->name, range_words, fray_presidio_band_names[in->band], fray_presidio_band_dm(in->band), in->skill,
 		   fray_presidio_fire_mode_names[in->mode], fray_presidio_cover_names[cover], in->armor);
 	char weapon[128];
@@ -221,7 +221,7 @@ static fray_status bind_shoot(fray_call *c)
 	return FRAY_OK;
 }
 
-const proc_desc presidio_shoot_desc = {
+const proc_desc frayi_presidio_shoot_desc = {
 	"presidio.shoot", "presidio shoot", "a unit's small-arms fire", "Presidio Sections 4 and 6, rulings R11-R15, R27",
 	"Hit number = Hit# + range DM - skill + cover and other DMs; one d12 per\n"
 	"firing figure (independent fire, the default: figures / reload; a volley\n"
@@ -322,11 +322,11 @@ static void fmt_melee(const fray_call *c, const int64_t *o, bool json, textbuf *
 static const fray_presidio_weapon *melee_weapon(fray_call *c, size_t k)
 {
 	char prefix[80];
-	snprintf(prefix, sizeof prefix, "%s: ", call_opt(c, k));
+	snprintf(prefix, sizeof prefix, "%s: ", frayi_call_opt(c, k));
 	const fray_presidio_weapon *w = weapon_of(c, k, prefix, "");
 	if (w && !fray_presidio_melee_weapon(w)) {
-		call_bad(c, "%s: %s has no melee use (Section 10): give the figures' hand weapon (fists when none)",
-			 call_opt(c, k), w->name);
+		frayi_call_bad(c, "%s: %s has no melee use (Section 10): give the figures' hand weapon (fists when none)",
+			 frayi_call_opt(c, k), w->name);
 		return NULL;
 	}
 	return w;
@@ -335,10 +335,10 @@ static const fray_presidio_weapon *melee_weapon(fray_call *c, size_t k)
 static fray_status bind_melee(fray_call *c)
 {
 	if (!val_given(c, ML_WEAPON) || !val_given(c, ML_FIGURES))
-		return call_bad(c, "missing %s NAME and %s N (attackers in base contact)", call_opt(c, ML_WEAPON),
-				call_opt(c, ML_FIGURES));
+		return frayi_call_bad(c, "missing %s NAME and %s N (attackers in base contact)", frayi_call_opt(c, ML_WEAPON),
+				frayi_call_opt(c, ML_FIGURES));
 	if (val_i(c, ML_FIGURES) < 1)
-		return call_bad(c, "%s expects a number of figures from 1, got %lld", call_opt(c, ML_FIGURES),
+		return frayi_call_bad(c, "%s expects a number of figures from 1, got %lld", frayi_call_opt(c, ML_FIGURES),
 				(long long)val_i(c, ML_FIGURES));
 	fray_presidio_melee_in *in = CALL_INPUT(c, fray_presidio_melee_in);
 	*in = (fray_presidio_melee_in){0};
@@ -347,8 +347,8 @@ static fray_status bind_melee(fray_call *c)
 	in->both = val_b(c, ML_BOTH);
 	if (in->both) {
 		if (!val_given(c, ML_DWEAPON) || val_i(c, ML_DFIGURES) < 1)
-			return call_bad(c, "%s needs %s NAME and %s N (from 1)", call_opt(c, ML_BOTH),
-					call_opt(c, ML_DWEAPON), call_opt(c, ML_DFIGURES));
+			return frayi_call_bad(c, "%s needs %s NAME and %s N (from 1)", frayi_call_opt(c, ML_BOTH),
+					frayi_call_opt(c, ML_DWEAPON), frayi_call_opt(c, ML_DFIGURES));
 		if (!(in->defender_weapon = melee_weapon(c, ML_DWEAPON)))
 			return FRAY_ERR_INPUT;
 	} else {
@@ -358,7 +358,7 @@ static fray_status bind_melee(fray_call *c)
 	in->defender_figures = val_i(c, ML_DFIGURES) > 0 ? (int)val_i(c, ML_DFIGURES) : 0;
 	static const size_t unit_k[2] = {ML_UNIT, ML_DUNIT};
 	fray_presidio_unit_type ut[2];
-	fray_status st = call_presidio_units(c, ML_UNITS, 2, unit_k, ut);
+	fray_status st = frayi_call_presidio_units(c, ML_UNITS, 2, unit_k, ut);
 	if (st != FRAY_OK)
 		return st;
 	in->skill = stat_or(c, ML_SKILL, ML_UNIT, ut[0].melee);
@@ -383,34 +383,34 @@ static fray_status bind_melee(fray_call *c)
 	in->leader = val_b(c, ML_LEADER);
 	in->unit_figures = val_given(c, ML_UNIT_FIGURES) ? (int)val_i(c, ML_UNIT_FIGURES) : in->figures;
 	if (in->defender_leader && !in->defender_specialists)
-		return call_bad(c, "%s needs %s N (the leader is one of the specialty figures)", call_opt(c, ML_DLEADER),
-				call_opt(c, ML_DSPECIALISTS));
+		return frayi_call_bad(c, "%s needs %s N (the leader is one of the specialty figures)", frayi_call_opt(c, ML_DLEADER),
+				frayi_call_opt(c, ML_DSPECIALISTS));
 	if (in->leader && !in->specialists)
-		return call_bad(c, "%s needs %s N (the leader is one of the specialty figures)", call_opt(c, ML_LEADER),
-				call_opt(c, ML_SPECIALISTS));
+		return frayi_call_bad(c, "%s needs %s N (the leader is one of the specialty figures)", frayi_call_opt(c, ML_LEADER),
+				frayi_call_opt(c, ML_SPECIALISTS));
 	if (in->defender_specialists && !in->defender_unit_figures && !in->defender_figures)
-		return call_bad(c, "%s needs %s N (the defending unit's figures size its casualty die)",
-				call_opt(c, ML_DSPECIALISTS), call_opt(c, ML_DUNIT_FIGURES));
+		return frayi_call_bad(c, "%s needs %s N (the defending unit's figures size its casualty die)",
+				frayi_call_opt(c, ML_DSPECIALISTS), frayi_call_opt(c, ML_DUNIT_FIGURES));
 	if ((in->specialists || in->leader || val_given(c, ML_UNIT_FIGURES)) && !in->both)
-		return call_bad(c, "%s, %s and %s are for %s (the attackers take casualties only from the return strike)",
-				call_opt(c, ML_SPECIALISTS), call_opt(c, ML_LEADER), call_opt(c, ML_UNIT_FIGURES),
-				call_opt(c, ML_BOTH));
+		return frayi_call_bad(c, "%s, %s and %s are for %s (the attackers take casualties only from the return strike)",
+				frayi_call_opt(c, ML_SPECIALISTS), frayi_call_opt(c, ML_LEADER), frayi_call_opt(c, ML_UNIT_FIGURES),
+				frayi_call_opt(c, ML_BOTH));
 	int defenders = in->defender_unit_figures ? in->defender_unit_figures : in->defender_figures;
 	if (in->specialists > in->unit_figures)
-		return call_bad(c, "%s %d: more specialty figures than the %d figures of the unit", call_opt(c, ML_SPECIALISTS),
+		return frayi_call_bad(c, "%s %d: more specialty figures than the %d figures of the unit", frayi_call_opt(c, ML_SPECIALISTS),
 				in->specialists, in->unit_figures);
 	if (in->defender_specialists > defenders)
-		return call_bad(c, "%s %d: more specialty figures than the %d figures of the unit",
-				call_opt(c, ML_DSPECIALISTS), in->defender_specialists, defenders);
+		return frayi_call_bad(c, "%s %d: more specialty figures than the %d figures of the unit",
+				frayi_call_opt(c, ML_DSPECIALISTS), in->defender_specialists, defenders);
 	if (in->unit_figures < in->figures)
-		return call_bad(c, "%s %d counts the whole unit: at least the %d figures in contact (%s)",
-				call_opt(c, ML_UNIT_FIGURES), in->unit_figures, in->figures, call_opt(c, ML_FIGURES));
+		return frayi_call_bad(c, "%s %d counts the whole unit: at least the %d figures in contact (%s)",
+				frayi_call_opt(c, ML_UNIT_FIGURES), in->unit_figures, in->figures, frayi_call_opt(c, ML_FIGURES));
 	if (in->defender_unit_figures && in->defender_unit_figures < in->defender_figures)
-		return call_bad(c, "%s %d counts the whole unit: at least the %d figures in contact (%s)",
-				call_opt(c, ML_DUNIT_FIGURES), in->defender_unit_figures, in->defender_figures,
-				call_opt(c, ML_DFIGURES));
+		return frayi_call_bad(c, "%s %d counts the whole unit: at least the %d figures in contact (%s)",
+				frayi_call_opt(c, ML_DUNIT_FIGURES), in->defender_unit_figures, in->defender_figures,
+				frayi_call_opt(c, ML_DFIGURES));
 	int difficulty = fray_presidio_melee_difficulty(in);
-	call_title(c, "melee: %d with %s (skill %d%s) against skill %d, armor %d: %d+%s", in->figures, in->weapon->name,
+	frayi_call_title(c, "melee: %d with %s (skill %d%s) against skill %d, armor %d: %d+%s", in->figures, in->weapon->name,
 		   in->skill, in->impact ? ", charging" : "", in->defender_skill, in->defender_armor, difficulty,
 		   in->both ? "; the defender strikes back" : "");
 	char weapon[128];
@@ -441,7 +441,7 @@ static fray_status bind_melee(fray_call *c)
 	return FRAY_OK;
 }
 
-const proc_desc presidio_melee_desc = {
+const proc_desc frayi_presidio_melee_desc = {
 	"presidio.melee", "presidio melee", "a melee attack, and the defenders' return strike",
 	"Presidio Sections 5 and 10",
 	"A d12 per figure in contact at Hit# - skill + the defender's skill and the\n"

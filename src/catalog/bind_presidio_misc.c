@@ -28,24 +28,24 @@ static void fmt_rallied(const fray_call *c, const int64_t *o, bool json, textbuf
 static fray_status bind_rally(fray_call *c)
 {
 	if (!val_given(c, 0) && !val_given(c, 1))
-		return call_bad(c, "missing %s N (the officer's command level, 0-4) or %s RANK; NCOs cannot rally "
-				"troops", call_opt(c, 0), call_opt(c, 1));
+		return frayi_call_bad(c, "missing %s N (the officer's command level, 0-4) or %s RANK; NCOs cannot rally "
+				"troops", frayi_call_opt(c, 0), frayi_call_opt(c, 1));
 	fray_presidio_rally_in *in = CALL_INPUT(c, fray_presidio_rally_in);
 	if (val_given(c, 1)) {
 		const fray_presidio_rank *k = fray_presidio_rank_find(val_s(c, 1));
 		if (!k)
-			return call_bad(c, "option %s: unknown rank '%.200s' ('fray presidio units FILE' lists the ranks)",
-					call_opt(c, 1), val_s(c, 1));
+			return frayi_call_bad(c, "option %s: unknown rank '%.200s' ('fray presidio units FILE' lists the ranks)",
+					frayi_call_opt(c, 1), val_s(c, 1));
 		if (val_given(c, 0) && val_i(c, 0) != k->skill)
-			return call_bad(c, "%s %lld and %s %s (level %d) disagree: give one", call_opt(c, 0),
-					(long long)val_i(c, 0), call_opt(c, 1), k->rank, k->skill);
+			return frayi_call_bad(c, "%s %lld and %s %s (level %d) disagree: give one", frayi_call_opt(c, 0),
+					(long long)val_i(c, 0), frayi_call_opt(c, 1), k->rank, k->skill);
 		if (val_given(c, 2) && in->nco != !k->officer)
-			return call_bad(c, "%s: a %s is %s", call_opt(c, 2), k->rank, k->officer ? "an officer" : "an NCO");
+			return frayi_call_bad(c, "%s: a %s is %s", frayi_call_opt(c, 2), k->rank, k->officer ? "an officer" : "an NCO");
 		in->leader = k->skill;
 		in->nco = !k->officer;
 	}
 	int need = fray_presidio_rally_need(in);
-	call_title(c, "rally: a panicked unit, %s level %d: needs %d+", in->nco ? "an NCO's (does not count)" : "officer's",
+	frayi_call_title(c, "rally: a panicked unit, %s level %d: needs %d+", in->nco ? "an NCO's (does not count)" : "officer's",
 		   in->leader, need);
 	/* the echo as the rank says them, with the number needed */
 	textbuf t = text_on(c->inputs_json, sizeof c->inputs_json);
@@ -54,7 +54,7 @@ static fray_status bind_rally(fray_call *c)
 	return FRAY_OK;
 }
 
-const proc_desc presidio_rally_desc = {
+const proc_desc frayi_presidio_rally_desc = {
 	"presidio.rally", "presidio rally", "a panicked unit rallies", "Presidio Section 2, ruling R17",
 	"A panicked unit rallies on 1d6 at least 6 less the officer's command level;\n"
 	"an NCO's level does not count (NCOs cannot rally troops).",
@@ -80,12 +80,12 @@ static void fmt_initiative(const fray_call *c, const int64_t *o, bool json, text
 static fray_status bind_initiative(fray_call *c)
 {
 	const int *lead = CALL_INPUT(c, int);
-	call_title(c, "initiative: 1d6 + %d against 1d6 + %d, ties again", lead[0], lead[1]);
+	frayi_call_title(c, "initiative: 1d6 + %d against 1d6 + %d, ties again", lead[0], lead[1]);
 	call_run(c, fray_presidio_initiative_procedure, 1, fmt_initiative);
 	return FRAY_OK;
 }
 
-const proc_desc presidio_initiative_desc = {
+const proc_desc frayi_presidio_initiative_desc = {
 	"presidio.initiative", "presidio initiative", "who goes first (also an ambush's first shot)",
 	"Presidio Section 2, ruling R17",
 	"1d6 + leadership each; ties are rolled again, which is one draw among the\n"
@@ -117,13 +117,13 @@ static void fmt_riders(const fray_call *c, const int64_t *o, bool json, textbuf 
 static fray_status bind_jump(fray_call *c)
 {
 	const fray_presidio_jump_in *in = CALL_INPUT(c, fray_presidio_jump_in);
-	call_title(c, "jump: %d horse%s over %s%s", in->horses, in->horses == 1 ? "" : "s",
+	frayi_call_title(c, "jump: %d horse%s over %s%s", in->horses, in->horses == 1 ? "" : "s",
 		   in->light_barrier ? "a light barrier" : "a fence", in->expert ? ", expert horsemen" : "");
 	call_run(c, fray_presidio_jump_procedure, 1, fmt_riders);
 	return FRAY_OK;
 }
 
-const proc_desc presidio_jump_desc = {
+const proc_desc frayi_presidio_jump_desc = {
 	"presidio.jump", "presidio jump", "horses jump a fence or a light barrier", "Presidio Section 3, Jumping",
 	"A fence (3-4'): an expert horseman's horse stumbles on a d12 of 1, others are\n"
 	"thrown on 4 or less; a light barrier: a d6 of 1 and then another 1.",
@@ -146,12 +146,12 @@ static void fmt_ran_off(const fray_call *c, const int64_t *o, bool json, textbuf
 static fray_status bind_dismount(fray_call *c)
 {
 	const int *h = CALL_INPUT(c, int);
-	call_title(c, "dismount without a horse-holder: %d horse%s", *h, *h == 1 ? "" : "s");
+	frayi_call_title(c, "dismount without a horse-holder: %d horse%s", *h, *h == 1 ? "" : "s");
 	call_run(c, fray_presidio_dismount_procedure, 1, fmt_ran_off);
 	return FRAY_OK;
 }
 
-const proc_desc presidio_dismount_desc = {
+const proc_desc frayi_presidio_dismount_desc = {
 	"presidio.dismount", "presidio dismount", "horses without a horse-holder",
 	"Presidio Section 3, Mounting/Dismounting", "A die each horse: odd, it runs off.",
 	dismount_in, 1, dismount_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"horses\": 5}", bind_dismount, NULL, NULL, false,
@@ -195,7 +195,7 @@ static fray_status bind_spot(fray_call *c)
 	return FRAY_OK;
 }
 
-const proc_desc presidio_spot_desc = {
+const proc_desc frayi_presidio_spot_desc = {
 	"presidio.spot", "presidio spot", "a search for a hidden unit", "Presidio Section 4, Hidden Movement",
 	"1d6 + Recon against 1d6 + Camou + the cover benefit; spotted on equal or\n"
 	"higher. At night the Nighttime Visibility row's Search DM (+2 to -2) goes\n"
@@ -237,12 +237,12 @@ static void fmt_status(const fray_call *c, const int64_t *o, bool json, textbuf 
 static fray_status bind_status(fray_call *c)
 {
 	const bool *shattered = CALL_INPUT(c, bool);
-	call_title(c, *shattered ? "casualty status, shattered unit" : "casualty status, remaining unit");
+	frayi_call_title(c, *shattered ? "casualty status, shattered unit" : "casualty status, remaining unit");
 	call_run(c, fray_presidio_casualty_status_procedure, 4, fmt_status);
 	return FRAY_OK;
 }
 
-const proc_desc presidio_status_desc = {
+const proc_desc frayi_presidio_status_desc = {
 	"presidio.casualty_status", "presidio casualty-status", "what became of a casualty",
 	"Presidio Section 6, Casualty Status",
 	"The 1d6 tables for a casualty of a remaining or a shattered unit, with the\n"
@@ -274,12 +274,12 @@ static void fmt_repair(const fray_call *c, const int64_t *o, bool json, textbuf 
 static fray_status bind_fuse(fray_call *c)
 {
 	const int *actions = CALL_INPUT(c, int);
-	call_title(c, "a fuse problem: 1D6, 5+ fixes it, up to %d action%s", *actions, *actions == 1 ? "" : "s");
+	frayi_call_title(c, "a fuse problem: 1D6, 5+ fixes it, up to %d action%s", *actions, *actions == 1 ? "" : "s");
 	call_run(c, fray_presidio_fuse_repair_procedure, 1, fmt_repair);
 	return FRAY_OK;
 }
 
-const proc_desc presidio_fuse_desc = {
+const proc_desc frayi_presidio_fuse_desc = {
 	"presidio.fuse_repair", "presidio fuse-repair", "fixing a gun's fuse problem",
 	"Presidio Section 9, Artillery Mishaps",
 	"An artillery mishap's fuse problem: 1D6 each action, 5+ fixes it; the action\n"
@@ -316,24 +316,24 @@ static fray_status bind_gun_move(fray_call *c)
 {
 	const fray_presidio_gun_move *g = fray_presidio_gun_move_find(val_s(c, GM_GUN));
 	if (!g)
-		return call_bad(c, "unknown gun '%.200s' (the Artillery Movement table has 1#, 2# swivels, 3#-32# "
+		return frayi_call_bad(c, "unknown gun '%.200s' (the Artillery Movement table has 1#, 2# swivels, 3#-32# "
 				"cannon, 6#, 12# mortars)", val_s(c, GM_GUN));
 	size_t limber = (size_t)val_i(c, GM_BY);
 	int missing = (int)val_i(c, GM_MISSING);
 	const int rates[3] = {g->hand, g->two_horse, g->four_horse};
 	if (rates[limber] < 0)
-		return call_bad(c, "the %s has no %s movement in the Artillery Movement table", g->piece,
+		return frayi_call_bad(c, "the %s has no %s movement in the Artillery Movement table", g->piece,
 				limber ? "limbered" : "hand");
 	if (missing && limber)
-		return call_bad(c, "%s counts only when the crew hauls the gun (%s hand)", call_opt(c, GM_MISSING),
-				call_opt(c, GM_BY));
+		return frayi_call_bad(c, "%s counts only when the crew hauls the gun (%s hand)", frayi_call_opt(c, GM_MISSING),
+				frayi_call_opt(c, GM_BY));
 	bool garrison = val_b(c, GM_GARRISON);
 	if (garrison && limber)
-		return call_bad(c, "%s: garrison-mounted guns cannot be pulled by limbers (Presidio Section 10, "
-				"Artillery Movement): give %s hand", call_opt(c, GM_GARRISON), call_opt(c, GM_BY));
+		return frayi_call_bad(c, "%s: garrison-mounted guns cannot be pulled by limbers (Presidio Section 10, "
+				"Artillery Movement): give %s hand", frayi_call_opt(c, GM_GARRISON), frayi_call_opt(c, GM_BY));
 	fray_presidio_gun_move_in *in = CALL_INPUT(c, fray_presidio_gun_move_in);
 	*in = (fray_presidio_gun_move_in){rates[limber], limber == 0, missing, val_b(c, GM_RUNNING), garrison};
-	call_title(c, "%s moved by %s: %d%s + 1D6\"%s%s", g->piece, limbers[limber], in->rate,
+	frayi_call_title(c, "%s moved by %s: %d%s + 1D6\"%s%s", g->piece, limbers[limber], in->rate,
 		   missing ? " - 2 per missing crewman" : "", in->running ? ", x2 running" : "",
 		   garrison ? ", halved (garrison-mounted)" : "");
 	/* the echo names the piece as the table does */
@@ -344,7 +344,7 @@ static fray_status bind_gun_move(fray_call *c)
 	return FRAY_OK;
 }
 
-const proc_desc presidio_gun_move_desc = {
+const proc_desc frayi_presidio_gun_move_desc = {
 	"presidio.gun_move", "presidio gun-move", "how far a gun is moved", "Presidio Sections 9 and 11",
 	"The table's rate for the piece (by hand: a crew of four or a one-horse\n"
 	"limber) less 2\" for each missing crewman when hauled by hand, plus 1D6,\n"
@@ -375,20 +375,20 @@ static const out_desc blast_out[] = {{"destroyed", "boolean", "destroyed, else w
 
 static fray_status bind_blast(fray_call *c)
 {
-	const fray_presidio_gun *g = call_presidio_shell(c, BL_GUN);
+	const fray_presidio_gun *g = frayi_call_presidio_shell(c, BL_GUN);
 	if (!g)
 		return FRAY_ERR_INPUT;
 	int strength = (int)val_i(c, BL_STRENGTH);
-	if (val_given(c, BL_STRUCTURE) && call_presidio_structure(c, val_s(c, BL_STRUCTURE), &strength) != FRAY_OK)
+	if (val_given(c, BL_STRUCTURE) && frayi_call_presidio_structure(c, val_s(c, BL_STRUCTURE), &strength) != FRAY_OK)
 		return FRAY_ERR_INPUT;
 	if (!val_given(c, BL_STRUCTURE) && !val_given(c, BL_STRENGTH))
-		return call_bad(c, "missing the target: %s NAME or %s N", call_opt(c, BL_STRUCTURE),
-				call_opt(c, BL_STRENGTH));
+		return frayi_call_bad(c, "missing the target: %s NAME or %s N", frayi_call_opt(c, BL_STRUCTURE),
+				frayi_call_opt(c, BL_STRENGTH));
 	size_t zone = (size_t)val_i(c, BL_ZONE);
 	fray_presidio_blast_in *in = CALL_INPUT(c, fray_presidio_blast_in);
 	*in = (fray_presidio_blast_in){fray_presidio_blast_damage(g->damage, (fray_presidio_blast_zone)zone), strength,
 				       g->damage, (fray_presidio_blast_zone)zone};
-	call_title(c, "%s shell, %s: damage %d (of %d) against strength %d", g->piece, zones[zone], in->damage,
+	frayi_call_title(c, "%s shell, %s: damage %d (of %d) against strength %d", g->piece, zones[zone], in->damage,
 		   g->damage, in->strength);
 	/* the echo says the damage and strength the chart is read with */
 	textbuf t = text_on(c->inputs_json, sizeof c->inputs_json);
@@ -398,7 +398,7 @@ static fray_status bind_blast(fray_call *c)
 	return FRAY_OK;
 }
 
-const proc_desc presidio_blast_desc = {
+const proc_desc frayi_presidio_blast_desc = {
 	"presidio.blast", "presidio blast", "a shell bursting on or near a structure, vehicle or gun",
 	"Presidio Section 9, Radius Hits",
 	"The shell's damage in full, 3/4 in the lethal cone or 1/2 in the rest of\n"
@@ -442,14 +442,14 @@ static fray_status bind_radius(fray_call *c)
 {
 	int damage = val_given(c, RAD_DAMAGE) ? (int)val_i(c, RAD_DAMAGE) : 0;
 	if (val_given(c, RAD_GUN)) {
-		const fray_presidio_gun *g = call_presidio_shell(c, RAD_GUN);
+		const fray_presidio_gun *g = frayi_call_presidio_shell(c, RAD_GUN);
 		if (!g)
 			return FRAY_ERR_INPUT;
 		damage = g->damage;
 	}
 	if (!damage && val_given(c, RAD_ARMOR))
-		return call_bad(c, "%s needs the load's damage: %s N or %s PIECE", call_opt(c, RAD_ARMOR),
-				call_opt(c, RAD_DAMAGE), call_opt(c, RAD_GUN));
+		return frayi_call_bad(c, "%s needs the load's damage: %s N or %s PIECE", frayi_call_opt(c, RAD_ARMOR),
+				frayi_call_opt(c, RAD_DAMAGE), frayi_call_opt(c, RAD_GUN));
 	size_t posture = (size_t)val_i(c, RAD_POSTURE);
 	int *v = CALL_INPUT(c, int);
 	v[0] = (int)val_i(c, RAD_LETHAL);
@@ -473,7 +473,7 @@ static fray_status bind_radius(fray_call *c)
 	return FRAY_OK;
 }
 
-const proc_desc presidio_radius_desc = {
+const proc_desc frayi_presidio_radius_desc = {
 	"presidio.radius", "presidio radius", "a shell's or grenade's radius hits on figures",
 	"Presidio Section 9, Radius Hits",
 	"Figures in the lethal cone (half the radius) are incapacitated; the others\n"
@@ -510,16 +510,16 @@ static void fmt_into_melee(const fray_call *c, const int64_t *o, bool json, text
 static fray_status bind_into_melee(fray_call *c)
 {
 	if (val_i(c, 1) + val_i(c, 2) == 0)
-		return call_bad(c, "expected %s N (from 1), %s N and %s N (the figures in the melee, not all 0)",
-				call_opt(c, 0), call_opt(c, 1), call_opt(c, 2));
+		return frayi_call_bad(c, "expected %s N (from 1), %s N and %s N (the figures in the melee, not all 0)",
+				frayi_call_opt(c, 0), frayi_call_opt(c, 1), frayi_call_opt(c, 2));
 	const int *in = CALL_INPUT(c, int);
-	call_title(c, "firing into a melee: %d hit%s among %d enemy and %d friendly figures", in[0],
+	frayi_call_title(c, "firing into a melee: %d hit%s among %d enemy and %d friendly figures", in[0],
 		   in[0] == 1 ? "" : "s", in[1], in[2]);
 	call_run(c, fray_presidio_into_melee_procedure, 2, fmt_into_melee);
 	return FRAY_OK;
 }
 
-const proc_desc presidio_into_melee_desc = {
+const proc_desc frayi_presidio_into_melee_desc = {
 	"presidio.into_melee", "presidio into-melee", "whom fire into a melee hits",
 	"Presidio Section 5, Firing into Melee",
 	"From beyond 4\": the hits fall at random on both sides, each on a figure\n"
@@ -604,7 +604,7 @@ static fray_status bind_artillery(fray_call *c)
 	*in = (fray_presidio_artillery_in){0};
 	in->gun = fray_presidio_gun_find(val_s(c, AR_GUN), (fray_presidio_ammo)ammo);
 	if (!in->gun)
-		return call_bad(c, "no %s for '%.200s' in the artillery list (Presidio Section 10): pieces such as "
+		return frayi_call_bad(c, "no %s for '%.200s' in the artillery list (Presidio Section 10): pieces such as "
 				"\"6# cannon, smoothbore\", \"12# cannon, rifled\", \"24# mortar\"",
 				fray_presidio_ammo_names[ammo], val_s(c, AR_GUN));
 	in->type = (fray_presidio_fire_type)type;
@@ -614,31 +614,31 @@ static fray_status bind_artillery(fray_call *c)
 	if (val_given(c, AR_RANGE)) {
 		char what[96];
 		snprintf(what, sizeof what, "%s %s", in->gun->piece, fray_presidio_ammo_names[ammo]);
-		fray_status st = call_presidio_band(c, in->gun->range, val_x(c, AR_RANGE), what, "Section 10", &in->band);
+		fray_status st = frayi_call_presidio_band(c, in->gun->range, val_x(c, AR_RANGE), what, "Section 10", &in->band);
 		if (st != FRAY_OK)
 			return st;
 	}
 	/* Canister Hits: friends in the cone are in the random die roll */
 	bool cone = val_given(c, AR_ENEMIES) || val_given(c, AR_FRIENDS) || val_given(c, AR_FARMOR);
 	if (cone && in->gun->ammo < FRAY_PRESIDIO_CANISTER)
-		return call_bad(c, "%s and %s are for canister (the 90 degree cone)", call_opt(c, AR_FRIENDS),
-				call_opt(c, AR_ENEMIES));
+		return frayi_call_bad(c, "%s and %s are for canister (the 90 degree cone)", frayi_call_opt(c, AR_FRIENDS),
+				frayi_call_opt(c, AR_ENEMIES));
 	if (val_given(c, AR_FRIENDS) != val_given(c, AR_ENEMIES))
-		return call_bad(c, "give both %s N and %s N (the figures in the cone)", call_opt(c, AR_ENEMIES),
-				call_opt(c, AR_FRIENDS));
+		return frayi_call_bad(c, "give both %s N and %s N (the figures in the cone)", frayi_call_opt(c, AR_ENEMIES),
+				frayi_call_opt(c, AR_FRIENDS));
 	in->enemy_figures = (int)val_i(c, AR_ENEMIES);
 	in->friendly_figures = (int)val_i(c, AR_FRIENDS);
 	in->friendly_armor = (int)val_i(c, AR_FARMOR);
 	const char *why = fray_presidio_fire_refused(in->gun, in->type);
 	if (why)
-		return call_bad(c, "%s %s: %s %s: %s (Presidio Sections 9 and 10)", call_opt(c, AR_FIRE),
+		return frayi_call_bad(c, "%s %s: %s %s: %s (Presidio Sections 9 and 10)", frayi_call_opt(c, AR_FIRE),
 				fray_presidio_fire_type_names[type], in->gun->piece, fray_presidio_ammo_names[ammo], why);
 	int strength = (int)val_i(c, AR_STRENGTH);
-	if (val_given(c, AR_STRUCTURE) && call_presidio_structure(c, val_s(c, AR_STRUCTURE), &strength) != FRAY_OK)
+	if (val_given(c, AR_STRUCTURE) && frayi_call_presidio_structure(c, val_s(c, AR_STRUCTURE), &strength) != FRAY_OK)
 		return FRAY_ERR_INPUT;
 	if (!val_given(c, AR_STRUCTURE) && !val_given(c, AR_STRENGTH))
-		return call_bad(c, "missing the target: %s N, %s NAME, or --armor N for figures", call_opt(c, AR_STRENGTH),
-				call_opt(c, AR_STRUCTURE));
+		return frayi_call_bad(c, "missing the target: %s N, %s NAME, or --armor N for figures", frayi_call_opt(c, AR_STRENGTH),
+				frayi_call_opt(c, AR_STRUCTURE));
 	in->skill = (int)val_i(c, AR_SKILL);
 	in->cover_dm = (int)val_i(c, AR_COVER);
 	in->other_dm = (int)val_i(c, AR_DM);
@@ -648,7 +648,7 @@ static fray_status bind_artillery(fray_call *c)
 	/* canister strikes figures: the number is their armor, not a strength */
 	const char *target = in->gun->ammo >= FRAY_PRESIDIO_CANISTER ? "armor" : "strength";
 	int required = fray_presidio_artillery_required(in);
-	call_title(c, "artillery: %s, %s, %s fire: %d+; target %s %d; reload %d actions", in->gun->piece,
+	frayi_call_title(c, "artillery: %s, %s, %s fire: %d+; target %s %d; reload %d actions", in->gun->piece,
 		   fray_presidio_ammo_names[ammo], fray_presidio_fire_type_names[type], required, target, in->strength,
 		   in->gun->reload + 2 * in->crew_missing);
 	/* the echo says the piece, the band and the number required */
@@ -667,7 +667,7 @@ static fray_status bind_artillery(fray_call *c)
 	return FRAY_OK;
 }
 
-const proc_desc presidio_artillery_desc = {
+const proc_desc frayi_presidio_artillery_desc = {
 	"presidio.artillery", "presidio artillery", "a gun fires: hit, scatter or mishap",
 	"Presidio Sections 9 and 10, ruling R26",
 	"Direct rifled 9+, direct smoothbore 10+, indirect 11+, directed 12, blind 12\n"

@@ -74,44 +74,44 @@ static fray_status bind_morale(fray_call *c)
 {
 	static const size_t unit_k[1] = {M_UNIT};
 	fray_presidio_unit_type ut;
-	fray_status st = call_presidio_units(c, M_UNITS, 1, unit_k, &ut);
+	fray_status st = frayi_call_presidio_units(c, M_UNITS, 1, unit_k, &ut);
 	if (st != FRAY_OK)
 		return st;
 	int level = val_given(c, M_LEVEL) ? (int)val_i(c, M_LEVEL) : val_given(c, M_UNIT) ? ut.level : -1;
 	int leader = (int)val_i(c, M_LEADER);
 	if (val_given(c, M_RANK)) {
 		if (leader)
-			return call_bad(c, "give %s SKILL or %s NAME, not both", call_opt(c, M_LEADER), call_opt(c, M_RANK));
+			return frayi_call_bad(c, "give %s SKILL or %s NAME, not both", frayi_call_opt(c, M_LEADER), frayi_call_opt(c, M_RANK));
 		if (!(leader = fray_presidio_command_skill(val_s(c, M_RANK))))
-			return call_bad(c, "option %s: unknown rank '%.200s' ('fray presidio units FILE' lists the ranks)",
-					call_opt(c, M_RANK), val_s(c, M_RANK));
+			return frayi_call_bad(c, "option %s: unknown rank '%.200s' ('fray presidio units FILE' lists the ranks)",
+					frayi_call_opt(c, M_RANK), val_s(c, M_RANK));
 	}
 	if (level < 0)
-		return call_bad(c, "missing %s elite|veteran|average|inexperienced or %s team|squad|platoon|company",
-				call_opt(c, M_LEVEL), call_opt(c, M_SIZE));
+		return frayi_call_bad(c, "missing %s elite|veteran|average|inexperienced or %s team|squad|platoon|company",
+				frayi_call_opt(c, M_LEVEL), frayi_call_opt(c, M_SIZE));
 	size_t cover = val_given(c, M_COVER) ? (size_t)val_i(c, M_COVER) : 0;
 	/* complete cover: nothing reaches the unit (full cover, loopholes,
 	 * has its benefit as partial and heavy do) */
 	if (cover == FRAY_PRESIDIO_COMPLETE)
-		return call_bad(c, "%s complete: a unit in complete cover cannot be hit, so no check follows a shot "
-				"(give the cover it had)", call_opt(c, M_COVER));
+		return frayi_call_bad(c, "%s complete: a unit in complete cover cannot be hit, so no check follows a shot "
+				"(give the cover it had)", frayi_call_opt(c, M_COVER));
 	if (cover == FRAY_PRESIDIO_INCIDENTAL && val_b(c, M_INCIDENTAL))
-		return call_bad(c, "%s incidental and %s are the same cover: give one", call_opt(c, M_COVER),
-				call_opt(c, M_INCIDENTAL));
+		return frayi_call_bad(c, "%s incidental and %s are the same cover: give one", frayi_call_opt(c, M_COVER),
+				frayi_call_opt(c, M_INCIDENTAL));
 	fray_presidio_morale_in *in = CALL_INPUT(c, fray_presidio_morale_in);
 	/* what the descriptor does not bind: derived from the unit, the rank, the cover */
 	in->level = (fray_presidio_level)level;
 	in->leader = leader;
 	in->cover = (fray_presidio_cover)cover;
 	if (in->standing == FRAY_PRESIDIO_DESTROYED)
-		return call_bad(c, "%s destroyed: a destroyed unit checks no morale", call_opt(c, M_STANDING));
+		return frayi_call_bad(c, "%s destroyed: a destroyed unit checks no morale", frayi_call_opt(c, M_STANDING));
 	in->situation = val_given(c, M_SITUATION) ? (fray_presidio_situation)val_i(c, M_SITUATION)
 			: in->charging			? FRAY_PRESIDIO_CHARGING
 			: in->line			? FRAY_PRESIDIO_LINE
 			: cover >= FRAY_PRESIDIO_PARTIAL ? FRAY_PRESIDIO_IN_COVER
 							 : FRAY_PRESIDIO_OPEN;
 	int required = fray_presidio_morale_required(in);
-	call_title(c, "morale: %s %s, %d casualt%s, needs %d+ on d6! (+%d leader), %s", fray_presidio_level_names[level],
+	frayi_call_title(c, "morale: %s %s, %d casualt%s, needs %d+ on d6! (+%d leader), %s", fray_presidio_level_names[level],
 		   fray_presidio_size_names[in->size], in->casualties, in->casualties == 1 ? "y" : "ies", required,
 		   in->leader, fray_presidio_situation_names[in->situation]);
 	/* the echo says the level, leader and situation used and the number required */
@@ -134,7 +134,7 @@ static fray_status bind_morale(fray_call *c)
 	return FRAY_OK;
 }
 
-const proc_desc presidio_morale_desc = {
+const proc_desc frayi_presidio_morale_desc = {
 	"presidio.morale", "presidio morale", "a unit's morale check", "Presidio Section 7, rulings R16, R28",
 	"1d6, a 6 rolled again and added, plus the leader's bonus, against the\n"
 	"required number; the failure band's result in words; two 6s succeed with\n"

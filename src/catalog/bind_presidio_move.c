@@ -57,19 +57,19 @@ static void fmt_move(const fray_call *c, const int64_t *o, bool json, textbuf *t
 static fray_status bind_move_extras(fray_call *c, fray_presidio_move_in *in)
 {
 	if (in->firing && in->charging)
-		return call_bad(c, "%s and %s: a unit that shoots while charging is only moving into contact, with no "
+		return frayi_call_bad(c, "%s and %s: a unit that shoots while charging is only moving into contact, with no "
 				"charge impact (Presidio Section 4, Fire while Moving): give %s instead",
-				call_opt(c, MV_FIRING), call_opt(c, MV_CHARGING), call_opt(c, MV_RUNNING));
+				frayi_call_opt(c, MV_FIRING), frayi_call_opt(c, MV_CHARGING), frayi_call_opt(c, MV_RUNNING));
 	if (in->reloading && in->designation == FRAY_PRESIDIO_OTHER_UNIT)
-		return call_bad(c, "%s: only light infantry and skirmishers reload while moving (Presidio Section 4, "
-				"Reloading While Moving): give %s light or skirmish", call_opt(c, MV_RELOADING),
-				call_opt(c, MV_DESIGNATION));
+		return frayi_call_bad(c, "%s: only light infantry and skirmishers reload while moving (Presidio Section 4, "
+				"Reloading While Moving): give %s light or skirmish", frayi_call_opt(c, MV_RELOADING),
+				frayi_call_opt(c, MV_DESIGNATION));
 	if (in->reloading && in->line)
-		return call_bad(c, "%s and %s: line units cannot reload while moving (Presidio Section 4, Reloading "
-				"While Moving)", call_opt(c, MV_RELOADING), call_opt(c, MV_LINE));
+		return frayi_call_bad(c, "%s and %s: line units cannot reload while moving (Presidio Section 4, Reloading "
+				"While Moving)", frayi_call_opt(c, MV_RELOADING), frayi_call_opt(c, MV_LINE));
 	int actions = in->running || in->charging ? 2 : 1;
 	if (in->reloading > actions)
-		return call_bad(c, "%s %d: a unit moving %d action%s reloads during %d at most", call_opt(c, MV_RELOADING),
+		return frayi_call_bad(c, "%s %d: a unit moving %d action%s reloads during %d at most", frayi_call_opt(c, MV_RELOADING),
 				in->reloading, actions, actions == 1 ? "" : "s", actions);
 	return FRAY_OK;
 }
@@ -78,7 +78,7 @@ static fray_status bind_move(fray_call *c)
 {
 	static const size_t unit_k[1] = {MV_UNIT};
 	fray_presidio_unit_type ut;
-	fray_status st = call_presidio_units(c, MV_UNITS, 1, unit_k, &ut);
+	fray_status st = frayi_call_presidio_units(c, MV_UNITS, 1, unit_k, &ut);
 	if (st != FRAY_OK)
 		return st;
 	size_t mover = (size_t)val_i(c, MV_AS), barrier = (size_t)val_i(c, MV_BARRIER);
@@ -86,7 +86,7 @@ static fray_status bind_move(fray_call *c)
 	if (val_given(c, MV_UNIT) && ut.mounted && !val_given(c, MV_AS))
 		mover = FRAY_PRESIDIO_MOUNTED;
 	if (mover == FRAY_PRESIDIO_MOUNTED && barrier >= FRAY_PRESIDIO_MEDIUM_BARRIER)
-		return call_bad(c, "medium and heavy barriers are impassable to horses and wagons (Presidio Section 3)");
+		return frayi_call_bad(c, "medium and heavy barriers are impassable to horses and wagons (Presidio Section 3)");
 	fray_presidio_move_in *in = CALL_INPUT(c, fray_presidio_move_in);
 	/* the mover, the barrier and the skill: derived from the unit file */
 	in->mover = (fray_presidio_mover)mover;
@@ -95,7 +95,7 @@ static fray_status bind_move(fray_call *c)
 	st = bind_move_extras(c, in);
 	if (st != FRAY_OK)
 		return st;
-	call_title(c, "move: %s%s%s%s%s, move skill %d, barrier %s", fray_presidio_mover_names[mover],
+	frayi_call_title(c, "move: %s%s%s%s%s, move skill %d, barrier %s", fray_presidio_mover_names[mover],
 		   in->running ? ", two actions" : "", in->charging ? ", charging" : "", in->line ? ", in line" : "",
 		   in->disordered ? ", disordered" : "", in->skill, fray_presidio_barrier_names[barrier]);
 	/* the echo says the mover and skill used (from the unit file) */
@@ -113,7 +113,7 @@ static fray_status bind_move(fray_call *c)
 	return FRAY_OK;
 }
 
-const proc_desc presidio_move_desc = {
+const proc_desc frayi_presidio_move_desc = {
 	"presidio.move", "presidio move", "how far a unit moves", "Presidio Section 3, Movement",
 	"1D6 plus the allowance plus the Move skill; two actions (running, galloping)\n"
 	"double it, and so does charging (running speed); line formation halves it\n"

@@ -25,12 +25,12 @@ static void fmt_camp(const fray_call *c, const int64_t *o, bool json, textbuf *t
 
 static fray_status bind_camp(fray_call *c)
 {
-	call_title(c, "camp setup (Section 8)");
+	frayi_call_title(c, "camp setup (Section 8)");
 	call_run(c, fray_presidio_camp_procedure, 3, fmt_camp);
 	return FRAY_OK;
 }
 
-const proc_desc presidio_camp_desc = {
+const proc_desc frayi_presidio_camp_desc = {
 	"presidio.camp", "presidio camp", "a camp's terrain, features and sentries", RULE8 ", Camp Setup",
 	"Camp Setup: terrain, other features, sentries (1d6 each).",
 	camp_in, 1, camp_out, 3, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"horses\": true}", bind_camp, NULL, NULL, false,
@@ -51,12 +51,12 @@ static const out_desc villagers_out[] = {
 static fray_status bind_villagers(fray_call *c)
 {
 	const int *in = CALL_INPUT(c, int);
-	call_title(c, "villager deployment: %d, %s (guards: %d)", in[0], in[1] ? "night" : "day", in[1] ? 2 : 1);
+	frayi_call_title(c, "villager deployment: %d, %s (guards: %d)", in[0], in[1] ? "night" : "day", in[1] ? 2 : 1);
 	call_run(c, fray_presidio_villagers_procedure, 3, NULL);
 	return FRAY_OK;
 }
 
-const proc_desc presidio_villagers_desc = {
+const proc_desc frayi_presidio_villagers_desc = {
 	"presidio.villagers", "presidio villagers", "where the villagers are", RULE8 ", Villager Deployment",
 	"Villager Deployment: houses/fields/plaza 25/50/25% by day, 95/0/5% by night\n"
 	"(counted as one binomial event per place: the same odds as a die each).",
@@ -98,7 +98,7 @@ static void fmt_sentry(const fray_call *c, const int64_t *o, bool json, textbuf 
 static fray_status bind_sentry(fray_call *c)
 {
 	if (val_given(c, SEN_MOON) && !val_b(c, SEN_NIGHT))
-		return call_bad(c, "%s is for %s (the moon by night)", call_opt(c, SEN_MOON), call_opt(c, SEN_NIGHT));
+		return frayi_call_bad(c, "%s is for %s (the moon by night)", frayi_call_opt(c, SEN_MOON), frayi_call_opt(c, SEN_NIGHT));
 	fray_presidio_sentry_in *in = CALL_INPUT(c, fray_presidio_sentry_in);
 	in->posture = val_b(c, SEN_PRONE) ? 2 : val_b(c, SEN_KNEELING) ? 1 : 0;
 	in->size = val_b(c, SEN_COMPANY) ? FRAY_PRESIDIO_COMPANY : val_b(c, SEN_PLATOON) ? FRAY_PRESIDIO_PLATOON
@@ -107,12 +107,12 @@ static fray_status bind_sentry(fray_call *c)
 		int moon = (int)val_i(c, SEN_MOON);
 		in->night_dm = fray_presidio_night_rows[moon >= 5 ? 4 : moon - 1].search_dm;
 	}
-	call_title(c, "sentry: recon %d against camou %d, %s", in->recon, in->camou, in->night ? "night" : "day");
+	frayi_call_title(c, "sentry: recon %d against camou %d, %s", in->recon, in->camou, in->night ? "night" : "day");
 	call_run(c, fray_presidio_sentry_procedure, 2, fmt_sentry);
 	return FRAY_OK;
 }
 
-const proc_desc presidio_sentry_desc = {
+const proc_desc frayi_presidio_sentry_desc = {
 	"presidio.sentry", "presidio sentry", "is the sentry awake, and does it see them", RULE8 ", Sentry Alertness",
 	"Sentry Alertness: the condition (1d6), then 1d6 - Camou + Recon + DMs: 3+ by\n"
 	"day, 5+ by night, the moon's Search DM on the die (--moon).",
@@ -142,10 +142,10 @@ static fray_status bind_capture(fray_call *c)
 	if (val_given(c, CAP_ANIMAL)) {
 		const fray_presidio_animal *an = fray_presidio_animal_find(val_s(c, CAP_ANIMAL));
 		if (!an)
-			return call_bad(c, "unknown animal '%.200s' (%s)", val_s(c, CAP_ANIMAL), animal_list);
+			return frayi_call_bad(c, "unknown animal '%.200s' (%s)", val_s(c, CAP_ANIMAL), animal_list);
 		in[1] = an->melee;
 	}
-	call_title(c, "capture: fists 8+ - %d + %d", in[0], in[1]);
+	frayi_call_title(c, "capture: fists 8+ - %d + %d", in[0], in[1]);
 	/* the echo says the skills fought with: an animal's is its melee */
 	textbuf t = text_on(c->inputs_json, sizeof c->inputs_json);
 	text_add(&t, "{\"skill\": %d, \"defender_skill\": %d}", in[0], in[1]);
@@ -153,7 +153,7 @@ static fray_status bind_capture(fray_call *c)
 	return FRAY_OK;
 }
 
-const proc_desc presidio_capture_desc = {
+const proc_desc frayi_presidio_capture_desc = {
 	"presidio.capture", "presidio capture", "a capture with fists: no wound", RULE8 ", Capturing",
 	"Fists 8+, less the raider's melee skill, plus the defender's; no wound.",
 	capture_in, 3, capture_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"skill\": 2, \"animal\": \"horses\"}",
@@ -184,10 +184,10 @@ static fray_status bind_ram(fray_call *c)
 {
 	const fray_presidio_animal *an = fray_presidio_animal_find(val_s(c, RAM_ANIMAL));
 	if (!an)
-		return call_bad(c, "unknown animal '%.200s' (%s)", val_s(c, RAM_ANIMAL), animal_list);
+		return frayi_call_bad(c, "unknown animal '%.200s' (%s)", val_s(c, RAM_ANIMAL), animal_list);
 	int *in = CALL_INPUT(c, int);
 	in[1] = an->ramming;
-	call_title(c, "ramming: stampeding %s (%d) on %d figures, armor %d", an->name, an->ramming, in[0], in[2]);
+	frayi_call_title(c, "ramming: stampeding %s (%d) on %d figures, armor %d", an->name, an->ramming, in[0], in[2]);
 	/* the echo names the animal as the table does */
 	textbuf t = text_on(c->inputs_json, sizeof c->inputs_json);
 	text_add(&t, "{\"animal\": \"%s\", \"figures\": %d, \"armor\": %d}", an->name, in[0], in[2]);
@@ -195,7 +195,7 @@ static fray_status bind_ram(fray_call *c)
 	return FRAY_OK;
 }
 
-const proc_desc presidio_ram_desc = {
+const proc_desc frayi_presidio_ram_desc = {
 	"presidio.ram", "presidio ram", "a stampede rams the figures in its path", RULE8 ", Ramming",
 	"Each figure on foot in the path: the animal's ramming damage against its\n"
 	"armor on the damage chart.",
@@ -218,12 +218,12 @@ static const out_desc livestock_out[] = {
 static fray_status bind_livestock(fray_call *c)
 {
 	const int *in = CALL_INPUT(c, int);
-	call_title(c, "lost livestock: %d, %s", in[0], in[1] ? "active search" : "no search party");
+	frayi_call_title(c, "lost livestock: %d, %s", in[0], in[1] ? "active search" : "no search party");
 	call_run(c, fray_presidio_livestock_return_procedure, 3, NULL);
 	return FRAY_OK;
 }
 
-const proc_desc presidio_livestock_desc = {
+const proc_desc frayi_presidio_livestock_desc = {
 	"presidio.livestock_return", "presidio livestock-return", "what becomes of lost livestock",
 	RULE8 ", Lost Livestock",
 	"Lost Livestock: 1d6 an animal: back on 1-3 (1-4 searching), the enemy's on\n"
@@ -247,15 +247,15 @@ static fray_status bind_contact(fray_call *c)
 {
 	bool large = val_b(c, 1);
 	if (!val_given(c, 0) && !large)
-		return call_bad(c, "missing %s 1|2|3 (the row of the Time of Contact table), or %s", call_opt(c, 0),
-				call_opt(c, 1));
+		return frayi_call_bad(c, "missing %s 1|2|3 (the row of the Time of Contact table), or %s", frayi_call_opt(c, 0),
+				frayi_call_opt(c, 1));
 	int *in = CALL_INPUT(c, int);
 	in[0] = large ? 0 : (int)val_i(c, 0) - 1;
 	in[1] = large;
 	if (large)
-		call_title(c, "time of contact, a large map (D12)");
+		frayi_call_title(c, "time of contact, a large map (D12)");
 	else
-		call_title(c, "time of contact, row %d", in[0] + 1);
+		frayi_call_title(c, "time of contact, row %d", in[0] + 1);
 	/* the echo says the row rolled on (0: the large map's D12) */
 	textbuf t = text_on(c->inputs_json, sizeof c->inputs_json);
 	text_add(&t, "{\"moved\": %d, \"large_map\": %s}", large ? 0 : in[0] + 1, large ? "true" : "false");
@@ -263,7 +263,7 @@ static fray_status bind_contact(fray_call *c)
 	return FRAY_OK;
 }
 
-const proc_desc presidio_contact_desc = {
+const proc_desc frayi_presidio_contact_desc = {
 	"presidio.contact_time", "presidio contact-time", "the hour a campaign contact happens",
 	"Presidio Section 11, Time of Contact",
 	"Time of Contact (1D4): row 1 moved 1 hex by road; 2: 2 by road or 1 in\n"
@@ -284,12 +284,12 @@ static const out_desc entrance_out[] = {{"point", "integer", "the entrance point
 static fray_status bind_entrance(fray_call *c)
 {
 	const int *points = CALL_INPUT(c, int);
-	call_title(c, "entrance point, 1D6 among %d points", *points);
+	frayi_call_title(c, "entrance point, 1D6 among %d points", *points);
 	call_run(c, fray_presidio_entrance_procedure, 1, NULL);
 	return FRAY_OK;
 }
 
-const proc_desc presidio_entrance_desc = {
+const proc_desc frayi_presidio_entrance_desc = {
 	"presidio.entrance", "presidio entrance", "the entrance point of the strategic turn",
 	"Presidio Section 12, Strategic Turn",
 	"1D6 decides the entrance point onto a map (2 points at least). Number the\n"
@@ -315,12 +315,12 @@ static void fmt_night(const fray_call *c, const int64_t *o, bool json, textbuf *
 
 static fray_status bind_night(fray_call *c)
 {
-	call_title(c, "nighttime visibility (Section 8)");
+	frayi_call_title(c, "nighttime visibility (Section 8)");
 	call_run(c, fray_presidio_night_procedure, 1, fmt_night);
 	return FRAY_OK;
 }
 
-const proc_desc presidio_night_desc = {
+const proc_desc frayi_presidio_night_desc = {
 	"presidio.night", "presidio night", "the moon: how far one sees", RULE8 ", Nighttime Visibility",
 	"1d6 for the moon, giving how far one sees in the open and in the woods and\n"
 	"the DM on a search roll.",
@@ -335,12 +335,12 @@ static const out_desc bounce_out[] = {
 
 static fray_status bind_bounce(fray_call *c)
 {
-	call_title(c, "a smoothbore's solid shot bounces (Section 9)");
+	frayi_call_title(c, "a smoothbore's solid shot bounces (Section 9)");
 	call_run(c, fray_presidio_bounce_procedure, 2, NULL);
 	return FRAY_OK;
 }
 
-const proc_desc presidio_bounce_desc = {
+const proc_desc frayi_presidio_bounce_desc = {
 	"presidio.bounce", "presidio bounce", "where a solid shot bounces", "Presidio Section 9, Bouncing",
 	"A smoothbore's solid shot that lands short of a target bounces on along its\n"
 	"line: 1D6 + 6\" to the next landing, then 1D6\". Shots from rifled pieces\n"
@@ -373,12 +373,12 @@ static void fmt_herd(const fray_call *c, const int64_t *o, bool json, textbuf *t
 static fray_status bind_herd(fray_call *c)
 {
 	const int *in = CALL_INPUT(c, int);
-	call_title(c, "a herd of %d, %d rider%s", in[0], in[1], in[1] == 1 ? "" : "s");
+	frayi_call_title(c, "a herd of %d, %d rider%s", in[0], in[1], in[1] == 1 ? "" : "s");
 	call_run(c, fray_presidio_herd_procedure, 2, fmt_herd);
 	return FRAY_OK;
 }
 
-const proc_desc presidio_herd_desc = {
+const proc_desc frayi_presidio_herd_desc = {
 	"presidio.herd", "presidio herd", "does the herd stampede, and which way", RULE8 ", Stampeding Herds",
 	"One rider for every ten beasts (herders on foot for sheep and pigs)\n"
 	"controls it; otherwise it runs in a direction from the artillery scatter\n"
@@ -417,20 +417,20 @@ static void pursuit_summary(const fray_call *c, const fray_dist *d, bool json, s
 	for (size_t k = 0; k < fray_dist_count(d); k++)
 		caught += fray_dist_outcome(d, k)[0] ? fray_dist_p(d, k) : 0;
 	if (json)
-		sb_add(sb, ", \"caught\": %.6f", caught);
+		frayi_sb_add(sb, ", \"caught\": %.6f", caught);
 	else
-		sb_add(sb, "\ncaught within 15 days: %.3f%%\n", 100 * caught);
+		frayi_sb_add(sb, "\ncaught within 15 days: %.3f%%\n", 100 * caught);
 }
 
 static fray_status bind_pursuit(fray_call *c)
 {
 	const fray_presidio_pursuit_in *in = CALL_INPUT(c, fray_presidio_pursuit_in);
-	call_title(c, "pursuit: recon %d against camou %d", in->recon, in->camou);
+	frayi_call_title(c, "pursuit: recon %d against camou %d", in->recon, in->camou);
 	call_run(c, fray_presidio_pursuit_procedure, 1, fmt_pursuit);
 	return FRAY_OK;
 }
 
-const proc_desc presidio_pursuit_desc = {
+const proc_desc frayi_presidio_pursuit_desc = {
 	"presidio.pursuit", "presidio pursuit", "will the raiders be caught: a pursuit day by day",
 	RULE8 ", Campaign Pursuit",
 	"Day by day for 15 days (the rations: 15 out, 15 back): tracking (1d6 +\n"

@@ -53,8 +53,8 @@ static const out_desc *field_of(const proc_desc *d, const char *name)
 static void every_descriptor_names_what_it_has(void **state)
 {
 	(void)state;
-	for (size_t k = 0; k < catalog_nprocs; k++) {
-		const proc_desc *d = catalog_procs[k];
+	for (size_t k = 0; k < frayi_catalog_nprocs; k++) {
+		const proc_desc *d = frayi_catalog_procs[k];
 		const out_desc *f = field_of(d, d->headline.field);
 		if (!f || !d->headline.test || !d->headline.says || !d->headline.says[0])
 			fail_msg("%s: its headline names no outcome field of it", d->name);
@@ -98,13 +98,13 @@ static void the_catalogue_json_says_headline_and_sides(void **state)
 	fray_doc *doc = NULL;
 	assert_int_equal(fray_doc_load_string(ctx, "procedures", json, strlen(json), &doc), FRAY_OK);
 	const fray_node *procs = fray_map_get(fray_doc_root(doc), "procedures");
-	assert_int_equal(fray_node_len(procs), catalog_nprocs);
+	assert_int_equal(fray_node_len(procs), frayi_catalog_nprocs);
 	for (size_t k = 0; k < fray_node_len(procs); k++) {
 		const fray_node *p = fray_node_item(procs, k);
 		const fray_node *h = fray_map_get(p, "headline");
 		assert_non_null(fray_map_get(p, "example"));
 		assert_non_null(fray_map_get(p, "sides"));
-		assert_string_equal(fray_node_scalar(fray_map_get(h, "field")), catalog_procs[k]->headline.field);
+		assert_string_equal(fray_node_scalar(fray_map_get(h, "field")), frayi_catalog_procs[k]->headline.field);
 	}
 	/* one seen whole: the melee's sides, paired */
 	const char *melee = strstr(json, "\"name\": \"adbg.melee\"");
@@ -257,8 +257,8 @@ static void every_procedure_is_generic(void **state)
 {
 	(void)state;
 	static const char *const not_yet[] = {"presidio.melee"};
-	for (size_t k = 0; k < catalog_nprocs; k++) {
-		const proc_desc *d = catalog_procs[k];
+	for (size_t k = 0; k < frayi_catalog_nprocs; k++) {
+		const proc_desc *d = frayi_catalog_procs[k];
 		bool listed = false;
 		for (size_t i = 0; i < sizeof not_yet / sizeof not_yet[0]; i++)
 			listed |= strcmp(d->name, not_yet[i]) == 0;
@@ -281,7 +281,7 @@ static void commands_find_their_procedure(void **state)
 		if (fray_procedure_also(n))
 			assert_string_equal(fray_procedure_find(fray_procedure_also(n)), fray_procedure_command(n));
 	}
-	assert_int_equal(n, catalog_nprocs);
+	assert_int_equal(n, frayi_catalog_nprocs);
 }
 
 /* The echo is the descriptor's inputs in order, each a value the request
