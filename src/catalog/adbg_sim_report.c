@@ -78,7 +78,8 @@ static void report_json(strbuf *sb, const fray_adbg_sim_about *m, const fray_sim
 	frayi_sb_json(sb, m->scenario);
 	frayi_sb_add(sb, ", \"policy\": ");
 	frayi_sb_json(sb, m->policy);
-	frayi_sb_add(sb, ", \"seed\": %" PRIu64 ", \"trials\": %" PRIu64 ", \"counted\": %" PRIu64 ", \"partial\": ", m->seed,
+	frayi_sb_add(sb, ", \"seed\": %" PRIu64 ", \"trials\": %" PRIu64 ", \"counted\": %" PRIu64 ", \"partial\": ",
+			m->seed,
 	       m->trials, fray_sim_trials(s));
 	if (m->partial)
 		frayi_sb_json(sb, m->partial);
@@ -119,7 +120,8 @@ static void report_text(strbuf *sb, const fray_adbg_sim_about *m, const fray_sim
 	frayi_sb_escaped(sb, m->policy);
 	frayi_sb_add(sb, ")\n");
 	if (m->partial)
-		frayi_sb_add(sb, "PARTIAL: %s; %" PRIu64 " of %" PRIu64 " battles counted\n", m->partial, fray_sim_trials(s), m->trials);
+		frayi_sb_add(sb, "PARTIAL: %s; %" PRIu64 " of %" PRIu64 " battles counted\n", m->partial,
+				fray_sim_trials(s), m->trials);
 	frayi_sb_add(sb, "\n  %-32s %7s   %s\n", "", "wins", "95% interval");
 	for (int w = 1; w <= 3; w++) {
 		uint64_t k = fray_sim_count(s, FRAY_ADBG_SIM_WINNER, w % 3);

@@ -133,7 +133,8 @@ static fray_status bind_rounds(fray_call *c)
 	const fray_adbg_rounds_in *in = CALL_INPUT(c, fray_adbg_rounds_in);
 	/* each needs the other */
 	if (!in->attempt && val_given(c, ROUNDS_OTHER))
-		return frayi_call_bad(c, "%s is for %s (the other side's try for one more round)", frayi_call_opt(c, ROUNDS_OTHER),
+		return frayi_call_bad(c, "%s is for %s (the other side's try for one more round)",
+				frayi_call_opt(c, ROUNDS_OTHER),
 				frayi_call_opt(c, ROUNDS_ATTEMPT));
 	if (in->attempt && !val_given(c, ROUNDS_OTHER))
 		return frayi_call_missing(c, "--other-rating (the rating that the extra-round die must beat)");
@@ -303,10 +304,12 @@ static fray_status bind_melee(fray_call *c)
 {
 	bool full = val_given(c, ME_ATTACKER) || val_given(c, ME_DEFENDER);
 	if (full && (!val_given(c, ME_ATTACKER) || !val_given(c, ME_DEFENDER) || !val_given(c, ME_TERRAIN)))
-		return frayi_call_bad(c, "the unit form needs %s, %s and %s", frayi_call_opt(c, ME_ATTACKER), frayi_call_opt(c, ME_DEFENDER),
+		return frayi_call_bad(c, "the unit form needs %s, %s and %s", frayi_call_opt(c, ME_ATTACKER),
+				frayi_call_opt(c, ME_DEFENDER),
 				frayi_call_opt(c, ME_TERRAIN));
 	if (!full && (!val_given(c, ME_ATTACK) || !val_given(c, ME_DEFEND)))
-		return frayi_call_bad(c, "missing %s and %s (modified melee CFs)", frayi_call_opt(c, ME_ATTACK), frayi_call_opt(c, ME_DEFEND));
+		return frayi_call_bad(c, "missing %s and %s (modified melee CFs)", frayi_call_opt(c, ME_ATTACK),
+				frayi_call_opt(c, ME_DEFEND));
 	fray_adbg_crt *crt = fray_alloc(c->ctx, sizeof *crt);
 	if (!crt)
 		return fray_nomem(c->ctx);

@@ -34,7 +34,8 @@ static void summary(strbuf *sb, const fray_adbg_scenario *s, const fray_adbg_res
 		const fray_adbg_side_result *r = &res->side[i];
 		strbuf one = {.ctx = sb->ctx};
 		frayi_sb_escaped(&one, fray_adbg_side_name(s, i));
-		frayi_sb_add(sb, "%-28.28s %6d %9d %6d %10d %7d %7d\n", one.buf ? one.buf : "", r->count[0], r->count[1],
+		frayi_sb_add(sb, "%-28.28s %6d %9d %6d %10d %7d %7d\n", one.buf ? one.buf : "", r->count[0],
+				r->count[1],
 		       r->count[2], r->count[3], r->count[4], r->leaders_lost);
 		frayi_sb_free(&one);
 	}
@@ -83,7 +84,8 @@ static const out_desc battle_out[] = {
 static fray_status policy_of(fray_call *c, size_t k, const char *spec, fray_policy **out)
 {
 	if (c->no_files && strncmp(spec, "scripted:", 9) == 0)
-		return frayi_call_bad(c, "%s: this service reads no files, so no scripted policy", frayi_call_opt(c, k));
+		return frayi_call_bad(c, "%s: this service reads no files, so no scripted policy",
+				frayi_call_opt(c, k));
 	fray_status st = fray_policy_from_spec(c->ctx, spec, out, NULL);
 	if (st != FRAY_ERR_INPUT || strncmp(spec, "scripted:", 9) == 0)
 		return st;
@@ -251,7 +253,8 @@ static fray_status render_battle(fray_call *c, const fray_call_opts *o, strbuf *
 		frayi_sb_add(sb, ", \"events\": [");
 	} else {
 		frayi_sb_escaped(sb, fray_adbg_scenario_name(s));
-		frayi_sb_add(sb, " (seed %" PRIu64 "%s; policy %s)\n", o->seed, o->have_seed ? "" : ", replay with --seed",
+		frayi_sb_add(sb, " (seed %" PRIu64 "%s; policy %s)\n", o->seed,
+				o->have_seed ? "" : ", replay with --seed",
 		       b->policy_name);
 	}
 	fray_policy_reset(b->policy);

@@ -108,14 +108,16 @@ static fray_status bind_assault(fray_call *c)
 		char *end;
 		long n = strtol(d, &end, 10), sides = *end == 'd' || *end == 'D' ? strtol(end + 1, &end, 10) : 0;
 		if (n < 1 || n > 4 || sides < 2 || sides > 20 || *end)
-			return frayi_call_bad(c, "%s expects dice such as 1d6 (1 to 4 dice of 2 to 20 sides; ruling G6), "
+			return frayi_call_bad(c,
+					"%s expects dice such as 1d6 (1 to 4 dice of 2 to 20 sides; ruling G6), "
 					"got '%.40s'", frayi_call_opt(c, AS_DICE), d);
 		in->dice = (int)n;
 		in->sides = (int)sides;
 	}
 	in->cover = cover_counts ? cover : 0;
 	int modifier = fray_bbb_assault_modifier(in, (int)ab, (int)db);
-	frayi_call_title(c, "assault: %d bases against %d, modifiers %+d (attacker's net), %dd%d each%s%s", (int)ab, (int)db,
+	frayi_call_title(c, "assault: %d bases against %d, modifiers %+d (attacker's net), %dd%d each%s%s", (int)ab,
+			(int)db,
 		   modifier, in->dice ? in->dice : FRAY_BBB_ASSAULT_DICE, in->sides ? in->sides : FRAY_BBB_ASSAULT_SIDES,
 		   in->dice ? "" : " (ruling G6's default)",
 		   cover > 0 && !cover_counts ? "; cover ignored (cavalry/artillery)" : "");
@@ -204,7 +206,8 @@ static fray_status bind_move(fray_call *c)
 	static const size_t for_unit[] = {MV_ROAD, MV_OUTSIDE, MV_CROSSES, MV_OBSTACLES, MV_CHANGES};
 	for (size_t k = 0; !moving && k < sizeof for_unit / sizeof for_unit[0]; k++)
 		if (val_given(c, for_unit[k]))
-			return frayi_call_bad(c, "%s changes the move's distance: give the moving %s too", frayi_call_opt(c, for_unit[k]),
+			return frayi_call_bad(c, "%s changes the move's distance: give the moving %s too",
+					frayi_call_opt(c, for_unit[k]),
 					frayi_call_opt(c, MV_UNIT));
 	const fray_bbb_move_in *in = CALL_INPUT(c, fray_bbb_move_in);
 	if (val_given(c, MV_BASES) != val_given(c, MV_START) || in->bases > in->start_bases)
@@ -362,7 +365,8 @@ static fray_status weapons_firepower(fray_call *c, double range, double *fp, boo
 			*colon = '\0';
 		const fray_bbb_weapon *w = colon ? fray_bbb_weapon_find(tok) : NULL;
 		if (!colon || !colon[1] || *end || count < 1 || count > 1000 || len >= sizeof tok)
-			return frayi_call_bad(c, "%s expects weapon groups as CODE:COUNT, comma-separated (SM:3,SA:1); got "
+			return frayi_call_bad(c,
+					"%s expects weapon groups as CODE:COUNT, comma-separated (SM:3,SA:1); got "
 					"'%.200s'", frayi_call_opt(c, FI_WEAPONS), s);
 		if (!w) {
 			char list[256];
@@ -390,7 +394,8 @@ static fray_status weapons_firepower(fray_call *c, double range, double *fp, boo
 		const fray_bbb_weapon *w = wg[k];
 		int band = fray_bbb_weapon_band(w, range);
 		if (band < 0)
-			return frayi_call_bad(c, "%s reaches %d\", not %g\" (BBB Fire Factors)", w->code, w->range[w->nbands - 1],
+			return frayi_call_bad(c, "%s reaches %d\", not %g\" (BBB Fire Factors)", w->code,
+					w->range[w->nbands - 1],
 					range);
 		if (counts[k] == 0)
 			continue;
@@ -409,7 +414,8 @@ static fray_status bind_fire(fray_call *c)
 		return frayi_call_bad(c, "give %s or weapons, not both", frayi_call_opt(c, FI_FIREPOWER));
 	/* TERRAIN TABLE: a target in a town or fort cannot take flanking fire */
 	if (val_b(c, FI_FLANKING) && (town || fort))
-		return frayi_call_bad(c, "%s: a target in a %s cannot be attacked with Flanking Fire (BBB Terrain Table)",
+		return frayi_call_bad(c,
+				"%s: a target in a %s cannot be attacked with Flanking Fire (BBB Terrain Table)",
 				frayi_call_opt(c, FI_FLANKING), town ? "town" : "fort");
 	size_t target = (size_t)val_i(c, FI_TARGET);
 	/* each sheet line once, and only for its target */
@@ -420,7 +426,8 @@ static fray_status bind_fire(fray_call *c)
 		if (!val_b(c, l->input))
 			continue;
 		if (l->target >= 0 && (int)target != l->target)
-			return frayi_call_bad(c, "%s: the sheet's shift is for limbered artillery or mounted cavalry, and the "
+			return frayi_call_bad(c,
+					"%s: the sheet's shift is for limbered artillery or mounted cavalry, and the "
 					"target is %s (%s %s)", frayi_call_opt(c, l->input), arm_names[target],
 					frayi_call_opt(c, FI_TARGET), arm_names[l->target]);
 		if (!line_on[l->line]) {
@@ -461,7 +468,8 @@ static fray_status bind_fire(fray_call *c)
 	fray_bbb_fire_in *in = CALL_INPUT(c, fray_bbb_fire_in);
 	in->firepower = firepower;
 	in->shift = shift;
-	frayi_call_title(c, "fire: %s%sfirepower %g%s, shift %+d, at %s %s%s%s", detail, *detail ? " = " : "", firepower,
+	frayi_call_title(c, "fire: %s%sfirepower %g%s, shift %+d, at %s %s%s%s", detail, *detail ? " = " : "",
+			firepower,
 		   halvings ? " after halvings" : "", shift, fray_bbb_training_names[in->training], arm_names[target],
 		   in->advancing ? " (advancing)" : "", cover > 0 && !cover_counts ? "; cover ignored (cavalry/artillery)" : "");
 	/* the echo is what the table is read with: the fire power and shift derived */

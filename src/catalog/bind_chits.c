@@ -63,9 +63,11 @@ static fray_status bind_end_turn(fray_call *c)
 	fray_chits_end_turn_in *in = CALL_INPUT(c, fray_chits_end_turn_in);
 	fray_chits_unit *u = &in->unit;
 	if (in->recover_disorder && !u->disordered)
-		return frayi_call_bad(c, "%s is for a %s brigade", frayi_call_opt(c, ET_RECOVER), frayi_call_opt(c, ET_DISORDERED));
+		return frayi_call_bad(c, "%s is for a %s brigade", frayi_call_opt(c, ET_RECOVER),
+				frayi_call_opt(c, ET_DISORDERED));
 	if (in->hits_since_combat && !val_given(c, ET_LEAD))
-		return frayi_call_bad(c, "%s matters only to a lead switch (%s N)", frayi_call_opt(c, ET_HIT_AGAIN), frayi_call_opt(c, ET_LEAD));
+		return frayi_call_bad(c, "%s matters only to a lead switch (%s N)", frayi_call_opt(c, ET_HIT_AGAIN),
+				frayi_call_opt(c, ET_LEAD));
 	/* the lead as the table counts battalions, from 1 */
 	in->new_lead = val_given(c, ET_LEAD) ? (int)val_i(c, ET_LEAD) - 1 : -1;
 	snprintf(u->name, sizeof u->name, "the brigade");
@@ -73,7 +75,8 @@ static fray_status bind_end_turn(fray_call *c)
 	if (st != FRAY_OK)
 		return st;
 	if (in->new_lead >= u->battalions)
-		return frayi_call_bad(c, "%s %d: the brigade has %d battalions", frayi_call_opt(c, ET_LEAD), in->new_lead + 1,
+		return frayi_call_bad(c, "%s %d: the brigade has %d battalions", frayi_call_opt(c, ET_LEAD),
+				in->new_lead + 1,
 				u->battalions);
 	fray_chits_mix *mix = NULL;
 	fray_doc *doc;

@@ -138,7 +138,8 @@ static fray_status from_inputs(fray_call *c, combat_owned *o, fray_chits_combat_
 		for (int i = 0; i < o->mix->ntactics; i++)
 			text_add(&t, "%s%s", i ? ", " : "", o->mix->tactics[i].name);
 		return frayi_call_bad(c, "%s%s expects one of the mix's tactics (%s), got '%.200s'",
-				c->from_json ? "inputs." : "option ", frayi_call_opt(c, CB_TACTIC), list, val_s(c, CB_TACTIC));
+				c->from_json ? "inputs." : "option ", frayi_call_opt(c, CB_TACTIC), list,
+						val_s(c, CB_TACTIC));
 	}
 	static const char *const names[2] = {"attacker", "defender"};
 	for (int side = 0; side < 2; side++) {
@@ -182,13 +183,15 @@ static fray_status bind_script(fray_call *c, fray_chits_combat_in *in)
 			return frayi_call_bad(c, "%s: no chit '%.80s' in the mix", opt, id);
 		for (int j = 0; j < in->nscript; j++)
 			if (in->script[j] == k)
-				return frayi_call_bad(c, "%s: chit '%.80s' twice: chits are drawn without replacement", opt, id);
+				return frayi_call_bad(c, "%s: chit '%.80s' twice: chits are drawn without replacement",
+						opt, id);
 		if (in->nscript == 16)
 			return frayi_call_bad(c, "%s: at most 16 chits", opt);
 		in->script[in->nscript++] = k;
 	}
 	if (in->nscript != in->draw)
-		return frayi_call_bad(c, "%s names %d chits but %s is %d", opt, in->nscript, frayi_call_opt(c, CB_DRAW), in->draw);
+		return frayi_call_bad(c, "%s names %d chits but %s is %d", opt, in->nscript,
+				frayi_call_opt(c, CB_DRAW), in->draw);
 	return FRAY_OK;
 }
 
@@ -298,7 +301,8 @@ static fray_status roll_combat(fray_call *c, const fray_call_opts *opts, strbuf 
 		frayi_sb_escaped(sb, in->side[1].name);
 		frayi_sb_add(sb, ": ");
 		frayi_sb_escaped(sb, tname);
-		frayi_sb_add(sb, ", %d chits (seed %" PRIu64 "%s)\n", in->draw, seed, have_seed ? "" : "; replay with --seed");
+		frayi_sb_add(sb, ", %d chits (seed %" PRIu64 "%s)\n", in->draw, seed,
+				have_seed ? "" : "; replay with --seed");
 	}
 	fray_chits_combat_out *out = fray_alloc(c->ctx, sizeof *out);
 	combat_run run = {in, out};

@@ -20,9 +20,11 @@ static const fray_presidio_weapon *weapon_of(fray_call *c, size_t k, const char 
 {
 	const fray_presidio_weapon *near, *w = fray_presidio_weapon_find(val_s(c, k), &near);
 	if (!w && near)
-		frayi_call_bad(c, "%sunknown weapon '%.200s' (did you mean '%s'?%s)", prefix, val_s(c, k), near->name, hint);
+		frayi_call_bad(c, "%sunknown weapon '%.200s' (did you mean '%s'?%s)", prefix, val_s(c, k), near->name,
+				hint);
 	else if (!w)
-		frayi_call_bad(c, "%sunknown weapon '%.200s' ('fray presidio weapons' lists them)", prefix, val_s(c, k));
+		frayi_call_bad(c, "%sunknown weapon '%.200s' ('fray presidio weapons' lists them)", prefix,
+				val_s(c, k));
 	return w;
 }
 
@@ -135,12 +137,14 @@ static fray_status bind_shoot(fray_call *c)
 	if (in->weapon->range == FRAY_PRESIDIO_MELEE)
 		return frayi_call_bad(c, "%s is a melee weapon: it does not shoot", in->weapon->name);
 	if (val_i(c, S_FIGURES) < 1)
-		return frayi_call_bad(c, "%s expects a number of figures from 1, got %lld", frayi_call_opt(c, S_FIGURES),
+		return frayi_call_bad(c, "%s expects a number of figures from 1, got %lld",
+				frayi_call_opt(c, S_FIGURES),
 				(long long)val_i(c, S_FIGURES));
 	char range_words[64] = "";
 	if (val_given(c, S_RANGE)) {
 		double inches = val_x(c, S_RANGE);
-		fray_status st = frayi_call_presidio_band(c, in->weapon->range, inches, in->weapon->name, "Section 4", &in->band);
+		fray_status st = frayi_call_presidio_band(c, in->weapon->range, inches, in->weapon->name, "Section 4",
+				&in->band);
 		if (st != FRAY_OK)
 			return st;
 		snprintf(range_words, sizeof range_words, "%g\" ", inches);
@@ -149,7 +153,8 @@ static fray_status bind_shoot(fray_call *c)
 		in->band = (int)val_i(c, S_BAND);
 		in->inches = -1;
 	} else {
-		return frayi_call_bad(c, "missing %s INCHES or %s close|medium|long", frayi_call_opt(c, S_RANGE), frayi_call_opt(c, S_BAND));
+		return frayi_call_bad(c, "missing %s INCHES or %s close|medium|long", frayi_call_opt(c, S_RANGE),
+				frayi_call_opt(c, S_BAND));
 	}
 	static const size_t unit_k[2] = {S_UNIT, S_TARGET_UNIT};
 	fray_presidio_unit_type ut[2];
@@ -159,22 +164,29 @@ static fray_status bind_shoot(fray_call *c)
 	in->skill = stat_or(c, S_SKILL, S_UNIT, ut[0].ranged);
 	/* R27: a volley only when asked, by a unit that may */
 	if (val_b(c, S_VOLLEY_IF_ABLE) && in->mode != FRAY_PRESIDIO_VOLLEY)
-		return frayi_call_bad(c, "%s is for %s volley", frayi_call_opt(c, S_VOLLEY_IF_ABLE), frayi_call_opt(c, S_MODE));
+		return frayi_call_bad(c, "%s is for %s volley", frayi_call_opt(c, S_VOLLEY_IF_ABLE),
+				frayi_call_opt(c, S_MODE));
 	if (in->volley_ready && in->mode != FRAY_PRESIDIO_VOLLEY)
-		return frayi_call_bad(c, "%s is for %s volley (a unit fully loaded in line at most two deep)", frayi_call_opt(c, S_LINE),
+		return frayi_call_bad(c, "%s is for %s volley (a unit fully loaded in line at most two deep)",
+				frayi_call_opt(c, S_LINE),
 				frayi_call_opt(c, S_MODE));
 	if (val_given(c, S_BEHIND) && !in->through_fire)
-		return frayi_call_bad(c, "%s is for %s (units within 12\" behind the target)", frayi_call_opt(c, S_BEHIND),
+		return frayi_call_bad(c, "%s is for %s (units within 12\" behind the target)",
+				frayi_call_opt(c, S_BEHIND),
 				frayi_call_opt(c, S_THROUGH));
 	size_t cover = (size_t)val_i(c, S_COVER);
 	if (in->incidental && cover == FRAY_PRESIDIO_INCIDENTAL)
-		return frayi_call_bad(c, "%s with %s incidental: the same cover twice (%s adds incidental cover to another "
-				"cover)", frayi_call_opt(c, S_INCIDENTAL), frayi_call_opt(c, S_COVER), frayi_call_opt(c, S_INCIDENTAL));
+		return frayi_call_bad(c,
+				"%s with %s incidental: the same cover twice (%s adds incidental cover to another "
+				"cover)", frayi_call_opt(c, S_INCIDENTAL), frayi_call_opt(c, S_COVER),
+						frayi_call_opt(c, S_INCIDENTAL));
 	if (in->reloading_in_cover && in->mode != FRAY_PRESIDIO_INDEPENDENT)
-		return frayi_call_bad(c, "%s is for skirmishers firing independent fire, not moving (Section 4, Reloading "
+		return frayi_call_bad(c,
+				"%s is for skirmishers firing independent fire, not moving (Section 4, Reloading "
 				"While Taking Additional Cover)", frayi_call_opt(c, S_RELOADING));
 	if (fray_presidio_act_refused(in->firer_standing, FRAY_PRESIDIO_ACT_SHOOT))
-		return frayi_call_bad(c, "%s %s: %s", frayi_call_opt(c, S_STANDING), fray_presidio_standing_names[in->firer_standing],
+		return frayi_call_bad(c, "%s %s: %s", frayi_call_opt(c, S_STANDING),
+				fray_presidio_standing_names[in->firer_standing],
 				fray_presidio_act_refused(in->firer_standing, FRAY_PRESIDIO_ACT_SHOOT));
 	if (fray_presidio_volley_refused(in) && !in->volley_if_able && !val_b(c, S_LINE))
 		return frayi_call_bad(c, "%s volley: %s; say %s if the unit is so", frayi_call_opt(c, S_MODE),
@@ -325,7 +337,8 @@ static const fray_presidio_weapon *melee_weapon(fray_call *c, size_t k)
 	snprintf(prefix, sizeof prefix, "%s: ", frayi_call_opt(c, k));
 	const fray_presidio_weapon *w = weapon_of(c, k, prefix, "");
 	if (w && !fray_presidio_melee_weapon(w)) {
-		frayi_call_bad(c, "%s: %s has no melee use (Section 10): give the figures' hand weapon (fists when none)",
+		frayi_call_bad(c,
+				"%s: %s has no melee use (Section 10): give the figures' hand weapon (fists when none)",
 			 frayi_call_opt(c, k), w->name);
 		return NULL;
 	}
@@ -335,10 +348,12 @@ static const fray_presidio_weapon *melee_weapon(fray_call *c, size_t k)
 static fray_status bind_melee(fray_call *c)
 {
 	if (!val_given(c, ML_WEAPON) || !val_given(c, ML_FIGURES))
-		return frayi_call_bad(c, "missing %s NAME and %s N (attackers in base contact)", frayi_call_opt(c, ML_WEAPON),
+		return frayi_call_bad(c, "missing %s NAME and %s N (attackers in base contact)",
+				frayi_call_opt(c, ML_WEAPON),
 				frayi_call_opt(c, ML_FIGURES));
 	if (val_i(c, ML_FIGURES) < 1)
-		return frayi_call_bad(c, "%s expects a number of figures from 1, got %lld", frayi_call_opt(c, ML_FIGURES),
+		return frayi_call_bad(c, "%s expects a number of figures from 1, got %lld",
+				frayi_call_opt(c, ML_FIGURES),
 				(long long)val_i(c, ML_FIGURES));
 	fray_presidio_melee_in *in = CALL_INPUT(c, fray_presidio_melee_in);
 	*in = (fray_presidio_melee_in){0};
@@ -383,34 +398,41 @@ static fray_status bind_melee(fray_call *c)
 	in->leader = val_b(c, ML_LEADER);
 	in->unit_figures = val_given(c, ML_UNIT_FIGURES) ? (int)val_i(c, ML_UNIT_FIGURES) : in->figures;
 	if (in->defender_leader && !in->defender_specialists)
-		return frayi_call_bad(c, "%s needs %s N (the leader is one of the specialty figures)", frayi_call_opt(c, ML_DLEADER),
+		return frayi_call_bad(c, "%s needs %s N (the leader is one of the specialty figures)",
+				frayi_call_opt(c, ML_DLEADER),
 				frayi_call_opt(c, ML_DSPECIALISTS));
 	if (in->leader && !in->specialists)
-		return frayi_call_bad(c, "%s needs %s N (the leader is one of the specialty figures)", frayi_call_opt(c, ML_LEADER),
+		return frayi_call_bad(c, "%s needs %s N (the leader is one of the specialty figures)",
+				frayi_call_opt(c, ML_LEADER),
 				frayi_call_opt(c, ML_SPECIALISTS));
 	if (in->defender_specialists && !in->defender_unit_figures && !in->defender_figures)
 		return frayi_call_bad(c, "%s needs %s N (the defending unit's figures size its casualty die)",
 				frayi_call_opt(c, ML_DSPECIALISTS), frayi_call_opt(c, ML_DUNIT_FIGURES));
 	if ((in->specialists || in->leader || val_given(c, ML_UNIT_FIGURES)) && !in->both)
-		return frayi_call_bad(c, "%s, %s and %s are for %s (the attackers take casualties only from the return strike)",
-				frayi_call_opt(c, ML_SPECIALISTS), frayi_call_opt(c, ML_LEADER), frayi_call_opt(c, ML_UNIT_FIGURES),
+		return frayi_call_bad(c,
+				"%s, %s and %s are for %s (the attackers take casualties only from the return strike)",
+				frayi_call_opt(c, ML_SPECIALISTS), frayi_call_opt(c, ML_LEADER),
+						frayi_call_opt(c, ML_UNIT_FIGURES),
 				frayi_call_opt(c, ML_BOTH));
 	int defenders = in->defender_unit_figures ? in->defender_unit_figures : in->defender_figures;
 	if (in->specialists > in->unit_figures)
-		return frayi_call_bad(c, "%s %d: more specialty figures than the %d figures of the unit", frayi_call_opt(c, ML_SPECIALISTS),
+		return frayi_call_bad(c, "%s %d: more specialty figures than the %d figures of the unit",
+				frayi_call_opt(c, ML_SPECIALISTS),
 				in->specialists, in->unit_figures);
 	if (in->defender_specialists > defenders)
 		return frayi_call_bad(c, "%s %d: more specialty figures than the %d figures of the unit",
 				frayi_call_opt(c, ML_DSPECIALISTS), in->defender_specialists, defenders);
 	if (in->unit_figures < in->figures)
 		return frayi_call_bad(c, "%s %d counts the whole unit: at least the %d figures in contact (%s)",
-				frayi_call_opt(c, ML_UNIT_FIGURES), in->unit_figures, in->figures, frayi_call_opt(c, ML_FIGURES));
+				frayi_call_opt(c, ML_UNIT_FIGURES), in->unit_figures, in->figures,
+						frayi_call_opt(c, ML_FIGURES));
 	if (in->defender_unit_figures && in->defender_unit_figures < in->defender_figures)
 		return frayi_call_bad(c, "%s %d counts the whole unit: at least the %d figures in contact (%s)",
 				frayi_call_opt(c, ML_DUNIT_FIGURES), in->defender_unit_figures, in->defender_figures,
 				frayi_call_opt(c, ML_DFIGURES));
 	int difficulty = fray_presidio_melee_difficulty(in);
-	frayi_call_title(c, "melee: %d with %s (skill %d%s) against skill %d, armor %d: %d+%s", in->figures, in->weapon->name,
+	frayi_call_title(c, "melee: %d with %s (skill %d%s) against skill %d, armor %d: %d+%s", in->figures,
+			in->weapon->name,
 		   in->skill, in->impact ? ", charging" : "", in->defender_skill, in->defender_armor, difficulty,
 		   in->both ? "; the defender strikes back" : "");
 	char weapon[128];

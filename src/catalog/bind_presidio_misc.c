@@ -28,24 +28,29 @@ static void fmt_rallied(const fray_call *c, const int64_t *o, bool json, textbuf
 static fray_status bind_rally(fray_call *c)
 {
 	if (!val_given(c, 0) && !val_given(c, 1))
-		return frayi_call_bad(c, "missing %s N (the officer's command level, 0-4) or %s RANK; NCOs cannot rally "
+		return frayi_call_bad(c,
+				"missing %s N (the officer's command level, 0-4) or %s RANK; NCOs cannot rally "
 				"troops", frayi_call_opt(c, 0), frayi_call_opt(c, 1));
 	fray_presidio_rally_in *in = CALL_INPUT(c, fray_presidio_rally_in);
 	if (val_given(c, 1)) {
 		const fray_presidio_rank *k = fray_presidio_rank_find(val_s(c, 1));
 		if (!k)
-			return frayi_call_bad(c, "option %s: unknown rank '%.200s' ('fray presidio units FILE' lists the ranks)",
+			return frayi_call_bad(c,
+					"option %s: unknown rank '%.200s' ('fray presidio units FILE' lists the ranks)",
 					frayi_call_opt(c, 1), val_s(c, 1));
 		if (val_given(c, 0) && val_i(c, 0) != k->skill)
-			return frayi_call_bad(c, "%s %lld and %s %s (level %d) disagree: give one", frayi_call_opt(c, 0),
+			return frayi_call_bad(c, "%s %lld and %s %s (level %d) disagree: give one",
+					frayi_call_opt(c, 0),
 					(long long)val_i(c, 0), frayi_call_opt(c, 1), k->rank, k->skill);
 		if (val_given(c, 2) && in->nco != !k->officer)
-			return frayi_call_bad(c, "%s: a %s is %s", frayi_call_opt(c, 2), k->rank, k->officer ? "an officer" : "an NCO");
+			return frayi_call_bad(c, "%s: a %s is %s", frayi_call_opt(c, 2), k->rank,
+					k->officer ? "an officer" : "an NCO");
 		in->leader = k->skill;
 		in->nco = !k->officer;
 	}
 	int need = fray_presidio_rally_need(in);
-	frayi_call_title(c, "rally: a panicked unit, %s level %d: needs %d+", in->nco ? "an NCO's (does not count)" : "officer's",
+	frayi_call_title(c, "rally: a panicked unit, %s level %d: needs %d+",
+			in->nco ? "an NCO's (does not count)" : "officer's",
 		   in->leader, need);
 	/* the echo as the rank says them, with the number needed */
 	textbuf t = text_on(c->inputs_json, sizeof c->inputs_json);
@@ -316,7 +321,8 @@ static fray_status bind_gun_move(fray_call *c)
 {
 	const fray_presidio_gun_move *g = fray_presidio_gun_move_find(val_s(c, GM_GUN));
 	if (!g)
-		return frayi_call_bad(c, "unknown gun '%.200s' (the Artillery Movement table has 1#, 2# swivels, 3#-32# "
+		return frayi_call_bad(c,
+				"unknown gun '%.200s' (the Artillery Movement table has 1#, 2# swivels, 3#-32# "
 				"cannon, 6#, 12# mortars)", val_s(c, GM_GUN));
 	size_t limber = (size_t)val_i(c, GM_BY);
 	int missing = (int)val_i(c, GM_MISSING);
@@ -325,12 +331,14 @@ static fray_status bind_gun_move(fray_call *c)
 		return frayi_call_bad(c, "the %s has no %s movement in the Artillery Movement table", g->piece,
 				limber ? "limbered" : "hand");
 	if (missing && limber)
-		return frayi_call_bad(c, "%s counts only when the crew hauls the gun (%s hand)", frayi_call_opt(c, GM_MISSING),
+		return frayi_call_bad(c, "%s counts only when the crew hauls the gun (%s hand)",
+				frayi_call_opt(c, GM_MISSING),
 				frayi_call_opt(c, GM_BY));
 	bool garrison = val_b(c, GM_GARRISON);
 	if (garrison && limber)
 		return frayi_call_bad(c, "%s: garrison-mounted guns cannot be pulled by limbers (Presidio Section 10, "
-				"Artillery Movement): give %s hand", frayi_call_opt(c, GM_GARRISON), frayi_call_opt(c, GM_BY));
+				"Artillery Movement): give %s hand", frayi_call_opt(c, GM_GARRISON),
+						frayi_call_opt(c, GM_BY));
 	fray_presidio_gun_move_in *in = CALL_INPUT(c, fray_presidio_gun_move_in);
 	*in = (fray_presidio_gun_move_in){rates[limber], limber == 0, missing, val_b(c, GM_RUNNING), garrison};
 	frayi_call_title(c, "%s moved by %s: %d%s + 1D6\"%s%s", g->piece, limbers[limber], in->rate,
@@ -604,7 +612,8 @@ static fray_status bind_artillery(fray_call *c)
 	*in = (fray_presidio_artillery_in){0};
 	in->gun = fray_presidio_gun_find(val_s(c, AR_GUN), (fray_presidio_ammo)ammo);
 	if (!in->gun)
-		return frayi_call_bad(c, "no %s for '%.200s' in the artillery list (Presidio Section 10): pieces such as "
+		return frayi_call_bad(c,
+				"no %s for '%.200s' in the artillery list (Presidio Section 10): pieces such as "
 				"\"6# cannon, smoothbore\", \"12# cannon, rifled\", \"24# mortar\"",
 				fray_presidio_ammo_names[ammo], val_s(c, AR_GUN));
 	in->type = (fray_presidio_fire_type)type;
@@ -614,17 +623,20 @@ static fray_status bind_artillery(fray_call *c)
 	if (val_given(c, AR_RANGE)) {
 		char what[96];
 		snprintf(what, sizeof what, "%s %s", in->gun->piece, fray_presidio_ammo_names[ammo]);
-		fray_status st = frayi_call_presidio_band(c, in->gun->range, val_x(c, AR_RANGE), what, "Section 10", &in->band);
+		fray_status st = frayi_call_presidio_band(c, in->gun->range, val_x(c, AR_RANGE), what, "Section 10",
+				&in->band);
 		if (st != FRAY_OK)
 			return st;
 	}
 	/* Canister Hits: friends in the cone are in the random die roll */
 	bool cone = val_given(c, AR_ENEMIES) || val_given(c, AR_FRIENDS) || val_given(c, AR_FARMOR);
 	if (cone && in->gun->ammo < FRAY_PRESIDIO_CANISTER)
-		return frayi_call_bad(c, "%s and %s are for canister (the 90 degree cone)", frayi_call_opt(c, AR_FRIENDS),
+		return frayi_call_bad(c, "%s and %s are for canister (the 90 degree cone)",
+				frayi_call_opt(c, AR_FRIENDS),
 				frayi_call_opt(c, AR_ENEMIES));
 	if (val_given(c, AR_FRIENDS) != val_given(c, AR_ENEMIES))
-		return frayi_call_bad(c, "give both %s N and %s N (the figures in the cone)", frayi_call_opt(c, AR_ENEMIES),
+		return frayi_call_bad(c, "give both %s N and %s N (the figures in the cone)",
+				frayi_call_opt(c, AR_ENEMIES),
 				frayi_call_opt(c, AR_FRIENDS));
 	in->enemy_figures = (int)val_i(c, AR_ENEMIES);
 	in->friendly_figures = (int)val_i(c, AR_FRIENDS);
@@ -637,7 +649,8 @@ static fray_status bind_artillery(fray_call *c)
 	if (val_given(c, AR_STRUCTURE) && frayi_call_presidio_structure(c, val_s(c, AR_STRUCTURE), &strength) != FRAY_OK)
 		return FRAY_ERR_INPUT;
 	if (!val_given(c, AR_STRUCTURE) && !val_given(c, AR_STRENGTH))
-		return frayi_call_bad(c, "missing the target: %s N, %s NAME, or --armor N for figures", frayi_call_opt(c, AR_STRENGTH),
+		return frayi_call_bad(c, "missing the target: %s N, %s NAME, or --armor N for figures",
+				frayi_call_opt(c, AR_STRENGTH),
 				frayi_call_opt(c, AR_STRUCTURE));
 	in->skill = (int)val_i(c, AR_SKILL);
 	in->cover_dm = (int)val_i(c, AR_COVER);

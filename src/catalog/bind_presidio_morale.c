@@ -81,22 +81,27 @@ static fray_status bind_morale(fray_call *c)
 	int leader = (int)val_i(c, M_LEADER);
 	if (val_given(c, M_RANK)) {
 		if (leader)
-			return frayi_call_bad(c, "give %s SKILL or %s NAME, not both", frayi_call_opt(c, M_LEADER), frayi_call_opt(c, M_RANK));
+			return frayi_call_bad(c, "give %s SKILL or %s NAME, not both", frayi_call_opt(c, M_LEADER),
+					frayi_call_opt(c, M_RANK));
 		if (!(leader = fray_presidio_command_skill(val_s(c, M_RANK))))
-			return frayi_call_bad(c, "option %s: unknown rank '%.200s' ('fray presidio units FILE' lists the ranks)",
+			return frayi_call_bad(c,
+					"option %s: unknown rank '%.200s' ('fray presidio units FILE' lists the ranks)",
 					frayi_call_opt(c, M_RANK), val_s(c, M_RANK));
 	}
 	if (level < 0)
-		return frayi_call_bad(c, "missing %s elite|veteran|average|inexperienced or %s team|squad|platoon|company",
+		return frayi_call_bad(c,
+				"missing %s elite|veteran|average|inexperienced or %s team|squad|platoon|company",
 				frayi_call_opt(c, M_LEVEL), frayi_call_opt(c, M_SIZE));
 	size_t cover = val_given(c, M_COVER) ? (size_t)val_i(c, M_COVER) : 0;
 	/* complete cover: nothing reaches the unit (full cover, loopholes,
 	 * has its benefit as partial and heavy do) */
 	if (cover == FRAY_PRESIDIO_COMPLETE)
-		return frayi_call_bad(c, "%s complete: a unit in complete cover cannot be hit, so no check follows a shot "
+		return frayi_call_bad(c,
+				"%s complete: a unit in complete cover cannot be hit, so no check follows a shot "
 				"(give the cover it had)", frayi_call_opt(c, M_COVER));
 	if (cover == FRAY_PRESIDIO_INCIDENTAL && val_b(c, M_INCIDENTAL))
-		return frayi_call_bad(c, "%s incidental and %s are the same cover: give one", frayi_call_opt(c, M_COVER),
+		return frayi_call_bad(c, "%s incidental and %s are the same cover: give one",
+				frayi_call_opt(c, M_COVER),
 				frayi_call_opt(c, M_INCIDENTAL));
 	fray_presidio_morale_in *in = CALL_INPUT(c, fray_presidio_morale_in);
 	/* what the descriptor does not bind: derived from the unit, the rank, the cover */
@@ -104,14 +109,16 @@ static fray_status bind_morale(fray_call *c)
 	in->leader = leader;
 	in->cover = (fray_presidio_cover)cover;
 	if (in->standing == FRAY_PRESIDIO_DESTROYED)
-		return frayi_call_bad(c, "%s destroyed: a destroyed unit checks no morale", frayi_call_opt(c, M_STANDING));
+		return frayi_call_bad(c, "%s destroyed: a destroyed unit checks no morale",
+				frayi_call_opt(c, M_STANDING));
 	in->situation = val_given(c, M_SITUATION) ? (fray_presidio_situation)val_i(c, M_SITUATION)
 			: in->charging			? FRAY_PRESIDIO_CHARGING
 			: in->line			? FRAY_PRESIDIO_LINE
 			: cover >= FRAY_PRESIDIO_PARTIAL ? FRAY_PRESIDIO_IN_COVER
 							 : FRAY_PRESIDIO_OPEN;
 	int required = fray_presidio_morale_required(in);
-	frayi_call_title(c, "morale: %s %s, %d casualt%s, needs %d+ on d6! (+%d leader), %s", fray_presidio_level_names[level],
+	frayi_call_title(c, "morale: %s %s, %d casualt%s, needs %d+ on d6! (+%d leader), %s",
+			fray_presidio_level_names[level],
 		   fray_presidio_size_names[in->size], in->casualties, in->casualties == 1 ? "y" : "ies", required,
 		   in->leader, fray_presidio_situation_names[in->situation]);
 	/* the echo says the level, leader and situation used and the number required */

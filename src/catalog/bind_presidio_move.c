@@ -57,19 +57,24 @@ static void fmt_move(const fray_call *c, const int64_t *o, bool json, textbuf *t
 static fray_status bind_move_extras(fray_call *c, fray_presidio_move_in *in)
 {
 	if (in->firing && in->charging)
-		return frayi_call_bad(c, "%s and %s: a unit that shoots while charging is only moving into contact, with no "
+		return frayi_call_bad(c,
+				"%s and %s: a unit that shoots while charging is only moving into contact, with no "
 				"charge impact (Presidio Section 4, Fire while Moving): give %s instead",
-				frayi_call_opt(c, MV_FIRING), frayi_call_opt(c, MV_CHARGING), frayi_call_opt(c, MV_RUNNING));
+				frayi_call_opt(c, MV_FIRING), frayi_call_opt(c, MV_CHARGING),
+						frayi_call_opt(c, MV_RUNNING));
 	if (in->reloading && in->designation == FRAY_PRESIDIO_OTHER_UNIT)
-		return frayi_call_bad(c, "%s: only light infantry and skirmishers reload while moving (Presidio Section 4, "
+		return frayi_call_bad(c,
+				"%s: only light infantry and skirmishers reload while moving (Presidio Section 4, "
 				"Reloading While Moving): give %s light or skirmish", frayi_call_opt(c, MV_RELOADING),
 				frayi_call_opt(c, MV_DESIGNATION));
 	if (in->reloading && in->line)
-		return frayi_call_bad(c, "%s and %s: line units cannot reload while moving (Presidio Section 4, Reloading "
+		return frayi_call_bad(c,
+				"%s and %s: line units cannot reload while moving (Presidio Section 4, Reloading "
 				"While Moving)", frayi_call_opt(c, MV_RELOADING), frayi_call_opt(c, MV_LINE));
 	int actions = in->running || in->charging ? 2 : 1;
 	if (in->reloading > actions)
-		return frayi_call_bad(c, "%s %d: a unit moving %d action%s reloads during %d at most", frayi_call_opt(c, MV_RELOADING),
+		return frayi_call_bad(c, "%s %d: a unit moving %d action%s reloads during %d at most",
+				frayi_call_opt(c, MV_RELOADING),
 				in->reloading, actions, actions == 1 ? "" : "s", actions);
 	return FRAY_OK;
 }
@@ -86,7 +91,8 @@ static fray_status bind_move(fray_call *c)
 	if (val_given(c, MV_UNIT) && ut.mounted && !val_given(c, MV_AS))
 		mover = FRAY_PRESIDIO_MOUNTED;
 	if (mover == FRAY_PRESIDIO_MOUNTED && barrier >= FRAY_PRESIDIO_MEDIUM_BARRIER)
-		return frayi_call_bad(c, "medium and heavy barriers are impassable to horses and wagons (Presidio Section 3)");
+		return frayi_call_bad(c,
+				"medium and heavy barriers are impassable to horses and wagons (Presidio Section 3)");
 	fray_presidio_move_in *in = CALL_INPUT(c, fray_presidio_move_in);
 	/* the mover, the barrier and the skill: derived from the unit file */
 	in->mover = (fray_presidio_mover)mover;

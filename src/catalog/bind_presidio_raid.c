@@ -98,7 +98,8 @@ static void fmt_sentry(const fray_call *c, const int64_t *o, bool json, textbuf 
 static fray_status bind_sentry(fray_call *c)
 {
 	if (val_given(c, SEN_MOON) && !val_b(c, SEN_NIGHT))
-		return frayi_call_bad(c, "%s is for %s (the moon by night)", frayi_call_opt(c, SEN_MOON), frayi_call_opt(c, SEN_NIGHT));
+		return frayi_call_bad(c, "%s is for %s (the moon by night)", frayi_call_opt(c, SEN_MOON),
+				frayi_call_opt(c, SEN_NIGHT));
 	fray_presidio_sentry_in *in = CALL_INPUT(c, fray_presidio_sentry_in);
 	in->posture = val_b(c, SEN_PRONE) ? 2 : val_b(c, SEN_KNEELING) ? 1 : 0;
 	in->size = val_b(c, SEN_COMPANY) ? FRAY_PRESIDIO_COMPANY : val_b(c, SEN_PLATOON) ? FRAY_PRESIDIO_PLATOON
@@ -247,7 +248,8 @@ static fray_status bind_contact(fray_call *c)
 {
 	bool large = val_b(c, 1);
 	if (!val_given(c, 0) && !large)
-		return frayi_call_bad(c, "missing %s 1|2|3 (the row of the Time of Contact table), or %s", frayi_call_opt(c, 0),
+		return frayi_call_bad(c, "missing %s 1|2|3 (the row of the Time of Contact table), or %s",
+				frayi_call_opt(c, 0),
 				frayi_call_opt(c, 1));
 	int *in = CALL_INPUT(c, int);
 	in[0] = large ? 0 : (int)val_i(c, 0) - 1;

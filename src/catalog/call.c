@@ -233,7 +233,8 @@ FRAY_API fray_status fray_call_set(fray_call *c, size_t i, const char *text)
 		bool ok = in->type == IN_INT ? *text && !*end && !errno : decimal(text, &x);
 		if (!ok || x < (double)in->min || x > (double)in->max) {
 			if (in->expects)
-				return frayi_call_bad(c, "%s expects %s, got '%.200s'", call_what(c, i), in->expects, text);
+				return frayi_call_bad(c, "%s expects %s, got '%.200s'", call_what(c, i), in->expects,
+						text);
 			return frayi_call_bad(c, "%s expects a %s from %" PRId64 " to %" PRId64 ", got '%.200s'",
 					call_what(c, i), in->type == IN_INT ? "whole number" : "number", in->min,
 					in->max, text);
@@ -417,7 +418,8 @@ static fray_status check_excludes(fray_call *c)
 		for (const char *const *e = d->in[k].excludes; *e; e++) {
 			size_t j = input_named(d, *e);
 			if (j != SIZE_MAX && c->v[j].given)
-				return frayi_call_bad(c, "%s and %s: %s", frayi_call_opt(c, k), frayi_call_opt(c, j), d->in[k].why_excluded);
+				return frayi_call_bad(c, "%s and %s: %s", frayi_call_opt(c, k), frayi_call_opt(c, j),
+						d->in[k].why_excluded);
 		}
 	}
 	return FRAY_OK;

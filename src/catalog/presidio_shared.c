@@ -15,7 +15,8 @@ fray_status frayi_call_presidio_units(fray_call *c, size_t file_k, size_t n, con
 	}
 	const char *file = val_given(c, file_k) ? val_s(c, file_k) : NULL;
 	if (!any)
-		return file ? frayi_call_bad(c, "%s FILE needs %s NAME", frayi_call_opt(c, file_k), frayi_call_opt(c, names_k[0]))
+		return file ? frayi_call_bad(c, "%s FILE needs %s NAME", frayi_call_opt(c, file_k),
+				frayi_call_opt(c, names_k[0]))
 			    : FRAY_OK;
 	if (!file) {
 		size_t k = 0;
@@ -32,14 +33,16 @@ fray_status frayi_call_presidio_units(fray_call *c, size_t file_k, size_t n, con
 	if (!units) {
 		st = fray_nomem(c->ctx);
 	} else if (!fray_presidio_units_read(doc, units)) {
-		st = frayi_call_bad(c, "%s", fray_doc_error_count(doc) ? fray_doc_error_msg(doc, 0) : "bad unit statistics");
+		st = frayi_call_bad(c, "%s",
+				fray_doc_error_count(doc) ? fray_doc_error_msg(doc, 0) : "bad unit statistics");
 	} else {
 		for (size_t i = 0; st == FRAY_OK && i < n; i++) {
 			if (!val_given(c, names_k[i]))
 				continue;
 			const fray_presidio_unit_type *t = fray_presidio_unit_find(units, val_s(c, names_k[i]));
 			if (!t)
-				st = frayi_call_bad(c, "option %s: no unit type '%.200s' in %.200s", frayi_call_opt(c, names_k[i]),
+				st = frayi_call_bad(c, "option %s: no unit type '%.200s' in %.200s",
+						frayi_call_opt(c, names_k[i]),
 					      val_s(c, names_k[i]), file);
 			else
 				out[i] = *t;
