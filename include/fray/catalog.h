@@ -89,6 +89,16 @@ fray_status fray_procedures_text(fray_ctx *ctx, char **out);
  * and rule. Unknown name: FRAY_ERR_INPUT. */
 fray_status fray_procedure_help(fray_ctx *ctx, const char *procedure, char **out);
 
+/* The catalogue's procedures by their place in it (the order of 'fray
+ * procedures'): the i-th one's command ("adbg fire"), and another
+ * command it also answers to ("presidio stampede"; NULL: none); NULL
+ * past the last. Static strings. */
+const char *fray_procedure_command(size_t i);
+const char *fray_procedure_also(size_t i);
+/* The command of the procedure named by its name, command or other
+ * command ("presidio stampede" -> "presidio ram"); NULL: none. */
+const char *fray_procedure_find(const char *name_or_command);
+
 /* ---- A call built input by input (the command line's way in) ---- */
 
 typedef struct fray_call fray_call;
@@ -102,6 +112,9 @@ void fray_call_free(fray_call *c);
 size_t fray_call_ninputs(const fray_call *c);
 const char *fray_call_option(const fray_call *c, size_t i);
 bool fray_call_is_flag(const fray_call *c, size_t i);
+/* The input the command line takes without its option (the first
+ * argument that is no option: fray chits combat FILE), or -1. */
+int fray_call_positional(const fray_call *c);
 /* The modes the procedure has: FRAY_MODE_ROLL | FRAY_MODE_ODDS | ... */
 unsigned fray_call_modes(const fray_call *c);
 /* Another option for input i ("--shaman" for "--chaplain"), or NULL. */

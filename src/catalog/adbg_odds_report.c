@@ -22,124 +22,124 @@ static double p_winner(const fray_dist *d, int64_t w, uint64_t *hits)
 static void sb_name(strbuf *sb, const char *fmt, const char *name)
 {
 	strbuf esc = {.ctx = sb->ctx};
-	sb_escaped(&esc, name);
-	sb_add(sb, fmt, esc.buf ? esc.buf : "");
-	sb_free(&esc);
+	frayi_sb_escaped(&esc, name);
+	frayi_sb_add(sb, fmt, esc.buf ? esc.buf : "");
+	frayi_sb_free(&esc);
 }
 
 static void odds_json(strbuf *sb, const fray_adbg_odds_about *m, const fray_dist *d, const double *mean)
 {
 	const fray_adbg_scenario *s = m->scenario;
 	char num[40];
-	sb_add(sb, "{\"procedure\": \"adbg.battle\", \"inputs\": {\"scenario\": ");
-	sb_json(sb, fray_adbg_scenario_name(s));
-	sb_add(sb, ", \"policy\": ");
-	sb_json(sb, m->policy);
-	sb_add(sb, "}, \"method\": \"%s\"", m->exact ? "exact" : "simulation");
+	frayi_sb_add(sb, "{\"procedure\": \"adbg.battle\", \"inputs\": {\"scenario\": ");
+	frayi_sb_json(sb, fray_adbg_scenario_name(s));
+	frayi_sb_add(sb, ", \"policy\": ");
+	frayi_sb_json(sb, m->policy);
+	frayi_sb_add(sb, "}, \"method\": \"%s\"", m->exact ? "exact" : "simulation");
 	if (!m->exact)
-		sb_add(sb, ", \"trials\": %" PRIu64 ", \"seed\": %" PRIu64, m->trials, m->seed);
-	sb_add(sb, ", \"outcomes\": [");
+		frayi_sb_add(sb, ", \"trials\": %" PRIu64 ", \"seed\": %" PRIu64, m->trials, m->seed);
+	frayi_sb_add(sb, ", \"outcomes\": [");
 	for (size_t i = 0; i < fray_dist_count(d); i++) {
 		const int64_t *o = fray_dist_outcome(d, i);
 		fray_double_str(fray_dist_p(d, i), num, sizeof num);
-		sb_add(sb, "%s\n  {\"outcome\": {\"winner\": ", i ? "," : "");
+		frayi_sb_add(sb, "%s\n  {\"outcome\": {\"winner\": ", i ? "," : "");
 		if (o[0] == 0)
-			sb_add(sb, "null");
+			frayi_sb_add(sb, "null");
 		else
-			sb_json(sb, fray_adbg_side_name(s, (int)o[0] - 1));
-		sb_add(sb, ", \"losses\": [%" PRId64 ", %" PRId64 "]}, \"p\": %s", o[1], o[2], num);
+			frayi_sb_json(sb, fray_adbg_side_name(s, (int)o[0] - 1));
+		frayi_sb_add(sb, ", \"losses\": [%" PRId64 ", %" PRId64 "]}, \"p\": %s", o[1], o[2], num);
 		if (m->exact) {
 			/* the whole fraction, however long */
 			size_t n = fray_dist_p_exact(d, i, NULL, 0);
-			char *ex = sb_mem(sb, n + 1);
+			char *ex = frayi_sb_mem(sb, n + 1);
 			if (ex)
 				fray_dist_p_exact(d, i, ex, n + 1);
 			else
 				sb->failed = true;
-			sb_add(sb, ", \"exact\": \"%s\"", ex ? ex : "");
-			sb_unmem(sb, ex);
+			frayi_sb_add(sb, ", \"exact\": \"%s\"", ex ? ex : "");
+			frayi_sb_unmem(sb, ex);
 		}
-		sb_add(sb, "}");
+		frayi_sb_add(sb, "}");
 	}
 	fray_double_str(fray_dist_unresolved(d), num, sizeof num);
 	/* the sides in file order, as in "losses": [a, b] (never keyed by
 	 * name: a side may be called anything, "draw" included) */
-	sb_add(sb, "\n], \"unresolved\": %s, \"sides\": [", num);
-	sb_json(sb, fray_adbg_side_name(s, 0));
-	sb_add(sb, ", ");
-	sb_json(sb, fray_adbg_side_name(s, 1));
-	sb_add(sb, "], \"summary\": {");
+	frayi_sb_add(sb, "\n], \"unresolved\": %s, \"sides\": [", num);
+	frayi_sb_json(sb, fray_adbg_side_name(s, 0));
+	frayi_sb_add(sb, ", ");
+	frayi_sb_json(sb, fray_adbg_side_name(s, 1));
+	frayi_sb_add(sb, "], \"summary\": {");
 	for (int w = 0; w < 3; w++) {
 		uint64_t hits;
 		double p = p_winner(d, w, &hits);
 		fray_double_str(p, num, sizeof num);
-		sb_add(sb, "%s{\"p\": %s", w == 0 ? "\"draw\": " : w == 1 ? ", \"wins\": [" : ", ", num);
+		frayi_sb_add(sb, "%s{\"p\": %s", w == 0 ? "\"draw\": " : w == 1 ? ", \"wins\": [" : ", ", num);
 		if (!m->exact) {
 			double lo, hi;
 			fray_wilson95(hits, m->trials, &lo, &hi);
-			sb_add(sb, ", \"ci95\": [%.6f, %.6f]", lo, hi);
+			frayi_sb_add(sb, ", \"ci95\": [%.6f, %.6f]", lo, hi);
 		}
-		sb_add(sb, "}");
+		frayi_sb_add(sb, "}");
 	}
-	sb_add(sb, "], \"mean_losses\": [%.6f, %.6f]}}\n", mean[0], mean[1]);
+	frayi_sb_add(sb, "], \"mean_losses\": [%.6f, %.6f]}}\n", mean[0], mean[1]);
 }
 
 static void odds_text(strbuf *sb, const fray_adbg_odds_about *m, const fray_dist *d, const double *mean,
 		      double loss_p[2][FRAY_ADBG_MAX_UNITS + 1])
 {
 	const fray_adbg_scenario *s = m->scenario;
-	sb_escaped(sb, fray_adbg_scenario_name(s));
+	frayi_sb_escaped(sb, fray_adbg_scenario_name(s));
 	if (m->exact)
-		sb_add(sb, ": exact odds (policy ");
+		frayi_sb_add(sb, ": exact odds (policy ");
 	else
-		sb_add(sb, ": odds by simulation of %" PRIu64 " battles (seed %" PRIu64 ", policy ", m->trials,
+		frayi_sb_add(sb, ": odds by simulation of %" PRIu64 " battles (seed %" PRIu64 ", policy ", m->trials,
 		       m->seed);
-	sb_escaped(sb, m->policy);
+	frayi_sb_escaped(sb, m->policy);
 	if (m->fell_back && !m->exact)
-		sb_add(sb, ");\nnot exact: %s (--budget, --max-memory)\n\n", m->fell_back);
+		frayi_sb_add(sb, ");\nnot exact: %s (--budget, --max-memory)\n\n", m->fell_back);
 	else
-		sb_add(sb, ")\n\n");
+		frayi_sb_add(sb, ")\n\n");
 	for (int w = 1; w <= 3; w++) {
 		int k = w % 3; /* side 1, side 2, then draw */
 		uint64_t hits;
 		double p = p_winner(d, k, &hits);
 		strbuf label = {.ctx = sb->ctx};
 		if (k) {
-			sb_escaped(&label, fray_adbg_side_name(s, k - 1));
-			sb_add(&label, " wins");
+			frayi_sb_escaped(&label, fray_adbg_side_name(s, k - 1));
+			frayi_sb_add(&label, " wins");
 		} else {
-			sb_add(&label, "draw");
+			frayi_sb_add(&label, "draw");
 		}
-		sb_add(sb, "  %-32.32s %7.3f%%", label.buf ? label.buf : "", 100 * p);
-		sb_free(&label);
+		frayi_sb_add(sb, "  %-32.32s %7.3f%%", label.buf ? label.buf : "", 100 * p);
+		frayi_sb_free(&label);
 		if (!m->exact) {
 			double lo, hi;
 			fray_wilson95(hits, m->trials, &lo, &hi);
-			sb_add(sb, "   95%% CI %.3f%% - %.3f%%", 100 * lo, 100 * hi);
+			frayi_sb_add(sb, "   95%% CI %.3f%% - %.3f%%", 100 * lo, 100 * hi);
 		}
-		sb_add(sb, "\n");
+		frayi_sb_add(sb, "\n");
 	}
 	int top = 0;
 	for (int side = 0; side < 2; side++)
 		for (int l = 0; l <= FRAY_ADBG_MAX_UNITS; l++)
 			if (loss_p[side][l] > 0 && l > top)
 				top = l;
-	sb_add(sb, "\n  units lost (eliminated, after the routed units' fate)\n  %-28s %6s", "", "mean");
+	frayi_sb_add(sb, "\n  units lost (eliminated, after the routed units' fate)\n  %-28s %6s", "", "mean");
 	for (int l = 0; l <= top; l++)
-		sb_add(sb, " %6d", l);
-	sb_add(sb, "\n");
+		frayi_sb_add(sb, " %6d", l);
+	frayi_sb_add(sb, "\n");
 	for (int side = 0; side < 2; side++) {
 		sb_name(sb, "  %-28.28s", fray_adbg_side_name(s, side));
-		sb_add(sb, " %6.2f", mean[side]);
+		frayi_sb_add(sb, " %6.2f", mean[side]);
 		for (int l = 0; l <= top; l++)
-			sb_add(sb, " %5.1f%%", 100 * loss_p[side][l]);
-		sb_add(sb, "\n");
+			frayi_sb_add(sb, " %5.1f%%", 100 * loss_p[side][l]);
+		frayi_sb_add(sb, "\n");
 	}
 	if (fray_dist_unresolved(d) > 0)
-		sb_add(sb, "\n  unresolved: %.3g%%\n", 100 * fray_dist_unresolved(d));
+		frayi_sb_add(sb, "\n  unresolved: %.3g%%\n", 100 * fray_dist_unresolved(d));
 }
 
-void adbg_odds_report(strbuf *sb, const fray_adbg_odds_about *m, const fray_dist *d, bool json)
+void frayi_adbg_odds_report(strbuf *sb, const fray_adbg_odds_about *m, const fray_dist *d, bool json)
 {
 	double loss_p[2][FRAY_ADBG_MAX_UNITS + 1] = {{0}}, mean[2] = {0};
 	for (size_t i = 0; i < fray_dist_count(d); i++)
@@ -164,6 +164,6 @@ FRAY_API fray_status fray_adbg_odds_report(const fray_adbg_odds_about *m, const 
 	if (!m || !d || !m->scenario || !m->policy || fray_dist_fields(d) != 3)
 		return FRAY_ERR_INPUT;
 	strbuf sb = {0};
-	adbg_odds_report(&sb, m, d, json);
-	return sb_give(&sb, NULL, out);
+	frayi_adbg_odds_report(&sb, m, d, json);
+	return frayi_sb_give(&sb, NULL, out);
 }

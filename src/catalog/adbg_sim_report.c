@@ -41,24 +41,24 @@ static void spark(strbuf *sb, const fray_sim *s, size_t f)
 	for (int v = 0; v <= top; v++)
 		if (fray_sim_count(s, f, v) > most)
 			most = fray_sim_count(s, f, v);
-	sb_add(sb, "0");
+	frayi_sb_add(sb, "0");
 	for (int v = 0; v <= top && v < 40; v++) {
 		int h = most ? (int)((8 * fray_sim_count(s, f, v) + most - 1) / most) : 0;
-		sb_add(sb, "%s", blocks[h]);
+		frayi_sb_add(sb, "%s", blocks[h]);
 	}
-	sb_add(sb, "%d", top);
+	frayi_sb_add(sb, "%d", top);
 }
 
 static void json_dist(strbuf *sb, const fray_sim *s, size_t f)
 {
 	char num[40];
 	fray_double_str(fray_sim_mean(s, f), num, sizeof num);
-	sb_add(sb, "{\"mean\": %s, \"p\": [", num);
+	frayi_sb_add(sb, "{\"mean\": %s, \"p\": [", num);
 	for (int v = 0, top = top_value(s, f); v <= top; v++) {
 		fray_double_str(share(fray_sim_count(s, f, v), fray_sim_trials(s)), num, sizeof num);
-		sb_add(sb, "%s%s", v ? ", " : "", num);
+		frayi_sb_add(sb, "%s%s", v ? ", " : "", num);
 	}
-	sb_add(sb, "]}");
+	frayi_sb_add(sb, "]}");
 }
 
 static void json_rate(strbuf *sb, uint64_t k, uint64_t n)
@@ -69,90 +69,92 @@ static void json_rate(strbuf *sb, uint64_t k, uint64_t n)
 	fray_double_str(share(k, n), a, sizeof a);
 	fray_double_str(lo, b, sizeof b);
 	fray_double_str(hi, c, sizeof c);
-	sb_add(sb, "{\"p\": %s, \"lo\": %s, \"hi\": %s}", a, b, c);
+	frayi_sb_add(sb, "{\"p\": %s, \"lo\": %s, \"hi\": %s}", a, b, c);
 }
 
 static void report_json(strbuf *sb, const fray_adbg_sim_about *m, const fray_sim *s)
 {
-	sb_add(sb, "{\"scenario\": ");
-	sb_json(sb, m->scenario);
-	sb_add(sb, ", \"policy\": ");
-	sb_json(sb, m->policy);
-	sb_add(sb, ", \"seed\": %" PRIu64 ", \"trials\": %" PRIu64 ", \"counted\": %" PRIu64 ", \"partial\": ", m->seed,
+	frayi_sb_add(sb, "{\"scenario\": ");
+	frayi_sb_json(sb, m->scenario);
+	frayi_sb_add(sb, ", \"policy\": ");
+	frayi_sb_json(sb, m->policy);
+	frayi_sb_add(sb, ", \"seed\": %" PRIu64 ", \"trials\": %" PRIu64 ", \"counted\": %" PRIu64 ", \"partial\": ",
+			m->seed,
 	       m->trials, fray_sim_trials(s));
 	if (m->partial)
-		sb_json(sb, m->partial);
+		frayi_sb_json(sb, m->partial);
 	else
-		sb_add(sb, "false");
-	sb_add(sb, ",\n \"draw\": ");
+		frayi_sb_add(sb, "false");
+	frayi_sb_add(sb, ",\n \"draw\": ");
 	json_rate(sb, fray_sim_count(s, FRAY_ADBG_SIM_WINNER, 0), fray_sim_trials(s));
-	sb_add(sb, ",\n \"rounds\": ");
+	frayi_sb_add(sb, ",\n \"rounds\": ");
 	json_dist(sb, s, FRAY_ADBG_SIM_ROUNDS);
-	sb_add(sb, ",\n \"sides\": [");
+	frayi_sb_add(sb, ",\n \"sides\": [");
 	for (int side = 0; side < 2; side++) {
-		sb_add(sb, "%s\n  {\"name\": ", side ? "," : "");
-		sb_json(sb, m->side[side]);
-		sb_add(sb, ", \"win\": ");
+		frayi_sb_add(sb, "%s\n  {\"name\": ", side ? "," : "");
+		frayi_sb_json(sb, m->side[side]);
+		frayi_sb_add(sb, ", \"win\": ");
 		json_rate(sb, fray_sim_count(s, FRAY_ADBG_SIM_WINNER, side + 1), fray_sim_trials(s));
 		for (int k = 0; k < FRAY_ADBG_SIM_PER_SIDE; k++) {
-			sb_add(sb, ",\n   \"%s\": ", stats[k].key);
+			frayi_sb_add(sb, ",\n   \"%s\": ", stats[k].key);
 			json_dist(sb, s, FRAY_ADBG_SIM_SIDE + (size_t)(side * FRAY_ADBG_SIM_PER_SIDE + k));
 		}
-		sb_add(sb, "}");
+		frayi_sb_add(sb, "}");
 	}
-	sb_add(sb, "]}\n");
+	frayi_sb_add(sb, "]}\n");
 }
 
 /* A name escaped for a terminal, then cut to width bytes (as %-W.Ws). */
 static void cell(strbuf *sb, const char *name, int width)
 {
 	strbuf one = {.ctx = sb->ctx};
-	sb_escaped(&one, name);
-	sb_add(sb, "%-*.*s", width, width, one.buf ? one.buf : "");
-	sb_free(&one);
+	frayi_sb_escaped(&one, name);
+	frayi_sb_add(sb, "%-*.*s", width, width, one.buf ? one.buf : "");
+	frayi_sb_free(&one);
 }
 
 static void report_text(strbuf *sb, const fray_adbg_sim_about *m, const fray_sim *s)
 {
-	sb_escaped(sb, m->scenario);
-	sb_add(sb, ": %" PRIu64 " battles simulated (seed %" PRIu64 ", policy ", fray_sim_trials(s), m->seed);
-	sb_escaped(sb, m->policy);
-	sb_add(sb, ")\n");
+	frayi_sb_escaped(sb, m->scenario);
+	frayi_sb_add(sb, ": %" PRIu64 " battles simulated (seed %" PRIu64 ", policy ", fray_sim_trials(s), m->seed);
+	frayi_sb_escaped(sb, m->policy);
+	frayi_sb_add(sb, ")\n");
 	if (m->partial)
-		sb_add(sb, "PARTIAL: %s; %" PRIu64 " of %" PRIu64 " battles counted\n", m->partial, fray_sim_trials(s), m->trials);
-	sb_add(sb, "\n  %-32s %7s   %s\n", "", "wins", "95% interval");
+		frayi_sb_add(sb, "PARTIAL: %s; %" PRIu64 " of %" PRIu64 " battles counted\n", m->partial,
+				fray_sim_trials(s), m->trials);
+	frayi_sb_add(sb, "\n  %-32s %7s   %s\n", "", "wins", "95% interval");
 	for (int w = 1; w <= 3; w++) {
 		uint64_t k = fray_sim_count(s, FRAY_ADBG_SIM_WINNER, w % 3);
 		double lo, hi, p = share(k, fray_sim_trials(s));
 		fray_wilson95(k, fray_sim_trials(s), &lo, &hi);
-		sb_add(sb, "  ");
+		frayi_sb_add(sb, "  ");
 		cell(sb, w < 3 ? m->side[w - 1] : "draw", 32);
-		sb_add(sb, " %6.2f%%   %6.2f%% - %6.2f%%  ", 100 * p, 100 * lo, 100 * hi);
+		frayi_sb_add(sb, " %6.2f%%   %6.2f%% - %6.2f%%  ", 100 * p, 100 * lo, 100 * hi);
 		for (int i = 0; i < (int)(p * 40 + 0.5); i++)
-			sb_add(sb, "\u2588");
-		sb_add(sb, "\n");
+			frayi_sb_add(sb, "\u2588");
+		frayi_sb_add(sb, "\n");
 	}
-	sb_add(sb, "\n  %-26s ", "mean per battle (0..max)");
+	frayi_sb_add(sb, "\n  %-26s ", "mean per battle (0..max)");
 	cell(sb, m->side[0], 22);
-	sb_add(sb, "   ");
+	frayi_sb_add(sb, "   ");
 	cell(sb, m->side[1], 22);
-	sb_add(sb, "\n");
+	frayi_sb_add(sb, "\n");
 	for (int k = 0; k < FRAY_ADBG_SIM_PER_SIDE; k++) {
-		sb_add(sb, "  %-26s", stats[k].words);
+		frayi_sb_add(sb, "  %-26s", stats[k].words);
 		for (int side = 0; side < 2; side++) {
 			size_t f = FRAY_ADBG_SIM_SIDE + (size_t)(side * FRAY_ADBG_SIM_PER_SIDE + k);
-			sb_add(sb, " %5.2f  ", fray_sim_mean(s, f));
+			frayi_sb_add(sb, " %5.2f  ", fray_sim_mean(s, f));
 			spark(sb, s, f);
-			sb_add(sb, "%*s", top_value(s, f) < 10 ? 14 - top_value(s, f) : 1, "");
+			frayi_sb_add(sb, "%*s", top_value(s, f) < 10 ? 14 - top_value(s, f) : 1, "");
 		}
-		sb_add(sb, "\n");
+		frayi_sb_add(sb, "\n");
 	}
-	sb_add(sb, "  %-26s %5.2f  ", "rounds fought", fray_sim_mean(s, FRAY_ADBG_SIM_ROUNDS));
+	frayi_sb_add(sb, "  %-26s %5.2f  ", "rounds fought", fray_sim_mean(s, FRAY_ADBG_SIM_ROUNDS));
 	spark(sb, s, FRAY_ADBG_SIM_ROUNDS);
-	sb_add(sb, "\n");
+	frayi_sb_add(sb, "\n");
 }
 
-void adbg_sim_report(strbuf *sb, const fray_adbg_sim_about *m, const fray_sim *s, bool json)
+void frayi_adbg_sim_report(strbuf *sb, const fray_adbg_sim_about *m, const fray_sim *s, bool json)
 {
 	if (json)
 		report_json(sb, m, s);
@@ -168,6 +170,6 @@ FRAY_API fray_status fray_adbg_sim_report(const fray_adbg_sim_about *m, const fr
 	if (!m || !s || !m->scenario || !m->policy || !m->side[0] || !m->side[1])
 		return FRAY_ERR_INPUT;
 	strbuf sb = {0};
-	adbg_sim_report(&sb, m, s, json);
-	return sb_give(&sb, NULL, out);
+	frayi_adbg_sim_report(&sb, m, s, json);
+	return frayi_sb_give(&sb, NULL, out);
 }

@@ -24,13 +24,13 @@ static const out_desc fire_out[] = {{"hit", "boolean", "the fire hits", .yes = "
 static fray_status bind_fire(fray_call *c)
 {
 	const fray_adbg_fire_in *in = CALL_INPUT(c, fray_adbg_fire_in);
-	call_title(c, "fire: %s, CF %d, %s%s", fray_adbg_type_names[in->type], in->cf,
+	frayi_call_title(c, "fire: %s, CF %d, %s%s", fray_adbg_type_names[in->type], in->cf,
 		   fray_adbg_terrain_names[in->terrain], in->severe ? ", severe weather" : "");
 	call_run(c, fray_adbg_fire_procedure, 1, NULL);
 	return FRAY_OK;
 }
 
-const proc_desc adbg_fire_desc = {
+const proc_desc frayi_adbg_fire_desc = {
 	"adbg.fire", "adbg fire", "one unit's fire: hit or miss", "ADBG 19.2.1, ruling R5",
 	"A hit when the modified DR is at most the modified CF; a 1 always hits, a 6\n"
 	"always misses.",
@@ -64,13 +64,13 @@ static fray_status bind_move(fray_call *c)
 {
 	fray_adbg_move_in *in = CALL_INPUT(c, fray_adbg_move_in);
 	if (in->surprise_winner_round1 && in->leader == 0)
-		return call_bad(c, "%s helps only units stacked with a leader: give %s R (ADBG 19.2.2)",
-				call_opt(c, MOVE_SURPRISE), call_opt(c, MOVE_LEADER));
+		return frayi_call_bad(c, "%s helps only units stacked with a leader: give %s R (ADBG 19.2.2)",
+				frayi_call_opt(c, MOVE_SURPRISE), frayi_call_opt(c, MOVE_LEADER));
 	/* the stack's make-up, from the unit's type */
 	size_t type = (size_t)val_i(c, MOVE_TYPE);
 	in->regular = type == FRAY_ADBG_REGULAR || val_b(c, MOVE_REGULARS);
 	in->non_warrior = type != FRAY_ADBG_WARRIOR;
-	call_title(c, "move: %s at level %d, %s%s%s%s%s", fray_adbg_type_names[type], in->level,
+	frayi_call_title(c, "move: %s at level %d, %s%s%s%s%s", fray_adbg_type_names[type], in->level,
 		   fray_adbg_terrain_names[in->terrain], in->leader ? ", with a leader" : "",
 		   in->severe ? ", severe weather" : "", in->enemy_atop ? ", enemy atop" : "",
 		   in->surprise_winner_round1 ? ", surprise (round 1)" : "");
@@ -78,7 +78,7 @@ static fray_status bind_move(fray_call *c)
 	return FRAY_OK;
 }
 
-const proc_desc adbg_move_desc = {
+const proc_desc frayi_adbg_move_desc = {
 	"adbg.move", "adbg move", "one move attempt: moves or stays", "ADBG 19.2.2, ruling R6",
 	"Moves when the modified DR is at most the side's level; a 1 always moves, a\n"
 	"6 or a modified 6+ never. The DRMs are cumulative.",
@@ -100,12 +100,12 @@ static const out_desc recover_out[] = {
 static fray_status bind_recover(fray_call *c)
 {
 	const fray_adbg_recover_in *in = CALL_INPUT(c, fray_adbg_recover_in);
-	call_title(c, "recover: level %d%s", in->level, in->leader ? ", with a leader" : "");
+	frayi_call_title(c, "recover: level %d%s", in->level, in->leader ? ", with a leader" : "");
 	call_run(c, fray_adbg_recover_procedure, 1, NULL);
 	return FRAY_OK;
 }
 
-const proc_desc adbg_recover_desc = {
+const proc_desc frayi_adbg_recover_desc = {
 	"adbg.recover", "adbg recover", "one recovery roll", "ADBG 19.2.4, ruling R9",
 	"Recovers one level when the die less a stacked leader's rating is at most\n"
 	"the level; a 6 never does.",
@@ -133,17 +133,18 @@ static fray_status bind_rounds(fray_call *c)
 	const fray_adbg_rounds_in *in = CALL_INPUT(c, fray_adbg_rounds_in);
 	/* each needs the other */
 	if (!in->attempt && val_given(c, ROUNDS_OTHER))
-		return call_bad(c, "%s is for %s (the other side's try for one more round)", call_opt(c, ROUNDS_OTHER),
-				call_opt(c, ROUNDS_ATTEMPT));
+		return frayi_call_bad(c, "%s is for %s (the other side's try for one more round)",
+				frayi_call_opt(c, ROUNDS_OTHER),
+				frayi_call_opt(c, ROUNDS_ATTEMPT));
 	if (in->attempt && !val_given(c, ROUNDS_OTHER))
-		return call_missing(c, "--other-rating (the rating that the extra-round die must beat)");
-	call_title(c, "rounds: initiative leader rating %d%s", in->initiative_rating,
+		return frayi_call_missing(c, "--other-rating (the rating that the extra-round die must beat)");
+	frayi_call_title(c, "rounds: initiative leader rating %d%s", in->initiative_rating,
 		   in->attempt ? ", the other side tries for one more" : "");
 	call_run(c, fray_adbg_rounds_procedure, 1, NULL);
 	return FRAY_OK;
 }
 
-const proc_desc adbg_rounds_desc = {
+const proc_desc frayi_adbg_rounds_desc = {
 	"adbg.rounds", "adbg rounds", "the battle's rounds", "ADBG 19.1, ruling R1",
 	"The initiative side's primary leader's rating; the other side may try for\n"
 	"one more, which it gets on a die strictly less than its own primary\n"
@@ -220,7 +221,7 @@ static fray_status parse_units(fray_call *c, size_t k, melee_unit *u, int *n)
 	*n = 0;
 	for (const char *p = s; *p;) {
 		if (*n == MAX_SIDE_UNITS)
-			return call_bad(c, "%s: at most %d units", call_opt(c, k), MAX_SIDE_UNITS);
+			return frayi_call_bad(c, "%s: at most %d units", frayi_call_opt(c, k), MAX_SIDE_UNITS);
 		size_t len = strcspn(p, ",");
 		char tok[64];
 		bool ok = len < sizeof tok;
@@ -249,8 +250,8 @@ static fray_status parse_units(fray_call *c, size_t k, melee_unit *u, int *n)
 			m->status = (fray_adbg_status)st;
 		}
 		if (!ok)
-			return call_bad(c, "%s expects units as TYPE:CF[:STATUS], comma-separated "
-					"(warrior:3,militia:2:disrupted); got '%.200s'", call_opt(c, k), s);
+			return frayi_call_bad(c, "%s expects units as TYPE:CF[:STATUS], comma-separated "
+					"(warrior:3,militia:2:disrupted); got '%.200s'", frayi_call_opt(c, k), s);
 		m->type = (fray_adbg_type)t;
 		m->cf = (int)v;
 		p += len;
@@ -258,7 +259,7 @@ static fray_status parse_units(fray_call *c, size_t k, melee_unit *u, int *n)
 			p++;
 	}
 	if (*n == 0)
-		return call_bad(c, "%s names no units", call_opt(c, k));
+		return frayi_call_bad(c, "%s names no units", frayi_call_opt(c, k));
 	return FRAY_OK;
 }
 
@@ -303,17 +304,19 @@ static fray_status bind_melee(fray_call *c)
 {
 	bool full = val_given(c, ME_ATTACKER) || val_given(c, ME_DEFENDER);
 	if (full && (!val_given(c, ME_ATTACKER) || !val_given(c, ME_DEFENDER) || !val_given(c, ME_TERRAIN)))
-		return call_bad(c, "the unit form needs %s, %s and %s", call_opt(c, ME_ATTACKER), call_opt(c, ME_DEFENDER),
-				call_opt(c, ME_TERRAIN));
+		return frayi_call_bad(c, "the unit form needs %s, %s and %s", frayi_call_opt(c, ME_ATTACKER),
+				frayi_call_opt(c, ME_DEFENDER),
+				frayi_call_opt(c, ME_TERRAIN));
 	if (!full && (!val_given(c, ME_ATTACK) || !val_given(c, ME_DEFEND)))
-		return call_bad(c, "missing %s and %s (modified melee CFs)", call_opt(c, ME_ATTACK), call_opt(c, ME_DEFEND));
+		return frayi_call_bad(c, "missing %s and %s (modified melee CFs)", frayi_call_opt(c, ME_ATTACK),
+				frayi_call_opt(c, ME_DEFEND));
 	fray_adbg_crt *crt = fray_alloc(c->ctx, sizeof *crt);
 	if (!crt)
 		return fray_nomem(c->ctx);
 	c->owned[0] = crt;
 	c->cleanup = free_crt;
 	fray_doc *doc;
-	if (call_load_doc(c, ME_CRT, &doc) != FRAY_OK)
+	if (frayi_call_load_doc(c, ME_CRT, &doc) != FRAY_OK)
 		return fray_ctx_status(c->ctx);
 	fray_status st = fray_adbg_crt_from_doc(doc, crt);
 	fray_doc_free(doc);
@@ -332,11 +335,11 @@ static fray_status bind_melee(fray_call *c)
 		attack = side_cf(au, na, tr, &active_a, &dis_a);
 		defend = side_cf(du, nd, tr, &active_d, &dis_d);
 		if (active_a == 0)
-			return call_bad(c, "every attacking unit is routed: routed units do not attack");
+			return frayi_call_bad(c, "every attacking unit is routed: routed units do not attack");
 		if (active_d == 0) {
 			int *n = CALL_INPUT(c, int);
 			*n = nd;
-			call_title(c, "melee in %s: every defending unit is routed", fray_adbg_terrain_names[tr]);
+			frayi_call_title(c, "melee in %s: every defending unit is routed", fray_adbg_terrain_names[tr]);
 			call_run(c, all_routed_procedure, 2, fmt_melee);
 			return FRAY_OK;
 		}
@@ -350,11 +353,11 @@ static fray_status bind_melee(fray_call *c)
 		in->attacker_level = (int)val_i(c, ME_ALEVEL);
 		in->defender_level = (int)val_i(c, ME_DLEVEL);
 		in->drm = in->from_levels ? fray_adbg_melee_drm(in->attacker_level, in->defender_level) : 0;
-		call_title(c, "melee in %s: attacker CF %lld, defender CF %lld, shift %+d, DRM %+d",
+		frayi_call_title(c, "melee in %s: attacker CF %lld, defender CF %lld, shift %+d, DRM %+d",
 			   fray_adbg_terrain_names[tr], (long long)attack, (long long)defend,
 			   fray_adbg_melee_shift(in), in->drm);
 	} else {
-		call_title(c, "melee: attacker CF %lld, defender CF %lld, shift %+d, DRM %+d", (long long)attack,
+		frayi_call_title(c, "melee: attacker CF %lld, defender CF %lld, shift %+d, DRM %+d", (long long)attack,
 			   (long long)defend, in->shift, in->drm);
 	}
 	in->attack = attack;
@@ -373,7 +376,7 @@ static const side_pair melee_sides[] = {{"attack", "defend"}, {"attacker", "defe
 					{"attacker_leader", "defender_leader"}, {"attacker_level", "defender_level"},
 					{NULL, NULL}};
 
-const proc_desc adbg_melee_desc = {
+const proc_desc frayi_adbg_melee_desc = {
 	"adbg.melee", "adbg melee", "one melee on your CRT", "ADBG 19.2.3, rulings R7, R8, R10",
 	"Either the modified CFs, shift and DRM, or the units (TYPE:CF[:STATUS]),\n"
 	"the terrain, leaders and levels, from which fray works them out: melee CF\n"

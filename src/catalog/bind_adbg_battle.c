@@ -11,39 +11,40 @@
 static void summary(strbuf *sb, const fray_adbg_scenario *s, const fray_adbg_result *res, bool json)
 {
 	if (json) {
-		sb_add(sb, "], \"result\": {\"rounds\": %d, \"winner\": ", res->rounds);
+		frayi_sb_add(sb, "], \"result\": {\"rounds\": %d, \"winner\": ", res->rounds);
 		if (res->winner < 0)
-			sb_add(sb, "null");
+			frayi_sb_add(sb, "null");
 		else
-			sb_json(sb, fray_adbg_side_name(s, res->winner));
-		sb_add(sb, ", \"sides\": [");
+			frayi_sb_json(sb, fray_adbg_side_name(s, res->winner));
+		frayi_sb_add(sb, ", \"sides\": [");
 		for (int i = 0; i < 2; i++) {
 			const fray_adbg_side_result *r = &res->side[i];
-			sb_add(sb, "%s{\"name\": ", i ? ", " : "");
-			sb_json(sb, fray_adbg_side_name(s, i));
+			frayi_sb_add(sb, "%s{\"name\": ", i ? ", " : "");
+			frayi_sb_json(sb, fray_adbg_side_name(s, i));
 			for (int k = 0; k < 5; k++)
-				sb_add(sb, ", \"%s\": %d", fray_adbg_status_names[k], r->count[k]);
-			sb_add(sb, ", \"leaders_lost\": %d, \"losses\": %d}", r->leaders_lost, r->losses);
+				frayi_sb_add(sb, ", \"%s\": %d", fray_adbg_status_names[k], r->count[k]);
+			frayi_sb_add(sb, ", \"leaders_lost\": %d, \"losses\": %d}", r->leaders_lost, r->losses);
 		}
-		sb_add(sb, "]}}\n");
+		frayi_sb_add(sb, "]}}\n");
 		return;
 	}
-	sb_add(sb, "\n%-28s %6s %9s %6s %10s %7s %7s\n", "side", "normal", "disrupted", "routed", "eliminated",
+	frayi_sb_add(sb, "\n%-28s %6s %9s %6s %10s %7s %7s\n", "side", "normal", "disrupted", "routed", "eliminated",
 	       "removed", "leaders");
 	for (int i = 0; i < 2; i++) {
 		const fray_adbg_side_result *r = &res->side[i];
 		strbuf one = {.ctx = sb->ctx};
-		sb_escaped(&one, fray_adbg_side_name(s, i));
-		sb_add(sb, "%-28.28s %6d %9d %6d %10d %7d %7d\n", one.buf ? one.buf : "", r->count[0], r->count[1],
+		frayi_sb_escaped(&one, fray_adbg_side_name(s, i));
+		frayi_sb_add(sb, "%-28.28s %6d %9d %6d %10d %7d %7d\n", one.buf ? one.buf : "", r->count[0],
+				r->count[1],
 		       r->count[2], r->count[3], r->count[4], r->leaders_lost);
-		sb_free(&one);
+		frayi_sb_free(&one);
 	}
 	if (res->winner < 0) {
-		sb_add(sb, "\nresult: a draw after %d round%s\n", res->rounds, res->rounds == 1 ? "" : "s");
+		frayi_sb_add(sb, "\nresult: a draw after %d round%s\n", res->rounds, res->rounds == 1 ? "" : "s");
 	} else {
-		sb_add(sb, "\nresult: ");
-		sb_escaped(sb, fray_adbg_side_name(s, res->winner));
-		sb_add(sb, " wins after %d round%s\n", res->rounds, res->rounds == 1 ? "" : "s");
+		frayi_sb_add(sb, "\nresult: ");
+		frayi_sb_escaped(sb, fray_adbg_side_name(s, res->winner));
+		frayi_sb_add(sb, " wins after %d round%s\n", res->rounds, res->rounds == 1 ? "" : "s");
 	}
 }
 
@@ -57,7 +58,7 @@ FRAY_API fray_status fray_adbg_summary(const fray_adbg_scenario *s, const fray_a
 		return FRAY_ERR_INPUT;
 	strbuf sb = {0};
 	summary(&sb, s, res, json);
-	return sb_give(&sb, NULL, out);
+	return frayi_sb_give(&sb, NULL, out);
 }
 
 /* ---- the procedure ---- */
@@ -83,14 +84,15 @@ static const out_desc battle_out[] = {
 static fray_status policy_of(fray_call *c, size_t k, const char *spec, fray_policy **out)
 {
 	if (c->no_files && strncmp(spec, "scripted:", 9) == 0)
-		return call_bad(c, "%s: this service reads no files, so no scripted policy", call_opt(c, k));
+		return frayi_call_bad(c, "%s: this service reads no files, so no scripted policy",
+				frayi_call_opt(c, k));
 	fray_status st = fray_policy_from_spec(c->ctx, spec, out, NULL);
 	if (st != FRAY_ERR_INPUT || strncmp(spec, "scripted:", 9) == 0)
 		return st;
 	char msg[FRAY_MSG_MAX];
 	snprintf(msg, sizeof msg, "%s", fray_ctx_message(c->ctx));
 	fray_ctx_clear(c->ctx);
-	return call_bad(c, "%s %s", call_opt(c, k), msg);
+	return frayi_call_bad(c, "%s %s", frayi_call_opt(c, k), msg);
 }
 
 typedef struct battle_owned {
@@ -112,26 +114,26 @@ static void free_battle(fray_call *c)
 
 static fray_status open_crt(void *ud, fray_ctx *ctx, const char *path, fray_doc **out)
 {
-	return call_open_named(ud, ctx, path, "give the CRT inline: melee_crt: {columns: ..., rows: ...}", out);
+	return frayi_call_open_named(ud, ctx, path, "give the CRT inline: melee_crt: {columns: ..., rows: ...}", out);
 }
 
 static fray_status bind_battle(fray_call *c)
 {
 	if (val_given(c, B_POLICY) && val_given(c, B_POLICY_A) && val_given(c, B_POLICY_B))
-		return call_bad(c, "%s and %s name both sides: %s is not needed", call_opt(c, B_POLICY_A),
-				call_opt(c, B_POLICY_B), call_opt(c, B_POLICY));
+		return frayi_call_bad(c, "%s and %s name both sides: %s is not needed", frayi_call_opt(c, B_POLICY_A),
+				frayi_call_opt(c, B_POLICY_B), frayi_call_opt(c, B_POLICY));
 	battle_owned *b = fray_calloc(c->ctx, 1, sizeof *b);
 	if (!b)
 		return fray_nomem(c->ctx);
 	c->owned[0] = b;
 	c->cleanup = free_battle;
 	fray_doc *doc;
-	if (call_load_doc(c, B_SCENARIO, &doc) != FRAY_OK)
+	if (frayi_call_load_doc(c, B_SCENARIO, &doc) != FRAY_OK)
 		return fray_ctx_status(c->ctx);
 	fray_status st = fray_adbg_scenario_read_with(c->ctx, doc, open_crt, c, &b->scenario);
 	if (st == FRAY_ERR_INPUT && fray_doc_error_count(doc) > 0) {
 		fray_ctx_clear(c->ctx);
-		st = call_bad(c, "%s", fray_doc_error_msg(doc, 0));
+		st = frayi_call_bad(c, "%s", fray_doc_error_msg(doc, 0));
 	}
 	fray_doc_free(doc);
 	if (st != FRAY_OK)
@@ -176,7 +178,7 @@ static fray_status simulate_battles(fray_call *c, const fray_call_opts *o, strbu
 		fray_adbg_sim_about about = {fray_adbg_scenario_name(b->scenario), b->policy_name,
 					     {fray_adbg_side_name(b->scenario, 0), fray_adbg_side_name(b->scenario, 1)},
 					     o->seed, trials, NULL};
-		adbg_sim_report(sb, &about, sim, o->json);
+		frayi_adbg_sim_report(sb, &about, sim, o->json);
 	}
 	fray_sim_free(sim);
 	return st;
@@ -221,7 +223,7 @@ static fray_status battle_odds(fray_call *c, const fray_call_opts *o, strbuf *sb
 			return st;
 	}
 	fray_adbg_odds_about about = {b->scenario, b->policy_name, exact, why[0] ? why : NULL, trials, seed};
-	adbg_odds_report(sb, &about, d, o->json);
+	frayi_adbg_odds_report(sb, &about, d, o->json);
 	fray_dist_free(d);
 	return FRAY_OK;
 }
@@ -242,16 +244,17 @@ static fray_status render_battle(fray_call *c, const fray_call_opts *o, strbuf *
 		return fray_ctx_status(c->ctx) ? fray_ctx_status(c->ctx) : fray_nomem(c->ctx);
 	}
 	narrator n = {.sb = sb, .json = o->json, .first = true};
-	fray_roller_set_sink(r, narrate, &n);
+	fray_roller_set_sink(r, frayi_narrate, &n);
 	if (o->json) {
-		sb_add(sb, "{\"scenario\": ");
-		sb_json(sb, fray_adbg_scenario_name(s));
-		sb_add(sb, ", \"seed\": %" PRIu64 ", \"policy\": ", o->seed);
-		sb_json(sb, b->policy_name);
-		sb_add(sb, ", \"events\": [");
+		frayi_sb_add(sb, "{\"scenario\": ");
+		frayi_sb_json(sb, fray_adbg_scenario_name(s));
+		frayi_sb_add(sb, ", \"seed\": %" PRIu64 ", \"policy\": ", o->seed);
+		frayi_sb_json(sb, b->policy_name);
+		frayi_sb_add(sb, ", \"events\": [");
 	} else {
-		sb_escaped(sb, fray_adbg_scenario_name(s));
-		sb_add(sb, " (seed %" PRIu64 "%s; policy %s)\n", o->seed, o->have_seed ? "" : ", replay with --seed",
+		frayi_sb_escaped(sb, fray_adbg_scenario_name(s));
+		frayi_sb_add(sb, " (seed %" PRIu64 "%s; policy %s)\n", o->seed,
+				o->have_seed ? "" : ", replay with --seed",
 		       b->policy_name);
 	}
 	fray_policy_reset(b->policy);
@@ -265,7 +268,7 @@ static fray_status render_battle(fray_call *c, const fray_call_opts *o, strbuf *
 	if (fray_roller_stopped(r)) {
 		/* a policy that could not answer */
 		const char *why = fray_roller_stop_reason(r);
-		status = call_bad(c, "the battle stopped: %s", why[0] ? why : "the policy gave no answer");
+		status = frayi_call_bad(c, "the battle stopped: %s", why[0] ? why : "the policy gave no answer");
 	} else {
 		summary(sb, s, &res, o->json);
 	}
@@ -274,7 +277,7 @@ static fray_status render_battle(fray_call *c, const fray_call_opts *o, strbuf *
 	return status;
 }
 
-const proc_desc adbg_battle_desc = {
+const proc_desc frayi_adbg_battle_desc = {
 	"adbg.battle", "adbg battle", "a whole quick battle, told like a referee", "ADBG 19.1-19.3",
 	"Rounds, array, then each round fire, movement, melee and recovery, every\n"
 	"roll with its modifiers and rule numbers, and a final summary. The policy\n"

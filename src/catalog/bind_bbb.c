@@ -11,41 +11,46 @@ static const char *const arm_names[] = {"infantry", "cavalry", "artillery"};
 
 /* ---- assault ---- */
 
-#define SIDE_FLAGS(s, S)                                                                                      \
-	{s "_aggressive", IN_BOOL, .help = "the " S " is aggressive (+1)", .rule = SHEET ", Assault Modifiers"}, \
-	{s "_in_depth", IN_BOOL, .help = "the " S " is in depth (+1)", .rule = SHEET ", Assault Modifiers"},     \
-	{s "_disrupted", IN_BOOL, .help = "the " S " is disrupted (-1)", .rule = SHEET ", Assault Modifiers"},  \
-	{s "_silenced", IN_BOOL, .help = "the " S " is a silenced gun (-1, once with disrupted)",               \
-	 .rule = SHEET ", Assault Modifiers"},                                                                   \
-	{s "_low_ammo", IN_BOOL, .help = "the " S " is low on ammo (-1)", .rule = SHEET ", Assault Modifiers"},  \
-	{s "_fragile", IN_BOOL, .help = "the " S " is fragile (-1)", .rule = SHEET ", Assault Modifiers"},       \
-	{s "_spent", IN_BOOL, .help = "the " S " is spent (-2)", .rule = SHEET ", Assault Modifiers"}
+/* A side's flags, each bound to its member of the side's struct. */
+#define SIDE_FLAG(s, f, what) \
+	{#s "_" #f, IN_BOOL, .help = "the " #s " " what, .rule = SHEET ", Assault Modifiers", \
+	 IN_FIELD(fray_bbb_assault_in, s.f)}
+#define SIDE_FLAGS(s)                                                                                          \
+	SIDE_FLAG(s, aggressive, "is aggressive (+1)"), SIDE_FLAG(s, in_depth, "is in depth (+1)"),             \
+	SIDE_FLAG(s, disrupted, "is disrupted (-1)"),                                                           \
+	SIDE_FLAG(s, silenced, "is a silenced gun (-1, once with disrupted)"),                                  \
+	SIDE_FLAG(s, low_ammo, "is low on ammo (-1)"), SIDE_FLAG(s, fragile, "is fragile (-1)"),                \
+	SIDE_FLAG(s, spent, "is spent (-2)")
 
 enum { AS_AB, AS_DB, AS_COVER, AS_ARM, AS_AARM, AS_FORTIFIED, AS_TOWN, AS_FORT, AS_OUTFLANKED, AS_FIGHTS, AS_DICE,
        AS_SIDES };
-enum { SF_AGGRESSIVE, SF_IN_DEPTH, SF_DISRUPTED, SF_SILENCED, SF_LOW_AMMO, SF_FRAGILE, SF_SPENT, SF_N };
+enum { SF_N = 7 };
 static const in_desc assault_in[] = {
 	{"attacker_bases", IN_INT, -99, 99, .def = -1, .required = true, .help = "the attacker's bases",
-	 .rule = SHEET ", Assault Modifiers (numbers)"},
+	 .rule = SHEET ", Assault Modifiers (numbers)", .missing = "N", IN_FIELD(fray_bbb_assault_in, attacker.bases)},
 	{"defender_bases", IN_INT, -99, 99, .def = -1, .required = true, .help = "the defender's bases",
-	 .rule = SHEET ", Assault Modifiers (numbers)"},
+	 .rule = SHEET ", Assault Modifiers (numbers)", .missing = "N", IN_FIELD(fray_bbb_assault_in, defender.bases)},
 	{"cover", IN_INT, 0, 6, .help = "the defender's cover, subtracted", .rule = SHEET ", Terrain Table"},
 	{"defender_arm", IN_CHOICE, .choices = arm_names, .nchoices = 3,
-	 .help = "cavalry and artillery count no cover unless fortified", .rule = SHEET ", Terrain Table note"},
+	 .help = "cavalry and artillery count no cover unless fortified", .rule = SHEET ", Terrain Table note",
+	 IN_FIELD(fray_bbb_assault_in, defender.arm)},
 	{"attacker_arm", IN_CHOICE, .choices = arm_names, .nchoices = 3,
-	 .help = "the attacker's arm (a gun is silenced where others are disrupted)", .rule = SHEET ", Result / Effect"},
+	 .help = "the attacker's arm (a gun is silenced where others are disrupted)", .rule = SHEET ", Result / Effect",
+	 IN_FIELD(fray_bbb_assault_in, attacker.arm)},
 	{"fortified", IN_BOOL, .help = "a fortification, bridge or linear obstacle", .rule = SHEET ", Terrain Table note"},
 	{"town", IN_BOOL, .help = "the defender is in a town: cover 2 (-2), it cannot be outflanked",
-	 .rule = SHEET ", Terrain Table"},
+	 .rule = SHEET ", Terrain Table", .excludes = (const char *const[]){"fort", NULL},
+	 .why_excluded = "the defender is in one"},
 	{"fort", IN_BOOL, .help = "the defender is in a fort: cover 3 (-3), fortified, not outflanked",
 	 .rule = SHEET ", Terrain Table"},
-	{"outflanked", IN_BOOL, .help = "the defender is outflanked (+2)", .rule = SHEET ", Assault Modifiers"},
+	{"outflanked", IN_BOOL, .help = "the defender is outflanked (+2)", .rule = SHEET ", Assault Modifiers",
+	 IN_FIELD(fray_bbb_assault_in, outflanked)},
 	{"max_fights", IN_INT, 1, 20, .def = 8, .help = "odds follow this many re-fights, then say what is left",
 	 .rule = "ruling R20"},
 	{"assault_dice", IN_STRING, .help = "the dice each side rolls, NdS (ruling G6's default: 1d6)",
 	 .rule = "ruling G6"},
-	SIDE_FLAGS("attacker", "attacker"),
-	SIDE_FLAGS("defender", "defender"),
+	SIDE_FLAGS(attacker),
+	SIDE_FLAGS(defender),
 };
 static const out_desc assault_out[] = {
 	{"result", "string", "the table's band, or a side destroyed"},
@@ -80,51 +85,29 @@ static void fmt_assault(const fray_call *c, const int64_t *o, bool json, textbuf
 		 o[4] ? "; defender disrupted" : "", o[5] ? "; attacker silenced" : "", o[6] ? "; defender silenced" : "");
 }
 
-static void side_of(const fray_call *c, size_t first, fray_bbb_assault_side *s)
-{
-	s->aggressive = val_b(c, first + SF_AGGRESSIVE);
-	s->in_depth = val_b(c, first + SF_IN_DEPTH);
-	s->disrupted = val_b(c, first + SF_DISRUPTED);
-	s->silenced = val_b(c, first + SF_SILENCED);
-	s->low_ammo = val_b(c, first + SF_LOW_AMMO);
-	s->fragile = val_b(c, first + SF_FRAGILE);
-	s->spent = val_b(c, first + SF_SPENT);
-}
-
 static fray_status bind_assault(fray_call *c)
 {
 	int64_t ab = val_i(c, AS_AB), db = val_i(c, AS_DB);
 	if (ab < 0 || db < 0)
-		return call_bad(c, !val_given(c, AS_AB) || !val_given(c, AS_DB) ? "missing %s N and %s N"
-										  : "bases cannot be negative",
-				call_opt(c, AS_AB), call_opt(c, AS_DB));
+		return frayi_call_bad(c, "bases cannot be negative");
 	if (ab == 0 || db == 0)
-		return call_bad(c, "a unit with no bases left is destroyed: it cannot assault or be assaulted");
+		return frayi_call_bad(c, "a unit with no bases left is destroyed: it cannot assault or be assaulted");
 	bool town = val_b(c, AS_TOWN), fort = val_b(c, AS_FORT);
 	/* TERRAIN TABLE: a defender in a town or fort cannot be outflanked */
 	if (val_b(c, AS_OUTFLANKED) && (town || fort))
-		return call_bad(c, "%s: a defender in a %s cannot be outflanked (BBB Terrain Table)",
-				call_opt(c, AS_OUTFLANKED), town ? "town" : "fort");
-	if (town && fort)
-		return call_bad(c, "%s and %s: the defender is in one", call_opt(c, AS_TOWN), call_opt(c, AS_FORT));
+		return frayi_call_bad(c, "%s: a defender in a %s cannot be outflanked (BBB Terrain Table)",
+				frayi_call_opt(c, AS_OUTFLANKED), town ? "town" : "fort");
 	int cover = (int)val_i(c, AS_COVER), fights = (int)val_i(c, AS_FIGHTS);
 	fray_bbb_assault_in *in = CALL_INPUT(c, fray_bbb_assault_in);
-	*in = (fray_bbb_assault_in){0};
-	side_of(c, AS_SIDES, &in->attacker);
-	side_of(c, AS_SIDES + SF_N, &in->defender);
-	in->outflanked = val_b(c, AS_OUTFLANKED);
-	in->attacker.bases = (int)ab;
-	in->defender.bases = (int)db;
-	in->attacker.arm = (fray_bbb_arm)val_i(c, AS_AARM);
-	in->defender.arm = (fray_bbb_arm)val_i(c, AS_ARM);
 	/* G6: NdS, configurable; not given, the procedure's default (told) */
 	if (val_given(c, AS_DICE)) {
 		const char *d = val_s(c, AS_DICE);
 		char *end;
 		long n = strtol(d, &end, 10), sides = *end == 'd' || *end == 'D' ? strtol(end + 1, &end, 10) : 0;
 		if (n < 1 || n > 4 || sides < 2 || sides > 20 || *end)
-			return call_bad(c, "%s expects dice such as 1d6 (1 to 4 dice of 2 to 20 sides; ruling G6), "
-					"got '%.40s'", call_opt(c, AS_DICE), d);
+			return frayi_call_bad(c,
+					"%s expects dice such as 1d6 (1 to 4 dice of 2 to 20 sides; ruling G6), "
+					"got '%.40s'", frayi_call_opt(c, AS_DICE), d);
 		in->dice = (int)n;
 		in->sides = (int)sides;
 	}
@@ -135,11 +118,12 @@ static fray_status bind_assault(fray_call *c)
 	in->fortified = val_b(c, AS_FORTIFIED);
 	int counted = fray_bbb_cover_counted(in->defender.arm, cover, in->terrain, in->fortified);
 	int modifier = fray_bbb_assault_modifier(in, (int)ab, (int)db);
-	call_title(c, "assault: %d bases against %d, modifiers %+d (attacker's net), %dd%d each%s%s", (int)ab, (int)db,
+	frayi_call_title(c, "assault: %d bases against %d, modifiers %+d (attacker's net), %dd%d each%s%s", (int)ab,
+			(int)db,
 		   modifier, in->dice ? in->dice : FRAY_BBB_ASSAULT_DICE, in->sides ? in->sides : FRAY_BBB_ASSAULT_SIDES,
 		   in->dice ? "" : " (ruling G6's default)",
 		   (cover > 0 || in->terrain) && !counted ? "; cover ignored (cavalry/artillery)" : "");
-	call_echo(c, "\"modifier\": %d, \"cover_counted\": %d, \"assault_dice_used\": \"%dd%d\", "
+	frayi_call_echo(c, "\"modifier\": %d, \"cover_counted\": %d, \"assault_dice_used\": \"%dd%d\", "
 		  "\"assault_dice_default\": %s", modifier, counted, in->dice ? in->dice : FRAY_BBB_ASSAULT_DICE,
 		  in->sides ? in->sides : FRAY_BBB_ASSAULT_SIDES, in->dice ? "false" : "true");
 	call_run(c, fray_bbb_assault_procedure, 7, fmt_assault);
@@ -147,7 +131,7 @@ static fray_status bind_assault(fray_call *c)
 	return FRAY_OK;
 }
 
-const proc_desc bbb_assault_desc = {
+const proc_desc frayi_bbb_assault_desc = {
 	"bbb.assault", "bbb assault", "an assault, fought again on a 0", "BBB sheet, Assault; rulings G6, R20",
 	"Each side rolls a die; the final difference is the attacker's die and\n"
 	"modifiers less the defender's, read on the assault table. Both sides are\n"
@@ -162,7 +146,7 @@ const proc_desc bbb_assault_desc = {
 		{"attacker_aggressive", "defender_aggressive"}, {"attacker_in_depth", "defender_in_depth"},
 		{"attacker_disrupted", "defender_disrupted"}, {"attacker_silenced", "defender_silenced"},
 		{"attacker_low_ammo", "defender_low_ammo"}, {"attacker_fragile", "defender_fragile"},
-		{"attacker_spent", "defender_spent"}, {NULL, NULL}}};
+		{"attacker_spent", "defender_spent"}, {NULL, NULL}}, .generic = true};
 
 /* ---- move ---- */
 
@@ -170,16 +154,16 @@ static const char *const movers[] = {"infantry", "cavalry", "artillery", "genera
 enum { MV_DISRUPTED, MV_TRAINING, MV_COMMAND, MV_COLUMN, MV_PASSIVE, MV_FRAGILE, MV_DIFFICULT, MV_SPENT, MV_UNIT,
        MV_OUTSIDE, MV_CROSSES, MV_OBSTACLES, MV_ROAD, MV_CHANGES, MV_BASES, MV_START, MV_N };
 static const in_desc move_in[] = {
-	{"disrupted", IN_BOOL, .help = "the unit is disrupted (the table's other column)", .rule = SHEET ", Movement Table"},
+	{"disrupted", IN_BOOL, .help = "the unit is disrupted (the table's other column)", .rule = SHEET ", Movement Table", IN_FIELD(fray_bbb_move_in, disrupted)},
 	{"training", IN_CHOICE, .choices = fray_bbb_training_names, .nchoices = 3, .def = FRAY_BBB_TRAINED,
-	 .help = "raw, trained or veteran (recovery on 11+, 10+, 9+)", .rule = SHEET ", Movement Table"},
-	{"in_command", IN_BOOL, .help = "in command (+1)", .rule = SHEET ", Movement Modifiers"},
+	 .help = "raw, trained or veteran (recovery on 11+, 10+, 9+)", .rule = SHEET ", Movement Table", IN_FIELD(fray_bbb_move_in, training)},
+	{"in_command", IN_BOOL, .help = "in command (+1)", .rule = SHEET ", Movement Modifiers", IN_FIELD(fray_bbb_move_in, command)},
 	{"column", IN_BOOL, .help = "in column of march or limbered (+1; a road doubles)", .rule = SHEET ", Movement Modifiers",
-	 .alias = "limbered"},
-	{"passive", IN_BOOL, .help = "passive, in good order (-1)", .rule = SHEET ", Movement Modifiers"},
-	{"fragile", IN_BOOL, .help = "fragile, disrupted (-1)", .rule = SHEET ", Movement Modifiers"},
-	{"difficult", IN_BOOL, .help = "in difficult terrain (-1)", .rule = SHEET ", Movement Modifiers"},
-	{"spent", IN_BOOL, .help = "spent (-2)", .rule = SHEET ", Movement Modifiers"},
+	 .alias = "limbered", IN_FIELD(fray_bbb_move_in, column)},
+	{"passive", IN_BOOL, .help = "passive, in good order (-1)", .rule = SHEET ", Movement Modifiers", IN_FIELD(fray_bbb_move_in, passive)},
+	{"fragile", IN_BOOL, .help = "fragile, disrupted (-1)", .rule = SHEET ", Movement Modifiers", IN_FIELD(fray_bbb_move_in, fragile)},
+	{"difficult", IN_BOOL, .help = "in difficult terrain (-1)", .rule = SHEET ", Movement Modifiers", IN_FIELD(fray_bbb_move_in, difficult)},
+	{"spent", IN_BOOL, .help = "spent (-2)", .rule = SHEET ", Movement Modifiers", IN_FIELD(fray_bbb_move_in, spent)},
 	{"unit", IN_CHOICE, .choices = movers, .nchoices = 4, .def = -1,
 	 .help = "the moving unit, for the full and half move in inches", .rule = SHEET ", Full Move Allowance"},
 	{"outside_front_arc", IN_BOOL, .help = "moving outside its front arc (-3\")", .rule = SHEET ", Movement Penalties"},
@@ -189,8 +173,8 @@ static const in_desc move_in[] = {
 	{"changes", IN_INT, 0, 2, .help = "formation changes and limber/unlimber: half a move each",
 	 .rule = SHEET ", Movement notes"},
 	{"bases", IN_INT, 0, 999, .help = "the unit's bases now (with start_bases: a base is recovered only if lost)",
-	 .rule = SHEET ", Movement Table"},
-	{"start_bases", IN_INT, 0, 999, .help = "the unit's bases at the start", .rule = SHEET ", Movement Table"},
+	 .rule = SHEET ", Movement Table", IN_FIELD(fray_bbb_move_in, bases)},
+	{"start_bases", IN_INT, 0, 999, .help = "the unit's bases at the start", .rule = SHEET ", Movement Table", IN_FIELD(fray_bbb_move_in, start_bases)},
 };
 /* the procedure's fields first (row, recover), then what is derived */
 static const out_desc move_out[] = {
@@ -223,15 +207,13 @@ static fray_status bind_move(fray_call *c)
 	static const size_t for_unit[] = {MV_ROAD, MV_OUTSIDE, MV_CROSSES, MV_OBSTACLES, MV_CHANGES};
 	for (size_t k = 0; !moving && k < sizeof for_unit / sizeof for_unit[0]; k++)
 		if (val_given(c, for_unit[k]))
-			return call_bad(c, "%s changes the move's distance: give the moving %s too", call_opt(c, for_unit[k]),
-					call_opt(c, MV_UNIT));
-	fray_bbb_move_in *in = CALL_INPUT(c, fray_bbb_move_in);
-	*in = (fray_bbb_move_in){val_b(c, MV_DISRUPTED), (fray_bbb_training)val_i(c, MV_TRAINING), val_b(c, MV_COMMAND),
-				 val_b(c, MV_COLUMN), val_b(c, MV_PASSIVE), val_b(c, MV_FRAGILE), val_b(c, MV_DIFFICULT),
-				 val_b(c, MV_SPENT), (int)val_i(c, MV_BASES), (int)val_i(c, MV_START)};
+			return frayi_call_bad(c, "%s changes the move's distance: give the moving %s too",
+					frayi_call_opt(c, for_unit[k]),
+					frayi_call_opt(c, MV_UNIT));
+	const fray_bbb_move_in *in = CALL_INPUT(c, fray_bbb_move_in);
 	if (val_given(c, MV_BASES) != val_given(c, MV_START) || in->bases > in->start_bases)
-		return call_bad(c, "%s and %s go together, and a unit has at most its starting bases",
-				call_opt(c, MV_BASES), call_opt(c, MV_START));
+		return frayi_call_bad(c, "%s and %s go together, and a unit has at most its starting bases",
+				frayi_call_opt(c, MV_BASES), frayi_call_opt(c, MV_START));
 	char allowance[160] = "";
 	if (moving) {
 		size_t unit = (size_t)val_i(c, MV_UNIT);
@@ -245,8 +227,9 @@ static fray_status bind_move(fray_call *c)
 			 movers[unit], full, full / 2.0, fray_bbb_allowance(&bare) / 2.0);
 	}
 	int modifier = fray_bbb_move_modifier(in);
-	call_title(c, "move: %s %s, modifiers %+d%s", in->disrupted ? "disrupted" : "good order",
+	frayi_call_title(c, "move: %s %s, modifiers %+d%s", in->disrupted ? "disrupted" : "good order",
 		   fray_bbb_training_names[in->training], modifier, allowance);
+	/* the echo is the state the move is rolled on, with its modifier */
 	textbuf t = text_on(c->inputs_json, sizeof c->inputs_json);
 	text_add(&t, "{\"disrupted\": %s, \"training\": \"%s\", \"modifier\": %d}", in->disrupted ? "true" : "false",
 		 fray_bbb_training_names[in->training], modifier);
@@ -254,7 +237,7 @@ static fray_status bind_move(fray_call *c)
 	return FRAY_OK;
 }
 
-const proc_desc bbb_move_desc = {
+const proc_desc frayi_bbb_move_desc = {
 	"bbb.move", "bbb move", "a unit's movement roll", "BBB sheet, Movement Table",
 	"2d6 plus the movement modifiers on the movement table; good order units\n"
 	"recover a base on 11+ (Raw), 10+ (Trained), 9+ (Veteran). With the moving\n"
@@ -264,7 +247,7 @@ const proc_desc bbb_move_desc = {
 	move_in, MV_N, move_out, 6, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
 	"{\"training\": \"veteran\", \"in_command\": true, \"unit\": \"infantry\", \"road\": true, \"column\": true}",
 	bind_move, NULL, NULL, false,
-	/* the page */ .headline = {"result", "each", "the move's result"}};
+	/* the page */ .headline = {"result", "each", "the move's result"}, .generic = true};
 
 /* ---- fire ---- */
 
@@ -291,10 +274,10 @@ static const in_desc fire_in[] = {
 	 .expects = "a number above 0"},
 	{"firepower", IN_NUMBER, 0, 10000, .help = "the fire power, instead of weapons", .rule = SHEET ", The Firefight",
 	 .expects = "a number from 0"},
-	{"target", IN_CHOICE, .choices = arm_names, .nchoices = 3, .help = "the target's arm", .rule = SHEET ", Result / Effect"},
+	{"target", IN_CHOICE, .choices = arm_names, .nchoices = 3, .help = "the target's arm", .rule = SHEET ", Result / Effect", IN_FIELD(fray_bbb_fire_in, target)},
 	{"training", IN_CHOICE, .choices = fray_bbb_training_names, .nchoices = 3, .def = FRAY_BBB_TRAINED,
-	 .help = "the target's training", .rule = SHEET ", Result / Effect"},
-	{"advancing", IN_BOOL, .help = "the target is advancing", .rule = SHEET ", Result / Effect"},
+	 .help = "the target's training", .rule = SHEET ", Result / Effect", IN_FIELD(fray_bbb_fire_in, training)},
+	{"advancing", IN_BOOL, .help = "the target is advancing", .rule = SHEET ", Result / Effect", IN_FIELD(fray_bbb_fire_in, advancing)},
 	{"disrupted", IN_BOOL, .help = "the firer is disrupted (x1/2)", .rule = FIRE_MULT},
 	{"low_ammo", IN_BOOL, .help = "the firer is low on ammo (x1/2)", .rule = FIRE_MULT},
 	{"reduced", IN_BOOL, .help = "reduced artillery (x1/2)", .rule = FIRE_MULT},
@@ -320,12 +303,12 @@ static const in_desc fire_in[] = {
 	 .help = "the firer's bases left, when fewer than its weapon groups count (losses off the largest group)",
 	 .rule = SHEET ", Fire Factors (per base)"},
 	{"target_bases", IN_INT, 0, 999, .help = "the target's bases left (a unit left none is destroyed)",
-	 .rule = SHEET ", Result / Effect"},
+	 .rule = SHEET ", Result / Effect", IN_FIELD(fray_bbb_fire_in, target_bases)},
 	{"firer_silenced", IN_BOOL, .help = "the firer is a silenced gun: it may not fire",
-	 .rule = SHEET ", Silenced Artillery"},
+	 .rule = SHEET ", Silenced Artillery", IN_FIELD(fray_bbb_fire_in, firer_silenced)},
 	{"firer_low_ammo_instead", IN_BOOL,
 	 .help = "the firer is a gun that took Low Ammo instead of Silenced: it may not fire",
-	 .rule = SHEET ", Silenced Artillery"},
+	 .rule = SHEET ", Silenced Artillery", IN_FIELD(fray_bbb_fire_in, firer_low_ammo_instead)},
 };
 static const out_desc fire_out[] = {
 	{"result", "string", "none, R, T, V, 1, 2 or 3"}, {"low_ammo", "boolean", "the firer runs low on ammo"},
@@ -384,17 +367,18 @@ static fray_status weapons_firepower(fray_call *c, double range, double *fp, boo
 			*colon = '\0';
 		const fray_bbb_weapon *w = colon ? fray_bbb_weapon_find(tok) : NULL;
 		if (!colon || !colon[1] || *end || count < 1 || count > 1000 || len >= sizeof tok)
-			return call_bad(c, "%s expects weapon groups as CODE:COUNT, comma-separated (SM:3,SA:1); got "
-					"'%.200s'", call_opt(c, FI_WEAPONS), s);
+			return frayi_call_bad(c,
+					"%s expects weapon groups as CODE:COUNT, comma-separated (SM:3,SA:1); got "
+					"'%.200s'", frayi_call_opt(c, FI_WEAPONS), s);
 		if (!w) {
 			char list[256];
 			textbuf t = text_on(list, sizeof list);
 			for (size_t k = 0; k < fray_bbb_nweapons; k++)
 				text_add(&t, "%s%s", k ? ", " : "", fray_bbb_weapons[k].code);
-			return call_bad(c, "unknown weapon '%.40s' (the sheet's weapons: %s)", tok, list);
+			return frayi_call_bad(c, "unknown weapon '%.40s' (the sheet's weapons: %s)", tok, list);
 		}
 		if (groups == MAX_GROUPS)
-			return call_bad(c, "at most %d weapon groups", MAX_GROUPS);
+			return frayi_call_bad(c, "at most %d weapon groups", MAX_GROUPS);
 		wg[groups] = w;
 		counts[groups] = (int)count;
 		per_unit[groups++] = w->per_unit;
@@ -403,7 +387,7 @@ static fray_status weapons_firepower(fray_call *c, double range, double *fp, boo
 			p++;
 	}
 	if (!groups)
-		return call_bad(c, "%s names no weapons", call_opt(c, FI_WEAPONS));
+		return frayi_call_bad(c, "%s names no weapons", frayi_call_opt(c, FI_WEAPONS));
 	/* issue 28 item 11: a unit that lost bases fires with those left;
 	 * which group loses them is the rules library's (fray_bbb_cut_groups) */
 	if (val_given(c, FI_FIRER_BASES))
@@ -412,7 +396,8 @@ static fray_status weapons_firepower(fray_call *c, double range, double *fp, boo
 		const fray_bbb_weapon *w = wg[k];
 		int band = fray_bbb_weapon_band(w, range);
 		if (band < 0)
-			return call_bad(c, "%s reaches %d\", not %g\" (BBB Fire Factors)", w->code, w->range[w->nbands - 1],
+			return frayi_call_bad(c, "%s reaches %d\", not %g\" (BBB Fire Factors)", w->code,
+					w->range[w->nbands - 1],
 					range);
 		if (counts[k] == 0)
 			continue;
@@ -428,11 +413,12 @@ static fray_status bind_fire(fray_call *c)
 {
 	bool weapons = val_given(c, FI_WEAPONS), town = val_b(c, FI_TOWN), fort = val_b(c, FI_FORT);
 	if (val_given(c, FI_FIREPOWER) && weapons)
-		return call_bad(c, "give %s or weapons, not both", call_opt(c, FI_FIREPOWER));
+		return frayi_call_bad(c, "give %s or weapons, not both", frayi_call_opt(c, FI_FIREPOWER));
 	/* TERRAIN TABLE: a target in a town or fort cannot take flanking fire */
 	if (val_b(c, FI_FLANKING) && (town || fort))
-		return call_bad(c, "%s: a target in a %s cannot be attacked with Flanking Fire (BBB Terrain Table)",
-				call_opt(c, FI_FLANKING), town ? "town" : "fort");
+		return frayi_call_bad(c,
+				"%s: a target in a %s cannot be attacked with Flanking Fire (BBB Terrain Table)",
+				frayi_call_opt(c, FI_FLANKING), town ? "town" : "fort");
 	size_t target = (size_t)val_i(c, FI_TARGET);
 	/* each sheet line once, and only for its target */
 	int shift = (int)val_i(c, FI_SHIFT);
@@ -442,25 +428,26 @@ static fray_status bind_fire(fray_call *c)
 		if (!val_b(c, l->input))
 			continue;
 		if (l->target >= 0 && (int)target != l->target)
-			return call_bad(c, "%s: the sheet's shift is for limbered artillery or mounted cavalry, and the "
-					"target is %s (%s %s)", call_opt(c, l->input), arm_names[target],
-					call_opt(c, FI_TARGET), arm_names[l->target]);
+			return frayi_call_bad(c,
+					"%s: the sheet's shift is for limbered artillery or mounted cavalry, and the "
+					"target is %s (%s %s)", frayi_call_opt(c, l->input), arm_names[target],
+					frayi_call_opt(c, FI_TARGET), arm_names[l->target]);
 		if (!line_on[l->line]) {
 			line_on[l->line] = true;
 			shift += l->cols;
 		}
 	}
 	if (!val_given(c, FI_FIREPOWER) && !weapons)
-		return call_bad(c, "expected --weapon CODE with --bases N (or --units N), or %s F",
-				call_opt(c, FI_FIREPOWER));
+		return frayi_call_bad(c, "expected --weapon CODE with --bases N (or --units N), or %s F",
+				frayi_call_opt(c, FI_FIREPOWER));
 	char detail[512];
 	textbuf detail_text = text_on(detail, sizeof detail);
 	double firepower = val_x(c, FI_FIREPOWER);
 	if (weapons) {
 		if (!val_given(c, FI_RANGE))
-			return call_bad(c, "missing %s INCHES", call_opt(c, FI_RANGE));
+			return frayi_call_bad(c, "missing %s INCHES", frayi_call_opt(c, FI_RANGE));
 		if (val_x(c, FI_RANGE) <= 0)
-			return call_bad(c, "%s expects a number above 0, got '0'", call_opt(c, FI_RANGE));
+			return frayi_call_bad(c, "%s expects a number above 0, got '0'", frayi_call_opt(c, FI_RANGE));
 		bool rockets;
 		fray_status st = weapons_firepower(c, val_x(c, FI_RANGE), &firepower, &rockets, &detail_text);
 		if (st != FRAY_OK)
@@ -477,15 +464,17 @@ static fray_status bind_fire(fray_call *c)
 	 * cavalry and artillery only fortified: BBB Terrain Table) */
 	int cover = (int)val_i(c, FI_COVER);
 	fray_bbb_fire_in *in = CALL_INPUT(c, fray_bbb_fire_in);
-	*in = (fray_bbb_fire_in){firepower, shift, (fray_bbb_arm)target, (fray_bbb_training)val_i(c, FI_TRAINING),
-				 val_b(c, FI_ADVANCING), (int)val_i(c, FI_TARGET_BASES), val_b(c, FI_FIRER_SILENCED),
-				 val_b(c, FI_FIRER_LOW_AMMO_INSTEAD), cover,
-				 fort ? FRAY_BBB_FORT : town ? FRAY_BBB_TOWN : FRAY_BBB_OTHER_TERRAIN, val_b(c, FI_FORTIFIED)};
+	in->firepower = firepower;
+	in->shift = shift;
+	in->cover = cover;
+	in->terrain = fort ? FRAY_BBB_FORT : town ? FRAY_BBB_TOWN : FRAY_BBB_OTHER_TERRAIN;
+	in->fortified = val_b(c, FI_FORTIFIED);
 	int counted = fray_bbb_cover_counted(in->target, cover, in->terrain, in->fortified);
-	call_title(c, "fire: %s%sfirepower %g%s, shift %+d, at %s %s%s%s", detail, *detail ? " = " : "", firepower,
-		   halvings ? " after halvings" : "", shift - counted, fray_bbb_training_names[in->training],
-		   arm_names[target], in->advancing ? " (advancing)" : "",
-		   (cover > 0 || in->terrain) && !counted ? "; cover ignored (cavalry/artillery)" : "");
+	frayi_call_title(c, "fire: %s%sfirepower %g%s, shift %+d, at %s %s%s%s", detail, *detail ? " = " : "",
+			 firepower, halvings ? " after halvings" : "", shift - counted, fray_bbb_training_names[in->training],
+			 arm_names[target], in->advancing ? " (advancing)" : "",
+			 (cover > 0 || in->terrain) && !counted ? "; cover ignored (cavalry/artillery)" : "");
+	/* the echo is what the table is read with: the fire power and shift derived */
 	textbuf t = text_on(c->inputs_json, sizeof c->inputs_json);
 	text_add(&t, "{\"firepower\": %g, \"shift\": %d, \"target\": \"%s\", \"training\": \"%s\", \"advancing\": %s}",
 		 firepower, shift - counted, arm_names[target], fray_bbb_training_names[in->training],
@@ -494,7 +483,7 @@ static fray_status bind_fire(fray_call *c)
 	return FRAY_OK;
 }
 
-const proc_desc bbb_fire_desc = {
+const proc_desc frayi_bbb_fire_desc = {
 	"bbb.fire", "bbb fire", "a unit's fire on the firefight table", "BBB sheet, The Firefight; rulings R18, R19",
 	"Fire power from the weapons' factors at the range (or given), halved for\n"
 	"each fire multiplier, shifted by the sheet's column shifts (each line once;\n"
@@ -505,4 +494,4 @@ const proc_desc bbb_fire_desc = {
 	"{\"weapons\": \"RR:4\", \"range\": 6, \"target\": \"infantry\", \"cover\": 1}", bind_fire, NULL, NULL, false,
 	/* the page */ .headline = {"result", "each", "the fire's result"},
 	.sides = (const side_pair[]){{"firer_bases", "target_bases"}, {"firer_skirmishers", "target_skirmishers"},
-		{NULL, NULL}}};
+		{NULL, NULL}}, .generic = true};

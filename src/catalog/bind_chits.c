@@ -43,8 +43,8 @@ static fray_status parse_hits(fray_call *c, fray_chits_unit *u)
 		char *end;
 		long v = strtol(p, &end, 10);
 		if (end == p || v < 0 || v > 20 || u->battalions == FRAY_CHITS_MAX_BATTALIONS || (*end && *end != ','))
-			return call_bad(c, "%s expects hits per battalion, such as 1,0,0,0; got '%.200s'",
-					call_opt(c, ET_HITS), hits);
+			return frayi_call_bad(c, "%s expects hits per battalion, such as 1,0,0,0; got '%.200s'",
+					frayi_call_opt(c, ET_HITS), hits);
 		u->hits[u->battalions++] = (int)v;
 		if (!*end)
 			return FRAY_OK;
@@ -63,9 +63,11 @@ static fray_status bind_end_turn(fray_call *c)
 	fray_chits_end_turn_in *in = CALL_INPUT(c, fray_chits_end_turn_in);
 	fray_chits_unit *u = &in->unit;
 	if (in->recover_disorder && !u->disordered)
-		return call_bad(c, "%s is for a %s brigade", call_opt(c, ET_RECOVER), call_opt(c, ET_DISORDERED));
+		return frayi_call_bad(c, "%s is for a %s brigade", frayi_call_opt(c, ET_RECOVER),
+				frayi_call_opt(c, ET_DISORDERED));
 	if (in->hits_since_combat && !val_given(c, ET_LEAD))
-		return call_bad(c, "%s matters only to a lead switch (%s N)", call_opt(c, ET_HIT_AGAIN), call_opt(c, ET_LEAD));
+		return frayi_call_bad(c, "%s matters only to a lead switch (%s N)", frayi_call_opt(c, ET_HIT_AGAIN),
+				frayi_call_opt(c, ET_LEAD));
 	/* the lead as the table counts battalions, from 1 */
 	in->new_lead = val_given(c, ET_LEAD) ? (int)val_i(c, ET_LEAD) - 1 : -1;
 	snprintf(u->name, sizeof u->name, "the brigade");
@@ -73,11 +75,12 @@ static fray_status bind_end_turn(fray_call *c)
 	if (st != FRAY_OK)
 		return st;
 	if (in->new_lead >= u->battalions)
-		return call_bad(c, "%s %d: the brigade has %d battalions", call_opt(c, ET_LEAD), in->new_lead + 1,
+		return frayi_call_bad(c, "%s %d: the brigade has %d battalions", frayi_call_opt(c, ET_LEAD),
+				in->new_lead + 1,
 				u->battalions);
 	fray_chits_mix *mix = NULL;
 	fray_doc *doc;
-	if (call_load_doc(c, ET_MIX, &doc) != FRAY_OK)
+	if (frayi_call_load_doc(c, ET_MIX, &doc) != FRAY_OK)
 		return fray_ctx_status(c->ctx);
 	st = fray_chits_mix_read(c->ctx, doc, &mix);
 	fray_doc_free(doc);
@@ -90,7 +93,7 @@ static fray_status bind_end_turn(fray_call *c)
 	textbuf h = text_on(list, sizeof list);
 	for (int b = 0; b < u->battalions; b++)
 		text_add(&h, "%s%d", b ? "," : "", u->hits[b]);
-	call_title(c, "end of turn: fatigue %d, hits %s, morale %d%s%s%s%s", u->fatigue, list, u->morale,
+	frayi_call_title(c, "end of turn: fatigue %d, hits %s, morale %d%s%s%s%s", u->fatigue, list, u->morale,
 		   in->rest ? ", Rest" : "", in->rally ? ", rally" : "",
 		   in->recover_disorder ? ", recover from disorder" : "", u->disordered ? ", disordered" : "");
 	/* the echo as the state a table keeps: the hits as numbers, no mix */
@@ -106,7 +109,7 @@ static fray_status bind_end_turn(fray_call *c)
 	return FRAY_OK;
 }
 
-const proc_desc chits_end_turn_desc = {
+const proc_desc frayi_chits_end_turn_desc = {
 	"chits.end_turn", "chits end-turn", "a brigade's end of turn", "chit combat, end of turn; G5",
 	"One fatigue point off (a Rest order: 1d3 more); Rally/Recover tries to\n"
 	"recover a lost hit (the mix's morale test; the last hit can never be\n"

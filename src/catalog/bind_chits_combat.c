@@ -19,7 +19,7 @@ enum { AD_CRITERION = CB_SHARED, AD_N };
 #define SIT(f) IN_FIELD(fray_chits_combat_in, situation.f)
 #define SITUATION_INPUTS                                                                                        \
 	{"combat", IN_FILE, .help = "a combat file: mix, situation and both sides (examples/chits/)",          \
-	 .rule = RULE ", R21-R23"},                                                                             \
+	 .rule = RULE ", R21-R23", .positional = true},                                                         \
 	{"mix", IN_FILE, .help = "the chit mix, without a combat file", .rule = RULE ", G5"},                    \
 	{"tactic", IN_STRING, .help = "the attacker's tactic: one of the mix's", .rule = RULE},                 \
 	{"stance", IN_CHOICE, .choices = fray_chits_stances, .nchoices = 3, .def = -1,                          \
@@ -82,7 +82,7 @@ static void free_combat(fray_call *c)
  * files (a shipped example only, when it reads none). */
 static fray_status open_mix(void *ud, fray_ctx *ctx, const char *path, fray_doc **out)
 {
-	return call_open_named(ud, ctx, path, "give the mix's text and the situation's inputs instead", out);
+	return frayi_call_open_named(ud, ctx, path, "give the mix's text and the situation's inputs instead", out);
 }
 
 /* A doc's problems as the call's message: the first one (file:line:col). */
@@ -90,7 +90,7 @@ static fray_status doc_problem(fray_call *c, fray_doc *doc, fray_status st)
 {
 	if (st == FRAY_ERR_INPUT && fray_doc_error_count(doc) > 0) {
 		fray_ctx_clear(c->ctx);
-		return call_bad(c, "%s", fray_doc_error_msg(doc, 0));
+		return frayi_call_bad(c, "%s", fray_doc_error_msg(doc, 0));
 	}
 	return st;
 }
@@ -98,7 +98,7 @@ static fray_status doc_problem(fray_call *c, fray_doc *doc, fray_status st)
 static fray_status from_file(fray_call *c, combat_owned *o, fray_chits_combat_in *in)
 {
 	fray_doc *doc;
-	if (call_load_doc(c, CB_COMBAT, &doc) != FRAY_OK)
+	if (frayi_call_load_doc(c, CB_COMBAT, &doc) != FRAY_OK)
 		return fray_ctx_status(c->ctx);
 	fray_status st = fray_chits_combat_read_with(c->ctx, doc, open_mix, c, &o->mix, in, &o->file_seed,
 						     &o->has_file_seed);
@@ -120,11 +120,11 @@ static fray_status from_inputs(fray_call *c, combat_owned *o, fray_chits_combat_
 		char list[512];
 		textbuf t = text_on(list, sizeof list);
 		for (size_t i = 0; i < (need_draw ? 7u : 6u); i++)
-			text_add(&t, " %s %s", call_opt(c, what[i]), meta[i]);
-		return call_bad(c, "expected a combat file, or%s", list);
+			text_add(&t, " %s %s", frayi_call_opt(c, what[i]), meta[i]);
+		return frayi_call_bad(c, "expected a combat file, or%s", list);
 	}
 	fray_doc *doc;
-	if (call_load_doc(c, CB_MIX, &doc) != FRAY_OK)
+	if (frayi_call_load_doc(c, CB_MIX, &doc) != FRAY_OK)
 		return fray_ctx_status(c->ctx);
 	fray_status st = fray_chits_mix_read(c->ctx, doc, &o->mix);
 	fray_doc_free(doc);
@@ -137,8 +137,9 @@ static fray_status from_inputs(fray_call *c, combat_owned *o, fray_chits_combat_
 		textbuf t = text_on(list, sizeof list);
 		for (int i = 0; i < o->mix->ntactics; i++)
 			text_add(&t, "%s%s", i ? ", " : "", o->mix->tactics[i].name);
-		return call_bad(c, "%s%s expects one of the mix's tactics (%s), got '%.200s'",
-				c->from_json ? "inputs." : "option ", call_opt(c, CB_TACTIC), list, val_s(c, CB_TACTIC));
+		return frayi_call_bad(c, "%s%s expects one of the mix's tactics (%s), got '%.200s'",
+				c->from_json ? "inputs." : "option ", frayi_call_opt(c, CB_TACTIC), list,
+						val_s(c, CB_TACTIC));
 	}
 	static const char *const names[2] = {"attacker", "defender"};
 	for (int side = 0; side < 2; side++) {
@@ -151,7 +152,7 @@ static fray_status from_inputs(fray_call *c, combat_owned *o, fray_chits_combat_
 	}
 	char buf[160];
 	const char *why = fray_chits_stance_problem(o->mix, s, buf, sizeof buf);
-	return why ? call_bad(c, "%s: %s", call_opt(c, CB_STANCE), why) : FRAY_OK;
+	return why ? frayi_call_bad(c, "%s: %s", frayi_call_opt(c, CB_STANCE), why) : FRAY_OK;
 }
 
 /* The situation, from a combat file or the inputs, into the call's input
@@ -174,21 +175,23 @@ static fray_status bind_script(fray_call *c, fray_chits_combat_in *in)
 {
 	char copy[CALL_MAX_TEXT + 1];
 	snprintf(copy, sizeof copy, "%s", val_s(c, CB_SCRIPT));
-	const char *opt = call_opt(c, CB_SCRIPT);
+	const char *opt = frayi_call_opt(c, CB_SCRIPT);
 	in->nscript = 0;
 	for (char *save = NULL, *id = strtok_r(copy, ", ", &save); id; id = strtok_r(NULL, ", ", &save)) {
 		int k = fray_chits_find(in->mix, id);
 		if (k < 0)
-			return call_bad(c, "%s: no chit '%.80s' in the mix", opt, id);
+			return frayi_call_bad(c, "%s: no chit '%.80s' in the mix", opt, id);
 		for (int j = 0; j < in->nscript; j++)
 			if (in->script[j] == k)
-				return call_bad(c, "%s: chit '%.80s' twice: chits are drawn without replacement", opt, id);
+				return frayi_call_bad(c, "%s: chit '%.80s' twice: chits are drawn without replacement",
+						opt, id);
 		if (in->nscript == 16)
-			return call_bad(c, "%s: at most 16 chits", opt);
+			return frayi_call_bad(c, "%s: at most 16 chits", opt);
 		in->script[in->nscript++] = k;
 	}
 	if (in->nscript != in->draw)
-		return call_bad(c, "%s names %d chits but %s is %d", opt, in->nscript, call_opt(c, CB_DRAW), in->draw);
+		return frayi_call_bad(c, "%s names %d chits but %s is %d", opt, in->nscript,
+				frayi_call_opt(c, CB_DRAW), in->draw);
 	return FRAY_OK;
 }
 
@@ -203,25 +206,25 @@ static fray_status bind_combat(fray_call *c)
 	char buf[160];
 	const char *why = fray_chits_draw_problem(in->mix, &in->situation, in->draw, buf, sizeof buf);
 	if (why)
-		return call_bad(c, "%s: %s", call_opt(c, CB_DRAW), why);
+		return frayi_call_bad(c, "%s: %s", frayi_call_opt(c, CB_DRAW), why);
 	if (val_given(c, CB_SCRIPT) && (st = bind_script(c, in)) != FRAY_OK)
 		return st;
 	if (val_given(c, CB_POLICY)) {
 		/* refused before it is made: a scripted policy would read its file */
 		if (strncmp(val_s(c, CB_POLICY), "scripted:", 9) == 0)
-			return call_bad(c, "%s: a scripted policy is for battles", call_opt(c, CB_POLICY));
+			return frayi_call_bad(c, "%s: a scripted policy is for battles", frayi_call_opt(c, CB_POLICY));
 		fray_policy *p = NULL;
 		/* checked now, made again for each roll (a random one from its seed) */
 		if (fray_policy_from_spec(c->ctx, val_s(c, CB_POLICY), &p, NULL) != FRAY_OK) {
 			char msg[FRAY_MSG_MAX];
 			snprintf(msg, sizeof msg, "%s", fray_ctx_message(c->ctx));
 			fray_ctx_clear(c->ctx);
-			return call_bad(c, "%s %s", call_opt(c, CB_POLICY), msg);
+			return frayi_call_bad(c, "%s %s", frayi_call_opt(c, CB_POLICY), msg);
 		}
 		fray_policy_free(p);
 	}
 	const char *tname = in->mix->tactics[in->situation.tactic].name;
-	call_title(c, "combat: %s, %d chits", tname, in->draw);
+	frayi_call_title(c, "combat: %s, %d chits", tname, in->draw);
 	/* the echo: what was drawn for, whether from a file or the inputs */
 	textbuf t = text_on(c->inputs_json, sizeof c->inputs_json);
 	char quoted[256];
@@ -233,13 +236,13 @@ static fray_status bind_combat(fray_call *c)
 
 static void unit_json(strbuf *sb, const fray_chits_unit *u, bool last)
 {
-	sb_add(sb, "{\"name\": ");
-	sb_json(sb, u->name);
-	sb_add(sb, ", \"fatigue\": %d, \"disordered\": %s, \"morale\": %d, \"lead\": %d, \"hits\": [", u->fatigue,
+	frayi_sb_add(sb, "{\"name\": ");
+	frayi_sb_json(sb, u->name);
+	frayi_sb_add(sb, ", \"fatigue\": %d, \"disordered\": %s, \"morale\": %d, \"lead\": %d, \"hits\": [", u->fatigue,
 	       u->disordered ? "true" : "false", u->morale, u->lead + 1);
 	for (int b = 0; b < u->battalions; b++)
-		sb_add(sb, "%s%d", b ? ", " : "", u->hits[b]);
-	sb_add(sb, "]}%s", last ? "" : ", ");
+		frayi_sb_add(sb, "%s%d", b ? ", " : "", u->hits[b]);
+	frayi_sb_add(sb, "]}%s", last ? "" : ", ");
 }
 
 static void unit_text(strbuf *sb, const fray_chits_unit *u)
@@ -248,12 +251,12 @@ static void unit_text(strbuf *sb, const fray_chits_unit *u)
 	for (int b = 0; b < u->battalions; b++)
 		total += u->hits[b];
 	strbuf name = {.ctx = sb->ctx};
-	sb_escaped(&name, u->name);
-	sb_add(sb, "  %-28.28s hits %d (", name.buf ? name.buf : "", total);
-	sb_free(&name);
+	frayi_sb_escaped(&name, u->name);
+	frayi_sb_add(sb, "  %-28.28s hits %d (", name.buf ? name.buf : "", total);
+	frayi_sb_free(&name);
 	for (int b = 0; b < u->battalions; b++)
-		sb_add(sb, "%s%d", b ? " " : "", u->hits[b]);
-	sb_add(sb, "), lead %d, fatigue %d, morale %d%s\n", u->lead + 1, u->fatigue, u->morale,
+		frayi_sb_add(sb, "%s%d", b ? " " : "", u->hits[b]);
+	frayi_sb_add(sb, "), lead %d, fatigue %d, morale %d%s\n", u->lead + 1, u->fatigue, u->morale,
 	       u->disordered ? ", disordered" : "");
 }
 
@@ -286,19 +289,20 @@ static fray_status roll_combat(fray_call *c, const fray_call_opts *opts, strbuf 
 		return fray_ctx_status(c->ctx) ? fray_ctx_status(c->ctx) : fray_nomem(c->ctx);
 	}
 	narrator n = {.sb = sb, .json = opts->json, .first = true};
-	fray_roller_set_sink(r, narrate, &n);
+	fray_roller_set_sink(r, frayi_narrate, &n);
 	const char *tname = in->mix->tactics[in->situation.tactic].name;
 	if (opts->json) {
-		sb_add(sb, "{\"procedure\": \"chits.combat\", \"tactic\": ");
-		sb_json(sb, tname);
-		sb_add(sb, ", \"draw\": %d, \"seed\": %" PRIu64 ", \"events\": [", in->draw, seed);
+		frayi_sb_add(sb, "{\"procedure\": \"chits.combat\", \"tactic\": ");
+		frayi_sb_json(sb, tname);
+		frayi_sb_add(sb, ", \"draw\": %d, \"seed\": %" PRIu64 ", \"events\": [", in->draw, seed);
 	} else {
-		sb_escaped(sb, in->side[0].name);
-		sb_add(sb, " against ");
-		sb_escaped(sb, in->side[1].name);
-		sb_add(sb, ": ");
-		sb_escaped(sb, tname);
-		sb_add(sb, ", %d chits (seed %" PRIu64 "%s)\n", in->draw, seed, have_seed ? "" : "; replay with --seed");
+		frayi_sb_escaped(sb, in->side[0].name);
+		frayi_sb_add(sb, " against ");
+		frayi_sb_escaped(sb, in->side[1].name);
+		frayi_sb_add(sb, ": ");
+		frayi_sb_escaped(sb, tname);
+		frayi_sb_add(sb, ", %d chits (seed %" PRIu64 "%s)\n", in->draw, seed,
+				have_seed ? "" : "; replay with --seed");
 	}
 	fray_chits_combat_out *out = fray_alloc(c->ctx, sizeof *out);
 	combat_run run = {in, out};
@@ -307,18 +311,18 @@ static fray_status roll_combat(fray_call *c, const fray_call_opts *opts, strbuf 
 	fray_roller_free(r);
 	fray_policy_free(p);
 	if (st == FRAY_OK && opts->json) {
-		sb_add(sb, "], \"hits\": [%d, %d], \"sides\": [", out->hits[0], out->hits[1]);
+		frayi_sb_add(sb, "], \"hits\": [%d, %d], \"sides\": [", out->hits[0], out->hits[1]);
 		for (int s = 0; s < 2; s++) {
-			sb_add(sb, "%s{\"name\": ", s ? ", " : "");
-			sb_json(sb, out->side[s].name);
-			sb_add(sb, ", \"units\": [");
+			frayi_sb_add(sb, "%s{\"name\": ", s ? ", " : "");
+			frayi_sb_json(sb, out->side[s].name);
+			frayi_sb_add(sb, ", \"units\": [");
 			for (int i = 0; i < out->side[s].nunits; i++)
 				unit_json(sb, &out->side[s].units[i], i == out->side[s].nunits - 1);
-			sb_add(sb, "]}");
+			frayi_sb_add(sb, "]}");
 		}
-		sb_add(sb, "]}\n");
+		frayi_sb_add(sb, "]}\n");
 	} else if (st == FRAY_OK) {
-		sb_add(sb, "\nafter the combat:\n");
+		frayi_sb_add(sb, "\nafter the combat:\n");
 		for (int s = 0; s < 2; s++)
 			for (int i = 0; i < out->side[s].nunits; i++)
 				unit_text(sb, &out->side[s].units[i]);
@@ -329,10 +333,10 @@ static fray_status roll_combat(fray_call *c, const fray_call_opts *opts, strbuf 
 
 static fray_status render_combat(fray_call *c, const fray_call_opts *o, strbuf *sb)
 {
-	return o->mode == FRAY_MODE_ODDS ? render_common(c, o, sb) : roll_combat(c, o, sb);
+	return o->mode == FRAY_MODE_ODDS ? frayi_render_common(c, o, sb) : roll_combat(c, o, sb);
 }
 
-const proc_desc chits_combat_desc = {
+const proc_desc frayi_chits_combat_desc = {
 	"chits.combat", "chits combat", "a combat: chits drawn, hits allocated, retreats, fatigue and morale",
 	"chit combat; rulings R21-R23, R29",
 	"The attacker draws chits for its tactic against the defender's stance;\n"
@@ -387,32 +391,32 @@ static void summarise(const fray_dist *d, draw_summary *s)
 static void advise_json(strbuf *sb, int k, bool first, const draw_summary *s)
 {
 	const double *e = s->expect;
-	sb_add(sb, "%s\n  {\"chits\": %d, \"expected\": {\"attacker_hits\": %.6f, \"defender_hits\": %.6f, "
+	frayi_sb_add(sb, "%s\n  {\"chits\": %d, \"expected\": {\"attacker_hits\": %.6f, \"defender_hits\": %.6f, "
 	       "\"attacker_morale_tests\": %.6f, \"defender_morale_tests\": %.6f}, "
 	       "\"p_defender_more_hits\": %.6f, \"attacker_hits\": [", first ? "" : ",", k, e[0], e[1], e[2], e[3],
 	       s->edge);
 	for (int h = 0; h <= s->top; h++)
-		sb_add(sb, "%s%.6f", h ? ", " : "", s->hits[0][h]);
-	sb_add(sb, "], \"defender_hits\": [");
+		frayi_sb_add(sb, "%s%.6f", h ? ", " : "", s->hits[0][h]);
+	frayi_sb_add(sb, "], \"defender_hits\": [");
 	for (int h = 0; h <= s->top; h++)
-		sb_add(sb, "%s%.6f", h ? ", " : "", s->hits[1][h]);
-	sb_add(sb, "]}");
+		frayi_sb_add(sb, "%s%.6f", h ? ", " : "", s->hits[1][h]);
+	frayi_sb_add(sb, "]}");
 }
 
 static void advise_text(strbuf *sb, int k, const draw_summary *s)
 {
 	const double *e = s->expect;
-	sb_add(sb, "\n%d chits: expected hits taken by the attacker %.3f, by the defender %.3f; morale tests "
+	frayi_sb_add(sb, "\n%d chits: expected hits taken by the attacker %.3f, by the defender %.3f; morale tests "
 	       "taken by the attacker %.3f, by the defender %.3f; the defender takes more hits %.1f%%\n"
 	       "  hits taken     ", k, e[0], e[1], e[2], e[3], 100 * s->edge);
 	for (int h = 0; h <= s->top; h++)
-		sb_add(sb, " %6d", h);
+		frayi_sb_add(sb, " %6d", h);
 	for (int side = 0; side < 2; side++) {
-		sb_add(sb, side ? "\n  by the defender" : "\n  by the attacker");
+		frayi_sb_add(sb, side ? "\n  by the defender" : "\n  by the attacker");
 		for (int h = 0; h <= s->top; h++)
-			sb_add(sb, " %5.1f%%", 100 * s->hits[side][h]);
+			frayi_sb_add(sb, " %5.1f%%", 100 * s->hits[side][h]);
 	}
-	sb_add(sb, "\n");
+	frayi_sb_add(sb, "\n");
 }
 
 /* For each allowed number of chits, the exact distribution of hits to
@@ -426,12 +430,12 @@ static fray_status render_advise(fray_call *c, const fray_call_opts *opts, strbu
 	double best = -1e300;
 	const char *stance = fray_chits_stances[in->situation.stance];
 	if (opts->json) {
-		sb_add(sb, "{\"procedure\": \"chits.advise\", \"tactic\": ");
-		sb_json(sb, t->name);
-		sb_add(sb, ", \"stance\": \"%s\", \"criterion\": \"%s\", \"draws\": [", stance, criteria[crit]);
+		frayi_sb_add(sb, "{\"procedure\": \"chits.advise\", \"tactic\": ");
+		frayi_sb_json(sb, t->name);
+		frayi_sb_add(sb, ", \"stance\": \"%s\", \"criterion\": \"%s\", \"draws\": [", stance, criteria[crit]);
 	} else {
-		sb_escaped(sb, t->name);
-		sb_add(sb, " against %s: draw %d to %d chits\n", stance, lo, hi);
+		frayi_sb_escaped(sb, t->name);
+		frayi_sb_add(sb, " against %s: draw %d to %d chits\n", stance, lo, hi);
 	}
 	fray_enum_limits lim = call_limits(c->limits, opts);
 	for (int k = lo; k <= hi; k++) {
@@ -458,13 +462,13 @@ static fray_status render_advise(fray_call *c, const fray_call_opts *opts, strbu
 		"the most hits on the defender less hits on the attacker", "the most hits on the defender",
 		"the fewest hits on the attacker", "the best chance that the defender takes more hits"};
 	if (opts->json)
-		sb_add(sb, "\n], \"best\": %d}\n", best_k);
+		frayi_sb_add(sb, "\n], \"best\": %d}\n", best_k);
 	else
-		sb_add(sb, "\nbest: %d chits (%s)\n", best_k, crit_words[crit]);
+		frayi_sb_add(sb, "\nbest: %d chits (%s)\n", best_k, crit_words[crit]);
 	return FRAY_OK;
 }
 
-const proc_desc chits_advise_desc = {
+const proc_desc frayi_chits_advise_desc = {
 	"chits.advise", "chits advise", "what each number of chits does: exact hits and morale tests, and the best",
 	"chit combat; rulings R21-R23",
 	"For each number of chits the tactic allows against the stance, the exact\n"

@@ -20,9 +20,11 @@ static const fray_presidio_weapon *weapon_of(fray_call *c, size_t k, const char 
 {
 	const fray_presidio_weapon *near, *w = fray_presidio_weapon_find(val_s(c, k), &near);
 	if (!w && near)
-		call_bad(c, "%sunknown weapon '%.200s' (did you mean '%s'?%s)", prefix, val_s(c, k), near->name, hint);
+		frayi_call_bad(c, "%sunknown weapon '%.200s' (did you mean '%s'?%s)", prefix, val_s(c, k), near->name,
+				hint);
 	else if (!w)
-		call_bad(c, "%sunknown weapon '%.200s' ('fray presidio weapons' lists them)", prefix, val_s(c, k));
+		frayi_call_bad(c, "%sunknown weapon '%.200s' ('fray presidio weapons' lists them)", prefix,
+				val_s(c, k));
 	return w;
 }
 
@@ -35,61 +37,62 @@ enum { S_WEAPON, S_FIGURES, S_RANGE, S_BAND, S_SKILL, S_MODE, S_LINE, S_COVER, S
        S_TARGET_UNIT_FIGURES, S_N };
 static const in_desc shoot_in[] = {
 	{"weapon", IN_STRING, .required = true, .help = "the firers' weapon ('fray presidio weapons')",
-	 .rule = "Presidio Section 10, Small Arms"},
+	 .rule = "Presidio Section 10, Small Arms", .missing = "NAME ('fray presidio weapons' lists them)"},
 	{"figures", IN_INT, -1000, 1000, .required = true, .help = "figures that can fire", .rule = R4,
-	 .unit = "figures"},
+	 .unit = "figures", .missing = "N (figures that can fire)", IN_FIELD(fray_presidio_shoot_in, figures)},
 	{"range", IN_NUMBER, 0, 100000, .help = "the range: its band by the weapon's range class",
-	 .rule = R4 ", Range; ruling R12", .unit = "inches", .expects = "inches from 0"},
+	 .rule = R4 ", Range; ruling R12", .unit = "inches", .expects = "inches from 0",
+	 .excludes = (const char *const[]){"band", NULL}, .why_excluded = "a range picks the band: give one"},
 	{"band", IN_CHOICE, .choices = fray_presidio_band_names, .nchoices = 3, .def = -1, .help = "the range band, instead of the range",
 	 .rule = R4 ", Range"},
 	{"skill", IN_INT, -5, 10, .help = "the firers' ranged skill (default: the unit's, or 0)", .rule = R4},
 	{"mode", IN_CHOICE, .choices = fray_presidio_fire_mode_names, .nchoices = 5, .def = FRAY_PRESIDIO_INDEPENDENT,
 	 .help = "independent fire, a volley, fire while moving, opportunity or aimed fire",
-	 .rule = R4 ", rulings R14, R27"},
+	 .rule = R4 ", rulings R14, R27", IN_FIELD(fray_presidio_shoot_in, mode)},
 	{"line", IN_BOOL, .help = "a volley's conditions hold: fully loaded, in line at most two deep",
-	 .rule = R4 ", Volley Fire; ruling R27"},
+	 .rule = R4 ", Volley Fire; ruling R27", IN_FIELD(fray_presidio_shoot_in, volley_ready)},
 	{"cover", IN_CHOICE, .choices = fray_presidio_cover_names, .nchoices = 6, .help = "the target's cover",
-	 .rule = R4 ", Defensive Cover"},
-	{"incidental", IN_BOOL, .help = "incidental cover on top of another (+1)", .rule = R4 ", Defensive Cover"},
-	{"skirmish_target", IN_BOOL, .help = "skirmishers or artillery crews (+2)", .rule = R4 ", Special Cover"},
+	 .rule = R4 ", Defensive Cover", IN_FIELD(fray_presidio_shoot_in, cover)},
+	{"incidental", IN_BOOL, .help = "incidental cover on top of another (+1)", .rule = R4 ", Defensive Cover", IN_FIELD(fray_presidio_shoot_in, incidental)},
+	{"skirmish_target", IN_BOOL, .help = "skirmishers or artillery crews (+2)", .rule = R4 ", Special Cover", IN_FIELD(fray_presidio_shoot_in, skirmish_target)},
 	{"mounted_target", IN_BOOL, .help = "a mounted target (+1)", .rule = R4 ", Other Modifiers"},
-	{"evading", IN_BOOL, .help = "the target evades (+1)", .rule = R4 ", Special Cover"},
-	{"taking_cover", IN_BOOL, .help = "the target takes cover (+2)", .rule = R4 ", Special Cover"},
-	{"dm", IN_INT, -20, 20, .help = "any other DM", .rule = R4},
+	{"evading", IN_BOOL, .help = "the target evades (+1)", .rule = R4 ", Special Cover", IN_FIELD(fray_presidio_shoot_in, evading)},
+	{"taking_cover", IN_BOOL, .help = "the target takes cover (+2)", .rule = R4 ", Special Cover", IN_FIELD(fray_presidio_shoot_in, taking_cover)},
+	{"dm", IN_INT, -20, 20, .help = "any other DM", .rule = R4, IN_FIELD(fray_presidio_shoot_in, other_dm)},
 	{"armor", IN_INT, -5, 20, .help = "the target's armor (default: the target unit's, or 0)",
 	 .rule = "Presidio Section 6, Wounding; ruling R13"},
 	{"target_figures", IN_INT, 1, 1000, .def = 10, .help = "the target's figures: casualties at most these, its casualty die",
-	 .rule = "Presidio Section 6, Hits; ruling R15", .unit = "figures"},
+	 .rule = "Presidio Section 6, Hits; ruling R15", .unit = "figures", IN_FIELD(fray_presidio_shoot_in, target_figures)},
 	{"specialists", IN_INT, 0, 100, .help = "officers, NCOs, musicians, characters in the target",
-	 .rule = "Presidio Section 6, Hits; ruling R15"},
+	 .rule = "Presidio Section 6, Hits; ruling R15", IN_FIELD(fray_presidio_shoot_in, specialists)},
 	{"through_fire", IN_BOOL, .help = "a unit within 12\" behind the target: 12s hit it",
-	 .rule = "Presidio Section 6, Through-Fire"},
+	 .rule = "Presidio Section 6, Through-Fire", IN_FIELD(fray_presidio_shoot_in, through_fire)},
 	{"units_behind", IN_INT, 1, 20, .def = 1, .help = "units behind (a die picks the one)",
-	 .rule = "Presidio Section 6, Through-Fire"},
+	 .rule = "Presidio Section 6, Through-Fire", IN_FIELD(fray_presidio_shoot_in, units_behind)},
 	{"reloading_in_cover", IN_BOOL, .help = "the firers reload taking more cover: half their figures fire",
-	 .rule = R4 ", Reloading While Taking Additional Cover"},
+	 .rule = R4 ", Reloading While Taking Additional Cover", IN_FIELD(fray_presidio_shoot_in, reloading_in_cover)},
 	{"target_reloading_in_cover", IN_BOOL, .help = "the target does so: +1 cover",
-	 .rule = R4 ", Reloading While Taking Additional Cover"},
+	 .rule = R4 ", Reloading While Taking Additional Cover", IN_FIELD(fray_presidio_shoot_in, target_reloading_in_cover)},
 	{"units", IN_FILE, .help = "unit statistics (examples/presidio/units.yaml)", .rule = G4},
 	{"unit", IN_STRING, .help = "the firers' type in the units file", .rule = G4},
 	{"target_unit", IN_STRING, .help = "the target's type in the units file (armor; mounted)", .rule = G4},
 	{"leaders", IN_INT, 0, 100, .help = "officers and NCOs among the firers (a volley does not count them)",
-	 .rule = R4 ", Volley Fire"},
+	 .rule = R4 ", Volley Fire", IN_FIELD(fray_presidio_shoot_in, firer_leaders)},
 	{"firer_cover", IN_CHOICE, .choices = fray_presidio_cover_names, .nchoices = 6,
-	 .help = "the firers' own cover: partial, heavy or full is +1 firing back", .rule = R4 ", Defensive Cover"},
+	 .help = "the firers' own cover: partial, heavy or full is +1 firing back", .rule = R4 ", Defensive Cover", IN_FIELD(fray_presidio_shoot_in, firer_cover)},
 	{"reload_left", IN_INT, 0, 20, .help = "reload actions the firers still have to do (0: fully loaded)",
-	 .rule = R4 ", Reloading"},
+	 .rule = R4 ", Reloading", IN_FIELD(fray_presidio_shoot_in, reload_left)},
 	{"after_volley", IN_BOOL, .help = "that reload follows a volley: nothing is loaded until it is done",
-	 .rule = R4 ", Volley Fire"},
+	 .rule = R4 ", Volley Fire", IN_FIELD(fray_presidio_shoot_in, after_volley)},
 	{"target_standing", IN_CHOICE, .choices = fray_presidio_standing_names, .nchoices = FRAY_PRESIDIO_NSTANDINGS,
-	 .help = "the target's standing: hunkered down is complete cover", .rule = R4 ", Special Cover, Hunker Down"},
+	 .help = "the target's standing: hunkered down is complete cover", .rule = R4 ", Special Cover, Hunker Down", IN_FIELD(fray_presidio_shoot_in, target_standing)},
 	{"target_leader", IN_BOOL, .help = "the target's leader is among its specialty figures (the first)",
-	 .rule = "Presidio Section 6, Hits; Section 7, Leaders"},
+	 .rule = "Presidio Section 6, Hits; Section 7, Leaders", IN_FIELD(fray_presidio_shoot_in, target_leader)},
 	{"volley_if_able", IN_BOOL, .help = "with --mode volley: independent fire when the unit may not volley",
-	 .rule = R5 ", Defensive Fire"},
+	 .rule = R5 ", Defensive Fire", IN_FIELD(fray_presidio_shoot_in, volley_if_able)},
 	{"standing", IN_CHOICE, .choices = fray_presidio_standing_names, .nchoices = FRAY_PRESIDIO_NSTANDINGS,
 	 .help = "the firers' standing: disordered is out of formation (no volley), panicked cannot fire",
-	 .rule = R4 ", Volley Fire; Section 7"},
+	 .rule = R4 ", Volley Fire; Section 7", IN_FIELD(fray_presidio_shoot_in, firer_standing)},
 	{"designation", IN_CHOICE, .choices = fray_presidio_designation_names, .nchoices = 3,
 	 .help = "the firers' designation: light or skirmish units, disordered (--standing), shoot half (as move's)",
 	 .rule = "Presidio Section 3, Disorder"},
@@ -132,25 +135,20 @@ static void fmt_shoot(const fray_call *c, const int64_t *o, bool json, textbuf *
 
 static fray_status bind_shoot(fray_call *c)
 {
-	if (!val_given(c, S_WEAPON))
-		return call_bad(c, "missing %s NAME ('fray presidio weapons' lists them)", call_opt(c, S_WEAPON));
 	fray_presidio_shoot_in *in = CALL_INPUT(c, fray_presidio_shoot_in);
-	*in = (fray_presidio_shoot_in){0};
 	if (!(in->weapon = weapon_of(c, S_WEAPON, "", " 'fray presidio weapons' lists them")))
 		return FRAY_ERR_INPUT;
 	if (in->weapon->range == FRAY_PRESIDIO_MELEE)
-		return call_bad(c, "%s is a melee weapon: it does not shoot", in->weapon->name);
-	if (!val_given(c, S_FIGURES))
-		return call_bad(c, "missing %s N (figures that can fire)", call_opt(c, S_FIGURES));
+		return frayi_call_bad(c, "%s is a melee weapon: it does not shoot", in->weapon->name);
 	if (val_i(c, S_FIGURES) < 1)
-		return call_bad(c, "%s expects a number of figures from 1, got %lld", call_opt(c, S_FIGURES),
+		return frayi_call_bad(c, "%s expects a number of figures from 1, got %lld",
+				frayi_call_opt(c, S_FIGURES),
 				(long long)val_i(c, S_FIGURES));
-	if (val_given(c, S_RANGE) && val_given(c, S_BAND))
-		return call_bad(c, "give %s INCHES or %s, not both", call_opt(c, S_RANGE), call_opt(c, S_BAND));
 	char range_words[64] = "";
 	if (val_given(c, S_RANGE)) {
 		double inches = val_x(c, S_RANGE);
-		fray_status st = call_presidio_band(c, in->weapon->range, inches, in->weapon->name, "Section 4", &in->band);
+		fray_status st = frayi_call_presidio_band(c, in->weapon->range, inches, in->weapon->name, "Section 4",
+				&in->band);
 		if (st != FRAY_OK)
 			return st;
 		snprintf(range_words, sizeof range_words, "%g\" ", inches);
@@ -159,74 +157,60 @@ static fray_status bind_shoot(fray_call *c)
 		in->band = (int)val_i(c, S_BAND);
 		in->inches = -1;
 	} else {
-		return call_bad(c, "missing %s INCHES or %s close|medium|long", call_opt(c, S_RANGE), call_opt(c, S_BAND));
+		return frayi_call_bad(c, "missing %s INCHES or %s close|medium|long", frayi_call_opt(c, S_RANGE),
+				frayi_call_opt(c, S_BAND));
 	}
 	static const size_t unit_k[2] = {S_UNIT, S_TARGET_UNIT};
 	fray_presidio_unit_type ut[2];
-	fray_status st = call_presidio_units(c, S_UNITS, 2, unit_k, ut);
+	fray_status st = frayi_call_presidio_units(c, S_UNITS, 2, unit_k, ut);
 	if (st != FRAY_OK)
 		return st;
 	in->skill = stat_or(c, S_SKILL, S_UNIT, ut[0].ranged);
-	in->figures = (int)val_i(c, S_FIGURES);
-	in->mode = (fray_presidio_fire_mode)val_i(c, S_MODE);
-	in->volley_ready = val_b(c, S_LINE);
 	/* R27: a volley only when asked, by a unit that may */
 	if (val_b(c, S_VOLLEY_IF_ABLE) && in->mode != FRAY_PRESIDIO_VOLLEY)
-		return call_bad(c, "%s is for %s volley", call_opt(c, S_VOLLEY_IF_ABLE), call_opt(c, S_MODE));
+		return frayi_call_bad(c, "%s is for %s volley", frayi_call_opt(c, S_VOLLEY_IF_ABLE),
+				frayi_call_opt(c, S_MODE));
 	if (in->volley_ready && in->mode != FRAY_PRESIDIO_VOLLEY)
-		return call_bad(c, "%s is for %s volley (a unit fully loaded in line at most two deep)", call_opt(c, S_LINE),
-				call_opt(c, S_MODE));
-	in->through_fire = val_b(c, S_THROUGH);
+		return frayi_call_bad(c, "%s is for %s volley (a unit fully loaded in line at most two deep)",
+				frayi_call_opt(c, S_LINE),
+				frayi_call_opt(c, S_MODE));
 	if (val_given(c, S_BEHIND) && !in->through_fire)
-		return call_bad(c, "%s is for %s (units within 12\" behind the target)", call_opt(c, S_BEHIND),
-				call_opt(c, S_THROUGH));
-	in->units_behind = (int)val_i(c, S_BEHIND);
+		return frayi_call_bad(c, "%s is for %s (units within 12\" behind the target)",
+				frayi_call_opt(c, S_BEHIND),
+				frayi_call_opt(c, S_THROUGH));
 	size_t cover = (size_t)val_i(c, S_COVER);
-	in->incidental = val_b(c, S_INCIDENTAL);
 	if (in->incidental && cover == FRAY_PRESIDIO_INCIDENTAL)
-		return call_bad(c, "%s with %s incidental: the same cover twice (%s adds incidental cover to another "
-				"cover)", call_opt(c, S_INCIDENTAL), call_opt(c, S_COVER), call_opt(c, S_INCIDENTAL));
-	in->reloading_in_cover = val_b(c, S_RELOADING);
+		return frayi_call_bad(c,
+				"%s with %s incidental: the same cover twice (%s adds incidental cover to another "
+				"cover)", frayi_call_opt(c, S_INCIDENTAL), frayi_call_opt(c, S_COVER),
+						frayi_call_opt(c, S_INCIDENTAL));
 	if (in->reloading_in_cover && in->mode != FRAY_PRESIDIO_INDEPENDENT)
-		return call_bad(c, "%s is for skirmishers firing independent fire, not moving (Section 4, Reloading "
-				"While Taking Additional Cover)", call_opt(c, S_RELOADING));
-	in->reload_left = (int)val_i(c, S_RELOAD_LEFT);
-	in->volley_if_able = val_b(c, S_VOLLEY_IF_ABLE);
-	in->firer_standing = (fray_presidio_standing)val_i(c, S_STANDING);
+		return frayi_call_bad(c,
+				"%s is for skirmishers firing independent fire, not moving (Section 4, Reloading "
+				"While Taking Additional Cover)", frayi_call_opt(c, S_RELOADING));
 	if (fray_presidio_act_refused(in->firer_standing, FRAY_PRESIDIO_ACT_SHOOT))
-		return call_bad(c, "%s %s: %s", call_opt(c, S_STANDING), fray_presidio_standing_names[in->firer_standing],
+		return frayi_call_bad(c, "%s %s: %s", frayi_call_opt(c, S_STANDING),
+				fray_presidio_standing_names[in->firer_standing],
 				fray_presidio_act_refused(in->firer_standing, FRAY_PRESIDIO_ACT_SHOOT));
 	if (fray_presidio_volley_refused(in) && !in->volley_if_able && !val_b(c, S_LINE))
-		return call_bad(c, "%s volley: %s; say %s if the unit is so", call_opt(c, S_MODE),
-				fray_presidio_volley_refused(in), call_opt(c, S_LINE));
-	in->after_volley = val_b(c, S_AFTER_VOLLEY);
-	in->firer_leaders = (int)val_i(c, S_LEADERS);
-	in->firer_cover = (fray_presidio_cover)val_i(c, S_FIRER_COVER);
-	in->target_standing = (fray_presidio_standing)val_i(c, S_TARGET_STANDING);
-	in->target_leader = val_b(c, S_TARGET_LEADER);
+		return frayi_call_bad(c, "%s volley: %s; say %s if the unit is so", frayi_call_opt(c, S_MODE),
+				fray_presidio_volley_refused(in), frayi_call_opt(c, S_LINE));
 	in->light = val_i(c, S_DESIGNATION) != FRAY_PRESIDIO_OTHER_UNIT;
 	if (fray_presidio_fire_state_refused(in))
-		return call_bad(c, "the firers cannot fire: %s", fray_presidio_fire_state_refused(in));
+		return frayi_call_bad(c, "the firers cannot fire: %s", fray_presidio_fire_state_refused(in));
 	if (in->target_standing == FRAY_PRESIDIO_SURRENDERED || in->target_standing == FRAY_PRESIDIO_DESTROYED)
-		return call_bad(c, "%s %s: the target is out of the fight", call_opt(c, S_TARGET_STANDING),
+		return frayi_call_bad(c, "%s %s: the target is out of the fight", frayi_call_opt(c, S_TARGET_STANDING),
 				fray_presidio_standing_names[in->target_standing]);
-	in->cover = (fray_presidio_cover)cover;
-	in->skirmish_target = val_b(c, S_SKIRMISH);
 	/* a target the units file says is mounted: +1 (Other Modifiers) */
 	in->mounted_target = val_b(c, S_MOUNTED) || (val_given(c, S_TARGET_UNIT) && ut[1].mounted);
-	in->evading = val_b(c, S_EVADING);
-	in->taking_cover = val_b(c, S_TAKING_COVER);
-	in->target_reloading_in_cover = val_b(c, S_TARGET_RELOADING);
 	in->armor = stat_or(c, S_ARMOR, S_TARGET_UNIT, ut[1].armor);
-	in->target_figures = (int)val_i(c, S_TARGET_FIGURES);
 	in->target_unit_figures = (int)val_i(c, S_TARGET_UNIT_FIGURES);
-	in->specialists = (int)val_i(c, S_SPECIALISTS);
-	in->other_dm = (int)val_i(c, S_DM);
-	call_title(c, "shoot: %d %s, %s%s range (%+d), skill %d, %s fire, cover: %s, armor %d", in->figures,
+	frayi_call_title(c, "shoot: %d %s, %s%s range (%+d), skill %d, %s fire, cover: %s, armor %d", in->figures,
 		   in->weapon->name, range_words, fray_presidio_band_names[in->band], fray_presidio_band_dm(in->band), in->skill,
 		   fray_presidio_fire_mode_names[in->mode], fray_presidio_cover_names[cover], in->armor);
 	char weapon[128];
 	fray_json_string(in->weapon->name, weapon, sizeof weapon);
+	/* the echo says what the rules derive: the band, skill, armor, hit number, who fires */
 	textbuf t = text_on(c->inputs_json, sizeof c->inputs_json);
 	text_add(&t,
 		 "{\"weapon\": %s, \"band\": \"%s\", \"skill\": %d, \"figures\": %d, \"mode\": \"%s\", \"line\": %s, "
@@ -254,7 +238,7 @@ static fray_status bind_shoot(fray_call *c)
 	return FRAY_OK;
 }
 
-const proc_desc presidio_shoot_desc = {
+const proc_desc frayi_presidio_shoot_desc = {
 	"presidio.shoot", "presidio shoot", "a unit's small-arms fire", "Presidio Sections 4 and 6, rulings R11-R15, R27",
 	"Hit number = Hit# + range DM - skill + cover and other DMs; one d12 per\n"
 	"firing figure (independent fire, the default: figures / reload; a volley\n"
@@ -267,7 +251,7 @@ const proc_desc presidio_shoot_desc = {
 	"{\"weapon\": \"flintlock musket\", \"figures\": 9, \"range\": 15, \"skill\": 2, \"cover\": \"partial\"}",
 	bind_shoot, NULL, NULL, false,
 	/* the page */ .headline = {"casualties", ">= 1", "at least one figure wounded"},
-	.sides = (const side_pair[]){{"figures", "target_figures"}, {"unit", "target_unit"}, {NULL, NULL}}};
+	.sides = (const side_pair[]){{"figures", "target_figures"}, {"unit", "target_unit"}, {NULL, NULL}}, .generic = true};
 
 /* ---- melee ---- */
 
@@ -357,11 +341,12 @@ static void fmt_melee(const fray_call *c, const int64_t *o, bool json, textbuf *
 static const fray_presidio_weapon *melee_weapon(fray_call *c, size_t k)
 {
 	char prefix[80];
-	snprintf(prefix, sizeof prefix, "%s: ", call_opt(c, k));
+	snprintf(prefix, sizeof prefix, "%s: ", frayi_call_opt(c, k));
 	const fray_presidio_weapon *w = weapon_of(c, k, prefix, "");
 	if (w && !fray_presidio_melee_weapon(w)) {
-		call_bad(c, "%s: %s has no melee use (Section 10): give the figures' hand weapon (fists when none)",
-			 call_opt(c, k), w->name);
+		frayi_call_bad(c,
+				"%s: %s has no melee use (Section 10): give the figures' hand weapon (fists when none)",
+			 frayi_call_opt(c, k), w->name);
 		return NULL;
 	}
 	return w;
@@ -370,10 +355,12 @@ static const fray_presidio_weapon *melee_weapon(fray_call *c, size_t k)
 static fray_status bind_melee(fray_call *c)
 {
 	if (!val_given(c, ML_WEAPON) || !val_given(c, ML_FIGURES))
-		return call_bad(c, "missing %s NAME and %s N (attackers in base contact)", call_opt(c, ML_WEAPON),
-				call_opt(c, ML_FIGURES));
+		return frayi_call_bad(c, "missing %s NAME and %s N (attackers in base contact)",
+				frayi_call_opt(c, ML_WEAPON),
+				frayi_call_opt(c, ML_FIGURES));
 	if (val_i(c, ML_FIGURES) < 1)
-		return call_bad(c, "%s expects a number of figures from 1, got %lld", call_opt(c, ML_FIGURES),
+		return frayi_call_bad(c, "%s expects a number of figures from 1, got %lld",
+				frayi_call_opt(c, ML_FIGURES),
 				(long long)val_i(c, ML_FIGURES));
 	fray_presidio_melee_in *in = CALL_INPUT(c, fray_presidio_melee_in);
 	*in = (fray_presidio_melee_in){0};
@@ -382,8 +369,8 @@ static fray_status bind_melee(fray_call *c)
 	in->both = val_b(c, ML_BOTH);
 	if (in->both) {
 		if (!val_given(c, ML_DWEAPON) || val_i(c, ML_DFIGURES) < 1)
-			return call_bad(c, "%s needs %s NAME and %s N (from 1)", call_opt(c, ML_BOTH),
-					call_opt(c, ML_DWEAPON), call_opt(c, ML_DFIGURES));
+			return frayi_call_bad(c, "%s needs %s NAME and %s N (from 1)", frayi_call_opt(c, ML_BOTH),
+					frayi_call_opt(c, ML_DWEAPON), frayi_call_opt(c, ML_DFIGURES));
 		if (!(in->defender_weapon = melee_weapon(c, ML_DWEAPON)))
 			return FRAY_ERR_INPUT;
 	} else {
@@ -393,7 +380,7 @@ static fray_status bind_melee(fray_call *c)
 	in->defender_figures = val_i(c, ML_DFIGURES) > 0 ? (int)val_i(c, ML_DFIGURES) : 0;
 	static const size_t unit_k[2] = {ML_UNIT, ML_DUNIT};
 	fray_presidio_unit_type ut[2];
-	fray_status st = call_presidio_units(c, ML_UNITS, 2, unit_k, ut);
+	fray_status st = frayi_call_presidio_units(c, ML_UNITS, 2, unit_k, ut);
 	if (st != FRAY_OK)
 		return st;
 	in->skill = stat_or(c, ML_SKILL, ML_UNIT, ut[0].melee);
@@ -419,36 +406,43 @@ static fray_status bind_melee(fray_call *c)
 	in->unit_figures = val_given(c, ML_UNIT_FIGURES) ? (int)val_i(c, ML_UNIT_FIGURES) : in->figures;
 	in->simultaneous = val_b(c, ML_SIMULTANEOUS);
 	if (fray_presidio_melee_refused(in))
-		return call_bad(c, "%s", fray_presidio_melee_refused(in));
+		return frayi_call_bad(c, "%s", fray_presidio_melee_refused(in));
 	if (in->defender_leader && !in->defender_specialists)
-		return call_bad(c, "%s needs %s N (the leader is one of the specialty figures)", call_opt(c, ML_DLEADER),
-				call_opt(c, ML_DSPECIALISTS));
+		return frayi_call_bad(c, "%s needs %s N (the leader is one of the specialty figures)",
+				frayi_call_opt(c, ML_DLEADER),
+				frayi_call_opt(c, ML_DSPECIALISTS));
 	if (in->leader && !in->specialists)
-		return call_bad(c, "%s needs %s N (the leader is one of the specialty figures)", call_opt(c, ML_LEADER),
-				call_opt(c, ML_SPECIALISTS));
+		return frayi_call_bad(c, "%s needs %s N (the leader is one of the specialty figures)",
+				frayi_call_opt(c, ML_LEADER),
+				frayi_call_opt(c, ML_SPECIALISTS));
 	if (in->defender_specialists && !in->defender_unit_figures && !in->defender_figures)
-		return call_bad(c, "%s needs %s N (the defending unit's figures size its casualty die)",
-				call_opt(c, ML_DSPECIALISTS), call_opt(c, ML_DUNIT_FIGURES));
+		return frayi_call_bad(c, "%s needs %s N (the defending unit's figures size its casualty die)",
+				frayi_call_opt(c, ML_DSPECIALISTS), frayi_call_opt(c, ML_DUNIT_FIGURES));
 	if ((in->specialists || in->leader || val_given(c, ML_UNIT_FIGURES)) && !in->both)
-		return call_bad(c, "%s, %s and %s are for %s (the attackers take casualties only from the return strike)",
-				call_opt(c, ML_SPECIALISTS), call_opt(c, ML_LEADER), call_opt(c, ML_UNIT_FIGURES),
-				call_opt(c, ML_BOTH));
+		return frayi_call_bad(c,
+				"%s, %s and %s are for %s (the attackers take casualties only from the return strike)",
+				frayi_call_opt(c, ML_SPECIALISTS), frayi_call_opt(c, ML_LEADER),
+						frayi_call_opt(c, ML_UNIT_FIGURES),
+				frayi_call_opt(c, ML_BOTH));
 	int defenders = in->defender_unit_figures ? in->defender_unit_figures : in->defender_figures;
 	if (in->specialists > in->unit_figures)
-		return call_bad(c, "%s %d: more specialty figures than the %d figures of the unit", call_opt(c, ML_SPECIALISTS),
+		return frayi_call_bad(c, "%s %d: more specialty figures than the %d figures of the unit",
+				frayi_call_opt(c, ML_SPECIALISTS),
 				in->specialists, in->unit_figures);
 	if (in->defender_specialists > defenders)
-		return call_bad(c, "%s %d: more specialty figures than the %d figures of the unit",
-				call_opt(c, ML_DSPECIALISTS), in->defender_specialists, defenders);
+		return frayi_call_bad(c, "%s %d: more specialty figures than the %d figures of the unit",
+				frayi_call_opt(c, ML_DSPECIALISTS), in->defender_specialists, defenders);
 	if (in->unit_figures < in->figures)
-		return call_bad(c, "%s %d counts the whole unit: at least the %d figures in contact (%s)",
-				call_opt(c, ML_UNIT_FIGURES), in->unit_figures, in->figures, call_opt(c, ML_FIGURES));
+		return frayi_call_bad(c, "%s %d counts the whole unit: at least the %d figures in contact (%s)",
+				frayi_call_opt(c, ML_UNIT_FIGURES), in->unit_figures, in->figures,
+						frayi_call_opt(c, ML_FIGURES));
 	if (in->defender_unit_figures && in->defender_unit_figures < in->defender_figures)
-		return call_bad(c, "%s %d counts the whole unit: at least the %d figures in contact (%s)",
-				call_opt(c, ML_DUNIT_FIGURES), in->defender_unit_figures, in->defender_figures,
-				call_opt(c, ML_DFIGURES));
+		return frayi_call_bad(c, "%s %d counts the whole unit: at least the %d figures in contact (%s)",
+				frayi_call_opt(c, ML_DUNIT_FIGURES), in->defender_unit_figures, in->defender_figures,
+				frayi_call_opt(c, ML_DFIGURES));
 	int difficulty = fray_presidio_melee_difficulty(in);
-	call_title(c, "melee: %d with %s (skill %d%s) against skill %d, armor %d: %d+%s", in->figures, in->weapon->name,
+	frayi_call_title(c, "melee: %d with %s (skill %d%s) against skill %d, armor %d: %d+%s", in->figures,
+			in->weapon->name,
 		   in->skill, in->impact ? ", charging" : "", in->defender_skill, in->defender_armor, difficulty,
 		   in->both ? "; the defender strikes back" : "");
 	char weapon[128];
@@ -480,7 +474,7 @@ static fray_status bind_melee(fray_call *c)
 	return FRAY_OK;
 }
 
-const proc_desc presidio_melee_desc = {
+const proc_desc frayi_presidio_melee_desc = {
 	"presidio.melee", "presidio melee", "a melee attack, and the defenders' return strike",
 	"Presidio Sections 5 and 10",
 	"A d12 per figure in contact at Hit# - skill + the defender's skill and the\n"

@@ -9,10 +9,11 @@
 
 static const in_desc rally_in[] = {
 	{"leader", IN_INT, 0, 4, .help = "the officer's or native leader's command level (0: none within 2\")",
-	 .rule = "Presidio Section 2, ruling R17"},
+	 .rule = "Presidio Section 2, ruling R17", IN_FIELD(fray_presidio_rally_in, leader)},
 	{"leader_rank", IN_STRING, .help = "the leader's rank: its level, and whether an officer (an NCO cannot "
 	 "rally troops)", .rule = "Presidio Section 1, Rank and Command Skill; Section 2, Rally"},
-	{"nco", IN_BOOL, .help = "the leader is an NCO: his level does not count", .rule = "Presidio Section 2, Rally"},
+	{"nco", IN_BOOL, .help = "the leader is an NCO: his level does not count", .rule = "Presidio Section 2, Rally",
+	 IN_FIELD(fray_presidio_rally_in, nco)},
 };
 static const out_desc rally_out[] = {{"rallied", "boolean", "the unit rallies"},
 				     {"standing", "string", "afterwards: disordered (in a clump) or still panicked"}};
@@ -27,44 +28,51 @@ static void fmt_rallied(const fray_call *c, const int64_t *o, bool json, textbuf
 static fray_status bind_rally(fray_call *c)
 {
 	if (!val_given(c, 0) && !val_given(c, 1))
-		return call_bad(c, "missing %s N (the officer's command level, 0-4) or %s RANK; NCOs cannot rally "
-				"troops", call_opt(c, 0), call_opt(c, 1));
+		return frayi_call_bad(c,
+				"missing %s N (the officer's command level, 0-4) or %s RANK; NCOs cannot rally "
+				"troops", frayi_call_opt(c, 0), frayi_call_opt(c, 1));
 	fray_presidio_rally_in *in = CALL_INPUT(c, fray_presidio_rally_in);
-	*in = (fray_presidio_rally_in){.leader = (int)val_i(c, 0), .nco = val_b(c, 2)};
 	if (val_given(c, 1)) {
 		const fray_presidio_rank *k = fray_presidio_rank_find(val_s(c, 1));
 		if (!k)
-			return call_bad(c, "option %s: unknown rank '%.200s' ('fray presidio units FILE' lists the ranks)",
-					call_opt(c, 1), val_s(c, 1));
+			return frayi_call_bad(c,
+					"option %s: unknown rank '%.200s' ('fray presidio units FILE' lists the ranks)",
+					frayi_call_opt(c, 1), val_s(c, 1));
 		if (val_given(c, 0) && val_i(c, 0) != k->skill)
-			return call_bad(c, "%s %lld and %s %s (level %d) disagree: give one", call_opt(c, 0),
-					(long long)val_i(c, 0), call_opt(c, 1), k->rank, k->skill);
+			return frayi_call_bad(c, "%s %lld and %s %s (level %d) disagree: give one",
+					frayi_call_opt(c, 0),
+					(long long)val_i(c, 0), frayi_call_opt(c, 1), k->rank, k->skill);
 		if (val_given(c, 2) && in->nco != !k->officer)
-			return call_bad(c, "%s: a %s is %s", call_opt(c, 2), k->rank, k->officer ? "an officer" : "an NCO");
+			return frayi_call_bad(c, "%s: a %s is %s", frayi_call_opt(c, 2), k->rank,
+					k->officer ? "an officer" : "an NCO");
 		in->leader = k->skill;
 		in->nco = !k->officer;
 	}
 	int need = fray_presidio_rally_need(in);
-	call_title(c, "rally: a panicked unit, %s level %d: needs %d+", in->nco ? "an NCO's (does not count)" : "officer's",
+	frayi_call_title(c, "rally: a panicked unit, %s level %d: needs %d+",
+			in->nco ? "an NCO's (does not count)" : "officer's",
 		   in->leader, need);
+	/* the echo as the rank says them, with the number needed */
 	textbuf t = text_on(c->inputs_json, sizeof c->inputs_json);
 	text_add(&t, "{\"leader\": %d, \"nco\": %s, \"need\": %d}", in->leader, in->nco ? "true" : "false", need);
 	call_run(c, fray_presidio_rally_procedure, 2, fmt_rallied);
 	return FRAY_OK;
 }
 
-const proc_desc presidio_rally_desc = {
+const proc_desc frayi_presidio_rally_desc = {
 	"presidio.rally", "presidio rally", "a panicked unit rallies", "Presidio Section 2, ruling R17",
 	"A panicked unit rallies on 1d6 at least 6 less the officer's command level;\n"
 	"an NCO's level does not count (NCOs cannot rally troops).",
 	rally_in, 3, rally_out, 2, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"leader\": 2}", bind_rally, NULL, NULL, false,
-	/* the page */ .headline = {"rallied", "== true", "the unit rallies"}};
+	/* the page */ .headline = {"rallied", "== true", "the unit rallies"}, .generic = true};
 
 /* ---- initiative (Section 2, R17) ---- */
 
 static const in_desc initiative_in[] = {
-	{"leadership_1", IN_INT, 0, 4, .help = "side 1's leadership", .rule = "Presidio Section 2, ruling R17"},
-	{"leadership_2", IN_INT, 0, 4, .help = "side 2's leadership", .rule = "Presidio Section 2, ruling R17"},
+	{"leadership_1", IN_INT, 0, 4, .help = "side 1's leadership", .rule = "Presidio Section 2, ruling R17",
+	 IN_INT_AT(0)},
+	{"leadership_2", IN_INT, 0, 4, .help = "side 2's leadership", .rule = "Presidio Section 2, ruling R17",
+	 IN_INT_AT(1)},
 };
 static const out_desc initiative_out[] = {{"first", "integer", "the side that goes first (1 or 2)"}};
 
@@ -76,16 +84,13 @@ static void fmt_initiative(const fray_call *c, const int64_t *o, bool json, text
 
 static fray_status bind_initiative(fray_call *c)
 {
-	int *lead = CALL_INPUT(c, int);
-	lead[0] = (int)val_i(c, 0);
-	lead[1] = (int)val_i(c, 1);
-	call_title(c, "initiative: 1d6 + %d against 1d6 + %d, ties again", lead[0], lead[1]);
-	call_echo(c, NULL);
+	const int *lead = CALL_INPUT(c, int);
+	frayi_call_title(c, "initiative: 1d6 + %d against 1d6 + %d, ties again", lead[0], lead[1]);
 	call_run(c, fray_presidio_initiative_procedure, 1, fmt_initiative);
 	return FRAY_OK;
 }
 
-const proc_desc presidio_initiative_desc = {
+const proc_desc frayi_presidio_initiative_desc = {
 	"presidio.initiative", "presidio initiative", "who goes first (also an ambush's first shot)",
 	"Presidio Section 2, ruling R17",
 	"1d6 + leadership each; ties are rolled again, which is one draw among the\n"
@@ -94,15 +99,17 @@ const proc_desc presidio_initiative_desc = {
 	initiative_in, 2, initiative_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
 	"{\"leadership_1\": 1, \"leadership_2\": 2}", bind_initiative, NULL, NULL, false,
 	/* the page */ .headline = {"first", "each", "which side goes first"},
-	.sides = (const side_pair[]){{"leadership_1", "leadership_2"}, {NULL, NULL}}};
+	.sides = (const side_pair[]){{"leadership_1", "leadership_2"}, {NULL, NULL}}, .generic = true};
 
 /* ---- jump, dismount (Section 3) ---- */
 
 static const in_desc jump_in[] = {
-	{"horses", IN_INT, 1, 200, .required = true, .help = "horses that jump", .rule = "Presidio Section 3, Jumping"},
-	{"expert", IN_BOOL, .help = "expert horsemen (stumble on a d12 of 1)", .rule = "Presidio Section 3, Jumping"},
+	{"horses", IN_INT, 1, 200, .required = true, .help = "horses that jump", .rule = "Presidio Section 3, Jumping",
+	 .missing = "N", IN_FIELD(fray_presidio_jump_in, horses)},
+	{"expert", IN_BOOL, .help = "expert horsemen (stumble on a d12 of 1)", .rule = "Presidio Section 3, Jumping",
+	 IN_FIELD(fray_presidio_jump_in, expert)},
 	{"light_barrier", IN_BOOL, .help = "a light barrier, not a fence (a d6 of 1, then another 1)",
-	 .rule = "Presidio Section 3, Light Barriers"},
+	 .rule = "Presidio Section 3, Light Barriers", IN_FIELD(fray_presidio_jump_in, light_barrier)},
 };
 static const out_desc jump_out[] = {{"casualties", "integer", "riders thrown"}};
 
@@ -114,27 +121,24 @@ static void fmt_riders(const fray_call *c, const int64_t *o, bool json, textbuf 
 
 static fray_status bind_jump(fray_call *c)
 {
-	if (!val_given(c, 0))
-		return call_bad(c, "missing %s N", call_opt(c, 0));
-	fray_presidio_jump_in *in = CALL_INPUT(c, fray_presidio_jump_in);
-	*in = (fray_presidio_jump_in){(int)val_i(c, 0), val_b(c, 1), val_b(c, 2)};
-	call_title(c, "jump: %d horse%s over %s%s", in->horses, in->horses == 1 ? "" : "s",
+	const fray_presidio_jump_in *in = CALL_INPUT(c, fray_presidio_jump_in);
+	frayi_call_title(c, "jump: %d horse%s over %s%s", in->horses, in->horses == 1 ? "" : "s",
 		   in->light_barrier ? "a light barrier" : "a fence", in->expert ? ", expert horsemen" : "");
-	call_echo(c, NULL);
 	call_run(c, fray_presidio_jump_procedure, 1, fmt_riders);
 	return FRAY_OK;
 }
 
-const proc_desc presidio_jump_desc = {
+const proc_desc frayi_presidio_jump_desc = {
 	"presidio.jump", "presidio jump", "horses jump a fence or a light barrier", "Presidio Section 3, Jumping",
 	"A fence (3-4'): an expert horseman's horse stumbles on a d12 of 1, others are\n"
 	"thrown on 4 or less; a light barrier: a d6 of 1 and then another 1.",
 	jump_in, 3, jump_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"horses\": 4}", bind_jump, NULL, NULL, false,
-	/* the page */ .headline = {"casualties", ">= 1", "at least one rider thrown"}};
+	/* the page */ .headline = {"casualties", ">= 1", "at least one rider thrown"}, .generic = true};
 
 static const in_desc dismount_in[] = {
 	{"horses", IN_INT, 1, 200, .required = true, .help = "horses left without a horse-holder",
-	 .rule = "Presidio Section 3, Mounting/Dismounting"},
+	 .rule = "Presidio Section 3, Mounting/Dismounting", .missing = "N (horses left without a horse-holder)",
+	 IN_INT_AT(0)},
 };
 static const out_desc dismount_out[] = {{"ran_off", "integer", "horses that run off"}};
 
@@ -146,40 +150,33 @@ static void fmt_ran_off(const fray_call *c, const int64_t *o, bool json, textbuf
 
 static fray_status bind_dismount(fray_call *c)
 {
-	if (!val_given(c, 0))
-		return call_bad(c, "missing %s N (horses left without a horse-holder)", call_opt(c, 0));
-	int *h = CALL_INPUT(c, int);
-	*h = (int)val_i(c, 0);
-	call_title(c, "dismount without a horse-holder: %d horse%s", *h, *h == 1 ? "" : "s");
-	call_echo(c, NULL);
+	const int *h = CALL_INPUT(c, int);
+	frayi_call_title(c, "dismount without a horse-holder: %d horse%s", *h, *h == 1 ? "" : "s");
 	call_run(c, fray_presidio_dismount_procedure, 1, fmt_ran_off);
 	return FRAY_OK;
 }
 
-const proc_desc presidio_dismount_desc = {
+const proc_desc frayi_presidio_dismount_desc = {
 	"presidio.dismount", "presidio dismount", "horses without a horse-holder",
 	"Presidio Section 3, Mounting/Dismounting", "A die each horse: odd, it runs off.",
 	dismount_in, 1, dismount_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"horses\": 5}", bind_dismount, NULL, NULL, false,
-	/* the page */ .headline = {"ran_off", ">= 1", "at least one horse runs off"}};
+	/* the page */ .headline = {"ran_off", ">= 1", "at least one horse runs off"}, .generic = true};
 
 /* ---- spot (Section 4, Hidden Movement; Section 8, night) ---- */
 
 enum { SPOT_RECON, SPOT_CAMOU, SPOT_COVER, SPOT_NIGHT };
 static const in_desc spot_in[] = {
-	{"recon", IN_INT, -5, 10, .help = "the searcher's Recon skill", .rule = "Presidio Section 4, Hidden Movement"},
-	{"camou", IN_INT, -5, 10, .help = "the hidden unit's Camou skill", .rule = "Presidio Section 4, Hidden Movement"},
+	{"recon", IN_INT, -5, 10, .help = "the searcher's Recon skill", .rule = "Presidio Section 4, Hidden Movement",
+	 IN_INT_AT(0)},
+	{"camou", IN_INT, -5, 10, .help = "the hidden unit's Camou skill", .rule = "Presidio Section 4, Hidden Movement",
+	 IN_INT_AT(1)},
 	{"cover", IN_CHOICE, .choices = fray_presidio_cover_names, .nchoices = 5, .help = "the hidden unit's cover",
 	 .rule = "Presidio Section 4, Defensive Cover"},
 	{"night", IN_INT, 1, 6, .help = "at night: the Nighttime Visibility row's die (1 full moon .. 5-6 no moon)",
 	 .rule = "Presidio Section 8, Nighttime Visibility"},
 };
-static const out_desc spot_out[] = {{"spotted", "boolean", "the hidden unit is seen"}};
-
-static void fmt_spotted(const fray_call *c, const int64_t *o, bool json, textbuf *t)
-{
-	(void)c;
-	fmt_yes_no(t, json, "spotted", "spotted", "still hidden", o[0]);
-}
+static const out_desc spot_out[] = {
+	{"spotted", "boolean", "the hidden unit is seen", .yes = "spotted", .no = "still hidden"}};
 
 static fray_status bind_spot(fray_call *c)
 {
@@ -188,8 +185,6 @@ static fray_status bind_spot(fray_call *c)
 	/* at night, the row's Search DM (its 1D6, 5 and 6 the same) */
 	int search_dm = night ? fray_presidio_night_rows[night >= 5 ? 4 : night - 1].search_dm : 0;
 	int *v = CALL_INPUT(c, int);
-	v[0] = (int)val_i(c, SPOT_RECON);
-	v[1] = (int)val_i(c, SPOT_CAMOU);
 	v[2] = fray_presidio_cover_dm((fray_presidio_cover)cover);
 	v[3] = search_dm;
 	textbuf t = text_on(c->title, sizeof c->title);
@@ -197,26 +192,28 @@ static fray_status bind_spot(fray_call *c)
 	if (night)
 		text_add(&t, " %+d night search", search_dm);
 	text_add(&t, " against 1d6 + camou %d + cover %d", v[1], v[2]);
+	/* the echo says the night's Search DM, not its die */
 	t = text_on(c->inputs_json, sizeof c->inputs_json);
 	text_add(&t, "{\"recon\": %d, \"camou\": %d, \"cover\": \"%s\", \"night_search_dm\": %d}", v[0], v[1],
 		 fray_presidio_cover_names[cover], search_dm);
-	call_run(c, fray_presidio_spot_procedure, 1, fmt_spotted);
+	call_run(c, fray_presidio_spot_procedure, 1, NULL);
 	return FRAY_OK;
 }
 
-const proc_desc presidio_spot_desc = {
+const proc_desc frayi_presidio_spot_desc = {
 	"presidio.spot", "presidio spot", "a search for a hidden unit", "Presidio Section 4, Hidden Movement",
 	"1d6 + Recon against 1d6 + Camou + the cover benefit; spotted on equal or\n"
 	"higher. At night the Nighttime Visibility row's Search DM (+2 to -2) goes\n"
 	"on the search.",
 	spot_in, 4, spot_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"recon\": 1, \"camou\": 1, \"cover\": \"partial\"}",
 	bind_spot, NULL, NULL, false,
-	/* the page */ .headline = {"spotted", "== true", "the unit is spotted"}};
+	/* the page */ .headline = {"spotted", "== true", "the unit is spotted"}, .generic = true};
 
 /* ---- casualty status (Section 6) ---- */
 
 static const in_desc status_in[] = {
-	{"shattered", IN_BOOL, .help = "the casualty's unit was shattered", .rule = "Presidio Section 6, Casualty Status"},
+	{"shattered", IN_BOOL, .help = "the casualty's unit was shattered", .rule = "Presidio Section 6, Casualty Status",
+	 .at = 0, .size = sizeof(bool), .ctype = CT_BOOL},
 };
 static const out_desc status_out[] = {
 	{"roll", "integer", "the table's die"}, {"status", "string", "the casualty's fate"},
@@ -244,15 +241,13 @@ static void fmt_status(const fray_call *c, const int64_t *o, bool json, textbuf 
 
 static fray_status bind_status(fray_call *c)
 {
-	bool *shattered = CALL_INPUT(c, bool);
-	*shattered = val_b(c, 0);
-	call_title(c, *shattered ? "casualty status, shattered unit" : "casualty status, remaining unit");
-	call_echo(c, NULL);
+	const bool *shattered = CALL_INPUT(c, bool);
+	frayi_call_title(c, *shattered ? "casualty status, shattered unit" : "casualty status, remaining unit");
 	call_run(c, fray_presidio_casualty_status_procedure, 4, fmt_status);
 	return FRAY_OK;
 }
 
-const proc_desc presidio_status_desc = {
+const proc_desc frayi_presidio_status_desc = {
 	"presidio.casualty_status", "presidio casualty-status", "what became of a casualty",
 	"Presidio Section 6, Casualty Status",
 	"The 1d6 tables for a casualty of a remaining or a shattered unit, with the\n"
@@ -261,12 +256,13 @@ const proc_desc presidio_status_desc = {
 	"table (a 1: mortally wounded), with its own dice; an escapee is scratched or\n"
 	"stunned (1-3) or lightly wounded (4-6, 2D6 days to duty).",
 	status_in, 1, status_out, 5, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"shattered\": true}", bind_status, NULL, NULL, false,
-	/* the page */ .headline = {"status", "each", "the casualty's status"}};
+	/* the page */ .headline = {"status", "each", "the casualty's status"}, .generic = true};
 
 /* ---- fuse repair (Section 9, Artillery Mishaps) ---- */
 
 static const in_desc fuse_in[] = {
-	{"actions", IN_INT, 1, 100, .def = 4, .help = "actions spent trying", .rule = "Presidio Section 9, Mishaps"},
+	{"actions", IN_INT, 1, 100, .def = 4, .help = "actions spent trying", .rule = "Presidio Section 9, Mishaps",
+	 IN_INT_AT(0)},
 };
 static const out_desc fuse_out[] = {{"fixed_on_action", "integer", "the action that fixed it (0: not fixed)"}};
 
@@ -282,21 +278,19 @@ static void fmt_repair(const fray_call *c, const int64_t *o, bool json, textbuf 
 
 static fray_status bind_fuse(fray_call *c)
 {
-	int *actions = CALL_INPUT(c, int);
-	*actions = (int)val_i(c, 0);
-	call_title(c, "a fuse problem: 1D6, 5+ fixes it, up to %d action%s", *actions, *actions == 1 ? "" : "s");
-	call_echo(c, NULL);
+	const int *actions = CALL_INPUT(c, int);
+	frayi_call_title(c, "a fuse problem: 1D6, 5+ fixes it, up to %d action%s", *actions, *actions == 1 ? "" : "s");
 	call_run(c, fray_presidio_fuse_repair_procedure, 1, fmt_repair);
 	return FRAY_OK;
 }
 
-const proc_desc presidio_fuse_desc = {
+const proc_desc frayi_presidio_fuse_desc = {
 	"presidio.fuse_repair", "presidio fuse-repair", "fixing a gun's fuse problem",
 	"Presidio Section 9, Artillery Mishaps",
 	"An artillery mishap's fuse problem: 1D6 each action, 5+ fixes it; the action\n"
 	"that does, within the actions given.",
 	fuse_in, 1, fuse_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"actions\": 3}", bind_fuse, NULL, NULL, false,
-	/* the page */ .headline = {"fixed_on_action", ">= 1", "the fuse is fixed"}};
+	/* the page */ .headline = {"fixed_on_action", ">= 1", "the fuse is fixed"}, .generic = true};
 
 /* ---- gun movement (Sections 9, 10) ---- */
 
@@ -304,7 +298,8 @@ static const char *const limbers[] = {"hand", "2-horse", "4-horse"};
 enum { GM_GUN, GM_BY, GM_MISSING, GM_RUNNING, GM_GARRISON, GM_N };
 static const in_desc gun_move_in[] = {
 	{"gun", IN_STRING, .required = true, .help = "a cannon of the Artillery Movement table (\"12# cannon\")",
-	 .rule = "Presidio Section 10, Artillery Movement"},
+	 .rule = "Presidio Section 10, Artillery Movement",
+	 .missing = "NAME (a cannon of the Artillery Movement table: 3# to 32#)"},
 	{"by", IN_CHOICE, .choices = limbers, .nchoices = 3,
 	 .help = "hauled by hand (a crew of four or a one-horse limber) or a limber",
 	 .rule = "Presidio Section 10, Artillery Movement"},
@@ -324,31 +319,32 @@ static void fmt_inches(const fray_call *c, const int64_t *o, bool json, textbuf 
 
 static fray_status bind_gun_move(fray_call *c)
 {
-	if (!val_given(c, GM_GUN))
-		return call_bad(c, "missing %s NAME (a cannon of the Artillery Movement table: 3# to 32#)",
-				call_opt(c, GM_GUN));
 	const fray_presidio_gun_move *g = fray_presidio_gun_move_find(val_s(c, GM_GUN));
 	if (!g)
-		return call_bad(c, "unknown gun '%.200s' (the Artillery Movement table has 1#, 2# swivels, 3#-32# "
+		return frayi_call_bad(c,
+				"unknown gun '%.200s' (the Artillery Movement table has 1#, 2# swivels, 3#-32# "
 				"cannon, 6#, 12# mortars)", val_s(c, GM_GUN));
 	size_t limber = (size_t)val_i(c, GM_BY);
 	int missing = (int)val_i(c, GM_MISSING);
 	const int rates[3] = {g->hand, g->two_horse, g->four_horse};
 	if (rates[limber] < 0)
-		return call_bad(c, "the %s has no %s movement in the Artillery Movement table", g->piece,
+		return frayi_call_bad(c, "the %s has no %s movement in the Artillery Movement table", g->piece,
 				limber ? "limbered" : "hand");
 	if (missing && limber)
-		return call_bad(c, "%s counts only when the crew hauls the gun (%s hand)", call_opt(c, GM_MISSING),
-				call_opt(c, GM_BY));
+		return frayi_call_bad(c, "%s counts only when the crew hauls the gun (%s hand)",
+				frayi_call_opt(c, GM_MISSING),
+				frayi_call_opt(c, GM_BY));
 	bool garrison = val_b(c, GM_GARRISON);
 	if (garrison && limber)
-		return call_bad(c, "%s: garrison-mounted guns cannot be pulled by limbers (Presidio Section 10, "
-				"Artillery Movement): give %s hand", call_opt(c, GM_GARRISON), call_opt(c, GM_BY));
+		return frayi_call_bad(c, "%s: garrison-mounted guns cannot be pulled by limbers (Presidio Section 10, "
+				"Artillery Movement): give %s hand", frayi_call_opt(c, GM_GARRISON),
+						frayi_call_opt(c, GM_BY));
 	fray_presidio_gun_move_in *in = CALL_INPUT(c, fray_presidio_gun_move_in);
 	*in = (fray_presidio_gun_move_in){rates[limber], limber == 0, missing, val_b(c, GM_RUNNING), garrison};
-	call_title(c, "%s moved by %s: %d%s + 1D6\"%s%s", g->piece, limbers[limber], in->rate,
+	frayi_call_title(c, "%s moved by %s: %d%s + 1D6\"%s%s", g->piece, limbers[limber], in->rate,
 		   missing ? " - 2 per missing crewman" : "", in->running ? ", x2 running" : "",
 		   garrison ? ", halved (garrison-mounted)" : "");
+	/* the echo names the piece as the table does */
 	textbuf t = text_on(c->inputs_json, sizeof c->inputs_json);
 	text_add(&t, "{\"gun\": \"%s\", \"by\": \"%s\", \"missing_crew\": %d, \"running\": %s, \"garrison\": %s}",
 		 g->piece, limbers[limber], missing, in->running ? "true" : "false", garrison ? "true" : "false");
@@ -356,7 +352,7 @@ static fray_status bind_gun_move(fray_call *c)
 	return FRAY_OK;
 }
 
-const proc_desc presidio_gun_move_desc = {
+const proc_desc frayi_presidio_gun_move_desc = {
 	"presidio.gun_move", "presidio gun-move", "how far a gun is moved", "Presidio Sections 9 and 11",
 	"The table's rate for the piece (by hand: a crew of four or a one-horse\n"
 	"limber) less 2\" for each missing crewman when hauled by hand, plus 1D6,\n"
@@ -364,7 +360,7 @@ const proc_desc presidio_gun_move_desc = {
 	"hand movement (a half inch kept) and no limbers.",
 	gun_move_in, GM_N, gun_move_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
 	"{\"gun\": \"12# cannon\", \"by\": \"2-horse\"}", bind_gun_move, NULL, NULL, false,
-	/* the page */ .headline = {"inches", "each", "how far the gun moves"}};
+	/* the page */ .headline = {"inches", "each", "how far the gun moves"}, .generic = true};
 
 /* ---- blast (Section 9, Radius Hits on structures) ---- */
 
@@ -372,53 +368,45 @@ static const char *const zones[] = {"direct", "lethal-cone", "radius"};
 enum { BL_GUN, BL_ZONE, BL_STRUCTURE, BL_STRENGTH };
 static const in_desc blast_in[] = {
 	{"gun", IN_STRING, .required = true, .help = "a piece that fires shell (\"6# cannon, smoothbore\")",
-	 .rule = "Presidio Section 10, Artillery"},
+	 .rule = "Presidio Section 10, Artillery", .missing = "PIECE (one that fires shell)"},
 	{"zone", IN_CHOICE, .choices = zones, .nchoices = 3, .required = true,
-	 .help = "a direct hit, the lethal cone (3/4 damage) or the radius (1/2)", .rule = "Presidio Section 9, Radius Hits"},
+	 .help = "a direct hit, the lethal cone (3/4 damage) or the radius (1/2)", .rule = "Presidio Section 9, Radius Hits",
+	 .missing = "direct|lethal-cone|radius"},
 	{"structure", IN_STRING, .help = "the target, one of the Target Strengths (\"log house\")",
-	 .rule = "Presidio Section 9, Target Strengths"},
+	 .rule = "Presidio Section 9, Target Strengths", .excludes = (const char *const[]){"strength", NULL},
+	 .why_excluded = "both give the target: give one"},
 	{"strength", IN_INT, -5, 40, .help = "the target's strength, if not a structure of the list",
 	 .rule = "Presidio Section 9, Damage"},
 };
-static const out_desc blast_out[] = {{"destroyed", "boolean", "destroyed, else weakened (-2 strength there)"}};
-
-static void fmt_destroyed(const fray_call *c, const int64_t *o, bool json, textbuf *t)
-{
-	(void)c;
-	fmt_yes_no(t, json, "destroyed", "destroyed", "not destroyed: weakened, -2 strength at this spot", o[0]);
-}
+static const out_desc blast_out[] = {{"destroyed", "boolean", "destroyed, else weakened (-2 strength there)",
+				      .yes = "destroyed", .no = "not destroyed: weakened, -2 strength at this spot"}};
 
 static fray_status bind_blast(fray_call *c)
 {
-	if (!val_given(c, BL_GUN) || !val_given(c, BL_ZONE))
-		return call_bad(c, "missing %s PIECE (one that fires shell) or %s direct|lethal-cone|radius",
-				call_opt(c, BL_GUN), call_opt(c, BL_ZONE));
-	const fray_presidio_gun *g = call_presidio_shell(c, BL_GUN);
+	const fray_presidio_gun *g = frayi_call_presidio_shell(c, BL_GUN);
 	if (!g)
 		return FRAY_ERR_INPUT;
 	int strength = (int)val_i(c, BL_STRENGTH);
-	if (val_given(c, BL_STRUCTURE) && val_given(c, BL_STRENGTH))
-		return call_bad(c, "%s and %s both give the target: give one", call_opt(c, BL_STRUCTURE),
-				call_opt(c, BL_STRENGTH));
-	if (val_given(c, BL_STRUCTURE) && call_presidio_structure(c, val_s(c, BL_STRUCTURE), &strength) != FRAY_OK)
+	if (val_given(c, BL_STRUCTURE) && frayi_call_presidio_structure(c, val_s(c, BL_STRUCTURE), &strength) != FRAY_OK)
 		return FRAY_ERR_INPUT;
 	if (!val_given(c, BL_STRUCTURE) && !val_given(c, BL_STRENGTH))
-		return call_bad(c, "missing the target: %s NAME or %s N", call_opt(c, BL_STRUCTURE),
-				call_opt(c, BL_STRENGTH));
+		return frayi_call_bad(c, "missing the target: %s NAME or %s N", frayi_call_opt(c, BL_STRUCTURE),
+				frayi_call_opt(c, BL_STRENGTH));
 	size_t zone = (size_t)val_i(c, BL_ZONE);
 	fray_presidio_blast_in *in = CALL_INPUT(c, fray_presidio_blast_in);
 	*in = (fray_presidio_blast_in){fray_presidio_blast_damage(g->damage, (fray_presidio_blast_zone)zone), strength,
 				       g->damage, (fray_presidio_blast_zone)zone};
-	call_title(c, "%s shell, %s: damage %d (of %d) against strength %d", g->piece, zones[zone], in->damage,
+	frayi_call_title(c, "%s shell, %s: damage %d (of %d) against strength %d", g->piece, zones[zone], in->damage,
 		   g->damage, in->strength);
+	/* the echo says the damage and strength the chart is read with */
 	textbuf t = text_on(c->inputs_json, sizeof c->inputs_json);
 	text_add(&t, "{\"gun\": \"%s\", \"zone\": \"%s\", \"damage\": %d, \"strength\": %d}", g->piece, zones[zone],
 		 in->damage, in->strength);
-	call_run(c, fray_presidio_blast_procedure, 1, fmt_destroyed);
+	call_run(c, fray_presidio_blast_procedure, 1, NULL);
 	return FRAY_OK;
 }
 
-const proc_desc presidio_blast_desc = {
+const proc_desc frayi_presidio_blast_desc = {
 	"presidio.blast", "presidio blast", "a shell bursting on or near a structure, vehicle or gun",
 	"Presidio Section 9, Radius Hits",
 	"The shell's damage in full, 3/4 in the lethal cone or 1/2 in the rest of\n"
@@ -427,7 +415,7 @@ const proc_desc presidio_blast_desc = {
 	"at that spot.",
 	blast_in, 4, blast_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
 	"{\"gun\": \"24# mortar\", \"zone\": \"radius\", \"structure\": \"log house\"}", bind_blast, NULL, NULL, false,
-	/* the page */ .headline = {"destroyed", "== true", "the structure is destroyed"}};
+	/* the page */ .headline = {"destroyed", "== true", "the structure is destroyed"}, .generic = true};
 
 /* ---- radius hits on figures (Section 9) ---- */
 
@@ -441,7 +429,8 @@ static const in_desc radius_in[] = {
 	 .help = "their posture: hit on 3+, 4+, 5+, 6", .rule = "Presidio Section 9, Radius Hits"},
 	{"damage", IN_INT, 1, 40, .help = "the load's damage: the figures hit outside roll the damage chart",
 	 .rule = "Presidio Section 9 (\"Then roll damage\")"},
-	{"gun", IN_STRING, .help = "a piece whose shell gives the damage", .rule = "Presidio Section 10, Artillery"},
+	{"gun", IN_STRING, .help = "a piece whose shell gives the damage", .rule = "Presidio Section 10, Artillery",
+	 .excludes = (const char *const[]){"damage", NULL}, .why_excluded = "both give the damage: give one"},
 	{"armor", IN_INT, -5, 20, .help = "the figures' armor (with a damage)", .rule = "Presidio Section 6, Wounding"},
 };
 static const out_desc radius_out[] = {
@@ -460,18 +449,15 @@ static void fmt_radius(const fray_call *c, const int64_t *o, bool json, textbuf 
 static fray_status bind_radius(fray_call *c)
 {
 	int damage = val_given(c, RAD_DAMAGE) ? (int)val_i(c, RAD_DAMAGE) : 0;
-	if (val_given(c, RAD_GUN) && damage)
-		return call_bad(c, "%s and %s both give the damage: give one", call_opt(c, RAD_GUN),
-				call_opt(c, RAD_DAMAGE));
 	if (val_given(c, RAD_GUN)) {
-		const fray_presidio_gun *g = call_presidio_shell(c, RAD_GUN);
+		const fray_presidio_gun *g = frayi_call_presidio_shell(c, RAD_GUN);
 		if (!g)
 			return FRAY_ERR_INPUT;
 		damage = g->damage;
 	}
 	if (!damage && val_given(c, RAD_ARMOR))
-		return call_bad(c, "%s needs the load's damage: %s N or %s PIECE", call_opt(c, RAD_ARMOR),
-				call_opt(c, RAD_DAMAGE), call_opt(c, RAD_GUN));
+		return frayi_call_bad(c, "%s needs the load's damage: %s N or %s PIECE", frayi_call_opt(c, RAD_ARMOR),
+				frayi_call_opt(c, RAD_DAMAGE), frayi_call_opt(c, RAD_GUN));
 	size_t posture = (size_t)val_i(c, RAD_POSTURE);
 	int *v = CALL_INPUT(c, int);
 	v[0] = (int)val_i(c, RAD_LETHAL);
@@ -484,6 +470,7 @@ static fray_status bind_radius(fray_call *c)
 		 fray_presidio_posture_names[posture]);
 	if (damage)
 		text_add(&t, "; damage %d against armor %d", v[3], v[4]);
+	/* the echo says the damage used, whether given or the shell's */
 	t = text_on(c->inputs_json, sizeof c->inputs_json);
 	text_add(&t, "{\"lethal\": %d, \"outside\": %d, \"posture\": \"%s\"", v[0], v[1],
 		 fray_presidio_posture_names[posture]);
@@ -494,7 +481,7 @@ static fray_status bind_radius(fray_call *c)
 	return FRAY_OK;
 }
 
-const proc_desc presidio_radius_desc = {
+const proc_desc frayi_presidio_radius_desc = {
 	"presidio.radius", "presidio radius", "a shell's or grenade's radius hits on figures",
 	"Presidio Section 9, Radius Hits",
 	"Figures in the lethal cone (half the radius) are incapacitated; the others\n"
@@ -504,17 +491,19 @@ const proc_desc presidio_radius_desc = {
 	"armor; the casualties are the cone's figures and the wounded.",
 	radius_in, 6, radius_out, 2, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
 	"{\"lethal\": 1, \"outside\": 4, \"damage\": 6, \"armor\": 1}", bind_radius, NULL, NULL, false,
-	/* the page */ .headline = {"hit", ">= 1", "at least one figure hit"}};
+	/* the page */ .headline = {"hit", ">= 1", "at least one figure hit"}, .generic = true};
 
 /* ---- firing into a melee (Section 5) ---- */
 
 static const in_desc into_melee_in[] = {
 	{"hits", IN_INT, 1, 100, .required = true, .help = "hits scored (from a shoot)",
-	 .rule = "Presidio Section 5, Firing into Melee"},
+	 .rule = "Presidio Section 5, Firing into Melee", .missing = "N (hits, from 1)", IN_INT_AT(0)},
 	{"enemy", IN_INT, 0, 1000, .required = true, .def = -1, .help = "enemy figures in the melee",
-	 .rule = "Presidio Section 5, Firing into Melee", .unit = "figures"},
+	 .rule = "Presidio Section 5, Firing into Melee", .unit = "figures", .missing = "N (enemy figures in the melee)",
+	 IN_INT_AT(1)},
 	{"friends", IN_INT, 0, 1000, .required = true, .def = -1, .help = "friendly figures in the melee",
-	 .rule = "Presidio Section 5, Firing into Melee", .unit = "figures"},
+	 .rule = "Presidio Section 5, Firing into Melee", .unit = "figures",
+	 .missing = "N (friendly figures in the melee)", IN_INT_AT(2)},
 };
 static const out_desc into_melee_out[] = {
 	{"enemy_hit", "integer", "hits on the enemy"}, {"friends_hit", "integer", "hits on your own"}};
@@ -528,20 +517,17 @@ static void fmt_into_melee(const fray_call *c, const int64_t *o, bool json, text
 
 static fray_status bind_into_melee(fray_call *c)
 {
-	if (!val_given(c, 0) || !val_given(c, 1) || !val_given(c, 2) || val_i(c, 1) + val_i(c, 2) == 0)
-		return call_bad(c, "expected %s N (from 1), %s N and %s N (the figures in the melee, not all 0)",
-				call_opt(c, 0), call_opt(c, 1), call_opt(c, 2));
-	int *in = CALL_INPUT(c, int);
-	for (int k = 0; k < 3; k++)
-		in[k] = (int)val_i(c, (size_t)k);
-	call_title(c, "firing into a melee: %d hit%s among %d enemy and %d friendly figures", in[0],
+	if (val_i(c, 1) + val_i(c, 2) == 0)
+		return frayi_call_bad(c, "expected %s N (from 1), %s N and %s N (the figures in the melee, not all 0)",
+				frayi_call_opt(c, 0), frayi_call_opt(c, 1), frayi_call_opt(c, 2));
+	const int *in = CALL_INPUT(c, int);
+	frayi_call_title(c, "firing into a melee: %d hit%s among %d enemy and %d friendly figures", in[0],
 		   in[0] == 1 ? "" : "s", in[1], in[2]);
-	call_echo(c, NULL);
 	call_run(c, fray_presidio_into_melee_procedure, 2, fmt_into_melee);
 	return FRAY_OK;
 }
 
-const proc_desc presidio_into_melee_desc = {
+const proc_desc frayi_presidio_into_melee_desc = {
 	"presidio.into_melee", "presidio into-melee", "whom fire into a melee hits",
 	"Presidio Section 5, Firing into Melee",
 	"From beyond 4\": the hits fall at random on both sides, each on a figure\n"
@@ -549,7 +535,7 @@ const proc_desc presidio_into_melee_desc = {
 	"Roll the wounds for each side's hits with its armor.",
 	into_melee_in, 3, into_melee_out, 2, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
 	"{\"hits\": 3, \"enemy\": 6, \"friends\": 4}", bind_into_melee, NULL, NULL, false,
-	/* the page */ .headline = {"friends_hit", ">= 1", "at least one hit on your own"}};
+	/* the page */ .headline = {"friends_hit", ">= 1", "at least one hit on your own"}, .generic = true};
 
 /* ---- artillery fire (Sections 9 and 10, ruling R26) ---- */
 
@@ -557,7 +543,7 @@ enum { AR_GUN, AR_AMMO, AR_FIRE, AR_SKILL, AR_BAND, AR_RANGE, AR_COVER, AR_CORRE
        AR_MISSING, AR_DM, AR_ENEMIES, AR_FRIENDS, AR_FARMOR, AR_N };
 static const in_desc artillery_in[] = {
 	{"gun", IN_STRING, .required = true, .help = "the piece, such as \"12# cannon, smoothbore\"",
-	 .rule = "Presidio Section 10, Artillery"},
+	 .rule = "Presidio Section 10, Artillery", .missing = "PIECE, such as \"12# cannon, smoothbore\""},
 	{"ammo", IN_CHOICE, .choices = fray_presidio_ammo_names, .nchoices = 5, .help = "the load",
 	 .rule = "Presidio Section 10, Artillery"},
 	{"fire", IN_CHOICE, .choices = fray_presidio_fire_type_names, .nchoices = 4,
@@ -568,14 +554,16 @@ static const in_desc artillery_in[] = {
 	{"band", IN_CHOICE, .choices = fray_presidio_band_names, .nchoices = 3, .def = 2, .help = "the range band",
 	 .rule = "Presidio Section 9 (the small-arms DMs)"},
 	{"range", IN_NUMBER, 0, 100000, .help = "the range: its band by the load's range class",
-	 .rule = "Presidio Section 10, Range; ruling R12", .unit = "inches", .expects = "inches from 0"},
+	 .rule = "Presidio Section 10, Range; ruling R12", .unit = "inches", .expects = "inches from 0",
+	 .excludes = (const char *const[]){"band", NULL}, .why_excluded = "a range picks the band: give one"},
 	{"cover", IN_INT, 0, 4, .help = "the target's cover DM", .rule = "Presidio Section 4, Defensive Cover"},
 	{"corrections", IN_INT, 0, 20, .help = "shots already fired at this target (fire correction)",
 	 .rule = "Presidio Section 9, Fire Correction"},
 	{"strength", IN_INT, -5, 40, .def = -99, .help = "the target's strength (or, for canister, the figures' armor)",
 	 .rule = "Presidio Section 9, Damage", .alias = "armor"},
 	{"structure", IN_STRING, .help = "the target, one of the Target Strengths (\"log house\")",
-	 .rule = "Presidio Section 9, Target Strengths"},
+	 .rule = "Presidio Section 9, Target Strengths", .excludes = (const char *const[]){"strength", NULL},
+	 .why_excluded = "both give the target: give one"},
 	{"crew_missing", IN_INT, 0, 10, .help = "crewmen lost: reload +2 actions each",
 	 .rule = "Presidio Section 9, Reloading"},
 	{"dm", IN_INT, -20, 20, .help = "any other DM", .rule = "Presidio Section 9"},
@@ -620,53 +608,51 @@ static void fmt_artillery(const fray_call *c, const int64_t *o, bool json, textb
 
 static fray_status bind_artillery(fray_call *c)
 {
-	if (!val_given(c, AR_GUN))
-		return call_bad(c, "missing %s PIECE, such as \"12# cannon, smoothbore\"", call_opt(c, AR_GUN));
 	size_t ammo = (size_t)val_i(c, AR_AMMO), type = (size_t)val_i(c, AR_FIRE);
 	fray_presidio_artillery_in *in = CALL_INPUT(c, fray_presidio_artillery_in);
 	*in = (fray_presidio_artillery_in){0};
 	in->gun = fray_presidio_gun_find(val_s(c, AR_GUN), (fray_presidio_ammo)ammo);
 	if (!in->gun)
-		return call_bad(c, "no %s for '%.200s' in the artillery list (Presidio Section 10): pieces such as "
+		return frayi_call_bad(c,
+				"no %s for '%.200s' in the artillery list (Presidio Section 10): pieces such as "
 				"\"6# cannon, smoothbore\", \"12# cannon, rifled\", \"24# mortar\"",
 				fray_presidio_ammo_names[ammo], val_s(c, AR_GUN));
 	in->type = (fray_presidio_fire_type)type;
 	/* the load's Range column is its range class (R12): a range picks the
 	 * band, and a target beyond long range cannot be fired at */
-	if (val_given(c, AR_RANGE) && val_given(c, AR_BAND))
-		return call_bad(c, "give %s INCHES or %s, not both", call_opt(c, AR_RANGE), call_opt(c, AR_BAND));
 	in->band = (int)val_i(c, AR_BAND);
 	if (val_given(c, AR_RANGE)) {
 		char what[96];
 		snprintf(what, sizeof what, "%s %s", in->gun->piece, fray_presidio_ammo_names[ammo]);
-		fray_status st = call_presidio_band(c, in->gun->range, val_x(c, AR_RANGE), what, "Section 10", &in->band);
+		fray_status st = frayi_call_presidio_band(c, in->gun->range, val_x(c, AR_RANGE), what, "Section 10",
+				&in->band);
 		if (st != FRAY_OK)
 			return st;
 	}
 	/* Canister Hits: friends in the cone are in the random die roll */
 	bool cone = val_given(c, AR_ENEMIES) || val_given(c, AR_FRIENDS) || val_given(c, AR_FARMOR);
 	if (cone && in->gun->ammo < FRAY_PRESIDIO_CANISTER)
-		return call_bad(c, "%s and %s are for canister (the 90 degree cone)", call_opt(c, AR_FRIENDS),
-				call_opt(c, AR_ENEMIES));
+		return frayi_call_bad(c, "%s and %s are for canister (the 90 degree cone)",
+				frayi_call_opt(c, AR_FRIENDS),
+				frayi_call_opt(c, AR_ENEMIES));
 	if (val_given(c, AR_FRIENDS) != val_given(c, AR_ENEMIES))
-		return call_bad(c, "give both %s N and %s N (the figures in the cone)", call_opt(c, AR_ENEMIES),
-				call_opt(c, AR_FRIENDS));
+		return frayi_call_bad(c, "give both %s N and %s N (the figures in the cone)",
+				frayi_call_opt(c, AR_ENEMIES),
+				frayi_call_opt(c, AR_FRIENDS));
 	in->enemy_figures = (int)val_i(c, AR_ENEMIES);
 	in->friendly_figures = (int)val_i(c, AR_FRIENDS);
 	in->friendly_armor = (int)val_i(c, AR_FARMOR);
 	const char *why = fray_presidio_fire_refused(in->gun, in->type);
 	if (why)
-		return call_bad(c, "%s %s: %s %s: %s (Presidio Sections 9 and 10)", call_opt(c, AR_FIRE),
+		return frayi_call_bad(c, "%s %s: %s %s: %s (Presidio Sections 9 and 10)", frayi_call_opt(c, AR_FIRE),
 				fray_presidio_fire_type_names[type], in->gun->piece, fray_presidio_ammo_names[ammo], why);
 	int strength = (int)val_i(c, AR_STRENGTH);
-	if (val_given(c, AR_STRUCTURE) && val_given(c, AR_STRENGTH))
-		return call_bad(c, "%s and %s both give the target: give one", call_opt(c, AR_STRUCTURE),
-				call_opt(c, AR_STRENGTH));
-	if (val_given(c, AR_STRUCTURE) && call_presidio_structure(c, val_s(c, AR_STRUCTURE), &strength) != FRAY_OK)
+	if (val_given(c, AR_STRUCTURE) && frayi_call_presidio_structure(c, val_s(c, AR_STRUCTURE), &strength) != FRAY_OK)
 		return FRAY_ERR_INPUT;
 	if (!val_given(c, AR_STRUCTURE) && !val_given(c, AR_STRENGTH))
-		return call_bad(c, "missing the target: %s N, %s NAME, or --armor N for figures", call_opt(c, AR_STRENGTH),
-				call_opt(c, AR_STRUCTURE));
+		return frayi_call_bad(c, "missing the target: %s N, %s NAME, or --armor N for figures",
+				frayi_call_opt(c, AR_STRENGTH),
+				frayi_call_opt(c, AR_STRUCTURE));
 	in->skill = (int)val_i(c, AR_SKILL);
 	in->cover_dm = (int)val_i(c, AR_COVER);
 	in->other_dm = (int)val_i(c, AR_DM);
@@ -676,9 +662,10 @@ static fray_status bind_artillery(fray_call *c)
 	/* canister strikes figures: the number is their armor, not a strength */
 	const char *target = in->gun->ammo >= FRAY_PRESIDIO_CANISTER ? "armor" : "strength";
 	int required = fray_presidio_artillery_required(in);
-	call_title(c, "artillery: %s, %s, %s fire: %d+; target %s %d; reload %d actions", in->gun->piece,
+	frayi_call_title(c, "artillery: %s, %s, %s fire: %d+; target %s %d; reload %d actions", in->gun->piece,
 		   fray_presidio_ammo_names[ammo], fray_presidio_fire_type_names[type], required, target, in->strength,
 		   in->gun->reload + 2 * in->crew_missing);
+	/* the echo says the piece, the band and the number required */
 	textbuf t = text_on(c->inputs_json, sizeof c->inputs_json);
 	text_add(&t,
 		 "{\"gun\": \"%s\", \"ammo\": \"%s\", \"fire\": \"%s\", \"skill\": %d, \"band\": \"%s\", \"cover\": %d, "
@@ -694,7 +681,7 @@ static fray_status bind_artillery(fray_call *c)
 	return FRAY_OK;
 }
 
-const proc_desc presidio_artillery_desc = {
+const proc_desc frayi_presidio_artillery_desc = {
 	"presidio.artillery", "presidio artillery", "a gun fires: hit, scatter or mishap",
 	"Presidio Sections 9 and 10, ruling R26",
 	"Direct rifled 9+, direct smoothbore 10+, indirect 11+, directed 12, blind 12\n"
@@ -708,4 +695,4 @@ const proc_desc presidio_artillery_desc = {
 	artillery_in, AR_N, artillery_out, 6, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
 	"{\"gun\": \"12# cannon, smoothbore\", \"ammo\": \"shot\", \"skill\": 1, \"structure\": \"log house\"}",
 	bind_artillery, NULL, NULL, false,
-	/* the page */ .headline = {"result", "each", "what the shot does"}};
+	/* the page */ .headline = {"result", "each", "what the shot does"}, .generic = true};

@@ -12,36 +12,37 @@ static const in_desc morale_in[] = {
 	{"level", IN_CHOICE, .choices = fray_presidio_level_names, .nchoices = FRAY_PRESIDIO_NLEVELS, .def = -1,
 	 .help = "the unit's morale level (or its --unit's)", .rule = R7 ", Morale Levels"},
 	{"size", IN_CHOICE, .choices = fray_presidio_size_names, .nchoices = 4, .def = -1, .required = true,
-	 .help = "the unit's size", .rule = R7},
-	{"casualties", IN_INT, 0, 100, .help = "casualties received", .rule = R7, .unit = "figures"},
+	 .help = "the unit's size", .rule = R7, .missing = "team|squad|platoon|company", IN_FIELD(fray_presidio_morale_in, size)},
+	{"casualties", IN_INT, 0, 100, .help = "casualties received", .rule = R7, .unit = "figures", IN_FIELD(fray_presidio_morale_in, casualties)},
 	{"leader", IN_INT, 0, 4, .help = "the command bonus of a leader within 2\"", .rule = R7},
-	{"charging", IN_BOOL, .help = "the unit is charging", .rule = R7},
-	{"charged", IN_BOOL, .help = "the unit is charged (fear of charge)", .rule = "Presidio Section 5, Fear of Charge"},
+	{"charging", IN_BOOL, .help = "the unit is charging", .rule = R7,
+	 .excludes = (const char *const[]){"charged", NULL}, .why_excluded = "a unit charges or is charged, not both", IN_FIELD(fray_presidio_morale_in, charging)},
+	{"charged", IN_BOOL, .help = "the unit is charged (fear of charge)", .rule = "Presidio Section 5, Fear of Charge", IN_FIELD(fray_presidio_morale_in, charged)},
 	{"incidental_cover", IN_BOOL, .help = "in incidental or friendly cover (one -1 with fifer and flag)",
-	 .rule = R7 ", Cover or Morale", .alias = "friendly_cover"},
+	 .rule = R7 ", Cover or Morale", .alias = "friendly_cover", IN_FIELD(fray_presidio_morale_in, incidental_or_friendly_cover)},
 	{"cover", IN_CHOICE, .choices = fray_presidio_cover_names, .nchoices = 6,
 	 .help = "partial or heavy cover: its benefit off", .rule = R7},
-	{"line", IN_BOOL, .help = "in line formation", .rule = R7},
-	{"leader_casualty", IN_BOOL, .help = "its leader became a casualty", .rule = R7},
-	{"friends_fell_back", IN_INT, 0, 10, .help = "friendly units seen falling back within 12\"", .rule = R7},
-	{"friends_retreated", IN_INT, 0, 10, .help = "friendly units seen retreating within 12\"", .rule = R7},
-	{"friends_panicked", IN_INT, 0, 10, .help = "friendly units seen panicking within 12\"", .rule = R7},
+	{"line", IN_BOOL, .help = "in line formation", .rule = R7, IN_FIELD(fray_presidio_morale_in, line)},
+	{"leader_casualty", IN_BOOL, .help = "its leader became a casualty", .rule = R7, IN_FIELD(fray_presidio_morale_in, leader_casualty)},
+	{"friends_fell_back", IN_INT, 0, 10, .help = "friendly units seen falling back within 12\"", .rule = R7, IN_FIELD(fray_presidio_morale_in, friends_fell_back)},
+	{"friends_retreated", IN_INT, 0, 10, .help = "friendly units seen retreating within 12\"", .rule = R7, IN_FIELD(fray_presidio_morale_in, friends_retreated)},
+	{"friends_panicked", IN_INT, 0, 10, .help = "friendly units seen panicking within 12\"", .rule = R7, IN_FIELD(fray_presidio_morale_in, friends_panicked)},
 	{"chaplain", IN_BOOL, .help = "a chaplain or shaman with it (-1)", .rule = "Presidio Section 1, Special Characters",
-	 .alias = "shaman"},
-	{"flag", IN_BOOL, .help = "a flag within 2\" (one -1 with cover and fifer)", .rule = R7 ", Cover or Morale"},
-	{"fifer", IN_BOOL, .help = "a fifer within 18\" (one -1 with cover and flag)", .rule = R7 ", Cover or Morale"},
-	{"hero", IN_BOOL, .help = "a hero with it (-2)", .rule = "Presidio Section 1, Special Characters"},
+	 .alias = "shaman", IN_FIELD(fray_presidio_morale_in, chaplain)},
+	{"flag", IN_BOOL, .help = "a flag within 2\" (one -1 with cover and fifer)", .rule = R7 ", Cover or Morale", IN_FIELD(fray_presidio_morale_in, flag)},
+	{"fifer", IN_BOOL, .help = "a fifer within 18\" (one -1 with cover and flag)", .rule = R7 ", Cover or Morale", IN_FIELD(fray_presidio_morale_in, fifer)},
+	{"hero", IN_BOOL, .help = "a hero with it (-2)", .rule = "Presidio Section 1, Special Characters", IN_FIELD(fray_presidio_morale_in, hero)},
 	{"situation", IN_CHOICE, .choices = fray_presidio_situation_names, .nchoices = 4, .def = -1,
 	 .help = "what a failure means: open, cover, line or charging (default: from the options)", .rule = R7},
 	{"near_enemy", IN_BOOL, .help = "within 4\" of the enemy or surrounded (a panic surrenders)",
-	 .rule = R7 ", Surrender"},
+	 .rule = R7 ", Surrender", IN_FIELD(fray_presidio_morale_in, near_enemy)},
 	{"charge_impact", IN_BOOL, .help = "the check follows a charge's impact (a panic is a panic move)",
-	 .rule = R7 ", Surrender"},
+	 .rule = R7 ", Surrender", IN_FIELD(fray_presidio_morale_in, charge_impact)},
 	{"units", IN_FILE, .help = "unit statistics (examples/presidio/units.yaml)", .rule = "Presidio Section 1, G4"},
 	{"unit", IN_STRING, .help = "the unit's type in the units file", .rule = "Presidio Section 1, G4"},
 	{"leader_rank", IN_STRING, .help = "the leader's rank, for its command skill", .rule = "Presidio Section 1, Rank"},
 	{"standing", IN_CHOICE, .choices = fray_presidio_standing_names, .nchoices = FRAY_PRESIDIO_NSTANDINGS,
-	 .help = "the unit's standing before the check: a milder result does not lift it", .rule = R7 ", Morale Roll Results"},
+	 .help = "the unit's standing before the check: a milder result does not lift it", .rule = R7 ", Morale Roll Results", IN_FIELD(fray_presidio_morale_in, standing)},
 };
 static const out_desc morale_out[] = {
 	{"success", "boolean", "the check passes"}, {"short_by", "integer", "how far short (0 on success)"},
@@ -73,55 +74,54 @@ static fray_status bind_morale(fray_call *c)
 {
 	static const size_t unit_k[1] = {M_UNIT};
 	fray_presidio_unit_type ut;
-	fray_status st = call_presidio_units(c, M_UNITS, 1, unit_k, &ut);
+	fray_status st = frayi_call_presidio_units(c, M_UNITS, 1, unit_k, &ut);
 	if (st != FRAY_OK)
 		return st;
 	int level = val_given(c, M_LEVEL) ? (int)val_i(c, M_LEVEL) : val_given(c, M_UNIT) ? ut.level : -1;
 	int leader = (int)val_i(c, M_LEADER);
 	if (val_given(c, M_RANK)) {
 		if (leader)
-			return call_bad(c, "give %s SKILL or %s NAME, not both", call_opt(c, M_LEADER), call_opt(c, M_RANK));
+			return frayi_call_bad(c, "give %s SKILL or %s NAME, not both", frayi_call_opt(c, M_LEADER),
+					frayi_call_opt(c, M_RANK));
 		if (!(leader = fray_presidio_command_skill(val_s(c, M_RANK))))
-			return call_bad(c, "option %s: unknown rank '%.200s' ('fray presidio units FILE' lists the ranks)",
-					call_opt(c, M_RANK), val_s(c, M_RANK));
+			return frayi_call_bad(c,
+					"option %s: unknown rank '%.200s' ('fray presidio units FILE' lists the ranks)",
+					frayi_call_opt(c, M_RANK), val_s(c, M_RANK));
 	}
-	if (level < 0 || !val_given(c, M_SIZE))
-		return call_bad(c, "missing %s elite|veteran|average|inexperienced or %s team|squad|platoon|company",
-				call_opt(c, M_LEVEL), call_opt(c, M_SIZE));
+	if (level < 0)
+		return frayi_call_bad(c,
+				"missing %s elite|veteran|average|inexperienced or %s team|squad|platoon|company",
+				frayi_call_opt(c, M_LEVEL), frayi_call_opt(c, M_SIZE));
 	size_t cover = val_given(c, M_COVER) ? (size_t)val_i(c, M_COVER) : 0;
 	/* complete cover: nothing reaches the unit (full cover, loopholes,
 	 * has its benefit as partial and heavy do) */
 	if (cover == FRAY_PRESIDIO_COMPLETE)
-		return call_bad(c, "%s complete: a unit in complete cover cannot be hit, so no check follows a shot "
-				"(give the cover it had)", call_opt(c, M_COVER));
+		return frayi_call_bad(c,
+				"%s complete: a unit in complete cover cannot be hit, so no check follows a shot "
+				"(give the cover it had)", frayi_call_opt(c, M_COVER));
 	if (cover == FRAY_PRESIDIO_INCIDENTAL && val_b(c, M_INCIDENTAL))
-		return call_bad(c, "%s incidental and %s are the same cover: give one", call_opt(c, M_COVER),
-				call_opt(c, M_INCIDENTAL));
-	if (val_b(c, M_CHARGING) && val_b(c, M_CHARGED))
-		return call_bad(c, "%s and %s: a unit charges or is charged, not both", call_opt(c, M_CHARGING),
-				call_opt(c, M_CHARGED));
+		return frayi_call_bad(c, "%s incidental and %s are the same cover: give one",
+				frayi_call_opt(c, M_COVER),
+				frayi_call_opt(c, M_INCIDENTAL));
 	fray_presidio_morale_in *in = CALL_INPUT(c, fray_presidio_morale_in);
-	*in = (fray_presidio_morale_in){
-		.level = (fray_presidio_level)level, .size = (fray_presidio_size)val_i(c, M_SIZE),
-		.casualties = (int)val_i(c, M_CASUALTIES), .charging = val_b(c, M_CHARGING),
-		.charged = val_b(c, M_CHARGED), .incidental_or_friendly_cover = val_b(c, M_INCIDENTAL),
-		.cover = (fray_presidio_cover)cover, .line = val_b(c, M_LINE), .leader = leader,
-		.leader_casualty = val_b(c, M_LEADER_CASUALTY), .friends_fell_back = (int)val_i(c, M_FELL_BACK),
-		.friends_retreated = (int)val_i(c, M_RETREATED), .friends_panicked = (int)val_i(c, M_PANICKED),
-		.chaplain = val_b(c, M_CHAPLAIN), .hero = val_b(c, M_HERO), .flag = val_b(c, M_FLAG),
-		.fifer = val_b(c, M_FIFER), .near_enemy = val_b(c, M_NEAR_ENEMY),
-		.charge_impact = val_b(c, M_CHARGE_IMPACT), .standing = (fray_presidio_standing)val_i(c, M_STANDING)};
+	/* what the descriptor does not bind: derived from the unit, the rank, the cover */
+	in->level = (fray_presidio_level)level;
+	in->leader = leader;
+	in->cover = (fray_presidio_cover)cover;
 	if (in->standing == FRAY_PRESIDIO_DESTROYED)
-		return call_bad(c, "%s destroyed: a destroyed unit checks no morale", call_opt(c, M_STANDING));
+		return frayi_call_bad(c, "%s destroyed: a destroyed unit checks no morale",
+				frayi_call_opt(c, M_STANDING));
 	in->situation = val_given(c, M_SITUATION) ? (fray_presidio_situation)val_i(c, M_SITUATION)
 			: in->charging			? FRAY_PRESIDIO_CHARGING
 			: in->line			? FRAY_PRESIDIO_LINE
 			: cover >= FRAY_PRESIDIO_PARTIAL ? FRAY_PRESIDIO_IN_COVER
 							 : FRAY_PRESIDIO_OPEN;
 	int required = fray_presidio_morale_required(in);
-	call_title(c, "morale: %s %s, %d casualt%s, needs %d+ on d6! (+%d leader), %s", fray_presidio_level_names[level],
+	frayi_call_title(c, "morale: %s %s, %d casualt%s, needs %d+ on d6! (+%d leader), %s",
+			fray_presidio_level_names[level],
 		   fray_presidio_size_names[in->size], in->casualties, in->casualties == 1 ? "y" : "ies", required,
 		   in->leader, fray_presidio_situation_names[in->situation]);
+	/* the echo says the level, leader and situation used and the number required */
 	textbuf t = text_on(c->inputs_json, sizeof c->inputs_json);
 	text_add(&t,
 		 "{\"level\": \"%s\", \"size\": \"%s\", \"casualties\": %d, \"leader\": %d, \"cover\": \"%s\", "
@@ -141,7 +141,7 @@ static fray_status bind_morale(fray_call *c)
 	return FRAY_OK;
 }
 
-const proc_desc presidio_morale_desc = {
+const proc_desc frayi_presidio_morale_desc = {
 	"presidio.morale", "presidio morale", "a unit's morale check", "Presidio Section 7, rulings R16, R28",
 	"1d6, a 6 rolled again and added, plus the leader's bonus, against the\n"
 	"required number; the failure band's result in words; two 6s succeed with\n"
@@ -151,4 +151,4 @@ const proc_desc presidio_morale_desc = {
 	morale_in, M_N, morale_out, 6, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
 	"{\"level\": \"veteran\", \"size\": \"platoon\", \"casualties\": 2, \"charged\": true, \"fifer\": true}",
 	bind_morale, NULL, NULL, false,
-	/* the page */ .headline = {"success", "== true", "the unit passes"}};
+	/* the page */ .headline = {"success", "== true", "the unit passes"}, .generic = true};

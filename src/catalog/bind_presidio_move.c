@@ -10,35 +10,40 @@ enum { MV_AS, MV_RUNNING, MV_CHARGING, MV_LINE, MV_DRUMMER, MV_CRAWLING, MV_KNEE
 static const in_desc move_in[] = {
 	{"as", IN_CHOICE, .choices = fray_presidio_mover_names, .nchoices = 4,
 	 .help = "the mover: foot 6, light and native 7, slow (wagons, civilians) 3, mounted 12, + 1D6", .rule = R3},
-	{"running", IN_BOOL, .help = "two actions: x2", .rule = R3, .alias = "galloping"},
-	{"charging", IN_BOOL, .help = "charging: running speed, never halved in line", .rule = "Presidio Section 5, Charging"},
-	{"line", IN_BOOL, .help = "in line formation: halved, except when charging", .rule = "Presidio Section 3, Formations"},
+	{"running", IN_BOOL, .help = "two actions: x2", .rule = R3, .alias = "galloping", IN_FIELD(fray_presidio_move_in, running)},
+	{"charging", IN_BOOL, .help = "charging: running speed, never halved in line", .rule = "Presidio Section 5, Charging",
+	 .excludes = (const char *const[]){"running", NULL}, .why_excluded = "charging moves at running speed already", IN_FIELD(fray_presidio_move_in, charging)},
+	{"line", IN_BOOL, .help = "in line formation: halved, except when charging", .rule = "Presidio Section 3, Formations", IN_FIELD(fray_presidio_move_in, line)},
 	{"drummer", IN_BOOL, .help = "a drummer: +1\" to a unit in line, after halving",
-	 .rule = "Presidio Section 1, Special Characters"},
-	{"crawling", IN_BOOL, .help = "crawling: a quarter", .rule = R3},
-	{"kneel", IN_INT, 0, 4, .help = "changes to or from kneeling (1\" each)", .rule = R3},
-	{"prone", IN_INT, 0, 4, .help = "changes to or from prone (2\" each)", .rule = R3},
+	 .rule = "Presidio Section 1, Special Characters", IN_FIELD(fray_presidio_move_in, drummer)},
+	{"crawling", IN_BOOL, .help = "crawling: a quarter", .rule = R3, IN_FIELD(fray_presidio_move_in, crawling)},
+	{"kneel", IN_INT, 0, 4, .help = "changes to or from kneeling (1\" each)", .rule = R3, IN_FIELD(fray_presidio_move_in, kneel_changes)},
+	{"prone", IN_INT, 0, 4, .help = "changes to or from prone (2\" each)", .rule = R3, IN_FIELD(fray_presidio_move_in, prone_changes)},
 	{"barrier", IN_CHOICE, .choices = fray_presidio_barrier_names, .nchoices = 4,
 	 .help = "a barrier crossed: light -2\" (-4\" mounted), medium x1/2, heavy x1/4", .rule = R3},
 	{"before_barrier", IN_NUMBER, 0, 1000, .help = "inches moved before the barrier (split terrain)",
-	 .rule = R3, .unit = "inches"},
+	 .rule = R3, .unit = "inches", IN_FIELD(fray_presidio_move_in, before_barrier)},
 	{"skill", IN_INT, -5, 10, .help = "the Move skill, added to the roll (default: the unit's, or 0)",
 	 .rule = "Presidio Section 1, Move skill"},
 	{"units", IN_FILE, .help = "unit statistics (examples/presidio/units.yaml)", .rule = "Presidio Section 1, G4"},
 	{"unit", IN_STRING, .help = "the unit's type in the units file (its Move skill; mounted moves as mounted)",
 	 .rule = "Presidio Section 1, G4"},
-	{"road_column", IN_BOOL, .help = "a column on a road: +3\"", .rule = "Presidio Section 3, Formations, Column"},
+	{"road_column", IN_BOOL, .help = "a column on a road: +3\"", .rule = "Presidio Section 3, Formations, Column",
+	 .excludes = (const char *const[]){"line", NULL}, .why_excluded = "a unit is in column or in line, not both",
+	 IN_FIELD(fray_presidio_move_in, road_column)},
 	{"turns", IN_INT, 0, 4, .help = "right, left or about faces while moving, in line (2\" each; refused without --line)",
-	 .rule = "Presidio Section 3, Formation Maneuvers, Turning"},
+	 .rule = "Presidio Section 3, Formation Maneuvers, Turning", IN_FIELD(fray_presidio_move_in, turns)},
 	{"firing", IN_BOOL, .help = "fires while moving (light and skirmish units): 1\" walking, 2\" running, before doubling",
-	 .rule = "Presidio Section 4, Fire while Moving"},
+	 .rule = "Presidio Section 4, Fire while Moving", IN_FIELD(fray_presidio_move_in, firing)},
 	{"reloading", IN_INT, 0, 2, .help = "actions of reloading while moving (2\" each, before doubling; light "
-	 "infantry and skirmishers only)", .rule = "Presidio Section 4, Reloading While Moving"},
+	 "infantry and skirmishers only)", .rule = "Presidio Section 4, Reloading While Moving", IN_FIELD(fray_presidio_move_in, reloading)},
 	{"disordered", IN_BOOL, .help = "disordered: a light or skirmish unit (--designation) moves at half",
-	 .rule = "Presidio Section 3, Disorder"},
+	 .rule = "Presidio Section 3, Disorder", .excludes = (const char *const[]){"line", NULL},
+	 .why_excluded = "a disordered unit is in a clump, not in line; line units reform before moving (Presidio "
+			 "Section 3, Disorder)", IN_FIELD(fray_presidio_move_in, disordered)},
 	{"designation", IN_CHOICE, .choices = fray_presidio_designation_names, .nchoices = 3,
 	 .help = "light infantry, skirmishers or other: disorder halves the first two; only they reload moving",
-	 .rule = "Presidio Section 3, Disorder; Section 4, Reloading While Moving"},
+	 .rule = "Presidio Section 3, Disorder; Section 4, Reloading While Moving", IN_FIELD(fray_presidio_move_in, designation)},
 };
 static const out_desc move_out[] = {{"inches", "number", "the distance moved"}};
 
@@ -52,40 +57,34 @@ static void fmt_move(const fray_call *c, const int64_t *o, bool json, textbuf *t
  * disorder: what the text allows (Sections 3 and 4), else refused. */
 static fray_status bind_move_extras(fray_call *c, fray_presidio_move_in *in)
 {
-	in->turns = (int)val_i(c, MV_TURNS);
-	in->firing = val_b(c, MV_FIRING);
-	in->reloading = (int)val_i(c, MV_RELOADING);
-	in->disordered = val_b(c, MV_DISORDERED);
-	in->designation = (fray_presidio_designation)val_i(c, MV_DESIGNATION);
 	if (in->firing && in->charging)
-		return call_bad(c, "%s and %s: a unit that shoots while charging is only moving into contact, with no "
+		return frayi_call_bad(c,
+				"%s and %s: a unit that shoots while charging is only moving into contact, with no "
 				"charge impact (Presidio Section 4, Fire while Moving): give %s instead",
-				call_opt(c, MV_FIRING), call_opt(c, MV_CHARGING), call_opt(c, MV_RUNNING));
+				frayi_call_opt(c, MV_FIRING), frayi_call_opt(c, MV_CHARGING),
+						frayi_call_opt(c, MV_RUNNING));
 	if (in->reloading && in->designation == FRAY_PRESIDIO_OTHER_UNIT)
-		return call_bad(c, "%s: only light infantry and skirmishers reload while moving (Presidio Section 4, "
-				"Reloading While Moving): give %s light or skirmish", call_opt(c, MV_RELOADING),
-				call_opt(c, MV_DESIGNATION));
+		return frayi_call_bad(c,
+				"%s: only light infantry and skirmishers reload while moving (Presidio Section 4, "
+				"Reloading While Moving): give %s light or skirmish", frayi_call_opt(c, MV_RELOADING),
+				frayi_call_opt(c, MV_DESIGNATION));
 	if (in->reloading && in->line)
-		return call_bad(c, "%s and %s: line units cannot reload while moving (Presidio Section 4, Reloading "
-				"While Moving)", call_opt(c, MV_RELOADING), call_opt(c, MV_LINE));
+		return frayi_call_bad(c,
+				"%s and %s: line units cannot reload while moving (Presidio Section 4, Reloading "
+				"While Moving)", frayi_call_opt(c, MV_RELOADING), frayi_call_opt(c, MV_LINE));
 	int actions = in->running || in->charging ? 2 : 1;
 	if (in->reloading > actions)
-		return call_bad(c, "%s %d: a unit moving %d action%s reloads during %d at most", call_opt(c, MV_RELOADING),
+		return frayi_call_bad(c, "%s %d: a unit moving %d action%s reloads during %d at most",
+				frayi_call_opt(c, MV_RELOADING),
 				in->reloading, actions, actions == 1 ? "" : "s", actions);
-	if (in->disordered && in->line)
-		return call_bad(c, "%s and %s: a disordered unit is in a clump, not in line; line units reform before "
-				"moving (Presidio Section 3, Disorder)", call_opt(c, MV_DISORDERED), call_opt(c, MV_LINE));
 	return FRAY_OK;
 }
 
 static fray_status bind_move(fray_call *c)
 {
-	if (val_b(c, MV_CHARGING) && val_b(c, MV_RUNNING))
-		return call_bad(c, "%s moves at running speed already: give %s or %s, not both", call_opt(c, MV_CHARGING),
-				call_opt(c, MV_CHARGING), call_opt(c, MV_RUNNING));
 	static const size_t unit_k[1] = {MV_UNIT};
 	fray_presidio_unit_type ut;
-	fray_status st = call_presidio_units(c, MV_UNITS, 1, unit_k, &ut);
+	fray_status st = frayi_call_presidio_units(c, MV_UNITS, 1, unit_k, &ut);
 	if (st != FRAY_OK)
 		return st;
 	size_t mover = (size_t)val_i(c, MV_AS), barrier = (size_t)val_i(c, MV_BARRIER);
@@ -93,25 +92,22 @@ static fray_status bind_move(fray_call *c)
 	if (val_given(c, MV_UNIT) && ut.mounted && !val_given(c, MV_AS))
 		mover = FRAY_PRESIDIO_MOUNTED;
 	if (mover == FRAY_PRESIDIO_MOUNTED && barrier >= FRAY_PRESIDIO_MEDIUM_BARRIER)
-		return call_bad(c, "medium and heavy barriers are impassable to horses and wagons (Presidio Section 3)");
+		return frayi_call_bad(c,
+				"medium and heavy barriers are impassable to horses and wagons (Presidio Section 3)");
 	fray_presidio_move_in *in = CALL_INPUT(c, fray_presidio_move_in);
-	*in = (fray_presidio_move_in){
-		.mover = (fray_presidio_mover)mover, .running = val_b(c, MV_RUNNING), .charging = val_b(c, MV_CHARGING),
-		.line = val_b(c, MV_LINE), .drummer = val_b(c, MV_DRUMMER), .crawling = val_b(c, MV_CRAWLING),
-		.kneel_changes = (int)val_i(c, MV_KNEEL), .prone_changes = (int)val_i(c, MV_PRONE),
-		.barrier = (fray_presidio_barrier)barrier, .before_barrier = val_x(c, MV_BEFORE),
-		.skill = val_given(c, MV_SKILL) ? (int)val_i(c, MV_SKILL) : ut.move, .road_column = val_b(c, MV_ROAD)};
-	if (in->road_column && in->line)
-		return call_bad(c, "%s and %s: a unit is in column or in line, not both", call_opt(c, MV_ROAD),
-				call_opt(c, MV_LINE));
+	/* the mover, the barrier and the skill: derived from the unit file */
+	in->mover = (fray_presidio_mover)mover;
+	in->barrier = (fray_presidio_barrier)barrier;
+	in->skill = val_given(c, MV_SKILL) ? (int)val_i(c, MV_SKILL) : ut.move;
 	st = bind_move_extras(c, in);
 	if (st != FRAY_OK)
 		return st;
 	if (fray_presidio_move_refused(in))
-		return call_bad(c, "%s", fray_presidio_move_refused(in));
-	call_title(c, "move: %s%s%s%s%s, move skill %d, barrier %s", fray_presidio_mover_names[mover],
+		return frayi_call_bad(c, "%s", fray_presidio_move_refused(in));
+	frayi_call_title(c, "move: %s%s%s%s%s, move skill %d, barrier %s", fray_presidio_mover_names[mover],
 		   in->running ? ", two actions" : "", in->charging ? ", charging" : "", in->line ? ", in line" : "",
 		   in->disordered ? ", disordered" : "", in->skill, fray_presidio_barrier_names[barrier]);
+	/* the echo says the mover and skill used (from the unit file) */
 	textbuf t = text_on(c->inputs_json, sizeof c->inputs_json);
 	text_add(&t, "{\"as\": \"%s\", \"running\": %s, \"charging\": %s, \"line\": %s, \"drummer\": %s, "
 		     "\"crawling\": %s, \"kneel\": %d, \"prone\": %d, \"skill\": %d, \"barrier\": \"%s\", "
@@ -126,7 +122,7 @@ static fray_status bind_move(fray_call *c)
 	return FRAY_OK;
 }
 
-const proc_desc presidio_move_desc = {
+const proc_desc frayi_presidio_move_desc = {
 	"presidio.move", "presidio move", "how far a unit moves", "Presidio Section 3, Movement",
 	"1D6 plus the allowance plus the Move skill; two actions (running, galloping)\n"
 	"double it, and so does charging (running speed); line formation halves it\n"
@@ -139,4 +135,4 @@ const proc_desc presidio_move_desc = {
 	"at half. Never below 0.",
 	move_in, MV_N, move_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
 	"{\"as\": \"foot\", \"barrier\": \"medium\", \"before_barrier\": 2}", bind_move, NULL, NULL, false,
-	/* the page */ .headline = {"inches", "each", "how far the unit moves"}};
+	/* the page */ .headline = {"inches", "each", "how far the unit moves"}, .generic = true};

@@ -10,20 +10,37 @@
 #include "../core/names.h"
 #include "embedded.h"
 
-const proc_desc *catalog_find(const char *name)
+const proc_desc *frayi_catalog_find(const char *name)
 {
-	for (size_t k = 0; k < catalog_nprocs; k++)
-		if (strcmp(name, catalog_procs[k]->name) == 0 || strcmp(name, catalog_procs[k]->command) == 0)
-			return catalog_procs[k];
+	for (size_t k = 0; k < frayi_catalog_nprocs; k++)
+		if (strcmp(name, frayi_catalog_procs[k]->name) == 0 || strcmp(name, frayi_catalog_procs[k]->command) == 0 ||
+		    (frayi_catalog_procs[k]->also && strcmp(name, frayi_catalog_procs[k]->also) == 0))
+			return frayi_catalog_procs[k];
 	return NULL;
+}
+
+FRAY_API const char *fray_procedure_command(size_t i)
+{
+	return i < frayi_catalog_nprocs ? frayi_catalog_procs[i]->command : NULL;
+}
+
+FRAY_API const char *fray_procedure_also(size_t i)
+{
+	return i < frayi_catalog_nprocs ? frayi_catalog_procs[i]->also : NULL;
+}
+
+FRAY_API const char *fray_procedure_find(const char *name)
+{
+	const proc_desc *d = name ? frayi_catalog_find(name) : NULL;
+	return d ? d->command : NULL;
 }
 
 static size_t nearest_procedure(const char *name)
 {
 	const char *names[256];
-	size_t n = catalog_nprocs < 256 ? catalog_nprocs : 256;
+	size_t n = frayi_catalog_nprocs < 256 ? frayi_catalog_nprocs : 256;
 	for (size_t k = 0; k < n; k++)
-		names[k] = catalog_procs[k]->name;
+		names[k] = frayi_catalog_procs[k]->name;
 	return fray_nearest_name(name, names, n);
 }
 
@@ -36,12 +53,12 @@ FRAY_API fray_call *fray_call_new(fray_ctx *ctx, const char *procedure)
 		fray_fail(ctx, FRAY_ERR_INPUT, "no procedure named");
 		return NULL;
 	}
-	const proc_desc *d = catalog_find(procedure);
+	const proc_desc *d = frayi_catalog_find(procedure);
 	if (!d) {
 		size_t near = nearest_procedure(procedure);
 		if (near != SIZE_MAX)
 			fray_fail(ctx, FRAY_ERR_INPUT, "unknown procedure '%.80s' (did you mean '%s'?)", procedure,
-				  catalog_procs[near]->name);
+				  frayi_catalog_procs[near]->name);
 		else
 			fray_fail(ctx, FRAY_ERR_INPUT, "unknown procedure '%.80s' (see 'fray procedures')", procedure);
 		return NULL;
@@ -82,7 +99,7 @@ FRAY_API size_t fray_call_ninputs(const fray_call *c)
 	return c ? c->d->nin : 0;
 }
 
-const char *call_option_name(const char *name, char *dst, size_t cap)
+const char *frayi_call_option_name(const char *name, char *dst, size_t cap)
 {
 	snprintf(dst, cap, "--%s", name);
 	for (char *p = dst; *p; p++)
@@ -97,7 +114,7 @@ FRAY_API const char *fray_call_option(const fray_call *c, size_t i)
 	static _Thread_local unsigned next;
 	if (!c || i >= c->d->nin)
 		return NULL;
-	return call_option_name(c->d->in[i].name, slot[next++ % 4], sizeof slot[0]);
+	return frayi_call_option_name(c->d->in[i].name, slot[next++ % 4], sizeof slot[0]);
 }
 
 FRAY_API unsigned fray_call_modes(const fray_call *c)
@@ -110,7 +127,15 @@ FRAY_API const char *fray_call_alias(const fray_call *c, size_t i)
 	static _Thread_local char slot[72];
 	if (!c || i >= c->d->nin || !c->d->in[i].alias)
 		return NULL;
-	return call_option_name(c->d->in[i].alias, slot, sizeof slot);
+	return frayi_call_option_name(c->d->in[i].alias, slot, sizeof slot);
+}
+
+FRAY_API int fray_call_positional(const fray_call *c)
+{
+	for (size_t i = 0; c && i < c->d->nin; i++)
+		if (c->d->in[i].positional)
+			return (int)i;
+	return -1;
 }
 
 FRAY_API bool fray_call_is_flag(const fray_call *c, size_t i)
@@ -118,7 +143,7 @@ FRAY_API bool fray_call_is_flag(const fray_call *c, size_t i)
 	return c && i < c->d->nin && c->d->in[i].type == IN_BOOL;
 }
 
-const char *call_opt(const fray_call *c, size_t k)
+const char *frayi_call_opt(const fray_call *c, size_t k)
 {
 	return c->from_json ? c->d->in[k].name : fray_call_option(c, k);
 }
@@ -127,11 +152,11 @@ const char *call_opt(const fray_call *c, size_t k)
 static const char *call_what(const fray_call *c, size_t k)
 {
 	static _Thread_local char slot[80];
-	snprintf(slot, sizeof slot, c->from_json ? "inputs.%s" : "option %s", call_opt(c, k));
+	snprintf(slot, sizeof slot, c->from_json ? "inputs.%s" : "option %s", frayi_call_opt(c, k));
 	return slot;
 }
 
-fray_status call_bad(fray_call *c, const char *fmt, ...)
+fray_status frayi_call_bad(fray_call *c, const char *fmt, ...)
 {
 	char msg[FRAY_MSG_MAX];
 	va_list ap;
@@ -141,9 +166,9 @@ fray_status call_bad(fray_call *c, const char *fmt, ...)
 	return fray_fail(c->ctx, FRAY_ERR_INPUT, "%s", msg);
 }
 
-fray_status call_missing(fray_call *c, const char *what)
+fray_status frayi_call_missing(fray_call *c, const char *what)
 {
-	return call_bad(c, "missing %s (see 'fray %s --help')", what, c->d->command);
+	return frayi_call_bad(c, "missing %s (see 'fray %s --help')", what, c->d->command);
 }
 
 /* A decimal number as the command line takes one: digits and one point,
@@ -175,7 +200,7 @@ static fray_status set_choice(fray_call *c, size_t i, const char *text)
 	textbuf t = text_on(list, sizeof list);
 	for (size_t k = 0; k < in->nchoices; k++)
 		text_add(&t, "%s%s", k ? ", " : "", in->choices[k]);
-	return call_bad(c, "%s expects one of %s, got '%.200s'", call_what(c, i), list, text);
+	return frayi_call_bad(c, "%s expects one of %s, got '%.200s'", call_what(c, i), list, text);
 }
 
 FRAY_API fray_status fray_call_set(fray_call *c, size_t i, const char *text)
@@ -192,11 +217,11 @@ FRAY_API fray_status fray_call_set(fray_call *c, size_t i, const char *text)
 		v->given = true;
 		v->i = text == NULL || strcmp(text, "true") == 0 ? 1 : 0;
 		if (text && strcmp(text, "true") != 0 && strcmp(text, "false") != 0)
-			return call_bad(c, "%s expects true or false, got '%.200s'", call_what(c, i), text);
+			return frayi_call_bad(c, "%s expects true or false, got '%.200s'", call_what(c, i), text);
 		return FRAY_OK;
 	}
 	if (!text)
-		return call_bad(c, "%s expects a value", call_what(c, i));
+		return frayi_call_bad(c, "%s expects a value", call_what(c, i));
 	v->given = true;
 	switch (in->type) {
 	case IN_INT:
@@ -208,8 +233,9 @@ FRAY_API fray_status fray_call_set(fray_call *c, size_t i, const char *text)
 		bool ok = in->type == IN_INT ? *text && !*end && !errno : decimal(text, &x);
 		if (!ok || x < (double)in->min || x > (double)in->max) {
 			if (in->expects)
-				return call_bad(c, "%s expects %s, got '%.200s'", call_what(c, i), in->expects, text);
-			return call_bad(c, "%s expects a %s from %" PRId64 " to %" PRId64 ", got '%.200s'",
+				return frayi_call_bad(c, "%s expects %s, got '%.200s'", call_what(c, i), in->expects,
+						text);
+			return frayi_call_bad(c, "%s expects a %s from %" PRId64 " to %" PRId64 ", got '%.200s'",
 					call_what(c, i), in->type == IN_INT ? "whole number" : "number", in->min,
 					in->max, text);
 		}
@@ -222,7 +248,7 @@ FRAY_API fray_status fray_call_set(fray_call *c, size_t i, const char *text)
 	case IN_STRING:
 	case IN_FILE:
 		if (strlen(text) > CALL_MAX_TEXT)
-			return call_bad(c, "%s expects at most %d bytes", call_what(c, i), CALL_MAX_TEXT);
+			return frayi_call_bad(c, "%s expects at most %d bytes", call_what(c, i), CALL_MAX_TEXT);
 		fray_dealloc(c->ctx, v->s);
 		fray_dealloc(c->ctx, v->text);
 		v->text = NULL;
@@ -242,9 +268,9 @@ FRAY_API fray_status fray_call_set_document(fray_call *c, size_t i, const char *
 	if (i >= c->d->nin || c->d->in[i].type != IN_FILE)
 		return fray_fail(c->ctx, FRAY_ERR_INPUT, "input %zu of %s is not a file", i, c->d->name);
 	if (!name || !text)
-		return call_bad(c, "%s expects a document's name and text", call_what(c, i));
+		return frayi_call_bad(c, "%s expects a document's name and text", call_what(c, i));
 	if (strlen(name) > CALL_MAX_TEXT)
-		return call_bad(c, "%s: a document's name has at most %d bytes", call_what(c, i), CALL_MAX_TEXT);
+		return frayi_call_bad(c, "%s: a document's name has at most %d bytes", call_what(c, i), CALL_MAX_TEXT);
 	if (len > FRAY_DOC_MAX_BYTES)
 		return fray_fail(c->ctx, FRAY_ERR_LIMIT, "%s: a document has at most %u bytes", call_what(c, i),
 				 FRAY_DOC_MAX_BYTES);
@@ -315,7 +341,7 @@ FRAY_API bool fray_shipped_example(const char *path)
 	return shipped(path) != NULL;
 }
 
-fray_status shipped_doc(fray_ctx *ctx, const char *path, fray_doc **out)
+fray_status frayi_shipped_doc(fray_ctx *ctx, const char *path, fray_doc **out)
 {
 	const embedded_file *f = shipped(path);
 	if (!f)
@@ -323,18 +349,18 @@ fray_status shipped_doc(fray_ctx *ctx, const char *path, fray_doc **out)
 	return fray_doc_load_string(ctx, f->path, (const char *)f->bytes, f->len, out);
 }
 
-fray_status call_open_named(const fray_call *c, fray_ctx *ctx, const char *path, const char *hint,
+fray_status frayi_call_open_named(const fray_call *c, fray_ctx *ctx, const char *path, const char *hint,
 			    fray_doc **out)
 {
 	if (!c->no_files)
 		return fray_doc_load_file(ctx, path, out);
 	if (shipped(path))
-		return shipped_doc(ctx, path, out);
+		return frayi_shipped_doc(ctx, path, out);
 	return fray_fail(ctx, FRAY_ERR_INPUT, "this service reads no files: '%.200s' is not a shipped example (%s)",
 			 path, hint);
 }
 
-fray_status call_load_doc(fray_call *c, size_t k, fray_doc **out)
+fray_status frayi_call_load_doc(fray_call *c, size_t k, fray_doc **out)
 {
 	const value *v = &c->v[k];
 	if (v->text)
@@ -342,8 +368,8 @@ fray_status call_load_doc(fray_call *c, size_t k, fray_doc **out)
 	if (!c->no_files)
 		return fray_doc_load_file(c->ctx, v->s, out);
 	if (shipped(v->s))
-		return shipped_doc(c->ctx, v->s, out);
-	return call_bad(c, "%s: this service reads no files; give the document itself ({\"name\": ..., "
+		return frayi_shipped_doc(c->ctx, v->s, out);
+	return frayi_call_bad(c, "%s: this service reads no files; give the document itself ({\"name\": ..., "
 			"\"text\": ...}) or a shipped example (such as examples/adbg/lochry-1781.yaml)",
 			call_what(c, k));
 }
@@ -362,16 +388,16 @@ static fray_status check_required(fray_call *c)
 	if (first == SIZE_MAX)
 		return FRAY_OK;
 	if (d->in[first].missing)
-		return call_bad(c, "missing %s %s", call_opt(c, first), d->in[first].missing);
+		return frayi_call_bad(c, "missing %s %s", frayi_call_opt(c, first), d->in[first].missing);
 	char list[512], opt[72];
 	textbuf t = text_on(list, sizeof list);
 	for (size_t k = 0, n = 0; k < d->nin; k++)
 		if (d->in[k].required) {
 			n++;
 			text_add(&t, "%s%s", n == 1 ? "" : n == nreq ? " or " : ", ",
-				 call_option_name(d->in[k].name, opt, sizeof opt));
+				 frayi_call_option_name(d->in[k].name, opt, sizeof opt));
 		}
-	return call_missing(c, list);
+	return frayi_call_missing(c, list);
 }
 
 static size_t input_named(const proc_desc *d, const char *name)
@@ -392,7 +418,8 @@ static fray_status check_excludes(fray_call *c)
 		for (const char *const *e = d->in[k].excludes; *e; e++) {
 			size_t j = input_named(d, *e);
 			if (j != SIZE_MAX && c->v[j].given)
-				return call_bad(c, "%s and %s: %s", call_opt(c, k), call_opt(c, j), d->in[k].why_excluded);
+				return frayi_call_bad(c, "%s and %s: %s", frayi_call_opt(c, k), frayi_call_opt(c, j),
+						d->in[k].why_excluded);
 		}
 	}
 	return FRAY_OK;
@@ -447,12 +474,12 @@ static fray_status bind_generic(fray_call *c)
 	memset(c->input, 0, sizeof c->input);
 	for (size_t k = 0; k < c->d->nin; k++)
 		store_input(c, k);
-	call_echo(c, NULL);
-	c->fmt = fmt_outcome;
+	frayi_call_echo(c, NULL);
+	c->fmt = frayi_fmt_outcome;
 	return FRAY_OK;
 }
 
-void fmt_outcome(const fray_call *c, const int64_t *o, bool json, textbuf *t)
+void frayi_fmt_outcome(const fray_call *c, const int64_t *o, bool json, textbuf *t)
 {
 	for (size_t f = 0; f < c->nfields && f < c->d->nout; f++) {
 		const out_desc *od = &c->d->out[f];
@@ -497,25 +524,25 @@ FRAY_API fray_status fray_call_run(fray_call *c, const fray_call_opts *o, char *
 	static const char *const mode_names[] = {"", "roll", "odds", "", "simulate"};
 	if ((o->mode != FRAY_MODE_ROLL && o->mode != FRAY_MODE_ODDS && o->mode != FRAY_MODE_SIMULATE) ||
 	    !(c->d->modes & (unsigned)o->mode))
-		return call_bad(c, "%s has no %s mode", c->d->name,
+		return frayi_call_bad(c, "%s has no %s mode", c->d->name,
 				(unsigned)o->mode <= 4 ? mode_names[o->mode] : "such");
 	if (o->trials > FRAY_CALL_MAX_TRIALS)
-		return call_bad(c, "at most %u trials", FRAY_CALL_MAX_TRIALS);
+		return frayi_call_bad(c, "at most %u trials", FRAY_CALL_MAX_TRIALS);
 	/* bound once: the files bind reads are not read again */
 	fray_status st = c->bound ? FRAY_OK : fray_call_check(c);
 	if (st != FRAY_OK)
 		return st;
 	fray_ctx_clear(c->ctx);
 	strbuf sb = {.ctx = c->ctx};
-	st = render_call(c, o, &sb);
+	st = frayi_render_call(c, o, &sb);
 	if (st != FRAY_OK) {
-		sb_free(&sb);
+		frayi_sb_free(&sb);
 		return st;
 	}
-	return sb_give(&sb, c->ctx, out);
+	return frayi_sb_give(&sb, c->ctx, out);
 }
 
-void call_title(fray_call *c, const char *fmt, ...)
+void frayi_call_title(fray_call *c, const char *fmt, ...)
 {
 	textbuf t = text_on(c->title, sizeof c->title);
 	va_list ap;
@@ -524,7 +551,7 @@ void call_title(fray_call *c, const char *fmt, ...)
 	va_end(ap);
 }
 
-void call_echo(fray_call *c, const char *extra, ...)
+void frayi_call_echo(fray_call *c, const char *extra, ...)
 {
 	textbuf t = text_on(c->inputs_json, sizeof c->inputs_json);
 	const char *sep = "";
@@ -594,7 +621,7 @@ FRAY_API int fray_call_input_index(const fray_call *c, const char *option)
 	for (size_t i = 0; c && option && i < c->d->nin; i++) {
 		char name[72];
 		const char *alias = fray_call_alias(c, i);
-		if (strcmp(call_option_name(c->d->in[i].name, name, sizeof name), option) == 0 ||
+		if (strcmp(frayi_call_option_name(c->d->in[i].name, name, sizeof name), option) == 0 ||
 		    (alias && strcmp(alias, option) == 0))
 			return (int)i;
 	}

@@ -33,6 +33,10 @@ typedef enum in_ctype { CT_NONE, CT_INT, CT_DOUBLE, CT_BOOL, CT_CHARS } in_ctype
 	.at = offsetof(T, f), .size = sizeof(((T *)0)->f),                                                      \
 	.ctype = _Generic(((T *)0)->f, double: CT_DOUBLE, bool: CT_BOOL, char *: CT_CHARS, default: CT_INT)
 
+/* An input bound to the k-th int of a procedure whose input is an int
+ * array (int[n]: a bool is stored as 0 or 1). */
+#define IN_INT_AT(k) .at = (k) * sizeof(int), .size = sizeof(int), .ctype = CT_INT
+
 /* One input. Its JSON key is name; its option is --name with '-' for '_'
  * unless option says otherwise. */
 typedef struct in_desc {
@@ -60,6 +64,9 @@ typedef struct in_desc {
 	 * why, said after "--a and --b: " */
 	const char *const *excludes;
 	const char *why_excluded;
+	/* the command line takes it without its option too: the first
+	 * argument that is no option (fray chits combat FILE) */
+	bool positional;
 } in_desc;
 
 /* One outcome field: its index in the outcome array is its place in the
@@ -126,6 +133,7 @@ typedef struct proc_desc {
 	 * and formats its outcome from the descriptor unless bind gives a
 	 * formatter. false: bind does it all (procedures not converted yet) */
 	bool generic;
+	const char *also;                /* another command for it ("presidio stampede"); NULL: none */
 } proc_desc;
 
 #define CALL_MAX_INPUTS 48
@@ -171,59 +179,59 @@ static inline bool val_given(const fray_call *c, size_t k) { return c->v[k].give
 static inline double val_x(const fray_call *c, size_t k) { return c->v[k].x; }
 static inline const char *val_s(const fray_call *c, size_t k) { return c->v[k].s; }
 /* An input's option: "--target-figures" for target_figures, into dst. */
-const char *call_option_name(const char *name, char *dst, size_t cap);
+const char *frayi_call_option_name(const char *name, char *dst, size_t cap);
 /* How the input is named to the user: "--cf" on the command line, "cf" in
  * a request. Valid until the next call. */
-const char *call_opt(const fray_call *c, size_t k);
+const char *frayi_call_opt(const fray_call *c, size_t k);
 /* Records a bad-input failure (FRAY_ERR_INPUT) with the message. */
-fray_status call_bad(fray_call *c, const char *fmt, ...) FRAY_PRINTF(2, 3);
+fray_status frayi_call_bad(fray_call *c, const char *fmt, ...) FRAY_PRINTF(2, 3);
 /* "missing WHAT (see 'fray COMMAND --help')", the command line's words. */
-fray_status call_missing(fray_call *c, const char *what);
+fray_status frayi_call_missing(fray_call *c, const char *what);
 
 /* The document of file input k: its text when given as text, a shipped
  * example by its path when the call reads no files, else the file. Named
  * by the path or name given, for messages (file:line:col). */
-fray_status call_load_doc(fray_call *c, size_t k, fray_doc **out);
+fray_status frayi_call_load_doc(fray_call *c, size_t k, fray_doc **out);
 /* A file another document names (a scenario's CRT, a combat's mix): read,
  * or under no_files a shipped example or else refused with the hint. */
-fray_status call_open_named(const fray_call *c, fray_ctx *ctx, const char *path, const char *hint,
+fray_status frayi_call_open_named(const fray_call *c, fray_ctx *ctx, const char *path, const char *hint,
 			    fray_doc **out);
 /* A shipped example's document by its path; FRAY_ERR_INPUT if there is
  * none. */
-fray_status shipped_doc(fray_ctx *ctx, const char *path, fray_doc **out);
+fray_status frayi_shipped_doc(fray_ctx *ctx, const char *path, fray_doc **out);
 
 /* Writes c->inputs_json: every input in the descriptor's order with its
  * value (the default when not given; a string only when given), then
  * extra members when extra is not NULL ("\"hit_number\": 7"). */
-void call_echo(fray_call *c, const char *extra, ...) FRAY_PRINTF(2, 3);
+void frayi_call_echo(fray_call *c, const char *extra, ...) FRAY_PRINTF(2, 3);
 /* c->title from a format. */
-void call_title(fray_call *c, const char *fmt, ...) FRAY_PRINTF(2, 3);
+void frayi_call_title(fray_call *c, const char *fmt, ...) FRAY_PRINTF(2, 3);
 
 /* Presidio unit statistics (Section 1, G4): loads the file input
  * file_k and finds the unit named by each input names_k[i] (not given:
  * out[i] zeroed). Messages name the options. */
-fray_status call_presidio_units(fray_call *c, size_t file_k, size_t n, const size_t *names_k,
+fray_status frayi_call_presidio_units(fray_call *c, size_t file_k, size_t n, const size_t *names_k,
 				fray_presidio_unit_type *out);
 
 /* The band of a range in inches by a range class (ruling R12), or a
  * message naming what fires ("flintlock pistol") and the text's section. */
-fray_status call_presidio_band(fray_call *c, fray_presidio_range_class rc, double inches, const char *what,
+fray_status frayi_call_presidio_band(fray_call *c, fray_presidio_range_class rc, double inches, const char *what,
 			       const char *section, int *band);
 /* A piece that fires shell, named by input k, or a message. */
-const fray_presidio_gun *call_presidio_shell(fray_call *c, size_t k);
+const fray_presidio_gun *frayi_call_presidio_shell(fray_call *c, size_t k);
 /* A structure of the Target Strengths by name, or a message. */
-fray_status call_presidio_structure(fray_call *c, const char *name, int *strength);
+fray_status frayi_call_presidio_structure(fray_call *c, const char *name, int *strength);
 
 /* The outcome told from the descriptor's words (out_desc). */
-void fmt_outcome(const fray_call *c, const int64_t *o, bool json, textbuf *t);
+void frayi_fmt_outcome(const fray_call *c, const int64_t *o, bool json, textbuf *t);
 
 /* Sets what bind bound: the rules function, its outcome fields and their
- * renderer (NULL: fmt_outcome). */
+ * renderer (NULL: frayi_fmt_outcome). */
 static inline void call_run(fray_call *c, fray_procedure proc, size_t nfields, outcome_fmt fmt)
 {
 	c->proc = proc;
 	c->nfields = nfields;
-	c->fmt = fmt ? fmt : fmt_outcome;
+	c->fmt = fmt ? fmt : frayi_fmt_outcome;
 }
 /* A true/false outcome as "key": true in JSON, else the words. */
 static inline void fmt_yes_no(textbuf *t, bool json, const char *key, const char *yes, const char *no, int64_t v)
@@ -235,40 +243,47 @@ static inline void fmt_yes_no(textbuf *t, bool json, const char *key, const char
 }
 
 /* The catalogue, in the order `fray procedures` lists it. */
-extern const proc_desc *const catalog_procs[];
-extern const size_t catalog_nprocs;
-const proc_desc *catalog_find(const char *name_or_command);
+extern const proc_desc *const frayi_catalog_procs[];
+extern const size_t frayi_catalog_nprocs;
+const proc_desc *frayi_catalog_find(const char *name_or_command);
 
 /* Each rule set's descriptors. */
-extern const proc_desc adbg_fire_desc, adbg_move_desc, adbg_melee_desc, adbg_recover_desc, adbg_rounds_desc,
-	adbg_battle_desc;
-extern const proc_desc presidio_camp_desc, presidio_villagers_desc, presidio_sentry_desc, presidio_capture_desc,
-	presidio_ram_desc, presidio_livestock_desc, presidio_contact_desc, presidio_entrance_desc, presidio_night_desc,
-	presidio_bounce_desc, presidio_herd_desc, presidio_pursuit_desc;
-extern const proc_desc presidio_rally_desc, presidio_initiative_desc, presidio_jump_desc, presidio_dismount_desc,
-	presidio_spot_desc, presidio_status_desc, presidio_fuse_desc, presidio_gun_move_desc, presidio_blast_desc,
-	presidio_radius_desc, presidio_into_melee_desc, presidio_morale_desc, presidio_move_desc;
-extern const proc_desc chits_combat_desc, chits_advise_desc;
-extern const proc_desc bbb_fire_desc, bbb_assault_desc, bbb_move_desc;
-extern const proc_desc chits_end_turn_desc, presidio_shoot_desc, presidio_melee_desc, presidio_artillery_desc;
+extern const proc_desc frayi_adbg_fire_desc, frayi_adbg_move_desc, frayi_adbg_melee_desc, frayi_adbg_recover_desc,
+		frayi_adbg_rounds_desc,
+	frayi_adbg_battle_desc;
+extern const proc_desc frayi_presidio_camp_desc, frayi_presidio_villagers_desc, frayi_presidio_sentry_desc,
+		frayi_presidio_capture_desc,
+	frayi_presidio_ram_desc, frayi_presidio_livestock_desc, frayi_presidio_contact_desc,
+			frayi_presidio_entrance_desc, frayi_presidio_night_desc,
+	frayi_presidio_bounce_desc, frayi_presidio_herd_desc, frayi_presidio_pursuit_desc;
+extern const proc_desc frayi_presidio_rally_desc, frayi_presidio_initiative_desc, frayi_presidio_jump_desc,
+		frayi_presidio_dismount_desc,
+	frayi_presidio_spot_desc, frayi_presidio_status_desc, frayi_presidio_fuse_desc, frayi_presidio_gun_move_desc,
+			frayi_presidio_blast_desc,
+	frayi_presidio_radius_desc, frayi_presidio_into_melee_desc, frayi_presidio_morale_desc,
+			frayi_presidio_move_desc;
+extern const proc_desc frayi_chits_combat_desc, frayi_chits_advise_desc;
+extern const proc_desc frayi_bbb_fire_desc, frayi_bbb_assault_desc, frayi_bbb_move_desc;
+extern const proc_desc frayi_chits_end_turn_desc, frayi_presidio_shoot_desc, frayi_presidio_melee_desc,
+		frayi_presidio_artillery_desc;
 
 /* A narrating sink into sb, as the command line tells events. */
 typedef struct narrator {
 	strbuf *sb;
 	bool json, first;
 } narrator;
-void narrate(void *narrator, const fray_event *ev);
+void frayi_narrate(void *narrator, const fray_event *ev);
 
-/* A battle's odds report (adbg_odds_report.c). */
-void adbg_odds_report(strbuf *sb, const fray_adbg_odds_about *m, const fray_dist *d, bool json);
-/* The battle simulation's report (adbg_sim_report.c). */
-void adbg_sim_report(strbuf *sb, const fray_adbg_sim_about *m, const fray_sim *s, bool json);
+/* A battle's odds report (frayi_adbg_odds_report.c). */
+void frayi_adbg_odds_report(strbuf *sb, const fray_adbg_odds_about *m, const fray_dist *d, bool json);
+/* The battle simulation's report (frayi_adbg_sim_report.c). */
+void frayi_adbg_sim_report(strbuf *sb, const fray_adbg_sim_about *m, const fray_sim *s, bool json);
 
 /* Runs a bound call: the roll (narrated) or the exact odds, as text or
  * JSON, into out: by the procedure's own renderer if it has one, else the
- * common one (render_common). */
-fray_status render_call(fray_call *c, const fray_call_opts *o, strbuf *out);
-fray_status render_common(fray_call *c, const fray_call_opts *o, strbuf *out);
+ * common one (frayi_render_common). */
+fray_status frayi_render_call(fray_call *c, const fray_call_opts *o, strbuf *out);
+fray_status frayi_render_common(fray_call *c, const fray_call_opts *o, strbuf *out);
 
 /* An enumeration's limits under the call's options: its memory and path
  * budgets (each the smaller, where set: a budget only ever lowers a

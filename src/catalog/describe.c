@@ -9,34 +9,34 @@ static const char *const type_names[] = {"int", "number", "bool", "choice", "str
 static void describe_input(strbuf *sb, const in_desc *in)
 {
 	char opt[72];
-	call_option_name(in->name, opt, sizeof opt);
-	sb_add(sb, "{\"name\": ");
-	sb_json(sb, in->name);
-	sb_add(sb, ", \"option\": ");
-	sb_json(sb, opt);
-	sb_add(sb, ", \"type\": \"%s\", \"required\": %s", type_names[in->type], in->required ? "true" : "false");
+	frayi_call_option_name(in->name, opt, sizeof opt);
+	frayi_sb_add(sb, "{\"name\": ");
+	frayi_sb_json(sb, in->name);
+	frayi_sb_add(sb, ", \"option\": ");
+	frayi_sb_json(sb, opt);
+	frayi_sb_add(sb, ", \"type\": \"%s\", \"required\": %s", type_names[in->type], in->required ? "true" : "false");
 	switch (in->type) {
 	case IN_INT:
-		sb_add(sb, ", \"min\": %" PRId64 ", \"max\": %" PRId64, in->min, in->max);
+		frayi_sb_add(sb, ", \"min\": %" PRId64 ", \"max\": %" PRId64, in->min, in->max);
 		if (!in->required && in->def >= in->min && in->def <= in->max)
-			sb_add(sb, ", \"default\": %" PRId64, in->def);
+			frayi_sb_add(sb, ", \"default\": %" PRId64, in->def);
 		break;
 	case IN_NUMBER:
-		sb_add(sb, ", \"min\": %" PRId64 ", \"max\": %" PRId64, in->min, in->max);
+		frayi_sb_add(sb, ", \"min\": %" PRId64 ", \"max\": %" PRId64, in->min, in->max);
 		break;
 	case IN_BOOL:
-		sb_add(sb, ", \"default\": %s", in->def ? "true" : "false");
+		frayi_sb_add(sb, ", \"default\": %s", in->def ? "true" : "false");
 		break;
 	case IN_CHOICE:
-		sb_add(sb, ", \"choices\": [");
+		frayi_sb_add(sb, ", \"choices\": [");
 		for (size_t k = 0; k < in->nchoices; k++) {
-			sb_add(sb, "%s", k ? ", " : "");
-			sb_json(sb, in->choices[k]);
+			frayi_sb_add(sb, "%s", k ? ", " : "");
+			frayi_sb_json(sb, in->choices[k]);
 		}
-		sb_add(sb, "]");
+		frayi_sb_add(sb, "]");
 		if (!in->required && in->def >= 0 && (size_t)in->def < in->nchoices) {
-			sb_add(sb, ", \"default\": ");
-			sb_json(sb, in->choices[in->def]);
+			frayi_sb_add(sb, ", \"default\": ");
+			frayi_sb_json(sb, in->choices[in->def]);
 		}
 		break;
 	case IN_STRING:
@@ -44,91 +44,91 @@ static void describe_input(strbuf *sb, const in_desc *in)
 		break;
 	}
 	if (in->unit) {
-		sb_add(sb, ", \"unit\": ");
-		sb_json(sb, in->unit);
+		frayi_sb_add(sb, ", \"unit\": ");
+		frayi_sb_json(sb, in->unit);
 	}
 	if (in->excludes) {
-		sb_add(sb, ", \"excludes\": [");
+		frayi_sb_add(sb, ", \"excludes\": [");
 		for (const char *const *e = in->excludes; *e; e++) {
-			sb_add(sb, "%s", e == in->excludes ? "" : ", ");
-			sb_json(sb, *e);
+			frayi_sb_add(sb, "%s", e == in->excludes ? "" : ", ");
+			frayi_sb_json(sb, *e);
 		}
-		sb_add(sb, "]");
+		frayi_sb_add(sb, "]");
 	}
-	sb_add(sb, ", \"help\": ");
-	sb_json(sb, in->help);
-	sb_add(sb, ", \"rule\": ");
-	sb_json(sb, in->rule);
-	sb_add(sb, "}");
+	frayi_sb_add(sb, ", \"help\": ");
+	frayi_sb_json(sb, in->help);
+	frayi_sb_add(sb, ", \"rule\": ");
+	frayi_sb_json(sb, in->rule);
+	frayi_sb_add(sb, "}");
 }
 
 static void describe(strbuf *sb, const proc_desc *d)
 {
-	sb_add(sb, "{\"name\": ");
-	sb_json(sb, d->name);
-	sb_add(sb, ", \"command\": ");
-	sb_json(sb, d->command);
-	sb_add(sb, ", \"summary\": ");
-	sb_json(sb, d->summary);
-	sb_add(sb, ", \"rules\": ");
-	sb_json(sb, d->rules);
-	sb_add(sb, ", \"modes\": [");
+	frayi_sb_add(sb, "{\"name\": ");
+	frayi_sb_json(sb, d->name);
+	frayi_sb_add(sb, ", \"command\": ");
+	frayi_sb_json(sb, d->command);
+	frayi_sb_add(sb, ", \"summary\": ");
+	frayi_sb_json(sb, d->summary);
+	frayi_sb_add(sb, ", \"rules\": ");
+	frayi_sb_json(sb, d->rules);
+	frayi_sb_add(sb, ", \"modes\": [");
 	const char *sep = "";
 	if (d->modes & FRAY_MODE_ROLL)
-		sb_add(sb, "\"roll\""), sep = ", ";
+		frayi_sb_add(sb, "\"roll\""), sep = ", ";
 	if (d->modes & FRAY_MODE_ODDS)
-		sb_add(sb, "%s\"odds\"", sep), sep = ", ";
+		frayi_sb_add(sb, "%s\"odds\"", sep), sep = ", ";
 	if (d->modes & FRAY_MODE_SIMULATE)
-		sb_add(sb, "%s\"simulate\"", sep);
-	sb_add(sb, "]");
+		frayi_sb_add(sb, "%s\"simulate\"", sep);
+	frayi_sb_add(sb, "]");
 	if (d->odds_may_simulate)
-		sb_add(sb, ", \"odds_may_simulate\": true");
-	sb_add(sb, ", \"example\": %s", d->example);
+		frayi_sb_add(sb, ", \"odds_may_simulate\": true");
+	frayi_sb_add(sb, ", \"example\": %s", d->example);
 	/* what the page asks and swaps */
 	if (d->headline.field) {
-		sb_add(sb, ",\n   \"headline\": {\"field\": ");
-		sb_json(sb, d->headline.field);
-		sb_add(sb, ", \"test\": ");
-		sb_json(sb, d->headline.test);
-		sb_add(sb, ", \"says\": ");
-		sb_json(sb, d->headline.says);
-		sb_add(sb, "}");
+		frayi_sb_add(sb, ",\n   \"headline\": {\"field\": ");
+		frayi_sb_json(sb, d->headline.field);
+		frayi_sb_add(sb, ", \"test\": ");
+		frayi_sb_json(sb, d->headline.test);
+		frayi_sb_add(sb, ", \"says\": ");
+		frayi_sb_json(sb, d->headline.says);
+		frayi_sb_add(sb, "}");
 	}
-	sb_add(sb, ", \"sides\": [");
+	frayi_sb_add(sb, ", \"sides\": [");
 	for (const side_pair *p = d->sides; p && p->attacker; p++) {
-		sb_add(sb, "%s{\"attacker\": ", p == d->sides ? "" : ", ");
-		sb_json(sb, p->attacker);
-		sb_add(sb, ", \"defender\": ");
-		sb_json(sb, p->defender);
-		sb_add(sb, "}");
+		frayi_sb_add(sb, "%s{\"attacker\": ", p == d->sides ? "" : ", ");
+		frayi_sb_json(sb, p->attacker);
+		frayi_sb_add(sb, ", \"defender\": ");
+		frayi_sb_json(sb, p->defender);
+		frayi_sb_add(sb, "}");
 	}
-	sb_add(sb, "]");
-	sb_add(sb, ",\n   \"inputs\": [");
+	frayi_sb_add(sb, "]");
+	frayi_sb_add(sb, ",\n   \"inputs\": [");
 	for (size_t k = 0; k < d->nin; k++) {
-		sb_add(sb, "%s\n    ", k ? "," : "");
+		frayi_sb_add(sb, "%s\n    ", k ? "," : "");
 		describe_input(sb, &d->in[k]);
 	}
-	sb_add(sb, "],\n   \"outcome\": [");
+	frayi_sb_add(sb, "],\n   \"outcome\": [");
 	for (size_t k = 0; k < d->nout; k++) {
-		sb_add(sb, "%s{\"name\": ", k ? ", " : "");
-		sb_json(sb, d->out[k].name);
-		sb_add(sb, ", \"type\": \"%s\", \"help\": ", d->out[k].type);
-		sb_json(sb, d->out[k].help);
+		frayi_sb_add(sb, "%s{\"name\": ", k ? ", " : "");
+		frayi_sb_json(sb, d->out[k].name);
+		frayi_sb_add(sb, ", \"type\": \"%s\", \"help\": ", d->out[k].type);
+		frayi_sb_json(sb, d->out[k].help);
 		if (d->out[k].yes && d->out[k].no) { /* a boolean's words, for people */
-			sb_add(sb, ", \"words\": {\"true\": ");
-			sb_json(sb, d->out[k].yes);
-			sb_add(sb, ", \"false\": ");
-			sb_json(sb, d->out[k].no);
-			sb_add(sb, "}");
+			frayi_sb_add(sb, ", \"words\": {\"true\": ");
+			frayi_sb_json(sb, d->out[k].yes);
+			frayi_sb_add(sb, ", \"false\": ");
+			frayi_sb_json(sb, d->out[k].no);
+			frayi_sb_add(sb, "}");
 		}
-		sb_add(sb, "}");
+		frayi_sb_add(sb, "}");
 	}
-	sb_add(sb, "]}");
+	frayi_sb_add(sb, "]}");
 }
 
 static fray_status give(fray_ctx *ctx, strbuf *sb, char **out)
 {
-	return sb_give(sb, ctx, out);
+	return frayi_sb_give(sb, ctx, out);
 }
 
 FRAY_API fray_status fray_procedures_json(fray_ctx *ctx, char **out)
@@ -137,12 +137,12 @@ FRAY_API fray_status fray_procedures_json(fray_ctx *ctx, char **out)
 		return FRAY_ERR_INPUT;
 	fray_ctx_clear(ctx);
 	strbuf sb = {.ctx = ctx};
-	sb_add(&sb, "{\"procedures\": [");
-	for (size_t k = 0; k < catalog_nprocs; k++) {
-		sb_add(&sb, "%s\n  ", k ? "," : "");
-		describe(&sb, catalog_procs[k]);
+	frayi_sb_add(&sb, "{\"procedures\": [");
+	for (size_t k = 0; k < frayi_catalog_nprocs; k++) {
+		frayi_sb_add(&sb, "%s\n  ", k ? "," : "");
+		describe(&sb, frayi_catalog_procs[k]);
 	}
-	sb_add(&sb, "\n]}\n");
+	frayi_sb_add(&sb, "\n]}\n");
 	return give(ctx, &sb, out);
 }
 
@@ -153,14 +153,14 @@ FRAY_API fray_status fray_procedures_text(fray_ctx *ctx, char **out)
 	fray_ctx_clear(ctx);
 	strbuf sb = {.ctx = ctx};
 	const char *group = "";
-	for (size_t k = 0; k < catalog_nprocs; k++) {
-		const proc_desc *d = catalog_procs[k];
+	for (size_t k = 0; k < frayi_catalog_nprocs; k++) {
+		const proc_desc *d = frayi_catalog_procs[k];
 		size_t glen = strcspn(d->name, ".");
 		if (strncmp(group, d->name, glen) != 0 || group[glen] != '.') {
-			sb_add(&sb, "%s%.*s\n", k ? "\n" : "", (int)glen, d->name);
+			frayi_sb_add(&sb, "%s%.*s\n", k ? "\n" : "", (int)glen, d->name);
 			group = d->name;
 		}
-		sb_add(&sb, "  %-24s %s (%s)\n", d->command, d->summary, d->rules);
+		frayi_sb_add(&sb, "  %-24s %s (%s)\n", d->command, d->summary, d->rules);
 	}
 	return give(ctx, &sb, out);
 }
@@ -169,22 +169,22 @@ FRAY_API fray_status fray_procedures_text(fray_ctx *ctx, char **out)
 static void usage_of(strbuf *sb, const in_desc *in)
 {
 	char opt[72];
-	call_option_name(in->name, opt, sizeof opt);
-	sb_add(sb, "%s", opt);
+	frayi_call_option_name(in->name, opt, sizeof opt);
+	frayi_sb_add(sb, "%s", opt);
 	switch (in->type) {
 	case IN_INT:
 	case IN_NUMBER:
-		sb_add(sb, " %" PRId64 "..%" PRId64, in->min, in->max);
+		frayi_sb_add(sb, " %" PRId64 "..%" PRId64, in->min, in->max);
 		break;
 	case IN_CHOICE:
 		for (size_t k = 0; k < in->nchoices; k++)
-			sb_add(sb, "%s%s", k ? "|" : " ", in->choices[k]);
+			frayi_sb_add(sb, "%s%s", k ? "|" : " ", in->choices[k]);
 		break;
 	case IN_STRING:
-		sb_add(sb, " TEXT");
+		frayi_sb_add(sb, " TEXT");
 		break;
 	case IN_FILE:
-		sb_add(sb, " FILE");
+		frayi_sb_add(sb, " FILE");
 		break;
 	case IN_BOOL:
 		break;
@@ -199,19 +199,19 @@ static void wrap(strbuf *sb, const char *text, size_t indent, size_t col)
 	while (*p) {
 		size_t w = strcspn(p, " ");
 		if (col + 1 + w > 78 && col > indent) {
-			sb_add(sb, "\n%*s", (int)indent, "");
+			frayi_sb_add(sb, "\n%*s", (int)indent, "");
 			col = indent;
 		} else {
-			sb_add(sb, " ");
+			frayi_sb_add(sb, " ");
 			col++;
 		}
-		sb_put(sb, p, w);
+		frayi_sb_put(sb, p, w);
 		col += w;
 		p += w;
 		while (*p == ' ')
 			p++;
 	}
-	sb_add(sb, "\n");
+	frayi_sb_add(sb, "\n");
 }
 
 FRAY_API fray_status fray_procedure_help(fray_ctx *ctx, const char *procedure, char **out)
@@ -219,38 +219,38 @@ FRAY_API fray_status fray_procedure_help(fray_ctx *ctx, const char *procedure, c
 	if (!ctx || !out)
 		return FRAY_ERR_INPUT;
 	fray_ctx_clear(ctx);
-	const proc_desc *d = procedure ? catalog_find(procedure) : NULL;
+	const proc_desc *d = procedure ? frayi_catalog_find(procedure) : NULL;
 	if (!d)
 		return fray_fail(ctx, FRAY_ERR_INPUT, "unknown procedure '%.80s' (see 'fray procedures')",
 				 procedure ? procedure : "");
 	strbuf sb = {.ctx = ctx};
-	sb_add(&sb, "fray %s", d->command);
+	frayi_sb_add(&sb, "fray %s", d->command);
 	size_t col = 5 + strlen(d->command);
 	for (size_t k = 0; k < d->nin; k++) {
 		strbuf one = {.ctx = ctx};
 		usage_of(&one, &d->in[k]);
 		size_t w = one.len + (d->in[k].required ? 1 : 3);
 		if (col + w > 78) {
-			sb_add(&sb, "\n    ");
+			frayi_sb_add(&sb, "\n    ");
 			col = 4;
 		}
-		sb_add(&sb, d->in[k].required ? " %s" : " [%s]", one.buf ? one.buf : "");
+		frayi_sb_add(&sb, d->in[k].required ? " %s" : " [%s]", one.buf ? one.buf : "");
 		col += w;
-		sb_free(&one);
+		frayi_sb_free(&one);
 	}
 	const char *modes = d->modes & FRAY_MODE_ODDS	   ? " [--odds [--exact] | --seed N] [--json]"
 			    : d->modes & FRAY_MODE_SIMULATE ? " [--trials N] [--seed N] [--json]"
 							    : " [--seed N] [--json]";
-	sb_add(&sb, "%s%s\n\n", col + 30 > 78 ? "\n    " : "", modes);
-	sb_add(&sb, "%c%s (%s).\n", d->summary[0] >= 'a' && d->summary[0] <= 'z' ? d->summary[0] - 'a' + 'A'
+	frayi_sb_add(&sb, "%s%s\n\n", col + 30 > 78 ? "\n    " : "", modes);
+	frayi_sb_add(&sb, "%c%s (%s).\n", d->summary[0] >= 'a' && d->summary[0] <= 'z' ? d->summary[0] - 'a' + 'A'
 										 : d->summary[0],
 	       d->summary + 1, d->rules);
 	if (d->about)
-		sb_add(&sb, "%s\n", d->about);
-	sb_add(&sb, "\n");
+		frayi_sb_add(&sb, "%s\n", d->about);
+	frayi_sb_add(&sb, "\n");
 	for (size_t k = 0; k < d->nin; k++) {
 		char opt[72];
-		call_option_name(d->in[k].name, opt, sizeof opt);
+		frayi_call_option_name(d->in[k].name, opt, sizeof opt);
 		char line[512];
 		textbuf t = text_on(line, sizeof line);
 		text_add(&t, "%s", d->in[k].help);
@@ -262,10 +262,10 @@ FRAY_API fray_status fray_procedure_help(fray_ctx *ctx, const char *procedure, c
 			text_add(&t, " (default %" PRId64 ")", in->def);
 		if (in->alias) {
 			char alias[72];
-			text_add(&t, " (also %s)", call_option_name(in->alias, alias, sizeof alias));
+			text_add(&t, " (also %s)", frayi_call_option_name(in->alias, alias, sizeof alias));
 		}
 		text_add(&t, " [%s]", d->in[k].rule);
-		sb_add(&sb, "  %-24s", opt);
+		frayi_sb_add(&sb, "  %-24s", opt);
 		wrap(&sb, line, 27, strlen(opt) > 24 ? 2 + strlen(opt) : 26);
 	}
 	char outcome[1024];
@@ -273,7 +273,7 @@ FRAY_API fray_status fray_procedure_help(fray_ctx *ctx, const char *procedure, c
 	for (size_t k = 0; k < d->nout; k++)
 		text_add(&t, "%s%s (%s)", k ? ", " : "", d->out[k].name, d->out[k].help);
 	text_add(&t, ".");
-	sb_add(&sb, "\nOutcome:");
+	frayi_sb_add(&sb, "\nOutcome:");
 	wrap(&sb, outcome, 2, 8);
 	return give(ctx, &sb, out);
 }

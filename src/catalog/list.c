@@ -1,16 +1,23 @@
 /* The catalogue's order: by rule set, then as the rule text runs. */
 #include "catalog.h"
 
-const proc_desc *const catalog_procs[] = {
-	&adbg_fire_desc, &adbg_move_desc, &adbg_melee_desc, &adbg_recover_desc, &adbg_rounds_desc, &adbg_battle_desc,
-	&presidio_shoot_desc, &presidio_melee_desc, &presidio_morale_desc, &presidio_rally_desc, &presidio_move_desc, &presidio_initiative_desc, &presidio_jump_desc, &presidio_dismount_desc,
-	&presidio_spot_desc, &presidio_status_desc, &presidio_artillery_desc, &presidio_fuse_desc,
-	&presidio_gun_move_desc,
-	&presidio_blast_desc, &presidio_radius_desc, &presidio_into_melee_desc,
-	&presidio_camp_desc, &presidio_villagers_desc, &presidio_sentry_desc, &presidio_capture_desc,
-	&presidio_ram_desc, &presidio_livestock_desc, &presidio_contact_desc, &presidio_entrance_desc,
-	&presidio_night_desc, &presidio_bounce_desc, &presidio_herd_desc, &presidio_pursuit_desc,
-	&bbb_fire_desc, &bbb_assault_desc, &bbb_move_desc,
-	&chits_combat_desc, &chits_advise_desc, &chits_end_turn_desc,
+const proc_desc *const frayi_catalog_procs[] = {
+	&frayi_adbg_fire_desc, &frayi_adbg_move_desc, &frayi_adbg_melee_desc, &frayi_adbg_recover_desc,
+			&frayi_adbg_rounds_desc, &frayi_adbg_battle_desc,
+	&frayi_presidio_shoot_desc, &frayi_presidio_melee_desc, &frayi_presidio_morale_desc,
+			&frayi_presidio_rally_desc, &frayi_presidio_move_desc, &frayi_presidio_initiative_desc,
+					&frayi_presidio_jump_desc, &frayi_presidio_dismount_desc,
+	&frayi_presidio_spot_desc, &frayi_presidio_status_desc, &frayi_presidio_artillery_desc,
+			&frayi_presidio_fuse_desc,
+	&frayi_presidio_gun_move_desc,
+	&frayi_presidio_blast_desc, &frayi_presidio_radius_desc, &frayi_presidio_into_melee_desc,
+	&frayi_presidio_camp_desc, &frayi_presidio_villagers_desc, &frayi_presidio_sentry_desc,
+			&frayi_presidio_capture_desc,
+	&frayi_presidio_ram_desc, &frayi_presidio_livestock_desc, &frayi_presidio_contact_desc,
+			&frayi_presidio_entrance_desc,
+	&frayi_presidio_night_desc, &frayi_presidio_bounce_desc, &frayi_presidio_herd_desc,
+			&frayi_presidio_pursuit_desc,
+	&frayi_bbb_fire_desc, &frayi_bbb_assault_desc, &frayi_bbb_move_desc,
+	&frayi_chits_combat_desc, &frayi_chits_advise_desc, &frayi_chits_end_turn_desc,
 };
-const size_t catalog_nprocs = sizeof catalog_procs / sizeof catalog_procs[0];
+const size_t frayi_catalog_nprocs = sizeof frayi_catalog_procs / sizeof frayi_catalog_procs[0];

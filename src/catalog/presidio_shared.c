@@ -5,7 +5,7 @@
 #include <string.h>
 #include "catalog.h"
 
-fray_status call_presidio_units(fray_call *c, size_t file_k, size_t n, const size_t *names_k,
+fray_status frayi_call_presidio_units(fray_call *c, size_t file_k, size_t n, const size_t *names_k,
 				fray_presidio_unit_type *out)
 {
 	bool any = false;
@@ -15,31 +15,34 @@ fray_status call_presidio_units(fray_call *c, size_t file_k, size_t n, const siz
 	}
 	const char *file = val_given(c, file_k) ? val_s(c, file_k) : NULL;
 	if (!any)
-		return file ? call_bad(c, "%s FILE needs %s NAME", call_opt(c, file_k), call_opt(c, names_k[0]))
+		return file ? frayi_call_bad(c, "%s FILE needs %s NAME", frayi_call_opt(c, file_k),
+				frayi_call_opt(c, names_k[0]))
 			    : FRAY_OK;
 	if (!file) {
 		size_t k = 0;
 		while (!val_given(c, names_k[k]))
 			k++;
-		return call_bad(c, "%s NAME needs %s FILE (unit statistics; see examples/presidio/units.yaml)",
-				call_opt(c, names_k[k]), call_opt(c, file_k));
+		return frayi_call_bad(c, "%s NAME needs %s FILE (unit statistics; see examples/presidio/units.yaml)",
+				frayi_call_opt(c, names_k[k]), frayi_call_opt(c, file_k));
 	}
 	fray_doc *doc;
-	if (call_load_doc(c, file_k, &doc) != FRAY_OK)
+	if (frayi_call_load_doc(c, file_k, &doc) != FRAY_OK)
 		return fray_ctx_status(c->ctx);
 	fray_presidio_units *units = malloc(sizeof *units);
 	fray_status st = FRAY_OK;
 	if (!units) {
 		st = fray_nomem(c->ctx);
 	} else if (!fray_presidio_units_read(doc, units)) {
-		st = call_bad(c, "%s", fray_doc_error_count(doc) ? fray_doc_error_msg(doc, 0) : "bad unit statistics");
+		st = frayi_call_bad(c, "%s",
+				fray_doc_error_count(doc) ? fray_doc_error_msg(doc, 0) : "bad unit statistics");
 	} else {
 		for (size_t i = 0; st == FRAY_OK && i < n; i++) {
 			if (!val_given(c, names_k[i]))
 				continue;
 			const fray_presidio_unit_type *t = fray_presidio_unit_find(units, val_s(c, names_k[i]));
 			if (!t)
-				st = call_bad(c, "option %s: no unit type '%.200s' in %.200s", call_opt(c, names_k[i]),
+				st = frayi_call_bad(c, "option %s: no unit type '%.200s' in %.200s",
+						frayi_call_opt(c, names_k[i]),
 					      val_s(c, names_k[i]), file);
 			else
 				out[i] = *t;
@@ -50,7 +53,7 @@ fray_status call_presidio_units(fray_call *c, size_t file_k, size_t n, const siz
 	return st;
 }
 
-fray_status call_presidio_band(fray_call *c, fray_presidio_range_class rc, double inches, const char *what,
+fray_status frayi_call_presidio_band(fray_call *c, fray_presidio_range_class rc, double inches, const char *what,
 			       const char *section, int *band)
 {
 	*band = fray_presidio_band(rc, inches);
@@ -58,27 +61,27 @@ fray_status call_presidio_band(fray_call *c, fray_presidio_range_class rc, doubl
 		return FRAY_OK;
 	int lim[3];
 	fray_presidio_band_limits(rc, lim);
-	return call_bad(c, "%s (%s range class) reaches less than %d\", not %g\" (Presidio %s, ruling R12)", what,
+	return frayi_call_bad(c, "%s (%s range class) reaches less than %d\", not %g\" (Presidio %s, ruling R12)", what,
 			fray_presidio_range_class_names[rc], lim[2], inches, section);
 }
 
-const fray_presidio_gun *call_presidio_shell(fray_call *c, size_t k)
+const fray_presidio_gun *frayi_call_presidio_shell(fray_call *c, size_t k)
 {
 	const fray_presidio_gun *g = fray_presidio_gun_find(val_s(c, k), FRAY_PRESIDIO_SHELL);
 	if (!g)
-		call_bad(c, "no shell for '%.200s' in the artillery list (Section 10): pieces such as "
+		frayi_call_bad(c, "no shell for '%.200s' in the artillery list (Section 10): pieces such as "
 			    "\"6# cannon, smoothbore\", \"24# mortar\"", val_s(c, k));
 	return g;
 }
 
-fray_status call_presidio_structure(fray_call *c, const char *name, int *strength)
+fray_status frayi_call_presidio_structure(fray_call *c, const char *name, int *strength)
 {
 	for (size_t k = 0; k < fray_presidio_nstructures; k++)
 		if (strcmp(name, fray_presidio_structures[k].name) == 0) {
 			*strength = fray_presidio_structures[k].strength;
 			return FRAY_OK;
 		}
-	return call_bad(c, "unknown structure '%.200s' (for example: %s, %s, %s)", name,
+	return frayi_call_bad(c, "unknown structure '%.200s' (for example: %s, %s, %s)", name,
 			fray_presidio_structures[0].name, fray_presidio_structures[6].name,
 			fray_presidio_structures[15].name);
 }

@@ -7,7 +7,8 @@
 #include <string.h>
 #include "catalog.h"
 
-void narrate(void *ud, const fray_event *ev)
+
+void frayi_narrate(void *ud, const fray_event *ev)
 {
 	narrator *n = ud;
 	size_t (*render)(const fray_event *, char *, size_t) = n->json ? fray_event_json : fray_event_text;
@@ -17,7 +18,7 @@ void narrate(void *ud, const fray_event *ev)
 	if (len >= sizeof small) {
 		/* rendered whole, never cut: a cut JSON event would break the
 		 * document */
-		big = sb_mem(n->sb, len + 1);
+		big = frayi_sb_mem(n->sb, len + 1);
 		if (!big) {
 			n->sb->failed = true;
 			return;
@@ -26,15 +27,15 @@ void narrate(void *ud, const fray_event *ev)
 		line = big;
 	}
 	if (n->json) {
-		sb_add(n->sb, "%s\n    %s", n->first ? "" : ",", line);
+		frayi_sb_add(n->sb, "%s\n    %s", n->first ? "" : ",", line);
 	} else {
 		bool heading = ev->kind == FRAY_EV_NOTE && ev->text &&
 			       (strncmp(ev->text, "==", 2) == 0 || strncmp(ev->text, "--", 2) == 0);
-		sb_add(n->sb, heading ? "\n" : "  ");
-		sb_escaped(n->sb, line);
-		sb_add(n->sb, "\n");
+		frayi_sb_add(n->sb, heading ? "\n" : "  ");
+		frayi_sb_escaped(n->sb, line);
+		frayi_sb_add(n->sb, "\n");
 	}
-	sb_unmem(n->sb, big);
+	frayi_sb_unmem(n->sb, big);
 	n->first = false;
 }
 
@@ -46,8 +47,8 @@ typedef struct narrators {
 static void narrate_both(void *ud, const fray_event *ev)
 {
 	narrators *n = ud;
-	narrate(n->json, ev);
-	narrate(n->text, ev);
+	frayi_narrate(n->json, ev);
+	frayi_narrate(n->text, ev);
 }
 
 /* Rolls c on r into out, telling the events to json and text (either may
@@ -60,13 +61,13 @@ static fray_status roll_on(fray_call *c, fray_roller *r, const char *seed_note, 
 	if (json && text)
 		fray_roller_set_sink(r, narrate_both, &both);
 	else
-		fray_roller_set_sink(r, narrate, json ? &nj : &nt);
+		fray_roller_set_sink(r, frayi_narrate, json ? &nj : &nt);
 	if (json)
-		sb_add(json, "{\"procedure\": \"%s\", \"inputs\": %s, %s, \"events\": [", c->d->name,
+		frayi_sb_add(json, "{\"procedure\": \"%s\", \"inputs\": %s, %s, \"events\": [", c->d->name,
 		       c->inputs_json, seed_note);
 	if (text) {
-		sb_escaped(text, c->title);
-		sb_add(text, "\n");
+		frayi_sb_escaped(text, c->title);
+		frayi_sb_add(text, "\n");
 	}
 	memset(out, 0, FRAY_OUTCOME_MAX_FIELDS * sizeof *out);
 	fray_status st = fray_run(r, c->proc, NULL, c->input, out);
@@ -76,12 +77,12 @@ static fray_status roll_on(fray_call *c, fray_roller *r, const char *seed_note, 
 	textbuf t = text_on(res, sizeof res);
 	if (json) {
 		c->fmt(c, out, true, &t);
-		sb_add(json, "%s], \"outcome\": {%s}}\n", nj.first ? "" : "\n  ", res);
+		frayi_sb_add(json, "%s], \"outcome\": {%s}}\n", nj.first ? "" : "\n  ", res);
 	}
 	if (text) {
 		t = text_on(res, sizeof res);
 		c->fmt(c, out, false, &t);
-		sb_add(text, "result: %s\n", res);
+		frayi_sb_add(text, "result: %s\n", res);
 	}
 	return FRAY_OK;
 }
@@ -99,15 +100,15 @@ static fray_status render_roll(fray_call *c, const fray_call_opts *o, strbuf *sb
 		st = roll_on(c, r, note, sb, NULL, out);
 	} else {
 		/* the title line says the seed: told here, not by roll_on */
-		sb_escaped(sb, c->title);
-		sb_add(sb, " (seed %" PRIu64 "%s)\n", o->seed, o->have_seed ? "" : "; replay with --seed");
+		frayi_sb_escaped(sb, c->title);
+		frayi_sb_add(sb, " (seed %" PRIu64 "%s)\n", o->seed, o->have_seed ? "" : "; replay with --seed");
 		strbuf story = {.ctx = c->ctx};
 		st = roll_on(c, r, NULL, NULL, &story, out);
 		const char *body = story.buf ? strchr(story.buf, '\n') : NULL;
 		if (st == FRAY_OK && body)
-			sb_add(sb, "%s", body + 1);
+			frayi_sb_add(sb, "%s", body + 1);
 		st = st == FRAY_OK && story.failed ? fray_nomem(c->ctx) : st;
-		sb_free(&story);
+		frayi_sb_free(&story);
 	}
 	fray_roller_free(r);
 	return st;
@@ -120,7 +121,7 @@ FRAY_API fray_status fray_call_roll_at(fray_call *c, uint64_t seed, uint64_t *di
 		return c ? fray_fail(c->ctx, FRAY_ERR_INPUT, "fray_call_roll_at: NULL argument") : FRAY_ERR_INPUT;
 	*json = *text = NULL;
 	if (!(c->d->modes & FRAY_MODE_ROLL))
-		return call_bad(c, "%s has no roll mode", c->d->name);
+		return frayi_call_bad(c, "%s has no roll mode", c->d->name);
 	fray_status st = c->bound ? FRAY_OK : fray_call_check(c);
 	if (st != FRAY_OK)
 		return st;
@@ -136,8 +137,8 @@ FRAY_API fray_status fray_call_roll_at(fray_call *c, uint64_t seed, uint64_t *di
 	uint64_t after = fray_roller_tell(r);
 	fray_roller_free(r);
 	if (st == FRAY_OK) {
-		st = sb_give(&js, c->ctx, json);
-		fray_status st_text = sb_give(&tx, c->ctx, text);
+		st = frayi_sb_give(&js, c->ctx, json);
+		fray_status st_text = frayi_sb_give(&tx, c->ctx, text);
 		st = st != FRAY_OK ? st : st_text;
 		if (st != FRAY_OK) {
 			free(*json);
@@ -145,8 +146,8 @@ FRAY_API fray_status fray_call_roll_at(fray_call *c, uint64_t seed, uint64_t *di
 			*json = *text = NULL;
 		}
 	}
-	sb_free(&js);
-	sb_free(&tx);
+	frayi_sb_free(&js);
+	frayi_sb_free(&tx);
 	if (st == FRAY_OK)
 		*dice = after;
 	return st;
@@ -212,32 +213,32 @@ static void field_table(fray_ctx *ctx, const out_desc *od, const marginal *m, co
 		sq += (double)m->v[k] * (double)m->v[k] * m->p[k];
 	}
 	double sd = sq - mean * mean > 0 ? sqrt(sq - mean * mean) : 0;
-	sb_add(sb, "  %s: mean %.3g, sd %.3g\n", od->name, mean, sd);
+	frayi_sb_add(sb, "  %s: mean %.3g, sd %.3g\n", od->name, mean, sd);
 	int w = (int)strlen(od->name) > 8 ? (int)strlen(od->name) : 8;
-	sb_add(sb, "  %*s %9s %9s %9s%s\n", w, od->name, "chance", "at least", "at most",
+	frayi_sb_add(sb, "  %*s %9s %9s %9s%s\n", w, od->name, "chance", "at least", "at most",
 	       whole ? "  exact" : "");
 	double below = 0;
 	size_t shown = exact || m->n <= ODDS_TOP_ROWS + 2 ? m->n : ODDS_TOP_ROWS;
 	for (size_t k = 0; k < m->n; k++) {
 		double at_most = below + m->p[k];
 		if (k < shown) {
-			sb_add(sb, "  %*" PRId64 " %8.3f%% %8.3f%% %8.3f%%", w, m->v[k], 100 * m->p[k],
+			frayi_sb_add(sb, "  %*" PRId64 " %8.3f%% %8.3f%% %8.3f%%", w, m->v[k], 100 * m->p[k],
 			       100 * (1 - below), 100 * (at_most > 1 ? 1 : at_most));
 			/* one field: its values are the outcomes, in the same order */
 			char *ex = whole ? exact_of(ctx, whole, k) : NULL;
 			if (whole && !ex)
 				sb->failed = true; /* out of memory: told once, at the end */
 			if (ex && (exact || strlen(ex) <= EXACT_SHORT))
-				sb_add(sb, "  %s", ex);
+				frayi_sb_add(sb, "  %s", ex);
 			fray_dealloc(ctx, ex);
-			sb_add(sb, "\n");
+			frayi_sb_add(sb, "\n");
 		}
 		below = at_most;
 	}
 	if (shown < m->n)
-		sb_add(sb, "  ... %zu more values, from %" PRId64 " to %" PRId64 "\n", m->n - shown,
+		frayi_sb_add(sb, "  ... %zu more values, from %" PRId64 " to %" PRId64 "\n", m->n - shown,
 		       m->v[shown], m->v[m->n - 1]);
-	sb_add(sb, "\n");
+	frayi_sb_add(sb, "\n");
 }
 
 typedef struct ranked {
@@ -257,8 +258,8 @@ static int by_chance_desc(const void *a, const void *b)
 static fray_status odds_text(fray_call *c, const fray_call_opts *o, const fray_dist *d, strbuf *sb)
 {
 	size_t n = fray_dist_count(d);
-	sb_escaped(sb, c->title);
-	sb_add(sb, ": exact odds, %zu outcome%s\n\n", n, n == 1 ? "" : "s");
+	frayi_sb_escaped(sb, c->title);
+	frayi_sb_add(sb, ": exact odds, %zu outcome%s\n\n", n, n == 1 ? "" : "s");
 	/* the counts one by one, where the catalogue names the fields */
 	bool named = c->d->nout == c->nfields;
 	for (size_t f = 0; named && f < c->nfields; f++) {
@@ -284,11 +285,11 @@ static fray_status odds_text(fray_call *c, const fray_call_opts *o, const fray_d
 		double yes = 0;
 		for (size_t i = 0; i < n; i++)
 			yes += fray_dist_outcome(d, i)[f] ? fray_dist_p(d, i) : 0;
-		sb_add(sb, "  %s: %.3f%%\n", od->name, 100 * yes);
+		frayi_sb_add(sb, "  %s: %.3f%%\n", od->name, 100 * yes);
 		told = true;
 	}
 	if (told)
-		sb_add(sb, "\n");
+		frayi_sb_add(sb, "\n");
 	/* the outcomes whole: in order when few, else the likeliest */
 	ranked *order = fray_alloc(c->ctx, (n + 1) * sizeof *order);
 	if (!order)
@@ -299,9 +300,9 @@ static fray_status odds_text(fray_call *c, const fray_call_opts *o, const fray_d
 	if (!o->exact && n > ODDS_TOP_ROWS + 2) {
 		qsort(order, n, sizeof *order, by_chance_desc);
 		shown = ODDS_TOP_ROWS;
-		sb_add(sb, "  the %d likeliest outcomes of %zu:\n", ODDS_TOP_ROWS, n);
+		frayi_sb_add(sb, "  the %d likeliest outcomes of %zu:\n", ODDS_TOP_ROWS, n);
 	} else {
-		sb_add(sb, "  every outcome:\n");
+		frayi_sb_add(sb, "  every outcome:\n");
 	}
 	char res[1024];
 	for (size_t r = 0; r < shown; r++) {
@@ -314,14 +315,14 @@ static fray_status odds_text(fray_call *c, const fray_call_opts *o, const fray_d
 		textbuf t = text_on(res, sizeof res);
 		c->fmt(c, fray_dist_outcome(d, i), false, &t);
 		bool full = o->exact || strlen(ex) <= EXACT_SHORT;
-		sb_add(sb, "  %7.3f%%  %-*s %s\n", 100 * fray_dist_p(d, i), EXACT_SHORT, full ? ex : "", res);
+		frayi_sb_add(sb, "  %7.3f%%  %-*s %s\n", 100 * fray_dist_p(d, i), EXACT_SHORT, full ? ex : "", res);
 		fray_dealloc(c->ctx, ex);
 	}
 	fray_dealloc(c->ctx, order);
 	if (shown < n)
-		sb_add(sb, "  ... %zu more outcomes (--exact shows every one, with its fraction)\n", n - shown);
+		frayi_sb_add(sb, "  ... %zu more outcomes (--exact shows every one, with its fraction)\n", n - shown);
 	if (fray_dist_unresolved(d) > 0)
-		sb_add(sb, "  %7.3f%%  %-*s (unresolved: beyond the depth limit)\n",
+		frayi_sb_add(sb, "  %7.3f%%  %-*s (unresolved: beyond the depth limit)\n",
 		       100 * fray_dist_unresolved(d), EXACT_SHORT, "");
 	return FRAY_OK;
 }
@@ -340,7 +341,7 @@ static fray_status render_odds(fray_call *c, const fray_call_opts *o, strbuf *sb
 	}
 	char res[1024], num[40];
 	size_t n = fray_dist_count(d);
-	sb_add(sb, "{\"procedure\": \"%s\", \"inputs\": %s, \"outcomes\": [", c->d->name, c->inputs_json);
+	frayi_sb_add(sb, "{\"procedure\": \"%s\", \"inputs\": %s, \"outcomes\": [", c->d->name, c->inputs_json);
 	for (size_t i = 0; i < n; i++) {
 		char *ex = exact_of(c->ctx, d, i);
 		if (!ex) {
@@ -350,11 +351,11 @@ static fray_status render_odds(fray_call *c, const fray_call_opts *o, strbuf *sb
 		textbuf t = text_on(res, sizeof res);
 		c->fmt(c, fray_dist_outcome(d, i), true, &t);
 		fray_double_str(fray_dist_p(d, i), num, sizeof num);
-		sb_add(sb, "%s\n  {\"outcome\": {%s}, \"p\": %s, \"exact\": \"%s\"}", i ? "," : "", res, num, ex);
+		frayi_sb_add(sb, "%s\n  {\"outcome\": {%s}, \"p\": %s, \"exact\": \"%s\"}", i ? "," : "", res, num, ex);
 		fray_dealloc(c->ctx, ex);
 	}
 	fray_double_str(fray_dist_unresolved(d), num, sizeof num);
-	sb_add(sb, "\n], \"unresolved\": %s}\n", num);
+	frayi_sb_add(sb, "\n], \"unresolved\": %s}\n", num);
 	fray_dist_free(d);
 	return FRAY_OK;
 }
@@ -372,11 +373,11 @@ static fray_status render_simulate(fray_call *c, const fray_call_opts *o, strbuf
 		return st;
 	char res[1024], num[40];
 	if (o->json) {
-		sb_add(sb, "{\"procedure\": \"%s\", \"inputs\": %s, \"trials\": %" PRIu64 ", \"seed\": %" PRIu64
+		frayi_sb_add(sb, "{\"procedure\": \"%s\", \"inputs\": %s, \"trials\": %" PRIu64 ", \"seed\": %" PRIu64
 			   ", \"outcomes\": [", c->d->name, c->inputs_json, trials, o->seed);
 	} else {
-		sb_escaped(sb, c->title);
-		sb_add(sb, "; %" PRIu64 " simulated trials (seed %" PRIu64 "%s)\n\n", trials, o->seed,
+		frayi_sb_escaped(sb, c->title);
+		frayi_sb_add(sb, "; %" PRIu64 " simulated trials (seed %" PRIu64 "%s)\n\n", trials, o->seed,
 		       o->have_seed ? "" : "; replay with --seed");
 	}
 	for (size_t i = 0; i < fray_dist_count(d); i++) {
@@ -384,28 +385,28 @@ static fray_status render_simulate(fray_call *c, const fray_call_opts *o, strbuf
 		c->fmt(c, fray_dist_outcome(d, i), o->json, &t);
 		if (o->json) {
 			fray_double_str(fray_dist_p(d, i), num, sizeof num);
-			sb_add(sb, "%s\n  {\"outcome\": {%s}, \"p\": %s}", i ? "," : "", res, num);
+			frayi_sb_add(sb, "%s\n  {\"outcome\": {%s}, \"p\": %s}", i ? "," : "", res, num);
 		} else {
-			sb_add(sb, "  %7.3f%%  %s\n", 100 * fray_dist_p(d, i), res);
+			frayi_sb_add(sb, "  %7.3f%%  %s\n", 100 * fray_dist_p(d, i), res);
 		}
 	}
 	if (o->json)
-		sb_add(sb, "\n]");
+		frayi_sb_add(sb, "\n]");
 	if (c->d->totals)
 		c->d->totals(c, d, o->json, sb);
-	sb_add(sb, o->json ? "}\n" : "");
+	frayi_sb_add(sb, o->json ? "}\n" : "");
 	fray_dist_free(d);
 	return FRAY_OK;
 }
 
-fray_status render_call(fray_call *c, const fray_call_opts *o, strbuf *sb)
+fray_status frayi_render_call(fray_call *c, const fray_call_opts *o, strbuf *sb)
 {
 	if (c->d->render)
 		return c->d->render(c, o, sb);
-	return render_common(c, o, sb);
+	return frayi_render_common(c, o, sb);
 }
 
-fray_status render_common(fray_call *c, const fray_call_opts *o, strbuf *sb)
+fray_status frayi_render_common(fray_call *c, const fray_call_opts *o, strbuf *sb)
 {
 	switch (o->mode) {
 	case FRAY_MODE_ODDS:

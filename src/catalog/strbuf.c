@@ -30,7 +30,7 @@ static bool reserve(strbuf *sb, size_t more)
 	return true;
 }
 
-void sb_put(strbuf *sb, const char *s, size_t n)
+void frayi_sb_put(strbuf *sb, const char *s, size_t n)
 {
 	if (!reserve(sb, n))
 		return;
@@ -39,7 +39,7 @@ void sb_put(strbuf *sb, const char *s, size_t n)
 	sb->buf[sb->len] = '\0';
 }
 
-void sb_add(strbuf *sb, const char *fmt, ...)
+void frayi_sb_add(strbuf *sb, const char *fmt, ...)
 {
 	char small[512];
 	va_list ap;
@@ -51,7 +51,7 @@ void sb_add(strbuf *sb, const char *fmt, ...)
 		return;
 	}
 	if ((size_t)n < sizeof small) {
-		sb_put(sb, small, (size_t)n);
+		frayi_sb_put(sb, small, (size_t)n);
 		return;
 	}
 	if (!reserve(sb, (size_t)n))
@@ -62,7 +62,7 @@ void sb_add(strbuf *sb, const char *fmt, ...)
 	sb->len += (size_t)n;
 }
 
-void sb_json(strbuf *sb, const char *s)
+void frayi_sb_json(strbuf *sb, const char *s)
 {
 	size_t n = fray_json_string(s ? s : "", NULL, 0);
 	if (!reserve(sb, n))
@@ -74,7 +74,7 @@ void sb_json(strbuf *sb, const char *s)
 /* Text for a terminal: control characters (and C1 and bidi controls) shown as
  * escapes, so a name from a file can neither forge a line nor drive the
  * terminal (fray_term_string, the command line's escaper too). */
-void sb_escaped(strbuf *sb, const char *s)
+void frayi_sb_escaped(strbuf *sb, const char *s)
 {
 	size_t n = fray_term_string(s, NULL, 0);
 	if (!reserve(sb, n))
@@ -83,10 +83,10 @@ void sb_escaped(strbuf *sb, const char *s)
 	sb->len += n;
 }
 
-char *sb_take(strbuf *sb)
+char *frayi_sb_take(strbuf *sb)
 {
 	if (sb->failed || !reserve(sb, 0)) {
-		sb_free(sb);
+		frayi_sb_free(sb);
 		return NULL;
 	}
 	char *s = sb->buf;
@@ -95,14 +95,14 @@ char *sb_take(strbuf *sb)
 		s = malloc(sb->len + 1);
 		if (s)
 			memcpy(s, sb->buf, sb->len + 1);
-		sb_free(sb);
+		frayi_sb_free(sb);
 		return s;
 	}
 	*sb = (strbuf){.ctx = sb->ctx};
 	return s;
 }
 
-void sb_free(strbuf *sb)
+void frayi_sb_free(strbuf *sb)
 {
 	if (sb->ctx)
 		fray_dealloc(sb->ctx, sb->buf);
@@ -111,12 +111,12 @@ void sb_free(strbuf *sb)
 	*sb = (strbuf){.ctx = sb->ctx};
 }
 
-void *sb_mem(const strbuf *sb, size_t size)
+void *frayi_sb_mem(const strbuf *sb, size_t size)
 {
 	return sb->ctx ? fray_alloc(sb->ctx, size) : malloc(size);
 }
 
-void sb_unmem(const strbuf *sb, void *p)
+void frayi_sb_unmem(const strbuf *sb, void *p)
 {
 	if (sb->ctx)
 		fray_dealloc(sb->ctx, p);
@@ -124,10 +124,10 @@ void sb_unmem(const strbuf *sb, void *p)
 		free(p);
 }
 
-fray_status sb_give(strbuf *sb, fray_ctx *ctx, char **out)
+fray_status frayi_sb_give(strbuf *sb, fray_ctx *ctx, char **out)
 {
 	bool too_long = sb->too_long;
-	*out = sb_take(sb);
+	*out = frayi_sb_take(sb);
 	if (*out)
 		return FRAY_OK;
 	if (!too_long)

@@ -21,26 +21,26 @@ typedef struct strbuf {
 	bool too_long; /* failed because the text would pass STRBUF_MAX */
 } strbuf;
 
-void sb_add(strbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void sb_put(strbuf *sb, const char *s, size_t n);
+void frayi_sb_add(strbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void frayi_sb_put(strbuf *sb, const char *s, size_t n);
 /* s as a JSON string literal, whole whatever its length. */
-void sb_json(strbuf *sb, const char *s);
+void frayi_sb_json(strbuf *sb, const char *s);
 /* s as text for a terminal (fray_term_string): control characters shown
  * as escapes, whole whatever its length. */
-void sb_escaped(strbuf *sb, const char *s);
+void frayi_sb_escaped(strbuf *sb, const char *s);
 /* Gives the text to the caller (malloc'd, as the API promises: free() it;
  * copied there when the context has an allocator of its own) or NULL if
  * it failed. The buffer is emptied either way, its context kept. */
-char *sb_take(strbuf *sb);
-void sb_free(strbuf *sb);
+char *frayi_sb_take(strbuf *sb);
+void frayi_sb_free(strbuf *sb);
 /* Scratch memory beside sb, from its allocator (its context's, else the C
- * library's): NULL when there is none, and sb_unmem gives it back. */
-void *sb_mem(const strbuf *sb, size_t size);
-void sb_unmem(const strbuf *sb, void *p);
-/* sb_take with the reason when there is no text: FRAY_ERR_LIMIT when the
+ * library's): NULL when there is none, and frayi_sb_unmem gives it back. */
+void *frayi_sb_mem(const strbuf *sb, size_t size);
+void frayi_sb_unmem(const strbuf *sb, void *p);
+/* frayi_sb_take with the reason when there is no text: FRAY_ERR_LIMIT when the
  * text would pass STRBUF_MAX (a budget, not the machine: issue 29),
  * FRAY_ERR_NOMEM when memory ran out. With a context, the message says
  * which (ctx may be NULL). */
-fray_status sb_give(strbuf *sb, fray_ctx *ctx, char **out);
+fray_status frayi_sb_give(strbuf *sb, fray_ctx *ctx, char **out);
 
 #endif

@@ -7,6 +7,7 @@
 #include <unistd.h>
 #include "catalog_cli.h"
 #include "procout.h"
+#include "../common/text.h"
 
 /* Takes the procedure's option at a->i into the call: true when one was
  * taken (a->status says whether it was good). */
@@ -49,6 +50,32 @@ static int unknown(cli_args *a, fray_call *c)
 	return cli_unknown(a, known, n);
 }
 
+/* A procedure that takes an input without its option (fray chits combat
+ * FILE): its first argument that is no option, nor an option's value (a
+ * flag, or --x=V, before it), is that input's option and value. */
+static char **with_positional(const fray_call *c, int argc, char **argv, int *n)
+{
+	int k = fray_call_positional(c);
+	char **args = calloc((size_t)argc + 2, sizeof *args);
+	if (!args)
+		return NULL;
+	bool have = k < 0;
+	*n = 0;
+	for (int i = 0; i < argc; i++) {
+		const char *prev = i ? argv[i - 1] : NULL;
+		bool after_value_option = prev && prev[0] == '-' && prev[1] == '-' && !strchr(prev, '=') &&
+					  strcmp(prev, "--odds") != 0 && strcmp(prev, "--json") != 0;
+		if (!have && !cli_is_option(argv[i]) && !after_value_option) {
+			args[(*n)++] = (char *)fray_call_option(c, (size_t)k);
+			have = true;
+		}
+		args[(*n)++] = argv[i];
+	}
+	return args;
+}
+
+static int run_catalog(fray_ctx *ctx, fray_call *c, const char *command, int argc, char **argv);
+
 int cli_run_catalog(const char *command, int argc, char **argv)
 {
 	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
@@ -60,6 +87,58 @@ int cli_run_catalog(const char *command, int argc, char **argv)
 		fray_ctx_free(ctx);
 		return st;
 	}
+	int n = 0;
+	char **args = with_positional(c, argc, argv, &n);
+	int status = args ? run_catalog(ctx, c, command, n, args) : cli_error(command, EXIT_RUNTIME, "out of memory");
+	free(args);
+	fray_call_free(c);
+	fray_ctx_free(ctx);
+	return status;
+}
+
+int cli_run_set(const char *group, const cli_sub *subs, size_t n, int argc, char **argv)
+{
+	if (argc == 0 || cli_is_help(argv[0])) {
+		cli_help_topic(argc ? stdout : stderr, group);
+		return argc ? EXIT_OK : EXIT_BAD_INPUT;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(argv[0], subs[i].name) == 0)
+			return subs[i].run(argc - 1, argv + 1);
+	char command[128];
+	snprintf(command, sizeof command, "%s %s", group, argv[0]);
+	const char *found = strlen(argv[0]) < 64 ? fray_procedure_find(command) : NULL;
+	if (found)
+		return cli_run_catalog(found, argc - 1, argv + 1);
+	/* the names: the group's procedures in the catalogue's order, then
+	 * its other commands */
+	const char *names[128];
+	size_t nn = 0, len = strlen(group);
+	for (size_t i = 0; fray_procedure_command(i) && nn + 2 < 128; i++) {
+		const char *cmds[2] = {fray_procedure_command(i), fray_procedure_also(i)};
+		for (size_t k = 0; k < 2; k++)
+			if (cmds[k] && strncmp(cmds[k], group, len) == 0 && cmds[k][len] == ' ')
+				names[nn++] = cmds[k] + len + 1;
+	}
+	for (size_t i = 0; i < n && nn < 128; i++) {
+		bool listed = false;
+		for (size_t k = 0; k < nn && !listed; k++)
+			listed = strcmp(names[k], subs[i].name) == 0;
+		if (!listed)
+			names[nn++] = subs[i].name;
+	}
+	const char *near = cli_nearest(argv[0], names, nn, sizeof names[0]);
+	if (near)
+		return cli_error(group, EXIT_BAD_INPUT, "unknown procedure '%s' (did you mean '%s'?)", argv[0], near);
+	char list[1024];
+	textbuf t = text_on(list, sizeof list);
+	for (size_t i = 0; i < nn; i++)
+		text_add(&t, "%s%s", i ? ", " : "", names[i]);
+	return cli_error(group, EXIT_BAD_INPUT, "unknown procedure '%s' (procedures: %s)", argv[0], list);
+}
+
+static int run_catalog(fray_ctx *ctx, fray_call *c, const char *command, int argc, char **argv)
+{
 	cli_args a = {.cmd = command, .argc = argc, .argv = argv};
 	proc_opts o = {0};
 	uint64_t trials = 0;
@@ -126,7 +205,5 @@ int cli_run_catalog(const char *command, int argc, char **argv)
 	fputs(out, stdout);
 	free(out);
 done:
-	fray_call_free(c);
-	fray_ctx_free(ctx);
 	return status;
 }

@@ -6,5 +6,10 @@
 
 /* `fray COMMAND ARGS...` for the catalogue's command ("adbg fire"). */
 int cli_run_catalog(const char *command, int argc, char **argv);
+/* `fray GROUP NAME ARGS...`: NAME one of subs (the group's commands that
+ * are no procedure: files, progress, tables), else the catalogue's
+ * procedure "GROUP NAME" (help when no NAME or --help); an unknown NAME
+ * is reported with the list of names. */
+int cli_run_set(const char *group, const cli_sub *subs, size_t n, int argc, char **argv);
 
 #endif

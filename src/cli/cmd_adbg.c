@@ -1,34 +1,9 @@
 /* fray adbg PROCEDURE: A Dark and Bloody Ground rule 19, one procedure at a
- * time (fire, move, melee, recover, rounds), rolled or as exact odds. */
+ * time (fire, move, melee, recover, rounds: the catalogue's), and the
+ * battle commands. */
 #include <stdlib.h>
 #include <string.h>
 #include "catalog_cli.h"
-
-/* fire, move, recover and rounds are catalogue procedures */
-static int adbg_fire(int argc, char **argv)
-{
-	return cli_run_catalog("adbg fire", argc, argv);
-}
-
-static int adbg_move(int argc, char **argv)
-{
-	return cli_run_catalog("adbg move", argc, argv);
-}
-
-static int adbg_recover(int argc, char **argv)
-{
-	return cli_run_catalog("adbg recover", argc, argv);
-}
-
-static int adbg_rounds(int argc, char **argv)
-{
-	return cli_run_catalog("adbg rounds", argc, argv);
-}
-
-static int adbg_melee(int argc, char **argv)
-{
-	return cli_run_catalog("adbg melee", argc, argv);
-}
 
 int adbg_battle(int argc, char **argv);
 int adbg_resume(int argc, char **argv);
@@ -36,12 +11,10 @@ int adbg_odds(int argc, char **argv);
 int adbg_simulate(int argc, char **argv);
 int adbg_sweep(int argc, char **argv);
 
+/* fire, move, melee, recover and rounds are the catalogue's procedures;
+ * these are commands of their own: a battle from its file with its save,
+ * policies and progress (the catalogue's adbg.battle is the request's). */
 static const cli_sub subs[] = {
-	{"fire", adbg_fire},
-	{"move", adbg_move},
-	{"melee", adbg_melee},
-	{"recover", adbg_recover},
-	{"rounds", adbg_rounds},
 	{"battle", adbg_battle},
 	{"resume", adbg_resume},
 	{"odds", adbg_odds},
@@ -51,5 +24,5 @@ static const cli_sub subs[] = {
 
 int cmd_adbg(int argc, char **argv)
 {
-	return cli_dispatch("adbg", subs, sizeof subs / sizeof subs[0], argc, argv);
+	return cli_run_set("adbg", subs, sizeof subs / sizeof subs[0], argc, argv);
 }

@@ -7,8 +7,6 @@
 #include "procout.h"
 #include "../common/text.h"
 
-#define MAX_GROUPS 8
-
 /* ---- fire ---- */
 
 #define MAX_GROUPS 8
@@ -89,18 +87,6 @@ static int bbb_fire(int argc, char **argv)
 		status = cli_run_catalog("bbb fire", n, rest);
 	free(rest);
 	return status;
-}
-
-/* ---- assault and move: catalogue procedures ---- */
-
-static int bbb_assault(int argc, char **argv)
-{
-	return cli_run_catalog("bbb assault", argc, argv);
-}
-
-static int bbb_move(int argc, char **argv)
-{
-	return cli_run_catalog("bbb move", argc, argv);
 }
 
 /* ---- night ---- */
@@ -232,12 +218,13 @@ static int bbb_table(int argc, char **argv)
 	return EXIT_OK;
 }
 
+/* assault and move are the catalogue's procedures, fire too after its
+ * weapon groups; night and table show the sheet (no dice) */
 static const cli_sub subs[] = {
-	{"fire", bbb_fire}, {"assault", bbb_assault}, {"move", bbb_move},
-	{"night", bbb_night}, {"table", bbb_table},
+	{"fire", bbb_fire}, {"night", bbb_night}, {"table", bbb_table},
 };
 
 int cmd_bbb(int argc, char **argv)
 {
-	return cli_dispatch("bbb", subs, sizeof subs / sizeof subs[0], argc, argv);
+	return cli_run_set("bbb", subs, sizeof subs / sizeof subs[0], argc, argv);
 }

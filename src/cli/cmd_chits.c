@@ -30,54 +30,12 @@ static int chits_ratio(int argc, char **argv)
 	return EXIT_OK;
 }
 
-/* Combat and advise are catalogue procedures; the command line also takes
- * the combat file as its one argument without an option (fray chits combat
- * FILE), which is --combat FILE. */
-static int run_with_file(const char *command, int argc, char **argv)
-{
-	char **args = calloc((size_t)argc + 2, sizeof *args);
-	if (!args)
-		return cli_error(command, EXIT_RUNTIME, "out of memory");
-	int n = 0;
-	bool have_file = false;
-	for (int i = 0; i < argc; i++) {
-		/* an argument that is no option's value: a flag, or --x=V, before it */
-		const char *prev = i ? argv[i - 1] : NULL;
-		bool after_value_option = prev && prev[0] == '-' && prev[1] == '-' && !strchr(prev, '=') &&
-					  strcmp(prev, "--odds") != 0 && strcmp(prev, "--json") != 0;
-		if (!have_file && !cli_is_option(argv[i]) && !after_value_option) {
-			args[n++] = "--combat";
-			have_file = true;
-		}
-		args[n++] = argv[i];
-	}
-	int status = cli_run_catalog(command, n, args);
-	free(args);
-	return status;
-}
-
-static int chits_combat(int argc, char **argv)
-{
-	return run_with_file("chits combat", argc, argv);
-}
-
-static int chits_advise(int argc, char **argv)
-{
-	return run_with_file("chits advise", argc, argv);
-}
-
-/* the end of turn is a catalogue procedure */
-static int chits_end_turn(int argc, char **argv)
-{
-	return cli_run_catalog("chits end-turn", argc, argv);
-}
-
+/* combat, advise and end-turn are the catalogue's procedures */
 static const cli_sub subs[] = {
-	{"ratio", chits_ratio}, {"combat", chits_combat}, {"advise", chits_advise},
-	{"end-turn", chits_end_turn},
+	{"ratio", chits_ratio},
 };
 
 int cmd_chits(int argc, char **argv)
 {
-	return cli_dispatch("chits", subs, sizeof subs / sizeof subs[0], argc, argv);
+	return cli_run_set("chits", subs, sizeof subs / sizeof subs[0], argc, argv);
 }

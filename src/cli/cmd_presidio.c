@@ -1,5 +1,5 @@
-/* fray presidio PROCEDURE: Presidio's dice procedures: shoot, morale,
- * rally, initiative, and the weapon list. */
+/* fray presidio PROCEDURE: Presidio's procedures are the catalogue's; the
+ * victory points, the weapon list and a units file's table are shown here. */
 #include <stdlib.h>
 #include <string.h>
 #include "catalog_cli.h"
@@ -105,54 +105,12 @@ static int presidio_units(int argc, char **argv)
 	return status;
 }
 
-/* Catalogue procedures: options, checks, help and output from libfray's
- * descriptors. */
-#define CATALOG_CMD(fn, command) \
-	static int fn(int argc, char **argv) { return cli_run_catalog(command, argc, argv); }
-CATALOG_CMD(presidio_shoot, "presidio shoot")
-CATALOG_CMD(presidio_melee, "presidio melee")
-CATALOG_CMD(presidio_morale, "presidio morale")
-CATALOG_CMD(presidio_rally, "presidio rally")
-CATALOG_CMD(presidio_move, "presidio move")
-CATALOG_CMD(presidio_initiative, "presidio initiative")
-CATALOG_CMD(presidio_jump, "presidio jump")
-CATALOG_CMD(presidio_artillery, "presidio artillery")
-CATALOG_CMD(presidio_dismount, "presidio dismount")
-CATALOG_CMD(presidio_spot, "presidio spot")
-CATALOG_CMD(presidio_casualty_status, "presidio casualty-status")
-CATALOG_CMD(presidio_fuse_repair, "presidio fuse-repair")
-CATALOG_CMD(presidio_gun_move, "presidio gun-move")
-CATALOG_CMD(presidio_blast, "presidio blast")
-CATALOG_CMD(presidio_radius, "presidio radius")
-CATALOG_CMD(presidio_into_melee, "presidio into-melee")
-CATALOG_CMD(presidio_camp, "presidio camp")
-CATALOG_CMD(presidio_pursuit, "presidio pursuit")
-CATALOG_CMD(presidio_villagers, "presidio villagers")
-CATALOG_CMD(presidio_sentry, "presidio sentry")
-CATALOG_CMD(presidio_capture, "presidio capture")
-CATALOG_CMD(presidio_ram, "presidio ram")
-CATALOG_CMD(presidio_livestock, "presidio livestock-return")
-CATALOG_CMD(presidio_contact_time, "presidio contact-time")
-CATALOG_CMD(presidio_entrance, "presidio entrance")
-CATALOG_CMD(presidio_night, "presidio night")
-CATALOG_CMD(presidio_bounce, "presidio bounce")
-CATALOG_CMD(presidio_herd, "presidio herd")
-
+/* The procedures are the catalogue's; these commands show tables. */
 static const cli_sub subs[] = {
-	{"shoot", presidio_shoot}, {"melee", presidio_melee}, {"morale", presidio_morale}, {"rally", presidio_rally},
-	{"initiative", presidio_initiative}, {"jump", presidio_jump}, {"dismount", presidio_dismount},
-	{"spot", presidio_spot}, {"move", presidio_move}, {"artillery", presidio_artillery},
-	{"radius", presidio_radius}, {"camp", presidio_camp}, {"villagers", presidio_villagers},
-	{"sentry", presidio_sentry}, {"capture", presidio_capture}, {"ram", presidio_ram}, {"stampede", presidio_ram},
-	{"livestock-return", presidio_livestock}, {"contact-time", presidio_contact_time},
-	{"entrance", presidio_entrance},
-	{"victory", presidio_victory}, {"pursuit", presidio_pursuit}, {"casualty-status", presidio_casualty_status},
-	{"weapons", presidio_weapons}, {"units", presidio_units}, {"night", presidio_night},
-	{"bounce", presidio_bounce}, {"fuse-repair", presidio_fuse_repair}, {"herd", presidio_herd}, {"gun-move", presidio_gun_move},
-	{"blast", presidio_blast}, {"into-melee", presidio_into_melee},
+	{"victory", presidio_victory}, {"weapons", presidio_weapons}, {"units", presidio_units},
 };
 
 int cmd_presidio(int argc, char **argv)
 {
-	return cli_dispatch("presidio", subs, sizeof subs / sizeof subs[0], argc, argv);
+	return cli_run_set("presidio", subs, sizeof subs / sizeof subs[0], argc, argv);
 }

@@ -53,8 +53,8 @@ static const out_desc *field_of(const proc_desc *d, const char *name)
 static void every_descriptor_names_what_it_has(void **state)
 {
 	(void)state;
-	for (size_t k = 0; k < catalog_nprocs; k++) {
-		const proc_desc *d = catalog_procs[k];
+	for (size_t k = 0; k < frayi_catalog_nprocs; k++) {
+		const proc_desc *d = frayi_catalog_procs[k];
 		const out_desc *f = field_of(d, d->headline.field);
 		if (!f || !d->headline.test || !d->headline.says || !d->headline.says[0])
 			fail_msg("%s: its headline names no outcome field of it", d->name);
@@ -98,13 +98,13 @@ static void the_catalogue_json_says_headline_and_sides(void **state)
 	fray_doc *doc = NULL;
 	assert_int_equal(fray_doc_load_string(ctx, "procedures", json, strlen(json), &doc), FRAY_OK);
 	const fray_node *procs = fray_map_get(fray_doc_root(doc), "procedures");
-	assert_int_equal(fray_node_len(procs), catalog_nprocs);
+	assert_int_equal(fray_node_len(procs), frayi_catalog_nprocs);
 	for (size_t k = 0; k < fray_node_len(procs); k++) {
 		const fray_node *p = fray_node_item(procs, k);
 		const fray_node *h = fray_map_get(p, "headline");
 		assert_non_null(fray_map_get(p, "example"));
 		assert_non_null(fray_map_get(p, "sides"));
-		assert_string_equal(fray_node_scalar(fray_map_get(h, "field")), catalog_procs[k]->headline.field);
+		assert_string_equal(fray_node_scalar(fray_map_get(h, "field")), frayi_catalog_procs[k]->headline.field);
 	}
 	/* one seen whole: the melee's sides, paired */
 	const char *melee = strstr(json, "\"name\": \"adbg.melee\"");
@@ -228,9 +228,60 @@ static void required_and_excludes_are_checked_from_the_descriptor(void **state)
 		 "\"rally\": true, \"recover_disorder\": true, \"disordered\": true}}",
 		 "rally and recover_disorder: Rally/Recover does not recover from disorder in the activation that rallies"},
 		{"{\"procedure\": \"adbg.battle\", \"inputs\": {}}", "missing scenario FILE (see examples/adbg/)"},
+		/* Presidio and BBB through the same code (issue 30, round 2): each
+		 * missing input named by itself, with its own words */
+		{"{\"procedure\": \"presidio.ram\", \"inputs\": {\"figures\": 4}}",
+		 "missing animal NAME (horses, mules, cattle, donkeys, sheep, pigs, dogs, buffalo, chickens)"},
+		{"{\"procedure\": \"presidio.ram\", \"inputs\": {\"animal\": \"cattle\"}}", "missing figures N"},
+		{"{\"procedure\": \"bbb.assault\", \"inputs\": {\"attacker_bases\": 4}}", "missing defender_bases N"},
+		{"{\"procedure\": \"presidio.morale\", \"inputs\": {\"level\": \"veteran\"}}",
+		 "missing size team|squad|platoon|company"},
+		{"{\"procedure\": \"presidio.into_melee\", \"inputs\": {\"hits\": 2, \"enemy\": 3}}",
+		 "missing friends N (friendly figures in the melee)"},
+		{"{\"procedure\": \"presidio.move\", \"inputs\": {\"charging\": true, \"running\": true}}",
+		 "charging and running: charging moves at running speed already"},
+		{"{\"procedure\": \"presidio.blast\", \"inputs\": {\"gun\": \"24# mortar\", \"zone\": \"radius\", "
+		 "\"structure\": \"log house\", \"strength\": 3}}",
+		 "structure and strength: both give the target: give one"},
+		{"{\"procedure\": \"bbb.assault\", \"inputs\": {\"attacker_bases\": 4, \"defender_bases\": 3, "
+		 "\"town\": true, \"fort\": true}}", "town and fort: the defender is in one"},
 	};
 	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
 		assert_string_equal(refusal(rows[i].req), rows[i].msg);
+}
+
+/* Every procedure of the catalogue is served by the generic code (issue
+ * 30): its inputs checked, bound and echoed from its descriptor, but those
+ * whose bind still does it all, named here. */
+static void every_procedure_is_generic(void **state)
+{
+	(void)state;
+	static const char *const not_yet[] = {"presidio.melee"};
+	for (size_t k = 0; k < frayi_catalog_nprocs; k++) {
+		const proc_desc *d = frayi_catalog_procs[k];
+		bool listed = false;
+		for (size_t i = 0; i < sizeof not_yet / sizeof not_yet[0]; i++)
+			listed |= strcmp(d->name, not_yet[i]) == 0;
+		if (d->generic == listed)
+			fail_msg("%s: generic is %s", d->name, d->generic ? "true" : "false");
+	}
+}
+
+/* A procedure's other command finds it (the command line's "presidio
+ * stampede"), and each command the list gives finds its own procedure. */
+static void commands_find_their_procedure(void **state)
+{
+	(void)state;
+	assert_string_equal(fray_procedure_find("presidio stampede"), "presidio ram");
+	assert_string_equal(fray_procedure_find("presidio.ram"), "presidio ram");
+	assert_null(fray_procedure_find("presidio stamped"));
+	size_t n = 0;
+	for (; fray_procedure_command(n); n++) {
+		assert_string_equal(fray_procedure_find(fray_procedure_command(n)), fray_procedure_command(n));
+		if (fray_procedure_also(n))
+			assert_string_equal(fray_procedure_find(fray_procedure_also(n)), fray_procedure_command(n));
+	}
+	assert_int_equal(n, frayi_catalog_nprocs);
 }
 
 /* The echo is the descriptor's inputs in order, each a value the request
@@ -340,6 +391,8 @@ int main(void)
 		cmocka_unit_test(recover_inputs_reach_the_rule),
 		cmocka_unit_test(rounds_inputs_reach_the_rule),
 		cmocka_unit_test(required_and_excludes_are_checked_from_the_descriptor),
+		cmocka_unit_test(every_procedure_is_generic),
+		cmocka_unit_test(commands_find_their_procedure),
 		cmocka_unit_test(the_echo_is_written_from_the_descriptor),
 		cmocka_unit_test(the_catalogue_allocates_through_the_context),
 	};

@@ -172,6 +172,39 @@ static void bad_input_exits_2_with_a_position(void **state)
 	assert_ptr_equal(strchr(r1.err, '\n'), r1.err + strlen(r1.err) - 1);
 }
 
+/* fray SET PROC falls through to the catalogue: every procedure it lists
+ * answers to its command, its other command too ("presidio stampede"), and
+ * an unknown name is told with the set's procedures in the catalogue's
+ * order, then the set's other commands. */
+static void procedures_come_from_the_catalogue(void **state)
+{
+	(void)state;
+	for (size_t i = 0; fray_procedure_command(i); i++) {
+		char set[32], proc[48];
+		assert_int_equal(sscanf(fray_procedure_command(i), "%31s %47s", set, proc), 2);
+		run(&r1, (const char *const[]){set, proc, "--help", NULL});
+		assert_int_equal(r1.status, 0);
+		char head[96];
+		snprintf(head, sizeof head, "fray %s ", fray_procedure_command(i));
+		assert_memory_equal(r1.out, head, strlen(head));
+	}
+	RUN(&r1, "help", "presidio", "stampede");
+	assert_int_equal(r1.status, 0);
+	assert_memory_equal(r1.out, "fray presidio ram ", 18);
+	RUN(&r1, "presidio", "stampede", "--animal", "cattle", "--figures", "2", "--odds", "--json");
+	RUN(&r2, "presidio", "ram", "--animal", "cattle", "--figures", "2", "--odds", "--json");
+	assert_int_equal(r1.status, 0);
+	assert_string_equal(r1.out, r2.out);
+	RUN(&r1, "chits", "nonsense");
+	assert_int_equal(r1.status, 2);
+	assert_string_equal(r1.err, "fray chits: unknown procedure 'nonsense' (procedures: combat, advise, end-turn, ratio)\n");
+	/* the combat file without its option: fray chits combat FILE */
+	RUN(&r1, "chits", "combat", FRAY_SOURCE_DIR "/examples/chits/example-1.yaml", "--seed", "3", "--json");
+	RUN(&r2, "chits", "combat", "--combat", FRAY_SOURCE_DIR "/examples/chits/example-1.yaml", "--seed", "3", "--json");
+	assert_int_equal(r1.status, 0);
+	assert_string_equal(r1.out, r2.out);
+}
+
 static void help_version_and_check(void **state)
 {
 	(void)state;
@@ -201,6 +234,7 @@ int main(void)
 		cmocka_unit_test(roll_without_seed_prints_one),
 		cmocka_unit_test(bad_input_exits_2_with_a_position),
 		cmocka_unit_test(help_version_and_check),
+		cmocka_unit_test(procedures_come_from_the_catalogue),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

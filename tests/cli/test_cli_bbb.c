@@ -132,7 +132,7 @@ static void bad_input(void **state)
 		{{"bbb", "assault", "--attacker-bases", "-3", "--defender-bases", "2"},
 		 "fray bbb assault: bases cannot be negative\n"},
 		{{"bbb", "assault", "--attacker-bases", "3"},
-		 "fray bbb assault: missing --attacker-bases N and --defender-bases N\n"},
+		 "fray bbb assault: missing --defender-bases N\n"},
 		{{"bbb", "move", "--training", "elite"},
 		 "fray bbb move: option --training expects one of raw, trained, veteran, got 'elite'\n"},
 		{{"bbb", "volley"},

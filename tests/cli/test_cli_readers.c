@@ -174,7 +174,8 @@ static void fifo_named_in_a_file(void **state)
 	RUN_BOUNDED(&res, "chits", "combat", combat);
 	expect_refused(&res, FIFO, "a FIFO (named pipe)");
 	const char *req = "/tmp/fray-readers-req.json";
-	write_text(req, "{\"procedure\": \"presidio.morale\", \"inputs\": {\"units\": \"" FIFO "\", \"unit\": \"x\"}}");
+	write_text(req, "{\"procedure\": \"presidio.morale\", \"inputs\": {\"units\": \"" FIFO "\", \"unit\": \"x\", "
+		   "\"size\": \"squad\"}}");
 	RUN_BOUNDED(&res, "request", req);
 	expect_refused(&res, FIFO, "a FIFO (named pipe)");
 	RUN_BOUNDED(&res, "adbg", "battle", FRAY_SOURCE_DIR "/examples/adbg/lochry-1781.yaml", "--seed", "1",
