@@ -212,12 +212,12 @@ typedef void (*printer)(const table_game *g, FILE *f, const char *how);
 
 static void print_status(const table_game *g, FILE *f, const char *how)
 {
-	table_print_status(g, how != NULL, f);
+	frayi_table_print_status(g, how != NULL, f);
 }
 
 static void print_log(const table_game *g, FILE *f, const char *how)
 {
-	table_print_log(g, how, f);
+	frayi_table_print_log(g, how, f);
 }
 
 /* Every reader of a game that loaded, its output checked. */
