@@ -225,26 +225,6 @@ int cli_unknown(cli_args *a, const char *const *known, size_t nknown)
 			 "unknown option '%s' (see 'fray %s --help')", name, a->cmd);
 }
 
-int cli_dispatch(const char *group, const cli_sub *subs, size_t n, int argc, char **argv)
-{
-	if (argc == 0 || cli_is_help(argv[0])) {
-		cli_help_topic(argc ? stdout : stderr, group);
-		return argc ? EXIT_OK : EXIT_BAD_INPUT;
-	}
-	for (size_t i = 0; i < n; i++)
-		if (strcmp(argv[0], subs[i].name) == 0)
-			return subs[i].run(argc - 1, argv + 1);
-	const char *near = cli_nearest(argv[0], &subs[0].name, n, sizeof subs[0]);
-	if (near)
-		return cli_error(group, EXIT_BAD_INPUT, "unknown procedure '%s' (did you mean '%s'?)", argv[0],
-				 near);
-	char list[1024];
-	textbuf t = text_on(list, sizeof list);
-	for (size_t i = 0; i < n; i++)
-		text_add(&t, "%s%s", i ? ", " : "", subs[i].name);
-	return cli_error(group, EXIT_BAD_INPUT, "unknown procedure '%s' (procedures: %s)", argv[0], list);
-}
-
 void cli_narrate(void *narrator, const fray_event *ev)
 {
 	cli_narrator *t = narrator;

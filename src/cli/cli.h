@@ -70,9 +70,6 @@ typedef struct cli_sub {
 	const char *name;
 	int (*run)(int argc, char **argv);
 } cli_sub;
-/* Runs the procedure argv[0] of group (help when none or --help); an
- * unknown name is reported with the list of names. */
-int cli_dispatch(const char *group, const cli_sub *subs, size_t n, int argc, char **argv);
 
 /* Events told on stdout as they come: indented lines of text, or the
  * members of a JSON array. Headings ("== round 1 ==") stand out. */

@@ -255,6 +255,11 @@ int frayi_table_print_log(const table_game *g, const char *format, FILE *f);
 /* A JSON string literal into f, whole; of s's first n bytes: the
  * library's escaper (fray_json_string: a tab as \t, an invalid UTF-8 byte
  * as U+FFFD) written to a stream. */
+/* len bytes of s through escape (fray_json_string or fray_term_string),
+ * whole however long, quotes bytes dropped from each end of each piece
+ * (1 for the JSON escaper's quotes, else 0). */
+void frayi_put_escaped(FILE *f, const char *s, size_t len, size_t (*escape)(const char *, char *, size_t),
+			size_t quotes);
 void frayi_json_string(FILE *f, const char *s);
 void frayi_json_string_n(FILE *f, const char *s, size_t n);
 

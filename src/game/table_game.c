@@ -97,27 +97,34 @@ const unit_field *frayi_table_fields(table_rules rules, size_t *n)
 	}
 }
 
-void frayi_json_string_n(FILE *f, const char *s, size_t n)
+void frayi_put_escaped(FILE *f, const char *s, size_t len, size_t (*escape)(const char *, char *, size_t),
+			size_t quotes)
 {
-	/* the library's escaper (fray_json_string), one for all of fray, a
-	 * piece at a time (no allocation): each piece ends on a character's
-	 * first byte, so a character is never cut in two */
+	/* a piece at a time (no allocation), each ending on a character's
+	 * first byte, so a character is never cut in two; out holds a
+	 * piece's worst case (\uXXXX for each byte, quotes, NUL) */
 	enum { PIECE = 192 };
 	char piece[PIECE + 1], out[6 * PIECE + 3];
-	s = s ? s : "";
-	size_t len = strnlen(s, n);
-	fputc('"', f);
 	while (len > 0) {
 		size_t k = len < PIECE ? len : PIECE;
 		for (size_t back = 0; k < len && back < 3 && ((unsigned char)s[k] & 0xC0) == 0x80; back++)
 			k--;
 		memcpy(piece, s, k);
 		piece[k] = '\0';
-		size_t m = fray_json_string(piece, out, sizeof out);
-		fwrite(out + 1, 1, m - 2, f); /* without its quotes */
+		size_t m = escape(piece, out, sizeof out);
+		fwrite(out + quotes, 1, m - 2 * quotes, f);
 		s += k;
 		len -= k;
 	}
+}
+
+void frayi_json_string_n(FILE *f, const char *s, size_t n)
+{
+	/* the library's escaper, fray_json_string, one for all of fray,
+	 * without the quotes it puts round each piece */
+	s = s ? s : "";
+	fputc('"', f);
+	frayi_put_escaped(f, s, strnlen(s, n), fray_json_string, 1);
 	fputc('"', f);
 }
 

@@ -89,24 +89,10 @@ static const char *scalar_of(const fray_node *e, const char *key)
 }
 
 /* s with its control characters shown as the terminal shows them
- * (fray_term_string, the library's one terminal escaper), whole, however
- * long: a piece at a time, each ending on a character's first byte. */
+ * (fray_term_string, the library's one terminal escaper), whole. */
 static void put_escaped(FILE *f, const char *s)
 {
-	enum { PIECE = 192 };
-	char piece[PIECE + 1], out[6 * PIECE + 1];
-	size_t len = strlen(s);
-	while (len > 0) {
-		size_t k = len < PIECE ? len : PIECE;
-		for (size_t back = 0; k < len && back < 3 && ((unsigned char)s[k] & 0xC0) == 0x80; back++)
-			k--;
-		memcpy(piece, s, k);
-		piece[k] = '\0';
-		fray_term_string(piece, out, sizeof out);
-		fputs(out, f);
-		s += k;
-		len -= k;
-	}
+	frayi_put_escaped(f, s, strlen(s), fray_term_string, 0);
 }
 
 /* The entry's text lists (story, changes), a line each, escaped. */
