@@ -31,7 +31,7 @@ static const in_desc move_in[] = {
 	{"road_column", IN_BOOL, .help = "a column on a road: +3\"", .rule = "Presidio Section 3, Formations, Column",
 	 .excludes = (const char *const[]){"line", NULL}, .why_excluded = "a unit is in column or in line, not both",
 	 IN_FIELD(fray_presidio_move_in, road_column)},
-	{"turns", IN_INT, 0, 4, .help = "right, left or about faces while moving, in line (2\" each; refused without --line)",
+	{"turns", IN_INT, 0, 4, .help = "right, left or about faces before or after moving (2\" each; none in a road column)",
 	 .rule = "Presidio Section 3, Formation Maneuvers, Turning", IN_FIELD(fray_presidio_move_in, turns)},
 	{"firing", IN_BOOL, .help = "fires while moving (light and skirmish units): 1\" walking, 2\" running, before doubling",
 	 .rule = "Presidio Section 4, Fire while Moving", IN_FIELD(fray_presidio_move_in, firing)},

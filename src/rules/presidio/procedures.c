@@ -1082,9 +1082,11 @@ static int move_cost_terms(const fray_presidio_move_in *in, term *t)
 	int n = 0;
 	add_term(t, &n, -in->kneel_changes, r3, "kneeling or rising from kneeling (1\" each)");
 	add_term(t, &n, -2 * in->prone_changes, r3, "going prone or rising from prone (2\" each)");
-	/* only a unit in line pays for its turns (fray_presidio_move_refused) */
-	add_term(t, &n, in->line ? -2 * in->turns : 0, "Presidio Section 3, Formation Maneuvers, Turning",
-		 "turning right, left or about in line (2\" each)");
+	/* a moving unit that turns or faces about before or after moving
+	 * pays 2" a turn (a march column is refused in
+	 * fray_presidio_move_refused) */
+	add_term(t, &n, -2 * in->turns, "Presidio Section 3, Formation Maneuvers, Turning",
+		 "turning right, left or about (2\" each)");
 	if (in->barrier == FRAY_PRESIDIO_LIGHT_BARRIER)
 		add_term(t, &n, in->mover == FRAY_PRESIDIO_MOUNTED ? -4 : -2, "Presidio Section 3, Light Barriers",
 			 in->mover == FRAY_PRESIDIO_MOUNTED ? "a light barrier, mounted (4\")" : "a light barrier (2\")");
@@ -1105,11 +1107,12 @@ FRAY_API const char *fray_presidio_move_refused(const fray_presidio_move_in *in)
 	if (in->firing && in->line)
 		return "firing while moving in line: only light and skirmish units fire while moving, and they fight "
 		       "in line only until they move (Presidio Section 3, Formations; Section 4, Independent Fire)";
-	/* Turning costs a unit in Line 2" a face; a march column turns freely
+	/* Turning: a moving unit pays 2" for each turn or about face before
+	 * or after moving; a march column loses nothing turning right or left,
 	 * and skirmishers do not turn (Section 3, Formation Maneuvers) */
-	if (in->turns > 0 && !in->line)
-		return "turns: turning costs inches only for a unit in line (a march column turns freely, skirmishers "
-		       "and a clump do not turn: Presidio Section 3, Formation Maneuvers): give line, or no turns";
+	if (in->turns > 0 && in->road_column)
+		return "turns and road column: a unit in march column loses no movement turning right or left "
+		       "(Presidio Section 3, Formation Maneuvers, Wheel): give no turns";
 	/* a disordered unit is placed in a clump (Section 3, Disorder): not a
 	 * column on a road */
 	if (in->road_column && in->disordered)

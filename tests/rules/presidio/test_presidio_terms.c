@@ -231,9 +231,11 @@ static void move_disordered_half(void **state)
 /* Issue 28: what the text does not allow is refused with the reason.
  * Section 4, Independent Fire: only units designated skirmishers and light
  * units fire while moving (shoot and move alike); Section 3, Formation
- * Maneuvers: turning costs 2" a face a unit in Line only (a march column
- * turns freely, skirmishers do not turn), so a turn out of line costs
- * nothing; a disordered unit is a clump, not a road column. */
+ * Maneuvers, Turning: "If a moving unit decides to make an about face or
+ * turn before or after moving, it costs 2\" of movement" (any unit, not
+ * only a line), but a march column loses nothing turning (Wheel), so
+ * turns in a road column are refused; a disordered unit is a clump, not a
+ * road column. */
 static void move_and_fire_refusals(void **state)
 {
 	(void)state;
@@ -245,8 +247,8 @@ static void move_and_fire_refusals(void **state)
 		{{.firing = true, .designation = FRAY_PRESIDIO_LIGHT_UNIT}, NULL},
 		{{.firing = true, .designation = FRAY_PRESIDIO_SKIRMISH_UNIT}, NULL},
 		{{.firing = true, .line = true, .designation = FRAY_PRESIDIO_LIGHT_UNIT}, "in line"},
-		{{.turns = 1}, "only for a unit in line"},
-		{{.turns = 1, .road_column = true}, "only for a unit in line"},
+		{{.turns = 1}, NULL},
+		{{.turns = 1, .road_column = true}, "march column"},
 		{{.turns = 2, .line = true}, NULL},
 		{{.road_column = true, .disordered = true, .designation = FRAY_PRESIDIO_LIGHT_UNIT}, "clump"},
 		{{.road_column = true}, NULL},
@@ -260,9 +262,9 @@ static void move_and_fire_refusals(void **state)
 			assert_non_null(strstr(why, rows[i].why));
 		}
 	}
-	/* a turn out of line costs nothing: 6 + 4 = 10" with or without it */
+	/* two turns out of line cost 2" each too: 6 + 4 - 2 x 2 = 6" */
 	fray_presidio_move_in in = {.mover = FRAY_PRESIDIO_ON_FOOT, .turns = 2};
-	assert_double_equal(fray_presidio_move_distance(&in, 4), 10, 0);
+	assert_double_equal(fray_presidio_move_distance(&in, 4), 6, 0);
 	/* shoot --mode moving by a unit of no designation */
 	fray_presidio_shoot_in s = {.weapon = fray_presidio_weapon_find("flintlock musket", NULL), .figures = 8,
 				    .mode = FRAY_PRESIDIO_MOVING, .volley_if_able = true};
