@@ -458,7 +458,7 @@ static void presidio_two_actions_casualty_die(void **state)
 		bool both_hit = first && second && strstr(first, "\"casualty die\"") && strstr(second, "\"casualty die\"");
 		if (both_hit) {
 			reached++;
-			assert_null(strstr(first, "\"dice\": \"d12\""));
+			assert_non_null(strstr(first, "\"dice\": \"d20\""));
 			if (strstr(second, "\"dice\": \"d12\"") || !strstr(second, "\"dice\": \"d20\""))
 				fail_msg("seed %d: the second action's casualty die is not the platoon's d20: %s", seed,
 					 second);

@@ -251,7 +251,7 @@ static void shattered_units_wounds_read_on_the_table(void **state)
 	double mortal = 0;
 	for (int f = 1; f <= 2; f++)
 		for (int t = 0; t <= 12; t++)
-			mortal += want[f][MORTAL][t];
+			mortal += got[f][MORTAL][t];
 	assert_double_equal(mortal, 2.0 / 6 * 2.0 / 6, 1e-15);
 	assert_string_equal(fray_presidio_wound_names[MORTAL], fray_presidio_status_remaining[1]);
 	assert_string_equal(fray_presidio_wound_names[LIGHT], fray_presidio_status_remaining[4]);
