@@ -27,11 +27,23 @@ static const char *page_file(const char *path)
 	return NULL;
 }
 
+/* The page's scripts, in the order index.html loads them: a report inlines
+ * each, so it is the page itself, offline. */
+static const char *const report_scripts[] = {"page/dom.js", "page/transport.js", "page/app.js", NULL};
+
 /* Whether a page file may go inline in an element that ends at close. */
 static bool inline_safe(const char *text, const char *close)
 {
 	for (const char *p = text; (p = strchr(p, '<')); p++)
 		if (!strncasecmp(p, close, strlen(close)) || !strncmp(p, "<!--", 4))
+			return false;
+	return true;
+}
+
+static bool scripts_inline_safe(void)
+{
+	for (const char *const *f = report_scripts; *f; f++)
+		if (!page_file(*f) || !inline_safe(page_file(*f), "</script"))
 			return false;
 	return true;
 }
@@ -205,7 +217,7 @@ static int run(fray_ctx *ctx, const char *path, const char *request, char **out)
 	return status;
 }
 
-static char *html_of(const char *request, const char *json, const char *text, const char *css, const char *js)
+static char *html_of(const char *request, const char *json, const char *text, const char *css)
 {
 	html_buf o = {0};
 	out_add(&o, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
@@ -226,9 +238,13 @@ static char *html_of(const char *request, const char *json, const char *text, co
 	if (quoted)
 		add_json(&o, quoted);
 	free(quoted);
-	out_add(&o, "}</script>\n<script>\n");
-	out_add(&o, js);
-	out_add(&o, "</script>\n</body>\n</html>\n");
+	out_add(&o, "}</script>\n");
+	for (const char *const *f = report_scripts; *f; f++) {
+		out_add(&o, "<script>\n");
+		out_add(&o, page_file(*f));
+		out_add(&o, "</script>\n");
+	}
+	out_add(&o, "</body>\n</html>\n");
 	if (!quoted || o.failed) {
 		free(o.s);
 		return NULL;
@@ -281,8 +297,8 @@ int cmd_report(int argc, char **argv)
 	if (!ctx)
 		return cli_error("report", EXIT_RUNTIME, "out of memory");
 	int status = cli_output_check("report", ctx, out_path, "--html", NULL);
-	const char *css = page_file("page/app.css"), *js = page_file("page/app.js");
-	if (status == EXIT_OK && (!css || !js || !inline_safe(css, "</style") || !inline_safe(js, "</script")))
+	const char *css = page_file("page/app.css");
+	if (status == EXIT_OK && (!css || !inline_safe(css, "</style") || !scripts_inline_safe()))
 		status = cli_error("report", EXIT_RUNTIME, "the page's files cannot go inline (a build problem)");
 	char *request = NULL, *json = NULL, *text = NULL, *as_json = NULL, *as_text = NULL, *html = NULL;
 	const char *name = strcmp(in_path, "-") ? in_path : "(stdin)";
@@ -311,7 +327,7 @@ int cmd_report(int argc, char **argv)
 		status = run(ctx, name, as_text, &text);
 	if (status == EXIT_OK) /* again, now that the runs have read their files */
 		status = cli_output_check("report", ctx, out_path, "--html", NULL);
-	if (status == EXIT_OK && !game && !(html = html_of(as_json, json, text, css, js)))
+	if (status == EXIT_OK && !game && !(html = html_of(as_json, json, text, css)))
 		status = cli_error("report", EXIT_RUNTIME, "out of memory");
 	if (status == EXIT_OK && !cli_write_atomic(out_path, html, strlen(html)))
 		status = cli_error("report", EXIT_RUNTIME, "--html %s: cannot write: %s", out_path, strerror(errno));
