@@ -1,28 +1,98 @@
 /* fray serve: the page at the table. The command's options and its
  * terminal; the server itself is src/serve/ (serve_http.h). */
+#include <langinfo.h>
+#include <locale.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
+#include <unistd.h>
 #include "cli.h"
 #include "../serve/serve_handler.h"
 #include "../serve/serve_http.h"
+#include "../serve/serve_qr.h"
+
+/* Whether the user's locale writes UTF-8 (else the QR code is drawn in
+ * ASCII). The C locale fray runs in otherwise is put back. */
+static bool locale_is_utf8(void)
+{
+	const char *was = setlocale(LC_CTYPE, NULL);
+	char kept[64];
+	snprintf(kept, sizeof kept, "%s", was ? was : "C");
+	bool utf8 = setlocale(LC_CTYPE, "") && (!strcmp(nl_langinfo(CODESET), "UTF-8"));
+	setlocale(LC_CTYPE, kept);
+	return utf8;
+}
+
+/* The QR code of url on stdout, the quiet zone included. On a terminal it
+ * is black on white whatever the terminal's colours (a camera needs dark
+ * modules on light); elsewhere (--qr into a file) the characters alone,
+ * a drawn character a dark module. */
+static void print_qr(const char *url)
+{
+	serve_qr q;
+	char *text = NULL;
+	if (serve_qr_encode(url, &q))
+		text = serve_qr_text(&q, locale_is_utf8());
+	serve_qr_free(&q);
+	if (!text) {
+		printf("  (no QR code: out of memory)\n");
+		return;
+	}
+	bool colour = cli_color(stdout);
+	for (char *line = text, *end; *line; line = end + 1) {
+		end = strchr(line, '\n');
+		*end = 0;
+		if (colour)
+			cli_raw_stdout("\033[30;47m");
+		fputs(line, stdout);
+		if (colour)
+			cli_raw_stdout("\033[0m");
+		putchar('\n');
+	}
+	free(text);
+}
+
+/* --lan: every URL the server has, the interface's name escaped (the
+ * system's names reach the terminal only through fray_term_string), and
+ * the first one's QR code when qr. */
+static void print_lan(serve_http *s, bool qr)
+{
+	const serve_url *urls;
+	size_t n = serve_http_urls(s, &urls);
+	for (size_t i = 0; i < n && !urls[i].loopback; i++) {
+		char iface[4 * sizeof urls[i].iface + 1];
+		fray_term_string(urls[i].iface, iface, sizeof iface);
+		printf("  on the network (%s): %s\n", iface, urls[i].url);
+	}
+	if (urls[0].loopback)
+		printf("  no network address: this machine is on no network a phone could reach it by\n");
+	if (qr) {
+		printf("  a phone's camera opens %s from this code:\n", urls[0].url);
+		print_qr(urls[0].url);
+	}
+}
 
 int cmd_serve(int argc, char **argv)
 {
 	cli_args a = {.cmd = "serve", .argc = argc, .argv = argv};
 	uint64_t port = 8080, memory = SERVE_MEMORY_BUDGET >> 20;
-	bool lan = false;
+	bool lan = false, qr = false;
 	while (a.i < argc && a.status == EXIT_OK) {
 		if (cli_is_help(argv[a.i]))
 			return cli_help_topic(stdout, "serve") ? EXIT_OK : EXIT_RUNTIME;
 		if (cli_flag(&a, "--lan"))
 			lan = true;
+		else if (cli_flag(&a, "--qr"))
+			qr = true;
 		else if (!cli_u64(&a, "--port", 0, 65535, &port) && !cli_u64(&a, "--memory", 1, 65536, &memory)) {
-			static const char *const known[] = {"--port", "--lan", "--memory", "--help"};
-			return cli_unknown(&a, known, 4);
+			static const char *const known[] = {"--port", "--lan", "--qr", "--memory", "--help"};
+			return cli_unknown(&a, known, 5);
 		}
 	}
 	if (a.status != EXIT_OK)
 		return a.status;
+	if (qr && !lan)
+		return cli_error(a.cmd, EXIT_BAD_INPUT, "--qr: the QR code is of the address on the network; give --lan too");
 	serve_http_opts o = {.port = (unsigned)port, .lan = lan, .memory_mib = (unsigned)memory};
 	char err[160];
 	serve_http *s = serve_http_start(&o, err, sizeof err);
@@ -31,10 +101,11 @@ int cmd_serve(int argc, char **argv)
 	/* Ctrl-C is caught before the address is out: whoever reads the
 	 * address may stop the server at once (the tests do) */
 	cli_catch_stop();
-	printf("fray serve: http://%s:%u%s\n", lan ? "THIS-MACHINE" : "127.0.0.1", serve_http_port(s),
-	       serve_http_prefix(s));
-	if (lan)
-		printf("  (from a phone on the same network: this machine's address in place of THIS-MACHINE)\n");
+	const serve_url *urls;
+	size_t nurls = serve_http_urls(s, &urls);
+	printf("fray serve: %s\n", urls[nurls - 1].url); /* this machine's own (127.0.0.1), on its line alone */
+	if (lan) /* the code on a terminal, or when asked (--qr: a script, a test) */
+		print_lan(s, qr || isatty(1));
 	printf("  Ctrl-C stops it\n");
 	fflush(stdout);
 	/* the signal may land on a server thread: look rather than wait;

@@ -458,6 +458,14 @@ void serve_handle(const serve_conf *conf, const char *client, const char *method
 		catalogue(out);
 		return;
 	}
+	if (!strcmp(path, "api/v1/qr.svg")) { /* the page's "pass it on" (serve_http.c made it) */
+		if (!conf->qr_svg)
+			serve_reply_error(out, 404, "no QR code: this server is for this machine alone (fray serve --lan)");
+		else
+			*out = (serve_reply){.status = 200, .type = "image/svg+xml", .bytes = (const unsigned char *)conf->qr_svg,
+					     .len = strlen(conf->qr_svg)};
+		return;
+	}
 	if (!strcmp(path, "api/v1/examples")) {
 		serve_reply_text(out, 200, "application/json", examples_json());
 		return;

@@ -32,6 +32,9 @@ typedef struct serve_conf {
 	int nhosts;
 	bool any_host;
 	serve_jobs *jobs;    /* NULL: api/v1/jobs answers 404 */
+	/* --lan: the QR code of the URL to share, as SVG (serve_qr.h), for
+	 * api/v1/qr.svg; NULL (on this machine alone): 404 */
+	const char *qr_svg;
 } serve_conf;
 
 /* An answer built once and shared: sent to any number of connections

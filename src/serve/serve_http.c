@@ -8,8 +8,11 @@
  * budget (serve_handler.h). It binds 127.0.0.1 unless lan, which binds
  * every interface and puts a random token in every path. The command's
  * options and its terminal are src/cli/cmd_serve.c's. */
+#define _DEFAULT_SOURCE /* IFF_UP (net/if.h) */
 #include <arpa/inet.h>
+#include <ifaddrs.h>
 #include <microhttpd.h>
+#include <net/if.h>
 #include <netinet/in.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -21,6 +24,7 @@
 #include "serve_handler.h"
 #include "serve_http.h"
 #include "serve_jobs.h"
+#include "serve_qr.h"
 
 #define SERVE_CONNECTIONS 64       /* at once; more are refused */
 #define SERVE_PER_ADDRESS 8        /* at once from one address (a browser opens 6) */
@@ -271,8 +275,13 @@ static void connection_seen(void *cls, struct MHD_Connection *con, void **socket
 		const struct sockaddr *sa = ad ? ad->client_addr : NULL;
 		if (sa && sa->sa_family == AF_INET)
 			inet_ntop(AF_INET, &((const struct sockaddr_in *)sa)->sin_addr, cs->client, sizeof cs->client);
-		else if (sa && sa->sa_family == AF_INET6)
-			inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)sa)->sin6_addr, cs->client, sizeof cs->client);
+		else if (sa && sa->sa_family == AF_INET6) { /* an IPv4 client of the dual-stack socket as IPv4 */
+			const struct in6_addr *a6 = &((const struct sockaddr_in6 *)sa)->sin6_addr;
+			if (IN6_IS_ADDR_V4MAPPED(a6))
+				inet_ntop(AF_INET, &a6->s6_addr[12], cs->client, sizeof cs->client);
+			else
+				inet_ntop(AF_INET6, a6, cs->client, sizeof cs->client);
+		}
 		clock_gettime(CLOCK_MONOTONIC, &cs->since);
 		pthread_mutex_lock(&conns_lock);
 		cs->next = conns;
@@ -341,7 +350,140 @@ struct serve_http {
 	serve_conf conf;             /* the daemon's: it lives as long as the server */
 	struct MHD_Daemon *daemon;
 	unsigned port;
+	bool ipv6;                   /* listening on IPv6 too (--lan, where the system has it) */
+	serve_url urls[SERVE_URLS_MAX];
+	size_t nurls;
+	char *qr_svg;                /* conf.qr_svg's */
 };
+
+/* ---- where the server is: its URLs (--lan: one per address) ---- */
+
+/* Whether name carries a default route (/proc/net/route, Linux's table
+ * of IPv4 routes: destination and mask 00000000). Reading it sends nothing. */
+static bool default_route_on(const char *name)
+{
+	FILE *f = fopen("/proc/net/route", "r");
+	if (!f)
+		return false;
+	char line[256], iface[64];
+	unsigned long dest, gateway, flags, mask;
+	bool found = false;
+	while (!found && fgets(line, sizeof line, f))
+		found = sscanf(line, "%63s %lx %lx %lx %*d %*d %*d %lx", iface, &dest, &gateway, &flags, &mask) == 5 &&
+			dest == 0 && mask == 0 && (flags & 1) /* RTF_UP */ && !strcmp(iface, name);
+	fclose(f);
+	return found;
+}
+
+/* An address's URL into u; false when it is none to print (not IPv4 or
+ * IPv6, IPv6 not listened on, or link-local IPv6). */
+static bool url_of(const serve_http *s, const struct ifaddrs *ifa, serve_url *u)
+{
+	char host[INET6_ADDRSTRLEN + 2] = "";
+	const struct sockaddr *sa = ifa->ifa_addr;
+	if (sa->sa_family == AF_INET) {
+		const struct in_addr *a = &((const struct sockaddr_in *)sa)->sin_addr;
+		inet_ntop(AF_INET, a, host, sizeof host);
+		u->loopback = (ntohl(a->s_addr) >> 24) == 127;
+	} else if (sa->sa_family == AF_INET6 && s->ipv6) {
+		const struct in6_addr *a = &((const struct sockaddr_in6 *)sa)->sin6_addr;
+		if (IN6_IS_ADDR_LINKLOCAL(a) || IN6_IS_ADDR_LOOPBACK(a))
+			return false; /* ::1: 127.0.0.1 says it already */
+		host[0] = '[';
+		inet_ntop(AF_INET6, a, host + 1, sizeof host - 2);
+		strcat(host, "]");
+		u->loopback = false;
+	} else {
+		return false;
+	}
+	snprintf(u->iface, sizeof u->iface, "%s", ifa->ifa_name);
+	snprintf(u->url, sizeof u->url, "http://%s:%u%s", host, s->port, s->conf.prefix);
+	return true;
+}
+
+/* The order the URLs are printed in: the one to share first (IPv4 on
+ * the default route's interface, then other IPv4, then IPv6: a shorter
+ * URL and the one a phone on the same Wi-Fi surely has), loopback last. */
+static int url_rank(const serve_url *u)
+{
+	if (u->loopback)
+		return 4;
+	return (strchr(u->url, '[') ? 2 : 0) + !default_route_on(u->iface);
+}
+
+/* Every address of every interface up, ranked (stable: the system's order
+ * within a rank); 127.0.0.1 alone when there is no lan or no getifaddrs. */
+static void find_urls(serve_http *s, bool lan)
+{
+	s->nurls = 0;
+	struct ifaddrs *all = NULL;
+	if (lan && getifaddrs(&all) == 0) {
+		int rank[SERVE_URLS_MAX];
+		for (const struct ifaddrs *ifa = all; ifa && s->nurls < SERVE_URLS_MAX - 1; ifa = ifa->ifa_next) {
+			serve_url u;
+			if (!ifa->ifa_addr || !(ifa->ifa_flags & IFF_UP) || !url_of(s, ifa, &u) || u.loopback)
+				continue;
+			int r = url_rank(&u);
+			size_t at = s->nurls++;
+			for (; at > 0 && rank[at - 1] > r; at--) { /* insertion, stable */
+				s->urls[at] = s->urls[at - 1];
+				rank[at] = rank[at - 1];
+			}
+			s->urls[at] = u;
+			rank[at] = r;
+		}
+		freeifaddrs(all);
+	}
+	serve_url *lo = &s->urls[s->nurls++];
+	snprintf(lo->iface, sizeof lo->iface, "lo");
+	snprintf(lo->url, sizeof lo->url, "http://127.0.0.1:%u%s", s->port, s->conf.prefix);
+	lo->loopback = true;
+}
+
+size_t serve_http_urls(const serve_http *s, const serve_url **urls)
+{
+	*urls = s->urls;
+	return s->nurls;
+}
+
+/* Whether the system has IPv6 sockets at all (a kernel may have it off). */
+static bool has_ipv6(void)
+{
+	int fd = socket(AF_INET6, SOCK_STREAM, 0);
+	if (fd < 0)
+		return false;
+	close(fd);
+	return true;
+}
+
+/* The daemon on addr, its flags and MHD's options the same whatever the
+ * address (more_flags: MHD_USE_DUAL_STACK for --lan's IPv6 socket). */
+static struct MHD_Daemon *start_daemon(serve_http *s, const struct sockaddr *addr, unsigned more_flags)
+{
+	serve_conf *conf = &s->conf;
+	return MHD_start_daemon(
+		MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ERROR_LOG | MHD_ALLOW_SUSPEND_RESUME | more_flags,
+		0, NULL, NULL, answer, conf, MHD_OPTION_SOCK_ADDR, addr, MHD_OPTION_THREAD_POOL_SIZE,
+		(unsigned)SERVE_THREADS, MHD_OPTION_CONNECTION_LIMIT, (unsigned)SERVE_CONNECTIONS,
+		MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)SERVE_PER_ADDRESS, MHD_OPTION_CONNECTION_TIMEOUT,
+		(unsigned)SERVE_SEND_S, MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(128u << 10),
+		MHD_OPTION_NOTIFY_COMPLETED, request_done, NULL, MHD_OPTION_NOTIFY_CONNECTION, connection_seen, NULL,
+		MHD_OPTION_URI_LOG_CALLBACK, request_line, conf, MHD_OPTION_END);
+}
+
+/* --lan: the URLs, and the QR code of the first (the one to share) for
+ * the page; false when the memory is out. */
+static bool share(serve_http *s)
+{
+	find_urls(s, true);
+	serve_qr q;
+	if (!serve_qr_encode(s->urls[0].url, &q))
+		return false;
+	s->qr_svg = serve_qr_svg(&q, s->urls[0].url);
+	serve_qr_free(&q);
+	s->conf.qr_svg = s->qr_svg;
+	return s->qr_svg != NULL;
+}
 
 serve_http *serve_http_start(const serve_http_opts *o, char *err, size_t errlen)
 {
@@ -369,16 +511,17 @@ serve_http *serve_http_start(const serve_http_opts *o, char *err, size_t errlen)
 		free(s);
 		return NULL;
 	}
-	struct sockaddr_in addr = {.sin_family = AF_INET, .sin_port = htons((uint16_t)o->port),
-				   .sin_addr.s_addr = htonl(o->lan ? INADDR_ANY : INADDR_LOOPBACK)};
-	s->daemon = MHD_start_daemon(
-		MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ERROR_LOG | MHD_ALLOW_SUSPEND_RESUME, 0, NULL,
-		NULL, answer, conf, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr, MHD_OPTION_THREAD_POOL_SIZE,
-		(unsigned)SERVE_THREADS, MHD_OPTION_CONNECTION_LIMIT, (unsigned)SERVE_CONNECTIONS,
-		MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)SERVE_PER_ADDRESS, MHD_OPTION_CONNECTION_TIMEOUT,
-		(unsigned)SERVE_SEND_S, MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(128u << 10),
-		MHD_OPTION_NOTIFY_COMPLETED, request_done, NULL, MHD_OPTION_NOTIFY_CONNECTION, connection_seen, NULL,
-		MHD_OPTION_URI_LOG_CALLBACK, request_line, conf, MHD_OPTION_END);
+	if (o->lan && has_ipv6()) { /* a phone may have only an IPv6 address on the network */
+		struct sockaddr_in6 any6 = {.sin6_family = AF_INET6, .sin6_port = htons((uint16_t)o->port),
+					    .sin6_addr = IN6ADDR_ANY_INIT};
+		s->daemon = start_daemon(s, (struct sockaddr *)&any6, MHD_USE_DUAL_STACK);
+		s->ipv6 = s->daemon != NULL;
+	}
+	if (!s->daemon) {
+		struct sockaddr_in addr = {.sin_family = AF_INET, .sin_port = htons((uint16_t)o->port),
+					   .sin_addr.s_addr = htonl(o->lan ? INADDR_ANY : INADDR_LOOPBACK)};
+		s->daemon = start_daemon(s, (struct sockaddr *)&addr, 0);
+	}
 	if (!s->daemon) {
 		serve_jobs_free(conf->jobs);
 		free(s);
@@ -391,6 +534,11 @@ serve_http *serve_http_start(const serve_http_opts *o, char *err, size_t errlen)
 		snprintf(conf->hosts[0], sizeof conf->hosts[0], "127.0.0.1:%u", s->port);
 		snprintf(conf->hosts[1], sizeof conf->hosts[1], "localhost:%u", s->port);
 		conf->nhosts = 2;
+		find_urls(s, false);
+	} else if (!share(s)) { /* before the token is out: no request reads conf->qr_svg yet */
+		serve_http_stop(s);
+		snprintf(err, errlen, "out of memory");
+		return NULL;
 	}
 	return s;
 }
@@ -420,5 +568,6 @@ void serve_http_stop(serve_http *s)
 	serve_jobs_stop(s->conf.jobs);
 	MHD_stop_daemon(s->daemon);
 	serve_jobs_free(s->conf.jobs);
+	free(s->qr_svg);
 	free(s);
 }

@@ -23,6 +23,22 @@ serve_http *serve_http_start(const serve_http_opts *o, char *err, size_t errlen)
  * "/t/TOKEN/" with lan (valid until serve_http_stop). */
 unsigned serve_http_port(const serve_http *s);
 const char *serve_http_prefix(const serve_http *s);
+/* Where a browser reaches the server: the full URL, token included, and
+ * the interface whose address it is (its name as the system gives it:
+ * escape it before a terminal shows it). */
+typedef struct serve_url {
+	char iface[32];
+	char url[112];
+	bool loopback;
+} serve_url;
+#define SERVE_URLS_MAX 16
+/* The server's URLs (valid until serve_http_stop): with lan, one for each
+ * address of every interface that is up (IPv6 ones when the server could
+ * listen on IPv6; a link-local IPv6 address needs a zone no phone's
+ * browser takes: left out), the one to share first (an IPv4 address of the
+ * interface of the default route, if there is one), then 127.0.0.1's;
+ * else 127.0.0.1's alone. */
+size_t serve_http_urls(const serve_http *s, const serve_url **urls);
 /* Cuts the connections past their deadline: call it every tenth of a
  * second or so while it serves. */
 void serve_http_tick(serve_http *s);
