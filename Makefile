@@ -5,12 +5,17 @@
 JOBS   ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE  ?= cmake
 
-.PHONY: all demo test deps build memcheck bench exact-battles clean
+.PHONY: all demo test deps deps-test build memcheck bench exact-battles clean
 
 all: build
 
+# what builds fray (all make demo needs); deps-test adds the tests' own
+# (Python modules, headless Chromium, zbar-tools): only make test asks them
 deps:
 	@scripts/deps.sh
+
+deps-test:
+	@scripts/deps.sh --test
 
 # the build log is shown only when the build fails
 build: deps
@@ -21,7 +26,7 @@ build: deps
 demo: build
 	@scripts/demo.sh build/fray
 
-test: deps
+test: deps-test
 	$(CMAKE) -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DFRAY_SANITIZE=ON -DFRAY_WERROR=ON -DFRAY_BENCH=OFF
 	$(CMAKE) --build build-asan -j $(JOBS)
 	ctest --test-dir build-asan --output-on-failure -j $(JOBS)
@@ -40,7 +45,7 @@ test: deps
 
 # the CLI tests (and every fray they start) under valgrind: no errors, no leaks
 memcheck:
-	@scripts/deps.sh valgrind
+	@scripts/deps.sh --test valgrind
 	$(CMAKE) -S . -B build-memcheck -DCMAKE_BUILD_TYPE=Debug -DFRAY_WERROR=ON -DFRAY_BENCH=OFF
 	$(CMAKE) --build build-memcheck -j $(JOBS)
 	scripts/memcheck.sh build-memcheck
