@@ -14,6 +14,7 @@ addresses only: no request goes anywhere but 127.0.0.1 and ::1.
 - GET api/v1/qr.svg (the page's "Pass it on"): its SVG drawn into an image
   here (rectangles of the path, the white square), decoded by zbarimg, is
   the same URL; 404 without --lan; the server answers on ::1 too (IPv6);
+- on a terminal (a pty) the code comes without --qr, black on white;
 - the page in headless Chromium: the "Pass it on" button on --lan (none
   without), its dialog screenshotted and decoded by zbarimg;
 - an interface whose name holds an escape sequence (in a network
@@ -21,7 +22,9 @@ addresses only: no request goes anywhere but 127.0.0.1 and ::1.
   packet goes to: root only, else skipped) is printed escaped.
 Usage: FRAY [SCREENSHOT-DIR]"""
 import os
+import pty
 import re
+import select
 import signal
 import socket
 import subprocess
@@ -311,6 +314,38 @@ def page_case(shots):
         local.stop()
 
 
+def tty_case(fray):
+    """On a terminal (a pty here) the code comes without --qr, each line
+    black on white (SGR 30;47, then reset), and decodes once the colours
+    are taken out."""
+    master, slave = pty.openpty()
+    env = dict(os.environ, LC_ALL="C.UTF-8")
+    env.pop("NO_COLOR", None)
+    proc = subprocess.Popen([fray, "serve", "--lan", "--port", str(free_port())], stdout=slave,
+                            stderr=subprocess.PIPE, env=env)
+    os.close(slave)
+    out, deadline = b"", time.time() + 30
+    while b"Ctrl-C stops it" not in out and time.time() < deadline:
+        if select.select([master], [], [], 1)[0]:
+            try:
+                out += os.read(master, 65536)
+            except OSError:
+                break
+    stop(proc)
+    os.close(master)
+    lines = out.decode("utf-8").replace("\r\n", "\n").split("\n")
+    loop, net, said, code = parse([line for line in lines if line])
+    code = code[:-1] if code and code[-1] == "  Ctrl-C stops it" else code
+    if not check(code, "no code on a terminal without --qr: %r" % lines):
+        return
+    check(all(line.startswith("\x1b[30;47m") and line.endswith("\x1b[0m") for line in code),
+          "a code line on a terminal not black on white: %r" % code[0])
+    rows = modules_of([re.sub(r"\x1b\[[0-9;]*m", "", line) for line in code], True)
+    if rows:
+        got = decode(rows, "tty")
+        check(got == said == (net[0][1] if net else loop), "the terminal's coloured code decodes to %r" % got)
+
+
 def escaped_name_case(fray):
     """An interface named with ESC ] (a terminal's title sequence), up, with
     an address of TEST-NET-2, in a network namespace of this test alone
@@ -340,6 +375,7 @@ def main():
     shots = sys.argv[2] if len(sys.argv) > 2 else TMP
     os.makedirs(shots, exist_ok=True)
     terminal_case(FRAY)
+    tty_case(FRAY)
     escaped_name_case(FRAY)
     page_case(shots)
     print("qr: %d failures" % len(failures))
