@@ -3,6 +3,7 @@
  * reader (its size, depth and node limits hold); the answer is written to
  * a memory stream. No rule is decided here: the game decides, this only
  * carries words in and JSON out (docs/json/game-request.md). */
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +11,7 @@
 #include <fray/game_request.h>
 #include "table.h"
 #include "../core/internal.h"
+#include "embedded.h"
 
 /* ---- a policy that answers from the request ---- */
 
@@ -389,10 +391,63 @@ static fray_status op_apply(request *r, fray_game *game)
 	return st;
 }
 
+/* A shipped example by its path ("examples/presidio/forces.yaml"), or NULL. */
+static const embedded_file *shipped_file(const char *path)
+{
+	for (const embedded_file *f = fray_shipped_examples; f->path; f++)
+		if (!strcmp(f->path, path))
+			return f;
+	return NULL;
+}
+
+/* The files a forces file names (a units file, a chit mix): shipped
+ * examples only, since a request reads no file of the machine. */
+static fray_status open_shipped(void *ud, fray_ctx *ctx, const char *path, fray_doc **out)
+{
+	(void)ud;
+	*out = NULL;
+	const embedded_file *f = shipped_file(path);
+	if (!f)
+		return fray_fail(ctx, FRAY_ERR_INPUT, "'%.200s': a request reads no files, only the shipped examples "
+				 "(api/v1/examples lists them); a forces file sent as text names none", path);
+	return fray_doc_load_string(ctx, f->path, (const char *)f->bytes, f->len, out);
+}
+
+/* new: rules, the forces (a shipped example named by "forces_name", or
+ * its text in "forces"), the seed (required: the page picks one, so the
+ * same request makes the same game). */
 static fray_status op_new(request *r, fray_game **game)
 {
-	(void)game;
-	return fray_fail(r->ctx, FRAY_ERR_INPUT, "op new: not yet");
+	const char *rules, *forces, *forces_name;
+	fray_status st = text_field(r, "rules", true, &rules);
+	if (st == FRAY_OK)
+		st = text_field(r, "forces", false, &forces);
+	if (st == FRAY_OK)
+		st = text_field(r, "forces_name", false, &forces_name);
+	if (st != FRAY_OK)
+		return st;
+	const fray_node *seed_node = fray_map_get(r->root, "seed");
+	int64_t seed = 0;
+	if (!seed_node)
+		return fray_fail(r->ctx, FRAY_ERR_INPUT, "request: missing \"seed\" (op new): a whole number 0 to "
+				 "%" PRId64 ", the game's dice", INT64_MAX);
+	if (!fray_doc_int(r->doc, seed_node, 0, INT64_MAX, "seed", &seed))
+		return fray_doc_status(r->doc);
+	size_t len;
+	if (forces) {
+		len = strlen(forces);
+		if (!forces_name || !*forces_name)
+			forces_name = "forces.yaml";
+	} else {
+		const embedded_file *f = forces_name ? shipped_file(forces_name) : NULL;
+		if (!f)
+			return fray_fail(r->ctx, FRAY_ERR_INPUT, "request: \"forces\" (a forces file's text) or "
+					 "\"forces_name\" (a shipped example: api/v1/examples) is needed (op new)%s%.200s%s",
+					 forces_name ? ", not '" : "", forces_name ? forces_name : "", forces_name ? "'" : "");
+		forces = (const char *)f->bytes;
+		len = f->len;
+	}
+	return fray_game_new(r->ctx, r->name, rules, forces_name, forces, len, (uint64_t)seed, open_shipped, NULL, game);
 }
 
 static fray_status run_op(request *r)
