@@ -170,7 +170,8 @@ def play(fray, url, phone, seed, shots, tmp):
         want = "at least one casualties: %.1f%%" % (100 * (1 - (1 - 0.5 * 8 / 12) ** 3))
         WebDriverWait(d, 60).until(lambda d: want in d.find_element(By.ID, "odds").text)
         if shots:
-            shot(d, os.path.join(shots, "game-odds-%s.png" % size))
+            d.execute_script("document.getElementById('act').scrollIntoView()")
+            d.save_screenshot(os.path.join(shots, "game-odds-%s.png" % size))
         d.find_element(By.ID, "roll").click()
         wait(d, "#happened", "what happened")
         WebDriverWait(d, 60).until(lambda d: "#1" in log_text(d))
@@ -194,8 +195,6 @@ def play(fray, url, phone, seed, shots, tmp):
         table(fray, path, "charge", "Comanches", "--at", "Presidials", "--reaction", "stand")
         check(actions_so_far(d) == read(path), "%s: after the charge, the page's game is fray table's file" % size)
         no_horizontal_scroll(d, "game " + size)
-        if shots:
-            shot(d, os.path.join(shots, "game-%s.png" % size))
         # undo: the charge gone, the file as fray table undoes it
         d.find_element(By.ID, "undo").click()
         WebDriverWait(d, 60).until(lambda d: "#2" not in log_text(d))
@@ -206,6 +205,8 @@ def play(fray, url, phone, seed, shots, tmp):
         wait(d, "button.unit", "the forces after a reload")
         check(actions_so_far(d) == read(path), "%s: the stored game after a reload" % size)
         no_horizontal_scroll(d, "game after undo " + size)
+        if shots:  # the last thing done on the page: the capture may resize it
+            shot(d, os.path.join(shots, "game-%s.png" % size))
         # the game's report, as fray report --html makes it
         html = os.path.join(tmp, "report-%s.html" % size)
         r = subprocess.run([fray, "report", "--html", html, path], capture_output=True, text=True)
