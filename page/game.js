@@ -244,7 +244,7 @@ function headline(odds) {
     } else if (vals.every((v) => typeof v === 'number')) {
       const some = rows.reduce((s, r) => s + (r.outcome[k] >= 1 ? r.p : 0), 0);
       const mean = rows.reduce((s, r) => s + r.outcome[k] * r.p, 0);
-      lines.push(`at least one ${words(k)}: ${pct(some)} · mean ${mean.toFixed(2)}`);
+      lines.push(`${words(k)}: at least one ${pct(some)} · mean ${mean.toFixed(2)}`);
     } else {
       const by = new Map();
       for (const r of rows) by.set(String(r.outcome[k]), (by.get(String(r.outcome[k])) || 0) + r.p);

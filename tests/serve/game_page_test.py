@@ -167,7 +167,7 @@ def play(fray, url, phone, seed, shots, tmp):
         wait(d, "#act-buttons button[data-action=shoot]", "the shot").click()
         Select(d.find_element(By.ID, "act-target")).select_by_value("Apaches")
         d.find_element(By.ID, "opt-range").send_keys("10")
-        want = "at least one casualties: %.1f%%" % (100 * (1 - (1 - 0.5 * 8 / 12) ** 3))
+        want = "casualties: at least one %.1f%%" % (100 * (1 - (1 - 0.5 * 8 / 12) ** 3))
         WebDriverWait(d, 60).until(lambda d: want in d.find_element(By.ID, "odds").text)
         if shots:
             d.execute_script("document.getElementById('act').scrollIntoView()")
