@@ -195,11 +195,11 @@ function chooseAction(a) {
       box.append(f);
       continue;
     }
-    const numeric = /^\d+$/.test(o.value) || o.value === 'IN' || o.value === 'N';
+    const numeric = /^\d+$/.test(o.value) || ['IN', 'N', 'K', 'B'].includes(o.value);
     c = el('input', {type: numeric ? 'number' : 'text', name: o.name, placeholder: o.value,
       inputmode: numeric ? 'numeric' : 'text'});
-    if (o.name === 'range' || o.name === 'distance') c.required = true;
-    box.append(field(words(o.name) + (o.value === 'IN' ? ' (inches)' : ''), c, 'opt-' + o.name));
+    if (o.required) c.required = true;
+    box.append(field(words(o.name) + (o.value === 'IN' ? ' (inches)' : '') + (o.required ? ' (needed)' : ''), c, 'opt-' + o.name));
   }
   const more = el('input', {type: 'text', name: 'more', placeholder: '--cover light'});
   box.append(field('More options (as on fray table\'s command line)', more, 'act-more'));

@@ -210,7 +210,8 @@ static fray_status put_status(request *r, const fray_game *game)
 
 /* An action's options as its usage line names them ("--range IN",
  * "[--actions 2]", "[--rally | --recover-disorder]"): each with whether
- * it takes a value, and the usage's word for it. The target (--at) is
+ * it takes a value (the usage's word for it, or null for a flag) and
+ * whether it is needed (not in brackets). The target (--at) is
  * the request's "target". */
 static void put_usage_options(request *r, const char *usage)
 {
@@ -225,11 +226,16 @@ static void put_usage_options(request *r, const char *usage)
 		const char *v = p + strspn(p, " ");
 		size_t vn = strcspn(v, " ]|:");
 		bool value = *p == ' ' && vn && v[0] != '-' && v[0] != '[' && v[0] != '|';
+		/* outside brackets, the usage says it is needed */
+		int depth = 0;
+		for (const char *c = usage; c < name; c++)
+			depth += *c == '[' ? 1 : *c == ']' ? -1 : 0;
 		fprintf(r->out, "%s{\"name\": \"%.*s\", \"value\": ", first ? "" : ", ", (int)n, name);
 		if (value)
-			fprintf(r->out, "\"%.*s\"}", (int)vn, v);
+			fprintf(r->out, "\"%.*s\"", (int)vn, v);
 		else
-			fputs("null}", r->out);
+			fputs("null", r->out);
+		fprintf(r->out, ", \"required\": %s}", depth ? "false" : "true");
 		first = false;
 	}
 	fputs("]", r->out);

@@ -204,6 +204,10 @@ static void units_and_actions(void **state)
 	const fray_node *opt = fray_node_item(fray_map_get(shoot, "options"), 0);
 	assert_string_equal(fray_node_scalar(fray_map_get(opt, "name")), "range");
 	assert_string_equal(fray_node_scalar(fray_map_get(opt, "value")), "IN");
+	assert_string_equal(fray_node_scalar(fray_map_get(opt, "required")), "true");
+	opt = fray_node_item(fray_map_get(shoot, "options"), 1); /* [--actions 2] */
+	assert_string_equal(fray_node_scalar(fray_map_get(opt, "name")), "actions");
+	assert_string_equal(fray_node_scalar(fray_map_get(opt, "required")), "false");
 	/* the status travels with it */
 	const fray_node *st = fray_node_item(fray_map_get(fray_map_get(a.root, "status"), "units"), 1);
 	assert_string_equal(fray_node_scalar(fray_map_get(st, "figures")), "12");
