@@ -49,7 +49,23 @@ def past_cap(url, n):
         return c.recv(4096)
 
 
-def ask(url, req):
+try:
+    import jsonschema
+    with open(os.path.join(ROOT, "docs/json/game-request.schema.json"), encoding="utf-8") as f:
+        SCHEMA = json.load(f)
+except ImportError:
+    jsonschema = None
+
+
+def ask(url, req, valid=True):
+    """A request, checked against docs/json/game-request.schema.json
+    first: valid ones are, the bad ones this test sends are not."""
+    if jsonschema:
+        try:
+            jsonschema.validate(req, SCHEMA)
+            check(valid, "the schema takes a bad request %r" % req)
+        except jsonschema.ValidationError as e:
+            check(not valid, "the schema refuses %r: %s" % (req, e.message))
     return post(url, json.dumps(req).encode())
 
 
@@ -66,7 +82,7 @@ def read(path):
 def the_door(fray, url, tmp):
     status, a = post(url, b'{"op": ')
     check(status == 400 and "error" in a, "bad JSON: %s %r" % (status, a))
-    status, a = ask(url, {"op": "fly"})
+    status, a = ask(url, {"op": "fly"}, valid=False)
     check(status == 400 and "op: expected" in a.get("error", ""), "unknown op: %s %r" % (status, a))
     check(past_cap(url, (1 << 20) + 1).startswith(b"HTTP/1.1 413"), "a body past 1 MiB: 413")
     status, a = post(url, b'{"op": "fly"}', ctype="text/plain")
@@ -83,6 +99,10 @@ def the_door(fray, url, tmp):
     status, a = ask(url, {"op": "apply", "game": a["game"], "action": "shoot", "actor": "Nobody",
                           "target": "Apaches", "options": {"range": 10}})
     check(status == 400 and "Nobody" in a.get("error", ""), "an unknown unit: %s %r" % (status, a))
+    status, a = ask(url, {"op": "new", "rules": "presidio", "forces_name": "examples/presidio/forces.yaml"}, valid=False)
+    check(status == 400 and "seed" in a.get("error", ""), "new without a seed: %s %r" % (status, a))
+    status, a = ask(url, {"op": "status", "game": "x", "colour": 1}, valid=False)
+    check(status == 400 and "colour" in a.get("error", ""), "an unknown member: %s %r" % (status, a))
 
 
 def a_seed(url):
