@@ -34,6 +34,7 @@ function showError(msg) {
   const e = $('error');
   e.textContent = msg || '';
   e.hidden = !msg;
+  if (msg) e.scrollIntoView({block: 'nearest'});
 }
 
 function store(text) {
@@ -332,6 +333,7 @@ async function afterChange(events) {
   const entries = parseLog(lastLog);
   $('story').textContent = entries.length ? entries[entries.length - 1].story : '';
   $('happened').hidden = false;
+  $('happened').scrollIntoView({block: 'nearest'});
 }
 
 // ---- the log, grouped by turn ----

@@ -137,6 +137,7 @@ def tap_unit(d, name):
     for b in d.find_elements(By.CSS_SELECTOR, "button.unit"):
         if b.find_element(By.CSS_SELECTOR, ".name").text == name:
             b.click()
+            WebDriverWait(d, 30).until(lambda d: d.find_element(By.ID, "act-title").text.startswith(name + ":"))
             return
     check(False, "no card for %s" % name)
 
@@ -202,7 +203,11 @@ def play(fray, url, phone, seed, shots, tmp):
         wait(d, "#act-buttons button[data-action=charge]", "the charge").click()
         Select(d.find_element(By.ID, "act-target")).select_by_value("Presidials")
         d.find_element(By.ID, "roll").click()
-        wait(d, "#question", "the charge reaction")
+        # the question, or an error that says why not (a busy machine: two minutes)
+        WebDriverWait(d, 120).until(lambda d: d.find_element(By.ID, "question").is_displayed() or
+                                    d.find_element(By.ID, "error").is_displayed())
+        check(d.find_element(By.ID, "question").is_displayed(),
+              "%s: the charge reaction not asked: %s" % (size, d.find_element(By.ID, "error").text))
         check("reaction" in d.find_element(By.ID, "question-text").text, "%s: the question names the reaction" % size)
         for b in d.find_elements(By.CSS_SELECTOR, "#question-buttons button"):
             if b.text == "stand":
