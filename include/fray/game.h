@@ -18,7 +18,9 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <fray/ctx.h>
+#include <fray/data.h>
 #include <fray/policy.h>
 
 typedef struct fray_game fray_game;
@@ -26,6 +28,19 @@ typedef struct fray_game fray_game;
 /* Reads a game file's len bytes (name: for messages, "skirmish.yaml"),
  * checked whole as `fray table` reads one. */
 fray_status fray_game_load(fray_ctx *ctx, const char *name, const char *bytes, size_t len, fray_game **out);
+/* A new game, as `fray table new` makes one (the same seed and forces:
+ * the same bytes): rules "presidio", "bbb" or "chits"; the forces file's
+ * len bytes (forces_name: its name for messages, and the place the files
+ * it names are resolved beside); seed the game's dice. The files a forces
+ * file names (a Presidio units_file, a chits mix) are opened by open with
+ * ud (their paths resolved beside forces_name; for a caller that serves
+ * them from elsewhere, or refuses them); open NULL: fray_doc_load_file.
+ * name: the game's, for messages ("skirmish.yaml"). FRAY_ERR_INPUT for an
+ * unknown rule set or a forces file that does not read (its name, line
+ * and column). */
+fray_status fray_game_new(fray_ctx *ctx, const char *name, const char *rules, const char *forces_name,
+			  const char *forces, size_t len, uint64_t seed, fray_doc_open_fn open, void *ud,
+			  fray_game **out);
 /* The game file's text as it stands (not NUL-terminated: *len bytes). */
 fray_status fray_game_save(const fray_game *game, const char **bytes, size_t *len);
 /* The rule set's id ("presidio", "bbb", "chits"), the turn. */

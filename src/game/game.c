@@ -96,6 +96,61 @@ FRAY_API fray_status fray_game_load(fray_ctx *ctx, const char *name, const char 
 	return FRAY_OK;
 }
 
+/* A new game's table: the forces read, turn 1, no dice used yet. */
+static fray_status new_table(fray_ctx *ctx, table_rules rules, const char *forces_name, const char *forces,
+			     size_t len, uint64_t seed, fray_doc_open_fn open, void *ud, table_game **out)
+{
+	*out = NULL;
+	table_game *g = calloc(1, sizeof *g);
+	if (!g)
+		return fray_nomem(ctx);
+	g->cmd = "table new";
+	g->ctx = ctx;
+	g->rules = rules;
+	g->seed = seed;
+	g->turn = 1;
+	fray_doc *doc;
+	fray_status st = fray_doc_load_string(ctx, forces_name, forces, len, &doc);
+	if (st == FRAY_OK)
+		st = (fray_status)frayi_table_read_forces_doc(g, ctx, forces_name, doc, open, ud);
+	if (st != FRAY_OK) {
+		drop(g);
+		return st;
+	}
+	*out = g;
+	return FRAY_OK;
+}
+
+FRAY_API fray_status fray_game_new(fray_ctx *ctx, const char *name, const char *rules, const char *forces_name,
+				   const char *forces, size_t len, uint64_t seed, fray_doc_open_fn open, void *ud,
+				   fray_game **out)
+{
+	if (out)
+		*out = NULL;
+	if (!ctx || !out || !name || !rules || !forces_name || (!forces && len))
+		return ctx ? fray_fail(ctx, FRAY_ERR_INPUT, "fray_game_new: NULL argument") : FRAY_ERR_INPUT;
+	size_t r = 0;
+	while (r < RULES_NRULES && strcmp(rules, frayi_table_rules_names[r]) != 0)
+		r++;
+	if (r == RULES_NRULES)
+		return fray_fail(ctx, FRAY_ERR_INPUT, "rules: expected presidio, bbb or chits, not '%s'", rules);
+	table_game *g;
+	fray_status st = new_table(ctx, (table_rules)r, forces_name, forces ? forces : "", len, seed, open, ud, &g);
+	if (st != FRAY_OK)
+		return st;
+	g->path = name;
+	char *text = NULL;
+	size_t text_len = 0;
+	st = (fray_status)frayi_table_text(g, NULL, NULL, 0, &text, &text_len);
+	drop(g);
+	if (st != FRAY_OK)
+		return st;
+	/* the game is its text, read back as fray_game_load reads a file */
+	st = fray_game_load(ctx, name, text, text_len, out);
+	free(text);
+	return st;
+}
+
 FRAY_API fray_status fray_game_save(const fray_game *game, const char **bytes, size_t *len)
 {
 	if (!game || !bytes || !len)

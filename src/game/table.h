@@ -151,6 +151,11 @@ void frayi_unit_json(FILE *f, table_rules rules, const table_unit *u);
 /* Reads a forces file's units into g (units_file for Presidio types).
  * Returns a fray_status. */
 int frayi_table_read_forces(table_game *g, fray_ctx *ctx, const char *path);
+/* The same from a forces file already read (g takes doc; path names it),
+ * the files it names (units_file, mix) opened by open (NULL: from the
+ * file system), their paths resolved beside path. */
+int frayi_table_read_forces_doc(table_game *g, fray_ctx *ctx, const char *path, fray_doc *doc, fray_doc_open_fn open,
+				void *ud);
 /* The game file's text for g whole (*text malloc'd, *len its bytes), its
  * log followed by an entry for the action under way when command is not
  * NULL (with before, the units as they were, for undo); keep_log: how many

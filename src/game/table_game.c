@@ -440,11 +440,11 @@ static void beside(const char *path, const char *name, char *full, size_t cap)
 
 /* A chits forces file's mix, read and checked now (its problems with
  * the mix file's line and column); the game file carries it. */
-static int read_mix(table_game *g, const char *forces, const char *name)
+static int read_mix(table_game *g, const char *forces, const char *name, fray_doc_open_fn open, void *ud)
 {
 	char full[4096];
 	beside(forces, name, full, sizeof full);
-	if (fray_doc_load_file(g->ctx, full, &g->mix_doc) != FRAY_OK)
+	if (open(ud, g->ctx, full, &g->mix_doc) != FRAY_OK)
 		return frayi_game_failed(g);
 	fray_chits_mix *m = NULL;
 	if (fray_chits_mix_read(g->ctx, g->mix_doc, &m) != FRAY_OK)
@@ -454,12 +454,29 @@ static int read_mix(table_game *g, const char *forces, const char *name)
 	return FRAY_OK;
 }
 
+/* The file system's, for the files a forces file names (fray_doc_open_fn). */
+static fray_status open_file(void *ud, fray_ctx *ctx, const char *path, fray_doc **out)
+{
+	(void)ud;
+	return fray_doc_load_file(ctx, path, out);
+}
+
 int frayi_table_read_forces(table_game *g, fray_ctx *ctx, const char *path)
 {
 	g->ctx = ctx;
-	fray_doc *doc = NULL, *tdoc = NULL;
+	fray_doc *doc = NULL;
 	if (fray_doc_load_file(ctx, path, &doc) != FRAY_OK)
 		return frayi_game_failed(g);
+	return frayi_table_read_forces_doc(g, ctx, path, doc, NULL, NULL);
+}
+
+int frayi_table_read_forces_doc(table_game *g, fray_ctx *ctx, const char *path, fray_doc *doc, fray_doc_open_fn open,
+				void *ud)
+{
+	g->ctx = ctx;
+	if (!open)
+		open = open_file;
+	fray_doc *tdoc = NULL;
 	const fray_node *root = fray_doc_root(doc);
 	static const char *const keys[] = {"rules", "units_file", "units", "mix"};
 	fray_presidio_units *types = NULL;
@@ -482,7 +499,7 @@ int frayi_table_read_forces(table_game *g, fray_ctx *ctx, const char *path)
 			status = frayi_game_fail(g, FRAY_ERR_NOMEM, "out of memory");
 			goto out;
 		}
-		if (fray_doc_load_file(ctx, full, &tdoc) != FRAY_OK) {
+		if (open(ud, ctx, full, &tdoc) != FRAY_OK) {
 			status = frayi_game_failed(g);
 			goto out;
 		}
@@ -495,7 +512,7 @@ int frayi_table_read_forces(table_game *g, fray_ctx *ctx, const char *path)
 	const char *mpath;
 	if (mix && g->rules != RULES_CHITS)
 		fray_doc_error(doc, mix, "mix: only a chits game has a chit mix");
-	else if (mix && fray_doc_string(doc, mix, "mix", &mpath) && (status = read_mix(g, path, mpath)) != FRAY_OK)
+	else if (mix && fray_doc_string(doc, mix, "mix", &mpath) && (status = read_mix(g, path, mpath, open, ud)) != FRAY_OK)
 		goto out;
 	const fray_node *list = fray_doc_field(doc, root, "units", true);
 	if (list)

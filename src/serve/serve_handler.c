@@ -8,6 +8,7 @@
 #include <stdatomic.h>
 #include <sys/random.h>
 #include <fray/fray.h>
+#include <fray/game_request.h>
 #include "serve_handler.h"
 #include "serve_jobs.h"
 #include "embedded.h"
@@ -176,7 +177,14 @@ static bool page_file(const char *name, serve_reply *out)
 	return false;
 }
 
-/* The shipped examples a file input may name: {"examples": [...]}. */
+/* The shipped examples a file input may name, {"examples": [...]}, and
+ * the forces files a new game may start from, "forces": [...]. */
+static bool forces_file(const char *path)
+{
+	size_t n = strlen(path), k = strlen("/forces.yaml");
+	return n >= k && !strcmp(path + n - k, "/forces.yaml");
+}
+
 static char *examples_json(void)
 {
 	size_t cap = 64;
@@ -186,8 +194,16 @@ static char *examples_json(void)
 	if (!s)
 		return NULL;
 	size_t n = (size_t)snprintf(s, cap, "{\"examples\": [");
-	for (const embedded_file *f = fray_shipped_examples; f->path; f++)
-		n += (size_t)snprintf(s + n, cap - n, "%s\"%s\"", f == fray_shipped_examples ? "" : ", ", f->path);
+	for (int forces = 0; forces < 2; forces++) {
+		const char *sep = "";
+		if (forces)
+			n += (size_t)snprintf(s + n, cap - n, "], \"forces\": [");
+		for (const embedded_file *f = fray_shipped_examples; f->path; f++)
+			if (forces_file(f->path) == (forces == 1)) {
+				n += (size_t)snprintf(s + n, cap - n, "%s\"%s\"", sep, f->path);
+				sep = ", ";
+			}
+	}
 	snprintf(s + n, cap - n, "]}\n");
 	return s;
 }
@@ -380,15 +396,40 @@ static bool posted_json(const char *path, const char *method, const char *ctype,
 {
 	char msg[64];
 	snprintf(msg, sizeof msg, "%s takes POST", path);
+	size_t max = serve_max_body(path);
 	if (strcmp(method, "POST") != 0)
 		serve_reply_error(out, 405, msg);
-	else if (too_big || len > SERVE_MAX_BODY)
-		serve_reply_error(out, 413, "a request has at most 64 KiB");
+	else if (too_big || len > max) {
+		snprintf(msg, sizeof msg, "a request to %s has at most %zu KiB", path, max >> 10);
+		serve_reply_error(out, 413, msg);
+	}
 	else if (!json_type(ctype))
 		serve_reply_error(out, 415, "a request is application/json");
 	else
 		return true;
 	return false;
+}
+
+size_t serve_max_body(const char *url)
+{
+	size_t n = url ? strcspn(url, "?#") : 0, k = strlen("api/v1/game");
+	return n >= k && !strncmp(url + n - k, "api/v1/game", k) ? SERVE_MAX_GAME_BODY : SERVE_MAX_BODY;
+}
+
+/* api/v1/game: fray_game_request, answered on this thread (a game's ops
+ * are small: one action's rolls, or the exact odds of its first
+ * procedure), its answer or its {"error"} with the status. */
+static void game(const char *body, size_t len, serve_reply *out)
+{
+	if (memchr(body, 0, len)) {
+		serve_reply_error(out, 400, "request: a NUL byte in the body");
+		return;
+	}
+	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
+	char *answer = NULL;
+	fray_status st = ctx ? fray_game_request(ctx, body, len, &answer) : FRAY_ERR_NOMEM;
+	fray_ctx_free(ctx);
+	serve_reply_text(out, st == FRAY_OK ? 200 : serve_status_of(st), "application/json", answer);
 }
 
 /* api/v1/jobs and api/v1/jobs/ID */
@@ -448,6 +489,11 @@ void serve_handle(const serve_conf *conf, const char *client, const char *method
 	if (!strcmp(path, "api/v1/run")) {
 		if (posted_json("api/v1/run", method, content_type, len, too_big, out))
 			run(body, len, out);
+		return;
+	}
+	if (!strcmp(path, "api/v1/game")) {
+		if (posted_json("api/v1/game", method, content_type, len, too_big, out))
+			game(body, len, out);
 		return;
 	}
 	if (!get) {

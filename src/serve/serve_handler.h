@@ -13,6 +13,9 @@
 #include <fray/fray.h>
 
 #define SERVE_MAX_BODY (64u << 10)   /* a request's body: 64 KiB, 413 beyond */
+/* api/v1/game's body: the game file travels in it (a game of a few dozen
+ * actions; a longer one goes on with fray table) */
+#define SERVE_MAX_GAME_BODY (1u << 20)
 #define SERVE_RUN_SECONDS 10         /* api/v1/run's time budget (jobs: serve_jobs.h) */
 #define SERVE_REQUEST_BYTES (256ull << 20) /* exact odds' memory, a request or a job */
 /* Every answer the server holds at once (jobs' results kept, answers being
@@ -78,6 +81,9 @@ void serve_handle(const serve_conf *conf, const char *client, const char *method
 		  const char *host, const char *content_type, const char *body, size_t len, bool too_big,
 		  serve_reply *out);
 void serve_reply_free(serve_reply *r);
+/* The most body bytes a request to url may send: SERVE_MAX_GAME_BODY for
+ * api/v1/game, else SERVE_MAX_BODY (too_big past it). */
+size_t serve_max_body(const char *url);
 /* Whether url is within the server's prefix (--lan: carries the token),
  * the token compared in constant time. */
 bool serve_path_allowed(const serve_conf *conf, const char *url);

@@ -53,7 +53,7 @@ static conn_state *conns;
  * answer of its computing once a worker gave it. */
 typedef struct upload {
 	char *body;
-	size_t len;
+	size_t len, max;             /* max: serve_max_body of its URL */
 	bool too_big;
 	bool computing;              /* a worker has it */
 	bool suspended;              /* under compute_lock, as computed */
@@ -173,7 +173,7 @@ static bool keep_body(upload *up, const char *data, size_t size)
 {
 	if (up->too_big)
 		return true;
-	if (up->len + size > SERVE_MAX_BODY) {
+	if (up->len + size > up->max) {
 		up->too_big = true;
 		free(up->body);
 		up->body = NULL;
@@ -201,9 +201,10 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *con, const char 
 		if (!(up = calloc(1, sizeof *up)))
 			return MHD_NO;
 		up->con = con;
+		up->max = serve_max_body(url);
 		*con_cls = up;
 		const char *cl = MHD_lookup_connection_value(con, MHD_HEADER_KIND, "Content-Length");
-		if (cl && strtoull(cl, NULL, 10) > SERVE_MAX_BODY)
+		if (cl && strtoull(cl, NULL, 10) > up->max)
 			up->too_big = true; /* said at once, the body never read */
 		else
 			return MHD_YES;

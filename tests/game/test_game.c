@@ -602,6 +602,58 @@ static void status_and_log(void **state)
 	unlink(path);
 }
 
+/* An open function whose every file is broken. */
+static fray_status open_none(void *ud, fray_ctx *c, const char *path, fray_doc **out)
+{
+	++*(int *)ud;
+	return fray_doc_load_string(c, path, "{", 1, out); /* not YAML: the file's problem said at it */
+}
+
+/* fray_game_new makes the bytes `fray table new` writes, for each rule
+ * set (Presidio's forces name a units_file, chits' a mix: both read). */
+static void new_game(void **state)
+{
+	(void)state;
+	static const char *const rules[] = {"presidio", "bbb", "chits"};
+	for (size_t i = 0; i < 3; i++) {
+		char path[128], forces[512];
+		snprintf(path, sizeof path, "%s/new-%s.yaml", dir, rules[i]);
+		snprintf(forces, sizeof forces, "%s/examples/%s/forces.yaml", FRAY_SOURCE_DIR, rules[i]);
+		fray_table("new '%s' --rules %s --forces '%s' --seed %zu", path, rules[i], forces, 40 + i);
+		size_t len;
+		char *text = slurp(forces, &len);
+		fray_game *game;
+		if (fray_game_new(ctx, path, rules[i], forces, text, len, 40 + i, NULL, NULL, &game) != FRAY_OK)
+			fail_msg("%s: %s", rules[i], fray_ctx_message(ctx));
+		same_as_file(game, path);
+		assert_string_equal(fray_game_rules(game), rules[i]);
+		assert_int_equal(fray_game_turn(game), 1);
+		fray_game_free(game);
+		/* the files it names go through open: refused there, refused here */
+		int opened = 0;
+		fray_status st = fray_game_new(ctx, path, rules[i], forces, text, len, 1, open_none, &opened, &game);
+		assert_int_equal(st, i == 1 ? FRAY_OK : FRAY_ERR_INPUT); /* BBB's forces name no file */
+		assert_int_equal(opened, i == 1 ? 0 : 1);
+		if (i != 1)
+			assert_non_null(strstr(fray_ctx_message(ctx), i == 0 ? "units.yaml:" : "sample-mix.yaml:"));
+		fray_game_free(game);
+		fray_ctx_clear(ctx);
+		free(text);
+		unlink(path);
+	}
+	fray_game *game = (fray_game *)&game;
+	assert_int_equal(fray_game_new(ctx, "g.yaml", "adbg", "f.yaml", "units: []\n", 10, 1, NULL, NULL, &game),
+			 FRAY_ERR_INPUT);
+	assert_null(game);
+	assert_non_null(strstr(fray_ctx_message(ctx), "rules: expected presidio, bbb or chits"));
+	/* the forces file's problems name it, its line and column */
+	static const char bad[] = "units:\n  - name: A\n    figures: many\n"; /* and no side */
+	assert_int_equal(fray_game_new(ctx, "g.yaml", "presidio", "mine.yaml", bad, sizeof bad - 1, 1, NULL, NULL,
+				       &game), FRAY_ERR_INPUT);
+	assert_non_null(strstr(fray_ctx_message(ctx), "mine.yaml:2:5: missing 'side'"));
+	fray_ctx_clear(ctx);
+}
+
 static int make_dir(void **state)
 {
 	(void)state;
@@ -617,6 +669,7 @@ static int remove_dir(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(new_game),
 		cmocka_unit_test(presidio_charge),
 		cmocka_unit_test(bbb_assault),
 		cmocka_unit_test(actions_by_standing),

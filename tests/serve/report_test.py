@@ -44,12 +44,23 @@ def game_report(fray, source, tmp, shots, d):
     status = json.loads(fray_out(fray, source, ["table", game, "status", "--json"]).stdout)
     log = fray_out(fray, source, ["table", game, "log", "--json"]).stdout
     d.get("file://" + html)
-    rows = d.find_elements(By.CSS_SELECTOR, "#forces tr")
-    check(len(rows) == len(status["units"]) + 1, "game report: a row a unit and a header")
-    names = [r.find_elements(By.TAG_NAME, "td")[0].text for r in rows[1:]]
+    cards = d.find_elements(By.CSS_SELECTOR, "#forces article.unit")
+    check(len(cards) == len(status["units"]), "game report: a card a unit")
+    names = [c.find_element(By.CSS_SELECTOR, "h3 .name").text for c in cards]
     check(names == [u["name"] for u in status["units"]], "game report: the units %r" % names)
-    stories = [e.text for e in d.find_elements(By.CSS_SELECTOR, "section.action pre.story")]
-    commands = [e.text for e in d.find_elements(By.CSS_SELECTOR, "section.action h3 code")]
+    # the stories are folded (details): their text, shown or not
+    stories = [e.get_attribute("textContent").rstrip("\n")
+               for e in d.find_elements(By.CSS_SELECTOR, "section.action pre.story")]
+    commands = [e.text for e in d.find_elements(By.CSS_SELECTOR, "section.action h4 code")]
+    # status first: where each side stands comes before the forces and the log
+    order = d.execute_script("return [...document.querySelectorAll('h2')].map((h) => h.textContent)")
+    check(order[:3] == ["Where the game stands", "The forces", "The log"], "game report: status first: %r" % order)
+    sides = [e.text for e in d.find_elements(By.CSS_SELECTOR, "#sides section.side h3")]
+    check(sides == list(dict.fromkeys(u["side"] for u in status["units"])), "game report: a summary a side %r" % sides)
+    # the log grouped by turn: a section a turn the log names
+    turns = [e.text for e in d.find_elements(By.CSS_SELECTOR, "section.turn > h3")]
+    check(turns == ["Turn %d" % t for t in dict.fromkeys(e["turn"] for e in json.loads(log))],
+          "game report: the log by turn %r" % turns)
     entries = {}
     for e in json.loads(log):
         entries.setdefault(e["action"], e["command"])

@@ -1,0 +1,432 @@
+/* The game through one JSON door (include/fray/game_request.h): each op,
+ * its answer read back with the library's JSON reader, and every game it
+ * hands back compared byte for byte with the file `fray table` writes
+ * from the same forces, seed and actions. Expected numbers come from the
+ * rules (a shot's dice) or the forces file, never from fray's output. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+#include <fray/game_request.h>
+#include "../test_util.h"
+
+static char dir[] = "/tmp/fray-test-game-request-XXXXXX";
+
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	assert_non_null(f);
+	char *buf = NULL;
+	size_t cap = 0, n = 0, got;
+	do {
+		cap = cap ? 2 * cap : 65536;
+		buf = realloc(buf, cap + 1);
+		assert_non_null(buf);
+		got = fread(buf + n, 1, cap - n, f);
+		n += got;
+	} while (n == cap);
+	fclose(f);
+	buf[n] = 0;
+	*len = n;
+	return buf;
+}
+
+static void fray_table(const char *fmt, ...)
+{
+	char args[2048], cmd[4096];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(args, sizeof args, fmt, ap);
+	va_end(ap);
+	snprintf(cmd, sizeof cmd, "'%s' table %s >/dev/null", FRAY_BIN, args);
+	if (system(cmd) != 0)
+		fail_msg("failed: %s", cmd);
+}
+
+/* A JSON string literal of s (malloc'd). */
+static char *quoted(const char *s)
+{
+	size_t need = fray_json_string(s, NULL, 0) + 1;
+	char *q = malloc(need);
+	assert_non_null(q);
+	fray_json_string(s, q, need);
+	return q;
+}
+
+/* A request with the game's text as "game" (NULL: none) and the rest
+ * of the members in more ("\"op\": \"units\""). */
+static char *request_of(const char *game, const char *more)
+{
+	char *q = game ? quoted(game) : NULL;
+	size_t cap = (q ? strlen(q) : 0) + strlen(more) + 64;
+	char *r = malloc(cap);
+	assert_non_null(r);
+	if (q)
+		snprintf(r, cap, "{%s, \"game\": %s}", more, q);
+	else
+		snprintf(r, cap, "{%s}", more);
+	free(q);
+	return r;
+}
+
+/* An answer, read back as JSON (the reader takes JSON, being YAML). */
+typedef struct answer {
+	fray_status st;
+	char *text;
+	fray_doc *doc;
+	const fray_node *root;
+} answer;
+
+static answer ask(const char *game, const char *more)
+{
+	char *req = request_of(game, more);
+	answer a = {0};
+	a.st = fray_game_request(ctx, req, strlen(req), &a.text);
+	free(req);
+	assert_non_null(a.text);
+	fray_ctx_clear(ctx);
+	if (fray_doc_load_string(ctx, "answer", a.text, strlen(a.text), &a.doc) != FRAY_OK)
+		fail_msg("the answer is not JSON: %s (%s)", fray_ctx_message(ctx), a.text);
+	a.root = fray_doc_root(a.doc);
+	return a;
+}
+
+static void done(answer *a)
+{
+	fray_doc_free(a->doc);
+	free(a->text);
+}
+
+static const char *member(const answer *a, const char *key)
+{
+	const char *s = fray_node_scalar(fray_map_get(a->root, key));
+	if (!s)
+		fail_msg("no \"%s\" in %.400s", key, a->text);
+	return s;
+}
+
+/* The game an answer carries is the file fray table wrote. */
+static char *same_as_file(const answer *a, const char *path)
+{
+	size_t flen;
+	char *file = slurp(path, &flen);
+	const char *game = member(a, "game");
+	if (strlen(game) != flen || memcmp(game, file, flen) != 0)
+		fail_msg("the answer's game differs from %s", path);
+	return file;
+}
+
+static char *new_presidio(const char *path, int seed)
+{
+	char more[256];
+	snprintf(more, sizeof more, "\"op\": \"new\", \"rules\": \"presidio\", \"forces_name\": "
+		 "\"examples/presidio/forces.yaml\", \"seed\": %d", seed);
+	answer a = ask(NULL, more);
+	if (a.st != FRAY_OK)
+		fail_msg("new: %s", a.text);
+	fray_table("new '%s' --rules presidio --forces '%s/examples/presidio/forces.yaml' --seed %d", path,
+		   FRAY_SOURCE_DIR, seed);
+	char *game = same_as_file(&a, path);
+	done(&a);
+	return game;
+}
+
+/* new from a shipped example and from the forces' text: fray table new's bytes. */
+static void new_game(void **state)
+{
+	(void)state;
+	char path[128];
+	snprintf(path, sizeof path, "%s/new.yaml", dir);
+	free(new_presidio(path, 7));
+	unlink(path);
+	/* the BBB forces file sent as text (it names no other file) */
+	char src[256];
+	size_t len;
+	snprintf(src, sizeof src, "%s/examples/bbb/forces.yaml", FRAY_SOURCE_DIR);
+	char *forces = slurp(src, &len), *q = quoted(forces);
+	char *more = malloc(strlen(q) + 128);
+	sprintf(more, "\"op\": \"new\", \"rules\": \"bbb\", \"seed\": 11, \"forces\": %s", q);
+	answer a = ask(NULL, more);
+	assert_int_equal(a.st, FRAY_OK);
+	fray_table("new '%s' --rules bbb --forces '%s' --seed 11", path, src);
+	free(same_as_file(&a, path));
+	assert_string_equal(member(&a, "rules"), "bbb");
+	assert_string_equal(member(&a, "turn"), "1");
+	done(&a);
+	unlink(path);
+	/* a Presidio forces file sent as text names its units file, which a
+	 * request does not read: refused, the file named */
+	snprintf(src, sizeof src, "%s/examples/presidio/forces.yaml", FRAY_SOURCE_DIR);
+	free(forces);
+	free(q);
+	forces = slurp(src, &len);
+	q = quoted(forces);
+	more = realloc(more, strlen(q) + 128);
+	sprintf(more, "\"op\": \"new\", \"rules\": \"presidio\", \"seed\": 1, \"forces\": %s", q);
+	a = ask(NULL, more);
+	assert_int_equal(a.st, FRAY_ERR_INPUT);
+	assert_non_null(strstr(member(&a, "error"), "units.yaml"));
+	done(&a);
+	free(forces);
+	free(q);
+	free(more);
+}
+
+/* units: the forces file's four units in its order, each with the actions
+ * the rules let it take now; a panicked unit only rallies (Section 7,
+ * Panic), which the game's own status says. */
+static void units_and_actions(void **state)
+{
+	(void)state;
+	char path[128];
+	snprintf(path, sizeof path, "%s/units.yaml", dir);
+	char *game = new_presidio(path, 7);
+	answer a = ask(game, "\"op\": \"units\"");
+	assert_int_equal(a.st, FRAY_OK);
+	const fray_node *units = fray_map_get(a.root, "units");
+	static const char *const names[] = {"Cueras", "Presidials", "Apaches", "Comanches"};
+	assert_int_equal(fray_node_len(units), 4);
+	for (size_t i = 0; i < 4; i++)
+		assert_string_equal(fray_node_scalar(fray_map_get(fray_node_item(units, i), "name")), names[i]);
+	/* Presidials (good, loaded): shoot, with --range a value and a target */
+	const fray_node *acts = fray_map_get(fray_node_item(units, 1), "actions");
+	const fray_node *shoot = NULL;
+	for (size_t i = 0; i < fray_node_len(acts); i++)
+		if (!strcmp(fray_node_scalar(fray_map_get(fray_node_item(acts, i), "name")), "shoot"))
+			shoot = fray_node_item(acts, i);
+	assert_non_null(shoot);
+	assert_string_equal(fray_node_scalar(fray_map_get(shoot, "target")), "true");
+	const fray_node *opt = fray_node_item(fray_map_get(shoot, "options"), 0);
+	assert_string_equal(fray_node_scalar(fray_map_get(opt, "name")), "range");
+	assert_string_equal(fray_node_scalar(fray_map_get(opt, "value")), "IN");
+	assert_string_equal(fray_node_scalar(fray_map_get(opt, "required")), "true");
+	opt = fray_node_item(fray_map_get(shoot, "options"), 1); /* [--actions 2] */
+	assert_string_equal(fray_node_scalar(fray_map_get(opt, "name")), "actions");
+	assert_string_equal(fray_node_scalar(fray_map_get(opt, "required")), "false");
+	/* the status travels with it */
+	const fray_node *st = fray_node_item(fray_map_get(fray_map_get(a.root, "status"), "units"), 1);
+	assert_string_equal(fray_node_scalar(fray_map_get(st, "figures")), "12");
+	done(&a);
+	/* made panicked by set: it rallies, and checks morale when the
+	 * enemy makes it (Section 7, Panic: no shot, melee or charge) */
+	fray_table("'%s' set Presidials status=panicked", path);
+	size_t len;
+	char *panicked = slurp(path, &len);
+	a = ask(panicked, "\"op\": \"units\"");
+	acts = fray_map_get(fray_node_item(fray_map_get(a.root, "units"), 1), "actions");
+	assert_int_equal(fray_node_len(acts), 2);
+	assert_string_equal(fray_node_scalar(fray_map_get(fray_node_item(acts, 0), "name")), "morale");
+	assert_string_equal(fray_node_scalar(fray_map_get(fray_node_item(acts, 1), "name")), "rally");
+	done(&a);
+	free(panicked);
+	free(game);
+	unlink(path);
+}
+
+/* odds before the roll: the Presidials' shot at the Apaches at 10"
+ * (Section 4): 12 figures in independent fire with a reload of 4 fire 3
+ * dice (ruling R14); the musket's Hit# 11, medium range -2 and skill 2
+ * -2 give 7+ on a d12 (p 1/2); damage 4 against armor 0 wounds on 5+
+ * (Section 6: p 8/12). No casualty: (1 - 1/2 * 2/3)^3 = 8/27. */
+static void odds_of_a_shot(void **state)
+{
+	(void)state;
+	char path[128];
+	snprintf(path, sizeof path, "%s/odds.yaml", dir);
+	char *game = new_presidio(path, 7);
+	answer a = ask(game, "\"op\": \"odds\", \"action\": \"shoot\", \"actor\": \"Presidials\", \"target\": "
+		       "\"Apaches\", \"options\": {\"range\": 10}");
+	if (a.st != FRAY_OK)
+		fail_msg("%s", a.text);
+	const fray_node *odds = fray_map_get(a.root, "odds");
+	assert_string_equal(fray_node_scalar(fray_map_get(odds, "procedure")), "presidio.shoot");
+	const fray_node *rows = fray_map_get(odds, "outcomes");
+	double none = 0, all = 0;
+	for (size_t i = 0; i < fray_node_len(rows); i++) {
+		const fray_node *row = fray_node_item(rows, i);
+		double p = strtod(fray_node_scalar(fray_map_get(row, "p")), NULL);
+		all += p;
+		if (!strcmp(fray_node_scalar(fray_map_get(fray_map_get(row, "outcome"), "casualties")), "0"))
+			none += p;
+	}
+	assert_double_equal(all, 1.0, 1e-12);
+	assert_double_equal(none, 8.0 / 27.0, 1e-12);
+	assert_non_null(strstr(member(&a, "text"), "exact odds"));
+	assert_null(fray_map_get(a.root, "game")); /* nothing rolled: no new game */
+	done(&a);
+	free(game);
+	unlink(path);
+}
+
+/* apply (a shot, its follow-up morale), a charge whose reaction comes
+ * from "choices" or comes back as a question, undo: each game the same
+ * as fray table's. */
+static void apply_and_undo(void **state)
+{
+	(void)state;
+	char path[128];
+	int asked = 0;
+	for (int seed = 1; seed <= 6 && !asked; seed++) { /* until a charge asks */
+		snprintf(path, sizeof path, "%s/apply-%d.yaml", dir, seed);
+		char *start = new_presidio(path, seed);
+		answer a = ask(start, "\"op\": \"apply\", \"action\": \"shoot\", \"actor\": \"Presidials\", \"target\": "
+			       "\"Apaches\", \"options\": {\"range\": 10}");
+		if (a.st != FRAY_OK)
+			fail_msg("%s", a.text);
+		fray_table("'%s' shoot Presidials --at Apaches --range 10", path);
+		char *shot = same_as_file(&a, path);
+		/* the events: the shot, then the target's morale when it lost a figure (Section 7) */
+		const fray_node *steps = fray_map_get(fray_map_get(a.root, "events"), "steps");
+		assert_string_equal(fray_node_scalar(fray_map_get(fray_node_item(steps, 0), "procedure")), "presidio.shoot");
+		const char *cas = fray_node_scalar(fray_map_get(fray_map_get(fray_node_item(steps, 0), "outcome"),
+								"casualties"));
+		assert_int_equal(fray_node_len(steps), strcmp(cas, "0") ? 2 : 1);
+		done(&a);
+		/* the charge: no choice given; a defender that passes its fear
+		 * check needs a reaction, asked back with Section 5's six */
+		a = ask(shot, "\"op\": \"apply\", \"action\": \"charge\", \"actor\": \"Comanches\", \"target\": "
+			"\"Presidials\"");
+		if (a.st != FRAY_OK) {
+			assert_int_equal(a.st, FRAY_ERR_INPUT);
+			const fray_node *q = fray_map_get(a.root, "question");
+			assert_string_equal(fray_node_scalar(fray_map_get(q, "kind")), "presidio.charge_reaction");
+			static const char *const six[] = {"stand", "fire", "fire-and-flee", "flee", "melee",
+							  "fire-and-melee"};
+			assert_int_equal(fray_node_len(fray_map_get(q, "options")), 6);
+			for (size_t i = 0; i < 6; i++)
+				assert_string_equal(fray_node_scalar(fray_node_item(fray_map_get(q, "options"), i)), six[i]);
+			done(&a);
+			a = ask(shot, "\"op\": \"apply\", \"action\": \"charge\", \"actor\": \"Comanches\", \"target\": "
+				"\"Presidials\", \"choices\": [\"stand\"]");
+			assert_int_equal(a.st, FRAY_OK);
+			fray_table("'%s' charge Comanches --at Presidials --reaction stand", path);
+			free(same_as_file(&a, path));
+			asked++;
+		}
+		/* undone: the game after the shot, byte for byte */
+		char *charged = strdup(member(&a, "game"));
+		done(&a);
+		a = ask(charged, "\"op\": \"undo\"");
+		assert_int_equal(a.st, FRAY_OK);
+		assert_string_equal(member(&a, "game"), shot);
+		done(&a);
+		/* and the shot undone: the new game's */
+		a = ask(shot, "\"op\": \"undo\"");
+		assert_string_equal(member(&a, "game"), start);
+		done(&a);
+		free(charged);
+		free(shot);
+		free(start);
+		unlink(path);
+	}
+	assert_true(asked > 0);
+}
+
+/* log and report: the log as fray table prints it, the report's HTML
+ * with every name escaped. */
+static void log_and_report(void **state)
+{
+	(void)state;
+	char path[128];
+	snprintf(path, sizeof path, "%s/log.yaml", dir);
+	free(new_presidio(path, 3));
+	fray_table("'%s' shoot Presidials --at Apaches --range 10", path);
+	size_t len;
+	char *game = slurp(path, &len);
+	answer a = ask(game, "\"op\": \"log\", \"format\": \"markdown\"");
+	assert_int_equal(a.st, FRAY_OK);
+	assert_non_null(strstr(member(&a, "log"), "shoot Presidials --at Apaches --range 10"));
+	done(&a);
+	a = ask(game, "\"op\": \"log\"");
+	assert_int_equal(fray_node_len(fray_map_get(a.root, "log")), 1);
+	done(&a);
+	a = ask(game, "\"op\": \"report\"");
+	assert_int_equal(a.st, FRAY_OK);
+	assert_non_null(strstr(member(&a, "html"), "<html"));
+	assert_non_null(strstr(member(&a, "html"), "Presidials"));
+	done(&a);
+	a = ask(game, "\"op\": \"log\", \"format\": \"yaml\"");
+	assert_int_equal(a.st, FRAY_ERR_INPUT);
+	done(&a);
+	free(game);
+	unlink(path);
+}
+
+/* Bad requests: each an {"error"} answer naming what was expected. */
+static void bad_requests(void **state)
+{
+	(void)state;
+	char *text;
+	const char *bad = "{\"op\": ";
+	assert_int_equal(fray_game_request(ctx, bad, strlen(bad), &text), FRAY_ERR_INPUT);
+	assert_non_null(strstr(text, "{\"error\": "));
+	free(text);
+	fray_ctx_clear(ctx);
+	struct { const char *more; const char *says; fray_status st; } cases[] = {
+		{"\"op\": \"fly\"", "op: expected new, status", FRAY_ERR_INPUT},
+		{"\"op\": \"status\"", "\\\"game\\\": expected the game file's text", FRAY_ERR_INPUT},
+		{"\"op\": \"units\", \"game\": \"fray_game: 1\\n\"", "game.yaml", FRAY_ERR_INPUT},
+		{"\"op\": \"new\", \"rules\": \"presidio\", \"forces_name\": \"/etc/passwd\", \"seed\": 1",
+		 "shipped example", FRAY_ERR_INPUT},
+		{"\"op\": \"new\", \"rules\": \"presidio\", \"forces_name\": \"examples/presidio/forces.yaml\"",
+		 "missing \\\"seed\\\"", FRAY_ERR_INPUT},
+		{"\"op\": \"status\", \"colour\": 1", "colour", FRAY_ERR_INPUT},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		answer a = ask(NULL, cases[i].more);
+		assert_int_equal(a.st, cases[i].st);
+		if (!strstr(a.text, cases[i].says))
+			fail_msg("case %zu: '%s' not in %s", i, cases[i].says, a.text);
+		done(&a);
+	}
+	/* over the request budget: refused before it is read */
+	size_t big = FRAY_GAME_REQUEST_MAX_BYTES + 1;
+	char *huge = malloc(big);
+	memset(huge, ' ', big);
+	assert_int_equal(fray_game_request(ctx, huge, big, &text), FRAY_ERR_LIMIT);
+	assert_non_null(strstr(text, "at most"));
+	free(text);
+	free(huge);
+	fray_ctx_clear(ctx);
+	/* an option that is not an option's name */
+	char path[128];
+	snprintf(path, sizeof path, "%s/bad.yaml", dir);
+	char *game = new_presidio(path, 2);
+	answer a = ask(game, "\"op\": \"apply\", \"action\": \"shoot\", \"actor\": \"Presidials\", \"target\": "
+		       "\"Apaches\", \"options\": {\"-at\": \"Cueras\"}");
+	assert_int_equal(a.st, FRAY_ERR_INPUT);
+	assert_non_null(strstr(member(&a, "error"), "not an option's name"));
+	done(&a);
+	free(game);
+	unlink(path);
+}
+
+static int make_dir(void **state)
+{
+	(void)state;
+	return mkdtemp(dir) ? setup(state) : -1;
+}
+
+static int remove_dir(void **state)
+{
+	rmdir(dir);
+	return teardown(state);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(new_game),
+		cmocka_unit_test(units_and_actions),
+		cmocka_unit_test(odds_of_a_shot),
+		cmocka_unit_test(apply_and_undo),
+		cmocka_unit_test(log_and_report),
+		cmocka_unit_test(bad_requests),
+	};
+	return cmocka_run_group_tests(tests, make_dir, remove_dir);
+}

@@ -1,0 +1,266 @@
+#!/usr/bin/python3
+"""The game on the page (issue 31 item 7) and its door, POST api/v1/game.
+
+The door: bad JSON, a body past its cap, an unknown op, a wrong method or
+type, each a JSON error with its status; a shot whose game is the file
+`fray table` writes. The page (headless Chromium, 412x915 and 1280x800):
+a new game from the shipped Presidio forces, a shot with its follow-up
+morale (the odds before the roll checked against the rules' dice), a
+charge whose reaction the page asks, undo; the game the page keeps equals
+byte for byte the file `fray table` writes with the same forces, seed and
+actions. No sideways scroll; screenshots of the game screen and of the
+game's HTML report at both sizes. Usage: FRAY SHOTS_DIR"""
+import base64
+import json
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import urllib.error
+import urllib.request
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+from page_test import browser, check, failures, no_horizontal_scroll
+from serve_util import Server
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+FORCES = os.path.join(ROOT, "examples/presidio/forces.yaml")
+
+
+def post(url, body, ctype="application/json", method="POST"):
+    req = urllib.request.Request(url + "api/v1/game", data=body, method=method, headers={"Content-Type": ctype})
+    try:
+        with urllib.request.urlopen(req, timeout=60) as r:
+            return r.status, json.loads(r.read())
+    except urllib.error.HTTPError as e:
+        return e.code, json.loads(e.read())
+
+
+def past_cap(url, n):
+    """The server's first answer to a POST saying a body of n bytes (it
+    answers before reading one past its cap)."""
+    host, port = url.split("/")[2].split(":")
+    with socket.create_connection((host, int(port)), timeout=30) as c:
+        c.sendall(b"POST /api/v1/game HTTP/1.1\r\nHost: %s:%s\r\nContent-Type: application/json\r\n"
+                  b"Content-Length: %d\r\n\r\n" % (host.encode(), port.encode(), n))
+        return c.recv(4096)
+
+
+try:
+    import jsonschema
+    with open(os.path.join(ROOT, "docs/json/game-request.schema.json"), encoding="utf-8") as f:
+        SCHEMA = json.load(f)
+except ImportError:
+    jsonschema = None
+
+
+def ask(url, req, valid=True):
+    """A request, checked against docs/json/game-request.schema.json
+    first: valid ones are, the bad ones this test sends are not."""
+    if jsonschema:
+        try:
+            jsonschema.validate(req, SCHEMA)
+            check(valid, "the schema takes a bad request %r" % req)
+        except jsonschema.ValidationError as e:
+            check(not valid, "the schema refuses %r: %s" % (req, e.message))
+    return post(url, json.dumps(req).encode())
+
+
+def table(fray, *args):
+    r = subprocess.run([fray, "table", *args], capture_output=True, text=True)
+    check(r.returncode == 0, "fray table %s: %s" % (" ".join(args), r.stderr))
+
+
+def read(path):
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
+def the_door(fray, url, tmp):
+    status, a = post(url, b'{"op": ')
+    check(status == 400 and "error" in a, "bad JSON: %s %r" % (status, a))
+    status, a = ask(url, {"op": "fly"}, valid=False)
+    check(status == 400 and "op: expected" in a.get("error", ""), "unknown op: %s %r" % (status, a))
+    check(past_cap(url, (1 << 20) + 1).startswith(b"HTTP/1.1 413"), "a body past 1 MiB: 413")
+    status, a = post(url, b'{"op": "fly"}', ctype="text/plain")
+    check(status == 415, "not JSON: %s" % status)
+    status, a = ask(url, {"op": "new", "rules": "presidio", "forces_name": "examples/presidio/forces.yaml", "seed": 7})
+    check(status == 200 and "game" in a, "new: %s %r" % (status, a))
+    status, a = ask(url, {"op": "apply", "game": a["game"], "action": "shoot", "actor": "Presidials",
+                          "target": "Apaches", "options": {"range": 10}})
+    check(status == 200, "a shot: %s %r" % (status, a))
+    path = os.path.join(tmp, "door.yaml")
+    table(fray, "new", path, "--rules", "presidio", "--forces", FORCES, "--seed", "7")
+    table(fray, path, "shoot", "Presidials", "--at", "Apaches", "--range", "10")
+    check(a.get("game") == read(path), "a shot through the door: the game is fray table's file")
+    status, a = ask(url, {"op": "apply", "game": a["game"], "action": "shoot", "actor": "Nobody",
+                          "target": "Apaches", "options": {"range": 10}})
+    check(status == 400 and "Nobody" in a.get("error", ""), "an unknown unit: %s %r" % (status, a))
+    status, a = ask(url, {"op": "new", "rules": "presidio", "forces_name": "examples/presidio/forces.yaml"}, valid=False)
+    check(status == 400 and "seed" in a.get("error", ""), "new without a seed: %s %r" % (status, a))
+    status, a = ask(url, {"op": "status", "game": "x", "colour": 1}, valid=False)
+    check(status == 400 and "colour" in a.get("error", ""), "an unknown member: %s %r" % (status, a))
+
+
+def a_seed(url):
+    """A seed whose shot wounds (so the target's morale follows) and whose
+    charge then meets a defender that passes its fear check (so the page
+    must ask its reaction): the scenario, found through the door."""
+    for seed in range(1, 40):
+        _, a = ask(url, {"op": "new", "rules": "presidio", "forces_name": "examples/presidio/forces.yaml",
+                         "seed": seed})
+        _, b = ask(url, {"op": "apply", "game": a["game"], "action": "shoot", "actor": "Presidials",
+                         "target": "Apaches", "options": {"range": 10}})
+        if b["events"]["steps"][0]["outcome"]["casualties"] < 1:
+            continue
+        status, c = ask(url, {"op": "apply", "game": b["game"], "action": "charge", "actor": "Comanches",
+                              "target": "Presidials"})
+        if status == 400 and "question" in c:
+            return seed
+    raise SystemExit("no seed in 1..39 gives a wounding shot and a charge reaction")
+
+
+def wait(d, css, what, timeout=60):
+    try:
+        return WebDriverWait(d, timeout).until(lambda d: d.find_element(By.CSS_SELECTOR, css)
+                                              if d.find_elements(By.CSS_SELECTOR, css) and
+                                              d.find_element(By.CSS_SELECTOR, css).is_displayed() else None)
+    except Exception:
+        check(False, "%s: %s never shown" % (what, css))
+        raise
+
+
+def tap_unit(d, name):
+    for b in d.find_elements(By.CSS_SELECTOR, "button.unit"):
+        if b.find_element(By.CSS_SELECTOR, ".name").text == name:
+            b.click()
+            WebDriverWait(d, 30).until(lambda d: d.find_element(By.ID, "act-title").text.startswith(name + ":"))
+            return
+    check(False, "no card for %s" % name)
+
+
+def shot(d, path):
+    """The whole page (up to 4000 px tall) as a PNG, not only the window."""
+    w, h = d.execute_script("return [document.documentElement.clientWidth, document.documentElement.scrollHeight]")
+    png = d.execute_cdp_cmd("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True,
+                                                       "clip": {"x": 0, "y": 0, "width": w, "height": min(h, 4000),
+                                                                "scale": 1}})
+    with open(path, "wb") as f:
+        f.write(base64.b64decode(png["data"]))
+
+
+def log_text(d):
+    return d.execute_script("return document.getElementById('log').textContent")
+
+
+def actions_so_far(d):
+    return d.execute_script("return JSON.parse(localStorage.getItem('fray.game')).text")
+
+
+def play(fray, url, phone, seed, shots, tmp):
+    size = "412" if phone else "1280"
+    d = browser(phone)
+    try:
+        d.get(url + "game.html")
+        d.execute_script("localStorage.clear()")
+        d.get(url + "game.html")
+        wait(d, "#new-game", "new game")
+        WebDriverWait(d, 30).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#forces-pick option")) > 1)
+        Select(d.find_element(By.ID, "forces-pick")).select_by_value("examples/presidio/forces.yaml")
+        s = d.find_element(By.ID, "seed")
+        s.clear()
+        s.send_keys(str(seed))
+        d.find_element(By.ID, "start").click()
+        wait(d, "button.unit", "the forces")
+        # the forces with their status first: four cards, by side
+        names = [e.text for e in d.find_elements(By.CSS_SELECTOR, "button.unit .name")]
+        check(names == ["Cueras", "Presidials", "Apaches", "Comanches"], "%s: the units %r" % (size, names))
+        check(all(e.text == "good" for e in d.find_elements(By.CSS_SELECTOR, "button.unit .status")),
+              "%s: every unit starts good" % size)
+        # the shot: its odds before the roll, from the rules' dice (Presidio
+        # Section 4, ruling R14: 12 figures / reload 4 = 3 dice; Hit# 11,
+        # medium range -2, skill 2 -2: 7+ on d12; Section 6: damage 4 -
+        # armor 0 wounds on 5+): at least one casualty 1 - (1 - 1/2 * 8/12)^3
+        tap_unit(d, "Presidials")
+        wait(d, "#act-buttons button[data-action=shoot]", "the shot").click()
+        Select(d.find_element(By.ID, "act-target")).select_by_value("Apaches")
+        d.find_element(By.ID, "opt-range").send_keys("10")
+        want = "casualties: at least one %.1f%%" % (100 * (1 - (1 - 0.5 * 8 / 12) ** 3))
+        WebDriverWait(d, 60).until(lambda d: want in d.find_element(By.ID, "odds").text)
+        if shots:
+            d.execute_script("document.getElementById('act').scrollIntoView()")
+            d.save_screenshot(os.path.join(shots, "game-odds-%s.png" % size))
+        d.find_element(By.ID, "roll").click()
+        wait(d, "#happened", "what happened")
+        WebDriverWait(d, 60).until(lambda d: "#1" in log_text(d))
+        story = d.execute_script("return document.getElementById('story').textContent")
+        check("shoot:" in story and "morale:" in story, "%s: the shot and its follow-up morale: %r" % (size, story[:300]))
+        # the charge: the defender passes its fear check, so the page asks its reaction
+        tap_unit(d, "Comanches")
+        wait(d, "#act-buttons button[data-action=charge]", "the charge").click()
+        Select(d.find_element(By.ID, "act-target")).select_by_value("Presidials")
+        d.find_element(By.ID, "roll").click()
+        # the question, or an error that says why not (a busy machine: two minutes)
+        WebDriverWait(d, 120).until(lambda d: d.find_element(By.ID, "question").is_displayed() or
+                                    d.find_element(By.ID, "error").is_displayed())
+        check(d.find_element(By.ID, "question").is_displayed(),
+              "%s: the charge reaction not asked: %s" % (size, d.find_element(By.ID, "error").text))
+        check("reaction" in d.find_element(By.ID, "question-text").text, "%s: the question names the reaction" % size)
+        for b in d.find_elements(By.CSS_SELECTOR, "#question-buttons button"):
+            if b.text == "stand":
+                b.click()
+                break
+        WebDriverWait(d, 60).until(lambda d: "#2" in log_text(d))
+        path = os.path.join(tmp, "page-%s.yaml" % size)
+        table(fray, "new", path, "--rules", "presidio", "--forces", FORCES, "--seed", str(seed))
+        table(fray, path, "shoot", "Presidials", "--at", "Apaches", "--range", "10")
+        table(fray, path, "charge", "Comanches", "--at", "Presidials", "--reaction", "stand")
+        check(actions_so_far(d) == read(path), "%s: after the charge, the page's game is fray table's file" % size)
+        no_horizontal_scroll(d, "game " + size)
+        # undo: the charge gone, the file as fray table undoes it
+        d.find_element(By.ID, "undo").click()
+        WebDriverWait(d, 60).until(lambda d: "#2" not in log_text(d))
+        table(fray, path, "undo")
+        check(actions_so_far(d) == read(path), "%s: after undo, the page's game is fray table's file" % size)
+        # kept in the browser: a reload shows the same game
+        d.refresh()
+        wait(d, "button.unit", "the forces after a reload")
+        check(actions_so_far(d) == read(path), "%s: the stored game after a reload" % size)
+        no_horizontal_scroll(d, "game after undo " + size)
+        if shots:  # the last thing done on the page: the capture may resize it
+            shot(d, os.path.join(shots, "game-%s.png" % size))
+        # the game's report, as fray report --html makes it
+        html = os.path.join(tmp, "report-%s.html" % size)
+        r = subprocess.run([fray, "report", "--html", html, path], capture_output=True, text=True)
+        check(r.returncode == 0, "report: %s" % r.stderr)
+        d.get("file://" + html)
+        no_horizontal_scroll(d, "game report " + size)
+        if shots:
+            shot(d, os.path.join(shots, "game-report-%s.png" % size))
+    finally:
+        d.quit()
+
+
+def main():
+    fray = sys.argv[1]
+    shots = sys.argv[2] if len(sys.argv) > 2 else None
+    if shots:
+        os.makedirs(shots, exist_ok=True)
+    srv = Server(fray)
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            the_door(fray, srv.url, tmp)
+            seed = a_seed(srv.url)
+            play(fray, srv.url, True, seed, shots, tmp)
+            play(fray, srv.url, False, seed, shots, tmp)
+    finally:
+        srv.stop()
+    print("game page: %d failures" % len(failures))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
