@@ -14,6 +14,7 @@
 #include "../common/text.h"
 #include "policy_cli.h"
 #include "sim_out.h"
+#include "scenario_edit.h"
 
 int adbg_simulate(int argc, char **argv);
 
@@ -38,8 +39,10 @@ static bool parse_shard(const char *s, uint64_t *i, uint64_t *n)
 int adbg_simulate(int argc, char **argv)
 {
 	static const char *const known[] = {"--trials", "--seed", "--threads", "--policy", "--policy-a",
-					    "--policy-b", "--shard", "--output", "--quiet", "--json", "--help"};
-	cli_args a = {.cmd = "adbg simulate", .argc = argc, .argv = argv};
+					    "--policy-b", "--shard", "--output", "--quiet", "--json", "--set", "--help"};
+	static const char *const repeatable[] = {"--set", NULL};
+	cli_args a = {.cmd = "adbg simulate", .argc = argc, .argv = argv, .repeatable = repeatable};
+	scen_sets sets = {.n = 0};
 	const char *path = NULL, *policy = "heuristic", *pol_a = NULL, *pol_b = NULL, *shard = NULL,
 		   *output = NULL;
 	uint64_t trials = 100000, seed = 1, threads = 0;
@@ -47,7 +50,9 @@ int adbg_simulate(int argc, char **argv)
 	while (a.i < argc && a.status == EXIT_OK) {
 		if (cli_is_help(argv[a.i]))
 			return cli_help_topic(stdout, "adbg simulate") ? EXIT_OK : EXIT_RUNTIME;
-		if (cli_flag(&a, "--json"))
+		if (scen_take_set(&a, &sets))
+			;
+		else if (cli_flag(&a, "--json"))
 			json = true;
 		else if (cli_flag(&a, "--quiet"))
 			quiet = true;
@@ -59,23 +64,26 @@ int adbg_simulate(int argc, char **argv)
 			 !cli_u64(&a, "--seed", 0, UINT64_MAX, &seed) &&
 			 !cli_u64(&a, "--threads", 0, FRAY_AGGREGATE_MAX_THREADS, &threads)) {
 			if (path || cli_is_option(argv[a.i]))
-				return cli_unknown(&a, known, sizeof known / sizeof known[0]);
-			path = argv[a.i++];
+				a.status = cli_unknown(&a, known, sizeof known / sizeof known[0]);
+			else
+				path = argv[a.i++];
 		}
 	}
-	if (a.status != EXIT_OK)
-		return a.status;
-	if (!path)
-		return cli_error(a.cmd, EXIT_BAD_INPUT, "expected a scenario file (see examples/adbg/)");
 	sim_meta m = {.seed = seed, .trials = trials, .shard = 1, .nshards = 1};
-	if (shard && !parse_shard(shard, &m.shard, &m.nshards))
-		return cli_error(a.cmd, EXIT_BAD_INPUT, "option --shard expects I/N with 1 <= I <= N <= 1000000, "
-				 "got '%s'", shard);
-	if (output && !shard)
-		return cli_error(a.cmd, EXIT_BAD_INPUT, "--output FILE is for a shard's result (--shard I/N)");
-	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
-	if (!ctx)
-		return cli_error(a.cmd, EXIT_RUNTIME, "out of memory");
+	if (a.status == EXIT_OK && !path)
+		a.status = cli_error(a.cmd, EXIT_BAD_INPUT, "expected a scenario file (see examples/adbg/)");
+	if (a.status == EXIT_OK && shard && !parse_shard(shard, &m.shard, &m.nshards))
+		a.status = cli_error(a.cmd, EXIT_BAD_INPUT, "option --shard expects I/N with 1 <= I <= N <= "
+				     "1000000, got '%s'", shard);
+	if (a.status == EXIT_OK && output && !shard)
+		a.status = cli_error(a.cmd, EXIT_BAD_INPUT, "--output FILE is for a shard's result (--shard I/N)");
+	fray_ctx *ctx = a.status == EXIT_OK ? fray_ctx_new(NULL, NULL) : NULL;
+	if (a.status == EXIT_OK && !ctx)
+		a.status = cli_error(a.cmd, EXIT_RUNTIME, "out of memory");
+	if (a.status != EXIT_OK) {
+		scen_sets_free(&sets);
+		return a.status;
+	}
 	int status = EXIT_OK;
 	fray_policy *p = NULL;
 	fray_sim *sim = fray_sim_new(FRAY_ADBG_SIM_FIELDS);
@@ -84,11 +92,11 @@ int adbg_simulate(int argc, char **argv)
 		status = cli_error(a.cmd, EXIT_RUNTIME, "out of memory");
 		goto done;
 	}
-	if ((status = cli_adbg_load_scenario(a.cmd, ctx, path, &s)) != EXIT_OK)
+	if ((status = scen_load_edited(a.cmd, ctx, path, sets.ed, sets.n, &s)) != EXIT_OK)
 		goto done;
-	/* the shard's digest: of the scenario (and its CRT) and any policy
-	 * script, from the bytes read once */
-	m.digest = fray_adbg_scenario_digest(s);
+	/* the shard's digest: of the scenario (and its CRT), the --set values
+	 * and any policy script, from the bytes read once */
+	m.digest = scen_edits_digest(fray_adbg_scenario_digest(s), sets.ed, sets.n);
 	if (output && (status = cli_output_check(a.cmd, ctx, output, "--output", NULL)) != EXIT_OK)
 		goto done;
 	if ((status = cli_make_side_policies(a.cmd, ctx, policy, pol_a, pol_b, &p, m.policy,
@@ -134,6 +142,7 @@ done:
 	fray_policy_free(p);
 	fray_adbg_scenario_free(s);
 	fray_ctx_free(ctx);
+	scen_sets_free(&sets);
 	return status;
 }
 
