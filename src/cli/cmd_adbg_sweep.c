@@ -529,8 +529,8 @@ static void print_row(FILE *out, const sweep *w, size_t p, out_fmt fmt, const ta
 		fprintf(out, "%s\n  {\"point\": %zu, \"values\": [", first ? "" : ",", p + 1);
 		for (int k = 0; k < w->nk; k++)
 			fprintf(out, "%s%s", k ? ", " : "", cli_jstr(pt->val[k]));
-		fprintf(out, "], \"baseline\": %s, \"counted\": %" PRIu64 ", \"wins\": [", pt->baseline ? "true" : "false",
-			n);
+		fprintf(out, "], \"baseline\": %s, \"grid\": %s, \"counted\": %" PRIu64 ", \"wins\": [",
+			pt->baseline ? "true" : "false", pt->grid ? "true" : "false", n);
 		for (int o = 0; o < 2; o++) {
 			fprintf(out, "%s", o ? ", " : "");
 			sim_json_rate(out, outcome_count(sim, o), n);
