@@ -3,7 +3,7 @@
 # As root it installs what is missing; otherwise it prints the apt-get line
 # to run and fails. Usage: scripts/deps.sh [extra-package ...]
 set -euo pipefail
-need=(cmake make gcc pkgconf libfyaml-dev libcmocka-dev libgmp-dev libmicrohttpd-dev python3-yaml python3-jsonschema chromium chromium-driver python3-selenium "$@")
+need=(cmake make gcc pkgconf libfyaml-dev libcmocka-dev libgmp-dev libmicrohttpd-dev python3-yaml python3-jsonschema chromium chromium-driver python3-selenium parallel "$@")
 missing=()
 for p in "${need[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
