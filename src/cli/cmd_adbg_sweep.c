@@ -48,7 +48,17 @@ typedef struct sweep {
 	int nk;
 	point *pts;
 	size_t np;
+	/* where the scenarios can be read again (NULL after a merge): to tell
+	 * a value the battle never reads from one past a table's cap */
+	fray_ctx *ctx;
+	fray_doc *doc;
+	const struct opts *o;
 } sweep;
+
+/* 1: the scenario reads the same for the battle at knob k's values x and
+ * y (the other knobs as at the first grid point); 0: it does not; -1:
+ * cannot tell. */
+static int same_reading(const sweep *w, int k, const char *x, const char *y);
 
 /* --target: an outcome's rate (or the gap between two) against a number. */
 typedef struct target {
@@ -415,6 +425,18 @@ static void sensitivity(const sweep *w, sens *out)
 	qsort(out, (size_t)w->nk, sizeof *out, by_score);
 }
 
+/* Why values gave the same battles: the same numbers read, or not. */
+static const char *same_why(const sweep *w, const sens *e)
+{
+	int verdict = 1;
+	for (int i = 0; i < e->nvals && verdict == 1; i++)
+		if (e->cls[i] != i)
+			verdict = same_reading(w, e->knob, e->vals[e->cls[i]], e->vals[i]);
+	return verdict == 1 ? "the scenario reads the same for the battle at these values: it never reads this value" :
+	       "the scenarios differ, the battles do not: a value past a table's cap (a melee CF already in the "
+	       "CRT's last column), or a unit that never comes to fight";
+}
+
 static bool has_same(const sens *e)
 {
 	for (int i = 0; i < e->nvals; i++)
@@ -446,7 +468,7 @@ static bool put_same(FILE *out, const sens *e, bool json)
 }
 
 static const char *const NO_EFFECT_WHY =
-	"changes nothing: every value gave the same battles (the same dice, the same winners, rounds and losses), so "
+	"every value gave the same battles (the same dice, the same winners, rounds and losses), so "
 	"the value is never decisive here: a table's cap reached (a melee CF past the CRT's last column), a "
 	"unit that never fights, or a value the battle does not read";
 
@@ -623,7 +645,7 @@ static void print_sensitivity(FILE *out, const sweep *w, out_fmt fmt)
 		const sens *e = &s[i];
 		fprintf(out, "  %d. %s: ", i + 1, cli_tstr(w->paths[e->knob]));
 		if (e->no_effect) {
-			fprintf(out, "%s\n", NO_EFFECT_WHY);
+			fprintf(out, "changes nothing: %s\n", w->doc ? same_why(w, e) : NO_EFFECT_WHY);
 			continue;
 		}
 		for (int o = 0; o < 3; o++)
@@ -633,7 +655,8 @@ static void print_sensitivity(FILE *out, const sweep *w, out_fmt fmt)
 		if (has_same(e)) {
 			fputs("     the same battles (same dice, winners, rounds and losses) at ", out);
 			put_same(out, e, false);
-			fputs(": past a table's cap, or a change the battle never comes to\n", out);
+			fprintf(out, ": %s\n", w->doc ? same_why(w, e) : "past a table's cap, or a change the battle "
+				"never comes to");
 		}
 	}
 }
@@ -1012,6 +1035,29 @@ static int point_edits(const opts *o, const point *pt, scen_edit *ed)
 	return n;
 }
 
+static int same_reading(const sweep *w, int k, const char *x, const char *y)
+{
+	const point *first = NULL;
+	for (size_t p = 0; p < w->np && !first; p++)
+		if (w->pts[p].grid)
+			first = &w->pts[p];
+	if (!w->doc || !first)
+		return -1;
+	point px = *first, py = *first;
+	px.val[k] = x;
+	py.val[k] = y;
+	scen_edit ed[SCEN_MAX_SETS + SWEEP_MAX_VARY];
+	fray_adbg_scenario *a = NULL, *b = NULL;
+	int verdict = -1;
+	/* read quietly: every point was read once already */
+	if (scen_read_edited("adbg sweep", w->ctx, w->doc, "--vary", ed, point_edits(w->o, &px, ed), &a) == EXIT_OK &&
+	    scen_read_edited("adbg sweep", w->ctx, w->doc, "--vary", ed, point_edits(w->o, &py, ed), &b) == EXIT_OK)
+		verdict = fray_adbg_scenario_same_battle(a, b);
+	fray_adbg_scenario_free(a);
+	fray_adbg_scenario_free(b);
+	return verdict;
+}
+
 /* The scenario's own value of each knob (after --set), for the baseline. */
 static int read_bases(const char *cmd, fray_ctx *ctx, fray_doc *doc, opts *o, fray_adbg_scenario **s)
 {
@@ -1205,6 +1251,9 @@ int adbg_sweep(int argc, char **argv)
 	} else if (status == EXIT_OK && o.shard) {
 		status = write_sweep_shard(a.cmd, o.output, &w, by_trials, first, last, lo, hi);
 	} else if (status == EXIT_OK) {
+		w.ctx = ctx;
+		w.doc = doc;
+		w.o = &o;
 		status = sweep_print(stdout, &w, o.fmt, &tg, NULL);
 	}
 done:

@@ -254,7 +254,8 @@ moving = [e for e in expect if e[0] != "battle"]
 check([s["knob"] for s in sens[:2]] == [e[0] for e in sorted(moving, key=lambda e: -e[3])],
       "the knobs ranked by how far they move a side's win rate")
 txt = run("adbg", "sweep", BLUE, "--vary", "battle=Blue Licks,Another name", "--trials", "300", "--quiet").stdout
-check("changes nothing" in txt, "the text says a knob changes nothing")
+check("battle: changes nothing: the scenario reads the same for the battle" in txt and "never reads" in txt,
+      "the text says the battle's name changes nothing, and why: the battle never reads it")
 # values in one same-battles class have the same rows wherever the other knobs agree
 r = run("adbg", "sweep", LOCHRY, "--vary", "sides.brant.stacks.1.1.melee=1..9", "--vary", "sides.brant.level=3,4",
         "--trials", TRIALS, "--quiet", "--json")
@@ -266,6 +267,12 @@ for cls in same:
         check(len({json.dumps(row_of[(v, lvl)]) for v in cls}) == 1,
               "melee values %s give the same rows (level %s)" % (cls, lvl))
 check(any(len(c) >= 2 for c in same), "a melee past the CRT's cap is named among values giving the same battles")
+# two melee CFs are two different scenarios: the same battles come from the battle, not from a value unread
+txt = run("adbg", "sweep", LOCHRY, "--vary", "sides.brant.stacks.1.1.melee=1..9", "--vary", "sides.brant.level=3,4",
+          "--trials", TRIALS, "--quiet").stdout
+line = next((l for l in txt.splitlines() if "the same battles (same dice" in l), "")
+check("the scenarios differ, the battles do not" in line and "cap" in line,
+      "the melee values giving the same battles: said to differ as scenarios (a cap, or a unit never fighting)")
 
 # ---- a copied example runs from any folder ----
 away = tempfile.mkdtemp(prefix="fray-copy-")
