@@ -618,10 +618,15 @@ static void print_row(FILE *out, const sweep *w, size_t p, out_fmt fmt, const ta
 static void print_sensitivity(FILE *out, const sweep *w, out_fmt fmt)
 {
 	sens s[SWEEP_MAX_VARY];
-	sensitivity(w, s);
+	size_t grid = 0;
+	for (size_t p = 0; p < w->np; p++)
+		grid += w->pts[p].grid;
+	int nk = grid ? w->nk : 0; /* none without points (an interrupted sweep) */
+	if (nk)
+		sensitivity(w, s);
 	if (fmt == OUT_JSON) {
 		fputs("],\n \"sensitivity\": [", out);
-		for (int i = 0; i < w->nk; i++) {
+		for (int i = 0; i < nk; i++) {
 			fprintf(out, "%s\n  {\"rank\": %d, \"knob\": %s, \"no_effect\": %s", i ? "," : "", i + 1,
 				cli_jstr(w->paths[s[i].knob]), s[i].no_effect ? "true" : "false");
 			static const char *const names[] = {"side1", "side2", "draw"};
@@ -639,6 +644,8 @@ static void print_sensitivity(FILE *out, const sweep *w, out_fmt fmt)
 		fputs("]}\n", out);
 		return;
 	}
+	if (!nk)
+		return;
 	fprintf(out, "\nwhat moves the result: each knob's lowest and highest win rate over its values (each "
 		"value's mean over the other knobs), the largest move first\n");
 	for (int i = 0; i < w->nk; i++) {
