@@ -206,12 +206,13 @@ static bool same_sims(const fray_sim *a, const fray_sim *b)
 {
 	if (fray_sim_trials(a) != fray_sim_trials(b))
 		return false;
-	for (size_t f = 0; f < FRAY_ADBG_SIM_FIELDS; f++)
-		for (int v = 0; v <= FRAY_SIM_MAX_VALUE &&
-		     (f < FRAY_ADBG_SIM_SIDE || (f - FRAY_ADBG_SIM_SIDE) % FRAY_ADBG_SIM_PER_SIDE != FRAY_ADBG_SIM_STANDING);
-		     v++)
+	for (size_t f = 0; f < FRAY_ADBG_SIM_FIELDS; f++) {
+		bool standing = f >= FRAY_ADBG_SIM_SIDE &&
+				(f - FRAY_ADBG_SIM_SIDE) % FRAY_ADBG_SIM_PER_SIDE == FRAY_ADBG_SIM_STANDING;
+		for (int v = 0; v <= FRAY_SIM_MAX_VALUE && !standing; v++)
 			if (fray_sim_count(a, f, v) != fray_sim_count(b, f, v))
 				return false;
+	}
 	return true;
 }
 
@@ -459,7 +460,8 @@ static bool put_same(FILE *out, const sens *e, bool json)
 		int put = 0;
 		for (int i = 0; i < e->nvals; i++)
 			if (e->cls[i] == c)
-				fprintf(out, "%s%s", put++ ? ", " : "", json ? cli_jstr(e->vals[i]) : cli_tstr(e->vals[i]));
+				fprintf(out, "%s%s", put++ ? ", " : "",
+					json ? cli_jstr(e->vals[i]) : cli_tstr(e->vals[i]));
 		if (json)
 			fputc(']', out);
 		any = true;
