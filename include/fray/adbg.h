@@ -212,6 +212,11 @@ const char *fray_adbg_scenario_name(const fray_adbg_scenario *s);
 uint64_t fray_adbg_scenario_digest(const fray_adbg_scenario *s);
 /* Side 0 and 1 in the order of the file: its display name. */
 const char *fray_adbg_side_name(const fray_adbg_scenario *s, int side);
+/* True when two scenarios give the battle the same numbers to read (the
+ * terrain, weather, initiative, surprise, levels, units, leaders, CRT,
+ * checks, victory rule and array), whatever their names: a value that
+ * changes nothing else is one the battle never reads (fray adbg sweep). */
+bool fray_adbg_scenario_same_battle(const fray_adbg_scenario *a, const fray_adbg_scenario *b);
 
 typedef struct fray_adbg_side_result {
 	int count[5];      /* units by final status (fray_adbg_status) */

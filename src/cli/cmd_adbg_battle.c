@@ -10,6 +10,7 @@
 #include "cli.h"
 #include "../common/text.h"
 #include "policy_cli.h"
+#include "scenario_edit.h"
 
 int adbg_battle(int argc, char **argv);
 int adbg_resume(int argc, char **argv);
@@ -17,21 +18,8 @@ int adbg_odds(int argc, char **argv);
 
 int cli_adbg_load_scenario(const char *cmd, fray_ctx *ctx, const char *path, fray_adbg_scenario **out)
 {
-	*out = NULL;
-	fray_doc *doc;
-	if (fray_doc_load_file(ctx, path, &doc) != FRAY_OK)
-		return cli_fail(cmd, ctx);
-	int status = EXIT_OK;
-	fray_status st = fray_adbg_scenario_read(ctx, doc, out);
-	if (st == FRAY_ERR_INPUT && fray_doc_error_count(doc) > 0) {
-		for (size_t i = 0; i < fray_doc_error_count(doc); i++)
-			cli_error(cmd, EXIT_BAD_INPUT, "%s", fray_doc_error_msg(doc, i));
-		status = EXIT_BAD_INPUT;
-	} else if (st != FRAY_OK) {
-		status = cli_fail(cmd, ctx); /* out of memory is 1, not bad input */
-	}
-	fray_doc_free(doc);
-	return status;
+	/* its CRT beside it, else in the shipped data (scen_open) */
+	return scen_load_edited(cmd, ctx, path, NULL, 0, out);
 }
 
 
@@ -170,8 +158,10 @@ static int fight(const char *cmd, const fray_adbg_scenario *s, fray_adbg_battle_
 int adbg_battle(int argc, char **argv)
 {
 	static const char *const known[] = {"--seed", "--policy", "--policy-a", "--policy-b",
-					    "--save", "--stop-after", "--json", "--help"};
-	cli_args a = {.cmd = "adbg battle", .argc = argc, .argv = argv};
+					    "--save", "--stop-after", "--set", "--json", "--help"};
+	static const char *const repeatable[] = {"--set", NULL};
+	cli_args a = {.cmd = "adbg battle", .argc = argc, .argv = argv, .repeatable = repeatable};
+	scen_sets sets = {.n = 0};
 	const char *path = NULL, *policy = "heuristic", *pol_a = NULL, *pol_b = NULL;
 	char policy_name[128];
 	save_info si = {0};
@@ -180,7 +170,9 @@ int adbg_battle(int argc, char **argv)
 	while (a.i < argc && a.status == EXIT_OK) {
 		if (cli_is_help(argv[a.i]))
 			return cli_help_topic(stdout, "adbg battle") ? EXIT_OK : EXIT_RUNTIME;
-		if (cli_u64(&a, "--seed", 0, UINT64_MAX, &seed))
+		if (scen_take_set(&a, &sets))
+			;
+		else if (cli_u64(&a, "--seed", 0, UINT64_MAX, &seed))
 			have_seed = true;
 		else if (cli_flag(&a, "--json"))
 			json = true;
@@ -191,14 +183,20 @@ int adbg_battle(int argc, char **argv)
 		else if (!path && !cli_is_option(argv[a.i]))
 			path = argv[a.i++];
 		else
-			return cli_unknown(&a, known, 8);
+			a.status = cli_unknown(&a, known, sizeof known / sizeof known[0]);
 	}
-	if (a.status != EXIT_OK)
+	if (a.status == EXIT_OK && !path)
+		a.status = cli_error(a.cmd, EXIT_BAD_INPUT, "expected a scenario file (see examples/adbg/)");
+	if (a.status == EXIT_OK && stop_after && !si.path)
+		a.status = cli_error(a.cmd, EXIT_BAD_INPUT, "--stop-after needs --save FILE to go on from");
+	/* a resume reads the scenario again from its file, without the --set */
+	if (a.status == EXIT_OK && sets.n && si.path)
+		a.status = cli_error(a.cmd, EXIT_BAD_INPUT, "--save cannot keep --set values: save the changed "
+				     "scenario first (fray adbg sweep --write) and battle that");
+	if (a.status != EXIT_OK) {
+		scen_sets_free(&sets);
 		return a.status;
-	if (!path)
-		return cli_error(a.cmd, EXIT_BAD_INPUT, "expected a scenario file (see examples/adbg/)");
-	if (stop_after && !si.path)
-		return cli_error(a.cmd, EXIT_BAD_INPUT, "--stop-after needs --save FILE to go on from");
+	}
 	if (!have_seed)
 		seed = cli_pick_seed();
 	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
@@ -209,7 +207,7 @@ int adbg_battle(int argc, char **argv)
 	fray_roller *r = NULL;
 	fray_adbg_battle_state *st = NULL;
 	fray_adbg_scenario *s = NULL;
-	if ((status = cli_adbg_load_scenario(a.cmd, ctx, path, &s)) != EXIT_OK)
+	if ((status = scen_load_edited(a.cmd, ctx, path, sets.ed, sets.n, &s)) != EXIT_OK)
 		goto done;
 	if ((status = cli_make_side_policies(a.cmd, ctx, policy, pol_a, pol_b, &p, policy_name,
 					     sizeof policy_name, &si.policy_hash)) != EXIT_OK)
@@ -258,6 +256,7 @@ done:
 	fray_policy_free(p);
 	fray_adbg_scenario_free(s);
 	fray_ctx_free(ctx);
+	scen_sets_free(&sets);
 	return status;
 }
 
@@ -422,8 +421,10 @@ int adbg_odds(int argc, char **argv)
 {
 	static const char *const known[] = {"--trials", "--seed", "--threads", "--budget",
 					    "--policy", "--policy-a", "--policy-b", "--json", "--max-memory",
-					    "--quiet", "--help"};
-	cli_args a = {.cmd = "adbg odds", .argc = argc, .argv = argv};
+					    "--quiet", "--set", "--help"};
+	static const char *const repeatable[] = {"--set", NULL};
+	cli_args a = {.cmd = "adbg odds", .argc = argc, .argv = argv, .repeatable = repeatable};
+	scen_sets sets = {.n = 0};
 	const char *path = NULL, *policy = "heuristic", *pol_a = NULL, *pol_b = NULL;
 	char policy_name[128];
 	/* the default budget makes the shipped examples exact (Blue Licks, the
@@ -434,7 +435,9 @@ int adbg_odds(int argc, char **argv)
 	while (a.i < argc && a.status == EXIT_OK) {
 		if (cli_is_help(argv[a.i]))
 			return cli_help_topic(stdout, "adbg odds") ? EXIT_OK : EXIT_RUNTIME;
-		if (cli_flag(&a, "--json"))
+		if (scen_take_set(&a, &sets))
+			;
+		else if (cli_flag(&a, "--json"))
 			json = true;
 		else if (cli_flag(&a, "--quiet"))
 			quiet = true;
@@ -447,22 +450,25 @@ int adbg_odds(int argc, char **argv)
 			 !cli_u64(&a, "--threads", 0, FRAY_AGGREGATE_MAX_THREADS, &threads) &&
 			 !cli_u64(&a, "--budget", 0, 1000000000, &budget)) {
 			if (path || cli_is_option(argv[a.i]))
-				return cli_unknown(&a, known, sizeof known / sizeof known[0]);
-			path = argv[a.i++];
+				a.status = cli_unknown(&a, known, sizeof known / sizeof known[0]);
+			else
+				path = argv[a.i++];
 		}
 	}
-	if (a.status != EXIT_OK)
+	if (a.status == EXIT_OK && !path)
+		a.status = cli_error(a.cmd, EXIT_BAD_INPUT, "expected a scenario file (see examples/adbg/)");
+	fray_ctx *ctx = a.status == EXIT_OK ? fray_ctx_new(NULL, NULL) : NULL;
+	if (a.status == EXIT_OK && !ctx)
+		a.status = cli_error(a.cmd, EXIT_RUNTIME, "out of memory");
+	if (a.status != EXIT_OK) {
+		scen_sets_free(&sets);
 		return a.status;
-	if (!path)
-		return cli_error(a.cmd, EXIT_BAD_INPUT, "expected a scenario file (see examples/adbg/)");
-	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
-	if (!ctx)
-		return cli_error(a.cmd, EXIT_RUNTIME, "out of memory");
+	}
 	int status = EXIT_OK;
 	fray_policy *p = NULL;
 	fray_dist *d = NULL;
 	fray_adbg_scenario *s = NULL;
-	if ((status = cli_adbg_load_scenario(a.cmd, ctx, path, &s)) != EXIT_OK)
+	if ((status = scen_load_edited(a.cmd, ctx, path, sets.ed, sets.n, &s)) != EXIT_OK)
 		goto done;
 	if ((status = cli_make_side_policies(a.cmd, ctx, policy, pol_a, pol_b, &p, policy_name,
 					     sizeof policy_name, NULL)) != EXIT_OK)
@@ -529,5 +535,6 @@ done:
 	fray_policy_free(p);
 	fray_adbg_scenario_free(s);
 	fray_ctx_free(ctx);
+	scen_sets_free(&sets);
 	return status;
 }

@@ -1,7 +1,10 @@
 /* A progress line on stderr for long work (simulations, battle odds):
  * "[#####.....]  45%  450000/1000000 battles  310000/s  2 s left", or for
  * work bounded by a budget it may stop well short of, exact odds' paths:
- * "450000 paths of at most 30000000  2100000/s  at most 14 s left". */
+ * "450000 paths  2100000/s  3 s so far; the end unknown, the budget's in
+ * 14 s". The walk's length is not known before it ends, so no time left is
+ * forecast: the budget's time is a bound, said as one (issue 33: "at most
+ * 46 s left" read as a forecast for a walk that ended after 10). */
 #include <inttypes.h>
 #include <time.h>
 #include "cli.h"
@@ -25,9 +28,9 @@ void cli_progress_show(uint64_t done, uint64_t total, void *ud)
 	const cli_progress *p = ud;
 	double el = seconds_since(&p->start), rate = el > 0 ? (double)done / el : 0;
 	if (p->budget) {
-		fprintf(stderr, "\r%" PRIu64 " %s of at most %" PRIu64 "  %.0f/s  ", done, p->unit, total, rate);
+		fprintf(stderr, "\r%" PRIu64 " %s  %.0f/s  %.0f s so far; ", done, p->unit, rate, el);
 		if (rate > 0)
-			fprintf(stderr, "at most %.0f s left ", (double)(total - done) / rate);
+			fprintf(stderr, "the end unknown, the budget's in %.0f s ", (double)(total - done) / rate);
 		fflush(stderr);
 		return;
 	}

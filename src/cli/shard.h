@@ -37,4 +37,39 @@ bool shard_read(fray_doc *doc, sim_shard *sh);
 /* Whether two shards belong to the same run (and can be merged). */
 bool shard_same_run(const sim_meta *a, const sim_meta *b);
 
+/* ---- a sweep's shard (fray adbg sweep --shard I/N): kind adbg.sweep ---- */
+
+#define SWEEP_MAX_VARY 4
+#define SWEEP_VALUE 128
+
+typedef struct sweep_shard_point {
+	uint64_t index;                              /* 0-based, in the sweep */
+	char values[SWEEP_MAX_VARY][SWEEP_VALUE];
+	bool baseline;                               /* the scenario's own values */
+	bool grid;                                   /* false: the baseline, added */
+	fray_sim *sim;
+} sweep_shard_point;
+
+typedef struct sweep_shard {
+	sim_meta m;
+	bool by_trials;                              /* else by points */
+	uint64_t first, last;                        /* the trials of each point */
+	char vary[SWEEP_MAX_VARY][SWEEP_VALUE];
+	int nvary;
+	uint64_t npoints;                            /* of the whole sweep */
+	sweep_shard_point *points;                   /* this shard's */
+	size_t n;
+} sweep_shard;
+
+/* The points of slice i of n (0-based) when a sweep is split by points:
+ * [npoints*i/n, npoints*(i+1)/n). */
+#define sweep_point_slice(npoints, i, n) ((npoints) * (i) / (n))
+
+/* Reads a sweep shard (problems recorded on doc); the caller frees it with
+ * sweep_shard_free whether or not it read. */
+bool sweep_shard_read(fray_doc *doc, sweep_shard *sh);
+void sweep_shard_free(sweep_shard *sh);
+/* Whether a document is a sweep's shard (by its kind). */
+bool shard_is_sweep(const fray_doc *doc);
+
 #endif

@@ -95,24 +95,55 @@ static int read_shard(fray_ctx *ctx, const char *path, sim_shard *sh)
 	return ok ? EXIT_OK : EXIT_BAD_INPUT;
 }
 
+/* Whether the first shard file is a sweep's (its kind); a file that does
+ * not read is left to the simulation's reader, which says why. */
+static bool first_is_sweep(const char *path)
+{
+	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
+	fray_doc *doc = NULL;
+	bool sweep = ctx && fray_doc_load_file(ctx, path, &doc) == FRAY_OK && shard_is_sweep(doc);
+	fray_doc_free(doc);
+	fray_ctx_free(ctx);
+	return sweep;
+}
+
 int cmd_merge(int argc, char **argv)
 {
-	bool json = false;
+	bool json = false, csv = false;
 	int nfiles = 0;
+	char **files = calloc((size_t)argc + 1, sizeof *files);
+	if (!files)
+		return cli_error("merge", EXIT_RUNTIME, "out of memory");
 	for (int i = 0; i < argc; i++) {
-		if (cli_is_help(argv[i]))
+		if (cli_is_help(argv[i])) {
+			free(files);
 			return cli_help_topic(stdout, "merge") ? EXIT_OK : EXIT_RUNTIME;
+		}
 		if (strcmp(argv[i], "--json") == 0)
 			json = true;
-		else if (argv[i][0] == '-' && argv[i][1])
-			return cli_error("merge", EXIT_BAD_INPUT, "unknown option '%s' (expected --json or "
+		else if (strcmp(argv[i], "--csv") == 0)
+			csv = true;
+		else if (argv[i][0] == '-' && argv[i][1]) {
+			free(files);
+			return cli_error("merge", EXIT_BAD_INPUT, "unknown option '%s' (expected --json, --csv or "
 					 "shard files)", argv[i]);
-		else
-			nfiles++;
+		} else
+			files[nfiles++] = argv[i];
 	}
-	if (nfiles == 0)
+	if (nfiles == 0) {
+		free(files);
 		return cli_error("merge", EXIT_BAD_INPUT, "expected shard files (from fray adbg simulate "
 				 "--shard I/N --output FILE)");
+	}
+	if (first_is_sweep(files[0])) {
+		int st = adbg_sweep_merge(nfiles, files, json, csv);
+		free(files);
+		return st;
+	}
+	free(files);
+	if (csv)
+		return cli_error("merge", EXIT_BAD_INPUT, "--csv is for a sweep's shards; a simulation's merge "
+				 "prints text or --json");
 	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
 	sim_shard *one = calloc(1, sizeof *one);
 	fray_sim *total = fray_sim_new(FRAY_ADBG_SIM_FIELDS);
@@ -126,7 +157,7 @@ int cmd_merge(int argc, char **argv)
 	}
 	bool partial = false;
 	for (int i = 0; i < argc && status == EXIT_OK; i++) {
-		if (strcmp(argv[i], "--json") == 0)
+		if (strcmp(argv[i], "--json") == 0 || strcmp(argv[i], "--csv") == 0)
 			continue;
 		if ((status = read_shard(ctx, argv[i], one)) != EXIT_OK)
 			break;

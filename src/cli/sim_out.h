@@ -18,4 +18,7 @@ void sim_json_rate(FILE *out, uint64_t k, uint64_t n);
 int sim_write_shard(const char *cmd, const char *path, const sim_meta *m, const fray_sim *s,
 		    uint64_t first, uint64_t last, bool partial);
 
+/* fray merge of a sweep's shards (cmd_adbg_sweep.c). */
+int adbg_sweep_merge(int nfiles, char **files, bool json, bool csv);
+
 #endif

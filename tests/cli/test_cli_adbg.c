@@ -251,11 +251,11 @@ static void sweep_points(void **state)
 	assert_non_null(win);
 	char first_win[200];
 	snprintf(first_win, sizeof first_win, "%.*s", (int)(strchr(win, '}') - win - 7), win + 7);
-	const char *point = strstr(r2.out, "{\"values\": [\"wilderness\"]");
+	const char *point = strstr(r2.out, "\"values\": [\"wilderness\"]");
 	assert_non_null(point);
 	assert_non_null(strstr(point, first_win));
 	/* and the changed terrain did change the battle (settled: x1 melee) */
-	const char *settled = strstr(r2.out, "{\"values\": [\"settled\"]");
+	const char *settled = strstr(r2.out, "\"values\": [\"settled\"]");
 	assert_non_null(settled);
 	assert_true(settled < point);
 	char *found = strstr(settled, first_win);

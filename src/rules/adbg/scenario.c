@@ -468,6 +468,53 @@ FRAY_API const char *fray_adbg_side_name(const fray_adbg_scenario *s, int side)
 	return s->side[side].name;
 }
 
+static bool same_check(const adbg_check *a, const adbg_check *b)
+{
+	return strcmp(a->text, b->text) == 0 && a->nfaces == b->nfaces &&
+	       memcmp(a->faces, b->faces, (size_t)a->nfaces * sizeof a->faces[0]) == 0;
+}
+
+static bool same_crt(const fray_adbg_crt *a, const fray_adbg_crt *b)
+{
+	return a->ncols == b->ncols && a->first_row == b->first_row && a->nrows == b->nrows &&
+	       memcmp(a->col_num, b->col_num, sizeof a->col_num) == 0 &&
+	       memcmp(a->col_den, b->col_den, sizeof a->col_den) == 0 &&
+	       memcmp(a->losses, b->losses, sizeof a->losses) == 0;
+}
+
+static bool same_side(const adbg_side_def *a, const adbg_side_def *b)
+{
+	if (a->level != b->level || a->nunits != b->nunits || a->nstacks != b->nstacks || a->nleaders != b->nleaders)
+		return false;
+	for (int i = 0; i < a->nunits; i++) {
+		const adbg_unit_def *x = &a->units[i], *y = &b->units[i];
+		if (x->type != y->type || x->fire != y->fire || x->melee != y->melee || x->melee_cf != y->melee_cf ||
+		    x->status != y->status || x->stack != y->stack)
+			return false;
+	}
+	for (int i = 0; i < a->nleaders; i++)
+		if (a->leaders[i].rating != b->leaders[i].rating || a->leaders[i].stack != b->leaders[i].stack)
+			return false;
+	return true;
+}
+
+FRAY_API bool fray_adbg_scenario_same_battle(const fray_adbg_scenario *a, const fray_adbg_scenario *b)
+{
+	if (a->terrain != b->terrain || a->severe != b->severe || a->initiative != b->initiative ||
+	    a->surprised != b->surprised || a->victory != b->victory || a->routed != b->routed ||
+	    a->has_array != b->has_array || a->npos != b->npos)
+		return false;
+	for (int side = 0; side < 2; side++)
+		if (!same_side(&a->side[side], &b->side[side]))
+			return false;
+	if (a->has_array && (memcmp(a->array_pos, b->array_pos, sizeof a->array_pos) != 0 ||
+			     memcmp(a->array_row, b->array_row, sizeof a->array_row) != 0))
+		return false;
+	return same_crt(&a->crt, &b->crt) && same_check(&a->loss_fire, &b->loss_fire) &&
+	       same_check(&a->loss_melee, &b->loss_melee) &&
+	       (a->routed != ADBG_ROUTED_ROLL || same_check(&a->routed_check, &b->routed_check));
+}
+
 bool frayi_adbg_check_roll(fray_roller *r, const adbg_check *c, const char *what,
 		     int64_t *total)
 {
