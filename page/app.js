@@ -361,7 +361,7 @@ function errorAtField(msg) {
   const raw = String(msg);
   const hit = names.filter((n) => new RegExp('(^|[^a-z_])(inputs\\.)?' + n + '([^a-z_]|$)').test(raw) ||
     raw.includes('--' + n.replace(/_/g, '-'))).sort((a, b) => b.length - a.length)[0];
-  return {name: hit, text: cap(clean)};
+  return {name: hit, text: clean};
 }
 
 // ---- the whole state in the URL fragment: a copied link is the view ----
@@ -760,6 +760,14 @@ function linesOf(answer) {
   return typeof answer.resp === 'object' ? headlineOf(proc, answer.resp) : [];
 }
 
+// A bar as wide as its chance (set through the style object: the page's
+// policy refuses style attributes).
+function bar(which, p) {
+  const b = el('span', {class: 'bar ' + which});
+  b.style.width = (100 * p).toFixed(1) + '%';
+  return b;
+}
+
 function compareTable(a, b) {
   const la = linesOf(a), lb = linesOf(b);
   const names = [...new Set([...la, ...lb].map((l) => l.name))];
@@ -771,8 +779,7 @@ function compareTable(a, b) {
     body.append(el('tr', {'data-line': n, 'data-a': String(pa), 'data-b': String(pb), 'data-diff': String(d)},
       el('th', {scope: 'row', text: cap(n)}), el('td', {class: 'num', text: pct(pa)}), el('td', {class: 'num', text: pct(pb)}),
       el('td', {class: 'num diff', text: (d > 0 ? '+' : d < 0 ? '−' : '±') + (100 * Math.abs(d)).toFixed(1) + ' pts'}),
-      el('td', {class: 'bars', 'aria-hidden': 'true'}, el('span', {class: 'bar a', style: 'width:' + (100 * pa).toFixed(1) + '%'}),
-        el('span', {class: 'bar b', style: 'width:' + (100 * pb).toFixed(1) + '%'}))));
+      el('td', {class: 'bars', 'aria-hidden': 'true'}, bar('a', pa), bar('b', pb))));
   }
   return el('div', {class: 'compare-box'}, el('h2', {text: 'A against B'}),
     el('p', {class: 'ab', text: 'A: ' + describe(a.request)}), el('p', {class: 'ab', text: 'B: ' + describe(b.request)}),
