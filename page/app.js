@@ -138,7 +138,8 @@ function fieldWords(input, side) {
 function field(input, side) {
   const id = 'in-' + input.name;
   const need = !!input.required;
-  const label = el('label', {for: id, text: cap(fieldWords(input, side)) + (input.unit ? ' (' + input.unit + ')' : '')});
+  const name = fieldWords(input, side);
+  const label = el('label', {for: id, text: cap(name) + (input.unit && input.unit !== name ? ' (' + input.unit + ')' : '')});
   if (need) label.append(el('span', {class: 'req', 'aria-hidden': 'true', text: ' *'}));
   const help = el('small', {id: id + '-help', text: input.help + (input.rule ? ' [' + input.rule + ']' : '')});
   const err = el('span', {class: 'field-error', id: id + '-error', role: 'alert', hidden: ''});
@@ -462,7 +463,7 @@ function countTables(proc, rows) {
 // The other fields that vary (yes/no, words): how often each value comes.
 function otherFields(proc, rows) {
   const fields = varyingFields(rows).filter((k) => !rows.every((r) => Number.isInteger(r.outcome[k])) &&
-    !(proc && proc.headline && proc.headline.field === k && proc.headline.test === 'each'));
+    !(proc && proc.headline && proc.headline.field === k));
   if (!fields.length) return null;
   const body = el('tbody');
   for (const k of fields) {
@@ -631,7 +632,8 @@ function rollHeadline(proc, resp) {
 function modifierList(events) {
   const before = [];
   for (const ev of events || []) {
-    if (ev.event === 'roll') break;
+    // up to the first die, or the first section of a longer story
+    if (ev.event === 'roll' || (ev.event === 'note' && /^== /.test(ev.text || ''))) break;
     if (ev.event === 'modifier' || ev.event === 'total' || (ev.event === 'note' && ev.rule)) before.push(ev);
   }
   if (!before.length) return null;
@@ -810,7 +812,8 @@ function showPinned() {
 
 function describe(request) {
   const proc = procOf(request);
-  const ins = Object.entries(request.inputs).map(([k, v]) => words(k) + ' ' + (typeof v === 'object' ? v.name : v));
+  const ins = Object.entries(request.inputs).map(([k, v]) => words(k) + (v === true ? '' : ' ' +
+    (typeof v === 'object' ? v.name : v)));
   return (proc ? proc.summary : request.procedure) + (ins.length ? ': ' + ins.join(', ') : '');
 }
 
@@ -920,7 +923,12 @@ function showReport(data) {
   $('report-request').textContent = JSON.stringify(request, null, 1);
   if (mode !== 'roll' && Array.isArray(response.outcomes) && response.outcomes.length) renderTable(box, response, how, null);
   else if (response.sides && response.draw) renderBattleSim(box, response, how);
-  else return renderText(box, text, how);
+  else if (response.events) {
+    // a roll: its answer and modifiers first, then the whole story
+    box.replaceChildren(el('h2', {text: how}), ...[rollHeadline(null, response), modifierBox(response.events)]
+      .filter(Boolean), el('h3', {text: 'The story'}), el('pre', {class: 'story', text}));
+    return;
+  } else return renderText(box, text, how);
   box.append(el('h3', {text: 'As the command line tells it'}), el('pre', {class: 'story', text}));
 }
 

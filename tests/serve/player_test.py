@@ -322,7 +322,7 @@ class Player:
         WebDriverWait(self.d, 20).until(lambda d: d.find_element(By.ID, "in-weapon-error").text)
         text = self.d.find_element(By.ID, "in-weapon-error").text
         self.check("zzz" in text and "fray" not in text and "NAME" not in text, "the weapon's error: %r" % text)
-        self.shot("error", "#in-weapon-error")
+        self.shot("error", "[data-input=weapon]")
         self.d.execute_script("document.getElementById('error').hidden = true")
 
     def battle(self):
@@ -383,6 +383,7 @@ class Player:
               [v.id, v.impact, v.nodes.length, v.nodes[0] && v.nodes[0].target.join(' ')])),
               (e) => done([['axe failed', 'critical', 0, String(e)]]));""")
         bad = [v for v in res if v[1] in ("serious", "critical")]
+        print("axe on %s at %s px: %d violations, none serious or critical: %s" % (what, self.size, len(res), not bad))
         self.check(not bad, "axe on %s at %s px: %s" % (what, self.size, bad))
 
 
