@@ -10,7 +10,9 @@ let pinned = null, last = null, running = null;
 // ---- words ----
 
 const words = (name) => String(name).replace(/_/g, ' ');
-const pct = (p, digits = 1) => (100 * p).toFixed(digits) + '%';
+// a chance in percent; a small one keeps two figures, not "0.0%"
+const pct = (p, digits = 1) => p > 0 && 100 * p < Math.pow(10, -digits)
+  ? (100 * p).toPrecision(2) + '%' : (100 * p).toFixed(digits) + '%';
 const cap = (s) => s ? s[0].toUpperCase() + s.slice(1) : s;
 
 // An outcome value in words: the catalogue's words for it, else yes/no
@@ -574,6 +576,31 @@ function renderBattleSim(box, resp, how) {
     el('div', {class: 'side-by-side'}, ...resp.sides.map((s) => lossChart(s.name, s.losses.p, s.losses.mean))));
 }
 
+// Advice by the number drawn (a response with "draws"): the expected
+// results of each choice, the best first in words.
+function renderDraws(box, resp, how) {
+  const fields = Object.keys(resp.draws[0] ? resp.draws[0].expected : {});
+  const body = el('tbody');
+  for (const d of resp.draws) {
+    body.append(el('tr', {'data-draw': String(d.chits), class: d.chits === resp.best ? 'best' : ''},
+      el('th', {scope: 'row', text: String(d.chits) + (d.chits === resp.best ? ' (best)' : '')}),
+      ...fields.map((f) => el('td', {class: 'num', text: Number(d.expected[f]).toFixed(2)})),
+      'p_defender_more_hits' in d ? el('td', {class: 'num', text: pct(d.p_defender_more_hits)}) : null));
+  }
+  const more = 'p_defender_more_hits' in (resp.draws[0] || {});
+  const best = resp.draws.find((d) => d.chits === resp.best);
+  box.replaceChildren(el('h2', {text: how}),
+    el('div', {class: 'headline'}, el('ul', {}, el('li', {'data-headline': 'best'},
+      el('span', {text: 'Best to draw: '}), el('strong', {text: String(resp.best)}),
+      el('span', {text: resp.criterion ? ' (by ' + words(resp.criterion) + ')' : ''})))),
+    el('p', {class: 'mean', text: [resp.tactic, resp.stance].filter(Boolean).map(words).join(', ') +
+      ': the expected (mean) results of each number of chits drawn'}),
+    el('div', {class: 'table-wrap'}, el('table', {}, el('thead', {}, el('tr', {}, el('th', {scope: 'col', text: 'draw'}),
+      ...fields.map((f) => el('th', {scope: 'col', text: words(f)})),
+      more ? el('th', {scope: 'col', text: 'defender hit more'}) : null)), body)));
+  if (best) box.dataset.best = String(best.chits);
+}
+
 // A story: its opening, then each section ("== ... ==" lines) folded, so
 // a long battle reads round by round. The text is the command line's.
 function storyBox(text) {
@@ -724,6 +751,7 @@ async function render(box, answer) {
   if (typeof resp === 'string') renderText(box, resp, how);
   else if (Array.isArray(resp.outcomes) && resp.outcomes.length) renderTable(box, resp, how, proc);
   else if (resp.sides && resp.draw) renderBattleSim(box, resp, how);
+  else if (Array.isArray(resp.draws)) renderDraws(box, resp, how);
   else renderText(box, await ask({...request, format: 'text'}), how);
   if (proc && proc.modes.includes('roll')) await renderModifiers(box, request);
 }
