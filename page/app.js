@@ -512,7 +512,8 @@ function renderTable(box, resp, how, proc) {
   const head = headlineBox(proc, headlineOf(proc, resp), headlineTitle(proc));
   if (head) parts.push(head);
   if (!resp.summary) {
-    parts.push(...countTables(proc, rows));
+    const counts = countTables(proc, rows);
+    if (counts.length) parts.push(el('div', {class: 'side-by-side'}, ...counts));
     const others = otherFields(proc, rows);
     if (others) parts.push(others);
   }
