@@ -143,7 +143,9 @@ function field(input, side) {
   const name = fieldWords(input, side);
   const label = el('label', {for: id, text: cap(name) + (input.unit && input.unit !== name ? ' (' + input.unit + ')' : '')});
   if (need) label.append(el('span', {class: 'req', 'aria-hidden': 'true', text: ' *'}));
-  const help = el('small', {id: id + '-help', text: input.help + (input.rule ? ' [' + input.rule + ']' : '')});
+  // the help in the page's words: a command line's hint is no help here
+  const help = el('small', {id: id + '-help', text: input.help.replace(/\s*\('fray [^)]*\)/g, '') +
+    (input.rule ? ' [' + input.rule + ']' : '')});
   const err = el('span', {class: 'field-error', id: id + '-error', role: 'alert', hidden: ''});
   const box = el('div', {class: 'field ' + input.type, 'data-input': input.name});
   let control;

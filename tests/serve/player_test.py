@@ -150,7 +150,7 @@ class Player:
         for name, value in (("weapon", "flintlock musket"), ("figures", 9), ("range", 15)):
             self.d.find_element(By.NAME, name).send_keys(str(value))
             fields += 1
-        self.shot("find")
+        self.shot("find", "header")
         self.d.find_element(By.CSS_SELECTOR, "button[data-action=odds]").click()
         taps += 1
         WebDriverWait(self.d, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#result .headline li[data-hp]") or
