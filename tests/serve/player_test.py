@@ -151,6 +151,7 @@ class Player:
             self.d.find_element(By.NAME, name).send_keys(str(value))
             fields += 1
         self.shot("find", "header")
+        self.no_sideways("find and fill")
         self.d.find_element(By.CSS_SELECTOR, "button[data-action=odds]").click()
         taps += 1
         WebDriverWait(self.d, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#result .headline li[data-hp]") or
@@ -240,6 +241,7 @@ class Player:
         self.fill({"defender_in_depth": True, "attacker_arm": "cavalry"})
         before = self.form_values()
         self.shot("sides", "#form")
+        self.no_sideways("two sides")
         self.d.find_element(By.CSS_SELECTOR, "button[data-action=swap]").click()
         after = self.form_values()
         catalogue = json.loads(subprocess.run([self.fray, "procedures", "--json"], capture_output=True, text=True,
@@ -279,6 +281,7 @@ class Player:
         want = sum(Fraction(o["exact"]) for o in cli["outcomes"] if o["outcome"]["defender_hits"] >= 1)
         self.near(self.headline().get("the defender takes at least one hit"), want, "chits headline")
         self.shot("chits", "#result")
+        self.no_sideways("a chit combat")
 
     def compare(self):
         """Morale of an elite unit (5+: 1/3) as A against a veteran (6+:
@@ -326,6 +329,7 @@ class Player:
         text = self.d.find_element(By.ID, "in-weapon-error").text
         self.check("zzz" in text and "fray" not in text and "NAME" not in text, "the weapon's error: %r" % text)
         self.shot("error", "[data-input=weapon]")
+        self.no_sideways("an error at its field")
         self.d.execute_script("document.getElementById('error').hidden = true")
 
     def battle(self):
@@ -354,6 +358,7 @@ class Player:
             self.check(why and "Not exact" in why[0].text and why[0].find_elements(By.CSS_SELECTOR, "button"),
                        "battle odds by simulation: no reason, no offer to simulate")
         self.shot("battle-odds", "#result")
+        self.no_sideways("a battle's odds")
         self.press("simulate")
         sim_names = set(self.headline())
         self.check(sim_names == set(got), "battle: Simulate's summary %s, Odds' %s" % (sim_names, set(got)))
