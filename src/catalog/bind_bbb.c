@@ -247,7 +247,7 @@ const proc_desc frayi_bbb_move_desc = {
 	move_in, MV_N, move_out, 6, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
 	"{\"training\": \"veteran\", \"in_command\": true, \"unit\": \"infantry\", \"road\": true, \"column\": true}",
 	bind_move, NULL, NULL, false,
-	/* the page */ .headline = {"result", "each", "the move's result"}, .generic = true};
+	/* the page */ .headline = {"result", "each", "the move's result"}, .generic = true, .no_sides = true};
 
 /* ---- fire ---- */
 

@@ -134,6 +134,12 @@ typedef struct proc_desc {
 	 * formatter. false: bind does it all (procedures not converted yet) */
 	bool generic;
 	const char *also;                /* another command for it ("presidio stampede"); NULL: none */
+	/* the rule text's worked example that `example` is ("Presidio Section
+	 * 4, Example"); NULL: an example of fray's choosing */
+	const char *example_from;
+	/* no sides on purpose (sides NULL): one unit's roll, a side's own
+	 * check; every descriptor has sides or says this */
+	bool no_sides;
 } proc_desc;
 
 #define CALL_MAX_INPUTS 48

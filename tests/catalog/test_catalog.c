@@ -89,6 +89,99 @@ static void every_descriptor_names_what_it_has(void **state)
 	}
 }
 
+/* What the page needs of every descriptor: a headline (its field checked
+ * above), an example that is a JSON object, and sides or "no sides" said
+ * on purpose, never both and never neither. */
+static void every_descriptor_has_headline_example_and_sides(void **state)
+{
+	(void)state;
+	for (size_t k = 0; k < frayi_catalog_nprocs; k++) {
+		const proc_desc *d = frayi_catalog_procs[k];
+		if (!d->headline.field || !d->headline.says)
+			fail_msg("%s: no headline", d->name);
+		if (!d->example || d->example[0] != '{')
+			fail_msg("%s: no example", d->name);
+		bool has_sides = d->sides && d->sides[0].attacker;
+		if (has_sides == d->no_sides)
+			fail_msg("%s: %s", d->name, has_sides ? "sides and no_sides both" : "neither sides nor no_sides");
+	}
+}
+
+/* The words of a command line as a shell splits them into words (blanks,
+ * '...' quotes, a backslash before a newline joins the lines), copied into
+ * words. */
+static size_t shell_split(const char *r, char *words, char **argv, size_t cap)
+{
+	size_t n = 0;
+	char *w = words;
+	while (n < cap) {
+		while (*r == ' ' || *r == '\n' || (*r == '\\' && r[1] == '\n'))
+			r++;
+		if (!*r)
+			break;
+		argv[n++] = w;
+		while (*r && *r != ' ' && *r != '\n' && !(*r == '\\' && r[1] == '\n')) {
+			if (*r != '\'') {
+				*w++ = *r++;
+				continue;
+			}
+			for (r++; *r && *r != '\'';)
+				*w++ = *r++;
+			r += *r == '\'';
+		}
+		*w++ = 0;
+	}
+	return n;
+}
+
+/* Each procedure's example as its --help shows it, a command line, runs
+ * through the catalogue: every option it gives is one of the procedure's,
+ * the values pass their checks, and the call runs in its first mode. */
+static void every_example_runs_as_help_shows_it(void **state)
+{
+	(void)state;
+	for (size_t k = 0; k < frayi_catalog_nprocs; k++) {
+		const proc_desc *d = frayi_catalog_procs[k];
+		char *help = NULL;
+		assert_int_equal(fray_procedure_help(ctx, d->name, &help), FRAY_OK);
+		const char *ex = strstr(help, "\nExample");
+		if (!ex)
+			fail_msg("%s: its help shows no example", d->name);
+		if (d->example_from && !strstr(ex, d->example_from))
+			fail_msg("%s: its help does not say whose example it is", d->name);
+		ex = strstr(ex, ":\n") + 2; /* past "Example (...):\n" */
+		const char *stop = strstr(ex, "\n\n");
+		char line[2048];
+		snprintf(line, sizeof line, "%.*s", (int)(stop ? stop - ex : (ptrdiff_t)strlen(ex)), ex);
+		char *argv[64], words[2048];
+		size_t argc = shell_split(line, words, argv, 64);
+		assert_true(argc >= 3);
+		assert_string_equal(argv[0], "fray");
+		fray_call *c = fray_call_new(ctx, d->command);
+		assert_non_null(c);
+		size_t a = 1;
+		while (a < argc && strncmp(argv[a], "--", 2) != 0)
+			a++;
+		for (; a < argc; a++) {
+			int i = fray_call_input_index(c, argv[a]);
+			if (i < 0)
+				fail_msg("%s: its example's %s is no option of it", d->name, argv[a]);
+			const char *text = fray_call_is_flag(c, (size_t)i) ? NULL : a + 1 < argc ? argv[++a] : "";
+			if (fray_call_set(c, (size_t)i, text) != FRAY_OK)
+				fail_msg("%s: %s", d->name, fray_ctx_message(ctx));
+		}
+		fray_call_opts o = {.mode = d->modes & FRAY_MODE_ROLL ? FRAY_MODE_ROLL
+					    : d->modes & FRAY_MODE_SIMULATE ? FRAY_MODE_SIMULATE : FRAY_MODE_ODDS,
+				    .json = true, .have_seed = true, .seed = 1, .trials = 100};
+		char *out = NULL;
+		if (fray_call_run(c, &o, &out) != FRAY_OK)
+			fail_msg("%s: its example does not run: %s", d->name, fray_ctx_message(ctx));
+		free(out);
+		fray_call_free(c);
+		free(help);
+	}
+}
+
 /* fray procedures --json says them (the page's only source). */
 static void the_catalogue_json_says_headline_and_sides(void **state)
 {
@@ -388,6 +481,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(every_descriptor_names_what_it_has),
 		cmocka_unit_test(the_catalogue_json_says_headline_and_sides),
+		cmocka_unit_test(every_descriptor_has_headline_example_and_sides),
+		cmocka_unit_test(every_example_runs_as_help_shows_it),
 		cmocka_unit_test(recover_inputs_reach_the_rule),
 		cmocka_unit_test(rounds_inputs_reach_the_rule),
 		cmocka_unit_test(required_and_excludes_are_checked_from_the_descriptor),
