@@ -140,6 +140,9 @@ typedef struct proc_desc {
 	/* no sides on purpose (sides NULL): one unit's roll, a side's own
 	 * check; every descriptor has sides or says this */
 	bool no_sides;
+	/* its exact odds computed its own way (a dice expression's
+	 * convolution); NULL: by enumerating its rolls */
+	fray_status (*odds)(fray_call *c, fray_dist **out);
 } proc_desc;
 
 #define CALL_MAX_INPUTS 48
@@ -270,6 +273,7 @@ extern const proc_desc frayi_presidio_rally_desc, frayi_presidio_initiative_desc
 			frayi_presidio_move_desc;
 extern const proc_desc frayi_chits_combat_desc, frayi_chits_advise_desc;
 extern const proc_desc frayi_bbb_fire_desc, frayi_bbb_assault_desc, frayi_bbb_move_desc;
+extern const proc_desc frayi_dice_roll_desc;
 extern const proc_desc frayi_chits_end_turn_desc, frayi_presidio_shoot_desc, frayi_presidio_melee_desc,
 		frayi_presidio_artillery_desc;
 

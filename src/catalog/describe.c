@@ -248,19 +248,22 @@ static fray_status example_command(fray_ctx *ctx, strbuf *sb, const proc_desc *d
 	const fray_node *root = fray_doc_root(doc);
 	strbuf line = {.ctx = ctx};
 	frayi_sb_add(&line, "fray %s", d->command);
-	for (size_t j = 0; j < fray_node_len(root); j++) {
-		const char *key = fray_node_scalar(fray_node_key(root, j));
-		const char *val = fray_node_scalar(fray_node_value(root, j));
-		char opt[72];
-		if (!key || !val || !strcmp(val, "false"))
-			continue;
-		frayi_sb_add(&line, " %s", frayi_call_option_name(key, opt, sizeof opt));
-		bool flag = false;
-		for (size_t k = 0; k < d->nin; k++)
-			flag = flag || (!strcmp(d->in[k].name, key) && d->in[k].type == IN_BOOL);
-		if (!flag)
-			shell_word(&line, val);
-	}
+	/* the input taken without its option first (fray chits combat FILE) */
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t j = 0; j < fray_node_len(root); j++) {
+			const char *key = fray_node_scalar(fray_node_key(root, j));
+			const char *val = fray_node_scalar(fray_node_value(root, j));
+			const in_desc *in = NULL;
+			for (size_t k = 0; key && k < d->nin; k++)
+				in = !strcmp(d->in[k].name, key) ? &d->in[k] : in;
+			if (!in || !val || !strcmp(val, "false") || in->positional != (pass == 0))
+				continue;
+			char opt[72];
+			if (!in->positional)
+				frayi_sb_add(&line, " %s", frayi_call_option_name(key, opt, sizeof opt));
+			if (in->type != IN_BOOL)
+				shell_word(&line, val);
+		}
 	fray_doc_free(doc);
 	sb->failed = sb->failed || line.failed;
 	frayi_sb_add(sb, "\nExample%s%s%s:\n  ", d->example_from ? " (" : "", d->example_from ? d->example_from : "",

@@ -207,3 +207,10 @@ static int run_catalog(fray_ctx *ctx, fray_call *c, const char *command, int arg
 done:
 	return status;
 }
+
+/* fray dice roll DICE: a dice expression as a procedure of the catalogue
+ * (the page's dice roller); 'fray dice' alone is help's dice topic. */
+int cmd_dice(int argc, char **argv)
+{
+	return cli_run_set("dice", NULL, 0, argc, argv);
+}

@@ -160,8 +160,13 @@ static void every_example_runs_as_help_shows_it(void **state)
 		fray_call *c = fray_call_new(ctx, d->command);
 		assert_non_null(c);
 		size_t a = 1;
-		while (a < argc && strncmp(argv[a], "--", 2) != 0)
-			a++;
+		for (const char *w = d->command; w; w = strchr(w + 1, ' '))
+			a++; /* past "fray adbg fire" */
+		if (a < argc && strncmp(argv[a], "--", 2) != 0) { /* the input taken without its option */
+			assert_true(fray_call_positional(c) >= 0);
+			if (fray_call_set(c, (size_t)fray_call_positional(c), argv[a++]) != FRAY_OK)
+				fail_msg("%s: %s", d->name, fray_ctx_message(ctx));
+		}
 		for (; a < argc; a++) {
 			int i = fray_call_input_index(c, argv[a]);
 			if (i < 0)
@@ -476,6 +481,94 @@ static void the_catalogue_allocates_through_the_context(void **state)
 	fray_ctx_free(fc);
 }
 
+/* ---- dice.roll: a dice expression as a procedure ---- */
+
+/* The odds dice.roll gives for expression, as p[total - lo] (totals lo
+ * to hi). */
+static void dice_odds(const char *expression, int64_t lo, int64_t hi, double *p)
+{
+	char req[256], *json = NULL;
+	snprintf(req, sizeof req, "{\"procedure\": \"dice.roll\", \"mode\": \"odds\", \"inputs\": "
+		 "{\"expression\": \"%s\"}}", expression);
+	if (fray_request(ctx, req, &json) != FRAY_OK)
+		fail_msg("%s: %s", expression, fray_ctx_message(ctx));
+	fray_doc *doc = NULL;
+	assert_int_equal(fray_doc_load_string(ctx, "odds", json, strlen(json), &doc), FRAY_OK);
+	const fray_node *outs = fray_map_get(fray_doc_root(doc), "outcomes");
+	for (int64_t t = lo; t <= hi; t++)
+		p[t - lo] = 0;
+	for (size_t i = 0; i < fray_node_len(outs); i++) {
+		const fray_node *o = fray_node_item(outs, i);
+		int64_t t = strtoll(fray_node_scalar(fray_map_get(fray_map_get(o, "outcome"), "total")), NULL, 10);
+		assert_true(t >= lo && t <= hi);
+		p[t - lo] = strtod(fray_node_scalar(fray_map_get(o, "p")), NULL);
+	}
+	fray_doc_free(doc);
+	free(json);
+}
+
+/* The exact odds by counting faces: 3d6+2 over its 216 rolls; d6!, a 6
+ * rolled once more and added (ruling R16): 1-5 at 1/6, 7-12 at 1/36. */
+static void dice_roll_odds_are_the_faces_counted(void **state)
+{
+	(void)state;
+	double p[32], want[32] = {0};
+	for (int a = 1; a <= 6; a++)
+		for (int b = 1; b <= 6; b++)
+			for (int c = 1; c <= 6; c++)
+				want[a + b + c + 2 - 5] += 1.0 / 216;
+	dice_odds("3d6+2", 5, 20, p);
+	for (int t = 5; t <= 20; t++)
+		assert_float_equal(p[t - 5], want[t - 5], 1e-12);
+	memset(want, 0, sizeof want);
+	for (int a = 1; a <= 5; a++)
+		want[a - 1] = 1.0 / 6;
+	for (int b = 1; b <= 6; b++)
+		want[6 + b - 1] = 1.0 / 36;
+	dice_odds("d6!", 1, 12, p);
+	for (int t = 1; t <= 12; t++)
+		assert_float_equal(p[t - 1], want[t - 1], 1e-12);
+	assert_float_equal(p[6 - 1], 0, 0); /* a 6 is never a total */
+}
+
+/* The bounds are explicit (50 dice, 100 sides in all), and a bad
+ * expression is refused with its column, the option named. */
+static void dice_roll_bounds_and_bad_expressions(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *expr, *says; /* says NULL: runs */
+	} cases[] = {
+		{"50d100", NULL},
+		{"25d6+25d6", NULL},
+		{"51d6", "'51d6' rolls 51 dice: at most 50 in all"},
+		{"25d6+26d6", "rolls 51 dice: at most 50 in all"},
+		{"d101", "has dice of 101 sides: at most 100"},
+		{"2d6+x", "option --expression: bad dice expression '2d6+x': column 5: expected"},
+		{"2d", "column 3"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		fray_call *c = fray_call_new(ctx, "dice roll");
+		assert_non_null(c);
+		assert_int_equal(fray_call_set(c, 0, cases[i].expr), FRAY_OK);
+		fray_status st = fray_call_check(c);
+		if (!cases[i].says && st != FRAY_OK)
+			fail_msg("%s: %s", cases[i].expr, fray_ctx_message(ctx));
+		if (cases[i].says && (st != FRAY_ERR_INPUT || !strstr(fray_ctx_message(ctx), cases[i].says)))
+			fail_msg("%s: got '%s'", cases[i].expr, fray_ctx_message(ctx));
+		fray_call_free(c);
+	}
+	/* a roll's total lies in the expression's range, and is told */
+	char *json = NULL;
+	assert_int_equal(fray_request(ctx, "{\"procedure\": \"dice.roll\", \"seed\": 5, \"inputs\": "
+				      "{\"expression\": \"4d6kh3\"}}", &json), FRAY_OK);
+	const char *total = strstr(json, "\"total\": ");
+	assert_non_null(total);
+	long t = strtol(total + 9, NULL, 10);
+	assert_true(t >= 3 && t <= 18);
+	free(json);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -483,6 +576,8 @@ int main(void)
 		cmocka_unit_test(the_catalogue_json_says_headline_and_sides),
 		cmocka_unit_test(every_descriptor_has_headline_example_and_sides),
 		cmocka_unit_test(every_example_runs_as_help_shows_it),
+		cmocka_unit_test(dice_roll_odds_are_the_faces_counted),
+		cmocka_unit_test(dice_roll_bounds_and_bad_expressions),
 		cmocka_unit_test(recover_inputs_reach_the_rule),
 		cmocka_unit_test(rounds_inputs_reach_the_rule),
 		cmocka_unit_test(required_and_excludes_are_checked_from_the_descriptor),
