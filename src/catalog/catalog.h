@@ -37,6 +37,23 @@ typedef enum in_ctype { CT_NONE, CT_INT, CT_DOUBLE, CT_BOOL, CT_CHARS } in_ctype
  * array (int[n]: a bool is stored as 0 or 1). */
 #define IN_INT_AT(k) .at = (k) * sizeof(int), .size = sizeof(int), .ctype = CT_INT
 
+typedef struct fray_call fray_call;
+
+/* An input the command line also takes as repeated groups (its own
+ * syntax, not a rule): each --HEAD V followed by one count option --COUNT
+ * N (N from 1), joined into the input's value as "V:N,V:N" (bbb fire's
+ * --weapon RR --bases 4 --weapon SA --units 1 is --weapons RR:4,SA:1). */
+typedef struct in_group {
+	const char *head;                /* "weapon" */
+	const char *counts[3];           /* its count options: "bases", "units" */
+	const char *count_words[3];      /* what each counts: "bases", "artillery units" */
+	int max;                         /* groups at most */
+	/* Which count option head value v takes (an index in counts), and
+	 * v as the text names it (*named, "RR" for "rr"); or -1 with a
+	 * message (an unknown weapon): the procedure's check. */
+	int (*count_of)(fray_call *c, const char *v, const char **named);
+} in_group;
+
 /* One input. Its JSON key is name; its option is --name with '-' for '_'
  * unless option says otherwise. */
 typedef struct in_desc {
@@ -67,6 +84,8 @@ typedef struct in_desc {
 	/* the command line takes it without its option too: the first
 	 * argument that is no option (fray chits combat FILE) */
 	bool positional;
+	/* the command line takes it as repeated groups too (NULL: no) */
+	const in_group *group;
 } in_desc;
 
 /* One outcome field: its index in the outcome array is its place in the
@@ -95,7 +114,6 @@ typedef struct side_pair {
 	const char *attacker, *defender;
 } side_pair;
 
-typedef struct fray_call fray_call;
 /* Writes outcome o as a JSON object's members or as words, into t. */
 typedef void (*outcome_fmt)(const fray_call *c, const int64_t *o, bool json, textbuf *t);
 
@@ -175,6 +193,13 @@ struct fray_call {
 	_Alignas(max_align_t) unsigned char input[CALL_INPUT_BYTES];
 	void (*cleanup)(fray_call *c);   /* frees what bind loaded */
 	void *owned[4];
+	/* a repeated group being read (in_group): its input, its head's
+	 * value, the count option it takes plus 1 (0: none open), and the
+	 * groups so far */
+	size_t group_k;
+	char group_head[64];
+	int group_wants;
+	int ngroups;
 };
 
 /* The input struct bind fills, in the call's own storage. */

@@ -569,6 +569,49 @@ static void dice_roll_bounds_and_bad_expressions(void **state)
 	free(json);
 }
 
+/* A repeated input group (bbb fire's --weapon CODE --bases N ...) is the
+ * catalogue's: the groups join into the input's value, artillery counted
+ * in units (BBB Fire Factors), and each misuse refused with the option. */
+static void repeated_groups_join_into_their_input(void **state)
+{
+	(void)state;
+	fray_call *c = fray_call_new(ctx, "bbb fire");
+	assert_non_null(c);
+	assert_string_equal(fray_call_group_option(c, 0, 0), "--weapon");
+	assert_string_equal(fray_call_group_option(c, 0, 1), "--bases");
+	assert_string_equal(fray_call_group_option(c, 0, 2), "--units");
+	assert_null(fray_call_group_option(c, 0, 3));
+	assert_null(fray_call_group_option(c, 1, 0));
+	assert_int_equal(fray_call_group_add(c, 0, "--weapon", "rr"), FRAY_OK);
+	assert_int_equal(fray_call_group_add(c, 0, "--bases", "4"), FRAY_OK);
+	assert_int_equal(fray_call_group_add(c, 0, "--weapon", "SA"), FRAY_OK);
+	assert_int_equal(fray_call_group_add(c, 0, "--units", "1"), FRAY_OK);
+	assert_string_equal(c->v[0].s, "RR:4,SA:1");
+	fray_call_free(c);
+	static const struct {
+		const char *opts[6], *says;
+	} bad[] = {
+		{{"--bases", "2"}, "--bases follows the --weapon it counts"},
+		{{"--weapon", "RR", "--units", "2"}, "weapon RR counts bases: use --bases"},
+		{{"--weapon", "SA", "--bases", "2"}, "weapon SA counts artillery units: use --units"},
+		{{"--weapon", "XX"}, "unknown weapon 'XX' (the sheet's weapons: SM,"},
+		{{"--weapon", "RR", "--bases", "0"}, "--bases expects a count from 1, got 0"},
+		{{"--weapon", "RR", "--weapon", "SA"}, "weapon RR: missing --bases N"},
+		{{"--weapon", "RR"}, "weapon RR: missing --bases N"}, /* left open: refused by the check */
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		c = fray_call_new(ctx, "bbb fire");
+		fray_status st = FRAY_OK;
+		for (size_t k = 0; bad[i].opts[k] && st == FRAY_OK; k += 2)
+			st = fray_call_group_add(c, 0, bad[i].opts[k], bad[i].opts[k + 1]);
+		if (st == FRAY_OK)
+			st = fray_call_check(c);
+		if (st != FRAY_ERR_INPUT || !strstr(fray_ctx_message(ctx), bad[i].says))
+			fail_msg("case %zu: got '%s'", i, fray_ctx_message(ctx));
+		fray_call_free(c);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -578,6 +621,7 @@ int main(void)
 		cmocka_unit_test(every_example_runs_as_help_shows_it),
 		cmocka_unit_test(dice_roll_odds_are_the_faces_counted),
 		cmocka_unit_test(dice_roll_bounds_and_bad_expressions),
+		cmocka_unit_test(repeated_groups_join_into_their_input),
 		cmocka_unit_test(recover_inputs_reach_the_rule),
 		cmocka_unit_test(rounds_inputs_reach_the_rule),
 		cmocka_unit_test(required_and_excludes_are_checked_from_the_descriptor),
