@@ -986,6 +986,7 @@ function fillProcedures(filter) {
 function ruleSetName(set) {
   const p = catalogue.find((x) => x.command.split(' ')[0] === set);
   const first = p ? p.rules.split(/[\s,;]/)[0] : set;
+  if (!/^[A-Za-z]+$/.test(first)) return cap(set);  // a file, not a game's name
   return first.toLowerCase() === set.toLowerCase() ? first : set + ' (' + first + ')';
 }
 

@@ -316,6 +316,26 @@ class Player:
         self.near(float(r.get_attribute("data-diff")), b - a, "the shared link: compare B - A")
         self.d.find_element(By.CSS_SELECTOR, "button[data-action=unpin]").click()
 
+    def dice(self):
+        """The dice roller is a catalogue procedure like any other (no page
+        code of its own): 2d6's faces counted, a 7 in 6 of 36, 10 or more
+        in 6 of 36."""
+        if not self.d.execute_script("return catalogue.some((p) => p.name === 'dice.roll')"):
+            print("SKIP the dice roller: no dice.roll in this catalogue")
+            return
+        self.pick("dice.roll")
+        self.fill({"expression": "2d6"})
+        self.press("odds")
+        faces = [a + b for a in range(1, 7) for b in range(1, 7)]
+        self.near(self.headline().get("7"), Fraction(faces.count(7), 36), "2d6: a 7")
+        row = self.d.find_elements(By.CSS_SELECTOR, "#result .count tr[data-count='10']")
+        self.check(bool(row), "2d6: no count of 10")
+        if row:
+            self.near(float(row[0].get_attribute("data-at-least")), Fraction(sum(f >= 10 for f in faces), 36),
+                      "2d6: 10 or more")
+        self.shot("dice", "#result")
+        self.no_sideways("the dice roller")
+
     def errors(self):
         """Errors at the field, in the page's words: a needed input left
         empty, and a weapon the library does not know."""
@@ -420,7 +440,7 @@ def run(d, fray, root, url, size, shots, check):
     cases = [("fewest taps", lambda: p.fewest_taps(url)), ("axe: the answer", lambda: p.axe("the answer")),
              ("volley", p.volley), ("morale", p.morale), ("assault", p.assault), ("swap", p.swap),
              ("axe: the two sides", lambda: p.axe("the two sides")), ("chits", p.chits), ("compare", p.compare),
-             ("errors", p.errors), ("battle", p.battle), ("axe: a battle", lambda: p.axe("a battle"))]
+             ("errors", p.errors), ("dice", p.dice), ("battle", p.battle), ("axe: a battle", lambda: p.axe("a battle"))]
     for name, case in cases:
         try:
             case()
