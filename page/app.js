@@ -464,6 +464,23 @@ function countTables(proc, rows) {
   });
 }
 
+// The counts under the side they belong to (an outcome named attacker_...
+// or defender_...): Attacker | Defender on a laptop, headed groups on a
+// phone; the rest side by side where there is room.
+function bySide(counts) {
+  const of = (side) => counts.filter((c) => c.dataset.field.startsWith(side + '_'));
+  const att = of('attacker'), def = of('defender');
+  const rest = counts.filter((c) => !att.includes(c) && !def.includes(c));
+  const out = [];
+  if (att.length && def.length) {
+    const group = (side, list) => el('section', {class: 'side side-' + side, 'aria-label': side},
+      el('h3', {class: 'side-head', text: cap(side)}), ...list);
+    out.push(el('div', {class: 'sides'}, group('attacker', att), group('defender', def)));
+  } else rest.unshift(...att, ...def);
+  if (rest.length) out.push(el('div', {class: 'side-by-side'}, ...rest));
+  return out;
+}
+
 // The other fields that vary (yes/no, words): how often each value comes.
 function otherFields(proc, rows) {
   const fields = varyingFields(rows).filter((k) => !rows.every((r) => Number.isInteger(r.outcome[k])) &&
@@ -514,8 +531,7 @@ function renderTable(box, resp, how, proc) {
   const head = headlineBox(proc, headlineOf(proc, resp), headlineTitle(proc));
   if (head) parts.push(head);
   if (!resp.summary) {
-    const counts = countTables(proc, rows);
-    if (counts.length) parts.push(el('div', {class: 'side-by-side'}, ...counts));
+    parts.push(...bySide(countTables(proc, rows)));
     const others = otherFields(proc, rows);
     if (others) parts.push(others);
   }
@@ -900,7 +916,7 @@ async function go(mode) {
     last = await answer(request);
     const inner = el('div');
     box.replaceChildren(inner);
-    if (pinned) inner.append(el('p', {class: 'ab', text: 'B: ' + describe(request)}));
+    if (pinned) inner.append(el('p', {class: 'ab', text: 'B in full: ' + describe(request)}));
     const body = el('div');
     inner.append(body);
     await render(body, last);

@@ -233,6 +233,11 @@ class Player:
             self.near(got.get(name), p, "assault headline %s" % name)
         rest = sum(v for k, v in got.items() if k not in bands)
         self.near(rest, destroyed, "assault: the sides destroyed")
+        # the result in two sides too: each side's losses under its heading
+        for side in ("attacker", "defender"):
+            self.check(self.d.find_elements(By.CSS_SELECTOR, "#result .sides .side-%s .count[data-field=%s_bases_lost]"
+                                            % (side, side)), "assault: no %s group in the result" % side)
+        self.shot("assault", "#result .sides")
 
     def swap(self):
         """Swap exchanges every pair of the catalogue's sides, checkboxes too."""
