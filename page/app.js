@@ -1,10 +1,121 @@
 // fray at the table: the page. Every form is built from the catalogue
 // (api/v1/procedures) and every answer comes from the library through one
-// function, ask(), so the page holds no rule of its own.
+// function, ask(), so the page holds no rule of its own: the headline, the
+// sides, the outcome words and the example are the catalogue's.
 'use strict';
 
 let catalogue = [], examples = [], current = null, logLines = [];
 let pinned = null, last = null, running = null;
+
+// ---- words ----
+
+const words = (name) => String(name).replace(/_/g, ' ');
+// a chance in percent; a small one keeps two figures, not "0.0%"
+const pct = (p, digits = 1) => p > 0 && 100 * p < Math.pow(10, -digits)
+  ? (100 * p).toPrecision(2) + '%' : (100 * p).toFixed(digits) + '%';
+const cap = (s) => s ? s[0].toUpperCase() + s.slice(1) : s;
+
+// An outcome value in words: the catalogue's words for it, else yes/no
+// for a boolean, "none" for a null.
+function valueWords(proc, field, v) {
+  const o = proc && proc.outcome ? proc.outcome.find((x) => x.name === field) : null;
+  if (o && o.words && String(v) in o.words) return o.words[String(v)];
+  if (v === true) return 'yes';
+  if (v === false) return 'no';
+  if (v === null || v === undefined) return 'none';
+  if (Array.isArray(v)) return v.join('/');
+  return String(v);
+}
+
+function label(outcome, proc) {
+  return Object.entries(outcome).map(([k, v]) => words(k) + ': ' + valueWords(proc, k, v)).join(', ');
+}
+
+// ---- exact fractions: the response's "exact" strings summed ----
+
+function gcd(a, b) { while (b) [a, b] = [b, a % b]; return a < 0n ? -a : a; }
+function fraction(s) {
+  const m = /^(\d+)(?:\/(\d+))?$/.exec(String(s).trim());
+  return m ? [BigInt(m[1]), BigInt(m[2] || '1')] : null;
+}
+// The exact sum of the rows' fractions as "a/b", or null when a row has none.
+function exactSum(rows) {
+  let n = 0n, d = 1n;
+  for (const r of rows) {
+    const f = r.exact === undefined ? null : fraction(r.exact);
+    if (!f) return null;
+    n = n * f[1] + f[0] * d;
+    d = d * f[1];
+    const g = gcd(n, d) || 1n;
+    n /= g; d /= g;
+  }
+  return d === 1n ? String(n) : n + '/' + d;
+}
+
+// ---- the headline: the catalogue's question answered first ----
+
+// Does a value pass the headline's test ("== true", ">= 1", "!= 0")?
+function passes(test, v) {
+  const m = /^(==|!=|>=|<=|>|<)\s*(.+)$/.exec(test || '');
+  if (!m) return false;
+  const want = JSON.parse(m[2]);
+  switch (m[1]) {
+  case '==': return v === want;
+  case '!=': return v !== want;
+  case '>=': return v >= want;
+  case '<=': return v <= want;
+  case '>': return v > want;
+  default: return v < want;
+  }
+}
+
+// The headline lines of an odds answer: [{name, p, exact}], each a chance
+// the catalogue's headline names (its test, or each value of its field).
+function headlineOf(proc, resp) {
+  if (resp.summary && Array.isArray(resp.sides) && resp.summary.wins)
+    return battleLines(resp.sides, resp.summary.wins.map((w) => w.p), resp.summary.draw.p);
+  if (resp.draw && Array.isArray(resp.sides) && resp.sides[0] && resp.sides[0].win)
+    return battleLines(resp.sides.map((s) => s.name), resp.sides.map((s) => s.win.p), resp.draw.p);
+  if (!proc || !proc.headline || !Array.isArray(resp.outcomes)) return [];
+  const h = proc.headline, rows = resp.outcomes.filter((o) => h.field in o.outcome);
+  if (!rows.length) return [];
+  if (h.test === 'each') {
+    const groups = new Map();
+    for (const r of rows) {
+      const k = JSON.stringify(r.outcome[h.field]);
+      if (!groups.has(k)) groups.set(k, []);
+      groups.get(k).push(r);
+    }
+    const lines = [...groups].map(([k, rs]) => ({name: valueWords(proc, h.field, JSON.parse(k)),
+      p: rs.reduce((s, r) => s + r.p, 0), exact: exactSum(rs)}));
+    return lines.filter((l) => l.p > 0);
+  }
+  const yes = rows.filter((r) => passes(h.test, r.outcome[h.field]));
+  return [{name: h.says, p: yes.reduce((s, r) => s + r.p, 0), exact: exactSum(yes)}];
+}
+
+function battleLines(names, wins, draw) {
+  const lines = names.map((n, i) => ({name: n + ' wins', p: wins[i]}));
+  lines.splice(1, 0, {name: 'a draw', p: draw});
+  return lines;
+}
+
+// The headline as the first thing of a result: words and exact numbers.
+function headlineBox(proc, lines, title) {
+  if (!lines.length) return null;
+  const box = el('div', {class: 'headline', role: 'group', 'aria-label': 'the answer'});
+  if (title) box.append(el('p', {class: 'says', text: cap(title)}));
+  const list = el('ul');
+  for (const l of lines) {
+    const exact = l.exact && l.exact !== '0' && l.exact !== '1' ? l.exact + ' = ' : '';
+    list.append(el('li', {'data-headline': l.name, 'data-hp': String(l.p)},
+      el('span', {class: 'what', text: cap(l.name) + ': '}), el('strong', {text: exact + pct(l.p)})));
+  }
+  box.append(list);
+  return box;
+}
+
+const headlineTitle = (proc) => proc && proc.headline && proc.headline.test === 'each' ? proc.headline.says : '';
 
 // ---- the form ----
 
@@ -20,21 +131,33 @@ function examplesFor(input) {
   return examples.filter(pick);
 }
 
-function field(input) {
+// A field's words: its name without the side it sits under.
+function fieldWords(input, side) {
+  const n = side ? input.name.replace(/^(attacker|defender|target)_/, '').replace(/_(1|2)$/, '') : input.name;
+  return words(n);
+}
+
+function field(input, side) {
   const id = 'in-' + input.name;
-  const label = el('label', {for: id, text: input.name.replace(/_/g, ' ') + (input.unit ? ' (' + input.unit + ')' : '')});
-  const help = el('small', {text: input.help + (input.rule ? ' [' + input.rule + ']' : '')});
+  const need = !!input.required;
+  const name = fieldWords(input, side);
+  const label = el('label', {for: id, text: cap(name) + (input.unit && input.unit !== name ? ' (' + input.unit + ')' : '')});
+  if (need) label.append(el('span', {class: 'req', 'aria-hidden': 'true', text: ' *'}));
+  // the help in the page's words: a command line's hint is no help here
+  const help = el('small', {id: id + '-help', text: input.help.replace(/\s*\('fray [^)]*\)/g, '') +
+    (input.rule ? ' [' + input.rule + ']' : '')});
+  const err = el('span', {class: 'field-error', id: id + '-error', role: 'alert', hidden: ''});
   const box = el('div', {class: 'field ' + input.type, 'data-input': input.name});
   let control;
   if (input.type === 'bool') {
-    control = el('input', {id, name: input.name, type: 'checkbox'});
+    control = el('input', {id, name: input.name, type: 'checkbox', 'aria-describedby': id + '-help'});
     label.prepend(control);
-    box.append(label, help);
+    box.append(label, help, err);
     return box;
   }
   if (input.type === 'choice') {
     control = el('select', {id, name: input.name});
-    const def = 'default' in input ? '(default: ' + input.default + ')' : '(none)';
+    const def = 'default' in input ? '(default: ' + input.default + ')' : need ? '(choose)' : '(none)';
     control.append(el('option', {value: '', text: def}));
     for (const c of input.choices) control.append(el('option', {value: c, text: c}));
   } else if (input.type === 'int' || input.type === 'number') {
@@ -43,12 +166,12 @@ function field(input) {
     if ('default' in input) control.placeholder = String(input.default);
   } else if (input.type === 'file') {
     control = el('select', {id, name: input.name});
-    control.append(el('option', {value: '', text: '(none)'}));
-    for (const p of examplesFor(input)) control.append(el('option', {value: p, text: p}));
+    control.append(el('option', {value: '', text: need ? '(choose)' : '(none)'}));
+    for (const p of examplesFor(input)) control.append(el('option', {value: p, text: p.replace(/^.*\//, '')}));
     control.append(el('option', {value: '__paste', text: 'paste or upload a file…'}));
-    const area = el('textarea', {name: input.name + '__text', 'aria-label': input.name + ' text', hidden: ''});
+    const area = el('textarea', {name: input.name + '__text', 'aria-label': words(input.name) + ' text', hidden: ''});
     const upload = el('input', {type: 'file', accept: '.yaml,.yml,.txt,text/yaml,text/plain',
-      'aria-label': 'upload a ' + input.name + ' file', name: input.name + '__upload'});
+      'aria-label': 'upload a ' + words(input.name) + ' file', name: input.name + '__upload'});
     // a file from this device goes into the text box: the server reads
     // no files, it is sent as text like a pasted one
     upload.addEventListener('change', async () => {
@@ -62,46 +185,107 @@ function field(input) {
     });
     control.addEventListener('change', () => { area.hidden = control.value !== '__paste'; });
     box.classList.add('wide');
-    box.append(label, control, area, upload, help);
+    control.setAttribute('aria-describedby', id + '-help');
+    if (need) control.setAttribute('aria-required', 'true');
+    box.append(label, control, area, upload, help, err);
     return box;
   } else {
     control = el('input', {id, name: input.name, type: 'text'});
+    // a list where the catalogue gives one (suggestions, not a rule)
+    if (Array.isArray(input.choices) && input.choices.length) {
+      const list = el('datalist', {id: id + '-list'});
+      for (const c of input.choices) list.append(el('option', {value: c}));
+      control.setAttribute('list', id + '-list');
+      box.append(list);
+    }
   }
-  box.append(label, control, help);
+  control.setAttribute('aria-describedby', id + '-help');
+  if (need) control.setAttribute('aria-required', 'true');
+  box.append(label, control, help, err);
   return box;
 }
+
+// The catalogue's sides: [{attacker, defender}] input pairs.
+const sidesOf = (proc) => Array.isArray(proc.sides) ? proc.sides : [];
 
 function buildForm(proc) {
   current = proc;
   const form = $('form');
-  form.replaceChildren(...proc.inputs.map(field));
-  $('summary').textContent = proc.summary + ' — ' + proc.rules;
+  const paired = new Map();
+  for (const s of sidesOf(proc)) { paired.set(s.attacker, 'attacker'); paired.set(s.defender, 'defender'); }
+  const example = proc.example || {};
+  // the inputs a player most needs first; the rest folded under "more"
+  const main = [], more = [];
+  for (const i of proc.inputs) {
+    if (paired.has(i.name)) continue;
+    (i.required || i.name in example ? main : more).push(field(i));
+  }
+  const kids = [];
+  if (main.length) kids.push(el('div', {class: 'fields'}, ...main));
+  if (paired.size) {
+    const group = (side) => el('fieldset', {class: 'side side-' + side},
+      el('legend', {text: cap(side)}),
+      ...sidesOf(proc).map((s) => field(proc.inputs.find((i) => i.name === s[side]), side)));
+    kids.push(el('div', {class: 'sides'}, group('attacker'), group('defender')));
+  }
+  if (more.length) {
+    kids.push(el('details', {class: 'more'}, el('summary', {text: 'More options (' + more.length + ')'}),
+      el('div', {class: 'fields'}, ...more)));
+  }
+  form.replaceChildren(...kids);
+  $('summary').textContent = cap(proc.summary) + ' — ' + proc.rules;
   const buttons = $('buttons');
   buttons.replaceChildren();
-  const words = {odds: 'Odds', roll: 'Roll', simulate: 'Simulate'};
+  const names = {odds: 'Odds', roll: 'Roll', simulate: 'Simulate'};
   for (const mode of proc.modes) {
-    const b = el('button', {type: 'button', 'data-action': mode, text: words[mode]});
+    const b = el('button', {type: 'button', 'data-action': mode, text: names[mode]});
     b.addEventListener('click', () => go(mode));
     buttons.append(b);
   }
-  // attacker and defender side by side: a swap where the inputs pair up
-  const names = proc.inputs.map((i) => i.name);
-  const pairs = names.filter((n) => n.startsWith('attacker_') && names.includes('defender_' + n.slice(9)));
-  if (pairs.length) {
+  const tools = $('form-tools');
+  tools.replaceChildren();
+  if (Object.keys(example).length) {
+    const b = el('button', {type: 'button', class: 'secondary', 'data-action': 'example', text: 'Fill with the example'});
+    b.addEventListener('click', () => { clearForm(); setInputs(example); saveState(); });
+    tools.append(b);
+  }
+  if (paired.size) {
     const b = el('button', {type: 'button', class: 'secondary', 'data-action': 'swap', text: 'Swap sides'});
-    b.addEventListener('click', () => {
-      for (const a of pairs) {
-        const x = form.elements[a], y = form.elements['defender_' + a.slice(9)];
-        [x.value, y.value] = [y.value, x.value];
-      }
-    });
-    buttons.append(b);
+    b.addEventListener('click', () => swapSides(proc));
+    tools.append(b);
   }
   const fresh = el('button', {type: 'button', class: 'secondary', 'data-action': 'new-seed', text: 'New seed'});
   fresh.addEventListener('click', newSeed);
   buttons.append(fresh);
   $('seed').parentElement.hidden = !proc.modes.some((m) => m !== 'odds');
   $('trials').parentElement.hidden = !(proc.modes.includes('simulate') || proc.odds_may_simulate);
+  const req = proc.inputs.some((i) => i.required);
+  $('req-note').hidden = !req;
+}
+
+// Swap: every pair of the catalogue's sides exchanges its values, a
+// checkbox its tick.
+function swapSides(proc) {
+  const form = $('form');
+  for (const s of sidesOf(proc)) {
+    const x = form.elements[s.attacker], y = form.elements[s.defender];
+    if (!x || !y) continue;
+    if (x.type === 'checkbox') [x.checked, y.checked] = [y.checked, x.checked];
+    else [x.value, y.value] = [y.value, x.value];
+  }
+  saveState();
+}
+
+function clearForm() {
+  const form = $('form');
+  for (const input of current.inputs) {
+    const c = form.elements[input.name];
+    if (!c) continue;
+    if (c.type === 'checkbox') c.checked = false; else c.value = '';
+    const area = form.elements[input.name + '__text'];
+    if (area) { area.value = ''; area.hidden = true; }
+  }
+  fieldErrors({});
 }
 
 function inputsOf() {
@@ -138,12 +322,57 @@ function setInputs(inputs) {
       if (v.name) area.dataset.name = v.name;
       area.hidden = false;
     } else c.value = String(v);
+    // a folded field that is filled is shown
+    const more = c.closest('details');
+    if (more) more.open = true;
   }
+}
+
+// ---- errors at their field, in the page's words ----
+
+// {input name: message}: each shown under its field; the rest cleared.
+function fieldErrors(errs) {
+  for (const e of document.querySelectorAll('#form .field-error')) { e.hidden = true; e.textContent = ''; }
+  for (const c of document.querySelectorAll('#form [aria-invalid]')) c.removeAttribute('aria-invalid');
+  let first = null;
+  for (const [name, msg] of Object.entries(errs)) {
+    const e = $('in-' + name + '-error'), c = $('in-' + name);
+    if (!e) continue;
+    e.textContent = msg;
+    e.hidden = false;
+    if (c) { c.setAttribute('aria-invalid', 'true'); first = first || c; }
+    const more = e.closest('details');
+    if (more) more.open = true;
+  }
+  return first;
+}
+
+// The required inputs left empty, before asking.
+function missingOf(inputs) {
+  const errs = {};
+  for (const i of current.inputs)
+    if (i.required && !(i.name in inputs)) errs[i.name] = 'Needed: ' + (i.type === 'choice' || i.type === 'file'
+      ? 'choose one' : 'fill it in') + ' (' + i.help + ').';
+  return errs;
+}
+
+// The library's message for people at a table: no command names, no
+// option syntax. The input it names, when it names one, gets it.
+function errorAtField(msg) {
+  const clean = String(msg).replace(/^fray request:\s*/, '').replace(/\(stdin\):\d+:\d+:\s*/, '')
+    .replace(/\s*\('fray [^']*'[^)]*\)/g, '').replace(/\binputs\./g, '').replace(/\s+(NAME|N|FILE|X)\b/g, '')
+    .replace(/--([a-z0-9-]+)/g, (m, o) => words(o.replace(/-/g, '_')));
+  const names = current ? current.inputs.map((i) => i.name) : [];
+  const raw = String(msg);
+  const hit = names.filter((n) => new RegExp('(^|[^a-z_])(inputs\\.)?' + n + '([^a-z_]|$)').test(raw) ||
+    raw.includes('--' + n.replace(/_/g, '-'))).sort((a, b) => b.length - a.length)[0];
+  return {name: hit, text: clean};
 }
 
 // ---- the whole state in the URL fragment: a copied link is the view ----
 
 function saveState() {
+  if (!current) return;
   const state = {p: current.name, i: inputsOf(), s: $('seed').value, t: $('trials').value};
   if (last && last.request.procedure === current.name) state.m = last.request.mode;
   if (pinned) state.a = pinned.request;
@@ -172,33 +401,17 @@ function showError(msg) {
   e.hidden = !msg;
 }
 
-function label(outcome) {
-  return Object.entries(outcome).map(([k, v]) => k + ': ' + (v === null ? 'none' : Array.isArray(v) ? v.join('/') : v)).join(', ');
-}
-
-// The outcome fields that differ from row to row: what a chart's bar is
-// named by.
+// The outcome fields that differ from row to row.
 function varyingFields(rows) {
   if (!rows.length) return [];
   const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
   return Object.keys(rows[0].outcome).filter((k) => rows.some((r) => !same(r.outcome[k], rows[0].outcome[k])));
 }
 
-// The one outcome field that varies, when it is a count: its cumulative
-// views ("at least k", "at most k") mean something.
-function countField(rows) {
-  const varying = varyingFields(rows);
-  if (varying.length !== 1) return null;
-  const k = varying[0];
-  return rows.every((r) => Number.isInteger(r.outcome[k])) ? k : null;
-}
-
-// One bar a row. The words go above their bar, as wide as the chart, so a
-// phone shows as much of them as a laptop's side-by-side would.
+// One bar a row. The words go above their bar, as wide as the chart.
 function chart(rows, what, across) {
   const keys = varyingFields(rows);
   const name = (o) => label(Object.fromEntries(keys.map((k) => [k, o[k]])));
-  // drawn at the size it is shown, so its words keep their size
   const w = Math.max(300, Math.min(900, across || $('result').clientWidth || 600));
   const shown = rows.slice(0, 40), h = 30, room = Math.floor(w / 6.2);
   const s = svg('svg', {class: 'chart', viewBox: `0 0 ${w} ${shown.length * h + 4}`, role: 'img',
@@ -206,71 +419,143 @@ function chart(rows, what, across) {
   const top = Math.max(...shown.map((r) => r.show), 1e-12);
   shown.forEach((r, i) => {
     const t = svg('text', {x: 0, y: i * h + 11});
-    const words = name(r.outcome);
-    t.textContent = words.length > room ? words.slice(0, room - 1) + '…' : words;
+    const text = name(r.outcome);
+    t.textContent = text.length > room ? text.slice(0, room - 1) + '…' : text;
     const bar = svg('rect', {x: 0, y: i * h + 15, height: 10, width: Math.max(1, (w - 60) * r.show / top)});
-    const pct = svg('text', {x: w - 52, y: i * h + 25});
-    pct.textContent = (100 * r.show).toFixed(1) + '%';
-    s.append(t, bar, pct);
+    const p = svg('text', {x: w - 52, y: i * h + 25});
+    p.textContent = pct(r.show);
+    s.append(t, bar, p);
   });
-  if (rows.length > shown.length) {
-    const more = svg('text', {x: 0, y: shown.length * h + 2});
-    more.textContent = '… ' + (rows.length - shown.length) + ' more in the table';
-    s.setAttribute('viewBox', `0 0 ${w} ${shown.length * h + 16}`);
-    s.append(more);
-  }
   return s;
 }
 
-function renderTable(box, resp, how) {
-  const rows = resp.outcomes.map((o) => ({outcome: o.outcome, p: o.p, exact: o.exact, show: o.p}));
-  const key = countField(rows);
-  if (key) rows.sort((a, b) => a.outcome[key] - b.outcome[key]);
-  const view = {mode: 'exactly'};
-  const head = el('h2', {text: how});
-  const views = el('div', {class: 'views', role: 'group', 'aria-label': 'view'});
-  const wrap = el('div', {class: 'table-wrap'});
-  const means = el('p', {class: 'mean'});
-  const numeric = Object.keys(rows[0] ? rows[0].outcome : {}).filter((k) => rows.every((r) => typeof r.outcome[k] === 'number' || typeof r.outcome[k] === 'boolean'));
-  // a yes/no field's mean is how often it is yes
-  const meanOf = (k) => rows.reduce((s, r) => s + Number(r.outcome[k]) * r.p, 0);
-  const isBool = (k) => rows.every((r) => typeof r.outcome[k] === 'boolean');
-  means.textContent = numeric.length ? 'mean: ' + numeric.map((k) => isBool(k)
-    ? k + ' ' + (100 * meanOf(k)).toFixed(1) + '% of the time' : k + ' ' + meanOf(k).toFixed(3)).join(', ') : '';
-  function draw() {
-    let acc = 0;
-    const order = view.mode === 'at least' ? [...rows].reverse() : rows;
-    for (const r of order) { acc += r.p; r.show = view.mode === 'exactly' ? r.p : acc; }
-    const table = el('table', {}, el('thead', {}, el('tr', {},
-      el('th', {text: 'outcome'}), el('th', {text: view.mode === 'exactly' ? 'chance' : view.mode}),
-      rows.some((r) => r.exact) ? el('th', {class: 'exact', text: 'exact'}) : null)));
-    const body = el('tbody');
+// Each count field alone: Exactly, At least, At most k.
+function countTables(proc, rows) {
+  const fields = Object.keys(rows[0] ? rows[0].outcome : {}).filter((k) =>
+    rows.every((r) => Number.isInteger(r.outcome[k])) && varyingFields(rows).includes(k));
+  return fields.map((k) => {
+    const by = new Map();
     for (const r of rows) {
-      const tr = el('tr', {'data-outcome': JSON.stringify(r.outcome), 'data-p': String(r.p)},
-        el('td', {text: (view.mode === 'at least' ? '≥ ' : view.mode === 'at most' ? '≤ ' : '') + label(r.outcome)}),
-        el('td', {class: 'num', text: (100 * r.show).toFixed(3) + '%'}),
-        r.exact !== undefined ? el('td', {class: 'exact', text: view.mode === 'exactly' ? r.exact : ''}) : null);
-      body.append(tr);
+      const v = r.outcome[k];
+      if (!by.has(v)) by.set(v, []);
+      by.get(v).push(r);
     }
-    table.append(body);
-    wrap.replaceChildren(chart(rows), table);
-    for (const b of views.children) b.setAttribute('aria-pressed', String(b.dataset.view === view.mode));
-  }
-  if (key) {
-    for (const m of ['exactly', 'at least', 'at most']) {
-      const b = el('button', {type: 'button', 'data-view': m, text: m[0].toUpperCase() + m.slice(1)});
-      b.addEventListener('click', () => { view.mode = m; draw(); });
-      views.append(b);
-    }
-  }
-  const extra = [];
-  if (resp.unresolved) extra.push(el('p', {class: 'mean', text: 'unresolved: ' + (100 * resp.unresolved).toFixed(4) + '%'}));
-  box.replaceChildren(head, views, means, wrap, ...extra, ...lossCharts(resp));
-  draw();
+    const ks = [...by.keys()].sort((a, b) => a - b);
+    const p = ks.map((v) => by.get(v).reduce((s, r) => s + r.p, 0));
+    const total = p.reduce((s, x) => s + x, 0);
+    const body = el('tbody');
+    let below = 0;
+    ks.forEach((v, i) => {
+      const exactly = p[i], atMost = below + p[i], atLeast = total - below;
+      below += p[i];
+      if (exactly <= 0) return;
+      body.append(el('tr', {'data-count': String(v), 'data-exactly': String(exactly), 'data-at-least': String(atLeast),
+        'data-at-most': String(atMost)}, el('th', {scope: 'row', text: String(v)}),
+      el('td', {class: 'num', text: pct(exactly)}), el('td', {class: 'num', text: pct(atLeast)}),
+      el('td', {class: 'num', text: pct(atMost)})));
+    });
+    const mean = ks.reduce((s, v, i) => s + v * p[i], 0) / (total || 1);
+    const o = proc && proc.outcome ? proc.outcome.find((x) => x.name === k) : null;
+    return el('div', {class: 'count', 'data-field': k},
+      el('h3', {text: cap(words(k)) + (o && o.help ? ' — ' + o.help : '') + ' (mean ' + mean.toFixed(2) + ')'}),
+      el('table', {class: 'counts'}, el('thead', {}, el('tr', {}, el('th', {scope: 'col', text: words(k)}),
+        el('th', {scope: 'col', text: 'Exactly'}), el('th', {scope: 'col', text: 'At least'}),
+        el('th', {scope: 'col', text: 'At most'}))), body));
+  });
 }
 
-// A battle's losses, side by side: each side's chance of losing k units,
-// from a battle's odds (outcomes with "losses") or its simulation.
+// The counts under the side they belong to (an outcome named attacker_...
+// or defender_...): Attacker | Defender on a laptop, headed groups on a
+// phone; the rest side by side where there is room.
+function bySide(counts) {
+  const of = (side) => counts.filter((c) => c.dataset.field.startsWith(side + '_'));
+  const att = of('attacker'), def = of('defender');
+  const rest = counts.filter((c) => !att.includes(c) && !def.includes(c));
+  const out = [];
+  if (att.length && def.length) {
+    const group = (side, list) => el('section', {class: 'side side-' + side, 'aria-label': side},
+      el('h3', {class: 'side-head', text: cap(side)}), ...list);
+    out.push(el('div', {class: 'sides'}, group('attacker', att), group('defender', def)));
+  } else rest.unshift(...att, ...def);
+  if (rest.length) out.push(el('div', {class: 'side-by-side'}, ...rest));
+  return out;
+}
+
+// The other fields that vary (yes/no, words): how often each value comes.
+function otherFields(proc, rows) {
+  const fields = varyingFields(rows).filter((k) => !rows.every((r) => Number.isInteger(r.outcome[k])) &&
+    !(proc && proc.headline && proc.headline.field === k));
+  if (!fields.length) return null;
+  const body = el('tbody');
+  for (const k of fields) {
+    const by = new Map();
+    for (const r of rows) {
+      const v = JSON.stringify(r.outcome[k]);
+      by.set(v, (by.get(v) || 0) + r.p);
+    }
+    for (const [v, p] of by) {
+      if (p <= 0) continue;
+      body.append(el('tr', {}, el('td', {text: cap(words(k))}), el('td', {text: valueWords(proc, k, JSON.parse(v))}),
+        el('td', {class: 'num', text: pct(p)})));
+    }
+  }
+  return el('div', {class: 'others'}, el('h3', {text: 'The other results'}),
+    el('table', {}, el('thead', {}, el('tr', {}, el('th', {scope: 'col', text: 'what'}),
+      el('th', {scope: 'col', text: 'comes out'}), el('th', {scope: 'col', text: 'chance'}))), body));
+}
+
+// Every joint outcome, folded: for whoever wants it. Rows of no chance are
+// hidden (kept for the record).
+function jointTable(proc, rows) {
+  const exact = rows.some((r) => r.exact);
+  const body = el('tbody');
+  for (const r of [...rows].sort((a, b) => b.p - a.p)) {
+    const tr = el('tr', {'data-outcome': JSON.stringify(r.outcome), 'data-p': String(r.p)},
+      el('td', {text: label(r.outcome, proc)}), el('td', {class: 'num', text: pct(r.p, 3)}),
+      exact ? el('td', {class: 'exact', text: r.exact || ''}) : null);
+    if (!(r.p > 0)) tr.hidden = true;
+    body.append(tr);
+  }
+  const shown = rows.filter((r) => r.p > 0).length;
+  return el('details', {class: 'joint'}, el('summary', {text: 'Every outcome together (' + shown + ')'}),
+    el('div', {class: 'table-wrap'}, el('table', {}, el('thead', {}, el('tr', {}, el('th', {scope: 'col', text: 'outcome'}),
+      el('th', {scope: 'col', text: 'chance'}), exact ? el('th', {scope: 'col', class: 'exact', text: 'exact'}) : null)),
+    body)));
+}
+
+function renderTable(box, resp, how, proc) {
+  proc = proc || procOf(resp) || null;
+  const rows = resp.outcomes.map((o) => ({outcome: o.outcome, p: o.p, exact: o.exact}));
+  const parts = [el('h2', {text: how})];
+  if (resp.method === 'simulation') parts.push(whyNotExact(resp));
+  const head = headlineBox(proc, headlineOf(proc, resp), headlineTitle(proc));
+  if (head) parts.push(head);
+  if (!resp.summary) {
+    parts.push(...bySide(countTables(proc, rows)));
+    const others = otherFields(proc, rows);
+    if (others) parts.push(others);
+  }
+  parts.push(...lossCharts(resp));
+  parts.push(jointTable(proc, rows));
+  if (resp.unresolved) parts.push(el('p', {class: 'mean', text: 'unresolved: ' + pct(resp.unresolved, 4)}));
+  box.replaceChildren(...parts);
+}
+
+// Why odds are not exact: the library fell back to a simulation.
+function whyNotExact(resp) {
+  const p = el('p', {class: 'why', role: 'note'});
+  p.textContent = 'Not exact: this battle has more outcome paths than exact odds may follow here (the budget of ' +
+    'paths under "More options", and the server\'s memory cap), so these odds are by simulation of ' +
+    Number(resp.trials).toLocaleString() + ' battles. Simulate gives more battles; a larger budget may give exact odds.';
+  if (current && current.modes.includes('simulate')) {
+    const b = el('button', {type: 'button', class: 'secondary', 'data-action': 'simulate-instead', text: 'Simulate instead'});
+    b.addEventListener('click', () => go('simulate'));
+    p.append(' ', b);
+  }
+  return p;
+}
+
+// A battle's losses, side by side: each side's chance of losing k units.
 function lossChart(name, p, mean) {
   const rows = p.map((x, k) => ({outcome: {'units lost': k}, show: x})).filter((r) => r.show > 0);
   const across = $('result').clientWidth > 700 ? $('result').clientWidth / 2 - 16 : 0;
@@ -281,7 +566,7 @@ function lossChart(name, p, mean) {
 function lossCharts(resp) {
   if (!Array.isArray(resp.sides) || !resp.outcomes || !resp.outcomes.every((o) => Array.isArray(o.outcome.losses)))
     return [];
-  return resp.sides.map((name, i) => {
+  return [el('div', {class: 'side-by-side'}, ...resp.sides.map((name, i) => {
     const p = [];
     for (const o of resp.outcomes) {
       const k = o.outcome.losses[i];
@@ -289,41 +574,112 @@ function lossCharts(resp) {
     }
     const mean = p.reduce((s, x, k) => s + (x || 0) * k, 0);
     return lossChart(name, Array.from(p, (x) => x || 0), mean);
-  });
+  }))];
 }
 
-// A whole battle simulated: who wins (with its 95% interval) and each
-// side's losses.
+// A whole battle simulated: who wins first, then the 95% intervals and
+// each side's losses.
 function renderBattleSim(box, resp, how) {
-  const pct = (x) => (100 * x).toFixed(2) + '%';
   const body = el('tbody');
   const row = (winner, name, w) => el('tr', {'data-outcome': JSON.stringify({winner}), 'data-p': String(w.p)},
-    el('td', {text: name}), el('td', {class: 'num', text: pct(w.p)}),
-    el('td', {class: 'num', text: pct(w.lo) + ' – ' + pct(w.hi)}));
+    el('td', {text: name}), el('td', {class: 'num', text: pct(w.p, 2)}),
+    el('td', {class: 'num', text: pct(w.lo, 2) + ' – ' + pct(w.hi, 2)}));
   for (const s of resp.sides) body.append(row(s.name, s.name + ' wins', s.win));
   body.append(row(null, 'neither (a draw)', resp.draw));
-  const table = el('table', {}, el('thead', {}, el('tr', {}, el('th', {text: 'outcome'}), el('th', {text: 'chance'}),
-    el('th', {text: '95% interval'}))), body);
-  box.replaceChildren(el('h2', {text: how}),
+  const table = el('table', {}, el('thead', {}, el('tr', {}, el('th', {scope: 'col', text: 'outcome'}),
+    el('th', {scope: 'col', text: 'chance'}), el('th', {scope: 'col', text: '95% interval'}))), body);
+  box.replaceChildren(el('h2', {text: how}), headlineBox(null, headlineOf(null, resp), 'who wins'),
     el('p', {class: 'mean', text: resp.scenario + '; policy ' + resp.policy + '; ' + resp.counted + ' battles, seed ' +
       resp.seed + '; mean rounds ' + resp.rounds.mean}),
     el('div', {class: 'table-wrap'}, table),
     el('div', {class: 'side-by-side'}, ...resp.sides.map((s) => lossChart(s.name, s.losses.p, s.losses.mean))));
 }
 
+// Advice by the number drawn (a response with "draws"): the expected
+// results of each choice, the best first in words.
+function renderDraws(box, resp, how) {
+  const fields = Object.keys(resp.draws[0] ? resp.draws[0].expected : {});
+  const body = el('tbody');
+  for (const d of resp.draws) {
+    body.append(el('tr', {'data-draw': String(d.chits), class: d.chits === resp.best ? 'best' : ''},
+      el('th', {scope: 'row', text: String(d.chits) + (d.chits === resp.best ? ' (best)' : '')}),
+      ...fields.map((f) => el('td', {class: 'num', text: Number(d.expected[f]).toFixed(2)})),
+      'p_defender_more_hits' in d ? el('td', {class: 'num', text: pct(d.p_defender_more_hits)}) : null));
+  }
+  const more = 'p_defender_more_hits' in (resp.draws[0] || {});
+  const best = resp.draws.find((d) => d.chits === resp.best);
+  box.replaceChildren(el('h2', {text: how}),
+    el('div', {class: 'headline'}, el('ul', {}, el('li', {'data-headline': 'best'},
+      el('span', {text: 'Best to draw: '}), el('strong', {text: String(resp.best)}),
+      el('span', {text: resp.criterion ? ' (by ' + words(resp.criterion) + ')' : ''})))),
+    el('p', {class: 'mean', text: [resp.tactic, resp.stance].filter(Boolean).map(words).join(', ') +
+      ': the expected (mean) results of each number of chits drawn'}),
+    el('div', {class: 'table-wrap'}, el('table', {}, el('thead', {}, el('tr', {}, el('th', {scope: 'col', text: 'draw'}),
+      ...fields.map((f) => el('th', {scope: 'col', text: words(f)})),
+      more ? el('th', {scope: 'col', text: 'defender hit more'}) : null)), body)));
+  if (best) box.dataset.best = String(best.chits);
+}
+
+// A story: its opening, then each section ("== ... ==" lines) folded, so
+// a long battle reads round by round. The text is the command line's.
+function storyBox(text) {
+  const parts = [];
+  let cur = {head: null, lines: []};
+  for (const line of text.split(/(?<=\n)/)) {
+    if (/^== .* ==/.test(line)) { parts.push(cur); cur = {head: line.trim(), lines: []}; }
+    cur.lines.push(line);
+  }
+  parts.push(cur);
+  const box = el('div', {class: 'story'});
+  if (parts.length < 3) {
+    box.append(el('pre', {class: 'story', text}));
+    return box;
+  }
+  for (const part of parts) {
+    const pre = el('pre', {text: part.lines.join('')});
+    if (!part.head) box.append(pre);
+    else box.append(el('details', {}, el('summary', {text: part.head.replace(/^== | ==.*$/g, '')}), pre));
+  }
+  return box;
+}
+
 function renderText(box, text, how) {
-  box.replaceChildren(el('h2', {text: how}), el('pre', {class: 'story', text}));
+  box.replaceChildren(el('h2', {text: how}), storyBox(text));
+}
+
+// A roll: the headline's question answered for this roll, the outcome in
+// words, then its story.
+function rollHeadline(proc, resp) {
+  const box = el('div', {class: 'headline', role: 'group', 'aria-label': 'the answer'});
+  const out = resp.outcome || resp.result;
+  if (!out) return null;
+  const list = el('ul');
+  if (resp.result && 'winner' in resp.result) {
+    list.append(el('li', {'data-headline': 'winner'}, el('strong', {text: resp.result.winner === null
+      ? 'A draw' : resp.result.winner + ' wins'}), el('span', {text: ' after ' + resp.result.rounds + ' rounds'})));
+    for (const s of resp.result.sides || [])
+      list.append(el('li', {text: s.name + ': ' + s.losses + ' units lost, ' + s.leaders_lost + ' leaders lost'}));
+  } else {
+    const h = proc && proc.headline;
+    if (h && h.field in out) {
+      const text = h.test === 'each' ? cap(h.says) + ': ' + valueWords(proc, h.field, out[h.field])
+        : cap(h.says) + ': ' + (passes(h.test, out[h.field]) ? 'yes' : 'no');
+      list.append(el('li', {'data-headline': h.says}, el('strong', {text})));
+    }
+    list.append(el('li', {class: 'outcome', text: label(out, proc)}));
+  }
+  box.append(list);
+  return box;
 }
 
 // What the number is made of: the modifiers, totals and rule notes a roll
-// tells before its first die (they follow from the inputs alone). Each
-// TOTAL the library tells (the sum of the modifiers told since the one
-// before) closes its terms; a story with modifiers and no total gets
-// their sum. The list, or null when the story tells none.
+// tells before its first die. Each TOTAL the library tells closes its
+// terms; a story with modifiers and no total gets their sum.
 function modifierList(events) {
   const before = [];
   for (const ev of events || []) {
-    if (ev.event === 'roll') break;
+    // up to the first die, or the first section of a longer story
+    if (ev.event === 'roll' || (ev.event === 'note' && /^== /.test(ev.text || ''))) break;
     if (ev.event === 'modifier' || ev.event === 'total' || (ev.event === 'note' && ev.rule)) before.push(ev);
   }
   if (!before.length) return null;
@@ -349,6 +705,13 @@ function modifierList(events) {
   return list;
 }
 
+function modifierBox(events) {
+  const list = modifierList(events);
+  return list ? el('div', {class: 'mods'}, el('h3', {text: 'Modifiers and rules'}), list) : null;
+}
+
+// The modifiers of odds and simulations: from the story of one roll of
+// the same inputs (they follow from the inputs alone).
 async function renderModifiers(box, request) {
   let resp;
   try {
@@ -356,8 +719,8 @@ async function renderModifiers(box, request) {
   } catch (e) {
     return; /* the odds are shown; the story is a help, not a need */
   }
-  const list = modifierList(resp.events);
-  if (list) box.append(el('h3', {text: 'Modifiers and rules'}), list);
+  const mods = modifierBox(resp.events);
+  if (mods) box.append(mods);
 }
 
 function logRoll(text) {
@@ -373,16 +736,16 @@ function logRoll(text) {
 
 function watchJob() {
   const stop = new AbortController();
-  const box = $('progress'), bar = $('progress-bar'), words = $('progress-text');
+  const box = $('progress'), bar = $('progress-bar'), text = $('progress-text');
   bar.value = 0;
-  words.textContent = 'starting…';
+  text.textContent = 'starting…';
   box.hidden = false;
   $('stop').onclick = () => stop.abort();
   running = stop;
   return {signal: stop.signal, progress(done, total) {
     bar.max = total || 1;
     bar.value = done;
-    words.textContent = total ? done.toLocaleString() + ' of ' + total.toLocaleString() : 'working…';
+    text.textContent = total ? done.toLocaleString() + ' of ' + total.toLocaleString() : 'working…';
   }};
 }
 
@@ -394,13 +757,22 @@ function jobEnded() {
 // An answer in its box, and in the log for a roll.
 async function render(box, answer) {
   const {request, how, resp} = answer;
-  if (typeof resp === 'string') renderText(box, resp, how);
-  else if (Array.isArray(resp.outcomes) && resp.outcomes.length) renderTable(box, resp, how);
-  else if (resp.sides && resp.draw) renderBattleSim(box, resp, how);
-  else renderText(box, await ask({...request, format: 'text'}), how);
   const proc = procOf(request);
-  if (request.mode === 'odds' && proc && !isLongFor(request) && proc.modes.includes('roll'))
-    await renderModifiers(box, request);
+  if (request.mode === 'roll') {
+    box.replaceChildren(el('h2', {text: how}));
+    const head = rollHeadline(proc, resp.json);
+    if (head) box.append(head);
+    const mods = modifierBox(resp.json.events);
+    if (mods) box.append(mods);
+    box.append(el('h3', {text: 'The story'}), storyBox(resp.text));
+    return;
+  }
+  if (typeof resp === 'string') renderText(box, resp, how);
+  else if (Array.isArray(resp.outcomes) && resp.outcomes.length) renderTable(box, resp, how, proc);
+  else if (resp.sides && resp.draw) renderBattleSim(box, resp, how);
+  else if (Array.isArray(resp.draws)) renderDraws(box, resp, how);
+  else renderText(box, await ask({...request, format: 'text'}), how);
+  if (proc && proc.modes.includes('roll')) await renderModifiers(box, request);
 }
 
 const procOf = (request) => catalogue.find((p) => p.name === request.procedure);
@@ -418,7 +790,9 @@ function titleOf(request, resp) {
 async function answer(request) {
   let resp;
   if (request.mode === 'roll') {
-    resp = await ask({...request, format: 'text'});
+    // the JSON for the answer and its modifiers, the words for the story
+    const [json, text] = await Promise.all([ask(request), ask({...request, format: 'text'})]);
+    resp = {json, text};
   } else if (isLongFor(request)) {
     try { resp = await ask(request, watchJob()); } finally { jobEnded(); }
   } else {
@@ -427,22 +801,89 @@ async function answer(request) {
   return {request, how: titleOf(request, resp), resp};
 }
 
-// Compare: the answer pinned as A stays beside each new one (B).
+// ---- compare: A pinned, B the latest; one table of their headlines ----
+
+function linesOf(answer) {
+  const proc = procOf(answer.request);
+  if (answer.request.mode === 'roll') return [];
+  return typeof answer.resp === 'object' ? headlineOf(proc, answer.resp) : [];
+}
+
+// A bar as wide as its chance (set through the style object: the page's
+// policy refuses style attributes).
+function bar(which, p) {
+  const b = el('span', {class: 'bar ' + which});
+  b.style.width = (100 * p).toFixed(1) + '%';
+  return b;
+}
+
+function compareTable(a, b) {
+  const la = linesOf(a), lb = linesOf(b);
+  const names = [...new Set([...la, ...lb].map((l) => l.name))];
+  if (!names.length) return null;
+  const get = (ls, n) => { const l = ls.find((x) => x.name === n); return l ? l.p : 0; };
+  const body = el('tbody');
+  for (const n of names) {
+    const pa = get(la, n), pb = get(lb, n), d = pb - pa;
+    body.append(el('tr', {'data-line': n, 'data-a': String(pa), 'data-b': String(pb), 'data-diff': String(d)},
+      el('th', {scope: 'row', text: cap(n)}), el('td', {class: 'num', text: pct(pa)}), el('td', {class: 'num', text: pct(pb)}),
+      el('td', {class: 'num diff', text: (d > 0 ? '+' : d < 0 ? '−' : '±') + (100 * Math.abs(d)).toFixed(1) + ' pts'}),
+      el('td', {class: 'bars', 'aria-hidden': 'true'}, bar('a', pa), bar('b', pb))));
+  }
+  return el('div', {class: 'compare-box'}, el('h2', {text: 'A against B'}),
+    el('p', {class: 'ab', text: 'A: ' + describe(a.request)}), el('p', {class: 'ab', text: 'B: ' + describe(b.request)}),
+    el('div', {class: 'table-wrap'}, el('table', {class: 'compare'}, el('thead', {}, el('tr', {},
+      el('th', {scope: 'col', text: 'chance of'}), el('th', {scope: 'col', text: 'A'}), el('th', {scope: 'col', text: 'B'}),
+      el('th', {scope: 'col', text: 'B − A'}), el('th', {scope: 'col', class: 'bars', text: 'A / B'}))), body)));
+}
+
+function showCompare() {
+  const box = $('compare');
+  const table = pinned && last ? compareTable(pinned, last) : null;
+  box.hidden = !table;
+  box.replaceChildren(...(table ? [table] : []));
+}
+
+// A pinned: folded under the comparison, in full.
 function showPinned() {
   const box = $('pinned');
-  $('results').classList.toggle('compare', !!pinned);
   box.hidden = !pinned;
+  showCompare();
   if (!pinned) return Promise.resolve();
   const unpin = el('button', {type: 'button', class: 'secondary', 'data-action': 'unpin', text: 'Unpin A'});
   unpin.addEventListener('click', () => { pinned = null; showPinned(); saveState(); });
   const inner = el('div');
-  box.replaceChildren(el('p', {class: 'ab', text: 'A: ' + describe(pinned.request)}), inner);
-  return render(inner, pinned).then(() => box.append(unpin));
+  box.replaceChildren(el('details', {}, el('summary', {text: 'A in full: ' + describe(pinned.request)}), inner), unpin);
+  return render(inner, pinned);
 }
 
 function describe(request) {
-  const ins = Object.entries(request.inputs).map(([k, v]) => k + ' ' + (typeof v === 'object' ? v.name : v));
-  return procOf(request).command + (ins.length ? ': ' + ins.join(', ') : '');
+  const proc = procOf(request);
+  const ins = Object.entries(request.inputs).map(([k, v]) => words(k) + (v === true ? '' : ' ' +
+    (typeof v === 'object' ? v.name : v)));
+  return (proc ? proc.summary : request.procedure) + (ins.length ? ': ' + ins.join(', ') : '');
+}
+
+// ---- share: the link is the view ----
+
+async function share() {
+  saveState();
+  const url = location.href, note = $('share-note');
+  note.hidden = false;
+  try {
+    if (navigator.share) { await navigator.share({title: document.title, url}); note.textContent = 'Shared.'; return; }
+  } catch (e) {
+    if (e && e.name === 'AbortError') { note.hidden = true; return; }
+  }
+  try {
+    await navigator.clipboard.writeText(url);
+    note.textContent = 'Link copied.';
+  } catch (e) {
+    // no clipboard here: the link to copy by hand
+    const box = el('input', {type: 'text', readonly: '', value: url, 'aria-label': 'the link to this view'});
+    note.replaceChildren(el('span', {text: 'Copy this link: '}), box);
+    box.select();
+  }
 }
 
 let asked = 0;  // the latest go(): an earlier one stopped by it stays quiet
@@ -462,26 +903,40 @@ async function go(mode) {
   if (running) running.abort();
   const request = requestOf(mode);
   const box = $('result');
+  const missing = missingOf(request.inputs);
+  if (Object.keys(missing).length) {
+    const c = fieldErrors(missing);
+    showError('Some inputs are needed: see the marked fields.');
+    if (c) c.focus();
+    return;
+  }
+  fieldErrors({});
   box.setAttribute('aria-busy', 'true');
   try {
     last = await answer(request);
     const inner = el('div');
     box.replaceChildren(inner);
-    if (pinned) inner.append(el('p', {class: 'ab', text: 'B: ' + describe(request)}));
+    if (pinned) inner.append(el('p', {class: 'ab', text: 'B in full: ' + describe(request)}));
     const body = el('div');
     inner.append(body);
     await render(body, last);
-    if (mode === 'roll') logRoll(last.resp);
+    if (mode === 'roll') logRoll(last.resp.text);
     const pin = el('button', {type: 'button', class: 'secondary', 'data-action': 'pin', text: 'Pin as A to compare'});
     pin.addEventListener('click', () => { pinned = last; showPinned(); saveState(); });
     inner.append(pin);
+    showCompare();
     saveState();
   } catch (e) {
-    if (mine === asked) showError(e.message);
+    if (mine === asked) {
+      const {name, text} = errorAtField(e.message);
+      showError(text);
+      if (name) fieldErrors({[name]: text});
+    }
   } finally {
     box.removeAttribute('aria-busy');
     // the answer, not the form, in view (on a phone the form is long)
-    ($('error').hidden ? box : $('error')).scrollIntoView({block: 'start'});
+    const where = !$('error').hidden ? $('error') : !$('compare').hidden ? $('compare') : box;
+    where.scrollIntoView({block: 'start'});
   }
 }
 
@@ -490,7 +945,7 @@ async function go(mode) {
 // What a request costs, in words, for the question before a link runs it.
 function costOf(request) {
   const trials = Number(request.trials || 10000).toLocaleString();
-  const what = procOf(request).command;
+  const what = procOf(request).summary;
   return request.mode === 'simulate' ? 'a simulation of ' + trials + ' trials (' + what + ')'
     : 'the odds of ' + what + ' (exact, or up to ' + trials + ' trials)';
 }
@@ -513,10 +968,52 @@ function showReport(data) {
   const box = $('result');
   $('report-what').textContent = request.procedure;
   $('report-request').textContent = JSON.stringify(request, null, 1);
-  if (mode !== 'roll' && Array.isArray(response.outcomes) && response.outcomes.length) renderTable(box, response, how);
+  if (mode !== 'roll' && Array.isArray(response.outcomes) && response.outcomes.length) renderTable(box, response, how, null);
   else if (response.sides && response.draw) renderBattleSim(box, response, how);
-  else return renderText(box, text, how);
+  else if (response.events) {
+    // a roll: its answer and modifiers first, then the whole story
+    box.replaceChildren(el('h2', {text: how}), ...[rollHeadline(null, response), modifierBox(response.events)]
+      .filter(Boolean), el('h3', {text: 'The story'}), el('pre', {class: 'story', text}));
+    return;
+  } else return renderText(box, text, how);
   box.append(el('h3', {text: 'As the command line tells it'}), el('pre', {class: 'story', text}));
+}
+
+// The procedure list: grouped by rule set, each named by what it does;
+// the search box keeps those whose words match.
+function fillProcedures(filter) {
+  const sel = $('procedure'), keep = sel.value;
+  const want = (filter || '').toLowerCase().split(/\s+/).filter(Boolean);
+  const groups = {};
+  sel.replaceChildren();
+  for (const p of catalogue) {
+    const text = (p.summary + ' ' + p.command + ' ' + p.rules).toLowerCase();
+    if (!want.every((w) => text.includes(w))) continue;
+    const set = p.command.split(' ')[0];
+    if (!groups[set]) sel.append(groups[set] = el('optgroup', {label: ruleSetName(set)}));
+    groups[set].append(el('option', {value: p.name, text: cap(p.summary) + ' (' + p.command.split(' ').slice(1).join(' ') + ')'}));
+  }
+  if ([...sel.options].some((o) => o.value === keep)) sel.value = keep;
+  return sel.options.length;
+}
+
+// A rule set named by the rule reference its procedures give (the
+// catalogue's "rules"), e.g. "Presidio", "ADBG", "BBB".
+function ruleSetName(set) {
+  const p = catalogue.find((x) => x.command.split(' ')[0] === set);
+  const first = p ? p.rules.split(/[\s,;]/)[0] : set;
+  if (!/^[A-Za-z]+$/.test(first)) return cap(set);  // a file, not a game's name
+  return first.toLowerCase() === set.toLowerCase() ? first : set + ' (' + first + ')';
+}
+
+function choose(name) {
+  const proc = catalogue.find((p) => p.name === name);
+  if (!proc || (current && current.name === name)) return;
+  buildForm(proc);
+  $('result').replaceChildren();
+  last = null;
+  showCompare();
+  saveState();
 }
 
 async function start() {
@@ -531,12 +1028,7 @@ async function start() {
     return;
   }
   const sel = $('procedure');
-  const groups = {};
-  for (const p of catalogue) {
-    const set = p.name.split('.')[0];
-    if (!groups[set]) sel.append(groups[set] = el('optgroup', {label: set}));
-    groups[set].append(el('option', {value: p.name, text: p.command + ' — ' + p.summary}));
-  }
+  fillProcedures('');
   const state = loadState();
   const first = catalogue.find((p) => state && p.name === state.p) || catalogue[0];
   sel.value = first.name;
@@ -544,6 +1036,7 @@ async function start() {
   if (state) setInputs(state.i);
   if (state && state.s) $('seed').value = state.s; else newSeed();
   if (state && state.t) $('trials').value = state.t;
+  $('share').addEventListener('click', share);
   // a copied link shows what it showed: A pinned, and the last answer;
   // what costs (a job: a simulation, a battle's odds) waits for a press,
   // so a link cannot start a million trials by being opened
@@ -558,11 +1051,11 @@ async function start() {
   const costly = [wantA, wantM && requestOf(wantM)].filter((r) => r && isLongFor(r));
   if (costly.length) askFirst(costly.map(costOf).join(' and '), restore);
   else await restore();
-  sel.addEventListener('change', () => {
-    buildForm(catalogue.find((p) => p.name === sel.value));
-    $('result').replaceChildren();
-    last = null;
-    saveState();
+  sel.addEventListener('change', () => choose(sel.value));
+  $('find').addEventListener('input', () => {
+    const n = fillProcedures($('find').value);
+    $('find-count').textContent = n ? n + (n === 1 ? ' match' : ' matches') : 'nothing matches';
+    if (n && sel.value !== current.name) choose(sel.value);
   });
 }
 

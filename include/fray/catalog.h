@@ -124,6 +124,17 @@ const char *fray_call_alias(const fray_call *c, size_t i);
  * command line's message ("option --cf expects a whole number from 0 to
  * 9, got 'x'"). */
 fray_status fray_call_set(fray_call *c, size_t i, const char *text);
+/* Input i taken as repeated groups on the command line (bbb fire's
+ * --weapon CODE --bases N ...): its j-th option ("--weapon", "--bases",
+ * "--units"); NULL past the last, or when input i has no groups. */
+const char *fray_call_group_option(const fray_call *c, size_t i, size_t j);
+/* Takes one of those options with its value, in the order given: a head
+ * (--weapon) opens a group, a count (--bases N, from 1) closes it, and the
+ * group is added to input i's value ("RR:4,SA:1"). A count without its
+ * head, a head before the last group is counted, an unknown head, too
+ * many groups: FRAY_ERR_INPUT and the message. fray_call_check refuses a
+ * group left open. */
+fray_status fray_call_group_add(fray_call *c, size_t i, const char *option, const char *text);
 /* Sets file input i to a document given as text (len bytes, at most
  * FRAY_DOC_MAX_BYTES), named name in messages and in the echoed inputs. */
 fray_status fray_call_set_document(fray_call *c, size_t i, const char *name, const char *text, size_t len);

@@ -36,7 +36,7 @@ const proc_desc frayi_adbg_fire_desc = {
 	"always misses.",
 	fire_in, 4, fire_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
 	"{\"type\": \"regular\", \"cf\": 3, \"terrain\": \"wilderness\"}", bind_fire, NULL, NULL, false,
-	.headline = {"hit", "== true", "the fire hits"}, .generic = true};
+	.headline = {"hit", "== true", "the fire hits"}, .generic = true, .no_sides = true};
 
 /* ---- move (19.2.2) ---- */
 
@@ -84,7 +84,7 @@ const proc_desc frayi_adbg_move_desc = {
 	"6 or a modified 6+ never. The DRMs are cumulative.",
 	move_in, 8, move_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
 	"{\"level\": 3, \"type\": \"militia\", \"terrain\": \"rough\", \"leader\": 1}", bind_move, NULL, NULL, false,
-	.headline = {"moved", "== true", "the unit moves"}, .generic = true};
+	.headline = {"moved", "== true", "the unit moves"}, .generic = true, .no_sides = true};
 
 /* ---- recover (19.2.4) ---- */
 
@@ -111,7 +111,7 @@ const proc_desc frayi_adbg_recover_desc = {
 	"the level; a 6 never does.",
 	recover_in, 2, recover_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
 	"{\"level\": 2, \"leader\": 1}", bind_recover, NULL, NULL, false,
-	.headline = {"recovered", "== true", "the side recovers a level"}, .generic = true};
+	.headline = {"recovered", "== true", "the side recovers a level"}, .generic = true, .no_sides = true};
 
 /* ---- rounds (19.1) ---- */
 
@@ -151,7 +151,7 @@ const proc_desc frayi_adbg_rounds_desc = {
 	"leader's rating.",
 	rounds_in, 3, rounds_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
 	"{\"initiative_rating\": 2, \"attempt\": true, \"other_rating\": 3}", bind_rounds, NULL, NULL, false,
-	.headline = {"rounds", "each", "how many rounds the battle lasts"}, .generic = true};
+	.headline = {"rounds", "each", "how many rounds the battle lasts"}, .generic = true, .no_sides = true};
 
 /* ---- melee (19.2.3, rulings R7, R8, R10) ---- */
 

@@ -247,7 +247,7 @@ const proc_desc frayi_bbb_move_desc = {
 	move_in, MV_N, move_out, 6, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
 	"{\"training\": \"veteran\", \"in_command\": true, \"unit\": \"infantry\", \"road\": true, \"column\": true}",
 	bind_move, NULL, NULL, false,
-	/* the page */ .headline = {"result", "each", "the move's result"}, .generic = true};
+	/* the page */ .headline = {"result", "each", "the move's result"}, .generic = true, .no_sides = true};
 
 /* ---- fire ---- */
 
@@ -267,9 +267,36 @@ enum { FI_WEAPONS, FI_RANGE, FI_FIREPOWER, FI_TARGET, FI_TRAINING, FI_ADVANCING,
        FI_FORT, FI_SHIFT, FI_FIRER_BASES, FI_TARGET_BASES, FI_FIRER_SILENCED, FI_FIRER_LOW_AMMO_INSTEAD, FI_N };
 #define FIRE_SHIFTS SHEET ", The Firefight: Column Shifts"
 #define FIRE_MULT SHEET ", Fire Multipliers"
+/* The sheet's weapons by code, for messages. */
+static void weapon_codes(textbuf *t)
+{
+	for (size_t k = 0; k < fray_bbb_nweapons; k++)
+		text_add(t, "%s%s", k ? ", " : "", fray_bbb_weapons[k].code);
+}
+
+/* --weapon CODE takes --units N for artillery (counted by the unit), else
+ * --bases N (Fire Factors: per base, artillery per unit). */
+static int weapon_count(fray_call *c, const char *code, const char **named)
+{
+	const fray_bbb_weapon *w = fray_bbb_weapon_find(code);
+	if (!w) {
+		char list[256];
+		textbuf t = text_on(list, sizeof list);
+		weapon_codes(&t);
+		frayi_call_bad(c, "unknown weapon '%.40s' (the sheet's weapons: %s)", code, list);
+		return -1;
+	}
+	*named = w->code;
+	return w->per_unit ? 1 : 0;
+}
+
+/* the command line's groups: --weapon CODE --bases N (--units N) ... */
+static const in_group weapon_groups = {"weapon", {"bases", "units"}, {"bases", "artillery units"}, MAX_GROUPS, weapon_count};
+
 static const in_desc fire_in[] = {
-	{"weapons", IN_STRING, .help = "weapon groups as CODE:COUNT, comma-separated (bases, or units for artillery)",
-	 .rule = SHEET ", Fire Factors"},
+	{"weapons", IN_STRING, .help = "weapon groups as CODE:COUNT, comma-separated (bases, or units for artillery); "
+	 "on the command line also --weapon CODE --bases N (--units N), repeated",
+	 .rule = SHEET ", Fire Factors", .group = &weapon_groups},
 	{"range", IN_NUMBER, 0, 10000, .help = "the range (with weapons)", .rule = SHEET ", Fire Factors", .unit = "inches",
 	 .expects = "a number above 0"},
 	{"firepower", IN_NUMBER, 0, 10000, .help = "the fire power, instead of weapons", .rule = SHEET ", The Firefight",
@@ -373,8 +400,7 @@ static fray_status weapons_firepower(fray_call *c, double range, double *fp, boo
 		if (!w) {
 			char list[256];
 			textbuf t = text_on(list, sizeof list);
-			for (size_t k = 0; k < fray_bbb_nweapons; k++)
-				text_add(&t, "%s%s", k ? ", " : "", fray_bbb_weapons[k].code);
+			weapon_codes(&t);
 			return frayi_call_bad(c, "unknown weapon '%.40s' (the sheet's weapons: %s)", tok, list);
 		}
 		if (groups == MAX_GROUPS)

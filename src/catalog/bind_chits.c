@@ -120,4 +120,4 @@ const proc_desc frayi_chits_end_turn_desc = {
 	"{\"mix\": \"examples/chits/sample-mix.yaml\", \"fatigue\": 2, \"hits\": \"2,1,0,0\", \"rest\": true, "
 	"\"rally\": true}",
 	bind_end_turn, NULL, NULL, false,
-	.headline = {"hits", "each", "the brigade's hits after the end of turn"}, .generic = true};
+	.headline = {"hits", "each", "the brigade's hits after the end of turn"}, .generic = true, .no_sides = true};

@@ -350,7 +350,8 @@ const proc_desc frayi_chits_combat_desc = {
 	combat_in, CB_N, draws_out, 4, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
 	"{\"combat\": \"examples/chits/example-1.yaml\"}", bind_combat, NULL, render_combat, false,
 	.headline = {"defender_hits", ">= 1", "the defender takes at least one hit"}, .sides = situation_sides,
-	.generic = true};
+	.generic = true,
+	.example_from = "Chit combat, Example #1"};
 
 /* ---- advise ---- */
 
@@ -480,4 +481,5 @@ const proc_desc frayi_chits_advise_desc = {
 	advise_in, AD_N, draws_out, 4, FRAY_MODE_ODDS,
 	"{\"combat\": \"examples/chits/example-3.yaml\"}", bind_advise, NULL, render_advise, false,
 	.headline = {"defender_hits", ">= 1", "the defender takes at least one hit"}, .sides = situation_sides,
-	.generic = true};
+	.generic = true,
+	.example_from = "Chit combat, Example #3"};

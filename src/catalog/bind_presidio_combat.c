@@ -251,7 +251,8 @@ const proc_desc frayi_presidio_shoot_desc = {
 	"{\"weapon\": \"flintlock musket\", \"figures\": 9, \"range\": 15, \"skill\": 2, \"cover\": \"partial\"}",
 	bind_shoot, NULL, NULL, false,
 	/* the page */ .headline = {"casualties", ">= 1", "at least one figure wounded"},
-	.sides = (const side_pair[]){{"figures", "target_figures"}, {"unit", "target_unit"}, {NULL, NULL}}, .generic = true};
+	.sides = (const side_pair[]){{"figures", "target_figures"}, {"unit", "target_unit"}, {NULL, NULL}}, .generic = true,
+	.example_from = "Presidio Section 4, Procedure: the Example"};
 
 /* ---- melee ---- */
 

@@ -64,7 +64,8 @@ const proc_desc frayi_presidio_rally_desc = {
 	"A panicked unit rallies on 1d6 at least 6 less the officer's command level;\n"
 	"an NCO's level does not count (NCOs cannot rally troops).",
 	rally_in, 3, rally_out, 2, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"leader\": 2}", bind_rally, NULL, NULL, false,
-	/* the page */ .headline = {"rallied", "== true", "the unit rallies"}, .generic = true};
+	/* the page */ .headline = {"rallied", "== true", "the unit rallies"}, .generic = true, .no_sides = true,
+	.example_from = "Presidio Section 2, Rally: the example"};
 
 /* ---- initiative (Section 2, R17) ---- */
 
@@ -133,7 +134,7 @@ const proc_desc frayi_presidio_jump_desc = {
 	"A fence (3-4'): an expert horseman's horse stumbles on a d12 of 1, others are\n"
 	"thrown on 4 or less; a light barrier: a d6 of 1 and then another 1.",
 	jump_in, 3, jump_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"horses\": 4}", bind_jump, NULL, NULL, false,
-	/* the page */ .headline = {"casualties", ">= 1", "at least one rider thrown"}, .generic = true};
+	/* the page */ .headline = {"casualties", ">= 1", "at least one rider thrown"}, .generic = true, .no_sides = true};
 
 static const in_desc dismount_in[] = {
 	{"horses", IN_INT, 1, 200, .required = true, .help = "horses left without a horse-holder",
@@ -160,7 +161,7 @@ const proc_desc frayi_presidio_dismount_desc = {
 	"presidio.dismount", "presidio dismount", "horses without a horse-holder",
 	"Presidio Section 3, Mounting/Dismounting", "A die each horse: odd, it runs off.",
 	dismount_in, 1, dismount_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"horses\": 5}", bind_dismount, NULL, NULL, false,
-	/* the page */ .headline = {"ran_off", ">= 1", "at least one horse runs off"}, .generic = true};
+	/* the page */ .headline = {"ran_off", ">= 1", "at least one horse runs off"}, .generic = true, .no_sides = true};
 
 /* ---- spot (Section 4, Hidden Movement; Section 8, night) ---- */
 
@@ -207,7 +208,7 @@ const proc_desc frayi_presidio_spot_desc = {
 	"on the search.",
 	spot_in, 4, spot_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"recon\": 1, \"camou\": 1, \"cover\": \"partial\"}",
 	bind_spot, NULL, NULL, false,
-	/* the page */ .headline = {"spotted", "== true", "the unit is spotted"}, .generic = true};
+	/* the page */ .headline = {"spotted", "== true", "the unit is spotted"}, .generic = true, .no_sides = true};
 
 /* ---- casualty status (Section 6) ---- */
 
@@ -256,7 +257,7 @@ const proc_desc frayi_presidio_status_desc = {
 	"table (a 1: mortally wounded), with its own dice; an escapee is scratched or\n"
 	"stunned (1-3) or lightly wounded (4-6, 2D6 days to duty).",
 	status_in, 1, status_out, 5, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"shattered\": true}", bind_status, NULL, NULL, false,
-	/* the page */ .headline = {"status", "each", "the casualty's status"}, .generic = true};
+	/* the page */ .headline = {"status", "each", "the casualty's status"}, .generic = true, .no_sides = true};
 
 /* ---- fuse repair (Section 9, Artillery Mishaps) ---- */
 
@@ -290,7 +291,7 @@ const proc_desc frayi_presidio_fuse_desc = {
 	"An artillery mishap's fuse problem: 1D6 each action, 5+ fixes it; the action\n"
 	"that does, within the actions given.",
 	fuse_in, 1, fuse_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"actions\": 3}", bind_fuse, NULL, NULL, false,
-	/* the page */ .headline = {"fixed_on_action", ">= 1", "the fuse is fixed"}, .generic = true};
+	/* the page */ .headline = {"fixed_on_action", ">= 1", "the fuse is fixed"}, .generic = true, .no_sides = true};
 
 /* ---- gun movement (Sections 9, 10) ---- */
 
@@ -360,7 +361,7 @@ const proc_desc frayi_presidio_gun_move_desc = {
 	"hand movement (a half inch kept) and no limbers.",
 	gun_move_in, GM_N, gun_move_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
 	"{\"gun\": \"12# cannon\", \"by\": \"2-horse\"}", bind_gun_move, NULL, NULL, false,
-	/* the page */ .headline = {"inches", "each", "how far the gun moves"}, .generic = true};
+	/* the page */ .headline = {"inches", "each", "how far the gun moves"}, .generic = true, .no_sides = true};
 
 /* ---- blast (Section 9, Radius Hits on structures) ---- */
 
@@ -415,7 +416,7 @@ const proc_desc frayi_presidio_blast_desc = {
 	"at that spot.",
 	blast_in, 4, blast_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
 	"{\"gun\": \"24# mortar\", \"zone\": \"radius\", \"structure\": \"log house\"}", bind_blast, NULL, NULL, false,
-	/* the page */ .headline = {"destroyed", "== true", "the structure is destroyed"}, .generic = true};
+	/* the page */ .headline = {"destroyed", "== true", "the structure is destroyed"}, .generic = true, .no_sides = true};
 
 /* ---- radius hits on figures (Section 9) ---- */
 
@@ -491,7 +492,7 @@ const proc_desc frayi_presidio_radius_desc = {
 	"armor; the casualties are the cone's figures and the wounded.",
 	radius_in, 6, radius_out, 2, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
 	"{\"lethal\": 1, \"outside\": 4, \"damage\": 6, \"armor\": 1}", bind_radius, NULL, NULL, false,
-	/* the page */ .headline = {"hit", ">= 1", "at least one figure hit"}, .generic = true};
+	/* the page */ .headline = {"hit", ">= 1", "at least one figure hit"}, .generic = true, .no_sides = true};
 
 /* ---- firing into a melee (Section 5) ---- */
 
@@ -535,7 +536,7 @@ const proc_desc frayi_presidio_into_melee_desc = {
 	"Roll the wounds for each side's hits with its armor.",
 	into_melee_in, 3, into_melee_out, 2, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
 	"{\"hits\": 3, \"enemy\": 6, \"friends\": 4}", bind_into_melee, NULL, NULL, false,
-	/* the page */ .headline = {"friends_hit", ">= 1", "at least one hit on your own"}, .generic = true};
+	/* the page */ .headline = {"friends_hit", ">= 1", "at least one hit on your own"}, .generic = true, .no_sides = true};
 
 /* ---- artillery fire (Sections 9 and 10, ruling R26) ---- */
 
@@ -695,4 +696,4 @@ const proc_desc frayi_presidio_artillery_desc = {
 	artillery_in, AR_N, artillery_out, 6, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
 	"{\"gun\": \"12# cannon, smoothbore\", \"ammo\": \"shot\", \"skill\": 1, \"structure\": \"log house\"}",
 	bind_artillery, NULL, NULL, false,
-	/* the page */ .headline = {"result", "each", "what the shot does"}, .generic = true};
+	/* the page */ .headline = {"result", "each", "what the shot does"}, .generic = true, .no_sides = true};

@@ -151,4 +151,4 @@ const proc_desc frayi_presidio_morale_desc = {
 	morale_in, M_N, morale_out, 6, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
 	"{\"level\": \"veteran\", \"size\": \"platoon\", \"casualties\": 2, \"charged\": true, \"fifer\": true}",
 	bind_morale, NULL, NULL, false,
-	/* the page */ .headline = {"success", "== true", "the unit passes"}, .generic = true};
+	/* the page */ .headline = {"success", "== true", "the unit passes"}, .generic = true, .no_sides = true};

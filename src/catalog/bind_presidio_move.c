@@ -135,4 +135,4 @@ const proc_desc frayi_presidio_move_desc = {
 	"at half. Never below 0.",
 	move_in, MV_N, move_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
 	"{\"as\": \"foot\", \"barrier\": \"medium\", \"before_barrier\": 2}", bind_move, NULL, NULL, false,
-	/* the page */ .headline = {"inches", "each", "how far the unit moves"}, .generic = true};
+	/* the page */ .headline = {"inches", "each", "how far the unit moves"}, .generic = true, .no_sides = true};

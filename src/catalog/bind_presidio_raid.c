@@ -34,7 +34,7 @@ const proc_desc frayi_presidio_camp_desc = {
 	"presidio.camp", "presidio camp", "a camp's terrain, features and sentries", RULE8 ", Camp Setup",
 	"Camp Setup: terrain, other features, sentries (1d6 each).",
 	camp_in, 1, camp_out, 3, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"horses\": true}", bind_camp, NULL, NULL, false,
-	/* the page */ .headline = {"terrain", "each", "the camp's terrain"}, .generic = true};
+	/* the page */ .headline = {"terrain", "each", "the camp's terrain"}, .generic = true, .no_sides = true};
 
 /* ---- villagers ---- */
 
@@ -61,7 +61,7 @@ const proc_desc frayi_presidio_villagers_desc = {
 	"Villager Deployment: houses/fields/plaza 25/50/25% by day, 95/0/5% by night\n"
 	"(counted as one binomial event per place: the same odds as a die each).",
 	villagers_in, 2, villagers_out, 3, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"villagers\": 12}", bind_villagers, NULL, NULL, false,
-	/* the page */ .headline = {"houses", "each", "villagers in their houses"}, .generic = true};
+	/* the page */ .headline = {"houses", "each", "villagers in their houses"}, .generic = true, .no_sides = true};
 
 /* ---- sentry ---- */
 
@@ -119,7 +119,7 @@ const proc_desc frayi_presidio_sentry_desc = {
 	"day, 5+ by night, the moon's Search DM on the die (--moon).",
 	sentry_in, SEN_N, sentry_out, 2, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"recon\": 1, \"camou\": 2, \"night\": true}",
 	bind_sentry, NULL, NULL, false,
-	/* the page */ .headline = {"discovered", "== true", "the raiders are discovered"}, .generic = true};
+	/* the page */ .headline = {"discovered", "== true", "the raiders are discovered"}, .generic = true, .no_sides = true};
 
 /* ---- capture ---- */
 
@@ -202,7 +202,7 @@ const proc_desc frayi_presidio_ram_desc = {
 	"armor on the damage chart.",
 	ram_in, 3, ram_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"animal\": \"cattle\", \"figures\": 4}", bind_ram, NULL, NULL, false,
 	/* the page */ .headline = {"casualties", ">= 1", "at least one figure rammed down"},
-	.also = "presidio stampede", .generic = true};
+	.also = "presidio stampede", .generic = true, .no_sides = true};
 
 /* ---- livestock return ---- */
 
@@ -231,7 +231,7 @@ const proc_desc frayi_presidio_livestock_desc = {
 	"4-5 (5), lost on 6.",
 	livestock_in, 2, livestock_out, 3, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"animals\": 12, \"search\": true}",
 	bind_livestock, NULL, NULL, false,
-	/* the page */ .headline = {"returned", "each", "animals that come back"}, .generic = true};
+	/* the page */ .headline = {"returned", "each", "animals that come back"}, .generic = true, .no_sides = true};
 
 /* ---- contact time ---- */
 
@@ -272,7 +272,7 @@ const proc_desc frayi_presidio_contact_desc = {
 	"fields; 3: 3 by road, 2 in fields or 1 in woods. On a strategic map of a\n"
 	"large area a D12 instead, over the whole table: 8 a.m. to 7 p.m.",
 	contact_in, 2, contact_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"moved\": 2}", bind_contact, NULL, NULL, false,
-	/* the page */ .headline = {"hour", "each", "the hour of contact"}, .generic = true};
+	/* the page */ .headline = {"hour", "each", "the hour of contact"}, .generic = true, .no_sides = true};
 
 /* ---- entrance ---- */
 
@@ -298,7 +298,7 @@ const proc_desc frayi_presidio_entrance_desc = {
 	"map's points 1 to N (2 to 6); a face above N is rolled again, so each point\n"
 	"has 1 chance in N.",
 	entrance_in, 1, entrance_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"points\": 4}", bind_entrance, NULL, NULL, false,
-	/* the page */ .headline = {"point", "each", "the entrance point"}, .generic = true};
+	/* the page */ .headline = {"point", "each", "the entrance point"}, .generic = true, .no_sides = true};
 
 /* ---- night ---- */
 
@@ -327,7 +327,7 @@ const proc_desc frayi_presidio_night_desc = {
 	"1d6 for the moon, giving how far one sees in the open and in the woods and\n"
 	"the DM on a search roll.",
 	NULL, 0, night_out, 4, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{}", bind_night, NULL, NULL, false,
-	/* the page */ .headline = {"moon", "each", "the moon"}, .generic = true};
+	/* the page */ .headline = {"moon", "each", "the moon"}, .generic = true, .no_sides = true};
 
 /* ---- bounce ---- */
 
@@ -349,7 +349,7 @@ const proc_desc frayi_presidio_bounce_desc = {
 	"bury themselves (unless on solid rock), and shells explode where they land:\n"
 	"neither bounces.",
 	NULL, 0, bounce_out, 2, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{}", bind_bounce, NULL, NULL, false,
-	/* the page */ .headline = {"first", "each", "inches to the next landing"}, .generic = true};
+	/* the page */ .headline = {"first", "each", "inches to the next landing"}, .generic = true, .no_sides = true};
 
 /* ---- herd ---- */
 
@@ -386,7 +386,7 @@ const proc_desc frayi_presidio_herd_desc = {
 	"controls it; otherwise it runs in a direction from the artillery scatter\n"
 	"chart (1D6: N, NE, SE, S, SW, NW), at least a quarter of its number abreast.",
 	herd_in, 2, herd_out, 2, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"beasts\": 40, \"riders\": 2}", bind_herd, NULL, NULL, false,
-	/* the page */ .headline = {"direction", "each", "where the herd runs"}, .generic = true};
+	/* the page */ .headline = {"direction", "each", "where the herd runs"}, .generic = true, .no_sides = true};
 
 /* ---- campaign pursuit (Section 8), simulated ---- */
 
@@ -441,4 +441,4 @@ const proc_desc frayi_presidio_pursuit_desc = {
 	"12. Simulated: the share of pursuits ending on each day.",
 	pursuit_in, 5, pursuit_out, 1, FRAY_MODE_SIMULATE, "{\"recon\": 2, \"camou\": 1, \"forced_march\": true}",
 	bind_pursuit, pursuit_summary, NULL, false,
-	/* the page */ .headline = {"caught_on_day", ">= 1", "the raiders are caught within 15 days"}, .generic = true};
+	/* the page */ .headline = {"caught_on_day", ">= 1", "the raiders are caught within 15 days"}, .generic = true, .no_sides = true};

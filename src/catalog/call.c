@@ -260,6 +260,98 @@ FRAY_API fray_status fray_call_set(fray_call *c, size_t i, const char *text)
 	return FRAY_OK;
 }
 
+FRAY_API const char *fray_call_group_option(const fray_call *c, size_t i, size_t j)
+{
+	static _Thread_local char slot[4][72];
+	static _Thread_local unsigned next;
+	const in_group *g = c && i < c->d->nin ? c->d->in[i].group : NULL;
+	if (!g)
+		return NULL;
+	const char *name = j == 0 ? g->head : j - 1 < 3 ? g->counts[j - 1] : NULL;
+	return name ? frayi_call_option_name(name, slot[next++ % 4], sizeof slot[0]) : NULL;
+}
+
+/* "weapon RR: missing --bases N": the open group is not counted. */
+static fray_status group_uncounted(fray_call *c)
+{
+	const in_group *g = c->d->in[c->group_k].group;
+	char opt[72];
+	return frayi_call_bad(c, "%s %s: missing %s N", g->head, c->group_head,
+			      frayi_call_option_name(g->counts[c->group_wants - 1], opt, sizeof opt));
+}
+
+/* A head: the group opens, once the one before is counted. */
+static fray_status group_head(fray_call *c, size_t i, const in_group *g, const char *text)
+{
+	if (c->group_wants)
+		return group_uncounted(c);
+	if (c->ngroups == g->max)
+		return frayi_call_bad(c, "at most %d %s groups", g->max, g->head);
+	const char *named = text;
+	int wants = g->count_of(c, text, &named);
+	if (wants < 0)
+		return FRAY_ERR_INPUT;
+	c->group_k = i;
+	c->group_wants = wants + 1;
+	c->ngroups++;
+	fray_copy_name(c->group_head, sizeof c->group_head, named);
+	return FRAY_OK;
+}
+
+/* A count: it closes the open group, which is added to the value. */
+static fray_status group_count(fray_call *c, size_t i, const in_group *g, size_t j, const char *opt, const char *text)
+{
+	char *end;
+	long n = strtol(text, &end, 10);
+	if (!*text || *end || n < -1000 || n > 1000)
+		return frayi_call_bad(c, "option %s expects a whole number from -1000 to 1000, got '%.200s'", opt, text);
+	if (!c->group_wants) {
+		char head[72];
+		return frayi_call_bad(c, "%s follows the %s it counts", opt,
+				      frayi_call_option_name(g->head, head, sizeof head));
+	}
+	if (n < 1)
+		return frayi_call_bad(c, "%s expects a count from 1, got %ld", opt, n);
+	if ((int)j != c->group_wants - 1) {
+		char want[72];
+		return frayi_call_bad(c, "%s %s counts %s: use %s", g->head, c->group_head,
+				      g->count_words[c->group_wants - 1],
+				      frayi_call_option_name(g->counts[c->group_wants - 1], want, sizeof want));
+	}
+	value *v = &c->v[i];
+	size_t len = v->s ? strlen(v->s) : 0, more = strlen(c->group_head) + 24;
+	if (len + more > CALL_MAX_TEXT)
+		return frayi_call_bad(c, "%s: at most %d bytes of groups", frayi_call_opt(c, i), CALL_MAX_TEXT);
+	char *s = fray_alloc(c->ctx, len + more);
+	if (!s)
+		return fray_nomem(c->ctx);
+	snprintf(s, len + more, "%s%s%s:%ld", v->s ? v->s : "", len ? "," : "", c->group_head, n);
+	fray_dealloc(c->ctx, v->s);
+	v->s = s;
+	v->given = true;
+	c->group_wants = 0;
+	return FRAY_OK;
+}
+
+FRAY_API fray_status fray_call_group_add(fray_call *c, size_t i, const char *option, const char *text)
+{
+	if (!c)
+		return FRAY_ERR_INPUT;
+	fray_ctx_clear(c->ctx);
+	const in_group *g = i < c->d->nin ? c->d->in[i].group : NULL;
+	if (!g || !option)
+		return fray_fail(c->ctx, FRAY_ERR_INPUT, "input %zu of %s takes no groups", i, c->d->name);
+	if (!text)
+		return frayi_call_bad(c, "option %s expects a value", option);
+	c->bound = false;
+	char opt[72];
+	snprintf(opt, sizeof opt, "%s", option); /* option may be one of the slots below */
+	for (size_t j = 0; fray_call_group_option(c, i, j); j++)
+		if (strcmp(fray_call_group_option(c, i, j), opt) == 0)
+			return j == 0 ? group_head(c, i, g, text) : group_count(c, i, g, j - 1, opt, text);
+	return fray_fail(c->ctx, FRAY_ERR_INPUT, "%s is no option of %s's groups", option, c->d->name);
+}
+
 FRAY_API fray_status fray_call_set_document(fray_call *c, size_t i, const char *name, const char *text, size_t len)
 {
 	if (!c)
@@ -466,6 +558,8 @@ static void store_input(fray_call *c, size_t k)
  * required, excludes, the input struct filled and the inputs echoed. */
 static fray_status bind_generic(fray_call *c)
 {
+	if (c->group_wants)
+		return group_uncounted(c);
 	fray_status st = check_required(c);
 	if (st == FRAY_OK)
 		st = check_excludes(c);

@@ -37,6 +37,23 @@ typedef enum in_ctype { CT_NONE, CT_INT, CT_DOUBLE, CT_BOOL, CT_CHARS } in_ctype
  * array (int[n]: a bool is stored as 0 or 1). */
 #define IN_INT_AT(k) .at = (k) * sizeof(int), .size = sizeof(int), .ctype = CT_INT
 
+typedef struct fray_call fray_call;
+
+/* An input the command line also takes as repeated groups (its own
+ * syntax, not a rule): each --HEAD V followed by one count option --COUNT
+ * N (N from 1), joined into the input's value as "V:N,V:N" (bbb fire's
+ * --weapon RR --bases 4 --weapon SA --units 1 is --weapons RR:4,SA:1). */
+typedef struct in_group {
+	const char *head;                /* "weapon" */
+	const char *counts[3];           /* its count options: "bases", "units" */
+	const char *count_words[3];      /* what each counts: "bases", "artillery units" */
+	int max;                         /* groups at most */
+	/* Which count option head value v takes (an index in counts), and
+	 * v as the text names it (*named, "RR" for "rr"); or -1 with a
+	 * message (an unknown weapon): the procedure's check. */
+	int (*count_of)(fray_call *c, const char *v, const char **named);
+} in_group;
+
 /* One input. Its JSON key is name; its option is --name with '-' for '_'
  * unless option says otherwise. */
 typedef struct in_desc {
@@ -67,6 +84,8 @@ typedef struct in_desc {
 	/* the command line takes it without its option too: the first
 	 * argument that is no option (fray chits combat FILE) */
 	bool positional;
+	/* the command line takes it as repeated groups too (NULL: no) */
+	const in_group *group;
 } in_desc;
 
 /* One outcome field: its index in the outcome array is its place in the
@@ -95,7 +114,6 @@ typedef struct side_pair {
 	const char *attacker, *defender;
 } side_pair;
 
-typedef struct fray_call fray_call;
 /* Writes outcome o as a JSON object's members or as words, into t. */
 typedef void (*outcome_fmt)(const fray_call *c, const int64_t *o, bool json, textbuf *t);
 
@@ -134,6 +152,15 @@ typedef struct proc_desc {
 	 * formatter. false: bind does it all (procedures not converted yet) */
 	bool generic;
 	const char *also;                /* another command for it ("presidio stampede"); NULL: none */
+	/* the rule text's worked example that `example` is ("Presidio Section
+	 * 4, Example"); NULL: an example of fray's choosing */
+	const char *example_from;
+	/* no sides on purpose (sides NULL): one unit's roll, a side's own
+	 * check; every descriptor has sides or says this */
+	bool no_sides;
+	/* its exact odds computed its own way (a dice expression's
+	 * convolution); NULL: by enumerating its rolls */
+	fray_status (*odds)(fray_call *c, fray_dist **out);
 } proc_desc;
 
 #define CALL_MAX_INPUTS 48
@@ -166,6 +193,13 @@ struct fray_call {
 	_Alignas(max_align_t) unsigned char input[CALL_INPUT_BYTES];
 	void (*cleanup)(fray_call *c);   /* frees what bind loaded */
 	void *owned[4];
+	/* a repeated group being read (in_group): its input, its head's
+	 * value, the count option it takes plus 1 (0: none open), and the
+	 * groups so far */
+	size_t group_k;
+	char group_head[64];
+	int group_wants;
+	int ngroups;
 };
 
 /* The input struct bind fills, in the call's own storage. */
@@ -264,6 +298,7 @@ extern const proc_desc frayi_presidio_rally_desc, frayi_presidio_initiative_desc
 			frayi_presidio_move_desc;
 extern const proc_desc frayi_chits_combat_desc, frayi_chits_advise_desc;
 extern const proc_desc frayi_bbb_fire_desc, frayi_bbb_assault_desc, frayi_bbb_move_desc;
+extern const proc_desc frayi_dice_roll_desc;
 extern const proc_desc frayi_chits_end_turn_desc, frayi_presidio_shoot_desc, frayi_presidio_melee_desc,
 		frayi_presidio_artillery_desc;
 

@@ -84,6 +84,10 @@ static void describe(strbuf *sb, const proc_desc *d)
 	if (d->odds_may_simulate)
 		frayi_sb_add(sb, ", \"odds_may_simulate\": true");
 	frayi_sb_add(sb, ", \"example\": %s", d->example);
+	if (d->example_from) {
+		frayi_sb_add(sb, ", \"example_from\": ");
+		frayi_sb_json(sb, d->example_from);
+	}
 	/* what the page asks and swaps */
 	if (d->headline.field) {
 		frayi_sb_add(sb, ",\n   \"headline\": {\"field\": ");
@@ -214,6 +218,75 @@ static void wrap(strbuf *sb, const char *text, size_t indent, size_t col)
 	frayi_sb_add(sb, "\n");
 }
 
+/* A word of a command line as a shell takes it: in single quotes when it
+ * has more than letters, digits and ".,:/_+-". */
+static void shell_word(strbuf *sb, const char *w)
+{
+	bool plain = *w != 0;
+	for (const char *p = w; *p; p++)
+		plain = plain && ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
+				  strchr(".,:/_+-", *p));
+	if (plain) {
+		frayi_sb_add(sb, " %s", w);
+		return;
+	}
+	frayi_sb_add(sb, " '");
+	for (const char *p = w; *p; p++)
+		frayi_sb_add(sb, *p == '\'' ? "'\\''" : "%c", *p);
+	frayi_sb_add(sb, "'");
+}
+
+/* "Example: fray adbg fire --type regular --cf 3 ...": the descriptor's
+ * example as a command line (a flag given true is the option alone),
+ * wrapped, and the worked example of the text it is. */
+static fray_status example_command(fray_ctx *ctx, strbuf *sb, const proc_desc *d)
+{
+	fray_doc *doc = NULL;
+	fray_status st = fray_doc_load_string(ctx, d->name, d->example, strlen(d->example), &doc);
+	if (st != FRAY_OK)
+		return st == FRAY_ERR_NOMEM ? st : fray_fail(ctx, FRAY_ERR_INTERNAL, "%s: its example is not JSON", d->name);
+	const fray_node *root = fray_doc_root(doc);
+	strbuf line = {.ctx = ctx};
+	frayi_sb_add(&line, "fray %s", d->command);
+	/* the input taken without its option first (fray chits combat FILE) */
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t j = 0; j < fray_node_len(root); j++) {
+			const char *key = fray_node_scalar(fray_node_key(root, j));
+			const char *val = fray_node_scalar(fray_node_value(root, j));
+			const in_desc *in = NULL;
+			for (size_t k = 0; key && k < d->nin; k++)
+				in = !strcmp(d->in[k].name, key) ? &d->in[k] : in;
+			if (!in || !val || !strcmp(val, "false") || in->positional != (pass == 0))
+				continue;
+			char opt[72];
+			if (!in->positional)
+				frayi_sb_add(&line, " %s", frayi_call_option_name(key, opt, sizeof opt));
+			if (in->type != IN_BOOL)
+				shell_word(&line, val);
+		}
+	fray_doc_free(doc);
+	sb->failed = sb->failed || line.failed;
+	frayi_sb_add(sb, "\nExample%s%s%s:\n  ", d->example_from ? " (" : "", d->example_from ? d->example_from : "",
+		     d->example_from ? ")" : "");
+	/* wrapped at options: "--weapon 'flintlock musket'" stays whole */
+	size_t col = 2;
+	const char *p = line.buf ? line.buf : "";
+	while (*p) {
+		const char *next = strstr(p + 1, " --");
+		size_t w = next ? (size_t)(next - p) : strlen(p);
+		if (col + w > 78 && col > 2) {
+			frayi_sb_add(sb, " \\\n     ");
+			col = 6;
+		}
+		frayi_sb_put(sb, p, w);
+		col += w;
+		p += w;
+	}
+	frayi_sb_add(sb, "\n");
+	frayi_sb_free(&line);
+	return FRAY_OK;
+}
+
 FRAY_API fray_status fray_procedure_help(fray_ctx *ctx, const char *procedure, char **out)
 {
 	if (!ctx || !out)
@@ -267,6 +340,11 @@ FRAY_API fray_status fray_procedure_help(fray_ctx *ctx, const char *procedure, c
 		text_add(&t, " [%s]", d->in[k].rule);
 		frayi_sb_add(&sb, "  %-24s", opt);
 		wrap(&sb, line, 27, strlen(opt) > 24 ? 2 + strlen(opt) : 26);
+	}
+	fray_status st = example_command(ctx, &sb, d);
+	if (st != FRAY_OK) {
+		frayi_sb_free(&sb);
+		return st;
 	}
 	char outcome[1024];
 	textbuf t = text_on(outcome, sizeof outcome);

@@ -19,5 +19,6 @@ const proc_desc *const frayi_catalog_procs[] = {
 			&frayi_presidio_pursuit_desc,
 	&frayi_bbb_fire_desc, &frayi_bbb_assault_desc, &frayi_bbb_move_desc,
 	&frayi_chits_combat_desc, &frayi_chits_advise_desc, &frayi_chits_end_turn_desc,
+	&frayi_dice_roll_desc,
 };
 const size_t frayi_catalog_nprocs = sizeof frayi_catalog_procs / sizeof frayi_catalog_procs[0];

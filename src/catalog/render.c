@@ -331,7 +331,8 @@ static fray_status render_odds(fray_call *c, const fray_call_opts *o, strbuf *sb
 {
 	fray_dist *d;
 	fray_enum_limits lim = call_limits(c->limits, o);
-	fray_status st = fray_enumerate(c->ctx, c->proc, NULL, c->input, c->nfields, &lim, &d);
+	fray_status st = c->d->odds ? c->d->odds(c, &d)
+				    : fray_enumerate(c->ctx, c->proc, NULL, c->input, c->nfields, &lim, &d);
 	if (st != FRAY_OK)
 		return st;
 	if (!o->json) {

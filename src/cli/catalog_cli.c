@@ -13,6 +13,18 @@
  * taken (a->status says whether it was good). */
 static bool take_input(cli_args *a, fray_call *c)
 {
+	/* an input's repeated groups (--weapon CODE --bases N ...) */
+	for (size_t k = 0; k < fray_call_ninputs(c); k++)
+		for (size_t j = 0; fray_call_group_option(c, k, j); j++) {
+			char opt[72];
+			const char *text = NULL;
+			snprintf(opt, sizeof opt, "%s", fray_call_group_option(c, k, j));
+			if (!cli_value(a, opt, &text))
+				continue;
+			if (a->status == EXIT_OK && fray_call_group_add(c, k, opt, text) != FRAY_OK)
+				a->status = EXIT_BAD_INPUT;
+			return true;
+		}
 	for (size_t k = 0; k < fray_call_ninputs(c); k++) {
 		const char *opt = fray_call_option(c, k), *alias = fray_call_alias(c, k);
 		const char *text = NULL;
@@ -139,7 +151,18 @@ int cli_run_set(const char *group, const cli_sub *subs, size_t n, int argc, char
 
 static int run_catalog(fray_ctx *ctx, fray_call *c, const char *command, int argc, char **argv)
 {
-	cli_args a = {.cmd = command, .argc = argc, .argv = argv};
+	/* a group's options come again and again */
+	char rep[15][72];
+	const char *repeatable[16];
+	size_t nrep = 0;
+	for (size_t k = 0; k < fray_call_ninputs(c); k++)
+		for (size_t j = 0; fray_call_group_option(c, k, j) && nrep < 15; j++) {
+			snprintf(rep[nrep], sizeof rep[nrep], "%s", fray_call_group_option(c, k, j));
+			repeatable[nrep] = rep[nrep];
+			nrep++;
+		}
+	repeatable[nrep] = NULL;
+	cli_args a = {.cmd = command, .argc = argc, .argv = argv, .repeatable = repeatable};
 	proc_opts o = {0};
 	uint64_t trials = 0;
 	/* a procedure that only simulates (a campaign pursuit) runs trials */
@@ -206,4 +229,11 @@ static int run_catalog(fray_ctx *ctx, fray_call *c, const char *command, int arg
 	free(out);
 done:
 	return status;
+}
+
+/* fray dice roll DICE: a dice expression as a procedure of the catalogue
+ * (the page's dice roller); 'fray dice' alone is help's dice topic. */
+int cmd_dice(int argc, char **argv)
+{
+	return cli_run_set("dice", NULL, 0, argc, argv);
 }

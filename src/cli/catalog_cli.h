@@ -12,4 +12,7 @@ int cli_run_catalog(const char *command, int argc, char **argv);
  * is reported with the list of names. */
 int cli_run_set(const char *group, const cli_sub *subs, size_t n, int argc, char **argv);
 
+/* fray dice roll DICE ...: the catalogue's dice.roll. */
+int cmd_dice(int argc, char **argv);
+
 #endif

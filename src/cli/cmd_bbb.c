@@ -7,88 +7,6 @@
 #include "procout.h"
 #include "../common/text.h"
 
-/* ---- fire ---- */
-
-#define MAX_GROUPS 8
-
-/* The fire's weapon groups are the command line's own syntax: each
- * --weapon CODE followed by its --bases N (--units N for artillery). They
- * go to the catalogue's bbb.fire as one --weapons CODE:N,... */
-static int weapon_group_error(const char *fmt, const char *a, const char *b, const char *c)
-{
-	return cli_error("bbb fire", EXIT_BAD_INPUT, fmt, a, b, c);
-}
-
-static int bbb_fire(int argc, char **argv)
-{
-	char **rest = malloc(((size_t)argc + 3) * sizeof *rest);
-	if (!rest)
-		return cli_error("bbb fire", EXIT_RUNTIME, "out of memory");
-	char weapons[MAX_GROUPS * 16];
-	textbuf w = text_on(weapons, sizeof weapons);
-	const fray_bbb_weapon *cur = NULL;
-	bool counted = true;
-	int n = 0, groups = 0, status = EXIT_OK;
-	for (int i = 0; i < argc && status == EXIT_OK; i++) {
-		const char *arg = argv[i];
-		bool weapon = strcmp(arg, "--weapon") == 0, bases = strcmp(arg, "--bases") == 0,
-		     units = strcmp(arg, "--units") == 0;
-		if (!weapon && !bases && !units) {
-			rest[n++] = argv[i];
-			continue;
-		}
-		if (i + 1 >= argc) {
-			status = cli_error("bbb fire", EXIT_BAD_INPUT, "option %s expects a value", arg);
-			break;
-		}
-		const char *v = argv[++i];
-		if (weapon) {
-			if (!counted)
-				status = weapon_group_error("weapon %s: missing --%s N%s", cur->code,
-							    cur->per_unit ? "units" : "bases", "");
-			else if (groups == MAX_GROUPS)
-				status = cli_error("bbb fire", EXIT_BAD_INPUT, "at most %d weapon groups", MAX_GROUPS);
-			else if (!(cur = fray_bbb_weapon_find(v))) {
-				char list[256];
-				textbuf t = text_on(list, sizeof list);
-				for (size_t k = 0; k < fray_bbb_nweapons; k++)
-					text_add(&t, "%s%s", k ? ", " : "", fray_bbb_weapons[k].code);
-				status = cli_error("bbb fire", EXIT_BAD_INPUT, "unknown weapon '%s' (the sheet's weapons: %s)",
-						   v, list);
-			}
-			counted = false;
-			groups++;
-			continue;
-		}
-		char *end;
-		long count = strtol(v, &end, 10);
-		if (!*v || *end || count < -1000 || count > 1000)
-			status = cli_error("bbb fire", EXIT_BAD_INPUT, "option %s expects a whole number from -1000 to "
-					   "1000, got '%s'", arg, v);
-		else if (!cur || counted)
-			status = weapon_group_error("%s follows the --weapon it counts%s%s", arg, "", "");
-		else if (count < 1)
-			status = cli_error("bbb fire", EXIT_BAD_INPUT, "%s expects a count from 1, got %ld", arg, count);
-		else if (units != cur->per_unit)
-			status = weapon_group_error("weapon %s counts %s: use --%s", cur->code,
-						    cur->per_unit ? "artillery units" : "bases",
-						    cur->per_unit ? "units" : "bases");
-		else
-			text_add(&w, "%s%s:%ld", w.len ? "," : "", cur->code, count);
-		counted = true;
-	}
-	if (status == EXIT_OK && !counted)
-		status = weapon_group_error("weapon %s: missing --%s N%s", cur->code, cur->per_unit ? "units" : "bases", "");
-	if (status == EXIT_OK && groups) {
-		rest[n++] = "--weapons";
-		rest[n++] = weapons;
-	}
-	if (status == EXIT_OK)
-		status = cli_run_catalog("bbb fire", n, rest);
-	free(rest);
-	return status;
-}
-
 /* ---- night ---- */
 
 static int bbb_night(int argc, char **argv)
@@ -218,10 +136,10 @@ static int bbb_table(int argc, char **argv)
 	return EXIT_OK;
 }
 
-/* assault and move are the catalogue's procedures, fire too after its
- * weapon groups; night and table show the sheet (no dice) */
+/* fire, assault and move are the catalogue's procedures; night and table
+ * show the sheet (no dice) */
 static const cli_sub subs[] = {
-	{"fire", bbb_fire}, {"night", bbb_night}, {"table", bbb_table},
+	{"night", bbb_night}, {"table", bbb_table},
 };
 
 int cmd_bbb(int argc, char **argv)

@@ -27,6 +27,7 @@ static const topic topics[] = {
 	 "  fray bbb PROCEDURE ...                 Bloody Big Battles\n"
 	 "  fray chits PROCEDURE ...               chit-pull brigade combat\n"
 	 "  fray presidio PROCEDURE ...            Presidio skirmishes\n"
+	 "  fray dice roll DICE [--odds]           a dice expression as a procedure\n"
 	 "  fray procedures [--json]               every procedure, with its rules\n"
 	 "  fray request [FILE|-]                  run one JSON request (fray_request)\n"
 	 "  fray serve [--port N] [--lan]          the page at the table, for a phone\n"
@@ -194,7 +195,11 @@ static const topic topics[] = {
 	 "add (once only): totals 1-5 and 7-12, and 12 means two 6s in a row.\n"
 	 "Limits: 256 characters, 32 terms, 200 dice, 1000 sides, constants up\n"
 	 "to 1000000; keep/drop terms 20 dice of 100 sides. Spaces between terms\n"
-	 "are allowed: '2d6 + 1'. Quote '>' and '<' in a shell: '9d12>=9'.\n"},
+	 "are allowed: '2d6 + 1'. Quote '>' and '<' in a shell: '9d12>=9'.\n"
+	 "\n"
+	 "fray dice roll DICE [--odds | --seed N] [--json] is the same as a\n"
+	 "procedure of the catalogue (dice.roll, what the page's dice roller\n"
+	 "asks), within at most 50 dice of at most 100 sides.\n"},
 	{"seeds",
 	 "Seeds and replay\n"
 	 "\n"

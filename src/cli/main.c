@@ -2,6 +2,7 @@
 #include <string.h>
 #include "atomic.h"
 #include "cli.h"
+#include "catalog_cli.h"
 #include "../common/text.h"
 
 typedef struct command {
@@ -18,6 +19,7 @@ static const command commands[] = {
 	{"bbb", cmd_bbb},
 	{"chits", cmd_chits},
 	{"presidio", cmd_presidio},
+	{"dice", cmd_dice},
 	{"merge", cmd_merge},
 	{"procedures", cmd_procedures},
 	{"request", cmd_request},

@@ -89,6 +89,104 @@ static void every_descriptor_names_what_it_has(void **state)
 	}
 }
 
+/* What the page needs of every descriptor: a headline (its field checked
+ * above), an example that is a JSON object, and sides or "no sides" said
+ * on purpose, never both and never neither. */
+static void every_descriptor_has_headline_example_and_sides(void **state)
+{
+	(void)state;
+	for (size_t k = 0; k < frayi_catalog_nprocs; k++) {
+		const proc_desc *d = frayi_catalog_procs[k];
+		if (!d->headline.field || !d->headline.says)
+			fail_msg("%s: no headline", d->name);
+		if (!d->example || d->example[0] != '{')
+			fail_msg("%s: no example", d->name);
+		bool has_sides = d->sides && d->sides[0].attacker;
+		if (has_sides == d->no_sides)
+			fail_msg("%s: %s", d->name, has_sides ? "sides and no_sides both" : "neither sides nor no_sides");
+	}
+}
+
+/* The words of a command line as a shell splits them into words (blanks,
+ * '...' quotes, a backslash before a newline joins the lines), copied into
+ * words. */
+static size_t shell_split(const char *r, char *words, char **argv, size_t cap)
+{
+	size_t n = 0;
+	char *w = words;
+	while (n < cap) {
+		while (*r == ' ' || *r == '\n' || (*r == '\\' && r[1] == '\n'))
+			r++;
+		if (!*r)
+			break;
+		argv[n++] = w;
+		while (*r && *r != ' ' && *r != '\n' && !(*r == '\\' && r[1] == '\n')) {
+			if (*r != '\'') {
+				*w++ = *r++;
+				continue;
+			}
+			for (r++; *r && *r != '\'';)
+				*w++ = *r++;
+			r += *r == '\'';
+		}
+		*w++ = 0;
+	}
+	return n;
+}
+
+/* Each procedure's example as its --help shows it, a command line, runs
+ * through the catalogue: every option it gives is one of the procedure's,
+ * the values pass their checks, and the call runs in its first mode. */
+static void every_example_runs_as_help_shows_it(void **state)
+{
+	(void)state;
+	for (size_t k = 0; k < frayi_catalog_nprocs; k++) {
+		const proc_desc *d = frayi_catalog_procs[k];
+		char *help = NULL;
+		assert_int_equal(fray_procedure_help(ctx, d->name, &help), FRAY_OK);
+		const char *ex = strstr(help, "\nExample");
+		if (!ex)
+			fail_msg("%s: its help shows no example", d->name);
+		if (d->example_from && !strstr(ex, d->example_from))
+			fail_msg("%s: its help does not say whose example it is", d->name);
+		ex = strstr(ex, ":\n") + 2; /* past "Example (...):\n" */
+		const char *stop = strstr(ex, "\n\n");
+		char line[2048];
+		snprintf(line, sizeof line, "%.*s", (int)(stop ? stop - ex : (ptrdiff_t)strlen(ex)), ex);
+		char *argv[64], words[2048];
+		size_t argc = shell_split(line, words, argv, 64);
+		assert_true(argc >= 3);
+		assert_string_equal(argv[0], "fray");
+		fray_call *c = fray_call_new(ctx, d->command);
+		assert_non_null(c);
+		size_t a = 1;
+		for (const char *w = d->command; w; w = strchr(w + 1, ' '))
+			a++; /* past "fray adbg fire" */
+		if (a < argc && strncmp(argv[a], "--", 2) != 0) { /* the input taken without its option */
+			assert_true(fray_call_positional(c) >= 0);
+			if (fray_call_set(c, (size_t)fray_call_positional(c), argv[a++]) != FRAY_OK)
+				fail_msg("%s: %s", d->name, fray_ctx_message(ctx));
+		}
+		for (; a < argc; a++) {
+			int i = fray_call_input_index(c, argv[a]);
+			if (i < 0)
+				fail_msg("%s: its example's %s is no option of it", d->name, argv[a]);
+			const char *text = fray_call_is_flag(c, (size_t)i) ? NULL : a + 1 < argc ? argv[++a] : "";
+			if (fray_call_set(c, (size_t)i, text) != FRAY_OK)
+				fail_msg("%s: %s", d->name, fray_ctx_message(ctx));
+		}
+		fray_call_opts o = {.mode = d->modes & FRAY_MODE_ROLL ? FRAY_MODE_ROLL
+					    : d->modes & FRAY_MODE_SIMULATE ? FRAY_MODE_SIMULATE : FRAY_MODE_ODDS,
+				    .json = true, .have_seed = true, .seed = 1, .trials = 100};
+		char *out = NULL;
+		if (fray_call_run(c, &o, &out) != FRAY_OK)
+			fail_msg("%s: its example does not run: %s", d->name, fray_ctx_message(ctx));
+		free(out);
+		fray_call_free(c);
+		free(help);
+	}
+}
+
 /* fray procedures --json says them (the page's only source). */
 static void the_catalogue_json_says_headline_and_sides(void **state)
 {
@@ -383,11 +481,147 @@ static void the_catalogue_allocates_through_the_context(void **state)
 	fray_ctx_free(fc);
 }
 
+/* ---- dice.roll: a dice expression as a procedure ---- */
+
+/* The odds dice.roll gives for expression, as p[total - lo] (totals lo
+ * to hi). */
+static void dice_odds(const char *expression, int64_t lo, int64_t hi, double *p)
+{
+	char req[256], *json = NULL;
+	snprintf(req, sizeof req, "{\"procedure\": \"dice.roll\", \"mode\": \"odds\", \"inputs\": "
+		 "{\"expression\": \"%s\"}}", expression);
+	if (fray_request(ctx, req, &json) != FRAY_OK)
+		fail_msg("%s: %s", expression, fray_ctx_message(ctx));
+	fray_doc *doc = NULL;
+	assert_int_equal(fray_doc_load_string(ctx, "odds", json, strlen(json), &doc), FRAY_OK);
+	const fray_node *outs = fray_map_get(fray_doc_root(doc), "outcomes");
+	for (int64_t t = lo; t <= hi; t++)
+		p[t - lo] = 0;
+	for (size_t i = 0; i < fray_node_len(outs); i++) {
+		const fray_node *o = fray_node_item(outs, i);
+		int64_t t = strtoll(fray_node_scalar(fray_map_get(fray_map_get(o, "outcome"), "total")), NULL, 10);
+		assert_true(t >= lo && t <= hi);
+		p[t - lo] = strtod(fray_node_scalar(fray_map_get(o, "p")), NULL);
+	}
+	fray_doc_free(doc);
+	free(json);
+}
+
+/* The exact odds by counting faces: 3d6+2 over its 216 rolls; d6!, a 6
+ * rolled once more and added (ruling R16): 1-5 at 1/6, 7-12 at 1/36. */
+static void dice_roll_odds_are_the_faces_counted(void **state)
+{
+	(void)state;
+	double p[32], want[32] = {0};
+	for (int a = 1; a <= 6; a++)
+		for (int b = 1; b <= 6; b++)
+			for (int c = 1; c <= 6; c++)
+				want[a + b + c + 2 - 5] += 1.0 / 216;
+	dice_odds("3d6+2", 5, 20, p);
+	for (int t = 5; t <= 20; t++)
+		assert_float_equal(p[t - 5], want[t - 5], 1e-12);
+	memset(want, 0, sizeof want);
+	for (int a = 1; a <= 5; a++)
+		want[a - 1] = 1.0 / 6;
+	for (int b = 1; b <= 6; b++)
+		want[6 + b - 1] = 1.0 / 36;
+	dice_odds("d6!", 1, 12, p);
+	for (int t = 1; t <= 12; t++)
+		assert_float_equal(p[t - 1], want[t - 1], 1e-12);
+	assert_float_equal(p[6 - 1], 0, 0); /* a 6 is never a total */
+}
+
+/* The bounds are explicit (50 dice, 100 sides in all), and a bad
+ * expression is refused with its column, the option named. */
+static void dice_roll_bounds_and_bad_expressions(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *expr, *says; /* says NULL: runs */
+	} cases[] = {
+		{"50d100", NULL},
+		{"25d6+25d6", NULL},
+		{"51d6", "'51d6' rolls 51 dice: at most 50 in all"},
+		{"25d6+26d6", "rolls 51 dice: at most 50 in all"},
+		{"d101", "has dice of 101 sides: at most 100"},
+		{"2d6+x", "option --expression: bad dice expression '2d6+x': column 5: expected"},
+		{"2d", "column 3"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		fray_call *c = fray_call_new(ctx, "dice roll");
+		assert_non_null(c);
+		assert_int_equal(fray_call_set(c, 0, cases[i].expr), FRAY_OK);
+		fray_status st = fray_call_check(c);
+		if (!cases[i].says && st != FRAY_OK)
+			fail_msg("%s: %s", cases[i].expr, fray_ctx_message(ctx));
+		if (cases[i].says && (st != FRAY_ERR_INPUT || !strstr(fray_ctx_message(ctx), cases[i].says)))
+			fail_msg("%s: got '%s'", cases[i].expr, fray_ctx_message(ctx));
+		fray_call_free(c);
+	}
+	/* a roll's total lies in the expression's range, and is told */
+	char *json = NULL;
+	assert_int_equal(fray_request(ctx, "{\"procedure\": \"dice.roll\", \"seed\": 5, \"inputs\": "
+				      "{\"expression\": \"4d6kh3\"}}", &json), FRAY_OK);
+	const char *total = strstr(json, "\"total\": ");
+	assert_non_null(total);
+	long t = strtol(total + 9, NULL, 10);
+	assert_true(t >= 3 && t <= 18);
+	free(json);
+}
+
+/* A repeated input group (bbb fire's --weapon CODE --bases N ...) is the
+ * catalogue's: the groups join into the input's value, artillery counted
+ * in units (BBB Fire Factors), and each misuse refused with the option. */
+static void repeated_groups_join_into_their_input(void **state)
+{
+	(void)state;
+	fray_call *c = fray_call_new(ctx, "bbb fire");
+	assert_non_null(c);
+	assert_string_equal(fray_call_group_option(c, 0, 0), "--weapon");
+	assert_string_equal(fray_call_group_option(c, 0, 1), "--bases");
+	assert_string_equal(fray_call_group_option(c, 0, 2), "--units");
+	assert_null(fray_call_group_option(c, 0, 3));
+	assert_null(fray_call_group_option(c, 1, 0));
+	assert_int_equal(fray_call_group_add(c, 0, "--weapon", "rr"), FRAY_OK);
+	assert_int_equal(fray_call_group_add(c, 0, "--bases", "4"), FRAY_OK);
+	assert_int_equal(fray_call_group_add(c, 0, "--weapon", "SA"), FRAY_OK);
+	assert_int_equal(fray_call_group_add(c, 0, "--units", "1"), FRAY_OK);
+	assert_string_equal(c->v[0].s, "RR:4,SA:1");
+	fray_call_free(c);
+	static const struct {
+		const char *opts[6], *says;
+	} bad[] = {
+		{{"--bases", "2"}, "--bases follows the --weapon it counts"},
+		{{"--weapon", "RR", "--units", "2"}, "weapon RR counts bases: use --bases"},
+		{{"--weapon", "SA", "--bases", "2"}, "weapon SA counts artillery units: use --units"},
+		{{"--weapon", "XX"}, "unknown weapon 'XX' (the sheet's weapons: SM,"},
+		{{"--weapon", "RR", "--bases", "0"}, "--bases expects a count from 1, got 0"},
+		{{"--weapon", "RR", "--weapon", "SA"}, "weapon RR: missing --bases N"},
+		{{"--weapon", "RR"}, "weapon RR: missing --bases N"}, /* left open: refused by the check */
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		c = fray_call_new(ctx, "bbb fire");
+		fray_status st = FRAY_OK;
+		for (size_t k = 0; bad[i].opts[k] && st == FRAY_OK; k += 2)
+			st = fray_call_group_add(c, 0, bad[i].opts[k], bad[i].opts[k + 1]);
+		if (st == FRAY_OK)
+			st = fray_call_check(c);
+		if (st != FRAY_ERR_INPUT || !strstr(fray_ctx_message(ctx), bad[i].says))
+			fail_msg("case %zu: got '%s'", i, fray_ctx_message(ctx));
+		fray_call_free(c);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(every_descriptor_names_what_it_has),
 		cmocka_unit_test(the_catalogue_json_says_headline_and_sides),
+		cmocka_unit_test(every_descriptor_has_headline_example_and_sides),
+		cmocka_unit_test(every_example_runs_as_help_shows_it),
+		cmocka_unit_test(dice_roll_odds_are_the_faces_counted),
+		cmocka_unit_test(dice_roll_bounds_and_bad_expressions),
+		cmocka_unit_test(repeated_groups_join_into_their_input),
 		cmocka_unit_test(recover_inputs_reach_the_rule),
 		cmocka_unit_test(rounds_inputs_reach_the_rule),
 		cmocka_unit_test(required_and_excludes_are_checked_from_the_descriptor),

@@ -18,6 +18,7 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
+import player_test
 from serve_util import Server
 
 # one procedure of each rule set, with the catalogue's example inputs
@@ -55,6 +56,8 @@ def fray_request(fray, req):
 def fill(d, inputs):
     for name, value in inputs.items():
         e = d.find_element(By.NAME, name)
+        # folded under "more": unfolded first, as a player would
+        d.execute_script("const m = arguments[0].closest('details'); if (m) m.open = true", e)
         if e.tag_name == "select":
             Select(e).select_by_value(str(value))
         elif e.get_attribute("type") == "checkbox":
@@ -63,6 +66,13 @@ def fill(d, inputs):
         else:
             e.clear()
             e.send_keys(str(value))
+
+
+def story_of(d):
+    """The story as the page tells it: its sections (folded by round) put
+    back together."""
+    return d.execute_script("return [...document.querySelectorAll('#result div.story pre')]"
+                            ".map((p) => p.textContent).join('')")
 
 
 def pick(d, name):
@@ -213,7 +223,7 @@ def battle(d, fray, size, shots):
         check(d.find_element(By.NAME, "scenario__text").get_attribute("value") == f.read(), "upload: the text")
     fill(d, {"seed": 42})
     ask_page(d, "roll")
-    story = d.execute_script("return document.querySelector('#result pre.story').textContent")
+    story = story_of(d)
     want = fray_request(fray, {"procedure": "adbg.battle", "seed": 42, "inputs": {"scenario": "examples/adbg/sandusky-1782.yaml"},
                                "format": "text"})
     check(story == want, "uploaded battle roll: %r, the CLI %r" % (story[:200], want[:200]))
@@ -251,9 +261,9 @@ def run_page(fray, url, phone, shots):
             seed.clear()
             seed.send_keys("42")
             d.find_element(By.CSS_SELECTOR, "button[data-action=roll]").click()
-            WebDriverWait(d, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#result pre.story") or
+            WebDriverWait(d, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#result div.story pre") or
                                        d.find_element(By.ID, "error").text)
-            story = d.execute_script("return document.querySelector('#result pre.story').textContent")
+            story = story_of(d)
             want = fray_request(fray, {"procedure": name, "seed": 42, "inputs": p["example"], "format": "text"})
             check(story == want, "%s roll: the page says %r, the CLI %r" % (name, story[:300], want[:300]))
             no_horizontal_scroll(d, "%s roll at %s px" % (name, size))
@@ -267,8 +277,8 @@ def run_page(fray, url, phone, shots):
         pick(d, "presidio.morale")
         fill(d, {"level": "veteran", "size": "platoon", "casualties": 2, "seed": 42})
         d.find_element(By.CSS_SELECTOR, "button[data-action=roll]").click()
-        WebDriverWait(d, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#result pre.story"))
-        story = d.execute_script("return document.querySelector('#result pre.story').textContent")
+        WebDriverWait(d, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#result div.story pre"))
+        story = story_of(d)
         cli = subprocess.run([fray, "presidio", "morale", "--seed", "42", "--level", "veteran", "--size", "platoon",
                               "--casualties", "2"], capture_output=True, text=True, check=True).stdout
         check(story == cli, "presidio morale --seed 42: the page %r, the command line %r" % (story, cli))
@@ -281,6 +291,7 @@ def run_page(fray, url, phone, shots):
               "presidio.morale", "a copied link: another procedure")
         check(d.find_element(By.NAME, "casualties").get_attribute("value") == "2", "a copied link: the inputs lost")
         costly_link(d, url)
+        player_test.run(d, fray, ROOT, url, size, shots, check)
     finally:
         d.quit()
 
@@ -290,6 +301,7 @@ def main():
     fray, shots = sys.argv[1], sys.argv[2]
     ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     os.makedirs(shots, exist_ok=True)
+    player_test.install_axe()
     srv = Server(fray)
     try:
         run_page(fray, srv.url, True, shots)
