@@ -1,10 +1,13 @@
-/* fray report --html FILE [REQUEST|GAME|-]: one request's answer as the
- * page shows it, or a game file's forces and log (table_report.c), in one
+/* fray report --html FILE [REQUEST|GAME|SWEEP|-]: one request's answer as the
+ * page shows it (its plots drawn here too, svg_plot.h, so they show with
+ * scripts off), a sweep's JSON as plots and a table (no script at all),
+ * or a game file's forces and log (table_report.c), in one
  * HTML file that needs no server: the page's own CSS and
  * JavaScript inline, and the answer (JSON and the command line's words)
  * as a JSON data block the script draws from. Nothing from the request
  * reaches the HTML outside that block, where every '<' is written \u003c,
- * so no text in a request can close the block or open a tag. The request
+ * so no text in a request can close the block or open a tag, but for the
+ * plots' texts, escaped by svg_escape (as all of a sweep's page). The request
  * is read as fray request reads it (YAML: comments, single quotes, block
  * style) and goes into the block as JSON written from what was read,
  * never as the text given. */
@@ -658,7 +661,7 @@ int cmd_report(int argc, char **argv)
 			in_path = argv[i];
 		} else {
 			return cli_error("report", EXIT_BAD_INPUT, "unexpected argument '%s' (fray report --html FILE "
-					 "[REQUEST|-])", argv[i]);
+					 "[REQUEST|GAME|SWEEP|-])", argv[i]);
 		}
 	}
 	if (!out_path)

@@ -5,7 +5,9 @@
 #include <string.h>
 #include "svg_plot.h"
 
-enum { WIDTH = 640 };
+/* The drawing's width: narrow enough that its 13-unit text stays readable on
+ * a phone (about 10 px at 412 px), drawn larger on a wide screen (max-width). */
+enum { WIDTH = 520, MAX_SHOWN = 680 };
 
 /* Series colours, told apart without colour too (the legend names them). */
 static const char *const colours[SVG_MAX_SERIES] = {"#1f5fa8", "#b5471b", "#4d7f2a", "#7a4b94",
@@ -64,7 +66,7 @@ static void open_svg(FILE *f, const char *kind, double height, const char *title
 {
 	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"plot\" data-plot=\"%s\" viewBox=\"0 0 %d %.2f\" "
 		   "width=\"100%%\" style=\"max-width:%dpx;height:auto;background:#fff;color:#000\" role=\"img\" aria-label=\"", kind, WIDTH,
-		height, WIDTH);
+		height, MAX_SHOWN);
 	label(f, title);
 	fputs("\" font-family=\"sans-serif\" font-size=\"13\">\n<title>", f);
 	svg_escape(f, title);
@@ -238,6 +240,8 @@ static void heat_cell(FILE *f, const svg_heat_map *h, size_t row, size_t col, do
 	fputc('"', f);
 	data_value(f, "data-v", v);
 	fputs("/>\n", f);
+	if (w < 30) /* too narrow for a number: the table beside the plot has them */
+		return;
 	fprintf(f, "<text x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\" fill=\"%s\">", x + w / 2, y + ht / 2 + 4,
 		isfinite(v) && v > 0.55 ? "#fff" : "#000");
 	if (isfinite(v))
@@ -278,22 +282,24 @@ bool svg_bars(FILE *f, const svg_bar_chart *b)
 {
 	if (!b->n || b->n > SVG_MAX_POINTS)
 		return false;
-	const double left = 240, right = WIDTH - 64, top = 36, bar_h = 22;
+	/* a row a bar: its label above it, the whole width for the bar */
+	const double left = 8, right = WIDTH - 64, top = 36, bar_h = 38;
 	double bottom = top + bar_h * (double)b->n, height = bottom + 44;
 	open_svg(f, "bars", height, b->title);
 	fprintf(f, "<g data-top=\"%.2f\" data-left=\"%.2f\" data-right=\"%.2f\">\n", top, left, right);
 	for (int t = 0; t <= 4; t++) {
 		double x = left + (right - left) * t / 4;
 		fprintf(f, "<line x1=\"%.2f\" x2=\"%.2f\" y1=\"%.2f\" y2=\"%.2f\" stroke=\"#ccc\"/>\n", x, x, top, bottom);
-		fprintf(f, "<text x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\">%d%%</text>\n", x, bottom + 16, t * 25);
+		fprintf(f, "<text x=\"%.2f\" y=\"%.2f\" text-anchor=\"%s\">%d%%</text>\n", x, bottom + 16,
+			t == 0 ? "start" : t == 4 ? "end" : "middle", t * 25);
 	}
 	text_at(f, (left + right) / 2, bottom + 36, "middle", b->x_label);
 	for (size_t i = 0; i < b->n; i++) {
-		double y = top + bar_h * (double)i, v = b->v[i];
-		text_at(f, left - 6, y + bar_h / 2 + 4, "end", b->label[i]);
+		double y = top + bar_h * (double)i, v = b->v[i], mid = y + 26;
+		text_at(f, left, y + 14, "start", b->label[i]);
 		double len = isfinite(v) ? (right - left) * clamp01(v) : 0;
-		fprintf(f, "<rect class=\"bar\" x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" fill=\"%s\" data-label=\"",
-			left, y + 3, len, bar_h - 6, colours[0]);
+		fprintf(f, "<rect class=\"bar\" x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"14\" fill=\"%s\" data-label=\"",
+			left, y + 19, len, colours[0]);
 		svg_escape(f, b->label[i]);
 		fputc('"', f);
 		data_value(f, "data-v", v);
@@ -305,10 +311,10 @@ bool svg_bars(FILE *f, const svg_bar_chart *b)
 		if (b->lo && b->hi && isfinite(b->lo[i]) && isfinite(b->hi[i])) {
 			double x0 = left + (right - left) * clamp01(b->lo[i]), x1 = left + (right - left) * clamp01(b->hi[i]);
 			fprintf(f, "<path class=\"whisker\" stroke=\"#000\" fill=\"none\" d=\"M%.2f,%.2f L%.2f,%.2f "
-				   "M%.2f,%.2f L%.2f,%.2f M%.2f,%.2f L%.2f,%.2f\"/>\n", x0, y + bar_h / 2, x1, y + bar_h / 2,
-				x0, y + 6, x0, y + bar_h - 6, x1, y + 6, x1, y + bar_h - 6);
+				   "M%.2f,%.2f L%.2f,%.2f M%.2f,%.2f L%.2f,%.2f\"/>\n", x0, mid, x1, mid,
+				x0, mid - 5, x0, mid + 5, x1, mid - 5, x1, mid + 5);
 		}
-		fprintf(f, "<text x=\"%.2f\" y=\"%.2f\">", right + 6, y + bar_h / 2 + 4);
+		fprintf(f, "<text x=\"%.2f\" y=\"%.2f\">", right + 6, mid + 4);
 		if (isfinite(v))
 			fprintf(f, "%.1f%%", 100 * v);
 		else

@@ -167,6 +167,17 @@ def main():
                 no_sideways_scroll(phone, html, name, os.path.join(shots, "report-sweep-line-412.png"))
             else:
                 no_sideways_scroll(phone, html, name)
+        # three knobs: no plot, a note, the table of every point
+        three = json.loads(json.dumps(two))
+        three["vary"].append("sides.brant.primary_leader.rating")
+        for pt in three["points"]:
+            pt["values"].append("3")
+        html, text = report(fray, source, tmp, "sweep-3", three)
+        d.get("file://" + html)
+        check(not d.find_elements(By.CSS_SELECTOR, "svg.plot"), "three knobs: a plot")
+        check("3 knobs" in d.find_element(By.CSS_SELECTOR, "#sweep p.note").text, "three knobs: the note")
+        check(len(d.find_elements(By.CSS_SELECTOR, "#sweep-points tr")) == len(three["points"]) + 1,
+              "three knobs: a row a point")
         html, text = report(fray, source, tmp, "sweep-2", two)
         d.get("file://" + html)
         check_heat(d, two)
