@@ -273,7 +273,8 @@ bool svg_heat(FILE *f, const svg_heat_map *h)
 	fprintf(f, "<text x=\"8\" y=\"%.2f\">", bottom + 58);
 	fputs("rows: ", f);
 	label(f, h->y_label);
-	fputs(h->baseline >= 0 ? "; the outlined cell is the baseline" : "", f);
+	fputs("; darker: higher", f);
+	fputs(h->baseline >= 0 ? "; outlined: the baseline" : "", f);
 	fputs("</text>\n</g>\n</svg>\n", f);
 	return true;
 }

@@ -136,12 +136,16 @@ def main():
                                         "--vary", "sides.brant.level=2,4", "--trials", "300", "--json"]))
     # a sweep with the side names and the baseline mark a newer fray writes,
     # and names that must stay text
+    sides = ["Lochry's Pennsylvanians", "Brant's warriors"]
     marked = json.loads(json.dumps(one))
-    marked["sides"] = [HOSTILE, "Brant's warriors"]
-    marked["scenario"] = HOSTILE
+    marked["sides"] = sides
     for pt in marked["points"]:
         pt["baseline"] = pt["values"] == ["2"]
         pt["grid"] = True
+    hostile = json.loads(json.dumps(marked))
+    hostile["sides"] = [HOSTILE, sides[1]]
+    hostile["scenario"] = HOSTILE
+    two["sides"] = sides
     battle = {"procedure": "adbg.battle", "mode": "simulate", "trials": 3000, "seed": 5,
               "inputs": {"scenario": lochry}}
     odds = {"procedure": "bbb.fire", "mode": "odds", "inputs": {"weapons": "RR:4", "range": 6,
@@ -150,7 +154,8 @@ def main():
     phone = browser(True)
     try:
         for name, sweep, names, baseline in (("sweep-1", one, ["side 1", "side 2", "draw"], None),
-                                             ("sweep-marked", marked, [HOSTILE, "Brant's warriors"], "2")):
+                                             ("sweep-marked", marked, sides + ["draw"], "2"),
+                                             ("sweep-hostile", hostile, [HOSTILE, sides[1]], "2")):
             html, text = report(fray, source, tmp, name, sweep)
             check("<script" not in text, "%s: the sweep's file has a script" % name)
             d.get("file://" + html)
@@ -159,8 +164,9 @@ def main():
             check(len(rows) == len(sweep["points"]) + 1, "%s: a row a point and a header" % name)
             check(not d.find_elements(By.TAG_NAME, "img") and d.title == "fray sweep report",
                   "%s: a name made markup (title %r)" % (name, d.title))
-            if name == "sweep-marked":
+            if name == "sweep-hostile":
                 check(HOSTILE in d.find_element(By.TAG_NAME, "body").text, "the hostile name shown as text")
+            if name == "sweep-marked":
                 base = d.find_elements(By.CSS_SELECTOR, "#sweep-points tr.baseline td")
                 check(base and base[0].text == "2", "the baseline row")
                 d.save_screenshot(os.path.join(shots, "report-sweep-line-1280.png"))
