@@ -557,8 +557,14 @@ static void outcome_label(char *out, size_t cap, const fray_node *o)
 	if (scalar(o))
 		text_add(&t, "%s", scalar(o));
 	for (size_t k = 0; k < fray_node_len(o) && fray_node_kind_of(o) == FRAY_NODE_MAP; k++) {
-		const char *v = scalar(fray_node_value(o, k));
-		text_add(&t, "%s%s %s", k ? ", " : "", scalar(fray_node_key(o, k)), v ? v : "...");
+		const fray_node *v = fray_node_value(o, k);
+		text_add(&t, "%s%s ", k ? ", " : "", scalar(fray_node_key(o, k)));
+		if (fray_node_kind_of(v) == FRAY_NODE_SEQ) { /* a list of scalars, as "0-2" */
+			for (size_t i = 0; i < fray_node_len(v); i++)
+				text_add(&t, "%s%s", i ? "-" : "", scalar(fray_node_item(v, i)) ? scalar(fray_node_item(v, i)) : "...");
+		} else {
+			text_add(&t, "%s", scalar(v) ? scalar(v) : "...");
+		}
 	}
 }
 
@@ -583,6 +589,28 @@ static void odds_plot(FILE *f, const fray_node *outcomes)
 	svg_bars(f, &bars);
 }
 
+/* A whole battle's odds (adbg.battle, mode odds): its "summary" as who
+ * wins, the interval from "ci95"; the sides named by "sides". */
+static void summary_plot(FILE *f, const fray_node *root)
+{
+	const fray_node *summary = fray_map_get(root, "summary"), *wins = fray_map_get(summary, "wins");
+	size_t ns = fray_node_len(wins);
+	if (ns < 1 || ns > 2)
+		return;
+	const char *names[3];
+	double v[3], lo[3], hi[3];
+	char fb[2][16];
+	for (size_t i = 0; i <= ns; i++) {
+		const fray_node *rate = i < ns ? fray_node_item(wins, i) : fray_map_get(summary, "draw");
+		names[i] = i < ns ? side_name(root, i, fb[i]) : "draw";
+		v[i] = num(fray_map_get(rate, "p"));
+		lo[i] = num(fray_node_item(fray_map_get(rate, "ci95"), 0));
+		hi[i] = num(fray_node_item(fray_map_get(rate, "ci95"), 1));
+	}
+	svg_bar_chart chart = {"Who wins", "chance (whiskers: 95% interval)", names, ns + 1, v, lo, hi};
+	svg_bars(f, &chart);
+}
+
 /* The plots of a request's answer, as HTML (malloc'd; "" when it has
  * none; NULL when memory ran out or the answer cannot be read). */
 static char *answer_plots(fray_ctx *ctx, const char *json)
@@ -596,13 +624,17 @@ static char *answer_plots(fray_ctx *ctx, const char *json)
 	FILE *f = open_memstream(&text, &len);
 	if (f) {
 		const fray_node *outcomes = fray_map_get(root, "outcomes");
-		bool battle = fray_node_kind_of(fray_map_get(root, "sides")) == FRAY_NODE_SEQ;
+		/* a simulation's sides are objects with their rates; odds name them */
+		bool battle = fray_node_kind_of(fray_map_get(fray_node_item(fray_map_get(root, "sides"), 0), "win")) ==
+			      FRAY_NODE_MAP;
 		if (battle || fray_node_kind_of(outcomes) == FRAY_NODE_SEQ) {
 			fputs("<section id=\"report-plots\"><h2>Plots</h2>\n", f);
-			if (battle)
+			if (battle) {
 				battle_plots(f, root);
-			else
+			} else {
+				summary_plot(f, root);
 				odds_plot(f, outcomes);
+			}
 			fputs("</section>\n", f);
 		}
 		if (fclose(f) != 0) {
