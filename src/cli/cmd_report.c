@@ -612,12 +612,23 @@ static void summary_plot(FILE *f, const fray_node *root)
 }
 
 /* The plots of a request's answer, as HTML (malloc'd; "" when it has
- * none; NULL when memory ran out or the answer cannot be read). */
-static char *answer_plots(fray_ctx *ctx, const char *json)
+ * none; NULL when memory ran out). The answer is read back on a context
+ * of its own, so that a failure here never stands in for a later one's
+ * message; one past what a document may be (FRAY_DOC_MAX_BYTES) gets a
+ * note instead of plots, the page's script still draws its charts. */
+static char *answer_plots(const char *json)
 {
+	if (strlen(json) > FRAY_DOC_MAX_BYTES)
+		return strdup("<p class=\"note\">The answer is too large to plot here; the charts above show it.</p>\n");
+	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
 	fray_doc *doc = NULL;
-	if (fray_doc_load_string(ctx, "(the answer)", json, strlen(json), &doc) != FRAY_OK)
+	if (!ctx)
 		return NULL;
+	if (fray_doc_load_string(ctx, "(the answer)", json, strlen(json), &doc) != FRAY_OK) {
+		fray_doc_free(doc);
+		fray_ctx_free(ctx);
+		return strdup(""); /* no plots; the page's charts are still there */
+	}
 	const fray_node *root = fray_doc_root(doc);
 	char *text = NULL;
 	size_t len = 0;
@@ -643,6 +654,7 @@ static char *answer_plots(fray_ctx *ctx, const char *json)
 		}
 	}
 	fray_doc_free(doc);
+	fray_ctx_free(ctx);
 	return text;
 }
 
@@ -748,7 +760,7 @@ int cmd_report(int argc, char **argv)
 		status = run(ctx, name, as_text, &text);
 	if (status == EXIT_OK) /* again, now that the runs have read their files */
 		status = cli_output_check("report", ctx, out_path, "--html", NULL);
-	if (status == EXIT_OK && runs_request && !(plots = answer_plots(ctx, json)))
+	if (status == EXIT_OK && runs_request && !(plots = answer_plots(json)))
 		status = cli_error("report", EXIT_RUNTIME, "out of memory");
 	if (status == EXIT_OK && runs_request && !(html = html_of(as_json, json, text, plots, css)))
 		status = cli_error("report", EXIT_RUNTIME, "out of memory");
