@@ -152,6 +152,17 @@ def main():
               "inputs": {"scenario": lochry}}
     odds = {"procedure": "bbb.fire", "mode": "odds", "inputs": {"weapons": "RR:4", "range": 6,
                                                                 "target": "infantry", "cover": 1}}
+    # read tolerantly: odd members give a note, "n/a" or an empty cell, never a crash (ASan) or a refusal
+    odd = [({"vary": [], "points": []}, 0),
+           ({"vary": ["a"], "points": [1, "x", {"values": 3}, {"values": ["1"], "wins": 5, "draw": "x"},
+                                      {"values": ["2"], "wins": [{"p": "nan"}, {"p": 1e400}], "draw": {"p": -1}}]}, 1),
+           ({"vary": ["a", "b"], "points": [{"values": ["1"]}, {"values": [[1], {"x": 1}]},
+                                            {"values": ["1", "2"], "wins": [{"p": 0.5}]}]}, 2),
+           ({"vary": [{"x": 1}], "sides": [{"name": "A"}, ["B"]],
+             "points": [{"values": ["1"], "baseline": True, "wins": [{"p": 0.5}, {"p": 0.5}], "draw": {"p": 0}}]}, 1)]
+    for i, (sweep, plots) in enumerate(odd):
+        html, text = report(fray, source, tmp, "odd-%d" % i, sweep)
+        check(text.count("<svg") == plots, "odd sweep %d: %d plots, want %d" % (i, text.count("<svg"), plots))
     d = browser(False)
     phone = browser(True)
     try:
