@@ -115,7 +115,7 @@ static const topic topics[] = {
 	 "Prints exactly what the command with --json prints; the library's\n"
 	 "fray_request does the same (docs/library.md).\n"},
 	{"report",
-	 "fray report --html FILE [REQUEST|GAME|-]\n"
+	 "fray report --html FILE [REQUEST|GAME|SWEEP|-]\n"
 	 "\n"
 	 "Runs one request (as 'fray request' takes it: a roll, odds or a\n"
 	 "simulation, a whole battle too) and writes the page's charts, table and\n"
@@ -126,7 +126,12 @@ static const topic topics[] = {
 	 "\n"
 	 "Given a game file ('fray help table') instead, the report is the game:\n"
 	 "the forces as they stand and the log, every action with its story and\n"
-	 "changes.\n"},
+	 "changes.\n"
+	 "\n"
+	 "Given a sweep's JSON ('fray adbg sweep ... --json'), the report plots it:\n"
+	 "a line for each side's win rate with its 95% band (one knob), a heat map\n"
+	 "a side (two knobs), and a table of every point. Every plot is SVG in the\n"
+	 "file; it needs no script. See docs/simulate.md.\n"},
 	{"serve",
 	 "fray serve [--port N] [--lan [--qr]] [--memory MIB]\n"
 	 "\n"
