@@ -379,7 +379,7 @@ static void commands_find_their_procedure(void **state)
 		if (fray_procedure_also(n))
 			assert_string_equal(fray_procedure_find(fray_procedure_also(n)), fray_procedure_command(n));
 	}
-	assert_int_equal(n, frayi_catalog_nprocs);
+	assert_int_equal(n, frayi_catalog_nprocs + frayi_catalog_nshows); /* the procedures, then the listings */
 }
 
 /* The echo is the descriptor's inputs in order, each a value the request
@@ -612,6 +612,39 @@ static void repeated_groups_join_into_their_input(void **state)
 	}
 }
 
+/* The listings run from their examples too, as text only: the ratio of
+ * chit combat Example #1 (17 against 6: "2:1"), Presidio's victory
+ * points (Section 8: a horse 25, a warrior 10). */
+static void listings_show_their_text(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *name, *says;
+	} want[] = {{"chits.ratio", "2:1\n"}, {"presidio.victory", "victory points: 95\n"},
+		    {"bbb.night", "1. Withdraw to cover"}, {"presidio.weapons", "Small arms (Presidio Section 10)"},
+		    {"presidio.units", "Command skill by rank (Section 1):"}, {"bbb.table", "firepower 9, shift +0"}};
+	assert_int_equal(frayi_catalog_nshows, sizeof want / sizeof want[0]);
+	for (size_t k = 0; k < frayi_catalog_nshows; k++) {
+		const proc_desc *d = frayi_catalog_shows[k];
+		assert_int_equal(d->modes, FRAY_MODE_SHOW);
+		char req[512], *out = NULL;
+		snprintf(req, sizeof req, "{\"procedure\": \"%s\", \"format\": \"text\", \"inputs\": %s}", d->name,
+			 d->example);
+		if (fray_request(ctx, req, &out) != FRAY_OK)
+			fail_msg("%s: %s", d->name, fray_ctx_message(ctx));
+		const char *says = NULL;
+		for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+			says = strcmp(want[i].name, d->name) == 0 ? want[i].says : says;
+		if (!says || !strstr(out, says))
+			fail_msg("%s: '%s' not in\n%s", d->name, says ? says : "(no case)", out);
+		free(out);
+		/* no JSON */
+		snprintf(req, sizeof req, "{\"procedure\": \"%s\", \"inputs\": %s}", d->name, d->example);
+		assert_int_equal(fray_request(ctx, req, &out), FRAY_ERR_INPUT);
+		assert_non_null(strstr(fray_ctx_message(ctx), "no JSON"));
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -622,6 +655,7 @@ int main(void)
 		cmocka_unit_test(dice_roll_odds_are_the_faces_counted),
 		cmocka_unit_test(dice_roll_bounds_and_bad_expressions),
 		cmocka_unit_test(repeated_groups_join_into_their_input),
+		cmocka_unit_test(listings_show_their_text),
 		cmocka_unit_test(recover_inputs_reach_the_rule),
 		cmocka_unit_test(rounds_inputs_reach_the_rule),
 		cmocka_unit_test(required_and_excludes_are_checked_from_the_descriptor),
