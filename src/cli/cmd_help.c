@@ -381,6 +381,7 @@ static const topic topics[] = {
 	 "  fray presidio contact-time     the hour a campaign contact happens\n"
 	 "  fray presidio entrance         the entrance point of the strategic turn\n"
 	 "  fray presidio pursuit     a raid pursuit, day by day, simulated\n"
+	 "  fray presidio leagues     one party's day of travel in a pursuit\n"
 	 "  fray presidio victory     victory points\n"
 	 "  fray presidio weapons     the small-arms list of Section 10\n"
 	 "  fray presidio units FILE  your unit statistics (G4) and the command skill table\n"

@@ -643,6 +643,49 @@ static void listings_show_their_text(void **state)
 	}
 }
 
+/* presidio.leagues, a day's travel (Presidio Section 8, Campaign Pursuit):
+ * its odds against the 36 faces of 2D6 counted here, +1 mounted, on the
+ * Distance in Leagues table as the text prints it (pursuers 2 = 1 ... 11
+ * = 10, 12 = 15; fugitives 2-4 rest, 5 = 1 ... 11 = 7, 12 = 12). */
+static void leagues_odds_are_the_table_read_over_the_faces(void **state)
+{
+	(void)state;
+	static const int pursuers[13] = {[2] = 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 15};
+	static const int fugitives[13] = {[5] = 1, 2, 3, 4, 5, 6, 7, 12}; /* 2-4: rest (0) */
+	for (int column = 0; column < 2; column++)
+		for (int mounted = 0; mounted < 2; mounted++) {
+			double want[16] = {0};
+			for (int a = 1; a <= 6; a++)
+				for (int b = 1; b <= 6; b++) {
+					int roll = a + b + mounted > 12 ? 12 : a + b + mounted;
+					want[column ? fugitives[roll] : pursuers[roll]] += 1.0 / 36;
+				}
+			char req[256], *json = NULL;
+			snprintf(req, sizeof req, "{\"procedure\": \"presidio.leagues\", \"mode\": \"odds\", "
+				 "\"inputs\": {\"column\": \"%s\", \"mounted\": %s}}", column ? "fugitives" : "pursuers",
+				 mounted ? "true" : "false");
+			if (fray_request(ctx, req, &json) != FRAY_OK)
+				fail_msg("%s", fray_ctx_message(ctx));
+			fray_doc *doc = NULL;
+			assert_int_equal(fray_doc_load_string(ctx, "odds", json, strlen(json), &doc), FRAY_OK);
+			const fray_node *outs = fray_map_get(fray_doc_root(doc), "outcomes");
+			double got[16] = {0};
+			for (size_t i = 0; i < fray_node_len(outs); i++) {
+				const fray_node *o = fray_map_get(fray_node_item(outs, i), "outcome");
+				long leagues = strtol(fray_node_scalar(fray_map_get(o, "leagues")), NULL, 10);
+				assert_true(leagues >= 0 && leagues < 16);
+				/* the fugitives rest exactly when they travel nothing */
+				assert_string_equal(fray_node_scalar(fray_map_get(o, "resting")),
+						    column && leagues == 0 ? "true" : "false");
+				got[leagues] += strtod(fray_node_scalar(fray_map_get(fray_node_item(outs, i), "p")), NULL);
+			}
+			for (int l = 0; l < 16; l++)
+				assert_float_equal(got[l], want[l], 1e-12);
+			fray_doc_free(doc);
+			free(json);
+		}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -654,6 +697,7 @@ int main(void)
 		cmocka_unit_test(dice_roll_bounds_and_bad_expressions),
 		cmocka_unit_test(repeated_groups_join_into_their_input),
 		cmocka_unit_test(listings_show_their_text),
+		cmocka_unit_test(leagues_odds_are_the_table_read_over_the_faces),
 		cmocka_unit_test(recover_inputs_reach_the_rule),
 		cmocka_unit_test(rounds_inputs_reach_the_rule),
 		cmocka_unit_test(required_and_excludes_are_checked_from_the_descriptor),
