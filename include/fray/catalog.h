@@ -24,7 +24,9 @@
 typedef enum fray_mode {
 	FRAY_MODE_ROLL = 1,     /* one narrated roll from a seed */
 	FRAY_MODE_ODDS = 2,     /* the exact probability of every outcome */
-	FRAY_MODE_SIMULATE = 4  /* many trials */
+	FRAY_MODE_SIMULATE = 4, /* many trials */
+	FRAY_MODE_SHOW = 8      /* a listing: a table, a checklist or a reckoning
+				   with no dice, as text for people (no JSON) */
 } fray_mode;
 
 /* Runs one request (at most FRAY_REQUEST_MAX_BYTES of JSON):
@@ -90,9 +92,10 @@ fray_status fray_procedures_text(fray_ctx *ctx, char **out);
 fray_status fray_procedure_help(fray_ctx *ctx, const char *procedure, char **out);
 
 /* The catalogue's procedures by their place in it (the order of 'fray
- * procedures'): the i-th one's command ("adbg fire"), and another
- * command it also answers to ("presidio stampede"; NULL: none); NULL
- * past the last. Static strings. */
+ * procedures', then its listings: "bbb night", "presidio weapons"): the
+ * i-th one's command ("adbg fire"), and another command it also answers
+ * to ("presidio stampede"; NULL: none); NULL past the last. Static
+ * strings. */
 const char *fray_procedure_command(size_t i);
 const char *fray_procedure_also(size_t i);
 /* The command of the procedure named by its name, command or other
@@ -163,6 +166,8 @@ typedef struct fray_call_opts {
 	 * trials); it may set *stop. May be NULL. */
 	void (*progress)(uint64_t done, uint64_t total, void *ud);
 	void *ud;
+	bool color;             /* SHOW: a listing may mark a cell in the
+				   terminal's reverse video */
 } fray_call_opts;
 #define FRAY_CALL_MAX_TRIALS 100000000u
 

@@ -760,6 +760,14 @@ typedef struct fray_presidio_pursuit_in {
 void fray_presidio_pursuit_procedure(fray_roller *r, fray_policy *p, const void *in, int64_t *out);
 /* Distance in Leagues: the 2D6 columns (0 for rest). */
 int fray_presidio_leagues(bool fugitives, int roll);
+/* One party's day of travel in a pursuit (Section 8, Campaign Pursuit):
+ * 2D6, +1 for a mounted party, read on the Distance in Leagues column of
+ * the pursuers or of the fugitives. outcome {leagues, resting: the
+ * fugitives' "rest"}. */
+typedef struct fray_presidio_leagues_in {
+	bool fugitives, mounted;
+} fray_presidio_leagues_in;
+void fray_presidio_leagues_procedure(fray_roller *r, fray_policy *p, const void *in, int64_t *out);
 
 /* Rally (Section 2, R17): 1d6 at least 6 - the officer's level; an
  * NCO's level does not count ("NCO's cannot rally troops"). */

@@ -262,9 +262,9 @@ enum { ML_WEAPON, ML_FIGURES, ML_SKILL, ML_ARMOR, ML_DWEAPON, ML_DFIGURES, ML_DS
        ML_SIMULTANEOUS, ML_N };
 static const in_desc melee_in[] = {
 	{"weapon", IN_STRING, .required = true, .help = "the attackers' melee weapon (a gun is its butt)",
-	 .rule = "Presidio Section 10, melee rows"},
+	 .rule = "Presidio Section 10, melee rows", .missing = "NAME (the attackers' melee weapon)"},
 	{"figures", IN_INT, -1000, 1000, .required = true, .help = "attackers in base contact", .rule = R5,
-	 .unit = "figures"},
+	 .unit = "figures", .missing = "N (attackers in base contact)", IN_FIELD(fray_presidio_melee_in, figures)},
 	{"skill", IN_INT, -5, 10, .help = "the attackers' melee skill (default: the unit's, or 0)", .rule = R5},
 	{"armor", IN_INT, -5, 20, .help = "the attackers' armor, for the return strike", .rule = "Presidio Section 6"},
 	{"defender_weapon", IN_STRING, .help = "the defenders' melee weapon (with both)", .rule = "Presidio Section 10"},
@@ -273,33 +273,41 @@ static const in_desc melee_in[] = {
 	{"defender_skill", IN_INT, -5, 10, .help = "the defenders' melee skill", .rule = R5},
 	{"defender_armor", IN_INT, -5, 20, .help = "the defenders' armor", .rule = "Presidio Section 6"},
 	{"charge", IN_CHOICE, .choices = fray_presidio_impact_names, .nchoices = 5,
-	 .help = "the charge impact: foot -1, horse -2, bayonet -2, lance -3", .rule = R5 ", Charge Impact"},
-	{"low_wall", IN_BOOL, .help = "the defender behind a low wall (+1)", .rule = R5 ", Melee Attack Modifiers"},
-	{"uphill", IN_BOOL, .help = "attacking uphill (+1)", .rule = R5 ", Melee Attack Modifiers"},
-	{"high_wall", IN_BOOL, .help = "the defender behind a high wall (+2)", .rule = R5 ", Melee Attack Modifiers"},
-	{"ladder", IN_BOOL, .help = "attacking from a ladder (+1)", .rule = R5 ", Melee Attack Modifiers"},
+	 .help = "the charge impact: foot -1, horse -2, bayonet -2, lance -3", .rule = R5 ", Charge Impact",
+	 IN_FIELD(fray_presidio_melee_in, impact)},
+	{"low_wall", IN_BOOL, .help = "the defender behind a low wall (+1)", .rule = R5 ", Melee Attack Modifiers",
+	 IN_FIELD(fray_presidio_melee_in, low_wall)},
+	{"uphill", IN_BOOL, .help = "attacking uphill (+1)", .rule = R5 ", Melee Attack Modifiers",
+	 IN_FIELD(fray_presidio_melee_in, uphill)},
+	{"high_wall", IN_BOOL, .help = "the defender behind a high wall (+2)", .rule = R5 ", Melee Attack Modifiers",
+	 IN_FIELD(fray_presidio_melee_in, high_wall)},
+	{"ladder", IN_BOOL, .help = "attacking from a ladder (+1)", .rule = R5 ", Melee Attack Modifiers",
+	 IN_FIELD(fray_presidio_melee_in, ladder)},
 	{"mounted", IN_BOOL, .help = "the attackers are mounted (-1)", .rule = R5 ", Melee Attack Modifiers"},
 	{"defender_mounted", IN_BOOL, .help = "the defenders are mounted (+1)", .rule = R5 ", Melee Attack Modifiers"},
-	{"both", IN_BOOL, .help = "the defenders' survivors strike back (1 action)", .rule = R5 ", Melee Attacks"},
-	{"dm", IN_INT, -20, 20, .help = "any other DM", .rule = R5},
+	{"both", IN_BOOL, .help = "the defenders' survivors strike back (1 action)", .rule = R5 ", Melee Attacks",
+	 IN_FIELD(fray_presidio_melee_in, both)},
+	{"dm", IN_INT, -20, 20, .help = "any other DM", .rule = R5, IN_FIELD(fray_presidio_melee_in, other_dm)},
 	{"units", IN_FILE, .help = "unit statistics (examples/presidio/units.yaml)", .rule = G4},
 	{"unit", IN_STRING, .help = "the attackers' type in the units file", .rule = G4},
 	{"defender_unit", IN_STRING, .help = "the defenders' type in the units file", .rule = G4},
 	{"specialists", IN_INT, 0, 100, .help = "officers, NCOs, musicians, characters among the attackers (with both)",
-	 .rule = "Presidio Section 6, Hits; ruling R15"},
+	 .rule = "Presidio Section 6, Hits; ruling R15", IN_FIELD(fray_presidio_melee_in, specialists)},
 	{"leader", IN_BOOL, .help = "the attackers' leader is among their specialty figures (the first)",
-	 .rule = "Presidio Section 6, Hits; Section 7, Leaders"},
+	 .rule = "Presidio Section 6, Hits; Section 7, Leaders", IN_FIELD(fray_presidio_melee_in, leader)},
 	{"unit_figures", IN_INT, 1, 1000, .help = "the attackers' unit's figures, for its casualty die (default: --figures)",
 	 .rule = "Presidio Section 6, Hits; ruling R15", .unit = "figures"},
 	{"defender_specialists", IN_INT, 0, 100, .help = "officers, NCOs, musicians, characters among the defenders",
-	 .rule = "Presidio Section 6, Hits; ruling R15"},
+	 .rule = "Presidio Section 6, Hits; ruling R15", IN_FIELD(fray_presidio_melee_in, defender_specialists)},
 	{"defender_leader", IN_BOOL, .help = "the defenders' leader is among their specialty figures (the first)",
-	 .rule = "Presidio Section 6, Hits; Section 7, Leaders"},
+	 .rule = "Presidio Section 6, Hits; Section 7, Leaders", IN_FIELD(fray_presidio_melee_in, defender_leader)},
 	{"defender_unit_figures", IN_INT, 1, 1000,
 	 .help = "the defenders' unit's figures, for its casualty die (default: --defender-figures)",
-	 .rule = "Presidio Section 6, Hits; ruling R15", .unit = "figures"},
+	 .rule = "Presidio Section 6, Hits; ruling R15", .unit = "figures",
+	 IN_FIELD(fray_presidio_melee_in, defender_unit_figures)},
 	{"simultaneous", IN_BOOL, .help = "with both: the defenders held an action and strike simultaneously, all in "
-	 "contact before the attackers' casualties", .rule = "Presidio Section 2, Holding 2 Actions"},
+	 "contact before the attackers' casualties", .rule = "Presidio Section 2, Holding 2 Actions",
+	 IN_FIELD(fray_presidio_melee_in, simultaneous)},
 };
 static const out_desc melee_out[] = {
 	{"hits", "integer", "the attackers' hits"}, {"casualties", "integer", "defenders wounded"},
@@ -353,21 +361,19 @@ static const fray_presidio_weapon *melee_weapon(fray_call *c, size_t k)
 	return w;
 }
 
+/* The generic code has checked weapon and figures given and stored the
+ * inputs bound by field (IN_FIELD); what is left is derived: the
+ * weapons by name, statistics from the units file, defaults from other
+ * inputs, and the checks across inputs. */
 static fray_status bind_melee(fray_call *c)
 {
-	if (!val_given(c, ML_WEAPON) || !val_given(c, ML_FIGURES))
-		return frayi_call_bad(c, "missing %s NAME and %s N (attackers in base contact)",
-				frayi_call_opt(c, ML_WEAPON),
-				frayi_call_opt(c, ML_FIGURES));
 	if (val_i(c, ML_FIGURES) < 1)
 		return frayi_call_bad(c, "%s expects a number of figures from 1, got %lld",
 				frayi_call_opt(c, ML_FIGURES),
 				(long long)val_i(c, ML_FIGURES));
 	fray_presidio_melee_in *in = CALL_INPUT(c, fray_presidio_melee_in);
-	*in = (fray_presidio_melee_in){0};
 	if (!(in->weapon = melee_weapon(c, ML_WEAPON)))
 		return FRAY_ERR_INPUT;
-	in->both = val_b(c, ML_BOTH);
 	if (in->both) {
 		if (!val_given(c, ML_DWEAPON) || val_i(c, ML_DFIGURES) < 1)
 			return frayi_call_bad(c, "%s needs %s NAME and %s N (from 1)", frayi_call_opt(c, ML_BOTH),
@@ -377,7 +383,6 @@ static fray_status bind_melee(fray_call *c)
 	} else {
 		in->defender_weapon = in->weapon;
 	}
-	in->figures = (int)val_i(c, ML_FIGURES);
 	in->defender_figures = val_i(c, ML_DFIGURES) > 0 ? (int)val_i(c, ML_DFIGURES) : 0;
 	static const size_t unit_k[2] = {ML_UNIT, ML_DUNIT};
 	fray_presidio_unit_type ut[2];
@@ -391,21 +396,9 @@ static fray_status bind_melee(fray_call *c)
 	/* mounted units from the file fight as such (Melee Attack Modifiers) */
 	in->mounted = val_b(c, ML_MOUNTED) || (val_given(c, ML_UNIT) && ut[0].mounted);
 	in->defender_mounted = val_b(c, ML_DMOUNTED) || (val_given(c, ML_DUNIT) && ut[1].mounted);
-	in->impact = (fray_presidio_impact)val_i(c, ML_CHARGE);
-	in->low_wall = val_b(c, ML_LOW_WALL);
-	in->uphill = val_b(c, ML_UPHILL);
-	in->high_wall = val_b(c, ML_HIGH_WALL);
-	in->ladder = val_b(c, ML_LADDER);
-	in->other_dm = (int)val_i(c, ML_DM);
-	/* Section 6, Hits (ruling R15): each side's specialty figures, its
-	 * leader the first of them, and the unit's size for its casualty die */
-	in->defender_specialists = (int)val_i(c, ML_DSPECIALISTS);
-	in->defender_leader = val_b(c, ML_DLEADER);
-	in->defender_unit_figures = (int)val_i(c, ML_DUNIT_FIGURES);
-	in->specialists = (int)val_i(c, ML_SPECIALISTS);
-	in->leader = val_b(c, ML_LEADER);
+	/* Section 6, Hits (ruling R15): the attackers' unit's size for its
+	 * casualty die is the figures in contact unless given */
 	in->unit_figures = val_given(c, ML_UNIT_FIGURES) ? (int)val_i(c, ML_UNIT_FIGURES) : in->figures;
-	in->simultaneous = val_b(c, ML_SIMULTANEOUS);
 	if (fray_presidio_melee_refused(in))
 		return frayi_call_bad(c, "%s", fray_presidio_melee_refused(in));
 	if (in->defender_leader && !in->defender_specialists)
@@ -489,7 +482,7 @@ const proc_desc frayi_presidio_melee_desc = {
 	"\"defender_armor\": 1, \"charge\": \"bayonet\", \"both\": true, \"defender_weapon\": \"flint 2-handed warclub\", "
 	"\"defender_figures\": 4, \"armor\": 1, \"defender_specialists\": 1, \"defender_leader\": true}",
 	bind_melee, NULL, NULL, false,
-	/* the page */ .headline = {"casualties", ">= 1", "at least one defender wounded"},
+	/* the page */ .headline = {"casualties", ">= 1", "at least one defender wounded"}, .generic = true,
 	.sides = (const side_pair[]){{"weapon", "defender_weapon"}, {"figures", "defender_figures"},
 		{"skill", "defender_skill"}, {"armor", "defender_armor"}, {"mounted", "defender_mounted"},
 		{"unit", "defender_unit"}, {"specialists", "defender_specialists"}, {"leader", "defender_leader"},

@@ -300,6 +300,38 @@ const proc_desc frayi_presidio_entrance_desc = {
 	entrance_in, 1, entrance_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"points\": 4}", bind_entrance, NULL, NULL, false,
 	/* the page */ .headline = {"point", "each", "the entrance point"}, .generic = true, .no_sides = true};
 
+/* ---- a day's travel in a pursuit ---- */
+
+static const char *const leagues_columns[] = {"pursuers", "fugitives"};
+static const in_desc leagues_in[] = {
+	{"column", IN_CHOICE, .choices = leagues_columns, .nchoices = 2,
+	 .help = "the table's column: pursuers (and raiders their first three days) or fugitives",
+	 .rule = RULE8 ", Campaign Pursuit", IN_FIELD(fray_presidio_leagues_in, fugitives)},
+	{"mounted", IN_BOOL, .help = "a mounted party (+1)", .rule = RULE8 ", Campaign Pursuit",
+	 IN_FIELD(fray_presidio_leagues_in, mounted)},
+};
+static const out_desc leagues_out[] = {{"leagues", "integer", "leagues travelled that day", .after = " leagues"},
+				       {"resting", "boolean", "the fugitives rest", .before = "", .yes = " (rest)",
+					.no = ""}};
+
+static fray_status bind_leagues(fray_call *c)
+{
+	const fray_presidio_leagues_in *in = CALL_INPUT(c, fray_presidio_leagues_in);
+	frayi_call_title(c, "a day's travel: 2D6%s on the %s column", in->mounted ? " +1 (mounted)" : "",
+			 in->fugitives ? "fugitives'" : "pursuers'");
+	call_run(c, fray_presidio_leagues_procedure, 2, NULL);
+	return FRAY_OK;
+}
+
+const proc_desc frayi_presidio_leagues_desc = {
+	"presidio.leagues", "presidio leagues", "a party's day of travel in a pursuit", RULE8 ", Campaign Pursuit",
+	"2D6, +1 for a mounted party, on the Distance in Leagues table (about three\n"
+	"miles a league): the pursuers' column 1 to 10 leagues, 15 on a 12; the\n"
+	"fugitives' rest on 2-4, 1 to 7 leagues, 12 on a 12.",
+	leagues_in, 2, leagues_out, 2, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"column\": \"fugitives\", \"mounted\": true}",
+	bind_leagues, NULL, NULL, false, .headline = {"leagues", "each", "leagues travelled"}, .generic = true,
+	.no_sides = true};
+
 /* ---- night ---- */
 
 static const out_desc night_out[] = {

@@ -10,23 +10,32 @@
 #include "../core/names.h"
 #include "embedded.h"
 
+/* The i-th descriptor: the procedures, then the listings. */
+static const proc_desc *catalog_at(size_t i)
+{
+	if (i < frayi_catalog_nprocs)
+		return frayi_catalog_procs[i];
+	return i - frayi_catalog_nprocs < frayi_catalog_nshows ? frayi_catalog_shows[i - frayi_catalog_nprocs] : NULL;
+}
+
 const proc_desc *frayi_catalog_find(const char *name)
 {
-	for (size_t k = 0; k < frayi_catalog_nprocs; k++)
-		if (strcmp(name, frayi_catalog_procs[k]->name) == 0 || strcmp(name, frayi_catalog_procs[k]->command) == 0 ||
-		    (frayi_catalog_procs[k]->also && strcmp(name, frayi_catalog_procs[k]->also) == 0))
-			return frayi_catalog_procs[k];
+	for (size_t k = 0; catalog_at(k); k++) {
+		const proc_desc *d = catalog_at(k);
+		if (strcmp(name, d->name) == 0 || strcmp(name, d->command) == 0 || (d->also && strcmp(name, d->also) == 0))
+			return d;
+	}
 	return NULL;
 }
 
 FRAY_API const char *fray_procedure_command(size_t i)
 {
-	return i < frayi_catalog_nprocs ? frayi_catalog_procs[i]->command : NULL;
+	return catalog_at(i) ? catalog_at(i)->command : NULL;
 }
 
 FRAY_API const char *fray_procedure_also(size_t i)
 {
-	return i < frayi_catalog_nprocs ? frayi_catalog_procs[i]->also : NULL;
+	return catalog_at(i) ? catalog_at(i)->also : NULL;
 }
 
 FRAY_API const char *fray_procedure_find(const char *name)
@@ -615,11 +624,12 @@ FRAY_API fray_status fray_call_run(fray_call *c, const fray_call_opts *o, char *
 	if (!c || !o || !out)
 		return c ? fray_fail(c->ctx, FRAY_ERR_INPUT, "fray_call_run: NULL argument") : FRAY_ERR_INPUT;
 	*out = NULL;
-	static const char *const mode_names[] = {"", "roll", "odds", "", "simulate"};
-	if ((o->mode != FRAY_MODE_ROLL && o->mode != FRAY_MODE_ODDS && o->mode != FRAY_MODE_SIMULATE) ||
+	static const char *const mode_names[] = {"", "roll", "odds", "", "simulate", "", "", "", "show"};
+	if ((o->mode != FRAY_MODE_ROLL && o->mode != FRAY_MODE_ODDS && o->mode != FRAY_MODE_SIMULATE &&
+	     o->mode != FRAY_MODE_SHOW) ||
 	    !(c->d->modes & (unsigned)o->mode))
 		return frayi_call_bad(c, "%s has no %s mode", c->d->name,
-				(unsigned)o->mode <= 4 ? mode_names[o->mode] : "such");
+				(unsigned)o->mode <= 8 ? mode_names[o->mode] : "such");
 	if (o->trials > FRAY_CALL_MAX_TRIALS)
 		return frayi_call_bad(c, "at most %u trials", FRAY_CALL_MAX_TRIALS);
 	/* bound once: the files bind reads are not read again */

@@ -279,6 +279,11 @@ static inline void fmt_yes_no(textbuf *t, bool json, const char *key, const char
 /* The catalogue, in the order `fray procedures` lists it. */
 extern const proc_desc *const frayi_catalog_procs[];
 extern const size_t frayi_catalog_nprocs;
+/* Its listings (FRAY_MODE_SHOW: tables, checklists, reckonings with no
+ * dice; tables.c), found by name and command like the procedures but not
+ * in `fray procedures`. */
+extern const proc_desc *const frayi_catalog_shows[];
+extern const size_t frayi_catalog_nshows;
 const proc_desc *frayi_catalog_find(const char *name_or_command);
 
 /* Each rule set's descriptors. */

@@ -174,6 +174,19 @@ static void usage_of(strbuf *sb, const in_desc *in)
 {
 	char opt[72];
 	frayi_call_option_name(in->name, opt, sizeof opt);
+	/* a required input taken without its option is shown without it:
+	 * "fray presidio units FILE", "fray bbb table fire" */
+	bool bare = in->positional && in->required;
+	if (bare && in->type == IN_CHOICE) {
+		for (size_t k = 0; k < in->nchoices; k++)
+			frayi_sb_add(sb, "%s%s", k ? "|" : "", in->choices[k]);
+		return;
+	}
+	if (bare) { /* FILE, or its name in capitals: EXPRESSION */
+		for (const char *p = in->type == IN_FILE ? "FILE" : in->name; *p; p++)
+			frayi_sb_add(sb, "%c", *p >= 'a' && *p <= 'z' ? *p - 'a' + 'A' : *p);
+		return;
+	}
 	frayi_sb_add(sb, "%s", opt);
 	switch (in->type) {
 	case IN_INT:
@@ -311,16 +324,18 @@ FRAY_API fray_status fray_procedure_help(fray_ctx *ctx, const char *procedure, c
 		col += w;
 		frayi_sb_free(&one);
 	}
-	const char *modes = d->modes & FRAY_MODE_ODDS	   ? " [--odds [--exact] | --seed N] [--json]"
+	const char *modes = d->modes == FRAY_MODE_SHOW    ? ""
+			    : d->modes & FRAY_MODE_ODDS	   ? " [--odds [--exact] | --seed N] [--json]"
 			    : d->modes & FRAY_MODE_SIMULATE ? " [--trials N] [--seed N] [--json]"
 							    : " [--seed N] [--json]";
-	frayi_sb_add(&sb, "%s%s\n\n", col + 30 > 78 ? "\n    " : "", modes);
+	frayi_sb_add(&sb, "%s%s\n\n", col + 30 > 78 && *modes ? "\n    " : "", modes);
 	frayi_sb_add(&sb, "%c%s (%s).\n", d->summary[0] >= 'a' && d->summary[0] <= 'z' ? d->summary[0] - 'a' + 'A'
 										 : d->summary[0],
 	       d->summary + 1, d->rules);
 	if (d->about)
 		frayi_sb_add(&sb, "%s\n", d->about);
-	frayi_sb_add(&sb, "\n");
+	if (d->nin) /* a listing may have no options */
+		frayi_sb_add(&sb, "\n");
 	for (size_t k = 0; k < d->nin; k++) {
 		char opt[72];
 		frayi_call_option_name(d->in[k].name, opt, sizeof opt);
@@ -351,7 +366,9 @@ FRAY_API fray_status fray_procedure_help(fray_ctx *ctx, const char *procedure, c
 	for (size_t k = 0; k < d->nout; k++)
 		text_add(&t, "%s%s (%s)", k ? ", " : "", d->out[k].name, d->out[k].help);
 	text_add(&t, ".");
-	frayi_sb_add(&sb, "\nOutcome:");
-	wrap(&sb, outcome, 2, 8);
+	if (d->nout) { /* a listing has none */
+		frayi_sb_add(&sb, "\nOutcome:");
+		wrap(&sb, outcome, 2, 8);
+	}
 	return give(ctx, &sb, out);
 }

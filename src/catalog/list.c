@@ -1,6 +1,8 @@
 /* The catalogue's order: by rule set, then as the rule text runs. */
 #include "catalog.h"
 
+extern const proc_desc frayi_presidio_leagues_desc; /* bind_presidio_raid.c */
+
 const proc_desc *const frayi_catalog_procs[] = {
 	&frayi_adbg_fire_desc, &frayi_adbg_move_desc, &frayi_adbg_melee_desc, &frayi_adbg_recover_desc,
 			&frayi_adbg_rounds_desc, &frayi_adbg_battle_desc,
@@ -16,7 +18,7 @@ const proc_desc *const frayi_catalog_procs[] = {
 	&frayi_presidio_ram_desc, &frayi_presidio_livestock_desc, &frayi_presidio_contact_desc,
 			&frayi_presidio_entrance_desc,
 	&frayi_presidio_night_desc, &frayi_presidio_bounce_desc, &frayi_presidio_herd_desc,
-			&frayi_presidio_pursuit_desc,
+			&frayi_presidio_pursuit_desc, &frayi_presidio_leagues_desc,
 	&frayi_bbb_fire_desc, &frayi_bbb_assault_desc, &frayi_bbb_move_desc,
 	&frayi_chits_combat_desc, &frayi_chits_advise_desc, &frayi_chits_end_turn_desc,
 	&frayi_dice_roll_desc,

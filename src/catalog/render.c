@@ -414,6 +414,8 @@ fray_status frayi_render_common(fray_call *c, const fray_call_opts *o, strbuf *s
 		return render_odds(c, o, sb);
 	case FRAY_MODE_SIMULATE:
 		return render_simulate(c, o, sb);
+	case FRAY_MODE_SHOW: /* a listing renders itself */
+		return fray_fail(c->ctx, FRAY_ERR_INTERNAL, "%s has no listing of its own", c->d->name);
 	case FRAY_MODE_ROLL:
 		break;
 	}

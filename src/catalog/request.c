@@ -227,7 +227,8 @@ static fray_status run_request(fray_ctx *ctx, const fray_node *root, const fray_
 	c->no_files = flags & FRAY_REQUEST_NO_FILES;
 	if (!o.mode) /* the procedure's first mode */
 		o.mode = c->d->modes & FRAY_MODE_ROLL ? FRAY_MODE_ROLL
-			 : c->d->modes & FRAY_MODE_ODDS ? FRAY_MODE_ODDS : FRAY_MODE_SIMULATE;
+			 : c->d->modes & FRAY_MODE_ODDS ? FRAY_MODE_ODDS
+			 : c->d->modes & FRAY_MODE_SIMULATE ? FRAY_MODE_SIMULATE : FRAY_MODE_SHOW; /* a listing */
 	if (trials && o.mode != FRAY_MODE_SIMULATE && !(o.mode == FRAY_MODE_ODDS && c->d->odds_may_simulate)) {
 		bool may = c->d->odds_may_simulate;
 		fray_call_free(c);

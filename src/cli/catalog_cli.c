@@ -57,8 +57,11 @@ static int unknown(cli_args *a, fray_call *c)
 	static const char *const common[] = {"--odds", "--exact", "--seed", "--json", "--max-memory", "--help",
 					     "--trials"};
 	bool simulates = fray_call_modes(c) & FRAY_MODE_SIMULATE;
-	for (size_t k = 0; k < (simulates ? 7u : 6u); k++)
-		known[n++] = common[k];
+	if (fray_call_modes(c) == FRAY_MODE_SHOW) /* a listing: text, no dice */
+		known[n++] = "--help";
+	else
+		for (size_t k = 0; k < (simulates ? 7u : 6u); k++)
+			known[n++] = common[k];
 	return cli_unknown(a, known, n);
 }
 
@@ -149,6 +152,32 @@ int cli_run_set(const char *group, const cli_sub *subs, size_t n, int argc, char
 	return cli_error(group, EXIT_BAD_INPUT, "unknown procedure '%s' (procedures: %s)", argv[0], list);
 }
 
+/* A listing (a table, a checklist): its options, then its text; no
+ * --json, --seed or --odds. The table may mark a cell in reverse video
+ * on a terminal: fray's own text, printed past the terminal guard (the
+ * names a file gives are escaped by the library). */
+static int run_show(fray_ctx *ctx, fray_call *c, const char *command, cli_args *a)
+{
+	while (a->i < a->argc && a->status == EXIT_OK) {
+		if (cli_is_help(a->argv[a->i]))
+			return cli_help_topic(stdout, command) ? EXIT_OK : EXIT_RUNTIME;
+		if (!take_input(a, c))
+			return unknown(a, c);
+	}
+	if (a->status != EXIT_OK)
+		return fray_ctx_status(ctx) != FRAY_OK ? cli_fail(command, ctx) : a->status;
+	fray_call_opts run = {.mode = FRAY_MODE_SHOW, .color = cli_color(stdout)};
+	char *out = NULL;
+	if (fray_call_run(c, &run, &out) != FRAY_OK)
+		return cli_fail(command, ctx);
+	if (run.color)
+		cli_raw_stdout(out);
+	else
+		fputs(out, stdout);
+	free(out);
+	return EXIT_OK;
+}
+
 static int run_catalog(fray_ctx *ctx, fray_call *c, const char *command, int argc, char **argv)
 {
 	/* a group's options come again and again */
@@ -163,6 +192,8 @@ static int run_catalog(fray_ctx *ctx, fray_call *c, const char *command, int arg
 		}
 	repeatable[nrep] = NULL;
 	cli_args a = {.cmd = command, .argc = argc, .argv = argv, .repeatable = repeatable};
+	if (fray_call_modes(c) == FRAY_MODE_SHOW)
+		return run_show(ctx, c, command, &a);
 	proc_opts o = {0};
 	uint64_t trials = 0;
 	/* a procedure that only simulates (a campaign pursuit) runs trials */

@@ -370,12 +370,6 @@ static const topic topics[] = {
 	 "  fray bbb table fire [--firepower F] [--shift N]   the firefight table\n"
 	 "\n"
 	 "See docs/bbb.md and 'fray help bbb fire' (and so on).\n"},
-	{"bbb night",
-	 "fray bbb night\n\nThe night-interval checklist; the sheet gives no dice for it.\n"},
-	{"bbb table",
-	 "fray bbb table fire [--firepower F] [--shift N]\n\n"
-	 "The firefight table; with --firepower, the column used and the chance of\n"
-	 "each result, from the 36 faces of 2d6.\n"},
 	{"chits",
 	 "fray chits PROCEDURE ...\n"
 	 "\n"
@@ -387,10 +381,6 @@ static const topic topics[] = {
 	 "\n"
 	 "See docs/chits.md; an example mix and the text's three worked examples\n"
 	 "are in examples/chits/.\n"},
-	{"chits ratio",
-	 "fray chits ratio --attacker-cdr N --defender-cdr N\n\n"
-	 "The larger combat die roll over the smaller, rounded down (ruling R21):\n"
-	 "N:1 for the attacker, 1:N for the defender. 17 against 6 is 2:1.\n"},
 	{"presidio",
 	 "fray presidio PROCEDURE [options] [--odds | --seed N] [--json]\n"
 	 "\n"
@@ -416,6 +406,7 @@ static const topic topics[] = {
 	 "  fray presidio contact-time     the hour a campaign contact happens\n"
 	 "  fray presidio entrance         the entrance point of the strategic turn\n"
 	 "  fray presidio pursuit     a raid pursuit, day by day, simulated\n"
+	 "  fray presidio leagues     one party's day of travel in a pursuit\n"
 	 "  fray presidio victory     victory points\n"
 	 "  fray presidio weapons     the small-arms list of Section 10\n"
 	 "  fray presidio units FILE  your unit statistics (G4) and the command skill table\n"
@@ -428,20 +419,6 @@ static const topic topics[] = {
 	 "  fray presidio into-melee  whose figures your hits strike, firing into a melee\n"
 	 "\n"
 	 "Distances are yours to measure; see docs/presidio.md.\n"},
-	{"presidio victory",
-	 "fray presidio victory [--high-leader N] [--horse N] [--leader N] [--warrior N]\n"
-	 "     [--mule-or-cow N] [--scalp N] [--small-stock N] [--chicken N]\n\n"
-	 "Victory points: 30, 25, 20, 10, 10, 5, 5, 1.\n"},
-	{"presidio units",
-	 "fray presidio units FILE\n\n"
-	 "Lists the unit statistics a file gives and the Rank and Command Skill table\n"
-	 "(Section 1). The text's unit statistics are missing (RULES-NOTES G4), so\n"
-	 "they are your data: examples/presidio/units.yaml shows the form. With\n"
-	 "--units FILE, shoot's --unit gives the firer's ranged skill and\n"
-	 "--target-unit the target's armor; melee's --unit and --defender-unit give\n"
-	 "melee skill and armor; morale's --unit gives the morale level. An option\n"
-	 "given by hand (--skill, --armor, --level) wins over the file.\n"},
-	{"presidio weapons", "fray presidio weapons\n\nLists the small arms of Section 10.\n"},
 	{"examples",
 	 "Examples\n"
 	 "\n"

@@ -50,6 +50,7 @@ static const struct {
 	{"presidio.contact_time", "a pure lookup: the Time of Contact's 1D4 (or D12) picks the hour"},
 	{"presidio.entrance", "a pure lookup: the 1D6 picks the entrance point"},
 	{"presidio.herd", "a pure lookup: the scatter chart's 1D6 picks the direction"},
+	{"dice.roll", "a dice expression: its total is the outcome, read against nothing"},
 };
 
 /* Procedures that never roll (no roll mode), so nothing of theirs is

@@ -185,8 +185,9 @@ static void procedures_come_from_the_catalogue(void **state)
 		run(&r1, (const char *const[]){set, proc, "--help", NULL});
 		assert_int_equal(r1.status, 0);
 		char head[96];
-		snprintf(head, sizeof head, "fray %s ", fray_procedure_command(i));
+		snprintf(head, sizeof head, "fray %s", fray_procedure_command(i));
 		assert_memory_equal(r1.out, head, strlen(head));
+		assert_true(r1.out[strlen(head)] == ' ' || r1.out[strlen(head)] == '\n'); /* a listing may have no options */
 	}
 	RUN(&r1, "help", "presidio", "stampede");
 	assert_int_equal(r1.status, 0);

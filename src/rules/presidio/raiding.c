@@ -222,6 +222,23 @@ FRAY_API int fray_presidio_leagues(bool fugitives, int roll)
 	return fugitives ? fugitive[roll] : pursuers[roll];
 }
 
+/* A day's travel: the pursuit's own dice, one party, one day. A roll of
+ * 13 (12 and mounted) is read as 12, the table's last row, as the
+ * pursuit reads it. */
+FRAY_API void fray_presidio_leagues_procedure(fray_roller *r, fray_policy *p, const void *input, int64_t *out)
+{
+	(void)p;
+	const fray_presidio_leagues_in *in = input;
+	static const char rule[] = "Presidio Section 8, Campaign Pursuit";
+	int dm = in->mounted ? 1 : 0; /* "Add +1 to the die roll for mounted parties" */
+	if (dm)
+		fray_emit_modifier(r, "mounted party", dm, rule);
+	fray_emit_total(r, "added to the 2D6", dm, rule);
+	int roll = fray_die(r, 6, "leagues 2d6") + fray_die(r, 6, "leagues 2d6") + dm;
+	out[0] = fray_presidio_leagues(in->fugitives, roll);
+	out[1] = in->fugitives && out[0] == 0;
+}
+
 FRAY_API void fray_presidio_pursuit_procedure(fray_roller *r, fray_policy *p, const void *input,
 					      int64_t *out)
 {
