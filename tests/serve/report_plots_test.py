@@ -136,8 +136,14 @@ def main():
                                         "--trials", "400", "--json"]))
     two = json.loads(run(fray, source, ["adbg", "sweep", lochry, "--vary", "sides.pennsylvania.level=1,2,3",
                                         "--vary", "sides.brant.level=2,4", "--trials", "300", "--json"]))
-    # a sweep with the side names and the baseline mark a newer fray writes,
-    # and names that must stay text
+    # the shape of a sweep from before the side names and the baseline mark
+    plain = json.loads(json.dumps(one))
+    plain.pop("sides", None)
+    for pt in plain["points"]:
+        pt.pop("baseline", None)
+    # a sweep with the side names and the baseline mark fray writes (set
+    # here, so the expectations do not come from fray), and names that must
+    # stay text
     sides = ["Lochry's Pennsylvanians", "Brant's warriors"]
     marked = json.loads(json.dumps(one))
     marked["sides"] = sides
@@ -166,7 +172,7 @@ def main():
     d = browser(False)
     phone = browser(True)
     try:
-        for name, sweep, names, baseline in (("sweep-1", one, ["side 1", "side 2", "draw"], None),
+        for name, sweep, names, baseline in (("sweep-1", plain, ["side 1", "side 2", "draw"], None),
                                              ("sweep-marked", marked, sides + ["draw"], "2"),
                                              ("sweep-hostile", hostile, [HOSTILE, sides[1]], "2")):
             html, text = report(fray, source, tmp, name, sweep)
