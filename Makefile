@@ -35,7 +35,7 @@ test: deps
 	python3 tests/reference/exact_battle.py build/fray 200000 examples/adbg/*.yaml
 	@# the static site (WebAssembly) in headless Chromium, and its library in node
 	$(MAKE) site
-	python3 tests/site/site_test.py build/fray $(SITE)
+	/usr/bin/python3 tests/site/site_test.py build/fray $(SITE)
 	@if command -v clang >/dev/null 2>&1; then \
 	  $(CMAKE) -S . -B build-fuzz -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug \
 	    -DFRAY_FUZZ=ON -DFRAY_TESTS=OFF -DFRAY_BENCH=OFF -DFRAY_WERROR=ON && \
@@ -59,7 +59,7 @@ site:
 
 # the site in headless Chromium from a plain static server, against `fray request`
 site-test: site build
-	python3 tests/site/site_test.py build/fray $(SITE)
+	/usr/bin/python3 tests/site/site_test.py build/fray $(SITE)
 
 # the CLI tests (and every fray they start) under valgrind: no errors, no leaks
 memcheck:
