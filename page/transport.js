@@ -139,6 +139,19 @@ async function ask(request, watch) {
   }
 }
 
+// A POST of JSON to one of the API's paths (api/v1/game, say) from either
+// side: {ok, status, text}, as a fetch would be read.
+async function postAPI(path, request) {
+  if ((await transportKind()) === 'wasm') {
+    const m = await callWorker(path, JSON.stringify(request));
+    return {ok: m.status === 200, status: m.status, text: m.text};
+  }
+  const r = await fetch(path, {
+    method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify(request)
+  });
+  return {ok: r.ok, status: r.status, text: await r.text()};
+}
+
 // The page's GETs (api/v1/procedures, api/v1/examples), from either side.
 async function getJSON(path) {
   if ((await transportKind()) === 'wasm') return workerAnswer(await callWorker(path, ''));

@@ -3,12 +3,18 @@
  * library alone: no files (a file input is a document or a shipped
  * example), the same budgets as the server's quick runs and jobs, so the
  * page gives the same answers whichever transport it has. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <emscripten.h>
 #include <fray/fray.h>
 #include "embedded.h"
+/* the game's JSON door (engineer g31b's branch): answered where it exists */
+#if __has_include(<fray/game_request.h>)
+#include <fray/game_request.h>
+#define WASM_HAVE_GAME 1
+#endif
 
 /* The budgets of fray serve (src/serve/serve_handler.h, serve_jobs.h):
  * api/v1/run is quick; a job (watched, stoppable) may run long. */
@@ -30,8 +36,15 @@ static void on_progress(uint64_t done, uint64_t total, void *ud)
 	wasm_progress((double)done, (double)total);
 }
 
-/* The shipped examples a file input may name: {"examples": [...]}, as
- * fray serve lists them. */
+/* The shipped examples a file input may name, {"examples": [...]}, and
+ * the forces files a new game may start from, "forces": [...], as fray
+ * serve lists them. */
+static bool forces_file(const char *path)
+{
+	size_t n = strlen(path), k = strlen("/forces.yaml");
+	return n >= k && !strcmp(path + n - k, "/forces.yaml");
+}
+
 static char *examples_json(void)
 {
 	size_t cap = 64;
@@ -41,8 +54,16 @@ static char *examples_json(void)
 	if (!s)
 		return NULL;
 	size_t n = (size_t)snprintf(s, cap, "{\"examples\": [");
-	for (const embedded_file *f = fray_shipped_examples; f->path; f++)
-		n += (size_t)snprintf(s + n, cap - n, "%s\"%s\"", f == fray_shipped_examples ? "" : ", ", f->path);
+	for (int forces = 0; forces < 2; forces++) {
+		const char *sep = "";
+		if (forces)
+			n += (size_t)snprintf(s + n, cap - n, "], \"forces\": [");
+		for (const embedded_file *f = fray_shipped_examples; f->path; f++)
+			if (forces_file(f->path) == (forces == 1)) {
+				n += (size_t)snprintf(s + n, cap - n, "%s\"%s\"", sep, f->path);
+				sep = ", ";
+			}
+	}
 	snprintf(s + n, cap - n, "]}\n");
 	return s;
 }
@@ -64,8 +85,9 @@ static char *failure(fray_ctx *ctx, fray_status st)
 	return s;
 }
 
-/* path: "api/v1/procedures", "api/v1/examples", "api/v1/run" (quick) or
- * "api/v1/jobs" (long work, with progress). body: the request's JSON for
+/* path: "api/v1/procedures", "api/v1/examples", "api/v1/run" (quick),
+ * "api/v1/jobs" (long work, with progress) or "api/v1/game" (where the
+ * library has fray_game_request). body: the request's JSON for
  * the last two. Returns the answer (the JSON as fray serve sends it, or on
  * failure the message; free with fray_wasm_free); fray_wasm_status() then
  * says which, as an HTTP status. */
@@ -91,6 +113,16 @@ EMSCRIPTEN_KEEPALIVE char *fray_wasm_call(const char *path, const char *body)
 					.max_paths = WASM_JOB_PATHS, .max_bytes = WASM_REQUEST_BYTES,
 					.progress = on_progress};
 		st = fray_request_with(ctx, body ? body : "", &ro, &out);
+#ifdef WASM_HAVE_GAME
+	} else if (!strcmp(path, "api/v1/game")) {
+		/* its answer is JSON either way ({"error", "question"} on failure) */
+		st = fray_game_request(ctx, body ? body : "", body ? strlen(body) : 0, &out);
+		if (st != FRAY_OK && out) {
+			last_status = status_of(st);
+			fray_ctx_free(ctx);
+			return out;
+		}
+#endif
 	} else {
 		fray_ctx_free(ctx);
 		last_status = 404;
