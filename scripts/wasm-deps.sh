@@ -15,7 +15,9 @@ GMP_VERSION=2:6.2.1+dfsg1-1.1
 EMSCRIPTEN_VERSION=3.1.6~dfsg-5
 CACHE_ROOT=${FRAY_WASM_DEPS:-/var/cache/fray/wasm-deps}
 # the folder's name: every version that went into it (no colon or tilde)
-KEY="libfyaml-${LIBFYAML_VERSION}_gmp-${GMP_VERSION#*:}_emscripten-${EMSCRIPTEN_VERSION%%~*}"
+# RECIPE: bumped when this script builds them differently
+RECIPE=2
+KEY="r${RECIPE}_libfyaml-${LIBFYAML_VERSION}_gmp-${GMP_VERSION#*:}_emscripten-${EMSCRIPTEN_VERSION%%~*}"
 OUT="$CACHE_ROOT/$KEY"
 
 say() { echo "wasm-deps: $*" >&2; }
@@ -95,7 +97,12 @@ EOF
 # one translation unit, as GMP's own mini-gmp tests build it: mini-mpq.c
 # 6.2.1 uses mini-gmp.c's GMP_LIMB_MAX and defines its helpers only alone
 printf '#include "mini-gmp.c"\n#include "mini-mpq.c"\n' > "$WORK/mini-gmpq.c"
-(cd "$WORK" && emcc -O2 -c mini-gmpq.c -o mini-gmpq.o -I"$STAGE/include" &&
+# Its memory-function setter is renamed: src/wasm/gmp_compat.c defines
+# GMP's, so the sizes fray counts are the blocks' true ones (mini-gmp
+# passes 0 to the free and realloc functions).
+(cd "$WORK" && emcc -O2 -c mini-gmpq.c -o mini-gmpq.o -I"$STAGE/include" \
+    -Dmp_set_memory_functions=fray_mini_set_memory_functions \
+    -Dmp_get_memory_functions=fray_mini_get_memory_functions &&
   emar rcs "$STAGE/lib/libgmp.a" mini-gmpq.o) >&2
 
 # ---- libfyaml: its library sources, compiled with emcc ----

@@ -250,7 +250,9 @@ def main():
         answers(d, fray, catalogue)
         d.save_screenshot(os.path.join(shots, "site-battle.png"))
         stop(d, fray, catalogue)
-        # the view in the link
+        # the view in the link: from a fresh page (the form keeps no earlier inputs)
+        d.get(srv.url)
+        wait_ready(d)
         pick(d, "presidio.morale")
         fill(d, {"level": "veteran", "size": "platoon", "casualties": 2, "seed": 42})
         d.execute_script("document.getElementById('result').replaceChildren()")
