@@ -8,8 +8,10 @@
 const CACHE = 'fray-page-v1';
 // the page's files; fray.js and fray.wasm exist only on the static site
 // (fray serve computes on the server): each is cached if it is there
+// (and the game screen's, g31b's, where it is there). A new page file goes here.
 const FILES = ['./', 'index.html', 'app.css', 'dom.js', 'transport.js', 'app.js', 'worker.js',
-  'fray.js', 'fray.wasm', 'manifest.webmanifest', 'icons/icon.svg', 'icons/icon-192.png', 'icons/icon-512.png'];
+  'fray.js', 'fray.wasm', 'manifest.webmanifest', 'icons/icon.svg', 'icons/icon-192.png', 'icons/icon-512.png',
+  'game.html', 'game.css', 'game.js'];
 
 self.addEventListener('install', (e) => {
   e.waitUntil(caches.open(CACHE).then((c) =>
