@@ -161,6 +161,11 @@ async function getJSON(path) {
   return r.json();
 }
 
+// The probe starts as this script runs, not at the page's first question:
+// on a static host the worker and its WebAssembly load while the page sets
+// up (sayWasmLimits starts the worker). Not in a report (file://).
+if (/^https?:$/.test(location.protocol) && !document.getElementById('fray-report')) transportKind();
+
 // Offline and installable: the service worker (sw.js) keeps the page and
 // the WebAssembly build. Registered here, not inline in index.html: fray
 // serve's Content-Security-Policy allows no inline script. Not from a
