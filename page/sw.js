@@ -11,7 +11,7 @@ const CACHE = 'fray-page-v1';
 // (and the game screen's, g31b's, where it is there). A new page file goes here.
 const FILES = ['./', 'index.html', 'app.css', 'dom.js', 'transport.js', 'app.js', 'worker.js',
   'fray.js', 'fray.wasm', 'manifest.webmanifest', 'icons/icon.svg', 'icons/icon-192.png', 'icons/icon-512.png',
-  'game.html', 'game.css', 'game.js'];
+  'game.html', 'game.css', 'game.js', 'share_qr.js'];
 
 self.addEventListener('install', (e) => {
   e.waitUntil(caches.open(CACHE).then((c) =>
