@@ -2,10 +2,12 @@
 #   make demo   set up, build, and show fray at work
 #   make test   set up, build with ASan+UBSan, run every test (and the
 #               fuzzers briefly when clang is present)
+#   make site   the static page with libfray in WebAssembly, in build/site
+#               (docs/site.md)
 JOBS   ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE  ?= cmake
 
-.PHONY: all demo test deps deps-test build memcheck bench exact-battles clean
+.PHONY: all demo test deps deps-test build memcheck bench exact-battles site site-test clean
 
 all: build
 
@@ -36,12 +38,33 @@ test: deps-test
 	ctest --test-dir build --output-on-failure -L memlimit
 	@# whole-battle exact odds against simulation: seconds optimised, minutes under ASan
 	python3 tests/reference/exact_battle.py build/fray 200000 examples/adbg/*.yaml
+	@# the static site (WebAssembly) in headless Chromium, and its library in node
+	$(MAKE) site
+	/usr/bin/python3 tests/site/site_test.py build/fray $(SITE)
 	@if command -v clang >/dev/null 2>&1; then \
 	  $(CMAKE) -S . -B build-fuzz -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug \
 	    -DFRAY_FUZZ=ON -DFRAY_TESTS=OFF -DFRAY_BENCH=OFF -DFRAY_WERROR=ON && \
 	  $(CMAKE) --build build-fuzz -j $(JOBS) && \
 	  ctest --test-dir build-fuzz --output-on-failure; \
 	else echo "clang not found: fuzz targets skipped (apt-get install clang)"; fi
+
+# The static site: page/ and libfray in WebAssembly (src/wasm/), a folder any
+# static host serves as it is. The dependencies' emscripten builds are cached
+# outside the tree (scripts/wasm-deps.sh); Debian's emscripten finds its node
+# modules only with NODE_PATH when another node comes first.
+SITE     ?= build/site
+EMS_ENV   = NODE_PATH=/usr/share/nodejs$${NODE_PATH:+:$$NODE_PATH}
+site:
+	@deps=$$(scripts/wasm-deps.sh) && \
+	  $(EMS_ENV) emcmake $(CMAKE) -S src/wasm -B build-wasm -DCMAKE_BUILD_TYPE=Release -DFRAY_WASM_DEPS=$$deps >/dev/null
+	@echo "building libfray.wasm ..."
+	@$(EMS_ENV) $(CMAKE) --build build-wasm -j $(JOBS) > build-wasm/build.log 2>&1 || { cat build-wasm/build.log; exit 1; }
+	@rm -rf $(SITE) && mkdir -p $(SITE) && cp -r page/. $(SITE)/ && cp build-wasm/fray.js build-wasm/fray.wasm $(SITE)/
+	@echo "the static site is in $(SITE) (serve it: python3 -m http.server -d $(SITE))"
+
+# the site in headless Chromium from a plain static server, against `fray request`
+site-test: site build
+	/usr/bin/python3 tests/site/site_test.py build/fray $(SITE)
 
 # the CLI tests (and every fray they start) under valgrind: no errors, no leaks
 memcheck:
@@ -61,4 +84,4 @@ exact-battles: build
 	python3 tests/reference/exact_battle.py build/fray 200000 examples/adbg/*.yaml
 
 clean:
-	rm -rf build build-asan build-fuzz build-memcheck
+	rm -rf build build-asan build-fuzz build-memcheck build-wasm

@@ -1,12 +1,115 @@
-// fray at the table: the page's one way to the library (server or, later,
-// WebAssembly). Shared by every screen of the page.
+// fray at the table: the page's one way to the library. Shared by every
+// screen of the page. Two transports, the same answers: fray serve when the
+// page came from it (it answers api/v1/procedures), otherwise libfray in
+// WebAssembly in a Web Worker (worker.js; the static site of `make site`,
+// or a page whose server is gone: offline, the service worker's copy).
 'use strict';
+
+const transport = {
+  kind: null,        // 'server' or 'wasm', once known
+  probe: null,       // the promise that finds out
+  catalogue: null,   // the server's api/v1/procedures answer, kept from the probe
+  worker: null,
+  next: 1,
+  waiting: new Map(), // id -> {ok, fail, progress}
+};
+
+// Which transport: the server when it answers its catalogue with JSON.
+function transportKind() {
+  if (!transport.probe) {
+    transport.probe = (async () => {
+      try {
+        const r = await fetch('api/v1/procedures', {cache: 'no-store'});
+        const type = r.headers.get('Content-Type') || '';
+        if (r.ok && type.startsWith('application/json')) {
+          transport.catalogue = await r.json();
+          return (transport.kind = 'server');
+        }
+      } catch (e) { /* no server (offline, or a static host) */ }
+      transport.kind = 'wasm';
+      sayWasmLimits();
+      return transport.kind;
+    })();
+  }
+  return transport.probe;
+}
+
+function workerOf() {
+  if (transport.worker) return transport.worker;
+  const w = new Worker('worker.js');
+  w.onmessage = (e) => {
+    const m = e.data, job = transport.waiting.get(m.id);
+    if (!job) return;
+    if (m.progress) {
+      if (job.progress) job.progress(m.progress[0], m.progress[1]);
+      return;
+    }
+    transport.waiting.delete(m.id);
+    if (m.dead) dropWorker(w, null);
+    job.ok(m);
+  };
+  w.onerror = (e) => dropWorker(w, new Error('the WebAssembly worker failed: ' + (e.message || 'did not load')));
+  transport.worker = w;
+  return w;
+}
+
+// A worker stopped (Stop) or broken: its work fails, the next call starts
+// a fresh one.
+function dropWorker(w, err) {
+  if (transport.worker !== w) return;
+  w.terminate();
+  transport.worker = null;
+  for (const job of transport.waiting.values()) job.fail(err || new Error('stopped'));
+  transport.waiting.clear();
+}
+
+// One call to the worker: {status, text} as fray serve would answer.
+function callWorker(path, body, watch) {
+  const w = workerOf(), id = transport.next++;
+  return new Promise((ok, fail) => {
+    transport.waiting.set(id, {ok, fail, progress: watch && watch.progress});
+    if (watch && watch.signal) {
+      if (watch.signal.aborted) return dropWorker(w, new Error('stopped'));
+      watch.signal.addEventListener('abort', () => dropWorker(w, new Error('stopped')), {once: true});
+    }
+    w.postMessage({id, path, body});
+  });
+}
+
+// The worker's answer as fetch's would be read: JSON when it is JSON.
+function workerAnswer(m) {
+  let json = null;
+  try { json = JSON.parse(m.text); } catch (e) { /* text for people */ }
+  if (m.status !== 200) throw new Error(json && json.error ? json.error : m.text);
+  return json === null ? m.text : json;
+}
+
+// The page says, when it computes itself, how far exact odds go here.
+async function sayWasmLimits() {
+  let note = document.getElementById('transport-note');
+  if (!note) {
+    const foot = document.querySelector('footer');
+    if (!foot) return;
+    note = document.createElement('p');
+    note.id = 'transport-note';
+    foot.append(note);
+  }
+  let mib = 256;
+  try { mib = Math.round(workerAnswer(await callWorker('limits')).odds_bytes / 1048576); } catch (e) { /* the default */ }
+  note.textContent = 'Computed in this browser (WebAssembly, no server): exact odds may use at most ' + mib +
+    ' MiB of memory here, as on fray serve; a battle whose exact odds need more falls back to a simulation ' +
+    'and its answer says why.';
+}
 
 // The one way to the library: a request as `fray request` takes it, the
 // response as it prints it. With a watch ({progress(done, total), signal})
-// the work runs as a job the server reports on and stops on the signal.
-// A WebAssembly build may answer here instead.
+// the work runs as a job (the server's, or the worker's) and stops on the
+// signal.
 async function ask(request, watch) {
+  if ((await transportKind()) === 'wasm') {
+    const out = workerAnswer(await callWorker(watch ? 'api/v1/jobs' : 'api/v1/run', JSON.stringify(request), watch));
+    return request.format === 'text' && typeof out !== 'string' ? JSON.stringify(out) : out;
+  }
   const post = (path) => fetch(path, {
     method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify(request)
   });
@@ -36,8 +139,36 @@ async function ask(request, watch) {
   }
 }
 
+// A POST of JSON to one of the API's paths (api/v1/game, say) from either
+// side: {ok, status, text}, as a fetch would be read.
+async function postAPI(path, request) {
+  if ((await transportKind()) === 'wasm') {
+    const m = await callWorker(path, JSON.stringify(request));
+    return {ok: m.status === 200, status: m.status, text: m.text};
+  }
+  const r = await fetch(path, {
+    method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify(request)
+  });
+  return {ok: r.ok, status: r.status, text: await r.text()};
+}
+
+// The page's GETs (api/v1/procedures, api/v1/examples), from either side.
 async function getJSON(path) {
+  if ((await transportKind()) === 'wasm') return workerAnswer(await callWorker(path, ''));
+  if (path === 'api/v1/procedures' && transport.catalogue) return transport.catalogue;
   const r = await fetch(path);
   if (!r.ok) throw new Error(path + ': ' + r.status);
   return r.json();
 }
+
+// The probe starts as this script runs, not at the page's first question:
+// on a static host the worker and its WebAssembly load while the page sets
+// up (sayWasmLimits starts the worker). Not in a report (file://).
+if (/^https?:$/.test(location.protocol) && !document.getElementById('fray-report')) transportKind();
+
+// Offline and installable: the service worker (sw.js) keeps the page and
+// the WebAssembly build. Registered here, not inline in index.html: fray
+// serve's Content-Security-Policy allows no inline script. Not from a
+// report (`fray report --html` inlines this file) nor from file://.
+if ('serviceWorker' in navigator && /^https?:$/.test(location.protocol) && !document.getElementById('fray-report'))
+  navigator.serviceWorker.register('sw.js').catch(() => { /* the page works without it, online */ });

@@ -11,6 +11,7 @@ import sys
 ALLOWED = {
     "cli": {"common", "serve"},          # the command: the server, never the library's insides
     "serve": {"common"},                 # the server: the public API only
+    "wasm": {"common"},                  # libfray in WebAssembly's entry point: the public API only
     # the game, once in the library (issue 30: src/game/ or src/table/)
     "game": {"common", "catalog", "rules", "core"},
     "table": {"common", "catalog", "rules", "core"},

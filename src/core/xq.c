@@ -84,11 +84,12 @@ size_t fray_u128_str(fray_u128 v, char *dst)
 	return n;
 }
 
+/* By words, not through unsigned long: that is 32 bits where the library
+ * runs in WebAssembly (wasm32), and a cast would drop the high half. */
 void fray_u128_to_mpz(mpz_t z, fray_u128 v)
 {
-	mpz_set_ui(z, (unsigned long)(uint64_t)(v >> 64));
-	mpz_mul_2exp(z, z, 64);
-	mpz_add_ui(z, z, (unsigned long)(uint64_t)v);
+	uint64_t words[2] = {(uint64_t)v, (uint64_t)(v >> 64)};
+	mpz_import(z, 2, -1, sizeof words[0], 0, 0, words);
 }
 
 bool fray_mpz_to_u128(mpz_srcptr z, fray_u128 *v)

@@ -158,6 +158,10 @@ static const char *type_of(const char *path)
 		return "text/css; charset=utf-8";
 	if (dot && !strcmp(dot, ".svg"))
 		return "image/svg+xml";
+	if (dot && !strcmp(dot, ".png"))
+		return "image/png";
+	if (dot && !strcmp(dot, ".webmanifest"))
+		return "application/manifest+json";
 	return "text/html; charset=utf-8";
 }
 
@@ -516,7 +520,9 @@ void serve_handle(const serve_conf *conf, const char *client, const char *method
 		serve_reply_text(out, 200, "application/json", examples_json());
 		return;
 	}
-	if (strchr(path, '/') || !page_file(path, out))
+	/* the page's files: flat, but for its icons (the manifest's) */
+	const char *name = !strncmp(path, "icons/", 6) ? path + 6 : path;
+	if (strchr(name, '/') || !page_file(path, out))
 		serve_reply_error(out, 404, "no such page");
 }
 

@@ -1,0 +1,44 @@
+// fray at the table: libfray in WebAssembly (fray.js + fray.wasm, built by
+// `make site` from src/wasm/), run in a Web Worker so long work never
+// freezes the page; the page stops it by terminating the worker.
+// Messages in: {id, path, body}; out: {id, status, text}, and while a job
+// runs {id, progress: [done, total]}. Paths and answers are fray serve's.
+'use strict';
+importScripts('fray.js');
+
+let current = 0;
+const ready = createFray({
+  locateFile: (file) => file,
+  onProgress: (done, total) => postMessage({id: current, progress: [done, total]}),
+}).then((m) => ({
+  call: m.cwrap('fray_wasm_call', 'number', ['string', 'string']),
+  status: m.cwrap('fray_wasm_status', 'number', []),
+  free: m.cwrap('fray_wasm_free', null, ['number']),
+  oddsBytes: m.cwrap('fray_wasm_odds_bytes', 'number', []),
+  text: (p) => m.UTF8ToString(p),
+}));
+
+onmessage = async (e) => {
+  const {id, path, body} = e.data;
+  let fray;
+  try {
+    fray = await ready;
+  } catch (err) {
+    postMessage({id, status: 503, text: 'the WebAssembly build did not load: ' + err});
+    return;
+  }
+  if (path === 'limits') {
+    postMessage({id, status: 200, text: JSON.stringify({odds_bytes: fray.oddsBytes()})});
+    return;
+  }
+  current = id;
+  try {
+    const p = fray.call(path, body || '');
+    const status = fray.status();
+    const text = p ? fray.text(p) : 'out of memory';
+    if (p) fray.free(p);
+    postMessage({id, status: p ? status : 503, text});
+  } catch (err) { // the module aborted (out of memory past its maximum): this worker is done
+    postMessage({id, status: 503, text: 'the WebAssembly build stopped: ' + err, dead: true});
+  }
+};

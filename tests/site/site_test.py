@@ -1,0 +1,284 @@
+#!/usr/bin/python3
+"""The static site (`make site`) in a real browser, headless Chromium, from
+a plain static server (python3 -m http.server) and no fray serve: the page
+computes with libfray in WebAssembly in a Web Worker. A Presidio morale
+check, a BBB assault, a chits combat and an ADBG battle must give what
+`fray request` gives; Stop ends a long simulation; the manifest is one
+Chromium accepts and the page installable; the service worker is
+registered; a share link opened in a fresh browser brings the view back;
+then, the network cut (DevTools offline, and the static server stopped), a
+reload still opens the page and answers. Also runs wasm_node_test.js (the
+library in node against the native one) when node is there.
+Usage: site_test.py NATIVE-FRAY SITE-DIR [SCREENSHOT-DIR]"""
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+failures = []
+
+
+def check(cond, msg):
+    if not cond:
+        failures.append(msg)
+        print("FAIL " + msg, file=sys.stderr)
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class StaticServer:
+    """python3 -m http.server on the site folder: nothing but files."""
+    def __init__(self, folder):
+        self.port = free_port()
+        self.proc = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(self.port),
+                                      "--directory", folder], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.url = "http://127.0.0.1:%d/" % self.port
+        for _ in range(100):
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=0.2).close()
+                return
+            except OSError:
+                time.sleep(0.05)
+        raise SystemExit("python3 -m http.server did not start")
+
+    def stop(self):
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            self.proc.wait(timeout=10)
+
+
+def browser():
+    o = webdriver.ChromeOptions()
+    o.binary_location = "/usr/bin/chromium"
+    for a in ("--headless=new", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,900"):
+        o.add_argument(a)
+    if os.geteuid() == 0:
+        o.add_argument("--no-sandbox")
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=o)
+
+
+def fray_request(fray, req):
+    r = subprocess.run([fray, "request", "-"], input=json.dumps(req), capture_output=True, text=True,
+                       cwd=ROOT, check=True)
+    return r.stdout
+
+
+def fill(d, inputs):
+    for name, value in inputs.items():
+        e = d.find_element(By.NAME, name)
+        if e.tag_name == "select":
+            Select(e).select_by_value(str(value))
+        elif e.get_attribute("type") == "checkbox":
+            if bool(value) != e.is_selected():
+                e.click()
+        else:
+            e.clear()
+            e.send_keys(str(value))
+
+
+def pick(d, name):
+    Select(d.find_element(By.CSS_SELECTOR, "select[name=procedure]")).select_by_value(name)
+    WebDriverWait(d, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, "#form [data-input]"))
+
+
+def error_text(d):
+    return d.find_element(By.ID, "error").text
+
+
+def ask_page(d, action, timeout=120):
+    """Clears the answer, presses the button and waits for the new one."""
+    d.execute_script("document.getElementById('result').replaceChildren();"
+                     "const e = document.getElementById('error'); e.hidden = true; e.textContent = '';")
+    d.find_element(By.CSS_SELECTOR, "button[data-action=%s]" % action).click()
+    WebDriverWait(d, timeout).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#result h2") or error_text(d))
+    check(not error_text(d), "%s: an error: %s" % (action, error_text(d)))
+
+
+def rows(d):
+    return {json.dumps(json.loads(r.get_attribute("data-outcome")), sort_keys=True): float(r.get_attribute("data-p"))
+            for r in d.find_elements(By.CSS_SELECTOR, "#result tr[data-p]")}
+
+
+def same_rows(got, cli, what):
+    want = {json.dumps(o["outcome"], sort_keys=True): o["p"] for o in cli["outcomes"]}
+    check(bool(want) and got.keys() == want.keys(), "%s: outcomes %s, the CLI's %s" % (what, sorted(got), sorted(want)))
+    for k, v in want.items():
+        check(abs(got.get(k, -1) - v) < 1e-12, "%s: %s is %s, the CLI says %s" % (what, k, got.get(k), v))
+
+
+def story(d):
+    WebDriverWait(d, 60).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#result pre.story") or error_text(d))
+    check(not error_text(d), "roll: an error: %s" % error_text(d))
+    return d.execute_script("const s = document.querySelector('#result pre.story'); return s ? s.textContent : ''")
+
+
+def wait_ready(d):
+    WebDriverWait(d, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "select[name=procedure] option")
+                               or error_text(d))
+    check(not error_text(d), "the page did not open: %s" % error_text(d))
+
+
+def odds_like_cli(d, fray, name, inputs, what):
+    pick(d, name)
+    fill(d, inputs)
+    ask_page(d, "odds")
+    same_rows(rows(d), json.loads(fray_request(fray, {"procedure": name, "mode": "odds", "inputs": inputs})), what)
+
+
+def answers(d, fray, catalogue):
+    """The four rule sets, as `fray request` answers them."""
+    check(d.execute_script("return transport.kind") == "wasm",
+          "the static page's transport: %r, not the WebAssembly one" % d.execute_script("return transport.kind"))
+    check("WebAssembly" in d.find_element(By.TAG_NAME, "footer").text and "MiB" in
+          d.find_element(By.TAG_NAME, "footer").text, "the page does not say its memory limit")
+    ex = {p["name"]: p["example"] for p in catalogue}
+    odds_like_cli(d, fray, "presidio.morale", ex["presidio.morale"], "presidio.morale odds")
+    odds_like_cli(d, fray, "bbb.assault", ex["bbb.assault"], "bbb.assault odds")
+    odds_like_cli(d, fray, "chits.combat", ex["chits.combat"], "chits.combat odds")
+    # a roll: the story word for word
+    fill(d, {"seed": 42})
+    d.execute_script("document.getElementById('result').replaceChildren()")
+    d.find_element(By.CSS_SELECTOR, "button[data-action=roll]").click()
+    want = fray_request(fray, {"procedure": "chits.combat", "seed": 42, "inputs": ex["chits.combat"], "format": "text"})
+    got = story(d)
+    check(got == want, "chits.combat roll: the page %r, the CLI %r" % (got[:200], want[:200]))
+    # ADBG: Lochry's whole battle, exact, in the worker
+    scenario = "examples/adbg/lochry-1781.yaml"
+    pick(d, "adbg.battle")
+    # exact needs more paths than the default budget (1,000,000 < Lochry's < 5,000,000)
+    fill(d, {"scenario": scenario, "trials": 20000, "budget": 5000000})
+    ask_page(d, "odds", timeout=300)
+    cli = json.loads(fray_request(fray, {"procedure": "adbg.battle", "mode": "odds", "trials": 20000,
+                                         "inputs": {"scenario": scenario, "budget": 5000000}}))
+    check(cli.get("method") == "exact", "Lochry's odds are not exact on the command line: %s" % cli.get("method"))
+    same_rows(rows(d), cli, "adbg.battle odds (Lochry)")
+
+
+def stop(d, fray, catalogue):
+    """Stop ends a million battles in the worker; the next answer comes
+    from a fresh one."""
+    pick(d, "adbg.battle")
+    fill(d, {"scenario": "examples/adbg/blue-licks-1782.yaml", "trials": 1000000, "seed": 1})
+    d.execute_script("document.getElementById('result').replaceChildren()")
+    d.find_element(By.CSS_SELECTOR, "button[data-action=simulate]").click()
+    WebDriverWait(d, 10).until(lambda d: d.find_element(By.ID, "progress").is_displayed())
+    time.sleep(1)
+    d.find_element(By.CSS_SELECTOR, "button[data-action=stop]").click()
+    WebDriverWait(d, 10).until(lambda d: error_text(d))
+    check(error_text(d) == "stopped", "Stop: %r" % error_text(d))
+    check(not d.find_element(By.ID, "progress").is_displayed(), "Stop: the progress bar stays")
+    odds_like_cli(d, fray, "presidio.morale", {p["name"]: p["example"] for p in catalogue}["presidio.morale"],
+                  "presidio.morale odds after Stop")
+
+
+def installable(d):
+    """The manifest as Chromium reads it, the service worker, installability."""
+    m = d.execute_cdp_cmd("Page.getAppManifest", {})
+    check(m.get("url", "").endswith("/manifest.webmanifest"), "no manifest link: %r" % m.get("url"))
+    check(not m.get("errors"), "manifest errors: %s" % m.get("errors"))
+    data = json.loads(m.get("data") or "{}")
+    for key in ("name", "short_name", "start_url", "theme_color", "icons"):
+        check(key in data, "the manifest has no %s" % key)
+    check(data.get("display") == "standalone", "the manifest's display: %r" % data.get("display"))
+    sizes = {i.get("sizes") for i in data.get("icons", []) if i.get("type") == "image/png"}
+    check({"192x192", "512x512"} <= sizes, "the manifest's PNG icons: %s" % sizes)
+    for icon in data.get("icons", []):
+        ok = d.execute_async_script("""
+            const done = arguments[arguments.length - 1], img = new Image();
+            img.onload = () => done(img.naturalWidth); img.onerror = () => done(0); img.src = arguments[0];""",
+                                    icon["src"])
+        want = int(icon["sizes"].split("x")[0]) if "x" in icon["sizes"] else None
+        check(ok and (want is None or ok == want), "icon %s: width %s" % (icon["src"], ok))
+    sw = d.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        navigator.serviceWorker.ready.then((r) => done(r.active ? r.active.scriptURL : null));""")
+    check(bool(sw) and sw.endswith("/sw.js"), "the service worker: %r" % sw)
+    WebDriverWait(d, 10).until(lambda d: d.execute_script("return !!navigator.serviceWorker.controller"))
+    try:
+        errs = d.execute_cdp_cmd("Page.getInstallabilityErrors", {}).get("installabilityErrors", [])
+        check(not errs, "not installable: %s" % errs)
+    except Exception as e:  # an older Chromium without the command: the manifest checks above stand
+        print("installability not asked: %s" % e, file=sys.stderr)
+
+
+def share_link(url_with_view, fray):
+    """A link opened in a fresh browser (its own profile: no storage, no
+    service worker) shows the same procedure and inputs."""
+    d = browser()
+    try:
+        d.get(url_with_view)
+        wait_ready(d)
+        WebDriverWait(d, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#form [data-input]"))
+        check(Select(d.find_element(By.NAME, "procedure")).first_selected_option.get_attribute("value") ==
+              "presidio.morale", "a share link: another procedure")
+        check(d.find_element(By.NAME, "casualties").get_attribute("value") == "2", "a share link: the inputs lost")
+    finally:
+        d.quit()
+
+
+def main():
+    fray, site = sys.argv[1], sys.argv[2]
+    shots = sys.argv[3] if len(sys.argv) > 3 else os.path.join(os.path.dirname(os.path.abspath(site)), "site-shots")
+    os.makedirs(shots, exist_ok=True)
+    if shutil.which("node") and os.path.exists(os.path.join(site, "fray.js")):
+        env = dict(os.environ, NODE_PATH="/usr/share/nodejs")
+        r = subprocess.run(["node", os.path.join(ROOT, "tests/site/wasm_node_test.js"), os.path.join(site, "fray.js"),
+                            fray, ROOT], env=env, capture_output=True, text=True)
+        print(r.stdout.strip().splitlines()[-1] if r.stdout.strip() else r.stderr)
+        check(r.returncode == 0, "the library in node: " + (r.stdout + r.stderr)[-2000:])
+    catalogue = json.loads(subprocess.run([fray, "procedures", "--json"], capture_output=True, text=True,
+                                          check=True).stdout)["procedures"]
+    srv = StaticServer(site)
+    d = browser()
+    try:
+        d.get(srv.url)
+        wait_ready(d)
+        installable(d)
+        answers(d, fray, catalogue)
+        d.save_screenshot(os.path.join(shots, "site-battle.png"))
+        stop(d, fray, catalogue)
+        # the view in the link: from a fresh page (the form keeps no earlier inputs)
+        d.get(srv.url)
+        wait_ready(d)
+        pick(d, "presidio.morale")
+        fill(d, {"level": "veteran", "size": "platoon", "casualties": 2, "seed": 42})
+        d.execute_script("document.getElementById('result').replaceChildren()")
+        d.find_element(By.CSS_SELECTOR, "button[data-action=roll]").click()
+        want = subprocess.run([fray, "presidio", "morale", "--seed", "42", "--level", "veteran", "--size", "platoon",
+                               "--casualties", "2"], capture_output=True, text=True, check=True).stdout
+        got = story(d)
+        check(got == want, "presidio morale --seed 42: the page %r, the command line %r" % (got, want))
+        share_link(d.current_url, fray)
+        # the network cut: DevTools offline, and the server gone too
+        srv.stop()
+        d.execute_cdp_cmd("Network.enable", {})
+        d.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": True, "latency": 0,
+                                                               "downloadThroughput": 0, "uploadThroughput": 0})
+        d.refresh()
+        wait_ready(d)
+        check(d.execute_script("return transport.kind") == "wasm", "offline: not the WebAssembly transport")
+        odds_like_cli(d, fray, "bbb.assault", {p["name"]: p["example"] for p in catalogue}["bbb.assault"],
+                      "offline: bbb.assault odds")
+        d.save_screenshot(os.path.join(shots, "site-offline.png"))
+    finally:
+        d.quit()
+        srv.stop()
+    print("site: %d failures; screenshots in %s" % (len(failures), shots))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,97 @@
+// The WebAssembly build against the native library, in node: every
+// procedure of the catalogue in each of its modes (its example inputs; roll
+// and simulate with a seed), and the shipped battles' exact odds, must give
+// byte for byte what `fray request` prints. The browser build's GMP is
+// mini-gmp + mini-mpq with src/wasm/gmp_compat.c: this runs every exact
+// path (fractions printed by mpq_get_str, binomials, big battle tallies)
+// through it. The native answers are themselves checked against rule texts
+// and independent counts by the library's own tests.
+// Usage: node wasm_node_test.js BUILD-WASM/fray.js NATIVE-FRAY SOURCE-DIR
+'use strict';
+const fs = require('fs'), path = require('path'), {execFileSync} = require('child_process');
+const [js, native, root] = process.argv.slice(2);
+if (!js || !native || !root) {
+  console.error('usage: node wasm_node_test.js fray.js NATIVE-FRAY SOURCE-DIR');
+  process.exit(2);
+}
+
+function nativeAnswer(request) {
+  try {
+    return {status: 200, text: execFileSync(native, ['request'], {input: JSON.stringify(request), cwd: root,
+      encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe']})};
+  } catch (e) {
+    return {status: e.status, text: String(e.stderr)};
+  }
+}
+
+// A file input the library has no copy of goes as the document itself (as
+// the page sends a file it reads).
+function asDocuments(inputs, shipped) {
+  const out = {};
+  for (const [k, v] of Object.entries(inputs)) {
+    const file = typeof v === 'string' && /\.ya?ml$/.test(v) && fs.existsSync(path.join(root, v));
+    out[k] = file && !shipped.includes(v) ? {name: path.basename(v), text: fs.readFileSync(path.join(root, v), 'utf8')} : v;
+  }
+  return out;
+}
+
+require(path.resolve(js))({wasmBinary: fs.readFileSync(path.join(path.dirname(path.resolve(js)), 'fray.wasm'))})
+  .then((m) => {
+    const call = m.cwrap('fray_wasm_call', 'number', ['string', 'string']);
+    const wasm = (p, body) => {
+      const ptr = call(p, body ? JSON.stringify(body) : '');
+      const text = m.UTF8ToString(ptr);
+      m.ccall('fray_wasm_free', null, ['number'], [ptr]);
+      return {status: m.ccall('fray_wasm_status', 'number', [], []), text};
+    };
+    const catalogue = JSON.parse(wasm('api/v1/procedures').text).procedures;
+    const shipped = JSON.parse(wasm('api/v1/examples').text).examples;
+    const nativeCatalogue = JSON.parse(execFileSync(native, ['procedures', '--json'], {encoding: 'utf8'})).procedures;
+    let failed = 0, checked = 0;
+    const check = (what, a, b) => {
+      checked++;
+      if (a.status !== 200 || b.status !== 200 || a.text !== b.text) {
+        failed++;
+        console.log('FAIL ' + what + '\n  wasm   ' + a.status + ' ' + a.text.slice(0, 300) +
+          '\n  native ' + b.status + ' ' + b.text.slice(0, 300));
+      }
+    };
+    check('the catalogue', {status: 200, text: JSON.stringify(catalogue)},
+      {status: 200, text: JSON.stringify(nativeCatalogue)});
+    for (const p of catalogue) {
+      const inputs = asDocuments(p.example || {}, shipped);
+      for (const mode of p.modes) {
+        const r = {procedure: p.name, mode, inputs};
+        if (mode !== 'odds') r.seed = 7;
+        if (mode === 'simulate' || (mode === 'odds' && p.odds_may_simulate)) r.trials = 500;
+        check(p.name + ' ' + mode, wasm('api/v1/jobs', r), nativeAnswer(r));
+      }
+    }
+    // the whole battles, exact within the default budget of paths where they fit
+    for (const f of shipped.filter((s) => s.startsWith('examples/adbg/'))) {
+      const r = {procedure: 'adbg.battle', mode: 'odds', trials: 2000, inputs: {scenario: f}};
+      check('adbg.battle odds ' + f, wasm('api/v1/jobs', r), nativeAnswer(r));
+    }
+    // Lochry exact: more paths than the default budget, and the exact-odds
+    // memory budget counted from GMP's true block sizes (mini-gmp passes 0;
+    // src/wasm/gmp_compat.c): the native library is exact here, so must this be
+    const lochry = {procedure: 'adbg.battle', mode: 'odds', trials: 2000,
+      inputs: {scenario: 'examples/adbg/lochry-1781.yaml', budget: 5000000}};
+    const wl = wasm('api/v1/jobs', lochry);
+    check('adbg.battle odds Lochry, budget 5,000,000', wl, nativeAnswer(lochry));
+    if (!wl.text.includes('"method": "exact"')) {
+      failed++;
+      console.log('FAIL Lochry is not exact in WebAssembly');
+    }
+    // a refusal is a refusal on both sides, with the same message
+    const bad = {procedure: 'presidio.morale', mode: 'odds', inputs: {level: 'heroic'}};
+    const wb = wasm('api/v1/run', bad), nb = nativeAnswer(bad);
+    checked++;
+    const said = (t) => t.replace(/^.*?:\d+:\d+: /, '').trim(); // less the request's name
+    if (wb.status !== 400 || nb.status !== 2 || said(wb.text) !== said(nb.text)) {
+      failed++;
+      console.log('FAIL refusal\n  wasm   ' + wb.status + ' ' + wb.text + '\n  native ' + nb.text);
+    }
+    console.log(checked + ' checked, ' + failed + ' failed');
+    process.exit(failed ? 1 : 0);
+  });
