@@ -10,13 +10,12 @@ let game = null;       // {text}: the game file, as fray table reads it
 let units = null;      // the last "units" answer
 let picked = null;     // {unit: index, action: the action's description}
 
-// The game's one door: a request to api/v1/game (transport.js's ask
-// speaks to api/v1/run). An error carries the answer (a question).
+// The game's one door: a request to api/v1/game, through transport.js
+// (fray serve, or the WebAssembly build on a static host). An error
+// carries the answer (a question).
 async function askGame(request) {
-  const r = await fetch('api/v1/game', {
-    method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify(request)
-  });
-  const text = await r.text();
+  const r = await postAPI('api/v1/game', request);
+  const text = r.text;
   let json = null;
   try { json = JSON.parse(text); } catch (e) { /* not JSON: said below */ }
   if (!r.ok || !json) {
