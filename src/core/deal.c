@@ -13,8 +13,10 @@
 #define MAX_ENUM_K 1024
 
 typedef struct deal_node {
+	bool ready;                          /* set up for the deal below */
 	unsigned ncat, k;
 	unsigned counts[FRAY_DEAL_MAX_CATS];
+	uint64_t total;
 	unsigned cap[FRAY_DEAL_MAX_CATS];    /* min(counts[i], k) */
 	unsigned suffix[FRAY_DEAL_MAX_CATS + 1]; /* sum of cap[i..] */
 	unsigned cur[FRAY_DEAL_MAX_CATS];    /* split number `at` */
@@ -22,10 +24,13 @@ typedef struct deal_node {
 	bool small;                          /* C(total, k) fits 128 bits */
 	bool tiny;                           /* and 64 bits: every weight does */
 	fray_u128 den;                       /* C(total, k) when small */
-	fray_u128 *binom;                    /* [i * (k + 1) + j] = C(counts[i], j) */
+	/* [i * (k + 1) + j] = C(counts[i], j): binom64 when tiny, else binom
+	 * when small */
+	fray_u128 *binom;
+	uint64_t *binom64;
+	size_t binom_cap, binom64_cap;
 	fray_u128 prefix[FRAY_DEAL_MAX_CATS + 1]; /* products of binom over cur[0..i-1] */
 	uint64_t prefix64[FRAY_DEAL_MAX_CATS + 1]; /* the same when tiny */
-	size_t binom_cap;
 } deal_node;
 
 void fray_deal_nodes_free(fray_ctx *ctx, deal_node **nodes, unsigned n)
@@ -35,6 +40,7 @@ void fray_deal_nodes_free(fray_ctx *ctx, deal_node **nodes, unsigned n)
 	for (unsigned i = 0; i < n; i++)
 		if (nodes[i]) {
 			fray_dealloc(ctx, nodes[i]->binom);
+			fray_dealloc(ctx, nodes[i]->binom64);
 			fray_dealloc(ctx, nodes[i]);
 		}
 	fray_dealloc(ctx, nodes);
@@ -56,31 +62,91 @@ static void products_from(deal_node *dn, unsigned from)
 	unsigned row = dn->k + 1;
 	if (dn->tiny) {
 		for (unsigned i = from; i < dn->ncat; i++)
-			dn->prefix64[i + 1] = dn->prefix64[i] * (uint64_t)dn->binom[i * row + dn->cur[i]];
+			dn->prefix64[i + 1] = dn->prefix64[i] * dn->binom64[i * row + dn->cur[i]];
 		return;
 	}
 	if (!dn->small)
 		return;
 	for (unsigned i = from; i < dn->ncat; i++)
-		dn->prefix[i + 1] = dn->prefix[i] * dn->binom[i * (dn->k + 1) + dn->cur[i]];
+		dn->prefix[i + 1] = dn->prefix[i] * dn->binom[i * row + dn->cur[i]];
+}
+
+/* Back to the first split (in order: the later categories as full as
+ * they can be). */
+static void rewind_node(deal_node *dn)
+{
+	dn->at = 0;
+	fill_from(dn, 0, dn->k);
+	products_from(dn, 0);
 }
 
 /* The next split in order: the rightmost category that can take one more
- * while later ones still hold one takes it; the rest start over. */
+ * while later ones still hold one takes it; the rest start over. Most
+ * steps move one item from the last category to the one before it: that
+ * one is tried first, and only the last two products change. */
 static void step(deal_node *dn)
 {
-	unsigned later = dn->cur[dn->ncat - 1];
-	for (unsigned i = dn->ncat - 1; i-- > 0;) {
-		if (later >= 1 && dn->cur[i] < dn->cap[i]) {
-			dn->cur[i]++;
-			fill_from(dn, i + 1, later - 1);
-			products_from(dn, i);
-			dn->at++;
+	unsigned n = dn->ncat, last = dn->cur[n - 1];
+	assert(n >= 2); /* one category: one way */
+	unsigned i = n - 2;
+	if (last >= 1 && dn->cur[i] < dn->cap[i]) {
+		unsigned took = ++dn->cur[i];
+		dn->cur[n - 1] = last - 1;
+		dn->at++;
+		if (dn->tiny) { /* the two products, written out: the common case */
+			const uint64_t *b = dn->binom64 + (size_t)i * (dn->k + 1);
+			uint64_t p = dn->prefix64[i] * b[took];
+			dn->prefix64[i + 1] = p;
+			dn->prefix64[n] = p * b[dn->k + 1 + last - 1];
 			return;
 		}
-		later += dn->cur[i];
+	} else { /* as the first try, from right to left */
+		unsigned later = last + dn->cur[i];
+		for (;;) {
+			assert(i > 0 && "stepped past the last split");
+			i--;
+			if (later >= 1 && dn->cur[i] < dn->cap[i])
+				break;
+			later += dn->cur[i];
+		}
+		dn->cur[i]++;
+		fill_from(dn, i + 1, later - 1);
+		dn->at++;
 	}
-	assert(0 && "stepped past the last split");
+	products_from(dn, i);
+}
+
+/* The table of binomials of a small deal, in 64 bits when tiny. */
+static bool binomials(fray_roller *r, deal_node *dn)
+{
+	unsigned k = dn->k;
+	size_t need = dn->ncat * (k + 1);
+	if (dn->tiny && need > dn->binom64_cap) {
+		fray_dealloc(r->ctx, dn->binom64);
+		dn->binom64 = fray_alloc(r->ctx, need * sizeof *dn->binom64);
+		dn->binom64_cap = dn->binom64 ? need : 0;
+	} else if (!dn->tiny && need > dn->binom_cap) {
+		fray_dealloc(r->ctx, dn->binom);
+		dn->binom = fray_alloc(r->ctx, need * sizeof *dn->binom);
+		dn->binom_cap = dn->binom ? need : 0;
+	}
+	if (dn->tiny ? !dn->binom64 : !dn->binom) {
+		fray_roller_fail(r, FRAY_ERR_NOMEM, "out of memory");
+		return false;
+	}
+	/* an entry past C(total, k) is never used: no split that can happen
+	 * weighs more; it is kept 0 */
+	for (size_t i = 0; i < dn->ncat; i++)
+		for (unsigned j = 0; j <= k; j++) {
+			fray_u128 b;
+			if (!fray_binomial(dn->counts[i], j, &b) || b > dn->den)
+				b = 0;
+			if (dn->tiny)
+				dn->binom64[i * (k + 1) + j] = (uint64_t)b;
+			else
+				dn->binom[i * (k + 1) + j] = b;
+		}
+	return true;
 }
 
 /* Sets the node up for this deal; false when memory ran out or the deal
@@ -88,8 +154,10 @@ static void step(deal_node *dn)
 static bool node_init(fray_roller *r, deal_node *dn, const unsigned *counts, size_t ncat,
 		      unsigned k, uint64_t total)
 {
+	dn->ready = false;
 	dn->ncat = (unsigned)ncat;
 	dn->k = k;
+	dn->total = total;
 	memcpy(dn->counts, counts, ncat * sizeof *counts);
 	dn->suffix[ncat] = 0;
 	for (size_t i = ncat; i-- > 0;) {
@@ -120,44 +188,33 @@ static bool node_init(fray_roller *r, deal_node *dn, const unsigned *counts, siz
 	dn->nways = (uint32_t)ways[k];
 	dn->small = fray_binomial((unsigned)total, k, &dn->den);
 	dn->tiny = dn->small && dn->den >> 64 == 0;
-	if (dn->small) {
-		size_t need = ncat * (k + 1);
-		if (need > dn->binom_cap) {
-			fray_dealloc(r->ctx, dn->binom);
-			dn->binom = fray_alloc(r->ctx, need * sizeof *dn->binom);
-			dn->binom_cap = dn->binom ? need : 0;
-			if (!dn->binom) {
-				fray_roller_fail(r, FRAY_ERR_NOMEM, "out of memory");
-				return false;
-			}
-		}
-		/* an entry past 128 bits is never used: no split that can
-		 * happen weighs more than C(total, k) */
-		for (size_t i = 0; i < ncat; i++)
-			for (unsigned j = 0; j <= k; j++)
-				if (!fray_binomial(counts[i], j, &dn->binom[i * (k + 1) + j]))
-					dn->binom[i * (k + 1) + j] = 0;
-	}
-	dn->at = 0;
+	if (dn->small && !binomials(r, dn))
+		return false;
 	dn->prefix[0] = 1;
 	dn->prefix64[0] = 1;
-	fill_from(dn, 0, k);
-	products_from(dn, 0);
+	rewind_node(dn);
+	dn->ready = true;
 	return true;
 }
 
 static bool same_deal(const deal_node *dn, const unsigned *counts, size_t ncat, unsigned k)
 {
-	if (dn->ncat != ncat || dn->k != k)
+	if (!dn->ready || dn->ncat != ncat || dn->k != k)
 		return false;
-	for (size_t i = 0; i < ncat; i++)
-		if (dn->counts[i] != counts[i])
-			return false;
-	return true;
+	return memcmp(dn->counts, counts, ncat * sizeof *counts) == 0;
+}
+
+/* The node of this depth when it is set up for this very deal (the same
+ * pool and k as on the last path through this depth, nearly always). */
+static deal_node *node_of(const fray_roller *r, const unsigned *counts, size_t ncat, unsigned k)
+{
+	const enum_state *en = r->en;
+	deal_node *dn = en->deals && en->depth < en->max_depth ? en->deals[en->depth] : NULL;
+	return dn && same_deal(dn, counts, ncat, k) ? dn : NULL;
 }
 
 /* The weight of the current split, past 128 bits. */
-static void commit_big(fray_roller *r, const deal_node *dn, uint64_t total)
+static void commit_big(fray_roller *r, const deal_node *dn)
 {
 	enum_state *en = r->en;
 	mpz_t t;
@@ -167,11 +224,37 @@ static void commit_big(fray_roller *r, const deal_node *dn, uint64_t total)
 		mpz_bin_uiui(t, dn->counts[i], dn->cur[i]);
 		mpz_mul(en->num, en->num, t);
 	}
-	mpz_bin_uiui(en->den, (unsigned long)total, dn->k);
+	mpz_bin_uiui(en->den, (unsigned long)dn->total, dn->k);
 	mpz_clear(t);
 	fray_enum_commit(r);
 }
 
+/* The deal as one event of dn->nways branches: the split the enumerator
+ * chose, reached from the node's current one (the next, nearly always). */
+static void deal_from_node(fray_roller *r, deal_node *dn, unsigned *drawn)
+{
+	uint32_t c;
+	bool need;
+	if (!fray_enum_step(r, dn->nways, &c, &need)) {
+		memset(drawn, 0, dn->ncat * sizeof *drawn); /* what a cut or failed run reads */
+		return;
+	}
+	if (c < dn->at)
+		rewind_node(dn);
+	while (dn->at < c)
+		step(dn);
+	if (need) {
+		if (dn->tiny)
+			fray_enum_commit_small(r, dn->prefix64[dn->ncat], dn->den);
+		else if (dn->small)
+			fray_enum_commit_small(r, dn->prefix[dn->ncat], dn->den);
+		else
+			commit_big(r, dn);
+	}
+	memcpy(drawn, dn->cur, dn->ncat * sizeof *drawn);
+}
+
+/* A deal the node of this depth is not set up for: sets it up first. */
 static void deal_enumerated(fray_roller *r, const unsigned *counts, size_t ncat, unsigned k,
 			    uint64_t total, unsigned *drawn)
 {
@@ -190,28 +273,8 @@ static void deal_enumerated(fray_roller *r, const unsigned *counts, size_t ncat,
 		fray_roller_fail(r, FRAY_ERR_NOMEM, "out of memory");
 		return;
 	}
-	deal_node *dn = en->deals[d];
-	bool replay = d < en->len;
-	if ((!replay || !same_deal(dn, counts, ncat, k)) && !node_init(r, dn, counts, ncat, k, total))
-		return;
-	uint32_t c;
-	bool need;
-	if (!fray_enum_step(r, dn->nways, &c, &need))
-		return;
-	if (c < dn->at && !node_init(r, dn, counts, ncat, k, total))
-		return;
-	while (dn->at < c)
-		step(dn);
-	if (need) {
-		if (dn->tiny)
-			fray_enum_commit_small(r, dn->prefix64[ncat], dn->den);
-		else if (dn->small)
-			fray_enum_commit_small(r, dn->prefix[ncat], dn->den);
-		else
-			commit_big(r, dn, total);
-	}
-	for (size_t i = 0; i < ncat; i++)
-		drawn[i] = dn->cur[i];
+	if (node_init(r, en->deals[d], counts, ncat, k, total))
+		deal_from_node(r, en->deals[d], drawn);
 }
 
 /* Draws k items one by one from counts (sampling), telling each. */
@@ -235,14 +298,17 @@ static void deal_sampled(fray_roller *r, const unsigned *counts, size_t ncat, un
 	}
 }
 
-FRAY_API void fray_deal(fray_roller *r, const unsigned *counts, size_t ncat, unsigned k,
-			unsigned *drawn, const char *what)
+/* fray_deal but for the deal the node of this depth holds: sampled, cut,
+ * failed, or enumerated for the first time here. Kept out of line so that
+ * the common call stays small. */
+__attribute__((noinline)) static void deal_other(fray_roller *r, const unsigned *counts, size_t ncat,
+						 unsigned k, unsigned *drawn, const char *what)
 {
-	assert(ncat >= 1 && ncat <= FRAY_DEAL_MAX_CATS);
 	uint64_t total = 0;
 	for (size_t i = 0; i < ncat; i++)
 		total += counts[i];
-	if (r->mode == ROLLER_ENUMERATE && k > 0 && k <= total && total <= UINT32_MAX && r->status == FRAY_OK && !r->truncated) {
+	bool enumerating = r->mode == ROLLER_ENUMERATE && r->status == FRAY_OK && !r->truncated;
+	if (enumerating && k > 0 && k <= total && total <= UINT32_MAX) {
 		deal_enumerated(r, counts, ncat, k, total, drawn);
 		return;
 	}
@@ -254,6 +320,18 @@ FRAY_API void fray_deal(fray_roller *r, const unsigned *counts, size_t ncat, uns
 	if (fray_roller_stopped(r) || k == 0)
 		return;
 	deal_sampled(r, counts, ncat, k, total, drawn, what); /* as from a cup: each item told */
+}
+
+FRAY_API void fray_deal(fray_roller *r, const unsigned *counts, size_t ncat, unsigned k,
+			unsigned *drawn, const char *what)
+{
+	assert(ncat >= 1 && ncat <= FRAY_DEAL_MAX_CATS);
+	bool enumerating = r->mode == ROLLER_ENUMERATE && r->status == FRAY_OK && !r->truncated;
+	deal_node *dn = enumerating ? node_of(r, counts, ncat, k) : NULL;
+	if (dn) /* the deal of the last path at this depth: k and the pool checked then */
+		deal_from_node(r, dn, drawn);
+	else
+		deal_other(r, counts, ncat, k, drawn, what);
 }
 
 FRAY_API void fray_deal_open(fray_roller *r, const unsigned *counts, size_t ncat, unsigned k,

@@ -151,6 +151,126 @@ static void dealt_count_is_the_deal_marginal(void **state)
 	fray_dist_free(d);
 }
 
+/* A deal between two other events, its pool chosen by a d3: faces 1 and
+ * 2 deal from the same pool (the deal's node starts its splits over),
+ * face 3 from another one (set up afresh); the d2 after the deal replays
+ * the deal's split on its second branch. Each outcome's chance is 1/3 x
+ * 1/2 x the subsets of 4 labelled items giving its split over C(10, 4). */
+enum { MID_KINDS = 5 };
+static const unsigned mid_pools[2][MID_KINDS] = {{3, 2, 4, 1, 0}, {2, 2, 2, 2, 2}};
+
+static void deal_between_dice(fray_roller *r, fray_policy *p, const void *in, int64_t *out)
+{
+	(void)p, (void)in;
+	int face = fray_die(r, 3, "d3");
+	unsigned drawn[MID_KINDS];
+	fray_deal(r, mid_pools[face == 3], MID_KINDS, DEALT, drawn, "item");
+	out[0] = face;
+	out[1] = fray_die(r, 2, "d2");
+	for (int i = 0; i < MID_KINDS; i++)
+		out[2 + i] = drawn[i];
+}
+
+/* The subsets of DEALT items of the pool giving this split. */
+static unsigned subsets_of_pool(const unsigned *kinds, int nkinds, const int64_t *split)
+{
+	int kind_of[NITEMS], n = 0;
+	for (int k = 0; k < nkinds; k++)
+		for (unsigned i = 0; i < kinds[k]; i++)
+			kind_of[n++] = k;
+	assert_int_equal(n, NITEMS);
+	unsigned ways = 0;
+	for (unsigned mask = 0; mask < 1u << NITEMS; mask++) {
+		if (__builtin_popcount(mask) != DEALT)
+			continue;
+		int64_t got[MID_KINDS] = {0};
+		for (int i = 0; i < NITEMS; i++)
+			if (mask >> i & 1)
+				got[kind_of[i]]++;
+		ways += memcmp(got, split, (size_t)nkinds * sizeof got[0]) == 0;
+	}
+	return ways;
+}
+
+static void deal_between_events_is_exact(void **state)
+{
+	(void)state;
+	fray_dist *d;
+	assert_int_equal(fray_enumerate(ctx, deal_between_dice, NULL, NULL, 2 + MID_KINDS, NULL, &d), FRAY_OK);
+	unsigned total[4] = {0};
+	for (size_t i = 0; i < fray_dist_count(d); i++) {
+		const int64_t *o = fray_dist_outcome(d, i);
+		unsigned ways = subsets_of_pool(mid_pools[o[0] == 3], MID_KINDS, o + 2);
+		assert_true(ways > 0);
+		total[o[0]] += ways;
+		mpz_t num, den;
+		mpz_init_set_ui(num, ways);
+		mpz_init_set_ui(den, 3 * 2 * 210);
+		assert_exact(d, i, num, den);
+		mpz_clears(num, den, NULL);
+	}
+	for (int face = 1; face <= 3; face++)
+		assert_int_equal(total[face], 2 * 210); /* every split, under both faces of the d2 */
+	fray_dist_free(d);
+}
+
+/* Deals whose C(total, k) is past 64 bits (C(70, 35)) and past 128 bits
+ * (C(180, 90)): every split's chance is prod C(counts[i], drawn[i]) over
+ * C(total, k), here computed by GMP. */
+typedef struct big_deal {
+	unsigned counts[3], k;
+} big_deal;
+
+static void deal_three(fray_roller *r, fray_policy *p, const void *in, int64_t *out)
+{
+	(void)p;
+	const big_deal *b = in;
+	unsigned drawn[3];
+	fray_deal(r, b->counts, 3, b->k, drawn, "item");
+	for (int i = 0; i < 3; i++)
+		out[i] = drawn[i];
+}
+
+static void check_big_deal(const big_deal *b, size_t splits)
+{
+	fray_dist *d;
+	assert_int_equal(fray_enumerate(ctx, deal_three, NULL, b, 3, NULL, &d), FRAY_OK);
+	assert_int_equal(fray_dist_count(d), splits);
+	for (size_t i = 0; i < fray_dist_count(d); i++) {
+		const int64_t *o = fray_dist_outcome(d, i);
+		assert_int_equal(o[0] + o[1] + o[2], b->k);
+		mpz_t w, t, den;
+		mpz_inits(w, t, den, NULL);
+		mpz_set_ui(w, 1);
+		for (int c = 0; c < 3; c++) {
+			mpz_bin_uiui(t, b->counts[c], (unsigned long)o[c]);
+			mpz_mul(w, w, t);
+		}
+		mpz_bin_uiui(den, b->counts[0] + b->counts[1] + b->counts[2], b->k);
+		assert_exact(d, i, w, den);
+		mpz_clears(w, t, den, NULL);
+	}
+	fray_dist_free(d);
+}
+
+/* The splits of k among three categories of at most caps[i] each. */
+static size_t count_splits(const unsigned *caps, unsigned k)
+{
+	size_t n = 0;
+	for (unsigned a = 0; a <= caps[0] && a <= k; a++)
+		for (unsigned b = 0; b <= caps[1] && a + b <= k; b++)
+			n += k - a - b <= caps[2];
+	return n;
+}
+
+static void big_deals_are_exact(void **state)
+{
+	(void)state;
+	big_deal past64 = {{30, 20, 20}, 35}, past128 = {{60, 60, 60}, 90};
+	check_big_deal(&past64, count_splits(past64.counts, past64.k));
+	check_big_deal(&past128, count_splits(past128.counts, past128.k));
+}
+
 /* Forty stages, each a d6 that scores on 5+: with the state (stage, score)
  * checkpointed, the odds are binomial(40, 1/3), found within 6,000 paths
  * (6 faces from each of the 861 states); a walk of every path would need
@@ -567,6 +687,8 @@ int main(void)
 		cmocka_unit_test(deal_matches_counting_subsets),
 		cmocka_unit_test(deal_sampled_tells_each_item),
 		cmocka_unit_test(dealt_count_is_the_deal_marginal),
+		cmocka_unit_test(deal_between_events_is_exact),
+		cmocka_unit_test(big_deals_are_exact),
 		cmocka_unit_test(merging_states_is_exact_and_small),
 		cmocka_unit_test(stateful_policy_walks_every_path),
 		cmocka_unit_test(skipped_stages_merge_in_stage_order),
