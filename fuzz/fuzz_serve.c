@@ -45,10 +45,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	serve_reply r;
 	serve_handle(&conf, "127.0.0.1", method, url, "127.0.0.1:8080", type, body, blen, blen > serve_max_body(url), &r);
-	if (r.compute) { /* api/v1/run: computed here, as a worker would */
+	if (r.compute) { /* api/v1/run and api/v1/game: computed here, as a worker would */
 		char *text = r.compute;
 		r.compute = NULL;
-		serve_run_now(text, NULL, &r);
+		if (r.game)
+			serve_game_now(text, &r);
+		else
+			serve_run_now(text, NULL, &r);
 		free(text);
 	}
 	if (r.status < 200 || r.status > 599 || !r.type || (!r.body && !r.bytes && !r.shared && r.len))
