@@ -1,8 +1,10 @@
 /* Fuzz target: fray serve's request handler (serve_handle) on arbitrary
  * requests: the first byte picks the method, the Content-Type and --lan's
  * token prefix, the URL
- * runs to the first newline, the rest is the body (jobs included). Every request gets a
- * reply with a status from 200 to 599 and a body, and never a crash. */
+ * runs to the first newline, the rest is the body (jobs included), up to the URL's own cap
+ * (serve_max_body: 1 MiB for api/v1/game, 64 KiB elsewhere; past it the body is too big, as the
+ * HTTP layer says). Every request gets a reply with a status from 200 to 599 and a body, and
+ * never a crash. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,7 +21,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	if (size < 1 || size > 2 * SERVE_MAX_BODY)
+	if (size < 1 || size > 2 * SERVE_MAX_GAME_BODY)
 		return 0;
 	static const char *const methods[] = {"GET", "POST", "DELETE", "PUT"};
 	static const char *const types[] = {"application/json", "text/plain", NULL, "application/json; charset=utf-8"};
@@ -42,11 +44,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		conf.any_host = true;
 	}
 	serve_reply r;
-	serve_handle(&conf, "127.0.0.1", method, url, "127.0.0.1:8080", type, body, blen, blen > SERVE_MAX_BODY, &r);
-	if (r.compute) { /* api/v1/run: computed here, as a worker would */
+	serve_handle(&conf, "127.0.0.1", method, url, "127.0.0.1:8080", type, body, blen, blen > serve_max_body(url), &r);
+	if (r.compute) { /* api/v1/run and api/v1/game: computed here, as a worker would */
 		char *text = r.compute;
 		r.compute = NULL;
-		serve_run_now(text, NULL, &r);
+		if (r.game)
+			serve_game_now(text, &r);
+		else
+			serve_run_now(text, NULL, &r);
 		free(text);
 	}
 	if (r.status < 200 || r.status > 599 || !r.type || (!r.body && !r.bytes && !r.shared && r.len))

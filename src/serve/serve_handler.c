@@ -420,20 +420,30 @@ size_t serve_max_body(const char *url)
 	return n >= k && !strncmp(url + n - k, "api/v1/game", k) ? SERVE_MAX_GAME_BODY : SERVE_MAX_BODY;
 }
 
-/* api/v1/game: fray_game_request, answered on this thread (a game's ops
- * are small: one action's rolls, or the exact odds of its first
- * procedure), its answer or its {"error"} with the status. */
-static void game(const char *body, size_t len, serve_reply *out)
+void serve_game_now(const char *text, serve_reply *out)
 {
-	if (memchr(body, 0, len)) {
-		serve_reply_error(out, 400, "request: a NUL byte in the body");
-		return;
-	}
+	memset(out, 0, sizeof *out);
 	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
 	char *answer = NULL;
-	fray_status st = ctx ? fray_game_request(ctx, body, len, &answer) : FRAY_ERR_NOMEM;
+	fray_status st = ctx ? fray_game_request(ctx, text, strlen(text), &answer) : FRAY_ERR_NOMEM;
 	fray_ctx_free(ctx);
 	serve_reply_text(out, st == FRAY_OK ? 200 : serve_status_of(st), "application/json", answer);
+}
+
+/* api/v1/game: fray_game_request, on a worker as api/v1/run is (its answer
+ * or its {"error"} with the status). A game's ops are small, but reading
+ * a body of 1 MiB is not: a million values, or brackets nested a million
+ * deep, take the JSON reader seconds before it refuses them, and on the
+ * HTTP threads four such bodies held every page's GET (tests/serve/game_adv_test.py
+ * stall). The workers' shares hold for it: 5 a client, 32 waiting. */
+static void game(const char *body, size_t len, serve_reply *out)
+{
+	char *text = serve_request_text(body, len, false, out);
+	if (!text)
+		return;
+	out->status = 0;
+	out->compute = text;
+	out->game = true;
 }
 
 /* api/v1/jobs and api/v1/jobs/ID */

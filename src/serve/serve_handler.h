@@ -68,6 +68,7 @@ typedef struct serve_reply {
 	serve_answer *shared;         /* a shared answer: one reference */
 	size_t len;
 	char *compute;       /* a request to run off the HTTP threads (serve_run_now) */
+	bool game;           /* compute is api/v1/game's (serve_game_now), not api/v1/run's */
 } serve_reply;
 
 /* The reply to method url (path and query) from client (its address: a
@@ -75,8 +76,8 @@ typedef struct serve_reply {
  * (NULL: absent) and body (len bytes; too_big when it passed
  * SERVE_MAX_BODY and was not kept). Always a reply, never a crash: errors
  * are JSON {"error": "..."} with their status. A request that computes
- * (api/v1/run) comes back as status 0 and compute: its text, for
- * serve_run_now on a worker thread (serve_jobs.h). */
+ * (api/v1/run, api/v1/game) comes back as status 0 and compute: its text, for
+ * serve_run_now (serve_game_now when game is set) on a worker thread (serve_jobs.h). */
 void serve_handle(const serve_conf *conf, const char *client, const char *method, const char *url,
 		  const char *host, const char *content_type, const char *body, size_t len, bool too_big,
 		  serve_reply *out);
@@ -125,5 +126,7 @@ const char *serve_watch_message(serve_watch *w, const char *fray_msg);
  * (SERVE_RUN_SECONDS) by the caller, who may set its stop (the server
  * stopping); NULL: a watch of its own. */
 void serve_run_now(const char *text, serve_watch *w, serve_reply *out);
+/* api/v1/game's work on a request's text (fray_game_request): the reply. */
+void serve_game_now(const char *text, serve_reply *out);
 
 #endif

@@ -233,7 +233,7 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *con, const char 
 		char *text = r.compute;
 		r.compute = NULL;
 		set_phase(cs, PHASE_COMPUTING);
-		if (serve_runs_submit(conf->jobs, cs ? cs->client : "", text, run_done, up, &r)) {
+		if (serve_runs_submit(conf->jobs, cs ? cs->client : "", text, r.game, run_done, up, &r)) {
 			up->computing = true;
 			if (!suspend_unless_done(con, up))
 				return MHD_YES;

@@ -32,6 +32,7 @@ typedef struct job {
 typedef struct run_task {
 	char client[CLIENT_MAX];
 	char *text;
+	bool game;                  /* api/v1/game's (serve_game_now) */
 	serve_run_done done;
 	void *ud;
 	struct timespec queued;
@@ -148,6 +149,8 @@ static void *run_worker(void *arg)
 			refuse(&r, 503, "the server is stopping");
 		else if (late)
 			refuse(&r, 503, "busy: this request waited its turn too long (30 s); ask again");
+		else if (t.game)
+			serve_game_now(t.text, &r);
 		else
 			serve_run_now(t.text, &w->watch, &r);
 		free(t.text);
@@ -160,7 +163,7 @@ static void *run_worker(void *arg)
 	return NULL;
 }
 
-bool serve_runs_submit(serve_jobs *j, const char *client, char *text, serve_run_done done, void *ud,
+bool serve_runs_submit(serve_jobs *j, const char *client, char *text, bool game, serve_run_done done, void *ud,
 		       serve_reply *out)
 {
 	char key[CLIENT_MAX];
@@ -181,6 +184,7 @@ bool serve_runs_submit(serve_jobs *j, const char *client, char *text, serve_run_
 	run_task *t = &j->queue[j->nqueued++];
 	memcpy(t->client, key, sizeof key);
 	t->text = text;
+	t->game = game;
 	t->done = done;
 	t->ud = ud;
 	clock_gettime(CLOCK_MONOTONIC, &t->queued);

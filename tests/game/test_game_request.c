@@ -406,6 +406,76 @@ static void bad_requests(void **state)
 	unlink(path);
 }
 
+/* An attacker's requests (gadv): every one refused with the member named
+ * and the right status, or answered with its hostile text escaped; none
+ * changes a game. */
+static void hostile_requests(void **state)
+{
+	(void)state;
+	char path[128];
+	snprintf(path, sizeof path, "%s/hostile.yaml", dir);
+	char *game = new_presidio(path, 5);
+	struct { const char *more; const char *says; fray_status st; } cases[] = {
+		/* undo of a game with an empty log */
+		{"\"op\": \"undo\"", "nothing to undo", FRAY_ERR_INPUT},
+		/* NUL inside a member: not cut short at it */
+		{"\"op\": \"apply\", \"action\": \"shoot\\u0000x\", \"actor\": \"Presidials\"", "NUL", FRAY_ERR_INPUT},
+		{"\"op\": \"odds\", \"action\": \"shoot\", \"actor\": \"Presidials\", \"target\": \"Apaches\", "
+		 "\"options\": {\"range\": \"6\\u00009\"}", "NUL", FRAY_ERR_INPUT},
+		/* options of odd types */
+		{"\"op\": \"odds\", \"action\": \"shoot\", \"actor\": \"Presidials\", \"target\": \"Apaches\", "
+		 "\"options\": {\"range\": [6]}", "options.range: expected", FRAY_ERR_INPUT},
+		{"\"op\": \"odds\", \"action\": \"shoot\", \"actor\": \"Presidials\", \"target\": \"Apaches\", "
+		 "\"options\": 6", "options: expected an object", FRAY_ERR_INPUT},
+		{"\"op\": \"apply\", \"action\": \"shoot\", \"actor\": \"Presidials\", \"target\": \"Apaches\", "
+		 "\"options\": [\"--range\", {\"a\": 1}]", "options[1]: expected a string", FRAY_ERR_INPUT},
+		/* past the budgets: 33 words, 9 answers */
+		{"\"op\": \"apply\", \"action\": \"shoot\", \"actor\": \"Presidials\", \"options\": [\"1\", \"1\", \"1\", "
+		 "\"1\", \"1\", \"1\", \"1\", \"1\", \"1\", \"1\", \"1\", \"1\", \"1\", \"1\", \"1\", \"1\", \"1\", \"1\", "
+		 "\"1\", \"1\", \"1\", \"1\", \"1\", \"1\", \"1\", \"1\", \"1\", \"1\", \"1\", \"1\", \"1\", \"1\", \"1\"]",
+		 "at most 32 words", FRAY_ERR_LIMIT},
+		{"\"op\": \"apply\", \"action\": \"charge\", \"actor\": \"Apaches\", \"target\": \"Presidials\", "
+		 "\"choices\": [\"1\", \"1\", \"1\", \"1\", \"1\", \"1\", \"1\", \"1\", \"1\"]", "at most 8 answers",
+		 FRAY_ERR_LIMIT},
+		/* an answer that is no option of the question, and none left for it */
+		{"\"op\": \"apply\", \"action\": \"turn\", \"choices\": [\"7\"]", "", FRAY_OK},
+		/* nested past the reader's depth */
+		{"\"op\": \"status\", \"format\": [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["
+		 "]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]", "nested too deeply", FRAY_ERR_INPUT},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		answer a = ask(game, cases[i].more);
+		assert_int_equal(a.st, cases[i].st);
+		if (!strstr(a.text, cases[i].says))
+			fail_msg("case %zu: '%s' not in %s", i, cases[i].says, a.text);
+		if (a.st != FRAY_OK)
+			assert_null(fray_map_get(a.root, "game"));
+		done(&a);
+	}
+	/* seeds outside 0 to 2^63-1, or not whole numbers */
+	const char *seeds[] = {"-1", "9223372036854775808", "1.5", "true", "\"0x10\"", "[1]", "1e3"};
+	for (size_t i = 0; i < sizeof seeds / sizeof *seeds; i++) {
+		char more[256];
+		snprintf(more, sizeof more, "\"op\": \"new\", \"rules\": \"presidio\", \"forces_name\": "
+			 "\"examples/presidio/forces.yaml\", \"seed\": %s", seeds[i]);
+		answer a = ask(NULL, more);
+		assert_int_equal(a.st, FRAY_ERR_INPUT);
+		if (!strstr(member(&a, "error"), "seed"))
+			fail_msg("seed %s: %s", seeds[i], a.text);
+		done(&a);
+	}
+	/* the length is the request's: bytes past it are not read (a caller's
+	 * buffer need not end in NUL) */
+	const char *req = "{\"op\": \"fly\"}{\"op\": \"new\"";
+	char *text;
+	assert_int_equal(fray_game_request(ctx, req, 13, &text), FRAY_ERR_INPUT);
+	assert_non_null(strstr(text, "got 'fly'"));
+	free(text);
+	fray_ctx_clear(ctx);
+	free(game);
+	unlink(path);
+}
+
 static int make_dir(void **state)
 {
 	(void)state;
@@ -427,6 +497,7 @@ int main(void)
 		cmocka_unit_test(apply_and_undo),
 		cmocka_unit_test(log_and_report),
 		cmocka_unit_test(bad_requests),
+		cmocka_unit_test(hostile_requests),
 	};
 	return cmocka_run_group_tests(tests, make_dir, remove_dir);
 }
