@@ -1519,16 +1519,43 @@ FRAY_API bool fray_adbg_battle_restore(fray_adbg_battle_state *st, fray_doc *doc
  * exact; the rest of struct battle is derived (the masks, the line) or
  * the scenario's.
  *
- * The bytes are as few as the scenario needs (the states of a big battle
- * number in the millions): a header, a byte per unit, seven per stack
- * slot a side can use, one per leader. Stacks take the lowest free slot
+ * The bits are as few as the scenario needs (the states of a big battle
+ * number in the millions and the enumerator keeps a stage's worth of
+ * them: issue #33): each field as wide as its largest value in this
+ * scenario allows, packed end to end (a header, then for each side its
+ * units, its stack slots, its leaders). Stacks take the lowest free slot
  * and each holds a unit, so a side never uses more slots than it has
- * units or set-up stacks; a battle that did would not be merged (pack
- * says so), never merged wrongly. */
-enum { KEY_HEAD = 5, STACK_BYTES = 7 };
-#define KEY_MAX (KEY_HEAD + 2 * (FRAY_ADBG_MAX_UNITS + MAX_STACKS * STACK_BYTES + FRAY_ADBG_MAX_LEADERS))
+ * units or set-up stacks; a battle with a value its field cannot hold
+ * would not be merged (pack says so), never merged wrongly. */
+enum { STATUS_BITS = 3, FIELD_BITS_MAX = 9 };
+#define KEY_MAX (8 + 2 * (FRAY_ADBG_MAX_UNITS + MAX_STACKS * 7 + FRAY_ADBG_MAX_LEADERS))
 _Static_assert(KEY_MAX <= FRAY_STATE_MAX, "a battle's state fits a checkpoint");
 _Static_assert(MAX_STACKS <= 32, "a unit's stack fits 5 bits");
+_Static_assert(FRAY_ADBG_REMOVED < 1 << STATUS_BITS, "a status fits its bits");
+
+/* The widths of a key's fields for one scenario. */
+typedef struct key_layout {
+	int slots[2];       /* stack slots of side s the key has room for */
+	int stack_bits[2];  /* a unit's stack, 0 .. slots - 1 */
+	int leader_bits[2]; /* a leader's stack + 1, or all ones: lost */
+	int foe_bits[2];    /* the enemy stack + 1 that a stack of side s is atop */
+	int pos_bits;       /* a position + 1 */
+	int row_bits;       /* a row */
+	size_t bytes;
+} key_layout;
+
+/* The header: round, rounds (1-4), positions (one per set-up stack of a
+ * side, at most FRAY_ADBG_MAX_STACKS), phase, step (at most MELEE_DONE). */
+enum { ROUND_BITS = 3, ROUNDS_BITS = 3, POSITIONS_BITS = 5, PHASE_BITS = 3, STEP_BITS = 7 };
+
+/* The bits that hold 0 .. max. */
+static int bits_for(int max)
+{
+	int n = 0;
+	while ((1 << n) <= max)
+		n++;
+	return n;
+}
 
 static int key_slots(const fray_adbg_scenario *sc, int s)
 {
@@ -1536,25 +1563,75 @@ static int key_slots(const fray_adbg_scenario *sc, int s)
 	return n < MAX_STACKS ? n : MAX_STACKS;
 }
 
-static size_t key_size(const fray_adbg_scenario *sc)
+static void key_layout_of(const fray_adbg_scenario *sc, key_layout *L)
 {
-	size_t n = KEY_HEAD;
-	for (int s = 0; s < 2; s++)
-		n += (size_t)(sc->side[s].nunits + key_slots(sc, s) * STACK_BYTES + sc->side[s].nleaders);
-	return n;
+	int npos = sc->side[0].nstacks > sc->side[1].nstacks ? sc->side[0].nstacks : sc->side[1].nstacks;
+	int most = 0;
+	for (int s = 0; s < 2; s++) {
+		L->slots[s] = key_slots(sc, s);
+		most = L->slots[s] > most ? L->slots[s] : most;
+	}
+	size_t bits = ROUND_BITS + ROUNDS_BITS + POSITIONS_BITS + PHASE_BITS + STEP_BITS;
+	L->pos_bits = bits_for(npos);
+	L->row_bits = bits_for(most + 1);
+	for (int s = 0; s < 2; s++) {
+		L->stack_bits[s] = bits_for(L->slots[s] - 1);
+		L->leader_bits[s] = bits_for(L->slots[s] + 1); /* all ones is above every stack + 1 */
+		L->foe_bits[s] = bits_for(key_slots(sc, 1 - s));
+	}
+	for (int s = 0; s < 2; s++) {
+		int stack = 2 + 3 * L->pos_bits + 2 * L->row_bits + L->foe_bits[s];
+		bits += (size_t)(sc->side[s].nunits * (STATUS_BITS + L->stack_bits[s]) + L->slots[s] * stack +
+				 sc->side[s].nleaders * L->leader_bits[s]);
+	}
+	L->bytes = (bits + 7) / 8;
 }
 
-/* False when a stack sits in a slot the key has no room for. */
+static size_t key_size(const fray_adbg_scenario *sc)
+{
+	key_layout L;
+	key_layout_of(sc, &L);
+	return L.bytes;
+}
+
+/* Writes v in the next n bits of k (zeroed), low bits first; false when
+ * v does not fit. */
+static bool put_bits(uint8_t *k, size_t *at, int v, int n)
+{
+	assert(n <= FIELD_BITS_MAX);
+	if (v < 0 || v >= 1 << n)
+		return false;
+	size_t a = *at;
+	unsigned w = (unsigned)v << (a & 7);
+	k[a >> 3] |= (uint8_t)w;
+	if ((a & 7) + (size_t)n > 8)
+		k[(a >> 3) + 1] |= (uint8_t)(w >> 8);
+	*at = a + (size_t)n;
+	return true;
+}
+
+static int get_bits(const uint8_t *k, size_t *at, int n)
+{
+	size_t a = *at;
+	unsigned w = k[a >> 3];
+	if ((a & 7) + (size_t)n > 8)
+		w |= (unsigned)k[(a >> 3) + 1] << 8;
+	*at = a + (size_t)n;
+	return (int)(w >> (a & 7) & ((1u << n) - 1));
+}
+
+/* False when a stack sits in a slot the key has no room for, or a value
+ * does not fit its field. */
 static bool pack(const battle *b, int phase, int step, uint8_t *k)
 {
 	const fray_adbg_scenario *sc = b->sc;
-	memset(k, 0, key_size(sc));
-	uint8_t *o = k;
-	*o++ = (uint8_t)b->round;
-	*o++ = (uint8_t)b->rounds;
-	*o++ = (uint8_t)b->npos;
-	*o++ = (uint8_t)phase;
-	*o++ = (uint8_t)step;
+	key_layout L;
+	key_layout_of(sc, &L);
+	memset(k, 0, L.bytes);
+	size_t at = 0;
+	bool ok = put_bits(k, &at, b->round, ROUND_BITS) && put_bits(k, &at, b->rounds, ROUNDS_BITS) &&
+		  put_bits(k, &at, b->npos, POSITIONS_BITS) && put_bits(k, &at, phase, PHASE_BITS) &&
+		  put_bits(k, &at, step, STEP_BITS);
 	/* what no later step reads is left out, so that battles differing
 	 * only there merge: whom a stack attacked and where from once it is
 	 * home (read only while atop), which stacks have moved (a side's
@@ -1568,54 +1645,57 @@ static bool pack(const battle *b, int phase, int step, uint8_t *k)
 		 * outcome), so each side's statuses go in sorted, and the
 		 * places, stacks and leaders not at all */
 		for (int s = 0; s < 2; s++) {
-			int n = sc->side[s].nunits;
-			for (int i = 0; i < n; i++) {
-				uint8_t v = (uint8_t)((unsigned)b->u[s][i].status << 5), *at = o + i;
-				while (at > o && at[-1] > v) {
-					*at = at[-1];
-					at--;
+			int count[1 << STATUS_BITS] = {0};
+			for (int i = 0; i < sc->side[s].nunits; i++)
+				count[b->u[s][i].status]++;
+			/* in the units' fields, as unpack reads them */
+			for (int v = 0; v < 1 << STATUS_BITS; v++)
+				for (int c = 0; c < count[v]; c++) {
+					ok = ok && put_bits(k, &at, v, STATUS_BITS);
+					at += (size_t)L.stack_bits[s];
 				}
-				*at = v;
-			}
-			o += n + key_slots(sc, s) * STACK_BYTES + sc->side[s].nleaders;
+			at += (size_t)(L.slots[s] * (2 + 3 * L.pos_bits + 2 * L.row_bits + L.foe_bits[s]) +
+				       sc->side[s].nleaders * L.leader_bits[s]);
 		}
-		return true;
+		return ok;
 	}
-	for (int s = 0; s < 2; s++) {
+	for (int s = 0; s < 2 && ok; s++) {
 		for (int i = 0; i < sc->side[s].nunits; i++) {
 			const adbg_unit_def *u = &b->u[s][i];
-			*o++ = (uint8_t)((unsigned)u->status << 5 | (in_line(u) ? (unsigned)u->stack : 0));
+			ok = ok && put_bits(k, &at, (int)u->status, STATUS_BITS) &&
+			     put_bits(k, &at, in_line(u) ? u->stack : 0, L.stack_bits[s]);
 		}
-		int slots = key_slots(sc, s);
-		for (int j = 0; j < b->nst[s]; j++) {
-			const bstack *t = &b->st[s][j];
-			if (!t->used)
-				continue;
-			if (j >= slots)
+		for (int j = b->nst[s]; j > L.slots[s]; j--)
+			if (b->st[s][j - 1].used)
 				return false;
-			uint8_t *r = o + j * STACK_BYTES;
-			bool atop = t->atop;
-			int v[STACK_BYTES] = {1 | atop << 1, t->pos + 1, t->row,
-					      atop ? t->foe + 1 : 0, atop ? t->home_pos + 1 : 0,
-					      atop ? t->home_row : 0, t->origin + 1};
-			for (int f = 0; f < STACK_BYTES; f++) {
-				assert(v[f] >= 0 && v[f] < 256); /* tidy numbers rows 1, 2, ... */
-				r[f] = (uint8_t)v[f];
+		for (int j = 0; j < L.slots[s] && ok; j++) {
+			const bstack *t = j < b->nst[s] ? &b->st[s][j] : NULL;
+			if (!t || !t->used) {
+				at += (size_t)(2 + 3 * L.pos_bits + 2 * L.row_bits + L.foe_bits[s]);
+				continue;
 			}
+			bool atop = t->atop;
+			ok = put_bits(k, &at, 1, 1) && put_bits(k, &at, atop, 1) &&
+			     put_bits(k, &at, t->pos + 1, L.pos_bits) && put_bits(k, &at, t->row, L.row_bits) &&
+			     put_bits(k, &at, atop ? t->foe + 1 : 0, L.foe_bits[s]) &&
+			     put_bits(k, &at, atop ? t->home_pos + 1 : 0, L.pos_bits) &&
+			     put_bits(k, &at, atop ? t->home_row : 0, L.row_bits) &&
+			     put_bits(k, &at, t->origin + 1, L.pos_bits);
 		}
-		o += slots * STACK_BYTES;
-		for (int l = 0; l < sc->side[s].nleaders; l++)
-			*o++ = (uint8_t)(b->llost[s][l] ? 0xFF : b->lstack[s][l] + 1);
+		for (int l = 0; l < sc->side[s].nleaders && ok; l++)
+			ok = put_bits(k, &at, b->llost[s][l] ? (1 << L.leader_bits[s]) - 1 : b->lstack[s][l] + 1,
+				      L.leader_bits[s]);
 	}
-	return true;
+	return ok;
 }
 
-/* The step a key stands before (pack's head: round, rounds, positions,
+/* The step a key stands before (pack's header: round, rounds, positions,
  * phase, step). */
 static void unpack_head(const uint8_t *k, int *phase, int *step)
 {
-	*phase = k[3];
-	*step = k[4];
+	size_t at = ROUND_BITS + ROUNDS_BITS + POSITIONS_BITS;
+	*phase = get_bits(k, &at, PHASE_BITS);
+	*step = get_bits(k, &at, STEP_BITS);
 }
 
 /* A set-up battle as bytes: what battle_copy clears, then the units. */
@@ -1654,30 +1734,38 @@ static void battle_load(battle *b, const fray_adbg_scenario *sc, const unsigned 
 static void unpack(battle *b, const uint8_t *k, int *phase, int *step)
 {
 	const fray_adbg_scenario *sc = b->sc;
-	b->round = k[0];
-	b->rounds = k[1];
-	b->npos = k[2];
-	unpack_head(k, phase, step);
-	const uint8_t *o = k + KEY_HEAD;
+	key_layout L;
+	key_layout_of(sc, &L);
+	size_t at = 0;
+	b->round = get_bits(k, &at, ROUND_BITS);
+	b->rounds = get_bits(k, &at, ROUNDS_BITS);
+	b->npos = get_bits(k, &at, POSITIONS_BITS);
+	*phase = get_bits(k, &at, PHASE_BITS);
+	*step = get_bits(k, &at, STEP_BITS);
 	for (int s = 0; s < 2; s++) {
-		for (int i = 0; i < sc->side[s].nunits; i++, o++) {
-			b->u[s][i].status = (fray_adbg_status)(*o >> 5);
-			b->u[s][i].stack = *o & 31;
+		for (int i = 0; i < sc->side[s].nunits; i++) {
+			b->u[s][i].status = (fray_adbg_status)get_bits(k, &at, STATUS_BITS);
+			b->u[s][i].stack = get_bits(k, &at, L.stack_bits[s]);
 		}
 		/* b->st[s] is all zero, b->nst[s] 0: battle_copy */
-		int slots = key_slots(sc, s);
-		for (int j = 0; j < slots; j++) {
-			const uint8_t *r = o + j * STACK_BYTES;
-			if (!r[0])
+		for (int j = 0; j < L.slots[s]; j++) {
+			if (!get_bits(k, &at, 1)) {
+				at += (size_t)(1 + 3 * L.pos_bits + 2 * L.row_bits + L.foe_bits[s]);
 				continue;
-			put_stack(b, s, j, (bstack){.used = true, .atop = r[0] >> 1 & 1,
-						    .pos = r[1] - 1, .row = r[2], .foe = r[3] - 1,
-						    .home_pos = r[4] - 1, .home_row = r[5], .origin = r[6] - 1});
+			}
+			bstack t = {.used = true, .atop = get_bits(k, &at, 1)};
+			t.pos = (int16_t)(get_bits(k, &at, L.pos_bits) - 1);
+			t.row = (int16_t)get_bits(k, &at, L.row_bits);
+			t.foe = (int16_t)(get_bits(k, &at, L.foe_bits[s]) - 1);
+			t.home_pos = (int16_t)(get_bits(k, &at, L.pos_bits) - 1);
+			t.home_row = (int16_t)get_bits(k, &at, L.row_bits);
+			t.origin = (int16_t)(get_bits(k, &at, L.pos_bits) - 1);
+			put_stack(b, s, j, t);
 		}
-		o += slots * STACK_BYTES;
-		for (int l = 0; l < sc->side[s].nleaders; l++, o++) {
-			b->llost[s][l] = *o == 0xFF;
-			b->lstack[s][l] = *o == 0xFF ? -1 : *o - 1;
+		for (int l = 0; l < sc->side[s].nleaders; l++) {
+			int v = get_bits(k, &at, L.leader_bits[s]);
+			b->llost[s][l] = v == (1 << L.leader_bits[s]) - 1;
+			b->lstack[s][l] = b->llost[s][l] ? -1 : v - 1;
 		}
 	}
 	index_units(b);
