@@ -1527,7 +1527,7 @@ FRAY_API bool fray_adbg_battle_restore(fray_adbg_battle_state *st, fray_doc *doc
  * and each holds a unit, so a side never uses more slots than it has
  * units or set-up stacks; a battle with a value its field cannot hold
  * would not be merged (pack says so), never merged wrongly. */
-enum { STATUS_BITS = 3, FIELD_BITS_MAX = 9 };
+enum { STATUS_BITS = 3, FIELD_BITS_MAX = 9 }; /* a field's bits, at most */
 #define KEY_MAX (8 + 2 * (FRAY_ADBG_MAX_UNITS + MAX_STACKS * 7 + FRAY_ADBG_MAX_LEADERS))
 _Static_assert(KEY_MAX <= FRAY_STATE_MAX, "a battle's state fits a checkpoint");
 _Static_assert(MAX_STACKS <= 32, "a unit's stack fits 5 bits");
@@ -1546,7 +1546,8 @@ typedef struct key_layout {
 
 /* The header: round, rounds (1-4), positions (one per set-up stack of a
  * side, at most FRAY_ADBG_MAX_STACKS), phase, step (at most MELEE_DONE). */
-enum { ROUND_BITS = 3, ROUNDS_BITS = 3, POSITIONS_BITS = 5, PHASE_BITS = 3, STEP_BITS = 7 };
+enum { ROUND_BITS = 3, ROUNDS_BITS = 3, POSITIONS_BITS = 5, PHASE_BITS = 3, STEP_BITS = 7,
+       HEAD_BITS = ROUND_BITS + ROUNDS_BITS + POSITIONS_BITS + PHASE_BITS + STEP_BITS };
 
 /* The bits that hold 0 .. max. */
 static int bits_for(int max)
@@ -1587,51 +1588,95 @@ static void key_layout_of(const fray_adbg_scenario *sc, key_layout *L)
 	L->bytes = (bits + 7) / 8;
 }
 
-static size_t key_size(const fray_adbg_scenario *sc)
+/* A key written or read a field at a time, low bits first, through a
+ * 64-bit window (pack runs at every stop of every path). */
+typedef struct bits {
+	uint8_t *k;
+	const uint8_t *in;
+	uint64_t acc;
+	int n;     /* bits in acc */
+	size_t at; /* bytes of k written or read */
+	bool ok;   /* every value fitted its field */
+} bits;
+
+/* Writes v in the next n bits (n <= 32: several fields at once, put
+ * together by the caller, who checks they fitted). */
+static inline void put_bits(bits *w, uint64_t v, int n)
 {
-	key_layout L;
-	key_layout_of(sc, &L);
-	return L.bytes;
+	w->acc |= v << w->n;
+	w->n += n;
+	if (w->n >= 32) {
+		uint32_t word = (uint32_t)w->acc;
+		memcpy(w->k + w->at, &word, 4);
+		w->at += 4;
+		w->acc >>= 32;
+		w->n -= 32;
+	}
 }
 
-/* Writes v in the next n bits of k (zeroed), low bits first; false when
- * v does not fit. */
-static bool put_bits(uint8_t *k, size_t *at, int v, int n)
+/* v as a field of n bits; a value that does not fit clears ok. */
+static inline uint64_t field(bits *w, int v, int n)
 {
-	assert(n <= FIELD_BITS_MAX);
-	if (v < 0 || v >= 1 << n)
-		return false;
-	size_t a = *at;
-	unsigned w = (unsigned)v << (a & 7);
-	k[a >> 3] |= (uint8_t)w;
-	if ((a & 7) + (size_t)n > 8)
-		k[(a >> 3) + 1] |= (uint8_t)(w >> 8);
-	*at = a + (size_t)n;
-	return true;
+	w->ok &= (unsigned)v < 1u << n;
+	return (uint64_t)(unsigned)v & ((1u << n) - 1);
 }
 
-static int get_bits(const uint8_t *k, size_t *at, int n)
+/* n zero bits (an empty field or slot of any width). */
+static inline void skip_bits(bits *w, int n)
 {
-	size_t a = *at;
-	unsigned w = k[a >> 3];
-	if ((a & 7) + (size_t)n > 8)
-		w |= (unsigned)k[(a >> 3) + 1] << 8;
-	*at = a + (size_t)n;
-	return (int)(w >> (a & 7) & ((1u << n) - 1));
+	while (n > 32) {
+		put_bits(w, 0, 32);
+		n -= 32;
+	}
+	put_bits(w, 0, n);
+}
+
+/* The rest of the key, up to its size. */
+static void flush_bits(bits *w, size_t bytes)
+{
+	while (w->at < bytes) {
+		w->k[w->at++] = (uint8_t)w->acc;
+		w->acc >>= 8;
+	}
+}
+
+static inline int get_bits(bits *r, int n)
+{
+	while (r->n < n) {
+		r->acc |= (uint64_t)r->in[r->at++] << r->n;
+		r->n += 8;
+	}
+	int v = (int)(r->acc & ((1u << n) - 1));
+	r->acc >>= n;
+	r->n -= n;
+	return v;
+}
+
+static void drop_bits(bits *r, int n)
+{
+	while (n > FIELD_BITS_MAX) {
+		get_bits(r, FIELD_BITS_MAX);
+		n -= FIELD_BITS_MAX;
+	}
+	get_bits(r, n);
+}
+
+static int slot_bits(const key_layout *L, int s)
+{
+	return 2 + 3 * L->pos_bits + 2 * L->row_bits + L->foe_bits[s];
 }
 
 /* False when a stack sits in a slot the key has no room for, or a value
- * does not fit its field. */
-static bool pack(const battle *b, int phase, int step, uint8_t *k)
+ * does not fit its field. k has room for L->bytes + 4 bytes. */
+static bool pack(const battle *b, const key_layout *L, int phase, int step, uint8_t *k)
 {
 	const fray_adbg_scenario *sc = b->sc;
-	key_layout L;
-	key_layout_of(sc, &L);
-	memset(k, 0, L.bytes);
-	size_t at = 0;
-	bool ok = put_bits(k, &at, b->round, ROUND_BITS) && put_bits(k, &at, b->rounds, ROUNDS_BITS) &&
-		  put_bits(k, &at, b->npos, POSITIONS_BITS) && put_bits(k, &at, phase, PHASE_BITS) &&
-		  put_bits(k, &at, step, STEP_BITS);
+	bits w = {.k = k, .ok = true};
+	put_bits(&w, field(&w, b->round, ROUND_BITS) | field(&w, b->rounds, ROUNDS_BITS) << ROUND_BITS |
+			     field(&w, b->npos, POSITIONS_BITS) << (ROUND_BITS + ROUNDS_BITS) |
+			     field(&w, phase, PHASE_BITS) << (ROUND_BITS + ROUNDS_BITS + POSITIONS_BITS) |
+			     field(&w, step, STEP_BITS) << (ROUND_BITS + ROUNDS_BITS + POSITIONS_BITS + PHASE_BITS),
+		 HEAD_BITS);
 	/* what no later step reads is left out, so that battles differing
 	 * only there merge: whom a stack attacked and where from once it is
 	 * home (read only while atop), which stacks have moved (a side's
@@ -1650,52 +1695,58 @@ static bool pack(const battle *b, int phase, int step, uint8_t *k)
 				count[b->u[s][i].status]++;
 			/* in the units' fields, as unpack reads them */
 			for (int v = 0; v < 1 << STATUS_BITS; v++)
-				for (int c = 0; c < count[v]; c++) {
-					ok = ok && put_bits(k, &at, v, STATUS_BITS);
-					at += (size_t)L.stack_bits[s];
-				}
-			at += (size_t)(L.slots[s] * (2 + 3 * L.pos_bits + 2 * L.row_bits + L.foe_bits[s]) +
-				       sc->side[s].nleaders * L.leader_bits[s]);
+				for (int c = 0; c < count[v]; c++)
+					put_bits(&w, (uint64_t)v, STATUS_BITS + L->stack_bits[s]);
+			for (int j = 0; j < L->slots[s]; j++)
+				skip_bits(&w, slot_bits(L, s));
+			skip_bits(&w, sc->side[s].nleaders * L->leader_bits[s]);
 		}
-		return ok;
+		flush_bits(&w, L->bytes);
+		return w.ok;
 	}
-	for (int s = 0; s < 2 && ok; s++) {
+	int pb = L->pos_bits, rb = L->row_bits;
+	for (int s = 0; s < 2; s++) {
+		int sb = L->stack_bits[s], fb = L->foe_bits[s], lb = L->leader_bits[s];
 		for (int i = 0; i < sc->side[s].nunits; i++) {
 			const adbg_unit_def *u = &b->u[s][i];
-			ok = ok && put_bits(k, &at, (int)u->status, STATUS_BITS) &&
-			     put_bits(k, &at, in_line(u) ? u->stack : 0, L.stack_bits[s]);
+			put_bits(&w, (uint64_t)u->status | field(&w, in_line(u) ? u->stack : 0, sb) << STATUS_BITS,
+				 STATUS_BITS + sb);
 		}
-		for (int j = b->nst[s]; j > L.slots[s]; j--)
+		for (int j = b->nst[s]; j > L->slots[s]; j--)
 			if (b->st[s][j - 1].used)
 				return false;
-		for (int j = 0; j < L.slots[s] && ok; j++) {
-			const bstack *t = j < b->nst[s] ? &b->st[s][j] : NULL;
-			if (!t || !t->used) {
-				at += (size_t)(2 + 3 * L.pos_bits + 2 * L.row_bits + L.foe_bits[s]);
+		for (int j = 0; j < L->slots[s]; j++) {
+			const bstack *t = &b->st[s][j];
+			if (j >= b->nst[s] || !t->used) {
+				skip_bits(&w, slot_bits(L, s));
 				continue;
 			}
 			bool atop = t->atop;
-			ok = put_bits(k, &at, 1, 1) && put_bits(k, &at, atop, 1) &&
-			     put_bits(k, &at, t->pos + 1, L.pos_bits) && put_bits(k, &at, t->row, L.row_bits) &&
-			     put_bits(k, &at, atop ? t->foe + 1 : 0, L.foe_bits[s]) &&
-			     put_bits(k, &at, atop ? t->home_pos + 1 : 0, L.pos_bits) &&
-			     put_bits(k, &at, atop ? t->home_row : 0, L.row_bits) &&
-			     put_bits(k, &at, t->origin + 1, L.pos_bits);
+			/* used, atop, position, row, foe; home position, home row, origin */
+			put_bits(&w, 1 | (uint64_t)atop << 1 | field(&w, t->pos + 1, pb) << 2 |
+					     field(&w, t->row, rb) << (2 + pb) |
+					     field(&w, atop ? t->foe + 1 : 0, fb) << (2 + pb + rb),
+				 2 + pb + rb + fb);
+			put_bits(&w, field(&w, atop ? t->home_pos + 1 : 0, pb) |
+					     field(&w, atop ? t->home_row : 0, rb) << pb |
+					     field(&w, t->origin + 1, pb) << (pb + rb),
+				 2 * pb + rb);
 		}
-		for (int l = 0; l < sc->side[s].nleaders && ok; l++)
-			ok = put_bits(k, &at, b->llost[s][l] ? (1 << L.leader_bits[s]) - 1 : b->lstack[s][l] + 1,
-				      L.leader_bits[s]);
+		for (int l = 0; l < sc->side[s].nleaders; l++)
+			put_bits(&w, field(&w, b->llost[s][l] ? (1 << lb) - 1 : b->lstack[s][l] + 1, lb), lb);
 	}
-	return ok;
+	flush_bits(&w, L->bytes);
+	return w.ok;
 }
 
 /* The step a key stands before (pack's header: round, rounds, positions,
  * phase, step). */
 static void unpack_head(const uint8_t *k, int *phase, int *step)
 {
-	size_t at = ROUND_BITS + ROUNDS_BITS + POSITIONS_BITS;
-	*phase = get_bits(k, &at, PHASE_BITS);
-	*step = get_bits(k, &at, STEP_BITS);
+	bits r = {.in = k};
+	drop_bits(&r, ROUND_BITS + ROUNDS_BITS + POSITIONS_BITS);
+	*phase = get_bits(&r, PHASE_BITS);
+	*step = get_bits(&r, STEP_BITS);
 }
 
 /* A set-up battle as bytes: what battle_copy clears, then the units. */
@@ -1731,40 +1782,38 @@ static void battle_load(battle *b, const fray_adbg_scenario *sc, const unsigned 
 	}
 }
 
-static void unpack(battle *b, const uint8_t *k, int *phase, int *step)
+static void unpack(battle *b, const key_layout *L, const uint8_t *k, int *phase, int *step)
 {
 	const fray_adbg_scenario *sc = b->sc;
-	key_layout L;
-	key_layout_of(sc, &L);
-	size_t at = 0;
-	b->round = get_bits(k, &at, ROUND_BITS);
-	b->rounds = get_bits(k, &at, ROUNDS_BITS);
-	b->npos = get_bits(k, &at, POSITIONS_BITS);
-	*phase = get_bits(k, &at, PHASE_BITS);
-	*step = get_bits(k, &at, STEP_BITS);
+	bits r = {.in = k};
+	b->round = get_bits(&r, ROUND_BITS);
+	b->rounds = get_bits(&r, ROUNDS_BITS);
+	b->npos = get_bits(&r, POSITIONS_BITS);
+	*phase = get_bits(&r, PHASE_BITS);
+	*step = get_bits(&r, STEP_BITS);
 	for (int s = 0; s < 2; s++) {
 		for (int i = 0; i < sc->side[s].nunits; i++) {
-			b->u[s][i].status = (fray_adbg_status)get_bits(k, &at, STATUS_BITS);
-			b->u[s][i].stack = get_bits(k, &at, L.stack_bits[s]);
+			b->u[s][i].status = (fray_adbg_status)get_bits(&r, STATUS_BITS);
+			b->u[s][i].stack = get_bits(&r, L->stack_bits[s]);
 		}
 		/* b->st[s] is all zero, b->nst[s] 0: battle_copy */
-		for (int j = 0; j < L.slots[s]; j++) {
-			if (!get_bits(k, &at, 1)) {
-				at += (size_t)(1 + 3 * L.pos_bits + 2 * L.row_bits + L.foe_bits[s]);
+		for (int j = 0; j < L->slots[s]; j++) {
+			if (!get_bits(&r, 1)) {
+				drop_bits(&r, slot_bits(L, s) - 1);
 				continue;
 			}
-			bstack t = {.used = true, .atop = get_bits(k, &at, 1)};
-			t.pos = (int16_t)(get_bits(k, &at, L.pos_bits) - 1);
-			t.row = (int16_t)get_bits(k, &at, L.row_bits);
-			t.foe = (int16_t)(get_bits(k, &at, L.foe_bits[s]) - 1);
-			t.home_pos = (int16_t)(get_bits(k, &at, L.pos_bits) - 1);
-			t.home_row = (int16_t)get_bits(k, &at, L.row_bits);
-			t.origin = (int16_t)(get_bits(k, &at, L.pos_bits) - 1);
+			bstack t = {.used = true, .atop = get_bits(&r, 1)};
+			t.pos = (int16_t)(get_bits(&r, L->pos_bits) - 1);
+			t.row = (int16_t)get_bits(&r, L->row_bits);
+			t.foe = (int16_t)(get_bits(&r, L->foe_bits[s]) - 1);
+			t.home_pos = (int16_t)(get_bits(&r, L->pos_bits) - 1);
+			t.home_row = (int16_t)get_bits(&r, L->row_bits);
+			t.origin = (int16_t)(get_bits(&r, L->pos_bits) - 1);
 			put_stack(b, s, j, t);
 		}
 		for (int l = 0; l < sc->side[s].nleaders; l++) {
-			int v = get_bits(k, &at, L.leader_bits[s]);
-			b->llost[s][l] = v == (1 << L.leader_bits[s]) - 1;
+			int v = get_bits(&r, L->leader_bits[s]);
+			b->llost[s][l] = v == (1 << L->leader_bits[s]) - 1;
 			b->lstack[s][l] = b->llost[s][l] ? -1 : v - 1;
 		}
 	}
@@ -1834,8 +1883,10 @@ static void battle_staged(fray_roller *r, fray_policy *p, const fray_adbg_scenar
 			  fray_adbg_result *res)
 {
 	battle b;
-	uint8_t k[KEY_MAX];
-	size_t size = key_size(sc);
+	uint8_t k[KEY_MAX + 4];
+	key_layout L;
+	key_layout_of(sc, &L);
+	size_t size = L.bytes;
 	int phase = 0, step = 0;
 	if (fray_resume(r, k, size)) {
 		/* the battle set up from the state on the first path from it,
@@ -1847,7 +1898,7 @@ static void battle_staged(fray_roller *r, fray_policy *p, const fray_adbg_scenar
 			unpack_head(k, &phase, &step);
 		} else {
 			battle_copy(&b, sc); /* unpack derives the rest */
-			unpack(&b, k, &phase, &step);
+			unpack(&b, &L, k, &phase, &step);
 			if (saved)
 				battle_save(&b, saved);
 		}
@@ -1856,7 +1907,7 @@ static void battle_staged(fray_roller *r, fray_policy *p, const fray_adbg_scenar
 		battle_init(&b, sc);
 		attach(&b, r, p);
 		battle_begin(&b);
-		if (pack(&b, phase, step, k) && fray_checkpoint(r, stage_of(&b, phase, step), k, size))
+		if (pack(&b, &L, phase, step, k) && fray_checkpoint(r, stage_of(&b, phase, step), k, size))
 			return;
 	}
 	while (b.round <= b.rounds && !fray_roller_stopped(r)) {
@@ -1864,7 +1915,7 @@ static void battle_staged(fray_roller *r, fray_policy *p, const fray_adbg_scenar
 		next_step(&b, &phase, &step);
 		if (b.round <= b.rounds && !stop_before(&b, phase, step))
 			continue;
-		if (pack(&b, phase, step, k) && fray_checkpoint(r, stage_of(&b, phase, step), k, size))
+		if (pack(&b, &L, phase, step, k) && fray_checkpoint(r, stage_of(&b, phase, step), k, size))
 			return;
 	}
 	end_battle(&b, res);
