@@ -1884,8 +1884,19 @@ static void battle_staged(fray_roller *r, fray_policy *p, const fray_adbg_scenar
 {
 	battle b;
 	uint8_t k[KEY_MAX + 4];
-	key_layout L;
-	key_layout_of(sc, &L);
+	/* the layout depends only on the sides' numbers of units, stacks and
+	 * leaders: worked out once for a run of paths of the same scenario */
+	static _Thread_local struct {
+		int n[6];
+		key_layout L;
+	} last;
+	int n[6] = {sc->side[0].nunits, sc->side[0].nstacks, sc->side[0].nleaders,
+		    sc->side[1].nunits, sc->side[1].nstacks, sc->side[1].nleaders};
+	if (memcmp(n, last.n, sizeof n) != 0) {
+		key_layout_of(sc, &last.L);
+		memcpy(last.n, n, sizeof n);
+	}
+	const key_layout L = last.L;
 	size_t size = L.bytes;
 	int phase = 0, step = 0;
 	if (fray_resume(r, k, size)) {
