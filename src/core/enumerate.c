@@ -247,8 +247,8 @@ FRAY_API bool fray_checkpoint(fray_roller *r, uint64_t stage, const void *state,
 /* The states of one stage (a big battle's stages hold a million each, and
  * every stage reached and not yet walked is kept: issue #33). An entry is
  * the probability's numerator (16 bytes), the number of its denominator in
- * the walker's list (a battle's probabilities share a few hundred
- * denominators: products of the dice's), then the state's bytes; a
+ * the walker's list (a battle's probabilities share few denominators,
+ * products of the dice's: 189 on Blue Licks), then the state's bytes; a
  * probability past 128 bits has DEN_BIG and a GMP rational's address in
  * place of the numerator. Entries sit in blocks (no reallocation, no
  * doubling's slack), freed one by one as the stage is walked. The index
