@@ -440,11 +440,18 @@ static unsigned char *table_find(fray_ctx *ctx, state_table *t, const unsigned c
 	return en;
 }
 
+static uint64_t den_hash(fray_u128 d)
+{
+	int64_t words[2];
+	memcpy(words, &d, sizeof words);
+	return fray_tally_hash(words, 2);
+}
+
 /* The number of denominator d in the list, added if new; DEN_BIG when
  * out of memory. */
 static uint32_t den_number(fray_ctx *ctx, den_list *l, fray_u128 d)
 {
-	uint64_t h = fray_tally_hash((const int64_t *)&d, 2);
+	uint64_t h = den_hash(d);
 	if ((l->count + 1) * 2 > ((size_t)1 << l->bits) || !l->index) {
 		unsigned bits = l->index ? l->bits + 1 : 8;
 		uint32_t *index = fray_calloc(ctx, (size_t)1 << bits, sizeof *index);
@@ -452,7 +459,7 @@ static uint32_t den_number(fray_ctx *ctx, den_list *l, fray_u128 d)
 			return DEN_BIG;
 		size_t mask = ((size_t)1 << bits) - 1;
 		for (size_t n = 0; n < l->count; n++) {
-			size_t i = fray_tally_hash((const int64_t *)&l->v[n], 2) & mask;
+			size_t i = den_hash(l->v[n]) & mask;
 			while (index[i])
 				i = (i + 1) & mask;
 			index[i] = (uint32_t)(n + 1);
