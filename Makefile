@@ -77,6 +77,7 @@ bench: build
 	build/bench/bench_dice
 	build/bench/bench_battle
 	build/bench/bench_odds
+	build/bench/bench_exact
 
 # Whole-battle exact odds of the shipped scenarios against 200,000 simulated
 # battles each (about 20 s; `make test` runs it too).

@@ -244,10 +244,39 @@ FRAY_API bool fray_checkpoint(fray_roller *r, uint64_t stage, const void *state,
 
 /* ---- the walk ---- */
 
+/* The states of one stage (a big battle's stages hold a million each, and
+ * every stage reached and not yet walked is kept: issue #33). An entry is
+ * the probability's numerator (16 bytes), the number of its denominator in
+ * the walker's list (a battle's probabilities share few denominators,
+ * products of the dice's: 189 on Blue Licks), then the state's bytes; a
+ * probability past 128 bits has DEN_BIG and a GMP rational's address in
+ * place of the numerator. Entries sit in blocks (no reallocation, no
+ * doubling's slack), freed one by one as the stage is walked. The index
+ * holds entry number + 1, with the hash's top bits in the bits a number
+ * does not need, so a probe rarely reads another state's bytes. */
+enum { BLOCK_SHIFT = 12, BLOCK = 1 << BLOCK_SHIFT, ENTRY_HEAD = 20, INDEX_BITS_MIN = 10 };
+#define DEN_BIG UINT32_MAX
+
+typedef struct state_table {
+	size_t count, esize, ssize; /* entries; bytes an entry; bytes a state */
+	unsigned char **blocks;     /* count / BLOCK rounded up; NULL once walked */
+	size_t nblocks, live_blocks;
+	uint32_t *index;            /* 1 << bits slots; NULL while walked */
+	unsigned bits;
+} state_table;
+
 typedef struct stage_states {
 	uint64_t stage;
-	fray_tally t; /* the state's bytes -> probability */
+	state_table t;
 } stage_states;
+
+/* The denominators of the states' probabilities, each once. */
+typedef struct den_list {
+	fray_u128 *v;
+	size_t count, cap;
+	uint32_t *index; /* 1 << bits slots of number + 1 */
+	unsigned bits;
+} den_list;
 
 typedef struct walker {
 	fray_ctx *ctx;
@@ -273,8 +302,221 @@ typedef struct walker {
 	 * (a deal's splits that differ only in kinds nobody reads) */
 	fray_tally *last_t;
 	size_t last_e;
+	den_list dens;
 	int64_t keybuf[FRAY_STATE_MAX / 8];
 } walker;
+
+static size_t table_bytes(const state_table *t)
+{
+	return t->live_blocks * BLOCK * t->esize + t->nblocks * sizeof *t->blocks +
+	       (t->index ? (sizeof *t->index << t->bits) : 0);
+}
+
+static void table_init(state_table *t, size_t ssize)
+{
+	*t = (state_table){.ssize = ssize, .esize = (ENTRY_HEAD + ssize + 7) & ~(size_t)7};
+}
+
+static unsigned char *table_entry(const state_table *t, size_t e)
+{
+	return t->blocks[e >> BLOCK_SHIFT] + (e & (BLOCK - 1)) * t->esize;
+}
+
+static uint32_t entry_den(const unsigned char *en)
+{
+	uint32_t d;
+	memcpy(&d, en + 16, sizeof d);
+	return d;
+}
+
+/* Frees the GMP number of an entry not yet walked, if any. */
+static void entry_clear(unsigned char *en)
+{
+	if (entry_den(en) == DEN_BIG) {
+		fray_xq x = {.num = 0, .den = 1};
+		memcpy(&x.big, en, sizeof x.big);
+		fray_xq_clear(&x);
+	}
+	memset(en, 0, ENTRY_HEAD);
+}
+
+static void table_free_block(fray_ctx *ctx, state_table *t, size_t b)
+{
+	if (!t->blocks[b])
+		return;
+	size_t first = b << BLOCK_SHIFT, end = first + BLOCK < t->count ? first + BLOCK : t->count;
+	for (size_t e = first; e < end; e++)
+		entry_clear(table_entry(t, e));
+	fray_dealloc(ctx, t->blocks[b]);
+	t->blocks[b] = NULL;
+	t->live_blocks--;
+}
+
+static void table_fini(fray_ctx *ctx, state_table *t)
+{
+	for (size_t b = 0; b < t->nblocks; b++)
+		table_free_block(ctx, t, b);
+	fray_dealloc(ctx, t->blocks);
+	fray_dealloc(ctx, t->index);
+	table_init(t, t->ssize);
+}
+
+/* The hash of a state's bytes, as fold_states computes it from a key's
+ * words (zeros past the state). */
+static uint64_t state_hash(const unsigned char *state, size_t ssize)
+{
+	int64_t words[FRAY_STATE_MAX / 8];
+	size_t n = (ssize + 7) / 8;
+	words[n - 1] = 0;
+	memcpy(words, state, ssize);
+	return fray_tally_hash(words, n);
+}
+
+static uint32_t index_tag(uint64_t h, unsigned bits)
+{
+	return bits >= 32 ? 0 : (uint32_t)(h >> (32 + bits)) << bits;
+}
+
+static bool table_reindex(fray_ctx *ctx, state_table *t, unsigned bits)
+{
+	uint32_t *index = fray_calloc(ctx, (size_t)1 << bits, sizeof *index);
+	if (!index)
+		return false;
+	size_t mask = ((size_t)1 << bits) - 1;
+	for (size_t e = 0; e < t->count; e++) {
+		uint64_t h = state_hash(table_entry(t, e) + ENTRY_HEAD, t->ssize);
+		size_t i = h & mask;
+		while (index[i])
+			i = (i + 1) & mask;
+		index[i] = index_tag(h, bits) | (uint32_t)(e + 1);
+	}
+	fray_dealloc(ctx, t->index);
+	t->index = index;
+	t->bits = bits;
+	return true;
+}
+
+static void table_prefetch(const state_table *t, uint64_t h)
+{
+	if (t->index)
+		__builtin_prefetch(&t->index[h & (((size_t)1 << t->bits) - 1)]);
+}
+
+/* The entry of a state (hash h), made (probability zero) if new; NULL
+ * when out of memory. */
+static unsigned char *table_find(fray_ctx *ctx, state_table *t, const unsigned char *state, uint64_t h)
+{
+	if (!t->index && !table_reindex(ctx, t, INDEX_BITS_MIN))
+		return NULL;
+	if ((t->count + 1) * 4 > (size_t)3 << t->bits &&
+	    (t->bits >= 32 || !table_reindex(ctx, t, t->bits + 1)))
+		return NULL;
+	size_t mask = ((size_t)1 << t->bits) - 1, i = h & mask;
+	uint32_t tag = index_tag(h, t->bits), low = (uint32_t)mask;
+	for (uint32_t v; (v = t->index[i]) != 0; i = (i + 1) & mask) {
+		if ((v & ~low) != tag)
+			continue;
+		unsigned char *en = table_entry(t, (v & low) - 1);
+		if (memcmp(en + ENTRY_HEAD, state, t->ssize) == 0)
+			return en;
+	}
+	size_t e = t->count;
+	if ((e & (BLOCK - 1)) == 0) {
+		size_t b = e >> BLOCK_SHIFT;
+		unsigned char **blocks = fray_realloc(ctx, t->blocks, (b + 1) * sizeof *blocks);
+		if (!blocks)
+			return NULL;
+		t->blocks = blocks;
+		if (!(blocks[b] = fray_alloc(ctx, BLOCK * t->esize)))
+			return NULL;
+		t->nblocks = b + 1;
+		t->live_blocks++;
+	}
+	t->count++;
+	unsigned char *en = table_entry(t, e);
+	memset(en, 0, t->esize);
+	memcpy(en + ENTRY_HEAD, state, t->ssize);
+	t->index[i] = tag | (uint32_t)(e + 1);
+	return en;
+}
+
+static uint64_t den_hash(fray_u128 d)
+{
+	int64_t words[2];
+	memcpy(words, &d, sizeof words);
+	return fray_tally_hash(words, 2);
+}
+
+/* The number of denominator d in the list, added if new; DEN_BIG when
+ * out of memory. */
+static uint32_t den_number(fray_ctx *ctx, den_list *l, fray_u128 d)
+{
+	uint64_t h = den_hash(d);
+	if ((l->count + 1) * 2 > ((size_t)1 << l->bits) || !l->index) {
+		unsigned bits = l->index ? l->bits + 1 : 8;
+		uint32_t *index = fray_calloc(ctx, (size_t)1 << bits, sizeof *index);
+		if (!index)
+			return DEN_BIG;
+		size_t mask = ((size_t)1 << bits) - 1;
+		for (size_t n = 0; n < l->count; n++) {
+			size_t i = den_hash(l->v[n]) & mask;
+			while (index[i])
+				i = (i + 1) & mask;
+			index[i] = (uint32_t)(n + 1);
+		}
+		fray_dealloc(ctx, l->index);
+		l->index = index;
+		l->bits = bits;
+	}
+	size_t mask = ((size_t)1 << l->bits) - 1, i = h & mask;
+	for (; l->index[i]; i = (i + 1) & mask)
+		if (l->v[l->index[i] - 1] == d)
+			return l->index[i] - 1;
+	if (l->count == l->cap) {
+		size_t cap = fray_grow(l->cap, l->count + 1, sizeof *l->v);
+		fray_u128 *v = cap ? fray_realloc(ctx, l->v, cap * sizeof *v) : NULL;
+		if (!v)
+			return DEN_BIG;
+		l->v = v;
+		l->cap = cap;
+	}
+	l->v[l->count] = d;
+	l->index[i] = (uint32_t)++l->count;
+	return (uint32_t)(l->count - 1);
+}
+
+/* An entry's probability (its GMP number, if any, still the entry's). */
+static fray_xq entry_get(const walker *w, const unsigned char *en)
+{
+	fray_xq x = FRAY_XQ_ZERO;
+	uint32_t d = entry_den(en);
+	if (d == DEN_BIG) {
+		memcpy(&x.big, en, sizeof x.big);
+	} else {
+		memcpy(&x.num, en, sizeof x.num);
+		if (x.num)
+			x.den = w->dens.v[d];
+	}
+	return x;
+}
+
+/* Stores x in an entry (the entry takes x's GMP number). */
+static bool entry_put(walker *w, unsigned char *en, const fray_xq *x)
+{
+	uint32_t d = DEN_BIG;
+	if (x->big) {
+		memset(en, 0, 16);
+		memcpy(en, &x->big, sizeof x->big);
+	} else {
+		if (x->num && (d = den_number(w->ctx, &w->dens, x->den)) == DEN_BIG)
+			return false;
+		if (!x->num)
+			d = 0;
+		memcpy(en, &x->num, sizeof x->num);
+	}
+	memcpy(en + 16, &d, sizeof d);
+	return true;
+}
 
 static size_t tally_bytes(const fray_tally *t)
 {
@@ -292,10 +534,11 @@ static fray_status check_memory(walker *w)
 		return fray_fail(ctx, FRAY_ERR_NOMEM, "out of memory while enumerating; "
 				 "simulate instead (--trials N)");
 	uint64_t used = (uint64_t)fray_gmp_live_bytes() + tally_bytes(&w->out) +
-			tally_bytes(&w->walking.t) + tally_bytes(&w->local_out) +
-			tally_bytes(&w->local_next) + w->cap_pending * sizeof *w->pending;
+			table_bytes(&w->walking.t) + tally_bytes(&w->local_out) +
+			tally_bytes(&w->local_next) + w->cap_pending * sizeof *w->pending +
+			w->dens.cap * sizeof *w->dens.v + (w->dens.index ? sizeof *w->dens.index << w->dens.bits : 0);
 	for (size_t i = 0; i < w->npending; i++)
-		used += tally_bytes(&w->pending[i].t);
+		used += table_bytes(&w->pending[i].t);
 	if (used > w->max_bytes)
 		return fray_fail(ctx, FRAY_ERR_BUDGET, "exact odds need more than %llu MiB of memory "
 				 "(the budget, --max-memory): simulate instead (--trials N)",
@@ -378,7 +621,7 @@ static fray_status fold(walker *w, fray_tally *dst, fray_tally *src, const fray_
 }
 
 /* The tally of the states at `stage` if there is one yet. */
-static fray_tally *find_stage(walker *w, uint64_t stage)
+static state_table *find_stage(walker *w, uint64_t stage)
 {
 	for (size_t i = w->npending; i > 0; i--)
 		if (w->pending[i - 1].stage == stage)
@@ -388,9 +631,9 @@ static fray_tally *find_stage(walker *w, uint64_t stage)
 
 /* The tally of the states at `stage`, made on first need in its place in
  * the order of stages. */
-static fray_tally *stage_tally(walker *w, uint64_t stage)
+static state_table *stage_tally(walker *w, uint64_t stage)
 {
-	fray_tally *t = find_stage(w, stage);
+	state_table *t = find_stage(w, stage);
 	if (t)
 		return t;
 	if (w->npending == w->cap_pending) {
@@ -407,12 +650,12 @@ static fray_tally *stage_tally(walker *w, uint64_t stage)
 	memmove(w->pending + i + 1, w->pending + i, (w->npending - i) * sizeof *w->pending);
 	w->npending++;
 	w->pending[i].stage = stage;
-	fray_tally_init(&w->pending[i].t, w->ctx, key_words(w->r.en), true);
+	table_init(&w->pending[i].t, w->r.en->state_size);
 	return &w->pending[i].t;
 }
 
-/* The states one state reached, weighted, each into its stage's tally.
- * Their slots are fetched ahead, a batch at a time: the stages' tallies
+/* The states one state reached, weighted, each into its stage's table.
+ * Their slots are fetched ahead, a batch at a time: the stages' tables
  * are big, and their slots cache misses. */
 static fray_status fold_states(walker *w, const fray_xq *weight)
 {
@@ -425,16 +668,19 @@ static fray_status fold_states(walker *w, const fray_xq *weight)
 		for (size_t i = 0; i < n; i++) {
 			const int64_t *key = src->keys + (first + i) * src->nfields;
 			h[i] = fray_tally_hash(key + 1, words);
-			const fray_tally *dst = find_stage(w, (uint64_t)key[0]);
+			const state_table *dst = find_stage(w, (uint64_t)key[0]);
 			if (dst)
-				fray_tally_prefetch(dst, h[i]);
+				table_prefetch(dst, h[i]);
 		}
 		for (size_t i = 0; i < n; i++) {
 			size_t e = first + i;
 			const int64_t *key = src->keys + e * src->nfields;
-			fray_tally *dst = stage_tally(w, (uint64_t)key[0]);
-			size_t d = dst ? fray_tally_slot_hashed(dst, key + 1, h[i]) : SIZE_MAX;
-			if (d == SIZE_MAX || !fray_xq_addmul(&dst->x[d], weight, &src->x[e]))
+			state_table *dst = stage_tally(w, (uint64_t)key[0]);
+			unsigned char *en = dst ? table_find(w->ctx, dst, (const unsigned char *)(key + 1), h[i]) : NULL;
+			if (!en)
+				return fray_nomem(w->ctx);
+			fray_xq x = entry_get(w, en);
+			if (!fray_xq_addmul(&x, weight, &src->x[e]) || !entry_put(w, en, &x))
 				return fray_nomem(w->ctx);
 		}
 	}
@@ -508,17 +754,24 @@ static fray_status walk(walker *w)
 	for (unsigned stages = 1; st == FRAY_OK && w->npending > 0; stages++) {
 		w->walking = w->pending[0];
 		memmove(w->pending, w->pending + 1, --w->npending * sizeof *w->pending);
-		fray_tally *from = &w->walking.t;
+		state_table *from = &w->walking.t;
+		/* no state is added to a stage being walked (stages grow) */
+		fray_dealloc(w->ctx, from->index);
+		from->index = NULL;
 		for (size_t e = 0; e < from->count && st == FRAY_OK; e++) {
+			unsigned char *en = table_entry(from, e);
+			fray_xq x = entry_get(w, en);
 			if (stages > w->r.en->max_depth) {
-				if (!fray_xq_add_xq(&w->unresolved, &from->x[e]))
+				if (!fray_xq_add_xq(&w->unresolved, &x))
 					st = fray_nomem(w->ctx);
-				continue;
+			} else {
+				memcpy(state, en + ENTRY_HEAD, from->ssize);
+				st = walk_from(w, state, w->walking.stage, &x);
 			}
-			memcpy(state, from->keys + e * from->nfields, w->r.en->state_size);
-			st = walk_from(w, state, w->walking.stage, &from->x[e]);
+			if ((e + 1) % BLOCK == 0 || e + 1 == from->count)
+				table_free_block(w->ctx, from, e >> BLOCK_SHIFT);
 		}
-		fray_tally_fini(from);
+		table_fini(w->ctx, from);
 	}
 	fray_dealloc(w->ctx, state);
 	return st;
@@ -582,9 +835,11 @@ done:
 	fray_tally_fini(&w->out);
 	fray_tally_fini(&w->local_out);
 	fray_tally_fini(&w->local_next);
-	fray_tally_fini(&w->walking.t);
+	table_fini(ctx, &w->walking.t);
 	for (size_t i = 0; i < w->npending; i++)
-		fray_tally_fini(&w->pending[i].t);
+		table_fini(ctx, &w->pending[i].t);
+	fray_dealloc(ctx, w->dens.v);
+	fray_dealloc(ctx, w->dens.index);
 	fray_dealloc(ctx, w->pending);
 	enum_state_free(ctx, w->r.en);
 	fray_dealloc(ctx, w);

@@ -317,6 +317,46 @@ static void merging_states_is_exact_and_small(void **state)
 	fray_dist_free(d);
 }
 
+/* The same race over 60 stages of a d7 scoring on 6+: the states'
+ * probabilities pass 128 bits (7^60 is about 2^168), so the stages' tables
+ * keep GMP numbers (issue #33's compact entries hold them by address);
+ * the odds are binomial(60, 2/7). */
+static void long_race_proc(fray_roller *r, fray_policy *p, const void *in, int64_t *out)
+{
+	(void)p, (void)in;
+	race s;
+	if (!fray_resume(r, &s, sizeof s))
+		s = (race){0, 0};
+	while (s.stage < 60) {
+		s.score += fray_die(r, 7, "d7") >= 6;
+		s.stage++;
+		if (fray_checkpoint(r, (uint64_t)s.stage, &s, sizeof s))
+			return;
+	}
+	out[0] = s.score;
+}
+
+static void merged_states_past_128_bits_are_exact(void **state)
+{
+	(void)state;
+	fray_dist *d;
+	assert_int_equal(fray_enumerate(ctx, long_race_proc, NULL, NULL, 1, NULL, &d), FRAY_OK);
+	assert_int_equal(fray_dist_count(d), 61);
+	for (unsigned k = 0; k <= 60; k++) {
+		mpz_t w, f, den;
+		mpz_inits(w, f, den, NULL);
+		mpz_bin_uiui(w, 60, k); /* C(60,k) 2^k 5^(60-k) / 7^60 */
+		mpz_mul_2exp(w, w, k);
+		mpz_ui_pow_ui(f, 5, 60 - k);
+		mpz_mul(w, w, f);
+		mpz_ui_pow_ui(den, 7, 60);
+		assert_int_equal(fray_dist_outcome(d, k)[0], (int64_t)k);
+		assert_exact(d, k, w, den);
+		mpz_clears(w, f, den, NULL);
+	}
+	fray_dist_free(d);
+}
+
 /* A policy with memory (a script) cannot be merged on: the same
  * procedure is walked path by path, and the answer is the same. */
 static void race_short(fray_roller *r, fray_policy *p, const void *in, int64_t *out)
@@ -690,6 +730,7 @@ int main(void)
 		cmocka_unit_test(deal_between_events_is_exact),
 		cmocka_unit_test(big_deals_are_exact),
 		cmocka_unit_test(merging_states_is_exact_and_small),
+		cmocka_unit_test(merged_states_past_128_bits_are_exact),
 		cmocka_unit_test(stateful_policy_walks_every_path),
 		cmocka_unit_test(skipped_stages_merge_in_stage_order),
 		cmocka_unit_test(stage_must_grow),

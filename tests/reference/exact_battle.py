@@ -8,7 +8,13 @@ nothing unresolved, the exact fractions summing to 1), and every chance it
 gives (each side's win, the draw, each side's losses) must lie within 4.5
 standard errors of what `fray adbg simulate` counts in TRIALS battles. The
 exact fractions are summed here with Python's own rationals.
+
+Issue #33: each exact answer must fit 128 MiB, both as the library counts
+its memory (--max-memory 128: past it fray falls back to simulation and the
+check above fails) and as the operating system saw the process's peak
+resident memory (FRAY must be a build without AddressSanitizer).
 """
+import resource
 import json
 import math
 import subprocess
@@ -16,9 +22,17 @@ import sys
 from fractions import Fraction
 
 
+MEMORY_MIB = 128
+
+
 def run(args):
     out = subprocess.run(args, capture_output=True, text=True, check=True)
     return json.loads(out.stdout)
+
+
+def peak_mib():
+    """The largest peak resident memory of the children waited for so far."""
+    return resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
 
 
 def close(name, exact, counted, trials, failures):
@@ -29,9 +43,13 @@ def close(name, exact, counted, trials, failures):
 
 
 def check(fray, trials, scenario):
+    before = peak_mib()
     odds = run([fray, "adbg", "odds", scenario, "--budget", "1000000000",
-                "--max-memory", "4000", "--json"])
+                "--max-memory", str(MEMORY_MIB), "--json"])
     failures = []
+    if peak_mib() > max(before, MEMORY_MIB):
+        failures.append(f"{scenario}: exact odds took {peak_mib():.0f} MiB at their peak, "
+                        f"more than {MEMORY_MIB} MiB")
     if odds["method"] != "exact" or odds["unresolved"] != 0:
         return [f"{scenario}: not exact ({odds['method']}, unresolved {odds['unresolved']})"]
     total = Fraction(0)

@@ -1519,16 +1519,44 @@ FRAY_API bool fray_adbg_battle_restore(fray_adbg_battle_state *st, fray_doc *doc
  * exact; the rest of struct battle is derived (the masks, the line) or
  * the scenario's.
  *
- * The bytes are as few as the scenario needs (the states of a big battle
- * number in the millions): a header, a byte per unit, seven per stack
- * slot a side can use, one per leader. Stacks take the lowest free slot
+ * The bits are as few as the scenario needs (the states of a big battle
+ * number in the millions and the enumerator keeps a stage's worth of
+ * them: issue #33): each field as wide as its largest value in this
+ * scenario allows, packed end to end (a header, then for each side its
+ * units, its stack slots, its leaders). Stacks take the lowest free slot
  * and each holds a unit, so a side never uses more slots than it has
- * units or set-up stacks; a battle that did would not be merged (pack
- * says so), never merged wrongly. */
-enum { KEY_HEAD = 5, STACK_BYTES = 7 };
-#define KEY_MAX (KEY_HEAD + 2 * (FRAY_ADBG_MAX_UNITS + MAX_STACKS * STACK_BYTES + FRAY_ADBG_MAX_LEADERS))
+ * units or set-up stacks; a battle with a value its field cannot hold
+ * would not be merged (pack says so), never merged wrongly. */
+enum { STATUS_BITS = 3, FIELD_BITS_MAX = 9 }; /* a field's bits, at most */
+#define KEY_MAX (8 + 2 * (FRAY_ADBG_MAX_UNITS + MAX_STACKS * 7 + FRAY_ADBG_MAX_LEADERS))
 _Static_assert(KEY_MAX <= FRAY_STATE_MAX, "a battle's state fits a checkpoint");
 _Static_assert(MAX_STACKS <= 32, "a unit's stack fits 5 bits");
+_Static_assert(FRAY_ADBG_REMOVED < 1 << STATUS_BITS, "a status fits its bits");
+
+/* The widths of a key's fields for one scenario. */
+typedef struct key_layout {
+	int slots[2];       /* stack slots of side s the key has room for */
+	int stack_bits[2];  /* a unit's stack, 0 .. slots - 1 */
+	int leader_bits[2]; /* a leader's stack + 1, or all ones: lost */
+	int foe_bits[2];    /* the enemy stack + 1 that a stack of side s is atop */
+	int pos_bits;       /* a position + 1 */
+	int row_bits;       /* a row */
+	size_t bytes;
+} key_layout;
+
+/* The header: round, rounds (1-4), positions (one per set-up stack of a
+ * side, at most FRAY_ADBG_MAX_STACKS), phase, step (at most MELEE_DONE). */
+enum { ROUND_BITS = 3, ROUNDS_BITS = 3, POSITIONS_BITS = 5, PHASE_BITS = 3, STEP_BITS = 7,
+       HEAD_BITS = ROUND_BITS + ROUNDS_BITS + POSITIONS_BITS + PHASE_BITS + STEP_BITS };
+
+/* The bits that hold 0 .. max. */
+static int bits_for(int max)
+{
+	int n = 0;
+	while ((1 << n) <= max)
+		n++;
+	return n;
+}
 
 static int key_slots(const fray_adbg_scenario *sc, int s)
 {
@@ -1536,25 +1564,119 @@ static int key_slots(const fray_adbg_scenario *sc, int s)
 	return n < MAX_STACKS ? n : MAX_STACKS;
 }
 
-static size_t key_size(const fray_adbg_scenario *sc)
+static void key_layout_of(const fray_adbg_scenario *sc, key_layout *L)
 {
-	size_t n = KEY_HEAD;
-	for (int s = 0; s < 2; s++)
-		n += (size_t)(sc->side[s].nunits + key_slots(sc, s) * STACK_BYTES + sc->side[s].nleaders);
-	return n;
+	int npos = sc->side[0].nstacks > sc->side[1].nstacks ? sc->side[0].nstacks : sc->side[1].nstacks;
+	int most = 0;
+	for (int s = 0; s < 2; s++) {
+		L->slots[s] = key_slots(sc, s);
+		most = L->slots[s] > most ? L->slots[s] : most;
+	}
+	size_t bits = ROUND_BITS + ROUNDS_BITS + POSITIONS_BITS + PHASE_BITS + STEP_BITS;
+	L->pos_bits = bits_for(npos);
+	L->row_bits = bits_for(most + 1);
+	for (int s = 0; s < 2; s++) {
+		L->stack_bits[s] = bits_for(L->slots[s] - 1);
+		L->leader_bits[s] = bits_for(L->slots[s] + 1); /* all ones is above every stack + 1 */
+		L->foe_bits[s] = bits_for(key_slots(sc, 1 - s));
+	}
+	for (int s = 0; s < 2; s++) {
+		int stack = 2 + 3 * L->pos_bits + 2 * L->row_bits + L->foe_bits[s];
+		bits += (size_t)(sc->side[s].nunits * (STATUS_BITS + L->stack_bits[s]) + L->slots[s] * stack +
+				 sc->side[s].nleaders * L->leader_bits[s]);
+	}
+	L->bytes = (bits + 7) / 8;
 }
 
-/* False when a stack sits in a slot the key has no room for. */
-static bool pack(const battle *b, int phase, int step, uint8_t *k)
+/* A key written or read a field at a time, low bits first, through a
+ * 64-bit window (pack runs at every stop of every path). */
+typedef struct bits {
+	uint8_t *k;
+	const uint8_t *in;
+	uint64_t acc;
+	int n;     /* bits in acc */
+	size_t at; /* bytes of k written or read */
+	bool ok;   /* every value fitted its field */
+} bits;
+
+/* Writes v in the next n bits (n <= 32: several fields at once, put
+ * together by the caller, who checks they fitted). */
+static inline void put_bits(bits *w, uint64_t v, int n)
+{
+	w->acc |= v << w->n;
+	w->n += n;
+	if (w->n >= 32) {
+		uint32_t word = (uint32_t)w->acc;
+		memcpy(w->k + w->at, &word, 4);
+		w->at += 4;
+		w->acc >>= 32;
+		w->n -= 32;
+	}
+}
+
+/* v as a field of n bits; a value that does not fit clears ok. */
+static inline uint64_t field(bits *w, int v, int n)
+{
+	w->ok &= (unsigned)v < 1u << n;
+	return (uint64_t)(unsigned)v & ((1u << n) - 1);
+}
+
+/* n zero bits (an empty field or slot of any width). */
+static inline void skip_bits(bits *w, int n)
+{
+	while (n > 32) {
+		put_bits(w, 0, 32);
+		n -= 32;
+	}
+	put_bits(w, 0, n);
+}
+
+/* The rest of the key, up to its size. */
+static void flush_bits(bits *w, size_t bytes)
+{
+	while (w->at < bytes) {
+		w->k[w->at++] = (uint8_t)w->acc;
+		w->acc >>= 8;
+	}
+}
+
+static inline int get_bits(bits *r, int n)
+{
+	while (r->n < n) {
+		r->acc |= (uint64_t)r->in[r->at++] << r->n;
+		r->n += 8;
+	}
+	int v = (int)(r->acc & ((1u << n) - 1));
+	r->acc >>= n;
+	r->n -= n;
+	return v;
+}
+
+static void drop_bits(bits *r, int n)
+{
+	while (n > FIELD_BITS_MAX) {
+		get_bits(r, FIELD_BITS_MAX);
+		n -= FIELD_BITS_MAX;
+	}
+	get_bits(r, n);
+}
+
+static int slot_bits(const key_layout *L, int s)
+{
+	return 2 + 3 * L->pos_bits + 2 * L->row_bits + L->foe_bits[s];
+}
+
+/* False when a stack sits in a slot the key has no room for, or a value
+ * does not fit its field. k has room for L->bytes + 4 bytes. */
+static bool pack(const battle *b, const key_layout *L, int phase, int step, uint8_t *k)
 {
 	const fray_adbg_scenario *sc = b->sc;
-	memset(k, 0, key_size(sc));
-	uint8_t *o = k;
-	*o++ = (uint8_t)b->round;
-	*o++ = (uint8_t)b->rounds;
-	*o++ = (uint8_t)b->npos;
-	*o++ = (uint8_t)phase;
-	*o++ = (uint8_t)step;
+	bits w = {.k = k, .ok = true};
+	put_bits(&w, field(&w, b->round, ROUND_BITS) | field(&w, b->rounds, ROUNDS_BITS) << ROUND_BITS |
+			     field(&w, b->npos, POSITIONS_BITS) << (ROUND_BITS + ROUNDS_BITS) |
+			     field(&w, phase, PHASE_BITS) << (ROUND_BITS + ROUNDS_BITS + POSITIONS_BITS) |
+			     field(&w, step, STEP_BITS) << (ROUND_BITS + ROUNDS_BITS + POSITIONS_BITS + PHASE_BITS),
+		 HEAD_BITS);
 	/* what no later step reads is left out, so that battles differing
 	 * only there merge: whom a stack attacked and where from once it is
 	 * home (read only while atop), which stacks have moved (a side's
@@ -1568,54 +1690,63 @@ static bool pack(const battle *b, int phase, int step, uint8_t *k)
 		 * outcome), so each side's statuses go in sorted, and the
 		 * places, stacks and leaders not at all */
 		for (int s = 0; s < 2; s++) {
-			int n = sc->side[s].nunits;
-			for (int i = 0; i < n; i++) {
-				uint8_t v = (uint8_t)((unsigned)b->u[s][i].status << 5), *at = o + i;
-				while (at > o && at[-1] > v) {
-					*at = at[-1];
-					at--;
-				}
-				*at = v;
-			}
-			o += n + key_slots(sc, s) * STACK_BYTES + sc->side[s].nleaders;
+			int count[1 << STATUS_BITS] = {0};
+			for (int i = 0; i < sc->side[s].nunits; i++)
+				count[b->u[s][i].status]++;
+			/* in the units' fields, as unpack reads them */
+			for (int v = 0; v < 1 << STATUS_BITS; v++)
+				for (int c = 0; c < count[v]; c++)
+					put_bits(&w, (uint64_t)v, STATUS_BITS + L->stack_bits[s]);
+			for (int j = 0; j < L->slots[s]; j++)
+				skip_bits(&w, slot_bits(L, s));
+			skip_bits(&w, sc->side[s].nleaders * L->leader_bits[s]);
 		}
-		return true;
+		flush_bits(&w, L->bytes);
+		return w.ok;
 	}
+	int pb = L->pos_bits, rb = L->row_bits;
 	for (int s = 0; s < 2; s++) {
+		int sb = L->stack_bits[s], fb = L->foe_bits[s], lb = L->leader_bits[s];
 		for (int i = 0; i < sc->side[s].nunits; i++) {
 			const adbg_unit_def *u = &b->u[s][i];
-			*o++ = (uint8_t)((unsigned)u->status << 5 | (in_line(u) ? (unsigned)u->stack : 0));
+			put_bits(&w, (uint64_t)u->status | field(&w, in_line(u) ? u->stack : 0, sb) << STATUS_BITS,
+				 STATUS_BITS + sb);
 		}
-		int slots = key_slots(sc, s);
-		for (int j = 0; j < b->nst[s]; j++) {
-			const bstack *t = &b->st[s][j];
-			if (!t->used)
-				continue;
-			if (j >= slots)
+		for (int j = b->nst[s]; j > L->slots[s]; j--)
+			if (b->st[s][j - 1].used)
 				return false;
-			uint8_t *r = o + j * STACK_BYTES;
-			bool atop = t->atop;
-			int v[STACK_BYTES] = {1 | atop << 1, t->pos + 1, t->row,
-					      atop ? t->foe + 1 : 0, atop ? t->home_pos + 1 : 0,
-					      atop ? t->home_row : 0, t->origin + 1};
-			for (int f = 0; f < STACK_BYTES; f++) {
-				assert(v[f] >= 0 && v[f] < 256); /* tidy numbers rows 1, 2, ... */
-				r[f] = (uint8_t)v[f];
+		for (int j = 0; j < L->slots[s]; j++) {
+			const bstack *t = &b->st[s][j];
+			if (j >= b->nst[s] || !t->used) {
+				skip_bits(&w, slot_bits(L, s));
+				continue;
 			}
+			bool atop = t->atop;
+			/* used, atop, position, row, foe; home position, home row, origin */
+			put_bits(&w, 1 | (uint64_t)atop << 1 | field(&w, t->pos + 1, pb) << 2 |
+					     field(&w, t->row, rb) << (2 + pb) |
+					     field(&w, atop ? t->foe + 1 : 0, fb) << (2 + pb + rb),
+				 2 + pb + rb + fb);
+			put_bits(&w, field(&w, atop ? t->home_pos + 1 : 0, pb) |
+					     field(&w, atop ? t->home_row : 0, rb) << pb |
+					     field(&w, t->origin + 1, pb) << (pb + rb),
+				 2 * pb + rb);
 		}
-		o += slots * STACK_BYTES;
 		for (int l = 0; l < sc->side[s].nleaders; l++)
-			*o++ = (uint8_t)(b->llost[s][l] ? 0xFF : b->lstack[s][l] + 1);
+			put_bits(&w, field(&w, b->llost[s][l] ? (1 << lb) - 1 : b->lstack[s][l] + 1, lb), lb);
 	}
-	return true;
+	flush_bits(&w, L->bytes);
+	return w.ok;
 }
 
-/* The step a key stands before (pack's head: round, rounds, positions,
+/* The step a key stands before (pack's header: round, rounds, positions,
  * phase, step). */
 static void unpack_head(const uint8_t *k, int *phase, int *step)
 {
-	*phase = k[3];
-	*step = k[4];
+	bits r = {.in = k};
+	drop_bits(&r, ROUND_BITS + ROUNDS_BITS + POSITIONS_BITS);
+	*phase = get_bits(&r, PHASE_BITS);
+	*step = get_bits(&r, STEP_BITS);
 }
 
 /* A set-up battle as bytes: what battle_copy clears, then the units. */
@@ -1651,33 +1782,39 @@ static void battle_load(battle *b, const fray_adbg_scenario *sc, const unsigned 
 	}
 }
 
-static void unpack(battle *b, const uint8_t *k, int *phase, int *step)
+static void unpack(battle *b, const key_layout *L, const uint8_t *k, int *phase, int *step)
 {
 	const fray_adbg_scenario *sc = b->sc;
-	b->round = k[0];
-	b->rounds = k[1];
-	b->npos = k[2];
-	unpack_head(k, phase, step);
-	const uint8_t *o = k + KEY_HEAD;
+	bits r = {.in = k};
+	b->round = get_bits(&r, ROUND_BITS);
+	b->rounds = get_bits(&r, ROUNDS_BITS);
+	b->npos = get_bits(&r, POSITIONS_BITS);
+	*phase = get_bits(&r, PHASE_BITS);
+	*step = get_bits(&r, STEP_BITS);
 	for (int s = 0; s < 2; s++) {
-		for (int i = 0; i < sc->side[s].nunits; i++, o++) {
-			b->u[s][i].status = (fray_adbg_status)(*o >> 5);
-			b->u[s][i].stack = *o & 31;
+		for (int i = 0; i < sc->side[s].nunits; i++) {
+			b->u[s][i].status = (fray_adbg_status)get_bits(&r, STATUS_BITS);
+			b->u[s][i].stack = get_bits(&r, L->stack_bits[s]);
 		}
 		/* b->st[s] is all zero, b->nst[s] 0: battle_copy */
-		int slots = key_slots(sc, s);
-		for (int j = 0; j < slots; j++) {
-			const uint8_t *r = o + j * STACK_BYTES;
-			if (!r[0])
+		for (int j = 0; j < L->slots[s]; j++) {
+			if (!get_bits(&r, 1)) {
+				drop_bits(&r, slot_bits(L, s) - 1);
 				continue;
-			put_stack(b, s, j, (bstack){.used = true, .atop = r[0] >> 1 & 1,
-						    .pos = r[1] - 1, .row = r[2], .foe = r[3] - 1,
-						    .home_pos = r[4] - 1, .home_row = r[5], .origin = r[6] - 1});
+			}
+			bstack t = {.used = true, .atop = get_bits(&r, 1)};
+			t.pos = (int16_t)(get_bits(&r, L->pos_bits) - 1);
+			t.row = (int16_t)get_bits(&r, L->row_bits);
+			t.foe = (int16_t)(get_bits(&r, L->foe_bits[s]) - 1);
+			t.home_pos = (int16_t)(get_bits(&r, L->pos_bits) - 1);
+			t.home_row = (int16_t)get_bits(&r, L->row_bits);
+			t.origin = (int16_t)(get_bits(&r, L->pos_bits) - 1);
+			put_stack(b, s, j, t);
 		}
-		o += slots * STACK_BYTES;
-		for (int l = 0; l < sc->side[s].nleaders; l++, o++) {
-			b->llost[s][l] = *o == 0xFF;
-			b->lstack[s][l] = *o == 0xFF ? -1 : *o - 1;
+		for (int l = 0; l < sc->side[s].nleaders; l++) {
+			int v = get_bits(&r, L->leader_bits[s]);
+			b->llost[s][l] = v == (1 << L->leader_bits[s]) - 1;
+			b->lstack[s][l] = b->llost[s][l] ? -1 : v - 1;
 		}
 	}
 	index_units(b);
@@ -1746,8 +1883,21 @@ static void battle_staged(fray_roller *r, fray_policy *p, const fray_adbg_scenar
 			  fray_adbg_result *res)
 {
 	battle b;
-	uint8_t k[KEY_MAX];
-	size_t size = key_size(sc);
+	uint8_t k[KEY_MAX + 4];
+	/* the layout depends only on the sides' numbers of units, stacks and
+	 * leaders: worked out once for a run of paths of the same scenario */
+	static _Thread_local struct {
+		int n[6];
+		key_layout L;
+	} last;
+	int n[6] = {sc->side[0].nunits, sc->side[0].nstacks, sc->side[0].nleaders,
+		    sc->side[1].nunits, sc->side[1].nstacks, sc->side[1].nleaders};
+	if (memcmp(n, last.n, sizeof n) != 0) {
+		key_layout_of(sc, &last.L);
+		memcpy(last.n, n, sizeof n);
+	}
+	const key_layout L = last.L;
+	size_t size = L.bytes;
 	int phase = 0, step = 0;
 	if (fray_resume(r, k, size)) {
 		/* the battle set up from the state on the first path from it,
@@ -1759,7 +1909,7 @@ static void battle_staged(fray_roller *r, fray_policy *p, const fray_adbg_scenar
 			unpack_head(k, &phase, &step);
 		} else {
 			battle_copy(&b, sc); /* unpack derives the rest */
-			unpack(&b, k, &phase, &step);
+			unpack(&b, &L, k, &phase, &step);
 			if (saved)
 				battle_save(&b, saved);
 		}
@@ -1768,7 +1918,7 @@ static void battle_staged(fray_roller *r, fray_policy *p, const fray_adbg_scenar
 		battle_init(&b, sc);
 		attach(&b, r, p);
 		battle_begin(&b);
-		if (pack(&b, phase, step, k) && fray_checkpoint(r, stage_of(&b, phase, step), k, size))
+		if (pack(&b, &L, phase, step, k) && fray_checkpoint(r, stage_of(&b, phase, step), k, size))
 			return;
 	}
 	while (b.round <= b.rounds && !fray_roller_stopped(r)) {
@@ -1776,7 +1926,7 @@ static void battle_staged(fray_roller *r, fray_policy *p, const fray_adbg_scenar
 		next_step(&b, &phase, &step);
 		if (b.round <= b.rounds && !stop_before(&b, phase, step))
 			continue;
-		if (pack(&b, phase, step, k) && fray_checkpoint(r, stage_of(&b, phase, step), k, size))
+		if (pack(&b, &L, phase, step, k) && fray_checkpoint(r, stage_of(&b, phase, step), k, size))
 			return;
 	}
 	end_battle(&b, res);
