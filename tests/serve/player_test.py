@@ -342,6 +342,13 @@ class Player:
         self.near(self.headline().get("the defender takes at least one hit"), want, "chits headline")
         self.shot("chits", "#result")
         self.no_sideways("a chit combat")
+        # a roll of it answers the same question first, in words (issue 31 item 1)
+        self.press("roll")
+        head = self.d.find_elements(By.CSS_SELECTOR, "#result .headline li[data-headline]")
+        self.check(self.first_thing() == "headline" and head and
+                   head[0].text.split(": ")[0] == "The defender takes at least one hit" and
+                   head[0].text.split(": ")[-1] in ("yes", "no"),
+                   "chits roll: the answer is not first: %s %r" % (self.first_thing(), head[0].text if head else None))
 
     def compare(self):
         """Morale of an elite unit (5+: 1/3) as A against a veteran (6+:
