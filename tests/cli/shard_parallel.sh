@@ -70,8 +70,14 @@ fi
 # shards of different sweeps are refused
 "$FRAY" adbg sweep "$SCEN" --vary sides.kentucky.level=1,2 --trials 3000 --seed 9 --quiet --shard 2/3 \
 	--output "$dir/other.json"
-if "$FRAY" merge "$dir/sw-points-1.json" "$dir/other.json" > /dev/null 2>&1; then
-	echo "FAIL: shards of two sweeps were merged" >&2
+# (refused for that reason: exit 2 naming the shard, not any failure at all)
+rc=0
+"$FRAY" merge "$dir/sw-points-1.json" "$dir/other.json" > /dev/null 2> "$dir/err" || rc=$?
+if [ "$rc" -ne 2 ] || ! grep -q 'other.json: not a shard of the same sweep' "$dir/err"; then
+	echo "FAIL: shards of two sweeps: exit $rc, not 2 with the reason" >&2
+	cat "$dir/err" >&2
 	fail=1
+else
+	echo "ok: shards of two sweeps are refused"
 fi
 exit $fail

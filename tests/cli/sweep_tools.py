@@ -133,9 +133,13 @@ check([p["baseline"] for p in j["points"]] == [r_["baseline"] == "1" for r_ in r
 check([p["wins"][0]["p"] for p in j["points"]] == [float(r_["side1_win"]) for r_ in rows], "JSON and CSV agree")
 
 # ---- --target: the rows meeting it, closest first ----
-def target_rows(expr, value, keep, key):
+def target_rows(expr, value, keep, key, filters=True):
     got = sweep_csv(BLUE, "--vary", "sides.kentucky.level=1..3", "--vary", "terrain=rough,settled", "--target", expr)
     exp = sorted((r_ for r_ in rows if keep(value(r_))), key=lambda r_: (key(value(r_)), int(r_["point"])))
+    # a target no row meets (or every row, for a filter) would pass whatever --target does
+    check(len(exp) >= 2 and (not filters or len(exp) < len(rows)),
+          "--target %s: %d of %d rows meet it here, a case that cannot tell filtering from none" %
+          (expr, len(exp), len(rows)))
     check([g["point"] for g in got] == [e["point"] for e in exp], "--target %s: the rows and their order" % expr)
     for g in got:
         check(abs(float(g["target"]) - value(g)) < 1e-12, "--target %s: the target column" % expr)
@@ -145,7 +149,7 @@ gap = lambda r_: abs(float(r_["side1_win"]) - float(r_["side2_win"]))
 target_rows("|A-B|<0.4", gap, lambda v: v < 0.4, lambda v: v)
 target_rows("|Kentucky militia-raiders|<0.4", gap, lambda v: v < 0.4, lambda v: v)
 target_rows("draw>0.45", lambda r_: float(r_["draw"]), lambda v: v > 0.45, lambda v: -v)
-target_rows("B=40%", lambda r_: float(r_["side2_win"]), lambda v: True, lambda v: abs(v - 0.4))
+target_rows("B=40%", lambda r_: float(r_["side2_win"]), lambda v: True, lambda v: abs(v - 0.4), filters=False)
 r = run("adbg", "sweep", BLUE, "--vary", "terrain=rough", "--target", "wins<0.4")
 check(r.returncode == 2 and "--target" in r.stderr, "an unknown outcome in --target is refused naming it")
 
@@ -243,6 +247,8 @@ for k, knob in enumerate(j["vary"]):
     hi = [max(m[o] for m in means) for o in range(3)]
     expect.append((knob, lo, hi, max(hi[0] - lo[0], hi[1] - lo[1])))
 sens = j["sensitivity"]
+check(sorted(s["knob"] for s in sens) == sorted(e[0] for e in expect),
+      "sensitivity: a line for every knob varied (%s)" % [s["knob"] for s in sens])
 for s in sens:
     knob, lo, hi, _ = next(e for e in expect if e[0] == s["knob"])
     for o, name in enumerate(("side1", "side2", "draw")):

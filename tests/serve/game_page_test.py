@@ -178,8 +178,8 @@ def play(fray, url, phone, seed, shots, tmp):
         # the forces with their status first: four cards, by side
         names = [e.text for e in d.find_elements(By.CSS_SELECTOR, "button.unit .name")]
         check(names == ["Cueras", "Presidials", "Apaches", "Comanches"], "%s: the units %r" % (size, names))
-        check(all(e.text == "good" for e in d.find_elements(By.CSS_SELECTOR, "button.unit .status")),
-              "%s: every unit starts good" % size)
+        status = [e.text for e in d.find_elements(By.CSS_SELECTOR, "button.unit .status")]
+        check(status == ["good"] * 4, "%s: every unit starts good (a status on each card): %r" % (size, status))
         # the shot: its odds before the roll, from the rules' dice (Presidio
         # Section 4, ruling R14: 12 figures / reload 4 = 3 dice; Hit# 11,
         # medium range -2, skill 2 -2: 7+ on d12; Section 6: damage 4 -

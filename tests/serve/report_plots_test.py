@@ -14,6 +14,8 @@ import subprocess
 import sys
 import tempfile
 
+import yaml
+
 from selenium.webdriver.common.by import By
 
 from page_test import browser, check, failures
@@ -127,6 +129,30 @@ def check_bars(svg, want, what):
         check(near(b.get_attribute("width"), span * w, 0.006), "%s: a bar's length is not its value" % what)
 
 
+FIREPOWER_UP_TO = [0.25, 0.5, 1, 2, 4, 6, 9, 12, 16, 20, 25, 30, 36, 42, 49, float("inf")]
+
+
+def bbb_fire_odds(firepower, shift):
+    """BBB sheet, The Firefight, ruling R18: the column is the first whose
+    "up to" is at least the firepower, moved by the shifts, clamped; each
+    row of 2d6 reads the diagonal pattern R, T, V, 1, 1, 1, 2, 2, 2, 3 ...
+    from column 12 - row (row 12 from column 0, row 11 from column 1); rows
+    11 and 12 also put the firer Low on Ammo. {(result, low ammo): p}, the
+    2d6 faces counted here."""
+    col = next(i for i, up in enumerate(FIREPOWER_UP_TO) if firepower <= up)
+    col = min(max(col + shift, 0), len(FIREPOWER_UP_TO) - 1)
+    pattern = ["R", "T", "V", "1", "1", "1", "2", "2", "2"]
+    odds = {}
+    for a in range(1, 7):
+        for b in range(1, 7):
+            row = a + b
+            k = col - (0 if row == 12 else 1 if row == 11 else 12 - row)
+            result = "none" if k < 0 else pattern[k] if k < len(pattern) else "3"
+            key = (result, row >= 11)
+            odds[key] = odds.get(key, 0) + 1 / 36
+    return odds
+
+
 def main():
     fray, source, shots = sys.argv[1], sys.argv[2], sys.argv[3]
     os.makedirs(shots, exist_ok=True)
@@ -172,7 +198,14 @@ def main():
     d = browser(False)
     phone = browser(True)
     try:
-        for name, sweep, names, baseline in (("sweep-1", plain, ["side 1", "side 2", "draw"], None),
+        # fray's own sweep: the legend names the scenario's sides and the
+        # baseline is the scenario's own level, both read here from the file
+        with open(os.path.join(source, lochry), encoding="utf-8") as f:
+            scen = yaml.safe_load(f)
+        own = [scen["sides"][k]["name"] for k in ("pennsylvania", "brant")] + ["draw"]
+        own_level = str(scen["sides"]["pennsylvania"]["level"])
+        for name, sweep, names, baseline in (("sweep-1", one, own, own_level),
+                                             ("sweep-plain", plain, ["side 1", "side 2", "draw"], None),
                                              ("sweep-marked", marked, sides + ["draw"], "2"),
                                              ("sweep-hostile", hostile, [HOSTILE, sides[1]], "2")):
             html, text = report(fray, source, tmp, name, sweep)
@@ -237,6 +270,14 @@ def main():
         check(len(svgs) == 1, "odds: one bar chart, %d" % len(svgs))
         if svgs:
             check_bars(svgs[0], [o["p"] for o in answer["outcomes"]], "odds")
+            # and the bars are the rules' odds: 4 bases of RR at 6" fire 4 x 3
+            # = 12 (Fire Factors), cover 1 Left (Terrain Table); the target is
+            # Trained, so an R leaves it as it was (ruling R19) but is still
+            # its own result on the table
+            want = sorted(bbb_fire_odds(4 * 3, -1).values())
+            got = sorted(float(b.get_attribute("data-v")) for b in svgs[0].find_elements(By.CSS_SELECTOR, "rect.bar"))
+            check(len(got) == len(want) and all(near(g, w) for g, w in zip(got, want)),
+                  "odds: the bars %s, the Firefight table's %s" % (got, want))
         no_sideways_scroll(phone, html, "odds")
     finally:
         d.quit()
