@@ -311,7 +311,12 @@ static fray_status roll_combat(fray_call *c, const fray_call_opts *opts, strbuf 
 	fray_roller_free(r);
 	fray_policy_free(p);
 	if (st == FRAY_OK && opts->json) {
-		frayi_sb_add(sb, "], \"hits\": [%d, %d], \"sides\": [", out->hits[0], out->hits[1]);
+		/* the outcome by the descriptor's own field names, as every other
+		 * roll gives it: the page's headline reads it (issue 31) */
+		frayi_sb_add(sb, "], \"outcome\": {\"attacker_hits\": %d, \"defender_hits\": %d, "
+			     "\"attacker_morale_tests\": %d, \"defender_morale_tests\": %d}",
+			     out->hits[0], out->hits[1], out->morale_tests[0], out->morale_tests[1]);
+		frayi_sb_add(sb, ", \"hits\": [%d, %d], \"sides\": [", out->hits[0], out->hits[1]);
 		for (int s = 0; s < 2; s++) {
 			frayi_sb_add(sb, "%s{\"name\": ", s ? ", " : "");
 			frayi_sb_json(sb, out->side[s].name);
