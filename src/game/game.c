@@ -3,6 +3,7 @@
  * runs (frayi_table_act), and takes the text frayi_table_text makes as the new game:
  * the same sequence `fray table` runs on a file, so the bytes are the
  * same. */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -214,6 +215,58 @@ static char **words_of(const char *action, const char *actor, const char *target
 	return w;
 }
 
+static bool null_word(fray_ctx *ctx, const char *fn, size_t n, const char *const *words)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!words[i]) {
+			fray_fail(ctx, FRAY_ERR_INPUT, "%s: word %zu is NULL", fn, i);
+			return true;
+		}
+	return false;
+}
+
+FRAY_API fray_status fray_game_act(fray_game *game, size_t nwords, const char *const *words, fray_policy *policy,
+				   const char *format, char **out)
+{
+	if (out)
+		*out = NULL;
+	if (!game || !nwords || !words || (format && !out))
+		return game ? fray_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_act: NULL argument") : FRAY_ERR_INPUT;
+	if (format && strcmp(format, "text") != 0 && strcmp(format, "json") != 0)
+		return fray_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_act: format: expected \"text\" or \"json\"");
+	if (null_word(game->ctx, "fray_game_act", nwords, words))
+		return FRAY_ERR_INPUT;
+	if (nwords > INT_MAX)
+		return fray_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_act: too many words");
+	table_game *g, *before = malloc(sizeof *before);
+	fray_status st = before ? read_text(game, &g) : fray_nomem(game->ctx);
+	char command[2048], *text = NULL;
+	size_t len = 0;
+	if (st == FRAY_OK) {
+		memcpy(before, g, sizeof *g);
+		g->policy = policy;
+		st = (fray_status)frayi_table_act(g, (int)nwords, (char *const *)words, command, sizeof command);
+		if (st == FRAY_OK)
+			st = (fray_status)frayi_table_text(g, command, before, g->log ? fray_node_len(g->log) : 0, &text, &len);
+		if (st == FRAY_OK && format)
+			st = (fray_status)(!strcmp(format, "json") ? frayi_table_action_json(g, out)
+								   : frayi_table_action_text(g, out));
+		if (st == FRAY_ERR_NOMEM)
+			fray_nomem(game->ctx);
+		drop(g);
+	}
+	if (st == FRAY_OK)
+		st = take_text(game, text, len);
+	else
+		free(text);
+	if (st != FRAY_OK && out) {
+		free(*out);
+		*out = NULL;
+	}
+	free(before);
+	return st;
+}
+
 FRAY_API fray_status fray_game_apply(fray_game *game, const char *action, const char *actor, const char *target,
 				     size_t noptions, const char *const *options, fray_policy *policy, char **events)
 {
@@ -224,32 +277,35 @@ FRAY_API fray_status fray_game_apply(fray_game *game, const char *action, const 
 	for (size_t i = 0; i < noptions; i++)
 		if (!options[i])
 			return fray_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_apply: option %zu is NULL", i);
-	table_game *g, *before = malloc(sizeof *before);
 	int argc = 0;
 	char **argv = words_of(action, actor, target, noptions, options, &argc);
-	fray_status st = before && argv ? read_text(game, &g) : fray_nomem(game->ctx);
-	char command[2048], *text = NULL;
-	size_t len = 0;
+	if (!argv)
+		return fray_nomem(game->ctx);
+	fray_status st = fray_game_act(game, (size_t)argc, (const char *const *)argv, policy, events ? "json" : NULL,
+				       events);
+	free(argv);
+	return st;
+}
+
+FRAY_API fray_status fray_game_act_odds(fray_game *game, size_t nwords, const char *const *words, bool json,
+					char **out)
+{
+	if (out)
+		*out = NULL;
+	if (!game || !nwords || !words || !out)
+		return game ? fray_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_act_odds: NULL argument") : FRAY_ERR_INPUT;
+	if (null_word(game->ctx, "fray_game_act_odds", nwords, words))
+		return FRAY_ERR_INPUT;
+	if (nwords > INT_MAX)
+		return fray_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_act_odds: too many words");
+	table_game *g = NULL;
+	fray_status st = read_text(game, &g);
 	if (st == FRAY_OK) {
-		memcpy(before, g, sizeof *g);
-		g->policy = policy;
-		st = (fray_status)frayi_table_act(g, argc, argv, command, sizeof command);
-		if (st == FRAY_OK)
-			st = (fray_status)frayi_table_text(g, command, before, g->log ? fray_node_len(g->log) : 0, &text, &len);
-		if (st == FRAY_OK && events)
-			st = (fray_status)frayi_table_action_json(g, events);
+		/* a scratch copy of the game: nothing of it is kept */
+		fray_call_opts o = {.mode = FRAY_MODE_ODDS, .json = json};
+		st = (fray_status)frayi_table_odds(g, (int)nwords, (char *const *)words, &o, out);
 		drop(g);
 	}
-	if (st == FRAY_OK)
-		st = take_text(game, text, len);
-	else
-		free(text);
-	if (st != FRAY_OK && events) {
-		free(*events);
-		*events = NULL;
-	}
-	free(argv);
-	free(before);
 	return st;
 }
 
@@ -265,16 +321,23 @@ FRAY_API fray_status fray_game_odds(fray_game *game, const char *action, const c
 			return fray_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_odds: option %zu is NULL", i);
 	int argc = 0;
 	char **argv = words_of(action, actor, target, noptions, options, &argc);
-	table_game *g = NULL;
-	fray_status st = argv ? read_text(game, &g) : fray_nomem(game->ctx);
-	if (st == FRAY_OK) {
-		/* a scratch copy of the game: nothing of it is kept */
-		fray_call_opts o = {.mode = FRAY_MODE_ODDS, .json = json};
-		st = (fray_status)frayi_table_odds(g, argc, argv, &o, out);
-		drop(g);
-	}
+	if (!argv)
+		return fray_nomem(game->ctx);
+	fray_status st = fray_game_act_odds(game, (size_t)argc, (const char *const *)argv, json, out);
 	free(argv);
 	return st;
+}
+
+FRAY_API size_t fray_game_log_len(const fray_game *game)
+{
+	return game && game->now->log ? fray_node_len(game->now->log) : 0;
+}
+
+FRAY_API const char *fray_game_log_command(const fray_game *game, size_t i)
+{
+	if (i >= fray_game_log_len(game))
+		return NULL;
+	return fray_node_scalar(fray_map_get(fray_node_item(game->now->log, i), "command"));
 }
 
 /* What a printer of g writes to a stream, as a string. */

@@ -228,6 +228,11 @@ bool frayi_table_bbb_may(const table_unit *u, const char *action);
 /* What the action under way did as JSON ({"turn", "steps", "changes"}),
  * as fray table --json prints it: *out malloc'd. A fray_status. */
 int frayi_table_action_json(const table_game *g, char **out);
+/* The same as fray table prints it: each roll's story, then each change
+ * as "=> CHANGE", names escaped for a terminal and each line cut at
+ * TABLE_TERM_LINE bytes (as the command cuts a name it shows). */
+#define TABLE_TERM_LINE 1024
+int frayi_table_action_text(const table_game *g, char **out);
 /* Runs an action on g: argv as after the game file on fray table's
  * command line (ACTION UNIT [--at TARGET] [options], or turn, or set UNIT
  * KEY=VALUE...); command gets the log's command line (with a choice the

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "table.h"
+#include "../common/hidden.h"
 #include "../common/text.h"
 
 const table_action *frayi_table_actions_of(table_rules rules, size_t *n)
@@ -205,6 +206,33 @@ int frayi_table_action_json(const table_game *g, char **out)
 		s += n + (s[n] == '\n');
 	}
 	fprintf(f, "]}\n");
+	if (fclose(f) != 0 || !*out) {
+		free(*out);
+		*out = NULL;
+		return FRAY_ERR_NOMEM;
+	}
+	return FRAY_OK;
+}
+
+int frayi_table_action_text(const table_game *g, char **out)
+{
+	size_t len;
+	*out = NULL;
+	FILE *f = open_memstream(out, &len);
+	if (!f)
+		return FRAY_ERR_NOMEM;
+	for (size_t i = 0; i < g->nsteps; i++)
+		fputs(g->steps[i].text, f);
+	/* the notes hold names from the game file: escaped for a terminal,
+	 * each line cut as the command's messages cut a name */
+	for (const char *s = g->notes; *s;) {
+		size_t n = strcspn(s, "\n");
+		char line[sizeof g->notes], shown[TABLE_TERM_LINE];
+		snprintf(line, sizeof line, "%.*s", (int)n, s);
+		text_escape_controls(shown, sizeof shown, line);
+		fprintf(f, "=> %s\n", shown);
+		s += n + (s[n] == '\n');
+	}
 	if (fclose(f) != 0 || !*out) {
 		free(*out);
 		*out = NULL;
