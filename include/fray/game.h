@@ -4,15 +4,19 @@
  * file's text: every call that changes it makes the new text exactly as
  * `fray table` writes it (same seed, same actions: the same bytes).
  *
- * Ownership as for the whole API (fray.h): fray_game_load's game is the
- * caller's, freed with fray_game_free; pointers handed out are borrowed,
- * valid until the next call that changes the game (apply, undo) or its
- * free. Fallible calls return a fray_status with a one-line message on
+ * Ownership as for the whole API (fray.h): fray_game_load's and
+ * fray_game_new's game is the caller's, freed with fray_game_free; pointers
+ * handed out are borrowed, valid until the next call that changes the game
+ * (apply, act, undo) or its free. The game's memory comes from its
+ * context's allocator (fray_ctx_new); texts handed out through char **
+ * are malloc'd, free() them (copied there when the context has an
+ * allocator of its own, as the catalogue's texts are). Fallible calls return a fray_status with a one-line message on
  * the context: FRAY_ERR_INPUT for a game file that does not read (its
  * name, line and column), an unknown action, unit or option, an action
  * the rules refuse (a panicked unit shooting, a Silenced gun firing);
  * FRAY_ERR_POLICY when the policy gave no answer; FRAY_ERR_NOMEM. A
- * refused action leaves the game as it was. */
+ * refused action, or one that ran out of memory, leaves the game as it
+ * was. */
 #ifndef FRAY_GAME_H
 #define FRAY_GAME_H
 
