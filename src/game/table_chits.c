@@ -321,7 +321,9 @@ static int run_combat(table_game *g, table_unit *u, table_unit *t, const player_
 		st = frayi_game_fail(g, FRAY_ERR_INPUT, "--policy: heuristic or random[:SEED] (a scripted policy is "
 			       "for battles)");
 	if (st == FRAY_OK && fray_policy_from_spec(g->ctx, spec ? spec : "heuristic", policy, NULL) != FRAY_OK)
-		st = frayi_game_fail(g, FRAY_ERR_INPUT, "--policy: %s", fray_ctx_message(g->ctx));
+		st = fray_ctx_status(g->ctx) == FRAY_ERR_NOMEM ? FRAY_ERR_NOMEM
+							      : frayi_game_fail(g, FRAY_ERR_INPUT, "--policy: %s",
+										fray_ctx_message(g->ctx));
 	if (st != FRAY_OK)
 		return st;
 	in->mix = mix;

@@ -78,19 +78,25 @@ static void same_bytes(const fray_game *game, const char *want, size_t want_len)
 	free(got);
 }
 
+/* A new game of the rule set from its example forces. */
+static fray_game *new_game_of(fray_ctx *ctx, const char *rules, uint64_t seed)
+{
+	char path[512];
+	snprintf(path, sizeof path, "%s/examples/%s/forces.yaml", FRAY_SOURCE_DIR, rules);
+	size_t len;
+	char *forces = slurp(path, &len);
+	fray_game *game = NULL;
+	if (fray_game_new(ctx, "walk.yaml", rules, path, forces, len, seed, NULL, NULL, &game) != FRAY_OK)
+		fail_msg("%s", fray_ctx_message(ctx));
+	free(forces);
+	return game;
+}
+
 /* A new Presidio game from the example forces, seed 2 (its first volley
  * is followed by the target's morale check: asserted below). */
 static fray_game *new_game(fray_ctx *ctx)
 {
-	char path[512];
-	snprintf(path, sizeof path, "%s/examples/presidio/forces.yaml", FRAY_SOURCE_DIR);
-	size_t len;
-	char *forces = slurp(path, &len);
-	fray_game *game = NULL;
-	if (fray_game_new(ctx, "walk.yaml", "presidio", path, forces, len, 2, NULL, NULL, &game) != FRAY_OK)
-		fail_msg("%s", fray_ctx_message(ctx));
-	free(forces);
-	return game;
+	return new_game_of(ctx, "presidio", 2);
 }
 
 /* Counts what a failed call left: the status is NOMEM and every block it
@@ -214,6 +220,60 @@ static void walk_apply_undo_save(void **state)
 	fray_ctx_free(ctx);
 }
 
+/* A chits combat (the game's mix read back, the chits drawn, the story
+ * told by the game itself) and its undo. The combat takes some 11,000
+ * allocations and a full walk of it ten minutes under ASan: the first 300
+ * are failed in turn, then every CHITS_STRIDE-th (a full walk found no
+ * more than these do). */
+#define CHITS_STRIDE 17
+
+static long next_k(long k)
+{
+	return k < 300 ? k + 1 : k + CHITS_STRIDE;
+}
+
+static void walk_chits_combat(void **state)
+{
+	(void)state;
+	meter m = {0};
+	fray_ctx *ctx = fray_ctx_new(metered, &m);
+	assert_non_null(ctx);
+	fray_game *game = new_game_of(ctx, "chits", 3);
+	size_t len0;
+	char *start = bytes_of(game, &len0);
+	const char *const words[] = {"combat", "Bylant", "--at", "Karl Franz", "--tactic", "hasty", "--stance",
+				     "hold", "--terrain", "open", "--attacker-cdr", "12", "--defender-cdr", "6",
+				     "--draw", "3"};
+	long live = m.live, k;
+	char *story = NULL;
+	for (k = 1; k < MAX_WALK; k = next_k(k)) {
+		fail_next(&m, k);
+		fray_status st = fray_game_act(game, sizeof words / sizeof *words, words, NULL, "text", &story);
+		if (failed_cleanly(ctx, &m, live, st, k, "chits combat"))
+			break;
+		assert_null(story);
+		same_bytes(game, start, len0);
+	}
+	print_message("%ld allocations\n", k);
+	assert_true(k > 1 && k < MAX_WALK);
+	fail_next(&m, 0);
+	assert_non_null(strstr(story, "Bylant attacks Karl Franz"));
+	free(story);
+	live = m.live;
+	for (k = 1; k < MAX_WALK; k = next_k(k)) {
+		fail_next(&m, k);
+		if (failed_cleanly(ctx, &m, live, fray_game_undo(game), k, "chits undo"))
+			break;
+	}
+	assert_true(k > 1 && k < MAX_WALK);
+	fail_next(&m, 0);
+	same_bytes(game, start, len0);
+	free(start);
+	fray_game_free(game);
+	assert_int_equal(m.live, 1); /* the context itself */
+	fray_ctx_free(ctx);
+}
+
 #if defined(__SANITIZE_ADDRESS__)
 /* ASan's heap counters (sanitizer/allocator_interface.h, which GCC does
  * not install) */
@@ -274,6 +334,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(walk_load),
 		cmocka_unit_test(walk_apply_undo_save),
+		cmocka_unit_test(walk_chits_combat),
 #if defined(__SANITIZE_ADDRESS__)
 		cmocka_unit_test(game_memory_is_the_allocators),
 #endif
