@@ -4,15 +4,19 @@
  * file's text: every call that changes it makes the new text exactly as
  * `fray table` writes it (same seed, same actions: the same bytes).
  *
- * Ownership as for the whole API (fray.h): fray_game_load's game is the
- * caller's, freed with fray_game_free; pointers handed out are borrowed,
- * valid until the next call that changes the game (apply, undo) or its
- * free. Fallible calls return a fray_status with a one-line message on
+ * Ownership as for the whole API (fray.h): fray_game_load's and
+ * fray_game_new's game is the caller's, freed with fray_game_free; pointers
+ * handed out are borrowed, valid until the next call that changes the game
+ * (apply, act, undo) or its free. The game's memory comes from its
+ * context's allocator (fray_ctx_new); texts handed out through char **
+ * are malloc'd, free() them (copied there when the context has an
+ * allocator of its own, as the catalogue's texts are). Fallible calls return a fray_status with a one-line message on
  * the context: FRAY_ERR_INPUT for a game file that does not read (its
  * name, line and column), an unknown action, unit or option, an action
  * the rules refuse (a panicked unit shooting, a Silenced gun firing);
  * FRAY_ERR_POLICY when the policy gave no answer; FRAY_ERR_NOMEM. A
- * refused action leaves the game as it was. */
+ * refused action, or one that ran out of memory, leaves the game as it
+ * was. */
 #ifndef FRAY_GAME_H
 #define FRAY_GAME_H
 
@@ -64,6 +68,16 @@ size_t fray_game_actions(const fray_game *game, size_t unit, const char **names,
  * malloc'd, free() it (may be NULL when not wanted). */
 fray_status fray_game_apply(fray_game *game, const char *action, const char *actor, const char *target,
 			    size_t noptions, const char *const *options, fray_policy *policy, char **events);
+/* The same, the action as fray table's command line has it after the game
+ * file: words ACTION [UNIT] [--at TARGET] [options] ("shoot", "Cueras",
+ * "--at", "Apaches", "--range", "10"), or "turn", or "set" UNIT KEY=VALUE...
+ * (the words a shell passes on: the messages are fray table's). *out (NULL
+ * when format is NULL: nothing wanted) gets what happened: format "json"
+ * as fray_game_apply's events, "text" the story `fray table` prints (each
+ * roll's story, then "=> CHANGE" lines, names from the file escaped for a
+ * terminal): malloc'd, free() it. */
+fray_status fray_game_act(fray_game *game, size_t nwords, const char *const *words, fray_policy *policy,
+			  const char *format, char **out);
 /* The exact odds of the action's first procedure from the game as it
  * stands: the inputs apply would give it (the units' fields and the
  * options), as `fray table GAME ACTION ... --odds` gives them and as
@@ -74,6 +88,13 @@ fray_status fray_game_apply(fray_game *game, const char *action, const char *act
  * dice (reload, set, a panicked unit's surrender). */
 fray_status fray_game_odds(fray_game *game, const char *action, const char *actor, const char *target,
 			   size_t noptions, const char *const *options, bool json, char **out);
+/* The same odds, the action as fray_game_act's words. */
+fray_status fray_game_act_odds(fray_game *game, size_t nwords, const char *const *words, bool json, char **out);
+/* The log: how many entries, and entry i's command as the log has it
+ * ("shoot Presidials --at Apaches --range 10"; NULL past the end). The
+ * last entry is the one fray_game_undo undoes. */
+size_t fray_game_log_len(const fray_game *game);
+const char *fray_game_log_command(const fray_game *game, size_t i);
 /* The forces as they stand (format "text": a table for people, names'
  * controls escaped; "json": {"rules", "turn", "dice", "units": [each unit's
  * fields]}), and the log ("text", "json": an array of entries, or

@@ -1,7 +1,7 @@
 /* fray table: play a game from a game file (docs/table.md). The shell of
- * the game (src/game/, in libfray): the file read and locked, the game's
- * text written atomically, the story printed, the game's statuses said as
- * exit statuses, the interactive policy at a terminal.
+ * the game (include/fray/game.h, in libfray): the file read and locked,
+ * the game's text written atomically, the story printed, the game's
+ * statuses said as exit statuses, the interactive policy at a terminal.
  *   fray table new GAME --rules R --forces FILE [--seed N]
  *   fray table GAME ACTION UNIT [--at TARGET] [options]
  *   fray table GAME status|log|undo|turn|set ... */
@@ -13,29 +13,69 @@
 #include "atomic.h"
 #include "policy_cli.h"
 #include "cli.h"
-#include "../game/table.h"
 #include "../common/text.h"
 
 static const char CMD[] = "table";
+static const char *const rules_names[] = {"presidio", "bbb", "chits"};
 
-/* The game's status as the command's exit status, its message said. */
-static int said(const table_game *g, int status)
+/* A status of the library as the command's exit status, its message said. */
+static int said(const char *cmd, const fray_ctx *ctx, fray_status status)
 {
-	return status == FRAY_OK ? EXIT_OK : cli_fail(g->cmd, g->ctx);
+	return status == FRAY_OK ? EXIT_OK : cli_fail(cmd, ctx);
 }
 
-/* The game written whole to its path (the library makes the text; the
- * command writes it, atomically). An exit status. */
-static int table_save(table_game *g, const char *command, const table_game *before, size_t keep_log)
+/* A file's bytes whole, as fray_doc_load_file reads one (the library's
+ * checked opener: "-" is standard input, a FIFO or a folder refused at
+ * once; at most FRAY_DOC_MAX_BYTES + 1 bytes, so the reader tells a larger
+ * one as such): *text malloc'd, *len bytes. An exit status. */
+static int read_whole(const char *cmd, fray_ctx *ctx, const char *path, char **text, size_t *len)
 {
-	char *text;
+	*text = NULL;
+	*len = 0;
+	int fd;
+	fray_ctx_clear(ctx);
+	if (fray_input_open(ctx, path, FRAY_DOC_MAX_BYTES, &fd) != FRAY_OK)
+		return cli_fail(cmd, ctx);
+	size_t cap = (size_t)FRAY_DOC_MAX_BYTES + 1, n = 0;
+	char *buf = malloc(cap);
+	if (!buf) {
+		if (fd != 0)
+			close(fd);
+		return cli_error(cmd, EXIT_RUNTIME, "out of memory");
+	}
+	int e = 0;
+	while (n < cap) {
+		ssize_t got = read(fd, buf + n, cap - n);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0) {
+			e = got < 0 ? errno : 0;
+			break;
+		}
+		n += (size_t)got;
+	}
+	if (fd != 0)
+		close(fd);
+	if (e) { /* a folder given as standard input, for one */
+		free(buf);
+		return cli_error(cmd, e == EISDIR ? EXIT_BAD_INPUT : EXIT_RUNTIME, "%s: cannot read: %s", path,
+				 strerror(e));
+	}
+	*text = buf;
+	*len = n;
+	return EXIT_OK;
+}
+
+/* The game's text written whole to path (atomically). An exit status. */
+static int write_game(const fray_game *game, const char *path)
+{
+	const char *text;
 	size_t len;
-	int status = said(g, frayi_table_text(g, command, before, keep_log, &text, &len));
-	if (status == EXIT_OK && !cli_write_atomic(g->path, text, len))
-		status = cli_error(g->cmd, EXIT_RUNTIME, "cannot write %s: %s (the game file is as it was)",
-				   cli_tstr(g->path), strerror(errno));
-	free(text);
-	return status;
+	fray_game_save(game, &text, &len);
+	if (!cli_write_atomic(path, text, len))
+		return cli_error(CMD, EXIT_RUNTIME, "cannot write %s: %s (the game file is as it was)", cli_tstr(path),
+				 strerror(errno));
+	return EXIT_OK;
 }
 
 /* "the action in G.yaml" for cli_check_printed's message (one slot). */
@@ -47,22 +87,26 @@ static const char *game_what(const char *what, const char *path)
 }
 
 /* A new game file, never over a file, not even one made since the check
- * at the start: the game is saved to an empty file of ours beside it,
+ * at the start: the game is written to an empty file of ours beside it,
  * then put in place only if the name is still free (cli_rename_new). */
-static int save_new(table_game *g, const char *game)
+static int save_new(const fray_game *game, const char *path)
 {
 	char place[4096];
-	if (!cli_temp_beside(game, place, sizeof place))
+	if (!cli_temp_beside(path, place, sizeof place))
 		return cli_error("table new", errno == ENAMETOOLONG ? EXIT_BAD_INPUT : EXIT_RUNTIME,
-				 "cannot write %s: %s", cli_tstr(game), strerror(errno));
-	g->path = place;
-	int status = table_save(g, NULL, NULL, 0);
-	g->path = game;
-	if (status == EXIT_OK && !cli_rename_new(place, game))
+				 "cannot write %s: %s", cli_tstr(path), strerror(errno));
+	const char *text;
+	size_t len;
+	fray_game_save(game, &text, &len);
+	int status = EXIT_OK;
+	if (!cli_write_atomic(place, text, len))
+		status = cli_error("table new", EXIT_RUNTIME, "cannot write %s: %s (the game file is as it was)",
+				   cli_tstr(place), strerror(errno));
+	if (status == EXIT_OK && !cli_rename_new(place, path))
 		status = errno == EEXIST ? cli_error("table new", EXIT_BAD_INPUT, "%s exists (made while this game "
 						    "was being set up): a new game never writes over a file",
-						    cli_tstr(game))
-					 : cli_error("table new", EXIT_RUNTIME, "cannot write %s: %s", cli_tstr(game),
+						    cli_tstr(path))
+					 : cli_error("table new", EXIT_RUNTIME, "cannot write %s: %s", cli_tstr(path),
 						     strerror(errno));
 	if (status != EXIT_OK)
 		unlink(place);
@@ -73,13 +117,13 @@ static int table_new(int argc, char **argv)
 {
 	cli_args a = {.cmd = "table new", .argc = argc, .argv = argv};
 	const char *game = NULL, *forces = NULL;
-	size_t rules = RULES_NRULES;
+	size_t nrules = sizeof rules_names / sizeof *rules_names, rules = nrules;
 	uint64_t seed = 0;
 	bool have_seed = false;
 	while (a.i < argc && a.status == EXIT_OK) {
 		if (cli_is_help(argv[a.i]))
 			return cli_help_topic(stdout, "table") ? EXIT_OK : EXIT_RUNTIME;
-		if (cli_enum(&a, "--rules", frayi_table_rules_names, RULES_NRULES, &rules) || cli_value(&a, "--forces", &forces))
+		if (cli_enum(&a, "--rules", rules_names, nrules, &rules) || cli_value(&a, "--forces", &forces))
 			continue;
 		if (cli_u64(&a, "--seed", 0, UINT64_MAX, &seed)) {
 			have_seed = true;
@@ -94,7 +138,7 @@ static int table_new(int argc, char **argv)
 	}
 	if (a.status != EXIT_OK)
 		return a.status;
-	if (!game || !forces || rules == RULES_NRULES)
+	if (!game || !forces || rules == nrules)
 		return cli_error("table new", EXIT_BAD_INPUT, "usage: fray table new GAME.yaml --rules presidio|bbb|chits "
 				 "--forces FORCES.yaml [--seed N]");
 	if (!strcmp(game, "-"))
@@ -105,131 +149,114 @@ static int table_new(int argc, char **argv)
 		return cli_error("table new", EXIT_BAD_INPUT, "%s exists: a new game never writes over a file "
 				 "(remove it, or choose another name)", cli_tstr(game));
 	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
-	table_game *g = calloc(1, sizeof *g);
-	if (!ctx || !g) {
-		free(g);
-		fray_ctx_free(ctx);
+	if (!ctx)
 		return cli_error("table new", EXIT_RUNTIME, "out of memory");
+	if (!have_seed)
+		seed = cli_pick_seed();
+	char *text;
+	size_t len;
+	fray_game *g = NULL;
+	int status = read_whole("table new", ctx, forces, &text, &len);
+	if (status == EXIT_OK) {
+		/* the files the forces name (units_file, mix) read beside them */
+		status = said("table new", ctx, fray_game_new(ctx, game, rules_names[rules], forces, text, len, seed,
+							     NULL, NULL, &g));
+		free(text);
 	}
-	g->cmd = "table new";
-	g->rules = (table_rules)rules;
-	g->path = game;
-	g->seed = have_seed ? seed : cli_pick_seed();
-	g->turn = 1;
-	int status = said(g, frayi_table_read_forces(g, ctx, forces));
 	if (status == EXIT_OK)
 		status = save_new(g, game);
 	if (status == EXIT_OK) {
 		printf("%s: a %s game of %zu units, seed %llu ('fray table %s status' shows them)\n", cli_tstr(game),
-		       frayi_table_rules_names[rules], g->nunits, (unsigned long long)g->seed, cli_tstr(game));
+		       rules_names[rules], fray_game_units(g), (unsigned long long)seed, cli_tstr(game));
 		status = cli_check_printed("table new", game_what("the new game", game));
 	}
-	frayi_table_free(g);
-	free(g);
+	fray_game_free(g);
 	fray_ctx_free(ctx);
 	return status;
 }
 
-static void print_action(const table_game *g, bool json)
+static int run_action(fray_game *game, fray_ctx *ctx, const char *path, int argc, char **argv, bool json)
 {
-	if (json) {
-		char *text;
-		if (frayi_table_action_json(g, &text) == FRAY_OK)
-			fputs(text, stdout);
-		else
-			cli_error(CMD, EXIT_RUNTIME, "out of memory");
-		free(text);
-		return;
-	}
-	for (size_t i = 0; i < g->nsteps; i++)
-		fputs(g->steps[i].text, stdout);
-	/* the notes hold names from the game file: shown escaped */
-	for (const char *s = g->notes; *s;) {
-		size_t n = strcspn(s, "\n");
-		char line[sizeof g->notes];
-		snprintf(line, sizeof line, "%.*s", (int)n, s);
-		printf("=> %s\n", cli_tstr(line));
-		s += n + (s[n] == '\n');
-	}
-}
-
-static int run_action(table_game *g, int argc, char **argv, bool json)
-{
-	table_game *before = malloc(sizeof *before);
-	if (!before)
-		return cli_error(CMD, EXIT_RUNTIME, "out of memory");
-	memcpy(before, g, sizeof *g);
-	int status;
 	/* the players' decisions the options leave open (the charge reaction)
 	 * are asked at a terminal: the interactive policy; else none */
-	if (isatty(0) && isatty(2) && cli_make_policy(CMD, g->ctx, "interactive", &g->policy, NULL) != EXIT_OK) {
-		free(before);
+	fray_policy *policy = NULL;
+	if (isatty(0) && isatty(2) && cli_make_policy(CMD, ctx, "interactive", &policy, NULL) != EXIT_OK)
 		return EXIT_RUNTIME;
-	}
-	char command[2048];
-	status = said(g, frayi_table_act(g, argc, argv, command, sizeof command));
+	char *out = NULL;
+	int status = said(CMD, ctx, fray_game_act(game, (size_t)argc, (const char *const *)argv, policy,
+						   json ? "json" : "text", &out));
 	if (status == EXIT_OK)
-		status = table_save(g, command, before, g->log ? fray_node_len(g->log) : 0);
+		status = write_game(game, path);
 	if (status == EXIT_OK) {
-		print_action(g, json);
-		status = cli_check_printed(CMD, game_what("the action in", g->path));
+		fputs(out, stdout);
+		status = cli_check_printed(CMD, game_what("the action in", path));
 	}
-	fray_policy_free(g->policy);
-	g->policy = NULL;
-	free(before);
+	free(out);
+	fray_policy_free(policy);
 	return status;
 }
 
 /* ACTION ... --odds: the exact odds of the action's first procedure from
  * the game as it stands; nothing rolled, nothing written. */
-static int odds_of_action(table_game *g, int argc, char **argv, bool json)
+static int odds_of_action(fray_game *game, fray_ctx *ctx, const char *path, int argc, char **argv, bool json)
 {
 	if (argc && (!strcmp(argv[0], "turn") || !strcmp(argv[0], "set")))
 		return cli_error(CMD, EXIT_BAD_INPUT, "--odds is for an action that rolls dice (shoot, charge, ...), "
 				 "not '%s'", argv[0]);
-	fray_call_opts o = {.mode = FRAY_MODE_ODDS, .json = json};
 	char *out;
-	int status = said(g, frayi_table_odds(g, argc, argv, &o, &out));
+	int status = said(CMD, ctx, fray_game_act_odds(game, (size_t)argc, (const char *const *)argv, json, &out));
 	if (status == EXIT_OK) {
 		fputs(out, stdout);
 		free(out);
-		status = cli_check_printed(CMD, game_what("the odds from", g->path));
+		status = cli_check_printed(CMD, game_what("the odds from", path));
 	}
 	return status;
 }
 
-static int undo(table_game *g)
+static int undo(fray_game *game, fray_ctx *ctx, const char *path)
 {
-	size_t n = g->log ? fray_node_len(g->log) : 0;
+	size_t n = fray_game_log_len(game);
 	if (n == 0)
-		return cli_error(CMD, EXIT_BAD_INPUT, "%s: nothing to undo (the log is empty)", cli_tstr(g->path));
-	const fray_node *last = fray_node_item(g->log, n - 1);
-	int status = said(g, frayi_table_restore(g, fray_map_get(last, "undo")));
+		return cli_error(CMD, EXIT_BAD_INPUT, "%s: nothing to undo (the log is empty)", cli_tstr(path));
+	/* the command undone, kept: the game's text changes under it */
+	const char *c = fray_game_log_command(game, n - 1);
+	char *command = strdup(c ? c : "?");
+	if (!command)
+		return cli_error(CMD, EXIT_RUNTIME, "out of memory");
+	int status = said(CMD, ctx, fray_game_undo(game));
 	if (status == EXIT_OK)
-		status = table_save(g, NULL, NULL, n - 1);
+		status = write_game(game, path);
 	if (status == EXIT_OK) {
-		const fray_node *c = fray_map_get(last, "command");
-		printf("undone: %s\n", cli_tstr(c && fray_node_scalar(c) ? fray_node_scalar(c) : "?"));
-		status = cli_check_printed(CMD, game_what("the undo in", g->path));
+		printf("undone: %s\n", cli_tstr(command));
+		status = cli_check_printed(CMD, game_what("the undo in", path));
 	}
+	free(command);
 	return status;
 }
 
-/* A game file for an action: opened, locked and read as one
- * (cli_open_locked: never a link, "-" or a FIFO, refused before anything
- * is rolled); *fd holds the lock until the new file is renamed in. */
-static int load_locked(table_game *g, fray_ctx *ctx, const char *path, int *fd)
+/* The forces or the log, as the library renders them. */
+static int show(fray_game *game, fray_ctx *ctx, bool log, const char *format)
+{
+	char *out;
+	int status = said(CMD, ctx, (log ? fray_game_log : fray_game_status)(game, format, &out));
+	if (status == EXIT_OK)
+		fputs(out, stdout);
+	free(out);
+	return status;
+}
+
+/* A game file read for an action or to be shown. locked (an action): it is
+ * opened, locked and read as one (cli_open_locked: never a link, "-" or a
+ * FIFO, refused before anything is rolled) and *fd holds the lock until
+ * the new file is renamed in; else read as any input. */
+static int load(fray_ctx *ctx, const char *path, bool locked, int *fd, fray_game **game)
 {
 	char *text;
 	size_t len;
-	int status = cli_open_locked(CMD, path, fd, &text, &len);
+	int status = locked ? cli_open_locked(CMD, path, fd, &text, &len) : read_whole(CMD, ctx, path, &text, &len);
 	if (status != EXIT_OK)
 		return status;
-	fray_doc *doc;
-	if (fray_doc_load_string(ctx, path, text, len, &doc) != FRAY_OK)
-		status = cli_fail(CMD, ctx);
-	else
-		status = said(g, frayi_table_load_doc(g, ctx, path, doc));
+	status = said(CMD, ctx, fray_game_load(ctx, path, text, len, game));
 	free(text);
 	return status;
 }
@@ -261,42 +288,40 @@ int cmd_table(int argc, char **argv)
 			args[n++] = argv[i];
 	}
 	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
-	table_game *g = calloc(1, sizeof *g);
+	fray_game *g = NULL;
+	const char *path = argv[0];
 	int status, fd = -1;
-	if (!ctx || !g) {
+	if (!ctx) {
 		status = cli_error(CMD, EXIT_RUNTIME, "out of memory");
 		goto done;
 	}
-	g->cmd = CMD;
 	const char *what = n ? args[0] : "";
 	/* odds only read the game: no lock, nothing written */
 	bool reads = ((!strcmp(what, "status") || !strcmp(what, "log")) && n == 1) || odds;
-	if ((status = reads ? said(g, frayi_table_load(g, ctx, argv[0])) : load_locked(g, ctx, argv[0], &fd)) != EXIT_OK)
+	if ((status = load(ctx, path, !reads, &fd, &g)) != EXIT_OK)
 		goto done;
 	if (odds && (!strcmp(what, "status") || !strcmp(what, "log") || !strcmp(what, "undo") || (format && !json)))
 		status = cli_error(CMD, EXIT_BAD_INPUT, "--odds is for an action (fray table GAME ACTION UNIT ... --odds "
 				   "[--json])");
 	else if (odds)
-		status = odds_of_action(g, n, args, json);
+		status = odds_of_action(g, ctx, path, n, args, json);
 	else if (!strcmp(what, "status") && n == 1 && (!format || json))
-		frayi_table_print_status(g, json, stdout);
+		status = show(g, ctx, false, json ? "json" : "text");
 	else if (!strcmp(what, "log") && n == 1)
-		status = frayi_table_print_log(g, format ? format : "text", stdout);
+		status = show(g, ctx, true, format ? format : "text");
 	else if (!strcmp(what, "undo") && n == 1 && !format)
-		status = undo(g);
+		status = undo(g, ctx, path);
 	else if (!strcmp(what, "status") || !strcmp(what, "log") || !strcmp(what, "undo"))
 		status = cli_error(CMD, EXIT_BAD_INPUT, "usage: fray table GAME status [--json] | log [--json|--markdown] "
 				   "| undo");
 	else if (format && !json)
 		status = cli_error(CMD, EXIT_BAD_INPUT, "--markdown is for 'log'");
 	else
-		status = run_action(g, n, args, json);
+		status = run_action(g, ctx, path, n, args, json);
 done:
 	if (fd >= 0)
 		close(fd); /* the lock, after the rename */
-	if (g)
-		frayi_table_free(g);
-	free(g);
+	fray_game_free(g);
 	fray_ctx_free(ctx);
 	free(args);
 	return status;

@@ -3,6 +3,7 @@
  * runs (frayi_table_act), and takes the text frayi_table_text makes as the new game:
  * the same sequence `fray table` runs on a file, so the bytes are the
  * same. */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,20 +22,20 @@ struct fray_game {
 static fray_status read_text(fray_game *game, table_game **out)
 {
 	*out = NULL;
-	table_game *g = calloc(1, sizeof *g);
+	table_game *g = frayi_game_calloc(game->ctx, 1, sizeof *g);
 	if (!g)
 		return fray_nomem(game->ctx);
 	g->cmd = "table";
 	g->ctx = game->ctx;
 	fray_doc *doc;
 	if (fray_doc_load_string(game->ctx, game->name, game->text, game->text_len, &doc) != FRAY_OK) {
-		free(g);
+		frayi_game_dealloc(game->ctx, g);
 		return fray_ctx_status(game->ctx);
 	}
 	int st = frayi_table_load_doc(g, game->ctx, game->name, doc);
 	if (st != FRAY_OK) {
 		frayi_table_free(g);
-		free(g);
+		frayi_game_dealloc(game->ctx, g);
 		return (fray_status)st;
 	}
 	*out = g;
@@ -43,9 +44,10 @@ static fray_status read_text(fray_game *game, table_game **out)
 
 static void drop(table_game *g)
 {
-	if (g)
-		frayi_table_free(g);
-	free(g);
+	if (!g)
+		return;
+	frayi_table_free(g);
+	frayi_game_dealloc(g->ctx, g);
 }
 
 /* Takes text as the game's, read back whole. */
@@ -60,10 +62,10 @@ static fray_status take_text(fray_game *game, char *text, size_t len)
 	if (st != FRAY_OK) {
 		game->text = old;
 		game->text_len = old_len;
-		free(text);
+		frayi_game_dealloc(game->ctx, text);
 		return st;
 	}
-	free(old);
+	frayi_game_dealloc(game->ctx, old);
 	drop(game->now);
 	game->now = g;
 	return FRAY_OK;
@@ -76,11 +78,11 @@ FRAY_API fray_status fray_game_load(fray_ctx *ctx, const char *name, const char 
 	*out = NULL;
 	if (!ctx || !name || (!bytes && len))
 		return ctx ? fray_fail(ctx, FRAY_ERR_INPUT, "fray_game_load: NULL argument") : FRAY_ERR_INPUT;
-	fray_game *game = calloc(1, sizeof *game);
-	char *copy = malloc(len + 1);
-	if (!game || !copy || !(game->name = strdup(name))) {
-		free(copy);
-		free(game);
+	fray_game *game = frayi_game_calloc(ctx, 1, sizeof *game);
+	char *copy = frayi_game_alloc(ctx, len + 1);
+	if (!game || !copy || !(game->name = fray_strdup(ctx, name))) {
+		frayi_game_dealloc(ctx, copy);
+		frayi_game_dealloc(ctx, game);
 		return fray_nomem(ctx);
 	}
 	if (len)
@@ -101,7 +103,7 @@ static fray_status new_table(fray_ctx *ctx, table_rules rules, const char *force
 			     size_t len, uint64_t seed, fray_doc_open_fn open, void *ud, table_game **out)
 {
 	*out = NULL;
-	table_game *g = calloc(1, sizeof *g);
+	table_game *g = frayi_game_calloc(ctx, 1, sizeof *g);
 	if (!g)
 		return fray_nomem(ctx);
 	g->cmd = "table new";
@@ -147,7 +149,7 @@ FRAY_API fray_status fray_game_new(fray_ctx *ctx, const char *name, const char *
 		return st;
 	/* the game is its text, read back as fray_game_load reads a file */
 	st = fray_game_load(ctx, name, text, text_len, out);
-	free(text);
+	frayi_game_dealloc(ctx, text);
 	return st;
 }
 
@@ -194,10 +196,10 @@ FRAY_API size_t fray_game_actions(const fray_game *game, size_t unit, const char
 
 /* The action's words as fray table's command line has them after the
  * game file: ACTION UNIT [--at TARGET] OPTIONS... */
-static char **words_of(const char *action, const char *actor, const char *target, size_t nopt,
+static char **words_of(fray_ctx *ctx, const char *action, const char *actor, const char *target, size_t nopt,
 		       const char *const *opt, int *argc)
 {
-	char **w = calloc(nopt + 5, sizeof *w);
+	char **w = nopt < INT_MAX - 5 ? frayi_game_calloc(ctx, nopt + 5, sizeof *w) : NULL;
 	if (!w)
 		return NULL;
 	int n = 0;
@@ -214,6 +216,65 @@ static char **words_of(const char *action, const char *actor, const char *target
 	return w;
 }
 
+static bool null_word(fray_ctx *ctx, const char *fn, size_t n, const char *const *words)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!words[i]) {
+			fray_fail(ctx, FRAY_ERR_INPUT, "%s: word %zu is NULL", fn, i);
+			return true;
+		}
+	return false;
+}
+
+FRAY_API fray_status fray_game_act(fray_game *game, size_t nwords, const char *const *words, fray_policy *policy,
+				   const char *format, char **out)
+{
+	if (out)
+		*out = NULL;
+	if (!game || !nwords || !words || (format && !out))
+		return game ? fray_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_act: NULL argument") : FRAY_ERR_INPUT;
+	if (format && strcmp(format, "text") != 0 && strcmp(format, "json") != 0)
+		return fray_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_act: format: expected \"text\" or \"json\"");
+	if (null_word(game->ctx, "fray_game_act", nwords, words))
+		return FRAY_ERR_INPUT;
+	if (nwords > INT_MAX)
+		return fray_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_act: too many words");
+	fray_ctx *ctx = game->ctx;
+	table_game *g, *before = frayi_game_alloc(ctx, sizeof *before);
+	fray_status st = before ? read_text(game, &g) : fray_nomem(ctx);
+	char command[2048], *text = NULL, *story = NULL;
+	size_t len = 0;
+	if (st == FRAY_OK) {
+		memcpy(before, g, sizeof *g);
+		g->policy = policy;
+		st = (fray_status)frayi_table_act(g, (int)nwords, (char *const *)words, command, sizeof command);
+		if (st == FRAY_OK)
+			st = (fray_status)frayi_table_text(g, command, before, g->log ? fray_node_len(g->log) : 0, &text, &len);
+		if (st == FRAY_OK && format)
+			st = (fray_status)(!strcmp(format, "json") ? frayi_table_action_json(g, &story)
+								   : frayi_table_action_text(g, &story));
+		drop(g);
+	}
+	/* the story handed out before the game takes its new text, so that a
+	 * failure leaves the game as it was */
+	if (st == FRAY_OK && format)
+		st = (fray_status)frayi_out_give(ctx, story, out);
+	else
+		frayi_game_dealloc(ctx, story);
+	if (st == FRAY_OK)
+		st = take_text(game, text, len);
+	else
+		frayi_game_dealloc(ctx, text);
+	if (st != FRAY_OK && out) {
+		free(*out);
+		*out = NULL;
+	}
+	if (st == FRAY_ERR_NOMEM)
+		fray_nomem(ctx);
+	frayi_game_dealloc(ctx, before);
+	return st;
+}
+
 FRAY_API fray_status fray_game_apply(fray_game *game, const char *action, const char *actor, const char *target,
 				     size_t noptions, const char *const *options, fray_policy *policy, char **events)
 {
@@ -224,32 +285,35 @@ FRAY_API fray_status fray_game_apply(fray_game *game, const char *action, const 
 	for (size_t i = 0; i < noptions; i++)
 		if (!options[i])
 			return fray_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_apply: option %zu is NULL", i);
-	table_game *g, *before = malloc(sizeof *before);
 	int argc = 0;
-	char **argv = words_of(action, actor, target, noptions, options, &argc);
-	fray_status st = before && argv ? read_text(game, &g) : fray_nomem(game->ctx);
-	char command[2048], *text = NULL;
-	size_t len = 0;
+	char **argv = words_of(game->ctx, action, actor, target, noptions, options, &argc);
+	if (!argv)
+		return fray_nomem(game->ctx);
+	fray_status st = fray_game_act(game, (size_t)argc, (const char *const *)argv, policy, events ? "json" : NULL,
+				       events);
+	frayi_game_dealloc(game->ctx, argv);
+	return st;
+}
+
+FRAY_API fray_status fray_game_act_odds(fray_game *game, size_t nwords, const char *const *words, bool json,
+					char **out)
+{
+	if (out)
+		*out = NULL;
+	if (!game || !nwords || !words || !out)
+		return game ? fray_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_act_odds: NULL argument") : FRAY_ERR_INPUT;
+	if (null_word(game->ctx, "fray_game_act_odds", nwords, words))
+		return FRAY_ERR_INPUT;
+	if (nwords > INT_MAX)
+		return fray_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_act_odds: too many words");
+	table_game *g = NULL;
+	fray_status st = read_text(game, &g);
 	if (st == FRAY_OK) {
-		memcpy(before, g, sizeof *g);
-		g->policy = policy;
-		st = (fray_status)frayi_table_act(g, argc, argv, command, sizeof command);
-		if (st == FRAY_OK)
-			st = (fray_status)frayi_table_text(g, command, before, g->log ? fray_node_len(g->log) : 0, &text, &len);
-		if (st == FRAY_OK && events)
-			st = (fray_status)frayi_table_action_json(g, events);
+		/* a scratch copy of the game: nothing of it is kept */
+		fray_call_opts o = {.mode = FRAY_MODE_ODDS, .json = json};
+		st = (fray_status)frayi_table_odds(g, (int)nwords, (char *const *)words, &o, out);
 		drop(g);
 	}
-	if (st == FRAY_OK)
-		st = take_text(game, text, len);
-	else
-		free(text);
-	if (st != FRAY_OK && events) {
-		free(*events);
-		*events = NULL;
-	}
-	free(argv);
-	free(before);
 	return st;
 }
 
@@ -264,35 +328,38 @@ FRAY_API fray_status fray_game_odds(fray_game *game, const char *action, const c
 		if (!options[i])
 			return fray_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_odds: option %zu is NULL", i);
 	int argc = 0;
-	char **argv = words_of(action, actor, target, noptions, options, &argc);
-	table_game *g = NULL;
-	fray_status st = argv ? read_text(game, &g) : fray_nomem(game->ctx);
-	if (st == FRAY_OK) {
-		/* a scratch copy of the game: nothing of it is kept */
-		fray_call_opts o = {.mode = FRAY_MODE_ODDS, .json = json};
-		st = (fray_status)frayi_table_odds(g, argc, argv, &o, out);
-		drop(g);
-	}
-	free(argv);
+	char **argv = words_of(game->ctx, action, actor, target, noptions, options, &argc);
+	if (!argv)
+		return fray_nomem(game->ctx);
+	fray_status st = fray_game_act_odds(game, (size_t)argc, (const char *const *)argv, json, out);
+	frayi_game_dealloc(game->ctx, argv);
 	return st;
+}
+
+FRAY_API size_t fray_game_log_len(const fray_game *game)
+{
+	return game && game->now->log ? fray_node_len(game->now->log) : 0;
+}
+
+FRAY_API const char *fray_game_log_command(const fray_game *game, size_t i)
+{
+	if (i >= fray_game_log_len(game))
+		return NULL;
+	return fray_node_scalar(fray_map_get(fray_node_item(game->now->log, i), "command"));
 }
 
 /* What a printer of g writes to a stream, as a string. */
 static fray_status rendered(const fray_game *game, const char *format, bool status, char **out)
 {
-	size_t len;
-	FILE *f = open_memstream(out, &len);
-	if (!f)
-		return fray_nomem(game->ctx);
-	if (status)
+	game_out o;
+	FILE *f = frayi_out_open(&o, game->ctx);
+	if (f && status)
 		frayi_table_print_status(game->now, !strcmp(format, "json"), f);
-	else
+	else if (f)
 		frayi_table_print_log(game->now, format, f);
-	if (fclose(f) != 0 || !*out) {
-		free(*out);
-		*out = NULL;
+	char *text;
+	if (frayi_out_close(&o, f, &text, NULL) != FRAY_OK || frayi_out_give(game->ctx, text, out) != FRAY_OK)
 		return fray_nomem(game->ctx);
-	}
 	return FRAY_OK;
 }
 
@@ -356,8 +423,9 @@ FRAY_API void fray_game_free(fray_game *game)
 {
 	if (!game)
 		return;
+	fray_ctx *ctx = game->ctx;
 	drop(game->now);
-	free(game->text);
-	free(game->name);
-	free(game);
+	frayi_game_dealloc(ctx, game->text);
+	frayi_game_dealloc(ctx, game->name);
+	frayi_game_dealloc(ctx, game);
 }

@@ -156,7 +156,8 @@ int frayi_table_read_forces(table_game *g, fray_ctx *ctx, const char *path);
  * file system), their paths resolved beside path. */
 int frayi_table_read_forces_doc(table_game *g, fray_ctx *ctx, const char *path, fray_doc *doc, fray_doc_open_fn open,
 				void *ud);
-/* The game file's text for g whole (*text malloc'd, *len its bytes), its
+/* The game file's text for g whole (*text the context's: free with
+ * frayi_game_dealloc; *len its bytes), its
  * log followed by an entry for the action under way when command is not
  * NULL (with before, the units as they were, for undo); keep_log: how many
  * of the old entries to keep. Checked against the reader's limits and read
@@ -226,8 +227,14 @@ bool frayi_table_may(const table_game *g, const table_unit *u, const char *actio
 bool frayi_table_presidio_may(const table_unit *u, const char *action);
 bool frayi_table_bbb_may(const table_unit *u, const char *action);
 /* What the action under way did as JSON ({"turn", "steps", "changes"}),
- * as fray table --json prints it: *out malloc'd. A fray_status. */
+ * as fray table --json prints it: *out the context's (frayi_game_dealloc).
+ * A fray_status. */
 int frayi_table_action_json(const table_game *g, char **out);
+/* The same as fray table prints it: each roll's story, then each change
+ * as "=> CHANGE", names escaped for a terminal and each line cut at
+ * TABLE_TERM_LINE bytes (as the command cuts a name it shows). */
+#define TABLE_TERM_LINE 1024
+int frayi_table_action_text(const table_game *g, char **out);
 /* Runs an action on g: argv as after the game file on fray table's
  * command line (ACTION UNIT [--at TARGET] [options], or turn, or set UNIT
  * KEY=VALUE...); command gets the log's command line (with a choice the
@@ -267,5 +274,28 @@ void frayi_put_escaped(FILE *f, const char *s, size_t len, size_t (*escape)(cons
 			size_t quotes);
 void frayi_json_string(FILE *f, const char *s);
 void frayi_json_string_n(FILE *f, const char *s, size_t n);
+
+/* Memory (game_mem.c): the game's blocks come from its context's
+ * allocator; a text stream (a FILE for the printers) grows its text there.
+ * frayi_out_open: NULL when there is no memory for the stream;
+ * frayi_out_close: *text (NUL-terminated, *len bytes, the context's: free
+ * with frayi_game_dealloc) or FRAY_ERR_NOMEM when a write or the close
+ * failed (f NULL: the open failed). frayi_out_give hands a text of the
+ * context's to a caller who frees it with free() (the API's rule, as the
+ * catalogue's texts): as it is when the context mallocs, else a malloc'd
+ * copy (text given back); FRAY_ERR_NOMEM, *out NULL, when text is NULL or
+ * the copy fails. */
+void *frayi_game_alloc(fray_ctx *ctx, size_t size);
+void *frayi_game_calloc(fray_ctx *ctx, size_t n, size_t size);
+void frayi_game_dealloc(fray_ctx *ctx, void *p);
+typedef struct game_out {
+	fray_ctx *ctx;
+	char *buf;
+	size_t len, cap;
+	bool failed;
+} game_out;
+FILE *frayi_out_open(game_out *o, fray_ctx *ctx);
+int frayi_out_close(game_out *o, FILE *f, char **text, size_t *len);
+int frayi_out_give(fray_ctx *ctx, char *text, char **out);
 
 #endif

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "table.h"
+#include "../common/hidden.h"
 #include "../common/text.h"
 
 const table_action *frayi_table_actions_of(table_rules rules, size_t *n)
@@ -65,8 +66,8 @@ static int act_set(table_game *g, table_unit *u, int argc, char *const *argv)
 		return frayi_game_fail(g, FRAY_ERR_INPUT, "set UNIT KEY=VALUE...: nothing to set");
 	/* the changes as a forces file's unit, read by the same checks */
 	char *text = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&text, &len);
+	game_out o;
+	FILE *f = frayi_out_open(&o, g->ctx);
 	if (!f)
 		return frayi_game_fail(g, FRAY_ERR_NOMEM, "out of memory");
 	fputs("units:\n", f);
@@ -78,11 +79,11 @@ static int act_set(table_game *g, table_unit *u, int argc, char *const *argv)
 		else
 			fprintf(f, "  %s %.*s: %s\n", i ? " " : "-", (int)(eq - argv[i]), argv[i], eq + 1);
 	}
-	if (fclose(f) != 0 || !text)
+	if (frayi_out_close(&o, f, &text, NULL) != FRAY_OK)
 		status = status == FRAY_OK ? frayi_game_fail(g, FRAY_ERR_NOMEM, "out of memory") : status;
 	if (status == FRAY_OK)
 		status = frayi_table_set_fields(g, u, text);
-	free(text);
+	frayi_game_dealloc(g->ctx, text);
 	return status;
 }
 
@@ -140,13 +141,13 @@ int frayi_table_act(table_game *g, int argc, char *const *argv, char *command, s
 		return FRAY_ERR_INPUT;
 	if (set)
 		return act_set(g, u, argc - 2, argv + 2);
-	bool *used = calloc((size_t)argc + 1, sizeof *used);
+	bool *used = frayi_game_calloc(g->ctx, (size_t)argc + 1, sizeof *used);
 	if (!used)
 		return frayi_game_fail(g, FRAY_ERR_NOMEM, "out of memory");
 	int status = act_on(g, act, u, argc - 2, argv + 2, used);
 	if (g->asked[0])
 		command_line(command, cap, argc, argv, g->asked);
-	free(used);
+	frayi_game_dealloc(g->ctx, used);
 	return status;
 }
 
@@ -185,9 +186,9 @@ bool frayi_table_may(const table_game *g, const table_unit *u, const char *actio
 
 int frayi_table_action_json(const table_game *g, char **out)
 {
-	size_t len;
 	*out = NULL;
-	FILE *f = open_memstream(out, &len);
+	game_out o;
+	FILE *f = frayi_out_open(&o, g->ctx);
 	if (!f)
 		return FRAY_ERR_NOMEM;
 	fprintf(f, "{\"turn\": %d, \"steps\": [", g->turn);
@@ -205,10 +206,27 @@ int frayi_table_action_json(const table_game *g, char **out)
 		s += n + (s[n] == '\n');
 	}
 	fprintf(f, "]}\n");
-	if (fclose(f) != 0 || !*out) {
-		free(*out);
-		*out = NULL;
+	return frayi_out_close(&o, f, out, NULL);
+}
+
+int frayi_table_action_text(const table_game *g, char **out)
+{
+	*out = NULL;
+	game_out o;
+	FILE *f = frayi_out_open(&o, g->ctx);
+	if (!f)
 		return FRAY_ERR_NOMEM;
+	for (size_t i = 0; i < g->nsteps; i++)
+		fputs(g->steps[i].text, f);
+	/* the notes hold names from the game file: escaped for a terminal,
+	 * each line cut as the command's messages cut a name */
+	for (const char *s = g->notes; *s;) {
+		size_t n = strcspn(s, "\n");
+		char line[sizeof g->notes], shown[TABLE_TERM_LINE];
+		snprintf(line, sizeof line, "%.*s", (int)n, s);
+		text_escape_controls(shown, sizeof shown, line);
+		fprintf(f, "=> %s\n", shown);
+		s += n + (s[n] == '\n');
 	}
-	return FRAY_OK;
+	return frayi_out_close(&o, f, out, NULL);
 }

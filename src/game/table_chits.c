@@ -22,14 +22,12 @@ static int load_mix(table_game *g, fray_chits_mix **out)
 {
 	char *text = NULL;
 	size_t len = 0;
-	FILE *f = open_memstream(&text, &len);
-	if (!f)
+	game_out o;
+	FILE *f = frayi_out_open(&o, g->ctx);
+	if (f)
+		frayi_node_json(f, g->mix);
+	if (frayi_out_close(&o, f, &text, &len) != FRAY_OK)
 		return frayi_game_fail(g, FRAY_ERR_NOMEM, "out of memory");
-	frayi_node_json(f, g->mix);
-	if (fclose(f) != 0 || !text) {
-		free(text);
-		return frayi_game_fail(g, FRAY_ERR_NOMEM, "out of memory");
-	}
 	char name[256];
 	snprintf(name, sizeof name, "%.200s: mix", g->path);
 	fray_doc *doc = NULL;
@@ -39,7 +37,7 @@ static int load_mix(table_game *g, fray_chits_mix **out)
 	else if (fray_chits_mix_read(g->ctx, doc, out) != FRAY_OK)
 		status = fray_doc_error_count(doc) ? doc_problem(g, doc) : frayi_game_failed(g);
 	fray_doc_free(doc);
-	free(text);
+	frayi_game_dealloc(g->ctx, text);
 	return status;
 }
 
@@ -80,6 +78,7 @@ static int opt_choice(table_game *g, const player_opts *p, const char *opt, cons
 /* ---- a roll told into a step ---- */
 
 typedef struct story {
+	fray_ctx *ctx;
 	FILE *json, *text;
 	bool first, failed;              /* failed: memory ran out telling */
 } story;
@@ -93,7 +92,7 @@ static void tell(void *ud, const fray_event *ev)
 		const char *line = small;
 		size_t n = render(ev, small, sizeof small);
 		if (n >= sizeof small) {
-			if (!(big = malloc(n + 1))) {
+			if (!(big = frayi_game_alloc(s->ctx, n + 1))) {
 				s->failed = true;
 				continue;
 			}
@@ -103,16 +102,16 @@ static void tell(void *ud, const fray_event *ev)
 		if (pass) {
 			/* escaped whole: a control is at most 4 bytes written */
 			size_t cap = 4 * strlen(line) + 1;
-			char *esc = malloc(cap);
+			char *esc = frayi_game_alloc(s->ctx, cap);
 			if (esc) {
 				text_escape_controls(esc, cap, line);
 				fprintf(s->text, "  %s\n", esc);
 			}
 			s->failed |= !esc;
-			free(esc);
+			frayi_game_dealloc(s->ctx, esc);
 		} else
 			fprintf(s->json, "%s\n    %s", s->first ? "" : ",", line);
-		free(big);
+		frayi_game_dealloc(s->ctx, big);
 		big = NULL;
 	}
 	s->first = false;
@@ -144,8 +143,8 @@ static int roll_step(table_game *g, const char *procedure, const char *title, co
 		     void (*outcome_json)(FILE *f, const chits_run *run))
 {
 	char *json = NULL, *text = NULL;
-	size_t jlen = 0, tlen = 0;
-	story s = {open_memstream(&json, &jlen), open_memstream(&text, &tlen), true, false};
+	game_out jo, to;
+	story s = {g->ctx, frayi_out_open(&jo, g->ctx), frayi_out_open(&to, g->ctx), true, false};
 	fray_roller *r = fray_roller_sample_new(g->ctx, g->seed, 0);
 	int status = FRAY_OK;
 	if (!s.json || !s.text || !r) {
@@ -169,15 +168,19 @@ static int roll_step(table_game *g, const char *procedure, const char *title, co
 done:
 	fray_roller_free(r);
 	/* both closed, whatever the first says */
-	bool json_ok = !s.json || fclose(s.json) == 0;
-	bool text_ok = !s.text || fclose(s.text) == 0;
-	bool ok = json_ok && text_ok;
-	if (status == FRAY_OK && (!ok || s.failed || !json || !text))
+	bool json_ok = frayi_out_close(&jo, s.json, &json, NULL) == FRAY_OK;
+	bool text_ok = frayi_out_close(&to, s.text, &text, NULL) == FRAY_OK;
+	if (status == FRAY_OK && (!json_ok || !text_ok || s.failed))
+		status = frayi_game_fail(g, FRAY_ERR_NOMEM, "out of memory");
+	/* a step's texts are malloc'd, as the catalogue's steps are */
+	char *mjson = NULL, *mtext = NULL;
+	int js = frayi_out_give(g->ctx, json, &mjson), ts = frayi_out_give(g->ctx, text, &mtext);
+	if (status == FRAY_OK && (js != FRAY_OK || ts != FRAY_OK))
 		status = frayi_game_fail(g, FRAY_ERR_NOMEM, "out of memory");
 	if (status == FRAY_OK)
-		return frayi_table_add_step(g, json, text);
-	free(json);
-	free(text);
+		return frayi_table_add_step(g, mjson, mtext);
+	free(mjson);
+	free(mtext);
 	return status;
 }
 
@@ -318,7 +321,9 @@ static int run_combat(table_game *g, table_unit *u, table_unit *t, const player_
 		st = frayi_game_fail(g, FRAY_ERR_INPUT, "--policy: heuristic or random[:SEED] (a scripted policy is "
 			       "for battles)");
 	if (st == FRAY_OK && fray_policy_from_spec(g->ctx, spec ? spec : "heuristic", policy, NULL) != FRAY_OK)
-		st = frayi_game_fail(g, FRAY_ERR_INPUT, "--policy: %s", fray_ctx_message(g->ctx));
+		st = fray_ctx_status(g->ctx) == FRAY_ERR_NOMEM ? FRAY_ERR_NOMEM
+							      : frayi_game_fail(g, FRAY_ERR_INPUT, "--policy: %s",
+										fray_ctx_message(g->ctx));
 	if (st != FRAY_OK)
 		return st;
 	in->mix = mix;
@@ -335,7 +340,7 @@ static int run_combat(table_game *g, table_unit *u, table_unit *t, const player_
 		snprintf(in->side[k].name, sizeof in->side[k].name, "%s", sides[k]->name);
 		in->side[k].units[0] = chits_unit(sides[k], k == 0 ? !attacker_no_retreat : !no_retreat);
 	}
-	fray_chits_combat_out *out = calloc(1, sizeof *out);
+	fray_chits_combat_out *out = frayi_game_calloc(g->ctx, 1, sizeof *out);
 	if (!out)
 		return frayi_game_fail(g, FRAY_ERR_NOMEM, "out of memory");
 	const fray_chits_situation *s = &in->situation;
@@ -358,21 +363,21 @@ static int run_combat(table_game *g, table_unit *u, table_unit *t, const player_
 		apply_unit(g, u, &out->side[0].units[0]);
 		apply_unit(g, t, &out->side[1].units[0]);
 	}
-	free(out);
+	frayi_game_dealloc(g->ctx, out);
 	return st;
 }
 
 static int act_combat(table_game *g, table_unit *u, table_unit *t, const player_opts *p)
 {
 	fray_chits_mix *mix = NULL;
-	fray_chits_combat_in *in = calloc(1, sizeof *in);
+	fray_chits_combat_in *in = frayi_game_calloc(g->ctx, 1, sizeof *in);
 	fray_policy *policy = NULL;
 	int st = in ? load_mix(g, &mix) : frayi_game_fail(g, FRAY_ERR_NOMEM, "out of memory");
 	if (st == FRAY_OK)
 		st = run_combat(g, u, t, p, mix, in, &policy);
 	fray_policy_free(policy);
 	fray_chits_mix_free(mix);
-	free(in);
+	frayi_game_dealloc(g->ctx, in);
 	return st;
 }
 
@@ -497,8 +502,8 @@ int frayi_table_chits_turn_over(table_game *g)
 {
 	fray_chits_mix *mix = NULL;
 	int st = load_mix(g, &mix);
-	fray_chits_end_turn_in *in = calloc(TABLE_MAX_UNITS, sizeof *in);
-	fray_chits_unit *after = calloc(TABLE_MAX_UNITS, sizeof *after);
+	fray_chits_end_turn_in *in = frayi_game_calloc(g->ctx, TABLE_MAX_UNITS, sizeof *in);
+	fray_chits_unit *after = frayi_game_calloc(g->ctx, TABLE_MAX_UNITS, sizeof *after);
 	table_unit *who[TABLE_MAX_UNITS];
 	if (st == FRAY_OK && (!in || !after))
 		st = frayi_game_fail(g, FRAY_ERR_NOMEM, "out of memory");
@@ -520,8 +525,8 @@ int frayi_table_chits_turn_over(table_game *g)
 		for (size_t i = 0; st == FRAY_OK && i < n; i++)
 			apply_unit(g, who[i], &after[i]);
 	}
-	free(in);
-	free(after);
+	frayi_game_dealloc(g->ctx, in);
+	frayi_game_dealloc(g->ctx, after);
 	fray_chits_mix_free(mix);
 	return st;
 }

@@ -9,6 +9,7 @@
 #include <strings.h>
 #include "table.h"
 #include "../common/text.h"
+#include "../core/internal.h"
 
 const char *const frayi_table_rules_names[RULES_NRULES] = {"presidio", "bbb", "chits"};
 const char *const frayi_unit_status_names[ST_NSTATUS] = {"good", "disordered", "flinched", "hunkered", "fell back",
@@ -494,7 +495,7 @@ int frayi_table_read_forces_doc(table_game *g, fray_ctx *ctx, const char *path, 
 	char full[4096];
 	if (tf && fray_doc_string(doc, tf, "units_file", &tpath)) {
 		beside(path, tpath, full, sizeof full);
-		types = calloc(1, sizeof *types);
+		types = frayi_game_calloc(ctx, 1, sizeof *types);
 		if (!types) {
 			status = frayi_game_fail(g, FRAY_ERR_NOMEM, "out of memory");
 			goto out;
@@ -520,7 +521,7 @@ int frayi_table_read_forces_doc(table_game *g, fray_ctx *ctx, const char *path, 
 out:
 	if (status == FRAY_OK && fray_doc_error_count(doc))
 		status = doc_failed(g, doc);
-	free(types);
+	frayi_game_dealloc(ctx, types);
 	fray_doc_free(tdoc);
 	fray_doc_free(doc);
 	return status;
@@ -646,17 +647,16 @@ static void check_mix(table_game *g, fray_doc *doc)
 {
 	char *text = NULL;
 	size_t len = 0;
-	FILE *f = open_memstream(&text, &len);
-	if (!f) {
-		fray_doc_error(doc, g->mix, "mix: out of memory");
-		return;
-	}
-	frayi_node_json(f, g->mix);
+	game_out o;
+	FILE *f = frayi_out_open(&o, g->ctx);
+	if (f)
+		frayi_node_json(f, g->mix);
 	fray_doc *md = NULL;
 	fray_chits_mix *m = NULL;
-	if (fclose(f) != 0 || !text)
+	if (frayi_out_close(&o, f, &text, &len) != FRAY_OK) {
+		fray_nomem(g->ctx); /* the first failure: the reader says NOMEM */
 		fray_doc_error(doc, g->mix, "mix: out of memory");
-	else if (fray_doc_load_string(g->ctx, "mix", text, len, &md) != FRAY_OK ||
+	} else if (fray_doc_load_string(g->ctx, "mix", text, len, &md) != FRAY_OK ||
 		 fray_chits_mix_read(g->ctx, md, &m) != FRAY_OK) {
 		const char *msg = md && fray_doc_error_count(md) ? fray_doc_error_msg(md, 0) : fray_ctx_message(g->ctx);
 		/* the place in the mix as JSON means nothing to its reader: said
@@ -671,7 +671,7 @@ static void check_mix(table_game *g, fray_doc *doc)
 	}
 	fray_chits_mix_free(m);
 	fray_doc_free(md);
-	free(text);
+	frayi_game_dealloc(g->ctx, text);
 }
 
 /* The game file read and checked whole (the forces, the mix, every log
@@ -1070,15 +1070,18 @@ static void mix_yaml(FILE *f, const fray_node *mix)
 }
 
 /* The text fray would write read back as the game file it is: a file
- * fray writes is one fray reads (what frayi_table_check's limits miss). */
-static bool reads_back(const table_game *g, const char *buf, size_t len, char *why, size_t cap)
+ * fray writes is one fray reads (what frayi_table_check's limits miss).
+ * FRAY_OK; FRAY_ERR_INPUT with what is wrong in why; FRAY_ERR_NOMEM when
+ * memory ran out reading it (the game's allocator; its own context keeps
+ * the reader's messages off g's). */
+static int reads_back(const table_game *g, const char *buf, size_t len, char *why, size_t cap)
 {
-	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
-	table_game *back = calloc(1, sizeof *back);
+	fray_ctx *ctx = fray_ctx_new(g->ctx->alloc, g->ctx->ud);
+	table_game *back = ctx ? frayi_game_calloc(ctx, 1, sizeof *back) : NULL;
 	fray_doc *doc = NULL;
-	bool ok = false;
+	int status = FRAY_ERR_INPUT;
 	if (!ctx || !back)
-		snprintf(why, cap, "out of memory");
+		status = FRAY_ERR_NOMEM;
 	else if (fray_doc_load_string(ctx, g->path, buf, len, &doc) != FRAY_OK)
 		snprintf(why, cap, "%s", fray_ctx_message(ctx));
 	else {
@@ -1086,17 +1089,21 @@ static bool reads_back(const table_game *g, const char *buf, size_t len, char *w
 		back->path = g->path;
 		back->doc = doc;
 		read_game(back, doc);
-		ok = fray_doc_error_count(doc) == 0;
-		if (!ok)
+		if (fray_doc_error_count(doc) == 0)
+			status = FRAY_OK;
+		else
 			snprintf(why, cap, "%s", fray_doc_error_msg(doc, 0));
 	}
+	if (ctx && fray_ctx_status(ctx) == FRAY_ERR_NOMEM)
+		status = FRAY_ERR_NOMEM;
 	if (back)
 		frayi_table_free(back);
 	else
 		fray_doc_free(doc);
-	free(back);
+	if (ctx)
+		frayi_game_dealloc(ctx, back);
 	fray_ctx_free(ctx);
-	return ok;
+	return status;
 }
 
 int frayi_table_text(table_game *g, const char *command, const table_game *before, size_t keep_log, char **text,
@@ -1111,7 +1118,8 @@ int frayi_table_text(table_game *g, const char *command, const table_game *befor
 				 "which the game file cannot hold: nothing was written", g->path, why);
 	char *buf = NULL;
 	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
+	game_out o;
+	FILE *f = frayi_out_open(&o, g->ctx);
 	if (!f)
 		return frayi_game_fail(g, FRAY_ERR_NOMEM, "out of memory");
 	fprintf(f, "# A fray game file ('fray help table'): the forces as they stand and the\n"
@@ -1130,22 +1138,23 @@ int frayi_table_text(table_game *g, const char *command, const table_game *befor
 		old_entry(f, fray_node_item(g->log, i));
 	if (command)
 		new_entry(f, g, command, before);
-	bool ok = fclose(f) == 0 && buf;
-	int status = FRAY_OK;
-	if (!ok)
+	int status = frayi_out_close(&o, f, &buf, &len);
+	if (status != FRAY_OK)
 		status = frayi_game_fail(g, FRAY_ERR_NOMEM, "out of memory");
 	else if (len > FRAY_DOC_MAX_BYTES)
 		status = frayi_game_fail(g, FRAY_ERR_INPUT, "%s would pass %u MiB with this action: start another "
 				   "game file with 'fray table new' (nothing was written)", g->path,
 				   FRAY_DOC_MAX_BYTES >> 20);
-	else if (!reads_back(g, buf, len, why, sizeof why))
+	else if ((status = reads_back(g, buf, len, why, sizeof why)) == FRAY_ERR_NOMEM)
+		status = frayi_game_fail(g, FRAY_ERR_NOMEM, "out of memory");
+	else if (status != FRAY_OK)
 		status = frayi_game_fail(g, FRAY_ERR_INPUT, "%s: the file this action would write does not read "
 				   "back (%s): nothing was written", g->path, why);
 	if (status == FRAY_OK) {
 		*text = buf;
 		*len_out = len;
 	} else {
-		free(buf);
+		frayi_game_dealloc(g->ctx, buf);
 	}
 	return status;
 }

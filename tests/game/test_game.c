@@ -654,6 +654,45 @@ static void new_game(void **state)
 	fray_ctx_clear(ctx);
 }
 
+/* The shell's door: the action as fray table's words, its story as fray
+ * table prints it, the log's entries and the command undo takes back. */
+static void act_words(void **state)
+{
+	(void)state;
+	char path[128], args[256];
+	snprintf(path, sizeof path, "%s/words.yaml", dir);
+	fray_game *game = presidio_game(path, 12);
+	assert_int_equal(fray_game_log_len(game), 0);
+	assert_null(fray_game_log_command(game, 0));
+	const char *const words[] = {"shoot", "Presidials", "--at", "Apaches", "--range", "10"};
+	char *got;
+	assert_int_equal(fray_game_act(game, 6, words, NULL, "text", &got), FRAY_OK);
+	snprintf(args, sizeof args, "'%s' shoot Presidials --at Apaches --range 10", path);
+	char *want = fray_table_output(args);
+	assert_string_equal(got, want);
+	same_as_file(game, path);
+	free(got);
+	free(want);
+	assert_int_equal(fray_game_log_len(game), 1);
+	assert_string_equal(fray_game_log_command(game, 0), "shoot Presidials --at Apaches --range 10");
+	/* odds by words are fray_game_odds' */
+	const char *const range[] = {"--range", "10"};
+	char *by_words, *by_parts;
+	assert_int_equal(fray_game_act_odds(game, 6, words, true, &by_words), FRAY_OK);
+	assert_int_equal(fray_game_odds(game, "shoot", "Presidials", "Apaches", 2, range, true, &by_parts), FRAY_OK);
+	assert_string_equal(by_words, by_parts);
+	free(by_words);
+	free(by_parts);
+	/* a format of neither kind is refused, the game as it was */
+	assert_int_equal(fray_game_act(game, 6, words, NULL, "yaml", &got), FRAY_ERR_INPUT);
+	assert_null(got);
+	fray_ctx_clear(ctx);
+	assert_int_equal(fray_game_undo(game), FRAY_OK);
+	assert_int_equal(fray_game_log_len(game), 0);
+	fray_game_free(game);
+	unlink(path);
+}
+
 static int make_dir(void **state)
 {
 	(void)state;
@@ -680,6 +719,7 @@ int main(void)
 		cmocka_unit_test(presidio_two_actions_casualty_die),
 		cmocka_unit_test(presidio_odds),
 		cmocka_unit_test(status_and_log),
+		cmocka_unit_test(act_words),
 	};
 	return cmocka_run_group_tests(tests, make_dir, remove_dir);
 }

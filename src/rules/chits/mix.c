@@ -294,9 +294,12 @@ FRAY_API fray_status fray_chits_mix_read(fray_ctx *ctx, fray_doc *doc, fray_chit
 		if (roll && fray_doc_string(doc, roll, "the morale dice", &s)) {
 			snprintf(m->morale_text, sizeof m->morale_text, "%s", s);
 			fray_status before = fray_ctx_status(ctx);
-			if (fray_dice_parse(ctx, s, &m->morale_dice) != FRAY_OK) {
+			fray_status parsed = fray_dice_parse(ctx, s, &m->morale_dice);
+			if (parsed != FRAY_OK) {
 				fray_doc_error(doc, roll, "expected dice such as 2d6: %s", fray_ctx_message(ctx));
-				if (before == FRAY_OK)
+				/* a bad expression is the file's problem, said at it;
+				 * out of memory stays the context's (FRAY_ERR_NOMEM) */
+				if (before == FRAY_OK && parsed != FRAY_ERR_NOMEM)
 					fray_ctx_clear(ctx);
 			}
 		}
