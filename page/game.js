@@ -29,12 +29,14 @@ async function askGame(request) {
 const words = (key) => String(key).replace(/_/g, ' ');
 const pct = (p) => (100 * p).toFixed(1) + '%';
 
-// The error where it is seen: the new-game screen has its own line.
+// The error where it is seen: the new-game screen has its own line; no
+// message clears both.
 function showError(msg) {
-  const e = $('game').hidden ? $('new-error') : $('error');
-  e.textContent = msg || '';
-  e.hidden = !msg;
-  if (msg) e.scrollIntoView({block: 'nearest'});
+  for (const e of msg ? [$('game').hidden ? $('new-error') : $('error')] : [$('new-error'), $('error')]) {
+    e.textContent = msg || '';
+    e.hidden = !msg;
+    if (msg) e.scrollIntoView({block: 'nearest'});
+  }
 }
 
 function store(text) {
@@ -48,6 +50,7 @@ async function showNew() {
   $('game').hidden = true;
   $('new-game').hidden = false;
   $('cancel-new').hidden = !game;
+  showError('');
   const pick = $('forces-pick');
   if (!pick.options.length) {
     let list = [];
