@@ -29,11 +29,14 @@ async function askGame(request) {
 const words = (key) => String(key).replace(/_/g, ' ');
 const pct = (p) => (100 * p).toFixed(1) + '%';
 
+// The error where it is seen: the new-game screen has its own line; no
+// message clears both.
 function showError(msg) {
-  const e = $('error');
-  e.textContent = msg || '';
-  e.hidden = !msg;
-  if (msg) e.scrollIntoView({block: 'nearest'});
+  for (const e of msg ? [$('game').hidden ? $('new-error') : $('error')] : [$('new-error'), $('error')]) {
+    e.textContent = msg || '';
+    e.hidden = !msg;
+    if (msg) e.scrollIntoView({block: 'nearest'});
+  }
 }
 
 function store(text) {
@@ -47,6 +50,7 @@ async function showNew() {
   $('game').hidden = true;
   $('new-game').hidden = false;
   $('cancel-new').hidden = !game;
+  showError('');
   const pick = $('forces-pick');
   if (!pick.options.length) {
     let list = [];
@@ -74,6 +78,26 @@ async function startGame(ev) {
     $('happened').hidden = true;
     await showGame();
   } catch (e) { showError(e.message); }
+}
+
+// A game file from the device (one fray table wrote, or this page's
+// download): the game reads it first (op units), so a file that is not a
+// game is refused with the game's message and the current game is kept.
+async function importGame() {
+  const input = $('game-file'), file = input.files && input.files[0];
+  if (!file) return;
+  try {
+    const text = await file.text();
+    await askGame({op: 'units', game: text});
+    store(text);
+    showError('');
+    $('happened').hidden = true;
+    await showGame();
+  } catch (e) {
+    showError(`${file.name}: ${e.message}`);
+  } finally {
+    input.value = '';
+  }
 }
 
 // ---- the game ----
@@ -400,6 +424,7 @@ function init() {
   $('new-form').addEventListener('submit', startGame);
   $('forces-pick').addEventListener('change', () => { $('paste-box').hidden = $('forces-pick').value !== ''; });
   $('cancel-new').addEventListener('click', showGame);
+  $('game-file').addEventListener('change', importGame);
   $('new').addEventListener('click', showNew);
   $('undo').addEventListener('click', async () => {
     try {

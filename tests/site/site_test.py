@@ -6,7 +6,10 @@ check, a BBB assault, a chits combat and an ADBG battle must give what
 `fray request` gives; Stop ends a long simulation; the manifest is one
 Chromium accepts and the page installable; the service worker is
 registered; a share link opened in a fresh browser brings the view back;
-then, the network cut (DevTools offline, and the static server stopped), a
+a game started on the static page's game screen and exported after a shot
+is the file `fray table` writes, and goes on the same there; a game `fray
+table` wrote, imported with the page's file picker, goes on the same on
+the page; then, the network cut (DevTools offline, and the static server stopped), a
 reload still opens the page and answers. Also runs wasm_node_test.js (the
 library in node against the native one) when node is there.
 Usage: site_test.py NATIVE-FRAY SITE-DIR [SCREENSHOT-DIR]"""
@@ -16,6 +19,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 
 from selenium import webdriver
@@ -229,6 +233,121 @@ def share_link(url_with_view, fray):
         d.quit()
 
 
+FORCES = "examples/presidio/forces.yaml"
+
+
+def table(fray, *args):
+    r = subprocess.run([fray, "table", *args], capture_output=True, text=True, cwd=ROOT)
+    check(r.returncode == 0, "fray table %s: %s" % (" ".join(args), r.stderr))
+
+
+def read(path):
+    with open(path, encoding="utf-8", newline="") as f:
+        return f.read()
+
+
+def page_game(d):
+    return d.execute_script("const g = JSON.parse(localStorage.getItem('fray.game') || 'null'); return g && g.text")
+
+
+def log_entries(d):
+    return d.execute_script("return document.querySelectorAll('#log details.entry').length")
+
+
+def wait_log(d, n):
+    WebDriverWait(d, 120).until(lambda d: log_entries(d) >= n or d.find_element(By.ID, "error").text)
+    check(not d.find_element(By.ID, "error").text, "the game page: %s" % d.find_element(By.ID, "error").text)
+
+
+def tap_unit(d, name):
+    for b in d.find_elements(By.CSS_SELECTOR, "button.unit"):
+        if b.find_element(By.CSS_SELECTOR, ".name").text == name:
+            b.click()
+            WebDriverWait(d, 30).until(lambda d: d.find_element(By.ID, "act-title").text.startswith(name + ":"))
+            return
+    raise AssertionError("no card for %s" % name)
+
+
+def page_shot(d, actor, target, rng, n):
+    """actor shoots target at rng inches on the page; n: the log's number then."""
+    tap_unit(d, actor)
+    WebDriverWait(d, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#act-buttons button[data-action=shoot]"))
+    d.find_element(By.CSS_SELECTOR, "#act-buttons button[data-action=shoot]").click()
+    Select(d.find_element(By.ID, "act-target")).select_by_value(target)
+    d.find_element(By.ID, "opt-range").send_keys(str(rng))
+    d.find_element(By.ID, "roll").click()
+    wait_log(d, n)
+
+
+def exported(d):
+    """The game file as the page's download gives it (the Blob behind the
+    link the page clicks), not only what it keeps in localStorage."""
+    d.execute_script("""window.__blobs = []; const make = URL.createObjectURL;
+        URL.createObjectURL = (b) => { window.__blobs.push(b); return make.call(URL, b); };""")
+    d.find_element(By.ID, "dl-game").click()
+    return d.execute_async_script("""const done = arguments[arguments.length - 1];
+        const b = window.__blobs.pop(); if (b) b.text().then(done); else done(null);""")
+
+
+def game_travels(d, fray, url, tmp, shots):
+    """Issue #32's Done when: a game started on the static page (the game
+    in the WebAssembly build), one Presidio shot, exported; fray table loads
+    the file and, given the same next action as the page, writes the same
+    bytes the page keeps. Then the other way: a game fray table wrote,
+    imported with the page's file picker, goes on the same on both sides."""
+    d.get(url + "game.html")
+    d.execute_script("localStorage.clear()")
+    d.get(url + "game.html")
+    WebDriverWait(d, 30).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#forces-pick option")) > 1)
+    Select(d.find_element(By.ID, "forces-pick")).select_by_value(FORCES)
+    d.find_element(By.ID, "seed").clear()
+    d.find_element(By.ID, "seed").send_keys("7")
+    d.find_element(By.ID, "start").click()
+    WebDriverWait(d, 60).until(lambda d: d.find_elements(By.CSS_SELECTOR, "button.unit"))
+    page_shot(d, "Presidials", "Apaches", 10, 1)
+    text = exported(d)
+    check(bool(text) and text == page_game(d), "the exported game is not the one the page keeps")
+    path = os.path.join(tmp, "game.yaml")
+    with open(path, "w", encoding="utf-8", newline="") as f:
+        f.write(text or "")
+    # the same game from the command line: the page's file is fray table's
+    want = os.path.join(tmp, "cli.yaml")
+    table(fray, "new", want, "--rules", "presidio", "--forces", FORCES, "--seed", "7")
+    table(fray, want, "shoot", "Presidials", "--at", "Apaches", "--range", "10")
+    check(text == read(want), "after one shot, the page's game file is not fray table's")
+    # the next action on both sides: the same bytes
+    table(fray, path, "shoot", "Apaches", "--at", "Presidials", "--range", "8")
+    page_shot(d, "Apaches", "Presidials", 8, 2)
+    check(page_game(d) == read(path), "after the next shot, the page's game is not the file fray table wrote")
+    d.save_screenshot(os.path.join(shots, "site-game.png"))
+
+    # the other way: fray table's game imported by the file picker
+    cli = os.path.join(tmp, "from-cli.yaml")
+    table(fray, "new", cli, "--rules", "presidio", "--forces", FORCES, "--seed", "11")
+    table(fray, cli, "shoot", "Cueras", "--at", "Comanches", "--range", "6")
+    d.find_element(By.ID, "new").click()
+    d.find_element(By.ID, "game-file").send_keys(cli)
+    WebDriverWait(d, 60).until(lambda d: d.find_element(By.ID, "game").is_displayed() and log_entries(d) == 1)
+    check(page_game(d) == read(cli), "an imported game is not the file fray table wrote")
+    check("turn 1 · 1 action so far" in d.find_element(By.ID, "game-line").text,
+          "an imported game's line: %r" % d.find_element(By.ID, "game-line").text)
+    table(fray, cli, "shoot", "Comanches", "--at", "Cueras", "--range", "6")
+    page_shot(d, "Comanches", "Cueras", 6, 2)
+    check(page_game(d) == read(cli), "after an action on both sides, the imported game differs from fray table's")
+    # a file that is no game: refused by name, the game kept
+    bad = os.path.join(tmp, "not-a-game.yaml")
+    with open(bad, "w") as f:
+        f.write("units: [\n")
+    before = page_game(d)
+    d.find_element(By.ID, "new").click()
+    d.find_element(By.ID, "game-file").send_keys(bad)
+    WebDriverWait(d, 30).until(lambda d: d.find_element(By.ID, "new-error").text)
+    check("not-a-game.yaml" in d.find_element(By.ID, "new-error").text, "a bad game file: %r" %
+          d.find_element(By.ID, "new-error").text)
+    check(page_game(d) == before, "a bad game file replaced the game")
+    d.save_screenshot(os.path.join(shots, "site-game-import-error.png"))
+
+
 def main():
     fray, site = sys.argv[1], sys.argv[2]
     shots = sys.argv[3] if len(sys.argv) > 3 else os.path.join(os.path.dirname(os.path.abspath(site)), "site-shots")
@@ -250,6 +369,8 @@ def main():
         answers(d, fray, catalogue)
         d.save_screenshot(os.path.join(shots, "site-battle.png"))
         stop(d, fray, catalogue)
+        with tempfile.TemporaryDirectory() as tmp:
+            game_travels(d, fray, srv.url, tmp, shots)
         # the view in the link: from a fresh page (the form keeps no earlier inputs)
         d.get(srv.url)
         wait_ready(d)
