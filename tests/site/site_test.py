@@ -83,6 +83,8 @@ def fray_request(fray, req):
 def fill(d, inputs):
     for name, value in inputs.items():
         e = d.find_element(By.NAME, name)
+        # folded under "more": unfolded first, as a player would
+        d.execute_script("const m = arguments[0].closest('details'); if (m) m.open = true", e)
         if e.tag_name == "select":
             Select(e).select_by_value(str(value))
         elif e.get_attribute("type") == "checkbox":
@@ -124,9 +126,12 @@ def same_rows(got, cli, what):
 
 
 def story(d):
-    WebDriverWait(d, 60).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#result pre.story") or error_text(d))
+    """The story as the page tells it: its sections (folded by round) put
+    back together."""
+    WebDriverWait(d, 60).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#result div.story pre") or error_text(d))
     check(not error_text(d), "roll: an error: %s" % error_text(d))
-    return d.execute_script("const s = document.querySelector('#result pre.story'); return s ? s.textContent : ''")
+    return d.execute_script("return [...document.querySelectorAll('#result div.story pre')]"
+                            ".map((p) => p.textContent).join('')")
 
 
 def wait_ready(d):
