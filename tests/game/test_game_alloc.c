@@ -225,7 +225,7 @@ static void walk_apply_undo_save(void **state)
  * allocations and a full walk of it ten minutes under ASan: the first 300
  * are failed in turn, then every CHITS_STRIDE-th (a full walk found no
  * more than these do). */
-#define CHITS_STRIDE 17
+#define CHITS_STRIDE 61
 
 static long next_k(long k)
 {
