@@ -45,7 +45,7 @@ test: deps-test
 	  $(CMAKE) -S . -B build-fuzz -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug \
 	    -DFRAY_FUZZ=ON -DFRAY_TESTS=OFF -DFRAY_BENCH=OFF -DFRAY_WERROR=ON && \
 	  $(CMAKE) --build build-fuzz -j $(JOBS) && \
-	  ctest --test-dir build-fuzz --output-on-failure; \
+	  ctest --test-dir build-fuzz --output-on-failure -j $(JOBS); \
 	else echo "clang not found: fuzz targets skipped (apt-get install clang)"; fi
 
 # The static site: page/ and libfray in WebAssembly (src/wasm/), a folder any
