@@ -249,6 +249,7 @@ function buildForm(proc) {
     b.addEventListener('click', () => { clearForm(); setInputs(example); saveState(); });
     tools.append(b);
   }
+  tools.append(setupTools());
   if (paired.size) {
     const b = el('button', {type: 'button', class: 'secondary', 'data-action': 'swap', text: 'Swap sides'});
     b.addEventListener('click', () => swapSides(proc));
@@ -307,6 +308,45 @@ function inputsOf() {
     }
   }
   return inputs;
+}
+
+// A set-up travels as the request file `fray request` reads: saved with
+// the mode last asked (else the procedure's first), opened back into the
+// form. Nothing runs on opening: the player presses a button.
+function setupRequest() {
+  const mode = last && last.request.procedure === current.name ? last.request.mode : current.modes[0];
+  return requestOf(mode);
+}
+
+function setupTools() {
+  const save = el('a', {class: 'button secondary', 'data-action': 'save-setup', href: '#',
+    download: 'fray-' + current.name + '.json', text: 'Save the set-up'});
+  save.addEventListener('click', () => {
+    save.href = 'data:application/json;charset=utf-8,' +
+      encodeURIComponent(JSON.stringify(setupRequest(), null, 2) + '\n');
+  });
+  const file = el('input', {type: 'file', id: 'setup-file', accept: '.json,application/json'});
+  file.addEventListener('change', async () => {
+    const f = file.files[0];
+    if (!f) return;
+    let req = null;
+    try { req = JSON.parse(await f.text()); } catch (e) { /* said below */ }
+    const proc = req && typeof req === 'object' && catalogue.find((p) => p.name === req.procedure);
+    if (!proc) {
+      showError(f.name + ': not a set-up fray knows (a request file with a procedure from the list)');
+      return;
+    }
+    $('procedure').value = proc.name;
+    choose(proc.name);
+    clearForm();
+    setInputs(req.inputs);
+    if (req.seed !== undefined) $('seed').value = String(req.seed);
+    if (req.trials !== undefined) $('trials').value = String(req.trials);
+    showError('');
+    saveState();
+  });
+  return el('span', {class: 'setup'}, save, file,
+    el('label', {class: 'button secondary', for: 'setup-file', text: 'Open a set-up'}));
 }
 
 function setInputs(inputs) {
@@ -377,6 +417,12 @@ function saveState() {
   if (last && last.request.procedure === current.name) state.m = last.request.mode;
   if (pinned) state.a = pinned.request;
   history.replaceState(null, '', '#' + encodeURIComponent(JSON.stringify(state)));
+  try { localStorage.setItem('fray.view', JSON.stringify(state)); } catch (e) { /* storage off: the link keeps it */ }
+}
+
+// The view kept in this browser, for a page opened without a link.
+function storedState() {
+  try { return JSON.parse(localStorage.getItem('fray.view')); } catch (e) { return null; }
 }
 
 function loadState() {
@@ -1029,7 +1075,7 @@ async function start() {
   }
   const sel = $('procedure');
   fillProcedures('');
-  const state = loadState();
+  const state = loadState() || storedState();
   const first = catalogue.find((p) => state && p.name === state.p) || catalogue[0];
   sel.value = first.name;
   buildForm(first);

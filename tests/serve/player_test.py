@@ -9,6 +9,7 @@ import json
 import os
 import re
 import subprocess
+import urllib.parse
 from fractions import Fraction
 
 import yaml
@@ -383,6 +384,37 @@ class Player:
         self.near(float(r.get_attribute("data-diff")), b - a, "the shared link: compare B - A")
         self.d.find_element(By.CSS_SELECTOR, "button[data-action=unpin]").click()
 
+    def setup_file(self):
+        """A set-up travels as the request file fray request reads (issue 32
+        item 3): saved from the form, it is the request the test writes
+        from the same inputs; a file the test writes opens into the form."""
+        import tempfile
+        self.pick("presidio.morale")
+        self.fill({"level": "elite", "size": "squad", "casualties": 3})
+        save = self.d.find_element(By.CSS_SELECTOR, "a[data-action=save-setup]")
+        save.click()
+        href = save.get_attribute("href")
+        prefix = "data:application/json;charset=utf-8,"
+        self.check(href.startswith(prefix), "set-up: the saved link %r" % href[:60])
+        saved = json.loads(urllib.parse.unquote(href[len(prefix):]))
+        self.check(saved.get("procedure") == "presidio.morale" and saved.get("mode") in ("odds", "roll")
+                   and {k: saved["inputs"].get(k) for k in ("level", "size", "casualties")} ==
+                   {"level": "elite", "size": "squad", "casualties": 3}, "set-up: saved %r" % saved)
+        # fray request reads it as it is
+        r = subprocess.run([self.fray, "request", "-"], input=json.dumps(saved), capture_output=True, text=True,
+                           cwd=self.root)
+        self.check(r.returncode == 0, "set-up: fray request refused the saved file: %s" % r.stderr.strip())
+        # a request file written here opens into the form (another procedure)
+        want = {"procedure": "bbb.assault", "mode": "odds",
+                "inputs": {"attacker_bases": 5, "defender_bases": 2, "attacker_aggressive": True}}
+        with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+            json.dump(want, f)
+        self.d.find_element(By.ID, "setup-file").send_keys(f.name)
+        WebDriverWait(self.d, 10).until(lambda d: d.execute_script("return current && current.name") == "bbb.assault")
+        got = self.d.execute_script("return inputsOf()")
+        self.check({k: got.get(k) for k in want["inputs"]} == want["inputs"], "set-up: opened %r" % got)
+        os.unlink(f.name)
+
     def dice(self):
         """The dice roller is a catalogue procedure like any other (no page
         code of its own): 2d6's faces counted, a 7 in 6 of 36, 10 or more
@@ -508,7 +540,7 @@ def run(d, fray, root, url, size, shots, check):
     cases = [("fewest taps", lambda: p.fewest_taps(url)), ("axe: the answer", lambda: p.axe("the answer")),
              ("volley", p.volley), ("morale", p.morale), ("assault", p.assault), ("swap", p.swap),
              ("axe: the two sides", lambda: p.axe("the two sides")), ("chits", p.chits), ("compare", p.compare),
-             ("errors", p.errors), ("dice", p.dice), ("battle", p.battle), ("axe: a battle", lambda: p.axe("a battle"))]
+             ("errors", p.errors), ("set-up file", p.setup_file), ("dice", p.dice), ("battle", p.battle), ("axe: a battle", lambda: p.axe("a battle"))]
     for name, case in cases:
         try:
             case()
