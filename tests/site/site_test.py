@@ -10,8 +10,12 @@ a game started on the static page's game screen and exported after a shot
 is the file `fray table` writes, and goes on the same there; a game `fray
 table` wrote, imported with the page's file picker, goes on the same on
 the page; then, the network cut (DevTools offline, and the static server stopped), a
-reload still opens the page and answers. Also runs wasm_node_test.js (the
-library in node against the native one) when node is there.
+reload still opens the page and answers. At a phone's 412x915 too (DevTools'
+device emulation in the same browser, not a second one): the page opens and
+answers like `fray request`, the game screen starts a game and takes a shot
+that writes `fray table`'s file, the page answers offline, and nothing
+scrolls sideways. Also runs wasm_node_test.js (the library in node against
+the native one) when node is there.
 Usage: site_test.py NATIVE-FRAY SITE-DIR [SCREENSHOT-DIR]"""
 import json
 import os
@@ -72,6 +76,24 @@ def browser():
     if os.geteuid() == 0:
         o.add_argument("--no-sandbox")
     return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=o)
+
+
+# a phone (DevTools' device emulation, in the browser the laptop checks
+# use: a second browser would cost its start and the service worker's
+# install again); the laptop is the window itself
+PHONE = {"width": 412, "height": 915, "deviceScaleFactor": 1, "mobile": True}
+
+
+def at_phone(d, phone):
+    if phone:
+        d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", PHONE)
+    else:
+        d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def no_sideways(d, what):
+    wide = d.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
+    check(wide[0] <= wide[1], "%s: %d px wide in a %d px window" % (what, *wide))
 
 
 def fray_request(fray, req):
@@ -353,10 +375,62 @@ def game_travels(d, fray, url, tmp, shots):
     d.save_screenshot(os.path.join(shots, "site-game-import-error.png"))
 
 
+def phone(d, fray, catalogue, url, tmp, shots):
+    """At 412x915: the page opens and answers as `fray request` does, with
+    nothing wider than the phone; the game screen starts a game from the
+    shipped forces and a shot writes the file `fray table` writes."""
+    at_phone(d, True)
+    d.get(url)
+    wait_ready(d)
+    check(d.execute_script("return window.innerWidth") == PHONE["width"],
+          "the phone's page is %s px wide" % d.execute_script("return window.innerWidth"))
+    no_sideways(d, "the page opened at 412 px")
+    odds_like_cli(d, fray, "bbb.assault", {p["name"]: p["example"] for p in catalogue}["bbb.assault"],
+                  "bbb.assault odds at 412 px")
+    no_sideways(d, "an answer at 412 px")
+    d.execute_script("document.querySelector('#result').scrollIntoView()")
+    d.save_screenshot(os.path.join(shots, "site-answer-412.png"))
+    # the game screen: a new game, its forces, one shot
+    d.get(url + "game.html")
+    d.execute_script("localStorage.clear()")
+    d.get(url + "game.html")
+    WebDriverWait(d, 30).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#forces-pick option")) > 1)
+    no_sideways(d, "the new-game screen at 412 px")
+    Select(d.find_element(By.ID, "forces-pick")).select_by_value(FORCES)
+    d.find_element(By.ID, "seed").clear()
+    d.find_element(By.ID, "seed").send_keys("5")
+    d.find_element(By.ID, "start").click()
+    WebDriverWait(d, 60).until(lambda d: d.find_elements(By.CSS_SELECTOR, "button.unit"))
+    no_sideways(d, "the forces at 412 px")
+    page_shot(d, "Presidials", "Apaches", 10, 1)
+    want = os.path.join(tmp, "phone.yaml")
+    table(fray, "new", want, "--rules", "presidio", "--forces", FORCES, "--seed", "5")
+    table(fray, want, "shoot", "Presidials", "--at", "Apaches", "--range", "10")
+    check(page_game(d) == read(want), "at 412 px, after one shot, the page's game file is not fray table's")
+    no_sideways(d, "the game after a shot at 412 px")
+    d.save_screenshot(os.path.join(shots, "site-game-412.png"))
+    at_phone(d, False)
+
+
+def phone_offline(d, fray, catalogue, shots):
+    """The network already cut: at 412x915 a reload still opens the page,
+    which answers, nothing wider than the phone."""
+    at_phone(d, True)
+    d.refresh()
+    wait_ready(d)
+    check(d.execute_script("return transport.kind") == "wasm", "offline at 412 px: not the WebAssembly transport")
+    odds_like_cli(d, fray, "presidio.morale", {p["name"]: p["example"] for p in catalogue}["presidio.morale"],
+                  "offline at 412 px: presidio.morale odds")
+    no_sideways(d, "an answer offline at 412 px")
+    d.save_screenshot(os.path.join(shots, "site-offline-412.png"))
+    at_phone(d, False)
+
+
 def main():
     fray, site = sys.argv[1], sys.argv[2]
     shots = sys.argv[3] if len(sys.argv) > 3 else os.path.join(os.path.dirname(os.path.abspath(site)), "site-shots")
     os.makedirs(shots, exist_ok=True)
+    began, phone_s = time.monotonic(), 0.0  # the phone's share of the run, said at the end
     if shutil.which("node") and os.path.exists(os.path.join(site, "fray.js")):
         env = dict(os.environ, NODE_PATH="/usr/share/nodejs")
         r = subprocess.run(["node", os.path.join(ROOT, "tests/site/wasm_node_test.js"), os.path.join(site, "fray.js"),
@@ -376,6 +450,9 @@ def main():
         stop(d, fray, catalogue)
         with tempfile.TemporaryDirectory() as tmp:
             game_travels(d, fray, srv.url, tmp, shots)
+            t = time.monotonic()
+            phone(d, fray, catalogue, srv.url, tmp, shots)
+            phone_s += time.monotonic() - t
         # the view in the link: from a fresh page (the form keeps no earlier inputs)
         d.get(srv.url)
         wait_ready(d)
@@ -399,10 +476,14 @@ def main():
         odds_like_cli(d, fray, "bbb.assault", {p["name"]: p["example"] for p in catalogue}["bbb.assault"],
                       "offline: bbb.assault odds")
         d.save_screenshot(os.path.join(shots, "site-offline.png"))
+        t = time.monotonic()
+        phone_offline(d, fray, catalogue, shots)
+        phone_s += time.monotonic() - t
     finally:
         d.quit()
         srv.stop()
-    print("site: %d failures; screenshots in %s" % (len(failures), shots))
+    print("site: %d failures; screenshots in %s; %.0f s, of which %.0f s at 412 px" %
+          (len(failures), shots, time.monotonic() - began, phone_s))
     return 1 if failures else 0
 
 
