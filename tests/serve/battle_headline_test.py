@@ -4,7 +4,8 @@ against numbers the test computes from the rules, not read from fray: the
 smallest battle (tests/data/adbg/one-round.yaml), uploaded into the
 scenario field as a player would, its Odds asked, and the headline ("Red
 wins 8.3% · a draw ... · Blue wins ...") held to the exact chances that
-tests/reference/adbg_tiny_battle.py counts die by die from the rule text.
+tests/reference/adbg_tiny_battle.py counts die by die from the rule text,
+and each side's mean units lost beside it.
 At 412x915 (a phone, emulated) and 1280x800, in one browser; no sideways
 scroll at 412 px; screenshots serve-battle-headline-{412,1280}.png.
 Usage: battle_headline_test.py FRAY SCREENSHOT-DIR"""
@@ -50,8 +51,9 @@ def at_size(d, metrics):
     d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
 
 
-def headline(d, url, want, size, shots):
-    """want: [(line name, exact chance)] in the order the page should give them."""
+def headline(d, url, want, means, size, shots):
+    """want: [(line name, exact chance)] in the order the page should give
+    them; means: each side's (name, mean units lost), as the rules count."""
     # a first visit: no view kept from the size before (issue 32 keeps it)
     d.get(url)
     d.execute_script("localStorage.clear(); sessionStorage.clear()")
@@ -75,9 +77,14 @@ def headline(d, url, want, size, shots):
     check([g[0] for g in got] == [w[0] for w in want], "%s px: the headline's lines %s, want %s" %
           (size, [g[0] for g in got], [w[0] for w in want]))
     for (name, p, text), (_, exact) in zip(got, want):
-        check(abs(p - float(exact)) < 1e-12, "%s px: %s %r, the rules %s = %.15f" % (size, name, p, exact, float(exact)))
+        check(abs(p - float(exact)) < 1e-12, "%s px: %s %r, the rules %s = %.15f" %
+              (size, name, p, exact, float(exact)))
         words = "%s: %.1f%%" % (name[0].upper() + name[1:], 100 * float(exact))
         check(text == words, "%s px: the headline says %r, the rules %r" % (size, text, words))
+    # each side's losses under the headline, with their mean
+    heads = [h.text for h in d.find_elements(By.CSS_SELECTOR, "#result .losses h3")]
+    words = ["%s: units lost (mean %.2f)" % (name, float(m)) for name, m in means]
+    check(heads == words, "%s px: the losses say %s, the rules %s" % (size, heads, words))
     # the answer first: the headline is the first block after the heading
     first = d.execute_script("""
         const h = document.querySelector('#result h2');
@@ -85,8 +92,8 @@ def headline(d, url, want, size, shots):
         while (n && n.classList.contains('why')) n = n.nextElementSibling;
         return n ? n.className : null;""")
     check(first == "headline", "%s px: the answer does not open with the headline: %s" % (size, first))
-    check("exact" in d.find_element(By.CSS_SELECTOR, "#result h2").text.lower(),
-          "%s px: the battle's odds are not said to be exact: %r" % (size, d.find_element(By.CSS_SELECTOR, "#result h2").text))
+    title = d.find_element(By.CSS_SELECTOR, "#result h2").text
+    check("exact" in title.lower(), "%s px: the battle's odds are not said to be exact: %r" % (size, title))
     wide = d.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
     check(wide[0] <= wide[1], "%s px: the answer is %d px wide in a %d px window" % (size, *wide))
     d.execute_script("document.querySelector('#result').scrollIntoView()")
@@ -98,7 +105,9 @@ def main():
     os.makedirs(shots, exist_ok=True)
     sc = load(SCENARIO)
     names = [sc["sides"][n]["name"] for n in sc["sides"]]
-    wins, draw = summary(tiny_battle_odds(sc), names)
+    odds = tiny_battle_odds(sc)
+    wins, draw = summary(odds, names)
+    means = [(n, sum(p * losses[i] for (_, losses), p in odds.items())) for i, n in enumerate(names)]
     want = [(names[0] + " wins", wins[0]), ("a draw", draw), (names[1] + " wins", wins[1])]
     check(all(0 < p < 1 for _, p in want), "the battle has a certain outcome: a weak test")
     print("the rules: " + ", ".join("%s %s" % (n, p) for n, p in want))
@@ -107,7 +116,7 @@ def main():
     try:
         for size, metrics in SIZES:
             at_size(d, metrics)
-            headline(d, srv.url, want, size, shots)
+            headline(d, srv.url, want, means, size, shots)
     finally:
         d.quit()
         srv.stop()
