@@ -332,6 +332,35 @@ static const proc_desc frayi_presidio_leagues_desc = {
 	bind_leagues, NULL, NULL, false, .headline = {"leagues", "each", "leagues travelled"}, .generic = true,
 	.no_sides = true};
 
+/* ---- a day's tracking in a pursuit ---- */
+
+static const in_desc tracking_in[] = {
+	{"recon", IN_INT, -5, 10, .help = "the pursuers' Recon skill (their scouts')",
+	 .rule = RULE8 ", Campaign Pursuit, Tracking", IN_FIELD(fray_presidio_tracking_in, recon)},
+	{"camou", IN_INT, -5, 10, .help = "the raiders' Camou skill", .rule = RULE8 ", Campaign Pursuit, Tracking",
+	 IN_FIELD(fray_presidio_tracking_in, camou)},
+};
+static const out_desc tracking_out[] = {{"found", "boolean", "the pursuers find the trail", .yes = "the trail is found",
+					 .no = "the trail is lost: the pursuers wait a day"}};
+
+static fray_status bind_tracking(fray_call *c)
+{
+	const fray_presidio_tracking_in *in = CALL_INPUT(c, fray_presidio_tracking_in);
+	frayi_call_title(c, "tracking: 1d6 + recon %d against 1d6 + camou %d", in->recon, in->camou);
+	call_run(c, fray_presidio_tracking_procedure, 1, NULL);
+	return FRAY_OK;
+}
+
+static const proc_desc frayi_presidio_tracking_desc = {
+	"presidio.tracking", "presidio tracking", "a day's tracking in a pursuit: is the trail found",
+	RULE8 ", Campaign Pursuit, Tracking",
+	"1d6 + the pursuers' Recon against 1d6 + the raiders' Camou, the trail found\n"
+	"on equal or higher (fray's reading, as a search for a hidden unit); a lost\n"
+	"trail costs the pursuers the day.",
+	tracking_in, 2, tracking_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"recon\": 2, \"camou\": 1}",
+	bind_tracking, NULL, NULL, false, .headline = {"found", "== true", "the pursuers find the trail"},
+	.generic = true, .no_sides = true};
+
 /* ---- night ---- */
 
 static const out_desc night_out[] = {
@@ -480,6 +509,6 @@ const proc_desc *const frayi_presidio_raid_procs[] = {
 	&frayi_presidio_camp_desc, &frayi_presidio_villagers_desc, &frayi_presidio_sentry_desc,
 	&frayi_presidio_capture_desc, &frayi_presidio_ram_desc, &frayi_presidio_livestock_desc,
 	&frayi_presidio_contact_desc, &frayi_presidio_entrance_desc, &frayi_presidio_night_desc,
-	&frayi_presidio_bounce_desc, &frayi_presidio_herd_desc, &frayi_presidio_pursuit_desc,
-	&frayi_presidio_leagues_desc, NULL,
+	&frayi_presidio_bounce_desc, &frayi_presidio_herd_desc, &frayi_presidio_tracking_desc,
+	&frayi_presidio_pursuit_desc, &frayi_presidio_leagues_desc, NULL,
 };

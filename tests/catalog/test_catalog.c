@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <limits.h>
+#include <math.h>
 #include <stdint.h>
 #include <cmocka.h>
 #include <dirent.h>
@@ -754,6 +755,42 @@ static void the_catalogue_runs_by_rule_set(void **state)
 	}
 }
 
+/* presidio.tracking, a day's tracking (Presidio Section 8, Campaign
+ * Pursuit, Tracking): 1d6 + Recon against 1d6 + Camou, the trail found on
+ * equal or higher (docs/presidio.md); its odds against the 36 faces
+ * counted here, for skills that never, sometimes and always find it. */
+static void tracking_odds_are_the_faces_counted(void **state)
+{
+	(void)state;
+	static const int recons[] = {-5, 0, 2, 10}, camous[] = {-5, 1, 3, 10};
+	for (size_t i = 0; i < 4; i++)
+		for (size_t j = 0; j < 4; j++) {
+			int found = 0;
+			for (int a = 1; a <= 6; a++)
+				for (int b = 1; b <= 6; b++)
+					found += a + recons[i] >= b + camous[j];
+			char req[256], *json = NULL;
+			snprintf(req, sizeof req, "{\"procedure\": \"presidio.tracking\", \"mode\": \"odds\", "
+				 "\"inputs\": {\"recon\": %d, \"camou\": %d}}", recons[i], camous[j]);
+			if (fray_request(ctx, req, &json) != FRAY_OK)
+				fail_msg("%s", fray_ctx_message(ctx));
+			fray_doc *doc = NULL;
+			assert_int_equal(fray_doc_load_string(ctx, "odds", json, strlen(json), &doc), FRAY_OK);
+			const fray_node *outs = fray_map_get(fray_doc_root(doc), "outcomes");
+			double got = 0;
+			for (size_t k = 0; k < fray_node_len(outs); k++) {
+				const fray_node *o = fray_node_item(outs, k);
+				if (strcmp(fray_node_scalar(fray_map_get(fray_map_get(o, "outcome"), "found")), "true") == 0)
+					got += strtod(fray_node_scalar(fray_map_get(o, "p")), NULL);
+			}
+			if (fabs(got - found / 36.0) > 1e-12)
+				fail_msg("recon %d, camou %d: P(found) %.15g, the faces say %d/36", recons[i], camous[j], got,
+					 found);
+			fray_doc_free(doc);
+			free(json);
+		}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -768,6 +805,7 @@ int main(void)
 		cmocka_unit_test(repeated_groups_join_into_their_input),
 		cmocka_unit_test(listings_show_their_text),
 		cmocka_unit_test(leagues_odds_are_the_table_read_over_the_faces),
+		cmocka_unit_test(tracking_odds_are_the_faces_counted),
 		cmocka_unit_test(recover_inputs_reach_the_rule),
 		cmocka_unit_test(rounds_inputs_reach_the_rule),
 		cmocka_unit_test(required_and_excludes_are_checked_from_the_descriptor),
