@@ -758,6 +758,14 @@ typedef struct fray_presidio_pursuit_in {
 	bool pursuers_mounted, raiders_mounted, forced_march;
 } fray_presidio_pursuit_in;
 void fray_presidio_pursuit_procedure(fray_roller *r, fray_policy *p, const void *in, int64_t *out);
+/* One day's tracking in a pursuit (Section 8, Campaign Pursuit, Tracking):
+ * the pursuers' 1d6 + Recon against the raiders' 1d6 + Camou, the trail
+ * found on equal or higher (the pursuit's days roll it the same way).
+ * outcome {found}. */
+typedef struct fray_presidio_tracking_in {
+	int recon, camou;
+} fray_presidio_tracking_in;
+void fray_presidio_tracking_procedure(fray_roller *r, fray_policy *p, const void *in, int64_t *out);
 /* Distance in Leagues: the 2D6 columns (0 for rest). */
 int fray_presidio_leagues(bool fugitives, int roll);
 /* One party's day of travel in a pursuit (Section 8, Campaign Pursuit):

@@ -30,7 +30,7 @@ static fray_status bind_fire(fray_call *c)
 	return FRAY_OK;
 }
 
-const proc_desc frayi_adbg_fire_desc = {
+static const proc_desc frayi_adbg_fire_desc = {
 	"adbg.fire", "adbg fire", "one unit's fire: hit or miss", "ADBG 19.2.1, ruling R5",
 	"A hit when the modified DR is at most the modified CF; a 1 always hits, a 6\n"
 	"always misses.",
@@ -78,7 +78,7 @@ static fray_status bind_move(fray_call *c)
 	return FRAY_OK;
 }
 
-const proc_desc frayi_adbg_move_desc = {
+static const proc_desc frayi_adbg_move_desc = {
 	"adbg.move", "adbg move", "one move attempt: moves or stays", "ADBG 19.2.2, ruling R6",
 	"Moves when the modified DR is at most the side's level; a 1 always moves, a\n"
 	"6 or a modified 6+ never. The DRMs are cumulative.",
@@ -105,7 +105,7 @@ static fray_status bind_recover(fray_call *c)
 	return FRAY_OK;
 }
 
-const proc_desc frayi_adbg_recover_desc = {
+static const proc_desc frayi_adbg_recover_desc = {
 	"adbg.recover", "adbg recover", "one recovery roll", "ADBG 19.2.4, ruling R9",
 	"Recovers one level when the die less a stacked leader's rating is at most\n"
 	"the level; a 6 never does.",
@@ -144,7 +144,7 @@ static fray_status bind_rounds(fray_call *c)
 	return FRAY_OK;
 }
 
-const proc_desc frayi_adbg_rounds_desc = {
+static const proc_desc frayi_adbg_rounds_desc = {
 	"adbg.rounds", "adbg rounds", "the battle's rounds", "ADBG 19.1, ruling R1",
 	"The initiative side's primary leader's rating; the other side may try for\n"
 	"one more, which it gets on a die strictly less than its own primary\n"
@@ -376,7 +376,7 @@ static const side_pair melee_sides[] = {{"attack", "defend"}, {"attacker", "defe
 					{"attacker_leader", "defender_leader"}, {"attacker_level", "defender_level"},
 					{NULL, NULL}};
 
-const proc_desc frayi_adbg_melee_desc = {
+static const proc_desc frayi_adbg_melee_desc = {
 	"adbg.melee", "adbg melee", "one melee on your CRT", "ADBG 19.2.3, rulings R7, R8, R10",
 	"Either the modified CFs, shift and DRM, or the units (TYPE:CF[:STATUS]),\n"
 	"the terrain, leaders and levels, from which fray works them out: melee CF\n"
@@ -388,3 +388,9 @@ const proc_desc frayi_adbg_melee_desc = {
 	"\"terrain\": \"rough\"}",
 	bind_melee, NULL, NULL, false,
 	.headline = {"defender_loss", "!= 0", "the defender loses units"}, .sides = melee_sides, .generic = true};
+
+/* This file's procedures, in the catalogue's order (list.c joins the files). */
+const proc_desc *const frayi_adbg_procs[] = {
+	&frayi_adbg_fire_desc, &frayi_adbg_move_desc, &frayi_adbg_melee_desc, &frayi_adbg_recover_desc,
+	&frayi_adbg_rounds_desc, NULL,
+};

@@ -277,7 +277,7 @@ static fray_status render_battle(fray_call *c, const fray_call_opts *o, strbuf *
 	return status;
 }
 
-const proc_desc frayi_adbg_battle_desc = {
+static const proc_desc frayi_adbg_battle_desc = {
 	"adbg.battle", "adbg battle", "a whole quick battle, told like a referee", "ADBG 19.1-19.3",
 	"Rounds, array, then each round fire, movement, melee and recovery, every\n"
 	"roll with its modifiers and rule numbers, and a final summary. The policy\n"
@@ -291,3 +291,8 @@ const proc_desc frayi_adbg_battle_desc = {
 	"{\"scenario\": \"examples/adbg/lochry-1781.yaml\"}",
 	bind_battle, NULL, render_battle, true,
 	.headline = {"winner", "each", "who wins"}, .generic = true, .no_sides = true};
+
+/* This file's procedures, in the catalogue's order (list.c joins the files). */
+const proc_desc *const frayi_adbg_battle_procs[] = {
+	&frayi_adbg_battle_desc, NULL,
+};

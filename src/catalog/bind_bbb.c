@@ -131,7 +131,7 @@ static fray_status bind_assault(fray_call *c)
 	return FRAY_OK;
 }
 
-const proc_desc frayi_bbb_assault_desc = {
+static const proc_desc frayi_bbb_assault_desc = {
 	"bbb.assault", "bbb assault", "an assault, fought again on a 0", "BBB sheet, Assault; rulings G6, R20",
 	"Each side rolls a die; the final difference is the attacker's die and\n"
 	"modifiers less the defender's, read on the assault table. Both sides are\n"
@@ -237,7 +237,7 @@ static fray_status bind_move(fray_call *c)
 	return FRAY_OK;
 }
 
-const proc_desc frayi_bbb_move_desc = {
+static const proc_desc frayi_bbb_move_desc = {
 	"bbb.move", "bbb move", "a unit's movement roll", "BBB sheet, Movement Table",
 	"2d6 plus the movement modifiers on the movement table; good order units\n"
 	"recover a base on 11+ (Raw), 10+ (Trained), 9+ (Veteran). With the moving\n"
@@ -509,7 +509,7 @@ static fray_status bind_fire(fray_call *c)
 	return FRAY_OK;
 }
 
-const proc_desc frayi_bbb_fire_desc = {
+static const proc_desc frayi_bbb_fire_desc = {
 	"bbb.fire", "bbb fire", "a unit's fire on the firefight table", "BBB sheet, The Firefight; rulings R18, R19",
 	"Fire power from the weapons' factors at the range (or given), halved for\n"
 	"each fire multiplier, shifted by the sheet's column shifts (each line once;\n"
@@ -521,3 +521,8 @@ const proc_desc frayi_bbb_fire_desc = {
 	/* the page */ .headline = {"result", "each", "the fire's result"},
 	.sides = (const side_pair[]){{"firer_bases", "target_bases"}, {"firer_skirmishers", "target_skirmishers"},
 		{NULL, NULL}}, .generic = true};
+
+/* This file's procedures, in the catalogue's order (list.c joins the files). */
+const proc_desc *const frayi_bbb_procs[] = {
+	&frayi_bbb_fire_desc, &frayi_bbb_assault_desc, &frayi_bbb_move_desc, NULL,
+};

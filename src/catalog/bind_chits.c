@@ -109,7 +109,7 @@ static fray_status bind_end_turn(fray_call *c)
 	return FRAY_OK;
 }
 
-const proc_desc frayi_chits_end_turn_desc = {
+static const proc_desc frayi_chits_end_turn_desc = {
 	"chits.end_turn", "chits end-turn", "a brigade's end of turn", "chit combat, end of turn; G5",
 	"One fatigue point off (a Rest order: 1d3 more); Rally/Recover tries to\n"
 	"recover a lost hit (the mix's morale test; the last hit can never be\n"
@@ -121,3 +121,8 @@ const proc_desc frayi_chits_end_turn_desc = {
 	"\"rally\": true}",
 	bind_end_turn, NULL, NULL, false,
 	.headline = {"hits", "each", "the brigade's hits after the end of turn"}, .generic = true, .no_sides = true};
+
+/* This file's procedures, in the catalogue's order (list.c joins the files). */
+const proc_desc *const frayi_chits_procs[] = {
+	&frayi_chits_end_turn_desc, NULL,
+};

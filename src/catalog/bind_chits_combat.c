@@ -341,7 +341,7 @@ static fray_status render_combat(fray_call *c, const fray_call_opts *o, strbuf *
 	return o->mode == FRAY_MODE_ODDS ? frayi_render_common(c, o, sb) : roll_combat(c, o, sb);
 }
 
-const proc_desc frayi_chits_combat_desc = {
+static const proc_desc frayi_chits_combat_desc = {
 	"chits.combat", "chits combat", "a combat: chits drawn, hits allocated, retreats, fatigue and morale",
 	"chit combat; rulings R21-R23, R29",
 	"The attacker draws chits for its tactic against the defender's stance;\n"
@@ -474,7 +474,7 @@ static fray_status render_advise(fray_call *c, const fray_call_opts *opts, strbu
 	return FRAY_OK;
 }
 
-const proc_desc frayi_chits_advise_desc = {
+static const proc_desc frayi_chits_advise_desc = {
 	"chits.advise", "chits advise", "what each number of chits does: exact hits and morale tests, and the best",
 	"chit combat; rulings R21-R23",
 	"For each number of chits the tactic allows against the stance, the exact\n"
@@ -488,3 +488,8 @@ const proc_desc frayi_chits_advise_desc = {
 	.headline = {"defender_hits", ">= 1", "the defender takes at least one hit"}, .sides = situation_sides,
 	.generic = true,
 	.example_from = "Chit combat, Example #3"};
+
+/* This file's procedures, in the catalogue's order (list.c joins the files). */
+const proc_desc *const frayi_chits_combat_procs[] = {
+	&frayi_chits_combat_desc, &frayi_chits_advise_desc, NULL,
+};

@@ -92,9 +92,14 @@ static fray_status roll_odds(fray_call *c, fray_dist **out)
 	return fray_dice_dist(CALL_INPUT(c, dice_roll_in)->dice, out);
 }
 
-const proc_desc frayi_dice_roll_desc = {
+static const proc_desc frayi_dice_roll_desc = {
 	"dice.roll", "dice roll", "a dice expression: its total", "docs/dice.md, ruling R16",
 	"Any dice expression fray reads (docs/dice.md): a roll told die by die, or\n"
 	"the exact chance of every total.",
 	roll_in, 1, roll_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"expression\": \"2d6\"}", bind_roll, NULL, NULL,
 	false, .headline = {"total", "each", "the total"}, .generic = true, .no_sides = true, .odds = roll_odds};
+
+/* This file's procedures, in the catalogue's order (list.c joins the files). */
+const proc_desc *const frayi_dice_procs[] = {
+	&frayi_dice_roll_desc, NULL,
+};

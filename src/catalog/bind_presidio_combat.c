@@ -238,7 +238,7 @@ static fray_status bind_shoot(fray_call *c)
 	return FRAY_OK;
 }
 
-const proc_desc frayi_presidio_shoot_desc = {
+static const proc_desc frayi_presidio_shoot_desc = {
 	"presidio.shoot", "presidio shoot", "a unit's small-arms fire", "Presidio Sections 4 and 6, rulings R11-R15, R27",
 	"Hit number = Hit# + range DM - skill + cover and other DMs; one d12 per\n"
 	"firing figure (independent fire, the default: figures / reload; a volley\n"
@@ -468,7 +468,7 @@ static fray_status bind_melee(fray_call *c)
 	return FRAY_OK;
 }
 
-const proc_desc frayi_presidio_melee_desc = {
+static const proc_desc frayi_presidio_melee_desc = {
 	"presidio.melee", "presidio melee", "a melee attack, and the defenders' return strike",
 	"Presidio Sections 5 and 10",
 	"A d12 per figure in contact at Hit# - skill + the defender's skill and the\n"
@@ -487,3 +487,8 @@ const proc_desc frayi_presidio_melee_desc = {
 		{"skill", "defender_skill"}, {"armor", "defender_armor"}, {"mounted", "defender_mounted"},
 		{"unit", "defender_unit"}, {"specialists", "defender_specialists"}, {"leader", "defender_leader"},
 		{"unit_figures", "defender_unit_figures"}, {NULL, NULL}}};
+
+/* This file's procedures, in the catalogue's order (list.c joins the files). */
+const proc_desc *const frayi_presidio_combat_procs[] = {
+	&frayi_presidio_shoot_desc, &frayi_presidio_melee_desc, NULL,
+};

@@ -59,7 +59,7 @@ static fray_status bind_rally(fray_call *c)
 	return FRAY_OK;
 }
 
-const proc_desc frayi_presidio_rally_desc = {
+static const proc_desc frayi_presidio_rally_desc = {
 	"presidio.rally", "presidio rally", "a panicked unit rallies", "Presidio Section 2, ruling R17",
 	"A panicked unit rallies on 1d6 at least 6 less the officer's command level;\n"
 	"an NCO's level does not count (NCOs cannot rally troops).",
@@ -91,7 +91,7 @@ static fray_status bind_initiative(fray_call *c)
 	return FRAY_OK;
 }
 
-const proc_desc frayi_presidio_initiative_desc = {
+static const proc_desc frayi_presidio_initiative_desc = {
 	"presidio.initiative", "presidio initiative", "who goes first (also an ambush's first shot)",
 	"Presidio Section 2, ruling R17",
 	"1d6 + leadership each; ties are rolled again, which is one draw among the\n"
@@ -129,7 +129,7 @@ static fray_status bind_jump(fray_call *c)
 	return FRAY_OK;
 }
 
-const proc_desc frayi_presidio_jump_desc = {
+static const proc_desc frayi_presidio_jump_desc = {
 	"presidio.jump", "presidio jump", "horses jump a fence or a light barrier", "Presidio Section 3, Jumping",
 	"A fence (3-4'): an expert horseman's horse stumbles on a d12 of 1, others are\n"
 	"thrown on 4 or less; a light barrier: a d6 of 1 and then another 1.",
@@ -157,7 +157,7 @@ static fray_status bind_dismount(fray_call *c)
 	return FRAY_OK;
 }
 
-const proc_desc frayi_presidio_dismount_desc = {
+static const proc_desc frayi_presidio_dismount_desc = {
 	"presidio.dismount", "presidio dismount", "horses without a horse-holder",
 	"Presidio Section 3, Mounting/Dismounting", "A die each horse: odd, it runs off.",
 	dismount_in, 1, dismount_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"horses\": 5}", bind_dismount, NULL, NULL, false,
@@ -201,7 +201,7 @@ static fray_status bind_spot(fray_call *c)
 	return FRAY_OK;
 }
 
-const proc_desc frayi_presidio_spot_desc = {
+static const proc_desc frayi_presidio_spot_desc = {
 	"presidio.spot", "presidio spot", "a search for a hidden unit", "Presidio Section 4, Hidden Movement",
 	"1d6 + Recon against 1d6 + Camou + the cover benefit; spotted on equal or\n"
 	"higher. At night the Nighttime Visibility row's Search DM (+2 to -2) goes\n"
@@ -248,7 +248,7 @@ static fray_status bind_status(fray_call *c)
 	return FRAY_OK;
 }
 
-const proc_desc frayi_presidio_status_desc = {
+static const proc_desc frayi_presidio_status_desc = {
 	"presidio.casualty_status", "presidio casualty-status", "what became of a casualty",
 	"Presidio Section 6, Casualty Status",
 	"The 1d6 tables for a casualty of a remaining or a shattered unit, with the\n"
@@ -285,7 +285,7 @@ static fray_status bind_fuse(fray_call *c)
 	return FRAY_OK;
 }
 
-const proc_desc frayi_presidio_fuse_desc = {
+static const proc_desc frayi_presidio_fuse_desc = {
 	"presidio.fuse_repair", "presidio fuse-repair", "fixing a gun's fuse problem",
 	"Presidio Section 9, Artillery Mishaps",
 	"An artillery mishap's fuse problem: 1D6 each action, 5+ fixes it; the action\n"
@@ -353,7 +353,7 @@ static fray_status bind_gun_move(fray_call *c)
 	return FRAY_OK;
 }
 
-const proc_desc frayi_presidio_gun_move_desc = {
+static const proc_desc frayi_presidio_gun_move_desc = {
 	"presidio.gun_move", "presidio gun-move", "how far a gun is moved", "Presidio Sections 9 and 11",
 	"The table's rate for the piece (by hand: a crew of four or a one-horse\n"
 	"limber) less 2\" for each missing crewman when hauled by hand, plus 1D6,\n"
@@ -407,7 +407,7 @@ static fray_status bind_blast(fray_call *c)
 	return FRAY_OK;
 }
 
-const proc_desc frayi_presidio_blast_desc = {
+static const proc_desc frayi_presidio_blast_desc = {
 	"presidio.blast", "presidio blast", "a shell bursting on or near a structure, vehicle or gun",
 	"Presidio Section 9, Radius Hits",
 	"The shell's damage in full, 3/4 in the lethal cone or 1/2 in the rest of\n"
@@ -482,7 +482,7 @@ static fray_status bind_radius(fray_call *c)
 	return FRAY_OK;
 }
 
-const proc_desc frayi_presidio_radius_desc = {
+static const proc_desc frayi_presidio_radius_desc = {
 	"presidio.radius", "presidio radius", "a shell's or grenade's radius hits on figures",
 	"Presidio Section 9, Radius Hits",
 	"Figures in the lethal cone (half the radius) are incapacitated; the others\n"
@@ -528,7 +528,7 @@ static fray_status bind_into_melee(fray_call *c)
 	return FRAY_OK;
 }
 
-const proc_desc frayi_presidio_into_melee_desc = {
+static const proc_desc frayi_presidio_into_melee_desc = {
 	"presidio.into_melee", "presidio into-melee", "whom fire into a melee hits",
 	"Presidio Section 5, Firing into Melee",
 	"From beyond 4\": the hits fall at random on both sides, each on a figure\n"
@@ -682,7 +682,7 @@ static fray_status bind_artillery(fray_call *c)
 	return FRAY_OK;
 }
 
-const proc_desc frayi_presidio_artillery_desc = {
+static const proc_desc frayi_presidio_artillery_desc = {
 	"presidio.artillery", "presidio artillery", "a gun fires: hit, scatter or mishap",
 	"Presidio Sections 9 and 10, ruling R26",
 	"Direct rifled 9+, direct smoothbore 10+, indirect 11+, directed 12, blind 12\n"
@@ -697,3 +697,11 @@ const proc_desc frayi_presidio_artillery_desc = {
 	"{\"gun\": \"12# cannon, smoothbore\", \"ammo\": \"shot\", \"skill\": 1, \"structure\": \"log house\"}",
 	bind_artillery, NULL, NULL, false,
 	/* the page */ .headline = {"result", "each", "what the shot does"}, .generic = true, .no_sides = true};
+
+/* This file's procedures, in the catalogue's order (list.c joins the files). */
+const proc_desc *const frayi_presidio_misc_procs[] = {
+	&frayi_presidio_rally_desc, &frayi_presidio_initiative_desc, &frayi_presidio_jump_desc,
+	&frayi_presidio_dismount_desc, &frayi_presidio_spot_desc, &frayi_presidio_status_desc,
+	&frayi_presidio_artillery_desc, &frayi_presidio_fuse_desc, &frayi_presidio_gun_move_desc,
+	&frayi_presidio_blast_desc, &frayi_presidio_radius_desc, &frayi_presidio_into_melee_desc, NULL,
+};

@@ -141,7 +141,7 @@ static fray_status bind_morale(fray_call *c)
 	return FRAY_OK;
 }
 
-const proc_desc frayi_presidio_morale_desc = {
+static const proc_desc frayi_presidio_morale_desc = {
 	"presidio.morale", "presidio morale", "a unit's morale check", "Presidio Section 7, rulings R16, R28",
 	"1d6, a 6 rolled again and added, plus the leader's bonus, against the\n"
 	"required number; the failure band's result in words; two 6s succeed with\n"
@@ -152,3 +152,8 @@ const proc_desc frayi_presidio_morale_desc = {
 	"{\"level\": \"veteran\", \"size\": \"platoon\", \"casualties\": 2, \"charged\": true, \"fifer\": true}",
 	bind_morale, NULL, NULL, false,
 	/* the page */ .headline = {"success", "== true", "the unit passes"}, .generic = true, .no_sides = true};
+
+/* This file's procedures, in the catalogue's order (list.c joins the files). */
+const proc_desc *const frayi_presidio_morale_procs[] = {
+	&frayi_presidio_morale_desc, NULL,
+};

@@ -122,7 +122,7 @@ static fray_status bind_move(fray_call *c)
 	return FRAY_OK;
 }
 
-const proc_desc frayi_presidio_move_desc = {
+static const proc_desc frayi_presidio_move_desc = {
 	"presidio.move", "presidio move", "how far a unit moves", "Presidio Section 3, Movement",
 	"1D6 plus the allowance plus the Move skill; two actions (running, galloping)\n"
 	"double it, and so does charging (running speed); line formation halves it\n"
@@ -136,3 +136,8 @@ const proc_desc frayi_presidio_move_desc = {
 	move_in, MV_N, move_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
 	"{\"as\": \"foot\", \"barrier\": \"medium\", \"before_barrier\": 2}", bind_move, NULL, NULL, false,
 	/* the page */ .headline = {"inches", "each", "how far the unit moves"}, .generic = true, .no_sides = true};
+
+/* This file's procedures, in the catalogue's order (list.c joins the files). */
+const proc_desc *const frayi_presidio_move_procs[] = {
+	&frayi_presidio_move_desc, NULL,
+};

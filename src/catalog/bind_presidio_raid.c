@@ -30,7 +30,7 @@ static fray_status bind_camp(fray_call *c)
 	return FRAY_OK;
 }
 
-const proc_desc frayi_presidio_camp_desc = {
+static const proc_desc frayi_presidio_camp_desc = {
 	"presidio.camp", "presidio camp", "a camp's terrain, features and sentries", RULE8 ", Camp Setup",
 	"Camp Setup: terrain, other features, sentries (1d6 each).",
 	camp_in, 1, camp_out, 3, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"horses\": true}", bind_camp, NULL, NULL, false,
@@ -56,7 +56,7 @@ static fray_status bind_villagers(fray_call *c)
 	return FRAY_OK;
 }
 
-const proc_desc frayi_presidio_villagers_desc = {
+static const proc_desc frayi_presidio_villagers_desc = {
 	"presidio.villagers", "presidio villagers", "where the villagers are", RULE8 ", Villager Deployment",
 	"Villager Deployment: houses/fields/plaza 25/50/25% by day, 95/0/5% by night\n"
 	"(counted as one binomial event per place: the same odds as a die each).",
@@ -113,7 +113,7 @@ static fray_status bind_sentry(fray_call *c)
 	return FRAY_OK;
 }
 
-const proc_desc frayi_presidio_sentry_desc = {
+static const proc_desc frayi_presidio_sentry_desc = {
 	"presidio.sentry", "presidio sentry", "is the sentry awake, and does it see them", RULE8 ", Sentry Alertness",
 	"Sentry Alertness: the condition (1d6), then 1d6 - Camou + Recon + DMs: 3+ by\n"
 	"day, 5+ by night, the moon's Search DM on the die (--moon).",
@@ -154,7 +154,7 @@ static fray_status bind_capture(fray_call *c)
 	return FRAY_OK;
 }
 
-const proc_desc frayi_presidio_capture_desc = {
+static const proc_desc frayi_presidio_capture_desc = {
 	"presidio.capture", "presidio capture", "a capture with fists: no wound", RULE8 ", Capturing",
 	"Fists 8+, less the raider's melee skill, plus the defender's; no wound.",
 	capture_in, 3, capture_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"skill\": 2, \"animal\": \"horses\"}",
@@ -196,7 +196,7 @@ static fray_status bind_ram(fray_call *c)
 	return FRAY_OK;
 }
 
-const proc_desc frayi_presidio_ram_desc = {
+static const proc_desc frayi_presidio_ram_desc = {
 	"presidio.ram", "presidio ram", "a stampede rams the figures in its path", RULE8 ", Ramming",
 	"Each figure on foot in the path: the animal's ramming damage against its\n"
 	"armor on the damage chart.",
@@ -224,7 +224,7 @@ static fray_status bind_livestock(fray_call *c)
 	return FRAY_OK;
 }
 
-const proc_desc frayi_presidio_livestock_desc = {
+static const proc_desc frayi_presidio_livestock_desc = {
 	"presidio.livestock_return", "presidio livestock-return", "what becomes of lost livestock",
 	RULE8 ", Lost Livestock",
 	"Lost Livestock: 1d6 an animal: back on 1-3 (1-4 searching), the enemy's on\n"
@@ -265,7 +265,7 @@ static fray_status bind_contact(fray_call *c)
 	return FRAY_OK;
 }
 
-const proc_desc frayi_presidio_contact_desc = {
+static const proc_desc frayi_presidio_contact_desc = {
 	"presidio.contact_time", "presidio contact-time", "the hour a campaign contact happens",
 	"Presidio Section 11, Time of Contact",
 	"Time of Contact (1D4): row 1 moved 1 hex by road; 2: 2 by road or 1 in\n"
@@ -291,7 +291,7 @@ static fray_status bind_entrance(fray_call *c)
 	return FRAY_OK;
 }
 
-const proc_desc frayi_presidio_entrance_desc = {
+static const proc_desc frayi_presidio_entrance_desc = {
 	"presidio.entrance", "presidio entrance", "the entrance point of the strategic turn",
 	"Presidio Section 12, Strategic Turn",
 	"1D6 decides the entrance point onto a map (2 points at least). Number the\n"
@@ -323,7 +323,7 @@ static fray_status bind_leagues(fray_call *c)
 	return FRAY_OK;
 }
 
-const proc_desc frayi_presidio_leagues_desc = {
+static const proc_desc frayi_presidio_leagues_desc = {
 	"presidio.leagues", "presidio leagues", "a party's day of travel in a pursuit", RULE8 ", Campaign Pursuit",
 	"2D6, +1 for a mounted party, on the Distance in Leagues table (about three\n"
 	"miles a league): the pursuers' column 1 to 10 leagues, 15 on a 12; the\n"
@@ -331,6 +331,35 @@ const proc_desc frayi_presidio_leagues_desc = {
 	leagues_in, 2, leagues_out, 2, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"column\": \"fugitives\", \"mounted\": true}",
 	bind_leagues, NULL, NULL, false, .headline = {"leagues", "each", "leagues travelled"}, .generic = true,
 	.no_sides = true};
+
+/* ---- a day's tracking in a pursuit ---- */
+
+static const in_desc tracking_in[] = {
+	{"recon", IN_INT, -5, 10, .help = "the pursuers' Recon skill (their scouts')",
+	 .rule = RULE8 ", Campaign Pursuit, Tracking", IN_FIELD(fray_presidio_tracking_in, recon)},
+	{"camou", IN_INT, -5, 10, .help = "the raiders' Camou skill", .rule = RULE8 ", Campaign Pursuit, Tracking",
+	 IN_FIELD(fray_presidio_tracking_in, camou)},
+};
+static const out_desc tracking_out[] = {{"found", "boolean", "the pursuers find the trail", .yes = "the trail is found",
+					 .no = "the trail is lost: the pursuers wait a day"}};
+
+static fray_status bind_tracking(fray_call *c)
+{
+	const fray_presidio_tracking_in *in = CALL_INPUT(c, fray_presidio_tracking_in);
+	frayi_call_title(c, "tracking: 1d6 + recon %d against 1d6 + camou %d", in->recon, in->camou);
+	call_run(c, fray_presidio_tracking_procedure, 1, NULL);
+	return FRAY_OK;
+}
+
+static const proc_desc frayi_presidio_tracking_desc = {
+	"presidio.tracking", "presidio tracking", "a day's tracking in a pursuit: is the trail found",
+	RULE8 ", Campaign Pursuit, Tracking",
+	"1d6 + the pursuers' Recon against 1d6 + the raiders' Camou, the trail found\n"
+	"on equal or higher (fray's reading, as a search for a hidden unit); a lost\n"
+	"trail costs the pursuers the day.",
+	tracking_in, 2, tracking_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"recon\": 2, \"camou\": 1}",
+	bind_tracking, NULL, NULL, false, .headline = {"found", "== true", "the pursuers find the trail"},
+	.generic = true, .no_sides = true};
 
 /* ---- night ---- */
 
@@ -354,7 +383,7 @@ static fray_status bind_night(fray_call *c)
 	return FRAY_OK;
 }
 
-const proc_desc frayi_presidio_night_desc = {
+static const proc_desc frayi_presidio_night_desc = {
 	"presidio.night", "presidio night", "the moon: how far one sees", RULE8 ", Nighttime Visibility",
 	"1d6 for the moon, giving how far one sees in the open and in the woods and\n"
 	"the DM on a search roll.",
@@ -374,7 +403,7 @@ static fray_status bind_bounce(fray_call *c)
 	return FRAY_OK;
 }
 
-const proc_desc frayi_presidio_bounce_desc = {
+static const proc_desc frayi_presidio_bounce_desc = {
 	"presidio.bounce", "presidio bounce", "where a solid shot bounces", "Presidio Section 9, Bouncing",
 	"A smoothbore's solid shot that lands short of a target bounces on along its\n"
 	"line: 1D6 + 6\" to the next landing, then 1D6\". Shots from rifled pieces\n"
@@ -412,7 +441,7 @@ static fray_status bind_herd(fray_call *c)
 	return FRAY_OK;
 }
 
-const proc_desc frayi_presidio_herd_desc = {
+static const proc_desc frayi_presidio_herd_desc = {
 	"presidio.herd", "presidio herd", "does the herd stampede, and which way", RULE8 ", Stampeding Herds",
 	"One rider for every ten beasts (herders on foot for sheep and pigs)\n"
 	"controls it; otherwise it runs in a direction from the artillery scatter\n"
@@ -464,7 +493,7 @@ static fray_status bind_pursuit(fray_call *c)
 	return FRAY_OK;
 }
 
-const proc_desc frayi_presidio_pursuit_desc = {
+static const proc_desc frayi_presidio_pursuit_desc = {
 	"presidio.pursuit", "presidio pursuit", "will the raiders be caught: a pursuit day by day",
 	RULE8 ", Campaign Pursuit",
 	"Day by day for 15 days (the rations: 15 out, 15 back): tracking (1d6 +\n"
@@ -474,3 +503,12 @@ const proc_desc frayi_presidio_pursuit_desc = {
 	pursuit_in, 5, pursuit_out, 1, FRAY_MODE_SIMULATE, "{\"recon\": 2, \"camou\": 1, \"forced_march\": true}",
 	bind_pursuit, pursuit_summary, NULL, false,
 	/* the page */ .headline = {"caught_on_day", ">= 1", "the raiders are caught within 15 days"}, .generic = true, .no_sides = true};
+
+/* This file's procedures, in the catalogue's order (list.c joins the files). */
+const proc_desc *const frayi_presidio_raid_procs[] = {
+	&frayi_presidio_camp_desc, &frayi_presidio_villagers_desc, &frayi_presidio_sentry_desc,
+	&frayi_presidio_capture_desc, &frayi_presidio_ram_desc, &frayi_presidio_livestock_desc,
+	&frayi_presidio_contact_desc, &frayi_presidio_entrance_desc, &frayi_presidio_night_desc,
+	&frayi_presidio_bounce_desc, &frayi_presidio_herd_desc, &frayi_presidio_tracking_desc,
+	&frayi_presidio_pursuit_desc, &frayi_presidio_leagues_desc, NULL,
+};

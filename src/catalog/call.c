@@ -13,9 +13,10 @@
 /* The i-th descriptor: the procedures, then the listings. */
 static const proc_desc *catalog_at(size_t i)
 {
-	if (i < frayi_catalog_nprocs)
-		return frayi_catalog_procs[i];
-	return i - frayi_catalog_nprocs < frayi_catalog_nshows ? frayi_catalog_shows[i - frayi_catalog_nprocs] : NULL;
+	size_t nprocs = frayi_catalog_nprocs();
+	if (i < nprocs)
+		return frayi_catalog_proc(i);
+	return i - nprocs < frayi_catalog_nshows ? frayi_catalog_shows[i - nprocs] : NULL;
 }
 
 const proc_desc *frayi_catalog_find(const char *name)
@@ -47,9 +48,9 @@ FRAY_API const char *fray_procedure_find(const char *name)
 static size_t nearest_procedure(const char *name)
 {
 	const char *names[256];
-	size_t n = frayi_catalog_nprocs < 256 ? frayi_catalog_nprocs : 256;
-	for (size_t k = 0; k < n; k++)
-		names[k] = frayi_catalog_procs[k]->name;
+	size_t n = 0;
+	for (const proc_desc *d; n < 256 && (d = frayi_catalog_proc(n)); n++)
+		names[n] = d->name;
 	return fray_nearest_name(name, names, n);
 }
 
@@ -67,7 +68,7 @@ FRAY_API fray_call *fray_call_new(fray_ctx *ctx, const char *procedure)
 		size_t near = nearest_procedure(procedure);
 		if (near != SIZE_MAX)
 			fray_fail(ctx, FRAY_ERR_INPUT, "unknown procedure '%.80s' (did you mean '%s'?)", procedure,
-				  frayi_catalog_procs[near]->name);
+				  frayi_catalog_proc(near)->name);
 		else
 			fray_fail(ctx, FRAY_ERR_INPUT, "unknown procedure '%.80s' (see 'fray procedures')", procedure);
 		return NULL;

@@ -276,36 +276,17 @@ static inline void fmt_yes_no(textbuf *t, bool json, const char *key, const char
 		text_add(t, "%s", v ? yes : no);
 }
 
-/* The catalogue, in the order `fray procedures` lists it. */
-extern const proc_desc *const frayi_catalog_procs[];
-extern const size_t frayi_catalog_nprocs;
+/* The catalogue, in the order `fray procedures` lists it (list.c joins
+ * the bind files' own lists): the k-th procedure (NULL past the last), and
+ * how many there are. */
+const proc_desc *frayi_catalog_proc(size_t k);
+size_t frayi_catalog_nprocs(void);
 /* Its listings (FRAY_MODE_SHOW: tables, checklists, reckonings with no
  * dice; tables.c), found by name and command like the procedures but not
  * in `fray procedures`. */
 extern const proc_desc *const frayi_catalog_shows[];
 extern const size_t frayi_catalog_nshows;
 const proc_desc *frayi_catalog_find(const char *name_or_command);
-
-/* Each rule set's descriptors. */
-extern const proc_desc frayi_adbg_fire_desc, frayi_adbg_move_desc, frayi_adbg_melee_desc, frayi_adbg_recover_desc,
-		frayi_adbg_rounds_desc,
-	frayi_adbg_battle_desc;
-extern const proc_desc frayi_presidio_camp_desc, frayi_presidio_villagers_desc, frayi_presidio_sentry_desc,
-		frayi_presidio_capture_desc,
-	frayi_presidio_ram_desc, frayi_presidio_livestock_desc, frayi_presidio_contact_desc,
-			frayi_presidio_entrance_desc, frayi_presidio_night_desc,
-	frayi_presidio_bounce_desc, frayi_presidio_herd_desc, frayi_presidio_pursuit_desc;
-extern const proc_desc frayi_presidio_rally_desc, frayi_presidio_initiative_desc, frayi_presidio_jump_desc,
-		frayi_presidio_dismount_desc,
-	frayi_presidio_spot_desc, frayi_presidio_status_desc, frayi_presidio_fuse_desc, frayi_presidio_gun_move_desc,
-			frayi_presidio_blast_desc,
-	frayi_presidio_radius_desc, frayi_presidio_into_melee_desc, frayi_presidio_morale_desc,
-			frayi_presidio_move_desc;
-extern const proc_desc frayi_chits_combat_desc, frayi_chits_advise_desc;
-extern const proc_desc frayi_bbb_fire_desc, frayi_bbb_assault_desc, frayi_bbb_move_desc;
-extern const proc_desc frayi_dice_roll_desc;
-extern const proc_desc frayi_chits_end_turn_desc, frayi_presidio_shoot_desc, frayi_presidio_melee_desc,
-		frayi_presidio_artillery_desc;
 
 /* A narrating sink into sb, as the command line tells events. */
 typedef struct narrator {

@@ -142,9 +142,9 @@ FRAY_API fray_status fray_procedures_json(fray_ctx *ctx, char **out)
 	fray_ctx_clear(ctx);
 	strbuf sb = {.ctx = ctx};
 	frayi_sb_add(&sb, "{\"procedures\": [");
-	for (size_t k = 0; k < frayi_catalog_nprocs; k++) {
+	for (size_t k = 0; frayi_catalog_proc(k); k++) {
 		frayi_sb_add(&sb, "%s\n  ", k ? "," : "");
-		describe(&sb, frayi_catalog_procs[k]);
+		describe(&sb, frayi_catalog_proc(k));
 	}
 	frayi_sb_add(&sb, "\n]}\n");
 	return give(ctx, &sb, out);
@@ -157,8 +157,8 @@ FRAY_API fray_status fray_procedures_text(fray_ctx *ctx, char **out)
 	fray_ctx_clear(ctx);
 	strbuf sb = {.ctx = ctx};
 	const char *group = "";
-	for (size_t k = 0; k < frayi_catalog_nprocs; k++) {
-		const proc_desc *d = frayi_catalog_procs[k];
+	const proc_desc *d;
+	for (size_t k = 0; (d = frayi_catalog_proc(k)); k++) {
 		size_t glen = strcspn(d->name, ".");
 		if (strncmp(group, d->name, glen) != 0 || group[glen] != '.') {
 			frayi_sb_add(&sb, "%s%.*s\n", k ? "\n" : "", (int)glen, d->name);

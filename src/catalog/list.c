@@ -1,26 +1,45 @@
-/* The catalogue's order: by rule set, then as the rule text runs. */
+/* The catalogue: the bind files' own lists joined, by rule set. Each bind
+ * file ends with the list of its procedures (frayi_<file>_procs, in the
+ * order the rule text runs, NULL-terminated), right beside its descriptors,
+ * which are static: a descriptor left out of its list is an unused
+ * variable (an error with FRAY_WERROR), and tests/catalog/test_catalog.c
+ * checks that every descriptor under src/catalog/ is in the catalogue. A
+ * new procedure is a descriptor and a line in its file's list; a new bind
+ * FILE is a line here. */
 #include "catalog.h"
 
-extern const proc_desc frayi_presidio_leagues_desc; /* bind_presidio_raid.c */
+extern const proc_desc *const frayi_adbg_procs[], *const frayi_adbg_battle_procs[];
+extern const proc_desc *const frayi_presidio_combat_procs[], *const frayi_presidio_morale_procs[],
+	*const frayi_presidio_move_procs[], *const frayi_presidio_misc_procs[], *const frayi_presidio_raid_procs[];
+extern const proc_desc *const frayi_bbb_procs[];
+extern const proc_desc *const frayi_chits_combat_procs[], *const frayi_chits_procs[];
+extern const proc_desc *const frayi_dice_procs[];
 
-const proc_desc *const frayi_catalog_procs[] = {
-	&frayi_adbg_fire_desc, &frayi_adbg_move_desc, &frayi_adbg_melee_desc, &frayi_adbg_recover_desc,
-			&frayi_adbg_rounds_desc, &frayi_adbg_battle_desc,
-	&frayi_presidio_shoot_desc, &frayi_presidio_melee_desc, &frayi_presidio_morale_desc,
-			&frayi_presidio_rally_desc, &frayi_presidio_move_desc, &frayi_presidio_initiative_desc,
-					&frayi_presidio_jump_desc, &frayi_presidio_dismount_desc,
-	&frayi_presidio_spot_desc, &frayi_presidio_status_desc, &frayi_presidio_artillery_desc,
-			&frayi_presidio_fuse_desc,
-	&frayi_presidio_gun_move_desc,
-	&frayi_presidio_blast_desc, &frayi_presidio_radius_desc, &frayi_presidio_into_melee_desc,
-	&frayi_presidio_camp_desc, &frayi_presidio_villagers_desc, &frayi_presidio_sentry_desc,
-			&frayi_presidio_capture_desc,
-	&frayi_presidio_ram_desc, &frayi_presidio_livestock_desc, &frayi_presidio_contact_desc,
-			&frayi_presidio_entrance_desc,
-	&frayi_presidio_night_desc, &frayi_presidio_bounce_desc, &frayi_presidio_herd_desc,
-			&frayi_presidio_pursuit_desc, &frayi_presidio_leagues_desc,
-	&frayi_bbb_fire_desc, &frayi_bbb_assault_desc, &frayi_bbb_move_desc,
-	&frayi_chits_combat_desc, &frayi_chits_advise_desc, &frayi_chits_end_turn_desc,
-	&frayi_dice_roll_desc,
+/* By rule set (ADBG, Presidio, BBB, chits, then fray's own dice), each set's
+ * files as its text runs. */
+static const proc_desc *const *const bind_files[] = {
+	frayi_adbg_procs, frayi_adbg_battle_procs,
+	frayi_presidio_combat_procs, frayi_presidio_morale_procs, frayi_presidio_move_procs,
+			frayi_presidio_misc_procs, frayi_presidio_raid_procs,
+	frayi_bbb_procs,
+	frayi_chits_combat_procs, frayi_chits_procs,
+	frayi_dice_procs,
 };
-const size_t frayi_catalog_nprocs = sizeof frayi_catalog_procs / sizeof frayi_catalog_procs[0];
+
+const proc_desc *frayi_catalog_proc(size_t k)
+{
+	for (size_t f = 0; f < sizeof bind_files / sizeof bind_files[0]; f++)
+		for (const proc_desc *const *d = bind_files[f]; *d; d++)
+			if (k-- == 0)
+				return *d;
+	return NULL;
+}
+
+size_t frayi_catalog_nprocs(void)
+{
+	size_t n = 0;
+	for (size_t f = 0; f < sizeof bind_files / sizeof bind_files[0]; f++)
+		for (const proc_desc *const *d = bind_files[f]; *d; d++)
+			n++;
+	return n;
+}

@@ -7,8 +7,10 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <limits.h>
+#include <math.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <dirent.h>
 #include <fray/fray.h>
 #include "../../src/catalog/catalog.h"
 #include "../cli/run.h"
@@ -53,8 +55,8 @@ static const out_desc *field_of(const proc_desc *d, const char *name)
 static void every_descriptor_names_what_it_has(void **state)
 {
 	(void)state;
-	for (size_t k = 0; k < frayi_catalog_nprocs; k++) {
-		const proc_desc *d = frayi_catalog_procs[k];
+	for (size_t k = 0; k < frayi_catalog_nprocs(); k++) {
+		const proc_desc *d = frayi_catalog_proc(k);
 		const out_desc *f = field_of(d, d->headline.field);
 		if (!f || !d->headline.test || !d->headline.says || !d->headline.says[0])
 			fail_msg("%s: its headline names no outcome field of it", d->name);
@@ -95,8 +97,8 @@ static void every_descriptor_names_what_it_has(void **state)
 static void every_descriptor_has_headline_example_and_sides(void **state)
 {
 	(void)state;
-	for (size_t k = 0; k < frayi_catalog_nprocs; k++) {
-		const proc_desc *d = frayi_catalog_procs[k];
+	for (size_t k = 0; k < frayi_catalog_nprocs(); k++) {
+		const proc_desc *d = frayi_catalog_proc(k);
 		if (!d->headline.field || !d->headline.says)
 			fail_msg("%s: no headline", d->name);
 		if (!d->example || d->example[0] != '{')
@@ -140,8 +142,8 @@ static size_t shell_split(const char *r, char *words, char **argv, size_t cap)
 static void every_example_runs_as_help_shows_it(void **state)
 {
 	(void)state;
-	for (size_t k = 0; k < frayi_catalog_nprocs; k++) {
-		const proc_desc *d = frayi_catalog_procs[k];
+	for (size_t k = 0; k < frayi_catalog_nprocs(); k++) {
+		const proc_desc *d = frayi_catalog_proc(k);
 		char *help = NULL;
 		assert_int_equal(fray_procedure_help(ctx, d->name, &help), FRAY_OK);
 		const char *ex = strstr(help, "\nExample");
@@ -196,13 +198,13 @@ static void the_catalogue_json_says_headline_and_sides(void **state)
 	fray_doc *doc = NULL;
 	assert_int_equal(fray_doc_load_string(ctx, "procedures", json, strlen(json), &doc), FRAY_OK);
 	const fray_node *procs = fray_map_get(fray_doc_root(doc), "procedures");
-	assert_int_equal(fray_node_len(procs), frayi_catalog_nprocs);
+	assert_int_equal(fray_node_len(procs), frayi_catalog_nprocs());
 	for (size_t k = 0; k < fray_node_len(procs); k++) {
 		const fray_node *p = fray_node_item(procs, k);
 		const fray_node *h = fray_map_get(p, "headline");
 		assert_non_null(fray_map_get(p, "example"));
 		assert_non_null(fray_map_get(p, "sides"));
-		assert_string_equal(fray_node_scalar(fray_map_get(h, "field")), frayi_catalog_procs[k]->headline.field);
+		assert_string_equal(fray_node_scalar(fray_map_get(h, "field")), frayi_catalog_proc(k)->headline.field);
 	}
 	/* one seen whole: the melee's sides, paired */
 	const char *melee = strstr(json, "\"name\": \"adbg.melee\"");
@@ -355,9 +357,9 @@ static void every_procedure_is_generic(void **state)
 {
 	(void)state;
 	/* presidio.melee was the last one bound by hand */
-	for (size_t k = 0; k < frayi_catalog_nprocs + frayi_catalog_nshows; k++) {
-		const proc_desc *d = k < frayi_catalog_nprocs ? frayi_catalog_procs[k]
-							      : frayi_catalog_shows[k - frayi_catalog_nprocs];
+	for (size_t k = 0; k < frayi_catalog_nprocs() + frayi_catalog_nshows; k++) {
+		const proc_desc *d = k < frayi_catalog_nprocs() ? frayi_catalog_proc(k)
+							      : frayi_catalog_shows[k - frayi_catalog_nprocs()];
 		if (!d->generic)
 			fail_msg("%s: not generic", d->name);
 	}
@@ -377,7 +379,7 @@ static void commands_find_their_procedure(void **state)
 		if (fray_procedure_also(n))
 			assert_string_equal(fray_procedure_find(fray_procedure_also(n)), fray_procedure_command(n));
 	}
-	assert_int_equal(n, frayi_catalog_nprocs + frayi_catalog_nshows); /* the procedures, then the listings */
+	assert_int_equal(n, frayi_catalog_nprocs() + frayi_catalog_nshows); /* the procedures, then the listings */
 }
 
 /* The echo is the descriptor's inputs in order, each a value the request
@@ -686,10 +688,115 @@ static void leagues_odds_are_the_table_read_over_the_faces(void **state)
 		}
 }
 
+/* No central registration: every descriptor defined under src/catalog/
+ * (a `proc_desc frayi_..._desc = {"name", ...`) is in the catalogue, a
+ * procedure in its list and a listing in the listings, and the catalogue
+ * holds nothing else (nothing twice). The sources are read as text: a
+ * descriptor left out of its file's list is found here even in a build
+ * that lets the unused variable pass. */
+static void every_descriptor_defined_is_in_the_catalogue(void **state)
+{
+	(void)state;
+	DIR *dir = opendir(FRAY_SOURCE_DIR "/src/catalog");
+	assert_non_null(dir);
+	size_t defined = 0;
+	for (struct dirent *e; (e = readdir(dir));) {
+		size_t len = strlen(e->d_name);
+		if (len < 3 || strcmp(e->d_name + len - 2, ".c") != 0)
+			continue;
+		char path[512], text[1 << 16];
+		snprintf(path, sizeof path, "%s/src/catalog/%s", FRAY_SOURCE_DIR, e->d_name);
+		FILE *f = fopen(path, "r");
+		assert_non_null(f);
+		size_t n = fread(text, 1, sizeof text - 1, f);
+		assert_true(feof(f)); /* the whole file read */
+		fclose(f);
+		text[n] = '\0';
+		for (const char *at = text; (at = strstr(at, "proc_desc frayi_")); at++) {
+			const char *open = strstr(at, "_desc = {");
+			if (!open || strcspn(at, ";") < (size_t)(open - at))
+				continue; /* a declaration or a pointer, not a definition */
+			const char *q = strchr(open, '"');
+			assert_non_null(q);
+			char name[64];
+			size_t nlen = strcspn(q + 1, "\"");
+			assert_true(nlen < sizeof name);
+			memcpy(name, q + 1, nlen);
+			name[nlen] = '\0';
+			defined++;
+			const proc_desc *d = frayi_catalog_find(name);
+			if (!d || strcmp(d->name, name) != 0)
+				fail_msg("%s: %s is defined but not in the catalogue (its file's list)", e->d_name, name);
+			bool listed = false;
+			for (size_t k = 0; frayi_catalog_proc(k); k++)
+				listed |= frayi_catalog_proc(k) == d;
+			if (listed != (d->modes != FRAY_MODE_SHOW))
+				fail_msg("%s: %s %s", e->d_name, name, listed ? "is a listing among the procedures"
+									       : "is a procedure missing from the procedures");
+		}
+	}
+	closedir(dir);
+	assert_int_equal(defined, frayi_catalog_nprocs() + frayi_catalog_nshows);
+}
+
+/* The catalogue's order: by rule set (ADBG, Presidio, BBB, chits, then
+ * fray's own dice), each set's procedures together. */
+static void the_catalogue_runs_by_rule_set(void **state)
+{
+	(void)state;
+	static const char *const sets[] = {"adbg.", "presidio.", "bbb.", "chits.", "dice."};
+	size_t set = 0;
+	for (size_t k = 0; frayi_catalog_proc(k); k++) {
+		const char *name = frayi_catalog_proc(k)->name;
+		while (set < 5 && strncmp(name, sets[set], strlen(sets[set])) != 0)
+			set++;
+		if (set == 5)
+			fail_msg("%s is out of the rule sets' order", name);
+	}
+}
+
+/* presidio.tracking, a day's tracking (Presidio Section 8, Campaign
+ * Pursuit, Tracking): 1d6 + Recon against 1d6 + Camou, the trail found on
+ * equal or higher (docs/presidio.md); its odds against the 36 faces
+ * counted here, for skills that never, sometimes and always find it. */
+static void tracking_odds_are_the_faces_counted(void **state)
+{
+	(void)state;
+	static const int recons[] = {-5, 0, 2, 10}, camous[] = {-5, 1, 3, 10};
+	for (size_t i = 0; i < 4; i++)
+		for (size_t j = 0; j < 4; j++) {
+			int found = 0;
+			for (int a = 1; a <= 6; a++)
+				for (int b = 1; b <= 6; b++)
+					found += a + recons[i] >= b + camous[j];
+			char req[256], *json = NULL;
+			snprintf(req, sizeof req, "{\"procedure\": \"presidio.tracking\", \"mode\": \"odds\", "
+				 "\"inputs\": {\"recon\": %d, \"camou\": %d}}", recons[i], camous[j]);
+			if (fray_request(ctx, req, &json) != FRAY_OK)
+				fail_msg("%s", fray_ctx_message(ctx));
+			fray_doc *doc = NULL;
+			assert_int_equal(fray_doc_load_string(ctx, "odds", json, strlen(json), &doc), FRAY_OK);
+			const fray_node *outs = fray_map_get(fray_doc_root(doc), "outcomes");
+			double got = 0;
+			for (size_t k = 0; k < fray_node_len(outs); k++) {
+				const fray_node *o = fray_node_item(outs, k);
+				if (strcmp(fray_node_scalar(fray_map_get(fray_map_get(o, "outcome"), "found")), "true") == 0)
+					got += strtod(fray_node_scalar(fray_map_get(o, "p")), NULL);
+			}
+			if (fabs(got - found / 36.0) > 1e-12)
+				fail_msg("recon %d, camou %d: P(found) %.15g, the faces say %d/36", recons[i], camous[j], got,
+					 found);
+			fray_doc_free(doc);
+			free(json);
+		}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(every_descriptor_names_what_it_has),
+		cmocka_unit_test(every_descriptor_defined_is_in_the_catalogue),
+		cmocka_unit_test(the_catalogue_runs_by_rule_set),
 		cmocka_unit_test(the_catalogue_json_says_headline_and_sides),
 		cmocka_unit_test(every_descriptor_has_headline_example_and_sides),
 		cmocka_unit_test(every_example_runs_as_help_shows_it),
@@ -698,6 +805,7 @@ int main(void)
 		cmocka_unit_test(repeated_groups_join_into_their_input),
 		cmocka_unit_test(listings_show_their_text),
 		cmocka_unit_test(leagues_odds_are_the_table_read_over_the_faces),
+		cmocka_unit_test(tracking_odds_are_the_faces_counted),
 		cmocka_unit_test(recover_inputs_reach_the_rule),
 		cmocka_unit_test(rounds_inputs_reach_the_rule),
 		cmocka_unit_test(required_and_excludes_are_checked_from_the_descriptor),

@@ -49,9 +49,9 @@ static char *request(const char *fmt, ...)
 static void every_procedure_runs_in_its_modes(void **state)
 {
 	(void)state;
-	assert_true(frayi_catalog_nprocs > 0);
-	for (size_t k = 0; k < frayi_catalog_nprocs; k++) {
-		const proc_desc *d = frayi_catalog_procs[k];
+	assert_true(frayi_catalog_nprocs() > 0);
+	for (size_t k = 0; k < frayi_catalog_nprocs(); k++) {
+		const proc_desc *d = frayi_catalog_proc(k);
 		assert_non_null(d->example);
 		assert_true(d->nin <= CALL_MAX_INPUTS); /* a call holds this many values */
 		char head[128];
@@ -384,8 +384,8 @@ static void request_matches_the_command_line(void **state)
 	/* the catalogue for people names every command */
 	char *text = NULL;
 	assert_int_equal(fray_procedures_text(ctx, &text), FRAY_OK);
-	for (size_t k = 0; k < frayi_catalog_nprocs; k++)
-		assert_non_null(strstr(text, frayi_catalog_procs[k]->command));
+	for (size_t k = 0; k < frayi_catalog_nprocs(); k++)
+		assert_non_null(strstr(text, frayi_catalog_proc(k)->command));
 	free(text);
 }
 

@@ -239,6 +239,42 @@ FRAY_API void fray_presidio_leagues_procedure(fray_roller *r, fray_policy *p, co
 	out[1] = in->fugitives && out[0] == 0;
 }
 
+#define TRACKING "Presidio Section 8, Campaign Pursuit, Tracking"
+
+/* A day's tracking: "a Recon roll versus the Raider Camou skill", read as
+ * the Hidden Movement search reads Recon against Camou (Section 4): 1d6 +
+ * Recon against 1d6 + Camou, the trail found on equal or higher (fray's
+ * reading: the Tracking paragraph names no dice and no tie). Both totals
+ * in *track and *hide. The pursuit's days and presidio.tracking roll it
+ * here. */
+static bool trail_found(fray_roller *r, int recon, int camou, int *track, int *hide)
+{
+	term t[1];
+	int n = 0;
+	add_base(t, &n, recon, TRACKING, "the pursuers' Recon");
+	tell_terms(r, t, n, "added to the tracking die", TRACKING);
+	*track = fray_die(r, 6, "tracking: recon") + recon;
+	n = 0;
+	add_base(t, &n, camou, TRACKING, "the raiders' Camou");
+	tell_terms(r, t, n, "added to the hiding die", TRACKING);
+	*hide = fray_die(r, 6, "tracking: camou") + camou;
+	return *track >= *hide;
+}
+
+FRAY_API void fray_presidio_tracking_procedure(fray_roller *r, fray_policy *p, const void *input, int64_t *out)
+{
+	(void)p;
+	const fray_presidio_tracking_in *in = input;
+	int track, hide;
+	out[0] = trail_found(r, in->recon, in->camou, &track, &hide);
+	if (fray_roller_narrating(r)) {
+		char text[112];
+		snprintf(text, sizeof text, "recon %d against camou %d: %s", track, hide,
+			 out[0] ? "the trail is found" : "the trail is lost: the pursuers wait a day");
+		fray_emit_result(r, "tracking", out[0], text, TRACKING);
+	}
+}
+
 FRAY_API void fray_presidio_pursuit_procedure(fray_roller *r, fray_policy *p, const void *input,
 					      int64_t *out)
 {
@@ -261,10 +297,9 @@ FRAY_API void fray_presidio_pursuit_procedure(fray_roller *r, fray_policy *p, co
 			resting--;
 			continue;
 		}
-		int track = fray_die(r, 6, "tracking: recon") + in->recon;
-		int hide = fray_die(r, 6, "tracking: camou") + in->camou;
-		if (track < hide) {
-			fray_emit_note(r, "the trail is lost: the pursuers wait a day", "Presidio Section 8, Tracking");
+		int track, hide;
+		if (!trail_found(r, in->recon, in->camou, &track, &hide)) {
+			fray_emit_note(r, "the trail is lost: the pursuers wait a day", TRACKING);
 			continue;
 		}
 		double leg = fray_presidio_leagues(false, fray_die(r, 6, "pursuers 2d6") + fray_die(r, 6, "pursuers 2d6") +
