@@ -134,6 +134,14 @@ static void put_num(FILE *out, double x)
 	fputs(a, out);
 }
 
+/* A rate with its 95% interval, written as every report writes one. */
+static void put_rate(FILE *out, uint64_t k, uint64_t n, fray_rate_form form)
+{
+	char text[160];
+	fray_rate_str(k, n, form, text, sizeof text);
+	fputs(text, out);
+}
+
 static void print_header(FILE *out, const sweep *w, out_fmt fmt, const target *t, const char *partial)
 {
 	if (fmt == OUT_JSON) {
@@ -184,10 +192,10 @@ static void print_row(FILE *out, const sweep *w, size_t p, out_fmt fmt, const ta
 			pt->baseline ? "true" : "false", pt->grid ? "true" : "false", n);
 		for (int o = 0; o < 2; o++) {
 			fprintf(out, "%s", o ? ", " : "");
-			sim_json_rate(out, fray_sweep_count(sim, o), n);
+			put_rate(out, fray_sweep_count(sim, o), n, FRAY_RATE_JSON);
 		}
 		fprintf(out, "], \"draw\": ");
-		sim_json_rate(out, fray_sweep_count(sim, 2), n);
+		put_rate(out, fray_sweep_count(sim, 2), n, FRAY_RATE_JSON);
 		fprintf(out, ", \"mean_losses\": [");
 		put_num(out, fray_sweep_mean_losses(sim, 0));
 		fputs(", ", out);
@@ -208,14 +216,8 @@ static void print_row(FILE *out, const sweep *w, size_t p, out_fmt fmt, const ta
 		}
 		fprintf(out, ",%d", pt->baseline ? 1 : 0);
 		for (int o = 0; o < 3; o++) {
-			double lo, hi;
-			fray_wilson95(fray_sweep_count(sim, o), n, &lo, &hi);
 			fputc(',', out);
-			put_num(out, fray_sweep_rate(sim, o));
-			fputc(',', out);
-			put_num(out, lo);
-			fputc(',', out);
-			put_num(out, hi);
+			put_rate(out, fray_sweep_count(sim, o), n, FRAY_RATE_CSV);
 		}
 		for (int side = 0; side < 2; side++) {
 			fputc(',', out);
@@ -233,10 +235,8 @@ static void print_row(FILE *out, const sweep *w, size_t p, out_fmt fmt, const ta
 	for (int k = 0; k < w->g.nk; k++)
 		fprintf(out, "  %-*s", knob_width(w, k), cli_tstr(pt->val[k]));
 	for (int o = 0; o < 3; o++) {
-		double lo, hi;
-		fray_wilson95(fray_sweep_count(sim, o), n, &lo, &hi);
-		/* 13 columns wide: "100.00% ±0.12" ('±' is two bytes) */
-		fprintf(out, "  %6.2f%% \u00b1%4.2f", 100 * fray_sweep_rate(sim, o), 100 * (hi - lo) / 2);
+		fputs("  ", out);
+		put_rate(out, fray_sweep_count(sim, o), n, FRAY_RATE_PERCENT);
 	}
 	fprintf(out, "  %8.2f  %8.2f", fray_sweep_mean_losses(sim, 0), fray_sweep_mean_losses(sim, 1));
 	if (t->on)
