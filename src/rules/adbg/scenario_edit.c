@@ -212,6 +212,16 @@ static bool flat(const fray_node *n)
 	return true;
 }
 
+/* A list or map with nothing left to write (empty, or every item removed:
+ * a side's only other leader): written "[]" or "{}", never as nothing. */
+static bool none_left(const plan *pl, const fray_node *n)
+{
+	for (size_t i = 0; i < fray_node_len(n); i++)
+		if (!skipped(pl, fray_node_kind_of(n) == FRAY_NODE_MAP ? fray_node_value(n, i) : fray_node_item(n, i)))
+			return false;
+	return true;
+}
+
 static void put_flow(textout *f, plan *pl, const fray_node *n)
 {
 	if (fray_node_kind_of(n) == FRAY_NODE_SCALAR) {
@@ -297,7 +307,7 @@ static void put_block(textout *f, plan *pl, const fray_node *n, int indent, bool
 		first = false;
 		put_scalar(f, pl, fray_node_key(n, i));
 		put(f, ":");
-		if (fray_node_kind_of(v) == FRAY_NODE_SCALAR || flat(v) || fray_node_len(v) == 0) {
+		if (fray_node_kind_of(v) == FRAY_NODE_SCALAR || flat(v) || none_left(pl, v)) {
 			put(f, " ");
 			put_flow(f, pl, v);
 			put(f, "\n");
