@@ -68,6 +68,15 @@ void fray_sweep_points_free(fray_ctx *ctx, fray_sweep *w);
 int fray_sweep_point_edits(const fray_adbg_edit *sets, int nsets, const fray_sweep *w, const fray_sweep_point *pt,
 			   fray_adbg_edit *ed);
 
+/* The battles of point p: its scenario read with the edits (sets, then
+ * the point's values; how->problem told what does not read), then the
+ * quick battle (ADBG 19, fray_adbg_battle_stats_procedure) simulated as
+ * run says (its policy, seed, trials, threads, stop and progress; proc,
+ * input and nfields are set here) into w->pts[p].sim, new: the caller
+ * frees it with fray_sim_free, whatever the status. */
+fray_status fray_sweep_run_point(fray_ctx *ctx, fray_doc *doc, const fray_adbg_edit_read *how,
+				 const fray_adbg_edit *sets, int nsets, fray_sweep *w, size_t p, const fray_sim_run *run);
+
 /* ---- a point's battles: outcome 0 side 1 wins, 1 side 2 wins, 2 a draw ---- */
 uint64_t fray_sweep_count(const fray_sim *s, int outcome);
 double fray_sweep_rate(const fray_sim *s, int outcome);

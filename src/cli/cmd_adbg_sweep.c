@@ -767,23 +767,16 @@ int adbg_sweep(int argc, char **argv)
 	bool show = !o.quiet && isatty(2);
 	cli_catch_stop();
 	for (size_t p = lo; p < hi && status == EXIT_OK && !cli_stop_signal; p++) {
-		if ((status = scen_read_edited(a.cmd, ctx, doc, "--vary", ed, point_edits(&o, &w, &w.g.pts[p], ed), &s)) !=
-		    EXIT_OK)
-			break;
 		if (show)
 			fprintf(stderr, "\rpoint %zu of %zu ", p + 1 - lo, hi - lo);
-		if (!(w.g.pts[p].sim = fray_sim_new(FRAY_ADBG_SIM_FIELDS))) {
-			status = cli_error(a.cmd, EXIT_RUNTIME, "out of memory");
-			break;
-		}
-		fray_sim_run run = {.proc = fray_adbg_battle_stats_procedure, .policy = pol, .input = s,
-				    .nfields = FRAY_ADBG_SIM_FIELDS, .seed = o.seed, .first = first, .last = last,
+		fray_sim_run run = {.policy = pol, .seed = o.seed, .first = first, .last = last,
 				    .threads = fray_policy_thread_safe(pol) ? (unsigned)o.threads : 1,
 				    .stop = &cli_stop_signal};
-		if (fray_simulate(ctx, &run, w.g.pts[p].sim) != FRAY_OK)
-			status = cli_fail(a.cmd, ctx);
-		fray_adbg_scenario_free(s);
-		s = NULL;
+		scen_told told = {.cmd = a.cmd};
+		fray_adbg_edit_read how = {.open = scen_open, .option = "--vary", .problem = scen_tell,
+					   .problem_ud = &told};
+		if (fray_sweep_run_point(ctx, doc, &how, o.sets.ed, o.sets.n, &w.g, p, &run) != FRAY_OK)
+			status = scen_failed(a.cmd, ctx, &told);
 	}
 	cli_release_stop();
 	if (show)

@@ -75,28 +75,28 @@ fray_status scen_open(void *ud, fray_ctx *ctx, const char *path, fray_doc **out)
 
 /* ---- a scenario read with edits ---- */
 
-typedef struct told {
-	const char *cmd;
-	bool any;
-} told;
-
-static void tell(void *ud, const char *message)
+void scen_tell(void *ud, const char *message)
 {
-	told *t = ud;
+	scen_told *t = ud;
 	t->any = true;
 	cli_error(t->cmd, EXIT_BAD_INPUT, "%s", message);
+}
+
+int scen_failed(const char *cmd, fray_ctx *ctx, const scen_told *t)
+{
+	int status = t->any ? EXIT_BAD_INPUT : cli_fail(cmd, ctx); /* out of memory is 1, not bad input */
+	fray_ctx_clear(ctx);
+	return status;
 }
 
 int scen_read_edited(const char *cmd, fray_ctx *ctx, fray_doc *doc, const char *option, const fray_adbg_edit *ed,
 		     int ned, fray_adbg_scenario **out)
 {
-	told t = {.cmd = cmd};
-	fray_adbg_edit_read how = {.open = scen_open, .option = option, .problem = tell, .problem_ud = &t};
+	scen_told t = {.cmd = cmd};
+	fray_adbg_edit_read how = {.open = scen_open, .option = option, .problem = scen_tell, .problem_ud = &t};
 	if (fray_adbg_scenario_read_edited(ctx, doc, ed, ned, &how, out) == FRAY_OK)
 		return EXIT_OK;
-	int status = t.any ? EXIT_BAD_INPUT : cli_fail(cmd, ctx); /* out of memory is 1, not bad input */
-	fray_ctx_clear(ctx);
-	return status;
+	return scen_failed(cmd, ctx, &t);
 }
 
 int scen_load_edited(const char *cmd, fray_ctx *ctx, const char *path, const fray_adbg_edit *ed, int ned,

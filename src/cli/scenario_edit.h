@@ -18,6 +18,16 @@
  * folder, ../data or ../share/fray/data, or the installed data folder). */
 fray_status scen_open(void *ud, fray_ctx *ctx, const char *path, fray_doc **out);
 
+/* A scenario's problems printed as libfray tells them (a
+ * fray_adbg_edit_read's problem), and the exit status of a read that
+ * failed: 2 when they were told, else the context's message. */
+typedef struct scen_told {
+	const char *cmd;
+	bool any;
+} scen_told;
+void scen_tell(void *ud, const char *message);
+int scen_failed(const char *cmd, fray_ctx *ctx, const scen_told *t);
+
 /* The scenario of doc with the edits made (option names the option in
  * messages: "--set", "--vary"); the scalar edits stay on doc. Prints every
  * problem, naming the edits; returns the exit status. */

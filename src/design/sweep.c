@@ -228,6 +228,33 @@ FRAY_API int fray_sweep_point_edits(const fray_adbg_edit *sets, int nsets, const
 	return n;
 }
 
+/* ---- a point's battles ---- */
+
+FRAY_API fray_status fray_sweep_run_point(fray_ctx *ctx, fray_doc *doc, const fray_adbg_edit_read *how,
+					  const fray_adbg_edit *sets, int nsets, fray_sweep *w, size_t p,
+					  const fray_sim_run *run)
+{
+	if (p >= w->np || nsets < 0 || nsets > 64)
+		return fray_fail(ctx, FRAY_ERR_INPUT, "no point %zu in a sweep of %zu", p + 1, w->np);
+	fray_adbg_edit ed[64 + FRAY_SWEEP_MAX_KNOBS];
+	fray_adbg_scenario *s = NULL;
+	fray_status st = fray_adbg_scenario_read_edited(ctx, doc, ed, fray_sweep_point_edits(sets, nsets, w,
+							&w->pts[p], ed), how, &s);
+	if (st != FRAY_OK)
+		return st;
+	if (!(w->pts[p].sim = fray_sim_new(FRAY_ADBG_SIM_FIELDS))) {
+		fray_adbg_scenario_free(s);
+		return fray_nomem(ctx);
+	}
+	fray_sim_run one = *run;
+	one.proc = fray_adbg_battle_stats_procedure;
+	one.input = s;
+	one.nfields = FRAY_ADBG_SIM_FIELDS;
+	st = fray_simulate(ctx, &one, w->pts[p].sim);
+	fray_adbg_scenario_free(s);
+	return st;
+}
+
 /* ---- outcomes of a point ---- */
 
 FRAY_API uint64_t fray_sweep_count(const fray_sim *s, int o)

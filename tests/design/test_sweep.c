@@ -310,6 +310,57 @@ static void sensitivity_ranks(void **state)
 		fray_sim_free(pts[p].sim);
 }
 
+/* A point's battles are the scenario's battles with the point's values,
+ * on the same dice: the point at the file's own values counts exactly
+ * what fray_simulate counts on the file (ruling R24: trial i, stream i). */
+static void point_runs(void **state)
+{
+	(void)state;
+	fray_doc *doc;
+	fray_adbg_scenario *plain;
+	fray_ctx_clear(ctx);
+	assert_int_equal(fray_doc_load_file(ctx, FRAY_TEST_DATA "/adbg/tiny.yaml", &doc), FRAY_OK);
+	assert_int_equal(fray_adbg_scenario_read(ctx, doc, &plain), FRAY_OK);
+	fray_policy *pol = fray_policy_heuristic_new(ctx);
+	assert_non_null(pol);
+	fray_sim *direct = fray_sim_new(FRAY_ADBG_SIM_FIELDS);
+	fray_sim_run run = {.proc = fray_adbg_battle_stats_procedure, .policy = pol, .input = plain,
+			    .nfields = FRAY_ADBG_SIM_FIELDS, .seed = 5, .first = 0, .last = 300, .threads = 1};
+	assert_int_equal(fray_simulate(ctx, &run, direct), FRAY_OK);
+	fray_sweep_knob k = knob("sides.red.level=1,3", NULL);
+	assert_int_equal(fray_sweep_bases(ctx, doc, &k, 1), FRAY_OK);
+	assert_string_equal(k.base, "3");
+	fray_sweep w;
+	assert_int_equal(fray_sweep_points(ctx, &k, 1, 10, &w), FRAY_OK);
+	assert_int_equal(w.np, 2);
+	assert_true(w.pts[1].baseline);
+	fray_sim_run template = {.policy = pol, .seed = 5, .first = 0, .last = 300, .threads = 1};
+	for (size_t p = 0; p < w.np; p++)
+		assert_int_equal(fray_sweep_run_point(ctx, doc, NULL, NULL, 0, &w, p, &template), FRAY_OK);
+	assert_int_equal(fray_sim_trials(w.pts[1].sim), 300);
+	assert_true(fray_sweep_same_sims(w.pts[1].sim, direct));
+	/* a point past the last */
+	fray_ctx_clear(ctx);
+	assert_int_equal(fray_sweep_run_point(ctx, doc, NULL, NULL, 0, &w, 2, &template), FRAY_ERR_INPUT);
+	assert_string_equal(fray_ctx_message(ctx), "no point 3 in a sweep of 2");
+	fray_ctx_clear(ctx);
+	/* the base read from a path that names nothing */
+	fray_sweep_knob bad = knob("sides.red.levle=1", NULL);
+	assert_int_equal(fray_sweep_bases(ctx, doc, &bad, 1), FRAY_ERR_INPUT);
+	assert_string_equal(fray_ctx_message(ctx), "option --vary sides.red.levle: " FRAY_TEST_DATA
+			    "/adbg/tiny.yaml: no key 'levle' in 'sides.red.levle' (at line 16)");
+	fray_ctx_clear(ctx);
+	fray_sweep_knob_free(ctx, &bad);
+	for (size_t p = 0; p < w.np; p++)
+		fray_sim_free(w.pts[p].sim);
+	fray_sweep_points_free(ctx, &w);
+	fray_sweep_knob_free(ctx, &k);
+	fray_sim_free(direct);
+	fray_policy_free(pol);
+	fray_adbg_scenario_free(plain);
+	fray_doc_free(doc);
+}
+
 /* The one writer of a rate with its 95% interval: 0 of 10 is the
  * textbook's Wilson interval [0, z^2/(n+z^2)] = [0, 0.27753...]. */
 static void rate_forms(void **state)
@@ -343,6 +394,7 @@ int main(void)
 		cmocka_unit_test(bad_targets),
 		cmocka_unit_test(targets_sort),
 		cmocka_unit_test(sensitivity_ranks),
+		cmocka_unit_test(point_runs),
 		cmocka_unit_test(rate_forms),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
