@@ -335,6 +335,65 @@ static void digest_chains(void **state)
 	assert_int_equal(fray_adbg_edits_digest(7, ed, 0), 7);
 }
 
+/* Out of memory along the edits' paths: fail the n-th allocation for
+ * every n; each call fails with FRAY_ERR_NOMEM and keeps nothing (ASan
+ * finds a leak), until n is large enough for all to pass. Every block is
+ * the allocator's: a context with its own allocator still hands --write's
+ * text over for free(). */
+typedef struct failing {
+	long left;
+} failing;
+
+static void *failing_alloc(void *ud, void *ptr, size_t size)
+{
+	failing *f = ud;
+	if (size == 0) {
+		free(ptr);
+		return NULL;
+	}
+	if (f->left-- <= 0)
+		return NULL;
+	return realloc(ptr, size);
+}
+
+static bool edits_under(long n)
+{
+	failing f = {.left = n};
+	fray_ctx *lctx = fray_ctx_new(failing_alloc, &f);
+	if (!lctx)
+		return false;
+	fray_doc *doc = NULL;
+	fray_status st = fray_doc_load_string(lctx, DOC_NAME, SCENARIO, strlen(SCENARIO), &doc);
+	fray_adbg_edit ed[] = {{"sides.red.level", "2"}, {FRAY_ADBG_EDIT_UNITS, "remove:Red band"}};
+	fray_adbg_scenario *s = NULL;
+	if (st == FRAY_OK) {
+		st = fray_adbg_scenario_read_edited(lctx, doc, ed, 2, NULL, &s);
+		assert_true(st == FRAY_OK ? s != NULL : s == NULL);
+	}
+	char *text = NULL;
+	size_t len = 0;
+	if (st == FRAY_OK) {
+		st = fray_adbg_scenario_write_edited(lctx, doc, ed, 2, "# h\n", NULL, &text, &len);
+		assert_true(st == FRAY_OK ? text != NULL : text == NULL);
+	}
+	if (st != FRAY_OK && st != FRAY_ERR_NOMEM)
+		fail_msg("allocation %ld: %s", n, fray_ctx_message(lctx));
+	free(text);
+	fray_adbg_scenario_free(s);
+	fray_doc_free(doc);
+	fray_ctx_free(lctx);
+	return st == FRAY_OK;
+}
+
+static void out_of_memory(void **state)
+{
+	(void)state;
+	long n = 0;
+	while (!edits_under(n))
+		assert_true(++n < 100000);
+	assert_true(n > 3); /* the paths allocate: the loop saw failures */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -346,6 +405,7 @@ int main(void)
 		cmocka_unit_test(bad_edits),
 		cmocka_unit_test(problems_told),
 		cmocka_unit_test(digest_chains),
+		cmocka_unit_test(out_of_memory),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

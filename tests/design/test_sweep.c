@@ -383,6 +383,65 @@ static void rate_forms(void **state)
 	assert_string_equal(text, "0,0,1");
 }
 
+/* Out of memory: fail the n-th allocation for every n along a sweep's
+ * knobs, grid and order; each fails with FRAY_ERR_NOMEM and keeps
+ * nothing (ASan finds a leak). */
+typedef struct failing {
+	long left;
+} failing;
+
+static void *failing_alloc(void *ud, void *ptr, size_t size)
+{
+	failing *f = ud;
+	if (size == 0) {
+		free(ptr);
+		return NULL;
+	}
+	if (f->left-- <= 0)
+		return NULL;
+	return realloc(ptr, size);
+}
+
+static bool sweep_under(long n)
+{
+	failing f = {.left = n};
+	fray_ctx *lctx = fray_ctx_new(failing_alloc, &f);
+	if (!lctx)
+		return false;
+	fray_sweep_knob k[2] = {{0}, {0}};
+	fray_sweep w = {0};
+	fray_status st = fray_sweep_knob_parse(lctx, "a=1..20:3,x", 100, &k[0]);
+	if (st == FRAY_OK)
+		st = fray_sweep_knob_parse(lctx, "b=p,q", 100, &k[1]);
+	if (st == FRAY_OK)
+		st = fray_sweep_points(lctx, k, 2, 100, &w);
+	fray_sim *sim = fray_sim_new(FRAY_ADBG_SIM_FIELDS);
+	assert_non_null(sim);
+	for (size_t p = 0; p < w.np; p++)
+		w.pts[p].sim = sim;
+	size_t order[32];
+	fray_sweep_target t = {.on = true, .op = '=', .c = 0.5, .b = -1};
+	if (st == FRAY_OK && fray_sweep_order(lctx, &w, &t, order) == (size_t)-1)
+		st = fray_ctx_status(lctx);
+	if (st != FRAY_OK)
+		assert_int_equal(st, FRAY_ERR_NOMEM);
+	fray_sim_free(sim);
+	fray_sweep_points_free(lctx, &w);
+	fray_sweep_knob_free(lctx, &k[0]);
+	fray_sweep_knob_free(lctx, &k[1]);
+	fray_ctx_free(lctx);
+	return st == FRAY_OK;
+}
+
+static void out_of_memory(void **state)
+{
+	(void)state;
+	long n = 0;
+	while (!sweep_under(n))
+		assert_true(++n < 10000);
+	assert_true(n > 4); /* a path, values, the points and the order all allocate */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -396,6 +455,7 @@ int main(void)
 		cmocka_unit_test(sensitivity_ranks),
 		cmocka_unit_test(point_runs),
 		cmocka_unit_test(rate_forms),
+		cmocka_unit_test(out_of_memory),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
