@@ -5,14 +5,15 @@
  * baseline, a target to filter and sort the points by, which knobs move
  * the result (sensitivity), the points as text, CSV or JSON, a point saved
  * as a scenario file (--write), and shards for many machines (by points or
- * by trials) that fray merge adds back into exactly one run's output. */
+ * by trials) that fray merge adds back into exactly one run's output.
+ * What a sweep decides is libfray's (include/fray/sweep.h, the edits in
+ * include/fray/scenario_edit.h); here are the options, the files, the
+ * progress and the printing. */
 #include <errno.h>
 #include <inttypes.h>
-#include <math.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <unistd.h>
 #include "cli.h"
 #include "../common/text.h"
