@@ -27,5 +27,7 @@
 #include <fray/presidio.h>
 #include <fray/catalog.h>
 #include <fray/game.h>
+#include <fray/scenario_edit.h>
+#include <fray/sweep.h>
 
 #endif

@@ -79,4 +79,15 @@ fray_status fray_sim_add_count(fray_sim *s, size_t field, int value, uint64_t co
 /* The 95% Wilson score interval of k successes in n trials. */
 void fray_wilson95(uint64_t k, uint64_t n, double *lo, double *hi);
 
+/* A rate k/n (0 when n is 0) with its 95% Wilson interval, as text: the
+ * one way every report writes it. Numbers as fray_double_str writes them. */
+typedef enum fray_rate_form {
+	FRAY_RATE_JSON,     /* {"p": 0.25, "lo": 0.2, "hi": 0.31} */
+	FRAY_RATE_CSV,      /* 0.25,0.2,0.31 */
+	FRAY_RATE_PERCENT   /* " 25.00% \u00b15.50": the rate and the interval's half-width, 13 columns */
+} fray_rate_form;
+/* Writes into dst (cap bytes, NUL-terminated when cap > 0); returns the
+ * length the whole text needs, snprintf-style. */
+size_t fray_rate_str(uint64_t k, uint64_t n, fray_rate_form form, char *dst, size_t cap);
+
 #endif

@@ -63,13 +63,9 @@ static void json_dist(strbuf *sb, const fray_sim *s, size_t f)
 
 static void json_rate(strbuf *sb, uint64_t k, uint64_t n)
 {
-	double lo, hi;
-	char a[40], b[40], c[40];
-	fray_wilson95(k, n, &lo, &hi);
-	fray_double_str(share(k, n), a, sizeof a);
-	fray_double_str(lo, b, sizeof b);
-	fray_double_str(hi, c, sizeof c);
-	frayi_sb_add(sb, "{\"p\": %s, \"lo\": %s, \"hi\": %s}", a, b, c);
+	char text[160];
+	fray_rate_str(k, n, FRAY_RATE_JSON, text, sizeof text);
+	frayi_sb_add(sb, "%s", text);
 }
 
 static void report_json(strbuf *sb, const fray_adbg_sim_about *m, const fray_sim *s)

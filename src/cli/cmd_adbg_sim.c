@@ -96,7 +96,7 @@ int adbg_simulate(int argc, char **argv)
 		goto done;
 	/* the shard's digest: of the scenario (and its CRT), the --set values
 	 * and any policy script, from the bytes read once */
-	m.digest = scen_edits_digest(fray_adbg_scenario_digest(s), sets.ed, sets.n);
+	m.digest = fray_adbg_edits_digest(fray_adbg_scenario_digest(s), sets.ed, sets.n);
 	if (output && (status = cli_output_check(a.cmd, ctx, output, "--output", NULL)) != EXIT_OK)
 		goto done;
 	if ((status = cli_make_side_policies(a.cmd, ctx, policy, pol_a, pol_b, &p, m.policy,

@@ -39,8 +39,8 @@ bool shard_same_run(const sim_meta *a, const sim_meta *b);
 
 /* ---- a sweep's shard (fray adbg sweep --shard I/N): kind adbg.sweep ---- */
 
-#define SWEEP_MAX_VARY 4
-#define SWEEP_VALUE 128
+#define SWEEP_MAX_VARY FRAY_SWEEP_MAX_KNOBS /* include/fray/sweep.h */
+#define SWEEP_VALUE FRAY_SWEEP_VALUE
 
 typedef struct sweep_shard_point {
 	uint64_t index;                              /* 0-based, in the sweep */

@@ -6,17 +6,6 @@
 #include <string.h>
 #include "sim_out.h"
 
-void sim_json_rate(FILE *out, uint64_t k, uint64_t n)
-{
-	double lo, hi;
-	char a[40], b[40], c[40];
-	fray_wilson95(k, n, &lo, &hi);
-	fray_double_str(n ? (double)k / (double)n : 0, a, sizeof a);
-	fray_double_str(lo, b, sizeof b);
-	fray_double_str(hi, c, sizeof c);
-	fprintf(out, "{\"p\": %s, \"lo\": %s, \"hi\": %s}", a, b, c);
-}
-
 /* The report is libfray's (as a request's "simulate" of adbg.battle). */
 void sim_print(FILE *out, const sim_meta *m, const fray_sim *s, bool json, const char *partial)
 {

@@ -8,9 +8,6 @@
 /* The result; partial: NULL, or why it counts fewer trials than asked. */
 void sim_print(FILE *out, const sim_meta *m, const fray_sim *s, bool json, const char *partial);
 
-/* {"p": k/n, "lo": .., "hi": ..}: a rate with its 95% Wilson interval. */
-void sim_json_rate(FILE *out, uint64_t k, uint64_t n);
-
 /* Writes the shard (trials [first, last)) to path, atomically, or to
  * stdout when path is NULL. Returns the exit status. */
 /* A partial shard (stopped early) never replaces a file: it goes to

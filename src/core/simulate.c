@@ -1,6 +1,7 @@
 /* The streaming simulator (include/fray/simulate.h): the trial engine
  * (trials.h) with one set of histograms per worker, summed at the end. */
 #include <fray/simulate.h>
+#include <fray/dist.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -159,4 +160,23 @@ FRAY_API void fray_wilson95(uint64_t k, uint64_t n, double *lo, double *hi)
 		*lo = 0;
 	if (k == n)
 		*hi = 1;
+}
+
+FRAY_API size_t fray_rate_str(uint64_t k, uint64_t n, fray_rate_form form, char *dst, size_t cap)
+{
+	double lo, hi, p = n ? (double)k / (double)n : 0;
+	fray_wilson95(k, n, &lo, &hi);
+	int len;
+	if (form == FRAY_RATE_PERCENT) {
+		/* 13 columns: "100.00% \u00b10.12" (the sign is two bytes) */
+		len = snprintf(dst, cap, "%6.2f%% \u00b1%4.2f", 100 * p, 100 * (hi - lo) / 2);
+	} else {
+		char a[40], b[40], c[40];
+		fray_double_str(p, a, sizeof a);
+		fray_double_str(lo, b, sizeof b);
+		fray_double_str(hi, c, sizeof c);
+		len = form == FRAY_RATE_JSON ? snprintf(dst, cap, "{\"p\": %s, \"lo\": %s, \"hi\": %s}", a, b, c) :
+					       snprintf(dst, cap, "%s,%s,%s", a, b, c);
+	}
+	return len < 0 ? 0 : (size_t)len;
 }
