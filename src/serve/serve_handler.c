@@ -393,6 +393,8 @@ static void run(const char *body, size_t len, serve_reply *out)
 	out->compute = text;
 }
 
+static size_t max_body_of_path(const char *path);
+
 /* Whether a request to an API path is a POST of JSON within the size
  * budget; if not, the error is replied. */
 static bool posted_json(const char *path, const char *method, const char *ctype, size_t len, bool too_big,
@@ -400,7 +402,7 @@ static bool posted_json(const char *path, const char *method, const char *ctype,
 {
 	char msg[64];
 	snprintf(msg, sizeof msg, "%s takes POST", path);
-	size_t max = serve_max_body(path);
+	size_t max = max_body_of_path(path);
 	if (strcmp(method, "POST") != 0)
 		serve_reply_error(out, 405, msg);
 	else if (too_big || len > max) {
@@ -414,10 +416,21 @@ static bool posted_json(const char *path, const char *method, const char *ctype,
 	return false;
 }
 
-size_t serve_max_body(const char *url)
+/* The most body bytes a request to path (the URL past the prefix) may send. */
+static size_t max_body_of_path(const char *path)
 {
-	size_t n = url ? strcspn(url, "?#") : 0, k = strlen("api/v1/game");
-	return n >= k && !strncmp(url + n - k, "api/v1/game", k) ? SERVE_MAX_GAME_BODY : SERVE_MAX_BODY;
+	size_t n = strcspn(path, "?#");
+	return n == strlen("api/v1/game") && !strncmp(path, "api/v1/game", n) ? SERVE_MAX_GAME_BODY : SERVE_MAX_BODY;
+}
+
+size_t serve_max_body(const serve_conf *conf, const char *url)
+{
+	/* the game's path exactly, within the prefix: not any URL that ends
+	 * in it (/x/api/v1/game, a job's /api/v1/jobs/api/v1/game), whose
+	 * 1 MiB would be read only to answer 404 or 405 */
+	if (!serve_path_allowed(conf, url))
+		return SERVE_MAX_BODY;
+	return max_body_of_path(url + strlen(conf->prefix));
 }
 
 void serve_game_now(const char *text, serve_reply *out)

@@ -83,8 +83,9 @@ void serve_handle(const serve_conf *conf, const char *client, const char *method
 		  serve_reply *out);
 void serve_reply_free(serve_reply *r);
 /* The most body bytes a request to url may send: SERVE_MAX_GAME_BODY for
- * api/v1/game, else SERVE_MAX_BODY (too_big past it). */
-size_t serve_max_body(const char *url);
+ * the prefix's api/v1/game (a query or fragment after it alike), else
+ * SERVE_MAX_BODY (too_big past it). */
+size_t serve_max_body(const serve_conf *conf, const char *url);
 /* Whether url is within the server's prefix (--lan: carries the token),
  * the token compared in constant time. */
 bool serve_path_allowed(const serve_conf *conf, const char *url);
