@@ -831,6 +831,11 @@ FRAY_API bool fray_doc_known_keys(fray_doc *doc, const fray_node *map,
 	return ok;
 }
 
+void frayi_doc_nomem(fray_doc *doc)
+{
+	doc->nomem = true;
+}
+
 FRAY_API fray_status fray_doc_status(fray_doc *doc)
 {
 	if (doc->nomem)
