@@ -11,13 +11,14 @@
 #include <stddef.h>
 #include <time.h>
 #include <fray/fray.h>
+#include <fray/api.h>
 
 #define SERVE_MAX_BODY (64u << 10)   /* a request's body: 64 KiB, 413 beyond */
 /* api/v1/game's body: the game file travels in it (a game of a few dozen
  * actions; a longer one goes on with fray table) */
 #define SERVE_MAX_GAME_BODY (1u << 20)
 #define SERVE_RUN_SECONDS 10         /* api/v1/run's time budget (jobs: serve_jobs.h) */
-#define SERVE_REQUEST_BYTES (256ull << 20) /* exact odds' memory, a request or a job */
+#define SERVE_REQUEST_BYTES FRAY_API_ODDS_BYTES /* exact odds' memory, a request or a job (include/fray/api.h) */
 /* Every answer the server holds at once (jobs' results kept, answers being
  * sent or waiting to be), each counted once however many connections send
  * it: past this a new answer is refused (503, the budget named). */
