@@ -64,6 +64,8 @@ static result res;
 /* Runs fray with args (NULL-terminated), standard input from in_path
  * (NULL: /dev/null), and kills it if it has not ended in LIMIT_MS: a
  * reader that blocks fails the test instead of hanging it. */
+static bool out_appends; /* run_bounded_io's out_path opened as '>>' does, not '>' */
+
 static void run_bounded_io(result *r, const char *const *args, const char *in_path, const char *out_path)
 {
 	char out[] = "/tmp/fray-readers-out-XXXXXX", err[] = "/tmp/fray-readers-err-XXXXXX";
@@ -72,7 +74,8 @@ static void run_bounded_io(result *r, const char *const *args, const char *in_pa
 	posix_spawn_file_actions_t fa;
 	posix_spawn_file_actions_init(&fa);
 	if (out_path) /* as the shell does for '> out_path' */
-		posix_spawn_file_actions_addopen(&fa, 1, out_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+		posix_spawn_file_actions_addopen(&fa, 1, out_path, O_WRONLY | O_CREAT | (out_appends ? O_APPEND : O_TRUNC),
+						 0600);
 	else
 		posix_spawn_file_actions_adddup2(&fa, fo, 1);
 	posix_spawn_file_actions_adddup2(&fa, fe, 2);
@@ -295,6 +298,45 @@ static void output_is_the_input(void **state)
 	unlink(req);
 }
 
+/* The same for a game file: `fray table g.yaml log >> g.yaml` once wrote
+ * the log into the game (which then no longer read), `> g.yaml` said only
+ * "found nothing"; an action's output appended to it is refused before
+ * anything is rolled. */
+static void output_is_the_game(void **state)
+{
+	(void)state;
+	const char *game = tmp("same-game.yaml");
+	unlink(game);
+	RUN_BOUNDED(&res, "table", "new", game, "--rules", "presidio", "--forces",
+		    FRAY_SOURCE_DIR "/examples/presidio/forces.yaml", "--seed", "1");
+	assert_int_equal(res.status, 0);
+	static char before[1 << 16], now[1 << 16];
+	slurp(game, before, sizeof before);
+	const char *const cmds[][8] = {
+		{"table", game, "log", NULL},
+		{"table", game, "status", "--json", NULL},
+		{"table", game, "shoot", "Presidials", "--at", "Apaches", "--range", "6"},
+	};
+	out_appends = true;
+	for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++) {
+		const char *const *c = cmds[i];
+		run_bounded_io(&res, (const char *const[]){c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], NULL}, NULL,
+			       game);
+		if (res.status != 2 || !strstr(res.err, "it is also where standard output goes"))
+			fail_msg("command %zu: status %d, %s", i, res.status, res.err);
+		slurp(game, now, sizeof now);
+		assert_string_equal(now, before);
+	}
+	out_appends = false;
+	run_bounded_io(&res, (const char *const[]){"table", game, "status", NULL}, NULL, game);
+	assert_int_equal(res.status, 2);
+	char want[512];
+	snprintf(want, sizeof want, "fray table: %s: empty, and it is also where standard output goes: the shell "
+		 "emptied it before fray started (send the output to another file)\n", game);
+	assert_string_equal(res.err, want);
+	unlink(game);
+}
+
 /* A counting allocator: the largest block asked for. */
 typedef struct counting {
 	size_t largest;
@@ -507,6 +549,7 @@ int main(void)
 		cmocka_unit_test(standard_input_still_read),
 		cmocka_unit_test(too_large_refused_before_reading),
 		cmocka_unit_test(output_is_the_input),
+		cmocka_unit_test(output_is_the_game),
 		cmocka_unit_test(nul_inside_strings),
 		cmocka_unit_test(bidi_escaped_in_names),
 		cmocka_unit_test(bidi_escaped_on_the_streams),
