@@ -405,9 +405,27 @@ static void scan_tokens(prescan *p, size_t n)
 	}
 }
 
+/* The bytes of a blank at k: a space, a tab or a line break, and what
+ * libfyaml may skip as one (a byte-order mark; NEL, LS and PS, line breaks
+ * in YAML 1.1); 0 for none. Taking more for blanks than libfyaml does is
+ * safe (a token seen where there is none), fewer is not. */
+static size_t scan_blank_len(const prescan *p, size_t k)
+{
+	const unsigned char *u = (const unsigned char *)p->s + k;
+	size_t left = p->len - k;
+	if (u[0] == ' ' || u[0] == '\t' || u[0] == '\r' || u[0] == '\n')
+		return 1;
+	if (left >= 2 && u[0] == 0xC2 && u[1] == 0x85)
+		return 2;
+	if (left >= 3 && ((u[0] == 0xEF && u[1] == 0xBB && u[2] == 0xBF) ||
+			  (u[0] == 0xE2 && u[1] == 0x80 && (u[2] == 0xA8 || u[2] == 0xA9))))
+		return 3;
+	return 0;
+}
+
 static bool scan_blank_at(const prescan *p, size_t k)
 {
-	return k >= p->len || p->s[k] == ' ' || p->s[k] == '\t' || p->s[k] == '\r' || p->s[k] == '\n';
+	return k >= p->len || scan_blank_len(p, k) > 0;
 }
 
 static bool scan_flow_indicator(char c)
@@ -575,9 +593,11 @@ static bool prescan_text(fray_doc *doc, const char *text, size_t *len)
 	prescan p = {.s = text, .len = *len, .line = 1, .col = 1, .start = true, .line_start = true,
 		     .blank_before = true, .plain_indent = -1, .cut = *len};
 	while (p.i < p.len && p.cut == p.len && !p.over_line) {
-		char c = text[p.i];
-		if (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
-			scan_next(&p);
+		size_t blank = scan_blank_len(&p, p.i);
+		if (blank) {
+			while (blank--)
+				scan_next(&p);
+			p.blank_before = true;
 			continue;
 		}
 		p.line_start_token = p.line_start;

@@ -126,6 +126,10 @@ static void hostile_documents(void **state)
 	char *s;
 	s = repeated("", "[", "", mib, &len);
 	check("a million brackets", s, len, FRAY_ERR_INPUT, "nested too deeply");
+	s = repeated("\xEF\xBB\xBF", "[", "", mib, &len); /* libfyaml skips a byte-order mark */
+	check("a BOM, then brackets", s, len, FRAY_ERR_INPUT, "nested too deeply");
+	s = repeated("%YAML 1.1\n---\na:\xC2\x85", "[", "", mib, &len); /* NEL: a line break in YAML 1.1 */
+	check("NEL, then brackets", s, len, FRAY_ERR_INPUT, NULL);
 	s = repeated("x: ", "[", "", mib, &len);
 	check("brackets as a value", s, len, FRAY_ERR_INPUT, "nested too deeply");
 	s = repeated("[", "1,", "1]", mib, &len);
