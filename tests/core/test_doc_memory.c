@@ -154,6 +154,15 @@ static void hostile_documents(void **state)
 	check("a block list", s, len, FRAY_ERR_INPUT, "too many values");
 	s = repeated("a: &a [", "x, ", "x]\nb: [*a, *a, *a, *a, *a, *a, *a, *a]\n", mib, &len);
 	check("an alias bomb", s, len, FRAY_ERR_INPUT, NULL);
+	/* the classic one: ten lines, each nine aliases of the line before */
+	char laughs[4096] = "l0: &l0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n";
+	for (int k = 1; k < 10; k++) {
+		char line[256];
+		snprintf(line, sizeof line, "l%d: &l%d [*l%d, *l%d, *l%d, *l%d, *l%d, *l%d, *l%d, *l%d, *l%d]\n", k, k,
+			 k - 1, k - 1, k - 1, k - 1, k - 1, k - 1, k - 1, k - 1, k - 1);
+		strcat(laughs, line);
+	}
+	check("a billion laughs", strdup(laughs), strlen(laughs), FRAY_ERR_INPUT, "aliases (*name) are not supported");
 	/* what a game request is: a long string on one line, read */
 	s = repeated("{\"op\": \"status\", \"game\": \"", "a: [1, 2, {b: c}]\\n", "\"}", mib, &len);
 	check("a game request", s, len, FRAY_OK, NULL);
