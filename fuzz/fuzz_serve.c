@@ -44,7 +44,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		conf.any_host = true;
 	}
 	serve_reply r;
-	serve_handle(&conf, "127.0.0.1", method, url, "127.0.0.1:8080", type, body, blen, blen > serve_max_body(url), &r);
+	serve_handle(&conf, "127.0.0.1", method, url, "127.0.0.1:8080", type, body, blen, blen > serve_max_body(&conf, url), &r);
 	if (r.compute) { /* api/v1/run and api/v1/game: computed here, as a worker would */
 		char *text = r.compute;
 		r.compute = NULL;

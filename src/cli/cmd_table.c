@@ -24,6 +24,23 @@ static int said(const char *cmd, const fray_ctx *ctx, fray_status status)
 	return status == FRAY_OK ? EXIT_OK : cli_fail(cmd, ctx);
 }
 
+/* Refuses a game file that is also where standard output goes: `fray
+ * table g.yaml log >> g.yaml` wrote the log into the game, and `... >
+ * g.yaml` found it emptied by the shell ("found nothing"). An exit
+ * status. */
+static int not_stdout(const char *cmd, const char *path, int fd, size_t len)
+{
+	struct stat in, out;
+	if (fd == 0 || fstat(fd, &in) != 0 || fstat(1, &out) != 0 || !S_ISREG(in.st_mode) || in.st_dev != out.st_dev ||
+	    in.st_ino != out.st_ino)
+		return EXIT_OK;
+	if (len == 0)
+		return cli_error(cmd, EXIT_BAD_INPUT, "%s: empty, and it is also where standard output goes: the shell "
+				 "emptied it before fray started (send the output to another file)", path);
+	return cli_error(cmd, EXIT_BAD_INPUT, "%s: it is also where standard output goes: the output would be "
+			 "written into the game (send the output to another file; nothing was written)", path);
+}
+
 /* A file's bytes whole, as fray_doc_load_file reads one (the library's
  * checked opener: "-" is standard input, a FIFO or a folder refused at
  * once; at most FRAY_DOC_MAX_BYTES + 1 bytes, so the reader tells a larger
@@ -54,8 +71,13 @@ static int read_whole(const char *cmd, fray_ctx *ctx, const char *path, char **t
 		}
 		n += (size_t)got;
 	}
+	int same = e ? EXIT_OK : not_stdout(cmd, path, fd, n);
 	if (fd != 0)
 		close(fd);
+	if (same != EXIT_OK) {
+		free(buf);
+		return same;
+	}
 	if (e) { /* a folder given as standard input, for one */
 		free(buf);
 		return cli_error(cmd, e == EISDIR ? EXIT_BAD_INPUT : EXIT_RUNTIME, "%s: cannot read: %s", path,
@@ -256,6 +278,10 @@ static int load(fray_ctx *ctx, const char *path, bool locked, int *fd, fray_game
 	int status = locked ? cli_open_locked(CMD, path, fd, &text, &len) : read_whole(CMD, ctx, path, &text, &len);
 	if (status != EXIT_OK)
 		return status;
+	if (locked && (status = not_stdout(CMD, path, *fd, len)) != EXIT_OK) {
+		free(text);
+		return status;
+	}
 	status = said(CMD, ctx, fray_game_load(ctx, path, text, len, game));
 	free(text);
 	return status;

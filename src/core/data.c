@@ -343,6 +343,280 @@ done:
 	return st;
 }
 
+/* ---- the pre-scan: what libfyaml holds before it gives a value ---- */
+
+/* libfyaml 0.7.12 gives no event for a flow collection ([...], {...})
+ * until it knows whether the collection is a mapping's key: it holds
+ * every token read since (about 300 bytes each) while the collection, or
+ * one nested in it on a later line, is open. A 1 MiB line of "[[[[" or
+ * "1,1,1" was held whole, ~290 MiB, before the depth or value limit could
+ * be checked (and 64 lines each opening a list of 4000 values, ~100 MiB).
+ * So the text is walked once first, following YAML's quoting (and
+ * JSON's, which is the same) and its flow collections, and refused before
+ * libfyaml reads it when more than PRESCAN_HELD_MAX tokens could be held:
+ * the tokens since the last line break outside any flow collection but
+ * the outermost. libfyaml then holds at most about 10 MiB (measured:
+ * tests/core/test_doc_memory.c). Flow nesting past the depth limit cuts
+ * the text there, so that the reader's own depth check gives its message. */
+#define PRESCAN_HELD_MAX 32768
+
+typedef struct prescan {
+	const char *s;
+	size_t len, i;
+	int line, col;         /* of s[i] */
+	int depth;             /* flow collections open */
+	size_t held;           /* tokens since the last line break at depth <= 1 */
+	bool start;            /* s[i] may begin a token (a quote opens a string, a bracket a collection) */
+	bool closed;           /* the last token was a quoted scalar or a collection's end */
+	bool line_start;       /* nothing but blanks yet on this line */
+	bool blank_before;     /* s[i - 1] is a blank (or the line's start) */
+	int indent;            /* this line's indentation */
+	int plain_indent;      /* block context: the indentation a line must pass to continue the plain scalar being
+	                        * read (-1: none being read) */
+	int indicator_indent;  /* the indentation of the line of the last ':', '-' or '?' */
+	bool line_start_token; /* the token being read is its line's first */
+	size_t cut;            /* where the flow depth passed the limit (len: nowhere) */
+	int over_line, over_col; /* where the held tokens passed the limit (0: nowhere) */
+} prescan;
+
+static void scan_next(prescan *p)
+{
+	unsigned char c = (unsigned char)p->s[p->i++];
+	if (c == '\n') {
+		p->line++;
+		p->col = 1;
+		p->line_start = true;
+		p->blank_before = true;
+		if (p->depth <= 1)
+			p->held = 0;
+		return;
+	}
+	if ((c & 0xC0) != 0x80) /* a column a character, not a byte */
+		p->col++;
+	p->blank_before = c == ' ' || c == '\t' || c == '\r';
+}
+
+static void scan_tokens(prescan *p, size_t n)
+{
+	p->held += n;
+	if (p->held > PRESCAN_HELD_MAX && !p->over_line) {
+		p->over_line = p->line;
+		p->over_col = p->col;
+	}
+}
+
+/* The bytes of a blank at k: a space, a tab or a line break, and what
+ * libfyaml may skip as one (a byte-order mark; NEL, LS and PS, line breaks
+ * in YAML 1.1); 0 for none. Taking more for blanks than libfyaml does is
+ * safe (a token seen where there is none), fewer is not. */
+static size_t scan_blank_len(const prescan *p, size_t k)
+{
+	const unsigned char *u = (const unsigned char *)p->s + k;
+	size_t left = p->len - k;
+	if (u[0] == ' ' || u[0] == '\t' || u[0] == '\r' || u[0] == '\n')
+		return 1;
+	if (left >= 2 && u[0] == 0xC2 && u[1] == 0x85)
+		return 2;
+	if (left >= 3 && ((u[0] == 0xEF && u[1] == 0xBB && u[2] == 0xBF) ||
+			  (u[0] == 0xE2 && u[1] == 0x80 && (u[2] == 0xA8 || u[2] == 0xA9))))
+		return 3;
+	return 0;
+}
+
+static bool scan_blank_at(const prescan *p, size_t k)
+{
+	return k >= p->len || scan_blank_len(p, k) > 0;
+}
+
+static bool scan_flow_indicator(char c)
+{
+	return c == ',' || c == '[' || c == ']' || c == '{' || c == '}';
+}
+
+/* A quoted scalar from its opening quote: '' in single quotes, a
+ * backslash's next character in double quotes. */
+static void scan_quoted(prescan *p)
+{
+	char q = p->s[p->i];
+	scan_next(p);
+	while (p->i < p->len) {
+		char c = p->s[p->i];
+		if (q == '"' && c == '\\' && p->i + 1 < p->len) {
+			scan_next(p);
+			scan_next(p);
+		} else if (c == q && q == '\'' && p->i + 1 < p->len && p->s[p->i + 1] == '\'') {
+			scan_next(p);
+			scan_next(p);
+		} else if (c == q) {
+			scan_next(p);
+			break;
+		} else {
+			scan_next(p);
+		}
+	}
+}
+
+/* A block scalar (| or >): the rest of its line and the lines indented
+ * more than the line it is on, or blank, are its text. */
+static void scan_block_scalar(prescan *p)
+{
+	while (p->i < p->len && p->s[p->i] != '\n')
+		scan_next(p);
+	while (p->i < p->len) {
+		size_t k = p->i + 1;
+		int ind = 0;
+		while (k < p->len && p->s[k] == ' ')
+			k++, ind++;
+		if (k < p->len && p->s[k] != '\n' && p->s[k] != '\r' && ind <= p->indent)
+			break;
+		scan_next(p); /* the line break */
+		while (p->i < p->len && p->s[p->i] != '\n')
+			scan_next(p);
+	}
+}
+
+/* The first character of a line that is not blank, in block context:
+ * whether a token may begin there (a plain scalar continues on a line
+ * indented more than its parent). */
+static void scan_line_begins(prescan *p)
+{
+	p->line_start = false;
+	p->indent = p->col - 1;
+	if (p->depth > 0 || p->start)
+		return;
+	if (p->closed || p->plain_indent < 0 || p->indent <= p->plain_indent) {
+		p->start = true;
+		p->plain_indent = -1;
+	}
+}
+
+static void scan_char(prescan *p)
+{
+	char c = p->s[p->i];
+	bool flow = p->depth > 0;
+	bool blank_after = scan_blank_at(p, p->i + 1);
+	if (c == '#' && p->blank_before) { /* a comment, to the line's end */
+		while (p->i < p->len && p->s[p->i] != '\n')
+			scan_next(p);
+		return;
+	}
+	if (!flow && p->col == 1 && (c == '%' || ((c == '-' || c == '.') && p->i + 2 < p->len &&
+						  p->s[p->i + 1] == c && p->s[p->i + 2] == c &&
+						  scan_blank_at(p, p->i + 3)))) {
+		/* a directive, or a document's start or end */
+		size_t n = c == '%' ? SIZE_MAX : 3;
+		for (size_t k = 0; k < n && p->i < p->len && p->s[p->i] != '\n'; k++)
+			scan_next(p);
+		p->start = true;
+		p->closed = false;
+		p->plain_indent = -1;
+		return;
+	}
+	if ((c == '"' || c == '\'') && p->start) {
+		scan_quoted(p);
+		scan_tokens(p, 1);
+		p->start = false;
+		p->closed = true;
+		p->plain_indent = -1;
+		return;
+	}
+	if ((c == '[' || c == '{') && (p->start || flow)) {
+		if (++p->depth > FRAY_DOC_MAX_DEPTH && p->cut == p->len)
+			p->cut = p->i;
+		scan_next(p);
+		scan_tokens(p, 1);
+		p->start = true;
+		p->closed = false;
+		p->plain_indent = -1;
+		return;
+	}
+	if ((c == ']' || c == '}') && flow) {
+		p->depth--;
+		scan_next(p);
+		scan_tokens(p, 1);
+		p->start = false;
+		p->closed = true;
+		return;
+	}
+	if (c == ',' && flow) {
+		scan_next(p);
+		scan_tokens(p, 1);
+		p->start = true;
+		p->closed = false;
+		return;
+	}
+	bool next_ends = blank_after || (flow && scan_flow_indicator(p->s[p->i + 1])); /* i + 1 < len: not blank_after */
+	if (c == ':' && (next_ends || (flow && p->closed))) { /* a value: the key's token and its own */
+		p->indicator_indent = p->indent;
+		scan_next(p);
+		scan_tokens(p, 2);
+		p->start = true;
+		p->closed = false;
+		p->plain_indent = -1;
+		return;
+	}
+	if ((c == '-' || c == '?') && p->start && blank_after) {
+		p->indicator_indent = p->indent;
+		scan_next(p);
+		scan_tokens(p, 1);
+		p->closed = false;
+		return;
+	}
+	if ((c == '!' || c == '&') && p->start) { /* a tag or an anchor: a token may follow */
+		while (p->i < p->len && !scan_blank_at(p, p->i) && !(flow && scan_flow_indicator(p->s[p->i])))
+			scan_next(p);
+		scan_tokens(p, 1);
+		return;
+	}
+	if ((c == '|' || c == '>') && p->start && !flow) {
+		scan_block_scalar(p);
+		scan_tokens(p, 1);
+		p->start = false;
+		p->closed = true;
+		p->plain_indent = -1;
+		return;
+	}
+	if (p->start) { /* a plain scalar begins */
+		scan_tokens(p, 1);
+		p->start = false;
+		p->closed = false;
+		/* its parent: the line of its indicator, or the line it begins after one */
+		p->plain_indent = p->line_start_token ? p->indicator_indent : p->indent;
+	}
+	scan_next(p);
+}
+
+/* Walks text; false, with the error added, when libfyaml could hold too
+ * much of it. *len is cut short where the flow depth passes the limit. */
+static bool prescan_text(fray_doc *doc, const char *text, size_t *len)
+{
+	prescan p = {.s = text, .len = *len, .line = 1, .col = 1, .start = true, .line_start = true,
+		     .blank_before = true, .plain_indent = -1, .cut = *len};
+	while (p.i < p.len && p.cut == p.len && !p.over_line) {
+		size_t blank = scan_blank_len(&p, p.i);
+		if (blank) {
+			while (blank--)
+				scan_next(&p);
+			p.blank_before = true;
+			continue;
+		}
+		p.line_start_token = p.line_start;
+		if (p.line_start)
+			scan_line_begins(&p);
+		scan_char(&p);
+	}
+	if (p.over_line) {
+		char msg[200];
+		snprintf(msg, sizeof msg, "more than %d values and brackets on one line, or in flow collections "
+			 "([...], {...}) nested over lines: write them over more lines, or nest less", PRESCAN_HELD_MAX);
+		add_error(doc, p.over_line, p.over_col, msg);
+		return false;
+	}
+	if (p.cut < *len)
+		*len = p.cut + 1;
+	return true;
+}
+
 static void report(fray_doc *doc, fray_status st)
 {
 	if (st == FRAY_ERR_NOMEM || doc->nomem)
@@ -417,6 +691,8 @@ FRAY_API fray_status fray_doc_load_string(fray_ctx *ctx, const char *name,
 		add_error(doc, 0, 0, msg);
 		st = FRAY_ERR_INPUT;
 	} else if (!valid_utf8(doc, text, len)) {
+		st = FRAY_ERR_INPUT;
+	} else if (!prescan_text(doc, text, &len)) {
 		st = FRAY_ERR_INPUT;
 	} else {
 		st = build(doc, text, len);
@@ -829,6 +1105,11 @@ FRAY_API bool fray_doc_known_keys(fray_doc *doc, const fray_node *map,
 			fray_doc_error(doc, k, "unknown key '%.60s'", k->text);
 	}
 	return ok;
+}
+
+void frayi_doc_nomem(fray_doc *doc)
+{
+	doc->nomem = true;
 }
 
 FRAY_API fray_status fray_doc_status(fray_doc *doc)

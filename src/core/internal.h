@@ -47,6 +47,9 @@ bool fray_ctx_mallocs(const fray_ctx *ctx);
 fray_status fray_fail(fray_ctx *ctx, fray_status s, const char *fmt, ...)
 	FRAY_PRINTF(3, 4);
 fray_status fray_nomem(fray_ctx *ctx);
+/* Marks doc's reading as out of memory: fray_doc_status then returns
+ * FRAY_ERR_NOMEM (a reader's allocation failed, not the file). */
+void frayi_doc_nomem(fray_doc *doc);
 
 /* The length of the valid UTF-8 sequence at s (at most avail bytes), or 0
  * when the bytes there are not valid UTF-8. */

@@ -87,11 +87,35 @@ static int act_set(table_game *g, table_unit *u, int argc, char *const *argv)
 	return status;
 }
 
+/* The length of an option word's name: "--range" of "--range" and of
+ * "--range=6"; 0 for a word that is no option (a value). */
+static size_t option_name_len(const char *word)
+{
+	return word[0] == '-' && word[1] == '-' && word[2] ? strcspn(word, "=") : 0;
+}
+
+/* An option given twice (`--range 6 --range 7`) is refused: the steps
+ * would each read their own copy (one the first, one the last), and the
+ * log would keep both. */
+static int options_once(table_game *g, const char *what, int argc, char *const *argv)
+{
+	for (int i = 0; i < argc; i++) {
+		size_t n = option_name_len(argv[i]);
+		for (int j = i + 1; n && j < argc; j++)
+			if (option_name_len(argv[j]) == n && !strncmp(argv[i], argv[j], n))
+				return frayi_game_fail(g, FRAY_ERR_INPUT, "%s: option %.*s given twice: give it once "
+						       "(nothing was written)", what, (int)(n > 64 ? 64 : n), argv[i]);
+	}
+	return FRAY_OK;
+}
+
 /* An action of the rule set on its unit, with the player's options. */
 static int act_on(table_game *g, const table_action *act, table_unit *u, int argc, char *const *argv, bool *used)
 {
 	const char *what = act->name;
 	player_opts p = {.argc = argc, .argv = (char **)argv, .used = used};
+	if (options_once(g, what, argc, argv) != FRAY_OK)
+		return FRAY_ERR_INPUT;
 	const char *at = frayi_player_value(&p, "--at");
 	table_unit *t = NULL;
 	if (act->needs_target && !at)

@@ -8,6 +8,7 @@
 #include <stdatomic.h>
 #include <sys/random.h>
 #include <fray/fray.h>
+#include <fray/api.h>
 #include <fray/game_request.h>
 #include "serve_handler.h"
 #include "serve_jobs.h"
@@ -181,37 +182,6 @@ static bool page_file(const char *name, serve_reply *out)
 	return false;
 }
 
-/* The shipped examples a file input may name, {"examples": [...]}, and
- * the forces files a new game may start from, "forces": [...]. */
-static bool forces_file(const char *path)
-{
-	size_t n = strlen(path), k = strlen("/forces.yaml");
-	return n >= k && !strcmp(path + n - k, "/forces.yaml");
-}
-
-static char *examples_json(void)
-{
-	size_t cap = 64;
-	for (const embedded_file *f = fray_shipped_examples; f->path; f++)
-		cap += strlen(f->path) + 8;
-	char *s = malloc(cap);
-	if (!s)
-		return NULL;
-	size_t n = (size_t)snprintf(s, cap, "{\"examples\": [");
-	for (int forces = 0; forces < 2; forces++) {
-		const char *sep = "";
-		if (forces)
-			n += (size_t)snprintf(s + n, cap - n, "], \"forces\": [");
-		for (const embedded_file *f = fray_shipped_examples; f->path; f++)
-			if (forces_file(f->path) == (forces == 1)) {
-				n += (size_t)snprintf(s + n, cap - n, "%s\"%s\"", sep, f->path);
-				sep = ", ";
-			}
-	}
-	snprintf(s + n, cap - n, "]}\n");
-	return s;
-}
-
 /* The catalogue: the same for every GET, so built once and shared (a
  * flood of GETs neither builds nor copies it again). */
 static void catalogue(serve_reply *out)
@@ -219,11 +189,12 @@ static void catalogue(serve_reply *out)
 	static _Atomic(serve_answer *) built;
 	serve_answer *a = atomic_load(&built);
 	if (!a) {
-		fray_ctx *ctx = fray_ctx_new(NULL, NULL);
 		char *json = NULL;
-		if (!ctx || fray_procedures_json(ctx, &json) != FRAY_OK)
+		bool failed;
+		if (fray_api_call("api/v1/procedures", NULL, NULL, &json, &failed) != 200) {
+			free(json);
 			json = NULL;
-		fray_ctx_free(ctx);
+		}
 		if (!json) {
 			serve_reply_text(out, 503, "application/json", NULL);
 			return;
@@ -257,8 +228,7 @@ static bool json_type(const char *ct)
 
 unsigned serve_status_of(fray_status st)
 {
-	return st == FRAY_ERR_INPUT ? 400 : st == FRAY_ERR_LIMIT || st == FRAY_ERR_BUDGET ? 422
-	       : st == FRAY_ERR_NOMEM ? 503 : 500;
+	return fray_api_status(st);
 }
 
 char *serve_request_text(const char *body, size_t len, bool check_json, serve_reply *out)
@@ -361,25 +331,22 @@ const char *serve_watch_message(serve_watch *w, const char *fray_msg)
 void serve_run_now(const char *text, serve_watch *w, serve_reply *out)
 {
 	memset(out, 0, sizeof *out);
-	char *response = NULL;
-	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
-	if (!ctx) {
-		serve_reply_error(out, 503, "out of memory");
-		return;
-	}
 	serve_watch own;
 	if (!w)
 		serve_watch_start(w = &own, SERVE_RUN_SECONDS);
-	fray_request_opts ro = {.flags = FRAY_REQUEST_NO_FILES | FRAY_REQUEST_QUICK, .max_bytes = SERVE_REQUEST_BYTES};
-	serve_watch_attach(w, &ro);
-	fray_status st = fray_request_with(ctx, text, &ro, &response);
-	if (st == FRAY_OK) {
-		bool is_json = response[0] == '{';
-		serve_reply_text(out, 200, is_json ? "application/json" : "text/plain; charset=utf-8", response);
+	fray_request_opts watch = {0};
+	serve_watch_attach(w, &watch);
+	char *answer;
+	bool failed;
+	unsigned status = fray_api_call("api/v1/run", text, &watch, &answer, &failed);
+	if (!answer) {
+		serve_reply_error(out, 503, "out of memory");
+	} else if (failed) {
+		serve_reply_error(out, status, serve_watch_message(w, answer));
+		free(answer);
 	} else {
-		serve_reply_error(out, serve_status_of(st), serve_watch_message(w, fray_ctx_message(ctx)));
+		serve_reply_text(out, 200, answer[0] == '{' ? "application/json" : "text/plain; charset=utf-8", answer);
 	}
-	fray_ctx_free(ctx);
 }
 
 /* api/v1/run: the text, to be computed on a worker (not this thread). */
@@ -393,6 +360,8 @@ static void run(const char *body, size_t len, serve_reply *out)
 	out->compute = text;
 }
 
+static size_t max_body_of_path(const char *path);
+
 /* Whether a request to an API path is a POST of JSON within the size
  * budget; if not, the error is replied. */
 static bool posted_json(const char *path, const char *method, const char *ctype, size_t len, bool too_big,
@@ -400,7 +369,7 @@ static bool posted_json(const char *path, const char *method, const char *ctype,
 {
 	char msg[64];
 	snprintf(msg, sizeof msg, "%s takes POST", path);
-	size_t max = serve_max_body(path);
+	size_t max = max_body_of_path(path);
 	if (strcmp(method, "POST") != 0)
 		serve_reply_error(out, 405, msg);
 	else if (too_big || len > max) {
@@ -414,20 +383,34 @@ static bool posted_json(const char *path, const char *method, const char *ctype,
 	return false;
 }
 
-size_t serve_max_body(const char *url)
+/* The most body bytes a request to path (the URL past the prefix) may send. */
+static size_t max_body_of_path(const char *path)
 {
-	size_t n = url ? strcspn(url, "?#") : 0, k = strlen("api/v1/game");
-	return n >= k && !strncmp(url + n - k, "api/v1/game", k) ? SERVE_MAX_GAME_BODY : SERVE_MAX_BODY;
+	size_t n = strcspn(path, "?#");
+	return n == strlen("api/v1/game") && !strncmp(path, "api/v1/game", n) ? SERVE_MAX_GAME_BODY : SERVE_MAX_BODY;
+}
+
+size_t serve_max_body(const serve_conf *conf, const char *url)
+{
+	/* the game's path exactly, within the prefix: not any URL that ends
+	 * in it (/x/api/v1/game, a job's /api/v1/jobs/api/v1/game), whose
+	 * 1 MiB would be read only to answer 404 or 405 */
+	if (!serve_path_allowed(conf, url))
+		return SERVE_MAX_BODY;
+	return max_body_of_path(url + strlen(conf->prefix));
 }
 
 void serve_game_now(const char *text, serve_reply *out)
 {
 	memset(out, 0, sizeof *out);
-	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
-	char *answer = NULL;
-	fray_status st = ctx ? fray_game_request(ctx, text, strlen(text), &answer) : FRAY_ERR_NOMEM;
-	fray_ctx_free(ctx);
-	serve_reply_text(out, st == FRAY_OK ? 200 : serve_status_of(st), "application/json", answer);
+	char *answer;
+	bool failed;
+	unsigned status = fray_api_call("api/v1/game", text, NULL, &answer, &failed);
+	if (failed) { /* no JSON answer: out of memory */
+		free(answer);
+		answer = NULL;
+	}
+	serve_reply_text(out, status, "application/json", answer);
 }
 
 /* api/v1/game: fray_game_request, on a worker as api/v1/run is (its answer
@@ -527,7 +510,10 @@ void serve_handle(const serve_conf *conf, const char *client, const char *method
 		return;
 	}
 	if (!strcmp(path, "api/v1/examples")) {
-		serve_reply_text(out, 200, "application/json", examples_json());
+		char *answer;
+		bool failed;
+		fray_api_call(path, NULL, NULL, &answer, &failed);
+		serve_reply_text(out, 200, "application/json", answer);
 		return;
 	}
 	/* the page's files: flat, but for its icons (the manifest's) */

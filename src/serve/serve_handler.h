@@ -11,13 +11,14 @@
 #include <stddef.h>
 #include <time.h>
 #include <fray/fray.h>
+#include <fray/api.h>
 
 #define SERVE_MAX_BODY (64u << 10)   /* a request's body: 64 KiB, 413 beyond */
 /* api/v1/game's body: the game file travels in it (a game of a few dozen
  * actions; a longer one goes on with fray table) */
 #define SERVE_MAX_GAME_BODY (1u << 20)
 #define SERVE_RUN_SECONDS 10         /* api/v1/run's time budget (jobs: serve_jobs.h) */
-#define SERVE_REQUEST_BYTES (256ull << 20) /* exact odds' memory, a request or a job */
+#define SERVE_REQUEST_BYTES FRAY_API_ODDS_BYTES /* exact odds' memory, a request or a job (include/fray/api.h) */
 /* Every answer the server holds at once (jobs' results kept, answers being
  * sent or waiting to be), each counted once however many connections send
  * it: past this a new answer is refused (503, the budget named). */
@@ -83,8 +84,9 @@ void serve_handle(const serve_conf *conf, const char *client, const char *method
 		  serve_reply *out);
 void serve_reply_free(serve_reply *r);
 /* The most body bytes a request to url may send: SERVE_MAX_GAME_BODY for
- * api/v1/game, else SERVE_MAX_BODY (too_big past it). */
-size_t serve_max_body(const char *url);
+ * the prefix's api/v1/game (a query or fragment after it alike), else
+ * SERVE_MAX_BODY (too_big past it). */
+size_t serve_max_body(const serve_conf *conf, const char *url);
 /* Whether url is within the server's prefix (--lan: carries the token),
  * the token compared in constant time. */
 bool serve_path_allowed(const serve_conf *conf, const char *url);

@@ -201,7 +201,7 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *con, const char 
 		if (!(up = calloc(1, sizeof *up)))
 			return MHD_NO;
 		up->con = con;
-		up->max = serve_max_body(url);
+		up->max = serve_max_body(conf, url);
 		*con_cls = up;
 		const char *cl = MHD_lookup_connection_value(con, MHD_HEADER_KIND, "Content-Length");
 		if (cl && strtoull(cl, NULL, 10) > up->max)

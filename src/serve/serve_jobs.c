@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <fray/fray.h>
+#include <fray/api.h>
 #include "serve_jobs.h"
 
 #define CLIENT_MAX 64   /* an address as text, IPv6 included */
@@ -331,21 +332,18 @@ static void *run_job(void *arg)
 	job *b = args[1];
 	free(args);
 	lower_priority();
-	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
-	char *response = NULL, *error = NULL;
-	unsigned status = 503;
-	if (ctx) {
-		fray_request_opts ro = {.flags = FRAY_REQUEST_NO_FILES, .max_trials = SERVE_JOB_TRIALS,
-					.max_paths = SERVE_JOB_PATHS, .max_bytes = SERVE_REQUEST_BYTES};
-		serve_watch_attach(&b->watch, &ro);
-		fray_status st = fray_request_with(ctx, b->request, &ro, &response);
-		if (st != FRAY_OK) {
-			status = serve_status_of(st);
-			error = strdup(serve_watch_message(&b->watch, fray_ctx_message(ctx)));
-		}
-		fray_ctx_free(ctx);
-	} else {
+	char *response = NULL, *error = NULL, *got;
+	bool failed;
+	fray_request_opts watch = {0};
+	serve_watch_attach(&b->watch, &watch);
+	unsigned status = fray_api_call("api/v1/jobs", b->request, &watch, &got, &failed);
+	if (!got) {
 		error = strdup("out of memory");
+	} else if (failed) {
+		error = strdup(serve_watch_message(&b->watch, got));
+		free(got);
+	} else {
+		response = got;
 	}
 	double seconds = serve_watch_seconds(&b->watch);
 	job_state state = response ? JOB_DONE : b->watch.stop && !b->watch.timed_out ? JOB_STOPPED : JOB_FAILED;

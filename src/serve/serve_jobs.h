@@ -36,8 +36,8 @@
 #define SERVE_JOBS_KEPT 16
 #define SERVE_JOBS_KEEP_S 600
 #define SERVE_JOB_SECONDS 120
-#define SERVE_JOB_TRIALS 1000000u
-#define SERVE_JOB_PATHS 20000000u
+#define SERVE_JOB_TRIALS FRAY_API_JOB_TRIALS /* include/fray/api.h: the budgets the browser shares */
+#define SERVE_JOB_PATHS FRAY_API_JOB_PATHS
 #define SERVE_RUN_WORKERS 3
 #define SERVE_RUNS_QUEUED 32
 #define SERVE_RUNS_PER_CLIENT 5

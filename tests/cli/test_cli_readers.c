@@ -22,13 +22,41 @@
 #include <sys/stat.h>
 #include <sys/un.h>
 #include <time.h>
+#include <ftw.h>
+#include <stdlib.h>
 #include <fray/fray.h>
 #include "run.h"
 /* the terminal guard's own functions (static there), to feed it a byte
  * at a time */
 #include "../../src/cli/term.c"
 
-#define FIFO "/tmp/fray-readers-fifo"
+/* This run's own folder (mkdtemp'd by main, removed at the end): two runs
+ * at once (ctest -j, two worktrees) never share a path. */
+static char tmp_dir[64];
+
+/* name in this run's folder; the last 16 paths asked stay valid */
+static const char *tmp(const char *name)
+{
+	static char paths[16][128];
+	static unsigned next;
+	char *p = paths[next++ % 16];
+	snprintf(p, sizeof paths[0], "%s/%s", tmp_dir, name);
+	return p;
+}
+
+static int remove_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st, (void)flag, (void)ftw;
+	return remove(path);
+}
+
+static void tmp_dir_remove(void)
+{
+	nftw(tmp_dir, remove_one, 8, FTW_DEPTH | FTW_PHYS);
+}
+
+static char fifo_path[128];
+#define FIFO fifo_path
 #define LIMIT_MS 10000 /* fray answers in well under a second */
 
 static result res;
@@ -36,6 +64,8 @@ static result res;
 /* Runs fray with args (NULL-terminated), standard input from in_path
  * (NULL: /dev/null), and kills it if it has not ended in LIMIT_MS: a
  * reader that blocks fails the test instead of hanging it. */
+static bool out_appends; /* run_bounded_io's out_path opened as '>>' does, not '>' */
+
 static void run_bounded_io(result *r, const char *const *args, const char *in_path, const char *out_path)
 {
 	char out[] = "/tmp/fray-readers-out-XXXXXX", err[] = "/tmp/fray-readers-err-XXXXXX";
@@ -44,7 +74,8 @@ static void run_bounded_io(result *r, const char *const *args, const char *in_pa
 	posix_spawn_file_actions_t fa;
 	posix_spawn_file_actions_init(&fa);
 	if (out_path) /* as the shell does for '> out_path' */
-		posix_spawn_file_actions_addopen(&fa, 1, out_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+		posix_spawn_file_actions_addopen(&fa, 1, out_path, O_WRONLY | O_CREAT | (out_appends ? O_APPEND : O_TRUNC),
+						 0600);
 	else
 		posix_spawn_file_actions_adddup2(&fa, fo, 1);
 	posix_spawn_file_actions_adddup2(&fa, fe, 2);
@@ -131,11 +162,11 @@ static void fifo_given_to_every_reader(void **state)
 {
 	(void)state;
 	make_fifo();
-	static const char *const cmds[][6] = {
+	const char *const cmds[][6] = {
 		{"check", FIFO},
 		{"table", FIFO, "status"},
 		{"request", FIFO},
-		{"report", "--html", "/tmp/fray-readers.html", FIFO},
+		{"report", "--html", tmp("readers.html"), FIFO},
 		{"adbg", "battle", FIFO, "--seed", "1"},
 		{"adbg", "simulate", FIFO, "--trials", "1"},
 		{"presidio", "units", FIFO},
@@ -148,7 +179,7 @@ static void fifo_given_to_every_reader(void **state)
 		expect_refused(&res, FIFO, "a FIFO (named pipe)");
 	}
 	struct stat st;
-	assert_int_not_equal(stat("/tmp/fray-readers.html", &st), 0); /* nothing written */
+	assert_int_not_equal(stat(tmp("readers.html"), &st), 0); /* nothing written */
 	unlink(FIFO);
 }
 
@@ -158,28 +189,31 @@ static void fifo_named_in_a_file(void **state)
 {
 	(void)state;
 	make_fifo();
-	const char *sc = "/tmp/fray-readers-sc.yaml";
+	const char *sc = tmp("sc.yaml");
 	write_scenario(sc, FIFO, "Red warriors");
 	RUN_BOUNDED(&res, "check", sc);
 	expect_refused(&res, FIFO, "a FIFO (named pipe)");
-	assert_non_null(strstr(res.err, "fray-readers-sc.yaml:6:12: melee CRT: "));
+	assert_non_null(strstr(res.err, "sc.yaml:6:12: melee CRT: "));
 	RUN_BOUNDED(&res, "adbg", "battle", sc, "--seed", "1");
 	expect_refused(&res, FIFO, "a FIFO (named pipe)");
-	const char *combat = "/tmp/fray-readers-combat.yaml";
-	write_text(combat, "mix: " FIFO "\ntactic: hasty\nstance: attack\nterrain: open\ndraw: 2\n"
-		   "attacker:\n  name: A\n  cdr: 12\n  type: infantry\n  units:\n"
-		   "    - {name: A, battalions: 4, lead: 1, morale: 7, can_retreat: true}\n"
-		   "defender:\n  name: D\n  cdr: 6\n  type: infantry\n  units:\n"
-		   "    - {name: D, battalions: 4, lead: 1, morale: 7, can_retreat: true}\n");
+	const char *combat = tmp("combat.yaml");
+	char text[1024];
+	snprintf(text, sizeof text, "mix: %s\ntactic: hasty\nstance: attack\nterrain: open\ndraw: 2\n"
+		 "attacker:\n  name: A\n  cdr: 12\n  type: infantry\n  units:\n"
+		 "    - {name: A, battalions: 4, lead: 1, morale: 7, can_retreat: true}\n"
+		 "defender:\n  name: D\n  cdr: 6\n  type: infantry\n  units:\n"
+		 "    - {name: D, battalions: 4, lead: 1, morale: 7, can_retreat: true}\n", FIFO);
+	write_text(combat, text);
 	RUN_BOUNDED(&res, "chits", "combat", combat);
 	expect_refused(&res, FIFO, "a FIFO (named pipe)");
-	const char *req = "/tmp/fray-readers-req.json";
-	write_text(req, "{\"procedure\": \"presidio.morale\", \"inputs\": {\"units\": \"" FIFO "\", \"unit\": \"x\", "
-		   "\"size\": \"squad\"}}");
+	const char *req = tmp("req.json");
+	snprintf(text, sizeof text, "{\"procedure\": \"presidio.morale\", \"inputs\": {\"units\": \"%s\", "
+		 "\"unit\": \"x\", \"size\": \"squad\"}}", FIFO);
+	write_text(req, text);
 	RUN_BOUNDED(&res, "request", req);
 	expect_refused(&res, FIFO, "a FIFO (named pipe)");
 	RUN_BOUNDED(&res, "adbg", "battle", FRAY_SOURCE_DIR "/examples/adbg/lochry-1781.yaml", "--seed", "1",
-		    "--policy", "scripted:" FIFO);
+		    "--policy", (snprintf(text, sizeof text, "scripted:%s", FIFO), text));
 	expect_refused(&res, FIFO, "a FIFO (named pipe)");
 	unlink(sc);
 	unlink(combat);
@@ -199,7 +233,7 @@ static void devices_folders_sockets(void **state)
 	expect_refused(&res, "/dev/null", "a character device");
 	RUN_BOUNDED(&res, "table", "/tmp", "status");
 	expect_refused(&res, "/tmp", "a folder");
-	const char *sock = "/tmp/fray-readers.sock";
+	const char *sock = tmp("readers.sock");
 	unlink(sock);
 	int s = socket(AF_UNIX, SOCK_STREAM, 0);
 	assert_true(s >= 0);
@@ -209,7 +243,7 @@ static void devices_folders_sockets(void **state)
 	assert_int_equal(listen(s, 1), 0); /* a listener: opening it would not fail by itself */
 	RUN_BOUNDED(&res, "check", sock);
 	expect_refused(&res, sock, "a socket");
-	RUN_BOUNDED(&res, "report", "--html", "/tmp/fray-readers.html", sock);
+	RUN_BOUNDED(&res, "report", "--html", tmp("readers.html"), sock);
 	expect_refused(&res, sock, "a socket");
 	close(s);
 	unlink(sock);
@@ -247,20 +281,60 @@ static void standard_input_still_read(void **state)
 static void output_is_the_input(void **state)
 {
 	(void)state;
-	const char *req = "/tmp/fray-readers-same.json";
+	const char *req = tmp("same.json");
 	write_text(req, "{\"procedure\": \"adbg.fire\", \"inputs\": {\"type\": \"regular\", \"cf\": 2, "
 		   "\"terrain\": \"rough\"}, \"seed\": 1}");
 	run_bounded_io(&res, (const char *const[]){"request", req, NULL}, NULL, req);
 	assert_int_equal(res.status, 2);
-	assert_string_equal(res.err, "fray request: /tmp/fray-readers-same.json: empty, and it is also where "
-			    "standard output goes: the shell emptied it before fray started (send the output to "
-			    "another file)\n");
+	char want[512];
+	snprintf(want, sizeof want, "fray request: %s: empty, and it is also where standard output goes: the shell "
+		 "emptied it before fray started (send the output to another file)\n", req);
+	assert_string_equal(res.err, want);
 	/* an empty request elsewhere is only empty */
 	write_text(req, "");
 	RUN_BOUNDED(&res, "request", req);
 	assert_int_equal(res.status, 2);
 	assert_null(strstr(res.err, "standard output"));
 	unlink(req);
+}
+
+/* The same for a game file: `fray table g.yaml log >> g.yaml` once wrote
+ * the log into the game (which then no longer read), `> g.yaml` said only
+ * "found nothing"; an action's output appended to it is refused before
+ * anything is rolled. */
+static void output_is_the_game(void **state)
+{
+	(void)state;
+	const char *game = tmp("same-game.yaml");
+	unlink(game);
+	RUN_BOUNDED(&res, "table", "new", game, "--rules", "presidio", "--forces",
+		    FRAY_SOURCE_DIR "/examples/presidio/forces.yaml", "--seed", "1");
+	assert_int_equal(res.status, 0);
+	static char before[1 << 16], now[1 << 16];
+	slurp(game, before, sizeof before);
+	const char *const cmds[][8] = {
+		{"table", game, "log", NULL},
+		{"table", game, "status", "--json", NULL},
+		{"table", game, "shoot", "Presidials", "--at", "Apaches", "--range", "6"},
+	};
+	out_appends = true;
+	for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++) {
+		const char *const *c = cmds[i];
+		run_bounded_io(&res, (const char *const[]){c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], NULL}, NULL,
+			       game);
+		if (res.status != 2 || !strstr(res.err, "it is also where standard output goes"))
+			fail_msg("command %zu: status %d, %s", i, res.status, res.err);
+		slurp(game, now, sizeof now);
+		assert_string_equal(now, before);
+	}
+	out_appends = false;
+	run_bounded_io(&res, (const char *const[]){"table", game, "status", NULL}, NULL, game);
+	assert_int_equal(res.status, 2);
+	char want[512];
+	snprintf(want, sizeof want, "fray table: %s: empty, and it is also where standard output goes: the shell "
+		 "emptied it before fray started (send the output to another file)\n", game);
+	assert_string_equal(res.err, want);
+	unlink(game);
 }
 
 /* A counting allocator: the largest block asked for. */
@@ -286,7 +360,7 @@ static void *count_alloc(void *ud, void *ptr, size_t size)
 static void too_large_refused_before_reading(void **state)
 {
 	(void)state;
-	const char *big = "/tmp/fray-readers-big.yaml";
+	const char *big = tmp("big.yaml");
 	int fd = open(big, O_WRONLY | O_CREAT | O_TRUNC, 0600);
 	assert_true(fd >= 0);
 	assert_int_equal(ftruncate(fd, (off_t)FRAY_DOC_MAX_BYTES + 1), 0); /* sparse: no disk used */
@@ -297,7 +371,9 @@ static void too_large_refused_before_reading(void **state)
 	fray_doc *doc = NULL;
 	assert_int_equal(fray_doc_load_file(ctx, big, &doc), FRAY_ERR_INPUT);
 	assert_null(doc);
-	assert_string_equal(fray_ctx_message(ctx), "/tmp/fray-readers-big.yaml: file too large (the limit is 4 MiB)");
+	char want[512];
+	snprintf(want, sizeof want, "%s: file too large (the limit is 4 MiB)", big);
+	assert_string_equal(fray_ctx_message(ctx), want);
 	assert_true(c.largest < 4096);
 	/* exactly the budget is still read */
 	fd = open(big, O_WRONLY | O_TRUNC);
@@ -318,7 +394,8 @@ static void too_large_refused_before_reading(void **state)
 	close(fd);
 	RUN_BOUNDED(&res, "request", big);
 	assert_int_equal(res.status, 2);
-	assert_string_equal(res.err, "fray request: /tmp/fray-readers-big.yaml: file too large (the limit is 1 MiB)\n");
+	snprintf(want, sizeof want, "fray request: %s: file too large (the limit is 1 MiB)\n", big);
+	assert_string_equal(res.err, want);
 	unlink(big);
 }
 
@@ -362,13 +439,15 @@ static void nul_inside_strings(void **state)
 	assert_non_null(strstr(fray_ctx_message(ctx), ":1:15: a NUL character in a string"));
 	fray_ctx_free(ctx);
 	/* a scenario's unit name, from the command line */
-	const char *sc = "/tmp/fray-readers-nul.yaml";
+	const char *sc = tmp("nul.yaml");
 	write_scenario(sc, FRAY_SOURCE_DIR "/data/adbg/example-melee-crt.yaml", "Red\\u0000 warriors");
 	RUN_BOUNDED(&res, "adbg", "battle", sc, "--seed", "1");
 	assert_int_equal(res.status, 2);
 	assert_string_equal(res.out, "");
-	assert_string_equal(res.err, "fray adbg battle: /tmp/fray-readers-nul.yaml:19:18: a NUL character in a "
-			    "string (\\u0000, \\x00 or \\0): expected text without NUL\n");
+	char want[512];
+	snprintf(want, sizeof want, "fray adbg battle: %s:19:18: a NUL character in a string (\\u0000, \\x00 or "
+		 "\\0): expected text without NUL\n", sc);
+	assert_string_equal(res.err, want);
 	unlink(sc);
 }
 
@@ -450,7 +529,7 @@ static void bidi_escaped_on_the_streams(void **state)
 static void bidi_escaped_in_a_story(void **state)
 {
 	(void)state;
-	const char *sc = "/tmp/fray-readers-bidi.yaml";
+	const char *sc = tmp("bidi.yaml");
 	write_scenario(sc, FRAY_SOURCE_DIR "/data/adbg/example-melee-crt.yaml", "Red \xE2\x80\xAEsroirraw");
 	RUN_BOUNDED(&res, "adbg", "battle", sc, "--seed", "1");
 	assert_int_equal(res.status, 0);
@@ -470,10 +549,19 @@ int main(void)
 		cmocka_unit_test(standard_input_still_read),
 		cmocka_unit_test(too_large_refused_before_reading),
 		cmocka_unit_test(output_is_the_input),
+		cmocka_unit_test(output_is_the_game),
 		cmocka_unit_test(nul_inside_strings),
 		cmocka_unit_test(bidi_escaped_in_names),
 		cmocka_unit_test(bidi_escaped_on_the_streams),
 		cmocka_unit_test(bidi_escaped_in_a_story),
 	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	snprintf(tmp_dir, sizeof tmp_dir, "/tmp/fray-readers-XXXXXX");
+	if (!mkdtemp(tmp_dir)) {
+		perror("mkdtemp");
+		return 1;
+	}
+	snprintf(fifo_path, sizeof fifo_path, "%s/fifo", tmp_dir);
+	int failed = cmocka_run_group_tests(tests, NULL, NULL);
+	tmp_dir_remove();
+	return failed;
 }

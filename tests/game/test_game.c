@@ -693,6 +693,51 @@ static void act_words(void **state)
 	unlink(path);
 }
 
+/* An option given twice is refused, naming it, whichever way it is
+ * written, and the game is left as it was: `--range 6 --range 7` was read
+ * as 6 by one step and logged with both */
+static void option_given_twice(void **state)
+{
+	(void)state;
+	char path[128];
+	snprintf(path, sizeof path, "%s/twice.yaml", dir);
+	fray_game *game = presidio_game(path, 3);
+	const char *const twice[][4] = {
+		{"--range", "6", "--range", "7"},
+		{"--range=6", "--range", "7", "--range"},
+		{"--range", "6", "--range=6", NULL},
+	};
+	const size_t n[] = {4, 4, 3};
+	for (size_t i = 0; i < 3; i++) {
+		fray_ctx_clear(ctx);
+		char *events = NULL;
+		assert_int_equal(fray_game_apply(game, "shoot", "Presidials", "Apaches", n[i], twice[i], NULL, &events),
+				 FRAY_ERR_INPUT);
+		assert_null(events);
+		assert_non_null(strstr(fray_ctx_message(ctx), "option --range given twice"));
+		char *odds = NULL;
+		fray_ctx_clear(ctx);
+		assert_int_equal(fray_game_odds(game, "shoot", "Presidials", "Apaches", n[i], twice[i], true, &odds),
+				 FRAY_ERR_INPUT);
+		assert_null(odds);
+		assert_non_null(strstr(fray_ctx_message(ctx), "option --range given twice"));
+	}
+	assert_int_equal(fray_game_log_len(game), 0);
+	same_as_file(game, path);
+	/* --at given twice, by words */
+	const char *const words[] = {"shoot", "Presidials", "--at", "Apaches", "--at", "Comanches", "--range", "10"};
+	char *got = NULL;
+	fray_ctx_clear(ctx);
+	assert_int_equal(fray_game_act(game, 8, words, NULL, "text", &got), FRAY_ERR_INPUT);
+	assert_non_null(strstr(fray_ctx_message(ctx), "option --at given twice"));
+	fray_ctx_clear(ctx);
+	/* once each is still fine */
+	const char *const once[] = {"--range", "10"};
+	assert_int_equal(fray_game_apply(game, "shoot", "Presidials", "Apaches", 2, once, NULL, NULL), FRAY_OK);
+	fray_game_free(game);
+	unlink(path);
+}
+
 static int make_dir(void **state)
 {
 	(void)state;
@@ -720,6 +765,7 @@ int main(void)
 		cmocka_unit_test(presidio_odds),
 		cmocka_unit_test(status_and_log),
 		cmocka_unit_test(act_words),
+		cmocka_unit_test(option_given_twice),
 	};
 	return cmocka_run_group_tests(tests, make_dir, remove_dir);
 }

@@ -23,12 +23,14 @@ static fray_dice *parse_dice(fray_ctx *ctx, fray_doc *doc, const fray_node *n,
 {
 	fray_status before = fray_ctx_status(ctx);
 	fray_dice *d = NULL;
-	if (fray_dice_parse(ctx, text, &d) != FRAY_OK) {
+	fray_status st = fray_dice_parse(ctx, text, &d);
+	if (st == FRAY_ERR_NOMEM) /* the machine's failure, not the file's: kept as such */
+		frayi_doc_nomem(doc);
+	else if (st != FRAY_OK)
 		fray_doc_error(doc, n, "expected dice such as 1d6 or 2d6: %s",
 			       fray_ctx_message(ctx));
-		if (before == FRAY_OK)
-			fray_ctx_clear(ctx);
-	}
+	if (st != FRAY_OK && before == FRAY_OK)
+		fray_ctx_clear(ctx);
 	return d;
 }
 
@@ -60,7 +62,10 @@ static void read_check(fray_ctx *ctx, fray_doc *doc, const fray_node *n,
 		if (fray_doc_int(doc, fray_node_item(faces, i), lo, hi, "a total the dice can roll", &v))
 			c->faces[c->nfaces++] = v;
 	}
-	if (c->dice && fray_dice_check_new(ctx, c->dice, c->faces, (size_t)c->nfaces, &c->test) != FRAY_OK)
+	fray_status st = c->dice ? fray_dice_check_new(ctx, c->dice, c->faces, (size_t)c->nfaces, &c->test) : FRAY_OK;
+	if (st == FRAY_ERR_NOMEM)
+		frayi_doc_nomem(doc); /* as parse_dice: the machine's failure */
+	else if (st != FRAY_OK)
 		fray_doc_error(doc, n, "%s", fray_ctx_message(ctx));
 }
 

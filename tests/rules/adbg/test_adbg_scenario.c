@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
 #include "../../test_util.h"
@@ -120,6 +121,72 @@ static void long_names_cut_at_a_character(void **state)
 	fray_doc_free(doc);
 }
 
+/* An allocator that fails its fail_at-th allocation and counts the blocks
+ * it holds. */
+typedef struct meter {
+	long calls, fail_at, live;
+} meter;
+
+static void *metered(void *ud, void *ptr, size_t size)
+{
+	meter *m = ud;
+	if (size == 0) {
+		if (ptr)
+			m->live--;
+		free(ptr);
+		return NULL;
+	}
+	if (++m->calls == m->fail_at)
+		return NULL;
+	void *p = realloc(ptr, size);
+	if (p && !ptr)
+		m->live++;
+	return p;
+}
+
+/* The CRT file read with the plain context (ud): only the scenario's own
+ * allocations go through the failing one. */
+static fray_status open_plain(void *ud, fray_ctx *unused, const char *path, fray_doc **out)
+{
+	(void)unused;
+	return fray_doc_load_file(ud, path, out);
+}
+
+/* Running out of memory while reading a scenario (its dice, 1d6, and
+ * their checks) is FRAY_ERR_NOMEM, never a complaint about the file: the
+ * 1st, 2nd, ... allocation fails in turn until the read succeeds */
+static void out_of_memory_is_nomem(void **state)
+{
+	(void)state;
+	meter m = {0};
+	fray_ctx *mctx = fray_ctx_new(metered, &m);
+	assert_non_null(mctx);
+	fray_status st = FRAY_ERR_NOMEM;
+	long k;
+	for (k = 1; st != FRAY_OK && k < 10000; k++) {
+		fray_doc *doc;
+		assert_int_equal(fray_doc_load_file(ctx, FRAY_TEST_DATA "/adbg/tiny.yaml", &doc), FRAY_OK);
+		long live = m.live;
+		fray_adbg_scenario *s = NULL;
+		m.calls = 0;
+		m.fail_at = k;
+		st = fray_adbg_scenario_read_with(mctx, doc, open_plain, ctx, &s);
+		m.fail_at = 0;
+		if (st != FRAY_OK) {
+			if (st != FRAY_ERR_NOMEM)
+				fail_msg("allocation %ld failing: status %d, %s", k, (int)st, fray_ctx_message(mctx));
+			assert_null(s);
+			assert_int_equal(m.live, live);
+		}
+		fray_adbg_scenario_free(s);
+		fray_doc_free(doc);
+		fray_ctx_clear(mctx);
+	}
+	assert_int_equal(st, FRAY_OK);
+	assert_true(k > 3); /* the scenario and its three dice at least */
+	fray_ctx_free(mctx);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -127,6 +194,7 @@ int main(void)
 		cmocka_unit_test(malformed_scenarios),
 		cmocka_unit_test(every_problem_at_once),
 		cmocka_unit_test(long_names_cut_at_a_character),
+		cmocka_unit_test(out_of_memory_is_nomem),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -1,0 +1,38 @@
+/* The page's API in one function: a request's path and body to its answer,
+ * with the budgets fray serve and the WebAssembly build share, so the page
+ * gets the same bytes from either. Each transport keeps what is its own:
+ * fray serve its HTTP (methods, Host, body sizes), threads, jobs and time
+ * budgets (src/serve/); the browser its worker's entry point
+ * (src/wasm/fray_wasm.c). docs/serve.md lists the paths and budgets. */
+#ifndef FRAY_API_H
+#define FRAY_API_H
+
+#include <stdbool.h>
+#include <fray/catalog.h>
+
+/* exact odds' memory, a request or a job */
+#define FRAY_API_ODDS_BYTES (256ull << 20)
+/* a job's budgets (api/v1/run's are FRAY_REQUEST_QUICK's) */
+#define FRAY_API_JOB_TRIALS 1000000u
+#define FRAY_API_JOB_PATHS 20000000u
+
+/* The answer to body (NUL-terminated JSON; NULL: empty) at path:
+ *   "api/v1/procedures"  the catalogue (fray_procedures_json)
+ *   "api/v1/examples"    {"examples": [...], "forces": [...]}: the shipped
+ *                        files a file input may name, and a new game's
+ *   "api/v1/run"         fray_request_with, no files, quick budgets
+ *   "api/v1/jobs"        the same with a job's budgets
+ *   "api/v1/game"        fray_game_request
+ * watch (NULL: none) gives stop, progress and ud for the work of a run or
+ * a job; its budgets are set here. Returns the HTTP status: 200, 404 for
+ * another path, or the failure's (fray_api_status). *answer (malloc'd,
+ * free() it) is the answer; on failure, when *is_message, the message
+ * alone (api/v1/game's failures are its JSON, {"error": ...}, but for
+ * running out of memory). *answer NULL: out of memory (503). */
+unsigned fray_api_call(const char *path, const char *body, const fray_request_opts *watch, char **answer,
+		       bool *is_message);
+/* The HTTP status of a failure: 400 for bad input, 422 past a budget, 503
+ * out of memory, 500 else (200 for FRAY_OK). */
+unsigned fray_api_status(fray_status st);
+
+#endif

@@ -1,0 +1,105 @@
+/* include/fray/api.h: the page's API paths to their answers, once for
+ * fray serve and the WebAssembly build (each had its own copy). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <fray/api.h>
+#include <fray/game_request.h>
+#include "../core/internal.h"
+#include "embedded.h"
+
+FRAY_API unsigned fray_api_status(fray_status st)
+{
+	return st == FRAY_OK ? 200 : st == FRAY_ERR_INPUT ? 400 : st == FRAY_ERR_LIMIT || st == FRAY_ERR_BUDGET ? 422
+	       : st == FRAY_ERR_NOMEM ? 503 : 500;
+}
+
+/* A forces file a new game may start from (api/v1/examples' "forces"). */
+static bool forces_file(const char *path)
+{
+	size_t n = strlen(path), k = strlen("/forces.yaml");
+	return n >= k && !strcmp(path + n - k, "/forces.yaml");
+}
+
+static char *examples_json(void)
+{
+	size_t cap = 64;
+	for (const embedded_file *f = fray_shipped_examples; f->path; f++)
+		cap += strlen(f->path) + 8;
+	char *s = malloc(cap);
+	if (!s)
+		return NULL;
+	size_t n = (size_t)snprintf(s, cap, "{\"examples\": [");
+	for (int forces = 0; forces < 2; forces++) {
+		const char *sep = "";
+		if (forces)
+			n += (size_t)snprintf(s + n, cap - n, "], \"forces\": [");
+		for (const embedded_file *f = fray_shipped_examples; f->path; f++)
+			if (forces_file(f->path) == (forces == 1)) {
+				n += (size_t)snprintf(s + n, cap - n, "%s\"%s\"", sep, f->path);
+				sep = ", ";
+			}
+	}
+	snprintf(s + n, cap - n, "]}\n");
+	return s;
+}
+
+static char *copy_of(const char *msg)
+{
+	char *s = malloc(strlen(msg) + 1);
+	if (s)
+		strcpy(s, msg);
+	return s;
+}
+
+/* A run's or a job's request, with its budgets and the caller's watch. */
+static fray_status request(fray_ctx *ctx, const char *body, bool job, const fray_request_opts *watch, char **out)
+{
+	fray_request_opts ro = {.flags = FRAY_REQUEST_NO_FILES | (job ? 0 : FRAY_REQUEST_QUICK),
+				.max_trials = job ? FRAY_API_JOB_TRIALS : 0, .max_paths = job ? FRAY_API_JOB_PATHS : 0,
+				.max_bytes = FRAY_API_ODDS_BYTES};
+	if (watch) {
+		ro.stop = watch->stop;
+		ro.progress = watch->progress;
+		ro.ud = watch->ud;
+	}
+	return fray_request_with(ctx, body, &ro, out);
+}
+
+FRAY_API unsigned fray_api_call(const char *path, const char *body, const fray_request_opts *watch, char **answer,
+				bool *is_message)
+{
+	*answer = NULL;
+	*is_message = true;
+	if (!body)
+		body = "";
+	bool run = !strcmp(path, "api/v1/run"), job = !strcmp(path, "api/v1/jobs"), game = !strcmp(path, "api/v1/game");
+	bool procedures = !strcmp(path, "api/v1/procedures"), examples = !strcmp(path, "api/v1/examples");
+	if (!run && !job && !game && !procedures && !examples) {
+		*answer = copy_of("no such page");
+		return 404;
+	}
+	if (examples) {
+		*is_message = false;
+		*answer = examples_json();
+		return *answer ? 200 : 503;
+	}
+	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
+	if (!ctx) {
+		*answer = copy_of("out of memory");
+		return 503;
+	}
+	char *out = NULL;
+	fray_status st = procedures ? fray_procedures_json(ctx, &out)
+			 : game ? fray_game_request(ctx, body, strlen(body), &out)
+				: request(ctx, body, job, watch, &out);
+	if (st == FRAY_OK || (game && out)) { /* the game's failures are JSON */
+		*is_message = false;
+		*answer = out;
+	} else {
+		free(out);
+		*answer = copy_of(fray_ctx_message(ctx));
+	}
+	fray_ctx_free(ctx);
+	return fray_api_status(st);
+}

@@ -1,0 +1,172 @@
+/* fray serve's request handler without sockets (src/serve/serve_handler.h):
+ * the body budget of each path; and the one router fray serve and the
+ * WebAssembly build share (fray_api_call, include/fray/api.h): its answers
+ * are the library's own, with the budgets docs/serve.md gives. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+#include <fray/api.h>
+#include <fray/game_request.h>
+#include "serve_handler.h"
+
+/* 1 MiB for the game's own path (its query too), 64 KiB for any other:
+ * a URL that merely ends in api/v1/game is not the game's (it used to
+ * be given the game's 1 MiB, read whole only to be answered 404 or 405) */
+static void max_body_exact_path(void **state)
+{
+	(void)state;
+	serve_conf conf = {.prefix = "/"};
+	assert_int_equal(serve_max_body(&conf, "/api/v1/game"), SERVE_MAX_GAME_BODY);
+	assert_int_equal(serve_max_body(&conf, "/api/v1/game?x=1"), SERVE_MAX_GAME_BODY);
+	assert_int_equal(serve_max_body(&conf, "/api/v1/game#top"), SERVE_MAX_GAME_BODY);
+	assert_int_equal(serve_max_body(&conf, "/x/api/v1/game"), SERVE_MAX_BODY);
+	assert_int_equal(serve_max_body(&conf, "/api/v1/jobs/api/v1/game"), SERVE_MAX_BODY);
+	assert_int_equal(serve_max_body(&conf, "/fooapi/v1/game"), SERVE_MAX_BODY);
+	assert_int_equal(serve_max_body(&conf, "/api/v1/game/"), SERVE_MAX_BODY);
+	assert_int_equal(serve_max_body(&conf, "/api/v1/gamex"), SERVE_MAX_BODY);
+	assert_int_equal(serve_max_body(&conf, "/api/v1/run"), SERVE_MAX_BODY);
+	assert_int_equal(serve_max_body(&conf, "/"), SERVE_MAX_BODY);
+	assert_int_equal(serve_max_body(&conf, ""), SERVE_MAX_BODY);
+	/* --lan: the token's prefix, then the path */
+	serve_conf lan = {.prefix = "/t/0123456789abcdef0123456789abcdef/", .any_host = true};
+	assert_int_equal(serve_max_body(&lan, "/t/0123456789abcdef0123456789abcdef/api/v1/game"), SERVE_MAX_GAME_BODY);
+	assert_int_equal(serve_max_body(&lan, "/api/v1/game"), SERVE_MAX_BODY);
+	assert_int_equal(serve_max_body(&lan, "/t/wrong/api/v1/game"), SERVE_MAX_BODY);
+}
+
+static const char *const fire = "{\"procedure\": \"adbg.fire\", \"mode\": \"odds\", "
+				"\"inputs\": {\"type\": \"rifle\", \"cf\": 3, \"terrain\": \"rough\"}}";
+
+/* fray_request_with's answer with opts, or its message; its status. */
+static fray_status library_request(const char *text, const fray_request_opts *opts, char **out)
+{
+	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
+	assert_non_null(ctx);
+	*out = NULL;
+	fray_status st = fray_request_with(ctx, text, opts, out);
+	if (st != FRAY_OK) {
+		free(*out);
+		*out = strdup(fray_ctx_message(ctx));
+	}
+	fray_ctx_free(ctx);
+	return st;
+}
+
+static void same_answer(const char *path, const char *body, unsigned want_status, bool want_message, const char *want)
+{
+	char *got;
+	bool is_message;
+	unsigned status = fray_api_call(path, body, NULL, &got, &is_message);
+	if (status != want_status || is_message != want_message || !got || strcmp(got, want) != 0)
+		fail_msg("%s: status %u (want %u), message %d, %.200s\nwant %.200s", path, status, want_status,
+			 is_message, got ? got : "(null)", want);
+	free(got);
+}
+
+/* Each path's answer is the library's, with the budgets named in
+ * docs/serve.md: a run is quick (10,000 trials), a job may ask 1,000,000. */
+static void api_answers(void **state)
+{
+	(void)state;
+	const fray_request_opts quick = {.flags = FRAY_REQUEST_NO_FILES | FRAY_REQUEST_QUICK,
+					 .max_bytes = 256ull << 20};
+	const fray_request_opts job = {.flags = FRAY_REQUEST_NO_FILES, .max_trials = 1000000, .max_paths = 20000000,
+				       .max_bytes = 256ull << 20};
+	char *want;
+	assert_int_equal(library_request(fire, &quick, &want), FRAY_OK);
+	same_answer("api/v1/run", fire, 200, false, want);
+	same_answer("api/v1/jobs", fire, 200, false, want);
+	free(want);
+	const char *many = "{\"procedure\": \"presidio.pursuit\", \"mode\": \"simulate\", \"trials\": 10001, \"seed\": 1}";
+	assert_int_equal(library_request(many, &quick, &want), FRAY_ERR_INPUT);
+	same_answer("api/v1/run", many, 400, true, want);
+	free(want);
+	assert_int_equal(library_request(many, &job, &want), FRAY_OK);
+	same_answer("api/v1/jobs", many, 200, false, want);
+	free(want);
+	const char *more = "{\"procedure\": \"presidio.pursuit\", \"mode\": \"simulate\", \"trials\": 1000001}";
+	assert_int_equal(library_request(more, &job, &want), FRAY_ERR_INPUT);
+	same_answer("api/v1/jobs", more, 400, true, want);
+	free(want);
+	/* a file named in a request is never read */
+	const char *file = "{\"procedure\": \"adbg.battle\", \"inputs\": {\"scenario\": \"/etc/passwd\"}}";
+	assert_int_equal(library_request(file, &quick, &want), FRAY_ERR_INPUT);
+	same_answer("api/v1/run", file, 400, true, want);
+	free(want);
+	/* the catalogue, the game */
+	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
+	assert_int_equal(fray_procedures_json(ctx, &want), FRAY_OK);
+	same_answer("api/v1/procedures", NULL, 200, false, want);
+	free(want);
+	const char *game = "{\"op\": \"new\", \"rules\": \"presidio\", \"forces_name\": \"examples/presidio/forces.yaml\", "
+			   "\"seed\": 7}";
+	assert_int_equal(fray_game_request(ctx, game, strlen(game), &want), FRAY_OK);
+	same_answer("api/v1/game", game, 200, false, want);
+	free(want);
+	const char *bad = "{\"op\": \"fly\"}";
+	assert_int_equal(fray_game_request(ctx, bad, strlen(bad), &want), FRAY_ERR_INPUT);
+	same_answer("api/v1/game", bad, 400, false, want); /* the game's failures are JSON */
+	free(want);
+	fray_ctx_free(ctx);
+	same_answer("api/v1/nothing", "{}", 404, true, "no such page");
+	same_answer("api/v1/run/", fire, 404, true, "no such page");
+	char *examples;
+	bool is_message;
+	assert_int_equal(fray_api_call("api/v1/examples", NULL, NULL, &examples, &is_message), 200);
+	assert_false(is_message);
+	assert_non_null(strstr(examples, "\"examples\": [\"examples/"));
+	assert_non_null(strstr(examples, "\"forces\": [\"examples/"));
+	assert_non_null(strstr(examples, "/forces.yaml\"]}\n"));
+	free(examples);
+	assert_int_equal(fray_api_status(FRAY_ERR_LIMIT), 422);
+	assert_int_equal(fray_api_status(FRAY_ERR_BUDGET), 422);
+	assert_int_equal(fray_api_status(FRAY_ERR_NOMEM), 503);
+}
+
+/* fray serve answers through it: a run's reply is the same answer, and a
+ * failure its message as {"error": ...} with its status */
+static void serve_replies_are_the_api(void **state)
+{
+	(void)state;
+	serve_reply r;
+	serve_run_now(fire, NULL, &r);
+	char *want;
+	bool is_message;
+	assert_int_equal(fray_api_call("api/v1/run", fire, NULL, &want, &is_message), 200);
+	assert_int_equal(r.status, 200);
+	assert_string_equal(r.type, "application/json");
+	assert_string_equal(r.body, want);
+	free(want);
+	serve_reply_free(&r);
+	serve_run_now("{\"procedure\": \"adbg.teleport\"}", NULL, &r);
+	assert_int_equal(fray_api_call("api/v1/run", "{\"procedure\": \"adbg.teleport\"}", NULL, &want, &is_message), 400);
+	assert_int_equal(r.status, 400);
+	char *quoted = malloc(8 * strlen(want) + 8), expect[4096];
+	assert_true(fray_json_string(want, quoted, 8 * strlen(want) + 8) < 8 * strlen(want) + 8);
+	snprintf(expect, sizeof expect, "{\"error\": %s}\n", quoted);
+	assert_string_equal(r.body, expect);
+	free(quoted);
+	free(want);
+	serve_reply_free(&r);
+	serve_game_now("{\"op\": \"fly\"}", &r);
+	assert_int_equal(fray_api_call("api/v1/game", "{\"op\": \"fly\"}", NULL, &want, &is_message), 400);
+	assert_int_equal(r.status, 400);
+	assert_string_equal(r.body, want);
+	free(want);
+	serve_reply_free(&r);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(max_body_exact_path),
+		cmocka_unit_test(api_answers),
+		cmocka_unit_test(serve_replies_are_the_api),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
