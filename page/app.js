@@ -88,7 +88,8 @@ function headlineOf(proc, resp) {
       if (!groups.has(k)) groups.set(k, []);
       groups.get(k).push(r);
     }
-    const lines = [...groups].map(([k, rs]) => ({name: valueWords(proc, h.field, JSON.parse(k)),
+    // name: the value in words; key: the value itself (data-headline, for programs)
+    const lines = [...groups].map(([k, rs]) => ({name: valueWords(proc, h.field, JSON.parse(k)), key: String(JSON.parse(k)),
       p: rs.reduce((s, r) => s + r.p, 0), exact: exactSum(rs)}));
     return lines.filter((l) => l.p > 0);
   }
@@ -110,7 +111,7 @@ function headlineBox(proc, lines, title) {
   const list = el('ul');
   for (const l of lines) {
     const exact = l.exact && l.exact !== '0' && l.exact !== '1' ? l.exact + ' = ' : '';
-    list.append(el('li', {'data-headline': l.name, 'data-hp': String(l.p)},
+    list.append(el('li', {'data-headline': l.key === undefined ? l.name : l.key, 'data-hp': String(l.p)},
       el('span', {class: 'what', text: cap(l.name) + ': '}), el('strong', {text: exact + pct(l.p)})));
   }
   box.append(list);
