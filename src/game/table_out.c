@@ -123,10 +123,7 @@ static const char *next_word(const char *p, char *w, size_t cap)
 	return *p == '"' ? p + 1 : p;
 }
 
-/* An action of the log in words for the page: "Presidials: shoot at
- * Apaches (range 10)", "the turn ends", from its command's words (action,
- * unit, --at target, then the options as words). */
-static void action_words(const char *command, char *dst, size_t cap)
+void frayi_table_action_words(const char *command, char *dst, size_t cap)
 {
 	char w[256], action[64] = "", actor[256] = "", rest[512] = "";
 	textbuf more = text_on(rest, sizeof rest);
@@ -173,7 +170,7 @@ static void log_json(const table_game *g, FILE *f)
 			fprintf(f, "%s\n  {\"action\": %zu, \"command\": ", first ? "" : ",", i + 1);
 			frayi_json_string(f, scalar_of(e, "command"));
 			char says[1024];
-			action_words(scalar_of(e, "command"), says, sizeof says);
+			frayi_table_action_words(scalar_of(e, "command"), says, sizeof says);
 			fputs(", \"says\": ", f);
 			frayi_json_string(f, says);
 			fprintf(f, ", \"turn\": %d", frayi_table_entry_turn(e));
