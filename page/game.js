@@ -26,7 +26,7 @@ async function askGame(request) {
   return json;
 }
 
-const words = (key) => String(key).replace(/_/g, ' ');
+const words = (key) => String(key).replace(/[_-]/g, ' ');
 const cap = (s) => s ? s[0].toUpperCase() + s.slice(1) : s;
 const pct = (p) => (100 * p).toFixed(1) + '%';
 const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
@@ -239,8 +239,33 @@ function field(label, control, id) {
   return el('div', {class: 'field'}, el('label', {for: id, text: label}), control);
 }
 
-function chooseAction(a) {
+// The control of an action's option: the catalogue's input of the same
+// name in the action's procedure (RULES.ACTION) where it has one, as the
+// main page builds it (a choice or a listed name: a picker; a number with
+// its range), else a box for the usage's value.
+function optionControl(o, input) {
+  const listed = input && Array.isArray(input.choices) && input.choices.length;
+  if (listed) {
+    const c = el('select', {name: o.name});
+    const none = 'default' in input ? `(default: ${input.default})` : o.required ? '(choose)' : '(none)';
+    c.append(el('option', {value: '', text: none}));
+    for (const v of input.choices) c.append(el('option', {value: v, text: v}));
+    return c;
+  }
+  const numeric = /^\d+$/.test(o.value) || ['IN', 'N', 'K', 'B'].includes(o.value) ||
+    (input && (input.type === 'int' || input.type === 'number'));
+  const c = el('input', {type: numeric ? 'number' : 'text', name: o.name, inputmode: numeric ? 'numeric' : 'text'});
+  if (input && numeric && 'min' in input) { c.min = input.min; c.max = input.max; }
+  if (input && input.type === 'number') c.step = 'any';
+  if (/^\d+$/.test(o.value)) c.placeholder = o.value;
+  else if (input && 'default' in input) c.placeholder = String(input.default);
+  return c;
+}
+
+async function chooseAction(a) {
   picked.action = a;
+  const proc = await procedure(units.rules + '.' + a.name);
+  const inputOf = (name) => proc && (proc.inputs || []).find((i) => i.name === name.replace(/-/g, '_'));
   for (const b of $('act-buttons').children) b.setAttribute('aria-pressed', String(b.dataset.action === a.name));
   const me = units.status.units[picked.unit];
   const box = $('act-fields');
@@ -262,12 +287,18 @@ function chooseAction(a) {
       box.append(f);
       continue;
     }
-    const numeric = /^\d+$/.test(o.value) || ['IN', 'N', 'K', 'B'].includes(o.value);
-    c = el('input', {type: numeric ? 'number' : 'text', name: o.name, inputmode: numeric ? 'numeric' : 'text'});
-    if (/^\d+$/.test(o.value)) c.placeholder = o.value;
+    const input = inputOf(o.name);
+    c = optionControl(o, input);
+    if (input && input.help) {
+      c.setAttribute('aria-describedby', 'opt-' + o.name + '-help');
+    }
     if (o.required) { c.required = true; c.setAttribute('aria-required', 'true'); }
-    const f = field(cap(words(o.name)) + (o.value === 'IN' ? ' (inches)' : ''), c, 'opt-' + o.name);
+    const unit = o.value === 'IN' ? 'inches' : input && input.unit && input.unit !== words(o.name) ? input.unit : '';
+    const f = field(cap(words(o.name)) + (unit ? ` (${unit})` : ''), c, 'opt-' + o.name);
     if (o.required) f.querySelector('label').append(el('span', {class: 'req', 'aria-hidden': 'true', text: ' *'}));
+    // the catalogue's help, without a command line's hint
+    if (input && input.help) f.append(el('small', {class: 'hint', id: 'opt-' + o.name + '-help',
+      text: input.help.replace(/\s*\('fray [^)]*\)/g, '')}));
     box.append(f);
   }
   $('act-form').hidden = false;
@@ -337,7 +368,8 @@ function oddsLines(proc, odds) {
       }
       const o = proc && (proc.outcome || []).find((x) => x.name === k);
       for (const [v, rs] of [...by].sort((x, y) => y[1].reduce((s, r) => s + r.p, 0) - x[1].reduce((s, r) => s + r.p, 0)).slice(0, 4))
-        lines.push({what: cap(o && o.words && v in o.words ? o.words[v] : `${said(k)}: ${v}`), p: rs.reduce((s, r) => s + r.p, 0), rows: rs});
+        lines.push({what: cap(o && o.words && v in o.words ? o.words[v]
+          : `${h && h.field === k ? h.says : words(k)}: ${v}`), p: rs.reduce((s, r) => s + r.p, 0), rows: rs});
     }
   }
   return lines;
@@ -527,6 +559,7 @@ function init() {
   $('dl-md').addEventListener('click', () => downloadFrom('log', 'markdown', 'game-log.md', 'text/markdown', 'log'));
   $('dl-html').addEventListener('click', () => downloadFrom('report', null, 'game-report.html', 'text/html', 'html'));
   if (game) showGame(); else showNew();
+  procedure('');  // the catalogue fetched once, before the first action needs it
 }
 
 document.addEventListener('DOMContentLoaded', init);

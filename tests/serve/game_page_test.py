@@ -200,10 +200,10 @@ def play(fray, url, phone, seed, shots, tmp):
         # (Section 7), so the same chance, worded as what it is
         tap_unit(d, "Presidials")
         wait(d, "#act-buttons button[data-action=shoot]", "the shot").click()
+        Select(wait(d, "#act-target", "the action's target")).select_by_value("Apaches")
         no_command_line(d, "#act", "%s: a unit's action" % size)
         check(not d.find_elements(By.CSS_SELECTOR, "#act input[type=text]"),
               "%s: a free-text box among the action's inputs" % size)
-        Select(d.find_element(By.ID, "act-target")).select_by_value("Apaches")
         d.find_element(By.ID, "opt-range").send_keys("10")
         p = 1 - (1 - Fraction(1, 2) * Fraction(8, 12)) ** 3
         want = "At least one figure wounded: %.1f%% (%s)" % (100 * p, p)
@@ -233,7 +233,7 @@ def play(fray, url, phone, seed, shots, tmp):
         # the charge: the defender passes its fear check, so the page asks its reaction
         tap_unit(d, "Comanches")
         wait(d, "#act-buttons button[data-action=charge]", "the charge").click()
-        Select(d.find_element(By.ID, "act-target")).select_by_value("Presidials")
+        Select(wait(d, "#act-target", "the action's target")).select_by_value("Presidials")
         d.find_element(By.ID, "roll").click()
         # the question, or an error that says why not (a busy machine: two minutes)
         WebDriverWait(d, 120).until(lambda d: d.find_element(By.ID, "question").is_displayed() or
