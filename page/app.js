@@ -14,6 +14,8 @@ const words = (name) => String(name).replace(/_/g, ' ');
 const pct = (p, digits = 1) => p > 0 && 100 * p < Math.pow(10, -digits)
   ? (100 * p).toPrecision(2) + '%' : (100 * p).toFixed(digits) + '%';
 const cap = (s) => s ? s[0].toUpperCase() + s.slice(1) : s;
+// "1 leader", "2 leaders"
+const several = (n, one, many) => n + ' ' + (n === 1 ? one : many);
 
 // An outcome value in words: the catalogue's words for it, else yes/no
 // for a boolean, "none" for a null.
@@ -86,7 +88,8 @@ function headlineOf(proc, resp) {
       if (!groups.has(k)) groups.set(k, []);
       groups.get(k).push(r);
     }
-    const lines = [...groups].map(([k, rs]) => ({name: valueWords(proc, h.field, JSON.parse(k)),
+    // name: the value in words; key: the value itself (data-headline, for programs)
+    const lines = [...groups].map(([k, rs]) => ({name: valueWords(proc, h.field, JSON.parse(k)), key: String(JSON.parse(k)),
       p: rs.reduce((s, r) => s + r.p, 0), exact: exactSum(rs)}));
     return lines.filter((l) => l.p > 0);
   }
@@ -108,7 +111,7 @@ function headlineBox(proc, lines, title) {
   const list = el('ul');
   for (const l of lines) {
     const exact = l.exact && l.exact !== '0' && l.exact !== '1' ? l.exact + ' = ' : '';
-    list.append(el('li', {'data-headline': l.name, 'data-hp': String(l.p)},
+    list.append(el('li', {'data-headline': l.key === undefined ? l.name : l.key, 'data-hp': String(l.p)},
       el('span', {class: 'what', text: cap(l.name) + ': '}), el('strong', {text: exact + pct(l.p)})));
   }
   box.append(list);
@@ -189,15 +192,14 @@ function field(input, side) {
     if (need) control.setAttribute('aria-required', 'true');
     box.append(label, control, area, upload, help, err);
     return box;
+  } else if (Array.isArray(input.choices) && input.choices.length) {
+    // a text input the data names every value of (a weapon, a policy): a
+    // picker, as a choice is; the library still looks the name up
+    control = el('select', {id, name: input.name});
+    control.append(el('option', {value: '', text: need ? '(choose)' : '(none)'}));
+    for (const c of input.choices) control.append(el('option', {value: c, text: c}));
   } else {
     control = el('input', {id, name: input.name, type: 'text'});
-    // a list where the catalogue gives one (suggestions, not a rule)
-    if (Array.isArray(input.choices) && input.choices.length) {
-      const list = el('datalist', {id: id + '-list'});
-      for (const c of input.choices) list.append(el('option', {value: c}));
-      control.setAttribute('list', id + '-list');
-      box.append(list);
-    }
   }
   control.setAttribute('aria-describedby', id + '-help');
   if (need) control.setAttribute('aria-required', 'true');
@@ -361,7 +363,12 @@ function setInputs(inputs) {
       area.value = v.text || '';
       if (v.name) area.dataset.name = v.name;
       area.hidden = false;
-    } else c.value = String(v);
+    } else {
+      // a picker keeps a value the data does not list (a link's "random:7")
+      if (c.tagName === 'SELECT' && ![...c.options].some((o) => o.value === String(v)))
+        c.append(el('option', {value: String(v), text: String(v)}));
+      c.value = String(v);
+    }
     // a folded field that is filled is shown
     const more = c.closest('details');
     if (more) more.open = true;
@@ -590,9 +597,17 @@ function renderTable(box, resp, how, proc) {
 // Why odds are not exact: the library fell back to a simulation.
 function whyNotExact(resp) {
   const p = el('p', {class: 'why', role: 'note'});
-  p.textContent = 'Not exact: this battle has more outcome paths than exact odds may follow here (the budget of ' +
-    'paths under "More options", and the server\'s memory cap), so these odds are by simulation of ' +
-    Number(resp.trials).toLocaleString() + ' battles. Simulate gives more battles; a larger budget may give exact odds.';
+  // the library's reason (not_exact), in the page's words
+  const why = {
+    paths: 'this battle has more outcome paths than exact odds may follow here (the budget of paths under "More options")',
+    memory: 'exact odds would need more memory than the server allows an answer',
+    policy: 'exact odds need a policy that decides alike each time (heuristic)',
+    asked: 'a budget of 0 paths asks for a simulation'
+  }[(resp.not_exact || {}).reason] || (resp.not_exact || {}).message || 'exact odds did not finish';
+  p.textContent = 'Not exact: ' + why + ', so these odds are by simulation of ' +
+    Number(resp.trials).toLocaleString() + ' battles. Simulate gives more battles' +
+    ((resp.not_exact || {}).reason === 'paths' ? '; a larger budget may give exact odds.' : '.');
+  if (resp.not_exact) p.dataset.reason = resp.not_exact.reason;
   if (current && current.modes.includes('simulate')) {
     const b = el('button', {type: 'button', class: 'secondary', 'data-action': 'simulate-instead', text: 'Simulate instead'});
     b.addEventListener('click', () => go('simulate'));
@@ -702,9 +717,10 @@ function rollHeadline(proc, resp) {
   const list = el('ul');
   if (resp.result && 'winner' in resp.result) {
     list.append(el('li', {'data-headline': 'winner'}, el('strong', {text: resp.result.winner === null
-      ? 'A draw' : resp.result.winner + ' wins'}), el('span', {text: ' after ' + resp.result.rounds + ' rounds'})));
+      ? 'A draw' : resp.result.winner + ' wins'}), el('span', {text: ' after ' + several(resp.result.rounds, 'round', 'rounds')})));
     for (const s of resp.result.sides || [])
-      list.append(el('li', {text: s.name + ': ' + s.losses + ' units lost, ' + s.leaders_lost + ' leaders lost'}));
+      list.append(el('li', {text: s.name + ': ' + several(s.losses, 'unit', 'units') + ' lost, ' +
+        several(s.leaders_lost, 'leader', 'leaders') + ' lost'}));
   } else {
     const h = proc && proc.headline;
     if (h && h.field in out) {

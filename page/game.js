@@ -26,8 +26,51 @@ async function askGame(request) {
   return json;
 }
 
-const words = (key) => String(key).replace(/_/g, ' ');
+const words = (key) => String(key).replace(/[_-]/g, ' ');
+const cap = (s) => s ? s[0].toUpperCase() + s.slice(1) : s;
 const pct = (p) => (100 * p).toFixed(1) + '%';
+const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+
+// ---- exact chances: the rows' own fractions summed ----
+
+function gcd(a, b) { while (b) [a, b] = [b, a % b]; return a < 0n ? -a : a; }
+// The exact sum of the rows' "exact" fractions as [n, d], or null.
+function exactSum(rows) {
+  let n = 0n, d = 1n;
+  for (const r of rows) {
+    const m = /^(\d+)(?:\/(\d+))?$/.exec(String(r.exact === undefined ? '' : r.exact).trim());
+    if (!m) return null;
+    const [a, b] = [BigInt(m[1]), BigInt(m[2] || '1')];
+    n = n * b + a * d;
+    d = d * b;
+    const g = gcd(n, d) || 1n;
+    n /= g; d /= g;
+  }
+  return [n, d];
+}
+
+// A chance as a player reads it: the percentage, with the exact fraction
+// beside it when it is short (up to 6 digits each side) and on hover
+// (title) when it is not.
+function chance(p, rows) {
+  const f = rows ? exactSum(rows) : null;
+  const span = el('strong', {class: 'chance', text: pct(p)});
+  if (!f || f[1] === 1n) return span;
+  const frac = `${f[0]}/${f[1]}`;
+  if (String(f[0]).length <= 6 && String(f[1]).length <= 6) span.textContent = `${pct(p)} (${frac})`;
+  else span.title = 'exactly ' + frac;
+  return span;
+}
+
+// The catalogue (api/v1/procedures): the words of every outcome field and
+// each procedure's headline, for the odds before a roll.
+let catalogue = null;
+async function procedure(name) {
+  if (!catalogue) {
+    try { catalogue = (await getJSON('api/v1/procedures')).procedures || []; } catch (e) { catalogue = []; }
+  }
+  return catalogue.find((p) => p.name === name) || null;
+}
 
 // The error where it is seen: the new-game screen has its own line; no
 // message clears both.
@@ -111,12 +154,13 @@ async function showGame() {
 
 async function refresh() {
   try {
-    units = await askGame({op: 'units', game: game.text});
-    const log = await askGame({op: 'log', game: game.text, format: 'text'});
+    const [u, log, entries] = await Promise.all([askGame({op: 'units', game: game.text}),
+      askGame({op: 'log', game: game.text, format: 'text'}), askGame({op: 'log', game: game.text, format: 'json'})]);
+    units = u;
     renderForces();
-    renderLog(log.log);
+    renderLog(log.log, entries.log);
     const n = (log.log.match(/^#\d+ /gm) || []).length;
-    $('game-line').textContent = `${units.rules} · turn ${units.turn} · ${n} action${n === 1 ? '' : 's'} so far`;
+    $('game-line').textContent = `${units.rules} · turn ${units.turn} · ${plural(n, 'action', 'actions')} so far`;
     $('undo').disabled = n === 0;
   } catch (e) { showError(e.message); }
 }
@@ -195,13 +239,37 @@ function field(label, control, id) {
   return el('div', {class: 'field'}, el('label', {for: id, text: label}), control);
 }
 
-function chooseAction(a) {
+// The control of an action's option: the catalogue's input of the same
+// name in the action's procedure (RULES.ACTION) where it has one, as the
+// main page builds it (a choice or a listed name: a picker; a number with
+// its range), else a box for the usage's value.
+function optionControl(o, input) {
+  const listed = input && Array.isArray(input.choices) && input.choices.length;
+  if (listed) {
+    const c = el('select', {name: o.name});
+    const none = 'default' in input ? `(default: ${input.default})` : o.required ? '(choose)' : '(none)';
+    c.append(el('option', {value: '', text: none}));
+    for (const v of input.choices) c.append(el('option', {value: v, text: v}));
+    return c;
+  }
+  const numeric = /^\d+$/.test(o.value) || ['IN', 'N', 'K', 'B'].includes(o.value) ||
+    (input && (input.type === 'int' || input.type === 'number'));
+  const c = el('input', {type: numeric ? 'number' : 'text', name: o.name, inputmode: numeric ? 'numeric' : 'text'});
+  if (input && numeric && 'min' in input) { c.min = input.min; c.max = input.max; }
+  if (input && input.type === 'number') c.step = 'any';
+  if (/^\d+$/.test(o.value)) c.placeholder = o.value;
+  else if (input && 'default' in input) c.placeholder = String(input.default);
+  return c;
+}
+
+async function chooseAction(a) {
   picked.action = a;
+  const proc = await procedure(units.rules + '.' + a.name);
+  const inputOf = (name) => proc && (proc.inputs || []).find((i) => i.name === name.replace(/-/g, '_'));
   for (const b of $('act-buttons').children) b.setAttribute('aria-pressed', String(b.dataset.action === a.name));
   const me = units.status.units[picked.unit];
   const box = $('act-fields');
   box.replaceChildren();
-  $('act-usage').textContent = a.usage.replace(/^UNIT\s*/, '');
   if (a.target) {
     const sel = el('select', {name: 'target', required: 'required'});
     // the other side's units first: a suggestion of order, not a rule
@@ -219,14 +287,20 @@ function chooseAction(a) {
       box.append(f);
       continue;
     }
-    const numeric = /^\d+$/.test(o.value) || ['IN', 'N', 'K', 'B'].includes(o.value);
-    c = el('input', {type: numeric ? 'number' : 'text', name: o.name, placeholder: o.value,
-      inputmode: numeric ? 'numeric' : 'text'});
-    if (o.required) c.required = true;
-    box.append(field(words(o.name) + (o.value === 'IN' ? ' (inches)' : '') + (o.required ? ' (needed)' : ''), c, 'opt-' + o.name));
+    const input = inputOf(o.name);
+    c = optionControl(o, input);
+    if (input && input.help) {
+      c.setAttribute('aria-describedby', 'opt-' + o.name + '-help');
+    }
+    if (o.required) { c.required = true; c.setAttribute('aria-required', 'true'); }
+    const unit = o.value === 'IN' ? 'inches' : input && input.unit && input.unit !== words(o.name) ? input.unit : '';
+    const f = field(cap(words(o.name)) + (unit ? ` (${unit})` : ''), c, 'opt-' + o.name);
+    if (o.required) f.querySelector('label').append(el('span', {class: 'req', 'aria-hidden': 'true', text: ' *'}));
+    // the catalogue's help, without a command line's hint
+    if (input && input.help) f.append(el('small', {class: 'hint', id: 'opt-' + o.name + '-help',
+      text: input.help.replace(/\s*\('fray [^)]*\)/g, '')}));
+    box.append(f);
   }
-  const more = el('input', {type: 'text', name: 'more', placeholder: '--cover light'});
-  box.append(field('More options (as on fray table\'s command line)', more, 'act-more'));
   $('act-form').hidden = false;
   $('question').hidden = true;
   $('odds').replaceChildren();
@@ -243,8 +317,6 @@ function actionRequest() {
     const c = $('opt-' + o.name);
     if (o.value === null) { if (c.checked) words.push('--' + o.name); } else if (c.value.trim() !== '') words.push('--' + o.name, c.value.trim());
   }
-  const more = $('act-more').value.trim();
-  if (more) words.push(...more.split(/\s+/));
   req.options = words;
   return req;
 }
@@ -255,25 +327,49 @@ function oddsSoon() {
   oddsTimer = setTimeout(showOdds, 250);
 }
 
-// The odds headline: each outcome field's chance in words (at least one,
-// or how often true), from the exact rows the game gives.
-function headline(odds) {
+// The odds before a roll, as a player reads them: the catalogue's
+// headline first (its chance, exact where short), then each count's chance
+// of at least one (its mean only beside a chance worth reading), each
+// yes/no's chance in the catalogue's words; a field that cannot happen
+// here is left out.
+function oddsLines(proc, odds) {
   const rows = odds.outcomes || [];
   if (!rows.length) return [];
   const lines = [];
+  const said = (k) => {
+    const o = proc && (proc.outcome || []).find((x) => x.name === k);
+    return o ? o.help : words(k);
+  };
+  const h = proc && proc.headline;
+  if (h && h.test !== 'each' && h.field in rows[0].outcome) {
+    const m = /^(>=|==)\s*(.+)$/.exec(h.test);
+    const want = m ? JSON.parse(m[2]) : null;
+    const yes = rows.filter((r) => m && (m[1] === '>=' ? r.outcome[h.field] >= want : r.outcome[h.field] === want));
+    lines.push({what: cap(h.says), p: yes.reduce((s, r) => s + r.p, 0), rows: yes, head: true});
+  }
   for (const k of Object.keys(rows[0].outcome)) {
+    if (h && k === h.field && h.test !== 'each') continue;
     const vals = rows.map((r) => r.outcome[k]);
     if (vals.every((v) => typeof v === 'boolean')) {
-      lines.push(`${words(k)}: ${pct(rows.reduce((s, r) => s + (r.outcome[k] ? r.p : 0), 0))}`);
+      const yes = rows.filter((r) => r.outcome[k]);
+      const p = yes.reduce((s, r) => s + r.p, 0);
+      if (p > 0) lines.push({what: cap(said(k).split(/[:;]/)[0]), p, rows: yes});
     } else if (vals.every((v) => typeof v === 'number')) {
-      const some = rows.reduce((s, r) => s + (r.outcome[k] >= 1 ? r.p : 0), 0);
+      const some = rows.filter((r) => r.outcome[k] >= 1);
+      const p = some.reduce((s, r) => s + r.p, 0);
       const mean = rows.reduce((s, r) => s + r.outcome[k] * r.p, 0);
-      lines.push(`${words(k)}: at least one ${pct(some)} · mean ${mean.toFixed(2)}`);
+      if (p > 0) lines.push({what: cap(said(k)), pre: 'at least one ', p, rows: some, mean: p >= 0.1 ? mean : null});
     } else {
       const by = new Map();
-      for (const r of rows) by.set(String(r.outcome[k]), (by.get(String(r.outcome[k])) || 0) + r.p);
-      const top = [...by].sort((x, y) => y[1] - x[1]).slice(0, 4);
-      lines.push(`${words(k)}: ` + top.map(([v, p]) => `${v} ${pct(p)}`).join(' · '));
+      for (const r of rows) {
+        const v = String(r.outcome[k]);
+        if (!by.has(v)) by.set(v, []);
+        by.get(v).push(r);
+      }
+      const o = proc && (proc.outcome || []).find((x) => x.name === k);
+      for (const [v, rs] of [...by].sort((x, y) => y[1].reduce((s, r) => s + r.p, 0) - x[1].reduce((s, r) => s + r.p, 0)).slice(0, 4))
+        lines.push({what: cap(o && o.words && v in o.words ? o.words[v]
+          : `${h && h.field === k ? h.says : words(k)}: ${v}`), p: rs.reduce((s, r) => s + r.p, 0), rows: rs});
     }
   }
   return lines;
@@ -294,11 +390,19 @@ async function showOdds() {
   try {
     const a = await askGame({op: 'odds', game: game.text, ...actionRequest()});
     const odds = a.odds;
+    const proc = await procedure(odds.procedure);
     const list = el('ul', {class: 'headline'});
-    for (const line of headline(odds)) list.append(el('li', {text: line}));
+    for (const l of oddsLines(proc, odds)) {
+      const li = el('li', {class: l.head ? 'head' : '', 'data-p': String(l.p)}, el('span', {text: l.what + ': ' + (l.pre || '')}), chance(l.p, l.rows));
+      if (l.mean !== null && l.mean !== undefined) li.append(el('span', {class: 'mean', text: ` (mean ${l.mean.toFixed(2)})`}));
+      list.append(li);
+    }
     const inputs = el('ul', {class: 'inputs'});
-    for (const [k, v] of Object.entries(odds.inputs || {})) inputs.append(el('li', {text: `${words(k)}: ${v}`}));
-    box.replaceChildren(el('h4', {text: `Odds before the roll (${words(String(odds.procedure || '').split('.').pop())}, exact)`}),
+    for (const [k, v] of Object.entries(odds.inputs || {})) {
+      const text = typeof v === 'boolean' ? (v ? 'yes' : 'no') : Array.isArray(v) ? v.join(', ') : String(v);
+      inputs.append(el('li', {text: `${words(k)}: ${text}`}));
+    }
+    box.replaceChildren(el('h4', {text: `The odds before the roll: ${proc ? proc.summary : words(odds.procedure || '')} (exact)`}),
       list,
       el('details', {}, el('summary', {text: 'What the game takes from the units'}), inputs),
       el('details', {}, el('summary', {text: 'Every outcome'}), el('pre', {text: a.text})));
@@ -367,16 +471,25 @@ function parseLog(text) {
   for (const line of text.split('\n')) {
     const m = /^#(\d+) turn (\d+): (.*)$/.exec(line);
     if (m) entries.push({n: Number(m[1]), turn: Number(m[2]), command: m[3], story: ''});
-    else if (entries.length && line) entries[entries.length - 1].story += line.replace(/^ {2}/, '') + '\n';
+    // the story's lines; the changes (=>) are shown from the JSON log
+    else if (entries.length && line && !/^ {2}=> /.test(line)) entries[entries.length - 1].story += line.replace(/^ {2}/, '') + '\n';
   }
   return entries;
 }
 
-function renderLog(text) {
+// The log: each action by the library's words for it (says: "Presidials:
+// shoot at Apaches (range 10)") with its changes, the story folded.
+function renderLog(text, json) {
   lastLog = text;
   const box = $('log');
   box.replaceChildren();
   const entries = parseLog(text);
+  const said = new Map();
+  for (const j of Array.isArray(json) ? json : []) {
+    const e = said.get(j.action) || {says: j.says, changes: []};
+    e.changes.push(...(j.changes || []));
+    said.set(j.action, e);
+  }
   if (!entries.length) {
     box.append(el('p', {class: 'hint', text: 'Nothing rolled yet.'}));
     return;
@@ -388,11 +501,15 @@ function renderLog(text) {
   }
   const last = Math.max(...turns.keys());
   for (const [turn, list] of turns) {
-    const d = el('details', {class: 'turn'}, el('summary', {text: `Turn ${turn} · ${list.length} action${list.length === 1 ? '' : 's'}`}));
+    const d = el('details', {class: 'turn'}, el('summary', {text: `Turn ${turn} · ${plural(list.length, 'action', 'actions')}`}));
     if (turn === last) d.open = true;
     for (const e of list) {
-      d.append(el('details', {class: 'entry'}, el('summary', {}, el('span', {class: 'n', text: `#${e.n}`}), el('code', {text: e.command})),
-        el('pre', {text: e.story})));
+      const w = said.get(e.n) || {says: e.command, changes: []};
+      const entry = el('div', {class: 'entry', 'data-action': String(e.n)},
+        el('p', {class: 'says'}, el('span', {class: 'n', text: `#${e.n}`}), document.createTextNode(cap(w.says))));
+      if (w.changes.length) entry.append(el('ul', {class: 'changes'}, ...w.changes.map((c) => el('li', {text: c}))));
+      if (e.story.trim()) entry.append(el('details', {}, el('summary', {text: 'Every roll'}), el('pre', {text: e.story})));
+      d.append(entry);
     }
     box.append(d);
   }
@@ -442,6 +559,7 @@ function init() {
   $('dl-md').addEventListener('click', () => downloadFrom('log', 'markdown', 'game-log.md', 'text/markdown', 'log'));
   $('dl-html').addEventListener('click', () => downloadFrom('report', null, 'game-report.html', 'text/html', 'html'));
   if (game) showGame(); else showNew();
+  procedure('');  // the catalogue fetched once, before the first action needs it
 }
 
 document.addEventListener('DOMContentLoaded', init);

@@ -291,13 +291,18 @@ fray_status fray_adbg_sim_report(const fray_adbg_sim_about *about, const struct 
 /* A battle's odds as `fray adbg odds` prints them (text or JSON): who wins
  * and each side's losses, from the dist of fray_adbg_battle_procedure,
  * exact or from a simulation (then with 95% intervals; fell_back: NULL,
- * or why exact odds were not reached). *out is malloc'd: free() it. */
+ * or why exact odds were not reached; reason: that in one word, the
+ * JSON's "not_exact": "paths" (more than the budget of paths), "memory"
+ * (the memory cap), "policy" (a policy that does not decide alike each
+ * time), "asked" (a budget of 0); NULL: not said). *out is malloc'd:
+ * free() it. */
 typedef struct fray_adbg_odds_about {
 	const fray_adbg_scenario *scenario;
 	const char *policy;
 	bool exact;
 	const char *fell_back;
 	uint64_t trials, seed;     /* of the simulation, when not exact */
+	const char *reason;
 } fray_adbg_odds_about;
 struct fray_dist;
 fray_status fray_adbg_odds_report(const fray_adbg_odds_about *about, const struct fray_dist *d, bool json,

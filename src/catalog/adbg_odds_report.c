@@ -3,6 +3,7 @@
  * Wilson intervals). */
 #include <inttypes.h>
 #include <stdlib.h>
+#include <string.h>
 #include "catalog.h"
 
 /* P(winner == w), and how many simulated battles that was. */
@@ -27,6 +28,19 @@ static void sb_name(strbuf *sb, const char *fmt, const char *name)
 	frayi_sb_free(&esc);
 }
 
+/* Why the odds are not exact, in words: the enumeration's own message
+ * where it stopped, else the reason's. */
+static const char *reason_words(const fray_adbg_odds_about *m)
+{
+	if (m->fell_back)
+		return m->fell_back;
+	if (!strcmp(m->reason, "policy"))
+		return "exact odds need a policy that decides alike each time (heuristic)";
+	if (!strcmp(m->reason, "asked"))
+		return "a budget of 0 paths asks for a simulation";
+	return "exact odds did not finish";
+}
+
 static void odds_json(strbuf *sb, const fray_adbg_odds_about *m, const fray_dist *d, const double *mean)
 {
 	const fray_adbg_scenario *s = m->scenario;
@@ -38,6 +52,13 @@ static void odds_json(strbuf *sb, const fray_adbg_odds_about *m, const fray_dist
 	frayi_sb_add(sb, "}, \"method\": \"%s\"", m->exact ? "exact" : "simulation");
 	if (!m->exact)
 		frayi_sb_add(sb, ", \"trials\": %" PRIu64 ", \"seed\": %" PRIu64, m->trials, m->seed);
+	if (!m->exact && m->reason) { /* why a simulation answers: the page says it */
+		frayi_sb_add(sb, ", \"not_exact\": {\"reason\": ");
+		frayi_sb_json(sb, m->reason);
+		frayi_sb_add(sb, ", \"message\": ");
+		frayi_sb_json(sb, reason_words(m));
+		frayi_sb_add(sb, "}");
+	}
 	frayi_sb_add(sb, ", \"outcomes\": [");
 	for (size_t i = 0; i < fray_dist_count(d); i++) {
 		const int64_t *o = fray_dist_outcome(d, i);

@@ -63,14 +63,25 @@ FRAY_API fray_status fray_adbg_summary(const fray_adbg_scenario *s, const fray_a
 
 /* ---- the procedure ---- */
 
+/* The policies fray_policy_from_spec names, for the page's picker: not
+ * scripted:FILE (a file the server does not read) nor random:SEED (typed
+ * at the command line); NULL past the last. */
+static const char *policy_name(size_t k)
+{
+	static const char *const names[] = {"heuristic", "random"};
+	return k < sizeof names / sizeof names[0] ? names[k] : NULL;
+}
+
 enum { B_SCENARIO, B_POLICY, B_POLICY_A, B_POLICY_B, B_BUDGET, B_N };
 static const in_desc battle_in[] = {
 	{"scenario", IN_FILE, .required = true, .help = "the scenario (examples/adbg/)", .rule = "ADBG 19.1-19.3",
 	 .missing = "FILE (see examples/adbg/)"},
 	{"policy", IN_STRING, .help = "both sides' decisions: heuristic (default), random[:SEED] or scripted:FILE",
-	 .rule = "fray's policies (docs/adbg.md)"},
-	{"policy_a", IN_STRING, .help = "the first side's policy, if not the same", .rule = "fray's policies"},
-	{"policy_b", IN_STRING, .help = "the second side's policy, if not the same", .rule = "fray's policies"},
+	 .rule = "fray's policies (docs/adbg.md)", .suggest = policy_name},
+	{"policy_a", IN_STRING, .help = "the first side's policy, if not the same", .rule = "fray's policies",
+	 .suggest = policy_name},
+	{"policy_b", IN_STRING, .help = "the second side's policy, if not the same", .rule = "fray's policies",
+	 .suggest = policy_name},
 	{"budget", IN_INT, 0, 1000000000, .def = 100000, .unit = "paths",
 	 .help = "odds: paths exact odds may walk before a simulation answers instead (0: simulate)",
 	 .rule = "fray's exact odds"},
@@ -196,6 +207,8 @@ static fray_status battle_odds(fray_call *c, const fray_call_opts *o, strbuf *sb
 		budget = o->max_paths;
 	if (!fray_policy_deterministic(b->policy))
 		budget = 0; /* exact odds need a policy that decides alike each time */
+	/* why a simulation answers, if one does (the JSON's not_exact) */
+	const char *reason = budget > 0 ? NULL : fray_policy_deterministic(b->policy) ? "asked" : "policy";
 	fray_dist *d = NULL;
 	char why[FRAY_MSG_MAX] = "";
 	fray_status st = FRAY_ERR_LIMIT;
@@ -205,6 +218,8 @@ static fray_status battle_odds(fray_call *c, const fray_call_opts *o, strbuf *sb
 		if (o->stop && *o->stop)
 			return st == FRAY_OK ? fray_fail(c->ctx, FRAY_ERR_BUDGET, "stopped") : st;
 		if (st == FRAY_ERR_LIMIT || st == FRAY_ERR_BUDGET || st == FRAY_ERR_NOMEM) {
+			/* LIMIT: past the paths; BUDGET, NOMEM: past the memory (fray_enum_limits) */
+			reason = st == FRAY_ERR_LIMIT ? "paths" : "memory";
 			snprintf(why, sizeof why, "%s", fray_ctx_message(c->ctx));
 			fray_ctx_clear(c->ctx);
 		} else if (st != FRAY_OK) {
@@ -222,7 +237,7 @@ static fray_status battle_odds(fray_call *c, const fray_call_opts *o, strbuf *sb
 		if (st != FRAY_OK)
 			return st;
 	}
-	fray_adbg_odds_about about = {b->scenario, b->policy_name, exact, why[0] ? why : NULL, trials, seed};
+	fray_adbg_odds_about about = {b->scenario, b->policy_name, exact, why[0] ? why : NULL, trials, seed, reason};
 	frayi_adbg_odds_report(sb, &about, d, o->json);
 	fray_dist_free(d);
 	return FRAY_OK;

@@ -52,8 +52,22 @@ static const in_desc assault_in[] = {
 	SIDE_FLAGS(attacker),
 	SIDE_FLAGS(defender),
 };
+/* Each result as a player says it at the table (the sheet's Assault Table
+ * in a few words; its full effect is in the roll's story). */
+static const char *const assault_says[][2] = {
+	{"+7", "the defender is routed (2 bases lost, back a full move)"},
+	{"+4-6", "the attacker carries the position (the defender loses a base, back 9\")"},
+	{"+1-3", "the attacker takes the position (the defender back 3\")"},
+	{"0", "a bloody draw (a base each): they fight again"},
+	{"-1-3", "the attacker is held (back 3\")"},
+	{"-4-6", "the attacker is repulsed (a base lost, back 6\")"},
+	{"-7", "the attacker is routed (2 bases lost, back a full move)"},
+	{"attacker destroyed", "the attacker is destroyed"},
+	{"defender destroyed", "the defender is destroyed"},
+	{"both destroyed", "both sides are destroyed"},
+	{NULL, NULL}};
 static const out_desc assault_out[] = {
-	{"result", "string", "the table's band, or a side destroyed"},
+	{"result", "string", "the table's band, or a side destroyed", .says = assault_says},
 	{"attacker_bases_lost", "integer", "bases the attacker loses"},
 	{"defender_bases_lost", "integer", "bases the defender loses"},
 	{"attacker_disrupted", "boolean", "the attacker is disrupted after"},

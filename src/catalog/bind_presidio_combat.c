@@ -28,6 +28,26 @@ static const fray_presidio_weapon *weapon_of(fray_call *c, size_t k, const char 
 	return w;
 }
 
+/* The k-th weapon of Section 10 that fires (its Range not "--"), for the
+ * page's picker; NULL past the last. */
+static const char *firing_weapon(size_t k)
+{
+	for (size_t i = 0; i < fray_presidio_nweapons; i++)
+		if (fray_presidio_weapons[i].range != FRAY_PRESIDIO_MELEE && k-- == 0)
+			return fray_presidio_weapons[i].name;
+	return NULL;
+}
+
+/* The k-th weapon that has a melee use (a melee weapon, or a gun's butt:
+ * fray_presidio_melee_weapon); NULL past the last. */
+static const char *melee_weapon_name(size_t k)
+{
+	for (size_t i = 0; i < fray_presidio_nweapons; i++)
+		if (fray_presidio_melee_weapon(&fray_presidio_weapons[i]) && k-- == 0)
+			return fray_presidio_weapons[i].name;
+	return NULL;
+}
+
 /* ---- shoot ---- */
 
 enum { S_WEAPON, S_FIGURES, S_RANGE, S_BAND, S_SKILL, S_MODE, S_LINE, S_COVER, S_INCIDENTAL, S_SKIRMISH,
@@ -37,7 +57,8 @@ enum { S_WEAPON, S_FIGURES, S_RANGE, S_BAND, S_SKILL, S_MODE, S_LINE, S_COVER, S
        S_TARGET_UNIT_FIGURES, S_N };
 static const in_desc shoot_in[] = {
 	{"weapon", IN_STRING, .required = true, .help = "the firers' weapon ('fray presidio weapons')",
-	 .rule = "Presidio Section 10, Small Arms", .missing = "NAME ('fray presidio weapons' lists them)"},
+	 .rule = "Presidio Section 10, Small Arms", .missing = "NAME ('fray presidio weapons' lists them)",
+	 .suggest = firing_weapon},
 	{"figures", IN_INT, -1000, 1000, .required = true, .help = "figures that can fire", .rule = R4,
 	 .unit = "figures", .missing = "N (figures that can fire)", IN_FIELD(fray_presidio_shoot_in, figures)},
 	{"range", IN_NUMBER, 0, 100000, .help = "the range: its band by the weapon's range class",
@@ -262,12 +283,14 @@ enum { ML_WEAPON, ML_FIGURES, ML_SKILL, ML_ARMOR, ML_DWEAPON, ML_DFIGURES, ML_DS
        ML_SIMULTANEOUS, ML_N };
 static const in_desc melee_in[] = {
 	{"weapon", IN_STRING, .required = true, .help = "the attackers' melee weapon (a gun is its butt)",
-	 .rule = "Presidio Section 10, melee rows", .missing = "NAME (the attackers' melee weapon)"},
+	 .rule = "Presidio Section 10, melee rows", .missing = "NAME (the attackers' melee weapon)",
+	 .suggest = melee_weapon_name},
 	{"figures", IN_INT, -1000, 1000, .required = true, .help = "attackers in base contact", .rule = R5,
 	 .unit = "figures", .missing = "N (attackers in base contact)", IN_FIELD(fray_presidio_melee_in, figures)},
 	{"skill", IN_INT, -5, 10, .help = "the attackers' melee skill (default: the unit's, or 0)", .rule = R5},
 	{"armor", IN_INT, -5, 20, .help = "the attackers' armor, for the return strike", .rule = "Presidio Section 6"},
-	{"defender_weapon", IN_STRING, .help = "the defenders' melee weapon (with both)", .rule = "Presidio Section 10"},
+	{"defender_weapon", IN_STRING, .help = "the defenders' melee weapon (with both)", .rule = "Presidio Section 10",
+	 .suggest = melee_weapon_name},
 	{"defender_figures", IN_INT, -1000, 1000, .help = "defenders striking back (with both)", .rule = R5,
 	 .unit = "figures"},
 	{"defender_skill", IN_INT, -5, 10, .help = "the defenders' melee skill", .rule = R5},

@@ -75,7 +75,8 @@ static const in_desc initiative_in[] = {
 	{"leadership_2", IN_INT, 0, 4, .help = "side 2's leadership", .rule = "Presidio Section 2, ruling R17",
 	 IN_INT_AT(1)},
 };
-static const out_desc initiative_out[] = {{"first", "integer", "the side that goes first (1 or 2)"}};
+static const out_desc initiative_out[] = {{"first", "integer", "the side that goes first (1 or 2)",
+	.says = (const char *const[][2]){{"1", "side 1 goes first"}, {"2", "side 2 goes first"}, {NULL, NULL}}}};
 
 static void fmt_initiative(const fray_call *c, const int64_t *o, bool json, textbuf *t)
 {

@@ -86,6 +86,11 @@ typedef struct in_desc {
 	bool positional;
 	/* the command line takes it as repeated groups too (NULL: no) */
 	const in_group *group;
+	/* IN_STRING: the k-th name the data offers for it (a weapon of
+	 * Section 10, a policy), NULL past the last; the catalogue lists them
+	 * as its "choices", so the page shows a picker. The bind still looks
+	 * the name up (NULL: free text) */
+	const char *(*suggest)(size_t k);
 } in_desc;
 
 /* One outcome field: its index in the outcome array is its place in the
@@ -98,6 +103,10 @@ typedef struct out_desc {
 	const char *help;
 	const char *before, *after;
 	const char *yes, *no;
+	/* a string's or integer's values in words for people: {the value as
+	 * its JSON gives it, the words} pairs, ending with {NULL, NULL}
+	 * ({"+4-6", "the attacker carries the position ..."}); NULL: none */
+	const char *const (*says)[2];
 } out_desc;
 
 /* The question a player asks of a procedure, for the page: the chance

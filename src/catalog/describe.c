@@ -39,7 +39,14 @@ static void describe_input(strbuf *sb, const in_desc *in)
 			frayi_sb_json(sb, in->choices[in->def]);
 		}
 		break;
-	case IN_STRING:
+	case IN_STRING: /* the names the data offers: a picker on the page */
+		for (size_t k = 0; in->suggest && in->suggest(k); k++) {
+			frayi_sb_add(sb, "%s", k ? ", " : ", \"choices\": [");
+			frayi_sb_json(sb, in->suggest(k));
+		}
+		if (in->suggest && in->suggest(0))
+			frayi_sb_add(sb, "]");
+		break;
 	case IN_FILE:
 		break;
 	}
@@ -125,6 +132,14 @@ static void describe(strbuf *sb, const proc_desc *d)
 			frayi_sb_json(sb, d->out[k].no);
 			frayi_sb_add(sb, "}");
 		}
+		for (const char *const(*w)[2] = d->out[k].says; w && (*w)[0]; w++) { /* each value's words */
+			frayi_sb_add(sb, "%s", w == d->out[k].says ? ", \"words\": {" : ", ");
+			frayi_sb_json(sb, (*w)[0]);
+			frayi_sb_add(sb, ": ");
+			frayi_sb_json(sb, (*w)[1]);
+		}
+		if (d->out[k].says && d->out[k].says[0][0])
+			frayi_sb_add(sb, "}");
 		frayi_sb_add(sb, "}");
 	}
 	frayi_sb_add(sb, "]}");

@@ -482,6 +482,8 @@ int adbg_odds(int argc, char **argv)
 	cli_progress_start(&prog, "paths");
 	prog.budget = true;
 	const char *fell_back = NULL;
+	/* why a simulation answers, if one does (the JSON's not_exact) */
+	const char *reason = budget > 0 ? NULL : fray_policy_deterministic(p) ? "asked" : "policy";
 	cli_catch_stop();
 	if (budget > 0) {
 		fray_enum_limits lim = {.max_depth = 100000, .max_paths = budget, .max_bytes = max_mib << 20,
@@ -500,6 +502,7 @@ int adbg_odds(int argc, char **argv)
 			static char why[512];
 			snprintf(why, sizeof why, "%s", fray_ctx_message(ctx));
 			fell_back = why;
+			reason = st == FRAY_ERR_LIMIT ? "paths" : "memory";
 			fray_ctx_clear(ctx);
 		} else {
 			status = cli_fail(a.cmd, ctx);
@@ -518,7 +521,7 @@ int adbg_odds(int argc, char **argv)
 		status = cli_error(a.cmd, cli_stop_status(), "interrupted; no odds");
 		goto released;
 	}
-	fray_adbg_odds_about about = {s, policy, exact, fell_back, trials, seed};
+	fray_adbg_odds_about about = {s, policy, exact, fell_back, trials, seed, reason};
 	char *report = NULL;
 	fray_status rst = fray_adbg_odds_report(&about, d, json, &report);
 	if (rst != FRAY_OK) {

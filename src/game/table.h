@@ -263,6 +263,10 @@ int frayi_table_add_step(table_game *g, char *json, char *text);
 void frayi_table_print_status(const table_game *g, bool json, FILE *f);
 /* The log: text (the stories), JSON or Markdown. */
 int frayi_table_print_log(const table_game *g, const char *format, FILE *f);
+/* An action of the log in words, for a page and the report: "Presidials:
+ * shoot at Apaches (range 10)", "the turn ends", from its command's words
+ * (the action, the unit, --at's target, the options as words). */
+void frayi_table_action_words(const char *command, char *dst, size_t cap);
 
 /* A JSON string literal into f, whole; of s's first n bytes: the
  * library's escaper (fray_json_string: a tab as \t, an invalid UTF-8 byte

@@ -107,8 +107,53 @@ static void lines_of(const fray_node *e, const char *key, const char *prefix, FI
 	}
 }
 
+/* The next word of a log's command (command_line's: quoted where it holds
+ * a space) into w, and where the one after starts; NULL when none is left. */
+static const char *next_word(const char *p, char *w, size_t cap)
+{
+	while (*p == ' ')
+		p++;
+	if (!*p)
+		return NULL;
+	char end = *p == '"' ? '"' : ' ';
+	p += end == '"';
+	size_t n = strcspn(p, end == '"' ? "\"" : " ");
+	snprintf(w, cap, "%.*s", (int)n, p);
+	p += n;
+	return *p == '"' ? p + 1 : p;
+}
+
+void frayi_table_action_words(const char *command, char *dst, size_t cap)
+{
+	char w[256], action[64] = "", actor[256] = "", rest[512] = "";
+	textbuf more = text_on(rest, sizeof rest);
+	const char *p = next_word(command, action, sizeof action);
+	if (p && !strcmp(action, "turn")) {
+		snprintf(dst, cap, "the turn ends");
+		return;
+	}
+	if (p && (p = next_word(p, w, sizeof w)) && w[0] != '-')
+		snprintf(actor, sizeof actor, "%s", w);
+	else if (p)
+		text_add(&more, "%s", w + 2);
+	char target[256] = "";
+	while (p && (p = next_word(p, w, sizeof w))) {
+		if (!strcmp(w, "--at") && p && (p = next_word(p, target, sizeof target)))
+			continue;
+		bool option = w[0] == '-' && w[1] == '-';
+		text_add(&more, "%s%s", rest[0] && option ? ", " : rest[0] ? " " : "", option ? w + 2 : w);
+	}
+	textbuf t = text_on(dst, cap);
+	text_add(&t, "%s%s%s", actor, actor[0] ? ": " : "", action);
+	if (target[0])
+		text_add(&t, " at %s", target);
+	if (rest[0])
+		text_add(&t, " (%s)", rest);
+}
+
 /* JSON: one entry a roll, each with its procedure, inputs, events and
- * outcome (as the roll's --json), the action's number, command and turn,
+ * outcome (as the roll's --json), the action's number, command, words
+ * (says) and turn,
  * and the action's changes on its last roll. An action without dice is
  * one entry with a null procedure. The entries were checked on load (a
  * step has only a roll's members); the turn is written as the number. */
@@ -124,6 +169,10 @@ static void log_json(const table_game *g, FILE *f)
 		for (size_t k = 0; k < (ns ? ns : 1); k++) {
 			fprintf(f, "%s\n  {\"action\": %zu, \"command\": ", first ? "" : ",", i + 1);
 			frayi_json_string(f, scalar_of(e, "command"));
+			char says[1024];
+			frayi_table_action_words(scalar_of(e, "command"), says, sizeof says);
+			fputs(", \"says\": ", f);
+			frayi_json_string(f, says);
 			fprintf(f, ", \"turn\": %d", frayi_table_entry_turn(e));
 			const fray_node *s = ns ? fray_node_item(steps, k) : NULL;
 			if (!s)

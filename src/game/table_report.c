@@ -244,7 +244,7 @@ static void lines(FILE *f, const fray_node *e, const char *key, const char *open
 	fputs(close, f);
 }
 
-/* The log by turn: each action's command, what it changed, then every
+/* The log by turn: each action in words, what it changed, then every
  * roll (the story) folded. */
 static void log_of(FILE *f, const table_game *g)
 {
@@ -257,9 +257,12 @@ static void log_of(FILE *f, const table_game *g)
 		if (i == 0 || t != turn)
 			fprintf(f, "%s<section class=\"turn\"><h3>Turn %d</h3>\n", i ? "</section>\n" : "", t);
 		turn = t;
-		fprintf(f, "<section class=\"action\">\n<h4><span class=\"n\">%zu.</span> <code>", i + 1);
-		html_text(f, scalar(e, "command"));
-		fputs("</code></h4>\n", f);
+		/* the action in words (the command stays in the game file) */
+		char says[1024];
+		frayi_table_action_words(scalar(e, "command"), says, sizeof says);
+		fprintf(f, "<section class=\"action\">\n<h4><span class=\"n\">%zu.</span> <span class=\"says\">", i + 1);
+		html_text(f, says);
+		fputs("</span></h4>\n", f);
 		lines(f, e, "changes", "<ul class=\"changes\">\n", "<li>", "</ul>\n");
 		lines(f, e, "story", "<details><summary>Every roll</summary><pre class=\"story\">", "", "</pre></details>\n");
 		fputs("</section>\n", f);

@@ -217,6 +217,100 @@ static void the_catalogue_json_says_headline_and_sides(void **state)
 	free(json);
 }
 
+/* The member of the procedure named `proc` in fray procedures --json whose
+ * list is `list` ("inputs", "outcome") and whose name is `name`. */
+static const fray_node *described(const fray_node *procs, const char *proc, const char *list, const char *name)
+{
+	for (size_t k = 0; k < fray_node_len(procs); k++) {
+		const fray_node *p = fray_node_item(procs, k);
+		if (strcmp(fray_node_scalar(fray_map_get(p, "name")), proc) != 0)
+			continue;
+		const fray_node *l = fray_map_get(p, list);
+		for (size_t j = 0; j < fray_node_len(l); j++)
+			if (!strcmp(fray_node_scalar(fray_map_get(fray_node_item(l, j), "name")), name))
+				return fray_node_item(l, j);
+	}
+	fail_msg("%s has no %s %s", proc, list, name);
+	return NULL;
+}
+
+/* The page's pickers come from the data (issue 31): every weapon offered
+ * for a shot is one Section 10 gives a Range (a shot with it runs), a
+ * melee weapon is not offered; every policy offered runs a battle. Each
+ * value a BBB assault and the initiative can end on has its words, and
+ * the words say what the band means on the sheet (+4-6: the defender
+ * loses a base and the attacker may take its place). */
+static void the_page_gets_pickers_and_words_from_the_data(void **state)
+{
+	(void)state;
+	char *json = NULL, req[512], *out = NULL;
+	assert_int_equal(fray_procedures_json(ctx, &json), FRAY_OK);
+	fray_doc *doc = NULL;
+	assert_int_equal(fray_doc_load_string(ctx, "procedures", json, strlen(json), &doc), FRAY_OK);
+	const fray_node *procs = fray_map_get(fray_doc_root(doc), "procedures");
+	const fray_node *weapons = fray_map_get(described(procs, "presidio.shoot", "inputs", "weapon"), "choices");
+	assert_true(fray_node_len(weapons) >= 10);
+	bool musket = false;
+	for (size_t k = 0; k < fray_node_len(weapons); k++) {
+		const char *w = fray_node_scalar(fray_node_item(weapons, k));
+		musket = musket || !strcmp(w, "flintlock musket");
+		assert_string_not_equal(w, "fists");
+		snprintf(req, sizeof req, "{\"procedure\": \"presidio.shoot\", \"mode\": \"roll\", \"seed\": 1, "
+					  "\"inputs\": {\"weapon\": \"%s\", \"figures\": 4, \"band\": \"close\"}}", w);
+		if (fray_request(ctx, req, &out) != FRAY_OK)
+			fail_msg("%s: %s", w, fray_ctx_message(ctx));
+		free(out);
+	}
+	assert_true(musket);
+	const fray_node *policies = fray_map_get(described(procs, "adbg.battle", "inputs", "policy"), "choices");
+	assert_int_equal(fray_node_len(policies), 2);
+	for (size_t k = 0; k < fray_node_len(policies); k++) {
+		snprintf(req, sizeof req, "{\"procedure\": \"adbg.battle\", \"mode\": \"roll\", \"seed\": 1, "
+					  "\"inputs\": {\"scenario\": \"examples/adbg/lochry-1781.yaml\", \"policy\": \"%s\"}}",
+			 fray_node_scalar(fray_node_item(policies, k)));
+		if (fray_request(ctx, req, &out) != FRAY_OK)
+			fail_msg("%s: %s", req, fray_ctx_message(ctx));
+		free(out);
+	}
+	/* the sheet's seven bands (final difference +7 down to -7) and a side
+	 * destroyed: each has words */
+	static const char *const results[] = {"+7", "+4-6", "+1-3", "0", "-1-3", "-4-6", "-7",
+					      "attacker destroyed", "defender destroyed", "both destroyed"};
+	const fray_node *words = fray_map_get(described(procs, "bbb.assault", "outcome", "result"), "words");
+	for (size_t k = 0; k < sizeof results / sizeof results[0]; k++)
+		assert_non_null(fray_node_scalar(fray_map_get(words, results[k])));
+	assert_non_null(strstr(fray_node_scalar(fray_map_get(words, "+4-6")), "carries the position"));
+	words = fray_map_get(described(procs, "presidio.initiative", "outcome", "first"), "words");
+	assert_string_equal(fray_node_scalar(fray_map_get(words, "1")), "side 1 goes first");
+	assert_string_equal(fray_node_scalar(fray_map_get(words, "2")), "side 2 goes first");
+	fray_doc_free(doc);
+	free(json);
+}
+
+/* A battle's odds that a simulation answers say why, in a word the page
+ * reads: more paths than the budget, a policy that does not decide alike,
+ * a budget of 0. */
+static void battle_odds_say_why_they_simulate(void **state)
+{
+	(void)state;
+	static const char *const cases[][2] = {
+		{"\"budget\": 10", "{\"reason\": \"paths\", \"message\": \"more than 10 outcome paths"},
+		{"\"policy\": \"random\"", "{\"reason\": \"policy\", \"message\": \"exact odds need a policy"},
+		{"\"budget\": 0", "{\"reason\": \"asked\", \"message\": \"a budget of 0"}};
+	for (size_t k = 0; k < 3; k++) {
+		char req[512], *out = NULL;
+		snprintf(req, sizeof req, "{\"procedure\": \"adbg.battle\", \"mode\": \"odds\", \"trials\": 200, "
+					  "\"format\": \"json\", \"inputs\": {\"scenario\": \"examples/adbg/lochry-1781.yaml\", %s}}",
+			 cases[k][0]);
+		if (fray_request(ctx, req, &out) != FRAY_OK)
+			fail_msg("%s: %s", req, fray_ctx_message(ctx));
+		const char *at = strstr(out, "\"not_exact\": ");
+		if (!at || strncmp(at + 13, cases[k][1], strlen(cases[k][1])) != 0)
+			fail_msg("%s: %.300s", req, at ? at : out);
+		free(out);
+	}
+}
+
 /* The exact chance a request's odds give to the outcome whose JSON is
  * `outcome` ("\"recovered\": true"), as "n/d"; "0" when it has none. */
 static void exact_of(const char *req, const char *outcome, char *out, size_t cap)
@@ -798,6 +892,8 @@ int main(void)
 		cmocka_unit_test(every_descriptor_defined_is_in_the_catalogue),
 		cmocka_unit_test(the_catalogue_runs_by_rule_set),
 		cmocka_unit_test(the_catalogue_json_says_headline_and_sides),
+		cmocka_unit_test(the_page_gets_pickers_and_words_from_the_data),
+		cmocka_unit_test(battle_odds_say_why_they_simulate),
 		cmocka_unit_test(every_descriptor_has_headline_example_and_sides),
 		cmocka_unit_test(every_example_runs_as_help_shows_it),
 		cmocka_unit_test(dice_roll_odds_are_the_faces_counted),

@@ -19,11 +19,13 @@ import sys
 import tempfile
 import urllib.error
 import urllib.request
+from fractions import Fraction
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from page_test import browser, check, failures, no_horizontal_scroll
+from player_test import Player, install_axe
 from serve_util import Server
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -160,15 +162,24 @@ def actions_so_far(d):
     return d.execute_script("return JSON.parse(localStorage.getItem('fray.game')).text")
 
 
+def no_command_line(d, where, what):
+    """No CLI usage or option words shown on the game screen (issue 31)."""
+    text = d.find_element(By.CSS_SELECTOR, where).text
+    for word in ("--", "TARGET", "UNIT", "[", "fray table"):
+        check(word not in text, "%s: command-line words %r shown: %r" % (what, word, text[:300]))
+
+
 def play(fray, url, phone, seed, shots, tmp):
     size = "412" if phone else "1280"
     d = browser(phone)
+    axe = Player(d, fray, ROOT, size, shots, check).axe
     try:
         d.get(url + "game.html")
         d.execute_script("localStorage.clear()")
         d.get(url + "game.html")
         wait(d, "#new-game", "new game")
         WebDriverWait(d, 30).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#forces-pick option")) > 1)
+        axe("the game's new-game screen")
         Select(d.find_element(By.ID, "forces-pick")).select_by_value("examples/presidio/forces.yaml")
         s = d.find_element(By.ID, "seed")
         s.clear()
@@ -183,25 +194,46 @@ def play(fray, url, phone, seed, shots, tmp):
         # the shot: its odds before the roll, from the rules' dice (Presidio
         # Section 4, ruling R14: 12 figures / reload 4 = 3 dice; Hit# 11,
         # medium range -2, skill 2 -2: 7+ on d12; Section 6: damage 4 -
-        # armor 0 wounds on 5+): at least one casualty 1 - (1 - 1/2 * 8/12)^3
+        # armor 0 wounds on 5+): at least one casualty 1 - (1 - 1/2 * 8/12)^3,
+        # said as the catalogue's headline with its exact fraction (short);
+        # the target (10 figures) checks morale exactly when it takes one
+        # (Section 7), so the same chance, worded as what it is
         tap_unit(d, "Presidials")
         wait(d, "#act-buttons button[data-action=shoot]", "the shot").click()
-        Select(d.find_element(By.ID, "act-target")).select_by_value("Apaches")
+        Select(wait(d, "#act-target", "the action's target")).select_by_value("Apaches")
+        no_command_line(d, "#act", "%s: a unit's action" % size)
+        check(not d.find_elements(By.CSS_SELECTOR, "#act input[type=text]"),
+              "%s: a free-text box among the action's inputs" % size)
         d.find_element(By.ID, "opt-range").send_keys("10")
-        want = "casualties: at least one %.1f%%" % (100 * (1 - (1 - 0.5 * 8 / 12) ** 3))
+        p = 1 - (1 - Fraction(1, 2) * Fraction(8, 12)) ** 3
+        want = "At least one figure wounded: %.1f%% (%s)" % (100 * p, p)
         WebDriverWait(d, 60).until(lambda d: want in d.find_element(By.ID, "odds").text)
+        odds = d.find_element(By.ID, "odds").text
+        check("The target checks morale: %.1f%% (%s)" % (100 * p, p) in odds,
+              "%s: the morale check worded as what it is, with its chance: %r" % (size, odds))
+        check(odds.index(want) < odds.index("Figures hit"), "%s: the headline not first: %r" % (size, odds))
+        check("mean 0.00" not in odds and "0.0%" not in odds, "%s: a mean or a chance of nothing shown: %r" %
+              (size, odds))
         if shots:
             d.execute_script("document.getElementById('act').scrollIntoView()")
             d.save_screenshot(os.path.join(shots, "game-odds-%s.png" % size))
+        axe("a unit's action with its odds")  # it unfolds every fold: after the screenshot
         d.find_element(By.ID, "roll").click()
         wait(d, "#happened", "what happened")
         WebDriverWait(d, 60).until(lambda d: "#1" in log_text(d))
         story = d.execute_script("return document.getElementById('story').textContent")
         check("shoot:" in story and "morale:" in story, "%s: the shot and its follow-up morale: %r" % (size, story[:300]))
+        # the log in words: the unit and action, not the command line
+        first = d.find_element(By.CSS_SELECTOR, "#log .entry[data-action='1'] .says").text
+        check(first.startswith("#1") and first[2:].strip() == "Presidials: shoot at Apaches (range 10)",
+              "%s: the log's first action in words: %r" % (size, first))
+        no_command_line(d, "#log", "%s: the log" % size)
+        check(" 1 actions" not in d.find_element(By.ID, "game").text, "%s: \"1 actions\"" % size)
+        axe("the game's log")
         # the charge: the defender passes its fear check, so the page asks its reaction
         tap_unit(d, "Comanches")
         wait(d, "#act-buttons button[data-action=charge]", "the charge").click()
-        Select(d.find_element(By.ID, "act-target")).select_by_value("Presidials")
+        Select(wait(d, "#act-target", "the action's target")).select_by_value("Presidials")
         d.find_element(By.ID, "roll").click()
         # the question, or an error that says why not (a busy machine: two minutes)
         WebDriverWait(d, 120).until(lambda d: d.find_element(By.ID, "question").is_displayed() or
@@ -249,6 +281,7 @@ def main():
     shots = sys.argv[2] if len(sys.argv) > 2 else None
     if shots:
         os.makedirs(shots, exist_ok=True)
+    install_axe()
     srv = Server(fray)
     try:
         with tempfile.TemporaryDirectory() as tmp:

@@ -167,6 +167,9 @@ class Player:
             # folded under "more": unfolded first, as a player would
             self.d.execute_script("const m = arguments[0].closest('details'); if (m) m.open = true", e)
             if e.tag_name == "select":
+                # a value the picker does not list (a link's): kept as the page keeps it
+                self.d.execute_script("const s = arguments[0], v = arguments[1]; if (![...s.options].some("
+                                      "(o) => o.value === v)) s.append(new Option(v, v))", e, str(value))
                 Select(e).select_by_value(str(value))
             elif e.get_attribute("type") == "checkbox":
                 if bool(value) != e.is_selected():
@@ -202,7 +205,11 @@ class Player:
         fields += 1
         WebDriverWait(self.d, 10).until(lambda d: d.find_elements(By.NAME, "weapon"))
         for name, value in (("weapon", "flintlock musket"), ("figures", 9), ("range", 15)):
-            self.d.find_element(By.NAME, name).send_keys(str(value))
+            e = self.d.find_element(By.NAME, name)
+            if e.tag_name == "select":  # a picker from the data: one field, picked
+                Select(e).select_by_value(value)
+            else:
+                e.send_keys(str(value))
             fields += 1
         self.shot("find", "header")
         self.no_sideways("find and fill")

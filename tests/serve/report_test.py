@@ -51,7 +51,9 @@ def game_report(fray, source, tmp, shots, d):
     # the stories are folded (details): their text, shown or not
     stories = [e.get_attribute("textContent").rstrip("\n")
                for e in d.find_elements(By.CSS_SELECTOR, "section.action pre.story")]
-    commands = [e.text for e in d.find_elements(By.CSS_SELECTOR, "section.action h4 code")]
+    # each action in the library's words (log --json's says), no command line
+    commands = [e.text for e in d.find_elements(By.CSS_SELECTOR, "section.action h4 .says")]
+    check(not d.find_elements(By.CSS_SELECTOR, "section.action h4 code"), "game report: a command line in the log")
     # status first: where each side stands comes before the forces and the log
     order = d.execute_script("return [...document.querySelectorAll('h2')].map((h) => h.textContent)")
     check(order[:3] == ["Where the game stands", "The forces", "The log"], "game report: status first: %r" % order)
@@ -63,8 +65,9 @@ def game_report(fray, source, tmp, shots, d):
           "game report: the log by turn %r" % turns)
     entries = {}
     for e in json.loads(log):
-        entries.setdefault(e["action"], e["command"])
-    check(commands == list(entries.values()), "game report: the commands %r" % commands)
+        entries.setdefault(e["action"], e["says"])
+    check(commands == list(entries.values()) and all("--" not in c for c in commands),
+          "game report: the actions in words %r" % commands)
     told, cur = [], None
     for line in fray_out(fray, source, ["table", game, "log"]).stdout.splitlines():
         if line.startswith("#"):
