@@ -40,6 +40,11 @@ typedef struct battle {
 	fray_policy *p;
 	bool tell;                            /* narrating */
 	bool labels;                          /* someone reads the choices' words */
+	/* The policy takes every suggestion and nobody is told: a choice is
+	 * its suggestion, worked out without the list of options (issue #33:
+	 * a simulation spent a third of its time building lists the
+	 * heuristic never read past). */
+	bool direct;
 	bstack st[2][MAX_STACKS];
 	int nst[2];                           /* slots st[s][0..nst-1] ever used */
 	int lstack[2][FRAY_ADBG_MAX_LEADERS]; /* -1: with no stack */
@@ -390,6 +395,8 @@ static int strength(const battle *b, int s)
 static size_t decide(battle *b, int side, const char *kind, const char *prompt,
 		     const char *const *options, size_t n, size_t suggested)
 {
+	if (b->direct)
+		return suggested; /* what fray_decide would answer, unasked */
 	fray_choice c = {.kind = kind, .prompt = prompt, .noptions = n,
 			 .options = options, .suggested = suggested, .side = side};
 	return fray_decide(b->r, b->p, &c);
@@ -573,68 +580,95 @@ static void take_hit(battle *b, int s, int unit)
 				 "ADBG 19.2.1");
 }
 
+/* The enemy rows a firer may aim at (19.2.1): front to back, up to the
+ * first holding a unit no firer at this position has chosen yet (every
+ * row when none does). rows[t]: the units of row t as a mask. */
+static int legal_rows(const uint32_t *rows, int nt, uint32_t targeted)
+{
+	for (int t = 0; t < nt; t++)
+		if (rows[t] & ~targeted)
+			return t + 1;
+	return nt;
+}
+
+/* The heuristic's target among the units of the first nrows rows: an
+ * untargeted unit, the nearest to elimination, the first such row by
+ * row (the options' order); -1 when the rows are empty. */
+static int suggested_target(const battle *b, int e, const uint32_t *rows, int nrows, uint32_t targeted)
+{
+	int best = -1, bscore = -1;
+	for (int t = 0; t < nrows; t++)
+		for (uint32_t m = rows[t]; m; m &= m - 1) {
+			int i = __builtin_ctz(m);
+			int score = (targeted >> i & 1 ? 0 : 10) + (int)b->u[e][i].status;
+			if (score > bscore) {
+				best = i;
+				bscore = score;
+			}
+		}
+	return best;
+}
+
+/* Side s's unit `firer` chooses its target among the units of the first
+ * nrows enemy rows: the enemy unit, or -1 when there is none. The
+ * options (the units row by row, each row's lowest unit first) are built
+ * only for a policy that may answer other than the suggestion. */
+static int choose_target(battle *b, int s, int firer, const uint32_t *rows, int nrows, uint32_t targeted)
+{
+	int e = 1 - s;
+	int best = suggested_target(b, e, rows, nrows, targeted);
+	if (best < 0 || b->direct)
+		return best;
+	int cand[FRAY_ADBG_MAX_UNITS], nc = 0;
+	size_t suggested = 0;
+	for (int t = 0; t < nrows; t++)
+		for (uint32_t m = rows[t]; m; m &= m - 1) {
+			if (__builtin_ctz(m) == best)
+				suggested = (size_t)nc;
+			cand[nc++] = __builtin_ctz(m);
+		}
+	char labels[FRAY_ADBG_MAX_UNITS][80];
+	const char *words[FRAY_ADBG_MAX_UNITS];
+	const char *const *opts = no_words;
+	if (b->labels) {
+		for (int c = 0; c < nc; c++) {
+			const adbg_unit_def *t = &b->u[e][cand[c]];
+			label_words(labels[c], sizeof labels[c], "%s (%s)", t->name,
+				    fray_adbg_status_names[t->status]);
+			words[c] = labels[c];
+		}
+		opts = words;
+	}
+	char prompt[128];
+	label(b, prompt, sizeof prompt, "%s: %s fires at", side_name(b, s), b->u[s][firer].name);
+	return cand[decide(b, s, "adbg.target", prompt, opts, (size_t)nc, suggested)];
+}
+
 /* Side s's stacks at one position (mine, front first) fire at the enemy's
- * (theirs). */
+ * (theirs). Which enemy units a firer of this position has chosen is a
+ * mask (targeted), the enemy's rows masks of their units. */
 static void fire_position(battle *b, int s, const int *mine, int nm, const int *theirs, int nt)
 {
 	int e = 1 - s;
 	if (nm == 0 || nt == 0)
 		return;
-	bool targeted[FRAY_ADBG_MAX_UNITS] = {false};
+	uint32_t targeted = 0;
 	for (int i = 0; i < nm; i++) {
-		int units[FRAY_ADBG_MAX_UNITS], nu = stack_units(b, s, mine[i], units);
 		/* the enemy's units row by row, as the earlier stacks' fire left them */
-		int tu[MAX_STACKS][FRAY_ADBG_MAX_UNITS], ntu[MAX_STACKS];
+		uint32_t rows[MAX_STACKS];
 		for (int t = 0; t < nt; t++)
-			ntu[t] = stack_units(b, e, theirs[t], tu[t]);
+			rows[t] = b->in_stack[e][theirs[t]];
 		int firers[FRAY_ADBG_MAX_UNITS], target[FRAY_ADBG_MAX_UNITS], nf = 0;
-		/* choose every firer's target before any of this stack fires */
-		for (int f = 0; f < nu; f++) {
-			if (b->u[s][units[f]].status != FRAY_ADBG_NORMAL)
-				continue; /* only undisrupted units fire */
-			/* legal: rows up to the first one with an untargeted unit */
-			int cand[FRAY_ADBG_MAX_UNITS], nc = 0, last_row = nt;
-			for (int t = 0; t < nt && last_row == nt; t++)
-				for (int x = 0; x < ntu[t]; x++)
-					if (!targeted[tu[t][x]])
-						last_row = t;
-			if (last_row == nt)
-				last_row = nt - 1;
-			for (int t = 0; t <= last_row; t++)
-				for (int x = 0; x < ntu[t]; x++)
-					cand[nc++] = tu[t][x];
-			if (nc == 0)
+		/* every firer's target is chosen before any of this stack fires;
+		 * only undisrupted units fire */
+		for (uint32_t f = b->in_stack[s][mine[i]] & b->normal[s]; f; f &= f - 1) {
+			int unit = __builtin_ctz(f);
+			int pick = choose_target(b, s, unit, rows, legal_rows(rows, nt, targeted), targeted);
+			if (pick < 0)
 				continue;
-			/* heuristic: an untargeted unit, the nearest to elimination
-			 * (the first such, in the order of the candidates) */
-			size_t best = 0;
-			int bscore = -1;
-			for (int c = 0; c < nc; c++) {
-				int score = (targeted[cand[c]] ? 0 : 10) + (int)b->u[e][cand[c]].status;
-				if (score > bscore) {
-					best = (size_t)c;
-					bscore = score;
-				}
-			}
-			char labels[FRAY_ADBG_MAX_UNITS][80];
-			const char *words[FRAY_ADBG_MAX_UNITS];
-			const char *const *opts = no_words;
-			if (b->labels) {
-				for (int c = 0; c < nc; c++) {
-					const adbg_unit_def *t = &b->u[e][cand[c]];
-					label_words(labels[c], sizeof labels[c], "%s (%s)", t->name,
-						    fray_adbg_status_names[t->status]);
-					words[c] = labels[c];
-				}
-				opts = words;
-			}
-			char prompt[128];
-			label(b, prompt, sizeof prompt, "%s: %s fires at", side_name(b, s),
-				 b->u[s][units[f]].name);
-			size_t pick = decide(b, s, "adbg.target", prompt, opts, (size_t)nc, best);
-			firers[nf] = units[f];
-			target[nf++] = cand[pick];
-			targeted[cand[pick]] = true;
+			firers[nf] = unit;
+			target[nf++] = pick;
+			targeted |= (uint32_t)1 << pick;
 		}
 		for (int f = 0; f < nf; f++) {
 			const adbg_unit_def *u = &b->u[s][firers[f]];
@@ -1182,6 +1216,7 @@ static void attach(battle *b, fray_roller *r, fray_policy *p)
 	b->p = p;
 	b->tell = fray_roller_narrating(r);
 	b->labels = b->tell || !fray_policy_suggestion_only(p);
+	b->direct = !b->labels && fray_policy_takes_suggestion(p);
 }
 
 /* ADBG 19.1: the rounds, then the array. */
