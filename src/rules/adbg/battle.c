@@ -804,95 +804,109 @@ static bool has_type(const battle *b, int s, int k, bool (*pred)(fray_adbg_type)
 static bool is_regular(fray_adbg_type t) { return t == FRAY_ADBG_REGULAR; }
 static bool is_non_warrior(fray_adbg_type t) { return t != FRAY_ADBG_WARRIOR; }
 
-static int options_for(battle *b, int s, int k, move_option *opt, option_words words,
-		       size_t *suggest)
+/* A stack's options (19.2.2) and the heuristic's among them. A choice
+ * taken without asking (b->direct) keeps only the suggested option and
+ * leaves out what cannot change it; otherwise every option is listed,
+ * with its words when someone reads them. */
+typedef struct move_menu {
+	bool list;          /* every option in opt[], or only the suggestion */
+	int n;              /* options listed */
+	size_t suggest;     /* the suggested option's index (0: stay) */
+	move_option suggested;
+	move_option opt[MAX_OPTIONS];
+	option_words words; /* when b->labels */
+} move_menu;
+
+static void offer(move_menu *m, move_option o, bool suggest)
+{
+	if (suggest) {
+		m->suggest = (size_t)m->n;
+		m->suggested = o;
+	}
+	if (m->list)
+		m->opt[m->n] = o;
+	m->n++;
+}
+
+/* The heuristic's rules of thumb: avoid a melee against twice one's
+ * melee CF, attack with twice the enemy's (or an enemy all routed), send a
+ * reserve where the enemy faces no one. */
+static void options_for(battle *b, int s, int k, move_menu *m)
 {
 	int e = 1 - s;
 	bstack *st = &b->st[s][k];
-	int nopt = 0;
-	opt[nopt++] = (move_option){MOVE_STAY, 0, "stay"};
-	*suggest = 0;
+	m->n = 0;
+	m->suggest = 0;
+	offer(m, (move_option){MOVE_STAY, 0, "stay"}, true);
 	int atk[MAX_STACKS], natk = attackers_of(b, s, k, atk);
-	bool can_move = (b->in_stack[s][k] & b->normal[s]) != 0;
-	if (!can_move)
-		return nopt;
+	if ((b->in_stack[s][k] & b->normal[s]) == 0)
+		return; /* only undisrupted units move (R6) */
 	int active;
 	bool dis;
-	int64_t mine = 0;
-	{
-		/* the movers' melee CF: only undisrupted units move */
-		for (uint32_t m = b->in_stack[s][k] & b->normal[s]; m; m &= m - 1) {
-			const adbg_unit_def *x = &b->u[s][__builtin_ctz(m)];
-			mine += x->melee_cf;
-		}
-	}
 	if (natk > 0) {
-		opt[nopt] = (move_option){MOVE_AVOID, 0, "avoid the melee"};
 		int64_t theirs = 0;
 		for (int i = 0; i < natk; i++)
 			theirs += melee_cf(b, e, atk[i], &active, &dis);
 		int64_t here = melee_cf(b, s, k, &active, &dis);
-		if (theirs >= 2 * here)
-			*suggest = (size_t)nopt;
-		nopt++;
-		return nopt;
+		offer(m, (move_option){MOVE_AVOID, 0, "avoid the melee"}, theirs >= 2 * here);
+		return;
 	}
+	/* the movers' melee CF: only undisrupted units move */
+	int64_t mine = 0;
+	for (uint32_t u = b->in_stack[s][k] & b->normal[s]; u; u &= u - 1)
+		mine += b->u[s][__builtin_ctz(u)].melee_cf;
 	const lineup *mine_ln = line_of(b, s), *their_ln = line_of(b, e);
 	const int *col = mine_ln->k[st->pos], *ecol = their_ln->k[st->pos];
 	int n = mine_ln->n[st->pos], ne = their_ln->n[st->pos];
 	if (n > 0 && col[0] == k && ne > 0 && attackers_of(b, e, ecol[0], atk) == 0) {
 		char lab[100];
 		stack_label(b, e, ecol[0], lab, sizeof lab);
-		opt[nopt] = (move_option){MOVE_ATTACK, ecol[0], words[nopt]};
-		label(b, words[nopt], sizeof words[nopt], "attack %s", lab);
+		label(b, m->words[m->n], sizeof m->words[m->n], "attack %s", lab);
 		int64_t theirs = melee_cf(b, e, ecol[0], &active, &dis);
-		if (mine >= 2 * theirs || active == 0)
-			*suggest = (size_t)nopt;
-		nopt++;
+		offer(m, (move_option){MOVE_ATTACK, ecol[0], m->words[m->n]}, mine >= 2 * theirs || active == 0);
 	}
-	if (st->row > 1) {
-		opt[nopt++] = (move_option){MOVE_FRONT, 0, "to the front row"};
-	}
+	if (st->row > 1)
+		offer(m, (move_option){MOVE_FRONT, 0, "to the front row"}, false);
 	if (st->row < n)
-		opt[nopt++] = (move_option){MOVE_BACK, 0, "to the back row"};
-	for (int p = 0; p < b->npos && nopt < MAX_OPTIONS; p++) {
+		offer(m, (move_option){MOVE_BACK, 0, "to the back row"}, false);
+	/* unlisted, the positions matter only to a reserve with no suggestion yet */
+	if (!m->list && (m->suggest != 0 || st->row <= 1))
+		return;
+	for (int p = 0; p < b->npos && m->n < MAX_OPTIONS; p++) {
 		const int *pe = their_ln->k[p];
 		if (p == st->pos || their_ln->n[p] == 0)
 			continue;
 		char lab[100];
 		stack_label(b, e, pe[0], lab, sizeof lab);
-		opt[nopt] = (move_option){MOVE_POSITION, p, words[nopt]};
-		label(b, words[nopt], sizeof words[nopt], "opposite %s (position %d)",
-			 lab, p + 1);
-		/* heuristic: a reserve goes where the enemy faces no one */
-		if (*suggest == 0 && st->row > 1 && mine_ln->n[p] == 0)
-			*suggest = (size_t)nopt;
-		nopt++;
+		label(b, m->words[m->n], sizeof m->words[m->n], "opposite %s (position %d)", lab, p + 1);
+		offer(m, (move_option){MOVE_POSITION, p, m->words[m->n]},
+		      m->suggest == 0 && st->row > 1 && mine_ln->n[p] == 0);
+		if (!m->list && m->suggest != 0)
+			return;
 	}
-	return nopt;
 }
 
 /* Stack k's move. */
 static void move_stack(battle *b, int s, int k)
 {
 	const fray_adbg_scenario *sc = b->sc;
-	move_option opt[MAX_OPTIONS];
-	option_words words;
-	size_t suggest;
-	int nopt = options_for(b, s, k, opt, words, &suggest);
-	if (nopt == 1)
-		return;
+	move_menu menu;
+	menu.list = !b->direct;
+	options_for(b, s, k, &menu);
+	if (menu.n == 1 || (b->direct && menu.suggest == 0))
+		return; /* staying, unasked */
 	const char *words_of[MAX_OPTIONS];
 	const char *const *labels = no_words;
 	if (b->labels) {
-		for (int i = 0; i < nopt; i++)
-			words_of[i] = opt[i].label;
+		for (int i = 0; i < menu.n; i++)
+			words_of[i] = menu.opt[i].label;
 		labels = words_of;
 	}
 	char prompt[160], lab[100];
 	stack_label(b, s, k, lab, sizeof lab);
 	label(b, prompt, sizeof prompt, "%s: what does %s do?", side_name(b, s), lab);
-	move_option o = opt[decide(b, s, "adbg.move", prompt, labels, (size_t)nopt, suggest)];
+	size_t c = decide(b, s, "adbg.move", prompt, labels, (size_t)menu.n, menu.suggest);
+	move_option o = menu.list ? menu.opt[c] : menu.suggested;
 	if (o.kind == MOVE_STAY)
 		return;
 	note(b, NULL, "%s: %s tries to move: %s", side_name(b, s), lab, o.label);
@@ -1081,13 +1095,16 @@ static int melee_side(const battle *b, int step)
 }
 
 /* The first step from `from` on whose stack is atop an enemy, or
- * MELEE_DONE. */
+ * MELEE_DONE: the set bits of each side's atop mask, in order. */
 static int next_melee(const battle *b, int from)
 {
-	for (int step = from; step < MELEE_DONE; step++) {
-		int s = melee_side(b, step), k = step % MAX_STACKS;
-		if (k < b->nst[s] && b->st[s][k].used && b->st[s][k].atop)
-			return step;
+	for (int half = from / MAX_STACKS; half < 2; half++) {
+		int s = melee_side(b, half * MAX_STACKS), first = half == from / MAX_STACKS ? from % MAX_STACKS : 0;
+		for (uint64_t m = b->atop[s] >> first << first; m; m &= m - 1) {
+			int k = __builtin_ctzll(m);
+			if (k < b->nst[s] && b->st[s][k].used)
+				return half * MAX_STACKS + k;
+		}
 	}
 	return MELEE_DONE;
 }
