@@ -1335,8 +1335,43 @@ static void next_step(const battle *b, int *phase, int *step)
 		*step = next_melee(b, 0);
 }
 
+/* A round without the step machine, for a battle taking its choices
+ * unasked and untold (a simulation with the heuristic): battle_round's
+ * steps in the same order, the melee's attackers from the atop masks, and
+ * recovery steps only for units with something to recover (the others'
+ * steps do nothing; the last, which ends the round, is always taken). */
+static void whole_round(battle *b)
+{
+	int ini = b->sc->initiative;
+	for (int phase = 0; phase < ROUND_PHASES; phase++) {
+		if (phase == 4) {
+			for (int step = next_melee(b, 0);; step = next_melee(b, step + 1)) {
+				if (fray_roller_stopped(b->r))
+					return;
+				battle_step(b, phase, step);
+				if (step == MELEE_DONE)
+					break;
+			}
+			continue;
+		}
+		int n = phase_steps(b, phase), s = phase == 5 ? ini : 1 - ini;
+		for (int step = 0; step < n; step++) {
+			if (phase >= 5 && b->u[s][step].status != FRAY_ADBG_DISRUPTED &&
+			    b->u[s][step].status != FRAY_ADBG_ROUTED && !(phase == 6 && step == n - 1))
+				continue;
+			if (fray_roller_stopped(b->r))
+				return;
+			battle_step(b, phase, step);
+		}
+	}
+}
+
 static void battle_round(battle *b)
 {
+	if (b->direct) {
+		whole_round(b);
+		return;
+	}
 	int round = b->round, phase = 0, step = 0;
 	while (b->round == round && !fray_roller_stopped(b->r)) {
 		battle_step(b, phase, step);
