@@ -51,6 +51,11 @@ typedef struct fray_policy_ops {
 	 * so each trial's choices do not depend on which trials ran before
 	 * (shards of a simulation then merge into exactly one run). */
 	void (*begin_trial)(void *self, uint64_t trial);
+	/* True when every answer is c->suggested, whatever the question (the
+	 * heuristic): rules may then take their suggestion without asking,
+	 * and without building the options (issue #33). Implies
+	 * suggestion_only. */
+	bool takes_suggestion;
 } fray_policy_ops;
 
 typedef struct fray_policy fray_policy;
@@ -66,6 +71,9 @@ bool fray_policy_thread_safe(const fray_policy *p);
 bool fray_policy_memoryless(const fray_policy *p);
 /* True for the heuristic policy (and NULL): it reads no words. */
 bool fray_policy_suggestion_only(const fray_policy *p);
+/* True for the heuristic policy (and NULL, and a pair of such): every
+ * answer is the suggested option, so a question need not be asked. */
+bool fray_policy_takes_suggestion(const fray_policy *p);
 void fray_policy_reset(fray_policy *p);
 void fray_policy_begin_trial(fray_policy *p, uint64_t trial);
 /* The position of a stateful policy (0 when it has none), and back. */

@@ -61,6 +61,11 @@ FRAY_API bool fray_policy_suggestion_only(const fray_policy *p)
 	return !p || p->ops->suggestion_only;
 }
 
+FRAY_API bool fray_policy_takes_suggestion(const fray_policy *p)
+{
+	return !p || p->ops->takes_suggestion;
+}
+
 FRAY_API void fray_policy_begin_trial(fray_policy *p, uint64_t trial)
 {
 	if (p && p->ops->begin_trial)
@@ -109,6 +114,7 @@ static const fray_policy_ops heuristic_ops = {
 	.memoryless = true,
 	.thread_safe = true,
 	.suggestion_only = true,
+	.takes_suggestion = true,
 };
 
 FRAY_API fray_policy *fray_policy_heuristic_new(fray_ctx *ctx)
@@ -262,6 +268,7 @@ FRAY_API fray_policy *fray_policy_sides_new(fray_ctx *ctx, fray_policy *p0,
 		.thread_safe = fray_policy_thread_safe(p0) && fray_policy_thread_safe(p1),
 		.memoryless = fray_policy_memoryless(p0) && fray_policy_memoryless(p1),
 		.suggestion_only = fray_policy_suggestion_only(p0) && fray_policy_suggestion_only(p1),
+		.takes_suggestion = fray_policy_takes_suggestion(p0) && fray_policy_takes_suggestion(p1),
 	};
 	sp->ctx = ctx;
 	sp->p[0] = p0;

@@ -40,6 +40,11 @@ typedef struct battle {
 	fray_policy *p;
 	bool tell;                            /* narrating */
 	bool labels;                          /* someone reads the choices' words */
+	/* The policy takes every suggestion and nobody is told: a choice is
+	 * its suggestion, worked out without the list of options (issue #33:
+	 * a simulation spent a third of its time building lists the
+	 * heuristic never read past). */
+	bool direct;
 	bstack st[2][MAX_STACKS];
 	int nst[2];                           /* slots st[s][0..nst-1] ever used */
 	int lstack[2][FRAY_ADBG_MAX_LEADERS]; /* -1: with no stack */
@@ -390,6 +395,8 @@ static int strength(const battle *b, int s)
 static size_t decide(battle *b, int side, const char *kind, const char *prompt,
 		     const char *const *options, size_t n, size_t suggested)
 {
+	if (b->direct)
+		return suggested; /* what fray_decide would answer, unasked */
 	fray_choice c = {.kind = kind, .prompt = prompt, .noptions = n,
 			 .options = options, .suggested = suggested, .side = side};
 	return fray_decide(b->r, b->p, &c);
@@ -573,68 +580,95 @@ static void take_hit(battle *b, int s, int unit)
 				 "ADBG 19.2.1");
 }
 
+/* The enemy rows a firer may aim at (19.2.1): front to back, up to the
+ * first holding a unit no firer at this position has chosen yet (every
+ * row when none does). rows[t]: the units of row t as a mask. */
+static int legal_rows(const uint32_t *rows, int nt, uint32_t targeted)
+{
+	for (int t = 0; t < nt; t++)
+		if (rows[t] & ~targeted)
+			return t + 1;
+	return nt;
+}
+
+/* The heuristic's target among the units of the first nrows rows: an
+ * untargeted unit, the nearest to elimination, the first such row by
+ * row (the options' order); -1 when the rows are empty. */
+static int suggested_target(const battle *b, int e, const uint32_t *rows, int nrows, uint32_t targeted)
+{
+	int best = -1, bscore = -1;
+	for (int t = 0; t < nrows; t++)
+		for (uint32_t m = rows[t]; m; m &= m - 1) {
+			int i = __builtin_ctz(m);
+			int score = (targeted >> i & 1 ? 0 : 10) + (int)b->u[e][i].status;
+			if (score > bscore) {
+				best = i;
+				bscore = score;
+			}
+		}
+	return best;
+}
+
+/* Side s's unit `firer` chooses its target among the units of the first
+ * nrows enemy rows: the enemy unit, or -1 when there is none. The
+ * options (the units row by row, each row's lowest unit first) are built
+ * only for a policy that may answer other than the suggestion. */
+static int choose_target(battle *b, int s, int firer, const uint32_t *rows, int nrows, uint32_t targeted)
+{
+	int e = 1 - s;
+	int best = suggested_target(b, e, rows, nrows, targeted);
+	if (best < 0 || b->direct)
+		return best;
+	int cand[FRAY_ADBG_MAX_UNITS], nc = 0;
+	size_t suggested = 0;
+	for (int t = 0; t < nrows; t++)
+		for (uint32_t m = rows[t]; m; m &= m - 1) {
+			if (__builtin_ctz(m) == best)
+				suggested = (size_t)nc;
+			cand[nc++] = __builtin_ctz(m);
+		}
+	char labels[FRAY_ADBG_MAX_UNITS][80];
+	const char *words[FRAY_ADBG_MAX_UNITS];
+	const char *const *opts = no_words;
+	if (b->labels) {
+		for (int c = 0; c < nc; c++) {
+			const adbg_unit_def *t = &b->u[e][cand[c]];
+			label_words(labels[c], sizeof labels[c], "%s (%s)", t->name,
+				    fray_adbg_status_names[t->status]);
+			words[c] = labels[c];
+		}
+		opts = words;
+	}
+	char prompt[128];
+	label(b, prompt, sizeof prompt, "%s: %s fires at", side_name(b, s), b->u[s][firer].name);
+	return cand[decide(b, s, "adbg.target", prompt, opts, (size_t)nc, suggested)];
+}
+
 /* Side s's stacks at one position (mine, front first) fire at the enemy's
- * (theirs). */
+ * (theirs). Which enemy units a firer of this position has chosen is a
+ * mask (targeted), the enemy's rows masks of their units. */
 static void fire_position(battle *b, int s, const int *mine, int nm, const int *theirs, int nt)
 {
 	int e = 1 - s;
 	if (nm == 0 || nt == 0)
 		return;
-	bool targeted[FRAY_ADBG_MAX_UNITS] = {false};
+	uint32_t targeted = 0;
 	for (int i = 0; i < nm; i++) {
-		int units[FRAY_ADBG_MAX_UNITS], nu = stack_units(b, s, mine[i], units);
 		/* the enemy's units row by row, as the earlier stacks' fire left them */
-		int tu[MAX_STACKS][FRAY_ADBG_MAX_UNITS], ntu[MAX_STACKS];
+		uint32_t rows[MAX_STACKS];
 		for (int t = 0; t < nt; t++)
-			ntu[t] = stack_units(b, e, theirs[t], tu[t]);
+			rows[t] = b->in_stack[e][theirs[t]];
 		int firers[FRAY_ADBG_MAX_UNITS], target[FRAY_ADBG_MAX_UNITS], nf = 0;
-		/* choose every firer's target before any of this stack fires */
-		for (int f = 0; f < nu; f++) {
-			if (b->u[s][units[f]].status != FRAY_ADBG_NORMAL)
-				continue; /* only undisrupted units fire */
-			/* legal: rows up to the first one with an untargeted unit */
-			int cand[FRAY_ADBG_MAX_UNITS], nc = 0, last_row = nt;
-			for (int t = 0; t < nt && last_row == nt; t++)
-				for (int x = 0; x < ntu[t]; x++)
-					if (!targeted[tu[t][x]])
-						last_row = t;
-			if (last_row == nt)
-				last_row = nt - 1;
-			for (int t = 0; t <= last_row; t++)
-				for (int x = 0; x < ntu[t]; x++)
-					cand[nc++] = tu[t][x];
-			if (nc == 0)
+		/* every firer's target is chosen before any of this stack fires;
+		 * only undisrupted units fire */
+		for (uint32_t f = b->in_stack[s][mine[i]] & b->normal[s]; f; f &= f - 1) {
+			int unit = __builtin_ctz(f);
+			int pick = choose_target(b, s, unit, rows, legal_rows(rows, nt, targeted), targeted);
+			if (pick < 0)
 				continue;
-			/* heuristic: an untargeted unit, the nearest to elimination
-			 * (the first such, in the order of the candidates) */
-			size_t best = 0;
-			int bscore = -1;
-			for (int c = 0; c < nc; c++) {
-				int score = (targeted[cand[c]] ? 0 : 10) + (int)b->u[e][cand[c]].status;
-				if (score > bscore) {
-					best = (size_t)c;
-					bscore = score;
-				}
-			}
-			char labels[FRAY_ADBG_MAX_UNITS][80];
-			const char *words[FRAY_ADBG_MAX_UNITS];
-			const char *const *opts = no_words;
-			if (b->labels) {
-				for (int c = 0; c < nc; c++) {
-					const adbg_unit_def *t = &b->u[e][cand[c]];
-					label_words(labels[c], sizeof labels[c], "%s (%s)", t->name,
-						    fray_adbg_status_names[t->status]);
-					words[c] = labels[c];
-				}
-				opts = words;
-			}
-			char prompt[128];
-			label(b, prompt, sizeof prompt, "%s: %s fires at", side_name(b, s),
-				 b->u[s][units[f]].name);
-			size_t pick = decide(b, s, "adbg.target", prompt, opts, (size_t)nc, best);
-			firers[nf] = units[f];
-			target[nf++] = cand[pick];
-			targeted[cand[pick]] = true;
+			firers[nf] = unit;
+			target[nf++] = pick;
+			targeted |= (uint32_t)1 << pick;
 		}
 		for (int f = 0; f < nf; f++) {
 			const adbg_unit_def *u = &b->u[s][firers[f]];
@@ -770,95 +804,109 @@ static bool has_type(const battle *b, int s, int k, bool (*pred)(fray_adbg_type)
 static bool is_regular(fray_adbg_type t) { return t == FRAY_ADBG_REGULAR; }
 static bool is_non_warrior(fray_adbg_type t) { return t != FRAY_ADBG_WARRIOR; }
 
-static int options_for(battle *b, int s, int k, move_option *opt, option_words words,
-		       size_t *suggest)
+/* A stack's options (19.2.2) and the heuristic's among them. A choice
+ * taken without asking (b->direct) keeps only the suggested option and
+ * leaves out what cannot change it; otherwise every option is listed,
+ * with its words when someone reads them. */
+typedef struct move_menu {
+	bool list;          /* every option in opt[], or only the suggestion */
+	int n;              /* options listed */
+	size_t suggest;     /* the suggested option's index (0: stay) */
+	move_option suggested;
+	move_option opt[MAX_OPTIONS];
+	option_words words; /* when b->labels */
+} move_menu;
+
+static void offer(move_menu *m, move_option o, bool suggest)
+{
+	if (suggest) {
+		m->suggest = (size_t)m->n;
+		m->suggested = o;
+	}
+	if (m->list)
+		m->opt[m->n] = o;
+	m->n++;
+}
+
+/* The heuristic's rules of thumb: avoid a melee against twice one's
+ * melee CF, attack with twice the enemy's (or an enemy all routed), send a
+ * reserve where the enemy faces no one. */
+static void options_for(battle *b, int s, int k, move_menu *m)
 {
 	int e = 1 - s;
 	bstack *st = &b->st[s][k];
-	int nopt = 0;
-	opt[nopt++] = (move_option){MOVE_STAY, 0, "stay"};
-	*suggest = 0;
+	m->n = 0;
+	m->suggest = 0;
+	offer(m, (move_option){MOVE_STAY, 0, "stay"}, true);
 	int atk[MAX_STACKS], natk = attackers_of(b, s, k, atk);
-	bool can_move = (b->in_stack[s][k] & b->normal[s]) != 0;
-	if (!can_move)
-		return nopt;
+	if ((b->in_stack[s][k] & b->normal[s]) == 0)
+		return; /* only undisrupted units move (R6) */
 	int active;
 	bool dis;
-	int64_t mine = 0;
-	{
-		/* the movers' melee CF: only undisrupted units move */
-		for (uint32_t m = b->in_stack[s][k] & b->normal[s]; m; m &= m - 1) {
-			const adbg_unit_def *x = &b->u[s][__builtin_ctz(m)];
-			mine += x->melee_cf;
-		}
-	}
 	if (natk > 0) {
-		opt[nopt] = (move_option){MOVE_AVOID, 0, "avoid the melee"};
 		int64_t theirs = 0;
 		for (int i = 0; i < natk; i++)
 			theirs += melee_cf(b, e, atk[i], &active, &dis);
 		int64_t here = melee_cf(b, s, k, &active, &dis);
-		if (theirs >= 2 * here)
-			*suggest = (size_t)nopt;
-		nopt++;
-		return nopt;
+		offer(m, (move_option){MOVE_AVOID, 0, "avoid the melee"}, theirs >= 2 * here);
+		return;
 	}
+	/* the movers' melee CF: only undisrupted units move */
+	int64_t mine = 0;
+	for (uint32_t u = b->in_stack[s][k] & b->normal[s]; u; u &= u - 1)
+		mine += b->u[s][__builtin_ctz(u)].melee_cf;
 	const lineup *mine_ln = line_of(b, s), *their_ln = line_of(b, e);
 	const int *col = mine_ln->k[st->pos], *ecol = their_ln->k[st->pos];
 	int n = mine_ln->n[st->pos], ne = their_ln->n[st->pos];
 	if (n > 0 && col[0] == k && ne > 0 && attackers_of(b, e, ecol[0], atk) == 0) {
 		char lab[100];
 		stack_label(b, e, ecol[0], lab, sizeof lab);
-		opt[nopt] = (move_option){MOVE_ATTACK, ecol[0], words[nopt]};
-		label(b, words[nopt], sizeof words[nopt], "attack %s", lab);
+		label(b, m->words[m->n], sizeof m->words[m->n], "attack %s", lab);
 		int64_t theirs = melee_cf(b, e, ecol[0], &active, &dis);
-		if (mine >= 2 * theirs || active == 0)
-			*suggest = (size_t)nopt;
-		nopt++;
+		offer(m, (move_option){MOVE_ATTACK, ecol[0], m->words[m->n]}, mine >= 2 * theirs || active == 0);
 	}
-	if (st->row > 1) {
-		opt[nopt++] = (move_option){MOVE_FRONT, 0, "to the front row"};
-	}
+	if (st->row > 1)
+		offer(m, (move_option){MOVE_FRONT, 0, "to the front row"}, false);
 	if (st->row < n)
-		opt[nopt++] = (move_option){MOVE_BACK, 0, "to the back row"};
-	for (int p = 0; p < b->npos && nopt < MAX_OPTIONS; p++) {
+		offer(m, (move_option){MOVE_BACK, 0, "to the back row"}, false);
+	/* unlisted, the positions matter only to a reserve with no suggestion yet */
+	if (!m->list && (m->suggest != 0 || st->row <= 1))
+		return;
+	for (int p = 0; p < b->npos && m->n < MAX_OPTIONS; p++) {
 		const int *pe = their_ln->k[p];
 		if (p == st->pos || their_ln->n[p] == 0)
 			continue;
 		char lab[100];
 		stack_label(b, e, pe[0], lab, sizeof lab);
-		opt[nopt] = (move_option){MOVE_POSITION, p, words[nopt]};
-		label(b, words[nopt], sizeof words[nopt], "opposite %s (position %d)",
-			 lab, p + 1);
-		/* heuristic: a reserve goes where the enemy faces no one */
-		if (*suggest == 0 && st->row > 1 && mine_ln->n[p] == 0)
-			*suggest = (size_t)nopt;
-		nopt++;
+		label(b, m->words[m->n], sizeof m->words[m->n], "opposite %s (position %d)", lab, p + 1);
+		offer(m, (move_option){MOVE_POSITION, p, m->words[m->n]},
+		      m->suggest == 0 && st->row > 1 && mine_ln->n[p] == 0);
+		if (!m->list && m->suggest != 0)
+			return;
 	}
-	return nopt;
 }
 
 /* Stack k's move. */
 static void move_stack(battle *b, int s, int k)
 {
 	const fray_adbg_scenario *sc = b->sc;
-	move_option opt[MAX_OPTIONS];
-	option_words words;
-	size_t suggest;
-	int nopt = options_for(b, s, k, opt, words, &suggest);
-	if (nopt == 1)
-		return;
+	move_menu menu;
+	menu.list = !b->direct;
+	options_for(b, s, k, &menu);
+	if (menu.n == 1 || (b->direct && menu.suggest == 0))
+		return; /* staying, unasked */
 	const char *words_of[MAX_OPTIONS];
 	const char *const *labels = no_words;
 	if (b->labels) {
-		for (int i = 0; i < nopt; i++)
-			words_of[i] = opt[i].label;
+		for (int i = 0; i < menu.n; i++)
+			words_of[i] = menu.opt[i].label;
 		labels = words_of;
 	}
 	char prompt[160], lab[100];
 	stack_label(b, s, k, lab, sizeof lab);
 	label(b, prompt, sizeof prompt, "%s: what does %s do?", side_name(b, s), lab);
-	move_option o = opt[decide(b, s, "adbg.move", prompt, labels, (size_t)nopt, suggest)];
+	size_t c = decide(b, s, "adbg.move", prompt, labels, (size_t)menu.n, menu.suggest);
+	move_option o = menu.list ? menu.opt[c] : menu.suggested;
 	if (o.kind == MOVE_STAY)
 		return;
 	note(b, NULL, "%s: %s tries to move: %s", side_name(b, s), lab, o.label);
@@ -1047,13 +1095,16 @@ static int melee_side(const battle *b, int step)
 }
 
 /* The first step from `from` on whose stack is atop an enemy, or
- * MELEE_DONE. */
+ * MELEE_DONE: the set bits of each side's atop mask, in order. */
 static int next_melee(const battle *b, int from)
 {
-	for (int step = from; step < MELEE_DONE; step++) {
-		int s = melee_side(b, step), k = step % MAX_STACKS;
-		if (k < b->nst[s] && b->st[s][k].used && b->st[s][k].atop)
-			return step;
+	for (int half = from / MAX_STACKS; half < 2; half++) {
+		int s = melee_side(b, half * MAX_STACKS), first = half == from / MAX_STACKS ? from % MAX_STACKS : 0;
+		for (uint64_t m = b->atop[s] >> first << first; m; m &= m - 1) {
+			int k = __builtin_ctzll(m);
+			if (k < b->nst[s] && b->st[s][k].used)
+				return half * MAX_STACKS + k;
+		}
 	}
 	return MELEE_DONE;
 }
@@ -1182,6 +1233,7 @@ static void attach(battle *b, fray_roller *r, fray_policy *p)
 	b->p = p;
 	b->tell = fray_roller_narrating(r);
 	b->labels = b->tell || !fray_policy_suggestion_only(p);
+	b->direct = !b->labels && fray_policy_takes_suggestion(p);
 }
 
 /* ADBG 19.1: the rounds, then the array. */
@@ -1283,8 +1335,43 @@ static void next_step(const battle *b, int *phase, int *step)
 		*step = next_melee(b, 0);
 }
 
+/* A round without the step machine, for a battle taking its choices
+ * unasked and untold (a simulation with the heuristic): battle_round's
+ * steps in the same order, the melee's attackers from the atop masks, and
+ * recovery steps only for units with something to recover (the others'
+ * steps do nothing; the last, which ends the round, is always taken). */
+static void whole_round(battle *b)
+{
+	int ini = b->sc->initiative;
+	for (int phase = 0; phase < ROUND_PHASES; phase++) {
+		if (phase == 4) {
+			for (int step = next_melee(b, 0);; step = next_melee(b, step + 1)) {
+				if (fray_roller_stopped(b->r))
+					return;
+				battle_step(b, phase, step);
+				if (step == MELEE_DONE)
+					break;
+			}
+			continue;
+		}
+		int n = phase_steps(b, phase), s = phase == 5 ? ini : 1 - ini;
+		for (int step = 0; step < n; step++) {
+			if (phase >= 5 && b->u[s][step].status != FRAY_ADBG_DISRUPTED &&
+			    b->u[s][step].status != FRAY_ADBG_ROUTED && !(phase == 6 && step == n - 1))
+				continue;
+			if (fray_roller_stopped(b->r))
+				return;
+			battle_step(b, phase, step);
+		}
+	}
+}
+
 static void battle_round(battle *b)
 {
+	if (b->direct) {
+		whole_round(b);
+		return;
+	}
 	int round = b->round, phase = 0, step = 0;
 	while (b->round == round && !fray_roller_stopped(b->r)) {
 		battle_step(b, phase, step);

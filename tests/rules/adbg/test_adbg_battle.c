@@ -201,6 +201,60 @@ static void simulation_is_thread_count_independent(void **state)
 	fray_adbg_scenario_free(s);
 }
 
+/* The heuristic's answers from a policy that reads the options' words:
+ * the battle then builds every option and its label. */
+static const fray_policy_ops word_reader_ops = {
+	.name = "heuristic, reading", .choose = suggested, .deterministic = true, .thread_safe = true,
+};
+
+static fray_sim *simulated(const fray_adbg_scenario *s, fray_policy *p)
+{
+	fray_sim_run run = {.proc = fray_adbg_battle_stats_procedure, .policy = p, .input = s,
+			    .nfields = FRAY_ADBG_SIM_FIELDS, .seed = 11, .first = 0, .last = 3000, .threads = 1};
+	fray_sim *sim = fray_sim_new(FRAY_ADBG_SIM_FIELDS);
+	assert_non_null(sim);
+	assert_int_equal(fray_simulate(ctx, &run, sim), FRAY_OK);
+	return sim;
+}
+
+/* Issue #33: the heuristic's choices taken without asking (no option
+ * lists: fire targets from row masks, a move's suggestion alone) are the
+ * choices it makes when asked over the full lists, with and without the
+ * words: the same seed gives the same battles, every count of every
+ * outcome field equal, on each example. (Checked to fail: a direct fire
+ * target taken as the last unit of the last legal row, not the
+ * heuristic's, changes the counts.) */
+static void unasked_choices_are_the_asked_ones(void **state)
+{
+	(void)state;
+	const char *files[] = {FRAY_SOURCE_DIR "/examples/adbg/blue-licks-1782.yaml",
+			       FRAY_SOURCE_DIR "/examples/adbg/lochry-1781.yaml",
+			       FRAY_SOURCE_DIR "/examples/adbg/sandusky-1782.yaml",
+			       FRAY_TEST_DATA "/adbg/tiny-surprise.yaml"};
+	fray_policy *heuristic = fray_policy_heuristic_new(ctx);
+	fray_policy *walker = fray_policy_new(ctx, &path_walker_ops, NULL);
+	fray_policy *reader = fray_policy_new(ctx, &word_reader_ops, NULL);
+	assert_true(fray_policy_takes_suggestion(heuristic));
+	assert_false(fray_policy_takes_suggestion(walker) || fray_policy_takes_suggestion(reader));
+	for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
+		fray_adbg_scenario *s = load(files[f]);
+		fray_sim *direct = simulated(s, heuristic);
+		fray_policy *asked[] = {walker, reader};
+		for (size_t a = 0; a < 2; a++) {
+			fray_sim *sim = simulated(s, asked[a]);
+			for (size_t field = 0; field < FRAY_ADBG_SIM_FIELDS; field++)
+				for (int v = 0; v <= FRAY_SIM_MAX_VALUE; v++)
+					assert_int_equal(fray_sim_count(sim, field, v), fray_sim_count(direct, field, v));
+			fray_sim_free(sim);
+		}
+		fray_sim_free(direct);
+		fray_adbg_scenario_free(s);
+	}
+	fray_policy_free(heuristic);
+	fray_policy_free(walker);
+	fray_policy_free(reader);
+}
+
 /* In a mirror battle the heuristic side wins clearly more battles than the
  * side choosing at random, whichever side it plays (measured figures are
  * in docs/adbg.md). */
@@ -354,6 +408,7 @@ int main(void)
 		cmocka_unit_test(exact_odds_agree_with_simulation),
 		cmocka_unit_test(merged_states_give_the_walked_odds),
 		cmocka_unit_test(simulation_is_thread_count_independent),
+		cmocka_unit_test(unasked_choices_are_the_asked_ones),
 		cmocka_unit_test(heuristic_beats_random),
 		cmocka_unit_test(surprise),
 		cmocka_unit_test(avoided_melee_is_not_fought),
