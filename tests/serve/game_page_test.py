@@ -21,10 +21,10 @@ import urllib.error
 import urllib.request
 
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.webdriver.support.ui import Select
 
 from page_test import browser, check, failures, no_horizontal_scroll
-from serve_util import Server
+from serve_util import Server, waiter
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FORCES = os.path.join(ROOT, "examples/presidio/forces.yaml")
@@ -125,7 +125,7 @@ def a_seed(url):
 
 def wait(d, css, what, timeout=60):
     try:
-        return WebDriverWait(d, timeout).until(lambda d: d.find_element(By.CSS_SELECTOR, css)
+        return waiter(d, timeout).until(lambda d: d.find_element(By.CSS_SELECTOR, css)
                                               if d.find_elements(By.CSS_SELECTOR, css) and
                                               d.find_element(By.CSS_SELECTOR, css).is_displayed() else None)
     except Exception:
@@ -137,7 +137,7 @@ def tap_unit(d, name):
     for b in d.find_elements(By.CSS_SELECTOR, "button.unit"):
         if b.find_element(By.CSS_SELECTOR, ".name").text == name:
             b.click()
-            WebDriverWait(d, 30).until(lambda d: d.find_element(By.ID, "act-title").text.startswith(name + ":"))
+            waiter(d, 30).until(lambda d: d.find_element(By.ID, "act-title").text.startswith(name + ":"))
             return
     check(False, "no card for %s" % name)
 
@@ -168,7 +168,7 @@ def play(fray, url, phone, seed, shots, tmp):
         d.execute_script("localStorage.clear()")
         d.get(url + "game.html")
         wait(d, "#new-game", "new game")
-        WebDriverWait(d, 30).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#forces-pick option")) > 1)
+        waiter(d, 30).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#forces-pick option")) > 1)
         Select(d.find_element(By.ID, "forces-pick")).select_by_value("examples/presidio/forces.yaml")
         s = d.find_element(By.ID, "seed")
         s.clear()
@@ -189,13 +189,13 @@ def play(fray, url, phone, seed, shots, tmp):
         Select(d.find_element(By.ID, "act-target")).select_by_value("Apaches")
         d.find_element(By.ID, "opt-range").send_keys("10")
         want = "casualties: at least one %.1f%%" % (100 * (1 - (1 - 0.5 * 8 / 12) ** 3))
-        WebDriverWait(d, 60).until(lambda d: want in d.find_element(By.ID, "odds").text)
+        waiter(d, 60).until(lambda d: want in d.find_element(By.ID, "odds").text)
         if shots:
             d.execute_script("document.getElementById('act').scrollIntoView()")
             d.save_screenshot(os.path.join(shots, "game-odds-%s.png" % size))
         d.find_element(By.ID, "roll").click()
         wait(d, "#happened", "what happened")
-        WebDriverWait(d, 60).until(lambda d: "#1" in log_text(d))
+        waiter(d, 60).until(lambda d: "#1" in log_text(d))
         story = d.execute_script("return document.getElementById('story').textContent")
         check("shoot:" in story and "morale:" in story, "%s: the shot and its follow-up morale: %r" % (size, story[:300]))
         # the charge: the defender passes its fear check, so the page asks its reaction
@@ -204,7 +204,7 @@ def play(fray, url, phone, seed, shots, tmp):
         Select(d.find_element(By.ID, "act-target")).select_by_value("Presidials")
         d.find_element(By.ID, "roll").click()
         # the question, or an error that says why not (a busy machine: two minutes)
-        WebDriverWait(d, 120).until(lambda d: d.find_element(By.ID, "question").is_displayed() or
+        waiter(d, 120).until(lambda d: d.find_element(By.ID, "question").is_displayed() or
                                     d.find_element(By.ID, "error").is_displayed())
         check(d.find_element(By.ID, "question").is_displayed(),
               "%s: the charge reaction not asked: %s" % (size, d.find_element(By.ID, "error").text))
@@ -213,7 +213,7 @@ def play(fray, url, phone, seed, shots, tmp):
             if b.text == "stand":
                 b.click()
                 break
-        WebDriverWait(d, 60).until(lambda d: "#2" in log_text(d))
+        waiter(d, 60).until(lambda d: "#2" in log_text(d))
         path = os.path.join(tmp, "page-%s.yaml" % size)
         table(fray, "new", path, "--rules", "presidio", "--forces", FORCES, "--seed", str(seed))
         table(fray, path, "shoot", "Presidials", "--at", "Apaches", "--range", "10")
@@ -222,7 +222,7 @@ def play(fray, url, phone, seed, shots, tmp):
         no_horizontal_scroll(d, "game " + size)
         # undo: the charge gone, the file as fray table undoes it
         d.find_element(By.ID, "undo").click()
-        WebDriverWait(d, 60).until(lambda d: "#2" not in log_text(d))
+        waiter(d, 60).until(lambda d: "#2" not in log_text(d))
         table(fray, path, "undo")
         check(actions_so_far(d) == read(path), "%s: after undo, the page's game is fray table's file" % size)
         # kept in the browser: a reload shows the same game

@@ -29,3 +29,11 @@ class Server:
         out, err = self.proc.communicate(timeout=timeout)
         if self.proc.returncode != 0:
             raise SystemExit("fray serve exited %d on Ctrl-C: %s" % (self.proc.returncode, err))
+
+
+def waiter(d, timeout):
+    """Selenium's WebDriverWait, polling every 50 ms: its default half
+    second costs a quarter of a second on average at every wait that does
+    not hold at once, a minute or more over the browser tests."""
+    from selenium.webdriver.support.ui import WebDriverWait
+    return WebDriverWait(d, timeout, poll_frequency=0.05)
