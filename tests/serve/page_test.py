@@ -19,6 +19,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
 import player_test
+import serve_util
 from serve_util import Server, waiter
 
 # one procedure of each rule set, with the catalogue's example inputs
@@ -48,9 +49,7 @@ def browser(phone):
 
 
 def fray_request(fray, req):
-    r = subprocess.run([fray, "request", "-"], input=json.dumps(req), capture_output=True, text=True,
-                       cwd=ROOT, check=True)
-    return r.stdout
+    return serve_util.fray_request(fray, req, ROOT)
 
 
 def fill(d, inputs):

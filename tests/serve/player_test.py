@@ -16,7 +16,7 @@ import yaml
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from serve_util import waiter
+from serve_util import fray_request, waiter
 
 AXE_DIR = os.path.expanduser("~/.cache/fray/npm")
 
@@ -130,9 +130,7 @@ class Player:
         self.d, self.fray, self.root, self.size, self.shots, self.check = d, fray, root, size, shots, check
 
     def request(self, req):
-        r = subprocess.run([self.fray, "request", "-"], input=json.dumps(req), capture_output=True, text=True,
-                           cwd=self.root, check=True)
-        return json.loads(r.stdout)
+        return json.loads(fray_request(self.fray, req, self.root))
 
     def open(self, url):
         self.d.get("about:blank")
@@ -491,9 +489,8 @@ class Player:
                    "battle roll: %d rounds folded" % len(rounds))
         text = self.d.execute_script("return [...document.querySelectorAll('#result div.story pre')]"
                                      ".map((p) => p.textContent).join('')")
-        want = subprocess.run([self.fray, "request", "-"], input=json.dumps(
-            {"procedure": "adbg.battle", "seed": 3, "inputs": {"scenario": scenario}, "format": "text"}),
-            capture_output=True, text=True, cwd=self.root, check=True).stdout
+        want = fray_request(self.fray, {"procedure": "adbg.battle", "seed": 3, "inputs": {"scenario": scenario},
+                                        "format": "text"}, self.root)
         self.check(text == want, "battle roll: the story is not the command line's")
         self.shot("story", "#result")
         self.no_sideways("a battle's story")
