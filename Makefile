@@ -37,11 +37,16 @@ test: deps-test
 	$(CMAKE) -S . -B build -DCMAKE_BUILD_TYPE=Release -DFRAY_WERROR=OFF >/dev/null
 	$(CMAKE) --build build -j $(JOBS) --target fray
 	ctest --test-dir build-asan --output-on-failure -j $(JOBS) -LE release
-	ctest --test-dir build --output-on-failure -j $(JOBS) -L 'memlimit|release'
-	@# whole-battle exact odds against simulation: seconds optimised, minutes under ASan
-	python3 tests/reference/exact_battle.py build/fray 200000 examples/adbg/*.yaml
-	@# the static site (WebAssembly) in headless Chromium, and its library in node
-	$(MAKE) site
+	@# then, while the static site (WebAssembly) builds, the Release build's
+	@# tests and the whole-battle exact odds against simulation (mostly one
+	@# core: the Python reference); their output once both are done
+	@echo "the Release build's tests and exact battles, while the site builds ..."
+	@{ ctest --test-dir build --output-on-failure -j $(JOBS) -L 'memlimit|release' && \
+	   python3 tests/reference/exact_battle.py build/fray 200000 examples/adbg/*.yaml; \
+	 } > build/release-tests.log 2>&1 & rel=$$!; \
+	 $(MAKE) site; site=$$?; wait $$rel; tests=$$?; cat build/release-tests.log; \
+	 test $$site -eq 0 && test $$tests -eq 0
+	@# the static site in headless Chromium, and its library in node
 	/usr/bin/python3 tests/site/site_test.py build/fray $(SITE)
 	@if command -v clang >/dev/null 2>&1; then \
 	  $(CMAKE) -S . -B build-fuzz -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug \
