@@ -31,15 +31,22 @@ demo: build
 test: deps-test
 	$(CMAKE) -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DFRAY_SANITIZE=ON -DFRAY_WERROR=ON -DFRAY_BENCH=OFF
 	$(CMAKE) --build build-asan -j $(JOBS)
-	ctest --test-dir build-asan --output-on-failure -j $(JOBS)
-	@# the memory-limit test needs a build without AddressSanitizer
+	@# the tests labelled release (statistics: minutes under ASan, seconds
+	@# optimised) and the memory-limit test (no limit fits AddressSanitizer)
+	@# run from a build without it; every other test from the ASan build
 	$(CMAKE) -S . -B build -DCMAKE_BUILD_TYPE=Release -DFRAY_WERROR=OFF >/dev/null
 	$(CMAKE) --build build -j $(JOBS) --target fray
-	ctest --test-dir build --output-on-failure -L memlimit
-	@# whole-battle exact odds against simulation: seconds optimised, minutes under ASan
-	python3 tests/reference/exact_battle.py build/fray 200000 examples/adbg/*.yaml
-	@# the static site (WebAssembly) in headless Chromium, and its library in node
-	$(MAKE) site
+	ctest --test-dir build-asan --output-on-failure -j $(JOBS) -LE release
+	@# then, while the static site (WebAssembly) builds, the Release build's
+	@# tests and the whole-battle exact odds against simulation (mostly one
+	@# core: the Python reference); their output once both are done
+	@echo "the Release build's tests and exact battles, while the site builds ..."
+	@{ ctest --test-dir build --output-on-failure -j $(JOBS) -L 'memlimit|release' && \
+	   python3 tests/reference/exact_battle.py build/fray 200000 examples/adbg/*.yaml; \
+	 } > build/release-tests.log 2>&1 & rel=$$!; \
+	 $(MAKE) site; site=$$?; wait $$rel; tests=$$?; cat build/release-tests.log; \
+	 test $$site -eq 0 && test $$tests -eq 0
+	@# the static site in headless Chromium, and its library in node
 	/usr/bin/python3 tests/site/site_test.py build/fray $(SITE)
 	@if command -v clang >/dev/null 2>&1; then \
 	  $(CMAKE) -S . -B build-fuzz -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug \

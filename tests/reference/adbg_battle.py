@@ -148,11 +148,13 @@ class Battle:
 
     def alive(self, s, k):
         st = self.st[s][k]
-        return st is not None and st.used and bool(self.units_of(s, k))
+        return st is not None and st.used and any(u["stack"] == k and self.in_line(u) for u in self.u[s])
 
     def column(self, s, p):
-        col = [k for k in range(self.MAX_STACKS) if self.alive(s, k)
-               and not self.st[s][k].atop and self.st[s][k].pos == p]
+        # the stack's own fields first, its units last: the same stacks, sooner (test time)
+        sts = self.st[s]
+        col = [k for k in range(self.MAX_STACKS) if sts[k] is not None and not sts[k].atop and sts[k].pos == p
+               and self.alive(s, k)]
         return sorted(col, key=lambda k: self.st[s][k].row)  # stable: slot order on ties
 
     def leader(self, s, k):

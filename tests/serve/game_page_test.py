@@ -22,11 +22,11 @@ import urllib.request
 from fractions import Fraction
 
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.webdriver.support.ui import Select
 
 from page_test import browser, check, failures, no_horizontal_scroll
 from player_test import Player, install_axe
-from serve_util import Server
+from serve_util import Server, waiter
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FORCES = os.path.join(ROOT, "examples/presidio/forces.yaml")
@@ -127,7 +127,7 @@ def a_seed(url):
 
 def wait(d, css, what, timeout=60):
     try:
-        return WebDriverWait(d, timeout).until(lambda d: d.find_element(By.CSS_SELECTOR, css)
+        return waiter(d, timeout).until(lambda d: d.find_element(By.CSS_SELECTOR, css)
                                               if d.find_elements(By.CSS_SELECTOR, css) and
                                               d.find_element(By.CSS_SELECTOR, css).is_displayed() else None)
     except Exception:
@@ -139,7 +139,7 @@ def tap_unit(d, name):
     for b in d.find_elements(By.CSS_SELECTOR, "button.unit"):
         if b.find_element(By.CSS_SELECTOR, ".name").text == name:
             b.click()
-            WebDriverWait(d, 30).until(lambda d: d.find_element(By.ID, "act-title").text.startswith(name + ":"))
+            waiter(d, 30).until(lambda d: d.find_element(By.ID, "act-title").text.startswith(name + ":"))
             return
     check(False, "no card for %s" % name)
 
@@ -178,7 +178,7 @@ def play(fray, url, phone, seed, shots, tmp):
         d.execute_script("localStorage.clear()")
         d.get(url + "game.html")
         wait(d, "#new-game", "new game")
-        WebDriverWait(d, 30).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#forces-pick option")) > 1)
+        waiter(d, 30).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#forces-pick option")) > 1)
         axe("the game's new-game screen")
         Select(d.find_element(By.ID, "forces-pick")).select_by_value("examples/presidio/forces.yaml")
         s = d.find_element(By.ID, "seed")
@@ -207,7 +207,7 @@ def play(fray, url, phone, seed, shots, tmp):
         d.find_element(By.ID, "opt-range").send_keys("10")
         p = 1 - (1 - Fraction(1, 2) * Fraction(8, 12)) ** 3
         want = "At least one figure wounded: %.1f%% (%s)" % (100 * p, p)
-        WebDriverWait(d, 60).until(lambda d: want in d.find_element(By.ID, "odds").text)
+        waiter(d, 60).until(lambda d: want in d.find_element(By.ID, "odds").text)
         odds = d.find_element(By.ID, "odds").text
         check("The target checks morale: %.1f%% (%s)" % (100 * p, p) in odds,
               "%s: the morale check worded as what it is, with its chance: %r" % (size, odds))
@@ -220,7 +220,7 @@ def play(fray, url, phone, seed, shots, tmp):
         axe("a unit's action with its odds")  # it unfolds every fold: after the screenshot
         d.find_element(By.ID, "roll").click()
         wait(d, "#happened", "what happened")
-        WebDriverWait(d, 60).until(lambda d: "#1" in log_text(d))
+        waiter(d, 60).until(lambda d: "#1" in log_text(d))
         story = d.execute_script("return document.getElementById('story').textContent")
         check("shoot:" in story and "morale:" in story, "%s: the shot and its follow-up morale: %r" % (size, story[:300]))
         # the log in words: the unit and action, not the command line
@@ -236,7 +236,7 @@ def play(fray, url, phone, seed, shots, tmp):
         Select(wait(d, "#act-target", "the action's target")).select_by_value("Presidials")
         d.find_element(By.ID, "roll").click()
         # the question, or an error that says why not (a busy machine: two minutes)
-        WebDriverWait(d, 120).until(lambda d: d.find_element(By.ID, "question").is_displayed() or
+        waiter(d, 120).until(lambda d: d.find_element(By.ID, "question").is_displayed() or
                                     d.find_element(By.ID, "error").is_displayed())
         check(d.find_element(By.ID, "question").is_displayed(),
               "%s: the charge reaction not asked: %s" % (size, d.find_element(By.ID, "error").text))
@@ -245,7 +245,7 @@ def play(fray, url, phone, seed, shots, tmp):
             if b.text == "stand":
                 b.click()
                 break
-        WebDriverWait(d, 60).until(lambda d: "#2" in log_text(d))
+        waiter(d, 60).until(lambda d: "#2" in log_text(d))
         path = os.path.join(tmp, "page-%s.yaml" % size)
         table(fray, "new", path, "--rules", "presidio", "--forces", FORCES, "--seed", str(seed))
         table(fray, path, "shoot", "Presidials", "--at", "Apaches", "--range", "10")
@@ -254,7 +254,7 @@ def play(fray, url, phone, seed, shots, tmp):
         no_horizontal_scroll(d, "game " + size)
         # undo: the charge gone, the file as fray table undoes it
         d.find_element(By.ID, "undo").click()
-        WebDriverWait(d, 60).until(lambda d: "#2" not in log_text(d))
+        waiter(d, 60).until(lambda d: "#2" not in log_text(d))
         table(fray, path, "undo")
         check(actions_so_far(d) == read(path), "%s: after undo, the page's game is fray table's file" % size)
         # kept in the browser: a reload shows the same game

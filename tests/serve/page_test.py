@@ -16,10 +16,11 @@ from urllib.parse import quote
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.webdriver.support.ui import Select
 
 import player_test
-from serve_util import Server
+import serve_util
+from serve_util import Server, waiter
 
 # one procedure of each rule set, with the catalogue's example inputs
 PROCEDURES = ["presidio.morale", "adbg.fire", "bbb.fire", "chits.combat"]
@@ -48,9 +49,7 @@ def browser(phone):
 
 
 def fray_request(fray, req):
-    r = subprocess.run([fray, "request", "-"], input=json.dumps(req), capture_output=True, text=True,
-                       cwd=ROOT, check=True)
-    return r.stdout
+    return serve_util.fray_request(fray, req, ROOT)
 
 
 def fill(d, inputs):
@@ -77,11 +76,11 @@ def story_of(d):
 
 def pick(d, name):
     Select(d.find_element(By.CSS_SELECTOR, "select[name=procedure]")).select_by_value(name)
-    WebDriverWait(d, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, "#form [data-input]"))
+    waiter(d, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, "#form [data-input]"))
 
 
 def odds_rows(d):
-    WebDriverWait(d, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#result tr[data-p]") or
+    waiter(d, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#result tr[data-p]") or
                                d.find_element(By.ID, "error").text)
     check(not d.find_element(By.ID, "error").text, "an error: " + d.find_element(By.ID, "error").text)
     return {json.dumps(json.loads(r.get_attribute("data-outcome")), sort_keys=True): float(r.get_attribute("data-p"))
@@ -92,7 +91,7 @@ def ask_page(d, action, where="#result"):
     """Clears the answer, presses the button and waits for the new one."""
     d.execute_script("document.getElementById('result').replaceChildren()")
     d.find_element(By.CSS_SELECTOR, "button[data-action=%s]" % action).click()
-    WebDriverWait(d, 60).until(lambda d: d.find_elements(By.CSS_SELECTOR, where + " h2") or
+    waiter(d, 60).until(lambda d: d.find_elements(By.CSS_SELECTOR, where + " h2") or
                                d.find_element(By.ID, "error").text)
     check(not d.find_element(By.ID, "error").text, "%s: an error: %s" % (action, d.find_element(By.ID, "error").text))
 
@@ -115,7 +114,7 @@ def modifiers(d):
     pick(d, "bbb.move")
     fill(d, {"training": "veteran", "in_command": True, "column": True, "spent": True})
     ask_page(d, "odds")
-    WebDriverWait(d, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#result li[data-modifier]"))
+    waiter(d, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#result li[data-modifier]"))
     got = [int(e.get_attribute("data-modifier")) for e in
            d.find_elements(By.CSS_SELECTOR, "#result li[data-modifier]")]
     check(all(got.count(v) >= n for v, n in ((1, 2), (-2, 1))), "bbb.move modifiers: %s" % got)
@@ -155,7 +154,7 @@ def costly_link(d, url):
              "t": "1000000", "m": "simulate"}
     d.get("about:blank")
     d.get(url + "#" + quote(json.dumps(state)))
-    WebDriverWait(d, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#form [data-input]"))
+    waiter(d, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#form [data-input]"))
     time.sleep(1.5)
     asking = d.find_elements(By.ID, "confirm")
     check(asking and asking[0].is_displayed() and "1,000,000" in asking[0].text,
@@ -209,16 +208,16 @@ def battle(d, fray, size, shots):
     # Stop: a million battles, stopped under way
     fill(d, {"scenario": "examples/adbg/blue-licks-1782.yaml", "trials": 1000000})
     d.find_element(By.CSS_SELECTOR, "button[data-action=simulate]").click()
-    WebDriverWait(d, 30).until(lambda d: float(d.find_element(By.ID, "progress-bar").get_attribute("value")) > 0)
+    waiter(d, 30).until(lambda d: float(d.find_element(By.ID, "progress-bar").get_attribute("value")) > 0)
     d.find_element(By.CSS_SELECTOR, "button[data-action=stop]").click()
-    WebDriverWait(d, 30).until(lambda d: d.find_element(By.ID, "error").text)
+    waiter(d, 30).until(lambda d: d.find_element(By.ID, "error").text)
     check(d.find_element(By.ID, "error").text == "stopped", "Stop: %r" % d.find_element(By.ID, "error").text)
     check(not d.find_element(By.ID, "progress").is_displayed(), "Stop: the progress bar stays")
     d.execute_script("document.getElementById('error').hidden = true; document.getElementById('error').textContent = ''")
     # a scenario uploaded from this device goes as text (its CRT: the shipped one)
     path = os.path.join(ROOT, "examples/adbg/sandusky-1782.yaml")
     d.find_element(By.NAME, "scenario__upload").send_keys(path)
-    WebDriverWait(d, 10).until(lambda d: d.find_element(By.NAME, "scenario__text").get_attribute("value"))
+    waiter(d, 10).until(lambda d: d.find_element(By.NAME, "scenario__text").get_attribute("value"))
     with open(path) as f:
         check(d.find_element(By.NAME, "scenario__text").get_attribute("value") == f.read(), "upload: the text")
     fill(d, {"seed": 42})
@@ -238,7 +237,7 @@ def run_page(fray, url, phone, shots):
     d = browser(phone)
     try:
         d.get(url)
-        WebDriverWait(d, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, "select[name=procedure] option"))
+        waiter(d, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, "select[name=procedure] option"))
         catalogue = json.loads(subprocess.run([fray, "procedures", "--json"], capture_output=True, text=True,
                                               check=True).stdout)["procedures"]
         by_name = {p["name"]: p for p in catalogue}
@@ -261,7 +260,7 @@ def run_page(fray, url, phone, shots):
             seed.clear()
             seed.send_keys("42")
             d.find_element(By.CSS_SELECTOR, "button[data-action=roll]").click()
-            WebDriverWait(d, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#result div.story pre") or
+            waiter(d, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#result div.story pre") or
                                        d.find_element(By.ID, "error").text)
             story = story_of(d)
             want = fray_request(fray, {"procedure": name, "seed": 42, "inputs": p["example"], "format": "text"})
@@ -277,7 +276,7 @@ def run_page(fray, url, phone, shots):
         pick(d, "presidio.morale")
         fill(d, {"level": "veteran", "size": "platoon", "casualties": 2, "seed": 42})
         d.find_element(By.CSS_SELECTOR, "button[data-action=roll]").click()
-        WebDriverWait(d, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#result div.story pre"))
+        waiter(d, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#result div.story pre"))
         story = story_of(d)
         cli = subprocess.run([fray, "presidio", "morale", "--seed", "42", "--level", "veteran", "--size", "platoon",
                               "--casualties", "2"], capture_output=True, text=True, check=True).stdout
@@ -286,7 +285,7 @@ def run_page(fray, url, phone, shots):
         link = d.current_url
         d.get("about:blank")
         d.get(link)
-        WebDriverWait(d, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#form [data-input]"))
+        waiter(d, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#form [data-input]"))
         check(Select(d.find_element(By.NAME, "procedure")).first_selected_option.get_attribute("value") ==
               "presidio.morale", "a copied link: another procedure")
         check(d.find_element(By.NAME, "casualties").get_attribute("value") == "2", "a copied link: the inputs lost")

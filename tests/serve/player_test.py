@@ -14,7 +14,9 @@ from fractions import Fraction
 
 import yaml
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.webdriver.support.ui import Select
+
+from serve_util import fray_request, waiter
 
 AXE_DIR = os.path.expanduser("~/.cache/fray/npm")
 
@@ -128,25 +130,23 @@ class Player:
         self.d, self.fray, self.root, self.size, self.shots, self.check = d, fray, root, size, shots, check
 
     def request(self, req):
-        r = subprocess.run([self.fray, "request", "-"], input=json.dumps(req), capture_output=True, text=True,
-                           cwd=self.root, check=True)
-        return json.loads(r.stdout)
+        return json.loads(fray_request(self.fray, req, self.root))
 
     def open(self, url):
         self.d.get("about:blank")
         self.d.get(url)
-        WebDriverWait(self.d, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#form [data-input]"))
+        waiter(self.d, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#form [data-input]"))
 
     def pick(self, name):
         self.d.execute_script("const f = document.getElementById('find');"
                               "if (f && f.value) { f.value = ''; f.dispatchEvent(new Event('input')); }")
         Select(self.d.find_element(By.ID, "procedure")).select_by_value(name)
-        WebDriverWait(self.d, 10).until(lambda d: d.execute_script("return current && current.name") == name)
+        waiter(self.d, 10).until(lambda d: d.execute_script("return current && current.name") == name)
 
     def press(self, action):
         self.d.execute_script("document.getElementById('result').replaceChildren()")
         self.d.find_element(By.CSS_SELECTOR, "button[data-action=%s]" % action).click()
-        WebDriverWait(self.d, 60).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#result h2") or
+        waiter(self.d, 60).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#result h2") or
                                         d.find_element(By.ID, "error").text)
 
     def headline(self, where="#result"):
@@ -203,7 +203,7 @@ class Player:
         taps, fields = 0, 0
         self.d.find_element(By.ID, "find").send_keys("shoot")
         fields += 1
-        WebDriverWait(self.d, 10).until(lambda d: d.find_elements(By.NAME, "weapon"))
+        waiter(self.d, 10).until(lambda d: d.find_elements(By.NAME, "weapon"))
         for name, value in (("weapon", "flintlock musket"), ("figures", 9), ("range", 15)):
             e = self.d.find_element(By.NAME, name)
             if e.tag_name == "select":  # a picker from the data: one field, picked
@@ -215,7 +215,7 @@ class Player:
         self.no_sideways("find and fill")
         self.d.find_element(By.CSS_SELECTOR, "button[data-action=odds]").click()
         taps += 1
-        WebDriverWait(self.d, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#result .headline li[data-hp]") or
+        waiter(self.d, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#result .headline li[data-hp]") or
                                         d.find_element(By.ID, "error").text)
         got = self.headline()
         want = presidio_casualty_chance(2, 11 - 2, 4 + 1)
@@ -367,7 +367,7 @@ class Player:
         self.d.find_element(By.CSS_SELECTOR, "button[data-action=pin]").click()
         self.fill({"level": "veteran"})
         self.press("odds")
-        WebDriverWait(self.d, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#compare tr[data-line]"))
+        waiter(self.d, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#compare tr[data-line]"))
         rows = {r.get_attribute("data-line"): r for r in self.d.find_elements(By.CSS_SELECTOR, "#compare tr[data-line]")}
         a, b = presidio_morale_pass(5), presidio_morale_pass(6)
         r = rows.get("the unit passes")
@@ -381,12 +381,12 @@ class Player:
         self.no_sideways("compare")
         # Share: the link (copied, or shown to copy) restores the view
         self.d.find_element(By.CSS_SELECTOR, "button[data-action=share]").click()
-        WebDriverWait(self.d, 10).until(lambda d: d.find_element(By.ID, "share-note").text or
+        waiter(self.d, 10).until(lambda d: d.find_element(By.ID, "share-note").text or
                                         d.find_elements(By.CSS_SELECTOR, "#share-note input"))
         link = self.d.current_url
         self.d.find_element(By.CSS_SELECTOR, "button[data-action=unpin]").click()
         self.open(link)
-        WebDriverWait(self.d, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#compare tr[data-line]"))
+        waiter(self.d, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#compare tr[data-line]"))
         r = self.d.find_element(By.CSS_SELECTOR, "#compare tr[data-line]")
         self.near(float(r.get_attribute("data-diff")), b - a, "the shared link: compare B - A")
         self.d.find_element(By.CSS_SELECTOR, "button[data-action=unpin]").click()
@@ -417,7 +417,7 @@ class Player:
         with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
             json.dump(want, f)
         self.d.find_element(By.ID, "setup-file").send_keys(f.name)
-        WebDriverWait(self.d, 10).until(lambda d: d.execute_script("return current && current.name") == "bbb.assault")
+        waiter(self.d, 10).until(lambda d: d.execute_script("return current && current.name") == "bbb.assault")
         got = self.d.execute_script("return inputsOf()")
         self.check({k: got.get(k) for k in want["inputs"]} == want["inputs"], "set-up: opened %r" % got)
         os.unlink(f.name)
@@ -451,7 +451,7 @@ class Player:
         self.check(err.is_displayed() and "Needed" in err.text, "no error at the weapon: %r" % err.text)
         self.fill({"weapon": "zzz", "figures": 9})
         self.d.find_element(By.CSS_SELECTOR, "button[data-action=odds]").click()
-        WebDriverWait(self.d, 20).until(lambda d: d.find_element(By.ID, "in-weapon-error").text)
+        waiter(self.d, 20).until(lambda d: d.find_element(By.ID, "in-weapon-error").text)
         text = self.d.find_element(By.ID, "in-weapon-error").text
         self.check("zzz" in text and "fray" not in text and "NAME" not in text, "the weapon's error: %r" % text)
         self.shot("error", "[data-input=weapon]")
@@ -496,9 +496,8 @@ class Player:
                    "battle roll: %d rounds folded" % len(rounds))
         text = self.d.execute_script("return [...document.querySelectorAll('#result div.story pre')]"
                                      ".map((p) => p.textContent).join('')")
-        want = subprocess.run([self.fray, "request", "-"], input=json.dumps(
-            {"procedure": "adbg.battle", "seed": 3, "inputs": {"scenario": scenario}, "format": "text"}),
-            capture_output=True, text=True, cwd=self.root, check=True).stdout
+        want = fray_request(self.fray, {"procedure": "adbg.battle", "seed": 3, "inputs": {"scenario": scenario},
+                                        "format": "text"}, self.root)
         self.check(text == want, "battle roll: the story is not the command line's")
         self.shot("story", "#result")
         self.no_sideways("a battle's story")
@@ -509,8 +508,10 @@ class Player:
         if not os.path.exists(path):
             print("SKIP axe on %s at %s px: no axe-core (install_axe said why)" % (what, self.size))
             return
-        with open(path) as f:
-            self.d.execute_script(f.read())
+        # once a page: the same page checked again has it already
+        if not self.d.execute_script("return typeof axe !== 'undefined'"):
+            with open(path) as f:
+                self.d.execute_script(f.read())
         self.d.execute_script("for (const d of document.querySelectorAll('details')) d.open = true")
         res = self.d.execute_async_script("""
             const done = arguments[arguments.length - 1];

@@ -1,5 +1,6 @@
 """Starting and stopping `fray serve` for the tests: a free port, the URL it
 prints, and a clean stop (SIGINT) that must exit 0."""
+import json
 import signal
 import socket
 import subprocess
@@ -29,3 +30,27 @@ class Server:
         out, err = self.proc.communicate(timeout=timeout)
         if self.proc.returncode != 0:
             raise SystemExit("fray serve exited %d on Ctrl-C: %s" % (self.proc.returncode, err))
+
+
+def waiter(d, timeout):
+    """Selenium's WebDriverWait, polling every 100 ms: its default half
+    second costs a quarter of a second on average at every wait that does
+    not hold at once (about a hundred waits in page_test)."""
+    from selenium.webdriver.support.ui import WebDriverWait
+    return WebDriverWait(d, timeout, poll_frequency=0.1)
+
+
+_answers = {}
+
+
+def fray_request(fray, req, cwd):
+    """What `fray request` prints for req (a dict), run in cwd; exit 0 or
+    CalledProcessError. Asked once per request: fray's answer is a function
+    of the request (a roll's seed is in it, odds take none), and the page
+    tests compare the phone's page and the laptop's with the same answers
+    (test time: battles simulated under ASan)."""
+    key = (fray, cwd, json.dumps(req, sort_keys=True))
+    if key not in _answers:
+        _answers[key] = subprocess.run([fray, "request", "-"], input=json.dumps(req), capture_output=True,
+                                       text=True, cwd=cwd, check=True).stdout
+    return _answers[key]
