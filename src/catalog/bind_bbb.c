@@ -53,15 +53,16 @@ static const in_desc assault_in[] = {
 	SIDE_FLAGS(defender),
 };
 /* Each result as a player says it at the table (the sheet's Assault Table
- * in a few words; its full effect is in the roll's story). */
+ * in a few words; its full effect is in the roll's story). The sheet routs
+ * no one: the loser retires, and on +4-6 the attacker chooses. */
 static const char *const assault_says[][2] = {
-	{"+7", "the defender is routed (2 bases lost, back a full move)"},
-	{"+4-6", "the attacker carries the position (the defender loses a base, back 9\")"},
+	{"+7", "the defender is thrown back (2 bases lost, back a full move); the attacker must exploit"},
+	{"+4-6", "the defender is driven back (a base lost, back 9\"); the attacker may exploit or occupy"},
 	{"+1-3", "the attacker takes the position (the defender back 3\")"},
 	{"0", "a bloody draw (a base each): they fight again"},
-	{"-1-3", "the attacker is held (back 3\")"},
+	{"-1-3", "the attacker falls back (back 3\")"},
 	{"-4-6", "the attacker is repulsed (a base lost, back 6\")"},
-	{"-7", "the attacker is routed (2 bases lost, back a full move)"},
+	{"-7", "the attacker is thrown back (2 bases lost, back a full move)"},
 	{"attacker destroyed", "the attacker is destroyed"},
 	{"defender destroyed", "the defender is destroyed"},
 	{"both destroyed", "both sides are destroyed"},

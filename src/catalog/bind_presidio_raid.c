@@ -498,8 +498,8 @@ static const proc_desc frayi_presidio_pursuit_desc = {
 	RULE8 ", Campaign Pursuit",
 	"Day by day for 15 days (the rations: 15 out, 15 back): tracking (1d6 +\n"
 	"Recon against 1d6 + Camou; a lost trail costs the day), both parties travel\n"
-	"on the Distance in Leagues columns (2D6), the pursuers see the raiders on a\n"
-	"12. Simulated: the share of pursuits ending on each day.",
+	"on the Distance in Leagues columns (2D6), the raiders see the pursuers on a\n"
+	"12 of theirs. Simulated: the share of pursuits ending on each day.",
 	pursuit_in, 5, pursuit_out, 1, FRAY_MODE_SIMULATE, "{\"recon\": 2, \"camou\": 1, \"forced_march\": true}",
 	bind_pursuit, pursuit_summary, NULL, false,
 	/* the page */ .headline = {"caught_on_day", ">= 1", "the raiders are caught within 15 days"}, .generic = true, .no_sides = true};

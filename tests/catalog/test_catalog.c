@@ -279,7 +279,23 @@ static void the_page_gets_pickers_and_words_from_the_data(void **state)
 	const fray_node *words = fray_map_get(described(procs, "bbb.assault", "outcome", "result"), "words");
 	for (size_t k = 0; k < sizeof results / sizeof results[0]; k++)
 		assert_non_null(fray_node_scalar(fray_map_get(words, results[k])));
-	assert_non_null(strstr(fray_node_scalar(fray_map_get(words, "+4-6")), "carries the position"));
+	/* each band's words say what the sheet's Assault Table says it does
+	 * (../shared/seeds/bbb-qrs.md): the bases lost, how far back, and the
+	 * winner's choice; the sheet routs no one, and -1-3 moves the attacker */
+	static const char *const sheet[][3] = {
+		{"+7", "2 bases lost, back a full move", "the attacker must exploit"},
+		{"+4-6", "a base lost, back 9\"", "the attacker may exploit or occupy"},
+		{"+1-3", "the defender back 3\"", "the attacker takes the position"},
+		{"0", "a base each", "they fight again"},
+		{"-1-3", "back 3\"", "the attacker falls back"},
+		{"-4-6", "a base lost, back 6\"", "the attacker"},
+		{"-7", "2 bases lost, back a full move", "the attacker"}};
+	for (size_t k = 0; k < sizeof sheet / sizeof sheet[0]; k++) {
+		const char *w = fray_node_scalar(fray_map_get(words, sheet[k][0]));
+		if (!strstr(w, sheet[k][1]) || !strstr(w, sheet[k][2]) || strstr(w, "rout"))
+			fail_msg("%s: \"%s\" does not say \"%s\" and \"%s\" (the sheet routs no one)", sheet[k][0], w,
+				 sheet[k][1], sheet[k][2]);
+	}
 	words = fray_map_get(described(procs, "presidio.initiative", "outcome", "first"), "words");
 	assert_string_equal(fray_node_scalar(fray_map_get(words, "1")), "side 1 goes first");
 	assert_string_equal(fray_node_scalar(fray_map_get(words, "2")), "side 2 goes first");
