@@ -206,6 +206,36 @@ static void procedures_come_from_the_catalogue(void **state)
 	assert_string_equal(r1.out, r2.out);
 }
 
+/* fray help SET lists every procedure and listing of the set that the
+ * catalogue holds (its summary and rules from the descriptor): a line
+ * "  fray COMMAND" for each, so a procedure added to the catalogue is in
+ * its set's topic without a hand edit (issue 30; presidio tracking was
+ * missing from the hand list). */
+static void help_of_a_set_lists_the_catalogue(void **state)
+{
+	(void)state;
+	static const char *const sets[] = {"adbg", "bbb", "chits", "presidio"};
+	for (size_t s = 0; s < sizeof sets / sizeof sets[0]; s++) {
+		RUN(&r1, "help", sets[s]);
+		assert_int_equal(r1.status, 0);
+		size_t listed = 0;
+		for (size_t i = 0; fray_procedure_command(i); i++) {
+			const char *command = fray_procedure_command(i);
+			if (strncmp(command, sets[s], strlen(sets[s])) != 0 || command[strlen(sets[s])] != ' ')
+				continue;
+			char line[96];
+			snprintf(line, sizeof line, "\n  fray %s", command);
+			const char *at = strstr(r1.out, line);
+			if (!at || (at[strlen(line)] != ' ' && at[strlen(line)] != '\n'))
+				fail_msg("fray help %s does not list '%s'", sets[s], command);
+			listed++;
+		}
+		assert_true(listed >= 4);
+	}
+	RUN(&r1, "help", "presidio");
+	assert_non_null(strstr(r1.out, "\n  fray presidio tracking "));
+}
+
 static void help_version_and_check(void **state)
 {
 	(void)state;
@@ -236,6 +266,7 @@ int main(void)
 		cmocka_unit_test(bad_input_exits_2_with_a_position),
 		cmocka_unit_test(help_version_and_check),
 		cmocka_unit_test(procedures_come_from_the_catalogue),
+		cmocka_unit_test(help_of_a_set_lists_the_catalogue),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
