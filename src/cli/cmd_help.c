@@ -239,9 +239,7 @@ static const topic topics[] = {
 	 "Every --json output has a JSON Schema (draft 2020-12), installed in\n"
 	 "share/doc/fray/json/ (docs/json/ in the source); its README.md says which\n"
 	 "command prints which, and outcomes.schema.json each procedure's outcome\n"
-	 "members. Commands that print only text refuse --json: check, bbb\n"
-	 "night, bbb table, chits ratio, chits end-turn, presidio weapons, units\n"
-	 "and victory.\n"},
+	 "members.\n\n"}, /* then the commands that print only text (put_text_only) */
 	{"exit",
 	 "Exit status\n"
 	 "\n"
@@ -481,11 +479,37 @@ static void put_set_procedures(FILE *out, const set_topic *t)
 	}
 }
 
+/* "Commands that print only text refuse --json: check, bbb night, ...":
+ * fray check and the catalogue's listings (a descriptor whose only mode
+ * is FRAY_MODE_SHOW), so a listing added is named without a hand edit. */
+static void put_text_only(FILE *out)
+{
+	char line[1024];
+	size_t n = (size_t)snprintf(line, sizeof line, "Commands that print only text refuse --json: check");
+	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
+	const char *last = NULL;
+	for (size_t i = 0; ctx && fray_procedure_command(i) && n < sizeof line; i++) {
+		fray_call *c = fray_call_new(ctx, fray_procedure_command(i));
+		if (c && fray_call_modes(c) == FRAY_MODE_SHOW) {
+			if (last)
+				n += (size_t)snprintf(line + n, sizeof line - n, ", %s", last);
+			last = fray_procedure_command(i);
+		}
+		fray_call_free(c);
+	}
+	fray_ctx_free(ctx);
+	if (n < sizeof line)
+		snprintf(line + n, sizeof line - n, "%s%s.", last ? " and " : "", last ? last : "");
+	put_wrapped(out, line, 0);
+}
+
 bool cli_help_topic(FILE *out, const char *name)
 {
 	for (size_t i = 0; i < sizeof topics / sizeof topics[0]; i++)
 		if (strcmp(name, topics[i].name) == 0) {
 			fputs(topics[i].text, out);
+			if (strcmp(name, "json") == 0)
+				put_text_only(out);
 			for (size_t k = 0; k < sizeof set_topics / sizeof set_topics[0]; k++)
 				if (strcmp(name, set_topics[k].set) == 0) {
 					put_set_procedures(out, &set_topics[k]);
