@@ -187,9 +187,9 @@ fray_status fray_call_run(fray_call *c, const fray_call_opts *o, char **out);
 /* ---- A data file checked (fray check) ---- */
 
 /* Tells which kind of fray data file doc is by its top-level keys (tried
- * in this order: "adbg scenario" with 'sides', "chit mix" with 'chits',
- * "chit combat" with 'mix' and 'attacker', "presidio unit statistics"
- * with 'units', "adbg melee CRT" with 'columns' and 'rows', "policy
+ * in this order: "adbg scenario" with 'sides', "adbg melee CRT" with
+ * 'columns' and 'rows', "chit mix" with 'chits', "chit combat" with 'mix'
+ * and 'attacker', "presidio unit statistics" with 'units', "policy
  * script" with 'answers') and reads it with that kind's reader. Files it
  * names (a scenario's CRT, a combat's mix) are opened by open (NULL: from
  * the file system). *kind: the kind's name (a static string), or NULL
@@ -198,6 +198,11 @@ fray_status fray_call_run(fray_call *c, const fray_call_opts *o, char **out);
  * problems: FRAY_ERR_INPUT, every problem recorded on doc
  * (fray_doc_error_msg), the first also on the context. */
 fray_status fray_data_check(fray_ctx *ctx, fray_doc *doc, fray_doc_open_fn open, void *ud, const char **kind);
+/* The kinds fray_data_check knows, in the order it tries them: the i-th
+ * one's name ("adbg melee CRT") and, through keys (may be NULL), the keys
+ * that tell it in words ("'columns' and 'rows'"); NULL past the last.
+ * Static strings. */
+const char *fray_data_kind(size_t i, const char **keys);
 
 /* ---- A game's rolls (fray table) ---- */
 

@@ -65,20 +65,29 @@ static fray_status check_script(fray_ctx *ctx, fray_doc *doc, fray_doc_open_fn o
 	return st;
 }
 
-/* The kinds in the order they are tried: a document with the keys of two
- * is the first's (a policy script's 'answers' last). */
+/* The kinds in the order they are tried and told: a document with the
+ * keys of two is the first's (a policy script's 'answers' last). */
 static const struct data_kind {
 	const char *name;
 	const char *keys[2];
+	const char *with; /* the keys in words, for messages and help */
 	fray_status (*check)(fray_ctx *ctx, fray_doc *doc, fray_doc_open_fn open, void *ud);
 } kinds[] = {
-	{"adbg scenario", {"sides"}, check_scenario},
-	{"chit mix", {"chits"}, check_mix},
-	{"chit combat", {"mix", "attacker"}, check_combat},
-	{"presidio unit statistics", {"units"}, check_units},
-	{"adbg melee CRT", {"columns", "rows"}, check_crt},
-	{"policy script", {"answers"}, check_script},
+	{"adbg scenario", {"sides"}, "'sides'", check_scenario},
+	{"adbg melee CRT", {"columns", "rows"}, "'columns' and 'rows'", check_crt},
+	{"chit mix", {"chits"}, "'chits'", check_mix},
+	{"chit combat", {"mix", "attacker"}, "'mix' and 'attacker'", check_combat},
+	{"presidio unit statistics", {"units"}, "'units'", check_units},
+	{"policy script", {"answers"}, "'answers'", check_script},
 };
+#define NKINDS (sizeof kinds / sizeof kinds[0])
+
+FRAY_API const char *fray_data_kind(size_t i, const char **keys)
+{
+	if (keys)
+		*keys = i < NKINDS ? kinds[i].with : NULL;
+	return i < NKINDS ? kinds[i].name : NULL;
+}
 
 static bool has_keys(const fray_node *root, const struct data_kind *k)
 {
@@ -97,14 +106,16 @@ FRAY_API fray_status fray_data_check(fray_ctx *ctx, fray_doc *doc, fray_doc_open
 	*kind = NULL;
 	const fray_node *root = fray_doc_root(doc);
 	if (root && fray_node_kind_of(root) == FRAY_NODE_MAP)
-		for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+		for (size_t i = 0; i < NKINDS; i++)
 			if (has_keys(root, &kinds[i])) {
 				*kind = kinds[i].name;
 				return kinds[i].check(ctx, doc, open, ud);
 			}
-	return fray_fail(ctx, FRAY_ERR_INPUT,
-			 "%s:1:1: expected a fray data file; known kinds: adbg scenario (with 'sides'), adbg melee CRT "
-			 "(with 'columns' and 'rows'), chit mix (with 'chits'), chit combat (with 'mix' and "
-			 "'attacker'), presidio unit statistics (with 'units'), policy script (with 'answers')",
-			 fray_doc_name(doc));
+	char known[512];
+	size_t n = 0;
+	for (size_t i = 0; i < NKINDS && n < sizeof known; i++)
+		n += (size_t)snprintf(known + n, sizeof known - n, "%s%s (with %s)", i ? ", " : "", kinds[i].name,
+				      kinds[i].with);
+	return fray_fail(ctx, FRAY_ERR_INPUT, "%s:1:1: expected a fray data file; known kinds: %s", fray_doc_name(doc),
+			 known);
 }

@@ -197,10 +197,7 @@ static const topic topics[] = {
 	 "fray check FILE...\n"
 	 "\n"
 	 "Reads fray data files (YAML or JSON) and reports every problem as\n"
-	 "file:line:col: message. Exit status 0 when all are good, 2 otherwise.\n"
-	 "Kinds: adbg scenarios (with 'sides'), adbg melee CRTs (with 'columns'\n"
-	 "and 'rows'), policy scripts (with 'answers': the answers a scripted\n"
-	 "policy gives, in order).\n"},
+	 "file:line:col: message. Exit status 0 when all are good, 2 otherwise.\n"}, /* then the kinds (put_kinds) */
 	{"dice",
 	 "Dice expressions\n"
 	 "\n"
@@ -503,6 +500,21 @@ static void put_text_only(FILE *out)
 	put_wrapped(out, line, 0);
 }
 
+/* "Kinds, by their top-level keys: adbg scenario (with 'sides'), ...": as
+ * the library tells them (fray_data_kind). */
+static void put_kinds(FILE *out)
+{
+	char line[1024];
+	size_t n = (size_t)snprintf(line, sizeof line, "Kinds, by their top-level keys:");
+	const char *keys;
+	for (size_t i = 0; fray_data_kind(i, &keys) && n < sizeof line; i++)
+		n += (size_t)snprintf(line + n, sizeof line - n, "%s %s (with %s)", i ? "," : "", fray_data_kind(i, NULL),
+				      keys);
+	if (n < sizeof line)
+		snprintf(line + n, sizeof line - n, ". A policy script holds the answers a scripted policy gives, in order.");
+	put_wrapped(out, line, 0);
+}
+
 bool cli_help_topic(FILE *out, const char *name)
 {
 	for (size_t i = 0; i < sizeof topics / sizeof topics[0]; i++)
@@ -510,6 +522,8 @@ bool cli_help_topic(FILE *out, const char *name)
 			fputs(topics[i].text, out);
 			if (strcmp(name, "json") == 0)
 				put_text_only(out);
+			if (strcmp(name, "check") == 0)
+				put_kinds(out);
 			for (size_t k = 0; k < sizeof set_topics / sizeof set_topics[0]; k++)
 				if (strcmp(name, set_topics[k].set) == 0) {
 					put_set_procedures(out, &set_topics[k]);

@@ -213,6 +213,21 @@ static void what_is_no_kind_is_refused(void **state)
 	assert_string_equal(c.kind, "presidio unit statistics");
 	c = check("both.yaml", "answers: [a]\nsides: {}\n");
 	assert_string_equal(c.kind, "adbg scenario");
+	c = check("both.yaml", "chits: []\ncolumns: []\nrows: {}\n");
+	assert_string_equal(c.kind, "adbg melee CRT");
+	/* the kinds as the header lists them, in the order they are tried */
+	static const char *const names[] = {"adbg scenario", "adbg melee CRT", "chit mix", "chit combat",
+					    "presidio unit statistics", "policy script"};
+	static const char *const keys[] = {"'sides'", "'columns' and 'rows'", "'chits'", "'mix' and 'attacker'",
+					   "'units'", "'answers'"};
+	for (size_t i = 0; i < 6; i++) {
+		const char *with = NULL;
+		assert_string_equal(fray_data_kind(i, &with), names[i]);
+		assert_string_equal(with, keys[i]);
+	}
+	const char *with = "x";
+	assert_null(fray_data_kind(6, &with));
+	assert_null(with);
 	/* NULL arguments: a status, never a crash */
 	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
 	const char *kind;
