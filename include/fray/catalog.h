@@ -20,6 +20,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <fray/ctx.h>
+#include <fray/data.h>
 
 typedef enum fray_mode {
 	FRAY_MODE_ROLL = 1,     /* one narrated roll from a seed */
@@ -101,6 +102,11 @@ const char *fray_procedure_also(size_t i);
 /* The command of the procedure named by its name, command or other
  * command ("presidio stampede" -> "presidio ram"); NULL: none. */
 const char *fray_procedure_find(const char *name_or_command);
+/* The i-th one's summary, one line ("a unit's small-arms fire"), and its
+ * rule references ("Presidio Sections 4 and 6, rulings R11-R15, R27");
+ * NULL past the last. Static strings. */
+const char *fray_procedure_summary(size_t i);
+const char *fray_procedure_rules(size_t i);
 
 /* ---- A call built input by input (the command line's way in) ---- */
 
@@ -177,6 +183,26 @@ fray_status fray_call_check(fray_call *c);
 /* Checks, runs and renders into *out. */
 fray_status fray_call_run(fray_call *c, const fray_call_opts *o, char **out);
 
+
+/* ---- A data file checked (fray check) ---- */
+
+/* Tells which kind of fray data file doc is by its top-level keys (tried
+ * in this order: "adbg scenario" with 'sides', "adbg melee CRT" with
+ * 'columns' and 'rows', "chit mix" with 'chits', "chit combat" with 'mix'
+ * and 'attacker', "presidio unit statistics" with 'units', "policy
+ * script" with 'answers') and reads it with that kind's reader. Files it
+ * names (a scenario's CRT, a combat's mix) are opened by open (NULL: from
+ * the file system). *kind: the kind's name (a static string), or NULL
+ * when doc is none of them: FRAY_ERR_INPUT and "NAME:1:1: expected a fray
+ * data file; known kinds: ..." on the context. A document of a kind with
+ * problems: FRAY_ERR_INPUT, every problem recorded on doc
+ * (fray_doc_error_msg), the first also on the context. */
+fray_status fray_data_check(fray_ctx *ctx, fray_doc *doc, fray_doc_open_fn open, void *ud, const char **kind);
+/* The kinds fray_data_check knows, in the order it tries them: the i-th
+ * one's name ("adbg melee CRT") and, through keys (may be NULL), the keys
+ * that tell it in words ("'columns' and 'rows'"); NULL past the last.
+ * Static strings. */
+const char *fray_data_kind(size_t i, const char **keys);
 
 /* ---- A game's rolls (fray table) ---- */
 

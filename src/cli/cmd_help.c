@@ -8,6 +8,21 @@ typedef struct topic {
 	const char *text;
 } topic;
 
+/* A rule set's topic is its text, then one line for each of the set's
+ * procedures and listings as the catalogue describes them
+ * (fray_procedure_summary, _rules: no hand copy to fall behind), then its
+ * tail. own names the set's commands of its own (src/cli/cmd_<set>.c),
+ * which the tail tells instead. */
+typedef struct set_topic {
+	const char *set;
+	const char *const *own;
+	const char *tail;
+} set_topic;
+
+/* ADBG's battle on a scenario file is a command of its own (saves,
+ * policies, progress); the catalogue's adbg.battle is the request's. */
+static const char *const adbg_own[] = {"adbg battle", NULL};
+
 #ifndef FRAY_DATADIR
 #define FRAY_DATADIR "/usr/local/share/fray"
 #endif
@@ -182,10 +197,7 @@ static const topic topics[] = {
 	 "fray check FILE...\n"
 	 "\n"
 	 "Reads fray data files (YAML or JSON) and reports every problem as\n"
-	 "file:line:col: message. Exit status 0 when all are good, 2 otherwise.\n"
-	 "Kinds: adbg scenarios (with 'sides'), adbg melee CRTs (with 'columns'\n"
-	 "and 'rows'), policy scripts (with 'answers': the answers a scripted\n"
-	 "policy gives, in order).\n"},
+	 "file:line:col: message. Exit status 0 when all are good, 2 otherwise.\n"}, /* then the kinds (put_kinds) */
 	{"dice",
 	 "Dice expressions\n"
 	 "\n"
@@ -224,9 +236,7 @@ static const topic topics[] = {
 	 "Every --json output has a JSON Schema (draft 2020-12), installed in\n"
 	 "share/doc/fray/json/ (docs/json/ in the source); its README.md says which\n"
 	 "command prints which, and outcomes.schema.json each procedure's outcome\n"
-	 "members. Commands that print only text refuse --json: check, bbb\n"
-	 "night, bbb table, chits ratio, chits end-turn, presidio weapons, units\n"
-	 "and victory.\n"},
+	 "members.\n\n"}, /* then the commands that print only text (put_text_only) */
 	{"exit",
 	 "Exit status\n"
 	 "\n"
@@ -251,22 +261,7 @@ static const topic topics[] = {
 	{"adbg",
 	 "fray adbg PROCEDURE [options] [--odds | --seed N] [--json]\n"
 	 "\n"
-	 "A Dark and Bloody Ground, rule 19 (quick battle resolution):\n"
-	 "  fray adbg fire     one unit's fire (19.2.1)\n"
-	 "  fray adbg move     one move attempt (19.2.2)\n"
-	 "  fray adbg melee    one melee on your melee CRT (19.2.3)\n"
-	 "  fray adbg recover  one recovery roll (19.2.4)\n"
-	 "  fray adbg rounds   the number of rounds (19.1)\n"
-	 "  fray adbg battle SCENARIO.yaml    a whole battle, narrated\n"
-	 "  fray adbg resume SAVE             go on with a saved battle\n"
-	 "  fray adbg odds SCENARIO.yaml      the battle's outcome odds\n"
-	 "  fray adbg simulate SCENARIO.yaml  many battles: win rates, losses, rounds\n"
-	 "  fray adbg sweep SCENARIO.yaml --vary PATH=V1,V2,...  the same over a grid\n"
-	 "\n"
-	 "Without --odds a procedure is rolled and told (--seed N replays it);\n"
-	 "with --odds its exact chances are printed (--max-memory MIB bounds the\n"
-	 "memory they may take, default 1024). See docs/adbg.md and\n"
-	 "'fray help adbg fire' (and so on) for each procedure's options.\n"},
+	 "A Dark and Bloody Ground, rule 19 (quick battle resolution):\n"},
 	{"adbg battle",
 	 "fray adbg battle SCENARIO.yaml [--seed N] [--policy P] [--set PATH=V] [--json]\n"
 	 "\n"
@@ -362,63 +357,15 @@ static const topic topics[] = {
 	{"bbb",
 	 "fray bbb PROCEDURE [options] [--odds | --seed N] [--json]\n"
 	 "\n"
-	 "Bloody Big Battles!, from its quick reference sheet:\n"
-	 "  fray bbb fire      the firefight: fire factors, shifts, 2d6 on the table\n"
-	 "  fray bbb assault   an assault: modifiers, a die each, the assault table\n"
-	 "  fray bbb move      the movement table (and the move allowance)\n"
-	 "  fray bbb night     the night-interval checklist\n"
-	 "  fray bbb table fire [--firepower F] [--shift N]   the firefight table\n"
-	 "\n"
-	 "See docs/bbb.md and 'fray help bbb fire' (and so on).\n"},
+	 "Bloody Big Battles!, from its quick reference sheet:\n"},
 	{"chits",
 	 "fray chits PROCEDURE ...\n"
 	 "\n"
-	 "The chit-pull brigade combat system:\n"
-	 "  fray chits ratio --attacker-cdr N --defender-cdr N    the combat ratio\n"
-	 "  fray chits combat COMBAT.yaml | --mix FILE ... --draw K [--script IDS]\n"
-	 "  fray chits advise COMBAT.yaml | --mix FILE ...  [--criterion C]\n"
-	 "  fray chits end-turn --mix FILE --fatigue N --hits 1,0,0,0 [--rest] [--rally]\n"
-	 "\n"
-	 "See docs/chits.md; an example mix and the text's three worked examples\n"
-	 "are in examples/chits/.\n"},
+	 "The chit-pull brigade combat system:\n"},
 	{"presidio",
 	 "fray presidio PROCEDURE [options] [--odds | --seed N] [--json]\n"
 	 "\n"
-	 "Presidio (skirmish rules for the Spanish Borderlands):\n"
-	 "  fray presidio shoot       one unit's fire: hits, wounds, casualties\n"
-	 "  fray presidio melee       a melee exchange, with a charge's impact\n"
-	 "  fray presidio morale      a morale check (d6!, modifiers, failure bands)\n"
-	 "  fray presidio rally       a panicked unit's rally\n"
-	 "  fray presidio initiative  who goes first\n"
-	 "  fray presidio move        a movement roll, with its modifiers\n"
-	 "  fray presidio artillery   a gun's shot: hit, scatter, mishap, damage, canister\n"
-	 "  fray presidio radius      radius hits of a shell or grenade\n"
-	 "  fray presidio jump        horses over a fence or a light barrier\n"
-	 "  fray presidio dismount    horses without a horse-holder\n"
-	 "  fray presidio spot        searching for a hidden unit\n"
-	 "  fray presidio casualty-status  what became of a casualty\n"
-	 "  fray presidio camp        a raided camp's terrain, features, sentries\n"
-	 "  fray presidio villagers   where the villagers are when raiders strike\n"
-	 "  fray presidio sentry      a sentry's condition and the discovery roll\n"
-	 "  fray presidio capture     capturing a person or a beast\n"
-	 "  fray presidio ram         a stampede ramming figures on foot (also: stampede)\n"
-	 "  fray presidio livestock-return  lost animals coming back\n"
-	 "  fray presidio contact-time     the hour a campaign contact happens\n"
-	 "  fray presidio entrance         the entrance point of the strategic turn\n"
-	 "  fray presidio pursuit     a raid pursuit, day by day, simulated\n"
-	 "  fray presidio leagues     one party's day of travel in a pursuit\n"
-	 "  fray presidio victory     victory points\n"
-	 "  fray presidio weapons     the small-arms list of Section 10\n"
-	 "  fray presidio units FILE  your unit statistics (G4) and the command skill table\n"
-	 "  fray presidio night       the nighttime visibility roll\n"
-	 "  fray presidio bounce      where a smoothbore's solid shot bounces\n"
-	 "  fray presidio fuse-repair a mishap's fuse problem, fixed on 5+ an action\n"
-	 "  fray presidio herd        a stampeding herd: controlled, or which way it runs\n"
-	 "  fray presidio gun-move    how far a gun is hauled or limbered\n"
-	 "  fray presidio blast       a shell on or near a structure, vehicle or gun\n"
-	 "  fray presidio into-melee  whose figures your hits strike, firing into a melee\n"
-	 "\n"
-	 "Distances are yours to measure; see docs/presidio.md.\n"},
+	 "Presidio (skirmish rules for the Spanish Borderlands):\n"},
 	{"examples",
 	 "Examples\n"
 	 "\n"
@@ -445,11 +392,143 @@ static const topic topics[] = {
 	 "ruling to its code and tests.\n"},
 };
 
+static const set_topic set_topics[] = {
+	{"adbg", .own = adbg_own,
+	 .tail = "\n"
+		 "On a scenario file (docs/adbg.md, examples/adbg/):\n"
+		 "  fray adbg battle SCENARIO.yaml    a whole battle, narrated\n"
+		 "  fray adbg resume SAVE             go on with a saved battle\n"
+		 "  fray adbg odds SCENARIO.yaml      the battle's outcome odds\n"
+		 "  fray adbg simulate SCENARIO.yaml  many battles: win rates, losses, rounds\n"
+		 "  fray adbg sweep SCENARIO.yaml --vary PATH=V1,V2,...  the same over a grid\n"
+		 "\n"
+		 "Without --odds a procedure is rolled and told (--seed N replays it);\n"
+		 "with --odds its exact chances are printed (--max-memory MIB bounds the\n"
+		 "memory they may take, default 1024). See docs/adbg.md and\n"
+		 "'fray help adbg fire' (and so on) for each procedure's options.\n"},
+	{"bbb",
+	 .tail = "\n"
+		 "See docs/bbb.md and 'fray help bbb fire' (and so on).\n"},
+	{"chits",
+	 .tail = "\n"
+		 "See docs/chits.md and 'fray help chits combat' (and so on); an example\n"
+		 "mix and the text's three worked examples are in examples/chits/.\n"},
+	{"presidio",
+	 .tail = "\n"
+		 "Distances are yours to measure; see docs/presidio.md and 'fray help\n"
+		 "presidio shoot' (and so on).\n"},
+};
+
+#define HELP_COLUMNS 79
+
+/* Whether the i-th command of the catalogue ("presidio shoot") is one of
+ * t's set and not one of its own commands. */
+static bool listed(const set_topic *t, size_t i)
+{
+	const char *command = fray_procedure_command(i);
+	size_t n = strlen(t->set);
+	if (strncmp(command, t->set, n) != 0 || command[n] != ' ')
+		return false;
+	for (const char *const *own = t->own; own && *own; own++)
+		if (strcmp(command, *own) == 0)
+			return false;
+	return true;
+}
+
+/* text from column col, its words wrapped at HELP_COLUMNS under col. */
+static void put_wrapped(FILE *out, const char *text, size_t col)
+{
+	size_t at = col;
+	while (*text) {
+		size_t word = strcspn(text, " ");
+		if (at > col && at + 1 + word > HELP_COLUMNS) {
+			fprintf(out, "\n%*s", (int)col, "");
+			at = col;
+		} else if (at > col) {
+			fputc(' ', out);
+			at++;
+		}
+		fprintf(out, "%.*s", (int)word, text);
+		at += word;
+		text += word;
+		text += strspn(text, " ");
+	}
+	fputc('\n', out);
+}
+
+/* "  fray presidio ram        a stampede rams the figures in its path
+ *                             (Presidio Section 8, Ramming; also: fray presidio stampede)" */
+static void put_set_procedures(FILE *out, const set_topic *t)
+{
+	size_t width = 0;
+	for (size_t i = 0; fray_procedure_command(i); i++)
+		if (listed(t, i) && strlen(fray_procedure_command(i)) > width)
+			width = strlen(fray_procedure_command(i));
+	for (size_t i = 0; fray_procedure_command(i); i++) {
+		if (!listed(t, i))
+			continue;
+		char line[512];
+		const char *also = fray_procedure_also(i);
+		snprintf(line, sizeof line, "%s (%s%s%s)", fray_procedure_summary(i), fray_procedure_rules(i),
+			 also ? "; also: fray " : "", also ? also : "");
+		fprintf(out, "  fray %-*s  ", (int)width, fray_procedure_command(i));
+		put_wrapped(out, line, 2 + 5 + width + 2);
+	}
+}
+
+/* "Commands that print only text refuse --json: check, bbb night, ...":
+ * fray check and the catalogue's listings (a descriptor whose only mode
+ * is FRAY_MODE_SHOW), so a listing added is named without a hand edit. */
+static void put_text_only(FILE *out)
+{
+	char line[1024];
+	size_t n = (size_t)snprintf(line, sizeof line, "Commands that print only text refuse --json: check");
+	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
+	const char *last = NULL;
+	for (size_t i = 0; ctx && fray_procedure_command(i) && n < sizeof line; i++) {
+		fray_call *c = fray_call_new(ctx, fray_procedure_command(i));
+		if (c && fray_call_modes(c) == FRAY_MODE_SHOW) {
+			if (last)
+				n += (size_t)snprintf(line + n, sizeof line - n, ", %s", last);
+			last = fray_procedure_command(i);
+		}
+		fray_call_free(c);
+	}
+	fray_ctx_free(ctx);
+	if (n < sizeof line)
+		snprintf(line + n, sizeof line - n, "%s%s.", last ? " and " : "", last ? last : "");
+	put_wrapped(out, line, 0);
+}
+
+/* "Kinds, by their top-level keys: adbg scenario (with 'sides'), ...": as
+ * the library tells them (fray_data_kind). */
+static void put_kinds(FILE *out)
+{
+	char line[1024];
+	size_t n = (size_t)snprintf(line, sizeof line, "Kinds, by their top-level keys:");
+	const char *keys;
+	for (size_t i = 0; fray_data_kind(i, &keys) && n < sizeof line; i++)
+		n += (size_t)snprintf(line + n, sizeof line - n, "%s %s (with %s)", i ? "," : "", fray_data_kind(i, NULL),
+				      keys);
+	if (n < sizeof line)
+		snprintf(line + n, sizeof line - n, ". A policy script holds the answers a scripted policy gives, in order.");
+	put_wrapped(out, line, 0);
+}
+
 bool cli_help_topic(FILE *out, const char *name)
 {
 	for (size_t i = 0; i < sizeof topics / sizeof topics[0]; i++)
 		if (strcmp(name, topics[i].name) == 0) {
 			fputs(topics[i].text, out);
+			if (strcmp(name, "json") == 0)
+				put_text_only(out);
+			if (strcmp(name, "check") == 0)
+				put_kinds(out);
+			for (size_t k = 0; k < sizeof set_topics / sizeof set_topics[0]; k++)
+				if (strcmp(name, set_topics[k].set) == 0) {
+					put_set_procedures(out, &set_topics[k]);
+					fputs(set_topics[k].tail, out);
+				}
 			return true;
 		}
 	/* a catalogue procedure's help comes from its descriptor */

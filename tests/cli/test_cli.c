@@ -206,6 +206,98 @@ static void procedures_come_from_the_catalogue(void **state)
 	assert_string_equal(r1.out, r2.out);
 }
 
+/* fray help SET lists every procedure and listing of the set that the
+ * catalogue holds (its summary and rules from the descriptor): a line
+ * "  fray COMMAND" for each, so a procedure added to the catalogue is in
+ * its set's topic without a hand edit (issue 30; presidio tracking was
+ * missing from the hand list). */
+static void help_of_a_set_lists_the_catalogue(void **state)
+{
+	(void)state;
+	static const char *const sets[] = {"adbg", "bbb", "chits", "presidio"};
+	for (size_t s = 0; s < sizeof sets / sizeof sets[0]; s++) {
+		RUN(&r1, "help", sets[s]);
+		assert_int_equal(r1.status, 0);
+		size_t listed = 0;
+		for (size_t i = 0; fray_procedure_command(i); i++) {
+			const char *command = fray_procedure_command(i);
+			if (strncmp(command, sets[s], strlen(sets[s])) != 0 || command[strlen(sets[s])] != ' ')
+				continue;
+			char line[96];
+			snprintf(line, sizeof line, "\n  fray %s", command);
+			const char *at = strstr(r1.out, line);
+			if (!at || (at[strlen(line)] != ' ' && at[strlen(line)] != '\n'))
+				fail_msg("fray help %s does not list '%s'", sets[s], command);
+			listed++;
+		}
+		assert_true(listed >= 4);
+	}
+	RUN(&r1, "help", "presidio");
+	assert_non_null(strstr(r1.out, "\n  fray presidio tracking "));
+}
+
+/* The topics that name commands or kinds by the library's lists: `fray
+ * help json` the catalogue's listings (only mode SHOW: they refuse --json)
+ * and no procedure that prints JSON (chits end-turn was named); `fray help
+ * check` every kind fray check knows (three of six were named). Words may
+ * wrap, so the text is compared with its newlines as spaces. */
+static void help_names_what_the_library_lists(void **state)
+{
+	(void)state;
+	fray_ctx *c_ctx = fray_ctx_new(NULL, NULL);
+	RUN(&r1, "help", "json");
+	assert_int_equal(r1.status, 0);
+	for (char *p = r1.out; *p; p++)
+		if (*p == '\n')
+			*p = ' ';
+	/* the list: "refuse --json: check, A, B and C." */
+	char *said = strstr(r1.out, "refuse --json: ");
+	assert_non_null(said);
+	said += strlen("refuse --json: ");
+	char *end = strchr(said, '.');
+	assert_non_null(end);
+	*end = '\0';
+	char *names[32];
+	size_t nnames = 0;
+	for (char *p = said; p && nnames < 32;) {
+		names[nnames++] = p;
+		char *comma = strstr(p, ", "), *and = strstr(p, " and ");
+		char *next = comma && (!and || comma < and) ? comma : and;
+		if (next) {
+			*next = '\0';
+			next += next == comma ? 2 : 5;
+		}
+		p = next;
+	}
+	assert_string_equal(names[0], "check");
+	size_t listings = 0;
+	for (size_t i = 0; fray_procedure_command(i); i++) {
+		fray_call *c = fray_call_new(c_ctx, fray_procedure_command(i));
+		assert_non_null(c);
+		bool text_only = fray_call_modes(c) == FRAY_MODE_SHOW, named = false;
+		for (size_t k = 1; k < nnames; k++)
+			named |= strcmp(names[k], fray_procedure_command(i)) == 0;
+		if (text_only != named)
+			fail_msg("fray help json %s %s", named ? "names" : "does not name", fray_procedure_command(i));
+		listings += text_only;
+		fray_call_free(c);
+	}
+	assert_int_equal(nnames, listings + 1);
+	fray_ctx_free(c_ctx);
+	RUN(&r1, "help", "check");
+	assert_int_equal(r1.status, 0);
+	for (char *p = r1.out; *p; p++)
+		if (*p == '\n')
+			*p = ' ';
+	const char *keys;
+	for (size_t i = 0; fray_data_kind(i, &keys); i++) {
+		char named[160];
+		snprintf(named, sizeof named, "%s (with %s)", fray_data_kind(i, NULL), keys);
+		if (!strstr(r1.out, named))
+			fail_msg("fray help check does not name '%s'", named);
+	}
+}
+
 static void help_version_and_check(void **state)
 {
 	(void)state;
@@ -236,6 +328,8 @@ int main(void)
 		cmocka_unit_test(bad_input_exits_2_with_a_position),
 		cmocka_unit_test(help_version_and_check),
 		cmocka_unit_test(procedures_come_from_the_catalogue),
+		cmocka_unit_test(help_of_a_set_lists_the_catalogue),
+		cmocka_unit_test(help_names_what_the_library_lists),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
