@@ -47,6 +47,9 @@ fray_status fray_game_new(fray_ctx *ctx, const char *name, const char *rules, co
 			  fray_game **out);
 /* The game file's text as it stands (not NUL-terminated: *len bytes). */
 fray_status fray_game_save(const fray_game *game, const char **bytes, size_t *len);
+/* The rule sets a game may be played by: the i-th one's id, NULL past the
+ * end (what fray_game_new's rules takes). */
+const char *fray_game_rule_set(size_t i);
 /* The rule set's id ("presidio", "bbb", "chits"), the turn. */
 const char *fray_game_rules(const fray_game *game);
 int fray_game_turn(const fray_game *game);

@@ -16,7 +16,6 @@
 #include "../common/text.h"
 
 static const char CMD[] = "table";
-static const char *const rules_names[] = {"presidio", "bbb", "chits"};
 
 /* A status of the library as the command's exit status, its message said. */
 static int said(const char *cmd, const fray_ctx *ctx, fray_status status)
@@ -139,7 +138,14 @@ static int table_new(int argc, char **argv)
 {
 	cli_args a = {.cmd = "table new", .argc = argc, .argv = argv};
 	const char *game = NULL, *forces = NULL;
-	size_t nrules = sizeof rules_names / sizeof *rules_names, rules = nrules;
+	/* the rule sets the library plays, in its order */
+	const char *rules_names[8];
+	size_t nrules = 0;
+	while (nrules < sizeof rules_names / sizeof *rules_names && fray_game_rule_set(nrules)) {
+		rules_names[nrules] = fray_game_rule_set(nrules);
+		nrules++;
+	}
+	size_t rules = nrules;
 	uint64_t seed = 0;
 	bool have_seed = false;
 	while (a.i < argc && a.status == EXIT_OK) {

@@ -162,7 +162,12 @@ FRAY_API fray_status fray_game_save(const fray_game *game, const char **bytes, s
 	return FRAY_OK;
 }
 
-FRAY_API const char *fray_game_rules(const fray_game *game)
+FRAY_API const char *fray_game_rule_set(size_t i)
+{
+	return i < RULES_NRULES ? frayi_table_rules_names[i] : NULL;
+}
+
+const char *fray_game_rules(const fray_game *game)
 {
 	return game ? frayi_table_rules_names[game->now->rules] : NULL;
 }

@@ -696,6 +696,18 @@ static void act_words(void **state)
 /* An option given twice is refused, naming it, whichever way it is
  * written, and the game is left as it was: `--range 6 --range 7` was read
  * as 6 by one step and logged with both */
+/* The rule sets a game plays, as the command line's --rules offers them:
+ * the three with a game layer (docs/table.md), then NULL. */
+static void rule_sets_listed(void **state)
+{
+	(void)state;
+	static const char *const want[] = {"presidio", "bbb", "chits"};
+	for (size_t i = 0; i < 3; i++)
+		assert_string_equal(fray_game_rule_set(i), want[i]);
+	assert_null(fray_game_rule_set(3));
+	assert_null(fray_game_rule_set((size_t)-1));
+}
+
 static void option_given_twice(void **state)
 {
 	(void)state;
@@ -766,6 +778,7 @@ int main(void)
 		cmocka_unit_test(status_and_log),
 		cmocka_unit_test(act_words),
 		cmocka_unit_test(option_given_twice),
+		cmocka_unit_test(rule_sets_listed),
 	};
 	return cmocka_run_group_tests(tests, make_dir, remove_dir);
 }
