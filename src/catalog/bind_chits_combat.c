@@ -41,7 +41,7 @@ static const in_desc combat_in[] = {
 	{"script", IN_STRING, .help = "the chits drawn, by id (C01,C07,...): no draw is random",
 	 .rule = "fray's scripted draws"},
 	{"policy", IN_STRING, .help = "who chooses retreats: heuristic (default) or random[:SEED]",
-	 .rule = "R23; fray's policies"},
+	 .rule = "R23; fray's policies", .suggest = frayi_catalog_policy_name},
 };
 
 static const char *const criteria[] = {"net", "enemy", "own", "edge"};
