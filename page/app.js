@@ -33,27 +33,6 @@ function label(outcome, proc) {
   return Object.entries(outcome).map(([k, v]) => words(k) + ': ' + valueWords(proc, k, v)).join(', ');
 }
 
-// ---- exact fractions: the response's "exact" strings summed ----
-
-function gcd(a, b) { while (b) [a, b] = [b, a % b]; return a < 0n ? -a : a; }
-function fraction(s) {
-  const m = /^(\d+)(?:\/(\d+))?$/.exec(String(s).trim());
-  return m ? [BigInt(m[1]), BigInt(m[2] || '1')] : null;
-}
-// The exact sum of the rows' fractions as "a/b", or null when a row has none.
-function exactSum(rows) {
-  let n = 0n, d = 1n;
-  for (const r of rows) {
-    const f = r.exact === undefined ? null : fraction(r.exact);
-    if (!f) return null;
-    n = n * f[1] + f[0] * d;
-    d = d * f[1];
-    const g = gcd(n, d) || 1n;
-    n /= g; d /= g;
-  }
-  return d === 1n ? String(n) : n + '/' + d;
-}
-
 // ---- the headline: the catalogue's question answered first ----
 
 // Does a value pass the headline's test ("== true", ">= 1", "!= 0")?
@@ -75,9 +54,9 @@ function passes(test, v) {
 // the catalogue's headline names (its test, or each value of its field).
 function headlineOf(proc, resp) {
   if (resp.summary && Array.isArray(resp.sides) && resp.summary.wins)
-    return battleLines(resp.sides, resp.summary.wins.map((w) => w.p), resp.summary.draw.p);
+    return battleLines(resp.sides, resp.summary.wins, resp.summary.draw);
   if (resp.draw && Array.isArray(resp.sides) && resp.sides[0] && resp.sides[0].win)
-    return battleLines(resp.sides.map((s) => s.name), resp.sides.map((s) => s.win.p), resp.draw.p);
+    return battleLines(resp.sides.map((s) => s.name), resp.sides.map((s) => s.win), resp.draw);
   if (!proc || !proc.headline || !Array.isArray(resp.outcomes)) return [];
   const h = proc.headline, rows = resp.outcomes.filter((o) => h.field in o.outcome);
   if (!rows.length) return [];
@@ -97,9 +76,11 @@ function headlineOf(proc, resp) {
   return [{name: h.says, p: yes.reduce((s, r) => s + r.p, 0), exact: exactSum(yes)}];
 }
 
+// A whole battle's summary: each side's win and the draw, each {p} and,
+// where the odds are exact, its fraction {exact}.
 function battleLines(names, wins, draw) {
-  const lines = names.map((n, i) => ({name: n + ' wins', p: wins[i]}));
-  lines.splice(1, 0, {name: 'a draw', p: draw});
+  const lines = names.map((n, i) => ({name: n + ' wins', p: wins[i].p, exact: wins[i].exact}));
+  lines.splice(1, 0, {name: 'a draw', p: draw.p, exact: draw.exact});
   return lines;
 }
 
@@ -110,9 +91,9 @@ function headlineBox(proc, lines, title) {
   if (title) box.append(el('p', {class: 'says', text: cap(title)}));
   const list = el('ul');
   for (const l of lines) {
-    const exact = l.exact && l.exact !== '0' && l.exact !== '1' ? l.exact + ' = ' : '';
+    // the fraction beside the share when short, else on hover (dom.js)
     list.append(el('li', {'data-headline': l.key === undefined ? l.name : l.key, 'data-hp': String(l.p)},
-      el('span', {class: 'what', text: cap(l.name) + ': '}), el('strong', {text: exact + pct(l.p)})));
+      el('span', {class: 'what', text: cap(l.name) + ': '}), chanceEl('strong', pct(l.p), l.exact)));
   }
   box.append(list);
   return box;
@@ -563,16 +544,17 @@ function jointTable(proc, rows) {
   const exact = rows.some((r) => r.exact);
   const body = el('tbody');
   for (const r of [...rows].sort((a, b) => b.p - a.p)) {
+    // the chance with its fraction beside it when short, else on hover: a
+    // column of 9-digit fractions is no read (dom.js)
     const tr = el('tr', {'data-outcome': JSON.stringify(r.outcome), 'data-p': String(r.p)},
-      el('td', {text: label(r.outcome, proc)}), el('td', {class: 'num', text: pct(r.p, 3)}),
-      exact ? el('td', {class: 'exact', text: r.exact || ''}) : null);
+      el('td', {text: label(r.outcome, proc)}), chanceEl('td', pct(r.p, 3), r.exact, {class: 'num'}));
     if (!(r.p > 0)) tr.hidden = true;
     body.append(tr);
   }
   const shown = rows.filter((r) => r.p > 0).length;
   return el('details', {class: 'joint'}, el('summary', {text: 'Every outcome together (' + shown + ')'}),
     el('div', {class: 'table-wrap'}, el('table', {}, el('thead', {}, el('tr', {}, el('th', {scope: 'col', text: 'outcome'}),
-      el('th', {scope: 'col', text: 'chance'}), exact ? el('th', {scope: 'col', class: 'exact', text: 'exact'}) : null)),
+      el('th', {scope: 'col', text: exact ? 'chance (exact)' : 'chance'}))),
     body)));
 }
 

@@ -16,3 +16,38 @@ const svg = (tag, attrs = {}) => {
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
   return e;
 };
+
+// ---- exact chances (every screen: the main page, the game, the report) ----
+
+function gcdBig(a, b) { while (b) [a, b] = [b, a % b]; return a < 0n ? -a : a; }
+// The exact sum of the rows' "exact" fractions as "n/d" (or "n" when whole),
+// or null when a row has none (a simulation's).
+function exactSum(rows) {
+  let n = 0n, d = 1n;
+  for (const r of rows) {
+    const m = /^(\d+)(?:\/(\d+))?$/.exec(String(r.exact === undefined || r.exact === null ? '' : r.exact).trim());
+    if (!m) return null;
+    const [a, b] = [BigInt(m[1]), BigInt(m[2] || '1')];
+    n = n * b + a * d;
+    d = d * b;
+    const g = gcdBig(n, d) || 1n;
+    n /= g; d /= g;
+  }
+  return d === 1n ? String(n) : n + '/' + d;
+}
+
+// A chance as a player reads it: its percentage, with the exact fraction
+// beside it when the fraction is short (at most 6 digits each side:
+// "16.7% (1/6)") and on hover (title) when it is not; a whole number (0, 1)
+// or no fraction, the percentage alone.
+const SHORT_FRACTION_DIGITS = 6;
+function chanceEl(tag, percent, exact, attrs = {}) {
+  const e = el(tag, attrs);
+  e.textContent = percent;
+  const m = /^(\d+)\/(\d+)$/.exec(exact || '');
+  if (!m) return e;
+  if (m[1].length <= SHORT_FRACTION_DIGITS && m[2].length <= SHORT_FRACTION_DIGITS) e.textContent = `${percent} (${exact})`;
+  else e.title = 'exactly ' + exact;
+  e.dataset.exact = exact;
+  return e;
+}

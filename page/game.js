@@ -31,36 +31,10 @@ const cap = (s) => s ? s[0].toUpperCase() + s.slice(1) : s;
 const pct = (p) => (100 * p).toFixed(1) + '%';
 const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 
-// ---- exact chances: the rows' own fractions summed ----
+// ---- exact chances: the rows' own fractions summed (page/dom.js) ----
 
-function gcd(a, b) { while (b) [a, b] = [b, a % b]; return a < 0n ? -a : a; }
-// The exact sum of the rows' "exact" fractions as [n, d], or null.
-function exactSum(rows) {
-  let n = 0n, d = 1n;
-  for (const r of rows) {
-    const m = /^(\d+)(?:\/(\d+))?$/.exec(String(r.exact === undefined ? '' : r.exact).trim());
-    if (!m) return null;
-    const [a, b] = [BigInt(m[1]), BigInt(m[2] || '1')];
-    n = n * b + a * d;
-    d = d * b;
-    const g = gcd(n, d) || 1n;
-    n /= g; d /= g;
-  }
-  return [n, d];
-}
-
-// A chance as a player reads it: the percentage, with the exact fraction
-// beside it when it is short (up to 6 digits each side) and on hover
-// (title) when it is not.
-function chance(p, rows) {
-  const f = rows ? exactSum(rows) : null;
-  const span = el('strong', {class: 'chance', text: pct(p)});
-  if (!f || f[1] === 1n) return span;
-  const frac = `${f[0]}/${f[1]}`;
-  if (String(f[0]).length <= 6 && String(f[1]).length <= 6) span.textContent = `${pct(p)} (${frac})`;
-  else span.title = 'exactly ' + frac;
-  return span;
-}
+// A chance as a player reads it (chanceEl: the fraction inline when short).
+const chance = (p, rows) => chanceEl('strong', pct(p), rows ? exactSum(rows) : null, {class: 'chance'});
 
 // The catalogue (api/v1/procedures): the words of every outcome field and
 // each procedure's headline, for the odds before a roll.

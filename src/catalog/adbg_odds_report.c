@@ -41,6 +41,26 @@ static const char *reason_words(const fray_adbg_odds_about *m)
 	return "exact odds did not finish";
 }
 
+/* ", \"exact\": \"p/q\"": P(winner == w) as the whole fraction, summed
+ * from the outcomes' own (the page shows it beside the share). */
+static void winner_exact(strbuf *sb, const fray_dist *d, int64_t w)
+{
+	double p;
+	size_t n = 0;
+	if (fray_dist_range(d, w, w, &p, NULL, 0, &n) != FRAY_OK) {
+		sb->failed = true;
+		return;
+	}
+	char *ex = frayi_sb_mem(sb, n + 1);
+	if (!ex || fray_dist_range(d, w, w, &p, ex, n + 1, NULL) != FRAY_OK) {
+		sb->failed = true;
+		frayi_sb_unmem(sb, ex);
+		return;
+	}
+	frayi_sb_add(sb, ", \"exact\": \"%s\"", ex);
+	frayi_sb_unmem(sb, ex);
+}
+
 static void odds_json(strbuf *sb, const fray_adbg_odds_about *m, const fray_dist *d, const double *mean)
 {
 	const fray_adbg_scenario *s = m->scenario;
@@ -95,7 +115,9 @@ static void odds_json(strbuf *sb, const fray_adbg_odds_about *m, const fray_dist
 		double p = p_winner(d, w, &hits);
 		fray_double_str(p, num, sizeof num);
 		frayi_sb_add(sb, "%s{\"p\": %s", w == 0 ? "\"draw\": " : w == 1 ? ", \"wins\": [" : ", ", num);
-		if (!m->exact) {
+		if (m->exact) {
+			winner_exact(sb, d, w);
+		} else {
 			double lo, hi;
 			fray_wilson95(hits, m->trials, &lo, &hi);
 			frayi_sb_add(sb, ", \"ci95\": [%.6f, %.6f]", lo, hi);

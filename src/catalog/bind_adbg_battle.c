@@ -65,8 +65,9 @@ FRAY_API fray_status fray_adbg_summary(const fray_adbg_scenario *s, const fray_a
 
 /* The policies fray_policy_from_spec names, for the page's picker: not
  * scripted:FILE (a file the server does not read) nor random:SEED (typed
- * at the command line); NULL past the last. */
-static const char *policy_name(size_t k)
+ * at the command line); NULL past the last. A chits combat offers the same
+ * (bind_chits_combat.c). */
+const char *frayi_catalog_policy_name(size_t k)
 {
 	static const char *const names[] = {"heuristic", "random"};
 	return k < sizeof names / sizeof names[0] ? names[k] : NULL;
@@ -77,11 +78,11 @@ static const in_desc battle_in[] = {
 	{"scenario", IN_FILE, .required = true, .help = "the scenario (examples/adbg/)", .rule = "ADBG 19.1-19.3",
 	 .missing = "FILE (see examples/adbg/)"},
 	{"policy", IN_STRING, .help = "both sides' decisions: heuristic (default), random[:SEED] or scripted:FILE",
-	 .rule = "fray's policies (docs/adbg.md)", .suggest = policy_name},
+	 .rule = "fray's policies (docs/adbg.md)", .suggest = frayi_catalog_policy_name},
 	{"policy_a", IN_STRING, .help = "the first side's policy, if not the same", .rule = "fray's policies",
-	 .suggest = policy_name},
+	 .suggest = frayi_catalog_policy_name},
 	{"policy_b", IN_STRING, .help = "the second side's policy, if not the same", .rule = "fray's policies",
-	 .suggest = policy_name},
+	 .suggest = frayi_catalog_policy_name},
 	{"budget", IN_INT, 0, 1000000000, .def = 100000, .unit = "paths",
 	 .help = "odds: paths exact odds may walk before a simulation answers instead (0: simulate)",
 	 .rule = "fray's exact odds"},

@@ -352,8 +352,19 @@ static const in_desc fire_in[] = {
 	 .help = "the firer is a gun that took Low Ammo instead of Silenced: it may not fire",
 	 .rule = SHEET ", Silenced Artillery", IN_FIELD(fray_bbb_fire_in, firer_low_ammo_instead)},
 };
+/* Each Firefight result as a player says it (the sheet's Result / Effect
+ * in a few words; the effect on this target is the outcome's "effect"). */
+static const char *const fire_says[][2] = {
+	{"none", "no effect"},
+	{"R", "R: disrupted (a gun silenced); an advancing Raw unit halts"},
+	{"T", "T: disrupted (a gun silenced); an advancing Trained or Raw unit halts"},
+	{"V", "V: disrupted (a gun silenced); an advancing unit halts"},
+	{"1", "1: a base lost, disrupted and halted (a gun silenced and reduced)"},
+	{"2", "2: two bases lost, disrupted and halted (a gun destroyed)"},
+	{"3", "3: three bases lost, disrupted and halted (a gun destroyed)"},
+	{NULL, NULL}};
 static const out_desc fire_out[] = {
-	{"result", "string", "none, R, T, V, 1, 2 or 3"}, {"low_ammo", "boolean", "the firer runs low on ammo"},
+	{"result", "string", "none, R, T, V, 1, 2 or 3", .says = fire_says}, {"low_ammo", "boolean", "the firer runs low on ammo"},
 	{"target_bases_lost", "integer", "bases the target loses"},
 	{"target_disrupted", "boolean", "the target (infantry, cavalry) is disrupted"},
 	{"target_silenced", "boolean", "the target (a gun) is silenced"},

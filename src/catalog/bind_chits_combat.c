@@ -26,9 +26,11 @@ enum { AD_CRITERION = CB_SHARED, AD_N };
 	 .help = "the defender's stance", .rule = RULE ", R29", SIT(stance)},                                   \
 	{"terrain", IN_CHOICE, .choices = fray_chits_terrains, .nchoices = 7, .def = -1,                        \
 	 .help = "the defender's terrain", .rule = RULE, SIT(terrain)},                                         \
-	{"attacker_cdr", IN_INT, 1, 99, .def = -1, .help = "the attacker's combat die roll", .rule = "R21",      \
+	{"attacker_cdr", IN_INT, 1, 99, .def = -1, .rule = "R21",                                               \
+	 .help = "the attacker's modified combat die roll, rolled at the table (the text names no die)",        \
 	 SIT(attacker_cdr)},                                                                                    \
-	{"defender_cdr", IN_INT, 1, 99, .def = -1, .help = "the defender's combat die roll", .rule = "R21",      \
+	{"defender_cdr", IN_INT, 1, 99, .def = -1, .rule = "R21",                                               \
+	 .help = "the defender's modified combat die roll, rolled at the table (the text names no die)",        \
 	 SIT(defender_cdr)},                                                                                    \
 	{"attacker_type", IN_CHOICE, .choices = fray_chits_types, .nchoices = 3, .help = "the attacker's arm",  \
 	 .rule = RULE, SIT(attacker_type)},                                                                     \
@@ -37,11 +39,12 @@ enum { AD_CRITERION = CB_SHARED, AD_N };
 
 static const in_desc combat_in[] = {
 	SITUATION_INPUTS,
-	{"draw", IN_INT, 1, 16, .def = -1, .help = "chits to draw, within the tactic's range", .rule = RULE},
+	{"draw", IN_INT, 1, 16, .def = -1, .rule = RULE,
+	 .help = "chits to draw: the attacker's declared choice, within the tactic's range"},
 	{"script", IN_STRING, .help = "the chits drawn, by id (C01,C07,...): no draw is random",
 	 .rule = "fray's scripted draws"},
 	{"policy", IN_STRING, .help = "who chooses retreats: heuristic (default) or random[:SEED]",
-	 .rule = "R23; fray's policies"},
+	 .rule = "R23; fray's policies", .suggest = frayi_catalog_policy_name},
 };
 
 static const char *const criteria[] = {"net", "enemy", "own", "edge"};

@@ -285,6 +285,10 @@ static inline void fmt_yes_no(textbuf *t, bool json, const char *key, const char
 		text_add(t, "%s", v ? yes : no);
 }
 
+/* The policies a battle's or a chits combat's policy input offers as its
+ * choices (bind_adbg_battle.c): the k-th, NULL past the last. */
+const char *frayi_catalog_policy_name(size_t k);
+
 /* The catalogue, in the order `fray procedures` lists it (list.c joins
  * the bind files' own lists): the k-th procedure (NULL past the last), and
  * how many there are. */

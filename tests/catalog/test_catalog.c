@@ -901,6 +901,106 @@ static void tracking_odds_are_the_faces_counted(void **state)
 		}
 }
 
+/* BBB fire's result codes (the sheet's Firefight table: R, T, V, 1-3, and
+ * none) each have words for the page, and every policy a chits combat
+ * offers as a choice runs (issue 31). */
+static void fire_results_have_words_and_offered_policies_run(void **state)
+{
+	(void)state;
+	char *json = NULL, req[512], *out = NULL;
+	assert_int_equal(fray_procedures_json(ctx, &json), FRAY_OK);
+	fray_doc *doc = NULL;
+	assert_int_equal(fray_doc_load_string(ctx, "procedures", json, strlen(json), &doc), FRAY_OK);
+	const fray_node *procs = fray_map_get(fray_doc_root(doc), "procedures");
+	const fray_node *words = fray_map_get(described(procs, "bbb.fire", "outcome", "result"), "words");
+	for (size_t k = 0; k < sizeof fray_bbb_result_names / sizeof fray_bbb_result_names[0]; k++) {
+		const char *w = fray_node_scalar(fray_map_get(words, fray_bbb_result_names[k]));
+		if (!w || !w[0])
+			fail_msg("bbb.fire: result %s has no words", fray_bbb_result_names[k]);
+	}
+	/* the sheet's 1: a base lost; its V: an advancing unit halts */
+	assert_non_null(strstr(fray_node_scalar(fray_map_get(words, "1")), "a base lost"));
+	assert_non_null(strstr(fray_node_scalar(fray_map_get(words, "V")), "halts"));
+	const fray_node *policies = fray_map_get(described(procs, "chits.combat", "inputs", "policy"), "choices");
+	if (fray_node_len(policies) < 2)
+		fail_msg("chits.combat: its policy offers %zu choices", fray_node_len(policies));
+	bool heuristic = false;
+	for (size_t k = 0; k < fray_node_len(policies); k++) {
+		const char *policy = fray_node_scalar(fray_node_item(policies, k));
+		heuristic = heuristic || !strcmp(policy, "heuristic");
+		snprintf(req, sizeof req, "{\"procedure\": \"chits.combat\", \"mode\": \"roll\", \"seed\": 3, "
+					  "\"inputs\": {\"combat\": \"examples/chits/example-1.yaml\", \"policy\": \"%s\"}}",
+			 policy);
+		if (fray_request(ctx, req, &out) != FRAY_OK)
+			fail_msg("%s: %s", req, fray_ctx_message(ctx));
+		free(out);
+	}
+	assert_true(heuristic);
+	fray_doc_free(doc);
+	free(json);
+}
+
+/* P/Q + A/B in lowest terms, into sum (both below 2^63 here). */
+static void add_fraction(const char *f, long long *n, long long *d)
+{
+	long long a = 0, b = 1;
+	if (sscanf(f, "%lld/%lld", &a, &b) < 1 || b <= 0)
+		fail_msg("'%s' is no fraction", f);
+	*n = *n * b + a * *d;
+	*d = *d * b;
+	long long x = *n, y = *d;
+	while (y) {
+		long long t = x % y;
+		x = y;
+		y = t;
+	}
+	*n /= x;
+	*d /= x;
+}
+
+/* A whole battle's exact odds: the summary's draw and each side's win
+ * carry their exact fraction, each the sum of the outcomes' own fractions
+ * with that winner (summed here), the three summing to 1 (issue 31). */
+static void battle_summary_has_exact_fractions(void **state)
+{
+	(void)state;
+	char *json = NULL;
+	const char *req = "{\"procedure\": \"adbg.battle\", \"mode\": \"odds\", \"format\": \"json\", "
+			  "\"inputs\": {\"scenario\": \"tests/data/adbg/one-round.yaml\"}}";
+	if (fray_request(ctx, req, &json) != FRAY_OK)
+		fail_msg("%s: %s", req, fray_ctx_message(ctx));
+	fray_doc *doc = NULL;
+	assert_int_equal(fray_doc_load_string(ctx, "odds", json, strlen(json), &doc), FRAY_OK);
+	const fray_node *root = fray_doc_root(doc);
+	assert_string_equal(fray_node_scalar(fray_map_get(root, "method")), "exact");
+	const fray_node *sides = fray_map_get(root, "sides"), *outs = fray_map_get(root, "outcomes");
+	const fray_node *summary = fray_map_get(root, "summary");
+	long long all_n = 0, all_d = 1;
+	for (int w = 0; w < 3; w++) { /* the draw, then each side's win */
+		const char *name = w ? fray_node_scalar(fray_node_item(sides, (size_t)w - 1)) : NULL;
+		long long n = 0, d = 1;
+		for (size_t k = 0; k < fray_node_len(outs); k++) {
+			const fray_node *o = fray_node_item(outs, k);
+			const char *winner = fray_node_scalar(fray_map_get(fray_map_get(o, "outcome"), "winner"));
+			bool draw = !winner || !strcmp(winner, "null") || !winner[0];
+			if (w ? !draw && !strcmp(winner, name) : draw)
+				add_fraction(fray_node_scalar(fray_map_get(o, "exact")), &n, &d);
+		}
+		const fray_node *chance = w ? fray_node_item(fray_map_get(summary, "wins"), (size_t)w - 1)
+					    : fray_map_get(summary, "draw");
+		const char *exact = fray_node_scalar(fray_map_get(chance, "exact"));
+		char want[64];
+		snprintf(want, sizeof want, d == 1 ? "%lld" : "%lld/%lld", n, d);
+		if (!exact || strcmp(exact, want) != 0)
+			fail_msg("summary %s: exact %s, the outcomes sum to %s", w ? name : "draw", exact ? exact : "(none)",
+				 want);
+		add_fraction(exact, &all_n, &all_d);
+	}
+	assert_true(all_n == 1 && all_d == 1);
+	fray_doc_free(doc);
+	free(json);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -925,6 +1025,8 @@ int main(void)
 		cmocka_unit_test(commands_find_their_procedure),
 		cmocka_unit_test(the_echo_is_written_from_the_descriptor),
 		cmocka_unit_test(the_catalogue_allocates_through_the_context),
+		cmocka_unit_test(fire_results_have_words_and_offered_policies_run),
+		cmocka_unit_test(battle_summary_has_exact_fractions),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

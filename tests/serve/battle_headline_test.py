@@ -79,7 +79,8 @@ def headline(d, url, want, means, size, shots):
     for (name, p, text), (_, exact) in zip(got, want):
         check(abs(p - float(exact)) < 1e-12, "%s px: %s %r, the rules %s = %.15f" %
               (size, name, p, exact, float(exact)))
-        words = "%s: %.1f%%" % (name[0].upper() + name[1:], 100 * float(exact))
+        # the summary's exact fraction beside the share (short here: 1/12)
+        words = "%s: %.1f%% (%s)" % (name[0].upper() + name[1:], 100 * float(exact), exact)
         check(text == words, "%s px: the headline says %r, the rules %r" % (size, text, words))
     # each side's losses under the headline, with their mean
     heads = [h.text for h in d.find_elements(By.CSS_SELECTOR, "#result .losses h3")]
