@@ -37,7 +37,7 @@ test: deps-test
 	$(CMAKE) --build build -j $(JOBS) --target fray
 	ctest --test-dir build --output-on-failure -L memlimit
 	@# whole-battle exact odds against simulation: seconds optimised, minutes under ASan
-	python3 tests/reference/exact_battle.py build/fray 200000 examples/adbg/*.yaml
+	python3 tests/reference/exact_battle.py build/fray 200000 examples/adbg/*.yaml --too-big bench/adbg/blue-licks-doubled.yaml
 	@# the static site (WebAssembly) in headless Chromium, and its library in node
 	$(MAKE) site
 	/usr/bin/python3 tests/site/site_test.py build/fray $(SITE)
@@ -82,7 +82,7 @@ bench: build
 # Whole-battle exact odds of the shipped scenarios against 200,000 simulated
 # battles each (about 20 s; `make test` runs it too).
 exact-battles: build
-	python3 tests/reference/exact_battle.py build/fray 200000 examples/adbg/*.yaml
+	python3 tests/reference/exact_battle.py build/fray 200000 examples/adbg/*.yaml --too-big bench/adbg/blue-licks-doubled.yaml
 
 clean:
 	rm -rf build build-asan build-fuzz build-memcheck build-wasm
