@@ -127,6 +127,11 @@ typedef struct cli_progress {
 } cli_progress;
 void cli_progress_start(cli_progress *p, const char *unit);
 void cli_progress_show(uint64_t done, uint64_t total, void *ud);
+/* The same line for an exact walk by stages (fray_enum_limits.estimate,
+ * in place of .progress): "about N s left" only from the library's
+ * forecast, otherwise the stage and the states waiting, and the budget's
+ * time as the bound it is. */
+void cli_progress_enum(const fray_enum_progress *pr, void *ud);
 void cli_progress_clear(void);
 
 /* Colour only on a terminal and never when NO_COLOR is set. */

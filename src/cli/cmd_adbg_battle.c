@@ -487,7 +487,7 @@ int adbg_odds(int argc, char **argv)
 	cli_catch_stop();
 	if (budget > 0) {
 		fray_enum_limits lim = {.max_depth = 100000, .max_paths = budget, .max_bytes = max_mib << 20,
-					.stop = &cli_stop_signal, .progress = show ? cli_progress_show : NULL,
+					.stop = &cli_stop_signal, .estimate = show ? cli_progress_enum : NULL,
 					.ud = &prog};
 		fray_status st = fray_enumerate(ctx, fray_adbg_battle_procedure, p, s, 3, &lim, &d);
 		if (show)

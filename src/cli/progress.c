@@ -2,9 +2,12 @@
  * "[#####.....]  45%  450000/1000000 battles  310000/s  2 s left", or for
  * work bounded by a budget it may stop well short of, exact odds' paths:
  * "450000 paths  2100000/s  3 s so far; the end unknown, the budget's in
- * 14 s". The walk's length is not known before it ends, so no time left is
- * forecast: the budget's time is a bound, said as one (issue 33: "at most
- * 46 s left" read as a forecast for a walk that ended after 10). */
+ * 14 s". An exact walk by stages says more (cli_progress_enum): "3 s so
+ * far, about 4 s left" when the library forecasts its length, else "3 s;
+ * stage 18 of 33+, 1300000 waiting; no forecast yet": the stage it is at,
+ * the stages known so far and the states reached and not yet walked
+ * (issue 33: "at most 46 s left" read as a forecast for a walk that ended
+ * after 10). */
 #include <inttypes.h>
 #include <time.h>
 #include "cli.h"
@@ -43,6 +46,26 @@ void cli_progress_show(uint64_t done, uint64_t total, void *ud)
 		total ? (int)(100.0 * (double)done / (double)total) : 100, done, total, p->unit, rate);
 	if (rate > 0)
 		fprintf(stderr, "%.0f s left ", (double)(total - done) / rate);
+	fflush(stderr);
+}
+
+void cli_progress_enum(const fray_enum_progress *pr, void *ud)
+{
+	const cli_progress *p = ud;
+	if (pr->done)
+		return;
+	double el = seconds_since(&p->start), rate = el > 0 ? (double)pr->paths / el : 0;
+	char line[160];
+	int n = snprintf(line, sizeof line, "%" PRIu64 " paths  %.0f/s  %.0f s", pr->paths, rate, el);
+	size_t at = n > 0 && (size_t)n < sizeof line ? (size_t)n : 0;
+	if (pr->forecast_paths && rate > 0)
+		snprintf(line + at, sizeof line - at, " so far, about %.0f s left",
+			 (double)(pr->forecast_paths - pr->paths) / rate);
+	else /* the budget's time is no forecast: not said (issue 33) */
+		snprintf(line + at, sizeof line - at, "; stage %" PRIu64 " of %" PRIu64 "+, %" PRIu64
+			 " waiting; no forecast yet", pr->stage, pr->stages_known, pr->states_waiting);
+	/* padded: a shorter line leaves nothing of the one before */
+	fprintf(stderr, "\r%-78s", line);
 	fflush(stderr);
 }
 

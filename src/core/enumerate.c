@@ -278,6 +278,19 @@ typedef struct den_list {
 	unsigned bits;
 } den_list;
 
+/* The estimate (fray_enum_progress): what the walk looked like when each
+ * of the last stages began. */
+enum { EST_WINDOW = 3, EST_AGREE = 3 };
+#define EST_SHRINKING 0.7 /* new states waiting per state walked, at most */
+#define EST_SPREAD 1.5    /* forecasts in a row agree within this factor */
+#define EST_GROWING 1.5   /* new states waiting per state walked, at least,
+			     for the projection to count one more stage's growth */
+typedef struct stage_mark {
+	uint64_t paths;   /* walked before the stage */
+	uint64_t waiting; /* states waiting, the stage's own included */
+	uint64_t states;  /* the stage's own */
+} stage_mark;
+
 typedef struct walker {
 	fray_ctx *ctx;
 	fray_roller r;
@@ -304,6 +317,14 @@ typedef struct walker {
 	size_t last_e;
 	den_list dens;
 	int64_t keybuf[FRAY_STATE_MAX / 8];
+	/* where the walk stands, for the estimate (see estimate_stage) */
+	size_t walk_pos;         /* entries of `walking` walked */
+	uint64_t stages;         /* stages begun */
+	stage_mark marks[EST_WINDOW + 1]; /* the last stages' beginnings */
+	uint64_t forecasts[EST_AGREE];    /* the last stages' forecasts, 0: none */
+	uint64_t forecast;       /* the forecast given, 0: none */
+	size_t nmarks;           /* marks filled */
+	double growth;           /* the last stage's m (estimate_stage) */
 } walker;
 
 static size_t table_bytes(const state_table *t)
@@ -654,6 +675,86 @@ static state_table *stage_tally(walker *w, uint64_t stage)
 	return &w->pending[i].t;
 }
 
+/* ---- the estimate (fray_enum_progress) ---- */
+
+/* The states reached and not yet walked from (each costs at least one
+ * more path): the rest of the stage being walked and every stage after. */
+static uint64_t states_waiting(const walker *w)
+{
+	uint64_t n = w->walking.t.count - w->walk_pos;
+	for (size_t i = 0; i < w->npending; i++)
+		n += w->pending[i].t.count;
+	return n;
+}
+
+static void tell(const walker *w, bool done)
+{
+	const fray_enum_limits *lim = w->lim;
+	if (!lim || !lim->estimate)
+		return;
+	fray_enum_progress pr = {
+		.paths = w->paths, .max_paths = w->max_paths, .stage = w->stages,
+		.stages_known = w->stages + w->npending, .states_waiting = done ? 0 : states_waiting(w),
+		/* a forecast the walk has passed is no forecast */
+		.forecast_paths = done ? w->paths : w->forecast > w->paths ? w->forecast : 0,
+		.done = done,
+	};
+	lim->estimate(&pr, lim->ud);
+}
+
+/* A stage of the table begins. Over the last EST_WINDOW stages: m, the
+ * states a state walked left waiting (after merging: one, plus the change
+ * in the states waiting over the states walked), and r, the paths a state
+ * took. When m < EST_SHRINKING the states waiting are running out, and
+ * the rest is forecast as waiting / (1 - m) states at r paths each; the
+ * forecast is given when EST_AGREE of them in a row agree (fray_enum_progress
+ * in roller.h). Returns the projection: paths + waiting * r, times m when
+ * m >= EST_GROWING (the waiting states' paths, and one more stage of
+ * growth while they multiply; a walk that merely keeps its size, such as
+ * a race whose states grow by one a stage, is not inflated, so a budget
+ * it fits is not refused). It cannot see the growth of later rounds and
+ * underestimates a battle that has them (Lochry's, Sandusky's and Blue
+ * Licks' walks end at most 1.03x past their highest projection) but can
+ * overestimate by about 2.5x where a round begins (Lochry's round 3).
+ * Twice Blue Licks' projection passes 30,000,000 paths after 5.2 million
+ * (its waiting states then multiply threefold a stage). */
+static double estimate_stage(walker *w)
+{
+	uint64_t waiting = states_waiting(w);
+	memmove(w->marks + 1, w->marks, EST_WINDOW * sizeof *w->marks);
+	w->marks[0] = (stage_mark){.paths = w->paths, .waiting = waiting, .states = w->walking.t.count};
+	if (w->nmarks <= EST_WINDOW)
+		w->nmarks++;
+	w->stages++;
+	memmove(w->forecasts + 1, w->forecasts, (EST_AGREE - 1) * sizeof *w->forecasts);
+	w->forecasts[0] = 0;
+	w->forecast = 0;
+	w->growth = 0;
+	if (w->nmarks <= EST_WINDOW)
+		return 0;
+	const stage_mark *then = &w->marks[EST_WINDOW];
+	uint64_t walked = 0;
+	for (int i = 1; i <= EST_WINDOW; i++)
+		walked += w->marks[i].states;
+	if (walked == 0)
+		return 0;
+	double m = 1 + ((double)waiting - (double)then->waiting) / (double)walked;
+	double r = (double)(w->paths - then->paths) / (double)walked;
+	w->growth = m;
+	if (m < EST_SHRINKING) {
+		double fc = (double)w->paths + (double)waiting / (1 - m) * r;
+		w->forecasts[0] = fc < 1e18 ? (uint64_t)fc + 1 : 0;
+	}
+	uint64_t lo = UINT64_MAX, hi = 0;
+	for (int i = 0; i < EST_AGREE; i++) {
+		lo = w->forecasts[i] < lo ? w->forecasts[i] : lo;
+		hi = w->forecasts[i] > hi ? w->forecasts[i] : hi;
+	}
+	if (lo > 0 && (double)hi <= EST_SPREAD * (double)lo)
+		w->forecast = w->forecasts[0];
+	return (double)w->paths + (double)waiting * r * (m >= EST_GROWING ? m : 1);
+}
+
 /* The states one state reached, weighted, each into its stage's table.
  * Their slots are fetched ahead, a batch at a time: the stages' tables
  * are big, and their slots cache misses. */
@@ -729,8 +830,11 @@ static fray_status walk_from(walker *w, const unsigned char *resume, uint64_t st
 		if (lim && lim->stop && *lim->stop)
 			return fray_fail(w->ctx, FRAY_ERR_BUDGET, "stopped after %llu paths",
 					 (unsigned long long)w->paths);
-		if (lim && lim->progress && (w->paths & 0xFFFF) == 0)
-			lim->progress(w->paths, w->max_paths, lim->ud);
+		if (lim && (w->paths & 0xFFFF) == 0) {
+			if (lim->progress)
+				lim->progress(w->paths, w->max_paths, lim->ud);
+			tell(w, false);
+		}
 	} while (next_path(en));
 	if ((st = fold(w, &w->out, &w->local_out, weight)) != FRAY_OK)
 		return st;
@@ -747,6 +851,8 @@ static fray_status walk_from(walker *w, const unsigned char *resume, uint64_t st
 static fray_status walk(walker *w)
 {
 	fray_xq one = {.num = 1, .den = 1};
+	w->stages = 1;
+	tell(w, false);
 	fray_status st = walk_from(w, NULL, 0, &one);
 	unsigned char *state = fray_alloc(w->ctx, FRAY_STATE_MAX);
 	if (!state)
@@ -754,6 +860,19 @@ static fray_status walk(walker *w)
 	for (unsigned stages = 1; st == FRAY_OK && w->npending > 0; stages++) {
 		w->walking = w->pending[0];
 		memmove(w->pending, w->pending + 1, --w->npending * sizeof *w->pending);
+		w->walk_pos = 0;
+		double projection = estimate_stage(w);
+		if (projection > (double)w->max_paths) {
+			/* early, with its reason (issue #33): not after the budget */
+			st = fray_fail(w->ctx, FRAY_ERR_LIMIT, "exact odds would take more than %llu "
+				       "outcome paths (the budget): after %llu, %llu states wait and each "
+				       "state walked leaves %.1f new ones (a projection from the last %d "
+				       "stages); simulate instead",
+				       (unsigned long long)w->max_paths, (unsigned long long)w->paths,
+				       (unsigned long long)states_waiting(w), w->growth, EST_WINDOW);
+			break;
+		}
+		tell(w, false);
 		state_table *from = &w->walking.t;
 		/* no state is added to a stage being walked (stages grow) */
 		fray_dealloc(w->ctx, from->index);
@@ -766,14 +885,18 @@ static fray_status walk(walker *w)
 					st = fray_nomem(w->ctx);
 			} else {
 				memcpy(state, en + ENTRY_HEAD, from->ssize);
+				w->walk_pos = e + 1;
 				st = walk_from(w, state, w->walking.stage, &x);
 			}
 			if ((e + 1) % BLOCK == 0 || e + 1 == from->count)
 				table_free_block(w->ctx, from, e >> BLOCK_SHIFT);
 		}
 		table_fini(w->ctx, from);
+		w->walk_pos = 0;
 	}
 	fray_dealloc(w->ctx, state);
+	if (st == FRAY_OK)
+		tell(w, true);
 	return st;
 }
 

@@ -20,12 +20,41 @@ static int ctz(fray_u128 v)
 	return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(v >> 64));
 }
 
+static uint64_t gcd64(uint64_t a, uint64_t b)
+{
+	if (a == 0)
+		return b;
+	if (b == 0)
+		return a;
+	int shift = __builtin_ctzll(a | b);
+	a >>= __builtin_ctzll(a);
+	do {
+		b >>= __builtin_ctzll(b);
+		if (a > b) {
+			uint64_t t = a;
+			a = b;
+			b = t;
+		}
+		b -= a;
+	} while (b);
+	return a << shift;
+}
+
 fray_u128 fray_u128_gcd(fray_u128 a, fray_u128 b)
 {
 	if (a == 0)
 		return b;
 	if (b == 0)
 		return a;
+	/* one remainder brings a 128-bit number down beside a 64-bit one
+	 * (the common case: a product's small factor against a big one),
+	 * and the rest is in 64 bits */
+	if (a >> 64 && !(b >> 64))
+		a %= b;
+	else if (b >> 64 && !(a >> 64))
+		b %= a;
+	if (!((a | b) >> 64))
+		return gcd64((uint64_t)a, (uint64_t)b);
 	int shift = ctz(a | b);
 	a >>= ctz(a);
 	do {
@@ -153,12 +182,44 @@ static bool add_small(fray_xq *x, fray_u128 n, fray_u128 d)
 	return true;
 }
 
+/* n / d in lowest terms. */
+static void reduce(fray_u128 *n, fray_u128 *d)
+{
+	fray_u128 g = fray_u128_gcd(*n, *d);
+	if (g > 1) {
+		*n /= g;
+		*d /= g;
+	}
+}
+
+/* Back to 128 bits when the value fits again (GMP's numbers are kept in
+ * lowest terms): a sum that went past 128 bits on the way, unreduced, is
+ * not a GMP number for good, every later addition a GMP one (issue #33:
+ * the whole-battle tallies of outcomes spent a sixth of the exact walk in
+ * GMP's gcd and allocations). */
+static void demote(fray_xq *x)
+{
+	fray_u128 n, d;
+	if (!x->big || !fray_mpz_to_u128(mpq_numref(x->big), &n) || !fray_mpz_to_u128(mpq_denref(x->big), &d))
+		return;
+	mpq_clear(x->big);
+	free(x->big);
+	*x = (fray_xq){.num = n, .den = d, .big = NULL};
+}
+
 bool fray_xq_add(fray_xq *x, fray_u128 n, fray_u128 d)
 {
 	if (n == 0)
 		return true;
 	if (!x->big) {
 		fray_xq keep = *x;
+		if (add_small(x, n, d))
+			return true;
+		/* unreduced terms overflow where their sum in lowest terms
+		 * may fit: reduced, then tried again */
+		reduce(&keep.num, &keep.den);
+		reduce(&n, &d);
+		*x = keep;
 		if (add_small(x, n, d))
 			return true;
 		*x = keep;
@@ -170,6 +231,7 @@ bool fray_xq_add(fray_xq *x, fray_u128 n, fray_u128 d)
 	set_q(q, n, d);
 	mpq_add(x->big, x->big, q);
 	mpq_clear(q);
+	demote(x);
 	return true;
 }
 
@@ -180,6 +242,7 @@ bool fray_xq_add_q(fray_xq *x, mpq_srcptr q)
 	if (!promote(x))
 		return false;
 	mpq_add(x->big, x->big, q);
+	demote(x);
 	return true;
 }
 
@@ -195,9 +258,24 @@ bool fray_xq_addmul(fray_xq *x, const fray_xq *a, const fray_xq *b)
 	fray_u128 pn, pd;
 	if (fray_xq_is_zero(a) || fray_xq_is_zero(b))
 		return true;
-	if (!a->big && !b->big && !__builtin_mul_overflow(a->num, b->num, &pn) &&
-	    !__builtin_mul_overflow(a->den, b->den, &pd))
-		return fray_xq_add(x, pn, pd);
+	if (!a->big && !b->big) {
+		if (!__builtin_mul_overflow(a->num, b->num, &pn) && !__builtin_mul_overflow(a->den, b->den, &pd))
+			return fray_xq_add(x, pn, pd);
+		/* the product in lowest terms often fits: cancelled crosswise,
+		 * then each factor reduced too */
+		fray_u128 an = a->num, ad = a->den, bn = b->num, bd = b->den;
+		for (int pass = 0; pass < 2; pass++) {
+			if (pass == 1) {
+				reduce(&an, &ad);
+				reduce(&bn, &bd);
+			}
+			fray_u128 g1 = fray_u128_gcd(an, bd), g2 = fray_u128_gcd(bn, ad);
+			an /= g1, bd /= g1, bn /= g2, ad /= g2;
+			if (!__builtin_mul_overflow(an, bn, &pn) && !__builtin_mul_overflow(ad, bd, &pd)) {
+				return fray_xq_add(x, pn, pd);
+			}
+		}
+	}
 	mpq_t p, f;
 	mpq_inits(p, f, NULL);
 	fray_xq_get_q(a, p);

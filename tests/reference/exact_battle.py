@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Whole-battle exact odds against a large simulation (issue #16).
 
-usage: exact_battle.py FRAY TRIALS SCENARIO...
+usage: exact_battle.py FRAY TRIALS SCENARIO... [--too-big SCENARIO]
 
 For each scenario: `fray adbg odds` must answer exactly (method "exact",
 nothing unresolved, the exact fractions summing to 1), and every chance it
@@ -13,10 +13,17 @@ Issue #33: each exact answer must fit 128 MiB, both as the library counts
 its memory (--max-memory 128: past it fray falls back to simulation and the
 check above fails) and as the operating system saw the process's peak
 resident memory (FRAY must be a build without AddressSanitizer).
+
+--too-big SCENARIO (issue #33: a battle twice Blue Licks' size): with the
+default budget, `fray adbg odds` must say early that exact odds are out of
+reach (a projection past the budget of 30,000,000 paths, made after at
+most a third of them, not the budget spent) and give simulated odds with
+their intervals instead.
 """
 import resource
 import json
 import math
+import re
 import subprocess
 import sys
 from fractions import Fraction
@@ -84,10 +91,38 @@ def check(fray, trials, scenario):
     return failures
 
 
+BUDGET = 30000000
+
+
+def check_too_big(fray, scenario):
+    out = subprocess.run([fray, "adbg", "odds", scenario, "--quiet"], capture_output=True,
+                         text=True, check=True).stdout
+    m = re.search(r"not exact: exact odds would take more than (\d+) outcome paths "
+                  r"\(the budget\): after (\d+), .*\(a projection", out)
+    if not m:
+        return [f"{scenario}: no early statement that exact odds are out of reach:\n{out[:600]}"]
+    failures = []
+    if int(m.group(1)) != BUDGET:
+        failures.append(f"{scenario}: the budget said is {m.group(1)}, not {BUDGET}")
+    if int(m.group(2)) * 3 > BUDGET:
+        failures.append(f"{scenario}: said after {m.group(2)} paths, not within a third of the budget")
+    if "odds by simulation of 100000 battles" not in out or "95% CI" not in out:
+        failures.append(f"{scenario}: no simulated odds with their intervals instead")
+    return failures
+
+
 def main():
     fray, trials = sys.argv[1], int(sys.argv[2])
+    args = sys.argv[3:]
+    too_big = []
+    while "--too-big" in args:
+        i = args.index("--too-big")
+        too_big.append(args[i + 1])
+        del args[i:i + 2]
     failures = []
-    for scenario in sys.argv[3:]:
+    for scenario in too_big:
+        failures += check_too_big(fray, scenario)
+    for scenario in args:
         failures += check(fray, trials, scenario)
     for f in failures:
         print(f)
