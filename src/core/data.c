@@ -375,6 +375,10 @@ typedef struct prescan {
 	                        * read (-1: none being read) */
 	int indicator_indent;  /* the indentation of the line of the last ':', '-' or '?' */
 	bool line_start_token; /* the token being read is its line's first */
+	int token_col;         /* block context: the column (from 0) of the last token begun outside flow collections */
+	bool props;            /* the last token begun outside flow collections was an anchor or a tag */
+	int block_col;         /* the column of the innermost block list or map: of the last '-' or '?', or of the key
+	                        * before the last ':' (-1: none in this document) */
 	size_t cut;            /* where the flow depth passed the limit (len: nowhere) */
 	int over_line, over_col; /* where the held tokens passed the limit (0: nowhere) */
 } prescan;
@@ -456,18 +460,57 @@ static void scan_quoted(prescan *p)
 	}
 }
 
-/* A block scalar (| or >): the rest of its line and the lines indented
- * more than the line it is on, or blank, are its text. */
+/* The spaces that begin the line at k, and whether the line holds nothing
+ * else (libfyaml takes a carriage return for a line break). */
+static int scan_line_spaces(const prescan *p, size_t k, bool *blank)
+{
+	int ind = 0;
+	while (k < p->len && p->s[k] == ' ')
+		k++, ind++;
+	*blank = k >= p->len || p->s[k] == '\n' || p->s[k] == '\r';
+	return ind;
+}
+
+/* A block scalar (| or >) from its indicator, as libfyaml 0.7.12 reads
+ * one (fy_fetch_block_scalar): its text is the lines indented at least
+ * its indentation, and blank lines. The indentation is the holding list's
+ * or map's column plus the header's digit, or else the first line's that
+ * is not blank (or a blank line's before it, if more), and at least the
+ * holding list's or map's column and 1. A line indented less ends it, and
+ * libfyaml reads what follows as YAML: the line's indentation alone, or
+ * the header's line's, took brackets there for text. */
 static void scan_block_scalar(prescan *p)
 {
-	while (p->i < p->len && p->s[p->i] != '\n')
+	int parent = p->block_col, increment = 0;
+	scan_next(p); /* | or > */
+	for (int k = 0; k < 2 && p->i < p->len; k++) {
+		char c = p->s[p->i];
+		if (c >= '1' && c <= '9')
+			increment = c - '0';
+		else if (c != '+' && c != '-')
+			break;
 		scan_next(p);
+	}
+	while (p->i < p->len && p->s[p->i] != '\n') /* blanks and a comment, or libfyaml's error */
+		scan_next(p);
+	int indent = increment ? (parent > 0 ? parent : 0) + increment : 0;
+	if (!increment) {
+		/* 1, though libfyaml takes 0 for a document's first node after "---": ending sooner is safe */
+		indent = parent > 1 ? parent : 1;
+		for (size_t k = p->i; k < p->len;) {
+			bool blank;
+			int ind = scan_line_spaces(p, k + 1, &blank);
+			indent = ind > indent ? ind : indent;
+			if (!blank)
+				break;
+			k += 1 + (size_t)ind;
+			while (k < p->len && p->s[k] != '\n')
+				k++;
+		}
+	}
 	while (p->i < p->len) {
-		size_t k = p->i + 1;
-		int ind = 0;
-		while (k < p->len && p->s[k] == ' ')
-			k++, ind++;
-		if (k < p->len && p->s[k] != '\n' && p->s[k] != '\r' && ind <= p->indent)
+		bool blank;
+		if (scan_line_spaces(p, p->i + 1, &blank) < indent && !blank)
 			break;
 		scan_next(p); /* the line break */
 		while (p->i < p->len && p->s[p->i] != '\n')
@@ -482,6 +525,7 @@ static void scan_line_begins(prescan *p)
 {
 	p->line_start = false;
 	p->indent = p->col - 1;
+	p->props = false;
 	if (p->depth > 0 || p->start)
 		return;
 	if (p->closed || p->plain_indent < 0 || p->indent <= p->plain_indent) {
@@ -510,7 +554,13 @@ static void scan_char(prescan *p)
 		p->start = true;
 		p->closed = false;
 		p->plain_indent = -1;
+		p->block_col = -1;
 		return;
+	}
+	if (!flow && p->start) { /* a key's column is its anchor's or tag's, when it has one */
+		if (!p->props)
+			p->token_col = p->col - 1;
+		p->props = c == '!' || c == '&';
 	}
 	if ((c == '"' || c == '\'') && p->start) {
 		scan_quoted(p);
@@ -548,6 +598,8 @@ static void scan_char(prescan *p)
 	bool next_ends = blank_after || (flow && scan_flow_indicator(p->s[p->i + 1])); /* i + 1 < len: not blank_after */
 	if (c == ':' && (next_ends || (flow && p->closed))) { /* a value: the key's token and its own */
 		p->indicator_indent = p->indent;
+		if (!flow)
+			p->block_col = p->token_col;
 		scan_next(p);
 		scan_tokens(p, 2);
 		p->start = true;
@@ -557,6 +609,8 @@ static void scan_char(prescan *p)
 	}
 	if ((c == '-' || c == '?') && p->start && blank_after) {
 		p->indicator_indent = p->indent;
+		if (!flow)
+			p->block_col = p->col - 1;
 		scan_next(p);
 		scan_tokens(p, 1);
 		p->closed = false;
@@ -591,7 +645,7 @@ static void scan_char(prescan *p)
 static bool prescan_text(fray_doc *doc, const char *text, size_t *len)
 {
 	prescan p = {.s = text, .len = *len, .line = 1, .col = 1, .start = true, .line_start = true,
-		     .blank_before = true, .plain_indent = -1, .cut = *len};
+		     .blank_before = true, .plain_indent = -1, .block_col = -1, .cut = *len};
 	while (p.i < p.len && p.cut == p.len && !p.over_line) {
 		size_t blank = scan_blank_len(&p, p.i);
 		if (blank) {

@@ -163,6 +163,17 @@ static void hostile_documents(void **state)
 		strcat(laughs, line);
 	}
 	check("a billion laughs", strdup(laughs), strlen(laughs), FRAY_ERR_INPUT, "aliases (*name) are not supported");
+	/* block scalars end where libfyaml ends them: at a line indented less
+	 * than their first line, or not past the list or map holding them
+	 * (the pre-scan took the rest for text, libfyaml ~300 MiB of brackets) */
+	s = repeated("key: |\n    first\n  ", "[", "", mib, &len);
+	check("a block scalar's first line", s, len, FRAY_ERR_INPUT, NULL);
+	s = repeated("- - |\n ", "[", "", mib, &len);
+	check("a block scalar in a list's list", s, len, FRAY_ERR_INPUT, NULL);
+	s = repeated("- k: |\n ", "[", "", mib, &len);
+	check("a block scalar in a list's map", s, len, FRAY_ERR_INPUT, NULL);
+	s = repeated("a:\n  b: |2\n   ", "[", "", mib, &len);
+	check("a block scalar's indentation", s, len, FRAY_ERR_INPUT, NULL);
 	/* what a game request is: a long string on one line, read */
 	s = repeated("{\"op\": \"status\", \"game\": \"", "a: [1, 2, {b: c}]\\n", "\"}", mib, &len);
 	check("a game request", s, len, FRAY_OK, NULL);
@@ -172,6 +183,10 @@ static void hostile_documents(void **state)
 	check("nested, a value a line", s, len, FRAY_OK, NULL);
 	s = repeated("{\"a\": {\"b\": [\n", "1,\n", "1]}}", 256 << 10, &len);
 	check("nested, too many", s, len, FRAY_ERR_INPUT, "more than 32768 values");
+	/* brackets in block scalars are text, whatever their lines' indentation */
+	s = strdup("a:\n  - - |\n      [[[[ x\n       ]]\n    - >2-\n       {{{\n  - k: |+\n\n      [[\n    j: 1\n"
+		   "z: >\n [ ]\n");
+	check("brackets in block scalars", s, strlen(s), FRAY_OK, NULL);
 	/* one line just within the limit: read, libfyaml holding all of it */
 	s = repeated("[", "1,", "1]", 30 << 10, &len);
 	check("15000 values on one line", s, len, FRAY_OK, NULL);
