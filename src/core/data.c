@@ -376,6 +376,7 @@ typedef struct prescan {
 	int indicator_indent;  /* the indentation of the line of the last ':', '-' or '?' */
 	bool line_start_token; /* the token being read is its line's first */
 	int token_col;         /* block context: the column (from 0) of the last token begun outside flow collections */
+	bool yaml11;           /* a %YAML 1.1 directive: NEL, LS and PS break lines too */
 	bool props;            /* the last token begun outside flow collections was an anchor or a tag */
 	int block_col;         /* the column of the innermost block list or map: of the last '-' or '?', or of the key
 	                        * before the last ':' (-1: none in this document) */
@@ -383,10 +384,34 @@ typedef struct prescan {
 	int over_line, over_col; /* where the held tokens passed the limit (0: nowhere) */
 } prescan;
 
+/* The bytes of a line break at k, 0 for none: a line feed, a carriage
+ * return and both (as libfyaml reads a string: a carriage return alone
+ * breaks a line too), and NEL, LS and PS under %YAML 1.1 (libfyaml's 1.1
+ * mode; under 1.2 they are text). */
+static size_t scan_break_len(const prescan *p, size_t k)
+{
+	const unsigned char *u = (const unsigned char *)p->s + k;
+	size_t left = p->len - k;
+	if (k >= p->len)
+		return 0;
+	if (u[0] == '\n')
+		return 1;
+	if (u[0] == '\r')
+		return left >= 2 && u[1] == '\n' ? 2 : 1;
+	if (p->yaml11 && left >= 2 && u[0] == 0xC2 && u[1] == 0x85)
+		return 2;
+	if (p->yaml11 && left >= 3 && u[0] == 0xE2 && u[1] == 0x80 && (u[2] == 0xA8 || u[2] == 0xA9))
+		return 3;
+	return 0;
+}
+
+/* One character, or one line break whole. */
 static void scan_next(prescan *p)
 {
+	size_t brk = scan_break_len(p, p->i);
 	unsigned char c = (unsigned char)p->s[p->i++];
-	if (c == '\n') {
+	if (brk) {
+		p->i += brk - 1;
 		p->line++;
 		p->col = 1;
 		p->line_start = true;
@@ -398,6 +423,13 @@ static void scan_next(prescan *p)
 	if ((c & 0xC0) != 0x80) /* a column a character, not a byte */
 		p->col++;
 	p->blank_before = c == ' ' || c == '\t' || c == '\r';
+}
+
+/* Past the rest of the line, to its break. */
+static void scan_to_break(prescan *p)
+{
+	while (p->i < p->len && !scan_break_len(p, p->i))
+		scan_next(p);
 }
 
 static void scan_tokens(prescan *p, size_t n)
@@ -467,7 +499,7 @@ static int scan_line_spaces(const prescan *p, size_t k, bool *blank)
 	int ind = 0;
 	while (k < p->len && p->s[k] == ' ')
 		k++, ind++;
-	*blank = k >= p->len || p->s[k] == '\n' || p->s[k] == '\r';
+	*blank = k >= p->len || scan_break_len(p, k);
 	return ind;
 }
 
@@ -491,30 +523,29 @@ static void scan_block_scalar(prescan *p)
 			break;
 		scan_next(p);
 	}
-	while (p->i < p->len && p->s[p->i] != '\n') /* blanks and a comment, or libfyaml's error */
-		scan_next(p);
+	scan_to_break(p); /* blanks and a comment, or libfyaml's error */
 	int indent = increment ? (parent > 0 ? parent : 0) + increment : 0;
 	if (!increment) {
 		/* 1, though libfyaml takes 0 for a document's first node after "---": ending sooner is safe */
 		indent = parent > 1 ? parent : 1;
 		for (size_t k = p->i; k < p->len;) {
 			bool blank;
-			int ind = scan_line_spaces(p, k + 1, &blank);
+			k += scan_break_len(p, k);
+			int ind = scan_line_spaces(p, k, &blank);
 			indent = ind > indent ? ind : indent;
 			if (!blank)
 				break;
-			k += 1 + (size_t)ind;
-			while (k < p->len && p->s[k] != '\n')
+			k += (size_t)ind;
+			while (k < p->len && !scan_break_len(p, k))
 				k++;
 		}
 	}
 	while (p->i < p->len) {
 		bool blank;
-		if (scan_line_spaces(p, p->i + 1, &blank) < indent && !blank)
+		if (scan_line_spaces(p, p->i + scan_break_len(p, p->i), &blank) < indent && !blank)
 			break;
 		scan_next(p); /* the line break */
-		while (p->i < p->len && p->s[p->i] != '\n')
-			scan_next(p);
+		scan_to_break(p);
 	}
 }
 
@@ -534,14 +565,34 @@ static void scan_line_begins(prescan *p)
 	}
 }
 
+/* A directive at p->i that is %YAML 1.1, its numbers read as libfyaml
+ * reads them (strtol: "01.1" too); the other versions it refuses. */
+static bool scan_yaml11(const prescan *p)
+{
+	size_t k = p->i + 5;
+	if (p->len - p->i < 6 || strncmp(p->s + p->i, "%YAML", 5) != 0 || (p->s[k] != ' ' && p->s[k] != '\t'))
+		return false;
+	while (k < p->len && (p->s[k] == ' ' || p->s[k] == '\t'))
+		k++;
+	long v[2] = {-1, -1};
+	for (int part = 0; part < 2; part++) {
+		if (k >= p->len || p->s[k] < '0' || p->s[k] > '9')
+			return false;
+		for (v[part] = 0; k < p->len && p->s[k] >= '0' && p->s[k] <= '9' && v[part] < 1000; k++)
+			v[part] = v[part] * 10 + (p->s[k] - '0');
+		if (part == 0 && (k >= p->len || p->s[k++] != '.'))
+			return false;
+	}
+	return v[0] == 1 && v[1] == 1;
+}
+
 static void scan_char(prescan *p)
 {
 	char c = p->s[p->i];
 	bool flow = p->depth > 0;
 	bool blank_after = scan_blank_at(p, p->i + 1);
 	if (c == '#' && p->blank_before) { /* a comment, to the line's end */
-		while (p->i < p->len && p->s[p->i] != '\n')
-			scan_next(p);
+		scan_to_break(p);
 		return;
 	}
 	if (!flow && p->col == 1 && (c == '%' || ((c == '-' || c == '.') && p->i + 2 < p->len &&
@@ -549,7 +600,9 @@ static void scan_char(prescan *p)
 						  scan_blank_at(p, p->i + 3)))) {
 		/* a directive, or a document's start or end */
 		size_t n = c == '%' ? SIZE_MAX : 3;
-		for (size_t k = 0; k < n && p->i < p->len && p->s[p->i] != '\n'; k++)
+		if (c == '%')
+			p->yaml11 |= scan_yaml11(p);
+		for (size_t k = 0; k < n && p->i < p->len && !scan_break_len(p, p->i); k++)
 			scan_next(p);
 		p->start = true;
 		p->closed = false;
@@ -649,7 +702,7 @@ static bool prescan_text(fray_doc *doc, const char *text, size_t *len)
 	while (p.i < p.len && p.cut == p.len && !p.over_line) {
 		size_t blank = scan_blank_len(&p, p.i);
 		if (blank) {
-			while (blank--)
+			for (size_t end = p.i + blank; p.i < end;) /* a line break is taken whole */
 				scan_next(&p);
 			p.blank_before = true;
 			continue;

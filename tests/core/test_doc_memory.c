@@ -174,6 +174,18 @@ static void hostile_documents(void **state)
 	check("a block scalar in a list's map", s, len, FRAY_ERR_INPUT, NULL);
 	s = repeated("a:\n  b: |2\n   ", "[", "", mib, &len);
 	check("a block scalar's indentation", s, len, FRAY_ERR_INPUT, NULL);
+	/* a line break is what libfyaml takes for one: a carriage return alone,
+	 * and NEL under %YAML 1.1 (the pre-scan read on in the comment or value) */
+	s = repeated("# c\r", "[", "", mib, &len);
+	check("a comment, then CR", s, len, FRAY_ERR_INPUT, NULL);
+	s = repeated("k: v\r", "[", "", mib, &len);
+	check("a value, then CR", s, len, FRAY_ERR_INPUT, NULL);
+	s = repeated("%YAML 1.1\n---\n# c\xC2\x85", "[", "", mib, &len);
+	check("YAML 1.1: a comment, then NEL", s, len, FRAY_ERR_INPUT, NULL);
+	s = repeated("%YAML 1.1\n---\nk: |\n  x\xC2\x85", "[", "", mib, &len);
+	check("YAML 1.1: a block scalar, NEL", s, len, FRAY_ERR_INPUT, NULL);
+	s = repeated("# c\xC2\x85", "[", "", mib, &len); /* YAML 1.2: NEL is text */
+	check("YAML 1.2: NEL in a comment", s, len, FRAY_OK, NULL);
 	/* what a game request is: a long string on one line, read */
 	s = repeated("{\"op\": \"status\", \"game\": \"", "a: [1, 2, {b: c}]\\n", "\"}", mib, &len);
 	check("a game request", s, len, FRAY_OK, NULL);
