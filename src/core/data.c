@@ -670,7 +670,9 @@ static void scan_char(prescan *p)
 		return;
 	}
 	if ((c == '!' || c == '&') && p->start) { /* a tag or an anchor: a token may follow */
-		while (p->i < p->len && !scan_blank_at(p, p->i) && !(flow && scan_flow_indicator(p->s[p->i])))
+		/* libfyaml ends an anchor's name at a bracket or comma in block context too (&a[...) */
+		bool stops = flow || c == '&';
+		while (p->i < p->len && !scan_blank_at(p, p->i) && !(stops && scan_flow_indicator(p->s[p->i])))
 			scan_next(p);
 		scan_tokens(p, 1);
 		return;
