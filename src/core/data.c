@@ -359,6 +359,7 @@ done:
  * tests/core/test_doc_memory.c). Flow nesting past the depth limit cuts
  * the text there, so that the reader's own depth check gives its message. */
 #define PRESCAN_HELD_MAX 32768
+#define PRESCAN_BLOCKS_MAX (FRAY_DOC_MAX_DEPTH + 1)
 
 typedef struct prescan {
 	const char *s;
@@ -372,14 +373,13 @@ typedef struct prescan {
 	bool blank_before;     /* s[i - 1] is a blank (or the line's start) */
 	int indent;            /* this line's indentation */
 	int plain_indent;      /* block context: the indentation a line must pass to continue the plain scalar being
-	                        * read (-1: none being read) */
-	int indicator_indent;  /* the indentation of the line of the last ':', '-' or '?' */
-	bool line_start_token; /* the token being read is its line's first */
+	                        * read, its block list's or map's column (-1: none being read) */
 	int token_col;         /* block context: the column (from 0) of the last token begun outside flow collections */
 	bool yaml11;           /* a %YAML 1.1 directive: NEL, LS and PS break lines too */
 	bool props;            /* the last token begun outside flow collections was an anchor or a tag */
-	int block_col;         /* the column of the innermost block list or map: of the last '-' or '?', or of the key
-	                        * before the last ':' (-1: none in this document) */
+	int blocks[PRESCAN_BLOCKS_MAX]; /* the columns of the block lists and maps open (libfyaml's indents): of a
+	                        * '-' or '?', or of the key before a ':', each deeper than the one before */
+	int nblocks;
 	size_t cut;            /* where the flow depth passed the limit (len: nowhere) */
 	int over_line, over_col; /* where the held tokens passed the limit (0: nowhere) */
 } prescan;
@@ -492,6 +492,23 @@ static void scan_quoted(prescan *p)
 	}
 }
 
+/* The column of the innermost block list or map open, -1 for none:
+ * libfyaml's indentation, which a block scalar's lines and a plain
+ * scalar's next lines must pass. */
+static int scan_block_col(const prescan *p)
+{
+	return p->nblocks > 0 ? p->blocks[p->nblocks - 1] : -1;
+}
+
+/* A block list or map at col (a '-' or '?', a key): opened when deeper
+ * than the innermost (libfyaml's roll_indent). Past the depth limit the
+ * reader refuses the text: the innermost is kept. */
+static void scan_block_at(prescan *p, int col)
+{
+	if (col > scan_block_col(p) && p->nblocks < PRESCAN_BLOCKS_MAX)
+		p->blocks[p->nblocks++] = col;
+}
+
 /* The spaces that begin the line at k, and whether the line holds nothing
  * else (libfyaml takes a carriage return for a line break). */
 static int scan_line_spaces(const prescan *p, size_t k, bool *blank)
@@ -513,7 +530,7 @@ static int scan_line_spaces(const prescan *p, size_t k, bool *blank)
  * the header's line's, took brackets there for text. */
 static void scan_block_scalar(prescan *p)
 {
-	int parent = p->block_col, increment = 0;
+	int parent = scan_block_col(p), increment = 0;
 	scan_next(p); /* | or > */
 	for (int k = 0; k < 2 && p->i < p->len; k++) {
 		char c = p->s[p->i];
@@ -557,12 +574,15 @@ static void scan_line_begins(prescan *p)
 	p->line_start = false;
 	p->indent = p->col - 1;
 	p->props = false;
-	if (p->depth > 0 || p->start)
+	if (p->depth > 0)
 		return;
-	if (p->closed || p->plain_indent < 0 || p->indent <= p->plain_indent) {
-		p->start = true;
-		p->plain_indent = -1;
-	}
+	if (!p->start && !p->closed && p->plain_indent >= 0 && p->indent > p->plain_indent)
+		return; /* the plain scalar goes on */
+	p->start = true;
+	p->plain_indent = -1;
+	/* a token begins the line: libfyaml closes the lists and maps indented more */
+	while (p->nblocks > 0 && p->blocks[p->nblocks - 1] > p->indent)
+		p->nblocks--;
 }
 
 /* A directive at p->i that is %YAML 1.1, its numbers read as libfyaml
@@ -607,7 +627,7 @@ static void scan_char(prescan *p)
 		p->start = true;
 		p->closed = false;
 		p->plain_indent = -1;
-		p->block_col = -1;
+		p->nblocks = 0;
 		return;
 	}
 	if (!flow && p->start) { /* a key's column is its anchor's or tag's, when it has one */
@@ -617,6 +637,7 @@ static void scan_char(prescan *p)
 	}
 	if ((c == '"' || c == '\'') && p->start) {
 		scan_quoted(p);
+		p->line_start = false; /* what follows its closing quote does not begin a line */
 		scan_tokens(p, 1);
 		p->start = false;
 		p->closed = true;
@@ -650,9 +671,8 @@ static void scan_char(prescan *p)
 	}
 	bool next_ends = blank_after || (flow && scan_flow_indicator(p->s[p->i + 1])); /* i + 1 < len: not blank_after */
 	if (c == ':' && (next_ends || (flow && p->closed))) { /* a value: the key's token and its own */
-		p->indicator_indent = p->indent;
 		if (!flow)
-			p->block_col = p->token_col;
+			scan_block_at(p, p->token_col);
 		scan_next(p);
 		scan_tokens(p, 2);
 		p->start = true;
@@ -661,9 +681,8 @@ static void scan_char(prescan *p)
 		return;
 	}
 	if ((c == '-' || c == '?') && p->start && blank_after) {
-		p->indicator_indent = p->indent;
 		if (!flow)
-			p->block_col = p->col - 1;
+			scan_block_at(p, p->col - 1);
 		scan_next(p);
 		scan_tokens(p, 1);
 		p->closed = false;
@@ -689,8 +708,8 @@ static void scan_char(prescan *p)
 		scan_tokens(p, 1);
 		p->start = false;
 		p->closed = false;
-		/* its parent: the line of its indicator, or the line it begins after one */
-		p->plain_indent = p->line_start_token ? p->indicator_indent : p->indent;
+		/* its next lines: indented more than the list or map holding it */
+		p->plain_indent = scan_block_col(p);
 	}
 	scan_next(p);
 }
@@ -700,7 +719,7 @@ static void scan_char(prescan *p)
 static bool prescan_text(fray_doc *doc, const char *text, size_t *len)
 {
 	prescan p = {.s = text, .len = *len, .line = 1, .col = 1, .start = true, .line_start = true,
-		     .blank_before = true, .plain_indent = -1, .block_col = -1, .cut = *len};
+		     .blank_before = true, .plain_indent = -1, .cut = *len};
 	while (p.i < p.len && p.cut == p.len && !p.over_line) {
 		size_t blank = scan_blank_len(&p, p.i);
 		if (blank) {
@@ -709,7 +728,6 @@ static bool prescan_text(fray_doc *doc, const char *text, size_t *len)
 			p.blank_before = true;
 			continue;
 		}
-		p.line_start_token = p.line_start;
 		if (p.line_start)
 			scan_line_begins(&p);
 		scan_char(&p);

@@ -174,6 +174,12 @@ static void hostile_documents(void **state)
 	check("a block scalar in a list's map", s, len, FRAY_ERR_INPUT, NULL);
 	s = repeated("a:\n  b: |2\n   ", "[", "", mib, &len);
 	check("a block scalar's indentation", s, len, FRAY_ERR_INPUT, NULL);
+	/* a plain scalar's next lines too: indented more than the list or map
+	 * holding it, not than its line */
+	s = repeated("- - a\n ", "[", "", mib, &len);
+	check("a plain scalar in a list's list", s, len, FRAY_ERR_INPUT, NULL);
+	s = repeated("- k: v\n  ", "[", "", mib, &len);
+	check("a plain scalar in a list's map", s, len, FRAY_ERR_INPUT, NULL);
 	/* a line break is what libfyaml takes for one: a carriage return alone,
 	 * and NEL under %YAML 1.1 (the pre-scan read on in the comment or value) */
 	s = repeated("# c\r", "[", "", mib, &len);
@@ -197,6 +203,9 @@ static void hostile_documents(void **state)
 	check("nested, a value a line", s, len, FRAY_OK, NULL);
 	s = repeated("{\"a\": {\"b\": [\n", "1,\n", "1]}}", 256 << 10, &len);
 	check("nested, too many", s, len, FRAY_ERR_INPUT, "more than 32768 values");
+	/* brackets in plain scalars' next lines are text */
+	s = strdup("a:\n  - - x\n     [y]\n  - k: v\n     [w\nb: c\n [d\n");
+	check("brackets in plain scalars", s, strlen(s), FRAY_OK, NULL);
 	/* brackets in block scalars are text, whatever their lines' indentation */
 	s = strdup("a:\n  - - |\n      [[[[ x\n       ]]\n    - >2-\n       {{{\n  - k: |+\n\n      [[\n    j: 1\n"
 		   "z: >\n [ ]\n");
