@@ -688,9 +688,10 @@ static void scan_char(prescan *p)
 		p->closed = false;
 		return;
 	}
-	if ((c == '!' || c == '&') && p->start) { /* a tag or an anchor: a token may follow */
-		/* libfyaml ends an anchor's name at a bracket or comma in block context too (&a[...) */
-		bool stops = flow || c == '&';
+	if ((c == '!' || c == '&' || c == '*') && p->start) { /* a tag or an anchor (a token may follow), an alias */
+		/* libfyaml ends an anchor's or alias's name at a bracket or comma in block context too (&a[...):
+		 * what follows an alias is read as a token, as libfyaml reads it (and then refuses it) */
+		bool stops = flow || c != '!';
 		while (p->i < p->len && !scan_blank_at(p, p->i) && !(stops && scan_flow_indicator(p->s[p->i])))
 			scan_next(p);
 		scan_tokens(p, 1);

@@ -194,6 +194,8 @@ static void hostile_documents(void **state)
 	check("YAML 1.2: NEL in a comment", s, len, FRAY_OK, NULL);
 	s = repeated("k: &a", "[", "", mib, &len); /* an anchor's name ends at a bracket */
 	check("an anchor, then brackets", s, len, FRAY_ERR_INPUT, NULL);
+	s = repeated("*a", "[", "", mib, &len); /* an alias's too */
+	check("an alias, then brackets", s, len, FRAY_ERR_INPUT, NULL);
 	/* what a game request is: a long string on one line, read */
 	s = repeated("{\"op\": \"status\", \"game\": \"", "a: [1, 2, {b: c}]\\n", "\"}", mib, &len);
 	check("a game request", s, len, FRAY_OK, NULL);
