@@ -441,22 +441,20 @@ static void scan_tokens(prescan *p, size_t n)
 	}
 }
 
-/* The bytes of a blank at k: a space, a tab or a line break, and what
- * libfyaml may skip as one (a byte-order mark; NEL, LS and PS, line breaks
- * in YAML 1.1); 0 for none. Taking more for blanks than libfyaml does is
- * safe (a token seen where there is none), fewer is not. */
+/* The bytes of a blank at k: a space, a tab or a line break (NEL, LS and
+ * PS under %YAML 1.1), and a byte-order mark at the text's start, which
+ * libfyaml skips; 0 for none. Elsewhere libfyaml takes a byte-order mark,
+ * and NEL, LS and PS under 1.2, for text: taken for blanks, a '#' after
+ * one began a comment here that hid the brackets libfyaml read ([NEL#[[[).
+ * Fewer blanks than libfyaml's would be as unsafe. */
 static size_t scan_blank_len(const prescan *p, size_t k)
 {
 	const unsigned char *u = (const unsigned char *)p->s + k;
-	size_t left = p->len - k;
 	if (u[0] == ' ' || u[0] == '\t' || u[0] == '\r' || u[0] == '\n')
 		return 1;
-	if (left >= 2 && u[0] == 0xC2 && u[1] == 0x85)
-		return 2;
-	if (left >= 3 && ((u[0] == 0xEF && u[1] == 0xBB && u[2] == 0xBF) ||
-			  (u[0] == 0xE2 && u[1] == 0x80 && (u[2] == 0xA8 || u[2] == 0xA9))))
+	if (k == 0 && p->len >= 3 && u[0] == 0xEF && u[1] == 0xBB && u[2] == 0xBF)
 		return 3;
-	return 0;
+	return scan_break_len(p, k);
 }
 
 static bool scan_blank_at(const prescan *p, size_t k)

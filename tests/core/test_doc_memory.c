@@ -192,6 +192,10 @@ static void hostile_documents(void **state)
 	check("YAML 1.1: a block scalar, NEL", s, len, FRAY_ERR_INPUT, NULL);
 	s = repeated("# c\xC2\x85", "[", "", mib, &len); /* YAML 1.2: NEL is text */
 	check("YAML 1.2: NEL in a comment", s, len, FRAY_OK, NULL);
+	s = repeated("[\xC2\x85#", "[", "", mib, &len); /* so no comment begins after it */
+	check("YAML 1.2: NEL, then '#'", s, len, FRAY_ERR_INPUT, NULL);
+	s = repeated("[\xEF\xBB\xBF#", "[", "", mib, &len); /* a byte-order mark is text past the start */
+	check("a BOM inside, then '#'", s, len, FRAY_ERR_INPUT, NULL);
 	s = repeated("k: &a", "[", "", mib, &len); /* an anchor's name ends at a bracket */
 	check("an anchor, then brackets", s, len, FRAY_ERR_INPUT, NULL);
 	s = repeated("*a", "[", "", mib, &len); /* an alias's too */
