@@ -656,7 +656,7 @@ static void scan_char(prescan *p)
 		p->depth--;
 		scan_next(p);
 		scan_tokens(p, 1);
-		p->start = false;
+		p->start = p->depth == 0; /* libfyaml reads a bracket after it as another collection ([][[[...) */
 		p->closed = true;
 		return;
 	}

@@ -198,6 +198,8 @@ static void hostile_documents(void **state)
 	check("a BOM inside, then '#'", s, len, FRAY_ERR_INPUT, NULL);
 	s = repeated("k: &a", "[", "", mib, &len); /* an anchor's name ends at a bracket */
 	check("an anchor, then brackets", s, len, FRAY_ERR_INPUT, NULL);
+	s = repeated("[]", "[", "", mib, &len); /* a collection after a collection */
+	check("a list, then brackets", s, len, FRAY_ERR_INPUT, NULL);
 	s = repeated("*a", "[", "", mib, &len); /* an alias's too */
 	check("an alias, then brackets", s, len, FRAY_ERR_INPUT, NULL);
 	/* what a game request is: a long string on one line, read */
