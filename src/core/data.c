@@ -359,6 +359,7 @@ done:
  * tests/core/test_doc_memory.c). Flow nesting past the depth limit cuts
  * the text there, so that the reader's own depth check gives its message. */
 #define PRESCAN_HELD_MAX 32768
+#define PRESCAN_BLOCKS_MAX (FRAY_DOC_MAX_DEPTH + 1)
 
 typedef struct prescan {
 	const char *s;
@@ -372,17 +373,45 @@ typedef struct prescan {
 	bool blank_before;     /* s[i - 1] is a blank (or the line's start) */
 	int indent;            /* this line's indentation */
 	int plain_indent;      /* block context: the indentation a line must pass to continue the plain scalar being
-	                        * read (-1: none being read) */
-	int indicator_indent;  /* the indentation of the line of the last ':', '-' or '?' */
-	bool line_start_token; /* the token being read is its line's first */
+	                        * read, its block list's or map's column (-1: none being read) */
+	int token_col;         /* block context: the column (from 0) of the last token begun outside flow collections */
+	bool yaml11;           /* a %YAML 1.1 directive: NEL, LS and PS break lines too */
+	bool props;            /* the last token begun outside flow collections was an anchor or a tag */
+	int blocks[PRESCAN_BLOCKS_MAX]; /* the columns of the block lists and maps open (libfyaml's indents): of a
+	                        * '-' or '?', or of the key before a ':', each deeper than the one before */
+	int nblocks;
 	size_t cut;            /* where the flow depth passed the limit (len: nowhere) */
 	int over_line, over_col; /* where the held tokens passed the limit (0: nowhere) */
 } prescan;
 
+/* The bytes of a line break at k, 0 for none: a line feed, a carriage
+ * return and both (as libfyaml reads a string: a carriage return alone
+ * breaks a line too), and NEL, LS and PS under %YAML 1.1 (libfyaml's 1.1
+ * mode; under 1.2 they are text). */
+static size_t scan_break_len(const prescan *p, size_t k)
+{
+	const unsigned char *u = (const unsigned char *)p->s + k;
+	size_t left = p->len - k;
+	if (k >= p->len)
+		return 0;
+	if (u[0] == '\n')
+		return 1;
+	if (u[0] == '\r')
+		return left >= 2 && u[1] == '\n' ? 2 : 1;
+	if (p->yaml11 && left >= 2 && u[0] == 0xC2 && u[1] == 0x85)
+		return 2;
+	if (p->yaml11 && left >= 3 && u[0] == 0xE2 && u[1] == 0x80 && (u[2] == 0xA8 || u[2] == 0xA9))
+		return 3;
+	return 0;
+}
+
+/* One character, or one line break whole. */
 static void scan_next(prescan *p)
 {
+	size_t brk = scan_break_len(p, p->i);
 	unsigned char c = (unsigned char)p->s[p->i++];
-	if (c == '\n') {
+	if (brk) {
+		p->i += brk - 1;
 		p->line++;
 		p->col = 1;
 		p->line_start = true;
@@ -396,6 +425,13 @@ static void scan_next(prescan *p)
 	p->blank_before = c == ' ' || c == '\t' || c == '\r';
 }
 
+/* Past the rest of the line, to its break. */
+static void scan_to_break(prescan *p)
+{
+	while (p->i < p->len && !scan_break_len(p, p->i))
+		scan_next(p);
+}
+
 static void scan_tokens(prescan *p, size_t n)
 {
 	p->held += n;
@@ -405,22 +441,20 @@ static void scan_tokens(prescan *p, size_t n)
 	}
 }
 
-/* The bytes of a blank at k: a space, a tab or a line break, and what
- * libfyaml may skip as one (a byte-order mark; NEL, LS and PS, line breaks
- * in YAML 1.1); 0 for none. Taking more for blanks than libfyaml does is
- * safe (a token seen where there is none), fewer is not. */
+/* The bytes of a blank at k: a space, a tab or a line break (NEL, LS and
+ * PS under %YAML 1.1), and a byte-order mark at the text's start, which
+ * libfyaml skips; 0 for none. Elsewhere libfyaml takes a byte-order mark,
+ * and NEL, LS and PS under 1.2, for text: taken for blanks, a '#' after
+ * one began a comment here that hid the brackets libfyaml read ([NEL#[[[).
+ * Fewer blanks than libfyaml's would be as unsafe. */
 static size_t scan_blank_len(const prescan *p, size_t k)
 {
 	const unsigned char *u = (const unsigned char *)p->s + k;
-	size_t left = p->len - k;
 	if (u[0] == ' ' || u[0] == '\t' || u[0] == '\r' || u[0] == '\n')
 		return 1;
-	if (left >= 2 && u[0] == 0xC2 && u[1] == 0x85)
-		return 2;
-	if (left >= 3 && ((u[0] == 0xEF && u[1] == 0xBB && u[2] == 0xBF) ||
-			  (u[0] == 0xE2 && u[1] == 0x80 && (u[2] == 0xA8 || u[2] == 0xA9))))
+	if (k == 0 && p->len >= 3 && u[0] == 0xEF && u[1] == 0xBB && u[2] == 0xBF)
 		return 3;
-	return 0;
+	return scan_break_len(p, k);
 }
 
 static bool scan_blank_at(const prescan *p, size_t k)
@@ -456,22 +490,77 @@ static void scan_quoted(prescan *p)
 	}
 }
 
-/* A block scalar (| or >): the rest of its line and the lines indented
- * more than the line it is on, or blank, are its text. */
+/* The column of the innermost block list or map open, -1 for none:
+ * libfyaml's indentation, which a block scalar's lines and a plain
+ * scalar's next lines must pass. */
+static int scan_block_col(const prescan *p)
+{
+	return p->nblocks > 0 ? p->blocks[p->nblocks - 1] : -1;
+}
+
+/* A block list or map at col (a '-' or '?', a key): opened when deeper
+ * than the innermost (libfyaml's roll_indent). Past the depth limit the
+ * reader refuses the text: the innermost is kept. */
+static void scan_block_at(prescan *p, int col)
+{
+	if (col > scan_block_col(p) && p->nblocks < PRESCAN_BLOCKS_MAX)
+		p->blocks[p->nblocks++] = col;
+}
+
+/* The spaces that begin the line at k, and whether the line holds nothing
+ * else (libfyaml takes a carriage return for a line break). */
+static int scan_line_spaces(const prescan *p, size_t k, bool *blank)
+{
+	int ind = 0;
+	while (k < p->len && p->s[k] == ' ')
+		k++, ind++;
+	*blank = k >= p->len || scan_break_len(p, k);
+	return ind;
+}
+
+/* A block scalar (| or >) from its indicator, as libfyaml 0.7.12 reads
+ * one (fy_fetch_block_scalar): its text is the lines indented at least
+ * its indentation, and blank lines. The indentation is the holding list's
+ * or map's column plus the header's digit, or else the first line's that
+ * is not blank (or a blank line's before it, if more), and at least the
+ * holding list's or map's column and 1. A line indented less ends it, and
+ * libfyaml reads what follows as YAML: the line's indentation alone, or
+ * the header's line's, took brackets there for text. */
 static void scan_block_scalar(prescan *p)
 {
-	while (p->i < p->len && p->s[p->i] != '\n')
+	int parent = scan_block_col(p), increment = 0;
+	scan_next(p); /* | or > */
+	for (int k = 0; k < 2 && p->i < p->len; k++) {
+		char c = p->s[p->i];
+		if (c >= '1' && c <= '9')
+			increment = c - '0';
+		else if (c != '+' && c != '-')
+			break;
 		scan_next(p);
+	}
+	scan_to_break(p); /* blanks and a comment, or libfyaml's error */
+	int indent = increment ? (parent > 0 ? parent : 0) + increment : 0;
+	if (!increment) {
+		/* 1, though libfyaml takes 0 for a document's first node after "---": ending sooner is safe */
+		indent = parent > 1 ? parent : 1;
+		for (size_t k = p->i; k < p->len;) {
+			bool blank;
+			k += scan_break_len(p, k);
+			int ind = scan_line_spaces(p, k, &blank);
+			indent = ind > indent ? ind : indent;
+			if (!blank)
+				break;
+			k += (size_t)ind;
+			while (k < p->len && !scan_break_len(p, k))
+				k++;
+		}
+	}
 	while (p->i < p->len) {
-		size_t k = p->i + 1;
-		int ind = 0;
-		while (k < p->len && p->s[k] == ' ')
-			k++, ind++;
-		if (k < p->len && p->s[k] != '\n' && p->s[k] != '\r' && ind <= p->indent)
+		bool blank;
+		if (scan_line_spaces(p, p->i + scan_break_len(p, p->i), &blank) < indent && !blank)
 			break;
 		scan_next(p); /* the line break */
-		while (p->i < p->len && p->s[p->i] != '\n')
-			scan_next(p);
+		scan_to_break(p);
 	}
 }
 
@@ -482,12 +571,37 @@ static void scan_line_begins(prescan *p)
 {
 	p->line_start = false;
 	p->indent = p->col - 1;
-	if (p->depth > 0 || p->start)
+	p->props = false;
+	if (p->depth > 0)
 		return;
-	if (p->closed || p->plain_indent < 0 || p->indent <= p->plain_indent) {
-		p->start = true;
-		p->plain_indent = -1;
+	if (!p->start && !p->closed && p->plain_indent >= 0 && p->indent > p->plain_indent)
+		return; /* the plain scalar goes on */
+	p->start = true;
+	p->plain_indent = -1;
+	/* a token begins the line: libfyaml closes the lists and maps indented more */
+	while (p->nblocks > 0 && p->blocks[p->nblocks - 1] > p->indent)
+		p->nblocks--;
+}
+
+/* A directive at p->i that is %YAML 1.1, its numbers read as libfyaml
+ * reads them (strtol: "01.1" too); the other versions it refuses. */
+static bool scan_yaml11(const prescan *p)
+{
+	size_t k = p->i + 5;
+	if (p->len - p->i < 6 || strncmp(p->s + p->i, "%YAML", 5) != 0 || (p->s[k] != ' ' && p->s[k] != '\t'))
+		return false;
+	while (k < p->len && (p->s[k] == ' ' || p->s[k] == '\t'))
+		k++;
+	long v[2] = {-1, -1};
+	for (int part = 0; part < 2; part++) {
+		if (k >= p->len || p->s[k] < '0' || p->s[k] > '9')
+			return false;
+		for (v[part] = 0; k < p->len && p->s[k] >= '0' && p->s[k] <= '9' && v[part] < 1000; k++)
+			v[part] = v[part] * 10 + (p->s[k] - '0');
+		if (part == 0 && (k >= p->len || p->s[k++] != '.'))
+			return false;
 	}
+	return v[0] == 1 && v[1] == 1;
 }
 
 static void scan_char(prescan *p)
@@ -496,8 +610,7 @@ static void scan_char(prescan *p)
 	bool flow = p->depth > 0;
 	bool blank_after = scan_blank_at(p, p->i + 1);
 	if (c == '#' && p->blank_before) { /* a comment, to the line's end */
-		while (p->i < p->len && p->s[p->i] != '\n')
-			scan_next(p);
+		scan_to_break(p);
 		return;
 	}
 	if (!flow && p->col == 1 && (c == '%' || ((c == '-' || c == '.') && p->i + 2 < p->len &&
@@ -505,15 +618,24 @@ static void scan_char(prescan *p)
 						  scan_blank_at(p, p->i + 3)))) {
 		/* a directive, or a document's start or end */
 		size_t n = c == '%' ? SIZE_MAX : 3;
-		for (size_t k = 0; k < n && p->i < p->len && p->s[p->i] != '\n'; k++)
+		if (c == '%')
+			p->yaml11 |= scan_yaml11(p);
+		for (size_t k = 0; k < n && p->i < p->len && !scan_break_len(p, p->i); k++)
 			scan_next(p);
 		p->start = true;
 		p->closed = false;
 		p->plain_indent = -1;
+		p->nblocks = 0;
 		return;
+	}
+	if (!flow && p->start) { /* a key's column is its anchor's or tag's, when it has one */
+		if (!p->props)
+			p->token_col = p->col - 1;
+		p->props = c == '!' || c == '&';
 	}
 	if ((c == '"' || c == '\'') && p->start) {
 		scan_quoted(p);
+		p->line_start = false; /* what follows its closing quote does not begin a line */
 		scan_tokens(p, 1);
 		p->start = false;
 		p->closed = true;
@@ -534,7 +656,7 @@ static void scan_char(prescan *p)
 		p->depth--;
 		scan_next(p);
 		scan_tokens(p, 1);
-		p->start = false;
+		p->start = p->depth == 0; /* libfyaml reads a bracket after it as another collection ([][[[...) */
 		p->closed = true;
 		return;
 	}
@@ -547,7 +669,8 @@ static void scan_char(prescan *p)
 	}
 	bool next_ends = blank_after || (flow && scan_flow_indicator(p->s[p->i + 1])); /* i + 1 < len: not blank_after */
 	if (c == ':' && (next_ends || (flow && p->closed))) { /* a value: the key's token and its own */
-		p->indicator_indent = p->indent;
+		if (!flow)
+			scan_block_at(p, p->token_col);
 		scan_next(p);
 		scan_tokens(p, 2);
 		p->start = true;
@@ -556,14 +679,18 @@ static void scan_char(prescan *p)
 		return;
 	}
 	if ((c == '-' || c == '?') && p->start && blank_after) {
-		p->indicator_indent = p->indent;
+		if (!flow)
+			scan_block_at(p, p->col - 1);
 		scan_next(p);
 		scan_tokens(p, 1);
 		p->closed = false;
 		return;
 	}
-	if ((c == '!' || c == '&') && p->start) { /* a tag or an anchor: a token may follow */
-		while (p->i < p->len && !scan_blank_at(p, p->i) && !(flow && scan_flow_indicator(p->s[p->i])))
+	if ((c == '!' || c == '&' || c == '*') && p->start) { /* a tag or an anchor (a token may follow), an alias */
+		/* libfyaml ends an anchor's or alias's name at a bracket or comma in block context too (&a[...):
+		 * what follows an alias is read as a token, as libfyaml reads it (and then refuses it) */
+		bool stops = flow || c != '!';
+		while (p->i < p->len && !scan_blank_at(p, p->i) && !(stops && scan_flow_indicator(p->s[p->i])))
 			scan_next(p);
 		scan_tokens(p, 1);
 		return;
@@ -580,8 +707,8 @@ static void scan_char(prescan *p)
 		scan_tokens(p, 1);
 		p->start = false;
 		p->closed = false;
-		/* its parent: the line of its indicator, or the line it begins after one */
-		p->plain_indent = p->line_start_token ? p->indicator_indent : p->indent;
+		/* its next lines: indented more than the list or map holding it */
+		p->plain_indent = scan_block_col(p);
 	}
 	scan_next(p);
 }
@@ -595,12 +722,11 @@ static bool prescan_text(fray_doc *doc, const char *text, size_t *len)
 	while (p.i < p.len && p.cut == p.len && !p.over_line) {
 		size_t blank = scan_blank_len(&p, p.i);
 		if (blank) {
-			while (blank--)
+			for (size_t end = p.i + blank; p.i < end;) /* a line break is taken whole */
 				scan_next(&p);
 			p.blank_before = true;
 			continue;
 		}
-		p.line_start_token = p.line_start;
 		if (p.line_start)
 			scan_line_begins(&p);
 		scan_char(&p);

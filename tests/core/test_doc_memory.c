@@ -163,6 +163,45 @@ static void hostile_documents(void **state)
 		strcat(laughs, line);
 	}
 	check("a billion laughs", strdup(laughs), strlen(laughs), FRAY_ERR_INPUT, "aliases (*name) are not supported");
+	/* block scalars end where libfyaml ends them: at a line indented less
+	 * than their first line, or not past the list or map holding them
+	 * (the pre-scan took the rest for text, libfyaml ~300 MiB of brackets) */
+	s = repeated("key: |\n    first\n  ", "[", "", mib, &len);
+	check("a block scalar's first line", s, len, FRAY_ERR_INPUT, NULL);
+	s = repeated("- - |\n ", "[", "", mib, &len);
+	check("a block scalar in a list's list", s, len, FRAY_ERR_INPUT, NULL);
+	s = repeated("- k: |\n ", "[", "", mib, &len);
+	check("a block scalar in a list's map", s, len, FRAY_ERR_INPUT, NULL);
+	s = repeated("a:\n  b: |2\n   ", "[", "", mib, &len);
+	check("a block scalar's indentation", s, len, FRAY_ERR_INPUT, NULL);
+	/* a plain scalar's next lines too: indented more than the list or map
+	 * holding it, not than its line */
+	s = repeated("- - a\n ", "[", "", mib, &len);
+	check("a plain scalar in a list's list", s, len, FRAY_ERR_INPUT, NULL);
+	s = repeated("- k: v\n  ", "[", "", mib, &len);
+	check("a plain scalar in a list's map", s, len, FRAY_ERR_INPUT, NULL);
+	/* a line break is what libfyaml takes for one: a carriage return alone,
+	 * and NEL under %YAML 1.1 (the pre-scan read on in the comment or value) */
+	s = repeated("# c\r", "[", "", mib, &len);
+	check("a comment, then CR", s, len, FRAY_ERR_INPUT, NULL);
+	s = repeated("k: v\r", "[", "", mib, &len);
+	check("a value, then CR", s, len, FRAY_ERR_INPUT, NULL);
+	s = repeated("%YAML 1.1\n---\n# c\xC2\x85", "[", "", mib, &len);
+	check("YAML 1.1: a comment, then NEL", s, len, FRAY_ERR_INPUT, NULL);
+	s = repeated("%YAML 1.1\n---\nk: |\n  x\xC2\x85", "[", "", mib, &len);
+	check("YAML 1.1: a block scalar, NEL", s, len, FRAY_ERR_INPUT, NULL);
+	s = repeated("# c\xC2\x85", "[", "", mib, &len); /* YAML 1.2: NEL is text */
+	check("YAML 1.2: NEL in a comment", s, len, FRAY_OK, NULL);
+	s = repeated("[\xC2\x85#", "[", "", mib, &len); /* so no comment begins after it */
+	check("YAML 1.2: NEL, then '#'", s, len, FRAY_ERR_INPUT, NULL);
+	s = repeated("[\xEF\xBB\xBF#", "[", "", mib, &len); /* a byte-order mark is text past the start */
+	check("a BOM inside, then '#'", s, len, FRAY_ERR_INPUT, NULL);
+	s = repeated("k: &a", "[", "", mib, &len); /* an anchor's name ends at a bracket */
+	check("an anchor, then brackets", s, len, FRAY_ERR_INPUT, NULL);
+	s = repeated("[]", "[", "", mib, &len); /* a collection after a collection */
+	check("a list, then brackets", s, len, FRAY_ERR_INPUT, NULL);
+	s = repeated("*a", "[", "", mib, &len); /* an alias's too */
+	check("an alias, then brackets", s, len, FRAY_ERR_INPUT, NULL);
 	/* what a game request is: a long string on one line, read */
 	s = repeated("{\"op\": \"status\", \"game\": \"", "a: [1, 2, {b: c}]\\n", "\"}", mib, &len);
 	check("a game request", s, len, FRAY_OK, NULL);
@@ -172,6 +211,13 @@ static void hostile_documents(void **state)
 	check("nested, a value a line", s, len, FRAY_OK, NULL);
 	s = repeated("{\"a\": {\"b\": [\n", "1,\n", "1]}}", 256 << 10, &len);
 	check("nested, too many", s, len, FRAY_ERR_INPUT, "more than 32768 values");
+	/* brackets in plain scalars' next lines are text */
+	s = strdup("a:\n  - - x\n     [y]\n  - k: v\n     [w\nb: c\n [d\n");
+	check("brackets in plain scalars", s, strlen(s), FRAY_OK, NULL);
+	/* brackets in block scalars are text, whatever their lines' indentation */
+	s = strdup("a:\n  - - |\n      [[[[ x\n       ]]\n    - >2-\n       {{{\n  - k: |+\n\n      [[\n    j: 1\n"
+		   "z: >\n [ ]\n");
+	check("brackets in block scalars", s, strlen(s), FRAY_OK, NULL);
 	/* one line just within the limit: read, libfyaml holding all of it */
 	s = repeated("[", "1,", "1]", 30 << 10, &len);
 	check("15000 values on one line", s, len, FRAY_OK, NULL);

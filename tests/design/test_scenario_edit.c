@@ -220,6 +220,44 @@ static void units_removed(void **state)
 		   "      - - {name: Red rear, type: warrior, fire: 2, melee: 1}\n");
 }
 
+/* Every unit of a stack removed one by one: the stack goes as when its
+ * only unit is removed (its leader left with none, later stacks' leaders
+ * renumbered); the file was written with an empty item that took the next
+ * stack into it ("a mapping as a unit, found a list"). A unit or leader
+ * removed twice is refused: the second took the stack's other unit too. */
+static void stack_emptied(void **state)
+{
+	(void)state;
+	fray_doc *doc = load();
+	fray_adbg_edit ed[] = {{FRAY_ADBG_EDIT_UNITS, "remove:Red warriors"},
+			       {FRAY_ADBG_EDIT_UNITS, "remove:Red scouts"}};
+	char *text = written(doc, ed, 2, FRAY_OK);
+	const char *want = "    level: 3\n"
+			   "    primary_leader: {name: Red Leader, rating: 1}\n"
+			   "    leaders:\n"
+			   "      - {name: Red Second, rating: 1, stack: 2}\n"
+			   "    stacks:\n"
+			   "      - - {name: Red band, type: warrior, fire: 2, melee: 2}\n"
+			   "      - - {name: Red rear, type: warrior, fire: 2, melee: 1}\n"
+			   "  blue:\n";
+	if (!text || !strstr(text, want))
+		fail_msg("expected\n%s\nin\n%s", want, text ? text : "(nothing)");
+	free(text);
+	fray_adbg_scenario *s = NULL;
+	fray_adbg_edit_read how = {.option = "--set"};
+	fray_ctx_clear(ctx);
+	assert_int_equal(fray_adbg_scenario_read_edited(ctx, doc, ed, 2, &how, &s), FRAY_OK);
+	fray_adbg_scenario_free(s);
+	fray_adbg_edit twice[] = {{FRAY_ADBG_EDIT_UNITS, "remove:Red warriors"},
+				  {FRAY_ADBG_EDIT_UNITS, "remove:Red warriors"}};
+	fray_ctx_clear(ctx);
+	assert_null(written(doc, twice, 2, FRAY_ERR_INPUT));
+	assert_string_equal(fray_ctx_message(ctx), "option --write units=remove:Red warriors: " DOC_NAME
+			    ": 'Red warriors' is removed already");
+	fray_doc_free(doc);
+	fray_ctx_clear(ctx);
+}
+
 static void units_added(void **state)
 {
 	(void)state;
@@ -402,6 +440,7 @@ int main(void)
 		cmocka_unit_test(value_set),
 		cmocka_unit_test(units_removed),
 		cmocka_unit_test(units_added),
+		cmocka_unit_test(stack_emptied),
 		cmocka_unit_test(bad_edits),
 		cmocka_unit_test(problems_told),
 		cmocka_unit_test(digest_chains),

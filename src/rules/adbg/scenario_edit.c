@@ -418,6 +418,11 @@ static bool plan_change(plan *pl, const fray_node *root, const char *value, char
 		snprintf(why, cap, "no unit or leader is named '%s'", name);
 		return false;
 	}
+	if (skipped(pl, fd.node) || (fd.stack_index >= 0 && skipped(pl, fd.stack))) {
+		/* a second removal would take what is left of its stack */
+		snprintf(why, cap, "'%s' is removed already", name);
+		return false;
+	}
 	bool has_array = fray_map_get(root, "array") != NULL;
 	if (add) {
 		if (fd.stack_index < 0) {
@@ -447,11 +452,15 @@ static bool plan_change(plan *pl, const fray_node *root, const char *value, char
 		snprintf(why, cap, "too many changes at once");
 		return false;
 	}
-	if (fd.stack_index < 0 || fray_node_len(fd.stack) > 1) {
+	size_t units_left = 0; /* in its stack, after earlier removals */
+	for (size_t u = 0; fd.stack_index >= 0 && u < fray_node_len(fd.stack); u++)
+		units_left += !skipped(pl, fray_node_item(fd.stack, u));
+	if (fd.stack_index < 0 || units_left > 1) {
 		pl->skip[pl->nskip++] = fd.node;  /* a leader, or one unit of several */
 		return true;
 	}
-	/* the only unit of its stack: the stack goes */
+	/* the only unit left in its stack: the stack goes (an emptied stack
+	 * was written as an item with nothing in it) */
 	if (has_array) {
 		snprintf(why, cap, "removing '%s' removes its stack, which the scenario's array places: "
 			 "change the file", name);
