@@ -278,6 +278,7 @@ async function chooseAction(a) {
   $('act-form').hidden = false;
   $('question').hidden = true;
   $('odds').replaceChildren();
+  delete $('odds').dataset.target;
   oddsSoon();
 }
 
@@ -349,8 +350,12 @@ function oddsLines(proc, odds) {
   return lines;
 }
 
+// Each showOdds is numbered: an answer that comes back after a newer
+// question was asked (another target, another range) is not shown.
+let oddsAsked = 0;
 async function showOdds() {
   const box = $('odds');
+  const mine = ++oddsAsked;
   if (!picked || !picked.action) return;
   const t = $('act-target');
   for (const o of picked.action.options) {
@@ -362,9 +367,12 @@ async function showOdds() {
   }
   if (picked.action.target && t && !t.value) return;
   try {
-    const a = await askGame({op: 'odds', game: game.text, ...actionRequest()});
+    const req = actionRequest();
+    const a = await askGame({op: 'odds', game: game.text, ...req});
     const odds = a.odds;
     const proc = await procedure(odds.procedure);
+    if (mine !== oddsAsked) return;
+    box.dataset.target = req.target || '';
     const list = el('ul', {class: 'headline'});
     for (const l of oddsLines(proc, odds)) {
       const li = el('li', {class: l.head ? 'head' : '', 'data-p': String(l.p)}, el('span', {text: l.what + ': ' + (l.pre || '')}), chance(l.p, l.rows));
@@ -381,6 +389,7 @@ async function showOdds() {
       el('details', {}, el('summary', {text: 'What the game takes from the units'}), inputs),
       el('details', {}, el('summary', {text: 'Every outcome'}), el('pre', {text: a.text})));
   } catch (e) {
+    if (mine !== oddsAsked) return;
     box.replaceChildren(el('p', {class: 'hint', text: 'No odds: ' + e.message}));
   }
 }

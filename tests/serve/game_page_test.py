@@ -235,6 +235,10 @@ def play(fray, url, phone, seed, shots, tmp):
         tap_unit(d, "Comanches")
         wait(d, "#act-buttons button[data-action=charge]", "the charge").click()
         Select(wait(d, "#act-target", "the action's target")).select_by_value("Presidials")
+        # the odds first, as a player reads them before rolling: they come
+        # in after the choice and move the button down, and a click aimed
+        # before that lands beside it (the charge then never rolled)
+        waiter(d, 60).until(lambda d: d.find_element(By.ID, "odds").get_attribute("data-target") == "Presidials")
         d.find_element(By.ID, "roll").click()
         # the question, or an error that says why not (a busy machine: two minutes)
         waiter(d, 120).until(lambda d: d.find_element(By.ID, "question").is_displayed() or
@@ -293,7 +297,7 @@ def chits_combat(fray, url, seed, shots, tmp):
         d.execute_script("localStorage.clear()")
         d.get(url + "game.html")
         wait(d, "#new-game", "new game")
-        WebDriverWait(d, 30).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#forces-pick option")) > 1)
+        waiter(d, 30).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#forces-pick option")) > 1)
         Select(d.find_element(By.ID, "forces-pick")).select_by_value("examples/chits/forces.yaml")
         s = d.find_element(By.ID, "seed")
         s.clear()
@@ -317,14 +321,14 @@ def chits_combat(fray, url, seed, shots, tmp):
         Select(d.find_element(By.ID, "opt-terrain")).select_by_value("village")
         if shots:
             try:  # the odds before the roll, when they come (a screenshot's nicety, not a check)
-                WebDriverWait(d, 60).until(lambda d: "odds before" in d.find_element(By.ID, "odds").text or
+                waiter(d, 60).until(lambda d: "odds before" in d.find_element(By.ID, "odds").text or
                                            "No odds" in d.find_element(By.ID, "odds").text)
             except Exception:
                 pass
             d.execute_script("document.getElementById('act').scrollIntoView()")
             d.save_screenshot(os.path.join(shots, "game-chits-1280.png"))
         d.find_element(By.ID, "roll").click()
-        WebDriverWait(d, 120).until(lambda d: "#1" in log_text(d) or d.find_element(By.ID, "error").is_displayed())
+        waiter(d, 120).until(lambda d: "#1" in log_text(d) or d.find_element(By.ID, "error").is_displayed())
         check("#1" in log_text(d), "chits combat: no roll: %s" % d.find_element(By.ID, "error").text)
         story = d.execute_script("return document.getElementById('story').textContent")
         check(story.count("chit: draw from") == 5, "chits combat: five chits drawn by fray: %r" % story[:400])
