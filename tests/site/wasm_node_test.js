@@ -76,9 +76,9 @@ require(path.resolve(js))({wasmBinary: fs.readFileSync(path.join(path.dirname(pa
     // memory budget counted from GMP's true block sizes (mini-gmp passes 0;
     // src/wasm/gmp_compat.c): the native library is exact here, so must this be
     const lochry = {procedure: 'adbg.battle', mode: 'odds', trials: 2000,
-      inputs: {scenario: 'examples/adbg/lochry-1781.yaml', budget: 5000000}};
+      inputs: {scenario: 'examples/adbg/lochry-1781.yaml', budget: 10000000}};
     const wl = wasm('api/v1/jobs', lochry);
-    check('adbg.battle odds Lochry, budget 5,000,000', wl, nativeAnswer(lochry));
+    check('adbg.battle odds Lochry, budget 10,000,000', wl, nativeAnswer(lochry));
     if (!wl.text.includes('"method": "exact"')) {
       failed++;
       console.log('FAIL Lochry is not exact in WebAssembly');
