@@ -279,7 +279,7 @@ def page_game(d):
 
 
 def log_entries(d):
-    return d.execute_script("return document.querySelectorAll('#log details.entry').length")
+    return d.execute_script("return document.querySelectorAll('#log .entry').length")
 
 
 def wait_log(d, n):
@@ -301,8 +301,13 @@ def page_shot(d, actor, target, rng, n):
     tap_unit(d, actor)
     WebDriverWait(d, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#act-buttons button[data-action=shoot]"))
     d.find_element(By.CSS_SELECTOR, "#act-buttons button[data-action=shoot]").click()
+    # the action's form once built for it (the last action's is there, hidden, till then)
+    WebDriverWait(d, 30).until(lambda d: d.find_element(By.ID, "act-form").is_displayed())
     Select(d.find_element(By.ID, "act-target")).select_by_value(target)
     d.find_element(By.ID, "opt-range").send_keys(str(rng))
+    # the odds first, as a player reads them before rolling: they come in
+    # late and move the button down, and a click aimed before lands beside it
+    WebDriverWait(d, 120).until(lambda d: d.find_element(By.ID, "odds").get_attribute("data-target") == target)
     d.find_element(By.ID, "roll").click()
     wait_log(d, n)
 
