@@ -76,30 +76,7 @@ static const topic topics[] = {
 	 "casualties so far), applies the results and runs the follow-ups the rules\n"
 	 "require. The procedure's own options (--range, --cover, --mode...) go to\n"
 	 "its main roll and win over the units' values.\n"
-	 "\n"
-	 "Presidio actions:\n"
-	 "  shoot UNIT --at T --range IN [--actions 2]\n"
-	 "                                 fire (two actions of independent fire rolled\n"
-	 "                                 together); the target's morale if hurt\n"
-	 "  melee UNIT --at T [--both]     a melee; morale for the side(s) hurt\n"
-	 "  charge UNIT --at T [--reaction stand|fire|fire-and-flee|flee|melee|\n"
-	 "                                 fire-and-melee]: fear of charge, reaction,\n"
-	 "                                 impact, morale\n"
-	 "  pursue UNIT --at T             contact: a panicked unit surrenders, else melee\n"
-	 "  morale UNIT [options]          a check by hand; rally UNIT; reload UNIT\n"
-	 "BBB actions:\n"
-	 "  fire UNIT --at T --range IN    the firefight, its result applied\n"
-	 "  assault UNIT --at T            bases lost and disruption applied\n"
-	 "  (either: --low-ammo-instead    a gun in a fort takes Low Ammo, not Silenced)\n"
-	 "  move UNIT [options]            the movement roll: recover, rally, break\n"
-	 "Chits actions:\n"
-	 "  combat UNIT --at T --tactic T --stance S --terrain X --attacker-cdr N\n"
-	 "         --defender-cdr N --draw K [--script C01,...] [--no-retreat]\n"
-	 "                                 chits, hits on battalions, fatigue, morale\n"
-	 "  end-turn UNIT [--rest] [--rally|--recover-disorder] [--lead B]\n"
-	 "\n"
-	 "Examples: examples/presidio/forces.yaml, examples/bbb/forces.yaml,\n"
-	 "examples/chits/forces.yaml; a walk through a game in docs/table.md.\n"},
+	 "\n"},
 	{"scenario",
 	 "fray scenario new adbg|presidio|bbb|chits [FILE]\n"
 	 "\n"
@@ -421,6 +398,11 @@ static const set_topic set_topics[] = {
 
 #define HELP_COLUMNS 79
 
+/* After the actions of 'fray help table'. */
+static const char table_tail[] = "\n"
+				 "Examples: examples/presidio/forces.yaml, examples/bbb/forces.yaml,\n"
+				 "examples/chits/forces.yaml; a walk through a game in docs/table.md.\n";
+
 /* Whether the i-th command of the catalogue ("presidio shoot") is one of
  * t's set and not one of its own commands. */
 static bool listed(const set_topic *t, size_t i)
@@ -476,6 +458,25 @@ static void put_set_procedures(FILE *out, const set_topic *t)
 	}
 }
 
+/* "Actions of --rules presidio:" and each action's words, as the game API
+ * lists them (fray_game_rule_set_action): an action added to a rule set is
+ * in the help without a hand edit. */
+static void put_game_actions(FILE *out)
+{
+	for (size_t r = 0; fray_game_rule_set(r); r++) {
+		const char *rules = fray_game_rule_set(r), *usage;
+		size_t width = 0;
+		for (size_t i = 0; fray_game_rule_set_action(rules, i, NULL); i++)
+			if (strlen(fray_game_rule_set_action(rules, i, NULL)) > width)
+				width = strlen(fray_game_rule_set_action(rules, i, NULL));
+		fprintf(out, "Actions of --rules %s:\n", rules);
+		for (size_t i = 0; fray_game_rule_set_action(rules, i, &usage); i++) {
+			fprintf(out, "  %-*s  ", (int)width, fray_game_rule_set_action(rules, i, NULL));
+			put_wrapped(out, usage, 2 + width + 2);
+		}
+	}
+}
+
 /* "Commands that print only text refuse --json: check, bbb night, ...":
  * fray check and the catalogue's listings (a descriptor whose only mode
  * is FRAY_MODE_SHOW), so a listing added is named without a hand edit. */
@@ -524,6 +525,10 @@ bool cli_help_topic(FILE *out, const char *name)
 				put_text_only(out);
 			if (strcmp(name, "check") == 0)
 				put_kinds(out);
+			if (strcmp(name, "table") == 0) {
+				put_game_actions(out);
+				fputs(table_tail, out);
+			}
 			for (size_t k = 0; k < sizeof set_topics / sizeof set_topics[0]; k++)
 				if (strcmp(name, set_topics[k].set) == 0) {
 					put_set_procedures(out, &set_topics[k]);
