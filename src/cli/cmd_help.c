@@ -16,7 +16,9 @@ typedef struct topic {
 typedef struct set_topic {
 	const char *set;
 	const char *const *own;
-	const char *tail;
+	/* the topic's end: tail, the set's first procedure in the catalogue
+	 * (its example: "adbg fire"), then after */
+	const char *tail, *after;
 } set_topic;
 
 /* ADBG's battle on a scenario file is a command of its own (saves,
@@ -382,18 +384,21 @@ static const set_topic set_topics[] = {
 		 "Without --odds a procedure is rolled and told (--seed N replays it);\n"
 		 "with --odds its exact chances are printed (--max-memory MIB bounds the\n"
 		 "memory they may take, default 1024). See docs/adbg.md and\n"
-		 "'fray help adbg fire' (and so on) for each procedure's options.\n"},
+		 "'fray help ",
+	 .after = "' (and so on) for each procedure's options.\n"},
 	{"bbb",
 	 .tail = "\n"
-		 "See docs/bbb.md and 'fray help bbb fire' (and so on).\n"},
+		 "See docs/bbb.md and 'fray help ",
+	 .after = "' (and so on).\n"},
 	{"chits",
 	 .tail = "\n"
-		 "See docs/chits.md and 'fray help chits combat' (and so on); an example\n"
-		 "mix and the text's three worked examples are in examples/chits/.\n"},
+		 "See docs/chits.md and 'fray help ",
+	 .after = "' (and so on); an example\n"
+		  "mix and the text's three worked examples are in examples/chits/.\n"},
 	{"presidio",
 	 .tail = "\n"
-		 "Distances are yours to measure; see docs/presidio.md and 'fray help\n"
-		 "presidio shoot' (and so on).\n"},
+		 "Distances are yours to measure; see docs/presidio.md and 'fray help\n",
+	 .after = "' (and so on).\n"},
 };
 
 #define HELP_COLUMNS 79
@@ -477,6 +482,16 @@ static void put_game_actions(FILE *out)
 	}
 }
 
+/* The end of a set's topic, its example procedure the catalogue's first
+ * of the set, so that no procedure is named here by hand. */
+static void put_set_tail(FILE *out, const set_topic *t)
+{
+	size_t i = 0;
+	while (fray_procedure_command(i) && !listed(t, i))
+		i++;
+	fprintf(out, "%s%s%s", t->tail, fray_procedure_command(i) ? fray_procedure_command(i) : t->set, t->after);
+}
+
 /* "Commands that print only text refuse --json: check, bbb night, ...":
  * fray check and the catalogue's listings (a descriptor whose only mode
  * is FRAY_MODE_SHOW), so a listing added is named without a hand edit. */
@@ -532,7 +547,7 @@ bool cli_help_topic(FILE *out, const char *name)
 			for (size_t k = 0; k < sizeof set_topics / sizeof set_topics[0]; k++)
 				if (strcmp(name, set_topics[k].set) == 0) {
 					put_set_procedures(out, &set_topics[k]);
-					fputs(set_topics[k].tail, out);
+					put_set_tail(out, &set_topics[k]);
 				}
 			return true;
 		}
