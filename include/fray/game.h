@@ -50,6 +50,12 @@ fray_status fray_game_save(const fray_game *game, const char **bytes, size_t *le
 /* The rule sets a game may be played by: the i-th one's id, NULL past the
  * end (what fray_game_new's rules takes). */
 const char *fray_game_rule_set(size_t i);
+/* The actions rule set `rules` (fray_game_rule_set's id) offers: the i-th
+ * one's name ("shoot"), NULL past the end or for an unknown rule set; and
+ * when usage is not NULL, *usage its words as a player gives them after
+ * the name ("UNIT --at TARGET --range IN ...: what it does"). Besides
+ * these every game takes turn, set and undo. */
+const char *fray_game_rule_set_action(const char *rules, size_t i, const char **usage);
 /* The rule set's id ("presidio", "bbb", "chits"), the turn. */
 const char *fray_game_rules(const fray_game *game);
 int fray_game_turn(const fray_game *game);

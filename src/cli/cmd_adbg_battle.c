@@ -1,14 +1,13 @@
 /* fray adbg battle SCENARIO: a whole quick battle (ADBG 19.1-19.3), told
  * like a referee; and fray adbg odds SCENARIO: its outcome odds, exact when
  * the paths fit the budget, otherwise simulated with confidence intervals. */
-#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <fray/adbg_save.h>
 #include "cli.h"
-#include "../common/text.h"
 #include "policy_cli.h"
 #include "scenario_edit.h"
 
@@ -34,94 +33,36 @@ static void print_summary(const fray_adbg_scenario *s, const fray_adbg_result *r
 	free(text);
 }
 
-/* What a save needs besides the battle state: how to find the scenario
- * again (and know it has not changed), the seed and the policy. */
+/* Where to save (NULL: no saving) and what the save holds besides the
+ * battle's state (include/fray/adbg_save.h: the format is libfray's). */
 typedef struct save_info {
-	const char *path;           /* where to save, NULL: no saving */
-	char scenario[4096];        /* absolute path */
-	uint64_t scenario_hash;     /* fray_adbg_scenario_digest: file and CRT */
-	uint64_t policy_hash;       /* of the policy scripts, 0 when none */
-	uint64_t seed;
-	char policy[4200];          /* --policy spec (a script's path in it) */
-	char policy_a[4200], policy_b[4200]; /* or one per side ("" when not) */
+	const char *path;
+	fray_adbg_save sv;
 } save_info;
 
-#define SAVE_VERSION 2 /* 2: the digest covers the CRT file; policy_fnv1a */
-
-/* A path as it is written in a save: a JSON string when it is UTF-8 (most
- * are), else its bytes in hexadecimal, so that any path can be resumed. */
-static void put_path(char *dst, size_t cap, const char *path)
-{
-	fray_ctx *lctx = fray_ctx_new(NULL, NULL);
-	fray_doc *doc = NULL;
-	bool utf8 = lctx && fray_doc_load_string(lctx, "path", path, strlen(path), &doc) == FRAY_OK;
-	fray_doc_free(doc);
-	fray_ctx_free(lctx);
-	if (utf8) {
-		snprintf(dst, cap, "scenario: %s\n", cli_jstr(path));
-		return;
-	}
-	textbuf t = text_on(dst, cap);
-	text_add(&t, "scenario_bytes: \"");
-	for (const unsigned char *u = (const unsigned char *)path; *u; u++)
-		text_add(&t, "%02x", *u);
-	text_add(&t, "\"\n");
-}
-
-static bool write_save(const char *cmd, const save_info *si, const fray_adbg_battle_state *st,
+/* The save file, written whole or not at all. */
+static bool write_save(const char *cmd, fray_ctx *ctx, save_info *si, const fray_adbg_battle_state *st,
 		       const fray_roller *r, const fray_policy *p)
 {
-	char state[16384], text[65536], where[8300];
-	put_path(where, sizeof where, si->scenario);
-	if (fray_adbg_battle_save(st, state, sizeof state) >= sizeof state) {
-		cli_error(cmd, EXIT_RUNTIME, "cannot save: the battle's state is too large");
+	si->sv.policy_position = fray_policy_tell(p);
+	si->sv.dice_position = fray_roller_tell(r);
+	char *text = NULL;
+	size_t len = 0;
+	if (fray_adbg_save_text(ctx, &si->sv, st, &text, &len) != FRAY_OK) {
+		cli_fail(cmd, ctx);
 		return false;
 	}
-	int n = snprintf(text, sizeof text,
-			 "# fray saved battle: go on with `fray adbg resume FILE`\n"
-			 "fray_save: %d\nkind: adbg.battle\n%s"
-			 "scenario_fnv1a: \"%016" PRIx64 "\"\npolicy_fnv1a: \"%016" PRIx64 "\"\n"
-			 "seed: %" PRIu64 "\n"
-			 "policy: %s\npolicy_a: %s\npolicy_b: %s\npolicy_position: %" PRIu64 "\n"
-			 "dice_position: %" PRIu64 "\n%s",
-			 SAVE_VERSION, where, si->scenario_hash, si->policy_hash, si->seed, cli_jstr(si->policy),
-			 cli_jstr(si->policy_a), cli_jstr(si->policy_b),
-			 fray_policy_tell(p), fray_roller_tell(r), state);
-	if (n < 0 || (size_t)n >= sizeof text) {
-		cli_error(cmd, EXIT_RUNTIME, "the save is too large");
-		return false;
-	}
-	if (!cli_write_atomic(si->path, text, (size_t)n)) {
+	bool ok = cli_write_atomic(si->path, text, len);
+	free(text);
+	if (!ok)
 		cli_error(cmd, EXIT_RUNTIME, "cannot write %s: %s", si->path, strerror(errno));
-		return false;
-	}
-	return true;
-}
-
-/* The path of scenario_bytes (hexadecimal) into dst; false when malformed. */
-static bool read_path_bytes(fray_doc *doc, const fray_node *n, char *dst, size_t cap)
-{
-	const char *hex;
-	if (!fray_doc_string(doc, n, "the scenario's path", &hex))
-		return true; /* reported */
-	size_t len = strlen(hex);
-	if (len == 0 || len % 2 || len / 2 >= cap)
-		return false;
-	for (size_t i = 0; i < len / 2; i++) {
-		unsigned v;
-		if (sscanf(hex + 2 * i, "%2x", &v) != 1 || !v || !isxdigit((unsigned char)hex[2 * i]) ||
-		    !isxdigit((unsigned char)hex[2 * i + 1]))
-			return false;
-		dst[i] = (char)v;
-	}
-	dst[len / 2] = '\0';
-	return true;
+	return ok;
 }
 
 /* Fights the rounds left, saving after each when asked, stopping after
  * round stop_after (0: never); then the end of battle and the summary. */
-static int fight(const char *cmd, const fray_adbg_scenario *s, fray_adbg_battle_state *st,
-		 fray_roller *r, fray_policy *p, const save_info *si, int stop_after,
+static int fight(const char *cmd, fray_ctx *ctx, const fray_adbg_scenario *s, fray_adbg_battle_state *st,
+		 fray_roller *r, fray_policy *p, save_info *si, int stop_after,
 		 bool json)
 {
 	int round;
@@ -129,7 +70,7 @@ static int fight(const char *cmd, const fray_adbg_scenario *s, fray_adbg_battle_
 		fray_adbg_battle_round(st, r, p);
 		if (fray_roller_stopped(r))
 			break;
-		if (si->path && !write_save(cmd, si, st, r, p))
+		if (si->path && !write_save(cmd, ctx, si, st, r, p))
 			return EXIT_RUNTIME;
 		if (round == stop_after && fray_adbg_battle_next_round(st) != 0) {
 			if (json)
@@ -210,30 +151,30 @@ int adbg_battle(int argc, char **argv)
 	if ((status = scen_load_edited(a.cmd, ctx, path, sets.ed, sets.n, &s)) != EXIT_OK)
 		goto done;
 	if ((status = cli_make_side_policies(a.cmd, ctx, policy, pol_a, pol_b, &p, policy_name,
-					     sizeof policy_name, &si.policy_hash)) != EXIT_OK)
+					     sizeof policy_name, &si.sv.policy_digest)) != EXIT_OK)
 		goto done;
 	if (si.path) {
 		/* a resume reads the scenario again by its path: one from standard
 		 * input, or a path that no longer names it, could not be resumed */
-		if (strcmp(path, "-") == 0 || !realpath(path, si.scenario)) {
+		if (strcmp(path, "-") == 0 || !realpath(path, si.sv.scenario)) {
 			status = cli_error(a.cmd, EXIT_BAD_INPUT, "--save needs a scenario file that a resume "
 					   "can read again, not %s", path);
 			goto done;
 		}
 		if ((status = cli_output_check(a.cmd, ctx, si.path, "--save", NULL)) != EXIT_OK)
 			goto done;
-		si.scenario_hash = fray_adbg_scenario_digest(s);
-		si.seed = seed;
+		si.sv.scenario_digest = fray_adbg_scenario_digest(s);
+		si.sv.seed = seed;
 		/* a spec cut short would resume with another policy */
-		if (strlen(policy) >= sizeof si.policy || (pol_a && strlen(pol_a) >= sizeof si.policy_a) ||
-		    (pol_b && strlen(pol_b) >= sizeof si.policy_b)) {
+		if (strlen(policy) >= sizeof si.sv.policy || (pol_a && strlen(pol_a) >= sizeof si.sv.policy_a) ||
+		    (pol_b && strlen(pol_b) >= sizeof si.sv.policy_b)) {
 			status = cli_error(a.cmd, EXIT_BAD_INPUT, "--save: a --policy longer than %zu bytes "
-					   "cannot be saved", sizeof si.policy - 1);
+					   "cannot be saved", sizeof si.sv.policy - 1);
 			goto done;
 		}
-		snprintf(si.policy, sizeof si.policy, "%s", policy);
-		snprintf(si.policy_a, sizeof si.policy_a, "%s", pol_a ? pol_a : "");
-		snprintf(si.policy_b, sizeof si.policy_b, "%s", pol_b ? pol_b : "");
+		snprintf(si.sv.policy, sizeof si.sv.policy, "%s", policy);
+		snprintf(si.sv.policy_a, sizeof si.sv.policy_a, "%s", pol_a ? pol_a : "");
+		snprintf(si.sv.policy_b, sizeof si.sv.policy_b, "%s", pol_b ? pol_b : "");
 	}
 	if (!(r = fray_roller_sample_new(ctx, seed, 0)) || !(st = fray_adbg_battle_new(ctx, s))) {
 		status = cli_fail(a.cmd, ctx);
@@ -249,7 +190,7 @@ int adbg_battle(int argc, char **argv)
 		       have_seed ? "" : ", replay with --seed", policy_name);
 	fray_policy_reset(p);
 	fray_adbg_battle_begin(st, r, p);
-	status = fight(a.cmd, s, st, r, p, &si, (int)stop_after, json);
+	status = fight(a.cmd, ctx, s, st, r, p, &si, (int)stop_after, json);
 done:
 	fray_adbg_battle_free(st);
 	fray_roller_free(r);
@@ -299,114 +240,60 @@ int adbg_resume(int argc, char **argv)
 		status = cli_fail(a.cmd, ctx);
 		goto done;
 	}
-	const fray_node *root = fray_doc_root(doc), *n;
-	int64_t version = 0;
-	if (!root || fray_node_kind_of(root) != FRAY_NODE_MAP || !fray_map_get(root, "fray_save")) {
-		status = cli_error(a.cmd, EXIT_BAD_INPUT, "%s:1:1: expected a fray save file", save_path);
-		goto done;
-	}
-	n = fray_map_get(root, "fray_save");
-	if (!fray_doc_int(doc, n, 1, 1000000, "a save format version", &version) ||
-	    version != SAVE_VERSION) {
-		status = cli_error(a.cmd, EXIT_BAD_INPUT, "%s:%d:%d: save format version %s is not "
-				   "one this fray reads (version %d)", save_path, fray_node_line(n),
-				   fray_node_col(n), fray_node_scalar(n) ? fray_node_scalar(n) : "?",
-				   SAVE_VERSION);
-		goto done;
-	}
-	static const char *const keys[] = {"fray_save", "kind", "scenario", "scenario_bytes",
-					   "scenario_fnv1a", "policy_fnv1a", "seed", "policy", "policy_a",
-					   "policy_b", "policy_position", "dice_position", "round", "rounds",
-					   "positions", "sides"};
-	fray_doc_known_keys(doc, root, keys, sizeof keys / sizeof keys[0]);
-	const char *str, *kind = NULL, *hash = NULL, *phash = NULL, *pol = "heuristic", *pa = "", *pb = "";
-	int64_t ppos = 0, dpos = 0, seed = 0;
-	if ((n = fray_doc_field(doc, root, "kind", true)) && fray_doc_string(doc, n, "the kind of save", &kind) &&
-	    strcmp(kind, "adbg.battle") != 0)
-		fray_doc_error(doc, n, "expected kind adbg.battle, found '%s'", kind);
-	if ((n = fray_map_get(root, "scenario_bytes"))) {
-		if (!read_path_bytes(doc, n, si.scenario, sizeof si.scenario))
-			fray_doc_error(doc, n, "expected the scenario's path as hexadecimal bytes");
-	} else if ((n = fray_doc_field(doc, root, "scenario", true)) &&
-		   fray_doc_string(doc, n, "the scenario", &str)) {
-		if (strlen(str) >= sizeof si.scenario)
-			fray_doc_error(doc, n, "a path longer than %zu bytes", sizeof si.scenario - 1);
-		else
-			snprintf(si.scenario, sizeof si.scenario, "%s", str);
-	}
-	if ((n = fray_doc_field(doc, root, "scenario_fnv1a", true)))
-		fray_doc_string(doc, n, "the scenario's digest", &hash);
-	if ((n = fray_doc_field(doc, root, "policy_fnv1a", true)))
-		fray_doc_string(doc, n, "the policy scripts' digest", &phash);
-	if ((n = fray_doc_field(doc, root, "seed", true)))
-		fray_doc_int(doc, n, 0, INT64_MAX, "the seed", &seed);
-	if ((n = fray_doc_field(doc, root, "policy", true)))
-		fray_doc_string(doc, n, "the policy", &pol);
-	if ((n = fray_doc_field(doc, root, "policy_a", false)))
-		fray_doc_string(doc, n, "side 1's policy", &pa);
-	if ((n = fray_doc_field(doc, root, "policy_b", false)))
-		fray_doc_string(doc, n, "side 2's policy", &pb);
-	if ((n = fray_doc_field(doc, root, "policy_position", true)))
-		fray_doc_int(doc, n, 0, INT64_MAX, "the policy's position", &ppos);
-	if ((n = fray_doc_field(doc, root, "dice_position", true)))
-		fray_doc_int(doc, n, 0, INT64_MAX, "the dice position", &dpos);
-	if (fray_doc_status(doc) != FRAY_OK) {
-		for (size_t i = 0; i < fray_doc_error_count(doc); i++)
+	if (fray_adbg_save_read(ctx, doc, &si.sv) != FRAY_OK) {
+		/* not a save of this format (one reason), or its fields wrong (each) */
+		if (fray_ctx_status(ctx) != FRAY_OK)
+			cli_error(a.cmd, EXIT_BAD_INPUT, "%s", fray_ctx_message(ctx));
+		for (size_t i = 0; fray_ctx_status(ctx) == FRAY_OK && i < fray_doc_error_count(doc); i++)
 			cli_error(a.cmd, EXIT_BAD_INPUT, "%s", fray_doc_error_msg(doc, i));
-		status = EXIT_BAD_INPUT;
+		status = fray_ctx_status(ctx) == FRAY_ERR_NOMEM ? EXIT_RUNTIME : EXIT_BAD_INPUT;
 		goto done;
 	}
-	si.seed = (uint64_t)seed;
-	snprintf(si.policy, sizeof si.policy, "%s", pol);
-	snprintf(si.policy_a, sizeof si.policy_a, "%s", pa);
-	snprintf(si.policy_b, sizeof si.policy_b, "%s", pb);
 	/* the scenario (and its CRT) and the policy scripts, each read once:
 	 * the battle goes on only with the very files it was saved with */
-	if ((status = cli_adbg_load_scenario(a.cmd, ctx, si.scenario, &s)) != EXIT_OK)
+	if ((status = cli_adbg_load_scenario(a.cmd, ctx, si.sv.scenario, &s)) != EXIT_OK)
 		goto done;
-	char want[32];
-	si.scenario_hash = fray_adbg_scenario_digest(s);
-	snprintf(want, sizeof want, "%016" PRIx64, si.scenario_hash);
-	if (strcmp(hash, want) != 0) {
+	si.sv.scenario_digest = fray_adbg_scenario_digest(s);
+	if (!fray_adbg_save_same_scenario(&si.sv, si.sv.scenario_digest)) {
 		status = cli_error(a.cmd, EXIT_BAD_INPUT, "%s: the scenario %s (or its melee CRT) has changed "
-				   "since the battle was saved; it cannot go on", save_path, si.scenario);
+				   "since the battle was saved; it cannot go on", save_path, si.sv.scenario);
 		goto done;
 	}
 	char policy_name[128];
-	if ((status = cli_make_side_policies(a.cmd, ctx, si.policy, *pa ? pa : NULL, *pb ? pb : NULL,
-					     &p, policy_name, sizeof policy_name, &si.policy_hash)) != EXIT_OK)
+	const char *pa = si.sv.policy_a, *pb = si.sv.policy_b;
+	if ((status = cli_make_side_policies(a.cmd, ctx, si.sv.policy, *pa ? pa : NULL, *pb ? pb : NULL,
+					     &p, policy_name, sizeof policy_name, &si.sv.policy_digest)) != EXIT_OK)
 		goto done;
-	snprintf(want, sizeof want, "%016" PRIx64, si.policy_hash);
-	if (strcmp(phash, want) != 0) {
+	if (!fray_adbg_save_same_policy(&si.sv, si.sv.policy_digest)) {
 		status = cli_error(a.cmd, EXIT_BAD_INPUT, "%s: a policy script has changed since the battle "
 				   "was saved; it cannot go on", save_path);
 		goto done;
 	}
 	if ((status = cli_output_check(a.cmd, ctx, si.path, "--save", save_path)) != EXIT_OK)
 		goto done;
-	if (!(r = fray_roller_sample_new(ctx, si.seed, 0)) || !(st = fray_adbg_battle_new(ctx, s))) {
+	if (!(r = fray_roller_sample_new(ctx, si.sv.seed, 0)) || !(st = fray_adbg_battle_new(ctx, s))) {
 		status = cli_fail(a.cmd, ctx);
 		goto done;
 	}
-	if (!fray_adbg_battle_restore(st, doc, root)) {
+	if (!fray_adbg_battle_restore(st, doc, fray_doc_root(doc))) {
 		for (size_t i = 0; i < fray_doc_error_count(doc); i++)
 			cli_error(a.cmd, EXIT_BAD_INPUT, "%s", fray_doc_error_msg(doc, i));
 		status = EXIT_BAD_INPUT;
 		goto done;
 	}
 	fray_policy_reset(p);
-	fray_policy_seek(p, (uint64_t)ppos);
-	fray_roller_seek(r, (uint64_t)dpos);
+	fray_policy_seek(p, si.sv.policy_position);
+	fray_roller_seek(r, si.sv.dice_position);
 	cli_narrator t = {.json = json, .first = true};
 	fray_roller_set_sink(r, cli_narrate, &t);
 	if (json)
 		printf("{\"scenario\": %s, \"seed\": %" PRIu64 ", \"policy\": %s, \"resumed\": true, \"events\": [",
-		       cli_jstr(fray_adbg_scenario_name(s)), si.seed, cli_jstr(policy_name));
+		       cli_jstr(fray_adbg_scenario_name(s)), si.sv.seed, cli_jstr(policy_name));
 	else
 		printf("%s (seed %" PRIu64 "; policy %s; resumed from %s)\n", cli_tstr(fray_adbg_scenario_name(s)),
-		       si.seed, cli_tstr(policy_name), cli_tstr(save_path));
+		       si.sv.seed, cli_tstr(policy_name), cli_tstr(save_path));
 	fray_adbg_battle_resumed(st, r);
-	status = fight(a.cmd, s, st, r, p, &si, (int)stop_after, json);
+	status = fight(a.cmd, ctx, s, st, r, p, &si, (int)stop_after, json);
 done:
 	fray_adbg_battle_free(st);
 	fray_roller_free(r);

@@ -69,7 +69,7 @@ int adbg_simulate(int argc, char **argv)
 				path = argv[a.i++];
 		}
 	}
-	sim_meta m = {.seed = seed, .trials = trials, .shard = 1, .nshards = 1};
+	fray_shard_meta m = {.seed = seed, .trials = trials, .shard = 1, .nshards = 1};
 	if (a.status == EXIT_OK && !path)
 		a.status = cli_error(a.cmd, EXIT_BAD_INPUT, "expected a scenario file (see examples/adbg/)");
 	if (a.status == EXIT_OK && shard && !parse_shard(shard, &m.shard, &m.nshards))
@@ -107,8 +107,8 @@ int adbg_simulate(int argc, char **argv)
 		snprintf(m.side[side], sizeof m.side[side], "%s", fray_adbg_side_name(s, side));
 
 	/* shard I of N: trials [T(I-1)/N, TI/N), disjoint and covering */
-	uint64_t first = sim_slice(trials, m.shard - 1, m.nshards),
-		 last = sim_slice(trials, m.shard, m.nshards);
+	uint64_t first = fray_shard_slice(trials, m.shard - 1, m.nshards),
+		 last = fray_shard_slice(trials, m.shard, m.nshards);
 	cli_progress prog;
 	cli_progress_start(&prog, "battles");
 	bool show = !quiet && isatty(2);

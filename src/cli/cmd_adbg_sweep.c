@@ -44,7 +44,7 @@ typedef struct opts {
 } opts;
 
 typedef struct sweep {
-	sim_meta m;
+	fray_shard_meta m;
 	char side_id[2][64];     /* for --target ("" after a merge) */
 	fray_sweep g;            /* the knobs' paths and the points */
 	/* where the scenarios can be read again (NULL after a merge): to tell
@@ -321,53 +321,15 @@ static int sweep_print(FILE *out, fray_ctx *ctx, const sweep *w, out_fmt fmt, co
 
 /* ---- shards of a sweep ---- */
 
-static void put_counts(FILE *f, const fray_sim *s)
-{
-	for (size_t fl = 0; fl < FRAY_ADBG_SIM_FIELDS; fl++) {
-		fprintf(f, "%s\n   [", fl ? "," : "");
-		bool any = false;
-		for (int v = 0; v <= FRAY_SIM_MAX_VALUE; v++)
-			if (fray_sim_count(s, fl, v)) {
-				fprintf(f, "%s[%d, %" PRIu64 "]", any ? ", " : "", v, fray_sim_count(s, fl, v));
-				any = true;
-			}
-		fputc(']', f);
-	}
-}
-
 static int write_sweep_shard(const char *cmd, const char *path, const sweep *w, bool by_trials, uint64_t first,
 			     uint64_t last, size_t lo, size_t hi)
 {
 	char *text = NULL;
 	size_t len = 0;
-	FILE *f = open_memstream(&text, &len);
-	if (!f)
+	if (fray_sweep_shard_text(&w->m, &w->g, by_trials, first, last, lo, hi, &text, &len) != FRAY_OK)
 		return cli_error(cmd, EXIT_RUNTIME, "out of memory");
-	fprintf(f, "{\"fray_shard\": %d, \"kind\": \"adbg.sweep\", \"scenario\": %s,\n"
-		" \"scenario_fnv1a\": \"%016" PRIx64 "\", \"sides\": [%s, %s], \"policy\": %s,\n"
-		" \"seed\": \"%" PRIu64 "\", \"trials\": %" PRIu64 ", \"shard\": %" PRIu64 ", \"of\": %" PRIu64
-		", \"split\": \"%s\", \"first\": %" PRIu64 ", \"last\": %" PRIu64 ",\n \"vary\": [",
-		SHARD_VERSION, cli_jstr(w->m.scenario), w->m.digest, cli_jstr(w->m.side[0]), cli_jstr(w->m.side[1]),
-		cli_jstr(w->m.policy), w->m.seed, w->m.trials, w->m.shard, w->m.nshards,
-		by_trials ? "trials" : "points", first, last);
-	for (int k = 0; k < w->g.nk; k++)
-		fprintf(f, "%s%s", k ? ", " : "", cli_jstr(w->g.paths[k]));
-	fprintf(f, "], \"npoints\": %zu, \"points\": [", w->g.np);
-	for (size_t p = lo; p < hi; p++) {
-		const point *pt = &w->g.pts[p];
-		fprintf(f, "%s\n  {\"point\": %zu, \"values\": [", p > lo ? "," : "", p + 1);
-		for (int k = 0; k < w->g.nk; k++)
-			fprintf(f, "%s%s", k ? ", " : "", cli_jstr(pt->val[k]));
-		fprintf(f, "], \"baseline\": %s, \"grid\": %s, \"counted\": %" PRIu64 ", \"counts\": [",
-			pt->baseline ? "true" : "false", pt->grid ? "true" : "false", fray_sim_trials(pt->sim));
-		put_counts(f, pt->sim);
-		fputs("]}", f);
-	}
-	fputs("]}\n", f);
 	int status = EXIT_OK;
-	if (fclose(f) != 0)
-		status = cli_error(cmd, EXIT_RUNTIME, "out of memory");
-	else if (!path)
+	if (!path)
 		fwrite(text, 1, len, stdout);
 	else if (!cli_write_atomic(path, text, len))
 		status = cli_error(cmd, EXIT_RUNTIME, "cannot write %s: %s", path, strerror(errno));
@@ -381,23 +343,19 @@ int adbg_sweep_merge(int nfiles, char **files, bool json, bool csv)
 {
 	const char *cmd = "merge";
 	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
-	sweep_shard first = {0}, one = {0};
-	sweep w = {0};
-	bool *seen = NULL;
-	int status = EXIT_OK, merged = 0;
-	bool partial = false;
 	if (!ctx)
 		return cli_error(cmd, EXIT_RUNTIME, "out of memory");
+	fray_sweep_shard one = {0};
+	fray_sweep_merge mg = {.ctx = ctx};
+	int status = EXIT_OK;
 	for (int i = 0; i < nfiles && status == EXIT_OK; i++) {
 		fray_doc *doc = NULL;
 		if (fray_doc_load_file(ctx, files[i], &doc) != FRAY_OK) {
 			status = cli_fail(cmd, ctx);
 			break;
 		}
-		sweep_shard *sh = merged == 0 ? &first : &one;
-		if (sh == &one)
-			sweep_shard_free(&one);
-		bool ok = sweep_shard_read(doc, sh);
+		fray_sweep_shard_free(&one);
+		bool ok = fray_sweep_shard_read(ctx, doc, &one);
 		for (size_t e = 0; e < fray_doc_error_count(doc); e++)
 			cli_error(cmd, EXIT_BAD_INPUT, "%s", fray_doc_error_msg(doc, e));
 		fray_doc_free(doc);
@@ -405,97 +363,34 @@ int adbg_sweep_merge(int nfiles, char **files, bool json, bool csv)
 			status = EXIT_BAD_INPUT;
 			break;
 		}
-		if (merged == 0) {
-			w.m = first.m;
-			w.g.nk = first.nvary;
-			for (int k = 0; k < w.g.nk; k++)
-				w.g.paths[k] = first.vary[k];
-			w.g.np = first.npoints;
-			w.g.pts = calloc(w.g.np, sizeof *w.g.pts);
-			seen = calloc(first.m.nshards, sizeof *seen);
-			if (!w.g.pts || !seen) {
-				status = cli_error(cmd, EXIT_RUNTIME, "out of memory");
-				break;
-			}
-		} else {
-			bool same = shard_same_run(&first.m, &one.m) && first.by_trials == one.by_trials &&
-				    first.npoints == one.npoints && first.nvary == one.nvary;
-			for (int k = 0; same && k < first.nvary; k++)
-				same = strcmp(first.vary[k], one.vary[k]) == 0;
-			if (!same) {
-				status = cli_error(cmd, EXIT_BAD_INPUT, "%s: not a shard of the same sweep as %s "
-						   "(scenario, seed, trials, policy, knobs, split and number of shards "
-						   "must agree)", files[i], files[0]);
-				break;
-			}
-		}
-		if (seen[sh->m.shard - 1]) {
+		switch (fray_sweep_merge_add(&mg, &one)) {
+		case FRAY_MERGE_ADDED:
+			break;
+		case FRAY_MERGE_OTHER_RUN:
+			status = cli_error(cmd, EXIT_BAD_INPUT, "%s: not a shard of the same sweep as %s (scenario, seed, "
+					   "trials, policy, knobs, split and number of shards must agree)", files[i],
+					   files[0]);
+			break;
+		case FRAY_MERGE_TWICE:
 			status = cli_error(cmd, EXIT_BAD_INPUT, "%s: shard %" PRIu64 " of %" PRIu64 " given twice",
-					   files[i], sh->m.shard, sh->m.nshards);
+					   files[i], one.m.shard, one.m.nshards);
+			break;
+		case FRAY_MERGE_NOMEM:
+			status = cli_error(cmd, EXIT_RUNTIME, "out of memory");
 			break;
 		}
-		seen[sh->m.shard - 1] = true;
-		for (size_t p = 0; p < sh->n && status == EXIT_OK; p++) {
-			sweep_shard_point *sp = &sh->points[p];
-			point *pt = &w.g.pts[sp->index];
-			partial |= fray_sim_trials(sp->sim) < sh->last - sh->first;
-			if (!pt->sim) {
-				if (!(pt->sim = fray_sim_new(FRAY_ADBG_SIM_FIELDS))) {
-					status = cli_error(cmd, EXIT_RUNTIME, "out of memory");
-					break;
-				}
-				/* the values live in the shard first read, or are copied */
-				for (int k = 0; k < w.g.nk; k++)
-					pt->val[k] = sh == &first ? sp->values[k] : NULL;
-				pt->baseline = sp->baseline;
-				pt->grid = sp->grid;
-			}
-			fray_sim_add(pt->sim, sp->sim);
-			if (sh == &one)
-				for (int k = 0; k < w.g.nk; k++)
-					if (!pt->val[k] && !(pt->val[k] = strdup(sp->values[k])))
-						status = cli_error(cmd, EXIT_RUNTIME, "out of memory");
-		}
-		merged++;
 	}
-	/* values copied from later shards are freed by address below */
 	if (status == EXIT_OK) {
-		char why[160] = "";
-		size_t missing = 0;
-		for (size_t p = 0; p < w.g.np; p++)
-			missing += w.g.pts[p].sim == NULL;
-		if ((uint64_t)merged < first.m.nshards)
-			snprintf(why, sizeof why, "%d of %" PRIu64 " shards merged", merged, first.m.nshards);
-		else if (partial)
-			snprintf(why, sizeof why, "a shard was stopped early");
-		if (missing) {
-			/* a sweep split by points prints the points it has */
-			size_t k = 0;
-			for (size_t p = 0; p < w.g.np; p++)
-				if (w.g.pts[p].sim)
-					w.g.pts[k++] = w.g.pts[p];
-			w.g.np = k;
-		}
+		char why[160];
+		fray_sweep_merge_end(&mg, why, sizeof why);
+		sweep w = {.m = mg.m, .g = mg.g};
 		target none = {0};
-		w.m.shard = w.m.nshards = 1;
 		sweep_print(stdout, ctx, &w, json ? OUT_JSON : csv ? OUT_CSV : OUT_TEXT, &none, why[0] ? why : NULL);
 		if (why[0])
 			status = cli_error(cmd, EXIT_RUNTIME, "the result is partial: %s", why);
 	}
-	for (size_t p = 0; p < w.g.np; p++) {
-		for (int k = 0; k < w.g.nk; k++) {
-			bool in_first = false;
-			for (size_t q = 0; q < first.n && !in_first; q++)
-				in_first = w.g.pts[p].val[k] == first.points[q].values[k];
-			if (!in_first)
-				free((char *)w.g.pts[p].val[k]);
-		}
-		fray_sim_free(w.g.pts[p].sim);
-	}
-	free(w.g.pts);
-	free(seen);
-	sweep_shard_free(&first);
-	sweep_shard_free(&one);
+	fray_sweep_merge_free(&mg);
+	fray_sweep_shard_free(&one);
 	fray_ctx_free(ctx);
 	return status;
 }
@@ -759,11 +654,11 @@ int adbg_sweep(int argc, char **argv)
 	size_t lo = 0, hi = w.g.np;
 	uint64_t first = 0, last = o.trials;
 	if (o.shard && by_trials) {
-		first = sim_slice(o.trials, w.m.shard - 1, w.m.nshards);
-		last = sim_slice(o.trials, w.m.shard, w.m.nshards);
+		first = fray_shard_slice(o.trials, w.m.shard - 1, w.m.nshards);
+		last = fray_shard_slice(o.trials, w.m.shard, w.m.nshards);
 	} else if (o.shard) {
-		lo = (size_t)sweep_point_slice((uint64_t)w.g.np, w.m.shard - 1, w.m.nshards);
-		hi = (size_t)sweep_point_slice((uint64_t)w.g.np, w.m.shard, w.m.nshards);
+		lo = (size_t)fray_sweep_point_slice((uint64_t)w.g.np, w.m.shard - 1, w.m.nshards);
+		hi = (size_t)fray_sweep_point_slice((uint64_t)w.g.np, w.m.shard, w.m.nshards);
 	}
 	bool show = !o.quiet && isatty(2);
 	cli_catch_stop();

@@ -16,7 +16,9 @@ typedef struct topic {
 typedef struct set_topic {
 	const char *set;
 	const char *const *own;
-	const char *tail;
+	/* the topic's end: tail, the set's first procedure in the catalogue
+	 * (its example: "adbg fire"), then after */
+	const char *tail, *after;
 } set_topic;
 
 /* ADBG's battle on a scenario file is a command of its own (saves,
@@ -76,30 +78,7 @@ static const topic topics[] = {
 	 "casualties so far), applies the results and runs the follow-ups the rules\n"
 	 "require. The procedure's own options (--range, --cover, --mode...) go to\n"
 	 "its main roll and win over the units' values.\n"
-	 "\n"
-	 "Presidio actions:\n"
-	 "  shoot UNIT --at T --range IN [--actions 2]\n"
-	 "                                 fire (two actions of independent fire rolled\n"
-	 "                                 together); the target's morale if hurt\n"
-	 "  melee UNIT --at T [--both]     a melee; morale for the side(s) hurt\n"
-	 "  charge UNIT --at T [--reaction stand|fire|fire-and-flee|flee|melee|\n"
-	 "                                 fire-and-melee]: fear of charge, reaction,\n"
-	 "                                 impact, morale\n"
-	 "  pursue UNIT --at T             contact: a panicked unit surrenders, else melee\n"
-	 "  morale UNIT [options]          a check by hand; rally UNIT; reload UNIT\n"
-	 "BBB actions:\n"
-	 "  fire UNIT --at T --range IN    the firefight, its result applied\n"
-	 "  assault UNIT --at T            bases lost and disruption applied\n"
-	 "  (either: --low-ammo-instead    a gun in a fort takes Low Ammo, not Silenced)\n"
-	 "  move UNIT [options]            the movement roll: recover, rally, break\n"
-	 "Chits actions:\n"
-	 "  combat UNIT --at T --tactic T --stance S --terrain X --attacker-cdr N\n"
-	 "         --defender-cdr N --draw K [--script C01,...] [--no-retreat]\n"
-	 "                                 chits, hits on battalions, fatigue, morale\n"
-	 "  end-turn UNIT [--rest] [--rally|--recover-disorder] [--lead B]\n"
-	 "\n"
-	 "Examples: examples/presidio/forces.yaml, examples/bbb/forces.yaml,\n"
-	 "examples/chits/forces.yaml; a walk through a game in docs/table.md.\n"},
+	 "\n"},
 	{"scenario",
 	 "fray scenario new adbg|presidio|bbb|chits [FILE]\n"
 	 "\n"
@@ -405,21 +384,29 @@ static const set_topic set_topics[] = {
 		 "Without --odds a procedure is rolled and told (--seed N replays it);\n"
 		 "with --odds its exact chances are printed (--max-memory MIB bounds the\n"
 		 "memory they may take, default 1024). See docs/adbg.md and\n"
-		 "'fray help adbg fire' (and so on) for each procedure's options.\n"},
+		 "'fray help ",
+	 .after = "' (and so on) for each procedure's options.\n"},
 	{"bbb",
 	 .tail = "\n"
-		 "See docs/bbb.md and 'fray help bbb fire' (and so on).\n"},
+		 "See docs/bbb.md and 'fray help ",
+	 .after = "' (and so on).\n"},
 	{"chits",
 	 .tail = "\n"
-		 "See docs/chits.md and 'fray help chits combat' (and so on); an example\n"
-		 "mix and the text's three worked examples are in examples/chits/.\n"},
+		 "See docs/chits.md and 'fray help ",
+	 .after = "' (and so on); an example\n"
+		  "mix and the text's three worked examples are in examples/chits/.\n"},
 	{"presidio",
 	 .tail = "\n"
-		 "Distances are yours to measure; see docs/presidio.md and 'fray help\n"
-		 "presidio shoot' (and so on).\n"},
+		 "Distances are yours to measure; see docs/presidio.md and 'fray help\n",
+	 .after = "' (and so on).\n"},
 };
 
 #define HELP_COLUMNS 79
+
+/* After the actions of 'fray help table'. */
+static const char table_tail[] = "\n"
+				 "Examples: examples/presidio/forces.yaml, examples/bbb/forces.yaml,\n"
+				 "examples/chits/forces.yaml; a walk through a game in docs/table.md.\n";
 
 /* Whether the i-th command of the catalogue ("presidio shoot") is one of
  * t's set and not one of its own commands. */
@@ -476,6 +463,35 @@ static void put_set_procedures(FILE *out, const set_topic *t)
 	}
 }
 
+/* "Actions of --rules presidio:" and each action's words, as the game API
+ * lists them (fray_game_rule_set_action): an action added to a rule set is
+ * in the help without a hand edit. */
+static void put_game_actions(FILE *out)
+{
+	for (size_t r = 0; fray_game_rule_set(r); r++) {
+		const char *rules = fray_game_rule_set(r), *usage;
+		size_t width = 0;
+		for (size_t i = 0; fray_game_rule_set_action(rules, i, NULL); i++)
+			if (strlen(fray_game_rule_set_action(rules, i, NULL)) > width)
+				width = strlen(fray_game_rule_set_action(rules, i, NULL));
+		fprintf(out, "Actions of --rules %s:\n", rules);
+		for (size_t i = 0; fray_game_rule_set_action(rules, i, &usage); i++) {
+			fprintf(out, "  %-*s  ", (int)width, fray_game_rule_set_action(rules, i, NULL));
+			put_wrapped(out, usage, 2 + width + 2);
+		}
+	}
+}
+
+/* The end of a set's topic, its example procedure the catalogue's first
+ * of the set, so that no procedure is named here by hand. */
+static void put_set_tail(FILE *out, const set_topic *t)
+{
+	size_t i = 0;
+	while (fray_procedure_command(i) && !listed(t, i))
+		i++;
+	fprintf(out, "%s%s%s", t->tail, fray_procedure_command(i) ? fray_procedure_command(i) : t->set, t->after);
+}
+
 /* "Commands that print only text refuse --json: check, bbb night, ...":
  * fray check and the catalogue's listings (a descriptor whose only mode
  * is FRAY_MODE_SHOW), so a listing added is named without a hand edit. */
@@ -524,10 +540,14 @@ bool cli_help_topic(FILE *out, const char *name)
 				put_text_only(out);
 			if (strcmp(name, "check") == 0)
 				put_kinds(out);
+			if (strcmp(name, "table") == 0) {
+				put_game_actions(out);
+				fputs(table_tail, out);
+			}
 			for (size_t k = 0; k < sizeof set_topics / sizeof set_topics[0]; k++)
 				if (strcmp(name, set_topics[k].set) == 0) {
 					put_set_procedures(out, &set_topics[k]);
-					fputs(set_topics[k].tail, out);
+					put_set_tail(out, &set_topics[k]);
 				}
 			return true;
 		}

@@ -3,16 +3,16 @@
 #ifndef FRAY_SIM_OUT_H
 #define FRAY_SIM_OUT_H
 #include "cli.h"
-#include "shard.h"
+#include <fray/shard.h>
 
 /* The result; partial: NULL, or why it counts fewer trials than asked. */
-void sim_print(FILE *out, const sim_meta *m, const fray_sim *s, bool json, const char *partial);
+void sim_print(FILE *out, const fray_shard_meta *m, const fray_sim *s, bool json, const char *partial);
 
 /* Writes the shard (trials [first, last)) to path, atomically, or to
  * stdout when path is NULL. Returns the exit status. */
 /* A partial shard (stopped early) never replaces a file: it goes to
  * PATH.partial beside it, and PATH is left as it was. */
-int sim_write_shard(const char *cmd, const char *path, const sim_meta *m, const fray_sim *s,
+int sim_write_shard(const char *cmd, const char *path, const fray_shard_meta *m, const fray_sim *s,
 		    uint64_t first, uint64_t last, bool partial);
 
 /* fray merge of a sweep's shards (cmd_adbg_sweep.c). */

@@ -167,6 +167,20 @@ FRAY_API const char *fray_game_rule_set(size_t i)
 	return i < RULES_NRULES ? frayi_table_rules_names[i] : NULL;
 }
 
+FRAY_API const char *fray_game_rule_set_action(const char *rules, size_t i, const char **usage)
+{
+	size_t r = 0;
+	while (r < RULES_NRULES && (!rules || strcmp(rules, frayi_table_rules_names[r]) != 0))
+		r++;
+	size_t n = 0;
+	const table_action *acts = r < RULES_NRULES ? frayi_table_actions_of((table_rules)r, &n) : NULL;
+	if (i >= n)
+		return NULL;
+	if (usage)
+		*usage = acts[i].usage;
+	return acts[i].name;
+}
+
 const char *fray_game_rules(const fray_game *game)
 {
 	return game ? frayi_table_rules_names[game->now->rules] : NULL;

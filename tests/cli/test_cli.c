@@ -236,6 +236,42 @@ static void help_of_a_set_lists_the_catalogue(void **state)
 	assert_non_null(strstr(r1.out, "\n  fray presidio tracking "));
 }
 
+/* `fray help table` lists every action the game API offers (include/fray/
+ * game.h), each under its own rule set, with its words: the help names no
+ * action by hand (issue 30). */
+static void help_table_lists_every_game_action(void **state)
+{
+	(void)state;
+	RUN(&r1, "help", "table");
+	assert_int_equal(r1.status, 0);
+	size_t sets = 0;
+	for (size_t r = 0; fray_game_rule_set(r); r++, sets++) {
+		char heading[96];
+		snprintf(heading, sizeof heading, "\nActions of --rules %s:\n", fray_game_rule_set(r));
+		const char *section = strstr(r1.out, heading), *usage;
+		if (!section)
+			fail_msg("fray help table has no '%s'", heading + 1);
+		const char *end = strstr(section + 1, "\nActions of --rules ");
+		size_t actions = 0;
+		for (size_t i = 0; fray_game_rule_set_action(fray_game_rule_set(r), i, &usage); i++, actions++) {
+			char line[96];
+			snprintf(line, sizeof line, "\n  %s ", fray_game_rule_set_action(fray_game_rule_set(r), i, NULL));
+			const char *at = strstr(section, line);
+			if (!at || (end && at > end))
+				fail_msg("fray help table does not list '%s' under %s", line + 3, fray_game_rule_set(r));
+			/* its words follow, their first word on the same line */
+			char first[32];
+			snprintf(first, sizeof first, "%.*s", (int)strcspn(usage, " "), usage);
+			const char *eol = strchr(at + 1, '\n');
+			const char *w = strstr(at, first);
+			assert_true(w && w < eol);
+		}
+		assert_true(actions >= 2);
+	}
+	assert_int_equal(sets, 3);
+	assert_null(fray_game_rule_set_action("adbg", 0, NULL));
+}
+
 /* The topics that name commands or kinds by the library's lists: `fray
  * help json` the catalogue's listings (only mode SHOW: they refuse --json)
  * and no procedure that prints JSON (chits end-turn was named); `fray help
@@ -330,6 +366,7 @@ int main(void)
 		cmocka_unit_test(procedures_come_from_the_catalogue),
 		cmocka_unit_test(help_of_a_set_lists_the_catalogue),
 		cmocka_unit_test(help_names_what_the_library_lists),
+		cmocka_unit_test(help_table_lists_every_game_action),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
