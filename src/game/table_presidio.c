@@ -708,7 +708,8 @@ static int act_reload(table_game *g, table_unit *u, table_unit *t, const player_
 }
 
 static const table_action presidio_actions[] = {
-	{"shoot", true, "UNIT --at TARGET --range IN [--actions 2] [shoot options]: fire, then the target's morale", act_shoot},
+	{"shoot", true, "UNIT --at TARGET --range IN [--actions 2 | --held] [shoot options]: fire, then the target's "
+	 "morale", act_shoot},
 	{"melee", true, "UNIT --at TARGET [--both] [melee options]: a melee, then morale", act_melee},
 	{"charge", true, "UNIT --at TARGET [--reaction R] [--cover C]: fear of charge, reaction, impact, morale",
 	 act_charge},
