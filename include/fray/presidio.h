@@ -249,6 +249,16 @@ const char *fray_presidio_fire_state_refused(const fray_presidio_shoot_in *in);
  * else why not (a volley empties the guns; opportunity fire and fire while
  * moving fire once; aimed fire is two actions itself). */
 const char *fray_presidio_consecutive_refused(fray_presidio_fire_mode mode);
+/* A unit's shot at the target of its shot just before, in the same turn
+ * with nothing between (before: that shot's mode, actions_before its
+ * shooting actions; now: this one's mode, one action). NULL when it may be
+ * rolled on its own, else why not: a second action of independent fire
+ * in one action sequence belongs with the first (Section 4, Independent
+ * Fire; Section 7: one morale check after the sequence), unless the unit
+ * held it and fires it at another moment (held; Section 2, Holding 1
+ * Action). */
+const char *fray_presidio_second_shot_refused(fray_presidio_fire_mode before, int actions_before,
+					      fray_presidio_fire_mode now, bool held);
 /* Whether a target at this band (and range in inches, < 0 unknown) is
  * within 4" (Section 7, Surrender): a rifle's close band reaches 12". */
 bool fray_presidio_within_4(fray_presidio_range_class c, int band, double inches);

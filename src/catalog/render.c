@@ -178,8 +178,27 @@ typedef struct marginal {
 	double *p;
 } marginal;
 
-static bool marginal_of(fray_ctx *ctx, const fray_dist *d, size_t f, marginal *m)
+/* The value of integer field f of outcome o as the JSON gives it (the
+ * outcome's formatter may tell a procedure's raw number otherwise: the
+ * initiative's side 0 or 1 is "first": 1 or 2); the raw number when the
+ * JSON holds no such member. The text's tables show what the JSON says. */
+static int64_t json_value(const fray_call *c, const int64_t *o, size_t f)
 {
+	char res[4096], key[96];
+	textbuf t = text_on(res, sizeof res);
+	c->fmt(c, o, true, &t);
+	int n = snprintf(key, sizeof key, "\"%s\": ", c->d->out[f].name);
+	const char *at = n > 0 && (size_t)n < sizeof key ? strstr(res, key) : NULL;
+	if (!at)
+		return o[f];
+	char *end;
+	long long v = strtoll(at + n, &end, 10);
+	return end == at + n ? o[f] : (int64_t)v;
+}
+
+static bool marginal_of(const fray_call *c, const fray_dist *d, size_t f, marginal *m)
+{
+	fray_ctx *ctx = c->ctx;
 	size_t n = fray_dist_count(d);
 	m->n = 0;
 	m->v = fray_alloc(ctx, (n + 1) * sizeof *m->v);
@@ -187,7 +206,7 @@ static bool marginal_of(fray_ctx *ctx, const fray_dist *d, size_t f, marginal *m
 	if (!m->v || !m->p)
 		return false;
 	for (size_t i = 0; i < n; i++) {
-		int64_t v = fray_dist_outcome(d, i)[f];
+		int64_t v = json_value(c, fray_dist_outcome(d, i), f);
 		size_t k = 0;
 		while (k < m->n && m->v[k] < v)
 			k++;
@@ -267,7 +286,7 @@ static fray_status odds_text(fray_call *c, const fray_call_opts *o, const fray_d
 		marginal m = {0};
 		if (strcmp(od->type, "integer") != 0)
 			continue;
-		bool ok = marginal_of(c->ctx, d, f, &m);
+		bool ok = marginal_of(c, d, f, &m);
 		if (ok && m.n > 1)
 			field_table(c->ctx, od, &m, c->nfields == 1 ? d : NULL, o->exact, sb);
 		fray_dealloc(c->ctx, m.v);

@@ -267,6 +267,10 @@ int frayi_table_print_log(const table_game *g, const char *format, FILE *f);
  * shoot at Apaches (range 10)", "the turn ends", from its command's words
  * (the action, the unit, --at's target, the options as words). */
 void frayi_table_action_words(const char *command, char *dst, size_t cap);
+/* The next word of a log's command (as the log writes it: quoted where it
+ * holds a space) from p into w, and where the one after starts; NULL when
+ * none is left. */
+const char *frayi_table_command_word(const char *p, char *w, size_t cap);
 
 /* A JSON string literal into f, whole; of s's first n bytes: the
  * library's escaper (fray_json_string: a tab as \t, an invalid UTF-8 byte

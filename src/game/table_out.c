@@ -109,7 +109,7 @@ static void lines_of(const fray_node *e, const char *key, const char *prefix, FI
 
 /* The next word of a log's command (command_line's: quoted where it holds
  * a space) into w, and where the one after starts; NULL when none is left. */
-static const char *next_word(const char *p, char *w, size_t cap)
+const char *frayi_table_command_word(const char *p, char *w, size_t cap)
 {
 	while (*p == ' ')
 		p++;
@@ -127,18 +127,18 @@ void frayi_table_action_words(const char *command, char *dst, size_t cap)
 {
 	char w[256], action[64] = "", actor[256] = "", rest[512] = "";
 	textbuf more = text_on(rest, sizeof rest);
-	const char *p = next_word(command, action, sizeof action);
+	const char *p = frayi_table_command_word(command, action, sizeof action);
 	if (p && !strcmp(action, "turn")) {
 		snprintf(dst, cap, "the turn ends");
 		return;
 	}
-	if (p && (p = next_word(p, w, sizeof w)) && w[0] != '-')
+	if (p && (p = frayi_table_command_word(p, w, sizeof w)) && w[0] != '-')
 		snprintf(actor, sizeof actor, "%s", w);
 	else if (p)
 		text_add(&more, "%s", w + 2);
 	char target[256] = "";
-	while (p && (p = next_word(p, w, sizeof w))) {
-		if (!strcmp(w, "--at") && p && (p = next_word(p, target, sizeof target)))
+	while (p && (p = frayi_table_command_word(p, w, sizeof w))) {
+		if (!strcmp(w, "--at") && p && (p = frayi_table_command_word(p, target, sizeof target)))
 			continue;
 		bool option = w[0] == '-' && w[1] == '-';
 		text_add(&more, "%s%s", rest[0] && option ? ", " : rest[0] ? " " : "", option ? w + 2 : w);

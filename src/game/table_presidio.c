@@ -4,6 +4,7 @@
  * what is left to the players. */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include "table.h"
 
 
@@ -266,9 +267,86 @@ static int loaded(table_game *g, const table_unit *u, fray_presidio_fire_mode mo
 	return why ? frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot shoot: %s", unit_label(u), why) : FRAY_OK;
 }
 
+/* The unit a word of a log's command names (as frayi_table_unit_named
+ * finds it, quietly), or NULL. */
+static const table_unit *unit_of_word(const table_game *g, const char *w)
+{
+	for (size_t i = 0; i < g->nunits; i++)
+		if (!strcmp(g->units[i].name, w))
+			return &g->units[i];
+	for (size_t i = 0; i < g->nunits; i++)
+		if (!strcasecmp(g->units[i].name, w))
+			return &g->units[i];
+	return NULL;
+}
+
+/* The value of option opt in a log's command (`--opt V` or `--opt=V`)
+ * into v; false when the command does not give it. */
+static bool command_value(const char *command, const char *opt, char *v, size_t cap)
+{
+	char w[TABLE_NAME_MAX + 64];
+	size_t n = strlen(opt);
+	for (const char *p = command; (p = frayi_table_command_word(p, w, sizeof w));) {
+		if (!strncmp(w, opt, n) && w[n] == '=') {
+			snprintf(v, cap, "%s", w + n + 1);
+			return true;
+		}
+		if (!strcmp(w, opt))
+			return frayi_table_command_word(p, v, cap) != NULL;
+	}
+	return false;
+}
+
+/* Whether the log's last entry is a shot of u at t in this turn: the
+ * action sequence the shot now may belong to (Sections 2 and 7). Its fire
+ * mode and shooting actions to *mode and *actions. */
+static bool shot_just_before(const table_game *g, const table_unit *u, const table_unit *t,
+			     fray_presidio_fire_mode *mode, int *actions)
+{
+	size_t n = fray_node_len(g->log);
+	const fray_node *e = n ? fray_node_item(g->log, n - 1) : NULL;
+	const char *command = e ? fray_node_scalar(fray_map_get(e, "command")) : NULL;
+	if (!command || frayi_table_entry_turn(e) != g->turn)
+		return false;
+	char action[16], actor[TABLE_NAME_MAX + 8], target[TABLE_NAME_MAX + 8], v[32];
+	const char *p = frayi_table_command_word(command, action, sizeof action);
+	if (!p || strcmp(action, "shoot") || !(p = frayi_table_command_word(p, actor, sizeof actor)) ||
+	    unit_of_word(g, actor) != u || !command_value(p, "--at", target, sizeof target) ||
+	    unit_of_word(g, target) != t)
+		return false;
+	*mode = FRAY_PRESIDIO_INDEPENDENT;
+	for (int k = 0; command_value(p, "--mode", v, sizeof v) && k < 5; k++)
+		if (!strcmp(v, fray_presidio_fire_mode_names[k]))
+			*mode = (fray_presidio_fire_mode)k;
+	*actions = command_value(p, "--actions", v, sizeof v) ? atoi(v) : 1;
+	return true;
+}
+
+/* A one-action shot of u at t, right after its shot at t in the same
+ * turn, as the rules say (fray_presidio_second_shot_refused): the second
+ * action of independent fire in a sequence goes with the first. */
+static int in_sequence(table_game *g, const table_unit *u, const table_unit *t, fray_presidio_fire_mode mode,
+		       bool held)
+{
+	fray_presidio_fire_mode before;
+	int actions;
+	if (!shot_just_before(g, u, t, &before, &actions))
+		return FRAY_OK;
+	const char *why = fray_presidio_second_shot_refused(before, actions, mode, held);
+	if (!why)
+		return FRAY_OK;
+	return frayi_game_fail(g, FRAY_ERR_INPUT, "shoot: %s shot at %s just before (the log's last action, this "
+			       "turn): %s: undo that shot and give both actions as one, 'shoot ... --actions 2'; an "
+			       "action %s held and fires now, at another moment, stands alone: give --held",
+			       unit_label(u), unit_label(t), why, unit_label(u));
+}
+
 /* shoot [--actions 2]: one shooting action, or two consecutive actions of
  * independent fire rolled together (Section 4, Independent Fire), then
- * one morale check for the target after both. */
+ * one morale check for the target after both. A second action of
+ * independent fire given on its own right after the first is refused
+ * (in_sequence): the target checks morale after the action sequence
+ * (Section 7), once; --held: an action held and fired later. */
 static int act_shoot(table_game *g, table_unit *u, table_unit *t, const player_opts *p)
 {
 	int st = able(g, u, FRAY_PRESIDIO_ACT_SHOOT, "shoot");
@@ -287,6 +365,11 @@ static int act_shoot(table_game *g, table_unit *u, table_unit *t, const player_o
 	const char *why = actions == 2 ? fray_presidio_consecutive_refused(mode) : NULL;
 	if (why)
 		return frayi_game_fail(g, FRAY_ERR_INPUT, "--actions 2: %s", why);
+	/* (the odds of a shot are its dice's whatever came before: a question
+	 * asked, not an action recorded) */
+	bool held = frayi_player_flag(p, "--held");
+	if (actions == 1 && !g->odds && (st = in_sequence(g, u, t, mode, held)) != FRAY_OK)
+		return st;
 	shot_got sg = {0};
 	bool check = false, leader_hit = false;
 	/* the dice of both actions are rolled at once: the casualty die is
@@ -625,7 +708,8 @@ static int act_reload(table_game *g, table_unit *u, table_unit *t, const player_
 }
 
 static const table_action presidio_actions[] = {
-	{"shoot", true, "UNIT --at TARGET --range IN [--actions 2] [shoot options]: fire, then the target's morale", act_shoot},
+	{"shoot", true, "UNIT --at TARGET --range IN [--actions 2 | --held] [shoot options]: fire, then the target's "
+	 "morale", act_shoot},
 	{"melee", true, "UNIT --at TARGET [--both] [melee options]: a melee, then morale", act_melee},
 	{"charge", true, "UNIT --at TARGET [--reaction R] [--cover C]: fear of charge, reaction, impact, morale",
 	 act_charge},

@@ -181,12 +181,42 @@ static void long_odds_are_cut_to_the_likeliest(void **state)
 	assert_int_equal(lines_with(r2.out, "\"exact\": \""), (int)n);
 }
 
+/* The text's table of a count shows the values the JSON gives (session
+ * 38: the initiative's text table said side 0 and 1, its JSON 1 and 2).
+ * Initiative with leaderships 2 and 1 (Section 2, ruling R17): of the 36
+ * faces side 1 is higher on a >= b (21), side 2 on b >= a + 2 (10), and
+ * the 5 ties are rolled again: 21/31 and 10/31, counted here. */
+static void odds_text_shows_the_json_values(void **state)
+{
+	(void)state;
+	int first = 0, second = 0;
+	for (int a = 1; a <= 6; a++)
+		for (int b = 1; b <= 6; b++)
+			a + 2 > b + 1 ? first++ : b + 1 > a + 2 ? second++ : 0;
+	char row1[64], row2[64], json1[96], json2[96];
+	snprintf(row1, sizeof row1, "         1   %.3f%%", 100.0 * first / (first + second));
+	snprintf(row2, sizeof row2, "         2   %.3f%%", 100.0 * second / (first + second));
+	snprintf(json1, sizeof json1, "{\"first\": 1}, \"p\": %.16g, \"exact\": \"%d/%d\"", (double)first / (first + second),
+		 first, first + second);
+	snprintf(json2, sizeof json2, "{\"first\": 2}, \"p\": %.16g, \"exact\": \"%d/%d\"", (double)second / (first + second),
+		 second, first + second);
+	RUN(&r1, "presidio", "initiative", "--leadership-1", "2", "--leadership-2", "1", "--odds");
+	assert_int_equal(r1.status, 0);
+	if (!strstr(r1.out, row1) || !strstr(r1.out, row2) || strstr(r1.out, "\n         0 "))
+		fail_msg("expected the rows \"%s\" and \"%s\" (sides 1 and 2), got:\n%s", row1, row2, r1.out);
+	RUN(&r2, "presidio", "initiative", "--leadership-1", "2", "--leadership-2", "1", "--odds", "--json");
+	assert_int_equal(r2.status, 0);
+	if (!strstr(r2.out, json1) || !strstr(r2.out, json2))
+		fail_msg("expected %s and %s in:\n%s", json1, json2, r2.out);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(volley_and_morale),
 		cmocka_unit_test(long_odds_are_cut_to_the_likeliest),
 		cmocka_unit_test(bad_input),
+		cmocka_unit_test(odds_text_shows_the_json_values),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -18,10 +18,19 @@ either side); the raiders have a day's start and use the Pursuers column for
 their first three days, then the Fugitives column unless they have seen the
 pursuers, which they do on a natural 12 of a day's roll; the raiders are
 caught on the first day the pursuers have travelled at least as far; 15
-days. No forced march here (its night and rest are not tracking).
+days.
 
-The state after each day is (gap in leagues, seen), so the whole
-distribution of the day of capture is a small sum over the dice.
+With a forced march (Section 8, Forced March) the pursuers who found the
+trail and start their day 1 to 10 leagues behind travel on at night, 1.5 x
+the day's leagues; if two nights of it in a row do not catch the raiders,
+they rest the next day and night. A night not marched (the trail lost, the
+raiders too far or already closer than a league) is a night's rest: the
+count of nights starts again (docs/presidio.md, fray's reading of "if they
+don't catch up to them in two nights").
+
+The state after each day is (gap in leagues, seen, forced nights in a row,
+resting), so the whole distribution of the day of capture is a small sum
+over the dice.
 
 usage: presidio_pursuit.py FRAY"""
 import json
@@ -58,9 +67,10 @@ def leg_chances(column, mounted):
     return list(out.items())
 
 
-def caught_by_day(recon, camou, pursuers_mounted, raiders_mounted):
+def caught_by_day(recon, camou, pursuers_mounted, raiders_mounted, forced_march=False):
     """The chance the raiders are caught on day 1..15, and of not at all (0):
-    the dice summed exactly, in double precision (fractions take minutes)."""
+    the dice summed exactly, in double precision (fractions take minutes).
+    Gaps are whole or half leagues (1.5 x a whole number): exact in floats."""
     found = float(trail_found(recon, camou))
     pursuers = leg_chances(PURSUERS, pursuers_mounted)
     # the raiders' day: (seen on this roll, leagues on the Pursuers column,
@@ -69,35 +79,45 @@ def caught_by_day(recon, camou, pursuers_mounted, raiders_mounted):
     for natural, p in TWO_D6:
         raiders[(natural == 12, leagues(PURSUERS, natural, raiders_mounted),
                  leagues(FUGITIVES, natural, raiders_mounted))] += float(p)
-    states = defaultdict(float)  # (gap, seen) -> chance, not yet caught
+    # (gap, seen, forced nights in a row, resting) -> chance, not yet caught
+    states = defaultdict(float)
     for natural, p in TWO_D6:  # the head start: the raiders' first day, Pursuers column
-        states[(leagues(PURSUERS, natural, raiders_mounted), False)] += float(p)
+        states[(leagues(PURSUERS, natural, raiders_mounted), False, 0, False)] += float(p)
     result = {}
     for day in range(1, DAYS + 1):
         raiders_day = day + 1
         after = defaultdict(float)
         caught = 0.0
-        for (gap, seen), p in states.items():
+        for (gap, seen, nights, resting), p in states.items():
             for (twelve, by_pursuers, by_fugitives), q in raiders.items():
                 now_seen = seen or twelve
                 g = gap + (by_pursuers if raiders_day <= 3 or now_seen else by_fugitives)
-                after[(g, now_seen)] += p * q * (1 - found)  # the trail lost: the pursuers wait
+                if resting:  # the day and night of rest after two nights marched
+                    after[(g, now_seen, 0, False)] += p * q
+                    continue
+                # the trail lost: the pursuers wait, the night a night's rest
+                after[(g, now_seen, 0, False)] += p * q * (1 - found)
+                at_night = forced_march and 1 <= g <= 10
                 for leg, r in pursuers:
-                    if g - leg <= 0:
+                    travelled = leg * 1.5 if at_night else leg
+                    if g - travelled <= 0:
                         caught += p * q * found * r
+                    elif at_night and nights == 1:  # two nights in a row, not caught: rest
+                        after[(g - travelled, now_seen, 0, True)] += p * q * found * r
                     else:
-                        after[(g - leg, now_seen)] += p * q * found * r
+                        after[(g - travelled, now_seen, 1 if at_night else 0, False)] += p * q * found * r
         result[day] = caught
         states = after
     result[0] = sum(states.values())
     return result
 
 
-def fray_pursuit(fray, recon, camou, pursuers_mounted, raiders_mounted, seed):
-    cmd = [fray, "presidio", "pursuit", "--recon", str(recon), "--camou", str(camou), "--trials", str(TRIALS),
+def fray_pursuit(fray, recon, camou, pursuers_mounted, raiders_mounted, forced_march, trials, seed):
+    cmd = [fray, "presidio", "pursuit", "--recon", str(recon), "--camou", str(camou), "--trials", str(trials),
            "--seed", str(seed), "--json"]
     cmd += ["--pursuers-mounted"] if pursuers_mounted else []
     cmd += ["--raiders-mounted"] if raiders_mounted else []
+    cmd += ["--forced-march"] if forced_march else []
     out = json.loads(subprocess.run(cmd, check=True, capture_output=True, text=True).stdout)
     return {o["outcome"]["caught_on_day"]: o["p"] for o in out["outcomes"]}, " ".join(cmd[1:])
 
@@ -105,15 +125,21 @@ def fray_pursuit(fray, recon, camou, pursuers_mounted, raiders_mounted, seed):
 def main():
     fray = sys.argv[1]
     failures = 0
-    cases = [(2, 1, False, False), (0, 4, False, False), (4, 0, False, False), (1, 3, True, False),
-             (3, 3, False, True)]
-    for k, (recon, camou, pm, rm) in enumerate(cases):
-        want = caught_by_day(recon, camou, pm, rm)
+    cases = [(2, 1, False, False, False, TRIALS), (0, 4, False, False, False, TRIALS),
+             (4, 0, False, False, False, TRIALS), (1, 3, True, False, False, TRIALS),
+             (3, 3, False, True, False, TRIALS), (2, 2, True, True, True, TRIALS),
+             # a forced march whose nights in a row are broken (the trail lost, the raiders out of
+             # reach): a count of nights that never starts again sends the pursuers to rest after one
+             # night more, which moves day 4 by 16 standard errors of a million pursuits (5 of
+             # 100,000: too few to tell)
+             (4, 0, False, False, True, 10 * TRIALS)]
+    for k, (recon, camou, pm, rm, fm, trials) in enumerate(cases):
+        want = caught_by_day(recon, camou, pm, rm, fm)
         assert abs(sum(want.values()) - 1) < 1e-12
-        got, cmd = fray_pursuit(fray, recon, camou, pm, rm, 31 + k)
+        got, cmd = fray_pursuit(fray, recon, camou, pm, rm, fm, trials, 31 + k)
         for day in range(DAYS + 1):
             p = float(want[day])
-            tolerance = 5 * math.sqrt(p * (1 - p) / TRIALS) + 1e-9
+            tolerance = 5 * math.sqrt(p * (1 - p) / trials) + 1e-9
             g = got.get(day, 0.0)
             if abs(g - p) > tolerance:
                 failures += 1

@@ -128,6 +128,23 @@ FRAY_API const char *fray_presidio_consecutive_refused(fray_presidio_fire_mode m
 	}
 }
 
+/* Section 7: morale is checked "after any action sequence in which the
+ * unit takes casualties"; Section 2: a unit's sequence is its two
+ * actions; Section 4: two consecutive actions of independent fire are
+ * rolled at once, and the target checks "only after the entire unit has
+ * fired". So a unit's second action of independent fire at the target of
+ * its first, right after it, is no shot of its own with a check between:
+ * both are one roll (two actions) and one check. An action the unit held
+ * and fires at another moment (Section 2, Holding 1 Action) stands alone. */
+FRAY_API const char *fray_presidio_second_shot_refused(fray_presidio_fire_mode before, int actions_before,
+							fray_presidio_fire_mode now, bool held)
+{
+	if (held || actions_before != 1 || before != FRAY_PRESIDIO_INDEPENDENT || now != FRAY_PRESIDIO_INDEPENDENT)
+		return NULL;
+	return "two actions of independent fire in one action sequence are rolled together, and the target "
+	       "checks morale once, after both (Presidio Section 4, Independent Fire; Section 7, Morale)";
+}
+
 FRAY_API bool fray_presidio_within_4(fray_presidio_range_class c, int band, double inches)
 {
 	if (inches >= 0)

@@ -282,6 +282,7 @@ FRAY_API void fray_presidio_pursuit_procedure(fray_roller *r, fray_policy *p, co
 	const fray_presidio_pursuit_in *in = input;
 	double raiders = 0, pursuers = 0;
 	bool seen = false;
+	/* forced_nights: nights marched in a row (Forced March) */
 	int forced_nights = 0, resting = 0, raider_days = 0;
 	/* the raiders' day of head start */
 	raider_days++;
@@ -300,17 +301,25 @@ FRAY_API void fray_presidio_pursuit_procedure(fray_roller *r, fray_policy *p, co
 		int track, hide;
 		if (!trail_found(r, in->recon, in->camou, &track, &hide)) {
 			fray_emit_note(r, "the trail is lost: the pursuers wait a day", TRACKING);
+			forced_nights = 0; /* a night not marched: see below */
 			continue;
 		}
 		double leg = fray_presidio_leagues(false, fray_die(r, 6, "pursuers 2d6") + fray_die(r, 6, "pursuers 2d6") +
 						   in->pursuers_mounted);
 		double gap = raiders - pursuers;
+		/* Forced March: 1-10 leagues behind, they travel on at night (1.5
+		 * x the day); two nights without catching them cost a day and a
+		 * night of rest. The two nights are in a row (fray's reading): a
+		 * night not marched (the trail lost, the raiders out of reach) is
+		 * a night's rest, and the count starts again. */
 		if (in->forced_march && gap >= 1 && gap <= 10) {
 			leg *= 1.5;
 			if (++forced_nights == 2 && pursuers + leg < raiders) {
 				resting = 1; /* a day and a night of rest */
 				forced_nights = 0;
 			}
+		} else {
+			forced_nights = 0;
 		}
 		pursuers += leg;
 		if (pursuers >= raiders) {
