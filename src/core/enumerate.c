@@ -68,6 +68,12 @@ void fray_enum_commit_small(fray_roller *r, fray_u128 w, fray_u128 dd)
 	enum_state *en = r->en;
 	unsigned d = en->depth; /* the step just taken was d - 1 */
 	en->valid = d + 1;
+	if (d == 1) { /* the prefix is the empty path's 1 / 1: w / dd as it is (issue #33) */
+		en->pnum[1] = w;
+		en->pden[1] = dd;
+		en->big[1] = false;
+		return;
+	}
 	if (!en->big[d - 1]) {
 		fray_u128 n, m, a = en->pnum[d - 1], b = en->pden[d - 1];
 		if ((a | b | w | dd) >> 64 == 0) { /* products of 64-bit numbers fit */
@@ -161,7 +167,7 @@ static enum_state *enum_state_new(fray_ctx *ctx, unsigned max_depth)
 		fray_dealloc(ctx, en);
 		return NULL;
 	}
-	en->pnum[0] = 1;
+	en->pnum[0] = 1; /* the empty path: 1 / 1 for good (fray_enum_commit_small) */
 	en->pden[0] = 1;
 	en->valid = 1;
 	en->max_depth = max_depth;
