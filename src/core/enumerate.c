@@ -630,7 +630,17 @@ static fray_status record_end(walker *w, const int64_t *outcome)
 		w->last_t = t;
 		w->last_e = e;
 	}
-	if (!add_path(en, &t->x[e]))
+	/* the common case: the entry's denominator is the path's (every split
+	 * of a deal has C(total, k)), a sum of numerators that fits */
+	fray_xq *x = &t->x[e];
+	unsigned d = en->depth;
+	fray_u128 sum;
+	if (!en->big[d] && !x->big && x->num != 0 && x->den == en->pden[d] &&
+	    !__builtin_add_overflow(x->num, en->pnum[d], &sum)) {
+		x->num = sum;
+		return FRAY_OK;
+	}
+	if (!add_path(en, x))
 		return fray_nomem(w->ctx);
 	return FRAY_OK;
 }
