@@ -805,6 +805,26 @@ static fray_status fold_states(walker *w, const fray_xq *weight)
 	return FRAY_OK;
 }
 
+/* The checks of the walk made every 64 paths: the memory budget, a stop
+ * asked (Ctrl-C: 64 paths are microseconds), and every 65,536 paths the
+ * progress. */
+static fray_status every_64_paths(walker *w)
+{
+	fray_status st = check_memory(w);
+	if (st != FRAY_OK)
+		return st;
+	const fray_enum_limits *lim = w->lim;
+	if (lim && lim->stop && *lim->stop)
+		return fray_fail(w->ctx, FRAY_ERR_BUDGET, "stopped after %llu paths",
+				 (unsigned long long)w->paths);
+	if (lim && (w->paths & 0xFFFF) == 0) {
+		if (lim->progress)
+			lim->progress(w->paths, w->max_paths, lim->ud);
+		tell(w, false);
+	}
+	return FRAY_OK;
+}
+
 /* Runs every path from one start: the beginning (resume NULL) or a state
  * of stage `stage` reached with probability *weight (1 at the beginning). */
 static fray_status walk_from(walker *w, const unsigned char *resume, uint64_t stage,
@@ -818,15 +838,21 @@ static fray_status walk_from(walker *w, const unsigned char *resume, uint64_t st
 	en->len = 0;
 	en->valid = 1;
 	fray_status st;
+	fray_roller_begin_run(r);
 	do {
 		if (++w->paths > w->max_paths)
 			return fray_fail(w->ctx, FRAY_ERR_LIMIT,
 					 "more than %llu outcome paths: too many to "
 					 "enumerate exactly; simulate instead",
 					 (unsigned long long)w->max_paths);
-		int64_t outcome[FRAY_OUTCOME_MAX_FIELDS];
-		memset(outcome, 0, w->out.nfields * sizeof outcome[0]);
-		fray_roller_begin_run(r);
+		/* the per-path bookkeeping is kept small (issue #33: a deal's
+		 * split costs a path): every field cleared by fixed stores, the
+		 * run begun again only when the last one stopped (a failed run
+		 * ends the walk, so only a cut or a checkpoint), the checks
+		 * below every 64 paths */
+		int64_t outcome[FRAY_OUTCOME_MAX_FIELDS] = {0};
+		if (r->truncated)
+			fray_roller_begin_run(r);
 		en->depth = 0;
 		en->checkpointed = false;
 		if (w->p)
@@ -840,17 +866,8 @@ static fray_status walk_from(walker *w, const unsigned char *resume, uint64_t st
 			en->valid = en->depth + 1;
 		if ((st = record_end(w, outcome)) != FRAY_OK)
 			return st;
-		if ((w->paths & 63) == 0 && (st = check_memory(w)) != FRAY_OK)
+		if ((w->paths & 63) == 0 && (st = every_64_paths(w)) != FRAY_OK)
 			return st;
-		const fray_enum_limits *lim = w->lim;
-		if (lim && lim->stop && *lim->stop)
-			return fray_fail(w->ctx, FRAY_ERR_BUDGET, "stopped after %llu paths",
-					 (unsigned long long)w->paths);
-		if (lim && (w->paths & 0xFFFF) == 0) {
-			if (lim->progress)
-				lim->progress(w->paths, w->max_paths, lim->ud);
-			tell(w, false);
-		}
 	} while (next_path(en));
 	if ((st = fold(w, &w->out, &w->local_out, weight)) != FRAY_OK)
 		return st;
