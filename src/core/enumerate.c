@@ -17,31 +17,15 @@
 #include "dist_internal.h"
 #include "roller_internal.h"
 
-bool fray_enum_step(fray_roller *r, uint32_t nbranches, uint32_t *choice,
-		    bool *need_prob)
+/* fray_enum_step's rare ends (roller_internal.h): the depth limit, or a
+ * replayed event that changed. */
+void fray_enum_step_cut(fray_roller *r, unsigned d)
 {
-	enum_state *en = r->en;
-	unsigned d = en->depth;
-	if (d == en->max_depth) {
+	if (d == r->en->max_depth)
 		r->truncated = true;
-		return false;
-	}
-	if (d < en->len) {
-		if (en->path[d].nbranches != nbranches) {
-			fray_roller_fail(r, FRAY_ERR_INTERNAL,
-					 "procedure is not a pure function of its roller "
-					 "(a replayed event changed)");
-			return false;
-		}
-	} else {
-		en->path[d].choice = 0;
-		en->path[d].nbranches = nbranches;
-		en->len = d + 1;
-	}
-	*choice = en->path[d].choice;
-	*need_prob = d + 1 >= en->valid;
-	en->depth = d + 1;
-	return true;
+	else
+		fray_roller_fail(r, FRAY_ERR_INTERNAL, "procedure is not a pure function of its roller "
+				 "(a replayed event changed)");
 }
 
 /* Makes bigq[0..d] usable (a GMP allocation that fails raises GMP's flag,

@@ -72,8 +72,33 @@ void fray_roller_begin_run(fray_roller *r);
  * branch's probability (fray_enum_commit_small, or en->num / en->den and
  * fray_enum_commit); when false the prefix probability is still valid
  * from an earlier path. */
-bool fray_enum_step(fray_roller *r, uint32_t nbranches, uint32_t *choice,
-		    bool *need_prob);
+void fray_enum_step_cut(fray_roller *r, unsigned d);
+/* Inline: it is the enumerator's per-event cost (issue #33: a deal's
+ * split is one event); the rare ends out of line (fray_enum_step_cut). */
+static inline bool fray_enum_step(fray_roller *r, uint32_t nbranches, uint32_t *choice,
+				  bool *need_prob)
+{
+	enum_state *en = r->en;
+	unsigned d = en->depth;
+	if (d < en->len) {
+		if (en->path[d].nbranches != nbranches) {
+			fray_enum_step_cut(r, d);
+			return false;
+		}
+	} else {
+		if (d == en->max_depth) {
+			fray_enum_step_cut(r, d);
+			return false;
+		}
+		en->path[d].choice = 0;
+		en->path[d].nbranches = nbranches;
+		en->len = d + 1;
+	}
+	*choice = en->path[d].choice;
+	*need_prob = d + 1 >= en->valid;
+	en->depth = d + 1;
+	return true;
+}
 /* The branch's probability is w / d (d > 0, w > 0). */
 void fray_enum_commit_small(fray_roller *r, fray_u128 w, fray_u128 d);
 /* The branch's probability is en->num / en->den. */
