@@ -47,17 +47,12 @@ static void prefix_q(enum_state *en, unsigned d, mpq_t q)
 	}
 }
 
-void fray_enum_commit_small(fray_roller *r, fray_u128 w, fray_u128 dd)
+/* fray_enum_commit_small past the first step: w / dd times the prefix's
+ * probability. */
+__attribute__((noinline)) static void commit_product(fray_roller *r, fray_u128 w, fray_u128 dd)
 {
 	enum_state *en = r->en;
 	unsigned d = en->depth; /* the step just taken was d - 1 */
-	en->valid = d + 1;
-	if (d == 1) { /* the prefix is the empty path's 1 / 1: w / dd as it is (issue #33) */
-		en->pnum[1] = w;
-		en->pden[1] = dd;
-		en->big[1] = false;
-		return;
-	}
 	if (!en->big[d - 1]) {
 		fray_u128 n, m, a = en->pnum[d - 1], b = en->pden[d - 1];
 		if ((a | b | w | dd) >> 64 == 0) { /* products of 64-bit numbers fit */
@@ -86,6 +81,21 @@ void fray_enum_commit_small(fray_roller *r, fray_u128 w, fray_u128 dd)
 	fray_u128_to_mpz(en->num, w);
 	fray_u128_to_mpz(en->den, dd);
 	fray_enum_commit(r);
+}
+
+void fray_enum_commit_small(fray_roller *r, fray_u128 w, fray_u128 dd)
+{
+	enum_state *en = r->en;
+	unsigned d = en->depth; /* the step just taken was d - 1 */
+	en->valid = d + 1;
+	if (d != 1) {
+		commit_product(r, w, dd);
+		return;
+	}
+	/* the prefix is the empty path's 1 / 1: w / dd as it is (issue #33) */
+	en->pnum[1] = w;
+	en->pden[1] = dd;
+	en->big[1] = false;
 }
 
 void fray_enum_commit(fray_roller *r)
@@ -544,7 +554,7 @@ static fray_status check_memory(walker *w)
 	if (fray_gmp_failed())
 		return fray_fail(ctx, FRAY_ERR_NOMEM, "out of memory while enumerating; "
 				 "simulate instead (--trials N)");
-	uint64_t used = (uint64_t)fray_gmp_live_bytes() + tally_bytes(&w->out) +
+	uint64_t used = (uint64_t)fray_gmp_live_bytes() + w->r.en->deal_table_bytes + tally_bytes(&w->out) +
 			table_bytes(&w->walking.t) + tally_bytes(&w->local_out) +
 			tally_bytes(&w->local_next) + w->cap_pending * sizeof *w->pending +
 			w->dens.cap * sizeof *w->dens.v + (w->dens.index ? sizeof *w->dens.index << w->dens.bits : 0);
@@ -960,6 +970,7 @@ FRAY_API fray_status fray_enumerate(fray_ctx *ctx, fray_procedure proc,
 		goto done;
 	}
 	w->r.en->staging = fray_policy_memoryless(p);
+	w->r.en->deal_table_max = fray_deal_tables_max(w->max_bytes);
 
 	if ((st = walk(w)) != FRAY_OK || (st = check_memory(w)) != FRAY_OK)
 		goto done;

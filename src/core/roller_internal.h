@@ -33,6 +33,8 @@ typedef struct enum_state {
 	unsigned max_depth;
 	mpz_t num, den;    /* a branch's probability past 128 bits */
 	struct deal_node **deals; /* per depth, for fray_deal (deal.c) */
+	/* bytes the deals' tables of splits hold, and may hold (deal.c) */
+	size_t deal_table_bytes, deal_table_max;
 	/* State merging (fray_checkpoint): on when the policy decides from
 	 * the state alone. resume: the state this run starts from (NULL: the
 	 * beginning); a checkpoint copies the state into key and ends the run. */
@@ -104,6 +106,9 @@ void fray_enum_commit_small(fray_roller *r, fray_u128 w, fray_u128 d);
 /* The branch's probability is en->num / en->den. */
 void fray_enum_commit(fray_roller *r);
 
+/* The bytes the deals' tables of splits may hold in a walk of this memory
+ * budget (deal.c). */
+size_t fray_deal_tables_max(uint64_t max_bytes);
 /* Per-depth scratch of fray_deal, freed with the enumeration. */
 void fray_deal_nodes_free(fray_ctx *ctx, struct deal_node **nodes, unsigned n);
 
