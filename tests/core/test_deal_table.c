@@ -15,8 +15,8 @@
 #include <cmocka.h>
 #include <fray/fray.h>
 
-/* Ten kinds (more than eight: the table's rows and the node's check of the
- * pool take eight counts at a time, then the rest one by one), 14 items. */
+/* Ten kinds (more than eight: the table's rows are copied eight counts at
+ * a time, then the rest one by one), 14 items. */
 enum { KINDS = 10, ITEMS = 14, DEALT = 5, FACES = 4 };
 static const unsigned cup[KINDS] = {3, 2, 2, 1, 1, 1, 1, 1, 1, 1};
 
