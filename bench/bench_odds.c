@@ -94,16 +94,26 @@ static void deal_proc(fray_roller *r, fray_policy *p, const void *in, int64_t *o
 	out[1] = drawn[1];
 }
 
-static void deal_case(fray_ctx *ctx, unsigned k)
+/* A d6, then the same deal whatever it shows: the deal's splits are walked
+ * six times, the last five from its table (issue #33 item 6). */
+static void d6_deal_proc(fray_roller *r, fray_policy *p, const void *in, int64_t *out)
+{
+	fray_die(r, 6, "d6");
+	deal_proc(r, p, in, out);
+}
+
+static void deal_case_with(fray_ctx *ctx, unsigned k, fray_procedure proc)
 {
 	fray_dist *d;
-	if (fray_enumerate(ctx, deal_proc, NULL, &k, 2, NULL, &d) != FRAY_OK) {
+	if (fray_enumerate(ctx, proc, NULL, &k, 2, NULL, &d) != FRAY_OK) {
 		fprintf(stderr, "bench_odds: deal: %s\n", fray_ctx_message(ctx));
 		exit(2);
 	}
 	sum_dist(d);
 	fray_dist_free(d);
 }
+
+static void deal_case(fray_ctx *ctx, unsigned k) { deal_case_with(ctx, k, deal_proc); }
 
 /* The same, reading only the two kinds asked (fray_dealt_count): the
  * other six are never split. */
@@ -129,6 +139,7 @@ static void p5(fray_ctx *ctx) { deal_case(ctx, 5); }
 static void p5_read(fray_ctx *ctx) { dealt_case(ctx, 5); }
 static void x5(fray_ctx *ctx) { deal_case(ctx, 10); }
 static void x5_read(fray_ctx *ctx) { dealt_case(ctx, 10); }
+static void x5_d6(fray_ctx *ctx) { deal_case_with(ctx, 10, d6_deal_proc); }
 
 typedef struct bench_case {
 	const char *name, *what;
@@ -147,6 +158,7 @@ static const bench_case cases[] = {
 	{"P6", "(1d6+2)-1d6", p6, 2.1},
 	{"X5", "deal 10 of 40 chits, kinds 0 and 1", x5_read, 140},
 	{"X5s", "  the same, every kind split (fray_deal)", x5, 140}, /* issue #33 item 6 */
+	{"X5r", "  the same after a d6 (walked 6 times)", x5_d6, 0}, /* the deal's table */
 };
 
 static int cmp_double(const void *a, const void *b)

@@ -199,8 +199,8 @@ typedef struct fray_enum_limits {
 	uint64_t max_paths;  /* beyond this: FRAY_ERR_LIMIT (use simulate) */
 	uint64_t max_bytes;  /* memory the exact numbers and the outcomes may
 				take; beyond it: FRAY_ERR_BUDGET (use simulate) */
-	/* Set (by a signal handler, say) to stop: FRAY_ERR_BUDGET at the next
-	 * path. May be NULL. */
+	/* Set (by a signal handler, say) to stop: FRAY_ERR_BUDGET within 64
+	 * paths (looked at every 64). May be NULL. */
 	const volatile sig_atomic_t *stop;
 	/* Called every 65,536 paths with the paths walked and max_paths. May
 	 * be NULL. */

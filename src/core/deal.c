@@ -5,7 +5,14 @@
  * compositions), each with its multivariate hypergeometric weight
  * prod C(counts[i], drawn[i]) over C(total, k). The branches are visited
  * in order, so each node keeps the current split and steps to the next
- * one instead of finding split number c from scratch. */
+ * one instead of finding split number c from scratch. When the splits
+ * start over (a later path through an earlier event meets the same deal)
+ * a deal whose weights fit 64 bits puts them all in a table, within a
+ * budget of memory: every later walk of its splits is then a load and a
+ * copy a split (issue #33); past the budget the node steps as before. The
+ * first walk steps: filling the table costs about what stepping does, so
+ * a deal walked once (a deal that is its path's first event) gains
+ * nothing from one. */
 #include <assert.h>
 #include <string.h>
 #include "roller_internal.h"
@@ -31,7 +38,29 @@ typedef struct deal_node {
 	size_t binom_cap, binom64_cap;
 	fray_u128 prefix[FRAY_DEAL_MAX_CATS + 1]; /* products of binom over cur[0..i-1] */
 	uint64_t prefix64[FRAY_DEAL_MAX_CATS + 1]; /* the same when tiny */
+	/* The table (when `table`): split c is rows[c * stride ..] (stride
+	 * the number of categories rounded up to 8: copied 8 at a time), its
+	 * weight weights[c]. table_bytes is what the two hold (counted in
+	 * en->deal_table_bytes). */
+	bool table;
+	unsigned stride;
+	unsigned *rows;
+	uint64_t *weights;
+	size_t table_bytes;
 } deal_node;
+
+/* The tables of one enumeration hold at most this, and at most a 32nd of
+ * its memory budget (fray_enum_limits.max_bytes, which counts them too): a
+ * deal past it steps through its splits instead (the same weights, more
+ * instructions a split). A split's row is 32 bytes and its weight 8 for up
+ * to 8 kinds: 4 MiB holds 104,857 splits (10 of 40 chits in 8 kinds have
+ * 10,286). */
+#define DEAL_TABLES_MAX ((size_t)4 << 20)
+
+size_t fray_deal_tables_max(uint64_t max_bytes)
+{
+	return max_bytes / 32 < DEAL_TABLES_MAX ? (size_t)(max_bytes / 32) : DEAL_TABLES_MAX;
+}
 
 void fray_deal_nodes_free(fray_ctx *ctx, deal_node **nodes, unsigned n)
 {
@@ -39,6 +68,8 @@ void fray_deal_nodes_free(fray_ctx *ctx, deal_node **nodes, unsigned n)
 		return;
 	for (unsigned i = 0; i < n; i++)
 		if (nodes[i]) {
+			fray_dealloc(ctx, nodes[i]->rows);
+			fray_dealloc(ctx, nodes[i]->weights);
 			fray_dealloc(ctx, nodes[i]->binom);
 			fray_dealloc(ctx, nodes[i]->binom64);
 			fray_dealloc(ctx, nodes[i]);
@@ -149,6 +180,73 @@ static bool binomials(fray_roller *r, deal_node *dn)
 	return true;
 }
 
+/* Fills the table, in the order the node steps: for each way to deal
+ * the categories before the last two (stepped to as the node steps), the
+ * ways to split the rest between the last two in one loop (a row's
+ * earlier counts copied as they are, its weight one product). */
+static void fill_rows(deal_node *dn)
+{
+	unsigned n = dn->ncat, stride = dn->stride;
+	const uint64_t *b2 = dn->binom64 + (size_t)(n - 2) * (dn->k + 1), *b1 = b2 + dn->k + 1;
+	unsigned row[FRAY_DEAL_MAX_CATS + 8] = {0};
+	rewind_node(dn);
+	for (size_t c = 0;;) {
+		memcpy(row, dn->cur, (n - 2) * sizeof *row);
+		unsigned rest = dn->cur[n - 2] + dn->cur[n - 1], j = dn->cur[n - 2];
+		unsigned hi = rest < dn->cap[n - 2] ? rest : dn->cap[n - 2];
+		uint64_t p = dn->prefix64[n - 2];
+		for (; j <= hi; j++, c++) {
+			row[n - 2] = j;
+			row[n - 1] = rest - j;
+			memcpy(dn->rows + c * stride, row, stride * sizeof *row);
+			dn->weights[c] = p * b2[j] * b1[rest - j];
+		}
+		if (c == dn->nways)
+			break;
+		dn->cur[n - 2] = hi; /* the last split of these earlier counts */
+		dn->cur[n - 1] = rest - hi;
+		dn->at = (uint32_t)c - 1;
+		step(dn);
+	}
+	rewind_node(dn);
+}
+
+/* No table for the node (a new deal, or none yet). */
+static void table_drop(fray_roller *r, deal_node *dn)
+{
+	r->en->deal_table_bytes -= dn->table_bytes;
+	fray_dealloc(r->ctx, dn->rows);
+	fray_dealloc(r->ctx, dn->weights);
+	dn->rows = NULL;
+	dn->weights = NULL;
+	dn->table_bytes = 0;
+	dn->table = false;
+}
+
+/* The table of the node's deal, when its weights fit 64 bits and its size
+ * the budget left; else none (the node steps). */
+static void table_init(fray_roller *r, deal_node *dn)
+{
+	enum_state *en = r->en;
+	dn->stride = (dn->ncat + 7) & ~7u;
+	size_t bytes = (size_t)dn->nways * (dn->stride * sizeof *dn->rows + sizeof *dn->weights);
+	if (!dn->tiny || dn->ncat < 2 || bytes > en->deal_table_max - en->deal_table_bytes)
+		return;
+	dn->rows = fray_alloc(r->ctx, (size_t)dn->nways * dn->stride * sizeof *dn->rows);
+	dn->weights = fray_alloc(r->ctx, (size_t)dn->nways * sizeof *dn->weights);
+	if (!dn->rows || !dn->weights) { /* stepping needs no more memory */
+		fray_dealloc(r->ctx, dn->rows);
+		fray_dealloc(r->ctx, dn->weights);
+		dn->rows = NULL;
+		dn->weights = NULL;
+		return;
+	}
+	fill_rows(dn);
+	dn->table = true;
+	dn->table_bytes = bytes;
+	en->deal_table_bytes += bytes;
+}
+
 /* Sets the node up for this deal; false when memory ran out or the deal
  * has more ways than one event can hold. */
 static bool node_init(fray_roller *r, deal_node *dn, const unsigned *counts, size_t ncat,
@@ -193,6 +291,7 @@ static bool node_init(fray_roller *r, deal_node *dn, const unsigned *counts, siz
 	dn->prefix[0] = 1;
 	dn->prefix64[0] = 1;
 	rewind_node(dn);
+	table_drop(r, dn);
 	dn->ready = true;
 	return true;
 }
@@ -201,7 +300,16 @@ static bool same_deal(const deal_node *dn, const unsigned *counts, size_t ncat, 
 {
 	if (!dn->ready || dn->ncat != ncat || dn->k != k)
 		return false;
-	return memcmp(dn->counts, counts, ncat * sizeof *counts) == 0;
+	/* two counts at a time, not a call to memcmp: this runs every path */
+	size_t i = 0;
+	for (; i + 2 <= ncat; i += 2) {
+		uint64_t a, b;
+		memcpy(&a, dn->counts + i, sizeof a);
+		memcpy(&b, counts + i, sizeof b);
+		if (a != b)
+			return false;
+	}
+	return i == ncat || dn->counts[i] == counts[i];
 }
 
 /* The node of this depth when it is set up for this very deal (the same
@@ -229,6 +337,19 @@ static void commit_big(fray_roller *r, const deal_node *dn)
 	fray_enum_commit(r);
 }
 
+/* Split c of a node with a table. */
+static void deal_from_table(fray_roller *r, const deal_node *dn, uint32_t c, bool need, unsigned *drawn)
+{
+	if (need)
+		fray_enum_commit_small(r, dn->weights[c], dn->den);
+	const unsigned *row = dn->rows + (size_t)c * dn->stride;
+	unsigned i = 0;
+	for (; i + 8 <= dn->ncat; i += 8) /* eight at a time: a copy of fixed size */
+		memcpy(drawn + i, row + i, 8 * sizeof *row);
+	for (; i < dn->ncat; i++)
+		drawn[i] = row[i];
+}
+
 /* The deal as one event of dn->nways branches: the split the enumerator
  * chose, reached from the node's current one (the next, nearly always). */
 static void deal_from_node(fray_roller *r, deal_node *dn, unsigned *drawn)
@@ -239,8 +360,18 @@ static void deal_from_node(fray_roller *r, deal_node *dn, unsigned *drawn)
 		memset(drawn, 0, dn->ncat * sizeof *drawn); /* what a cut or failed run reads */
 		return;
 	}
-	if (c < dn->at)
+	if (dn->table) {
+		deal_from_table(r, dn, c, need, drawn);
+		return;
+	}
+	if (c < dn->at) {
 		rewind_node(dn);
+		table_init(r, dn); /* the second walk of these splits: a table for it and the rest */
+		if (dn->table) {
+			deal_from_table(r, dn, c, need, drawn);
+			return;
+		}
+	}
 	while (dn->at < c)
 		step(dn);
 	if (need) {

@@ -17,31 +17,15 @@
 #include "dist_internal.h"
 #include "roller_internal.h"
 
-bool fray_enum_step(fray_roller *r, uint32_t nbranches, uint32_t *choice,
-		    bool *need_prob)
+/* fray_enum_step's rare ends (roller_internal.h): the depth limit, or a
+ * replayed event that changed. */
+void fray_enum_step_cut(fray_roller *r, unsigned d)
 {
-	enum_state *en = r->en;
-	unsigned d = en->depth;
-	if (d == en->max_depth) {
+	if (d == r->en->max_depth)
 		r->truncated = true;
-		return false;
-	}
-	if (d < en->len) {
-		if (en->path[d].nbranches != nbranches) {
-			fray_roller_fail(r, FRAY_ERR_INTERNAL,
-					 "procedure is not a pure function of its roller "
-					 "(a replayed event changed)");
-			return false;
-		}
-	} else {
-		en->path[d].choice = 0;
-		en->path[d].nbranches = nbranches;
-		en->len = d + 1;
-	}
-	*choice = en->path[d].choice;
-	*need_prob = d + 1 >= en->valid;
-	en->depth = d + 1;
-	return true;
+	else
+		fray_roller_fail(r, FRAY_ERR_INTERNAL, "procedure is not a pure function of its roller "
+				 "(a replayed event changed)");
 }
 
 /* Makes bigq[0..d] usable (a GMP allocation that fails raises GMP's flag,
@@ -63,11 +47,12 @@ static void prefix_q(enum_state *en, unsigned d, mpq_t q)
 	}
 }
 
-void fray_enum_commit_small(fray_roller *r, fray_u128 w, fray_u128 dd)
+/* fray_enum_commit_small past the first step: w / dd times the prefix's
+ * probability. */
+__attribute__((noinline)) static void commit_product(fray_roller *r, fray_u128 w, fray_u128 dd)
 {
 	enum_state *en = r->en;
 	unsigned d = en->depth; /* the step just taken was d - 1 */
-	en->valid = d + 1;
 	if (!en->big[d - 1]) {
 		fray_u128 n, m, a = en->pnum[d - 1], b = en->pden[d - 1];
 		if ((a | b | w | dd) >> 64 == 0) { /* products of 64-bit numbers fit */
@@ -96,6 +81,21 @@ void fray_enum_commit_small(fray_roller *r, fray_u128 w, fray_u128 dd)
 	fray_u128_to_mpz(en->num, w);
 	fray_u128_to_mpz(en->den, dd);
 	fray_enum_commit(r);
+}
+
+void fray_enum_commit_small(fray_roller *r, fray_u128 w, fray_u128 dd)
+{
+	enum_state *en = r->en;
+	unsigned d = en->depth; /* the step just taken was d - 1 */
+	en->valid = d + 1;
+	if (d != 1) {
+		commit_product(r, w, dd);
+		return;
+	}
+	/* the prefix is the empty path's 1 / 1: w / dd as it is (issue #33) */
+	en->pnum[1] = w;
+	en->pden[1] = dd;
+	en->big[1] = false;
 }
 
 void fray_enum_commit(fray_roller *r)
@@ -161,7 +161,7 @@ static enum_state *enum_state_new(fray_ctx *ctx, unsigned max_depth)
 		fray_dealloc(ctx, en);
 		return NULL;
 	}
-	en->pnum[0] = 1;
+	en->pnum[0] = 1; /* the empty path: 1 / 1 for good (fray_enum_commit_small) */
 	en->pden[0] = 1;
 	en->valid = 1;
 	en->max_depth = max_depth;
@@ -554,7 +554,7 @@ static fray_status check_memory(walker *w)
 	if (fray_gmp_failed())
 		return fray_fail(ctx, FRAY_ERR_NOMEM, "out of memory while enumerating; "
 				 "simulate instead (--trials N)");
-	uint64_t used = (uint64_t)fray_gmp_live_bytes() + tally_bytes(&w->out) +
+	uint64_t used = (uint64_t)fray_gmp_live_bytes() + w->r.en->deal_table_bytes + tally_bytes(&w->out) +
 			table_bytes(&w->walking.t) + tally_bytes(&w->local_out) +
 			tally_bytes(&w->local_next) + w->cap_pending * sizeof *w->pending +
 			w->dens.cap * sizeof *w->dens.v + (w->dens.index ? sizeof *w->dens.index << w->dens.bits : 0);
@@ -624,7 +624,17 @@ static fray_status record_end(walker *w, const int64_t *outcome)
 		w->last_t = t;
 		w->last_e = e;
 	}
-	if (!add_path(en, &t->x[e]))
+	/* the common case: the entry's denominator is the path's (every split
+	 * of a deal has C(total, k)), a sum of numerators that fits */
+	fray_xq *x = &t->x[e];
+	unsigned d = en->depth;
+	fray_u128 sum;
+	if (!en->big[d] && !x->big && x->num != 0 && x->den == en->pden[d] &&
+	    !__builtin_add_overflow(x->num, en->pnum[d], &sum)) {
+		x->num = sum;
+		return FRAY_OK;
+	}
+	if (!add_path(en, x))
 		return fray_nomem(w->ctx);
 	return FRAY_OK;
 }
@@ -789,6 +799,26 @@ static fray_status fold_states(walker *w, const fray_xq *weight)
 	return FRAY_OK;
 }
 
+/* The checks of the walk made every 64 paths: the memory budget, a stop
+ * asked (Ctrl-C: 64 paths are microseconds), and every 65,536 paths the
+ * progress. */
+static fray_status every_64_paths(walker *w)
+{
+	fray_status st = check_memory(w);
+	if (st != FRAY_OK)
+		return st;
+	const fray_enum_limits *lim = w->lim;
+	if (lim && lim->stop && *lim->stop)
+		return fray_fail(w->ctx, FRAY_ERR_BUDGET, "stopped after %llu paths",
+				 (unsigned long long)w->paths);
+	if (lim && (w->paths & 0xFFFF) == 0) {
+		if (lim->progress)
+			lim->progress(w->paths, w->max_paths, lim->ud);
+		tell(w, false);
+	}
+	return FRAY_OK;
+}
+
 /* Runs every path from one start: the beginning (resume NULL) or a state
  * of stage `stage` reached with probability *weight (1 at the beginning). */
 static fray_status walk_from(walker *w, const unsigned char *resume, uint64_t stage,
@@ -802,15 +832,21 @@ static fray_status walk_from(walker *w, const unsigned char *resume, uint64_t st
 	en->len = 0;
 	en->valid = 1;
 	fray_status st;
+	fray_roller_begin_run(r);
 	do {
 		if (++w->paths > w->max_paths)
 			return fray_fail(w->ctx, FRAY_ERR_LIMIT,
 					 "more than %llu outcome paths: too many to "
 					 "enumerate exactly; simulate instead",
 					 (unsigned long long)w->max_paths);
-		int64_t outcome[FRAY_OUTCOME_MAX_FIELDS];
-		memset(outcome, 0, w->out.nfields * sizeof outcome[0]);
-		fray_roller_begin_run(r);
+		/* the per-path bookkeeping is kept small (issue #33: a deal's
+		 * split costs a path): every field cleared by fixed stores, the
+		 * run begun again only when the last one stopped (a failed run
+		 * ends the walk, so only a cut or a checkpoint), the checks
+		 * below every 64 paths */
+		int64_t outcome[FRAY_OUTCOME_MAX_FIELDS] = {0};
+		if (r->truncated)
+			fray_roller_begin_run(r);
 		en->depth = 0;
 		en->checkpointed = false;
 		if (w->p)
@@ -824,17 +860,8 @@ static fray_status walk_from(walker *w, const unsigned char *resume, uint64_t st
 			en->valid = en->depth + 1;
 		if ((st = record_end(w, outcome)) != FRAY_OK)
 			return st;
-		if ((w->paths & 63) == 0 && (st = check_memory(w)) != FRAY_OK)
+		if ((w->paths & 63) == 0 && (st = every_64_paths(w)) != FRAY_OK)
 			return st;
-		const fray_enum_limits *lim = w->lim;
-		if (lim && lim->stop && *lim->stop)
-			return fray_fail(w->ctx, FRAY_ERR_BUDGET, "stopped after %llu paths",
-					 (unsigned long long)w->paths);
-		if (lim && (w->paths & 0xFFFF) == 0) {
-			if (lim->progress)
-				lim->progress(w->paths, w->max_paths, lim->ud);
-			tell(w, false);
-		}
 	} while (next_path(en));
 	if ((st = fold(w, &w->out, &w->local_out, weight)) != FRAY_OK)
 		return st;
@@ -943,6 +970,7 @@ FRAY_API fray_status fray_enumerate(fray_ctx *ctx, fray_procedure proc,
 		goto done;
 	}
 	w->r.en->staging = fray_policy_memoryless(p);
+	w->r.en->deal_table_max = fray_deal_tables_max(w->max_bytes);
 
 	if ((st = walk(w)) != FRAY_OK || (st = check_memory(w)) != FRAY_OK)
 		goto done;

@@ -33,6 +33,8 @@ typedef struct enum_state {
 	unsigned max_depth;
 	mpz_t num, den;    /* a branch's probability past 128 bits */
 	struct deal_node **deals; /* per depth, for fray_deal (deal.c) */
+	/* bytes the deals' tables of splits hold, and may hold (deal.c) */
+	size_t deal_table_bytes, deal_table_max;
 	/* State merging (fray_checkpoint): on when the policy decides from
 	 * the state alone. resume: the state this run starts from (NULL: the
 	 * beginning); a checkpoint copies the state into key and ends the run. */
@@ -72,13 +74,41 @@ void fray_roller_begin_run(fray_roller *r);
  * branch's probability (fray_enum_commit_small, or en->num / en->den and
  * fray_enum_commit); when false the prefix probability is still valid
  * from an earlier path. */
-bool fray_enum_step(fray_roller *r, uint32_t nbranches, uint32_t *choice,
-		    bool *need_prob);
+void fray_enum_step_cut(fray_roller *r, unsigned d);
+/* Inline: it is the enumerator's per-event cost (issue #33: a deal's
+ * split is one event); the rare ends out of line (fray_enum_step_cut). */
+static inline bool fray_enum_step(fray_roller *r, uint32_t nbranches, uint32_t *choice,
+				  bool *need_prob)
+{
+	enum_state *en = r->en;
+	unsigned d = en->depth;
+	if (d < en->len) {
+		if (en->path[d].nbranches != nbranches) {
+			fray_enum_step_cut(r, d);
+			return false;
+		}
+	} else {
+		if (d == en->max_depth) {
+			fray_enum_step_cut(r, d);
+			return false;
+		}
+		en->path[d].choice = 0;
+		en->path[d].nbranches = nbranches;
+		en->len = d + 1;
+	}
+	*choice = en->path[d].choice;
+	*need_prob = d + 1 >= en->valid;
+	en->depth = d + 1;
+	return true;
+}
 /* The branch's probability is w / d (d > 0, w > 0). */
 void fray_enum_commit_small(fray_roller *r, fray_u128 w, fray_u128 d);
 /* The branch's probability is en->num / en->den. */
 void fray_enum_commit(fray_roller *r);
 
+/* The bytes the deals' tables of splits may hold in a walk of this memory
+ * budget (deal.c). */
+size_t fray_deal_tables_max(uint64_t max_bytes);
 /* Per-depth scratch of fray_deal, freed with the enumeration. */
 void fray_deal_nodes_free(fray_ctx *ctx, struct deal_node **nodes, unsigned n);
 
