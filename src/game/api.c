@@ -66,13 +66,33 @@ static fray_status request(fray_ctx *ctx, const char *body, bool job, const fray
 	return fray_request_with(ctx, body, &ro, out);
 }
 
+FRAY_API size_t fray_api_max_body(const char *path)
+{
+	return path && !strcmp(path, "api/v1/game") ? FRAY_API_MAX_GAME_BODY : FRAY_API_MAX_BODY;
+}
+
 FRAY_API unsigned fray_api_call(const char *path, const char *body, const fray_request_opts *watch, char **answer,
 				bool *is_message)
 {
+	if (!answer || !is_message)
+		return 400;
 	*answer = NULL;
 	*is_message = true;
+	if (!path) {
+		*answer = copy_of("fray_api_call: no path (expected api/v1/run, api/v1/jobs, api/v1/game, "
+				  "api/v1/procedures or api/v1/examples)");
+		return 400;
+	}
 	if (!body)
 		body = "";
+	/* the same budget for every caller, counted before anything reads the body */
+	size_t max = fray_api_max_body(path);
+	if (strnlen(body, max + 1) > max) {
+		char msg[96];
+		snprintf(msg, sizeof msg, "a request to %.40s has at most %zu KiB", path, max >> 10);
+		*answer = copy_of(msg);
+		return 413;
+	}
 	bool run = !strcmp(path, "api/v1/run"), job = !strcmp(path, "api/v1/jobs"), game = !strcmp(path, "api/v1/game");
 	bool procedures = !strcmp(path, "api/v1/procedures"), examples = !strcmp(path, "api/v1/examples");
 	if (!run && !job && !game && !procedures && !examples) {

@@ -386,8 +386,11 @@ static bool posted_json(const char *path, const char *method, const char *ctype,
 /* The most body bytes a request to path (the URL past the prefix) may send. */
 static size_t max_body_of_path(const char *path)
 {
+	char exact[16] = ""; /* the path without its query or fragment (a longer one is not the game's) */
 	size_t n = strcspn(path, "?#");
-	return n == strlen("api/v1/game") && !strncmp(path, "api/v1/game", n) ? SERVE_MAX_GAME_BODY : SERVE_MAX_BODY;
+	if (n < sizeof exact)
+		memcpy(exact, path, n);
+	return fray_api_max_body(exact);
 }
 
 size_t serve_max_body(const serve_conf *conf, const char *url)

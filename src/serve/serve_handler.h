@@ -13,10 +13,11 @@
 #include <fray/fray.h>
 #include <fray/api.h>
 
-#define SERVE_MAX_BODY (64u << 10)   /* a request's body: 64 KiB, 413 beyond */
-/* api/v1/game's body: the game file travels in it (a game of a few dozen
- * actions; a longer one goes on with fray table) */
-#define SERVE_MAX_GAME_BODY (1u << 20)
+/* a request's body: 64 KiB, 1 MiB for api/v1/game, 413 beyond; the API's
+ * budgets (include/fray/api.h), which fray_api_call holds for every caller:
+ * the server says it before reading a body past it */
+#define SERVE_MAX_BODY FRAY_API_MAX_BODY
+#define SERVE_MAX_GAME_BODY FRAY_API_MAX_GAME_BODY
 #define SERVE_RUN_SECONDS 10         /* api/v1/run's time budget (jobs: serve_jobs.h) */
 #define SERVE_REQUEST_BYTES FRAY_API_ODDS_BYTES /* exact odds' memory, a request or a job (include/fray/api.h) */
 /* Every answer the server holds at once (jobs' results kept, answers being

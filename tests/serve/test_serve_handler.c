@@ -161,12 +161,85 @@ static void serve_replies_are_the_api(void **state)
 	serve_reply_free(&r);
 }
 
+/* A body of n bytes of c (NUL-terminated). */
+static char *body_of(size_t n, char c)
+{
+	char *s = malloc(n + 1);
+	assert_non_null(s);
+	memset(s, c, n);
+	s[n] = 0;
+	return s;
+}
+
+/* The router holds the body budget for every caller (the WebAssembly
+ * build had none: its worker passed any body to the readers): 64 KiB,
+ * 1 MiB for the game (docs/serve.md), 413 past it with the budget named;
+ * a body at the budget is read (its own error, not the budget's). */
+static void api_body_budget_for_every_caller(void **state)
+{
+	(void)state;
+	assert_int_equal(fray_api_max_body("api/v1/run"), 64u << 10);
+	assert_int_equal(fray_api_max_body("api/v1/jobs"), 64u << 10);
+	assert_int_equal(fray_api_max_body("api/v1/game"), 1u << 20);
+	assert_int_equal(fray_api_max_body("api/v1/game/"), 64u << 10);
+	assert_int_equal(fray_api_max_body(NULL), 64u << 10);
+	static const struct {
+		const char *path;
+		size_t max;
+		const char *says;
+	} paths[] = {
+		{"api/v1/run", 64u << 10, "a request to api/v1/run has at most 64 KiB"},
+		{"api/v1/jobs", 64u << 10, "a request to api/v1/jobs has at most 64 KiB"},
+		{"api/v1/game", 1u << 20, "a request to api/v1/game has at most 1024 KiB"},
+	};
+	for (size_t i = 0; i < sizeof paths / sizeof paths[0]; i++) {
+		char *answer;
+		bool is_message;
+		char *over = body_of(paths[i].max + 1, ' '), *at = body_of(paths[i].max, ' ');
+		assert_int_equal(fray_api_call(paths[i].path, over, NULL, &answer, &is_message), 413);
+		assert_true(is_message);
+		assert_string_equal(answer, paths[i].says);
+		free(answer);
+		unsigned status = fray_api_call(paths[i].path, at, NULL, &answer, &is_message);
+		if (status == 413 || status == 200)
+			fail_msg("%s: %zu blank bytes answered %u: %.200s", paths[i].path, paths[i].max, status, answer);
+		free(answer);
+		free(over);
+		free(at);
+	}
+	/* the server's budgets are the API's */
+	serve_conf conf = {.prefix = "/"};
+	assert_int_equal(serve_max_body(&conf, "/api/v1/run"), fray_api_max_body("api/v1/run"));
+	assert_int_equal(serve_max_body(&conf, "/api/v1/game"), fray_api_max_body("api/v1/game"));
+}
+
+/* NULL arguments are refused, never followed (fray_wasm_call passes the
+ * page's path as it comes) */
+static void api_refuses_null_arguments(void **state)
+{
+	(void)state;
+	char *answer = (char *)"untouched";
+	bool is_message = false;
+	assert_int_equal(fray_api_call(NULL, "{}", NULL, &answer, &is_message), 400);
+	assert_true(is_message);
+	assert_non_null(strstr(answer, "no path"));
+	free(answer);
+	assert_int_equal(fray_api_call(NULL, NULL, NULL, &answer, &is_message), 400);
+	free(answer);
+	assert_int_equal(fray_api_call("api/v1/run", fire, NULL, NULL, &is_message), 400);
+	answer = (char *)"untouched";
+	assert_int_equal(fray_api_call("api/v1/run", fire, NULL, &answer, NULL), 400);
+	assert_string_equal(answer, "untouched");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(max_body_exact_path),
 		cmocka_unit_test(api_answers),
 		cmocka_unit_test(serve_replies_are_the_api),
+		cmocka_unit_test(api_body_budget_for_every_caller),
+		cmocka_unit_test(api_refuses_null_arguments),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
