@@ -28,9 +28,10 @@
  *                        files a file input may name, and a new game's
  *   "api/v1/run"         fray_request_with, no files, quick budgets
  *   "api/v1/jobs"        the same with a job's budgets
- *   "api/v1/game"        fray_game_request
- * watch (NULL: none) gives stop, progress and ud for the work of a run or
- * a job; its budgets are set here. Returns the HTTP status: 200, 404 for
+ *   "api/v1/game"        fray_game_request_with, an odds op within a
+ *                        quick run's budgets (paths, memory)
+ * watch (NULL: none) gives stop, progress and ud for the work of a run, a
+ * job or a game's odds; its budgets are set here. Returns the HTTP status: 200, 404 for
  * another path, or the failure's (fray_api_status). *answer (malloc'd,
  * free() it) is the answer; on failure, when *is_message, the message
  * alone (api/v1/game's failures are its JSON, {"error": ...}, but for

@@ -52,18 +52,20 @@ static char *copy_of(const char *msg)
 	return s;
 }
 
-/* A run's or a job's request, with its budgets and the caller's watch. */
-static fray_status request(fray_ctx *ctx, const char *body, bool job, const fray_request_opts *watch, char **out)
+/* A run's, a job's or a game's budgets, with the caller's watch. A game's
+ * odds are a quick run's: one action's, answered while the player waits. */
+static fray_request_opts budgets(bool job, bool game, const fray_request_opts *watch)
 {
 	fray_request_opts ro = {.flags = FRAY_REQUEST_NO_FILES | (job ? 0 : FRAY_REQUEST_QUICK),
-				.max_trials = job ? FRAY_API_JOB_TRIALS : 0, .max_paths = job ? FRAY_API_JOB_PATHS : 0,
+				.max_trials = job ? FRAY_API_JOB_TRIALS : 0,
+				.max_paths = job ? FRAY_API_JOB_PATHS : game ? FRAY_REQUEST_QUICK_PATHS : 0,
 				.max_bytes = FRAY_API_ODDS_BYTES};
 	if (watch) {
 		ro.stop = watch->stop;
 		ro.progress = watch->progress;
 		ro.ud = watch->ud;
 	}
-	return fray_request_with(ctx, body, &ro, out);
+	return ro;
 }
 
 FRAY_API size_t fray_api_max_body(const char *path)
@@ -110,9 +112,10 @@ FRAY_API unsigned fray_api_call(const char *path, const char *body, const fray_r
 		return 503;
 	}
 	char *out = NULL;
+	fray_request_opts ro = budgets(job, game, watch);
 	fray_status st = procedures ? fray_procedures_json(ctx, &out)
-			 : game ? fray_game_request(ctx, body, strlen(body), &out)
-				: request(ctx, body, job, watch, &out);
+			 : game ? fray_game_request_with(ctx, body, strlen(body), &ro, &out)
+				: fray_request_with(ctx, body, &ro, &out);
 	if (st == FRAY_OK || (game && out)) { /* the game's failures are JSON */
 		*is_message = false;
 		*answer = out;

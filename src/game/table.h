@@ -246,6 +246,11 @@ int frayi_table_act(table_game *g, int argc, char *const *argv, char *command, s
  * (g is not to be saved after). FRAY_ERR_INPUT for an action that rolls
  * no dice. A fray_status. */
 int frayi_table_odds(table_game *g, int argc, char *const *argv, const fray_call_opts *o, char **out);
+/* The budgets of game's exact odds from now on (fray_game_odds and
+ * fray_game_act_odds): budget's max_paths, max_bytes, stop, progress and
+ * ud (its mode and json are the call's). fray_game_request_with's. */
+typedef struct fray_game fray_game;
+void frayi_game_odds_budget(fray_game *game, const fray_call_opts *budget);
 const table_action *frayi_table_bbb_actions(size_t *n);
 const table_action *frayi_table_chits_actions(size_t *n);
 /* chits: the end of the turn for each unit whose end-turn was not taken

@@ -129,7 +129,9 @@ const char *serve_watch_message(serve_watch *w, const char *fray_msg);
  * (SERVE_RUN_SECONDS) by the caller, who may set its stop (the server
  * stopping); NULL: a watch of its own. */
 void serve_run_now(const char *text, serve_watch *w, serve_reply *out);
-/* api/v1/game's work on a request's text (fray_game_request): the reply. */
-void serve_game_now(const char *text, serve_reply *out);
+/* api/v1/game's work on a request's text (fray_game_request_with: an odds
+ * op within api/v1/run's budgets, its time budget too): the reply. w as
+ * serve_run_now's. */
+void serve_game_now(const char *text, serve_watch *w, serve_reply *out);
 
 #endif
