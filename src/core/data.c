@@ -369,6 +369,10 @@ done:
  * as useless); at this length a 1 MiB text of runs reads in 0.2 s.
  * Shipped and test files have at most one blank line in a row. */
 #define PRESCAN_BLANK_LINES_MAX 64
+/* libfyaml 0.7.12 reads a list of %TAG directives in a time that grows
+ * faster than the square of their number (20,000 took 2 s, 40,000 12 s);
+ * fray's files need none (%YAML 1.1 is one). */
+#define PRESCAN_DIRECTIVES_MAX 16
 #define PRESCAN_BLOCKS_MAX (FRAY_DOC_MAX_DEPTH + 1)
 
 typedef struct prescan {
@@ -395,6 +399,8 @@ typedef struct prescan {
 	bool line_text;        /* this line holds a character other than a space or a tab */
 	int blank_lines;       /* the blank lines just before this one, in a row */
 	int blanks_over_line;  /* the first blank line past PRESCAN_BLANK_LINES_MAX in a row (0: none) */
+	int directives;        /* directives (a '%' that begins a line outside flow collections) */
+	int directives_over_line; /* the first past PRESCAN_DIRECTIVES_MAX (0: none) */
 } prescan;
 
 /* The bytes of a line break at k, 0 for none: a line feed, a carriage
@@ -638,6 +644,8 @@ static void scan_char(prescan *p)
 		size_t n = c == '%' ? SIZE_MAX : 3;
 		if (c == '%')
 			p->yaml11 |= scan_yaml11(p);
+		if (c == '%' && ++p->directives > PRESCAN_DIRECTIVES_MAX && !p->directives_over_line)
+			p->directives_over_line = p->line;
 		for (size_t k = 0; k < n && p->i < p->len && !scan_break_len(p, p->i); k++)
 			scan_next(p);
 		p->start = true;
@@ -737,7 +745,7 @@ static bool prescan_text(fray_doc *doc, const char *text, size_t *len)
 {
 	prescan p = {.s = text, .len = *len, .line = 1, .col = 1, .start = true, .line_start = true,
 		     .blank_before = true, .plain_indent = -1, .cut = *len};
-	while (p.i < p.len && p.cut == p.len && !p.over_line && !p.blanks_over_line) {
+	while (p.i < p.len && p.cut == p.len && !p.over_line && !p.blanks_over_line && !p.directives_over_line) {
 		size_t blank = scan_blank_len(&p, p.i);
 		if (blank) {
 			for (size_t end = p.i + blank; p.i < end;) /* a line break is taken whole */
@@ -761,6 +769,13 @@ static bool prescan_text(fray_doc *doc, const char *text, size_t *len)
 		snprintf(msg, sizeof msg, "more than %d blank lines in a row (empty, or only spaces and tabs): "
 			 "expected at most %d", PRESCAN_BLANK_LINES_MAX, PRESCAN_BLANK_LINES_MAX);
 		add_error(doc, p.blanks_over_line, 1, msg);
+		return false;
+	}
+	if (p.directives_over_line) {
+		char msg[120];
+		snprintf(msg, sizeof msg, "more than %d directives (%%YAML, %%TAG): expected at most %d",
+			 PRESCAN_DIRECTIVES_MAX, PRESCAN_DIRECTIVES_MAX);
+		add_error(doc, p.directives_over_line, 1, msg);
 		return false;
 	}
 	if (p.cut < *len)

@@ -4,7 +4,8 @@
  * time that grows as the square of a run of blank lines in it: "k: |" and
  * 100,000 empty lines took 17 s (optimised; 21 s under ASan), a 1 MiB body
  * of them hours. The pre-scan in src/core/data.c refuses a run longer than
- * 64 lines; runs of 64 are read.
+ * 64 lines; runs of 64 are read. So too a list of %TAG directives (more
+ * than 16 are refused).
  *
  * Each text is read in a child process whose CPU time is measured
  * (wait4's rusage) and capped (RLIMIT_CPU, so the code before the fix
@@ -43,6 +44,17 @@ static char *repeated(const char *head, const char *body, const char *tail)
 	for (size_t i = 0; i < times; i++)
 		memcpy(s + hl + i * bl, body, bl);
 	memcpy(s + hl + times * bl, tail, tl + 1);
+	return s;
+}
+
+/* %TAG directives, each its own handle, then a document: about TEXT_BYTES */
+static char *tag_directives(void)
+{
+	char *s = malloc(TEXT_BYTES + 64), *o = s;
+	assert_non_null(s);
+	for (int i = 0; o - s < (ptrdiff_t)TEXT_BYTES - 64; i++)
+		o += sprintf(o, "%%TAG !a%d! tag:x,2000:\n", i);
+	strcpy(o, "---\nk: v\n");
 	return s;
 }
 
@@ -119,6 +131,17 @@ static void long_runs_of_blank_lines_are_refused_at_once(void **state)
 	check("between tokens, lone CRs", repeated("{\"k\":", "\r", "1}"), false, BLANKS);
 }
 
+/* %TAG directives: libfyaml took a time that grows faster than their
+ * number squared (40,000 in 1 MiB: 12 s optimised); more than 16 are
+ * refused at the 17th. */
+static void many_directives_are_refused_at_once(void **state)
+{
+	(void)state;
+	check("%TAG directives, each its own", tag_directives(), false, "more than 16 directives");
+	check("a %TAG directive again and again", repeated("", "%TAG !a! tag:x,2000:\n", "---\nk: v\n"), false,
+	      "directive");
+}
+
 /* Runs of the most blank lines taken (64), one after another: read, each
  * run's work bounded, the text's in proportion to its size. */
 static void runs_of_64_blank_lines_read_in_linear_time(void **state)
@@ -153,6 +176,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(long_runs_of_blank_lines_are_refused_at_once),
+		cmocka_unit_test(many_directives_are_refused_at_once),
 		cmocka_unit_test(runs_of_64_blank_lines_read_in_linear_time),
 		cmocka_unit_test(other_long_shapes_read_in_linear_time),
 	};
