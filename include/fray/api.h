@@ -31,17 +31,17 @@
  *   "api/v1/game"        fray_game_request_with, an odds op within a
  *                        quick run's budgets (paths, memory)
  * watch (NULL: none) gives stop, progress and ud for the work of a run, a
- * job or a game's odds; its budgets are set here. Returns the HTTP status: 200, 404 for
- * another path, or the failure's (fray_api_status). *answer (malloc'd,
- * free() it) is the answer; on failure, when *is_message, the message
- * alone (api/v1/game's failures are its JSON, {"error": ...}, but for
- * running out of memory). *answer NULL: out of memory (503). */
+ * job or a game's odds; its budgets are set here. Returns the HTTP
+ * status: 200, 404 for another path, or the failure's (fray_api_status).
+ * *answer (malloc'd, free() it) is the answer; on failure, when
+ * *is_message, the message alone (api/v1/game's failures are its JSON,
+ * {"error": ...}, but for running out of memory). *answer NULL: out of
+ * memory (503). Refused before any work: a body longer than
+ * fray_api_max_body(path), 413 and the message (the budget named); a NULL
+ * path, 400 and the message; a NULL answer or is_message, 400 and nothing
+ * written. */
 unsigned fray_api_call(const char *path, const char *body, const fray_request_opts *watch, char **answer,
 		       bool *is_message);
-/* (Continued.) A body longer than fray_api_max_body(path) is refused:
- * 413 and the message (the budget named), nothing read. A NULL path is
- * refused: 400 and the message; a NULL answer or is_message: 400, nothing
- * written. */
 /* The most bytes a body to path may have: FRAY_API_MAX_GAME_BODY for
  * "api/v1/game", FRAY_API_MAX_BODY for any other path (NULL too). */
 size_t fray_api_max_body(const char *path);

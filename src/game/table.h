@@ -14,6 +14,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <fray/fray.h>
+#include <fray/game.h>
 
 /* Budgets: units in a game, a name's bytes, steps of one action. A game
  * file is at most FRAY_DOC_MAX_BYTES (the log included): an action that
@@ -249,7 +250,6 @@ int frayi_table_odds(table_game *g, int argc, char *const *argv, const fray_call
 /* The budgets of game's exact odds from now on (fray_game_odds and
  * fray_game_act_odds): budget's max_paths, max_bytes, stop, progress and
  * ud (its mode and json are the call's). fray_game_request_with's. */
-typedef struct fray_game fray_game;
 void frayi_game_odds_budget(fray_game *game, const fray_call_opts *budget);
 const table_action *frayi_table_bbb_actions(size_t *n);
 const table_action *frayi_table_chits_actions(size_t *n);
