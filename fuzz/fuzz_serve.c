@@ -49,7 +49,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		char *text = r.compute;
 		r.compute = NULL;
 		if (r.game)
-			serve_game_now(text, &r);
+			serve_game_now(text, NULL, &r);
 		else
 			serve_run_now(text, NULL, &r);
 		free(text);

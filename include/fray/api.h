@@ -10,6 +10,12 @@
 #include <stdbool.h>
 #include <fray/catalog.h>
 
+/* A request's body, whoever calls (fray serve answers 413 past it before
+ * reading more; the WebAssembly build's page has no other cap): 64 KiB,
+ * and 1 MiB for api/v1/game (the game file travels in it: a game of a few
+ * dozen actions; a longer one goes on with fray table). */
+#define FRAY_API_MAX_BODY (64u << 10)
+#define FRAY_API_MAX_GAME_BODY (1u << 20)
 /* exact odds' memory, a request or a job */
 #define FRAY_API_ODDS_BYTES (256ull << 20)
 /* a job's budgets (api/v1/run's are FRAY_REQUEST_QUICK's) */
@@ -22,15 +28,23 @@
  *                        files a file input may name, and a new game's
  *   "api/v1/run"         fray_request_with, no files, quick budgets
  *   "api/v1/jobs"        the same with a job's budgets
- *   "api/v1/game"        fray_game_request
- * watch (NULL: none) gives stop, progress and ud for the work of a run or
- * a job; its budgets are set here. Returns the HTTP status: 200, 404 for
- * another path, or the failure's (fray_api_status). *answer (malloc'd,
- * free() it) is the answer; on failure, when *is_message, the message
- * alone (api/v1/game's failures are its JSON, {"error": ...}, but for
- * running out of memory). *answer NULL: out of memory (503). */
+ *   "api/v1/game"        fray_game_request_with, an odds op within a
+ *                        quick run's budgets (paths, memory)
+ * watch (NULL: none) gives stop, progress and ud for the work of a run, a
+ * job or a game's odds; its budgets are set here. Returns the HTTP
+ * status: 200, 404 for another path, or the failure's (fray_api_status).
+ * *answer (malloc'd, free() it) is the answer; on failure, when
+ * *is_message, the message alone (api/v1/game's failures are its JSON,
+ * {"error": ...}, but for running out of memory). *answer NULL: out of
+ * memory (503). Refused before any work: a body longer than
+ * fray_api_max_body(path), 413 and the message (the budget named); a NULL
+ * path, 400 and the message; a NULL answer or is_message, 400 and nothing
+ * written. */
 unsigned fray_api_call(const char *path, const char *body, const fray_request_opts *watch, char **answer,
 		       bool *is_message);
+/* The most bytes a body to path may have: FRAY_API_MAX_GAME_BODY for
+ * "api/v1/game", FRAY_API_MAX_BODY for any other path (NULL too). */
+size_t fray_api_max_body(const char *path);
 /* The HTTP status of a failure: 400 for bad input, 422 past a budget, 503
  * out of memory, 500 else (200 for FRAY_OK). */
 unsigned fray_api_status(fray_status st);

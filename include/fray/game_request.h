@@ -18,6 +18,7 @@
 
 #include <stddef.h>
 #include <fray/ctx.h>
+#include <fray/catalog.h>
 #include <fray/data.h>
 
 /* Budgets: a request is at most FRAY_GAME_REQUEST_MAX_BYTES (the JSON
@@ -39,5 +40,13 @@
  * or an action the rules refuse; FRAY_ERR_LIMIT past a budget;
  * FRAY_ERR_NOMEM (*answer may then be NULL). */
 fray_status fray_game_request(fray_ctx *ctx, const char *request, size_t len, char **answer);
+/* The same within budgets: opts (NULL: none but the engine's) gives an
+ * odds op's exact odds their path and memory budgets (max_paths,
+ * max_bytes; 0: the engine's) and stop, progress and ud as
+ * fray_request_with takes them (past a budget or stopped:
+ * FRAY_ERR_BUDGET). Its flags and max_trials are not used. fray serve and
+ * the WebAssembly build answer api/v1/game through it (fray_api_call). */
+fray_status fray_game_request_with(fray_ctx *ctx, const char *request, size_t len, const fray_request_opts *opts,
+				   char **answer);
 
 #endif

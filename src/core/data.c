@@ -359,6 +359,20 @@ done:
  * tests/core/test_doc_memory.c). Flow nesting past the depth limit cuts
  * the text there, so that the reader's own depth check gives its message. */
 #define PRESCAN_HELD_MAX 32768
+/* libfyaml 0.7.12 formats a scalar's text (fy_token_get_text, through its
+ * atom iterator) in a time that grows as the bytes times the lines of each
+ * run of blank lines in it (lines of nothing, or of spaces and tabs): a
+ * block scalar followed by 100,000 empty lines took 17 s to read, and a
+ * 1 MiB body of them would hold a server's worker for hours. Runs longer
+ * than this are refused, anywhere in the text (the pre-scan's view of
+ * where a scalar is may be wrong on a hostile text; between keys they are
+ * as useless); at this length a 1 MiB text of runs reads in 0.2 s.
+ * Shipped and test files have at most one blank line in a row. */
+#define PRESCAN_BLANK_LINES_MAX 64
+/* libfyaml 0.7.12 reads a list of %TAG directives in a time that grows
+ * faster than the square of their number (20,000 took 2 s, 40,000 12 s);
+ * fray's files need none (%YAML 1.1 is one). */
+#define PRESCAN_DIRECTIVES_MAX 16
 #define PRESCAN_BLOCKS_MAX (FRAY_DOC_MAX_DEPTH + 1)
 
 typedef struct prescan {
@@ -382,6 +396,11 @@ typedef struct prescan {
 	int nblocks;
 	size_t cut;            /* where the flow depth passed the limit (len: nowhere) */
 	int over_line, over_col; /* where the held tokens passed the limit (0: nowhere) */
+	bool line_text;        /* this line holds a character other than a space or a tab */
+	int blank_lines;       /* the blank lines just before this one, in a row */
+	int blanks_over_line;  /* the first blank line past PRESCAN_BLANK_LINES_MAX in a row (0: none) */
+	int directives;        /* directives (a '%' that begins a line outside flow collections) */
+	int directives_over_line; /* the first past PRESCAN_DIRECTIVES_MAX (0: none) */
 } prescan;
 
 /* The bytes of a line break at k, 0 for none: a line feed, a carriage
@@ -412,6 +431,10 @@ static void scan_next(prescan *p)
 	unsigned char c = (unsigned char)p->s[p->i++];
 	if (brk) {
 		p->i += brk - 1;
+		p->blank_lines = p->line_text ? 0 : p->blank_lines + 1;
+		if (p->blank_lines > PRESCAN_BLANK_LINES_MAX && !p->blanks_over_line)
+			p->blanks_over_line = p->line;
+		p->line_text = false;
 		p->line++;
 		p->col = 1;
 		p->line_start = true;
@@ -422,6 +445,7 @@ static void scan_next(prescan *p)
 	}
 	if ((c & 0xC0) != 0x80) /* a column a character, not a byte */
 		p->col++;
+	p->line_text |= c != ' ' && c != '\t';
 	p->blank_before = c == ' ' || c == '\t' || c == '\r';
 }
 
@@ -620,6 +644,8 @@ static void scan_char(prescan *p)
 		size_t n = c == '%' ? SIZE_MAX : 3;
 		if (c == '%')
 			p->yaml11 |= scan_yaml11(p);
+		if (c == '%' && ++p->directives > PRESCAN_DIRECTIVES_MAX && !p->directives_over_line)
+			p->directives_over_line = p->line;
 		for (size_t k = 0; k < n && p->i < p->len && !scan_break_len(p, p->i); k++)
 			scan_next(p);
 		p->start = true;
@@ -719,7 +745,7 @@ static bool prescan_text(fray_doc *doc, const char *text, size_t *len)
 {
 	prescan p = {.s = text, .len = *len, .line = 1, .col = 1, .start = true, .line_start = true,
 		     .blank_before = true, .plain_indent = -1, .cut = *len};
-	while (p.i < p.len && p.cut == p.len && !p.over_line) {
+	while (p.i < p.len && p.cut == p.len && !p.over_line && !p.blanks_over_line && !p.directives_over_line) {
 		size_t blank = scan_blank_len(&p, p.i);
 		if (blank) {
 			for (size_t end = p.i + blank; p.i < end;) /* a line break is taken whole */
@@ -736,6 +762,20 @@ static bool prescan_text(fray_doc *doc, const char *text, size_t *len)
 		snprintf(msg, sizeof msg, "more than %d values and brackets on one line, or in flow collections "
 			 "([...], {...}) nested over lines: write them over more lines, or nest less", PRESCAN_HELD_MAX);
 		add_error(doc, p.over_line, p.over_col, msg);
+		return false;
+	}
+	if (p.blanks_over_line) {
+		char msg[200];
+		snprintf(msg, sizeof msg, "more than %d blank lines in a row (empty, or only spaces and tabs): "
+			 "expected at most %d", PRESCAN_BLANK_LINES_MAX, PRESCAN_BLANK_LINES_MAX);
+		add_error(doc, p.blanks_over_line, 1, msg);
+		return false;
+	}
+	if (p.directives_over_line) {
+		char msg[120];
+		snprintf(msg, sizeof msg, "more than %d directives (%%YAML, %%TAG): expected at most %d",
+			 PRESCAN_DIRECTIVES_MAX, PRESCAN_DIRECTIVES_MAX);
+		add_error(doc, p.directives_over_line, 1, msg);
 		return false;
 	}
 	if (p.cut < *len)

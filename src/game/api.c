@@ -52,27 +52,49 @@ static char *copy_of(const char *msg)
 	return s;
 }
 
-/* A run's or a job's request, with its budgets and the caller's watch. */
-static fray_status request(fray_ctx *ctx, const char *body, bool job, const fray_request_opts *watch, char **out)
+/* A run's, a job's or a game's budgets, with the caller's watch. A game's
+ * odds are a quick run's: one action's, answered while the player waits. */
+static fray_request_opts budgets(bool job, bool game, const fray_request_opts *watch)
 {
 	fray_request_opts ro = {.flags = FRAY_REQUEST_NO_FILES | (job ? 0 : FRAY_REQUEST_QUICK),
-				.max_trials = job ? FRAY_API_JOB_TRIALS : 0, .max_paths = job ? FRAY_API_JOB_PATHS : 0,
+				.max_trials = job ? FRAY_API_JOB_TRIALS : 0,
+				.max_paths = job ? FRAY_API_JOB_PATHS : game ? FRAY_REQUEST_QUICK_PATHS : 0,
 				.max_bytes = FRAY_API_ODDS_BYTES};
 	if (watch) {
 		ro.stop = watch->stop;
 		ro.progress = watch->progress;
 		ro.ud = watch->ud;
 	}
-	return fray_request_with(ctx, body, &ro, out);
+	return ro;
+}
+
+FRAY_API size_t fray_api_max_body(const char *path)
+{
+	return path && !strcmp(path, "api/v1/game") ? FRAY_API_MAX_GAME_BODY : FRAY_API_MAX_BODY;
 }
 
 FRAY_API unsigned fray_api_call(const char *path, const char *body, const fray_request_opts *watch, char **answer,
 				bool *is_message)
 {
+	if (!answer || !is_message)
+		return 400;
 	*answer = NULL;
 	*is_message = true;
+	if (!path) {
+		*answer = copy_of("fray_api_call: no path (expected api/v1/run, api/v1/jobs, api/v1/game, "
+				  "api/v1/procedures or api/v1/examples)");
+		return 400;
+	}
 	if (!body)
 		body = "";
+	/* the same budget for every caller, counted before anything reads the body */
+	size_t max = fray_api_max_body(path);
+	if (strnlen(body, max + 1) > max) {
+		char msg[96];
+		snprintf(msg, sizeof msg, "a request to %.40s has at most %zu KiB", path, max >> 10);
+		*answer = copy_of(msg);
+		return 413;
+	}
 	bool run = !strcmp(path, "api/v1/run"), job = !strcmp(path, "api/v1/jobs"), game = !strcmp(path, "api/v1/game");
 	bool procedures = !strcmp(path, "api/v1/procedures"), examples = !strcmp(path, "api/v1/examples");
 	if (!run && !job && !game && !procedures && !examples) {
@@ -90,9 +112,10 @@ FRAY_API unsigned fray_api_call(const char *path, const char *body, const fray_r
 		return 503;
 	}
 	char *out = NULL;
+	fray_request_opts ro = budgets(job, game, watch);
 	fray_status st = procedures ? fray_procedures_json(ctx, &out)
-			 : game ? fray_game_request(ctx, body, strlen(body), &out)
-				: request(ctx, body, job, watch, &out);
+			 : game ? fray_game_request_with(ctx, body, strlen(body), &ro, &out)
+				: fray_request_with(ctx, body, &ro, &out);
 	if (st == FRAY_OK || (game && out)) { /* the game's failures are JSON */
 		*is_message = false;
 		*answer = out;

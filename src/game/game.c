@@ -16,7 +16,15 @@ struct fray_game {
 	char *text;              /* the game file's text, text_len bytes */
 	size_t text_len;
 	table_game *now;         /* read from text */
+	/* the budgets of its exact odds (paths, memory, stop, progress): none
+	 * but the engine's until frayi_game_odds_budget sets them */
+	fray_call_opts odds_budget;
 };
+
+void frayi_game_odds_budget(fray_game *game, const fray_call_opts *budget)
+{
+	game->odds_budget = *budget;
+}
 
 /* A game read from text (it keeps doc's nodes: the log). */
 static fray_status read_text(fray_game *game, table_game **out)
@@ -329,7 +337,9 @@ FRAY_API fray_status fray_game_act_odds(fray_game *game, size_t nwords, const ch
 	fray_status st = read_text(game, &g);
 	if (st == FRAY_OK) {
 		/* a scratch copy of the game: nothing of it is kept */
-		fray_call_opts o = {.mode = FRAY_MODE_ODDS, .json = json};
+		fray_call_opts o = game->odds_budget;
+		o.mode = FRAY_MODE_ODDS;
+		o.json = json;
 		st = (fray_status)frayi_table_odds(g, (int)nwords, (char *const *)words, &o, out);
 		drop(g);
 	}

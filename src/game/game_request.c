@@ -77,6 +77,7 @@ typedef struct request {
 	FILE *out;               /* the answer being written */
 	request_policy policy;
 	char dashed[FRAY_GAME_REQUEST_MAX_OPTIONS][TABLE_NAME_MAX + 3]; /* "--range" from "range" */
+	const fray_request_opts *opts; /* the odds' budgets and watch; NULL: none */
 } request;
 
 static const char *const known_keys[] = {"op", "game", "name", "rules", "forces", "forces_name", "seed", "action",
@@ -486,6 +487,11 @@ static fray_status run_op(request *r)
 				 FRAY_GAME_REQUEST_MAX_GAME);
 	if ((st = fray_game_load(r->ctx, r->name, r->game, r->game_len, &game)) != FRAY_OK)
 		return st;
+	if (r->opts) {
+		fray_call_opts budget = {.max_paths = r->opts->max_paths, .max_bytes = r->opts->max_bytes,
+					 .stop = r->opts->stop, .progress = r->opts->progress, .ud = r->opts->ud};
+		frayi_game_odds_budget(game, &budget);
+	}
 	switch (k) {
 	case 1: st = op_status(r, game); break;
 	case 2: st = op_units(r, game); break;
@@ -531,12 +537,18 @@ static char *error_answer(const request *r, const char *msg)
 
 FRAY_API fray_status fray_game_request(fray_ctx *ctx, const char *request_json, size_t len, char **answer)
 {
+	return fray_game_request_with(ctx, request_json, len, NULL, answer);
+}
+
+FRAY_API fray_status fray_game_request_with(fray_ctx *ctx, const char *request_json, size_t len,
+					    const fray_request_opts *opts, char **answer)
+{
 	if (!answer)
 		return ctx ? fray_fail(ctx, FRAY_ERR_INPUT, "fray_game_request: NULL argument") : FRAY_ERR_INPUT;
 	*answer = NULL;
 	if (!ctx || (!request_json && len))
 		return ctx ? fray_fail(ctx, FRAY_ERR_INPUT, "fray_game_request: NULL argument") : FRAY_ERR_INPUT;
-	request r = {.ctx = ctx};
+	request r = {.ctx = ctx, .opts = opts};
 	fray_status st;
 	if (len > FRAY_GAME_REQUEST_MAX_BYTES)
 		st = fray_fail(ctx, FRAY_ERR_LIMIT, "request: at most %u bytes", FRAY_GAME_REQUEST_MAX_BYTES);

@@ -14,6 +14,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <fray/fray.h>
+#include <fray/game.h>
 
 /* Budgets: units in a game, a name's bytes, steps of one action. A game
  * file is at most FRAY_DOC_MAX_BYTES (the log included): an action that
@@ -246,6 +247,10 @@ int frayi_table_act(table_game *g, int argc, char *const *argv, char *command, s
  * (g is not to be saved after). FRAY_ERR_INPUT for an action that rolls
  * no dice. A fray_status. */
 int frayi_table_odds(table_game *g, int argc, char *const *argv, const fray_call_opts *o, char **out);
+/* The budgets of game's exact odds from now on (fray_game_odds and
+ * fray_game_act_odds): budget's max_paths, max_bytes, stop, progress and
+ * ud (its mode and json are the call's). fray_game_request_with's. */
+void frayi_game_odds_budget(fray_game *game, const fray_call_opts *budget);
 const table_action *frayi_table_bbb_actions(size_t *n);
 const table_action *frayi_table_chits_actions(size_t *n);
 /* chits: the end of the turn for each unit whose end-turn was not taken

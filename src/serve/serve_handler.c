@@ -386,8 +386,11 @@ static bool posted_json(const char *path, const char *method, const char *ctype,
 /* The most body bytes a request to path (the URL past the prefix) may send. */
 static size_t max_body_of_path(const char *path)
 {
+	char exact[16] = ""; /* the path without its query or fragment (a longer one is not the game's) */
 	size_t n = strcspn(path, "?#");
-	return n == strlen("api/v1/game") && !strncmp(path, "api/v1/game", n) ? SERVE_MAX_GAME_BODY : SERVE_MAX_BODY;
+	if (n < sizeof exact)
+		memcpy(exact, path, n);
+	return fray_api_max_body(exact);
 }
 
 size_t serve_max_body(const serve_conf *conf, const char *url)
@@ -400,12 +403,22 @@ size_t serve_max_body(const serve_conf *conf, const char *url)
 	return max_body_of_path(url + strlen(conf->prefix));
 }
 
-void serve_game_now(const char *text, serve_reply *out)
+void serve_game_now(const char *text, serve_watch *w, serve_reply *out)
 {
 	memset(out, 0, sizeof *out);
+	serve_watch own;
+	if (!w)
+		serve_watch_start(w = &own, SERVE_RUN_SECONDS);
+	fray_request_opts watch = {0};
+	serve_watch_attach(w, &watch);
 	char *answer;
 	bool failed;
-	unsigned status = fray_api_call("api/v1/game", text, NULL, &answer, &failed);
+	unsigned status = fray_api_call("api/v1/game", text, &watch, &answer, &failed);
+	if (w->timed_out) { /* the game's {"error"} says it stopped; the budget's message says why */
+		free(answer);
+		serve_reply_error(out, status, serve_watch_message(w, ""));
+		return;
+	}
 	if (failed) { /* no JSON answer: out of memory */
 		free(answer);
 		answer = NULL;

@@ -13,10 +13,11 @@
 #include <fray/fray.h>
 #include <fray/api.h>
 
-#define SERVE_MAX_BODY (64u << 10)   /* a request's body: 64 KiB, 413 beyond */
-/* api/v1/game's body: the game file travels in it (a game of a few dozen
- * actions; a longer one goes on with fray table) */
-#define SERVE_MAX_GAME_BODY (1u << 20)
+/* a request's body: 64 KiB, 1 MiB for api/v1/game, 413 beyond; the API's
+ * budgets (include/fray/api.h), which fray_api_call holds for every caller:
+ * the server says it before reading a body past it */
+#define SERVE_MAX_BODY FRAY_API_MAX_BODY
+#define SERVE_MAX_GAME_BODY FRAY_API_MAX_GAME_BODY
 #define SERVE_RUN_SECONDS 10         /* api/v1/run's time budget (jobs: serve_jobs.h) */
 #define SERVE_REQUEST_BYTES FRAY_API_ODDS_BYTES /* exact odds' memory, a request or a job (include/fray/api.h) */
 /* Every answer the server holds at once (jobs' results kept, answers being
@@ -128,7 +129,9 @@ const char *serve_watch_message(serve_watch *w, const char *fray_msg);
  * (SERVE_RUN_SECONDS) by the caller, who may set its stop (the server
  * stopping); NULL: a watch of its own. */
 void serve_run_now(const char *text, serve_watch *w, serve_reply *out);
-/* api/v1/game's work on a request's text (fray_game_request): the reply. */
-void serve_game_now(const char *text, serve_reply *out);
+/* api/v1/game's work on a request's text (fray_game_request_with: an odds
+ * op within api/v1/run's budgets, its time budget too): the reply. w as
+ * serve_run_now's. */
+void serve_game_now(const char *text, serve_watch *w, serve_reply *out);
 
 #endif

@@ -435,10 +435,13 @@ static void find_urls(serve_http *s, bool lan)
 		}
 		freeifaddrs(all);
 	}
-	serve_url *lo = &s->urls[s->nurls++];
-	snprintf(lo->iface, sizeof lo->iface, "lo");
-	snprintf(lo->url, sizeof lo->url, "http://127.0.0.1:%u%s", s->port, s->conf.prefix);
-	lo->loopback = true;
+	/* loopback last, in the slot the loop kept for it; made apart and then
+	 * copied: formatted in place, one member of s was written from another
+	 * (conf.prefix) through an index the compiler could not bound (-Wrestrict) */
+	serve_url lo = {.loopback = true};
+	snprintf(lo.iface, sizeof lo.iface, "lo");
+	snprintf(lo.url, sizeof lo.url, "http://127.0.0.1:%u%s", s->port, s->conf.prefix);
+	s->urls[s->nurls++] = lo;
 }
 
 size_t serve_http_urls(const serve_http *s, const serve_url **urls)

@@ -151,7 +151,7 @@ static void *run_worker(void *arg)
 		else if (late)
 			refuse(&r, 503, "busy: this request waited its turn too long (30 s); ask again");
 		else if (t.game)
-			serve_game_now(t.text, &r);
+			serve_game_now(t.text, &w->watch, &r);
 		else
 			serve_run_now(t.text, &w->watch, &r);
 		free(t.text);

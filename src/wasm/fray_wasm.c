@@ -27,13 +27,15 @@ static void on_progress(uint64_t done, uint64_t total, void *ud)
 
 /* path: "api/v1/procedures", "api/v1/examples", "api/v1/run" (quick),
  * "api/v1/jobs" (long work, with progress) or "api/v1/game". body: the
- * request's JSON for the last three. Returns the answer (the JSON as fray
+ * request's JSON for the last three (NULL: empty), within fray_api_call's
+ * body budget. A NULL path is refused (400 and the message), as it is by
+ * fray_api_call. Returns the answer (the JSON as fray
  * serve sends it, or on failure the message; free with fray_wasm_free);
  * fray_wasm_status() then says which, as an HTTP status. */
 EMSCRIPTEN_KEEPALIVE char *fray_wasm_call(const char *path, const char *body)
 {
 	/* a job's progress goes to the page; a quick run's is not watched */
-	fray_request_opts watch = {.progress = !strcmp(path, "api/v1/jobs") ? on_progress : NULL};
+	fray_request_opts watch = {.progress = path && !strcmp(path, "api/v1/jobs") ? on_progress : NULL};
 	char *answer;
 	bool is_message;
 	last_status = (int)fray_api_call(path, body, &watch, &answer, &is_message);

@@ -329,6 +329,43 @@ static void bad_edits(void **state)
 	fray_ctx_clear(ctx);
 }
 
+/* A name is matched whole, however long: the name given was cut to 127
+ * bytes before it was looked up, so a longer one matched the unit named
+ * by its first 127 bytes (and a unit named beyond them was never found). */
+static void long_names_matched_whole(void **state)
+{
+	(void)state;
+	char n127[128], n200[201], text[4096], edit[300];
+	memset(n127, 'L', 127);
+	n127[127] = 0;
+	memset(n200, 'L', 200);
+	n200[200] = 0;
+	const char *scouts = strstr(SCENARIO, "Red scouts");
+	snprintf(text, sizeof text, "%.*s%s%s", (int)(scouts - SCENARIO), SCENARIO, n127, scouts + strlen("Red scouts"));
+	fray_doc *doc = NULL;
+	fray_ctx_clear(ctx);
+	assert_int_equal(fray_doc_load_string(ctx, DOC_NAME, text, strlen(text), &doc), FRAY_OK);
+	/* 200 bytes that begin with the unit's 127: not its name */
+	snprintf(edit, sizeof edit, "remove:%s", n200);
+	fray_adbg_edit longer[] = {{FRAY_ADBG_EDIT_UNITS, edit}};
+	assert_null(written(doc, longer, 1, FRAY_ERR_INPUT));
+	assert_non_null(strstr(fray_ctx_message(ctx), "no unit or leader is named 'LLLL"));
+	/* its own name whole: found, and removed */
+	snprintf(edit, sizeof edit, "remove:%s", n127);
+	fray_adbg_edit own[] = {{FRAY_ADBG_EDIT_UNITS, edit}};
+	char *out = written(doc, own, 1, FRAY_OK);
+	assert_null(strstr(out, "LLLL"));
+	free(out);
+	/* and a copy of it, by its whole name with @new */
+	snprintf(edit, sizeof edit, "add:%s@new", n127);
+	fray_adbg_edit copy[] = {{FRAY_ADBG_EDIT_UNITS, edit}};
+	out = written(doc, copy, 1, FRAY_OK);
+	assert_non_null(strstr(out, " (2), type: warrior, fire: 1, melee: 1}\n"));
+	free(out);
+	fray_doc_free(doc);
+	fray_ctx_clear(ctx);
+}
+
 /* A value the reader refuses: each problem told with the edits, at the
  * file's line and column; the first on the context. */
 typedef struct told {
@@ -442,6 +479,7 @@ int main(void)
 		cmocka_unit_test(units_added),
 		cmocka_unit_test(stack_emptied),
 		cmocka_unit_test(bad_edits),
+		cmocka_unit_test(long_names_matched_whole),
 		cmocka_unit_test(problems_told),
 		cmocka_unit_test(digest_chains),
 		cmocka_unit_test(out_of_memory),

@@ -18,7 +18,13 @@ memory, cap, chunked, budget0; all by default)
   chunked  a chunked body past 64 KiB is answered 413, like a long
            Content-Length
   budget0  adbg.battle's "budget": 0 simulates at once (it walked a
-           million paths first)"""
+           million paths first)
+  slowbody a body trickled a byte every 0.5 s after its headers is cut at
+           the request's deadline (10 s) too
+  blanks   a game body of 1 MiB of blank lines is refused in seconds (the
+           YAML reader took time as the square of their number: hours)
+  gameodds a game's odds of a melee of 1000 figures a side stop at the
+           time budget (they held a worker 88 s, optimised)"""
 import http.client
 import json
 import socket
@@ -250,8 +256,61 @@ def case_budget0(fray):
     srv.stop()
 
 
+def case_slowbody(fray):
+    srv = Server(fray)
+    p = srv.port
+    s = connect(p, "127.0.0.5")
+    s.sendall(("POST /api/v1/run HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nContent-Type: application/json\r\n"
+               "Content-Length: 1000\r\n\r\n" % p).encode())
+    start, cut = time.time(), False
+    s.settimeout(0.5)
+    while time.time() - start < 16 and not cut:
+        try:
+            s.sendall(b" ")
+            if s.recv(4096) == b"":
+                cut = True
+        except socket.timeout:
+            pass
+        except OSError:
+            cut = True
+    took = time.time() - start
+    check(cut and took < 13, "slowbody: a trickled body cut at the deadline: cut %s after %.1f s" % (cut, took))
+    s.close()
+    srv.stop()
+
+
+def case_blanks(fray):
+    srv = Server(fray)
+    body = '{"op": "status",' + "\n" * ((1 << 20) - 64) + '"game": "x"}'  # within the game's 1 MiB
+    t = time.time()
+    got, _, data = call(srv.port, "POST", "/api/v1/game", body, JTYPE)
+    took = time.time() - t
+    check(got == 400 and b"blank lines in a row" in data and took < 5,
+          "blanks: 1 MiB of blank lines: %d in %.1f s %r" % (got, took, data[:200]))
+    srv.stop()
+
+
+def case_gameodds(fray):
+    srv = Server(fray)
+    p = srv.port
+    new = {"op": "new", "rules": "presidio", "forces_name": "examples/presidio/forces.yaml", "seed": 7}
+    got, _, data = call(p, "POST", "/api/v1/game", json.dumps(new), JTYPE)
+    game = json.loads(data)["game"]
+    for n in (12, 10):  # the Presidials' and the Apaches' figures
+        game = game.replace("figures: %d\n    start_figures: %d" % (n, n), "figures: 1000\n    start_figures: 1000")
+    odds = {"op": "odds", "game": game, "action": "melee", "actor": "Presidials", "target": "Apaches"}
+    t = time.time()
+    got, _, data = call(p, "POST", "/api/v1/game", json.dumps(odds), JTYPE)
+    took = time.time() - t
+    # the time budget (10 s) is checked every 65,536 paths: about 3 s of this walk optimised, 6 s under ASan
+    check(got == 422 and b"time budget" in data and took < 30,
+          "gameodds: a melee of 1000 figures a side: %d in %.1f s %r" % (got, took, data[:200]))
+    srv.stop()
+
+
 CASES = {"slow": case_slow, "lan": case_lan, "compute": case_compute, "memory": case_memory, "cap": case_cap,
-         "chunked": case_chunked, "budget0": case_budget0}
+         "chunked": case_chunked, "budget0": case_budget0, "slowbody": case_slowbody, "blanks": case_blanks,
+         "gameodds": case_gameodds}
 
 
 def main():

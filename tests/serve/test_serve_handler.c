@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <cmocka.h>
 #include <fray/api.h>
 #include <fray/game_request.h>
@@ -153,12 +154,168 @@ static void serve_replies_are_the_api(void **state)
 	free(quoted);
 	free(want);
 	serve_reply_free(&r);
-	serve_game_now("{\"op\": \"fly\"}", &r);
+	serve_game_now("{\"op\": \"fly\"}", NULL, &r);
 	assert_int_equal(fray_api_call("api/v1/game", "{\"op\": \"fly\"}", NULL, &want, &is_message), 400);
 	assert_int_equal(r.status, 400);
 	assert_string_equal(r.body, want);
 	free(want);
 	serve_reply_free(&r);
+}
+
+/* A body of n bytes of c (NUL-terminated). */
+static char *body_of(size_t n, char c)
+{
+	char *s = malloc(n + 1);
+	assert_non_null(s);
+	memset(s, c, n);
+	s[n] = 0;
+	return s;
+}
+
+/* The router holds the body budget for every caller (the WebAssembly
+ * build had none: its worker passed any body to the readers): 64 KiB,
+ * 1 MiB for the game (docs/serve.md), 413 past it with the budget named;
+ * a body at the budget is read (its own error, not the budget's). */
+static void api_body_budget_for_every_caller(void **state)
+{
+	(void)state;
+	assert_int_equal(fray_api_max_body("api/v1/run"), 64u << 10);
+	assert_int_equal(fray_api_max_body("api/v1/jobs"), 64u << 10);
+	assert_int_equal(fray_api_max_body("api/v1/game"), 1u << 20);
+	assert_int_equal(fray_api_max_body("api/v1/game/"), 64u << 10);
+	assert_int_equal(fray_api_max_body(NULL), 64u << 10);
+	static const struct {
+		const char *path;
+		size_t max;
+		const char *says;
+	} paths[] = {
+		{"api/v1/run", 64u << 10, "a request to api/v1/run has at most 64 KiB"},
+		{"api/v1/jobs", 64u << 10, "a request to api/v1/jobs has at most 64 KiB"},
+		{"api/v1/game", 1u << 20, "a request to api/v1/game has at most 1024 KiB"},
+	};
+	for (size_t i = 0; i < sizeof paths / sizeof paths[0]; i++) {
+		char *answer;
+		bool is_message;
+		char *over = body_of(paths[i].max + 1, ' '), *at = body_of(paths[i].max, ' ');
+		assert_int_equal(fray_api_call(paths[i].path, over, NULL, &answer, &is_message), 413);
+		assert_true(is_message);
+		assert_string_equal(answer, paths[i].says);
+		free(answer);
+		unsigned status = fray_api_call(paths[i].path, at, NULL, &answer, &is_message);
+		if (status == 413 || status == 200)
+			fail_msg("%s: %zu blank bytes answered %u: %.200s", paths[i].path, paths[i].max, status, answer);
+		free(answer);
+		free(over);
+		free(at);
+	}
+	/* the server's budgets are the API's */
+	serve_conf conf = {.prefix = "/"};
+	assert_int_equal(serve_max_body(&conf, "/api/v1/run"), fray_api_max_body("api/v1/run"));
+	assert_int_equal(serve_max_body(&conf, "/api/v1/game"), fray_api_max_body("api/v1/game"));
+}
+
+/* NULL arguments are refused, never followed (fray_wasm_call passes the
+ * page's path as it comes) */
+static void api_refuses_null_arguments(void **state)
+{
+	(void)state;
+	char *answer = (char *)"untouched";
+	bool is_message = false;
+	assert_int_equal(fray_api_call(NULL, "{}", NULL, &answer, &is_message), 400);
+	assert_true(is_message);
+	assert_non_null(strstr(answer, "no path"));
+	free(answer);
+	assert_int_equal(fray_api_call(NULL, NULL, NULL, &answer, &is_message), 400);
+	free(answer);
+	assert_int_equal(fray_api_call("api/v1/run", fire, NULL, NULL, &is_message), 400);
+	answer = (char *)"untouched";
+	assert_int_equal(fray_api_call("api/v1/run", fire, NULL, &answer, NULL), 400);
+	assert_string_equal(answer, "untouched");
+}
+
+/* A Presidio game with Presidials and Apaches at `figures` figures each,
+ * and the request for the odds of their melee. */
+static char *melee_odds_request(int figures)
+{
+	const char *make = "{\"op\": \"new\", \"rules\": \"presidio\", "
+			   "\"forces_name\": \"examples/presidio/forces.yaml\", \"seed\": 7}";
+	char *answer;
+	bool is_message;
+	assert_int_equal(fray_api_call("api/v1/game", make, NULL, &answer, &is_message), 200);
+	/* the game's text, as the answer quotes it: each unit's figures changed in place */
+	char *game = strstr(answer, "\"game\": \"");
+	assert_non_null(game);
+	game += strlen("\"game\": ");
+	char *end = strstr(game, "\", \"status\"");
+	assert_non_null(end);
+	end[1] = 0; /* after the string's closing quote */
+	static const char *const units[][2] = {{"figures: 12\\n    start_figures: 12", "Presidials"},
+					       {"figures: 10\\n    start_figures: 10", "Apaches"}};
+	char *text = malloc(strlen(game) + 256);
+	assert_non_null(text);
+	strcpy(text, game);
+	for (size_t i = 0; i < 2; i++) {
+		char *at = strstr(text, units[i][0]), more[64];
+		if (!at)
+			fail_msg("no %s in the game: %.300s", units[i][1], text);
+		snprintf(more, sizeof more, "figures: %d\\n    start_figures: %d", figures, figures);
+		memmove(at + strlen(more), at + strlen(units[i][0]), strlen(at + strlen(units[i][0])) + 1);
+		memcpy(at, more, strlen(more));
+	}
+	char *req = malloc(strlen(text) + 256);
+	assert_non_null(req);
+	sprintf(req, "{\"op\": \"odds\", \"game\": %s, \"action\": \"melee\", \"actor\": \"Presidials\", "
+		"\"target\": \"Apaches\"}", text);
+	free(text);
+	free(answer);
+	return req;
+}
+
+static double seconds_since(const struct timespec *t0)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+/* A game's odds are worked within api/v1/run's budgets and its watch: a
+ * melee of 1000 figures a side (the game file's most) took 88 s (optimised)
+ * and was then refused for its answer's size, holding a server's worker
+ * all along: no time budget, no stop, no memory budget reached it. Now the
+ * caller's stop stops it, and the server's time budget (here 1 s) cuts
+ * it. A small melee's odds still come back. */
+static void game_odds_within_the_budgets(void **state)
+{
+	(void)state;
+	char *small = melee_odds_request(12), *huge = melee_odds_request(1000), *answer;
+	bool is_message;
+	unsigned status = fray_api_call("api/v1/game", small, NULL, &answer, &is_message);
+	if (status != 200)
+		fail_msg("a melee of 12 figures: %u %.300s", status, answer);
+	assert_non_null(strstr(answer, "\"procedure\": \"presidio.melee\""));
+	free(answer);
+	/* stopped by the caller's watch: at once */
+	volatile sig_atomic_t stop = 1;
+	fray_request_opts watch = {.stop = &stop};
+	struct timespec t0;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	assert_int_equal(fray_api_call("api/v1/game", huge, &watch, &answer, &is_message), 422);
+	printf("  stopped at once: %.2f s: %.200s\n", seconds_since(&t0), answer);
+	assert_non_null(strstr(answer, "\"error\""));
+	free(answer);
+	/* the server's time budget: the reply says it */
+	serve_watch w;
+	serve_watch_start(&w, 1);
+	serve_reply r;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	serve_game_now(huge, &w, &r);
+	double took = seconds_since(&t0);
+	printf("  cut by the time budget: %.2f s: %u %.200s\n", took, r.status, r.body);
+	assert_int_equal(r.status, 422);
+	assert_non_null(strstr(r.body, "stopped after 1 s, this server's time budget"));
+	serve_reply_free(&r);
+	free(small);
+	free(huge);
 }
 
 int main(void)
@@ -167,6 +324,9 @@ int main(void)
 		cmocka_unit_test(max_body_exact_path),
 		cmocka_unit_test(api_answers),
 		cmocka_unit_test(serve_replies_are_the_api),
+		cmocka_unit_test(api_body_budget_for_every_caller),
+		cmocka_unit_test(api_refuses_null_arguments),
+		cmocka_unit_test(game_odds_within_the_budgets),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

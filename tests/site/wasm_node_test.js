@@ -92,6 +92,24 @@ require(path.resolve(js))({wasmBinary: fs.readFileSync(path.join(path.dirname(pa
       failed++;
       console.log('FAIL refusal\n  wasm   ' + wb.status + ' ' + wb.text + '\n  native ' + nb.text);
     }
+    // no path: refused (400), never followed (it crashed the worker); a body
+    // past the API's budget: 413, as fray serve answers it (it had no cap here)
+    const raw = (p, text) => {
+      const ptr = call(p, text);
+      const out = {status: m.ccall('fray_wasm_status', 'number', [], []), text: m.UTF8ToString(ptr)};
+      m.ccall('fray_wasm_free', null, ['number'], [ptr]);
+      return out;
+    };
+    for (const [what, got, status, says] of [
+      ['a NULL path', raw(null, '{}'), 400, 'no path'],
+      ['a body of 64 KiB + 1', raw('api/v1/run', ' '.repeat(65537)), 413, 'at most 64 KiB'],
+      ['a game body of 1 MiB + 1', raw('api/v1/game', ' '.repeat(1048577)), 413, 'at most 1024 KiB']]) {
+      checked++;
+      if (got.status !== status || !got.text.includes(says)) {
+        failed++;
+        console.log('FAIL ' + what + ': ' + got.status + ' ' + got.text.slice(0, 200));
+      }
+    }
     console.log(checked + ' checked, ' + failed + ' failed');
     process.exit(failed ? 1 : 0);
   });

@@ -325,7 +325,16 @@ typedef struct found {
 	bool primary;
 } found;
 
-static bool find_named(const fray_node *root, const char *name, found *fd)
+/* t is name whole: its len bytes, no more, no fewer */
+static bool same_name(const char *t, const char *name, size_t len)
+{
+	return t && strlen(t) == len && memcmp(t, name, len) == 0;
+}
+
+/* The unit or leader whose name is the len bytes at name, compared whole
+ * (a copy into a buffer once cut a long name, which then matched another
+ * that began the same). */
+static bool find_named(const fray_node *root, const char *name, size_t len, found *fd)
 {
 	const fray_node *sides = fray_map_get(root, "sides");
 	for (size_t s = 0; s < fray_node_len(sides); s++) {
@@ -336,7 +345,7 @@ static bool find_named(const fray_node *root, const char *name, found *fd)
 			for (size_t u = 0; u < fray_node_len(stack); u++) {
 				const fray_node *unit = fray_node_item(stack, u);
 				const char *t = fray_node_scalar(fray_map_get(unit, "name"));
-				if (t && strcmp(t, name) == 0) {
+				if (same_name(t, name, len)) {
 					*fd = (found){side, stacks, stack, unit, (int)k, false};
 					return true;
 				}
@@ -344,7 +353,7 @@ static bool find_named(const fray_node *root, const char *name, found *fd)
 		}
 		const fray_node *pl = fray_map_get(side, "primary_leader");
 		const char *t = fray_node_scalar(fray_map_get(pl, "name"));
-		if (t && strcmp(t, name) == 0) {
+		if (same_name(t, name, len)) {
 			*fd = (found){side, stacks, NULL, pl, -1, true};
 			return true;
 		}
@@ -352,7 +361,7 @@ static bool find_named(const fray_node *root, const char *name, found *fd)
 		for (size_t i = 0; i < fray_node_len(leaders); i++) {
 			const fray_node *l = fray_node_item(leaders, i);
 			t = fray_node_scalar(fray_map_get(l, "name"));
-			if (t && strcmp(t, name) == 0) {
+			if (same_name(t, name, len)) {
 				*fd = (found){side, stacks, leaders, l, -1, false};
 				return true;
 			}
@@ -405,19 +414,18 @@ static bool plan_change(plan *pl, const fray_node *root, const char *value, char
 		snprintf(why, cap, "expected none, remove:NAME, add:NAME or add:NAME@new, got '%s'", value);
 		return false;
 	}
-	char name[128];
-	snprintf(name, sizeof name, "%s", value + (add ? 4 : 7));
-	bool new_stack = false;
-	size_t len = strlen(name);
-	if (add && len > 4 && strcmp(name + len - 4, "@new") == 0) {
-		name[len - 4] = '\0';
-		new_stack = true;
-	}
+	const char *given = value + (add ? 4 : 7);
+	size_t len = strlen(given);
+	bool new_stack = add && len > 4 && strcmp(given + len - 4, "@new") == 0;
+	if (new_stack)
+		len -= 4;
 	found fd;
-	if (!find_named(root, name, &fd)) {
-		snprintf(why, cap, "no unit or leader is named '%s'", name);
+	if (!find_named(root, given, len, &fd)) {
+		snprintf(why, cap, "no unit or leader is named '%.*s'", (int)(len < 200 ? len : 200), given);
 		return false;
 	}
+	/* a name found is a node's whole scalar: the messages below quote it */
+	const char *name = fray_node_scalar(fray_map_get(fd.node, "name"));
 	if (skipped(pl, fd.node) || (fd.stack_index >= 0 && skipped(pl, fd.stack))) {
 		/* a second removal would take what is left of its stack */
 		snprintf(why, cap, "'%s' is removed already", name);
