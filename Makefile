@@ -35,7 +35,7 @@ test: deps-test
 	@# optimised) and the memory-limit test (no limit fits AddressSanitizer)
 	@# run from a build without it; every other test from the ASan build
 	$(CMAKE) -S . -B build -DCMAKE_BUILD_TYPE=Release -DFRAY_WERROR=OFF >/dev/null
-	$(CMAKE) --build build -j $(JOBS) --target fray test_enum_estimate
+	$(CMAKE) --build build -j $(JOBS) --target fray test_enum_estimate test_adbg_exact_merge
 	ctest --test-dir build-asan --output-on-failure -j $(JOBS) -LE release
 	@# then, while the static site (WebAssembly) builds, the Release build's
 	@# tests and the whole-battle exact odds against simulation (mostly one

@@ -1753,6 +1753,156 @@ static int slot_bits(const key_layout *L, int s)
 	return 2 + 3 * L->pos_bits + 2 * L->row_bits + L->foe_bits[s];
 }
 
+/* What the end of a battle reads of a unit (end_battle, ADBG 19.3 and
+ * 9.6 as G3 gives it): whether it stands (normal and disrupted alike: the
+ * field victory counts both, the losses victory neither), is routed (by
+ * fire or removed by a melee R: the same fate, ruling R30) or is
+ * eliminated (a loss). */
+static fray_adbg_status end_class(fray_adbg_status st)
+{
+	return st == FRAY_ADBG_DISRUPTED ? FRAY_ADBG_NORMAL : st == FRAY_ADBG_REMOVED ? FRAY_ADBG_ROUTED : st;
+}
+
+/* The end: only how many units of each side are in each of end_class's
+ * classes is read from here on (a check a routed unit, all alike; the
+ * leaders lost are not in this procedure's outcome), so each side's
+ * classes go in sorted, and the places, stacks and leaders not at all. */
+static void pack_end(const battle *b, const key_layout *L, bits *w)
+{
+	const fray_adbg_scenario *sc = b->sc;
+	for (int s = 0; s < 2; s++) {
+		int count[1 << STATUS_BITS] = {0};
+		for (int i = 0; i < sc->side[s].nunits; i++)
+			count[end_class(b->u[s][i].status)]++;
+		/* in the units' fields, as unpack reads them */
+		for (int v = 0; v < 1 << STATUS_BITS; v++)
+			for (int c = 0; c < count[v]; c++)
+				put_bits(w, (uint64_t)v, STATUS_BITS + L->stack_bits[s]);
+		for (int j = 0; j < L->slots[s]; j++)
+			skip_bits(w, slot_bits(L, s));
+		skip_bits(w, sc->side[s].nleaders * L->leader_bits[s]);
+	}
+}
+
+/* The last round from its melee phase on (ADBG 19.2.3, 19.2.4, 19.3):
+ * only the stacks still to fight a melee (engaged_stacks) are read whole.
+ * A unit elsewhere is read by its recovery and the end only: disrupted, it
+ * may recover to normal, which the end cannot tell from disrupted
+ * (end_class), so it may as well be normal already and roll nothing; a
+ * routed unit's chance reads the side's level and the best leader with
+ * its stack, nothing else (places, rows, the other units). */
+static bool in_last_melee_on(const battle *b, int phase)
+{
+	return b->round == b->rounds && phase >= 4;
+}
+
+/* Whether atop stack k of side s, going home after its melee, joins the
+ * stack it split from again (return_home's test). In the melee phase
+ * nothing changes the answer: no stack moves or goes atop, and a stack is
+ * dropped (tidy) only at the phase's end. */
+static bool goes_home_into_origin(const battle *b, int s, int k)
+{
+	const bstack *st = &b->st[s][k];
+	int o = st->origin;
+	return o >= 0 && b->st[s][o].used && !b->st[s][o].atop && b->st[s][o].pos == st->home_pos;
+}
+
+/* The stacks of side s (bit k) that a melee step still reads in the melee
+ * phase: atop an enemy (each has its step), under an enemy stack, or the
+ * stack an attacker joins when it goes home (its units then share the
+ * attacker's leaders). */
+static uint64_t engaged_stacks(const battle *b, int s)
+{
+	uint64_t m = 0;
+	for (uint64_t a = b->atop[s]; a; a &= a - 1) {
+		int k = __builtin_ctzll(a);
+		if (k >= b->nst[s] || !b->st[s][k].used)
+			continue;
+		m |= (uint64_t)1 << k;
+		if (goes_home_into_origin(b, s, k))
+			m |= (uint64_t)1 << b->st[s][k].origin;
+	}
+	for (uint64_t a = b->atop[1 - s]; a; a &= a - 1) {
+		int k = __builtin_ctzll(a);
+		if (k < b->nst[1 - s] && b->st[1 - s][k].used && b->st[s][b->st[1 - s][k].foe].used)
+			m |= (uint64_t)1 << b->st[1 - s][k].foe;
+	}
+	return m;
+}
+
+/* The battle from the last round's melee on, written as the simplest
+ * battle that goes on alike: the engaged stacks as they are in their own
+ * slots, but every stack at position 1, row 1 (an attacker's return home
+ * settled now: home at position 1 into its origin, or no origin); the
+ * other units disrupted as normal, and the routed among them in a stack per
+ * leader rating they recover with (one leader of that rating with them,
+ * the other leaders of no engaged stack with none), the units with no
+ * leader's help together in one more, in the lowest slots no engaged
+ * stack holds. unpack reads it like any key. */
+static void pack_last_melee_on(const battle *b, const key_layout *L, bits *w)
+{
+	const fray_adbg_scenario *sc = b->sc;
+	enum { RATINGS = 4 }; /* a command rating is 1-3 (ADBG 19.1) */
+	for (int s = 0; s < 2; s++) {
+		uint64_t engaged = engaged_stacks(b, s), made = 0;
+		int n = sc->side[s].nunits, rating[FRAY_ADBG_MAX_UNITS], slot_of[RATINGS] = {0};
+		bool present[RATINGS] = {false};
+		for (int i = 0; i < n; i++) {
+			const adbg_unit_def *u = &b->u[s][i];
+			bool settled = in_line(u) && !(engaged >> u->stack & 1);
+			rating[i] = settled && u->status == FRAY_ADBG_ROUTED ? stack_leader(b, s, u->stack) : 0;
+			present[rating[i]] |= settled;
+		}
+		for (int r = 0, j = 0; r < RATINGS; r++) {
+			if (!present[r])
+				continue;
+			while (engaged >> j & 1)
+				j++;
+			slot_of[r] = j;
+			made |= (uint64_t)1 << j++;
+		}
+		int sb = L->stack_bits[s], pb = L->pos_bits, rb = L->row_bits, fb = L->foe_bits[s];
+		int lb = L->leader_bits[s];
+		for (int i = 0; i < n; i++) {
+			const adbg_unit_def *u = &b->u[s][i];
+			fray_adbg_status st = u->status;
+			int stack = 0;
+			if (in_line(u) && engaged >> u->stack & 1) {
+				stack = u->stack;
+			} else if (in_line(u)) {
+				st = st == FRAY_ADBG_DISRUPTED ? FRAY_ADBG_NORMAL : st;
+				stack = slot_of[rating[i]];
+			}
+			put_bits(w, (uint64_t)st | field(w, stack, sb) << STATUS_BITS, STATUS_BITS + sb);
+		}
+		w->ok &= (engaged | made) >> L->slots[s] == 0;
+		for (int j = 0; j < L->slots[s]; j++) {
+			const bstack *t = &b->st[s][j];
+			if (!((engaged | made) >> j & 1)) {
+				skip_bits(w, slot_bits(L, s));
+				continue;
+			}
+			bool atop = (engaged >> j & 1) && t->atop;
+			int origin = atop && goes_home_into_origin(b, s, j) ? t->origin : -1;
+			/* used, atop, position 0 + 1, row 1, foe; home position 0 + 1, home row 0, origin */
+			put_bits(w, 1 | (uint64_t)atop << 1 | field(w, 1, pb) << 2 | field(w, 1, rb) << (2 + pb) |
+					    field(w, atop ? t->foe + 1 : 0, fb) << (2 + pb + rb),
+				 2 + pb + rb + fb);
+			put_bits(w, field(w, atop ? 1 : 0, pb) | field(w, origin + 1, pb) << (pb + rb), 2 * pb + rb);
+		}
+		for (int l = 0; l < sc->side[s].nleaders; l++) {
+			int r = sc->side[s].leaders[l].rating, k = b->lstack[s][l], v = 0;
+			if (!b->llost[s][l] && k >= 0 && engaged >> k & 1) {
+				v = k + 1;
+			} else if (r > 0 && r < RATINGS && present[r]) {
+				v = slot_of[r] + 1;
+				present[r] = false; /* one leader of each rating */
+			}
+			put_bits(w, field(w, v, lb), lb);
+		}
+	}
+}
+
 /* False when a stack sits in a slot the key has no room for, or a value
  * does not fit its field. k has room for L->bytes + 4 bytes. */
 static bool pack(const battle *b, const key_layout *L, int phase, int step, uint8_t *k)
@@ -1771,23 +1921,12 @@ static bool pack(const battle *b, const key_layout *L, int phase, int step, uint
 	 * cleared when the round began), a lost leader's stack, the stack an
 	 * eliminated or removed unit was in */
 	if (b->round > b->rounds) {
-		/* the end (end_battle): only how many units of each side stand
-		 * in each status is read from here on (a check a routed unit,
-		 * all alike; the leaders lost are not in this procedure's
-		 * outcome), so each side's statuses go in sorted, and the
-		 * places, stacks and leaders not at all */
-		for (int s = 0; s < 2; s++) {
-			int count[1 << STATUS_BITS] = {0};
-			for (int i = 0; i < sc->side[s].nunits; i++)
-				count[b->u[s][i].status]++;
-			/* in the units' fields, as unpack reads them */
-			for (int v = 0; v < 1 << STATUS_BITS; v++)
-				for (int c = 0; c < count[v]; c++)
-					put_bits(&w, (uint64_t)v, STATUS_BITS + L->stack_bits[s]);
-			for (int j = 0; j < L->slots[s]; j++)
-				skip_bits(&w, slot_bits(L, s));
-			skip_bits(&w, sc->side[s].nleaders * L->leader_bits[s]);
-		}
+		pack_end(b, L, &w);
+		flush_bits(&w, L->bytes);
+		return w.ok;
+	}
+	if (in_last_melee_on(b, phase)) {
+		pack_last_melee_on(b, L, &w);
 		flush_bits(&w, L->bytes);
 		return w.ok;
 	}
@@ -1819,8 +1958,13 @@ static bool pack(const battle *b, const key_layout *L, int phase, int step, uint
 					     field(&w, t->origin + 1, pb) << (pb + rb),
 				 2 * pb + rb);
 		}
+		/* a lost leader as one with no stack (unpack: -1, not lost):
+		 * every read of a leader's stack asks first whether it is lost
+		 * (stack_leader, leader_loss), a leader with no stack joins
+		 * none again, and the leaders lost are not in this
+		 * procedure's outcome */
 		for (int l = 0; l < sc->side[s].nleaders; l++)
-			put_bits(&w, field(&w, b->llost[s][l] ? (1 << lb) - 1 : b->lstack[s][l] + 1, lb), lb);
+			put_bits(&w, field(&w, b->llost[s][l] ? 0 : b->lstack[s][l] + 1, lb), lb);
 	}
 	flush_bits(&w, L->bytes);
 	return w.ok;
@@ -1919,6 +2063,15 @@ static bool stands_at(const battle *b, int s, int p, uint32_t units)
 	return false;
 }
 
+static bool any_disrupted(const battle *b)
+{
+	for (int s = 0; s < 2; s++)
+		for (int i = 0; i < b->sc->side[s].nunits; i++)
+			if (b->u[s][i].status == FRAY_ADBG_DISRUPTED)
+				return true;
+	return false;
+}
+
 /* Whether exact odds stop before step (phase, step) to merge the battles
  * that stand alike there. Not when the step surely rolls no die (a fire
  * position where the side has no undisrupted unit or the enemy no unit,
@@ -1948,7 +2101,13 @@ static bool stop_before(const battle *b, int phase, int step)
 	case 6: {
 		int s = phase == 5 ? ini : 1 - ini;
 		fray_adbg_status st = b->u[s][step].status;
-		return st == FRAY_ADBG_DISRUPTED || st == FRAY_ADBG_ROUTED;
+		/* in the last round, a stop while a unit is disrupted: its key
+		 * writes it normal (pack_last_melee_on), so battles merge and,
+		 * resumed, it rolls nothing; a disrupted unit's own step is no
+		 * stop then */
+		if (b->round == b->rounds && any_disrupted(b))
+			return true;
+		return st == FRAY_ADBG_ROUTED || (st == FRAY_ADBG_DISRUPTED && b->round < b->rounds);
 	}
 	default:
 		return true;
