@@ -1,5 +1,6 @@
 /* Philox4x32-10 (Random123) and the stream built on it; see rng.h. */
 #include "internal.h"
+#include "fast_dice.h"
 
 #define PHILOX_M0 0xD2511F53u
 #define PHILOX_M1 0xCD9E8D57u
@@ -46,16 +47,18 @@ FRAY_API void fray_rng_init(fray_rng *rng, uint64_t seed, uint64_t stream)
 	rng->used = 4; /* nothing buffered: the first call makes block 0 */
 }
 
+void frayi_rng_refill(fray_rng *rng)
+{
+	fray_philox4x32_10(rng->ctr, rng->key, rng->buf);
+	/* next block number: a 64-bit counter in ctr[0..1] */
+	if (++rng->ctr[0] == 0)
+		rng->ctr[1]++;
+	rng->used = 0;
+}
+
 FRAY_API uint32_t fray_rng_next32(fray_rng *rng)
 {
-	if (rng->used == 4) {
-		fray_philox4x32_10(rng->ctr, rng->key, rng->buf);
-		/* next block number: a 64-bit counter in ctr[0..1] */
-		if (++rng->ctr[0] == 0)
-			rng->ctr[1]++;
-		rng->used = 0;
-	}
-	return rng->buf[rng->used++];
+	return frayi_rng_next32(rng);
 }
 
 FRAY_API uint64_t fray_rng_tell(const fray_rng *rng)

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "roller_internal.h"
+#include "fast_dice.h"
 
 FRAY_API fray_roller *fray_roller_sample_new(fray_ctx *ctx, uint64_t seed,
 					     uint64_t stream)
@@ -33,6 +34,11 @@ FRAY_API uint64_t fray_roller_tell(const fray_roller *r)
 FRAY_API void fray_roller_seek(fray_roller *r, uint64_t words)
 {
 	fray_rng_seek(&r->rng, words);
+}
+
+fray_rng *frayi_roller_fast_rng(fray_roller *r)
+{
+	return r->mode == ROLLER_SAMPLE && !r->sink && !fray_roller_stopped(r) ? &r->rng : NULL;
 }
 
 FRAY_API void fray_roller_set_sink(fray_roller *r, fray_event_sink sink,

@@ -10,4 +10,9 @@ static inline int clamp_int(int v, int lo, int hi)
 	return v < lo ? lo : v > hi ? hi : v;
 }
 
+/* The faces 1..k that hit (ADBG 19.2.1, ruling R5): k, in 1..5. The one
+ * place of fire's target, read by fray_adbg_fire and by the scenario's
+ * face masks (the battle's sampling fast path, scenario.c). */
+int frayi_adbg_fire_hits(const fray_adbg_fire_in *in);
+
 #endif

@@ -21,6 +21,13 @@ static void tell_drm(fray_roller *r, bool told, int drm, const char *what, const
 
 /* ADBG 19.2.1, ruling R5: hit when the modified DR <= the modified CF; a
  * natural 1 always hits, a 6 always misses: the faces 1..k hit, k in 1..5. */
+int frayi_adbg_fire_hits(const fray_adbg_fire_in *in)
+{
+	fray_adbg_fire_mod m = fray_adbg_fire_table(in->type, in->terrain);
+	int drm = m.lost_in_severe && in->severe ? 0 : m.drm;
+	return clamp_int(in->cf * m.cf_mult - drm, 1, 5);
+}
+
 FRAY_API void fray_adbg_fire(fray_roller *r, const fray_adbg_fire_in *in,
 			     fray_adbg_fire_out *out)
 {
@@ -40,7 +47,7 @@ FRAY_API void fray_adbg_fire(fray_roller *r, const fray_adbg_fire_in *in,
 				       "ADBG 19.2.1 *");
 		tell_drm(r, drm != 0, drm, "fire DR modifier", "ADBG 19.2.1");
 	}
-	int k = clamp_int(cf - drm, 1, 5);
+	int k = frayi_adbg_fire_hits(in);
 	out->hit = fray_roll_at_most(r, 6, k, &out->natural, "fire die");
 	out->dr = out->natural + drm;
 	out->cf = cf;

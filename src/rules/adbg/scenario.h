@@ -29,6 +29,9 @@ typedef struct adbg_side_def {
 	int nunits, nstacks, nleaders;   /* leaders[0] is the primary leader */
 	adbg_unit_def units[FRAY_ADBG_MAX_UNITS];
 	adbg_leader_def leaders[FRAY_ADBG_MAX_LEADERS];
+	/* each unit's fire as a face mask, bit face - 1 set when the face
+	 * hits (frayi_adbg_fire_hits; the sampling fast path, battle.c) */
+	uint8_t fire_faces[FRAY_ADBG_MAX_UNITS];
 } adbg_side_def;
 
 /* A die check from data (G2 leader loss, G3 routed units' fate): roll the
@@ -39,6 +42,12 @@ typedef struct adbg_check {
 	int nfaces;
 	int64_t faces[ADBG_CHECK_FACES];
 	fray_dice_check *test;     /* the dice against the faces */
+	/* The same check for the sampling fast path (battle.c): when the dice
+	 * are 1d6 or 2d6, fast_dice is their number and bit (first face - 1)
+	 * * 6 + (second face - 1) of fast_mask is set when the total is one of
+	 * faces (bit face - 1 for one die); 0: rolled through test only. */
+	int fast_dice;
+	uint64_t fast_mask;
 } adbg_check;
 
 typedef enum adbg_victory { ADBG_VICTORY_LOSSES, ADBG_VICTORY_FIELD } adbg_victory;
