@@ -1407,13 +1407,56 @@ static void battle_round(battle *b)
 	}
 }
 
+/* ---- the set-up made once per scenario (issue #33 item 4) ---- */
+
+static size_t battle_bytes(const fray_adbg_scenario *sc);
+static void battle_save(const battle *b, unsigned char *dst);
+static void battle_load(battle *b, const fray_adbg_scenario *sc, const unsigned char *src);
+
+size_t frayi_adbg_setup_size(const fray_adbg_scenario *sc)
+{
+	return battle_bytes(sc);
+}
+
+/* A battle taking the heuristic's suggestions unasked (direct) arrays its
+ * forces the same way every time: the array depends on the scenario alone
+ * (19.1, ruling R3; no die is rolled). Made once when the scenario is read
+ * (scenario.c), as bytes, and copied for each such battle instead of
+ * being worked out again; the rounds, whose roll comes first, are not in
+ * it. */
+void frayi_adbg_setup_make(const fray_adbg_scenario *sc, unsigned char *dst)
+{
+	battle b;
+	battle_init(&b, sc);
+	b.direct = true; /* not told, nobody asked: decide() takes the suggestion */
+	array_forces(&b);
+	tidy(&b);
+	/* the lines are not in the bytes: built again on need */
+	b.line_ok[0] = b.line_ok[1] = false;
+	battle_save(&b, dst);
+}
+
+/* The battle set up for r and p: copied from the scenario's set-up when
+ * it takes the suggestions unasked, else arrayed afresh (told, asked). */
+static void battle_set_up(battle *b, const fray_adbg_scenario *sc, fray_roller *r, fray_policy *p)
+{
+	attach(b, r, p);
+	if (b->direct && sc->setup) {
+		battle_load(b, sc, sc->setup);
+		attach(b, r, p);
+		determine_rounds(b); /* the set-up's one roll, before the array as in battle_begin */
+		return;
+	}
+	battle_init(b, sc);
+	attach(b, r, p);
+	battle_begin(b);
+}
+
 FRAY_API void fray_adbg_battle(fray_roller *r, fray_policy *p,
 			       const fray_adbg_scenario *sc, fray_adbg_result *res)
 {
 	battle b;
-	battle_init(&b, sc);
-	attach(&b, r, p);
-	battle_begin(&b);
+	battle_set_up(&b, sc, r, p);
 	while (b.round <= b.rounds && !fray_roller_stopped(r))
 		battle_round(&b);
 	end_battle(&b, res);

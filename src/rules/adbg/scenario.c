@@ -453,6 +453,10 @@ done:;
 			fray_adbg_fire_in in = {u->type, u->fire, s->terrain, s->severe};
 			s->side[side].fire_faces[i] = (uint8_t)((1u << frayi_adbg_fire_hits(&in)) - 1);
 		}
+	/* the heuristic's set-up, once (without memory, battles set up afresh) */
+	s->setup = fray_alloc(ctx, frayi_adbg_setup_size(s));
+	if (s->setup)
+		frayi_adbg_setup_make(s, s->setup);
 	*out = s;
 	return FRAY_OK;
 }
@@ -479,6 +483,7 @@ FRAY_API void fray_adbg_scenario_free(fray_adbg_scenario *s)
 		fray_dice_check_free(checks[i]->test);
 		fray_dice_free(checks[i]->dice);
 	}
+	fray_dealloc(s->ctx, s->setup);
 	fray_dealloc(s->ctx, s);
 }
 

@@ -72,7 +72,15 @@ struct fray_adbg_scenario {
 	int array_row[2][FRAY_ADBG_MAX_STACKS];
 	int npos;
 	uint64_t digest;                   /* its file's and its CRT file's */
+	/* the battle as the heuristic sets it up, frayi_adbg_setup_size
+	 * bytes (battle.c); NULL: each battle is set up afresh */
+	unsigned char *setup;
 };
+
+/* The set-up made once per scenario for the battles that take the
+ * heuristic's suggestions unasked (battle.c). */
+size_t frayi_adbg_setup_size(const fray_adbg_scenario *sc);
+void frayi_adbg_setup_make(const fray_adbg_scenario *sc, unsigned char *dst);
 
 /* Rolls a check: true when the total is one of its faces. */
 bool frayi_adbg_check_roll(fray_roller *r, const adbg_check *c, const char *what,
