@@ -32,6 +32,22 @@ static inline uint32_t frayi_rng_next32(fray_rng *rng)
 	return rng->buf[rng->used++];
 }
 
+/* fray_rng_below, in line: Lemire, "Fast random integer generation in an
+ * interval" (2019): a uniform integer in [0, n), n >= 1. */
+static inline uint32_t frayi_rng_below(fray_rng *rng, uint32_t n)
+{
+	uint64_t m = (uint64_t)frayi_rng_next32(rng) * n;
+	uint32_t low = (uint32_t)m;
+	if (low < n) {
+		uint32_t threshold = (uint32_t)(-n) % n;
+		while (low < threshold) {
+			m = (uint64_t)frayi_rng_next32(rng) * n;
+			low = (uint32_t)m;
+		}
+	}
+	return (uint32_t)(m >> 32);
+}
+
 /* A d6's face less one, 0..5: fray_rng_below(rng, 6) in line. Lemire's
  * method rejects a product whose low word is below 2^32 mod 6 = 4. */
 static inline unsigned frayi_d6(fray_rng *rng)

@@ -83,15 +83,5 @@ FRAY_API void fray_rng_seek(fray_rng *rng, uint64_t words)
 
 FRAY_API uint32_t fray_rng_below(fray_rng *rng, uint32_t n)
 {
-	/* Lemire, "Fast random integer generation in an interval" (2019). */
-	uint64_t m = (uint64_t)fray_rng_next32(rng) * n;
-	uint32_t low = (uint32_t)m;
-	if (low < n) {
-		uint32_t threshold = (uint32_t)(-n) % n;
-		while (low < threshold) {
-			m = (uint64_t)fray_rng_next32(rng) * n;
-			low = (uint32_t)m;
-		}
-	}
-	return (uint32_t)(m >> 32);
+	return frayi_rng_below(rng, n);
 }
