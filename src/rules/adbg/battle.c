@@ -947,10 +947,16 @@ static void move_stack(battle *b, int s, int k)
 		.regular = has_type(b, s, k, is_regular),
 		.non_warrior = has_type(b, s, k, is_non_warrior),
 	};
-	fray_adbg_move_out out;
-	fray_adbg_move(b->r, &in, &out);
+	bool moved;
+	if (b->fast) { /* the face against the procedure's faces, as a mask */
+		moved = frayi_d6_in(b->fast, (1u << frayi_adbg_move_faces(&in)) - 1);
+	} else {
+		fray_adbg_move_out out;
+		fray_adbg_move(b->r, &in, &out);
+		moved = out.moved;
+	}
 	b->st[s][k].moved = true;
-	if (!out.moved)
+	if (!moved)
 		return;
 	if (o.kind == MOVE_AVOID) {
 		int atk[MAX_STACKS], natk = attackers_of(b, s, k, atk);
@@ -1167,9 +1173,15 @@ static void recovery_step(battle *b, int s, int i)
 	b->recovery_told = true;
 	note(b, NULL, "%s (%s) tries to recover", u->name, fray_adbg_status_names[u->status]);
 	fray_adbg_recover_in in = {b->sc->side[s].level, stack_leader(b, s, u->stack)};
-	fray_adbg_recover_out out;
-	fray_adbg_recover(b->r, &in, &out);
-	if (out.recovered) {
+	bool recovered;
+	if (b->fast) { /* the face against the procedure's faces, as a mask */
+		recovered = frayi_d6_in(b->fast, (1u << frayi_adbg_recover_faces(&in)) - 1);
+	} else {
+		fray_adbg_recover_out out;
+		fray_adbg_recover(b->r, &in, &out);
+		recovered = out.recovered;
+	}
+	if (recovered) {
 		set_unit(b, s, i, u->stack, (fray_adbg_status)(u->status - 1));
 		if (b->tell)
 			fray_emit_result(b->r, u->name, u->status,
