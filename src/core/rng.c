@@ -1,5 +1,6 @@
 /* Philox4x32-10 (Random123) and the stream built on it; see rng.h. */
 #include "internal.h"
+#include "fast_dice.h"
 
 #define PHILOX_M0 0xD2511F53u
 #define PHILOX_M1 0xCD9E8D57u
@@ -46,16 +47,18 @@ FRAY_API void fray_rng_init(fray_rng *rng, uint64_t seed, uint64_t stream)
 	rng->used = 4; /* nothing buffered: the first call makes block 0 */
 }
 
+void frayi_rng_refill(fray_rng *rng)
+{
+	fray_philox4x32_10(rng->ctr, rng->key, rng->buf);
+	/* next block number: a 64-bit counter in ctr[0..1] */
+	if (++rng->ctr[0] == 0)
+		rng->ctr[1]++;
+	rng->used = 0;
+}
+
 FRAY_API uint32_t fray_rng_next32(fray_rng *rng)
 {
-	if (rng->used == 4) {
-		fray_philox4x32_10(rng->ctr, rng->key, rng->buf);
-		/* next block number: a 64-bit counter in ctr[0..1] */
-		if (++rng->ctr[0] == 0)
-			rng->ctr[1]++;
-		rng->used = 0;
-	}
-	return rng->buf[rng->used++];
+	return frayi_rng_next32(rng);
 }
 
 FRAY_API uint64_t fray_rng_tell(const fray_rng *rng)
@@ -80,15 +83,5 @@ FRAY_API void fray_rng_seek(fray_rng *rng, uint64_t words)
 
 FRAY_API uint32_t fray_rng_below(fray_rng *rng, uint32_t n)
 {
-	/* Lemire, "Fast random integer generation in an interval" (2019). */
-	uint64_t m = (uint64_t)fray_rng_next32(rng) * n;
-	uint32_t low = (uint32_t)m;
-	if (low < n) {
-		uint32_t threshold = (uint32_t)(-n) % n;
-		while (low < threshold) {
-			m = (uint64_t)fray_rng_next32(rng) * n;
-			low = (uint32_t)m;
-		}
-	}
-	return (uint32_t)(m >> 32);
+	return frayi_rng_below(rng, n);
 }

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "roller_internal.h"
+#include "fast_dice.h"
 
 FRAY_API fray_roller *fray_roller_sample_new(fray_ctx *ctx, uint64_t seed,
 					     uint64_t stream)
@@ -35,6 +36,19 @@ FRAY_API void fray_roller_seek(fray_roller *r, uint64_t words)
 	fray_rng_seek(&r->rng, words);
 }
 
+/* fray_roller_stopped, in line: the primitives ask it before every event,
+ * and an exported function called from its own file is not inlined in a
+ * position-independent library. */
+static inline bool stopped(const fray_roller *r)
+{
+	return r->status != FRAY_OK || r->truncated;
+}
+
+fray_rng *frayi_roller_fast_rng(fray_roller *r)
+{
+	return r->mode == ROLLER_SAMPLE && !r->sink && !stopped(r) ? &r->rng : NULL;
+}
+
 FRAY_API void fray_roller_set_sink(fray_roller *r, fray_event_sink sink,
 				   void *ud)
 {
@@ -51,7 +65,7 @@ void fray_roller_begin_run(fray_roller *r)
 
 FRAY_API bool fray_roller_stopped(const fray_roller *r)
 {
-	return r->status != FRAY_OK || r->truncated;
+	return stopped(r);
 }
 
 FRAY_API const char *fray_roller_stop_reason(const fray_roller *r)
@@ -126,11 +140,11 @@ static void emit_roll(fray_roller *r, fray_roll_kind kind, const char *what,
 FRAY_API int fray_die(fray_roller *r, int sides, const char *what)
 {
 	assert(sides >= 1);
-	if (fray_roller_stopped(r))
+	if (stopped(r))
 		return 1;
 	int v;
 	if (r->mode == ROLLER_SAMPLE) {
-		v = 1 + (int)fray_rng_below(&r->rng, (uint32_t)sides);
+		v = 1 + (int)frayi_rng_below(&r->rng, (uint32_t)sides);
 	} else {
 		uint32_t c;
 		bool need;
@@ -149,7 +163,7 @@ FRAY_API int fray_die_classed(fray_roller *r, int sides, const unsigned char *cl
 			     const char *what)
 {
 	assert(sides >= 1 && sides <= FRAY_DIE_CLASSED_MAX_SIDES);
-	if (r->mode == ROLLER_SAMPLE || fray_roller_stopped(r))
+	if (r->mode == ROLLER_SAMPLE || stopped(r))
 		return fray_die(r, sides, what);
 	/* the classes in order of their lowest face, and their sizes */
 	int first[FRAY_DIE_CLASSED_MAX_SIDES], ways[FRAY_DIE_CLASSED_MAX_SIDES];
@@ -227,7 +241,7 @@ FRAY_API int fray_successes(fray_roller *r, int n, int sides, int need,
 			    const char *what)
 {
 	assert(n >= 0 && n <= 1000 && sides >= 1);
-	if (fray_roller_stopped(r))
+	if (stopped(r))
 		return 0;
 	int a = need <= 1 ? sides : need > sides ? 0 : sides - need + 1;
 	int k;
@@ -237,7 +251,7 @@ FRAY_API int fray_successes(fray_roller *r, int n, int sides, int need,
 	} else if (r->mode == ROLLER_SAMPLE) {
 		k = 0;
 		for (int i = 0; i < n; i++)
-			k += fray_rng_below(&r->rng, (uint32_t)sides) < (uint32_t)a;
+			k += frayi_rng_below(&r->rng, (uint32_t)sides) < (uint32_t)a;
 	} else {
 		uint32_t c;
 		bool need_p;
@@ -260,7 +274,7 @@ FRAY_API int fray_count_at_most(fray_roller *r, int n, int sides, int k, const c
 	r->sink = NULL; /* the event below says it the right way round */
 	int v = fray_successes(r, n, sides, sides + 1 - k, what);
 	r->sink = sink;
-	if (r->sink && !fray_roller_stopped(r))
+	if (r->sink && !stopped(r))
 		emit_roll(r, FRAY_ROLL_COUNT_AT_MOST, what, v, sides, n, k);
 	return v;
 }
@@ -281,11 +295,11 @@ FRAY_API size_t fray_draw_named(fray_roller *r, const unsigned *counts, size_t n
 		nonzero += counts[i] > 0;
 	}
 	assert(total > 0 && total <= UINT32_MAX);
-	if (fray_roller_stopped(r))
+	if (stopped(r))
 		return 0;
 	size_t cat = 0;
 	if (r->mode == ROLLER_SAMPLE) {
-		uint32_t x = fray_rng_below(&r->rng, (uint32_t)total);
+		uint32_t x = frayi_rng_below(&r->rng, (uint32_t)total);
 		while (x >= counts[cat])
 			x -= counts[cat++];
 	} else {
@@ -313,13 +327,13 @@ FRAY_API size_t fray_draw_named(fray_roller *r, const unsigned *counts, size_t n
 FRAY_API int fray_reroll_add(fray_roller *r, int sides, const char *what)
 {
 	assert(sides >= 2);
-	if (fray_roller_stopped(r))
+	if (stopped(r))
 		return 1;
 	int v;
 	if (r->mode == ROLLER_SAMPLE) {
-		v = 1 + (int)fray_rng_below(&r->rng, (uint32_t)sides);
+		v = 1 + (int)frayi_rng_below(&r->rng, (uint32_t)sides);
 		if (v == sides)
-			v += 1 + (int)fray_rng_below(&r->rng, (uint32_t)sides);
+			v += 1 + (int)frayi_rng_below(&r->rng, (uint32_t)sides);
 	} else {
 		uint32_t c;
 		bool need;
@@ -339,12 +353,12 @@ FRAY_API bool fray_roll_at_most(fray_roller *r, int sides, int k, int *face,
 				const char *what)
 {
 	assert(sides >= 1 && k >= 0 && k <= sides);
-	if (fray_roller_stopped(r)) {
+	if (stopped(r)) {
 		*face = sides;
 		return false;
 	}
 	if (r->mode == ROLLER_SAMPLE) {
-		*face = 1 + (int)fray_rng_below(&r->rng, (uint32_t)sides);
+		*face = 1 + (int)frayi_rng_below(&r->rng, (uint32_t)sides);
 	} else if (k == 0 || k == sides) {
 		*face = k == 0 ? sides : 1; /* certain: no branch */
 	} else {
@@ -367,7 +381,7 @@ FRAY_API size_t fray_decide(fray_roller *r, fray_policy *p,
 			    const fray_choice *c)
 {
 	assert(c->noptions >= 1 && c->suggested < c->noptions);
-	if (fray_roller_stopped(r))
+	if (stopped(r))
 		return c->suggested;
 	char msg[FRAY_MSG_MAX];
 	msg[0] = '\0'; /* not zeroed whole: decisions are hot in simulations */

@@ -10,4 +10,13 @@ static inline int clamp_int(int v, int lo, int hi)
 	return v < lo ? lo : v > hi ? hi : v;
 }
 
+/* The faces 1..k that hit (ADBG 19.2.1, ruling R5): k, in 1..5. The one
+ * place of fire's target, read by fray_adbg_fire and by the scenario's
+ * face masks (the battle's sampling fast path, scenario.c). */
+int frayi_adbg_fire_hits(const fray_adbg_fire_in *in);
+/* The same for the move die (19.2.2, R6: k in 1..5) and the recovery die
+ * (19.2.4, R9: k in 0..5). */
+int frayi_adbg_move_faces(const fray_adbg_move_in *in);
+int frayi_adbg_recover_faces(const fray_adbg_recover_in *in);
+
 #endif

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "scenario.h"
+#include "../../core/fast_dice.h"
 #include "../../common/text.h"
 
 #define MAX_STACKS (2 * FRAY_ADBG_MAX_STACKS) /* room for stacks split by moves */
@@ -45,6 +46,11 @@ typedef struct battle {
 	 * a simulation spent a third of its time building lists the
 	 * heuristic never read past). */
 	bool direct;
+	/* Direct and sampling plainly: the roller's stream, whose d6 faces
+	 * the battle reads in line through the scenario's face masks (the
+	 * sampling fast path, fast_dice.h); NULL: every die through the
+	 * procedures (narration, exact odds, a policy that is asked). */
+	fray_rng *fast;
 	bstack st[2][MAX_STACKS];
 	int nst[2];                           /* slots st[s][0..nst-1] ever used */
 	int lstack[2][FRAY_ADBG_MAX_LEADERS]; /* -1: with no stack */
@@ -416,6 +422,20 @@ static void check_faces(const adbg_check *c, char *dst, size_t cap)
 	}
 }
 
+/* A check (G2, G3): read through its face mask on the fast path (the same
+ * dice in the same order, scenario.c), else rolled through the roller. */
+static bool check_roll(battle *b, const adbg_check *c, const char *what, int64_t *total)
+{
+	if (b->fast && c->fast_dice) {
+		unsigned i = frayi_d6(b->fast);
+		if (c->fast_dice == 2)
+			i = i * 6 + frayi_d6(b->fast);
+		*total = 0; /* nobody reads it: nothing is told */
+		return c->fast_mask >> i & 1;
+	}
+	return frayi_adbg_check_roll(b->r, c, what, total);
+}
+
 /* G2 (9.5.9 after fire, 9.5.12 after melee): each leader with stack k. */
 static void leader_loss(battle *b, int s, int k, const adbg_check *check,
 			const char *rule)
@@ -427,7 +447,7 @@ static void leader_loss(battle *b, int s, int k, const adbg_check *check,
 		label(b, what, sizeof what, "leader loss for %s", b->sc->side[s].leaders[l].name);
 		int64_t total;
 		/* the roll tells the number; the note, the faces it is read against */
-		bool lost = frayi_adbg_check_roll(b->r, check, what, &total);
+		bool lost = check_roll(b, check, what, &total);
 		b->llost[s][l] |= lost;
 		if (b->tell) {
 			char faces[64];
@@ -678,10 +698,16 @@ static void fire_position(battle *b, int s, const int *mine, int nm, const int *
 				note(b, NULL, "%s is already gone", t->name);
 				continue;
 			}
-			fray_adbg_fire_in in = {u->type, u->fire, b->sc->terrain, b->sc->severe};
-			fray_adbg_fire_out out;
-			fray_adbg_fire(b->r, &in, &out);
-			if (out.hit) {
+			bool hit;
+			if (b->fast) { /* the face against frayi_adbg_fire_hits, as a mask */
+				hit = frayi_d6_in(b->fast, b->sc->side[s].fire_faces[firers[f]]);
+			} else {
+				fray_adbg_fire_in in = {u->type, u->fire, b->sc->terrain, b->sc->severe};
+				fray_adbg_fire_out out;
+				fray_adbg_fire(b->r, &in, &out);
+				hit = out.hit;
+			}
+			if (hit) {
 				int tstack = t->stack;
 				take_hit(b, e, target[f]);
 				leader_loss(b, e, tstack, &b->sc->loss_fire, "ADBG 19.2.1, 9.5.9 (G2)");
@@ -921,10 +947,16 @@ static void move_stack(battle *b, int s, int k)
 		.regular = has_type(b, s, k, is_regular),
 		.non_warrior = has_type(b, s, k, is_non_warrior),
 	};
-	fray_adbg_move_out out;
-	fray_adbg_move(b->r, &in, &out);
+	bool moved;
+	if (b->fast) { /* the face against the procedure's faces, as a mask */
+		moved = frayi_d6_in(b->fast, (1u << frayi_adbg_move_faces(&in)) - 1);
+	} else {
+		fray_adbg_move_out out;
+		fray_adbg_move(b->r, &in, &out);
+		moved = out.moved;
+	}
 	b->st[s][k].moved = true;
-	if (!out.moved)
+	if (!moved)
 		return;
 	if (o.kind == MOVE_AVOID) {
 		int atk[MAX_STACKS], natk = attackers_of(b, s, k, atk);
@@ -1141,9 +1173,15 @@ static void recovery_step(battle *b, int s, int i)
 	b->recovery_told = true;
 	note(b, NULL, "%s (%s) tries to recover", u->name, fray_adbg_status_names[u->status]);
 	fray_adbg_recover_in in = {b->sc->side[s].level, stack_leader(b, s, u->stack)};
-	fray_adbg_recover_out out;
-	fray_adbg_recover(b->r, &in, &out);
-	if (out.recovered) {
+	bool recovered;
+	if (b->fast) { /* the face against the procedure's faces, as a mask */
+		recovered = frayi_d6_in(b->fast, (1u << frayi_adbg_recover_faces(&in)) - 1);
+	} else {
+		fray_adbg_recover_out out;
+		fray_adbg_recover(b->r, &in, &out);
+		recovered = out.recovered;
+	}
+	if (recovered) {
 		set_unit(b, s, i, u->stack, (fray_adbg_status)(u->status - 1));
 		if (b->tell)
 			fray_emit_result(b->r, u->name, u->status,
@@ -1169,7 +1207,7 @@ static void end_battle(battle *b, fray_adbg_result *res)
 				int64_t total;
 				char what[96];
 				label(b, what, sizeof what, "routed %s", u->name);
-				gone = frayi_adbg_check_roll(b->r, &sc->routed_check, what, &total);
+				gone = check_roll(b, &sc->routed_check, what, &total);
 				if (b->tell) {
 					char faces[64];
 					check_faces(&sc->routed_check, faces, sizeof faces);
@@ -1234,6 +1272,8 @@ static void attach(battle *b, fray_roller *r, fray_policy *p)
 	b->tell = fray_roller_narrating(r);
 	b->labels = b->tell || !fray_policy_suggestion_only(p);
 	b->direct = !b->labels && fray_policy_takes_suggestion(p);
+	/* direct: no policy is asked, so nothing stops the roller mid-run */
+	b->fast = b->direct ? frayi_roller_fast_rng(r) : NULL;
 }
 
 /* ADBG 19.1: the rounds, then the array. */
@@ -1379,13 +1419,56 @@ static void battle_round(battle *b)
 	}
 }
 
+/* ---- the set-up made once per scenario (issue #33 item 4) ---- */
+
+static size_t battle_bytes(const fray_adbg_scenario *sc);
+static void battle_save(const battle *b, unsigned char *dst);
+static void battle_load(battle *b, const fray_adbg_scenario *sc, const unsigned char *src);
+
+size_t frayi_adbg_setup_size(const fray_adbg_scenario *sc)
+{
+	return battle_bytes(sc);
+}
+
+/* A battle taking the heuristic's suggestions unasked (direct) arrays its
+ * forces the same way every time: the array depends on the scenario alone
+ * (19.1, ruling R3; no die is rolled). Made once when the scenario is read
+ * (scenario.c), as bytes, and copied for each such battle instead of
+ * being worked out again; the rounds, whose roll comes first, are not in
+ * it. */
+void frayi_adbg_setup_make(const fray_adbg_scenario *sc, unsigned char *dst)
+{
+	battle b;
+	battle_init(&b, sc);
+	b.direct = true; /* not told, nobody asked: decide() takes the suggestion */
+	array_forces(&b);
+	tidy(&b);
+	/* the lines are not in the bytes: built again on need */
+	b.line_ok[0] = b.line_ok[1] = false;
+	battle_save(&b, dst);
+}
+
+/* The battle set up for r and p: copied from the scenario's set-up when
+ * it takes the suggestions unasked, else arrayed afresh (told, asked). */
+static void battle_set_up(battle *b, const fray_adbg_scenario *sc, fray_roller *r, fray_policy *p)
+{
+	attach(b, r, p);
+	if (b->direct && sc->setup) {
+		battle_load(b, sc, sc->setup);
+		attach(b, r, p);
+		determine_rounds(b); /* the set-up's one roll, before the array as in battle_begin */
+		return;
+	}
+	battle_init(b, sc);
+	attach(b, r, p);
+	battle_begin(b);
+}
+
 FRAY_API void fray_adbg_battle(fray_roller *r, fray_policy *p,
 			       const fray_adbg_scenario *sc, fray_adbg_result *res)
 {
 	battle b;
-	battle_init(&b, sc);
-	attach(&b, r, p);
-	battle_begin(&b);
+	battle_set_up(&b, sc, r, p);
 	while (b.round <= b.rounds && !fray_roller_stopped(r))
 		battle_round(&b);
 	end_battle(&b, res);

@@ -21,6 +21,13 @@ static void tell_drm(fray_roller *r, bool told, int drm, const char *what, const
 
 /* ADBG 19.2.1, ruling R5: hit when the modified DR <= the modified CF; a
  * natural 1 always hits, a 6 always misses: the faces 1..k hit, k in 1..5. */
+int frayi_adbg_fire_hits(const fray_adbg_fire_in *in)
+{
+	fray_adbg_fire_mod m = fray_adbg_fire_table(in->type, in->terrain);
+	int drm = m.lost_in_severe && in->severe ? 0 : m.drm;
+	return clamp_int(in->cf * m.cf_mult - drm, 1, 5);
+}
+
 FRAY_API void fray_adbg_fire(fray_roller *r, const fray_adbg_fire_in *in,
 			     fray_adbg_fire_out *out)
 {
@@ -40,7 +47,7 @@ FRAY_API void fray_adbg_fire(fray_roller *r, const fray_adbg_fire_in *in,
 				       "ADBG 19.2.1 *");
 		tell_drm(r, drm != 0, drm, "fire DR modifier", "ADBG 19.2.1");
 	}
-	int k = clamp_int(cf - drm, 1, 5);
+	int k = frayi_adbg_fire_hits(in);
 	out->hit = fray_roll_at_most(r, 6, k, &out->natural, "fire die");
 	out->dr = out->natural + drm;
 	out->cf = cf;
@@ -83,7 +90,14 @@ static void tell_level(fray_roller *r, int level, int target, const char *total,
 }
 
 /* ADBG 19.2.2, ruling R6: moves when the modified DR <= the level; a
- * natural 1 always moves; a 6, or a modified DR of 6 or more, never. */
+ * natural 1 always moves; a 6, or a modified DR of 6 or more, never: the
+ * faces 1..k move, k in 1..5. */
+int frayi_adbg_move_faces(const fray_adbg_move_in *in)
+{
+	int target = in->level < 5 ? in->level : 5;
+	return clamp_int(target - fray_adbg_move_drm(in), 1, 5);
+}
+
 FRAY_API void fray_adbg_move(fray_roller *r, const fray_adbg_move_in *in,
 			     fray_adbg_move_out *out)
 {
@@ -107,7 +121,7 @@ FRAY_API void fray_adbg_move(fray_roller *r, const fray_adbg_move_in *in,
 				told = true;
 		tell_drm(r, told, drm, "movement DR modifier", "ADBG 19.2.2");
 	}
-	int k = clamp_int(target - drm, 1, 5);
+	int k = frayi_adbg_move_faces(in);
 	out->moved = fray_roll_at_most(r, 6, k, &out->natural, "move die");
 	out->dr = out->natural + drm;
 	if (fray_roller_narrating(r)) {
@@ -128,7 +142,13 @@ FRAY_API void fray_adbg_move(fray_roller *r, const fray_adbg_move_in *in,
 }
 
 /* ADBG 19.2.4, ruling R9: recovers one level when the DR, less a stacked
- * leader's rating, is <= the level; a 6 never recovers. */
+ * leader's rating, is <= the level; a 6 never recovers: the faces 1..k
+ * recover, k in 0..5. */
+int frayi_adbg_recover_faces(const fray_adbg_recover_in *in)
+{
+	return clamp_int(in->level + in->leader, 0, 5);
+}
+
 FRAY_API void fray_adbg_recover(fray_roller *r, const fray_adbg_recover_in *in,
 				fray_adbg_recover_out *out)
 {
@@ -140,7 +160,7 @@ FRAY_API void fray_adbg_recover(fray_roller *r, const fray_adbg_recover_in *in,
 			fray_emit_total(r, "recovery DR modifier", -in->leader, "ADBG 19.2.4");
 		}
 	}
-	int k = clamp_int(in->level + in->leader, 0, 5);
+	int k = frayi_adbg_recover_faces(in);
 	out->recovered = fray_roll_at_most(r, 6, k, &out->natural, "recovery die");
 	out->dr = out->natural - in->leader;
 	if (fray_roller_narrating(r)) {

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "scenario.h"
+#include "../../core/dice_internal.h"
 
 static const char *const weather_names[] = {"normal", "severe"};
 static const char *const victory_names[] = {"losses", "field"};
@@ -32,6 +33,26 @@ static fray_dice *parse_dice(fray_ctx *ctx, fray_doc *doc, const fray_node *n,
 	if (st != FRAY_OK && before == FRAY_OK)
 		fray_ctx_clear(ctx);
 	return d;
+}
+
+/* A check of 1d6 or 2d6 as a mask of the faces that pass, for the
+ * battle's sampling fast path: the dice rolled in the same order as
+ * fray_dice_roll_as rolls them (the first die, then the second). */
+static void compile_check(adbg_check *c)
+{
+	c->fast_dice = 0;
+	c->fast_mask = 0;
+	const dice_term *t = c->dice && c->dice->nterms == 1 ? &c->dice->terms[0] : NULL;
+	if (!t || t->kind != DICE_SUM || t->sign != 1 || t->sides != 6 || t->count < 1 || t->count > 2)
+		return;
+	for (int first = 1; first <= 6; first++)
+		for (int second = 1; second <= (t->count == 2 ? 6 : 1); second++) {
+			int64_t total = first + (t->count == 2 ? second : 0);
+			for (int i = 0; i < c->nfaces; i++)
+				if (c->faces[i] == total)
+					c->fast_mask |= (uint64_t)1 << ((first - 1) * (t->count == 2 ? 6 : 1) + second - 1);
+		}
+	c->fast_dice = t->count;
 }
 
 /* {roll: 1d6, <faces_key>: [1, 2]} */
@@ -67,6 +88,7 @@ static void read_check(fray_ctx *ctx, fray_doc *doc, const fray_node *n,
 		frayi_doc_nomem(doc); /* as parse_dice: the machine's failure */
 	else if (st != FRAY_OK)
 		fray_doc_error(doc, n, "%s", fray_ctx_message(ctx));
+	compile_check(c);
 }
 
 static void read_leader(fray_doc *doc, const fray_node *n, const adbg_side_def *side,
@@ -428,7 +450,13 @@ done:;
 		for (int i = 0; i < s->side[side].nunits; i++) {
 			adbg_unit_def *u = &s->side[side].units[i];
 			u->melee_cf = u->melee * fray_adbg_melee_mult(u->type, s->terrain);
+			fray_adbg_fire_in in = {u->type, u->fire, s->terrain, s->severe};
+			s->side[side].fire_faces[i] = (uint8_t)((1u << frayi_adbg_fire_hits(&in)) - 1);
 		}
+	/* the heuristic's set-up, once (without memory, battles set up afresh) */
+	s->setup = fray_alloc(ctx, frayi_adbg_setup_size(s));
+	if (s->setup)
+		frayi_adbg_setup_make(s, s->setup);
 	*out = s;
 	return FRAY_OK;
 }
@@ -455,6 +483,7 @@ FRAY_API void fray_adbg_scenario_free(fray_adbg_scenario *s)
 		fray_dice_check_free(checks[i]->test);
 		fray_dice_free(checks[i]->dice);
 	}
+	fray_dealloc(s->ctx, s->setup);
 	fray_dealloc(s->ctx, s);
 }
 

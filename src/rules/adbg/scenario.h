@@ -29,6 +29,9 @@ typedef struct adbg_side_def {
 	int nunits, nstacks, nleaders;   /* leaders[0] is the primary leader */
 	adbg_unit_def units[FRAY_ADBG_MAX_UNITS];
 	adbg_leader_def leaders[FRAY_ADBG_MAX_LEADERS];
+	/* each unit's fire as a face mask, bit face - 1 set when the face
+	 * hits (frayi_adbg_fire_hits; the sampling fast path, battle.c) */
+	uint8_t fire_faces[FRAY_ADBG_MAX_UNITS];
 } adbg_side_def;
 
 /* A die check from data (G2 leader loss, G3 routed units' fate): roll the
@@ -39,6 +42,12 @@ typedef struct adbg_check {
 	int nfaces;
 	int64_t faces[ADBG_CHECK_FACES];
 	fray_dice_check *test;     /* the dice against the faces */
+	/* The same check for the sampling fast path (battle.c): when the dice
+	 * are 1d6 or 2d6, fast_dice is their number and bit (first face - 1)
+	 * * 6 + (second face - 1) of fast_mask is set when the total is one of
+	 * faces (bit face - 1 for one die); 0: rolled through test only. */
+	int fast_dice;
+	uint64_t fast_mask;
 } adbg_check;
 
 typedef enum adbg_victory { ADBG_VICTORY_LOSSES, ADBG_VICTORY_FIELD } adbg_victory;
@@ -63,7 +72,15 @@ struct fray_adbg_scenario {
 	int array_row[2][FRAY_ADBG_MAX_STACKS];
 	int npos;
 	uint64_t digest;                   /* its file's and its CRT file's */
+	/* the battle as the heuristic sets it up, frayi_adbg_setup_size
+	 * bytes (battle.c); NULL: each battle is set up afresh */
+	unsigned char *setup;
 };
+
+/* The set-up made once per scenario for the battles that take the
+ * heuristic's suggestions unasked (battle.c). */
+size_t frayi_adbg_setup_size(const fray_adbg_scenario *sc);
+void frayi_adbg_setup_make(const fray_adbg_scenario *sc, unsigned char *dst);
 
 /* Rolls a check: true when the total is one of its faces. */
 bool frayi_adbg_check_roll(fray_roller *r, const adbg_check *c, const char *what,

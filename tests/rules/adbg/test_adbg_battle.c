@@ -223,7 +223,11 @@ static fray_sim *simulated(const fray_adbg_scenario *s, fray_policy *p)
  * words: the same seed gives the same battles, every count of every
  * outcome field equal, on each example. (Checked to fail: a direct fire
  * target taken as the last unit of the last legal row, not the
- * heuristic's, changes the counts.) */
+ * heuristic's, changes the counts.) The unasked battles also read their
+ * dice on the sampling fast path (face masks: fire, G2 checks of 1d6 and
+ * Sandusky's 2d6, G3) and copy the scenario's set-up, the asked ones roll
+ * through the procedures and array afresh: so this checks both too
+ * (checked to fail: the set-up's first two stacks swapped). */
 static void unasked_choices_are_the_asked_ones(void **state)
 {
 	(void)state;
