@@ -22,38 +22,17 @@
 #include <sys/stat.h>
 #include <sys/un.h>
 #include <time.h>
-#include <ftw.h>
 #include <stdlib.h>
 #include <fray/fray.h>
 #include "run.h"
+#define FRAY_TEST_NO_CTX /* contexts of its own */
+#include "../test_util.h"
 /* the terminal guard's own functions (static there), to feed it a byte
  * at a time */
 #include "../../src/cli/term.c"
 
-/* This run's own folder (mkdtemp'd by main, removed at the end): two runs
- * at once (ctest -j, two worktrees) never share a path. */
-static char tmp_dir[64];
-
-/* name in this run's folder; the last 16 paths asked stay valid */
-static const char *tmp(const char *name)
-{
-	static char paths[16][128];
-	static unsigned next;
-	char *p = paths[next++ % 16];
-	snprintf(p, sizeof paths[0], "%s/%s", tmp_dir, name);
-	return p;
-}
-
-static int remove_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-	(void)st, (void)flag, (void)ftw;
-	return remove(path);
-}
-
-static void tmp_dir_remove(void)
-{
-	nftw(tmp_dir, remove_one, 8, FTW_DEPTH | FTW_PHYS);
-}
+/* Files go in this run's own folder, test_path(NAME) (test_util.h: made by
+ * main, removed at the end): two runs at once never share a path. */
 
 static char fifo_path[128];
 #define FIFO fifo_path
@@ -166,7 +145,7 @@ static void fifo_given_to_every_reader(void **state)
 		{"check", FIFO},
 		{"table", FIFO, "status"},
 		{"request", FIFO},
-		{"report", "--html", tmp("readers.html"), FIFO},
+		{"report", "--html", test_path("readers.html"), FIFO},
 		{"adbg", "battle", FIFO, "--seed", "1"},
 		{"adbg", "simulate", FIFO, "--trials", "1"},
 		{"presidio", "units", FIFO},
@@ -179,7 +158,7 @@ static void fifo_given_to_every_reader(void **state)
 		expect_refused(&res, FIFO, "a FIFO (named pipe)");
 	}
 	struct stat st;
-	assert_int_not_equal(stat(tmp("readers.html"), &st), 0); /* nothing written */
+	assert_int_not_equal(stat(test_path("readers.html"), &st), 0); /* nothing written */
 	unlink(FIFO);
 }
 
@@ -189,14 +168,14 @@ static void fifo_named_in_a_file(void **state)
 {
 	(void)state;
 	make_fifo();
-	const char *sc = tmp("sc.yaml");
+	const char *sc = test_path("sc.yaml");
 	write_scenario(sc, FIFO, "Red warriors");
 	RUN_BOUNDED(&res, "check", sc);
 	expect_refused(&res, FIFO, "a FIFO (named pipe)");
 	assert_non_null(strstr(res.err, "sc.yaml:6:12: melee CRT: "));
 	RUN_BOUNDED(&res, "adbg", "battle", sc, "--seed", "1");
 	expect_refused(&res, FIFO, "a FIFO (named pipe)");
-	const char *combat = tmp("combat.yaml");
+	const char *combat = test_path("combat.yaml");
 	char text[1024];
 	snprintf(text, sizeof text, "mix: %s\ntactic: hasty\nstance: attack\nterrain: open\ndraw: 2\n"
 		 "attacker:\n  name: A\n  cdr: 12\n  type: infantry\n  units:\n"
@@ -206,7 +185,7 @@ static void fifo_named_in_a_file(void **state)
 	write_text(combat, text);
 	RUN_BOUNDED(&res, "chits", "combat", combat);
 	expect_refused(&res, FIFO, "a FIFO (named pipe)");
-	const char *req = tmp("req.json");
+	const char *req = test_path("req.json");
 	snprintf(text, sizeof text, "{\"procedure\": \"presidio.morale\", \"inputs\": {\"units\": \"%s\", "
 		 "\"unit\": \"x\", \"size\": \"squad\"}}", FIFO);
 	write_text(req, text);
@@ -233,7 +212,7 @@ static void devices_folders_sockets(void **state)
 	expect_refused(&res, "/dev/null", "a character device");
 	RUN_BOUNDED(&res, "table", "/tmp", "status");
 	expect_refused(&res, "/tmp", "a folder");
-	const char *sock = tmp("readers.sock");
+	const char *sock = test_path("readers.sock");
 	unlink(sock);
 	int s = socket(AF_UNIX, SOCK_STREAM, 0);
 	assert_true(s >= 0);
@@ -243,7 +222,7 @@ static void devices_folders_sockets(void **state)
 	assert_int_equal(listen(s, 1), 0); /* a listener: opening it would not fail by itself */
 	RUN_BOUNDED(&res, "check", sock);
 	expect_refused(&res, sock, "a socket");
-	RUN_BOUNDED(&res, "report", "--html", tmp("readers.html"), sock);
+	RUN_BOUNDED(&res, "report", "--html", test_path("readers.html"), sock);
 	expect_refused(&res, sock, "a socket");
 	close(s);
 	unlink(sock);
@@ -281,7 +260,7 @@ static void standard_input_still_read(void **state)
 static void output_is_the_input(void **state)
 {
 	(void)state;
-	const char *req = tmp("same.json");
+	const char *req = test_path("same.json");
 	write_text(req, "{\"procedure\": \"adbg.fire\", \"inputs\": {\"type\": \"regular\", \"cf\": 2, "
 		   "\"terrain\": \"rough\"}, \"seed\": 1}");
 	run_bounded_io(&res, (const char *const[]){"request", req, NULL}, NULL, req);
@@ -305,7 +284,7 @@ static void output_is_the_input(void **state)
 static void output_is_the_game(void **state)
 {
 	(void)state;
-	const char *game = tmp("same-game.yaml");
+	const char *game = test_path("same-game.yaml");
 	unlink(game);
 	RUN_BOUNDED(&res, "table", "new", game, "--rules", "presidio", "--forces",
 		    FRAY_SOURCE_DIR "/examples/presidio/forces.yaml", "--seed", "1");
@@ -360,7 +339,7 @@ static void *count_alloc(void *ud, void *ptr, size_t size)
 static void too_large_refused_before_reading(void **state)
 {
 	(void)state;
-	const char *big = tmp("big.yaml");
+	const char *big = test_path("big.yaml");
 	int fd = open(big, O_WRONLY | O_CREAT | O_TRUNC, 0600);
 	assert_true(fd >= 0);
 	assert_int_equal(ftruncate(fd, (off_t)FRAY_DOC_MAX_BYTES + 1), 0); /* sparse: no disk used */
@@ -439,7 +418,7 @@ static void nul_inside_strings(void **state)
 	assert_non_null(strstr(fray_ctx_message(ctx), ":1:15: a NUL character in a string"));
 	fray_ctx_free(ctx);
 	/* a scenario's unit name, from the command line */
-	const char *sc = tmp("nul.yaml");
+	const char *sc = test_path("nul.yaml");
 	write_scenario(sc, FRAY_SOURCE_DIR "/data/adbg/example-melee-crt.yaml", "Red\\u0000 warriors");
 	RUN_BOUNDED(&res, "adbg", "battle", sc, "--seed", "1");
 	assert_int_equal(res.status, 2);
@@ -529,7 +508,7 @@ static void bidi_escaped_on_the_streams(void **state)
 static void bidi_escaped_in_a_story(void **state)
 {
 	(void)state;
-	const char *sc = tmp("bidi.yaml");
+	const char *sc = test_path("bidi.yaml");
 	write_scenario(sc, FRAY_SOURCE_DIR "/data/adbg/example-melee-crt.yaml", "Red \xE2\x80\xAEsroirraw");
 	RUN_BOUNDED(&res, "adbg", "battle", sc, "--seed", "1");
 	assert_int_equal(res.status, 0);
@@ -555,13 +534,10 @@ int main(void)
 		cmocka_unit_test(bidi_escaped_on_the_streams),
 		cmocka_unit_test(bidi_escaped_in_a_story),
 	};
-	snprintf(tmp_dir, sizeof tmp_dir, "/tmp/fray-readers-XXXXXX");
-	if (!mkdtemp(tmp_dir)) {
-		perror("mkdtemp");
+	if (test_dir_make("readers"))
 		return 1;
-	}
-	snprintf(fifo_path, sizeof fifo_path, "%s/fifo", tmp_dir);
+	snprintf(fifo_path, sizeof fifo_path, "%s/fifo", test_dir);
 	int failed = cmocka_run_group_tests(tests, NULL, NULL);
-	tmp_dir_remove();
+	test_dir_remove();
 	return failed;
 }

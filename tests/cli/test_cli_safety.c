@@ -14,35 +14,12 @@
 #include <time.h>
 #include <sys/stat.h>
 #include "../test_util.h"
-#include <ftw.h>
 #include <stdlib.h>
 #include <fray/fray.h>
 #include "run.h"
 
-/* This run's own folder (mkdtemp'd by main, removed at the end): two runs
- * at once (ctest -j, two worktrees) never share a path. */
-static char tmp_dir[64];
-
-/* name in this run's folder; the last 16 paths asked stay valid */
-static const char *tmp(const char *name)
-{
-	static char paths[16][128];
-	static unsigned next;
-	char *p = paths[next++ % 16];
-	snprintf(p, sizeof paths[0], "%s/%s", tmp_dir, name);
-	return p;
-}
-
-static int remove_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-	(void)st, (void)flag, (void)ftw;
-	return remove(path);
-}
-
-static void tmp_dir_remove(void)
-{
-	nftw(tmp_dir, remove_one, 8, FTW_DEPTH | FTW_PHYS);
-}
+/* Files go in this run's own folder, test_path(NAME) (test_util.h: made by
+ * main, removed at the end): two runs at once never share a path. */
 
 static result r1;
 
@@ -81,7 +58,7 @@ static void write_scenario(const char *path, int nstacks, const char *name_fmt, 
 static void array_line_with_long_names(void **state)
 {
 	(void)state;
-	const char *path = tmp("long.yaml");
+	const char *path = test_path("long.yaml");
 	write_scenario(path, 8, "Warband number %d of the hills %c", "Lone company");
 	RUN(&r1, "adbg", "battle", path, "--seed", "1");
 	assert_int_equal(r1.status, 0);
@@ -127,7 +104,7 @@ static void assert_no_controls(const char *s)
 static void names_reach_the_terminal_escaped(void **state)
 {
 	(void)state;
-	const char *path = tmp("evil.yaml");
+	const char *path = test_path("evil.yaml");
 	write_scenario(path, 2, "Evil\\e[2J\\e]0;pwned\\aName %d%c",
 		       "Lone\\nFORGED: the few win\\u009b31m");
 	const char *const cmds[][8] = {
@@ -301,10 +278,10 @@ static void inputs_that_never_end(void **state)
 	assert_int_equal(r1.status, 2);
 	assert_non_null(strstr(r1.err, "/dev/zero"));
 	assert_non_null(strstr(r1.err, "a character device"));
-	RUN(&r1, "adbg", "battle", "/dev/zero", "--seed", "1", "--save", tmp("zero.yaml"));
+	RUN(&r1, "adbg", "battle", "/dev/zero", "--seed", "1", "--save", test_path("zero.yaml"));
 	assert_int_equal(r1.status, 2);
 	/* "-" is standard input, read once (a second read would find nothing) */
-	const char *sc = tmp("stdin.yaml");
+	const char *sc = test_path("stdin.yaml");
 	write_scenario(sc, 2, "Band %d%c", "Company");
 	const char *const sim[] = {"adbg", "simulate", "-", "--trials", "300", "--seed", "2", NULL};
 	run_io(&r1, sim, sc, 0);
@@ -324,7 +301,7 @@ static void inputs_that_never_end(void **state)
 static void outputs_never_clobber(void **state)
 {
 	(void)state;
-	const char *sc = tmp("scenario.yaml"), *slink = tmp("link.yaml");
+	const char *sc = test_path("scenario.yaml"), *slink = test_path("link.yaml");
 	write_scenario(sc, 2, "Band %d%c", "Company");
 	char *orig = slurp_new(sc);
 	/* --save naming the scenario itself (once destroyed it) */
@@ -335,7 +312,7 @@ static void outputs_never_clobber(void **state)
 	assert_string_equal(now, orig);
 	free(now);
 	/* the same file by another name (a hard link) is the same file */
-	const char *hard = tmp("hard.yaml");
+	const char *hard = test_path("hard.yaml");
 	unlink(hard);
 	assert_int_equal(link(sc, hard), 0);
 	RUN(&r1, "adbg", "battle", sc, "--seed", "1", "--save", hard, "--stop-after", "1");
@@ -357,7 +334,7 @@ static void outputs_never_clobber(void **state)
 	assert_true(S_ISCHR(st.st_mode));
 	unlink(slink);
 	/* an existing save keeps its mode (the rename once made it 0600) */
-	const char *save = tmp("save.yaml");
+	const char *save = test_path("save.yaml");
 	write_text(save, "an old save\n");
 	assert_int_equal(chmod(save, 0644), 0);
 	RUN(&r1, "adbg", "battle", EX "lochry-1781.yaml", "--seed", "1", "--save", save, "--stop-after", "1");
@@ -374,7 +351,7 @@ static void outputs_never_clobber(void **state)
 	unlink(save);
 	/* a complete shard is never replaced by an interrupted rerun: the
 	 * partial result goes beside it */
-	const char *shard = tmp("shard.json"), *partial = tmp("shard.json.partial");
+	const char *shard = test_path("shard.json"), *partial = test_path("shard.json.partial");
 	unlink(partial);
 	RUN(&r1, "adbg", "simulate", EX "lochry-1781.yaml", "--trials", "2000", "--shard", "1/2",
 	    "--output", shard, "--quiet");
@@ -400,7 +377,7 @@ static void outputs_never_clobber(void **state)
 static void saves_checked_strictly(void **state)
 {
 	(void)state;
-	const char *save = tmp("strict.yaml"), *bad = tmp("strict-bad.yaml");
+	const char *save = test_path("strict.yaml"), *bad = test_path("strict-bad.yaml");
 	RUN(&r1, "adbg", "battle", EX "blue-licks-1782.yaml", "--seed", "4", "--save", save, "--stop-after", "1");
 	assert_int_equal(r1.status, 0);
 	char *text = slurp_new(save);
@@ -443,7 +420,7 @@ static void saves_checked_strictly(void **state)
 	unlink(save);
 
 	/* a melee CRT or a policy script changed since the save */
-	const char *dir = tmp("dir");
+	const char *dir = test_path("dir");
 	char sc[256], crt[256], script[256];
 	mkdir(dir, 0700);
 	snprintf(sc, sizeof sc, "%s/scenario.yaml", dir);
@@ -575,12 +552,9 @@ int main(void)
 		cmocka_unit_test(honest_exit_statuses),
 		cmocka_unit_test(options_that_mean_nothing),
 	};
-	snprintf(tmp_dir, sizeof tmp_dir, "/tmp/fray-safety-XXXXXX");
-	if (!mkdtemp(tmp_dir)) {
-		perror("mkdtemp");
+	if (test_dir_make("safety"))
 		return 1;
-	}
 	int failed = cmocka_run_group_tests(tests, NULL, NULL);
-	tmp_dir_remove();
+	test_dir_remove();
 	return failed;
 }

@@ -410,31 +410,18 @@ static void digest_chains(void **state)
 	assert_int_equal(fray_adbg_edits_digest(7, ed, 0), 7);
 }
 
-/* Out of memory along the edits' paths: fail the n-th allocation for
- * every n; each call fails with FRAY_ERR_NOMEM and keeps nothing (ASan
+/* Out of memory along the edits' paths: fail the n-th allocation (and all
+ * after it) for every n; each call fails with FRAY_ERR_NOMEM and keeps nothing (ASan
  * finds a leak), until n is large enough for all to pass. Every block is
  * the allocator's: a context with its own allocator still hands --write's
  * text over for free(). */
-typedef struct failing {
-	long left;
-} failing;
-
-static void *failing_alloc(void *ud, void *ptr, size_t size)
+/* The calls with their k-th allocation and every one after it failing
+ * (0: none); true when they succeeded. */
+static bool edits_under(void *ud, long n)
 {
-	failing *f = ud;
-	if (size == 0) {
-		free(ptr);
-		return NULL;
-	}
-	if (f->left-- <= 0)
-		return NULL;
-	return realloc(ptr, size);
-}
-
-static bool edits_under(long n)
-{
-	failing f = {.left = n};
-	fray_ctx *lctx = fray_ctx_new(failing_alloc, &f);
+	(void)ud;
+	fray_meter f = {.fail_at = n, .sticky = true};
+	fray_ctx *lctx = fray_ctx_new(fray_metered, &f);
 	if (!lctx)
 		return false;
 	fray_doc *doc = NULL;
@@ -463,10 +450,8 @@ static bool edits_under(long n)
 static void out_of_memory(void **state)
 {
 	(void)state;
-	long n = 0;
-	while (!edits_under(n))
-		assert_true(++n < 100000);
-	assert_true(n > 3); /* the paths allocate: the loop saw failures */
+	/* the paths allocate: the walk saw failures */
+	assert_true(fray_walk_all(edits_under, NULL, 100000) > 4);
 }
 
 int main(void)

@@ -1,10 +1,11 @@
 /* The game's memory goes through the context's allocator (issue 30 item
  * 3), and running out of it is a status, never a leak or a changed game:
  * for load, apply (a shot with its follow-up morale check), undo and save,
- * the 1st, 2nd, ... allocation fails in turn until the call succeeds; each
- * failure returns FRAY_ERR_NOMEM, gives back every block the call took (the
- * allocator counts them; ASan/LSan sees the rest), and leaves the game's
- * saved bytes as they were. */
+ * the 1st, 2nd, ... allocation fails in turn until the call succeeds (the
+ * long calls: a sample, test_util.h's fray_walk_sampled; FRAY_WALK=all
+ * every one); each failure returns FRAY_ERR_NOMEM, gives back every block
+ * the call took (the allocator counts them; ASan/LSan sees the rest), and
+ * leaves the game's saved bytes as they were. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -13,37 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
-#include <fray/fray.h>
-
-/* An allocator that fails its fail_at-th allocation (0: none) and counts
- * the blocks it holds. */
-typedef struct meter {
-	long calls, fail_at, live;
-} meter;
-
-static void *metered(void *ud, void *ptr, size_t size)
-{
-	meter *m = ud;
-	if (size == 0) {
-		if (ptr)
-			m->live--;
-		free(ptr);
-		return NULL;
-	}
-	if (++m->calls == m->fail_at)
-		return NULL;
-	void *p = realloc(ptr, size);
-	if (p && !ptr)
-		m->live++;
-	return p;
-}
-
-/* The 1st, 2nd, ... allocation from now on fails. */
-static void fail_next(meter *m, long k)
-{
-	m->calls = 0;
-	m->fail_at = k;
-}
+#define FRAY_TEST_NO_CTX /* each walk makes its own, with the failing allocator */
+#include "../test_util.h"
 
 static char *slurp(const char *path, size_t *len)
 {
@@ -101,7 +73,7 @@ static fray_game *new_game(fray_ctx *ctx)
 
 /* Counts what a failed call left: the status is NOMEM and every block it
  * took is back. Returns true when the call succeeded instead. */
-static bool failed_cleanly(fray_ctx *ctx, meter *m, long live_before, fray_status st, long k, const char *what)
+static bool failed_cleanly(fray_ctx *ctx, fray_meter *m, long live_before, fray_status st, long k, const char *what)
 {
 	if (st == FRAY_OK)
 		return true;
@@ -116,104 +88,169 @@ static bool failed_cleanly(fray_ctx *ctx, meter *m, long live_before, fray_statu
 
 static const long MAX_WALK = 100000;
 
+/* One walk's call and what it must leave: the game (or the one made),
+ * its bytes before, the blocks held before, the action's words. */
+typedef struct walk {
+	fray_ctx *ctx;
+	fray_meter *m;
+	fray_game *game;
+	const char *bytes; /* the game's text before the call (load: to read) */
+	size_t len;
+	long live;
+	size_t nwords;
+	const char *const *words;
+	const char *format;
+	char *out; /* what the successful call gave */
+} walk;
+
+static bool try_load(void *ud, long k)
+{
+	walk *w = ud;
+	fray_meter_fail(w->m, k);
+	w->game = (fray_game *)&w->game;
+	fray_status st = fray_game_load(w->ctx, "walk.yaml", w->bytes, w->len, &w->game);
+	w->m->fail_at = 0;
+	if (failed_cleanly(w->ctx, w->m, w->live, st, k, "load")) {
+		same_bytes(w->game, w->bytes, w->len);
+		return true;
+	}
+	assert_null(w->game);
+	return false;
+}
+
+static bool try_new(void *ud, long k)
+{
+	walk *w = ud;
+	char path[512];
+	snprintf(path, sizeof path, "%s/examples/presidio/forces.yaml", FRAY_SOURCE_DIR);
+	size_t flen;
+	char *forces = slurp(path, &flen);
+	fray_meter_fail(w->m, k);
+	fray_status st = fray_game_new(w->ctx, "walk.yaml", "presidio", path, forces, flen, 2, NULL, NULL, &w->game);
+	w->m->fail_at = 0;
+	free(forces);
+	if (failed_cleanly(w->ctx, w->m, w->live, st, k, "new")) {
+		same_bytes(w->game, w->bytes, w->len);
+		return true;
+	}
+	return false;
+}
+
+/* The action's words (fray_game_act), what happened in format. */
+static bool try_act(void *ud, long k)
+{
+	walk *w = ud;
+	fray_meter_fail(w->m, k);
+	fray_status st = fray_game_act(w->game, w->nwords, w->words, NULL, w->format, &w->out);
+	w->m->fail_at = 0;
+	if (failed_cleanly(w->ctx, w->m, w->live, st, k, w->words[0]))
+		return true;
+	assert_null(w->out);
+	same_bytes(w->game, w->bytes, w->len);
+	return false;
+}
+
+static bool try_undo(void *ud, long k)
+{
+	walk *w = ud;
+	fray_meter_fail(w->m, k);
+	fray_status st = fray_game_undo(w->game);
+	w->m->fail_at = 0;
+	if (failed_cleanly(w->ctx, w->m, w->live, st, k, "undo"))
+		return true;
+	same_bytes(w->game, w->bytes, w->len);
+	return false;
+}
+
+/* The allocations a call makes, counted in a run without failures (an
+ * action undone after, an undo done again after). */
+static long allocations_of(walk *w, fray_walk_try call)
+{
+	fray_meter_fail(w->m, 0);
+	assert_true(call(w, 0));
+	long n = w->m->calls;
+	free(w->out);
+	w->out = NULL;
+	return n;
+}
+
 static void walk_load(void **state)
 {
 	(void)state;
-	meter m = {0};
-	fray_ctx *ctx = fray_ctx_new(metered, &m);
+	fray_meter m = {0};
+	fray_ctx *ctx = fray_ctx_new(fray_metered, &m);
 	assert_non_null(ctx);
 	fray_game *game = new_game(ctx);
 	size_t len;
 	char *text = bytes_of(game, &len);
 	fray_game_free(game);
-	long live = m.live, k;
-	for (k = 1; k < MAX_WALK; k++) {
-		fail_next(&m, k);
-		game = (fray_game *)&game;
-		fray_status st = fray_game_load(ctx, "walk.yaml", text, len, &game);
-		if (failed_cleanly(ctx, &m, live, st, k, "load")) {
-			same_bytes(game, text, len);
-			break;
-		}
-		assert_null(game);
-	}
-	print_message("%ld allocations\n", k);
-	assert_true(k > 1 && k < MAX_WALK); /* at least one allocation failed */
-	fail_next(&m, 0);
-	fray_game_free(game);
-	/* so did new */
-	for (k = 1; k < MAX_WALK; k++) {
-		fail_next(&m, k);
-		char path[512];
-		snprintf(path, sizeof path, "%s/examples/presidio/forces.yaml", FRAY_SOURCE_DIR);
-		size_t flen;
-		char *forces = slurp(path, &flen);
-		fray_status st = fray_game_new(ctx, "walk.yaml", "presidio", path, forces, flen, 2, NULL, NULL, &game);
-		free(forces);
-		if (failed_cleanly(ctx, &m, live, st, k, "new")) {
-			same_bytes(game, text, len);
-			break;
-		}
-	}
-	print_message("%ld allocations\n", k);
-	assert_true(k > 1 && k < MAX_WALK);
-	fail_next(&m, 0);
-	fray_game_free(game);
+	walk w = {.ctx = ctx, .m = &m, .bytes = text, .len = len, .live = m.live};
+	print_message("%ld allocations\n", fray_walk_all(try_load, &w, MAX_WALK));
+	fray_game_free(w.game);
+	/* so did new (a sample of its allocations) */
+	fray_meter_fail(&m, 0);
+	assert_true(try_new(&w, 0));
+	long n = m.calls;
+	fray_game_free(w.game);
+	print_message("new: %ld allocations tried\n", fray_walk_sampled(try_new, &w, n));
+	fray_game_free(w.game);
 	free(text);
 	assert_int_equal(m.live, 1); /* the context itself */
 	fray_ctx_free(ctx);
 }
 
+/* An action's walk and its undo's, on game (its bytes before: start);
+ * what the action gave left in w->out. */
+static void walk_act_undo(walk *w, const char *start, size_t len0)
+{
+	w->bytes = start;
+	w->len = len0;
+	long n = allocations_of(w, try_act);
+	assert_int_equal(fray_game_undo(w->game), FRAY_OK);
+	same_bytes(w->game, start, len0);
+	w->live = w->m->live;
+	print_message("%s: %ld allocations tried\n", w->words[0], fray_walk_sampled(try_act, w, n));
+	size_t len1;
+	char *done = bytes_of(w->game, &len1), *told = w->out;
+	w->out = NULL;
+	assert_true(len1 > len0);
+	/* undo: counted, the action done again (the same dice: the same game) */
+	w->bytes = done;
+	w->len = len1;
+	n = allocations_of(w, try_undo);
+	same_bytes(w->game, start, len0);
+	assert_int_equal(fray_game_act(w->game, w->nwords, w->words, NULL, NULL, NULL), FRAY_OK);
+	same_bytes(w->game, done, len1);
+	w->live = w->m->live;
+	print_message("undo: %ld allocations tried\n", fray_walk_sampled(try_undo, w, n));
+	same_bytes(w->game, start, len0);
+	free(done);
+	w->out = told;
+}
+
 static void walk_apply_undo_save(void **state)
 {
 	(void)state;
-	meter m = {0};
-	fray_ctx *ctx = fray_ctx_new(metered, &m);
+	fray_meter m = {0};
+	fray_ctx *ctx = fray_ctx_new(fray_metered, &m);
 	assert_non_null(ctx);
 	fray_game *game = new_game(ctx);
 	size_t len0;
 	char *start = bytes_of(game, &len0);
-	const char *range[] = {"--range", "10"};
-	long live = m.live, k;
-	char *events = NULL;
-	for (k = 1; k < MAX_WALK; k++) {
-		fail_next(&m, k);
-		fray_status st = fray_game_apply(game, "shoot", "Presidials", "Apaches", 2, range, NULL, &events);
-		if (failed_cleanly(ctx, &m, live, st, k, "apply"))
-			break;
-		assert_null(events);
-		same_bytes(game, start, len0);
-	}
-	print_message("%ld allocations\n", k);
-	assert_true(k > 1 && k < MAX_WALK);
-	fail_next(&m, 0);
+	static const char *const words[] = {"shoot", "Presidials", "--at", "Apaches", "--range", "10"};
+	walk w = {.ctx = ctx, .m = &m, .game = game, .nwords = 6, .words = words, .format = "json"};
+	walk_act_undo(&w, start, len0);
 	/* the volley and the morale check it calls for (Presidio Section 7) */
-	assert_non_null(strstr(events, "\"presidio.shoot\""));
-	assert_non_null(strstr(events, "\"presidio.morale\""));
-	free(events);
-	size_t len1;
-	char *shot = bytes_of(game, &len1);
-	assert_true(len1 > len0);
-	live = m.live;
-	for (k = 1; k < MAX_WALK; k++) {
-		fail_next(&m, k);
-		fray_status st = fray_game_undo(game);
-		if (failed_cleanly(ctx, &m, live, st, k, "undo"))
-			break;
-		same_bytes(game, shot, len1);
-	}
-	print_message("%ld allocations\n", k);
-	assert_true(k > 1 && k < MAX_WALK);
-	fail_next(&m, 0);
-	same_bytes(game, start, len0);
+	assert_non_null(strstr(w.out, "\"presidio.shoot\""));
+	assert_non_null(strstr(w.out, "\"presidio.morale\""));
+	free(w.out);
 	/* saving hands out the text the game holds: nothing to allocate */
-	fail_next(&m, 1);
+	fray_meter_fail(&m, 1);
 	const char *b;
 	size_t blen;
 	assert_int_equal(fray_game_save(game, &b, &blen), FRAY_OK);
 	assert_true(blen == len0 && !memcmp(b, start, len0));
-	fail_next(&m, 0);
-	free(shot);
+	fray_meter_fail(&m, 0);
 	free(start);
 	fray_game_free(game);
 	assert_int_equal(m.live, 1); /* the context itself */
@@ -221,53 +258,24 @@ static void walk_apply_undo_save(void **state)
 }
 
 /* A chits combat (the game's mix read back, the chits drawn, the story
- * told by the game itself) and its undo. The combat takes some 11,000
- * allocations and a full walk of it ten minutes under ASan: the first 300
- * are failed in turn, then every CHITS_STRIDE-th (a full walk found no
- * more than these do). */
-#define CHITS_STRIDE 61
-
-static long next_k(long k)
-{
-	return k < 300 ? k + 1 : k + CHITS_STRIDE;
-}
-
+ * told by the game itself) and its undo: some 11,000 allocations. */
 static void walk_chits_combat(void **state)
 {
 	(void)state;
-	meter m = {0};
-	fray_ctx *ctx = fray_ctx_new(metered, &m);
+	fray_meter m = {0};
+	fray_ctx *ctx = fray_ctx_new(fray_metered, &m);
 	assert_non_null(ctx);
 	fray_game *game = new_game_of(ctx, "chits", 3);
 	size_t len0;
 	char *start = bytes_of(game, &len0);
-	const char *const words[] = {"combat", "Bylant", "--at", "Karl Franz", "--tactic", "hasty", "--stance",
-				     "hold", "--terrain", "open", "--attacker-cdr", "12", "--defender-cdr", "6",
-				     "--draw", "3"};
-	long live = m.live, k;
-	char *story = NULL;
-	for (k = 1; k < MAX_WALK; k = next_k(k)) {
-		fail_next(&m, k);
-		fray_status st = fray_game_act(game, sizeof words / sizeof *words, words, NULL, "text", &story);
-		if (failed_cleanly(ctx, &m, live, st, k, "chits combat"))
-			break;
-		assert_null(story);
-		same_bytes(game, start, len0);
-	}
-	print_message("%ld allocations\n", k);
-	assert_true(k > 1 && k < MAX_WALK);
-	fail_next(&m, 0);
-	assert_non_null(strstr(story, "Bylant attacks Karl Franz"));
-	free(story);
-	live = m.live;
-	for (k = 1; k < MAX_WALK; k = next_k(k)) {
-		fail_next(&m, k);
-		if (failed_cleanly(ctx, &m, live, fray_game_undo(game), k, "chits undo"))
-			break;
-	}
-	assert_true(k > 1 && k < MAX_WALK);
-	fail_next(&m, 0);
-	same_bytes(game, start, len0);
+	static const char *const words[] = {"combat", "Bylant", "--at", "Karl Franz", "--tactic", "hasty", "--stance",
+					    "hold", "--terrain", "open", "--attacker-cdr", "12", "--defender-cdr", "6",
+					    "--draw", "3"};
+	walk w = {.ctx = ctx, .m = &m, .game = game, .nwords = sizeof words / sizeof *words, .words = words,
+		  .format = "text"};
+	walk_act_undo(&w, start, len0);
+	assert_non_null(strstr(w.out, "Bylant attacks Karl Franz"));
+	free(w.out);
 	free(start);
 	fray_game_free(game);
 	assert_int_equal(m.live, 1); /* the context itself */

@@ -121,29 +121,6 @@ static void long_names_cut_at_a_character(void **state)
 	fray_doc_free(doc);
 }
 
-/* An allocator that fails its fail_at-th allocation and counts the blocks
- * it holds. */
-typedef struct meter {
-	long calls, fail_at, live;
-} meter;
-
-static void *metered(void *ud, void *ptr, size_t size)
-{
-	meter *m = ud;
-	if (size == 0) {
-		if (ptr)
-			m->live--;
-		free(ptr);
-		return NULL;
-	}
-	if (++m->calls == m->fail_at)
-		return NULL;
-	void *p = realloc(ptr, size);
-	if (p && !ptr)
-		m->live++;
-	return p;
-}
-
 /* The CRT file read with the plain context (ud): only the scenario's own
  * allocations go through the failing one. */
 static fray_status open_plain(void *ud, fray_ctx *unused, const char *path, fray_doc **out)
@@ -154,37 +131,44 @@ static fray_status open_plain(void *ud, fray_ctx *unused, const char *path, fray
 
 /* Running out of memory while reading a scenario (its dice, 1d6, and
  * their checks) is FRAY_ERR_NOMEM, never a complaint about the file: the
- * 1st, 2nd, ... allocation fails in turn until the read succeeds */
+ * 1st, 2nd, ... allocation fails in turn until the read succeeds. */
+typedef struct metered_ctx {
+	fray_meter m;
+	fray_ctx *ctx;
+} metered_ctx;
+
+/* One try: the read with its k-th allocation failing (0: none). */
+static bool read_under(void *ud, long k)
+{
+	fray_meter *m = &((metered_ctx *)ud)->m;
+	fray_ctx *mctx = ((metered_ctx *)ud)->ctx;
+	fray_doc *doc;
+	assert_int_equal(fray_doc_load_file(ctx, FRAY_TEST_DATA "/adbg/tiny.yaml", &doc), FRAY_OK);
+	long live = m->live;
+	fray_adbg_scenario *s = NULL;
+	fray_meter_fail(m, k);
+	fray_status st = fray_adbg_scenario_read_with(mctx, doc, open_plain, ctx, &s);
+	m->fail_at = 0;
+	if (st != FRAY_OK) {
+		if (st != FRAY_ERR_NOMEM)
+			fail_msg("allocation %ld failing: status %d, %s", k, (int)st, fray_ctx_message(mctx));
+		assert_null(s);
+		assert_int_equal(m->live, live);
+	}
+	fray_adbg_scenario_free(s);
+	fray_doc_free(doc);
+	fray_ctx_clear(mctx);
+	return st == FRAY_OK;
+}
+
 static void out_of_memory_is_nomem(void **state)
 {
 	(void)state;
-	meter m = {0};
-	fray_ctx *mctx = fray_ctx_new(metered, &m);
-	assert_non_null(mctx);
-	fray_status st = FRAY_ERR_NOMEM;
-	long k;
-	for (k = 1; st != FRAY_OK && k < 10000; k++) {
-		fray_doc *doc;
-		assert_int_equal(fray_doc_load_file(ctx, FRAY_TEST_DATA "/adbg/tiny.yaml", &doc), FRAY_OK);
-		long live = m.live;
-		fray_adbg_scenario *s = NULL;
-		m.calls = 0;
-		m.fail_at = k;
-		st = fray_adbg_scenario_read_with(mctx, doc, open_plain, ctx, &s);
-		m.fail_at = 0;
-		if (st != FRAY_OK) {
-			if (st != FRAY_ERR_NOMEM)
-				fail_msg("allocation %ld failing: status %d, %s", k, (int)st, fray_ctx_message(mctx));
-			assert_null(s);
-			assert_int_equal(m.live, live);
-		}
-		fray_adbg_scenario_free(s);
-		fray_doc_free(doc);
-		fray_ctx_clear(mctx);
-	}
-	assert_int_equal(st, FRAY_OK);
-	assert_true(k > 3); /* the scenario and its three dice at least */
-	fray_ctx_free(mctx);
+	metered_ctx mc = {{0}, NULL};
+	mc.ctx = fray_ctx_new(fray_metered, &mc.m);
+	assert_non_null(mc.ctx);
+	assert_true(fray_walk_all(read_under, &mc, 10000) > 2); /* the scenario and its three dice at least */
+	fray_ctx_free(mc.ctx);
 }
 
 int main(void)
