@@ -212,6 +212,11 @@ const char *fray_adbg_scenario_name(const fray_adbg_scenario *s);
 uint64_t fray_adbg_scenario_digest(const fray_adbg_scenario *s);
 /* Side 0 and 1 in the order of the file: its display name. */
 const char *fray_adbg_side_name(const fray_adbg_scenario *s, int side);
+/* Side 0 and 1: its id, the key under `sides` (what initiative, surprise,
+ * --set paths and a sweep's --target name it by). Ids and names are cut
+ * to at most FRAY_ADBG_NAME_MAX - 1 bytes, at a character's boundary. */
+#define FRAY_ADBG_NAME_MAX 48
+const char *fray_adbg_side_id(const fray_adbg_scenario *s, int side);
 /* True when two scenarios give the battle the same numbers to read (the
  * terrain, weather, initiative, surprise, levels, units, leaders, CRT,
  * checks, victory rule and array), whatever their names: a value that
@@ -307,6 +312,34 @@ typedef struct fray_adbg_odds_about {
 struct fray_dist;
 fray_status fray_adbg_odds_report(const fray_adbg_odds_about *about, const struct fray_dist *d, bool json,
 				  char **out);
+
+/* A battle's odds: exact (fray_enumerate) when the policy decides alike
+ * each time and the walk fits budget paths and max_bytes, else from trials
+ * sampled battles (fray_aggregate_run), saying why. `fray adbg odds` and
+ * the catalogue's adbg.battle odds are this one function. */
+typedef struct fray_adbg_odds_opts {
+	uint64_t budget;           /* paths of the exact walk; 0: simulate at once */
+	uint64_t max_bytes;        /* the walk's memory; 0: FRAY_ENUM_DEFAULT_BYTES */
+	uint64_t trials, seed;     /* the simulation's, when not exact */
+	unsigned threads;          /* the simulation's, 0: one per core; 1 for a policy not thread-safe */
+	const volatile sig_atomic_t *stop; /* set to stop the walk or the simulation; may be NULL */
+	void (*progress)(uint64_t done, uint64_t total, void *ud); /* the walk's paths, the trials; may be NULL */
+	void (*estimate)(const fray_enum_progress *pr, void *ud);  /* the walk's stages; may be NULL */
+	void *ud;
+} fray_adbg_odds_opts;
+#define FRAY_ADBG_WHY_MAX 3072     /* a context's message, whole */
+typedef struct fray_adbg_odds {
+	struct fray_dist *dist;    /* of fray_adbg_battle_procedure's outcome; free it (fray_dist_free) */
+	bool exact;
+	/* when not exact, why, in one word (fray_adbg_odds_about.reason):
+	 * "asked" (a budget of 0), "policy", "paths" or "memory" */
+	const char *reason;
+	char fell_back[FRAY_ADBG_WHY_MAX]; /* "paths", "memory": the walk's message; else "" */
+} fray_adbg_odds;
+/* FRAY_OK with out->dist; else the failure (on ctx) and no dist: stopped
+ * (FRAY_ERR_BUDGET), out of memory in the simulation, a bad policy. */
+fray_status fray_adbg_battle_odds(fray_ctx *ctx, const fray_adbg_scenario *s, fray_policy *p,
+				  const fray_adbg_odds_opts *o, fray_adbg_odds *out);
 
 /* The battle as a procedure (input: a scenario): outcome {winner: 0 draw,
  * 1 or 2 the side in file order; losses of side 1; losses of side 2}. */

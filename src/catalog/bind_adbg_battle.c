@@ -196,51 +196,25 @@ static fray_status simulate_battles(fray_call *c, const fray_call_opts *o, strbu
 	return st;
 }
 
-/* Who wins and each side's losses: exact when the policy decides alike
- * each time and the walk fits the budget, else from a simulation that
- * says why (as `fray adbg odds`). */
+/* Who wins and each side's losses (fray_adbg_battle_odds, as `fray adbg
+ * odds`): the budget is the input's, lowered by a caller's cap (0 stays 0:
+ * simulate, as documented); the simulation's seed is 1. */
 static fray_status battle_odds(fray_call *c, const fray_call_opts *o, strbuf *sb)
 {
 	battle_owned *b = c->owned[0];
-	uint64_t budget = (uint64_t)val_i(c, B_BUDGET), trials = o->trials ? o->trials : 100000, seed = 1;
-	/* a caller's cap lowers the budget; 0 stays 0 (simulate), as documented */
+	uint64_t budget = (uint64_t)val_i(c, B_BUDGET);
 	if (o->max_paths && budget > o->max_paths)
 		budget = o->max_paths;
-	if (!fray_policy_deterministic(b->policy))
-		budget = 0; /* exact odds need a policy that decides alike each time */
-	/* why a simulation answers, if one does (the JSON's not_exact) */
-	const char *reason = budget > 0 ? NULL : fray_policy_deterministic(b->policy) ? "asked" : "policy";
-	fray_dist *d = NULL;
-	char why[FRAY_MSG_MAX] = "";
-	fray_status st = FRAY_ERR_LIMIT;
-	if (budget > 0) {
-		fray_enum_limits lim = call_limits((fray_enum_limits){.max_depth = 100000, .max_paths = budget}, o);
-		st = fray_enumerate(c->ctx, fray_adbg_battle_procedure, b->policy, b->scenario, 3, &lim, &d);
-		if (o->stop && *o->stop)
-			return st == FRAY_OK ? fray_fail(c->ctx, FRAY_ERR_BUDGET, "stopped") : st;
-		if (st == FRAY_ERR_LIMIT || st == FRAY_ERR_BUDGET || st == FRAY_ERR_NOMEM) {
-			/* LIMIT: past the paths; BUDGET, NOMEM: past the memory (fray_enum_limits) */
-			reason = st == FRAY_ERR_LIMIT ? "paths" : "memory";
-			snprintf(why, sizeof why, "%s", fray_ctx_message(c->ctx));
-			fray_ctx_clear(c->ctx);
-		} else if (st != FRAY_OK) {
-			return st;
-		}
-	}
-	bool exact = st == FRAY_OK;
-	if (!exact) {
-		fray_policy_reset(b->policy);
-		unsigned threads = fray_policy_thread_safe(b->policy) ? 0 : 1;
-		fray_sim_run run = {.proc = fray_adbg_battle_procedure, .policy = b->policy, .input = b->scenario,
-				    .nfields = 3, .seed = seed, .last = trials, .threads = threads,
-				    .stop = o->stop, .progress = o->progress, .ud = o->ud};
-		st = fray_aggregate_run(c->ctx, &run, &d);
-		if (st != FRAY_OK)
-			return st;
-	}
-	fray_adbg_odds_about about = {b->scenario, b->policy_name, exact, why[0] ? why : NULL, trials, seed, reason};
-	frayi_adbg_odds_report(sb, &about, d, o->json);
-	fray_dist_free(d);
+	fray_adbg_odds_opts oo = {.budget = budget, .max_bytes = o->max_bytes, .trials = o->trials ? o->trials : 100000,
+				  .seed = 1, .stop = o->stop, .progress = o->progress, .ud = o->ud};
+	fray_adbg_odds odds;
+	fray_status st = fray_adbg_battle_odds(c->ctx, b->scenario, b->policy, &oo, &odds);
+	if (st != FRAY_OK)
+		return st;
+	fray_adbg_odds_about about = {b->scenario, b->policy_name, odds.exact, odds.fell_back[0] ? odds.fell_back : NULL,
+				      oo.trials, oo.seed, odds.reason};
+	frayi_adbg_odds_report(sb, &about, odds.dist, o->json);
+	fray_dist_free(odds.dist);
 	return FRAY_OK;
 }
 

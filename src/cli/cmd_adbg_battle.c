@@ -361,54 +361,29 @@ int adbg_odds(int argc, char **argv)
 					     sizeof policy_name, NULL)) != EXIT_OK)
 		goto done;
 	policy = policy_name;
-	bool exact = false;
-	if (!fray_policy_deterministic(p))
-		budget = 0; /* exact odds need a deterministic policy */
 	bool show = !quiet && isatty(2);
 	cli_progress prog;
 	cli_progress_start(&prog, "paths");
 	prog.budget = true;
-	const char *fell_back = NULL;
-	/* why a simulation answers, if one does (the JSON's not_exact) */
-	const char *reason = budget > 0 ? NULL : fray_policy_deterministic(p) ? "asked" : "policy";
 	cli_catch_stop();
-	if (budget > 0) {
-		fray_enum_limits lim = {.max_depth = 100000, .max_paths = budget, .max_bytes = max_mib << 20,
-					.stop = &cli_stop_signal, .estimate = show ? cli_progress_enum : NULL,
-					.ud = &prog};
-		fray_status st = fray_enumerate(ctx, fray_adbg_battle_procedure, p, s, 3, &lim, &d);
-		if (show)
-			cli_progress_clear();
-		if (st == FRAY_OK) {
-			exact = true;
-		} else if (cli_stop_signal) {
-			status = cli_error(a.cmd, cli_stop_status(), "interrupted: %s; no odds", fray_ctx_message(ctx));
-			goto released;
-		} else if (st == FRAY_ERR_LIMIT || st == FRAY_ERR_BUDGET || st == FRAY_ERR_NOMEM) {
-			/* too big to be exact: the simulation says so, with why */
-			static char why[512];
-			snprintf(why, sizeof why, "%s", fray_ctx_message(ctx));
-			fell_back = why;
-			reason = st == FRAY_ERR_LIMIT ? "paths" : "memory";
-			fray_ctx_clear(ctx);
-		} else {
-			status = cli_fail(a.cmd, ctx);
-			goto released;
-		}
-	}
-	if (!exact) {
-		/* a simulation is not interrupted here (it is short: --trials) */
-		unsigned t = fray_policy_thread_safe(p) ? (unsigned)threads : 1;
-		if (fray_aggregate(ctx, fray_adbg_battle_procedure, p, s, 3, seed, trials, t, &d) != FRAY_OK) {
-			status = cli_fail(a.cmd, ctx);
-			goto released;
-		}
-	}
+	fray_adbg_odds_opts oo = {.budget = budget, .max_bytes = max_mib << 20, .trials = trials, .seed = seed,
+				  .threads = (unsigned)threads, .stop = &cli_stop_signal,
+				  .estimate = show ? cli_progress_enum : NULL, .ud = &prog};
+	fray_adbg_odds odds;
+	fray_status ost = fray_adbg_battle_odds(ctx, s, p, &oo, &odds);
+	d = odds.dist;
+	if (show)
+		cli_progress_clear();
 	if (cli_stop_signal) {
-		status = cli_error(a.cmd, cli_stop_status(), "interrupted; no odds");
+		status = cli_error(a.cmd, cli_stop_status(), "interrupted: %s; no odds", fray_ctx_message(ctx));
 		goto released;
 	}
-	fray_adbg_odds_about about = {s, policy, exact, fell_back, trials, seed, reason};
+	if (ost != FRAY_OK) {
+		status = cli_fail(a.cmd, ctx);
+		goto released;
+	}
+	fray_adbg_odds_about about = {s, policy, odds.exact, odds.fell_back[0] ? odds.fell_back : NULL, trials, seed,
+				      odds.reason};
 	char *report = NULL;
 	fray_status rst = fray_adbg_odds_report(&about, d, json, &report);
 	if (rst != FRAY_OK) {

@@ -45,7 +45,7 @@ typedef struct opts {
 
 typedef struct sweep {
 	fray_shard_meta m;
-	char side_id[2][64];     /* for --target ("" after a merge) */
+	char side_id[2][FRAY_ADBG_NAME_MAX]; /* for --target ("" after a merge) */
 	fray_sweep g;            /* the knobs' paths and the points */
 	/* where the scenarios can be read again (NULL after a merge): to tell
 	 * a value the battle never reads from one past a table's cap */
@@ -615,11 +615,8 @@ int adbg_sweep(int argc, char **argv)
 		snprintf(w.m.scenario, sizeof w.m.scenario, "%s", fray_adbg_scenario_name(s));
 		for (int side = 0; side < 2; side++)
 			snprintf(w.m.side[side], sizeof w.m.side[side], "%s", fray_adbg_side_name(s, side));
-		const fray_node *sides = fray_map_get(fray_doc_root(doc), "sides");
 		for (int side = 0; side < 2; side++)
-			snprintf(w.side_id[side], sizeof w.side_id[side], "%s",
-				 fray_node_scalar(fray_node_key(sides, (size_t)side)) ?
-				 fray_node_scalar(fray_node_key(sides, (size_t)side)) : "");
+			snprintf(w.side_id[side], sizeof w.side_id[side], "%s", fray_adbg_side_id(s, side));
 		w.m.digest = fray_adbg_edits_digest(fray_adbg_scenario_digest(s), o.sets.ed, o.sets.n);
 		fray_adbg_scenario_free(s);
 		s = NULL;

@@ -166,9 +166,14 @@ static int table_new(int argc, char **argv)
 	}
 	if (a.status != EXIT_OK)
 		return a.status;
-	if (!game || !forces || rules == nrules)
-		return cli_error("table new", EXIT_BAD_INPUT, "usage: fray table new GAME.yaml --rules presidio|bbb|chits "
-				 "--forces FORCES.yaml [--seed N]");
+	if (!game || !forces || rules == nrules) {
+		char sets[128];
+		textbuf t = text_on(sets, sizeof sets);
+		for (size_t i = 0; i < nrules; i++)
+			text_add(&t, "%s%s", i ? "|" : "", rules_names[i]);
+		return cli_error("table new", EXIT_BAD_INPUT, "usage: fray table new GAME.yaml --rules %s "
+				 "--forces FORCES.yaml [--seed N]", sets);
+	}
 	if (!strcmp(game, "-"))
 		return cli_error("table new", EXIT_BAD_INPUT, "-: a game is written to a file, not to standard "
 				 "output; name one (./- for a file called -)");
@@ -228,9 +233,16 @@ static int run_action(fray_game *game, fray_ctx *ctx, const char *path, int argc
  * the game as it stands; nothing rolled, nothing written. */
 static int odds_of_action(fray_game *game, fray_ctx *ctx, const char *path, int argc, char **argv, bool json)
 {
-	if (argc && (!strcmp(argv[0], "turn") || !strcmp(argv[0], "set")))
-		return cli_error(CMD, EXIT_BAD_INPUT, "--odds is for an action that rolls dice (shoot, charge, ...), "
-				 "not '%s'", argv[0]);
+	if (argc && (!strcmp(argv[0], "turn") || !strcmp(argv[0], "set"))) {
+		/* the game's own actions, as its rule set offers them */
+		char actions[512];
+		textbuf t = text_on(actions, sizeof actions);
+		const char *rules = fray_game_rules(game), *name;
+		for (size_t i = 0; (name = fray_game_rule_set_action(rules, i, NULL)); i++)
+			text_add(&t, "%s%s", i ? ", " : "", name);
+		return cli_error(CMD, EXIT_BAD_INPUT, "--odds is for an action that rolls dice (%s: %s), not '%s'", rules,
+				 actions, argv[0]);
+	}
 	char *out;
 	int status = said(CMD, ctx, fray_game_act_odds(game, (size_t)argc, (const char *const *)argv, json, &out));
 	if (status == EXIT_OK) {

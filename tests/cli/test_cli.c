@@ -272,6 +272,43 @@ static void help_table_lists_every_game_action(void **state)
 	assert_null(fray_game_rule_set_action("adbg", 0, NULL));
 }
 
+/* fray table's messages name the rule sets and actions the library lists
+ * (include/fray/game.h), none by hand: the usage of `table new`, and
+ * `--odds` of an action that rolls no dice, which lists the game's own
+ * rule set's actions (it said "shoot, charge" for every rule set). */
+static void table_messages_name_the_librarys_lists(void **state)
+{
+	(void)state;
+	char want[512] = "--rules ";
+	for (size_t r = 0; fray_game_rule_set(r); r++)
+		snprintf(want + strlen(want), sizeof want - strlen(want), "%s%s", r ? "|" : "", fray_game_rule_set(r));
+	RUN(&r1, "table", "new");
+	assert_int_equal(r1.status, 2);
+	if (!strstr(r1.err, want))
+		fail_msg("'%s' not in: %s", want, r1.err);
+	char dir[] = "/tmp/fray-test-cli-XXXXXX";
+	assert_non_null(mkdtemp(dir));
+	for (size_t r = 0; fray_game_rule_set(r); r++) {
+		const char *rules = fray_game_rule_set(r);
+		char game[96], forces[1024];
+		snprintf(game, sizeof game, "%s/%s.yaml", dir, rules);
+		snprintf(forces, sizeof forces, "%s/examples/%s/forces.yaml", FRAY_SOURCE_DIR, rules);
+		RUN(&r1, "table", "new", game, "--rules", rules, "--forces", forces, "--seed", "1");
+		assert_int_equal(r1.status, 0);
+		RUN(&r1, "table", game, "turn", "--odds");
+		assert_int_equal(r1.status, 2);
+		snprintf(want, sizeof want, "(%s: ", rules);
+		for (size_t i = 0; fray_game_rule_set_action(rules, i, NULL); i++)
+			snprintf(want + strlen(want), sizeof want - strlen(want), "%s%s", i ? ", " : "",
+				 fray_game_rule_set_action(rules, i, NULL));
+		strcat(want, "), not 'turn'");
+		if (!strstr(r1.err, want))
+			fail_msg("'%s' not in: %s", want, r1.err);
+		unlink(game);
+	}
+	rmdir(dir);
+}
+
 /* The topics that name commands or kinds by the library's lists: `fray
  * help json` the catalogue's listings (only mode SHOW: they refuse --json)
  * and no procedure that prints JSON (chits end-turn was named); `fray help
@@ -367,6 +404,7 @@ int main(void)
 		cmocka_unit_test(help_of_a_set_lists_the_catalogue),
 		cmocka_unit_test(help_names_what_the_library_lists),
 		cmocka_unit_test(help_table_lists_every_game_action),
+		cmocka_unit_test(table_messages_name_the_librarys_lists),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -502,6 +502,13 @@ FRAY_API const char *fray_adbg_side_name(const fray_adbg_scenario *s, int side)
 	return s->side[side].name;
 }
 
+_Static_assert(ADBG_NAME == FRAY_ADBG_NAME_MAX, "the stated limit is the one read_side cuts at");
+
+FRAY_API const char *fray_adbg_side_id(const fray_adbg_scenario *s, int side)
+{
+	return s->side[side].id;
+}
+
 static bool same_check(const adbg_check *a, const adbg_check *b)
 {
 	return strcmp(a->text, b->text) == 0 && a->nfaces == b->nfaces &&
