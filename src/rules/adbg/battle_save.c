@@ -205,8 +205,8 @@ static void read_text(fray_doc *doc, const fray_node *root, const char *key, boo
 		snprintf(dst, cap, "%s", s);
 }
 
-/* A count written with PRIu64: any 64-bit number (a seed picked at random
- * is past INT64_MAX half the time), digits only. */
+/* A count written with PRIu64: any 64-bit number (--seed takes up to
+ * 2^64 - 1), digits only. */
 static void read_count(fray_doc *doc, const fray_node *root, const char *key, const char *what, uint64_t *out)
 {
 	const fray_node *n = fray_doc_field(doc, root, key, true);

@@ -1,6 +1,6 @@
 /* A saved battle and a scenario as a hostile (or unlucky) user hands them
- * to fray adbg resume: a seed past INT64_MAX (half the seeds fray picks
- * itself) read back whole, counts with a sign or past 64 bits refused,
+ * to fray adbg resume: a seed past INT64_MAX (--seed takes any 64-bit
+ * number) read back whole, counts with a sign or past 64 bits refused,
  * a policy spec longer than a save keeps refused rather than cut into
  * another policy, and a side's id longer than ADBG keeps refused at its
  * place rather than cut (two such ids became one). */
@@ -49,8 +49,7 @@ static fray_status read_save(const char *text, fray_adbg_save *sv, char *got, si
 	return st;
 }
 
-/* fray adbg battle takes --seed 0 to 2^64 - 1 and picks one at random when
- * none is given: every one must resume. */
+/* fray adbg battle takes --seed 0 to 2^64 - 1: every one must resume. */
 static void a_seed_past_int64_reads_back(void **state)
 {
 	(void)state;
