@@ -4,6 +4,7 @@
  * counted), so a tampered or truncated shard is refused with its
  * file:line:col; and shards merged back into one run (ruling R24: trial i
  * always uses stream i of the seed, so the sum is exactly one run's). */
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
@@ -34,7 +35,11 @@ static bool read_u64_text(fray_doc *doc, const fray_node *n, int base, const cha
 	char *end;
 	errno = 0;
 	unsigned long long v = strtoull(t, &end, base);
-	if (!*t || *end || errno || t[0] == '-') {
+	/* digits only: strtoull would also take spaces, a sign or 0x */
+	bool digits = *t != '\0';
+	for (const char *c = t; *c; c++)
+		digits &= base == 16 ? isxdigit((unsigned char)*c) != 0 : (*c >= '0' && *c <= '9');
+	if (!digits || *end || errno) {
 		fray_doc_error(doc, n, "expected %s, found '%s'", what, t);
 		return false;
 	}
@@ -42,10 +47,16 @@ static bool read_u64_text(fray_doc *doc, const fray_node *n, int base, const cha
 	return true;
 }
 
+/* A name or value into dst; one longer than dst holds is refused, never
+ * cut: two cut names could become one and merge two runs as one. */
 static void read_text(fray_doc *doc, const fray_node *n, const char *what, char *dst, size_t cap)
 {
 	const char *t;
-	if (n && fray_doc_string(doc, n, what, &t))
+	if (!n || !fray_doc_string(doc, n, what, &t))
+		return;
+	if (strlen(t) >= cap)
+		fray_doc_error(doc, n, "expected %s of at most %zu bytes, found %zu", what, cap - 1, strlen(t));
+	else
 		snprintf(dst, cap, "%s", t);
 }
 
@@ -315,7 +326,8 @@ FRAY_API bool fray_shard_same_run(const fray_shard_meta *a, const fray_shard_met
 {
 	return a->digest == b->digest && a->seed == b->seed && a->trials == b->trials &&
 	       a->nshards == b->nshards && strcmp(a->policy, b->policy) == 0 &&
-	       strcmp(a->scenario, b->scenario) == 0;
+	       strcmp(a->scenario, b->scenario) == 0 && strcmp(a->side[0], b->side[0]) == 0 &&
+	       strcmp(a->side[1], b->side[1]) == 0;
 }
 
 /* ---- writing ---- */
@@ -535,6 +547,15 @@ static bool take_point(fray_sweep_merge *mg, fray_sweep_point *pt, const fray_sw
 	return true;
 }
 
+/* Whether a point already merged has sp's values and marks. */
+static bool same_point(const fray_sweep_merge *mg, const fray_sweep_point *pt, const fray_sweep_shard_point *sp)
+{
+	bool same = pt->baseline == sp->baseline && pt->grid == sp->grid;
+	for (int k = 0; same && k < mg->g.nk; k++)
+		same = strcmp(pt->val[k], sp->values[k]) == 0;
+	return same;
+}
+
 FRAY_API fray_merge_verdict fray_sweep_merge_add(fray_sweep_merge *mg, const fray_sweep_shard *sh)
 {
 	if (mg->merged == 0) {
@@ -545,6 +566,12 @@ FRAY_API fray_merge_verdict fray_sweep_merge_add(fray_sweep_merge *mg, const fra
 	}
 	if (mg->seen[sh->m.shard - 1])
 		return FRAY_MERGE_TWICE;
+	/* split by trials, every shard has every point: each must be the point
+	 * the first shard had, or two sweeps' counts would add as one */
+	for (size_t p = 0; p < sh->n; p++)
+		if (mg->g.pts[sh->points[p].index].sim && !same_point(mg, &mg->g.pts[sh->points[p].index],
+								       &sh->points[p]))
+			return FRAY_MERGE_OTHER_RUN;
 	mg->seen[sh->m.shard - 1] = true;
 	for (size_t p = 0; p < sh->n; p++) {
 		const fray_sweep_shard_point *sp = &sh->points[p];

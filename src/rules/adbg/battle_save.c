@@ -2,6 +2,7 @@
  * back, every field checked so that a tampered or foreign file is refused
  * with its file:line:col, never resumed wrong (include/fray/adbg_save.h). */
 #include <ctype.h>
+#include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -188,22 +189,38 @@ static void read_scenario(fray_doc *doc, const fray_node *root, fray_adbg_save *
 	}
 }
 
-/* A string field into dst (kept when absent or not a string). */
+/* A string field into dst (kept when absent or not a string); one longer
+ * than dst holds is refused, never cut: a cut policy spec would resume
+ * with another policy than the one saved. */
 static void read_text(fray_doc *doc, const fray_node *root, const char *key, bool required, const char *what,
 		      char *dst, size_t cap)
 {
 	const fray_node *n = fray_doc_field(doc, root, key, required);
 	const char *s;
-	if (n && fray_doc_string(doc, n, what, &s))
+	if (!n || !fray_doc_string(doc, n, what, &s))
+		return;
+	if (strlen(s) >= cap)
+		fray_doc_error(doc, n, "expected %s of at most %zu bytes, found %zu", what, cap - 1, strlen(s));
+	else
 		snprintf(dst, cap, "%s", s);
 }
 
+/* A count written with PRIu64: any 64-bit number (--seed takes up to
+ * 2^64 - 1), digits only. */
 static void read_count(fray_doc *doc, const fray_node *root, const char *key, const char *what, uint64_t *out)
 {
 	const fray_node *n = fray_doc_field(doc, root, key, true);
-	int64_t v;
-	if (n && fray_doc_int(doc, n, 0, INT64_MAX, what, &v))
-		*out = (uint64_t)v;
+	if (!n)
+		return;
+	const char *t = fray_node_kind_of(n) == FRAY_NODE_SCALAR ? fray_node_scalar(n) : NULL;
+	char *end = NULL;
+	errno = 0;
+	unsigned long long v = t && *t >= '0' && *t <= '9' ? strtoull(t, &end, 10) : 0;
+	if (!end || *end || errno) {
+		fray_doc_error(doc, n, "expected %s, a whole number from 0 to %" PRIu64, what, UINT64_MAX);
+		return;
+	}
+	*out = (uint64_t)v;
 }
 
 /* "fray_save" (the version): FRAY_OK when it is this fray's format. */

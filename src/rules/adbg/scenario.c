@@ -156,6 +156,10 @@ static void read_side(fray_ctx *ctx, fray_doc *doc, const fray_node *key,
 		      adbg_side_def *side)
 {
 	(void)ctx;
+	/* an id is looked up whole (surprise, initiative, positions): a cut one
+	 * would never be found, and two could become one */
+	if (strlen(fray_node_scalar(key)) >= ADBG_NAME)
+		fray_doc_error(doc, key, "a side's id has at most %d bytes", ADBG_NAME - 1);
 	copy_name(side->id, fray_node_scalar(key));
 	copy_name(side->name, side->id);
 	if (!fray_doc_expect(doc, n, FRAY_NODE_MAP, "a side"))

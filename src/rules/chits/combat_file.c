@@ -58,6 +58,16 @@ FRAY_API const char *fray_chits_draw_problem(const fray_chits_mix *m, const fray
 	return buf;
 }
 
+/* A name into dst; one longer than dst holds is refused at n, never cut:
+ * two names sharing their first bytes would become one. */
+static void read_name(fray_doc *doc, const fray_node *n, const char *what, const char *s, char *dst, size_t cap)
+{
+	if (strlen(s) >= cap)
+		fray_doc_error(doc, n, "%s has at most %zu bytes, found %zu", what, cap - 1, strlen(s));
+	else
+		fray_copy_name(dst, cap, s);
+}
+
 static void read_unit(fray_doc *doc, const fray_node *n, fray_chits_unit *u, bool defender)
 {
 	/* both sides may retreat to negate hits: the text gives the choice to
@@ -74,7 +84,7 @@ static void read_unit(fray_doc *doc, const fray_node *n, fray_chits_unit *u, boo
 	const char *s;
 	int64_t v;
 	if ((x = fray_doc_field(doc, n, "name", true)) && fray_doc_string(doc, x, "a unit's name", &s))
-		fray_copy_name(u->name, sizeof u->name, s);
+		read_name(doc, x, "a unit's name", s, u->name, sizeof u->name);
 	if ((x = fray_doc_field(doc, n, "battalions", false)) &&
 	    fray_doc_int(doc, x, 1, FRAY_CHITS_MAX_BATTALIONS, "battalions", &v))
 		u->battalions = (int)v;
@@ -111,7 +121,7 @@ static void read_side(fray_doc *doc, const fray_node *n, fray_chits_side *side, 
 	int64_t v;
 	size_t k;
 	if ((x = fray_doc_field(doc, n, "name", true)) && fray_doc_string(doc, x, "a side's name", &s))
-		fray_copy_name(side->name, sizeof side->name, s);
+		read_name(doc, x, "a side's name", s, side->name, sizeof side->name);
 	if ((x = fray_doc_field(doc, n, "cdr", true)) &&
 	    fray_doc_int(doc, x, 1, 99, "a modified combat die roll", &v))
 		*cdr = (int)v;

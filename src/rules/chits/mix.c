@@ -192,6 +192,16 @@ static void read_face(fray_doc *doc, const fray_node *n, const fray_chits_mix *m
 		text_add(&line, " nothing");
 }
 
+/* A name into dst; one longer than dst holds is refused at n, never cut:
+ * two names sharing their first bytes would become one. */
+static void read_name(fray_doc *doc, const fray_node *n, const char *what, const char *s, char *dst, size_t cap)
+{
+	if (strlen(s) >= cap)
+		fray_doc_error(doc, n, "%s has at most %zu bytes, found %zu", what, cap - 1, strlen(s));
+	else
+		fray_copy_name(dst, cap, s);
+}
+
 static void read_tactics(fray_doc *doc, const fray_node *n, fray_chits_mix *m)
 {
 	if (!fray_doc_expect(doc, n, FRAY_NODE_MAP, "the tactics"))
@@ -202,7 +212,9 @@ static void read_tactics(fray_doc *doc, const fray_node *n, fray_chits_mix *m)
 			return;
 		}
 		fray_chits_tactic *t = &m->tactics[m->ntactics++];
-		fray_copy_name(t->name, sizeof t->name, fray_node_scalar(fray_node_key(n, i)));
+		/* tactics are found by name (fray_chits_tactic_find) */
+		read_name(doc, fray_node_key(n, i), "a tactic's name", fray_node_scalar(fray_node_key(n, i)), t->name,
+			  sizeof t->name);
 		const fray_node *v = fray_node_value(n, i);
 		if (!fray_doc_expect(doc, v, FRAY_NODE_MAP, "a tactic: {min: N, max: {defend: N, hold: N, evade: N}}"))
 			continue;
@@ -280,7 +292,7 @@ FRAY_API fray_status fray_chits_mix_read(fray_ctx *ctx, fray_doc *doc, fray_chit
 		m->evaders_default = false;
 	}
 	if ((n = fray_doc_field(doc, root, "name", false)) && fray_doc_string(doc, n, "the mix's name", &s))
-		fray_copy_name(m->name, sizeof m->name, s);
+		read_name(doc, n, "the mix's name", s, m->name, sizeof m->name);
 	if ((n = fray_doc_field(doc, root, "tactics", true)))
 		read_tactics(doc, n, m);
 	if ((n = fray_doc_field(doc, root, "morale", true)) &&
@@ -321,9 +333,9 @@ FRAY_API fray_status fray_chits_mix_read(fray_ctx *ctx, fray_doc *doc, fray_chit
 			static const char *const sides[] = {"a", "b"};
 			fray_doc_known_keys(doc, c, ckeys, 6);
 			if ((n = fray_doc_field(doc, c, "name", false)) && fray_doc_string(doc, n, "the chit's name", &s))
-				fray_copy_name(chit->name, sizeof chit->name, s);
+				read_name(doc, n, "the chit's name", s, chit->name, sizeof chit->name);
 			if ((n = fray_doc_field(doc, c, "id", true)) && fray_doc_string(doc, n, "the chit's id", &s)) {
-				snprintf(chit->id, sizeof chit->id, "%s", s);
+				read_name(doc, n, "the chit's id", s, chit->id, sizeof chit->id);
 				for (int j = 0; j < m->nchits - 1; j++)
 					if (strcmp(m->chits[j].id, chit->id) == 0)
 						fray_doc_error(doc, n, "two chits have the id '%s'", chit->id);
