@@ -213,8 +213,9 @@ uint64_t fray_adbg_scenario_digest(const fray_adbg_scenario *s);
 /* Side 0 and 1 in the order of the file: its display name. */
 const char *fray_adbg_side_name(const fray_adbg_scenario *s, int side);
 /* Side 0 and 1: its id, the key under `sides` (what initiative, surprise,
- * --set paths and a sweep's --target name it by). Ids and names are cut
- * to at most FRAY_ADBG_NAME_MAX - 1 bytes, at a character's boundary. */
+ * --set paths and a sweep's --target name it by). An id has at most
+ * FRAY_ADBG_NAME_MAX - 1 bytes (a longer one is refused when the scenario
+ * is read); names are cut to that, at a character's boundary. */
 #define FRAY_ADBG_NAME_MAX 48
 const char *fray_adbg_side_id(const fray_adbg_scenario *s, int side);
 /* True when two scenarios give the battle the same numbers to read (the

@@ -1,7 +1,7 @@
 /* A side's id (fray_adbg_side_id, include/fray/adbg.h): the key under
- * `sides`, in the order of the file, cut to FRAY_ADBG_NAME_MAX - 1 bytes at
- * a character's boundary (the one limit the library and `fray adbg sweep
- * --target` share). The scenarios are tests/data/adbg/one-round.yaml with
+ * `sides`, in the order of the file, at most FRAY_ADBG_NAME_MAX - 1 bytes
+ * (the one limit the library and `fray adbg sweep --target` share): a longer
+ * id is refused, never cut, so two long ids never become one. The scenarios are tests/data/adbg/one-round.yaml with
  * Blue's key replaced. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -66,8 +66,8 @@ static void the_keys_in_file_order(void **state)
 	fray_adbg_scenario_free(s);
 }
 
-/* 47 bytes are kept; the 48th and on are cut. */
-static void cut_at_the_stated_limit(void **state)
+/* 47 bytes are kept whole; 48 or more are refused. */
+static void refused_past_the_stated_limit(void **state)
 {
 	(void)state;
 	assert_int_equal(FRAY_ADBG_NAME_MAX, 48);
@@ -75,40 +75,43 @@ static void cut_at_the_stated_limit(void **state)
 	for (int i = 0; i < 60; i++)
 		id[i] = (char)('a' + i % 26);
 	id[60] = '\0';
-	fray_adbg_scenario *s = with_blue_id(id);
-	assert_non_null(s);
-	assert_int_equal(strlen(fray_adbg_side_id(s, 1)), FRAY_ADBG_NAME_MAX - 1);
-	assert_memory_equal(fray_adbg_side_id(s, 1), id, FRAY_ADBG_NAME_MAX - 1);
-	fray_adbg_scenario_free(s);
-	/* exactly 47 bytes: kept whole */
+	assert_null(with_blue_id(id));
+	fray_ctx_clear(ctx);
+	id[48] = '\0';
+	assert_null(with_blue_id(id));
+	fray_ctx_clear(ctx);
 	id[47] = '\0';
-	s = with_blue_id(id);
+	fray_adbg_scenario *s = with_blue_id(id);
 	assert_non_null(s);
 	assert_string_equal(fray_adbg_side_id(s, 1), id);
 	fray_adbg_scenario_free(s);
 }
 
-/* 46 ASCII bytes and a two-byte character across the limit: the character
- * goes whole, never half of it. */
-static void never_inside_a_character(void **state)
+/* The limit counts bytes, not characters: 45 ASCII bytes and a two-byte
+ * character are 47 bytes, kept whole; one more ASCII byte before it makes
+ * 48, refused. */
+static void bytes_not_characters(void **state)
 {
 	(void)state;
 	char id[80];
-	memset(id, 'x', 46);
-	snprintf(id + 46, sizeof id - 46, "\xc3\xa9tail"); /* é: bytes 47 and 48 */
+	memset(id, 'x', 45);
+	snprintf(id + 45, sizeof id - 45, "\xc3\xa9"); /* é: bytes 46 and 47 */
 	fray_adbg_scenario *s = with_blue_id(id);
 	assert_non_null(s);
-	assert_int_equal(strlen(fray_adbg_side_id(s, 1)), 46);
-	assert_memory_equal(fray_adbg_side_id(s, 1), id, 46);
+	assert_string_equal(fray_adbg_side_id(s, 1), id);
 	fray_adbg_scenario_free(s);
+	memset(id, 'x', 46);
+	snprintf(id + 46, sizeof id - 46, "\xc3\xa9");
+	assert_null(with_blue_id(id));
+	fray_ctx_clear(ctx);
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(the_keys_in_file_order),
-		cmocka_unit_test(cut_at_the_stated_limit),
-		cmocka_unit_test(never_inside_a_character),
+		cmocka_unit_test(refused_past_the_stated_limit),
+		cmocka_unit_test(bytes_not_characters),
 	};
 	return cmocka_run_group_tests(tests, load, unload);
 }
