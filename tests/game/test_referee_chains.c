@@ -44,7 +44,8 @@ static fray_game *chits_game(const char *mix, int attacker_morale, int defender_
 		 "mix: referee-mix.yaml\n"
 		 "units:\n"
 		 "  - {name: Bylant, side: Brent, arm: infantry, battalions: 4, morale: %d}\n"
-		 "  - {name: Karl Franz, side: David, arm: infantry, battalions: 4, morale: %d}\n",
+		 "  - {name: Karl Franz, side: David, arm: infantry, battalions: 4, morale: %d}\n"
+		 "  - {name: Lauder, side: Brent, arm: infantry, battalions: 3, morale: 8}\n",
 		 attacker_morale, defender_morale);
 	fray_game *g = NULL;
 	if (fray_game_new(ctx, "referee.yaml", "chits", "referee-forces.yaml", forces, strlen(forces), seed, open_mix,
@@ -127,9 +128,51 @@ static void at_least_failure_makes_the_test_harder(void **state)
 	}
 }
 
+/* Each rule set's attack is on the enemy: BBB fires at and assaults the
+ * other player's units (Sequence of Play: "Defensive Fire by Second
+ * Player", "Assault by First Player"), a chit combat is one brigade against
+ * the other player's. Two units of one side are refused, nothing written;
+ * before, the game fought them and applied the results. */
+static void attacks_only_on_the_enemy(void **state)
+{
+	(void)state;
+	static const char bbb[] = "rules: bbb\n"
+				  "units:\n"
+				  "  - {name: First, side: Union, arm: infantry, weapons: RR, bases: 4}\n"
+				  "  - {name: Second, side: Union, arm: infantry, weapons: RR, bases: 4}\n"
+				  "  - {name: Texans, side: Confederate, arm: infantry, weapons: RR, bases: 4}\n";
+	fray_game *g = NULL;
+	assert_int_equal(fray_game_new(ctx, "b.yaml", "bbb", "b-forces.yaml", bbb, strlen(bbb), 3, NULL, NULL, &g),
+			 FRAY_OK);
+	const char *const assault[] = {"assault", "First", "--at", "Second", NULL};
+	const char *const fire[] = {"fire", "First", "--at", "Second", "--range", "6", NULL};
+	assert_int_equal(act(g, assault), FRAY_ERR_INPUT);
+	assert_non_null(strstr(fray_ctx_message(ctx), "both on side 'Union'"));
+	fray_ctx_clear(ctx);
+	assert_int_equal(act(g, fire), FRAY_ERR_INPUT);
+	fray_ctx_clear(ctx);
+	assert_int_equal(fray_game_log_len(g), 0);
+	assert_int_equal(unit_field(g, "Second", "bases"), 4);
+	const char *const on_enemy[] = {"assault", "First", "--at", "Texans", NULL};
+	assert_int_equal(act(g, on_enemy), FRAY_OK);
+	fray_game_free(g);
+
+	g = chits_game(mix_at_most, 7, 7, 1);
+	const char *const own[] = {"combat", "Bylant", "--at", "Lauder", "--tactic", "hasty", "--stance", "hold",
+				   "--terrain", "open", "--attacker-cdr", "10", "--defender-cdr", "10", "--draw", "2",
+				   "--script", "T01,T02", NULL};
+	assert_int_equal(act(g, own), FRAY_ERR_INPUT);
+	assert_non_null(strstr(fray_ctx_message(ctx), "both on side 'Brent'"));
+	fray_ctx_clear(ctx);
+	assert_int_equal(fray_game_log_len(g), 0);
+	assert_int_equal(act(g, tie_with_m), FRAY_OK);
+	fray_game_free(g);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(attacks_only_on_the_enemy),
 		cmocka_unit_test(at_most_failure_at_level_0_stays_0),
 		cmocka_unit_test(at_least_failure_makes_the_test_harder),
 	};
