@@ -94,9 +94,23 @@ static void silence(table_game *g, table_unit *u, bool instead)
 	frayi_table_note(g, "%s: silenced", u->name);
 }
 
+/* The sheet's fire and assault are against the enemy: the firefight's
+ * "target" and the assault's "Defender" are the other side's units (BBB
+ * Sequence of Play: each player fires at and assaults the other's). */
+static int enemy(table_game *g, const table_unit *u, const table_unit *t, const char *what)
+{
+	if (strcmp(u->side, t->side) != 0)
+		return FRAY_OK;
+	return frayi_game_fail(g, FRAY_ERR_INPUT, "%s: %s and %s are both on side '%s': a unit %s the enemy's units only "
+			       "(BBB Sequence of Play)", what, unit_label(u), unit_label(t), u->side,
+			       !strcmp(what, "fire") ? "fires at" : "assaults");
+}
+
 static int act_fire(table_game *g, table_unit *u, table_unit *t, const player_opts *p)
 {
-	int st = in_play(g, u);
+	int st = enemy(g, u, t, "fire");
+	if (st == FRAY_OK)
+		st = in_play(g, u);
 	if (st == FRAY_OK)
 		st = in_play(g, t);
 	if (st != FRAY_OK)
@@ -173,7 +187,9 @@ static void side_flags(step_opts *o, const table_unit *u, bool attacker)
 
 static int act_assault(table_game *g, table_unit *u, table_unit *t, const player_opts *p)
 {
-	int st = in_play(g, u);
+	int st = enemy(g, u, t, "assault");
+	if (st == FRAY_OK)
+		st = in_play(g, u);
 	if (st == FRAY_OK)
 		st = in_play(g, t);
 	bool instead;

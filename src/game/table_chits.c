@@ -369,6 +369,12 @@ static int run_combat(table_game *g, table_unit *u, table_unit *t, const player_
 
 static int act_combat(table_game *g, table_unit *u, table_unit *t, const player_opts *p)
 {
+	/* a combat is between opposing brigades (chit-combat.txt: the attacker
+	 * against the other player's unit; a retreat ends away from "enemy
+	 * units") */
+	if (!strcmp(u->side, t->side))
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "combat: %s and %s are both on side '%s': a brigade attacks "
+				       "the other side's units only (chit combat)", unit_label(u), unit_label(t), u->side);
 	fray_chits_mix *mix = NULL;
 	fray_chits_combat_in *in = frayi_game_calloc(g->ctx, 1, sizeof *in);
 	fray_policy *policy = NULL;

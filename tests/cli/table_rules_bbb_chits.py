@@ -38,7 +38,7 @@ CHITS_FORCES = """rules: chits
 mix: sample-mix.yaml
 units:
   - {name: Bylant, side: Brent, arm: infantry, battalions: 4, morale: 7}
-  - {name: Hussars, side: Brent, arm: infantry, battalions: 2, morale: 8}
+  - {name: Hussars, side: David, arm: infantry, battalions: 2, morale: 8}
   - {name: Karl Franz, side: David, arm: infantry, battalions: 4, morale: 7, fatigue: 3}
   - {name: Uhlans, side: David, arm: cavalry, battalions: 2, morale: 8}
 """
@@ -131,7 +131,7 @@ BBB_FORCES = """rules: bbb
 units:
   - {name: Mixed, side: A, arm: infantry, training: trained, weapons: "RR:3,SM:1", bases: 4}
   - {name: Foot, side: A, arm: infantry, training: veteran, weapons: RR, bases: 9, aggressive: true}
-  - {name: Guns, side: B, arm: artillery, training: trained, weapons: RA, bases: 1}
+  - {name: Guns, side: A, arm: artillery, training: trained, weapons: RA, bases: 1}
   - {name: Line, side: B, arm: infantry, training: trained, weapons: RR, bases: 6}
 """
 

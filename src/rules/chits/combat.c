@@ -151,6 +151,19 @@ static bool test_roll(fray_roller *r, const fray_chits_mix *m, const fray_chits_
 	return m->morale_at_least ? *roll >= u->morale : *roll <= u->morale;
 }
 
+/* A failed test reduces the unit's morale (example 3: "reducing one of the
+ * regiments' morale levels"): the next test is harder. Passing at most the
+ * level, the level goes down one; passing at least it, up one (lowering it
+ * would make the next test easier). The text has no level past the worst:
+ * the level stops at 0 (at most) or FRAY_CHITS_MAX_LEVEL (at least), fray's
+ * reading (docs/chits.md). */
+static int worse_morale(const fray_chits_mix *m, int level)
+{
+	if (m->morale_at_least)
+		return level < FRAY_CHITS_MAX_LEVEL ? level + 1 : level;
+	return level > 0 ? level - 1 : level;
+}
+
 static bool morale_test(fray_roller *r, const fray_chits_mix *m, fray_chits_unit *u)
 {
 	char what[80];
@@ -162,9 +175,10 @@ static bool morale_test(fray_roller *r, const fray_chits_mix *m, fray_chits_unit
 		    (long long)roll, u->morale, u->disordered ? ": disorder removed" : "");
 		u->disordered = false;
 	} else {
-		u->morale--;
-		say(r, "G5", "%s fails (%s %lld against morale %d): morale level down to %d", u->name,
-		    m->morale_text, (long long)roll, u->morale + 1, u->morale);
+		int was = u->morale;
+		u->morale = worse_morale(m, u->morale);
+		say(r, "G5", "%s fails (%s %lld against morale %d): morale level %d%s", u->name, m->morale_text,
+		    (long long)roll, was, u->morale, u->morale == was ? " (no worse level)" : " (one worse)");
 	}
 	return pass;
 }
