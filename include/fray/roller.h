@@ -134,6 +134,12 @@ void fray_roller_fail(fray_roller *r, fray_status s, const char *msg);
  * in increasing order of stage, each once every path to it is in, so a
  * procedure may stop only where a die is to be rolled and skip stages. */
 #define FRAY_STATE_MAX 2048
+/* A stage made of its part and its step in it: a part (a battle's round)
+ * is where the states may multiply again after they ran out, so the
+ * exact walk's forecast (fray_enum_progress) is not given while states
+ * wait in a part after the one being walked. */
+#define FRAY_STAGE(part, step) ((uint64_t)(part) << 32 | (uint64_t)(step))
+#define FRAY_STAGE_PART(stage) ((uint64_t)(stage) >> 32)
 bool fray_resume(fray_roller *r, void *state, size_t size);
 /* Scratch memory the enumerator keeps while it runs the paths from one
  * state, for what the procedure derives from the state (a battle set up
@@ -190,6 +196,11 @@ typedef struct fray_enum_progress {
 				    walk has at least this many */
 	uint64_t states_waiting; /* reached and not yet walked from */
 	uint64_t forecast_paths; /* all the paths, forecast; 0: no forecast */
+	uint64_t part;           /* the part (FRAY_STAGE_PART, a battle's round)
+				    of the stage being walked */
+	uint64_t parts_known;    /* the last part with states waiting: while
+				    it is past `part`, no forecast (its
+				    growth is not seen yet) */
 	bool done;               /* the last call: paths is the walk's total */
 } fray_enum_progress;
 
