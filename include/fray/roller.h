@@ -184,10 +184,15 @@ fray_status fray_run(fray_roller *r, fray_procedure proc, fray_policy *p,
  * last three stages each state walked left fewer than 0.7 new ones
  * waiting (after merging), the remaining states are then forecast as
  * waiting / (1 - that rate), at the paths a state took over those stages,
- * and three forecasts in a row must agree within 1.5x. While the waiting
- * states still grow (the first rounds of a battle) there is none; it is
+ * and three forecasts in a row must agree within 1.5x. The stages are
+ * those of the part being walked (FRAY_STAGE_PART, a battle's round), and
+ * there is none while the states waiting in later parts are more than a
+ * tenth of the states the part began with: a later part's growth is not
+ * seen before it is walked (a few are counted at this part's paths a
+ * state). While the waiting states still grow there is none; it is
  * withdrawn if the paths pass it. On the shipped battles a forecast given
- * is within 3x of the paths that were left (tests/core/test_enum_estimate.c). */
+ * is within 3x of the paths that were left; it comes in the last round's
+ * melee, the last 4-10% of the walk (tests/core/test_enum_estimate.c). */
 typedef struct fray_enum_progress {
 	uint64_t paths;          /* walked so far */
 	uint64_t max_paths;      /* the budget: a bound, not a forecast */

@@ -726,9 +726,9 @@ static void tell(const walker *w, bool done)
 	const fray_enum_limits *lim = w->lim;
 	if (!lim || !lim->estimate)
 		return;
-	uint64_t part = FRAY_STAGE_PART(w->walking.stage), parts = part;
-	for (size_t i = 0; i < w->npending; i++)
-		parts = FRAY_STAGE_PART(w->pending[i].stage) > parts ? FRAY_STAGE_PART(w->pending[i].stage) : parts;
+	uint64_t part = FRAY_STAGE_PART(w->walking.stage);
+	/* the pending stages are in increasing order: the last is the last part */
+	uint64_t parts = w->npending ? FRAY_STAGE_PART(w->pending[w->npending - 1].stage) : part;
 	fray_enum_progress pr = {
 		.paths = w->paths, .max_paths = w->max_paths, .stage = w->stages,
 		.stages_known = w->stages + w->npending, .states_waiting = done ? 0 : states_waiting(w),
@@ -736,7 +736,7 @@ static void tell(const walker *w, bool done)
 		 * while states wait in a later part, whose growth it cannot see
 		 * (a battle's next round) */
 		.forecast_paths = done ? w->paths : w->forecast > w->paths && later_few(w) ? w->forecast : 0,
-		.part = part, .parts_known = parts,
+		.part = part, .parts_known = parts > part ? parts : part,
 		.done = done,
 	};
 	lim->estimate(&pr, lim->ud);
@@ -748,7 +748,13 @@ static void tell(const walker *w, bool done)
  * took. When m < EST_SHRINKING the states waiting are running out, and
  * the rest is forecast as waiting / (1 - m) states at r paths each; the
  * forecast is given when EST_AGREE of them in a row agree (fray_enum_progress
- * in roller.h). Returns the projection: paths + waiting * r, times m when
+ * in roller.h), over stages of the part being walked only (a battle's
+ * round: FRAY_STAGE_PART) and only while the states waiting in later
+ * parts are few (EST_LATER: their growth is not seen yet; Sandusky's
+ * walk ran out of states in round 2's melee, and the forecast then was
+ * 0.21x the paths left, round 3 unseen). Those few are counted at the
+ * paths a state that began this part took (the part's paths so far and
+ * forecast, over the states waiting when it began). Returns the projection: paths + waiting * r, times m when
  * m >= EST_GROWING (the waiting states' paths, and one more stage of
  * growth while they multiply; a walk that merely keeps its size, such as
  * a race whose states grow by one a stage, is not inflated, so a budget
@@ -790,14 +796,13 @@ static double estimate_stage(walker *w)
 	double m = 1 + ((double)waiting - (double)then->waiting) / (double)walked;
 	double r = (double)(w->paths - then->paths) / (double)walked;
 	w->growth = m;
-	/* m over stages of this part only */
 	if (m < EST_SHRINKING && w->part_stages > EST_WINDOW && later_few(w)) {
 		/* the rest of this part, then the states waiting in the next
 		 * at the paths this part's first states took each */
 		uint64_t later = later_waiting(w);
 		double rest = (double)(waiting - later) / (1 - m) * r;
 		double part_paths = (double)(w->paths - w->part_paths) + rest;
-		double fc = (double)w->paths + rest + (double)later * part_paths / (double)w->part_states;
+		double fc = (double)w->paths + rest + (later ? (double)later * part_paths / (double)w->part_states : 0);
 		w->forecasts[0] = fc < 1e18 ? (uint64_t)fc + 1 : 0;
 	}
 	uint64_t lo = UINT64_MAX, hi = 0;

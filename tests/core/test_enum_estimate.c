@@ -5,7 +5,14 @@
  * - states_waiting is a true lower bound on the paths left (each state
  *   waiting is walked at least once);
  * - a forecast, where one is given, is within 3x of the paths that were
- *   left, and one is given at several points of a shipped battle.
+ *   left, and one is given at several points of Sandusky's walk, the
+ *   first with a twentieth of it or more left (since the keys of issue
+ *   #33 item 5 the waiting states run out only in the last round's melee:
+ *   Lochry's forecasts come in its last 4%, Sandusky's from 91% on, Blue
+ *   Licks' from 91% on, 0.83-2.96x, checked by hand: 5 s in Release);
+ * - Sandusky's walk runs out of states in round 2's melee too: a forecast
+ *   then, before the stages carried their round (FRAY_STAGE_PART), was
+ *   0.21x the paths left, and this test failed on it.
  * Before this test the only figure the walk gave was max_paths, the
  * budget, which the command line turned into "at most 46 s left" for a
  * walk that ended after 10: read as a forecast, Lochry's 30,000,000 paths
