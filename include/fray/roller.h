@@ -134,6 +134,12 @@ void fray_roller_fail(fray_roller *r, fray_status s, const char *msg);
  * in increasing order of stage, each once every path to it is in, so a
  * procedure may stop only where a die is to be rolled and skip stages. */
 #define FRAY_STATE_MAX 2048
+/* A stage made of its part and its step in it: a part (a battle's round)
+ * is where the states may multiply again after they ran out, so the
+ * exact walk's forecast (fray_enum_progress) is not given while states
+ * wait in a part after the one being walked. */
+#define FRAY_STAGE(part, step) ((uint64_t)(part) << 32 | (uint64_t)(step))
+#define FRAY_STAGE_PART(stage) ((uint64_t)(stage) >> 32)
 bool fray_resume(fray_roller *r, void *state, size_t size);
 /* Scratch memory the enumerator keeps while it runs the paths from one
  * state, for what the procedure derives from the state (a battle set up
@@ -178,10 +184,15 @@ fray_status fray_run(fray_roller *r, fray_procedure proc, fray_policy *p,
  * last three stages each state walked left fewer than 0.7 new ones
  * waiting (after merging), the remaining states are then forecast as
  * waiting / (1 - that rate), at the paths a state took over those stages,
- * and three forecasts in a row must agree within 1.5x. While the waiting
- * states still grow (the first rounds of a battle) there is none; it is
+ * and three forecasts in a row must agree within 1.5x. The stages are
+ * those of the part being walked (FRAY_STAGE_PART, a battle's round), and
+ * there is none while the states waiting in later parts are more than a
+ * tenth of the states the part began with: a later part's growth is not
+ * seen before it is walked (a few are counted at this part's paths a
+ * state). While the waiting states still grow there is none; it is
  * withdrawn if the paths pass it. On the shipped battles a forecast given
- * is within 3x of the paths that were left (tests/core/test_enum_estimate.c). */
+ * is within 3x of the paths that were left; it comes in the last round's
+ * melee, the last 4-10% of the walk (tests/core/test_enum_estimate.c). */
 typedef struct fray_enum_progress {
 	uint64_t paths;          /* walked so far */
 	uint64_t max_paths;      /* the budget: a bound, not a forecast */
@@ -190,6 +201,11 @@ typedef struct fray_enum_progress {
 				    walk has at least this many */
 	uint64_t states_waiting; /* reached and not yet walked from */
 	uint64_t forecast_paths; /* all the paths, forecast; 0: no forecast */
+	uint64_t part;           /* the part (FRAY_STAGE_PART, a battle's round)
+				    of the stage being walked */
+	uint64_t parts_known;    /* the last part with states waiting: while
+				    it is past `part`, no forecast (its
+				    growth is not seen yet) */
 	bool done;               /* the last call: paths is the walk's total */
 } fray_enum_progress;
 

@@ -4,8 +4,10 @@
  * "450000 paths  2100000/s  3 s so far; the end unknown, the budget's in
  * 14 s". An exact walk by stages says more (cli_progress_enum): "3 s so
  * far, about 4 s left" when the library forecasts its length, else "3 s;
- * stage 18 of 33+, 1300000 waiting; no forecast yet": the stage it is at,
- * the stages known so far and the states reached and not yet walked
+ * stage 18 of 33+, part 2 of 3+, 1300000 waiting; no forecast yet": the
+ * stage it is at, the stages known so far, the part (a battle's round)
+ * and the last part with states waiting, and the states reached and not
+ * yet walked
  * (issue 33: "at most 46 s left" read as a forecast for a walk that ended
  * after 10). */
 #include <inttypes.h>
@@ -62,8 +64,9 @@ void cli_progress_enum(const fray_enum_progress *pr, void *ud)
 		snprintf(line + at, sizeof line - at, " so far, about %.0f s left",
 			 (double)(pr->forecast_paths - pr->paths) / rate);
 	else /* the budget's time is no forecast: not said (issue 33) */
-		snprintf(line + at, sizeof line - at, "; stage %" PRIu64 " of %" PRIu64 "+, %" PRIu64
-			 " waiting; no forecast yet", pr->stage, pr->stages_known, pr->states_waiting);
+		snprintf(line + at, sizeof line - at, "; stage %" PRIu64 " of %" PRIu64 "+, part %" PRIu64 " of %" PRIu64
+			 "+, %" PRIu64 " waiting; no forecast yet", pr->stage, pr->stages_known, pr->part,
+			 pr->parts_known, pr->states_waiting);
 	/* padded: a shorter line leaves nothing of the one before */
 	fprintf(stderr, "\r%-78s", line);
 	fflush(stderr);

@@ -283,6 +283,8 @@ typedef struct den_list {
 enum { EST_WINDOW = 3, EST_AGREE = 3 };
 #define EST_SHRINKING 0.7 /* new states waiting per state walked, at most */
 #define EST_SPREAD 1.5    /* forecasts in a row agree within this factor */
+#define EST_LATER 0.1 /* states waiting in later parts, at most, against the
+			 states the part being walked began with, to forecast */
 #define EST_GROWING 1.5   /* new states waiting per state walked, at least,
 			     for the projection to count one more stage's growth */
 typedef struct stage_mark {
@@ -325,6 +327,10 @@ typedef struct walker {
 	uint64_t forecast;       /* the forecast given, 0: none */
 	size_t nmarks;           /* marks filled */
 	double growth;           /* the last stage's m (estimate_stage) */
+	uint64_t part;           /* the part being walked (FRAY_STAGE_PART) */
+	uint64_t part_paths;     /* paths walked before it */
+	uint64_t part_states;    /* states waiting when it began */
+	uint64_t part_stages;    /* its stages begun */
 } walker;
 
 static size_t table_bytes(const state_table *t)
@@ -697,16 +703,40 @@ static uint64_t states_waiting(const walker *w)
 	return n;
 }
 
+/* The states waiting in parts after the one being walked. */
+static uint64_t later_waiting(const walker *w)
+{
+	uint64_t part = FRAY_STAGE_PART(w->walking.stage), n = 0;
+	for (size_t i = 0; i < w->npending; i++)
+		n += FRAY_STAGE_PART(w->pending[i].stage) > part ? w->pending[i].t.count : 0;
+	return n;
+}
+
+/* Whether the states waiting in later parts are few enough to forecast:
+ * their paths are counted at the current part's rate (estimate_stage),
+ * which is no forecast of a part that holds many of them (Sandusky's
+ * third round takes 21 paths a state, its second 189). */
+static bool later_few(const walker *w)
+{
+	return (double)later_waiting(w) <= EST_LATER * (double)w->part_states;
+}
+
 static void tell(const walker *w, bool done)
 {
 	const fray_enum_limits *lim = w->lim;
 	if (!lim || !lim->estimate)
 		return;
+	uint64_t part = FRAY_STAGE_PART(w->walking.stage);
+	/* the pending stages are in increasing order: the last is the last part */
+	uint64_t parts = w->npending ? FRAY_STAGE_PART(w->pending[w->npending - 1].stage) : part;
 	fray_enum_progress pr = {
 		.paths = w->paths, .max_paths = w->max_paths, .stage = w->stages,
 		.stages_known = w->stages + w->npending, .states_waiting = done ? 0 : states_waiting(w),
-		/* a forecast the walk has passed is no forecast */
-		.forecast_paths = done ? w->paths : w->forecast > w->paths ? w->forecast : 0,
+		/* a forecast the walk has passed is no forecast, nor one made
+		 * while states wait in a later part, whose growth it cannot see
+		 * (a battle's next round) */
+		.forecast_paths = done ? w->paths : w->forecast > w->paths && later_few(w) ? w->forecast : 0,
+		.part = part, .parts_known = parts > part ? parts : part,
 		.done = done,
 	};
 	lim->estimate(&pr, lim->ud);
@@ -718,7 +748,13 @@ static void tell(const walker *w, bool done)
  * took. When m < EST_SHRINKING the states waiting are running out, and
  * the rest is forecast as waiting / (1 - m) states at r paths each; the
  * forecast is given when EST_AGREE of them in a row agree (fray_enum_progress
- * in roller.h). Returns the projection: paths + waiting * r, times m when
+ * in roller.h), over stages of the part being walked only (a battle's
+ * round: FRAY_STAGE_PART) and only while the states waiting in later
+ * parts are few (EST_LATER: their growth is not seen yet; Sandusky's
+ * walk ran out of states in round 2's melee, and the forecast then was
+ * 0.21x the paths left, round 3 unseen). Those few are counted at the
+ * paths a state that began this part took (the part's paths so far and
+ * forecast, over the states waiting when it began). Returns the projection: paths + waiting * r, times m when
  * m >= EST_GROWING (the waiting states' paths, and one more stage of
  * growth while they multiply; a walk that merely keeps its size, such as
  * a race whose states grow by one a stage, is not inflated, so a budget
@@ -731,6 +767,15 @@ static void tell(const walker *w, bool done)
 static double estimate_stage(walker *w)
 {
 	uint64_t waiting = states_waiting(w);
+	if (w->stages == 1 || FRAY_STAGE_PART(w->walking.stage) != w->part) {
+		/* a part begins: what its states grow to is not what the
+		 * last part's did, so its estimate starts afresh */
+		w->part = FRAY_STAGE_PART(w->walking.stage);
+		w->part_paths = w->paths;
+		w->part_states = waiting;
+		w->part_stages = 0;
+	}
+	w->part_stages++;
 	memmove(w->marks + 1, w->marks, EST_WINDOW * sizeof *w->marks);
 	w->marks[0] = (stage_mark){.paths = w->paths, .waiting = waiting, .states = w->walking.t.count};
 	if (w->nmarks <= EST_WINDOW)
@@ -751,8 +796,13 @@ static double estimate_stage(walker *w)
 	double m = 1 + ((double)waiting - (double)then->waiting) / (double)walked;
 	double r = (double)(w->paths - then->paths) / (double)walked;
 	w->growth = m;
-	if (m < EST_SHRINKING) {
-		double fc = (double)w->paths + (double)waiting / (1 - m) * r;
+	if (m < EST_SHRINKING && w->part_stages > EST_WINDOW && later_few(w)) {
+		/* the rest of this part, then the states waiting in the next
+		 * at the paths this part's first states took each */
+		uint64_t later = later_waiting(w);
+		double rest = (double)(waiting - later) / (1 - m) * r;
+		double part_paths = (double)(w->paths - w->part_paths) + rest;
+		double fc = (double)w->paths + rest + (later ? (double)later * part_paths / (double)w->part_states : 0);
 		w->forecasts[0] = fc < 1e18 ? (uint64_t)fc + 1 : 0;
 	}
 	uint64_t lo = UINT64_MAX, hi = 0;

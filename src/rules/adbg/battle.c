@@ -2203,7 +2203,7 @@ _Static_assert(FRAY_ADBG_MAX_UNITS <= MELEE_DONE && FRAY_ADBG_MAX_STACKS <= MELE
 	       "a phase has more steps than a stage leaves room for");
 static uint64_t stage_of(const battle *b, int phase, int step)
 {
-	return ((uint64_t)b->round * ROUND_PHASES + (uint64_t)phase) * (MELEE_DONE + 1) + (uint64_t)step;
+	return FRAY_STAGE((uint64_t)b->round, (uint64_t)phase * (MELEE_DONE + 1) + (uint64_t)step);
 }
 
 /* fray_adbg_battle, stopping after the array and before each step that
