@@ -36,7 +36,12 @@ static bool yes_no(fray_roller *r, fray_policy *p, int side, const char *kind,
  * than the lead (the lead takes a second before any other takes one). */
 static bool may_take(const fray_chits_unit *u, const int *now, int b)
 {
-	return b == u->lead || (now[u->lead] > 0 && now[b] < now[u->lead]);
+	/* R23: the lead takes the first hit, and its second before any other
+	 * battalion takes a second; past that the text sets no order, so any
+	 * battalion may take a third or later hit (the owner's choice) */
+	if (b == u->lead)
+		return true;
+	return now[u->lead] > 0 && (now[b] == 0 || now[u->lead] >= 2);
 }
 
 /* Applies one hit to unit u, the owner choosing the battalion within R23. */

@@ -178,6 +178,37 @@ static int total_hits(const fray_chits_unit *u)
 	return n;
 }
 
+/* R23 past the second hit: five hits on two battalions, no retreat. The
+ * lead takes the first, battalion 2 its first, the lead its second before
+ * battalion 2 takes a second, battalion 2 its second; the fifth may go to
+ * either (the text orders only the first two), so the heuristic, which
+ * spreads and leaves the lead on a tie, gives it to battalion 2: 2 and 3.
+ * A rule that kept the lead ahead of every other battalion gives 3 and 2. */
+static void fifth_hit_is_the_owners_choice(void **state)
+{
+	(void)state;
+	char path[512];
+	snprintf(path, sizeof path, "%s/chits/five-hits.yaml", FRAY_TEST_DATA);
+	fray_doc *doc;
+	fray_ctx_clear(ctx);
+	assert_int_equal(fray_doc_load_file(ctx, path, &doc), FRAY_OK);
+	fray_chits_mix *m;
+	fray_chits_combat_in in;
+	uint64_t seed = 0;
+	bool has_seed;
+	assert_int_equal(fray_chits_combat_read(ctx, doc, &m, &in, &seed, &has_seed), FRAY_OK);
+	fray_doc_free(doc);
+	fray_roller *r = fray_roller_sample_new(ctx, 1, 0);
+	fray_chits_combat_out out;
+	fray_chits_combat(r, NULL, &in, &out);
+	fray_roller_free(r);
+	fray_chits_mix_free(m);
+	const fray_chits_unit *def = &out.side[1].units[0];
+	assert_int_equal(out.hits[1], 5);
+	assert_int_equal(def->hits[def->lead], 2);
+	assert_int_equal(def->hits[1 - def->lead], 3);
+}
+
 /* Example 1: A1, D1, D-1, F, M. David's brigade takes no hit (the hit is
  * cancelled); Brent's takes one, on its lead battalion, and having taken
  * more hits gains the fatigue point and tests morale, passing. */
@@ -610,6 +641,7 @@ int main(void)
 		cmocka_unit_test(sides_that_apply),
 		cmocka_unit_test(draw_odds_by_counting),
 		cmocka_unit_test(hypergeometric_draws),
+		cmocka_unit_test(fifth_hit_is_the_owners_choice),
 		cmocka_unit_test(worked_example_1),
 		cmocka_unit_test(worked_example_2),
 		cmocka_unit_test(worked_example_3),
