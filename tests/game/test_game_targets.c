@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
+#include <fray/game_request.h>
 #include "../test_util.h"
 
 static const char presidio_forces[] =
@@ -196,12 +197,69 @@ static void chits_targets_are_the_other_side(void **state)
 	fray_game_free(g);
 }
 
+/* The game request's units op: each action that takes a target lists, as
+ * "targets", the names fray_game_targets gives (BBB: First fires at and
+ * assaults Texans only), and an action that takes none has no list. */
+static void units_op_lists_the_targets(void **state)
+{
+	(void)state;
+	fray_game *g = NULL;
+	assert_int_equal(fray_game_new(ctx, "b.yaml", "bbb", "b-forces.yaml", bbb_forces, strlen(bbb_forces), 3, NULL,
+				       NULL, &g),
+			 FRAY_OK);
+	const char *bytes;
+	size_t len;
+	assert_int_equal(fray_game_save(g, &bytes, &len), FRAY_OK);
+	/* {"op": "units", "game": the text as a JSON string} */
+	char *req = malloc(2 * len + 64), *w = req;
+	assert_non_null(req);
+	w += sprintf(w, "{\"op\": \"units\", \"game\": \"");
+	for (size_t i = 0; i < len; i++) {
+		if (bytes[i] == '\n') {
+			*w++ = '\\';
+			*w++ = 'n';
+			continue;
+		}
+		if (bytes[i] == '"' || bytes[i] == '\\')
+			*w++ = '\\';
+		*w++ = bytes[i];
+	}
+	strcpy(w, "\"}");
+	char *answer = NULL;
+	assert_int_equal(fray_game_request(ctx, req, strlen(req), &answer), FRAY_OK);
+	free(req);
+	fray_doc *d = NULL;
+	assert_int_equal(fray_doc_load_string(ctx, "answer", answer, strlen(answer), &d), FRAY_OK);
+	free(answer);
+	const fray_node *first = fray_node_item(fray_map_get(fray_doc_root(d), "units"), 0);
+	assert_string_equal(fray_node_scalar(fray_map_get(first, "name")), "First");
+	const fray_node *acts = fray_map_get(first, "actions");
+	size_t seen = 0;
+	for (size_t i = 0; i < fray_node_len(acts); i++) {
+		const fray_node *a = fray_node_item(acts, i);
+		const char *name = fray_node_scalar(fray_map_get(a, "name"));
+		const fray_node *targets = fray_map_get(a, "targets");
+		if (!strcmp(name, "move")) {
+			assert_null(targets);
+			continue;
+		}
+		assert_non_null(targets);
+		assert_int_equal(fray_node_len(targets), 1);
+		assert_string_equal(fray_node_scalar(fray_node_item(targets, 0)), "Texans");
+		seen++;
+	}
+	assert_int_equal(seen, 2); /* fire and assault */
+	fray_doc_free(d);
+	fray_game_free(g);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(presidio_targets_are_what_apply_accepts),
 		cmocka_unit_test(bbb_targets_are_the_enemy_in_play),
 		cmocka_unit_test(chits_targets_are_the_other_side),
+		cmocka_unit_test(units_op_lists_the_targets),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
