@@ -241,15 +241,15 @@ async function chooseAction(a) {
   const proc = await procedure(units.rules + '.' + a.name);
   const inputOf = (name) => proc && (proc.inputs || []).find((i) => i.name === name.replace(/-/g, '_'));
   for (const b of $('act-buttons').children) b.setAttribute('aria-pressed', String(b.dataset.action === a.name));
-  const me = units.status.units[picked.unit];
   const box = $('act-fields');
   box.replaceChildren();
   if (a.target) {
     const sel = el('select', {name: 'target', required: 'required'});
-    // the other side's units first: a suggestion of order, not a rule
-    const others = units.units.map((u, i) => i).filter((i) => i !== picked.unit);
-    others.sort((x, y) => (units.status.units[x].side === me.side) - (units.status.units[y].side === me.side));
-    for (const i of others) sel.append(el('option', {value: units.units[i].name, text: units.units[i].name}));
+    // only the units the rules let this one target now: the library's list
+    // (the units answer's targets), never the page's own guess
+    const targets = a.targets || [];
+    if (!targets.length) sel.append(el('option', {value: '', text: 'No unit the rules allow'}));
+    for (const name of targets) sel.append(el('option', {value: name, text: name}));
     box.append(field('Target', sel, 'act-target'));
   }
   for (const o of a.options) {

@@ -67,6 +67,15 @@ const char *fray_game_unit(const fray_game *game, size_t i);
  * fight takes none): up to cap names into names (static strings), the
  * count returned. "turn" (the turn's end) is the game's, not a unit's. */
 size_t fray_game_actions(const fray_game *game, size_t unit, const char **names, size_t cap);
+/* The units unit may take as the target of action now, as the rules say
+ * (BBB's fire and assault, a chits combat: the other side's units in play;
+ * Presidio: a unit whose standing lets it be shot at, meleed, charged or
+ * pursued; never the unit itself): up to cap unit indexes into targets in
+ * the game's order, the count returned. The checks are the ones applying
+ * the action makes of its target; 0 for an action that takes no target or
+ * that the unit may not take now (fray_game_actions). The game's context
+ * is left as it was. */
+size_t fray_game_targets(const fray_game *game, size_t unit, const char *action, size_t *targets, size_t cap);
 /* Applies an action: action ("shoot", "charge", "assault", "turn", "set"...),
  * the acting unit by name (NULL for "turn"), the target (NULL for none)
  * and the procedure's options as on fray table's command line

@@ -221,6 +221,23 @@ FRAY_API size_t fray_game_actions(const fray_game *game, size_t unit, const char
 	return k;
 }
 
+FRAY_API size_t fray_game_targets(const fray_game *game, size_t unit, const char *action, size_t *targets,
+				  size_t cap)
+{
+	if (!game || !action || unit >= game->now->nunits)
+		return 0;
+	size_t n, k = 0;
+	const table_action *acts = frayi_table_actions_of(game->now->rules, &n), *act = NULL;
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(acts[i].name, action))
+			act = &acts[i];
+	const table_unit *u = &game->now->units[unit];
+	for (size_t i = 0; act && i < game->now->nunits && k < cap; i++)
+		if (frayi_table_may_target(game->now, act, u, &game->now->units[i]) && targets)
+			targets[k++] = i;
+	return k;
+}
+
 /* The action's words as fray table's command line has them after the
  * game file: ACTION UNIT [--at TARGET] OPTIONS... */
 static char **words_of(fray_ctx *ctx, const char *action, const char *actor, const char *target, size_t nopt,

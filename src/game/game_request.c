@@ -257,6 +257,20 @@ static const table_action *action_named(const fray_game *game, const char *name)
 }
 
 /* units: each unit with the actions the rules let it take now. */
+/* , "targets": [the names of the units the rules let unit take as the
+ * action's target now] (fray_game_targets). */
+static void put_targets(request *r, const fray_game *game, size_t unit, const char *action)
+{
+	size_t targets[TABLE_MAX_UNITS];
+	size_t n = fray_game_targets(game, unit, action, targets, TABLE_MAX_UNITS);
+	fputs(", \"targets\": [", r->out);
+	for (size_t k = 0; k < n; k++) {
+		fputs(k ? ", " : "", r->out);
+		frayi_json_string(r->out, fray_game_unit(game, targets[k]));
+	}
+	fputs("]", r->out);
+}
+
 static fray_status op_units(request *r, fray_game *game)
 {
 	put_game(r, game, false);
@@ -275,6 +289,8 @@ static fray_status op_units(request *r, fray_game *game)
 			frayi_json_string(r->out, a ? a->usage : "");
 			fputs(", \"options\": ", r->out);
 			put_usage_options(r, a ? a->usage : "");
+			if (a && a->needs_target)
+				put_targets(r, game, i, names[k]);
 			fputs("}", r->out);
 		}
 		fputs("]}", r->out);

@@ -219,6 +219,11 @@ typedef struct table_action {
 	bool needs_target;
 	const char *usage;               /* one line for help */
 	int (*run)(table_game *g, table_unit *actor, table_unit *target, const player_opts *p);
+	/* needs_target: whether the rules let the actor take t as its target
+	 * (FRAY_OK, else a fray_status with the reason on g's context); run
+	 * checks the target with this same function, and fray_game_targets
+	 * lists the units it accepts. NULL: any other unit. */
+	int (*target_ok)(table_game *g, const table_unit *actor, const table_unit *t);
 } table_action;
 const table_action *frayi_table_presidio_actions(size_t *n);
 /* The actions of g's rule set. */
@@ -227,6 +232,10 @@ const table_action *frayi_table_actions_of(table_rules rules, size_t *n);
 bool frayi_table_may(const table_game *g, const table_unit *u, const char *action);
 bool frayi_table_presidio_may(const table_unit *u, const char *action);
 bool frayi_table_bbb_may(const table_unit *u, const char *action);
+/* Whether u may take t as the target of act now: not itself, u may take
+ * the action (frayi_table_may) and act's target_ok accepts t. Leaves g's
+ * context as it was. */
+bool frayi_table_may_target(table_game *g, const table_action *act, const table_unit *u, const table_unit *t);
 /* What the action under way did as JSON ({"turn", "steps", "changes"}),
  * as fray table --json prints it: *out the context's (frayi_game_dealloc).
  * A fray_status. */

@@ -208,6 +208,22 @@ bool frayi_table_may(const table_game *g, const table_unit *u, const char *actio
 	}
 }
 
+bool frayi_table_may_target(table_game *g, const table_action *act, const table_unit *u, const table_unit *t)
+{
+	if (!act->needs_target || t == u || !frayi_table_may(g, u, act->name))
+		return false;
+	if (!act->target_ok)
+		return true;
+	/* the check fails on the context as the action would; a question
+	 * asked here is no failure of the caller's, so a context that had
+	 * none is left clear (one that had one keeps it: the first wins) */
+	bool was_clear = fray_ctx_status(g->ctx) == FRAY_OK;
+	bool ok = act->target_ok(g, u, t) == FRAY_OK;
+	if (was_clear)
+		fray_ctx_clear(g->ctx);
+	return ok;
+}
+
 int frayi_table_action_json(const table_game *g, char **out)
 {
 	*out = NULL;

@@ -106,13 +106,18 @@ static int enemy(table_game *g, const table_unit *u, const table_unit *t, const 
 			       !strcmp(what, "fire") ? "fires at" : "assaults");
 }
 
-static int act_fire(table_game *g, table_unit *u, table_unit *t, const player_opts *p)
+/* A target the unit may fire at (fire's target_ok): the enemy's, in play. */
+static int fire_target(table_game *g, const table_unit *u, const table_unit *t)
 {
 	int st = enemy(g, u, t, "fire");
+	return st == FRAY_OK ? in_play(g, t) : st;
+}
+
+static int act_fire(table_game *g, table_unit *u, table_unit *t, const player_opts *p)
+{
+	int st = fire_target(g, u, t);
 	if (st == FRAY_OK)
 		st = in_play(g, u);
-	if (st == FRAY_OK)
-		st = in_play(g, t);
 	if (st != FRAY_OK)
 		return st;
 	if (!frayi_player_value(p, "--range") && !frayi_player_value(p, "--firepower"))
@@ -185,13 +190,18 @@ static void side_flags(step_opts *o, const table_unit *u, bool attacker)
 		frayi_opts_flag(o, names[attacker][k], on[k]);
 }
 
-static int act_assault(table_game *g, table_unit *u, table_unit *t, const player_opts *p)
+/* A unit the unit may assault (assault's target_ok): the enemy's, in play. */
+static int assault_target(table_game *g, const table_unit *u, const table_unit *t)
 {
 	int st = enemy(g, u, t, "assault");
+	return st == FRAY_OK ? in_play(g, t) : st;
+}
+
+static int act_assault(table_game *g, table_unit *u, table_unit *t, const player_opts *p)
+{
+	int st = assault_target(g, u, t);
 	if (st == FRAY_OK)
 		st = in_play(g, u);
-	if (st == FRAY_OK)
-		st = in_play(g, t);
 	bool instead;
 	if (st == FRAY_OK)
 		st = low_ammo_instead(g, t, p, &instead);
@@ -263,11 +273,11 @@ static int act_move(table_game *g, table_unit *u, table_unit *t, const player_op
 static const table_action bbb_actions[] = {
 	{"fire", true,
 	 "UNIT --at TARGET --range IN [--low-ammo-instead] [fire options]: the firefight, its result applied",
-	 act_fire},
+	 act_fire, fire_target},
 	{"assault", true,
 	 "UNIT --at TARGET [--low-ammo-instead] [assault options]: an assault, bases and disruption applied",
-	 act_assault},
-	{"move", false, "UNIT [move options]: the movement roll: recover, rally, lose a base, break", act_move},
+	 act_assault, assault_target},
+	{"move", false, "UNIT [move options]: the movement roll: recover, rally, lose a base, break", act_move, NULL},
 };
 
 const table_action *frayi_table_bbb_actions(size_t *n)

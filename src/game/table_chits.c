@@ -367,14 +367,21 @@ static int run_combat(table_game *g, table_unit *u, table_unit *t, const player_
 	return st;
 }
 
-static int act_combat(table_game *g, table_unit *u, table_unit *t, const player_opts *p)
+/* A unit the brigade may attack (combat's target_ok): a combat is between
+ * opposing brigades (chit-combat.txt: the attacker against the other
+ * player's unit; a retreat ends away from "enemy units"). */
+static int combat_target(table_game *g, const table_unit *u, const table_unit *t)
 {
-	/* a combat is between opposing brigades (chit-combat.txt: the attacker
-	 * against the other player's unit; a retreat ends away from "enemy
-	 * units") */
 	if (!strcmp(u->side, t->side))
 		return frayi_game_fail(g, FRAY_ERR_INPUT, "combat: %s and %s are both on side '%s': a brigade attacks "
 				       "the other side's units only (chit combat)", unit_label(u), unit_label(t), u->side);
+	return FRAY_OK;
+}
+
+static int act_combat(table_game *g, table_unit *u, table_unit *t, const player_opts *p)
+{
+	if (combat_target(g, u, t) != FRAY_OK)
+		return FRAY_ERR_INPUT;
 	fray_chits_mix *mix = NULL;
 	fray_chits_combat_in *in = frayi_game_calloc(g->ctx, 1, sizeof *in);
 	fray_policy *policy = NULL;
@@ -541,8 +548,8 @@ static const table_action actions[] = {
 	{"combat", true,
 	 "ATTACKER --at DEFENDER --tactic T --stance S --terrain X --attacker-cdr N --defender-cdr N --draw K "
 	 "[--script C01,...] [--no-retreat] [--attacker-no-retreat] [--policy P]",
-	 act_combat},
-	{"end-turn", false, "UNIT [--rest] [--rally | --recover-disorder] [--lead B]: once a turn", act_end_turn},
+	 act_combat, combat_target},
+	{"end-turn", false, "UNIT [--rest] [--rally | --recover-disorder] [--lead B]: once a turn", act_end_turn, NULL},
 };
 
 const table_action *frayi_table_chits_actions(size_t *n)

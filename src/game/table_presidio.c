@@ -70,9 +70,20 @@ static int able(table_game *g, const table_unit *u, fray_presidio_act a, const c
 	return may(g, u, a, what);
 }
 
-static int targetable(table_game *g, const table_unit *t)
+/* A unit that may be shot at, meleed or charged (those actions'
+ * target_ok): its standing lets it be a target (fray_presidio_act_refused). */
+static int targetable(table_game *g, const table_unit *u, const table_unit *t)
 {
+	(void)u;
 	return may(g, t, FRAY_PRESIDIO_ACT_BE_TARGETED, "be a target");
+}
+
+/* A unit that may be pursued (pursue's target_ok): one that fell back,
+ * retreated or panicked (fray_presidio_act_refused). */
+static int pursuable(table_game *g, const table_unit *u, const table_unit *t)
+{
+	(void)u;
+	return may(g, t, FRAY_PRESIDIO_ACT_BE_PURSUED, "be pursued");
 }
 
 /* The command bonus of the unit's leader: as given, else its rank's. */
@@ -351,7 +362,7 @@ static int act_shoot(table_game *g, table_unit *u, table_unit *t, const player_o
 {
 	int st = able(g, u, FRAY_PRESIDIO_ACT_SHOOT, "shoot");
 	if (st == FRAY_OK)
-		st = targetable(g, t);
+		st = targetable(g, u, t);
 	if (st != FRAY_OK)
 		return st;
 	if (!frayi_player_value(p, "--range") && !frayi_player_value(p, "--band"))
@@ -475,7 +486,7 @@ static int act_melee(table_game *g, table_unit *u, table_unit *t, const player_o
 {
 	int st = able(g, u, FRAY_PRESIDIO_ACT_MELEE, "melee");
 	if (st == FRAY_OK)
-		st = targetable(g, t);
+		st = targetable(g, u, t);
 	melee_loss lost_u = {0}, lost_t = {0};
 	if (st == FRAY_OK)
 		st = melee_step(g, u, t, p, frayi_player_flag(p, "--both"), false, NULL, &lost_u, &lost_t);
@@ -574,7 +585,7 @@ static int act_charge(table_game *g, table_unit *u, table_unit *t, const player_
 {
 	int st = able(g, u, FRAY_PRESIDIO_ACT_CHARGE, "charge");
 	if (st == FRAY_OK)
-		st = targetable(g, t);
+		st = targetable(g, u, t);
 	if (st != FRAY_OK)
 		return st;
 	/* the reaction is known before any die is rolled, so a bad one
@@ -639,7 +650,7 @@ static int act_pursue(table_game *g, table_unit *u, table_unit *t, const player_
 {
 	int st = able(g, u, FRAY_PRESIDIO_ACT_MELEE, "pursue");
 	if (st == FRAY_OK)
-		st = may(g, t, FRAY_PRESIDIO_ACT_BE_PURSUED, "be pursued");
+		st = pursuable(g, u, t);
 	if (st != FRAY_OK)
 		return st;
 	frayi_table_note(g, "%s pursues %s into contact", u->name, t->name);
@@ -709,15 +720,15 @@ static int act_reload(table_game *g, table_unit *u, table_unit *t, const player_
 
 static const table_action presidio_actions[] = {
 	{"shoot", true, "UNIT --at TARGET --range IN [--actions 2 | --held] [shoot options]: fire, then the target's "
-	 "morale", act_shoot},
-	{"melee", true, "UNIT --at TARGET [--both] [melee options]: a melee, then morale", act_melee},
+	 "morale", act_shoot, targetable},
+	{"melee", true, "UNIT --at TARGET [--both] [melee options]: a melee, then morale", act_melee, targetable},
 	{"charge", true, "UNIT --at TARGET [--reaction R] [--cover C]: fear of charge, reaction, impact, morale",
-	 act_charge},
+	 act_charge, targetable},
 	{"pursue", true, "UNIT --at TARGET: contact with a unit that fell back, retreated or panicked: surrender or "
-	 "melee as charging", act_pursue},
-	{"morale", false, "UNIT [morale options]: a morale check (friends falling back, ...)", act_morale},
-	{"rally", false, "UNIT: a panicked unit rallies (on its officer's level; an NCO's does not count)", act_rally},
-	{"reload", false, "UNIT [--actions N]: reloading actions after firing", act_reload},
+	 "melee as charging", act_pursue, pursuable},
+	{"morale", false, "UNIT [morale options]: a morale check (friends falling back, ...)", act_morale, NULL},
+	{"rally", false, "UNIT: a panicked unit rallies (on its officer's level; an NCO's does not count)", act_rally, NULL},
+	{"reload", false, "UNIT [--actions N]: reloading actions after firing", act_reload, NULL},
 };
 
 const table_action *frayi_table_presidio_actions(size_t *n)
