@@ -209,6 +209,119 @@ static void fifth_hit_is_the_owners_choice(void **state)
 	assert_int_equal(def->hits[1 - def->lead], 3);
 }
 
+/* R23 at every choice: a policy that walks every answer the procedure
+ * offers (all orders of five hits on three battalions, the lead being the
+ * second) and checks each offer against the text, modelled here: a
+ * combat's first hit is the lead's; until the lead has two this combat no
+ * other battalion takes a second; then any battalion may. The model
+ * follows the hits the procedure gave without asking (one legal battalion). */
+typedef struct {
+	int path[8], npath, depth, nopts[8];
+	int now[FRAY_CHITS_MAX_BATTALIONS], nbat, lead;
+	int bad; /* offers that differed from the model */
+} r23_walk;
+
+static int r23_legal(const r23_walk *w, bool *legal)
+{
+	int n = 0;
+	for (int b = 0; b < w->nbat; b++) {
+		legal[b] = b == w->lead || (w->now[w->lead] >= 1 && (w->now[b] == 0 || w->now[w->lead] >= 2));
+		n += legal[b];
+	}
+	return n;
+}
+
+/* the hits the procedure placed without a question: one legal battalion */
+static void r23_forced(r23_walk *w, int upto)
+{
+	bool legal[FRAY_CHITS_MAX_BATTALIONS];
+	for (int total = 0;;) {
+		total = 0;
+		for (int b = 0; b < w->nbat; b++)
+			total += w->now[b];
+		if (total >= upto || r23_legal(w, legal) != 1)
+			return;
+		for (int b = 0; b < w->nbat; b++)
+			if (legal[b])
+				w->now[b]++;
+	}
+}
+
+static size_t r23_choose(void *self, const fray_choice *c, char *msg, size_t cap)
+{
+	(void)msg, (void)cap;
+	r23_walk *w = self;
+	r23_forced(w, 99);
+	bool legal[FRAY_CHITS_MAX_BATTALIONS], offered[FRAY_CHITS_MAX_BATTALIONS] = {0};
+	r23_legal(w, legal);
+	int bat[FRAY_CHITS_MAX_BATTALIONS];
+	for (size_t i = 0; i < c->noptions; i++) {
+		if (sscanf(c->options[i], "battalion %d", &bat[i]) != 1 || bat[i] < 1 || bat[i] > w->nbat) {
+			w->bad++;
+			return 0;
+		}
+		offered[bat[i] - 1] = true;
+	}
+	for (int b = 0; b < w->nbat; b++)
+		w->bad += offered[b] != legal[b];
+	int d = w->depth++;
+	w->nopts[d] = (int)c->noptions;
+	if (d >= w->npath)
+		w->path[w->npath++] = 0;
+	w->now[bat[w->path[d]] - 1]++;
+	return (size_t)w->path[d];
+}
+
+static void r23_every_offer_is_the_texts(void **state)
+{
+	(void)state;
+	char path[512];
+	snprintf(path, sizeof path, "%s/chits/five-hits.yaml", FRAY_TEST_DATA);
+	fray_doc *doc;
+	fray_ctx_clear(ctx);
+	assert_int_equal(fray_doc_load_file(ctx, path, &doc), FRAY_OK);
+	fray_chits_mix *m;
+	fray_chits_combat_in in;
+	uint64_t seed = 0;
+	bool has_seed;
+	assert_int_equal(fray_chits_combat_read(ctx, doc, &m, &in, &seed, &has_seed), FRAY_OK);
+	fray_doc_free(doc);
+	in.side[1].units[0].battalions = 3;
+	in.side[1].units[0].lead = 1;
+	static const fray_policy_ops ops = {.name = "r23-walk", .choose = r23_choose, .deterministic = true};
+	r23_walk w = {.nbat = 3, .lead = 1};
+	int combats = 0;
+	for (;;) {
+		memset(w.now, 0, sizeof w.now);
+		w.depth = 0;
+		fray_policy *p = fray_policy_new(ctx, &ops, &w);
+		fray_roller *r = fray_roller_sample_new(ctx, 1, 0);
+		fray_chits_combat_out out;
+		fray_chits_combat(r, p, &in, &out);
+		fray_roller_free(r);
+		fray_policy_free(p);
+		r23_forced(&w, 5);
+		const fray_chits_unit *def = &out.side[1].units[0];
+		assert_int_equal(out.hits[1], 5);
+		for (int b = 0; b < 3; b++)
+			assert_int_equal(def->hits[b], w.now[b]);
+		combats++;
+		while (w.npath > 0 && w.path[w.npath - 1] + 1 >= w.nopts[w.npath - 1])
+			w.npath--;
+		if (w.npath == 0)
+			break;
+		w.path[w.npath - 1]++;
+	}
+	fray_chits_mix_free(m);
+	assert_int_equal(w.bad, 0);
+	/* the orders of the five hits, counted by hand (lead L, others X, Y):
+	 * the first is L's. Once L has two, each hit has 3 places. From
+	 * L1: L next leaves 3 hits free (27); X (or Y) next gives L1 X1, where
+	 * L next leaves 2 free (9) and Y next forces L then 3 places (3): 12.
+	 * 27 + 2 * 12 = 51 */
+	assert_int_equal(combats, 51);
+}
+
 /* Example 1: A1, D1, D-1, F, M. David's brigade takes no hit (the hit is
  * cancelled); Brent's takes one, on its lead battalion, and having taken
  * more hits gains the fatigue point and tests morale, passing. */
@@ -642,6 +755,7 @@ int main(void)
 		cmocka_unit_test(draw_odds_by_counting),
 		cmocka_unit_test(hypergeometric_draws),
 		cmocka_unit_test(fifth_hit_is_the_owners_choice),
+		cmocka_unit_test(r23_every_offer_is_the_texts),
 		cmocka_unit_test(worked_example_1),
 		cmocka_unit_test(worked_example_2),
 		cmocka_unit_test(worked_example_3),
