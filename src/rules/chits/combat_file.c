@@ -91,9 +91,13 @@ static void read_unit(fray_doc *doc, const fray_node *n, fray_chits_unit *u, boo
 	if ((x = fray_doc_field(doc, n, "lead", false)) &&
 	    fray_doc_int(doc, x, 1, u->battalions, "the lead battalion (1 = the first)", &v))
 		u->lead = (int)v - 1;
-	if ((x = fray_doc_field(doc, n, "morale", false)) && fray_doc_int(doc, x, 0, 20, "a morale level", &v))
+	/* the levels the library and the game file hold: an at-least mix's
+	 * failures raise morale past 20 (docs/chits.md) */
+	if ((x = fray_doc_field(doc, n, "morale", false)) &&
+	    fray_doc_int(doc, x, 0, FRAY_CHITS_MAX_LEVEL, "a morale level", &v))
 		u->morale = (int)v;
-	if ((x = fray_doc_field(doc, n, "fatigue", false)) && fray_doc_int(doc, x, 0, 20, "fatigue points", &v))
+	if ((x = fray_doc_field(doc, n, "fatigue", false)) &&
+	    fray_doc_int(doc, x, 0, FRAY_CHITS_MAX_LEVEL, "fatigue points", &v))
 		u->fatigue = (int)v;
 	if ((x = fray_doc_field(doc, n, "disordered", false)))
 		fray_doc_bool(doc, x, "disordered", &u->disordered);
@@ -104,7 +108,7 @@ static void read_unit(fray_doc *doc, const fray_node *n, fray_chits_unit *u, boo
 		if ((int)fray_node_len(x) != u->battalions)
 			fray_doc_error(doc, x, "expected %d numbers, one per battalion", u->battalions);
 		for (size_t i = 0; i < fray_node_len(x) && i < FRAY_CHITS_MAX_BATTALIONS; i++)
-			if (fray_doc_int(doc, fray_node_item(x, i), 0, 20, "hits", &v))
+			if (fray_doc_int(doc, fray_node_item(x, i), 0, FRAY_CHITS_MAX_LEVEL, "hits", &v))
 				u->hits[i] = (int)v;
 	}
 }

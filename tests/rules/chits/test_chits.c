@@ -322,6 +322,46 @@ static void r23_every_offer_is_the_texts(void **state)
 	assert_int_equal(combats, 51);
 }
 
+/* A combat file holds every level the library and the game file hold (0 to
+ * FRAY_CHITS_MAX_LEVEL, include/fray/chits.h): a unit of an at-least mix
+ * whose failed tests raised its morale past 20 can be written as it
+ * stands (before, a combat file stopped morale, fatigue and hits at 20). */
+static fray_status read_levels(int morale, int fatigue, int hits, fray_chits_combat_in *in)
+{
+	char text[1024];
+	snprintf(text, sizeof text,
+		 "mix: ../../../examples/chits/sample-mix.yaml\ntactic: hasty\nstance: hold\nterrain: open\ndraw: 3\n"
+		 "attacker:\n  name: A\n  cdr: 9\n  type: infantry\n  units:\n"
+		 "    - {name: Att, battalions: 2, morale: %d, fatigue: %d, hits: [%d, 0]}\n"
+		 "defender:\n  name: D\n  cdr: 3\n  type: infantry\n  units:\n    - {name: Def, battalions: 2, morale: 7}\n",
+		 morale, fatigue, hits);
+	fray_doc *doc;
+	fray_ctx_clear(ctx);
+	assert_int_equal(fray_doc_load_string(ctx, FRAY_TEST_DATA "/chits/levels.yaml", text, strlen(text), &doc),
+			 FRAY_OK);
+	fray_chits_mix *m = NULL;
+	uint64_t seed = 0;
+	bool has_seed;
+	fray_status st = fray_chits_combat_read(ctx, doc, &m, in, &seed, &has_seed);
+	fray_doc_free(doc);
+	fray_chits_mix_free(m);
+	return st;
+}
+
+static void combat_file_holds_the_librarys_levels(void **state)
+{
+	(void)state;
+	fray_chits_combat_in in;
+	assert_int_equal(read_levels(FRAY_CHITS_MAX_LEVEL, 40, 30, &in), FRAY_OK);
+	assert_int_equal(in.side[0].units[0].morale, FRAY_CHITS_MAX_LEVEL);
+	assert_int_equal(in.side[0].units[0].fatigue, 40);
+	assert_int_equal(in.side[0].units[0].hits[0], 30);
+	assert_int_not_equal(read_levels(FRAY_CHITS_MAX_LEVEL + 1, 0, 0, &in), FRAY_OK);
+	assert_non_null(strstr(fray_ctx_message(ctx), "from 0 to 99"));
+	assert_int_not_equal(read_levels(7, FRAY_CHITS_MAX_LEVEL + 1, 0, &in), FRAY_OK);
+	assert_int_not_equal(read_levels(7, 0, FRAY_CHITS_MAX_LEVEL + 1, &in), FRAY_OK);
+}
+
 /* Example 1: A1, D1, D-1, F, M. David's brigade takes no hit (the hit is
  * cancelled); Brent's takes one, on its lead battalion, and having taken
  * more hits gains the fatigue point and tests morale, passing. */
@@ -756,6 +796,7 @@ int main(void)
 		cmocka_unit_test(hypergeometric_draws),
 		cmocka_unit_test(fifth_hit_is_the_owners_choice),
 		cmocka_unit_test(r23_every_offer_is_the_texts),
+		cmocka_unit_test(combat_file_holds_the_librarys_levels),
 		cmocka_unit_test(worked_example_1),
 		cmocka_unit_test(worked_example_2),
 		cmocka_unit_test(worked_example_3),
