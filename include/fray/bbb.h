@@ -125,6 +125,10 @@ typedef struct fray_bbb_markers {
 /* Whether a unit with these markers may fire: NULL, else why not
  * (Silenced Artillery: Silenced, or Low Ammo instead of Silenced). */
 const char *fray_bbb_fire_refused(fray_bbb_markers m);
+/* Whether a unit may fire at or assault a unit of this side: NULL when
+ * the target is the enemy's, else why not (Sequence of Play: each player
+ * fires at and assaults the other's units). */
+const char *fray_bbb_target_refused(bool same_side);
 /* Whether a unit that has just become Silenced may take Low Ammo instead,
  * at its owner's option: only artillery in a Fortification. NULL, else
  * why not. */

@@ -184,6 +184,10 @@ fray_status fray_chits_combat_read_with(fray_ctx *ctx, fray_doc *doc, fray_doc_o
  * defensible_terrain)"), written to buf. */
 const char *fray_chits_stance_problem(const fray_chits_mix *m, const fray_chits_situation *s,
 				      char *buf, size_t cap);
+/* Whether a brigade may attack a unit of this side: NULL when it is the
+ * other side's, else why not (a combat is against the other player's
+ * unit; a retreat ends away from "enemy units"). */
+const char *fray_chits_target_refused(bool same_side);
 /* Checks a draw count against the tactic and stance: NULL when allowed,
  * else the message ("hasty against defend draws 3 to 5 chits"). */
 const char *fray_chits_draw_problem(const fray_chits_mix *m, const fray_chits_situation *s,

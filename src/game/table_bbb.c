@@ -94,16 +94,14 @@ static void silence(table_game *g, table_unit *u, bool instead)
 	frayi_table_note(g, "%s: silenced", u->name);
 }
 
-/* The sheet's fire and assault are against the enemy: the firefight's
- * "target" and the assault's "Defender" are the other side's units (BBB
- * Sequence of Play: each player fires at and assaults the other's). */
+/* Whether t's side may be the target (fray_bbb_target_refused decides). */
 static int enemy(table_game *g, const table_unit *u, const table_unit *t, const char *what)
 {
-	if (strcmp(u->side, t->side) != 0)
+	const char *why = fray_bbb_target_refused(!strcmp(u->side, t->side));
+	if (!why)
 		return FRAY_OK;
-	return frayi_game_fail(g, FRAY_ERR_INPUT, "%s: %s and %s are both on side '%s': a unit %s the enemy's units only "
-			       "(BBB Sequence of Play)", what, unit_label(u), unit_label(t), u->side,
-			       !strcmp(what, "fire") ? "fires at" : "assaults");
+	return frayi_game_fail(g, FRAY_ERR_INPUT, "%s: %s and %s are both on side '%s': %s", what, unit_label(u),
+			       unit_label(t), u->side, why);
 }
 
 /* A target the unit may fire at (fire's target_ok): the enemy's, in play. */

@@ -367,14 +367,14 @@ static int run_combat(table_game *g, table_unit *u, table_unit *t, const player_
 	return st;
 }
 
-/* A unit the brigade may attack (combat's target_ok): a combat is between
- * opposing brigades (chit-combat.txt: the attacker against the other
- * player's unit; a retreat ends away from "enemy units"). */
+/* A unit the brigade may attack (combat's target_ok), as
+ * fray_chits_target_refused decides. */
 static int combat_target(table_game *g, const table_unit *u, const table_unit *t)
 {
-	if (!strcmp(u->side, t->side))
-		return frayi_game_fail(g, FRAY_ERR_INPUT, "combat: %s and %s are both on side '%s': a brigade attacks "
-				       "the other side's units only (chit combat)", unit_label(u), unit_label(t), u->side);
+	const char *why = fray_chits_target_refused(!strcmp(u->side, t->side));
+	if (why)
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "combat: %s and %s are both on side '%s': %s", unit_label(u),
+				       unit_label(t), u->side, why);
 	return FRAY_OK;
 }
 

@@ -54,6 +54,13 @@ FRAY_API const char *fray_bbb_fire_refused(fray_bbb_markers m)
 	return NULL;
 }
 
+/* Sequence of Play: each player fires at and assaults the other player's
+ * units; the sheet never has a unit fire at or assault its own side. */
+FRAY_API const char *fray_bbb_target_refused(bool same_side)
+{
+	return same_side ? "a unit fires at and assaults the enemy's units only (BBB Sequence of Play)" : NULL;
+}
+
 /* Silenced Artillery: "Artillery in Fortifications that becomes Silenced
  * may, at the owning player's option, be given a Low Ammo marker instead". */
 FRAY_API const char *fray_bbb_low_ammo_instead_refused(fray_bbb_arm arm, bool in_fortification)

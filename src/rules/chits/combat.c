@@ -209,6 +209,13 @@ static bool refuse(fray_roller *r, const char *fmt, ...)
 	return false;
 }
 
+/* The text's combats are always an attacker against the other player's
+ * brigade (examples 1-3), and a retreat ends away from "enemy units". */
+FRAY_API const char *fray_chits_target_refused(bool same_side)
+{
+	return same_side ? "a brigade attacks the other side's units only (chit combat)" : NULL;
+}
+
 FRAY_API const char *fray_chits_unit_problem(const fray_chits_unit *u, char *buf, size_t cap)
 {
 	if (!u)
