@@ -151,23 +151,37 @@ static void hypergeometric_draws(void **state)
 	fray_chits_mix_free(m);
 }
 
+/* Reads a combat file (its mix too) into *m and *in; its seed, 0 when
+ * none, is returned. */
+static uint64_t read_combat(const char *path, fray_chits_mix **m, fray_chits_combat_in *in)
+{
+	fray_doc *doc;
+	fray_ctx_clear(ctx);
+	assert_int_equal(fray_doc_load_file(ctx, path, &doc), FRAY_OK);
+	uint64_t seed = 0;
+	bool has_seed;
+	assert_int_equal(fray_chits_combat_read(ctx, doc, m, in, &seed, &has_seed), FRAY_OK);
+	fray_doc_free(doc);
+	return seed;
+}
+
+/* Fights a combat file with the heuristic, from its seed (or seed). */
+static void fight_file(const char *path, uint64_t seed, fray_chits_combat_out *out)
+{
+	fray_chits_mix *m;
+	fray_chits_combat_in in;
+	uint64_t own = read_combat(path, &m, &in);
+	fray_roller *r = fray_roller_sample_new(ctx, own ? own : seed, 0);
+	fray_chits_combat(r, NULL, &in, out);
+	fray_roller_free(r);
+	fray_chits_mix_free(m);
+}
+
 static void fight_example(const char *file, fray_chits_combat_out *out)
 {
 	char path[512];
 	snprintf(path, sizeof path, "%s/examples/chits/%s", FRAY_SOURCE_DIR, file);
-	fray_doc *doc;
-	fray_ctx_clear(ctx);
-	assert_int_equal(fray_doc_load_file(ctx, path, &doc), FRAY_OK);
-	fray_chits_mix *m;
-	fray_chits_combat_in in;
-	uint64_t seed = 0;
-	bool has_seed;
-	assert_int_equal(fray_chits_combat_read(ctx, doc, &m, &in, &seed, &has_seed), FRAY_OK);
-	fray_doc_free(doc);
-	fray_roller *r = fray_roller_sample_new(ctx, seed, 0);
-	fray_chits_combat(r, NULL, &in, out);
-	fray_roller_free(r);
-	fray_chits_mix_free(m);
+	fight_file(path, 0, out);
 }
 
 static int total_hits(const fray_chits_unit *u)
@@ -187,22 +201,8 @@ static int total_hits(const fray_chits_unit *u)
 static void fifth_hit_is_the_owners_choice(void **state)
 {
 	(void)state;
-	char path[512];
-	snprintf(path, sizeof path, "%s/chits/five-hits.yaml", FRAY_TEST_DATA);
-	fray_doc *doc;
-	fray_ctx_clear(ctx);
-	assert_int_equal(fray_doc_load_file(ctx, path, &doc), FRAY_OK);
-	fray_chits_mix *m;
-	fray_chits_combat_in in;
-	uint64_t seed = 0;
-	bool has_seed;
-	assert_int_equal(fray_chits_combat_read(ctx, doc, &m, &in, &seed, &has_seed), FRAY_OK);
-	fray_doc_free(doc);
-	fray_roller *r = fray_roller_sample_new(ctx, 1, 0);
 	fray_chits_combat_out out;
-	fray_chits_combat(r, NULL, &in, &out);
-	fray_roller_free(r);
-	fray_chits_mix_free(m);
+	fight_file(FRAY_TEST_DATA "/chits/five-hits.yaml", 1, &out);
 	const fray_chits_unit *def = &out.side[1].units[0];
 	assert_int_equal(out.hits[1], 5);
 	assert_int_equal(def->hits[def->lead], 2);
@@ -275,17 +275,9 @@ static size_t r23_choose(void *self, const fray_choice *c, char *msg, size_t cap
 static void r23_every_offer_is_the_texts(void **state)
 {
 	(void)state;
-	char path[512];
-	snprintf(path, sizeof path, "%s/chits/five-hits.yaml", FRAY_TEST_DATA);
-	fray_doc *doc;
-	fray_ctx_clear(ctx);
-	assert_int_equal(fray_doc_load_file(ctx, path, &doc), FRAY_OK);
 	fray_chits_mix *m;
 	fray_chits_combat_in in;
-	uint64_t seed = 0;
-	bool has_seed;
-	assert_int_equal(fray_chits_combat_read(ctx, doc, &m, &in, &seed, &has_seed), FRAY_OK);
-	fray_doc_free(doc);
+	read_combat(FRAY_TEST_DATA "/chits/five-hits.yaml", &m, &in);
 	in.side[1].units[0].battalions = 3;
 	in.side[1].units[0].lead = 1;
 	static const fray_policy_ops ops = {.name = "r23-walk", .choose = r23_choose, .deterministic = true};
