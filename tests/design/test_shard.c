@@ -310,29 +310,15 @@ static void sweep_shards_merge_point_by_point(void **state)
 	fray_sweep_merge_free(&mg);
 }
 
-/* Out of memory: fail the n-th allocation for every n along two sweep
- * shards read and merged; each fails with NOMEM and keeps nothing (ASan
+/* Out of memory: fail the k-th allocation (and every one after it) for
+ * every k along two sweep shards read and merged; each fails with NOMEM and keeps nothing (ASan
  * finds a leak), until one n is enough for the whole. */
-typedef struct failing {
-	long left;
-} failing;
-
-static void *failing_alloc(void *ud, void *ptr, size_t size)
+static bool merge_under(void *ud, long k)
 {
-	failing *f = ud;
-	if (size == 0) {
-		free(ptr);
-		return NULL;
-	}
-	if (f->left-- <= 0)
-		return NULL;
-	return realloc(ptr, size);
-}
-
-static bool merge_under(long n)
-{
-	failing f = {.left = n};
-	fray_ctx *lctx = fray_ctx_new(failing_alloc, &f);
+	fray_meter *f = ud;
+	*f = (fray_meter){.sticky = true};
+	fray_meter_fail(f, k);
+	fray_ctx *lctx = fray_ctx_new(fray_metered, f);
 	if (!lctx)
 		return false;
 	fray_sweep_merge mg = {.ctx = lctx};
@@ -347,10 +333,9 @@ static bool merge_under(long n)
 static void out_of_memory(void **state)
 {
 	(void)state;
-	long n = 0;
-	while (!merge_under(n))
-		assert_true(++n < 100000);
-	assert_true(n > 4); /* documents, points, the merge's points, values and marks */
+	fray_meter f;
+	/* documents, points, the merge's points, values and marks */
+	assert_true(fray_walk_all(merge_under, &f, 100000) > 5);
 }
 
 int main(void)

@@ -207,29 +207,16 @@ static void a_corrupt_save_is_refused_at_its_place(void **state)
 	free(t);
 }
 
-/* Out of memory: fail the n-th allocation for every n along a save
- * written and read back; each step fails with FRAY_ERR_NOMEM and keeps
- * nothing (ASan finds a leak), until one n is enough for the whole. */
-typedef struct failing {
-	long left;
-} failing;
-
-static void *failing_alloc(void *ud, void *ptr, size_t size)
+/* Out of memory: fail the k-th allocation (and every one after it) for
+ * every k along a save written and read back; each step fails with
+ * FRAY_ERR_NOMEM and keeps nothing (ASan finds a leak), until one k is
+ * enough for the whole. */
+static bool save_under(void *ud, long k)
 {
-	failing *f = ud;
-	if (size == 0) {
-		free(ptr);
-		return NULL;
-	}
-	if (f->left-- <= 0)
-		return NULL;
-	return realloc(ptr, size);
-}
-
-static bool save_under(long n)
-{
-	failing f = {.left = n};
-	fray_ctx *lctx = fray_ctx_new(failing_alloc, &f);
+	fray_meter *f = ud;
+	*f = (fray_meter){.sticky = true};
+	fray_meter_fail(f, k);
+	fray_ctx *lctx = fray_ctx_new(fray_metered, f);
 	if (!lctx)
 		return false;
 	fray_adbg_battle_state *st = restored(lctx);
@@ -259,10 +246,8 @@ static bool save_under(long n)
 static void out_of_memory(void **state)
 {
 	(void)state;
-	long n = 0;
-	while (!save_under(n))
-		assert_true(++n < 100000);
-	assert_true(n > 3); /* the state, the text, the document */
+	fray_meter f;
+	assert_true(fray_walk_all(save_under, &f, 100000) > 4); /* the state, the text, the document */
 }
 
 int main(void)
