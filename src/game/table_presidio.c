@@ -326,9 +326,10 @@ static bool shot_just_before(const table_game *g, const table_unit *u, const tab
 	    unit_of_word(g, target) != t)
 		return false;
 	*mode = FRAY_PRESIDIO_INDEPENDENT;
-	for (int k = 0; command_value(p, "--mode", v, sizeof v) && k < 5; k++)
-		if (!strcmp(v, fray_presidio_fire_mode_names[k]))
-			*mode = (fray_presidio_fire_mode)k;
+	if (command_value(p, "--mode", v, sizeof v))
+		for (int k = 0; k < 5; k++)
+			if (!strcmp(v, fray_presidio_fire_mode_names[k]))
+				*mode = (fray_presidio_fire_mode)k;
 	*actions = command_value(p, "--actions", v, sizeof v) ? atoi(v) : 1;
 	return true;
 }
