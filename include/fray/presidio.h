@@ -151,6 +151,11 @@ fray_presidio_standing fray_presidio_standing_at_turn_end(fray_presidio_standing
  * standing takes its surrender when it is panicked (true); else the two
  * go on to melee, the pursuers counting as charging (false). */
 bool fray_presidio_pursuit_surrenders(fray_presidio_standing s);
+/* Whether a unit of this standing keeps its formation (ruling R44): a
+ * disordered unit is placed "in a clump" (Section 3, Disorder), a
+ * retreated one "in disorder" and a panicked one "in a clump" (Section
+ * 7), so none of them is in line, whatever its formation was. */
+bool fray_presidio_standing_in_formation(fray_presidio_standing s);
 extern const fray_presidio_rank fray_presidio_ranks[];
 extern const size_t fray_presidio_nranks;
 
@@ -315,6 +320,10 @@ typedef struct fray_presidio_melee_in {
 	 * back simultaneously (with both), with the figures it had before the
 	 * attackers' casualties; else with those the strike left */
 	bool simultaneous;
+	/* The defenders' standing: contact with a panicked unit is its
+	 * surrender, and it strikes no blow (Section 5, Pursuit; Section 2,
+	 * Rally: it "performs no other actions") */
+	fray_presidio_standing defender_standing;
 } fray_presidio_melee_in;
 
 typedef struct fray_presidio_melee_out {
@@ -332,8 +341,16 @@ typedef struct fray_presidio_melee_out {
 int fray_presidio_melee_difficulty(const fray_presidio_melee_in *in);
 int fray_presidio_return_difficulty(const fray_presidio_melee_in *in);
 /* Why the text does not allow this melee, or NULL: a simultaneous strike
- * needs the defenders to strike back (both). */
+ * needs the defenders to strike back (both); a panicked defender is not
+ * met in melee (contact is its surrender) and strikes no blow. */
 const char *fray_presidio_melee_refused(const fray_presidio_melee_in *in);
+/* Whether the defenders' return strike is simultaneous with the
+ * attackers' (every figure in contact strikes, before its casualties):
+ * when they held an action for it (simultaneous), and always against a
+ * charge's impact, where striking back is the action the defender saved
+ * to "wait and melee simultaneously" (Section 2, Holding 1 and 2 Actions;
+ * Section 5, Charge Reaction and Charge Impact). */
+bool fray_presidio_strikes_back_simultaneously(const fray_presidio_melee_in *in);
 void fray_presidio_melee(fray_roller *r, const fray_presidio_melee_in *in,
 			 fray_presidio_melee_out *out);
 /* As a procedure: outcome {hits, casualties, return_hits, return_casualties,
@@ -368,7 +385,8 @@ typedef struct fray_presidio_morale_in {
 	fray_presidio_cover cover; /* incidental, partial or heavy (Section 7
 				      names no other): incidental is the -1
 				      above, partial and heavy their DM off */
-	bool line;
+	bool line;                 /* in line formation: its -1 only while
+				      the standing keeps the formation (R44) */
 	int leader;                /* command bonus of a leader within 2" */
 	bool leader_casualty;
 	int friends_fell_back, friends_retreated, friends_panicked; /* within 12" */
@@ -390,6 +408,12 @@ typedef struct fray_presidio_morale_out {
 	bool holds;                /* stays in place (or, charging, goes on) */
 } fray_presidio_morale_out;
 
+/* The situation a check's failure is read in (Morale Roll Resolution):
+ * the one given, but a unit out of formation (disordered, retreated,
+ * panicked: fray_presidio_standing_in_formation) is no unit in line: it
+ * is read in partial (or better) cover when it has it, else in the open
+ * (ruling R44). */
+fray_presidio_situation fray_presidio_morale_situation(const fray_presidio_morale_in *in);
 /* The standing after a check short by short_by (0: passed) for the
  * unit's situation, never milder than the standing it had. */
 fray_presidio_standing fray_presidio_morale_standing(const fray_presidio_morale_in *in, int short_by);

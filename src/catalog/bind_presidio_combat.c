@@ -280,7 +280,7 @@ static const proc_desc frayi_presidio_shoot_desc = {
 enum { ML_WEAPON, ML_FIGURES, ML_SKILL, ML_ARMOR, ML_DWEAPON, ML_DFIGURES, ML_DSKILL, ML_DARMOR, ML_CHARGE,
        ML_LOW_WALL, ML_UPHILL, ML_HIGH_WALL, ML_LADDER, ML_MOUNTED, ML_DMOUNTED, ML_BOTH, ML_DM, ML_UNITS,
        ML_UNIT, ML_DUNIT, ML_SPECIALISTS, ML_LEADER, ML_UNIT_FIGURES, ML_DSPECIALISTS, ML_DLEADER, ML_DUNIT_FIGURES,
-       ML_SIMULTANEOUS, ML_N };
+       ML_SIMULTANEOUS, ML_DSTANDING, ML_N };
 static const in_desc melee_in[] = {
 	{"weapon", IN_STRING, .required = true, .help = "the attackers' melee weapon (a gun is its butt)",
 	 .rule = "Presidio Section 10, melee rows", .missing = "NAME (the attackers' melee weapon)",
@@ -308,7 +308,8 @@ static const in_desc melee_in[] = {
 	 IN_FIELD(fray_presidio_melee_in, ladder)},
 	{"mounted", IN_BOOL, .help = "the attackers are mounted (-1)", .rule = R5 ", Melee Attack Modifiers"},
 	{"defender_mounted", IN_BOOL, .help = "the defenders are mounted (+1)", .rule = R5 ", Melee Attack Modifiers"},
-	{"both", IN_BOOL, .help = "the defenders' survivors strike back (1 action)", .rule = R5 ", Melee Attacks",
+	{"both", IN_BOOL, .help = "the defenders strike back (1 action): the survivors, or all against a charge's impact",
+	 .rule = R5 ", Melee Attacks",
 	 IN_FIELD(fray_presidio_melee_in, both)},
 	{"dm", IN_INT, -20, 20, .help = "any other DM", .rule = R5, IN_FIELD(fray_presidio_melee_in, other_dm)},
 	{"units", IN_FILE, .help = "unit statistics (examples/presidio/units.yaml)", .rule = G4},
@@ -331,6 +332,9 @@ static const in_desc melee_in[] = {
 	{"simultaneous", IN_BOOL, .help = "with both: the defenders held an action and strike simultaneously, all in "
 	 "contact before the attackers' casualties", .rule = "Presidio Section 2, Holding 2 Actions",
 	 IN_FIELD(fray_presidio_melee_in, simultaneous)},
+	{"defender_standing", IN_CHOICE, .choices = fray_presidio_standing_names, .nchoices = FRAY_PRESIDIO_NSTANDINGS,
+	 .help = "the defenders' standing: a panicked unit is not met in melee (contact is its surrender)",
+	 .rule = "Presidio Section 5, Pursuit; Section 2, Rally", IN_FIELD(fray_presidio_melee_in, defender_standing)},
 };
 static const out_desc melee_out[] = {
 	{"hits", "integer", "the attackers' hits"}, {"casualties", "integer", "defenders wounded"},
@@ -477,7 +481,7 @@ static fray_status bind_melee(fray_call *c)
 	if (in->both) {
 		fray_json_string(in->defender_weapon->name, weapon, sizeof weapon);
 		text_add(&t, ", \"defender_weapon\": %s, \"defender_figures\": %d, \"simultaneous\": %s", weapon,
-			 in->defender_figures, in->simultaneous ? "true" : "false");
+			 in->defender_figures, fray_presidio_strikes_back_simultaneously(in) ? "true" : "false");
 	}
 	if (in->defender_specialists)
 		text_add(&t, ", \"defender_specialists\": %d, \"defender_leader\": %s, \"defender_unit_figures\": %d",
@@ -497,7 +501,8 @@ static const proc_desc frayi_presidio_melee_desc = {
 	"A d12 per figure in contact at Hit# - skill + the defender's skill and the\n"
 	"modifiers; the charge impact: foot -1, horse -2, bayonet or spear -2, horse\n"
 	"with spear or lance -3. Hits wound on the damage chart, never more than the\n"
-	"figures struck. With both, the defenders' survivors strike back. Each side's\n"
+	"figures struck. With both, the defenders' survivors strike back; against a\n"
+	"charge's impact every defender strikes, simultaneously. Each side's\n"
 	"casualties fall on its specialty figures as under fire (the unit's casualty\n"
 	"die, ruling R15), its leader among them.",
 	melee_in, ML_N, melee_out, 8, FRAY_MODE_ROLL | FRAY_MODE_ODDS,

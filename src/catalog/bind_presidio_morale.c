@@ -120,7 +120,7 @@ static fray_status bind_morale(fray_call *c)
 	frayi_call_title(c, "morale: %s %s, %d casualt%s, needs %d+ on d6! (+%d leader), %s",
 			fray_presidio_level_names[level],
 		   fray_presidio_size_names[in->size], in->casualties, in->casualties == 1 ? "y" : "ies", required,
-		   in->leader, fray_presidio_situation_names[in->situation]);
+		   in->leader, fray_presidio_situation_names[fray_presidio_morale_situation(in)]);
 	/* the echo says the level, leader and situation used and the number required */
 	textbuf t = text_on(c->inputs_json, sizeof c->inputs_json);
 	text_add(&t,
@@ -135,7 +135,8 @@ static fray_status bind_morale(fray_call *c)
 		 in->leader_casualty ? "true" : "false", in->friends_fell_back, in->friends_retreated,
 		 in->friends_panicked, in->chaplain ? "true" : "false", in->flag ? "true" : "false",
 		 in->fifer ? "true" : "false", in->hero ? "true" : "false", in->near_enemy ? "true" : "false",
-		 in->charge_impact ? "true" : "false", required, fray_presidio_situation_names[in->situation],
+		 in->charge_impact ? "true" : "false", required,
+		 fray_presidio_situation_names[fray_presidio_morale_situation(in)],
 		 fray_presidio_standing_names[in->standing]);
 	call_run(c, fray_presidio_morale_procedure, 5, fmt_morale);
 	return FRAY_OK;

@@ -215,8 +215,9 @@ static int shot(table_game *g, table_unit *u, table_unit *t, const player_opts *
 	frayi_opts_flag(&o, "--target-leader", t->specialists > 0 && leader_bonus(t) > 0);
 	frayi_opts_set(&o, "--target-standing", "%s", fray_presidio_standing_names[standing_of(t)]);
 	frayi_opts_flag(&o, "--mounted-target", t->mounted);
-	/* officers and NCOs with the firers: its leader, when it has one */
-	frayi_opts_set(&o, "--leaders", "%d", u->specialists > 0 && leader_bonus(u) > 0 ? 1 : 0);
+	/* officers and NCOs with the firers, all of them left out of a
+	 * volley: the file's specialty figures (ruling R42) */
+	frayi_opts_set(&o, "--leaders", "%d", u->specialists);
 	/* the firers' standing and designation: a disordered light or skirmish
 	 * unit shoots half (Section 3, Disorder); the procedure decides */
 	frayi_opts_set(&o, "--standing", "%s", fray_presidio_standing_names[standing_of(u)]);
@@ -445,6 +446,7 @@ static int melee_step(table_game *g, table_unit *u, table_unit *t, const player_
 	frayi_opts_set(&o, "--defender-specialists", "%d", t->specialists);
 	frayi_opts_flag(&o, "--defender-leader", t->specialists > 0 && leader_bonus(t) > 0);
 	frayi_opts_set(&o, "--defender-unit-figures", "%d", t->figures);
+	frayi_opts_set(&o, "--defender-standing", "%s", fray_presidio_standing_names[standing_of(t)]);
 	if (both) {
 		frayi_opts_set(&o, "--specialists", "%d", u->specialists);
 		frayi_opts_flag(&o, "--leader", u->specialists > 0 && leader_bonus(u) > 0);
@@ -488,9 +490,17 @@ static int act_melee(table_game *g, table_unit *u, table_unit *t, const player_o
 	int st = able(g, u, FRAY_PRESIDIO_ACT_MELEE, "melee");
 	if (st == FRAY_OK)
 		st = targetable(g, u, t);
+	bool both = frayi_player_flag(p, "--both");
+	if (st == FRAY_OK && fray_presidio_pursuit_surrenders(standing_of(t))) {
+		/* contact with a panicked unit is its surrender, no dice (the
+		 * rules': Section 5, Pursuit; issue 40 item 5) */
+		set_standing(t, FRAY_PRESIDIO_SURRENDERED);
+		frayi_table_note(g, "%s: surrendered (panicked, met in melee)", t->name);
+		return FRAY_OK;
+	}
 	melee_loss lost_u = {0}, lost_t = {0};
 	if (st == FRAY_OK)
-		st = melee_step(g, u, t, p, frayi_player_flag(p, "--both"), false, NULL, &lost_u, &lost_t);
+		st = melee_step(g, u, t, p, both, false, NULL, &lost_u, &lost_t);
 	return st == FRAY_OK ? melee_morale(g, u, t, &lost_u, &lost_t, false) : st;
 }
 
@@ -631,10 +641,9 @@ static int act_charge(table_game *g, table_unit *u, table_unit *t, const player_
 		frayi_table_note(g, "%s failed its check but holds its place: no reaction; the impact follows", t->name);
 	}
 	/* Charge Impact: the chargers strike with the impact DM; a defender
-	 * that chose melee strikes back after, with the impact's survivors;
-	 * one that held an action after firing (fire-and-melee) strikes
-	 * simultaneously, with every figure (Section 2, Holding 2 Actions:
-	 * issue 28 item 5) */
+	 * that chose melee or fire-and-melee strikes back simultaneously,
+	 * with every figure (the rules': fray_presidio_strikes_back_
+	 * simultaneously; issue 28 item 5, issue 40 item 1) */
 	melee_loss lost_u = {0}, lost_t = {0};
 	bool strikes_back = mg.success && (react == R_MELEE || react == R_FIRE_MELEE);
 	st = melee_step(g, u, t, p, strikes_back, react == R_FIRE_MELEE, impact_kind(u), &lost_u, &lost_t);

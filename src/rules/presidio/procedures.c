@@ -80,8 +80,12 @@ FRAY_API const char *fray_presidio_volley_refused(const fray_presidio_shoot_in *
 	if (!in->volley_ready)
 		return "a volley needs a unit fully loaded, in line formation at most two deep, not "
 		       "skirmishers and not moving (Volley Fire, ruling R27)";
-	if (in->firer_standing == FRAY_PRESIDIO_DISORDERED)
-		return "a disordered unit is not in line formation: no volley (Volley Fire, ruling R27)";
+	/* a disordered or retreated unit is in a clump (ruling R44) */
+	if (!fray_presidio_standing_in_formation(in->firer_standing))
+		return in->firer_standing == FRAY_PRESIDIO_DISORDERED
+			       ? "a disordered unit is not in line formation: no volley (Volley Fire, ruling R27)"
+			       : "a unit that retreated is in disorder, not in line formation: no volley (Volley Fire; "
+				 "Section 7, Retreat; rulings R27, R44)";
 	return NULL;
 }
 
@@ -94,9 +98,10 @@ FRAY_API const char *fray_presidio_fire_state_refused(const fray_presidio_shoot_
 		       "Fire: all figures reload at the same time)";
 	/* reloading in cover is for troops "currently in skirmish formation";
 	 * a disordered unit is in a clump (Section 3, Disorder) */
-	if (in->reloading_in_cover && in->firer_standing == FRAY_PRESIDIO_DISORDERED)
-		return "a disordered unit is in a clump, not in skirmish formation: it cannot reload taking more "
-		       "cover (Presidio Section 3, Disorder; Section 4, Reloading While Taking Additional Cover)";
+	if (in->reloading_in_cover && !fray_presidio_standing_in_formation(in->firer_standing))
+		return "a disordered (or retreated) unit is in a clump, not in skirmish formation: it cannot reload "
+		       "taking more cover (Presidio Section 3, Disorder; Section 4, Reloading While Taking Additional "
+		       "Cover; ruling R44)";
 	/* "Units designated as skirmishers and light units can perform
 	 * independent fire while moving", and Fire while Moving is "pending
 	 * ... independent fire restrictions": no other unit fires moving */
@@ -448,7 +453,9 @@ static int morale_terms(const fray_presidio_morale_in *in, term *t)
 			 in->cover == FRAY_PRESIDIO_PARTIAL ? "partial cover"
 			 : in->cover == FRAY_PRESIDIO_HEAVY ? "heavy cover"
 							    : "full cover (its benefit, as partial and heavy)");
-	add_term(t, &n, in->line ? -1 : 0, s7, "in line");
+	/* "Line Units - line receive a -1 benefit": a unit in line, not one
+	 * its disorder, retreat or panic put in a clump (ruling R44) */
+	add_term(t, &n, in->line && fray_presidio_standing_in_formation(in->standing) ? -1 : 0, s7, "in line");
 	add_term(t, &n, in->leader_casualty ? 2 : 0, s7, "its leader a casualty");
 	add_term(t, &n, in->friends_fell_back, s7, "friends within 12\" fell back");
 	add_term(t, &n, 2 * in->friends_retreated, s7, "friends within 12\" retreated");
@@ -464,6 +471,17 @@ FRAY_API int fray_presidio_morale_required(const fray_presidio_morale_in *in)
 {
 	term t[MAX_TERMS];
 	return sum_terms(t, morale_terms(in, t));
+}
+
+/* Ruling R44: the "Unit in Line" rows are for a unit in line; one its
+ * standing put in a clump is read as it stands, in cover or in the open.
+ * A line in partial cover stays on the line rows (ruling R45). */
+FRAY_API fray_presidio_situation fray_presidio_morale_situation(const fray_presidio_morale_in *in)
+{
+	if (in->situation != FRAY_PRESIDIO_LINE || fray_presidio_standing_in_formation(in->standing))
+		return in->situation;
+	return in->cover >= FRAY_PRESIDIO_PARTIAL && in->cover <= FRAY_PRESIDIO_FULL ? FRAY_PRESIDIO_IN_COVER
+										     : FRAY_PRESIDIO_OPEN;
 }
 
 static int failure_band(int short_by)
@@ -493,7 +511,7 @@ FRAY_API fray_presidio_standing fray_presidio_morale_standing(const fray_presidi
 					    FRAY_PRESIDIO_RETREATED},
 	};
 	fray_presidio_standing now = surrenders(in, short_by) ? FRAY_PRESIDIO_SURRENDERED
-							      : by[in->situation][failure_band(short_by)];
+							      : by[fray_presidio_morale_situation(in)][failure_band(short_by)];
 	return fray_presidio_worse_standing(in->standing, now);
 }
 
@@ -504,8 +522,9 @@ FRAY_API const char *fray_presidio_morale_result(const fray_presidio_morale_in *
 		return "success: the unit stays in place";
 	int band = failure_band(short_by);
 	fray_presidio_standing now = fray_presidio_morale_standing(in, short_by);
+	fray_presidio_situation situation = fray_presidio_morale_situation(in);
 	fray_presidio_standing plain = fray_presidio_morale_standing(
-		&(fray_presidio_morale_in){.situation = in->situation, .near_enemy = in->near_enemy,
+		&(fray_presidio_morale_in){.situation = situation, .near_enemy = in->near_enemy,
 					   .charge_impact = in->charge_impact},
 		short_by);
 	if (now != plain)
@@ -527,7 +546,7 @@ FRAY_API const char *fray_presidio_morale_result(const fray_presidio_morale_in *
 		 "panics: runs towards the rear, no cover"},
 		{"disordered", "falls back", "retreats (\"runs\") or half to the furthest cover"},
 	};
-	return words[in->situation][band];
+	return words[situation][band];
 }
 
 /* R16: 1d6, a 6 rolled once more and added, plus the leader's command
@@ -541,6 +560,9 @@ FRAY_API void fray_presidio_morale(fray_roller *r, const fray_presidio_morale_in
 	int n = morale_terms(in, t);
 	out->required = sum_terms(t, n);
 	tell_terms(r, t, n, "required number", "Presidio Section 7, all modifiers cumulative");
+	if (in->line && !fray_presidio_standing_in_formation(in->standing))
+		fray_emit_note(r, "out of its line, in a clump: no line benefit, a failure read as it stands in the "
+			       "open or in cover", "Presidio Section 3, Disorder; Section 7; ruling R44");
 	out->roll = fray_reroll_add(r, 6, "morale d6!");
 	/* the die's terms: the leader's command bonus (0 when none within 2") */
 	fray_emit_modifier(r, "leader's command bonus", in->leader, "Presidio Section 7, Rank and Command Skill");
@@ -800,19 +822,40 @@ static const char *butt_words(const fray_presidio_weapon *w)
 
 FRAY_API const char *fray_presidio_melee_refused(const fray_presidio_melee_in *in)
 {
+	/* Section 5, Pursuit: "If they make contact with a panicked unit, it
+	 * surrenders immediately"; Section 2, Rally: it "performs no other
+	 * actions" (so no blow struck back either) */
+	if (fray_presidio_pursuit_surrenders(in->defender_standing))
+		return "the defenders are panicked: contact with a panicked unit is its surrender, no melee and no "
+		       "blow struck back (Presidio Section 5, Pursuit; Section 2, Rally)";
+	const char *why = in->both ? fray_presidio_act_refused(in->defender_standing, FRAY_PRESIDIO_ACT_MELEE) : NULL;
+	if (why)
+		return why;
 	if (in->simultaneous && !in->both)
 		return "simultaneous: a simultaneous strike is the defenders' strike back; give both (Presidio Section "
 		       "2, Holding 2 Actions)";
 	return NULL;
 }
 
-/* The defenders who strike back: those the attackers' strike left, or,
- * when they held an action to "simultaneously melee against the
- * attackers" (Section 2, Holding 2 Actions; charging units only "usually
- * strike first"), every one in contact before its casualties. */
+/* Section 2, Holding 2 Actions: "save one action to simultaneously melee
+ * against the attackers"; Holding 1 Action: charged, "wait and melee
+ * simultaneously"; Section 5: the charge reaction "save one action to
+ * return melee", and at the impact "If holding any actions the defender
+ * may fight back". A defender striking back at a charge's impact does so
+ * with the action it held: simultaneously (issue 40 item 1). */
+FRAY_API bool fray_presidio_strikes_back_simultaneously(const fray_presidio_melee_in *in)
+{
+	return in->both && (in->simultaneous || in->impact != FRAY_PRESIDIO_NO_CHARGE);
+}
+
+/* The defenders who strike back: those the attackers' strike left (a
+ * melee's turn about: "then the defenders are allowed to attack",
+ * Section 5, Melee Attacks), or, striking simultaneously, every one in
+ * contact before its casualties. */
 static int strikers_back(const fray_presidio_melee_in *in, int casualties)
 {
-	return in->simultaneous ? in->defender_figures : in->defender_figures - casualties;
+	return fray_presidio_strikes_back_simultaneously(in) ? in->defender_figures
+							     : in->defender_figures - casualties;
 }
 
 FRAY_API void fray_presidio_melee(fray_roller *r, const fray_presidio_melee_in *in,
@@ -842,15 +885,14 @@ FRAY_API void fray_presidio_melee(fray_roller *r, const fray_presidio_melee_in *
 						 "the defenders");
 	if (in->both) {
 		int left = strikers_back(in, out->casualties);
+		bool together = fray_presidio_strikes_back_simultaneously(in);
 		if (fray_roller_narrating(r)) {
 			char text[160];
 			snprintf(text, sizeof text, "%d defender%s strike back%s with %s%s: %d+ on d12", left < 0 ? 0 : left,
-				 left == 1 ? "" : "s", in->simultaneous ? " simultaneously (all in contact before the strike)"
-									 : "",
+				 left == 1 ? "" : "s", together ? " simultaneously (all in contact before the strike)" : "",
 				 in->defender_weapon->name, butt_words(in->defender_weapon), out->return_difficulty);
-			fray_emit_note(r, text, in->simultaneous ? "Presidio Section 2, Holding 2 Actions: simultaneously"
-								  : "Presidio Section 5, Melee Attacks: then the defenders "
-								    "(1 action)");
+			fray_emit_note(r, text, together ? "Presidio Section 2, Holding 1 and 2 Actions: simultaneously"
+							 : "Presidio Section 5, Melee Attacks: then the defenders (1 action)");
 			term t[MAX_TERMS];
 			int n = return_terms(in, t);
 			if (n)

@@ -306,13 +306,17 @@ FRAY_API void fray_presidio_pursuit_procedure(fray_roller *r, fray_policy *p, co
 		}
 		double leg = fray_presidio_leagues(false, fray_die(r, 6, "pursuers 2d6") + fray_die(r, 6, "pursuers 2d6") +
 						   in->pursuers_mounted);
-		double gap = raiders - pursuers;
-		/* Forced March: 1-10 leagues behind, they travel on at night (1.5
-		 * x the day); two nights without catching them cost a day and a
-		 * night of rest. The two nights are in a row (fray's reading): a
-		 * night not marched (the trail lost, the raiders out of reach) is
-		 * a night's rest, and the count starts again. */
-		if (in->forced_march && gap >= 1 && gap <= 10) {
+		/* Forced March: "they may continue to travel at night" when "the
+		 * distance is short between them (1-10 leagues)": the distance
+		 * at nightfall, after both parties' day of travel (ruling R41),
+		 * any left up to 10 leagues (half a league is shorter still);
+		 * the night gives 1.5 x the day's leagues in all. Two nights
+		 * without catching them cost a day and a night of rest. The two
+		 * nights are in a row (fray's reading): a night not marched (the
+		 * trail lost, the raiders out of reach) is a night's rest, and
+		 * the count starts again. */
+		double gap = raiders - pursuers - leg;
+		if (in->forced_march && gap > 0 && gap <= 10) {
 			leg *= 1.5;
 			if (++forced_nights == 2 && pursuers + leg < raiders) {
 				resting = 1; /* a day and a night of rest */

@@ -48,6 +48,15 @@ FRAY_API bool fray_presidio_pursuit_surrenders(fray_presidio_standing s)
 	return s == FRAY_PRESIDIO_PANICKED;
 }
 
+/* Ruling R44: Section 3, Disorder: "Place the models in a clump";
+ * Section 7, Retreat: "placed 1-2\" apart ... but in disorder"; Panic:
+ * "placed in a clump". A unit out of the fight is in no formation. */
+FRAY_API bool fray_presidio_standing_in_formation(fray_presidio_standing s)
+{
+	return s != FRAY_PRESIDIO_DISORDERED && s != FRAY_PRESIDIO_RETREATED && s != FRAY_PRESIDIO_PANICKED &&
+	       s != FRAY_PRESIDIO_SURRENDERED && s != FRAY_PRESIDIO_DESTROYED;
+}
+
 FRAY_API bool fray_presidio_standing_holds(fray_presidio_standing s)
 {
 	return severity(s) <= 1 || s == FRAY_PRESIDIO_HUNKERED;
