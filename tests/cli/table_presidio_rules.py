@@ -60,7 +60,8 @@ def volley_leaves_out_leaders_then_nothing_loaded(tmp, seed):
     g = new_game(tmp, seed, "volley")
     before, steps, after = act(g, "shoot", "Presidials", "--at", "Apaches", "--range", "10", "--mode", "volley")
     shot = steps[0]
-    check(shot["inputs"]["leaders"] == 1, "item 2: the Presidials' leader is not counted in the volley")
+    check(shot["inputs"]["leaders"] == before["Presidials"]["specialists"] == 2,
+          "item 2: the Presidials' officers and NCOs (its specialty figures) are not counted in the volley (R42)")
     check(shot["inputs"]["fires"] == "a volley", "item 2: loaded in line, the Presidials volley")
     check(after["Presidials"]["volleyed"] and after["Presidials"]["reload"] == 4,
           "item 3: after the volley every figure reloads (4 actions)")

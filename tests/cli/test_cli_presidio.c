@@ -38,7 +38,10 @@ static void volley_and_morale(void **state)
 	    "--defender-weapon", "flint 2-handed warclub", "--defender-figures", "5", "--armor", "1", "--seed", "3");
 	assert_int_equal(r1.status, 0);
 	assert_non_null(strstr(r1.out, ": 5+ on d12 (with the charge impact)"));
-	assert_non_null(strstr(r1.out, "strike back with flint 2-handed warclub: 9+ on d12"));
+	/* against the charge's impact all five strike back, simultaneously
+	 * (issue 40 item 1) */
+	assert_non_null(strstr(r1.out, "5 defenders strike back simultaneously (all in contact before the strike) "
+				    "with flint 2-handed warclub: 9+ on d12"));
 	/* the example's militia: ranged 1, inexperienced; soldados: armor 2 */
 	RUN(&r1, "presidio", "shoot", "--weapon", "flintlock musket", "--band", "close", "--figures", "4",
 	    "--units", UNITS, "--unit", "militia", "--target-unit", "soldado de cuera", "--seed", "1");

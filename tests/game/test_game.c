@@ -519,7 +519,7 @@ static void presidio_odds(void **state)
 	assert_int_equal(fray_game_odds(game, "shoot", "Presidials", "Apaches", 2, range, true, &got), FRAY_OK);
 	static const char *const shoot[] = {"--weapon", "flintlock musket", "--figures", "12", "--skill", "2",
 					    "--range", "10", "--armor", "1", "--target-figures", "10",
-					    "--specialists", "0", "--leaders", "1", "--standing", "good",
+					    "--specialists", "0", "--leaders", "2", "--standing", "good",
 					    "--designation", "other", "--reload-left", "0", "--target-standing", "good"};
 	char *want = odds_of("presidio.shoot", shoot, sizeof shoot / sizeof *shoot);
 	assert_string_equal(got, want);

@@ -274,6 +274,15 @@ static int casualty_dm(const char *size, int casualties)
 	return 0;
 }
 
+/* Whether the unit is in line: its formation, unless its standing put it
+ * in a clump (Section 3, Disorder; Section 7, Retreat and Panic; ruling
+ * R44). */
+static bool in_line(const fray_node *u)
+{
+	const char *s = str_at(u, "status");
+	return bool_at(u, "line") && strcmp(s, "disordered") && strcmp(s, "retreated") && strcmp(s, "panicked");
+}
+
 /* Section 7: the final required number of a unit (its level, casualties
  * counted as given) charged (+2) or charging (-2), in line (-1). */
 static int required(const fray_node *u, int casualties, bool charged, bool charging)
@@ -284,7 +293,7 @@ static int required(const fray_node *u, int casualties, bool charged, bool charg
 			r = LEVELS[i].required;
 	assert_true(r > 0);
 	return r + casualty_dm(str_at(u, "size"), casualties) + (charged ? 2 : 0) - (charging ? 2 : 0) -
-	       (bool_at(u, "line") ? 1 : 0);
+	       (in_line(u) ? 1 : 0);
 }
 
 /* Section 7, Morale Roll Resolution: the standing a failed check leaves,
@@ -341,7 +350,7 @@ static void check_morale(const fray_node *st, const fray_node *u, int casualties
 		return;
 	}
 	morale_seen.failed++;
-	const char *situation = charging ? "charging" : bool_at(u, "line") ? "line" : "open";
+	const char *situation = charging ? "charging" : in_line(u) ? "line" : "open";
 	const char *status = status_after(situation, int_at(st, "outcome/short_by"), bool_at(st, "inputs/near_enemy"),
 					  bool_at(st, "inputs/charge_impact"));
 	if (strcmp(now, status))

@@ -21,12 +21,13 @@ caught on the first day the pursuers have travelled at least as far; 15
 days.
 
 With a forced march (Section 8, Forced March) the pursuers who found the
-trail and start their day 1 to 10 leagues behind travel on at night, 1.5 x
-the day's leagues; if two nights of it in a row do not catch the raiders,
+trail and are, at nightfall (after both parties' day of travel: ruling
+R41), at most 10 leagues behind travel on at night, 1.5 x the day's
+leagues in all; if two nights of it in a row do not catch the raiders,
 they rest the next day and night. A night not marched (the trail lost, the
-raiders too far or already closer than a league) is a night's rest: the
-count of nights starts again (docs/presidio.md, fray's reading of "if they
-don't catch up to them in two nights").
+raiders too far) is a night's rest: the count of nights starts again
+(docs/presidio.md, fray's reading of "if they don't catch up to them in
+two nights").
 
 The state after each day is (gap in leagues, seen, forced nights in a row,
 resting), so the whole distribution of the day of capture is a small sum
@@ -97,8 +98,9 @@ def caught_by_day(recon, camou, pursuers_mounted, raiders_mounted, forced_march=
                     continue
                 # the trail lost: the pursuers wait, the night a night's rest
                 after[(g, now_seen, 0, False)] += p * q * (1 - found)
-                at_night = forced_march and 1 <= g <= 10
                 for leg, r in pursuers:
+                    # R41: the distance read at nightfall, after the day's leagues
+                    at_night = forced_march and 0 < g - leg <= 10
                     travelled = leg * 1.5 if at_night else leg
                     if g - travelled <= 0:
                         caught += p * q * found * r

@@ -167,7 +167,7 @@ static fray_presidio_fire_mode mode_fired(const fray_presidio_shoot_in *in)
 }
 
 /* The figures that fire and why: a volley all but the officers and NCOs
- * (Volley Fire); independent, opportunity and aimed fire are one shooting
+ * (Volley Fire; every one of them, ruling R42); independent, opportunity and aimed fire are one shooting
  * action each, figures / reload (ruling R14); fire while moving "up to
  * half the figures (round down)", "pending loading and independent fire
  * restrictions": never more than independent fire allows. */
@@ -701,7 +701,8 @@ static int impact_dm(fray_presidio_impact i)
 
 /* Section 5, Melee: Hit# - attacker's skill + defender's skill; +1 for a
  * low wall, uphill or a defender on horseback; +2 a high wall; -1 attacking
- * on horseback; +1 on a ladder; the charge impact. A weapon with no melee
+ * on horseback; +1 on a ladder; the charge impact, added to all of them
+ * (a mounted impact with the horseback -1: ruling R46). A weapon with no melee
  * use (a bow) cannot strike: no terms, a difficulty past 12. */
 #define NO_STRIKE 13
 
@@ -1084,7 +1085,9 @@ const char *const fray_presidio_designation_names[3] = {"other", "light", "skirm
 
 static bool two_actions(const fray_presidio_move_in *in)
 {
-	/* "charging units move at running/galloping speed" */
+	/* "charging units move at running/galloping speed": skirmishers too,
+	 * whose "regular movement even when charging" is never halved
+	 * (ruling R43) */
 	return in->running || in->charging;
 }
 
