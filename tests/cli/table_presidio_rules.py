@@ -334,7 +334,7 @@ def odds_of_actions(tmp):
     got = fray("table", g, "shoot", "Apaches", "--at", "Presidials", "--range", "10", "--odds", "--json").stdout
     want = fray("presidio", "shoot", "--weapon", a["weapon"], "--figures", str(a["figures"]), "--skill",
                 str(a["ranged"]), "--range", "10", "--armor", str(p["armor"]), "--target-figures", str(p["figures"]),
-                "--specialists", str(p["specialists"]), "--target-leader", "--leaders", "1" if a["specialists"] and a["leader"] else "0", "--standing",
+                "--specialists", str(p["specialists"]), "--target-leader", "--leaders", str(a["specialists"]), "--standing",
                 a["status"], "--designation", a["designation"], "--reload-left", str(a["reload"]),
                 "--target-standing", p["status"], "--odds", "--json").stdout
     check(got == want, "odds: a shot's odds are presidio shoot's with the units' inputs")
