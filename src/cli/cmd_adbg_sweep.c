@@ -113,13 +113,37 @@ static int knob_width(const sweep *w, int k)
 	return width > 40 ? 40 : (int)width;
 }
 
+/* Whether a text is a plain decimal number ("-3", "0.25"): a spreadsheet
+ * reads it as a number, never as a formula, so it stays bare. */
+static bool csv_number(const char *s)
+{
+	s += *s == '-';
+	if (*s < '0' || *s > '9')
+		return false;
+	while (*s >= '0' && *s <= '9')
+		s++;
+	if (*s == '.') {
+		if (s[1] < '0' || s[1] > '9')
+			return false;
+		for (s++; *s >= '0' && *s <= '9';)
+			s++;
+	}
+	return *s == '\0';
+}
+
+/* A text cell (a knob's path or value: the scenario's, the command line's
+ * or a shard's, never fray's own number). One a spreadsheet would run as a
+ * formula (it starts with = + - @, a tab or a carriage return: OWASP's
+ * rule) is written as text: a single quote before it, the cell quoted.
+ * docs/simulate.md says so. Issue 41 case 4. */
 static void csv_field(FILE *out, const char *s)
 {
-	if (!strpbrk(s, ",\"\n\r")) {
+	bool formula = strchr("=+-@\t\r", s[0]) && s[0] && !csv_number(s);
+	if (!formula && !strpbrk(s, ",\"\n\r")) {
 		fputs(s, out);
 		return;
 	}
-	fputc('"', out);
+	fputs(formula ? "\"'" : "\"", out);
 	for (; *s; s++) {
 		if (*s == '"')
 			fputc('"', out);
