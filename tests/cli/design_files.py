@@ -149,6 +149,12 @@ def copied_examples(tmp):
     there = run(FRAY, "chits", "combat", os.path.join(EXAMPLES, "chits", "example-1.yaml"), "--json")
     check(here.returncode == 0 and here.stdout == there.stdout,
           f"a chits combat without its mix beside it: exit {here.returncode} {here.stderr.strip()}")
+    # an option naming the table by its name: the same as the shipped file
+    melee = ["--attacker", "warrior:3", "--defender", "militia:2", "--terrain", "rough", "--seed", "1", "--json"]
+    here = run(fray, "adbg", "melee", "--crt", "example-melee-crt", *melee, cwd=alone)
+    there = run(FRAY, "adbg", "melee", "--crt", os.path.join(EXAMPLES, "..", "data", "adbg", "example-melee-crt.yaml"),
+                *melee)
+    check(here.returncode == 0 and here.stdout == there.stdout, f"--crt example-melee-crt: {here.stderr.strip()}")
     # forces start games where they were copied
     for rules in ("presidio", "bbb", "chits"):
         d = os.path.join(tmp, rules)
