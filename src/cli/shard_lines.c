@@ -10,6 +10,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "sim_out.h"
 
 enum {
@@ -129,17 +130,22 @@ static int read_head(lines *l, bool *empty)
 	return 0;
 }
 
+/* The file opened for reading a line at a time; its problems printed
+ * (cmd NULL: only the status, the caller will read it again and say). */
 static int open_lines(const char *cmd, fray_ctx *ctx, const char *path, lines *l)
 {
 	*l = (lines){.path = path};
 	int fd = -1;
 	if (fray_input_open(ctx, path, SIZE_MAX / 2, &fd) != FRAY_OK)
-		return cli_fail(cmd, ctx);
+		return cmd ? cli_fail(cmd, ctx) : EXIT_BAD_INPUT;
 	l->f = fd == 0 ? stdin : fdopen(fd, "r");
+	if (!l->f && fd > 0)
+		close(fd);
 	l->buf = malloc(LINE_MAX_BYTES + 1);
 	l->head = malloc(HEAD_MAX_BYTES + 3);
 	if (!l->f || !l->buf || !l->head)
-		return cli_error(cmd, EXIT_RUNTIME, "%s: %s", path, l->f ? "out of memory" : strerror(errno));
+		return cmd ? cli_error(cmd, EXIT_RUNTIME, "%s: %s", path, l->f ? "out of memory" : strerror(errno))
+			   : EXIT_RUNTIME;
 	return EXIT_OK;
 }
 
@@ -164,7 +170,8 @@ bool shard_lines_is_sweep(const char *path)
 	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
 	lines l = {0};
 	bool empty = false, sweep = false;
-	if (ctx && open_lines("merge", ctx, path, &l) == EXIT_OK && read_head(&l, &empty) == 1) {
+	/* standard input can be read once: the whole-file reader says */
+	if (ctx && strcmp(path, "-") != 0 && open_lines(NULL, ctx, path, &l) == EXIT_OK && read_head(&l, &empty) == 1) {
 		fray_doc *doc = NULL;
 		sweep = fray_doc_load_string(ctx, path, l.head, l.head_len, &doc) == FRAY_OK && fray_shard_is_sweep(doc);
 		fray_doc_free(doc);
