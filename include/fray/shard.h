@@ -97,7 +97,8 @@ typedef struct fray_sweep_shard {
 	char vary[FRAY_SWEEP_MAX_KNOBS][FRAY_SWEEP_VALUE];
 	int nvary;
 	uint64_t npoints;                                    /* of the whole sweep */
-	fray_sweep_shard_point *points;                      /* this shard's */
+	uint64_t lo, hi;                                     /* this shard's points, [lo, hi) */
+	fray_sweep_shard_point *points;                      /* them (fray_sweep_shard_read) */
 	size_t n;
 } fray_sweep_shard;
 
@@ -105,7 +106,12 @@ typedef struct fray_sweep_shard {
  * points: npoints * i / n. */
 uint64_t fray_sweep_point_slice(uint64_t npoints, uint64_t i, uint64_t n);
 /* The text of a sweep's shard: m's run, the knobs and points [lo, hi) of
- * w (each point's trials [first, last)). *out malloc'd: free() it. */
+ * w (each point's trials [first, last)). *out malloc'd: free() it. The
+ * run is on the first lines, the last of them ending `"points": [`; then
+ * comes one point a line, each but the last ending in `,`, the last in
+ * `]}` (`"points": []}` when the shard has none). One JSON document, read
+ * whole by fray_sweep_shard_read, or a line at a time (the head, then
+ * each point) by a reader of any number of points. */
 fray_status fray_sweep_shard_text(const fray_shard_meta *m, const fray_sweep *w, bool by_trials, uint64_t first,
 				  uint64_t last, size_t lo, size_t hi, char **out, size_t *len);
 /* Reads a sweep shard (problems recorded on doc; out of memory as
@@ -113,6 +119,15 @@ fray_status fray_sweep_shard_text(const fray_shard_meta *m, const fray_sweep *w,
  * whether or not it read. */
 bool fray_sweep_shard_read(fray_ctx *ctx, fray_doc *doc, fray_sweep_shard *sh);
 void fray_sweep_shard_free(fray_sweep_shard *sh);
+/* A shard read a line at a time: its head (the document of the first lines
+ * with `]}` after their `"points": [`, points ignored) sets everything but
+ * the points, sh->lo and sh->hi saying which points follow. */
+bool fray_sweep_shard_read_head(fray_ctx *ctx, fray_doc *doc, fray_sweep_shard *sh);
+/* Point index (lo <= index < hi) from the map pn (a line's, its `,` or
+ * `]}` taken off); problems recorded on doc. p->sim is new (the one p had
+ * freed): the caller frees it with fray_sim_free. */
+bool fray_sweep_shard_read_point(fray_doc *doc, const fray_node *pn, const fray_sweep_shard *sh, uint64_t index,
+				 fray_sweep_shard_point *p);
 
 /* A sweep's shards added point by point. Start from {.ctx = ctx}. g holds
  * every point of the sweep (sim NULL for a point no shard had, dropped by
@@ -128,6 +143,12 @@ typedef struct fray_sweep_merge {
 	bool partial;
 } fray_sweep_merge;
 fray_merge_verdict fray_sweep_merge_add(fray_sweep_merge *mg, const fray_sweep_shard *sh);
+/* The same a point at a time, for a shard read a line at a time: begin
+ * with its head (sh's points unused), then each point. A verdict other
+ * than FRAY_MERGE_ADDED leaves the merge spoilt: free it. */
+fray_merge_verdict fray_sweep_merge_begin(fray_sweep_merge *mg, const fray_sweep_shard *sh);
+fray_merge_verdict fray_sweep_merge_point(fray_sweep_merge *mg, const fray_sweep_shard *sh,
+					  const fray_sweep_shard_point *p);
 /* After the last shard: why partial (as fray_sim_merge_end), the points no
  * shard had dropped from g, m made one whole run. */
 void fray_sweep_merge_end(fray_sweep_merge *mg, char *why, size_t cap);

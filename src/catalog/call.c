@@ -8,6 +8,7 @@
 #include <string.h>
 #include "catalog.h"
 #include "../core/names.h"
+#include "../core/shipped_named.h"
 #include "embedded.h"
 
 /* The i-th descriptor: the procedures, then the listings. */
@@ -467,8 +468,8 @@ fray_status frayi_call_load_doc(fray_call *c, size_t k, fray_doc **out)
 	const value *v = &c->v[k];
 	if (v->text)
 		return fray_doc_load_string(c->ctx, v->s, v->text, v->len, out);
-	if (!c->no_files)
-		return fray_doc_load_file(c->ctx, v->s, out);
+	if (!c->no_files) /* fray's own tables by name too (--crt example-melee-crt) */
+		return frayi_open_named(c->ctx, NULL, NULL, v->s, out);
 	if (shipped(v->s))
 		return frayi_shipped_doc(c->ctx, v->s, out);
 	return frayi_call_bad(c, "%s: this service reads no files; give the document itself ({\"name\": ..., "

@@ -113,13 +113,37 @@ static int knob_width(const sweep *w, int k)
 	return width > 40 ? 40 : (int)width;
 }
 
+/* Whether a text is a plain decimal number ("-3", "0.25"): a spreadsheet
+ * reads it as a number, never as a formula, so it stays bare. */
+static bool csv_number(const char *s)
+{
+	s += *s == '-';
+	if (*s < '0' || *s > '9')
+		return false;
+	while (*s >= '0' && *s <= '9')
+		s++;
+	if (*s == '.') {
+		if (s[1] < '0' || s[1] > '9')
+			return false;
+		for (s++; *s >= '0' && *s <= '9';)
+			s++;
+	}
+	return *s == '\0';
+}
+
+/* A text cell (a knob's path or value: the scenario's, the command line's
+ * or a shard's, never fray's own number). One a spreadsheet would run as a
+ * formula (it starts with = + - @, a tab or a carriage return: OWASP's
+ * rule) is written as text: a single quote before it, the cell quoted.
+ * docs/simulate.md says so. Issue 41 case 4. */
 static void csv_field(FILE *out, const char *s)
 {
-	if (!strpbrk(s, ",\"\n\r")) {
+	bool formula = strchr("=+-@\t\r", s[0]) && s[0] && !csv_number(s);
+	if (!formula && !strpbrk(s, ",\"\n\r")) {
 		fputs(s, out);
 		return;
 	}
-	fputc('"', out);
+	fputs(formula ? "\"'" : "\"", out);
 	for (; *s; s++) {
 		if (*s == '"')
 			fputc('"', out);
@@ -337,8 +361,9 @@ static int write_sweep_shard(const char *cmd, const char *path, const sweep *w, 
 	return status;
 }
 
-/* fray merge of sweep shards: each point's counts added, then printed as
- * one run of the whole sweep prints them. */
+/* fray merge of sweep shards: each point's counts added as its line is
+ * read (shard_lines.c), then printed as one run of the whole sweep prints
+ * them. */
 int adbg_sweep_merge(int nfiles, char **files, bool json, bool csv)
 {
 	const char *cmd = "merge";
@@ -349,21 +374,11 @@ int adbg_sweep_merge(int nfiles, char **files, bool json, bool csv)
 	fray_sweep_merge mg = {.ctx = ctx};
 	int status = EXIT_OK;
 	for (int i = 0; i < nfiles && status == EXIT_OK; i++) {
-		fray_doc *doc = NULL;
-		if (fray_doc_load_file(ctx, files[i], &doc) != FRAY_OK) {
-			status = cli_fail(cmd, ctx);
+		/* a line at a time: a shard of any number of points */
+		fray_merge_verdict verdict;
+		if ((status = shard_lines_merge(cmd, ctx, files[i], &mg, &one, &verdict)) != EXIT_OK)
 			break;
-		}
-		fray_sweep_shard_free(&one);
-		bool ok = fray_sweep_shard_read(ctx, doc, &one);
-		for (size_t e = 0; e < fray_doc_error_count(doc); e++)
-			cli_error(cmd, EXIT_BAD_INPUT, "%s", fray_doc_error_msg(doc, e));
-		fray_doc_free(doc);
-		if (!ok) {
-			status = EXIT_BAD_INPUT;
-			break;
-		}
-		switch (fray_sweep_merge_add(&mg, &one)) {
+		switch (verdict) {
 		case FRAY_MERGE_ADDED:
 			break;
 		case FRAY_MERGE_OTHER_RUN:

@@ -63,10 +63,13 @@ static int read_shard(fray_ctx *ctx, const char *path, fray_sim_shard *sh)
 	return ok ? EXIT_OK : EXIT_BAD_INPUT;
 }
 
-/* Whether the first shard file is a sweep's (its kind); a file that does
- * not read is left to the simulation's reader, which says why. */
+/* Whether the first shard file is a sweep's (its kind): its first lines,
+ * as fray writes a sweep's shard of any size, else the whole file. A file
+ * that does not read is left to the simulation's reader, which says why. */
 static bool first_is_sweep(const char *path)
 {
+	if (shard_lines_is_sweep(path))
+		return true;
 	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
 	fray_doc *doc = NULL;
 	bool sweep = ctx && fray_doc_load_file(ctx, path, &doc) == FRAY_OK && fray_shard_is_sweep(doc);

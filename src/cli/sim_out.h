@@ -18,4 +18,12 @@ int sim_write_shard(const char *cmd, const char *path, const fray_shard_meta *m,
 /* fray merge of a sweep's shards (cmd_adbg_sweep.c). */
 int adbg_sweep_merge(int nfiles, char **files, bool json, bool csv);
 
+/* A sweep's shard read a line at a time (shard_lines.c): whether the file
+ * at path begins as fray writes one; its points added to mg as they are
+ * read (sh: its head), every problem printed. The exit status; *verdict
+ * the merge's (FRAY_MERGE_ADDED unless the shard is refused for it). */
+bool shard_lines_is_sweep(const char *path);
+int shard_lines_merge(const char *cmd, fray_ctx *ctx, const char *path, fray_sweep_merge *mg, fray_sweep_shard *sh,
+		      fray_merge_verdict *verdict);
+
 #endif

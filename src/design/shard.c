@@ -226,7 +226,9 @@ static void read_bool(fray_doc *doc, const fray_node *map, const char *key, bool
 		fray_doc_bool(doc, n, key, out);
 }
 
-static void read_sweep_point(fray_doc *doc, const fray_node *pn, fray_sweep_shard *sh, fray_sweep_shard_point *p)
+/* One point of a sweep's shard: the map pn, the shard's point want. */
+static void read_sweep_point(fray_doc *doc, const fray_node *pn, const fray_sweep_shard *sh, uint64_t want,
+			     fray_sweep_shard_point *p)
 {
 	static const char *const keys[] = {"point", "values", "baseline", "grid", "counted", "counts"};
 	if (!fray_doc_expect(doc, pn, FRAY_NODE_MAP, "a point"))
@@ -234,6 +236,10 @@ static void read_sweep_point(fray_doc *doc, const fray_node *pn, fray_sweep_shar
 	fray_doc_known_keys(doc, pn, keys, sizeof keys / sizeof keys[0]);
 	uint64_t index = 0, counted = 0;
 	read_u64(doc, pn, "point", 1, (int64_t)sh->npoints, &index);
+	if (!fray_doc_error_count(doc) && index != want + 1) {
+		fray_doc_error(doc, pn, "expected point %" PRIu64 " here", want + 1);
+		return;
+	}
 	p->index = index - 1;
 	read_bool(doc, pn, "baseline", &p->baseline);
 	read_bool(doc, pn, "grid", &p->grid);
@@ -255,7 +261,7 @@ static void read_sweep_point(fray_doc *doc, const fray_node *pn, fray_sweep_shar
 	read_counts(doc, fray_doc_field(doc, pn, "counts", true), p->sim);
 }
 
-FRAY_API bool fray_sweep_shard_read(fray_ctx *ctx, fray_doc *doc, fray_sweep_shard *sh)
+FRAY_API bool fray_sweep_shard_read_head(fray_ctx *ctx, fray_doc *doc, fray_sweep_shard *sh)
 {
 	memset(sh, 0, sizeof *sh);
 	sh->ctx = ctx;
@@ -278,7 +284,7 @@ FRAY_API bool fray_sweep_shard_read(fray_ctx *ctx, fray_doc *doc, fray_sweep_sha
 		sh->by_trials = k == 1;
 	read_u64(doc, root, "first", 0, (int64_t)FRAY_SIM_MAX_TRIALS, &sh->first);
 	read_u64(doc, root, "last", 0, (int64_t)FRAY_SIM_MAX_TRIALS, &sh->last);
-	read_u64(doc, root, "npoints", 1, 100000, &sh->npoints);
+	read_u64(doc, root, "npoints", 1, FRAY_SWEEP_MAX_POINTS, &sh->npoints);
 	if ((n = fray_doc_field(doc, root, "vary", true)) && fray_doc_expect(doc, n, FRAY_NODE_SEQ, "the knobs")) {
 		if (fray_node_len(n) < 1 || fray_node_len(n) > FRAY_SWEEP_MAX_KNOBS)
 			fray_doc_error(doc, n, "expected 1 to %d knobs", FRAY_SWEEP_MAX_KNOBS);
@@ -295,30 +301,43 @@ FRAY_API bool fray_sweep_shard_read(fray_ctx *ctx, fray_doc *doc, fray_sweep_sha
 			       PRIu64 "..%" PRIu64 " of each point", sh->m.shard, of, sh->first, sh->last);
 		return false;
 	}
-	const fray_node *pts = fray_doc_field(doc, root, "points", true);
-	if (!pts || !fray_doc_expect(doc, pts, FRAY_NODE_SEQ, "the points"))
-		return false;
-	uint64_t lo = sh->by_trials ? 0 : fray_sweep_point_slice(sh->npoints, i, of);
-	uint64_t hi = sh->by_trials ? sh->npoints : fray_sweep_point_slice(sh->npoints, i + 1, of);
-	if (fray_node_len(pts) != hi - lo) {
-		fray_doc_error(doc, pts, "expected the %" PRIu64 " points %" PRIu64 "..%" PRIu64 " of this shard, "
-			       "found %zu", hi - lo, lo + 1, hi, fray_node_len(pts));
-		return false;
-	}
-	if (!(sh->points = fray_calloc(ctx, hi - lo ? hi - lo : 1, sizeof *sh->points))) {
+	sh->lo = sh->by_trials ? 0 : fray_sweep_point_slice(sh->npoints, i, of);
+	sh->hi = sh->by_trials ? sh->npoints : fray_sweep_point_slice(sh->npoints, i + 1, of);
+	return true;
+}
+
+FRAY_API bool fray_sweep_shard_read_point(fray_doc *doc, const fray_node *pn, const fray_sweep_shard *sh,
+					  uint64_t index, fray_sweep_shard_point *p)
+{
+	fray_sim_free(p->sim);
+	*p = (fray_sweep_shard_point){0};
+	if (!(p->sim = fray_sim_new(FRAY_ADBG_SIM_FIELDS))) {
 		fray_doc_error(doc, NULL, "out of memory");
 		return false;
 	}
-	for (size_t p = 0; p < fray_node_len(pts) && !fray_doc_error_count(doc); p++) {
-		fray_sweep_shard_point *sp = &sh->points[sh->n++];
-		if (!(sp->sim = fray_sim_new(FRAY_ADBG_SIM_FIELDS))) {
-			fray_doc_error(doc, NULL, "out of memory");
-			break;
-		}
-		read_sweep_point(doc, fray_node_item(pts, p), sh, sp);
-		if (!fray_doc_error_count(doc) && sp->index != lo + p)
-			fray_doc_error(doc, fray_node_item(pts, p), "expected point %" PRIu64 " here", lo + p + 1);
+	size_t before = fray_doc_error_count(doc);
+	read_sweep_point(doc, pn, sh, index, p);
+	return fray_doc_error_count(doc) == before;
+}
+
+FRAY_API bool fray_sweep_shard_read(fray_ctx *ctx, fray_doc *doc, fray_sweep_shard *sh)
+{
+	if (!fray_sweep_shard_read_head(ctx, doc, sh))
+		return false;
+	const fray_node *pts = fray_doc_field(doc, fray_doc_root(doc), "points", true);
+	if (!pts || !fray_doc_expect(doc, pts, FRAY_NODE_SEQ, "the points"))
+		return false;
+	if (fray_node_len(pts) != sh->hi - sh->lo) {
+		fray_doc_error(doc, pts, "expected the %" PRIu64 " points %" PRIu64 "..%" PRIu64 " of this shard, "
+			       "found %zu", sh->hi - sh->lo, sh->lo + 1, sh->hi, fray_node_len(pts));
+		return false;
 	}
+	if (!(sh->points = fray_calloc(ctx, sh->hi - sh->lo ? sh->hi - sh->lo : 1, sizeof *sh->points))) {
+		fray_doc_error(doc, NULL, "out of memory");
+		return false;
+	}
+	for (size_t p = 0; p < fray_node_len(pts) && !fray_doc_error_count(doc); p++)
+		fray_sweep_shard_read_point(doc, fray_node_item(pts, p), sh, sh->lo + p, &sh->points[sh->n++]);
 	return fray_doc_error_count(doc) == 0;
 }
 
@@ -369,11 +388,15 @@ static void put_meta(put_buf *b, const fray_shard_meta *m, const char *kind)
 	    m->seed, m->trials, m->shard, m->nshards);
 }
 
-/* Each field's [value, count] pairs, a list a line after indent. */
+/* Each field's [value, count] pairs: a list a line after indent, or all
+ * on the line (indent NULL). */
 static void put_counts(put_buf *b, const fray_sim *s, const char *indent)
 {
 	for (size_t fl = 0; fl < fray_sim_nfields(s); fl++) {
-		put(b, "%s\n%s[", fl ? "," : "", indent);
+		if (indent)
+			put(b, "%s\n%s[", fl ? "," : "", indent);
+		else
+			put(b, "%s[", fl ? ", " : "");
 		bool any = false;
 		for (int v = 0; v <= FRAY_SIM_MAX_VALUE; v++)
 			if (fray_sim_count(s, fl, v)) {
@@ -400,6 +423,9 @@ typedef struct sweep_part {
 	size_t lo, hi;
 } sweep_part;
 
+/* The run on the first lines, ending `"points": [`, then one point a line
+ * (each but the last ending in a comma, the last in `]}`): fray merge reads
+ * a shard of any number of points a line at a time (shard.h). */
 static void put_sweep_shard(put_buf *b, const fray_shard_meta *m, const sweep_part *sp)
 {
 	const fray_sweep *w = sp->w;
@@ -420,7 +446,7 @@ static void put_sweep_shard(put_buf *b, const fray_shard_meta *m, const sweep_pa
 		}
 		put(b, "], \"baseline\": %s, \"grid\": %s, \"counted\": %" PRIu64 ", \"counts\": [",
 		    pt->baseline ? "true" : "false", pt->grid ? "true" : "false", fray_sim_trials(pt->sim));
-		put_counts(b, pt->sim, "   ");
+		put_counts(b, pt->sim, NULL);
 		put(b, "]}");
 	}
 	put(b, "]}\n");
@@ -556,7 +582,7 @@ static bool same_point(const fray_sweep_merge *mg, const fray_sweep_point *pt, c
 	return same;
 }
 
-FRAY_API fray_merge_verdict fray_sweep_merge_add(fray_sweep_merge *mg, const fray_sweep_shard *sh)
+FRAY_API fray_merge_verdict fray_sweep_merge_begin(fray_sweep_merge *mg, const fray_sweep_shard *sh)
 {
 	if (mg->merged == 0) {
 		if (!sweep_merge_start(mg, sh))
@@ -566,24 +592,39 @@ FRAY_API fray_merge_verdict fray_sweep_merge_add(fray_sweep_merge *mg, const fra
 	}
 	if (mg->seen[sh->m.shard - 1])
 		return FRAY_MERGE_TWICE;
-	/* split by trials, every shard has every point: each must be the point
-	 * the first shard had, or two sweeps' counts would add as one */
-	for (size_t p = 0; p < sh->n; p++)
-		if (mg->g.pts[sh->points[p].index].sim && !same_point(mg, &mg->g.pts[sh->points[p].index],
-								       &sh->points[p]))
-			return FRAY_MERGE_OTHER_RUN;
 	mg->seen[sh->m.shard - 1] = true;
-	for (size_t p = 0; p < sh->n; p++) {
-		const fray_sweep_shard_point *sp = &sh->points[p];
-		fray_sweep_point *pt = &mg->g.pts[sp->index];
-		mg->partial |= fray_sim_trials(sp->sim) < sh->last - sh->first;
-		if (!pt->sim && !take_point(mg, pt, sp))
-			return FRAY_MERGE_NOMEM;
-		if (fray_sim_add(pt->sim, sp->sim) != FRAY_OK)
-			return FRAY_MERGE_NOMEM;
-	}
 	mg->merged++;
 	return FRAY_MERGE_ADDED;
+}
+
+FRAY_API fray_merge_verdict fray_sweep_merge_point(fray_sweep_merge *mg, const fray_sweep_shard *sh,
+						   const fray_sweep_shard_point *sp)
+{
+	fray_sweep_point *pt = &mg->g.pts[sp->index];
+	/* split by trials, every shard has every point: each must be the point
+	 * the first shard had, or two sweeps' counts would add as one */
+	if (pt->sim && !same_point(mg, pt, sp))
+		return FRAY_MERGE_OTHER_RUN;
+	mg->partial |= fray_sim_trials(sp->sim) < sh->last - sh->first;
+	if (!pt->sim && !take_point(mg, pt, sp))
+		return FRAY_MERGE_NOMEM;
+	if (fray_sim_add(pt->sim, sp->sim) != FRAY_OK)
+		return FRAY_MERGE_NOMEM;
+	return FRAY_MERGE_ADDED;
+}
+
+FRAY_API fray_merge_verdict fray_sweep_merge_add(fray_sweep_merge *mg, const fray_sweep_shard *sh)
+{
+	/* every point checked before any is added: a refused shard changes nothing */
+	if (mg->merged && same_sweep(mg, sh) && !mg->seen[sh->m.shard - 1])
+		for (size_t p = 0; p < sh->n; p++)
+			if (mg->g.pts[sh->points[p].index].sim &&
+			    !same_point(mg, &mg->g.pts[sh->points[p].index], &sh->points[p]))
+				return FRAY_MERGE_OTHER_RUN;
+	fray_merge_verdict v = fray_sweep_merge_begin(mg, sh);
+	for (size_t p = 0; p < sh->n && v == FRAY_MERGE_ADDED; p++)
+		v = fray_sweep_merge_point(mg, sh, &sh->points[p]);
+	return v;
 }
 
 FRAY_API void fray_sweep_merge_end(fray_sweep_merge *mg, char *why, size_t cap)

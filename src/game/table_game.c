@@ -10,6 +10,7 @@
 #include "table.h"
 #include "../common/text.h"
 #include "../core/internal.h"
+#include "../core/shipped_named.h"
 
 const char *const frayi_table_rules_names[RULES_NRULES] = {"presidio", "bbb", "chits"};
 const char *const frayi_unit_status_names[ST_NSTATUS] = {"good", "disordered", "flinched", "hunkered", "fell back",
@@ -445,7 +446,8 @@ static int read_mix(table_game *g, const char *forces, const char *name, fray_do
 {
 	char full[4096];
 	beside(forces, name, full, sizeof full);
-	if (open(ud, g->ctx, full, &g->mix_doc) != FRAY_OK)
+	/* fray's own sample mix by its name, wherever the forces file is */
+	if (frayi_open_named(g->ctx, open, ud, full, &g->mix_doc) != FRAY_OK)
 		return frayi_game_failed(g);
 	fray_chits_mix *m = NULL;
 	if (fray_chits_mix_read(g->ctx, g->mix_doc, &m) != FRAY_OK)

@@ -246,12 +246,82 @@ static void a_sweep_shard_written(void **state)
 			 " \"seed\": \"7\", \"trials\": 10, \"shard\": 1, \"of\": 2, \"split\": \"points\", \"first\": 0, "
 			 "\"last\": 10,\n \"vary\": [\"terrain\"], \"npoints\": 3, \"points\": [\n"
 			 "  {\"point\": 1, \"values\": [\"rough\"], \"baseline\": false, \"grid\": true, \"counted\": 10, "
-			 "\"counts\": [\n   [[1, 1], [2, 9]]");
+			 "\"counts\": [[[1, 1], [2, 9]]");
+	/* one point a line (fray merge reads them a line at a time) */
 	for (int f = 1; f < FRAY_ADBG_SIM_FIELDS; f++)
-		n += snprintf(want + n, sizeof want - (size_t)n, ",\n   [[0, 10]]");
+		n += snprintf(want + n, sizeof want - (size_t)n, ", [[0, 10]]");
 	snprintf(want + n, sizeof want - (size_t)n, "]}]}\n");
 	assert_string_equal(text, want);
 	free(text);
+}
+
+/* A shard of 1000 points (far past what one document read whole may hold)
+ * read a line at a time as fray merge reads it: the head, then each point
+ * from its own line, added as it is read. Point p has p % 11 wins of 10. */
+static void a_big_sweep_shard_read_a_line_at_a_time(void **state)
+{
+	(void)state;
+	enum { NP = 1000 };
+	fray_sweep_point *pts = calloc(NP, sizeof *pts);
+	char (*vals)[16] = calloc(NP, sizeof *vals);
+	assert_true(pts && vals);
+	for (int p = 0; p < NP; p++) {
+		snprintf(vals[p], sizeof vals[p], "v%d", p);
+		pts[p] = (fray_sweep_point){.val = {vals[p]}, .grid = true, .sim = sim_of(10, (uint64_t)(p % 11))};
+	}
+	fray_sweep w = {.nk = 1, .paths = {"terrain"}, .pts = pts, .np = NP};
+	fray_shard_meta m = meta(1, 1);
+	char *text;
+	size_t len;
+	assert_int_equal(fray_sweep_shard_text(&m, &w, false, 0, 10, 0, NP, &text, &len), FRAY_OK);
+	for (int p = 0; p < NP; p++)
+		fray_sim_free(pts[p].sim);
+	/* the head: the lines up to `"points": [`, closed */
+	char *at = strstr(text, "\"points\": [\n");
+	assert_non_null(at);
+	size_t head_len = (size_t)(at - text) + strlen("\"points\": [");
+	char *head = malloc(head_len + 3);
+	assert_non_null(head);
+	memcpy(head, text, head_len);
+	memcpy(head + head_len, "]}", 3);
+	fray_doc *doc = NULL;
+	fray_sweep_shard sh = {0};
+	fray_sweep_merge mg = {.ctx = ctx};
+	assert_int_equal(fray_doc_load_string(ctx, "big.json", head, head_len + 2, &doc), FRAY_OK);
+	assert_true(fray_sweep_shard_read_head(ctx, doc, &sh));
+	fray_doc_free(doc);
+	assert_int_equal(sh.lo, 0);
+	assert_int_equal(sh.hi, NP);
+	assert_int_equal(fray_sweep_merge_begin(&mg, &sh), FRAY_MERGE_ADDED);
+	/* then one point a line, each but the last ending in ',', the last in ']}' */
+	fray_sweep_shard_point pt = {0};
+	char *line = at + strlen("\"points\": [\n");
+	for (uint64_t k = 0; k < NP; k++) {
+		char *nl = strchr(line, '\n');
+		assert_non_null(nl);
+		size_t cut = k + 1 < NP ? 1 : 2;
+		assert_memory_equal(nl - cut, k + 1 < NP ? "," : "]}", cut);
+		assert_int_equal(fray_doc_load_string(ctx, "big.json", line, (size_t)(nl - cut - line), &doc), FRAY_OK);
+		assert_true(fray_sweep_shard_read_point(doc, fray_doc_root(doc), &sh, k, &pt));
+		fray_doc_free(doc);
+		assert_int_equal(fray_sweep_merge_point(&mg, &sh, &pt), FRAY_MERGE_ADDED);
+		line = nl + 1;
+	}
+	assert_int_equal(*line, '\0');
+	fray_sim_free(pt.sim);
+	char why[160];
+	fray_sweep_merge_end(&mg, why, sizeof why);
+	assert_string_equal(why, "");
+	assert_int_equal(mg.g.np, NP);
+	for (int p = 0; p < NP; p++) {
+		assert_string_equal(mg.g.pts[p].val[0], vals[p]);
+		assert_int_equal(fray_sim_count(mg.g.pts[p].sim, FRAY_ADBG_SIM_WINNER, 1), p % 11);
+	}
+	fray_sweep_merge_free(&mg);
+	free(head);
+	free(text);
+	free(pts);
+	free(vals);
 }
 
 /* Shards `which` of the sweep read and merged on lctx; the merge's
@@ -347,6 +417,7 @@ int main(void)
 		cmocka_unit_test(shards_merge_into_one_run),
 		cmocka_unit_test(a_sweep_shard_written),
 		cmocka_unit_test(sweep_shards_merge_point_by_point),
+		cmocka_unit_test(a_big_sweep_shard_read_a_line_at_a_time),
 		cmocka_unit_test(out_of_memory),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);

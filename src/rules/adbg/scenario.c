@@ -7,6 +7,7 @@
 #include <string.h>
 #include "scenario.h"
 #include "../../core/dice_internal.h"
+#include "../../core/shipped_named.h"
 
 static const char *const weather_names[] = {"normal", "severe"};
 static const char *const victory_names[] = {"losses", "field"};
@@ -269,7 +270,8 @@ static void read_crt(fray_ctx *ctx, fray_doc *doc, const fray_node *n, fray_doc_
 		snprintf(path, sizeof path, "%.*s/%s", (int)(slash - name), name, rel);
 	fray_status before = fray_ctx_status(ctx);
 	fray_doc *crt = NULL;
-	fray_status st = open ? open(ud, ctx, path, &crt) : fray_doc_load_file(ctx, path, &crt);
+	/* fray's own example CRT by its name, wherever the scenario is */
+	fray_status st = frayi_open_named(ctx, open, ud, path, &crt);
 	if (st == FRAY_OK) {
 		st = fray_adbg_crt_from_doc(crt, &s->crt);
 		if (st != FRAY_OK && fray_doc_error_count(crt) > 0)

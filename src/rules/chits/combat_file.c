@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "../../core/internal.h"
+#include "../../core/shipped_named.h"
 #include <fray/chits.h>
 
 FRAY_API int fray_chits_find(const fray_chits_mix *m, const char *id)
@@ -150,10 +151,9 @@ FRAY_API fray_status fray_chits_combat_read(fray_ctx *ctx, fray_doc *doc, fray_c
 static fray_status load_mix(fray_ctx *ctx, fray_doc_open_fn open, void *ud, const char *path,
 			    fray_chits_mix **out)
 {
-	if (!open)
-		return fray_chits_mix_load(ctx, path, out);
 	fray_doc *doc;
-	fray_status st = open(ud, ctx, path, &doc);
+	/* fray's own sample mix by its name, wherever the combat file is */
+	fray_status st = frayi_open_named(ctx, open, ud, path, &doc);
 	if (st != FRAY_OK)
 		return st;
 	st = fray_chits_mix_read(ctx, doc, out);
