@@ -142,7 +142,11 @@ static fray_status bind_assault(fray_call *c)
 		  "\"assault_dice_default\": %s", modifier, counted, in->dice ? in->dice : FRAY_BBB_ASSAULT_DICE,
 		  in->sides ? in->sides : FRAY_BBB_ASSAULT_SIDES, in->dice ? "false" : "true");
 	call_run(c, fray_bbb_assault_procedure, 7, fmt_assault);
-	c->limits = (fray_enum_limits){.max_depth = 2 * (unsigned)fights};
+	/* a fight rolls both sides' dice, one event each (issue 40 item 7:
+	 * counting two events a fight cut 2d6 assaults halfway through the
+	 * first) */
+	unsigned dice = (unsigned)(in->dice ? in->dice : FRAY_BBB_ASSAULT_DICE);
+	c->limits = (fray_enum_limits){.max_depth = 2 * dice * (unsigned)fights};
 	return FRAY_OK;
 }
 
