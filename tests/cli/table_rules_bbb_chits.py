@@ -6,6 +6,8 @@ from fray's output.
 
 Usage: table_rules_bbb_chits.py FRAY EXAMPLES_DIR"""
 import json
+from fractions import Fraction
+from math import comb
 import os
 import re
 import subprocess
@@ -53,6 +55,11 @@ def chits_combat(game, a, d, *extra, stance="hold", terrain="open", draw="3", st
     return out["steps"], units(game)
 
 
+def chits_combat_odds(game, a, d, *extra):
+    return fray("table", game, "combat", a, "--at", d, "--tactic", "hasty", "--stance", "hold", "--terrain", "open",
+                "--attacker-cdr", "12", "--defender-cdr", "6", "--draw", "3", *extra, "--odds", "--json").stdout
+
+
 def chits_tests(tmp):
     # item 15, ruling R29: only cavalry may evade (the mix gives no
     # evaders: the default); the defender's arm decides, so a cavalry
@@ -93,6 +100,43 @@ def chits_tests(tmp):
     log = fray("table", game, "log").stdout
     for e in draws:
         check(f"{e.get('dice')} -> {e.get('text')}\n" in log, f"the story tells the draw of {e.get('text')} on its line")
+
+    # issue 40 item 8: a combat draws its chits at random, so it has odds
+    # at the table, as BBB's actions do; nothing is written. The text: the
+    # chits are drawn one at a time without replacement, here 3 of the
+    # sample mix's 30, so every outcome's chance is a count of the
+    # C(30, 3) = 4060 draws over 4060; the chances sum to 1
+    game = new_game(tmp, "odds", "chits", CHITS_FORCES)
+    with open(game) as f:
+        before = f.read()
+    out = json.loads(chits_combat_odds(game, "Bylant", "Karl Franz"))
+    total = Fraction(0)
+    for o in out["outcomes"]:
+        q = Fraction(o["exact"])
+        total += q
+        check((q * comb(30, 3)).denominator == 1, "a combat's chance is a count of the 4060 draws: %s" % q)
+    check(total == 1 and out["unresolved"] == 0, "the combat's odds sum to 1")
+    with open(game) as f:
+        check(f.read() == before, "combat --odds writes nothing")
+    # the chits scripted: one outcome, certain, the combat's own
+    out = json.loads(chits_combat_odds(game, "Bylant", "Karl Franz", "--script", "C07,C08,C03"))
+    check(len(out["outcomes"]) == 1 and out["outcomes"][0]["exact"] == "1", "a scripted combat: one outcome")
+    steps, _ = chits_combat(game, "Bylant", "Karl Franz", "--script", "C07,C08,C03")
+    o, rolled = out["outcomes"][0]["outcome"], steps[0]["outcome"]
+    check((o["attacker_hits"], o["defender_hits"]) == (rolled["attacker_hits"], rolled["defender_hits"]),
+          "the scripted combat's odds are its hits: %s, %s" % (o, rolled))
+    # end-turn --rest: "A unit removes one fatigue point at the end of each
+    # turn, requiring a Rest order card to remove 1d3 more": Karl Franz's 3
+    # fatigue points become 3 - 1 - 1d3, held at 0: 1 on a 1, 0 on a 2 or 3
+    game = new_game(tmp, "rest-odds", "chits", CHITS_FORCES)
+    out = json.loads(fray("table", game, "end-turn", "Karl Franz", "--rest", "--odds", "--json").stdout)
+    got = {o["outcome"]["fatigue"]: Fraction(o["exact"]) for o in out["outcomes"]}
+    want = {}
+    for die in (1, 2, 3):
+        left = max(3 - 1 - die, 0)
+        want[left] = want.get(left, Fraction(0)) + Fraction(1, 3)
+    check(got == want, "end-turn --rest odds: %s, the text's %s" % (got, want))
+    check(units(game)["Karl Franz"]["fatigue"] == 3, "end-turn --odds writes nothing")
 
     # item 16: the turn's end takes one fatigue point off each unit
     # ("A unit removes one fatigue point at the end of each turn")
