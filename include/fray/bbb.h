@@ -121,6 +121,9 @@ typedef struct fray_bbb_fire_in {
  * own: plain Low on Ammo only halves the fire). */
 typedef struct fray_bbb_markers {
 	bool disrupted, low_ammo, silenced, low_ammo_instead;
+	/* Halted by fire while advancing (Firefight Result / Effect): its
+	 * advance stops, so it does not assault this turn */
+	bool halted;
 } fray_bbb_markers;
 /* Whether a unit with these markers may fire: NULL, else why not
  * (Silenced Artillery: Silenced, or Low Ammo instead of Silenced). */
@@ -133,8 +136,15 @@ const char *fray_bbb_target_refused(bool same_side);
  * at its owner's option: only artillery in a Fortification. NULL, else
  * why not. */
 const char *fray_bbb_low_ammo_instead_refused(fray_bbb_arm arm, bool in_fortification);
-/* The markers at the turn's end: "Silenced marker is removed at end of
- * Movement phase"; the others stay until the rules that remove them. */
+/* Whether a unit with these markers may assault: NULL, else why not (a
+ * Halted unit's advance has stopped). */
+const char *fray_bbb_assault_refused(fray_bbb_markers m);
+/* The markers when the unit's movement is over: "Silenced marker is
+ * removed at end of Movement phase" (Silenced Artillery). */
+fray_bbb_markers fray_bbb_markers_after_move(fray_bbb_markers m);
+/* The markers at the turn's end: a halt lasts the turn; Silenced stays
+ * until the unit's movement is over (fray_bbb_markers_after_move), the
+ * others until the rules that remove them. */
 fray_bbb_markers fray_bbb_markers_at_turn_end(fray_bbb_markers m);
 
 typedef struct fray_bbb_fire_out {

@@ -257,10 +257,45 @@ def bbb_tests(tmp):
     cover = [e for e in steps[0]["events"] if e.get("event") == "modifier" and "cover" in e.get("what", "")]
     check(steps[0]["inputs"].get("fortified") is True, "a gun with Low Ammo instead is assaulted as fortified")
     check(len(cover) == 1 and cover[0].get("value") == -3, "its cover 3 counts: -3 (%s)" % cover)
+    # issue 40: "Silenced marker is removed at end of Movement phase": the
+    # gun's movement, not the turn's end (silenced by the enemy's Defensive
+    # Fire after its side moved, it keeps the marker into its next
+    # Movement, where it must retire); `move --stay` ends a movement
+    # without a roll
     game = new_game(tmp, "silenced-turn", "bbb", BBB_FORCES)
     fray("table", game, "set", "Guns", "silenced=true")
     fray("table", game, "turn")
-    check(not units(game)["Guns"]["silenced"], "Silenced is removed at the end of the turn's Movement phase")
+    check(units(game)["Guns"]["silenced"], "Silenced stays at the turn's end, until the gun's movement")
+    fray("table", game, "fire", "Guns", "--at", "Line", "--range", "6", status=2)
+    fray("table", game, "move", "Guns", "--stay")
+    check(not units(game)["Guns"]["silenced"], "Silenced is removed at the end of the gun's movement (--stay)")
+    fray("table", game, "set", "Guns", "silenced=true")
+    fray("table", game, "move", "Guns")
+    g = units(game)["Guns"]
+    check(not g["silenced"] or g["status"] == "destroyed", "Silenced is removed at the end of the gun's move")
+    fray("table", game, "move", "Guns", "--stay", "--odds", status=2)  # no roll, no odds
+
+    # issue 40: "advancing unit Halted" (Result / Effect) is kept: the
+    # unit's advance stopped before its assault (Sequence of Play: move,
+    # Defensive Fire, then assault), so it does not assault this turn; the
+    # halt ends with the turn
+    halted = False
+    for seed in range(1, 40):
+        game = new_game(tmp, f"halt{seed}", "bbb", BBB_FORCES, seed=seed)
+        steps, after = act(game, "fire", "Mixed", "--at", "Line", "--range", "3", "--advancing")
+        line = after["Line"]
+        check(line.get("halted", False) == (steps[0]["outcome"]["target_halted"] and line["status"] != "destroyed"),
+              "the game keeps Halted exactly when the fire halts the advancing target")
+        if not line.get("halted"):
+            continue
+        halted = True
+        p = fray("table", game, "assault", "Line", "--at", "Foot", status=2)
+        check("Halted" in p.stderr, "a Halted unit does not assault this turn, and the message says so")
+        fray("table", game, "turn")
+        check(not units(game)["Line"]["halted"], "the halt ends with the turn")
+        fray("table", game, "assault", "Line", "--at", "Foot")
+        break
+    check(halted, "the seeds reach a halted unit")
 
 
 def main():

@@ -75,11 +75,33 @@ FRAY_API const char *fray_bbb_low_ammo_instead_refused(fray_bbb_arm arm, bool in
 	return NULL;
 }
 
+/* Firefight Result / Effect: an "advancing unit Halted". In the Sequence
+ * of Play a unit moves, takes the enemy's Defensive Fire, then assaults:
+ * a unit halted while advancing has stopped short, and does not assault
+ * this turn (fray's reading, docs/rulings.md). */
+FRAY_API const char *fray_bbb_assault_refused(fray_bbb_markers m)
+{
+	return m.halted ? "it was Halted by fire while advancing: its advance has stopped, and it does not "
+			  "assault this turn (BBB Firefight Result / Effect)"
+			: NULL;
+}
+
 /* "Silenced marker is removed at end of Movement phase" (Silenced
- * Artillery); Disrupted, Low on Ammo and a gun's Low Ammo instead of Silenced stay. */
-FRAY_API fray_bbb_markers fray_bbb_markers_at_turn_end(fray_bbb_markers m)
+ * Artillery): the gun's own movement (in which it must retire) is over
+ * (issue 40: the marker once came off at the turn's end, before the
+ * movement of a gun silenced by the enemy's Defensive Fire). */
+FRAY_API fray_bbb_markers fray_bbb_markers_after_move(fray_bbb_markers m)
 {
 	m.silenced = false;
+	return m;
+}
+
+/* A halt stops the advance of the turn it comes in; Disrupted, Low on
+ * Ammo, Silenced (until the unit's movement) and a gun's Low Ammo instead
+ * of Silenced stay. */
+FRAY_API fray_bbb_markers fray_bbb_markers_at_turn_end(fray_bbb_markers m)
+{
+	m.halted = false;
 	return m;
 }
 

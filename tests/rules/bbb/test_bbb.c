@@ -542,11 +542,25 @@ static void low_ammo_instead_of_silenced(void **state)
 		}
 	/* may fire: neither Silenced nor Low Ammo instead; Disrupted and
 	 * Low on Ammo fire (at half, Fire Multipliers) */
-	for (int bits = 0; bits < 16; bits++) {
-		fray_bbb_markers m = {bits & 1, bits >> 1 & 1, bits >> 2 & 1, bits >> 3 & 1};
+	for (int bits = 0; bits < 32; bits++) {
+		fray_bbb_markers m = {bits & 1, bits >> 1 & 1, bits >> 2 & 1, bits >> 3 & 1, bits >> 4 & 1};
 		assert_int_equal(fray_bbb_fire_refused(m) == NULL, !m.silenced && !m.low_ammo_instead);
+		/* issue 40: the Silenced marker comes off when the unit's
+		 * Movement is over, not at the turn's end (a gun silenced by
+		 * Defensive Fire, after its side moved, keeps it into its next
+		 * Movement, in which it must retire) */
+		fray_bbb_markers moved = fray_bbb_markers_after_move(m);
+		assert_false(moved.silenced);
+		assert_int_equal(moved.disrupted, m.disrupted);
+		assert_int_equal(moved.low_ammo, m.low_ammo);
+		assert_int_equal(moved.low_ammo_instead, m.low_ammo_instead);
+		assert_int_equal(moved.halted, m.halted);
+		/* Firefight Result / Effect: a Halted unit's advance stopped:
+		 * it does not assault that turn; the halt ends with the turn */
+		assert_int_equal(fray_bbb_assault_refused(m) != NULL, m.halted);
 		fray_bbb_markers next = fray_bbb_markers_at_turn_end(m);
-		assert_false(next.silenced);
+		assert_false(next.halted);
+		assert_int_equal(next.silenced, m.silenced);
 		assert_int_equal(next.disrupted, m.disrupted);
 		assert_int_equal(next.low_ammo, m.low_ammo);
 		assert_int_equal(next.low_ammo_instead, m.low_ammo_instead);
