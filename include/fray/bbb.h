@@ -89,12 +89,16 @@ fray_bbb_effect_of fray_bbb_result_effect(fray_bbb_result res, fray_bbb_arm targ
 typedef enum fray_bbb_terrain {
 	FRAY_BBB_OTHER_TERRAIN = 0, FRAY_BBB_TOWN = 1, FRAY_BBB_FORT = 2
 } fray_bbb_terrain;
-/* The cover a target (fire: columns Left) or a defender (assault:
- * subtracted) counts: the larger of the cover given and its terrain's (a
- * unit is in one cover; not added), and none for cavalry and artillery
- * except in Fortifications (a fort, or fortified: a fortification, behind
- * a bridge or a linear obstacle; Terrain Table note). */
+/* The cover a target counts in fire (columns Left, "1, 2 or 3 Left"):
+ * the larger of the cover given and its terrain's, and none for cavalry
+ * and artillery except in Fortifications (a fort, or fortified: a
+ * fortification, behind a bridge or a linear obstacle; Terrain Table
+ * note). */
 int fray_bbb_cover_counted(fray_bbb_arm arm, int cover, fray_bbb_terrain terrain, bool fortified);
+/* The cover a defender counts in an assault (subtracted, "-1 to -6"): the
+ * terrain's (a town 2, a fort 3) and the cover given added up, at most 6;
+ * none for cavalry and artillery unless fortified, as in fire. */
+int fray_bbb_assault_cover_counted(fray_bbb_arm arm, int cover, fray_bbb_terrain terrain, bool fortified);
 
 typedef struct fray_bbb_fire_in {
 	double firepower;         /* after the fire multipliers */
@@ -173,14 +177,14 @@ typedef struct fray_bbb_assault_side {
 typedef struct fray_bbb_assault_in {
 	fray_bbb_assault_side attacker, defender;
 	int cover;                /* defender in cover: 0..6, subtracted as
-				     fray_bbb_cover_counted counts it (with
-				     terrain and fortified, at the end) */
+				     fray_bbb_assault_cover_counted counts it
+				     (with terrain and fortified, at the end) */
 	bool outflanked;          /* +2 */
 	/* G6: the dice each side rolls, configurable; 0 and 0: the ruling's
 	 * default, 1d6 each, and the story says the default was used */
 	int dice, sides;
 	/* the defender's terrain (a town -2, a fort -3) and whether it is
-	 * fortified: with cover, fray_bbb_cover_counted */
+	 * fortified: with cover, fray_bbb_assault_cover_counted */
 	fray_bbb_terrain terrain;
 	bool fortified;
 } fray_bbb_assault_in;

@@ -147,16 +147,36 @@ FRAY_API int fray_bbb_cover_counted(fray_bbb_arm arm, int cover, fray_bbb_terrai
 	return c;
 }
 
-/* Tells the cover that counts, or that it does not (cavalry, artillery). */
-static void tell_cover(fray_roller *r, const char *who, fray_bbb_arm arm, int cover, fray_bbb_terrain terrain,
-		       bool fortified, const char *rule)
+/* Assault Modifiers: "Defender in cover (see Terrain Table) -1 to -6".
+ * No one terrain of the Terrain Table's assault column gives more than -3
+ * (a fort), so the -6 is reached only by adding them up (a fort on a steep
+ * slope behind a stream: -3 -2 -1): in an assault the covers add, to -6
+ * at most; the cover given (slopes, streams, works) adds to a town's or a
+ * fort's (issue 40; docs/rulings.md). Cavalry and artillery count none
+ * but fortified, as in fire. */
+FRAY_API int fray_bbb_assault_cover_counted(fray_bbb_arm arm, int cover, fray_bbb_terrain terrain, bool fortified)
+{
+	static const int of_terrain[3] = {0, 2, 3};
+	if (arm != FRAY_BBB_INFANTRY && !fortified && terrain != FRAY_BBB_FORT)
+		return 0;
+	int c = cover + ((unsigned)terrain <= FRAY_BBB_FORT ? of_terrain[terrain] : 0);
+	return c < 6 ? c : 6;
+}
+
+/* Tells the cover that counts (counted: fire's or the assault's), or
+ * that it does not (cavalry, artillery). */
+static void tell_cover(fray_roller *r, const char *who, int counted, int cover, fray_bbb_terrain terrain,
+		       const char *rule)
 {
 	static const char *const where[3] = {"", " (a town: 2)", " (a fort: 3)"};
-	int counted = fray_bbb_cover_counted(arm, cover, terrain, fortified);
+	static const char *const added[3] = {"", " (a town's 2 and the cover given)",
+					     " (a fort's 3 and the cover given)"};
 	if (!fray_roller_narrating(r))
 		return;
 	char what[64];
-	snprintf(what, sizeof what, "%s in cover%s", who, counted > cover ? where[terrain] : "");
+	bool terrain_counts = (unsigned)terrain <= FRAY_BBB_FORT && counted > cover;
+	snprintf(what, sizeof what, "%s in cover%s", who,
+		 !terrain_counts ? "" : cover > 0 ? added[terrain] : where[terrain]);
 	if (counted)
 		fray_emit_modifier(r, what, -counted, rule);
 	else if (cover || terrain)
@@ -182,8 +202,8 @@ FRAY_API void fray_bbb_fire(fray_roller *r, const fray_bbb_fire_in *in, fray_bbb
 		fray_emit_modifier(r, text, out->base_col + 1, "BBB The Firefight, ruling R18");
 		if (in->shift)
 			fray_emit_modifier(r, "column shifts", in->shift, "BBB The Firefight: Column Shifts");
-		tell_cover(r, "target", in->target, in->cover, in->terrain, in->fortified,
-			   "BBB The Firefight: Column Shifts (Terrain Table)");
+		tell_cover(r, "target", fray_bbb_cover_counted(in->target, in->cover, in->terrain, in->fortified),
+			   in->cover, in->terrain, "BBB The Firefight: Column Shifts (Terrain Table)");
 		if (out->col != out->base_col + shift)
 			fray_emit_modifier(r, "the table's edge", out->col - out->base_col - shift, "ruling R18");
 		fray_emit_total(r, "firefight column", out->col + 1, "BBB The Firefight, ruling R18");
@@ -238,7 +258,7 @@ FRAY_API int fray_bbb_assault_modifier(const fray_bbb_assault_in *in, int att_ba
 {
 	if (!in)
 		return 0;
-	int m = -fray_bbb_cover_counted(in->defender.arm, in->cover, in->terrain, in->fortified) +
+	int m = -fray_bbb_assault_cover_counted(in->defender.arm, in->cover, in->terrain, in->fortified) +
 		(in->outflanked ? 2 : 0);
 	m += advantages(&in->attacker) + fray_bbb_numbers(att_bases, def_bases);
 	m -= advantages(&in->defender) + fray_bbb_numbers(def_bases, att_bases);
@@ -256,7 +276,8 @@ static void narrate_assault_modifiers(fray_roller *r, const fray_bbb_assault_in 
 	const fray_bbb_assault_side *side[2] = {&in->attacker, &in->defender};
 	static const char *const who[2] = {"attacker", "defender"};
 	char what[80];
-	tell_cover(r, "defender", in->defender.arm, in->cover, in->terrain, in->fortified, rule);
+	tell_cover(r, "defender", fray_bbb_assault_cover_counted(in->defender.arm, in->cover, in->terrain, in->fortified),
+		   in->cover, in->terrain, rule);
 	if (in->outflanked)
 		fray_emit_modifier(r, "defender outflanked", 2, rule);
 	for (int i = 0; i < 2; i++) {
