@@ -89,12 +89,16 @@ fray_bbb_effect_of fray_bbb_result_effect(fray_bbb_result res, fray_bbb_arm targ
 typedef enum fray_bbb_terrain {
 	FRAY_BBB_OTHER_TERRAIN = 0, FRAY_BBB_TOWN = 1, FRAY_BBB_FORT = 2
 } fray_bbb_terrain;
-/* The cover a target (fire: columns Left) or a defender (assault:
- * subtracted) counts: the larger of the cover given and its terrain's (a
- * unit is in one cover; not added), and none for cavalry and artillery
- * except in Fortifications (a fort, or fortified: a fortification, behind
- * a bridge or a linear obstacle; Terrain Table note). */
+/* The cover a target counts in fire (columns Left, "1, 2 or 3 Left"):
+ * the larger of the cover given and its terrain's, and none for cavalry
+ * and artillery except in Fortifications (a fort, or fortified: a
+ * fortification, behind a bridge or a linear obstacle; Terrain Table
+ * note). */
 int fray_bbb_cover_counted(fray_bbb_arm arm, int cover, fray_bbb_terrain terrain, bool fortified);
+/* The cover a defender counts in an assault (subtracted, "-1 to -6"): the
+ * terrain's (a town 2, a fort 3) and the cover given added up, at most 6;
+ * none for cavalry and artillery unless fortified, as in fire. */
+int fray_bbb_assault_cover_counted(fray_bbb_arm arm, int cover, fray_bbb_terrain terrain, bool fortified);
 
 typedef struct fray_bbb_fire_in {
 	double firepower;         /* after the fire multipliers */
@@ -121,6 +125,9 @@ typedef struct fray_bbb_fire_in {
  * own: plain Low on Ammo only halves the fire). */
 typedef struct fray_bbb_markers {
 	bool disrupted, low_ammo, silenced, low_ammo_instead;
+	/* Halted by fire while advancing (Firefight Result / Effect): its
+	 * advance stops, so it does not assault this turn */
+	bool halted;
 } fray_bbb_markers;
 /* Whether a unit with these markers may fire: NULL, else why not
  * (Silenced Artillery: Silenced, or Low Ammo instead of Silenced). */
@@ -133,8 +140,15 @@ const char *fray_bbb_target_refused(bool same_side);
  * at its owner's option: only artillery in a Fortification. NULL, else
  * why not. */
 const char *fray_bbb_low_ammo_instead_refused(fray_bbb_arm arm, bool in_fortification);
-/* The markers at the turn's end: "Silenced marker is removed at end of
- * Movement phase"; the others stay until the rules that remove them. */
+/* Whether a unit with these markers may assault: NULL, else why not (a
+ * Halted unit's advance has stopped). */
+const char *fray_bbb_assault_refused(fray_bbb_markers m);
+/* The markers when the unit's movement is over: "Silenced marker is
+ * removed at end of Movement phase" (Silenced Artillery). */
+fray_bbb_markers fray_bbb_markers_after_move(fray_bbb_markers m);
+/* The markers at the turn's end: a halt lasts the turn; Silenced stays
+ * until the unit's movement is over (fray_bbb_markers_after_move), the
+ * others until the rules that remove them. */
 fray_bbb_markers fray_bbb_markers_at_turn_end(fray_bbb_markers m);
 
 typedef struct fray_bbb_fire_out {
@@ -163,14 +177,14 @@ typedef struct fray_bbb_assault_side {
 typedef struct fray_bbb_assault_in {
 	fray_bbb_assault_side attacker, defender;
 	int cover;                /* defender in cover: 0..6, subtracted as
-				     fray_bbb_cover_counted counts it (with
-				     terrain and fortified, at the end) */
+				     fray_bbb_assault_cover_counted counts it
+				     (with terrain and fortified, at the end) */
 	bool outflanked;          /* +2 */
 	/* G6: the dice each side rolls, configurable; 0 and 0: the ruling's
 	 * default, 1d6 each, and the story says the default was used */
 	int dice, sides;
 	/* the defender's terrain (a town -2, a fort -3) and whether it is
-	 * fortified: with cover, fray_bbb_cover_counted */
+	 * fortified: with cover, fray_bbb_assault_cover_counted */
 	fray_bbb_terrain terrain;
 	bool fortified;
 } fray_bbb_assault_in;

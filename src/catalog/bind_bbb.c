@@ -30,7 +30,8 @@ static const in_desc assault_in[] = {
 	 .rule = SHEET ", Assault Modifiers (numbers)", .missing = "N", IN_FIELD(fray_bbb_assault_in, attacker.bases)},
 	{"defender_bases", IN_INT, -99, 99, .def = -1, .required = true, .help = "the defender's bases",
 	 .rule = SHEET ", Assault Modifiers (numbers)", .missing = "N", IN_FIELD(fray_bbb_assault_in, defender.bases)},
-	{"cover", IN_INT, 0, 6, .help = "the defender's cover, subtracted", .rule = SHEET ", Terrain Table"},
+	{"cover", IN_INT, 0, 6, .help = "the defender's cover, subtracted; covers add up, to 6 (docs/rulings.md)",
+	 .rule = SHEET ", Assault Modifiers, Terrain Table"},
 	{"defender_arm", IN_CHOICE, .choices = arm_names, .nchoices = 3,
 	 .help = "cavalry and artillery count no cover unless fortified", .rule = SHEET ", Terrain Table note",
 	 IN_FIELD(fray_bbb_assault_in, defender.arm)},
@@ -38,10 +39,10 @@ static const in_desc assault_in[] = {
 	 .help = "the attacker's arm (a gun is silenced where others are disrupted)", .rule = SHEET ", Result / Effect",
 	 IN_FIELD(fray_bbb_assault_in, attacker.arm)},
 	{"fortified", IN_BOOL, .help = "a fortification, bridge or linear obstacle", .rule = SHEET ", Terrain Table note"},
-	{"town", IN_BOOL, .help = "the defender is in a town: cover 2 (-2), it cannot be outflanked",
+	{"town", IN_BOOL, .help = "the defender is in a town: cover 2 (-2, added to the cover given), it cannot be outflanked",
 	 .rule = SHEET ", Terrain Table", .excludes = (const char *const[]){"fort", NULL},
 	 .why_excluded = "the defender is in one"},
-	{"fort", IN_BOOL, .help = "the defender is in a fort: cover 3 (-3), fortified, not outflanked",
+	{"fort", IN_BOOL, .help = "the defender is in a fort: cover 3 (-3, added to the cover given), fortified, not outflanked",
 	 .rule = SHEET ", Terrain Table"},
 	{"outflanked", IN_BOOL, .help = "the defender is outflanked (+2)", .rule = SHEET ", Assault Modifiers",
 	 IN_FIELD(fray_bbb_assault_in, outflanked)},
@@ -131,7 +132,7 @@ static fray_status bind_assault(fray_call *c)
 	in->cover = cover;
 	in->terrain = fort ? FRAY_BBB_FORT : town ? FRAY_BBB_TOWN : FRAY_BBB_OTHER_TERRAIN;
 	in->fortified = val_b(c, AS_FORTIFIED);
-	int counted = fray_bbb_cover_counted(in->defender.arm, cover, in->terrain, in->fortified);
+	int counted = fray_bbb_assault_cover_counted(in->defender.arm, cover, in->terrain, in->fortified);
 	int modifier = fray_bbb_assault_modifier(in, (int)ab, (int)db);
 	frayi_call_title(c, "assault: %d bases against %d, modifiers %+d (attacker's net), %dd%d each%s%s", (int)ab,
 			(int)db,
@@ -142,7 +143,11 @@ static fray_status bind_assault(fray_call *c)
 		  "\"assault_dice_default\": %s", modifier, counted, in->dice ? in->dice : FRAY_BBB_ASSAULT_DICE,
 		  in->sides ? in->sides : FRAY_BBB_ASSAULT_SIDES, in->dice ? "false" : "true");
 	call_run(c, fray_bbb_assault_procedure, 7, fmt_assault);
-	c->limits = (fray_enum_limits){.max_depth = 2 * (unsigned)fights};
+	/* a fight rolls both sides' dice, one event each (issue 40 item 7:
+	 * counting two events a fight cut 2d6 assaults halfway through the
+	 * first) */
+	unsigned dice = (unsigned)(in->dice ? in->dice : FRAY_BBB_ASSAULT_DICE);
+	c->limits = (fray_enum_limits){.max_depth = 2 * dice * (unsigned)fights};
 	return FRAY_OK;
 }
 

@@ -13,9 +13,11 @@ static const char *const not_rally[] = {"recover_disorder", NULL};
 static const in_desc end_turn_in[] = {
 	{"mix", IN_FILE, .required = true, .help = "the chit mix (its morale test is the rally test)",
 	 .rule = "chit combat, G5", .missing = "FILE (its morale test is the rally test)"},
-	{"fatigue", IN_INT, 0, 20, .help = "the brigade's fatigue points", .rule = RULE, UNIT(fatigue)},
+	/* the levels the library, the game file and combat files hold
+	 * (FRAY_CHITS_MAX_LEVEL; issue 40 item 9: these stopped at 20) */
+	{"fatigue", IN_INT, 0, FRAY_CHITS_MAX_LEVEL, .help = "the brigade's fatigue points", .rule = RULE, UNIT(fatigue)},
 	{"hits", IN_STRING, .help = "hits per battalion, such as 1,0,0,0", .rule = RULE},
-	{"morale", IN_INT, 0, 20, .def = 7, .help = "the brigade's morale level", .rule = "chit combat, G5",
+	{"morale", IN_INT, 0, FRAY_CHITS_MAX_LEVEL, .def = 7, .help = "the brigade's morale level", .rule = "chit combat, G5",
 	 UNIT(morale)},
 	{"lead", IN_INT, 1, FRAY_CHITS_MAX_BATTALIONS, .help = "the battalion that now leads",
 	 .rule = RULE ", lead battalion"},
@@ -42,7 +44,7 @@ static fray_status parse_hits(fray_call *c, fray_chits_unit *u)
 	for (const char *p = hits;;) {
 		char *end;
 		long v = strtol(p, &end, 10);
-		if (end == p || v < 0 || v > 20 || u->battalions == FRAY_CHITS_MAX_BATTALIONS || (*end && *end != ','))
+		if (end == p || v < 0 || v > FRAY_CHITS_MAX_LEVEL || u->battalions == FRAY_CHITS_MAX_BATTALIONS || (*end && *end != ','))
 			return frayi_call_bad(c, "%s expects hits per battalion, such as 1,0,0,0; got '%.200s'",
 					frayi_call_opt(c, ET_HITS), hits);
 		u->hits[u->battalions++] = (int)v;

@@ -61,6 +61,8 @@ typedef struct table_unit {
 	bool disrupted, low_ammo, spent, silenced, reduced, aggressive, in_depth, fragile;
 	bool low_ammo_instead;          /* a gun in a Fortification: Low Ammo instead
 					   of Silenced, may not fire (Silenced Artillery) */
+	bool halted;                    /* Halted by fire while advancing: no assault
+					   this turn (fray_bbb_assault_refused) */
 	/* chits (arm above: infantry, cavalry, artillery) */
 	int battalions, hits[8], lead, chit_morale, fatigue; /* lead: 1-based */
 	bool disordered;

@@ -36,7 +36,24 @@ static void disrupt(table_game *g, table_unit *u)
 
 static fray_bbb_markers markers_of(const table_unit *u)
 {
-	return (fray_bbb_markers){u->disrupted, u->low_ammo, u->silenced, u->low_ammo_instead};
+	return (fray_bbb_markers){u->disrupted, u->low_ammo, u->silenced, u->low_ammo_instead, u->halted};
+}
+
+/* The markers the procedures leave (fray_bbb_markers_after_move, _at_turn_end),
+ * each marker that comes off noted. */
+static void set_markers(table_game *g, table_unit *u, fray_bbb_markers m)
+{
+	if (u->silenced && !m.silenced)
+		frayi_table_note(g, "%s: no longer silenced", u->name);
+	if (u->low_ammo_instead && !m.low_ammo_instead)
+		frayi_table_note(g, "%s: its Low Ammo (instead of Silenced) is removed", u->name);
+	if (u->halted && !m.halted)
+		frayi_table_note(g, "%s: no longer halted", u->name);
+	u->disrupted = m.disrupted;
+	u->low_ammo = m.low_ammo;
+	u->silenced = m.silenced;
+	u->low_ammo_instead = m.low_ammo_instead;
+	u->halted = m.halted;
 }
 
 /* Whether the rules let u take the action now: a unit out of play takes
@@ -50,15 +67,7 @@ bool frayi_table_bbb_may(const table_unit *u, const char *action)
 
 void frayi_table_bbb_turn_end(table_game *g, table_unit *u)
 {
-	fray_bbb_markers m = fray_bbb_markers_at_turn_end(markers_of(u));
-	if (u->silenced && !m.silenced)
-		frayi_table_note(g, "%s: no longer silenced", u->name);
-	if (u->low_ammo_instead && !m.low_ammo_instead)
-		frayi_table_note(g, "%s: its Low Ammo (instead of Silenced) is removed", u->name);
-	u->disrupted = m.disrupted;
-	u->low_ammo = m.low_ammo;
-	u->silenced = m.silenced;
-	u->low_ammo_instead = m.low_ammo_instead;
+	set_markers(g, u, fray_bbb_markers_at_turn_end(markers_of(u)));
 }
 
 /* The owner's option for a gun that becomes Silenced: Low Ammo instead,
@@ -168,8 +177,10 @@ static int act_fire(table_game *g, table_unit *u, table_unit *t, const player_op
 		t->reduced = true;
 		frayi_table_note(g, "%s: reduced", t->name);
 	}
-	if (got[6] && t->status != ST_DESTROYED)
+	if (got[6] && t->status != ST_DESTROYED && !t->halted) {
+		t->halted = true; /* kept: the procedure refuses its assault this turn */
 		frayi_table_note(g, "%s: halted (its advance stops)", t->name);
+	}
 	return FRAY_OK;
 }
 
@@ -200,6 +211,9 @@ static int act_assault(table_game *g, table_unit *u, table_unit *t, const player
 	int st = assault_target(g, u, t);
 	if (st == FRAY_OK)
 		st = in_play(g, u);
+	const char *why = fray_bbb_assault_refused(markers_of(u));
+	if (st == FRAY_OK && why)
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot assault: %s", unit_label(u), why);
 	bool instead;
 	if (st == FRAY_OK)
 		st = low_ammo_instead(g, t, p, &instead);
@@ -237,6 +251,13 @@ static int act_move(table_game *g, table_unit *u, table_unit *t, const player_op
 	int st = in_play(g, u);
 	if (st != FRAY_OK)
 		return st;
+	/* --stay: the unit's movement without a roll (it does not move), so
+	 * that what ends with its movement ends (a gun's Silenced marker) */
+	if (frayi_player_flag(p, "--stay")) {
+		frayi_table_note(g, "%s: stays (no movement roll); its movement is over", u->name);
+		set_markers(g, u, fray_bbb_markers_after_move(markers_of(u)));
+		return FRAY_OK;
+	}
 	step_opts o = {0};
 	frayi_opts_flag(&o, "--disrupted", u->disrupted);
 	frayi_opts_set(&o, "--training", "%s", fray_bbb_training_names[u->training]);
@@ -265,6 +286,7 @@ static int act_move(table_game *g, table_unit *u, table_unit *t, const player_op
 		u->status = ST_DESTROYED;
 		frayi_table_note(g, "%s: broken, removed from the table", u->name);
 	}
+	set_markers(g, u, fray_bbb_markers_after_move(markers_of(u)));
 	return FRAY_OK;
 }
 
@@ -275,7 +297,10 @@ static const table_action bbb_actions[] = {
 	{"assault", true,
 	 "UNIT --at TARGET [--low-ammo-instead] [assault options]: an assault, bases and disruption applied",
 	 act_assault, assault_target},
-	{"move", false, "UNIT [move options]: the movement roll: recover, rally, lose a base, break", act_move, NULL},
+	{"move", false,
+	 "UNIT [--stay] [move options]: the movement roll: recover, rally, lose a base, break; --stay: no roll, "
+	 "the unit's movement is over (a gun's Silenced marker comes off)",
+	 act_move, NULL},
 };
 
 const table_action *frayi_table_bbb_actions(size_t *n)

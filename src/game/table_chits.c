@@ -17,19 +17,26 @@ static int doc_problem(table_game *g, fray_doc *doc)
 	return frayi_game_failed(g);
 }
 
-/* The game file's mix, read as the mix file was. */
-static int load_mix(table_game *g, fray_chits_mix **out)
+/* The game file's mix as a document's text (JSON), and its name. */
+static int mix_text(table_game *g, char **text, size_t *len, char *name, size_t cap)
 {
-	char *text = NULL;
-	size_t len = 0;
 	game_out o;
 	FILE *f = frayi_out_open(&o, g->ctx);
 	if (f)
 		frayi_node_json(f, g->mix);
-	if (frayi_out_close(&o, f, &text, &len) != FRAY_OK)
+	if (frayi_out_close(&o, f, text, len) != FRAY_OK)
 		return frayi_game_fail(g, FRAY_ERR_NOMEM, "out of memory");
-	char name[256];
-	snprintf(name, sizeof name, "%.200s: mix", g->path);
+	snprintf(name, cap, "%.200s: mix", g->path);
+	return FRAY_OK;
+}
+
+/* The game file's mix, read as the mix file was. */
+static int load_mix(table_game *g, fray_chits_mix **out)
+{
+	char *text = NULL, name[256];
+	size_t len = 0;
+	if (mix_text(g, &text, &len, name, sizeof name) != FRAY_OK)
+		return FRAY_ERR_NOMEM;
 	fray_doc *doc = NULL;
 	int status = FRAY_OK;
 	if (fray_doc_load_string(g->ctx, name, text, len, &doc) != FRAY_OK)
@@ -182,6 +189,90 @@ done:
 	free(mjson);
 	free(mtext);
 	return status;
+}
+
+/* ---- odds at the table ---- */
+
+/* The odds of the catalogue's procedure (chits.combat: the draws' hits
+ * and morale tests; chits.end_turn: fatigue, hits, disorder) on the game's
+ * mix and o's inputs, as BBB's steps give theirs (frayi_table_step): the
+ * combat draws its chits at random, so it has odds (issue 40 item 8). */
+static int odds_of(table_game *g, const char *procedure, const step_opts *o)
+{
+	char *text = NULL, name[256];
+	size_t len = 0;
+	if (mix_text(g, &text, &len, name, sizeof name) != FRAY_OK)
+		return FRAY_ERR_NOMEM;
+	fray_call *c = fray_call_new(g->ctx, procedure);
+	int k = c ? fray_call_input_index(c, "--mix") : -1;
+	int status = !c ? frayi_game_failed(g)
+		     : k < 0 ? frayi_game_fail(g, FRAY_ERR_INTERNAL, "internal: %s has no --mix", procedure)
+		     : fray_call_set_document(c, (size_t)k, name, text, len) != FRAY_OK ? frayi_game_failed(g)
+											 : FRAY_OK;
+	frayi_game_dealloc(g->ctx, text);
+	for (size_t i = 0; i < o->n && status == FRAY_OK; i++) {
+		k = fray_call_input_index(c, o->opt[i]);
+		if (k < 0)
+			status = frayi_game_fail(g, FRAY_ERR_INTERNAL, "internal: %s has no option %s", procedure,
+						 o->opt[i]);
+		else if (fray_call_set(c, (size_t)k, o->flag[i] ? NULL : o->val[i]) != FRAY_OK)
+			status = frayi_game_failed(g);
+	}
+	if (status == FRAY_OK)
+		status = fray_call_run(c, g->odds, &g->odds_out) == FRAY_OK ? TABLE_ODDS_TAKEN : frayi_game_failed(g);
+	fray_call_free(c);
+	return status;
+}
+
+/* A combat's odds: the situation as the combat reads it, with both arms
+ * and the chits scripted, if any. */
+static int combat_odds(table_game *g, const fray_chits_mix *mix, const fray_chits_combat_in *in)
+{
+	const fray_chits_situation *s = &in->situation;
+	step_opts o = {0};
+	frayi_opts_set(&o, "--tactic", "%s", mix->tactics[s->tactic].name);
+	frayi_opts_set(&o, "--stance", "%s", fray_chits_stances[s->stance]);
+	frayi_opts_set(&o, "--terrain", "%s", fray_chits_terrains[s->terrain]);
+	frayi_opts_set(&o, "--attacker-cdr", "%d", s->attacker_cdr);
+	frayi_opts_set(&o, "--defender-cdr", "%d", s->defender_cdr);
+	frayi_opts_set(&o, "--attacker-type", "%s", fray_chits_types[s->attacker_type]);
+	frayi_opts_set(&o, "--defender-type", "%s", fray_chits_types[s->defender_type]);
+	frayi_opts_set(&o, "--draw", "%d", in->draw);
+	if (in->nscript > 0) {
+		char ids[sizeof o.val[0]];
+		textbuf t = text_on(ids, sizeof ids);
+		for (int i = 0; i < in->nscript; i++)
+			text_add(&t, "%s%s", i ? "," : "", mix->chits[in->script[i]].id);
+		if (t.cut)
+			return frayi_game_fail(g, FRAY_ERR_INPUT, "--script: the chits' ids are too long to give "
+					       "odds for (at most %zu bytes); the combat is scripted: it has none to "
+					       "give", sizeof ids - 4);
+		frayi_opts_set(&o, "--script", "%s", ids);
+	}
+	return odds_of(g, "chits.combat", &o);
+}
+
+/* An end of turn's odds: the unit as the game holds it. */
+static int end_turn_odds(table_game *g, const fray_chits_end_turn_in *in, int lead)
+{
+	const fray_chits_unit *u = &in->unit;
+	step_opts o = {0};
+	char hits[sizeof o.val[0]];
+	textbuf t = text_on(hits, sizeof hits);
+	for (int b = 0; b < u->battalions; b++)
+		text_add(&t, "%s%d", b ? "," : "", u->hits[b]);
+	frayi_opts_set(&o, "--fatigue", "%d", u->fatigue);
+	frayi_opts_set(&o, "--hits", "%s", hits);
+	frayi_opts_set(&o, "--morale", "%d", u->morale);
+	frayi_opts_flag(&o, "--disordered", u->disordered);
+	frayi_opts_flag(&o, "--rest", in->rest);
+	frayi_opts_flag(&o, "--rally", in->rally);
+	frayi_opts_flag(&o, "--recover-disorder", in->recover_disorder);
+	if (lead) {
+		frayi_opts_set(&o, "--lead", "%d", lead);
+		frayi_opts_flag(&o, "--hit-again", in->hits_since_combat > 0);
+	}
+	return odds_of(g, "chits.end_turn", &o);
 }
 
 /* ---- units both ways ---- */
@@ -340,6 +431,8 @@ static int run_combat(table_game *g, table_unit *u, table_unit *t, const player_
 		snprintf(in->side[k].name, sizeof in->side[k].name, "%s", sides[k]->name);
 		in->side[k].units[0] = chits_unit(sides[k], k == 0 ? !attacker_no_retreat : !no_retreat);
 	}
+	if (g->odds)
+		return combat_odds(g, mix, in);
 	fray_chits_combat_out *out = frayi_game_calloc(g->ctx, 1, sizeof *out);
 	if (!out)
 		return frayi_game_fail(g, FRAY_ERR_NOMEM, "out of memory");
@@ -489,7 +582,10 @@ static int act_end_turn(table_game *g, table_unit *u, table_unit *t, const playe
 	in.recover_disorder = frayi_player_flag(p, "--recover-disorder");
 	int lead = 0;
 	st = opt_int(g, p, "--lead", 1, u->battalions, &lead);
-	if (st == FRAY_OK) {
+	/* a second end of turn is refused by the procedure, odds or not */
+	if (st == FRAY_OK && g->odds && !in.ended_this_turn) {
+		st = end_turn_odds(g, &in, lead);
+	} else if (st == FRAY_OK) {
 		in.new_lead = lead - 1;
 		fray_chits_unit after = in.unit;
 		char inputs[512], title[160], name[128];

@@ -65,6 +65,7 @@ static const unit_field bbb_fields[] = {
 	BOOL("silenced", silenced),
 	BOOL("low_ammo_instead", low_ammo_instead),
 	BOOL("reduced", reduced),
+	BOOL("halted", halted),
 	ENUM("status", status, frayi_unit_status_names, ST_NSTATUS, false),
 };
 

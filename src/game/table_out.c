@@ -24,7 +24,7 @@ static void flags(char *dst, size_t cap, const table_unit *u)
 		const char *name;
 	} f[] = {{u->disrupted, "disrupted"}, {u->low_ammo, "low ammo"}, {u->silenced, "silenced"},
 		 {u->low_ammo_instead, "low ammo instead of silenced"},
-		 {u->reduced, "reduced"}, {u->spent, "spent"}};
+		 {u->reduced, "reduced"}, {u->spent, "spent"}, {u->halted, "halted"}};
 	textbuf t = text_on(dst, cap);
 	for (size_t i = 0; i < sizeof f / sizeof *f; i++)
 		if (f[i].on)

@@ -6,6 +6,8 @@ from fray's output.
 
 Usage: table_rules_bbb_chits.py FRAY EXAMPLES_DIR"""
 import json
+from fractions import Fraction
+from math import comb
 import os
 import re
 import subprocess
@@ -53,6 +55,11 @@ def chits_combat(game, a, d, *extra, stance="hold", terrain="open", draw="3", st
     return out["steps"], units(game)
 
 
+def chits_combat_odds(game, a, d, *extra):
+    return fray("table", game, "combat", a, "--at", d, "--tactic", "hasty", "--stance", "hold", "--terrain", "open",
+                "--attacker-cdr", "12", "--defender-cdr", "6", "--draw", "3", *extra, "--odds", "--json").stdout
+
+
 def chits_tests(tmp):
     # item 15, ruling R29: only cavalry may evade (the mix gives no
     # evaders: the default); the defender's arm decides, so a cavalry
@@ -93,6 +100,43 @@ def chits_tests(tmp):
     log = fray("table", game, "log").stdout
     for e in draws:
         check(f"{e.get('dice')} -> {e.get('text')}\n" in log, f"the story tells the draw of {e.get('text')} on its line")
+
+    # issue 40 item 8: a combat draws its chits at random, so it has odds
+    # at the table, as BBB's actions do; nothing is written. The text: the
+    # chits are drawn one at a time without replacement, here 3 of the
+    # sample mix's 30, so every outcome's chance is a count of the
+    # C(30, 3) = 4060 draws over 4060; the chances sum to 1
+    game = new_game(tmp, "odds", "chits", CHITS_FORCES)
+    with open(game) as f:
+        before = f.read()
+    out = json.loads(chits_combat_odds(game, "Bylant", "Karl Franz"))
+    total = Fraction(0)
+    for o in out["outcomes"]:
+        q = Fraction(o["exact"])
+        total += q
+        check((q * comb(30, 3)).denominator == 1, "a combat's chance is a count of the 4060 draws: %s" % q)
+    check(total == 1 and out["unresolved"] == 0, "the combat's odds sum to 1")
+    with open(game) as f:
+        check(f.read() == before, "combat --odds writes nothing")
+    # the chits scripted: one outcome, certain, the combat's own
+    out = json.loads(chits_combat_odds(game, "Bylant", "Karl Franz", "--script", "C07,C08,C03"))
+    check(len(out["outcomes"]) == 1 and out["outcomes"][0]["exact"] == "1", "a scripted combat: one outcome")
+    steps, _ = chits_combat(game, "Bylant", "Karl Franz", "--script", "C07,C08,C03")
+    o, rolled = out["outcomes"][0]["outcome"], steps[0]["outcome"]
+    check((o["attacker_hits"], o["defender_hits"]) == (rolled["attacker_hits"], rolled["defender_hits"]),
+          "the scripted combat's odds are its hits: %s, %s" % (o, rolled))
+    # end-turn --rest: "A unit removes one fatigue point at the end of each
+    # turn, requiring a Rest order card to remove 1d3 more": Karl Franz's 3
+    # fatigue points become 3 - 1 - 1d3, held at 0: 1 on a 1, 0 on a 2 or 3
+    game = new_game(tmp, "rest-odds", "chits", CHITS_FORCES)
+    out = json.loads(fray("table", game, "end-turn", "Karl Franz", "--rest", "--odds", "--json").stdout)
+    got = {o["outcome"]["fatigue"]: Fraction(o["exact"]) for o in out["outcomes"]}
+    want = {}
+    for die in (1, 2, 3):
+        left = max(3 - 1 - die, 0)
+        want[left] = want.get(left, Fraction(0)) + Fraction(1, 3)
+    check(got == want, "end-turn --rest odds: %s, the text's %s" % (got, want))
+    check(units(game)["Karl Franz"]["fatigue"] == 3, "end-turn --odds writes nothing")
 
     # item 16: the turn's end takes one fatigue point off each unit
     # ("A unit removes one fatigue point at the end of each turn")
@@ -213,10 +257,45 @@ def bbb_tests(tmp):
     cover = [e for e in steps[0]["events"] if e.get("event") == "modifier" and "cover" in e.get("what", "")]
     check(steps[0]["inputs"].get("fortified") is True, "a gun with Low Ammo instead is assaulted as fortified")
     check(len(cover) == 1 and cover[0].get("value") == -3, "its cover 3 counts: -3 (%s)" % cover)
+    # issue 40: "Silenced marker is removed at end of Movement phase": the
+    # gun's movement, not the turn's end (silenced by the enemy's Defensive
+    # Fire after its side moved, it keeps the marker into its next
+    # Movement, where it must retire); `move --stay` ends a movement
+    # without a roll
     game = new_game(tmp, "silenced-turn", "bbb", BBB_FORCES)
     fray("table", game, "set", "Guns", "silenced=true")
     fray("table", game, "turn")
-    check(not units(game)["Guns"]["silenced"], "Silenced is removed at the end of the turn's Movement phase")
+    check(units(game)["Guns"]["silenced"], "Silenced stays at the turn's end, until the gun's movement")
+    fray("table", game, "fire", "Guns", "--at", "Line", "--range", "6", status=2)
+    fray("table", game, "move", "Guns", "--stay")
+    check(not units(game)["Guns"]["silenced"], "Silenced is removed at the end of the gun's movement (--stay)")
+    fray("table", game, "set", "Guns", "silenced=true")
+    fray("table", game, "move", "Guns")
+    g = units(game)["Guns"]
+    check(not g["silenced"] or g["status"] == "destroyed", "Silenced is removed at the end of the gun's move")
+    fray("table", game, "move", "Guns", "--stay", "--odds", status=2)  # no roll, no odds
+
+    # issue 40: "advancing unit Halted" (Result / Effect) is kept: the
+    # unit's advance stopped before its assault (Sequence of Play: move,
+    # Defensive Fire, then assault), so it does not assault this turn; the
+    # halt ends with the turn
+    halted = False
+    for seed in range(1, 40):
+        game = new_game(tmp, f"halt{seed}", "bbb", BBB_FORCES, seed=seed)
+        steps, after = act(game, "fire", "Mixed", "--at", "Line", "--range", "3", "--advancing")
+        line = after["Line"]
+        check(line.get("halted", False) == (steps[0]["outcome"]["target_halted"] and line["status"] != "destroyed"),
+              "the game keeps Halted exactly when the fire halts the advancing target")
+        if not line.get("halted"):
+            continue
+        halted = True
+        p = fray("table", game, "assault", "Line", "--at", "Foot", status=2)
+        check("Halted" in p.stderr, "a Halted unit does not assault this turn, and the message says so")
+        fray("table", game, "turn")
+        check(not units(game)["Line"]["halted"], "the halt ends with the turn")
+        fray("table", game, "assault", "Line", "--at", "Foot")
+        break
+    check(halted, "the seeds reach a halted unit")
 
 
 def main():

@@ -110,6 +110,55 @@ static void assault_and_move(void **state)
 	assert_non_null(strstr(r1.out, "5. Resupply Ammo"));
 }
 
+/* Issue 40 item 7, ruling G6 with configured dice: --max-fights counts
+ * fights (each side's 2d6 is four dice a fight). At 3 bases a side with
+ * no modifiers a fight is fought again on a final difference of 0: the
+ * two sides' 2d6 equal, sum over k of N(k)^2 / 6^4 (N(k): the ways two
+ * dice throw k), counted here from the faces. After one fight that is
+ * what is left; with the default 8 fights nothing is (each 0 costs both a
+ * base: three 0s in a row destroy both, (N/6^4)^3). */
+static unsigned long long gcd_ull(unsigned long long a, unsigned long long b)
+{
+	while (b) {
+		unsigned long long t = a % b;
+		a = b;
+		b = t;
+	}
+	return a;
+}
+
+static void assault_configured_dice_count_fights(void **state)
+{
+	(void)state;
+	int ways[13] = {0};
+	for (int a = 1; a <= 6; a++)
+		for (int b = 1; b <= 6; b++)
+			ways[a + b]++;
+	unsigned long long zero = 0, all = 6 * 6 * 6 * 6;
+	for (int k = 2; k <= 12; k++)
+		zero += (unsigned long long)(ways[k] * ways[k]);
+	RUN(&r1, "bbb", "assault", "--attacker-bases", "3", "--defender-bases", "3", "--assault-dice", "2d6",
+	    "--max-fights", "1", "--odds", "--json");
+	assert_int_equal(r1.status, 0);
+	const char *u = strstr(r1.out, "\"unresolved\": ");
+	assert_non_null(u);
+	assert_double_equal(strtod(u + strlen("\"unresolved\": "), NULL), (double)zero / (double)all, 1e-15);
+	RUN(&r1, "bbb", "assault", "--attacker-bases", "3", "--defender-bases", "3", "--assault-dice", "2d6",
+	    "--odds", "--json");
+	assert_int_equal(r1.status, 0);
+	assert_non_null(strstr(r1.out, "\"unresolved\": 0}"));
+	unsigned long long num = zero * zero * zero, den = all * all * all, g = gcd_ull(num, den);
+	char want[160];
+	snprintf(want, sizeof want, "\"result\": \"both destroyed\", \"attacker_bases_lost\": 3, "
+		 "\"defender_bases_lost\": 3");
+	const char *both = strstr(r1.out, want);
+	assert_non_null(both);
+	snprintf(want, sizeof want, "\"exact\": \"%llu/%llu\"", num / g, den / g);
+	const char *eol = strchr(both, '\n');
+	const char *got = strstr(both, want);
+	assert_true(got && (!eol || got < eol));
+}
+
 static void bad_input(void **state)
 {
 	(void)state;
@@ -147,6 +196,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(fire_from_weapons),
 		cmocka_unit_test(assault_and_move),
+		cmocka_unit_test(assault_configured_dice_count_fights),
 		cmocka_unit_test(bad_input),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -67,11 +67,35 @@ static void bad_input(void **state)
 		expect_bad_input(rows[i].args, rows[i].err);
 }
 
+/* Issue 40 item 9: the end of turn takes the levels the library, the game
+ * file and combat files hold (0 to FRAY_CHITS_MAX_LEVEL), where it once
+ * stopped at 20. The text: "A unit removes one fatigue point at the end of
+ * each turn": 50 fatigue points become 49, for certain; the hits stay. */
+static void end_turn_takes_every_level(void **state)
+{
+	(void)state;
+	char fatigue[16], morale[16], hits[32], want[96];
+	snprintf(fatigue, sizeof fatigue, "%d", FRAY_CHITS_MAX_LEVEL / 2);
+	snprintf(morale, sizeof morale, "%d", FRAY_CHITS_MAX_LEVEL);
+	snprintf(hits, sizeof hits, "%d,0,0,0", FRAY_CHITS_MAX_LEVEL);
+	RUN(&r1, "chits", "end-turn", "--mix", EX "sample-mix.yaml", "--fatigue", fatigue, "--morale", morale,
+	    "--hits", hits, "--odds", "--json");
+	assert_int_equal(r1.status, 0);
+	snprintf(want, sizeof want, "{\"outcome\": {\"fatigue\": %d, \"hits\": %d, \"disordered\": false}, \"p\": 1,",
+		 FRAY_CHITS_MAX_LEVEL / 2 - 1, FRAY_CHITS_MAX_LEVEL);
+	if (!strstr(r1.out, want))
+		fail_msg("want %s in %s", want, r1.out);
+	snprintf(fatigue, sizeof fatigue, "%d", FRAY_CHITS_MAX_LEVEL + 1);
+	RUN(&r1, "chits", "end-turn", "--mix", EX "sample-mix.yaml", "--fatigue", fatigue, "--odds");
+	assert_int_equal(r1.status, 2);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(ratio_combat_advise),
 		cmocka_unit_test(bad_input),
+		cmocka_unit_test(end_turn_takes_every_level),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

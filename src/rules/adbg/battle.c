@@ -773,8 +773,14 @@ static int attackers_of(const battle *b, int s, int k, int *out)
 	return n;
 }
 
+static bool goes_home_into_origin(const battle *b, int s, int k);
+
 /* Puts the stack back where it came from (19.2.2 note, 19.2.3): into the
- * stack it split from when that still stands there. */
+ * stack it split from when that still stands in the row it left, else as
+ * a stack of its own in that row. The text returns the survivors "to the
+ * row they occupied": a stack that moved up while it was away (tidy
+ * numbers the rows again) goes back behind it, whatever the slots' order
+ * (issue 40 item 6: a tie of rows used to be broken by slot number). */
 static void return_home(battle *b, int s, int k)
 {
 	bstack *st = &b->st[s][k];
@@ -782,7 +788,7 @@ static void return_home(battle *b, int s, int k)
 	b->atop[s] &= ~((uint64_t)1 << k);
 	line_changed(b, s);
 	int o = st->origin;
-	if (o >= 0 && b->st[s][o].used && !b->st[s][o].atop && b->st[s][o].pos == st->home_pos) {
+	if (goes_home_into_origin(b, s, k)) {
 		for (int i = 0; i < b->sc->side[s].nunits; i++)
 			if (b->u[s][i].stack == k)
 				set_unit(b, s, i, o, b->u[s][i].status);
@@ -791,6 +797,13 @@ static void return_home(battle *b, int s, int k)
 				b->lstack[s][l] = o;
 		st->used = false;
 		return;
+	}
+	/* the stacks in its row and behind it step back one row (their rows
+	 * stay 1, 2, ...: tidy has numbered them) */
+	for (uint64_t m = b->alive[s] & ~b->atop[s]; m; m &= m - 1) {
+		bstack *t = &b->st[s][__builtin_ctzll(m)];
+		if (t != st && t->used && t->pos == st->home_pos && t->row >= st->home_row)
+			t->row++;
 	}
 	st->pos = st->home_pos;
 	st->row = st->home_row;
@@ -1887,7 +1900,8 @@ static bool goes_home_into_origin(const battle *b, int s, int k)
 {
 	const bstack *st = &b->st[s][k];
 	int o = st->origin;
-	return o >= 0 && b->st[s][o].used && !b->st[s][o].atop && b->st[s][o].pos == st->home_pos;
+	return o >= 0 && b->st[s][o].used && !b->st[s][o].atop && b->st[s][o].pos == st->home_pos &&
+	       b->st[s][o].row == st->home_row;
 }
 
 /* The stacks of side s (bit k) that a melee step still reads in the melee

@@ -2,6 +2,7 @@
  * the assault (G6: a die each; R20: a 0 is fought again) and the movement
  * roll (2d6 + modifiers on the movement table). */
 #include <stdio.h>
+#include <string.h>
 #include "../../core/internal.h"
 #include <fray/bbb.h>
 
@@ -74,11 +75,33 @@ FRAY_API const char *fray_bbb_low_ammo_instead_refused(fray_bbb_arm arm, bool in
 	return NULL;
 }
 
+/* Firefight Result / Effect: an "advancing unit Halted". In the Sequence
+ * of Play a unit moves, takes the enemy's Defensive Fire, then assaults:
+ * a unit halted while advancing has stopped short, and does not assault
+ * this turn (fray's reading, docs/rulings.md). */
+FRAY_API const char *fray_bbb_assault_refused(fray_bbb_markers m)
+{
+	return m.halted ? "it was Halted by fire while advancing: its advance has stopped, and it does not "
+			  "assault this turn (BBB Firefight Result / Effect)"
+			: NULL;
+}
+
 /* "Silenced marker is removed at end of Movement phase" (Silenced
- * Artillery); Disrupted, Low on Ammo and a gun's Low Ammo instead of Silenced stay. */
-FRAY_API fray_bbb_markers fray_bbb_markers_at_turn_end(fray_bbb_markers m)
+ * Artillery): the gun's own movement (in which it must retire) is over
+ * (issue 40: the marker once came off at the turn's end, before the
+ * movement of a gun silenced by the enemy's Defensive Fire). */
+FRAY_API fray_bbb_markers fray_bbb_markers_after_move(fray_bbb_markers m)
 {
 	m.silenced = false;
+	return m;
+}
+
+/* A halt stops the advance of the turn it comes in; Disrupted, Low on
+ * Ammo, Silenced (until the unit's movement) and a gun's Low Ammo instead
+ * of Silenced stay. */
+FRAY_API fray_bbb_markers fray_bbb_markers_at_turn_end(fray_bbb_markers m)
+{
+	m.halted = false;
 	return m;
 }
 
@@ -124,16 +147,36 @@ FRAY_API int fray_bbb_cover_counted(fray_bbb_arm arm, int cover, fray_bbb_terrai
 	return c;
 }
 
-/* Tells the cover that counts, or that it does not (cavalry, artillery). */
-static void tell_cover(fray_roller *r, const char *who, fray_bbb_arm arm, int cover, fray_bbb_terrain terrain,
-		       bool fortified, const char *rule)
+/* Assault Modifiers: "Defender in cover (see Terrain Table) -1 to -6".
+ * No one terrain of the Terrain Table's assault column gives more than -3
+ * (a fort), so the -6 is reached only by adding them up (a fort on a steep
+ * slope behind a stream: -3 -2 -1): in an assault the covers add, to -6
+ * at most; the cover given (slopes, streams, works) adds to a town's or a
+ * fort's (issue 40; docs/rulings.md). Cavalry and artillery count none
+ * but fortified, as in fire. */
+FRAY_API int fray_bbb_assault_cover_counted(fray_bbb_arm arm, int cover, fray_bbb_terrain terrain, bool fortified)
+{
+	static const int of_terrain[3] = {0, 2, 3};
+	if (arm != FRAY_BBB_INFANTRY && !fortified && terrain != FRAY_BBB_FORT)
+		return 0;
+	int c = cover + ((unsigned)terrain <= FRAY_BBB_FORT ? of_terrain[terrain] : 0);
+	return c < 6 ? c : 6;
+}
+
+/* Tells the cover that counts (counted: fire's or the assault's), or
+ * that it does not (cavalry, artillery). */
+static void tell_cover(fray_roller *r, const char *who, int counted, int cover, fray_bbb_terrain terrain,
+		       const char *rule)
 {
 	static const char *const where[3] = {"", " (a town: 2)", " (a fort: 3)"};
-	int counted = fray_bbb_cover_counted(arm, cover, terrain, fortified);
+	static const char *const added[3] = {"", " (a town's 2 and the cover given)",
+					     " (a fort's 3 and the cover given)"};
 	if (!fray_roller_narrating(r))
 		return;
 	char what[64];
-	snprintf(what, sizeof what, "%s in cover%s", who, counted > cover ? where[terrain] : "");
+	bool terrain_counts = (unsigned)terrain <= FRAY_BBB_FORT && counted > cover;
+	snprintf(what, sizeof what, "%s in cover%s", who,
+		 !terrain_counts ? "" : cover > 0 ? added[terrain] : where[terrain]);
 	if (counted)
 		fray_emit_modifier(r, what, -counted, rule);
 	else if (cover || terrain)
@@ -159,8 +202,8 @@ FRAY_API void fray_bbb_fire(fray_roller *r, const fray_bbb_fire_in *in, fray_bbb
 		fray_emit_modifier(r, text, out->base_col + 1, "BBB The Firefight, ruling R18");
 		if (in->shift)
 			fray_emit_modifier(r, "column shifts", in->shift, "BBB The Firefight: Column Shifts");
-		tell_cover(r, "target", in->target, in->cover, in->terrain, in->fortified,
-			   "BBB The Firefight: Column Shifts (Terrain Table)");
+		tell_cover(r, "target", fray_bbb_cover_counted(in->target, in->cover, in->terrain, in->fortified),
+			   in->cover, in->terrain, "BBB The Firefight: Column Shifts (Terrain Table)");
 		if (out->col != out->base_col + shift)
 			fray_emit_modifier(r, "the table's edge", out->col - out->base_col - shift, "ruling R18");
 		fray_emit_total(r, "firefight column", out->col + 1, "BBB The Firefight, ruling R18");
@@ -215,7 +258,7 @@ FRAY_API int fray_bbb_assault_modifier(const fray_bbb_assault_in *in, int att_ba
 {
 	if (!in)
 		return 0;
-	int m = -fray_bbb_cover_counted(in->defender.arm, in->cover, in->terrain, in->fortified) +
+	int m = -fray_bbb_assault_cover_counted(in->defender.arm, in->cover, in->terrain, in->fortified) +
 		(in->outflanked ? 2 : 0);
 	m += advantages(&in->attacker) + fray_bbb_numbers(att_bases, def_bases);
 	m -= advantages(&in->defender) + fray_bbb_numbers(def_bases, att_bases);
@@ -233,7 +276,8 @@ static void narrate_assault_modifiers(fray_roller *r, const fray_bbb_assault_in 
 	const fray_bbb_assault_side *side[2] = {&in->attacker, &in->defender};
 	static const char *const who[2] = {"attacker", "defender"};
 	char what[80];
-	tell_cover(r, "defender", in->defender.arm, in->cover, in->terrain, in->fortified, rule);
+	tell_cover(r, "defender", fray_bbb_assault_cover_counted(in->defender.arm, in->cover, in->terrain, in->fortified),
+		   in->cover, in->terrain, rule);
 	if (in->outflanked)
 		fray_emit_modifier(r, "defender outflanked", 2, rule);
 	for (int i = 0; i < 2; i++) {
@@ -275,15 +319,6 @@ static bool assault_fits(fray_roller *r, const fray_bbb_assault_in *in, const fr
 	return true;
 }
 
-/* G6: a side's roll, its dice added. */
-static int roll_side(fray_roller *r, int dice, int sides, const char *what)
-{
-	int sum = 0;
-	for (int k = 0; k < dice; k++)
-		sum += fray_die(r, sides, what);
-	return sum;
-}
-
 /* After a fight a side is Disrupted, a gun Silenced instead (Result /
  * Effect: guns Silenced where infantry and cavalry are Disrupted; issue
  * 28 item 12); the penalty counts either once. */
@@ -300,43 +335,81 @@ static void mark_after(fray_bbb_assault_side *s, bool marked)
 /* Losses of a band: [attacker, defender] bases. */
 static const int band_loss[7][2] = {{0, 2}, {0, 1}, {0, 0}, {1, 1}, {0, 0}, {1, 0}, {2, 0}};
 
-/* G6: each side rolls a die; final difference = attacker's die and
+/* An assault between two dice, as exact odds keep it (fray_checkpoint):
+ * what is left of both units, the fights fought, and the dice of the
+ * fight under way. int16_t throughout: no padding, equal states equal
+ * bytes. */
+typedef struct assault_state {
+	int16_t ab, db;                 /* bases left */
+	int16_t fights, alost, dlost;   /* out's counts so far */
+	int16_t rolled, asum, dsum;     /* the fight under way: dice rolled, each side's sum */
+	int16_t adis, asil, ddis, dsil; /* the marks after the fights so far */
+} assault_state;
+
+/* G6: each side rolls its dice; final difference = attacker's dice and
  * modifiers less the defender's. After each fight both sides are
  * Disrupted, but the attacker on a +7 and the defender on a -7 or less:
  * the table names those two exceptions, so the rule is the rest (issue
  * 14). R20: a 0 costs each side a base and is fought again at once with
  * the modifiers recomputed (numbers change, and both are Disrupted now);
- * a unit with no bases left is destroyed. */
-FRAY_API void fray_bbb_assault(fray_roller *r, const fray_bbb_assault_in *in,
-			       fray_bbb_assault_out *out)
+ * a unit with no bases left is destroyed.
+ *
+ * staged (the procedure's exact odds): before each die but the first the
+ * assault stops at a checkpoint whose stage is the number of dice rolled,
+ * so paths to the same sums merge and the enumerator's depth limit,
+ * 2 x dice x fights, counts fights (issue 40 item 7: configured dice made
+ * the limit count pairs of dice and the walk explode). */
+static void assault_run(fray_roller *r, const fray_bbb_assault_in *in, fray_bbb_assault_out *out, bool staged)
 {
 	if (out)
 		*out = (fray_bbb_assault_out){0};
 	if (!assault_fits(r, in, out))
 		return;
-	int ab = in->attacker.bases, db = in->defender.bases;
 	fray_bbb_assault_in now = *in;
 	/* G6: configurable; the default said so */
 	bool dflt = in->dice == 0 && in->sides == 0;
 	int dice = dflt ? FRAY_BBB_ASSAULT_DICE : in->dice, sides = dflt ? FRAY_BBB_ASSAULT_SIDES : in->sides;
-	if (fray_roller_narrating(r)) {
-		char text[128];
-		snprintf(text, sizeof text, "each side rolls %dd%d%s", dice, sides,
-			 dflt ? " (ruling G6's default: no assault dice were given)" : " (the assault dice given)");
-		fray_emit_note(r, text, "ruling G6");
-	}
-	for (;;) {
-		int mod = fray_bbb_assault_modifier(&now, ab, db);
+	assault_state st;
+	memset(&st, 0, sizeof st);
+	if (staged && fray_resume(r, &st, sizeof st)) {
+		now.attacker.disrupted = st.adis, now.attacker.silenced = st.asil;
+		now.defender.disrupted = st.ddis, now.defender.silenced = st.dsil;
+		out->fights = st.fights, out->attacker_lost = st.alost, out->defender_lost = st.dlost;
+	} else {
+		st.ab = (int16_t)in->attacker.bases, st.db = (int16_t)in->defender.bases;
+		st.adis = in->attacker.disrupted, st.asil = in->attacker.silenced;
+		st.ddis = in->defender.disrupted, st.dsil = in->defender.silenced;
 		if (fray_roller_narrating(r)) {
+			char text[128];
+			snprintf(text, sizeof text, "each side rolls %dd%d%s", dice, sides,
+				 dflt ? " (ruling G6's default: no assault dice were given)"
+				      : " (the assault dice given)");
+			fray_emit_note(r, text, "ruling G6");
+		}
+	}
+	bool rolled_here = false; /* a die rolled in this run: a checkpoint may follow */
+	for (;;) {
+		int ab = st.ab, db = st.db;
+		int mod = fray_bbb_assault_modifier(&now, ab, db);
+		if (st.rolled == 0 && fray_roller_narrating(r)) {
 			char text[80];
 			snprintf(text, sizeof text, "assault %d: %d bases against %d", out->fights + 1, ab, db);
 			fray_emit_note(r, text, out->fights ? "ruling R20" : "BBB Assault");
 			narrate_assault_modifiers(r, &now, ab, db);
 			fray_emit_total(r, "assault modifiers (attacker's net)", mod, "BBB Assault Modifiers");
 		}
-		int a = roll_side(r, dice, sides, "attacker's die"), d = roll_side(r, dice, sides, "defender's die");
+		while (st.rolled < 2 * dice) {
+			uint64_t stage = (uint64_t)(st.fights * 2 * dice + st.rolled);
+			if (staged && rolled_here && fray_checkpoint(r, stage, &st, sizeof st))
+				return;
+			rolled_here = true;
+			bool attacker = st.rolled < dice;
+			int face = fray_die(r, sides, attacker ? "attacker's die" : "defender's die");
+			*(attacker ? &st.asum : &st.dsum) += (int16_t)face;
+			st.rolled++;
+		}
 		out->fights++;
-		out->diff = a - d + mod;
+		out->diff = st.asum - st.dsum + mod;
 		out->band = fray_bbb_assault_band_of(out->diff);
 		int la = band_loss[out->band][0], ld = band_loss[out->band][1];
 		out->attacker_lost += la < ab ? la : ab;
@@ -369,7 +442,17 @@ FRAY_API void fray_bbb_assault(fray_roller *r, const fray_bbb_assault_in *in,
 		 * enumeration its depth limit cuts it and reports the rest */
 		if (out->band != FRAY_BBB_A_ZERO || fray_roller_stopped(r))
 			return;
+		st = (assault_state){.ab = (int16_t)ab, .db = (int16_t)db, .fights = (int16_t)out->fights,
+				     .alost = (int16_t)out->attacker_lost, .dlost = (int16_t)out->defender_lost,
+				     .adis = now.attacker.disrupted, .asil = now.attacker.silenced,
+				     .ddis = now.defender.disrupted, .dsil = now.defender.silenced};
 	}
+}
+
+FRAY_API void fray_bbb_assault(fray_roller *r, const fray_bbb_assault_in *in,
+			       fray_bbb_assault_out *out)
+{
+	assault_run(r, in, out, false);
 }
 
 FRAY_API void fray_bbb_assault_procedure(fray_roller *r, fray_policy *p, const void *in,
@@ -377,7 +460,7 @@ FRAY_API void fray_bbb_assault_procedure(fray_roller *r, fray_policy *p, const v
 {
 	(void)p;
 	fray_bbb_assault_out o;
-	fray_bbb_assault(r, in, &o);
+	assault_run(r, in, &o, true);
 	out[0] = o.attacker_destroyed && o.defender_destroyed ? 9
 		 : o.attacker_destroyed ? 7 : o.defender_destroyed ? 8 : (int64_t)o.band;
 	out[1] = o.attacker_lost;

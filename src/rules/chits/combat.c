@@ -44,6 +44,16 @@ static bool may_take(const fray_chits_unit *u, const int *now, int b)
 	return now[u->lead] > 0 && (now[b] == 0 || now[u->lead] >= 2);
 }
 
+/* A level raised by `by`, held at FRAY_CHITS_MAX_LEVEL: the text bounds no
+ * hits or fatigue points, and fray holds 0 to 99 of each everywhere (the
+ * game file, combat files, the end of turn) so that what a combat leaves
+ * can be read again (issue 40 item 9: a combat could leave fatigue 100).
+ * fray's reading, docs/chits.md. */
+static int level_plus(int level, int by)
+{
+	return level + by < FRAY_CHITS_MAX_LEVEL ? level + by : FRAY_CHITS_MAX_LEVEL;
+}
+
 /* Applies one hit to unit u, the owner choosing the battalion within R23. */
 static void take_hit(fray_roller *r, fray_policy *p, int side, fray_chits_unit *u, int *now)
 {
@@ -73,7 +83,7 @@ static void take_hit(fray_roller *r, fray_policy *p, int side, fray_chits_unit *
 	}
 	int b = legal[c];
 	now[b]++;
-	u->hits[b]++;
+	u->hits[b] = level_plus(u->hits[b], 1);
 	say(r, "ruling R23", "%s: a hit on battalion %d%s", u->name, b + 1,
 	    b == u->lead ? " (lead)" : "");
 }
@@ -93,7 +103,7 @@ static void allocate_unit(fray_roller *r, fray_policy *p, int side, fray_chits_u
 			if (yes_no(r, p, side, "chits.retreat", prompt, side == 1)) {
 				(*retreats)++;
 				if (*retreats == 1) {
-					u->fatigue++;
+					u->fatigue = level_plus(u->fatigue, 1);
 					say(r, "ruling R23", "%s retreats a space: the hit is negated, +1 fatigue point",
 					    u->name);
 				} else {
@@ -410,7 +420,7 @@ FRAY_API void fray_chits_combat(fray_roller *r, fray_policy *p, const fray_chits
 		fray_chits_side *sd = &out->side[side];
 		if (sum.fatigue) {
 			for (int i = 0; i < sd->nunits; i++)
-				sd->units[i].fatigue += sum.fatigue;
+				sd->units[i].fatigue = level_plus(sd->units[i].fatigue, sum.fatigue);
 			say(r, "ruling R22", "%s (%s): +%d fatigue point%s", sd->name, side_names[side],
 			    sum.fatigue, sum.fatigue == 1 ? "" : "s");
 		}

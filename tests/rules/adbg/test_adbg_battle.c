@@ -351,6 +351,132 @@ static void avoided_melee_is_not_fought(void **state)
 	fray_adbg_scenario_free(s);
 }
 
+/* Issue 40 item 6, ADBG 19.2.3: "all surviving units are returned to the
+ * row they occupied before moving to engage in melee", and (19.2.2 note)
+ * the attackers of an avoided melee go back "to the front row where they
+ * came". Red's front stack is its stack 2 (the warriors) with stack 1
+ * (the band) behind it; only the front stack may attack. While the
+ * warriors are atop Blue, the band is the column's only stack (it moves up,
+ * in fray's numbering); when the warriors come back they stand in front
+ * again, whatever the stacks' numbers. %d: Red's primary leader's rating
+ * (the rounds); %s: Red's stacks in the file's order; %s: Red's column,
+ * front first. */
+static const char *const rows_text =
+	"battle: Rows\n"
+	"terrain: wilderness\n"
+	"weather: normal\n"
+	"initiative: red\n"
+	"surprise: none\n"
+	"melee_crt:\n"
+	"  name: example\n"
+	"  columns: [\"1:3\", \"1:2\", \"1:1\", \"2:1\", \"3:1\", \"4:1\", \"5:1\", \"6:1\"]\n"
+	"  rows:\n"
+	"    0: [\"1/-\", \"1/-\", \"-/-\", \"-/-\", \"-/-\", \"-/1\", \"-/1\", \"-/1\"]\n"
+	"    1: [\"1/-\", \"-/-\", \"-/-\", \"-/-\", \"-/1\", \"-/1\", \"-/1\", \"-/1\"]\n"
+	"    2: [\"-/-\", \"-/-\", \"-/-\", \"-/1\", \"-/1\", \"-/1\", \"-/1\", \"-/1\"]\n"
+	"    3: [\"-/-\", \"-/-\", \"-/1\", \"-/1\", \"-/1\", \"-/1\", \"-/1\", \"-/1\"]\n"
+	"    4: [\"-/-\", \"-/1\", \"-/1\", \"-/1\", \"-/1\", \"-/1\", \"-/1\", \"-/1\"]\n"
+	"    5: [\"-/1\", \"-/1\", \"-/1\", \"-/1\", \"-/1\", \"-/1\", \"-/1\", \"-/1\"]\n"
+	"    6: [\"-/1\", \"-/1\", \"-/1\", \"-/1\", \"-/1\", \"-/1\", \"-/1\", \"-/1\"]\n"
+	"    7: [\"-/1\", \"-/1\", \"-/1\", \"-/1\", \"-/1\", \"-/1\", \"-/1\", \"-/1\"]\n"
+	"leader_loss:\n"
+	"  after_fire: {roll: 1d6, lost_on: [6]}\n"
+	"  after_melee: {roll: 1d6, lost_on: [6]}\n"
+	"victory:\n"
+	"  rule: losses\n"
+	"  routed: kept\n"
+	"sides:\n"
+	"  red:\n"
+	"    name: Red\n"
+	"    level: 5\n"
+	"    primary_leader: {name: Red chief, rating: %d}\n"
+	"    stacks:\n"
+	"%s"
+	"  blue:\n"
+	"    name: Blue\n"
+	"    level: 5\n"
+	"    primary_leader: {name: Blue chief, rating: 1}\n"
+	"    stacks:\n"
+	"      - - {name: Blue militia, type: militia, fire: 2, melee: 1}\n"
+	"array:\n"
+	"  - {blue: [1], red: [%s]}\n";
+
+static const char *const band = "      - - {name: Red band, type: warrior, fire: 1, melee: 1}\n";
+static const char *const warriors = "      - - {name: Red warriors, type: warrior, fire: 3, melee: 3}\n";
+
+/* The battle with Red's stacks in the order given (warriors_first: the
+ * warriors are stack 1) and the warriors in front. */
+static fray_adbg_scenario *rows_battle(int rating, bool warriors_first)
+{
+	char stacks[256], text[4096], path[] = "/tmp/fray_rows_XXXXXX";
+	snprintf(stacks, sizeof stacks, "%s%s", warriors_first ? warriors : band, warriors_first ? band : warriors);
+	int len = snprintf(text, sizeof text, rows_text, rating, stacks, warriors_first ? "1, 2" : "2, 1");
+	assert_true(len > 0 && (size_t)len < sizeof text);
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	FILE *f = fdopen(fd, "w");
+	assert_non_null(f);
+	assert_int_equal(fwrite(text, 1, (size_t)len, f), (size_t)len);
+	assert_int_equal(fclose(f), 0);
+	fray_adbg_scenario *s = load(path);
+	remove(path);
+	return s;
+}
+
+/* The last line told: the line at the end of the battle's one round. */
+static const char *last_line(const transcript *t)
+{
+	const char *at = NULL;
+	for (const char *p = strstr(t->text, "position 1:"); p; p = strstr(p + 1, "position 1:"))
+		at = p;
+	return at;
+}
+
+static void returning_stack_keeps_its_row(void **state)
+{
+	(void)state;
+	fray_adbg_scenario *s = rows_battle(1, false);
+	transcript *t = calloc(1, sizeof *t);
+	int fought = 0, avoided = 0;
+	const char *want = "position 1: Red stack 2 (Red warriors), stack 1 (Red band) |";
+	for (uint64_t seed = 1; seed <= 60; seed++) {
+		narrate(s, seed, t);
+		const char *end = last_line(t);
+		assert_non_null(end);
+		/* the band never moves (one position, nothing to attack), so
+		 * the warriors stand in front at the end whatever happened */
+		if (strncmp(end, want, strlen(want)) != 0)
+			fail_msg("seed %llu: %.*s", (unsigned long long)seed, (int)strcspn(end, "\n"), end);
+		bool went = strstr(t->text, "stack 2 (Red warriors) tries to move: attack") &&
+			    strstr(t->text, "move: moves");
+		fought += went && strstr(t->text, "Red: stack 2 (Red warriors) attacks stack 1") != NULL;
+		avoided += went && strstr(t->text, "the melee is avoided") != NULL;
+	}
+	assert_true(fought > 0 && avoided > 0); /* both ways home were taken */
+	free(t);
+	fray_adbg_scenario_free(s);
+}
+
+/* The same battle in two rounds, exactly: the text numbers no stacks, so
+ * the odds cannot depend on which of Red's stacks the file lists first
+ * (the old tie broken by slot number put the band in front for round 2
+ * when it was stack 1: Blue then fired at it and Red attacked with it). */
+static void exact_odds_do_not_depend_on_stack_numbers(void **state)
+{
+	(void)state;
+	fray_dist *d[2];
+	for (int order = 0; order < 2; order++) {
+		fray_adbg_scenario *s = rows_battle(2, order == 1);
+		fray_enum_limits lim = {.max_depth = 100000, .max_paths = 20000000};
+		assert_int_equal(fray_enumerate(ctx, fray_adbg_battle_procedure, NULL, s, 3, &lim, &d[order]), FRAY_OK);
+		assert_true(fray_dist_is_exact(d[order]));
+		fray_adbg_scenario_free(s);
+	}
+	assert_same_exact(d[0], d[1]);
+	fray_dist_free(d[0]);
+	fray_dist_free(d[1]);
+}
+
 /* Ruling R30: a unit removed by a melee R is still a routed unit at the
  * end of the battle: it gets the scenario's routed roll (tiny.yaml: 1d6,
  * eliminated on 1-3) and is a loss only if eliminated. Red's only unit was
@@ -417,6 +543,8 @@ int main(void)
 		cmocka_unit_test(surprise),
 		cmocka_unit_test(avoided_melee_is_not_fought),
 		cmocka_unit_test(removed_units_get_the_routed_roll),
+		cmocka_unit_test(returning_stack_keeps_its_row),
+		cmocka_unit_test(exact_odds_do_not_depend_on_stack_numbers),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

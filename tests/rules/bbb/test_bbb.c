@@ -197,8 +197,8 @@ static void assault_bands_and_modifiers(void **state)
 }
 
 /* Issue 28, the Terrain Table: Town "Cover worth 2 Left" (-2 against the
- * attacker), Fort "Cover worth 3 Left" (-3); cover given otherwise is not
- * added to the terrain's (a unit is in one cover: the larger); "Cavalry
+ * attacker), Fort "Cover worth 3 Left" (-3); in fire the cover given is not
+ * added to the terrain's ("1, 2 or 3 Left": the larger); "Cavalry
  * and Artillery never count cover against fire or assault except in
  * Fortifications or behind a Bridge or Linear Obstacle" (a fort is a
  * Fortification). The fire odds at the column so shifted, counted on the
@@ -241,7 +241,20 @@ static void terrain_cover_in_fire_and_assault(void **state)
 						assert_double_equal(p, ways[o[0]][o[1]] / 36.0, 1e-15);
 					}
 					fray_dist_free(d);
-					/* the assault: the cover subtracted from the attacker's net */
+				}
+	/* the assault (issue 40): "Defender in cover (see Terrain Table) -1
+	 * to -6"; the Terrain Table's assault column gives -3 at most for one
+	 * terrain (a fort), so -6 needs covers added: a town's 2 or a fort's 3
+	 * and the cover given add up, to 6; cavalry and artillery count none
+	 * unless fortified */
+	for (int arm = 0; arm < 3; arm++)
+		for (int terrain = 0; terrain < 3; terrain++)
+			for (int fortified = 0; fortified < 2; fortified++)
+				for (int cover = 0; cover <= 6; cover++) {
+					int want = cover + terrain_cover[terrain];
+					want = want > 6 ? 6 : want;
+					if (arm != FRAY_BBB_INFANTRY && !fortified && terrain != FRAY_BBB_FORT)
+						want = 0;
 					fray_bbb_assault_in as = {.attacker = {.bases = 3}, .defender = {.bases = 3},
 								  .cover = cover, .terrain = (fray_bbb_terrain)terrain,
 								  .fortified = fortified};
@@ -542,11 +555,25 @@ static void low_ammo_instead_of_silenced(void **state)
 		}
 	/* may fire: neither Silenced nor Low Ammo instead; Disrupted and
 	 * Low on Ammo fire (at half, Fire Multipliers) */
-	for (int bits = 0; bits < 16; bits++) {
-		fray_bbb_markers m = {bits & 1, bits >> 1 & 1, bits >> 2 & 1, bits >> 3 & 1};
+	for (int bits = 0; bits < 32; bits++) {
+		fray_bbb_markers m = {bits & 1, bits >> 1 & 1, bits >> 2 & 1, bits >> 3 & 1, bits >> 4 & 1};
 		assert_int_equal(fray_bbb_fire_refused(m) == NULL, !m.silenced && !m.low_ammo_instead);
+		/* issue 40: the Silenced marker comes off when the unit's
+		 * Movement is over, not at the turn's end (a gun silenced by
+		 * Defensive Fire, after its side moved, keeps it into its next
+		 * Movement, in which it must retire) */
+		fray_bbb_markers moved = fray_bbb_markers_after_move(m);
+		assert_false(moved.silenced);
+		assert_int_equal(moved.disrupted, m.disrupted);
+		assert_int_equal(moved.low_ammo, m.low_ammo);
+		assert_int_equal(moved.low_ammo_instead, m.low_ammo_instead);
+		assert_int_equal(moved.halted, m.halted);
+		/* Firefight Result / Effect: a Halted unit's advance stopped:
+		 * it does not assault that turn; the halt ends with the turn */
+		assert_int_equal(fray_bbb_assault_refused(m) != NULL, m.halted);
 		fray_bbb_markers next = fray_bbb_markers_at_turn_end(m);
-		assert_false(next.silenced);
+		assert_false(next.halted);
+		assert_int_equal(next.silenced, m.silenced);
 		assert_int_equal(next.disrupted, m.disrupted);
 		assert_int_equal(next.low_ammo, m.low_ammo);
 		assert_int_equal(next.low_ammo_instead, m.low_ammo_instead);

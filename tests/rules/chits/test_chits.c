@@ -354,6 +354,31 @@ static void combat_file_holds_the_librarys_levels(void **state)
 	assert_int_not_equal(read_levels(7, 0, FRAY_CHITS_MAX_LEVEL + 1, &in), FRAY_OK);
 }
 
+/* Issue 40 item 9: what a combat leaves can be read again. Example 2's
+ * Brent retreats (a fatigue point, R23) at 99 fatigue points, the most a
+ * combat file, the game file and the end of turn hold: he stays at 99
+ * (fray's bound; the text bounds nothing), where he once reached 100. */
+static void combat_holds_levels_at_the_most(void **state)
+{
+	(void)state;
+	char path[512];
+	snprintf(path, sizeof path, "%s/examples/chits/example-2.yaml", FRAY_SOURCE_DIR);
+	fray_chits_mix *m;
+	fray_chits_combat_in in;
+	uint64_t seed = read_combat(path, &m, &in);
+	in.side[1].units[0].fatigue = FRAY_CHITS_MAX_LEVEL;
+	fray_chits_combat_out out;
+	fray_roller *r = fray_roller_sample_new(ctx, seed, 0);
+	fray_chits_combat(r, NULL, &in, &out);
+	assert_int_equal(fray_roller_stop_reason(r)[0], '\0');
+	fray_roller_free(r);
+	fray_chits_mix_free(m);
+	assert_int_equal(out.retreats[1], 2); /* as in the example: he retreated */
+	assert_int_equal(out.side[1].units[0].fatigue, FRAY_CHITS_MAX_LEVEL);
+	char why[256];
+	assert_null(fray_chits_unit_problem(&out.side[1].units[0], why, sizeof why));
+}
+
 /* Example 1: A1, D1, D-1, F, M. David's brigade takes no hit (the hit is
  * cancelled); Brent's takes one, on its lead battalion, and having taken
  * more hits gains the fatigue point and tests morale, passing. */
@@ -789,6 +814,7 @@ int main(void)
 		cmocka_unit_test(fifth_hit_is_the_owners_choice),
 		cmocka_unit_test(r23_every_offer_is_the_texts),
 		cmocka_unit_test(combat_file_holds_the_librarys_levels),
+		cmocka_unit_test(combat_holds_levels_at_the_most),
 		cmocka_unit_test(worked_example_1),
 		cmocka_unit_test(worked_example_2),
 		cmocka_unit_test(worked_example_3),
