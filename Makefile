@@ -71,8 +71,9 @@ site:
 	  $(EMS_ENV) emcmake $(CMAKE) -S src/wasm -B build-wasm -DCMAKE_BUILD_TYPE=Release -DFRAY_WASM_DEPS=$$deps >/dev/null
 	@echo "building libfray.wasm ..."
 	@$(EMS_ENV) $(CMAKE) --build build-wasm -j $(JOBS) > build-wasm/build.log 2>&1 || { cat build-wasm/build.log; exit 1; }
-	@rm -rf $(SITE) && mkdir -p $(SITE) && cp -r page/. $(SITE)/ && cp build-wasm/fray.js build-wasm/fray.wasm $(SITE)/
-	@echo "the static site is in $(SITE) (serve it: python3 -m http.server -d $(SITE))"
+	@# the page and the build, stamped with a build id (the cache's name, ?v= on the assets)
+	@id=$$(scripts/site-assemble.sh page build-wasm $(SITE)) && \
+	  echo "the static site is in $(SITE), build $$id (serve it: python3 -m http.server -d $(SITE))"
 
 # the site in headless Chromium from a plain static server, against `fray request`
 site-test: site build

@@ -188,6 +188,14 @@ function field(input, side) {
   return box;
 }
 
+// The form's control of an input, found by its name as data. Never
+// form[name] or form.elements[name]: there a name like "length" or "item"
+// (a link's inputs are anyone's words) is the collection's own property.
+function control(name) {
+  for (const c of $('form').elements) if (c.name === name) return c;
+  return null;
+}
+
 // The catalogue's sides: [{attacker, defender}] input pairs.
 const sidesOf = (proc) => Array.isArray(proc.sides) ? proc.sides : [];
 
@@ -250,9 +258,8 @@ function buildForm(proc) {
 // Swap: every pair of the catalogue's sides exchanges its values, a
 // checkbox its tick.
 function swapSides(proc) {
-  const form = $('form');
   for (const s of sidesOf(proc)) {
-    const x = form.elements[s.attacker], y = form.elements[s.defender];
+    const x = control(s.attacker), y = control(s.defender);
     if (!x || !y) continue;
     if (x.type === 'checkbox') [x.checked, y.checked] = [y.checked, x.checked];
     else [x.value, y.value] = [y.value, x.value];
@@ -261,27 +268,26 @@ function swapSides(proc) {
 }
 
 function clearForm() {
-  const form = $('form');
   for (const input of current.inputs) {
-    const c = form.elements[input.name];
+    const c = control(input.name);
     if (!c) continue;
     if (c.type === 'checkbox') c.checked = false; else c.value = '';
-    const area = form.elements[input.name + '__text'];
+    const area = control(input.name + '__text');
     if (area) { area.value = ''; area.hidden = true; }
   }
   fieldErrors({});
 }
 
 function inputsOf() {
-  const form = $('form'), inputs = {};
+  const inputs = {};
   for (const input of current.inputs) {
-    const c = form.elements[input.name];
+    const c = control(input.name);
     if (!c) continue;
     if (input.type === 'bool') {
       if (c.checked) inputs[input.name] = true;
     } else if (input.type === 'file') {
       if (c.value === '__paste') {
-        const area = form.elements[input.name + '__text'];
+        const area = control(input.name + '__text');
         inputs[input.name] = {name: area.dataset.name || input.name + '.yaml', text: area.value};
       } else if (c.value) {
         inputs[input.name] = c.value;
@@ -332,17 +338,22 @@ function setupTools() {
     el('label', {class: 'button secondary', for: 'setup-file', text: 'Open a set-up'}));
 }
 
+// The inputs a link, a set-up or the example gives: only the procedure's
+// own (any other name is left alone), each found by its name as data.
 function setInputs(inputs) {
-  const form = $('form');
-  for (const [k, v] of Object.entries(inputs || {})) {
-    const c = form.elements[k];
+  if (!inputs || typeof inputs !== 'object' || Array.isArray(inputs)) return;
+  const known = new Set(current.inputs.map((i) => i.name));
+  for (const [k, v] of Object.entries(inputs)) {
+    const c = known.has(k) ? control(k) : null;
     if (!c) continue;
     if (c.type === 'checkbox') c.checked = !!v;
     else if (typeof v === 'object' && v) {
+      // a document: only into a file input's text box (none elsewhere)
+      const area = control(k + '__text');
+      if (!area) continue;
       c.value = '__paste';
-      const area = form.elements[k + '__text'];
-      area.value = v.text || '';
-      if (v.name) area.dataset.name = v.name;
+      area.value = String(v.text || '');
+      if (v.name) area.dataset.name = String(v.name);
       area.hidden = false;
     } else {
       // a picker keeps a value the data does not list (a link's "random:7")
@@ -540,39 +551,73 @@ function otherFields(proc, rows) {
 
 // Every joint outcome, folded: for whoever wants it. Rows of no chance are
 // hidden (kept for the record).
+// A table of 45,000 outcomes (the odds of 300 lost animals) built at once
+// held the page for seconds: the likeliest JOINT_FIRST rows are built with
+// the answer, the rest when the table is opened, a slice at a time.
+const JOINT_FIRST = 2000, JOINT_SLICE = 1000;
 function jointTable(proc, rows) {
   const exact = rows.some((r) => r.exact);
   const body = el('tbody');
-  for (const r of [...rows].sort((a, b) => b.p - a.p)) {
+  const row = (r) => {
     // the chance with its fraction beside it when short, else on hover: a
     // column of 9-digit fractions is no read (dom.js)
     const tr = el('tr', {'data-outcome': JSON.stringify(r.outcome), 'data-p': String(r.p)},
       el('td', {text: label(r.outcome, proc)}), chanceEl('td', pct(r.p, 3), r.exact, {class: 'num'}));
     if (!(r.p > 0)) tr.hidden = true;
-    body.append(tr);
-  }
+    return tr;
+  };
+  const sorted = [...rows].sort((a, b) => b.p - a.p);
+  body.append(...sorted.slice(0, JOINT_FIRST).map(row));
   const shown = rows.filter((r) => r.p > 0).length;
-  return el('details', {class: 'joint'}, el('summary', {text: 'Every outcome together (' + shown + ')'}),
+  const box = el('details', {class: 'joint'}, el('summary', {text: 'Every outcome together (' + shown + ')'}),
     el('div', {class: 'table-wrap'}, el('table', {}, el('thead', {}, el('tr', {}, el('th', {scope: 'col', text: 'outcome'}),
       el('th', {scope: 'col', text: exact ? 'chance (exact)' : 'chance'}))),
     body)));
+  if (sorted.length > JOINT_FIRST) {
+    box.dataset.rest = String(sorted.length - JOINT_FIRST);
+    box.addEventListener('toggle', async () => {
+      if (!box.open || box.dataset.filling) return;
+      box.dataset.filling = 'yes';
+      for (let i = JOINT_FIRST; i < sorted.length; i += JOINT_SLICE) {
+        await breathe();
+        body.append(...sorted.slice(i, i + JOINT_SLICE).map(row));
+        box.dataset.rest = String(Math.max(0, sorted.length - i - JOINT_SLICE));
+      }
+    });
+  }
+  return box;
 }
 
-function renderTable(box, resp, how, proc) {
+// A pause that lets the page answer (a click, a key, a timer) between
+// slices of long work on the main thread.
+const breathe = () => new Promise((ok) => setTimeout(ok, 0));
+
+// A long answer (many rows) is built in parts, the page answering between
+// them; a newer answer for the same box wins over one still being built.
+async function renderTable(box, resp, how, proc) {
   proc = proc || procOf(resp) || null;
+  const ticket = box.dataset.ticket = String(Number(box.dataset.ticket || 0) + 1);
   const rows = resp.outcomes.map((o) => ({outcome: o.outcome, p: o.p, exact: o.exact}));
+  const pause = async () => {
+    if (rows.length > JOINT_FIRST) await breathe();
+    return box.dataset.ticket === ticket;
+  };
   const parts = [el('h2', {text: how})];
   if (resp.method === 'simulation') parts.push(whyNotExact(resp));
   const head = headlineBox(proc, headlineOf(proc, resp), headlineTitle(proc));
   if (head) parts.push(head);
+  if (!await pause()) return;
   if (!resp.summary) {
     parts.push(...bySide(countTables(proc, rows)));
+    if (!await pause()) return;
     const others = otherFields(proc, rows);
     if (others) parts.push(others);
   }
   parts.push(...lossCharts(resp));
+  if (!await pause()) return;
   parts.push(jointTable(proc, rows));
   if (resp.unresolved) parts.push(el('p', {class: 'mean', text: 'unresolved: ' + pct(resp.unresolved, 4)}));
+  if (!await pause()) return;
   box.replaceChildren(...parts);
 }
 
@@ -812,7 +857,7 @@ async function render(box, answer) {
     return;
   }
   if (typeof resp === 'string') renderText(box, resp, how);
-  else if (Array.isArray(resp.outcomes) && resp.outcomes.length) renderTable(box, resp, how, proc);
+  else if (Array.isArray(resp.outcomes) && resp.outcomes.length) await renderTable(box, resp, how, proc);
   else if (resp.sides && resp.draw) renderBattleSim(box, resp, how);
   else if (Array.isArray(resp.draws)) renderDraws(box, resp, how);
   else renderText(box, await ask({...request, format: 'text'}), how);
@@ -989,9 +1034,12 @@ async function go(mode) {
 // What a request costs, in words, for the question before a link runs it.
 function costOf(request) {
   const trials = Number(request.trials || 10000).toLocaleString();
-  const what = procOf(request).summary;
-  return request.mode === 'simulate' ? 'a simulation of ' + trials + ' trials (' + what + ')'
-    : 'the odds of ' + what + ' (exact, or up to ' + trials + ' trials)';
+  const proc = procOf(request), what = proc.summary;
+  if (request.mode === 'simulate') return 'a simulation of ' + trials + ' trials (' + what + ')';
+  const ins = request.inputs && typeof request.inputs === 'object' ? Object.entries(request.inputs)
+    .map(([k, v]) => words(k) + (v === true ? '' : ' ' + (v && typeof v === 'object' ? v.name : v))).join(', ') : '';
+  return 'the odds of ' + what + (ins ? ' (' + ins + ')' : '') +
+    (proc.odds_may_simulate ? ', exact or up to ' + trials + ' trials' : '');
 }
 
 // Asks before running what a link asks for; run() on yes.
@@ -1005,14 +1053,14 @@ function askFirst(what, run) {
 }
 
 // fray report --html: the answer is in the file; no server to ask.
-function showReport(data) {
+async function showReport(data) {
   const {request, response, text} = data;
   const mode = request.mode || (response.events ? 'roll' : 'odds');
   const how = titleOf({...request, mode, trials: response.trials || request.trials}, response);
   const box = $('result');
   $('report-what').textContent = request.procedure;
   $('report-request').textContent = JSON.stringify(request, null, 1);
-  if (mode !== 'roll' && Array.isArray(response.outcomes) && response.outcomes.length) renderTable(box, response, how, null);
+  if (mode !== 'roll' && Array.isArray(response.outcomes) && response.outcomes.length) await renderTable(box, response, how, null);
   else if (response.sides && response.draw) renderBattleSim(box, response, how);
   else if (response.events) {
     // a roll: its answer and modifiers first, then the whole story
@@ -1073,17 +1121,30 @@ async function start() {
   }
   const sel = $('procedure');
   fillProcedures('');
+  // the page's own controls first: whatever a link holds, Find, Share and
+  // the picker work
+  $('share').addEventListener('click', share);
+  sel.addEventListener('change', () => choose(sel.value));
+  $('find').addEventListener('input', () => {
+    const n = fillProcedures($('find').value);
+    $('find-count').textContent = n ? n + (n === 1 ? ' match' : ' matches') : 'nothing matches';
+    if (n && sel.value !== current.name) choose(sel.value);
+  });
   const state = loadState() || storedState();
   const first = catalogue.find((p) => state && p.name === state.p) || catalogue[0];
   sel.value = first.name;
   buildForm(first);
-  if (state) setInputs(state.i);
-  if (state && state.s) $('seed').value = state.s; else newSeed();
-  if (state && state.t) $('trials').value = state.t;
-  $('share').addEventListener('click', share);
-  // a copied link shows what it showed: A pinned, and the last answer;
-  // what costs (a job: a simulation, a battle's odds) waits for a press,
-  // so a link cannot start a million trials by being opened
+  try {
+    if (state) setInputs(state.i);
+    if (state && state.s) $('seed').value = String(state.s); else newSeed();
+    if (state && state.t) $('trials').value = String(state.t);
+  } catch (e) {
+    showError('this link\'s inputs could not all be read: ' + e.message);
+  }
+  // a copied link shows what it showed: A pinned, and the last answer.
+  // Anything but a roll waits for a press: odds (exact odds of 300 lost
+  // animals are 45,000 rows of long fractions), simulations, a battle's
+  // odds; so a link cannot start heavy work by being opened
   const wantA = state && state.a && procOf(state.a) ? state.a : null;
   const wantM = state && state.m && current.modes.includes(state.m) ? state.m : null;
   const restore = async () => {
@@ -1092,15 +1153,9 @@ async function start() {
     }
     if (wantM) go(wantM);
   };
-  const costly = [wantA, wantM && requestOf(wantM)].filter((r) => r && isLongFor(r));
+  const costly = [wantA, wantM && requestOf(wantM)].filter((r) => r && r.mode !== 'roll');
   if (costly.length) askFirst(costly.map(costOf).join(' and '), restore);
   else await restore();
-  sel.addEventListener('change', () => choose(sel.value));
-  $('find').addEventListener('input', () => {
-    const n = fillProcedures($('find').value);
-    $('find-count').textContent = n ? n + (n === 1 ? ' match' : ' matches') : 'nothing matches';
-    if (n && sel.value !== current.name) choose(sel.value);
-  });
 }
 
 document.addEventListener('DOMContentLoaded', start);
