@@ -52,7 +52,9 @@ function passes(test, v) {
 
 // The headline lines of an odds answer: [{name, p, exact}], each a chance
 // the catalogue's headline names (its test, or each value of its field).
-function headlineOf(proc, resp) {
+// later: the exact sums are left for fillExact (a long answer's).
+function headlineOf(proc, resp, later) {
+  const exactSumOf = (rs) => later ? undefined : exactSum(rs);
   if (resp.summary && Array.isArray(resp.sides) && resp.summary.wins)
     return battleLines(resp.sides, resp.summary.wins, resp.summary.draw);
   if (resp.draw && Array.isArray(resp.sides) && resp.sides[0] && resp.sides[0].win)
@@ -69,11 +71,25 @@ function headlineOf(proc, resp) {
     }
     // name: the value in words; key: the value itself (data-headline, for programs)
     const lines = [...groups].map(([k, rs]) => ({name: valueWords(proc, h.field, JSON.parse(k)), key: String(JSON.parse(k)),
-      p: rs.reduce((s, r) => s + r.p, 0), exact: exactSum(rs)}));
+      p: rs.reduce((s, r) => s + r.p, 0), exact: exactSumOf(rs), rows: rs}));
     return lines.filter((l) => l.p > 0);
   }
   const yes = rows.filter((r) => passes(h.test, r.outcome[h.field]));
-  return [{name: h.says, p: yes.reduce((s, r) => s + r.p, 0), exact: exactSum(yes)}];
+  return [{name: h.says, p: yes.reduce((s, r) => s + r.p, 0), exact: exactSumOf(yes), rows: yes}];
+}
+
+// The exact fractions of a headline shown without them, a line at a time,
+// the page answering between (45,000 rows of fractions 200 digits long
+// summed at once held it for seconds). The box says data-exact="done".
+async function fillExact(box, lines) {
+  const items = box.querySelectorAll('li[data-hp]');
+  for (let i = 0; i < lines.length && i < items.length; i++) {
+    await breathe();
+    if (!box.isConnected) return;
+    const strong = items[i].querySelector('strong');
+    if (strong && lines[i].rows) strong.replaceWith(chanceEl('strong', strong.textContent, exactSum(lines[i].rows)));
+  }
+  box.dataset.exact = 'done';
 }
 
 // A whole battle's summary: each side's win and the draw, each {p} and,
@@ -476,9 +492,18 @@ function chart(rows, what, across) {
 
 // Each count field alone: Exactly, At least, At most k.
 function countTables(proc, rows) {
-  const fields = Object.keys(rows[0] ? rows[0].outcome : {}).filter((k) =>
-    rows.every((r) => Number.isInteger(r.outcome[k])) && varyingFields(rows).includes(k));
-  return fields.map((k) => {
+  return countFields(rows).map((k) => countTable(proc, rows, k));
+}
+
+// The count fields: whole numbers that vary.
+function countFields(rows) {
+  const varying = varyingFields(rows);
+  return Object.keys(rows[0] ? rows[0].outcome : {}).filter((k) =>
+    varying.includes(k) && rows.every((r) => Number.isInteger(r.outcome[k])));
+}
+
+function countTable(proc, rows, k) {
+  {
     const by = new Map();
     for (const r of rows) {
       const v = r.outcome[k];
@@ -506,7 +531,7 @@ function countTables(proc, rows) {
       el('table', {class: 'counts'}, el('thead', {}, el('tr', {}, el('th', {scope: 'col', text: words(k)}),
         el('th', {scope: 'col', text: 'Exactly'}), el('th', {scope: 'col', text: 'At least'}),
         el('th', {scope: 'col', text: 'At most'}))), body));
-  });
+  }
 }
 
 // The counts under the side they belong to (an outcome named attacker_...
@@ -551,39 +576,44 @@ function otherFields(proc, rows) {
 
 // Every joint outcome, folded: for whoever wants it. Rows of no chance are
 // hidden (kept for the record).
-// A table of 45,000 outcomes (the odds of 300 lost animals) built at once
-// held the page for seconds: the likeliest JOINT_FIRST rows are built with
-// the answer, the rest when the table is opened, a slice at a time.
-const JOINT_FIRST = 2000, JOINT_SLICE = 1000;
+// A table of 45,000 outcomes (the odds of 300 lost animals) held the page
+// for seconds, built or laid out: the likeliest JOINT_FIRST rows are shown,
+// and every outcome is a download (CSV), made when asked for.
+const JOINT_FIRST = 2000;
 function jointTable(proc, rows) {
   const exact = rows.some((r) => r.exact);
   const body = el('tbody');
-  const row = (r) => {
+  const sorted = [...rows].sort((a, b) => b.p - a.p);
+  for (const r of sorted.slice(0, JOINT_FIRST)) {
     // the chance with its fraction beside it when short, else on hover: a
     // column of 9-digit fractions is no read (dom.js)
     const tr = el('tr', {'data-outcome': JSON.stringify(r.outcome), 'data-p': String(r.p)},
       el('td', {text: label(r.outcome, proc)}), chanceEl('td', pct(r.p, 3), r.exact, {class: 'num'}));
     if (!(r.p > 0)) tr.hidden = true;
-    return tr;
-  };
-  const sorted = [...rows].sort((a, b) => b.p - a.p);
-  body.append(...sorted.slice(0, JOINT_FIRST).map(row));
+    body.append(tr);
+  }
   const shown = rows.filter((r) => r.p > 0).length;
   const box = el('details', {class: 'joint'}, el('summary', {text: 'Every outcome together (' + shown + ')'}),
     el('div', {class: 'table-wrap'}, el('table', {}, el('thead', {}, el('tr', {}, el('th', {scope: 'col', text: 'outcome'}),
       el('th', {scope: 'col', text: exact ? 'chance (exact)' : 'chance'}))),
     body)));
   if (sorted.length > JOINT_FIRST) {
-    box.dataset.rest = String(sorted.length - JOINT_FIRST);
-    box.addEventListener('toggle', async () => {
-      if (!box.open || box.dataset.filling) return;
-      box.dataset.filling = 'yes';
-      for (let i = JOINT_FIRST; i < sorted.length; i += JOINT_SLICE) {
-        await breathe();
-        body.append(...sorted.slice(i, i + JOINT_SLICE).map(row));
-        box.dataset.rest = String(Math.max(0, sorted.length - i - JOINT_SLICE));
-      }
+    const rest = sorted.slice(JOINT_FIRST), p = rest.reduce((s, r) => s + r.p, 0);
+    const csv = el('a', {href: '#', class: 'button secondary', 'data-action': 'outcomes-csv', download: 'fray-outcomes.csv',
+      text: 'Every outcome (CSV)'});
+    csv.addEventListener('click', () => {
+      if (csv.dataset.url) return;
+      const keys = Object.keys(sorted[0].outcome);
+      // a word quoted, and never a spreadsheet's formula (OWASP: a leading = + - @ tab or CR)
+      const cell = (v) => typeof v === 'number' || typeof v === 'boolean' || v === null ? String(v)
+        : '"' + (/^[=+\-@\t\r]/.test(String(v)) ? "'" : '') + String(v).replace(/"/g, '""') + '"';
+      const text = [...keys, 'p', 'exact'].join(',') + '\n' + sorted.map((r) =>
+        [...keys.map((k) => cell(r.outcome[k])), r.p, r.exact || ''].join(',')).join('\n') + '\n';
+      csv.href = csv.dataset.url = URL.createObjectURL(new Blob([text], {type: 'text/csv'}));
     });
+    box.dataset.rest = String(rest.length);
+    box.append(el('p', {class: 'mean', text: 'The likeliest ' + JOINT_FIRST.toLocaleString() + ' outcomes; ' +
+      rest.length.toLocaleString() + ' more, together ' + pct(p, 3) + ', are in the download: '}, csv));
   }
   return box;
 }
@@ -602,13 +632,21 @@ async function renderTable(box, resp, how, proc) {
     if (rows.length > JOINT_FIRST) await breathe();
     return box.dataset.ticket === ticket;
   };
+  const long = rows.length > JOINT_FIRST;
+  if (!await pause()) return; // the answer's parse was a long step: the page answers first
   const parts = [el('h2', {text: how})];
   if (resp.method === 'simulation') parts.push(whyNotExact(resp));
-  const head = headlineBox(proc, headlineOf(proc, resp), headlineTitle(proc));
+  const lines = headlineOf(proc, resp, long);
+  const head = headlineBox(proc, lines, headlineTitle(proc));
   if (head) parts.push(head);
   if (!await pause()) return;
   if (!resp.summary) {
-    parts.push(...bySide(countTables(proc, rows)));
+    const counts = [];
+    for (const k of countFields(rows)) {
+      if (!await pause()) return;
+      counts.push(countTable(proc, rows, k));
+    }
+    parts.push(...bySide(counts));
     if (!await pause()) return;
     const others = otherFields(proc, rows);
     if (others) parts.push(others);
@@ -619,6 +657,8 @@ async function renderTable(box, resp, how, proc) {
   if (resp.unresolved) parts.push(el('p', {class: 'mean', text: 'unresolved: ' + pct(resp.unresolved, 4)}));
   if (!await pause()) return;
   box.replaceChildren(...parts);
+  if (head && long) fillExact(head, lines);
+  else if (head) head.dataset.exact = 'done';
 }
 
 // Why odds are not exact: the library fell back to a simulation.
