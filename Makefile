@@ -47,8 +47,10 @@ test: deps-test
 	 } > build/release-tests.log 2>&1 & rel=$$!; \
 	 $(MAKE) site; site=$$?; wait $$rel; tests=$$?; cat build/release-tests.log; \
 	 test $$site -eq 0 && test $$tests -eq 0
-	@# the static site in headless Chromium, and its library in node
+	@# the static site in headless Chromium, and its library in node; then
+	@# links, budgets, caches and updates (issue 41)
 	/usr/bin/python3 tests/site/site_test.py build/fray $(SITE)
+	/usr/bin/python3 tests/site/page_safety_test.py build/fray $(SITE)
 	@# the fuzz targets only (fuzz/CMakeLists.txt's fray_fuzz lines): not the
 	@# fray command, the server library or the shared library, which no
 	@# fuzz test runs (a fifth of that build's CPU)
@@ -78,6 +80,7 @@ site:
 # the site in headless Chromium from a plain static server, against `fray request`
 site-test: site build
 	/usr/bin/python3 tests/site/site_test.py build/fray $(SITE)
+	/usr/bin/python3 tests/site/page_safety_test.py build/fray $(SITE)
 
 # the CLI tests (and every fray they start) under valgrind: no errors, no leaks
 memcheck:

@@ -184,7 +184,7 @@ def melee_game(d, url):
     text = st.page_game(d)
     for n in (12, 10):  # the Presidials' and the Apaches' figures
         text = text.replace("figures: %d\n    start_figures: %d" % (n, n), "figures: 1000\n    start_figures: 1000")
-    check(text.count("figures: 1000") == 2, "budget7: the game file is not as expected")
+    check(text.count("start_figures: 1000") == 2, "budget7: the game file is not as expected")
     d.execute_script("localStorage.setItem('fray.game', JSON.stringify({text: arguments[0]}))", text)
     d.get(url + "game.html")
     WebDriverWait(d, 60).until(lambda d: d.find_elements(By.CSS_SELECTOR, "button.unit"))
@@ -220,6 +220,7 @@ def budget7(d, url):
     stopped = False
     try:
         WebDriverWait(d, 30).until(lambda d: d.find_elements(By.ID, "odds-stop"))
+        d.execute_script("document.getElementById('odds').scrollIntoView({block: 'center'})")
         shot(d, "safety-budget7-working")
         d.find_element(By.ID, "odds-stop").click()
         WebDriverWait(d, 10).until(lambda d: "stopped" in d.find_element(By.ID, "odds").text)
@@ -239,6 +240,7 @@ def budget7(d, url):
     print("budget7: the melee's odds ended after %.0f s: %r" % (time.monotonic() - t, said[:120]))
     check("stopped after 10 s" in said and "time budget" in said,
           "budget7: a melee of 1000 figures a side is not stopped at the time budget: %r" % said[:200])
+    d.execute_script("document.getElementById('odds').scrollIntoView({block: 'center'})")
     shot(d, "safety-budget7-budget")
     small_odds(d, "after the budget")
 
