@@ -21,7 +21,8 @@ const several = (n, one, many) => n + ' ' + (n === 1 ? one : many);
 // for a boolean, "none" for a null.
 function valueWords(proc, field, v) {
   const o = proc && proc.outcome ? proc.outcome.find((x) => x.name === field) : null;
-  if (o && o.words && String(v) in o.words) return o.words[String(v)];
+  // own keys only: a value named "constructor" is no word of the catalogue's
+  if (o && o.words && Object.prototype.hasOwnProperty.call(o.words, String(v))) return o.words[String(v)];
   if (v === true) return 'yes';
   if (v === false) return 'no';
   if (v === null || v === undefined) return 'none';
@@ -225,7 +226,7 @@ function buildForm(proc) {
   const main = [], more = [];
   for (const i of proc.inputs) {
     if (paired.has(i.name)) continue;
-    (i.required || i.name in example ? main : more).push(field(i));
+    (i.required || Object.prototype.hasOwnProperty.call(example, i.name) ? main : more).push(field(i));
   }
   const kids = [];
   if (main.length) kids.push(el('div', {class: 'fields'}, ...main));
@@ -883,6 +884,25 @@ function jobEnded() {
   running = null;
 }
 
+// Odds asked as a quick request can take long too (exact odds of 300 lost
+// animals: most of a minute in the browser): after half a second the
+// progress box shows, with Stop.
+function watchQuick() {
+  const stop = new AbortController();
+  running = stop;
+  const shown = setTimeout(() => {
+    if (running !== stop) return;
+    $('progress-bar').removeAttribute('value');
+    $('progress-text').textContent = 'working…';
+    $('stop').onclick = () => stop.abort();
+    $('progress').hidden = false;
+  }, 500);
+  return {quick: true, signal: stop.signal, end() {
+    clearTimeout(shown);
+    if (running === stop) jobEnded();
+  }};
+}
+
 // An answer in its box, and in the log for a roll.
 async function render(box, answer) {
   const {request, how, resp} = answer;
@@ -924,6 +944,9 @@ async function answer(request) {
     resp = {json, text};
   } else if (isLongFor(request)) {
     try { resp = await ask(request, watchJob()); } finally { jobEnded(); }
+  } else if (request.mode === 'odds') {
+    const watch = watchQuick();
+    try { resp = await ask(request, watch); } finally { watch.end(); }
   } else {
     resp = await ask(request);
   }

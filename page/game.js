@@ -343,7 +343,7 @@ function oddsLines(proc, odds) {
       }
       const o = proc && (proc.outcome || []).find((x) => x.name === k);
       for (const [v, rs] of [...by].sort((x, y) => y[1].reduce((s, r) => s + r.p, 0) - x[1].reduce((s, r) => s + r.p, 0)).slice(0, 4))
-        lines.push({what: cap(o && o.words && v in o.words ? o.words[v]
+        lines.push({what: cap(o && o.words && Object.prototype.hasOwnProperty.call(o.words, v) ? o.words[v]
           : `${h && h.field === k ? h.says : words(k)}: ${v}`), p: rs.reduce((s, r) => s + r.p, 0), rows: rs});
     }
   }

@@ -117,15 +117,18 @@ async function sayWasmLimits() {
 // The one way to the library: a request as `fray request` takes it, the
 // response as it prints it. With a watch ({progress(done, total), signal})
 // the work runs as a job (the server's, or the worker's) and stops on the
-// signal.
+// signal; a watch {quick: true, signal} is a quick request that stops on
+// the signal (in the browser the worker is ended; from a server the
+// request is dropped, its time budget ends the work).
 async function ask(request, watch) {
+  const asJob = watch && !watch.quick;
   if ((await transportKind()) === 'wasm') {
-    const out = workerAnswer(await callWorker(watch ? 'api/v1/jobs' : 'api/v1/run', JSON.stringify(request), watch));
+    const out = workerAnswer(await callWorker(asJob ? 'api/v1/jobs' : 'api/v1/run', JSON.stringify(request), watch));
     return request.format === 'text' && typeof out !== 'string' ? JSON.stringify(out) : out;
   }
-  const post = (path) => fetch(path, {
-    method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify(request)
-  });
+  const post = (path, signal) => fetch(path, {
+    method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify(request), signal
+  }).catch((e) => { throw signal && signal.aborted ? new Error('stopped') : e; });
   const answer = async (r) => {
     const text = await r.text();
     let json = null;
@@ -133,8 +136,8 @@ async function ask(request, watch) {
     if (!r.ok) throw new Error(json && json.error ? json.error : text);
     return json === null ? text : json;
   };
-  if (!watch) {
-    const out = await answer(await post('api/v1/run'));
+  if (!asJob) {
+    const out = await answer(await post('api/v1/run', watch && watch.signal));
     return request.format === 'text' && typeof out !== 'string' ? JSON.stringify(out) : out;
   }
   const job = await answer(await post('api/v1/jobs'));

@@ -137,6 +137,15 @@ def link6(d, url):
     d.execute_script(LAG)
     if asked:
         d.find_element(By.ID, "confirm-run").click()
+        # most of a minute of work in the worker: the progress box, with Stop, meanwhile
+        try:
+            WebDriverWait(d, 30).until(lambda d: d.find_element(By.ID, "progress").is_displayed() or
+                                       d.find_elements(By.CSS_SELECTOR, "#result h2"))
+        except Exception:
+            pass
+        check(d.find_element(By.ID, "progress").is_displayed() or d.find_elements(By.CSS_SELECTOR, "#result h2"),
+              "link6: no Stop while the odds are worked out")
+        shot(d, "safety-link6-working")
     WebDriverWait(d, 900).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#result .headline li[data-hp]") or
                                 st.error_text(d))
     check(not st.error_text(d), "link6: %s" % st.error_text(d))
