@@ -133,7 +133,7 @@ def link6(d, url):
     check(not d.find_elements(By.CSS_SELECTOR, "#result h2"), "link6: an answer before the press")
     shot(d, "safety-link6-asks")
     calib = d.execute_script(CALIBRATE)
-    bound = max(1000.0, 40 * calib)
+    bound = max(1000.0, 25 * calib)
     d.execute_script(LAG)
     if asked:
         d.find_element(By.ID, "confirm-run").click()
@@ -151,13 +151,14 @@ def link6(d, url):
     check(not st.error_text(d), "link6: %s" % st.error_text(d))
     # the headline's exact fractions, summed a line at a time after it is shown
     WebDriverWait(d, 600).until(lambda d: d.execute_script(
-        "const h = document.querySelector('#result .headline'); return h && h.dataset.exact === 'done'"))
+        "const h = document.querySelector('#result .headline'); return h && (h.dataset.exact === 'done' || "
+        "[...h.querySelectorAll('li[data-hp] strong')].every((s) => s.dataset.exact))"))
     lag = d.execute_script("return window.__lag")
     rows = d.execute_script("return document.querySelectorAll('#result details.joint tr[data-p]').length")
     rest = d.execute_script("const j = document.querySelector('#result details.joint'); return j && j.dataset.rest")
     print("link6: calibration %.0f ms; the page's longest pause %.0f ms (bound %.0f ms); %d rows shown, %s more "
           "in the download" % (calib, lag, bound, rows, rest))
-    check(lag <= bound, "link6: the main thread held for %.0f ms (bound %.0f ms, 40 calibrations)" % (lag, bound))
+    check(lag <= bound, "link6: the main thread held for %.0f ms (bound %.0f ms, 25 calibrations)" % (lag, bound))
     n_rows = (animals + 1) * (animals + 2) // 2
     check(rows + int(rest or 0) == n_rows and d.find_elements(By.CSS_SELECTOR, "#result a[data-action=outcomes-csv]"),
           "link6: %d rows shown and %s in the download, not %d" % (rows, rest, n_rows))
@@ -283,7 +284,10 @@ def other10(d, site):
                     f.write(text)
             srv = st.StaticServer(other, port=port)
             d.get(srv.url)
-            WebDriverWait(d, 10).until(lambda d: "another app" in d.title)
+            try:
+                WebDriverWait(d, 10).until(lambda d: "another app" in d.title)
+            except Exception:
+                pass
             check(d.title == "another app, scripted", "other10: another app's own page and script: %r" % d.title)
             got = d.execute_async_script("""const done = arguments[arguments.length - 1];
                 fetch('data.json').then((r) => r.text()).then(done, (e) => done('failed: ' + e));""")
