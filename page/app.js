@@ -580,12 +580,17 @@ function otherFields(proc, rows) {
 // A table of 45,000 outcomes (the odds of 300 lost animals) held the page
 // for seconds, built or laid out: the likeliest JOINT_FIRST rows are shown,
 // and every outcome is a download (CSV), made when asked for.
-const JOINT_FIRST = 2000;
-function jointTable(proc, rows) {
+const JOINT_FIRST = 2000, JOINT_SLICE = 250;
+// pause (optional): awaited between slices of rows (false: stop, a newer
+// answer took the box)
+async function jointTable(proc, rows, pause) {
   const exact = rows.some((r) => r.exact);
   const body = el('tbody');
   const sorted = [...rows].sort((a, b) => b.p - a.p);
+  if (pause && !await pause()) return null;
+  let n = 0;
   for (const r of sorted.slice(0, JOINT_FIRST)) {
+    if (pause && ++n % JOINT_SLICE === 0 && !await pause()) return null;
     // the chance with its fraction beside it when short, else on hover: a
     // column of 9-digit fractions is no read (dom.js)
     const tr = el('tr', {'data-outcome': JSON.stringify(r.outcome), 'data-p': String(r.p)},
@@ -654,7 +659,9 @@ async function renderTable(box, resp, how, proc) {
   }
   parts.push(...lossCharts(resp));
   if (!await pause()) return;
-  parts.push(jointTable(proc, rows));
+  const joint = await jointTable(proc, rows, pause);
+  if (!joint) return;
+  parts.push(joint);
   if (resp.unresolved) parts.push(el('p', {class: 'mean', text: 'unresolved: ' + pct(resp.unresolved, 4)}));
   if (!await pause()) return;
   box.replaceChildren(...parts);
