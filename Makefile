@@ -47,8 +47,10 @@ test: deps-test
 	 } > build/release-tests.log 2>&1 & rel=$$!; \
 	 $(MAKE) site; site=$$?; wait $$rel; tests=$$?; cat build/release-tests.log; \
 	 test $$site -eq 0 && test $$tests -eq 0
-	@# the static site in headless Chromium, and its library in node
+	@# the static site in headless Chromium, and its library in node; then
+	@# links, budgets, caches and updates (issue 41)
 	/usr/bin/python3 tests/site/site_test.py build/fray $(SITE)
+	/usr/bin/python3 tests/site/page_safety_test.py build/fray $(SITE)
 	@# the fuzz targets only (fuzz/CMakeLists.txt's fray_fuzz lines): not the
 	@# fray command, the server library or the shared library, which no
 	@# fuzz test runs (a fifth of that build's CPU)
@@ -71,12 +73,14 @@ site:
 	  $(EMS_ENV) emcmake $(CMAKE) -S src/wasm -B build-wasm -DCMAKE_BUILD_TYPE=Release -DFRAY_WASM_DEPS=$$deps >/dev/null
 	@echo "building libfray.wasm ..."
 	@$(EMS_ENV) $(CMAKE) --build build-wasm -j $(JOBS) > build-wasm/build.log 2>&1 || { cat build-wasm/build.log; exit 1; }
-	@rm -rf $(SITE) && mkdir -p $(SITE) && cp -r page/. $(SITE)/ && cp build-wasm/fray.js build-wasm/fray.wasm $(SITE)/
-	@echo "the static site is in $(SITE) (serve it: python3 -m http.server -d $(SITE))"
+	@# the page and the build, stamped with a build id (the cache's name, ?v= on the assets)
+	@id=$$(scripts/site-assemble.sh page build-wasm $(SITE)) && \
+	  echo "the static site is in $(SITE), build $$id (serve it: python3 -m http.server -d $(SITE))"
 
 # the site in headless Chromium from a plain static server, against `fray request`
 site-test: site build
 	/usr/bin/python3 tests/site/site_test.py build/fray $(SITE)
+	/usr/bin/python3 tests/site/page_safety_test.py build/fray $(SITE)
 
 # the CLI tests (and every fray they start) under valgrind: no errors, no leaks
 memcheck:

@@ -21,7 +21,8 @@ const several = (n, one, many) => n + ' ' + (n === 1 ? one : many);
 // for a boolean, "none" for a null.
 function valueWords(proc, field, v) {
   const o = proc && proc.outcome ? proc.outcome.find((x) => x.name === field) : null;
-  if (o && o.words && String(v) in o.words) return o.words[String(v)];
+  // own keys only: a value named "constructor" is no word of the catalogue's
+  if (o && o.words && Object.prototype.hasOwnProperty.call(o.words, String(v))) return o.words[String(v)];
   if (v === true) return 'yes';
   if (v === false) return 'no';
   if (v === null || v === undefined) return 'none';
@@ -52,7 +53,9 @@ function passes(test, v) {
 
 // The headline lines of an odds answer: [{name, p, exact}], each a chance
 // the catalogue's headline names (its test, or each value of its field).
-function headlineOf(proc, resp) {
+// later: the exact sums are left for fillExact (a long answer's).
+function headlineOf(proc, resp, later) {
+  const exactSumOf = (rs) => later ? undefined : exactSum(rs);
   if (resp.summary && Array.isArray(resp.sides) && resp.summary.wins)
     return battleLines(resp.sides, resp.summary.wins, resp.summary.draw);
   if (resp.draw && Array.isArray(resp.sides) && resp.sides[0] && resp.sides[0].win)
@@ -69,11 +72,25 @@ function headlineOf(proc, resp) {
     }
     // name: the value in words; key: the value itself (data-headline, for programs)
     const lines = [...groups].map(([k, rs]) => ({name: valueWords(proc, h.field, JSON.parse(k)), key: String(JSON.parse(k)),
-      p: rs.reduce((s, r) => s + r.p, 0), exact: exactSum(rs)}));
+      p: rs.reduce((s, r) => s + r.p, 0), exact: exactSumOf(rs), rows: rs}));
     return lines.filter((l) => l.p > 0);
   }
   const yes = rows.filter((r) => passes(h.test, r.outcome[h.field]));
-  return [{name: h.says, p: yes.reduce((s, r) => s + r.p, 0), exact: exactSum(yes)}];
+  return [{name: h.says, p: yes.reduce((s, r) => s + r.p, 0), exact: exactSumOf(yes), rows: yes}];
+}
+
+// The exact fractions of a headline shown without them, a line at a time,
+// the page answering between (45,000 rows of fractions 200 digits long
+// summed at once held it for seconds). The box says data-exact="done".
+async function fillExact(box, lines) {
+  const items = box.querySelectorAll('li[data-hp]');
+  for (let i = 0; i < lines.length && i < items.length; i++) {
+    await breathe();
+    if (!box.isConnected) return;
+    const strong = items[i].querySelector('strong');
+    if (strong && lines[i].rows) strong.replaceWith(chanceEl('strong', strong.textContent, exactSum(lines[i].rows)));
+  }
+  box.dataset.exact = 'done';
 }
 
 // A whole battle's summary: each side's win and the draw, each {p} and,
@@ -188,6 +205,14 @@ function field(input, side) {
   return box;
 }
 
+// The form's control of an input, found by its name as data. Never
+// form[name] or form.elements[name]: there a name like "length" or "item"
+// (a link's inputs are anyone's words) is the collection's own property.
+function control(name) {
+  for (const c of $('form').elements) if (c.name === name) return c;
+  return null;
+}
+
 // The catalogue's sides: [{attacker, defender}] input pairs.
 const sidesOf = (proc) => Array.isArray(proc.sides) ? proc.sides : [];
 
@@ -201,7 +226,7 @@ function buildForm(proc) {
   const main = [], more = [];
   for (const i of proc.inputs) {
     if (paired.has(i.name)) continue;
-    (i.required || i.name in example ? main : more).push(field(i));
+    (i.required || Object.prototype.hasOwnProperty.call(example, i.name) ? main : more).push(field(i));
   }
   const kids = [];
   if (main.length) kids.push(el('div', {class: 'fields'}, ...main));
@@ -250,9 +275,8 @@ function buildForm(proc) {
 // Swap: every pair of the catalogue's sides exchanges its values, a
 // checkbox its tick.
 function swapSides(proc) {
-  const form = $('form');
   for (const s of sidesOf(proc)) {
-    const x = form.elements[s.attacker], y = form.elements[s.defender];
+    const x = control(s.attacker), y = control(s.defender);
     if (!x || !y) continue;
     if (x.type === 'checkbox') [x.checked, y.checked] = [y.checked, x.checked];
     else [x.value, y.value] = [y.value, x.value];
@@ -261,27 +285,26 @@ function swapSides(proc) {
 }
 
 function clearForm() {
-  const form = $('form');
   for (const input of current.inputs) {
-    const c = form.elements[input.name];
+    const c = control(input.name);
     if (!c) continue;
     if (c.type === 'checkbox') c.checked = false; else c.value = '';
-    const area = form.elements[input.name + '__text'];
+    const area = control(input.name + '__text');
     if (area) { area.value = ''; area.hidden = true; }
   }
   fieldErrors({});
 }
 
 function inputsOf() {
-  const form = $('form'), inputs = {};
+  const inputs = {};
   for (const input of current.inputs) {
-    const c = form.elements[input.name];
+    const c = control(input.name);
     if (!c) continue;
     if (input.type === 'bool') {
       if (c.checked) inputs[input.name] = true;
     } else if (input.type === 'file') {
       if (c.value === '__paste') {
-        const area = form.elements[input.name + '__text'];
+        const area = control(input.name + '__text');
         inputs[input.name] = {name: area.dataset.name || input.name + '.yaml', text: area.value};
       } else if (c.value) {
         inputs[input.name] = c.value;
@@ -332,17 +355,22 @@ function setupTools() {
     el('label', {class: 'button secondary', for: 'setup-file', text: 'Open a set-up'}));
 }
 
+// The inputs a link, a set-up or the example gives: only the procedure's
+// own (any other name is left alone), each found by its name as data.
 function setInputs(inputs) {
-  const form = $('form');
-  for (const [k, v] of Object.entries(inputs || {})) {
-    const c = form.elements[k];
+  if (!inputs || typeof inputs !== 'object' || Array.isArray(inputs)) return;
+  const known = new Set(current.inputs.map((i) => i.name));
+  for (const [k, v] of Object.entries(inputs)) {
+    const c = known.has(k) ? control(k) : null;
     if (!c) continue;
     if (c.type === 'checkbox') c.checked = !!v;
     else if (typeof v === 'object' && v) {
+      // a document: only into a file input's text box (none elsewhere)
+      const area = control(k + '__text');
+      if (!area) continue;
       c.value = '__paste';
-      const area = form.elements[k + '__text'];
-      area.value = v.text || '';
-      if (v.name) area.dataset.name = v.name;
+      area.value = String(v.text || '');
+      if (v.name) area.dataset.name = String(v.name);
       area.hidden = false;
     } else {
       // a picker keeps a value the data does not list (a link's "random:7")
@@ -465,9 +493,18 @@ function chart(rows, what, across) {
 
 // Each count field alone: Exactly, At least, At most k.
 function countTables(proc, rows) {
-  const fields = Object.keys(rows[0] ? rows[0].outcome : {}).filter((k) =>
-    rows.every((r) => Number.isInteger(r.outcome[k])) && varyingFields(rows).includes(k));
-  return fields.map((k) => {
+  return countFields(rows).map((k) => countTable(proc, rows, k));
+}
+
+// The count fields: whole numbers that vary.
+function countFields(rows) {
+  const varying = varyingFields(rows);
+  return Object.keys(rows[0] ? rows[0].outcome : {}).filter((k) =>
+    varying.includes(k) && rows.every((r) => Number.isInteger(r.outcome[k])));
+}
+
+function countTable(proc, rows, k) {
+  {
     const by = new Map();
     for (const r of rows) {
       const v = r.outcome[k];
@@ -495,7 +532,7 @@ function countTables(proc, rows) {
       el('table', {class: 'counts'}, el('thead', {}, el('tr', {}, el('th', {scope: 'col', text: words(k)}),
         el('th', {scope: 'col', text: 'Exactly'}), el('th', {scope: 'col', text: 'At least'}),
         el('th', {scope: 'col', text: 'At most'}))), body));
-  });
+  }
 }
 
 // The counts under the side they belong to (an outcome named attacker_...
@@ -540,10 +577,20 @@ function otherFields(proc, rows) {
 
 // Every joint outcome, folded: for whoever wants it. Rows of no chance are
 // hidden (kept for the record).
-function jointTable(proc, rows) {
+// A table of 45,000 outcomes (the odds of 300 lost animals) held the page
+// for seconds, built or laid out: the likeliest JOINT_FIRST rows are shown,
+// and every outcome is a download (CSV), made when asked for.
+const JOINT_FIRST = 2000, JOINT_SLICE = 250;
+// pause (optional): awaited between slices of rows (false: stop, a newer
+// answer took the box)
+async function jointTable(proc, rows, pause) {
   const exact = rows.some((r) => r.exact);
   const body = el('tbody');
-  for (const r of [...rows].sort((a, b) => b.p - a.p)) {
+  const sorted = [...rows].sort((a, b) => b.p - a.p);
+  if (pause && !await pause()) return null;
+  let n = 0;
+  for (const r of sorted.slice(0, JOINT_FIRST)) {
+    if (pause && ++n % JOINT_SLICE === 0 && !await pause()) return null;
     // the chance with its fraction beside it when short, else on hover: a
     // column of 9-digit fractions is no read (dom.js)
     const tr = el('tr', {'data-outcome': JSON.stringify(r.outcome), 'data-p': String(r.p)},
@@ -552,28 +599,74 @@ function jointTable(proc, rows) {
     body.append(tr);
   }
   const shown = rows.filter((r) => r.p > 0).length;
-  return el('details', {class: 'joint'}, el('summary', {text: 'Every outcome together (' + shown + ')'}),
+  const box = el('details', {class: 'joint'}, el('summary', {text: 'Every outcome together (' + shown + ')'}),
     el('div', {class: 'table-wrap'}, el('table', {}, el('thead', {}, el('tr', {}, el('th', {scope: 'col', text: 'outcome'}),
       el('th', {scope: 'col', text: exact ? 'chance (exact)' : 'chance'}))),
     body)));
+  if (sorted.length > JOINT_FIRST) {
+    const rest = sorted.slice(JOINT_FIRST), p = rest.reduce((s, r) => s + r.p, 0);
+    const csv = el('a', {href: '#', class: 'button secondary', 'data-action': 'outcomes-csv', download: 'fray-outcomes.csv',
+      text: 'Every outcome (CSV)'});
+    csv.addEventListener('click', () => {
+      if (csv.dataset.url) return;
+      const keys = Object.keys(sorted[0].outcome);
+      // a word quoted, and never a spreadsheet's formula (OWASP: a leading = + - @ tab or CR)
+      const cell = (v) => typeof v === 'number' || typeof v === 'boolean' || v === null ? String(v)
+        : '"' + (/^[=+\-@\t\r]/.test(String(v)) ? "'" : '') + String(v).replace(/"/g, '""') + '"';
+      const text = [...keys, 'p', 'exact'].join(',') + '\n' + sorted.map((r) =>
+        [...keys.map((k) => cell(r.outcome[k])), r.p, r.exact || ''].join(',')).join('\n') + '\n';
+      csv.href = csv.dataset.url = URL.createObjectURL(new Blob([text], {type: 'text/csv'}));
+    });
+    box.dataset.rest = String(rest.length);
+    box.append(el('p', {class: 'mean', text: 'The likeliest ' + JOINT_FIRST.toLocaleString() + ' outcomes; ' +
+      rest.length.toLocaleString() + ' more, together ' + pct(p, 3) + ', are in the download: '}, csv));
+  }
+  return box;
 }
 
-function renderTable(box, resp, how, proc) {
+// A pause that lets the page answer (a click, a key, a timer) between
+// slices of long work on the main thread.
+const breathe = () => new Promise((ok) => setTimeout(ok, 0));
+
+// A long answer (many rows) is built in parts, the page answering between
+// them; a newer answer for the same box wins over one still being built.
+async function renderTable(box, resp, how, proc) {
   proc = proc || procOf(resp) || null;
+  const ticket = box.dataset.ticket = String(Number(box.dataset.ticket || 0) + 1);
   const rows = resp.outcomes.map((o) => ({outcome: o.outcome, p: o.p, exact: o.exact}));
+  const pause = async () => {
+    if (rows.length > JOINT_FIRST) await breathe();
+    return box.dataset.ticket === ticket;
+  };
+  const long = rows.length > JOINT_FIRST;
+  if (!await pause()) return; // the answer's parse was a long step: the page answers first
   const parts = [el('h2', {text: how})];
   if (resp.method === 'simulation') parts.push(whyNotExact(resp));
-  const head = headlineBox(proc, headlineOf(proc, resp), headlineTitle(proc));
+  const lines = headlineOf(proc, resp, long);
+  const head = headlineBox(proc, lines, headlineTitle(proc));
   if (head) parts.push(head);
+  if (!await pause()) return;
   if (!resp.summary) {
-    parts.push(...bySide(countTables(proc, rows)));
+    const counts = [];
+    for (const k of countFields(rows)) {
+      if (!await pause()) return;
+      counts.push(countTable(proc, rows, k));
+    }
+    parts.push(...bySide(counts));
+    if (!await pause()) return;
     const others = otherFields(proc, rows);
     if (others) parts.push(others);
   }
   parts.push(...lossCharts(resp));
-  parts.push(jointTable(proc, rows));
+  if (!await pause()) return;
+  const joint = await jointTable(proc, rows, pause);
+  if (!joint) return;
+  parts.push(joint);
   if (resp.unresolved) parts.push(el('p', {class: 'mean', text: 'unresolved: ' + pct(resp.unresolved, 4)}));
+  if (!await pause()) return;
   box.replaceChildren(...parts);
+  if (head && long) fillExact(head, lines);
+  else if (head) head.dataset.exact = 'done';
 }
 
 // Why odds are not exact: the library fell back to a simulation.
@@ -798,6 +891,25 @@ function jobEnded() {
   running = null;
 }
 
+// Odds asked as a quick request can take long too (exact odds of 300 lost
+// animals: most of a minute in the browser): after half a second the
+// progress box shows, with Stop.
+function watchQuick() {
+  const stop = new AbortController();
+  running = stop;
+  const shown = setTimeout(() => {
+    if (running !== stop) return;
+    $('progress-bar').removeAttribute('value');
+    $('progress-text').textContent = 'working…';
+    $('stop').onclick = () => stop.abort();
+    $('progress').hidden = false;
+  }, 500);
+  return {quick: true, signal: stop.signal, end() {
+    clearTimeout(shown);
+    if (running === stop) jobEnded();
+  }};
+}
+
 // An answer in its box, and in the log for a roll.
 async function render(box, answer) {
   const {request, how, resp} = answer;
@@ -812,7 +924,7 @@ async function render(box, answer) {
     return;
   }
   if (typeof resp === 'string') renderText(box, resp, how);
-  else if (Array.isArray(resp.outcomes) && resp.outcomes.length) renderTable(box, resp, how, proc);
+  else if (Array.isArray(resp.outcomes) && resp.outcomes.length) await renderTable(box, resp, how, proc);
   else if (resp.sides && resp.draw) renderBattleSim(box, resp, how);
   else if (Array.isArray(resp.draws)) renderDraws(box, resp, how);
   else renderText(box, await ask({...request, format: 'text'}), how);
@@ -839,6 +951,9 @@ async function answer(request) {
     resp = {json, text};
   } else if (isLongFor(request)) {
     try { resp = await ask(request, watchJob()); } finally { jobEnded(); }
+  } else if (request.mode === 'odds') {
+    const watch = watchQuick();
+    try { resp = await ask(request, watch); } finally { watch.end(); }
   } else {
     resp = await ask(request);
   }
@@ -989,9 +1104,12 @@ async function go(mode) {
 // What a request costs, in words, for the question before a link runs it.
 function costOf(request) {
   const trials = Number(request.trials || 10000).toLocaleString();
-  const what = procOf(request).summary;
-  return request.mode === 'simulate' ? 'a simulation of ' + trials + ' trials (' + what + ')'
-    : 'the odds of ' + what + ' (exact, or up to ' + trials + ' trials)';
+  const proc = procOf(request), what = proc.summary;
+  if (request.mode === 'simulate') return 'a simulation of ' + trials + ' trials (' + what + ')';
+  const ins = request.inputs && typeof request.inputs === 'object' ? Object.entries(request.inputs)
+    .map(([k, v]) => words(k) + (v === true ? '' : ' ' + (v && typeof v === 'object' ? v.name : v))).join(', ') : '';
+  return 'the odds of ' + what + (ins ? ' (' + ins + ')' : '') +
+    (proc.odds_may_simulate ? ', exact or up to ' + trials + ' trials' : '');
 }
 
 // Asks before running what a link asks for; run() on yes.
@@ -1005,14 +1123,14 @@ function askFirst(what, run) {
 }
 
 // fray report --html: the answer is in the file; no server to ask.
-function showReport(data) {
+async function showReport(data) {
   const {request, response, text} = data;
   const mode = request.mode || (response.events ? 'roll' : 'odds');
   const how = titleOf({...request, mode, trials: response.trials || request.trials}, response);
   const box = $('result');
   $('report-what').textContent = request.procedure;
   $('report-request').textContent = JSON.stringify(request, null, 1);
-  if (mode !== 'roll' && Array.isArray(response.outcomes) && response.outcomes.length) renderTable(box, response, how, null);
+  if (mode !== 'roll' && Array.isArray(response.outcomes) && response.outcomes.length) await renderTable(box, response, how, null);
   else if (response.sides && response.draw) renderBattleSim(box, response, how);
   else if (response.events) {
     // a roll: its answer and modifiers first, then the whole story
@@ -1073,17 +1191,30 @@ async function start() {
   }
   const sel = $('procedure');
   fillProcedures('');
+  // the page's own controls first: whatever a link holds, Find, Share and
+  // the picker work
+  $('share').addEventListener('click', share);
+  sel.addEventListener('change', () => choose(sel.value));
+  $('find').addEventListener('input', () => {
+    const n = fillProcedures($('find').value);
+    $('find-count').textContent = n ? n + (n === 1 ? ' match' : ' matches') : 'nothing matches';
+    if (n && sel.value !== current.name) choose(sel.value);
+  });
   const state = loadState() || storedState();
   const first = catalogue.find((p) => state && p.name === state.p) || catalogue[0];
   sel.value = first.name;
   buildForm(first);
-  if (state) setInputs(state.i);
-  if (state && state.s) $('seed').value = state.s; else newSeed();
-  if (state && state.t) $('trials').value = state.t;
-  $('share').addEventListener('click', share);
-  // a copied link shows what it showed: A pinned, and the last answer;
-  // what costs (a job: a simulation, a battle's odds) waits for a press,
-  // so a link cannot start a million trials by being opened
+  try {
+    if (state) setInputs(state.i);
+    if (state && state.s) $('seed').value = String(state.s); else newSeed();
+    if (state && state.t) $('trials').value = String(state.t);
+  } catch (e) {
+    showError('this link\'s inputs could not all be read: ' + e.message);
+  }
+  // a copied link shows what it showed: A pinned, and the last answer.
+  // Anything but a roll waits for a press: odds (exact odds of 300 lost
+  // animals are 45,000 rows of long fractions), simulations, a battle's
+  // odds; so a link cannot start heavy work by being opened
   const wantA = state && state.a && procOf(state.a) ? state.a : null;
   const wantM = state && state.m && current.modes.includes(state.m) ? state.m : null;
   const restore = async () => {
@@ -1092,15 +1223,9 @@ async function start() {
     }
     if (wantM) go(wantM);
   };
-  const costly = [wantA, wantM && requestOf(wantM)].filter((r) => r && isLongFor(r));
+  const costly = [wantA, wantM && requestOf(wantM)].filter((r) => r && r.mode !== 'roll');
   if (costly.length) askFirst(costly.map(costOf).join(' and '), restore);
   else await restore();
-  sel.addEventListener('change', () => choose(sel.value));
-  $('find').addEventListener('input', () => {
-    const n = fillProcedures($('find').value);
-    $('find-count').textContent = n ? n + (n === 1 ? ' match' : ' matches') : 'nothing matches';
-    if (n && sel.value !== current.name) choose(sel.value);
-  });
 }
 
 document.addEventListener('DOMContentLoaded', start);

@@ -12,9 +12,9 @@ let picked = null;     // {unit: index, action: the action's description}
 
 // The game's one door: a request to api/v1/game, through transport.js
 // (fray serve, or the WebAssembly build on a static host). An error
-// carries the answer (a question).
-async function askGame(request) {
-  const r = await postAPI('api/v1/game', request);
+// carries the answer (a question). signal (optional): Stop.
+async function askGame(request, signal) {
+  const r = await postAPI('api/v1/game', request, signal);
   const text = r.text;
   let json = null;
   try { json = JSON.parse(text); } catch (e) { /* not JSON: said below */ }
@@ -343,7 +343,7 @@ function oddsLines(proc, odds) {
       }
       const o = proc && (proc.outcome || []).find((x) => x.name === k);
       for (const [v, rs] of [...by].sort((x, y) => y[1].reduce((s, r) => s + r.p, 0) - x[1].reduce((s, r) => s + r.p, 0)).slice(0, 4))
-        lines.push({what: cap(o && o.words && v in o.words ? o.words[v]
+        lines.push({what: cap(o && o.words && Object.prototype.hasOwnProperty.call(o.words, v) ? o.words[v]
           : `${h && h.field === k ? h.says : words(k)}: ${v}`), p: rs.reduce((s, r) => s + r.p, 0), rows: rs});
     }
   }
@@ -366,9 +366,19 @@ async function showOdds() {
     }
   }
   if (picked.action.target && t && !t.value) return;
+  // odds that take a while (a melee of hundreds of figures) can be stopped:
+  // in the browser Stop ends the worker, a fresh one takes the next
+  // question; else the time budget ends them (10 s, as on fray serve)
+  const stop = new AbortController();
+  const working = setTimeout(() => {
+    if (mine !== oddsAsked) return;
+    const b = el('button', {type: 'button', class: 'secondary', id: 'odds-stop', 'data-action': 'stop-odds', text: 'Stop'});
+    b.addEventListener('click', () => stop.abort());
+    box.replaceChildren(el('p', {class: 'hint working', text: 'Working out the odds… '}, b));
+  }, 500);
   try {
     const req = actionRequest();
-    const a = await askGame({op: 'odds', game: game.text, ...req});
+    const a = await askGame({op: 'odds', game: game.text, ...req}, stop.signal);
     const odds = a.odds;
     const proc = await procedure(odds.procedure);
     if (mine !== oddsAsked) return;
@@ -391,6 +401,8 @@ async function showOdds() {
   } catch (e) {
     if (mine !== oddsAsked) return;
     box.replaceChildren(el('p', {class: 'hint', text: 'No odds: ' + e.message}));
+  } finally {
+    clearTimeout(working);
   }
 }
 

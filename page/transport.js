@@ -5,7 +5,15 @@
 // or a page whose server is gone: offline, the service worker's copy).
 'use strict';
 
+// The build (`make site` stamps it: scripts/site-assemble.sh), 'dev' where
+// none is (fray serve). The worker's script carries it as ?v=, so a new
+// build's page never runs an old worker.js, fray.js or fray.wasm that a
+// cache kept.
+const BUILD = (document.querySelector('meta[name="fray-build"]') || {}).content || 'dev';
+const asset = (file) => BUILD === 'dev' ? file : file + '?v=' + encodeURIComponent(BUILD);
+
 const transport = {
+  build: BUILD,
   kind: null,        // 'server' or 'wasm', once known
   probe: null,       // the promise that finds out
   catalogue: null,   // the server's api/v1/procedures answer, kept from the probe
@@ -36,7 +44,7 @@ function transportKind() {
 
 function workerOf() {
   if (transport.worker) return transport.worker;
-  const w = new Worker('worker.js');
+  const w = new Worker(asset('worker.js'));
   w.onmessage = (e) => {
     const m = e.data, job = transport.waiting.get(m.id);
     if (!job) return;
@@ -94,25 +102,33 @@ async function sayWasmLimits() {
     note.id = 'transport-note';
     foot.append(note);
   }
-  let mib = 256;
-  try { mib = Math.round(workerAnswer(await callWorker('limits')).odds_bytes / 1048576); } catch (e) { /* the default */ }
+  let mib = 256, build = '';
+  try {
+    const limits = workerAnswer(await callWorker('limits'));
+    mib = Math.round(limits.odds_bytes / 1048576);
+    build = limits.build || '';  // the worker's build, said: the one that computes
+  } catch (e) { /* the default */ }
   note.textContent = 'Computed in this browser (WebAssembly, no server): exact odds may use at most ' + mib +
     ' MiB of memory here, as on fray serve; a battle whose exact odds need more falls back to a simulation ' +
-    'and its answer says why.';
+    'and its answer says why.' + (build ? ' Build ' + build + '.' : '');
+  if (build) note.dataset.build = build;
 }
 
 // The one way to the library: a request as `fray request` takes it, the
 // response as it prints it. With a watch ({progress(done, total), signal})
 // the work runs as a job (the server's, or the worker's) and stops on the
-// signal.
+// signal; a watch {quick: true, signal} is a quick request that stops on
+// the signal (in the browser the worker is ended; from a server the
+// request is dropped, its time budget ends the work).
 async function ask(request, watch) {
+  const asJob = watch && !watch.quick;
   if ((await transportKind()) === 'wasm') {
-    const out = workerAnswer(await callWorker(watch ? 'api/v1/jobs' : 'api/v1/run', JSON.stringify(request), watch));
+    const out = workerAnswer(await callWorker(asJob ? 'api/v1/jobs' : 'api/v1/run', JSON.stringify(request), watch));
     return request.format === 'text' && typeof out !== 'string' ? JSON.stringify(out) : out;
   }
-  const post = (path) => fetch(path, {
-    method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify(request)
-  });
+  const post = (path, signal) => fetch(path, {
+    method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify(request), signal
+  }).catch((e) => { throw signal && signal.aborted ? new Error('stopped') : e; });
   const answer = async (r) => {
     const text = await r.text();
     let json = null;
@@ -120,8 +136,8 @@ async function ask(request, watch) {
     if (!r.ok) throw new Error(json && json.error ? json.error : text);
     return json === null ? text : json;
   };
-  if (!watch) {
-    const out = await answer(await post('api/v1/run'));
+  if (!asJob) {
+    const out = await answer(await post('api/v1/run', watch && watch.signal));
     return request.format === 'text' && typeof out !== 'string' ? JSON.stringify(out) : out;
   }
   const job = await answer(await post('api/v1/jobs'));
@@ -140,14 +156,17 @@ async function ask(request, watch) {
 }
 
 // A POST of JSON to one of the API's paths (api/v1/game, say) from either
-// side: {ok, status, text}, as a fetch would be read.
-async function postAPI(path, request) {
+// side: {ok, status, text}, as a fetch would be read. On signal (an
+// AbortSignal; optional) it fails with "stopped": in the browser the worker
+// is terminated (a fresh one answers the next call), from a server the
+// request is dropped (the server's own time budget ends its work).
+async function postAPI(path, request, signal) {
   if ((await transportKind()) === 'wasm') {
-    const m = await callWorker(path, JSON.stringify(request));
+    const m = await callWorker(path, JSON.stringify(request), signal ? {signal} : undefined);
     return {ok: m.status === 200, status: m.status, text: m.text};
   }
   const r = await fetch(path, {
-    method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify(request)
+    method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify(request), signal
   });
   return {ok: r.ok, status: r.status, text: await r.text()};
 }
@@ -170,5 +189,42 @@ if (/^https?:$/.test(location.protocol) && !document.getElementById('fray-report
 // the WebAssembly build. Registered here, not inline in index.html: fray
 // serve's Content-Security-Policy allows no inline script. Not from a
 // report (`fray report --html` inlines this file) nor from file://.
-if ('serviceWorker' in navigator && /^https?:$/.test(location.protocol) && !document.getElementById('fray-report'))
-  navigator.serviceWorker.register('sw.js').catch(() => { /* the page works without it, online */ });
+// sw.js is always fetched past the HTTP cache (updateViaCache: 'none'): a
+// new build's sw.js (its VERSION) is a new service worker.
+if ('serviceWorker' in navigator && /^https?:$/.test(location.protocol) && !document.getElementById('fray-report')) {
+  navigator.serviceWorker.register('sw.js', {updateViaCache: 'none'})
+    .catch(() => { /* the page works without it, online */ });
+  watchForUpdates();
+}
+
+// A new build while the page is open: the browser looks for a new sw.js at
+// each visit, this page also each time it is shown again; when a new one
+// takes over, the page says so (its scripts are the old build's until a
+// reload).
+function watchForUpdates() {
+  const sw = navigator.serviceWorker;
+  let had = !!sw.controller;
+  sw.addEventListener('controllerchange', () => {
+    if (had) sayNewVersion();
+    had = true;
+  });
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible')
+      sw.getRegistration().then((r) => r && r.update()).catch(() => { /* offline: later */ });
+  });
+}
+
+function sayNewVersion() {
+  if (document.getElementById('new-version')) return;
+  const box = document.createElement('p'), reload = document.createElement('button');
+  box.id = 'new-version';
+  box.className = 'update';
+  box.setAttribute('role', 'status');
+  box.textContent = 'A new version of fray is here: reload the page to use it. ';
+  reload.type = 'button';
+  reload.dataset.action = 'reload';
+  reload.textContent = 'Reload';
+  reload.addEventListener('click', () => location.reload());
+  box.append(reload);
+  (document.querySelector('main') || document.body).prepend(box);
+}

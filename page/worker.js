@@ -4,11 +4,15 @@
 // Messages in: {id, path, body}; out: {id, status, text}, and while a job
 // runs {id, progress: [done, total]}. Paths and answers are fray serve's.
 'use strict';
-importScripts('fray.js');
+// the build's ?v= (transport.js gives it to worker.js) carried on to fray.js
+// and fray.wasm: a new build's worker never runs a cached old library
+const BUILD = new URL(location.href).searchParams.get('v');
+const asset = (file) => BUILD ? file + '?v=' + encodeURIComponent(BUILD) : file;
+importScripts(asset('fray.js'));
 
 let current = 0;
 const ready = createFray({
-  locateFile: (file) => file,
+  locateFile: (file) => asset(file),
   onProgress: (done, total) => postMessage({id: current, progress: [done, total]}),
 }).then((m) => ({
   call: m.cwrap('fray_wasm_call', 'number', ['string', 'string']),
@@ -28,7 +32,7 @@ onmessage = async (e) => {
     return;
   }
   if (path === 'limits') {
-    postMessage({id, status: 200, text: JSON.stringify({odds_bytes: fray.oddsBytes()})});
+    postMessage({id, status: 200, text: JSON.stringify({odds_bytes: fray.oddsBytes(), build: BUILD || 'dev'})});
     return;
   }
   current = id;

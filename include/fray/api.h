@@ -21,6 +21,11 @@
 /* a job's budgets (api/v1/run's are FRAY_REQUEST_QUICK's) */
 #define FRAY_API_JOB_TRIALS 1000000u
 #define FRAY_API_JOB_PATHS 20000000u
+/* the time budgets, in seconds: api/v1/run and a game's odds, and a job.
+ * Kept by the caller (fray serve's watch, the WebAssembly build's door),
+ * which sets the watch's stop past them: the same on both transports */
+#define FRAY_API_RUN_SECONDS 10u
+#define FRAY_API_JOB_SECONDS 120u
 
 /* The answer to body (NUL-terminated JSON; NULL: empty) at path:
  *   "api/v1/procedures"  the catalogue (fray_procedures_json)

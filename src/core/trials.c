@@ -22,6 +22,7 @@ typedef struct worker {
 	void *acc;
 	fray_roller roller;
 	fray_status status;
+	bool says_progress; /* run here, no thread watching: it says its progress itself */
 	uint64_t failed_trial;
 	char msg[FRAY_MSG_MAX];
 } worker;
@@ -70,6 +71,8 @@ static void *work(void *arg)
 				goto out;
 			}
 		atomic_fetch_add(&sh->done, hi - lo);
+		if (w->says_progress)
+			run->progress(atomic_load(&sh->done), run->last - run->first, run->ud);
 	}
 out:
 	atomic_fetch_sub(&sh->running, 1);
@@ -142,8 +145,13 @@ fray_status fray_run_trials(fray_ctx *ctx, const trial_run *run, unsigned worker
 			run->progress(atomic_load(&sh.done), run->last - run->first, run->ud);
 		}
 	}
-	for (unsigned i = started; i < workers; i++)
+	/* a worker run here (the WebAssembly build has no threads) says its
+	 * progress after each chunk: the caller's progress is also where its
+	 * time budget sets the stop (src/wasm/fray_wasm.c) */
+	for (unsigned i = started; i < workers; i++) {
+		ws[i].says_progress = run->progress != NULL;
 		work(&ws[i]);
+	}
 	for (unsigned i = 0; i < started; i++)
 		pthread_join(tids[i], NULL);
 

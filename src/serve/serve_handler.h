@@ -18,7 +18,7 @@
  * the server says it before reading a body past it */
 #define SERVE_MAX_BODY FRAY_API_MAX_BODY
 #define SERVE_MAX_GAME_BODY FRAY_API_MAX_GAME_BODY
-#define SERVE_RUN_SECONDS 10         /* api/v1/run's time budget (jobs: serve_jobs.h) */
+#define SERVE_RUN_SECONDS FRAY_API_RUN_SECONDS /* api/v1/run's time budget (jobs: serve_jobs.h) */
 #define SERVE_REQUEST_BYTES FRAY_API_ODDS_BYTES /* exact odds' memory, a request or a job (include/fray/api.h) */
 /* Every answer the server holds at once (jobs' results kept, answers being
  * sent or waiting to be), each counted once however many connections send

@@ -35,7 +35,7 @@
 #define SERVE_JOBS_PER_CLIENT 1
 #define SERVE_JOBS_KEPT 16
 #define SERVE_JOBS_KEEP_S 600
-#define SERVE_JOB_SECONDS 120
+#define SERVE_JOB_SECONDS FRAY_API_JOB_SECONDS
 #define SERVE_JOB_TRIALS FRAY_API_JOB_TRIALS /* include/fray/api.h: the budgets the browser shares */
 #define SERVE_JOB_PATHS FRAY_API_JOB_PATHS
 #define SERVE_RUN_WORKERS 3

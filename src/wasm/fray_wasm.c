@@ -4,7 +4,9 @@
  * budgets and their answers), from the library alone: no files (a file
  * input is a document or a shipped example), so the page gives the same
  * answers whichever transport it has. */
+#include <signal.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <emscripten.h>
@@ -19,10 +21,66 @@ EM_JS(void, wasm_progress, (double done, double total), {
 		Module.onProgress(done, total);
 });
 
+/* ---- the time budgets: fray serve's (include/fray/api.h) ----
+ * A request (api/v1/run, a game's odds) stops after FRAY_API_RUN_SECONDS
+ * and a job after FRAY_API_JOB_SECONDS, as on fray serve (src/serve's
+ * watch): without them a game's odds of a melee of 1000 figures a side
+ * held the worker, and every request behind it, for minutes. The library
+ * calls progress often (every 65,536 paths of a walk) and stops on the
+ * watch's stop; the page's Stop terminates the worker (transport.js). */
+static unsigned run_seconds = FRAY_API_RUN_SECONDS, job_seconds = FRAY_API_JOB_SECONDS;
+
+typedef struct {
+	double start_ms, limit_ms;
+	bool post;  /* a job's progress goes to the page; a request's is not watched */
+	bool timed_out;
+	volatile sig_atomic_t stop;
+} wasm_watch;
+
 static void on_progress(uint64_t done, uint64_t total, void *ud)
 {
-	(void)ud;
-	wasm_progress((double)done, (double)total);
+	wasm_watch *w = ud;
+	if (w->post)
+		wasm_progress((double)done, (double)total);
+	if (!w->stop && emscripten_get_now() - w->start_ms > w->limit_ms) {
+		w->timed_out = true;
+		w->stop = 1;
+	}
+}
+
+static fray_request_opts watch_start(wasm_watch *w, const char *path)
+{
+	bool job = path && !strcmp(path, "api/v1/jobs");
+	*w = (wasm_watch){.start_ms = emscripten_get_now(), .limit_ms = 1000.0 * (job ? job_seconds : run_seconds),
+			  .post = job};
+	return (fray_request_opts){.stop = &w->stop, .progress = on_progress, .ud = w};
+}
+
+/* A request stopped by its budget: the answer says so, as fray serve's
+ * does (a game's as its JSON {"error": ...}). */
+static char *past_budget(const wasm_watch *w, const char *path, char *answer)
+{
+	char msg[160];
+	snprintf(msg, sizeof msg, "stopped after %.0f s, this page's time budget for one request "
+		 "(fewer trials, or a smaller budget, will fit)", w->limit_ms / 1000.0);
+	bool game = path && !strcmp(path, "api/v1/game");
+	char *out = malloc(strlen(msg) + 16);
+	if (!out)
+		return answer; /* the library's own answer, then */
+	if (game)
+		sprintf(out, "{\"error\": \"%s\"}\n", msg);
+	else
+		strcpy(out, msg);
+	free(answer);
+	return out;
+}
+
+/* For tests (tests/site/wasm_node_test.js): the budgets in seconds, 0
+ * for the default (fray serve's). */
+EMSCRIPTEN_KEEPALIVE void fray_wasm_set_time_budgets(unsigned run, unsigned job)
+{
+	run_seconds = run ? run : FRAY_API_RUN_SECONDS;
+	job_seconds = job ? job : FRAY_API_JOB_SECONDS;
 }
 
 /* path: "api/v1/procedures", "api/v1/examples", "api/v1/run" (quick),
@@ -34,11 +92,13 @@ static void on_progress(uint64_t done, uint64_t total, void *ud)
  * fray_wasm_status() then says which, as an HTTP status. */
 EMSCRIPTEN_KEEPALIVE char *fray_wasm_call(const char *path, const char *body)
 {
-	/* a job's progress goes to the page; a quick run's is not watched */
-	fray_request_opts watch = {.progress = path && !strcmp(path, "api/v1/jobs") ? on_progress : NULL};
+	wasm_watch w;
+	fray_request_opts watch = watch_start(&w, path);
 	char *answer;
 	bool is_message;
 	last_status = (int)fray_api_call(path, body, &watch, &answer, &is_message);
+	if (w.timed_out && answer && last_status != 200)
+		answer = past_budget(&w, path, answer);
 	return answer;
 }
 

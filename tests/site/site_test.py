@@ -49,8 +49,8 @@ def free_port():
 
 class StaticServer:
     """python3 -m http.server on the site folder: nothing but files."""
-    def __init__(self, folder):
-        self.port = free_port()
+    def __init__(self, folder, port=None):
+        self.port = port or free_port()
         self.proc = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(self.port),
                                       "--directory", folder], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         self.url = "http://127.0.0.1:%d/" % self.port
@@ -219,7 +219,8 @@ def stop(d, fray, catalogue):
 def installable(d):
     """The manifest as Chromium reads it, the service worker, installability."""
     m = d.execute_cdp_cmd("Page.getAppManifest", {})
-    check(m.get("url", "").endswith("/manifest.webmanifest"), "no manifest link: %r" % m.get("url"))
+    # the build's ?v= on it (scripts/site-assemble.sh)
+    check(m.get("url", "").split("?")[0].endswith("/manifest.webmanifest"), "no manifest link: %r" % m.get("url"))
     check(not m.get("errors"), "manifest errors: %s" % m.get("errors"))
     data = json.loads(m.get("data") or "{}")
     for key in ("name", "short_name", "start_url", "theme_color", "icons"):

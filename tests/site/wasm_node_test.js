@@ -110,6 +110,30 @@ require(path.resolve(js))({wasmBinary: fs.readFileSync(path.join(path.dirname(pa
         console.log('FAIL ' + what + ': ' + got.status + ' ' + got.text.slice(0, 200));
       }
     }
+    // the time budgets, fray serve's (a request's 10 s, a job's 120 s; 1 s
+    // here): a game's odds of a melee of 1000 figures a side (the game
+    // file's most: minutes of work, no answer at its end) and a job of a
+    // million battles are stopped and say so; a small melee still answers
+    m.ccall('fray_wasm_set_time_budgets', null, ['number', 'number'], [1, 1]);
+    const started = JSON.parse(wasm('api/v1/game', {op: 'new', rules: 'presidio', seed: 7,
+      forces_name: 'examples/presidio/forces.yaml'}).text).game;
+    let huge = started;
+    for (const n of [12, 10]) // the Presidials' and the Apaches' figures
+      huge = huge.replace(`figures: ${n}\n    start_figures: ${n}`, 'figures: 1000\n    start_figures: 1000');
+    const melee = (game) => wasm('api/v1/game', {op: 'odds', game, action: 'melee', actor: 'Presidials', target: 'Apaches'});
+    const million = {procedure: 'adbg.battle', mode: 'simulate', trials: 1000000, seed: 1,
+      inputs: {scenario: 'examples/adbg/blue-licks-1782.yaml'}};
+    for (const [what, got, status, says] of [
+      ['a melee of 12 figures a side', melee(started), 200, '"procedure": "presidio.melee"'],
+      ['a melee of 1000 figures a side', melee(huge), 422, '{"error": "stopped after 1 s, this page\'s time budget'],
+      ['a job of 1,000,000 battles', wasm('api/v1/jobs', million), 422, 'stopped after 1 s, this page\'s time budget']]) {
+      checked++;
+      if (huge === started || got.status !== status || !got.text.includes(says)) {
+        failed++;
+        console.log('FAIL the time budget: ' + what + ': ' + got.status + ' ' + got.text.slice(0, 200));
+      }
+    }
+    m.ccall('fray_wasm_set_time_budgets', null, ['number', 'number'], [0, 0]);
     console.log(checked + ' checked, ' + failed + ' failed');
     process.exit(failed ? 1 : 0);
   });
