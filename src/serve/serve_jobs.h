@@ -41,6 +41,7 @@
 #define SERVE_RUN_WORKERS 3
 #define SERVE_RUNS_QUEUED 32
 #define SERVE_RUNS_PER_CLIENT 5
+#define SERVE_RUNS_KEPT 4 /* of the queue's places, for a client with nothing queued or running */
 #define SERVE_RUN_WAIT_S 30
 #define SERVE_COMPUTE_NICE 5
 

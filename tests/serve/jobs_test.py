@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """fray serve's jobs: a job's result is the command line's JSON for the
 same request; progress is reported while it runs; DELETE stops and forgets
-it; at most two run at once; bad requests are refused at once or fail with
+it; at most two run at once, a third waits its turn; bad requests are refused at once or fail with
 a status; a pasted scenario cannot make the server read a file (its CRT
 path). Usage: FRAY SOURCE_DIR"""
 import json
@@ -77,8 +77,18 @@ def main():
     error_case(p, "a second job of the same client", 503, "POST", "/api/v1/jobs", json.dumps(LONG), JTYPE)
     got, long2 = start(p, LONG, source="127.0.0.2")
     check(got == 202, "a second long job, another client: %d" % got)
-    # the cap: two run at once
-    error_case(p, "a third job at once", 503, "POST", "/api/v1/jobs", json.dumps(LONG), JTYPE, "127.0.0.3")
+    # the cap: two run at once; a third address's job waits its turn (issue 41, case 3), said running
+    # with "waiting" (the page polls it as any running job) and no progress
+    got, long3 = start(p, LONG, source="127.0.0.3")
+    check(got == 202 and long3.get("waiting") is True, "a third job at once waits: %d %r" % (got, long3))
+    if got == 202:
+        got, _, data = call(p, "GET", "/api/v1/jobs/" + long3["id"])
+        state = json.loads(data)
+        check(state["state"] == "running" and state.get("waiting") is True and state["done"] == 0,
+              "a waiting job's state: %r" % state)
+        got, _, data = call(p, "DELETE", "/api/v1/jobs/" + long3["id"])
+        check(got == 200, "DELETE a waiting job: %d" % got)
+        error_case(p, "a deleted waiting job", 404, "GET", "/api/v1/jobs/" + long3["id"])
     for j in (long1, long2):
         got, _, data = call(p, "DELETE", "/api/v1/jobs/" + j["id"])
         check(got == 200 and json.loads(data)["state"] == "stopped", "DELETE: %d %r" % (got, data))
