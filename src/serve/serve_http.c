@@ -1,7 +1,9 @@
 /* fray serve's HTTP server (libmicrohttpd): the page at the table, that
  * one client cannot take down: every request is read within a
  * deadline (not an idle timeout: a client trickling bytes is cut all the
- * same), an address holds a few connections at most, a --lan request
+ * same; a new connection's request line within a shorter one), an address
+ * holds its share of the connections, a share that shrinks as addresses
+ * come (admit_connection), a --lan request
  * without the token is dropped as soon as its request line is read, the
  * work that computes runs on worker threads (serve_jobs.h) while the HTTP
  * threads keep answering, and every answer counts against one memory
@@ -343,24 +345,27 @@ static unsigned share_of(unsigned addresses)
 	return share < SERVE_SHARE_MIN ? SERVE_SHARE_MIN : share;
 }
 
-/* The connection to shut so that client's new one has a place, NULL if
- * none may yield: over its share, one of its own idle ones; else (the pool
- * full) an idle one of any address, or failing that one of an address
- * over its share, the least busy first, then the address holding most,
- * then the oldest. */
-static conn_state *yielding(const char *client, bool over_share, unsigned share)
+/* The connection to shut so that client's new one (it holds mine) has a
+ * place, NULL if none may yield: over its share, one of its own idle ones;
+ * else (the pool full) an idle one of any address, or failing that one of
+ * an address over its share or holding two more than client (so that past
+ * 32 addresses, the shares at their least, a newcomer still finds one),
+ * the least far along first, then the address holding most, then the
+ * oldest. */
+static conn_state *yielding(const char *client, unsigned mine, unsigned share)
 {
+	bool over_share = mine >= share;
 	conn_state *best = NULL;
 	int best_rank = 3;
 	unsigned best_held = 0;
 	for (conn_state *cs = conns; cs; cs = cs->next) {
 		int rank = yield_rank(cs);
-		bool mine = !strcmp(cs->client, client);
-		if (rank < 0 || (over_share && (!mine || rank > 0)) || (!over_share && mine))
+		bool own = !strcmp(cs->client, client);
+		if (rank < 0 || (over_share && (!own || rank > 0)) || (!over_share && own))
 			continue;
 		unsigned held = held_by(cs->client);
-		if (rank > 0 && held <= share)
-			continue; /* within its share: only an idle one yields */
+		if (rank > 0 && held <= share && held < mine + 2)
+			continue; /* within its share, and no more than client's: only an idle one yields */
 		if (rank < best_rank || (rank == best_rank && (held > best_held || (held == best_held &&
 			(cs->since.tv_sec < best->since.tv_sec || (cs->since.tv_sec == best->since.tv_sec &&
 								   cs->since.tv_nsec < best->since.tv_nsec)))))) {
@@ -382,7 +387,7 @@ static bool admit_connection(const conn_state *cs)
 	unsigned mine = held_by(cs->client), share = share_of(addresses_with(cs->client));
 	if (mine < share && total < SERVE_CONNECTIONS)
 		return true;
-	conn_state *v = yielding(cs->client, mine >= share, share);
+	conn_state *v = yielding(cs->client, mine, share);
 	if (!v)
 		return false;
 	shutdown(v->fd, SHUT_RDWR);

@@ -198,7 +198,7 @@ bool serve_runs_submit(serve_jobs *j, const char *client, char *text, bool game,
 			  : mine >= SERVE_RUNS_PER_CLIENT
 				  ? "busy: at most 5 requests of one client are worked on or waiting at once; "
 				    "wait for an answer"
-			  : j->nqueued >= SERVE_RUNS_QUEUED ? "busy: 32 requests are waiting; ask again soon"
+			  : j->nqueued >= SERVE_RUNS_QUEUED ? "busy: 36 requests are waiting; ask again soon"
 			  : mine && j->nqueued >= SERVE_RUNS_QUEUED - SERVE_RUNS_KEPT
 				  ? "busy: the last places of the queue are kept for clients with nothing waiting; "
 				    "wait for an answer"

@@ -9,8 +9,8 @@ memory, cap, chunked, budget0; all by default)
   lan      --lan: a request line without the token is answered 403 and
            dropped before its headers come
   compute  heavy exact odds from a few clients: GETs of the page answer
-           while they run as on a server doing nothing else (not_held: a
-           ratio to a calibration run, 200 ms on a quiet machine)
+           while they run, not after (not_held: the worst GET within a
+           quarter of a heavy request's time, or 200 ms)
   memory   60 GETs of a finished job's 5 MB answer share it (the old
            server built a copy at 8x for each); past --memory a job's
            answer is refused (503, the budget named); a DELETE frees it
@@ -93,19 +93,20 @@ def median(xs):
     return sorted(xs)[len(xs) // 2]
 
 
-def not_held(calib, times, floor=0.2):
-    """Whether the page's GETs (times) were answered as if the server did nothing
-    else: their median within 3 times the calibration's and 20 ms, their worst
-    within 5 times the calibration's worst or floor (a quiet machine's bound,
-    200 ms). A ratio, not a time: it holds on a loaded machine, and an HTTP
-    thread held by work (seconds) fails it."""
-    return bool(times) and median(times) <= 3 * median(calib) + 0.02 and max(times) <= max(floor, 5 * max(calib))
+def not_held(times, work, floor=0.2):
+    """Whether the page's GETs (times, seconds) were answered while the work
+    (the seconds each heavy request took, asked at the same time) went on,
+    not after it: the worst GET within a quarter of the work's median, or
+    floor (a quiet machine's bound, 200 ms). A ratio, not a time: a loaded
+    machine slows both alike, and an HTTP thread held by the work (the GET
+    waits for a piece of it) fails it."""
+    return bool(times) and bool(work) and max(times) <= max(floor, median(work) / 4)
 
 
 def case_slow(fray):
     srv = Server(fray)
     p = srv.port
-    slow = []
+    slow, begun = [], time.time()
     for _ in range(64):  # the adversary: one address, 64 connections, a byte now and then
         try:
             s = connect(p, "127.0.0.2")
@@ -115,7 +116,9 @@ def case_slow(fray):
             pass
     time.sleep(0.3)
     got, took = timed_get(p, source="127.0.0.3")
-    check(got == 200 and took < 2, "slow: another client while 64 slow ones wait: %d in %.2f s" % (got, took))
+    # answered before any slow one reaches its deadline (10 s: a place freed by it), whatever the machine's load
+    check(got == 200 and time.time() < begun + 10, "slow: another client while 64 slow ones wait: %d in %.2f s, "
+          "%.1f s after the first slow one" % (got, took, time.time() - begun))
     for s in slow:
         s.close()
     # a client trickling its headers, a byte every 0.5 s: cut at 10 s
@@ -157,24 +160,27 @@ HEAVY = [{"procedure": "presidio.villagers", "mode": "odds", "inputs": {"village
          {"procedure": "presidio.into_melee", "mode": "odds", "inputs": {"hits": 30, "enemy": 200, "friends": 200}}]
 
 
-def heavy_client(port, source, until, answers):
-    """Posts heavy exact odds, one after another, until the time is up."""
+def heavy_client(port, source, until, answers, took=None):
+    """Posts heavy exact odds, one after another, until the time is up; the
+    seconds each took in took."""
     i = 0
     while time.time() < until:
+        t = time.time()
         try:
             got, _, _ = call(port, "POST", "/api/v1/run", json.dumps(HEAVY[i % len(HEAVY)]), JTYPE, source)
         except OSError as e:
             got = str(e)
         answers.append(got)
+        if took is not None:
+            took.append(time.time() - t)
         i += 1
 
 
 def case_compute(fray):
     srv = Server(fray)
     p = srv.port
-    calib = calibrate(p)
-    until, answers = time.time() + 10, []
-    heavy = [threading.Thread(target=heavy_client, args=(p, "127.0.0.%d" % (20 + k), until, answers))
+    until, answers, work = time.time() + 10, [], []
+    heavy = [threading.Thread(target=heavy_client, args=(p, "127.0.0.%d" % (20 + k), until, answers, work))
              for k in range(4)]
     for t in heavy:
         t.start()
@@ -186,11 +192,11 @@ def case_compute(fray):
         if got != 200:
             bad.append(got)
         time.sleep(0.1)
-    check(not bad and not_held(calib, times), "compute: the page's GETs while heavy odds run: median %.3f s, "
-          "worst %.3f s (alone: %.3f, %.3f), not 200: %s" % (median(times), max(times), median(calib), max(calib),
-                                                             bad))
     for t in heavy:
         t.join()
+    check(not bad and not_held(times, work), "compute: the page's GETs while heavy odds run: worst %.3f s, median "
+          "%.3f s; the heavy ones took %.2f s (median of %d), not 200: %s" % (max(times), median(times),
+                                                                            median(work or [0]), len(work), bad))
     check(answers and all(a in (200, 422, 503) for a in answers), "compute: the heavy ones' answers: %s" % answers)
     srv.stop()
 
@@ -308,12 +314,18 @@ def case_slowbody(fray):
 
 def case_blanks(fray):
     srv = Server(fray)
+    # the calibration: a body of the same size read in linear time (one long string) on this machine now
+    plain = '{"op": "status", "game": "' + "x" * ((1 << 20) - 64) + '"}'
+    t = time.time()
+    call(srv.port, "POST", "/api/v1/game", plain, JTYPE)
+    alone = time.time() - t
     body = '{"op": "status",' + "\n" * ((1 << 20) - 64) + '"game": "x"}'  # within the game's 1 MiB
     t = time.time()
     got, _, data = call(srv.port, "POST", "/api/v1/game", body, JTYPE)
     took = time.time() - t
-    check(got == 400 and b"blank lines in a row" in data and took < 5,
-          "blanks: 1 MiB of blank lines: %d in %.1f s %r" % (got, took, data[:200]))
+    # 5 s on a quiet machine, 20 times the linear read on a busy one (the square of the lines: hours)
+    check(got == 400 and b"blank lines in a row" in data and took < max(5, 20 * alone),
+          "blanks: 1 MiB of blank lines: %d in %.1f s (a string of 1 MiB: %.2f s) %r" % (got, took, alone, data[:200]))
     srv.stop()
 
 

@@ -9,7 +9,8 @@ then stopped: at once
   - a flood: 4 addresses x 2 threads of GETs as fast as they go;
 while a well-behaved client (127.0.0.1) asks the page and the catalogue
 (each within 0.5 s) and a small odds request (within 3 s) every quarter
-second, and the server's RSS stays under its budget (docs/serve.md: 256
+second (on a busy machine: 10 times each ask's worst of 5 asked of the idle
+server first, if more), and the server's RSS stays under its budget (docs/serve.md: 256
 MiB of answers, 5 computations of 256 MiB of exact odds and a 64 MiB
 answer each, and the connections: 2 GiB in all). Usage: FRAY"""
 import json
@@ -75,9 +76,26 @@ def flood_client(port, source, until, count):
         count.append(1)
 
 
-def well_behaved(port, until, late):
-    asks = [("GET", "/", None, 0.5), ("GET", "/api/v1/procedures", None, 0.5),
-            ("POST", "/api/v1/run", json.dumps(SMALL), 3.0)]
+ASKS = [("GET", "/", None, 0.5), ("GET", "/api/v1/procedures", None, 0.5),
+        ("POST", "/api/v1/run", json.dumps(SMALL), 3.0)]
+
+
+def calibrated(port, rounds=5):
+    """Each ask's bound: as written on a quiet machine, or 10 times its worst of
+    rounds asked of the idle server on this machine now (a ratio, not a time:
+    a loaded machine slows the calibration as much)."""
+    asks = []
+    for method, path, body, bound in ASKS:
+        worst = 0
+        for _ in range(rounds):
+            t = time.time()
+            quietly(call, port, method, path, body, JTYPE if body else None)
+            worst = max(worst, time.time() - t)
+        asks.append((method, path, body, max(bound, 10 * worst)))
+    return asks
+
+
+def well_behaved(port, until, late, asks):
     n = 0
     while time.time() < until:
         method, path, body, bound = asks[n % len(asks)]
@@ -96,6 +114,7 @@ def main():
     fray = sys.argv[1]
     srv = Server(fray)
     p = srv.port
+    asks = calibrated(p)
     until = time.time() + SECONDS
     heavy_seen, job_seen, flood, late = [], [], [], []
     threads = [threading.Thread(target=slow_client, args=(p, "127.0.0.%d" % (40 + k // 8), until))
@@ -111,7 +130,7 @@ def main():
         t.start()
     time.sleep(1)
     done = []
-    good = threading.Thread(target=lambda: done.append(well_behaved(p, until, late)))
+    good = threading.Thread(target=lambda: done.append(well_behaved(p, until, late, asks)))
     good.start()
     worst_rss = 0
     while time.time() < until:
