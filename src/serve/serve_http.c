@@ -33,6 +33,7 @@
 #define SERVE_HARD_CONNECTIONS (2 * SERVE_CONNECTIONS) /* MHD's bound: the pool and the ones being refused or cut */
 #define SERVE_LINE_S 3             /* a new connection's first request line within, from its connection */
 #define SERVE_READ_S 10            /* a request read in full within, from its connection or its previous answer */
+#define SERVE_BODY_RATE (64 << 10) /* and a second more for each 64 KiB of its body received, up to SERVE_SEND_S */
 #define SERVE_SEND_S 60            /* an answer sent in full within */
 #define SERVE_THREADS 4
 
@@ -47,6 +48,7 @@ typedef struct conn_state {
 	struct timespec since;       /* when its phase began */
 	conn_phase phase;
 	bool line;                   /* the request line of the request being read came */
+	size_t body;                 /* the bytes of its body received */
 	unsigned served;             /* requests answered on it (more than 0: a keep-alive connection) */
 	bool cut;                    /* shut: refused, cut at its deadline or made to yield; no longer counted */
 	struct conn_state *prev, *next;
@@ -226,6 +228,12 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *con, const char 
 			return MHD_YES;
 	}
 	if (*data_size) {
+		conn_state *cs = state_of(con);
+		if (cs) {
+			pthread_mutex_lock(&conns_lock);
+			cs->body += *data_size;
+			pthread_mutex_unlock(&conns_lock);
+		}
 		if (!keep_body(up, data, *data_size))
 			return MHD_NO;
 		*data_size = 0;
@@ -280,6 +288,7 @@ static void request_done(void *cls, struct MHD_Connection *con, void **con_cls, 
 		pthread_mutex_lock(&conns_lock);
 		cs->served++;
 		cs->line = false;
+		cs->body = 0;
 		pthread_mutex_unlock(&conns_lock);
 	}
 	set_phase(cs, PHASE_READING);
@@ -494,6 +503,12 @@ static void cut_late_connections(void)
 		double limit = cs->phase == PHASE_SENDING ? SERVE_SEND_S
 			       : cs->phase != PHASE_READING ? 0
 			       : !cs->line && !cs->served ? SERVE_LINE_S : SERVE_READ_S;
+		/* a body coming at SERVE_BODY_RATE or more earns its time (a loaded
+		 * machine delivers 64 bodies of 1 MiB slowly); a trickle earns none */
+		if (cs->phase == PHASE_READING && cs->line) {
+			limit += (double)cs->body / SERVE_BODY_RATE;
+			limit = limit > SERVE_SEND_S ? SERVE_SEND_S : limit;
+		}
 		if (limit > 0 && !cs->cut && cs->fd >= 0 && seconds_since(&cs->since, &now) > limit) {
 			shutdown(cs->fd, SHUT_RDWR);
 			cs->cut = true;
