@@ -12,8 +12,8 @@ client trying to take the server down; every client is on this machine
   stall  4 clients posting 1 MiB bodies that are slow to read (a list of
          a million values, nested brackets) one after another: the
          page's GETs answer while they are read, not after (abuse_test.py
-         not_held: the worst GET within a quarter of a slow body's time,
-         or 200 ms), as they do while heavy exact odds run"""
+         not_held: 9 GETs in 10 within a quarter of a slow body's
+         time, or 200 ms), as they do while heavy exact odds run"""
 import json
 import os
 import socket

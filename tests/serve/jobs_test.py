@@ -24,9 +24,12 @@ def start(port, request, source=None):
 
 
 def wait(port, job_id, limit=60):
-    """Polls the job until it ends; returns its last state and every state seen."""
+    """Polls the job until it ends; returns its last state and every state
+    seen. It fails once the job made no progress for limit seconds (a busy
+    machine runs a job slowly, not never; the job's own time budget, 120 s,
+    ends it all the same)."""
     seen = []
-    end = time.time() + limit
+    end, done = time.time() + limit, -1
     while time.time() < end:
         got, _, data = call(port, "GET", "/api/v1/jobs/" + job_id)
         check(got == 200, "GET job: %d %r" % (got, data[:200]))
@@ -34,8 +37,10 @@ def wait(port, job_id, limit=60):
         seen.append(state)
         if state["state"] != "running":
             return state, seen
+        if state.get("done", 0) > done:  # progress: the limit counts from here
+            end, done = time.time() + limit, state.get("done", 0)
         time.sleep(0.05)
-    check(False, "job %s still running after %d s" % (job_id, limit))
+    check(False, "job %s made no progress for %d s: %s" % (job_id, limit, seen[-1] if seen else None))
     return seen[-1], seen
 
 
