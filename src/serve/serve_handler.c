@@ -431,7 +431,7 @@ void serve_game_now(const char *text, serve_watch *w, serve_reply *out)
  * a body of 1 MiB is not: a million values, or brackets nested a million
  * deep, take the JSON reader seconds before it refuses them, and on the
  * HTTP threads four such bodies held every page's GET (tests/serve/game_adv_test.py
- * stall). The workers' shares hold for it: 5 a client, 32 waiting. */
+ * stall). The workers' shares hold for it: 5 a client, 36 waiting (4 of them kept for a client with none). */
 static void game(const char *body, size_t len, serve_reply *out)
 {
 	char *text = serve_request_text(body, len, false, out);

@@ -1,7 +1,9 @@
 /* fray serve's HTTP server (libmicrohttpd): the page at the table, that
  * one client cannot take down: every request is read within a
  * deadline (not an idle timeout: a client trickling bytes is cut all the
- * same), an address holds a few connections at most, a --lan request
+ * same; a new connection's request line within a shorter one), an address
+ * holds its share of the connections, a share that shrinks as addresses
+ * come (admit_connection), a --lan request
  * without the token is dropped as soon as its request line is read, the
  * work that computes runs on worker threads (serve_jobs.h) while the HTTP
  * threads keep answering, and every answer counts against one memory
@@ -26,9 +28,12 @@
 #include "serve_jobs.h"
 #include "serve_qr.h"
 
-#define SERVE_CONNECTIONS 64       /* at once; more are refused */
-#define SERVE_PER_ADDRESS 8        /* at once from one address (a browser opens 6) */
+#define SERVE_CONNECTIONS 64       /* the pool: at once, shared fairly between addresses (admit_connection) */
+#define SERVE_SHARE_MIN 2          /* an address's share of the pool is never less */
+#define SERVE_HARD_CONNECTIONS (2 * SERVE_CONNECTIONS) /* MHD's bound: the pool and the ones being refused or cut */
+#define SERVE_LINE_S 3             /* a new connection's first request line within, from its connection */
 #define SERVE_READ_S 10            /* a request read in full within, from its connection or its previous answer */
+#define SERVE_BODY_RATE (64 << 10) /* and a second more for each 64 KiB of its body received, up to SERVE_SEND_S */
 #define SERVE_SEND_S 60            /* an answer sent in full within */
 #define SERVE_THREADS 4
 
@@ -42,7 +47,10 @@ typedef struct conn_state {
 	char client[64];             /* its address, as text */
 	struct timespec since;       /* when its phase began */
 	conn_phase phase;
-	bool cut;
+	bool line;                   /* the request line of the request being read came */
+	size_t body;                 /* the bytes of its body received */
+	unsigned served;             /* requests answered on it (more than 0: a keep-alive connection) */
+	bool cut;                    /* shut: refused, cut at its deadline or made to yield; no longer counted */
 	struct conn_state *prev, *next;
 } conn_state;
 
@@ -54,6 +62,7 @@ static conn_state *conns;
 typedef struct upload {
 	char *body;
 	size_t len, max;             /* max: serve_max_body of its URL */
+	size_t cap;                  /* body's allocation */
 	bool too_big;
 	bool computing;              /* a worker has it */
 	bool suspended;              /* under compute_lock, as computed */
@@ -177,14 +186,23 @@ static bool keep_body(upload *up, const char *data, size_t size)
 		up->too_big = true;
 		free(up->body);
 		up->body = NULL;
-		up->len = 0;
+		up->len = up->cap = 0;
 		return true;
 	}
-	char *more = realloc(up->body, up->len + size + 1);
-	if (!more)
-		return false;
-	memcpy(more + up->len, data, size);
-	up->body = more;
+	if (up->len + size + 1 > up->cap) { /* doubled: a 1 MiB body in small reads is copied twice at most, not
+					       * once a read (64 bodies at once held the HTTP threads past the deadline) */
+		size_t cap = up->cap ? up->cap : 4096;
+		while (cap < up->len + size + 1)
+			cap *= 2;
+		if (cap > up->max + 1)
+			cap = up->max + 1;
+		char *more = realloc(up->body, cap);
+		if (!more)
+			return false;
+		up->body = more;
+		up->cap = cap;
+	}
+	memcpy(up->body + up->len, data, size);
 	up->len += size;
 	return true;
 }
@@ -210,6 +228,12 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *con, const char 
 			return MHD_YES;
 	}
 	if (*data_size) {
+		conn_state *cs = state_of(con);
+		if (cs) {
+			pthread_mutex_lock(&conns_lock);
+			cs->body += *data_size;
+			pthread_mutex_unlock(&conns_lock);
+		}
 		if (!keep_body(up, data, *data_size))
 			return MHD_NO;
 		*data_size = 0;
@@ -259,8 +283,131 @@ static void request_done(void *cls, struct MHD_Connection *con, void **con_cls, 
 		free(up);
 	}
 	*con_cls = NULL;
-	set_phase(state_of(con), PHASE_READING); /* the next request's deadline starts */
+	conn_state *cs = state_of(con);
+	if (cs) { /* the next request's deadline starts; idle until its request line */
+		pthread_mutex_lock(&conns_lock);
+		cs->served++;
+		cs->line = false;
+		cs->body = 0;
+		pthread_mutex_unlock(&conns_lock);
+	}
+	set_phase(cs, PHASE_READING);
 }
+
+/* An answer written straight on a connection nothing was sent on yet (MHD
+ * sends only after a request), then the connection shut: MHD closes it. */
+static void answer_and_shut(int fd, const char *answer, size_t len)
+{
+	if (fd < 0)
+		return;
+	(void)!send(fd, answer, len, MSG_DONTWAIT | MSG_NOSIGNAL);
+	shutdown(fd, SHUT_RDWR);
+}
+
+/* ---- the pool: who may hold a connection (issue 41, case 2) ----
+ * An address may hold its share of the pool: SERVE_CONNECTIONS / (the
+ * addresses holding connections, its own counted, + 1), SERVE_SHARE_MIN
+ * at least. The share shrinks as addresses come (16 addresses holding 3
+ * each leave 16 places), so a new address finds a place while the others
+ * hold theirs; one address alone may hold half (three browsers on one
+ * laptop, 6 connections each). A place is made before anyone is refused:
+ * an idle keep-alive connection yields (its browser opens another when it
+ * needs one), and when the pool is full an address under its share takes
+ * a place from one over its share (one not yet computing or answering).
+ * Counted by the connections' list, under conns_lock; cut ones no more. */
+
+/* How a connection may yield: 0 idle after an answer, 1 no request line
+ * yet, 2 reading a request; -1 never (computing, answering, or cut). */
+static int yield_rank(const conn_state *cs)
+{
+	if (cs->cut || cs->phase != PHASE_READING)
+		return -1;
+	return cs->line ? 2 : cs->served ? 0 : 1;
+}
+
+static unsigned held_by(const char *client)
+{
+	unsigned n = 0;
+	for (const conn_state *cs = conns; cs; cs = cs->next)
+		n += !cs->cut && !strcmp(cs->client, client);
+	return n;
+}
+
+/* The addresses holding a connection, client's counted even if it holds none. */
+static unsigned addresses_with(const char *client)
+{
+	unsigned n = 0;
+	for (const conn_state *cs = conns; cs; cs = cs->next) {
+		if (cs->cut || !strcmp(cs->client, client))
+			continue;
+		bool first = true; /* the first live one of its address on the list */
+		for (const conn_state *o = conns; o != cs && first; o = o->next)
+			first = o->cut || strcmp(o->client, cs->client) != 0;
+		n += first;
+	}
+	return n + 1;
+}
+
+static unsigned share_of(unsigned addresses)
+{
+	unsigned share = SERVE_CONNECTIONS / (addresses + 1);
+	return share < SERVE_SHARE_MIN ? SERVE_SHARE_MIN : share;
+}
+
+/* The connection to shut so that client's new one (it holds mine) has a
+ * place, NULL if none may yield: over its share, one of its own idle ones;
+ * else (the pool full) an idle one of any address, or failing that one of
+ * an address over its share or holding two more than client (so that past
+ * 32 addresses, the shares at their least, a newcomer still finds one),
+ * the least far along first, then the address holding most, then the
+ * oldest. */
+static conn_state *yielding(const char *client, unsigned mine, unsigned share)
+{
+	bool over_share = mine >= share;
+	conn_state *best = NULL;
+	int best_rank = 3;
+	unsigned best_held = 0;
+	for (conn_state *cs = conns; cs; cs = cs->next) {
+		int rank = yield_rank(cs);
+		bool own = !strcmp(cs->client, client);
+		if (rank < 0 || (over_share && (!own || rank > 0)) || (!over_share && own))
+			continue;
+		unsigned held = held_by(cs->client);
+		if (rank > 0 && held <= share && held < mine + 2)
+			continue; /* within its share, and no more than client's: only an idle one yields */
+		if (rank < best_rank || (rank == best_rank && (held > best_held || (held == best_held &&
+			(cs->since.tv_sec < best->since.tv_sec || (cs->since.tv_sec == best->since.tv_sec &&
+								   cs->since.tv_nsec < best->since.tv_nsec)))))) {
+			best = cs;
+			best_rank = rank;
+			best_held = held;
+		}
+	}
+	return best;
+}
+
+/* Whether cs (not yet on the list) may hold a connection, a place made
+ * for it if need be. Under conns_lock. */
+static bool admit_connection(const conn_state *cs)
+{
+	unsigned total = 0;
+	for (const conn_state *o = conns; o; o = o->next)
+		total += !o->cut;
+	unsigned mine = held_by(cs->client), share = share_of(addresses_with(cs->client));
+	if (mine < share && total < SERVE_CONNECTIONS)
+		return true;
+	conn_state *v = yielding(cs->client, mine, share);
+	if (!v)
+		return false;
+	shutdown(v->fd, SHUT_RDWR);
+	v->cut = true;
+	return true;
+}
+
+#define POOL_REFUSAL "{\"error\": \"busy: this address holds its share of the connections; ask again soon\"}\n"
+static const char pool_refusal[] = "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\n"
+				   "Connection: close\r\nRetry-After: 1\r\nContent-Length: 83\r\n\r\n" POOL_REFUSAL;
+_Static_assert(sizeof POOL_REFUSAL - 1 == 83, "the pool's refusal's Content-Length");
 
 static void connection_seen(void *cls, struct MHD_Connection *con, void **socket_context,
 			    enum MHD_ConnectionNotificationCode what)
@@ -285,6 +432,10 @@ static void connection_seen(void *cls, struct MHD_Connection *con, void **socket
 		}
 		clock_gettime(CLOCK_MONOTONIC, &cs->since);
 		pthread_mutex_lock(&conns_lock);
+		if (!admit_connection(cs)) { /* on the list all the same: MHD tells when it is closed */
+			answer_and_shut(cs->fd, pool_refusal, sizeof pool_refusal - 1);
+			cs->cut = true;
+		}
 		cs->next = conns;
 		if (conns)
 			conns->prev = cs;
@@ -311,6 +462,16 @@ static void connection_seen(void *cls, struct MHD_Connection *con, void **socket
 static void *request_line(void *cls, const char *uri, struct MHD_Connection *con)
 {
 	const serve_conf *conf = cls;
+	conn_state *cs = state_of(con);
+	bool cut = false;
+	if (cs) {
+		pthread_mutex_lock(&conns_lock);
+		cs->line = true; /* no longer idle: it does not yield, and the request's own deadline holds */
+		cut = cs->cut;
+		pthread_mutex_unlock(&conns_lock);
+	}
+	if (cut) /* refused, or made to yield: nothing more is read */
+		return &refused_marker;
 	if (!conf->any_host || serve_path_allowed(conf, uri))
 		return NULL;
 #define TOKEN_REFUSAL "{\"error\": \"a token is needed\"}\n"
@@ -318,10 +479,8 @@ static void *request_line(void *cls, const char *uri, struct MHD_Connection *con
 				      "Connection: close\r\nContent-Length: 31\r\n\r\n" TOKEN_REFUSAL;
 	_Static_assert(sizeof TOKEN_REFUSAL - 1 == 31, "the refusal's Content-Length");
 	const union MHD_ConnectionInfo *fd = MHD_get_connection_info(con, MHD_CONNECTION_INFO_CONNECTION_FD);
-	if (fd) { /* nothing else was sent on it: MHD sends only after a request */
-		(void)!send(fd->connect_fd, refusal, sizeof refusal - 1, MSG_DONTWAIT | MSG_NOSIGNAL);
-		shutdown(fd->connect_fd, SHUT_RDWR);
-	}
+	if (fd) /* nothing else was sent on it: MHD sends only after a request */
+		answer_and_shut(fd->connect_fd, refusal, sizeof refusal - 1);
 	return &refused_marker;
 }
 
@@ -338,7 +497,18 @@ static void cut_late_connections(void)
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	pthread_mutex_lock(&conns_lock);
 	for (conn_state *cs = conns; cs; cs = cs->next) {
-		double limit = cs->phase == PHASE_READING ? SERVE_READ_S : cs->phase == PHASE_SENDING ? SERVE_SEND_S : 0;
+		/* a new connection's request line comes at once from a browser: one
+		 * that holds its place without it (under --lan, without the token it
+		 * would have to show) is cut soon */
+		double limit = cs->phase == PHASE_SENDING ? SERVE_SEND_S
+			       : cs->phase != PHASE_READING ? 0
+			       : !cs->line && !cs->served ? SERVE_LINE_S : SERVE_READ_S;
+		/* a body coming at SERVE_BODY_RATE or more earns its time (a loaded
+		 * machine delivers 64 bodies of 1 MiB slowly); a trickle earns none */
+		if (cs->phase == PHASE_READING && cs->line) {
+			limit += (double)cs->body / SERVE_BODY_RATE;
+			limit = limit > SERVE_SEND_S ? SERVE_SEND_S : limit;
+		}
 		if (limit > 0 && !cs->cut && cs->fd >= 0 && seconds_since(&cs->since, &now) > limit) {
 			shutdown(cs->fd, SHUT_RDWR);
 			cs->cut = true;
@@ -468,8 +638,8 @@ static struct MHD_Daemon *start_daemon(serve_http *s, const struct sockaddr *add
 	return MHD_start_daemon(
 		MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ERROR_LOG | MHD_ALLOW_SUSPEND_RESUME | more_flags,
 		0, NULL, NULL, answer, conf, MHD_OPTION_SOCK_ADDR, addr, MHD_OPTION_THREAD_POOL_SIZE,
-		(unsigned)SERVE_THREADS, MHD_OPTION_CONNECTION_LIMIT, (unsigned)SERVE_CONNECTIONS,
-		MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)SERVE_PER_ADDRESS, MHD_OPTION_CONNECTION_TIMEOUT,
+		(unsigned)SERVE_THREADS, MHD_OPTION_CONNECTION_LIMIT, (unsigned)SERVE_HARD_CONNECTIONS,
+		MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)SERVE_CONNECTIONS, MHD_OPTION_CONNECTION_TIMEOUT,
 		(unsigned)SERVE_SEND_S, MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(128u << 10),
 		MHD_OPTION_NOTIFY_COMPLETED, request_done, NULL, MHD_OPTION_NOTIFY_CONNECTION, connection_seen, NULL,
 		MHD_OPTION_URI_LOG_CALLBACK, request_line, conf, MHD_OPTION_END);

@@ -15,7 +15,8 @@
 
 #define CLIENT_MAX 64   /* an address as text, IPv6 included */
 
-typedef enum job_state { JOB_FREE, JOB_RUNNING, JOB_DONE, JOB_FAILED, JOB_STOPPED } job_state;
+/* JOB_WAITING: taken, its turn to come (no thread yet) */
+typedef enum job_state { JOB_FREE, JOB_RUNNING, JOB_DONE, JOB_FAILED, JOB_STOPPED, JOB_WAITING } job_state;
 
 typedef struct job {
 	job_state state;
@@ -28,6 +29,7 @@ typedef struct job {
 	serve_answer *answer;       /* ended: GET's reply, built once */
 	serve_watch watch;
 	time_t ended;
+	unsigned long turn;         /* waiting: its place in the line (the smallest runs first) */
 } job;
 
 typedef struct run_task {
@@ -52,6 +54,7 @@ struct serve_jobs {
 	unsigned seconds;
 	bool stopping;
 	job slots[SERVE_JOBS_KEPT];
+	unsigned long turns;        /* the waiting jobs' turns given */
 	run_task queue[SERVE_RUNS_QUEUED];
 	size_t nqueued;
 	worker *workers;
@@ -99,14 +102,32 @@ static unsigned running_of(const serve_jobs *j, const char *client)
 	return n;
 }
 
-/* The first queued run whose client has none running, -1 if none may
+static unsigned queued_of(const serve_jobs *j, const char *client)
+{
+	unsigned n = 0;
+	for (size_t i = 0; i < j->nqueued; i++)
+		n += strcmp(j->queue[i].client, client) == 0;
+	return n;
+}
+
+/* The next run: of a client with none running, the one whose client has
+ * the fewest waiting (a newcomer's one request before the fifth of a
+ * client that sent five), the first queued among those; -1 if none may
  * run now. Under the lock. */
 static long next_eligible(const serve_jobs *j)
 {
-	for (size_t i = 0; i < j->nqueued; i++)
-		if (!running_of(j, j->queue[i].client))
-			return (long)i;
-	return -1;
+	long best = -1;
+	unsigned fewest = 0;
+	for (size_t i = 0; i < j->nqueued; i++) {
+		if (running_of(j, j->queue[i].client))
+			continue;
+		unsigned waiting = queued_of(j, j->queue[i].client);
+		if (best < 0 || waiting < fewest) {
+			best = (long)i;
+			fewest = waiting;
+		}
+	}
+	return best;
 }
 
 static run_task take(serve_jobs *j, size_t k)
@@ -170,12 +191,18 @@ bool serve_runs_submit(serve_jobs *j, const char *client, char *text, bool game,
 	char key[CLIENT_MAX];
 	copy_client(key, client);
 	pthread_mutex_lock(&j->lock);
+	unsigned mine = runs_of(j, key);
+	/* the last SERVE_RUNS_KEPT places are a client's with nothing waiting
+	 * or worked on: 7 clients sending 5 each cannot fill the queue */
 	const char *why = !j->nworkers || j->stopping ? "the server is stopping"
-			  : runs_of(j, key) >= SERVE_RUNS_PER_CLIENT
+			  : mine >= SERVE_RUNS_PER_CLIENT
 				  ? "busy: at most 5 requests of one client are worked on or waiting at once; "
 				    "wait for an answer"
-			  : j->nqueued >= SERVE_RUNS_QUEUED ? "busy: 32 requests are waiting; ask again soon"
-							    : NULL;
+			  : j->nqueued >= SERVE_RUNS_QUEUED ? "busy: 36 requests are waiting; ask again soon"
+			  : mine && j->nqueued >= SERVE_RUNS_QUEUED - SERVE_RUNS_KEPT
+				  ? "busy: the last places of the queue are kept for clients with nothing waiting; "
+				    "wait for an answer"
+				  : NULL;
 	if (why) {
 		pthread_mutex_unlock(&j->lock);
 		free(text);
@@ -238,10 +265,15 @@ static void clear_slot(job *b)
 	memset(b, 0, sizeof *b);
 }
 
+static bool ended(const job *b)
+{
+	return b->state == JOB_DONE || b->state == JOB_FAILED || b->state == JOB_STOPPED;
+}
+
 /* Joins an ended job's thread (it has nothing left to do but return). */
 static void join_ended(job *b)
 {
-	if (b->state != JOB_FREE && b->state != JOB_RUNNING && !b->joined) {
+	if (ended(b) && !b->joined) {
 		pthread_join(b->thread, NULL);
 		b->joined = true;
 	}
@@ -253,8 +285,14 @@ void serve_jobs_stop(serve_jobs *j)
 		return;
 	pthread_mutex_lock(&j->lock);
 	j->stopping = true;
-	for (int i = 0; i < SERVE_JOBS_KEPT; i++)
+	for (int i = 0; i < SERVE_JOBS_KEPT; i++) {
 		j->slots[i].watch.stop = 1;
+		if (j->slots[i].state == JOB_WAITING) { /* never to run: no thread to join */
+			j->slots[i].state = JOB_STOPPED;
+			j->slots[i].joined = true;
+			j->slots[i].ended = time(NULL);
+		}
+	}
 	for (unsigned i = 0; i < j->nworkers; i++)
 		j->workers[i].watch.stop = 1;
 	pthread_cond_broadcast(&j->work);
@@ -287,7 +325,9 @@ void serve_jobs_free(serve_jobs *j)
 	free(j);
 }
 
-static const char *const state_names[] = {"free", "running", "done", "failed", "stopped"};
+/* a waiting job says "running" and "waiting": true (the page polls a
+ * running job until it ends; a waiting one shows no progress yet) */
+static const char *const state_names[] = {"free", "running", "done", "failed", "stopped", "running"};
 
 /* A job's GET body: its state and progress and, once ended, its result
  * ("result" for JSON, "text" for words) or error with its status. Sized
@@ -298,8 +338,8 @@ static char *job_body(const job *b, job_state state, double seconds, const char 
 	char head[256];
 	int nh = snprintf(head, sizeof head,
 			  "{\"id\": \"%s\", \"state\": \"%s\", \"done\": %" PRIu64 ", \"total\": %" PRIu64
-			  ", \"seconds\": %.1f",
-			  b->id, state_names[state], done, total, seconds);
+			  ", \"seconds\": %.1f%s",
+			  b->id, state_names[state], done, total, seconds, state == JOB_WAITING ? ", \"waiting\": true" : "");
 	bool json = state == JOB_DONE && payload && payload[0] == '{';
 	bool words = !json && payload && (state == JOB_DONE || state == JOB_FAILED);
 	size_t plen = json ? strlen(payload) : words ? fray_json_string(payload, NULL, 0) : 0;
@@ -324,6 +364,8 @@ static char *job_body(const job *b, job_state state, double seconds, const char 
 	snprintf(s + n, cap - n, "}\n");
 	return s;
 }
+
+static void run_waiting(serve_jobs *j);
 
 static void *run_job(void *arg)
 {
@@ -366,6 +408,7 @@ static void *run_job(void *arg)
 	b->answer = answer;
 	b->state = state;
 	b->ended = time(NULL);
+	run_waiting(j); /* its place is free */
 	pthread_mutex_unlock(&j->lock);
 	return NULL;
 }
@@ -376,7 +419,7 @@ static void sweep(serve_jobs *j, time_t now)
 {
 	for (int i = 0; i < SERVE_JOBS_KEPT; i++) {
 		job *b = &j->slots[i];
-		if (b->state == JOB_FREE || b->state == JOB_RUNNING)
+		if (!ended(b))
 			continue;
 		if (b->forgotten || now - b->ended > SERVE_JOBS_KEEP_S) {
 			join_ended(b);
@@ -385,17 +428,61 @@ static void sweep(serve_jobs *j, time_t now)
 	}
 }
 
+/* Starts b's thread (its time budget from now). false when no thread can
+ * be had. Under the lock. */
+static bool launch(serve_jobs *j, job *b)
+{
+	void **args = malloc(2 * sizeof *args);
+	if (!args)
+		return false;
+	args[0] = j;
+	args[1] = b;
+	serve_watch_start(&b->watch, j->seconds);
+	job_state was = b->state;
+	b->state = JOB_RUNNING;
+	if (pthread_create(&b->thread, NULL, run_job, args) != 0) {
+		b->state = was;
+		free(args);
+		return false;
+	}
+	return true;
+}
+
+static int running_jobs(const serve_jobs *j)
+{
+	int n = 0;
+	for (int i = 0; i < SERVE_JOBS_KEPT; i++)
+		n += j->slots[i].state == JOB_RUNNING;
+	return n;
+}
+
+/* The waiting jobs, in their turn, while a place is free (one a client
+ * waits at most, so the line is fair between addresses). Under the lock. */
+static void run_waiting(serve_jobs *j)
+{
+	while (!j->stopping && running_jobs(j) < SERVE_JOBS_RUNNING) {
+		job *next = NULL;
+		for (int i = 0; i < SERVE_JOBS_KEPT; i++) {
+			job *b = &j->slots[i];
+			if (b->state == JOB_WAITING && (!next || b->turn < next->turn))
+				next = b;
+		}
+		if (!next || !launch(j, next))
+			return; /* none waits, or no thread now: the next job's end tries again */
+	}
+}
+
 /* A free slot, else the one that ended first, forgotten; NULL with why
- * when SERVE_JOBS_RUNNING threads still run (deleted jobs too, until they
- * stop) or this client's share runs. Under the lock. */
+ * when this client has a job running or waiting (one a client: an address
+ * cannot hold both places while another waits) or every slot runs or
+ * waits. Under the lock. */
 static job *slot_for_new(serve_jobs *j, const char *client, const char **why)
 {
-	int running = 0, mine = 0;
+	int mine = 0;
 	job *free_slot = NULL, *oldest = NULL;
 	for (int i = 0; i < SERVE_JOBS_KEPT; i++) {
 		job *b = &j->slots[i];
-		if (b->state == JOB_RUNNING) {
-			running++;
+		if (b->state == JOB_RUNNING || b->state == JOB_WAITING) {
 			mine += strcmp(b->client, client) == 0;
 		} else if (b->state == JOB_FREE) {
 			free_slot = free_slot ? free_slot : b;
@@ -403,12 +490,12 @@ static job *slot_for_new(serve_jobs *j, const char *client, const char **why)
 			oldest = b;
 		}
 	}
-	*why = mine >= SERVE_JOBS_PER_CLIENT ? "busy: a job of yours is running (one a client); stop it or wait"
-	       : running >= SERVE_JOBS_RUNNING ? "busy: 2 jobs are running; stop one or wait"
-					       : NULL;
+	*why = mine >= SERVE_JOBS_PER_CLIENT ? "busy: a job of yours is running or waiting (one a client); stop it or wait"
+	       : !free_slot && !oldest ? "busy: 16 jobs are running or waiting; ask again soon"
+				       : NULL;
 	if (*why)
 		return NULL;
-	if (!free_slot && oldest) {
+	if (!free_slot) {
 		join_ended(oldest);
 		clear_slot(oldest);
 		free_slot = oldest;
@@ -424,12 +511,6 @@ void serve_jobs_start(serve_jobs *j, const char *client, const char *body, size_
 		return;
 	char key[CLIENT_MAX];
 	copy_client(key, client);
-	void **args = malloc(2 * sizeof *args);
-	if (!args) {
-		free(text);
-		serve_reply_error(out, 503, "out of memory");
-		return;
-	}
 	pthread_mutex_lock(&j->lock);
 	sweep(j, time(NULL));
 	const char *why = NULL;
@@ -437,33 +518,30 @@ void serve_jobs_start(serve_jobs *j, const char *client, const char *body, size_
 	if (!b) {
 		pthread_mutex_unlock(&j->lock);
 		free(text);
-		free(args);
 		serve_reply_error(out, 503, why ? why : "the server is stopping");
 		return;
 	}
 	if (!serve_random_hex(b->id)) {
 		pthread_mutex_unlock(&j->lock);
 		free(text);
-		free(args);
 		serve_reply_error(out, 503, "no random numbers for a job id");
 		return;
 	}
 	b->request = text;
-	b->state = JOB_RUNNING;
+	b->state = JOB_WAITING; /* in the line, behind the ones already waiting */
+	b->turn = j->turns++;
 	memcpy(b->client, key, sizeof key);
-	serve_watch_start(&b->watch, j->seconds);
-	args[0] = j;
-	args[1] = b;
-	if (pthread_create(&b->thread, NULL, run_job, args) != 0) {
+	run_waiting(j);
+	if (b->state == JOB_WAITING && running_jobs(j) < SERVE_JOBS_RUNNING) { /* a place, but no thread */
 		clear_slot(b);
 		pthread_mutex_unlock(&j->lock);
-		free(args);
 		serve_reply_error(out, 503, "no thread for a job");
 		return;
 	}
-	char *reply = malloc(96);
+	char *reply = malloc(112);
 	if (reply)
-		snprintf(reply, 96, "{\"id\": \"%s\", \"state\": \"running\"}\n", b->id);
+		snprintf(reply, 112, "{\"id\": \"%s\", \"state\": \"running\"%s}\n", b->id,
+			 b->state == JOB_WAITING ? ", \"waiting\": true" : "");
 	pthread_mutex_unlock(&j->lock);
 	serve_reply_text(out, 202, "application/json", reply);
 }
@@ -499,7 +577,7 @@ void serve_jobs_get(serve_jobs *j, const char *id, serve_reply *out)
 		pthread_mutex_unlock(&j->lock);
 		return;
 	}
-	char *reply = job_body(b, b->state, serve_watch_seconds(&b->watch), NULL, 0);
+	char *reply = job_body(b, b->state, b->state == JOB_WAITING ? 0 : serve_watch_seconds(&b->watch), NULL, 0);
 	pthread_mutex_unlock(&j->lock);
 	serve_reply_text(out, 200, "application/json", reply);
 }
@@ -514,7 +592,10 @@ void serve_jobs_delete(serve_jobs *j, const char *id, serve_reply *out)
 		return;
 	}
 	b->watch.stop = 1;
-	b->forgotten = true; /* its slot is free once its thread has ended */
+	if (b->state == JOB_WAITING) /* no thread: forgotten now */
+		clear_slot(b);
+	else
+		b->forgotten = true; /* its slot is free once its thread has ended */
 	sweep(j, time(NULL));
 	pthread_mutex_unlock(&j->lock);
 	char *reply = malloc(96);

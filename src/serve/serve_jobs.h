@@ -4,9 +4,12 @@
  * Runs (api/v1/run): a queue served by SERVE_RUN_WORKERS threads; a client
  * has at most SERVE_RUNS_PER_CLIENT queued or running (503 beyond) and one
  * running at a time, so a client's heavy requests leave the other workers
- * to the others; the first queued run whose client has none running is
- * taken next, and one that waited SERVE_RUN_WAIT_S is refused (503)
- * rather than run late.
+ * to the others; the queue's last SERVE_RUNS_KEPT places are kept for a
+ * client with nothing queued or running (7 clients sending 5 each cannot
+ * fill it); of the runs whose client has none running, the one whose
+ * client has the fewest waiting is taken next (the first queued among
+ * them), and one that waited SERVE_RUN_WAIT_S is refused (503) rather than
+ * run late.
  *
  * Jobs: long work (many battles, a battle's exact odds) on a thread of its
  * own while the page asks how far it got.
@@ -16,8 +19,11 @@
  *                            and "result" or "error" once it ended}
  *   DELETE api/v1/jobs/ID   stops it and forgets it
  *
- * Every budget is explicit: at most SERVE_JOBS_RUNNING jobs at once and
- * SERVE_JOBS_PER_CLIENT a client (503 beyond), SERVE_JOBS_KEPT remembered
+ * Every budget is explicit: at most SERVE_JOBS_RUNNING jobs at once (a
+ * job past them waits its turn, said "running" with "waiting": true and no
+ * progress, its time budget from when it starts) and SERVE_JOBS_PER_CLIENT
+ * running or waiting a client (503 beyond: an address holding a place
+ * cannot take a second while another waits), SERVE_JOBS_KEPT remembered
  * (the oldest ended one is forgotten first, and any after
  * SERVE_JOBS_KEEP_S), each within its trials, paths, bytes and
  * SERVE_JOB_SECONDS. An ended job's answer is built once and shared by
@@ -39,8 +45,9 @@
 #define SERVE_JOB_TRIALS FRAY_API_JOB_TRIALS /* include/fray/api.h: the budgets the browser shares */
 #define SERVE_JOB_PATHS FRAY_API_JOB_PATHS
 #define SERVE_RUN_WORKERS 3
-#define SERVE_RUNS_QUEUED 32
+#define SERVE_RUNS_QUEUED 36 /* the last SERVE_RUNS_KEPT kept: 32 for clients with some waiting */
 #define SERVE_RUNS_PER_CLIENT 5
+#define SERVE_RUNS_KEPT 4 /* of the queue's places, for a client with nothing queued or running */
 #define SERVE_RUN_WAIT_S 30
 #define SERVE_COMPUTE_NICE 5
 

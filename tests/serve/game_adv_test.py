@@ -4,13 +4,16 @@ client trying to take the server down; every client is on this machine
 (127.0.0.N). Usage: FRAY [CASE...] (cases: flood, stall; all by default)
   flood  64 connections (8 addresses x 8) each posting a 1 MiB game body
          at once: every one answered (400/413/503, never a dropped
-         connection), another client's GET of the page still answered,
+         connection; one past its address's share of the pool is answered
+         503 at once), another client's GET of the page still answered
+         (within 25 times a GET alone, 5 s at least),
          and the server's RSS grows by less than the budget table says
          (docs/serve.md: 64 connections' bodies, the answers' budget)
   stall  4 clients posting 1 MiB bodies that are slow to read (a list of
          a million values, nested brackets) one after another: the
-         page's GETs answer within 200 ms while they do, as they do
-         while heavy exact odds run (abuse_test.py compute)"""
+         page's GETs answer while they are read, not after (abuse_test.py
+         not_held: 9 GETs in 10 within a quarter of a slow body's
+         time, or 200 ms), as they do while heavy exact odds run"""
 import json
 import os
 import socket
@@ -18,7 +21,7 @@ import sys
 import threading
 import time
 
-from abuse_test import rss_mib, timed_get
+from abuse_test import calibrate, median, not_held, rss_mib, timed_get
 from security_test import call, check, failures
 from serve_util import Server
 
@@ -39,13 +42,20 @@ def post_raw(port, source, body, answers):
         s = socket.create_connection(("127.0.0.1", port), timeout=60, source_address=(source, 0))
         head = ("POST /api/v1/game HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nContent-Type: application/json\r\n"
                 "Content-Length: %d\r\nConnection: close\r\n\r\n" % (port, len(body))).encode()
-        s.sendall(head + body)
+        try:
+            s.sendall(head + body)
+        except OSError:  # answered and closed before the body was all sent (a refusal): the answer is read
+            pass
         got = b""
-        while True:
-            data = s.recv(65536)
-            if not data:
-                break
-            got += data
+        try:
+            while True:
+                data = s.recv(65536)
+                if not data:
+                    break
+                got += data
+        except OSError:
+            if not got:
+                raise
         s.close()
         answers.append(int(got.split(b" ", 2)[1]) if got.startswith(b"HTTP/1.1 ") else "no answer %r" % got[:80])
     except OSError as e:
@@ -59,7 +69,7 @@ def case_flood(fray):
     srv = Server(fray)
     os.environ["ASAN_OPTIONS"] = asan
     p = srv.port
-    time.sleep(0.5)
+    calib = calibrate(p, source="127.0.0.99")
     before = rss_mib(srv.proc.pid)
     # a body of 1 MiB less a little: JSON text the reader reads whole before it refuses it
     body = ('{"op": "status", "game": "' + "x" * (MIB - 64) + '", "nope": 1}').encode()
@@ -77,7 +87,10 @@ def case_flood(fray):
     for t in threads:
         t.join()
     peak = max(peak, rss_mib(srv.proc.pid))
-    check(got == 200 and took < 5, "flood: another client's GET while 64 post 1 MiB: %s in %.2f s" % (got, took))
+    # its bound scaled by the calibration (5 s on a quiet machine: 25 times a GET alone)
+    bound = max(5, 25 * max(calib))
+    check(got == 200 and took < bound, "flood: another client's GET while 64 post 1 MiB: %s in %.2f s (bound %.1f s)"
+          % (got, took, bound))
     check(len(answers) == 64 and all(a in (400, 503) for a in answers),
           "flood: the 64 posts' answers: %s" % sorted((str(a), answers.count(a)) for a in set(answers)))
     # docs/serve.md: 64 connections of at most 128 KiB (HTTP) and 1 MiB (a body): 72 MiB, twice for the
@@ -90,27 +103,31 @@ def case_flood(fray):
 def case_stall(fray):
     srv = Server(fray)
     p = srv.port
-    until, answers = time.time() + 10, []
+    until, answers, work = time.time() + 10, [], []
 
     def staller(source, kind):
         while time.time() < until:
+            t = time.time()
             post_raw(p, source, slow_body(kind).encode(), answers)
+            work.append(time.time() - t)
 
     threads = [threading.Thread(target=staller, args=("127.0.0.%d" % (40 + k), k % 2)) for k in range(4)]
     for t in threads:
         t.start()
     time.sleep(1.5)  # the slow bodies are being read
-    worst, bad = 0, []
+    times, bad = [], []
     while time.time() < until - 1:
         got, took = timed_get(p)
-        worst = max(worst, took)
+        times.append(took)
         if got != 200:
             bad.append(got)
         time.sleep(0.1)
     for t in threads:
         t.join()
-    check(not bad and worst < 0.2, "stall: the page's GETs while slow game bodies are read: worst %.3f s, not 200: %s"
-          % (worst, bad))
+    worst = max(times)
+    check(not bad and not_held(times, work), "stall: the page's GETs while slow game bodies are read: worst %.3f s, "
+          "median %.3f s; a slow body took %.2f s (median of %d), not 200: %s"
+          % (worst, median(times), median(work or [0]), len(work), bad))
     check(answers and all(a in (400, 422, 503) for a in answers), "stall: their answers: %s" %
           sorted((str(a), answers.count(a)) for a in set(answers)))
     print("stall: worst GET %.3f s; %d slow bodies answered" % (worst, len(answers)))
