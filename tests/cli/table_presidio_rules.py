@@ -69,9 +69,16 @@ def volley_leaves_out_leaders_then_nothing_loaded(tmp, seed):
     fray("table", g, "set", "Apaches", "status=good")
     p = fray("table", g, "charge", "Apaches", "--at", "Presidials", "--reaction", "fire", status=2)
     check("cannot fire" in p.stderr, "item 3: defensive fire right after a volley is refused")
-    fray("table", g, "reload", "Presidials", "--actions", "4")
+    # two actions a turn (Section 2; ruling R41): the four reload actions
+    # take two turns, and the shot a third
+    fray("table", g, "turn")
+    fray("table", g, "reload", "Presidials", "--actions", "2")
+    fray("table", g, "turn")
+    fray("table", g, "reload", "Presidials", "--actions", "2")
     u = units(g)["Presidials"]
     check(u["reload"] == 0 and not u["volleyed"], "item 3: four reload actions: loaded again")
+    fray("table", g, "turn")
+    fray("table", g, "set", "Apaches", "status=good")
     fray("table", g, "shoot", "Presidials", "--at", "Apaches", "--range", "10")
     fray("table", g, "set", "Presidials", "status=panicked")
     p = fray("table", g, "reload", "Presidials", status=2)
@@ -140,7 +147,9 @@ def cover_and_range_for_morale(tmp, seed):
                   f"item 6: the check after a shot into {args} cover has it ({m['cover']}, {m['incidental_cover']})")
             check(not m["near_enemy"], "item 6: a rifle's close band is not within 4\"")
             seen.add("cover: " + want[0])
-        fray("table", g, "reload", "Presidials", "--actions", "5")
+        # aim and shoot took both actions (Section 2): loaded again next turn
+        fray("table", g, "set", "Presidials", "reload=0")
+        fray("table", g, "turn")
 
 
 def leader_hit(tmp, seed):
