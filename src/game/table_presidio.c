@@ -443,6 +443,9 @@ static int act_shoot(table_game *g, table_unit *u, table_unit *t, const player_o
 	int actions = v ? (!strcmp(v, "1") ? 1 : !strcmp(v, "2") ? 2 : 0) : 1;
 	fray_presidio_fire_mode mode = fire_mode_asked(p);
 	int st = able(g, u, FRAY_PRESIDIO_ACT_SHOOT, "shoot");
+	const char *why = actions == 2 ? fray_presidio_consecutive_refused(mode) : NULL;
+	if (st == FRAY_OK && why)
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "--actions 2: %s", why);
 	if (st == FRAY_OK && actions)
 		st = has_actions(g, u, shot_action(mode, actions), 1, "shoot");
 	if (st == FRAY_OK)
@@ -454,9 +457,6 @@ static int act_shoot(table_game *g, table_unit *u, table_unit *t, const player_o
 	if (!actions)
 		return frayi_game_fail(g, FRAY_ERR_INPUT, "--actions: expected 1 or 2 (shooting actions), got '%s'",
 				 v);
-	const char *why = actions == 2 ? fray_presidio_consecutive_refused(mode) : NULL;
-	if (why)
-		return frayi_game_fail(g, FRAY_ERR_INPUT, "--actions 2: %s", why);
 	/* (the odds of a shot are its dice's whatever came before: a question
 	 * asked, not an action recorded) */
 	bool held = frayi_player_flag(p, "--held");
