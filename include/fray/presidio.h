@@ -823,13 +823,16 @@ typedef enum fray_presidio_action {
 	FRAY_PRESIDIO_DO_OPPORTUNITY, FRAY_PRESIDIO_DO_MOVING_FIRE, FRAY_PRESIDIO_DO_CHARGE, FRAY_PRESIDIO_DO_STRIKE,
 	FRAY_PRESIDIO_DO_STRIKE_BACK, FRAY_PRESIDIO_DO_DEFENSIVE_FIRE, FRAY_PRESIDIO_DO_FIRE_AND_FLEE,
 	FRAY_PRESIDIO_DO_FLEE, FRAY_PRESIDIO_DO_FIRE_AND_MELEE, FRAY_PRESIDIO_DO_WALK, FRAY_PRESIDIO_DO_RUN,
-	FRAY_PRESIDIO_DO_RELOAD, FRAY_PRESIDIO_DO_PURSUE, FRAY_PRESIDIO_DO_RALLY
+	FRAY_PRESIDIO_DO_RELOAD, FRAY_PRESIDIO_DO_PURSUE, FRAY_PRESIDIO_DO_RALLY,
+	FRAY_PRESIDIO_DO_EVADE,         /* a target's evasion: 1 (Special Cover) */
+	FRAY_PRESIDIO_DO_TAKE_COVER     /* a target's taking cover: 2, needs both */
 } fray_presidio_action;
-#define FRAY_PRESIDIO_NACTIONS 17
+#define FRAY_PRESIDIO_NACTIONS 19
 /* one word each, as a game file keeps them: "shoot", "two-action-fire",
  * "aim-and-shoot", "opportunity-fire", "moving-fire", "charge", "strike",
  * "strike-back", "defensive-fire", "fire-and-flee", "flee",
- * "fire-and-melee", "walk", "run", "reload", "pursue", "rally" */
+ * "fire-and-melee", "walk", "run", "reload", "pursue", "rally", "evade",
+ * "take-cover" */
 extern const char *const fray_presidio_action_names[FRAY_PRESIDIO_NACTIONS];
 /* Actions a unit has in a turn (Section 2, Action Sequences). */
 #define FRAY_PRESIDIO_TURN_ACTIONS 2

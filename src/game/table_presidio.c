@@ -450,6 +450,13 @@ static int act_shoot(table_game *g, table_unit *u, table_unit *t, const player_o
 		st = has_actions(g, u, shot_action(mode, actions), 1, "shoot");
 	if (st == FRAY_OK)
 		st = targetable(g, u, t);
+	/* the target's own actions against the fire (Section 4, Special
+	 * Cover): evasion one, taking cover two, from its turn */
+	bool evading = frayi_player_flag(p, "--evading"), covering = frayi_player_flag(p, "--taking-cover");
+	if (st == FRAY_OK && evading)
+		st = has_actions(g, t, FRAY_PRESIDIO_DO_EVADE, 1, "evade (--evading)");
+	if (st == FRAY_OK && covering)
+		st = has_actions(g, t, FRAY_PRESIDIO_DO_TAKE_COVER, 1, "take cover (--taking-cover)");
 	if (st != FRAY_OK)
 		return st;
 	if (!frayi_player_value(p, "--range") && !frayi_player_value(p, "--band"))
@@ -463,6 +470,10 @@ static int act_shoot(table_game *g, table_unit *u, table_unit *t, const player_o
 	if (actions == 1 && !g->odds && (st = in_sequence(g, u, t, mode, held)) != FRAY_OK)
 		return st;
 	spend(u, shot_action(mode, actions), 1);
+	if (evading)
+		spend(t, FRAY_PRESIDIO_DO_EVADE, 1);
+	if (covering)
+		spend(t, FRAY_PRESIDIO_DO_TAKE_COVER, 1);
 	shot_got sg = {0};
 	if ((st = shot(g, u, t, p, true, NULL, NULL, false, 0, &sg)) != FRAY_OK)
 		return st;

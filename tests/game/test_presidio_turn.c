@@ -381,6 +381,33 @@ static void odds_of_two_actions(void **state)
 	fray_game_free(g);
 }
 
+/* Section 4, Special Cover: "skirmish units that have at least one action
+ * left, may attempt to evade enemy fire", "Evasion costs one action
+ * point"; taking cover needs "two actions left" and "costs two action
+ * points": the target's own actions. */
+static void the_targets_actions_against_fire(void **state)
+{
+	(void)state;
+	fray_game *g = game_of(21);
+	const char *const evade[] = {"shoot", "T1", "--at", "X", "--band", "long", "--evading", NULL};
+	const char *const cover[] = {"shoot", "T2", "--at", "X", "--band", "long", "--taking-cover", NULL};
+	assert_int_equal(act(g, evade), FRAY_OK);
+	seen s = x_now(g);
+	if (!out_of_fight(s.status) && lost_to(s.status) == 0)
+		assert_int_equal(s.left, 1);
+	/* one left: taking cover needs two */
+	char *before = saved(g);
+	assert_int_equal(act(g, cover), FRAY_ERR_INPUT);
+	if (!out_of_fight(s.status) && !strstr(fray_ctx_message(ctx), "X cannot take cover"))
+		fail_msg("not refused for X's actions: %s", fray_ctx_message(ctx));
+	fray_ctx_clear(ctx);
+	char *after = saved(g);
+	assert_string_equal(before, after);
+	free(before);
+	free(after);
+	fray_game_free(g);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -388,6 +415,7 @@ int main(void)
 		cmocka_unit_test(kept_in_the_file),
 		cmocka_unit_test(no_shot_after_the_turns_fire),
 		cmocka_unit_test(odds_of_two_actions),
+		cmocka_unit_test(the_targets_actions_against_fire),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

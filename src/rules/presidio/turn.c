@@ -12,7 +12,7 @@
 const char *const fray_presidio_action_names[FRAY_PRESIDIO_NACTIONS] = {
 	"shoot", "two-action-fire", "aim-and-shoot", "opportunity-fire", "moving-fire", "charge", "strike",
 	"strike-back", "defensive-fire", "fire-and-flee", "flee", "fire-and-melee", "walk", "run", "reload",
-	"pursue", "rally"};
+	"pursue", "rally", "evade", "take-cover"};
 
 /* R41, from Section 2's list and Sections 4 and 5: "Walk ... one action
  * point", "Running takes up two points", "Shoot - shooting takes one
@@ -23,7 +23,8 @@ const char *const fray_presidio_action_names[FRAY_PRESIDIO_NACTIONS] = {
  * "walking movement roll (1 action)", "must have two actions available to
  * charge". Fire while moving is done in the walk or run that pays for it;
  * a rally is the turn's first phase, no action (Section 2, Game Turn
- * Phases). */
+ * Phases). Section 4, Special Cover: "Evasion costs one action point",
+ * "Taking cover costs two action points" (with "two actions left"). */
 FRAY_API int fray_presidio_action_cost(fray_presidio_action a)
 {
 	static const int cost[FRAY_PRESIDIO_NACTIONS] = {
@@ -35,7 +36,8 @@ FRAY_API int fray_presidio_action_cost(fray_presidio_action a)
 		[FRAY_PRESIDIO_DO_FLEE] = 1,	       [FRAY_PRESIDIO_DO_FIRE_AND_MELEE] = 2,
 		[FRAY_PRESIDIO_DO_WALK] = 1,	       [FRAY_PRESIDIO_DO_RUN] = 2,
 		[FRAY_PRESIDIO_DO_RELOAD] = 1,	       [FRAY_PRESIDIO_DO_PURSUE] = 1,
-		[FRAY_PRESIDIO_DO_RALLY] = 0};
+		[FRAY_PRESIDIO_DO_RALLY] = 0,	       [FRAY_PRESIDIO_DO_EVADE] = 1,
+		[FRAY_PRESIDIO_DO_TAKE_COVER] = 2};
 	return (unsigned)a < FRAY_PRESIDIO_NACTIONS ? cost[a] : 0;
 }
 
