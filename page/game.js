@@ -159,7 +159,7 @@ function unitCard(u, i) {
     if (k !== 'figures' && k !== 'bases' && k !== 'battalions' && (v === 0 || v === '0' || /^[0 ]*$/.test(v))) continue;
     facts.append(el('span', {text: `${label} ${v}${of && s[of] !== undefined ? '/' + s[of] : ''}`}));
   }
-  // Presidio: the actions the unit has left this turn (ruling R41), and
+  // Presidio: the actions the unit has left this turn (ruling R47), and
   // what it spent the others on
   if ('actions_left' in s) {
     facts.append(el('span', {class: 'actions-left', text: `actions left: ${s.actions_left}`,

@@ -806,9 +806,9 @@ void fray_presidio_rally_procedure(fray_roller *r, fray_policy *p, const void *i
 void fray_presidio_initiative_procedure(fray_roller *r, fray_policy *p, const void *in,
 					int64_t *out);
 
-/* ---- A unit's turn: its two actions (Sections 2, 4, 5, 7; ruling R41) ---- */
+/* ---- A unit's turn: its two actions (Sections 2, 4, 5, 7; ruling R47) ---- */
 
-/* What a unit spends actions on in a turn, each at its cost (R41):
+/* What a unit spends actions on in a turn, each at its cost (R47):
  * shoot 1 (one action of fire, independent or a volley); two-action fire
  * 2 (two actions of independent fire rolled together); aim and shoot 2;
  * opportunity fire 1, only with both actions left, none after; fire while
@@ -842,7 +842,7 @@ typedef struct fray_presidio_turn {
 	int n;
 	fray_presidio_action taken[FRAY_PRESIDIO_TURN_MAX];
 } fray_presidio_turn;
-/* The actions a takes (R41). */
+/* The actions a takes (R47). */
 int fray_presidio_action_cost(fray_presidio_action a);
 /* The actions a unit of standing s has left this turn after t: two, less
  * those spent, less those its morale result took (flinched or fell back

@@ -45,7 +45,7 @@ static const unit_field presidio_fields[] = {
 	INT("reload", reload, 0, 20, false),
 	BOOL("volleyed", volleyed),
 	ENUM("status", status, frayi_unit_status_names, ST_NSTATUS, false),
-	/* this turn's actions (Section 2; ruling R41), cleared at turn */
+	/* this turn's actions (Section 2; ruling R47), cleared at turn */
 	STR("actions_spent", actions_spent, false),
 };
 

@@ -41,7 +41,7 @@ void frayi_table_print_status(const table_game *g, bool json, FILE *f)
 		for (size_t i = 0; i < g->nunits; i++) {
 			fputs(i ? ", " : "", f);
 			frayi_unit_json_open(f, g->rules, &g->units[i]);
-			/* Presidio: the actions left this turn (ruling R41) */
+			/* Presidio: the actions left this turn (ruling R47) */
 			if (g->rules == RULES_PRESIDIO)
 				fprintf(f, ", \"actions_left\": %d", frayi_table_presidio_actions_left(&g->units[i]));
 			fputc('}', f);

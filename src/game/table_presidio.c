@@ -83,7 +83,7 @@ static int has_actions(table_game *g, const table_unit *u, fray_presidio_action 
 	if (times > left && left > 0)
 		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot %s %d actions: \"Each unit receives a choice of "
 				       "two actions\" a turn (Presidio Section 2, Action Sequences) and it has %d left "
-				       "this turn (so far: %s; ruling R41): %s %d now, the rest after 'turn'",
+				       "this turn (so far: %s; ruling R47): %s %d now, the rest after 'turn'",
 				       unit_label(u), what, times, left, u->actions_spent[0] ? u->actions_spent : "nothing",
 				       what, left);
 	for (int k = 0; k < times; k++) {
@@ -92,7 +92,7 @@ static int has_actions(table_game *g, const table_unit *u, fray_presidio_action 
 			char spent[TABLE_NAME_MAX + 32];
 			snprintf(spent, sizeof spent, "%s", u->actions_spent[0] ? u->actions_spent : "nothing");
 			return frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot %s: %s (this turn so far: %s; %d "
-					       "action%s left; 'turn' renews them; ruling R41)", unit_label(u), what,
+					       "action%s left; 'turn' renews them; ruling R47)", unit_label(u), what,
 					       why, spent, fray_presidio_actions_left(&t, standing_of(u)),
 					       fray_presidio_actions_left(&t, standing_of(u)) == 1 ? "" : "s");
 		}
@@ -410,7 +410,7 @@ static int in_sequence(table_game *g, const table_unit *u, const table_unit *t, 
 			       unit_label(u), unit_label(t), why, unit_label(u));
 }
 
-/* The action a shot takes from the unit's turn (ruling R41): two
+/* The action a shot takes from the unit's turn (ruling R47): two
  * actions of independent fire, aim and shoot, opportunity fire, fire
  * while moving (in a walk or run), else one action of fire. */
 static fray_presidio_action shot_action(fray_presidio_fire_mode mode, int actions)
@@ -436,7 +436,7 @@ static fray_presidio_action shot_action(fray_presidio_fire_mode mode, int action
  * after both. A second action of independent fire given on its own right
  * after the first is refused (in_sequence): the target checks morale
  * after the action sequence (Section 7), once; --held: an action held and
- * fired later. The unit's turn must have the actions (ruling R41). */
+ * fired later. The unit's turn must have the actions (ruling R47). */
 static int act_shoot(table_game *g, table_unit *u, table_unit *t, const player_opts *p)
 {
 	const char *v = frayi_player_value(p, "--actions");
@@ -565,7 +565,7 @@ static int melee_morale(table_game *g, table_unit *u, table_unit *t, const melee
 
 /* melee: the attackers strike (one action), then with --both the
  * defenders (one action also: Section 5, Melee Attacks), each side's turn
- * having it (ruling R41). */
+ * having it (ruling R47). */
 static int act_melee(table_game *g, table_unit *u, table_unit *t, const player_opts *p)
 {
 	bool both = frayi_player_flag(p, "--both");
@@ -650,7 +650,7 @@ static int can_fire_back(table_game *g, const table_unit *t, int react)
 }
 
 /* The actions a charge reaction takes from the defender's turn (Section
- * 5, Charge Reaction; ruling R41); -1: none (stand). */
+ * 5, Charge Reaction; ruling R47); -1: none (stand). */
 static int reaction_action(int react)
 {
 	static const int by[R_N] = {[R_STAND] = -1,
@@ -840,7 +840,7 @@ static int act_reload(table_game *g, table_unit *u, table_unit *t, const player_
 		return st;
 	if (u->reload == 0)
 		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s is fully loaded already", unit_label(u));
-	/* an action of the turn for each action of reloading (ruling R41):
+	/* an action of the turn for each action of reloading (ruling R47):
 	 * a longer reload goes on next turn */
 	if ((st = has_actions(g, u, FRAY_PRESIDIO_DO_RELOAD, n, "reload")) != FRAY_OK)
 		return st;
@@ -854,7 +854,7 @@ static int act_reload(table_game *g, table_unit *u, table_unit *t, const player_
 }
 
 /* move UNIT [--run]: a walk (one action) or a run (two), spent from the
- * unit's turn (Section 2, Walk; ruling R41); the distance is the
+ * unit's turn (Section 2, Walk; ruling R47); the distance is the
  * players' to measure ('fray presidio move' rolls it). No dice. */
 static int act_move(table_game *g, table_unit *u, table_unit *t, const player_opts *p)
 {

@@ -69,7 +69,7 @@ def volley_leaves_out_leaders_then_nothing_loaded(tmp, seed):
     fray("table", g, "set", "Apaches", "status=good")
     p = fray("table", g, "charge", "Apaches", "--at", "Presidials", "--reaction", "fire", status=2)
     check("cannot fire" in p.stderr, "item 3: defensive fire right after a volley is refused")
-    # two actions a turn (Section 2; ruling R41): the four reload actions
+    # two actions a turn (Section 2; ruling R47): the four reload actions
     # take two turns, and the shot a third
     fray("table", g, "turn")
     fray("table", g, "reload", "Presidials", "--actions", "2")

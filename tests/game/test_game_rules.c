@@ -513,7 +513,7 @@ static char *presidio_skirmish(uint64_t seed, size_t *len)
 	}
 	fray_doc_free(f);
 	/* a rally is the turn's first phase, before any action (Section 2,
-	 * Game Turn Phases; ruling R41): in the new turn */
+	 * Game Turn Phases; ruling R47): in the new turn */
 	presidio_rally(game);
 	/* refused, the game as it was: no such unit, no such option, a charge
 	 * reaction neither given nor asked of a policy */

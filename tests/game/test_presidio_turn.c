@@ -9,7 +9,7 @@
  * an action at a time; a rally is the turn's first phase, no action, one
  * attempt (Section 2, Game Turn Phases); a unit that flinches loses one,
  * that hunkers two, that falls back keeps "one remaining action", that
- * retreats or panics forfeits the rest (Section 7). docs/rulings.md R41. */
+ * retreats or panics forfeits the rest (Section 7). docs/rulings.md R47. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>

@@ -2,7 +2,7 @@
  * rules out (Section 2, Action Sequences; Section 4, Aim and Shoot,
  * Independent Fire, Opportunity Fire, Fire while Moving; Section 5,
  * Charging, Charge Reaction, Melee; Section 7, Fall Back, Retreat,
- * Panic; ruling R41). The game keeps what a unit took this turn and asks
+ * Panic; ruling R47). The game keeps what a unit took this turn and asks
  * here before it applies another action. */
 #include <stdio.h>
 #include <string.h>
@@ -14,7 +14,7 @@ const char *const fray_presidio_action_names[FRAY_PRESIDIO_NACTIONS] = {
 	"strike-back", "defensive-fire", "fire-and-flee", "flee", "fire-and-melee", "walk", "run", "reload",
 	"pursue", "rally", "evade", "take-cover"};
 
-/* R41, from Section 2's list and Sections 4 and 5: "Walk ... one action
+/* R47, from Section 2's list and Sections 4 and 5: "Walk ... one action
  * point", "Running takes up two points", "Shoot - shooting takes one
  * action point" (twice standing: two), "Strike - one action", "Aim and
  * Shoot - takes up two actions", reloading an action at a time, the
