@@ -159,6 +159,12 @@ function unitCard(u, i) {
     if (k !== 'figures' && k !== 'bases' && k !== 'battalions' && (v === 0 || v === '0' || /^[0 ]*$/.test(v))) continue;
     facts.append(el('span', {text: `${label} ${v}${of && s[of] !== undefined ? '/' + s[of] : ''}`}));
   }
+  // Presidio: the actions the unit has left this turn (ruling R47), and
+  // what it spent the others on
+  if ('actions_left' in s) {
+    facts.append(el('span', {class: 'actions-left', text: `actions left: ${s.actions_left}`,
+      title: s.actions_spent ? 'this turn: ' + s.actions_spent : 'nothing spent this turn'}));
+  }
   for (const [k, v] of Object.entries(s)) if (v === true) facts.append(el('span', {class: 'flag', text: words(k)}));
   card.append(facts);
   const what = s.weapon || s.weapons || s.arm || '';

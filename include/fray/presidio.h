@@ -222,6 +222,10 @@ typedef struct fray_presidio_shoot_in {
 	 * (Section 3, Disorder): disordered (firer_standing), they shoot half
 	 * the figures that would fire, halves rounded up as ruling R14's */
 	bool light;
+	/* 2: two consecutive actions of independent fire, "roll all the dice
+	 * (for both actions) at the same time" (Section 4, Independent Fire):
+	 * each action's firers, all rolled at once; 0 or 1: one action */
+	int actions;
 } fray_presidio_shoot_in;
 
 typedef struct fray_presidio_shoot_out {
@@ -825,5 +829,59 @@ void fray_presidio_rally_procedure(fray_roller *r, fray_policy *p, const void *i
  * input: int[2] leaderships; outcome {winner 0 or 1}. */
 void fray_presidio_initiative_procedure(fray_roller *r, fray_policy *p, const void *in,
 					int64_t *out);
+
+/* ---- A unit's turn: its two actions (Sections 2, 4, 5, 7; ruling R47) ---- */
+
+/* What a unit spends actions on in a turn, each at its cost (R47):
+ * shoot 1 (one action of fire, independent or a volley); two-action fire
+ * 2 (two actions of independent fire rolled together); aim and shoot 2;
+ * opportunity fire 1, only with both actions left, none after; fire while
+ * moving 0 (part of a walk or run, once each); charge 2, needs both;
+ * strike 1 (a melee attack); strike back 1 (the defenders' attack in a
+ * melee, or the action a charged unit saves to return melee); defensive
+ * fire 1; fire and flee 2; flee 1; fire and melee 2; walk 1; run 2;
+ * reload 1 an action of reloading; pursue 1; rally 0 (the turn's first
+ * phase, before any action; one attempt a turn). */
+typedef enum fray_presidio_action {
+	FRAY_PRESIDIO_DO_SHOOT = 0, FRAY_PRESIDIO_DO_TWO_ACTION_FIRE, FRAY_PRESIDIO_DO_AIMED,
+	FRAY_PRESIDIO_DO_OPPORTUNITY, FRAY_PRESIDIO_DO_MOVING_FIRE, FRAY_PRESIDIO_DO_CHARGE, FRAY_PRESIDIO_DO_STRIKE,
+	FRAY_PRESIDIO_DO_STRIKE_BACK, FRAY_PRESIDIO_DO_DEFENSIVE_FIRE, FRAY_PRESIDIO_DO_FIRE_AND_FLEE,
+	FRAY_PRESIDIO_DO_FLEE, FRAY_PRESIDIO_DO_FIRE_AND_MELEE, FRAY_PRESIDIO_DO_WALK, FRAY_PRESIDIO_DO_RUN,
+	FRAY_PRESIDIO_DO_RELOAD, FRAY_PRESIDIO_DO_PURSUE, FRAY_PRESIDIO_DO_RALLY,
+	FRAY_PRESIDIO_DO_EVADE,         /* a target's evasion: 1 (Special Cover) */
+	FRAY_PRESIDIO_DO_TAKE_COVER     /* a target's taking cover: 2, needs both */
+} fray_presidio_action;
+#define FRAY_PRESIDIO_NACTIONS 19
+/* one word each, as a game file keeps them: "shoot", "two-action-fire",
+ * "aim-and-shoot", "opportunity-fire", "moving-fire", "charge", "strike",
+ * "strike-back", "defensive-fire", "fire-and-flee", "flee",
+ * "fire-and-melee", "walk", "run", "reload", "pursue", "rally", "evade",
+ * "take-cover" */
+extern const char *const fray_presidio_action_names[FRAY_PRESIDIO_NACTIONS];
+/* Actions a unit has in a turn (Section 2, Action Sequences). */
+#define FRAY_PRESIDIO_TURN_ACTIONS 2
+/* What a unit took this turn, in order (free ones included). */
+#define FRAY_PRESIDIO_TURN_MAX 8
+typedef struct fray_presidio_turn {
+	int n;
+	fray_presidio_action taken[FRAY_PRESIDIO_TURN_MAX];
+} fray_presidio_turn;
+/* The actions a takes (R47). */
+int fray_presidio_action_cost(fray_presidio_action a);
+/* The actions a unit of standing s has left this turn after t: two, less
+ * those spent, less those its morale result took (flinched or fell back
+ * -1, hunkered down -2; retreated or panicked: forfeit, Section 7), none
+ * after opportunity fire (Section 4) or once out of the fight. */
+int fray_presidio_actions_left(const fray_presidio_turn *t, fray_presidio_standing s);
+/* Whether a unit of standing s that took t this turn may take a now: NULL
+ * when it may, else why not, in the text's words with the rule. */
+const char *fray_presidio_action_refused(const fray_presidio_turn *t, fray_presidio_standing s,
+					 fray_presidio_action a);
+/* t with a taken (false, t as it was, when t has no room). */
+bool fray_presidio_turn_take(fray_presidio_turn *t, fray_presidio_action a);
+/* A turn as a game file keeps it, "walk, shoot" ("" for none), and back:
+ * false for a word that is not an action's name or too many. */
+void fray_presidio_turn_text(const fray_presidio_turn *t, char *dst, size_t cap);
+bool fray_presidio_turn_read(const char *text, fray_presidio_turn *t);
 
 #endif

@@ -54,7 +54,7 @@ enum { S_WEAPON, S_FIGURES, S_RANGE, S_BAND, S_SKILL, S_MODE, S_LINE, S_COVER, S
        S_MOUNTED, S_EVADING, S_TAKING_COVER, S_DM, S_ARMOR, S_TARGET_FIGURES, S_SPECIALISTS, S_THROUGH,
        S_BEHIND, S_RELOADING, S_TARGET_RELOADING, S_UNITS, S_UNIT, S_TARGET_UNIT, S_LEADERS, S_FIRER_COVER,
        S_RELOAD_LEFT, S_AFTER_VOLLEY, S_TARGET_STANDING, S_TARGET_LEADER, S_VOLLEY_IF_ABLE, S_STANDING, S_DESIGNATION,
-       S_TARGET_UNIT_FIGURES, S_N };
+       S_TARGET_UNIT_FIGURES, S_ACTIONS, S_N };
 static const in_desc shoot_in[] = {
 	{"weapon", IN_STRING, .required = true, .help = "the firers' weapon ('fray presidio weapons')",
 	 .rule = "Presidio Section 10, Small Arms", .missing = "NAME ('fray presidio weapons' lists them)",
@@ -120,6 +120,8 @@ static const in_desc shoot_in[] = {
 	{"target_unit_figures", IN_INT, 1, 1000, .help = "the target unit's figures when the dice are rolled, for its "
 	 "casualty die (default: --target-figures; two actions rolled together)",
 	 .rule = "Presidio Section 4, Independent Fire; Section 6, Hits; ruling R15", .unit = "figures"},
+	{"actions", IN_INT, 1, 2, .def = 1, .help = "2: two consecutive actions of independent fire, all their dice "
+	 "rolled at once", .rule = R4 ", Independent Fire", IN_FIELD(fray_presidio_shoot_in, actions)},
 };
 static const out_desc shoot_out[] = {
 	{"hits", "integer", "figures hit"}, {"casualties", "integer", "figures wounded"},
@@ -217,6 +219,9 @@ static fray_status bind_shoot(fray_call *c)
 		return frayi_call_bad(c, "%s volley: %s; say %s if the unit is so", frayi_call_opt(c, S_MODE),
 				fray_presidio_volley_refused(in), frayi_call_opt(c, S_LINE));
 	in->light = val_i(c, S_DESIGNATION) != FRAY_PRESIDIO_OTHER_UNIT;
+	if (in->actions == 2 && fray_presidio_consecutive_refused(in->mode))
+		return frayi_call_bad(c, "%s 2: %s", frayi_call_opt(c, S_ACTIONS),
+				      fray_presidio_consecutive_refused(in->mode));
 	if (fray_presidio_fire_state_refused(in))
 		return frayi_call_bad(c, "the firers cannot fire: %s", fray_presidio_fire_state_refused(in));
 	if (in->target_standing == FRAY_PRESIDIO_SURRENDERED || in->target_standing == FRAY_PRESIDIO_DESTROYED)

@@ -55,6 +55,8 @@ typedef struct table_unit {
 					   skirmish troops (Section 3, Disorder) */
 	char leader_rank[TABLE_NAME_MAX]; /* "sargento", "capitan": officer or NCO */
 	bool volleyed;                  /* its reload follows a volley */
+	char actions_spent[TABLE_NAME_MAX]; /* this turn's, "walk, shoot"
+					   (fray_presidio_turn_text); cleared at turn */
 	/* BBB */
 	char weapons[TABLE_NAME_MAX];   /* "ML", "RR": the bases' weapon; guns: "SA" ... */
 	int arm, training, bases, start_bases;
@@ -151,6 +153,7 @@ int frayi_table_set_fields(table_game *g, table_unit *u, const char *yaml);
 /* A node as JSON; a unit's fields as a JSON object. */
 void frayi_node_json(FILE *f, const fray_node *n);
 void frayi_unit_json(FILE *f, table_rules rules, const table_unit *u);
+void frayi_unit_json_open(FILE *f, table_rules rules, const table_unit *u);
 /* Reads a forces file's units into g (units_file for Presidio types).
  * Returns a fray_status. */
 int frayi_table_read_forces(table_game *g, fray_ctx *ctx, const char *path);
@@ -233,6 +236,9 @@ const table_action *frayi_table_actions_of(table_rules rules, size_t *n);
 /* Whether the rules let u take the action now (fray_game_actions). */
 bool frayi_table_may(const table_game *g, const table_unit *u, const char *action);
 bool frayi_table_presidio_may(const table_unit *u, const char *action);
+/* Presidio: the actions u has left this turn (fray_presidio_actions_left
+ * of its actions_spent and standing). */
+int frayi_table_presidio_actions_left(const table_unit *u);
 bool frayi_table_bbb_may(const table_unit *u, const char *action);
 /* Whether u may take t as the target of act now: not itself, u may take
  * the action (frayi_table_may) and act's target_ok accepts t. Leaves g's

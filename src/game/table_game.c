@@ -46,6 +46,8 @@ static const unit_field presidio_fields[] = {
 	INT("reload", reload, 0, 20, false),
 	BOOL("volleyed", volleyed),
 	ENUM("status", status, frayi_unit_status_names, ST_NSTATUS, false),
+	/* this turn's actions (Section 2; ruling R47), cleared at turn */
+	STR("actions_spent", actions_spent, false),
 };
 
 static const unit_field bbb_fields[] = {
@@ -337,12 +339,19 @@ static const char *unit_problem(table_rules rules, const table_unit *u, char *wh
 			return "bases";
 		}
 		return NULL;
-	default:
+	default: {
 		if (u->figures > u->start_figures) {
 			snprintf(why, cap, "figures: %d, more than start_figures (%d)", u->figures, u->start_figures);
 			return "figures";
 		}
+		fray_presidio_turn t;
+		if (!fray_presidio_turn_read(u->actions_spent, &t)) {
+			snprintf(why, cap, "actions_spent: '%s' is not a list of actions (\"walk, shoot\"; at most %d)",
+				 u->actions_spent, FRAY_PRESIDIO_TURN_MAX);
+			return "actions_spent";
+		}
 		return NULL;
+	}
 	}
 }
 
@@ -925,8 +934,9 @@ static void field_value(FILE *f, const unit_field *fl, const table_unit *u)
 	}
 }
 
-/* A unit's fields as a JSON object (one line). */
-void frayi_unit_json(FILE *f, table_rules rules, const table_unit *u)
+/* A unit's fields as a JSON object (one line); open: without its
+ * closing brace, for more members after. */
+void frayi_unit_json_open(FILE *f, table_rules rules, const table_unit *u)
 {
 	size_t nf;
 	const unit_field *fl = frayi_table_fields(rules, &nf);
@@ -935,6 +945,11 @@ void frayi_unit_json(FILE *f, table_rules rules, const table_unit *u)
 		fprintf(f, "%s\"%s\": ", i ? ", " : "", fl[i].key);
 		field_value(f, &fl[i], u);
 	}
+}
+
+void frayi_unit_json(FILE *f, table_rules rules, const table_unit *u)
+{
+	frayi_unit_json_open(f, rules, u);
 	fputc('}', f);
 }
 

@@ -40,7 +40,11 @@ void frayi_table_print_status(const table_game *g, bool json, FILE *f)
 			frayi_table_rules_names[g->rules], g->turn, g->dice);
 		for (size_t i = 0; i < g->nunits; i++) {
 			fputs(i ? ", " : "", f);
-			frayi_unit_json(f, g->rules, &g->units[i]);
+			frayi_unit_json_open(f, g->rules, &g->units[i]);
+			/* Presidio: the actions left this turn (ruling R47) */
+			if (g->rules == RULES_PRESIDIO)
+				fprintf(f, ", \"actions_left\": %d", frayi_table_presidio_actions_left(&g->units[i]));
+			fputc('}', f);
 		}
 		fputs("]}\n", f);
 		return;
@@ -48,8 +52,8 @@ void frayi_table_print_status(const table_game *g, bool json, FILE *f)
 	int w = name_width(g);
 	fprintf(f, "%s game, turn %d\n", frayi_table_rules_names[g->rules], g->turn);
 	if (g->rules == RULES_PRESIDIO)
-		fprintf(f, "%-*s  %-12s %7s %4s  %-13s %-11s %s\n", w, "unit", "side", "figures", "cas", "morale",
-			"status", "reload");
+		fprintf(f, "%-*s  %-12s %7s %4s  %-13s %-11s %-9s %s\n", w, "unit", "side", "figures", "cas", "morale",
+			"status", "reload", "actions");
 	else if (g->rules == RULES_CHITS)
 		fprintf(f, "%-*s  %-12s %-9s %-17s %4s %7s %6s  %s\n", w, "unit", "side", "arm", "hits", "lead",
 			"fatigue", "morale", "state");
@@ -68,9 +72,14 @@ void frayi_table_print_status(const table_game *g, bool json, FILE *f)
 		} else if (g->rules == RULES_PRESIDIO) {
 			char figs[24];
 			snprintf(figs, sizeof figs, "%d/%d", u->figures, u->start_figures);
-			fprintf(f, "%-*s  %-12s %7s %4d  %-13s %-11s %s\n", w, nm, side, figs, u->casualties,
+			/* the actions left this turn, and what took the others */
+			char acts[TABLE_NAME_MAX + 24];
+			int left = frayi_table_presidio_actions_left(u);
+			snprintf(acts, sizeof acts, "%d left%s%s%s", left, u->actions_spent[0] ? " (" : "",
+				 u->actions_spent, u->actions_spent[0] ? ")" : "");
+			fprintf(f, "%-*s  %-12s %7s %4d  %-13s %-11s %-9s %s\n", w, nm, side, figs, u->casualties,
 				fray_presidio_level_names[u->level], frayi_unit_status_names[u->status],
-				u->reload ? "reloading" : "loaded");
+				u->reload ? "reloading" : "loaded", acts);
 		} else {
 			char bases[24], state[96];
 			snprintf(bases, sizeof bases, "%d/%d", u->bases, u->start_bases);

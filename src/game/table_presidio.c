@@ -26,27 +26,94 @@ static void set_standing(table_unit *u, int64_t standing)
 			u->status = k;
 }
 
+/* The unit's actions this turn as the game file keeps them (checked on
+ * load: a text that does not read is none). */
+static fray_presidio_turn turn_of(const table_unit *u)
+{
+	fray_presidio_turn t;
+	if (!fray_presidio_turn_read(u->actions_spent, &t))
+		t = (fray_presidio_turn){0};
+	return t;
+}
+
+int frayi_table_presidio_actions_left(const table_unit *u)
+{
+	fray_presidio_turn t = turn_of(u);
+	return fray_presidio_actions_left(&t, standing_of(u));
+}
+
 /* Whether the rules let u take the action now (fray_presidio_act_refused;
- * a unit with no figures takes none). */
+ * a unit with no figures takes none) and its turn has the actions for
+ * the cheapest form of it (fray_presidio_action_refused; morale is no
+ * action). */
 bool frayi_table_presidio_may(const table_unit *u, const char *action)
 {
 	static const struct {
 		const char *action;
 		fray_presidio_act act;
-	} acts[] = {{"shoot", FRAY_PRESIDIO_ACT_SHOOT}, {"melee", FRAY_PRESIDIO_ACT_MELEE},
-		    {"pursue", FRAY_PRESIDIO_ACT_MELEE}, {"charge", FRAY_PRESIDIO_ACT_CHARGE},
-		    {"reload", FRAY_PRESIDIO_ACT_RELOAD}, {"rally", FRAY_PRESIDIO_ACT_RALLY},
-		    {"morale", FRAY_PRESIDIO_ACT_BE_TARGETED}};
+		int turn;                /* fray_presidio_action; -1: none */
+	} acts[] = {{"shoot", FRAY_PRESIDIO_ACT_SHOOT, FRAY_PRESIDIO_DO_SHOOT},
+		    {"melee", FRAY_PRESIDIO_ACT_MELEE, FRAY_PRESIDIO_DO_STRIKE},
+		    {"pursue", FRAY_PRESIDIO_ACT_MELEE, FRAY_PRESIDIO_DO_PURSUE},
+		    {"charge", FRAY_PRESIDIO_ACT_CHARGE, FRAY_PRESIDIO_DO_CHARGE},
+		    {"move", FRAY_PRESIDIO_ACT_CHARGE, FRAY_PRESIDIO_DO_WALK},
+		    {"reload", FRAY_PRESIDIO_ACT_RELOAD, FRAY_PRESIDIO_DO_RELOAD},
+		    {"rally", FRAY_PRESIDIO_ACT_RALLY, FRAY_PRESIDIO_DO_RALLY},
+		    {"morale", FRAY_PRESIDIO_ACT_BE_TARGETED, -1}};
 	if (u->figures <= 0)
 		return false;
+	fray_presidio_turn t = turn_of(u);
 	for (size_t i = 0; i < sizeof acts / sizeof *acts; i++)
 		if (!strcmp(action, acts[i].action))
-			return !fray_presidio_act_refused(standing_of(u), acts[i].act);
+			return !fray_presidio_act_refused(standing_of(u), acts[i].act) &&
+			       (acts[i].turn < 0 ||
+				!fray_presidio_action_refused(&t, standing_of(u), (fray_presidio_action)acts[i].turn));
 	return false;
+}
+
+/* Whether u's turn has the actions for a (fray_presidio_action_refused):
+ * refused with the rule's reason, before any die. The odds of an action
+ * are a question, not an action taken: not asked then. */
+static int has_actions(table_game *g, const table_unit *u, fray_presidio_action a, int times, const char *what)
+{
+	if (g->odds)
+		return FRAY_OK;
+	fray_presidio_turn t = turn_of(u);
+	int left = fray_presidio_actions_left(&t, standing_of(u));
+	if (times > left && left > 0)
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot %s %d actions: \"Each unit receives a choice of "
+				       "two actions\" a turn (Presidio Section 2, Action Sequences) and it has %d left "
+				       "this turn (so far: %s; ruling R47): %s %d now, the rest after 'turn'",
+				       unit_label(u), what, times, left, u->actions_spent[0] ? u->actions_spent : "nothing",
+				       what, left);
+	for (int k = 0; k < times; k++) {
+		const char *why = fray_presidio_action_refused(&t, standing_of(u), a);
+		if (why) {
+			char spent[TABLE_NAME_MAX + 32];
+			snprintf(spent, sizeof spent, "%s", u->actions_spent[0] ? u->actions_spent : "nothing");
+			return frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot %s: %s (this turn so far: %s; %d "
+					       "action%s left; 'turn' renews them; ruling R47)", unit_label(u), what,
+					       why, spent, fray_presidio_actions_left(&t, standing_of(u)),
+					       fray_presidio_actions_left(&t, standing_of(u)) == 1 ? "" : "s");
+		}
+		fray_presidio_turn_take(&t, a);
+	}
+	return FRAY_OK;
+}
+
+/* u takes a, times over, in its turn (asked first with has_actions). */
+static void spend(table_unit *u, fray_presidio_action a, int times)
+{
+	fray_presidio_turn t = turn_of(u);
+	for (int k = 0; k < times; k++)
+		fray_presidio_turn_take(&t, a);
+	fray_presidio_turn_text(&t, u->actions_spent, sizeof u->actions_spent);
 }
 
 void frayi_table_presidio_turn_end(table_game *g, table_unit *u)
 {
+	/* a new turn, two actions again (Section 2, Action Sequences) */
+	u->actions_spent[0] = '\0';
 	int was = u->status;
 	set_standing(u, fray_presidio_standing_at_turn_end(standing_of(u)));
 	if (u->status != was)
@@ -269,16 +336,6 @@ static fray_presidio_fire_mode fire_mode_asked(const player_opts *p)
 	return FRAY_PRESIDIO_INDEPENDENT;
 }
 
-/* Whether u has something to fire now, as the rules say (Section 4:
- * nothing loaded after a volley until the reload is done). */
-static int loaded(table_game *g, const table_unit *u, fray_presidio_fire_mode mode)
-{
-	fray_presidio_shoot_in in = {.mode = mode, .reload_left = u->reload, .after_volley = u->volleyed,
-				     .volley_if_able = true};
-	const char *why = fray_presidio_fire_state_refused(&in);
-	return why ? frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot shoot: %s", unit_label(u), why) : FRAY_OK;
-}
-
 /* The unit a word of a log's command names (as frayi_table_unit_named
  * finds it, quietly), or NULL. */
 static const table_unit *unit_of_word(const table_game *g, const char *w)
@@ -354,54 +411,77 @@ static int in_sequence(table_game *g, const table_unit *u, const table_unit *t, 
 			       unit_label(u), unit_label(t), why, unit_label(u));
 }
 
+/* The action a shot takes from the unit's turn (ruling R47): two
+ * actions of independent fire, aim and shoot, opportunity fire, fire
+ * while moving (in a walk or run), else one action of fire. */
+static fray_presidio_action shot_action(fray_presidio_fire_mode mode, int actions)
+{
+	if (actions == 2)
+		return FRAY_PRESIDIO_DO_TWO_ACTION_FIRE;
+	switch (mode) {
+	case FRAY_PRESIDIO_AIMED:
+		return FRAY_PRESIDIO_DO_AIMED;
+	case FRAY_PRESIDIO_OPPORTUNITY:
+		return FRAY_PRESIDIO_DO_OPPORTUNITY;
+	case FRAY_PRESIDIO_MOVING:
+		return FRAY_PRESIDIO_DO_MOVING_FIRE;
+	default:
+		return FRAY_PRESIDIO_DO_SHOOT;
+	}
+}
+
 /* shoot [--actions 2]: one shooting action, or two consecutive actions of
- * independent fire rolled together (Section 4, Independent Fire), then
- * one morale check for the target after both. A second action of
- * independent fire given on its own right after the first is refused
- * (in_sequence): the target checks morale after the action sequence
- * (Section 7), once; --held: an action held and fired later. */
+ * independent fire, all their dice rolled at once (the procedure's
+ * --actions 2: Section 4, Independent Fire; so its odds are those of
+ * every die the action rolls), then one morale check for the target
+ * after both. A second action of independent fire given on its own right
+ * after the first is refused (in_sequence): the target checks morale
+ * after the action sequence (Section 7), once; --held: an action held and
+ * fired later. The unit's turn must have the actions (ruling R47). */
 static int act_shoot(table_game *g, table_unit *u, table_unit *t, const player_opts *p)
 {
+	const char *v = frayi_player_value(p, "--actions");
+	int actions = v ? (!strcmp(v, "1") ? 1 : !strcmp(v, "2") ? 2 : 0) : 1;
+	fray_presidio_fire_mode mode = fire_mode_asked(p);
 	int st = able(g, u, FRAY_PRESIDIO_ACT_SHOOT, "shoot");
+	const char *why = actions == 2 ? fray_presidio_consecutive_refused(mode) : NULL;
+	if (st == FRAY_OK && why)
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "--actions 2: %s", why);
+	if (st == FRAY_OK && actions)
+		st = has_actions(g, u, shot_action(mode, actions), 1, "shoot");
 	if (st == FRAY_OK)
 		st = targetable(g, u, t);
+	/* the target's own actions against the fire (Section 4, Special
+	 * Cover): evasion one, taking cover two, from its turn */
+	bool evading = frayi_player_flag(p, "--evading"), covering = frayi_player_flag(p, "--taking-cover");
+	if (st == FRAY_OK && evading)
+		st = has_actions(g, t, FRAY_PRESIDIO_DO_EVADE, 1, "evade (--evading)");
+	if (st == FRAY_OK && covering)
+		st = has_actions(g, t, FRAY_PRESIDIO_DO_TAKE_COVER, 1, "take cover (--taking-cover)");
 	if (st != FRAY_OK)
 		return st;
 	if (!frayi_player_value(p, "--range") && !frayi_player_value(p, "--band"))
 		return frayi_game_fail(g, FRAY_ERR_INPUT, "shoot needs --range INCHES (or --band close|medium|long)");
-	const char *v = frayi_player_value(p, "--actions");
-	int actions = v ? (!strcmp(v, "1") ? 1 : !strcmp(v, "2") ? 2 : 0) : 1;
 	if (!actions)
 		return frayi_game_fail(g, FRAY_ERR_INPUT, "--actions: expected 1 or 2 (shooting actions), got '%s'",
 				 v);
-	fray_presidio_fire_mode mode = fire_mode_asked(p);
-	const char *why = actions == 2 ? fray_presidio_consecutive_refused(mode) : NULL;
-	if (why)
-		return frayi_game_fail(g, FRAY_ERR_INPUT, "--actions 2: %s", why);
 	/* (the odds of a shot are its dice's whatever came before: a question
 	 * asked, not an action recorded) */
 	bool held = frayi_player_flag(p, "--held");
 	if (actions == 1 && !g->odds && (st = in_sequence(g, u, t, mode, held)) != FRAY_OK)
 		return st;
+	spend(u, shot_action(mode, actions), 1);
+	if (evading)
+		spend(t, FRAY_PRESIDIO_DO_EVADE, 1);
+	if (covering)
+		spend(t, FRAY_PRESIDIO_DO_TAKE_COVER, 1);
 	shot_got sg = {0};
-	bool check = false, leader_hit = false;
-	/* the dice of both actions are rolled at once: the casualty die is
-	 * the target unit's as it stood then (Section 6, Hits; ruling R15) */
-	int rolled_at = t->figures;
-	for (int a = 0; a < actions && t->figures > 0; a++) {
-		/* each action fires with what the one before left (its reload,
-		 * the target's figures); asked of the rules before its dice */
-		if (a > 0 && (st = loaded(g, u, mode)) != FRAY_OK)
-			return st;
-		if ((st = shot(g, u, t, p, true, NULL, NULL, false, a > 0 ? rolled_at : 0, &sg)) != FRAY_OK)
-			return st;
-		check |= sg.morale_check;
-		leader_hit |= sg.leader_hit;
-	}
-	if (!check || t->figures == 0)
+	if ((st = shot(g, u, t, p, true, NULL, NULL, false, 0, &sg)) != FRAY_OK)
+		return st;
+	if (!sg.morale_check || t->figures == 0)
 		return FRAY_OK;
 	morale_when w = {.cover = frayi_player_value(p, "--cover"), .incidental = frayi_player_flag(p, "--incidental"),
-			 .near_enemy = sg.within_4, .leader_casualty = leader_hit};
+			 .near_enemy = sg.within_4, .leader_casualty = sg.leader_hit};
 	return morale_check(g, t, &w, NULL, NULL);
 }
 
@@ -485,22 +565,35 @@ static int melee_morale(table_game *g, table_unit *u, table_unit *t, const melee
 	return st;
 }
 
+/* melee: the attackers strike (one action), then with --both the
+ * defenders (one action also: Section 5, Melee Attacks), each side's turn
+ * having it (ruling R47). */
 static int act_melee(table_game *g, table_unit *u, table_unit *t, const player_opts *p)
 {
+	bool both = frayi_player_flag(p, "--both");
 	int st = able(g, u, FRAY_PRESIDIO_ACT_MELEE, "melee");
 	if (st == FRAY_OK)
+		st = has_actions(g, u, FRAY_PRESIDIO_DO_STRIKE, 1, "melee");
+	if (st == FRAY_OK)
 		st = targetable(g, u, t);
-	bool both = frayi_player_flag(p, "--both");
 	if (st == FRAY_OK && fray_presidio_pursuit_surrenders(standing_of(t))) {
 		/* contact with a panicked unit is its surrender, no dice (the
-		 * rules': Section 5, Pursuit; issue 40 item 5) */
+		 * rules': Section 5, Pursuit; issue 40 item 5); the contact is
+		 * the attackers' action (ruling R47) */
+		spend(u, FRAY_PRESIDIO_DO_STRIKE, 1);
 		set_standing(t, FRAY_PRESIDIO_SURRENDERED);
 		frayi_table_note(g, "%s: surrendered (panicked, met in melee)", t->name);
 		return FRAY_OK;
 	}
+	if (st == FRAY_OK && both)
+		st = has_actions(g, t, FRAY_PRESIDIO_DO_STRIKE_BACK, 1, "strike back (--both)");
 	melee_loss lost_u = {0}, lost_t = {0};
-	if (st == FRAY_OK)
+	if (st == FRAY_OK) {
+		spend(u, FRAY_PRESIDIO_DO_STRIKE, 1);
+		if (both)
+			spend(t, FRAY_PRESIDIO_DO_STRIKE_BACK, 1);
 		st = melee_step(g, u, t, p, both, false, NULL, &lost_u, &lost_t);
+	}
 	return st == FRAY_OK ? melee_morale(g, u, t, &lost_u, &lost_t, false) : st;
 }
 
@@ -567,6 +660,29 @@ static int can_fire_back(table_game *g, const table_unit *t, int react)
 		   : FRAY_OK;
 }
 
+/* The actions a charge reaction takes from the defender's turn (Section
+ * 5, Charge Reaction; ruling R47); -1: none (stand). */
+static int reaction_action(int react)
+{
+	static const int by[R_N] = {[R_STAND] = -1,
+				    [R_FIRE] = FRAY_PRESIDIO_DO_DEFENSIVE_FIRE,
+				    [R_FIRE_FLEE] = FRAY_PRESIDIO_DO_FIRE_AND_FLEE,
+				    [R_FLEE] = FRAY_PRESIDIO_DO_FLEE,
+				    [R_MELEE] = FRAY_PRESIDIO_DO_STRIKE_BACK,
+				    [R_FIRE_MELEE] = FRAY_PRESIDIO_DO_FIRE_AND_MELEE};
+	return by[react];
+}
+
+/* Whether the defender's turn has the actions for its reaction ("Stand -
+ * (0 actions) A target unit with no actions remaining must stand"). */
+static int can_react(table_game *g, const table_unit *t, int react)
+{
+	char what[64];
+	snprintf(what, sizeof what, "react with %s", reactions[react]);
+	return reaction_action(react) < 0 ? FRAY_OK
+					  : has_actions(g, t, (fray_presidio_action)reaction_action(react), 1, what);
+}
+
 /* Defensive Fire: once at close range, a volley if the unit may fire one,
  * else independent fire (fire and flee: independent fire; fire and melee
  * fires as Defensive Fire); the chargers check morale when hit. *stopped:
@@ -596,9 +712,12 @@ static int act_charge(table_game *g, table_unit *u, table_unit *t, const player_
 {
 	int st = able(g, u, FRAY_PRESIDIO_ACT_CHARGE, "charge");
 	if (st == FRAY_OK)
+		st = has_actions(g, u, FRAY_PRESIDIO_DO_CHARGE, 1, "charge");
+	if (st == FRAY_OK)
 		st = targetable(g, u, t);
 	if (st != FRAY_OK)
 		return st;
+	spend(u, FRAY_PRESIDIO_DO_CHARGE, 1);
 	/* the reaction is known before any die is rolled, so a bad one
 	 * costs nothing (a script must give it: only a player at a terminal
 	 * is asked, and only when the defender passes); it is used only if
@@ -609,6 +728,8 @@ static int act_charge(table_game *g, table_unit *u, table_unit *t, const player_
 	if (asked && (st = reaction(g, t, p, &react)) != FRAY_OK)
 		return st;
 	if (asked && (st = can_fire_back(g, t, react)) != FRAY_OK)
+		return st;
+	if (asked && (st = can_react(g, t, react)) != FRAY_OK)
 		return st;
 	frayi_table_note(g, "%s charges %s", u->name, t->name);
 	/* Fear of Charge: the defender checks morale (+2 charged); pass or
@@ -624,9 +745,12 @@ static int act_charge(table_game *g, table_unit *u, table_unit *t, const player_
 	}
 	if (mg.success) {
 		/* Charge Reaction: only a defender that passed chooses one */
-		if (!asked && ((st = reaction(g, t, p, &react)) != FRAY_OK || (st = can_fire_back(g, t, react)) != FRAY_OK))
+		if (!asked && ((st = reaction(g, t, p, &react)) != FRAY_OK || (st = can_fire_back(g, t, react)) != FRAY_OK ||
+			       (st = can_react(g, t, react)) != FRAY_OK))
 			return st;
 		frayi_table_note(g, "%s's reaction: %s", t->name, reactions[react]);
+		if (reaction_action(react) >= 0)
+			spend(t, (fray_presidio_action)reaction_action(react), 1);
 		bool stopped = false;
 		bool fires = react == R_FIRE || react == R_FIRE_FLEE || react == R_FIRE_MELEE;
 		if (fires && (st = defensive_fire(g, u, t, react, &stopped)) != FRAY_OK)
@@ -660,9 +784,12 @@ static int act_pursue(table_game *g, table_unit *u, table_unit *t, const player_
 {
 	int st = able(g, u, FRAY_PRESIDIO_ACT_MELEE, "pursue");
 	if (st == FRAY_OK)
+		st = has_actions(g, u, FRAY_PRESIDIO_DO_PURSUE, 1, "pursue");
+	if (st == FRAY_OK)
 		st = pursuable(g, u, t);
 	if (st != FRAY_OK)
 		return st;
+	spend(u, FRAY_PRESIDIO_DO_PURSUE, 1);
 	frayi_table_note(g, "%s pursues %s into contact", u->name, t->name);
 	if (fray_presidio_pursuit_surrenders(standing_of(t))) {
 		set_standing(t, FRAY_PRESIDIO_SURRENDERED);
@@ -691,8 +818,11 @@ static int act_rally(table_game *g, table_unit *u, table_unit *t, const player_o
 {
 	(void)t;
 	int st = may(g, u, FRAY_PRESIDIO_ACT_RALLY, "rally");
+	if (st == FRAY_OK)
+		st = has_actions(g, u, FRAY_PRESIDIO_DO_RALLY, 1, "rally");
 	if (st != FRAY_OK)
 		return st;
+	spend(u, FRAY_PRESIDIO_DO_RALLY, 1);
 	step_opts o = {0};
 	if (u->leader_rank[0] && fray_presidio_rank_find(u->leader_rank))
 		frayi_opts_set(&o, "--leader-rank", "%s", u->leader_rank);
@@ -720,11 +850,35 @@ static int act_reload(table_game *g, table_unit *u, table_unit *t, const player_
 		return st;
 	if (u->reload == 0)
 		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s is fully loaded already", unit_label(u));
+	/* an action of the turn for each action of reloading (ruling R47):
+	 * a longer reload goes on next turn */
+	if ((st = has_actions(g, u, FRAY_PRESIDIO_DO_RELOAD, n, "reload")) != FRAY_OK)
+		return st;
+	spend(u, FRAY_PRESIDIO_DO_RELOAD, n);
 	u->reload = n >= u->reload ? 0 : u->reload - n;
 	if (!u->reload)
 		u->volleyed = false;
 	frayi_table_note(g, "%s: reloads %d %s: %s", u->name, n, n == 1 ? "action" : "actions",
 		   u->reload ? "still reloading" : "fully loaded");
+	return FRAY_OK;
+}
+
+/* move UNIT [--run]: a walk (one action) or a run (two), spent from the
+ * unit's turn (Section 2, Walk; ruling R47); the distance is the
+ * players' to measure ('fray presidio move' rolls it). No dice. */
+static int act_move(table_game *g, table_unit *u, table_unit *t, const player_opts *p)
+{
+	(void)t;
+	bool run = frayi_player_flag(p, "--run");
+	fray_presidio_action a = run ? FRAY_PRESIDIO_DO_RUN : FRAY_PRESIDIO_DO_WALK;
+	int st = able(g, u, FRAY_PRESIDIO_ACT_CHARGE, run ? "run" : "walk");
+	if (st == FRAY_OK)
+		st = has_actions(g, u, a, 1, run ? "run" : "walk");
+	if (st != FRAY_OK)
+		return st;
+	spend(u, a, 1);
+	frayi_table_note(g, "%s %s (%d action%s left this turn)", u->name, run ? "runs" : "walks",
+			 frayi_table_presidio_actions_left(u), frayi_table_presidio_actions_left(u) == 1 ? "" : "s");
 	return FRAY_OK;
 }
 
@@ -739,6 +893,8 @@ static const table_action presidio_actions[] = {
 	{"morale", false, "UNIT [morale options]: a morale check (friends falling back, ...)", act_morale, NULL},
 	{"rally", false, "UNIT: a panicked unit rallies (on its officer's level; an NCO's does not count)", act_rally, NULL},
 	{"reload", false, "UNIT [--actions N]: reloading actions after firing", act_reload, NULL},
+	{"move", false, "UNIT [--run]: a walk (one action) or a run (two); the distance is the players'", act_move,
+	 NULL},
 };
 
 const table_action *frayi_table_presidio_actions(size_t *n)

@@ -70,9 +70,16 @@ def volley_leaves_out_leaders_then_nothing_loaded(tmp, seed):
     fray("table", g, "set", "Apaches", "status=good")
     p = fray("table", g, "charge", "Apaches", "--at", "Presidials", "--reaction", "fire", status=2)
     check("cannot fire" in p.stderr, "item 3: defensive fire right after a volley is refused")
-    fray("table", g, "reload", "Presidials", "--actions", "4")
+    # two actions a turn (Section 2; ruling R47): the four reload actions
+    # take two turns, and the shot a third
+    fray("table", g, "turn")
+    fray("table", g, "reload", "Presidials", "--actions", "2")
+    fray("table", g, "turn")
+    fray("table", g, "reload", "Presidials", "--actions", "2")
     u = units(g)["Presidials"]
     check(u["reload"] == 0 and not u["volleyed"], "item 3: four reload actions: loaded again")
+    fray("table", g, "turn")
+    fray("table", g, "set", "Apaches", "status=good")
     fray("table", g, "shoot", "Presidials", "--at", "Apaches", "--range", "10")
     fray("table", g, "set", "Presidials", "status=panicked")
     p = fray("table", g, "reload", "Presidials", status=2)
@@ -141,7 +148,9 @@ def cover_and_range_for_morale(tmp, seed):
                   f"item 6: the check after a shot into {args} cover has it ({m['cover']}, {m['incidental_cover']})")
             check(not m["near_enemy"], "item 6: a rifle's close band is not within 4\"")
             seen.add("cover: " + want[0])
-        fray("table", g, "reload", "Presidials", "--actions", "5")
+        # aim and shoot took both actions (Section 2): loaded again next turn
+        fray("table", g, "set", "Presidials", "reload=0")
+        fray("table", g, "turn")
 
 
 def leader_hit(tmp, seed):
@@ -197,30 +206,31 @@ def hunkered(tmp, seed):
 
 def two_actions_of_independent_fire(tmp, seed):
     """Section 4, Independent Fire: two consecutive actions rolled
-    together: two shots (each figures / reload, R14: 12 / 4 = 3, the
-    second at what the first left), then one morale check after both;
-    only independent fire is so rolled."""
+    together, "roll all the dice (for both actions) at the same time": one
+    roll of both actions' firers (each figures / reload, R14: 12 / 4 = 3,
+    so 6 dice), then one morale check after it; only independent fire is
+    so rolled."""
     g = new_game(tmp, seed, "two")
     fray("table", g, "set", "Apaches", "specialists=9")
     before, steps, after = act(g, "shoot", "Presidials", "--at", "Apaches", "--range", "10", "--actions", "2")
     shots = [s for s in steps if s["procedure"] == "presidio.shoot"]
     checks = [s for s in steps if s["procedure"] == "presidio.morale"]
-    check(len(shots) == 2 and steps[:2] == shots, "two actions: two shots first")
-    first, second = shots
-    lost = first["outcome"]["casualties"] + second["outcome"]["casualties"]
-    check(second["inputs"]["target_figures"] == 10 - first["outcome"]["casualties"],
-          "the second action fires at what the first left")
+    check(len(shots) == 1 and steps[0] is shots[0], "two actions: one roll first")
+    shot = shots[0]
+    to_hit = [e["dice"] for e in shot["events"] if e.get("what") == "to hit"]
+    check(to_hit and to_hit[0].startswith("6d12 "), f"both actions' dice in the roll (3 + 3): {to_hit}")
+    lost = shot["outcome"]["casualties"]
     check(after["Apaches"]["figures"] == 10 - lost, "both actions' casualties off the target")
     check(len(checks) == (1 if lost else 0), "one morale check after both actions, when they hit")
     # Section 6, Hits: the Apaches' casualty die is a platoon's d20 (10
-    # figures) in both actions: the dice are rolled together
-    dice = {e["dice"] for e in second["events"] if e.get("what") == "casualty die"}
-    check(dice <= {"d20"}, f"the second action's casualty die is the unit's as it stood: {dice}")
-    if first["outcome"]["casualties"] and dice:
+    # figures) for every casualty: the dice are rolled together
+    dice = [e["dice"] for e in shot["events"] if e.get("what") == "casualty die"]
+    check(set(dice) <= {"d20"}, f"the casualty die is the unit's as it stood: {dice}")
+    if len(dice) >= 2:
         seen.add("two actions: the casualty die")
     if checks:
         seen.add("two actions: one check")
-        check(steps[-1] is checks[0], "the morale check comes after both shots")
+        check(steps[-1] is checks[0], "the morale check comes after the roll")
         check(checks[0]["inputs"]["casualties"] == lost, "the check counts both actions' casualties")
     for mode in ("volley", "aimed", "opportunity"):
         p = fray("table", g, "shoot", "Presidials", "--at", "Apaches", "--range", "10", "--actions", "2", "--mode",

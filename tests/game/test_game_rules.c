@@ -508,7 +508,6 @@ static char *presidio_skirmish(uint64_t seed, size_t *len)
 	refused(game, "set", "Presidials", "figures=13", NULL);
 	refused(game, "set", "Cueras", "figures=-3", NULL);
 	presidio_defensive_fire(game);
-	presidio_rally(game);
 	/* Section 7: fall back, retreat, flinch and hunker down last the turn */
 	assert_int_equal(fray_game_turn(game), 1);
 	const char *turn[] = {"turn"};
@@ -522,6 +521,9 @@ static char *presidio_skirmish(uint64_t seed, size_t *len)
 			assert_string_not_equal(str_at(fray_node_item(units, i), "status"), over[k]);
 	}
 	fray_doc_free(f);
+	/* a rally is the turn's first phase, before any action (Section 2,
+	 * Game Turn Phases; ruling R47): in the new turn */
+	presidio_rally(game);
 	/* refused, the game as it was: no such unit, no such option, a charge
 	 * reaction neither given nor asked of a policy */
 	refused(game, "shoot", "Nobody", "--at", "Apaches", "--range", "4", NULL);

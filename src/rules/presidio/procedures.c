@@ -296,13 +296,24 @@ FRAY_API void fray_presidio_shoot(fray_roller *r, const fray_presidio_shoot_in *
 			fray_emit_note(r, why, "Presidio Section 3, Disorder; ruling R14");
 		}
 	}
-	if (in->reloading_in_cover && mode_fired(in) == FRAY_PRESIDIO_INDEPENDENT) {
-		/* "only half the figures that can ... may fire (round up or down
-		 * at 50%)": an odd half goes up or down on a die */
-		int half = out->firing / 2;
-		if (out->firing % 2)
-			half += fray_die(r, 2, "half the firers, rounded up or down at 50%") == 2;
-		out->firing = half;
+	/* two actions of independent fire: each action's firers, rolled
+	 * together (Section 4, Independent Fire) */
+	int each = out->firing, actions = in->actions == 2 ? 2 : 1;
+	out->firing = 0;
+	for (int a = 0; a < actions; a++) {
+		int firing = each;
+		if (in->reloading_in_cover && mode_fired(in) == FRAY_PRESIDIO_INDEPENDENT) {
+			/* "only half the figures that can ... may fire (round up or
+			 * down at 50%)": an odd half goes up or down on a die */
+			firing = each / 2;
+			if (each % 2)
+				firing += fray_die(r, 2, "half the firers, rounded up or down at 50%") == 2;
+		}
+		out->firing += firing;
+	}
+	if (actions == 2 && fray_roller_narrating(r)) {
+		snprintf(why, sizeof why, "two actions of independent fire rolled together: %d dice", out->firing);
+		fray_emit_note(r, why, "Presidio Section 4, Independent Fire");
 	}
 	term t[MAX_TERMS];
 	int n = hit_terms(in, t);

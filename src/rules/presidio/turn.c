@@ -1,0 +1,231 @@
+/* A Presidio unit's turn: its two actions, what each costs and what it
+ * rules out (Section 2, Action Sequences; Section 4, Aim and Shoot,
+ * Independent Fire, Opportunity Fire, Fire while Moving; Section 5,
+ * Charging, Charge Reaction, Melee; Section 7, Fall Back, Retreat,
+ * Panic; ruling R47). The game keeps what a unit took this turn and asks
+ * here before it applies another action. */
+#include <stdio.h>
+#include <string.h>
+#include "../../core/internal.h"
+#include <fray/presidio.h>
+
+const char *const fray_presidio_action_names[FRAY_PRESIDIO_NACTIONS] = {
+	"shoot", "two-action-fire", "aim-and-shoot", "opportunity-fire", "moving-fire", "charge", "strike",
+	"strike-back", "defensive-fire", "fire-and-flee", "flee", "fire-and-melee", "walk", "run", "reload",
+	"pursue", "rally", "evade", "take-cover"};
+
+/* R47, from Section 2's list and Sections 4 and 5: "Walk ... one action
+ * point", "Running takes up two points", "Shoot - shooting takes one
+ * action point" (twice standing: two), "Strike - one action", "Aim and
+ * Shoot - takes up two actions", reloading an action at a time, the
+ * charge reactions' own counts (Stand 0, Defensive Fire 1, Fire and Flee
+ * 2, Flee "1 or 2": 1, a saved action to return melee 1), the pursuers'
+ * "walking movement roll (1 action)", "must have two actions available to
+ * charge". Fire while moving is done in the walk or run that pays for it;
+ * a rally is the turn's first phase, no action (Section 2, Game Turn
+ * Phases). Section 4, Special Cover: "Evasion costs one action point",
+ * "Taking cover costs two action points" (with "two actions left"). */
+FRAY_API int fray_presidio_action_cost(fray_presidio_action a)
+{
+	static const int cost[FRAY_PRESIDIO_NACTIONS] = {
+		[FRAY_PRESIDIO_DO_SHOOT] = 1,	       [FRAY_PRESIDIO_DO_TWO_ACTION_FIRE] = 2,
+		[FRAY_PRESIDIO_DO_AIMED] = 2,	       [FRAY_PRESIDIO_DO_OPPORTUNITY] = 1,
+		[FRAY_PRESIDIO_DO_MOVING_FIRE] = 0,    [FRAY_PRESIDIO_DO_CHARGE] = 2,
+		[FRAY_PRESIDIO_DO_STRIKE] = 1,	       [FRAY_PRESIDIO_DO_STRIKE_BACK] = 1,
+		[FRAY_PRESIDIO_DO_DEFENSIVE_FIRE] = 1, [FRAY_PRESIDIO_DO_FIRE_AND_FLEE] = 2,
+		[FRAY_PRESIDIO_DO_FLEE] = 1,	       [FRAY_PRESIDIO_DO_FIRE_AND_MELEE] = 2,
+		[FRAY_PRESIDIO_DO_WALK] = 1,	       [FRAY_PRESIDIO_DO_RUN] = 2,
+		[FRAY_PRESIDIO_DO_RELOAD] = 1,	       [FRAY_PRESIDIO_DO_PURSUE] = 1,
+		[FRAY_PRESIDIO_DO_RALLY] = 0,	       [FRAY_PRESIDIO_DO_EVADE] = 1,
+		[FRAY_PRESIDIO_DO_TAKE_COVER] = 2};
+	return (unsigned)a < FRAY_PRESIDIO_NACTIONS ? cost[a] : 0;
+}
+
+static int count(const fray_presidio_turn *t, fray_presidio_action a)
+{
+	int k = 0;
+	for (int i = 0; i < t->n; i++)
+		k += t->taken[i] == a;
+	return k;
+}
+
+static int spent(const fray_presidio_turn *t)
+{
+	int k = 0;
+	for (int i = 0; i < t->n; i++)
+		k += fray_presidio_action_cost(t->taken[i]);
+	return k;
+}
+
+/* The actions a morale result takes from the turn (Section 7): a flinch
+ * "-1 action", a hunker "-2 actions", a fall back leaves "one remaining
+ * action"; a unit that retreats or panics "forfeit[s] any further
+ * actions in the current game turn"; one out of the fight has none. */
+static int lost_to(fray_presidio_standing s)
+{
+	switch (s) {
+	case FRAY_PRESIDIO_FLINCHED:
+	case FRAY_PRESIDIO_FELL_BACK:
+		return 1;
+	case FRAY_PRESIDIO_GOOD:
+	case FRAY_PRESIDIO_DISORDERED:
+		return 0;
+	default:
+		return FRAY_PRESIDIO_TURN_ACTIONS;
+	}
+}
+
+FRAY_API int fray_presidio_actions_left(const fray_presidio_turn *t, fray_presidio_standing s)
+{
+	/* opportunity fire: "the firing unit may not take any further
+	 * actions in the current game turn" */
+	if (count(t, FRAY_PRESIDIO_DO_OPPORTUNITY))
+		return 0;
+	int left = FRAY_PRESIDIO_TURN_ACTIONS - spent(t) - lost_to(s);
+	return left > 0 ? left : 0;
+}
+
+/* Why a unit has no action left because of its standing, or NULL. */
+static const char *standing_why(fray_presidio_standing s)
+{
+	switch (s) {
+	case FRAY_PRESIDIO_FLINCHED:
+		return "it flinched: -1 action (Presidio Section 7, Morale Roll Resolution)";
+	case FRAY_PRESIDIO_FELL_BACK:
+		return "it fell back: a unit that falls back \"may still take one remaining action\" (Presidio Section "
+		       "7, Fall Back)";
+	case FRAY_PRESIDIO_HUNKERED:
+		return "it hunkered down: -2 actions (Presidio Section 7, Morale Roll Resolution)";
+	case FRAY_PRESIDIO_RETREATED:
+		return "a unit that retreats forfeits any further actions in the current game turn (Presidio Section "
+		       "7, Retreat)";
+	case FRAY_PRESIDIO_PANICKED:
+		return "a unit that panics forfeits any further actions in the current game turn (Presidio Section "
+		       "7, Panic)";
+	case FRAY_PRESIDIO_SURRENDERED:
+	case FRAY_PRESIDIO_DESTROYED:
+		return "it is out of the fight";
+	default:
+		return NULL;
+	}
+}
+
+FRAY_API const char *fray_presidio_action_refused(const fray_presidio_turn *t, fray_presidio_standing s,
+						  fray_presidio_action a)
+{
+	if ((unsigned)a >= FRAY_PRESIDIO_NACTIONS)
+		return "not an action of Presidio's";
+	if (t->n >= FRAY_PRESIDIO_TURN_MAX)
+		return "the unit has taken all it can this turn (Presidio Section 2, Action Sequences)";
+	if (a == FRAY_PRESIDIO_DO_RALLY) {
+		/* Game Turn Phases: "1. Rally panicked troops" comes before "3.
+		 * Action Sequences"; a failed rally "performs no other actions in
+		 * the current game turn" */
+		if (count(t, FRAY_PRESIDIO_DO_RALLY))
+			return "one rally attempt a turn, in the turn's rally phase (Presidio Section 2, Game Turn "
+			       "Phases and Rally)";
+		if (t->n)
+			return "the rally phase comes before the action sequences (Presidio Section 2, Game Turn "
+			       "Phases): a unit that acted this turn rallies in the next turn's";
+		return NULL;
+	}
+	if (count(t, FRAY_PRESIDIO_DO_OPPORTUNITY))
+		return "after opportunity fire \"the firing unit may not take any further actions in the current "
+		       "game turn\" (Presidio Section 4, Opportunity Fire)";
+	int left = fray_presidio_actions_left(t, s);
+	const char *why = standing_why(s);
+	if (left == 0 && why && lost_to(s) == FRAY_PRESIDIO_TURN_ACTIONS)
+		return why;
+	switch (a) {
+	case FRAY_PRESIDIO_DO_OPPORTUNITY:
+		if (t->n > count(t, FRAY_PRESIDIO_DO_RALLY) || left < FRAY_PRESIDIO_TURN_ACTIONS)
+			return "opportunity fire is for a unit \"that has not taken any actions yet (they must have 2 "
+			       "actions left)\" (Presidio Section 4, Opportunity Fire)";
+		return NULL;
+	case FRAY_PRESIDIO_DO_CHARGE:
+		if (left < FRAY_PRESIDIO_TURN_ACTIONS)
+			return "\"The charging unit must have two actions available to charge\" (Presidio Section 5, "
+			       "Charging)";
+		return NULL;
+	case FRAY_PRESIDIO_DO_MOVING_FIRE:
+		/* "Units may fire while running (2 actions)" ... "may fire once
+		 * (one action)", "If walking, the same restrictions apply" */
+		if (count(t, FRAY_PRESIDIO_DO_WALK) + count(t, FRAY_PRESIDIO_DO_RUN) <= count(t, a))
+			return "fire while moving is fired once in a walk or a run this turn (Presidio Section 4, Fire "
+			       "while Moving): the unit has no move this turn that has not fired";
+		return NULL;
+	default:
+		break;
+	}
+	int cost = fray_presidio_action_cost(a);
+	if (cost <= left)
+		return NULL;
+	if (left == 0 && why)
+		return why;
+	switch (a) {
+	case FRAY_PRESIDIO_DO_AIMED:
+		return "\"Aim and Shoot - takes up two actions\" (Presidio Section 2, Action Sequences): the unit has "
+		       "fewer left this turn";
+	case FRAY_PRESIDIO_DO_TWO_ACTION_FIRE:
+		return "two actions of fire take two actions (\"units who are not moving, may shoot twice in an "
+		       "action sequence, if possible, using up two actions\", Presidio Section 2): the unit has fewer "
+		       "left this turn";
+	case FRAY_PRESIDIO_DO_RUN:
+		return "\"Running takes up two points\" (Presidio Section 2, Action Sequences): the unit has fewer "
+		       "left this turn";
+	default:
+		return left == 0 ? "\"Each unit receives a choice of two actions\" a turn (Presidio Section 2, Action "
+				   "Sequences): it has none left this turn"
+				 : "it takes two actions and the unit has one left this turn (Presidio Section 2, "
+				   "Action Sequences)";
+	}
+}
+
+FRAY_API bool fray_presidio_turn_take(fray_presidio_turn *t, fray_presidio_action a)
+{
+	if (t->n >= FRAY_PRESIDIO_TURN_MAX || (unsigned)a >= FRAY_PRESIDIO_NACTIONS)
+		return false;
+	t->taken[t->n++] = a;
+	return true;
+}
+
+FRAY_API void fray_presidio_turn_text(const fray_presidio_turn *t, char *dst, size_t cap)
+{
+	size_t len = 0;
+	if (cap)
+		dst[0] = '\0';
+	for (int i = 0; i < t->n && len < cap; i++) {
+		int k = snprintf(dst + len, cap - len, "%s%s", i ? ", " : "", fray_presidio_action_names[t->taken[i]]);
+		if (k < 0)
+			return;
+		len += (size_t)k;
+	}
+}
+
+FRAY_API bool fray_presidio_turn_read(const char *text, fray_presidio_turn *t)
+{
+	*t = (fray_presidio_turn){0};
+	const char *p = text;
+	while (*p == ' ')
+		p++;
+	while (*p) {
+		size_t n = strcspn(p, ", ");
+		int found = -1;
+		for (int k = 0; k < FRAY_PRESIDIO_NACTIONS; k++)
+			if (strlen(fray_presidio_action_names[k]) == n && !strncmp(p, fray_presidio_action_names[k], n))
+				found = k;
+		if (found < 0 || !fray_presidio_turn_take(t, (fray_presidio_action)found))
+			return false;
+		p += n;
+		while (*p == ' ')
+			p++;
+		if (*p == ',') {
+			p++;
+			while (*p == ' ')
+				p++;
+			if (!*p)
+				return false;
+		}
+	}
+	return true;
+}
