@@ -380,6 +380,14 @@ typedef struct fray_presidio_morale_in {
 				      panic there is a panic move, not a
 				      surrender (Section 7, Surrender) */
 	fray_presidio_standing standing;   /* the unit's standing before */
+	/* Section 1, Officer Casualties: the unit has no commander left (its
+	 * leader and every officer and NCO down) and this check follows one
+	 * more casualty: no die, it runs for it (panicked) or surrenders
+	 * (within 4" of the enemy or surrounded, as Section 7's Surrender) */
+	bool no_commanders;
+	/* the unit's figures now (0: not given), for the size class it counts
+	 * with when it starts over as a new unit (Morale Bonus 3) */
+	int figures;
 } fray_presidio_morale_in;
 
 typedef struct fray_presidio_morale_out {
@@ -388,6 +396,13 @@ typedef struct fray_presidio_morale_out {
 	int short_by;              /* 0 on success */
 	fray_presidio_standing standing;   /* afterwards */
 	bool holds;                /* stays in place (or, charging, goes on) */
+	/* what the unit counts with in its next checks (Morale Bonus): two 6s
+	 * raise the level one step and start it over as a new unit, its
+	 * casualties 0 and its size class that of its figures now; else as
+	 * before */
+	fray_presidio_level level_after;
+	fray_presidio_size size_after;
+	int casualties_after;
 } fray_presidio_morale_out;
 
 /* The standing after a check short by short_by (0: passed) for the
@@ -405,7 +420,8 @@ void fray_presidio_morale(fray_roller *r, const fray_presidio_morale_in *in,
 fray_presidio_level fray_presidio_bonus_level(fray_presidio_level l);
 /* The failure band's consequence in words, for the unit's situation. */
 const char *fray_presidio_morale_result(const fray_presidio_morale_in *in, int short_by);
-/* As a procedure: outcome {success, short_by, bonus, standing, holds}. */
+/* As a procedure: outcome {success, short_by, bonus, standing, holds,
+ * level_after, size_after, casualties_after}. */
 void fray_presidio_morale_procedure(fray_roller *r, fray_policy *p, const void *in,
 				    int64_t *out);
 

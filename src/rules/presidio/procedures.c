@@ -497,9 +497,27 @@ FRAY_API fray_presidio_standing fray_presidio_morale_standing(const fray_presidi
 	return fray_presidio_worse_standing(in->standing, now);
 }
 
+/* Section 1, Officer Casualties: "Units that have no commanders left will
+ * simply stand and fight but if they receive one more casualty they will
+ * run for it or surrender". Which of the two is read from Section 7's
+ * Surrender (docs/presidio.md): a unit within 4" of the enemy or
+ * surrounded surrenders, except after a charge impact; else it runs (a
+ * panic). No die is rolled. */
+static fray_presidio_standing leaderless_standing(const fray_presidio_morale_in *in)
+{
+	bool gives_up = in->near_enemy && !in->charge_impact;
+	return fray_presidio_worse_standing(in->standing,
+					    gives_up ? FRAY_PRESIDIO_SURRENDERED : FRAY_PRESIDIO_PANICKED);
+}
+
 /* Morale Roll Resolution: the failure bands read with the situation. */
 FRAY_API const char *fray_presidio_morale_result(const fray_presidio_morale_in *in, int short_by)
 {
+	if (in->no_commanders)
+		return leaderless_standing(in) == FRAY_PRESIDIO_SURRENDERED
+			       ? "no commanders left and one more casualty: it surrenders (within 4\" of the enemy or "
+				 "surrounded)"
+			       : "no commanders left and one more casualty: it runs for it (a panic)";
 	if (short_by <= 0)
 		return "success: the unit stays in place";
 	int band = failure_band(short_by);
@@ -530,6 +548,24 @@ FRAY_API const char *fray_presidio_morale_result(const fray_presidio_morale_in *
 	return words[in->situation][band];
 }
 
+/* Morale Bonus 2 and 3: one experience level up (elite to super-elite),
+ * and "disregards any previous casualties ... (start over as a new
+ * unit)": its casualties counted from 0 and, as a new unit's, its size
+ * class from the figures it has now (when given). */
+static void start_over(fray_roller *r, const fray_presidio_morale_in *in, fray_presidio_morale_out *out)
+{
+	out->level_after = fray_presidio_bonus_level(in->level);
+	out->casualties_after = 0;
+	if (in->figures > 0)
+		out->size_after = fray_presidio_size_of(in->figures);
+	if (fray_roller_narrating(r)) {
+		char text[160];
+		snprintf(text, sizeof text, "starts over as a new unit: %s, a %s, no casualties counted",
+			 fray_presidio_level_names[out->level_after], fray_presidio_size_names[out->size_after]);
+		fray_emit_note(r, text, "Presidio Section 7, Morale Bonus");
+	}
+}
+
 /* R16: 1d6, a 6 rolled once more and added, plus the leader's command
  * bonus, against the required number; two 6s: automatic success and the
  * three bonuses. Ruling R28: the table's heading "(1D6, 6 = success)" adds
@@ -539,7 +575,15 @@ FRAY_API void fray_presidio_morale(fray_roller *r, const fray_presidio_morale_in
 {
 	term t[MAX_TERMS];
 	int n = morale_terms(in, t);
+	*out = (fray_presidio_morale_out){.level_after = in->level, .size_after = in->size,
+					  .casualties_after = in->casualties};
 	out->required = sum_terms(t, n);
+	if (in->no_commanders) {
+		out->standing = leaderless_standing(in);
+		fray_emit_result(r, "morale", 0, fray_presidio_morale_result(in, 0),
+				 "Presidio Section 1, Officer Casualties; Section 7, Surrender");
+		return;
+	}
 	tell_terms(r, t, n, "required number", "Presidio Section 7, all modifiers cumulative");
 	out->roll = fray_reroll_add(r, 6, "morale d6!");
 	/* the die's terms: the leader's command bonus (0 when none within 2") */
@@ -553,6 +597,8 @@ FRAY_API void fray_presidio_morale(fray_roller *r, const fray_presidio_morale_in
 	/* a pass holds whatever marker the unit carried (Fear of Charge:
 	 * pass or fail is this check's, not the old marker's) */
 	out->holds = out->success || fray_presidio_standing_holds(out->standing);
+	if (out->bonus)
+		start_over(r, in, out);
 	if (fray_roller_narrating(r)) {
 		char text[240];
 		snprintf(text, sizeof text, "%d + %d = %d against %d+: %s%s (%s)", out->roll, in->leader, out->total,
@@ -573,6 +619,9 @@ FRAY_API void fray_presidio_morale_procedure(fray_roller *r, fray_policy *p, con
 	out[2] = o.bonus;
 	out[3] = o.standing;
 	out[4] = o.holds;
+	out[5] = o.level_after;
+	out[6] = o.size_after;
+	out[7] = o.casualties_after;
 }
 
 FRAY_API fray_presidio_level fray_presidio_bonus_level(fray_presidio_level l)

