@@ -217,6 +217,12 @@ typedef struct fray_presidio_shoot_in {
 	 * (Section 3, Disorder): disordered (firer_standing), they shoot half
 	 * the figures that would fire, halves rounded up as ruling R14's */
 	bool light;
+	/* Section 4, Weapon Types: a second weapon type in the unit (NULL:
+	 * none), the figures that carry it and its range band (its own range
+	 * class's); see fray_presidio_shoot_types */
+	const fray_presidio_weapon *weapon2;
+	int figures2;
+	int band2;
 } fray_presidio_shoot_in;
 
 typedef struct fray_presidio_shoot_out {
@@ -274,8 +280,17 @@ const char *fray_presidio_volley_refused(const fray_presidio_shoot_in *in);
 int fray_presidio_hit_number(const fray_presidio_shoot_in *in);
 void fray_presidio_shoot(fray_roller *r, const fray_presidio_shoot_in *in,
 			 fray_presidio_shoot_out *out);
+/* Section 4, Weapon Types: a unit with two weapon types rolls each type
+ * on its own (its hit number, damage and reload), all its fire "at the
+ * same time", and the target checks morale "only after the entire unit
+ * has fired": the first type as fray_presidio_shoot, then in->weapon2's
+ * figures2 at band2 against what the first left (its figures, specialty
+ * figures, leader; the casualty die the unit's as it stood); out sums
+ * both, with one morale check. */
+void fray_presidio_shoot_types(fray_roller *r, const fray_presidio_shoot_in *in, fray_presidio_shoot_out *out);
 /* As a procedure: outcome {hits, casualties, specialists_hit, rear_hits,
- * rear_casualties, rear_unit, leader_hit, morale_check}. */
+ * rear_casualties, rear_unit, leader_hit, morale_check}; with a second
+ * weapon type, fray_presidio_shoot_types. */
 void fray_presidio_shoot_procedure(fray_roller *r, fray_policy *p, const void *in,
 				   int64_t *out);
 

@@ -54,7 +54,7 @@ enum { S_WEAPON, S_FIGURES, S_RANGE, S_BAND, S_SKILL, S_MODE, S_LINE, S_COVER, S
        S_MOUNTED, S_EVADING, S_TAKING_COVER, S_DM, S_ARMOR, S_TARGET_FIGURES, S_SPECIALISTS, S_THROUGH,
        S_BEHIND, S_RELOADING, S_TARGET_RELOADING, S_UNITS, S_UNIT, S_TARGET_UNIT, S_LEADERS, S_FIRER_COVER,
        S_RELOAD_LEFT, S_AFTER_VOLLEY, S_TARGET_STANDING, S_TARGET_LEADER, S_VOLLEY_IF_ABLE, S_STANDING, S_DESIGNATION,
-       S_TARGET_UNIT_FIGURES, S_N };
+       S_TARGET_UNIT_FIGURES, S_WEAPON2, S_FIGURES2, S_N };
 static const in_desc shoot_in[] = {
 	{"weapon", IN_STRING, .required = true, .help = "the firers' weapon ('fray presidio weapons')",
 	 .rule = "Presidio Section 10, Small Arms", .missing = "NAME ('fray presidio weapons' lists them)",
@@ -120,6 +120,10 @@ static const in_desc shoot_in[] = {
 	{"target_unit_figures", IN_INT, 1, 1000, .help = "the target unit's figures when the dice are rolled, for its "
 	 "casualty die (default: --target-figures; two actions rolled together)",
 	 .rule = "Presidio Section 4, Independent Fire; Section 6, Hits; ruling R15", .unit = "figures"},
+	{"weapon_2", IN_STRING, .help = "the unit's second weapon type: rolled on its own, one morale check after both",
+	 .rule = "Presidio Section 4, Weapon Types", .suggest = firing_weapon},
+	{"figures_2", IN_INT, 1, 1000, .help = "figures with the second weapon type (--figures: those with --weapon)",
+	 .rule = "Presidio Section 4, Weapon Types", .unit = "figures", IN_FIELD(fray_presidio_shoot_in, figures2)},
 };
 static const out_desc shoot_out[] = {
 	{"hits", "integer", "figures hit"}, {"casualties", "integer", "figures wounded"},
@@ -154,6 +158,32 @@ static void fmt_shoot(const fray_call *c, const int64_t *o, bool json, textbuf *
 		text_add(t, "; the leader is hit");
 }
 
+/* Section 4, Weapon Types: the unit's second weapon type, its figures and
+ * its band (its own range class's, from the same range). */
+static fray_status bind_weapon_types(fray_call *c, fray_presidio_shoot_in *in)
+{
+	if (val_given(c, S_WEAPON2) != val_given(c, S_FIGURES2))
+		return frayi_call_bad(c, "give %s NAME and %s N together (the unit's second weapon type)",
+				      frayi_call_opt(c, S_WEAPON2), frayi_call_opt(c, S_FIGURES2));
+	if (!val_given(c, S_WEAPON2))
+		return FRAY_OK;
+	char prefix[48];
+	snprintf(prefix, sizeof prefix, "option %s: ", frayi_call_opt(c, S_WEAPON2));
+	if (!(in->weapon2 = weapon_of(c, S_WEAPON2, prefix, " 'fray presidio weapons' lists them")))
+		return FRAY_ERR_INPUT;
+	if (in->weapon2->range == FRAY_PRESIDIO_MELEE)
+		return frayi_call_bad(c, "%s %s is a melee weapon: it does not shoot", frayi_call_opt(c, S_WEAPON2),
+				      in->weapon2->name);
+	if (in->through_fire && in->units_behind > 1)
+		return frayi_call_bad(c, "%s with %s above 1: give each weapon type's shot at the units behind on its own",
+				      frayi_call_opt(c, S_WEAPON2), frayi_call_opt(c, S_BEHIND));
+	in->band2 = in->band;
+	if (val_given(c, S_RANGE))
+		return frayi_call_presidio_band(c, in->weapon2->range, val_x(c, S_RANGE), in->weapon2->name, "Section 4",
+						&in->band2);
+	return FRAY_OK;
+}
+
 static fray_status bind_shoot(fray_call *c)
 {
 	fray_presidio_shoot_in *in = CALL_INPUT(c, fray_presidio_shoot_in);
@@ -181,9 +211,12 @@ static fray_status bind_shoot(fray_call *c)
 		return frayi_call_bad(c, "missing %s INCHES or %s close|medium|long", frayi_call_opt(c, S_RANGE),
 				frayi_call_opt(c, S_BAND));
 	}
+	fray_status st = bind_weapon_types(c, in);
+	if (st != FRAY_OK)
+		return st;
 	static const size_t unit_k[2] = {S_UNIT, S_TARGET_UNIT};
 	fray_presidio_unit_type ut[2];
-	fray_status st = frayi_call_presidio_units(c, S_UNITS, 2, unit_k, ut);
+	st = frayi_call_presidio_units(c, S_UNITS, 2, unit_k, ut);
 	if (st != FRAY_OK)
 		return st;
 	in->skill = stat_or(c, S_SKILL, S_UNIT, ut[0].ranged);
@@ -229,8 +262,10 @@ static fray_status bind_shoot(fray_call *c)
 	frayi_call_title(c, "shoot: %d %s, %s%s range (%+d), skill %d, %s fire, cover: %s, armor %d", in->figures,
 		   in->weapon->name, range_words, fray_presidio_band_names[in->band], fray_presidio_band_dm(in->band), in->skill,
 		   fray_presidio_fire_mode_names[in->mode], fray_presidio_cover_names[cover], in->armor);
-	char weapon[128];
+	char weapon[128], weapon2[128] = "null";
 	fray_json_string(in->weapon->name, weapon, sizeof weapon);
+	if (in->weapon2)
+		fray_json_string(in->weapon2->name, weapon2, sizeof weapon2);
 	/* the echo says what the rules derive: the band, skill, armor, hit number, who fires */
 	textbuf t = text_on(c->inputs_json, sizeof c->inputs_json);
 	text_add(&t,
@@ -241,7 +276,8 @@ static fray_status bind_shoot(fray_call *c)
 		 "\"reloading_in_cover\": %s, \"target_reloading_in_cover\": %s, \"leaders\": %d, "
 		 "\"firer_cover\": \"%s\", \"reload_left\": %d, \"after_volley\": %s, \"target_standing\": \"%s\", "
 		 "\"target_leader\": %s, \"volley_if_able\": %s, \"standing\": \"%s\", \"fires\": \"%s\", "
-		 "\"reload_after\": %d, \"within_4\": %s, \"designation\": \"%s\"}",
+		 "\"reload_after\": %d, \"within_4\": %s, \"designation\": \"%s\", \"weapon_2\": %s, "
+		 "\"figures_2\": %d, \"band_2\": \"%s\"}",
 		 weapon, fray_presidio_band_names[in->band], in->skill, in->figures, fray_presidio_fire_mode_names[in->mode],
 		 in->volley_ready ? "true" : "false", fray_presidio_cover_names[cover], in->incidental ? "true" : "false",
 		 in->skirmish_target ? "true" : "false", in->mounted_target ? "true" : "false",
@@ -254,7 +290,8 @@ static fray_status bind_shoot(fray_call *c)
 		 in->volley_if_able ? "true" : "false", fray_presidio_standing_names[in->firer_standing],
 		 fray_presidio_fires_volley(in) ? "a volley" : "independent fire", fray_presidio_reload_after(in),
 		 fray_presidio_within_4(in->weapon->range, in->band, in->inches) ? "true" : "false",
-		 fray_presidio_designation_names[val_i(c, S_DESIGNATION)]);
+		 fray_presidio_designation_names[val_i(c, S_DESIGNATION)], weapon2, in->weapon2 ? in->figures2 : 0,
+		 fray_presidio_band_names[in->weapon2 ? in->band2 : in->band]);
 	call_run(c, fray_presidio_shoot_procedure, 8, fmt_shoot);
 	return FRAY_OK;
 }

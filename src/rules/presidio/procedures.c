@@ -384,7 +384,11 @@ FRAY_API void fray_presidio_shoot_procedure(fray_roller *r, fray_policy *p, cons
 {
 	(void)p;
 	fray_presidio_shoot_out o;
-	fray_presidio_shoot(r, in, &o);
+	const fray_presidio_shoot_in *s = in;
+	if (s->weapon2 && s->figures2 > 0)
+		fray_presidio_shoot_types(r, s, &o); /* Section 4, Weapon Types */
+	else
+		fray_presidio_shoot(r, s, &o);
 	out[0] = o.hits;
 	out[1] = o.casualties;
 	out[2] = o.specialists_hit;

@@ -25,7 +25,7 @@ static double choose(int n, int k)
 	return c;
 }
 
-__attribute__((unused)) static double binomial(int n, int k, double p)
+static double binomial(int n, int k, double p)
 {
 	if (k < 0 || k > n)
 		return 0;
@@ -46,7 +46,7 @@ static fray_doc *odds(const char *procedure, const char *inputs)
 }
 
 /* A request that must be refused (status 2), its message naming want. */
-__attribute__((unused)) static void refused(const char *procedure, const char *inputs, const char *want)
+static void refused(const char *procedure, const char *inputs, const char *want)
 {
 	char req[1024], *json = NULL;
 	snprintf(req, sizeof req, "{\"procedure\": \"%s\", \"mode\": \"odds\", \"inputs\": %s}", procedure, inputs);
@@ -171,11 +171,54 @@ static void morale_bonus_starts_over(void **state)
 	fray_doc_free(d);
 }
 
+/* ---- Section 4, Weapon Types: each type "rolled separately for hits",
+ * "check morale on the target unit only after the entire unit has
+ * fired". 8 flintlock muskets (11+, damage 4, reload 4: 8 / 4 = 2 fire)
+ * and 4 metal bows (10+, damage 2, reload 1: 4 fire) at long range,
+ * armor 0: a musket die wounds with 2/12 x 8/12 (damage +4: 5+), a bow die
+ * with 3/12 x 6/12 (damage +2: 7+). The casualties are the sum of two
+ * binomials, and there is one check: P = 1 - (1 - 1/9)^2 (1 - 1/8)^4. A
+ * range of 15" reads each type on its own class: a musket's medium band
+ * (-2: 9+, 4/12), a bow's long band (10+). ---- */
+static void two_weapon_types_one_check(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *range;
+		double musket_hit;
+	} rows[] = {{"\"band\": \"long\"", 2.0 / 12}, {"\"range\": 15", 4.0 / 12}};
+	for (size_t i = 0; i < 2; i++) {
+		char in[512];
+		snprintf(in, sizeof in, "{\"weapon\": \"flintlock musket\", \"figures\": 8, %s, \"target_figures\": 30, "
+			 "\"weapon_2\": \"metal bow/sling\", \"figures_2\": 4}", rows[i].range);
+		fray_doc *d = odds("presidio.shoot", in);
+		double pm = rows[i].musket_hit * 8 / 12, pb = 3.0 / 12 * 6 / 12;
+		for (int c = 0; c <= 6; c++) {
+			double want = 0;
+			for (int m = 0; m <= 2 && m <= c; m++)
+				want += binomial(2, m, pm) * binomial(4, c - m, pb);
+			char v[8];
+			snprintf(v, sizeof v, "%d", c);
+			assert_double_equal(p_field(d, "casualties", v), want, 1e-12);
+		}
+		assert_double_equal(p_field(d, "morale_check", "true"), 1 - pow(1 - pm, 2) * pow(1 - pb, 4), 1e-12);
+		fray_doc_free(d);
+	}
+	refused("presidio.shoot", "{\"weapon\": \"flintlock musket\", \"figures\": 8, \"band\": \"long\", "
+		"\"weapon_2\": \"metal bow/sling\"}", "figures_2");
+	refused("presidio.shoot", "{\"weapon\": \"flintlock musket\", \"figures\": 8, \"band\": \"long\", "
+		"\"weapon_2\": \"metal lance/knife\", \"figures_2\": 2}", "melee weapon");
+	/* 30": in a musket's range (long), beyond a bow's (24") */
+	refused("presidio.shoot", "{\"weapon\": \"flintlock musket\", \"figures\": 8, \"range\": 30, "
+		"\"weapon_2\": \"metal bow/sling\", \"figures_2\": 4}", "bow");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(no_commanders_left),
 		cmocka_unit_test(morale_bonus_starts_over),
+		cmocka_unit_test(two_weapon_types_one_check),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
