@@ -330,6 +330,11 @@ typedef struct fray_presidio_melee_in {
 	 * back simultaneously (with both), with the figures it had before the
 	 * attackers' casualties; else with those the strike left */
 	bool simultaneous;
+	/* Section 5, Moving into a Melee: the attackers walked into contact
+	 * (a free action, no charge): "the 'defender' will attack first"; the
+	 * attackers strike back with the figures its strike left (with both;
+	 * the outcome keeps each side's fields) */
+	bool defender_first;
 } fray_presidio_melee_in;
 
 typedef struct fray_presidio_melee_out {

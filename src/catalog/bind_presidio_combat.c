@@ -317,7 +317,7 @@ static const proc_desc frayi_presidio_shoot_desc = {
 enum { ML_WEAPON, ML_FIGURES, ML_SKILL, ML_ARMOR, ML_DWEAPON, ML_DFIGURES, ML_DSKILL, ML_DARMOR, ML_CHARGE,
        ML_LOW_WALL, ML_UPHILL, ML_HIGH_WALL, ML_LADDER, ML_MOUNTED, ML_DMOUNTED, ML_BOTH, ML_DM, ML_UNITS,
        ML_UNIT, ML_DUNIT, ML_SPECIALISTS, ML_LEADER, ML_UNIT_FIGURES, ML_DSPECIALISTS, ML_DLEADER, ML_DUNIT_FIGURES,
-       ML_SIMULTANEOUS, ML_N };
+       ML_SIMULTANEOUS, ML_DEFENDER_FIRST, ML_N };
 static const in_desc melee_in[] = {
 	{"weapon", IN_STRING, .required = true, .help = "the attackers' melee weapon (a gun is its butt)",
 	 .rule = "Presidio Section 10, melee rows", .missing = "NAME (the attackers' melee weapon)",
@@ -368,6 +368,8 @@ static const in_desc melee_in[] = {
 	{"simultaneous", IN_BOOL, .help = "with both: the defenders held an action and strike simultaneously, all in "
 	 "contact before the attackers' casualties", .rule = "Presidio Section 2, Holding 2 Actions",
 	 IN_FIELD(fray_presidio_melee_in, simultaneous)},
+	{"defender_first", IN_BOOL, .help = "the attackers walked into the melee: the defenders strike first (with both), "
+	 "then the attackers left", .rule = R5 ", Moving into a Melee", IN_FIELD(fray_presidio_melee_in, defender_first)},
 };
 static const out_desc melee_out[] = {
 	{"hits", "integer", "the attackers' hits"}, {"casualties", "integer", "defenders wounded"},
@@ -513,8 +515,9 @@ static fray_status bind_melee(fray_call *c)
 		 in->defender_mounted ? "true" : "false", in->other_dm, difficulty, in->both ? "true" : "false");
 	if (in->both) {
 		fray_json_string(in->defender_weapon->name, weapon, sizeof weapon);
-		text_add(&t, ", \"defender_weapon\": %s, \"defender_figures\": %d, \"simultaneous\": %s", weapon,
-			 in->defender_figures, in->simultaneous ? "true" : "false");
+		text_add(&t, ", \"defender_weapon\": %s, \"defender_figures\": %d, \"simultaneous\": %s, "
+			 "\"defender_first\": %s", weapon, in->defender_figures, in->simultaneous ? "true" : "false",
+			 in->defender_first ? "true" : "false");
 	}
 	if (in->defender_specialists)
 		text_add(&t, ", \"defender_specialists\": %d, \"defender_leader\": %s, \"defender_unit_figures\": %d",

@@ -853,6 +853,10 @@ static const char *butt_words(const fray_presidio_weapon *w)
 
 FRAY_API const char *fray_presidio_melee_refused(const fray_presidio_melee_in *in)
 {
+	if (in->defender_first && (!in->both || in->simultaneous || in->impact != FRAY_PRESIDIO_NO_CHARGE))
+		return "defender first: figures that walk into a melee are struck first by the defenders (give both), "
+		       "not simultaneously, and with no charge impact: it is not a charge (Presidio Section 5, Moving "
+		       "into a Melee)";
 	if (in->simultaneous && !in->both)
 		return "simultaneous: a simultaneous strike is the defenders' strike back; give both (Presidio Section "
 		       "2, Holding 2 Actions)";
@@ -868,10 +872,66 @@ static int strikers_back(const fray_presidio_melee_in *in, int casualties)
 	return in->simultaneous ? in->defender_figures : in->defender_figures - casualties;
 }
 
+/* Section 5, Moving into a Melee: figures that walk into contact (one
+ * free action) fall under "the consecutive actions rule", and "the
+ * 'defender' will attack first": the defenders strike (their terms as in
+ * a strike back), then the attackers with the figures that strike left. */
+static void melee_defender_first(fray_roller *r, const fray_presidio_melee_in *in, fray_presidio_melee_out *out)
+{
+	out->difficulty = fray_presidio_melee_difficulty(in);
+	out->return_difficulty = fray_presidio_return_difficulty(in);
+	if (fray_roller_narrating(r)) {
+		char text[160];
+		snprintf(text, sizeof text, "%d attacker%s walked into the melee: the %d defender%s strike first with %s%s: "
+			 "%d+ on d12", in->figures, in->figures == 1 ? "" : "s", in->defender_figures,
+			 in->defender_figures == 1 ? "" : "s", in->defender_weapon->name, butt_words(in->defender_weapon),
+			 out->return_difficulty);
+		fray_emit_note(r, text, "Presidio Section 5, Moving into a Melee");
+		term t[MAX_TERMS];
+		int n = return_terms(in, t);
+		if (n)
+			tell_terms(r, t, n, "the defenders' difficulty (d12 each)", "Presidio Section 5, Melee Attacks");
+	}
+	strikes(r, in->defender_figures, out->return_difficulty, in->defender_weapon, in->armor, &out->return_hits,
+		&out->return_casualties, "defender");
+	if (out->return_casualties > in->figures)
+		out->return_casualties = in->figures;
+	out->return_specialists_hit = melee_specialists(r, out->return_casualties, in->unit_figures, in->figures,
+							in->specialists, in->leader, &out->return_leader_hit,
+							"the attackers");
+	int left = in->figures - out->return_casualties;
+	if (fray_roller_narrating(r)) {
+		char text[160];
+		snprintf(text, sizeof text, "then the %d attacker%s left strike with %s%s: %d+ on d12", left,
+			 left == 1 ? "" : "s", in->weapon->name, butt_words(in->weapon), out->difficulty);
+		fray_emit_note(r, text, "Presidio Section 5, Moving into a Melee");
+		term t[MAX_TERMS];
+		int n = attack_terms(in, t);
+		if (n)
+			tell_terms(r, t, n, "the attack's difficulty (d12 each)", "Presidio Section 5, Melee Attacks");
+	}
+	strikes(r, left, out->difficulty, in->weapon, in->defender_armor, &out->hits, &out->casualties, "attacker");
+	if (in->defender_figures > 0 && out->casualties > in->defender_figures)
+		out->casualties = in->defender_figures;
+	out->specialists_hit = melee_specialists(r, out->casualties, in->defender_unit_figures, in->defender_figures,
+						 in->defender_specialists, in->defender_leader, &out->leader_hit,
+						 "the defenders");
+	if (fray_roller_narrating(r)) {
+		char text[200];
+		snprintf(text, sizeof text, "the attackers lose %d figure%s, the defenders %d. The side with casualties "
+			 "checks morale", out->return_casualties, out->return_casualties == 1 ? "" : "s", out->casualties);
+		fray_emit_result(r, "melee", out->casualties, text, "Presidio Section 5");
+	}
+}
+
 FRAY_API void fray_presidio_melee(fray_roller *r, const fray_presidio_melee_in *in,
 				  fray_presidio_melee_out *out)
 {
 	*out = (fray_presidio_melee_out){0};
+	if (in->defender_first && in->both) {
+		melee_defender_first(r, in, out);
+		return;
+	}
 	out->difficulty = fray_presidio_melee_difficulty(in);
 	out->return_difficulty = in->both ? fray_presidio_return_difficulty(in) : 0;
 	if (fray_roller_narrating(r)) {

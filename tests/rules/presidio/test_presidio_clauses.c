@@ -213,12 +213,48 @@ static void two_weapon_types_one_check(void **state)
 		"\"weapon_2\": \"metal bow/sling\", \"figures_2\": 4}", "bow");
 }
 
+/* ---- Section 5, Moving into a Melee: figures that walk into contact
+ * fall under "the consecutive actions rule and the 'defender' will
+ * attack first". 3 attackers walk into 2 defenders, both with metal
+ * lances (8+, damage 3), skills 0, armor 0: each strike hits on 8+ (5/12)
+ * and wounds on 6+ (damage +3: 7/12). The defenders' K casualties on the
+ * attackers come first, Bin(2, p); then the 3 - K attackers left strike,
+ * their casualties at most the 2 defenders. ---- */
+static void moving_into_melee_defender_first(void **state)
+{
+	(void)state;
+	fray_doc *d = odds("presidio.melee", "{\"weapon\": \"metal lance/knife\", \"figures\": 3, \"both\": true, "
+			   "\"defender_weapon\": \"metal lance/knife\", \"defender_figures\": 2, \"defender_first\": true}");
+	double p = 5.0 / 12 * 7 / 12;
+	for (int k = 0; k <= 2; k++)
+		for (int c = 0; c <= 2; c++) {
+			int left = 3 - k;
+			double attackers = c < 2 ? binomial(left, c, p) : 0;
+			for (int x = 2; c == 2 && x <= left; x++)
+				attackers += binomial(left, x, p); /* at most the 2 defenders */
+			double want = binomial(2, k, p) * attackers, got = 0;
+			for (size_t i = 0; i < noutcomes(d); i++)
+				if (atoi(field(d, i, "return_casualties")) == k && atoi(field(d, i, "casualties")) == c)
+					got += p_of(d, i);
+			if (fabs(got - want) > 1e-12)
+				fail_msg("defenders' casualties on the attackers %d, attackers' %d: %.15g, counted %.15g", k, c,
+					 got, want);
+		}
+	fray_doc_free(d);
+	refused("presidio.melee", "{\"weapon\": \"metal lance/knife\", \"figures\": 3, \"defender_first\": true}",
+		"defender first");
+	refused("presidio.melee", "{\"weapon\": \"metal lance/knife\", \"figures\": 3, \"both\": true, "
+		"\"defender_weapon\": \"metal lance/knife\", \"defender_figures\": 2, \"defender_first\": true, "
+		"\"charge\": \"foot\"}", "no charge impact");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(no_commanders_left),
 		cmocka_unit_test(morale_bonus_starts_over),
 		cmocka_unit_test(two_weapon_types_one_check),
+		cmocka_unit_test(moving_into_melee_defender_first),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
