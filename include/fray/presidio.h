@@ -223,6 +223,12 @@ typedef struct fray_presidio_shoot_in {
 	const fray_presidio_weapon *weapon2;
 	int figures2;
 	int band2;
+	/* Section 6, Units in Column: a target in a narrow corridor, march
+	 * column or enfiladed, showing a single or double file to the firers,
+	 * takes its hits "by those in front": its file from the front, a
+	 * letter a figure, L its leader, s another specialty figure, p a
+	 * private (NULL: not in column; the casualty die then) */
+	const char *file;
 } fray_presidio_shoot_in;
 
 typedef struct fray_presidio_shoot_out {
@@ -280,6 +286,14 @@ const char *fray_presidio_volley_refused(const fray_presidio_shoot_in *in);
 int fray_presidio_hit_number(const fray_presidio_shoot_in *in);
 void fray_presidio_shoot(fray_roller *r, const fray_presidio_shoot_in *in,
 			 fray_presidio_shoot_out *out);
+/* Section 6, Units in Column: why a file (front first, L the leader, s a
+ * specialty figure, p a private) is not one, or NULL. */
+const char *fray_presidio_file_problem(const char *file);
+/* The first casualties figures of the file are those that fall, no die
+ * (Units in Column): the specialty figures among them, and whether the
+ * leader is. */
+int fray_presidio_file_hits(const char *file, int casualties, bool *leader_hit);
+
 /* Section 4, Weapon Types: a unit with two weapon types rolls each type
  * on its own (its hit number, damage and reload), all its fire "at the
  * same time", and the target checks morale "only after the entire unit

@@ -1,5 +1,6 @@
 /* Presidio's shooting and melee in the catalogue (Sections 4, 5, 6 and
  * 10; rulings R11-R15, R27). */
+#include <string.h>
 #include "catalog.h"
 
 #define R4 "Presidio Section 4"
@@ -54,7 +55,7 @@ enum { S_WEAPON, S_FIGURES, S_RANGE, S_BAND, S_SKILL, S_MODE, S_LINE, S_COVER, S
        S_MOUNTED, S_EVADING, S_TAKING_COVER, S_DM, S_ARMOR, S_TARGET_FIGURES, S_SPECIALISTS, S_THROUGH,
        S_BEHIND, S_RELOADING, S_TARGET_RELOADING, S_UNITS, S_UNIT, S_TARGET_UNIT, S_LEADERS, S_FIRER_COVER,
        S_RELOAD_LEFT, S_AFTER_VOLLEY, S_TARGET_STANDING, S_TARGET_LEADER, S_VOLLEY_IF_ABLE, S_STANDING, S_DESIGNATION,
-       S_TARGET_UNIT_FIGURES, S_WEAPON2, S_FIGURES2, S_N };
+       S_TARGET_UNIT_FIGURES, S_WEAPON2, S_FIGURES2, S_FILE, S_N };
 static const in_desc shoot_in[] = {
 	{"weapon", IN_STRING, .required = true, .help = "the firers' weapon ('fray presidio weapons')",
 	 .rule = "Presidio Section 10, Small Arms", .missing = "NAME ('fray presidio weapons' lists them)",
@@ -124,6 +125,9 @@ static const in_desc shoot_in[] = {
 	 .rule = "Presidio Section 4, Weapon Types", .suggest = firing_weapon},
 	{"figures_2", IN_INT, 1, 1000, .help = "figures with the second weapon type (--figures: those with --weapon)",
 	 .rule = "Presidio Section 4, Weapon Types", .unit = "figures", IN_FIELD(fray_presidio_shoot_in, figures2)},
+	{"file", IN_STRING, .help = "the target in column (one or two files to the firers): its figures front first, "
+	 "L the leader, s another specialty figure, p a private; hits fall on those in front",
+	 .rule = "Presidio Section 6, Units in Column"},
 };
 static const out_desc shoot_out[] = {
 	{"hits", "integer", "figures hit"}, {"casualties", "integer", "figures wounded"},
@@ -184,6 +188,32 @@ static fray_status bind_weapon_types(fray_call *c, fray_presidio_shoot_in *in)
 	return FRAY_OK;
 }
 
+/* Section 6, Units in Column: the target's file says its figures, its
+ * specialty figures and its leader. */
+static fray_status bind_file(fray_call *c, fray_presidio_shoot_in *in)
+{
+	if (!val_given(c, S_FILE))
+		return FRAY_OK;
+	const char *file = val_s(c, S_FILE), *why = fray_presidio_file_problem(file);
+	if (why)
+		return frayi_call_bad(c, "%s '%.100s': %s", frayi_call_opt(c, S_FILE), file, why);
+	if (val_given(c, S_SPECIALISTS) || val_given(c, S_TARGET_LEADER))
+		return frayi_call_bad(c, "%s says the specialty figures and the leader: give no %s or %s",
+				      frayi_call_opt(c, S_FILE), frayi_call_opt(c, S_SPECIALISTS),
+				      frayi_call_opt(c, S_TARGET_LEADER));
+	int n = (int)strlen(file);
+	if (val_given(c, S_TARGET_FIGURES) && val_i(c, S_TARGET_FIGURES) != n)
+		return frayi_call_bad(c, "%s %lld, but %s has %d figures", frayi_call_opt(c, S_TARGET_FIGURES),
+				      (long long)val_i(c, S_TARGET_FIGURES), frayi_call_opt(c, S_FILE), n);
+	in->file = file;
+	in->target_figures = n;
+	in->specialists = 0;
+	for (int k = 0; k < n; k++)
+		in->specialists += file[k] != 'p';
+	in->target_leader = strchr(file, 'L') != NULL;
+	return FRAY_OK;
+}
+
 static fray_status bind_shoot(fray_call *c)
 {
 	fray_presidio_shoot_in *in = CALL_INPUT(c, fray_presidio_shoot_in);
@@ -212,6 +242,8 @@ static fray_status bind_shoot(fray_call *c)
 				frayi_call_opt(c, S_BAND));
 	}
 	fray_status st = bind_weapon_types(c, in);
+	if (st == FRAY_OK)
+		st = bind_file(c, in);
 	if (st != FRAY_OK)
 		return st;
 	static const size_t unit_k[2] = {S_UNIT, S_TARGET_UNIT};
@@ -266,6 +298,9 @@ static fray_status bind_shoot(fray_call *c)
 	fray_json_string(in->weapon->name, weapon, sizeof weapon);
 	if (in->weapon2)
 		fray_json_string(in->weapon2->name, weapon2, sizeof weapon2);
+	char file[1024] = "null";
+	if (in->file)
+		fray_json_string(in->file, file, sizeof file);
 	/* the echo says what the rules derive: the band, skill, armor, hit number, who fires */
 	textbuf t = text_on(c->inputs_json, sizeof c->inputs_json);
 	text_add(&t,
@@ -277,7 +312,7 @@ static fray_status bind_shoot(fray_call *c)
 		 "\"firer_cover\": \"%s\", \"reload_left\": %d, \"after_volley\": %s, \"target_standing\": \"%s\", "
 		 "\"target_leader\": %s, \"volley_if_able\": %s, \"standing\": \"%s\", \"fires\": \"%s\", "
 		 "\"reload_after\": %d, \"within_4\": %s, \"designation\": \"%s\", \"weapon_2\": %s, "
-		 "\"figures_2\": %d, \"band_2\": \"%s\"}",
+		 "\"figures_2\": %d, \"band_2\": \"%s\", \"file\": %s}",
 		 weapon, fray_presidio_band_names[in->band], in->skill, in->figures, fray_presidio_fire_mode_names[in->mode],
 		 in->volley_ready ? "true" : "false", fray_presidio_cover_names[cover], in->incidental ? "true" : "false",
 		 in->skirmish_target ? "true" : "false", in->mounted_target ? "true" : "false",
@@ -291,7 +326,7 @@ static fray_status bind_shoot(fray_call *c)
 		 fray_presidio_fires_volley(in) ? "a volley" : "independent fire", fray_presidio_reload_after(in),
 		 fray_presidio_within_4(in->weapon->range, in->band, in->inches) ? "true" : "false",
 		 fray_presidio_designation_names[val_i(c, S_DESIGNATION)], weapon2, in->weapon2 ? in->figures2 : 0,
-		 fray_presidio_band_names[in->weapon2 ? in->band2 : in->band]);
+		 fray_presidio_band_names[in->weapon2 ? in->band2 : in->band], file);
 	call_run(c, fray_presidio_shoot_procedure, 8, fmt_shoot);
 	return FRAY_OK;
 }

@@ -352,7 +352,12 @@ FRAY_API void fray_presidio_shoot(fray_roller *r, const fray_presidio_shoot_in *
 	if (out->wound_number && out->rear_hits)
 		out->rear_casualties = fray_successes(r, out->rear_hits, 12, out->wound_number,
 						      "to wound, the unit behind");
-	if (out->casualties && in->specialists > 0) {
+	if (out->casualties && in->file) {
+		/* Section 6, Units in Column: those in front fall first, no die */
+		out->specialists_hit = fray_presidio_file_hits(in->file, out->casualties, &out->leader_hit);
+		fray_emit_note(r, "in column: the hits fall on those in front, then on the figures behind them, no "
+			       "casualty die", "Presidio Section 6, Units in Column");
+	} else if (out->casualties && in->specialists > 0) {
 		/* the die is the unit's when the dice are rolled (R15); the
 		 * privates are those it has now */
 		int unit = in->target_unit_figures > 0 ? in->target_unit_figures : in->target_figures;

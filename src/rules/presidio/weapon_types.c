@@ -4,6 +4,7 @@
  * time ... Check morale on the target unit only after the entire unit has
  * fired." Two rolls, one morale check. */
 #include <stdio.h>
+#include <string.h>
 #include "../../core/internal.h"
 #include <fray/presidio.h>
 
@@ -28,6 +29,10 @@ FRAY_API void fray_presidio_shoot_types(fray_roller *r, const fray_presidio_shoo
 	}
 	second.specialists = in->specialists - out->specialists_hit;
 	second.target_leader = in->target_leader && !out->leader_hit;
+	if (in->file) { /* in column: the next figures in the file are in front now */
+		size_t gone = (size_t)out->casualties, len = strlen(in->file);
+		second.file = in->file + (gone < len ? gone : len);
+	}
 	fray_presidio_shoot_out two = {0};
 	if (fray_roller_narrating(r)) {
 		char text[160];

@@ -248,6 +248,41 @@ static void moving_into_melee_defender_first(void **state)
 		"\"charge\": \"foot\"}", "no charge impact");
 }
 
+/* ---- Section 6, Units in Column: a target showing a single or double
+ * file takes its hits "by those in front, and if they go down,
+ * subsequent shots will hit a following figure": no casualty die. 10
+ * flintlock muskets (10 / 4: 3 fire) at long range, 11+ (2/12), wound on 5+
+ * (8/12), into a file p L s p p p: C casualties ~ Bin(3, 1/9); the leader
+ * falls when C >= 2, the specialty figures hit are those of the first C
+ * places (0, 1, 2 for C = 1, 2, 3). ---- */
+static void column_hits_those_in_front(void **state)
+{
+	(void)state;
+	fray_doc *d = odds("presidio.shoot", "{\"weapon\": \"flintlock musket\", \"figures\": 10, \"band\": \"long\", "
+			   "\"file\": \"pLsppp\"}");
+	double p = 2.0 / 12 * 8 / 12;
+	static const int specialists_in_front[4] = {0, 0, 1, 2};
+	for (int c = 0; c <= 3; c++) {
+		double got = 0, led = 0;
+		for (size_t k = 0; k < noutcomes(d); k++) {
+			if (atoi(field(d, k, "casualties")) != c)
+				continue;
+			assert_int_equal(atoi(field(d, k, "specialists_hit")), specialists_in_front[c]);
+			got += p_of(d, k);
+			led += strcmp(field(d, k, "leader_hit"), "true") == 0 ? p_of(d, k) : 0;
+		}
+		assert_double_equal(got, binomial(3, c, p), 1e-12);
+		assert_double_equal(led, c >= 2 ? binomial(3, c, p) : 0, 1e-12);
+	}
+	fray_doc_free(d);
+	refused("presidio.shoot", "{\"weapon\": \"flintlock musket\", \"figures\": 10, \"band\": \"long\", "
+		"\"file\": \"pLxp\"}", "letters");
+	refused("presidio.shoot", "{\"weapon\": \"flintlock musket\", \"figures\": 10, \"band\": \"long\", "
+		"\"file\": \"pLsp\", \"specialists\": 2}", "specialty figures");
+	refused("presidio.shoot", "{\"weapon\": \"flintlock musket\", \"figures\": 10, \"band\": \"long\", "
+		"\"file\": \"pLsp\", \"target_figures\": 6}", "has 4 figures");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -255,6 +290,7 @@ int main(void)
 		cmocka_unit_test(morale_bonus_starts_over),
 		cmocka_unit_test(two_weapon_types_one_check),
 		cmocka_unit_test(moving_into_melee_defender_first),
+		cmocka_unit_test(column_hits_those_in_front),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
