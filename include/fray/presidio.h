@@ -776,6 +776,32 @@ typedef struct fray_presidio_night_row {
 } fray_presidio_night_row;
 extern const fray_presidio_night_row fray_presidio_night_rows[5];
 void fray_presidio_night_procedure(fray_roller *r, fray_policy *p, const void *in, int64_t *out);
+/* Ruling R31 (Section 4's Night Vision and Section 8's Nighttime
+ * Visibility read as one table): how far one sees by night, in inches, on
+ * the row (0-4) of fray_presidio_night_rows. In the open the row's open
+ * distance (Section 4's full moon 12", half-moon 8", no moon 4" are rows
+ * 0, 2 and 4); in woods the lesser of the row's woods distance and the
+ * woods' own vision by day (Section 4, Woods: light 12", medium 8", heavy
+ * 4"); into woods from outside them, half of that (Section 4, Woods). */
+typedef enum fray_presidio_woods {
+	FRAY_PRESIDIO_NO_WOODS = 0, FRAY_PRESIDIO_LIGHT_WOODS = 1, FRAY_PRESIDIO_MEDIUM_WOODS = 2,
+	FRAY_PRESIDIO_HEAVY_WOODS = 3
+} fray_presidio_woods;
+extern const char *const fray_presidio_woods_names[4]; /* "none", "light", "medium", "heavy" */
+double fray_presidio_night_sight(int row, fray_presidio_woods woods, bool into_woods);
+typedef struct fray_presidio_night_in {
+	int moon;                  /* the Nighttime Visibility die, 1-6, when the
+				      scenario sets the moon; 0: rolled */
+	fray_presidio_woods woods; /* where one looks: the open or woods */
+	bool into_woods;           /* from outside the woods into them */
+} fray_presidio_night_in;
+/* The night's moon (rolled or given) and the sight it gives (R31).
+ * outcome {row 0-4, sight in half inches}. */
+void fray_presidio_night_sight_procedure(fray_roller *r, fray_policy *p, const void *in, int64_t *out);
+/* A search for a hidden unit beyond the night's sight (R31; Section 8,
+ * Sentry Alertness: discovery only "once the enemy enters within the
+ * visibility limitation"): no die, not spotted. outcome {spotted = 0}. */
+void fray_presidio_out_of_sight_procedure(fray_roller *r, fray_policy *p, const void *in, int64_t *out);
 
 /* Bouncing solid shot (Section 9, smoothbores): outcome {inches to the
  * next landing (1D6 + 6), inches to the one after (1D6)}. */

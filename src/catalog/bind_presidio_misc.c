@@ -166,7 +166,7 @@ static const proc_desc frayi_presidio_dismount_desc = {
 
 /* ---- spot (Section 4, Hidden Movement; Section 8, night) ---- */
 
-enum { SPOT_RECON, SPOT_CAMOU, SPOT_COVER, SPOT_NIGHT };
+enum { SPOT_RECON, SPOT_CAMOU, SPOT_COVER, SPOT_NIGHT, SPOT_INCHES, SPOT_WOODS, SPOT_INTO, SPOT_N };
 static const in_desc spot_in[] = {
 	{"recon", IN_INT, -5, 10, .help = "the searcher's Recon skill", .rule = "Presidio Section 4, Hidden Movement",
 	 IN_INT_AT(0)},
@@ -176,6 +176,13 @@ static const in_desc spot_in[] = {
 	 .rule = "Presidio Section 4, Defensive Cover"},
 	{"night", IN_INT, 1, 6, .help = "at night: the Nighttime Visibility row's die (1 full moon .. 5-6 no moon)",
 	 .rule = "Presidio Section 8, Nighttime Visibility"},
+	{"inches", IN_NUMBER, 0, 10000, .help = "at night: the distance to the hidden unit; beyond the night's sight it "
+	 "cannot be seen", .rule = "Presidio Section 4, Night Vision; ruling R31", .unit = "inches",
+	 .expects = "inches from 0"},
+	{"woods", IN_CHOICE, .choices = fray_presidio_woods_names, .nchoices = 4,
+	 .help = "at night: the hidden unit in light, medium or heavy woods", .rule = "Presidio Section 4, Woods; ruling R31"},
+	{"into_woods", IN_BOOL, .help = "at night: the searchers outside those woods (half)",
+	 .rule = "Presidio Section 4, Woods; ruling R31"},
 };
 static const out_desc spot_out[] = {
 	{"spotted", "boolean", "the hidden unit is seen", .yes = "spotted", .no = "still hidden"}};
@@ -189,6 +196,18 @@ static fray_status bind_spot(fray_call *c)
 	int *v = CALL_INPUT(c, int);
 	v[2] = fray_presidio_cover_dm((fray_presidio_cover)cover);
 	v[3] = search_dm;
+	fray_presidio_woods woods = (fray_presidio_woods)val_i(c, SPOT_WOODS);
+	bool into = val_b(c, SPOT_INTO);
+	if (!night && (val_given(c, SPOT_INCHES) || woods || into))
+		return frayi_call_bad(c, "%s, %s and %s are for %s N (the night's sight, ruling R31)",
+				      frayi_call_opt(c, SPOT_INCHES), frayi_call_opt(c, SPOT_WOODS),
+				      frayi_call_opt(c, SPOT_INTO), frayi_call_opt(c, SPOT_NIGHT));
+	if (into && !woods)
+		return frayi_call_bad(c, "%s needs %s light|medium|heavy", frayi_call_opt(c, SPOT_INTO),
+				      frayi_call_opt(c, SPOT_WOODS));
+	/* R31: by night a unit beyond the sight cannot be seen at all */
+	double sight = night ? fray_presidio_night_sight(night >= 5 ? 4 : night - 1, woods, into) : 0;
+	bool beyond = val_given(c, SPOT_INCHES) && val_x(c, SPOT_INCHES) > sight;
 	textbuf t = text_on(c->title, sizeof c->title);
 	text_add(&t, "spot: 1d6 + recon %d", v[0]);
 	if (night)
@@ -196,9 +215,15 @@ static fray_status bind_spot(fray_call *c)
 	text_add(&t, " against 1d6 + camou %d + cover %d", v[1], v[2]);
 	/* the echo says the night's Search DM, not its die */
 	t = text_on(c->inputs_json, sizeof c->inputs_json);
-	text_add(&t, "{\"recon\": %d, \"camou\": %d, \"cover\": \"%s\", \"night_search_dm\": %d}", v[0], v[1],
+	text_add(&t, "{\"recon\": %d, \"camou\": %d, \"cover\": \"%s\", \"night_search_dm\": %d", v[0], v[1],
 		 fray_presidio_cover_names[cover], search_dm);
-	call_run(c, fray_presidio_spot_procedure, 1, NULL);
+	if (night)
+		text_add(&t, ", \"night_sight\": %g, \"woods\": \"%s\", \"into_woods\": %s", sight,
+			 fray_presidio_woods_names[woods], into ? "true" : "false");
+	if (val_given(c, SPOT_INCHES))
+		text_add(&t, ", \"inches\": %g, \"beyond_sight\": %s", val_x(c, SPOT_INCHES), beyond ? "true" : "false");
+	text_add(&t, "}");
+	call_run(c, beyond ? fray_presidio_out_of_sight_procedure : fray_presidio_spot_procedure, 1, NULL);
 	return FRAY_OK;
 }
 
@@ -206,8 +231,9 @@ static const proc_desc frayi_presidio_spot_desc = {
 	"presidio.spot", "presidio spot", "a search for a hidden unit", "Presidio Section 4, Hidden Movement",
 	"1d6 + Recon against 1d6 + Camou + the cover benefit; spotted on equal or\n"
 	"higher. At night the Nighttime Visibility row's Search DM (+2 to -2) goes\n"
-	"on the search.",
-	spot_in, 4, spot_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"recon\": 1, \"camou\": 1, \"cover\": \"partial\"}",
+	"on the search, and a unit beyond the night's sight (ruling R31: --inches,\n"
+	"--woods) cannot be seen at all.",
+	spot_in, SPOT_N, spot_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"recon\": 1, \"camou\": 1, \"cover\": \"partial\"}",
 	bind_spot, NULL, NULL, false,
 	/* the page */ .headline = {"spotted", "== true", "the unit is spotted"}, .generic = true, .no_sides = true};
 

@@ -283,6 +283,64 @@ static void column_hits_those_in_front(void **state)
 		"\"file\": \"pLsp\", \"target_figures\": 6}", "has 4 figures");
 }
 
+/* ---- Ruling R31: Section 4's Night Vision ("full moon is 12", ...
+ * half-moon is 8", ... no moon is 4"") is Section 8's table in the open
+ * (rows 1, 3, 5-6); in woods the table's woods column (6, 5, 4, 3, 2),
+ * never more than the woods' own vision (Section 4, Woods: light 12",
+ * medium 8", heavy 4"), half from outside them. ---- */
+static void night_sight_one_table(void **state)
+{
+	(void)state;
+	static const int open[7] = {0, 12, 10, 8, 6, 4, 4}, woods_col[7] = {0, 6, 5, 4, 3, 2, 2};
+	static const int by_day[4] = {0, 12, 8, 4};
+	static const char *const woods[4] = {"none", "light", "medium", "heavy"};
+	/* Section 4's own three */
+	assert_int_equal(open[1], 12);
+	assert_int_equal(open[3], 8);
+	assert_int_equal(open[5], 4);
+	for (int moon = 1; moon <= 6; moon++)
+		for (int w = 0; w < 4; w++)
+			for (int into = 0; into <= (w ? 1 : 0); into++) {
+				double want = w == 0 ? open[moon] : (woods_col[moon] < by_day[w] ? woods_col[moon] : by_day[w]);
+				if (into)
+					want /= 2;
+				char in[160], v[32];
+				snprintf(in, sizeof in, "{\"moon\": %d, \"woods\": \"%s\", \"into_woods\": %s}", moon, woods[w],
+					 into ? "true" : "false");
+				fray_doc *d = odds("presidio.night", in);
+				assert_int_equal(noutcomes(d), 1);
+				snprintf(v, sizeof v, "%g", want);
+				if (fabs(strtod(field(d, 0, "sight"), NULL) - want) > 1e-9)
+					fail_msg("%s: sight %s, the texts give %s", in, field(d, 0, "sight"), v);
+				fray_doc_free(d);
+			}
+	/* the moon rolled: 12" on a 1, 4" on a 5 or 6 */
+	fray_doc *d = odds("presidio.night", "{}");
+	assert_double_equal(p_field(d, "sight", "12"), 1.0 / 6, 1e-15);
+	assert_double_equal(p_field(d, "sight", "4"), 2.0 / 6, 1e-15);
+	fray_doc_free(d);
+	refused("presidio.night", "{\"into_woods\": true}", "woods");
+
+	/* spot by night with no moon (search DM -2): a unit 5" away is beyond
+	 * the 4" of sight, never spotted; at 4" the dice decide, counted here */
+	d = odds("presidio.spot", "{\"recon\": 2, \"camou\": 1, \"night\": 5, \"inches\": 5}");
+	assert_double_equal(p_field(d, "spotted", "true"), 0, 1e-15);
+	fray_doc_free(d);
+	d = odds("presidio.spot", "{\"recon\": 2, \"camou\": 1, \"night\": 5, \"inches\": 4}");
+	int found = 0;
+	for (int a = 1; a <= 6; a++)
+		for (int b = 1; b <= 6; b++)
+			found += a + 2 - 2 >= b + 1;
+	assert_double_equal(p_field(d, "spotted", "true"), found / 36.0, 1e-12);
+	fray_doc_free(d);
+	/* a full moon, into heavy woods from outside: 4" / 2 = 2" */
+	d = odds("presidio.spot", "{\"recon\": 2, \"camou\": 1, \"night\": 1, \"inches\": 3, \"woods\": \"heavy\", "
+		 "\"into_woods\": true}");
+	assert_double_equal(p_field(d, "spotted", "true"), 0, 1e-15);
+	fray_doc_free(d);
+	refused("presidio.spot", "{\"recon\": 2, \"camou\": 1, \"inches\": 3}", "night");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -291,6 +349,7 @@ int main(void)
 		cmocka_unit_test(two_weapon_types_one_check),
 		cmocka_unit_test(moving_into_melee_defender_first),
 		cmocka_unit_test(column_hits_those_in_front),
+		cmocka_unit_test(night_sight_one_table),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
