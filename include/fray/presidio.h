@@ -294,6 +294,20 @@ const char *fray_presidio_file_problem(const char *file);
  * leader is. */
 int fray_presidio_file_hits(const char *file, int casualties, bool *leader_hit);
 
+/* Section 3, Combining Units: figures of two separate units made one
+ * (4 actions, drums and bugles no help, an officer present who stays
+ * with it). The new unit is inexperienced, disregards the casualties
+ * before, and its size class is recounted from its figures. */
+typedef struct fray_presidio_combine_in {
+	int figures1, figures2;   /* the figures each unit brings */
+	bool officer;             /* an officer present (required) */
+} fray_presidio_combine_in;
+/* Why they cannot combine, or NULL (no officer; no figures). */
+const char *fray_presidio_combine_refused(const fray_presidio_combine_in *in);
+/* outcome {figures, size class, level (inexperienced), casualties (0),
+ * actions (4)} */
+void fray_presidio_combine_procedure(fray_roller *r, fray_policy *p, const void *in, int64_t *out);
+
 /* Section 4, Weapon Types: a unit with two weapon types rolls each type
  * on its own (its hit number, damage and reload), all its fire "at the
  * same time", and the target checks morale "only after the entire unit

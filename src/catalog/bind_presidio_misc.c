@@ -237,6 +237,55 @@ static const proc_desc frayi_presidio_spot_desc = {
 	bind_spot, NULL, NULL, false,
 	/* the page */ .headline = {"spotted", "== true", "the unit is spotted"}, .generic = true, .no_sides = true};
 
+/* ---- combine (Section 3, Combining Units) ---- */
+
+static const in_desc combine_in[] = {
+	{"figures_1", IN_INT, 1, 1000, .required = true, .help = "the figures the first unit brings",
+	 .rule = "Presidio Section 3, Combining Units", .unit = "figures", .missing = "N",
+	 IN_FIELD(fray_presidio_combine_in, figures1)},
+	{"figures_2", IN_INT, 1, 1000, .required = true, .help = "the figures the second unit brings",
+	 .rule = "Presidio Section 3, Combining Units", .unit = "figures", .missing = "N",
+	 IN_FIELD(fray_presidio_combine_in, figures2)},
+	{"officer", IN_BOOL, .help = "an officer is present (he must stay with the new unit)",
+	 .rule = "Presidio Section 3, Combining Units", IN_FIELD(fray_presidio_combine_in, officer)},
+};
+static const out_desc combine_out[] = {
+	{"figures", "integer", "the new unit's figures"},
+	{"size", "string", "its size class, recounted (morale casualty DMs)"},
+	{"level", "string", "its morale level: inexperienced"},
+	{"casualties", "integer", "the casualties its morale checks count: 0"},
+	{"actions", "integer", "actions it takes (drums and bugles don't help)"}};
+
+static void fmt_combine(const fray_call *c, const int64_t *o, bool json, textbuf *t)
+{
+	(void)c;
+	text_add(t, json ? "\"figures\": %lld, \"size\": \"%s\", \"level\": \"%s\", \"casualties\": %lld, "
+			   "\"actions\": %lld"
+			 : "%lld figures, a %s, %s, %lld casualties counted, %lld actions",
+		 (long long)o[0], fray_presidio_size_names[o[1]], fray_presidio_level_names[o[2]], (long long)o[3],
+		 (long long)o[4]);
+}
+
+static fray_status bind_combine(fray_call *c)
+{
+	const fray_presidio_combine_in *in = CALL_INPUT(c, fray_presidio_combine_in);
+	if (fray_presidio_combine_refused(in))
+		return frayi_call_bad(c, "%s", fray_presidio_combine_refused(in));
+	frayi_call_title(c, "combining units: %d and %d figures", in->figures1, in->figures2);
+	call_run(c, fray_presidio_combine_procedure, 5, fmt_combine);
+	return FRAY_OK;
+}
+
+static const proc_desc frayi_presidio_combine_desc = {
+	"presidio.combine", "presidio combine", "two units made one", "Presidio Section 3, Combining Units",
+	"Figures of two separate units made one (4 actions, with an officer who\n"
+	"stays): an inexperienced unit, previous casualties disregarded, its size\n"
+	"class recounted from its figures. No die. (Squads of one platoon and\n"
+	"platoons of one company only reform.)",
+	combine_in, 3, combine_out, 5, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
+	"{\"figures_1\": 6, \"figures_2\": 5, \"officer\": true}", bind_combine, NULL, NULL, false,
+	/* the page */ .headline = {"size", "each", "the new unit's size class"}, .generic = true, .no_sides = true};
+
 /* ---- casualty status (Section 6) ---- */
 
 static const in_desc status_in[] = {
@@ -730,5 +779,6 @@ const proc_desc *const frayi_presidio_misc_procs[] = {
 	&frayi_presidio_rally_desc, &frayi_presidio_initiative_desc, &frayi_presidio_jump_desc,
 	&frayi_presidio_dismount_desc, &frayi_presidio_spot_desc, &frayi_presidio_status_desc,
 	&frayi_presidio_artillery_desc, &frayi_presidio_fuse_desc, &frayi_presidio_gun_move_desc,
-	&frayi_presidio_blast_desc, &frayi_presidio_radius_desc, &frayi_presidio_into_melee_desc, NULL,
+	&frayi_presidio_blast_desc, &frayi_presidio_radius_desc, &frayi_presidio_into_melee_desc,
+	&frayi_presidio_combine_desc, NULL,
 };

@@ -341,6 +341,38 @@ static void night_sight_one_table(void **state)
 	refused("presidio.spot", "{\"recon\": 2, \"camou\": 1, \"inches\": 3}", "night");
 }
 
+/* Section 7's unit sizes: teams 1-4, squads 5-9, platoons 10-15,
+ * companies 16-25 (and more: the largest class). */
+static const char *size_from_the_text(int figures)
+{
+	return figures <= 4 ? "team" : figures <= 9 ? "squad" : figures <= 15 ? "platoon" : "company";
+}
+
+/* ---- Section 3, Combining Units: 4 actions, an officer present, the new
+ * unit inexperienced, previous casualties disregarded, its size class
+ * recounted. No die. ---- */
+static void combining_units(void **state)
+{
+	(void)state;
+	static const int pairs[][2] = {{2, 2}, {3, 3}, {6, 5}, {9, 9}, {4, 1}, {5, 4}, {8, 8}};
+	for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+		char in[128], n[16];
+		snprintf(in, sizeof in, "{\"figures_1\": %d, \"figures_2\": %d, \"officer\": true}", pairs[i][0],
+			 pairs[i][1]);
+		fray_doc *d = odds("presidio.combine", in);
+		assert_int_equal(noutcomes(d), 1);
+		assert_double_equal(p_of(d, 0), 1, 1e-15);
+		snprintf(n, sizeof n, "%d", pairs[i][0] + pairs[i][1]);
+		assert_string_equal(field(d, 0, "figures"), n);
+		assert_string_equal(field(d, 0, "size"), size_from_the_text(pairs[i][0] + pairs[i][1]));
+		assert_string_equal(field(d, 0, "level"), "inexperienced");
+		assert_string_equal(field(d, 0, "casualties"), "0");
+		assert_string_equal(field(d, 0, "actions"), "4");
+		fray_doc_free(d);
+	}
+	refused("presidio.combine", "{\"figures_1\": 6, \"figures_2\": 5}", "officer present");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -350,6 +382,7 @@ int main(void)
 		cmocka_unit_test(moving_into_melee_defender_first),
 		cmocka_unit_test(column_hits_those_in_front),
 		cmocka_unit_test(night_sight_one_table),
+		cmocka_unit_test(combining_units),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
