@@ -534,6 +534,10 @@ extern const char *const fray_presidio_fire_type_names[4];
  * mortars never direct. */
 const char *fray_presidio_fire_refused(const fray_presidio_gun *g, fray_presidio_fire_type t);
 
+/* Section 9, Damage: a structure's strength after hits without damage at
+ * the same spot: 2 less for each. */
+int fray_presidio_weakened_strength(int strength, int hits_without_damage);
+
 /* Target strengths (Section 9): structures by name. */
 typedef struct fray_presidio_structure {
 	const char *name;

@@ -294,11 +294,11 @@ static fray_status bind_shoot(fray_call *c)
 	frayi_call_title(c, "shoot: %d %s, %s%s range (%+d), skill %d, %s fire, cover: %s, armor %d", in->figures,
 		   in->weapon->name, range_words, fray_presidio_band_names[in->band], fray_presidio_band_dm(in->band), in->skill,
 		   fray_presidio_fire_mode_names[in->mode], fray_presidio_cover_names[cover], in->armor);
-	char weapon[128], weapon2[128] = "null";
+	char weapon[128], weapon2[128] = "";
 	fray_json_string(in->weapon->name, weapon, sizeof weapon);
 	if (in->weapon2)
 		fray_json_string(in->weapon2->name, weapon2, sizeof weapon2);
-	char file[1024] = "null";
+	char file[1024] = "";
 	if (in->file)
 		fray_json_string(in->file, file, sizeof file);
 	/* the echo says what the rules derive: the band, skill, armor, hit number, who fires */
@@ -311,8 +311,7 @@ static fray_status bind_shoot(fray_call *c)
 		 "\"reloading_in_cover\": %s, \"target_reloading_in_cover\": %s, \"leaders\": %d, "
 		 "\"firer_cover\": \"%s\", \"reload_left\": %d, \"after_volley\": %s, \"target_standing\": \"%s\", "
 		 "\"target_leader\": %s, \"volley_if_able\": %s, \"standing\": \"%s\", \"fires\": \"%s\", "
-		 "\"reload_after\": %d, \"within_4\": %s, \"designation\": \"%s\", \"weapon_2\": %s, "
-		 "\"figures_2\": %d, \"band_2\": \"%s\", \"file\": %s}",
+		 "\"reload_after\": %d, \"within_4\": %s, \"designation\": \"%s\"",
 		 weapon, fray_presidio_band_names[in->band], in->skill, in->figures, fray_presidio_fire_mode_names[in->mode],
 		 in->volley_ready ? "true" : "false", fray_presidio_cover_names[cover], in->incidental ? "true" : "false",
 		 in->skirmish_target ? "true" : "false", in->mounted_target ? "true" : "false",
@@ -325,8 +324,13 @@ static fray_status bind_shoot(fray_call *c)
 		 in->volley_if_able ? "true" : "false", fray_presidio_standing_names[in->firer_standing],
 		 fray_presidio_fires_volley(in) ? "a volley" : "independent fire", fray_presidio_reload_after(in),
 		 fray_presidio_within_4(in->weapon->range, in->band, in->inches) ? "true" : "false",
-		 fray_presidio_designation_names[val_i(c, S_DESIGNATION)], weapon2, in->weapon2 ? in->figures2 : 0,
-		 fray_presidio_band_names[in->weapon2 ? in->band2 : in->band], file);
+		 fray_presidio_designation_names[val_i(c, S_DESIGNATION)]);
+	if (in->weapon2)
+		text_add(&t, ", \"weapon_2\": %s, \"figures_2\": %d, \"band_2\": \"%s\"", weapon2, in->figures2,
+			 fray_presidio_band_names[in->band2]);
+	if (in->file)
+		text_add(&t, ", \"file\": %s", file);
+	text_add(&t, "}");
 	call_run(c, fray_presidio_shoot_procedure, 8, fmt_shoot);
 	return FRAY_OK;
 }

@@ -442,7 +442,7 @@ static const proc_desc frayi_presidio_gun_move_desc = {
 /* ---- blast (Section 9, Radius Hits on structures) ---- */
 
 static const char *const zones[] = {"direct", "lethal-cone", "radius"};
-enum { BL_GUN, BL_ZONE, BL_STRUCTURE, BL_STRENGTH };
+enum { BL_GUN, BL_ZONE, BL_STRUCTURE, BL_STRENGTH, BL_WEAKENED, BL_N };
 static const in_desc blast_in[] = {
 	{"gun", IN_STRING, .required = true, .help = "a piece that fires shell (\"6# cannon, smoothbore\")",
 	 .rule = "Presidio Section 10, Artillery", .missing = "PIECE (one that fires shell)"},
@@ -453,6 +453,8 @@ static const in_desc blast_in[] = {
 	 .rule = "Presidio Section 9, Target Strengths", .excludes = (const char *const[]){"strength", NULL},
 	 .why_excluded = "both give the target: give one"},
 	{"strength", IN_INT, -5, 40, .help = "the target's strength, if not a structure of the list",
+	 .rule = "Presidio Section 9, Damage"},
+	{"weakened", IN_INT, 0, 20, .help = "hits without damage at this spot before: -2 strength each",
 	 .rule = "Presidio Section 9, Damage"},
 };
 static const out_desc blast_out[] = {{"destroyed", "boolean", "destroyed, else weakened (-2 strength there)",
@@ -470,6 +472,7 @@ static fray_status bind_blast(fray_call *c)
 		return frayi_call_bad(c, "missing the target: %s NAME or %s N", frayi_call_opt(c, BL_STRUCTURE),
 				frayi_call_opt(c, BL_STRENGTH));
 	size_t zone = (size_t)val_i(c, BL_ZONE);
+	strength = fray_presidio_weakened_strength(strength, (int)val_i(c, BL_WEAKENED));
 	fray_presidio_blast_in *in = CALL_INPUT(c, fray_presidio_blast_in);
 	*in = (fray_presidio_blast_in){fray_presidio_blast_damage(g->damage, (fray_presidio_blast_zone)zone), strength,
 				       g->damage, (fray_presidio_blast_zone)zone};
@@ -490,7 +493,7 @@ static const proc_desc frayi_presidio_blast_desc = {
 	"the radius (rounded down), then the damage chart against the target's\n"
 	"strength; no saving roll. A target not destroyed is weakened: -2 strength\n"
 	"at that spot.",
-	blast_in, 4, blast_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
+	blast_in, BL_N, blast_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
 	"{\"gun\": \"24# mortar\", \"zone\": \"radius\", \"structure\": \"log house\"}", bind_blast, NULL, NULL, false,
 	/* the page */ .headline = {"destroyed", "== true", "the structure is destroyed"}, .generic = true, .no_sides = true};
 
@@ -617,7 +620,7 @@ static const proc_desc frayi_presidio_into_melee_desc = {
 /* ---- artillery fire (Sections 9 and 10, ruling R26) ---- */
 
 enum { AR_GUN, AR_AMMO, AR_FIRE, AR_SKILL, AR_BAND, AR_RANGE, AR_COVER, AR_CORRECTIONS, AR_STRENGTH, AR_STRUCTURE,
-       AR_MISSING, AR_DM, AR_ENEMIES, AR_FRIENDS, AR_FARMOR, AR_N };
+       AR_MISSING, AR_DM, AR_ENEMIES, AR_FRIENDS, AR_FARMOR, AR_WEAKENED, AR_N };
 static const in_desc artillery_in[] = {
 	{"gun", IN_STRING, .required = true, .help = "the piece, such as \"12# cannon, smoothbore\"",
 	 .rule = "Presidio Section 10, Artillery", .missing = "PIECE, such as \"12# cannon, smoothbore\""},
@@ -650,6 +653,8 @@ static const in_desc artillery_in[] = {
 	 .rule = "Presidio Section 9, Canister Hits", .unit = "figures"},
 	{"friendly_armor", IN_INT, -5, 40, .help = "canister: the friendly figures' armor",
 	 .rule = "Presidio Section 9, Canister Hits"},
+	{"weakened", IN_INT, 0, 20, .help = "shot or shell: hits without damage at this spot before, -2 strength each",
+	 .rule = "Presidio Section 9, Damage"},
 };
 static const out_desc artillery_out[] = {
 	{"result", "string", "miss, hit or mishap"}, {"destroyed", "boolean", "shot or shell: the target destroyed"},
@@ -734,7 +739,10 @@ static fray_status bind_artillery(fray_call *c)
 	in->cover_dm = (int)val_i(c, AR_COVER);
 	in->other_dm = (int)val_i(c, AR_DM);
 	in->corrections = (int)val_i(c, AR_CORRECTIONS);
-	in->strength = strength;
+	if (val_given(c, AR_WEAKENED) && in->gun->ammo >= FRAY_PRESIDIO_CANISTER)
+		return frayi_call_bad(c, "%s is for shot or shell on a structure (canister strikes figures)",
+				      frayi_call_opt(c, AR_WEAKENED));
+	in->strength = fray_presidio_weakened_strength(strength, (int)val_i(c, AR_WEAKENED));
 	in->crew_missing = (int)val_i(c, AR_MISSING);
 	/* canister strikes figures: the number is their armor, not a strength */
 	const char *target = in->gun->ammo >= FRAY_PRESIDIO_CANISTER ? "armor" : "strength";

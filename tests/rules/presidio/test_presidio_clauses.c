@@ -373,6 +373,25 @@ static void combining_units(void **state)
 	refused("presidio.combine", "{\"figures_1\": 6, \"figures_2\": 5}", "officer present");
 }
 
+/* ---- Section 9, Damage: "Deduct 2 points from the strength of the
+ * target for each hit without damage at same location." A 24# mortar's
+ * shell (damage 12) bursting directly on strength 12 after W such hits:
+ * the chart read for 12 - (12 - 2W), its d12 needed 9 - differential
+ * (Section 9's chart: +7 needs 2 ... -3 needs 12). ---- */
+static void weakened_structures(void **state)
+{
+	(void)state;
+	for (int w = 0; w <= 3; w++) {
+		int diff = 12 - (12 - 2 * w), need = 9 - diff;
+		char in[160];
+		snprintf(in, sizeof in, "{\"gun\": \"24# mortar\", \"zone\": \"direct\", \"strength\": 12, "
+			 "\"weakened\": %d}", w);
+		fray_doc *d = odds("presidio.blast", in);
+		assert_double_equal(p_field(d, "destroyed", "true"), (13.0 - need) / 12, 1e-12);
+		fray_doc_free(d);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -383,6 +402,7 @@ int main(void)
 		cmocka_unit_test(column_hits_those_in_front),
 		cmocka_unit_test(night_sight_one_table),
 		cmocka_unit_test(combining_units),
+		cmocka_unit_test(weakened_structures),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
