@@ -336,6 +336,13 @@ extern const char *const fray_presidio_impact_names[5];
  * spear or lance by its name) and bayonets. */
 fray_presidio_impact fray_presidio_impact_of(bool mounted, const fray_presidio_weapon *melee, bool bayonets);
 
+/* Section 5, Disengaging from Melee: pursuers of a unit that disengages
+ * need an action left (else the reason), and strike with their charge
+ * impact only with 2 actions left ("no charge bonus unless they have 2
+ * actions left"): else no impact. */
+const char *fray_presidio_disengage_pursuit_refused(int actions_left);
+fray_presidio_impact fray_presidio_disengage_pursuit_impact(fray_presidio_impact charge, int actions_left);
+
 typedef struct fray_presidio_melee_in {
 	const fray_presidio_weapon *weapon, *defender_weapon;
 	int figures, defender_figures;     /* in base contact */

@@ -392,6 +392,32 @@ static void weakened_structures(void **state)
 	}
 }
 
+/* ---- Section 5, Disengaging from Melee: pursuers need "any actions
+ * left", and get "no charge bonus unless they have 2 actions left": the
+ * impact's DM on the melee difficulty (foot -1, lance -3) only then. ---- */
+static void disengaging_pursuers_need_two_actions(void **state)
+{
+	(void)state;
+	static const int impact_dm[5] = {0, -1, -2, -2, -3}; /* Charge Impact */
+	const fray_presidio_weapon *lance = fray_presidio_weapon_find("metal lance/knife", NULL);
+	assert_non_null(lance);
+	for (int actions = 0; actions <= 2; actions++) {
+		if (actions == 0) {
+			assert_non_null(fray_presidio_disengage_pursuit_refused(actions));
+			continue;
+		}
+		assert_null(fray_presidio_disengage_pursuit_refused(actions));
+		for (int charge = FRAY_PRESIDIO_FOOT; charge <= FRAY_PRESIDIO_LANCE; charge++) {
+			fray_presidio_melee_in in = {.weapon = lance, .defender_weapon = lance, .figures = 4,
+						     .defender_figures = 4,
+						     .impact = fray_presidio_disengage_pursuit_impact(
+							     (fray_presidio_impact)charge, actions)};
+			/* lance 8+, skills 0, the impact's DM with 2 actions only */
+			assert_int_equal(fray_presidio_melee_difficulty(&in), 8 + (actions == 2 ? impact_dm[charge] : 0));
+		}
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -403,6 +429,7 @@ int main(void)
 		cmocka_unit_test(night_sight_one_table),
 		cmocka_unit_test(combining_units),
 		cmocka_unit_test(weakened_structures),
+		cmocka_unit_test(disengaging_pursuers_need_two_actions),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
