@@ -132,7 +132,11 @@ static fray_status bind_morale(fray_call *c)
 			: cover >= FRAY_PRESIDIO_PARTIAL ? FRAY_PRESIDIO_IN_COVER
 							 : FRAY_PRESIDIO_OPEN;
 	int required = fray_presidio_morale_required(in);
-	frayi_call_title(c, "morale: %s %s, %d casualt%s, needs %d+ on d6! (+%d leader), %s",
+	if (in->no_commanders) /* Section 1, Officer Casualties: no die */
+		frayi_call_title(c, "morale: %s %s, no commanders left and one more casualty: no die",
+				 fray_presidio_level_names[level], fray_presidio_size_names[in->size]);
+	else
+		frayi_call_title(c, "morale: %s %s, %d casualt%s, needs %d+ on d6! (+%d leader), %s",
 			fray_presidio_level_names[level],
 		   fray_presidio_size_names[in->size], in->casualties, in->casualties == 1 ? "y" : "ies", required,
 		   in->leader, fray_presidio_situation_names[in->situation]);
