@@ -226,6 +226,18 @@ typedef struct fray_presidio_shoot_in {
 	 * (for both actions) at the same time" (Section 4, Independent Fire):
 	 * each action's firers, all rolled at once; 0 or 1: one action */
 	int actions;
+	/* Section 4, Weapon Types: a second weapon type in the unit (NULL:
+	 * none), the figures that carry it and its range band (its own range
+	 * class's); see fray_presidio_shoot_types */
+	const fray_presidio_weapon *weapon2;
+	int figures2;
+	int band2;
+	/* Section 6, Units in Column: a target in a narrow corridor, march
+	 * column or enfiladed, showing a single or double file to the firers,
+	 * takes its hits "by those in front": its file from the front, a
+	 * letter a figure, L its leader, s another specialty figure, p a
+	 * private (NULL: not in column; the casualty die then) */
+	const char *file;
 } fray_presidio_shoot_in;
 
 typedef struct fray_presidio_shoot_out {
@@ -283,8 +295,39 @@ const char *fray_presidio_volley_refused(const fray_presidio_shoot_in *in);
 int fray_presidio_hit_number(const fray_presidio_shoot_in *in);
 void fray_presidio_shoot(fray_roller *r, const fray_presidio_shoot_in *in,
 			 fray_presidio_shoot_out *out);
+/* Section 6, Units in Column: why a file (front first, L the leader, s a
+ * specialty figure, p a private) is not one, or NULL. */
+const char *fray_presidio_file_problem(const char *file);
+/* The first casualties figures of the file are those that fall, no die
+ * (Units in Column): the specialty figures among them, and whether the
+ * leader is. */
+int fray_presidio_file_hits(const char *file, int casualties, bool *leader_hit);
+
+/* Section 3, Combining Units: figures of two separate units made one
+ * (4 actions, drums and bugles no help, an officer present who stays
+ * with it). The new unit is inexperienced, disregards the casualties
+ * before, and its size class is recounted from its figures. */
+typedef struct fray_presidio_combine_in {
+	int figures1, figures2;   /* the figures each unit brings */
+	bool officer;             /* an officer present (required) */
+} fray_presidio_combine_in;
+/* Why they cannot combine, or NULL (no officer; no figures). */
+const char *fray_presidio_combine_refused(const fray_presidio_combine_in *in);
+/* outcome {figures, size class, level (inexperienced), casualties (0),
+ * actions (4)} */
+void fray_presidio_combine_procedure(fray_roller *r, fray_policy *p, const void *in, int64_t *out);
+
+/* Section 4, Weapon Types: a unit with two weapon types rolls each type
+ * on its own (its hit number, damage and reload), all its fire "at the
+ * same time", and the target checks morale "only after the entire unit
+ * has fired": the first type as fray_presidio_shoot, then in->weapon2's
+ * figures2 at band2 against what the first left (its figures, specialty
+ * figures, leader; the casualty die the unit's as it stood); out sums
+ * both, with one morale check. */
+void fray_presidio_shoot_types(fray_roller *r, const fray_presidio_shoot_in *in, fray_presidio_shoot_out *out);
 /* As a procedure: outcome {hits, casualties, specialists_hit, rear_hits,
- * rear_casualties, rear_unit, leader_hit, morale_check}. */
+ * rear_casualties, rear_unit, leader_hit, morale_check}; with a second
+ * weapon type, fray_presidio_shoot_types. */
 void fray_presidio_shoot_procedure(fray_roller *r, fray_policy *p, const void *in,
 				   int64_t *out);
 
@@ -301,6 +344,13 @@ extern const char *const fray_presidio_impact_names[5];
 /* Charge Impact: the chargers' kind by their mount and melee weapon (a
  * spear or lance by its name) and bayonets. */
 fray_presidio_impact fray_presidio_impact_of(bool mounted, const fray_presidio_weapon *melee, bool bayonets);
+
+/* Section 5, Disengaging from Melee: pursuers of a unit that disengages
+ * need an action left (else the reason), and strike with their charge
+ * impact only with 2 actions left ("no charge bonus unless they have 2
+ * actions left"): else no impact. */
+const char *fray_presidio_disengage_pursuit_refused(int actions_left);
+fray_presidio_impact fray_presidio_disengage_pursuit_impact(fray_presidio_impact charge, int actions_left);
 
 typedef struct fray_presidio_melee_in {
 	const fray_presidio_weapon *weapon, *defender_weapon;
@@ -328,6 +378,11 @@ typedef struct fray_presidio_melee_in {
 	 * surrender, and it strikes no blow (Section 5, Pursuit; Section 2,
 	 * Rally: it "performs no other actions") */
 	fray_presidio_standing defender_standing;
+	/* Section 5, Moving into a Melee: the attackers walked into contact
+	 * (a free action, no charge): "the 'defender' will attack first"; the
+	 * attackers strike back with the figures its strike left (with both;
+	 * the outcome keeps each side's fields) */
+	bool defender_first;
 } fray_presidio_melee_in;
 
 typedef struct fray_presidio_melee_out {
@@ -402,6 +457,14 @@ typedef struct fray_presidio_morale_in {
 				      panic there is a panic move, not a
 				      surrender (Section 7, Surrender) */
 	fray_presidio_standing standing;   /* the unit's standing before */
+	/* Section 1, Officer Casualties: the unit has no commander left (its
+	 * leader and every officer and NCO down) and this check follows one
+	 * more casualty: no die, it runs for it (panicked) or surrenders
+	 * (within 4" of the enemy or surrounded, as Section 7's Surrender) */
+	bool no_commanders;
+	/* the unit's figures now (0: not given), for the size class it counts
+	 * with when it starts over as a new unit (Morale Bonus 3) */
+	int figures;
 } fray_presidio_morale_in;
 
 typedef struct fray_presidio_morale_out {
@@ -410,6 +473,13 @@ typedef struct fray_presidio_morale_out {
 	int short_by;              /* 0 on success */
 	fray_presidio_standing standing;   /* afterwards */
 	bool holds;                /* stays in place (or, charging, goes on) */
+	/* what the unit counts with in its next checks (Morale Bonus): two 6s
+	 * raise the level one step and start it over as a new unit, its
+	 * casualties 0 and its size class that of its figures now; else as
+	 * before */
+	fray_presidio_level level_after;
+	fray_presidio_size size_after;
+	int casualties_after;
 } fray_presidio_morale_out;
 
 /* The situation a check's failure is read in (Morale Roll Resolution):
@@ -433,7 +503,8 @@ void fray_presidio_morale(fray_roller *r, const fray_presidio_morale_in *in,
 fray_presidio_level fray_presidio_bonus_level(fray_presidio_level l);
 /* The failure band's consequence in words, for the unit's situation. */
 const char *fray_presidio_morale_result(const fray_presidio_morale_in *in, int short_by);
-/* As a procedure: outcome {success, short_by, bonus, standing, holds}. */
+/* As a procedure: outcome {success, short_by, bonus, standing, holds,
+ * level_after, size_after, casualties_after}. */
 void fray_presidio_morale_procedure(fray_roller *r, fray_policy *p, const void *in,
 				    int64_t *out);
 
@@ -497,6 +568,10 @@ extern const char *const fray_presidio_fire_type_names[4];
  * rifled guns, swivels and canister fire direct only and shells and
  * mortars never direct. */
 const char *fray_presidio_fire_refused(const fray_presidio_gun *g, fray_presidio_fire_type t);
+
+/* Section 9, Damage: a structure's strength after hits without damage at
+ * the same spot: 2 less for each. */
+int fray_presidio_weakened_strength(int strength, int hits_without_damage);
 
 /* Target strengths (Section 9): structures by name. */
 typedef struct fray_presidio_structure {
@@ -754,6 +829,32 @@ typedef struct fray_presidio_night_row {
 } fray_presidio_night_row;
 extern const fray_presidio_night_row fray_presidio_night_rows[5];
 void fray_presidio_night_procedure(fray_roller *r, fray_policy *p, const void *in, int64_t *out);
+/* Ruling R31 (Section 4's Night Vision and Section 8's Nighttime
+ * Visibility read as one table): how far one sees by night, in inches, on
+ * the row (0-4) of fray_presidio_night_rows. In the open the row's open
+ * distance (Section 4's full moon 12", half-moon 8", no moon 4" are rows
+ * 0, 2 and 4); in woods the lesser of the row's woods distance and the
+ * woods' own vision by day (Section 4, Woods: light 12", medium 8", heavy
+ * 4"); into woods from outside them, half of that (Section 4, Woods). */
+typedef enum fray_presidio_woods {
+	FRAY_PRESIDIO_NO_WOODS = 0, FRAY_PRESIDIO_LIGHT_WOODS = 1, FRAY_PRESIDIO_MEDIUM_WOODS = 2,
+	FRAY_PRESIDIO_HEAVY_WOODS = 3
+} fray_presidio_woods;
+extern const char *const fray_presidio_woods_names[4]; /* "none", "light", "medium", "heavy" */
+double fray_presidio_night_sight(int row, fray_presidio_woods woods, bool into_woods);
+typedef struct fray_presidio_night_in {
+	int moon;                  /* the Nighttime Visibility die, 1-6, when the
+				      scenario sets the moon; 0: rolled */
+	fray_presidio_woods woods; /* where one looks: the open or woods */
+	bool into_woods;           /* from outside the woods into them */
+} fray_presidio_night_in;
+/* The night's moon (rolled or given) and the sight it gives (R31).
+ * outcome {row 0-4, sight in half inches}. */
+void fray_presidio_night_sight_procedure(fray_roller *r, fray_policy *p, const void *in, int64_t *out);
+/* A search for a hidden unit beyond the night's sight (R31; Section 8,
+ * Sentry Alertness: discovery only "once the enemy enters within the
+ * visibility limitation"): no die, not spotted. outcome {spotted = 0}. */
+void fray_presidio_out_of_sight_procedure(fray_roller *r, fray_policy *p, const void *in, int64_t *out);
 
 /* Bouncing solid shot (Section 9, smoothbores): outcome {inches to the
  * next landing (1D6 + 6), inches to the one after (1D6)}. */

@@ -1,5 +1,6 @@
 /* Presidio's shooting and melee in the catalogue (Sections 4, 5, 6 and
  * 10; rulings R11-R15, R27). */
+#include <string.h>
 #include "catalog.h"
 
 #define R4 "Presidio Section 4"
@@ -54,7 +55,7 @@ enum { S_WEAPON, S_FIGURES, S_RANGE, S_BAND, S_SKILL, S_MODE, S_LINE, S_COVER, S
        S_MOUNTED, S_EVADING, S_TAKING_COVER, S_DM, S_ARMOR, S_TARGET_FIGURES, S_SPECIALISTS, S_THROUGH,
        S_BEHIND, S_RELOADING, S_TARGET_RELOADING, S_UNITS, S_UNIT, S_TARGET_UNIT, S_LEADERS, S_FIRER_COVER,
        S_RELOAD_LEFT, S_AFTER_VOLLEY, S_TARGET_STANDING, S_TARGET_LEADER, S_VOLLEY_IF_ABLE, S_STANDING, S_DESIGNATION,
-       S_TARGET_UNIT_FIGURES, S_ACTIONS, S_N };
+       S_TARGET_UNIT_FIGURES, S_ACTIONS, S_WEAPON2, S_FIGURES2, S_FILE, S_N };
 static const in_desc shoot_in[] = {
 	{"weapon", IN_STRING, .required = true, .help = "the firers' weapon ('fray presidio weapons')",
 	 .rule = "Presidio Section 10, Small Arms", .missing = "NAME ('fray presidio weapons' lists them)",
@@ -122,6 +123,13 @@ static const in_desc shoot_in[] = {
 	 .rule = "Presidio Section 4, Independent Fire; Section 6, Hits; ruling R15", .unit = "figures"},
 	{"actions", IN_INT, 1, 2, .def = 1, .help = "2: two consecutive actions of independent fire, all their dice "
 	 "rolled at once", .rule = R4 ", Independent Fire", IN_FIELD(fray_presidio_shoot_in, actions)},
+	{"weapon_2", IN_STRING, .help = "the unit's second weapon type: rolled on its own, one morale check after both",
+	 .rule = "Presidio Section 4, Weapon Types", .suggest = firing_weapon},
+	{"figures_2", IN_INT, 1, 1000, .help = "figures with the second weapon type (--figures: those with --weapon)",
+	 .rule = "Presidio Section 4, Weapon Types", .unit = "figures", IN_FIELD(fray_presidio_shoot_in, figures2)},
+	{"file", IN_STRING, .help = "the target in column (one or two files to the firers): its figures front first, "
+	 "L the leader, s another specialty figure, p a private; hits fall on those in front",
+	 .rule = "Presidio Section 6, Units in Column"},
 };
 static const out_desc shoot_out[] = {
 	{"hits", "integer", "figures hit"}, {"casualties", "integer", "figures wounded"},
@@ -156,6 +164,58 @@ static void fmt_shoot(const fray_call *c, const int64_t *o, bool json, textbuf *
 		text_add(t, "; the leader is hit");
 }
 
+/* Section 4, Weapon Types: the unit's second weapon type, its figures and
+ * its band (its own range class's, from the same range). */
+static fray_status bind_weapon_types(fray_call *c, fray_presidio_shoot_in *in)
+{
+	if (val_given(c, S_WEAPON2) != val_given(c, S_FIGURES2))
+		return frayi_call_bad(c, "give %s NAME and %s N together (the unit's second weapon type)",
+				      frayi_call_opt(c, S_WEAPON2), frayi_call_opt(c, S_FIGURES2));
+	if (!val_given(c, S_WEAPON2))
+		return FRAY_OK;
+	char prefix[48];
+	snprintf(prefix, sizeof prefix, "option %s: ", frayi_call_opt(c, S_WEAPON2));
+	if (!(in->weapon2 = weapon_of(c, S_WEAPON2, prefix, " 'fray presidio weapons' lists them")))
+		return FRAY_ERR_INPUT;
+	if (in->weapon2->range == FRAY_PRESIDIO_MELEE)
+		return frayi_call_bad(c, "%s %s is a melee weapon: it does not shoot", frayi_call_opt(c, S_WEAPON2),
+				      in->weapon2->name);
+	if (in->through_fire && in->units_behind > 1)
+		return frayi_call_bad(c, "%s with %s above 1: give each weapon type's shot at the units behind on its own",
+				      frayi_call_opt(c, S_WEAPON2), frayi_call_opt(c, S_BEHIND));
+	in->band2 = in->band;
+	if (val_given(c, S_RANGE))
+		return frayi_call_presidio_band(c, in->weapon2->range, val_x(c, S_RANGE), in->weapon2->name, "Section 4",
+						&in->band2);
+	return FRAY_OK;
+}
+
+/* Section 6, Units in Column: the target's file says its figures, its
+ * specialty figures and its leader. */
+static fray_status bind_file(fray_call *c, fray_presidio_shoot_in *in)
+{
+	if (!val_given(c, S_FILE))
+		return FRAY_OK;
+	const char *file = val_s(c, S_FILE), *why = fray_presidio_file_problem(file);
+	if (why)
+		return frayi_call_bad(c, "%s '%.100s': %s", frayi_call_opt(c, S_FILE), file, why);
+	if (val_given(c, S_SPECIALISTS) || val_given(c, S_TARGET_LEADER))
+		return frayi_call_bad(c, "%s says the specialty figures and the leader: give no %s or %s",
+				      frayi_call_opt(c, S_FILE), frayi_call_opt(c, S_SPECIALISTS),
+				      frayi_call_opt(c, S_TARGET_LEADER));
+	int n = (int)strlen(file);
+	if (val_given(c, S_TARGET_FIGURES) && val_i(c, S_TARGET_FIGURES) != n)
+		return frayi_call_bad(c, "%s %lld, but %s has %d figures", frayi_call_opt(c, S_TARGET_FIGURES),
+				      (long long)val_i(c, S_TARGET_FIGURES), frayi_call_opt(c, S_FILE), n);
+	in->file = file;
+	in->target_figures = n;
+	in->specialists = 0;
+	for (int k = 0; k < n; k++)
+		in->specialists += file[k] != 'p';
+	in->target_leader = strchr(file, 'L') != NULL;
+	return FRAY_OK;
+}
+
 static fray_status bind_shoot(fray_call *c)
 {
 	fray_presidio_shoot_in *in = CALL_INPUT(c, fray_presidio_shoot_in);
@@ -183,9 +243,14 @@ static fray_status bind_shoot(fray_call *c)
 		return frayi_call_bad(c, "missing %s INCHES or %s close|medium|long", frayi_call_opt(c, S_RANGE),
 				frayi_call_opt(c, S_BAND));
 	}
+	fray_status st = bind_weapon_types(c, in);
+	if (st == FRAY_OK)
+		st = bind_file(c, in);
+	if (st != FRAY_OK)
+		return st;
 	static const size_t unit_k[2] = {S_UNIT, S_TARGET_UNIT};
 	fray_presidio_unit_type ut[2];
-	fray_status st = frayi_call_presidio_units(c, S_UNITS, 2, unit_k, ut);
+	st = frayi_call_presidio_units(c, S_UNITS, 2, unit_k, ut);
 	if (st != FRAY_OK)
 		return st;
 	in->skill = stat_or(c, S_SKILL, S_UNIT, ut[0].ranged);
@@ -234,8 +299,13 @@ static fray_status bind_shoot(fray_call *c)
 	frayi_call_title(c, "shoot: %d %s, %s%s range (%+d), skill %d, %s fire, cover: %s, armor %d", in->figures,
 		   in->weapon->name, range_words, fray_presidio_band_names[in->band], fray_presidio_band_dm(in->band), in->skill,
 		   fray_presidio_fire_mode_names[in->mode], fray_presidio_cover_names[cover], in->armor);
-	char weapon[128];
+	char weapon[128], weapon2[128] = "";
 	fray_json_string(in->weapon->name, weapon, sizeof weapon);
+	if (in->weapon2)
+		fray_json_string(in->weapon2->name, weapon2, sizeof weapon2);
+	char file[1024] = "";
+	if (in->file)
+		fray_json_string(in->file, file, sizeof file);
 	/* the echo says what the rules derive: the band, skill, armor, hit number, who fires */
 	textbuf t = text_on(c->inputs_json, sizeof c->inputs_json);
 	text_add(&t,
@@ -246,7 +316,7 @@ static fray_status bind_shoot(fray_call *c)
 		 "\"reloading_in_cover\": %s, \"target_reloading_in_cover\": %s, \"leaders\": %d, "
 		 "\"firer_cover\": \"%s\", \"reload_left\": %d, \"after_volley\": %s, \"target_standing\": \"%s\", "
 		 "\"target_leader\": %s, \"volley_if_able\": %s, \"standing\": \"%s\", \"fires\": \"%s\", "
-		 "\"reload_after\": %d, \"within_4\": %s, \"designation\": \"%s\"}",
+		 "\"reload_after\": %d, \"within_4\": %s, \"designation\": \"%s\"",
 		 weapon, fray_presidio_band_names[in->band], in->skill, in->figures, fray_presidio_fire_mode_names[in->mode],
 		 in->volley_ready ? "true" : "false", fray_presidio_cover_names[cover], in->incidental ? "true" : "false",
 		 in->skirmish_target ? "true" : "false", in->mounted_target ? "true" : "false",
@@ -260,6 +330,12 @@ static fray_status bind_shoot(fray_call *c)
 		 fray_presidio_fires_volley(in) ? "a volley" : "independent fire", fray_presidio_reload_after(in),
 		 fray_presidio_within_4(in->weapon->range, in->band, in->inches) ? "true" : "false",
 		 fray_presidio_designation_names[val_i(c, S_DESIGNATION)]);
+	if (in->weapon2)
+		text_add(&t, ", \"weapon_2\": %s, \"figures_2\": %d, \"band_2\": \"%s\"", weapon2, in->figures2,
+			 fray_presidio_band_names[in->band2]);
+	if (in->file)
+		text_add(&t, ", \"file\": %s", file);
+	text_add(&t, "}");
 	call_run(c, fray_presidio_shoot_procedure, 8, fmt_shoot);
 	return FRAY_OK;
 }
@@ -285,7 +361,7 @@ static const proc_desc frayi_presidio_shoot_desc = {
 enum { ML_WEAPON, ML_FIGURES, ML_SKILL, ML_ARMOR, ML_DWEAPON, ML_DFIGURES, ML_DSKILL, ML_DARMOR, ML_CHARGE,
        ML_LOW_WALL, ML_UPHILL, ML_HIGH_WALL, ML_LADDER, ML_MOUNTED, ML_DMOUNTED, ML_BOTH, ML_DM, ML_UNITS,
        ML_UNIT, ML_DUNIT, ML_SPECIALISTS, ML_LEADER, ML_UNIT_FIGURES, ML_DSPECIALISTS, ML_DLEADER, ML_DUNIT_FIGURES,
-       ML_SIMULTANEOUS, ML_DSTANDING, ML_N };
+       ML_SIMULTANEOUS, ML_DSTANDING, ML_DEFENDER_FIRST, ML_N };
 static const in_desc melee_in[] = {
 	{"weapon", IN_STRING, .required = true, .help = "the attackers' melee weapon (a gun is its butt)",
 	 .rule = "Presidio Section 10, melee rows", .missing = "NAME (the attackers' melee weapon)",
@@ -340,6 +416,8 @@ static const in_desc melee_in[] = {
 	{"defender_standing", IN_CHOICE, .choices = fray_presidio_standing_names, .nchoices = FRAY_PRESIDIO_NSTANDINGS,
 	 .help = "the defenders' standing: a panicked unit is not met in melee (contact is its surrender)",
 	 .rule = "Presidio Section 5, Pursuit; Section 2, Rally", IN_FIELD(fray_presidio_melee_in, defender_standing)},
+	{"defender_first", IN_BOOL, .help = "the attackers walked into the melee: the defenders strike first (with both), "
+	 "then the attackers left", .rule = R5 ", Moving into a Melee", IN_FIELD(fray_presidio_melee_in, defender_first)},
 };
 static const out_desc melee_out[] = {
 	{"hits", "integer", "the attackers' hits"}, {"casualties", "integer", "defenders wounded"},
@@ -485,8 +563,9 @@ static fray_status bind_melee(fray_call *c)
 		 in->defender_mounted ? "true" : "false", in->other_dm, difficulty, in->both ? "true" : "false");
 	if (in->both) {
 		fray_json_string(in->defender_weapon->name, weapon, sizeof weapon);
-		text_add(&t, ", \"defender_weapon\": %s, \"defender_figures\": %d, \"simultaneous\": %s", weapon,
-			 in->defender_figures, fray_presidio_strikes_back_simultaneously(in) ? "true" : "false");
+		text_add(&t, ", \"defender_weapon\": %s, \"defender_figures\": %d, \"simultaneous\": %s, "
+			 "\"defender_first\": %s", weapon, in->defender_figures,
+			 fray_presidio_strikes_back_simultaneously(in) ? "true" : "false", in->defender_first ? "true" : "false");
 	}
 	if (in->defender_specialists)
 		text_add(&t, ", \"defender_specialists\": %d, \"defender_leader\": %s, \"defender_unit_figures\": %d",

@@ -166,7 +166,7 @@ static const proc_desc frayi_presidio_dismount_desc = {
 
 /* ---- spot (Section 4, Hidden Movement; Section 8, night) ---- */
 
-enum { SPOT_RECON, SPOT_CAMOU, SPOT_COVER, SPOT_NIGHT };
+enum { SPOT_RECON, SPOT_CAMOU, SPOT_COVER, SPOT_NIGHT, SPOT_INCHES, SPOT_WOODS, SPOT_INTO, SPOT_N };
 static const in_desc spot_in[] = {
 	{"recon", IN_INT, -5, 10, .help = "the searcher's Recon skill", .rule = "Presidio Section 4, Hidden Movement",
 	 IN_INT_AT(0)},
@@ -176,6 +176,13 @@ static const in_desc spot_in[] = {
 	 .rule = "Presidio Section 4, Defensive Cover"},
 	{"night", IN_INT, 1, 6, .help = "at night: the Nighttime Visibility row's die (1 full moon .. 5-6 no moon)",
 	 .rule = "Presidio Section 8, Nighttime Visibility"},
+	{"inches", IN_NUMBER, 0, 10000, .help = "at night: the distance to the hidden unit; beyond the night's sight it "
+	 "cannot be seen", .rule = "Presidio Section 4, Night Vision; ruling R31", .unit = "inches",
+	 .expects = "inches from 0"},
+	{"woods", IN_CHOICE, .choices = fray_presidio_woods_names, .nchoices = 4,
+	 .help = "at night: the hidden unit in light, medium or heavy woods", .rule = "Presidio Section 4, Woods; ruling R31"},
+	{"into_woods", IN_BOOL, .help = "at night: the searchers outside those woods (half)",
+	 .rule = "Presidio Section 4, Woods; ruling R31"},
 };
 static const out_desc spot_out[] = {
 	{"spotted", "boolean", "the hidden unit is seen", .yes = "spotted", .no = "still hidden"}};
@@ -189,6 +196,18 @@ static fray_status bind_spot(fray_call *c)
 	int *v = CALL_INPUT(c, int);
 	v[2] = fray_presidio_cover_dm((fray_presidio_cover)cover);
 	v[3] = search_dm;
+	fray_presidio_woods woods = (fray_presidio_woods)val_i(c, SPOT_WOODS);
+	bool into = val_b(c, SPOT_INTO);
+	if (!night && (val_given(c, SPOT_INCHES) || woods || into))
+		return frayi_call_bad(c, "%s, %s and %s are for %s N (the night's sight, ruling R31)",
+				      frayi_call_opt(c, SPOT_INCHES), frayi_call_opt(c, SPOT_WOODS),
+				      frayi_call_opt(c, SPOT_INTO), frayi_call_opt(c, SPOT_NIGHT));
+	if (into && !woods)
+		return frayi_call_bad(c, "%s needs %s light|medium|heavy", frayi_call_opt(c, SPOT_INTO),
+				      frayi_call_opt(c, SPOT_WOODS));
+	/* R31: by night a unit beyond the sight cannot be seen at all */
+	double sight = night ? fray_presidio_night_sight(night >= 5 ? 4 : night - 1, woods, into) : 0;
+	bool beyond = val_given(c, SPOT_INCHES) && val_x(c, SPOT_INCHES) > sight;
 	textbuf t = text_on(c->title, sizeof c->title);
 	text_add(&t, "spot: 1d6 + recon %d", v[0]);
 	if (night)
@@ -196,9 +215,15 @@ static fray_status bind_spot(fray_call *c)
 	text_add(&t, " against 1d6 + camou %d + cover %d", v[1], v[2]);
 	/* the echo says the night's Search DM, not its die */
 	t = text_on(c->inputs_json, sizeof c->inputs_json);
-	text_add(&t, "{\"recon\": %d, \"camou\": %d, \"cover\": \"%s\", \"night_search_dm\": %d}", v[0], v[1],
+	text_add(&t, "{\"recon\": %d, \"camou\": %d, \"cover\": \"%s\", \"night_search_dm\": %d", v[0], v[1],
 		 fray_presidio_cover_names[cover], search_dm);
-	call_run(c, fray_presidio_spot_procedure, 1, NULL);
+	if (night)
+		text_add(&t, ", \"night_sight\": %g, \"woods\": \"%s\", \"into_woods\": %s", sight,
+			 fray_presidio_woods_names[woods], into ? "true" : "false");
+	if (val_given(c, SPOT_INCHES))
+		text_add(&t, ", \"inches\": %g, \"beyond_sight\": %s", val_x(c, SPOT_INCHES), beyond ? "true" : "false");
+	text_add(&t, "}");
+	call_run(c, beyond ? fray_presidio_out_of_sight_procedure : fray_presidio_spot_procedure, 1, NULL);
 	return FRAY_OK;
 }
 
@@ -206,10 +231,60 @@ static const proc_desc frayi_presidio_spot_desc = {
 	"presidio.spot", "presidio spot", "a search for a hidden unit", "Presidio Section 4, Hidden Movement",
 	"1d6 + Recon against 1d6 + Camou + the cover benefit; spotted on equal or\n"
 	"higher. At night the Nighttime Visibility row's Search DM (+2 to -2) goes\n"
-	"on the search.",
-	spot_in, 4, spot_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"recon\": 1, \"camou\": 1, \"cover\": \"partial\"}",
+	"on the search, and a unit beyond the night's sight (ruling R31: --inches,\n"
+	"--woods) cannot be seen at all.",
+	spot_in, SPOT_N, spot_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"recon\": 1, \"camou\": 1, \"cover\": \"partial\"}",
 	bind_spot, NULL, NULL, false,
 	/* the page */ .headline = {"spotted", "== true", "the unit is spotted"}, .generic = true, .no_sides = true};
+
+/* ---- combine (Section 3, Combining Units) ---- */
+
+static const in_desc combine_in[] = {
+	{"figures_1", IN_INT, 1, 1000, .required = true, .help = "the figures the first unit brings",
+	 .rule = "Presidio Section 3, Combining Units", .unit = "figures", .missing = "N",
+	 IN_FIELD(fray_presidio_combine_in, figures1)},
+	{"figures_2", IN_INT, 1, 1000, .required = true, .help = "the figures the second unit brings",
+	 .rule = "Presidio Section 3, Combining Units", .unit = "figures", .missing = "N",
+	 IN_FIELD(fray_presidio_combine_in, figures2)},
+	{"officer", IN_BOOL, .help = "an officer is present (he must stay with the new unit)",
+	 .rule = "Presidio Section 3, Combining Units", IN_FIELD(fray_presidio_combine_in, officer)},
+};
+static const out_desc combine_out[] = {
+	{"figures", "integer", "the new unit's figures"},
+	{"size", "string", "its size class, recounted (morale casualty DMs)"},
+	{"level", "string", "its morale level: inexperienced"},
+	{"casualties", "integer", "the casualties its morale checks count: 0"},
+	{"actions", "integer", "actions it takes (drums and bugles don't help)"}};
+
+static void fmt_combine(const fray_call *c, const int64_t *o, bool json, textbuf *t)
+{
+	(void)c;
+	text_add(t, json ? "\"figures\": %lld, \"size\": \"%s\", \"level\": \"%s\", \"casualties\": %lld, "
+			   "\"actions\": %lld"
+			 : "%lld figures, a %s, %s, %lld casualties counted, %lld actions",
+		 (long long)o[0], fray_presidio_size_names[o[1]], fray_presidio_level_names[o[2]], (long long)o[3],
+		 (long long)o[4]);
+}
+
+static fray_status bind_combine(fray_call *c)
+{
+	const fray_presidio_combine_in *in = CALL_INPUT(c, fray_presidio_combine_in);
+	if (fray_presidio_combine_refused(in))
+		return frayi_call_bad(c, "%s", fray_presidio_combine_refused(in));
+	frayi_call_title(c, "combining units: %d and %d figures", in->figures1, in->figures2);
+	call_run(c, fray_presidio_combine_procedure, 5, fmt_combine);
+	return FRAY_OK;
+}
+
+static const proc_desc frayi_presidio_combine_desc = {
+	"presidio.combine", "presidio combine", "two units made one", "Presidio Section 3, Combining Units",
+	"Figures of two separate units made one (4 actions, with an officer who\n"
+	"stays): an inexperienced unit, previous casualties disregarded, its size\n"
+	"class recounted from its figures. No die. (Squads of one platoon and\n"
+	"platoons of one company only reform.)",
+	combine_in, 3, combine_out, 5, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
+	"{\"figures_1\": 6, \"figures_2\": 5, \"officer\": true}", bind_combine, NULL, NULL, false,
+	/* the page */ .headline = {"size", "each", "the new unit's size class"}, .generic = true, .no_sides = true};
 
 /* ---- casualty status (Section 6) ---- */
 
@@ -367,7 +442,7 @@ static const proc_desc frayi_presidio_gun_move_desc = {
 /* ---- blast (Section 9, Radius Hits on structures) ---- */
 
 static const char *const zones[] = {"direct", "lethal-cone", "radius"};
-enum { BL_GUN, BL_ZONE, BL_STRUCTURE, BL_STRENGTH };
+enum { BL_GUN, BL_ZONE, BL_STRUCTURE, BL_STRENGTH, BL_WEAKENED, BL_N };
 static const in_desc blast_in[] = {
 	{"gun", IN_STRING, .required = true, .help = "a piece that fires shell (\"6# cannon, smoothbore\")",
 	 .rule = "Presidio Section 10, Artillery", .missing = "PIECE (one that fires shell)"},
@@ -378,6 +453,8 @@ static const in_desc blast_in[] = {
 	 .rule = "Presidio Section 9, Target Strengths", .excludes = (const char *const[]){"strength", NULL},
 	 .why_excluded = "both give the target: give one"},
 	{"strength", IN_INT, -5, 40, .help = "the target's strength, if not a structure of the list",
+	 .rule = "Presidio Section 9, Damage"},
+	{"weakened", IN_INT, 0, 20, .help = "hits without damage at this spot before: -2 strength each",
 	 .rule = "Presidio Section 9, Damage"},
 };
 static const out_desc blast_out[] = {{"destroyed", "boolean", "destroyed, else weakened (-2 strength there)",
@@ -395,6 +472,7 @@ static fray_status bind_blast(fray_call *c)
 		return frayi_call_bad(c, "missing the target: %s NAME or %s N", frayi_call_opt(c, BL_STRUCTURE),
 				frayi_call_opt(c, BL_STRENGTH));
 	size_t zone = (size_t)val_i(c, BL_ZONE);
+	strength = fray_presidio_weakened_strength(strength, (int)val_i(c, BL_WEAKENED));
 	fray_presidio_blast_in *in = CALL_INPUT(c, fray_presidio_blast_in);
 	*in = (fray_presidio_blast_in){fray_presidio_blast_damage(g->damage, (fray_presidio_blast_zone)zone), strength,
 				       g->damage, (fray_presidio_blast_zone)zone};
@@ -415,7 +493,7 @@ static const proc_desc frayi_presidio_blast_desc = {
 	"the radius (rounded down), then the damage chart against the target's\n"
 	"strength; no saving roll. A target not destroyed is weakened: -2 strength\n"
 	"at that spot.",
-	blast_in, 4, blast_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
+	blast_in, BL_N, blast_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
 	"{\"gun\": \"24# mortar\", \"zone\": \"radius\", \"structure\": \"log house\"}", bind_blast, NULL, NULL, false,
 	/* the page */ .headline = {"destroyed", "== true", "the structure is destroyed"}, .generic = true, .no_sides = true};
 
@@ -542,7 +620,7 @@ static const proc_desc frayi_presidio_into_melee_desc = {
 /* ---- artillery fire (Sections 9 and 10, ruling R26) ---- */
 
 enum { AR_GUN, AR_AMMO, AR_FIRE, AR_SKILL, AR_BAND, AR_RANGE, AR_COVER, AR_CORRECTIONS, AR_STRENGTH, AR_STRUCTURE,
-       AR_MISSING, AR_DM, AR_ENEMIES, AR_FRIENDS, AR_FARMOR, AR_N };
+       AR_MISSING, AR_DM, AR_ENEMIES, AR_FRIENDS, AR_FARMOR, AR_WEAKENED, AR_N };
 static const in_desc artillery_in[] = {
 	{"gun", IN_STRING, .required = true, .help = "the piece, such as \"12# cannon, smoothbore\"",
 	 .rule = "Presidio Section 10, Artillery", .missing = "PIECE, such as \"12# cannon, smoothbore\""},
@@ -575,6 +653,8 @@ static const in_desc artillery_in[] = {
 	 .rule = "Presidio Section 9, Canister Hits", .unit = "figures"},
 	{"friendly_armor", IN_INT, -5, 40, .help = "canister: the friendly figures' armor",
 	 .rule = "Presidio Section 9, Canister Hits"},
+	{"weakened", IN_INT, 0, 20, .help = "shot or shell: hits without damage at this spot before, -2 strength each",
+	 .rule = "Presidio Section 9, Damage"},
 };
 static const out_desc artillery_out[] = {
 	{"result", "string", "miss, hit or mishap"}, {"destroyed", "boolean", "shot or shell: the target destroyed"},
@@ -659,7 +739,10 @@ static fray_status bind_artillery(fray_call *c)
 	in->cover_dm = (int)val_i(c, AR_COVER);
 	in->other_dm = (int)val_i(c, AR_DM);
 	in->corrections = (int)val_i(c, AR_CORRECTIONS);
-	in->strength = strength;
+	if (val_given(c, AR_WEAKENED) && in->gun->ammo >= FRAY_PRESIDIO_CANISTER)
+		return frayi_call_bad(c, "%s is for shot or shell on a structure (canister strikes figures)",
+				      frayi_call_opt(c, AR_WEAKENED));
+	in->strength = fray_presidio_weakened_strength(strength, (int)val_i(c, AR_WEAKENED));
 	in->crew_missing = (int)val_i(c, AR_MISSING);
 	/* canister strikes figures: the number is their armor, not a strength */
 	const char *target = in->gun->ammo >= FRAY_PRESIDIO_CANISTER ? "armor" : "strength";
@@ -704,5 +787,6 @@ const proc_desc *const frayi_presidio_misc_procs[] = {
 	&frayi_presidio_rally_desc, &frayi_presidio_initiative_desc, &frayi_presidio_jump_desc,
 	&frayi_presidio_dismount_desc, &frayi_presidio_spot_desc, &frayi_presidio_status_desc,
 	&frayi_presidio_artillery_desc, &frayi_presidio_fuse_desc, &frayi_presidio_gun_move_desc,
-	&frayi_presidio_blast_desc, &frayi_presidio_radius_desc, &frayi_presidio_into_melee_desc, NULL,
+	&frayi_presidio_blast_desc, &frayi_presidio_radius_desc, &frayi_presidio_into_melee_desc,
+	&frayi_presidio_combine_desc, NULL,
 };

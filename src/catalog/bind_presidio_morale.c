@@ -6,7 +6,7 @@
 enum {
 	M_LEVEL, M_SIZE, M_CASUALTIES, M_LEADER, M_CHARGING, M_CHARGED, M_INCIDENTAL, M_COVER, M_LINE,
 	M_LEADER_CASUALTY, M_FELL_BACK, M_RETREATED, M_PANICKED, M_CHAPLAIN, M_FLAG, M_FIFER, M_HERO, M_SITUATION,
-	M_NEAR_ENEMY, M_CHARGE_IMPACT, M_UNITS, M_UNIT, M_RANK, M_STANDING, M_N
+	M_NEAR_ENEMY, M_CHARGE_IMPACT, M_UNITS, M_UNIT, M_RANK, M_STANDING, M_NO_COMMANDERS, M_FIGURES, M_N
 };
 static const in_desc morale_in[] = {
 	{"level", IN_CHOICE, .choices = fray_presidio_level_names, .nchoices = FRAY_PRESIDIO_NLEVELS, .def = -1,
@@ -43,12 +43,20 @@ static const in_desc morale_in[] = {
 	{"leader_rank", IN_STRING, .help = "the leader's rank, for its command skill", .rule = "Presidio Section 1, Rank"},
 	{"standing", IN_CHOICE, .choices = fray_presidio_standing_names, .nchoices = FRAY_PRESIDIO_NSTANDINGS,
 	 .help = "the unit's standing before the check: a milder result does not lift it", .rule = R7 ", Morale Roll Results", IN_FIELD(fray_presidio_morale_in, standing)},
+	{"no_commanders", IN_BOOL, .help = "no commander left (leader, officers, NCOs all down) and one more casualty: "
+	 "no die, it runs for it or surrenders", .rule = "Presidio Section 1, Officer Casualties",
+	 IN_FIELD(fray_presidio_morale_in, no_commanders)},
+	{"figures", IN_INT, 1, 1000, .help = "the unit's figures now: its size class if two 6s start it over",
+	 .rule = R7 ", Morale Bonus", .unit = "figures", IN_FIELD(fray_presidio_morale_in, figures)},
 };
 static const out_desc morale_out[] = {
 	{"success", "boolean", "the check passes"}, {"short_by", "integer", "how far short (0 on success)"},
 	{"bonus", "boolean", "two 6s: the three bonuses"},
 	{"standing", "string", "the unit's standing afterwards (good, disordered, ... surrendered)"},
 	{"holds", "boolean", "the unit stays in place (charging: goes on)"},
+	{"level_after", "string", "the level its next checks use (two 6s: one up)"},
+	{"size_after", "string", "the size class its next checks use (two 6s: its figures now)"},
+	{"casualties_after", "integer", "the casualties its next checks count (two 6s: 0, a new unit)"},
 	{"result", "string", "the failure band's consequence"}};
 
 static void fmt_morale(const fray_call *c, const int64_t *o, bool json, textbuf *t)
@@ -60,10 +68,17 @@ static void fmt_morale(const fray_call *c, const int64_t *o, bool json, textbuf 
 		text_add(t, "\"success\": %s, \"short_by\": %lld, \"bonus\": %s, \"standing\": \"%s\", \"holds\": %s, "
 			 "\"result\": %s", o[0] ? "true" : "false", (long long)o[1], o[2] ? "true" : "false",
 			 fray_presidio_standing_names[o[3]], o[4] ? "true" : "false", w);
+		text_add(t, ", \"level_after\": \"%s\", \"size_after\": \"%s\", \"casualties_after\": %lld",
+			 fray_presidio_level_names[o[5]], fray_presidio_size_names[o[6]], (long long)o[7]);
+	} else if (in->no_commanders) {
+		text_add(t, "%s (now %s)", fray_presidio_morale_result(in, 0), fray_presidio_standing_names[o[3]]);
 	} else if (o[0]) {
 		text_add(t, "%s", o[2] ? "success with the three bonuses (two 6s)" : "success");
 		if (o[3] != FRAY_PRESIDIO_GOOD)
 			text_add(t, " (still %s)", fray_presidio_standing_names[o[3]]);
+		if (o[2])
+			text_add(t, "; starts over as a new unit: %s %s, no casualties counted",
+				 fray_presidio_level_names[o[5]], fray_presidio_size_names[o[6]]);
 	} else {
 		text_add(t, "short by %lld: %s (now %s)", (long long)o[1], fray_presidio_morale_result(in, (int)o[1]),
 			 fray_presidio_standing_names[o[3]]);
@@ -117,7 +132,11 @@ static fray_status bind_morale(fray_call *c)
 			: cover >= FRAY_PRESIDIO_PARTIAL ? FRAY_PRESIDIO_IN_COVER
 							 : FRAY_PRESIDIO_OPEN;
 	int required = fray_presidio_morale_required(in);
-	frayi_call_title(c, "morale: %s %s, %d casualt%s, needs %d+ on d6! (+%d leader), %s",
+	if (in->no_commanders) /* Section 1, Officer Casualties: no die */
+		frayi_call_title(c, "morale: %s %s, no commanders left and one more casualty: no die",
+				 fray_presidio_level_names[level], fray_presidio_size_names[in->size]);
+	else
+		frayi_call_title(c, "morale: %s %s, %d casualt%s, needs %d+ on d6! (+%d leader), %s",
 			fray_presidio_level_names[level],
 		   fray_presidio_size_names[in->size], in->casualties, in->casualties == 1 ? "y" : "ies", required,
 		   in->leader, fray_presidio_situation_names[fray_presidio_morale_situation(in)]);
@@ -128,7 +147,8 @@ static fray_status bind_morale(fray_call *c)
 		 "\"incidental_cover\": %s, \"charging\": %s, \"charged\": %s, \"line\": %s, \"leader_casualty\": %s, "
 		 "\"friends_fell_back\": %d, \"friends_retreated\": %d, \"friends_panicked\": %d, \"chaplain\": %s, "
 		 "\"flag\": %s, \"fifer\": %s, \"hero\": %s, \"near_enemy\": %s, \"charge_impact\": %s, "
-		 "\"required\": %d, \"situation\": \"%s\", \"standing\": \"%s\"}",
+		 "\"required\": %d, \"situation\": \"%s\", \"standing\": \"%s\", \"no_commanders\": %s, "
+		 "\"figures\": %d}",
 		 fray_presidio_level_names[level], fray_presidio_size_names[in->size], in->casualties, in->leader,
 		 fray_presidio_cover_names[cover], in->incidental_or_friendly_cover ? "true" : "false",
 		 in->charging ? "true" : "false", in->charged ? "true" : "false", in->line ? "true" : "false",
@@ -137,8 +157,8 @@ static fray_status bind_morale(fray_call *c)
 		 in->fifer ? "true" : "false", in->hero ? "true" : "false", in->near_enemy ? "true" : "false",
 		 in->charge_impact ? "true" : "false", required,
 		 fray_presidio_situation_names[fray_presidio_morale_situation(in)],
-		 fray_presidio_standing_names[in->standing]);
-	call_run(c, fray_presidio_morale_procedure, 5, fmt_morale);
+		 fray_presidio_standing_names[in->standing], in->no_commanders ? "true" : "false", in->figures);
+	call_run(c, fray_presidio_morale_procedure, 8, fmt_morale);
 	return FRAY_OK;
 }
 
@@ -149,7 +169,7 @@ static const proc_desc frayi_presidio_morale_desc = {
 	"the three bonuses (an elite unit becomes super-elite: base 4). A panic\n"
 	"within 4\" of the enemy surrenders, but after a charge impact it is a panic\n"
 	"move.",
-	morale_in, M_N, morale_out, 6, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
+	morale_in, M_N, morale_out, 9, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
 	"{\"level\": \"veteran\", \"size\": \"platoon\", \"casualties\": 2, \"charged\": true, \"fifer\": true}",
 	bind_morale, NULL, NULL, false,
 	/* the page */ .headline = {"success", "== true", "the unit passes"}, .generic = true, .no_sides = true};

@@ -363,31 +363,51 @@ static const proc_desc frayi_presidio_tracking_desc = {
 
 /* ---- night ---- */
 
+enum { N_MOON, N_WOODS, N_INTO, N_N };
+static const in_desc night_in[] = {
+	{"moon", IN_INT, 1, 6, .help = "the moon the scenario sets, as the table's die (1 full moon .. 5-6 no moon); "
+	 "not given: rolled", .rule = RULE8 ", Nighttime Visibility", IN_FIELD(fray_presidio_night_in, moon)},
+	{"woods", IN_CHOICE, .choices = fray_presidio_woods_names, .nchoices = 4,
+	 .help = "looking in woods: light, medium or heavy (their own vision by day caps the night's)",
+	 .rule = "Presidio Section 4, Woods; ruling R31", IN_FIELD(fray_presidio_night_in, woods)},
+	{"into_woods", IN_BOOL, .help = "from outside the woods into them: half", .rule = "Presidio Section 4, Woods",
+	 IN_FIELD(fray_presidio_night_in, into_woods)},
+};
 static const out_desc night_out[] = {
-	{"moon", "string", "the night's moon"}, {"open", "integer", "sight in the open, inches"},
-	{"woods", "integer", "sight in the woods, inches"}, {"search_dm", "integer", "the DM on a search roll"}};
+	{"moon", "string", "the night's moon"}, {"sight", "number", "how far one sees here, inches (ruling R31)"},
+	{"open", "integer", "sight in the open, inches"}, {"woods", "integer", "the table's sight in the woods, inches"},
+	{"search_dm", "integer", "the DM on a search roll"}};
 
 static void fmt_night(const fray_call *c, const int64_t *o, bool json, textbuf *t)
 {
 	(void)c;
 	const fray_presidio_night_row *n = &fray_presidio_night_rows[o[0]];
-	text_add(t, json ? "\"moon\": \"%s\", \"open\": %d, \"woods\": %d, \"search_dm\": %d"
-			 : "%s: sight %d\" in the open, %d\" in the woods, search %+d",
-		 n->moon, n->open, n->woods, n->search_dm);
+	text_add(t, json ? "\"moon\": \"%s\", \"sight\": %g, \"open\": %d, \"woods\": %d, \"search_dm\": %d"
+			 : "%s: sight %g\" here (%d\" in the open, %d\" in the woods), search %+d",
+		 n->moon, (double)o[1] / 2, n->open, n->woods, n->search_dm);
 }
 
 static fray_status bind_night(fray_call *c)
 {
-	frayi_call_title(c, "nighttime visibility (Section 8)");
-	call_run(c, fray_presidio_night_procedure, 1, fmt_night);
+	const fray_presidio_night_in *in = CALL_INPUT(c, fray_presidio_night_in);
+	if (in->into_woods && in->woods == FRAY_PRESIDIO_NO_WOODS)
+		return frayi_call_bad(c, "%s needs %s light|medium|heavy (the woods looked into)",
+				      frayi_call_opt(c, N_INTO), frayi_call_opt(c, N_WOODS));
+	frayi_call_title(c, "nighttime visibility (Sections 4 and 8, ruling R31)%s%s%s",
+			 in->woods ? (in->into_woods ? ": into " : ": in ") : "",
+			 in->woods ? fray_presidio_woods_names[in->woods] : "", in->woods ? " woods" : "");
+	call_run(c, fray_presidio_night_sight_procedure, 2, fmt_night);
 	return FRAY_OK;
 }
 
 static const proc_desc frayi_presidio_night_desc = {
-	"presidio.night", "presidio night", "the moon: how far one sees", RULE8 ", Nighttime Visibility",
-	"1d6 for the moon, giving how far one sees in the open and in the woods and\n"
-	"the DM on a search roll.",
-	NULL, 0, night_out, 4, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{}", bind_night, NULL, NULL, false,
+	"presidio.night", "presidio night", "the moon: how far one sees", RULE8 ", Nighttime Visibility; ruling R31",
+	"1d6 for the moon (or the scenario's, --moon), giving how far one sees in\n"
+	"the open and in the woods and the DM on a search roll. Section 4's Night\n"
+	"Vision is the same table (ruling R31); in woods the night's sight is never\n"
+	"more than the woods' own (light 12\", medium 8\", heavy 4\"), and half of\n"
+	"it from outside them.",
+	night_in, N_N, night_out, 5, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{}", bind_night, NULL, NULL, false,
 	/* the page */ .headline = {"moon", "each", "the moon"}, .generic = true, .no_sides = true};
 
 /* ---- bounce ---- */

@@ -44,6 +44,7 @@ static const struct {
 	{"presidio.bounce", "a pure lookup: the bounce direction die, no modifier"},
 	{"presidio.dismount", "a pure lookup: odd on the die, the horse runs off (Mounting/Dismounting)"},
 	{"presidio.into_melee", "a draw: each hit falls on a figure drawn from both sides, no number"},
+	{"presidio.combine", "no die: the new unit's figures, size class and level (Section 3, Combining Units)"},
 	{"presidio.camp", "pure lookups: the Camp Setup table's three dice"},
 	{"presidio.villagers", "pure lookups: Villager Deployment's shares (25/50/25%, 95/0/5%) by the die"},
 	{"presidio.livestock_return", "a pure lookup: Lost Livestock's 1D6 rows per animal"},

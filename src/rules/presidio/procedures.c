@@ -368,7 +368,12 @@ FRAY_API void fray_presidio_shoot(fray_roller *r, const fray_presidio_shoot_in *
 	if (out->wound_number && out->rear_hits)
 		out->rear_casualties = fray_successes(r, out->rear_hits, 12, out->wound_number,
 						      "to wound, the unit behind");
-	if (out->casualties && in->specialists > 0) {
+	if (out->casualties && in->file) {
+		/* Section 6, Units in Column: those in front fall first, no die */
+		out->specialists_hit = fray_presidio_file_hits(in->file, out->casualties, &out->leader_hit);
+		fray_emit_note(r, "in column: the hits fall on those in front, then on the figures behind them, no "
+			       "casualty die", "Presidio Section 6, Units in Column");
+	} else if (out->casualties && in->specialists > 0) {
 		/* the die is the unit's when the dice are rolled (R15); the
 		 * privates are those it has now */
 		int unit = in->target_unit_figures > 0 ? in->target_unit_figures : in->target_figures;
@@ -400,7 +405,11 @@ FRAY_API void fray_presidio_shoot_procedure(fray_roller *r, fray_policy *p, cons
 {
 	(void)p;
 	fray_presidio_shoot_out o;
-	fray_presidio_shoot(r, in, &o);
+	const fray_presidio_shoot_in *s = in;
+	if (s->weapon2 && s->figures2 > 0)
+		fray_presidio_shoot_types(r, s, &o); /* Section 4, Weapon Types */
+	else
+		fray_presidio_shoot(r, s, &o);
 	out[0] = o.hits;
 	out[1] = o.casualties;
 	out[2] = o.specialists_hit;
@@ -526,9 +535,27 @@ FRAY_API fray_presidio_standing fray_presidio_morale_standing(const fray_presidi
 	return fray_presidio_worse_standing(in->standing, now);
 }
 
+/* Section 1, Officer Casualties: "Units that have no commanders left will
+ * simply stand and fight but if they receive one more casualty they will
+ * run for it or surrender". Which of the two is read from Section 7's
+ * Surrender (docs/presidio.md): a unit within 4" of the enemy or
+ * surrounded surrenders, except after a charge impact; else it runs (a
+ * panic). No die is rolled. */
+static fray_presidio_standing leaderless_standing(const fray_presidio_morale_in *in)
+{
+	bool gives_up = in->near_enemy && !in->charge_impact;
+	return fray_presidio_worse_standing(in->standing,
+					    gives_up ? FRAY_PRESIDIO_SURRENDERED : FRAY_PRESIDIO_PANICKED);
+}
+
 /* Morale Roll Resolution: the failure bands read with the situation. */
 FRAY_API const char *fray_presidio_morale_result(const fray_presidio_morale_in *in, int short_by)
 {
+	if (in->no_commanders)
+		return leaderless_standing(in) == FRAY_PRESIDIO_SURRENDERED
+			       ? "no commanders left and one more casualty: it surrenders (within 4\" of the enemy or "
+				 "surrounded)"
+			       : "no commanders left and one more casualty: it runs for it (a panic)";
 	if (short_by <= 0)
 		return "success: the unit stays in place";
 	int band = failure_band(short_by);
@@ -560,6 +587,24 @@ FRAY_API const char *fray_presidio_morale_result(const fray_presidio_morale_in *
 	return words[situation][band];
 }
 
+/* Morale Bonus 2 and 3: one experience level up (elite to super-elite),
+ * and "disregards any previous casualties ... (start over as a new
+ * unit)": its casualties counted from 0 and, as a new unit's, its size
+ * class from the figures it has now (when given). */
+static void start_over(fray_roller *r, const fray_presidio_morale_in *in, fray_presidio_morale_out *out)
+{
+	out->level_after = fray_presidio_bonus_level(in->level);
+	out->casualties_after = 0;
+	if (in->figures > 0)
+		out->size_after = fray_presidio_size_of(in->figures);
+	if (fray_roller_narrating(r)) {
+		char text[160];
+		snprintf(text, sizeof text, "starts over as a new unit: %s, a %s, no casualties counted",
+			 fray_presidio_level_names[out->level_after], fray_presidio_size_names[out->size_after]);
+		fray_emit_note(r, text, "Presidio Section 7, Morale Bonus");
+	}
+}
+
 /* R16: 1d6, a 6 rolled once more and added, plus the leader's command
  * bonus, against the required number; two 6s: automatic success and the
  * three bonuses. Ruling R28: the table's heading "(1D6, 6 = success)" adds
@@ -569,7 +614,15 @@ FRAY_API void fray_presidio_morale(fray_roller *r, const fray_presidio_morale_in
 {
 	term t[MAX_TERMS];
 	int n = morale_terms(in, t);
+	*out = (fray_presidio_morale_out){.level_after = in->level, .size_after = in->size,
+					  .casualties_after = in->casualties};
 	out->required = sum_terms(t, n);
+	if (in->no_commanders) {
+		out->standing = leaderless_standing(in);
+		fray_emit_result(r, "morale", 0, fray_presidio_morale_result(in, 0),
+				 "Presidio Section 1, Officer Casualties; Section 7, Surrender");
+		return;
+	}
 	tell_terms(r, t, n, "required number", "Presidio Section 7, all modifiers cumulative");
 	if (in->line && !fray_presidio_standing_in_formation(in->standing))
 		fray_emit_note(r, "out of its line, in a clump: no line benefit, a failure read as it stands in the "
@@ -586,6 +639,8 @@ FRAY_API void fray_presidio_morale(fray_roller *r, const fray_presidio_morale_in
 	/* a pass holds whatever marker the unit carried (Fear of Charge:
 	 * pass or fail is this check's, not the old marker's) */
 	out->holds = out->success || fray_presidio_standing_holds(out->standing);
+	if (out->bonus)
+		start_over(r, in, out);
 	if (fray_roller_narrating(r)) {
 		char text[240];
 		snprintf(text, sizeof text, "%d + %d = %d against %d+: %s%s (%s)", out->roll, in->leader, out->total,
@@ -606,6 +661,9 @@ FRAY_API void fray_presidio_morale_procedure(fray_roller *r, fray_policy *p, con
 	out[2] = o.bonus;
 	out[3] = o.standing;
 	out[4] = o.holds;
+	out[5] = o.level_after;
+	out[6] = o.size_after;
+	out[7] = o.casualties_after;
 }
 
 FRAY_API fray_presidio_level fray_presidio_bonus_level(fray_presidio_level l)
@@ -843,6 +901,10 @@ FRAY_API const char *fray_presidio_melee_refused(const fray_presidio_melee_in *i
 	const char *why = in->both ? fray_presidio_act_refused(in->defender_standing, FRAY_PRESIDIO_ACT_MELEE) : NULL;
 	if (why)
 		return why;
+	if (in->defender_first && (!in->both || in->simultaneous || in->impact != FRAY_PRESIDIO_NO_CHARGE))
+		return "defender first: figures that walk into a melee are struck first by the defenders (give both), "
+		       "not simultaneously, and with no charge impact: it is not a charge (Presidio Section 5, Moving "
+		       "into a Melee)";
 	if (in->simultaneous && !in->both)
 		return "simultaneous: a simultaneous strike is the defenders' strike back; give both (Presidio Section "
 		       "2, Holding 2 Actions)";
@@ -870,10 +932,66 @@ static int strikers_back(const fray_presidio_melee_in *in, int casualties)
 							     : in->defender_figures - casualties;
 }
 
+/* Section 5, Moving into a Melee: figures that walk into contact (one
+ * free action) fall under "the consecutive actions rule", and "the
+ * 'defender' will attack first": the defenders strike (their terms as in
+ * a strike back), then the attackers with the figures that strike left. */
+static void melee_defender_first(fray_roller *r, const fray_presidio_melee_in *in, fray_presidio_melee_out *out)
+{
+	out->difficulty = fray_presidio_melee_difficulty(in);
+	out->return_difficulty = fray_presidio_return_difficulty(in);
+	if (fray_roller_narrating(r)) {
+		char text[160];
+		snprintf(text, sizeof text, "%d attacker%s walked into the melee: the %d defender%s strike first with %s%s: "
+			 "%d+ on d12", in->figures, in->figures == 1 ? "" : "s", in->defender_figures,
+			 in->defender_figures == 1 ? "" : "s", in->defender_weapon->name, butt_words(in->defender_weapon),
+			 out->return_difficulty);
+		fray_emit_note(r, text, "Presidio Section 5, Moving into a Melee");
+		term t[MAX_TERMS];
+		int n = return_terms(in, t);
+		if (n)
+			tell_terms(r, t, n, "the defenders' difficulty (d12 each)", "Presidio Section 5, Melee Attacks");
+	}
+	strikes(r, in->defender_figures, out->return_difficulty, in->defender_weapon, in->armor, &out->return_hits,
+		&out->return_casualties, "defender");
+	if (out->return_casualties > in->figures)
+		out->return_casualties = in->figures;
+	out->return_specialists_hit = melee_specialists(r, out->return_casualties, in->unit_figures, in->figures,
+							in->specialists, in->leader, &out->return_leader_hit,
+							"the attackers");
+	int left = in->figures - out->return_casualties;
+	if (fray_roller_narrating(r)) {
+		char text[160];
+		snprintf(text, sizeof text, "then the %d attacker%s left strike with %s%s: %d+ on d12", left,
+			 left == 1 ? "" : "s", in->weapon->name, butt_words(in->weapon), out->difficulty);
+		fray_emit_note(r, text, "Presidio Section 5, Moving into a Melee");
+		term t[MAX_TERMS];
+		int n = attack_terms(in, t);
+		if (n)
+			tell_terms(r, t, n, "the attack's difficulty (d12 each)", "Presidio Section 5, Melee Attacks");
+	}
+	strikes(r, left, out->difficulty, in->weapon, in->defender_armor, &out->hits, &out->casualties, "attacker");
+	if (in->defender_figures > 0 && out->casualties > in->defender_figures)
+		out->casualties = in->defender_figures;
+	out->specialists_hit = melee_specialists(r, out->casualties, in->defender_unit_figures, in->defender_figures,
+						 in->defender_specialists, in->defender_leader, &out->leader_hit,
+						 "the defenders");
+	if (fray_roller_narrating(r)) {
+		char text[200];
+		snprintf(text, sizeof text, "the attackers lose %d figure%s, the defenders %d. The side with casualties "
+			 "checks morale", out->return_casualties, out->return_casualties == 1 ? "" : "s", out->casualties);
+		fray_emit_result(r, "melee", out->casualties, text, "Presidio Section 5");
+	}
+}
+
 FRAY_API void fray_presidio_melee(fray_roller *r, const fray_presidio_melee_in *in,
 				  fray_presidio_melee_out *out)
 {
 	*out = (fray_presidio_melee_out){0};
+	if (in->defender_first && in->both) {
+		melee_defender_first(r, in, out);
+		return;
+	}
 	out->difficulty = fray_presidio_melee_difficulty(in);
 	out->return_difficulty = in->both ? fray_presidio_return_difficulty(in) : 0;
 	if (fray_roller_narrating(r)) {
