@@ -174,6 +174,16 @@ def wait(d, css, what, timeout=60):
         raise
 
 
+def pick_action(d, name, what):
+    """Taps an action and waits until the page has built its form (the
+    button pressed: set as the form is rebuilt, in the same task): on a busy
+    machine the target list found before that was the last action's, and
+    the target chosen in it was lost with it."""
+    css = "#act-buttons button[data-action=%s]" % name
+    wait(d, css, what).click()
+    waiter(d, 60).until(lambda d: d.find_element(By.CSS_SELECTOR, css).get_attribute("aria-pressed") == "true")
+
+
 def tap_unit(d, name):
     for b in d.find_elements(By.CSS_SELECTOR, "button.unit"):
         if b.find_element(By.CSS_SELECTOR, ".name").text == name:
@@ -238,7 +248,7 @@ def play(fray, url, phone, seed, shots, tmp):
         # the target (10 figures) checks morale exactly when it takes one
         # (Section 7), so the same chance, worded as what it is
         tap_unit(d, "Presidials")
-        wait(d, "#act-buttons button[data-action=shoot]", "the shot").click()
+        pick_action(d, "shoot", "the shot")
         Select(wait(d, "#act-target", "the action's target")).select_by_value("Apaches")
         no_command_line(d, "#act", "%s: a unit's action" % size)
         check(not d.find_elements(By.CSS_SELECTOR, "#act input[type=text]"),
@@ -271,7 +281,7 @@ def play(fray, url, phone, seed, shots, tmp):
         axe("the game's log")
         # the charge: the defender passes its fear check, so the page asks its reaction
         tap_unit(d, "Comanches")
-        wait(d, "#act-buttons button[data-action=charge]", "the charge").click()
+        pick_action(d, "charge", "the charge")
         Select(wait(d, "#act-target", "the action's target")).select_by_value("Presidials")
         # the odds first, as a player reads them before rolling: they come
         # in after the choice and move the button down, and a click aimed
@@ -343,7 +353,7 @@ def chits_combat(fray, url, seed, shots, tmp):
         d.find_element(By.ID, "start").click()
         wait(d, "button.unit", "the chits forces")
         tap_unit(d, "Bylant")
-        wait(d, "#act-buttons button[data-action=combat]", "the combat").click()
+        pick_action(d, "combat", "the combat")
         Select(wait(d, "#act-target", "the combat's target")).select_by_value("Karl Franz")
         needed = sorted(c.get_attribute("name") for c in d.find_elements(By.CSS_SELECTOR, "#act-fields [required]")
                         if c.get_attribute("name") != "target")
