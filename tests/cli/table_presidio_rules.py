@@ -21,7 +21,7 @@ from pace import Pace  # noqa: E402 (tests/pace.py)
 # Every fray run is limited by the machine's pace (a hang is caught there);
 # the work is bounded by counts: the seeds and cases below. CPU time (user
 # and system, ASan): 94 s (554 fray runs) when each look at the units ran
-# `status --json`; 74 s reading them from the file.
+# `status --json`; 67 s reading them from the file (a status once a case).
 tablelib.pace = Pace(FRAY)
 
 FORCES = os.path.join(EXAMPLES, "presidio", "forces.yaml")
