@@ -555,6 +555,9 @@ function init() {
   $('end-turn').addEventListener('click', () => applyRequest({op: 'apply', game: game.text, action: 'turn'}));
   $('act-form').addEventListener('submit', roll);
   $('act-form').addEventListener('input', oddsSoon);
+  // a select's choice made by a script or a driver may say only 'change'
+  // (chromedriver's does): the odds follow it too (oddsSoon waits for the last)
+  $('act-form').addEventListener('change', oddsSoon);
   $('close-act').addEventListener('click', () => { closeAction(); renderForces(); });
   $('dl-game').addEventListener('click', () => download('game.yaml', 'application/yaml', game.text));
   $('dl-md').addEventListener('click', () => downloadFrom('log', 'markdown', 'game-log.md', 'text/markdown', 'log'));

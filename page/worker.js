@@ -11,11 +11,34 @@ const asset = (file) => BUILD ? file + '?v=' + encodeURIComponent(BUILD) : file;
 importScripts(asset('fray.js'));
 
 let current = 0;
+
+// The body goes through the module's heap (malloc), never as a string
+// argument: Emscripten copies those onto its 5 MiB stack, and a game of
+// 1.3 million characters overflowed it ("memory access out of bounds")
+// before the budget was checked. The budget first, from the length alone:
+// a body past it is answered 413 by the library with nothing copied.
+function heapCall(m) {
+  const call = m.cwrap('fray_wasm_call', 'number', ['string', 'number', 'number']);
+  const maxBody = m.cwrap('fray_wasm_max_body', 'number', ['string']);
+  return (path, body) => {
+    const n = m.lengthBytesUTF8(body);
+    if (n > maxBody(path)) return call(path, 0, n);
+    const p = m._malloc(n + 1);
+    if (!p) return 0; // out of memory: 503
+    try {
+      m.stringToUTF8(body, p, n + 1);
+      return call(path, p, n);
+    } finally {
+      m._free(p);
+    }
+  };
+}
+
 const ready = createFray({
   locateFile: (file) => asset(file),
   onProgress: (done, total) => postMessage({id: current, progress: [done, total]}),
 }).then((m) => ({
-  call: m.cwrap('fray_wasm_call', 'number', ['string', 'string']),
+  call: heapCall(m),
   status: m.cwrap('fray_wasm_status', 'number', []),
   free: m.cwrap('fray_wasm_free', null, ['number']),
   oddsBytes: m.cwrap('fray_wasm_odds_bytes', 'number', []),

@@ -8,14 +8,20 @@
 #define FRAY_API_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <fray/catalog.h>
+#include <fray/game.h>
 
 /* A request's body, whoever calls (fray serve answers 413 past it before
- * reading more; the WebAssembly build's page has no other cap): 64 KiB,
- * and 1 MiB for api/v1/game (the game file travels in it: a game of a few
- * dozen actions; a longer one goes on with fray table). */
+ * reading more; the WebAssembly worker before copying it): 64 KiB, and for
+ * api/v1/game the game's own budget as its request carries it, a JSON
+ * string of at most twice FRAY_GAME_MAX_BYTES (include/fray/game.h), plus
+ * 64 KiB for the request's other fields: 4 MiB, what the JSON reader takes
+ * (FRAY_GAME_REQUEST_MAX_BYTES). So every game that reads can be sent
+ * again: an action whose game would pass its budget is refused (422,
+ * nothing applied), and the game is never stranded past the door. */
 #define FRAY_API_MAX_BODY (64u << 10)
-#define FRAY_API_MAX_GAME_BODY (1u << 20)
+#define FRAY_API_MAX_GAME_BODY (2 * FRAY_GAME_MAX_BYTES + FRAY_API_MAX_BODY)
 /* exact odds' memory, a request or a job */
 #define FRAY_API_ODDS_BYTES (256ull << 20)
 /* a job's budgets (api/v1/run's are FRAY_REQUEST_QUICK's) */
@@ -47,6 +53,13 @@
  * written. */
 unsigned fray_api_call(const char *path, const char *body, const fray_request_opts *watch, char **answer,
 		       bool *is_message);
+/* The same for a body of len bytes, NUL-terminated at body[len], for a
+ * caller that knows the length before it has the bytes (the WebAssembly
+ * worker): len past fray_api_max_body(path) is answered 413 before body
+ * is looked at (body may then be NULL, so nothing need be copied to be
+ * refused); a NUL within the len bytes is refused (400). */
+unsigned fray_api_call_len(const char *path, const char *body, size_t len, const fray_request_opts *watch,
+			   char **answer, bool *is_message);
 /* The most bytes a body to path may have: FRAY_API_MAX_GAME_BODY for
  * "api/v1/game", FRAY_API_MAX_BODY for any other path (NULL too). */
 size_t fray_api_max_body(const char *path);

@@ -14,7 +14,9 @@
  * the context: FRAY_ERR_INPUT for a game file that does not read (its
  * name, line and column), an unknown action, unit or option, an action
  * the rules refuse (a panicked unit shooting, a Silenced gun firing);
- * FRAY_ERR_POLICY when the policy gave no answer; FRAY_ERR_NOMEM. A
+ * FRAY_ERR_POLICY when the policy gave no answer; FRAY_ERR_LIMIT for a
+ * game file past FRAY_GAME_MAX_BYTES, or an action that would make it
+ * so; FRAY_ERR_NOMEM. A
  * refused action, or one that ran out of memory, leaves the game as it
  * was. */
 #ifndef FRAY_GAME_H
@@ -29,8 +31,22 @@
 
 typedef struct fray_game fray_game;
 
+/* A game file's size budget, one for every reader and writer of a game
+ * (fray table, fray report, fray_game_load, api/v1/game in fray serve and
+ * the WebAssembly worker; docs/table.md): a file past it is refused where
+ * it is read, and an action whose new file would pass it is refused with
+ * nothing changed (FRAY_ERR_LIMIT). 2016 KiB: a game travels in
+ * api/v1/game's request as a JSON string, where each of its bytes takes at
+ * most two (a YAML file holds no control character but tab, line feed and
+ * carriage return, each escaped in two bytes, as are '"' and '\'), and
+ * twice this budget plus 64 KiB for the request's other fields is the
+ * 4 MiB a JSON request may have (FRAY_DOC_MAX_BYTES): every game that
+ * reads can be sent back, undone and shown (include/fray/api.h). */
+#define FRAY_GAME_MAX_BYTES ((FRAY_DOC_MAX_BYTES - (64u << 10)) / 2)
+
 /* Reads a game file's len bytes (name: for messages, "skirmish.yaml"),
- * checked whole as `fray table` reads one. */
+ * checked whole as `fray table` reads one; more than FRAY_GAME_MAX_BYTES
+ * is FRAY_ERR_LIMIT, refused before a byte is read. */
 fray_status fray_game_load(fray_ctx *ctx, const char *name, const char *bytes, size_t len, fray_game **out);
 /* A new game, as `fray table new` makes one (the same seed and forces:
  * the same bytes): rules "presidio", "bbb" or "chits"; the forces file's

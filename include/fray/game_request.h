@@ -20,14 +20,16 @@
 #include <fray/ctx.h>
 #include <fray/catalog.h>
 #include <fray/data.h>
+#include <fray/game.h>
 
 /* Budgets: a request is at most FRAY_GAME_REQUEST_MAX_BYTES (the JSON
  * reader's own limit), the game file in it at most
- * FRAY_GAME_REQUEST_MAX_GAME bytes (a game file's limit, docs/table.md),
+ * FRAY_GAME_REQUEST_MAX_GAME bytes (a game file's limit,
+ * FRAY_GAME_MAX_BYTES: docs/table.md; FRAY_ERR_LIMIT past it),
  * an action at most FRAY_GAME_REQUEST_MAX_OPTIONS option words and
  * FRAY_GAME_REQUEST_MAX_CHOICES answers. */
 #define FRAY_GAME_REQUEST_MAX_BYTES FRAY_DOC_MAX_BYTES
-#define FRAY_GAME_REQUEST_MAX_GAME FRAY_DOC_MAX_BYTES
+#define FRAY_GAME_REQUEST_MAX_GAME FRAY_GAME_MAX_BYTES
 #define FRAY_GAME_REQUEST_MAX_OPTIONS 32
 #define FRAY_GAME_REQUEST_MAX_CHOICES 8
 

@@ -254,11 +254,11 @@ static int lock_within(const char *cmd, const char *path, int fd, const struct t
 	}
 }
 
-/* The whole file on fd, at most FRAY_DOC_MAX_BYTES + 1 bytes (the reader
- * refuses a larger one with its own message). */
+/* The whole game file on fd, at most its budget, FRAY_GAME_MAX_BYTES, + 1
+ * bytes (fray_game_load refuses a larger one with its own message). */
 static bool read_all(int fd, char **text, size_t *len)
 {
-	size_t cap = (size_t)FRAY_DOC_MAX_BYTES + 2, n = 0;
+	size_t cap = (size_t)FRAY_GAME_MAX_BYTES + 2, n = 0;
 	char *buf = malloc(cap);
 	if (!buf)
 		return false;

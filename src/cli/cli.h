@@ -176,8 +176,10 @@ int cmd_request(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_table(int argc, char **argv);
 /* A JSON request's bytes (at most FRAY_REQUEST_MAX_BYTES) from a file, a
- * pipe or standard input ("-"); errors are told as cmd's. */
+ * pipe or standard input ("-"); errors are told as cmd's. cli_read_text:
+ * the same with max bytes (the budget of the kind of file read). */
 int cli_read_request(const char *cmd, const char *path, char **out);
+int cli_read_text(const char *cmd, const char *path, size_t max, char **out);
 int cmd_serve(int argc, char **argv);
 int cmd_scenario(int argc, char **argv);
 

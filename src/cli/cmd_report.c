@@ -728,8 +728,12 @@ int cmd_report(int argc, char **argv)
 		status = cli_error("report", EXIT_RUNTIME, "the page's files cannot go inline (a build problem)");
 	char *request = NULL, *json = NULL, *text = NULL, *as_json = NULL, *as_text = NULL, *html = NULL, *plots = NULL;
 	const char *name = strcmp(in_path, "-") ? in_path : "(stdin)";
+	/* each kind of file within its own budget, the one its other readers
+	 * hold: a game file fray table's (FRAY_GAME_MAX_BYTES, fray_game_load
+	 * says it), a request or a sweep's JSON fray request's */
+	size_t most = FRAY_GAME_MAX_BYTES > FRAY_REQUEST_MAX_BYTES ? FRAY_GAME_MAX_BYTES : FRAY_REQUEST_MAX_BYTES;
 	if (status == EXIT_OK)
-		status = cli_read_request("report", in_path, &request);
+		status = cli_read_text("report", in_path, most, &request);
 	/* read once: a game file (fray_game: 1), a sweep's JSON or a request */
 	fray_doc *doc = NULL;
 	if (status == EXIT_OK && fray_doc_load_string(ctx, name, request, strlen(request), &doc) != FRAY_OK)
@@ -738,6 +742,9 @@ int cmd_report(int argc, char **argv)
 	bool game = root && fray_node_kind_of(root) == FRAY_NODE_MAP && fray_map_get(root, "fray_game");
 	bool sweep = !game && root && is_sweep(root); /* fray adbg sweep --json: nothing to run */
 	bool runs_request = !game && !sweep;
+	if (status == EXIT_OK && !game && strlen(request) > FRAY_REQUEST_MAX_BYTES)
+		status = cli_error("report", EXIT_BAD_INPUT, "%s: larger than %u bytes (a request's or a sweep's "
+				   "limit; a game file may have %u)", name, FRAY_REQUEST_MAX_BYTES, FRAY_GAME_MAX_BYTES);
 	if (status == EXIT_OK && game) {
 		html = game_html(ctx, name, request, css, &status);
 	} else if (status == EXIT_OK && sweep) {

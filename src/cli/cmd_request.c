@@ -16,24 +16,29 @@ static bool is_stdout(int fd)
 	       in.st_ino == out.st_ino;
 }
 
-/* The request's bytes, never more than the library takes plus one (so a
- * larger one is told as such), from a regular file or standard input,
- * opened by the library's one checked opener (fray_input_open: a FIFO, a
- * device, a folder is refused at once, never waited on). */
 int cli_read_request(const char *cmd, const char *path, char **out)
+{
+	return cli_read_text(cmd, path, FRAY_REQUEST_MAX_BYTES, out);
+}
+
+/* The file's bytes, never more than max plus one (so a larger one is told
+ * as such), from a regular file or standard input, opened by the
+ * library's one checked opener (fray_input_open: a FIFO, a device, a
+ * folder is refused at once, never waited on). */
+int cli_read_text(const char *cmd, const char *path, size_t max, char **out)
 {
 	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
 	if (!ctx)
 		return cli_error(cmd, EXIT_RUNTIME, "out of memory");
 	int fd;
-	if (fray_input_open(ctx, path, FRAY_REQUEST_MAX_BYTES, &fd) != FRAY_OK) {
+	if (fray_input_open(ctx, path, max, &fd) != FRAY_OK) {
 		int status = cli_fail(cmd, ctx);
 		fray_ctx_free(ctx);
 		return status;
 	}
 	fray_ctx_free(ctx);
 	bool std_in = fd == 0;
-	size_t cap = (size_t)FRAY_REQUEST_MAX_BYTES + 1, len = 0;
+	size_t cap = max + 1, len = 0;
 	char *buf = malloc(cap + 1);
 	if (!buf) {
 		if (!std_in)
@@ -64,9 +69,9 @@ int cli_read_request(const char *cmd, const char *path, char **out)
 		return cli_error(cmd, EXIT_BAD_INPUT, "%s: empty, and it is also where standard output goes: the "
 				 "shell emptied it before fray started (send the output to another file)", path);
 	}
-	if (len > FRAY_REQUEST_MAX_BYTES) {
+	if (len > max) {
 		free(buf);
-		return cli_error(cmd, EXIT_BAD_INPUT, "%s: larger than %u bytes", path, FRAY_REQUEST_MAX_BYTES);
+		return cli_error(cmd, EXIT_BAD_INPUT, "%s: larger than %zu bytes", path, max);
 	}
 	if (strlen(buf) != len) {
 		size_t at = strlen(buf);

@@ -40,19 +40,20 @@ static int not_stdout(const char *cmd, const char *path, int fd, size_t len)
 			 "written into the game (send the output to another file; nothing was written)", path);
 }
 
-/* A file's bytes whole, as fray_doc_load_file reads one (the library's
- * checked opener: "-" is standard input, a FIFO or a folder refused at
- * once; at most FRAY_DOC_MAX_BYTES + 1 bytes, so the reader tells a larger
- * one as such): *text malloc'd, *len bytes. An exit status. */
-static int read_whole(const char *cmd, fray_ctx *ctx, const char *path, char **text, size_t *len)
+/* A file's bytes whole (the library's checked opener: "-" is standard
+ * input, a FIFO or a folder refused at once; at most max + 1 bytes, so
+ * the reader tells a larger one as such: max is FRAY_GAME_MAX_BYTES for a
+ * game file, the game file's one budget, FRAY_DOC_MAX_BYTES for a forces
+ * file): *text malloc'd, *len bytes. An exit status. */
+static int read_whole(const char *cmd, fray_ctx *ctx, const char *path, size_t max, char **text, size_t *len)
 {
 	*text = NULL;
 	*len = 0;
 	int fd;
 	fray_ctx_clear(ctx);
-	if (fray_input_open(ctx, path, FRAY_DOC_MAX_BYTES, &fd) != FRAY_OK)
+	if (fray_input_open(ctx, path, max, &fd) != FRAY_OK)
 		return cli_fail(cmd, ctx);
-	size_t cap = (size_t)FRAY_DOC_MAX_BYTES + 1, n = 0;
+	size_t cap = max + 1, n = 0;
 	char *buf = malloc(cap);
 	if (!buf) {
 		if (fd != 0)
@@ -189,7 +190,7 @@ static int table_new(int argc, char **argv)
 	char *text;
 	size_t len;
 	fray_game *g = NULL;
-	int status = read_whole("table new", ctx, forces, &text, &len);
+	int status = read_whole("table new", ctx, forces, FRAY_DOC_MAX_BYTES, &text, &len);
 	if (status == EXIT_OK) {
 		/* the files the forces name (units_file, mix) read beside them */
 		status = said("table new", ctx, fray_game_new(ctx, game, rules_names[rules], forces, text, len, seed,
@@ -293,7 +294,7 @@ static int load(fray_ctx *ctx, const char *path, bool locked, int *fd, fray_game
 {
 	char *text;
 	size_t len;
-	int status = locked ? cli_open_locked(CMD, path, fd, &text, &len) : read_whole(CMD, ctx, path, &text, &len);
+	int status = locked ? cli_open_locked(CMD, path, fd, &text, &len) : read_whole(CMD, ctx, path, FRAY_GAME_MAX_BYTES, &text, &len);
 	if (status != EXIT_OK)
 		return status;
 	if (locked && (status = not_stdout(CMD, path, *fd, len)) != EXIT_OK) {

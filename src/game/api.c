@@ -73,6 +73,23 @@ FRAY_API size_t fray_api_max_body(const char *path)
 	return path && !strcmp(path, "api/v1/game") ? FRAY_API_MAX_GAME_BODY : FRAY_API_MAX_BODY;
 }
 
+/* Every body's budget is checked on its length before anything reads it
+ * (the game's, include/fray/api.h: the game's own budget and the rest of
+ * the request, so a game that reads always fits). */
+static unsigned refused_for_size(const char *path, size_t max, char **answer)
+{
+	char msg[96];
+	snprintf(msg, sizeof msg, "a request to %.40s has at most %zu KiB", path, max >> 10);
+	*answer = copy_of(msg);
+	return 413;
+}
+
+/* The game's request reader takes what the game's body budget lets in. */
+_Static_assert(FRAY_API_MAX_GAME_BODY <= FRAY_GAME_REQUEST_MAX_BYTES, "a game body the JSON reader refuses");
+
+static unsigned api_call(const char *path, const char *body, const fray_request_opts *watch, char **answer,
+			 bool *is_message);
+
 FRAY_API unsigned fray_api_call(const char *path, const char *body, const fray_request_opts *watch, char **answer,
 				bool *is_message)
 {
@@ -80,20 +97,48 @@ FRAY_API unsigned fray_api_call(const char *path, const char *body, const fray_r
 		return 400;
 	*answer = NULL;
 	*is_message = true;
-	if (!path) {
-		*answer = copy_of("fray_api_call: no path (expected api/v1/run, api/v1/jobs, api/v1/game, "
-				  "api/v1/procedures or api/v1/examples)");
-		return 400;
-	}
+	if (!path)
+		return api_call(path, body, watch, answer, is_message);
 	if (!body)
 		body = "";
 	/* the same budget for every caller, counted before anything reads the body */
 	size_t max = fray_api_max_body(path);
-	if (strnlen(body, max + 1) > max) {
-		char msg[96];
-		snprintf(msg, sizeof msg, "a request to %.40s has at most %zu KiB", path, max >> 10);
-		*answer = copy_of(msg);
-		return 413;
+	if (strnlen(body, max + 1) > max)
+		return refused_for_size(path, max, answer);
+	return api_call(path, body, watch, answer, is_message);
+}
+
+FRAY_API unsigned fray_api_call_len(const char *path, const char *body, size_t len, const fray_request_opts *watch,
+				    char **answer, bool *is_message)
+{
+	if (!answer || !is_message)
+		return 400;
+	*answer = NULL;
+	*is_message = true;
+	if (!path)
+		return api_call(path, body, watch, answer, is_message);
+	size_t max = fray_api_max_body(path);
+	if (len > max) /* said from the length alone: the body is not looked at */
+		return refused_for_size(path, max, answer);
+	if (!body && len) {
+		*answer = copy_of("fray_api_call_len: no body");
+		return 400;
+	}
+	if (body && memchr(body, '\0', len)) { /* the reader would stop there: not the body sent */
+		*answer = copy_of("a request's body is text: it holds a NUL byte");
+		return 400;
+	}
+	return api_call(path, body ? body : "", watch, answer, is_message);
+}
+
+/* The call, its body within its budget (NUL-terminated). */
+static unsigned api_call(const char *path, const char *body, const fray_request_opts *watch, char **answer,
+			 bool *is_message)
+{
+	if (!path) {
+		*answer = copy_of("fray_api_call: no path (expected api/v1/run, api/v1/jobs, api/v1/game, "
+				  "api/v1/procedures or api/v1/examples)");
+		return 400;
 	}
 	bool run = !strcmp(path, "api/v1/run"), job = !strcmp(path, "api/v1/jobs"), game = !strcmp(path, "api/v1/game");
 	bool procedures = !strcmp(path, "api/v1/procedures"), examples = !strcmp(path, "api/v1/examples");

@@ -499,8 +499,8 @@ static fray_status run_op(request *r)
 	r->game = fray_node_scalar(g);
 	r->game_len = strlen(r->game);
 	if (r->game_len > FRAY_GAME_REQUEST_MAX_GAME)
-		return fray_fail(r->ctx, FRAY_ERR_LIMIT, "game: at most %u bytes (a game file's limit)",
-				 FRAY_GAME_REQUEST_MAX_GAME);
+		return fray_fail(r->ctx, FRAY_ERR_LIMIT, "game: %zu bytes: a game file's limit is %u KiB (%u bytes)",
+				 r->game_len, FRAY_GAME_REQUEST_MAX_GAME >> 10, FRAY_GAME_REQUEST_MAX_GAME);
 	if ((st = fray_game_load(r->ctx, r->name, r->game, r->game_len, &game)) != FRAY_OK)
 		return st;
 	if (r->opts) {

@@ -1159,10 +1159,11 @@ int frayi_table_text(table_game *g, const char *command, const table_game *befor
 	int status = frayi_out_close(&o, f, &buf, &len);
 	if (status != FRAY_OK)
 		status = frayi_game_fail(g, FRAY_ERR_NOMEM, "out of memory");
-	else if (len > FRAY_DOC_MAX_BYTES)
-		status = frayi_game_fail(g, FRAY_ERR_INPUT, "%s would pass %u MiB with this action: start another "
-				   "game file with 'fray table new' (nothing was written)", g->path,
-				   FRAY_DOC_MAX_BYTES >> 20);
+	else if (len > FRAY_GAME_MAX_BYTES) /* the game file's one budget (include/fray/game.h) */
+		status = frayi_game_fail(g, FRAY_ERR_LIMIT, "%s would pass a game file's limit, %u KiB, with this "
+				   "action (%zu bytes): start another game file with 'fray table new' (nothing "
+				   "was written; undo and everything else still read it)", g->path,
+				   FRAY_GAME_MAX_BYTES >> 10, len);
 	else if ((status = reads_back(g, buf, len, why, sizeof why)) == FRAY_ERR_NOMEM)
 		status = frayi_game_fail(g, FRAY_ERR_NOMEM, "out of memory");
 	else if (status != FRAY_OK)

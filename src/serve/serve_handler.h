@@ -13,7 +13,7 @@
 #include <fray/fray.h>
 #include <fray/api.h>
 
-/* a request's body: 64 KiB, 1 MiB for api/v1/game, 413 beyond; the API's
+/* a request's body: 64 KiB, 4 MiB for api/v1/game, 413 beyond; the API's
  * budgets (include/fray/api.h), which fray_api_call holds for every caller:
  * the server says it before reading a body past it */
 #define SERVE_MAX_BODY FRAY_API_MAX_BODY

@@ -7,6 +7,7 @@
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <emscripten.h>
@@ -85,21 +86,35 @@ EMSCRIPTEN_KEEPALIVE void fray_wasm_set_time_budgets(unsigned run, unsigned job)
 
 /* path: "api/v1/procedures", "api/v1/examples", "api/v1/run" (quick),
  * "api/v1/jobs" (long work, with progress) or "api/v1/game". body: the
- * request's JSON for the last three (NULL: empty), within fray_api_call's
- * body budget. A NULL path is refused (400 and the message), as it is by
- * fray_api_call. Returns the answer (the JSON as fray
- * serve sends it, or on failure the message; free with fray_wasm_free);
- * fray_wasm_status() then says which, as an HTTP status. */
-EMSCRIPTEN_KEEPALIVE char *fray_wasm_call(const char *path, const char *body)
+ * request's JSON for the last three, len bytes NUL-terminated in memory
+ * the worker took with malloc (NULL, 0: empty), never a string argument:
+ * Emscripten copies those onto the stack (5 MiB), which a game's body of
+ * 1.3 million characters overflowed before any budget was checked.
+ * The budget (fray_api_max_body) is checked on len first: the worker asks
+ * fray_wasm_max_body before it copies anything, and a body past it is
+ * answered 413 here with body NULL. A NULL path is refused (400 and the
+ * message), as it is by fray_api_call. Returns the answer (the JSON as
+ * fray serve sends it, or on failure the message; free with
+ * fray_wasm_free); fray_wasm_status() then says which, as an HTTP status. */
+EMSCRIPTEN_KEEPALIVE char *fray_wasm_call(const char *path, const char *body, double len)
 {
 	wasm_watch w;
 	fray_request_opts watch = watch_start(&w, path);
 	char *answer;
 	bool is_message;
-	last_status = (int)fray_api_call(path, body, &watch, &answer, &is_message);
+	/* a double from JavaScript's number: past SIZE_MAX (or not a count) is past every budget */
+	size_t n = len >= 0 && len < (double)SIZE_MAX ? (size_t)len : SIZE_MAX;
+	last_status = (int)fray_api_call_len(path, body, n, &watch, &answer, &is_message);
 	if (w.timed_out && answer && last_status != 200)
 		answer = past_budget(&w, path, answer);
 	return answer;
+}
+
+/* The most bytes a body to path may have (fray_api_max_body), for the
+ * worker to check before it copies a body into this module's memory. */
+EMSCRIPTEN_KEEPALIVE double fray_wasm_max_body(const char *path)
+{
+	return (double)fray_api_max_body(path);
 }
 
 EMSCRIPTEN_KEEPALIVE int fray_wasm_status(void)

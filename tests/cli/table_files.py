@@ -251,6 +251,49 @@ def limits(tmp):
         check(run("table", game, "status").returncode == 0, f"limits: {what}: the game still loads")
 
 
+# ---- one budget for a game file (issue 41 case 5) ----
+
+# docs/table.md: a game file of at most 2016 KiB, so that as a JSON string
+# (each byte at most two) with 64 KiB for the request's other fields it fits
+# the 4 MiB a JSON request may have
+GAME_BUDGET = (4 * 2**20 - 64 * 2**10) // 2
+
+
+def grown(tmp, name, size):
+    """A real game (a shot) whose log entry is repeated until the file is
+    as near size bytes as whole entries go (a log is read entry by entry;
+    the writer gives the same bytes back)."""
+    game = new_game(tmp, "presidio", name, seed=3)
+    fray("table", game, "shoot", "Presidials", "--at", "Apaches", "--range", "10")
+    text = read(game)
+    i = text.index("\nlog:\n") + 6
+    head, entry = text[:i], text[i:]
+    write(game, head + entry * ((size - len(head)) // len(entry)))
+    return game
+
+
+def one_budget(tmp):
+    """fray report reads every game file fray table plays: one of 1.5 MiB
+    (past the 1 MiB a request may have: today's report refused it) takes a
+    turn at the table and makes its report; one past the game file's budget
+    is refused by both, the same limit named."""
+    game = grown(tmp, "long.yaml", 3 * 2**19)
+    check(2**20 < os.path.getsize(game) <= 3 * 2**19, "one budget: the game is between 1 and 1.5 MiB")
+    fray("table", game, "turn")
+    html = os.path.join(tmp, "long.html")
+    p = run("report", "--html", html, game)
+    check(p.returncode == 0, f"one budget: report reads a game fray table plays (exit {p.returncode}: "
+          f"{p.stderr.strip()[-300:]})")
+    check(p.returncode == 0 and "turn 2 begins" in read(html), "one budget: the report has the game's last action")
+    past = grown(tmp, "past.yaml", GAME_BUDGET + 5000)
+    check(os.path.getsize(past) > GAME_BUDGET, "one budget: the game is past the budget")
+    for args in (("table", past, "status"), ("report", "--html", os.path.join(tmp, "past.html"), past)):
+        p = run(*args)
+        check(p.returncode == 2 and str(GAME_BUDGET) in p.stderr,
+              f"one budget: {args[0]} refuses a game past {GAME_BUDGET} bytes, naming it "
+              f"(exit {p.returncode}: {p.stderr.strip()[-300:]})")
+
+
 # ---- 9. escaped for every format; names refused ----
 
 def fences(md):
@@ -321,6 +364,7 @@ with tempfile.TemporaryDirectory() as tmp:
     fields(tmp)
     logs(tmp)
     limits(tmp)
+    one_budget(tmp)
     injection(tmp)
 
 if failures:

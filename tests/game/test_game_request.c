@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <cmocka.h>
+#include <fray/api.h>
 #include <fray/game_request.h>
 #include "../test_util.h"
 
@@ -476,6 +477,174 @@ static void hostile_requests(void **state)
 	unlink(path);
 }
 
+/* ---- a game at its budget (issue 41 case 1) ---- */
+
+/* The answer of the door fray serve and the WebAssembly worker both call
+ * (fray_api_call), to a request of more members and the game; *status the
+ * HTTP status. The request is checked to fit the game's body budget: a
+ * game that reads always does (include/fray/api.h). */
+static char *door(const char *game, const char *more, unsigned *status)
+{
+	char *req = request_of(game, more), *out = NULL;
+	assert_true(strlen(req) <= fray_api_max_body("api/v1/game"));
+	bool is_message;
+	*status = fray_api_call("api/v1/game", req, NULL, &out, &is_message);
+	free(req);
+	assert_non_null(out);
+	return out;
+}
+
+/* The "game" member of a door's answer (malloc'd). */
+static char *game_of(const char *answer_text)
+{
+	fray_doc *doc;
+	if (fray_doc_load_string(ctx, "answer", answer_text, strlen(answer_text), &doc) != FRAY_OK)
+		fail_msg("not JSON: %.300s", answer_text);
+	const char *g = fray_node_scalar(fray_map_get(fray_doc_root(doc), "game"));
+	char *copy = g ? strdup(g) : NULL;
+	fray_doc_free(doc);
+	return copy;
+}
+
+static char *repeat_into(char *dst, const char *s, size_t n)
+{
+	size_t len = strlen(s);
+	for (size_t i = 0; i < n; i++, dst += len)
+		memcpy(dst, s, len);
+	*dst = '\0';
+	return dst;
+}
+
+/* A game grown until its next action would pass the game file's budget
+ * (FRAY_GAME_MAX_BYTES): the action is refused (422, the limit named, no
+ * game handed back) and the game is never stranded: status, units, log,
+ * report and undo all still go through the door. Today's code applied it
+ * (a game of up to 4 MiB) although the door took at most 1 MiB: every
+ * later request was 413. The game is a real one (a shot and a turn
+ * through the door) whose log entries are repeated up to the budget: a
+ * log's entries are read one by one (docs/table.md), and the writer gives
+ * the same bytes back, which the undo checks. */
+static void a_game_at_its_budget(void **state)
+{
+	(void)state;
+	char path[128];
+	snprintf(path, sizeof path, "%s/big.yaml", dir);
+	char *start = new_presidio(path, 3);
+	unlink(path);
+	unsigned st;
+	char *a = door(start, "\"op\": \"apply\", \"action\": \"shoot\", \"actor\": \"Presidials\", \"target\": "
+		       "\"Apaches\", \"options\": {\"range\": 10}", &st);
+	assert_int_equal(st, 200);
+	char *shot = game_of(a);
+	free(a);
+	a = door(shot, "\"op\": \"apply\", \"action\": \"turn\"", &st);
+	assert_int_equal(st, 200);
+	char *turned = game_of(a);
+	free(a);
+	/* the head (the units, up to "log:"), the shot's entry and the turn's */
+	char *log = strstr(shot, "\nlog:\n");
+	assert_non_null(log);
+	size_t head_len = (size_t)(log - shot) + 6;
+	char *shot_entry = strdup(shot + head_len);
+	const char *turn_at = strstr(turned, "\n  - command: \"turn\"");
+	assert_non_null(turn_at);
+	char *turn_entry = strdup(turn_at + 1);
+	size_t budget = FRAY_GAME_MAX_BYTES, e = strlen(shot_entry), t = strlen(turn_entry);
+	/* shots up to within a shot of the budget, then turns to within a turn */
+	size_t k = (budget - head_len) / e, j = (budget - head_len - k * e) / t;
+	char *big = malloc(budget + 1);
+	assert_non_null(big);
+	memcpy(big, turned, head_len); /* the units as the turn left them: turn 2, as the last entry says */
+	repeat_into(repeat_into(big + head_len, shot_entry, k), turn_entry, j);
+	assert_true(strlen(big) <= budget && strlen(big) + t > budget);
+	/* the game as it is goes through the door (today: 413) */
+	a = door(big, "\"op\": \"status\"", &st);
+	if (st != 200)
+		fail_msg("a game of %zu bytes (the budget %zu): status %u: %.300s", strlen(big), budget, st, a);
+	free(a);
+	/* turns until one would pass the budget: a few at most */
+	int refused = 0;
+	for (int i = 0; i < 4 && !refused; i++) {
+		a = door(big, "\"op\": \"apply\", \"action\": \"turn\"", &st);
+		if (st == 200) {
+			char *g = game_of(a);
+			assert_true(strlen(g) <= budget);
+			assert_true(strlen(g) > strlen(big));
+			free(big);
+			big = g;
+		} else {
+			assert_int_equal(st, 422);
+			if (!strstr(a, "limit") || !strstr(a, "2016 KiB"))
+				fail_msg("the refusal does not name the limit: %.300s", a);
+			char *g = game_of(a);
+			assert_null(g); /* nothing applied: no game handed back */
+			refused = 1;
+		}
+		free(a);
+	}
+	assert_true(refused);
+	/* the refused turn would have passed the budget: the same turn on the
+	 * game less one repeated shot grows it by delta, which the game at
+	 * the budget has no room for */
+	char *less = strdup(big);
+	char *second = strstr(less + head_len + 1, "\n  - command: \"shoot");
+	assert_non_null(second);
+	memmove(second + 1, second + 1 + e, strlen(second + 1 + e) + 1);
+	a = door(less, "\"op\": \"apply\", \"action\": \"turn\"", &st);
+	assert_int_equal(st, 200);
+	char *less_turned = game_of(a);
+	free(a);
+	size_t delta = strlen(less_turned) - strlen(less);
+	assert_true(strlen(big) + delta > budget);
+	/* never stranded: every op still answers, undo gives the game before */
+	static const char *const ops[] = {"\"op\": \"status\"", "\"op\": \"units\"", "\"op\": \"log\"",
+					  "\"op\": \"report\""};
+	for (size_t i = 0; i < sizeof ops / sizeof *ops; i++) {
+		a = door(big, ops[i], &st);
+		if (st != 200)
+			fail_msg("%s of the game at its budget: %u %.300s", ops[i], st, a);
+		free(a);
+	}
+	a = door(big, "\"op\": \"undo\"", &st);
+	assert_int_equal(st, 200);
+	char *undone = game_of(a);
+	free(a);
+	assert_true(strlen(undone) < strlen(big));
+	a = door(undone, "\"op\": \"apply\", \"action\": \"turn\"", &st);
+	assert_int_equal(st, 200);
+	char *again = game_of(a);
+	free(a);
+	assert_string_equal(again, big); /* the writer's bytes: undo and redo give the game back */
+	/* a game past the budget is refused as it is read, the limit named */
+	char *past = malloc(budget + 2);
+	assert_non_null(past);
+	memcpy(past, big, strlen(big));
+	memset(past + strlen(big), '\n', budget + 1 - strlen(big));
+	past[budget + 1] = '\0';
+	a = door(past, "\"op\": \"status\"", &st);
+	assert_int_equal(st, 422);
+	assert_non_null(strstr(a, "2016 KiB"));
+	free(a);
+	/* a body past the door's budget: 413 from its length alone, nothing read */
+	char *answer_text;
+	bool is_message;
+	assert_int_equal(fray_api_call_len("api/v1/game", NULL, fray_api_max_body("api/v1/game") + 1, NULL,
+					   &answer_text, &is_message), 413);
+	assert_non_null(strstr(answer_text, "at most 4096 KiB"));
+	free(answer_text);
+	free(past);
+	free(again);
+	free(undone);
+	free(less_turned);
+	free(less);
+	free(big);
+	free(shot_entry);
+	free(turn_entry);
+	free(turned);
+	free(shot);
+	free(start);
+}
+
 static int make_dir(void **state)
 {
 	(void)state;
@@ -498,6 +667,7 @@ int main(void)
 		cmocka_unit_test(log_and_report),
 		cmocka_unit_test(bad_requests),
 		cmocka_unit_test(hostile_requests),
+		cmocka_unit_test(a_game_at_its_budget),
 	};
 	return cmocka_run_group_tests(tests, make_dir, remove_dir);
 }
