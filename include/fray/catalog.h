@@ -116,18 +116,21 @@ typedef struct fray_call fray_call;
  * message (and a "did you mean") when there is no such procedure. */
 fray_call *fray_call_new(fray_ctx *ctx, const char *procedure);
 void fray_call_free(fray_call *c);
-/* The procedure's inputs as command-line options ("--cf"), and whether one
- * is a flag (takes no value). i past the end: NULL / false. */
+/* The procedure's inputs as command-line options ("--cf"), written into
+ * the caller's buf (cap bytes; FRAY_CALL_OPTION_MAX always fits) and
+ * returned; and whether one is a flag (takes no value). i past the end (or
+ * no buf): NULL / false. */
+#define FRAY_CALL_OPTION_MAX 72
 size_t fray_call_ninputs(const fray_call *c);
-const char *fray_call_option(const fray_call *c, size_t i);
+const char *fray_call_option(const fray_call *c, size_t i, char *buf, size_t cap);
 bool fray_call_is_flag(const fray_call *c, size_t i);
 /* The input the command line takes without its option (the first
  * argument that is no option: fray chits combat FILE), or -1. */
 int fray_call_positional(const fray_call *c);
 /* The modes the procedure has: FRAY_MODE_ROLL | FRAY_MODE_ODDS | ... */
 unsigned fray_call_modes(const fray_call *c);
-/* Another option for input i ("--shaman" for "--chaplain"), or NULL. */
-const char *fray_call_alias(const fray_call *c, size_t i);
+/* Another option for input i ("--shaman" for "--chaplain") in buf, or NULL. */
+const char *fray_call_alias(const fray_call *c, size_t i, char *buf, size_t cap);
 /* Sets input i from its text as typed ("3", "rough"; a flag: NULL). A
  * value out of range or not of the input's type: FRAY_ERR_INPUT and the
  * command line's message ("option --cf expects a whole number from 0 to
@@ -136,7 +139,7 @@ fray_status fray_call_set(fray_call *c, size_t i, const char *text);
 /* Input i taken as repeated groups on the command line (bbb fire's
  * --weapon CODE --bases N ...): its j-th option ("--weapon", "--bases",
  * "--units"); NULL past the last, or when input i has no groups. */
-const char *fray_call_group_option(const fray_call *c, size_t i, size_t j);
+const char *fray_call_group_option(const fray_call *c, size_t i, size_t j, char *buf, size_t cap);
 /* Takes one of those options with its value, in the order given: a head
  * (--weapon) opens a group, a count (--bases N, from 1) closes it, and the
  * group is added to input i's value ("RR:4,SA:1"). A count without its

@@ -687,11 +687,23 @@ static void repeated_groups_join_into_their_input(void **state)
 	(void)state;
 	fray_call *c = fray_call_new(ctx, "bbb fire");
 	assert_non_null(c);
-	assert_string_equal(fray_call_group_option(c, 0, 0), "--weapon");
-	assert_string_equal(fray_call_group_option(c, 0, 1), "--bases");
-	assert_string_equal(fray_call_group_option(c, 0, 2), "--units");
-	assert_null(fray_call_group_option(c, 0, 3));
-	assert_null(fray_call_group_option(c, 1, 0));
+	/* the option names are written into the caller's buffers (issue 42:
+	 * no thread-local slot that a fifth call overwrites): each keeps its
+	 * own, however many calls come after */
+	char opt[5][FRAY_CALL_OPTION_MAX];
+	assert_string_equal(fray_call_group_option(c, 0, 0, opt[0], sizeof opt[0]), "--weapon");
+	assert_string_equal(fray_call_group_option(c, 0, 1, opt[1], sizeof opt[1]), "--bases");
+	assert_string_equal(fray_call_group_option(c, 0, 2, opt[2], sizeof opt[2]), "--units");
+	assert_null(fray_call_group_option(c, 0, 3, opt[3], sizeof opt[3]));
+	assert_null(fray_call_group_option(c, 1, 0, opt[3], sizeof opt[3]));
+	assert_null(fray_call_group_option(c, 0, 0, NULL, 0));
+	for (size_t k = 0; k < fray_call_ninputs(c); k++)
+		assert_non_null(fray_call_option(c, k, opt[3], sizeof opt[3]));
+	assert_string_equal(opt[0], "--weapon");
+	assert_string_equal(opt[1], "--bases");
+	assert_string_equal(opt[2], "--units");
+	/* a short buffer gets a cut name, never an overrun */
+	assert_string_equal(fray_call_group_option(c, 0, 0, opt[4], 4), "--w");
 	assert_int_equal(fray_call_group_add(c, 0, "--weapon", "rr"), FRAY_OK);
 	assert_int_equal(fray_call_group_add(c, 0, "--bases", "4"), FRAY_OK);
 	assert_int_equal(fray_call_group_add(c, 0, "--weapon", "SA"), FRAY_OK);
