@@ -68,7 +68,13 @@ fray_status fray_request_flags(fray_ctx *ctx, const char *request_json, unsigned
 
 /* The same with explicit budgets and a way to watch and stop long work
  * (a server's jobs). A zero budget is the flags' default. */
+/* Option structs begin with their version (SQLite's iVersion): set it to
+ * the header's FRAY_..._OPTS_VERSION (0 reads as 1, the first). A library
+ * older than the header a caller was built with refuses a newer version
+ * (FRAY_ERR_INPUT) rather than read fields it does not know. */
+#define FRAY_REQUEST_OPTS_VERSION 1u
 typedef struct fray_request_opts {
+	unsigned version;        /* FRAY_REQUEST_OPTS_VERSION, or 0 */
 	unsigned flags;          /* FRAY_REQUEST_NO_FILES, FRAY_REQUEST_QUICK */
 	uint64_t max_trials;     /* the most "trials" a request may ask */
 	uint64_t max_paths;      /* exact odds' path budget */
@@ -156,7 +162,9 @@ fray_status fray_call_set_document(fray_call *c, size_t i, const char *name, con
  * system is never asked. */
 bool fray_shipped_example(const char *path);
 
+#define FRAY_CALL_OPTS_VERSION 1u
 typedef struct fray_call_opts {
+	unsigned version;       /* FRAY_CALL_OPTS_VERSION, or 0 (see fray_request_opts) */
 	fray_mode mode;         /* ROLL, ODDS or SIMULATE */
 	bool json;              /* the JSON form, else text for people */
 	bool have_seed;         /* text: says "replay with --seed" when false */

@@ -623,6 +623,9 @@ FRAY_API fray_status fray_call_run(fray_call *c, const fray_call_opts *o, char *
 	if (!c || !o || !out)
 		return c ? fray_fail(c->ctx, FRAY_ERR_INPUT, "fray_call_run: NULL argument") : FRAY_ERR_INPUT;
 	*out = NULL;
+	if (o->version > FRAY_CALL_OPTS_VERSION)
+		return fray_fail(c->ctx, FRAY_ERR_INPUT, "fray_call_run: options of version %u, newer than this "
+				 "library's %u", o->version, FRAY_CALL_OPTS_VERSION);
 	static const char *const mode_names[] = {"", "roll", "odds", "", "simulate", "", "", "", "show"};
 	if ((o->mode != FRAY_MODE_ROLL && o->mode != FRAY_MODE_ODDS && o->mode != FRAY_MODE_SIMULATE &&
 	     o->mode != FRAY_MODE_SHOW) ||
