@@ -3,11 +3,11 @@
 #   make test   set up, build with ASan+UBSan, run every test (and the
 #               fuzzers briefly when clang is present)
 #   make site   the static page with libfray in WebAssembly, in build/site
-#               (docs/site.md)
+#               (docs/site.md); make site-archive: the same as a dated zip
 JOBS   ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE  ?= cmake
 
-.PHONY: all demo test deps deps-test build memcheck bench exact-battles site site-test clean
+.PHONY: all demo test deps deps-test build memcheck bench exact-battles site site-archive site-test clean
 
 all: build
 
@@ -76,6 +76,14 @@ site:
 	@# the page and the build, stamped with a build id (the cache's name, ?v= on the assets)
 	@id=$$(scripts/site-assemble.sh page build-wasm $(SITE)) && \
 	  echo "the static site is in $(SITE), build $$id (serve it: python3 -m http.server -d $(SITE))"
+
+# the site as one dated zip that any static host or a USB stick serves as it
+# is (unzip -d fray-site THE.zip, then python3 -m http.server -d fray-site); Python's
+# own zipfile, so no new dependency
+SITE_ARCHIVE ?= build/fray-site-$(shell date -u +%Y-%m-%d).zip
+site-archive: site
+	@rm -f $(SITE_ARCHIVE) && cd $(SITE) && python3 -m zipfile -c $(abspath $(SITE_ARCHIVE)) .
+	@echo "the static site is in $(SITE_ARCHIVE)"
 
 # the site in headless Chromium from a plain static server, against `fray request`
 site-test: site build

@@ -3,7 +3,8 @@ _fray()
 {
 	local cur=${COMP_WORDS[COMP_CWORD]} cmd=${COMP_WORDS[1]} words
 	if [ "$COMP_CWORD" -eq 1 ]; then
-		words="roll odds check help merge adbg bbb chits presidio procedures request --version"
+		# the command table's names (src/cli/commands.c), from fray itself
+		words="$(fray help commands 2>/dev/null) --version"
 	elif [ "$COMP_CWORD" -eq 2 ]; then
 		case $cmd in
 		adbg|bbb|chits|presidio)
@@ -12,7 +13,7 @@ _fray()
 				sed -n "s/^  \(fray \)\{0,1\}$cmd \([a-z-]*\).*/\2/p" | sort -u)
 			;;
 		help)
-			words="roll odds check dice seeds adbg bbb chits presidio json exit rules merge procedures request"
+			words=$(fray help topics 2>/dev/null)
 			;;
 		procedures)
 			words="--json"

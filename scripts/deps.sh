@@ -8,7 +8,7 @@
 # to run and fails. Usage: scripts/deps.sh [--test] [extra-package ...]
 set -euo pipefail
 build=(cmake make gcc pkgconf libfyaml-dev libcmocka-dev libgmp-dev libmicrohttpd-dev libqrencode-dev)
-test=(python3-yaml python3-jsonschema chromium chromium-driver python3-selenium zbar-tools parallel)
+test=(clang python3-yaml python3-jsonschema chromium chromium-driver python3-selenium zbar-tools parallel)
 need=("${build[@]}")
 if [ "${1-}" = --test ]; then
   need+=("${test[@]}")

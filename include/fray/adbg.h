@@ -318,7 +318,9 @@ fray_status fray_adbg_odds_report(const fray_adbg_odds_about *about, const struc
  * each time and the walk fits budget paths and max_bytes, else from trials
  * sampled battles (fray_aggregate_run), saying why. `fray adbg odds` and
  * the catalogue's adbg.battle odds are this one function. */
+#define FRAY_ADBG_ODDS_OPTS_VERSION 1u
 typedef struct fray_adbg_odds_opts {
+	unsigned version;          /* FRAY_ADBG_ODDS_OPTS_VERSION, or 0 (see fray_request_opts) */
 	uint64_t budget;           /* paths of the exact walk; 0: simulate at once */
 	uint64_t max_bytes;        /* the walk's memory; 0: FRAY_ENUM_DEFAULT_BYTES */
 	uint64_t trials, seed;     /* the simulation's, when not exact */

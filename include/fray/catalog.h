@@ -68,7 +68,13 @@ fray_status fray_request_flags(fray_ctx *ctx, const char *request_json, unsigned
 
 /* The same with explicit budgets and a way to watch and stop long work
  * (a server's jobs). A zero budget is the flags' default. */
+/* Option structs begin with their version (SQLite's iVersion): set it to
+ * the header's FRAY_..._OPTS_VERSION (0 reads as 1, the first). A library
+ * older than the header a caller was built with refuses a newer version
+ * (FRAY_ERR_INPUT) rather than read fields it does not know. */
+#define FRAY_REQUEST_OPTS_VERSION 1u
 typedef struct fray_request_opts {
+	unsigned version;        /* FRAY_REQUEST_OPTS_VERSION, or 0 */
 	unsigned flags;          /* FRAY_REQUEST_NO_FILES, FRAY_REQUEST_QUICK */
 	uint64_t max_trials;     /* the most "trials" a request may ask */
 	uint64_t max_paths;      /* exact odds' path budget */
@@ -116,18 +122,21 @@ typedef struct fray_call fray_call;
  * message (and a "did you mean") when there is no such procedure. */
 fray_call *fray_call_new(fray_ctx *ctx, const char *procedure);
 void fray_call_free(fray_call *c);
-/* The procedure's inputs as command-line options ("--cf"), and whether one
- * is a flag (takes no value). i past the end: NULL / false. */
+/* The procedure's inputs as command-line options ("--cf"), written into
+ * the caller's buf (cap bytes; FRAY_CALL_OPTION_MAX always fits) and
+ * returned; and whether one is a flag (takes no value). i past the end (or
+ * no buf): NULL / false. */
+#define FRAY_CALL_OPTION_MAX 72
 size_t fray_call_ninputs(const fray_call *c);
-const char *fray_call_option(const fray_call *c, size_t i);
+const char *fray_call_option(const fray_call *c, size_t i, char *buf, size_t cap);
 bool fray_call_is_flag(const fray_call *c, size_t i);
 /* The input the command line takes without its option (the first
  * argument that is no option: fray chits combat FILE), or -1. */
 int fray_call_positional(const fray_call *c);
 /* The modes the procedure has: FRAY_MODE_ROLL | FRAY_MODE_ODDS | ... */
 unsigned fray_call_modes(const fray_call *c);
-/* Another option for input i ("--shaman" for "--chaplain"), or NULL. */
-const char *fray_call_alias(const fray_call *c, size_t i);
+/* Another option for input i ("--shaman" for "--chaplain") in buf, or NULL. */
+const char *fray_call_alias(const fray_call *c, size_t i, char *buf, size_t cap);
 /* Sets input i from its text as typed ("3", "rough"; a flag: NULL). A
  * value out of range or not of the input's type: FRAY_ERR_INPUT and the
  * command line's message ("option --cf expects a whole number from 0 to
@@ -136,7 +145,7 @@ fray_status fray_call_set(fray_call *c, size_t i, const char *text);
 /* Input i taken as repeated groups on the command line (bbb fire's
  * --weapon CODE --bases N ...): its j-th option ("--weapon", "--bases",
  * "--units"); NULL past the last, or when input i has no groups. */
-const char *fray_call_group_option(const fray_call *c, size_t i, size_t j);
+const char *fray_call_group_option(const fray_call *c, size_t i, size_t j, char *buf, size_t cap);
 /* Takes one of those options with its value, in the order given: a head
  * (--weapon) opens a group, a count (--bases N, from 1) closes it, and the
  * group is added to input i's value ("RR:4,SA:1"). A count without its
@@ -153,7 +162,9 @@ fray_status fray_call_set_document(fray_call *c, size_t i, const char *name, con
  * system is never asked. */
 bool fray_shipped_example(const char *path);
 
+#define FRAY_CALL_OPTS_VERSION 1u
 typedef struct fray_call_opts {
+	unsigned version;       /* FRAY_CALL_OPTS_VERSION, or 0 (see fray_request_opts) */
 	fray_mode mode;         /* ROLL, ODDS or SIMULATE */
 	bool json;              /* the JSON form, else text for people */
 	bool have_seed;         /* text: says "replay with --seed" when false */

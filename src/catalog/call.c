@@ -119,13 +119,11 @@ const char *frayi_call_option_name(const char *name, char *dst, size_t cap)
 	return dst;
 }
 
-FRAY_API const char *fray_call_option(const fray_call *c, size_t i)
+FRAY_API const char *fray_call_option(const fray_call *c, size_t i, char *buf, size_t cap)
 {
-	static _Thread_local char slot[4][72];
-	static _Thread_local unsigned next;
-	if (!c || i >= c->d->nin)
+	if (!c || i >= c->d->nin || !buf || cap == 0)
 		return NULL;
-	return frayi_call_option_name(c->d->in[i].name, slot[next++ % 4], sizeof slot[0]);
+	return frayi_call_option_name(c->d->in[i].name, buf, cap);
 }
 
 FRAY_API unsigned fray_call_modes(const fray_call *c)
@@ -133,12 +131,11 @@ FRAY_API unsigned fray_call_modes(const fray_call *c)
 	return c ? c->d->modes : 0;
 }
 
-FRAY_API const char *fray_call_alias(const fray_call *c, size_t i)
+FRAY_API const char *fray_call_alias(const fray_call *c, size_t i, char *buf, size_t cap)
 {
-	static _Thread_local char slot[72];
-	if (!c || i >= c->d->nin || !c->d->in[i].alias)
+	if (!c || i >= c->d->nin || !c->d->in[i].alias || !buf || cap == 0)
 		return NULL;
-	return frayi_call_option_name(c->d->in[i].alias, slot, sizeof slot);
+	return frayi_call_option_name(c->d->in[i].alias, buf, cap);
 }
 
 FRAY_API int fray_call_positional(const fray_call *c)
@@ -156,7 +153,10 @@ FRAY_API bool fray_call_is_flag(const fray_call *c, size_t i)
 
 const char *frayi_call_opt(const fray_call *c, size_t k)
 {
-	return c->from_json ? c->d->in[k].name : fray_call_option(c, k);
+	/* messages name up to three options in one call: eight slots a thread */
+	static _Thread_local char slot[8][72];
+	static _Thread_local unsigned next;
+	return c->from_json ? c->d->in[k].name : frayi_call_option_name(c->d->in[k].name, slot[next++ % 8], sizeof slot[0]);
 }
 
 /* "option --cf" on the command line, "inputs.cf" in a request. */
@@ -271,15 +271,13 @@ FRAY_API fray_status fray_call_set(fray_call *c, size_t i, const char *text)
 	return FRAY_OK;
 }
 
-FRAY_API const char *fray_call_group_option(const fray_call *c, size_t i, size_t j)
+FRAY_API const char *fray_call_group_option(const fray_call *c, size_t i, size_t j, char *buf, size_t cap)
 {
-	static _Thread_local char slot[4][72];
-	static _Thread_local unsigned next;
 	const in_group *g = c && i < c->d->nin ? c->d->in[i].group : NULL;
-	if (!g)
+	if (!g || !buf || cap == 0)
 		return NULL;
 	const char *name = j == 0 ? g->head : j - 1 < 3 ? g->counts[j - 1] : NULL;
-	return name ? frayi_call_option_name(name, slot[next++ % 4], sizeof slot[0]) : NULL;
+	return name ? frayi_call_option_name(name, buf, cap) : NULL;
 }
 
 /* "weapon RR: missing --bases N": the open group is not counted. */
@@ -355,10 +353,10 @@ FRAY_API fray_status fray_call_group_add(fray_call *c, size_t i, const char *opt
 	if (!text)
 		return frayi_call_bad(c, "option %s expects a value", option);
 	c->bound = false;
-	char opt[72];
-	snprintf(opt, sizeof opt, "%s", option); /* option may be one of the slots below */
-	for (size_t j = 0; fray_call_group_option(c, i, j); j++)
-		if (strcmp(fray_call_group_option(c, i, j), opt) == 0)
+	char opt[72], each[72];
+	snprintf(opt, sizeof opt, "%s", option);
+	for (size_t j = 0; fray_call_group_option(c, i, j, each, sizeof each); j++)
+		if (strcmp(each, opt) == 0)
 			return j == 0 ? group_head(c, i, g, text) : group_count(c, i, g, j - 1, opt, text);
 	return fray_fail(c->ctx, FRAY_ERR_INPUT, "%s is no option of %s's groups", option, c->d->name);
 }
@@ -626,6 +624,9 @@ FRAY_API fray_status fray_call_run(fray_call *c, const fray_call_opts *o, char *
 	if (!c || !o || !out)
 		return c ? fray_fail(c->ctx, FRAY_ERR_INPUT, "fray_call_run: NULL argument") : FRAY_ERR_INPUT;
 	*out = NULL;
+	if (o->version > FRAY_CALL_OPTS_VERSION)
+		return fray_fail(c->ctx, FRAY_ERR_INPUT, "fray_call_run: options of version %u, newer than this "
+				 "library's %u", o->version, FRAY_CALL_OPTS_VERSION);
 	static const char *const mode_names[] = {"", "roll", "odds", "", "simulate", "", "", "", "show"};
 	if ((o->mode != FRAY_MODE_ROLL && o->mode != FRAY_MODE_ODDS && o->mode != FRAY_MODE_SIMULATE &&
 	     o->mode != FRAY_MODE_SHOW) ||
@@ -725,8 +726,8 @@ FRAY_API int fray_call_outcome_index(const fray_call *c, const char *name)
 FRAY_API int fray_call_input_index(const fray_call *c, const char *option)
 {
 	for (size_t i = 0; c && option && i < c->d->nin; i++) {
-		char name[72];
-		const char *alias = fray_call_alias(c, i);
+		char name[72], alias_buf[72];
+		const char *alias = fray_call_alias(c, i, alias_buf, sizeof alias_buf);
 		if (strcmp(frayi_call_option_name(c->d->in[i].name, name, sizeof name), option) == 0 ||
 		    (alias && strcmp(alias, option) == 0))
 			return (int)i;

@@ -225,6 +225,8 @@ static inline const char *val_s(const fray_call *c, size_t k) { return c->v[k].s
 const char *frayi_call_option_name(const char *name, char *dst, size_t cap);
 /* How the input is named to the user: "--cf" on the command line, "cf" in
  * a request. Valid until the next call. */
+/* input k as messages name it: "--cf" (command line) or "cf" (a request);
+ * a thread's slot, good for the next seven calls: for messages only */
 const char *frayi_call_opt(const fray_call *c, size_t k);
 /* Records a bad-input failure (FRAY_ERR_INPUT) with the message. */
 fray_status frayi_call_bad(fray_call *c, const char *fmt, ...) FRAY_PRINTF(2, 3);

@@ -275,6 +275,9 @@ FRAY_API fray_status fray_request_with(fray_ctx *ctx, const char *request_json, 
 	*response_json = NULL;
 	if (!request_json)
 		return fray_fail(ctx, FRAY_ERR_INPUT, "fray_request: request_json is NULL");
+	if (ro && ro->version > FRAY_REQUEST_OPTS_VERSION)
+		return fray_fail(ctx, FRAY_ERR_INPUT, "fray_request_with: options of version %u, newer than this "
+				 "library's %u", ro->version, FRAY_REQUEST_OPTS_VERSION);
 	size_t len = strnlen(request_json, (size_t)FRAY_REQUEST_MAX_BYTES + 1);
 	if (len > FRAY_REQUEST_MAX_BYTES)
 		return fray_fail(ctx, FRAY_ERR_INPUT, "request: larger than %u bytes", FRAY_REQUEST_MAX_BYTES);

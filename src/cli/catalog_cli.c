@@ -14,19 +14,21 @@
 static bool take_input(cli_args *a, fray_call *c)
 {
 	/* an input's repeated groups (--weapon CODE --bases N ...) */
-	for (size_t k = 0; k < fray_call_ninputs(c); k++)
-		for (size_t j = 0; fray_call_group_option(c, k, j); j++) {
-			char opt[72];
+	for (size_t k = 0; k < fray_call_ninputs(c); k++) {
+		char opt[FRAY_CALL_OPTION_MAX];
+		for (size_t j = 0; fray_call_group_option(c, k, j, opt, sizeof opt); j++) {
 			const char *text = NULL;
-			snprintf(opt, sizeof opt, "%s", fray_call_group_option(c, k, j));
 			if (!cli_value(a, opt, &text))
 				continue;
 			if (a->status == EXIT_OK && fray_call_group_add(c, k, opt, text) != FRAY_OK)
 				a->status = EXIT_BAD_INPUT;
 			return true;
 		}
+	}
 	for (size_t k = 0; k < fray_call_ninputs(c); k++) {
-		const char *opt = fray_call_option(c, k), *alias = fray_call_alias(c, k);
+		char opt_buf[FRAY_CALL_OPTION_MAX], alias_buf[FRAY_CALL_OPTION_MAX];
+		const char *opt = fray_call_option(c, k, opt_buf, sizeof opt_buf);
+		const char *alias = fray_call_alias(c, k, alias_buf, sizeof alias_buf);
 		const char *text = NULL;
 		bool flag = fray_call_is_flag(c, k);
 		if (flag ? !cli_flag(a, opt) && !(alias && cli_flag(a, alias))
@@ -42,14 +44,13 @@ static bool take_input(cli_args *a, fray_call *c)
 static int unknown(cli_args *a, fray_call *c)
 {
 	const char *known[CLI_MAX_SEEN];
-	char names[CLI_MAX_SEEN][48];
+	char names[CLI_MAX_SEEN][FRAY_CALL_OPTION_MAX];
 	size_t n = 0;
 	for (size_t k = 0; k < fray_call_ninputs(c) && n + 7 < CLI_MAX_SEEN; k++) {
-		snprintf(names[n], sizeof names[n], "%s", fray_call_option(c, k));
+		fray_call_option(c, k, names[n], sizeof names[n]);
 		known[n] = names[n];
 		n++;
-		if (fray_call_alias(c, k)) {
-			snprintf(names[n], sizeof names[n], "%s", fray_call_alias(c, k));
+		if (fray_call_alias(c, k, names[n], sizeof names[n])) {
 			known[n] = names[n];
 			n++;
 		}
@@ -68,7 +69,7 @@ static int unknown(cli_args *a, fray_call *c)
 /* A procedure that takes an input without its option (fray chits combat
  * FILE): its first argument that is no option, nor an option's value (a
  * flag, or --x=V, before it), is that input's option and value. */
-static char **with_positional(const fray_call *c, int argc, char **argv, int *n)
+static char **with_positional(const fray_call *c, int argc, char **argv, int *n, char option[FRAY_CALL_OPTION_MAX])
 {
 	int k = fray_call_positional(c);
 	char **args = calloc((size_t)argc + 2, sizeof *args);
@@ -81,7 +82,7 @@ static char **with_positional(const fray_call *c, int argc, char **argv, int *n)
 		bool after_value_option = prev && prev[0] == '-' && prev[1] == '-' && !strchr(prev, '=') &&
 					  strcmp(prev, "--odds") != 0 && strcmp(prev, "--json") != 0;
 		if (!have && !cli_is_option(argv[i]) && !after_value_option) {
-			args[(*n)++] = (char *)fray_call_option(c, (size_t)k);
+			args[(*n)++] = (char *)fray_call_option(c, (size_t)k, option, FRAY_CALL_OPTION_MAX);
 			have = true;
 		}
 		args[(*n)++] = argv[i];
@@ -103,7 +104,8 @@ int cli_run_catalog(const char *command, int argc, char **argv)
 		return st;
 	}
 	int n = 0;
-	char **args = with_positional(c, argc, argv, &n);
+	char positional[FRAY_CALL_OPTION_MAX]; /* the option args names for it: lives as long as args */
+	char **args = with_positional(c, argc, argv, &n, positional);
 	int status = args ? run_catalog(ctx, c, command, n, args) : cli_error(command, EXIT_RUNTIME, "out of memory");
 	free(args);
 	fray_call_free(c);
@@ -181,12 +183,11 @@ static int run_show(fray_ctx *ctx, fray_call *c, const char *command, cli_args *
 static int run_catalog(fray_ctx *ctx, fray_call *c, const char *command, int argc, char **argv)
 {
 	/* a group's options come again and again */
-	char rep[15][72];
+	char rep[15][FRAY_CALL_OPTION_MAX];
 	const char *repeatable[16];
 	size_t nrep = 0;
 	for (size_t k = 0; k < fray_call_ninputs(c); k++)
-		for (size_t j = 0; fray_call_group_option(c, k, j) && nrep < 15; j++) {
-			snprintf(rep[nrep], sizeof rep[nrep], "%s", fray_call_group_option(c, k, j));
+		for (size_t j = 0; nrep < 15 && fray_call_group_option(c, k, j, rep[nrep], sizeof rep[nrep]); j++) {
 			repeatable[nrep] = rep[nrep];
 			nrep++;
 		}

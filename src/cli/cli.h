@@ -159,6 +159,18 @@ int cli_output_check(const char *cmd, const fray_ctx *ctx, const char *path, con
  * machine failed (out of memory) (cmd_adbg_battle.c). */
 int cli_adbg_load_scenario(const char *cmd, fray_ctx *ctx, const char *path, fray_adbg_scenario **out);
 
+/* The commands (commands.c): one table for dispatch, `fray help`'s usage,
+ * `fray help commands` (completion) and the man page's check. */
+typedef struct cli_command {
+	const char *name, *args, *summary;
+	int (*run)(int argc, char **argv); /* NULL: another usage line of the command above */
+} cli_command;
+extern const cli_command cli_commands[];
+extern const size_t cli_ncommands;
+const cli_command *cli_command_find(const char *name);
+void cli_commands_usage(FILE *out);
+void cli_commands_names(FILE *out);
+
 /* Help topics (cmd_help.c). Prints the topic; false when unknown. */
 bool cli_help_topic(FILE *out, const char *topic);
 

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "../common/text.h"
 
 typedef struct topic {
 	const char *name;
@@ -30,35 +31,9 @@ static const char *const adbg_own[] = {"adbg battle", NULL};
 #endif
 
 static const topic topics[] = {
-	{"usage",
-	 "usage: fray COMMAND [options]\n"
-	 "\n"
-	 "  fray roll DICE [--seed N] [--json]     roll dice, told die by die\n"
-	 "  fray odds DICE [--at-least K] [--at-most K] [--exact] [--json]\n"
-	 "                                         exact chance of every total\n"
-	 "  fray check FILE...                     check data files for mistakes\n"
-	 "  fray adbg PROCEDURE|battle|odds ...    A Dark and Bloody Ground, rule 19\n"
-	 "  fray adbg simulate SCENARIO --trials N many battles, fast (--shard I/N)\n"
-	 "  fray adbg sweep SCENARIO --vary K=A,B  balance: a grid of changed values\n"
-	 "  fray merge SHARD...                    add simulation shards into one result\n"
-	 "  fray bbb PROCEDURE ...                 Bloody Big Battles\n"
-	 "  fray chits PROCEDURE ...               chit-pull brigade combat\n"
-	 "  fray presidio PROCEDURE ...            Presidio skirmishes\n"
-	 "  fray dice roll DICE [--odds]           a dice expression as a procedure\n"
-	 "  fray procedures [--json]               every procedure, with its rules\n"
-	 "  fray request [FILE|-]                  run one JSON request (fray_request)\n"
-	 "  fray serve [--port N] [--lan]          the page at the table, for a phone\n"
-	 "  fray report --html FILE [REQUEST|GAME]  an answer or a game as a page\n"
-	 "  fray table GAME ACTION UNIT ...        play a game from a game file\n"
-	 "  fray scenario new RULES [FILE]         a commented template to start from\n"
-	 "  fray help [TOPIC]                      this help; topics below\n"
-	 "  fray --version\n"
-	 "\n"
-	 "Topics: roll, odds, check, dice, seeds, adbg, bbb, chits, presidio, json,\n"
-	 "exit, rules, merge, procedures, request, serve, report, table, scenario,\n"
-	 "examples\n"
-	 "('fray help adbg simulate', 'fray help adbg sweep' and so on for\n"
-	 "procedures).\n"},
+	/* the commands' lines come from the command table (commands.c), the
+	 * topics' names from this table (put_usage) */
+	{"usage", "usage: fray COMMAND [options]\n\n"},
 	{"table",
 	 "fray table: play a game from a game file\n"
 	 "\n"
@@ -531,11 +506,50 @@ static void put_kinds(FILE *out)
 	put_wrapped(out, line, 0);
 }
 
+static bool is_topic(const char *name)
+{
+	for (size_t i = 0; i < sizeof topics / sizeof topics[0]; i++)
+		if (strcmp(name, topics[i].name) == 0)
+			return true;
+	return false;
+}
+
+/* The topics' names, one a line or separated by sep: first the commands
+ * that have one (in the command table's order), then the others; never
+ * "usage" or a two-word topic ("adbg sweep"), which help TOPIC SUB reads. */
+static void put_topic_names(textbuf *t, const char *sep)
+{
+	for (size_t i = 0; i < cli_ncommands; i++)
+		if (cli_commands[i].run && strcmp(cli_commands[i].name, "help") != 0 && is_topic(cli_commands[i].name))
+			text_add(t, "%s%s", t->len ? sep : "", cli_commands[i].name);
+	for (size_t i = 0; i < sizeof topics / sizeof topics[0]; i++)
+		if (!strchr(topics[i].name, ' ') && strcmp(topics[i].name, "usage") != 0 &&
+		    !cli_command_find(topics[i].name))
+			text_add(t, "%s%s", t->len ? sep : "", topics[i].name);
+}
+
+static void put_usage(FILE *out)
+{
+	char names[1024];
+	textbuf t = text_on(names, sizeof names);
+	put_topic_names(&t, ", ");
+	cli_commands_usage(out);
+	fputs("\n", out);
+	char line[1100];
+	snprintf(line, sizeof line, "Topics: %s", names);
+	put_wrapped(out, line, 0);
+	fputs("('fray help adbg simulate', 'fray help adbg sweep' and so on for\n"
+	      "procedures; 'fray help commands' and 'fray help topics' list the names\n"
+	      "alone, for scripts and completion).\n", out);
+}
+
 bool cli_help_topic(FILE *out, const char *name)
 {
 	for (size_t i = 0; i < sizeof topics / sizeof topics[0]; i++)
 		if (strcmp(name, topics[i].name) == 0) {
 			fputs(topics[i].text, out);
+			if (strcmp(name, "usage") == 0)
+				put_usage(out);
 			if (strcmp(name, "json") == 0)
 				put_text_only(out);
 			if (strcmp(name, "check") == 0)
@@ -564,8 +578,19 @@ bool cli_help_topic(FILE *out, const char *name)
 
 int cmd_help(int argc, char **argv)
 {
-	if (argc == 0 || cli_is_help(argv[0])) {
+	if (argc == 0 || cli_is_help(argv[0]) || strcmp(argv[0], "help") == 0) {
 		cli_help_topic(stdout, "usage");
+		return EXIT_OK;
+	}
+	if (argc == 1 && strcmp(argv[0], "commands") == 0) {
+		cli_commands_names(stdout);
+		return EXIT_OK;
+	}
+	if (argc == 1 && strcmp(argv[0], "topics") == 0) {
+		char names[1024];
+		textbuf t = text_on(names, sizeof names);
+		put_topic_names(&t, "\n");
+		puts(names);
 		return EXIT_OK;
 	}
 	char name[64];
@@ -579,7 +604,8 @@ int cmd_help(int argc, char **argv)
 				       sizeof topics[0]);
 	if (near)
 		return cli_error("help", EXIT_BAD_INPUT, "no topic '%s' (did you mean '%s'?)", argv[0], near);
-	return cli_error("help", EXIT_BAD_INPUT,
-			 "no topic '%s' (topics: roll, odds, check, dice, seeds, adbg, bbb, chits, presidio, "
-			 "json, exit, rules, procedures, request, serve, report, table, scenario, examples)", argv[0]);
+	char names[1024];
+	textbuf t = text_on(names, sizeof names);
+	put_topic_names(&t, ", ");
+	return cli_error("help", EXIT_BAD_INPUT, "no topic '%s' (topics: %s)", argv[0], names);
 }

@@ -5,30 +5,6 @@
 #include "catalog_cli.h"
 #include "../common/text.h"
 
-typedef struct command {
-	const char *name;
-	int (*run)(int argc, char **argv);
-} command;
-
-static const command commands[] = {
-	{"roll", cmd_roll},
-	{"odds", cmd_odds},
-	{"check", cmd_check},
-	{"help", cmd_help},
-	{"adbg", cmd_adbg},
-	{"bbb", cmd_bbb},
-	{"chits", cmd_chits},
-	{"presidio", cmd_presidio},
-	{"dice", cmd_dice},
-	{"merge", cmd_merge},
-	{"procedures", cmd_procedures},
-	{"request", cmd_request},
-	{"report", cmd_report},
-	{"serve", cmd_serve},
-	{"table", cmd_table},
-	{"scenario", cmd_scenario},
-};
-
 static int run(const char *name, int argc, char **argv)
 {
 	if (strcmp(name, "--version") == 0 || strcmp(name, "version") == 0) {
@@ -37,17 +13,17 @@ static int run(const char *name, int argc, char **argv)
 	}
 	if (cli_is_help(name))
 		return cmd_help(0, NULL);
-	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-		if (strcmp(name, commands[i].name) == 0)
-			return commands[i].run(argc - 2, argv + 2);
-	size_t n = sizeof commands / sizeof commands[0];
-	const char *near = cli_nearest(name, &commands[0].name, n, sizeof commands[0]);
+	const cli_command *c = cli_command_find(name);
+	if (c)
+		return c->run(argc - 2, argv + 2);
+	const char *near = cli_nearest(name, &cli_commands[0].name, cli_ncommands, sizeof cli_commands[0]);
 	if (near)
 		return cli_error(NULL, EXIT_BAD_INPUT, "unknown command '%s' (did you mean '%s'?)", name, near);
 	char list[512];
 	textbuf t = text_on(list, sizeof list);
-	for (size_t i = 0; i < n; i++)
-		text_add(&t, "%s%s", i ? ", " : "", commands[i].name);
+	for (size_t i = 0; i < cli_ncommands; i++)
+		if (cli_commands[i].run)
+			text_add(&t, "%s%s", t.len ? ", " : "", cli_commands[i].name);
 	return cli_error(NULL, EXIT_BAD_INPUT, "unknown command '%s' (commands: %s)", name, list);
 }
 

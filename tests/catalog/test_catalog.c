@@ -679,6 +679,43 @@ static void dice_roll_bounds_and_bad_expressions(void **state)
 	free(json);
 }
 
+/* Option structs carry their version (issue 42 item 4): 0 and the
+ * header's version run; a newer one (a caller built against a later
+ * header) is refused with a message, never read past what this library
+ * knows. */
+static void option_structs_carry_their_version(void **state)
+{
+	(void)state;
+	unsigned versions[] = {0, FRAY_CALL_OPTS_VERSION, FRAY_CALL_OPTS_VERSION + 1};
+	for (size_t v = 0; v < 3; v++) {
+		fray_call *c = fray_call_new(ctx, "dice roll");
+		assert_non_null(c);
+		assert_int_equal(fray_call_set(c, 0, "2d6"), FRAY_OK);
+		fray_call_opts o = {.version = versions[v], .mode = FRAY_MODE_ODDS, .json = true};
+		char *out = NULL;
+		fray_status st = fray_call_run(c, &o, &out);
+		if (v < 2) {
+			assert_int_equal(st, FRAY_OK);
+			assert_non_null(strstr(out, "1/36"));
+		} else {
+			assert_int_equal(st, FRAY_ERR_INPUT);
+			assert_null(out);
+			assert_non_null(strstr(fray_ctx_message(ctx), "newer than this library's"));
+		}
+		free(out);
+		fray_call_free(c);
+	}
+	const char *req = "{\"procedure\": \"dice.roll\", \"mode\": \"odds\", \"inputs\": {\"expression\": \"2d6\"}}";
+	for (unsigned v = 0; v <= FRAY_REQUEST_OPTS_VERSION + 1; v++) {
+		fray_request_opts ro = {.version = v};
+		char *out = NULL;
+		fray_status st = fray_request_with(ctx, req, &ro, &out);
+		assert_int_equal(st, v <= FRAY_REQUEST_OPTS_VERSION ? FRAY_OK : FRAY_ERR_INPUT);
+		assert_true((out != NULL) == (st == FRAY_OK));
+		free(out);
+	}
+}
+
 /* A repeated input group (bbb fire's --weapon CODE --bases N ...) is the
  * catalogue's: the groups join into the input's value, artillery counted
  * in units (BBB Fire Factors), and each misuse refused with the option. */
@@ -687,11 +724,23 @@ static void repeated_groups_join_into_their_input(void **state)
 	(void)state;
 	fray_call *c = fray_call_new(ctx, "bbb fire");
 	assert_non_null(c);
-	assert_string_equal(fray_call_group_option(c, 0, 0), "--weapon");
-	assert_string_equal(fray_call_group_option(c, 0, 1), "--bases");
-	assert_string_equal(fray_call_group_option(c, 0, 2), "--units");
-	assert_null(fray_call_group_option(c, 0, 3));
-	assert_null(fray_call_group_option(c, 1, 0));
+	/* the option names are written into the caller's buffers (issue 42:
+	 * no thread-local slot that a fifth call overwrites): each keeps its
+	 * own, however many calls come after */
+	char opt[5][FRAY_CALL_OPTION_MAX];
+	assert_string_equal(fray_call_group_option(c, 0, 0, opt[0], sizeof opt[0]), "--weapon");
+	assert_string_equal(fray_call_group_option(c, 0, 1, opt[1], sizeof opt[1]), "--bases");
+	assert_string_equal(fray_call_group_option(c, 0, 2, opt[2], sizeof opt[2]), "--units");
+	assert_null(fray_call_group_option(c, 0, 3, opt[3], sizeof opt[3]));
+	assert_null(fray_call_group_option(c, 1, 0, opt[3], sizeof opt[3]));
+	assert_null(fray_call_group_option(c, 0, 0, NULL, 0));
+	for (size_t k = 0; k < fray_call_ninputs(c); k++)
+		assert_non_null(fray_call_option(c, k, opt[3], sizeof opt[3]));
+	assert_string_equal(opt[0], "--weapon");
+	assert_string_equal(opt[1], "--bases");
+	assert_string_equal(opt[2], "--units");
+	/* a short buffer gets a cut name, never an overrun */
+	assert_string_equal(fray_call_group_option(c, 0, 0, opt[4], 4), "--w");
 	assert_int_equal(fray_call_group_add(c, 0, "--weapon", "rr"), FRAY_OK);
 	assert_int_equal(fray_call_group_add(c, 0, "--bases", "4"), FRAY_OK);
 	assert_int_equal(fray_call_group_add(c, 0, "--weapon", "SA"), FRAY_OK);
@@ -1015,6 +1064,7 @@ int main(void)
 		cmocka_unit_test(dice_roll_odds_are_the_faces_counted),
 		cmocka_unit_test(dice_roll_bounds_and_bad_expressions),
 		cmocka_unit_test(repeated_groups_join_into_their_input),
+		cmocka_unit_test(option_structs_carry_their_version),
 		cmocka_unit_test(listings_show_their_text),
 		cmocka_unit_test(leagues_odds_are_the_table_read_over_the_faces),
 		cmocka_unit_test(tracking_odds_are_the_faces_counted),

@@ -152,9 +152,9 @@ static void bad_input_exits_2_with_a_position(void **state)
 		{{"help", "dicee"}, "fray help: no topic 'dicee' (did you mean 'dice'?)\n"},
 		{{"roll"}, "fray roll: expected a dice expression, such as 'fray roll 2d6+1'\n"},
 		{{"odds", "2d6", "--at-least"}, "fray odds: option --at-least expects a value\n"},
-		{{"fight"}, "fray: unknown command 'fight' (commands: roll, odds, check, help, adbg, bbb, chits, presidio, dice, merge, procedures, request, report, serve, table, scenario)\n"},
+		{{"fight"}, "fray: unknown command 'fight' (commands: roll, odds, check, adbg, merge, bbb, chits, presidio, dice, procedures, request, serve, report, table, scenario, help)\n"},
 		{{"check", FRAY_TEST_DATA "/bad-script.yaml"}, "fray check: " FRAY_TEST_DATA "/bad-script.yaml:3:5: expected an answer: a single value, found a list\n"},
-		{{"help", "nothing"}, "fray help: no topic 'nothing' (topics: roll, odds, check, dice, seeds, adbg, bbb, chits, presidio, json, exit, rules, procedures, request, serve, report, table, scenario, examples)\n"},
+		{{"help", "nothing"}, "fray help: no topic 'nothing' (topics: roll, odds, check, adbg, merge, bbb, chits, presidio, dice, procedures, request, serve, report, table, scenario, seeds, json, exit, examples, rules)\n"},
 	};
 	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
 		run(&r1, rows[i].args);

@@ -52,6 +52,9 @@ FRAY_API fray_status fray_adbg_battle_odds(fray_ctx *ctx, const fray_adbg_scenar
 	memset(out, 0, sizeof *out);
 	if (!ctx || !s || !p || !o)
 		return ctx ? fray_fail(ctx, FRAY_ERR_INPUT, "fray_adbg_battle_odds: NULL argument") : FRAY_ERR_INPUT;
+	if (o->version > FRAY_ADBG_ODDS_OPTS_VERSION)
+		return fray_fail(ctx, FRAY_ERR_INPUT, "fray_adbg_battle_odds: options of version %u, newer than "
+				 "this library's %u", o->version, FRAY_ADBG_ODDS_OPTS_VERSION);
 	out->reason = not_tried(p, o->budget);
 	if (!out->reason) {
 		fray_status st = walk(ctx, s, p, o, out);
