@@ -194,7 +194,7 @@ FRAY_API const char *fray_game_rule_set_action(const char *rules, size_t i, cons
 	return acts[i].name;
 }
 
-const char *fray_game_rules(const fray_game *game)
+FRAY_API const char *fray_game_rules(const fray_game *game)
 {
 	return game ? frayi_table_rules_names[game->now->rules] : NULL;
 }

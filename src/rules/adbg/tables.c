@@ -3,9 +3,9 @@
 #include <stdio.h>
 #include "adbg_internal.h"
 
-const char *const fray_adbg_terrain_names[3] = {"rough", "wilderness", "settled"};
-const char *const fray_adbg_type_names[4] = {"warrior", "regular", "militia", "rifle"};
-const char *const fray_adbg_status_names[5] = {"normal", "disrupted", "routed",
+FRAY_API const char *const fray_adbg_terrain_names[3] = {"rough", "wilderness", "settled"};
+FRAY_API const char *const fray_adbg_type_names[4] = {"warrior", "regular", "militia", "rifle"};
+FRAY_API const char *const fray_adbg_status_names[5] = {"normal", "disrupted", "routed",
 					       "eliminated", "removed"};
 
 /* ADBG 19.2.1 fire table: [type][rough, wilderness, settled]. NE is

@@ -6,13 +6,13 @@
 #include "../../core/internal.h"
 #include <fray/bbb.h>
 
-const char *const fray_bbb_training_names[3] = {"raw", "trained", "veteran"};
-const char *const fray_bbb_arm_names[3] = {"infantry", "cavalry", "artillery"};
-const char *const fray_bbb_result_names[7] = {"none", "R", "T", "V", "1", "2", "3"};
+FRAY_API const char *const fray_bbb_training_names[3] = {"raw", "trained", "veteran"};
+FRAY_API const char *const fray_bbb_arm_names[3] = {"infantry", "cavalry", "artillery"};
+FRAY_API const char *const fray_bbb_result_names[7] = {"none", "R", "T", "V", "1", "2", "3"};
 
 /* FIRE FACTORS: small arms per base at 3/6/9/12"; artillery per unit at
  * 3/12/18/24"; rockets 6", no factor, 1 right. A blank cell ends a row. */
-const fray_bbb_weapon fray_bbb_weapons[] = {
+FRAY_API const fray_bbb_weapon fray_bbb_weapons[] = {
 	{"SM", "smoothbore musket", false, 1, {3}, {1}, 0},
 	{"ML", "musket, longer ranged", false, 3, {3, 6, 9}, {1, 1, 1}, 0},
 	{"NG", "needle gun", false, 2, {3, 6}, {2, 1}, 0},
@@ -26,7 +26,7 @@ const fray_bbb_weapon fray_bbb_weapons[] = {
 	{"MG", "machine gun", true, 2, {3, 12}, {12, 6}, 0},
 	{"RKT", "rockets", true, 1, {6}, {0}, 1},
 };
-const size_t fray_bbb_nweapons = sizeof fray_bbb_weapons / sizeof fray_bbb_weapons[0];
+FRAY_API const size_t fray_bbb_nweapons = sizeof fray_bbb_weapons / sizeof fray_bbb_weapons[0];
 
 FRAY_API const fray_bbb_weapon *fray_bbb_weapon_find(const char *code)
 {
@@ -49,7 +49,7 @@ FRAY_API int fray_bbb_weapon_band(const fray_bbb_weapon *w, double range)
 }
 
 /* THE FIREFIGHT: "Fire Power up to" each column; the last is 50+. */
-const double fray_bbb_fire_column_top[FRAY_BBB_FIRE_COLS] = {
+FRAY_API const double fray_bbb_fire_column_top[FRAY_BBB_FIRE_COLS] = {
 	0.25, 0.5, 1, 2, 4, 6, 9, 12, 16, 20, 25, 30, 36, 42, 49, 1e300};
 
 FRAY_API int fray_bbb_fire_column(double firepower)
@@ -116,9 +116,9 @@ FRAY_API size_t fray_bbb_effect(fray_bbb_result res, fray_bbb_arm target,
 }
 
 /* Assault Table: Final Difference. */
-const char *const fray_bbb_assault_band_names[7] = {"+7", "+4-6", "+1-3", "0", "-1-3",
+FRAY_API const char *const fray_bbb_assault_band_names[7] = {"+7", "+4-6", "+1-3", "0", "-1-3",
 						    "-4-6", "-7"};
-const char *const fray_bbb_assault_band_text[7] = {
+FRAY_API const char *const fray_bbb_assault_band_text[7] = {
 	"Defender loses 2 bases and retires a full move, ignoring terrain penalties. "
 	"Attacker MUST Exploit but is not Disrupted",
 	"Defender loses 1 base and retires 9\", ignoring terrain penalties. Attacker may "
@@ -142,13 +142,13 @@ FRAY_API fray_bbb_assault_band fray_bbb_assault_band_of(int diff)
 }
 
 /* MOVEMENT TABLE: rows by 2d6 + modifiers, good order and disrupted. */
-const char *const fray_bbb_move_row_names[FRAY_BBB_MOVE_ROWS] = {
+FRAY_API const char *const fray_bbb_move_row_names[FRAY_BBB_MOVE_ROWS] = {
 	"11+", "10", "9", "7,8", "5,6", "2,3,4", "0,1", "-1"};
-const char *const fray_bbb_move_good_order[FRAY_BBB_MOVE_ROWS] = {
+FRAY_API const char *const fray_bbb_move_good_order[FRAY_BBB_MOVE_ROWS] = {
 	"Full move / Raw Recover 1", "Full move / Trnd Recover 1", "Full move / Vet Recover 1",
 	"Full move", "Half move", "No move", "Retire half move (ignore terrain penalties)",
 	"DISRUPTED Retire 1 full move"};
-const char *const fray_bbb_move_disrupted[FRAY_BBB_MOVE_ROWS] = {
+FRAY_API const char *const fray_bbb_move_disrupted[FRAY_BBB_MOVE_ROWS] = {
 	"Full move", "Full move", "Full move", "Half move", "Rally in place - no move",
 	"Disrupted - no move",
 	"Lose 1 base. Retire 1 full move (ignore terrain penalties)",

@@ -10,10 +10,10 @@
 #include <fray/chits.h>
 #include "../../common/text.h"
 
-const char *const fray_chits_terrains[7] = {"open", "village", "town", "woods",
+FRAY_API const char *const fray_chits_terrains[7] = {"open", "village", "town", "woods",
 					    "hills", "marsh", "river"};
-const char *const fray_chits_stances[3] = {"defend", "hold", "evade"};
-const char *const fray_chits_types[3] = {"infantry", "cavalry", "artillery"};
+FRAY_API const char *const fray_chits_stances[3] = {"defend", "hold", "evade"};
+FRAY_API const char *const fray_chits_types[3] = {"infantry", "cavalry", "artillery"};
 
 /* R21 */
 FRAY_API int fray_chits_ratio(int a, int d)

@@ -9,10 +9,10 @@
 #include <fray/presidio.h>
 #include "terms.h"
 
-const char *const fray_presidio_ammo_names[5] = {"shot", "shell", "canister", "double-canister",
+FRAY_API const char *const fray_presidio_ammo_names[5] = {"shot", "shell", "canister", "double-canister",
 						 "buckshot"};
-const char *const fray_presidio_fire_type_names[4] = {"direct", "indirect", "directed", "blind"};
-const char *const fray_presidio_posture_names[4] = {"mounted", "standing", "kneeling", "prone"};
+FRAY_API const char *const fray_presidio_fire_type_names[4] = {"direct", "indirect", "directed", "blind"};
+FRAY_API const char *const fray_presidio_posture_names[4] = {"mounted", "standing", "kneeling", "prone"};
 
 #define SHOT FRAY_PRESIDIO_SHOT
 #define SHELL FRAY_PRESIDIO_SHELL
@@ -27,7 +27,7 @@ const char *const fray_presidio_posture_names[4] = {"mounted", "standing", "knee
 
 /* SECTION 10, Artillery: piece (body), ammunition, Dir/Ind, Dam, Burst,
  * Radius, Reload, Range. */
-const fray_presidio_gun fray_presidio_guns[] = {
+FRAY_API const fray_presidio_gun fray_presidio_guns[] = {
 	{"1# swivel, smoothbore", 1, SHOT, true, false, 6, 1, 0, 4, MUS, false, false},
 	{"1# swivel, smoothbore", 1, BUCK, true, false, 4, 2, 0, 4, PIS, false, false},
 	{"2# swivel, smoothbore", 2, SHOT, true, false, 7, 1, 0, 4, MUS, false, false},
@@ -66,10 +66,10 @@ const fray_presidio_gun fray_presidio_guns[] = {
 	{"24# mortar", 9, SHELL, false, true, 12, 1, 4, 4, MUS, false, true},
 	{"32+# mortar", 10, SHELL, false, true, 16, 1, 5, 4, RIF, false, true},
 };
-const size_t fray_presidio_nguns = sizeof fray_presidio_guns / sizeof fray_presidio_guns[0];
+FRAY_API const size_t fray_presidio_nguns = sizeof fray_presidio_guns / sizeof fray_presidio_guns[0];
 
 /* Target Strengths. */
-const fray_presidio_structure fray_presidio_structures[] = {
+FRAY_API const fray_presidio_structure fray_presidio_structures[] = {
 	{"framed house wall", 2}, {"wood door", 3}, {"coyote fence", 3}, {"wagon", 4}, {"cart", 4},
 	{"adobe wall (12\")", 4}, {"timber gate", 5}, {"wood bridge", 5}, {"log house", 6},
 	{"palisade", 6}, {"iron-strapped timber gate", 7}, {"wood and iron bridge", 7},
@@ -77,7 +77,7 @@ const fray_presidio_structure fray_presidio_structures[] = {
 	{"stone wall (1')", 10}, {"stone bridge", 12}, {"timber and earth fortifications", 16},
 	{"stone and earth fortifications", 20},
 };
-const size_t fray_presidio_nstructures = sizeof fray_presidio_structures / sizeof fray_presidio_structures[0];
+FRAY_API const size_t fray_presidio_nstructures = sizeof fray_presidio_structures / sizeof fray_presidio_structures[0];
 
 static void fold(const char *s, char *dst, size_t cap)
 {
@@ -386,13 +386,13 @@ FRAY_API void fray_presidio_fuse_repair_procedure(fray_roller *r, fray_policy *p
 
 /* Artillery Movement (Section 10; Section 9 calls it Section 11): hand (crew of four, or a one-horse
  * limber), 2-horse and 4-horse limber; -1 where the table has "--". */
-const fray_presidio_gun_move fray_presidio_gun_moves[] = {
+FRAY_API const fray_presidio_gun_move fray_presidio_gun_moves[] = {
 	{"1# swivel", -1, -1, -1}, {"2# swivel", -1, -1, -1}, {"3# cannon", 6, 9, 12},
 	{"4# cannon", 5, 9, 12},   {"6# cannon", 4, 8, 11},   {"9# cannon", 3, 7, 11},
 	{"12# cannon", 2, 6, 10},  {"24# cannon", 1, 5, 8},   {"32# cannon", 0, 3, 6},
 	{"6# mortar", -1, -1, -1}, {"12# mortar", -1, -1, -1},
 };
-const size_t fray_presidio_ngun_moves = sizeof fray_presidio_gun_moves / sizeof fray_presidio_gun_moves[0];
+FRAY_API const size_t fray_presidio_ngun_moves = sizeof fray_presidio_gun_moves / sizeof fray_presidio_gun_moves[0];
 
 /* The row for a piece: "12# cannon", or any name that starts so ("12#
  * cannon, rifled"), as the movement table does not tell the barrels apart. */

@@ -12,7 +12,7 @@
 #include "../../core/internal.h"
 #include <fray/presidio.h>
 
-const char *const fray_presidio_woods_names[4] = {"none", "light", "medium", "heavy"};
+FRAY_API const char *const fray_presidio_woods_names[4] = {"none", "light", "medium", "heavy"};
 
 FRAY_API double fray_presidio_night_sight(int row, fray_presidio_woods woods, bool into_woods)
 {

@@ -7,11 +7,11 @@
 #include <fray/presidio.h>
 #include "terms.h"
 
-const char *const fray_presidio_fire_mode_names[5] = {"volley", "independent", "moving",
+FRAY_API const char *const fray_presidio_fire_mode_names[5] = {"volley", "independent", "moving",
 						      "opportunity", "aimed"};
-const char *const fray_presidio_level_names[FRAY_PRESIDIO_NLEVELS] = {
+FRAY_API const char *const fray_presidio_level_names[FRAY_PRESIDIO_NLEVELS] = {
 	"elite", "veteran", "average", "inexperienced", "super-elite"};
-const char *const fray_presidio_situation_names[4] = {"open", "cover", "line", "charging"};
+FRAY_API const char *const fray_presidio_situation_names[4] = {"open", "cover", "line", "charging"};
 
 static bool hunkered(const fray_presidio_shoot_in *in)
 {
@@ -748,7 +748,7 @@ FRAY_API void fray_presidio_initiative_procedure(fray_roller *r, fray_policy *p,
 			 "Presidio Section 2, ruling R17");
 }
 
-const char *const fray_presidio_impact_names[5] = {"none", "foot", "horse", "bayonet", "lance"};
+FRAY_API const char *const fray_presidio_impact_names[5] = {"none", "foot", "horse", "bayonet", "lance"};
 
 /* Section 5, Charge Impact: foot -1, horse -2; bayonets or spears -2 in
  * all, on horseback with spear or lance -3 in all (not cumulative). */
@@ -1131,15 +1131,15 @@ FRAY_API void fray_presidio_spot_procedure(fray_roller *r, fray_policy *p, const
 	}
 }
 
-const char *const fray_presidio_status_remaining[6] = {
+FRAY_API const char *const fray_presidio_status_remaining[6] = {
 	"killed", "mortal wound, dies in 1D6 days", "severe wound, disabled and discharged from service",
 	"moderate wound, returns to duty in 2D6 weeks", "light wound, returns to duty in 2D6 days",
 	"surface wound or stun, returns to duty next day"};
-const char *const fray_presidio_status_shattered[6] = {
+FRAY_API const char *const fray_presidio_status_shattered[6] = {
 	"wounded and captured", "wounded and captured", "captured and unharmed",
 	"captured and unharmed", "escaped but wounded", "escaped and unharmed"};
 
-const char *const fray_presidio_wound_names[8] = {
+FRAY_API const char *const fray_presidio_wound_names[8] = {
 	"none", "killed", "mortal wound, dies in 1D6 days", "severe wound, disabled and discharged from service",
 	"moderate wound, returns to duty in 2D6 weeks", "light wound, returns to duty in 2D6 days",
 	"surface wound or stun, returns to duty next day", "scratched or stunned"};
@@ -1207,10 +1207,10 @@ FRAY_API void fray_presidio_casualty_status_procedure(fray_roller *r, fray_polic
 	out[3] = time;
 }
 
-const char *const fray_presidio_mover_names[4] = {"foot", "light", "slow", "mounted"};
-const char *const fray_presidio_barrier_names[4] = {"none", "light", "medium", "heavy"};
+FRAY_API const char *const fray_presidio_mover_names[4] = {"foot", "light", "slow", "mounted"};
+FRAY_API const char *const fray_presidio_barrier_names[4] = {"none", "light", "medium", "heavy"};
 
-const char *const fray_presidio_designation_names[3] = {"other", "light", "skirmish"};
+FRAY_API const char *const fray_presidio_designation_names[3] = {"other", "light", "skirmish"};
 
 static bool two_actions(const fray_presidio_move_in *in)
 {

@@ -7,12 +7,12 @@
 #include <fray/presidio.h>
 #include "terms.h"
 
-const char *const fray_presidio_camp_terrain[6] = {"heavy woods", "medium woods", "light woods",
+FRAY_API const char *const fray_presidio_camp_terrain[6] = {"heavy woods", "medium woods", "light woods",
 						   "fields and scrub brush", "open field", "open field"};
-const char *const fray_presidio_camp_feature[6] = {"by a stream (fordable)", "by a stream (unfordable)",
+FRAY_API const char *const fray_presidio_camp_feature[6] = {"by a stream (fordable)", "by a stream (unfordable)",
 						   "random rocks", "on a large hill", "on a small hill",
 						   "in a valley"};
-const char *const fray_presidio_camp_sentries[6] = {"none", "one", "two (opposite ends of camp)",
+FRAY_API const char *const fray_presidio_camp_sentries[6] = {"none", "one", "two (opposite ends of camp)",
 						    "three (around camp)", "four (around camp)",
 						    "entire camp is alerted"};
 
@@ -107,12 +107,12 @@ FRAY_API void fray_presidio_capture_procedure(fray_roller *r, fray_policy *p, co
 }
 
 /* Livestock Capture and Stampede Statistics. */
-const fray_presidio_animal fray_presidio_animals[] = {
+FRAY_API const fray_presidio_animal fray_presidio_animals[] = {
 	{"horses", 1, 2, 12, 6}, {"mules", 1, 1, 8, 5}, {"cattle", 1, 1, 10, 4},
 	{"donkeys", 1, 0, 7, 4}, {"sheep", 0, 0, 6, 3}, {"pigs", 0, 0, 6, 3},
 	{"dogs", 2, 1, 16, 4}, {"buffalo", 2, 2, 12, 12}, {"chickens", 4, -3, 6, -3},
 };
-const size_t fray_presidio_nanimals = sizeof fray_presidio_animals / sizeof fray_presidio_animals[0];
+FRAY_API const size_t fray_presidio_nanimals = sizeof fray_presidio_animals / sizeof fray_presidio_animals[0];
 
 FRAY_API const fray_presidio_animal *fray_presidio_animal_find(const char *name)
 {
@@ -184,7 +184,7 @@ FRAY_API void fray_presidio_entrance_procedure(fray_roller *r, fray_policy *p, c
 }
 
 /* Nighttime Visibility (Section 8): 1D6, 5 and 6 the same row. */
-const fray_presidio_night_row fray_presidio_night_rows[5] = {
+FRAY_API const fray_presidio_night_row fray_presidio_night_rows[5] = {
 	{"dusk, or dark with a full moon", 12, 6, 2},
 	{"dark with a 3/4 moon", 10, 5, 1},
 	{"dark with a half-moon", 8, 4, 0},
@@ -200,7 +200,7 @@ FRAY_API void fray_presidio_night_procedure(fray_roller *r, fray_policy *p, cons
 	out[0] = d < 5 ? d - 1 : 4;
 }
 
-const fray_presidio_victory_item fray_presidio_victory_items[] = {
+FRAY_API const fray_presidio_victory_item fray_presidio_victory_items[] = {
 	{"war chief, captain or alcalde killed or captured", 30},
 	{"horse captured", 25},
 	{"young, clan or tribal chief or lieutenant killed or captured", 20},
@@ -210,7 +210,7 @@ const fray_presidio_victory_item fray_presidio_victory_items[] = {
 	{"donkey, sheep or pig captured", 5},
 	{"chicken", 1},
 };
-const size_t fray_presidio_nvictory_items = sizeof fray_presidio_victory_items / sizeof fray_presidio_victory_items[0];
+FRAY_API const size_t fray_presidio_nvictory_items = sizeof fray_presidio_victory_items / sizeof fray_presidio_victory_items[0];
 
 /* Distance in Leagues (2D6). */
 FRAY_API int fray_presidio_leagues(bool fugitives, int roll)

@@ -4,7 +4,7 @@
 #include "../../core/internal.h"
 #include <fray/presidio.h>
 
-const char *const fray_presidio_standing_names[FRAY_PRESIDIO_NSTANDINGS] = {
+FRAY_API const char *const fray_presidio_standing_names[FRAY_PRESIDIO_NSTANDINGS] = {
 	"good", "disordered", "flinched", "hunkered", "fell back", "retreated", "panicked", "surrendered",
 	"destroyed"};
 

@@ -17,7 +17,7 @@
 /* SECTION 10 - WEAPON LISTS, Small Arms: Hit#, Dam, Reload, Range. Names
  * keep the list's words; where the list repeats a name under another
  * heading, the heading's word goes first. */
-const fray_presidio_weapon fray_presidio_weapons[] = {
+FRAY_API const fray_presidio_weapon fray_presidio_weapons[] = {
 	{"fists", "primitive flint-tipped", 8, 0, 0, X},
 	{"flint lance/knife", "primitive flint-tipped", 8, 2, 0, X},
 	{"flint 1-handed hatchet/warclub", "primitive flint-tipped", 8, 2, 0, X},
@@ -50,7 +50,7 @@ const fray_presidio_weapon fray_presidio_weapons[] = {
 	{"breech carbine", "breechloading solid-cased shot", 10, 4, 2, M},
 	{"breech rifle", "breechloading solid-cased shot", 10, 4, 2, R},
 };
-const size_t fray_presidio_nweapons = sizeof fray_presidio_weapons / sizeof fray_presidio_weapons[0];
+FRAY_API const size_t fray_presidio_nweapons = sizeof fray_presidio_weapons / sizeof fray_presidio_weapons[0];
 
 #undef P
 #undef C
@@ -137,9 +137,9 @@ FRAY_API void fray_presidio_band_limits(fray_presidio_range_class c, int limits[
 	memcpy(limits, band_limits[c], sizeof band_limits[c]);
 }
 
-const char *const fray_presidio_range_class_names[7] = {"melee", "hand", "pistol", "carbine",
+FRAY_API const char *const fray_presidio_range_class_names[7] = {"melee", "hand", "pistol", "carbine",
 							 "musket", "rifle", "artillery"};
-const char *const fray_presidio_band_names[3] = {"close", "medium", "long"};
+FRAY_API const char *const fray_presidio_band_names[3] = {"close", "medium", "long"};
 
 FRAY_API int fray_presidio_band(fray_presidio_range_class c, double inches)
 {
@@ -157,7 +157,7 @@ FRAY_API int fray_presidio_band_dm(int band)
 	return dm[band];
 }
 
-const char *const fray_presidio_cover_names[6] = {"none", "incidental", "partial", "heavy",
+FRAY_API const char *const fray_presidio_cover_names[6] = {"none", "incidental", "partial", "heavy",
 						  "full", "complete"};
 
 FRAY_API int fray_presidio_cover_dm(fray_presidio_cover c)
@@ -176,7 +176,7 @@ FRAY_API int fray_presidio_wound_number(int diff)
 	return 9 - diff;
 }
 
-const char *const fray_presidio_size_names[4] = {"team", "squad", "platoon", "company"};
+FRAY_API const char *const fray_presidio_size_names[4] = {"team", "squad", "platoon", "company"};
 
 FRAY_API fray_presidio_size fray_presidio_size_of(int figures)
 {

@@ -9,7 +9,7 @@
 #include "../../core/internal.h"
 #include <fray/presidio.h>
 
-const char *const fray_presidio_action_names[FRAY_PRESIDIO_NACTIONS] = {
+FRAY_API const char *const fray_presidio_action_names[FRAY_PRESIDIO_NACTIONS] = {
 	"shoot", "two-action-fire", "aim-and-shoot", "opportunity-fire", "moving-fire", "charge", "strike",
 	"strike-back", "defensive-fire", "fire-and-flee", "flee", "fire-and-melee", "walk", "run", "reload",
 	"pursue", "rally", "evade", "take-cover"};
