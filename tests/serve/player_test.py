@@ -390,6 +390,11 @@ class Player:
         link = self.d.current_url
         self.d.find_element(By.CSS_SELECTOR, "button[data-action=unpin]").click()
         self.open(link)
+        # a link's odds wait for the player's yes (issue 41 case 6): asked first, then run
+        waiter(self.d, 20).until(lambda d: d.find_element(By.ID, "confirm").is_displayed())
+        self.check("Run it?" in self.d.find_element(By.ID, "confirm-text").text,
+                   "the shared link: no question before its odds: %r" % self.d.find_element(By.ID, "confirm-text").text)
+        self.d.find_element(By.ID, "confirm-run").click()
         waiter(self.d, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#compare tr[data-line]"))
         r = self.d.find_element(By.CSS_SELECTOR, "#compare tr[data-line]")
         self.near(float(r.get_attribute("data-diff")), b - a, "the shared link: compare B - A")
