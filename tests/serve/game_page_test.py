@@ -240,6 +240,9 @@ def play(fray, url, phone, seed, shots, tmp):
         check(names == ["Cueras", "Presidials", "Apaches", "Comanches"], "%s: the units %r" % (size, names))
         status = [e.text for e in d.find_elements(By.CSS_SELECTOR, "button.unit .status")]
         check(status == ["good"] * 4, "%s: every unit starts good (a status on each card): %r" % (size, status))
+        # each card tells the unit's actions left this turn (Section 2: two; ruling R47)
+        cards = [e.text for e in d.find_elements(By.CSS_SELECTOR, "button.unit")]
+        check(all("actions left: 2" in c for c in cards), "%s: the actions left on each card: %r" % (size, cards))
         # the shot: its odds before the roll, from the rules' dice (Presidio
         # Section 4, ruling R14: 12 figures / reload 4 = 3 dice; Hit# 11,
         # medium range -2, skill 2 -2: 7+ on d12; Section 6: damage 4 -
