@@ -20,6 +20,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <fray/ctx.h>
+#include <fray/format.h>
 #include <fray/data.h>
 
 typedef enum fray_mode {
@@ -162,11 +163,14 @@ fray_status fray_call_set_document(fray_call *c, size_t i, const char *name, con
  * system is never asked. */
 bool fray_shipped_example(const char *path);
 
-#define FRAY_CALL_OPTS_VERSION 1u
+/* Version 2 (issue 42) added format; versions 0 and 1 read json
+ * instead, as they always did (their structs end before format). */
+#define FRAY_CALL_OPTS_VERSION 2u
 typedef struct fray_call_opts {
 	unsigned version;       /* FRAY_CALL_OPTS_VERSION, or 0 (see fray_request_opts) */
 	fray_mode mode;         /* ROLL, ODDS or SIMULATE */
-	bool json;              /* the JSON form, else text for people */
+	bool json;              /* versions 0 and 1: the JSON form, else text
+				   for people; version 2 reads format */
 	bool have_seed;         /* text: says "replay with --seed" when false */
 	uint64_t seed;          /* a roll's, or the trials' */
 	uint64_t max_bytes;     /* odds' memory budget; 0: the default */
@@ -185,6 +189,9 @@ typedef struct fray_call_opts {
 	void *ud;
 	bool color;             /* SHOW: a listing may mark a cell in the
 				   terminal's reverse video */
+	/* version 2: FRAY_FORMAT_TEXT or FRAY_FORMAT_JSON (a procedure
+	 * renders no other: FRAY_ERR_INPUT and a message naming it) */
+	fray_format format;
 } fray_call_opts;
 #define FRAY_CALL_MAX_TRIALS 100000000u
 

@@ -582,12 +582,12 @@ static fray_status bind_generic(fray_call *c)
 	return FRAY_OK;
 }
 
-void frayi_fmt_outcome(const fray_call *c, const int64_t *o, bool json, textbuf *t)
+void frayi_fmt_outcome(const fray_call *c, const int64_t *o, fray_format form, textbuf *t)
 {
 	for (size_t f = 0; f < c->nfields && f < c->d->nout; f++) {
 		const out_desc *od = &c->d->out[f];
 		bool boolean = strcmp(od->type, "boolean") == 0;
-		if (json) {
+		if (form == FRAY_FORMAT_JSON) {
 			text_add(t, "%s\"%s\": ", f ? ", " : "", od->name);
 			if (boolean)
 				text_add(t, "%s", o[f] ? "true" : "false");
@@ -635,13 +635,25 @@ FRAY_API fray_status fray_call_run(fray_call *c, const fray_call_opts *o, char *
 				(unsigned)o->mode <= 8 ? mode_names[o->mode] : "such");
 	if (o->trials > FRAY_CALL_MAX_TRIALS)
 		return frayi_call_bad(c, "at most %u trials", FRAY_CALL_MAX_TRIALS);
+	/* a version 0 or 1 caller's struct ends before format: only what it
+	 * has is read, and its json says the format */
+	fray_call_opts run = {0};
+	memcpy(&run, o, o->version >= 2 ? sizeof run : offsetof(fray_call_opts, format));
+	if (o->version < 2)
+		run.format = o->json ? FRAY_FORMAT_JSON : FRAY_FORMAT_TEXT;
+	run.version = FRAY_CALL_OPTS_VERSION;
+	if (run.format != FRAY_FORMAT_TEXT && run.format != FRAY_FORMAT_JSON) {
+		const char *name = fray_format_name(run.format);
+		return frayi_call_bad(c, "%s has no %s format (formats: text, json)", c->d->name,
+				      name ? name : "such");
+	}
 	/* bound once: the files bind reads are not read again */
 	fray_status st = c->bound ? FRAY_OK : fray_call_check(c);
 	if (st != FRAY_OK)
 		return st;
 	fray_ctx_clear(c->ctx);
 	strbuf sb = {.ctx = c->ctx};
-	st = frayi_render_call(c, o, &sb);
+	st = frayi_render_call(c, &run, &sb);
 	if (st != FRAY_OK) {
 		frayi_sb_free(&sb);
 		return st;

@@ -281,10 +281,10 @@ void frayi_table_bbb_turn_end(table_game *g, table_unit *u);
  * story, taken (malloc'd). */
 int frayi_table_add_step(table_game *g, char *json, char *text);
 
-/* Statuses and the forces for people or as JSON. */
-void frayi_table_print_status(const table_game *g, bool json, FILE *f);
-/* The log: text (the stories), JSON or Markdown. */
-int frayi_table_print_log(const table_game *g, const char *format, FILE *f);
+/* Statuses and the forces for people (TEXT) or as JSON. */
+void frayi_table_print_status(const table_game *g, fray_format form, FILE *f);
+/* The log: TEXT (the stories), JSON or MARKDOWN. */
+int frayi_table_print_log(const table_game *g, fray_format form, FILE *f);
 /* An action of the log in words, for a page and the report: "Presidials:
  * shoot at Apaches (range 10)", "the turn ends", from its command's words
  * (the action, the unit, --at's target, the options as words). */

@@ -175,9 +175,9 @@ static int roll_step(table_game *g, const char *procedure, const char *title, co
 done:
 	fray_roller_free(r);
 	/* both closed, whatever the first says */
-	bool json_ok = frayi_out_close(&jo, s.json, &json, NULL) == FRAY_OK;
+	bool ok_json = frayi_out_close(&jo, s.json, &json, NULL) == FRAY_OK;
 	bool text_ok = frayi_out_close(&to, s.text, &text, NULL) == FRAY_OK;
-	if (status == FRAY_OK && (!json_ok || !text_ok || s.failed))
+	if (status == FRAY_OK && (!ok_json || !text_ok || s.failed))
 		status = frayi_game_fail(g, FRAY_ERR_NOMEM, "out of memory");
 	/* a step's texts are malloc'd, as the catalogue's steps are */
 	char *mjson = NULL, *mtext = NULL;
