@@ -340,8 +340,8 @@ FRAY_API fray_status fray_call_set_number(fray_call *c, size_t i, double v)
 	/* the text path's bounds: no sign (so no negative), at most 1e6
 	 * (decimal), then the input's own range; NaN fails every test */
 	if (!(v >= 0 && v <= 1e6 && v >= (double)in->min && v <= (double)in->max)) {
-		char text[32];
-		snprintf(text, sizeof text, "%g", v);
+		char text[40];
+		fray_double_str(v, text, sizeof text); /* as typed: the shortest that reads back */
 		return out_of_range(c, i, text);
 	}
 	c->v[i] = (value){.given = true, .x = v};

@@ -219,12 +219,14 @@ int frayi_step_roll(table_step *s, const player_opts *p, const step_out *out)
 	}
 	int64_t o[FRAY_OUTCOME_MAX_FIELDS];
 	game_step *gs = &g->steps[g->nsteps];
+	uint64_t dice = g->dice;
 	if (status == FRAY_OK && fray_call_roll_at(s->c, g->seed, &g->dice, o, &gs->json, &gs->text) != FRAY_OK)
 		status = frayi_game_failed(g);
 	else if (status == FRAY_OK && (status = outcome_names(s, out)) != FRAY_OK) {
-		free(gs->json); /* rolled, but its outcome cannot be read */
+		free(gs->json); /* rolled, but its outcome cannot be read: undone */
 		free(gs->text);
 		*gs = (game_step){NULL, NULL};
+		g->dice = dice;
 	}
 	if (status == FRAY_OK) {
 		g->nsteps++;
