@@ -64,23 +64,27 @@ test: deps-test
 
 # make test's work beside its ASan tests (run there at nice 19): the Release
 # build's fray and the two tests labelled release that need their own
-# targets; the whole-battle exact odds against 200,000 simulated battles
-# (mostly one core: the Python reference); the site as an archive; the fuzz
+# targets; then the whole-battle exact odds against 200,000 simulated
+# battles (mostly one core: the Python reference) beside the site as an
+# archive and the fuzz
 # targets only (fuzz/CMakeLists.txt's fray_fuzz lines), not the fray
 # command, the server library or the shared library, which no fuzz test
 # runs (a fifth of that build's CPU)
 test-side:
 	$(CMAKE) -S . -B build -DCMAKE_BUILD_TYPE=Release -DFRAY_WERROR=OFF >/dev/null
 	$(CMAKE) --build build -j $(JOBS) --target fray test_enum_estimate test_adbg_exact_merge
-	python3 tests/reference/exact_battle.py build/fray 200000 examples/adbg/*.yaml \
-	  --too-big bench/adbg/blue-licks-doubled.yaml
-	$(MAKE) --no-print-directory site-archive SITE_ARCHIVE=build/fray-site.zip
-	@if command -v clang >/dev/null 2>&1; then \
-	  $(CMAKE) -S . -B build-fuzz -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug \
-	    -DFRAY_FUZZ=ON -DFRAY_TESTS=OFF -DFRAY_BENCH=OFF -DFRAY_WERROR=ON && \
-	  $(CMAKE) --build build-fuzz -j $(JOBS) --target \
-	    $$(sed -n 's/^fray_fuzz(\(fuzz_[a-z_]*\).*/\1/p' fuzz/CMakeLists.txt); \
-	fi
+	@# the exact battles (one core) beside the two builds, their output after
+	@{ python3 tests/reference/exact_battle.py build/fray 200000 examples/adbg/*.yaml \
+	     --too-big bench/adbg/blue-licks-doubled.yaml; } > build/exact-battles.log 2>&1 & exact=$$!; \
+	 $(MAKE) --no-print-directory site-archive SITE_ARCHIVE=build/fray-site.zip && \
+	 if command -v clang >/dev/null 2>&1; then \
+	   $(CMAKE) -S . -B build-fuzz -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug \
+	     -DFRAY_FUZZ=ON -DFRAY_TESTS=OFF -DFRAY_BENCH=OFF -DFRAY_WERROR=ON && \
+	   $(CMAKE) --build build-fuzz -j $(JOBS) --target \
+	     $$(sed -n 's/^fray_fuzz(\(fuzz_[a-z_]*\).*/\1/p' fuzz/CMakeLists.txt); \
+	 fi; builds=$$?; wait $$exact; battles=$$?; \
+	 echo "python3 tests/reference/exact_battle.py build/fray 200000 ..."; cat build/exact-battles.log; \
+	 test $$builds -eq 0 && test $$battles -eq 0
 
 # The static site: page/ and libfray in WebAssembly (src/wasm/), a folder any
 # static host serves as it is. The dependencies' emscripten builds are cached
