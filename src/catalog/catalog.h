@@ -296,6 +296,11 @@ const char *frayi_catalog_policy_name(size_t k);
  * how many there are. */
 const proc_desc *frayi_catalog_proc(size_t k);
 size_t frayi_catalog_nprocs(void);
+/* Adds a bind file's list (NULL-terminated) after fray's own: a rule set
+ * of a test's (tests/game/fifth/), before any call; not thread safe.
+ * FRAY_ERR_INPUT for an empty list or a name or command taken,
+ * FRAY_ERR_LIMIT when the catalogue has no room left. */
+int frayi_catalog_register(const proc_desc *const *procs);
 /* Its listings (FRAY_MODE_SHOW: tables, checklists, reckonings with no
  * dice; tables.c), found by name and command like the procedures but not
  * in `fray procedures`. */

@@ -25,11 +25,37 @@ static const proc_desc *const *const bind_files[] = {
 	frayi_chits_combat_procs, frayi_chits_procs,
 	frayi_dice_procs,
 };
+#define NFILES (sizeof bind_files / sizeof bind_files[0])
+
+/* The lists registered at run time (a test's own rule set), after
+ * fray's. */
+#define CATALOG_MAX_ADDED 8
+static const proc_desc *const *added[CATALOG_MAX_ADDED];
+static size_t nadded;
+
+int frayi_catalog_register(const proc_desc *const *procs)
+{
+	if (!procs || !*procs)
+		return FRAY_ERR_INPUT;
+	for (const proc_desc *const *d = procs; *d; d++)
+		if (!(*d)->name || !(*d)->command || frayi_catalog_find((*d)->name) ||
+		    frayi_catalog_find((*d)->command))
+			return FRAY_ERR_INPUT;
+	if (nadded == CATALOG_MAX_ADDED)
+		return FRAY_ERR_LIMIT;
+	added[nadded++] = procs;
+	return FRAY_OK;
+}
+
+static const proc_desc *const *file_at(size_t f)
+{
+	return f < NFILES ? bind_files[f] : f - NFILES < nadded ? added[f - NFILES] : NULL;
+}
 
 const proc_desc *frayi_catalog_proc(size_t k)
 {
-	for (size_t f = 0; f < sizeof bind_files / sizeof bind_files[0]; f++)
-		for (const proc_desc *const *d = bind_files[f]; *d; d++)
+	for (size_t f = 0; file_at(f); f++)
+		for (const proc_desc *const *d = file_at(f); *d; d++)
 			if (k-- == 0)
 				return *d;
 	return NULL;
@@ -38,8 +64,8 @@ const proc_desc *frayi_catalog_proc(size_t k)
 size_t frayi_catalog_nprocs(void)
 {
 	size_t n = 0;
-	for (size_t f = 0; f < sizeof bind_files / sizeof bind_files[0]; f++)
-		for (const proc_desc *const *d = bind_files[f]; *d; d++)
+	for (size_t f = 0; file_at(f); f++)
+		for (const proc_desc *const *d = file_at(f); *d; d++)
 			n++;
 	return n;
 }
