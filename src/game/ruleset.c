@@ -2,6 +2,7 @@
  * (fray help, the game file's rules), then those registered at run time. */
 #include <string.h>
 #include "ruleset.h"
+#include "../catalog/catalog.h"
 
 static const game_ruleset *sets[RULESET_MAX] = {&frayi_presidio_ruleset, &frayi_bbb_ruleset, &frayi_chits_ruleset};
 static size_t nsets = 3;
@@ -24,6 +25,12 @@ const game_ruleset *frayi_ruleset_find(const char *id)
 	return NULL;
 }
 
+const char *frayi_ruleset_title(const game_ruleset *rs)
+{
+	const catalog_set *set = frayi_catalog_set_find(rs->id);
+	return set ? set->title : rs->id;
+}
+
 size_t frayi_ruleset_ids(const char **ids, size_t cap)
 {
 	size_t n = 0;
@@ -34,7 +41,8 @@ size_t frayi_ruleset_ids(const char **ids, size_t cap)
 
 int frayi_ruleset_register(const game_ruleset *rs)
 {
-	if (!rs || !rs->id || !rs->title || !rs->fields || !rs->actions || frayi_ruleset_find(rs->id))
+	if (!rs || !rs->id || !rs->fields || !rs->actions || frayi_ruleset_find(rs->id) ||
+	    !frayi_catalog_set_find(rs->id))
 		return FRAY_ERR_INPUT;
 	/* the readers list a unit's keys on the stack (read_unit's 32) */
 	if (rs->nfields > 32)

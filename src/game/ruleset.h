@@ -21,8 +21,9 @@
 typedef enum unit_source { UNIT_FROM_FORCES, UNIT_FROM_GAME, UNIT_FROM_UNDO } unit_source;
 
 struct game_ruleset {
-	const char *id;                  /* "presidio": a game file's rules */
-	const char *title;               /* "Presidio skirmishes" */
+	/* "presidio": a game file's rules, and its set in the catalogue
+	 * (src/catalog/list.c: its title and procedures), which must hold it */
+	const char *id;
 	/* the units' fields as the files name them (an own field is kept in
 	 * the unit's rule-set area, table_unit.own) */
 	const unit_field *fields;
@@ -77,11 +78,14 @@ size_t frayi_ruleset_count(void);
 const game_ruleset *frayi_ruleset_at(size_t i);
 /* By id; NULL when none has it. */
 const game_ruleset *frayi_ruleset_find(const char *id);
+/* The rule set's title, as the catalogue has it ("Presidio skirmishes"). */
+const char *frayi_ruleset_title(const game_ruleset *rs);
 /* The ids, as a reader's list of choices (at most cap). */
 size_t frayi_ruleset_ids(const char **ids, size_t cap);
-/* Adds a rule set (a test's own), before any game is made: not thread
+/* Adds a rule set (a test's own), its procedures' set already in the
+ * catalogue (frayi_catalog_register), before any game is made: not thread
  * safe. FRAY_ERR_LIMIT when the registry is full, FRAY_ERR_INPUT when its
- * id is taken or its table is incomplete. */
+ * id is taken or not the catalogue's, or its table is incomplete. */
 #define RULESET_MAX 8
 int frayi_ruleset_register(const game_ruleset *rs);
 

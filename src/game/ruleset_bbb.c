@@ -89,7 +89,6 @@ static void bbb_status_row(FILE *f, int w, const char *name, const char *side, c
 
 const game_ruleset frayi_bbb_ruleset = {
 	.id = "bbb",
-	.title = "Bloody Big Battles",
 	.fields = bbb_fields,
 	.nfields = sizeof bbb_fields / sizeof *bbb_fields,
 	.actions = frayi_table_bbb_actions,

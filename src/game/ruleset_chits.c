@@ -61,7 +61,6 @@ static void chits_status_row(FILE *f, int w, const char *name, const char *side,
 
 const game_ruleset frayi_chits_ruleset = {
 	.id = "chits",
-	.title = "chit-pull brigade combat",
 	.fields = chits_fields,
 	.nfields = sizeof chits_fields / sizeof *chits_fields,
 	.actions = frayi_table_chits_actions,

@@ -144,7 +144,6 @@ static void presidio_status_json(FILE *f, const table_unit *u)
 
 const game_ruleset frayi_presidio_ruleset = {
 	.id = "presidio",
-	.title = "Presidio skirmishes",
 	.fields = presidio_fields,
 	.nfields = sizeof presidio_fields / sizeof *presidio_fields,
 	.actions = frayi_table_presidio_actions,

@@ -71,7 +71,6 @@ static bool may(const table_unit *u, const char *action)
 
 static const game_ruleset fifth = {
 	.id = "fifth",
-	.title = "the tests' fifth rule set",
 	.fields = fifth_fields,
 	.nfields = sizeof fifth_fields / sizeof *fifth_fields,
 	.actions = actions,

@@ -73,9 +73,11 @@ static const proc_desc fifth_morale_desc = {
 	morale_in_desc, 2, morale_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"nerve\": 7, \"losses\": 1}",
 	bind_morale, .headline = {"passed", "== true", "the unit holds"}, .generic = true, .no_sides = true};
 
-const proc_desc *const fifth_procs[] = {&fifth_volley_desc, &fifth_morale_desc, NULL};
+static const proc_desc *const fifth_procs[] = {&fifth_volley_desc, &fifth_morale_desc, NULL};
+static const proc_desc *const *const fifth_files[] = {fifth_procs, NULL};
+static const catalog_set fifth = {"fifth", "the tests' fifth rule set", fifth_files};
 
 int fifth_register_procedures(void)
 {
-	return frayi_catalog_register(fifth_procs);
+	return frayi_catalog_register(&fifth);
 }

@@ -17,6 +17,8 @@
 #include <fray/fray.h>
 #include <fray/catalog.h>
 #include <fray/game.h>
+#include "../../../src/catalog/catalog.h"
+#include "../../../src/game/ruleset.h"
 #include "fifth.h"
 
 #define SEEDS 24
@@ -220,10 +222,24 @@ static void listed(void **state)
 	}
 	assert_true(volley && morale);
 	assert_string_equal(fray_procedure_find("fifth.volley"), "fifth volley");
+	/* fray procedures groups them under the set's name */
+	char *text = NULL;
+	assert_int_equal(fray_procedures_text(ctx, &text), FRAY_OK);
+	assert_non_null(strstr(text, "\nfifth\n  fifth volley "));
+	free(text);
+	/* the catalogue's set, whose title the game's table refers to */
+	assert_non_null(frayi_catalog_set_find("fifth"));
+	assert_string_equal(frayi_ruleset_title(frayi_ruleset_find("fifth")), "the tests' fifth rule set");
+	assert_string_equal(frayi_ruleset_title(frayi_ruleset_find("bbb")), "Bloody Big Battles");
 }
 
 int main(void)
 {
+	/* the game's rule set is the catalogue's: not before its procedures */
+	if (fifth_register_game() == FRAY_OK) {
+		fprintf(stderr, "test_fifth: a game registered without its procedures\n");
+		return 1;
+	}
 	if (fifth_register_procedures() != FRAY_OK || fifth_register_game() != FRAY_OK) {
 		fprintf(stderr, "test_fifth: the fifth rule set did not register\n");
 		return 1;
