@@ -27,11 +27,10 @@ static int shoot(table_game *g, table_unit *actor, table_unit *target, const pla
 	if (a->shaken || a->men == 0)
 		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s may not shoot: %s", actor->name,
 				       a->shaken ? "it is shaken" : "it has no men left");
-	step_opts o = {0};
-	frayi_opts_set(&o, "--men", "%d", a->men);
-	static const char *const hits_out[] = {"hits", NULL};
+	table_step v = frayi_step_begin(g, "fifth.volley");
+	frayi_step_int(&v, "men", a->men);
 	int64_t hits = 0;
-	int st = frayi_table_step(g, "fifth.volley", &o, p, hits_out, &hits);
+	int st = frayi_step_roll(&v, p, (step_out[]){{"hits", &hits}, {NULL, NULL}});
 	if (st != FRAY_OK)
 		return st;
 	int lost = (int)hits < t->men ? (int)hits : t->men;
@@ -39,12 +38,11 @@ static int shoot(table_game *g, table_unit *actor, table_unit *target, const pla
 	frayi_table_note(g, "%s: %d men lost, %d left", target->name, lost, t->men);
 	if (lost == 0)
 		return FRAY_OK;
-	step_opts m = {0};
-	frayi_opts_set(&m, "--nerve", "%d", t->nerve);
-	frayi_opts_set(&m, "--losses", "%d", lost);
-	static const char *const passed_out[] = {"passed", NULL};
+	table_step m = frayi_step_begin(g, "fifth.morale");
+	frayi_step_int(&m, "nerve", t->nerve);
+	frayi_step_int(&m, "losses", lost);
 	int64_t passed = 0;
-	if ((st = frayi_table_step(g, "fifth.morale", &m, NULL, passed_out, &passed)) != FRAY_OK)
+	if ((st = frayi_step_roll(&m, NULL, (step_out[]){{"passed", &passed}, {NULL, NULL}})) != FRAY_OK)
 		return st;
 	if (!passed) {
 		t->shaken = true;
