@@ -7,11 +7,6 @@ _fray()
 		words="$(fray help commands 2>/dev/null) --version"
 	elif [ "$COMP_CWORD" -eq 2 ]; then
 		case $cmd in
-		adbg|bbb|chits|presidio)
-			# the procedures, from the catalogue and the group's own help
-			words=$( { fray procedures; fray help "$cmd"; } 2>/dev/null |
-				sed -n "s/^  \(fray \)\{0,1\}$cmd \([a-z-]*\).*/\2/p" | sort -u)
-			;;
 		help)
 			words=$(fray help topics 2>/dev/null)
 			;;
@@ -19,8 +14,18 @@ _fray()
 			words="--json"
 			;;
 		*)
-			COMPREPLY=($(compgen -f -- "$cur"))
-			return
+			# a rule set's procedures (fray procedures lists them under
+			# its name: none is named here) and its own commands from
+			# its help; any other command takes files
+			words=
+			[[ $cmd =~ ^[a-z][a-z-]*$ ]] &&
+				words=$(fray procedures 2>/dev/null | sed -n "s/^  $cmd \([a-z-]*\).*/\1/p")
+			if [ -z "$words" ]; then
+				COMPREPLY=($(compgen -f -- "$cur"))
+				return
+			fi
+			words=$( { fray procedures; fray help "$cmd"; } 2>/dev/null |
+				sed -n "s/^  \(fray \)\{0,1\}$cmd \([a-z-]*\).*/\2/p" | sort -u)
 			;;
 		esac
 	elif [[ $cur == -* ]]; then

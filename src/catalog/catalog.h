@@ -296,6 +296,21 @@ const char *frayi_catalog_policy_name(size_t k);
  * how many there are. */
 const proc_desc *frayi_catalog_proc(size_t k);
 size_t frayi_catalog_nprocs(void);
+/* A rule set of the catalogue: its id (its procedures' prefix, "presidio"
+ * of "presidio.shoot", and its commands' first word), its title, its bind
+ * files' lists (NULL-terminated) as its text runs. */
+typedef struct catalog_set {
+	const char *id, *title;
+	const proc_desc *const *const *files;
+} catalog_set;
+/* The i-th set (fray's, then those registered; NULL past the last); by id. */
+const catalog_set *frayi_catalog_set(size_t i);
+const catalog_set *frayi_catalog_set_find(const char *id);
+/* Adds a rule set after fray's own (a test's: tests/game/fifth/), before
+ * any call; not thread safe. FRAY_ERR_INPUT for a set without files, an id
+ * taken, or a procedure named outside its id or whose name or command is
+ * taken; FRAY_ERR_LIMIT when the catalogue has no room left. */
+int frayi_catalog_register(const catalog_set *set);
 /* Its listings (FRAY_MODE_SHOW: tables, checklists, reckonings with no
  * dice; tables.c), found by name and command like the procedures but not
  * in `fray procedures`. */

@@ -201,5 +201,7 @@ int cli_read_request(const char *cmd, const char *path, char **out);
 int cli_read_text(const char *cmd, const char *path, size_t max, char **out);
 int cmd_serve(int argc, char **argv);
 int cmd_scenario(int argc, char **argv);
+/* The kinds fray scenario new makes (its templates), sep between them. */
+void cli_scenario_kinds(char *dst, size_t cap, const char *sep);
 
 #endif

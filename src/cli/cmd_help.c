@@ -37,7 +37,7 @@ static const topic topics[] = {
 	{"table",
 	 "fray table: play a game from a game file\n"
 	 "\n"
-	 "  fray table new GAME.yaml --rules presidio|bbb|chits --forces FORCES.yaml [--seed N]\n"
+	 "  fray table new GAME.yaml --rules {rules} --forces FORCES.yaml [--seed N]\n"
 	 "  fray table GAME.yaml ACTION UNIT [--at TARGET] [options] [--json]\n"
 	 "  fray table GAME.yaml status [--json]     the forces as they stand\n"
 	 "  fray table GAME.yaml log [--json|--markdown]   every roll of the game\n"
@@ -55,7 +55,7 @@ static const topic topics[] = {
 	 "its main roll and win over the units' values.\n"
 	 "\n"},
 	{"scenario",
-	 "fray scenario new adbg|presidio|bbb|chits [FILE]\n"
+	 "fray scenario new {kinds} [FILE]\n"
 	 "\n"
 	 "A commented template to start from, written to FILE (never over a file\n"
 	 "that exists) or shown: for adbg a quick-battle scenario (fray adbg battle,\n"
@@ -378,10 +378,48 @@ static const set_topic set_topics[] = {
 
 #define HELP_COLUMNS 79
 
-/* After the actions of 'fray help table'. */
-static const char table_tail[] = "\n"
-				 "Examples: examples/presidio/forces.yaml, examples/bbb/forces.yaml,\n"
-				 "examples/chits/forces.yaml; a walk through a game in docs/table.md.\n";
+static void put_wrapped(FILE *out, const char *text, size_t col);
+
+/* After the actions of 'fray help table': each rule set's example forces. */
+static void put_table_tail(FILE *out)
+{
+	char line[1024];
+	textbuf t = text_on(line, sizeof line);
+	text_add(&t, "Examples:");
+	for (size_t r = 0; fray_game_rule_set(r); r++)
+		text_add(&t, "%s examples/%s/forces.yaml", r ? "," : "", fray_game_rule_set(r));
+	text_add(&t, "; a walk through a game in docs/table.md.");
+	fputc('\n', out);
+	put_wrapped(out, line, 0);
+}
+
+/* A topic's text, its lists from where they are kept: {rules} the rule
+ * sets a game plays (fray_game_rule_set), {kinds} the templates of fray
+ * scenario new, each joined by '|'. */
+static void put_topic_text(FILE *out, const char *text)
+{
+	for (const char *p = text; *p;) {
+		size_t n = strcspn(p, "{");
+		fwrite(p, 1, n, out);
+		p += n;
+		if (!*p)
+			break;
+		char list[512];
+		textbuf t = text_on(list, sizeof list);
+		if (!strncmp(p, "{rules}", 7)) {
+			for (size_t r = 0; fray_game_rule_set(r); r++)
+				text_add(&t, "%s%s", r ? "|" : "", fray_game_rule_set(r));
+			p += 7;
+		} else if (!strncmp(p, "{kinds}", 7)) {
+			cli_scenario_kinds(list, sizeof list, "|");
+			p += 7;
+		} else {
+			text_add(&t, "{");
+			p++;
+		}
+		fputs(list, out);
+	}
+}
 
 /* Whether the i-th command of the catalogue ("presidio shoot") is one of
  * t's set and not one of its own commands. */
@@ -547,7 +585,7 @@ bool cli_help_topic(FILE *out, const char *name)
 {
 	for (size_t i = 0; i < sizeof topics / sizeof topics[0]; i++)
 		if (strcmp(name, topics[i].name) == 0) {
-			fputs(topics[i].text, out);
+			put_topic_text(out, topics[i].text);
 			if (strcmp(name, "usage") == 0)
 				put_usage(out);
 			if (strcmp(name, "json") == 0)
@@ -556,7 +594,7 @@ bool cli_help_topic(FILE *out, const char *name)
 				put_kinds(out);
 			if (strcmp(name, "table") == 0) {
 				put_game_actions(out);
-				fputs(table_tail, out);
+				put_table_tail(out);
 			}
 			for (size_t k = 0; k < sizeof set_topics / sizeof set_topics[0]; k++)
 				if (strcmp(name, set_topics[k].set) == 0) {

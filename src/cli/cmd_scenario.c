@@ -1,45 +1,73 @@
-/* fray scenario new adbg|presidio|bbb|chits [FILE]: a commented template to
- * start from (templates/, compiled in): an adbg scenario, or forces for a
- * game file. Written to FILE (never over a file that exists, not even one
- * made while this ran: cli_write_new) or shown. */
+/* fray scenario new KIND [FILE]: a commented template to start from
+ * (templates/KIND.yaml, compiled in): an adbg scenario, or forces for a
+ * game file of a rule set the game plays (fray_game_rule_set). Written to
+ * FILE (never over a file that exists, not even one made while this ran:
+ * cli_write_new) or shown. The kinds are the templates compiled in, in
+ * their order: none is named here. */
 #include <errno.h>
 #include <string.h>
 #include "atomic.h"
 #include "embedded.h"
+#include "../common/text.h"
 
 extern const embedded_file fray_template_files[];
 
-static const char *const kinds[] = {"adbg", "presidio", "bbb", "chits"};
-#define NKINDS (sizeof kinds / sizeof *kinds)
+#define MAX_KINDS 16
+#define KIND_MAX 32
 
-static const embedded_file *template_of(const char *kind)
+/* The templates' kinds ("adbg" of templates/adbg.yaml), at most cap. */
+static size_t template_kinds(char (*kinds)[KIND_MAX], size_t cap)
 {
-	char path[64];
-	snprintf(path, sizeof path, "templates/%s.yaml", kind);
-	for (const embedded_file *f = fray_template_files; f->path; f++)
-		if (!strcmp(f->path, path))
-			return f;
-	return NULL;
+	size_t n = 0;
+	for (const embedded_file *f = fray_template_files; f->path && n < cap; f++) {
+		const char *base = strrchr(f->path, '/');
+		base = base ? base + 1 : f->path;
+		snprintf(kinds[n++], KIND_MAX, "%.*s", (int)strcspn(base, "."), base);
+	}
+	return n;
+}
+
+void cli_scenario_kinds(char *dst, size_t cap, const char *sep)
+{
+	char kinds[MAX_KINDS][KIND_MAX];
+	size_t n = template_kinds(kinds, MAX_KINDS);
+	textbuf t = text_on(dst, cap);
+	for (size_t i = 0; i < n; i++)
+		text_add(&t, "%s%s", i ? sep : "", kinds[i]);
+}
+
+/* Whether the kind is a rule set's forces for a game file (else a
+ * scenario of its own: adbg's quick battle). */
+static bool game_forces(const char *kind)
+{
+	for (size_t i = 0; fray_game_rule_set(i); i++)
+		if (!strcmp(fray_game_rule_set(i), kind))
+			return true;
+	return false;
 }
 
 int cmd_scenario(int argc, char **argv)
 {
-	static const char usage[] = "usage: fray scenario new adbg|presidio|bbb|chits [FILE]";
+	char kinds[MAX_KINDS][KIND_MAX], list[MAX_KINDS * KIND_MAX], usage[64 + sizeof list];
+	size_t nkinds = template_kinds(kinds, MAX_KINDS);
+	const char *names[MAX_KINDS];
+	for (size_t i = 0; i < nkinds; i++)
+		names[i] = kinds[i];
+	cli_scenario_kinds(list, sizeof list, "|");
+	snprintf(usage, sizeof usage, "usage: fray scenario new %s [FILE]", list);
 	if (argc > 0 && cli_is_help(argv[0]))
 		return cli_help_topic(stdout, "scenario") ? EXIT_OK : EXIT_RUNTIME;
 	if (argc < 2 || strcmp(argv[0], "new") != 0 || argc > 3)
 		return cli_error("scenario", EXIT_BAD_INPUT, "%s", usage);
 	size_t k = 0;
-	while (k < NKINDS && strcmp(argv[1], kinds[k]) != 0)
+	while (k < nkinds && strcmp(argv[1], kinds[k]) != 0)
 		k++;
-	if (k == NKINDS) {
-		const char *near = cli_nearest(argv[1], kinds, NKINDS, sizeof *kinds);
+	if (k == nkinds) {
+		const char *near = cli_nearest(argv[1], names, nkinds, sizeof *names);
 		return cli_error("scenario", EXIT_BAD_INPUT, "no template '%s'%s%s%s (%s)", cli_tstr(argv[1]),
 				 near ? " (did you mean '" : "", near ? near : "", near ? "'?)" : "", usage);
 	}
-	const embedded_file *t = template_of(kinds[k]);
-	if (!t)
-		return cli_error("scenario", EXIT_RUNTIME, "the %s template is missing (a build problem)", kinds[k]);
+	const embedded_file *t = &fray_template_files[k];
 	if (argc == 2) {
 		fwrite(t->bytes, 1, t->len, stdout);
 		return EXIT_OK;
@@ -54,7 +82,7 @@ int cmd_scenario(int argc, char **argv)
 				       : cli_error("scenario", EXIT_RUNTIME, "cannot write %s: %s", cli_tstr(out),
 						   strerror(errno));
 	printf("%s: the %s template; %s\n", cli_tstr(out), kinds[k],
-	       k == 0 ? "'fray check' it, then 'fray adbg battle' or 'simulate'"
+	       !game_forces(kinds[k]) ? "'fray check' it, then 'fray adbg battle' or 'simulate'"
 		      : "give it to 'fray table new GAME.yaml --forces' (the file's first lines say how)");
 	return cli_check_printed("scenario", "the template");
 }

@@ -7,7 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "table.h"
+#include "ruleset.h"
+#include "../common/text.h"
 #include "../core/internal.h"
 
 struct fray_game {
@@ -112,7 +113,7 @@ FRAY_API fray_status fray_game_load(fray_ctx *ctx, const char *name, const char 
 }
 
 /* A new game's table: the forces read, turn 1, no dice used yet. */
-static fray_status new_table(fray_ctx *ctx, table_rules rules, const char *forces_name, const char *forces,
+static fray_status new_table(fray_ctx *ctx, const game_ruleset *rules, const char *forces_name, const char *forces,
 			     size_t len, uint64_t seed, fray_doc_open_fn open, void *ud, table_game **out)
 {
 	*out = NULL;
@@ -144,13 +145,18 @@ FRAY_API fray_status fray_game_new(fray_ctx *ctx, const char *name, const char *
 		*out = NULL;
 	if (!ctx || !out || !name || !rules || !forces_name || (!forces && len))
 		return ctx ? fray_fail(ctx, FRAY_ERR_INPUT, "fray_game_new: NULL argument") : FRAY_ERR_INPUT;
-	size_t r = 0;
-	while (r < RULES_NRULES && strcmp(rules, frayi_table_rules_names[r]) != 0)
-		r++;
-	if (r == RULES_NRULES)
-		return fray_fail(ctx, FRAY_ERR_INPUT, "rules: expected presidio, bbb or chits, not '%s'", rules);
+	const game_ruleset *rs = frayi_ruleset_find(rules);
+	if (!rs) {
+		/* the ids as a sentence: "presidio, bbb or chits" */
+		char ids[256];
+		textbuf t = text_on(ids, sizeof ids);
+		size_t n = frayi_ruleset_count();
+		for (size_t i = 0; i < n; i++)
+			text_add(&t, "%s%s", i == 0 ? "" : i + 1 < n ? ", " : " or ", frayi_ruleset_at(i)->id);
+		return fray_fail(ctx, FRAY_ERR_INPUT, "rules: expected %s, not '%s'", ids, rules);
+	}
 	table_game *g;
-	fray_status st = new_table(ctx, (table_rules)r, forces_name, forces ? forces : "", len, seed, open, ud, &g);
+	fray_status st = new_table(ctx, rs, forces_name, forces ? forces : "", len, seed, open, ud, &g);
 	if (st != FRAY_OK)
 		return st;
 	g->path = name;
@@ -177,16 +183,14 @@ FRAY_API fray_status fray_game_save(const fray_game *game, const char **bytes, s
 
 FRAY_API const char *fray_game_rule_set(size_t i)
 {
-	return i < RULES_NRULES ? frayi_table_rules_names[i] : NULL;
+	return frayi_ruleset_at(i) ? frayi_ruleset_at(i)->id : NULL;
 }
 
 FRAY_API const char *fray_game_rule_set_action(const char *rules, size_t i, const char **usage)
 {
-	size_t r = 0;
-	while (r < RULES_NRULES && (!rules || strcmp(rules, frayi_table_rules_names[r]) != 0))
-		r++;
+	const game_ruleset *rs = frayi_ruleset_find(rules);
 	size_t n = 0;
-	const table_action *acts = r < RULES_NRULES ? frayi_table_actions_of((table_rules)r, &n) : NULL;
+	const table_action *acts = rs ? rs->actions(&n) : NULL;
 	if (i >= n)
 		return NULL;
 	if (usage)
@@ -196,7 +200,7 @@ FRAY_API const char *fray_game_rule_set_action(const char *rules, size_t i, cons
 
 FRAY_API const char *fray_game_rules(const fray_game *game)
 {
-	return game ? frayi_table_rules_names[game->now->rules] : NULL;
+	return game ? game->now->rules->id : NULL;
 }
 
 FRAY_API int fray_game_turn(const fray_game *game)
@@ -219,7 +223,7 @@ FRAY_API size_t fray_game_actions(const fray_game *game, size_t unit, const char
 	if (!game || unit >= game->now->nunits)
 		return 0;
 	size_t n, k = 0;
-	const table_action *acts = frayi_table_actions_of(game->now->rules, &n);
+	const table_action *acts = game->now->rules->actions(&n);
 	for (size_t i = 0; i < n; i++)
 		if (frayi_table_may(game->now, &game->now->units[unit], acts[i].name) && k < cap && names)
 			names[k++] = acts[i].name;
@@ -232,7 +236,7 @@ FRAY_API size_t fray_game_targets(const fray_game *game, size_t unit, const char
 	if (!game || !action || unit >= game->now->nunits)
 		return 0;
 	size_t n, k = 0;
-	const table_action *acts = frayi_table_actions_of(game->now->rules, &n), *act = NULL;
+	const table_action *acts = game->now->rules->actions(&n), *act = NULL;
 	for (size_t i = 0; i < n; i++)
 		if (!strcmp(acts[i].name, action))
 			act = &acts[i];

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <fray/game.h>
 #include <fray/game_request.h>
-#include "table.h"
+#include "ruleset.h"
 #include "../core/internal.h"
 #include "embedded.h"
 
@@ -244,12 +244,9 @@ static void put_usage_options(request *r, const char *usage)
 
 static const table_action *action_named(const fray_game *game, const char *name)
 {
-	size_t n;
-	table_rules rules = RULES_PRESIDIO;
-	for (size_t i = 0; i < RULES_NRULES; i++)
-		if (!strcmp(frayi_table_rules_names[i], fray_game_rules(game)))
-			rules = (table_rules)i;
-	const table_action *acts = frayi_table_actions_of(rules, &n);
+	size_t n = 0;
+	const game_ruleset *rs = frayi_ruleset_find(fray_game_rules(game));
+	const table_action *acts = rs ? rs->actions(&n) : NULL;
 	for (size_t i = 0; i < n; i++)
 		if (!strcmp(acts[i].name, name))
 			return &acts[i];

@@ -11,6 +11,7 @@
 #define FRAY_GAME_TABLE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <fray/fray.h>
@@ -29,8 +30,8 @@
 #define TABLE_MAX_TURN 100000
 #define TABLE_MAX_DICE INT64_MAX
 
-typedef enum table_rules { RULES_PRESIDIO, RULES_BBB, RULES_CHITS, RULES_NRULES } table_rules;
-extern const char *const frayi_table_rules_names[RULES_NRULES];
+/* A rule set's game: its table (ruleset.h). */
+typedef struct game_ruleset game_ruleset;
 
 /* A unit's standing. Presidio's come from the morale results (Section 7);
  * BBB's from the firefight, assault and movement tables. */
@@ -40,8 +41,13 @@ typedef enum unit_status {
 } unit_status;
 extern const char *const frayi_unit_status_names[ST_NSTATUS];
 
-/* One unit: the fields of both rule sets (each reads and writes its own,
- * by its field table). Zeroed padding: units are compared with memcmp. */
+/* The bytes of a unit's rule-set area (table_unit.own). */
+#define TABLE_UNIT_OWN 256
+
+/* One unit: the fields of fray's three rule sets (each reads and writes
+ * its own, by its field table), and an area a rule set keeps its own
+ * struct in (a registered rule set's; fray's three are to move theirs
+ * there: docs/design.md). Zeroed padding: units are compared with memcmp. */
 typedef struct table_unit {
 	char name[TABLE_NAME_MAX], side[TABLE_NAME_MAX];
 	int status;                     /* unit_status */
@@ -68,6 +74,8 @@ typedef struct table_unit {
 	/* chits (arm above: infantry, cavalry, artillery) */
 	int battalions, hits[8], lead, chit_morale, fatigue; /* lead: 1-based */
 	bool disordered;
+	/* the rule set's own fields (UNIT_OWN in its field table) */
+	_Alignas(max_align_t) unsigned char own[TABLE_UNIT_OWN];
 } table_unit;
 
 /* A unit field as the files name it. */
@@ -81,6 +89,7 @@ typedef struct unit_field {
 	const char *const *choices;      /* F_ENUM */
 	size_t nchoices;
 	bool required;                   /* in a forces file */
+	bool own;                        /* off is into the unit's own area */
 } unit_field;
 
 /* A step of an action: one roll of a catalogue procedure. */
@@ -90,7 +99,7 @@ typedef struct game_step {
 
 typedef struct table_game {
 	const char *path;
-	table_rules rules;
+	const game_ruleset *rules;
 	uint64_t seed, dice;
 	int turn;
 	size_t nunits;
@@ -126,9 +135,6 @@ typedef struct table_game {
  * procedure (g->odds): the action stops there. Not a fray_status. */
 #define TABLE_ODDS_TAKEN (-1)
 
-/* The field table of a rule set. */
-const unit_field *frayi_table_fields(table_rules rules, size_t *n);
-
 /* Reads a game file; messages name the file, line and column. Returns a
  * fray_status, the message on ctx. */
 int frayi_table_load(table_game *g, fray_ctx *ctx, const char *path);
@@ -152,8 +158,8 @@ int frayi_table_entry_turn(const fray_node *entry);
 int frayi_table_set_fields(table_game *g, table_unit *u, const char *yaml);
 /* A node as JSON; a unit's fields as a JSON object. */
 void frayi_node_json(FILE *f, const fray_node *n);
-void frayi_unit_json(FILE *f, table_rules rules, const table_unit *u);
-void frayi_unit_json_open(FILE *f, table_rules rules, const table_unit *u);
+void frayi_unit_json(FILE *f, const game_ruleset *rules, const table_unit *u);
+void frayi_unit_json_open(FILE *f, const game_ruleset *rules, const table_unit *u);
 /* Reads a forces file's units into g (units_file for Presidio types).
  * Returns a fray_status. */
 int frayi_table_read_forces(table_game *g, fray_ctx *ctx, const char *path);
@@ -262,8 +268,6 @@ typedef struct table_action {
 	int (*target_ok)(table_game *g, const table_unit *actor, const table_unit *t);
 } table_action;
 const table_action *frayi_table_presidio_actions(size_t *n);
-/* The actions of g's rule set. */
-const table_action *frayi_table_actions_of(table_rules rules, size_t *n);
 /* Whether the rules let u take the action now (fray_game_actions). */
 bool frayi_table_may(const table_game *g, const table_unit *u, const char *action);
 bool frayi_table_presidio_may(const table_unit *u, const char *action);

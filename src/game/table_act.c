@@ -4,21 +4,9 @@
  * table, fray_game_apply) save the text and say what happened. */
 #include <stdlib.h>
 #include <string.h>
-#include "table.h"
+#include "ruleset.h"
 #include "../common/hidden.h"
 #include "../common/text.h"
-
-const table_action *frayi_table_actions_of(table_rules rules, size_t *n)
-{
-	switch (rules) {
-	case RULES_PRESIDIO:
-		return frayi_table_presidio_actions(n);
-	case RULES_BBB:
-		return frayi_table_bbb_actions(n);
-	default:
-		return frayi_table_chits_actions(n);
-	}
-}
 
 /* The command as it goes into the log: the words after the game file,
  * quoted where they hold a space. */
@@ -38,23 +26,20 @@ static bool is_option(const char *arg)
 	return arg[0] == '-' && arg[1] != '\0';
 }
 
-/* The turn's end: each unit's markers as its rule set carries them into
- * the next turn (Presidio: fray_presidio_standing_at_turn_end, Section 7;
- * BBB: fray_bbb_markers_at_turn_end, Silenced Artillery; chits: the
- * procedure's end of turn for each unit that did not take its own). */
+/* The turn's end: what the rule set does before the turn advances (chits:
+ * the procedure's end of turn for each unit that did not take its own),
+ * then each unit's markers as it carries them into the next turn
+ * (Presidio: fray_presidio_standing_at_turn_end, Section 7; BBB:
+ * fray_bbb_markers_at_turn_end, Silenced Artillery). */
 static int act_turn(table_game *g)
 {
-	int st = g->rules == RULES_CHITS ? frayi_table_chits_turn_over(g) : FRAY_OK;
+	int st = g->rules->turn_over ? g->rules->turn_over(g) : FRAY_OK;
 	if (st != FRAY_OK)
 		return st;
 	g->turn++;
 	frayi_table_note(g, "turn %d begins", g->turn);
-	for (size_t i = 0; i < g->nunits; i++) {
-		if (g->rules == RULES_PRESIDIO)
-			frayi_table_presidio_turn_end(g, &g->units[i]);
-		else if (g->rules == RULES_BBB)
-			frayi_table_bbb_turn_end(g, &g->units[i]);
-	}
+	for (size_t i = 0; i < g->nunits && g->rules->turn_end; i++)
+		g->rules->turn_end(g, &g->units[i]);
 	return FRAY_OK;
 }
 
@@ -143,7 +128,7 @@ int frayi_table_act(table_game *g, int argc, char *const *argv, char *command, s
 	if (!strcmp(what, "turn"))
 		return argc > 1 ? frayi_game_fail(g, FRAY_ERR_INPUT, "turn takes nothing more") : act_turn(g);
 	size_t n;
-	const table_action *acts = frayi_table_actions_of(g->rules, &n), *act = NULL;
+	const table_action *acts = g->rules->actions(&n), *act = NULL;
 	for (size_t i = 0; i < n; i++)
 		if (!strcmp(acts[i].name, what))
 			act = &acts[i];
@@ -155,7 +140,7 @@ int frayi_table_act(table_game *g, int argc, char *const *argv, char *command, s
 			names[i] = acts[i].name;
 		const char *near = text_nearest(what, names, n < 16 ? n : 16, sizeof *names);
 		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s has no action '%s'%s%s%s ('fray help table' lists them)",
-				 frayi_table_rules_names[g->rules], what, near ? " (did you mean '" : "", near ? near : "",
+				 g->rules->id, what, near ? " (did you mean '" : "", near ? near : "",
 				 near ? "'?)" : "");
 	}
 	if (argc < 2 || is_option(argv[1]))
@@ -198,14 +183,7 @@ int frayi_table_odds(table_game *g, int argc, char *const *argv, const fray_call
 
 bool frayi_table_may(const table_game *g, const table_unit *u, const char *action)
 {
-	switch (g->rules) {
-	case RULES_PRESIDIO:
-		return frayi_table_presidio_may(u, action);
-	case RULES_BBB:
-		return frayi_table_bbb_may(u, action);
-	default:
-		return true;
-	}
+	return g->rules->may ? g->rules->may(u, action) : true;
 }
 
 bool frayi_table_may_target(table_game *g, const table_action *act, const table_unit *u, const table_unit *t)

@@ -7,100 +7,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include "table.h"
+#include "ruleset.h"
 #include "../common/text.h"
 #include "../core/internal.h"
 #include "../core/shipped_named.h"
 
-const char *const frayi_table_rules_names[RULES_NRULES] = {"presidio", "bbb", "chits"};
 const char *const frayi_unit_status_names[ST_NSTATUS] = {"good", "disordered", "flinched", "hunkered", "fell back",
 						   "retreated", "panicked", "surrendered", "destroyed"};
-
-#define U(m) offsetof(table_unit, m)
-#define STR(k, m, req) {k, F_STR, U(m), .min = 0, .required = req}
-#define INT(k, m, lo, hi, req) {k, F_INT, U(m), lo, hi, .required = req}
-#define BOOL(k, m) {k, F_BOOL, U(m), .required = false}
-#define ENUM(k, m, names, n, req) {k, F_ENUM, U(m), .min = 0, .choices = names, .nchoices = n, .required = req}
-
-static const unit_field presidio_fields[] = {
-	STR("name", name, true),
-	STR("side", side, true),
-	STR("type", type, false),
-	INT("figures", figures, 0, 1000, true),
-	INT("start_figures", start_figures, 0, 1000, false),
-	ENUM("size", size, fray_presidio_size_names, 4, false),
-	STR("weapon", weapon, false),
-	STR("melee_weapon", melee_weapon, false),
-	INT("ranged", ranged, -5, 10, false),
-	INT("melee", melee, -5, 10, false),
-	INT("armor", armor, -5, 20, false),
-	ENUM("morale", level, fray_presidio_level_names, FRAY_PRESIDIO_NLEVELS, false),
-	BOOL("mounted", mounted),
-	BOOL("line", line),
-	BOOL("bayonets", bayonets),
-	ENUM("designation", designation, fray_presidio_designation_names, 3, false),
-	INT("leader", leader, 0, 4, false),
-	STR("leader_rank", leader_rank, false),
-	INT("specialists", specialists, 0, 100, false),
-	INT("casualties", casualties, 0, 1000, false),
-	INT("reload", reload, 0, 20, false),
-	BOOL("volleyed", volleyed),
-	ENUM("status", status, frayi_unit_status_names, ST_NSTATUS, false),
-	/* this turn's actions (Section 2; ruling R47), cleared at turn */
-	STR("actions_spent", actions_spent, false),
-};
-
-static const unit_field bbb_fields[] = {
-	STR("name", name, true),
-	STR("side", side, true),
-	ENUM("arm", arm, fray_bbb_arm_names, 3, true),
-	ENUM("training", training, fray_bbb_training_names, 3, false),
-	STR("weapons", weapons, true),
-	INT("bases", bases, 0, 99, true),
-	INT("start_bases", start_bases, 0, 99, false),
-	BOOL("aggressive", aggressive),
-	BOOL("in_depth", in_depth),
-	BOOL("fragile", fragile),
-	BOOL("disrupted", disrupted),
-	BOOL("low_ammo", low_ammo),
-	BOOL("spent", spent),
-	BOOL("silenced", silenced),
-	BOOL("low_ammo_instead", low_ammo_instead),
-	BOOL("reduced", reduced),
-	BOOL("halted", halted),
-	ENUM("status", status, frayi_unit_status_names, ST_NSTATUS, false),
-};
-
-/* A brigade (or cavalry regiment) of the chit-pull system: its
- * battalions' hits, the lead battalion, fatigue points, disorder and
- * morale level (chit-combat.txt). battalions comes before hits: the list
- * is checked against it. */
-static const unit_field chits_fields[] = {
-	STR("name", name, true),
-	STR("side", side, true),
-	ENUM("arm", arm, fray_chits_types, 3, false),
-	INT("battalions", battalions, 1, FRAY_CHITS_MAX_BATTALIONS, true),
-	{"hits", F_HITS, U(hits), 0, 99, .required = false},
-	INT("lead", lead, 1, FRAY_CHITS_MAX_BATTALIONS, false),
-	INT("morale", chit_morale, 0, 99, true),
-	INT("fatigue", fatigue, 0, 99, false),
-	BOOL("disordered", disordered),
-};
-
-const unit_field *frayi_table_fields(table_rules rules, size_t *n)
-{
-	switch (rules) {
-	case RULES_PRESIDIO:
-		*n = sizeof presidio_fields / sizeof *presidio_fields;
-		return presidio_fields;
-	case RULES_BBB:
-		*n = sizeof bbb_fields / sizeof *bbb_fields;
-		return bbb_fields;
-	default:
-		*n = sizeof chits_fields / sizeof *chits_fields;
-		return chits_fields;
-	}
-}
 
 void frayi_put_escaped(FILE *f, const char *s, size_t len, size_t (*escape)(const char *, char *, size_t),
 			size_t quotes)
@@ -215,8 +128,8 @@ static const char *text_problem(const unit_field *f, const char *s)
  * problem on doc. */
 static void read_unit(table_game *g, fray_doc *doc, const fray_node *n, table_unit *u, read_mode mode)
 {
-	size_t nf;
-	const unit_field *f = frayi_table_fields(g->rules, &nf);
+	size_t nf = g->rules->nfields;
+	const unit_field *f = g->rules->fields;
 	const char *keys[32];
 	for (size_t i = 0; i < nf; i++)
 		keys[i] = f[i].key;
@@ -227,7 +140,7 @@ static void read_unit(table_game *g, fray_doc *doc, const fray_node *n, table_un
 		const fray_node *v = fray_doc_field(doc, n, f[i].key, mode != READ_SET && f[i].required);
 		if (!v)
 			continue;
-		char *at = (char *)u + f[i].off;
+		char *at = frayi_field_at(&f[i], u);
 		int64_t x;
 		size_t k;
 		const char *s, *why;
@@ -261,41 +174,11 @@ static void read_unit(table_game *g, fray_doc *doc, const fray_node *n, table_un
 	}
 }
 
-static bool has_key(const fray_node *n, const char *key)
-{
-	return fray_node_kind_of(n) == FRAY_NODE_MAP && fray_map_get(n, key);
-}
-
-/* What a file leaves out, a forces file's or a game file's alike: the
- * starting strength, the size class by the figures (Section 7's sizes),
- * the training, the lead battalion. */
-static void unit_defaults(table_unit *u, const fray_node *n, table_rules rules)
-{
-	if (rules == RULES_CHITS) {
-		if (!has_key(n, "lead"))
-			u->lead = 1;
-		return;
-	}
-	if (rules == RULES_BBB) {
-		if (!has_key(n, "start_bases"))
-			u->start_bases = u->bases;
-		if (!has_key(n, "training"))
-			u->training = FRAY_BBB_TRAINED;
-		return;
-	}
-	if (!has_key(n, "start_figures"))
-		u->start_figures = u->figures;
-	if (!has_key(n, "size"))
-		u->size = (int)fray_presidio_size_of(u->start_figures);
-	if (!has_key(n, "morale"))
-		u->level = FRAY_PRESIDIO_AVERAGE;
-}
-
 /* A field's value against its range in the field table (the reader's
  * own limits): NULL, or what is wrong. */
 static const char *field_problem(const unit_field *f, const table_unit *u, char *why, size_t cap)
 {
-	const char *at = (const char *)u + f->off;
+	const char *at = frayi_field_in(f, u);
 	int v = f->kind == F_INT || f->kind == F_ENUM ? *(const int *)at : 0;
 	switch (f->kind) {
 	case F_STR:
@@ -321,38 +204,11 @@ static const char *field_problem(const unit_field *f, const table_unit *u, char 
 	return NULL;
 }
 
-/* A unit's fields against each other: the key of the field at fault and
- * what is wrong, or NULL. */
-static const char *unit_problem(table_rules rules, const table_unit *u, char *why, size_t cap)
+/* A unit's fields against each other (the rule set's check): the key of
+ * the field at fault and what is wrong, or NULL. */
+static const char *unit_problem(const game_ruleset *rules, const table_unit *u, char *why, size_t cap)
 {
-	switch (rules) {
-	case RULES_CHITS:
-		if (u->lead < 1 || u->lead > u->battalions) {
-			snprintf(why, cap, "lead: battalion %d of %d (expected 1 to %d)", u->lead, u->battalions,
-				 u->battalions);
-			return "lead";
-		}
-		return NULL;
-	case RULES_BBB:
-		if (u->bases > u->start_bases) {
-			snprintf(why, cap, "bases: %d, more than start_bases (%d)", u->bases, u->start_bases);
-			return "bases";
-		}
-		return NULL;
-	default: {
-		if (u->figures > u->start_figures) {
-			snprintf(why, cap, "figures: %d, more than start_figures (%d)", u->figures, u->start_figures);
-			return "figures";
-		}
-		fray_presidio_turn t;
-		if (!fray_presidio_turn_read(u->actions_spent, &t)) {
-			snprintf(why, cap, "actions_spent: '%s' is not a list of actions (\"walk, shoot\"; at most %d)",
-				 u->actions_spent, FRAY_PRESIDIO_TURN_MAX);
-			return "actions_spent";
-		}
-		return NULL;
-	}
-	}
+	return rules->problem ? rules->problem(u, why, cap) : NULL;
 }
 
 /* The checks after reading: the unit's fields against each other. */
@@ -375,44 +231,9 @@ static void read_whole_unit(table_game *g, fray_doc *doc, const fray_node *n, ta
 	read_unit(g, doc, n, u, mode);
 	if (fray_node_kind_of(n) != FRAY_NODE_MAP || fray_doc_error_count(doc) != before)
 		return;
-	unit_defaults(u, n, g->rules);
+	if (g->rules->defaults)
+		g->rules->defaults(u, n);
 	check_unit(g, doc, n, u);
-}
-
-/* A forces file's Presidio unit type (G4): its statistics for what the
- * unit leaves out. */
-static void unit_type(table_unit *u, const fray_node *n, const fray_presidio_units *types, fray_doc *doc)
-{
-	const fray_presidio_unit_type *t = NULL;
-	if (u->type[0]) {
-		t = types ? fray_presidio_unit_find(types, u->type) : NULL;
-		if (!t)
-			fray_doc_error(doc, fray_map_get(n, "type"), "type: '%s' is not in the units file%s",
-				       u->type, types ? "" : " (the forces file names no units_file)");
-	}
-	if (!t)
-		return;
-	if (!has_key(n, "ranged"))
-		u->ranged = t->ranged;
-	if (!has_key(n, "melee"))
-		u->melee = t->melee;
-	if (!has_key(n, "armor"))
-		u->armor = t->armor;
-	if (!has_key(n, "morale"))
-		u->level = t->level;
-	if (!has_key(n, "mounted"))
-		u->mounted = t->mounted;
-}
-
-/* A Presidio unit's weapons are Section 10's (a game file's too). */
-static void check_weapons(const table_unit *u, const fray_node *n, fray_doc *doc)
-{
-	const fray_node *w = fray_map_get(n, "weapon"), *m = fray_map_get(n, "melee_weapon");
-	if (u->weapon[0] && !fray_presidio_weapon_find(u->weapon, NULL))
-		fray_doc_error(doc, w ? w : n, "weapon: unknown weapon '%s' ('fray presidio weapons' lists them)",
-			       u->weapon);
-	if (u->melee_weapon[0] && !fray_presidio_weapon_find(u->melee_weapon, NULL))
-		fray_doc_error(doc, m ? m : n, "melee_weapon: unknown weapon '%s'", u->melee_weapon);
 }
 
 static void read_units(table_game *g, fray_doc *doc, const fray_node *list, read_mode mode,
@@ -429,11 +250,8 @@ static void read_units(table_game *g, fray_doc *doc, const fray_node *list, read
 		const fray_node *n = fray_node_item(list, i);
 		table_unit *u = &g->units[i];
 		read_whole_unit(g, doc, n, u, mode);
-		if (g->rules == RULES_PRESIDIO && fray_node_kind_of(n) == FRAY_NODE_MAP) {
-			if (mode == READ_FORCES)
-				unit_type(u, n, types, doc);
-			check_weapons(u, n, doc);
-		}
+		if (g->rules->unit_read && fray_node_kind_of(n) == FRAY_NODE_MAP)
+			g->rules->unit_read(u, n, doc, mode == READ_FORCES ? UNIT_FROM_FORCES : UNIT_FROM_GAME, types);
 		for (size_t j = 0; j < i; j++)
 			if (u->name[0] && strcmp(u->name, g->units[j].name) == 0)
 				fray_doc_error(doc, fray_map_get(n, "name"), "name: '%s' names two units", u->name);
@@ -498,10 +316,11 @@ int frayi_table_read_forces_doc(table_game *g, fray_ctx *ctx, const char *path, 
 		goto out;
 	fray_doc_known_keys(doc, root, keys, 4);
 	size_t rules;
+	const char *ids[RULESET_MAX];
+	size_t nids = frayi_ruleset_ids(ids, RULESET_MAX);
 	const fray_node *r = fray_doc_field(doc, root, "rules", false);
-	if (r && fray_doc_enum(doc, r, "rules", frayi_table_rules_names, RULES_NRULES, &rules) && rules != g->rules)
-		fray_doc_error(doc, r, "rules: this file is for %s, not %s", frayi_table_rules_names[rules],
-			       frayi_table_rules_names[g->rules]);
+	if (r && fray_doc_enum(doc, r, "rules", ids, nids, &rules) && frayi_ruleset_at(rules) != g->rules)
+		fray_doc_error(doc, r, "rules: this file is for %s, not %s", ids[rules], g->rules->id);
 	const fray_node *tf = fray_doc_field(doc, root, "units_file", false);
 	const char *tpath;
 	char full[4096];
@@ -521,9 +340,9 @@ int frayi_table_read_forces_doc(table_game *g, fray_ctx *ctx, const char *path, 
 			goto out;
 		}
 	}
-	const fray_node *mix = fray_doc_field(doc, root, "mix", g->rules == RULES_CHITS);
+	const fray_node *mix = fray_doc_field(doc, root, "mix", g->rules->reads_mix);
 	const char *mpath;
-	if (mix && g->rules != RULES_CHITS)
+	if (mix && !g->rules->reads_mix)
 		fray_doc_error(doc, mix, "mix: only a chits game has a chit mix");
 	else if (mix && fray_doc_string(doc, mix, "mix", &mpath) && (status = read_mix(g, path, mpath, open, ud)) != FRAY_OK)
 		goto out;
@@ -573,8 +392,8 @@ static void read_undo(table_game *g, fray_doc *doc, const fray_node *undo, bool 
 		const fray_node *un = fray_node_item(units, i);
 		size_t before = fray_doc_error_count(doc);
 		read_whole_unit(g, doc, un, &was, READ_UNDO);
-		if (g->rules == RULES_PRESIDIO && fray_doc_error_count(doc) == before)
-			check_weapons(&was, un, doc);
+		if (g->rules->unit_read && fray_doc_error_count(doc) == before)
+			g->rules->unit_read(&was, un, doc, UNIT_FROM_UNDO, NULL);
 		if (fray_doc_error_count(doc) != before)
 			continue;
 		size_t k = 0;
@@ -701,9 +520,11 @@ static void read_game(table_game *g, fray_doc *doc)
 	if ((n = fray_doc_field(doc, root, "fray_game", true)) && fray_doc_int(doc, n, 1, INT64_MAX, "fray_game", &version) &&
 	    version != 1)
 		fray_doc_error(doc, n, "fray_game: version %" PRId64 " is newer than this fray reads (1)", version);
+	const char *ids[RULESET_MAX];
+	size_t nids = frayi_ruleset_ids(ids, RULESET_MAX);
 	if ((n = fray_doc_field(doc, root, "rules", true)))
-		fray_doc_enum(doc, n, "rules", frayi_table_rules_names, RULES_NRULES, &rules);
-	g->rules = (table_rules)rules;
+		fray_doc_enum(doc, n, "rules", ids, nids, &rules);
+	g->rules = frayi_ruleset_at(rules);
 	int64_t dice = 0;
 	/* a seed is any 64-bit number; YAML's integers stop at 2^63 - 1, so
 	 * larger seeds are written as text */
@@ -725,8 +546,8 @@ static void read_game(table_game *g, fray_doc *doc)
 		return;
 	if ((n = fray_doc_field(doc, root, "units", true)))
 		read_units(g, doc, n, READ_GAME, NULL);
-	g->mix = fray_doc_field(doc, root, "mix", g->rules == RULES_CHITS);
-	if (g->mix && g->rules != RULES_CHITS)
+	g->mix = fray_doc_field(doc, root, "mix", g->rules->reads_mix);
+	if (g->mix && !g->rules->reads_mix)
 		fray_doc_error(doc, g->mix, "mix: only a chits game has a chit mix");
 	else if (g->mix)
 		check_mix(g, doc);
@@ -763,6 +584,15 @@ int frayi_table_restore(table_game *g, const fray_node *undo)
 	return fray_doc_error_count(doc) ? doc_failed(g, doc) : FRAY_OK;
 }
 
+/* Whether the rule set's units keep their battalions' hits (F_HITS). */
+static bool has_hits(const game_ruleset *rules)
+{
+	for (size_t i = 0; i < rules->nfields; i++)
+		if (rules->fields[i].kind == F_HITS)
+			return true;
+	return false;
+}
+
 int frayi_table_set_fields(table_game *g, table_unit *u, const char *yaml)
 {
 	fray_doc *doc = NULL;
@@ -772,14 +602,16 @@ int frayi_table_set_fields(table_game *g, table_unit *u, const char *yaml)
 	table_unit now = *u;
 	if (fray_map_get(map, "name"))
 		fray_doc_error(doc, fray_map_get(map, "name"), "name: a unit keeps its name");
-	/* a new count of battalions needs its hits, one a battalion */
-	if (g->rules == RULES_CHITS && fray_map_get(map, "battalions") && !fray_map_get(map, "hits"))
+	/* a new count of battalions needs its hits, one a battalion (a rule
+	 * set whose units keep a list of hits) */
+	bool hits = has_hits(g->rules);
+	if (hits && fray_map_get(map, "battalions") && !fray_map_get(map, "hits"))
 		fray_doc_error(doc, fray_map_get(map, "battalions"), "battalions: set hits too (one number a "
 				"battalion)");
 	if (fray_doc_error_count(doc) == 0)
 		read_unit(g, doc, map, &now, READ_SET);
 	if (fray_doc_error_count(doc) == 0) {
-		for (int b = now.battalions; b < FRAY_CHITS_MAX_BATTALIONS && g->rules == RULES_CHITS; b++)
+		for (int b = now.battalions; b < FRAY_CHITS_MAX_BATTALIONS && hits; b++)
 			now.hits[b] = 0;
 		check_unit(g, doc, map, &now);
 	}
@@ -804,8 +636,8 @@ bool frayi_table_check(const table_game *g, char *why, size_t cap)
 		snprintf(why, cap, "the dice at %" PRIu64 ", past their limit (%" PRId64 ")", g->dice, TABLE_MAX_DICE);
 		return false;
 	}
-	size_t nf;
-	const unit_field *f = frayi_table_fields(g->rules, &nf);
+	size_t nf = g->rules->nfields;
+	const unit_field *f = g->rules->fields;
 	for (size_t k = 0; k < g->nunits; k++) {
 		const table_unit *u = &g->units[k];
 		const char *p, *key;
@@ -911,7 +743,7 @@ void frayi_node_json(FILE *f, const fray_node *n)
  * number or hold a colon, so the YAML form quotes them too). */
 static void field_value(FILE *f, const unit_field *fl, const table_unit *u)
 {
-	const char *at = (const char *)u + fl->off;
+	const char *at = frayi_field_in(fl, u);
 	switch (fl->kind) {
 	case F_STR:
 		frayi_json_string(f, at);
@@ -936,10 +768,10 @@ static void field_value(FILE *f, const unit_field *fl, const table_unit *u)
 
 /* A unit's fields as a JSON object (one line); open: without its
  * closing brace, for more members after. */
-void frayi_unit_json_open(FILE *f, table_rules rules, const table_unit *u)
+void frayi_unit_json_open(FILE *f, const game_ruleset *rules, const table_unit *u)
 {
-	size_t nf;
-	const unit_field *fl = frayi_table_fields(rules, &nf);
+	size_t nf = rules->nfields;
+	const unit_field *fl = rules->fields;
 	fputc('{', f);
 	for (size_t i = 0; i < nf; i++) {
 		fprintf(f, "%s\"%s\": ", i ? ", " : "", fl[i].key);
@@ -947,7 +779,7 @@ void frayi_unit_json_open(FILE *f, table_rules rules, const table_unit *u)
 	}
 }
 
-void frayi_unit_json(FILE *f, table_rules rules, const table_unit *u)
+void frayi_unit_json(FILE *f, const game_ruleset *rules, const table_unit *u)
 {
 	frayi_unit_json_open(f, rules, u);
 	fputc('}', f);
@@ -955,12 +787,12 @@ void frayi_unit_json(FILE *f, table_rules rules, const table_unit *u)
 
 /* A unit for people to read in the game file: one field a line, empty
  * strings left out. */
-static void unit_yaml(FILE *f, table_rules rules, const table_unit *u)
+static void unit_yaml(FILE *f, const game_ruleset *rules, const table_unit *u)
 {
-	size_t nf;
-	const unit_field *fl = frayi_table_fields(rules, &nf);
+	size_t nf = rules->nfields;
+	const unit_field *fl = rules->fields;
 	for (size_t i = 0; i < nf; i++) {
-		if (fl[i].kind == F_STR && !*((const char *)u + fl[i].off))
+		if (fl[i].kind == F_STR && !*(const char *)frayi_field_in(&fl[i], u))
 			continue;
 		fprintf(f, "%s%s: ", i ? "    " : "  - ", fl[i].key);
 		field_value(f, &fl[i], u);
@@ -1144,7 +976,7 @@ int frayi_table_text(table_game *g, const char *command, const table_game *befor
 		   "# log of play. fray writes it whole after every action; 'fray table FILE\n"
 		   "# status' shows the forces, 'fray table FILE log' the play.\n");
 	fprintf(f, "fray_game: 1\nrules: %s\nseed: %" PRIu64 "\ndice: %" PRIu64 "\nturn: %d\n",
-		frayi_table_rules_names[g->rules], g->seed, g->dice, g->turn);
+		g->rules->id, g->seed, g->dice, g->turn);
 	if (g->mix)
 		mix_yaml(f, g->mix);
 	fputs("units:\n", f);

@@ -3,7 +3,7 @@
  * fray_game_log; names from files shown with their controls escaped). */
 #include <inttypes.h>
 #include <string.h>
-#include "table.h"
+#include "ruleset.h"
 #include "../common/hidden.h"
 #include "../common/text.h"
 
@@ -17,77 +17,38 @@ static int name_width(const table_game *g)
 	return w;
 }
 
-static void flags(char *dst, size_t cap, const table_unit *u)
-{
-	const struct {
-		bool on;
-		const char *name;
-	} f[] = {{u->disrupted, "disrupted"}, {u->low_ammo, "low ammo"}, {u->silenced, "silenced"},
-		 {u->low_ammo_instead, "low ammo instead of silenced"},
-		 {u->reduced, "reduced"}, {u->spent, "spent"}, {u->halted, "halted"}};
-	textbuf t = text_on(dst, cap);
-	for (size_t i = 0; i < sizeof f / sizeof *f; i++)
-		if (f[i].on)
-			text_add(&t, "%s%s", t.len ? ", " : "", f[i].name);
-	if (!t.len)
-		text_add(&t, "good order");
-}
-
 void frayi_table_print_status(const table_game *g, fray_format form, FILE *f)
 {
+	const game_ruleset *rs = g->rules;
 	if (form == FRAY_FORMAT_JSON) {
-		fprintf(f, "{\"rules\": \"%s\", \"turn\": %d, \"dice\": %" PRIu64 ", \"units\": [",
-			frayi_table_rules_names[g->rules], g->turn, g->dice);
+		fprintf(f, "{\"rules\": \"%s\", \"turn\": %d, \"dice\": %" PRIu64 ", \"units\": [", rs->id, g->turn,
+			g->dice);
 		for (size_t i = 0; i < g->nunits; i++) {
 			fputs(i ? ", " : "", f);
-			frayi_unit_json_open(f, g->rules, &g->units[i]);
-			/* Presidio: the actions left this turn (ruling R47) */
-			if (g->rules == RULES_PRESIDIO)
-				fprintf(f, ", \"actions_left\": %d", frayi_table_presidio_actions_left(&g->units[i]));
+			frayi_unit_json_open(f, rs, &g->units[i]);
+			if (rs->status_json)
+				rs->status_json(f, &g->units[i]);
 			fputc('}', f);
 		}
 		fputs("]}\n", f);
 		return;
 	}
 	int w = name_width(g);
-	fprintf(f, "%s game, turn %d\n", frayi_table_rules_names[g->rules], g->turn);
-	if (g->rules == RULES_PRESIDIO)
-		fprintf(f, "%-*s  %-12s %7s %4s  %-13s %-11s %-9s %s\n", w, "unit", "side", "figures", "cas", "morale",
-			"status", "reload", "actions");
-	else if (g->rules == RULES_CHITS)
-		fprintf(f, "%-*s  %-12s %-9s %-17s %4s %7s %6s  %s\n", w, "unit", "side", "arm", "hits", "lead",
-			"fatigue", "morale", "state");
+	fprintf(f, "%s game, turn %d\n", rs->id, g->turn);
+	/* a rule set that shows nothing of its own: each unit's name and side */
+	if (rs->status_head)
+		rs->status_head(f, w);
 	else
-		fprintf(f, "%-*s  %-12s %-9s %5s  %-8s %s\n", w, "unit", "side", "arm", "bases", "training", "state");
+		fprintf(f, "%-*s  %s\n", w, "unit", "side");
 	for (size_t i = 0; i < g->nunits; i++) {
 		const table_unit *u = &g->units[i];
 		char side[64], nm[TABLE_NAME_MAX * 4 + 8];
 		text_escape_controls(nm, sizeof nm, u->name);
 		text_escape_controls(side, sizeof side, u->side);
-		if (g->rules == RULES_CHITS) {
-			char hits[48];
-			frayi_table_hits_text(hits, sizeof hits, u->hits, u->battalions);
-			fprintf(f, "%-*s  %-12s %-9s %-17s %4d %7d %6d  %s\n", w, nm, side, fray_chits_types[u->arm], hits,
-				u->lead, u->fatigue, u->chit_morale, u->disordered ? "disordered" : "good order");
-		} else if (g->rules == RULES_PRESIDIO) {
-			char figs[24];
-			snprintf(figs, sizeof figs, "%d/%d", u->figures, u->start_figures);
-			/* the actions left this turn, and what took the others */
-			char acts[TABLE_NAME_MAX + 24];
-			int left = frayi_table_presidio_actions_left(u);
-			snprintf(acts, sizeof acts, "%d left%s%s%s", left, u->actions_spent[0] ? " (" : "",
-				 u->actions_spent, u->actions_spent[0] ? ")" : "");
-			fprintf(f, "%-*s  %-12s %7s %4d  %-13s %-11s %-9s %s\n", w, nm, side, figs, u->casualties,
-				fray_presidio_level_names[u->level], frayi_unit_status_names[u->status],
-				u->reload ? "reloading" : "loaded", acts);
-		} else {
-			char bases[24], state[96];
-			snprintf(bases, sizeof bases, "%d/%d", u->bases, u->start_bases);
-			flags(state, sizeof state, u);
-			fprintf(f, "%-*s  %-12s %-9s %5s  %-8s %s\n", w, nm, side, fray_bbb_arm_names[u->arm], bases,
-				fray_bbb_training_names[u->training],
-				u->status == ST_DESTROYED ? "destroyed" : state);
-		}
+		if (rs->status_row)
+			rs->status_row(f, w, nm, side, u);
+		else
+			fprintf(f, "%-*s  %s\n", w, nm, side);
 	}
 }
 
@@ -257,7 +218,7 @@ int frayi_table_print_log(const table_game *g, fray_format form, FILE *f)
 	bool md = form == FRAY_FORMAT_MARKDOWN;
 	if (md)
 		fprintf(f, "# %s game: the log\n\nSeed %" PRIu64 "; %zu %s. Every roll with its modifiers and rule "
-			   "references, as fray told it.\n", frayi_table_rules_names[g->rules], g->seed, n,
+			   "references, as fray told it.\n", g->rules->id, g->seed, n,
 			n == 1 ? "action" : "actions");
 	else if (n == 0)
 		fprintf(f, "the log is empty\n");

@@ -6,7 +6,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-#include "table.h"
+#include "ruleset.h"
 
 static void html_text(FILE *f, const char *s)
 {
@@ -44,8 +44,8 @@ static void key_words(FILE *f, const char *key)
 
 static const unit_field *field_named(const table_game *g, const char *key)
 {
-	size_t nf;
-	const unit_field *fl = frayi_table_fields(g->rules, &nf);
+	size_t nf = g->rules->nfields;
+	const unit_field *fl = g->rules->fields;
 	for (size_t i = 0; i < nf; i++)
 		if (!strcmp(fl[i].key, key))
 			return &fl[i];
@@ -54,7 +54,7 @@ static const unit_field *field_named(const table_game *g, const char *key)
 
 static int int_of(const table_unit *u, const unit_field *fl)
 {
-	return *(const int *)((const char *)u + fl->off);
+	return *(const int *)((const char *)frayi_field_in(fl, u));
 }
 
 /* The fields a card or a side's summary shows first, when the rule set
@@ -150,8 +150,8 @@ static void sides(FILE *f, const table_game *g)
  * list; empty texts and flags that do not hold left out). */
 static void unit_card(FILE *f, const table_game *g, const table_unit *u)
 {
-	size_t nf;
-	const unit_field *fl = frayi_table_fields(g->rules, &nf);
+	size_t nf = g->rules->nfields;
+	const unit_field *fl = g->rules->fields;
 	const unit_field *st = field_named(g, "status");
 	fputs("<article class=\"unit\"><h3><span class=\"name\">", f);
 	html_text(f, u->name);
@@ -177,7 +177,7 @@ static void unit_card(FILE *f, const table_game *g, const table_unit *u)
 	fputs("</p>\n<dl>", f);
 	bool any_flag = false;
 	for (size_t i = 0; i < nf; i++) {
-		const char *at = (const char *)u + fl[i].off;
+		const char *at = (const char *)frayi_field_in(&fl[i], u);
 		if (shown_first(fl[i].key) || fl[i].kind == F_BOOL || (fl[i].kind == F_STR && !*at))
 			continue;
 		fputs("<div><dt>", f);
@@ -205,7 +205,7 @@ static void unit_card(FILE *f, const table_game *g, const table_unit *u)
 		fputs("</dd></div>", f);
 	}
 	for (size_t i = 0; i < nf; i++)
-		if (fl[i].kind == F_BOOL && *(const bool *)((const char *)u + fl[i].off)) {
+		if (fl[i].kind == F_BOOL && *(const bool *)((const char *)frayi_field_in(&fl[i], u))) {
 			fputs(any_flag ? ", " : "<div class=\"flags\"><dt>also</dt><dd>", f);
 			key_words(f, fl[i].key);
 			any_flag = true;
@@ -321,7 +321,7 @@ char *frayi_table_report_html(const table_game *g, const char *css)
 	fputs(report_css, f);
 	fputs("</style>\n</head>\n<body>\n<header><h1>fray</h1>"
 	      "<p class=\"tag\" id=\"report-what\">", f);
-	fprintf(f, "A %s game: turn %d, seed %" PRIu64 ", %zu %s.</p></header>\n<main>\n", frayi_table_rules_names[g->rules],
+	fprintf(f, "A %s game: turn %d, seed %" PRIu64 ", %zu %s.</p></header>\n<main>\n", g->rules->id,
 		g->turn, g->seed, n, n == 1 ? "action" : "actions");
 	sides(f, g);
 	forces(f, g);

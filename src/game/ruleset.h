@@ -1,0 +1,95 @@
+/* A rule set's game, as one table (issue 42 item 2): what its units hold
+ * (the field table), its actions and what the rules let a unit do now,
+ * what its files hold, its turn's end and how its forces are shown. The
+ * game's code reads the table and never asks which rule set it plays;
+ * each rule set's hooks live in its own file (ruleset_presidio.c,
+ * ruleset_bbb.c, ruleset_chits.c, beside table_presidio.c ...), and the
+ * registry (ruleset.c) lists them, plus any registered at run time (a
+ * test's own rule set: tests/game/fifth/). */
+#ifndef FRAY_GAME_RULESET_H
+#define FRAY_GAME_RULESET_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <fray/presidio.h>
+#include "table.h"
+
+/* How a unit is being read: from a forces file (types: the forces file's
+ * units_file, or NULL when it names none), a game file, an undo record
+ * (checks only what the unit's own fields cannot say), or set. */
+typedef enum unit_source { UNIT_FROM_FORCES, UNIT_FROM_GAME, UNIT_FROM_UNDO } unit_source;
+
+struct game_ruleset {
+	/* "presidio": a game file's rules, and its set in the catalogue
+	 * (src/catalog/list.c: its title and procedures), which must hold it */
+	const char *id;
+	/* the units' fields as the files name them (an own field is kept in
+	 * the unit's rule-set area, table_unit.own) */
+	const unit_field *fields;
+	size_t nfields;
+	/* the actions (besides turn and set, which every game has) */
+	const table_action *(*actions)(size_t *n);
+	/* whether the rules let u take the action now; NULL: any action */
+	bool (*may)(const table_unit *u, const char *action);
+	/* what a file leaves out of a unit (n its mapping); NULL: nothing */
+	void (*defaults)(table_unit *u, const fray_node *n);
+	/* a unit's fields against each other: the key at fault and what is
+	 * wrong in why, or NULL; NULL: nothing to check */
+	const char *(*problem)(const table_unit *u, char *why, size_t cap);
+	/* after a unit's fields were read without a problem (n its mapping):
+	 * what the rules check beyond them (a Presidio unit's weapons, its
+	 * type from the units file); NULL: nothing */
+	void (*unit_read)(table_unit *u, const fray_node *n, fray_doc *doc, unit_source from,
+			  const fray_presidio_units *types);
+	/* the end of the turn before it advances (a step may roll; a
+	 * fray_status), then each unit's markers as they carry over */
+	int (*turn_over)(table_game *g);
+	void (*turn_end)(table_game *g, table_unit *u);
+	/* fray table status: the header line and a unit's line (name and
+	 * side already escaped; w the name column's width), and members of
+	 * its own after a unit's fields in the JSON (", \"k\": v"); NULL: none */
+	void (*status_head)(FILE *f, int w);
+	void (*status_row)(FILE *f, int w, const char *name, const char *side, const table_unit *u);
+	void (*status_json)(FILE *f, const table_unit *u);
+	/* the files it reads: a chit mix (required in its forces and game
+	 * files; refused in any other game's) */
+	bool reads_mix;
+};
+
+/* An own field: at offset `off` of the rule set's own struct T, kept in
+ * the unit's area (table_unit.own); T must fit TABLE_UNIT_OWN bytes. */
+#define UNIT_OWN(T, m) .off = offsetof(T, m), .own = true
+
+/* A field's place in unit u. */
+static inline void *frayi_field_at(const unit_field *f, table_unit *u)
+{
+	return (f->own ? (char *)u->own : (char *)u) + f->off;
+}
+static inline const void *frayi_field_in(const unit_field *f, const table_unit *u)
+{
+	return (f->own ? (const char *)u->own : (const char *)u) + f->off;
+}
+/* A unit's own struct T (the rule set's fields), in its area. */
+#define UNIT_OWN_OF(T, u) ((T *)(void *)(u)->own)
+
+/* The registry: the rule sets fray plays, then those registered. */
+size_t frayi_ruleset_count(void);
+const game_ruleset *frayi_ruleset_at(size_t i);
+/* By id; NULL when none has it. */
+const game_ruleset *frayi_ruleset_find(const char *id);
+/* The rule set's title, as the catalogue has it ("Presidio skirmishes"). */
+const char *frayi_ruleset_title(const game_ruleset *rs);
+/* The ids, as a reader's list of choices (at most cap). */
+size_t frayi_ruleset_ids(const char **ids, size_t cap);
+/* Adds a rule set (a test's own), its procedures' set already in the
+ * catalogue (frayi_catalog_register), before any game is made: not thread
+ * safe. FRAY_ERR_LIMIT when the registry is full, FRAY_ERR_INPUT when its
+ * id is taken or not the catalogue's, or its table is incomplete. */
+#define RULESET_MAX 8
+int frayi_ruleset_register(const game_ruleset *rs);
+
+/* The three of fray (ruleset_presidio.c, ruleset_bbb.c, ruleset_chits.c). */
+extern const game_ruleset frayi_presidio_ruleset, frayi_bbb_ruleset, frayi_chits_ruleset;
+
+#endif

@@ -1,0 +1,158 @@
+/* Presidio's game as a rule set's table (ruleset.h): its units' fields
+ * (Section 3's statistics, G4's unit types, Section 10's weapons), what a
+ * file leaves out, its forces as fray table status shows them; its
+ * actions and turn's end are table_presidio.c's. */
+#include <stddef.h>
+#include <string.h>
+#include "ruleset.h"
+
+#define U(m) offsetof(table_unit, m)
+#define STR(k, m, req) {k, F_STR, U(m), .min = 0, .required = req}
+#define INT(k, m, lo, hi, req) {k, F_INT, U(m), lo, hi, .required = req}
+#define BOOL(k, m) {k, F_BOOL, U(m), .required = false}
+#define ENUM(k, m, names, n, req) {k, F_ENUM, U(m), .min = 0, .choices = names, .nchoices = n, .required = req}
+
+static const unit_field presidio_fields[] = {
+	STR("name", name, true),
+	STR("side", side, true),
+	STR("type", type, false),
+	INT("figures", figures, 0, 1000, true),
+	INT("start_figures", start_figures, 0, 1000, false),
+	ENUM("size", size, fray_presidio_size_names, 4, false),
+	STR("weapon", weapon, false),
+	STR("melee_weapon", melee_weapon, false),
+	INT("ranged", ranged, -5, 10, false),
+	INT("melee", melee, -5, 10, false),
+	INT("armor", armor, -5, 20, false),
+	ENUM("morale", level, fray_presidio_level_names, FRAY_PRESIDIO_NLEVELS, false),
+	BOOL("mounted", mounted),
+	BOOL("line", line),
+	BOOL("bayonets", bayonets),
+	ENUM("designation", designation, fray_presidio_designation_names, 3, false),
+	INT("leader", leader, 0, 4, false),
+	STR("leader_rank", leader_rank, false),
+	INT("specialists", specialists, 0, 100, false),
+	INT("casualties", casualties, 0, 1000, false),
+	INT("reload", reload, 0, 20, false),
+	BOOL("volleyed", volleyed),
+	ENUM("status", status, frayi_unit_status_names, ST_NSTATUS, false),
+	/* this turn's actions (Section 2; ruling R47), cleared at turn */
+	STR("actions_spent", actions_spent, false),
+};
+
+static bool has_key(const fray_node *n, const char *key)
+{
+	return fray_node_kind_of(n) == FRAY_NODE_MAP && fray_map_get(n, key);
+}
+
+/* The starting strength, the size class by the figures (Section 7's
+ * sizes), average morale. */
+static void presidio_defaults(table_unit *u, const fray_node *n)
+{
+	if (!has_key(n, "start_figures"))
+		u->start_figures = u->figures;
+	if (!has_key(n, "size"))
+		u->size = (int)fray_presidio_size_of(u->start_figures);
+	if (!has_key(n, "morale"))
+		u->level = FRAY_PRESIDIO_AVERAGE;
+}
+
+static const char *presidio_problem(const table_unit *u, char *why, size_t cap)
+{
+	if (u->figures > u->start_figures) {
+		snprintf(why, cap, "figures: %d, more than start_figures (%d)", u->figures, u->start_figures);
+		return "figures";
+	}
+	fray_presidio_turn t;
+	if (!fray_presidio_turn_read(u->actions_spent, &t)) {
+		snprintf(why, cap, "actions_spent: '%s' is not a list of actions (\"walk, shoot\"; at most %d)",
+			 u->actions_spent, FRAY_PRESIDIO_TURN_MAX);
+		return "actions_spent";
+	}
+	return NULL;
+}
+
+/* A forces file's unit type (G4): its statistics for what the unit
+ * leaves out. */
+static void unit_type(table_unit *u, const fray_node *n, const fray_presidio_units *types, fray_doc *doc)
+{
+	const fray_presidio_unit_type *t = NULL;
+	if (u->type[0]) {
+		t = types ? fray_presidio_unit_find(types, u->type) : NULL;
+		if (!t)
+			fray_doc_error(doc, fray_map_get(n, "type"), "type: '%s' is not in the units file%s",
+				       u->type, types ? "" : " (the forces file names no units_file)");
+	}
+	if (!t)
+		return;
+	if (!has_key(n, "ranged"))
+		u->ranged = t->ranged;
+	if (!has_key(n, "melee"))
+		u->melee = t->melee;
+	if (!has_key(n, "armor"))
+		u->armor = t->armor;
+	if (!has_key(n, "morale"))
+		u->level = t->level;
+	if (!has_key(n, "mounted"))
+		u->mounted = t->mounted;
+}
+
+/* A unit's weapons are Section 10's (a game file's too). */
+static void check_weapons(const table_unit *u, const fray_node *n, fray_doc *doc)
+{
+	const fray_node *w = fray_map_get(n, "weapon"), *m = fray_map_get(n, "melee_weapon");
+	if (u->weapon[0] && !fray_presidio_weapon_find(u->weapon, NULL))
+		fray_doc_error(doc, w ? w : n, "weapon: unknown weapon '%s' ('fray presidio weapons' lists them)",
+			       u->weapon);
+	if (u->melee_weapon[0] && !fray_presidio_weapon_find(u->melee_weapon, NULL))
+		fray_doc_error(doc, m ? m : n, "melee_weapon: unknown weapon '%s'", u->melee_weapon);
+}
+
+static void presidio_unit_read(table_unit *u, const fray_node *n, fray_doc *doc, unit_source from,
+			       const fray_presidio_units *types)
+{
+	if (from == UNIT_FROM_FORCES)
+		unit_type(u, n, types, doc);
+	check_weapons(u, n, doc);
+}
+
+static void presidio_status_head(FILE *f, int w)
+{
+	fprintf(f, "%-*s  %-12s %7s %4s  %-13s %-11s %-9s %s\n", w, "unit", "side", "figures", "cas", "morale",
+		"status", "reload", "actions");
+}
+
+static void presidio_status_row(FILE *f, int w, const char *name, const char *side, const table_unit *u)
+{
+	char figs[24];
+	snprintf(figs, sizeof figs, "%d/%d", u->figures, u->start_figures);
+	/* the actions left this turn, and what took the others */
+	char acts[TABLE_NAME_MAX + 24];
+	int left = frayi_table_presidio_actions_left(u);
+	snprintf(acts, sizeof acts, "%d left%s%s%s", left, u->actions_spent[0] ? " (" : "", u->actions_spent,
+		 u->actions_spent[0] ? ")" : "");
+	fprintf(f, "%-*s  %-12s %7s %4d  %-13s %-11s %-9s %s\n", w, name, side, figs, u->casualties,
+		fray_presidio_level_names[u->level], frayi_unit_status_names[u->status],
+		u->reload ? "reloading" : "loaded", acts);
+}
+
+/* the actions left this turn (ruling R47) */
+static void presidio_status_json(FILE *f, const table_unit *u)
+{
+	fprintf(f, ", \"actions_left\": %d", frayi_table_presidio_actions_left(u));
+}
+
+const game_ruleset frayi_presidio_ruleset = {
+	.id = "presidio",
+	.fields = presidio_fields,
+	.nfields = sizeof presidio_fields / sizeof *presidio_fields,
+	.actions = frayi_table_presidio_actions,
+	.may = frayi_table_presidio_may,
+	.defaults = presidio_defaults,
+	.problem = presidio_problem,
+	.unit_read = presidio_unit_read,
+	.turn_end = frayi_table_presidio_turn_end,
+	.status_head = presidio_status_head,
+	.status_row = presidio_status_row,
+	.status_json = presidio_status_json,
+};
