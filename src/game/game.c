@@ -21,6 +21,11 @@ struct fray_game {
 	fray_call_opts odds_budget;
 };
 
+const table_game *frayi_game_table(const fray_game *game)
+{
+	return game->now;
+}
+
 void frayi_game_odds_budget(fray_game *game, const fray_call_opts *budget)
 {
 	game->odds_budget = *budget;
@@ -190,7 +195,7 @@ FRAY_API const char *fray_game_rule_set_action(const char *rules, size_t i, cons
 	if (i >= n)
 		return NULL;
 	if (usage)
-		*usage = acts[i].usage;
+		*usage = frayi_action_usage(&acts[i]);
 	return acts[i].name;
 }
 
