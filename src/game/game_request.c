@@ -407,26 +407,13 @@ static void put_units(request *r, fray_game *game)
 	fputs("]", r->out);
 }
 
-/* Everything the game screen shows of the game as it stands, so that one
- * request answers a shot: the units with their actions, the status, the
- * log as JSON entries ("log") and as the stories' text ("log_text"). The
- * game is the one read for the request: nothing is read again. */
+/* What the game screen shows of the forces as they stand, so that one
+ * request answers a shot: the units with their actions, options and
+ * targets, and the status. The game is the one read for the request. */
 static fray_status put_view(request *r, fray_game *game)
 {
 	put_units(r, game);
-	fray_status st = put_status(r, game);
-	char *log = NULL, *text = NULL;
-	if (st == FRAY_OK)
-		st = fray_game_log(game, "json", &log);
-	if (st == FRAY_OK)
-		st = fray_game_log(game, "text", &text);
-	if (st == FRAY_OK) {
-		put_raw(r, "log", log);
-		put_text(r, "log_text", text, strlen(text));
-	}
-	free(log);
-	free(text);
-	return st;
+	return put_status(r, game);
 }
 
 static fray_status op_units(request *r, fray_game *game)
@@ -552,12 +539,13 @@ static fray_status op_apply(request *r, fray_game *game)
 	fray_policy *policy = fray_policy_new(r->ctx, &request_policy_ops, &r->policy);
 	if (!policy)
 		return fray_nomem(r->ctx);
-	char *events = NULL;
-	st = fray_game_apply(game, w.action, w.actor, w.target, w.nopt, w.opt, policy, &events);
+	char *events = NULL, *story = NULL;
+	st = frayi_game_apply_told(game, w.action, w.actor, w.target, w.nopt, w.opt, policy, &events, &story);
 	fray_policy_free(policy);
 	if (st == FRAY_OK) {
 		put_game(r, game, true);
 		put_raw(r, "events", events);
+		put_text(r, "story", story, strlen(story));
 		/* the new entry in words ("Presidials: shoot at Apaches (range 10)") */
 		size_t n = fray_game_log_len(game);
 		char says[1024] = "";
@@ -568,6 +556,7 @@ static fray_status op_apply(request *r, fray_game *game)
 		st = put_view(r, game);
 	}
 	free(events);
+	free(story);
 	return st;
 }
 
