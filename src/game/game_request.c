@@ -281,9 +281,9 @@ static const char *const type_names[] = {"int", "number", "bool", "choice", "str
  * with its name as a request gives it ("taking-cover"), type, range,
  * choices, default, whether the action needs it, whether it is rare
  * ("more": folded under More on the game screen), what it excludes and
- * its help; a default the rules give this unit now (a Presidio line
- * loaded: a volley) in place of the input's. The target (--at) is the
- * request's "target". */
+ * its help; and "suggested", what the rules give this unit now (a
+ * Presidio line loaded: a volley). The target (--at) is the request's
+ * "target". */
 static void put_options(request *r, const fray_game *game, size_t unit, const table_action *a)
 {
 	fputs("[", r->out);
@@ -316,11 +316,14 @@ static void put_options(request *r, const fray_game *game, size_t unit, const ta
 			}
 			fputs("]", r->out);
 		}
+		/* what the rules give this unit now (a Presidio line loaded: a
+		 * volley): the form starts there, and sends it */
 		const char *now = frayi_action_default(frayi_game_table(game), unit, a, in->name);
 		if (now) {
-			fputs(", \"default\": ", r->out);
+			fputs(", \"suggested\": ", r->out);
 			frayi_json_string(r->out, now);
-		} else if (in->type == IN_INT && !o->required && in->def >= in->min && in->def <= in->max) {
+		}
+		if (in->type == IN_INT && !o->required && in->def >= in->min && in->def <= in->max) {
 			fprintf(r->out, ", \"default\": %lld", (long long)in->def);
 		} else if (in->type == IN_BOOL) {
 			fprintf(r->out, ", \"default\": %s", in->def ? "true" : "false");

@@ -221,15 +221,15 @@ static void units_and_actions(void **state)
 	assert_string_equal(fray_node_scalar(fray_map_get(opt, "required")), "true");
 	/* the fire mode: the Presidials are in line (the forces file) and
 	 * loaded, so the rules let them volley (Section 4, Volley Fire;
-	 * ruling R27): its default here; the Cueras, not in line, keep the
-	 * rules' default, independent fire */
+	 * ruling R27): suggested here, beside the input's default
+	 * (independent fire); the Cueras, not in line, get no suggestion */
 	const fray_node *mode = option_named(shoot, "mode");
 	assert_string_equal(fray_node_scalar(fray_map_get(mode, "type")), "choice");
-	assert_string_equal(fray_node_scalar(fray_map_get(mode, "default")), "volley");
+	assert_string_equal(fray_node_scalar(fray_map_get(mode, "suggested")), "volley");
+	assert_string_equal(fray_node_scalar(fray_map_get(mode, "default")), "independent");
 	assert_int_equal(fray_node_len(fray_map_get(mode, "choices")), 5);
 	const fray_node *cueras = fray_map_get(fray_node_item(units, 0), "actions");
-	assert_string_equal(fray_node_scalar(fray_map_get(option_named(fray_node_item(cueras, 0), "mode"), "default")),
-			    "independent");
+	assert_null(fray_map_get(option_named(fray_node_item(cueras, 0), "mode"), "suggested"));
 	/* cover is offered (issue 43: no shot could take cover), a rare
 	 * option is marked for "More" */
 	assert_non_null(option_named(shoot, "cover"));
