@@ -284,7 +284,7 @@ static const char *const type_names[] = {"int", "number", "bool", "choice", "str
  * its help; and "suggested", what the rules give this unit now (a
  * Presidio line loaded: a volley). The target (--at) is the request's
  * "target". */
-static void put_options(request *r, const fray_game *game, size_t unit, const table_action *a)
+static void put_options(request *r, const table_game *game, size_t unit, const table_action *a)
 {
 	fputs("[", r->out);
 	const in_desc *in;
@@ -318,7 +318,7 @@ static void put_options(request *r, const fray_game *game, size_t unit, const ta
 		}
 		/* what the rules give this unit now (a Presidio line loaded: a
 		 * volley): the form starts there, and sends it */
-		const char *now = frayi_action_default(frayi_game_table(game), unit, a, in->name);
+		const char *now = frayi_action_default(game, unit, a, in->name);
 		if (now) {
 			fputs(", \"suggested\": ", r->out);
 			frayi_json_string(r->out, now);
@@ -400,7 +400,7 @@ static void put_units(request *r, fray_game *game)
 				a && a->needs_target ? "true" : "false");
 			frayi_json_string(r->out, a ? frayi_action_usage(a) : "");
 			fputs(", \"options\": ", r->out);
-			put_options(r, game, i, a);
+			put_options(r, frayi_game_table(game), i, a);
 			if (a && a->needs_target)
 				put_targets(r, game, i, names[k]);
 			fputs("}", r->out);
@@ -423,6 +423,40 @@ static fray_status op_units(request *r, fray_game *game)
 {
 	put_game(r, game, false);
 	return put_view(r, game);
+}
+
+/* actions: a rule set's actions, each with its typed options (no game:
+ * what api/v1/game's apply takes, for a schema or a form made ahead). */
+static fray_status op_actions(request *r)
+{
+	const char *rules;
+	fray_status st = text_field(r, "rules", true, &rules);
+	if (st != FRAY_OK)
+		return st;
+	size_t k = 0;
+	while (k < RULES_NRULES && strcmp(frayi_table_rules_names[k], rules) != 0)
+		k++;
+	if (k == RULES_NRULES)
+		return fray_fail(r->ctx, FRAY_ERR_INPUT, "rules: expected presidio, bbb or chits, got '%.48s'", rules);
+	size_t n;
+	const table_action *acts = frayi_table_actions_of((table_rules)k, &n);
+	put_key(r, "rules");
+	frayi_json_string(r->out, rules);
+	put_key(r, "actions");
+	fputs("[", r->out);
+	for (size_t i = 0; i < n; i++) {
+		fprintf(r->out, "%s{\"name\": \"%s\", \"target\": %s, \"procedures\": [", i ? ", " : "", acts[i].name,
+			acts[i].needs_target ? "true" : "false");
+		for (size_t p = 0; acts[i].desc && p < 4 && acts[i].desc->procs[p]; p++)
+			fprintf(r->out, "%s\"%s\"", p ? ", " : "", acts[i].desc->procs[p]);
+		fputs("], \"usage\": ", r->out);
+		frayi_json_string(r->out, frayi_action_usage(&acts[i]));
+		fputs(", \"options\": ", r->out);
+		put_options(r, NULL, 0, &acts[i]);
+		fputs("}", r->out);
+	}
+	fputs("]", r->out);
+	return FRAY_OK;
 }
 
 static fray_status op_status(request *r, fray_game *game)
@@ -625,13 +659,15 @@ static fray_status op_new(request *r, fray_game **game)
 static fray_status run_op(request *r)
 {
 	fray_status st;
-	static const char *const ops[] = {"new", "status", "units", "odds", "apply", "undo", "log", "report"};
+	static const char *const ops[] = {"new", "status", "units", "odds", "apply", "undo", "log", "report", "actions"};
 	size_t k = 0;
 	while (k < sizeof ops / sizeof *ops && strcmp(ops[k], r->op))
 		k++;
 	if (k == sizeof ops / sizeof *ops)
-		return fray_fail(r->ctx, FRAY_ERR_INPUT, "op: expected new, status, units, odds, apply, undo, log or "
-				 "report, got '%.48s'", r->op);
+		return fray_fail(r->ctx, FRAY_ERR_INPUT, "op: expected new, status, units, odds, apply, undo, log, "
+				 "report or actions, got '%.48s'", r->op);
+	if (k == 8)
+		return op_actions(r);
 	fray_game *game = NULL;
 	if (k == 0) {
 		st = op_new(r, &game);
