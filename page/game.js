@@ -2,7 +2,10 @@
 // in this browser (localStorage); every question goes to POST api/v1/game
 // (docs/json/game-request.md) with the text, and a change comes back as
 // the new text. The page decides no rule: the actions a unit may take,
-// the inputs from its state, the odds and the follow-ups are the game's.
+// their options (typed, from the actions' descriptors: docs/json/
+// game-request.md), the inputs from its state, the odds and the
+// follow-ups are the game's. A shot is one request: apply answers the new
+// game, what happened and the units as they now stand.
 'use strict';
 
 const STORE = 'fray.game';
@@ -130,13 +133,20 @@ async function refresh() {
   try {
     const [u, log, entries] = await Promise.all([askGame({op: 'units', game: game.text}),
       askGame({op: 'log', game: game.text, format: 'text'}), askGame({op: 'log', game: game.text, format: 'json'})]);
-    units = u;
-    renderForces();
-    renderLog(log.log, entries.log);
-    const n = (log.log.match(/^#\d+ /gm) || []).length;
-    $('game-line').textContent = `${units.rules} · turn ${units.turn} · ${plural(n, 'action', 'actions')} so far`;
-    $('undo').disabled = n === 0;
+    logEntries = logOf(log.log, entries.log);
+    showView(u);
   } catch (e) { showError(e.message); }
+}
+
+// The game as an answer gives it (units, apply, undo): the forces, the
+// log kept here (logEntries), the line above them.
+function showView(a) {
+  units = {rules: a.rules, turn: a.turn, units: a.units, status: a.status};
+  renderForces();
+  renderLog();
+  const n = logEntries.length;
+  $('game-line').textContent = `${units.rules} · turn ${units.turn} · ${plural(n, 'action', 'actions')} so far`;
+  $('undo').disabled = n === 0;
 }
 
 // The fields a card shows first: counts that play changes (generic: any
@@ -216,90 +226,124 @@ function openUnit(i) {
 
 function field(label, control, id) {
   control.id = id;
-  return el('div', {class: 'field'}, el('label', {for: id, text: label}), control);
+  return el('div', {class: 'field', 'data-option': control.name}, el('label', {for: id, text: label}), control);
 }
 
-// The control of an action's option: the catalogue's input of the same
-// name in the action's procedure (RULES.ACTION) where it has one, as the
-// main page builds it (a choice or a listed name: a picker; a number with
-// its range), else a box for the usage's value.
-function optionControl(o, input) {
-  const listed = input && Array.isArray(input.choices) && input.choices.length;
-  if (listed) {
+// An option's control from its typed description (the units answer: the
+// catalogue's input, or the game's own): a picker for choices (the rules'
+// suggestion for this unit picked, else "(default: X)"), a number with
+// its range, a checkbox for a yes/no, a box for a name.
+function optionControl(o) {
+  if (Array.isArray(o.choices) && o.choices.length) {
     const c = el('select', {name: o.name});
-    const none = 'default' in input ? `(default: ${input.default})` : o.required ? '(choose)' : '(none)';
-    c.append(el('option', {value: '', text: none}));
-    for (const v of input.choices) c.append(el('option', {value: v, text: v}));
+    const none = 'default' in o ? `(default: ${o.default})` : o.required ? '(choose)' : '(none)';
+    if (!o.suggested) c.append(el('option', {value: '', text: none}));
+    for (const v of o.choices) c.append(el('option', {value: String(v), text: String(v)}));
+    if (o.suggested) c.value = o.suggested;
     return c;
   }
-  const numeric = /^\d+$/.test(o.value) || ['IN', 'N', 'K', 'B'].includes(o.value) ||
-    (input && (input.type === 'int' || input.type === 'number'));
-  const c = el('input', {type: numeric ? 'number' : 'text', name: o.name, inputmode: numeric ? 'numeric' : 'text'});
-  if (input && numeric && 'min' in input) { c.min = input.min; c.max = input.max; }
-  if (input && input.type === 'number') c.step = 'any';
-  if (/^\d+$/.test(o.value)) c.placeholder = o.value;
-  else if (input && 'default' in input) c.placeholder = String(input.default);
+  const numeric = o.type === 'int' || o.type === 'number';
+  const c = el('input', {type: numeric ? 'number' : 'text', name: o.name, inputmode: o.type === 'int' ? 'numeric' : numeric ? 'decimal' : 'text'});
+  if (numeric) { c.min = o.min; c.max = o.max; c.step = o.type === 'number' ? 'any' : '1'; }
+  if ('default' in o) c.placeholder = String(o.default);
   return c;
 }
 
-async function chooseAction(a) {
+// One option's field: its control, its label in words (with its unit),
+// the catalogue's help under it.
+function optionField(o) {
+  const id = 'opt-' + o.name;
+  if (o.type === 'bool') {
+    const c = el('input', {type: 'checkbox', name: o.name, id});
+    const f = el('div', {class: 'field bool', 'data-option': o.name}, el('label', {for: id}, c, document.createTextNode(' ' + cap(words(o.name)))));
+    if (o.help) f.append(el('small', {class: 'hint', id: id + '-help', text: o.help}));
+    return f;
+  }
+  const c = optionControl(o);
+  if (o.help) c.setAttribute('aria-describedby', id + '-help');
+  if (o.required) { c.required = true; c.setAttribute('aria-required', 'true'); }
+  const f = field(cap(words(o.name)) + (o.unit && o.unit !== words(o.name) ? ` (${o.unit})` : ''), c, id);
+  if (o.required) f.querySelector('label').append(el('span', {class: 'req', 'aria-hidden': 'true', text: ' *'}));
+  if (o.help) f.append(el('small', {class: 'hint', id: id + '-help', text: o.help}));
+  return f;
+}
+
+// The target picker: the units the rules let this one take as its target
+// (the library's list), the other sides' first, the own side's marked.
+function targetField(a) {
+  const sel = el('select', {name: 'target', required: 'required'});
+  const sideOf = (name) => {
+    const i = units.units.findIndex((u) => u.name === name);
+    return i >= 0 ? units.status.units[i].side : null;
+  };
+  const mine = units.status.units[picked.unit].side;
+  const targets = a.targets || [];
+  const enemies = targets.filter((n) => sideOf(n) !== mine), own = targets.filter((n) => sideOf(n) === mine);
+  if (!targets.length) sel.append(el('option', {value: '', text: 'No unit the rules allow'}));
+  for (const name of enemies) sel.append(el('option', {value: name, text: name}));
+  for (const name of own) sel.append(el('option', {value: name, text: name + ' (own side)'}));
+  return field('Target', sel, 'act-target');
+}
+
+function chooseAction(a) {
   picked.action = a;
-  const proc = await procedure(units.rules + '.' + a.name);
-  const inputOf = (name) => proc && (proc.inputs || []).find((i) => i.name === name.replace(/-/g, '_'));
   for (const b of $('act-buttons').children) b.setAttribute('aria-pressed', String(b.dataset.action === a.name));
   const box = $('act-fields');
   box.replaceChildren();
-  if (a.target) {
-    const sel = el('select', {name: 'target', required: 'required'});
-    // only the units the rules let this one target now: the library's list
-    // (the units answer's targets), never the page's own guess
-    const targets = a.targets || [];
-    if (!targets.length) sel.append(el('option', {value: '', text: 'No unit the rules allow'}));
-    for (const name of targets) sel.append(el('option', {value: name, text: name}));
-    box.append(field('Target', sel, 'act-target'));
-  }
-  for (const o of a.options) {
-    let c;
-    if (o.value === null) {
-      c = el('input', {type: 'checkbox', name: o.name});
-      const f = el('div', {class: 'field bool'}, el('label', {for: 'opt-' + o.name}, c, document.createTextNode(' ' + words(o.name))));
-      c.id = 'opt-' + o.name;
-      box.append(f);
-      continue;
-    }
-    const input = inputOf(o.name);
-    c = optionControl(o, input);
-    if (input && input.help) {
-      c.setAttribute('aria-describedby', 'opt-' + o.name + '-help');
-    }
-    if (o.required) { c.required = true; c.setAttribute('aria-required', 'true'); }
-    const unit = o.value === 'IN' ? 'inches' : input && input.unit && input.unit !== words(o.name) ? input.unit : '';
-    const f = field(cap(words(o.name)) + (unit ? ` (${unit})` : ''), c, 'opt-' + o.name);
-    if (o.required) f.querySelector('label').append(el('span', {class: 'req', 'aria-hidden': 'true', text: ' *'}));
-    // the catalogue's help, without a command line's hint
-    if (input && input.help) f.append(el('small', {class: 'hint', id: 'opt-' + o.name + '-help',
-      text: input.help.replace(/\s*\('fray [^)]*\)/g, '')}));
-    box.append(f);
+  if (a.target) box.append(targetField(a));
+  // every option of the action, the rare ones folded under More
+  const more = el('div', {class: 'more-fields'});
+  for (const o of a.options || []) (o.more ? more : box).append(optionField(o));
+  if (more.children.length) {
+    box.append(el('details', {class: 'more', id: 'act-more'}, el('summary', {text: `More (${more.children.length})`}), more));
   }
   $('act-form').hidden = false;
+  $('act-error').hidden = true;
   $('question').hidden = true;
   $('odds').replaceChildren();
   delete $('odds').dataset.target;
   oddsSoon();
 }
 
-// The action as a request's members, from the form.
+// The action as a request's members, from the form: the options typed
+// ({"range": 10, "mode": "volley", "taking-cover": true}), each checked by
+// the game against its description.
 function actionRequest() {
   const a = picked.action, req = {action: a.name, actor: units.units[picked.unit].name};
   const t = $('act-target');
   if (t) req.target = t.value;
-  const words = [];
-  for (const o of a.options) {
+  const options = {};
+  for (const o of a.options || []) {
     const c = $('opt-' + o.name);
-    if (o.value === null) { if (c.checked) words.push('--' + o.name); } else if (c.value.trim() !== '') words.push('--' + o.name, c.value.trim());
+    if (!c) continue;
+    if (o.type === 'bool') { if (c.checked) options[o.name] = true; continue; }
+    const v = c.value.trim();
+    if (v === '') continue;
+    options[o.name] = (o.type === 'int' || o.type === 'number') && Number.isFinite(Number(v)) ? Number(v) : v;
   }
-  req.options = words;
+  req.options = options;
   return req;
+}
+
+// An error at its field: the answer's "input" names the option (or the
+// target); without it, at the form's top.
+function showActError(e) {
+  for (const f of $('act-fields').querySelectorAll('.field.invalid')) f.classList.remove('invalid');
+  for (const m of $('act-fields').querySelectorAll('.field-error')) m.remove();
+  const input = e.answer && e.answer.input;
+  const name = input ? String(input).replace(/^options\./, '').replace(/_/g, '-') : null;
+  const f = name ? $('act-fields').querySelector(`[data-option="${CSS.escape(name === 'at' ? 'target' : name)}"]`) : null;
+  if (f) {
+    if (f.closest('details')) f.closest('details').open = true;
+    f.classList.add('invalid');
+    f.append(el('p', {class: 'field-error error', role: 'alert', text: e.message}));
+    f.scrollIntoView({block: 'nearest'});
+    $('act-error').hidden = true;
+  } else {
+    $('act-error').textContent = e.message;
+    $('act-error').hidden = false;
+    $('act-error').scrollIntoView({block: 'nearest'});
+  }
 }
 
 let oddsTimer = null;
@@ -364,9 +408,9 @@ async function showOdds() {
   const mine = ++oddsAsked;
   if (!picked || !picked.action) return;
   const t = $('act-target');
-  for (const o of picked.action.options) {
+  for (const o of picked.action.options || []) {
     const c = $('opt-' + o.name);
-    if (c.required && !c.value) {
+    if (c && c.required && !c.value) {
       box.replaceChildren(el('p', {class: 'hint', text: `Give the ${words(o.name)} for the odds.`}));
       return;
     }
@@ -400,10 +444,16 @@ async function showOdds() {
       const text = typeof v === 'boolean' ? (v ? 'yes' : 'no') : Array.isArray(v) ? v.join(', ') : String(v);
       inputs.append(el('li', {text: `${words(k)}: ${text}`}));
     }
+    // every outcome from the one computation (the JSON rows), likeliest first
+    const every = el('ul', {class: 'outcomes'});
+    for (const r of [...(odds.outcomes || [])].sort((x, y) => y.p - x.p)) {
+      const said = Object.entries(r.outcome).map(([k, v]) => `${words(k)} ${typeof v === 'boolean' ? (v ? 'yes' : 'no') : v}`).join(', ');
+      every.append(el('li', {}, el('span', {text: said + ': '}), chance(r.p, [r])));
+    }
     box.replaceChildren(el('h4', {text: `The odds before the roll: ${proc ? proc.summary : words(odds.procedure || '')} (exact)`}),
       list,
       el('details', {}, el('summary', {text: 'What the game takes from the units'}), inputs),
-      el('details', {}, el('summary', {text: 'Every outcome'}), el('pre', {text: a.text})));
+      el('details', {}, el('summary', {text: 'Every outcome'}), every));
   } catch (e) {
     if (mine !== oddsAsked) return;
     box.replaceChildren(el('p', {class: 'hint', text: 'No odds: ' + e.message}));
@@ -415,21 +465,31 @@ async function showOdds() {
 async function roll(ev, choices) {
   if (ev) ev.preventDefault();
   if (!picked || !picked.action) return;
+  // the odds are shown already: a field's change on the way to the button
+  // (a blur) asks none again
+  clearTimeout(oddsTimer);
   const req = {op: 'apply', game: game.text, ...actionRequest()};
   if (choices) req.choices = choices;
   await applyRequest(req);
 }
 
+// One request a shot: the answer carries the new game, what happened (its
+// words, story and changes) and the units as they now stand.
 async function applyRequest(req) {
+  const turn = units ? units.turn : 1;
   try {
     const a = await askGame(req);
     store(a.game);
     showError('');
     $('question').hidden = true;
-    await afterChange(a.events);
+    logEntries.push({n: logEntries.length + 1, turn, says: a.says, changes: (a.events && a.events.changes) || [],
+      story: storyOf(a.story)});
+    afterChange(a, (a.events && a.events.changes) || [], a.story);
   } catch (e) {
     if (e.answer && e.answer.question) {
       askQuestion(e.answer.question, req);
+    } else if (req.action !== 'turn' && picked && picked.action) {
+      showActError(e);
     } else {
       showError(e.message);
     }
@@ -451,52 +511,61 @@ function askQuestion(q, req) {
   box.firstChild.focus();
 }
 
-async function afterChange(events) {
+function afterChange(a, changes, story) {
   closeAction();
-  await refresh();
+  showView(a);
   const list = $('changes');
   list.replaceChildren();
-  for (const c of (events && events.changes) || []) list.append(el('li', {text: c}));
+  for (const c of changes) list.append(el('li', {text: c}));
   if (!list.children.length) list.append(el('li', {text: 'no change to the forces'}));
-  const entries = parseLog(lastLog);
-  $('story').textContent = entries.length ? entries[entries.length - 1].story : '';
+  $('story').textContent = story ? storyOf(story) : '';
   $('happened').hidden = false;
   $('happened').scrollIntoView({block: 'nearest'});
 }
 
 // ---- the log, grouped by turn ----
 
-let lastLog = '';
-function parseLog(text) {
+// The log as this page keeps it: each action with its number, turn, words
+// (the library's: "Presidials: shoot at Apaches (range 10)"), changes
+// and story; read whole when the game is opened, then one entry added a
+// shot (apply's answer) and taken off an undo.
+let logEntries = [];
+
+// An action's story without its "=> change" lines (shown from the changes).
+const storyOf = (text) => String(text || '').split('\n').filter((l) => !/^\s*=> /.test(l)).join('\n').trim() + '\n';
+
+function logOf(text, json) {
   const entries = [];
   for (const line of text.split('\n')) {
     const m = /^#(\d+) turn (\d+): (.*)$/.exec(line);
-    if (m) entries.push({n: Number(m[1]), turn: Number(m[2]), command: m[3], story: ''});
+    if (m) entries.push({n: Number(m[1]), turn: Number(m[2]), says: m[3], changes: [], story: ''});
     // the story's lines; the changes (=>) are shown from the JSON log
     else if (entries.length && line && !/^ {2}=> /.test(line)) entries[entries.length - 1].story += line.replace(/^ {2}/, '') + '\n';
   }
-  return entries;
-}
-
-// The log: each action by the library's words for it (says: "Presidials:
-// shoot at Apaches (range 10)") with its changes, the story folded.
-function renderLog(text, json) {
-  lastLog = text;
-  const box = $('log');
-  box.replaceChildren();
-  const entries = parseLog(text);
   const said = new Map();
   for (const j of Array.isArray(json) ? json : []) {
     const e = said.get(j.action) || {says: j.says, changes: []};
     e.changes.push(...(j.changes || []));
     said.set(j.action, e);
   }
-  if (!entries.length) {
+  for (const e of entries) {
+    const w = said.get(e.n);
+    if (w) { e.says = w.says; e.changes = w.changes; }
+  }
+  return entries;
+}
+
+// The log grouped by turn, each action by its words with its changes,
+// the story folded.
+function renderLog() {
+  const box = $('log');
+  box.replaceChildren();
+  if (!logEntries.length) {
     box.append(el('p', {class: 'hint', text: 'Nothing rolled yet.'}));
     return;
   }
   const turns = new Map();
-  for (const e of entries) {
+  for (const e of logEntries) {
     if (!turns.has(e.turn)) turns.set(e.turn, []);
     turns.get(e.turn).push(e);
   }
@@ -505,10 +574,9 @@ function renderLog(text, json) {
     const d = el('details', {class: 'turn'}, el('summary', {text: `Turn ${turn} · ${plural(list.length, 'action', 'actions')}`}));
     if (turn === last) d.open = true;
     for (const e of list) {
-      const w = said.get(e.n) || {says: e.command, changes: []};
       const entry = el('div', {class: 'entry', 'data-action': String(e.n)},
-        el('p', {class: 'says'}, el('span', {class: 'n', text: `#${e.n}`}), document.createTextNode(cap(w.says))));
-      if (w.changes.length) entry.append(el('ul', {class: 'changes'}, ...w.changes.map((c) => el('li', {text: c}))));
+        el('p', {class: 'says'}, el('span', {class: 'n', text: `#${e.n}`}), document.createTextNode(cap(e.says))));
+      if (e.changes.length) entry.append(el('ul', {class: 'changes'}, ...e.changes.map((c) => el('li', {text: c}))));
       if (e.story.trim()) entry.append(el('details', {}, el('summary', {text: 'Every roll'}), el('pre', {text: e.story})));
       d.append(entry);
     }
@@ -549,7 +617,8 @@ function init() {
       const a = await askGame({op: 'undo', game: game.text});
       store(a.game);
       showError('');
-      await afterChange({changes: ['the last action undone']});
+      logEntries.pop();
+      afterChange(a, [a.undone ? 'undone: ' + a.undone : 'the last action undone'], '');
     } catch (e) { showError(e.message); }
   });
   $('end-turn').addEventListener('click', () => applyRequest({op: 'apply', game: game.text, action: 'turn'}));

@@ -71,8 +71,9 @@ const char *fray_game_rule_set(size_t i);
 /* The actions rule set `rules` (fray_game_rule_set's id) offers: the i-th
  * one's name ("shoot"), NULL past the end or for an unknown rule set; and
  * when usage is not NULL, *usage its words as a player gives them after
- * the name ("UNIT --at TARGET --range IN ...: what it does"). Besides
- * these every game takes turn, set and undo. */
+ * the name, made from the action's typed options ("UNIT --at TARGET
+ * --range 0..100000 [--mode volley|...] ... [more options: --band, ...]:
+ * what it does"). Besides these every game takes turn, set and undo. */
 const char *fray_game_rule_set_action(const char *rules, size_t i, const char **usage);
 /* The rule set's id ("presidio", "bbb", "chits"), the turn. */
 const char *fray_game_rules(const fray_game *game);

@@ -22,15 +22,30 @@ struct fray_game {
 	fray_call_opts odds_budget;
 };
 
+const table_game *frayi_game_table(const fray_game *game)
+{
+	return game->now;
+}
+
 void frayi_game_odds_budget(fray_game *game, const fray_call_opts *budget)
 {
 	game->odds_budget = *budget;
+}
+
+/* How many times this thread read a game's text (tests count them: one
+ * request reads its game once, issue 42). */
+static _Thread_local unsigned long text_reads;
+
+unsigned long frayi_game_text_reads(void)
+{
+	return text_reads;
 }
 
 /* A game read from text (it keeps doc's nodes: the log). */
 static fray_status read_text(fray_game *game, table_game **out)
 {
 	*out = NULL;
+	text_reads++;
 	table_game *g = frayi_game_calloc(game->ctx, 1, sizeof *g);
 	if (!g)
 		return fray_nomem(game->ctx);
@@ -57,6 +72,35 @@ static void drop(table_game *g)
 		return;
 	frayi_table_free(g);
 	frayi_game_dealloc(g->ctx, g);
+}
+
+/* A working copy of the game as read, for an action, its odds or an
+ * undo, without reading the text again: the copy borrows the game's
+ * documents (the log's nodes, the chit mix), which outlive it (the game
+ * takes its new text only after the copy is dropped); nothing the copy
+ * does reaches the game. */
+static fray_status working_copy(fray_game *game, table_game **out)
+{
+	table_game *g = frayi_game_alloc(game->ctx, sizeof *g);
+	*out = g;
+	if (!g)
+		return fray_nomem(game->ctx);
+	memcpy(g, game->now, sizeof *g);
+	g->nsteps = 0;
+	g->notes_len = 0;
+	g->notes[0] = g->asked[0] = '\0';
+	g->policy = NULL;
+	g->odds = NULL;
+	g->odds_out = NULL;
+	return FRAY_OK;
+}
+
+static void drop_copy(table_game *g)
+{
+	if (!g)
+		return;
+	g->doc = g->mix_doc = NULL; /* the game's */
+	drop(g);
 }
 
 /* Takes text as the game's, read back whole. */
@@ -194,7 +238,7 @@ FRAY_API const char *fray_game_rule_set_action(const char *rules, size_t i, cons
 	if (i >= n)
 		return NULL;
 	if (usage)
-		*usage = acts[i].usage;
+		*usage = frayi_action_usage(&acts[i]);
 	return acts[i].name;
 }
 
@@ -279,6 +323,52 @@ static bool null_word(fray_ctx *ctx, const char *fn, size_t n, const char *const
 	return false;
 }
 
+/* An action's words run on the game: what happened into *json and *text
+ * (each NULL when not wanted), handed out before the game takes its new
+ * text, so that a failure leaves the game as it was. */
+static fray_status act_words(fray_game *game, size_t nwords, const char *const *words, fray_policy *policy,
+			     char **json, char **text_out)
+{
+	fray_ctx *ctx = game->ctx;
+	table_game *g = NULL, *before = frayi_game_alloc(ctx, sizeof *before);
+	fray_status st = before ? working_copy(game, &g) : fray_nomem(ctx);
+	char command[2048], *text = NULL, *story[2] = {NULL, NULL};
+	size_t len = 0;
+	if (st == FRAY_OK) {
+		memcpy(before, g, sizeof *g);
+		g->policy = policy;
+		st = (fray_status)frayi_table_act(g, (int)nwords, (char *const *)words, command, sizeof command);
+		if (st == FRAY_OK)
+			st = (fray_status)frayi_table_text(g, command, before, g->log ? fray_node_len(g->log) : 0, &text, &len);
+		if (st == FRAY_OK && json)
+			st = (fray_status)frayi_table_action_json(g, &story[0]);
+		if (st == FRAY_OK && text_out)
+			st = (fray_status)frayi_table_action_text(g, &story[1]);
+	}
+	drop_copy(g);
+	char **outs[2] = {json, text_out};
+	for (int k = 0; k < 2; k++) {
+		if (st == FRAY_OK && outs[k])
+			st = (fray_status)frayi_out_give(ctx, story[k], outs[k]);
+		else
+			frayi_game_dealloc(ctx, story[k]);
+		story[k] = NULL;
+	}
+	if (st == FRAY_OK)
+		st = take_text(game, text, len);
+	else
+		frayi_game_dealloc(ctx, text);
+	for (int k = 0; k < 2; k++)
+		if (st != FRAY_OK && outs[k]) {
+			free(*outs[k]);
+			*outs[k] = NULL;
+		}
+	if (st == FRAY_ERR_NOMEM)
+		fray_nomem(ctx);
+	frayi_game_dealloc(ctx, before);
+	return st;
+}
+
 FRAY_API fray_status fray_game_act(fray_game *game, size_t nwords, const char *const *words, fray_policy *policy,
 				   const char *format, char **out)
 {
@@ -294,39 +384,21 @@ FRAY_API fray_status fray_game_act(fray_game *game, size_t nwords, const char *c
 		return FRAY_ERR_INPUT;
 	if (nwords > INT_MAX)
 		return fray_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_act: too many words");
-	fray_ctx *ctx = game->ctx;
-	table_game *g, *before = frayi_game_alloc(ctx, sizeof *before);
-	fray_status st = before ? read_text(game, &g) : fray_nomem(ctx);
-	char command[2048], *text = NULL, *story = NULL;
-	size_t len = 0;
-	if (st == FRAY_OK) {
-		memcpy(before, g, sizeof *g);
-		g->policy = policy;
-		st = (fray_status)frayi_table_act(g, (int)nwords, (char *const *)words, command, sizeof command);
-		if (st == FRAY_OK)
-			st = (fray_status)frayi_table_text(g, command, before, g->log ? fray_node_len(g->log) : 0, &text, &len);
-		if (st == FRAY_OK && format)
-			st = (fray_status)(form == FRAY_FORMAT_JSON ? frayi_table_action_json(g, &story)
-								   : frayi_table_action_text(g, &story));
-		drop(g);
-	}
-	/* the story handed out before the game takes its new text, so that a
-	 * failure leaves the game as it was */
-	if (st == FRAY_OK && format)
-		st = (fray_status)frayi_out_give(ctx, story, out);
-	else
-		frayi_game_dealloc(ctx, story);
-	if (st == FRAY_OK)
-		st = take_text(game, text, len);
-	else
-		frayi_game_dealloc(ctx, text);
-	if (st != FRAY_OK && out) {
-		free(*out);
-		*out = NULL;
-	}
-	if (st == FRAY_ERR_NOMEM)
-		fray_nomem(ctx);
-	frayi_game_dealloc(ctx, before);
+	bool json = format && form == FRAY_FORMAT_JSON;
+	return act_words(game, nwords, words, policy, json ? out : NULL, format && !json ? out : NULL);
+}
+
+fray_status frayi_game_apply_told(fray_game *game, const char *action, const char *actor, const char *target,
+				  size_t noptions, const char *const *options, fray_policy *policy, char **events,
+				  char **story)
+{
+	*events = *story = NULL;
+	int argc = 0;
+	char **argv = words_of(game->ctx, action, actor, target, noptions, options, &argc);
+	if (!argv)
+		return fray_nomem(game->ctx);
+	fray_status st = act_words(game, (size_t)argc, (const char *const *)argv, policy, events, story);
+	frayi_game_dealloc(game->ctx, argv);
 	return st;
 }
 
@@ -365,7 +437,7 @@ FRAY_API fray_status fray_game_act_odds(fray_game *game, size_t nwords, const ch
 	if (nwords > INT_MAX)
 		return fray_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_act_odds: too many words");
 	table_game *g = NULL;
-	fray_status st = read_text(game, &g);
+	fray_status st = working_copy(game, &g);
 	if (st == FRAY_OK) {
 		/* a scratch copy of the game: nothing of it is kept */
 		fray_call_opts o = game->odds_budget;
@@ -373,8 +445,8 @@ FRAY_API fray_status fray_game_act_odds(fray_game *game, size_t nwords, const ch
 		o.version = FRAY_CALL_OPTS_VERSION;
 		o.format = form;
 		st = (fray_status)frayi_table_odds(g, (int)nwords, (char *const *)words, &o, out);
-		drop(g);
 	}
+	drop_copy(g);
 	return st;
 }
 
@@ -469,7 +541,7 @@ FRAY_API fray_status fray_game_undo(fray_game *game)
 	if (!game)
 		return FRAY_ERR_INPUT;
 	table_game *g;
-	fray_status st = read_text(game, &g);
+	fray_status st = working_copy(game, &g);
 	if (st != FRAY_OK)
 		return st;
 	size_t n = g->log ? fray_node_len(g->log) : 0;
@@ -481,7 +553,7 @@ FRAY_API fray_status fray_game_undo(fray_game *game)
 		st = (fray_status)frayi_table_restore(g, fray_map_get(fray_node_item(g->log, n - 1), "undo"));
 	if (st == FRAY_OK)
 		st = (fray_status)frayi_table_text(g, NULL, NULL, n - 1, &text, &len);
-	drop(g);
+	drop_copy(g);
 	return st == FRAY_OK ? take_text(game, text, len) : st;
 }
 

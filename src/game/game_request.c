@@ -12,6 +12,7 @@
 #include "ruleset.h"
 #include "../core/internal.h"
 #include "embedded.h"
+#include "../catalog/catalog.h"
 
 /* ---- a policy that answers from the request ---- */
 
@@ -98,10 +99,55 @@ static fray_status text_field(request *r, const char *key, bool required, const 
 	return FRAY_OK;
 }
 
-/* The option words of "options": an object ({"range": 10, "both": true}:
- * "--range", "10", "--both"; false or null: left out) or a list of
- * words as on fray table's command line (["--range", "10"]). */
-static fray_status option_words(request *r, const char **words, size_t *n)
+static const table_action *action_named(const fray_game *game, const char *name);
+
+/* An option's value checked against its descriptor (action_desc.c: the
+ * catalogue's input, or the game's own), named in the message as the
+ * request names it. */
+static fray_status typed_value(request *r, const char *key, const in_desc *in, const fray_node *v, bool *flag,
+			       const char **text)
+{
+	const char *val = fray_node_scalar(v);
+	bool plain = fray_node_plain(v);
+	*flag = false;
+	*text = val;
+	if (in->type == IN_BOOL) {
+		if (!plain || (strcmp(val, "true") && strcmp(val, "false")))
+			return fray_fail(r->ctx, FRAY_ERR_INPUT, "options.%s: expected true or false, got '%.48s'", key, val);
+		*flag = !strcmp(val, "true");
+		return FRAY_OK;
+	}
+	if (in->type == IN_INT || in->type == IN_NUMBER) {
+		char *end;
+		double x = strtod(val, &end);
+		bool whole = in->type == IN_INT;
+		if (!plain || !*val || *end || x != x || (whole && x != (double)(int64_t)x) || x < (double)in->min ||
+		    x > (double)in->max)
+			return fray_fail(r->ctx, FRAY_ERR_INPUT, "options.%s: expected %s from %lld to %lld, got '%.48s'", key,
+					 whole ? "a whole number" : "a number", (long long)in->min, (long long)in->max, val);
+		return FRAY_OK;
+	}
+	if (in->type == IN_CHOICE) {
+		for (size_t k = 0; k < in->nchoices; k++)
+			if (!strcmp(val, in->choices[k]))
+				return FRAY_OK;
+		char list[512];
+		textbuf t = text_on(list, sizeof list);
+		for (size_t k = 0; k < in->nchoices; k++)
+			text_add(&t, "%s%s", k ? ", " : "", in->choices[k]);
+		return fray_fail(r->ctx, FRAY_ERR_INPUT, "options.%s: expected one of %s, got '%.48s'", key, list, val);
+	}
+	return FRAY_OK; /* a name: the procedure looks it up */
+}
+
+/* The option words of "options": an object mapped through the action's
+ * descriptors ({"range": 10, "taking-cover": true}: "--range", "10",
+ * "--taking-cover"; false or null: left out; each value checked against
+ * its option's type and range, an option the action does not describe
+ * refused), or a list of words as on fray table's command line
+ * (["--range", "10"]: any option of the procedures, as fray table takes
+ * them). */
+static fray_status option_words(request *r, const fray_game *game, const char *action, const char **words, size_t *n)
 {
 	*n = 0;
 	const fray_node *o = fray_map_get(r->root, "options");
@@ -120,25 +166,45 @@ static fray_status option_words(request *r, const char **words, size_t *n)
 	}
 	if (fray_node_kind_of(o) != FRAY_NODE_MAP)
 		return fray_fail(r->ctx, FRAY_ERR_INPUT, "options: expected an object ({\"range\": 10}) or a list of words");
+	const table_action *act = action_named(game, action);
+	if (!act && fray_node_len(o))
+		return fray_fail(r->ctx, FRAY_ERR_INPUT, "options: '%.48s' is not an action of %s that takes options",
+				 action, fray_game_rules(game));
 	for (size_t i = 0; i < fray_node_len(o); i++) {
 		const char *key = fray_node_scalar(fray_node_key(o, i));
 		const fray_node *v = fray_node_value(o, i);
-		if (!key || !*key || strspn(key, "abcdefghijklmnopqrstuvwxyz0123456789-") != strlen(key) || key[0] == '-' ||
-		    strlen(key) > TABLE_NAME_MAX)
-			return fray_fail(r->ctx, FRAY_ERR_INPUT, "options: '%.48s' is not an option's name (lower case, "
-					 "as \"range\" for --range)", key ? key : "");
+		const in_desc *in = NULL;
+		if (!key || strlen(key) > TABLE_NAME_MAX || !frayi_action_opt_named(act, key, &in) || !in) {
+			char list[1024];
+			textbuf t = text_on(list, sizeof list);
+			const in_desc *d;
+			bool any = false;
+			for (size_t k = 0; act && frayi_action_opt(act, k, &d); k++) {
+				char opt[72];
+				if (d)
+					text_add(&t, "%s%s", any ? ", " : "", frayi_call_option_name(d->name, opt, sizeof opt) + 2);
+				any = any || d;
+			}
+			return fray_fail(r->ctx, FRAY_ERR_INPUT, "options: '%.48s' is not an option of %s%s%s%s", key ? key : "",
+					 action, any ? " (its options: " : " (it takes none", any ? list : "", ")");
+		}
 		if (fray_node_kind_of(v) != FRAY_NODE_SCALAR)
 			return fray_fail(r->ctx, FRAY_ERR_INPUT, "options.%s: expected a number, a string or true/false", key);
-		const char *val = fray_node_scalar(v);
-		bool plain = fray_node_plain(v);
-		if (plain && (!strcmp(val, "false") || !strcmp(val, "null")))
+		if (fray_node_plain(v) && !strcmp(fray_node_scalar(v), "null"))
+			continue;
+		bool flag;
+		const char *val;
+		fray_status st = typed_value(r, key, in, v, &flag, &val);
+		if (st != FRAY_OK)
+			return st;
+		if (in->type == IN_BOOL && !flag)
 			continue;
 		if (*n + 2 > FRAY_GAME_REQUEST_MAX_OPTIONS)
 			return fray_fail(r->ctx, FRAY_ERR_LIMIT, "options: at most %d words", FRAY_GAME_REQUEST_MAX_OPTIONS);
-		snprintf(r->dashed[*n], sizeof r->dashed[*n], "--%s", key);
+		frayi_call_option_name(in->name, r->dashed[*n], sizeof r->dashed[*n]);
 		words[*n] = r->dashed[*n];
 		(*n)++;
-		if (!(plain && !strcmp(val, "true")))
+		if (in->type != IN_BOOL)
 			words[(*n)++] = val;
 	}
 	return FRAY_OK;
@@ -209,35 +275,80 @@ static fray_status put_status(request *r, const fray_game *game)
 	return st;
 }
 
-/* An action's options as its usage line names them ("--range IN",
- * "[--actions 2]", "[--rally | --recover-disorder]"): each with whether
- * it takes a value (the usage's word for it, or null for a flag) and
- * whether it is needed (not in brackets). The target (--at) is
- * the request's "target". */
-static void put_usage_options(request *r, const char *usage)
+static const char *const type_names[] = {"int", "number", "bool", "choice", "string", "file"};
+
+/* An action's options, typed, from its descriptor (action_desc.c): each
+ * with its name as a request gives it ("taking-cover"), type, range,
+ * choices, default, whether the action needs it, whether it is rare
+ * ("more": folded under More on the game screen), what it excludes and
+ * its help; and "suggested", what the rules give this unit now (a
+ * Presidio line loaded: a volley). The target (--at) is the request's
+ * "target". */
+static void put_options(request *r, const table_game *game, size_t unit, const table_action *a)
 {
 	fputs("[", r->out);
+	const in_desc *in;
+	const action_opt *o;
 	bool first = true;
-	for (const char *p = strstr(usage, "--"); p; p = strstr(p, "--")) {
-		size_t n = strspn(p + 2, "abcdefghijklmnopqrstuvwxyz0123456789-");
-		const char *name = p + 2;
-		p += 2 + n;
-		if (!n || (n == 2 && !strncmp(name, "at", 2)))
+	for (size_t k = 0; a && (o = frayi_action_opt(a, k, &in)); k++) {
+		if (!in)
 			continue;
-		const char *v = p + strspn(p, " ");
-		size_t vn = strcspn(v, " ]|:");
-		bool value = *p == ' ' && vn && v[0] != '-' && v[0] != '[' && v[0] != '|';
-		/* outside brackets, the usage says it is needed */
-		int depth = 0;
-		for (const char *c = usage; c < name; c++)
-			depth += *c == '[' ? 1 : *c == ']' ? -1 : 0;
-		fprintf(r->out, "%s{\"name\": \"%.*s\", \"value\": ", first ? "" : ", ", (int)n, name);
-		if (value)
-			fprintf(r->out, "\"%.*s\"", (int)vn, v);
-		else
-			fputs("null", r->out);
-		fprintf(r->out, ", \"required\": %s}", depth ? "false" : "true");
+		char opt[72];
+		frayi_call_option_name(in->name, opt, sizeof opt);
+		fprintf(r->out, "%s{\"name\": \"%s\", \"type\": \"%s\"", first ? "" : ", ", opt + 2, type_names[in->type]);
 		first = false;
+		if (in->type == IN_INT || in->type == IN_NUMBER)
+			fprintf(r->out, ", \"min\": %lld, \"max\": %lld", (long long)in->min, (long long)in->max);
+		const char *const *choices = in->choices;
+		size_t nchoices = in->nchoices;
+		if (in->type == IN_STRING && in->suggest) {
+			fputs(", \"choices\": [", r->out);
+			for (size_t c = 0; in->suggest(c); c++) {
+				fputs(c ? ", " : "", r->out);
+				frayi_json_string(r->out, in->suggest(c));
+			}
+			fputs("]", r->out);
+		} else if (in->type == IN_CHOICE) {
+			fputs(", \"choices\": [", r->out);
+			for (size_t c = 0; c < nchoices; c++) {
+				fputs(c ? ", " : "", r->out);
+				frayi_json_string(r->out, choices[c]);
+			}
+			fputs("]", r->out);
+		}
+		/* what the rules give this unit now (a Presidio line loaded: a
+		 * volley): the form starts there, and sends it */
+		const char *now = frayi_action_default(game, unit, a, in->name);
+		if (now) {
+			fputs(", \"suggested\": ", r->out);
+			frayi_json_string(r->out, now);
+		}
+		if (in->type == IN_INT && !o->required && in->def >= in->min && in->def <= in->max) {
+			fprintf(r->out, ", \"default\": %lld", (long long)in->def);
+		} else if (in->type == IN_BOOL) {
+			fprintf(r->out, ", \"default\": %s", in->def ? "true" : "false");
+		} else if (in->type == IN_CHOICE && !o->required && in->def >= 0 && (size_t)in->def < nchoices) {
+			fputs(", \"default\": ", r->out);
+			frayi_json_string(r->out, choices[in->def]);
+		}
+		fprintf(r->out, ", \"required\": %s", o->required ? "true" : "false");
+		if (o->more && !o->required)
+			fputs(", \"more\": true", r->out);
+		if (in->unit) {
+			fputs(", \"unit\": ", r->out);
+			frayi_json_string(r->out, in->unit);
+		}
+		if (in->excludes) {
+			fputs(", \"excludes\": [", r->out);
+			for (const char *const *e = in->excludes; *e; e++) {
+				frayi_call_option_name(*e, opt, sizeof opt);
+				fprintf(r->out, "%s\"%s\"", e == in->excludes ? "" : ", ", opt + 2);
+			}
+			fputs("]", r->out);
+		}
+		fputs(", \"help\": ", r->out);
+		frayi_json_string(r->out, in->help ? in->help : "");
+		fputs("}", r->out);
 	}
 	fputs("]", r->out);
 }
@@ -268,9 +379,10 @@ static void put_targets(request *r, const fray_game *game, size_t unit, const ch
 	fputs("]", r->out);
 }
 
-static fray_status op_units(request *r, fray_game *game)
+/* "units": each unit with the actions the rules let it take now, each
+ * action's typed options (put_options) and its targets. */
+static void put_units(request *r, fray_game *game)
 {
-	put_game(r, game, false);
 	put_key(r, "units");
 	fputs("[", r->out);
 	for (size_t i = 0; i < fray_game_units(game); i++) {
@@ -283,9 +395,9 @@ static fray_status op_units(request *r, fray_game *game)
 			const table_action *a = action_named(game, names[k]);
 			fprintf(r->out, "%s{\"name\": \"%s\", \"target\": %s, \"usage\": ", k ? ", " : "", names[k],
 				a && a->needs_target ? "true" : "false");
-			frayi_json_string(r->out, a ? a->usage : "");
+			frayi_json_string(r->out, a ? frayi_action_usage(a) : "");
 			fputs(", \"options\": ", r->out);
-			put_usage_options(r, a ? a->usage : "");
+			put_options(r, frayi_game_table(game), i, a);
 			if (a && a->needs_target)
 				put_targets(r, game, i, names[k]);
 			fputs("}", r->out);
@@ -293,7 +405,59 @@ static fray_status op_units(request *r, fray_game *game)
 		fputs("]}", r->out);
 	}
 	fputs("]", r->out);
+}
+
+/* What the game screen shows of the forces as they stand, so that one
+ * request answers a shot: the units with their actions, options and
+ * targets, and the status. The game is the one read for the request. */
+static fray_status put_view(request *r, fray_game *game)
+{
+	put_units(r, game);
 	return put_status(r, game);
+}
+
+static fray_status op_units(request *r, fray_game *game)
+{
+	put_game(r, game, false);
+	return put_view(r, game);
+}
+
+/* actions: a rule set's actions, each with its typed options (no game:
+ * what api/v1/game's apply takes, for a schema or a form made ahead). */
+static fray_status op_actions(request *r)
+{
+	const char *rules;
+	fray_status st = text_field(r, "rules", true, &rules);
+	if (st != FRAY_OK)
+		return st;
+	const game_ruleset *rs = frayi_ruleset_find(rules);
+	if (!rs) {
+		char ids[256];
+		textbuf t = text_on(ids, sizeof ids);
+		size_t nsets = frayi_ruleset_count();
+		for (size_t i = 0; i < nsets; i++)
+			text_add(&t, "%s%s", i == 0 ? "" : i + 1 < nsets ? ", " : " or ", frayi_ruleset_at(i)->id);
+		return fray_fail(r->ctx, FRAY_ERR_INPUT, "rules: expected %s, got '%.48s'", ids, rules);
+	}
+	size_t n;
+	const table_action *acts = rs->actions(&n);
+	put_key(r, "rules");
+	frayi_json_string(r->out, rules);
+	put_key(r, "actions");
+	fputs("[", r->out);
+	for (size_t i = 0; i < n; i++) {
+		fprintf(r->out, "%s{\"name\": \"%s\", \"target\": %s, \"procedures\": [", i ? ", " : "", acts[i].name,
+			acts[i].needs_target ? "true" : "false");
+		for (size_t p = 0; acts[i].desc && p < 4 && acts[i].desc->procs[p]; p++)
+			fprintf(r->out, "%s\"%s\"", p ? ", " : "", acts[i].desc->procs[p]);
+		fputs("], \"usage\": ", r->out);
+		frayi_json_string(r->out, frayi_action_usage(&acts[i]));
+		fputs(", \"options\": ", r->out);
+		put_options(r, NULL, 0, &acts[i]);
+		fputs("}", r->out);
+	}
+	fputs("]", r->out);
+	return FRAY_OK;
 }
 
 static fray_status op_status(request *r, fray_game *game)
@@ -342,11 +506,17 @@ static fray_status op_report(request *r, fray_game *game)
 
 static fray_status op_undo(request *r, fray_game *game)
 {
+	size_t n = fray_game_log_len(game);
+	char took[1024] = "";
+	if (n)
+		frayi_table_action_words(fray_game_log_command(game, n - 1), took, sizeof took);
 	fray_status st = fray_game_undo(game);
 	if (st != FRAY_OK)
 		return st;
 	put_game(r, game, true);
-	return put_status(r, game);
+	put_key(r, "undone");
+	frayi_json_string(r->out, took);
+	return put_view(r, game);
 }
 
 /* The action's words: action, actor, target and options. */
@@ -356,7 +526,7 @@ typedef struct action_words {
 	size_t nopt;
 } action_words;
 
-static fray_status read_action(request *r, action_words *w)
+static fray_status read_action(request *r, const fray_game *game, action_words *w)
 {
 	fray_status st = text_field(r, "action", true, &w->action);
 	if (st == FRAY_OK)
@@ -364,33 +534,41 @@ static fray_status read_action(request *r, action_words *w)
 	if (st == FRAY_OK)
 		st = text_field(r, "target", false, &w->target);
 	if (st == FRAY_OK)
-		st = option_words(r, w->opt, &w->nopt);
+		st = option_words(r, game, w->action, w->opt, &w->nopt);
 	return st;
 }
 
+/* The odds, computed once: as JSON ("odds"), or with "format": "text" as
+ * the text for people ("text") instead. */
 static fray_status op_odds(request *r, fray_game *game)
 {
 	action_words w;
-	fray_status st = read_action(r, &w);
-	char *json = NULL, *text = NULL;
+	const char *format;
+	fray_status st = read_action(r, game, &w);
 	if (st == FRAY_OK)
-		st = fray_game_odds(game, w.action, w.actor, w.target, w.nopt, w.opt, FRAY_FORMAT_JSON, &json);
+		st = text_field(r, "format", false, &format);
+	if (st == FRAY_OK && format && strcmp(format, "json") != 0 && strcmp(format, "text") != 0)
+		st = fray_fail(r->ctx, FRAY_ERR_INPUT, "format: expected \"json\" (the default) or \"text\" (op odds), "
+			       "got '%.48s'", format);
+	bool text = st == FRAY_OK && format && !strcmp(format, "text");
+	char *out = NULL;
 	if (st == FRAY_OK)
-		st = fray_game_odds(game, w.action, w.actor, w.target, w.nopt, w.opt, FRAY_FORMAT_TEXT, &text);
+		st = fray_game_odds(game, w.action, w.actor, w.target, w.nopt, w.opt, text ? FRAY_FORMAT_TEXT : FRAY_FORMAT_JSON, &out);
 	if (st == FRAY_OK) {
 		put_game(r, game, false);
-		put_raw(r, "odds", json);
-		put_text(r, "text", text, strlen(text));
+		if (text)
+			put_text(r, "text", out, strlen(out));
+		else
+			put_raw(r, "odds", out);
 	}
-	free(json);
-	free(text);
+	free(out);
 	return st;
 }
 
 static fray_status op_apply(request *r, fray_game *game)
 {
 	action_words w;
-	fray_status st = read_action(r, &w);
+	fray_status st = read_action(r, game, &w);
 	if (st == FRAY_OK)
 		st = read_choices(r);
 	if (st != FRAY_OK)
@@ -399,15 +577,24 @@ static fray_status op_apply(request *r, fray_game *game)
 	fray_policy *policy = fray_policy_new(r->ctx, &request_policy_ops, &r->policy);
 	if (!policy)
 		return fray_nomem(r->ctx);
-	char *events = NULL;
-	st = fray_game_apply(game, w.action, w.actor, w.target, w.nopt, w.opt, policy, &events);
+	char *events = NULL, *story = NULL;
+	st = frayi_game_apply_told(game, w.action, w.actor, w.target, w.nopt, w.opt, policy, &events, &story);
 	fray_policy_free(policy);
 	if (st == FRAY_OK) {
 		put_game(r, game, true);
 		put_raw(r, "events", events);
-		st = put_status(r, game);
+		put_text(r, "story", story, strlen(story));
+		/* the new entry in words ("Presidials: shoot at Apaches (range 10)") */
+		size_t n = fray_game_log_len(game);
+		char says[1024] = "";
+		if (n)
+			frayi_table_action_words(fray_game_log_command(game, n - 1), says, sizeof says);
+		put_key(r, "says");
+		frayi_json_string(r->out, says);
+		st = put_view(r, game);
 	}
 	free(events);
+	free(story);
 	return st;
 }
 
@@ -473,13 +660,15 @@ static fray_status op_new(request *r, fray_game **game)
 static fray_status run_op(request *r)
 {
 	fray_status st;
-	static const char *const ops[] = {"new", "status", "units", "odds", "apply", "undo", "log", "report"};
+	static const char *const ops[] = {"new", "status", "units", "odds", "apply", "undo", "log", "report", "actions"};
 	size_t k = 0;
 	while (k < sizeof ops / sizeof *ops && strcmp(ops[k], r->op))
 		k++;
 	if (k == sizeof ops / sizeof *ops)
-		return fray_fail(r->ctx, FRAY_ERR_INPUT, "op: expected new, status, units, odds, apply, undo, log or "
-				 "report, got '%.48s'", r->op);
+		return fray_fail(r->ctx, FRAY_ERR_INPUT, "op: expected new, status, units, odds, apply, undo, log, "
+				 "report or actions, got '%.48s'", r->op);
+	if (k == 8)
+		return op_actions(r);
 	fray_game *game = NULL;
 	if (k == 0) {
 		st = op_new(r, &game);

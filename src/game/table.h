@@ -254,19 +254,76 @@ int frayi_step_roll(table_step *s, const player_opts *p, const step_out *out);
 /* A line for the action's notes (the forces' changes in words). */
 void frayi_table_note(table_game *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* An option a player gives an action (issue 42): an input of a
+ * procedure the action rolls, described by the catalogue (proc and the
+ * input's name: its type, range, choices, default, excludes and help are
+ * the catalogue's), or the game's own (proc NULL, own: described in the
+ * catalogue's shape). From these the action's usage line (fray table,
+ * fray help table), api/v1/game's "options" and the game screen's form are
+ * made (action_desc.c), and a request's typed options are checked. */
+struct in_desc;
+typedef struct action_opt {
+	const char *proc;                /* "presidio.shoot"; NULL: own */
+	const char *name;                /* the input's name ("taking_cover": --taking-cover) */
+	const struct in_desc *own;       /* the game's own option (proc NULL) */
+	bool required;                   /* the action needs it (whatever the input says) */
+	bool more;                       /* rarely given: folded under "More" */
+} action_opt;
+#define ACTION_MAX_OPTS 24
+typedef struct action_desc {
+	const char *procs[4];            /* the procedures it rolls, by name, NULL-ended */
+	action_opt opts[ACTION_MAX_OPTS]; /* ending with a name NULL */
+	/* the default the rules give unit u's option input now, as text (a
+	 * Presidio line loaded: "volley"), or NULL: the input's own. NULL:
+	 * none. */
+	const char *(*option_default)(const struct table_unit *u, const char *input);
+} action_desc;
+/* The descriptors (action_desc.c), one per action of the tables. */
+extern const action_desc frayi_desc_presidio_shoot, frayi_desc_presidio_melee, frayi_desc_presidio_charge,
+	frayi_desc_presidio_pursue, frayi_desc_presidio_morale, frayi_desc_presidio_rally, frayi_desc_presidio_reload,
+	frayi_desc_presidio_move, frayi_desc_bbb_fire, frayi_desc_bbb_assault, frayi_desc_bbb_move,
+	frayi_desc_chits_combat, frayi_desc_chits_end_turn;
+
 /* The actions of a rule set: each takes the actor, the target (or NULL)
  * and the player's options; returns a fray_status. */
 typedef struct table_action {
 	const char *name;
 	bool needs_target;
-	const char *usage;               /* one line for help */
+	const char *summary;             /* what it does, in words, for help */
 	int (*run)(table_game *g, table_unit *actor, table_unit *target, const player_opts *p);
 	/* needs_target: whether the rules let the actor take t as its target
 	 * (FRAY_OK, else a fray_status with the reason on g's context); run
 	 * checks the target with this same function, and fray_game_targets
 	 * lists the units it accepts. NULL: any other unit. */
 	int (*target_ok)(table_game *g, const table_unit *actor, const table_unit *t);
+	/* the options a player may give it (action_desc.c) */
+	const action_desc *desc;
 } table_action;
+const char *frayi_table_presidio_default(const struct table_unit *u, const char *input);
+/* The same through the action: NULL when it has no hook or unit is past
+ * the game's units. */
+const char *frayi_action_default(const table_game *g, size_t unit, const table_action *a, const char *input);
+/* How many times this thread has read a game file's text into a game
+ * (game.c; tests count the reads of a request). */
+unsigned long frayi_game_text_reads(void);
+/* fray_game_apply with both the events (JSON) and the story as fray
+ * table prints it (each malloc'd; free() them); the arguments checked by
+ * the caller. A fray_status. */
+fray_status frayi_game_apply_told(fray_game *game, const char *action, const char *actor, const char *target,
+				  size_t noptions, const char *const *options, fray_policy *policy, char **events,
+				  char **story);
+/* The game a fray_game holds, as read. */
+const table_game *frayi_game_table(const fray_game *game);
+/* The action's usage line, made from its descriptor: "UNIT --at TARGET
+ * --range 0..100000 [--mode volley|...] [--band ...]: fire, then the
+ * target's morale". A static string. */
+const char *frayi_action_usage(const table_action *a);
+/* Option k of a's descriptor (NULL past the last) and the input that
+ * describes it (the catalogue's, or the game's own). */
+const action_opt *frayi_action_opt(const table_action *a, size_t k, const struct in_desc **in);
+/* The option of a named as a request names it ("taking-cover" or
+ * "taking_cover"), or NULL. */
+const action_opt *frayi_action_opt_named(const table_action *a, const char *name, const struct in_desc **in);
 const table_action *frayi_table_presidio_actions(size_t *n);
 /* Whether the rules let u take the action now (fray_game_actions). */
 bool frayi_table_may(const table_game *g, const table_unit *u, const char *action);

@@ -104,9 +104,11 @@ static int act_on(table_game *g, const table_action *act, table_unit *u, int arg
 	const char *at = frayi_player_value(&p, "--at");
 	table_unit *t = NULL;
 	if (act->needs_target && !at)
-		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s needs --at TARGET: %s %s", what, what, act->usage);
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s needs --at TARGET: %s %s", what, what,
+				       frayi_action_usage(act));
 	if (!act->needs_target && at)
-		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s takes no --at: %s %s", what, what, act->usage);
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s takes no --at: %s %s", what, what,
+				       frayi_action_usage(act));
 	if (at && !(t = frayi_table_unit_named(g, at)))
 		return FRAY_ERR_INPUT;
 	if (t == u)
@@ -145,7 +147,7 @@ int frayi_table_act(table_game *g, int argc, char *const *argv, char *command, s
 	}
 	if (argc < 2 || is_option(argv[1]))
 		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s needs a unit: %s %s", what, what,
-				 set ? "UNIT KEY=VALUE..." : act->usage);
+				 set ? "UNIT KEY=VALUE..." : frayi_action_usage(act));
 	if (!(u = frayi_table_unit_named(g, argv[1])))
 		return FRAY_ERR_INPUT;
 	if (set)

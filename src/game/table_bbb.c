@@ -296,16 +296,13 @@ static int act_move(table_game *g, table_unit *u, table_unit *t, const player_op
 }
 
 static const table_action bbb_actions[] = {
-	{"fire", true,
-	 "UNIT --at TARGET --range IN [--low-ammo-instead] [fire options]: the firefight, its result applied",
-	 act_fire, fire_target},
-	{"assault", true,
-	 "UNIT --at TARGET [--low-ammo-instead] [assault options]: an assault, bases and disruption applied",
-	 act_assault, assault_target},
+	{"fire", true, "the firefight, its result applied", act_fire, fire_target, &frayi_desc_bbb_fire},
+	{"assault", true, "an assault, bases and disruption applied", act_assault, assault_target,
+	 &frayi_desc_bbb_assault},
 	{"move", false,
-	 "UNIT [--stay] [move options]: the movement roll: recover, rally, lose a base, break; --stay: no roll, "
-	 "the unit's movement is over (a gun's Silenced marker comes off)",
-	 act_move, NULL},
+	 "the movement roll: recover, rally, lose a base, break; --stay: no roll, the unit's movement is over (a "
+	 "gun's Silenced marker comes off)",
+	 act_move, NULL, &frayi_desc_bbb_move},
 };
 
 const table_action *frayi_table_bbb_actions(size_t *n)

@@ -631,11 +631,9 @@ int frayi_table_chits_turn_over(table_game *g)
 }
 
 static const table_action actions[] = {
-	{"combat", true,
-	 "ATTACKER --at DEFENDER --tactic T --stance S --terrain X --attacker-cdr N --defender-cdr N --draw K "
-	 "[--script C01,...] [--no-retreat] [--attacker-no-retreat] [--policy P]",
-	 act_combat, combat_target},
-	{"end-turn", false, "UNIT [--rest] [--rally | --recover-disorder] [--lead B]: once a turn", act_end_turn, NULL},
+	{"combat", true, "the attacker's tactic against the defender's stance, chits drawn, hits and retreats",
+	 act_combat, combat_target, &frayi_desc_chits_combat},
+	{"end-turn", false, "once a turn", act_end_turn, NULL, &frayi_desc_chits_end_turn},
 };
 
 const table_action *frayi_table_chits_actions(size_t *n)

@@ -884,18 +884,18 @@ static int act_move(table_game *g, table_unit *u, table_unit *t, const player_op
 }
 
 static const table_action presidio_actions[] = {
-	{"shoot", true, "UNIT --at TARGET --range IN [--actions 2 | --held] [shoot options]: fire, then the target's "
-	 "morale", act_shoot, targetable},
-	{"melee", true, "UNIT --at TARGET [--both] [melee options]: a melee, then morale", act_melee, targetable},
-	{"charge", true, "UNIT --at TARGET [--reaction R] [--cover C]: fear of charge, reaction, impact, morale",
-	 act_charge, targetable},
-	{"pursue", true, "UNIT --at TARGET: contact with a unit that fell back, retreated or panicked: surrender or "
-	 "melee as charging", act_pursue, pursuable},
-	{"morale", false, "UNIT [morale options]: a morale check (friends falling back, ...)", act_morale, NULL},
-	{"rally", false, "UNIT: a panicked unit rallies (on its officer's level; an NCO's does not count)", act_rally, NULL},
-	{"reload", false, "UNIT [--actions N]: reloading actions after firing", act_reload, NULL},
-	{"move", false, "UNIT [--run]: a walk (one action) or a run (two); the distance is the players'", act_move,
-	 NULL},
+	{"shoot", true, "fire, then the target's morale", act_shoot, targetable, &frayi_desc_presidio_shoot},
+	{"melee", true, "a melee, then morale", act_melee, targetable, &frayi_desc_presidio_melee},
+	{"charge", true, "fear of charge, reaction, impact, morale", act_charge, targetable,
+	 &frayi_desc_presidio_charge},
+	{"pursue", true, "contact with a unit that fell back, retreated or panicked: surrender or melee as charging",
+	 act_pursue, pursuable, &frayi_desc_presidio_pursue},
+	{"morale", false, "a morale check (friends falling back, ...)", act_morale, NULL, &frayi_desc_presidio_morale},
+	{"rally", false, "a panicked unit rallies (on its officer's level; an NCO's does not count)", act_rally, NULL,
+	 &frayi_desc_presidio_rally},
+	{"reload", false, "reloading actions after firing", act_reload, NULL, &frayi_desc_presidio_reload},
+	{"move", false, "a walk (one action) or a run (two); the distance is the players'", act_move, NULL,
+	 &frayi_desc_presidio_move},
 };
 
 const table_action *frayi_table_presidio_actions(size_t *n)

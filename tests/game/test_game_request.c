@@ -15,6 +15,7 @@
 #include <fray/api.h>
 #include <fray/game_request.h>
 #include "../test_util.h"
+#include "../../src/game/ruleset.h"
 
 static char dir[] = "/tmp/fray-test-game-request-XXXXXX";
 
@@ -178,6 +179,16 @@ static void new_game(void **state)
 	free(more);
 }
 
+/* An action's option by name in a units answer, or NULL. */
+static const fray_node *option_named(const fray_node *action, const char *name)
+{
+	const fray_node *opts = fray_map_get(action, "options");
+	for (size_t i = 0; i < fray_node_len(opts); i++)
+		if (!strcmp(fray_node_scalar(fray_map_get(fray_node_item(opts, i), "name")), name))
+			return fray_node_item(opts, i);
+	return NULL;
+}
+
 /* units: the forces file's four units in its order, each with the actions
  * the rules let it take now; a panicked unit only rallies (Section 7,
  * Panic), which the game's own status says. */
@@ -194,7 +205,8 @@ static void units_and_actions(void **state)
 	assert_int_equal(fray_node_len(units), 4);
 	for (size_t i = 0; i < 4; i++)
 		assert_string_equal(fray_node_scalar(fray_map_get(fray_node_item(units, i), "name")), names[i]);
-	/* Presidials (good, loaded): shoot, with --range a value and a target */
+	/* Presidials (good, loaded): shoot, with --range a number (the
+	 * catalogue's input: 0 to 100000 inches) the action needs, and a target */
 	const fray_node *acts = fray_map_get(fray_node_item(units, 1), "actions");
 	const fray_node *shoot = NULL;
 	for (size_t i = 0; i < fray_node_len(acts); i++)
@@ -204,11 +216,25 @@ static void units_and_actions(void **state)
 	assert_string_equal(fray_node_scalar(fray_map_get(shoot, "target")), "true");
 	const fray_node *opt = fray_node_item(fray_map_get(shoot, "options"), 0);
 	assert_string_equal(fray_node_scalar(fray_map_get(opt, "name")), "range");
-	assert_string_equal(fray_node_scalar(fray_map_get(opt, "value")), "IN");
+	assert_string_equal(fray_node_scalar(fray_map_get(opt, "type")), "number");
+	assert_string_equal(fray_node_scalar(fray_map_get(opt, "min")), "0");
 	assert_string_equal(fray_node_scalar(fray_map_get(opt, "required")), "true");
-	opt = fray_node_item(fray_map_get(shoot, "options"), 1); /* [--actions 2] */
-	assert_string_equal(fray_node_scalar(fray_map_get(opt, "name")), "actions");
-	assert_string_equal(fray_node_scalar(fray_map_get(opt, "required")), "false");
+	/* the fire mode: the Presidials are in line (the forces file) and
+	 * loaded, so the rules let them volley (Section 4, Volley Fire;
+	 * ruling R27): suggested here, beside the input's default
+	 * (independent fire); the Cueras, not in line, get no suggestion */
+	const fray_node *mode = option_named(shoot, "mode");
+	assert_string_equal(fray_node_scalar(fray_map_get(mode, "type")), "choice");
+	assert_string_equal(fray_node_scalar(fray_map_get(mode, "suggested")), "volley");
+	assert_string_equal(fray_node_scalar(fray_map_get(mode, "default")), "independent");
+	assert_int_equal(fray_node_len(fray_map_get(mode, "choices")), 5);
+	const fray_node *cueras = fray_map_get(fray_node_item(units, 0), "actions");
+	assert_null(fray_map_get(option_named(fray_node_item(cueras, 0), "mode"), "suggested"));
+	/* cover is offered (issue 43: no shot could take cover), a rare
+	 * option is marked for "More" */
+	assert_non_null(option_named(shoot, "cover"));
+	assert_string_equal(fray_node_scalar(fray_map_get(option_named(shoot, "through-fire"), "more")), "true");
+	assert_null(fray_map_get(option_named(shoot, "cover"), "more"));
 	/* the status travels with it */
 	const fray_node *st = fray_node_item(fray_map_get(fray_map_get(a.root, "status"), "units"), 1);
 	assert_string_equal(fray_node_scalar(fray_map_get(st, "figures")), "12");
@@ -257,8 +283,13 @@ static void odds_of_a_shot(void **state)
 	}
 	assert_double_equal(all, 1.0, 1e-12);
 	assert_double_equal(none, 8.0 / 27.0, 1e-12);
-	assert_non_null(strstr(member(&a, "text"), "exact odds"));
+	assert_null(fray_map_get(a.root, "text")); /* the odds computed once: JSON only */
 	assert_null(fray_map_get(a.root, "game")); /* nothing rolled: no new game */
+	done(&a);
+	a = ask(game, "\"op\": \"odds\", \"action\": \"shoot\", \"actor\": \"Presidials\", \"target\": "
+		"\"Apaches\", \"options\": {\"range\": 10}, \"format\": \"text\"");
+	assert_non_null(strstr(member(&a, "text"), "exact odds"));
+	assert_null(fray_map_get(a.root, "odds"));
 	done(&a);
 	free(game);
 	unlink(path);
@@ -401,7 +432,7 @@ static void bad_requests(void **state)
 	answer a = ask(game, "\"op\": \"apply\", \"action\": \"shoot\", \"actor\": \"Presidials\", \"target\": "
 		       "\"Apaches\", \"options\": {\"-at\": \"Cueras\"}");
 	assert_int_equal(a.st, FRAY_ERR_INPUT);
-	assert_non_null(strstr(member(&a, "error"), "not an option's name"));
+	assert_non_null(strstr(member(&a, "error"), "'-at' is not an option of shoot"));
 	done(&a);
 	free(game);
 	unlink(path);
@@ -665,6 +696,145 @@ static int remove_dir(void **state)
 	return teardown(state);
 }
 
+/* Typed options (issue 42): an object mapped through the action's
+ * descriptor gives the game fray table gives for the same words, byte for
+ * byte; the log says what was asked (a volley, the cover). */
+static void typed_options(void **state)
+{
+	(void)state;
+	char path[128];
+	snprintf(path, sizeof path, "%s/typed.yaml", dir);
+	char *game = new_presidio(path, 5);
+	answer a = ask(game, "\"op\": \"apply\", \"action\": \"shoot\", \"actor\": \"Presidials\", \"target\": "
+		       "\"Apaches\", \"options\": {\"range\": 10, \"mode\": \"volley\", \"cover\": \"partial\", "
+		       "\"evading\": false, \"taking-cover\": true}");
+	if (a.st != FRAY_OK)
+		fail_msg("%s", a.text);
+	fray_table("'%s' shoot Presidials --at Apaches --range 10 --mode volley --cover partial --taking-cover", path);
+	free(same_as_file(&a, path));
+	/* a volley of the Presidials in line, loaded (Section 4, Volley Fire) */
+	assert_non_null(strstr(member(&a, "says"), "mode volley"));
+	assert_non_null(strstr(member(&a, "story"), "a volley"));
+	const fray_node *in = fray_map_get(fray_node_item(fray_map_get(fray_map_get(a.root, "events"), "steps"), 0),
+					   "inputs");
+	assert_string_equal(fray_node_scalar(fray_map_get(in, "mode")), "volley");
+	assert_string_equal(fray_node_scalar(fray_map_get(in, "cover")), "partial");
+	/* the view a screen needs comes with it: no second request */
+	assert_non_null(fray_map_get(a.root, "units"));
+	assert_non_null(fray_map_get(a.root, "status"));
+	done(&a);
+	free(game);
+	unlink(path);
+	/* BBB fire with cover (issue 43: BBB fire had none on the screen) */
+	char src[512];
+	snprintf(src, sizeof src, "%s/examples/bbb/forces.yaml", FRAY_SOURCE_DIR);
+	fray_table("new '%s' --rules bbb --forces '%s' --seed 4", path, src);
+	size_t len;
+	game = slurp(path, &len);
+	a = ask(game, "\"op\": \"apply\", \"action\": \"fire\", \"actor\": \"1st Brigade\", \"target\": "
+		"\"Texas Brigade\", \"options\": {\"range\": 4, \"cover\": 2}");
+	if (a.st != FRAY_OK)
+		fail_msg("%s", a.text);
+	fray_table("'%s' fire '1st Brigade' --at 'Texas Brigade' --range 4 --cover 2", path);
+	free(same_as_file(&a, path));
+	done(&a);
+	free(game);
+	unlink(path);
+}
+
+/* A typed option the action does not describe, or a value outside its
+ * input's type or range, is refused naming the option; nothing applied. */
+static void typed_options_refused(void **state)
+{
+	(void)state;
+	char path[128];
+	snprintf(path, sizeof path, "%s/refused.yaml", dir);
+	char *game = new_presidio(path, 5);
+	static const char *const bad[][2] = {
+		{"{\"range\": 10, \"rnge\": 3}", "'rnge' is not an option of shoot"},
+		{"{\"range\": -1}", "options.range: expected a number from 0 to 100000"},
+		{"{\"range\": \"ten\"}", "options.range"},
+		{"{\"range\": 10, \"mode\": \"salvo\"}", "options.mode: expected one of volley, independent"},
+		{"{\"range\": 10, \"actions\": 3}", "options.actions: expected a whole number from 1 to 2"},
+		{"{\"range\": 10, \"actions\": 1.5}", "options.actions"},
+		{"{\"range\": 10, \"held\": \"yes\"}", "options.held: expected true or false"},
+		{"{\"range\": 10, \"dm\": 21}", "options.dm"},
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		char more[512];
+		snprintf(more, sizeof more, "\"op\": \"apply\", \"action\": \"shoot\", \"actor\": \"Presidials\", "
+			 "\"target\": \"Apaches\", \"options\": %s", bad[i][0]);
+		answer a = ask(game, more);
+		assert_int_equal(a.st, FRAY_ERR_INPUT);
+		if (!strstr(member(&a, "error"), bad[i][1]))
+			fail_msg("%s: %s, not '%s'", bad[i][0], member(&a, "error"), bad[i][1]);
+		assert_null(fray_map_get(a.root, "game"));
+		done(&a);
+	}
+	free(game);
+	unlink(path);
+}
+
+/* One request reads its game once (issue 42): a units or odds request
+ * reads the game's text once; an apply reads it once and takes the new
+ * text once (the writer's own read-back check aside). Before, an apply
+ * read it three times and an odds request three (its JSON and its text
+ * each on a fresh read). */
+static void one_read_per_request(void **state)
+{
+	(void)state;
+	char path[128];
+	snprintf(path, sizeof path, "%s/reads.yaml", dir);
+	char *game = new_presidio(path, 5);
+	static const struct {
+		const char *more;
+		unsigned long reads;
+	} ops[] = {
+		{"\"op\": \"units\"", 1},
+		{"\"op\": \"odds\", \"action\": \"shoot\", \"actor\": \"Presidials\", \"target\": \"Apaches\", "
+		 "\"options\": {\"range\": 10}", 1},
+		{"\"op\": \"apply\", \"action\": \"shoot\", \"actor\": \"Presidials\", \"target\": \"Apaches\", "
+		 "\"options\": {\"range\": 10}", 2},
+	};
+	for (size_t i = 0; i < sizeof ops / sizeof *ops; i++) {
+		unsigned long before = frayi_game_text_reads();
+		answer a = ask(game, ops[i].more);
+		assert_int_equal(a.st, FRAY_OK);
+		if (frayi_game_text_reads() - before != ops[i].reads)
+			fail_msg("%s: %lu reads of the game, not %lu", ops[i].more, frayi_game_text_reads() - before,
+				 ops[i].reads);
+		done(&a);
+	}
+	free(game);
+	unlink(path);
+}
+
+/* Every option an action describes is an input the catalogue has (or the
+ * game's own), and the usage line is made from them. */
+static void descriptors_resolve(void **state)
+{
+	(void)state;
+	for (size_t r = 0; r < frayi_ruleset_count(); r++) {
+		size_t n;
+		const table_action *acts = frayi_ruleset_at(r)->actions(&n);
+		for (size_t i = 0; i < n; i++) {
+			const struct in_desc *in;
+			const action_opt *o;
+			assert_non_null(acts[i].desc);
+			for (size_t k = 0; (o = frayi_action_opt(&acts[i], k, &in)); k++)
+				if (!in)
+					fail_msg("%s %s: option %s of %s is no input of the catalogue", frayi_ruleset_at(r)->id,
+						 acts[i].name, o->name, o->proc);
+		}
+	}
+	const char *usage = NULL;
+	for (size_t i = 0; fray_game_rule_set_action("presidio", i, &usage); i++)
+		if (!strcmp(fray_game_rule_set_action("presidio", i, NULL), "shoot"))
+			break;
+	assert_non_null(strstr(usage, "--range 0..100000"));
+	assert_non_null(strstr(usage, "[--cover none|incidental|partial|heavy|full|complete]"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -676,6 +846,10 @@ int main(void)
 		cmocka_unit_test(bad_requests),
 		cmocka_unit_test(hostile_requests),
 		cmocka_unit_test(a_game_at_its_budget),
+		cmocka_unit_test(typed_options),
+		cmocka_unit_test(typed_options_refused),
+		cmocka_unit_test(one_read_per_request),
+		cmocka_unit_test(descriptors_resolve),
 	};
 	return cmocka_run_group_tests(tests, make_dir, remove_dir);
 }

@@ -5,7 +5,9 @@ The door: bad JSON, a body past its cap, an unknown op, a wrong method or
 type, each a JSON error with its status; a shot whose game is the file
 `fray table` writes. The page (headless Chromium, 412x915 and 1280x800):
 a new game from the shipped Presidio forces, a shot with its follow-up
-morale (the odds before the roll checked against the rules' dice), a
+morale (the odds before the roll checked against the rules' dice): the
+Presidials' line volleys at a target in cover, as one request (issue 42;
+issue 43: the form comes from the action's typed options), a
 charge whose reaction the page asks, undo; the game the page keeps equals
 byte for byte the file `fray table` writes with the same forces, seed and
 actions; a chits game's combat (the chits drawn by fray, the combat die
@@ -146,6 +148,12 @@ def the_door(fray, url, tmp):
     check(status == 400 and "colour" in a.get("error", ""), "an unknown member: %s %r" % (status, a))
 
 
+# The page's shot: the Presidials' volley (their suggested fire mode: a
+# line, loaded) at the Apaches in partial cover, at 10"; the same as words
+PAGE_SHOT = {"range": 10, "mode": "volley", "cover": "partial"}
+PAGE_SHOT_WORDS = ["--range", "10", "--mode", "volley", "--cover", "partial"]
+
+
 def a_seed(url):
     """A seed whose shot wounds (so the target's morale follows) and whose
     charge then meets a defender that passes its fear check (so the page
@@ -154,7 +162,7 @@ def a_seed(url):
         _, a = ask(url, {"op": "new", "rules": "presidio", "forces_name": "examples/presidio/forces.yaml",
                          "seed": seed})
         _, b = ask(url, {"op": "apply", "game": a["game"], "action": "shoot", "actor": "Presidials",
-                         "target": "Apaches", "options": {"range": 10}})
+                         "target": "Apaches", "options": PAGE_SHOT})
         if b["events"]["steps"][0]["outcome"]["casualties"] < 1:
             continue
         status, c = ask(url, {"op": "apply", "game": b["game"], "action": "charge", "actor": "Comanches",
@@ -256,12 +264,36 @@ def play(fray, url, phone, seed, shots, tmp):
         no_command_line(d, "#act", "%s: a unit's action" % size)
         check(not d.find_elements(By.CSS_SELECTOR, "#act input[type=text]"),
               "%s: a free-text box among the action's inputs" % size)
+        # the targets: the other side's first, the own side's marked
+        opts = [o.text for o in d.find_elements(By.CSS_SELECTOR, "#act-target option")]
+        own = [o.startswith("Cueras") for o in opts]
+        check(opts and not own[0] and own == sorted(own), "%s: the targets open on the own side: %r" % (size, opts))
+        check(all(o == "Cueras (own side)" for o, mine in zip(opts, own) if mine),
+              "%s: the own side's targets not marked: %r" % (size, opts))
+        # the fire mode: a volley, as the rules let a line fully loaded fire
+        # one (Section 4, Volley Fire; ruling R27); every mode offered
+        mode = Select(d.find_element(By.ID, "opt-mode"))
+        check(mode.first_selected_option.text == "volley", "%s: the Presidials' line not offered a volley: %r" %
+              (size, mode.first_selected_option.text))
+        check({o.text for o in mode.options} >= {"volley", "independent", "aimed"}, "%s: the modes %r" %
+              (size, [o.text for o in mode.options]))
+        # the target's cover, and the rare options folded under More
+        Select(d.find_element(By.ID, "opt-cover")).select_by_value("partial")
+        more = d.find_element(By.ID, "act-more")
+        check(more.tag_name == "details" and not more.get_attribute("open") and
+              d.find_elements(By.CSS_SELECTOR, "#act-more #opt-through-fire"),
+              "%s: the rare options (through fire) not folded under More" % size)
         d.find_element(By.ID, "opt-range").send_keys("10")
-        p = 1 - (1 - Fraction(1, 2) * Fraction(8, 12)) ** 3
-        want = "At least one figure wounded: %.1f%% (%s)" % (100 * p, p)
-        waiter(d, 60).until(lambda d: want in d.find_element(By.ID, "odds").text)
+        # the volley: 12 figures less 2 officers and NCOs fire 10 dice
+        # (Volley Fire); Hit# 11, medium range -2, skill 2 -2, partial
+        # cover +2: 9+ on a d12 (p 1/3); damage 4 - armor 0 wounds on 5+
+        # (Section 6: p 8/12): at least one casualty 1 - (1 - 1/3 * 8/12)^10
+        p = 1 - (1 - Fraction(1, 3) * Fraction(8, 12)) ** 10
+        want = "At least one figure wounded: %.1f%%" % (100 * p)
+        waiter(d, 60).until(lambda d: want in d.find_element(By.ID, "odds").text and
+                            d.find_element(By.ID, "odds").get_attribute("data-target") == "Apaches")
         odds = d.find_element(By.ID, "odds").text
-        check("The target checks morale: %.1f%% (%s)" % (100 * p, p) in odds,
+        check("The target checks morale: %.1f%%" % (100 * p) in odds,
               "%s: the morale check worded as what it is, with its chance: %r" % (size, odds))
         check(odds.index(want) < odds.index("Figures hit"), "%s: the headline not first: %r" % (size, odds))
         check("mean 0.00" not in odds and "0.0%" not in odds, "%s: a mean or a chance of nothing shown: %r" %
@@ -270,14 +302,24 @@ def play(fray, url, phone, seed, shots, tmp):
             d.execute_script("document.getElementById('act').scrollIntoView()")
             d.save_screenshot(os.path.join(shots, "game-odds-%s.png" % size))
         axe("a unit's action with its odds")  # it unfolds every fold: after the screenshot
+        # one request a shot (issue 42): the page's requests to the game's
+        # door counted from the roll until the log shows it
+        d.execute_script("""window.gameRequests = 0; const f = window.fetch;
+            window.fetch = function (u, ...rest) {
+              if (String(u && u.url || u).includes('api/v1/game')) window.gameRequests++;
+              return f.call(this, u, ...rest); };""")
         d.find_element(By.ID, "roll").click()
         wait(d, "#happened", "what happened")
         waiter(d, 60).until(lambda d: "#1" in log_text(d))
+        sent = d.execute_script("return window.gameRequests")
+        check(sent == 1, "%s: a shot took %r requests to api/v1/game, not one" % (size, sent))
         story = d.execute_script("return document.getElementById('story').textContent")
-        check("shoot:" in story and "morale:" in story, "%s: the shot and its follow-up morale: %r" % (size, story[:300]))
+        check("shoot:" in story and "a volley" in story and "cover: partial" in story,
+              "%s: the shot, a volley at a target in cover: %r" % (size, story[:400]))
         # the log in words: the unit and action, not the command line
         first = d.find_element(By.CSS_SELECTOR, "#log .entry[data-action='1'] .says").text
-        check(first.startswith("#1") and first[2:].strip() == "Presidials: shoot at Apaches (range 10)",
+        check(first.startswith("#1") and first[2:].strip() ==
+              "Presidials: shoot at Apaches (range 10, mode volley, cover partial)",
               "%s: the log's first action in words: %r" % (size, first))
         no_command_line(d, "#log", "%s: the log" % size)
         check(" 1 actions" not in d.find_element(By.ID, "game").text, "%s: \"1 actions\"" % size)
@@ -304,7 +346,7 @@ def play(fray, url, phone, seed, shots, tmp):
         waiter(d, 60).until(lambda d: "#2" in log_text(d))
         path = os.path.join(tmp, "page-%s.yaml" % size)
         table(fray, "new", path, "--rules", "presidio", "--forces", FORCES, "--seed", str(seed))
-        table(fray, path, "shoot", "Presidials", "--at", "Apaches", "--range", "10")
+        table(fray, path, "shoot", "Presidials", "--at", "Apaches", *PAGE_SHOT_WORDS)
         table(fray, path, "charge", "Comanches", "--at", "Presidials", "--reaction", "stand")
         check(actions_so_far(d) == read(path), "%s: after the charge, the page's game is fray table's file" % size)
         no_horizontal_scroll(d, "game " + size)

@@ -347,11 +347,17 @@ def game_travels(d, fray, url, tmp, shots):
     # the same game from the command line: the page's file is fray table's
     want = os.path.join(tmp, "cli.yaml")
     table(fray, "new", want, "--rules", "presidio", "--forces", FORCES, "--seed", "7")
-    table(fray, want, "shoot", "Presidials", "--at", "Apaches", "--range", "10")
+    # the Presidials are a line, loaded: the screen offers the volley the
+    # rules let them fire (Section 4, Volley Fire; ruling R27), as the game
+    # suggests it, and the log says so
+    table(fray, want, "shoot", "Presidials", "--at", "Apaches", "--range", "10", "--mode", "volley")
     check(text == read(want), "after one shot, the page's game file is not fray table's")
+    says = d.find_element(By.CSS_SELECTOR, "#log .entry[data-action='1'] .says").text
+    check("mode volley" in says, "the Presidials' shot on the static page is no volley: %r" % says)
     # the next action on both sides: the same bytes
-    table(fray, path, "shoot", "Apaches", "--at", "Presidials", "--range", "8")
-    page_shot(d, "Apaches", "Presidials", 8, 2)
+    # (the Comanches: the volley may have left the Apaches unable to shoot)
+    table(fray, path, "shoot", "Comanches", "--at", "Presidials", "--range", "8")
+    page_shot(d, "Comanches", "Presidials", 8, 2)
     check(page_game(d) == read(path), "after the next shot, the page's game is not the file fray table wrote")
     d.save_screenshot(os.path.join(shots, "site-game.png"))
 
@@ -412,7 +418,7 @@ def phone(d, fray, catalogue, url, tmp, shots):
     page_shot(d, "Presidials", "Apaches", 10, 1)
     want = os.path.join(tmp, "phone.yaml")
     table(fray, "new", want, "--rules", "presidio", "--forces", FORCES, "--seed", "5")
-    table(fray, want, "shoot", "Presidials", "--at", "Apaches", "--range", "10")
+    table(fray, want, "shoot", "Presidials", "--at", "Apaches", "--range", "10", "--mode", "volley")
     check(page_game(d) == read(want), "at 412 px, after one shot, the page's game file is not fray table's")
     no_sideways(d, "the game after a shot at 412 px")
     d.save_screenshot(os.path.join(shots, "site-game-412.png"))

@@ -51,8 +51,11 @@ static int shoot(table_game *g, table_unit *actor, table_unit *target, const pla
 	return FRAY_OK;
 }
 
+/* the player gives only the target: both procedures' inputs come from the units */
+static const action_desc shoot_desc = {.procs = {"fifth.volley", "fifth.morale", NULL}};
+
 static const table_action fifth_actions[] = {
-	{"shoot", true, "--at TARGET: a volley, a d6 a man hitting on 4+", shoot, NULL},
+	{"shoot", true, "a volley, a d6 a man hitting on 4+", shoot, NULL, &shoot_desc},
 };
 
 static const table_action *actions(size_t *n)
