@@ -293,6 +293,20 @@ static void wake_holds(const serve_conf *conf, bool all)
 	pthread_mutex_unlock(&holds_lock);
 }
 
+/* The URL's %XX decoded as MHD does, but a %00 made a byte no path or
+ * name takes (DEL) rather than the end of the string: "a%00b" is not the
+ * game "a" (nor "x.html%00.js" the page x.html). */
+static size_t unescape(void *cls, struct MHD_Connection *con, char *uri)
+{
+	(void)cls;
+	(void)con;
+	size_t n = MHD_http_unescape(uri);
+	for (size_t i = 0; i < n; i++)
+		if (!uri[i])
+			uri[i] = 0x7f;
+	return n;
+}
+
 /* MHD hands the path without its query, whose arguments it parsed: the
  * ones serve_handle reads (a kept game's version, an events request's
  * after) put back as url?after=A&version=V, into buf; url itself when
@@ -765,7 +779,8 @@ static struct MHD_Daemon *start_daemon(serve_http *s, const struct sockaddr *add
 		MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)SERVE_CONNECTIONS, MHD_OPTION_CONNECTION_TIMEOUT,
 		(unsigned)SERVE_SEND_S, MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(128u << 10),
 		MHD_OPTION_NOTIFY_COMPLETED, request_done, NULL, MHD_OPTION_NOTIFY_CONNECTION, connection_seen, NULL,
-		MHD_OPTION_URI_LOG_CALLBACK, request_line, conf, MHD_OPTION_END);
+		MHD_OPTION_URI_LOG_CALLBACK, request_line, conf, MHD_OPTION_UNESCAPE_CALLBACK, unescape, NULL,
+		MHD_OPTION_END);
 }
 
 /* --lan: the URLs, and the QR code of the first (the one to share) for
