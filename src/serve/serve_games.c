@@ -261,8 +261,10 @@ static void change_words(const fray_doc *req, const char *op, char *what, size_t
 		snprintf(what, cap, "%s", action ? action : op);
 }
 
-/* GET api/v1/games/NAME: the game, its version and its status. */
-static void get_game(serve_store *s, const char *name, serve_watch *w, serve_reply *out)
+/* GET api/v1/games/NAME: the game's text and its version, nothing
+ * computed: every phone asks it at each change (its status and units are
+ * api/v1/game's ops on the text, or this path's POST). */
+static void get_game(serve_store *s, const char *name, serve_reply *out)
 {
 	serve_held h;
 	char msg[256];
@@ -271,28 +273,15 @@ static void get_game(serve_store *s, const char *name, serve_watch *w, serve_rep
 		serve_reply_error(out, st, msg);
 		return;
 	}
-	char *req = request_for(h.text, "{\"op\": \"status\"}"), *answer = NULL;
 	char *game = json_str(h.text);
 	long long version = h.version;
 	serve_store_close(&h);
-	unsigned status = req && game ? game_call(req, w, &answer) : 503;
-	free(req);
-	if (status != 200 || !answer) {
-		free(game);
-		reply_failed(out, status, answer, w);
-		return;
-	}
-	size_t n = strlen(game) + 16;
-	char *members = malloc(n);
-	char *with = NULL;
-	if (members) {
-		snprintf(members, n, "\"game\": %s", game);
-		with = with_members(members, answer);
-	}
-	free(members);
+	size_t n = game ? strlen(game) + 128 : 0;
+	char *body = game ? malloc(n) : NULL;
+	if (body)
+		snprintf(body, n, "{\"name\": \"%s\", \"version\": %lld, \"game\": %s}\n", name, version, game);
 	free(game);
-	free(answer);
-	reply_with_version(out, 200, name, version, with);
+	serve_reply_text(out, 200, "application/json", body);
 }
 
 /* GET api/v1/games: each game's name, rules, turn and version. */
@@ -428,7 +417,7 @@ void serve_games_work(void *store, const char *text, serve_watch *w, serve_reply
 	if (text[0] == 'L')
 		list_games(s, w, out);
 	else if (text[0] == 'G' && sscanf(text, "G %32s", name) == 1)
-		get_game(s, name, w, out);
+		get_game(s, name, out);
 	else if (text[0] == 'P' && sscanf(text, "P %32s %lld", name, &version) == 2)
 		post_game(s, name, version, body, w, out);
 	else

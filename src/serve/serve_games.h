@@ -2,8 +2,7 @@
  * docs/serve.md, "Games on the server"):
  *
  *   GET  api/v1/games                    {"games": [{"name", "rules", "turn", "version"}]}
- *   GET  api/v1/games/NAME               the game: {"name", "version", "game" (its text), "rules",
- *                                        "turn", "status", "text"}
+ *   GET  api/v1/games/NAME               the game: {"name", "version", "game" (its text)}
  *   POST api/v1/games/NAME[?version=V]   an op of docs/json/game-request.md without "game": the server
  *                                        puts in the stored one. "new" makes the game (409 if it
  *                                        exists); "apply" and "undo" change it and need the version
