@@ -227,6 +227,9 @@ static bool keep_body(upload *up, const char *data, size_t size)
 static pthread_mutex_t holds_lock = PTHREAD_MUTEX_INITIALIZER;
 static upload *holds[SERVE_HOLDS];
 static size_t nholds;
+/* held requests suspended and not yet answered after their resume: MHD
+ * aborts when stopped with a connection still suspended */
+static size_t suspended_holds;
 
 static bool held_woken(upload *up)
 {
@@ -263,6 +266,7 @@ static bool hold(const serve_conf *conf, struct MHD_Connection *con, conn_state 
 		up->until.tv_sec += SERVE_HOLD_S;
 		MHD_suspend_connection(con);
 		holds[nholds++] = up;
+		suspended_holds++;
 		held = true;
 	}
 	pthread_mutex_unlock(&holds_lock);
@@ -363,6 +367,9 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *con, const char 
 		if (!held_woken(up))
 			return MHD_YES;
 		up->holding = false;
+		pthread_mutex_lock(&holds_lock);
+		suspended_holds--;
+		pthread_mutex_unlock(&holds_lock);
 		serve_reply r;
 		serve_games_event(conf->games, up->hold, &r);
 		enum MHD_Result ok = send_reply(con, &r);
@@ -887,6 +894,17 @@ void serve_http_stop(serve_http *s)
 	 * is resumed before the daemon stops */
 	serve_jobs_stop(s->conf.jobs);
 	wake_holds(&s->conf, true);
+	/* MHD takes a resumed connection off its suspended list in its own
+	 * loop, and answers it: waited for (at most 5 s), as MHD aborts when
+	 * stopped with one still suspended */
+	for (int i = 0; i < 500; i++) {
+		pthread_mutex_lock(&holds_lock);
+		size_t left = suspended_holds;
+		pthread_mutex_unlock(&holds_lock);
+		if (!left)
+			break;
+		nanosleep(&(struct timespec){.tv_nsec = 10 * 1000 * 1000}, NULL);
+	}
 	MHD_stop_daemon(s->daemon);
 	serve_jobs_free(s->conf.jobs);
 	serve_store_free(s->conf.games);

@@ -14,19 +14,22 @@ only; every wait bounded. Usage: FRAY SHOTS_DIR"""
 import json
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
 import time
 import urllib.request
 
-from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+from selenium.common.exceptions import (NoAlertPresentException, NoSuchElementException,
+                                        StaleElementReferenceException)
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
 from page_test import browser, check, failures, no_horizontal_scroll
 from serve_util import Server
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "tests"))
 from pace import Pace  # noqa: E402 (tests/pace.py)
 
 PACE = None
@@ -38,7 +41,7 @@ def until(fn, seconds, what):
     def cond():
         try:
             return fn()
-        except (NoSuchElementException, StaleElementReferenceException):
+        except (NoSuchElementException, StaleElementReferenceException, NoAlertPresentException):
             return None
     return PACE.until(cond, seconds, what)
 
@@ -96,6 +99,49 @@ def shoot(d, actor, target, rng):
     r.clear()
     r.send_keys(str(rng))
     button(d, "Roll it").click()
+
+
+def table(fray, *args):
+    subprocess.run([fray, "table", *args], check=True, capture_output=True, timeout=120)
+
+
+def copies(fray, url, tmp):
+    """This browser's own game (no kept one): a file that is an older copy
+    of it, or a fork of it, is named as such and taken only when the
+    player agrees."""
+    forces = os.path.join(ROOT, "examples/presidio/forces.yaml")
+    mine, older, fork = (os.path.join(tmp, n + ".yaml") for n in ("mine", "older", "fork"))
+    table(fray, "new", older, "--rules", "presidio", "--forces", forces, "--seed", "11")
+    table(fray, older, "shoot", "Presidials", "--at", "Apaches", "--range", "10")
+    shutil.copy(older, mine)
+    shutil.copy(older, fork)
+    table(fray, mine, "shoot", "Cueras", "--at", "Apaches", "--range", "6")
+    table(fray, fork, "shoot", "Cueras", "--at", "Comanches", "--range", "6")
+    d = browser(True)
+    try:
+        d.get(url + "game.html")
+        def bring(path):
+            until(lambda: d.find_element(By.ID, "new-game").is_displayed(), 30, "the new-game screen")
+            d.find_element(By.ID, "game-file").send_keys(path)
+        bring(mine)
+        until(lambda: "Cueras: shoot at Apaches" in log_text(d), 60, "this browser's game: 2 actions")
+        button(d, "New game").click()
+        bring(older)
+        alert = until(lambda: d.switch_to.alert, 30, "asked before an older copy replaces the game")
+        check("older copy" in alert.text and "1 of its 2" in alert.text.replace("entries", ""),
+              "the older copy named: %r" % alert.text)
+        alert.dismiss()
+        until(lambda: "not taken" in d.find_element(By.ID, "new-error").text, 30, "said: not taken")
+        button(d, "Back to the game").click()
+        until(lambda: "Cueras: shoot at Apaches" in log_text(d), 30, "the game here kept, both actions")
+        button(d, "New game").click()
+        bring(fork)
+        alert = until(lambda: d.switch_to.alert, 30, "asked before a fork replaces the game")
+        check("fork" in alert.text and "first 1 log" in alert.text, "the fork named: %r" % alert.text)
+        alert.accept()
+        until(lambda: "Cueras: shoot at Comanches" in log_text(d), 60, "the fork taken when agreed")
+    finally:
+        d.quit()
 
 
 def main():
@@ -178,12 +224,16 @@ def main():
               and kept["game"].count("command: \"turn") == 1, "the file has each action once")
         check(not a.execute_script("return localStorage.getItem('fray.game')"),
               "A's own game (local storage) not overwritten by the kept one")
+        copies(fray, srv.url, tmp)
     except Exception:
         for n, d in (("a", a), ("b", b), ("c", c)):
             if d:
                 d.save_screenshot(os.path.join(shots, "shared-failed-%s.png" % n))
                 print("%s: error %r, line %r" % (n, d.find_element(By.ID, "error").text,
                                                  d.find_element(By.ID, "game-line").text), file=sys.stderr)
+                print("%s: %r" % (n, d.execute_script("return sharedGame.state()")), file=sys.stderr)
+                for m in d.get_log("browser"):
+                    print("%s console: %s" % (n, m.get("message")), file=sys.stderr)
         raise
     finally:
         for d in (a, b, c):
