@@ -55,8 +55,12 @@
       $('shared-name').textContent = shared.name;
       $('shared-version').textContent = String(shared.version);
     }
-    for (const b of document.querySelectorAll('#server-games-list button'))
-      b.setAttribute('aria-current', String(b.dataset.game === shared.name));
+    for (const b of document.querySelectorAll('#server-games-list button')) {
+      const here = b.dataset.game === shared.name;
+      b.setAttribute('aria-current', String(here));
+      // the list is as it was when read; the game open here is said as it is now
+      if (here && b.nextSibling) b.nextSibling.textContent = ` open here · version ${shared.version}`;
+    }
   }
 
   // The server shares its computing fairly by address: a client has at

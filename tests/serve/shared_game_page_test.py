@@ -175,7 +175,10 @@ def main():
         check(took is not None, "B shows A's shot within 2 s (%s s; pace %.1f)" % (took, PACE.pace))
         check(b.execute_script("return window.notReloaded === true"), "B was not reloaded")
         a.save_screenshot(os.path.join(shots, "shared-a-412.png"))
+        b.execute_script("document.getElementById('game-line').scrollIntoView()")
         b.save_screenshot(os.path.join(shots, "shared-b-412.png"))
+        b.execute_script("document.getElementById('log').scrollIntoView()")
+        b.save_screenshot(os.path.join(shots, "shared-b-log-412.png"))
 
         # B's network to the events drops; A acts; B's roll made on the old game is refused, then rolled again
         b.execute_script("sharedGame.pause(true)")
