@@ -98,7 +98,11 @@ def shoot(d, actor, target, rng):
     r = control(d, "Range")
     r.clear()
     r.send_keys(str(rng))
-    button(d, "Roll it").click()
+    # the odds come first and push the button down: clicked once they are shown, not where it was
+    until(lambda: "The odds before the roll" in d.find_element(By.ID, "odds").text, 60, "%s's odds" % actor)
+    roll = button(d, "Roll it")
+    d.execute_script("arguments[0].scrollIntoView({block: 'center'})", roll)
+    roll.click()
 
 
 def table(fray, *args):
