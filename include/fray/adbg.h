@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <fray/ctx.h>
+#include <fray/format.h>
 #include <fray/data.h>
 #include <fray/dice.h>
 #include <fray/roller.h>
@@ -273,13 +274,16 @@ size_t fray_adbg_battle_save(const fray_adbg_battle_state *st, char *dst,
 bool fray_adbg_battle_restore(fray_adbg_battle_state *st, fray_doc *doc,
 			      const fray_node *n);
 
-/* The end of a told battle, as `fray adbg battle` prints it: with json,
+/* The three below render FRAY_FORMAT_TEXT or FRAY_FORMAT_JSON (another:
+ * FRAY_ERR_INPUT); their format was a boolean before issue 42, and
+ * false and true still say text and JSON. */
+/* The end of a told battle, as `fray adbg battle` prints it: as JSON,
  * the members after the events ("], \"result\": {...}}" and a newline);
  * else the table of units by final status and the winner. *out is
  * malloc'd: free() it. FRAY_ERR_LIMIT when the text would pass 64 MiB (the
  * most any answer may be), FRAY_ERR_NOMEM when memory ran out; the same
  * for the two reports below. */
-fray_status fray_adbg_summary(const fray_adbg_scenario *s, const fray_adbg_result *res, bool json,
+fray_status fray_adbg_summary(const fray_adbg_scenario *s, const fray_adbg_result *res, fray_format format,
 			      char **out);
 
 /* A battle simulation's result as `fray adbg simulate` prints it (text or
@@ -292,7 +296,7 @@ typedef struct fray_adbg_sim_about {
 	const char *partial;
 } fray_adbg_sim_about;
 struct fray_sim;
-fray_status fray_adbg_sim_report(const fray_adbg_sim_about *about, const struct fray_sim *s, bool json,
+fray_status fray_adbg_sim_report(const fray_adbg_sim_about *about, const struct fray_sim *s, fray_format format,
 				 char **out);
 
 /* A battle's odds as `fray adbg odds` prints them (text or JSON): who wins
@@ -312,7 +316,7 @@ typedef struct fray_adbg_odds_about {
 	const char *reason;
 } fray_adbg_odds_about;
 struct fray_dist;
-fray_status fray_adbg_odds_report(const fray_adbg_odds_about *about, const struct fray_dist *d, bool json,
+fray_status fray_adbg_odds_report(const fray_adbg_odds_about *about, const struct fray_dist *d, fray_format format,
 				  char **out);
 
 /* A battle's odds: exact (fray_enumerate) when the policy decides alike

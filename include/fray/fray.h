@@ -22,6 +22,7 @@
 #include <fray/version.h>
 #include <fray/status.h>
 #include <fray/ctx.h>
+#include <fray/format.h>
 #include <fray/rng.h>
 #include <fray/events.h>
 #include <fray/policy.h>

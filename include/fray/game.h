@@ -26,6 +26,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <fray/ctx.h>
+#include <fray/format.h>
 #include <fray/data.h>
 #include <fray/policy.h>
 
@@ -116,15 +117,16 @@ fray_status fray_game_act(fray_game *game, size_t nwords, const char *const *wor
 /* The exact odds of the action's first procedure from the game as it
  * stands: the inputs apply would give it (the units' fields and the
  * options), as `fray table GAME ACTION ... --odds` gives them and as
- * `fray <set> <proc> --odds` renders them (json: the JSON form, else
- * text): *out malloc'd, free() it. Nothing is rolled and the game is
+ * `fray <set> <proc> --odds` renders them (format FRAY_FORMAT_JSON or
+ * FRAY_FORMAT_TEXT, a boolean before issue 42; another:
+ * FRAY_ERR_INPUT): *out malloc'd, free() it. Nothing is rolled and the game is
  * unchanged. A charge's odds are its fear-of-charge check's, so no
  * reaction is needed. FRAY_ERR_INPUT also for an action that rolls no
  * dice (reload, set, a panicked unit's surrender). */
 fray_status fray_game_odds(fray_game *game, const char *action, const char *actor, const char *target,
-			   size_t noptions, const char *const *options, bool json, char **out);
+			   size_t noptions, const char *const *options, fray_format format, char **out);
 /* The same odds, the action as fray_game_act's words. */
-fray_status fray_game_act_odds(fray_game *game, size_t nwords, const char *const *words, bool json, char **out);
+fray_status fray_game_act_odds(fray_game *game, size_t nwords, const char *const *words, fray_format format, char **out);
 /* The log: how many entries, and entry i's command as the log has it
  * ("shoot Presidials --at Apaches --range 10"; NULL past the end). The
  * last entry is the one fray_game_undo undoes. */

@@ -182,7 +182,7 @@ static void odds_text(strbuf *sb, const fray_adbg_odds_about *m, const fray_dist
 		frayi_sb_add(sb, "\n  unresolved: %.3g%%\n", 100 * fray_dist_unresolved(d));
 }
 
-void frayi_adbg_odds_report(strbuf *sb, const fray_adbg_odds_about *m, const fray_dist *d, bool json)
+void frayi_adbg_odds_report(strbuf *sb, const fray_adbg_odds_about *m, const fray_dist *d, fray_format form)
 {
 	double loss_p[2][FRAY_ADBG_MAX_UNITS + 1] = {{0}}, mean[2] = {0};
 	for (size_t i = 0; i < fray_dist_count(d); i++)
@@ -193,20 +193,21 @@ void frayi_adbg_odds_report(strbuf *sb, const fray_adbg_odds_about *m, const fra
 			loss_p[side][l] += fray_dist_p(d, i);
 			mean[side] += (double)l * fray_dist_p(d, i);
 		}
-	if (json)
+	if (form == FRAY_FORMAT_JSON)
 		odds_json(sb, m, d, mean);
 	else
 		odds_text(sb, m, d, mean, loss_p);
 }
 
-FRAY_API fray_status fray_adbg_odds_report(const fray_adbg_odds_about *m, const fray_dist *d, bool json, char **out)
+FRAY_API fray_status fray_adbg_odds_report(const fray_adbg_odds_about *m, const fray_dist *d, fray_format form, char **out)
 {
 	if (!out)
 		return FRAY_ERR_INPUT;
 	*out = NULL;
-	if (!m || !d || !m->scenario || !m->policy || fray_dist_fields(d) != 3)
+	if (!m || !d || !m->scenario || !m->policy || fray_dist_fields(d) != 3 ||
+	    (form != FRAY_FORMAT_TEXT && form != FRAY_FORMAT_JSON))
 		return FRAY_ERR_INPUT;
 	strbuf sb = {0};
-	frayi_adbg_odds_report(&sb, m, d, json);
+	frayi_adbg_odds_report(&sb, m, d, form);
 	return frayi_sb_give(&sb, NULL, out);
 }

@@ -150,22 +150,23 @@ static void report_text(strbuf *sb, const fray_adbg_sim_about *m, const fray_sim
 	frayi_sb_add(sb, "\n");
 }
 
-void frayi_adbg_sim_report(strbuf *sb, const fray_adbg_sim_about *m, const fray_sim *s, bool json)
+void frayi_adbg_sim_report(strbuf *sb, const fray_adbg_sim_about *m, const fray_sim *s, fray_format form)
 {
-	if (json)
+	if (form == FRAY_FORMAT_JSON)
 		report_json(sb, m, s);
 	else
 		report_text(sb, m, s);
 }
 
-FRAY_API fray_status fray_adbg_sim_report(const fray_adbg_sim_about *m, const fray_sim *s, bool json, char **out)
+FRAY_API fray_status fray_adbg_sim_report(const fray_adbg_sim_about *m, const fray_sim *s, fray_format form, char **out)
 {
 	if (!out)
 		return FRAY_ERR_INPUT;
 	*out = NULL;
-	if (!m || !s || !m->scenario || !m->policy || !m->side[0] || !m->side[1])
+	if (!m || !s || !m->scenario || !m->policy || !m->side[0] || !m->side[1] ||
+	    (form != FRAY_FORMAT_TEXT && form != FRAY_FORMAT_JSON))
 		return FRAY_ERR_INPUT;
 	strbuf sb = {0};
-	frayi_adbg_sim_report(&sb, m, s, json);
+	frayi_adbg_sim_report(&sb, m, s, form);
 	return frayi_sb_give(&sb, NULL, out);
 }

@@ -197,21 +197,21 @@ static const out_desc melee_out[] = {
 	{"attacker_loss", "integer", "units the attacker loses (\"R\": routed and removed)"},
 	{"defender_loss", "integer", "units the defender loses (\"R\": routed and removed)"}};
 
-static void loss_str(int64_t v, bool json, textbuf *t)
+static void loss_str(int64_t v, fray_format form, textbuf *t)
 {
 	if (v == FRAY_ADBG_ROUTE_ALL)
-		text_add(t, json ? "\"R\"" : "R (routed, removed)");
+		text_add(t, form == FRAY_FORMAT_JSON ? "\"R\"" : "R (routed, removed)");
 	else
 		text_add(t, "%lld", (long long)v);
 }
 
-static void fmt_melee(const fray_call *c, const int64_t *o, bool json, textbuf *t)
+static void fmt_melee(const fray_call *c, const int64_t *o, fray_format form, textbuf *t)
 {
 	(void)c;
-	text_add(t, json ? "\"attacker_loss\": " : "attacker ");
-	loss_str(o[0], json, t);
-	text_add(t, json ? ", \"defender_loss\": " : ", defender ");
-	loss_str(o[1], json, t);
+	text_add(t, form == FRAY_FORMAT_JSON ? "\"attacker_loss\": " : "attacker ");
+	loss_str(o[0], form, t);
+	text_add(t, form == FRAY_FORMAT_JSON ? ", \"defender_loss\": " : ", defender ");
+	loss_str(o[1], form, t);
 }
 
 /* "warrior:3,militia:2:disrupted" into units. */

@@ -8,9 +8,9 @@
 
 /* The end of a told battle: the JSON's "result" (after its events), or the
  * table of units by final status and the winner. */
-static void summary(strbuf *sb, const fray_adbg_scenario *s, const fray_adbg_result *res, bool json)
+static void summary(strbuf *sb, const fray_adbg_scenario *s, const fray_adbg_result *res, fray_format form)
 {
-	if (json) {
+	if (form == FRAY_FORMAT_JSON) {
 		frayi_sb_add(sb, "], \"result\": {\"rounds\": %d, \"winner\": ", res->rounds);
 		if (res->winner < 0)
 			frayi_sb_add(sb, "null");
@@ -48,16 +48,17 @@ static void summary(strbuf *sb, const fray_adbg_scenario *s, const fray_adbg_res
 	}
 }
 
-FRAY_API fray_status fray_adbg_summary(const fray_adbg_scenario *s, const fray_adbg_result *res, bool json,
+FRAY_API fray_status fray_adbg_summary(const fray_adbg_scenario *s, const fray_adbg_result *res, fray_format form,
 				       char **out)
 {
 	if (!out)
 		return FRAY_ERR_INPUT;
 	*out = NULL;
-	if (!s || !res)
+	if (!s || !res ||
+	    (form != FRAY_FORMAT_TEXT && form != FRAY_FORMAT_JSON))
 		return FRAY_ERR_INPUT;
 	strbuf sb = {0};
-	summary(&sb, s, res, json);
+	summary(&sb, s, res, form);
 	return frayi_sb_give(&sb, NULL, out);
 }
 
@@ -190,7 +191,7 @@ static fray_status simulate_battles(fray_call *c, const fray_call_opts *o, strbu
 		fray_adbg_sim_about about = {fray_adbg_scenario_name(b->scenario), b->policy_name,
 					     {fray_adbg_side_name(b->scenario, 0), fray_adbg_side_name(b->scenario, 1)},
 					     o->seed, trials, NULL};
-		frayi_adbg_sim_report(sb, &about, sim, o->json);
+		frayi_adbg_sim_report(sb, &about, sim, o->format);
 	}
 	fray_sim_free(sim);
 	return st;
@@ -213,7 +214,7 @@ static fray_status battle_odds(fray_call *c, const fray_call_opts *o, strbuf *sb
 		return st;
 	fray_adbg_odds_about about = {b->scenario, b->policy_name, odds.exact, odds.fell_back[0] ? odds.fell_back : NULL,
 				      oo.trials, oo.seed, odds.reason};
-	frayi_adbg_odds_report(sb, &about, odds.dist, o->json);
+	frayi_adbg_odds_report(sb, &about, odds.dist, o->format);
 	fray_dist_free(odds.dist);
 	return FRAY_OK;
 }
@@ -233,9 +234,9 @@ static fray_status render_battle(fray_call *c, const fray_call_opts *o, strbuf *
 		fray_roller_free(r);
 		return fray_ctx_status(c->ctx) ? fray_ctx_status(c->ctx) : fray_nomem(c->ctx);
 	}
-	narrator n = {.sb = sb, .json = o->json, .first = true};
+	narrator n = {.sb = sb, .form = o->format, .first = true};
 	fray_roller_set_sink(r, frayi_narrate, &n);
-	if (o->json) {
+	if (o->format == FRAY_FORMAT_JSON) {
 		frayi_sb_add(sb, "{\"scenario\": ");
 		frayi_sb_json(sb, fray_adbg_scenario_name(s));
 		frayi_sb_add(sb, ", \"seed\": %" PRIu64 ", \"policy\": ", o->seed);
@@ -260,7 +261,7 @@ static fray_status render_battle(fray_call *c, const fray_call_opts *o, strbuf *
 		const char *why = fray_roller_stop_reason(r);
 		status = frayi_call_bad(c, "the battle stopped: %s", why[0] ? why : "the policy gave no answer");
 	} else {
-		summary(sb, s, &res, o->json);
+		summary(sb, s, &res, o->format);
 	}
 	fray_adbg_battle_free(st);
 	fray_roller_free(r);

@@ -83,10 +83,10 @@ static const char *outcome_name(int64_t v)
 	return v >= 7 ? destroyed[v - 7] : fray_bbb_assault_band_names[v];
 }
 
-static void fmt_assault(const fray_call *c, const int64_t *o, bool json, textbuf *t)
+static void fmt_assault(const fray_call *c, const int64_t *o, fray_format form, textbuf *t)
 {
 	(void)c;
-	if (json) {
+	if (form == FRAY_FORMAT_JSON) {
 		text_add(t, "\"result\": \"%s\", \"attacker_bases_lost\": %lld, \"defender_bases_lost\": %lld, "
 			    "\"attacker_disrupted\": %s, \"defender_disrupted\": %s, \"attacker_silenced\": %s, "
 			    "\"defender_silenced\": %s",
@@ -203,13 +203,13 @@ static const out_desc move_out[] = {
 	{"disrupted", "boolean", "the unit is disrupted after"}, {"broken", "boolean", "broken: removed from the table"},
 	{"result", "string", "what the unit may do"}};
 
-static void fmt_move(const fray_call *c, const int64_t *o, bool json, textbuf *t)
+static void fmt_move(const fray_call *c, const int64_t *o, fray_format form, textbuf *t)
 {
 	const fray_bbb_move_in *in = (const fray_bbb_move_in *)c->input;
 	const char *words = in->disrupted ? fray_bbb_move_disrupted[o[0]]
 			    : o[0] <= 2	  ? "Full move"
 					  : fray_bbb_move_good_order[o[0]];
-	if (json) {
+	if (form == FRAY_FORMAT_JSON) {
 		char w[160];
 		fray_json_string(words, w, sizeof w);
 		text_add(t, "\"row\": \"%s\", \"result\": %s, \"recover\": %s, \"bases_change\": %lld, "
@@ -386,12 +386,12 @@ static const shift_line shift_lines[] = {
 };
 #define NSHIFT_LINES 8
 
-static void fmt_fire(const fray_call *c, const int64_t *o, bool json, textbuf *t)
+static void fmt_fire(const fray_call *c, const int64_t *o, fray_format form, textbuf *t)
 {
 	const fray_bbb_fire_in *in = (const fray_bbb_fire_in *)c->input;
 	char effect[160];
 	fray_bbb_effect((fray_bbb_result)o[0], in->target, in->training, in->advancing, effect, sizeof effect);
-	if (json) {
+	if (form == FRAY_FORMAT_JSON) {
 		char e[200];
 		fray_json_string(effect, e, sizeof e);
 		text_add(t, "\"result\": \"%s\", \"low_ammo\": %s, \"target_bases_lost\": %lld, \"target_disrupted\": %s, "

@@ -291,10 +291,10 @@ static fray_status roll_combat(fray_call *c, const fray_call_opts *opts, strbuf 
 		fray_policy_free(p);
 		return fray_ctx_status(c->ctx) ? fray_ctx_status(c->ctx) : fray_nomem(c->ctx);
 	}
-	narrator n = {.sb = sb, .json = opts->json, .first = true};
+	narrator n = {.sb = sb, .form = opts->format, .first = true};
 	fray_roller_set_sink(r, frayi_narrate, &n);
 	const char *tname = in->mix->tactics[in->situation.tactic].name;
-	if (opts->json) {
+	if (opts->format == FRAY_FORMAT_JSON) {
 		frayi_sb_add(sb, "{\"procedure\": \"chits.combat\", \"tactic\": ");
 		frayi_sb_json(sb, tname);
 		frayi_sb_add(sb, ", \"draw\": %d, \"seed\": %" PRIu64 ", \"events\": [", in->draw, seed);
@@ -313,7 +313,7 @@ static fray_status roll_combat(fray_call *c, const fray_call_opts *opts, strbuf 
 	st = out ? fray_run(r, combat_proc, p, &run, outcome) : fray_nomem(c->ctx);
 	fray_roller_free(r);
 	fray_policy_free(p);
-	if (st == FRAY_OK && opts->json) {
+	if (st == FRAY_OK && opts->format == FRAY_FORMAT_JSON) {
 		/* the outcome by the descriptor's own field names, as every other
 		 * roll gives it: the page's headline reads it (issue 31) */
 		frayi_sb_add(sb, "], \"outcome\": {\"attacker_hits\": %d, \"defender_hits\": %d, "
@@ -438,7 +438,7 @@ static fray_status render_advise(fray_call *c, const fray_call_opts *opts, strbu
 	int lo = t->min, hi = t->max[in->situation.stance], best_k = lo;
 	double best = -1e300;
 	const char *stance = fray_chits_stances[in->situation.stance];
-	if (opts->json) {
+	if (opts->format == FRAY_FORMAT_JSON) {
 		frayi_sb_add(sb, "{\"procedure\": \"chits.advise\", \"tactic\": ");
 		frayi_sb_json(sb, t->name);
 		frayi_sb_add(sb, ", \"stance\": \"%s\", \"criterion\": \"%s\", \"draws\": [", stance, criteria[crit]);
@@ -462,7 +462,7 @@ static fray_status render_advise(fray_call *c, const fray_call_opts *opts, strbu
 			best = score;
 			best_k = k;
 		}
-		if (opts->json)
+		if (opts->format == FRAY_FORMAT_JSON)
 			advise_json(sb, k, k == lo, &s);
 		else
 			advise_text(sb, k, &s);
@@ -470,7 +470,7 @@ static fray_status render_advise(fray_call *c, const fray_call_opts *opts, strbu
 	static const char *const crit_words[] = {
 		"the most hits on the defender less hits on the attacker", "the most hits on the defender",
 		"the fewest hits on the attacker", "the best chance that the defender takes more hits"};
-	if (opts->json)
+	if (opts->format == FRAY_FORMAT_JSON)
 		frayi_sb_add(sb, "\n], \"best\": %d}\n", best_k);
 	else
 		frayi_sb_add(sb, "\nbest: %d chits (%s)\n", best_k, crit_words[crit]);

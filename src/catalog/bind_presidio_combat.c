@@ -139,10 +139,10 @@ static const out_desc shoot_out[] = {
 	{"leader_hit", "boolean", "the target's leader is among the casualties"},
 	{"morale_check", "boolean", "the target checks morale: it took casualties and has figures left"}};
 
-static void fmt_shoot(const fray_call *c, const int64_t *o, bool json, textbuf *t)
+static void fmt_shoot(const fray_call *c, const int64_t *o, fray_format form, textbuf *t)
 {
 	const fray_presidio_shoot_in *in = (const fray_presidio_shoot_in *)c->input;
-	if (json) {
+	if (form == FRAY_FORMAT_JSON) {
 		text_add(t, "\"hits\": %lld, \"casualties\": %lld, \"specialists_hit\": %lld", (long long)o[0],
 			 (long long)o[1], (long long)o[2]);
 		if (in->through_fire)
@@ -428,10 +428,10 @@ static const out_desc melee_out[] = {
 	{"return_specialists_hit", "integer", "with both: the attackers' specialty figures among theirs"},
 	{"return_leader_hit", "boolean", "with both: the attackers' leader is among their casualties"}};
 
-static void fmt_melee(const fray_call *c, const int64_t *o, bool json, textbuf *t)
+static void fmt_melee(const fray_call *c, const int64_t *o, fray_format form, textbuf *t)
 {
 	const fray_presidio_melee_in *in = (const fray_presidio_melee_in *)c->input;
-	if (json) {
+	if (form == FRAY_FORMAT_JSON) {
 		text_add(t, in->both ? "\"hits\": %lld, \"casualties\": %lld, \"return_hits\": %lld, "
 				       "\"return_casualties\": %lld"
 				     : "\"hits\": %lld, \"casualties\": %lld",

@@ -18,11 +18,11 @@ static const in_desc rally_in[] = {
 static const out_desc rally_out[] = {{"rallied", "boolean", "the unit rallies"},
 				     {"standing", "string", "afterwards: disordered (in a clump) or still panicked"}};
 
-static void fmt_rallied(const fray_call *c, const int64_t *o, bool json, textbuf *t)
+static void fmt_rallied(const fray_call *c, const int64_t *o, fray_format form, textbuf *t)
 {
 	(void)c;
-	fmt_yes_no(t, json, "rallied", "rallied", "not rallied", o[0]);
-	text_add(t, json ? ", \"standing\": \"%s\"" : " (%s)", fray_presidio_standing_names[o[1]]);
+	fmt_yes_no(t, form, "rallied", "rallied", "not rallied", o[0]);
+	text_add(t, form == FRAY_FORMAT_JSON ? ", \"standing\": \"%s\"" : " (%s)", fray_presidio_standing_names[o[1]]);
 }
 
 static fray_status bind_rally(fray_call *c)
@@ -78,10 +78,10 @@ static const in_desc initiative_in[] = {
 static const out_desc initiative_out[] = {{"first", "integer", "the side that goes first (1 or 2)",
 	.says = (const char *const[][2]){{"1", "side 1 goes first"}, {"2", "side 2 goes first"}, {NULL, NULL}}}};
 
-static void fmt_initiative(const fray_call *c, const int64_t *o, bool json, textbuf *t)
+static void fmt_initiative(const fray_call *c, const int64_t *o, fray_format form, textbuf *t)
 {
 	(void)c;
-	text_add(t, json ? "\"first\": %lld" : "side %lld goes first", (long long)o[0] + 1);
+	text_add(t, form == FRAY_FORMAT_JSON ? "\"first\": %lld" : "side %lld goes first", (long long)o[0] + 1);
 }
 
 static fray_status bind_initiative(fray_call *c)
@@ -115,10 +115,10 @@ static const in_desc jump_in[] = {
 };
 static const out_desc jump_out[] = {{"casualties", "integer", "riders thrown"}};
 
-static void fmt_riders(const fray_call *c, const int64_t *o, bool json, textbuf *t)
+static void fmt_riders(const fray_call *c, const int64_t *o, fray_format form, textbuf *t)
 {
 	(void)c;
-	text_add(t, json ? "\"casualties\": %lld" : "%lld rider casualt%s", (long long)o[0], o[0] == 1 ? "y" : "ies");
+	text_add(t, form == FRAY_FORMAT_JSON ? "\"casualties\": %lld" : "%lld rider casualt%s", (long long)o[0], o[0] == 1 ? "y" : "ies");
 }
 
 static fray_status bind_jump(fray_call *c)
@@ -144,10 +144,10 @@ static const in_desc dismount_in[] = {
 };
 static const out_desc dismount_out[] = {{"ran_off", "integer", "horses that run off"}};
 
-static void fmt_ran_off(const fray_call *c, const int64_t *o, bool json, textbuf *t)
+static void fmt_ran_off(const fray_call *c, const int64_t *o, fray_format form, textbuf *t)
 {
 	(void)c;
-	text_add(t, json ? "\"ran_off\": %lld" : "%lld horse%s run off", (long long)o[0], o[0] == 1 ? "" : "s");
+	text_add(t, form == FRAY_FORMAT_JSON ? "\"ran_off\": %lld" : "%lld horse%s run off", (long long)o[0], o[0] == 1 ? "" : "s");
 }
 
 static fray_status bind_dismount(fray_call *c)
@@ -256,10 +256,10 @@ static const out_desc combine_out[] = {
 	{"casualties", "integer", "the casualties its morale checks count: 0"},
 	{"actions", "integer", "actions it takes (drums and bugles don't help)"}};
 
-static void fmt_combine(const fray_call *c, const int64_t *o, bool json, textbuf *t)
+static void fmt_combine(const fray_call *c, const int64_t *o, fray_format form, textbuf *t)
 {
 	(void)c;
-	text_add(t, json ? "\"figures\": %lld, \"size\": \"%s\", \"level\": \"%s\", \"casualties\": %lld, "
+	text_add(t, form == FRAY_FORMAT_JSON ? "\"figures\": %lld, \"size\": \"%s\", \"level\": \"%s\", \"casualties\": %lld, "
 			   "\"actions\": %lld"
 			 : "%lld figures, a %s, %s, %lld casualties counted, %lld actions",
 		 (long long)o[0], fray_presidio_size_names[o[1]], fray_presidio_level_names[o[2]], (long long)o[3],
@@ -298,12 +298,12 @@ static const out_desc status_out[] = {
 	{"wound", "string", "the wound the casualty ends with, read on the remaining units' table (none: unharmed)"},
 	{"wound_time", "integer", "that wound's own dice: 1D6 days to death, 2D6 weeks or days to duty (0: none)"}};
 
-static void fmt_status(const fray_call *c, const int64_t *o, bool json, textbuf *t)
+static void fmt_status(const fray_call *c, const int64_t *o, fray_format form, textbuf *t)
 {
 	bool shattered = *(const bool *)c->input;
 	const char *words = (shattered ? fray_presidio_status_shattered : fray_presidio_status_remaining)[o[0] - 1];
 	const char *wound = fray_presidio_wound_names[o[2]];
-	if (json)
+	if (form == FRAY_FORMAT_JSON)
 		text_add(t, "\"roll\": %lld, \"status\": \"%s\", \"second_roll\": %lld, \"wound\": \"%s\", "
 			    "\"wound_time\": %lld", (long long)o[0], words, (long long)o[1], wound, (long long)o[3]);
 	else if (shattered && o[2] && o[3])
@@ -343,9 +343,9 @@ static const in_desc fuse_in[] = {
 };
 static const out_desc fuse_out[] = {{"fixed_on_action", "integer", "the action that fixed it (0: not fixed)"}};
 
-static void fmt_repair(const fray_call *c, const int64_t *o, bool json, textbuf *t)
+static void fmt_repair(const fray_call *c, const int64_t *o, fray_format form, textbuf *t)
 {
-	if (json)
+	if (form == FRAY_FORMAT_JSON)
 		text_add(t, "\"fixed_on_action\": %lld", (long long)o[0]);
 	else if (o[0])
 		text_add(t, "fixed on action %lld", (long long)o[0]);
@@ -388,10 +388,10 @@ static const in_desc gun_move_in[] = {
 };
 static const out_desc gun_move_out[] = {{"inches", "number", "how far the gun moves"}};
 
-static void fmt_inches(const fray_call *c, const int64_t *o, bool json, textbuf *t)
+static void fmt_inches(const fray_call *c, const int64_t *o, fray_format form, textbuf *t)
 {
 	(void)c;
-	text_add(t, json ? "\"inches\": %g" : "%g\"", (double)o[0] / 2); /* half inches */
+	text_add(t, form == FRAY_FORMAT_JSON ? "\"inches\": %g" : "%g\"", (double)o[0] / 2); /* half inches */
 }
 
 static fray_status bind_gun_move(fray_call *c)
@@ -516,14 +516,14 @@ static const in_desc radius_in[] = {
 static const out_desc radius_out[] = {
 	{"hit", "integer", "figures hit"}, {"casualties", "integer", "with a damage: the cone's and the wounded"}};
 
-static void fmt_radius(const fray_call *c, const int64_t *o, bool json, textbuf *t)
+static void fmt_radius(const fray_call *c, const int64_t *o, fray_format form, textbuf *t)
 {
 	const int *v = (const int *)c->input;
 	if (v[3] > 0)
-		text_add(t, json ? "\"hit\": %lld, \"casualties\": %lld" : "%lld hit, %lld casualt%s", (long long)o[0],
-			 (long long)o[1], json || o[1] == 1 ? "y" : "ies");
+		text_add(t, form == FRAY_FORMAT_JSON ? "\"hit\": %lld, \"casualties\": %lld" : "%lld hit, %lld casualt%s", (long long)o[0],
+			 (long long)o[1], form == FRAY_FORMAT_JSON || o[1] == 1 ? "y" : "ies");
 	else
-		text_add(t, json ? "\"hit\": %lld" : "%lld hit", (long long)o[0]);
+		text_add(t, form == FRAY_FORMAT_JSON ? "\"hit\": %lld" : "%lld hit", (long long)o[0]);
 }
 
 static fray_status bind_radius(fray_call *c)
@@ -588,10 +588,10 @@ static const in_desc into_melee_in[] = {
 static const out_desc into_melee_out[] = {
 	{"enemy_hit", "integer", "hits on the enemy"}, {"friends_hit", "integer", "hits on your own"}};
 
-static void fmt_into_melee(const fray_call *c, const int64_t *o, bool json, textbuf *t)
+static void fmt_into_melee(const fray_call *c, const int64_t *o, fray_format form, textbuf *t)
 {
 	(void)c;
-	text_add(t, json ? "\"enemy_hit\": %lld, \"friends_hit\": %lld" : "%lld enemy hit, %lld of your own",
+	text_add(t, form == FRAY_FORMAT_JSON ? "\"enemy_hit\": %lld, \"friends_hit\": %lld" : "%lld enemy hit, %lld of your own",
 		 (long long)o[0], (long long)o[1]);
 }
 
@@ -661,16 +661,16 @@ static const out_desc artillery_out[] = {
 	{"casualties", "integer", "canister: enemy casualties"}, {"friendly_casualties", "integer", "canister: friends hit"},
 	{"scatter", "integer", "a miss: inches off"}, {"mishap", "integer", "the mishap table's roll (0: none)"}};
 
-static void fmt_artillery(const fray_call *c, const int64_t *o, bool json, textbuf *t)
+static void fmt_artillery(const fray_call *c, const int64_t *o, fray_format form, textbuf *t)
 {
 	const fray_presidio_artillery_in *in = (const fray_presidio_artillery_in *)c->input;
 	bool canister = in->gun->ammo >= FRAY_PRESIDIO_CANISTER;
 	static const char *const results[3] = {"miss", "hit", "mishap"};
-	if (json && canister)
+	if (form == FRAY_FORMAT_JSON && canister)
 		text_add(t, "\"result\": \"%s\", \"casualties\": %lld, \"friendly_casualties\": %lld, \"scatter\": %lld, "
 			    "\"mishap\": %lld", results[o[0]], (long long)o[1], (long long)o[4], (long long)o[2],
 			 (long long)o[3]);
-	else if (json)
+	else if (form == FRAY_FORMAT_JSON)
 		text_add(t, "\"result\": \"%s\", \"destroyed\": %s, \"scatter\": %lld, \"mishap\": %lld", results[o[0]],
 			 o[1] ? "true" : "false", (long long)o[2], (long long)o[3]);
 	else if (o[0] == 2)
@@ -684,7 +684,7 @@ static void fmt_artillery(const fray_call *c, const int64_t *o, bool json, textb
 		text_add(t, "hit, %s", o[1] ? "destroyed" : "weakened");
 	else
 		text_add(t, "miss by %lld\"", (long long)o[2]);
-	if (!json && o[0] != 2 && o[3])
+	if ((form != FRAY_FORMAT_JSON) && o[0] != 2 && o[3])
 		text_add(t, " (mishap table %lld: no problem)", (long long)o[3]);
 }
 

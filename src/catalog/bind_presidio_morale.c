@@ -59,10 +59,10 @@ static const out_desc morale_out[] = {
 	{"casualties_after", "integer", "the casualties its next checks count (two 6s: 0, a new unit)"},
 	{"result", "string", "the failure band's consequence"}};
 
-static void fmt_morale(const fray_call *c, const int64_t *o, bool json, textbuf *t)
+static void fmt_morale(const fray_call *c, const int64_t *o, fray_format form, textbuf *t)
 {
 	const fray_presidio_morale_in *in = (const fray_presidio_morale_in *)c->input;
-	if (json) {
+	if (form == FRAY_FORMAT_JSON) {
 		char w[200];
 		fray_json_string(fray_presidio_morale_result(in, (int)o[1]), w, sizeof w);
 		text_add(t, "\"success\": %s, \"short_by\": %lld, \"bonus\": %s, \"standing\": \"%s\", \"holds\": %s, "

@@ -47,10 +47,10 @@ static const in_desc move_in[] = {
 };
 static const out_desc move_out[] = {{"inches", "number", "the distance moved"}};
 
-static void fmt_move(const fray_call *c, const int64_t *o, bool json, textbuf *t)
+static void fmt_move(const fray_call *c, const int64_t *o, fray_format form, textbuf *t)
 {
 	(void)c;
-	text_add(t, json ? "\"inches\": %g" : "%g\"", (double)o[0] / 4);
+	text_add(t, form == FRAY_FORMAT_JSON ? "\"inches\": %g" : "%g\"", (double)o[0] / 4);
 }
 
 /* The inputs of turning, firing and reloading while moving and of

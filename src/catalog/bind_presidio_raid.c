@@ -14,12 +14,12 @@ static const out_desc camp_out[] = {
 	{"terrain", "string", "the camp's terrain"}, {"feature", "string", "another feature"},
 	{"sentries", "string", "the sentries posted"}};
 
-static void fmt_camp(const fray_call *c, const int64_t *o, bool json, textbuf *t)
+static void fmt_camp(const fray_call *c, const int64_t *o, fray_format form, textbuf *t)
 {
 	(void)c;
 	const char *terrain = fray_presidio_camp_terrain[o[0] - 1], *feature = fray_presidio_camp_feature[o[1] - 1],
 		   *sentries = fray_presidio_camp_sentries[o[2] - 1];
-	text_add(t, json ? "\"terrain\": \"%s\", \"feature\": \"%s\", \"sentries\": \"%s\"" : "%s, %s; sentries: %s",
+	text_add(t, form == FRAY_FORMAT_JSON ? "\"terrain\": \"%s\", \"feature\": \"%s\", \"sentries\": \"%s\"" : "%s, %s; sentries: %s",
 		 terrain, feature, sentries);
 }
 
@@ -85,11 +85,11 @@ static const in_desc sentry_in[] = {
 static const out_desc sentry_out[] = {
 	{"sentry", "string", "sleeping, daydreaming or alert"}, {"discovered", "boolean", "the attackers are seen"}};
 
-static void fmt_sentry(const fray_call *c, const int64_t *o, bool json, textbuf *t)
+static void fmt_sentry(const fray_call *c, const int64_t *o, fray_format form, textbuf *t)
 {
 	(void)c;
 	static const char *const cond[3] = {"sleeping", "daydreaming", "alert"};
-	if (json)
+	if (form == FRAY_FORMAT_JSON)
 		text_add(t, "\"sentry\": \"%s\", \"discovered\": %s", cond[o[0]], o[1] ? "true" : "false");
 	else
 		text_add(t, "%s sentry, %s", cond[o[0]], o[1] ? "discovered" : "not discovered");
@@ -175,10 +175,10 @@ static const in_desc ram_in[] = {
 };
 static const out_desc ram_out[] = {{"casualties", "integer", "figures rammed down"}};
 
-static void fmt_casualties(const fray_call *c, const int64_t *o, bool json, textbuf *t)
+static void fmt_casualties(const fray_call *c, const int64_t *o, fray_format form, textbuf *t)
 {
 	(void)c;
-	text_add(t, json ? "\"casualties\": %lld" : "%lld casualt%s", (long long)o[0], o[0] == 1 ? "y" : "ies");
+	text_add(t, form == FRAY_FORMAT_JSON ? "\"casualties\": %lld" : "%lld casualt%s", (long long)o[0], o[0] == 1 ? "y" : "ies");
 }
 
 static fray_status bind_ram(fray_call *c)
@@ -378,11 +378,11 @@ static const out_desc night_out[] = {
 	{"open", "integer", "sight in the open, inches"}, {"woods", "integer", "the table's sight in the woods, inches"},
 	{"search_dm", "integer", "the DM on a search roll"}};
 
-static void fmt_night(const fray_call *c, const int64_t *o, bool json, textbuf *t)
+static void fmt_night(const fray_call *c, const int64_t *o, fray_format form, textbuf *t)
 {
 	(void)c;
 	const fray_presidio_night_row *n = &fray_presidio_night_rows[o[0]];
-	text_add(t, json ? "\"moon\": \"%s\", \"sight\": %g, \"open\": %d, \"woods\": %d, \"search_dm\": %d"
+	text_add(t, form == FRAY_FORMAT_JSON ? "\"moon\": \"%s\", \"sight\": %g, \"open\": %d, \"woods\": %d, \"search_dm\": %d"
 			 : "%s: sight %g\" here (%d\" in the open, %d\" in the woods), search %+d",
 		 n->moon, (double)o[1] / 2, n->open, n->woods, n->search_dm);
 }
@@ -443,11 +443,11 @@ static const in_desc herd_in[] = {
 static const out_desc herd_out[] = {
 	{"direction", "string", "controlled, or the way it stampedes"}, {"abreast", "integer", "beasts abreast"}};
 
-static void fmt_herd(const fray_call *c, const int64_t *o, bool json, textbuf *t)
+static void fmt_herd(const fray_call *c, const int64_t *o, fray_format form, textbuf *t)
 {
 	(void)c;
 	static const char *const dirs[7] = {"controlled", "N", "NE", "SE", "S", "SW", "NW"};
-	if (json)
+	if (form == FRAY_FORMAT_JSON)
 		text_add(t, "\"direction\": \"%s\", \"abreast\": %lld", dirs[o[0]], (long long)o[1]);
 	else
 		text_add(t, "%s%s, %lld abreast", o[0] ? "stampedes " : "", dirs[o[0]], (long long)o[1]);
@@ -481,10 +481,10 @@ static const in_desc pursuit_in[] = {
 };
 static const out_desc pursuit_out[] = {{"caught_on_day", "integer", "the day the raiders are caught (0: not in 15 days)"}};
 
-static void fmt_pursuit(const fray_call *c, const int64_t *o, bool json, textbuf *t)
+static void fmt_pursuit(const fray_call *c, const int64_t *o, fray_format form, textbuf *t)
 {
 	(void)c;
-	if (json)
+	if (form == FRAY_FORMAT_JSON)
 		text_add(t, "\"caught_on_day\": %lld", (long long)o[0]);
 	else if (o[0])
 		text_add(t, "caught on day %lld", (long long)o[0]);
@@ -493,13 +493,13 @@ static void fmt_pursuit(const fray_call *c, const int64_t *o, bool json, textbuf
 }
 
 /* The share caught in all, after the days. */
-static void pursuit_summary(const fray_call *c, const fray_dist *d, bool json, strbuf *sb)
+static void pursuit_summary(const fray_call *c, const fray_dist *d, fray_format form, strbuf *sb)
 {
 	(void)c;
 	double caught = 0;
 	for (size_t k = 0; k < fray_dist_count(d); k++)
 		caught += fray_dist_outcome(d, k)[0] ? fray_dist_p(d, k) : 0;
-	if (json)
+	if (form == FRAY_FORMAT_JSON)
 		frayi_sb_add(sb, ", \"caught\": %.6f", caught);
 	else
 		frayi_sb_add(sb, "\ncaught within 15 days: %.3f%%\n", 100 * caught);

@@ -124,7 +124,7 @@ typedef struct side_pair {
 } side_pair;
 
 /* Writes outcome o as a JSON object's members or as words, into t. */
-typedef void (*outcome_fmt)(const fray_call *c, const int64_t *o, bool json, textbuf *t);
+typedef void (*outcome_fmt)(const fray_call *c, const int64_t *o, fray_format form, textbuf *t);
 
 typedef struct proc_desc {
 	const char *name;                /* "adbg.fire" */
@@ -144,7 +144,7 @@ typedef struct proc_desc {
 	fray_status (*bind)(fray_call *c);
 	/* SIMULATE: members or lines after the outcomes ("caught"); NULL:
 	 * none */
-	void (*totals)(const fray_call *c, const fray_dist *d, bool json, strbuf *sb);
+	void (*totals)(const fray_call *c, const fray_dist *d, fray_format form, strbuf *sb);
 	/* A procedure with output of its own (a whole battle): renders the
 	 * mode itself; NULL: the common renderer */
 	fray_status (*render)(fray_call *c, const fray_call_opts *o, strbuf *sb);
@@ -268,7 +268,7 @@ const fray_presidio_gun *frayi_call_presidio_shell(fray_call *c, size_t k);
 fray_status frayi_call_presidio_structure(fray_call *c, const char *name, int *strength);
 
 /* The outcome told from the descriptor's words (out_desc). */
-void frayi_fmt_outcome(const fray_call *c, const int64_t *o, bool json, textbuf *t);
+void frayi_fmt_outcome(const fray_call *c, const int64_t *o, fray_format form, textbuf *t);
 
 /* Sets what bind bound: the rules function, its outcome fields and their
  * renderer (NULL: frayi_fmt_outcome). */
@@ -279,9 +279,9 @@ static inline void call_run(fray_call *c, fray_procedure proc, size_t nfields, o
 	c->fmt = fmt ? fmt : frayi_fmt_outcome;
 }
 /* A true/false outcome as "key": true in JSON, else the words. */
-static inline void fmt_yes_no(textbuf *t, bool json, const char *key, const char *yes, const char *no, int64_t v)
+static inline void fmt_yes_no(textbuf *t, fray_format form, const char *key, const char *yes, const char *no, int64_t v)
 {
-	if (json)
+	if (form == FRAY_FORMAT_JSON)
 		text_add(t, "\"%s\": %s", key, v ? "true" : "false");
 	else
 		text_add(t, "%s", v ? yes : no);
@@ -306,14 +306,15 @@ const proc_desc *frayi_catalog_find(const char *name_or_command);
 /* A narrating sink into sb, as the command line tells events. */
 typedef struct narrator {
 	strbuf *sb;
-	bool json, first;
+	fray_format form;
+	bool first;
 } narrator;
 void frayi_narrate(void *narrator, const fray_event *ev);
 
 /* A battle's odds report (frayi_adbg_odds_report.c). */
-void frayi_adbg_odds_report(strbuf *sb, const fray_adbg_odds_about *m, const fray_dist *d, bool json);
+void frayi_adbg_odds_report(strbuf *sb, const fray_adbg_odds_about *m, const fray_dist *d, fray_format form);
 /* The battle simulation's report (frayi_adbg_sim_report.c). */
-void frayi_adbg_sim_report(strbuf *sb, const fray_adbg_sim_about *m, const fray_sim *s, bool json);
+void frayi_adbg_sim_report(strbuf *sb, const fray_adbg_sim_about *m, const fray_sim *s, fray_format form);
 
 /* Runs a bound call: the roll (narrated) or the exact odds, as text or
  * JSON, into out: by the procedure's own renderer if it has one, else the

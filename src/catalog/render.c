@@ -11,7 +11,7 @@
 void frayi_narrate(void *ud, const fray_event *ev)
 {
 	narrator *n = ud;
-	size_t (*render)(const fray_event *, char *, size_t) = n->json ? fray_event_json : fray_event_text;
+	size_t (*render)(const fray_event *, char *, size_t) = n->form == FRAY_FORMAT_JSON ? fray_event_json : fray_event_text;
 	char small[512], *big = NULL;
 	const char *line = small;
 	size_t len = render(ev, small, sizeof small);
@@ -26,7 +26,7 @@ void frayi_narrate(void *ud, const fray_event *ev)
 		render(ev, big, len + 1);
 		line = big;
 	}
-	if (n->json) {
+	if (n->form == FRAY_FORMAT_JSON) {
 		frayi_sb_add(n->sb, "%s\n    %s", n->first ? "" : ",", line);
 	} else {
 		bool heading = ev->kind == FRAY_EV_NOTE && ev->text &&
@@ -41,14 +41,14 @@ void frayi_narrate(void *ud, const fray_event *ev)
 
 /* Two narrators at once: a game's log keeps a roll both ways. */
 typedef struct narrators {
-	narrator *json, *text;
+	narrator *as_json, *as_text;
 } narrators;
 
 static void narrate_both(void *ud, const fray_event *ev)
 {
 	narrators *n = ud;
-	frayi_narrate(n->json, ev);
-	frayi_narrate(n->text, ev);
+	frayi_narrate(n->as_json, ev);
+	frayi_narrate(n->as_text, ev);
 }
 
 /* Rolls c on r into out, telling the events to json and text (either may
@@ -56,7 +56,7 @@ static void narrate_both(void *ud, const fray_event *ev)
 static fray_status roll_on(fray_call *c, fray_roller *r, const char *seed_note, strbuf *json, strbuf *text,
 			   int64_t *out)
 {
-	narrator nj = {.sb = json, .json = true, .first = true}, nt = {.sb = text, .first = true};
+	narrator nj = {.sb = json, .form = FRAY_FORMAT_JSON, .first = true}, nt = {.sb = text, .first = true};
 	narrators both = {&nj, &nt};
 	if (json && text)
 		fray_roller_set_sink(r, narrate_both, &both);
@@ -76,12 +76,12 @@ static fray_status roll_on(fray_call *c, fray_roller *r, const char *seed_note, 
 	char res[1024];
 	textbuf t = text_on(res, sizeof res);
 	if (json) {
-		c->fmt(c, out, true, &t);
+		c->fmt(c, out, FRAY_FORMAT_JSON, &t);
 		frayi_sb_add(json, "%s], \"outcome\": {%s}}\n", nj.first ? "" : "\n  ", res);
 	}
 	if (text) {
 		t = text_on(res, sizeof res);
-		c->fmt(c, out, false, &t);
+		c->fmt(c, out, FRAY_FORMAT_TEXT, &t);
 		frayi_sb_add(text, "result: %s\n", res);
 	}
 	return FRAY_OK;
@@ -94,7 +94,7 @@ static fray_status render_roll(fray_call *c, const fray_call_opts *o, strbuf *sb
 		return fray_ctx_status(c->ctx) ? fray_ctx_status(c->ctx) : fray_nomem(c->ctx);
 	int64_t out[FRAY_OUTCOME_MAX_FIELDS];
 	fray_status st;
-	if (o->json) {
+	if (o->format == FRAY_FORMAT_JSON) {
 		char note[64];
 		snprintf(note, sizeof note, "\"seed\": %" PRIu64, o->seed);
 		st = roll_on(c, r, note, sb, NULL, out);
@@ -186,7 +186,7 @@ static int64_t json_value(const fray_call *c, const int64_t *o, size_t f)
 {
 	char res[4096], key[96];
 	textbuf t = text_on(res, sizeof res);
-	c->fmt(c, o, true, &t);
+	c->fmt(c, o, FRAY_FORMAT_JSON, &t);
 	int n = snprintf(key, sizeof key, "\"%s\": ", c->d->out[f].name);
 	const char *at = n > 0 && (size_t)n < sizeof key ? strstr(res, key) : NULL;
 	if (!at)
@@ -332,7 +332,7 @@ static fray_status odds_text(fray_call *c, const fray_call_opts *o, const fray_d
 			return fray_nomem(c->ctx);
 		}
 		textbuf t = text_on(res, sizeof res);
-		c->fmt(c, fray_dist_outcome(d, i), false, &t);
+		c->fmt(c, fray_dist_outcome(d, i), FRAY_FORMAT_TEXT, &t);
 		bool full = o->exact || strlen(ex) <= EXACT_SHORT;
 		frayi_sb_add(sb, "  %7.3f%%  %-*s %s\n", 100 * fray_dist_p(d, i), EXACT_SHORT, full ? ex : "", res);
 		fray_dealloc(c->ctx, ex);
@@ -354,7 +354,7 @@ static fray_status render_odds(fray_call *c, const fray_call_opts *o, strbuf *sb
 				    : fray_enumerate(c->ctx, c->proc, NULL, c->input, c->nfields, &lim, &d);
 	if (st != FRAY_OK)
 		return st;
-	if (!o->json) {
+	if (o->format != FRAY_FORMAT_JSON) {
 		st = odds_text(c, o, d, sb);
 		fray_dist_free(d);
 		return st;
@@ -369,7 +369,7 @@ static fray_status render_odds(fray_call *c, const fray_call_opts *o, strbuf *sb
 			return fray_nomem(c->ctx);
 		}
 		textbuf t = text_on(res, sizeof res);
-		c->fmt(c, fray_dist_outcome(d, i), true, &t);
+		c->fmt(c, fray_dist_outcome(d, i), FRAY_FORMAT_JSON, &t);
 		fray_double_str(fray_dist_p(d, i), num, sizeof num);
 		frayi_sb_add(sb, "%s\n  {\"outcome\": {%s}, \"p\": %s, \"exact\": \"%s\"}", i ? "," : "", res, num, ex);
 		fray_dealloc(c->ctx, ex);
@@ -392,7 +392,7 @@ static fray_status render_simulate(fray_call *c, const fray_call_opts *o, strbuf
 	if (st != FRAY_OK)
 		return st;
 	char res[1024], num[40];
-	if (o->json) {
+	if (o->format == FRAY_FORMAT_JSON) {
 		frayi_sb_add(sb, "{\"procedure\": \"%s\", \"inputs\": %s, \"trials\": %" PRIu64 ", \"seed\": %" PRIu64
 			   ", \"outcomes\": [", c->d->name, c->inputs_json, trials, o->seed);
 	} else {
@@ -402,19 +402,19 @@ static fray_status render_simulate(fray_call *c, const fray_call_opts *o, strbuf
 	}
 	for (size_t i = 0; i < fray_dist_count(d); i++) {
 		textbuf t = text_on(res, sizeof res);
-		c->fmt(c, fray_dist_outcome(d, i), o->json, &t);
-		if (o->json) {
+		c->fmt(c, fray_dist_outcome(d, i), o->format, &t);
+		if (o->format == FRAY_FORMAT_JSON) {
 			fray_double_str(fray_dist_p(d, i), num, sizeof num);
 			frayi_sb_add(sb, "%s\n  {\"outcome\": {%s}, \"p\": %s}", i ? "," : "", res, num);
 		} else {
 			frayi_sb_add(sb, "  %7.3f%%  %s\n", 100 * fray_dist_p(d, i), res);
 		}
 	}
-	if (o->json)
+	if (o->format == FRAY_FORMAT_JSON)
 		frayi_sb_add(sb, "\n]");
 	if (c->d->totals)
-		c->d->totals(c, d, o->json, sb);
-	frayi_sb_add(sb, o->json ? "}\n" : "");
+		c->d->totals(c, d, o->format, sb);
+	frayi_sb_add(sb, o->format == FRAY_FORMAT_JSON ? "}\n" : "");
 	fray_dist_free(d);
 	return FRAY_OK;
 }

@@ -169,12 +169,16 @@ static fray_status run_request(fray_ctx *ctx, const fray_node *root, const fray_
 	const char *pname = string_of(proc);
 	if (!pname)
 		return at(ctx, proc, "procedure: expected a string such as \"adbg.fire\"");
-	fray_call_opts o = {.json = true, .have_seed = true};
+	fray_call_opts o = {.version = FRAY_CALL_OPTS_VERSION, .format = FRAY_FORMAT_JSON, .have_seed = true};
 	if (format) {
+		/* a procedure renders text or JSON (fray_call_run); the other
+		 * formats' names are refused here with the same words */
 		const char *f = string_of(format);
-		if (!f || (strcmp(f, "json") != 0 && strcmp(f, "text") != 0))
+		fray_format named;
+		if (!f || fray_format_parse(f, &named) != FRAY_OK ||
+		    (named != FRAY_FORMAT_JSON && named != FRAY_FORMAT_TEXT))
 			return at(ctx, format, "format: expected \"json\" or \"text\"");
-		o.json = strcmp(f, "json") == 0;
+		o.format = named;
 	}
 	const char *mname = mode ? string_of(mode) : NULL;
 	if (mode && (!mname || (strcmp(mname, "roll") != 0 && strcmp(mname, "odds") != 0 &&

@@ -12,7 +12,7 @@
  * option; a request for its JSON is refused here. */
 static fray_status text_only(fray_call *c, const fray_call_opts *o)
 {
-	if (o->json)
+	if (o->format == FRAY_FORMAT_JSON)
 		return frayi_call_bad(c, "%s shows a table as text: it has no JSON", c->d->name);
 	return FRAY_OK;
 }

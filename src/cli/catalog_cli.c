@@ -238,8 +238,8 @@ static int run_catalog(fray_ctx *ctx, fray_call *c, const char *command, int arg
 	cli_progress_start(&prog, mode == FRAY_MODE_ODDS ? "paths" : "trials");
 	prog.budget = mode == FRAY_MODE_ODDS;
 	bool show = mode != FRAY_MODE_ROLL && isatty(2);
-	fray_call_opts run = {.mode = mode, .exact = o.exact,
-			      .json = o.json, .have_seed = o.have_seed, .seed = o.have_seed ? o.seed : cli_pick_seed(),
+	fray_call_opts run = {.version = FRAY_CALL_OPTS_VERSION, .mode = mode, .exact = o.exact,
+			      .format = o.form, .have_seed = o.have_seed, .seed = o.have_seed ? o.seed : cli_pick_seed(),
 			      .max_bytes = o.max_mib << 20, .trials = trials,
 			      .stop = &cli_stop_signal, .progress = show ? cli_progress_show : NULL, .ud = &prog};
 	char *out = NULL;

@@ -101,6 +101,19 @@ bool cli_flag(cli_args *a, const char *name)
 	return false;
 }
 
+bool cli_format(cli_args *a, unsigned offers, fray_format *form)
+{
+	for (unsigned f = FRAY_FORMAT_TEXT + 1; f < FRAY_FORMAT_COUNT; f++) {
+		char option[32];
+		snprintf(option, sizeof option, "--%s", fray_format_name((fray_format)f));
+		if ((offers & CLI_FORMAT(f)) && cli_flag(a, option)) {
+			*form = (fray_format)f;
+			return true;
+		}
+	}
+	return false;
+}
+
 bool cli_value(cli_args *a, const char *name, const char **value)
 {
 	if (a->i >= a->argc)
@@ -228,7 +241,7 @@ int cli_unknown(cli_args *a, const char *const *known, size_t nknown)
 void cli_narrate(void *narrator, const fray_event *ev)
 {
 	cli_narrator *t = narrator;
-	size_t (*render)(const fray_event *, char *, size_t) = t->json ? fray_event_json : fray_event_text;
+	size_t (*render)(const fray_event *, char *, size_t) = t->form == FRAY_FORMAT_JSON ? fray_event_json : fray_event_text;
 	/* a line longer than the buffer (long names) is rendered whole, never cut:
 	 * a cut JSON event would break the document */
 	const char *line = t->buf;
@@ -237,10 +250,10 @@ void cli_narrate(void *narrator, const fray_event *ev)
 	if (n >= sizeof t->buf && (big = malloc(n + 1)) != NULL) {
 		render(ev, big, n + 1);
 		line = big;
-	} else if (n >= sizeof t->buf && t->json) {
+	} else if (n >= sizeof t->buf && t->form == FRAY_FORMAT_JSON) {
 		line = "{\"event\": \"note\", \"text\": \"(out of memory)\"}";
 	}
-	if (t->json) {
+	if (t->form == FRAY_FORMAT_JSON) {
 		printf("%s\n    %s", t->first ? "" : ",", line);
 	} else {
 		bool heading = ev->kind == FRAY_EV_NOTE && ev->text &&

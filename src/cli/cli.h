@@ -42,6 +42,12 @@ int cli_fail(const char *cmd, const fray_ctx *ctx);
  * cli_value: true when argv[i] is `name V` or `name=V`; *value set; a
  * missing value is reported (a->status = 2). */
 bool cli_flag(cli_args *a, const char *name);
+/* A format's option at a->i ("--json", "--markdown", "--csv", "--html":
+ * "--" and fray_format_name), one of those offers has a bit for (1u <<
+ * FRAY_FORMAT_JSON | ...), into *form: true when one was taken. Text has
+ * no option: it is what a command says when none is given. */
+#define CLI_FORMAT(f) (1u << (f))
+bool cli_format(cli_args *a, unsigned offers, fray_format *form);
 bool cli_value(cli_args *a, const char *name, const char **value);
 bool cli_u64(cli_args *a, const char *name, uint64_t lo, uint64_t hi,
 	     uint64_t *out);
@@ -74,7 +80,8 @@ typedef struct cli_sub {
 /* Events told on stdout as they come: indented lines of text, or the
  * members of a JSON array. Headings ("== round 1 ==") stand out. */
 typedef struct cli_narrator {
-	bool json, first;
+	fray_format form;         /* TEXT or JSON */
+	bool first;
 	char buf[1024];
 } cli_narrator;
 void cli_narrate(void *narrator, const fray_event *ev);

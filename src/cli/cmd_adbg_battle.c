@@ -23,10 +23,10 @@ int cli_adbg_load_scenario(const char *cmd, fray_ctx *ctx, const char *path, fra
 
 
 /* The battle's end, rendered by libfray (as fray_request renders it). */
-static void print_summary(const fray_adbg_scenario *s, const fray_adbg_result *res, bool json)
+static void print_summary(const fray_adbg_scenario *s, const fray_adbg_result *res, fray_format form)
 {
 	char *text = NULL;
-	if (fray_adbg_summary(s, res, json, &text) == FRAY_OK)
+	if (fray_adbg_summary(s, res, form, &text) == FRAY_OK)
 		fputs(text, stdout);
 	else
 		cli_error("adbg battle", EXIT_RUNTIME, "out of memory");
@@ -63,7 +63,7 @@ static bool write_save(const char *cmd, fray_ctx *ctx, save_info *si, const fray
  * round stop_after (0: never); then the end of battle and the summary. */
 static int fight(const char *cmd, fray_ctx *ctx, const fray_adbg_scenario *s, fray_adbg_battle_state *st,
 		 fray_roller *r, fray_policy *p, save_info *si, int stop_after,
-		 bool json)
+		 fray_format form)
 {
 	int round;
 	while ((round = fray_adbg_battle_next_round(st)) != 0) {
@@ -73,7 +73,7 @@ static int fight(const char *cmd, fray_ctx *ctx, const fray_adbg_scenario *s, fr
 		if (si->path && !write_save(cmd, ctx, si, st, r, p))
 			return EXIT_RUNTIME;
 		if (round == stop_after && fray_adbg_battle_next_round(st) != 0) {
-			if (json)
+			if (form == FRAY_FORMAT_JSON)
 				printf("], \"stopped_after_round\": %d, \"save\": %s}\n", round, cli_jstr(si->path));
 			else
 				printf("\nstopped after round %d; go on with: fray adbg resume %s\n",
@@ -86,13 +86,13 @@ static int fight(const char *cmd, fray_ctx *ctx, const fray_adbg_scenario *s, fr
 		fray_adbg_battle_finish(st, r, p, &res);
 	if (fray_roller_stopped(r)) {
 		/* a policy that could not answer: say so, like fray_run does */
-		if (json)
+		if (form == FRAY_FORMAT_JSON)
 			printf("]}\n");
 		const char *why = fray_roller_stop_reason(r);
 		return cli_error(cmd, EXIT_BAD_INPUT, "the battle stopped: %s",
 				 why[0] ? why : "the policy gave no answer");
 	}
-	print_summary(s, &res, json);
+	print_summary(s, &res, form);
 	return EXIT_OK;
 }
 
@@ -107,7 +107,8 @@ int adbg_battle(int argc, char **argv)
 	char policy_name[128];
 	save_info si = {0};
 	uint64_t seed = 0, stop_after = 0;
-	bool have_seed = false, json = false;
+	bool have_seed = false;
+	fray_format form = FRAY_FORMAT_TEXT;
 	while (a.i < argc && a.status == EXIT_OK) {
 		if (cli_is_help(argv[a.i]))
 			return cli_help_topic(stdout, "adbg battle") ? EXIT_OK : EXIT_RUNTIME;
@@ -115,8 +116,8 @@ int adbg_battle(int argc, char **argv)
 			;
 		else if (cli_u64(&a, "--seed", 0, UINT64_MAX, &seed))
 			have_seed = true;
-		else if (cli_flag(&a, "--json"))
-			json = true;
+		else if (cli_format(&a, CLI_FORMAT(FRAY_FORMAT_JSON), &form))
+			;
 		else if (cli_value(&a, "--policy", &policy) || cli_value(&a, "--policy-a", &pol_a) ||
 			 cli_value(&a, "--policy-b", &pol_b) || cli_value(&a, "--save", &si.path) ||
 			 cli_u64(&a, "--stop-after", 1, 4, &stop_after))
@@ -180,9 +181,9 @@ int adbg_battle(int argc, char **argv)
 		status = cli_fail(a.cmd, ctx);
 		goto done;
 	}
-	cli_narrator t = {.json = json, .first = true};
+	cli_narrator t = {.form = form, .first = true};
 	fray_roller_set_sink(r, cli_narrate, &t);
-	if (json)
+	if (form == FRAY_FORMAT_JSON)
 		printf("{\"scenario\": %s, \"seed\": %" PRIu64 ", \"policy\": %s, \"events\": [",
 		       cli_jstr(fray_adbg_scenario_name(s)), seed, cli_jstr(policy_name));
 	else
@@ -190,7 +191,7 @@ int adbg_battle(int argc, char **argv)
 		       have_seed ? "" : ", replay with --seed", policy_name);
 	fray_policy_reset(p);
 	fray_adbg_battle_begin(st, r, p);
-	status = fight(a.cmd, ctx, s, st, r, p, &si, (int)stop_after, json);
+	status = fight(a.cmd, ctx, s, st, r, p, &si, (int)stop_after, form);
 done:
 	fray_adbg_battle_free(st);
 	fray_roller_free(r);
@@ -208,12 +209,12 @@ int adbg_resume(int argc, char **argv)
 	cli_args a = {.cmd = "adbg resume", .argc = argc, .argv = argv};
 	const char *save_path = NULL, *new_save = NULL;
 	uint64_t stop_after = 0;
-	bool json = false;
+	fray_format form = FRAY_FORMAT_TEXT;
 	while (a.i < argc && a.status == EXIT_OK) {
 		if (cli_is_help(argv[a.i]))
 			return cli_help_topic(stdout, "adbg resume") ? EXIT_OK : EXIT_RUNTIME;
-		if (cli_flag(&a, "--json"))
-			json = true;
+		if (cli_format(&a, CLI_FORMAT(FRAY_FORMAT_JSON), &form))
+			;
 		else if (cli_value(&a, "--save", &new_save) ||
 			 cli_u64(&a, "--stop-after", 1, 4, &stop_after))
 			;
@@ -284,16 +285,16 @@ int adbg_resume(int argc, char **argv)
 	fray_policy_reset(p);
 	fray_policy_seek(p, si.sv.policy_position);
 	fray_roller_seek(r, si.sv.dice_position);
-	cli_narrator t = {.json = json, .first = true};
+	cli_narrator t = {.form = form, .first = true};
 	fray_roller_set_sink(r, cli_narrate, &t);
-	if (json)
+	if (form == FRAY_FORMAT_JSON)
 		printf("{\"scenario\": %s, \"seed\": %" PRIu64 ", \"policy\": %s, \"resumed\": true, \"events\": [",
 		       cli_jstr(fray_adbg_scenario_name(s)), si.sv.seed, cli_jstr(policy_name));
 	else
 		printf("%s (seed %" PRIu64 "; policy %s; resumed from %s)\n", cli_tstr(fray_adbg_scenario_name(s)),
 		       si.sv.seed, cli_tstr(policy_name), cli_tstr(save_path));
 	fray_adbg_battle_resumed(st, r);
-	status = fight(a.cmd, ctx, s, st, r, p, &si, (int)stop_after, json);
+	status = fight(a.cmd, ctx, s, st, r, p, &si, (int)stop_after, form);
 done:
 	fray_adbg_battle_free(st);
 	fray_roller_free(r);
@@ -318,14 +319,15 @@ int adbg_odds(int argc, char **argv)
 	 * largest, walks about 16 M paths in some 8 s); the catalogue's, for
 	 * requests and the page, stays at 100,000 */
 	uint64_t trials = 100000, seed = 1, threads = 0, budget = 30000000, max_mib = 0;
-	bool json = false, quiet = false;
+	bool quiet = false;
+	fray_format form = FRAY_FORMAT_TEXT;
 	while (a.i < argc && a.status == EXIT_OK) {
 		if (cli_is_help(argv[a.i]))
 			return cli_help_topic(stdout, "adbg odds") ? EXIT_OK : EXIT_RUNTIME;
 		if (scen_take_set(&a, &sets))
 			;
-		else if (cli_flag(&a, "--json"))
-			json = true;
+		else if (cli_format(&a, CLI_FORMAT(FRAY_FORMAT_JSON), &form))
+			;
 		else if (cli_flag(&a, "--quiet"))
 			quiet = true;
 		else if (cli_value(&a, "--policy", &policy) || cli_value(&a, "--policy-a", &pol_a) ||
@@ -385,7 +387,7 @@ int adbg_odds(int argc, char **argv)
 	fray_adbg_odds_about about = {s, policy, odds.exact, odds.fell_back[0] ? odds.fell_back : NULL, trials, seed,
 				      odds.reason};
 	char *report = NULL;
-	fray_status rst = fray_adbg_odds_report(&about, d, json, &report);
+	fray_status rst = fray_adbg_odds_report(&about, d, form, &report);
 	if (rst != FRAY_OK) {
 		status = cli_error(a.cmd, EXIT_RUNTIME, "%s", rst == FRAY_ERR_LIMIT ?
 				   "the report would pass 64 MiB, the most one answer may be" : "out of memory");

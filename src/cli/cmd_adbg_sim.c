@@ -46,14 +46,15 @@ int adbg_simulate(int argc, char **argv)
 	const char *path = NULL, *policy = "heuristic", *pol_a = NULL, *pol_b = NULL, *shard = NULL,
 		   *output = NULL;
 	uint64_t trials = 100000, seed = 1, threads = 0;
-	bool json = false, quiet = false;
+	bool quiet = false;
+	fray_format form = FRAY_FORMAT_TEXT;
 	while (a.i < argc && a.status == EXIT_OK) {
 		if (cli_is_help(argv[a.i]))
 			return cli_help_topic(stdout, "adbg simulate") ? EXIT_OK : EXIT_RUNTIME;
 		if (scen_take_set(&a, &sets))
 			;
-		else if (cli_flag(&a, "--json"))
-			json = true;
+		else if (cli_format(&a, CLI_FORMAT(FRAY_FORMAT_JSON), &form))
+			;
 		else if (cli_flag(&a, "--quiet"))
 			quiet = true;
 		else if (cli_value(&a, "--policy", &policy) || cli_value(&a, "--policy-a", &pol_a) ||
@@ -129,7 +130,7 @@ int adbg_simulate(int argc, char **argv)
 	if (shard) {
 		status = sim_write_shard(a.cmd, output, &m, sim, first, last, partial);
 	} else {
-		sim_print(stdout, &m, sim, json, !partial ? NULL : cli_stop_signal == SIGTERM ?
+		sim_print(stdout, &m, sim, form, !partial ? NULL : cli_stop_signal == SIGTERM ?
 			  "stopped by SIGTERM" : "stopped by Ctrl-C");
 	}
 	if (status == EXIT_OK && partial) {

@@ -26,7 +26,6 @@ int adbg_sweep(int argc, char **argv);
 
 enum { DEFAULT_MAX_POINTS = 1000 };
 
-typedef enum out_fmt { OUT_TEXT, OUT_CSV, OUT_JSON } out_fmt;
 
 typedef fray_sweep_point point;
 typedef fray_sweep_target target;
@@ -36,7 +35,7 @@ typedef struct opts {
 	const char *path, *policy, *pol_a, *pol_b, *target, *shard, *output, *split;
 	const char *write_point, *write_file;
 	uint64_t trials, seed, threads, max_points;
-	out_fmt fmt;
+	fray_format fmt;
 	bool quiet;
 	fray_sweep_knob knobs[FRAY_SWEEP_MAX_KNOBS];
 	int nk;
@@ -75,7 +74,7 @@ static bool has_same(const sens *e)
 }
 
 /* Each class of two or more values: "5, 7, 9"; false when there is none. */
-static bool put_same(FILE *out, const sens *e, bool json)
+static bool put_same(FILE *out, const sens *e, fray_format form)
 {
 	bool any = false;
 	for (int c = 0; c < e->nvals; c++) {
@@ -84,13 +83,13 @@ static bool put_same(FILE *out, const sens *e, bool json)
 			n += e->cls[i] == c;
 		if (n < 2 || e->cls[c] != c)
 			continue;
-		fputs(any ? (json ? ", [" : "; ") : (json ? "[" : ""), out);
+		fputs(any ? (form == FRAY_FORMAT_JSON ? ", [" : "; ") : (form == FRAY_FORMAT_JSON ? "[" : ""), out);
 		int put = 0;
 		for (int i = 0; i < e->nvals; i++)
 			if (e->cls[i] == c)
 				fprintf(out, "%s%s", put++ ? ", " : "",
-					json ? cli_jstr(e->vals[i]) : cli_tstr(e->vals[i]));
-		if (json)
+					form == FRAY_FORMAT_JSON ? cli_jstr(e->vals[i]) : cli_tstr(e->vals[i]));
+		if (form == FRAY_FORMAT_JSON)
 			fputc(']', out);
 		any = true;
 	}
@@ -167,9 +166,9 @@ static void put_rate(FILE *out, uint64_t k, uint64_t n, fray_rate_form form)
 	fputs(text, out);
 }
 
-static void print_header(FILE *out, const sweep *w, out_fmt fmt, const target *t, const char *partial)
+static void print_header(FILE *out, const sweep *w, fray_format fmt, const target *t, const char *partial)
 {
-	if (fmt == OUT_JSON) {
+	if (fmt == FRAY_FORMAT_JSON) {
 		fprintf(out, "{\"scenario\": %s, \"sides\": [%s, %s], \"policy\": %s, \"seed\": %" PRIu64
 			", \"trials\": %" PRIu64 ", \"partial\": ", cli_jstr(w->m.scenario), cli_jstr(w->m.side[0]),
 			cli_jstr(w->m.side[1]), cli_jstr(w->m.policy), w->m.seed, w->m.trials);
@@ -180,7 +179,7 @@ static void print_header(FILE *out, const sweep *w, out_fmt fmt, const target *t
 		fprintf(out, "], \"points\": [");
 		return;
 	}
-	if (fmt == OUT_CSV) {
+	if (fmt == FRAY_FORMAT_CSV) {
 		fputs("point", out);
 		for (int k = 0; k < w->g.nk; k++) {
 			fputc(',', out);
@@ -204,12 +203,12 @@ static void print_header(FILE *out, const sweep *w, out_fmt fmt, const target *t
 		"losses 2", t->on ? "    target" : "");
 }
 
-static void print_row(FILE *out, const sweep *w, size_t p, out_fmt fmt, const target *t, bool first)
+static void print_row(FILE *out, const sweep *w, size_t p, fray_format fmt, const target *t, bool first)
 {
 	const point *pt = &w->g.pts[p];
 	const fray_sim *sim = pt->sim;
 	uint64_t n = fray_sim_trials(sim);
-	if (fmt == OUT_JSON) {
+	if (fmt == FRAY_FORMAT_JSON) {
 		fprintf(out, "%s\n  {\"point\": %zu, \"values\": [", first ? "" : ",", p + 1);
 		for (int k = 0; k < w->g.nk; k++)
 			fprintf(out, "%s%s", k ? ", " : "", cli_jstr(pt->val[k]));
@@ -233,7 +232,7 @@ static void print_row(FILE *out, const sweep *w, size_t p, out_fmt fmt, const ta
 		fputc('}', out);
 		return;
 	}
-	if (fmt == OUT_CSV) {
+	if (fmt == FRAY_FORMAT_CSV) {
 		fprintf(out, "%zu", p + 1);
 		for (int k = 0; k < w->g.nk; k++) {
 			fputc(',', out);
@@ -269,7 +268,7 @@ static void print_row(FILE *out, const sweep *w, size_t p, out_fmt fmt, const ta
 	fputs(pt->baseline ? "  baseline\n" : "\n", out);
 }
 
-static void print_sensitivity(FILE *out, const sweep *w, out_fmt fmt)
+static void print_sensitivity(FILE *out, const sweep *w, fray_format fmt)
 {
 	sens s[FRAY_SWEEP_MAX_KNOBS];
 	size_t grid = 0;
@@ -278,7 +277,7 @@ static void print_sensitivity(FILE *out, const sweep *w, out_fmt fmt)
 	int nk = grid ? w->g.nk : 0; /* none without points (an interrupted sweep) */
 	if (nk)
 		fray_sweep_sensitivity(&w->g, s);
-	if (fmt == OUT_JSON) {
+	if (fmt == FRAY_FORMAT_JSON) {
 		fputs("],\n \"sensitivity\": [", out);
 		for (int i = 0; i < nk; i++) {
 			fprintf(out, "%s\n  {\"rank\": %d, \"knob\": %s, \"no_effect\": %s", i ? "," : "", i + 1,
@@ -324,7 +323,7 @@ static void print_sensitivity(FILE *out, const sweep *w, out_fmt fmt)
 
 /* The whole output: rows (those meeting the target, closest first), then
  * the sensitivity (text and JSON). */
-static int sweep_print(FILE *out, fray_ctx *ctx, const sweep *w, out_fmt fmt, const target *t, const char *partial)
+static int sweep_print(FILE *out, fray_ctx *ctx, const sweep *w, fray_format fmt, const target *t, const char *partial)
 {
 	size_t *order = malloc((w->g.np ? w->g.np : 1) * sizeof *order);
 	size_t n = order ? fray_sweep_order(ctx, &w->g, t, order) : (size_t)-1;
@@ -335,9 +334,9 @@ static int sweep_print(FILE *out, fray_ctx *ctx, const sweep *w, out_fmt fmt, co
 	print_header(out, w, fmt, t, partial);
 	for (size_t i = 0; i < n; i++)
 		print_row(out, w, order[i], fmt, t, i == 0);
-	if (t->on && n == 0 && fmt == OUT_TEXT)
+	if (t->on && n == 0 && fmt == FRAY_FORMAT_TEXT)
 		fprintf(out, "  (no point meets the target)\n");
-	if (fmt != OUT_CSV)
+	if (fmt != FRAY_FORMAT_CSV)
 		print_sensitivity(out, w, fmt);
 	free(order);
 	return EXIT_OK;
@@ -364,7 +363,7 @@ static int write_sweep_shard(const char *cmd, const char *path, const sweep *w, 
 /* fray merge of sweep shards: each point's counts added as its line is
  * read (shard_lines.c), then printed as one run of the whole sweep prints
  * them. */
-int adbg_sweep_merge(int nfiles, char **files, bool json, bool csv)
+int adbg_sweep_merge(int nfiles, char **files, fray_format form)
 {
 	const char *cmd = "merge";
 	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
@@ -400,7 +399,7 @@ int adbg_sweep_merge(int nfiles, char **files, bool json, bool csv)
 		fray_sweep_merge_end(&mg, why, sizeof why);
 		sweep w = {.m = mg.m, .g = mg.g};
 		target none = {0};
-		sweep_print(stdout, ctx, &w, json ? OUT_JSON : csv ? OUT_CSV : OUT_TEXT, &none, why[0] ? why : NULL);
+		sweep_print(stdout, ctx, &w, form, &none, why[0] ? why : NULL);
 		if (why[0])
 			status = cli_error(cmd, EXIT_RUNTIME, "the result is partial: %s", why);
 	}
@@ -456,10 +455,8 @@ static int parse_args(cli_args *a, fray_ctx *ctx, opts *o, bool *help)
 			;
 		} else if (cli_flag(a, "--quiet")) {
 			o->quiet = true;
-		} else if (cli_flag(a, "--json")) {
-			o->fmt = OUT_JSON;
-		} else if (cli_flag(a, "--csv")) {
-			o->fmt = OUT_CSV;
+		} else if (cli_format(a, CLI_FORMAT(FRAY_FORMAT_JSON) | CLI_FORMAT(FRAY_FORMAT_CSV), &o->fmt)) {
+			;
 		} else if (cli_value(a, "--vary", &v)) {
 			if (a->status != EXIT_OK)
 				break;

@@ -125,7 +125,8 @@ int cmd_odds(int argc, char **argv)
 	cli_args a = {.cmd = "odds", .argc = argc, .argv = argv};
 	const char *expr = NULL;
 	int64_t lo = INT64_MIN, hi = INT64_MAX, k;
-	bool json = false, query = false, exact = false;
+	bool query = false, exact = false;
+	fray_format form = FRAY_FORMAT_TEXT;
 	while (a.i < argc && a.status == EXIT_OK) {
 		if (cli_is_help(argv[a.i]))
 			return cli_help_topic(stdout, "odds") ? EXIT_OK : EXIT_RUNTIME;
@@ -133,8 +134,8 @@ int cmd_odds(int argc, char **argv)
 			lo = k, query = true;
 		else if (cli_i64(&a, "--at-most", -100000000, 100000000, &k))
 			hi = k, query = true;
-		else if (cli_flag(&a, "--json"))
-			json = true;
+		else if (cli_format(&a, CLI_FORMAT(FRAY_FORMAT_JSON), &form))
+			;
 		else if (cli_flag(&a, "--exact"))
 			exact = true;
 		else if (!expr && (argv[a.i][0] != '-' || argv[a.i][1] == 'd' ||
@@ -178,7 +179,7 @@ int cmd_odds(int argc, char **argv)
 	}
 	char text[FRAY_DICE_MAX_TEXT * 2];
 	fray_dice_format(dice, text, sizeof text);
-	if (json)
+	if (form == FRAY_FORMAT_JSON)
 		print_json(text, d, query, lo, hi, qp, qexact);
 	else
 		print_table(text, d, query, exact, lo, hi, qp, qexact);

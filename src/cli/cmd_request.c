@@ -118,12 +118,12 @@ int cmd_request(int argc, char **argv)
 
 int cmd_procedures(int argc, char **argv)
 {
-	bool json = false;
+	fray_format form = FRAY_FORMAT_TEXT;
 	for (int i = 0; i < argc; i++) {
 		if (cli_is_help(argv[i]))
 			return cli_help_topic(stdout, "procedures") ? EXIT_OK : EXIT_RUNTIME;
-		if (strcmp(argv[i], "--json") == 0 && !json)
-			json = true;
+		if (strcmp(argv[i], "--json") == 0 && form == FRAY_FORMAT_TEXT)
+			form = FRAY_FORMAT_JSON;
 		else
 			return cli_error("procedures", EXIT_BAD_INPUT, "unexpected argument '%s' (only --json)", argv[i]);
 	}
@@ -132,7 +132,7 @@ int cmd_procedures(int argc, char **argv)
 		return cli_error("procedures", EXIT_RUNTIME, "out of memory");
 	char *text = NULL;
 	int status = EXIT_OK;
-	if ((json ? fray_procedures_json(ctx, &text) : fray_procedures_text(ctx, &text)) != FRAY_OK)
+	if ((form == FRAY_FORMAT_JSON ? fray_procedures_json(ctx, &text) : fray_procedures_text(ctx, &text)) != FRAY_OK)
 		status = cli_fail("procedures", ctx);
 	else
 		fputs(text, stdout);

@@ -11,14 +11,15 @@ int cmd_roll(int argc, char **argv)
 	cli_args a = {.cmd = "roll", .argc = argc, .argv = argv};
 	const char *expr = NULL;
 	uint64_t seed = 0;
-	bool have_seed = false, json = false;
+	bool have_seed = false;
+	fray_format form = FRAY_FORMAT_TEXT;
 	while (a.i < argc && a.status == EXIT_OK) {
 		if (cli_is_help(argv[a.i]))
 			return cli_help_topic(stdout, "roll") ? EXIT_OK : EXIT_RUNTIME;
 		if (cli_u64(&a, "--seed", 0, UINT64_MAX, &seed))
 			have_seed = true;
-		else if (cli_flag(&a, "--json"))
-			json = true;
+		else if (cli_format(&a, CLI_FORMAT(FRAY_FORMAT_JSON), &form))
+			;
 		else if (!expr && (argv[a.i][0] != '-' || argv[a.i][1] == 'd' ||
 				   (argv[a.i][1] >= '0' && argv[a.i][1] <= '9')))
 			expr = argv[a.i++];
@@ -48,12 +49,12 @@ int cmd_roll(int argc, char **argv)
 		status = cli_fail("roll", ctx);
 		goto done;
 	}
-	cli_narrator out = {.json = json, .first = true};
+	cli_narrator out = {.form = form, .first = true};
 	fray_roller_set_sink(r, cli_narrate, &out);
 	char text[FRAY_DICE_MAX_TEXT * 2];
 	fray_dice_format(dice, text, sizeof text);
 	int64_t total;
-	if (json) {
+	if (form == FRAY_FORMAT_JSON) {
 		printf("{\"expression\": %s, \"seed\": %" PRIu64 ", \"events\": [", cli_jstr(text), seed);
 		total = fray_dice_roll(dice, r);
 		printf("%s], \"total\": %" PRId64 "}\n", out.first ? "" : "\n  ", total);

@@ -209,7 +209,7 @@ static int table_new(int argc, char **argv)
 	return status;
 }
 
-static int run_action(fray_game *game, fray_ctx *ctx, const char *path, int argc, char **argv, bool json)
+static int run_action(fray_game *game, fray_ctx *ctx, const char *path, int argc, char **argv, fray_format form)
 {
 	/* the players' decisions the options leave open (the charge reaction)
 	 * are asked at a terminal: the interactive policy; else none */
@@ -218,7 +218,7 @@ static int run_action(fray_game *game, fray_ctx *ctx, const char *path, int argc
 		return EXIT_RUNTIME;
 	char *out = NULL;
 	int status = said(CMD, ctx, fray_game_act(game, (size_t)argc, (const char *const *)argv, policy,
-						   json ? "json" : "text", &out));
+						   fray_format_name(form), &out));
 	if (status == EXIT_OK)
 		status = write_game(game, path);
 	if (status == EXIT_OK) {
@@ -232,7 +232,7 @@ static int run_action(fray_game *game, fray_ctx *ctx, const char *path, int argc
 
 /* ACTION ... --odds: the exact odds of the action's first procedure from
  * the game as it stands; nothing rolled, nothing written. */
-static int odds_of_action(fray_game *game, fray_ctx *ctx, const char *path, int argc, char **argv, bool json)
+static int odds_of_action(fray_game *game, fray_ctx *ctx, const char *path, int argc, char **argv, fray_format form)
 {
 	if (argc && (!strcmp(argv[0], "turn") || !strcmp(argv[0], "set"))) {
 		/* the game's own actions, as its rule set offers them */
@@ -245,7 +245,7 @@ static int odds_of_action(fray_game *game, fray_ctx *ctx, const char *path, int 
 				 actions, argv[0]);
 	}
 	char *out;
-	int status = said(CMD, ctx, fray_game_act_odds(game, (size_t)argc, (const char *const *)argv, json, &out));
+	int status = said(CMD, ctx, fray_game_act_odds(game, (size_t)argc, (const char *const *)argv, form, &out));
 	if (status == EXIT_OK) {
 		fputs(out, stdout);
 		free(out);
@@ -276,10 +276,10 @@ static int undo(fray_game *game, fray_ctx *ctx, const char *path)
 }
 
 /* The forces or the log, as the library renders them. */
-static int show(fray_game *game, fray_ctx *ctx, bool log, const char *format)
+static int show(fray_game *game, fray_ctx *ctx, bool log, fray_format form)
 {
 	char *out;
-	int status = said(CMD, ctx, (log ? fray_game_log : fray_game_status)(game, format, &out));
+	int status = said(CMD, ctx, (log ? fray_game_log : fray_game_status)(game, fray_format_name(form), &out));
 	if (status == EXIT_OK)
 		fputs(out, stdout);
 	free(out);
@@ -315,18 +315,21 @@ int cmd_table(int argc, char **argv)
 	if (argc < 2)
 		return cli_error(CMD, EXIT_BAD_INPUT, "usage: fray table GAME.yaml ACTION|status|log|undo|turn ... "
 				 "('fray help table')");
-	/* --json anywhere after the game file: the output as JSON */
-	bool json = false, odds = false;
+	/* --json anywhere after the game file: an action's, the status' and
+	 * odds' output as JSON; the log's format is the last one named */
+	bool odds = false;
 	int n = 0;
 	char **args = malloc((size_t)argc * sizeof *args);
 	if (!args)
 		return cli_error(CMD, EXIT_RUNTIME, "out of memory");
-	const char *format = NULL;
+	const unsigned offers = CLI_FORMAT(FRAY_FORMAT_JSON) | CLI_FORMAT(FRAY_FORMAT_MARKDOWN);
+	unsigned asked = 0;
+	fray_format log_form = FRAY_FORMAT_TEXT;
 	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--json"))
-			json = true, format = "json";
-		else if (!strcmp(argv[i], "--markdown"))
-			format = "markdown";
+		fray_format named;
+		if (!strncmp(argv[i], "--", 2) && fray_format_parse(argv[i] + 2, &named) == FRAY_OK &&
+		    (offers & CLI_FORMAT(named)))
+			asked |= CLI_FORMAT(named), log_form = named;
 		else if (!strcmp(argv[i], "--odds"))
 			odds = true;
 		else
@@ -341,28 +344,30 @@ int cmd_table(int argc, char **argv)
 		goto done;
 	}
 	const char *what = n ? args[0] : "";
+	fray_format form = asked & CLI_FORMAT(FRAY_FORMAT_JSON) ? FRAY_FORMAT_JSON : FRAY_FORMAT_TEXT;
+	bool markdown_only = asked == CLI_FORMAT(FRAY_FORMAT_MARKDOWN);
 	/* odds only read the game: no lock, nothing written */
 	bool reads = ((!strcmp(what, "status") || !strcmp(what, "log")) && n == 1) || odds;
 	if ((status = load(ctx, path, !reads, &fd, &g)) != EXIT_OK)
 		goto done;
-	if (odds && (!strcmp(what, "status") || !strcmp(what, "log") || !strcmp(what, "undo") || (format && !json)))
+	if (odds && (!strcmp(what, "status") || !strcmp(what, "log") || !strcmp(what, "undo") || markdown_only))
 		status = cli_error(CMD, EXIT_BAD_INPUT, "--odds is for an action (fray table GAME ACTION UNIT ... --odds "
 				   "[--json])");
 	else if (odds)
-		status = odds_of_action(g, ctx, path, n, args, json);
-	else if (!strcmp(what, "status") && n == 1 && (!format || json))
-		status = show(g, ctx, false, json ? "json" : "text");
+		status = odds_of_action(g, ctx, path, n, args, form);
+	else if (!strcmp(what, "status") && n == 1 && !markdown_only)
+		status = show(g, ctx, false, form);
 	else if (!strcmp(what, "log") && n == 1)
-		status = show(g, ctx, true, format ? format : "text");
-	else if (!strcmp(what, "undo") && n == 1 && !format)
+		status = show(g, ctx, true, log_form);
+	else if (!strcmp(what, "undo") && n == 1 && !asked)
 		status = undo(g, ctx, path);
 	else if (!strcmp(what, "status") || !strcmp(what, "log") || !strcmp(what, "undo"))
 		status = cli_error(CMD, EXIT_BAD_INPUT, "usage: fray table GAME status [--json] | log [--json|--markdown] "
 				   "| undo");
-	else if (format && !json)
+	else if (markdown_only)
 		status = cli_error(CMD, EXIT_BAD_INPUT, "--markdown is for 'log'");
 	else
-		status = run_action(g, ctx, path, n, args, json);
+		status = run_action(g, ctx, path, n, args, form);
 done:
 	if (fd >= 0)
 		close(fd); /* the lock, after the rename */

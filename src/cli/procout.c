@@ -6,8 +6,8 @@ bool proc_opt(cli_args *a, proc_opts *o)
 {
 	if (cli_flag(a, "--odds"))
 		o->odds = true;
-	else if (cli_flag(a, "--json"))
-		o->json = true;
+	else if (cli_format(a, CLI_FORMAT(FRAY_FORMAT_JSON), &o->form))
+		;
 	else if (cli_flag(a, "--exact"))
 		o->exact = o->odds = true;
 	else if (cli_u64(a, "--seed", 0, UINT64_MAX, &o->seed))

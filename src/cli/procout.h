@@ -6,7 +6,8 @@
 #include "cli.h"
 
 typedef struct proc_opts {
-	bool odds, json, have_seed, exact;
+	bool odds, have_seed, exact;
+	fray_format form;         /* --json: JSON, else TEXT */
 	uint64_t seed;
 	uint64_t max_mib;         /* --max-memory, 0: the default (1 GiB) */
 } proc_opts;

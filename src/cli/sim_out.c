@@ -7,11 +7,11 @@
 #include "sim_out.h"
 
 /* The report is libfray's (as a request's "simulate" of adbg.battle). */
-void sim_print(FILE *out, const fray_shard_meta *m, const fray_sim *s, bool json, const char *partial)
+void sim_print(FILE *out, const fray_shard_meta *m, const fray_sim *s, fray_format form, const char *partial)
 {
 	fray_adbg_sim_about about = {m->scenario, m->policy, {m->side[0], m->side[1]}, m->seed, m->trials, partial};
 	char *text = NULL;
-	fray_status st = fray_adbg_sim_report(&about, s, json, &text);
+	fray_status st = fray_adbg_sim_report(&about, s, form, &text);
 	if (st == FRAY_OK)
 		fputs(text, out);
 	else
@@ -80,7 +80,9 @@ static bool first_is_sweep(const char *path)
 
 int cmd_merge(int argc, char **argv)
 {
-	bool json = false, csv = false;
+	/* the formats asked for: JSON wins over CSV, and a simulation's
+	 * merge refuses CSV even beside --json */
+	unsigned asked = 0;
 	int nfiles = 0;
 	char **files = calloc((size_t)argc + 1, sizeof *files);
 	if (!files)
@@ -91,9 +93,9 @@ int cmd_merge(int argc, char **argv)
 			return cli_help_topic(stdout, "merge") ? EXIT_OK : EXIT_RUNTIME;
 		}
 		if (strcmp(argv[i], "--json") == 0)
-			json = true;
+			asked |= CLI_FORMAT(FRAY_FORMAT_JSON);
 		else if (strcmp(argv[i], "--csv") == 0)
-			csv = true;
+			asked |= CLI_FORMAT(FRAY_FORMAT_CSV);
 		else if (argv[i][0] == '-' && argv[i][1]) {
 			free(files);
 			return cli_error("merge", EXIT_BAD_INPUT, "unknown option '%s' (expected --json, --csv or "
@@ -106,13 +108,16 @@ int cmd_merge(int argc, char **argv)
 		return cli_error("merge", EXIT_BAD_INPUT, "expected shard files (from fray adbg simulate "
 				 "--shard I/N --output FILE)");
 	}
+	fray_format form = asked & CLI_FORMAT(FRAY_FORMAT_JSON)  ? FRAY_FORMAT_JSON
+			   : asked & CLI_FORMAT(FRAY_FORMAT_CSV) ? FRAY_FORMAT_CSV
+								 : FRAY_FORMAT_TEXT;
 	if (first_is_sweep(files[0])) {
-		int st = adbg_sweep_merge(nfiles, files, json, csv);
+		int st = adbg_sweep_merge(nfiles, files, form);
 		free(files);
 		return st;
 	}
 	free(files);
-	if (csv)
+	if (asked & CLI_FORMAT(FRAY_FORMAT_CSV))
 		return cli_error("merge", EXIT_BAD_INPUT, "--csv is for a sweep's shards; a simulation's merge "
 				 "prints text or --json");
 	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
@@ -151,7 +156,7 @@ int cmd_merge(int argc, char **argv)
 	if (status == EXIT_OK) {
 		char why[128];
 		fray_sim_merge_end(&mg, why, sizeof why);
-		sim_print(stdout, &mg.m, mg.total, json, why[0] ? why : NULL);
+		sim_print(stdout, &mg.m, mg.total, form, why[0] ? why : NULL);
 		/* what was merged is printed, marked partial; the status says it
 		 * is not the whole run */
 		if (why[0])

@@ -6,7 +6,7 @@
 #include <fray/shard.h>
 
 /* The result; partial: NULL, or why it counts fewer trials than asked. */
-void sim_print(FILE *out, const fray_shard_meta *m, const fray_sim *s, bool json, const char *partial);
+void sim_print(FILE *out, const fray_shard_meta *m, const fray_sim *s, fray_format form, const char *partial);
 
 /* Writes the shard (trials [first, last)) to path, atomically, or to
  * stdout when path is NULL. Returns the exit status. */
@@ -16,7 +16,8 @@ int sim_write_shard(const char *cmd, const char *path, const fray_shard_meta *m,
 		    uint64_t first, uint64_t last, bool partial);
 
 /* fray merge of a sweep's shards (cmd_adbg_sweep.c). */
-int adbg_sweep_merge(int nfiles, char **files, bool json, bool csv);
+/* form: TEXT, JSON or CSV */
+int adbg_sweep_merge(int nfiles, char **files, fray_format form);
 
 /* A sweep's shard read a line at a time (shard_lines.c): whether the file
  * at path begins as fray writes one; its points added to mg as they are

@@ -282,7 +282,9 @@ FRAY_API fray_status fray_game_act(fray_game *game, size_t nwords, const char *c
 		*out = NULL;
 	if (!game || !nwords || !words || (format && !out))
 		return game ? fray_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_act: NULL argument") : FRAY_ERR_INPUT;
-	if (format && strcmp(format, "text") != 0 && strcmp(format, "json") != 0)
+	fray_format form = FRAY_FORMAT_TEXT;
+	if (format && (fray_format_parse(format, &form) != FRAY_OK ||
+		       (form != FRAY_FORMAT_TEXT && form != FRAY_FORMAT_JSON)))
 		return fray_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_act: format: expected \"text\" or \"json\"");
 	if (null_word(game->ctx, "fray_game_act", nwords, words))
 		return FRAY_ERR_INPUT;
@@ -300,7 +302,7 @@ FRAY_API fray_status fray_game_act(fray_game *game, size_t nwords, const char *c
 		if (st == FRAY_OK)
 			st = (fray_status)frayi_table_text(g, command, before, g->log ? fray_node_len(g->log) : 0, &text, &len);
 		if (st == FRAY_OK && format)
-			st = (fray_status)(!strcmp(format, "json") ? frayi_table_action_json(g, &story)
+			st = (fray_status)(form == FRAY_FORMAT_JSON ? frayi_table_action_json(g, &story)
 								   : frayi_table_action_text(g, &story));
 		drop(g);
 	}
@@ -344,13 +346,16 @@ FRAY_API fray_status fray_game_apply(fray_game *game, const char *action, const 
 	return st;
 }
 
-FRAY_API fray_status fray_game_act_odds(fray_game *game, size_t nwords, const char *const *words, bool json,
+FRAY_API fray_status fray_game_act_odds(fray_game *game, size_t nwords, const char *const *words, fray_format form,
 					char **out)
 {
 	if (out)
 		*out = NULL;
 	if (!game || !nwords || !words || !out)
 		return game ? fray_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_act_odds: NULL argument") : FRAY_ERR_INPUT;
+	if (form != FRAY_FORMAT_TEXT && form != FRAY_FORMAT_JSON)
+		return fray_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_act_odds: format %s: expected text or json",
+				 fray_format_name(form) ? fray_format_name(form) : "out of range");
 	if (null_word(game->ctx, "fray_game_act_odds", nwords, words))
 		return FRAY_ERR_INPUT;
 	if (nwords > INT_MAX)
@@ -361,7 +366,8 @@ FRAY_API fray_status fray_game_act_odds(fray_game *game, size_t nwords, const ch
 		/* a scratch copy of the game: nothing of it is kept */
 		fray_call_opts o = game->odds_budget;
 		o.mode = FRAY_MODE_ODDS;
-		o.json = json;
+		o.version = FRAY_CALL_OPTS_VERSION;
+		o.format = form;
 		st = (fray_status)frayi_table_odds(g, (int)nwords, (char *const *)words, &o, out);
 		drop(g);
 	}
@@ -369,7 +375,7 @@ FRAY_API fray_status fray_game_act_odds(fray_game *game, size_t nwords, const ch
 }
 
 FRAY_API fray_status fray_game_odds(fray_game *game, const char *action, const char *actor, const char *target,
-				    size_t noptions, const char *const *options, bool json, char **out)
+				    size_t noptions, const char *const *options, fray_format form, char **out)
 {
 	if (out)
 		*out = NULL;
@@ -382,7 +388,7 @@ FRAY_API fray_status fray_game_odds(fray_game *game, const char *action, const c
 	char **argv = words_of(game->ctx, action, actor, target, noptions, options, &argc);
 	if (!argv)
 		return fray_nomem(game->ctx);
-	fray_status st = fray_game_act_odds(game, (size_t)argc, (const char *const *)argv, json, out);
+	fray_status st = fray_game_act_odds(game, (size_t)argc, (const char *const *)argv, form, out);
 	frayi_game_dealloc(game->ctx, argv);
 	return st;
 }
@@ -400,43 +406,48 @@ FRAY_API const char *fray_game_log_command(const fray_game *game, size_t i)
 }
 
 /* What a printer of g writes to a stream, as a string. */
-static fray_status rendered(const fray_game *game, const char *format, bool status, char **out)
+static fray_status rendered(const fray_game *game, fray_format form, bool status, char **out)
 {
 	game_out o;
 	FILE *f = frayi_out_open(&o, game->ctx);
 	if (f && status)
-		frayi_table_print_status(game->now, !strcmp(format, "json"), f);
+		frayi_table_print_status(game->now, form, f);
 	else if (f)
-		frayi_table_print_log(game->now, format, f);
+		frayi_table_print_log(game->now, form, f);
 	char *text;
 	if (frayi_out_close(&o, f, &text, NULL) != FRAY_OK || frayi_out_give(game->ctx, text, out) != FRAY_OK)
 		return fray_nomem(game->ctx);
 	return FRAY_OK;
 }
 
-static bool one_of(const char *s, const char *a, const char *b, const char *c)
+/* The format named s when it is one of those a printer offers (offers:
+ * a bit for each fray_format). */
+static bool offered(const char *s, unsigned offers, fray_format *form)
 {
-	return s && (!strcmp(s, a) || !strcmp(s, b) || (c && !strcmp(s, c)));
+	return fray_format_parse(s, form) == FRAY_OK && (offers & 1u << *form);
 }
 
 FRAY_API fray_status fray_game_status(const fray_game *game, const char *format, char **out)
 {
 	if (out)
 		*out = NULL;
-	if (!game || !out || !one_of(format, "text", "json", NULL))
+	fray_format form;
+	if (!game || !out || !offered(format, 1u << FRAY_FORMAT_TEXT | 1u << FRAY_FORMAT_JSON, &form))
 		return game ? fray_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_status: expected a game, \"text\" or "
 				       "\"json\" and a place for the text") : FRAY_ERR_INPUT;
-	return rendered(game, format, true, out);
+	return rendered(game, form, true, out);
 }
 
 FRAY_API fray_status fray_game_log(const fray_game *game, const char *format, char **out)
 {
 	if (out)
 		*out = NULL;
-	if (!game || !out || !one_of(format, "text", "json", "markdown"))
+	fray_format form;
+	if (!game || !out ||
+	    !offered(format, 1u << FRAY_FORMAT_TEXT | 1u << FRAY_FORMAT_JSON | 1u << FRAY_FORMAT_MARKDOWN, &form))
 		return game ? fray_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_log: expected a game, \"text\", \"json\" "
 				       "or \"markdown\" and a place for the text") : FRAY_ERR_INPUT;
-	return rendered(game, format, false, out);
+	return rendered(game, form, false, out);
 }
 
 FRAY_API fray_status fray_game_report_html(const fray_game *game, const char *css, char **out)

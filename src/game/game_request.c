@@ -377,9 +377,9 @@ static fray_status op_odds(request *r, fray_game *game)
 	fray_status st = read_action(r, &w);
 	char *json = NULL, *text = NULL;
 	if (st == FRAY_OK)
-		st = fray_game_odds(game, w.action, w.actor, w.target, w.nopt, w.opt, true, &json);
+		st = fray_game_odds(game, w.action, w.actor, w.target, w.nopt, w.opt, FRAY_FORMAT_JSON, &json);
 	if (st == FRAY_OK)
-		st = fray_game_odds(game, w.action, w.actor, w.target, w.nopt, w.opt, false, &text);
+		st = fray_game_odds(game, w.action, w.actor, w.target, w.nopt, w.opt, FRAY_FORMAT_TEXT, &text);
 	if (st == FRAY_OK) {
 		put_game(r, game, false);
 		put_raw(r, "odds", json);

@@ -33,9 +33,9 @@ static void flags(char *dst, size_t cap, const table_unit *u)
 		text_add(&t, "good order");
 }
 
-void frayi_table_print_status(const table_game *g, bool json, FILE *f)
+void frayi_table_print_status(const table_game *g, fray_format form, FILE *f)
 {
-	if (json) {
+	if (form == FRAY_FORMAT_JSON) {
 		fprintf(f, "{\"rules\": \"%s\", \"turn\": %d, \"dice\": %" PRIu64 ", \"units\": [",
 			frayi_table_rules_names[g->rules], g->turn, g->dice);
 		for (size_t i = 0; i < g->nunits; i++) {
@@ -247,14 +247,14 @@ static void log_markdown_entry(const fray_node *e, size_t number, FILE *f)
 	fputc('\n', f);
 }
 
-int frayi_table_print_log(const table_game *g, const char *format, FILE *f)
+int frayi_table_print_log(const table_game *g, fray_format form, FILE *f)
 {
 	size_t n = fray_node_len(g->log);
-	if (!strcmp(format, "json")) {
+	if (form == FRAY_FORMAT_JSON) {
 		log_json(g, f);
 		return FRAY_OK;
 	}
-	bool md = !strcmp(format, "markdown");
+	bool md = form == FRAY_FORMAT_MARKDOWN;
 	if (md)
 		fprintf(f, "# %s game: the log\n\nSeed %" PRIu64 "; %zu %s. Every roll with its modifiers and rule "
 			   "references, as fray told it.\n", frayi_table_rules_names[g->rules], g->seed, n,

@@ -346,10 +346,10 @@ static char *job_body(const job *b, job_state state, double seconds, const char 
 			  "{\"id\": \"%s\", \"state\": \"%s\", \"done\": %" PRIu64 ", \"total\": %" PRIu64
 			  ", \"seconds\": %.1f%s",
 			  b->id, state_names[state], done, total, seconds, state == JOB_WAITING ? ", \"waiting\": true" : "");
-	bool json = state == JOB_DONE && payload && payload[0] == '{';
-	bool words = !json && payload && (state == JOB_DONE || state == JOB_FAILED);
-	size_t plen = json ? strlen(payload) : words ? fray_json_string(payload, NULL, 0) : 0;
-	while (json && plen > 0 && payload[plen - 1] == '\n')
+	bool object = state == JOB_DONE && payload && payload[0] == '{'; /* a JSON answer, kept whole */
+	bool words = !object && payload && (state == JOB_DONE || state == JOB_FAILED);
+	size_t plen = object ? strlen(payload) : words ? fray_json_string(payload, NULL, 0) : 0;
+	while (object && plen > 0 && payload[plen - 1] == '\n')
 		plen--;
 	size_t cap = (size_t)nh + plen + 64;
 	char *s = malloc(cap);
@@ -357,7 +357,7 @@ static char *job_body(const job *b, job_state state, double seconds, const char 
 		return NULL;
 	size_t n = (size_t)nh;
 	memcpy(s, head, n);
-	if (json) {
+	if (object) {
 		n += (size_t)snprintf(s + n, cap - n, ", \"result\": ");
 		memcpy(s + n, payload, plen);
 		n += plen;

@@ -6,14 +6,18 @@ set -u
 fray=$1
 cd "$(dirname "$0")"
 fail=0 n=0
+err=$(mktemp) || exit 2
+trap 'rm -f "$err"' EXIT
 while IFS= read -r line; do
 	case $line in '#'*|'') continue ;; esac
 	file=${line%% | *}; rest=${line#* | }
 	args=${rest%% | *}; rest=${rest#* | }
 	want_status=${rest%% | *}; want=${rest#* | }
 	args=$(printf '%s' "$args" | sed "s|FILE|$file|g")
-	got=$(eval "\"\$fray\" $args" 2>&1 >/dev/null </dev/null | head -n 1)
-	status=$(eval "\"\$fray\" $args" >/dev/null 2>&1 </dev/null; echo $?)
+	# one run for both (it was one for the message, one for the status)
+	eval "\"\$fray\" $args" >/dev/null 2>"$err" </dev/null
+	status=$?
+	got=$(head -n 1 "$err")
 	n=$((n + 1))
 	if [ "$status" != "$want_status" ] || [ "$got" != "$want" ]; then
 		fail=$((fail + 1))

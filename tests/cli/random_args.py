@@ -108,6 +108,10 @@ def random_table_actions(fray, root, runs, rng, opts, values):
                        "open", "--attacker-cdr", "6", "--defender-cdr", "6", "--draw", "4"],
                       ["end-turn", "A", "--rest"], ["end-turn", "A", "--rally"], ["turn"], ["undo"]],
         }
+        # the files' bytes already seen to load: a refused action leaves the
+        # file as it was, and the same bytes load the same way, so only a
+        # file not yet loaded is loaded (72 of its 565 fray runs fewer)
+        loads = set()
         bad = succeeded = 0
         for _ in range(runs):
             rules = rng.choice(sorted(games))
@@ -139,9 +143,12 @@ def random_table_actions(fray, root, runs, rng, opts, values):
             elif status != 0 and after != before:
                 print("FAIL: fray %r failed (exit %d) and changed the game file" % (args, status))
                 bad += 1
-            elif subprocess.run([fray, "table", game, "status"], capture_output=True).returncode != 0:
+            elif after not in loads and \
+                    subprocess.run([fray, "table", game, "status"], capture_output=True).returncode != 0:
                 print("FAIL: after fray %r the game file no longer loads" % (args,))
                 bad += 1
+            else:
+                loads.add(after)
         print("random table actions: %d run (%d done, the others refused), %d failed" % (runs, succeeded, bad))
         return bad
     finally:

@@ -5,7 +5,7 @@ example, asks the odds and checks every row against `fray request` (the
 command line's JSON) for the same inputs; it rolls with a seed and checks
 the story is the command line's, word for word; it checks a phone's
 412 px has no horizontal scroll, and saves screenshots (412x915,
-1280x800). Usage: FRAY SCREENSHOT-DIR"""
+1280x800). Usage: FRAY SCREENSHOT-DIR [phone|laptop]"""
 import json
 import os
 import subprocess
@@ -298,13 +298,16 @@ def run_page(fray, url, phone, shots):
 def main():
     global ROOT
     fray, shots = sys.argv[1], sys.argv[2]
+    # phone, laptop or (by default) both: ctest runs the two as two tests,
+    # side by side and each within its own time limit
+    sizes = {"phone": [True], "laptop": [False]}.get(sys.argv[3] if len(sys.argv) > 3 else "", [True, False])
     ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     os.makedirs(shots, exist_ok=True)
     player_test.install_axe()
     srv = Server(fray)
     try:
-        run_page(fray, srv.url, True, shots)
-        run_page(fray, srv.url, False, shots)
+        for phone in sizes:
+            run_page(fray, srv.url, phone, shots)
     finally:
         srv.stop()
     print("page: %d failures; screenshots in %s" % (len(failures), shots))
