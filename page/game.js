@@ -17,6 +17,8 @@ let picked = null;     // {unit: index, action: the action's description}
 // (fray serve, or the WebAssembly build on a static host). An error
 // carries the answer (a question). signal (optional): Stop.
 async function askGame(request, signal) {
+  // a game kept by fray serve: its changes go to it (page/shared_game.js)
+  if (window.sharedGame && sharedGame.takes(request)) return sharedGame.ask(request, signal);
   const r = await postAPI('api/v1/game', request, signal);
   const text = r.text;
   let json = null;
@@ -61,6 +63,7 @@ function showError(msg) {
 
 function store(text) {
   game = {text};
+  if (window.sharedGame && sharedGame.keeps()) return;  // the server's game, not this browser's
   localStorage.setItem(STORE, JSON.stringify(game));
 }
 
@@ -109,6 +112,11 @@ async function importGame() {
   try {
     const text = await file.text();
     await askGame({op: 'units', game: text});
+    // an older copy of this browser's game, or a fork of it, only if the player says so
+    if (window.sharedGame && !sharedGame.replacing(text)) {
+      showError(`${file.name}: not taken; the game here is kept`);
+      return;
+    }
     store(text);
     showError('');
     $('happened').hidden = true;
@@ -631,7 +639,10 @@ function init() {
   $('dl-game').addEventListener('click', () => download('game.yaml', 'application/yaml', game.text));
   $('dl-md').addEventListener('click', () => downloadFrom('log', 'markdown', 'game-log.md', 'text/markdown', 'log'));
   $('dl-html').addEventListener('click', () => downloadFrom('report', null, 'game-report.html', 'text/html', 'html'));
-  if (game) showGame(); else showNew();
+  // a game kept by fray serve, opened by its address (page/shared_game.js)
+  if (!(window.sharedGame && sharedGame.start())) {
+    if (game) showGame(); else showNew();
+  }
   procedure('');  // the catalogue fetched once, before the first action needs it
 }
 

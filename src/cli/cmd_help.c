@@ -102,7 +102,7 @@ static const topic topics[] = {
 	 "a side (two knobs), and a table of every point. Every plot is SVG in the\n"
 	 "file; it needs no script. See docs/simulate.md.\n"},
 	{"serve",
-	 "fray serve [--port N] [--lan [--qr]] [--memory MIB]\n"
+	 "fray serve [--port N] [--lan [--qr]] [--memory MIB] [--games DIR]\n"
 	 "\n"
 	 "The page at the table: a small web server for a phone or a laptop, with\n"
 	 "every procedure's form built from the catalogue, its exact odds as a\n"
@@ -114,7 +114,13 @@ static const topic topics[] = {
 	 "first: a phone's camera on the same network opens it. The code is drawn\n"
 	 "only on a terminal, or with --qr; ASCII when the locale is not UTF-8.\n"
 	 "The page's 'Pass it on' button shows the same code (GET api/v1/qr.svg).\n"
-	 "It reads no files: scenarios and mixes are shipped examples or pasted.\n"
+	 "It reads no files but its games: scenarios and mixes are shipped\n"
+	 "examples or pasted. It keeps games that every phone plays together in\n"
+	 "--games DIR ($XDG_DATA_HOME/fray/games, else ~/.local/share/fray/games),\n"
+	 "each DIR/NAME.yaml a file 'fray table' plays too, under the same lock:\n"
+	 "api/v1/games lists them, api/v1/games/NAME is one (POST an op with\n"
+	 "?version=V; 409 when the game changed), api/v1/games/NAME/events?after=V\n"
+	 "waits for its next change.\n"
 	 "API: GET api/v1/procedures, GET api/v1/examples, POST api/v1/run with a\n"
 	 "request as 'fray request' takes it (at most 64 KiB; 10,000 trials);\n"
 	 "POST api/v1/jobs for long work (1,000,000 trials, a battle's odds),\n"

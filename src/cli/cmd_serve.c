@@ -72,11 +72,29 @@ static void print_lan(serve_http *s, bool qr)
 	}
 }
 
+/* Where the games are kept when --games is not given: the user's data
+ * folder (XDG Base Directory: $XDG_DATA_HOME, else ~/.local/share), under
+ * fray/games. Made when the first game is, not before. false when neither
+ * variable says (no home). */
+static bool default_games(char *out, size_t cap)
+{
+	const char *data = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+	int n;
+	if (data && data[0] == '/') /* a relative one is to be ignored, the specification says */
+		n = snprintf(out, cap, "%s/fray/games", data);
+	else if (home && home[0] == '/')
+		n = snprintf(out, cap, "%s/.local/share/fray/games", home);
+	else
+		return false;
+	return n > 0 && (size_t)n < cap;
+}
+
 int cmd_serve(int argc, char **argv)
 {
 	cli_args a = {.cmd = "serve", .argc = argc, .argv = argv};
 	uint64_t port = 8080, memory = SERVE_MEMORY_BUDGET >> 20;
 	bool lan = false, qr = false;
+	const char *games = NULL;
 	while (a.i < argc && a.status == EXIT_OK) {
 		if (cli_is_help(argv[a.i]))
 			return cli_help_topic(stdout, "serve") ? EXIT_OK : EXIT_RUNTIME;
@@ -84,16 +102,25 @@ int cmd_serve(int argc, char **argv)
 			lan = true;
 		else if (cli_flag(&a, "--qr"))
 			qr = true;
-		else if (!cli_u64(&a, "--port", 0, 65535, &port) && !cli_u64(&a, "--memory", 1, 65536, &memory)) {
-			static const char *const known[] = {"--port", "--lan", "--qr", "--memory", "--help"};
-			return cli_unknown(&a, known, 5);
+		else if (!cli_u64(&a, "--port", 0, 65535, &port) && !cli_u64(&a, "--memory", 1, 65536, &memory) &&
+			 !cli_value(&a, "--games", &games)) {
+			static const char *const known[] = {"--port", "--lan", "--qr", "--memory", "--games", "--help"};
+			return cli_unknown(&a, known, 6);
 		}
 	}
 	if (a.status != EXIT_OK)
 		return a.status;
 	if (qr && !lan)
 		return cli_error(a.cmd, EXIT_BAD_INPUT, "--qr: the QR code is of the address on the network; give --lan too");
-	serve_http_opts o = {.port = (unsigned)port, .lan = lan, .memory_mib = (unsigned)memory};
+	char kept[4096];
+	if (games && (!games[0] || strlen(games) >= sizeof kept - 64))
+		return cli_error(a.cmd, EXIT_BAD_INPUT, "--games: a folder's path (at most %zu bytes)", sizeof kept - 64);
+	if (games)
+		snprintf(kept, sizeof kept, "%s", games);
+	else if (!default_games(kept, sizeof kept - 64))
+		kept[0] = 0; /* no home: no games kept, api/v1/games says so */
+	serve_http_opts o = {.port = (unsigned)port, .lan = lan, .memory_mib = (unsigned)memory,
+			     .games = kept[0] ? kept : NULL};
 	char err[160];
 	serve_http *s = serve_http_start(&o, err, sizeof err);
 	if (!s)
@@ -106,6 +133,13 @@ int cmd_serve(int argc, char **argv)
 	printf("fray serve: %s\n", urls[nurls - 1].url); /* this machine's own (127.0.0.1), on its line alone */
 	if (lan) /* the code on a terminal, or when asked (--qr: a script, a test) */
 		print_lan(s, qr || isatty(1));
+	if (kept[0]) {
+		char shown[4 * sizeof kept + 1];
+		fray_term_string(kept, shown, sizeof shown);
+		printf("  games kept in %s\n", shown);
+	} else {
+		printf("  no games kept: no home folder (give --games DIR)\n");
+	}
 	printf("  Ctrl-C stops it\n");
 	fflush(stdout);
 	/* the signal may land on a server thread: look rather than wait;

@@ -11,6 +11,7 @@
 #include <fray/api.h>
 #include <fray/game_request.h>
 #include "serve_handler.h"
+#include "serve_games.h"
 #include "serve_jobs.h"
 #include "embedded.h"
 
@@ -494,6 +495,12 @@ void serve_handle(const serve_conf *conf, const char *client, const char *method
 	bool get = !strcmp(method, "GET");
 	if (!strncmp(path, "api/v1/jobs", 11)) {
 		jobs(conf, client ? client : "", method, path + 11, content_type, body, len, too_big, out);
+		return;
+	}
+	if (!strncmp(path, "api/v1/games", 12) && (path[12] == 0 || path[12] == '/')) {
+		const char *q = url + np + plen;
+		serve_games_route(conf->games, method, path + 12, *q == '?' ? q + 1 : "", content_type, body, len,
+				  too_big, out);
 		return;
 	}
 	if (!strcmp(path, "api/v1/run")) {

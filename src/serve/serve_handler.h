@@ -26,6 +26,8 @@
 #define SERVE_MEMORY_BUDGET (256ull << 20)
 
 typedef struct serve_jobs serve_jobs;
+typedef struct serve_store serve_store;
+typedef struct serve_watch serve_watch;
 
 typedef struct serve_conf {
 	/* where everything lives: "/" on this machine, "/t/TOKEN/" with --lan
@@ -40,6 +42,7 @@ typedef struct serve_conf {
 	/* --lan: the QR code of the URL to share, as SVG (serve_qr.h), for
 	 * api/v1/qr.svg; NULL (on this machine alone): 404 */
 	const char *qr_svg;
+	serve_store *games;  /* the games kept (serve_games.h); NULL: api/v1/games answers 404 */
 } serve_conf;
 
 /* An answer built once and shared: sent to any number of connections
@@ -62,7 +65,8 @@ size_t serve_memory_budget(void);
  * nothing allocated. */
 const char *serve_budget_refusal(void);
 
-typedef struct serve_reply {
+typedef struct serve_reply serve_reply;
+struct serve_reply {
 	unsigned status;     /* 0 with compute set: to be computed (api/v1/run) */
 	const char *type;    /* Content-Type */
 	char *body;          /* malloc'd, or NULL when bytes or shared is set */
@@ -71,7 +75,13 @@ typedef struct serve_reply {
 	size_t len;
 	char *compute;       /* a request to run off the HTTP threads (serve_run_now) */
 	bool game;           /* compute is api/v1/game's (serve_game_now), not api/v1/run's */
-} serve_reply;
+	/* compute is neither: work(work_ctx, compute, watch, reply) on the worker (a kept game's, serve_games.h) */
+	void (*work)(void *work_ctx, const char *text, serve_watch *w, serve_reply *out);
+	void *work_ctx;
+	/* a kept game's events: held until its version passes hold_after (serve_http.c's holds) */
+	char hold[40];
+	long long hold_after;
+};
 
 /* The reply to method url (path and query) from client (its address: a
  * job's share is counted by it) with its Host and Content-Type headers
@@ -110,14 +120,14 @@ char *serve_request_text(const char *body, size_t len, bool check_json, serve_re
 /* A request's watch: how far its work got, and its time budget, kept by
  * the progress calls of the thread that runs it (which sets stop when the
  * time is up). stop may also be set from another thread (a job's DELETE). */
-typedef struct serve_watch {
+struct serve_watch {
 	volatile sig_atomic_t stop;
 	bool timed_out;
 	unsigned seconds;
 	struct timespec start;
 	atomic_uint_fast64_t done, total;
 	char msg[160];
-} serve_watch;
+};
 void serve_watch_start(serve_watch *w, unsigned seconds);
 void serve_watch_attach(serve_watch *w, fray_request_opts *ro);
 void serve_watch_progress(serve_watch *w, uint64_t *done, uint64_t *total);

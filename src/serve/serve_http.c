@@ -23,6 +23,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <stdio.h>
+#include "serve_games.h"
 #include "serve_handler.h"
 #include "serve_http.h"
 #include "serve_jobs.h"
@@ -38,7 +39,7 @@
 #define SERVE_THREADS 4
 
 /* A connection's phase, for its deadline. */
-typedef enum conn_phase { PHASE_READING, PHASE_COMPUTING, PHASE_SENDING } conn_phase;
+typedef enum conn_phase { PHASE_READING, PHASE_COMPUTING, PHASE_SENDING, PHASE_HELD } conn_phase;
 
 /* One TCP connection (MHD's socket context), on the list the deadline
  * watch walks. */
@@ -69,6 +70,13 @@ typedef struct upload {
 	bool computed;
 	serve_reply done;
 	struct MHD_Connection *con;
+	/* a kept game's events request, held (holds_lock): until the game's
+	 * version passes after, or until */
+	bool holding, woken;
+	char hold[40];
+	long long after;
+	char client[64];
+	struct timespec until;
 } upload;
 
 /* Between a handler that suspends its connection and the worker that
@@ -207,6 +215,122 @@ static bool keep_body(upload *up, const char *data, size_t size)
 	return true;
 }
 
+/* ---- a kept game's events: long polling (serve_games.h) ----
+ * A held request is suspended (no thread, no reading) until the game's
+ * version passes the one its client has, or SERVE_HOLD_S; the server's
+ * tick looks at every held game's version (its version file and its
+ * file's identity: a change by fray table is seen too). At most
+ * SERVE_HOLDS held, SERVE_HOLDS_PER_CLIENT an address, and a held
+ * connection yields its place in the pool as an idle one does (its
+ * client asks again): holding never starves the other requests. */
+
+static pthread_mutex_t holds_lock = PTHREAD_MUTEX_INITIALIZER;
+static upload *holds[SERVE_HOLDS];
+static size_t nholds;
+/* held requests suspended and not yet answered after their resume: MHD
+ * aborts when stopped with a connection still suspended */
+static size_t suspended_holds;
+
+static bool held_woken(upload *up)
+{
+	pthread_mutex_lock(&holds_lock);
+	bool woken = up->woken;
+	pthread_mutex_unlock(&holds_lock);
+	return woken;
+}
+
+/* Holds the request r says (true: suspended), or answers at once into r:
+ * the version passed already, no such game, or no place to hold it. */
+static bool hold(const serve_conf *conf, struct MHD_Connection *con, conn_state *cs, upload *up, serve_reply *r)
+{
+	const char *client = cs ? cs->client : "";
+	pthread_mutex_lock(&holds_lock);
+	unsigned mine = 0;
+	for (size_t i = 0; i < nholds; i++)
+		mine += !strcmp(holds[i]->client, client);
+	long long now = serve_store_version_now(conf->games, r->hold);
+	bool held = false;
+	if (now < 0 || now != r->hold_after) {
+		serve_games_event(conf->games, r->hold, r);
+	} else if (nholds >= SERVE_HOLDS || mine >= SERVE_HOLDS_PER_CLIENT) {
+		serve_reply_error(r, 503, nholds >= SERVE_HOLDS
+				  ? "busy: 32 clients wait for a game's change; ask again soon"
+				  : "busy: this address waits for 8 games' changes already; ask again soon");
+	} else {
+		up->holding = true;
+		up->woken = false;
+		snprintf(up->hold, sizeof up->hold, "%s", r->hold);
+		snprintf(up->client, sizeof up->client, "%s", client);
+		up->after = r->hold_after;
+		clock_gettime(CLOCK_MONOTONIC, &up->until);
+		up->until.tv_sec += SERVE_HOLD_S;
+		MHD_suspend_connection(con);
+		holds[nholds++] = up;
+		suspended_holds++;
+		held = true;
+	}
+	pthread_mutex_unlock(&holds_lock);
+	if (held)
+		set_phase(cs, PHASE_HELD);
+	return held;
+}
+
+/* Resumes every held request whose game changed or whose time is up (all
+ * of them when all is set: the server stops). */
+static void wake_holds(const serve_conf *conf, bool all)
+{
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	pthread_mutex_lock(&holds_lock);
+	for (size_t i = 0; i < nholds;) {
+		upload *up = holds[i];
+		bool late = now.tv_sec > up->until.tv_sec ||
+			    (now.tv_sec == up->until.tv_sec && now.tv_nsec >= up->until.tv_nsec);
+		if (all || late || serve_store_version_now(conf->games, up->hold) != up->after) {
+			holds[i] = holds[--nholds];
+			up->woken = true;
+			MHD_resume_connection(up->con);
+		} else {
+			i++;
+		}
+	}
+	pthread_mutex_unlock(&holds_lock);
+}
+
+/* The URL's %XX decoded as MHD does, but a %00 made a byte no path or
+ * name takes (DEL) rather than the end of the string: "a%00b" is not the
+ * game "a" (nor "x.html%00.js" the page x.html). */
+static size_t unescape(void *cls, struct MHD_Connection *con, char *uri)
+{
+	(void)cls;
+	(void)con;
+	size_t n = MHD_http_unescape(uri);
+	for (size_t i = 0; i < n; i++)
+		if (!uri[i])
+			uri[i] = 0x7f;
+	return n;
+}
+
+/* MHD hands the path without its query, whose arguments it parsed: the
+ * ones serve_handle reads (a kept game's version, an events request's
+ * after) put back as url?after=A&version=V, into buf; url itself when
+ * there are none (or they do not fit: then they are not given). */
+static const char *query_back(struct MHD_Connection *con, const char *url, char *buf, size_t cap)
+{
+	static const char *const keys[] = {"after", "version"};
+	size_t n = 0;
+	for (size_t i = 0; i < 2; i++) {
+		const char *v = MHD_lookup_connection_value(con, MHD_GET_ARGUMENT_KIND, keys[i]);
+		if (!v)
+			continue;
+		int w = snprintf(buf + n, cap - n, "%s%s%s=%.20s", n ? "" : url, n ? "&" : "?", keys[i], v);
+		if (w < 0 || (size_t)w >= cap - n)
+			return url;
+		n += (size_t)w;
+	}
+	return n ? buf : url;
+}
+
 static enum MHD_Result answer(void *cls, struct MHD_Connection *con, const char *url, const char *method,
 			      const char *version, const char *data, size_t *data_size, void **con_cls)
 {
@@ -239,6 +363,19 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *con, const char 
 		*data_size = 0;
 		return MHD_YES;
 	}
+	if (up->holding) { /* resumed: the game changed, or the hold ran out */
+		if (!held_woken(up))
+			return MHD_YES;
+		up->holding = false;
+		pthread_mutex_lock(&holds_lock);
+		suspended_holds--;
+		pthread_mutex_unlock(&holds_lock);
+		serve_reply r;
+		serve_games_event(conf->games, up->hold, &r);
+		enum MHD_Result ok = send_reply(con, &r);
+		serve_reply_free(&r);
+		return ok;
+	}
 	if (up->computing) { /* resumed: the worker's answer */
 		if (!computed(up))
 			return MHD_YES;
@@ -249,15 +386,19 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *con, const char 
 	}
 	conn_state *cs = state_of(con);
 	serve_reply r;
+	char with_query[512];
+	url = query_back(con, url, with_query, sizeof with_query);
 	serve_handle(conf, cs ? cs->client : "", method, url,
 		     MHD_lookup_connection_value(con, MHD_HEADER_KIND, "Host"),
 		     MHD_lookup_connection_value(con, MHD_HEADER_KIND, "Content-Type"), up->body ? up->body : "",
 		     up->len, up->too_big, &r);
+	if (r.hold[0] && hold(conf, con, cs, up, &r))
+		return MHD_YES; /* suspended until the game changes */
 	if (r.compute) { /* off this thread: the connection waits, suspended */
 		char *text = r.compute;
 		r.compute = NULL;
 		set_phase(cs, PHASE_COMPUTING);
-		if (serve_runs_submit(conf->jobs, cs ? cs->client : "", text, r.game, run_done, up, &r)) {
+		if (serve_runs_submit(conf->jobs, cs ? cs->client : "", text, &r, run_done, up, &r)) {
 			up->computing = true;
 			if (!suspend_unless_done(con, up))
 				return MHD_YES;
@@ -320,6 +461,8 @@ static void answer_and_shut(int fd, const char *answer, size_t len)
  * yet, 2 reading a request; -1 never (computing, answering, or cut). */
 static int yield_rank(const conn_state *cs)
 {
+	if (!cs->cut && cs->phase == PHASE_HELD)
+		return 0; /* a held events request: its client asks again */
 	if (cs->cut || cs->phase != PHASE_READING)
 		return -1;
 	return cs->line ? 2 : cs->served ? 0 : 1;
@@ -501,6 +644,7 @@ static void cut_late_connections(void)
 		 * that holds its place without it (under --lan, without the token it
 		 * would have to show) is cut soon */
 		double limit = cs->phase == PHASE_SENDING ? SERVE_SEND_S
+			       : cs->phase == PHASE_HELD ? SERVE_HOLD_S + SERVE_READ_S
 			       : cs->phase != PHASE_READING ? 0
 			       : !cs->line && !cs->served ? SERVE_LINE_S : SERVE_READ_S;
 		/* a body coming at SERVE_BODY_RATE or more earns its time (a loaded
@@ -642,7 +786,8 @@ static struct MHD_Daemon *start_daemon(serve_http *s, const struct sockaddr *add
 		MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)SERVE_CONNECTIONS, MHD_OPTION_CONNECTION_TIMEOUT,
 		(unsigned)SERVE_SEND_S, MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(128u << 10),
 		MHD_OPTION_NOTIFY_COMPLETED, request_done, NULL, MHD_OPTION_NOTIFY_CONNECTION, connection_seen, NULL,
-		MHD_OPTION_URI_LOG_CALLBACK, request_line, conf, MHD_OPTION_END);
+		MHD_OPTION_URI_LOG_CALLBACK, request_line, conf, MHD_OPTION_UNESCAPE_CALLBACK, unescape, NULL,
+		MHD_OPTION_END);
 }
 
 /* --lan: the URLs, and the QR code of the first (the one to share) for
@@ -680,7 +825,13 @@ serve_http *serve_http_start(const serve_http_opts *o, char *err, size_t errlen)
 		}
 		snprintf(conf->prefix, sizeof conf->prefix, "/t/%s/", token);
 	}
+	if (o->games && !(conf->games = serve_store_new(o->games))) {
+		snprintf(err, errlen, "out of memory");
+		free(s);
+		return NULL;
+	}
 	if (!(conf->jobs = serve_jobs_new(0, SERVE_RUN_WORKERS))) {
+		serve_store_free(conf->games);
 		snprintf(err, errlen, "out of memory");
 		free(s);
 		return NULL;
@@ -698,6 +849,7 @@ serve_http *serve_http_start(const serve_http_opts *o, char *err, size_t errlen)
 	}
 	if (!s->daemon) {
 		serve_jobs_free(conf->jobs);
+		serve_store_free(conf->games);
 		free(s);
 		snprintf(err, errlen, "cannot listen on port %u (in use?)", o->port);
 		return NULL;
@@ -729,8 +881,9 @@ const char *serve_http_prefix(const serve_http *s)
 
 void serve_http_tick(serve_http *s)
 {
-	(void)s; /* the connections' list is the daemon's callbacks', one per process */
+	/* the connections' list is the daemon's callbacks', one per process */
 	cut_late_connections();
+	wake_holds(&s->conf, false);
 }
 
 void serve_http_stop(serve_http *s)
@@ -740,8 +893,21 @@ void serve_http_stop(serve_http *s)
 	/* the workers first: every suspended connection gets its answer and
 	 * is resumed before the daemon stops */
 	serve_jobs_stop(s->conf.jobs);
+	wake_holds(&s->conf, true);
+	/* MHD takes a resumed connection off its suspended list in its own
+	 * loop, and answers it: waited for (at most 5 s), as MHD aborts when
+	 * stopped with one still suspended */
+	for (int i = 0; i < 500; i++) {
+		pthread_mutex_lock(&holds_lock);
+		size_t left = suspended_holds;
+		pthread_mutex_unlock(&holds_lock);
+		if (!left)
+			break;
+		nanosleep(&(struct timespec){.tv_nsec = 10 * 1000 * 1000}, NULL);
+	}
 	MHD_stop_daemon(s->daemon);
 	serve_jobs_free(s->conf.jobs);
+	serve_store_free(s->conf.games);
 	free(s->qr_svg);
 	free(s);
 }

@@ -14,6 +14,7 @@ typedef struct serve_http_opts {
 	unsigned port;        /* 0: a free port (serve_http_port says which) */
 	bool lan;             /* every interface, a random token in every path; else 127.0.0.1 */
 	unsigned memory_mib;  /* every answer held at once (0: SERVE_MEMORY_BUDGET) */
+	const char *games;    /* the folder of the games it keeps (serve_games.h); NULL: none */
 } serve_http_opts;
 
 /* Listens and serves from threads of its own. NULL, with why in err (the

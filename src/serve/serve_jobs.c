@@ -36,6 +36,8 @@ typedef struct run_task {
 	char client[CLIENT_MAX];
 	char *text;
 	bool game;                  /* api/v1/game's (serve_game_now) */
+	void (*work)(void *, const char *, serve_watch *, serve_reply *); /* or this (a kept game's) */
+	void *work_ctx;
 	serve_run_done done;
 	void *ud;
 	struct timespec queued;
@@ -171,6 +173,8 @@ static void *run_worker(void *arg)
 			refuse(&r, 503, "the server is stopping");
 		else if (late)
 			refuse(&r, 503, "busy: this request waited its turn too long (30 s); ask again");
+		else if (t.work)
+			t.work(t.work_ctx, t.text, &w->watch, &r);
 		else if (t.game)
 			serve_game_now(t.text, &w->watch, &r);
 		else
@@ -185,8 +189,8 @@ static void *run_worker(void *arg)
 	return NULL;
 }
 
-bool serve_runs_submit(serve_jobs *j, const char *client, char *text, bool game, serve_run_done done, void *ud,
-		       serve_reply *out)
+bool serve_runs_submit(serve_jobs *j, const char *client, char *text, const serve_reply *how, serve_run_done done,
+		       void *ud, serve_reply *out)
 {
 	char key[CLIENT_MAX];
 	copy_client(key, client);
@@ -212,7 +216,9 @@ bool serve_runs_submit(serve_jobs *j, const char *client, char *text, bool game,
 	run_task *t = &j->queue[j->nqueued++];
 	memcpy(t->client, key, sizeof key);
 	t->text = text;
-	t->game = game;
+	t->game = how->game;
+	t->work = how->work;
+	t->work_ctx = how->work_ctx;
 	t->done = done;
 	t->ud = ud;
 	clock_gettime(CLOCK_MONOTONIC, &t->queued);

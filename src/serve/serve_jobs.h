@@ -67,12 +67,12 @@ void serve_jobs_free(serve_jobs *j);
 /* A run's answer, from a worker thread: the reply is the callee's. */
 typedef void (*serve_run_done)(void *ud, serve_reply *r);
 /* Queues text (taken, freed in any case) for a worker (serve_run_now, or
- * serve_game_now when game is set); done(ud, reply) is
+ * serve_game_now when how->game is set, how->work when that is); done(ud, reply) is
  * called once, on a worker thread, when it has run (or was refused for
  * waiting too long, or the server stops). false, with the refusal in out
  * (done never called): the queue or the client's share is full. */
-bool serve_runs_submit(serve_jobs *j, const char *client, char *text, bool game, serve_run_done done, void *ud,
-		       serve_reply *out);
+bool serve_runs_submit(serve_jobs *j, const char *client, char *text, const serve_reply *how, serve_run_done done,
+		       void *ud, serve_reply *out);
 
 void serve_jobs_start(serve_jobs *j, const char *client, const char *body, size_t len, serve_reply *out);
 void serve_jobs_get(serve_jobs *j, const char *id, serve_reply *out);
