@@ -91,9 +91,9 @@ static fray_status text_field(request *r, const char *key, bool required, const 
 	if (!n && !required)
 		return FRAY_OK;
 	if (!n)
-		return fray_fail(r->ctx, FRAY_ERR_INPUT, "request: missing \"%s\" (op %s)", key, r->op ? r->op : "?");
+		return frayi_fail_input(r->ctx, FRAY_ERR_INPUT, key, "request: missing \"%s\" (op %s)", key, r->op ? r->op : "?");
 	if (fray_node_kind_of(n) != FRAY_NODE_SCALAR)
-		return fray_fail(r->ctx, FRAY_ERR_INPUT, "request: \"%s\": expected a string", key);
+		return frayi_fail_input(r->ctx, FRAY_ERR_INPUT, key, "request: \"%s\": expected a string", key);
 	*out = fray_node_scalar(n);
 	return FRAY_OK;
 }
@@ -109,32 +109,32 @@ static fray_status option_words(request *r, const char **words, size_t *n)
 		return FRAY_OK;
 	if (fray_node_kind_of(o) == FRAY_NODE_SEQ) {
 		if (fray_node_len(o) > FRAY_GAME_REQUEST_MAX_OPTIONS)
-			return fray_fail(r->ctx, FRAY_ERR_LIMIT, "options: at most %d words", FRAY_GAME_REQUEST_MAX_OPTIONS);
+			return frayi_fail_input(r->ctx, FRAY_ERR_LIMIT, "options", "options: at most %d words", FRAY_GAME_REQUEST_MAX_OPTIONS);
 		for (size_t i = 0; i < fray_node_len(o); i++) {
 			const fray_node *w = fray_node_item(o, i);
 			if (fray_node_kind_of(w) != FRAY_NODE_SCALAR)
-				return fray_fail(r->ctx, FRAY_ERR_INPUT, "options[%zu]: expected a string", i);
+				return frayi_fail_input(r->ctx, FRAY_ERR_INPUT, "options", "options[%zu]: expected a string", i);
 			words[(*n)++] = fray_node_scalar(w);
 		}
 		return FRAY_OK;
 	}
 	if (fray_node_kind_of(o) != FRAY_NODE_MAP)
-		return fray_fail(r->ctx, FRAY_ERR_INPUT, "options: expected an object ({\"range\": 10}) or a list of words");
+		return frayi_fail_input(r->ctx, FRAY_ERR_INPUT, "options", "options: expected an object ({\"range\": 10}) or a list of words");
 	for (size_t i = 0; i < fray_node_len(o); i++) {
 		const char *key = fray_node_scalar(fray_node_key(o, i));
 		const fray_node *v = fray_node_value(o, i);
 		if (!key || !*key || strspn(key, "abcdefghijklmnopqrstuvwxyz0123456789-") != strlen(key) || key[0] == '-' ||
 		    strlen(key) > TABLE_NAME_MAX)
-			return fray_fail(r->ctx, FRAY_ERR_INPUT, "options: '%.48s' is not an option's name (lower case, "
+			return frayi_fail_input(r->ctx, FRAY_ERR_INPUT, "options", "options: '%.48s' is not an option's name (lower case, "
 					 "as \"range\" for --range)", key ? key : "");
 		if (fray_node_kind_of(v) != FRAY_NODE_SCALAR)
-			return fray_fail(r->ctx, FRAY_ERR_INPUT, "options.%s: expected a number, a string or true/false", key);
+			return frayi_fail_input(r->ctx, FRAY_ERR_INPUT, "options", "options.%s: expected a number, a string or true/false", key);
 		const char *val = fray_node_scalar(v);
 		bool plain = fray_node_plain(v);
 		if (plain && (!strcmp(val, "false") || !strcmp(val, "null")))
 			continue;
 		if (*n + 2 > FRAY_GAME_REQUEST_MAX_OPTIONS)
-			return fray_fail(r->ctx, FRAY_ERR_LIMIT, "options: at most %d words", FRAY_GAME_REQUEST_MAX_OPTIONS);
+			return frayi_fail_input(r->ctx, FRAY_ERR_LIMIT, "options", "options: at most %d words", FRAY_GAME_REQUEST_MAX_OPTIONS);
 		snprintf(r->dashed[*n], sizeof r->dashed[*n], "--%s", key);
 		words[*n] = r->dashed[*n];
 		(*n)++;
@@ -150,13 +150,13 @@ static fray_status read_choices(request *r)
 	if (!c)
 		return FRAY_OK;
 	if (fray_node_kind_of(c) != FRAY_NODE_SEQ)
-		return fray_fail(r->ctx, FRAY_ERR_INPUT, "choices: expected a list of answers ([\"fire\"])");
+		return frayi_fail_input(r->ctx, FRAY_ERR_INPUT, "choices", "choices: expected a list of answers ([\"fire\"])");
 	if (fray_node_len(c) > FRAY_GAME_REQUEST_MAX_CHOICES)
-		return fray_fail(r->ctx, FRAY_ERR_LIMIT, "choices: at most %d answers", FRAY_GAME_REQUEST_MAX_CHOICES);
+		return frayi_fail_input(r->ctx, FRAY_ERR_LIMIT, "choices", "choices: at most %d answers", FRAY_GAME_REQUEST_MAX_CHOICES);
 	for (size_t i = 0; i < fray_node_len(c); i++) {
 		const fray_node *a = fray_node_item(c, i);
 		if (fray_node_kind_of(a) != FRAY_NODE_SCALAR)
-			return fray_fail(r->ctx, FRAY_ERR_INPUT, "choices[%zu]: expected a string", i);
+			return frayi_fail_input(r->ctx, FRAY_ERR_INPUT, "choices", "choices[%zu]: expected a string", i);
 		r->policy.answers[r->policy.nanswers++] = fray_node_scalar(a);
 	}
 	return FRAY_OK;
@@ -452,7 +452,7 @@ static fray_status op_new(request *r, fray_game **game)
 	const fray_node *seed_node = fray_map_get(r->root, "seed");
 	int64_t seed = 0;
 	if (!seed_node)
-		return fray_fail(r->ctx, FRAY_ERR_INPUT, "request: missing \"seed\" (op new): a whole number 0 to "
+		return frayi_fail_input(r->ctx, FRAY_ERR_INPUT, "seed", "request: missing \"seed\" (op new): a whole number 0 to "
 				 "%" PRId64 ", the game's dice", INT64_MAX);
 	if (!fray_doc_int(r->doc, seed_node, 0, INT64_MAX, "seed", &seed))
 		return fray_doc_status(r->doc);
@@ -464,7 +464,7 @@ static fray_status op_new(request *r, fray_game **game)
 	} else {
 		const embedded_file *f = forces_name ? shipped_file(forces_name) : NULL;
 		if (!f)
-			return fray_fail(r->ctx, FRAY_ERR_INPUT, "request: \"forces\" (a forces file's text) or "
+			return frayi_fail_input(r->ctx, FRAY_ERR_INPUT, "forces", "request: \"forces\" (a forces file's text) or "
 					 "\"forces_name\" (a shipped example: api/v1/examples) is needed (op new)%s%.200s%s",
 					 forces_name ? ", not '" : "", forces_name ? forces_name : "", forces_name ? "'" : "");
 		forces = (const char *)f->bytes;
@@ -481,7 +481,7 @@ static fray_status run_op(request *r)
 	while (k < sizeof ops / sizeof *ops && strcmp(ops[k], r->op))
 		k++;
 	if (k == sizeof ops / sizeof *ops)
-		return fray_fail(r->ctx, FRAY_ERR_INPUT, "op: expected new, status, units, odds, apply, undo, log or "
+		return frayi_fail_input(r->ctx, FRAY_ERR_INPUT, "op", "op: expected new, status, units, odds, apply, undo, log or "
 				 "report, got '%.48s'", r->op);
 	fray_game *game = NULL;
 	if (k == 0) {
@@ -495,11 +495,11 @@ static fray_status run_op(request *r)
 	}
 	const fray_node *g = fray_map_get(r->root, "game");
 	if (!g || fray_node_kind_of(g) != FRAY_NODE_SCALAR)
-		return fray_fail(r->ctx, FRAY_ERR_INPUT, "request: \"game\": expected the game file's text (op %s)", r->op);
+		return frayi_fail_input(r->ctx, FRAY_ERR_INPUT, "game", "request: \"game\": expected the game file's text (op %s)", r->op);
 	r->game = fray_node_scalar(g);
 	r->game_len = strlen(r->game);
 	if (r->game_len > FRAY_GAME_REQUEST_MAX_GAME)
-		return fray_fail(r->ctx, FRAY_ERR_LIMIT, "game: %zu bytes: a game file's limit is %u KiB (%u bytes)",
+		return frayi_fail_input(r->ctx, FRAY_ERR_LIMIT, "game", "game: %zu bytes: a game file's limit is %u KiB (%u bytes)",
 				 r->game_len, FRAY_GAME_REQUEST_MAX_GAME >> 10, FRAY_GAME_REQUEST_MAX_GAME);
 	if ((st = fray_game_load(r->ctx, r->name, r->game, r->game_len, &game)) != FRAY_OK)
 		return st;
@@ -531,6 +531,10 @@ static char *error_answer(const request *r, const char *msg)
 		return NULL;
 	fputs("{\"error\": ", f);
 	frayi_json_string(f, msg);
+	if (r && fray_ctx_input(r->ctx)) { /* the member it is about, for the page's field */
+		fputs(", \"input\": ", f);
+		frayi_json_string(f, fray_ctx_input(r->ctx));
+	}
 	if (r && r->policy.asked) {
 		fputs(", \"question\": {\"kind\": ", f);
 		frayi_json_string(f, r->policy.kind);

@@ -409,7 +409,7 @@ static void check_weapons(const table_unit *u, const fray_node *n, fray_doc *doc
 {
 	const fray_node *w = fray_map_get(n, "weapon"), *m = fray_map_get(n, "melee_weapon");
 	if (u->weapon[0] && !fray_presidio_weapon_find(u->weapon, NULL))
-		fray_doc_error(doc, w ? w : n, "weapon: unknown weapon '%s' ('fray presidio weapons' lists them)",
+		fray_doc_error(doc, w ? w : n, "weapon: unknown weapon '%s' (not of Presidio Section 10)",
 			       u->weapon);
 	if (u->melee_weapon[0] && !fray_presidio_weapon_find(u->melee_weapon, NULL))
 		fray_doc_error(doc, m ? m : n, "melee_weapon: unknown weapon '%s'", u->melee_weapon);
@@ -1160,8 +1160,8 @@ int frayi_table_text(table_game *g, const char *command, const table_game *befor
 	if (status != FRAY_OK)
 		status = frayi_game_fail(g, FRAY_ERR_NOMEM, "out of memory");
 	else if (len > FRAY_GAME_MAX_BYTES) /* the game file's one budget (include/fray/game.h) */
-		status = frayi_game_fail(g, FRAY_ERR_LIMIT, "%s would pass a game file's limit, %u KiB, with this "
-				   "action (%zu bytes): start another game file with 'fray table new' (nothing "
+		status = (int)frayi_fail_input(g->ctx, FRAY_ERR_LIMIT, "game", "%s would pass a game file's limit, %u KiB, with this "
+				   "action (%zu bytes): start another game file (nothing "
 				   "was written; undo and everything else still read it)", g->path,
 				   FRAY_GAME_MAX_BYTES >> 10, len);
 	else if ((status = reads_back(g, buf, len, why, sizeof why)) == FRAY_ERR_NOMEM)
