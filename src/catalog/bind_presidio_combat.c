@@ -222,7 +222,7 @@ static fray_status bind_shoot(fray_call *c)
 	if (!(in->weapon = weapon_of(c, S_WEAPON, "")))
 		return FRAY_ERR_INPUT;
 	if (in->weapon->range == FRAY_PRESIDIO_MELEE)
-		return frayi_call_bad_at(c, S_WEAPON, "%s is a melee weapon: it does not shoot", in->weapon->name);
+		return frayi_call_bad(c, "%s is a melee weapon: it does not shoot", in->weapon->name);
 	if (val_i(c, S_FIGURES) < 1)
 		return frayi_call_bad(c, "%s expects a number of figures from 1, got %lld",
 				frayi_call_opt(c, S_FIGURES),

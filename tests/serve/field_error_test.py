@@ -15,6 +15,7 @@ import time
 import urllib.error
 import urllib.request
 
+import jsonschema
 from selenium.webdriver.common.by import By
 
 from page_test import browser
@@ -22,6 +23,8 @@ from player_test import Player
 from serve_util import Server, waiter
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+with open(os.path.join(ROOT, "docs/json/error.schema.json")) as f:
+    ERROR_SCHEMA = json.load(f)
 failures = []
 
 
@@ -38,7 +41,12 @@ def post(url, path, body):
         with urllib.request.urlopen(req, timeout=30) as r:
             return r.status, json.loads(r.read())
     except urllib.error.HTTPError as e:
-        return e.code, json.loads(e.read())
+        got = json.loads(e.read())
+        try:
+            jsonschema.validate(got, ERROR_SCHEMA)
+        except jsonschema.ValidationError as v:
+            check(False, "%s: not an error answer of docs/json/error.schema.json: %s" % (path, v.message))
+        return e.code, got
 
 
 SHOOT = {"weapon": "flintlock musket", "figures": 6, "range": 5}
