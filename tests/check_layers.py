@@ -12,6 +12,9 @@ ALLOWED = {
     "cli": {"common", "serve"},          # the command: the server, never the library's insides
     "serve": {"common"},                 # the server: the public API only
     "wasm": {"common"},                  # libfray in WebAssembly's entry point: the public API only
+    # the one door for fray serve and the WebAssembly build (fray_api_call):
+    # the page's API paths over the game and the catalogue
+    "api": {"common", "catalog", "game", "core"},
     # the game, once in the library (issue 30: src/game/ or src/table/)
     "game": {"common", "catalog", "rules", "core"},
     "table": {"common", "catalog", "rules", "core"},

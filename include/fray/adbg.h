@@ -210,7 +210,8 @@ const char *fray_adbg_scenario_name(const fray_adbg_scenario *s);
  * melee CRT file when it names one): saves and shards keep it, so a file
  * changed since is noticed without reading anything twice. */
 uint64_t fray_adbg_scenario_digest(const fray_adbg_scenario *s);
-/* Side 0 and 1 in the order of the file: its display name. */
+/* Side 0 and 1 in the order of the file: its display name. The
+ * scenario's names and ids are held by it until it is freed. */
 const char *fray_adbg_side_name(const fray_adbg_scenario *s, int side);
 /* Side 0 and 1: its id, the key under `sides` (what initiative, surprise,
  * --set paths and a sweep's --target name it by). An id has at most

@@ -91,6 +91,8 @@ void fray_doc_error(fray_doc *doc, const fray_node *n, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)))
 #endif
 	;
+/* The problems recorded: how many, and problem i (NULL past the end),
+ * held by the doc until it is freed. */
 size_t fray_doc_error_count(const fray_doc *doc);
 const char *fray_doc_error_msg(const fray_doc *doc, size_t i);
 

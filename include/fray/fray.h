@@ -5,6 +5,15 @@
  * is a no-op). Every object keeps the context it was made with; the context
  * must outlive them. Strings passed in are copied unless a comment says
  * otherwise; pointers handed out are borrowed, valid as their comment says.
+ * Strings handed out, once for the whole API: one read from an object
+ * (a document, scenario, roller, game) lives in it and is valid as long as
+ * it, as the comment says; a reason or a name a rule or a table gives
+ * with no object to hold it (fray_status_str, the rules' *_refused and
+ * *_problem queries, fray_presidio_morale_result, the catalogue's names)
+ * is static storage: constant, never freed, the same from any thread. No
+ * call returns a thread-local or reused buffer: a text a call builds is
+ * written to the caller's buf (cap bytes), or handed over through char **
+ * for the caller to free.
  * Fallible calls return fray_status and leave a one-line message on the
  * context. The library never prints, exits or aborts on bad input. */
 #ifndef FRAY_H

@@ -64,7 +64,8 @@ fray_status fray_game_new(fray_ctx *ctx, const char *name, const char *rules, co
 /* The game file's text as it stands (not NUL-terminated: *len bytes). */
 fray_status fray_game_save(const fray_game *game, const char **bytes, size_t *len);
 /* The rule sets a game may be played by: the i-th one's id, NULL past the
- * end (what fray_game_new's rules takes). */
+ * end (what fray_game_new's rules takes). These ids, and the actions'
+ * names and usages below, are static strings. */
 const char *fray_game_rule_set(size_t i);
 /* The actions rule set `rules` (fray_game_rule_set's id) offers: the i-th
  * one's name ("shoot"), NULL past the end or for an unknown rule set; and

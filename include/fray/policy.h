@@ -65,6 +65,8 @@ typedef struct fray_policy fray_policy;
 fray_policy *fray_policy_new(fray_ctx *ctx, const fray_policy_ops *ops,
 			     void *self);
 void fray_policy_free(fray_policy *p);
+/* The policy's name (ops->name: valid as long as ops; "heuristic" for
+ * NULL). */
 const char *fray_policy_name(const fray_policy *p);
 bool fray_policy_deterministic(const fray_policy *p);
 bool fray_policy_thread_safe(const fray_policy *p);

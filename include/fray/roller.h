@@ -111,7 +111,8 @@ void fray_emit_total(fray_roller *r, const char *what, int64_t value, const char
  * return their smallest result; a procedure whose loops depend on rolls
  * must test this and return. */
 bool fray_roller_stopped(const fray_roller *r);
-/* Why it stopped ("script answer 3 'x' is not an option of ..."), or "". */
+/* Why it stopped ("script answer 3 'x' is not an option of ..."), or "";
+ * held by the roller: valid until its next run or its free. */
 const char *fray_roller_stop_reason(const fray_roller *r);
 /* Stops the run with status s and message msg (first failure wins). */
 void fray_roller_fail(fray_roller *r, fray_status s, const char *msg);
