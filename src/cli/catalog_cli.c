@@ -125,7 +125,7 @@ static int fail(const char *command, const fray_ctx *ctx, const cli_args *a, con
 		hint = NULL;
 	else if (presidio && strstr(input, "weapon"))
 		hint = "('fray presidio weapons' lists them)";
-	else if (presidio && strcmp(input, "rank") == 0)
+	else if (presidio && strstr(input, "rank"))
 		hint = "('fray presidio units FILE' lists the ranks)";
 	else if (!given(a, c, input)) {
 		snprintf(help, sizeof help, "(see 'fray %s --help')", command);
