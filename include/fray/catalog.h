@@ -162,6 +162,41 @@ fray_status fray_call_set_document(fray_call *c, size_t i, const char *name, con
  * system is never asked. */
 bool fray_shipped_example(const char *path);
 
+/* ---- Typed inputs: a program's values set as they are held ---- */
+
+/* A program that holds its values typed (the game: a unit's figures, a
+ * flag, an enum's word) sets them with these, in the manner of SQLite's
+ * sqlite3_bind_*: no option text written and parsed back. Each is checked
+ * exactly as fray_call_set checks the same value given as text (the
+ * input's range, its choices, the text's bytes) and refused with the same
+ * message, naming the input ("option --figures expects a whole number
+ * from 0 to 1000, got '1001'"): FRAY_ERR_INPUT. A setter of another kind
+ * than the input's is FRAY_ERR_INPUT too, with a message naming the input
+ * and what it takes; so is i past the last input. */
+typedef enum fray_input_kind {
+	FRAY_INPUT_NONE = 0,  /* no such input */
+	FRAY_INPUT_INT,       /* fray_call_set_int */
+	FRAY_INPUT_NUMBER,    /* fray_call_set_number */
+	FRAY_INPUT_BOOL,      /* fray_call_set_bool */
+	FRAY_INPUT_CHOICE,    /* fray_call_set_choice: one of its words */
+	FRAY_INPUT_STRING,    /* fray_call_set_string */
+	FRAY_INPUT_FILE       /* fray_call_set_string (its path) or
+				 fray_call_set_document */
+} fray_input_kind;
+/* Input i by its JSON name ("figures", "target_standing"), or -1. */
+int fray_call_input_named(const fray_call *c, const char *name);
+/* Input i's kind; FRAY_INPUT_NONE past the last. */
+fray_input_kind fray_call_input_kind(const fray_call *c, size_t i);
+fray_status fray_call_set_int(fray_call *c, size_t i, int64_t v);
+/* A number: from 0, at most 1e6 and within the input's range, as the
+ * text path takes one (NaN refused). */
+fray_status fray_call_set_number(fray_call *c, size_t i, double v);
+/* true is the flag given; false is given too ("false" as text): it
+ * counts where inputs exclude each other. */
+fray_status fray_call_set_bool(fray_call *c, size_t i, bool v);
+fray_status fray_call_set_choice(fray_call *c, size_t i, const char *word);
+fray_status fray_call_set_string(fray_call *c, size_t i, const char *text);
+
 #define FRAY_CALL_OPTS_VERSION 1u
 typedef struct fray_call_opts {
 	unsigned version;       /* FRAY_CALL_OPTS_VERSION, or 0 (see fray_request_opts) */
@@ -231,6 +266,12 @@ fray_status fray_call_roll_at(fray_call *c, uint64_t seed, uint64_t *dice, int64
  * for what the JSON derives from the fields, such as morale's "result"). */
 size_t fray_call_noutcome(const fray_call *c);
 int fray_call_outcome_index(const fray_call *c, const char *name);
+/* After a roll, the field named of outcome into *out: FRAY_OK; a
+ * name the outcome lacks (or no roll yet): FRAY_ERR_INPUT with a message
+ * naming the procedure and the name, and *out 0. A reader that cannot
+ * miss a misspelt name. */
+fray_status fray_call_outcome_value(const fray_call *c, const int64_t *outcome, const char *name,
+				    int64_t *out);
 /* Input i by its option ("--figures", or an alias), or -1. */
 int fray_call_input_index(const fray_call *c, const char *option);
 

@@ -226,6 +226,17 @@ static fray_status set_choice(fray_call *c, size_t i, const char *text)
 	return frayi_call_bad_at(c, i, "%s expects one of %s, got '%.200s'", call_what(c, i), list, text);
 }
 
+/* A value of input i (an integer or a number) refused, as text: the one
+ * message of the text and the typed setters. */
+static fray_status out_of_range(fray_call *c, size_t i, const char *text)
+{
+	const in_desc *in = &c->d->in[i];
+	if (in->expects)
+		return frayi_call_bad_at(c, i, "%s expects %s, got '%.200s'", call_what(c, i), in->expects, text);
+	return frayi_call_bad_at(c, i, "%s expects a %s from %" PRId64 " to %" PRId64 ", got '%.200s'",
+				 call_what(c, i), in->type == IN_INT ? "whole number" : "number", in->min, in->max, text);
+}
+
 FRAY_API fray_status fray_call_set(fray_call *c, size_t i, const char *text)
 {
 	if (!c)
@@ -254,14 +265,8 @@ FRAY_API fray_status fray_call_set(fray_call *c, size_t i, const char *text)
 		long long whole = in->type == IN_INT ? strtoll(text, &end, 10) : 0;
 		double x = in->type == IN_INT ? (double)whole : 0;
 		bool ok = in->type == IN_INT ? *text && !*end && !errno : decimal(text, &x);
-		if (!ok || x < (double)in->min || x > (double)in->max) {
-			if (in->expects)
-				return frayi_call_bad_at(c, i, "%s expects %s, got '%.200s'", call_what(c, i), in->expects,
-						text);
-			return frayi_call_bad_at(c, i, "%s expects a %s from %" PRId64 " to %" PRId64 ", got '%.200s'",
-					call_what(c, i), in->type == IN_INT ? "whole number" : "number", in->min,
-					in->max, text);
-		}
+		if (!ok || x < (double)in->min || x > (double)in->max)
+			return out_of_range(c, i, text);
 		v->i = whole;
 		v->x = x;
 		return FRAY_OK;
@@ -280,6 +285,127 @@ FRAY_API fray_status fray_call_set(fray_call *c, size_t i, const char *text)
 	case IN_BOOL:
 		break;
 	}
+	return FRAY_OK;
+}
+
+/* ---- Typed setters: the value as the program holds it, checked as its
+ * text would be (same ranges, same messages), with no text between ---- */
+
+FRAY_API int fray_call_input_named(const fray_call *c, const char *name)
+{
+	for (size_t i = 0; c && name && i < c->d->nin; i++)
+		if (strcmp(c->d->in[i].name, name) == 0)
+			return (int)i;
+	return -1;
+}
+
+FRAY_API fray_input_kind fray_call_input_kind(const fray_call *c, size_t i)
+{
+	static const fray_input_kind kinds[] = {
+		[IN_INT] = FRAY_INPUT_INT,       [IN_NUMBER] = FRAY_INPUT_NUMBER, [IN_BOOL] = FRAY_INPUT_BOOL,
+		[IN_CHOICE] = FRAY_INPUT_CHOICE, [IN_STRING] = FRAY_INPUT_STRING, [IN_FILE] = FRAY_INPUT_FILE};
+	return c && i < c->d->nin ? kinds[c->d->in[i].type] : FRAY_INPUT_NONE;
+}
+
+/* Input i is there and of the setter's kind (a string setter takes a
+ * file's path too): FRAY_OK, the context cleared and the call to bind
+ * again; else FRAY_ERR_INPUT naming the input and what it takes. */
+static fray_status typed_input(fray_call *c, size_t i, in_type want, const char *setter)
+{
+	if (!c)
+		return FRAY_ERR_INPUT;
+	fray_ctx_clear(c->ctx);
+	if (i >= c->d->nin)
+		return fray_fail(c->ctx, FRAY_ERR_INPUT, "%s: no input %zu in %s", setter, i, c->d->name);
+	in_type t = c->d->in[i].type;
+	if (t != want && !(want == IN_STRING && t == IN_FILE)) {
+		static const char *const takes[] = {
+			[IN_INT] = "a whole number",   [IN_NUMBER] = "a number", [IN_BOOL] = "true or false",
+			[IN_CHOICE] = "a choice's word", [IN_STRING] = "text",     [IN_FILE] = "a file"};
+		return frayi_call_bad_at(c, i, "%s takes %s: %s does not set it", call_what(c, i), takes[t], setter);
+	}
+	c->bound = false; /* a value changes: bind again */
+	return FRAY_OK;
+}
+
+FRAY_API fray_status fray_call_set_int(fray_call *c, size_t i, int64_t v)
+{
+	fray_status st = typed_input(c, i, IN_INT, "fray_call_set_int");
+	if (st != FRAY_OK)
+		return st;
+	const in_desc *in = &c->d->in[i];
+	if (v < in->min || v > in->max) {
+		char text[24];
+		snprintf(text, sizeof text, "%" PRId64, v);
+		return out_of_range(c, i, text);
+	}
+	c->v[i] = (value){.given = true, .i = v, .x = (double)v};
+	return FRAY_OK;
+}
+
+FRAY_API fray_status fray_call_set_number(fray_call *c, size_t i, double v)
+{
+	fray_status st = typed_input(c, i, IN_NUMBER, "fray_call_set_number");
+	if (st != FRAY_OK)
+		return st;
+	const in_desc *in = &c->d->in[i];
+	/* the text path's bounds: no sign (so no negative), at most 1e6
+	 * (decimal), then the input's own range; NaN fails every test */
+	if (!(v >= 0 && v <= 1e6 && v >= (double)in->min && v <= (double)in->max)) {
+		char text[40];
+		fray_double_str(v, text, sizeof text); /* as typed: the shortest that reads back */
+		return out_of_range(c, i, text);
+	}
+	c->v[i] = (value){.given = true, .x = v};
+	return FRAY_OK;
+}
+
+FRAY_API fray_status fray_call_set_bool(fray_call *c, size_t i, bool v)
+{
+	fray_status st = typed_input(c, i, IN_BOOL, "fray_call_set_bool");
+	if (st != FRAY_OK)
+		return st;
+	c->v[i] = (value){.given = true, .i = v, .x = v};
+	return FRAY_OK;
+}
+
+FRAY_API fray_status fray_call_set_choice(fray_call *c, size_t i, const char *word)
+{
+	fray_status st = typed_input(c, i, IN_CHOICE, "fray_call_set_choice");
+	if (st != FRAY_OK)
+		return st;
+	if (!word)
+		return frayi_call_bad_at(c, i, "%s expects a value", call_what(c, i));
+	st = set_choice(c, i, word);
+	if (st == FRAY_OK)
+		c->v[i].given = true;
+	return st;
+}
+
+FRAY_API fray_status fray_call_set_string(fray_call *c, size_t i, const char *text)
+{
+	fray_status st = typed_input(c, i, IN_STRING, "fray_call_set_string");
+	if (st != FRAY_OK)
+		return st;
+	if (!text)
+		return frayi_call_bad_at(c, i, "%s expects a value", call_what(c, i));
+	return fray_call_set(c, i, text); /* a string is its own text */
+}
+
+FRAY_API fray_status fray_call_outcome_value(const fray_call *c, const int64_t *outcome, const char *name,
+					     int64_t *out)
+{
+	if (!c || !outcome || !out)
+		return c ? fray_fail(c->ctx, FRAY_ERR_INPUT, "fray_call_outcome_value: NULL argument") : FRAY_ERR_INPUT;
+	int k = fray_call_outcome_index(c, name);
+	if (k < 0) {
+		*out = 0;
+		if (!c->bound)
+			return fray_fail(c->ctx, FRAY_ERR_INPUT, "%s: no outcome before a roll", c->d->name);
+		return fray_fail(c->ctx, FRAY_ERR_INPUT, "%s has no outcome field '%.80s'", c->d->name,
+				 name ? name : "(null)");
+	}
+	*out = outcome[k];
 	return FRAY_OK;
 }
 

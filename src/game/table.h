@@ -190,19 +190,8 @@ int frayi_game_failed(const table_game *g);
  * one with the units' names and returns NULL. */
 table_unit *frayi_table_unit_named(table_game *g, const char *name);
 
-/* Runs a step: the procedure with its inputs as option texts (pairs of
- * "--option", "value"; a flag's value NULL), then the player's own options
- * from argv when p is not NULL (they override). The outcome fields named
- * in want (NULL-terminated) go to got. Returns a fray_status. */
-#define TABLE_MAX_OPTS 32
-typedef struct step_opts {
-	const char *opt[TABLE_MAX_OPTS];
-	char val[TABLE_MAX_OPTS][TABLE_NAME_MAX + 16];
-	bool flag[TABLE_MAX_OPTS];
-	size_t n;
-} step_opts;
-void frayi_opts_set(step_opts *o, const char *opt, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-void frayi_opts_flag(step_opts *o, const char *opt, bool on);
+/* The player's options after the units, as typed (argv words): a step
+ * takes those its procedure has. */
 typedef struct player_opts {
 	int argc;
 	char **argv;                     /* the options after the units */
@@ -212,8 +201,50 @@ typedef struct player_opts {
  * flag given. Either marks the option used. */
 const char *frayi_player_value(const player_opts *p, const char *opt);
 bool frayi_player_flag(const player_opts *p, const char *opt);
-int frayi_table_step(table_game *g, const char *procedure, const step_opts *o, const player_opts *p,
-	       const char *const *want, int64_t *got);
+
+/* A step: one roll of a catalogue procedure, its inputs set typed from
+ * the forces by the input's JSON name, no option text between:
+ *
+ *     table_step s = frayi_step_begin(g, "presidio.shoot");
+ *     frayi_step_int(&s, "figures", u->figures);
+ *     frayi_step_bool(&s, "line", u->line);
+ *     int64_t hit;
+ *     st = frayi_step_roll(&s, p, (step_out[]){{"casualties", &hit}, {NULL}});
+ *
+ * A failure is kept in the step (the first one) and returned by the roll,
+ * so the setters return nothing to forget to check: every begun step is
+ * rolled (the roll frees its call). An input or outcome field the
+ * procedure lacks, or a setter of another kind than the input's, is
+ * FRAY_ERR_INTERNAL naming the procedure and the name (never a silent 0);
+ * a value out of the input's range is FRAY_ERR_INPUT with the
+ * catalogue's message, as the command line gives it. */
+typedef struct table_step {
+	table_game *g;
+	const char *procedure;
+	fray_call *c;                    /* NULL once failed or rolled */
+	int status;                      /* the first failure, else FRAY_OK */
+} table_step;
+/* An outcome field read after the roll: its JSON name and where it goes;
+ * a list of them ends with {NULL}. */
+typedef struct step_out {
+	const char *name;
+	int64_t *value;
+} step_out;
+table_step frayi_step_begin(table_game *g, const char *procedure);
+void frayi_step_int(table_step *s, const char *input, int64_t v);
+void frayi_step_number(table_step *s, const char *input, double v);
+/* A flag: false leaves it not given, as the command line without it
+ * (given false would count where inputs exclude each other). */
+void frayi_step_bool(table_step *s, const char *input, bool on);
+void frayi_step_choice(table_step *s, const char *input, const char *word);
+void frayi_step_string(table_step *s, const char *input, const char *text);
+/* A file input given as a document's text (the game's chit mix). */
+void frayi_step_document(table_step *s, const char *input, const char *name, const char *text, size_t len);
+/* Rolls the step at the game's place in its dice, after the player's own
+ * options from p when p is not NULL (they override), and reads the
+ * outcome fields out names (NULL: none). With g->odds, its odds instead
+ * (TABLE_ODDS_TAKEN). Frees the step's call. Returns a fray_status. */
+int frayi_step_roll(table_step *s, const player_opts *p, const step_out *out);
 /* A line for the action's notes (the forces' changes in words). */
 void frayi_table_note(table_game *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

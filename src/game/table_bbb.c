@@ -135,68 +135,71 @@ static int act_fire(table_game *g, table_unit *u, table_unit *t, const player_op
 	bool instead;
 	if ((st = low_ammo_instead(g, t, p, &instead)) != FRAY_OK)
 		return st;
-	step_opts o = {0};
+	table_step s = frayi_step_begin(g, "bbb.fire");
 	/* the unit's weapons as its forces give them, with the bases it has
 	 * now: the procedure fires those left (issue 28 item 11) */
+	char weapons[sizeof u->weapons + 16];
 	if (strchr(u->weapons, ':'))
-		frayi_opts_set(&o, "--weapons", "%s", u->weapons);
+		snprintf(weapons, sizeof weapons, "%s", u->weapons);
 	else
-		frayi_opts_set(&o, "--weapons", "%s:%d", u->weapons, u->bases);
-	frayi_opts_set(&o, "--firer-bases", "%d", u->bases);
-	frayi_opts_flag(&o, "--firer-silenced", u->silenced);
-	frayi_opts_flag(&o, "--firer-low-ammo-instead", u->low_ammo_instead);
-	frayi_opts_set(&o, "--target", "%s", fray_bbb_arm_names[t->arm]);
-	frayi_opts_set(&o, "--training", "%s", fray_bbb_training_names[t->training]);
-	frayi_opts_set(&o, "--target-bases", "%d", t->bases);
+		snprintf(weapons, sizeof weapons, "%s:%d", u->weapons, u->bases);
+	frayi_step_string(&s, "weapons", weapons);
+	frayi_step_int(&s, "firer_bases", u->bases);
+	frayi_step_bool(&s, "firer_silenced", u->silenced);
+	frayi_step_bool(&s, "firer_low_ammo_instead", u->low_ammo_instead);
+	frayi_step_choice(&s, "target", fray_bbb_arm_names[t->arm]);
+	frayi_step_choice(&s, "training", fray_bbb_training_names[t->training]);
+	frayi_step_int(&s, "target_bases", t->bases);
 	/* a gun that took Low Ammo instead of Silenced is in a Fortification
 	 * (the only place it may: fray_bbb_low_ammo_instead_refused), so its
 	 * cover counts though it is artillery (Terrain Table note) */
-	frayi_opts_flag(&o, "--fortified", t->low_ammo_instead);
-	frayi_opts_flag(&o, "--disrupted", u->disrupted);
-	frayi_opts_flag(&o, "--low-ammo", u->low_ammo);
-	frayi_opts_flag(&o, "--reduced", u->reduced);
-	static const char *const want[] = {"low_ammo", "target_bases_lost", "target_disrupted", "target_silenced",
-					   "target_reduced", "target_destroyed", "target_halted", NULL};
-	int64_t got[7];
-	if ((st = frayi_table_step(g, "bbb.fire", &o, p, want, got)) != FRAY_OK)
+	frayi_step_bool(&s, "fortified", t->low_ammo_instead);
+	frayi_step_bool(&s, "disrupted", u->disrupted);
+	frayi_step_bool(&s, "low_ammo", u->low_ammo);
+	frayi_step_bool(&s, "reduced", u->reduced);
+	int64_t low_ammo, bases_lost, disrupted, silenced, reduced, destroyed, halted;
+	if ((st = frayi_step_roll(&s, p, (step_out[]){{"low_ammo", &low_ammo}, {"target_bases_lost", &bases_lost},
+						       {"target_disrupted", &disrupted}, {"target_silenced", &silenced},
+						       {"target_reduced", &reduced}, {"target_destroyed", &destroyed},
+						       {"target_halted", &halted}, {NULL}})) != FRAY_OK)
 		return st;
-	if (got[0] && !u->low_ammo) {
+	if (low_ammo && !u->low_ammo) {
 		u->low_ammo = true;
 		frayi_table_note(g, "%s: low on ammo", u->name);
 	}
-	lose_bases(g, t, (int)got[1]);
-	if (got[5] && t->status != ST_DESTROYED) {
+	lose_bases(g, t, (int)bases_lost);
+	if (destroyed && t->status != ST_DESTROYED) {
 		t->status = ST_DESTROYED;
 		frayi_table_note(g, "%s: destroyed", t->name);
 	}
-	if (got[2])
+	if (disrupted)
 		disrupt(g, t);
-	if (got[3])
+	if (silenced)
 		silence(g, t, instead);
-	if (got[4] && !t->reduced && t->status != ST_DESTROYED) {
+	if (reduced && !t->reduced && t->status != ST_DESTROYED) {
 		t->reduced = true;
 		frayi_table_note(g, "%s: reduced", t->name);
 	}
-	if (got[6] && t->status != ST_DESTROYED && !t->halted) {
+	if (halted && t->status != ST_DESTROYED && !t->halted) {
 		t->halted = true; /* kept: the procedure refuses its assault this turn */
 		frayi_table_note(g, "%s: halted (its advance stops)", t->name);
 	}
 	return FRAY_OK;
 }
 
-static void side_flags(step_opts *o, const table_unit *u, bool attacker)
+static void side_flags(table_step *s, const table_unit *u, bool attacker)
 {
 	/* a gun given Low Ammo instead of Silenced carries a Low Ammo marker
 	 * (Silenced Artillery): the assault's Low on Ammo penalty */
 	bool on[] = {u->aggressive, u->in_depth, u->disrupted, u->silenced, u->low_ammo || u->low_ammo_instead,
 		     u->fragile, u->spent};
 	static const char *const names[2][7] = {
-		{"--defender-aggressive", "--defender-in-depth", "--defender-disrupted", "--defender-silenced",
-		 "--defender-low-ammo", "--defender-fragile", "--defender-spent"},
-		{"--attacker-aggressive", "--attacker-in-depth", "--attacker-disrupted", "--attacker-silenced",
-		 "--attacker-low-ammo", "--attacker-fragile", "--attacker-spent"}};
+		{"defender_aggressive", "defender_in_depth", "defender_disrupted", "defender_silenced",
+		 "defender_low_ammo", "defender_fragile", "defender_spent"},
+		{"attacker_aggressive", "attacker_in_depth", "attacker_disrupted", "attacker_silenced",
+		 "attacker_low_ammo", "attacker_fragile", "attacker_spent"}};
 	for (int k = 0; k < 7; k++)
-		frayi_opts_flag(o, names[attacker][k], on[k]);
+		frayi_step_bool(s, names[attacker][k], on[k]);
 }
 
 /* A unit the unit may assault (assault's target_ok): the enemy's, in play. */
@@ -219,28 +222,30 @@ static int act_assault(table_game *g, table_unit *u, table_unit *t, const player
 		st = low_ammo_instead(g, t, p, &instead);
 	if (st != FRAY_OK)
 		return st;
-	step_opts o = {0};
-	frayi_opts_set(&o, "--attacker-bases", "%d", u->bases);
-	frayi_opts_set(&o, "--defender-bases", "%d", t->bases);
-	frayi_opts_set(&o, "--attacker-arm", "%s", fray_bbb_arm_names[u->arm]);
-	frayi_opts_set(&o, "--defender-arm", "%s", fray_bbb_arm_names[t->arm]);
-	side_flags(&o, u, true);
-	side_flags(&o, t, false);
-	frayi_opts_flag(&o, "--fortified", t->low_ammo_instead); /* as in fire, above */
-	static const char *const want[] = {"attacker_bases_lost", "defender_bases_lost", "attacker_disrupted",
-					   "defender_disrupted", "attacker_silenced", "defender_silenced", NULL};
-	int64_t got[6];
-	if ((st = frayi_table_step(g, "bbb.assault", &o, p, want, got)) != FRAY_OK)
+	table_step s = frayi_step_begin(g, "bbb.assault");
+	frayi_step_int(&s, "attacker_bases", u->bases);
+	frayi_step_int(&s, "defender_bases", t->bases);
+	frayi_step_choice(&s, "attacker_arm", fray_bbb_arm_names[u->arm]);
+	frayi_step_choice(&s, "defender_arm", fray_bbb_arm_names[t->arm]);
+	side_flags(&s, u, true);
+	side_flags(&s, t, false);
+	frayi_step_bool(&s, "fortified", t->low_ammo_instead); /* as in fire, above */
+	int64_t lost_u, lost_t, disrupted_u, disrupted_t, silenced_u, silenced_t;
+	if ((st = frayi_step_roll(&s, p, (step_out[]){{"attacker_bases_lost", &lost_u}, {"defender_bases_lost", &lost_t},
+						       {"attacker_disrupted", &disrupted_u},
+						       {"defender_disrupted", &disrupted_t},
+						       {"attacker_silenced", &silenced_u},
+						       {"defender_silenced", &silenced_t}, {NULL}})) != FRAY_OK)
 		return st;
-	lose_bases(g, u, (int)got[0]);
-	lose_bases(g, t, (int)got[1]);
-	if (got[2])
+	lose_bases(g, u, (int)lost_u);
+	lose_bases(g, t, (int)lost_t);
+	if (disrupted_u)
 		disrupt(g, u);
-	if (got[3])
+	if (disrupted_t)
 		disrupt(g, t);
-	if (got[4])
+	if (silenced_u)
 		silence(g, u, false);
-	if (got[5])
+	if (silenced_t)
 		silence(g, t, instead);
 	return FRAY_OK;
 }
@@ -258,31 +263,31 @@ static int act_move(table_game *g, table_unit *u, table_unit *t, const player_op
 		set_markers(g, u, fray_bbb_markers_after_move(markers_of(u)));
 		return FRAY_OK;
 	}
-	step_opts o = {0};
-	frayi_opts_flag(&o, "--disrupted", u->disrupted);
-	frayi_opts_set(&o, "--training", "%s", fray_bbb_training_names[u->training]);
-	frayi_opts_set(&o, "--unit", "%s", fray_bbb_arm_names[u->arm]);
-	frayi_opts_flag(&o, "--fragile", u->fragile);
-	frayi_opts_flag(&o, "--spent", u->spent);
-	frayi_opts_set(&o, "--bases", "%d", u->bases);
-	frayi_opts_set(&o, "--start-bases", "%d", u->start_bases > u->bases ? u->start_bases : u->bases);
-	static const char *const want[] = {"bases_change", "disrupted", "broken", NULL};
-	int64_t got[3];
-	if ((st = frayi_table_step(g, "bbb.move", &o, p, want, got)) != FRAY_OK)
+	table_step s = frayi_step_begin(g, "bbb.move");
+	frayi_step_bool(&s, "disrupted", u->disrupted);
+	frayi_step_choice(&s, "training", fray_bbb_training_names[u->training]);
+	frayi_step_choice(&s, "unit", fray_bbb_arm_names[u->arm]);
+	frayi_step_bool(&s, "fragile", u->fragile);
+	frayi_step_bool(&s, "spent", u->spent);
+	frayi_step_int(&s, "bases", u->bases);
+	frayi_step_int(&s, "start_bases", u->start_bases > u->bases ? u->start_bases : u->bases);
+	int64_t change, disrupted, broken;
+	if ((st = frayi_step_roll(&s, p, (step_out[]){{"bases_change", &change}, {"disrupted", &disrupted},
+						       {"broken", &broken}, {NULL}})) != FRAY_OK)
 		return st;
 	/* the outcome as the procedure gives it (MOVEMENT TABLE) */
-	if (got[0] > 0) {
-		u->bases += (int)got[0];
+	if (change > 0) {
+		u->bases += (int)change;
 		frayi_table_note(g, "%s: recovers a base, %d now", u->name, u->bases);
 	}
-	lose_bases(g, u, got[0] < 0 ? (int)-got[0] : 0);
-	if (got[1])
+	lose_bases(g, u, change < 0 ? (int)-change : 0);
+	if (disrupted)
 		disrupt(g, u);
 	else if (u->disrupted && u->status != ST_DESTROYED) {
 		u->disrupted = false;
 		frayi_table_note(g, "%s: rallies in place (good order)", u->name);
 	}
-	if (got[2] && u->status != ST_DESTROYED) {
+	if (broken && u->status != ST_DESTROYED) {
 		u->status = ST_DESTROYED;
 		frayi_table_note(g, "%s: broken, removed from the table", u->name);
 	}

@@ -193,35 +193,21 @@ done:
 
 /* ---- odds at the table ---- */
 
-/* The odds of the catalogue's procedure (chits.combat: the draws' hits
- * and morale tests; chits.end_turn: fatigue, hits, disorder) on the game's
- * mix and o's inputs, as BBB's steps give theirs (frayi_table_step): the
- * combat draws its chits at random, so it has odds (issue 40 item 8). */
-static int odds_of(table_game *g, const char *procedure, const step_opts *o)
+/* A step of the catalogue's procedure (chits.combat: the draws' hits and
+ * morale tests; chits.end_turn: fatigue, hits, disorder) on the game's
+ * mix, for its odds (g->odds) as BBB's steps give theirs: the combat draws
+ * its chits at random, so it has odds (issue 40 item 8). The mix first,
+ * then the caller's inputs; NULL when the mix cannot be written. */
+static bool odds_step(table_game *g, const char *procedure, table_step *s)
 {
 	char *text = NULL, name[256];
 	size_t len = 0;
 	if (mix_text(g, &text, &len, name, sizeof name) != FRAY_OK)
-		return FRAY_ERR_NOMEM;
-	fray_call *c = fray_call_new(g->ctx, procedure);
-	int k = c ? fray_call_input_index(c, "--mix") : -1;
-	int status = !c ? frayi_game_failed(g)
-		     : k < 0 ? frayi_game_fail(g, FRAY_ERR_INTERNAL, "internal: %s has no --mix", procedure)
-		     : fray_call_set_document(c, (size_t)k, name, text, len) != FRAY_OK ? frayi_game_failed(g)
-											 : FRAY_OK;
+		return false;
+	*s = frayi_step_begin(g, procedure);
+	frayi_step_document(s, "mix", name, text, len);
 	frayi_game_dealloc(g->ctx, text);
-	for (size_t i = 0; i < o->n && status == FRAY_OK; i++) {
-		k = fray_call_input_index(c, o->opt[i]);
-		if (k < 0)
-			status = frayi_game_fail(g, FRAY_ERR_INTERNAL, "internal: %s has no option %s", procedure,
-						 o->opt[i]);
-		else if (fray_call_set(c, (size_t)k, o->flag[i] ? NULL : o->val[i]) != FRAY_OK)
-			status = frayi_game_failed(g);
-	}
-	if (status == FRAY_OK)
-		status = fray_call_run(c, g->odds, &g->odds_out) == FRAY_OK ? TABLE_ODDS_TAKEN : frayi_game_failed(g);
-	fray_call_free(c);
-	return status;
+	return true;
 }
 
 /* A combat's odds: the situation as the combat reads it, with both arms
@@ -229,50 +215,54 @@ static int odds_of(table_game *g, const char *procedure, const step_opts *o)
 static int combat_odds(table_game *g, const fray_chits_mix *mix, const fray_chits_combat_in *in)
 {
 	const fray_chits_situation *s = &in->situation;
-	step_opts o = {0};
-	frayi_opts_set(&o, "--tactic", "%s", mix->tactics[s->tactic].name);
-	frayi_opts_set(&o, "--stance", "%s", fray_chits_stances[s->stance]);
-	frayi_opts_set(&o, "--terrain", "%s", fray_chits_terrains[s->terrain]);
-	frayi_opts_set(&o, "--attacker-cdr", "%d", s->attacker_cdr);
-	frayi_opts_set(&o, "--defender-cdr", "%d", s->defender_cdr);
-	frayi_opts_set(&o, "--attacker-type", "%s", fray_chits_types[s->attacker_type]);
-	frayi_opts_set(&o, "--defender-type", "%s", fray_chits_types[s->defender_type]);
-	frayi_opts_set(&o, "--draw", "%d", in->draw);
-	if (in->nscript > 0) {
-		char ids[sizeof o.val[0]];
-		textbuf t = text_on(ids, sizeof ids);
-		for (int i = 0; i < in->nscript; i++)
-			text_add(&t, "%s%s", i ? "," : "", mix->chits[in->script[i]].id);
-		if (t.cut)
-			return frayi_game_fail(g, FRAY_ERR_INPUT, "--script: the chits' ids are too long to give "
-					       "odds for (at most %zu bytes); the combat is scripted: it has none to "
-					       "give", sizeof ids - 4);
-		frayi_opts_set(&o, "--script", "%s", ids);
-	}
-	return odds_of(g, "chits.combat", &o);
+	/* the script's ids in as many bytes as the game ever gave them */
+	char ids[64];
+	textbuf t = text_on(ids, sizeof ids);
+	for (int i = 0; i < in->nscript; i++)
+		text_add(&t, "%s%s", i ? "," : "", mix->chits[in->script[i]].id);
+	if (t.cut)
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "--script: the chits' ids are too long to give "
+				       "odds for (at most %zu bytes); the combat is scripted: it has none to "
+				       "give", sizeof ids - 4);
+	table_step st;
+	if (!odds_step(g, "chits.combat", &st))
+		return FRAY_ERR_NOMEM;
+	frayi_step_string(&st, "tactic", mix->tactics[s->tactic].name);
+	frayi_step_choice(&st, "stance", fray_chits_stances[s->stance]);
+	frayi_step_choice(&st, "terrain", fray_chits_terrains[s->terrain]);
+	frayi_step_int(&st, "attacker_cdr", s->attacker_cdr);
+	frayi_step_int(&st, "defender_cdr", s->defender_cdr);
+	frayi_step_choice(&st, "attacker_type", fray_chits_types[s->attacker_type]);
+	frayi_step_choice(&st, "defender_type", fray_chits_types[s->defender_type]);
+	frayi_step_int(&st, "draw", in->draw);
+	if (in->nscript > 0)
+		frayi_step_string(&st, "script", ids);
+	return frayi_step_roll(&st, NULL, NULL);
 }
 
 /* An end of turn's odds: the unit as the game holds it. */
 static int end_turn_odds(table_game *g, const fray_chits_end_turn_in *in, int lead)
 {
 	const fray_chits_unit *u = &in->unit;
-	step_opts o = {0};
-	char hits[sizeof o.val[0]];
+	char hits[64]; /* at most 8 battalions' */
 	textbuf t = text_on(hits, sizeof hits);
 	for (int b = 0; b < u->battalions; b++)
 		text_add(&t, "%s%d", b ? "," : "", u->hits[b]);
-	frayi_opts_set(&o, "--fatigue", "%d", u->fatigue);
-	frayi_opts_set(&o, "--hits", "%s", hits);
-	frayi_opts_set(&o, "--morale", "%d", u->morale);
-	frayi_opts_flag(&o, "--disordered", u->disordered);
-	frayi_opts_flag(&o, "--rest", in->rest);
-	frayi_opts_flag(&o, "--rally", in->rally);
-	frayi_opts_flag(&o, "--recover-disorder", in->recover_disorder);
+	table_step s;
+	if (!odds_step(g, "chits.end_turn", &s))
+		return FRAY_ERR_NOMEM;
+	frayi_step_int(&s, "fatigue", u->fatigue);
+	frayi_step_string(&s, "hits", hits);
+	frayi_step_int(&s, "morale", u->morale);
+	frayi_step_bool(&s, "disordered", u->disordered);
+	frayi_step_bool(&s, "rest", in->rest);
+	frayi_step_bool(&s, "rally", in->rally);
+	frayi_step_bool(&s, "recover_disorder", in->recover_disorder);
 	if (lead) {
-		frayi_opts_set(&o, "--lead", "%d", lead);
-		frayi_opts_flag(&o, "--hit-again", in->hits_since_combat > 0);
+		frayi_step_int(&s, "lead", lead);
+		frayi_step_bool(&s, "hit_again", in->hits_since_combat > 0);
 	}
-	return odds_of(g, "chits.end_turn", &o);
+	return frayi_step_roll(&s, NULL, NULL);
 }
 
 /* ---- units both ways ---- */

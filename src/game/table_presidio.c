@@ -211,29 +211,29 @@ typedef struct morale_got {
 
 static int morale_check(table_game *g, table_unit *u, const morale_when *w, const player_opts *p, morale_got *mg)
 {
-	step_opts o = {0};
-	frayi_opts_set(&o, "--level", "%s", fray_presidio_level_names[u->level]);
-	frayi_opts_set(&o, "--size", "%s", fray_presidio_size_names[u->size]);
-	frayi_opts_set(&o, "--casualties", "%d", u->casualties > 100 ? 100 : u->casualties);
+	table_step s = frayi_step_begin(g, "presidio.morale");
+	frayi_step_choice(&s, "level", fray_presidio_level_names[u->level]);
+	frayi_step_choice(&s, "size", fray_presidio_size_names[u->size]);
+	frayi_step_int(&s, "casualties", u->casualties > 100 ? 100 : u->casualties);
 	/* a leader just hit lends no bonus; the check has his DM instead */
-	frayi_opts_set(&o, "--leader", "%d", w->leader_casualty ? 0 : leader_bonus(u));
-	frayi_opts_flag(&o, "--leader-casualty", w->leader_casualty);
-	frayi_opts_set(&o, "--standing", "%s", fray_presidio_standing_names[standing_of(u)]);
-	frayi_opts_flag(&o, "--line", u->line);
-	frayi_opts_flag(&o, "--charged", w->charged);
-	frayi_opts_flag(&o, "--charging", w->charging);
-	frayi_opts_flag(&o, "--charge-impact", w->charge_impact);
-	frayi_opts_flag(&o, "--near-enemy", w->near_enemy);
+	frayi_step_int(&s, "leader", w->leader_casualty ? 0 : leader_bonus(u));
+	frayi_step_bool(&s, "leader_casualty", w->leader_casualty);
+	frayi_step_choice(&s, "standing", fray_presidio_standing_names[standing_of(u)]);
+	frayi_step_bool(&s, "line", u->line);
+	frayi_step_bool(&s, "charged", w->charged);
+	frayi_step_bool(&s, "charging", w->charging);
+	frayi_step_bool(&s, "charge_impact", w->charge_impact);
+	frayi_step_bool(&s, "near_enemy", w->near_enemy);
 	bool incidental = w->incidental || (w->cover && !strcmp(w->cover, "incidental"));
-	frayi_opts_flag(&o, "--incidental-cover", incidental);
+	frayi_step_bool(&s, "incidental_cover", incidental);
 	if (w->cover && strcmp(w->cover, "incidental") && strcmp(w->cover, "none"))
-		frayi_opts_set(&o, "--cover", "%s", w->cover);
-	static const char *const want[] = {"success", "short_by", "bonus", "standing", "holds", NULL};
-	int64_t got[5];
-	int st = frayi_table_step(g, "presidio.morale", &o, p, want, got);
+		frayi_step_choice(&s, "cover", w->cover);
+	int64_t success, bonus, standing, holds;
+	int st = frayi_step_roll(&s, p, (step_out[]){{"success", &success}, {"bonus", &bonus}, {"standing", &standing},
+						     {"holds", &holds}, {NULL}});
 	if (st != FRAY_OK)
 		return st;
-	if (got[2]) {
+	if (bonus) {
 		/* two 6s: a level up for the battle, earlier casualties disregarded */
 		u->level = (int)fray_presidio_bonus_level((fray_presidio_level)u->level);
 		u->casualties = 0;
@@ -241,11 +241,11 @@ static int morale_check(table_game *g, table_unit *u, const morale_when *w, cons
 			   fray_presidio_level_names[u->level]);
 	}
 	int was = u->status;
-	set_standing(u, got[3]);
-	if (!got[0] || u->status != was)
+	set_standing(u, standing);
+	if (!success || u->status != was)
 		frayi_table_note(g, "%s: %s", u->name, frayi_unit_status_names[u->status]);
 	if (mg)
-		*mg = (morale_got){got[0] != 0, got[4] != 0};
+		*mg = (morale_got){success != 0, holds != 0};
 	return FRAY_OK;
 }
 
@@ -270,37 +270,38 @@ static int shot(table_game *g, table_unit *u, table_unit *t, const player_opts *
 	if (main && frayi_player_flag(p, "--through-fire"))
 		return frayi_game_fail(g, FRAY_ERR_INPUT, "--through-fire: a game file does not know which unit is "
 				 "behind; roll it as a shot (presidio.shoot) on its own");
-	step_opts o = {0};
-	frayi_opts_set(&o, "--weapon", "%s", w->name);
-	frayi_opts_set(&o, "--figures", "%d", u->figures);
-	frayi_opts_set(&o, "--skill", "%d", u->ranged);
-	frayi_opts_set(&o, "--armor", "%d", t->armor);
-	frayi_opts_set(&o, "--target-figures", "%d", t->figures);
+	table_step s = frayi_step_begin(g, "presidio.shoot");
+	frayi_step_string(&s, "weapon", w->name);
+	frayi_step_int(&s, "figures", u->figures);
+	frayi_step_int(&s, "skill", u->ranged);
+	frayi_step_int(&s, "armor", t->armor);
+	frayi_step_int(&s, "target_figures", t->figures);
 	if (unit_figures > 0)
-		frayi_opts_set(&o, "--target-unit-figures", "%d", unit_figures);
-	frayi_opts_set(&o, "--specialists", "%d", t->specialists);
-	frayi_opts_flag(&o, "--target-leader", t->specialists > 0 && leader_bonus(t) > 0);
-	frayi_opts_set(&o, "--target-standing", "%s", fray_presidio_standing_names[standing_of(t)]);
-	frayi_opts_flag(&o, "--mounted-target", t->mounted);
+		frayi_step_int(&s, "target_unit_figures", unit_figures);
+	frayi_step_int(&s, "specialists", t->specialists);
+	frayi_step_bool(&s, "target_leader", t->specialists > 0 && leader_bonus(t) > 0);
+	frayi_step_choice(&s, "target_standing", fray_presidio_standing_names[standing_of(t)]);
+	frayi_step_bool(&s, "mounted_target", t->mounted);
 	/* officers and NCOs with the firers, all of them left out of a
 	 * volley: the file's specialty figures (ruling R42) */
-	frayi_opts_set(&o, "--leaders", "%d", u->specialists);
+	frayi_step_int(&s, "leaders", u->specialists);
 	/* the firers' standing and designation: a disordered light or skirmish
 	 * unit shoots half (Section 3, Disorder); the procedure decides */
-	frayi_opts_set(&o, "--standing", "%s", fray_presidio_standing_names[standing_of(u)]);
-	frayi_opts_set(&o, "--designation", "%s", fray_presidio_designation_names[u->designation]);
-	frayi_opts_set(&o, "--reload-left", "%d", u->reload);
-	frayi_opts_flag(&o, "--after-volley", u->volleyed && u->reload > 0);
+	frayi_step_choice(&s, "standing", fray_presidio_standing_names[standing_of(u)]);
+	frayi_step_choice(&s, "designation", fray_presidio_designation_names[u->designation]);
+	frayi_step_int(&s, "reload_left", u->reload);
+	frayi_step_bool(&s, "after_volley", u->volleyed && u->reload > 0);
 	const char *m = mode ? mode : main ? frayi_player_value(p, "--mode") : NULL;
-	frayi_opts_flag(&o, "--line", m && !strcmp(m, "volley") && u->line);
-	frayi_opts_flag(&o, "--volley-if-able", volley_if_able);
+	frayi_step_bool(&s, "line", m && !strcmp(m, "volley") && u->line);
+	frayi_step_bool(&s, "volley_if_able", volley_if_able);
 	if (band)
-		frayi_opts_set(&o, "--band", "%s", band);
+		frayi_step_choice(&s, "band", band);
 	if (mode)
-		frayi_opts_set(&o, "--mode", "%s", mode);
-	static const char *const want[] = {"casualties", "specialists_hit", "leader_hit", "morale_check", NULL};
-	int64_t got[4];
-	int st = frayi_table_step(g, "presidio.shoot", &o, main ? p : NULL, want, got);
+		frayi_step_choice(&s, "mode", mode);
+	int64_t casualties, specialists_hit, leader_hit, morale;
+	int st = frayi_step_roll(&s, main ? p : NULL,
+				 (step_out[]){{"casualties", &casualties}, {"specialists_hit", &specialists_hit},
+					      {"leader_hit", &leader_hit}, {"morale_check", &morale}, {NULL}});
 	if (st != FRAY_OK)
 		return st;
 	/* what the fire leaves, from the rules on what the step was given */
@@ -320,8 +321,8 @@ static int shot(table_game *g, table_unit *u, table_unit *t, const player_opts *
 			plan.band = k;
 	u->reload = fray_presidio_reload_after(&plan);
 	u->volleyed = fray_presidio_fires_volley(&plan);
-	take_hits(g, t, (int)got[0], (int)got[1], got[2] != 0);
-	*sg = (shot_got){(int)got[0], got[2] != 0, got[3] != 0,
+	take_hits(g, t, (int)casualties, (int)specialists_hit, leader_hit != 0);
+	*sg = (shot_got){(int)casualties, leader_hit != 0, morale != 0,
 			 fray_presidio_within_4(w->range, plan.band, plan.inches)};
 	return FRAY_OK;
 }
@@ -508,40 +509,41 @@ typedef struct melee_loss {
 static int melee_step(table_game *g, table_unit *u, table_unit *t, const player_opts *p, bool both,
 		      bool simultaneous, const char *charge, melee_loss *lost_u, melee_loss *lost_t)
 {
-	step_opts o = {0};
-	frayi_opts_set(&o, "--weapon", "%s", melee_weapon(u));
-	frayi_opts_set(&o, "--figures", "%d", u->figures);
-	frayi_opts_set(&o, "--skill", "%d", u->melee);
-	frayi_opts_set(&o, "--armor", "%d", u->armor);
-	frayi_opts_set(&o, "--defender-weapon", "%s", melee_weapon(t));
-	frayi_opts_set(&o, "--defender-figures", "%d", t->figures);
-	frayi_opts_set(&o, "--defender-skill", "%d", t->melee);
-	frayi_opts_set(&o, "--defender-armor", "%d", t->armor);
-	frayi_opts_flag(&o, "--mounted", u->mounted);
-	frayi_opts_flag(&o, "--defender-mounted", t->mounted);
-	frayi_opts_flag(&o, "--both", both);
-	frayi_opts_flag(&o, "--simultaneous", both && simultaneous);
+	table_step s = frayi_step_begin(g, "presidio.melee");
+	frayi_step_string(&s, "weapon", melee_weapon(u));
+	frayi_step_int(&s, "figures", u->figures);
+	frayi_step_int(&s, "skill", u->melee);
+	frayi_step_int(&s, "armor", u->armor);
+	frayi_step_string(&s, "defender_weapon", melee_weapon(t));
+	frayi_step_int(&s, "defender_figures", t->figures);
+	frayi_step_int(&s, "defender_skill", t->melee);
+	frayi_step_int(&s, "defender_armor", t->armor);
+	frayi_step_bool(&s, "mounted", u->mounted);
+	frayi_step_bool(&s, "defender_mounted", t->mounted);
+	frayi_step_bool(&s, "both", both);
+	frayi_step_bool(&s, "simultaneous", both && simultaneous);
 	if (charge)
-		frayi_opts_set(&o, "--charge", "%s", charge);
-	frayi_opts_set(&o, "--defender-specialists", "%d", t->specialists);
-	frayi_opts_flag(&o, "--defender-leader", t->specialists > 0 && leader_bonus(t) > 0);
-	frayi_opts_set(&o, "--defender-unit-figures", "%d", t->figures);
-	frayi_opts_set(&o, "--defender-standing", "%s", fray_presidio_standing_names[standing_of(t)]);
+		frayi_step_choice(&s, "charge", charge);
+	frayi_step_int(&s, "defender_specialists", t->specialists);
+	frayi_step_bool(&s, "defender_leader", t->specialists > 0 && leader_bonus(t) > 0);
+	frayi_step_int(&s, "defender_unit_figures", t->figures);
+	frayi_step_choice(&s, "defender_standing", fray_presidio_standing_names[standing_of(t)]);
 	if (both) {
-		frayi_opts_set(&o, "--specialists", "%d", u->specialists);
-		frayi_opts_flag(&o, "--leader", u->specialists > 0 && leader_bonus(u) > 0);
-		frayi_opts_set(&o, "--unit-figures", "%d", u->figures);
+		frayi_step_int(&s, "specialists", u->specialists);
+		frayi_step_bool(&s, "leader", u->specialists > 0 && leader_bonus(u) > 0);
+		frayi_step_int(&s, "unit_figures", u->figures);
 	}
-	static const char *const want[] = {"casualties", "return_casualties", "specialists_hit", "leader_hit",
-					   "return_specialists_hit", "return_leader_hit", NULL};
-	int64_t got[6];
-	int st = frayi_table_step(g, "presidio.melee", &o, p, want, got);
+	int64_t hit_t, hit_u, specialists_t, specialists_u, leader_t, leader_u;
+	int st = frayi_step_roll(&s, p, (step_out[]){{"casualties", &hit_t}, {"return_casualties", &hit_u},
+						     {"specialists_hit", &specialists_t}, {"leader_hit", &leader_t},
+						     {"return_specialists_hit", &specialists_u},
+						     {"return_leader_hit", &leader_u}, {NULL}});
 	if (st != FRAY_OK)
 		return st;
-	*lost_t = (melee_loss){(int)got[0] < t->figures ? (int)got[0] : t->figures, got[3] != 0};
-	*lost_u = (melee_loss){(int)got[1] < u->figures ? (int)got[1] : u->figures, got[5] != 0};
-	take_hits(g, t, lost_t->figures, (int)got[2], lost_t->leader_hit);
-	take_hits(g, u, lost_u->figures, (int)got[4], lost_u->leader_hit);
+	*lost_t = (melee_loss){(int)hit_t < t->figures ? (int)hit_t : t->figures, leader_t != 0};
+	*lost_u = (melee_loss){(int)hit_u < u->figures ? (int)hit_u : u->figures, leader_u != 0};
+	take_hits(g, t, lost_t->figures, (int)specialists_t, lost_t->leader_hit);
+	take_hits(g, u, lost_u->figures, (int)specialists_u, lost_u->leader_hit);
 	return FRAY_OK;
 }
 
@@ -823,17 +825,16 @@ static int act_rally(table_game *g, table_unit *u, table_unit *t, const player_o
 	if (st != FRAY_OK)
 		return st;
 	spend(u, FRAY_PRESIDIO_DO_RALLY, 1);
-	step_opts o = {0};
+	table_step s = frayi_step_begin(g, "presidio.rally");
 	if (u->leader_rank[0] && fray_presidio_rank_find(u->leader_rank))
-		frayi_opts_set(&o, "--leader-rank", "%s", u->leader_rank);
+		frayi_step_string(&s, "leader_rank", u->leader_rank);
 	else
-		frayi_opts_set(&o, "--leader", "%d", u->leader);
-	static const char *const want[] = {"rallied", "standing", NULL};
-	int64_t got[2];
-	st = frayi_table_step(g, "presidio.rally", &o, p, want, got);
+		frayi_step_int(&s, "leader", u->leader);
+	int64_t rallied, standing;
+	st = frayi_step_roll(&s, p, (step_out[]){{"rallied", &rallied}, {"standing", &standing}, {NULL}});
 	if (st == FRAY_OK) {
-		set_standing(u, got[1]);
-		frayi_table_note(g, "%s: %s, %s", u->name, got[0] ? "rallied" : "not rallied", frayi_unit_status_names[u->status]);
+		set_standing(u, standing);
+		frayi_table_note(g, "%s: %s, %s", u->name, rallied ? "rallied" : "not rallied", frayi_unit_status_names[u->status]);
 	}
 	return st;
 }

@@ -23,27 +23,6 @@ int frayi_game_failed(const table_game *g)
 	return s != FRAY_OK ? (int)s : (int)FRAY_ERR_INTERNAL;
 }
 
-void frayi_opts_set(step_opts *o, const char *opt, const char *fmt, ...)
-{
-	if (o->n >= TABLE_MAX_OPTS)
-		return;
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(o->val[o->n], sizeof o->val[o->n], fmt, ap);
-	va_end(ap);
-	o->opt[o->n] = opt;
-	o->flag[o->n++] = false;
-}
-
-void frayi_opts_flag(step_opts *o, const char *opt, bool on)
-{
-	if (!on || o->n >= TABLE_MAX_OPTS)
-		return;
-	o->opt[o->n] = opt;
-	o->val[o->n][0] = '\0';
-	o->flag[o->n++] = true;
-}
-
 void frayi_table_note(table_game *g, const char *fmt, ...)
 {
 	if (g->notes_len >= sizeof g->notes - 1)
@@ -88,16 +67,6 @@ bool frayi_player_flag(const player_opts *p, const char *opt)
 	return false;
 }
 
-static int set_input(table_game *g, fray_call *c, const char *opt, const char *text)
-{
-	int k = fray_call_input_index(c, opt);
-	if (k < 0)
-		return frayi_game_fail(g, FRAY_ERR_INTERNAL, "internal: %s has no option %s", "step", opt);
-	if (fray_call_set(c, (size_t)k, text) != FRAY_OK)
-		return frayi_game_failed(g);
-	return FRAY_OK;
-}
-
 /* The player's options that this procedure has: `--x V`, `--x=V`, flags. */
 static int player_inputs(table_game *g, fray_call *c, const player_opts *p)
 {
@@ -128,37 +97,143 @@ static int player_inputs(table_game *g, fray_call *c, const player_opts *p)
 	return FRAY_OK;
 }
 
-int frayi_table_step(table_game *g, const char *procedure, const step_opts *o, const player_opts *p,
-	       const char *const *want, int64_t *got)
+table_step frayi_step_begin(table_game *g, const char *procedure)
 {
+	table_step s = {.g = g, .procedure = procedure, .status = FRAY_OK};
 	if (g->nsteps >= TABLE_MAX_STEPS)
-		return frayi_game_fail(g, FRAY_ERR_INTERNAL, "internal: more than %d steps in one action", TABLE_MAX_STEPS);
-	fray_call *c = fray_call_new(g->ctx, procedure);
-	if (!c)
-		return frayi_game_failed(g);
-	int status = FRAY_OK;
-	for (size_t i = 0; i < o->n && status == FRAY_OK; i++)
-		status = set_input(g, c, o->opt[i], o->flag[i] ? NULL : o->val[i]);
+		s.status = frayi_game_fail(g, FRAY_ERR_INTERNAL, "internal: more than %d steps in one action",
+					   TABLE_MAX_STEPS);
+	else if (!(s.c = fray_call_new(g->ctx, procedure)))
+		s.status = frayi_game_failed(g);
+	return s;
+}
+
+/* The step done (rolled, or failed with status): its call freed. */
+static void step_end(table_step *s, int status)
+{
+	fray_call_free(s->c);
+	s->c = NULL;
+	s->status = status;
+}
+
+/* The index of input `input` of the step's procedure when the step still
+ * runs and the input is of kind want (a file takes a string, its path);
+ * else -1 with the step failed: an input the procedure lacks, or of
+ * another kind, is the game's own mistake. */
+static int step_input(table_step *s, const char *input, fray_input_kind want, const char *setter)
+{
+	if (s->status != FRAY_OK)
+		return -1;
+	int k = fray_call_input_named(s->c, input);
+	if (k < 0) {
+		step_end(s, frayi_game_fail(s->g, FRAY_ERR_INTERNAL, "internal: %s has no input '%s'", s->procedure,
+					       input));
+		return -1;
+	}
+	fray_input_kind kind = fray_call_input_kind(s->c, (size_t)k);
+	if (kind != want && !(want == FRAY_INPUT_STRING && kind == FRAY_INPUT_FILE)) {
+		step_end(s, frayi_game_fail(s->g, FRAY_ERR_INTERNAL, "internal: %s's input '%s' is not set by %s",
+					       s->procedure, input, setter));
+		return -1;
+	}
+	return k;
+}
+
+/* After a setter: a value the catalogue refused is the player's or the
+ * file's (a unit's figures out of range): its message stands. */
+static void step_set(table_step *s, fray_status st)
+{
+	if (st != FRAY_OK)
+		step_end(s, frayi_game_failed(s->g));
+}
+
+void frayi_step_int(table_step *s, const char *input, int64_t v)
+{
+	int k = step_input(s, input, FRAY_INPUT_INT, "frayi_step_int");
+	if (k >= 0)
+		step_set(s, fray_call_set_int(s->c, (size_t)k, v));
+}
+
+void frayi_step_number(table_step *s, const char *input, double v)
+{
+	int k = step_input(s, input, FRAY_INPUT_NUMBER, "frayi_step_number");
+	if (k >= 0)
+		step_set(s, fray_call_set_number(s->c, (size_t)k, v));
+}
+
+void frayi_step_bool(table_step *s, const char *input, bool on)
+{
+	int k = step_input(s, input, FRAY_INPUT_BOOL, "frayi_step_bool");
+	if (k >= 0 && on)
+		step_set(s, fray_call_set_bool(s->c, (size_t)k, true));
+}
+
+void frayi_step_choice(table_step *s, const char *input, const char *word)
+{
+	int k = step_input(s, input, FRAY_INPUT_CHOICE, "frayi_step_choice");
+	if (k >= 0)
+		step_set(s, fray_call_set_choice(s->c, (size_t)k, word));
+}
+
+void frayi_step_string(table_step *s, const char *input, const char *text)
+{
+	int k = step_input(s, input, FRAY_INPUT_STRING, "frayi_step_string");
+	if (k >= 0)
+		step_set(s, fray_call_set_string(s->c, (size_t)k, text));
+}
+
+void frayi_step_document(table_step *s, const char *input, const char *name, const char *text, size_t len)
+{
+	int k = step_input(s, input, FRAY_INPUT_FILE, "frayi_step_document");
+	if (k >= 0)
+		step_set(s, fray_call_set_document(s->c, (size_t)k, name, text, len));
+}
+
+/* Every outcome field out names is one the bound call has: else the
+ * game's own mistake, named. */
+static int outcome_names(table_step *s, const step_out *out)
+{
+	for (size_t i = 0; out && out[i].name; i++)
+		if (fray_call_outcome_index(s->c, out[i].name) < 0)
+			return frayi_game_fail(s->g, FRAY_ERR_INTERNAL, "internal: %s has no outcome field '%s'",
+					       s->procedure, out[i].name);
+	return FRAY_OK;
+}
+
+int frayi_step_roll(table_step *s, const player_opts *p, const step_out *out)
+{
+	table_game *g = s->g;
+	int status = s->status;
 	if (status == FRAY_OK && p)
-		status = player_inputs(g, c, p);
+		status = player_inputs(g, s->c, p);
 	if (status == FRAY_OK && g->odds) {
 		/* the odds of this, the action's first procedure: it stops here */
-		status = fray_call_run(c, g->odds, &g->odds_out) == FRAY_OK ? TABLE_ODDS_TAKEN : frayi_game_failed(g);
-		fray_call_free(c);
+		status = fray_call_run(s->c, g->odds, &g->odds_out) == FRAY_OK ? TABLE_ODDS_TAKEN : frayi_game_failed(g);
+		if (status == TABLE_ODDS_TAKEN && outcome_names(s, out) != FRAY_OK) {
+			free(g->odds_out);
+			g->odds_out = NULL;
+			status = FRAY_ERR_INTERNAL;
+		}
+		step_end(s, status);
 		return status;
 	}
-	int64_t out[FRAY_OUTCOME_MAX_FIELDS];
-	game_step *s = &g->steps[g->nsteps];
-	if (status == FRAY_OK && fray_call_roll_at(c, g->seed, &g->dice, out, &s->json, &s->text) != FRAY_OK)
+	int64_t o[FRAY_OUTCOME_MAX_FIELDS];
+	game_step *gs = &g->steps[g->nsteps];
+	uint64_t dice = g->dice;
+	if (status == FRAY_OK && fray_call_roll_at(s->c, g->seed, &g->dice, o, &gs->json, &gs->text) != FRAY_OK)
 		status = frayi_game_failed(g);
+	else if (status == FRAY_OK && (status = outcome_names(s, out)) != FRAY_OK) {
+		free(gs->json); /* rolled, but its outcome cannot be read: undone */
+		free(gs->text);
+		*gs = (game_step){NULL, NULL};
+		g->dice = dice;
+	}
 	if (status == FRAY_OK) {
 		g->nsteps++;
-		for (size_t i = 0; want && want[i]; i++) {
-			int k = fray_call_outcome_index(c, want[i]);
-			got[i] = k >= 0 ? out[k] : 0;
-		}
+		for (size_t i = 0; out && out[i].name; i++)
+			fray_call_outcome_value(s->c, o, out[i].name, out[i].value);
 	}
-	fray_call_free(c);
+	step_end(s, status);
 	return status;
 }
 
