@@ -144,9 +144,8 @@ function field(input, side) {
   const name = fieldWords(input, side);
   const label = el('label', {for: id, text: cap(name) + (input.unit && input.unit !== name ? ' (' + input.unit + ')' : '')});
   if (need) label.append(el('span', {class: 'req', 'aria-hidden': 'true', text: ' *'}));
-  // the help in the page's words: a command line's hint is no help here
-  const help = el('small', {id: id + '-help', text: input.help.replace(/\s*\('fray [^)]*\)/g, '') +
-    (input.rule ? ' [' + input.rule + ']' : '')});
+  // the library's help names no command line: shown as it is
+  const help = el('small', {id: id + '-help', text: input.help + (input.rule ? ' [' + input.rule + ']' : '')});
   const err = el('span', {class: 'field-error', id: id + '-error', role: 'alert', hidden: ''});
   const box = el('div', {class: 'field ' + input.type, 'data-input': input.name});
   let control;
@@ -412,17 +411,12 @@ function missingOf(inputs) {
   return errs;
 }
 
-// The library's message for people at a table: no command names, no
-// option syntax. The input it names, when it names one, gets it.
-function errorAtField(msg) {
-  const clean = String(msg).replace(/^fray request:\s*/, '').replace(/\(stdin\):\d+:\d+:\s*/, '')
-    .replace(/\s*\('fray [^']*'[^)]*\)/g, '').replace(/\binputs\./g, '').replace(/\s+(NAME|N|FILE|X)\b/g, '')
-    .replace(/--([a-z0-9-]+)/g, (m, o) => words(o.replace(/-/g, '_')));
-  const names = current ? current.inputs.map((i) => i.name) : [];
-  const raw = String(msg);
-  const hit = names.filter((n) => new RegExp('(^|[^a-z_])(inputs\\.)?' + n + '([^a-z_]|$)').test(raw) ||
-    raw.includes('--' + n.replace(/_/g, '-'))).sort((a, b) => b.length - a.length)[0];
-  return {name: hit, text: clean};
+// The library's failure (transport.js): its message as the library says
+// it (no command line in it), at the field of the input it names (the
+// answer's "input"), when the form has that field.
+function errorAtField(e) {
+  const name = e && e.input && current && current.inputs.some((i) => i.name === e.input) ? e.input : undefined;
+  return {name, text: String(e && e.message !== undefined ? e.message : e)};
 }
 
 // ---- the whole state in the URL fragment: a copied link is the view ----
@@ -1087,7 +1081,7 @@ async function go(mode) {
     saveState();
   } catch (e) {
     if (mine === asked) {
-      const {name, text} = errorAtField(e.message);
+      const {name, text} = errorAtField(e);
       showError(text);
       if (name) fieldErrors({[name]: text});
     }

@@ -84,11 +84,20 @@ function callWorker(path, body, watch) {
   });
 }
 
+// A failure as the library says it: its message, and in .input the name
+// of the input (or the request's member) it is about, when it is about
+// one (the JSON error answer's "input"), so the page shows it at its field.
+function failure(json, text) {
+  const e = new Error(json && json.error ? json.error : text);
+  if (json && typeof json.input === 'string') e.input = json.input;
+  return e;
+}
+
 // The worker's answer as fetch's would be read: JSON when it is JSON.
 function workerAnswer(m) {
   let json = null;
   try { json = JSON.parse(m.text); } catch (e) { /* text for people */ }
-  if (m.status !== 200) throw new Error(json && json.error ? json.error : m.text);
+  if (m.status !== 200) throw failure(json, m.text);
   return json === null ? m.text : json;
 }
 
@@ -133,7 +142,7 @@ async function ask(request, watch) {
     const text = await r.text();
     let json = null;
     try { json = JSON.parse(text); } catch (e) { /* text for people */ }
-    if (!r.ok) throw new Error(json && json.error ? json.error : text);
+    if (!r.ok) throw failure(json, text);
     return json === null ? text : json;
   };
   if (!asJob) {
@@ -150,7 +159,7 @@ async function ask(request, watch) {
     const state = await answer(await fetch(path));
     if (watch.progress) watch.progress(state.done, state.total);
     if (state.state === 'done') return 'result' in state ? state.result : state.text;
-    if (state.state !== 'running') throw new Error(state.error || state.state);
+    if (state.state !== 'running') throw failure(state, state.state);
     await new Promise((ok) => setTimeout(ok, 150));
   }
 }

@@ -44,10 +44,13 @@
  * watch (NULL: none) gives stop, progress and ud for the work of a run, a
  * job or a game's odds; its budgets are set here. Returns the HTTP
  * status: 200, 404 for another path, or the failure's (fray_api_status).
- * *answer (malloc'd, free() it) is the answer; on failure, when
- * *is_message, the message alone (api/v1/game's failures are its JSON,
- * {"error": ...}, but for running out of memory). *answer NULL: out of
- * memory (503). Refused before any work: a body longer than
+ * *answer (malloc'd, free() it) is the answer; on failure the JSON
+ * {"error": message, "input": name} (docs/json/error.schema.json; "input"
+ * when the failure is about one input: fray_ctx_input) for api/v1/run,
+ * api/v1/jobs and api/v1/game (with its "question"), *is_message false; the
+ * message alone, *is_message true, for any other failure (a refusal before
+ * any work, below; api/v1/procedures; api/v1/game out of memory). *answer
+ * NULL: out of memory (503). Refused before any work: a body longer than
  * fray_api_max_body(path), 413 and the message (the budget named); a NULL
  * path, 400 and the message; a NULL answer or is_message, 400 and nothing
  * written. */

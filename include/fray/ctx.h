@@ -30,6 +30,17 @@ void fray_ctx_free(fray_ctx *ctx);
 const char *fray_ctx_message(const fray_ctx *ctx);
 /* The status of that first failure, FRAY_OK when none. */
 fray_status fray_ctx_status(const fray_ctx *ctx);
+/* The name of the input that first failure is about, NULL when it is
+ * about none (or about several alike): a catalogue input's JSON name
+ * ("cf") for a value out of range, of the wrong type, missing, or given
+ * with one it excludes (the first of the pair); a game request's member
+ * ("op", "game"). A front end shows the message at that input's field,
+ * or adds its own hint; the message names it in words too. At most
+ * FRAY_CTX_INPUT_MAX - 1 bytes. Valid as fray_ctx_message's is; cleared
+ * with it. */
+#define FRAY_CTX_INPUT_MAX 64
+const char *fray_ctx_input(const fray_ctx *ctx);
+/* Forgets the failure: its status, message and input. */
 void fray_ctx_clear(fray_ctx *ctx);
 
 /* True when path names a file (the same file, by device and inode,

@@ -52,6 +52,28 @@ static char *copy_of(const char *msg)
 	return s;
 }
 
+/* A failure as data: {"error": message} and, when the message is about
+ * one input, "input": its name (the page shows it at that field). */
+static char *error_json(const fray_ctx *ctx)
+{
+	const char *msg = fray_ctx_message(ctx), *input = fray_ctx_input(ctx);
+	if (!*msg)
+		msg = fray_status_str(fray_ctx_status(ctx));
+	size_t qm = fray_json_string(msg, NULL, 0), qi = input ? fray_json_string(input, NULL, 0) : 0;
+	size_t cap = qm + qi + 32;
+	char *s = malloc(cap);
+	if (!s)
+		return NULL;
+	size_t n = (size_t)snprintf(s, cap, "{\"error\": ");
+	n += fray_json_string(msg, s + n, cap - n);
+	if (input) {
+		n += (size_t)snprintf(s + n, cap - n, ", \"input\": ");
+		n += fray_json_string(input, s + n, cap - n);
+	}
+	snprintf(s + n, cap - n, "}\n");
+	return s;
+}
+
 /* A run's, a job's or a game's budgets, with the caller's watch. A game's
  * odds are a quick run's: one action's, answered while the player waits. */
 static fray_request_opts budgets(bool job, bool game, const fray_request_opts *watch)
@@ -164,6 +186,10 @@ static unsigned api_call(const char *path, const char *body, const fray_request_
 	if (st == FRAY_OK || (game && out)) { /* the game's failures are JSON */
 		*is_message = false;
 		*answer = out;
+	} else if (run || job) { /* a run's too: {"error", "input"} */
+		free(out);
+		*is_message = false;
+		*answer = error_json(ctx);
 	} else {
 		free(out);
 		*answer = copy_of(fray_ctx_message(ctx));

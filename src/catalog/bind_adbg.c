@@ -137,7 +137,7 @@ static fray_status bind_rounds(fray_call *c)
 				frayi_call_opt(c, ROUNDS_OTHER),
 				frayi_call_opt(c, ROUNDS_ATTEMPT));
 	if (in->attempt && !val_given(c, ROUNDS_OTHER))
-		return frayi_call_missing(c, "--other-rating (the rating that the extra-round die must beat)");
+		return frayi_call_missing(c, ROUNDS_OTHER, "--other-rating (the rating that the extra-round die must beat)");
 	frayi_call_title(c, "rounds: initiative leader rating %d%s", in->initiative_rating,
 		   in->attempt ? ", the other side tries for one more" : "");
 	call_run(c, fray_adbg_rounds_procedure, 1, NULL);

@@ -16,16 +16,16 @@ static int stat_or(const fray_call *c, size_t k, size_t unit_k, int stat)
 	return val_given(c, unit_k) ? stat : 0;
 }
 
-/* A weapon of Section 10 by name, with a "did you mean". */
-static const fray_presidio_weapon *weapon_of(fray_call *c, size_t k, const char *prefix, const char *hint)
+/* A weapon of Section 10 by name, with a "did you mean"; a failure names
+ * input k (the command line adds where the weapons are listed). */
+static const fray_presidio_weapon *weapon_of(fray_call *c, size_t k, const char *prefix)
 {
 	const fray_presidio_weapon *near, *w = fray_presidio_weapon_find(val_s(c, k), &near);
 	if (!w && near)
-		frayi_call_bad(c, "%sunknown weapon '%.200s' (did you mean '%s'?%s)", prefix, val_s(c, k), near->name,
-				hint);
+		frayi_call_bad_at(c, k, "%sunknown weapon '%.200s' (did you mean '%s'?)", prefix, val_s(c, k),
+				  near->name);
 	else if (!w)
-		frayi_call_bad(c, "%sunknown weapon '%.200s' ('fray presidio weapons' lists them)", prefix,
-				val_s(c, k));
+		frayi_call_bad_at(c, k, "%sunknown weapon '%.200s'", prefix, val_s(c, k));
 	return w;
 }
 
@@ -57,8 +57,8 @@ enum { S_WEAPON, S_FIGURES, S_RANGE, S_BAND, S_SKILL, S_MODE, S_LINE, S_COVER, S
        S_RELOAD_LEFT, S_AFTER_VOLLEY, S_TARGET_STANDING, S_TARGET_LEADER, S_VOLLEY_IF_ABLE, S_STANDING, S_DESIGNATION,
        S_TARGET_UNIT_FIGURES, S_ACTIONS, S_WEAPON2, S_FIGURES2, S_FILE, S_N };
 static const in_desc shoot_in[] = {
-	{"weapon", IN_STRING, .required = true, .help = "the firers' weapon ('fray presidio weapons')",
-	 .rule = "Presidio Section 10, Small Arms", .missing = "NAME ('fray presidio weapons' lists them)",
+	{"weapon", IN_STRING, .required = true, .help = "the firers' weapon (a weapon of Section 10)",
+	 .rule = "Presidio Section 10, Small Arms", .missing = "NAME",
 	 .suggest = firing_weapon},
 	{"figures", IN_INT, -1000, 1000, .required = true, .help = "figures that can fire", .rule = R4,
 	 .unit = "figures", .missing = "N (figures that can fire)", IN_FIELD(fray_presidio_shoot_in, figures)},
@@ -175,7 +175,7 @@ static fray_status bind_weapon_types(fray_call *c, fray_presidio_shoot_in *in)
 		return FRAY_OK;
 	char prefix[48];
 	snprintf(prefix, sizeof prefix, "option %s: ", frayi_call_opt(c, S_WEAPON2));
-	if (!(in->weapon2 = weapon_of(c, S_WEAPON2, prefix, " 'fray presidio weapons' lists them")))
+	if (!(in->weapon2 = weapon_of(c, S_WEAPON2, prefix)))
 		return FRAY_ERR_INPUT;
 	if (in->weapon2->range == FRAY_PRESIDIO_MELEE)
 		return frayi_call_bad(c, "%s %s is a melee weapon: it does not shoot", frayi_call_opt(c, S_WEAPON2),
@@ -219,7 +219,7 @@ static fray_status bind_file(fray_call *c, fray_presidio_shoot_in *in)
 static fray_status bind_shoot(fray_call *c)
 {
 	fray_presidio_shoot_in *in = CALL_INPUT(c, fray_presidio_shoot_in);
-	if (!(in->weapon = weapon_of(c, S_WEAPON, "", " 'fray presidio weapons' lists them")))
+	if (!(in->weapon = weapon_of(c, S_WEAPON, "")))
 		return FRAY_ERR_INPUT;
 	if (in->weapon->range == FRAY_PRESIDIO_MELEE)
 		return frayi_call_bad(c, "%s is a melee weapon: it does not shoot", in->weapon->name);
@@ -461,7 +461,7 @@ static const fray_presidio_weapon *melee_weapon(fray_call *c, size_t k)
 {
 	char prefix[80];
 	snprintf(prefix, sizeof prefix, "%s: ", frayi_call_opt(c, k));
-	const fray_presidio_weapon *w = weapon_of(c, k, prefix, "");
+	const fray_presidio_weapon *w = weapon_of(c, k, prefix);
 	if (w && !fray_presidio_melee_weapon(w)) {
 		frayi_call_bad(c,
 				"%s: %s has no melee use (Section 10): give the figures' hand weapon (fists when none)",

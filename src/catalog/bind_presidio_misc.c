@@ -35,9 +35,8 @@ static fray_status bind_rally(fray_call *c)
 	if (val_given(c, 1)) {
 		const fray_presidio_rank *k = fray_presidio_rank_find(val_s(c, 1));
 		if (!k)
-			return frayi_call_bad(c,
-					"option %s: unknown rank '%.200s' ('fray presidio units FILE' lists the ranks)",
-					frayi_call_opt(c, 1), val_s(c, 1));
+			return frayi_call_bad_at(c, 1, "option %s: unknown rank '%.200s'", frayi_call_opt(c, 1),
+						 val_s(c, 1));
 		if (val_given(c, 0) && val_i(c, 0) != k->skill)
 			return frayi_call_bad(c, "%s %lld and %s %s (level %d) disagree: give one",
 					frayi_call_opt(c, 0),

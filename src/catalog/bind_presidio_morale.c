@@ -99,9 +99,8 @@ static fray_status bind_morale(fray_call *c)
 			return frayi_call_bad(c, "give %s SKILL or %s NAME, not both", frayi_call_opt(c, M_LEADER),
 					frayi_call_opt(c, M_RANK));
 		if (!(leader = fray_presidio_command_skill(val_s(c, M_RANK))))
-			return frayi_call_bad(c,
-					"option %s: unknown rank '%.200s' ('fray presidio units FILE' lists the ranks)",
-					frayi_call_opt(c, M_RANK), val_s(c, M_RANK));
+			return frayi_call_bad_at(c, M_RANK, "option %s: unknown rank '%.200s'", frayi_call_opt(c, M_RANK),
+						 val_s(c, M_RANK));
 	}
 	if (level < 0)
 		return frayi_call_bad(c,

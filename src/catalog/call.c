@@ -61,17 +61,18 @@ FRAY_API fray_call *fray_call_new(fray_ctx *ctx, const char *procedure)
 		return NULL;
 	fray_ctx_clear(ctx);
 	if (!procedure) {
-		fray_fail(ctx, FRAY_ERR_INPUT, "no procedure named");
+		frayi_fail_input(ctx, FRAY_ERR_INPUT, "procedure", "no procedure named");
 		return NULL;
 	}
 	const proc_desc *d = frayi_catalog_find(procedure);
 	if (!d) {
 		size_t near = nearest_procedure(procedure);
+		/* a request's "procedure"; the command line adds where they are listed */
 		if (near != SIZE_MAX)
-			fray_fail(ctx, FRAY_ERR_INPUT, "unknown procedure '%.80s' (did you mean '%s'?)", procedure,
-				  frayi_catalog_proc(near)->name);
+			frayi_fail_input(ctx, FRAY_ERR_INPUT, "procedure", "unknown procedure '%.80s' (did you mean '%s'?)",
+					 procedure, frayi_catalog_proc(near)->name);
 		else
-			fray_fail(ctx, FRAY_ERR_INPUT, "unknown procedure '%.80s' (see 'fray procedures')", procedure);
+			frayi_fail_input(ctx, FRAY_ERR_INPUT, "procedure", "unknown procedure '%.80s'", procedure);
 		return NULL;
 	}
 	if (d->nin > CALL_MAX_INPUTS) {
@@ -177,9 +178,20 @@ fray_status frayi_call_bad(fray_call *c, const char *fmt, ...)
 	return fray_fail(c->ctx, FRAY_ERR_INPUT, "%s", msg);
 }
 
-fray_status frayi_call_missing(fray_call *c, const char *what)
+fray_status frayi_call_bad_at(fray_call *c, size_t k, const char *fmt, ...)
 {
-	return frayi_call_bad(c, "missing %s (see 'fray %s --help')", what, c->d->command);
+	char msg[FRAY_MSG_MAX];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	return frayi_fail_input(c->ctx, FRAY_ERR_INPUT, k < c->d->nin ? c->d->in[k].name : NULL, "%s", msg);
+}
+
+fray_status frayi_call_missing(fray_call *c, size_t k, const char *what)
+{
+	/* no command-line hint here: the command line adds its own (src/cli) */
+	return frayi_call_bad_at(c, k, "missing %s", what);
 }
 
 /* A decimal number as the command line takes one: digits and one point,
@@ -211,7 +223,7 @@ static fray_status set_choice(fray_call *c, size_t i, const char *text)
 	textbuf t = text_on(list, sizeof list);
 	for (size_t k = 0; k < in->nchoices; k++)
 		text_add(&t, "%s%s", k ? ", " : "", in->choices[k]);
-	return frayi_call_bad(c, "%s expects one of %s, got '%.200s'", call_what(c, i), list, text);
+	return frayi_call_bad_at(c, i, "%s expects one of %s, got '%.200s'", call_what(c, i), list, text);
 }
 
 /* A value of input i (an integer or a number) refused, as text: the one
@@ -220,9 +232,9 @@ static fray_status out_of_range(fray_call *c, size_t i, const char *text)
 {
 	const in_desc *in = &c->d->in[i];
 	if (in->expects)
-		return frayi_call_bad(c, "%s expects %s, got '%.200s'", call_what(c, i), in->expects, text);
-	return frayi_call_bad(c, "%s expects a %s from %" PRId64 " to %" PRId64 ", got '%.200s'", call_what(c, i),
-			      in->type == IN_INT ? "whole number" : "number", in->min, in->max, text);
+		return frayi_call_bad_at(c, i, "%s expects %s, got '%.200s'", call_what(c, i), in->expects, text);
+	return frayi_call_bad_at(c, i, "%s expects a %s from %" PRId64 " to %" PRId64 ", got '%.200s'",
+				 call_what(c, i), in->type == IN_INT ? "whole number" : "number", in->min, in->max, text);
 }
 
 FRAY_API fray_status fray_call_set(fray_call *c, size_t i, const char *text)
@@ -239,11 +251,11 @@ FRAY_API fray_status fray_call_set(fray_call *c, size_t i, const char *text)
 		v->given = true;
 		v->i = text == NULL || strcmp(text, "true") == 0 ? 1 : 0;
 		if (text && strcmp(text, "true") != 0 && strcmp(text, "false") != 0)
-			return frayi_call_bad(c, "%s expects true or false, got '%.200s'", call_what(c, i), text);
+			return frayi_call_bad_at(c, i, "%s expects true or false, got '%.200s'", call_what(c, i), text);
 		return FRAY_OK;
 	}
 	if (!text)
-		return frayi_call_bad(c, "%s expects a value", call_what(c, i));
+		return frayi_call_bad_at(c, i, "%s expects a value", call_what(c, i));
 	v->given = true;
 	switch (in->type) {
 	case IN_INT:
@@ -264,7 +276,7 @@ FRAY_API fray_status fray_call_set(fray_call *c, size_t i, const char *text)
 	case IN_STRING:
 	case IN_FILE:
 		if (strlen(text) > CALL_MAX_TEXT)
-			return frayi_call_bad(c, "%s expects at most %d bytes", call_what(c, i), CALL_MAX_TEXT);
+			return frayi_call_bad_at(c, i, "%s expects at most %d bytes", call_what(c, i), CALL_MAX_TEXT);
 		fray_dealloc(c->ctx, v->s);
 		fray_dealloc(c->ctx, v->text);
 		v->text = NULL;
@@ -310,7 +322,7 @@ static fray_status typed_input(fray_call *c, size_t i, in_type want, const char 
 		static const char *const takes[] = {
 			[IN_INT] = "a whole number",   [IN_NUMBER] = "a number", [IN_BOOL] = "true or false",
 			[IN_CHOICE] = "a choice's word", [IN_STRING] = "text",     [IN_FILE] = "a file"};
-		return frayi_call_bad(c, "%s takes %s: %s does not set it", call_what(c, i), takes[t], setter);
+		return frayi_call_bad_at(c, i, "%s takes %s: %s does not set it", call_what(c, i), takes[t], setter);
 	}
 	c->bound = false; /* a value changes: bind again */
 	return FRAY_OK;
@@ -363,7 +375,7 @@ FRAY_API fray_status fray_call_set_choice(fray_call *c, size_t i, const char *wo
 	if (st != FRAY_OK)
 		return st;
 	if (!word)
-		return frayi_call_bad(c, "%s expects a value", call_what(c, i));
+		return frayi_call_bad_at(c, i, "%s expects a value", call_what(c, i));
 	st = set_choice(c, i, word);
 	if (st == FRAY_OK)
 		c->v[i].given = true;
@@ -376,7 +388,7 @@ FRAY_API fray_status fray_call_set_string(fray_call *c, size_t i, const char *te
 	if (st != FRAY_OK)
 		return st;
 	if (!text)
-		return frayi_call_bad(c, "%s expects a value", call_what(c, i));
+		return frayi_call_bad_at(c, i, "%s expects a value", call_what(c, i));
 	return fray_call_set(c, i, text); /* a string is its own text */
 }
 
@@ -411,7 +423,7 @@ static fray_status group_uncounted(fray_call *c)
 {
 	const in_group *g = c->d->in[c->group_k].group;
 	char opt[72];
-	return frayi_call_bad(c, "%s %s: missing %s N", g->head, c->group_head,
+	return frayi_call_bad_at(c, c->group_k, "%s %s: missing %s N", g->head, c->group_head,
 			      frayi_call_option_name(g->counts[c->group_wants - 1], opt, sizeof opt));
 }
 
@@ -421,7 +433,7 @@ static fray_status group_head(fray_call *c, size_t i, const in_group *g, const c
 	if (c->group_wants)
 		return group_uncounted(c);
 	if (c->ngroups == g->max)
-		return frayi_call_bad(c, "at most %d %s groups", g->max, g->head);
+		return frayi_call_bad_at(c, i, "at most %d %s groups", g->max, g->head);
 	const char *named = text;
 	int wants = g->count_of(c, text, &named);
 	if (wants < 0)
@@ -439,24 +451,25 @@ static fray_status group_count(fray_call *c, size_t i, const in_group *g, size_t
 	char *end;
 	long n = strtol(text, &end, 10);
 	if (!*text || *end || n < -1000 || n > 1000)
-		return frayi_call_bad(c, "option %s expects a whole number from -1000 to 1000, got '%.200s'", opt, text);
+		return frayi_call_bad_at(c, i, "option %s expects a whole number from -1000 to 1000, got '%.200s'", opt,
+					 text);
 	if (!c->group_wants) {
 		char head[72];
-		return frayi_call_bad(c, "%s follows the %s it counts", opt,
+		return frayi_call_bad_at(c, i, "%s follows the %s it counts", opt,
 				      frayi_call_option_name(g->head, head, sizeof head));
 	}
 	if (n < 1)
-		return frayi_call_bad(c, "%s expects a count from 1, got %ld", opt, n);
+		return frayi_call_bad_at(c, i, "%s expects a count from 1, got %ld", opt, n);
 	if ((int)j != c->group_wants - 1) {
 		char want[72];
-		return frayi_call_bad(c, "%s %s counts %s: use %s", g->head, c->group_head,
+		return frayi_call_bad_at(c, i, "%s %s counts %s: use %s", g->head, c->group_head,
 				      g->count_words[c->group_wants - 1],
 				      frayi_call_option_name(g->counts[c->group_wants - 1], want, sizeof want));
 	}
 	value *v = &c->v[i];
 	size_t len = v->s ? strlen(v->s) : 0, more = strlen(c->group_head) + 24;
 	if (len + more > CALL_MAX_TEXT)
-		return frayi_call_bad(c, "%s: at most %d bytes of groups", frayi_call_opt(c, i), CALL_MAX_TEXT);
+		return frayi_call_bad_at(c, i, "%s: at most %d bytes of groups", frayi_call_opt(c, i), CALL_MAX_TEXT);
 	char *s = fray_alloc(c->ctx, len + more);
 	if (!s)
 		return fray_nomem(c->ctx);
@@ -477,7 +490,7 @@ FRAY_API fray_status fray_call_group_add(fray_call *c, size_t i, const char *opt
 	if (!g || !option)
 		return fray_fail(c->ctx, FRAY_ERR_INPUT, "input %zu of %s takes no groups", i, c->d->name);
 	if (!text)
-		return frayi_call_bad(c, "option %s expects a value", option);
+		return frayi_call_bad_at(c, i, "option %s expects a value", option);
 	c->bound = false;
 	char opt[72], each[72];
 	snprintf(opt, sizeof opt, "%s", option);
@@ -495,12 +508,13 @@ FRAY_API fray_status fray_call_set_document(fray_call *c, size_t i, const char *
 	if (i >= c->d->nin || c->d->in[i].type != IN_FILE)
 		return fray_fail(c->ctx, FRAY_ERR_INPUT, "input %zu of %s is not a file", i, c->d->name);
 	if (!name || !text)
-		return frayi_call_bad(c, "%s expects a document's name and text", call_what(c, i));
+		return frayi_call_bad_at(c, i, "%s expects a document's name and text", call_what(c, i));
 	if (strlen(name) > CALL_MAX_TEXT)
-		return frayi_call_bad(c, "%s: a document's name has at most %d bytes", call_what(c, i), CALL_MAX_TEXT);
+		return frayi_call_bad_at(c, i, "%s: a document's name has at most %d bytes", call_what(c, i),
+					 CALL_MAX_TEXT);
 	if (len > FRAY_DOC_MAX_BYTES)
-		return fray_fail(c->ctx, FRAY_ERR_LIMIT, "%s: a document has at most %u bytes", call_what(c, i),
-				 FRAY_DOC_MAX_BYTES);
+		return frayi_fail_input(c->ctx, FRAY_ERR_LIMIT, c->d->in[i].name, "%s: a document has at most %u bytes",
+					call_what(c, i), FRAY_DOC_MAX_BYTES);
 	c->bound = false;
 	value *v = &c->v[i];
 	fray_dealloc(c->ctx, v->s);
@@ -596,7 +610,7 @@ fray_status frayi_call_load_doc(fray_call *c, size_t k, fray_doc **out)
 		return frayi_open_named(c->ctx, NULL, NULL, v->s, out);
 	if (shipped(v->s))
 		return frayi_shipped_doc(c->ctx, v->s, out);
-	return frayi_call_bad(c, "%s: this service reads no files; give the document itself ({\"name\": ..., "
+	return frayi_call_bad_at(c, k, "%s: this service reads no files; give the document itself ({\"name\": ..., "
 			"\"text\": ...}) or a shipped example (such as examples/adbg/lochry-1781.yaml)",
 			call_what(c, k));
 }
@@ -615,16 +629,15 @@ static fray_status check_required(fray_call *c)
 	if (first == SIZE_MAX)
 		return FRAY_OK;
 	if (d->in[first].missing)
-		return frayi_call_bad(c, "missing %s %s", frayi_call_opt(c, first), d->in[first].missing);
-	char list[512], opt[72];
+		return frayi_call_bad_at(c, first, "missing %s %s", frayi_call_opt(c, first), d->in[first].missing);
+	char list[512];
 	textbuf t = text_on(list, sizeof list);
 	for (size_t k = 0, n = 0; k < d->nin; k++)
 		if (d->in[k].required) {
 			n++;
-			text_add(&t, "%s%s", n == 1 ? "" : n == nreq ? " or " : ", ",
-				 frayi_call_option_name(d->in[k].name, opt, sizeof opt));
+			text_add(&t, "%s%s", n == 1 ? "" : n == nreq ? " or " : ", ", frayi_call_opt(c, k));
 		}
-	return frayi_call_missing(c, list);
+	return frayi_call_missing(c, first, list);
 }
 
 static size_t input_named(const proc_desc *d, const char *name)
@@ -645,7 +658,7 @@ static fray_status check_excludes(fray_call *c)
 		for (const char *const *e = d->in[k].excludes; *e; e++) {
 			size_t j = input_named(d, *e);
 			if (j != SIZE_MAX && c->v[j].given)
-				return frayi_call_bad(c, "%s and %s: %s", frayi_call_opt(c, k), frayi_call_opt(c, j),
+				return frayi_call_bad_at(c, k, "%s and %s: %s", frayi_call_opt(c, k), frayi_call_opt(c, j),
 						d->in[k].why_excluded);
 		}
 	}

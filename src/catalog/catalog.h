@@ -230,8 +230,12 @@ const char *frayi_call_option_name(const char *name, char *dst, size_t cap);
 const char *frayi_call_opt(const fray_call *c, size_t k);
 /* Records a bad-input failure (FRAY_ERR_INPUT) with the message. */
 fray_status frayi_call_bad(fray_call *c, const char *fmt, ...) FRAY_PRINTF(2, 3);
-/* "missing WHAT (see 'fray COMMAND --help')", the command line's words. */
-fray_status frayi_call_missing(fray_call *c, const char *what);
+/* The same, about input k: fray_ctx_input then names it (its JSON name),
+ * so a front end shows the message at its field or adds its own hint. */
+fray_status frayi_call_bad_at(fray_call *c, size_t k, const char *fmt, ...) FRAY_PRINTF(3, 4);
+/* "missing WHAT", about input k (not given): the command line adds where
+ * the options are told. */
+fray_status frayi_call_missing(fray_call *c, size_t k, const char *what);
 
 /* The document of file input k: its text when given as text, a shipped
  * example by its path when the call reads no files, else the file. Named

@@ -322,8 +322,8 @@ FRAY_API fray_status fray_procedure_help(fray_ctx *ctx, const char *procedure, c
 	fray_ctx_clear(ctx);
 	const proc_desc *d = procedure ? frayi_catalog_find(procedure) : NULL;
 	if (!d)
-		return fray_fail(ctx, FRAY_ERR_INPUT, "unknown procedure '%.80s' (see 'fray procedures')",
-				 procedure ? procedure : "");
+		return frayi_fail_input(ctx, FRAY_ERR_INPUT, "procedure", "unknown procedure '%.80s'",
+					procedure ? procedure : "");
 	strbuf sb = {.ctx = ctx};
 	frayi_sb_add(&sb, "fray %s", d->command);
 	size_t col = 5 + strlen(d->command);

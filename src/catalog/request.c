@@ -10,18 +10,39 @@
 #include "catalog.h"
 #include "../core/names.h"
 
-/* A refusal that points at node n of the request (NULL: the whole). */
+/* A refusal that points at node n of the request (NULL: the whole) and
+ * names the input or member it is about (NULL: none; fray_ctx_input). */
+static fray_status vat(fray_ctx *ctx, const fray_node *n, const char *input, const char *fmt, va_list ap)
+	FRAY_PRINTF(4, 0);
+static fray_status vat(fray_ctx *ctx, const fray_node *n, const char *input, const char *fmt, va_list ap)
+{
+	char msg[FRAY_MSG_MAX];
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	if (!n)
+		return frayi_fail_input(ctx, FRAY_ERR_INPUT, input, "request: %s", msg);
+	return frayi_fail_input(ctx, FRAY_ERR_INPUT, input, "request:%d:%d: %s", fray_node_line(n), fray_node_col(n),
+				msg);
+}
+
 static fray_status at(fray_ctx *ctx, const fray_node *n, const char *fmt, ...) FRAY_PRINTF(3, 4);
 static fray_status at(fray_ctx *ctx, const fray_node *n, const char *fmt, ...)
 {
-	char msg[FRAY_MSG_MAX];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	fray_status st = vat(ctx, n, NULL, fmt, ap);
 	va_end(ap);
-	if (!n)
-		return fray_fail(ctx, FRAY_ERR_INPUT, "request: %s", msg);
-	return fray_fail(ctx, FRAY_ERR_INPUT, "request:%d:%d: %s", fray_node_line(n), fray_node_col(n), msg);
+	return st;
+}
+
+static fray_status at_in(fray_ctx *ctx, const fray_node *n, const char *input, const char *fmt, ...)
+	FRAY_PRINTF(4, 5);
+static fray_status at_in(fray_ctx *ctx, const fray_node *n, const char *input, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fray_status st = vat(ctx, n, input, fmt, ap);
+	va_end(ap);
+	return st;
 }
 
 /* A JSON string: a scalar written in quotes. */
@@ -52,11 +73,11 @@ static fray_status set_document(fray_call *c, size_t k, const fray_node *val)
 		else if (kn && !strcmp(kn, "text") && string_of(v))
 			text = string_of(v);
 		else
-			return at(c->ctx, key, "inputs.%s: a document is {\"name\": STRING, \"text\": STRING}",
+			return at_in(c->ctx, key, c->d->in[k].name, "inputs.%s: a document is {\"name\": STRING, \"text\": STRING}",
 				  c->d->in[k].name);
 	}
 	if (!name || !text)
-		return at(c->ctx, val, "inputs.%s: a document is {\"name\": STRING, \"text\": STRING}",
+		return at_in(c->ctx, val, c->d->in[k].name, "inputs.%s: a document is {\"name\": STRING, \"text\": STRING}",
 			  c->d->in[k].name);
 	fray_status st = fray_call_set_document(c, k, name, text, strlen(text));
 	if (st != FRAY_ERR_INPUT)
@@ -64,7 +85,7 @@ static fray_status set_document(fray_call *c, size_t k, const fray_node *val)
 	char msg[FRAY_MSG_MAX];
 	snprintf(msg, sizeof msg, "%s", fray_ctx_message(c->ctx));
 	fray_ctx_clear(c->ctx);
-	return at(c->ctx, val, "%s", msg);
+	return at_in(c->ctx, val, c->d->in[k].name, "%s", msg);
 }
 
 static fray_status set_input(fray_call *c, const fray_node *key, const fray_node *val, unsigned flags)
@@ -88,7 +109,7 @@ static fray_status set_input(fray_call *c, const fray_node *key, const fray_node
 	if (in->type == IN_FILE && fray_node_kind_of(val) == FRAY_NODE_MAP)
 		return set_document(c, k, val);
 	if (in->type == IN_FILE && (flags & FRAY_REQUEST_NO_FILES) && !fray_shipped_example(string_of(val)))
-		return at(c->ctx, val, "inputs.%s: this service reads no files: give the document itself "
+		return at_in(c->ctx, val, c->d->in[k].name, "inputs.%s: this service reads no files: give the document itself "
 			  "({\"name\": ..., \"text\": ...}) or a shipped example such as "
 			  "\"examples/adbg/lochry-1781.yaml\"", name);
 	switch (in->type) {
@@ -96,19 +117,19 @@ static fray_status set_input(fray_call *c, const fray_node *key, const fray_node
 	case IN_NUMBER:
 		text = plain_of(val);
 		if (!text || !strcmp(text, "true") || !strcmp(text, "false") || !strcmp(text, "null"))
-			return at(c->ctx, val, "inputs.%s: expected a number", name);
+			return at_in(c->ctx, val, c->d->in[k].name, "inputs.%s: expected a number", name);
 		break;
 	case IN_BOOL:
 		text = plain_of(val);
 		if (!text || (strcmp(text, "true") != 0 && strcmp(text, "false") != 0))
-			return at(c->ctx, val, "inputs.%s: expected true or false", name);
+			return at_in(c->ctx, val, c->d->in[k].name, "inputs.%s: expected true or false", name);
 		break;
 	case IN_CHOICE:
 	case IN_STRING:
 	case IN_FILE:
 		text = string_of(val);
 		if (!text)
-			return at(c->ctx, val, "inputs.%s: expected a string", name);
+			return at_in(c->ctx, val, c->d->in[k].name, "inputs.%s: expected a string", name);
 		break;
 	}
 	fray_status st = fray_call_set(c, k, text);
@@ -117,7 +138,7 @@ static fray_status set_input(fray_call *c, const fray_node *key, const fray_node
 	char msg[FRAY_MSG_MAX];
 	snprintf(msg, sizeof msg, "%s", fray_ctx_message(c->ctx));
 	fray_ctx_clear(c->ctx);
-	return at(c->ctx, val, "%s", msg);
+	return at_in(c->ctx, val, c->d->in[k].name, "%s", msg);
 }
 
 static fray_status read_seed(fray_ctx *ctx, const fray_node *n, uint64_t *seed)
@@ -132,7 +153,7 @@ static fray_status read_seed(fray_ctx *ctx, const fray_node *n, uint64_t *seed)
 			return FRAY_OK;
 		}
 	}
-	return at(ctx, n, "seed: expected a whole number from 0 to 18446744073709551615");
+	return at_in(ctx, n, "seed", "seed: expected a whole number from 0 to 18446744073709551615");
 }
 
 static fray_status run_request(fray_ctx *ctx, const fray_node *root, const fray_request_opts *ro,
@@ -165,10 +186,10 @@ static fray_status run_request(fray_ctx *ctx, const fray_node *root, const fray_
 				  name);
 	}
 	if (!proc)
-		return at(ctx, root, "missing \"procedure\"");
+		return at_in(ctx, root, "procedure", "missing \"procedure\"");
 	const char *pname = string_of(proc);
 	if (!pname)
-		return at(ctx, proc, "procedure: expected a string such as \"adbg.fire\"");
+		return at_in(ctx, proc, "procedure", "procedure: expected a string such as \"adbg.fire\"");
 	fray_call_opts o = {.version = FRAY_CALL_OPTS_VERSION, .format = FRAY_FORMAT_JSON, .have_seed = true};
 	if (format) {
 		/* a procedure renders text or JSON (fray_call_run); the other
@@ -177,18 +198,18 @@ static fray_status run_request(fray_ctx *ctx, const fray_node *root, const fray_
 		fray_format named;
 		if (!f || fray_format_parse(f, &named) != FRAY_OK ||
 		    (named != FRAY_FORMAT_JSON && named != FRAY_FORMAT_TEXT))
-			return at(ctx, format, "format: expected \"json\" or \"text\"");
+			return at_in(ctx, format, "format", "format: expected \"json\" or \"text\"");
 		o.format = named;
 	}
 	const char *mname = mode ? string_of(mode) : NULL;
 	if (mode && (!mname || (strcmp(mname, "roll") != 0 && strcmp(mname, "odds") != 0 &&
 				strcmp(mname, "simulate") != 0)))
-		return at(ctx, mode, "mode: expected \"roll\", \"odds\" or \"simulate\"");
+		return at_in(ctx, mode, "mode", "mode: expected \"roll\", \"odds\" or \"simulate\"");
 	o.mode = !mname ? 0 : !strcmp(mname, "odds") ? FRAY_MODE_ODDS
 		 : !strcmp(mname, "simulate") ? FRAY_MODE_SIMULATE : FRAY_MODE_ROLL;
 	if (seed) {
 		if (o.mode == FRAY_MODE_ODDS)
-			return at(ctx, seed, "seed: odds roll no dice");
+			return at_in(ctx, seed, "seed", "seed: odds roll no dice");
 		fray_status st = read_seed(ctx, seed, &o.seed);
 		if (st != FRAY_OK)
 			return st;
@@ -207,7 +228,7 @@ static fray_status run_request(fray_ctx *ctx, const fray_node *root, const fray_
 		if (most > FRAY_CALL_MAX_TRIALS)
 			most = FRAY_CALL_MAX_TRIALS;
 		if (!whole || n < 1 || n > most) {
-			return at(ctx, trials, "trials: expected a whole number from 1 to %" PRIu64, most);
+			return at_in(ctx, trials, "trials", "trials: expected a whole number from 1 to %" PRIu64, most);
 		}
 		o.trials = n;
 	}
@@ -217,7 +238,7 @@ static fray_status run_request(fray_ctx *ctx, const fray_node *root, const fray_
 	o.progress = ro->progress;
 	o.ud = ro->ud;
 	if (inputs && fray_node_kind_of(inputs) != FRAY_NODE_MAP)
-		return at(ctx, inputs, "inputs: expected an object");
+		return at_in(ctx, inputs, "inputs", "inputs: expected an object");
 	fray_call *c = fray_call_new(ctx, pname);
 	if (!c && fray_ctx_status(ctx) != FRAY_ERR_INPUT)
 		return fray_ctx_status(ctx);
@@ -225,7 +246,7 @@ static fray_status run_request(fray_ctx *ctx, const fray_node *root, const fray_
 		char msg[FRAY_MSG_MAX];
 		snprintf(msg, sizeof msg, "%s", fray_ctx_message(ctx));
 		fray_ctx_clear(ctx);
-		return at(ctx, proc, "%s", msg);
+		return at_in(ctx, proc, "procedure", "%s", msg);
 	}
 	c->from_json = true;
 	c->no_files = flags & FRAY_REQUEST_NO_FILES;
@@ -236,7 +257,7 @@ static fray_status run_request(fray_ctx *ctx, const fray_node *root, const fray_
 	if (trials && o.mode != FRAY_MODE_SIMULATE && !(o.mode == FRAY_MODE_ODDS && c->d->odds_may_simulate)) {
 		bool may = c->d->odds_may_simulate;
 		fray_call_free(c);
-		return at(ctx, trials, "trials: for \"simulate\"%s",
+		return at_in(ctx, trials, "trials", "trials: for \"simulate\"%s",
 			  may ? " and \"odds\" (when they fall back to a simulation)" : "");
 	}
 	if (quick && !o.trials) /* the default, within the budget */

@@ -90,6 +90,50 @@ static char **with_positional(const fray_call *c, int argc, char **argv, int *n,
 	return args;
 }
 
+/* Whether the command line gave the input named input (its JSON name):
+ * its option, its alias or one of its groups' options. */
+static bool given(const cli_args *a, const fray_call *c, const char *input)
+{
+	char want[FRAY_CALL_OPTION_MAX], opt[FRAY_CALL_OPTION_MAX];
+	snprintf(want, sizeof want, "--%s", input);
+	for (char *p = want; *p; p++)
+		if (*p == '_')
+			*p = '-';
+	for (size_t k = 0; k < fray_call_ninputs(c); k++) {
+		if (strcmp(fray_call_option(c, k, opt, sizeof opt), want) != 0)
+			continue;
+		if (cli_seen(a, opt) || (fray_call_alias(c, k, opt, sizeof opt) && cli_seen(a, opt)))
+			return true;
+		for (size_t j = 0; fray_call_group_option(c, k, j, opt, sizeof opt); j++)
+			if (cli_seen(a, opt))
+				return true;
+	}
+	return false;
+}
+
+/* The library's failure with the command line's hint: the library names
+ * the input (fray_ctx_input), the command line says where to look. A
+ * missing input points at the command's --help; Presidio's weapons and
+ * ranks at the listings that name them. */
+static int fail(const char *command, const fray_ctx *ctx, const cli_args *a, const fray_call *c)
+{
+	const char *input = fray_ctx_input(ctx);
+	char help[160];
+	const char *hint = NULL;
+	bool presidio = strncmp(command, "presidio ", 9) == 0;
+	if (!input || fray_ctx_status(ctx) != FRAY_ERR_INPUT)
+		hint = NULL;
+	else if (presidio && strstr(input, "weapon"))
+		hint = "('fray presidio weapons' lists them)";
+	else if (presidio && strstr(input, "rank"))
+		hint = "('fray presidio units FILE' lists the ranks)";
+	else if (!given(a, c, input)) {
+		snprintf(help, sizeof help, "(see 'fray %s --help')", command);
+		hint = help;
+	}
+	return cli_fail_hint(command, ctx, hint);
+}
+
 static int run_catalog(fray_ctx *ctx, fray_call *c, const char *command, int argc, char **argv);
 
 int cli_run_catalog(const char *command, int argc, char **argv)
@@ -167,11 +211,11 @@ static int run_show(fray_ctx *ctx, fray_call *c, const char *command, cli_args *
 			return unknown(a, c);
 	}
 	if (a->status != EXIT_OK)
-		return fray_ctx_status(ctx) != FRAY_OK ? cli_fail(command, ctx) : a->status;
+		return fray_ctx_status(ctx) != FRAY_OK ? fail(command, ctx, a, c) : a->status;
 	fray_call_opts run = {.mode = FRAY_MODE_SHOW, .color = cli_color(stdout)};
 	char *out = NULL;
 	if (fray_call_run(c, &run, &out) != FRAY_OK)
-		return cli_fail(command, ctx);
+		return fail(command, ctx, a, c);
 	if (run.color)
 		cli_raw_stdout(out);
 	else
@@ -214,7 +258,7 @@ static int run_catalog(fray_ctx *ctx, fray_call *c, const char *command, int arg
 		}
 	}
 	if (a.status != EXIT_OK) {
-		status = fray_ctx_status(ctx) != FRAY_OK ? cli_fail(command, ctx) : a.status;
+		status = fray_ctx_status(ctx) != FRAY_OK ? fail(command, ctx, &a, c) : a.status;
 		goto done;
 	}
 	if (o.odds && o.have_seed) {
@@ -222,7 +266,7 @@ static int run_catalog(fray_ctx *ctx, fray_call *c, const char *command, int arg
 		goto done;
 	}
 	if (fray_call_check(c) != FRAY_OK) {
-		status = cli_fail(command, ctx);
+		status = fail(command, ctx, &a, c);
 		goto done;
 	}
 	if (!o.odds && o.max_mib) {
@@ -254,7 +298,7 @@ static int run_catalog(fray_ctx *ctx, fray_call *c, const char *command, int arg
 		goto done;
 	}
 	if (st != FRAY_OK) {
-		status = cli_fail(command, ctx);
+		status = fail(command, ctx, &a, c);
 		goto done;
 	}
 	fputs(out, stdout);

@@ -28,11 +28,16 @@ int cli_error(const char *cmd, int status, const char *fmt, ...)
 
 int cli_fail(const char *cmd, const fray_ctx *ctx)
 {
+	return cli_fail_hint(cmd, ctx, NULL);
+}
+
+int cli_fail_hint(const char *cmd, const fray_ctx *ctx, const char *hint)
+{
 	fray_status s = fray_ctx_status(ctx);
 	int status = s == FRAY_ERR_INPUT || s == FRAY_ERR_LIMIT ? EXIT_BAD_INPUT
 								: EXIT_RUNTIME;
 	const char *msg = fray_ctx_message(ctx);
-	return cli_error(cmd, status, "%s", *msg ? msg : fray_status_str(s));
+	return cli_error(cmd, status, "%s%s%s", *msg ? msg : fray_status_str(s), hint ? " " : "", hint ? hint : "");
 }
 
 bool cli_decimal(const char *v, double *out)

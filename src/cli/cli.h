@@ -37,6 +37,10 @@ int cli_error(const char *cmd, int status, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 /* Reports the context's failure; returns 2 for bad input or a limit, else 1. */
 int cli_fail(const char *cmd, const fray_ctx *ctx);
+/* The same with the command line's own hint after the library's message
+ * ("(see 'fray procedures')"; NULL: none): the library names the input
+ * (fray_ctx_input), the command line says where to look. */
+int cli_fail_hint(const char *cmd, const fray_ctx *ctx, const char *hint);
 
 /* Option parsing. cli_flag: true when argv[i] is `name` (and advances).
  * cli_value: true when argv[i] is `name V` or `name=V`; *value set; a

@@ -103,8 +103,12 @@ int cmd_request(int argc, char **argv)
 		const char *msg = fray_ctx_message(ctx);
 		fray_status s = fray_ctx_status(ctx);
 		int code = s == FRAY_ERR_INPUT || s == FRAY_ERR_LIMIT ? EXIT_BAD_INPUT : EXIT_RUNTIME;
+		/* an unknown procedure: the command line says where they are listed */
+		const char *input = fray_ctx_input(ctx);
+		const char *hint = s == FRAY_ERR_INPUT && input && !strcmp(input, "procedure") ? " (see 'fray procedures')" : "";
 		if (strncmp(msg, "request:", 8) == 0)
-			status = cli_error("request", code, "%s:%s", strcmp(path, "-") == 0 ? "(stdin)" : path, msg + 8);
+			status = cli_error("request", code, "%s:%s%s", strcmp(path, "-") == 0 ? "(stdin)" : path, msg + 8,
+					   hint);
 		else
 			status = cli_fail("request", ctx);
 	} else {

@@ -17,10 +17,19 @@
 
 static const char CMD[] = "table";
 
-/* A status of the library as the command's exit status, its message said. */
+/* A status of the library as the command's exit status, its message said
+ * with the command line's hint: where the actions are told, how to start
+ * another game when this one is full. */
 static int said(const char *cmd, const fray_ctx *ctx, fray_status status)
 {
-	return status == FRAY_OK ? EXIT_OK : cli_fail(cmd, ctx);
+	if (status == FRAY_OK)
+		return EXIT_OK;
+	const char *input = fray_ctx_input(ctx), *hint = NULL;
+	if (input && status == FRAY_ERR_INPUT && !strcmp(input, "action"))
+		hint = "('fray help table' lists them)";
+	else if (input && status == FRAY_ERR_LIMIT && !strcmp(input, "game"))
+		hint = "('fray table new' starts one)";
+	return cli_fail_hint(cmd, ctx, hint);
 }
 
 /* Refuses a game file that is also where standard output goes: `fray

@@ -49,6 +49,11 @@ FRAY_API fray_status fray_ctx_status(const fray_ctx *ctx)
 	return ctx ? ctx->status : FRAY_ERR_INPUT;
 }
 
+FRAY_API const char *fray_ctx_input(const fray_ctx *ctx)
+{
+	return ctx && ctx->status != FRAY_OK && ctx->input[0] ? ctx->input : NULL;
+}
+
 void fray_ctx_note_read(fray_ctx *ctx, int fd)
 {
 	struct stat st;
@@ -76,6 +81,7 @@ FRAY_API void fray_ctx_clear(fray_ctx *ctx)
 		return;
 	ctx->status = FRAY_OK;
 	ctx->msg[0] = '\0';
+	ctx->input[0] = '\0';
 }
 
 void *fray_alloc(fray_ctx *ctx, size_t size)
@@ -119,10 +125,27 @@ fray_status fray_fail(fray_ctx *ctx, fray_status s, const char *fmt, ...)
 	if (ctx->status != FRAY_OK)
 		return s;
 	ctx->status = s;
+	ctx->input[0] = '\0'; /* about no one input */
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(ctx->msg, sizeof ctx->msg, fmt, ap);
 	va_end(ap);
+	return s;
+}
+
+fray_status frayi_fail_input(fray_ctx *ctx, fray_status s, const char *input, const char *fmt, ...)
+{
+	if (ctx->status != FRAY_OK)
+		return s;
+	ctx->status = s;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(ctx->msg, sizeof ctx->msg, fmt, ap);
+	va_end(ap);
+	/* a name that does not fit is no name: never a cut one */
+	ctx->input[0] = '\0';
+	if (input && strlen(input) < sizeof ctx->input)
+		memcpy(ctx->input, input, strlen(input) + 1);
 	return s;
 }
 

@@ -24,6 +24,8 @@ struct fray_ctx {
 	void *ud;
 	fray_status status;
 	char msg[FRAY_MSG_MAX];
+	/* the input that failure is about (fray_ctx_input), "" when none */
+	char input[FRAY_CTX_INPUT_MAX];
 	/* the files read through this context (device, inode), so that a
 	 * front end never writes over one of them (fray_ctx_has_read) */
 	struct { uint64_t dev, ino; } read[FRAY_CTX_MAX_READ];
@@ -47,6 +49,10 @@ bool fray_ctx_mallocs(const fray_ctx *ctx);
 fray_status fray_fail(fray_ctx *ctx, fray_status s, const char *fmt, ...)
 	FRAY_PRINTF(3, 4);
 fray_status fray_nomem(fray_ctx *ctx);
+/* fray_fail that also names the input the failure is about (a catalogue
+ * input's JSON name, a game request's member), for fray_ctx_input. */
+fray_status frayi_fail_input(fray_ctx *ctx, fray_status s, const char *input, const char *fmt, ...)
+	FRAY_PRINTF(4, 5);
 /* Marks doc's reading as out of memory: fray_doc_status then returns
  * FRAY_ERR_NOMEM (a reader's allocation failed, not the file). */
 void frayi_doc_nomem(fray_doc *doc);

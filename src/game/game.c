@@ -133,8 +133,8 @@ FRAY_API fray_status fray_game_load(fray_ctx *ctx, const char *name, const char 
 		return ctx ? fray_fail(ctx, FRAY_ERR_INPUT, "fray_game_load: NULL argument") : FRAY_ERR_INPUT;
 	/* the game file's one budget, whoever reads it (include/fray/game.h) */
 	if (len > FRAY_GAME_MAX_BYTES)
-		return fray_fail(ctx, FRAY_ERR_LIMIT, "%s: a game file of %zu bytes: the limit is %u KiB (%u bytes); "
-				 "start another game file with 'fray table new'", name, len, FRAY_GAME_MAX_BYTES >> 10,
+		return frayi_fail_input(ctx, FRAY_ERR_LIMIT, "game", "%s: a game file of %zu bytes: the limit is %u KiB (%u bytes); "
+				 "start another game file", name, len, FRAY_GAME_MAX_BYTES >> 10,
 				 FRAY_GAME_MAX_BYTES);
 	fray_game *game = frayi_game_calloc(ctx, 1, sizeof *game);
 	char *copy = frayi_game_alloc(ctx, len + 1);

@@ -92,9 +92,9 @@ static fray_status text_field(request *r, const char *key, bool required, const 
 	if (!n && !required)
 		return FRAY_OK;
 	if (!n)
-		return fray_fail(r->ctx, FRAY_ERR_INPUT, "request: missing \"%s\" (op %s)", key, r->op ? r->op : "?");
+		return frayi_fail_input(r->ctx, FRAY_ERR_INPUT, key, "request: missing \"%s\" (op %s)", key, r->op ? r->op : "?");
 	if (fray_node_kind_of(n) != FRAY_NODE_SCALAR)
-		return fray_fail(r->ctx, FRAY_ERR_INPUT, "request: \"%s\": expected a string", key);
+		return frayi_fail_input(r->ctx, FRAY_ERR_INPUT, key, "request: \"%s\": expected a string", key);
 	*out = fray_node_scalar(n);
 	return FRAY_OK;
 }
@@ -113,7 +113,7 @@ static fray_status typed_value(request *r, const char *key, const in_desc *in, c
 	*text = val;
 	if (in->type == IN_BOOL) {
 		if (!plain || (strcmp(val, "true") && strcmp(val, "false")))
-			return fray_fail(r->ctx, FRAY_ERR_INPUT, "options.%s: expected true or false, got '%.48s'", key, val);
+			return frayi_fail_input(r->ctx, FRAY_ERR_INPUT, key, "options.%s: expected true or false, got '%.48s'", key, val);
 		*flag = !strcmp(val, "true");
 		return FRAY_OK;
 	}
@@ -123,7 +123,7 @@ static fray_status typed_value(request *r, const char *key, const in_desc *in, c
 		bool whole = in->type == IN_INT;
 		if (!plain || !*val || *end || x != x || (whole && x != (double)(int64_t)x) || x < (double)in->min ||
 		    x > (double)in->max)
-			return fray_fail(r->ctx, FRAY_ERR_INPUT, "options.%s: expected %s from %lld to %lld, got '%.48s'", key,
+			return frayi_fail_input(r->ctx, FRAY_ERR_INPUT, key, "options.%s: expected %s from %lld to %lld, got '%.48s'", key,
 					 whole ? "a whole number" : "a number", (long long)in->min, (long long)in->max, val);
 		return FRAY_OK;
 	}
@@ -135,7 +135,7 @@ static fray_status typed_value(request *r, const char *key, const in_desc *in, c
 		textbuf t = text_on(list, sizeof list);
 		for (size_t k = 0; k < in->nchoices; k++)
 			text_add(&t, "%s%s", k ? ", " : "", in->choices[k]);
-		return fray_fail(r->ctx, FRAY_ERR_INPUT, "options.%s: expected one of %s, got '%.48s'", key, list, val);
+		return frayi_fail_input(r->ctx, FRAY_ERR_INPUT, key, "options.%s: expected one of %s, got '%.48s'", key, list, val);
 	}
 	return FRAY_OK; /* a name: the procedure looks it up */
 }
@@ -155,20 +155,20 @@ static fray_status option_words(request *r, const fray_game *game, const char *a
 		return FRAY_OK;
 	if (fray_node_kind_of(o) == FRAY_NODE_SEQ) {
 		if (fray_node_len(o) > FRAY_GAME_REQUEST_MAX_OPTIONS)
-			return fray_fail(r->ctx, FRAY_ERR_LIMIT, "options: at most %d words", FRAY_GAME_REQUEST_MAX_OPTIONS);
+			return frayi_fail_input(r->ctx, FRAY_ERR_LIMIT, "options", "options: at most %d words", FRAY_GAME_REQUEST_MAX_OPTIONS);
 		for (size_t i = 0; i < fray_node_len(o); i++) {
 			const fray_node *w = fray_node_item(o, i);
 			if (fray_node_kind_of(w) != FRAY_NODE_SCALAR)
-				return fray_fail(r->ctx, FRAY_ERR_INPUT, "options[%zu]: expected a string", i);
+				return frayi_fail_input(r->ctx, FRAY_ERR_INPUT, "options", "options[%zu]: expected a string", i);
 			words[(*n)++] = fray_node_scalar(w);
 		}
 		return FRAY_OK;
 	}
 	if (fray_node_kind_of(o) != FRAY_NODE_MAP)
-		return fray_fail(r->ctx, FRAY_ERR_INPUT, "options: expected an object ({\"range\": 10}) or a list of words");
+		return frayi_fail_input(r->ctx, FRAY_ERR_INPUT, "options", "options: expected an object ({\"range\": 10}) or a list of words");
 	const table_action *act = action_named(game, action);
 	if (!act && fray_node_len(o))
-		return fray_fail(r->ctx, FRAY_ERR_INPUT, "options: '%.48s' is not an action of %s that takes options",
+		return frayi_fail_input(r->ctx, FRAY_ERR_INPUT, "action", "options: '%.48s' is not an action of %s that takes options",
 				 action, fray_game_rules(game));
 	for (size_t i = 0; i < fray_node_len(o); i++) {
 		const char *key = fray_node_scalar(fray_node_key(o, i));
@@ -185,11 +185,11 @@ static fray_status option_words(request *r, const fray_game *game, const char *a
 					text_add(&t, "%s%s", any ? ", " : "", frayi_call_option_name(d->name, opt, sizeof opt) + 2);
 				any = any || d;
 			}
-			return fray_fail(r->ctx, FRAY_ERR_INPUT, "options: '%.48s' is not an option of %s%s%s%s", key ? key : "",
+			return frayi_fail_input(r->ctx, FRAY_ERR_INPUT, "options", "options: '%.48s' is not an option of %s%s%s%s", key ? key : "",
 					 action, any ? " (its options: " : " (it takes none", any ? list : "", ")");
 		}
 		if (fray_node_kind_of(v) != FRAY_NODE_SCALAR)
-			return fray_fail(r->ctx, FRAY_ERR_INPUT, "options.%s: expected a number, a string or true/false", key);
+			return frayi_fail_input(r->ctx, FRAY_ERR_INPUT, key, "options.%s: expected a number, a string or true/false", key);
 		if (fray_node_plain(v) && !strcmp(fray_node_scalar(v), "null"))
 			continue;
 		bool flag;
@@ -200,7 +200,7 @@ static fray_status option_words(request *r, const fray_game *game, const char *a
 		if (in->type == IN_BOOL && !flag)
 			continue;
 		if (*n + 2 > FRAY_GAME_REQUEST_MAX_OPTIONS)
-			return fray_fail(r->ctx, FRAY_ERR_LIMIT, "options: at most %d words", FRAY_GAME_REQUEST_MAX_OPTIONS);
+			return frayi_fail_input(r->ctx, FRAY_ERR_LIMIT, "options", "options: at most %d words", FRAY_GAME_REQUEST_MAX_OPTIONS);
 		frayi_call_option_name(in->name, r->dashed[*n], sizeof r->dashed[*n]);
 		words[*n] = r->dashed[*n];
 		(*n)++;
@@ -216,13 +216,13 @@ static fray_status read_choices(request *r)
 	if (!c)
 		return FRAY_OK;
 	if (fray_node_kind_of(c) != FRAY_NODE_SEQ)
-		return fray_fail(r->ctx, FRAY_ERR_INPUT, "choices: expected a list of answers ([\"fire\"])");
+		return frayi_fail_input(r->ctx, FRAY_ERR_INPUT, "choices", "choices: expected a list of answers ([\"fire\"])");
 	if (fray_node_len(c) > FRAY_GAME_REQUEST_MAX_CHOICES)
-		return fray_fail(r->ctx, FRAY_ERR_LIMIT, "choices: at most %d answers", FRAY_GAME_REQUEST_MAX_CHOICES);
+		return frayi_fail_input(r->ctx, FRAY_ERR_LIMIT, "choices", "choices: at most %d answers", FRAY_GAME_REQUEST_MAX_CHOICES);
 	for (size_t i = 0; i < fray_node_len(c); i++) {
 		const fray_node *a = fray_node_item(c, i);
 		if (fray_node_kind_of(a) != FRAY_NODE_SCALAR)
-			return fray_fail(r->ctx, FRAY_ERR_INPUT, "choices[%zu]: expected a string", i);
+			return frayi_fail_input(r->ctx, FRAY_ERR_INPUT, "choices", "choices[%zu]: expected a string", i);
 		r->policy.answers[r->policy.nanswers++] = fray_node_scalar(a);
 	}
 	return FRAY_OK;
@@ -437,7 +437,7 @@ static fray_status op_actions(request *r)
 		size_t nsets = frayi_ruleset_count();
 		for (size_t i = 0; i < nsets; i++)
 			text_add(&t, "%s%s", i == 0 ? "" : i + 1 < nsets ? ", " : " or ", frayi_ruleset_at(i)->id);
-		return fray_fail(r->ctx, FRAY_ERR_INPUT, "rules: expected %s, got '%.48s'", ids, rules);
+		return frayi_fail_input(r->ctx, FRAY_ERR_INPUT, "rules", "rules: expected %s, got '%.48s'", ids, rules);
 	}
 	size_t n;
 	const table_action *acts = rs->actions(&n);
@@ -548,7 +548,7 @@ static fray_status op_odds(request *r, fray_game *game)
 	if (st == FRAY_OK)
 		st = text_field(r, "format", false, &format);
 	if (st == FRAY_OK && format && strcmp(format, "json") != 0 && strcmp(format, "text") != 0)
-		st = fray_fail(r->ctx, FRAY_ERR_INPUT, "format: expected \"json\" (the default) or \"text\" (op odds), "
+		st = frayi_fail_input(r->ctx, FRAY_ERR_INPUT, "format", "format: expected \"json\" (the default) or \"text\" (op odds), "
 			       "got '%.48s'", format);
 	bool text = st == FRAY_OK && format && !strcmp(format, "text");
 	char *out = NULL;
@@ -636,7 +636,7 @@ static fray_status op_new(request *r, fray_game **game)
 	const fray_node *seed_node = fray_map_get(r->root, "seed");
 	int64_t seed = 0;
 	if (!seed_node)
-		return fray_fail(r->ctx, FRAY_ERR_INPUT, "request: missing \"seed\" (op new): a whole number 0 to "
+		return frayi_fail_input(r->ctx, FRAY_ERR_INPUT, "seed", "request: missing \"seed\" (op new): a whole number 0 to "
 				 "%" PRId64 ", the game's dice", INT64_MAX);
 	if (!fray_doc_int(r->doc, seed_node, 0, INT64_MAX, "seed", &seed))
 		return fray_doc_status(r->doc);
@@ -648,7 +648,7 @@ static fray_status op_new(request *r, fray_game **game)
 	} else {
 		const embedded_file *f = forces_name ? shipped_file(forces_name) : NULL;
 		if (!f)
-			return fray_fail(r->ctx, FRAY_ERR_INPUT, "request: \"forces\" (a forces file's text) or "
+			return frayi_fail_input(r->ctx, FRAY_ERR_INPUT, "forces", "request: \"forces\" (a forces file's text) or "
 					 "\"forces_name\" (a shipped example: api/v1/examples) is needed (op new)%s%.200s%s",
 					 forces_name ? ", not '" : "", forces_name ? forces_name : "", forces_name ? "'" : "");
 		forces = (const char *)f->bytes;
@@ -665,7 +665,7 @@ static fray_status run_op(request *r)
 	while (k < sizeof ops / sizeof *ops && strcmp(ops[k], r->op))
 		k++;
 	if (k == sizeof ops / sizeof *ops)
-		return fray_fail(r->ctx, FRAY_ERR_INPUT, "op: expected new, status, units, odds, apply, undo, log, "
+		return frayi_fail_input(r->ctx, FRAY_ERR_INPUT, "op", "op: expected new, status, units, odds, apply, undo, log, "
 				 "report or actions, got '%.48s'", r->op);
 	if (k == 8)
 		return op_actions(r);
@@ -681,11 +681,11 @@ static fray_status run_op(request *r)
 	}
 	const fray_node *g = fray_map_get(r->root, "game");
 	if (!g || fray_node_kind_of(g) != FRAY_NODE_SCALAR)
-		return fray_fail(r->ctx, FRAY_ERR_INPUT, "request: \"game\": expected the game file's text (op %s)", r->op);
+		return frayi_fail_input(r->ctx, FRAY_ERR_INPUT, "game", "request: \"game\": expected the game file's text (op %s)", r->op);
 	r->game = fray_node_scalar(g);
 	r->game_len = strlen(r->game);
 	if (r->game_len > FRAY_GAME_REQUEST_MAX_GAME)
-		return fray_fail(r->ctx, FRAY_ERR_LIMIT, "game: %zu bytes: a game file's limit is %u KiB (%u bytes)",
+		return frayi_fail_input(r->ctx, FRAY_ERR_LIMIT, "game", "game: %zu bytes: a game file's limit is %u KiB (%u bytes)",
 				 r->game_len, FRAY_GAME_REQUEST_MAX_GAME >> 10, FRAY_GAME_REQUEST_MAX_GAME);
 	if ((st = fray_game_load(r->ctx, r->name, r->game, r->game_len, &game)) != FRAY_OK)
 		return st;
@@ -717,6 +717,10 @@ static char *error_answer(const request *r, const char *msg)
 		return NULL;
 	fputs("{\"error\": ", f);
 	frayi_json_string(f, msg);
+	if (r && fray_ctx_input(r->ctx)) { /* the member it is about, for the page's field */
+		fputs(", \"input\": ", f);
+		frayi_json_string(f, fray_ctx_input(r->ctx));
+	}
 	if (r && r->policy.asked) {
 		fputs(", \"question\": {\"kind\": ", f);
 		frayi_json_string(f, r->policy.kind);

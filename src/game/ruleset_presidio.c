@@ -102,7 +102,7 @@ static void check_weapons(const table_unit *u, const fray_node *n, fray_doc *doc
 {
 	const fray_node *w = fray_map_get(n, "weapon"), *m = fray_map_get(n, "melee_weapon");
 	if (u->weapon[0] && !fray_presidio_weapon_find(u->weapon, NULL))
-		fray_doc_error(doc, w ? w : n, "weapon: unknown weapon '%s' ('fray presidio weapons' lists them)",
+		fray_doc_error(doc, w ? w : n, "weapon: unknown weapon '%s' (not of Presidio Section 10)",
 			       u->weapon);
 	if (u->melee_weapon[0] && !fray_presidio_weapon_find(u->melee_weapon, NULL))
 		fray_doc_error(doc, m ? m : n, "melee_weapon: unknown weapon '%s'", u->melee_weapon);

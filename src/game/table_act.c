@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ruleset.h"
+#include "../core/internal.h"
 #include "../common/hidden.h"
 #include "../common/text.h"
 
@@ -141,7 +142,7 @@ int frayi_table_act(table_game *g, int argc, char *const *argv, char *command, s
 		for (size_t i = 0; i < n && i < 16; i++)
 			names[i] = acts[i].name;
 		const char *near = text_nearest(what, names, n < 16 ? n : 16, sizeof *names);
-		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s has no action '%s'%s%s%s ('fray help table' lists them)",
+		return (int)frayi_fail_input(g->ctx, FRAY_ERR_INPUT, "action", "%s has no action '%s'%s%s%s",
 				 g->rules->id, what, near ? " (did you mean '" : "", near ? near : "",
 				 near ? "'?)" : "");
 	}

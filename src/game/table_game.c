@@ -992,8 +992,8 @@ int frayi_table_text(table_game *g, const char *command, const table_game *befor
 	if (status != FRAY_OK)
 		status = frayi_game_fail(g, FRAY_ERR_NOMEM, "out of memory");
 	else if (len > FRAY_GAME_MAX_BYTES) /* the game file's one budget (include/fray/game.h) */
-		status = frayi_game_fail(g, FRAY_ERR_LIMIT, "%s would pass a game file's limit, %u KiB, with this "
-				   "action (%zu bytes): start another game file with 'fray table new' (nothing "
+		status = (int)frayi_fail_input(g->ctx, FRAY_ERR_LIMIT, "game", "%s would pass a game file's limit, %u KiB, with this "
+				   "action (%zu bytes): start another game file (nothing "
 				   "was written; undo and everything else still read it)", g->path,
 				   FRAY_GAME_MAX_BYTES >> 10, len);
 	else if ((status = reads_back(g, buf, len, why, sizeof why)) == FRAY_ERR_NOMEM)

@@ -269,7 +269,7 @@ static int shot(table_game *g, table_unit *u, table_unit *t, const player_opts *
 				 unit_label(u));
 	if (main && frayi_player_flag(p, "--through-fire"))
 		return frayi_game_fail(g, FRAY_ERR_INPUT, "--through-fire: a game file does not know which unit is "
-				 "behind; roll it with 'fray presidio shoot'");
+				 "behind; roll it as a shot (presidio.shoot) on its own");
 	table_step s = frayi_step_begin(g, "presidio.shoot");
 	frayi_step_string(&s, "weapon", w->name);
 	frayi_step_int(&s, "figures", u->figures);
@@ -866,7 +866,7 @@ static int act_reload(table_game *g, table_unit *u, table_unit *t, const player_
 
 /* move UNIT [--run]: a walk (one action) or a run (two), spent from the
  * unit's turn (Section 2, Walk; ruling R47); the distance is the
- * players' to measure ('fray presidio move' rolls it). No dice. */
+ * players' to measure (presidio.move rolls it). No dice. */
 static int act_move(table_game *g, table_unit *u, table_unit *t, const player_opts *p)
 {
 	(void)t;

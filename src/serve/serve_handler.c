@@ -342,11 +342,11 @@ void serve_run_now(const char *text, serve_watch *w, serve_reply *out)
 	unsigned status = fray_api_call("api/v1/run", text, &watch, &answer, &failed);
 	if (!answer) {
 		serve_reply_error(out, 503, "out of memory");
-	} else if (failed) {
+	} else if (failed || (status != 200 && w->timed_out)) {
 		serve_reply_error(out, status, serve_watch_message(w, answer));
 		free(answer);
-	} else {
-		serve_reply_text(out, 200, answer[0] == '{' ? "application/json" : "text/plain; charset=utf-8", answer);
+	} else { /* the answer, or the failure's {"error", "input"} */
+		serve_reply_text(out, status, answer[0] == '{' ? "application/json" : "text/plain; charset=utf-8", answer);
 	}
 }
 

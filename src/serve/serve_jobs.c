@@ -346,10 +346,12 @@ static char *job_body(const job *b, job_state state, double seconds, const char 
 			  "{\"id\": \"%s\", \"state\": \"%s\", \"done\": %" PRIu64 ", \"total\": %" PRIu64
 			  ", \"seconds\": %.1f%s",
 			  b->id, state_names[state], done, total, seconds, state == JOB_WAITING ? ", \"waiting\": true" : "");
-	bool object = state == JOB_DONE && payload && payload[0] == '{'; /* a JSON answer, kept whole */
-	bool words = !object && payload && (state == JOB_DONE || state == JOB_FAILED);
-	size_t plen = object ? strlen(payload) : words ? fray_json_string(payload, NULL, 0) : 0;
-	while (object && plen > 0 && payload[plen - 1] == '\n')
+	bool object = state == JOB_DONE && payload && payload[0] == '{';
+	/* a failure as libfray's {"error": ..., "input": ...}: its members */
+	bool members = state == JOB_FAILED && payload && payload[0] == '{';
+	bool words = !object && !members && payload && (state == JOB_DONE || state == JOB_FAILED);
+	size_t plen = object || members ? strlen(payload) : words ? fray_json_string(payload, NULL, 0) : 0;
+	while ((object || members) && plen > 0 && (payload[plen - 1] == '\n' || (members && payload[plen - 1] == '}')))
 		plen--;
 	size_t cap = (size_t)nh + plen + 64;
 	char *s = malloc(cap);
@@ -361,6 +363,11 @@ static char *job_body(const job *b, job_state state, double seconds, const char 
 		n += (size_t)snprintf(s + n, cap - n, ", \"result\": ");
 		memcpy(s + n, payload, plen);
 		n += plen;
+	} else if (members) {
+		n += (size_t)snprintf(s + n, cap - n, ", ");
+		memcpy(s + n, payload + 1, plen - 1);
+		n += plen - 1;
+		n += (size_t)snprintf(s + n, cap - n, ", \"status\": %u", status);
 	} else if (words) {
 		n += (size_t)snprintf(s + n, cap - n, ", \"%s\": ", state == JOB_DONE ? "text" : "error");
 		n += fray_json_string(payload, s + n, cap - n);
@@ -387,9 +394,11 @@ static void *run_job(void *arg)
 	unsigned status = fray_api_call("api/v1/jobs", b->request, &watch, &got, &failed);
 	if (!got) {
 		error = strdup("out of memory");
-	} else if (failed) {
+	} else if (failed || (status != 200 && b->watch.timed_out)) {
 		error = strdup(serve_watch_message(&b->watch, got));
 		free(got);
+	} else if (status != 200) { /* the failure's {"error", "input"}: its members go into the job's */
+		error = got;
 	} else {
 		response = got;
 	}

@@ -117,7 +117,7 @@ static void bad_input(void **state)
 		const char *err;
 	} rows[] = {
 		{{"presidio", "shoot", "--weapon", "flintlok musket", "--range", "10", "--figures", "5"},
-		 "fray presidio shoot: unknown weapon 'flintlok musket' (did you mean 'flintlock musket'? 'fray presidio weapons' lists them)\n"},
+		 "fray presidio shoot: unknown weapon 'flintlok musket' (did you mean 'flintlock musket'?) ('fray presidio weapons' lists them)\n"},
 		{{"presidio", "shoot", "--weapon", "flintlock musket", "--range", "-3", "--figures", "5"},
 		 "fray presidio shoot: option --range expects inches from 0, got '-3'\n"},
 		{{"presidio", "shoot", "--weapon", "flintlock pistol", "--range", "30", "--figures", "5"},

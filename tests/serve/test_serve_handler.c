@@ -43,7 +43,9 @@ static void max_body_exact_path(void **state)
 static const char *const fire = "{\"procedure\": \"adbg.fire\", \"mode\": \"odds\", "
 				"\"inputs\": {\"type\": \"rifle\", \"cf\": 3, \"terrain\": \"rough\"}}";
 
-/* fray_request_with's answer with opts, or its message; its status. */
+/* fray_request_with's answer with opts, or its failure as docs/json/
+ * error.schema.json says it ({"error": message, "input": name}); its
+ * status. */
 static fray_status library_request(const char *text, const fray_request_opts *opts, char **out)
 {
 	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
@@ -52,7 +54,15 @@ static fray_status library_request(const char *text, const fray_request_opts *op
 	fray_status st = fray_request_with(ctx, text, opts, out);
 	if (st != FRAY_OK) {
 		free(*out);
-		*out = strdup(fray_ctx_message(ctx));
+		char msg[8192], input[256] = "", all[9000];
+		assert_true(fray_json_string(fray_ctx_message(ctx), msg, sizeof msg) < sizeof msg);
+		if (fray_ctx_input(ctx)) {
+			char q[200];
+			assert_true(fray_json_string(fray_ctx_input(ctx), q, sizeof q) < sizeof q);
+			snprintf(input, sizeof input, ", \"input\": %s", q);
+		}
+		snprintf(all, sizeof all, "{\"error\": %s%s}\n", msg, input);
+		*out = strdup(all);
 	}
 	fray_ctx_free(ctx);
 	return st;
@@ -85,19 +95,19 @@ static void api_answers(void **state)
 	free(want);
 	const char *many = "{\"procedure\": \"presidio.pursuit\", \"mode\": \"simulate\", \"trials\": 10001, \"seed\": 1}";
 	assert_int_equal(library_request(many, &quick, &want), FRAY_ERR_INPUT);
-	same_answer("api/v1/run", many, 400, true, want);
+	same_answer("api/v1/run", many, 400, false, want);
 	free(want);
 	assert_int_equal(library_request(many, &job, &want), FRAY_OK);
 	same_answer("api/v1/jobs", many, 200, false, want);
 	free(want);
 	const char *more = "{\"procedure\": \"presidio.pursuit\", \"mode\": \"simulate\", \"trials\": 1000001}";
 	assert_int_equal(library_request(more, &job, &want), FRAY_ERR_INPUT);
-	same_answer("api/v1/jobs", more, 400, true, want);
+	same_answer("api/v1/jobs", more, 400, false, want);
 	free(want);
 	/* a file named in a request is never read */
 	const char *file = "{\"procedure\": \"adbg.battle\", \"inputs\": {\"scenario\": \"/etc/passwd\"}}";
 	assert_int_equal(library_request(file, &quick, &want), FRAY_ERR_INPUT);
-	same_answer("api/v1/run", file, 400, true, want);
+	same_answer("api/v1/run", file, 400, false, want);
 	free(want);
 	/* the catalogue, the game */
 	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
@@ -147,11 +157,12 @@ static void serve_replies_are_the_api(void **state)
 	serve_run_now("{\"procedure\": \"adbg.teleport\"}", NULL, &r);
 	assert_int_equal(fray_api_call("api/v1/run", "{\"procedure\": \"adbg.teleport\"}", NULL, &want, &is_message), 400);
 	assert_int_equal(r.status, 400);
-	char *quoted = malloc(8 * strlen(want) + 8), expect[4096];
-	assert_true(fray_json_string(want, quoted, 8 * strlen(want) + 8) < 8 * strlen(want) + 8);
-	snprintf(expect, sizeof expect, "{\"error\": %s}\n", quoted);
-	assert_string_equal(r.body, expect);
-	free(quoted);
+	/* the library's JSON answer as it is: the message and the input it names (issue 42) */
+	assert_false(is_message);
+	assert_string_equal(r.type, "application/json");
+	assert_string_equal(r.body, want);
+	assert_true(strncmp(want, "{\"error\": \"", 11) == 0);
+	assert_non_null(strstr(want, ", \"input\": \"procedure\"}"));
 	free(want);
 	serve_reply_free(&r);
 	serve_game_now("{\"op\": \"fly\"}", NULL, &r);
