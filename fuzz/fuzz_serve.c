@@ -15,7 +15,7 @@
 
 /* the page itself is not what is fuzzed: one small file stands in */
 static const unsigned char index_html[] = "<!DOCTYPE html><title>fray</title>";
-const embedded_file fray_page_files[] = {{"page/index.html", index_html, sizeof index_html - 1}, {0, 0, 0}};
+const embedded_file serve_page_files[] = {{"page/index.html", index_html, sizeof index_html - 1}, {0, 0, 0}};
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

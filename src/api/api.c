@@ -24,7 +24,7 @@ static bool forces_file(const char *path)
 static char *examples_json(void)
 {
 	size_t cap = 64;
-	for (const embedded_file *f = fray_shipped_examples; f->path; f++)
+	for (const embedded_file *f = frayi_shipped_examples; f->path; f++)
 		cap += strlen(f->path) + 8;
 	char *s = malloc(cap);
 	if (!s)
@@ -34,7 +34,7 @@ static char *examples_json(void)
 		const char *sep = "";
 		if (forces)
 			n += (size_t)snprintf(s + n, cap - n, "], \"forces\": [");
-		for (const embedded_file *f = fray_shipped_examples; f->path; f++)
+		for (const embedded_file *f = frayi_shipped_examples; f->path; f++)
 			if (forces_file(f->path) == (forces == 1)) {
 				n += (size_t)snprintf(s + n, cap - n, "%s\"%s\"", sep, f->path);
 				sep = ", ";

@@ -296,7 +296,7 @@ static void all_routed_procedure(fray_roller *r, fray_policy *p, const void *in,
 
 static void free_crt(fray_call *c)
 {
-	fray_dealloc(c->ctx, c->owned[0]);
+	frayi_dealloc(c->ctx, c->owned[0]);
 	c->owned[0] = NULL;
 }
 
@@ -310,9 +310,9 @@ static fray_status bind_melee(fray_call *c)
 	if (!full && (!val_given(c, ME_ATTACK) || !val_given(c, ME_DEFEND)))
 		return frayi_call_bad(c, "missing %s and %s (modified melee CFs)", frayi_call_opt(c, ME_ATTACK),
 				frayi_call_opt(c, ME_DEFEND));
-	fray_adbg_crt *crt = fray_alloc(c->ctx, sizeof *crt);
+	fray_adbg_crt *crt = frayi_alloc(c->ctx, sizeof *crt);
 	if (!crt)
-		return fray_nomem(c->ctx);
+		return frayi_nomem(c->ctx);
 	c->owned[0] = crt;
 	c->cleanup = free_crt;
 	fray_doc *doc;

@@ -120,7 +120,7 @@ static void free_battle(fray_call *c)
 	if (b) {
 		fray_adbg_scenario_free(b->scenario);
 		fray_policy_free(b->policy);
-		fray_dealloc(c->ctx, b);
+		frayi_dealloc(c->ctx, b);
 	}
 	c->owned[0] = NULL;
 }
@@ -135,9 +135,9 @@ static fray_status bind_battle(fray_call *c)
 	if (val_given(c, B_POLICY) && val_given(c, B_POLICY_A) && val_given(c, B_POLICY_B))
 		return frayi_call_bad(c, "%s and %s name both sides: %s is not needed", frayi_call_opt(c, B_POLICY_A),
 				frayi_call_opt(c, B_POLICY_B), frayi_call_opt(c, B_POLICY));
-	battle_owned *b = fray_calloc(c->ctx, 1, sizeof *b);
+	battle_owned *b = frayi_calloc(c->ctx, 1, sizeof *b);
 	if (!b)
-		return fray_nomem(c->ctx);
+		return frayi_nomem(c->ctx);
 	c->owned[0] = b;
 	c->cleanup = free_battle;
 	fray_doc *doc;
@@ -167,7 +167,7 @@ static fray_status bind_battle(fray_call *c)
 		return st;
 	}
 	b->policy = fray_policy_sides_new(c->ctx, p0, p1);
-	return b->policy ? FRAY_OK : fray_nomem(c->ctx);
+	return b->policy ? FRAY_OK : frayi_nomem(c->ctx);
 }
 
 /* Many battles on every core, reported as `fray adbg simulate` reports
@@ -178,14 +178,14 @@ static fray_status simulate_battles(fray_call *c, const fray_call_opts *o, strbu
 	uint64_t trials = o->trials ? o->trials : 100000;
 	fray_sim *sim = fray_sim_new(FRAY_ADBG_SIM_FIELDS);
 	if (!sim)
-		return fray_nomem(c->ctx);
+		return frayi_nomem(c->ctx);
 	fray_sim_run run = {.proc = fray_adbg_battle_stats_procedure, .policy = b->policy, .input = b->scenario,
 			    .nfields = FRAY_ADBG_SIM_FIELDS, .seed = o->seed, .first = 0, .last = trials,
 			    .threads = fray_policy_thread_safe(b->policy) ? 0 : 1,
 			    .stop = o->stop, .progress = o->progress, .ud = o->ud};
 	fray_status st = fray_simulate(c->ctx, &run, sim);
 	if (st == FRAY_OK && o->stop && *o->stop)
-		st = fray_fail(c->ctx, FRAY_ERR_BUDGET, "stopped after %" PRIu64 " of %" PRIu64 " battles",
+		st = frayi_fail(c->ctx, FRAY_ERR_BUDGET, "stopped after %" PRIu64 " of %" PRIu64 " battles",
 			       fray_sim_trials(sim), trials);
 	if (st == FRAY_OK) {
 		fray_adbg_sim_about about = {fray_adbg_scenario_name(b->scenario), b->policy_name,
@@ -232,7 +232,7 @@ static fray_status render_battle(fray_call *c, const fray_call_opts *o, strbuf *
 	fray_adbg_battle_state *st = r ? fray_adbg_battle_new(c->ctx, s) : NULL;
 	if (!st) {
 		fray_roller_free(r);
-		return fray_ctx_status(c->ctx) ? fray_ctx_status(c->ctx) : fray_nomem(c->ctx);
+		return fray_ctx_status(c->ctx) ? fray_ctx_status(c->ctx) : frayi_nomem(c->ctx);
 	}
 	narrator n = {.sb = sb, .form = o->format, .first = true};
 	fray_roller_set_sink(r, frayi_narrate, &n);

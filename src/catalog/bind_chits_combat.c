@@ -76,7 +76,7 @@ static void free_combat(fray_call *c)
 	combat_owned *o = c->owned[0];
 	if (o) {
 		fray_chits_mix_free(o->mix);
-		fray_dealloc(c->ctx, o);
+		frayi_dealloc(c->ctx, o);
 	}
 	c->owned[0] = NULL;
 }
@@ -162,9 +162,9 @@ static fray_status from_inputs(fray_call *c, combat_owned *o, fray_chits_combat_
  * struct; the mix is loaded. */
 static fray_status bind_situation(fray_call *c, bool need_draw)
 {
-	combat_owned *o = fray_calloc(c->ctx, 1, sizeof *o);
+	combat_owned *o = frayi_calloc(c->ctx, 1, sizeof *o);
 	if (!o)
-		return fray_nomem(c->ctx);
+		return frayi_nomem(c->ctx);
 	c->owned[0] = o;
 	c->cleanup = free_combat;
 	fray_chits_combat_in *in = CALL_INPUT(c, fray_chits_combat_in);
@@ -289,7 +289,7 @@ static fray_status roll_combat(fray_call *c, const fray_call_opts *opts, strbuf 
 	fray_roller *r = st == FRAY_OK ? fray_roller_sample_new(c->ctx, seed, 0) : NULL;
 	if (!r) {
 		fray_policy_free(p);
-		return fray_ctx_status(c->ctx) ? fray_ctx_status(c->ctx) : fray_nomem(c->ctx);
+		return fray_ctx_status(c->ctx) ? fray_ctx_status(c->ctx) : frayi_nomem(c->ctx);
 	}
 	narrator n = {.sb = sb, .form = opts->format, .first = true};
 	fray_roller_set_sink(r, frayi_narrate, &n);
@@ -307,10 +307,10 @@ static fray_status roll_combat(fray_call *c, const fray_call_opts *opts, strbuf 
 		frayi_sb_add(sb, ", %d chits (seed %" PRIu64 "%s)\n", in->draw, seed,
 				have_seed ? "" : "; replay with --seed");
 	}
-	fray_chits_combat_out *out = fray_alloc(c->ctx, sizeof *out);
+	fray_chits_combat_out *out = frayi_alloc(c->ctx, sizeof *out);
 	combat_run run = {in, out};
 	int64_t outcome[1];
-	st = out ? fray_run(r, combat_proc, p, &run, outcome) : fray_nomem(c->ctx);
+	st = out ? fray_run(r, combat_proc, p, &run, outcome) : frayi_nomem(c->ctx);
 	fray_roller_free(r);
 	fray_policy_free(p);
 	if (st == FRAY_OK && opts->format == FRAY_FORMAT_JSON) {
@@ -335,7 +335,7 @@ static fray_status roll_combat(fray_call *c, const fray_call_opts *opts, strbuf 
 			for (int i = 0; i < out->side[s].nunits; i++)
 				unit_text(sb, &out->side[s].units[i]);
 	}
-	fray_dealloc(c->ctx, out);
+	frayi_dealloc(c->ctx, out);
 	return st;
 }
 

@@ -52,7 +52,7 @@ static size_t nearest_procedure(const char *name)
 	size_t n = 0;
 	for (const proc_desc *d; n < 256 && (d = frayi_catalog_proc(n)); n++)
 		names[n] = d->name;
-	return fray_nearest_name(name, names, n);
+	return frayi_nearest_name(name, names, n);
 }
 
 FRAY_API fray_call *fray_call_new(fray_ctx *ctx, const char *procedure)
@@ -76,12 +76,12 @@ FRAY_API fray_call *fray_call_new(fray_ctx *ctx, const char *procedure)
 		return NULL;
 	}
 	if (d->nin > CALL_MAX_INPUTS) {
-		fray_fail(ctx, FRAY_ERR_INTERNAL, "%s has more inputs than a call holds", d->name);
+		frayi_fail(ctx, FRAY_ERR_INTERNAL, "%s has more inputs than a call holds", d->name);
 		return NULL;
 	}
-	fray_call *c = fray_calloc(ctx, 1, sizeof *c); /* the context's allocator */
+	fray_call *c = frayi_calloc(ctx, 1, sizeof *c); /* the context's allocator */
 	if (!c) {
-		fray_nomem(ctx);
+		frayi_nomem(ctx);
 		return NULL;
 	}
 	c->ctx = ctx;
@@ -100,10 +100,10 @@ FRAY_API void fray_call_free(fray_call *c)
 	if (c->cleanup)
 		c->cleanup(c);
 	for (size_t k = 0; k < c->d->nin; k++) {
-		fray_dealloc(c->ctx, c->v[k].s);
-		fray_dealloc(c->ctx, c->v[k].text);
+		frayi_dealloc(c->ctx, c->v[k].s);
+		frayi_dealloc(c->ctx, c->v[k].text);
 	}
-	fray_dealloc(c->ctx, c);
+	frayi_dealloc(c->ctx, c);
 }
 
 FRAY_API size_t fray_call_ninputs(const fray_call *c)
@@ -175,7 +175,7 @@ fray_status frayi_call_bad(fray_call *c, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	return fray_fail(c->ctx, FRAY_ERR_INPUT, "%s", msg);
+	return frayi_fail(c->ctx, FRAY_ERR_INPUT, "%s", msg);
 }
 
 fray_status frayi_call_bad_at(fray_call *c, size_t k, const char *fmt, ...)
@@ -242,7 +242,7 @@ FRAY_API fray_status fray_call_set(fray_call *c, size_t i, const char *text)
 	if (!c)
 		return FRAY_ERR_INPUT;
 	if (i >= c->d->nin)
-		return fray_fail(c->ctx, FRAY_ERR_INPUT, "no input %zu in %s", i, c->d->name);
+		return frayi_fail(c->ctx, FRAY_ERR_INPUT, "no input %zu in %s", i, c->d->name);
 	fray_ctx_clear(c->ctx);
 	c->bound = false; /* a value changed: bind again */
 	const in_desc *in = &c->d->in[i];
@@ -277,11 +277,11 @@ FRAY_API fray_status fray_call_set(fray_call *c, size_t i, const char *text)
 	case IN_FILE:
 		if (strlen(text) > CALL_MAX_TEXT)
 			return frayi_call_bad_at(c, i, "%s expects at most %d bytes", call_what(c, i), CALL_MAX_TEXT);
-		fray_dealloc(c->ctx, v->s);
-		fray_dealloc(c->ctx, v->text);
+		frayi_dealloc(c->ctx, v->s);
+		frayi_dealloc(c->ctx, v->text);
 		v->text = NULL;
-		v->s = fray_strdup(c->ctx, text);
-		return v->s ? FRAY_OK : fray_nomem(c->ctx);
+		v->s = frayi_strdup(c->ctx, text);
+		return v->s ? FRAY_OK : frayi_nomem(c->ctx);
 	case IN_BOOL:
 		break;
 	}
@@ -316,7 +316,7 @@ static fray_status typed_input(fray_call *c, size_t i, in_type want, const char 
 		return FRAY_ERR_INPUT;
 	fray_ctx_clear(c->ctx);
 	if (i >= c->d->nin)
-		return fray_fail(c->ctx, FRAY_ERR_INPUT, "%s: no input %zu in %s", setter, i, c->d->name);
+		return frayi_fail(c->ctx, FRAY_ERR_INPUT, "%s: no input %zu in %s", setter, i, c->d->name);
 	in_type t = c->d->in[i].type;
 	if (t != want && !(want == IN_STRING && t == IN_FILE)) {
 		static const char *const takes[] = {
@@ -396,13 +396,13 @@ FRAY_API fray_status fray_call_outcome_value(const fray_call *c, const int64_t *
 					     int64_t *out)
 {
 	if (!c || !outcome || !out)
-		return c ? fray_fail(c->ctx, FRAY_ERR_INPUT, "fray_call_outcome_value: NULL argument") : FRAY_ERR_INPUT;
+		return c ? frayi_fail(c->ctx, FRAY_ERR_INPUT, "fray_call_outcome_value: NULL argument") : FRAY_ERR_INPUT;
 	int k = fray_call_outcome_index(c, name);
 	if (k < 0) {
 		*out = 0;
 		if (!c->bound)
-			return fray_fail(c->ctx, FRAY_ERR_INPUT, "%s: no outcome before a roll", c->d->name);
-		return fray_fail(c->ctx, FRAY_ERR_INPUT, "%s has no outcome field '%.80s'", c->d->name,
+			return frayi_fail(c->ctx, FRAY_ERR_INPUT, "%s: no outcome before a roll", c->d->name);
+		return frayi_fail(c->ctx, FRAY_ERR_INPUT, "%s has no outcome field '%.80s'", c->d->name,
 				 name ? name : "(null)");
 	}
 	*out = outcome[k];
@@ -441,7 +441,7 @@ static fray_status group_head(fray_call *c, size_t i, const in_group *g, const c
 	c->group_k = i;
 	c->group_wants = wants + 1;
 	c->ngroups++;
-	fray_copy_name(c->group_head, sizeof c->group_head, named);
+	frayi_copy_name(c->group_head, sizeof c->group_head, named);
 	return FRAY_OK;
 }
 
@@ -470,11 +470,11 @@ static fray_status group_count(fray_call *c, size_t i, const in_group *g, size_t
 	size_t len = v->s ? strlen(v->s) : 0, more = strlen(c->group_head) + 24;
 	if (len + more > CALL_MAX_TEXT)
 		return frayi_call_bad_at(c, i, "%s: at most %d bytes of groups", frayi_call_opt(c, i), CALL_MAX_TEXT);
-	char *s = fray_alloc(c->ctx, len + more);
+	char *s = frayi_alloc(c->ctx, len + more);
 	if (!s)
-		return fray_nomem(c->ctx);
+		return frayi_nomem(c->ctx);
 	snprintf(s, len + more, "%s%s%s:%ld", v->s ? v->s : "", len ? "," : "", c->group_head, n);
-	fray_dealloc(c->ctx, v->s);
+	frayi_dealloc(c->ctx, v->s);
 	v->s = s;
 	v->given = true;
 	c->group_wants = 0;
@@ -488,7 +488,7 @@ FRAY_API fray_status fray_call_group_add(fray_call *c, size_t i, const char *opt
 	fray_ctx_clear(c->ctx);
 	const in_group *g = i < c->d->nin ? c->d->in[i].group : NULL;
 	if (!g || !option)
-		return fray_fail(c->ctx, FRAY_ERR_INPUT, "input %zu of %s takes no groups", i, c->d->name);
+		return frayi_fail(c->ctx, FRAY_ERR_INPUT, "input %zu of %s takes no groups", i, c->d->name);
 	if (!text)
 		return frayi_call_bad_at(c, i, "option %s expects a value", option);
 	c->bound = false;
@@ -497,7 +497,7 @@ FRAY_API fray_status fray_call_group_add(fray_call *c, size_t i, const char *opt
 	for (size_t j = 0; fray_call_group_option(c, i, j, each, sizeof each); j++)
 		if (strcmp(each, opt) == 0)
 			return j == 0 ? group_head(c, i, g, text) : group_count(c, i, g, j - 1, opt, text);
-	return fray_fail(c->ctx, FRAY_ERR_INPUT, "%s is no option of %s's groups", option, c->d->name);
+	return frayi_fail(c->ctx, FRAY_ERR_INPUT, "%s is no option of %s's groups", option, c->d->name);
 }
 
 FRAY_API fray_status fray_call_set_document(fray_call *c, size_t i, const char *name, const char *text, size_t len)
@@ -506,7 +506,7 @@ FRAY_API fray_status fray_call_set_document(fray_call *c, size_t i, const char *
 		return FRAY_ERR_INPUT;
 	fray_ctx_clear(c->ctx);
 	if (i >= c->d->nin || c->d->in[i].type != IN_FILE)
-		return fray_fail(c->ctx, FRAY_ERR_INPUT, "input %zu of %s is not a file", i, c->d->name);
+		return frayi_fail(c->ctx, FRAY_ERR_INPUT, "input %zu of %s is not a file", i, c->d->name);
 	if (!name || !text)
 		return frayi_call_bad_at(c, i, "%s expects a document's name and text", call_what(c, i));
 	if (strlen(name) > CALL_MAX_TEXT)
@@ -517,16 +517,16 @@ FRAY_API fray_status fray_call_set_document(fray_call *c, size_t i, const char *
 					call_what(c, i), FRAY_DOC_MAX_BYTES);
 	c->bound = false;
 	value *v = &c->v[i];
-	fray_dealloc(c->ctx, v->s);
-	fray_dealloc(c->ctx, v->text);
-	v->s = fray_strdup(c->ctx, name);
-	v->text = fray_alloc(c->ctx, len + 1);
+	frayi_dealloc(c->ctx, v->s);
+	frayi_dealloc(c->ctx, v->text);
+	v->s = frayi_strdup(c->ctx, name);
+	v->text = frayi_alloc(c->ctx, len + 1);
 	if (!v->s || !v->text) {
-		fray_dealloc(c->ctx, v->s);
-		fray_dealloc(c->ctx, v->text);
+		frayi_dealloc(c->ctx, v->s);
+		frayi_dealloc(c->ctx, v->text);
 		v->s = v->text = NULL;
 		v->given = false;
-		return fray_nomem(c->ctx);
+		return frayi_nomem(c->ctx);
 	}
 	memcpy(v->text, text, len);
 	v->text[len] = 0;
@@ -571,7 +571,7 @@ static const embedded_file *shipped(const char *path)
 	char clean[256];
 	if (!lexical_path(path, clean, sizeof clean))
 		return NULL;
-	for (const embedded_file *f = fray_shipped_examples; f->path; f++)
+	for (const embedded_file *f = frayi_shipped_examples; f->path; f++)
 		if (strcmp(f->path, clean) == 0)
 			return f;
 	return NULL;
@@ -586,7 +586,7 @@ fray_status frayi_shipped_doc(fray_ctx *ctx, const char *path, fray_doc **out)
 {
 	const embedded_file *f = shipped(path);
 	if (!f)
-		return fray_fail(ctx, FRAY_ERR_INPUT, "'%.200s' is not a shipped example", path);
+		return frayi_fail(ctx, FRAY_ERR_INPUT, "'%.200s' is not a shipped example", path);
 	return fray_doc_load_string(ctx, f->path, (const char *)f->bytes, f->len, out);
 }
 
@@ -597,7 +597,7 @@ fray_status frayi_call_open_named(const fray_call *c, fray_ctx *ctx, const char 
 		return fray_doc_load_file(ctx, path, out);
 	if (shipped(path))
 		return frayi_shipped_doc(ctx, path, out);
-	return fray_fail(ctx, FRAY_ERR_INPUT, "this service reads no files: '%.200s' is not a shipped example (%s)",
+	return frayi_fail(ctx, FRAY_ERR_INPUT, "this service reads no files: '%.200s' is not a shipped example (%s)",
 			 path, hint);
 }
 
@@ -697,7 +697,7 @@ static void store_input(fray_call *c, size_t k)
 	}
 	case CT_CHARS:
 		if (in->size > 0)
-			fray_copy_name((char *)at, in->size, v->s ? v->s : "");
+			frayi_copy_name((char *)at, in->size, v->s ? v->s : "");
 		break;
 	}
 }
@@ -761,10 +761,10 @@ FRAY_API fray_status fray_call_check(fray_call *c)
 FRAY_API fray_status fray_call_run(fray_call *c, const fray_call_opts *o, char **out)
 {
 	if (!c || !o || !out)
-		return c ? fray_fail(c->ctx, FRAY_ERR_INPUT, "fray_call_run: NULL argument") : FRAY_ERR_INPUT;
+		return c ? frayi_fail(c->ctx, FRAY_ERR_INPUT, "fray_call_run: NULL argument") : FRAY_ERR_INPUT;
 	*out = NULL;
 	if (o->version > FRAY_CALL_OPTS_VERSION)
-		return fray_fail(c->ctx, FRAY_ERR_INPUT, "fray_call_run: options of version %u, newer than this "
+		return frayi_fail(c->ctx, FRAY_ERR_INPUT, "fray_call_run: options of version %u, newer than this "
 				 "library's %u", o->version, FRAY_CALL_OPTS_VERSION);
 	static const char *const mode_names[] = {"", "roll", "odds", "", "simulate", "", "", "", "show"};
 	if ((o->mode != FRAY_MODE_ROLL && o->mode != FRAY_MODE_ODDS && o->mode != FRAY_MODE_SIMULATE &&

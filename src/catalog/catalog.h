@@ -139,7 +139,7 @@ typedef struct proc_desc {
 	unsigned modes;                  /* FRAY_MODE_ROLL | FRAY_MODE_ODDS */
 	const char *example;             /* inputs that run: a JSON object */
 	/* Checks what the descriptor cannot (missing inputs, conflicts,
-	 * names looked up) and fills c's run: fray_fail and a status on a
+	 * names looked up) and fills c's run: frayi_fail and a status on a
 	 * problem. */
 	fray_status (*bind)(fray_call *c);
 	/* SIMULATE: members or lines after the outcomes ("caught"); NULL:

@@ -48,11 +48,11 @@ static fray_status check_combat(fray_ctx *ctx, fray_doc *doc, fray_doc_open_fn o
 static fray_status check_units(fray_ctx *ctx, fray_doc *doc, fray_doc_open_fn open, void *ud)
 {
 	(void)open, (void)ud;
-	fray_presidio_units *u = fray_calloc(ctx, 1, sizeof *u); /* 64 types: too big for a stack */
+	fray_presidio_units *u = frayi_calloc(ctx, 1, sizeof *u); /* 64 types: too big for a stack */
 	if (!u)
-		return fray_nomem(ctx);
+		return frayi_nomem(ctx);
 	fray_presidio_units_read(doc, u);
-	fray_dealloc(ctx, u);
+	frayi_dealloc(ctx, u);
 	return fray_doc_status(doc);
 }
 
@@ -102,7 +102,7 @@ FRAY_API fray_status fray_data_check(fray_ctx *ctx, fray_doc *doc, fray_doc_open
 	if (!ctx)
 		return FRAY_ERR_INPUT;
 	if (!doc || !kind)
-		return fray_fail(ctx, FRAY_ERR_INPUT, "fray_data_check: NULL argument");
+		return frayi_fail(ctx, FRAY_ERR_INPUT, "fray_data_check: NULL argument");
 	*kind = NULL;
 	const fray_node *root = fray_doc_root(doc);
 	if (root && fray_node_kind_of(root) == FRAY_NODE_MAP)
@@ -116,6 +116,6 @@ FRAY_API fray_status fray_data_check(fray_ctx *ctx, fray_doc *doc, fray_doc_open
 	for (size_t i = 0; i < NKINDS && n < sizeof known; i++)
 		n += (size_t)snprintf(known + n, sizeof known - n, "%s%s (with %s)", i ? ", " : "", kinds[i].name,
 				      kinds[i].with);
-	return fray_fail(ctx, FRAY_ERR_INPUT, "%s:1:1: expected a fray data file; known kinds: %s", fray_doc_name(doc),
+	return frayi_fail(ctx, FRAY_ERR_INPUT, "%s:1:1: expected a fray data file; known kinds: %s", fray_doc_name(doc),
 			 known);
 }

@@ -272,7 +272,7 @@ static fray_status example_command(fray_ctx *ctx, strbuf *sb, const proc_desc *d
 	fray_doc *doc = NULL;
 	fray_status st = fray_doc_load_string(ctx, d->name, d->example, strlen(d->example), &doc);
 	if (st != FRAY_OK)
-		return st == FRAY_ERR_NOMEM ? st : fray_fail(ctx, FRAY_ERR_INTERNAL, "%s: its example is not JSON", d->name);
+		return st == FRAY_ERR_NOMEM ? st : frayi_fail(ctx, FRAY_ERR_INTERNAL, "%s: its example is not JSON", d->name);
 	const fray_node *root = fray_doc_root(doc);
 	strbuf line = {.ctx = ctx};
 	frayi_sb_add(&line, "fray %s", d->command);

@@ -31,7 +31,7 @@ fray_status frayi_call_presidio_units(fray_call *c, size_t file_k, size_t n, con
 	fray_presidio_units *units = malloc(sizeof *units);
 	fray_status st = FRAY_OK;
 	if (!units) {
-		st = fray_nomem(c->ctx);
+		st = frayi_nomem(c->ctx);
 	} else if (!fray_presidio_units_read(doc, units)) {
 		st = frayi_call_bad(c, "%s",
 				fray_doc_error_count(doc) ? fray_doc_error_msg(doc, 0) : "bad unit statistics");

@@ -91,7 +91,7 @@ static fray_status render_roll(fray_call *c, const fray_call_opts *o, strbuf *sb
 {
 	fray_roller *r = fray_roller_sample_new(c->ctx, o->seed, 0);
 	if (!r)
-		return fray_ctx_status(c->ctx) ? fray_ctx_status(c->ctx) : fray_nomem(c->ctx);
+		return fray_ctx_status(c->ctx) ? fray_ctx_status(c->ctx) : frayi_nomem(c->ctx);
 	int64_t out[FRAY_OUTCOME_MAX_FIELDS];
 	fray_status st;
 	if (o->format == FRAY_FORMAT_JSON) {
@@ -107,7 +107,7 @@ static fray_status render_roll(fray_call *c, const fray_call_opts *o, strbuf *sb
 		const char *body = story.buf ? strchr(story.buf, '\n') : NULL;
 		if (st == FRAY_OK && body)
 			frayi_sb_add(sb, "%s", body + 1);
-		st = st == FRAY_OK && story.failed ? fray_nomem(c->ctx) : st;
+		st = st == FRAY_OK && story.failed ? frayi_nomem(c->ctx) : st;
 		frayi_sb_free(&story);
 	}
 	fray_roller_free(r);
@@ -118,7 +118,7 @@ FRAY_API fray_status fray_call_roll_at(fray_call *c, uint64_t seed, uint64_t *di
 				       char **text)
 {
 	if (!c || !dice || !outcome || !json || !text)
-		return c ? fray_fail(c->ctx, FRAY_ERR_INPUT, "fray_call_roll_at: NULL argument") : FRAY_ERR_INPUT;
+		return c ? frayi_fail(c->ctx, FRAY_ERR_INPUT, "fray_call_roll_at: NULL argument") : FRAY_ERR_INPUT;
 	*json = *text = NULL;
 	if (!(c->d->modes & FRAY_MODE_ROLL))
 		return frayi_call_bad(c, "%s has no roll mode", c->d->name);
@@ -128,7 +128,7 @@ FRAY_API fray_status fray_call_roll_at(fray_call *c, uint64_t seed, uint64_t *di
 	fray_ctx_clear(c->ctx);
 	fray_roller *r = fray_roller_sample_new(c->ctx, seed, 0);
 	if (!r)
-		return fray_ctx_status(c->ctx) ? fray_ctx_status(c->ctx) : fray_nomem(c->ctx);
+		return fray_ctx_status(c->ctx) ? fray_ctx_status(c->ctx) : frayi_nomem(c->ctx);
 	fray_roller_seek(r, *dice);
 	char note[96];
 	snprintf(note, sizeof note, "\"seed\": %" PRIu64 ", \"dice\": %" PRIu64, seed, *dice);
@@ -157,7 +157,7 @@ FRAY_API fray_status fray_call_roll_at(fray_call *c, uint64_t seed, uint64_t *di
 static char *exact_of(fray_ctx *ctx, const fray_dist *d, size_t i)
 {
 	size_t n = fray_dist_p_exact(d, i, NULL, 0);
-	char *s = fray_alloc(ctx, n + 1);
+	char *s = frayi_alloc(ctx, n + 1);
 	if (s)
 		fray_dist_p_exact(d, i, s, n + 1);
 	return s;
@@ -201,8 +201,8 @@ static bool marginal_of(const fray_call *c, const fray_dist *d, size_t f, margin
 	fray_ctx *ctx = c->ctx;
 	size_t n = fray_dist_count(d);
 	m->n = 0;
-	m->v = fray_alloc(ctx, (n + 1) * sizeof *m->v);
-	m->p = fray_alloc(ctx, (n + 1) * sizeof *m->p);
+	m->v = frayi_alloc(ctx, (n + 1) * sizeof *m->v);
+	m->p = frayi_alloc(ctx, (n + 1) * sizeof *m->p);
 	if (!m->v || !m->p)
 		return false;
 	for (size_t i = 0; i < n; i++) {
@@ -249,7 +249,7 @@ static void field_table(fray_ctx *ctx, const out_desc *od, const marginal *m, co
 				sb->failed = true; /* out of memory: told once, at the end */
 			if (ex && (exact || strlen(ex) <= EXACT_SHORT))
 				frayi_sb_add(sb, "  %s", ex);
-			fray_dealloc(ctx, ex);
+			frayi_dealloc(ctx, ex);
 			frayi_sb_add(sb, "\n");
 		}
 		below = at_most;
@@ -289,10 +289,10 @@ static fray_status odds_text(fray_call *c, const fray_call_opts *o, const fray_d
 		bool ok = marginal_of(c, d, f, &m);
 		if (ok && m.n > 1)
 			field_table(c->ctx, od, &m, c->nfields == 1 ? d : NULL, o->exact, sb);
-		fray_dealloc(c->ctx, m.v);
-		fray_dealloc(c->ctx, m.p);
+		frayi_dealloc(c->ctx, m.v);
+		frayi_dealloc(c->ctx, m.p);
 		if (!ok)
-			return fray_nomem(c->ctx);
+			return frayi_nomem(c->ctx);
 		if (c->nfields == 1 && m.n > 1 && fray_dist_unresolved(d) == 0)
 			return FRAY_OK; /* that table was the whole answer */
 	}
@@ -310,9 +310,9 @@ static fray_status odds_text(fray_call *c, const fray_call_opts *o, const fray_d
 	if (told)
 		frayi_sb_add(sb, "\n");
 	/* the outcomes whole: in order when few, else the likeliest */
-	ranked *order = fray_alloc(c->ctx, (n + 1) * sizeof *order);
+	ranked *order = frayi_alloc(c->ctx, (n + 1) * sizeof *order);
 	if (!order)
-		return fray_nomem(c->ctx);
+		return frayi_nomem(c->ctx);
 	for (size_t i = 0; i < n; i++)
 		order[i] = (ranked){fray_dist_p(d, i), i};
 	size_t shown = n;
@@ -328,16 +328,16 @@ static fray_status odds_text(fray_call *c, const fray_call_opts *o, const fray_d
 		size_t i = order[r].i;
 		char *ex = exact_of(c->ctx, d, i);
 		if (!ex) {
-			fray_dealloc(c->ctx, order);
-			return fray_nomem(c->ctx);
+			frayi_dealloc(c->ctx, order);
+			return frayi_nomem(c->ctx);
 		}
 		textbuf t = text_on(res, sizeof res);
 		c->fmt(c, fray_dist_outcome(d, i), FRAY_FORMAT_TEXT, &t);
 		bool full = o->exact || strlen(ex) <= EXACT_SHORT;
 		frayi_sb_add(sb, "  %7.3f%%  %-*s %s\n", 100 * fray_dist_p(d, i), EXACT_SHORT, full ? ex : "", res);
-		fray_dealloc(c->ctx, ex);
+		frayi_dealloc(c->ctx, ex);
 	}
-	fray_dealloc(c->ctx, order);
+	frayi_dealloc(c->ctx, order);
 	if (shown < n)
 		frayi_sb_add(sb, "  ... %zu more outcomes (--exact shows every one, with its fraction)\n", n - shown);
 	if (fray_dist_unresolved(d) > 0)
@@ -366,13 +366,13 @@ static fray_status render_odds(fray_call *c, const fray_call_opts *o, strbuf *sb
 		char *ex = exact_of(c->ctx, d, i);
 		if (!ex) {
 			fray_dist_free(d);
-			return fray_nomem(c->ctx);
+			return frayi_nomem(c->ctx);
 		}
 		textbuf t = text_on(res, sizeof res);
 		c->fmt(c, fray_dist_outcome(d, i), FRAY_FORMAT_JSON, &t);
 		fray_double_str(fray_dist_p(d, i), num, sizeof num);
 		frayi_sb_add(sb, "%s\n  {\"outcome\": {%s}, \"p\": %s, \"exact\": \"%s\"}", i ? "," : "", res, num, ex);
-		fray_dealloc(c->ctx, ex);
+		frayi_dealloc(c->ctx, ex);
 	}
 	fray_double_str(fray_dist_unresolved(d), num, sizeof num);
 	frayi_sb_add(sb, "\n], \"unresolved\": %s}\n", num);
@@ -434,7 +434,7 @@ fray_status frayi_render_common(fray_call *c, const fray_call_opts *o, strbuf *s
 	case FRAY_MODE_SIMULATE:
 		return render_simulate(c, o, sb);
 	case FRAY_MODE_SHOW: /* a listing renders itself */
-		return fray_fail(c->ctx, FRAY_ERR_INTERNAL, "%s has no listing of its own", c->d->name);
+		return frayi_fail(c->ctx, FRAY_ERR_INTERNAL, "%s has no listing of its own", c->d->name);
 	case FRAY_MODE_ROLL:
 		break;
 	}

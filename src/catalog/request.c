@@ -99,7 +99,7 @@ static fray_status set_input(fray_call *c, const fray_node *key, const fray_node
 		const char *names[CALL_MAX_INPUTS];
 		for (size_t j = 0; j < d->nin; j++)
 			names[j] = d->in[j].name;
-		size_t near = fray_nearest_name(name, names, d->nin);
+		size_t near = frayi_nearest_name(name, names, d->nin);
 		if (near != SIZE_MAX)
 			return at(c->ctx, key, "unknown input '%.80s' (did you mean '%s'?)", name, names[near]);
 		return at(c->ctx, key, "unknown input '%.80s' for %s", name, d->name);
@@ -296,16 +296,16 @@ FRAY_API fray_status fray_request_with(fray_ctx *ctx, const char *request_json, 
 		return FRAY_ERR_INPUT;
 	fray_ctx_clear(ctx);
 	if (!response_json)
-		return fray_fail(ctx, FRAY_ERR_INPUT, "fray_request: response_json is NULL");
+		return frayi_fail(ctx, FRAY_ERR_INPUT, "fray_request: response_json is NULL");
 	*response_json = NULL;
 	if (!request_json)
-		return fray_fail(ctx, FRAY_ERR_INPUT, "fray_request: request_json is NULL");
+		return frayi_fail(ctx, FRAY_ERR_INPUT, "fray_request: request_json is NULL");
 	if (ro && ro->version > FRAY_REQUEST_OPTS_VERSION)
-		return fray_fail(ctx, FRAY_ERR_INPUT, "fray_request_with: options of version %u, newer than this "
+		return frayi_fail(ctx, FRAY_ERR_INPUT, "fray_request_with: options of version %u, newer than this "
 				 "library's %u", ro->version, FRAY_REQUEST_OPTS_VERSION);
 	size_t len = strnlen(request_json, (size_t)FRAY_REQUEST_MAX_BYTES + 1);
 	if (len > FRAY_REQUEST_MAX_BYTES)
-		return fray_fail(ctx, FRAY_ERR_INPUT, "request: larger than %u bytes", FRAY_REQUEST_MAX_BYTES);
+		return frayi_fail(ctx, FRAY_ERR_INPUT, "request: larger than %u bytes", FRAY_REQUEST_MAX_BYTES);
 	fray_doc *doc;
 	fray_status st = fray_doc_load_string(ctx, "request", request_json, len, &doc);
 	if (st != FRAY_OK)

@@ -20,7 +20,7 @@ static bool reserve(strbuf *sb, size_t more)
 	size_t cap = sb->cap ? sb->cap : 256;
 	while (cap < need)
 		cap = cap > STRBUF_MAX / 2 ? STRBUF_MAX : cap * 2;
-	char *p = sb->ctx ? fray_realloc(sb->ctx, sb->buf, cap) : realloc(sb->buf, cap);
+	char *p = sb->ctx ? frayi_realloc(sb->ctx, sb->buf, cap) : realloc(sb->buf, cap);
 	if (!p) {
 		sb->failed = true;
 		return false;
@@ -90,7 +90,7 @@ char *frayi_sb_take(strbuf *sb)
 		return NULL;
 	}
 	char *s = sb->buf;
-	if (sb->ctx && !fray_ctx_mallocs(sb->ctx)) {
+	if (sb->ctx && !frayi_ctx_mallocs(sb->ctx)) {
 		/* the caller frees with free(): a copy from malloc */
 		s = malloc(sb->len + 1);
 		if (s)
@@ -105,7 +105,7 @@ char *frayi_sb_take(strbuf *sb)
 void frayi_sb_free(strbuf *sb)
 {
 	if (sb->ctx)
-		fray_dealloc(sb->ctx, sb->buf);
+		frayi_dealloc(sb->ctx, sb->buf);
 	else
 		free(sb->buf);
 	*sb = (strbuf){.ctx = sb->ctx};
@@ -113,13 +113,13 @@ void frayi_sb_free(strbuf *sb)
 
 void *frayi_sb_mem(const strbuf *sb, size_t size)
 {
-	return sb->ctx ? fray_alloc(sb->ctx, size) : malloc(size);
+	return sb->ctx ? frayi_alloc(sb->ctx, size) : malloc(size);
 }
 
 void frayi_sb_unmem(const strbuf *sb, void *p)
 {
 	if (sb->ctx)
-		fray_dealloc(sb->ctx, p);
+		frayi_dealloc(sb->ctx, p);
 	else
 		free(p);
 }
@@ -131,9 +131,9 @@ fray_status frayi_sb_give(strbuf *sb, fray_ctx *ctx, char **out)
 	if (*out)
 		return FRAY_OK;
 	if (!too_long)
-		return ctx ? fray_nomem(ctx) : FRAY_ERR_NOMEM;
+		return ctx ? frayi_nomem(ctx) : FRAY_ERR_NOMEM;
 	if (!ctx)
 		return FRAY_ERR_LIMIT;
-	return fray_fail(ctx, FRAY_ERR_LIMIT, "the answer would pass %zu MiB, the most one answer may be "
+	return frayi_fail(ctx, FRAY_ERR_LIMIT, "the answer would pass %zu MiB, the most one answer may be "
 			 "(ask for less: fewer figures or trials)", STRBUF_MAX >> 20);
 }

@@ -131,9 +131,9 @@ static fray_status show_units(fray_call *c, const fray_call_opts *o, strbuf *sb)
 	fray_doc *doc = NULL;
 	if (frayi_call_load_doc(c, 0, &doc) != FRAY_OK)
 		return fray_ctx_status(c->ctx);
-	fray_presidio_units *u = fray_alloc(c->ctx, sizeof *u);
+	fray_presidio_units *u = frayi_alloc(c->ctx, sizeof *u);
 	if (!u) {
-		st = fray_nomem(c->ctx);
+		st = frayi_nomem(c->ctx);
 	} else if (!fray_presidio_units_read(doc, u)) {
 		/* the first mistake, as --units FILE tells it (a message is one line) */
 		size_t more = fray_doc_error_count(doc) > 1 ? fray_doc_error_count(doc) - 1 : 0;
@@ -159,7 +159,7 @@ static fray_status show_units(fray_call *c, const fray_call_opts *o, strbuf *sb)
 				     fray_presidio_ranks[i].skill);
 		frayi_sb_add(sb, "\n");
 	}
-	fray_dealloc(c->ctx, u);
+	frayi_dealloc(c->ctx, u);
 	fray_doc_free(doc);
 	return st;
 }

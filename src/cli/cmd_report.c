@@ -22,11 +22,11 @@
 #include "svg_plot.h"
 #include "../common/text.h"
 
-extern const embedded_file fray_page_files[];
+extern const embedded_file serve_page_files[];
 
 static const char *page_file(const char *path)
 {
-	for (const embedded_file *f = fray_page_files; f->path; f++)
+	for (const embedded_file *f = serve_page_files; f->path; f++)
 		if (!strcmp(f->path, path))
 			return (const char *)f->bytes;
 	return NULL;

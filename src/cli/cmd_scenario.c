@@ -10,7 +10,7 @@
 #include "embedded.h"
 #include "../common/text.h"
 
-extern const embedded_file fray_template_files[];
+extern const embedded_file cli_template_files[];
 
 #define MAX_KINDS 16
 #define KIND_MAX 32
@@ -19,7 +19,7 @@ extern const embedded_file fray_template_files[];
 static size_t template_kinds(char (*kinds)[KIND_MAX], size_t cap)
 {
 	size_t n = 0;
-	for (const embedded_file *f = fray_template_files; f->path && n < cap; f++) {
+	for (const embedded_file *f = cli_template_files; f->path && n < cap; f++) {
 		const char *base = strrchr(f->path, '/');
 		base = base ? base + 1 : f->path;
 		snprintf(kinds[n++], KIND_MAX, "%.*s", (int)strcspn(base, "."), base);
@@ -67,7 +67,7 @@ int cmd_scenario(int argc, char **argv)
 		return cli_error("scenario", EXIT_BAD_INPUT, "no template '%s'%s%s%s (%s)", cli_tstr(argv[1]),
 				 near ? " (did you mean '" : "", near ? near : "", near ? "'?)" : "", usage);
 	}
-	const embedded_file *t = &fray_template_files[k];
+	const embedded_file *t = &cli_template_files[k];
 	if (argc == 2) {
 		fwrite(t->bytes, 1, t->len, stdout);
 		return EXIT_OK;

@@ -12,6 +12,6 @@ typedef struct embedded_file {
 
 /* The shipped examples (examples/), so a service that reads no files can
  * still offer them; the table ends with a NULL path. */
-extern const embedded_file fray_shipped_examples[];
+extern const embedded_file frayi_shipped_examples[];
 
 #endif

@@ -15,7 +15,7 @@ static void *default_alloc(void *ud, void *ptr, size_t size)
 	return realloc(ptr, size);
 }
 
-bool fray_ctx_mallocs(const fray_ctx *ctx)
+bool frayi_ctx_mallocs(const fray_ctx *ctx)
 {
 	return ctx->alloc == default_alloc;
 }
@@ -54,7 +54,7 @@ FRAY_API const char *fray_ctx_input(const fray_ctx *ctx)
 	return ctx && ctx->status != FRAY_OK && ctx->input[0] ? ctx->input : NULL;
 }
 
-void fray_ctx_note_read(fray_ctx *ctx, int fd)
+void frayi_ctx_note_read(fray_ctx *ctx, int fd)
 {
 	struct stat st;
 	if (ctx->nread < FRAY_CTX_MAX_READ && fstat(fd, &st) == 0) {
@@ -84,43 +84,43 @@ FRAY_API void fray_ctx_clear(fray_ctx *ctx)
 	ctx->input[0] = '\0';
 }
 
-void *fray_alloc(fray_ctx *ctx, size_t size)
+void *frayi_alloc(fray_ctx *ctx, size_t size)
 {
 	return ctx->alloc(ctx->ud, NULL, size ? size : 1);
 }
 
-void *fray_calloc(fray_ctx *ctx, size_t n, size_t size)
+void *frayi_calloc(fray_ctx *ctx, size_t n, size_t size)
 {
 	if (size && n > (size_t)-1 / size)
 		return NULL;
 	size_t bytes = n * size;
-	void *p = fray_alloc(ctx, bytes);
+	void *p = frayi_alloc(ctx, bytes);
 	if (p)
 		memset(p, 0, bytes ? bytes : 1);
 	return p;
 }
 
-void *fray_realloc(fray_ctx *ctx, void *ptr, size_t size)
+void *frayi_realloc(fray_ctx *ctx, void *ptr, size_t size)
 {
 	return ctx->alloc(ctx->ud, ptr, size ? size : 1);
 }
 
-void fray_dealloc(fray_ctx *ctx, void *ptr)
+void frayi_dealloc(fray_ctx *ctx, void *ptr)
 {
 	if (ptr)
 		ctx->alloc(ctx->ud, ptr, 0);
 }
 
-char *fray_strdup(fray_ctx *ctx, const char *s)
+char *frayi_strdup(fray_ctx *ctx, const char *s)
 {
 	size_t n = strlen(s) + 1;
-	char *p = fray_alloc(ctx, n);
+	char *p = frayi_alloc(ctx, n);
 	if (p)
 		memcpy(p, s, n);
 	return p;
 }
 
-fray_status fray_fail(fray_ctx *ctx, fray_status s, const char *fmt, ...)
+fray_status frayi_fail(fray_ctx *ctx, fray_status s, const char *fmt, ...)
 {
 	if (ctx->status != FRAY_OK)
 		return s;
@@ -149,12 +149,12 @@ fray_status frayi_fail_input(fray_ctx *ctx, fray_status s, const char *input, co
 	return s;
 }
 
-fray_status fray_nomem(fray_ctx *ctx)
+fray_status frayi_nomem(fray_ctx *ctx)
 {
-	return fray_fail(ctx, FRAY_ERR_NOMEM, "out of memory");
+	return frayi_fail(ctx, FRAY_ERR_NOMEM, "out of memory");
 }
 
-size_t fray_grow(size_t cap, size_t need, size_t elem)
+size_t frayi_grow(size_t cap, size_t need, size_t elem)
 {
 	size_t n = cap ? cap : 8;
 	while (n < need) {

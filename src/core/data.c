@@ -41,14 +41,14 @@ static fray_node *new_node(fray_doc *doc, fray_node_kind kind, int line,
 			   int col)
 {
 	if (doc->nall == doc->capall) {
-		size_t cap = fray_grow(doc->capall, doc->nall + 1, sizeof(fray_node *));
-		fray_node **all = cap ? fray_realloc(doc->ctx, doc->all, cap * sizeof *all) : NULL;
+		size_t cap = frayi_grow(doc->capall, doc->nall + 1, sizeof(fray_node *));
+		fray_node **all = cap ? frayi_realloc(doc->ctx, doc->all, cap * sizeof *all) : NULL;
 		if (!all)
 			return NULL;
 		doc->all = all;
 		doc->capall = cap;
 	}
-	fray_node *n = fray_calloc(doc->ctx, 1, sizeof *n);
+	fray_node *n = frayi_calloc(doc->ctx, 1, sizeof *n);
 	if (!n)
 		return NULL;
 	n->kind = kind;
@@ -70,8 +70,8 @@ static bool append(fray_doc *doc, fray_node *parent, fray_node *child)
 	/* a mapping keeps key, value pairs: room for the pair being filled */
 	size_t slots = parent->kind == FRAY_NODE_MAP ? parent->n * 2 + 2 : parent->n + 1;
 	if (slots > parent->cap) {
-		size_t cap = fray_grow(parent->cap, slots, sizeof(fray_node *));
-		fray_node **items = cap ? fray_realloc(doc->ctx, parent->items, cap * sizeof *items) : NULL;
+		size_t cap = frayi_grow(parent->cap, slots, sizeof(fray_node *));
+		fray_node **items = cap ? frayi_realloc(doc->ctx, parent->items, cap * sizeof *items) : NULL;
 		if (!items)
 			return false;
 		memset(items + parent->cap, 0, (cap - parent->cap) * sizeof *items);
@@ -100,7 +100,7 @@ static void add_error(fray_doc *doc, int line, int col, const char *msg)
 		snprintf(buf, sizeof buf, "%.200s:%d:%d: %.280s", doc->name, line, col, msg);
 	else
 		snprintf(buf, sizeof buf, "%.200s: %.280s", doc->name, msg);
-	char *e = fray_strdup(doc->ctx, buf);
+	char *e = frayi_strdup(doc->ctx, buf);
 	if (!e) {
 		doc->nomem = true;
 		return;
@@ -123,7 +123,7 @@ static bool check_duplicates(fray_doc *doc, const fray_node *map)
 {
 	if (map->n < 2)
 		return true;
-	fray_node **keys = fray_calloc(doc->ctx, map->n, sizeof *keys);
+	fray_node **keys = frayi_calloc(doc->ctx, map->n, sizeof *keys);
 	if (!keys)
 		return false;
 	for (size_t i = 0; i < map->n; i++)
@@ -137,7 +137,7 @@ static bool check_duplicates(fray_doc *doc, const fray_node *map)
 				 keys[i]->text, keys[i - 1]->line);
 			add_error(doc, keys[i]->line, keys[i]->col, msg);
 		}
-	fray_dealloc(doc->ctx, keys);
+	frayi_dealloc(doc->ctx, keys);
 	return true;
 }
 
@@ -163,7 +163,7 @@ static void diag_discard(struct fy_diag *diag, void *user, const char *buf,
  * n > 1 breaks to n - 1 newlines (YAML 1.2, 7.3.2). */
 static char *single_quoted(fray_ctx *ctx, const char *src, size_t len)
 {
-	char *out = fray_alloc(ctx, len + 1);
+	char *out = frayi_alloc(ctx, len + 1);
 	if (!out)
 		return NULL;
 	size_t o = 0;
@@ -216,7 +216,7 @@ static bool scalar_text(fray_doc *doc, fray_node *n, struct fy_token *tok,
 	}
 	size_t tl = 0;
 	const char *t = fy_token_get_text(tok, &tl);
-	n->text = fray_alloc(doc->ctx, tl + 1);
+	n->text = frayi_alloc(doc->ctx, tl + 1);
 	if (!n->text)
 		return false;
 	if (t && tl)
@@ -786,11 +786,11 @@ static bool prescan_text(fray_doc *doc, const char *text, size_t *len)
 static void report(fray_doc *doc, fray_status st)
 {
 	if (st == FRAY_ERR_NOMEM || doc->nomem)
-		fray_nomem(doc->ctx);
+		frayi_nomem(doc->ctx);
 	else if (doc->nerrors)
-		fray_fail(doc->ctx, st, "%s", doc->errors[0]);
+		frayi_fail(doc->ctx, st, "%s", doc->errors[0]);
 	else
-		fray_fail(doc->ctx, st, "%s: not valid YAML", doc->name);
+		frayi_fail(doc->ctx, st, "%s: not valid YAML", doc->name);
 }
 
 /* Refuses text that is not UTF-8, with its position, before libfyaml sees
@@ -800,7 +800,7 @@ static bool valid_utf8(fray_doc *doc, const char *text, size_t len)
 	const unsigned char *u = (const unsigned char *)text;
 	int line = 1, col = 1;
 	for (size_t i = 0; i < len;) {
-		size_t n = fray_utf8_len(u + i, len - i);
+		size_t n = frayi_utf8_len(u + i, len - i);
 		if (n == 0) {
 			char msg[80];
 			snprintf(msg, sizeof msg, "invalid UTF-8 byte 0x%02x: expected text", u[i]);
@@ -820,13 +820,13 @@ static bool valid_utf8(fray_doc *doc, const char *text, size_t len)
 
 static fray_doc *doc_new(fray_ctx *ctx, const char *name)
 {
-	fray_doc *doc = fray_calloc(ctx, 1, sizeof *doc);
+	fray_doc *doc = frayi_calloc(ctx, 1, sizeof *doc);
 	if (!doc)
 		return NULL;
 	doc->ctx = ctx;
-	doc->name = fray_strdup(ctx, name);
+	doc->name = frayi_strdup(ctx, name);
 	if (!doc->name) {
-		fray_dealloc(ctx, doc);
+		frayi_dealloc(ctx, doc);
 		return NULL;
 	}
 	return doc;
@@ -840,13 +840,13 @@ FRAY_API fray_status fray_doc_load_string(fray_ctx *ctx, const char *name,
 		return FRAY_ERR_INPUT;
 	fray_ctx_clear(ctx); /* each call's message is its own */
 	if (!out || !name || (!text && len))
-		return fray_fail(ctx, FRAY_ERR_INPUT, "fray_doc_load_string: NULL argument");
+		return frayi_fail(ctx, FRAY_ERR_INPUT, "fray_doc_load_string: NULL argument");
 	*out = NULL;
 	fray_doc *doc = doc_new(ctx, name);
 	if (!doc)
-		return fray_nomem(ctx);
+		return frayi_nomem(ctx);
 	fray_status st;
-	doc->digest = fray_fnv1a(FRAY_FNV1A_START, text, len);
+	doc->digest = frayi_fnv1a(FRAY_FNV1A_START, text, len);
 	if (len > FRAY_DOC_MAX_BYTES) {
 		add_error(doc, 0, 0, "file too large (the limit is 4 MiB)");
 		st = FRAY_ERR_INPUT;
@@ -905,12 +905,12 @@ static void limit_words(char *dst, size_t cap, size_t max)
 static fray_status check_input(fray_ctx *ctx, const char *path, const struct stat *st, size_t max)
 {
 	if (!S_ISREG(st->st_mode))
-		return fray_fail(ctx, FRAY_ERR_INPUT, "%s: %s: expected a regular file (or - for standard "
+		return frayi_fail(ctx, FRAY_ERR_INPUT, "%s: %s: expected a regular file (or - for standard "
 				 "input)", path, file_kind(st->st_mode));
 	if ((uintmax_t)st->st_size > max) {
 		char limit[32];
 		limit_words(limit, sizeof limit, max);
-		return fray_fail(ctx, FRAY_ERR_INPUT, "%s: file too large (the limit is %s)", path, limit);
+		return frayi_fail(ctx, FRAY_ERR_INPUT, "%s: file too large (the limit is %s)", path, limit);
 	}
 	return FRAY_OK;
 }
@@ -919,7 +919,7 @@ static fray_status open_failed(fray_ctx *ctx, const char *path, int e)
 {
 	/* a file that is not there (or not ours to read) is a bad name
 	 * given: bad input, not a failure of the machine */
-	return fray_fail(ctx, e == ENOMEM || e == EMFILE || e == ENFILE ? FRAY_ERR_IO : FRAY_ERR_INPUT,
+	return frayi_fail(ctx, e == ENOMEM || e == EMFILE || e == ENFILE ? FRAY_ERR_IO : FRAY_ERR_INPUT,
 			 "%s: cannot open: %s", path, strerror(e));
 }
 
@@ -936,14 +936,14 @@ FRAY_API fray_status fray_input_open(fray_ctx *ctx, const char *path, size_t max
 		return FRAY_ERR_INPUT;
 	fray_ctx_clear(ctx); /* each call's message is its own */
 	if (!path || !fd)
-		return fray_fail(ctx, FRAY_ERR_INPUT, "fray_input_open: NULL argument");
+		return frayi_fail(ctx, FRAY_ERR_INPUT, "fray_input_open: NULL argument");
 	*fd = -1;
 	struct stat st;
 	if (is_stdin(path)) {
 		/* already open: whatever it is (a pipe, a terminal) the user
 		 * chose it, and it is read once, never past max + 1 bytes */
 		if (fstat(0, &st) != 0)
-			return fray_fail(ctx, FRAY_ERR_INPUT, "%s: cannot read standard input: %s", path,
+			return frayi_fail(ctx, FRAY_ERR_INPUT, "%s: cannot read standard input: %s", path,
 					 strerror(errno));
 		if (S_ISDIR(st.st_mode) || (S_ISREG(st.st_mode) && (uintmax_t)st.st_size > max))
 			return check_input(ctx, path, &st, max);
@@ -965,7 +965,7 @@ FRAY_API fray_status fray_input_open(fray_ctx *ctx, const char *path, size_t max
 	if (fstat(f, &st) != 0) {
 		int e = errno;
 		close(f);
-		return fray_fail(ctx, FRAY_ERR_IO, "%s: cannot read: %s", path, strerror(e));
+		return frayi_fail(ctx, FRAY_ERR_IO, "%s: cannot read: %s", path, strerror(e));
 	}
 	if ((s = check_input(ctx, path, &st, max)) != FRAY_OK) {
 		close(f);
@@ -1002,31 +1002,31 @@ FRAY_API fray_status fray_doc_load_file(fray_ctx *ctx, const char *path,
 		return FRAY_ERR_INPUT;
 	fray_ctx_clear(ctx); /* each call's message is its own */
 	if (!out || !path)
-		return fray_fail(ctx, FRAY_ERR_INPUT, "fray_doc_load_file: NULL argument");
+		return frayi_fail(ctx, FRAY_ERR_INPUT, "fray_doc_load_file: NULL argument");
 	*out = NULL;
 	int fd;
 	fray_status st = fray_input_open(ctx, path, FRAY_DOC_MAX_BYTES, &fd);
 	if (st != FRAY_OK)
 		return st;
-	fray_ctx_note_read(ctx, fd);
+	frayi_ctx_note_read(ctx, fd);
 	/* one more than the limit: a larger input (standard input, or a file
 	 * grown since its stat) is told as such */
-	char *buf = fray_alloc(ctx, FRAY_DOC_MAX_BYTES + 1);
+	char *buf = frayi_alloc(ctx, FRAY_DOC_MAX_BYTES + 1);
 	if (!buf) {
 		if (fd != 0)
 			close(fd);
-		return fray_nomem(ctx);
+		return frayi_nomem(ctx);
 	}
 	ssize_t len = read_upto(fd, buf, FRAY_DOC_MAX_BYTES + 1);
 	int e = errno;
 	if (fd != 0)
 		close(fd);
 	if (len < 0) /* a folder given as standard input, for one */
-		st = fray_fail(ctx, e == EISDIR ? FRAY_ERR_INPUT : FRAY_ERR_IO, "%s: cannot read: %s", path,
+		st = frayi_fail(ctx, e == EISDIR ? FRAY_ERR_INPUT : FRAY_ERR_IO, "%s: cannot read: %s", path,
 			       strerror(e));
 	else
 		st = fray_doc_load_string(ctx, path, buf, (size_t)len, out);
-	fray_dealloc(ctx, buf);
+	frayi_dealloc(ctx, buf);
 	return st;
 }
 
@@ -1039,14 +1039,14 @@ FRAY_API fray_status fray_doc_set_scalar(fray_doc *doc, const fray_node *n, cons
 {
 	fray_node *m = (fray_node *)n; /* nodes belong to doc, which is not const */
 	if (m->kind != FRAY_NODE_SCALAR)
-		return fray_fail(doc->ctx, FRAY_ERR_INPUT, "%s:%d:%d: not a single value", doc->name,
+		return frayi_fail(doc->ctx, FRAY_ERR_INPUT, "%s:%d:%d: not a single value", doc->name,
 				 m->line, m->col);
 	size_t len = strlen(text);
-	char *copy = fray_alloc(doc->ctx, len + 1);
+	char *copy = frayi_alloc(doc->ctx, len + 1);
 	if (!copy)
-		return fray_nomem(doc->ctx);
+		return frayi_nomem(doc->ctx);
 	memcpy(copy, text, len + 1);
-	fray_dealloc(doc->ctx, m->text);
+	frayi_dealloc(doc->ctx, m->text);
 	m->text = copy;
 	m->plain = true;
 	return FRAY_OK;
@@ -1057,15 +1057,15 @@ FRAY_API void fray_doc_free(fray_doc *doc)
 	if (!doc)
 		return;
 	for (size_t i = 0; i < doc->nall; i++) {
-		fray_dealloc(doc->ctx, doc->all[i]->text);
-		fray_dealloc(doc->ctx, doc->all[i]->items);
-		fray_dealloc(doc->ctx, doc->all[i]);
+		frayi_dealloc(doc->ctx, doc->all[i]->text);
+		frayi_dealloc(doc->ctx, doc->all[i]->items);
+		frayi_dealloc(doc->ctx, doc->all[i]);
 	}
 	for (size_t i = 0; i < doc->nerrors; i++)
-		fray_dealloc(doc->ctx, doc->errors[i]);
-	fray_dealloc(doc->ctx, doc->all);
-	fray_dealloc(doc->ctx, doc->name);
-	fray_dealloc(doc->ctx, doc);
+		frayi_dealloc(doc->ctx, doc->errors[i]);
+	frayi_dealloc(doc->ctx, doc->all);
+	frayi_dealloc(doc->ctx, doc->name);
+	frayi_dealloc(doc->ctx, doc);
 }
 
 /* ---- reading ---- */
@@ -1233,7 +1233,7 @@ FRAY_API bool fray_doc_enum(fray_doc *doc, const fray_node *n, const char *what,
 	textbuf t = text_on(list, sizeof list);
 	for (size_t i = 0; i < nnames; i++)
 		text_add(&t, "%s%s", i ? ", " : "", names[i]);
-	size_t near = s ? fray_nearest_name(s, names, nnames) : SIZE_MAX;
+	size_t near = s ? frayi_nearest_name(s, names, nnames) : SIZE_MAX;
 	if (near != SIZE_MAX)
 		fray_doc_error(doc, n, "expected %s: one of %s; found '%.60s' (did you mean '%s'?)",
 			       what, list, s, names[near]);
@@ -1263,7 +1263,7 @@ FRAY_API bool fray_doc_known_keys(fray_doc *doc, const fray_node *map,
 		if (known)
 			continue;
 		ok = false;
-		size_t near = fray_nearest_name(k->text, allowed, nallowed);
+		size_t near = frayi_nearest_name(k->text, allowed, nallowed);
 		if (near != SIZE_MAX)
 			fray_doc_error(doc, k, "unknown key '%.60s' (did you mean '%s'?)",
 				       k->text, allowed[near]);
@@ -1281,8 +1281,8 @@ void frayi_doc_nomem(fray_doc *doc)
 FRAY_API fray_status fray_doc_status(fray_doc *doc)
 {
 	if (doc->nomem)
-		return fray_nomem(doc->ctx);
+		return frayi_nomem(doc->ctx);
 	if (doc->nerrors == 0)
 		return FRAY_OK;
-	return fray_fail(doc->ctx, FRAY_ERR_INPUT, "%s", doc->errors[0]);
+	return frayi_fail(doc->ctx, FRAY_ERR_INPUT, "%s", doc->errors[0]);
 }

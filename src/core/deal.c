@@ -30,13 +30,13 @@ typedef struct deal_node {
 	uint32_t at, nways;
 	bool small;                          /* C(total, k) fits 128 bits */
 	bool tiny;                           /* and 64 bits: every weight does */
-	fray_u128 den;                       /* C(total, k) when small */
+	frayi_u128 den;                       /* C(total, k) when small */
 	/* [i * (k + 1) + j] = C(counts[i], j): binom64 when tiny, else binom
 	 * when small */
-	fray_u128 *binom;
+	frayi_u128 *binom;
 	uint64_t *binom64;
 	size_t binom_cap, binom64_cap;
-	fray_u128 prefix[FRAY_DEAL_MAX_CATS + 1]; /* products of binom over cur[0..i-1] */
+	frayi_u128 prefix[FRAY_DEAL_MAX_CATS + 1]; /* products of binom over cur[0..i-1] */
 	uint64_t prefix64[FRAY_DEAL_MAX_CATS + 1]; /* the same when tiny */
 	/* The table (when `table`): split c is rows[c * stride ..] (stride
 	 * the number of categories rounded up to 8: copied 8 at a time), its
@@ -57,24 +57,24 @@ typedef struct deal_node {
  * 10,286). */
 #define DEAL_TABLES_MAX ((size_t)4 << 20)
 
-size_t fray_deal_tables_max(uint64_t max_bytes)
+size_t frayi_deal_tables_max(uint64_t max_bytes)
 {
 	return max_bytes / 32 < DEAL_TABLES_MAX ? (size_t)(max_bytes / 32) : DEAL_TABLES_MAX;
 }
 
-void fray_deal_nodes_free(fray_ctx *ctx, deal_node **nodes, unsigned n)
+void frayi_deal_nodes_free(fray_ctx *ctx, deal_node **nodes, unsigned n)
 {
 	if (!nodes)
 		return;
 	for (unsigned i = 0; i < n; i++)
 		if (nodes[i]) {
-			fray_dealloc(ctx, nodes[i]->rows);
-			fray_dealloc(ctx, nodes[i]->weights);
-			fray_dealloc(ctx, nodes[i]->binom);
-			fray_dealloc(ctx, nodes[i]->binom64);
-			fray_dealloc(ctx, nodes[i]);
+			frayi_dealloc(ctx, nodes[i]->rows);
+			frayi_dealloc(ctx, nodes[i]->weights);
+			frayi_dealloc(ctx, nodes[i]->binom);
+			frayi_dealloc(ctx, nodes[i]->binom64);
+			frayi_dealloc(ctx, nodes[i]);
 		}
-	fray_dealloc(ctx, nodes);
+	frayi_dealloc(ctx, nodes);
 }
 
 /* cur[from..] the smallest completion holding rem items. */
@@ -153,12 +153,12 @@ static bool binomials(fray_roller *r, deal_node *dn)
 	unsigned k = dn->k;
 	size_t need = dn->ncat * (k + 1);
 	if (dn->tiny && need > dn->binom64_cap) {
-		fray_dealloc(r->ctx, dn->binom64);
-		dn->binom64 = fray_alloc(r->ctx, need * sizeof *dn->binom64);
+		frayi_dealloc(r->ctx, dn->binom64);
+		dn->binom64 = frayi_alloc(r->ctx, need * sizeof *dn->binom64);
 		dn->binom64_cap = dn->binom64 ? need : 0;
 	} else if (!dn->tiny && need > dn->binom_cap) {
-		fray_dealloc(r->ctx, dn->binom);
-		dn->binom = fray_alloc(r->ctx, need * sizeof *dn->binom);
+		frayi_dealloc(r->ctx, dn->binom);
+		dn->binom = frayi_alloc(r->ctx, need * sizeof *dn->binom);
 		dn->binom_cap = dn->binom ? need : 0;
 	}
 	if (dn->tiny ? !dn->binom64 : !dn->binom) {
@@ -169,8 +169,8 @@ static bool binomials(fray_roller *r, deal_node *dn)
 	 * weighs more; it is kept 0 */
 	for (size_t i = 0; i < dn->ncat; i++)
 		for (unsigned j = 0; j <= k; j++) {
-			fray_u128 b;
-			if (!fray_binomial(dn->counts[i], j, &b) || b > dn->den)
+			frayi_u128 b;
+			if (!frayi_binomial(dn->counts[i], j, &b) || b > dn->den)
 				b = 0;
 			if (dn->tiny)
 				dn->binom64[i * (k + 1) + j] = (uint64_t)b;
@@ -215,8 +215,8 @@ static void fill_rows(deal_node *dn)
 static void table_drop(fray_roller *r, deal_node *dn)
 {
 	r->en->deal_table_bytes -= dn->table_bytes;
-	fray_dealloc(r->ctx, dn->rows);
-	fray_dealloc(r->ctx, dn->weights);
+	frayi_dealloc(r->ctx, dn->rows);
+	frayi_dealloc(r->ctx, dn->weights);
 	dn->rows = NULL;
 	dn->weights = NULL;
 	dn->table_bytes = 0;
@@ -232,11 +232,11 @@ static void table_init(fray_roller *r, deal_node *dn)
 	size_t bytes = (size_t)dn->nways * (dn->stride * sizeof *dn->rows + sizeof *dn->weights);
 	if (!dn->tiny || dn->ncat < 2 || bytes > en->deal_table_max - en->deal_table_bytes)
 		return;
-	dn->rows = fray_alloc(r->ctx, (size_t)dn->nways * dn->stride * sizeof *dn->rows);
-	dn->weights = fray_alloc(r->ctx, (size_t)dn->nways * sizeof *dn->weights);
+	dn->rows = frayi_alloc(r->ctx, (size_t)dn->nways * dn->stride * sizeof *dn->rows);
+	dn->weights = frayi_alloc(r->ctx, (size_t)dn->nways * sizeof *dn->weights);
 	if (!dn->rows || !dn->weights) { /* stepping needs no more memory */
-		fray_dealloc(r->ctx, dn->rows);
-		fray_dealloc(r->ctx, dn->weights);
+		frayi_dealloc(r->ctx, dn->rows);
+		frayi_dealloc(r->ctx, dn->weights);
 		dn->rows = NULL;
 		dn->weights = NULL;
 		return;
@@ -284,7 +284,7 @@ static bool node_init(fray_roller *r, deal_node *dn, const unsigned *counts, siz
 		return false;
 	}
 	dn->nways = (uint32_t)ways[k];
-	dn->small = fray_binomial((unsigned)total, k, &dn->den);
+	dn->small = frayi_binomial((unsigned)total, k, &dn->den);
 	dn->tiny = dn->small && dn->den >> 64 == 0;
 	if (dn->small && !binomials(r, dn))
 		return false;
@@ -334,14 +334,14 @@ static void commit_big(fray_roller *r, const deal_node *dn)
 	}
 	mpz_bin_uiui(en->den, (unsigned long)dn->total, dn->k);
 	mpz_clear(t);
-	fray_enum_commit(r);
+	frayi_enum_commit(r);
 }
 
 /* Split c of a node with a table. */
 static void deal_from_table(fray_roller *r, const deal_node *dn, uint32_t c, bool need, unsigned *drawn)
 {
 	if (need)
-		fray_enum_commit_small(r, dn->weights[c], dn->den);
+		frayi_enum_commit_small(r, dn->weights[c], dn->den);
 	const unsigned *row = dn->rows + (size_t)c * dn->stride;
 	unsigned i = 0;
 	for (; i + 8 <= dn->ncat; i += 8) /* eight at a time: a copy of fixed size */
@@ -356,7 +356,7 @@ static void deal_from_node(fray_roller *r, deal_node *dn, unsigned *drawn)
 {
 	uint32_t c;
 	bool need;
-	if (!fray_enum_step(r, dn->nways, &c, &need)) {
+	if (!frayi_enum_step(r, dn->nways, &c, &need)) {
 		memset(drawn, 0, dn->ncat * sizeof *drawn); /* what a cut or failed run reads */
 		return;
 	}
@@ -376,9 +376,9 @@ static void deal_from_node(fray_roller *r, deal_node *dn, unsigned *drawn)
 		step(dn);
 	if (need) {
 		if (dn->tiny)
-			fray_enum_commit_small(r, dn->prefix64[dn->ncat], dn->den);
+			frayi_enum_commit_small(r, dn->prefix64[dn->ncat], dn->den);
 		else if (dn->small)
-			fray_enum_commit_small(r, dn->prefix[dn->ncat], dn->den);
+			frayi_enum_commit_small(r, dn->prefix[dn->ncat], dn->den);
 		else
 			commit_big(r, dn);
 	}
@@ -396,11 +396,11 @@ static void deal_enumerated(fray_roller *r, const unsigned *counts, size_t ncat,
 		r->truncated = true;
 		return;
 	}
-	if (!en->deals && !(en->deals = fray_calloc(r->ctx, en->max_depth + 1, sizeof *en->deals))) {
+	if (!en->deals && !(en->deals = frayi_calloc(r->ctx, en->max_depth + 1, sizeof *en->deals))) {
 		fray_roller_fail(r, FRAY_ERR_NOMEM, "out of memory");
 		return;
 	}
-	if (!en->deals[d] && !(en->deals[d] = fray_calloc(r->ctx, 1, sizeof *en->deals[d]))) {
+	if (!en->deals[d] && !(en->deals[d] = frayi_calloc(r->ctx, 1, sizeof *en->deals[d]))) {
 		fray_roller_fail(r, FRAY_ERR_NOMEM, "out of memory");
 		return;
 	}
@@ -506,14 +506,14 @@ FRAY_API unsigned fray_dealt_count(fray_roller *r, fray_dealt *d, size_t cat)
 	if (lo < hi) {
 		uint32_t choice;
 		bool need;
-		if (!fray_enum_step(r, hi - lo + 1, &choice, &need))
+		if (!frayi_enum_step(r, hi - lo + 1, &choice, &need))
 			return 0;
 		j = lo + choice;
 		if (need) {
-			fray_u128 a, b, den, w;
-			if (fray_binomial(c, j, &a) && fray_binomial(rest, m - j, &b) &&
-			    fray_binomial(pool, m, &den) && !__builtin_mul_overflow(a, b, &w)) {
-				fray_enum_commit_small(r, w, den);
+			frayi_u128 a, b, den, w;
+			if (frayi_binomial(c, j, &a) && frayi_binomial(rest, m - j, &b) &&
+			    frayi_binomial(pool, m, &den) && !__builtin_mul_overflow(a, b, &w)) {
+				frayi_enum_commit_small(r, w, den);
 			} else {
 				enum_state *en = r->en;
 				mpz_t t;
@@ -523,7 +523,7 @@ FRAY_API unsigned fray_dealt_count(fray_roller *r, fray_dealt *d, size_t cat)
 				mpz_mul(en->num, en->num, t);
 				mpz_bin_uiui(en->den, pool, m);
 				mpz_clear(t);
-				fray_enum_commit(r);
+				frayi_enum_commit(r);
 			}
 		}
 	}

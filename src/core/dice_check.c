@@ -17,7 +17,7 @@ struct fray_dice_check {
 	int64_t totals[FRAY_DICE_CHECK_MAX_TOTALS];
 	/* the chance of passing, yes / ways, when both fit in 128 bits */
 	bool two_way;
-	fray_u128 yes, ways;
+	frayi_u128 yes, ways;
 	int64_t pass_total, fail_total; /* a total of each verdict, if any */
 };
 
@@ -59,12 +59,12 @@ static fray_status find_chance(fray_dice_check *c)
 	fray_status st = fray_dice_dist(c->dice, &dist);
 	if (st != FRAY_OK)
 		return st;
-	fray_xq yes = FRAY_XQ_ZERO;
+	frayi_xq yes = FRAY_XQ_ZERO;
 	bool ok = true, any_pass = false, any_fail = false;
 	for (size_t i = 0; i < dist->count && ok; i++) {
 		int64_t v = dist->keys[i];
 		if (passes(c, v)) {
-			ok = fray_xq_add_xq(&yes, &dist->exact[i]);
+			ok = frayi_xq_add_xq(&yes, &dist->exact[i]);
 			if (!any_pass)
 				c->pass_total = v;
 			any_pass = true;
@@ -75,16 +75,16 @@ static fray_status find_chance(fray_dice_check *c)
 	}
 	fray_dist_free(dist);
 	if (!ok) {
-		fray_xq_clear(&yes);
-		return fray_nomem(c->ctx);
+		frayi_xq_clear(&yes);
+		return frayi_nomem(c->ctx);
 	}
 	mpq_t q;
 	mpq_init(q);
-	fray_xq_get_q(&yes, q);
-	c->two_way = fray_mpz_to_u128(mpq_numref(q), &c->yes) &&
-		     fray_mpz_to_u128(mpq_denref(q), &c->ways);
+	frayi_xq_get_q(&yes, q);
+	c->two_way = frayi_mpz_to_u128(mpq_numref(q), &c->yes) &&
+		     frayi_mpz_to_u128(mpq_denref(q), &c->ways);
 	mpq_clear(q);
-	fray_xq_clear(&yes);
+	frayi_xq_clear(&yes);
 	return FRAY_OK;
 }
 
@@ -93,13 +93,13 @@ FRAY_API fray_status fray_dice_check_new(fray_ctx *ctx, const fray_dice *d, cons
 {
 	*out = NULL;
 	if (!d || (n && !totals))
-		return fray_fail(ctx, FRAY_ERR_INPUT, "fray_dice_check_new: NULL argument");
+		return frayi_fail(ctx, FRAY_ERR_INPUT, "fray_dice_check_new: NULL argument");
 	if (n > FRAY_DICE_CHECK_MAX_TOTALS)
-		return fray_fail(ctx, FRAY_ERR_LIMIT, "a dice check has at most %d totals",
+		return frayi_fail(ctx, FRAY_ERR_LIMIT, "a dice check has at most %d totals",
 				 FRAY_DICE_CHECK_MAX_TOTALS);
-	fray_dice_check *c = fray_calloc(ctx, 1, sizeof *c);
+	fray_dice_check *c = frayi_calloc(ctx, 1, sizeof *c);
 	if (!c)
-		return fray_nomem(ctx);
+		return frayi_nomem(ctx);
 	c->ctx = ctx;
 	c->dice = d;
 	c->n = n;
@@ -107,7 +107,7 @@ FRAY_API fray_status fray_dice_check_new(fray_ctx *ctx, const fray_dice *d, cons
 		memcpy(c->totals, totals, n * sizeof *totals);
 	fray_status st = find_chance(c);
 	if (st != FRAY_OK) {
-		fray_dealloc(ctx, c);
+		frayi_dealloc(ctx, c);
 		return st;
 	}
 	*out = c;
@@ -117,7 +117,7 @@ FRAY_API fray_status fray_dice_check_new(fray_ctx *ctx, const fray_dice *d, cons
 FRAY_API void fray_dice_check_free(fray_dice_check *c)
 {
 	if (c)
-		fray_dealloc(c->ctx, c);
+		frayi_dealloc(c->ctx, c);
 }
 
 FRAY_API bool fray_dice_check_roll(const fray_dice_check *c, fray_roller *r, const char *what,
@@ -133,10 +133,10 @@ FRAY_API bool fray_dice_check_roll(const fray_dice_check *c, fray_roller *r, con
 	uint32_t branch = 0;
 	bool need;
 	if (c->yes != c->ways) { /* else certain: no branch */
-		if (!fray_enum_step(r, 2, &branch, &need))
+		if (!frayi_enum_step(r, 2, &branch, &need))
 			return false;
 		if (need)
-			fray_enum_commit_small(r, branch == 0 ? c->yes : c->ways - c->yes, c->ways);
+			frayi_enum_commit_small(r, branch == 0 ? c->yes : c->ways - c->yes, c->ways);
 	}
 	if (branch != 0)
 		return false;

@@ -19,7 +19,7 @@ static bool ways_alloc(fray_ctx *ctx, ways *a, int64_t lo, size_t n)
 {
 	a->lo = lo;
 	a->n = n;
-	a->w = fray_calloc(ctx, n, sizeof *a->w);
+	a->w = frayi_calloc(ctx, n, sizeof *a->w);
 	if (!a->w)
 		return false;
 	for (size_t i = 0; i < n; i++)
@@ -33,7 +33,7 @@ static void ways_free(fray_ctx *ctx, ways *a)
 		return;
 	for (size_t i = 0; i < a->n; i++)
 		mpz_clear(a->w[i]);
-	fray_dealloc(ctx, a->w);
+	frayi_dealloc(ctx, a->w);
 	a->w = NULL;
 }
 
@@ -128,9 +128,9 @@ static bool add_die(fray_ctx *ctx, ways *a, const dice_term *t, mpz_t den)
 	int64_t vlo, vhi;
 	blocks_span(b, nb, &vlo, &vhi);
 	ways out = {0};
-	mpz_t *pre = fray_calloc(ctx, a->n + 1, sizeof *pre);
+	mpz_t *pre = frayi_calloc(ctx, a->n + 1, sizeof *pre);
 	if (!pre || !ways_alloc(ctx, &out, a->lo + vlo, a->n + (size_t)(vhi - vlo))) {
-		fray_dealloc(ctx, pre);
+		frayi_dealloc(ctx, pre);
 		return false;
 	}
 	for (size_t i = 0; i <= a->n; i++)
@@ -145,7 +145,7 @@ static bool add_die(fray_ctx *ctx, ways *a, const dice_term *t, mpz_t den)
 	mpz_clear(tmp);
 	for (size_t i = 0; i <= a->n; i++)
 		mpz_clear(pre[i]);
-	fray_dealloc(ctx, pre);
+	frayi_dealloc(ctx, pre);
 	ways_free(ctx, a);
 	*a = out;
 	return true;
@@ -263,9 +263,9 @@ static bool add_term(fray_ctx *ctx, ways *a, const dice_term *t, mpz_t den)
 
 /* The denominator of the whole expression, false past 128 bits or when a
  * term is read as a whole (those go through GMP). */
-static bool small_den(const fray_dice *d, fray_u128 *den)
+static bool small_den(const fray_dice *d, frayi_u128 *den)
 {
-	fray_u128 v = 1;
+	frayi_u128 v = 1;
 	for (size_t i = 0; i < d->nterms; i++) {
 		const dice_term *t = &d->terms[i];
 		if (t->kind == DICE_CONST)
@@ -276,7 +276,7 @@ static bool small_den(const fray_dice *d, fray_u128 *den)
 		unsigned long die_den;
 		die_blocks(t, b, &die_den);
 		for (int k = 0; k < t->count; k++)
-			if (__builtin_mul_overflow(v, (fray_u128)die_den, &v))
+			if (__builtin_mul_overflow(v, (frayi_u128)die_den, &v))
 				return false;
 	}
 	*den = v;
@@ -284,8 +284,8 @@ static bool small_den(const fray_dice *d, fray_u128 *den)
 }
 
 /* out[lo_out + i] += weight * sum of a over the block [b0, b1] below it. */
-static void add_block_small(fray_u128 *out, int64_t out_lo, size_t out_n, const fray_u128 *pre,
-			    int64_t a_lo, size_t a_n, int64_t b0, int64_t b1, fray_u128 weight)
+static void add_block_small(frayi_u128 *out, int64_t out_lo, size_t out_n, const frayi_u128 *pre,
+			    int64_t a_lo, size_t a_n, int64_t b0, int64_t b1, frayi_u128 weight)
 {
 	for (size_t i = 0; i < out_n; i++) {
 		int64_t v = out_lo + (int64_t)i;
@@ -299,16 +299,16 @@ static void add_block_small(fray_u128 *out, int64_t out_lo, size_t out_n, const 
 	}
 }
 
-static fray_status dist_small(const fray_dice *d, fray_u128 den, fray_dist **out)
+static fray_status dist_small(const fray_dice *d, frayi_u128 den, fray_dist **out)
 {
 	fray_ctx *ctx = d->ctx;
 	int64_t span = fray_dice_max(d) - fray_dice_min(d) + 1;
-	fray_u128 *a = fray_calloc(ctx, (size_t)span, sizeof *a);
-	fray_u128 *b = fray_calloc(ctx, (size_t)span, sizeof *b);
-	fray_u128 *pre = fray_calloc(ctx, (size_t)span + 1, sizeof *pre);
+	frayi_u128 *a = frayi_calloc(ctx, (size_t)span, sizeof *a);
+	frayi_u128 *b = frayi_calloc(ctx, (size_t)span, sizeof *b);
+	frayi_u128 *pre = frayi_calloc(ctx, (size_t)span + 1, sizeof *pre);
 	fray_status st = FRAY_OK;
 	if (!a || !b || !pre) {
-		st = fray_nomem(ctx);
+		st = frayi_nomem(ctx);
 		goto done;
 	}
 	int64_t lo = 0, shift = 0;
@@ -334,7 +334,7 @@ static fray_status dist_small(const fray_dice *d, fray_u128 den, fray_dist **out
 			for (size_t j = 0; j < nb; j++)
 				add_block_small(b, out_lo, out_n, pre, lo, n, bl[j].lo, bl[j].hi,
 						bl[j].weight);
-			fray_u128 *tmp = a;
+			frayi_u128 *tmp = a;
 			a = b;
 			b = tmp;
 			lo = out_lo;
@@ -345,21 +345,21 @@ static fray_status dist_small(const fray_dice *d, fray_u128 den, fray_dist **out
 	for (size_t i = 0; i < n; i++)
 		count += a[i] != 0;
 	fray_dist *dist;
-	if ((st = fray_dist_new_exact(ctx, 1, count, &dist)) != FRAY_OK)
+	if ((st = frayi_dist_new_exact(ctx, 1, count, &dist)) != FRAY_OK)
 		goto done;
 	for (size_t i = 0, k = 0; i < n; i++) {
 		if (a[i] == 0)
 			continue;
 		dist->keys[k] = lo + (int64_t)i + shift;
-		dist->exact[k] = (fray_xq){.num = a[i], .den = den};
-		dist->p[k] = fray_u128_ratio(a[i], den);
+		dist->exact[k] = (frayi_xq){.num = a[i], .den = den};
+		dist->p[k] = frayi_u128_ratio(a[i], den);
 		k++;
 	}
 	*out = dist;
 done:
-	fray_dealloc(ctx, a);
-	fray_dealloc(ctx, b);
-	fray_dealloc(ctx, pre);
+	frayi_dealloc(ctx, a);
+	frayi_dealloc(ctx, b);
+	frayi_dealloc(ctx, pre);
 	return st;
 }
 
@@ -367,18 +367,18 @@ FRAY_API fray_status fray_dice_dist(const fray_dice *d, fray_dist **out)
 {
 	fray_ctx *ctx = d->ctx;
 	*out = NULL;
-	fray_u128 small;
+	frayi_u128 small;
 	if (small_den(d, &small))
 		return dist_small(d, small, out);
-	if (!fray_gmp_guard())
-		return fray_nomem(ctx);
+	if (!frayi_gmp_guard())
+		return frayi_nomem(ctx);
 	ways a = {0};
 	mpz_t den;
 	mpz_init_set_ui(den, 1);
 	fray_status st = FRAY_OK;
 	int64_t shift = 0;
 	if (!ways_alloc(ctx, &a, 0, 1)) {
-		st = fray_nomem(ctx);
+		st = frayi_nomem(ctx);
 		goto done;
 	}
 	mpz_set_ui(a.w[0], 1);
@@ -387,7 +387,7 @@ FRAY_API fray_status fray_dice_dist(const fray_dice *d, fray_dist **out)
 	for (size_t i = 0; i < d->nterms; i++) {
 		const dice_term *t = &d->terms[i];
 		if (t->kind != DICE_CONST && !adds_dice(t) && !add_term(ctx, &a, t, den)) {
-			st = fray_nomem(ctx);
+			st = frayi_nomem(ctx);
 			goto done;
 		}
 	}
@@ -396,7 +396,7 @@ FRAY_API fray_status fray_dice_dist(const fray_dice *d, fray_dist **out)
 		shift += t->kind == DICE_CONST ? t->sign * t->value : 0;
 		for (int k = 0; adds_dice(t) && k < t->count; k++)
 			if (!add_die(ctx, &a, t, den)) {
-				st = fray_nomem(ctx);
+				st = frayi_nomem(ctx);
 				goto done;
 			}
 	}
@@ -404,7 +404,7 @@ FRAY_API fray_status fray_dice_dist(const fray_dice *d, fray_dist **out)
 	for (size_t i = 0; i < a.n; i++)
 		count += mpz_sgn(a.w[i]) != 0;
 	fray_dist *dist;
-	if ((st = fray_dist_new_exact(ctx, 1, count, &dist)) != FRAY_OK)
+	if ((st = frayi_dist_new_exact(ctx, 1, count, &dist)) != FRAY_OK)
 		goto done;
 	mpq_t q;
 	mpq_init(q);
@@ -415,13 +415,13 @@ FRAY_API fray_status fray_dice_dist(const fray_dice *d, fray_dist **out)
 		mpq_set_num(q, a.w[i]);
 		mpq_set_den(q, den);
 		mpq_canonicalize(q);
-		if (!fray_xq_add_q(&dist->exact[k], q)) {
+		if (!frayi_xq_add_q(&dist->exact[k], q)) {
 			mpq_clear(q);
 			fray_dist_free(dist);
-			st = fray_nomem(ctx);
+			st = frayi_nomem(ctx);
 			goto done;
 		}
-		dist->p[k] = fray_q_to_double(q);
+		dist->p[k] = frayi_q_to_double(q);
 		k++;
 	}
 	mpq_clear(q);

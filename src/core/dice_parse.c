@@ -21,14 +21,14 @@ static fray_status expected(parser *p, const char *what)
 {
 	char c = p->text[p->pos];
 	if (c == '\0')
-		return fray_fail(p->ctx, FRAY_ERR_INPUT,
+		return frayi_fail(p->ctx, FRAY_ERR_INPUT,
 				 "column %zu: expected %s, got the end",
 				 p->pos + 1, what);
 	if (isprint((unsigned char)c))
-		return fray_fail(p->ctx, FRAY_ERR_INPUT,
+		return frayi_fail(p->ctx, FRAY_ERR_INPUT,
 				 "column %zu: expected %s, got '%c'",
 				 p->pos + 1, what, c);
-	return fray_fail(p->ctx, FRAY_ERR_INPUT,
+	return frayi_fail(p->ctx, FRAY_ERR_INPUT,
 			 "column %zu: expected %s, got byte 0x%02x",
 			 p->pos + 1, what, (unsigned char)c);
 }
@@ -62,7 +62,7 @@ static fray_status modifier_number(parser *p, const char *what, int64_t lo,
 		return expected(p, want);
 	}
 	if (v < lo || v > hi)
-		return fray_fail(p->ctx, FRAY_ERR_LIMIT,
+		return frayi_fail(p->ctx, FRAY_ERR_LIMIT,
 				 "column %zu: expected %s from %lld to %lld", col, what,
 				 (long long)lo, (long long)hi);
 	*out = (int)v;
@@ -79,26 +79,26 @@ static fray_status parse_modifier(parser *p, dice_term *t, size_t ncol)
 		p->pos++;
 		t->kind = DICE_REROLL_ADD;
 		if (sides < 2)
-			return fray_fail(p->ctx, FRAY_ERR_LIMIT,
+			return frayi_fail(p->ctx, FRAY_ERR_LIMIT,
 					 "column %zu: expected a re-roll-and-add die's sides from 2 to %d",
 					 ncol, FRAY_DICE_MAX_SIDES);
 	} else if (s[0] == 'r') {
 		p->pos++;
 		t->kind = DICE_REROLL_LOW;
 		if (sides < 2)
-			return fray_fail(p->ctx, FRAY_ERR_LIMIT,
+			return frayi_fail(p->ctx, FRAY_ERR_LIMIT,
 					 "column %zu: expected a re-rolled die's sides from 2 to %d",
 					 ncol, FRAY_DICE_MAX_SIDES);
 		st = modifier_number(p, "the highest face re-rolled", 1, sides - 1, &t->param);
 	} else if (s[0] == 'k' || (s[0] == 'd' && (s[1] == 'h' || s[1] == 'l' ||
 						 isdigit((unsigned char)s[1])))) {
 		if (n < 2)
-			return fray_fail(p->ctx, FRAY_ERR_INPUT, "column %zu: expected two or more dice "
+			return frayi_fail(p->ctx, FRAY_ERR_INPUT, "column %zu: expected two or more dice "
 					 "before a keep or drop (as in 4d6kh3)", p->pos + 1);
 		bool keep = s[0] == 'k', high = keep ? s[1] != 'l' : s[1] == 'h';
 		p->pos += s[1] == 'h' || s[1] == 'l' ? 2 : 1;
 		if (n > DICE_KEEP_MAX_DICE || sides > DICE_KEEP_MAX_SIDES)
-			return fray_fail(p->ctx, FRAY_ERR_LIMIT,
+			return frayi_fail(p->ctx, FRAY_ERR_LIMIT,
 					 "column %zu: expected at most %d dice of at most %d sides "
 					 "in a keep or drop term", ncol, DICE_KEEP_MAX_DICE,
 					 DICE_KEEP_MAX_SIDES);
@@ -155,7 +155,7 @@ static fray_status parse_term(parser *p, dice_term *t, int *dice_total)
 		if (!have_n)
 			return expected(p, "a dice term such as 2d6, d30 or a number");
 		if (n > FRAY_DICE_MAX_CONST)
-			return fray_fail(p->ctx, FRAY_ERR_LIMIT,
+			return frayi_fail(p->ctx, FRAY_ERR_LIMIT,
 					 "column %zu: expected a number up to %d",
 					 ncol, FRAY_DICE_MAX_CONST);
 		t->kind = DICE_CONST;
@@ -165,7 +165,7 @@ static fray_status parse_term(parser *p, dice_term *t, int *dice_total)
 		return FRAY_OK;
 	}
 	if (have_n && (n < 1 || n > FRAY_DICE_MAX_DICE))
-		return fray_fail(p->ctx, FRAY_ERR_LIMIT,
+		return frayi_fail(p->ctx, FRAY_ERR_LIMIT,
 				 "column %zu: expected a number of dice from 1 to %d",
 				 ncol, FRAY_DICE_MAX_DICE);
 	p->pos++; /* the 'd' */
@@ -174,12 +174,12 @@ static fray_status parse_term(parser *p, dice_term *t, int *dice_total)
 	if (!number(p, &s, &scol))
 		return expected(p, "the number of sides after 'd' (as in 2d6)");
 	if (s < 1 || s > FRAY_DICE_MAX_SIDES)
-		return fray_fail(p->ctx, FRAY_ERR_LIMIT,
+		return frayi_fail(p->ctx, FRAY_ERR_LIMIT,
 				 "column %zu: expected a number of sides from 1 to %d",
 				 scol, FRAY_DICE_MAX_SIDES);
 	*dice_total += (int)n;
 	if (*dice_total > FRAY_DICE_MAX_DICE)
-		return fray_fail(p->ctx, FRAY_ERR_LIMIT,
+		return frayi_fail(p->ctx, FRAY_ERR_LIMIT,
 				 "column %zu: expected at most %d dice in all",
 				 ncol, FRAY_DICE_MAX_DICE);
 	t->kind = DICE_SUM;
@@ -193,7 +193,7 @@ static fray_status parse_term(parser *p, dice_term *t, int *dice_total)
 	if (s == 66) {
 		/* no die has 66 faces: d66 is the pair of d6 read as tens and units */
 		if (t->kind != DICE_SUM)
-			return fray_fail(p->ctx, FRAY_ERR_INPUT,
+			return frayi_fail(p->ctx, FRAY_ERR_INPUT,
 					 "column %zu: expected the end of the term (d66, two d6 read "
 					 "as tens and units, takes no modifier)", mcol);
 		t->kind = DICE_D66;
@@ -209,16 +209,16 @@ FRAY_API fray_status fray_dice_parse(fray_ctx *ctx, const char *text,
 		return FRAY_ERR_INPUT;
 	fray_ctx_clear(ctx); /* each call's message is its own */
 	if (!out || !text)
-		return fray_fail(ctx, FRAY_ERR_INPUT, "fray_dice_parse: NULL argument");
+		return frayi_fail(ctx, FRAY_ERR_INPUT, "fray_dice_parse: NULL argument");
 	*out = NULL;
 	size_t len = strnlen(text, FRAY_DICE_MAX_TEXT + 1);
 	if (len > FRAY_DICE_MAX_TEXT)
-		return fray_fail(ctx, FRAY_ERR_LIMIT,
+		return frayi_fail(ctx, FRAY_ERR_LIMIT,
 				 "column %d: expected at most %d characters",
 				 FRAY_DICE_MAX_TEXT + 1, FRAY_DICE_MAX_TEXT);
-	fray_dice *d = fray_calloc(ctx, 1, sizeof *d);
+	fray_dice *d = frayi_calloc(ctx, 1, sizeof *d);
 	if (!d)
-		return fray_nomem(ctx);
+		return frayi_nomem(ctx);
 	d->ctx = ctx;
 	parser p = {.ctx = ctx, .text = text};
 	int dice_total = 0;
@@ -232,7 +232,7 @@ FRAY_API fray_status fray_dice_parse(fray_ctx *ctx, const char *text,
 	}
 	for (;;) {
 		if (d->nterms == FRAY_DICE_MAX_TERMS) {
-			st = fray_fail(ctx, FRAY_ERR_LIMIT,
+			st = frayi_fail(ctx, FRAY_ERR_LIMIT,
 				       "column %zu: expected at most %d terms",
 				       p.pos + 1, FRAY_DICE_MAX_TERMS);
 			goto fail;
@@ -256,14 +256,14 @@ FRAY_API fray_status fray_dice_parse(fray_ctx *ctx, const char *text,
 	*out = d;
 	return FRAY_OK;
 fail:
-	fray_dealloc(ctx, d);
+	frayi_dealloc(ctx, d);
 	return st;
 }
 
 FRAY_API void fray_dice_free(fray_dice *d)
 {
 	if (d)
-		fray_dealloc(d->ctx, d);
+		frayi_dealloc(d->ctx, d);
 }
 
 FRAY_API size_t fray_dice_format(const fray_dice *d, char *dst, size_t cap)

@@ -6,7 +6,7 @@
 #include <string.h>
 #include "dist_internal.h"
 
-double fray_q_to_double(const mpq_t q)
+double frayi_q_to_double(const mpq_t q)
 {
 	double d = mpq_get_d(q); /* truncated toward zero */
 	if (mpq_sgn(q) == 0 || !isfinite(d))
@@ -31,25 +31,25 @@ double fray_q_to_double(const mpq_t q)
 	return r;
 }
 
-fray_status fray_dist_new_exact(fray_ctx *ctx, size_t nfields, size_t count,
+fray_status frayi_dist_new_exact(fray_ctx *ctx, size_t nfields, size_t count,
 				fray_dist **out)
 {
 	*out = NULL;
-	fray_dist *d = fray_calloc(ctx, 1, sizeof *d);
+	fray_dist *d = frayi_calloc(ctx, 1, sizeof *d);
 	if (!d)
-		return fray_nomem(ctx);
+		return frayi_nomem(ctx);
 	d->ctx = ctx;
 	d->nfields = nfields;
 	d->count = count;
-	d->keys = fray_calloc(ctx, count * nfields + 1, sizeof *d->keys);
-	d->p = fray_calloc(ctx, count + 1, sizeof *d->p);
-	d->exact = fray_calloc(ctx, count + 1, sizeof *d->exact);
+	d->keys = frayi_calloc(ctx, count * nfields + 1, sizeof *d->keys);
+	d->p = frayi_calloc(ctx, count + 1, sizeof *d->p);
+	d->exact = frayi_calloc(ctx, count + 1, sizeof *d->exact);
 	if (!d->keys || !d->p || !d->exact) {
-		fray_dealloc(ctx, d->keys);
-		fray_dealloc(ctx, d->p);
-		fray_dealloc(ctx, d->exact);
-		fray_dealloc(ctx, d);
-		return fray_nomem(ctx);
+		frayi_dealloc(ctx, d->keys);
+		frayi_dealloc(ctx, d->p);
+		frayi_dealloc(ctx, d->exact);
+		frayi_dealloc(ctx, d);
+		return frayi_nomem(ctx);
 	}
 	for (size_t i = 0; i < count; i++)
 		d->exact[i] = FRAY_XQ_ZERO;
@@ -64,14 +64,14 @@ FRAY_API void fray_dist_free(fray_dist *d)
 		return;
 	if (d->exact) {
 		for (size_t i = 0; i < d->count; i++)
-			fray_xq_clear(&d->exact[i]);
-		fray_xq_clear(&d->unresolved);
+			frayi_xq_clear(&d->exact[i]);
+		frayi_xq_clear(&d->unresolved);
 	}
-	fray_dealloc(d->ctx, d->exact);
-	fray_dealloc(d->ctx, d->hits);
-	fray_dealloc(d->ctx, d->keys);
-	fray_dealloc(d->ctx, d->p);
-	fray_dealloc(d->ctx, d);
+	frayi_dealloc(d->ctx, d->exact);
+	frayi_dealloc(d->ctx, d->hits);
+	frayi_dealloc(d->ctx, d->keys);
+	frayi_dealloc(d->ctx, d->p);
+	frayi_dealloc(d->ctx, d);
 }
 
 FRAY_API size_t fray_dist_count(const fray_dist *d) { return d->count; }
@@ -97,7 +97,7 @@ FRAY_API size_t fray_dist_p_exact(const fray_dist *d, size_t i, char *dst,
 			dst[0] = '\0';
 		return 0;
 	}
-	return fray_xq_str(&d->exact[i], dst, cap);
+	return frayi_xq_str(&d->exact[i], dst, cap);
 }
 
 FRAY_API uint64_t fray_dist_hits(const fray_dist *d, size_t i)
@@ -107,7 +107,7 @@ FRAY_API uint64_t fray_dist_hits(const fray_dist *d, size_t i)
 
 FRAY_API double fray_dist_unresolved(const fray_dist *d)
 {
-	return d->exact ? fray_xq_to_double(&d->unresolved) : 0.0;
+	return d->exact ? frayi_xq_to_double(&d->unresolved) : 0.0;
 }
 
 FRAY_API size_t fray_dist_unresolved_exact(const fray_dist *d, char *dst,
@@ -118,7 +118,7 @@ FRAY_API size_t fray_dist_unresolved_exact(const fray_dist *d, char *dst,
 			dst[0] = '\0';
 		return 0;
 	}
-	return fray_xq_str(&d->unresolved, dst, cap);
+	return frayi_xq_str(&d->unresolved, dst, cap);
 }
 
 FRAY_API fray_status fray_dist_range(const fray_dist *d, int64_t lo,
@@ -126,19 +126,19 @@ FRAY_API fray_status fray_dist_range(const fray_dist *d, int64_t lo,
 				     size_t cap, size_t *needed)
 {
 	if (d->exact) {
-		fray_xq sum = FRAY_XQ_ZERO;
+		frayi_xq sum = FRAY_XQ_ZERO;
 		for (size_t i = 0; i < d->count; i++) {
 			int64_t v = d->keys[i * d->nfields];
-			if (v >= lo && v <= hi && !fray_xq_add_xq(&sum, &d->exact[i])) {
-				fray_xq_clear(&sum);
-				return fray_nomem(d->ctx);
+			if (v >= lo && v <= hi && !frayi_xq_add_xq(&sum, &d->exact[i])) {
+				frayi_xq_clear(&sum);
+				return frayi_nomem(d->ctx);
 			}
 		}
-		*p = fray_xq_to_double(&sum);
-		size_t n = fray_xq_str(&sum, exact_dst, exact_dst ? cap : 0);
+		*p = frayi_xq_to_double(&sum);
+		size_t n = frayi_xq_str(&sum, exact_dst, exact_dst ? cap : 0);
 		if (needed)
 			*needed = n;
-		fray_xq_clear(&sum);
+		frayi_xq_clear(&sum);
 		return FRAY_OK;
 	}
 	uint64_t hits = 0;

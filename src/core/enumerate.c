@@ -17,9 +17,9 @@
 #include "dist_internal.h"
 #include "roller_internal.h"
 
-/* fray_enum_step's rare ends (roller_internal.h): the depth limit, or a
+/* frayi_enum_step's rare ends (roller_internal.h): the depth limit, or a
  * replayed event that changed. */
-void fray_enum_step_cut(fray_roller *r, unsigned d)
+void frayi_enum_step_cut(fray_roller *r, unsigned d)
 {
 	if (d == r->en->max_depth)
 		r->truncated = true;
@@ -41,20 +41,20 @@ static void prefix_q(enum_state *en, unsigned d, mpq_t q)
 	if (en->big[d]) {
 		mpq_set(q, en->bigq[d]);
 	} else {
-		fray_u128_to_mpz(mpq_numref(q), en->pnum[d]);
-		fray_u128_to_mpz(mpq_denref(q), en->pden[d]);
+		frayi_u128_to_mpz(mpq_numref(q), en->pnum[d]);
+		frayi_u128_to_mpz(mpq_denref(q), en->pden[d]);
 		mpq_canonicalize(q);
 	}
 }
 
-/* fray_enum_commit_small past the first step: w / dd times the prefix's
+/* frayi_enum_commit_small past the first step: w / dd times the prefix's
  * probability. */
-__attribute__((noinline)) static void commit_product(fray_roller *r, fray_u128 w, fray_u128 dd)
+__attribute__((noinline)) static void commit_product(fray_roller *r, frayi_u128 w, frayi_u128 dd)
 {
 	enum_state *en = r->en;
 	unsigned d = en->depth; /* the step just taken was d - 1 */
 	if (!en->big[d - 1]) {
-		fray_u128 n, m, a = en->pnum[d - 1], b = en->pden[d - 1];
+		frayi_u128 n, m, a = en->pnum[d - 1], b = en->pden[d - 1];
 		if ((a | b | w | dd) >> 64 == 0) { /* products of 64-bit numbers fit */
 			en->pnum[d] = a * w;
 			en->pden[d] = b * dd;
@@ -67,9 +67,9 @@ __attribute__((noinline)) static void commit_product(fray_roller *r, fray_u128 w
 			en->big[d] = false;
 			return;
 		}
-		fray_u128 g1 = fray_u128_gcd(a, b), g2 = fray_u128_gcd(w, dd);
+		frayi_u128 g1 = frayi_u128_gcd(a, b), g2 = frayi_u128_gcd(w, dd);
 		a /= g1, b /= g1, w /= g2, dd /= g2;
-		fray_u128 g3 = fray_u128_gcd(a, dd), g4 = fray_u128_gcd(w, b);
+		frayi_u128 g3 = frayi_u128_gcd(a, dd), g4 = frayi_u128_gcd(w, b);
 		if (!__builtin_mul_overflow(a / g3, w / g4, &n) &&
 		    !__builtin_mul_overflow(b / g4, dd / g3, &m)) {
 			en->pnum[d] = n;
@@ -78,12 +78,12 @@ __attribute__((noinline)) static void commit_product(fray_roller *r, fray_u128 w
 			return;
 		}
 	}
-	fray_u128_to_mpz(en->num, w);
-	fray_u128_to_mpz(en->den, dd);
-	fray_enum_commit(r);
+	frayi_u128_to_mpz(en->num, w);
+	frayi_u128_to_mpz(en->den, dd);
+	frayi_enum_commit(r);
 }
 
-void fray_enum_commit_small(fray_roller *r, fray_u128 w, fray_u128 dd)
+void frayi_enum_commit_small(fray_roller *r, frayi_u128 w, frayi_u128 dd)
 {
 	enum_state *en = r->en;
 	unsigned d = en->depth; /* the step just taken was d - 1 */
@@ -98,7 +98,7 @@ void fray_enum_commit_small(fray_roller *r, fray_u128 w, fray_u128 dd)
 	en->big[1] = false;
 }
 
-void fray_enum_commit(fray_roller *r)
+void frayi_enum_commit(fray_roller *r)
 {
 	enum_state *en = r->en;
 	unsigned d = en->depth;
@@ -117,10 +117,10 @@ void fray_enum_commit(fray_roller *r)
 }
 
 /* x += the probability of the path just run. */
-static bool add_path(const enum_state *en, fray_xq *x)
+static bool add_path(const enum_state *en, frayi_xq *x)
 {
 	unsigned d = en->depth;
-	return en->big[d] ? fray_xq_add_q(x, en->bigq[d]) : fray_xq_add(x, en->pnum[d], en->pden[d]);
+	return en->big[d] ? frayi_xq_add_q(x, en->bigq[d]) : frayi_xq_add(x, en->pnum[d], en->pden[d]);
 }
 
 /* Moves to the next path: the deepest step with an untried branch takes
@@ -143,25 +143,25 @@ static bool next_path(enum_state *en)
 
 static enum_state *enum_state_new(fray_ctx *ctx, unsigned max_depth)
 {
-	enum_state *en = fray_calloc(ctx, 1, sizeof *en);
+	enum_state *en = frayi_calloc(ctx, 1, sizeof *en);
 	if (!en)
 		return NULL;
 	size_t n = (size_t)max_depth + 1;
-	en->path = fray_calloc(ctx, n, sizeof *en->path);
-	en->pnum = fray_alloc(ctx, n * sizeof *en->pnum);
-	en->pden = fray_alloc(ctx, n * sizeof *en->pden);
-	en->big = fray_calloc(ctx, n, sizeof *en->big);
-	en->bigq = fray_alloc(ctx, n * sizeof *en->bigq);
+	en->path = frayi_calloc(ctx, n, sizeof *en->path);
+	en->pnum = frayi_alloc(ctx, n * sizeof *en->pnum);
+	en->pden = frayi_alloc(ctx, n * sizeof *en->pden);
+	en->big = frayi_calloc(ctx, n, sizeof *en->big);
+	en->bigq = frayi_alloc(ctx, n * sizeof *en->bigq);
 	if (!en->path || !en->pnum || !en->pden || !en->big || !en->bigq) {
-		fray_dealloc(ctx, en->path);
-		fray_dealloc(ctx, en->pnum);
-		fray_dealloc(ctx, en->pden);
-		fray_dealloc(ctx, en->big);
-		fray_dealloc(ctx, en->bigq);
-		fray_dealloc(ctx, en);
+		frayi_dealloc(ctx, en->path);
+		frayi_dealloc(ctx, en->pnum);
+		frayi_dealloc(ctx, en->pden);
+		frayi_dealloc(ctx, en->big);
+		frayi_dealloc(ctx, en->bigq);
+		frayi_dealloc(ctx, en);
 		return NULL;
 	}
-	en->pnum[0] = 1; /* the empty path: 1 / 1 for good (fray_enum_commit_small) */
+	en->pnum[0] = 1; /* the empty path: 1 / 1 for good (frayi_enum_commit_small) */
 	en->pden[0] = 1;
 	en->valid = 1;
 	en->max_depth = max_depth;
@@ -176,15 +176,15 @@ static void enum_state_free(fray_ctx *ctx, enum_state *en)
 	for (unsigned i = 0; i < en->nbig; i++)
 		mpq_clear(en->bigq[i]);
 	mpz_clears(en->num, en->den, NULL);
-	fray_deal_nodes_free(ctx, en->deals, en->max_depth + 1);
-	fray_dealloc(ctx, en->key);
-	fray_dealloc(ctx, en->scratch);
-	fray_dealloc(ctx, en->path);
-	fray_dealloc(ctx, en->pnum);
-	fray_dealloc(ctx, en->pden);
-	fray_dealloc(ctx, en->big);
-	fray_dealloc(ctx, en->bigq);
-	fray_dealloc(ctx, en);
+	frayi_deal_nodes_free(ctx, en->deals, en->max_depth + 1);
+	frayi_dealloc(ctx, en->key);
+	frayi_dealloc(ctx, en->scratch);
+	frayi_dealloc(ctx, en->path);
+	frayi_dealloc(ctx, en->pnum);
+	frayi_dealloc(ctx, en->pden);
+	frayi_dealloc(ctx, en->big);
+	frayi_dealloc(ctx, en->bigq);
+	frayi_dealloc(ctx, en);
 }
 
 /* ---- state merging ---- */
@@ -212,7 +212,7 @@ FRAY_API void *fray_resume_scratch(fray_roller *r, size_t size, bool *valid)
 				 "FRAY_SCRATCH_MAX bytes");
 		return NULL;
 	}
-	if (!en->scratch && !(en->scratch = fray_alloc(r->ctx, FRAY_SCRATCH_MAX)))
+	if (!en->scratch && !(en->scratch = frayi_alloc(r->ctx, FRAY_SCRATCH_MAX)))
 		return NULL;
 	*valid = en->scratch_valid;
 	en->scratch_valid = true; /* the caller fills it now */
@@ -272,7 +272,7 @@ typedef struct stage_states {
 
 /* The denominators of the states' probabilities, each once. */
 typedef struct den_list {
-	fray_u128 *v;
+	frayi_u128 *v;
 	size_t count, cap;
 	uint32_t *index; /* 1 << bits slots of number + 1 */
 	unsigned bits;
@@ -301,8 +301,8 @@ typedef struct walker {
 	const void *input;
 	const fray_enum_limits *lim;
 	uint64_t max_paths, max_bytes, paths;
-	fray_tally out;        /* outcomes */
-	fray_xq unresolved;
+	frayi_tally out;        /* outcomes */
+	frayi_xq unresolved;
 	/* the states reached and not yet walked from, a tally a stage, in
 	 * increasing order of stage; `walking` is the stage being walked */
 	stage_states *pending;
@@ -311,11 +311,11 @@ typedef struct walker {
 	/* one state's ends, before they are weighted by the state's
 	 * probability (a product per end instead of per path); a state's key
 	 * here is its stage, then its bytes */
-	fray_tally local_out, local_next;
-	fray_xq local_unres;
+	frayi_tally local_out, local_next;
+	frayi_xq local_unres;
 	/* the entry the last path ended in: paths in a row often end alike
 	 * (a deal's splits that differ only in kinds nobody reads) */
-	fray_tally *last_t;
+	frayi_tally *last_t;
 	size_t last_e;
 	den_list dens;
 	int64_t keybuf[FRAY_STATE_MAX / 8];
@@ -360,9 +360,9 @@ static uint32_t entry_den(const unsigned char *en)
 static void entry_clear(unsigned char *en)
 {
 	if (entry_den(en) == DEN_BIG) {
-		fray_xq x = {.num = 0, .den = 1};
+		frayi_xq x = {.num = 0, .den = 1};
 		memcpy(&x.big, en, sizeof x.big);
-		fray_xq_clear(&x);
+		frayi_xq_clear(&x);
 	}
 	memset(en, 0, ENTRY_HEAD);
 }
@@ -374,7 +374,7 @@ static void table_free_block(fray_ctx *ctx, state_table *t, size_t b)
 	size_t first = b << BLOCK_SHIFT, end = first + BLOCK < t->count ? first + BLOCK : t->count;
 	for (size_t e = first; e < end; e++)
 		entry_clear(table_entry(t, e));
-	fray_dealloc(ctx, t->blocks[b]);
+	frayi_dealloc(ctx, t->blocks[b]);
 	t->blocks[b] = NULL;
 	t->live_blocks--;
 }
@@ -383,8 +383,8 @@ static void table_fini(fray_ctx *ctx, state_table *t)
 {
 	for (size_t b = 0; b < t->nblocks; b++)
 		table_free_block(ctx, t, b);
-	fray_dealloc(ctx, t->blocks);
-	fray_dealloc(ctx, t->index);
+	frayi_dealloc(ctx, t->blocks);
+	frayi_dealloc(ctx, t->index);
 	table_init(t, t->ssize);
 }
 
@@ -396,7 +396,7 @@ static uint64_t state_hash(const unsigned char *state, size_t ssize)
 	size_t n = (ssize + 7) / 8;
 	words[n - 1] = 0;
 	memcpy(words, state, ssize);
-	return fray_tally_hash(words, n);
+	return frayi_tally_hash(words, n);
 }
 
 static uint32_t index_tag(uint64_t h, unsigned bits)
@@ -406,7 +406,7 @@ static uint32_t index_tag(uint64_t h, unsigned bits)
 
 static bool table_reindex(fray_ctx *ctx, state_table *t, unsigned bits)
 {
-	uint32_t *index = fray_calloc(ctx, (size_t)1 << bits, sizeof *index);
+	uint32_t *index = frayi_calloc(ctx, (size_t)1 << bits, sizeof *index);
 	if (!index)
 		return false;
 	size_t mask = ((size_t)1 << bits) - 1;
@@ -417,7 +417,7 @@ static bool table_reindex(fray_ctx *ctx, state_table *t, unsigned bits)
 			i = (i + 1) & mask;
 		index[i] = index_tag(h, bits) | (uint32_t)(e + 1);
 	}
-	fray_dealloc(ctx, t->index);
+	frayi_dealloc(ctx, t->index);
 	t->index = index;
 	t->bits = bits;
 	return true;
@@ -450,11 +450,11 @@ static unsigned char *table_find(fray_ctx *ctx, state_table *t, const unsigned c
 	size_t e = t->count;
 	if ((e & (BLOCK - 1)) == 0) {
 		size_t b = e >> BLOCK_SHIFT;
-		unsigned char **blocks = fray_realloc(ctx, t->blocks, (b + 1) * sizeof *blocks);
+		unsigned char **blocks = frayi_realloc(ctx, t->blocks, (b + 1) * sizeof *blocks);
 		if (!blocks)
 			return NULL;
 		t->blocks = blocks;
-		if (!(blocks[b] = fray_alloc(ctx, BLOCK * t->esize)))
+		if (!(blocks[b] = frayi_alloc(ctx, BLOCK * t->esize)))
 			return NULL;
 		t->nblocks = b + 1;
 		t->live_blocks++;
@@ -467,21 +467,21 @@ static unsigned char *table_find(fray_ctx *ctx, state_table *t, const unsigned c
 	return en;
 }
 
-static uint64_t den_hash(fray_u128 d)
+static uint64_t den_hash(frayi_u128 d)
 {
 	int64_t words[2];
 	memcpy(words, &d, sizeof words);
-	return fray_tally_hash(words, 2);
+	return frayi_tally_hash(words, 2);
 }
 
 /* The number of denominator d in the list, added if new; DEN_BIG when
  * out of memory. */
-static uint32_t den_number(fray_ctx *ctx, den_list *l, fray_u128 d)
+static uint32_t den_number(fray_ctx *ctx, den_list *l, frayi_u128 d)
 {
 	uint64_t h = den_hash(d);
 	if ((l->count + 1) * 2 > ((size_t)1 << l->bits) || !l->index) {
 		unsigned bits = l->index ? l->bits + 1 : 8;
-		uint32_t *index = fray_calloc(ctx, (size_t)1 << bits, sizeof *index);
+		uint32_t *index = frayi_calloc(ctx, (size_t)1 << bits, sizeof *index);
 		if (!index)
 			return DEN_BIG;
 		size_t mask = ((size_t)1 << bits) - 1;
@@ -491,7 +491,7 @@ static uint32_t den_number(fray_ctx *ctx, den_list *l, fray_u128 d)
 				i = (i + 1) & mask;
 			index[i] = (uint32_t)(n + 1);
 		}
-		fray_dealloc(ctx, l->index);
+		frayi_dealloc(ctx, l->index);
 		l->index = index;
 		l->bits = bits;
 	}
@@ -500,8 +500,8 @@ static uint32_t den_number(fray_ctx *ctx, den_list *l, fray_u128 d)
 		if (l->v[l->index[i] - 1] == d)
 			return l->index[i] - 1;
 	if (l->count == l->cap) {
-		size_t cap = fray_grow(l->cap, l->count + 1, sizeof *l->v);
-		fray_u128 *v = cap ? fray_realloc(ctx, l->v, cap * sizeof *v) : NULL;
+		size_t cap = frayi_grow(l->cap, l->count + 1, sizeof *l->v);
+		frayi_u128 *v = cap ? frayi_realloc(ctx, l->v, cap * sizeof *v) : NULL;
 		if (!v)
 			return DEN_BIG;
 		l->v = v;
@@ -513,9 +513,9 @@ static uint32_t den_number(fray_ctx *ctx, den_list *l, fray_u128 d)
 }
 
 /* An entry's probability (its GMP number, if any, still the entry's). */
-static fray_xq entry_get(const walker *w, const unsigned char *en)
+static frayi_xq entry_get(const walker *w, const unsigned char *en)
 {
-	fray_xq x = FRAY_XQ_ZERO;
+	frayi_xq x = FRAY_XQ_ZERO;
 	uint32_t d = entry_den(en);
 	if (d == DEN_BIG) {
 		memcpy(&x.big, en, sizeof x.big);
@@ -528,7 +528,7 @@ static fray_xq entry_get(const walker *w, const unsigned char *en)
 }
 
 /* Stores x in an entry (the entry takes x's GMP number). */
-static bool entry_put(walker *w, unsigned char *en, const fray_xq *x)
+static bool entry_put(walker *w, unsigned char *en, const frayi_xq *x)
 {
 	uint32_t d = DEN_BIG;
 	if (x->big) {
@@ -545,9 +545,9 @@ static bool entry_put(walker *w, unsigned char *en, const fray_xq *x)
 	return true;
 }
 
-static size_t tally_bytes(const fray_tally *t)
+static size_t tally_bytes(const frayi_tally *t)
 {
-	return t->cap * (t->nfields * sizeof(int64_t) + sizeof(fray_xq)) + t->nslots * sizeof(*t->slots);
+	return t->cap * (t->nfields * sizeof(int64_t) + sizeof(frayi_xq)) + t->nslots * sizeof(*t->slots);
 }
 
 /* The memory budget: the outcomes and states collected and every GMP
@@ -557,17 +557,17 @@ static size_t tally_bytes(const fray_tally *t)
 static fray_status check_memory(walker *w)
 {
 	fray_ctx *ctx = w->ctx;
-	if (fray_gmp_failed())
-		return fray_fail(ctx, FRAY_ERR_NOMEM, "out of memory while enumerating; "
+	if (frayi_gmp_failed())
+		return frayi_fail(ctx, FRAY_ERR_NOMEM, "out of memory while enumerating; "
 				 "simulate instead (--trials N)");
-	uint64_t used = (uint64_t)fray_gmp_live_bytes() + w->r.en->deal_table_bytes + tally_bytes(&w->out) +
+	uint64_t used = (uint64_t)frayi_gmp_live_bytes() + w->r.en->deal_table_bytes + tally_bytes(&w->out) +
 			table_bytes(&w->walking.t) + tally_bytes(&w->local_out) +
 			tally_bytes(&w->local_next) + w->cap_pending * sizeof *w->pending +
 			w->dens.cap * sizeof *w->dens.v + (w->dens.index ? sizeof *w->dens.index << w->dens.bits : 0);
 	for (size_t i = 0; i < w->npending; i++)
 		used += table_bytes(&w->pending[i].t);
 	if (used > w->max_bytes)
-		return fray_fail(ctx, FRAY_ERR_BUDGET, "exact odds need more than %llu MiB of memory "
+		return frayi_fail(ctx, FRAY_ERR_BUDGET, "exact odds need more than %llu MiB of memory "
 				 "(the budget, --max-memory): simulate instead (--trials N)",
 				 (unsigned long long)(w->max_bytes >> 20));
 	return FRAY_OK;
@@ -586,8 +586,8 @@ static fray_status states_ready(walker *w)
 	if (w->local_next.nfields == words)
 		return FRAY_OK;
 	if (w->local_next.nfields != 0)
-		return fray_fail(w->ctx, FRAY_ERR_INTERNAL, "fray_checkpoint: states of two sizes");
-	fray_tally_init(&w->local_next, w->ctx, words, true);
+		return frayi_fail(w->ctx, FRAY_ERR_INTERNAL, "fray_checkpoint: states of two sizes");
+	frayi_tally_init(&w->local_next, w->ctx, words, true);
 	return FRAY_OK;
 }
 
@@ -603,7 +603,7 @@ static bool same_key(const int64_t *a, const int64_t *b, size_t n)
 static fray_status record_end(walker *w, const int64_t *outcome)
 {
 	enum_state *en = w->r.en;
-	fray_tally *t;
+	frayi_tally *t;
 	const int64_t *key;
 	if (en->checkpointed) {
 		fray_status st = states_ready(w);
@@ -616,7 +616,7 @@ static fray_status record_end(walker *w, const int64_t *outcome)
 		key = w->keybuf;
 	} else if (w->r.truncated) {
 		if (!add_path(en, &w->local_unres))
-			return fray_nomem(w->ctx);
+			return frayi_nomem(w->ctx);
 		return FRAY_OK;
 	} else {
 		t = &w->local_out;
@@ -624,36 +624,36 @@ static fray_status record_end(walker *w, const int64_t *outcome)
 	}
 	size_t e = w->last_e;
 	if (t != w->last_t || e >= t->count || !same_key(t->keys + e * t->nfields, key, t->nfields)) {
-		e = fray_tally_slot(t, key);
+		e = frayi_tally_slot(t, key);
 		if (e == SIZE_MAX)
-			return fray_nomem(w->ctx);
+			return frayi_nomem(w->ctx);
 		w->last_t = t;
 		w->last_e = e;
 	}
 	/* the common case: the entry's denominator is the path's (every split
 	 * of a deal has C(total, k)), a sum of numerators that fits */
-	fray_xq *x = &t->x[e];
+	frayi_xq *x = &t->x[e];
 	unsigned d = en->depth;
-	fray_u128 sum;
+	frayi_u128 sum;
 	if (!en->big[d] && !x->big && x->num != 0 && x->den == en->pden[d] &&
 	    !__builtin_add_overflow(x->num, en->pnum[d], &sum)) {
 		x->num = sum;
 		return FRAY_OK;
 	}
 	if (!add_path(en, x))
-		return fray_nomem(w->ctx);
+		return frayi_nomem(w->ctx);
 	return FRAY_OK;
 }
 
 /* dst[k] += weight * src[k] for every entry of src; src is emptied. */
-static fray_status fold(walker *w, fray_tally *dst, fray_tally *src, const fray_xq *weight)
+static fray_status fold(walker *w, frayi_tally *dst, frayi_tally *src, const frayi_xq *weight)
 {
 	for (size_t e = 0; e < src->count; e++) {
-		size_t d = fray_tally_slot(dst, src->keys + e * src->nfields);
-		if (d == SIZE_MAX || !fray_xq_addmul(&dst->x[d], weight, &src->x[e]))
-			return fray_nomem(w->ctx);
+		size_t d = frayi_tally_slot(dst, src->keys + e * src->nfields);
+		if (d == SIZE_MAX || !frayi_xq_addmul(&dst->x[d], weight, &src->x[e]))
+			return frayi_nomem(w->ctx);
 	}
-	fray_tally_reset(src);
+	frayi_tally_reset(src);
 	return FRAY_OK;
 }
 
@@ -674,8 +674,8 @@ static state_table *stage_tally(walker *w, uint64_t stage)
 	if (t)
 		return t;
 	if (w->npending == w->cap_pending) {
-		size_t cap = fray_grow(w->cap_pending, w->npending + 1, sizeof *w->pending);
-		stage_states *p = cap ? fray_realloc(w->ctx, w->pending, cap * sizeof *p) : NULL;
+		size_t cap = frayi_grow(w->cap_pending, w->npending + 1, sizeof *w->pending);
+		stage_states *p = cap ? frayi_realloc(w->ctx, w->pending, cap * sizeof *p) : NULL;
 		if (!p)
 			return NULL;
 		w->pending = p;
@@ -818,17 +818,17 @@ static double estimate_stage(walker *w)
 /* The states one state reached, weighted, each into its stage's table.
  * Their slots are fetched ahead, a batch at a time: the stages' tables
  * are big, and their slots cache misses. */
-static fray_status fold_states(walker *w, const fray_xq *weight)
+static fray_status fold_states(walker *w, const frayi_xq *weight)
 {
 	enum { BATCH = 16 };
-	fray_tally *src = &w->local_next;
+	frayi_tally *src = &w->local_next;
 	size_t words = src->nfields - 1; /* the stage, then the state */
 	for (size_t first = 0; first < src->count; first += BATCH) {
 		size_t n = src->count - first < BATCH ? src->count - first : BATCH;
 		uint64_t h[BATCH];
 		for (size_t i = 0; i < n; i++) {
 			const int64_t *key = src->keys + (first + i) * src->nfields;
-			h[i] = fray_tally_hash(key + 1, words);
+			h[i] = frayi_tally_hash(key + 1, words);
 			const state_table *dst = find_stage(w, (uint64_t)key[0]);
 			if (dst)
 				table_prefetch(dst, h[i]);
@@ -839,13 +839,13 @@ static fray_status fold_states(walker *w, const fray_xq *weight)
 			state_table *dst = stage_tally(w, (uint64_t)key[0]);
 			unsigned char *en = dst ? table_find(w->ctx, dst, (const unsigned char *)(key + 1), h[i]) : NULL;
 			if (!en)
-				return fray_nomem(w->ctx);
-			fray_xq x = entry_get(w, en);
-			if (!fray_xq_addmul(&x, weight, &src->x[e]) || !entry_put(w, en, &x))
-				return fray_nomem(w->ctx);
+				return frayi_nomem(w->ctx);
+			frayi_xq x = entry_get(w, en);
+			if (!frayi_xq_addmul(&x, weight, &src->x[e]) || !entry_put(w, en, &x))
+				return frayi_nomem(w->ctx);
 		}
 	}
-	fray_tally_reset(src);
+	frayi_tally_reset(src);
 	return FRAY_OK;
 }
 
@@ -859,7 +859,7 @@ static fray_status every_64_paths(walker *w)
 		return st;
 	const fray_enum_limits *lim = w->lim;
 	if (lim && lim->stop && *lim->stop)
-		return fray_fail(w->ctx, FRAY_ERR_BUDGET, "stopped after %llu paths",
+		return frayi_fail(w->ctx, FRAY_ERR_BUDGET, "stopped after %llu paths",
 				 (unsigned long long)w->paths);
 	if (lim && (w->paths & 0xFFFF) == 0) {
 		if (lim->progress)
@@ -872,7 +872,7 @@ static fray_status every_64_paths(walker *w)
 /* Runs every path from one start: the beginning (resume NULL) or a state
  * of stage `stage` reached with probability *weight (1 at the beginning). */
 static fray_status walk_from(walker *w, const unsigned char *resume, uint64_t stage,
-			     const fray_xq *weight)
+			     const frayi_xq *weight)
 {
 	fray_roller *r = &w->r;
 	enum_state *en = r->en;
@@ -882,10 +882,10 @@ static fray_status walk_from(walker *w, const unsigned char *resume, uint64_t st
 	en->len = 0;
 	en->valid = 1;
 	fray_status st;
-	fray_roller_begin_run(r);
+	frayi_roller_begin_run(r);
 	do {
 		if (++w->paths > w->max_paths)
-			return fray_fail(w->ctx, FRAY_ERR_LIMIT,
+			return frayi_fail(w->ctx, FRAY_ERR_LIMIT,
 					 "more than %llu outcome paths: too many to "
 					 "enumerate exactly; simulate instead",
 					 (unsigned long long)w->max_paths);
@@ -896,14 +896,14 @@ static fray_status walk_from(walker *w, const unsigned char *resume, uint64_t st
 		 * below every 64 paths */
 		int64_t outcome[FRAY_OUTCOME_MAX_FIELDS] = {0};
 		if (r->truncated)
-			fray_roller_begin_run(r);
+			frayi_roller_begin_run(r);
 		en->depth = 0;
 		en->checkpointed = false;
 		if (w->p)
 			fray_policy_reset(w->p);
 		w->proc(r, w->p, w->input, outcome);
 		if (r->status != FRAY_OK)
-			return fray_fail(w->ctx, r->status, "%s", r->msg);
+			return frayi_fail(w->ctx, r->status, "%s", r->msg);
 		/* a pure procedure consumes exactly its recorded path */
 		en->len = en->depth;
 		if (en->valid > en->depth + 1)
@@ -917,9 +917,9 @@ static fray_status walk_from(walker *w, const unsigned char *resume, uint64_t st
 		return st;
 	if (w->local_next.nfields && (st = fold_states(w, weight)) != FRAY_OK)
 		return st;
-	bool ok = fray_xq_addmul(&w->unresolved, weight, &w->local_unres);
-	fray_xq_clear(&w->local_unres);
-	return ok ? FRAY_OK : fray_nomem(w->ctx);
+	bool ok = frayi_xq_addmul(&w->unresolved, weight, &w->local_unres);
+	frayi_xq_clear(&w->local_unres);
+	return ok ? FRAY_OK : frayi_nomem(w->ctx);
 }
 
 /* The beginning, then the states of each stage in increasing order, until
@@ -927,13 +927,13 @@ static fray_status walk_from(walker *w, const unsigned char *resume, uint64_t st
  * unresolved, as a path cut there would be. */
 static fray_status walk(walker *w)
 {
-	fray_xq one = {.num = 1, .den = 1};
+	frayi_xq one = {.num = 1, .den = 1};
 	w->stages = 1;
 	tell(w, false);
 	fray_status st = walk_from(w, NULL, 0, &one);
-	unsigned char *state = fray_alloc(w->ctx, FRAY_STATE_MAX);
+	unsigned char *state = frayi_alloc(w->ctx, FRAY_STATE_MAX);
 	if (!state)
-		return fray_nomem(w->ctx);
+		return frayi_nomem(w->ctx);
 	for (unsigned stages = 1; st == FRAY_OK && w->npending > 0; stages++) {
 		w->walking = w->pending[0];
 		memmove(w->pending, w->pending + 1, --w->npending * sizeof *w->pending);
@@ -941,7 +941,7 @@ static fray_status walk(walker *w)
 		double projection = estimate_stage(w);
 		if (projection > (double)w->max_paths) {
 			/* early, with its reason (issue #33): not after the budget */
-			st = fray_fail(w->ctx, FRAY_ERR_LIMIT, "exact odds would take more than %llu "
+			st = frayi_fail(w->ctx, FRAY_ERR_LIMIT, "exact odds would take more than %llu "
 				       "outcome paths (the budget): after %llu, %llu states wait and each "
 				       "state walked leaves %.1f new ones (a projection from the last %d "
 				       "stages); simulate instead",
@@ -952,14 +952,14 @@ static fray_status walk(walker *w)
 		tell(w, false);
 		state_table *from = &w->walking.t;
 		/* no state is added to a stage being walked (stages grow) */
-		fray_dealloc(w->ctx, from->index);
+		frayi_dealloc(w->ctx, from->index);
 		from->index = NULL;
 		for (size_t e = 0; e < from->count && st == FRAY_OK; e++) {
 			unsigned char *en = table_entry(from, e);
-			fray_xq x = entry_get(w, en);
+			frayi_xq x = entry_get(w, en);
 			if (stages > w->r.en->max_depth) {
-				if (!fray_xq_add_xq(&w->unresolved, &x))
-					st = fray_nomem(w->ctx);
+				if (!frayi_xq_add_xq(&w->unresolved, &x))
+					st = frayi_nomem(w->ctx);
 			} else {
 				memcpy(state, en + ENTRY_HEAD, from->ssize);
 				w->walk_pos = e + 1;
@@ -971,7 +971,7 @@ static fray_status walk(walker *w)
 		table_fini(w->ctx, from);
 		w->walk_pos = 0;
 	}
-	fray_dealloc(w->ctx, state);
+	frayi_dealloc(w->ctx, state);
 	if (st == FRAY_OK)
 		tell(w, true);
 	return st;
@@ -986,24 +986,24 @@ FRAY_API fray_status fray_enumerate(fray_ctx *ctx, fray_procedure proc,
 		return FRAY_ERR_INPUT;
 	fray_ctx_clear(ctx); /* each call's message is its own */
 	if (!out || !proc)
-		return fray_fail(ctx, FRAY_ERR_INPUT, "fray_enumerate: NULL argument");
+		return frayi_fail(ctx, FRAY_ERR_INPUT, "fray_enumerate: NULL argument");
 	*out = NULL;
 	if (nfields < 1 || nfields > FRAY_OUTCOME_MAX_FIELDS)
-		return fray_fail(ctx, FRAY_ERR_INTERNAL,
+		return frayi_fail(ctx, FRAY_ERR_INTERNAL,
 				 "an outcome has 1 to %d fields, not %zu",
 				 FRAY_OUTCOME_MAX_FIELDS, nfields);
 	if (p && !fray_policy_deterministic(p))
-		return fray_fail(ctx, FRAY_ERR_INPUT,
+		return frayi_fail(ctx, FRAY_ERR_INPUT,
 				 "exact odds need a deterministic policy; '%s' is not",
 				 fray_policy_name(p));
 	unsigned max_depth = lim && lim->max_depth ? lim->max_depth
 						   : FRAY_ENUM_DEFAULT_DEPTH;
-	if (!fray_gmp_guard())
-		return fray_nomem(ctx);
+	if (!frayi_gmp_guard())
+		return frayi_nomem(ctx);
 
-	walker *w = fray_calloc(ctx, 1, sizeof *w);
+	walker *w = frayi_calloc(ctx, 1, sizeof *w);
 	if (!w)
-		return fray_nomem(ctx);
+		return frayi_nomem(ctx);
 	*w = (walker){
 		.ctx = ctx, .proc = proc, .p = p, .input = input, .lim = lim,
 		.max_paths = lim && lim->max_paths ? lim->max_paths : FRAY_ENUM_DEFAULT_PATHS,
@@ -1011,38 +1011,38 @@ FRAY_API fray_status fray_enumerate(fray_ctx *ctx, fray_procedure proc,
 		.unresolved = FRAY_XQ_ZERO, .local_unres = FRAY_XQ_ZERO,
 		.r = {.ctx = ctx, .mode = ROLLER_ENUMERATE},
 	};
-	fray_tally_init(&w->out, ctx, nfields, true);
-	fray_tally_init(&w->local_out, ctx, nfields, true);
+	frayi_tally_init(&w->out, ctx, nfields, true);
+	frayi_tally_init(&w->local_out, ctx, nfields, true);
 	fray_status st;
 	w->r.en = enum_state_new(ctx, max_depth);
-	if (!w->r.en || !(w->r.en->key = fray_alloc(ctx, FRAY_STATE_MAX))) {
-		st = fray_nomem(ctx);
+	if (!w->r.en || !(w->r.en->key = frayi_alloc(ctx, FRAY_STATE_MAX))) {
+		st = frayi_nomem(ctx);
 		goto done;
 	}
 	w->r.en->staging = fray_policy_memoryless(p);
-	w->r.en->deal_table_max = fray_deal_tables_max(w->max_bytes);
+	w->r.en->deal_table_max = frayi_deal_tables_max(w->max_bytes);
 
 	if ((st = walk(w)) != FRAY_OK || (st = check_memory(w)) != FRAY_OK)
 		goto done;
-	st = fray_tally_to_dist(&w->out, 0, &w->unresolved, out);
-	if (st == FRAY_OK && fray_gmp_failed()) {
+	st = frayi_tally_to_dist(&w->out, 0, &w->unresolved, out);
+	if (st == FRAY_OK && frayi_gmp_failed()) {
 		fray_dist_free(*out);
 		*out = NULL;
-		st = fray_nomem(ctx);
+		st = frayi_nomem(ctx);
 	}
 done:
-	fray_xq_clear(&w->unresolved);
-	fray_xq_clear(&w->local_unres);
-	fray_tally_fini(&w->out);
-	fray_tally_fini(&w->local_out);
-	fray_tally_fini(&w->local_next);
+	frayi_xq_clear(&w->unresolved);
+	frayi_xq_clear(&w->local_unres);
+	frayi_tally_fini(&w->out);
+	frayi_tally_fini(&w->local_out);
+	frayi_tally_fini(&w->local_next);
 	table_fini(ctx, &w->walking.t);
 	for (size_t i = 0; i < w->npending; i++)
 		table_fini(ctx, &w->pending[i].t);
-	fray_dealloc(ctx, w->dens.v);
-	fray_dealloc(ctx, w->dens.index);
-	fray_dealloc(ctx, w->pending);
+	frayi_dealloc(ctx, w->dens.v);
+	frayi_dealloc(ctx, w->dens.index);
+	frayi_dealloc(ctx, w->pending);
 	enum_state_free(ctx, w->r.en);
-	fray_dealloc(ctx, w);
+	frayi_dealloc(ctx, w);
 	return st;
 }

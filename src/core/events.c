@@ -24,7 +24,7 @@ static void put_json_string(char *dst, size_t cap, size_t *len, const char *s)
 	const unsigned char *u = (const unsigned char *)s;
 	const unsigned char *end = u + strlen(s);
 	while (*u) {
-		size_t n = fray_utf8_len(u, (size_t)(end - u));
+		size_t n = frayi_utf8_len(u, (size_t)(end - u));
 		if (n == 0) {
 			put(dst, cap, len, "\\ufffd");
 			u++;

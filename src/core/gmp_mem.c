@@ -66,7 +66,7 @@ static void install(void)
 	mp_set_memory_functions(gmp_alloc, gmp_realloc, gmp_free);
 }
 
-bool fray_gmp_guard(void)
+bool frayi_gmp_guard(void)
 {
 	pthread_once(&once, install);
 	if (!atomic_load(&reserve)) {
@@ -81,13 +81,13 @@ bool fray_gmp_guard(void)
 	return true;
 }
 
-size_t fray_gmp_live_bytes(void)
+size_t frayi_gmp_live_bytes(void)
 {
 	long long n = atomic_load(&live);
 	return n > 0 ? (size_t)n : 0;
 }
 
-bool fray_gmp_failed(void)
+bool frayi_gmp_failed(void)
 {
 	return atomic_load(&failed);
 }

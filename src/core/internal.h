@@ -33,23 +33,23 @@ struct fray_ctx {
 };
 
 /* Remembers the file open on fd as read (fray_ctx_has_read). */
-void fray_ctx_note_read(fray_ctx *ctx, int fd);
-void *fray_alloc(fray_ctx *ctx, size_t size);
-void *fray_calloc(fray_ctx *ctx, size_t n, size_t size);
-void *fray_realloc(fray_ctx *ctx, void *ptr, size_t size);
-void fray_dealloc(fray_ctx *ctx, void *ptr);
-char *fray_strdup(fray_ctx *ctx, const char *s);
+void frayi_ctx_note_read(fray_ctx *ctx, int fd);
+void *frayi_alloc(fray_ctx *ctx, size_t size);
+void *frayi_calloc(fray_ctx *ctx, size_t n, size_t size);
+void *frayi_realloc(fray_ctx *ctx, void *ptr, size_t size);
+void frayi_dealloc(fray_ctx *ctx, void *ptr);
+char *frayi_strdup(fray_ctx *ctx, const char *s);
 /* Whether the context allocates with the C library's malloc (it was made
  * without an allocator): what it gives may then go to a caller who frees
  * with free(). */
-bool fray_ctx_mallocs(const fray_ctx *ctx);
+bool frayi_ctx_mallocs(const fray_ctx *ctx);
 
 /* Records s and the message unless a failure is already recorded (the first
- * failure wins); returns s so callers can `return fray_fail(...)`. */
-fray_status fray_fail(fray_ctx *ctx, fray_status s, const char *fmt, ...)
+ * failure wins); returns s so callers can `return frayi_fail(...)`. */
+fray_status frayi_fail(fray_ctx *ctx, fray_status s, const char *fmt, ...)
 	FRAY_PRINTF(3, 4);
-fray_status fray_nomem(fray_ctx *ctx);
-/* fray_fail that also names the input the failure is about (a catalogue
+fray_status frayi_nomem(fray_ctx *ctx);
+/* frayi_fail that also names the input the failure is about (a catalogue
  * input's JSON name, a game request's member), for fray_ctx_input. */
 fray_status frayi_fail_input(fray_ctx *ctx, fray_status s, const char *input, const char *fmt, ...)
 	FRAY_PRINTF(4, 5);
@@ -59,28 +59,28 @@ void frayi_doc_nomem(fray_doc *doc);
 
 /* The length of the valid UTF-8 sequence at s (at most avail bytes), or 0
  * when the bytes there are not valid UTF-8. */
-size_t fray_utf8_len(const unsigned char *s, size_t avail);
+size_t frayi_utf8_len(const unsigned char *s, size_t avail);
 
 /* Copies a name from the user's file into dst of cap bytes; a longer one is
  * shortened, never in the middle of a UTF-8 character. */
-void fray_copy_name(char *dst, size_t cap, const char *src);
+void frayi_copy_name(char *dst, size_t cap, const char *src);
 
 /* Growth for dynamic arrays: a new capacity >= need, or 0 on overflow. */
-size_t fray_grow(size_t cap, size_t need, size_t elem);
+size_t frayi_grow(size_t cap, size_t need, size_t elem);
 
-/* GMP's memory (gmp_mem.c). fray_gmp_guard installs fray's counting
+/* GMP's memory (gmp_mem.c). frayi_gmp_guard installs fray's counting
  * allocator for GMP once and makes sure its emergency reserve is there
- * (false: no memory for it). fray_gmp_live_bytes: what GMP holds now;
- * fray_gmp_failed: malloc failed under GMP since the last guard (the work
+ * (false: no memory for it). frayi_gmp_live_bytes: what GMP holds now;
+ * frayi_gmp_failed: malloc failed under GMP since the last guard (the work
  * under way must stop with FRAY_ERR_NOMEM). */
-bool fray_gmp_guard(void);
-size_t fray_gmp_live_bytes(void);
-bool fray_gmp_failed(void);
+bool frayi_gmp_guard(void);
+size_t frayi_gmp_live_bytes(void);
+bool frayi_gmp_failed(void);
 
 /* FNV-1a, 64 bits: digests of the files read (a save or a shard knows
  * when its scenario changed). Chain by passing one result as start. */
 #define FRAY_FNV1A_START 0xcbf29ce484222325u
-static inline uint64_t fray_fnv1a(uint64_t h, const void *data, size_t len)
+static inline uint64_t frayi_fnv1a(uint64_t h, const void *data, size_t len)
 {
 	const unsigned char *p = data;
 	for (size_t i = 0; i < len; i++)

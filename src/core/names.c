@@ -19,7 +19,7 @@ static size_t distance(const char *a, const char *b)
 		row[0] = i;
 		for (size_t j = 1; j <= lb; j++) {
 			size_t up = row[j];
-			bool same = fray_name_char(a[i - 1]) == fray_name_char(b[j - 1]);
+			bool same = frayi_name_char(a[i - 1]) == frayi_name_char(b[j - 1]);
 			size_t best = diag + (same ? 0 : 1);
 			if (up + 1 < best)
 				best = up + 1;
@@ -32,14 +32,14 @@ static size_t distance(const char *a, const char *b)
 	return row[lb];
 }
 
-int fray_name_char(int c)
+int frayi_name_char(int c)
 {
 	if (c == '_' || c == ' ')
 		return '-';
 	return tolower((unsigned char)c);
 }
 
-size_t fray_nearest_name(const char *s, const char *const *names, size_t n)
+size_t frayi_nearest_name(const char *s, const char *const *names, size_t n)
 {
 	size_t best = SIZE_MAX, best_d = SIZE_MAX;
 	for (size_t i = 0; i < n; i++) {

@@ -16,9 +16,9 @@ struct fray_policy {
 FRAY_API fray_policy *fray_policy_new(fray_ctx *ctx, const fray_policy_ops *ops,
 				      void *self)
 {
-	fray_policy *p = fray_calloc(ctx, 1, sizeof *p);
+	fray_policy *p = frayi_calloc(ctx, 1, sizeof *p);
 	if (!p) {
-		fray_nomem(ctx);
+		frayi_nomem(ctx);
 		return NULL;
 	}
 	p->ctx = ctx;
@@ -33,7 +33,7 @@ FRAY_API void fray_policy_free(fray_policy *p)
 		return;
 	if (p->ops->destroy)
 		p->ops->destroy(p->self);
-	fray_dealloc(p->ctx, p);
+	frayi_dealloc(p->ctx, p);
 }
 
 FRAY_API const char *fray_policy_name(const fray_policy *p)
@@ -158,7 +158,7 @@ static void random_begin_trial(void *self, uint64_t trial)
 static void random_destroy(void *self)
 {
 	random_policy *rp = self;
-	fray_dealloc(rp->ctx, rp);
+	frayi_dealloc(rp->ctx, rp);
 }
 
 static const fray_policy_ops random_ops = {
@@ -175,9 +175,9 @@ static const fray_policy_ops random_ops = {
 
 FRAY_API fray_policy *fray_policy_random_new(fray_ctx *ctx, uint64_t seed)
 {
-	random_policy *rp = fray_calloc(ctx, 1, sizeof *rp);
+	random_policy *rp = frayi_calloc(ctx, 1, sizeof *rp);
 	if (!rp) {
-		fray_nomem(ctx);
+		frayi_nomem(ctx);
 		return NULL;
 	}
 	rp->ctx = ctx;
@@ -238,21 +238,21 @@ static void sides_destroy(void *self)
 	sides_policy *sp = self;
 	fray_policy_free(sp->p[0]);
 	fray_policy_free(sp->p[1]);
-	fray_dealloc(sp->ctx, sp->ops);
-	fray_dealloc(sp->ctx, sp);
+	frayi_dealloc(sp->ctx, sp->ops);
+	frayi_dealloc(sp->ctx, sp);
 }
 
 FRAY_API fray_policy *fray_policy_sides_new(fray_ctx *ctx, fray_policy *p0,
 					    fray_policy *p1)
 {
-	sides_policy *sp = fray_calloc(ctx, 1, sizeof *sp);
-	fray_policy_ops *ops = fray_calloc(ctx, 1, sizeof *ops);
+	sides_policy *sp = frayi_calloc(ctx, 1, sizeof *sp);
+	fray_policy_ops *ops = frayi_calloc(ctx, 1, sizeof *ops);
 	if (!sp || !ops) {
-		fray_dealloc(ctx, sp);
-		fray_dealloc(ctx, ops);
+		frayi_dealloc(ctx, sp);
+		frayi_dealloc(ctx, ops);
 		fray_policy_free(p0);
 		fray_policy_free(p1);
-		fray_nomem(ctx);
+		frayi_nomem(ctx);
 		return NULL;
 	}
 	/* the pair is as deterministic and thread-safe as the less of the two */
@@ -335,9 +335,9 @@ static void script_destroy(void *self)
 {
 	script *s = self;
 	for (size_t i = 0; i < s->n; i++)
-		fray_dealloc(s->ctx, s->answers[i]);
-	fray_dealloc(s->ctx, s->answers);
-	fray_dealloc(s->ctx, s);
+		frayi_dealloc(s->ctx, s->answers[i]);
+	frayi_dealloc(s->ctx, s->answers);
+	frayi_dealloc(s->ctx, s);
 }
 
 static const fray_policy_ops script_ops = {
@@ -355,15 +355,15 @@ FRAY_API fray_policy *fray_policy_script_new(fray_ctx *ctx,
 					     const char *const *answers,
 					     size_t n)
 {
-	script *s = fray_calloc(ctx, 1, sizeof *s);
+	script *s = frayi_calloc(ctx, 1, sizeof *s);
 	if (!s)
 		goto nomem;
 	s->ctx = ctx;
-	s->answers = fray_calloc(ctx, n + 1, sizeof *s->answers);
+	s->answers = frayi_calloc(ctx, n + 1, sizeof *s->answers);
 	if (!s->answers)
 		goto nomem;
 	for (; s->n < n; s->n++)
-		if (!(s->answers[s->n] = fray_strdup(ctx, answers[s->n])))
+		if (!(s->answers[s->n] = frayi_strdup(ctx, answers[s->n])))
 			goto nomem;
 	fray_policy *p = fray_policy_new(ctx, &script_ops, s);
 	if (!p)
@@ -372,7 +372,7 @@ FRAY_API fray_policy *fray_policy_script_new(fray_ctx *ctx,
 nomem:
 	if (s)
 		script_destroy(s);
-	fray_nomem(ctx);
+	frayi_nomem(ctx);
 	return NULL;
 }
 
@@ -391,9 +391,9 @@ FRAY_API fray_status fray_policy_script_read(fray_ctx *ctx, fray_doc *doc, fray_
 	const char **answers = NULL;
 	if (list && fray_doc_expect(doc, list, FRAY_NODE_SEQ, "'answers'")) {
 		n = fray_node_len(list);
-		answers = fray_calloc(ctx, n + 1, sizeof *answers);
+		answers = frayi_calloc(ctx, n + 1, sizeof *answers);
 		if (!answers)
-			return fray_nomem(ctx);
+			return frayi_nomem(ctx);
 		for (size_t i = 0; i < n; i++)
 			fray_doc_string(doc, fray_node_item(list, i), "an answer",
 					&answers[i]);
@@ -404,7 +404,7 @@ FRAY_API fray_status fray_policy_script_read(fray_ctx *ctx, fray_doc *doc, fray_
 		if (!*out)
 			st = FRAY_ERR_NOMEM;
 	}
-	fray_dealloc(ctx, (void *)answers);
+	frayi_dealloc(ctx, (void *)answers);
 	return st;
 }
 
@@ -426,7 +426,7 @@ FRAY_API fray_status fray_policy_from_spec(fray_ctx *ctx, const char *spec, fray
 	if (!ctx)
 		return FRAY_ERR_INPUT;
 	if (!out || !spec)
-		return fray_fail(ctx, FRAY_ERR_INPUT, "fray_policy_from_spec: NULL argument");
+		return frayi_fail(ctx, FRAY_ERR_INPUT, "fray_policy_from_spec: NULL argument");
 	*out = NULL;
 	if (digest)
 		*digest = 0;
@@ -452,13 +452,13 @@ FRAY_API fray_status fray_policy_from_spec(fray_ctx *ctx, const char *spec, fray
 			if (digits)
 				seed = strtoull(spec + 7, &end, 10);
 			if (!digits || *end || errno)
-				return fray_fail(ctx, FRAY_ERR_INPUT, "random:SEED expects a whole number, got '%.40s'",
+				return frayi_fail(ctx, FRAY_ERR_INPUT, "random:SEED expects a whole number, got '%.40s'",
 						 spec + 7);
 		}
 		*out = fray_policy_random_new(ctx, seed);
 	} else {
-		return fray_fail(ctx, FRAY_ERR_INPUT, "expected heuristic, scripted:FILE or random[:SEED], got '%.200s'",
+		return frayi_fail(ctx, FRAY_ERR_INPUT, "expected heuristic, scripted:FILE or random[:SEED], got '%.200s'",
 				 spec);
 	}
-	return *out ? FRAY_OK : fray_nomem(ctx);
+	return *out ? FRAY_OK : frayi_nomem(ctx);
 }

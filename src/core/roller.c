@@ -9,9 +9,9 @@
 FRAY_API fray_roller *fray_roller_sample_new(fray_ctx *ctx, uint64_t seed,
 					     uint64_t stream)
 {
-	fray_roller *r = fray_calloc(ctx, 1, sizeof *r);
+	fray_roller *r = frayi_calloc(ctx, 1, sizeof *r);
 	if (!r) {
-		fray_nomem(ctx);
+		frayi_nomem(ctx);
 		return NULL;
 	}
 	r->ctx = ctx;
@@ -23,7 +23,7 @@ FRAY_API fray_roller *fray_roller_sample_new(fray_ctx *ctx, uint64_t seed,
 FRAY_API void fray_roller_free(fray_roller *r)
 {
 	if (r)
-		fray_dealloc(r->ctx, r);
+		frayi_dealloc(r->ctx, r);
 }
 
 FRAY_API uint64_t fray_roller_tell(const fray_roller *r)
@@ -56,7 +56,7 @@ FRAY_API void fray_roller_set_sink(fray_roller *r, fray_event_sink sink,
 	r->sink_ud = ud;
 }
 
-void fray_roller_begin_run(fray_roller *r)
+void frayi_roller_begin_run(fray_roller *r)
 {
 	r->status = FRAY_OK;
 	r->truncated = false;
@@ -148,10 +148,10 @@ FRAY_API int fray_die(fray_roller *r, int sides, const char *what)
 	} else {
 		uint32_t c;
 		bool need;
-		if (!fray_enum_step(r, (uint32_t)sides, &c, &need))
+		if (!frayi_enum_step(r, (uint32_t)sides, &c, &need))
 			return 1;
 		if (need)
-			fray_enum_commit_small(r, 1, (fray_u128)sides);
+			frayi_enum_commit_small(r, 1, (frayi_u128)sides);
 		v = (int)c + 1;
 	}
 	if (r->sink)
@@ -181,10 +181,10 @@ FRAY_API int fray_die_classed(fray_roller *r, int sides, const unsigned char *cl
 	uint32_t c = 0;
 	bool need;
 	if (n > 1) { /* one class is certain: no branch */
-		if (!fray_enum_step(r, n, &c, &need))
+		if (!frayi_enum_step(r, n, &c, &need))
 			return 1;
 		if (need)
-			fray_enum_commit_small(r, (fray_u128)ways[c], (fray_u128)sides);
+			frayi_enum_commit_small(r, (frayi_u128)ways[c], (frayi_u128)sides);
 	}
 	int v = first[c] + 1;
 	if (r->sink)
@@ -193,9 +193,9 @@ FRAY_API int fray_die_classed(fray_roller *r, int sides, const unsigned char *cl
 }
 
 /* v^e, false past 128 bits. */
-static bool pow_u128(fray_u128 v, unsigned e, fray_u128 *out)
+static bool pow_u128(frayi_u128 v, unsigned e, frayi_u128 *out)
 {
-	fray_u128 acc = 1;
+	frayi_u128 acc = 1;
 	while (e) {
 		if ((e & 1) && __builtin_mul_overflow(acc, v, &acc))
 			return false;
@@ -212,13 +212,13 @@ static bool pow_u128(fray_u128 v, unsigned e, fray_u128 *out)
  * 4 and 8 of 12: 1 and 2 of 3), in 128 bits when it fits. */
 static void commit_binomial(fray_roller *r, int n, int k, int a, int b, int sides)
 {
-	fray_u128 g = fray_u128_gcd((fray_u128)a, (fray_u128)b);
-	fray_u128 c, pa, pb, w, d;
-	if (fray_binomial((unsigned)n, (unsigned)k, &c) && pow_u128((fray_u128)a / g, (unsigned)k, &pa) &&
-	    pow_u128((fray_u128)b / g, (unsigned)(n - k), &pb) &&
-	    pow_u128((fray_u128)sides / g, (unsigned)n, &d) &&
+	frayi_u128 g = frayi_u128_gcd((frayi_u128)a, (frayi_u128)b);
+	frayi_u128 c, pa, pb, w, d;
+	if (frayi_binomial((unsigned)n, (unsigned)k, &c) && pow_u128((frayi_u128)a / g, (unsigned)k, &pa) &&
+	    pow_u128((frayi_u128)b / g, (unsigned)(n - k), &pb) &&
+	    pow_u128((frayi_u128)sides / g, (unsigned)n, &d) &&
 	    !__builtin_mul_overflow(c, pa, &w) && !__builtin_mul_overflow(w, pb, &w)) {
-		fray_enum_commit_small(r, w, d);
+		frayi_enum_commit_small(r, w, d);
 		return;
 	}
 	enum_state *en = r->en;
@@ -231,7 +231,7 @@ static void commit_binomial(fray_roller *r, int n, int k, int a, int b, int side
 	mpz_mul(en->num, en->num, t);
 	mpz_ui_pow_ui(en->den, (unsigned long)sides, (unsigned long)n);
 	mpz_clear(t);
-	fray_enum_commit(r);
+	frayi_enum_commit(r);
 }
 
 /* Successes among n dice of `sides` needing `need`: a = faces that succeed.
@@ -255,7 +255,7 @@ FRAY_API int fray_successes(fray_roller *r, int n, int sides, int need,
 	} else {
 		uint32_t c;
 		bool need_p;
-		if (!fray_enum_step(r, (uint32_t)n + 1, &c, &need_p))
+		if (!frayi_enum_step(r, (uint32_t)n + 1, &c, &need_p))
 			return 0;
 		k = (int)c;
 		if (need_p)
@@ -305,14 +305,14 @@ FRAY_API size_t fray_draw_named(fray_roller *r, const unsigned *counts, size_t n
 	} else {
 		uint32_t c;
 		bool need;
-		if (!fray_enum_step(r, nonzero, &c, &need))
+		if (!frayi_enum_step(r, nonzero, &c, &need))
 			return 0;
 		/* branch c is the c-th category that still holds items */
 		for (cat = 0;; cat++)
 			if (counts[cat] > 0 && c-- == 0)
 				break;
 		if (need)
-			fray_enum_commit_small(r, counts[cat], total);
+			frayi_enum_commit_small(r, counts[cat], total);
 	}
 	if (r->sink) {
 		fray_event ev = {.kind = FRAY_EV_ROLL, .what = what, .value = (int64_t)cat, .roll = FRAY_ROLL_DRAW,
@@ -337,12 +337,12 @@ FRAY_API int fray_reroll_add(fray_roller *r, int sides, const char *what)
 	} else {
 		uint32_t c;
 		bool need;
-		if (!fray_enum_step(r, 2u * (uint32_t)sides - 1, &c, &need))
+		if (!frayi_enum_step(r, 2u * (uint32_t)sides - 1, &c, &need))
 			return 1;
 		bool again = c >= (uint32_t)sides - 1;
 		v = again ? sides + (int)(c - ((uint32_t)sides - 1)) + 1 : (int)c + 1;
 		if (need)
-			fray_enum_commit_small(r, 1, (fray_u128)sides * (again ? (unsigned)sides : 1u));
+			frayi_enum_commit_small(r, 1, (frayi_u128)sides * (again ? (unsigned)sides : 1u));
 	}
 	if (r->sink)
 		emit_roll(r, FRAY_ROLL_REROLL_ADD, what, v, sides, 1, 0);
@@ -364,13 +364,13 @@ FRAY_API bool fray_roll_at_most(fray_roller *r, int sides, int k, int *face,
 	} else {
 		uint32_t c;
 		bool need;
-		if (!fray_enum_step(r, 2, &c, &need)) {
+		if (!frayi_enum_step(r, 2, &c, &need)) {
 			*face = sides;
 			return false;
 		}
 		*face = c == 0 ? k : sides;
 		if (need)
-			fray_enum_commit_small(r, (fray_u128)(c == 0 ? k : sides - k), (fray_u128)sides);
+			frayi_enum_commit_small(r, (frayi_u128)(c == 0 ? k : sides - k), (frayi_u128)sides);
 	}
 	if (r->sink)
 		emit_roll(r, FRAY_ROLL_AT_MOST, what, *face, sides, 1, k);
@@ -406,12 +406,12 @@ FRAY_API fray_status fray_run(fray_roller *r, fray_procedure proc,
 	if (!r)
 		return FRAY_ERR_INPUT;
 	if (!proc || !outcome)
-		return fray_fail(r->ctx, FRAY_ERR_INPUT, "fray_run: NULL argument");
+		return frayi_fail(r->ctx, FRAY_ERR_INPUT, "fray_run: NULL argument");
 	fray_ctx_clear(r->ctx); /* each call's message is its own */
-	fray_roller_begin_run(r);
+	frayi_roller_begin_run(r);
 	fray_policy_reset(p);
 	proc(r, p, input, outcome);
 	if (r->status != FRAY_OK)
-		return fray_fail(r->ctx, r->status, "%s", r->msg);
+		return frayi_fail(r->ctx, r->status, "%s", r->msg);
 	return FRAY_OK;
 }

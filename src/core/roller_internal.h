@@ -23,7 +23,7 @@ typedef struct enum_state {
 	/* The probability of the first d steps: pnum[d] / pden[d] while
 	 * big[d] is false (nearly always), else bigq[d]. bigq[0..nbig-1] are
 	 * initialised (on first need: most enumerations never use GMP). */
-	fray_u128 *pnum, *pden;
+	frayi_u128 *pnum, *pden;
 	bool *big;
 	mpq_t *bigq;
 	unsigned nbig;
@@ -66,30 +66,30 @@ struct fray_roller {
 };
 
 /* Starts a new run: clears the failure and the truncation. */
-void fray_roller_begin_run(fray_roller *r);
+void frayi_roller_begin_run(fray_roller *r);
 
 /* Enumeration: the branch to take at this event (of nbranches, all of
  * non-zero probability) in *choice, or false when the path is cut (depth
  * limit) or the run has stopped. *need_prob tells the caller to give the
- * branch's probability (fray_enum_commit_small, or en->num / en->den and
- * fray_enum_commit); when false the prefix probability is still valid
+ * branch's probability (frayi_enum_commit_small, or en->num / en->den and
+ * frayi_enum_commit); when false the prefix probability is still valid
  * from an earlier path. */
-void fray_enum_step_cut(fray_roller *r, unsigned d);
+void frayi_enum_step_cut(fray_roller *r, unsigned d);
 /* Inline: it is the enumerator's per-event cost (issue #33: a deal's
- * split is one event); the rare ends out of line (fray_enum_step_cut). */
-static inline bool fray_enum_step(fray_roller *r, uint32_t nbranches, uint32_t *choice,
+ * split is one event); the rare ends out of line (frayi_enum_step_cut). */
+static inline bool frayi_enum_step(fray_roller *r, uint32_t nbranches, uint32_t *choice,
 				  bool *need_prob)
 {
 	enum_state *en = r->en;
 	unsigned d = en->depth;
 	if (d < en->len) {
 		if (en->path[d].nbranches != nbranches) {
-			fray_enum_step_cut(r, d);
+			frayi_enum_step_cut(r, d);
 			return false;
 		}
 	} else {
 		if (d == en->max_depth) {
-			fray_enum_step_cut(r, d);
+			frayi_enum_step_cut(r, d);
 			return false;
 		}
 		en->path[d].choice = 0;
@@ -102,14 +102,14 @@ static inline bool fray_enum_step(fray_roller *r, uint32_t nbranches, uint32_t *
 	return true;
 }
 /* The branch's probability is w / d (d > 0, w > 0). */
-void fray_enum_commit_small(fray_roller *r, fray_u128 w, fray_u128 d);
+void frayi_enum_commit_small(fray_roller *r, frayi_u128 w, frayi_u128 d);
 /* The branch's probability is en->num / en->den. */
-void fray_enum_commit(fray_roller *r);
+void frayi_enum_commit(fray_roller *r);
 
 /* The bytes the deals' tables of splits may hold in a walk of this memory
  * budget (deal.c). */
-size_t fray_deal_tables_max(uint64_t max_bytes);
+size_t frayi_deal_tables_max(uint64_t max_bytes);
 /* Per-depth scratch of fray_deal, freed with the enumeration. */
-void fray_deal_nodes_free(fray_ctx *ctx, struct deal_node **nodes, unsigned n);
+void frayi_deal_nodes_free(fray_ctx *ctx, struct deal_node **nodes, unsigned n);
 
 #endif

@@ -27,7 +27,7 @@ static const embedded_file *named(const char *path)
 	for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
 		if (strlen(known[i].name) != len || strncmp(base, known[i].name, len) != 0)
 			continue;
-		for (const embedded_file *f = fray_shipped_examples; f->path; f++)
+		for (const embedded_file *f = frayi_shipped_examples; f->path; f++)
 			if (strcmp(f->path, known[i].path) == 0)
 				return f;
 	}

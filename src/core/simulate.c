@@ -56,38 +56,38 @@ FRAY_API fray_status fray_simulate(fray_ctx *ctx, const fray_sim_run *run, fray_
 {
 	fray_ctx_clear(ctx);
 	if (!run || !out || !run->proc)
-		return fray_fail(ctx, FRAY_ERR_INPUT, "fray_simulate needs a run with a procedure and a result");
+		return frayi_fail(ctx, FRAY_ERR_INPUT, "fray_simulate needs a run with a procedure and a result");
 	memset(out, 0, sizeof *out);
 	if (run->nfields < 1 || run->nfields > FRAY_SIM_MAX_FIELDS)
-		return fray_fail(ctx, FRAY_ERR_INTERNAL, "an outcome has 1 to %d fields, not %zu",
+		return frayi_fail(ctx, FRAY_ERR_INTERNAL, "an outcome has 1 to %d fields, not %zu",
 				 FRAY_SIM_MAX_FIELDS, run->nfields);
 	out->nfields = run->nfields;
 	if (run->last < run->first || run->last - run->first > FRAY_SIM_MAX_TRIALS)
-		return fray_fail(ctx, FRAY_ERR_LIMIT, "at most %llu trials in one run",
+		return frayi_fail(ctx, FRAY_ERR_LIMIT, "at most %llu trials in one run",
 				 (unsigned long long)FRAY_SIM_MAX_TRIALS);
 	trial_run tr = {.proc = run->proc, .policy = run->policy, .input = run->input,
 			.nfields = run->nfields, .seed = run->seed, .first = run->first, .last = run->last,
 			.stop = run->stop, .progress = run->progress, .ud = run->ud, .add = add_outcome};
 	unsigned workers;
-	fray_status st = fray_trial_workers(ctx, &tr, run->threads, &workers);
+	fray_status st = frayi_trial_workers(ctx, &tr, run->threads, &workers);
 	if (st != FRAY_OK)
 		return st;
-	fray_sim *sims = fray_calloc(ctx, workers, sizeof *sims);
-	void **acc = fray_calloc(ctx, workers, sizeof *acc);
+	fray_sim *sims = frayi_calloc(ctx, workers, sizeof *sims);
+	void **acc = frayi_calloc(ctx, workers, sizeof *acc);
 	if (!sims || !acc) {
-		fray_dealloc(ctx, sims);
-		fray_dealloc(ctx, acc);
-		return fray_nomem(ctx);
+		frayi_dealloc(ctx, sims);
+		frayi_dealloc(ctx, acc);
+		return frayi_nomem(ctx);
 	}
 	for (unsigned i = 0; i < workers; i++) {
 		sims[i].nfields = run->nfields;
 		acc[i] = &sims[i];
 	}
-	st = fray_run_trials(ctx, &tr, workers, acc);
+	st = frayi_run_trials(ctx, &tr, workers, acc);
 	for (unsigned i = 0; st == FRAY_OK && i < workers; i++)
 		add_all(out, &sims[i]);
-	fray_dealloc(ctx, sims);
-	fray_dealloc(ctx, acc);
+	frayi_dealloc(ctx, sims);
+	frayi_dealloc(ctx, acc);
 	return st;
 }
 

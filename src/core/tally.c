@@ -24,7 +24,7 @@ static uint64_t hash_key(const int64_t *key, size_t n)
 	return h ^ h >> 32;
 }
 
-fray_status fray_tally_init(fray_tally *t, fray_ctx *ctx, size_t nfields,
+fray_status frayi_tally_init(frayi_tally *t, fray_ctx *ctx, size_t nfields,
 			    bool exact)
 {
 	memset(t, 0, sizeof *t);
@@ -34,23 +34,23 @@ fray_status fray_tally_init(fray_tally *t, fray_ctx *ctx, size_t nfields,
 	return FRAY_OK;
 }
 
-void fray_tally_fini(fray_tally *t)
+void frayi_tally_fini(frayi_tally *t)
 {
 	if (t->x)
 		for (size_t i = 0; i < t->count; i++)
-			fray_xq_clear(&t->x[i]);
-	fray_dealloc(t->ctx, t->x);
-	fray_dealloc(t->ctx, t->hits);
-	fray_dealloc(t->ctx, t->keys);
-	fray_dealloc(t->ctx, t->slots);
+			frayi_xq_clear(&t->x[i]);
+	frayi_dealloc(t->ctx, t->x);
+	frayi_dealloc(t->ctx, t->hits);
+	frayi_dealloc(t->ctx, t->keys);
+	frayi_dealloc(t->ctx, t->slots);
 	memset(t, 0, sizeof *t);
 }
 
-void fray_tally_reset(fray_tally *t)
+void frayi_tally_reset(frayi_tally *t)
 {
 	if (t->x)
 		for (size_t i = 0; i < t->count; i++)
-			fray_xq_clear(&t->x[i]);
+			frayi_xq_clear(&t->x[i]);
 	if (t->slots)
 		memset(t->slots, 0, t->nslots * sizeof *t->slots);
 	t->count = 0;
@@ -59,9 +59,9 @@ void fray_tally_reset(fray_tally *t)
 #define SLOT_ENTRY(v) ((size_t)((v) & 0xFFFFFFFFu)) /* entry index + 1 */
 #define SLOT_TAG(h) ((h) & ~(uint64_t)0xFFFFFFFFu)
 
-static bool rehash(fray_tally *t, size_t nslots)
+static bool rehash(frayi_tally *t, size_t nslots)
 {
-	uint64_t *slots = fray_calloc(t->ctx, nslots, sizeof *slots);
+	uint64_t *slots = frayi_calloc(t->ctx, nslots, sizeof *slots);
 	if (!slots)
 		return false;
 	for (size_t e = 0; e < t->count; e++) {
@@ -71,28 +71,28 @@ static bool rehash(fray_tally *t, size_t nslots)
 			s = (s + 1) & (nslots - 1);
 		slots[s] = SLOT_TAG(h) | (e + 1);
 	}
-	fray_dealloc(t->ctx, t->slots);
+	frayi_dealloc(t->ctx, t->slots);
 	t->slots = slots;
 	t->nslots = nslots;
 	return true;
 }
 
-static bool grow_entries(fray_tally *t)
+static bool grow_entries(frayi_tally *t)
 {
-	size_t cap = fray_grow(t->cap, t->count + 1, t->nfields * sizeof(int64_t) + sizeof(fray_xq));
+	size_t cap = frayi_grow(t->cap, t->count + 1, t->nfields * sizeof(int64_t) + sizeof(frayi_xq));
 	if (!cap)
 		return false;
-	int64_t *keys = fray_realloc(t->ctx, t->keys, cap * t->nfields * sizeof *keys);
+	int64_t *keys = frayi_realloc(t->ctx, t->keys, cap * t->nfields * sizeof *keys);
 	if (!keys)
 		return false;
 	t->keys = keys;
 	if (t->exact) {
-		fray_xq *x = fray_realloc(t->ctx, t->x, cap * sizeof *x);
+		frayi_xq *x = frayi_realloc(t->ctx, t->x, cap * sizeof *x);
 		if (!x)
 			return false;
 		t->x = x;
 	} else {
-		uint64_t *h = fray_realloc(t->ctx, t->hits, cap * sizeof *h);
+		uint64_t *h = frayi_realloc(t->ctx, t->hits, cap * sizeof *h);
 		if (!h)
 			return false;
 		t->hits = h;
@@ -101,23 +101,23 @@ static bool grow_entries(fray_tally *t)
 	return true;
 }
 
-uint64_t fray_tally_hash(const int64_t *key, size_t nfields)
+uint64_t frayi_tally_hash(const int64_t *key, size_t nfields)
 {
 	return hash_key(key, nfields);
 }
 
-void fray_tally_prefetch(const fray_tally *t, uint64_t h)
+void frayi_tally_prefetch(const frayi_tally *t, uint64_t h)
 {
 	if (t->nslots)
 		__builtin_prefetch(&t->slots[h & (t->nslots - 1)]);
 }
 
-size_t fray_tally_slot(fray_tally *t, const int64_t *key)
+size_t frayi_tally_slot(frayi_tally *t, const int64_t *key)
 {
-	return fray_tally_slot_hashed(t, key, hash_key(key, t->nfields));
+	return frayi_tally_slot_hashed(t, key, hash_key(key, t->nfields));
 }
 
-size_t fray_tally_slot_hashed(fray_tally *t, const int64_t *key, uint64_t h)
+size_t frayi_tally_slot_hashed(frayi_tally *t, const int64_t *key, uint64_t h)
 {
 	if ((t->count + 1) * 2 > t->nslots &&
 	    !rehash(t, t->nslots ? t->nslots * 2 : 64))
@@ -149,12 +149,12 @@ size_t fray_tally_slot_hashed(fray_tally *t, const int64_t *key, uint64_t h)
 	return e;
 }
 
-fray_status fray_tally_merge(fray_tally *dst, const fray_tally *src)
+fray_status frayi_tally_merge(frayi_tally *dst, const frayi_tally *src)
 {
 	for (size_t e = 0; e < src->count; e++) {
-		size_t d = fray_tally_slot(dst, src->keys + e * src->nfields);
+		size_t d = frayi_tally_slot(dst, src->keys + e * src->nfields);
 		if (d == SIZE_MAX)
-			return fray_nomem(dst->ctx);
+			return frayi_nomem(dst->ctx);
 		dst->hits[d] += src->hits[e];
 	}
 	return FRAY_OK;
@@ -176,13 +176,13 @@ static int cmp_row(const void *a, const void *b)
 	return 0;
 }
 
-fray_status fray_tally_to_dist(fray_tally *t, uint64_t trials,
-			       const fray_xq *unresolved, fray_dist **out)
+fray_status frayi_tally_to_dist(frayi_tally *t, uint64_t trials,
+			       const frayi_xq *unresolved, fray_dist **out)
 {
 	*out = NULL;
-	sort_row *order = fray_calloc(t->ctx, t->count + 1, sizeof *order);
+	sort_row *order = frayi_calloc(t->ctx, t->count + 1, sizeof *order);
 	if (!order)
-		return fray_nomem(t->ctx);
+		return frayi_nomem(t->ctx);
 	for (size_t i = 0; i < t->count; i++) {
 		memcpy(order[i].key, t->keys + i * t->nfields,
 		       t->nfields * sizeof *t->keys);
@@ -193,29 +193,29 @@ fray_status fray_tally_to_dist(fray_tally *t, uint64_t trials,
 	fray_dist *d = NULL;
 	fray_status st;
 	if (t->exact) {
-		st = fray_dist_new_exact(t->ctx, t->nfields, t->count, &d);
+		st = frayi_dist_new_exact(t->ctx, t->nfields, t->count, &d);
 		if (st != FRAY_OK)
 			goto done;
-		if (unresolved && !fray_xq_add_xq(&d->unresolved, unresolved)) {
+		if (unresolved && !frayi_xq_add_xq(&d->unresolved, unresolved)) {
 			fray_dist_free(d);
 			d = NULL;
-			st = fray_nomem(t->ctx);
+			st = frayi_nomem(t->ctx);
 			goto done;
 		}
 	} else {
-		d = fray_calloc(t->ctx, 1, sizeof *d);
+		d = frayi_calloc(t->ctx, 1, sizeof *d);
 		if (d) {
 			d->ctx = t->ctx;
 			d->nfields = t->nfields;
 			d->count = t->count;
-			d->keys = fray_calloc(t->ctx, t->count * t->nfields + 1, sizeof *d->keys);
-			d->p = fray_calloc(t->ctx, t->count + 1, sizeof *d->p);
-			d->hits = fray_calloc(t->ctx, t->count + 1, sizeof *d->hits);
+			d->keys = frayi_calloc(t->ctx, t->count * t->nfields + 1, sizeof *d->keys);
+			d->p = frayi_calloc(t->ctx, t->count + 1, sizeof *d->p);
+			d->hits = frayi_calloc(t->ctx, t->count + 1, sizeof *d->hits);
 		}
 		if (!d || !d->keys || !d->p || !d->hits) {
 			fray_dist_free(d);
 			d = NULL;
-			st = fray_nomem(t->ctx);
+			st = frayi_nomem(t->ctx);
 			goto done;
 		}
 		d->trials = trials;
@@ -227,7 +227,7 @@ fray_status fray_tally_to_dist(fray_tally *t, uint64_t trials,
 		if (t->exact) {
 			d->exact[i] = t->x[e]; /* moved, not copied: half the peak */
 			t->x[e] = FRAY_XQ_ZERO;
-			d->p[i] = fray_xq_to_double(&d->exact[i]);
+			d->p[i] = frayi_xq_to_double(&d->exact[i]);
 		} else {
 			d->hits[i] = t->hits[e];
 			d->p[i] = trials ? (double)t->hits[e] / (double)trials : 0.0;
@@ -236,6 +236,6 @@ fray_status fray_tally_to_dist(fray_tally *t, uint64_t trials,
 	st = FRAY_OK;
 	*out = d;
 done:
-	fray_dealloc(t->ctx, order);
+	frayi_dealloc(t->ctx, order);
 	return st;
 }

@@ -39,7 +39,7 @@ static bool trial(worker *w, uint64_t t)
 	fray_roller *r = &w->roller;
 	int64_t outcome[FRAY_TRIALS_MAX_FIELDS] = {0};
 	fray_rng_init(&r->rng, run->seed, t);
-	fray_roller_begin_run(r);
+	frayi_roller_begin_run(r);
 	fray_policy_reset(run->policy);
 	fray_policy_begin_trial(run->policy, t);
 	run->proc(r, run->policy, run->input, outcome);
@@ -85,7 +85,7 @@ static void pause_tenth(void)
 	nanosleep(&ts, NULL);
 }
 
-unsigned fray_threads_for_cores(long online)
+unsigned frayi_threads_for_cores(long online)
 {
 	/* one per core, but never more than fray allows: a machine with more
 	 * cores than that is no reason to refuse (the limit is for --threads) */
@@ -94,17 +94,17 @@ unsigned fray_threads_for_cores(long online)
 	return online > (long)FRAY_AGGREGATE_MAX_THREADS ? FRAY_AGGREGATE_MAX_THREADS : (unsigned)online;
 }
 
-fray_status fray_trial_workers(fray_ctx *ctx, const trial_run *run, unsigned requested,
+fray_status frayi_trial_workers(fray_ctx *ctx, const trial_run *run, unsigned requested,
 			       unsigned *workers)
 {
-	unsigned threads = requested ? requested : fray_threads_for_cores(sysconf(_SC_NPROCESSORS_ONLN));
+	unsigned threads = requested ? requested : frayi_threads_for_cores(sysconf(_SC_NPROCESSORS_ONLN));
 	if (threads > FRAY_AGGREGATE_MAX_THREADS)
-		return fray_fail(ctx, FRAY_ERR_LIMIT, "at most %u threads, not %u", FRAY_AGGREGATE_MAX_THREADS,
+		return frayi_fail(ctx, FRAY_ERR_LIMIT, "at most %u threads, not %u", FRAY_AGGREGATE_MAX_THREADS,
 				 threads);
 	/* asking several threads of a policy that cannot is refused, even when
 	 * the trials are too few to give them work */
 	if (threads > 1 && run->policy && !fray_policy_thread_safe(run->policy))
-		return fray_fail(ctx, FRAY_ERR_INPUT, "policy '%s' cannot answer from several threads; "
+		return frayi_fail(ctx, FRAY_ERR_INPUT, "policy '%s' cannot answer from several threads; "
 				 "use one thread", fray_policy_name(run->policy));
 	uint64_t chunks = (run->last - run->first + CHUNK - 1) / CHUNK;
 	if (threads > chunks)
@@ -113,14 +113,14 @@ fray_status fray_trial_workers(fray_ctx *ctx, const trial_run *run, unsigned req
 	return FRAY_OK;
 }
 
-fray_status fray_run_trials(fray_ctx *ctx, const trial_run *run, unsigned workers, void *const *acc)
+fray_status frayi_run_trials(fray_ctx *ctx, const trial_run *run, unsigned workers, void *const *acc)
 {
-	worker *ws = fray_calloc(ctx, workers, sizeof *ws);
-	pthread_t *tids = fray_calloc(ctx, workers, sizeof *tids);
+	worker *ws = frayi_calloc(ctx, workers, sizeof *ws);
+	pthread_t *tids = frayi_calloc(ctx, workers, sizeof *tids);
 	if (!ws || !tids) {
-		fray_dealloc(ctx, ws);
-		fray_dealloc(ctx, tids);
-		return fray_nomem(ctx);
+		frayi_dealloc(ctx, ws);
+		frayi_dealloc(ctx, tids);
+		return frayi_nomem(ctx);
 	}
 	shared sh = {.run = run, .chunks = (run->last - run->first + CHUNK - 1) / CHUNK};
 	atomic_init(&sh.next_chunk, 0);
@@ -160,8 +160,8 @@ fray_status fray_run_trials(fray_ctx *ctx, const trial_run *run, unsigned worker
 	for (unsigned i = 0; i < workers; i++)
 		if (ws[i].status != FRAY_OK && (!failed || ws[i].failed_trial < failed->failed_trial))
 			failed = &ws[i];
-	fray_status st = failed ? fray_fail(ctx, failed->status, "%s", failed->msg) : FRAY_OK;
-	fray_dealloc(ctx, ws);
-	fray_dealloc(ctx, tids);
+	fray_status st = failed ? frayi_fail(ctx, failed->status, "%s", failed->msg) : FRAY_OK;
+	frayi_dealloc(ctx, ws);
+	frayi_dealloc(ctx, tids);
 	return st;
 }

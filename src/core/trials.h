@@ -28,15 +28,15 @@ typedef struct trial_run {
 
 /* The threads used when none are asked for: one per online core, at most
  * FRAY_AGGREGATE_MAX_THREADS. */
-unsigned fray_threads_for_cores(long online);
+unsigned frayi_threads_for_cores(long online);
 
 /* The number of workers for `requested` threads (0: one per core), at most
  * one per chunk; fails on too many or on a policy that is not thread-safe. */
-fray_status fray_trial_workers(fray_ctx *ctx, const trial_run *run, unsigned requested,
+fray_status frayi_trial_workers(fray_ctx *ctx, const trial_run *run, unsigned requested,
 			       unsigned *workers);
 
 /* Runs the trials with worker i adding into acc[i]. */
-fray_status fray_run_trials(fray_ctx *ctx, const trial_run *run, unsigned workers,
+fray_status frayi_run_trials(fray_ctx *ctx, const trial_run *run, unsigned workers,
 			    void *const *acc);
 
 #endif

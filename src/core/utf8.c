@@ -4,7 +4,7 @@
 #include <string.h>
 #include "internal.h"
 
-size_t fray_utf8_len(const unsigned char *s, size_t avail)
+size_t frayi_utf8_len(const unsigned char *s, size_t avail)
 {
 	if (avail == 0)
 		return 0;
@@ -24,7 +24,7 @@ size_t fray_utf8_len(const unsigned char *s, size_t avail)
 	return n;
 }
 
-void fray_copy_name(char *dst, size_t cap, const char *src)
+void frayi_copy_name(char *dst, size_t cap, const char *src)
 {
 	if (cap == 0)
 		return;

@@ -6,7 +6,7 @@
 #include "dist_internal.h"
 #include "xq.h"
 
-static int bitlen(fray_u128 v)
+static int bitlen(frayi_u128 v)
 {
 	uint64_t hi = (uint64_t)(v >> 64), lo = (uint64_t)v;
 	if (hi)
@@ -14,7 +14,7 @@ static int bitlen(fray_u128 v)
 	return lo ? 64 - __builtin_clzll(lo) : 0;
 }
 
-static int ctz(fray_u128 v)
+static int ctz(frayi_u128 v)
 {
 	uint64_t lo = (uint64_t)v;
 	return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(v >> 64));
@@ -40,7 +40,7 @@ static uint64_t gcd64(uint64_t a, uint64_t b)
 	return a << shift;
 }
 
-fray_u128 fray_u128_gcd(fray_u128 a, fray_u128 b)
+frayi_u128 frayi_u128_gcd(frayi_u128 a, frayi_u128 b)
 {
 	if (a == 0)
 		return b;
@@ -60,7 +60,7 @@ fray_u128 fray_u128_gcd(fray_u128 a, fray_u128 b)
 	do {
 		b >>= ctz(b);
 		if (a > b) {
-			fray_u128 t = a;
+			frayi_u128 t = a;
 			a = b;
 			b = t;
 		}
@@ -71,16 +71,16 @@ fray_u128 fray_u128_gcd(fray_u128 a, fray_u128 b)
 
 /* Long division to 56 quotient bits and a sticky bit, then rounding to 53
  * bits, nearest and ties to even: the same double as GMP's exact value
- * rounded (checked against fray_q_to_double in tests/core). */
-double fray_u128_ratio(fray_u128 n, fray_u128 d)
+ * rounded (checked against frayi_q_to_double in tests/core). */
+double frayi_u128_ratio(frayi_u128 n, frayi_u128 d)
 {
 	if (n == 0)
 		return 0.0;
 	if (n >> 53 == 0 && d >> 53 == 0)
 		return (double)(uint64_t)n / (double)(uint64_t)d; /* both exact: one rounding */
 	int e = bitlen(n) - bitlen(d);
-	fray_u128 num = e >= 0 ? n : n << -e;
-	fray_u128 den = e >= 0 ? d << e : d;
+	frayi_u128 num = e >= 0 ? n : n << -e;
+	frayi_u128 den = e >= 0 ? d << e : d;
 	uint64_t q = 0;
 	bool carry = false;
 	for (int i = 0; i < 56; i++) {
@@ -99,7 +99,7 @@ double fray_u128_ratio(fray_u128 n, fray_u128 d)
 	return ldexp((double)mant, e - 55 + drop);
 }
 
-size_t fray_u128_str(fray_u128 v, char *dst)
+size_t frayi_u128_str(frayi_u128 v, char *dst)
 {
 	char tmp[40];
 	size_t n = 0;
@@ -115,32 +115,32 @@ size_t fray_u128_str(fray_u128 v, char *dst)
 
 /* By words, not through unsigned long: that is 32 bits where the library
  * runs in WebAssembly (wasm32), and a cast would drop the high half. */
-void fray_u128_to_mpz(mpz_t z, fray_u128 v)
+void frayi_u128_to_mpz(mpz_t z, frayi_u128 v)
 {
 	uint64_t words[2] = {(uint64_t)v, (uint64_t)(v >> 64)};
 	mpz_import(z, 2, -1, sizeof words[0], 0, 0, words);
 }
 
-bool fray_mpz_to_u128(mpz_srcptr z, fray_u128 *v)
+bool frayi_mpz_to_u128(mpz_srcptr z, frayi_u128 *v)
 {
 	if (mpz_sgn(z) < 0 || mpz_sizeinbase(z, 2) > 128)
 		return false;
 	uint64_t words[2] = {0, 0};
 	size_t count = 0;
 	mpz_export(words, &count, -1, sizeof words[0], 0, 0, z);
-	*v = (fray_u128)words[1] << 64 | words[0];
+	*v = (frayi_u128)words[1] << 64 | words[0];
 	return true;
 }
 
-static void set_q(mpq_t q, fray_u128 n, fray_u128 d)
+static void set_q(mpq_t q, frayi_u128 n, frayi_u128 d)
 {
-	fray_u128_to_mpz(mpq_numref(q), n);
-	fray_u128_to_mpz(mpq_denref(q), d);
+	frayi_u128_to_mpz(mpq_numref(q), n);
+	frayi_u128_to_mpz(mpq_denref(q), d);
 	mpq_canonicalize(q);
 }
 
 /* Moves x to GMP (its value kept). */
-static bool promote(fray_xq *x)
+static bool promote(frayi_xq *x)
 {
 	if (x->big)
 		return true;
@@ -153,13 +153,13 @@ static bool promote(fray_xq *x)
 	return true;
 }
 
-bool fray_xq_is_zero(const fray_xq *x)
+bool frayi_xq_is_zero(const frayi_xq *x)
 {
 	return x->big ? mpq_sgn(x->big) == 0 : x->num == 0;
 }
 
 /* num / den + n / d in 128 bits, or false when it does not fit. */
-static bool add_small(fray_xq *x, fray_u128 n, fray_u128 d)
+static bool add_small(frayi_xq *x, frayi_u128 n, frayi_u128 d)
 {
 	if (x->num == 0) {
 		x->num = n;
@@ -168,12 +168,12 @@ static bool add_small(fray_xq *x, fray_u128 n, fray_u128 d)
 	}
 	if (d == x->den)
 		return !__builtin_add_overflow(x->num, n, &x->num);
-	fray_u128 a = x->num, b = x->den, m;
+	frayi_u128 a = x->num, b = x->den, m;
 	if (b > d && b % d == 0) {
 		m = b / d;
 		return !__builtin_mul_overflow(n, m, &n) && !__builtin_add_overflow(a, n, &x->num);
 	}
-	fray_u128 g = fray_u128_gcd(b, d), l, t;
+	frayi_u128 g = frayi_u128_gcd(b, d), l, t;
 	if (__builtin_mul_overflow(b / g, d, &l) || __builtin_mul_overflow(a, d / g, &a) ||
 	    __builtin_mul_overflow(n, b / g, &t) || __builtin_add_overflow(a, t, &a))
 		return false;
@@ -183,9 +183,9 @@ static bool add_small(fray_xq *x, fray_u128 n, fray_u128 d)
 }
 
 /* n / d in lowest terms. */
-static void reduce(fray_u128 *n, fray_u128 *d)
+static void reduce(frayi_u128 *n, frayi_u128 *d)
 {
-	fray_u128 g = fray_u128_gcd(*n, *d);
+	frayi_u128 g = frayi_u128_gcd(*n, *d);
 	if (g > 1) {
 		*n /= g;
 		*d /= g;
@@ -197,22 +197,22 @@ static void reduce(fray_u128 *n, fray_u128 *d)
  * not a GMP number for good, every later addition a GMP one (issue #33:
  * the whole-battle tallies of outcomes spent a sixth of the exact walk in
  * GMP's gcd and allocations). */
-static void demote(fray_xq *x)
+static void demote(frayi_xq *x)
 {
-	fray_u128 n, d;
-	if (!x->big || !fray_mpz_to_u128(mpq_numref(x->big), &n) || !fray_mpz_to_u128(mpq_denref(x->big), &d))
+	frayi_u128 n, d;
+	if (!x->big || !frayi_mpz_to_u128(mpq_numref(x->big), &n) || !frayi_mpz_to_u128(mpq_denref(x->big), &d))
 		return;
 	mpq_clear(x->big);
 	free(x->big);
-	*x = (fray_xq){.num = n, .den = d, .big = NULL};
+	*x = (frayi_xq){.num = n, .den = d, .big = NULL};
 }
 
-bool fray_xq_add(fray_xq *x, fray_u128 n, fray_u128 d)
+bool frayi_xq_add(frayi_xq *x, frayi_u128 n, frayi_u128 d)
 {
 	if (n == 0)
 		return true;
 	if (!x->big) {
-		fray_xq keep = *x;
+		frayi_xq keep = *x;
 		if (add_small(x, n, d))
 			return true;
 		/* unreduced terms overflow where their sum in lowest terms
@@ -235,7 +235,7 @@ bool fray_xq_add(fray_xq *x, fray_u128 n, fray_u128 d)
 	return true;
 }
 
-bool fray_xq_add_q(fray_xq *x, mpq_srcptr q)
+bool frayi_xq_add_q(frayi_xq *x, mpq_srcptr q)
 {
 	if (mpq_sgn(q) == 0)
 		return true;
@@ -246,47 +246,47 @@ bool fray_xq_add_q(fray_xq *x, mpq_srcptr q)
 	return true;
 }
 
-bool fray_xq_add_xq(fray_xq *dst, const fray_xq *src)
+bool frayi_xq_add_xq(frayi_xq *dst, const frayi_xq *src)
 {
 	if (!src->big)
-		return fray_xq_add(dst, src->num, src->den);
-	return fray_xq_add_q(dst, src->big);
+		return frayi_xq_add(dst, src->num, src->den);
+	return frayi_xq_add_q(dst, src->big);
 }
 
-bool fray_xq_addmul(fray_xq *x, const fray_xq *a, const fray_xq *b)
+bool frayi_xq_addmul(frayi_xq *x, const frayi_xq *a, const frayi_xq *b)
 {
-	fray_u128 pn, pd;
-	if (fray_xq_is_zero(a) || fray_xq_is_zero(b))
+	frayi_u128 pn, pd;
+	if (frayi_xq_is_zero(a) || frayi_xq_is_zero(b))
 		return true;
 	if (!a->big && !b->big) {
 		if (!__builtin_mul_overflow(a->num, b->num, &pn) && !__builtin_mul_overflow(a->den, b->den, &pd))
-			return fray_xq_add(x, pn, pd);
+			return frayi_xq_add(x, pn, pd);
 		/* the product in lowest terms often fits: cancelled crosswise,
 		 * then each factor reduced too */
-		fray_u128 an = a->num, ad = a->den, bn = b->num, bd = b->den;
+		frayi_u128 an = a->num, ad = a->den, bn = b->num, bd = b->den;
 		for (int pass = 0; pass < 2; pass++) {
 			if (pass == 1) {
 				reduce(&an, &ad);
 				reduce(&bn, &bd);
 			}
-			fray_u128 g1 = fray_u128_gcd(an, bd), g2 = fray_u128_gcd(bn, ad);
+			frayi_u128 g1 = frayi_u128_gcd(an, bd), g2 = frayi_u128_gcd(bn, ad);
 			an /= g1, bd /= g1, bn /= g2, ad /= g2;
 			if (!__builtin_mul_overflow(an, bn, &pn) && !__builtin_mul_overflow(ad, bd, &pd)) {
-				return fray_xq_add(x, pn, pd);
+				return frayi_xq_add(x, pn, pd);
 			}
 		}
 	}
 	mpq_t p, f;
 	mpq_inits(p, f, NULL);
-	fray_xq_get_q(a, p);
-	fray_xq_get_q(b, f);
+	frayi_xq_get_q(a, p);
+	frayi_xq_get_q(b, f);
 	mpq_mul(p, p, f);
-	bool ok = fray_xq_add_q(x, p);
+	bool ok = frayi_xq_add_q(x, p);
 	mpq_clears(p, f, NULL);
 	return ok;
 }
 
-void fray_xq_clear(fray_xq *x)
+void frayi_xq_clear(frayi_xq *x)
 {
 	if (x->big) {
 		mpq_clear(x->big);
@@ -295,7 +295,7 @@ void fray_xq_clear(fray_xq *x)
 	*x = FRAY_XQ_ZERO;
 }
 
-void fray_xq_get_q(const fray_xq *x, mpq_t q)
+void frayi_xq_get_q(const frayi_xq *x, mpq_t q)
 {
 	if (x->big)
 		mpq_set(q, x->big);
@@ -303,12 +303,12 @@ void fray_xq_get_q(const fray_xq *x, mpq_t q)
 		set_q(q, x->num, x->den);
 }
 
-double fray_xq_to_double(const fray_xq *x)
+double frayi_xq_to_double(const frayi_xq *x)
 {
-	return x->big ? fray_q_to_double(x->big) : fray_u128_ratio(x->num, x->den);
+	return x->big ? frayi_q_to_double(x->big) : frayi_u128_ratio(x->num, x->den);
 }
 
-size_t fray_xq_str(const fray_xq *x, char *dst, size_t cap)
+size_t frayi_xq_str(const frayi_xq *x, char *dst, size_t cap)
 {
 	if (x->big) {
 		size_t need = mpz_sizeinbase(mpq_numref(x->big), 10) +
@@ -329,12 +329,12 @@ size_t fray_xq_str(const fray_xq *x, char *dst, size_t cap)
 		free(tmp);
 		return len;
 	}
-	fray_u128 g = fray_u128_gcd(x->num, x->den);
+	frayi_u128 g = frayi_u128_gcd(x->num, x->den);
 	char tmp[84];
-	size_t len = fray_u128_str(x->num / g, tmp);
+	size_t len = frayi_u128_str(x->num / g, tmp);
 	if (x->den / g != 1) {
 		tmp[len++] = '/';
-		len += fray_u128_str(x->den / g, tmp + len);
+		len += frayi_u128_str(x->den / g, tmp + len);
 	}
 	if (cap) {
 		size_t k = len < cap - 1 ? len : cap - 1;
@@ -359,7 +359,7 @@ static void binom_fill(void)
 	}
 }
 
-bool fray_binomial(unsigned n, unsigned k, fray_u128 *out)
+bool frayi_binomial(unsigned n, unsigned k, frayi_u128 *out)
 {
 	if (k > n) {
 		*out = 0;
@@ -372,10 +372,10 @@ bool fray_binomial(unsigned n, unsigned k, fray_u128 *out)
 	}
 	if (k > n - k)
 		k = n - k;
-	fray_u128 c = 1;
+	frayi_u128 c = 1;
 	for (unsigned j = 1; j <= k; j++) {
 		/* c * (n - k + j) / j is exact: c is C(n - k + j - 1, j - 1) */
-		fray_u128 g = fray_u128_gcd(c, j), t;
+		frayi_u128 g = frayi_u128_gcd(c, j), t;
 		if (__builtin_mul_overflow(c / g, (n - k + j) / (j / g), &t))
 			return false;
 		c = t;

@@ -214,7 +214,7 @@ FRAY_API void fray_sweep_shard_free(fray_sweep_shard *sh)
 	for (size_t i = 0; i < sh->n; i++)
 		fray_sim_free(sh->points[i].sim);
 	if (sh->ctx)
-		fray_dealloc(sh->ctx, sh->points);
+		frayi_dealloc(sh->ctx, sh->points);
 	sh->points = NULL;
 	sh->n = 0;
 }
@@ -332,7 +332,7 @@ FRAY_API bool fray_sweep_shard_read(fray_ctx *ctx, fray_doc *doc, fray_sweep_sha
 			       "found %zu", sh->hi - sh->lo, sh->lo + 1, sh->hi, fray_node_len(pts));
 		return false;
 	}
-	if (!(sh->points = fray_calloc(ctx, sh->hi - sh->lo ? sh->hi - sh->lo : 1, sizeof *sh->points))) {
+	if (!(sh->points = frayi_calloc(ctx, sh->hi - sh->lo ? sh->hi - sh->lo : 1, sizeof *sh->points))) {
 		fray_doc_error(doc, NULL, "out of memory");
 		return false;
 	}
@@ -555,8 +555,8 @@ static bool sweep_merge_start(fray_sweep_merge *mg, const fray_sweep_shard *sh)
 		mg->g.paths[k] = mg->vary[k];
 	}
 	mg->g.np = (size_t)sh->npoints;
-	mg->g.pts = fray_calloc(mg->ctx, mg->g.np, sizeof *mg->g.pts);
-	mg->seen = fray_calloc(mg->ctx, sh->m.nshards, sizeof *mg->seen);
+	mg->g.pts = frayi_calloc(mg->ctx, mg->g.np, sizeof *mg->g.pts);
+	mg->seen = frayi_calloc(mg->ctx, sh->m.nshards, sizeof *mg->seen);
 	return mg->g.pts && mg->seen;
 }
 
@@ -568,7 +568,7 @@ static bool take_point(fray_sweep_merge *mg, fray_sweep_point *pt, const fray_sw
 	pt->baseline = sp->baseline;
 	pt->grid = sp->grid;
 	for (int k = 0; k < mg->g.nk; k++)
-		if (!(pt->val[k] = fray_strdup(mg->ctx, sp->values[k])))
+		if (!(pt->val[k] = frayi_strdup(mg->ctx, sp->values[k])))
 			return false;
 	return true;
 }
@@ -643,10 +643,10 @@ FRAY_API void fray_sweep_merge_free(fray_sweep_merge *mg)
 {
 	for (size_t p = 0; mg->g.pts && p < mg->g.np; p++) {
 		for (int k = 0; k < mg->g.nk; k++)
-			fray_dealloc(mg->ctx, (char *)mg->g.pts[p].val[k]);
+			frayi_dealloc(mg->ctx, (char *)mg->g.pts[p].val[k]);
 		fray_sim_free(mg->g.pts[p].sim);
 	}
-	fray_dealloc(mg->ctx, mg->g.pts);
-	fray_dealloc(mg->ctx, mg->seen);
+	frayi_dealloc(mg->ctx, mg->g.pts);
+	frayi_dealloc(mg->ctx, mg->seen);
 	*mg = (fray_sweep_merge){.ctx = mg->ctx};
 }

@@ -19,25 +19,25 @@ static bool add_value(fray_ctx *ctx, fray_sweep_knob *k, const char *v)
 {
 	if (k->nvalues == k->cap) {
 		int cap = k->cap ? 2 * k->cap : 16;
-		char **vs = fray_realloc(ctx, k->values, (size_t)cap * sizeof *vs);
+		char **vs = frayi_realloc(ctx, k->values, (size_t)cap * sizeof *vs);
 		if (!vs)
 			return false;
 		k->values = vs;
 		k->cap = cap;
 	}
-	return (k->values[k->nvalues++] = fray_strdup(ctx, v)) != NULL;
+	return (k->values[k->nvalues++] = frayi_strdup(ctx, v)) != NULL;
 }
 
 FRAY_API void fray_sweep_knob_free(fray_ctx *ctx, fray_sweep_knob *k)
 {
 	for (int i = 0; i < k->nvalues; i++)
-		fray_dealloc(ctx, k->values[i]);
+		frayi_dealloc(ctx, k->values[i]);
 	if (k->values)
-		fray_dealloc(ctx, k->values);
+		frayi_dealloc(ctx, k->values);
 	if (k->path)
-		fray_dealloc(ctx, k->path);
+		frayi_dealloc(ctx, k->path);
 	if (k->base)
-		fray_dealloc(ctx, k->base);
+		frayi_dealloc(ctx, k->base);
 	*k = (fray_sweep_knob){0};
 }
 
@@ -87,19 +87,19 @@ static fray_status parse_values(fray_ctx *ctx, char *list, int max_values, fray_
 		bool bad, nomem = false;
 		if (expand_range(ctx, k, t, max_values, &bad, &nomem)) {
 			if (bad)
-				return fray_fail(ctx, FRAY_ERR_INPUT, "option --vary %s: '%s': expected FROM..TO or "
+				return frayi_fail(ctx, FRAY_ERR_INPUT, "option --vary %s: '%s': expected FROM..TO or "
 						 "FROM..TO:STEP, whole numbers with FROM <= TO and STEP >= 1, at most "
 						 "%d values (--max-points)", k->path, t, max_values);
 			if (nomem)
-				return fray_nomem(ctx);
+				return frayi_nomem(ctx);
 		} else if (strlen(t) >= FRAY_SWEEP_VALUE) {
-			return fray_fail(ctx, FRAY_ERR_INPUT, "option --vary %s: a value longer than %d bytes", k->path,
+			return frayi_fail(ctx, FRAY_ERR_INPUT, "option --vary %s: a value longer than %d bytes", k->path,
 					 FRAY_SWEEP_VALUE - 1);
 		} else if (!add_value(ctx, k, t)) {
-			return fray_nomem(ctx);
+			return frayi_nomem(ctx);
 		}
 		if (k->nvalues > max_values)
-			return fray_fail(ctx, FRAY_ERR_INPUT, "option --vary %s: more than %d values (--max-points)",
+			return frayi_fail(ctx, FRAY_ERR_INPUT, "option --vary %s: more than %d values (--max-points)",
 					 k->path, max_values);
 	}
 	return FRAY_OK;
@@ -110,20 +110,20 @@ FRAY_API fray_status fray_sweep_knob_parse(fray_ctx *ctx, const char *text, int 
 	*k = (fray_sweep_knob){0};
 	const char *eq = strchr(text, '=');
 	if (!eq || eq == text || !eq[1])
-		return fray_fail(ctx, FRAY_ERR_INPUT, "option --vary expects PATH=V1,V2,... or PATH=FROM..TO[:STEP], "
+		return frayi_fail(ctx, FRAY_ERR_INPUT, "option --vary expects PATH=V1,V2,... or PATH=FROM..TO[:STEP], "
 				 "got '%s'", text);
 	size_t plen = (size_t)(eq - text);
-	if (!(k->path = fray_alloc(ctx, plen + 1)))
-		return fray_nomem(ctx);
+	if (!(k->path = frayi_alloc(ctx, plen + 1)))
+		return frayi_nomem(ctx);
 	memcpy(k->path, text, plen);
 	k->path[plen] = '\0';
-	char *list = fray_strdup(ctx, eq + 1);
+	char *list = frayi_strdup(ctx, eq + 1);
 	if (!list)
-		return fray_nomem(ctx);
+		return frayi_nomem(ctx);
 	fray_status st = parse_values(ctx, list, max_values, k);
-	fray_dealloc(ctx, list);
+	frayi_dealloc(ctx, list);
 	if (st == FRAY_OK && k->nvalues == 0)
-		st = fray_fail(ctx, FRAY_ERR_INPUT, "option --vary expects PATH=V1,V2,..., got '%s'", text);
+		st = frayi_fail(ctx, FRAY_ERR_INPUT, "option --vary expects PATH=V1,V2,..., got '%s'", text);
 	return st;
 }
 
@@ -137,15 +137,15 @@ FRAY_API fray_status fray_sweep_bases(fray_ctx *ctx, fray_doc *doc, fray_sweep_k
 				char why[256];
 				snprintf(why, sizeof why, "%s", fray_ctx_message(ctx));
 				fray_ctx_clear(ctx);
-				return fray_fail(ctx, FRAY_ERR_INPUT, "option --vary %s: %s: %s", knobs[k].path,
+				return frayi_fail(ctx, FRAY_ERR_INPUT, "option --vary %s: %s: %s", knobs[k].path,
 						 fray_doc_name(doc), why);
 			}
 			base = fray_node_scalar(n);
 		}
 		if (knobs[k].base)
-			fray_dealloc(ctx, knobs[k].base);
-		if (!(knobs[k].base = fray_strdup(ctx, base)))
-			return fray_nomem(ctx);
+			frayi_dealloc(ctx, knobs[k].base);
+		if (!(knobs[k].base = frayi_strdup(ctx, base)))
+			return frayi_nomem(ctx);
 	}
 	return FRAY_OK;
 }
@@ -165,14 +165,14 @@ FRAY_API fray_status fray_sweep_points(fray_ctx *ctx, const fray_sweep_knob *kno
 {
 	*w = (fray_sweep){0};
 	if (nk < 1 || nk > FRAY_SWEEP_MAX_KNOBS)
-		return fray_fail(ctx, FRAY_ERR_INPUT, "a sweep has 1 to %d knobs, not %d", FRAY_SWEEP_MAX_KNOBS, nk);
+		return frayi_fail(ctx, FRAY_ERR_INPUT, "a sweep has 1 to %d knobs, not %d", FRAY_SWEEP_MAX_KNOBS, nk);
 	uint64_t grid = 1;
 	for (int k = 0; k < nk; k++)
 		if ((grid *= (uint64_t)knobs[k].nvalues) > max_points) {
 			uint64_t all = 1;
 			for (int j = 0; j < nk; j++)
 				all *= (uint64_t)knobs[j].nvalues;
-			return fray_fail(ctx, FRAY_ERR_INPUT, "option --vary: the grid has %" PRIu64 " points, more "
+			return frayi_fail(ctx, FRAY_ERR_INPUT, "option --vary: the grid has %" PRIu64 " points, more "
 					 "than the %" PRIu64 " allowed (--max-points, at most %d)", all, max_points,
 					 FRAY_SWEEP_MAX_POINTS);
 		}
@@ -184,8 +184,8 @@ FRAY_API fray_status fray_sweep_points(fray_ctx *ctx, const fray_sweep_knob *kno
 		base_in_grid &= found;
 	}
 	size_t np = (size_t)grid + !base_in_grid;
-	if (!(w->pts = fray_calloc(ctx, np, sizeof *w->pts)))
-		return fray_nomem(ctx);
+	if (!(w->pts = frayi_calloc(ctx, np, sizeof *w->pts)))
+		return frayi_nomem(ctx);
 	w->np = np;
 	size_t p = 0;
 	if (!base_in_grid) {
@@ -212,7 +212,7 @@ FRAY_API fray_status fray_sweep_points(fray_ctx *ctx, const fray_sweep_knob *kno
 FRAY_API void fray_sweep_points_free(fray_ctx *ctx, fray_sweep *w)
 {
 	if (w->pts)
-		fray_dealloc(ctx, w->pts);
+		frayi_dealloc(ctx, w->pts);
 	w->pts = NULL;
 	w->np = 0;
 }
@@ -235,7 +235,7 @@ FRAY_API fray_status fray_sweep_run_point(fray_ctx *ctx, fray_doc *doc, const fr
 					  const fray_sim_run *run)
 {
 	if (p >= w->np || nsets < 0 || nsets > 64)
-		return fray_fail(ctx, FRAY_ERR_INPUT, "no point %zu in a sweep of %zu", p + 1, w->np);
+		return frayi_fail(ctx, FRAY_ERR_INPUT, "no point %zu in a sweep of %zu", p + 1, w->np);
 	fray_adbg_edit ed[64 + FRAY_SWEEP_MAX_KNOBS];
 	fray_adbg_scenario *s = NULL;
 	fray_status st = fray_adbg_scenario_read_edited(ctx, doc, ed, fray_sweep_point_edits(sets, nsets, w,
@@ -244,7 +244,7 @@ FRAY_API fray_status fray_sweep_run_point(fray_ctx *ctx, fray_doc *doc, const fr
 		return st;
 	if (!(w->pts[p].sim = fray_sim_new(FRAY_ADBG_SIM_FIELDS))) {
 		fray_adbg_scenario_free(s);
-		return fray_nomem(ctx);
+		return frayi_nomem(ctx);
 	}
 	fray_sim_run one = *run;
 	one.proc = fray_adbg_battle_stats_procedure;
@@ -317,7 +317,7 @@ static int outcome_named(const char *const ids[2], const char *const names[2], c
 
 static fray_status target_syntax(fray_ctx *ctx, const char *text)
 {
-	return fray_fail(ctx, FRAY_ERR_INPUT, "option --target expects OUTCOME<N, OUTCOME>N, OUTCOME=N or "
+	return frayi_fail(ctx, FRAY_ERR_INPUT, "option --target expects OUTCOME<N, OUTCOME>N, OUTCOME=N or "
 			 "|OUTCOME-OUTCOME|<N (outcomes: A, B, draw, a side's id or name; N a rate such as 0.4 or "
 			 "40%%), got '%s'", text);
 }
@@ -358,11 +358,11 @@ FRAY_API fray_status fray_sweep_target_parse(fray_ctx *ctx, const char *text, co
 			if (e[i] == '-' && (t->a = outcome_named(ids, names, e + 1, i - 1)) >= 0 &&
 			    (t->b = outcome_named(ids, names, e + i + 1, len - i - 2)) >= 0)
 				return FRAY_OK;
-		return fray_fail(ctx, FRAY_ERR_INPUT, "option --target '%s': expected |OUTCOME-OUTCOME| with two of "
+		return frayi_fail(ctx, FRAY_ERR_INPUT, "option --target '%s': expected |OUTCOME-OUTCOME| with two of "
 				 "A, B, draw, %s, %s", text, names[0], names[1]);
 	}
 	if ((t->a = outcome_named(ids, names, e, len)) < 0)
-		return fray_fail(ctx, FRAY_ERR_INPUT, "option --target '%s': '%.*s' is not an outcome: expected A, "
+		return frayi_fail(ctx, FRAY_ERR_INPUT, "option --target '%s': '%.*s' is not an outcome: expected A, "
 				 "B, draw, %s or %s", text, (int)len, e, names[0], names[1]);
 	return FRAY_OK;
 }
@@ -410,9 +410,9 @@ FRAY_API size_t fray_sweep_order(fray_ctx *ctx, const fray_sweep *w, const fray_
 			order[n++] = p;
 		return n;
 	}
-	keyed *keys = fray_alloc(ctx, (w->np ? w->np : 1) * sizeof *keys);
+	keyed *keys = frayi_alloc(ctx, (w->np ? w->np : 1) * sizeof *keys);
 	if (!keys) {
-		fray_nomem(ctx);
+		frayi_nomem(ctx);
 		return (size_t)-1;
 	}
 	for (size_t p = 0; p < w->np; p++) {
@@ -423,7 +423,7 @@ FRAY_API size_t fray_sweep_order(fray_ctx *ctx, const fray_sweep *w, const fray_
 	qsort(keys, n, sizeof *keys, by_key);
 	for (size_t i = 0; i < n; i++)
 		order[i] = keys[i].point;
-	fray_dealloc(ctx, keys);
+	frayi_dealloc(ctx, keys);
 	return n;
 }
 

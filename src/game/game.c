@@ -48,7 +48,7 @@ static fray_status read_text(fray_game *game, table_game **out)
 	text_reads++;
 	table_game *g = frayi_game_calloc(game->ctx, 1, sizeof *g);
 	if (!g)
-		return fray_nomem(game->ctx);
+		return frayi_nomem(game->ctx);
 	g->cmd = "table";
 	g->ctx = game->ctx;
 	fray_doc *doc;
@@ -84,7 +84,7 @@ static fray_status working_copy(fray_game *game, table_game **out)
 	table_game *g = frayi_game_alloc(game->ctx, sizeof *g);
 	*out = g;
 	if (!g)
-		return fray_nomem(game->ctx);
+		return frayi_nomem(game->ctx);
 	memcpy(g, game->now, sizeof *g);
 	g->nsteps = 0;
 	g->notes_len = 0;
@@ -127,10 +127,10 @@ static fray_status take_text(fray_game *game, char *text, size_t len)
 FRAY_API fray_status fray_game_load(fray_ctx *ctx, const char *name, const char *bytes, size_t len, fray_game **out)
 {
 	if (!out)
-		return ctx ? fray_fail(ctx, FRAY_ERR_INPUT, "fray_game_load: NULL argument") : FRAY_ERR_INPUT;
+		return ctx ? frayi_fail(ctx, FRAY_ERR_INPUT, "fray_game_load: NULL argument") : FRAY_ERR_INPUT;
 	*out = NULL;
 	if (!ctx || !name || (!bytes && len))
-		return ctx ? fray_fail(ctx, FRAY_ERR_INPUT, "fray_game_load: NULL argument") : FRAY_ERR_INPUT;
+		return ctx ? frayi_fail(ctx, FRAY_ERR_INPUT, "fray_game_load: NULL argument") : FRAY_ERR_INPUT;
 	/* the game file's one budget, whoever reads it (include/fray/game.h) */
 	if (len > FRAY_GAME_MAX_BYTES)
 		return frayi_fail_input(ctx, FRAY_ERR_LIMIT, "game", "%s: a game file of %zu bytes: the limit is %u KiB (%u bytes); "
@@ -138,10 +138,10 @@ FRAY_API fray_status fray_game_load(fray_ctx *ctx, const char *name, const char 
 				 FRAY_GAME_MAX_BYTES);
 	fray_game *game = frayi_game_calloc(ctx, 1, sizeof *game);
 	char *copy = frayi_game_alloc(ctx, len + 1);
-	if (!game || !copy || !(game->name = fray_strdup(ctx, name))) {
+	if (!game || !copy || !(game->name = frayi_strdup(ctx, name))) {
 		frayi_game_dealloc(ctx, copy);
 		frayi_game_dealloc(ctx, game);
-		return fray_nomem(ctx);
+		return frayi_nomem(ctx);
 	}
 	if (len)
 		memcpy(copy, bytes, len);
@@ -163,7 +163,7 @@ static fray_status new_table(fray_ctx *ctx, const game_ruleset *rules, const cha
 	*out = NULL;
 	table_game *g = frayi_game_calloc(ctx, 1, sizeof *g);
 	if (!g)
-		return fray_nomem(ctx);
+		return frayi_nomem(ctx);
 	g->cmd = "table new";
 	g->ctx = ctx;
 	g->rules = rules;
@@ -188,7 +188,7 @@ FRAY_API fray_status fray_game_new(fray_ctx *ctx, const char *name, const char *
 	if (out)
 		*out = NULL;
 	if (!ctx || !out || !name || !rules || !forces_name || (!forces && len))
-		return ctx ? fray_fail(ctx, FRAY_ERR_INPUT, "fray_game_new: NULL argument") : FRAY_ERR_INPUT;
+		return ctx ? frayi_fail(ctx, FRAY_ERR_INPUT, "fray_game_new: NULL argument") : FRAY_ERR_INPUT;
 	const game_ruleset *rs = frayi_ruleset_find(rules);
 	if (!rs) {
 		/* the ids as a sentence: "presidio, bbb or chits" */
@@ -197,7 +197,7 @@ FRAY_API fray_status fray_game_new(fray_ctx *ctx, const char *name, const char *
 		size_t n = frayi_ruleset_count();
 		for (size_t i = 0; i < n; i++)
 			text_add(&t, "%s%s", i == 0 ? "" : i + 1 < n ? ", " : " or ", frayi_ruleset_at(i)->id);
-		return fray_fail(ctx, FRAY_ERR_INPUT, "rules: expected %s, not '%s'", ids, rules);
+		return frayi_fail(ctx, FRAY_ERR_INPUT, "rules: expected %s, not '%s'", ids, rules);
 	}
 	table_game *g;
 	fray_status st = new_table(ctx, rs, forces_name, forces ? forces : "", len, seed, open, ud, &g);
@@ -219,7 +219,7 @@ FRAY_API fray_status fray_game_new(fray_ctx *ctx, const char *name, const char *
 FRAY_API fray_status fray_game_save(const fray_game *game, const char **bytes, size_t *len)
 {
 	if (!game || !bytes || !len)
-		return game ? fray_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_save: NULL argument") : FRAY_ERR_INPUT;
+		return game ? frayi_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_save: NULL argument") : FRAY_ERR_INPUT;
 	*bytes = game->text;
 	*len = game->text_len;
 	return FRAY_OK;
@@ -317,7 +317,7 @@ static bool null_word(fray_ctx *ctx, const char *fn, size_t n, const char *const
 {
 	for (size_t i = 0; i < n; i++)
 		if (!words[i]) {
-			fray_fail(ctx, FRAY_ERR_INPUT, "%s: word %zu is NULL", fn, i);
+			frayi_fail(ctx, FRAY_ERR_INPUT, "%s: word %zu is NULL", fn, i);
 			return true;
 		}
 	return false;
@@ -331,7 +331,7 @@ static fray_status act_words(fray_game *game, size_t nwords, const char *const *
 {
 	fray_ctx *ctx = game->ctx;
 	table_game *g = NULL, *before = frayi_game_alloc(ctx, sizeof *before);
-	fray_status st = before ? working_copy(game, &g) : fray_nomem(ctx);
+	fray_status st = before ? working_copy(game, &g) : frayi_nomem(ctx);
 	char command[2048], *text = NULL, *story[2] = {NULL, NULL};
 	size_t len = 0;
 	if (st == FRAY_OK) {
@@ -364,7 +364,7 @@ static fray_status act_words(fray_game *game, size_t nwords, const char *const *
 			*outs[k] = NULL;
 		}
 	if (st == FRAY_ERR_NOMEM)
-		fray_nomem(ctx);
+		frayi_nomem(ctx);
 	frayi_game_dealloc(ctx, before);
 	return st;
 }
@@ -375,15 +375,15 @@ FRAY_API fray_status fray_game_act(fray_game *game, size_t nwords, const char *c
 	if (out)
 		*out = NULL;
 	if (!game || !nwords || !words || (format && !out))
-		return game ? fray_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_act: NULL argument") : FRAY_ERR_INPUT;
+		return game ? frayi_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_act: NULL argument") : FRAY_ERR_INPUT;
 	fray_format form = FRAY_FORMAT_TEXT;
 	if (format && (fray_format_parse(format, &form) != FRAY_OK ||
 		       (form != FRAY_FORMAT_TEXT && form != FRAY_FORMAT_JSON)))
-		return fray_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_act: format: expected \"text\" or \"json\"");
+		return frayi_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_act: format: expected \"text\" or \"json\"");
 	if (null_word(game->ctx, "fray_game_act", nwords, words))
 		return FRAY_ERR_INPUT;
 	if (nwords > INT_MAX)
-		return fray_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_act: too many words");
+		return frayi_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_act: too many words");
 	bool json = format && form == FRAY_FORMAT_JSON;
 	return act_words(game, nwords, words, policy, json ? out : NULL, format && !json ? out : NULL);
 }
@@ -396,7 +396,7 @@ fray_status frayi_game_apply_told(fray_game *game, const char *action, const cha
 	int argc = 0;
 	char **argv = words_of(game->ctx, action, actor, target, noptions, options, &argc);
 	if (!argv)
-		return fray_nomem(game->ctx);
+		return frayi_nomem(game->ctx);
 	fray_status st = act_words(game, (size_t)argc, (const char *const *)argv, policy, events, story);
 	frayi_game_dealloc(game->ctx, argv);
 	return st;
@@ -408,14 +408,14 @@ FRAY_API fray_status fray_game_apply(fray_game *game, const char *action, const 
 	if (events)
 		*events = NULL;
 	if (!game || !action || (noptions && !options))
-		return game ? fray_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_apply: NULL argument") : FRAY_ERR_INPUT;
+		return game ? frayi_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_apply: NULL argument") : FRAY_ERR_INPUT;
 	for (size_t i = 0; i < noptions; i++)
 		if (!options[i])
-			return fray_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_apply: option %zu is NULL", i);
+			return frayi_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_apply: option %zu is NULL", i);
 	int argc = 0;
 	char **argv = words_of(game->ctx, action, actor, target, noptions, options, &argc);
 	if (!argv)
-		return fray_nomem(game->ctx);
+		return frayi_nomem(game->ctx);
 	fray_status st = fray_game_act(game, (size_t)argc, (const char *const *)argv, policy, events ? "json" : NULL,
 				       events);
 	frayi_game_dealloc(game->ctx, argv);
@@ -428,14 +428,14 @@ FRAY_API fray_status fray_game_act_odds(fray_game *game, size_t nwords, const ch
 	if (out)
 		*out = NULL;
 	if (!game || !nwords || !words || !out)
-		return game ? fray_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_act_odds: NULL argument") : FRAY_ERR_INPUT;
+		return game ? frayi_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_act_odds: NULL argument") : FRAY_ERR_INPUT;
 	if (form != FRAY_FORMAT_TEXT && form != FRAY_FORMAT_JSON)
-		return fray_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_act_odds: format %s: expected text or json",
+		return frayi_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_act_odds: format %s: expected text or json",
 				 fray_format_name(form) ? fray_format_name(form) : "out of range");
 	if (null_word(game->ctx, "fray_game_act_odds", nwords, words))
 		return FRAY_ERR_INPUT;
 	if (nwords > INT_MAX)
-		return fray_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_act_odds: too many words");
+		return frayi_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_act_odds: too many words");
 	table_game *g = NULL;
 	fray_status st = working_copy(game, &g);
 	if (st == FRAY_OK) {
@@ -456,14 +456,14 @@ FRAY_API fray_status fray_game_odds(fray_game *game, const char *action, const c
 	if (out)
 		*out = NULL;
 	if (!game || !action || !out || (noptions && !options))
-		return game ? fray_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_odds: NULL argument") : FRAY_ERR_INPUT;
+		return game ? frayi_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_odds: NULL argument") : FRAY_ERR_INPUT;
 	for (size_t i = 0; i < noptions; i++)
 		if (!options[i])
-			return fray_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_odds: option %zu is NULL", i);
+			return frayi_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_odds: option %zu is NULL", i);
 	int argc = 0;
 	char **argv = words_of(game->ctx, action, actor, target, noptions, options, &argc);
 	if (!argv)
-		return fray_nomem(game->ctx);
+		return frayi_nomem(game->ctx);
 	fray_status st = fray_game_act_odds(game, (size_t)argc, (const char *const *)argv, form, out);
 	frayi_game_dealloc(game->ctx, argv);
 	return st;
@@ -492,7 +492,7 @@ static fray_status rendered(const fray_game *game, fray_format form, bool status
 		frayi_table_print_log(game->now, form, f);
 	char *text;
 	if (frayi_out_close(&o, f, &text, NULL) != FRAY_OK || frayi_out_give(game->ctx, text, out) != FRAY_OK)
-		return fray_nomem(game->ctx);
+		return frayi_nomem(game->ctx);
 	return FRAY_OK;
 }
 
@@ -509,7 +509,7 @@ FRAY_API fray_status fray_game_status(const fray_game *game, const char *format,
 		*out = NULL;
 	fray_format form;
 	if (!game || !out || !offered(format, 1u << FRAY_FORMAT_TEXT | 1u << FRAY_FORMAT_JSON, &form))
-		return game ? fray_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_status: expected a game, \"text\" or "
+		return game ? frayi_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_status: expected a game, \"text\" or "
 				       "\"json\" and a place for the text") : FRAY_ERR_INPUT;
 	return rendered(game, form, true, out);
 }
@@ -521,7 +521,7 @@ FRAY_API fray_status fray_game_log(const fray_game *game, const char *format, ch
 	fray_format form;
 	if (!game || !out ||
 	    !offered(format, 1u << FRAY_FORMAT_TEXT | 1u << FRAY_FORMAT_JSON | 1u << FRAY_FORMAT_MARKDOWN, &form))
-		return game ? fray_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_log: expected a game, \"text\", \"json\" "
+		return game ? frayi_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_log: expected a game, \"text\", \"json\" "
 				       "or \"markdown\" and a place for the text") : FRAY_ERR_INPUT;
 	return rendered(game, form, false, out);
 }
@@ -531,9 +531,9 @@ FRAY_API fray_status fray_game_report_html(const fray_game *game, const char *cs
 	if (out)
 		*out = NULL;
 	if (!game || !css || !out)
-		return game ? fray_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_report_html: NULL argument") : FRAY_ERR_INPUT;
+		return game ? frayi_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_report_html: NULL argument") : FRAY_ERR_INPUT;
 	*out = frayi_table_report_html(game->now, css);
-	return *out ? FRAY_OK : fray_nomem(game->ctx);
+	return *out ? FRAY_OK : frayi_nomem(game->ctx);
 }
 
 FRAY_API fray_status fray_game_undo(fray_game *game)
@@ -548,7 +548,7 @@ FRAY_API fray_status fray_game_undo(fray_game *game)
 	char *text = NULL;
 	size_t len = 0;
 	if (n == 0)
-		st = fray_fail(game->ctx, FRAY_ERR_INPUT, "%s: nothing to undo (the log is empty)", game->name);
+		st = frayi_fail(game->ctx, FRAY_ERR_INPUT, "%s: nothing to undo (the log is empty)", game->name);
 	else
 		st = (fray_status)frayi_table_restore(g, fray_map_get(fray_node_item(g->log, n - 1), "undo"));
 	if (st == FRAY_OK)

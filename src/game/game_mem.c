@@ -12,18 +12,18 @@
 
 void *frayi_game_alloc(fray_ctx *ctx, size_t size)
 {
-	return fray_alloc(ctx, size);
+	return frayi_alloc(ctx, size);
 }
 
 void *frayi_game_calloc(fray_ctx *ctx, size_t n, size_t size)
 {
-	return fray_calloc(ctx, n, size);
+	return frayi_calloc(ctx, n, size);
 }
 
 void frayi_game_dealloc(fray_ctx *ctx, void *p)
 {
 	if (p)
-		fray_dealloc(ctx, p);
+		frayi_dealloc(ctx, p);
 }
 
 static ssize_t out_write(void *cookie, const char *data, size_t n)
@@ -32,8 +32,8 @@ static ssize_t out_write(void *cookie, const char *data, size_t n)
 	if (o->failed)
 		return -1;
 	if (o->len + n + 1 > o->cap) {
-		size_t cap = fray_grow(o->cap, o->len + n + 1, 1);
-		char *buf = cap ? fray_realloc(o->ctx, o->buf, cap) : NULL;
+		size_t cap = frayi_grow(o->cap, o->len + n + 1, 1);
+		char *buf = cap ? frayi_realloc(o->ctx, o->buf, cap) : NULL;
 		if (!buf) {
 			o->failed = true;
 			return -1;
@@ -66,7 +66,7 @@ int frayi_out_close(game_out *o, FILE *f, char **text, size_t *len)
 		*len = 0;
 	bool ok = f && fclose(f) == 0 && !o->failed;
 	if (ok && !o->buf) { /* nothing written: the empty text */
-		o->buf = fray_alloc(o->ctx, 1);
+		o->buf = frayi_alloc(o->ctx, 1);
 		ok = o->buf != NULL;
 		if (ok)
 			o->buf[0] = '\0';
@@ -88,7 +88,7 @@ int frayi_out_give(fray_ctx *ctx, char *text, char **out)
 	*out = NULL;
 	if (!text)
 		return FRAY_ERR_NOMEM;
-	if (fray_ctx_mallocs(ctx)) {
+	if (frayi_ctx_mallocs(ctx)) {
 		*out = text;
 		return FRAY_OK;
 	}
@@ -98,6 +98,6 @@ int frayi_out_give(fray_ctx *ctx, char *text, char **out)
 	*out = malloc(n);
 	if (*out)
 		memcpy(*out, text, n);
-	fray_dealloc(ctx, text);
+	frayi_dealloc(ctx, text);
 	return *out ? FRAY_OK : FRAY_ERR_NOMEM;
 }

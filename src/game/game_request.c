@@ -51,11 +51,11 @@ static size_t request_choose(void *self, const fray_choice *c, char *msg, size_t
 	}
 	if (!p->asked) {
 		p->asked = true;
-		fray_copy_name(p->kind, sizeof p->kind, c->kind);
-		fray_copy_name(p->prompt, sizeof p->prompt, c->prompt);
+		frayi_copy_name(p->kind, sizeof p->kind, c->kind);
+		frayi_copy_name(p->prompt, sizeof p->prompt, c->prompt);
 		p->noptions = c->noptions < ASKED_OPTIONS ? c->noptions : ASKED_OPTIONS;
 		for (size_t i = 0; i < p->noptions; i++)
-			fray_copy_name(p->options[i], sizeof p->options[i], c->options[i]);
+			frayi_copy_name(p->options[i], sizeof p->options[i], c->options[i]);
 		p->suggested = c->suggested;
 	}
 	snprintf(msg, cap, "a player's choice is needed: give it in \"choices\"");
@@ -576,7 +576,7 @@ static fray_status op_apply(request *r, fray_game *game)
 	/* the policy's state is the request's: the question left open, if any, stays there */
 	fray_policy *policy = fray_policy_new(r->ctx, &request_policy_ops, &r->policy);
 	if (!policy)
-		return fray_nomem(r->ctx);
+		return frayi_nomem(r->ctx);
 	char *events = NULL, *story = NULL;
 	st = frayi_game_apply_told(game, w.action, w.actor, w.target, w.nopt, w.opt, policy, &events, &story);
 	fray_policy_free(policy);
@@ -601,7 +601,7 @@ static fray_status op_apply(request *r, fray_game *game)
 /* A shipped example by its path ("examples/presidio/forces.yaml"), or NULL. */
 static const embedded_file *shipped_file(const char *path)
 {
-	for (const embedded_file *f = fray_shipped_examples; f->path; f++)
+	for (const embedded_file *f = frayi_shipped_examples; f->path; f++)
 		if (!strcmp(f->path, path))
 			return f;
 	return NULL;
@@ -615,7 +615,7 @@ static fray_status open_shipped(void *ud, fray_ctx *ctx, const char *path, fray_
 	*out = NULL;
 	const embedded_file *f = shipped_file(path);
 	if (!f)
-		return fray_fail(ctx, FRAY_ERR_INPUT, "'%.200s': a request reads no files, only the shipped examples "
+		return frayi_fail(ctx, FRAY_ERR_INPUT, "'%.200s': a request reads no files, only the shipped examples "
 				 "(api/v1/examples lists them); a forces file sent as text names none", path);
 	return fray_doc_load_string(ctx, f->path, (const char *)f->bytes, f->len, out);
 }
@@ -750,20 +750,20 @@ FRAY_API fray_status fray_game_request_with(fray_ctx *ctx, const char *request_j
 					    const fray_request_opts *opts, char **answer)
 {
 	if (!answer)
-		return ctx ? fray_fail(ctx, FRAY_ERR_INPUT, "fray_game_request: NULL argument") : FRAY_ERR_INPUT;
+		return ctx ? frayi_fail(ctx, FRAY_ERR_INPUT, "fray_game_request: NULL argument") : FRAY_ERR_INPUT;
 	*answer = NULL;
 	if (!ctx || (!request_json && len))
-		return ctx ? fray_fail(ctx, FRAY_ERR_INPUT, "fray_game_request: NULL argument") : FRAY_ERR_INPUT;
+		return ctx ? frayi_fail(ctx, FRAY_ERR_INPUT, "fray_game_request: NULL argument") : FRAY_ERR_INPUT;
 	request r = {.ctx = ctx, .opts = opts};
 	fray_status st;
 	if (len > FRAY_GAME_REQUEST_MAX_BYTES)
-		st = fray_fail(ctx, FRAY_ERR_LIMIT, "request: at most %u bytes", FRAY_GAME_REQUEST_MAX_BYTES);
+		st = frayi_fail(ctx, FRAY_ERR_LIMIT, "request: at most %u bytes", FRAY_GAME_REQUEST_MAX_BYTES);
 	else
 		st = fray_doc_load_string(ctx, "request", request_json ? request_json : "", len, &r.doc);
 	if (st == FRAY_OK) {
 		r.root = fray_doc_root(r.doc);
 		if (fray_node_kind_of(r.root) != FRAY_NODE_MAP || !r.root)
-			st = fray_fail(ctx, FRAY_ERR_INPUT, "request: expected a JSON object ({\"op\": ...})");
+			st = frayi_fail(ctx, FRAY_ERR_INPUT, "request: expected a JSON object ({\"op\": ...})");
 		else if (!fray_doc_known_keys(r.doc, r.root, known_keys, sizeof known_keys / sizeof *known_keys))
 			st = fray_doc_status(r.doc);
 	}
@@ -777,7 +777,7 @@ FRAY_API fray_status fray_game_request_with(fray_ctx *ctx, const char *request_j
 		r.name = "game.yaml";
 	if (st == FRAY_OK) {
 		if (!(r.out = open_memstream(&body, &body_len)))
-			st = fray_nomem(ctx);
+			st = frayi_nomem(ctx);
 	}
 	if (st == FRAY_OK) {
 		fputs("{\"op\": ", r.out);
@@ -785,7 +785,7 @@ FRAY_API fray_status fray_game_request_with(fray_ctx *ctx, const char *request_j
 		st = run_op(&r);
 		fputs("}\n", r.out);
 		if (fclose(r.out) != 0 && st == FRAY_OK)
-			st = fray_nomem(ctx);
+			st = frayi_nomem(ctx);
 	}
 	if (st == FRAY_OK) {
 		*answer = body;

@@ -485,7 +485,7 @@ static void check_mix(table_game *g, fray_doc *doc)
 	fray_doc *md = NULL;
 	fray_chits_mix *m = NULL;
 	if (frayi_out_close(&o, f, &text, &len) != FRAY_OK) {
-		fray_nomem(g->ctx); /* the first failure: the reader says NOMEM */
+		frayi_nomem(g->ctx); /* the first failure: the reader says NOMEM */
 		fray_doc_error(doc, g->mix, "mix: out of memory");
 	} else if (fray_doc_load_string(g->ctx, "mix", text, len, &md) != FRAY_OK ||
 		 fray_chits_mix_read(g->ctx, md, &m) != FRAY_OK) {

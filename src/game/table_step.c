@@ -14,7 +14,7 @@ int frayi_game_fail(table_game *g, fray_status s, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	return (int)fray_fail(g->ctx, s, "%s", msg);
+	return (int)frayi_fail(g->ctx, s, "%s", msg);
 }
 
 int frayi_game_failed(const table_game *g)

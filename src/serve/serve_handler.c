@@ -15,7 +15,7 @@
 #include "serve_jobs.h"
 #include "embedded.h"
 
-extern const embedded_file fray_page_files[];
+extern const embedded_file serve_page_files[];
 
 /* ---- shared answers and the memory budget ---- */
 
@@ -171,7 +171,7 @@ static bool page_file(const char *name, serve_reply *out)
 {
 	char path[96];
 	snprintf(path, sizeof path, "page/%s", *name ? name : "index.html");
-	for (const embedded_file *f = fray_page_files; f->path; f++)
+	for (const embedded_file *f = serve_page_files; f->path; f++)
 		if (!strcmp(f->path, path)) {
 			out->status = 200;
 			out->type = type_of(path);

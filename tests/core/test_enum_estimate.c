@@ -180,11 +180,11 @@ static uint64_t xorshift(uint64_t *x)
 }
 
 /* A random number of 1 to 128 bits. */
-static fray_u128 random_u128(uint64_t *x)
+static frayi_u128 random_u128(uint64_t *x)
 {
-	fray_u128 r = (fray_u128)xorshift(x) << 64 | xorshift(x);
+	frayi_u128 r = (frayi_u128)xorshift(x) << 64 | xorshift(x);
 	int bits = 1 + (int)(xorshift(x) % 128);
-	return bits == 128 ? r : r & (((fray_u128)1 << bits) - 1);
+	return bits == 128 ? r : r & (((frayi_u128)1 << bits) - 1);
 }
 
 static void gcd_as_gmp(void **state)
@@ -194,15 +194,15 @@ static void gcd_as_gmp(void **state)
 	mpz_t a, b, g, want;
 	mpz_inits(a, b, g, want, NULL);
 	for (int i = 0; i < 100000; i++) {
-		fray_u128 u = random_u128(&x), v = random_u128(&x);
+		frayi_u128 u = random_u128(&x), v = random_u128(&x);
 		if (i % 3 == 0) /* a common factor, so that the gcd is not 1 */
 			u *= 6, v = (v >> 8) * 6;
 		if (i % 50 == 0)
 			u = 0;
-		fray_u128_to_mpz(a, u);
-		fray_u128_to_mpz(b, v);
+		frayi_u128_to_mpz(a, u);
+		frayi_u128_to_mpz(b, v);
 		mpz_gcd(want, a, b);
-		fray_u128_to_mpz(g, fray_u128_gcd(u, v));
+		frayi_u128_to_mpz(g, frayi_u128_gcd(u, v));
 		assert_int_equal(mpz_cmp(g, want), 0);
 	}
 	mpz_clears(a, b, g, want, NULL);
@@ -215,11 +215,11 @@ static void products_past_128_bits_stay_small(void **state)
 {
 	(void)state;
 	enum { N = 49 };
-	fray_u128 six[N + 1], five[N + 1];
+	frayi_u128 six[N + 1], five[N + 1];
 	six[0] = five[0] = 1;
 	for (int i = 1; i <= N; i++)
 		six[i] = six[i - 1] * 6, five[i] = five[i - 1] * 5;
-	fray_xq sum = FRAY_XQ_ZERO;
+	frayi_xq sum = FRAY_XQ_ZERO;
 	mpq_t want, term, got;
 	mpq_inits(want, term, got, NULL);
 	for (int k = 0; k <= N; k++) {
@@ -227,41 +227,41 @@ static void products_past_128_bits_stay_small(void **state)
 		mpz_t c;
 		mpz_init(c);
 		mpz_bin_uiui(c, N, (unsigned long)k);
-		fray_u128 ck;
-		assert_true(fray_mpz_to_u128(c, &ck));
+		frayi_u128 ck;
+		assert_true(frayi_mpz_to_u128(c, &ck));
 		mpz_clear(c);
 		int j = 1 + k % 20;
 		/* 6^j * 6^(N - j) = 6^N, an unreduced product of 2 * 6^N bits when
 		 * written as (6^j / 6^(2j)) * (C 5^(N-k) / 6^(N-j)) */
-		fray_xq a = {.num = six[j], .den = six[j] * six[j], .big = NULL};
-		fray_u128 bn = ck * five[N - k], bd = six[N - j];
-		fray_xq b = {.num = bn, .den = bd, .big = NULL};
-		assert_true(fray_xq_addmul(&sum, &a, &b));
-		fray_u128_to_mpz(mpq_numref(term), bn);
-		fray_u128_to_mpz(mpq_denref(term), six[N]);
+		frayi_xq a = {.num = six[j], .den = six[j] * six[j], .big = NULL};
+		frayi_u128 bn = ck * five[N - k], bd = six[N - j];
+		frayi_xq b = {.num = bn, .den = bd, .big = NULL};
+		assert_true(frayi_xq_addmul(&sum, &a, &b));
+		frayi_u128_to_mpz(mpq_numref(term), bn);
+		frayi_u128_to_mpz(mpq_denref(term), six[N]);
 		mpq_canonicalize(term);
 		mpq_add(want, want, term);
 		assert_null(sum.big); /* before: GMP from the first product on */
 	}
-	fray_xq_get_q(&sum, got);
+	frayi_xq_get_q(&sum, got);
 	assert_int_equal(mpq_cmp(got, want), 0);
 	assert_int_equal(mpq_cmp_ui(got, 1, 1), 0); /* the binomial sums to 1 */
 	/* a sum that passes 128 bits goes to GMP and comes back when it fits */
-	fray_xq big = FRAY_XQ_ZERO;
-	fray_u128 p1 = ((fray_u128)1 << 127) - 1; /* 2^127 - 1 is prime */
-	assert_true(fray_xq_add(&big, 1, p1));
-	assert_true(fray_xq_add(&big, 1, p1 - 2)); /* denominator about 2^254 */
+	frayi_xq big = FRAY_XQ_ZERO;
+	frayi_u128 p1 = ((frayi_u128)1 << 127) - 1; /* 2^127 - 1 is prime */
+	assert_true(frayi_xq_add(&big, 1, p1));
+	assert_true(frayi_xq_add(&big, 1, p1 - 2)); /* denominator about 2^254 */
 	assert_non_null(big.big);
 	mpq_t rest; /* 1 - the sum, in GMP */
 	mpq_init(rest);
 	mpq_set_ui(rest, 1, 1);
 	mpq_sub(rest, rest, big.big);
-	assert_true(fray_xq_add_q(&big, rest));
+	assert_true(frayi_xq_add_q(&big, rest));
 	assert_null(big.big); /* before: a GMP number for good */
 	assert_true(big.num == 1 && big.den == 1);
 	mpq_clear(rest);
-	fray_xq_clear(&big);
-	fray_xq_clear(&sum);
+	frayi_xq_clear(&big);
+	frayi_xq_clear(&sum);
 	mpq_clears(want, term, got, NULL);
 }
 

@@ -682,28 +682,28 @@ static void dice_check_is_its_faces(void **state)
 }
 
 /* 128-bit fractions to doubles: the same double as GMP's exact value
- * rounded to nearest (fray_q_to_double's rule), on random numerators and
+ * rounded to nearest (frayi_q_to_double's rule), on random numerators and
  * denominators of every size. */
 static void u128_ratio_rounds_as_gmp(void **state)
 {
 	(void)state;
 	uint64_t x = 0x243F6A8885A308D3u;
 	for (int i = 0; i < 20000; i++) {
-		fray_u128 v[2];
+		frayi_u128 v[2];
 		for (int j = 0; j < 2; j++) {
 			x ^= x << 13, x ^= x >> 7, x ^= x << 17;
 			uint64_t hi = x;
 			x ^= x << 13, x ^= x >> 7, x ^= x << 17;
 			int bits = 1 + (int)(x % 128);
-			fray_u128 r = (fray_u128)hi << 64 | x;
-			v[j] = bits == 128 ? r : r & (((fray_u128)1 << bits) - 1);
+			frayi_u128 r = (frayi_u128)hi << 64 | x;
+			v[j] = bits == 128 ? r : r & (((frayi_u128)1 << bits) - 1);
 		}
 		if (v[1] == 0)
 			v[1] = 1;
 		mpq_t q;
 		mpq_init(q);
-		fray_u128_to_mpz(mpq_numref(q), v[0]);
-		fray_u128_to_mpz(mpq_denref(q), v[1]);
+		frayi_u128_to_mpz(mpq_numref(q), v[0]);
+		frayi_u128_to_mpz(mpq_denref(q), v[1]);
 		mpq_canonicalize(q);
 		/* nearest double by GMP: truncation and its neighbour compared */
 		double lo = mpq_get_d(q), hi = nextafter(lo, INFINITY), want = lo;
@@ -716,7 +716,7 @@ static void u128_ratio_rounds_as_gmp(void **state)
 		int c = mpq_cmp(b, a);
 		if (c < 0 || (c == 0 && (int64_t)(frexp(hi, &(int){0}) * 9007199254740992.0) % 2 == 0))
 			want = hi;
-		assert_true(fray_u128_ratio(v[0], v[1]) == want);
+		assert_true(frayi_u128_ratio(v[0], v[1]) == want);
 		mpq_clears(q, a, b, NULL);
 	}
 }

@@ -168,7 +168,7 @@ static void automatic_threads_capped(void **state)
 		{-1, 1}, {0, 1}, {1, 1}, {2, 2}, {256, 256}, {257, 256}, {4096, 256},
 	};
 	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
-		assert_int_equal(fray_threads_for_cores(rows[i].online), rows[i].want);
+		assert_int_equal(frayi_threads_for_cores(rows[i].online), rows[i].want);
 	assert_int_equal(FRAY_AGGREGATE_MAX_THREADS, 256);
 }
 

@@ -1497,9 +1497,9 @@ struct fray_adbg_battle_state {
 FRAY_API fray_adbg_battle_state *fray_adbg_battle_new(fray_ctx *ctx,
 						      const fray_adbg_scenario *sc)
 {
-	fray_adbg_battle_state *st = fray_alloc(ctx, sizeof *st);
+	fray_adbg_battle_state *st = frayi_alloc(ctx, sizeof *st);
 	if (!st) {
-		fray_nomem(ctx);
+		frayi_nomem(ctx);
 		return NULL;
 	}
 	st->ctx = ctx;
@@ -1510,7 +1510,7 @@ FRAY_API fray_adbg_battle_state *fray_adbg_battle_new(fray_ctx *ctx,
 FRAY_API void fray_adbg_battle_free(fray_adbg_battle_state *st)
 {
 	if (st)
-		fray_dealloc(st->ctx, st);
+		frayi_dealloc(st->ctx, st);
 }
 
 FRAY_API void fray_adbg_battle_begin(fray_adbg_battle_state *st, fray_roller *r,

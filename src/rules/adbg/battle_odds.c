@@ -29,7 +29,7 @@ static fray_status walk(fray_ctx *ctx, const fray_adbg_scenario *s, fray_policy 
 	if (o->stop && *o->stop) {
 		fray_dist_free(out->dist);
 		out->dist = NULL;
-		return st == FRAY_OK ? fray_fail(ctx, FRAY_ERR_BUDGET, "stopped") : st;
+		return st == FRAY_OK ? frayi_fail(ctx, FRAY_ERR_BUDGET, "stopped") : st;
 	}
 	if (st == FRAY_OK) {
 		out->exact = true;
@@ -48,12 +48,12 @@ FRAY_API fray_status fray_adbg_battle_odds(fray_ctx *ctx, const fray_adbg_scenar
 					   const fray_adbg_odds_opts *o, fray_adbg_odds *out)
 {
 	if (!out)
-		return ctx ? fray_fail(ctx, FRAY_ERR_INPUT, "fray_adbg_battle_odds: NULL argument") : FRAY_ERR_INPUT;
+		return ctx ? frayi_fail(ctx, FRAY_ERR_INPUT, "fray_adbg_battle_odds: NULL argument") : FRAY_ERR_INPUT;
 	memset(out, 0, sizeof *out);
 	if (!ctx || !s || !p || !o)
-		return ctx ? fray_fail(ctx, FRAY_ERR_INPUT, "fray_adbg_battle_odds: NULL argument") : FRAY_ERR_INPUT;
+		return ctx ? frayi_fail(ctx, FRAY_ERR_INPUT, "fray_adbg_battle_odds: NULL argument") : FRAY_ERR_INPUT;
 	if (o->version > FRAY_ADBG_ODDS_OPTS_VERSION)
-		return fray_fail(ctx, FRAY_ERR_INPUT, "fray_adbg_battle_odds: options of version %u, newer than "
+		return frayi_fail(ctx, FRAY_ERR_INPUT, "fray_adbg_battle_odds: options of version %u, newer than "
 				 "this library's %u", o->version, FRAY_ADBG_ODDS_OPTS_VERSION);
 	out->reason = not_tried(p, o->budget);
 	if (!out->reason) {

@@ -29,7 +29,7 @@ static bool reserve(save_buf *b, size_t more)
 	size_t cap = b->cap ? b->cap : 1024;
 	while (cap < b->len + more + 1)
 		cap *= 2;
-	char *p = fray_realloc(b->ctx, b->buf, cap);
+	char *p = frayi_realloc(b->ctx, b->buf, cap);
 	if (!p) {
 		b->failed = true;
 		return false;
@@ -132,18 +132,18 @@ FRAY_API fray_status fray_adbg_save_text(fray_ctx *ctx, const fray_adbg_save *sv
 	    sv->dice_position);
 	put_state(&b, st);
 	if (b.failed || !reserve(&b, 0)) {
-		fray_dealloc(ctx, b.buf);
-		return fray_nomem(ctx);
+		frayi_dealloc(ctx, b.buf);
+		return frayi_nomem(ctx);
 	}
 	char *text = b.buf;
-	if (!fray_ctx_mallocs(ctx)) {
+	if (!frayi_ctx_mallocs(ctx)) {
 		/* the caller frees with free(): a copy from malloc */
 		text = malloc(b.len + 1);
 		if (text)
 			memcpy(text, b.buf, b.len + 1);
-		fray_dealloc(ctx, b.buf);
+		frayi_dealloc(ctx, b.buf);
 		if (!text)
-			return fray_nomem(ctx);
+			return frayi_nomem(ctx);
 	}
 	*out = text;
 	*len = b.len;
@@ -227,12 +227,12 @@ static void read_count(fray_doc *doc, const fray_node *root, const char *key, co
 static fray_status read_version(fray_ctx *ctx, fray_doc *doc, const fray_node *root)
 {
 	if (!root || fray_node_kind_of(root) != FRAY_NODE_MAP || !fray_map_get(root, "fray_save"))
-		return fray_fail(ctx, FRAY_ERR_INPUT, "%s:1:1: expected a fray save file", fray_doc_name(doc));
+		return frayi_fail(ctx, FRAY_ERR_INPUT, "%s:1:1: expected a fray save file", fray_doc_name(doc));
 	const fray_node *n = fray_map_get(root, "fray_save");
 	int64_t version = 0;
 	if (!fray_doc_int(doc, n, 1, 1000000, "a save format version", &version) ||
 	    version != FRAY_ADBG_SAVE_VERSION)
-		return fray_fail(ctx, FRAY_ERR_INPUT, "%s:%d:%d: save format version %s is not one this fray reads "
+		return frayi_fail(ctx, FRAY_ERR_INPUT, "%s:%d:%d: save format version %s is not one this fray reads "
 				 "(version %d)", fray_doc_name(doc), fray_node_line(n), fray_node_col(n),
 				 fray_node_scalar(n) ? fray_node_scalar(n) : "?", FRAY_ADBG_SAVE_VERSION);
 	return FRAY_OK;

@@ -15,7 +15,7 @@ static const char *const fate_names[] = {"roll", "eliminated", "kept"};
 
 static void copy_name(char *dst, const char *src)
 {
-	fray_copy_name(dst, ADBG_NAME, src);
+	frayi_copy_name(dst, ADBG_NAME, src);
 }
 
 /* Runs fray_dice_parse without leaving its failure on the context: the
@@ -275,7 +275,7 @@ static void read_crt(fray_ctx *ctx, fray_doc *doc, const fray_node *n, fray_doc_
 	if (st == FRAY_OK) {
 		st = fray_adbg_crt_from_doc(crt, &s->crt);
 		if (st != FRAY_OK && fray_doc_error_count(crt) > 0)
-			fray_fail(ctx, st, "%s", fray_doc_error_msg(crt, 0));
+			frayi_fail(ctx, st, "%s", fray_doc_error_msg(crt, 0));
 	}
 	fray_doc_free(crt);
 	if (st != FRAY_OK) {
@@ -377,9 +377,9 @@ FRAY_API fray_status fray_adbg_scenario_read_with(fray_ctx *ctx, fray_doc *doc, 
 						  void *ud, fray_adbg_scenario **out)
 {
 	*out = NULL;
-	fray_adbg_scenario *s = fray_calloc(ctx, 1, sizeof *s);
+	fray_adbg_scenario *s = frayi_calloc(ctx, 1, sizeof *s);
 	if (!s)
-		return fray_nomem(ctx);
+		return frayi_nomem(ctx);
 	s->ctx = ctx;
 	s->surprised = -1;
 	s->digest = fray_doc_digest(doc);
@@ -460,7 +460,7 @@ done:;
 			s->side[side].fire_faces[i] = (uint8_t)((1u << frayi_adbg_fire_hits(&in)) - 1);
 		}
 	/* the heuristic's set-up, once (without memory, battles set up afresh) */
-	s->setup = fray_alloc(ctx, frayi_adbg_setup_size(s));
+	s->setup = frayi_alloc(ctx, frayi_adbg_setup_size(s));
 	if (s->setup)
 		frayi_adbg_setup_make(s, s->setup);
 	*out = s;
@@ -489,13 +489,13 @@ FRAY_API void fray_adbg_scenario_free(fray_adbg_scenario *s)
 		fray_dice_check_free(checks[i]->test);
 		fray_dice_free(checks[i]->dice);
 	}
-	fray_dealloc(s->ctx, s->setup);
-	fray_dealloc(s->ctx, s);
+	frayi_dealloc(s->ctx, s->setup);
+	frayi_dealloc(s->ctx, s);
 }
 
 FRAY_API uint64_t fray_adbg_scenario_digest(const fray_adbg_scenario *s)
 {
-	return fray_fnv1a(s->digest, &s->crt.digest, sizeof s->crt.digest);
+	return frayi_fnv1a(s->digest, &s->crt.digest, sizeof s->crt.digest);
 }
 
 FRAY_API const char *fray_adbg_scenario_name(const fray_adbg_scenario *s)

@@ -16,7 +16,7 @@ FRAY_API fray_status fray_adbg_edit_parse(fray_ctx *ctx, char *text, fray_adbg_e
 {
 	char *eq = strchr(text, '=');
 	if (!eq || eq == text || !eq[1])
-		return fray_fail(ctx, FRAY_ERR_INPUT, "option --set expects PATH=VALUE (for example --set "
+		return frayi_fail(ctx, FRAY_ERR_INPUT, "option --set expects PATH=VALUE (for example --set "
 				 "sides.kentucky.level=3), got '%s'", text);
 	*eq = '\0';
 	e->path = text;
@@ -76,7 +76,7 @@ FRAY_API fray_status fray_adbg_edit_find(fray_ctx *ctx, const fray_node *root, c
 {
 	char why[256];
 	if (!(*out = find_path(root, path, why, sizeof why)))
-		return fray_fail(ctx, FRAY_ERR_INPUT, "%s", why);
+		return frayi_fail(ctx, FRAY_ERR_INPUT, "%s", why);
 	return FRAY_OK;
 }
 
@@ -94,8 +94,8 @@ static void put_bytes(textout *o, const char *s, size_t n)
 	if (o->nomem)
 		return;
 	if (o->len + n + 1 > o->cap) {
-		size_t cap = fray_grow(o->cap, o->len + n + 1, 1);
-		char *buf = cap ? fray_realloc(o->ctx, o->buf, cap) : NULL;
+		size_t cap = frayi_grow(o->cap, o->len + n + 1, 1);
+		char *buf = cap ? frayi_realloc(o->ctx, o->buf, cap) : NULL;
 		if (!buf) {
 			o->nomem = true;
 			return;
@@ -136,14 +136,14 @@ static void put_quoted(textout *o, const char *s)
 		put_bytes(o, small, need);
 		return;
 	}
-	char *big = fray_alloc(o->ctx, need + 1);
+	char *big = frayi_alloc(o->ctx, need + 1);
 	if (!big) {
 		o->nomem = true;
 		return;
 	}
 	fray_json_string(s, big, need + 1);
 	put_bytes(o, big, need);
-	fray_dealloc(o->ctx, big);
+	frayi_dealloc(o->ctx, big);
 }
 
 /* ---- structural changes: a plan, applied while writing the file out ---- */
@@ -506,17 +506,17 @@ static fray_status make_plan(fray_ctx *ctx, fray_doc *doc, const char *option, c
 		char why[256];
 		const fray_node *n = find_path(fray_doc_root(doc), ed[i].path, why, sizeof why);
 		if (!n)
-			return fray_fail(ctx, FRAY_ERR_INPUT, "option %s %s: %s: %s", option, ed[i].path,
+			return frayi_fail(ctx, FRAY_ERR_INPUT, "option %s %s: %s: %s", option, ed[i].path,
 					 fray_doc_name(doc), why);
 		if (fray_doc_set_scalar(doc, n, ed[i].value) != FRAY_OK)
-			return fray_ctx_status(ctx) != FRAY_OK ? fray_ctx_status(ctx) : fray_nomem(ctx);
+			return fray_ctx_status(ctx) != FRAY_OK ? fray_ctx_status(ctx) : frayi_nomem(ctx);
 	}
 	for (int i = 0; i < ned; i++) {
 		if (!is_structural(&ed[i]) || strcmp(ed[i].value, "none") == 0)
 			continue;
 		char why[256];
 		if (!plan_change(pl, fray_doc_root(doc), ed[i].value, why, sizeof why))
-			return fray_fail(ctx, FRAY_ERR_INPUT, "option %s %s=%s: %s: %s", option, ed[i].path,
+			return frayi_fail(ctx, FRAY_ERR_INPUT, "option %s %s=%s: %s: %s", option, ed[i].path,
 					 ed[i].value, fray_doc_name(doc), why);
 		*structural = true;
 	}
@@ -550,9 +550,9 @@ FRAY_API fray_status fray_adbg_scenario_read_edited(fray_ctx *ctx, fray_doc *doc
 	*out = NULL;
 	fray_doc_open_fn open = how ? how->open : NULL;
 	void *open_ud = how ? how->open_ud : NULL;
-	plan *pl = fray_alloc(ctx, sizeof *pl);
+	plan *pl = frayi_alloc(ctx, sizeof *pl);
 	if (!pl)
-		return fray_nomem(ctx);
+		return frayi_nomem(ctx);
 	bool structural;
 	fray_status st = make_plan(ctx, doc, how && how->option ? how->option : "--set", ed, ned, pl, &structural);
 	if (st == FRAY_OK && !structural) {
@@ -562,16 +562,16 @@ FRAY_API fray_status fray_adbg_scenario_read_edited(fray_ctx *ctx, fray_doc *doc
 		put_block(&text, pl, fray_doc_root(doc), 0, true);
 		fray_doc *changed = NULL;
 		if (text.nomem)
-			st = fray_nomem(ctx);
+			st = frayi_nomem(ctx);
 		/* named as the file: its CRT is found from the same folder */
 		else if ((st = fray_doc_load_string(ctx, fray_doc_name(doc), text.buf, text.len, &changed)) == FRAY_OK)
 			st = tell_problems(changed, fray_adbg_scenario_read_with(ctx, changed, open, open_ud, out), ed,
 					   ned, how);
 		fray_doc_free(changed);
 		if (text.buf)
-			fray_dealloc(ctx, text.buf);
+			frayi_dealloc(ctx, text.buf);
 	}
-	fray_dealloc(ctx, pl);
+	frayi_dealloc(ctx, pl);
 	return st;
 }
 
@@ -581,9 +581,9 @@ FRAY_API fray_status fray_adbg_scenario_write_edited(fray_ctx *ctx, fray_doc *do
 {
 	*text = NULL;
 	*len = 0;
-	plan *pl = fray_alloc(ctx, sizeof *pl);
+	plan *pl = frayi_alloc(ctx, sizeof *pl);
 	if (!pl)
-		return fray_nomem(ctx);
+		return frayi_nomem(ctx);
 	bool structural;
 	fray_status st = make_plan(ctx, doc, "--write", ed, ned, pl, &structural);
 	const fray_node *crt_node = fray_map_get(fray_doc_root(doc), "melee_crt");
@@ -599,13 +599,13 @@ FRAY_API fray_status fray_adbg_scenario_write_edited(fray_ctx *ctx, fray_doc *do
 		put(&o, header ? header : "");
 		put_block(&o, pl, fray_doc_root(doc), 0, true);
 		if (o.nomem)
-			st = fray_nomem(ctx);
+			st = frayi_nomem(ctx);
 	}
 	if (st == FRAY_OK) {
 		/* the caller's to free(): copied when the context allocates otherwise */
-		char *copy = fray_ctx_mallocs(ctx) ? o.buf : malloc(o.len + 1);
+		char *copy = frayi_ctx_mallocs(ctx) ? o.buf : malloc(o.len + 1);
 		if (!copy) {
-			st = fray_nomem(ctx);
+			st = frayi_nomem(ctx);
 		} else {
 			if (copy != o.buf)
 				memcpy(copy, o.buf, o.len + 1);
@@ -616,8 +616,8 @@ FRAY_API fray_status fray_adbg_scenario_write_edited(fray_ctx *ctx, fray_doc *do
 		}
 	}
 	if (o.buf)
-		fray_dealloc(ctx, o.buf);
-	fray_dealloc(ctx, pl);
+		frayi_dealloc(ctx, o.buf);
+	frayi_dealloc(ctx, pl);
 	return st;
 }
 

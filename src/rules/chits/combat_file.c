@@ -66,7 +66,7 @@ static void read_name(fray_doc *doc, const fray_node *n, const char *what, const
 	if (strlen(s) >= cap)
 		fray_doc_error(doc, n, "%s has at most %zu bytes, found %zu", what, cap - 1, strlen(s));
 	else
-		fray_copy_name(dst, cap, s);
+		frayi_copy_name(dst, cap, s);
 }
 
 static void read_unit(fray_doc *doc, const fray_node *n, fray_chits_unit *u, bool defender)

@@ -199,7 +199,7 @@ static void read_name(fray_doc *doc, const fray_node *n, const char *what, const
 	if (strlen(s) >= cap)
 		fray_doc_error(doc, n, "%s has at most %zu bytes, found %zu", what, cap - 1, strlen(s));
 	else
-		fray_copy_name(dst, cap, s);
+		frayi_copy_name(dst, cap, s);
 }
 
 static void read_tactics(fray_doc *doc, const fray_node *n, fray_chits_mix *m)
@@ -262,9 +262,9 @@ static void read_set(fray_doc *doc, const fray_node *n, const char *what, const 
 FRAY_API fray_status fray_chits_mix_read(fray_ctx *ctx, fray_doc *doc, fray_chits_mix **out)
 {
 	*out = NULL;
-	fray_chits_mix *m = fray_calloc(ctx, 1, sizeof *m);
+	fray_chits_mix *m = frayi_calloc(ctx, 1, sizeof *m);
 	if (!m)
-		return fray_nomem(ctx);
+		return frayi_nomem(ctx);
 	m->ctx = ctx;
 	const fray_node *root = fray_doc_root(doc);
 	if (!root) {
@@ -378,7 +378,7 @@ FRAY_API void fray_chits_mix_free(fray_chits_mix *m)
 	if (!m)
 		return;
 	fray_dice_free(m->morale_dice);
-	fray_dealloc(m->ctx, m);
+	frayi_dealloc(m->ctx, m);
 }
 
 FRAY_API bool fray_chits_cond_holds(const fray_chits_cond *c, const fray_chits_situation *s)

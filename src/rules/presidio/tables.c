@@ -116,7 +116,7 @@ FRAY_API const fray_presidio_weapon *fray_presidio_weapon_find(const char *name,
 	size_t n = fray_presidio_nweapons < 64 ? fray_presidio_nweapons : 64;
 	for (size_t i = 0; i < n; i++)
 		names[i] = fray_presidio_weapons[i].name;
-	size_t k = fray_nearest_name(name, names, n);
+	size_t k = frayi_nearest_name(name, names, n);
 	*near = k == SIZE_MAX ? partial : &fray_presidio_weapons[k];
 	return NULL;
 }

@@ -50,7 +50,7 @@ FRAY_API bool fray_presidio_units_read(fray_doc *doc, fray_presidio_units *out)
 			continue;
 		}
 		fray_presidio_unit_type *t = &out->types[out->n++];
-		fray_copy_name(t->name, sizeof t->name, name);
+		frayi_copy_name(t->name, sizeof t->name, name);
 		t->level = FRAY_PRESIDIO_AVERAGE;
 		const fray_node *n = fray_node_value(units, i);
 		if (!fray_doc_expect(doc, n, FRAY_NODE_MAP, "a unit type's statistics"))
