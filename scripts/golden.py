@@ -178,7 +178,7 @@ def compare(old, new):
 
 if __name__ == "__main__":
     if len(sys.argv) == 5 and sys.argv[1] == "capture":
-        capture(*sys.argv[2:5])
+        capture(os.path.abspath(sys.argv[2]), sys.argv[3], sys.argv[4])
     elif len(sys.argv) == 4 and sys.argv[1] == "compare":
         sys.exit(compare(sys.argv[2], sys.argv[3]))
     else:
