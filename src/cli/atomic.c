@@ -16,6 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "atomic.h"
+#include "read_game.h"
 
 int cli_output_check(const char *cmd, const fray_ctx *ctx, const char *path, const char *option,
 		     const char *allow)
@@ -254,32 +255,6 @@ static int lock_within(const char *cmd, const char *path, int fd, const struct t
 	}
 }
 
-/* The whole game file on fd, at most its budget, FRAY_GAME_MAX_BYTES, + 1
- * bytes (fray_game_load refuses a larger one with its own message). */
-static bool read_all(int fd, char **text, size_t *len)
-{
-	size_t cap = (size_t)FRAY_GAME_MAX_BYTES + 2, n = 0;
-	char *buf = malloc(cap);
-	if (!buf)
-		return false;
-	while (n < cap - 1) {
-		ssize_t r = read(fd, buf + n, cap - 1 - n);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0) {
-			free(buf);
-			return false;
-		}
-		if (r == 0)
-			break;
-		n += (size_t)r;
-	}
-	buf[n] = '\0';
-	*text = buf;
-	*len = n;
-	return true;
-}
-
 int cli_open_locked(const char *cmd, const char *path, int *fd, char **text, size_t *len)
 {
 	*fd = -1;
@@ -315,7 +290,7 @@ int cli_open_locked(const char *cmd, const char *path, int *fd, char **text, siz
 			clock_gettime(CLOCK_MONOTONIC, &t0);
 			continue;
 		}
-		if (!read_all(f, text, len)) {
+		if (!read_game_fd(f, text, len)) {
 			int e = errno;
 			close(f);
 			return cli_error(cmd, EXIT_RUNTIME, "%s: cannot read: %s (nothing was done)", path, strerror(e));

@@ -14,6 +14,7 @@
 #include <unistd.h>
 #include <fray/game.h>
 #include "serve_store.h"
+#include "read_game.h"
 
 struct serve_store {
 	pthread_mutex_t create;  /* one game made at a time: the folder's count holds */
@@ -211,30 +212,6 @@ static double since(const struct timespec *t0)
 	return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
 }
 
-static bool read_all(int fd, char **text, size_t *len)
-{
-	size_t cap = (size_t)FRAY_GAME_MAX_BYTES + 2, n = 0;
-	char *buf = malloc(cap);
-	if (!buf)
-		return false;
-	while (n < cap - 1) {
-		ssize_t r = read(fd, buf + n, cap - 1 - n);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0) {
-			free(buf);
-			return false;
-		}
-		if (r == 0)
-			break;
-		n += (size_t)r;
-	}
-	buf[n] = 0;
-	*text = buf;
-	*len = n;
-	return true;
-}
-
 unsigned serve_store_open(serve_store *s, const char *name, serve_held *h, char *msg, size_t cap)
 {
 	memset(h, 0, sizeof *h);
@@ -273,7 +250,7 @@ unsigned serve_store_open(serve_store *s, const char *name, serve_held *h, char 
 			return fail(msg, cap, 503, "busy: %s is held by another (fray table waiting at its prompt?); "
 				    "ask again soon%s", name, "");
 		}
-		if (fstat(fd, &st) != 0 || !read_all(fd, &h->text, &h->len)) {
+		if (fstat(fd, &st) != 0 || !read_game_fd(fd, &h->text, &h->len)) {
 			close(fd);
 			return fail(msg, cap, 500, "%s: cannot read: %s", name, strerror(errno));
 		}
