@@ -191,13 +191,9 @@ FRAY_API fray_status fray_game_new(fray_ctx *ctx, const char *name, const char *
 		return ctx ? frayi_fail(ctx, FRAY_ERR_INPUT, "fray_game_new: NULL argument") : FRAY_ERR_INPUT;
 	const game_ruleset *rs = frayi_ruleset_find(rules);
 	if (!rs) {
-		/* the ids as a sentence: "presidio, bbb or chits" */
 		char ids[256];
-		textbuf t = text_on(ids, sizeof ids);
-		size_t n = frayi_ruleset_count();
-		for (size_t i = 0; i < n; i++)
-			text_add(&t, "%s%s", i == 0 ? "" : i + 1 < n ? ", " : " or ", frayi_ruleset_at(i)->id);
-		return frayi_fail(ctx, FRAY_ERR_INPUT, "rules: expected %s, not '%s'", ids, rules);
+		frayi_ruleset_ids_words(ids, sizeof ids);
+		return frayi_fail_input(ctx, FRAY_ERR_INPUT, "rules", "rules: expected %s, not '%s'", ids, rules);
 	}
 	table_game *g;
 	fray_status st = new_table(ctx, rs, forces_name, forces ? forces : "", len, seed, open, ud, &g);

@@ -433,10 +433,7 @@ static fray_status op_actions(request *r)
 	const game_ruleset *rs = frayi_ruleset_find(rules);
 	if (!rs) {
 		char ids[256];
-		textbuf t = text_on(ids, sizeof ids);
-		size_t nsets = frayi_ruleset_count();
-		for (size_t i = 0; i < nsets; i++)
-			text_add(&t, "%s%s", i == 0 ? "" : i + 1 < nsets ? ", " : " or ", frayi_ruleset_at(i)->id);
+		frayi_ruleset_ids_words(ids, sizeof ids);
 		return frayi_fail_input(r->ctx, FRAY_ERR_INPUT, "rules", "rules: expected %s, got '%.48s'", ids, rules);
 	}
 	size_t n;

@@ -2,6 +2,7 @@
  * (fray help, the game file's rules), then those registered at run time. */
 #include <string.h>
 #include "ruleset.h"
+#include "../common/text.h"
 #include "../catalog/catalog.h"
 
 static const game_ruleset *sets[RULESET_MAX] = {&frayi_presidio_ruleset, &frayi_bbb_ruleset, &frayi_chits_ruleset};
@@ -37,6 +38,14 @@ size_t frayi_ruleset_ids(const char **ids, size_t cap)
 	for (; n < nsets && n < cap; n++)
 		ids[n] = sets[n]->id;
 	return n;
+}
+
+const char *frayi_ruleset_ids_words(char *buf, size_t cap)
+{
+	textbuf t = text_on(buf, cap);
+	for (size_t i = 0; i < nsets; i++)
+		text_add(&t, "%s%s", i == 0 ? "" : i + 1 < nsets ? ", " : " or ", sets[i]->id);
+	return buf;
 }
 
 int frayi_ruleset_register(const game_ruleset *rs)

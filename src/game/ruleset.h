@@ -82,6 +82,9 @@ const game_ruleset *frayi_ruleset_find(const char *id);
 const char *frayi_ruleset_title(const game_ruleset *rs);
 /* The ids, as a reader's list of choices (at most cap). */
 size_t frayi_ruleset_ids(const char **ids, size_t cap);
+/* The ids as a sentence for a message ("presidio, bbb or chits"), in buf
+ * (cut to cap), which it returns. */
+const char *frayi_ruleset_ids_words(char *buf, size_t cap);
 /* Adds a rule set (a test's own), its procedures' set already in the
  * catalogue (frayi_catalog_register), before any game is made: not thread
  * safe. FRAY_ERR_LIMIT when the registry is full, FRAY_ERR_INPUT when its
