@@ -380,8 +380,8 @@ FRAY_API fray_status fray_game_act(fray_game *game, size_t nwords, const char *c
 		return FRAY_ERR_INPUT;
 	if (nwords > INT_MAX)
 		return frayi_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_act: too many words");
-	bool json = format && form == FRAY_FORMAT_JSON;
-	return act_words(game, nwords, words, policy, json ? out : NULL, format && !json ? out : NULL);
+	return act_words(game, nwords, words, policy, format && form == FRAY_FORMAT_JSON ? out : NULL,
+			 format && form != FRAY_FORMAT_JSON ? out : NULL);
 }
 
 fray_status frayi_game_apply_told(fray_game *game, const char *action, const char *actor, const char *target,

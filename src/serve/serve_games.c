@@ -71,12 +71,6 @@ static long long query_number(const char *query, const char *key)
 	return -1;
 }
 
-static bool json_type(const char *ct)
-{
-	size_t n = strlen("application/json");
-	return ct && strncmp(ct, "application/json", n) == 0 && (ct[n] == 0 || ct[n] == ';');
-}
-
 static const char bad_name[] = "a game's name is a short word: 1 to 32 of a-z, 0-9, - and _, "
 			       "starting with a letter or a digit";
 
@@ -142,7 +136,7 @@ void serve_games_route(serve_store *s, const char *method, const char *rest, con
 		serve_reply_error(out, 405, "a game takes GET or POST");
 	else if (too_big || len > SERVE_MAX_BODY)
 		serve_reply_error(out, 413, "a request to a kept game has at most 64 KiB (the game is the server's)");
-	else if (!json_type(ctype))
+	else if (!serve_json_type(ctype))
 		serve_reply_error(out, 415, "a request is application/json");
 	else if (memchr(body, 0, len))
 		serve_reply_error(out, 400, "request: a NUL byte in the body");

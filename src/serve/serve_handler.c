@@ -219,7 +219,7 @@ static void catalogue(serve_reply *out)
 	out->len = serve_answer_len(a);
 }
 
-static bool json_type(const char *ct)
+bool serve_json_type(const char *ct)
 {
 	if (!ct)
 		return false;
@@ -377,7 +377,7 @@ static bool posted_json(const char *path, const char *method, const char *ctype,
 		snprintf(msg, sizeof msg, "a request to %s has at most %zu KiB", path, max >> 10);
 		serve_reply_error(out, 413, msg);
 	}
-	else if (!json_type(ctype))
+	else if (!serve_json_type(ctype))
 		serve_reply_error(out, 415, "a request is application/json");
 	else
 		return true;

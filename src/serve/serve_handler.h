@@ -110,6 +110,9 @@ void serve_reply_text(serve_reply *out, unsigned status, const char *type, char 
 void serve_reply_error(serve_reply *out, unsigned status, const char *msg);
 /* The HTTP status of a failed fray_request. */
 unsigned serve_status_of(fray_status st);
+/* Whether a request's Content-Type is JSON ("application/json", with or
+ * without parameters). */
+bool serve_json_type(const char *ct);
 /* 128 random bits from the kernel as 32 hex digits (a token, a job id). */
 bool serve_random_hex(char out[33]);
 /* The body as a string (no NUL inside), and when check_json is set
