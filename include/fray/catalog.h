@@ -188,6 +188,11 @@ typedef enum fray_input_kind {
 int fray_call_input_named(const fray_call *c, const char *name);
 /* Input i's kind; FRAY_INPUT_NONE past the last. */
 fray_input_kind fray_call_input_kind(const fray_call *c, size_t i);
+/* What input i's "missing" message says of it after its option when it is
+ * required and left out ("FILE: the melee CRT is your game's table ..."),
+ * a static string; NULL when it has no words of its own (the message
+ * then names every required input) or i is past the last. */
+const char *fray_call_missing_words(const fray_call *c, size_t i);
 fray_status fray_call_set_int(fray_call *c, size_t i, int64_t v);
 /* A number: from 0, at most 1e6 and within the input's range, as the
  * text path takes one (NaN refused). */

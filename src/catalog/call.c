@@ -307,6 +307,11 @@ FRAY_API fray_input_kind fray_call_input_kind(const fray_call *c, size_t i)
 	return c && i < c->d->nin ? kinds[c->d->in[i].type] : FRAY_INPUT_NONE;
 }
 
+FRAY_API const char *fray_call_missing_words(const fray_call *c, size_t i)
+{
+	return c && i < c->d->nin ? c->d->in[i].missing : NULL;
+}
+
 /* Input i is there and of the setter's kind (a string setter takes a
  * file's path too): FRAY_OK, the context cleared and the call to bind
  * again; else FRAY_ERR_INPUT naming the input and what it takes. */

@@ -111,9 +111,19 @@ static bool given(const cli_args *a, const fray_call *c, const char *input)
 	return false;
 }
 
+/* A missing input whose message says in its own words where to look (an
+ * example file): no --help hint after it, as before the library named
+ * inputs. */
+static bool missing_has_words(const fray_call *c, const char *input)
+{
+	int k = fray_call_input_named(c, input);
+	return k >= 0 && fray_call_missing_words(c, (size_t)k) != NULL;
+}
+
 /* The library's failure with the command line's hint: the library names
  * the input (fray_ctx_input), the command line says where to look. A
- * missing input points at the command's --help; Presidio's weapons and
+ * missing input points at the command's --help (unless its message has
+ * its own words); Presidio's weapons and
  * ranks at the listings that name them. */
 static int fail(const char *command, const fray_ctx *ctx, const cli_args *a, const fray_call *c)
 {
@@ -127,7 +137,7 @@ static int fail(const char *command, const fray_ctx *ctx, const cli_args *a, con
 		hint = "('fray presidio weapons' lists them)";
 	else if (presidio && strstr(input, "rank"))
 		hint = "('fray presidio units FILE' lists the ranks)";
-	else if (!given(a, c, input)) {
+	else if (!given(a, c, input) && !missing_has_words(c, input)) {
 		snprintf(help, sizeof help, "(see 'fray %s --help')", command);
 		hint = help;
 	}

@@ -131,8 +131,6 @@ int cmd_serve(int argc, char **argv)
 	const serve_url *urls;
 	size_t nurls = serve_http_urls(s, &urls);
 	printf("fray serve: %s\n", urls[nurls - 1].url); /* this machine's own (127.0.0.1), on its line alone */
-	if (lan) /* the code on a terminal, or when asked (--qr: a script, a test) */
-		print_lan(s, qr || isatty(1));
 	if (kept[0]) {
 		char shown[4 * sizeof kept + 1];
 		fray_term_string(kept, shown, sizeof shown);
@@ -140,6 +138,9 @@ int cmd_serve(int argc, char **argv)
 	} else {
 		printf("  no games kept: no home folder (give --games DIR)\n");
 	}
+	/* the code last before Ctrl-C: a reader takes what follows it as the code */
+	if (lan) /* the code on a terminal, or when asked (--qr: a script, a test) */
+		print_lan(s, qr || isatty(1));
 	printf("  Ctrl-C stops it\n");
 	fflush(stdout);
 	/* the signal may land on a server thread: look rather than wait;
