@@ -191,8 +191,11 @@ def main():
         until(lambda: "turn 2" in a.find_element(By.ID, "game-line").text, 60, "A: turn 2")
         check("turn 1" in b.find_element(By.ID, "game-line").text, "B (not listening) still shows turn 1")
         shoot(b, "Cueras", "Apaches", 6)
-        until(lambda: "The game changed" in b.find_element(By.ID, "error").text, 60, "B: the game changed, said")
-        err = b.find_element(By.ID, "error").text
+        # said beside the action (the form kept to roll again) or at the top
+        def said():
+            return " ".join(b.find_element(By.ID, i).text for i in ("act-error", "error"))
+        until(lambda: "The game changed" in said(), 60, "B: the game changed, said")
+        err = said()
         check("turn" in err, "B is told what happened since (%r)" % err)
         until(lambda: "turn 2" in b.find_element(By.ID, "game-line").text, 30, "B now shows turn 2")
         check("Cueras: shoot at Apaches" not in log_text(b), "B's refused shot is in no log")
