@@ -208,14 +208,14 @@ static void check_html(const char *s)
 			abort();
 }
 
-typedef void (*printer)(const table_game *g, FILE *f, const char *how);
+typedef void (*printer)(const table_game *g, FILE *f, fray_format how);
 
-static void print_status(const table_game *g, FILE *f, const char *how)
+static void print_status(const table_game *g, FILE *f, fray_format how)
 {
-	frayi_table_print_status(g, how != NULL, f);
+	frayi_table_print_status(g, how, f);
 }
 
-static void print_log(const table_game *g, FILE *f, const char *how)
+static void print_log(const table_game *g, FILE *f, fray_format how)
 {
 	frayi_table_print_log(g, how, f);
 }
@@ -225,14 +225,14 @@ static void read_all(const table_game *g)
 {
 	static const struct {
 		printer print;
-		const char *how;
+		fray_format how;
 		void (*check)(char *);
 	} readers[] = {
-		{print_status, NULL, (void (*)(char *))check_terminal},
-		{print_status, "json", (void (*)(char *))check_json},
-		{print_log, "text", (void (*)(char *))check_terminal},
-		{print_log, "markdown", check_markdown},
-		{print_log, "json", (void (*)(char *))check_json},
+		{print_status, FRAY_FORMAT_TEXT, (void (*)(char *))check_terminal},
+		{print_status, FRAY_FORMAT_JSON, (void (*)(char *))check_json},
+		{print_log, FRAY_FORMAT_TEXT, (void (*)(char *))check_terminal},
+		{print_log, FRAY_FORMAT_MARKDOWN, check_markdown},
+		{print_log, FRAY_FORMAT_JSON, (void (*)(char *))check_json},
 	};
 	for (size_t i = 0; i < sizeof readers / sizeof *readers; i++) {
 		char *out = NULL;

@@ -215,7 +215,7 @@ bool frayi_player_flag(const player_opts *p, const char *opt);
  *     frayi_step_int(&s, "figures", u->figures);
  *     frayi_step_bool(&s, "line", u->line);
  *     int64_t hit;
- *     st = frayi_step_roll(&s, p, (step_out[]){{"casualties", &hit}, {NULL}});
+ *     st = frayi_step_roll(&s, p, (step_out[]){{"casualties", &hit}, {NULL, NULL}});
  *
  * A failure is kept in the step (the first one) and returned by the roll,
  * so the setters return nothing to forget to check: every begun step is

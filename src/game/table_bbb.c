@@ -161,7 +161,7 @@ static int act_fire(table_game *g, table_unit *u, table_unit *t, const player_op
 	if ((st = frayi_step_roll(&s, p, (step_out[]){{"low_ammo", &low_ammo}, {"target_bases_lost", &bases_lost},
 						       {"target_disrupted", &disrupted}, {"target_silenced", &silenced},
 						       {"target_reduced", &reduced}, {"target_destroyed", &destroyed},
-						       {"target_halted", &halted}, {NULL}})) != FRAY_OK)
+						       {"target_halted", &halted}, {NULL, NULL}})) != FRAY_OK)
 		return st;
 	if (low_ammo && !u->low_ammo) {
 		u->low_ammo = true;
@@ -235,7 +235,7 @@ static int act_assault(table_game *g, table_unit *u, table_unit *t, const player
 						       {"attacker_disrupted", &disrupted_u},
 						       {"defender_disrupted", &disrupted_t},
 						       {"attacker_silenced", &silenced_u},
-						       {"defender_silenced", &silenced_t}, {NULL}})) != FRAY_OK)
+						       {"defender_silenced", &silenced_t}, {NULL, NULL}})) != FRAY_OK)
 		return st;
 	lose_bases(g, u, (int)lost_u);
 	lose_bases(g, t, (int)lost_t);
@@ -273,7 +273,7 @@ static int act_move(table_game *g, table_unit *u, table_unit *t, const player_op
 	frayi_step_int(&s, "start_bases", u->start_bases > u->bases ? u->start_bases : u->bases);
 	int64_t change, disrupted, broken;
 	if ((st = frayi_step_roll(&s, p, (step_out[]){{"bases_change", &change}, {"disrupted", &disrupted},
-						       {"broken", &broken}, {NULL}})) != FRAY_OK)
+						       {"broken", &broken}, {NULL, NULL}})) != FRAY_OK)
 		return st;
 	/* the outcome as the procedure gives it (MOVEMENT TABLE) */
 	if (change > 0) {

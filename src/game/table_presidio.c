@@ -230,7 +230,7 @@ static int morale_check(table_game *g, table_unit *u, const morale_when *w, cons
 		frayi_step_choice(&s, "cover", w->cover);
 	int64_t success, bonus, standing, holds;
 	int st = frayi_step_roll(&s, p, (step_out[]){{"success", &success}, {"bonus", &bonus}, {"standing", &standing},
-						     {"holds", &holds}, {NULL}});
+						     {"holds", &holds}, {NULL, NULL}});
 	if (st != FRAY_OK)
 		return st;
 	if (bonus) {
@@ -301,7 +301,7 @@ static int shot(table_game *g, table_unit *u, table_unit *t, const player_opts *
 	int64_t casualties, specialists_hit, leader_hit, morale;
 	int st = frayi_step_roll(&s, main ? p : NULL,
 				 (step_out[]){{"casualties", &casualties}, {"specialists_hit", &specialists_hit},
-					      {"leader_hit", &leader_hit}, {"morale_check", &morale}, {NULL}});
+					      {"leader_hit", &leader_hit}, {"morale_check", &morale}, {NULL, NULL}});
 	if (st != FRAY_OK)
 		return st;
 	/* what the fire leaves, from the rules on what the step was given */
@@ -537,7 +537,7 @@ static int melee_step(table_game *g, table_unit *u, table_unit *t, const player_
 	int st = frayi_step_roll(&s, p, (step_out[]){{"casualties", &hit_t}, {"return_casualties", &hit_u},
 						     {"specialists_hit", &specialists_t}, {"leader_hit", &leader_t},
 						     {"return_specialists_hit", &specialists_u},
-						     {"return_leader_hit", &leader_u}, {NULL}});
+						     {"return_leader_hit", &leader_u}, {NULL, NULL}});
 	if (st != FRAY_OK)
 		return st;
 	*lost_t = (melee_loss){(int)hit_t < t->figures ? (int)hit_t : t->figures, leader_t != 0};
@@ -831,7 +831,7 @@ static int act_rally(table_game *g, table_unit *u, table_unit *t, const player_o
 	else
 		frayi_step_int(&s, "leader", u->leader);
 	int64_t rallied, standing;
-	st = frayi_step_roll(&s, p, (step_out[]){{"rallied", &rallied}, {"standing", &standing}, {NULL}});
+	st = frayi_step_roll(&s, p, (step_out[]){{"rallied", &rallied}, {"standing", &standing}, {NULL, NULL}});
 	if (st == FRAY_OK) {
 		set_standing(u, standing);
 		frayi_table_note(g, "%s: %s, %s", u->name, rallied ? "rallied" : "not rallied", frayi_unit_status_names[u->status]);

@@ -69,7 +69,7 @@ static void a_misspelt_input_is_internal(void **state)
 	frayi_step_int(&s, "casulties", 3);
 	frayi_step_int(&s, "casualties", 4); /* after a failure: nothing more */
 	int64_t success = 7;
-	internal_naming(frayi_step_roll(&s, NULL, (step_out[]){{"success", &success}, {NULL}}), "'casulties'");
+	internal_naming(frayi_step_roll(&s, NULL, (step_out[]){{"success", &success}, {NULL, NULL}}), "'casulties'");
 	/* a flag not given is still named */
 	s = morale();
 	frayi_step_bool(&s, "lien", false);
@@ -92,13 +92,13 @@ static void a_misspelt_outcome_is_internal(void **state)
 	(void)state;
 	table_step s = morale();
 	int64_t success = 7, holds = 7;
-	internal_naming(frayi_step_roll(&s, NULL, (step_out[]){{"success", &success}, {"hold", &holds}, {NULL}}),
+	internal_naming(frayi_step_roll(&s, NULL, (step_out[]){{"success", &success}, {"hold", &holds}, {NULL, NULL}}),
 			"'hold'");
 	/* the odds too: the outcome is named before any odds are given */
 	fray_call_opts odds = {.mode = FRAY_MODE_ODDS, .json = true};
 	g.odds = &odds;
 	s = morale();
-	internal_naming(frayi_step_roll(&s, NULL, (step_out[]){{"sucess", &success}, {NULL}}), "'sucess'");
+	internal_naming(frayi_step_roll(&s, NULL, (step_out[]){{"sucess", &success}, {NULL, NULL}}), "'sucess'");
 	assert_null(g.odds_out);
 	g.odds = NULL;
 }
@@ -119,7 +119,7 @@ static void a_step_named_right_reads_its_outcome(void **state)
 	table_step s = morale();
 	int64_t success = 7, holds = 7, standing = -1;
 	assert_int_equal(frayi_step_roll(&s, NULL, (step_out[]){{"success", &success}, {"holds", &holds},
-								 {"standing", &standing}, {NULL}}),
+								 {"standing", &standing}, {NULL, NULL}}),
 			 FRAY_OK);
 	assert_int_equal(g.nsteps, 1);
 	assert_true(g.dice > 0);
