@@ -44,6 +44,57 @@ static fray_status walk(fray_ctx *ctx, const fray_adbg_scenario *s, fray_policy 
 	return FRAY_OK;
 }
 
+FRAY_API void fray_adbg_battle_worth(const int64_t *o, int side, fray_goal goal, int64_t *num, int64_t *den)
+{
+	int64_t winner = o[0], own = o[1 + side], enemy = o[2 - side];
+	*den = 1;
+	switch (goal) {
+	case FRAY_GOAL_NOT_LOSE:
+		*num = winner != 2 - side;
+		break;
+	case FRAY_GOAL_CASUALTIES:
+		*num = enemy - own;
+		break;
+	case FRAY_GOAL_HOLD:
+		*num = own == 0;
+		break;
+	default: /* win: a draw is half a win */
+		*num = winner == side + 1 ? 2 : winner == 0 ? 1 : 0;
+		*den = 2;
+		break;
+	}
+}
+
+/* The best policy's report (issue 44): each side's value as played, and
+ * its gain over both sides playing the heuristic, whose exact odds are
+ * walked too (a walk of the heuristic's size, a tenth of the best one's
+ * budget at most). */
+static fray_status best_report(fray_ctx *ctx, const fray_adbg_scenario *s, fray_policy *p,
+			       const fray_adbg_odds_opts *o, fray_adbg_odds *out)
+{
+	struct fray_adbg_best *b = &out->best;
+	out->has_best = true;
+	b->goal = fray_policy_best_goal(p);
+	fray_best_question q;
+	while (b->nq < sizeof b->q / sizeof b->q[0] && fray_policy_best_question(p, b->nq, &q))
+		b->q[b->nq++] = q;
+	for (int side = 0; side < 2; side++)
+		fray_policy_best_value(p, side, b->value[side], sizeof b->value[side], &b->value_p[side]);
+	fray_adbg_odds h = {0};
+	fray_status st = walk(ctx, s, NULL, o, &h);
+	if (st != FRAY_OK || !h.exact) {
+		fray_dist_free(h.dist);
+		if (st == FRAY_OK)
+			return FRAY_OK; /* gain_known false: said */
+		return st;
+	}
+	b->gain_known = true;
+	for (int side = 0; side < 2; side++)
+		fray_policy_best_gain(p, h.dist, side, b->gain[side], sizeof b->gain[side], &b->gain_p[side]);
+	fray_dist_free(h.dist);
+	return FRAY_OK;
+}
+
 FRAY_API fray_status fray_adbg_battle_odds(fray_ctx *ctx, const fray_adbg_scenario *s, fray_policy *p,
 					   const fray_adbg_odds_opts *o, fray_adbg_odds *out)
 {
@@ -55,11 +106,28 @@ FRAY_API fray_status fray_adbg_battle_odds(fray_ctx *ctx, const fray_adbg_scenar
 	if (o->version > FRAY_ADBG_ODDS_OPTS_VERSION)
 		return frayi_fail(ctx, FRAY_ERR_INPUT, "fray_adbg_battle_odds: options of version %u, newer than "
 				 "this library's %u", o->version, FRAY_ADBG_ODDS_OPTS_VERSION);
+	bool best = fray_policy_has_best(p);
+	if (best)
+		fray_policy_best_set_worth(p, fray_adbg_battle_worth);
 	out->reason = not_tried(p, o->budget);
 	if (!out->reason) {
 		fray_status st = walk(ctx, s, p, o, out);
+		if (st == FRAY_OK && out->exact && best)
+			st = best_report(ctx, s, p, o, out);
 		if (st != FRAY_OK || out->exact)
 			return st;
+	}
+	if (best) {
+		/* the best policy answers only in an exact walk: past the
+		 * budget even with every question the heuristic's, the
+		 * heuristic plays, and the report says so */
+		fray_policy_reset(p);
+		fray_sim_run run = {.proc = fray_adbg_battle_procedure, .policy = NULL, .input = s, .nfields = 3,
+				    .seed = o->seed, .last = o->trials, .threads = o->threads,
+				    .stop = o->stop, .progress = o->progress, .ud = o->ud};
+		snprintf(out->fell_back + strlen(out->fell_back), sizeof out->fell_back - strlen(out->fell_back),
+			 "%sthe best policy fell back to the heuristic on every question", out->fell_back[0] ? "; " : "");
+		return fray_aggregate_run(ctx, &run, &out->dist);
 	}
 	fray_policy_reset(p);
 	fray_sim_run run = {.proc = fray_adbg_battle_procedure, .policy = p, .input = s, .nfields = 3,
