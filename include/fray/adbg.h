@@ -350,6 +350,7 @@ typedef struct fray_adbg_odds {
 	bool has_best;
 	struct fray_adbg_best {
 		fray_goal goal;
+		bool plays[2]; /* the side's questions went to best */
 		/* each side's value under the policies as played, and its gain
 		 * over both sides playing the heuristic (value minus the value
 		 * under heuristic against heuristic): exact, and as a double */

@@ -158,6 +158,8 @@ typedef void (*fray_outcome_worth)(const int64_t *outcome, int side, fray_goal g
 fray_policy *fray_policy_best_new(fray_ctx *ctx, fray_goal goal);
 /* True when p or one of its sides is a best policy. */
 bool fray_policy_has_best(const fray_policy *p);
+/* True when side s's questions (0 or 1) go to a best policy within p. */
+bool fray_policy_best_plays(const fray_policy *p, int side);
 /* Gives every best policy within p the worth of the procedure's outcomes
  * (required before fray_enumerate walks with it). */
 void fray_policy_best_set_worth(fray_policy *p, fray_outcome_worth worth);

@@ -103,9 +103,11 @@ static void best_text(strbuf *sb, const fray_adbg_odds_about *m)
 	bool share = b->goal != FRAY_GOAL_CASUALTIES; /* a chance, shown as a percentage */
 	static const char *const goal_words[] = {"P(win) + P(draw)/2", "P(win) + P(draw)",
 						 "enemy units lost - own units lost, expected", "P(no unit lost)"};
-	frayi_sb_add(sb, "\n  goal %s: value = %s; where both sides play best, each side's best against the "
-		     "other's best\n  %-28s %10s %10s  exact gain\n", fray_goal_name(b->goal),
-		     goal_words[b->goal < FRAY_GOAL_COUNT ? b->goal : 0], "", "value", "gain");
+	frayi_sb_add(sb, "\n  best policy, goal %s: value = %s\n", fray_goal_name(b->goal),
+		     goal_words[b->goal < FRAY_GOAL_COUNT ? b->goal : 0]);
+	if (b->plays[0] && b->plays[1])
+		frayi_sb_add(sb, "  both sides play best: each side's best against the other's best\n");
+	frayi_sb_add(sb, "  %-28s %10s %10s  exact gain\n", "", "value", "gain");
 	for (int side = 0; side < 2; side++) {
 		sb_name(sb, "  %-28.28s", fray_adbg_side_name(s, side));
 		if (share)

@@ -104,6 +104,11 @@ FRAY_API bool fray_policy_has_best(const fray_policy *p)
 	return first_best(p) != NULL;
 }
 
+FRAY_API bool fray_policy_best_plays(const fray_policy *p, int side)
+{
+	return frayi_best_of(p, side) != NULL;
+}
+
 FRAY_API void fray_policy_best_set_worth(fray_policy *p, fray_outcome_worth worth)
 {
 	for (int s = 0; s < 2; s++) {

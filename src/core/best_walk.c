@@ -586,7 +586,7 @@ static void report(bwalk *w, mpq_t root[2])
 }
 
 /* The kind to fall back to the heuristic next: the one whose other
- * options added the most paths. -1: none left. */
+ * options added the most paths (with those close to it). -1: none left. */
 static int to_demote(const bwalk *w)
 {
 	int best = -1;
@@ -602,6 +602,7 @@ static fray_status attempt(bwalk *w, mpq_t root[2])
 	frayi_tally_reset(&w->out);
 	frayi_xq_clear(&w->unresolved);
 	w->nheap = 0;
+	w->paths = 0; /* each attempt has the whole budget */
 	for (size_t i = 0; i < w->nk; i++)
 		w->k[i].asked = w->k[i].extra = 0;
 	fray_status st = value_of(w, SIZE_MAX, root);
@@ -664,9 +665,15 @@ fray_status frayi_best_enumerate(fray_ctx *ctx, fray_procedure proc, fray_policy
 		    (st != FRAY_ERR_LIMIT && st != FRAY_ERR_BUDGET && st != FRAY_ERR_NOMEM) || (k = to_demote(w)) < 0)
 			break;
 		/* over the budget: this kind of question takes the heuristic's
-		 * answer from now on, and the walk begins again (its paths
-		 * count on against the same budget) */
-		w->k[k].demoted = true;
+		 * answer from now on, and the walk begins again (with the whole
+		 * budget: at most one attempt more than there are kinds) */
+		/* with it, every kind whose other options added half as many
+		 * paths or more: an attempt over the budget costs the whole
+		 * budget, so fewer attempts */
+		uint64_t top = w->k[k].extra;
+		for (size_t i = 0; i < w->nk; i++)
+			if (!w->k[i].demoted && w->k[i].asked > 0 && 2 * w->k[i].extra >= top)
+				w->k[i].demoted = true;
 		fray_ctx_clear(ctx);
 	}
 	for (int s = 0; s < 2; s++)
