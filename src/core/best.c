@@ -21,6 +21,8 @@ FRAY_API fray_status fray_goal_from_name(fray_ctx *ctx, const char *name, fray_g
 			*out = (fray_goal)g;
 			return FRAY_OK;
 		}
+	if (!ctx)
+		return FRAY_ERR_INPUT;
 	return frayi_fail(ctx, FRAY_ERR_INPUT, "expected a goal: win, not-lose, casualties or hold, got '%.100s'",
 			  name ? name : "");
 }

@@ -241,9 +241,65 @@ static void duel_red(void **state)
 	check_side(duel, 0, 2);
 }
 
+/* The goals as docs/adbg.md defines them, per outcome {winner: 0 draw, 1
+ * or 2; losses of side 1; losses of side 2}. */
+static void worth_by_goal(void **state)
+{
+	(void)state;
+	static const struct {
+		int64_t o[3];
+		int side;
+		fray_goal goal;
+		int64_t num, den;
+	} rows[] = {
+		{{0, 1, 1}, 0, FRAY_GOAL_WIN, 1, 2},        /* a draw: half a win */
+		{{1, 0, 2}, 0, FRAY_GOAL_WIN, 1, 1},
+		{{1, 0, 2}, 1, FRAY_GOAL_WIN, 0, 1},
+		{{0, 1, 1}, 1, FRAY_GOAL_NOT_LOSE, 1, 1},   /* a draw is not a loss */
+		{{2, 3, 0}, 0, FRAY_GOAL_NOT_LOSE, 0, 1},
+		{{2, 3, 1}, 0, FRAY_GOAL_CASUALTIES, -2, 1}, /* 1 enemy lost, 3 own */
+		{{2, 3, 1}, 1, FRAY_GOAL_CASUALTIES, 2, 1},
+		{{1, 0, 4}, 0, FRAY_GOAL_HOLD, 1, 1},       /* no unit lost */
+		{{1, 1, 4}, 0, FRAY_GOAL_HOLD, 0, 1},
+	};
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		int64_t num = 99, den = 99;
+		fray_adbg_battle_worth(rows[i].o, rows[i].side, rows[i].goal, &num, &den);
+		assert_true(num * rows[i].den == rows[i].num * den && den > 0);
+	}
+	for (int g = 0; g < FRAY_GOAL_COUNT; g++) {
+		fray_goal back;
+		assert_int_equal(fray_goal_from_name(NULL, fray_goal_name((fray_goal)g), &back), FRAY_OK);
+		assert_int_equal(back, g);
+	}
+}
+
+/* Outside an exact walk best has no state to value: it says so (issue 44,
+ * "never silently"), it does not guess. */
+static void best_outside_a_walk_says_so(void **state)
+{
+	(void)state;
+	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
+	fray_adbg_scenario *s = load(ctx, duel);
+	fray_policy *p = NULL;
+	assert_int_equal(fray_policy_from_spec(ctx, "best:hold", &p, NULL), FRAY_OK);
+	assert_int_equal(fray_policy_best_goal(p), FRAY_GOAL_HOLD);
+	assert_int_equal(fray_policy_from_spec(ctx, "best:nope", &(fray_policy *){NULL}, NULL), FRAY_ERR_INPUT);
+	fray_roller *r = fray_roller_sample_new(ctx, 1, 0);
+	int64_t out[3];
+	assert_int_equal(fray_run(r, fray_adbg_battle_procedure, p, s, out), FRAY_ERR_POLICY);
+	assert_non_null(strstr(fray_ctx_message(ctx), "only in exact odds"));
+	fray_roller_free(r);
+	fray_policy_free(p);
+	fray_adbg_scenario_free(s);
+	fray_ctx_free(ctx);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(worth_by_goal),
+		cmocka_unit_test(best_outside_a_walk_says_so),
 		cmocka_unit_test(duel_red),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
