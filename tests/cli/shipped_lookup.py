@@ -14,8 +14,8 @@ copy of fray in tmp/bin/ whose data folder, tmp/data/, this test fills:
   "data/adbg/../../secret/crt.yaml") never reaches tmp/secret/crt.yaml
   through the data folder, though a valid CRT is there: a name is a name;
 - a name that is neither a file nor a shipped table is refused at the
-  scenario's file:line:col (computed here from the file's text), exit 2,
-  the message saying both places were tried;
+  scenario's (or a chits combat's) file:line:col, computed here from the
+  file's text, exit 2, the message saying both places were tried;
 - the shipped CRT's name at the end of any path reads the shipped table.
 
 usage: shipped_lookup.py FRAY EXAMPLES_DIR"""
@@ -93,6 +93,18 @@ with tempfile.TemporaryDirectory() as tmp:
     r = run(fray, "adbg", "odds", "nowhere.yaml", cwd=scen)
     check(r.returncode == 2 and f"nowhere.yaml:{line}:{col}:" in r.stderr and "nor is 'no-such-crt'" in r.stderr,
           f"odds of a name neither a file nor shipped: exit {r.returncode} {r.stderr.strip()}")
+
+    # a chits combat's mix, the same: file:line:col, both places said
+    with open(os.path.join(EXAMPLES, "chits", "example-1.yaml"), encoding="utf-8") as f:
+        text = re.sub(r"(?m)^mix: .*$", "mix: no-such-mix", f.read())
+    with open(os.path.join(scen, "combat.yaml"), "w", encoding="utf-8") as f:
+        f.write(text)
+    line = text[:text.index("mix: no-such-mix")].count("\n") + 1
+    r = run(fray, "chits", "combat", "combat.yaml", cwd=scen)
+    check(r.returncode == 2 and r.stdout == "" and
+          f"combat.yaml:{line}:{len('mix: ') + 1}: chit mix: no-such-mix: cannot open" in r.stderr and
+          "nor is 'no-such-mix' a table fray ships" in r.stderr,
+          f"a chit mix neither a file nor shipped: exit {r.returncode} {r.stderr.strip()}")
 
     # the shipped name at the end of any path: the shipped table, by name
     scenario_naming(scen, "far.yaml", "/nonexistent/../../etc/example-melee-crt.yaml")
