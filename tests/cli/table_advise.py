@@ -50,6 +50,12 @@ with tempfile.TemporaryDirectory() as tmp:
     check(all(set(a) == {"action", "target", "options", "value", "exact", "headline", "why"}
               for a in advice["actions"]), "each entry has the documented members")
     check(read(game) == start, "advise writes nothing")
+    try:  # the documented shape, where python3-jsonschema is installed
+        import jsonschema
+        with open(os.path.join(EXAMPLES, "..", "docs", "json", "advise.schema.json"), encoding="utf-8") as f:
+            jsonschema.validate(advice, json.load(f))
+    except ImportError:
+        pass
     text = fray("table", game, "advise", "Presidials", "--range", "4").stdout
     check(text.startswith("advice for Presidials, goal win") and "--range 4" in text,
           "advise in words, the player's range given to the shots")
