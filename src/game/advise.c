@@ -4,6 +4,7 @@
  * exactly from the action's first roll's odds (fray_game_act_odds: the
  * game's procedures with the enumerating roller), once per (action,
  * target, options), and ranked best first. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include "advise.h"
@@ -80,6 +81,67 @@ static bool takes(const table_action *a, const char *name, bool *flag)
 	return true;
 }
 
+/* Whether the player's value is one the action's option takes, as
+ * fray_call_set would read it (a whole number, a number, a choice, true
+ * or false within the descriptor's range): a value the game would refuse
+ * must be refused here, not make every candidate that carries it vanish
+ * from the advice. */
+static bool value_fits(const in_desc *in, const char *v)
+{
+	switch (in->type) {
+	case IN_BOOL:
+		return !v || !strcmp(v, "true") || !strcmp(v, "false");
+	case IN_INT: {
+		char *end;
+		errno = 0;
+		long long x = v ? strtoll(v, &end, 10) : 0;
+		return v && *v && !*end && !errno && x >= in->min && x <= in->max;
+	}
+	case IN_NUMBER: {
+		int digits = 0, points = 0;
+		for (const char *c = v; c && *c; c++)
+			if (*c >= '0' && *c <= '9')
+				digits++;
+			else if (!(*c == '.' && points++ == 0))
+				return false;
+		double x = digits ? strtod(v, NULL) : 0;
+		return digits && digits <= 12 && x >= (double)in->min && x <= (double)in->max;
+	}
+	case IN_CHOICE:
+		for (size_t k = 0; v && k < in->nchoices; k++)
+			if (!strcmp(v, in->choices[k]))
+				return true;
+		return false;
+	case IN_STRING:
+	case IN_FILE:
+		return v != NULL;
+	}
+	return true;
+}
+
+/* What an option takes, in words, for the refusal. */
+static void expects(const in_desc *in, char *dst, size_t cap)
+{
+	textbuf t = text_on(dst, cap);
+	switch (in->type) {
+	case IN_BOOL: text_add(&t, "true or false"); break;
+	case IN_INT:
+	case IN_NUMBER:
+		if (in->expects)
+			text_add(&t, "%s", in->expects);
+		else
+			text_add(&t, "a %s from %lld to %lld", in->type == IN_INT ? "whole number" : "number",
+				 (long long)in->min, (long long)in->max);
+		break;
+	case IN_CHOICE:
+		text_add(&t, "one of ");
+		for (size_t k = 0; k < in->nchoices; k++)
+			text_add(&t, "%s%s", k ? ", " : "", in->choices[k]);
+		break;
+	default: text_add(&t, "a value"); break;
+	}
+}
+
 /* The player's words read against the unit's actions: an option no
  * action of the table takes is refused (its message names it). */
 static int read_player(table_game *g, const advise_rules *ar, size_t nopt, const char *const *opt, player_opt *p,
@@ -106,12 +168,32 @@ static int read_player(table_game *g, const advise_rules *ar, size_t nopt, const
 			return frayi_game_fail(g, FRAY_ERR_INPUT, "advise: %.48s is not an option of any action advice "
 					       "weighs in %s ('fray help table' lists each action's)", w, g->rules->id);
 		if (eq) {
+			if (strlen(eq + 1) >= sizeof o->eq_value)
+				return frayi_game_fail(g, FRAY_ERR_INPUT, "advise: %.48s: the value is longer than %zu "
+						       "bytes", o->name, sizeof o->eq_value - 1);
 			snprintf(o->eq_value, sizeof o->eq_value, "%s", eq + 1);
 			o->value = o->eq_value;
 		} else if (!flag) {
 			if (i + 1 >= nopt)
 				return frayi_game_fail(g, FRAY_ERR_INPUT, "advise: %.48s needs a value", w);
 			o->value = opt[++i];
+		}
+		/* refused when no action that takes the option would read
+		 * the value: the message says what the first one takes */
+		const in_desc *first = NULL, *in = NULL;
+		bool fits = false;
+		for (size_t k = 0; k < ar->nactions && !fits; k++) {
+			const table_action *a = action_of(g, ar->actions[k].action);
+			if (a && frayi_action_opt_named(a, o->name, &in) && in) {
+				first = first ? first : in;
+				fits = value_fits(in, o->value);
+			}
+		}
+		if (first && !fits) {
+			char want[512];
+			expects(first, want, sizeof want);
+			return frayi_game_fail(g, FRAY_ERR_INPUT, "advise: --%.48s expects %s, got '%.48s'", o->name,
+					       want, o->value ? o->value : "");
 		}
 	}
 	return FRAY_OK;

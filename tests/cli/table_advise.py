@@ -64,6 +64,13 @@ with tempfile.TemporaryDirectory() as tmp:
                         (("advise", "Presidials", "--tactic", "hasty"), "--tactic"),
                         (("advise", "Nobody"), "Nobody"),
                         (("play", "France"), "France"),
+                        # a value the game would refuse is refused, not
+                        # left to drop every shot from the advice
+                        (("advise", "Presidials", "--range", "-5"), "--range"),
+                        (("advise", "Presidials", "--range=99999999999999999999"), "--range"),
+                        (("advise", "Presidials", "--mode", "bogus"), "--mode"),
+                        (("advise", "Presidials", "--range", "--mode", "volley"), "--range"),
+                        (("play", "Spain", "--actions", "99"), "--actions"),
                         (("advise",), "usage")):
         p = fray("table", game, *args, status=2)
         check(names in p.stderr and read(game) == start, "refused, naming %s, nothing written" % names)
