@@ -286,14 +286,28 @@ static void percent(char *dst, size_t cap, const mpq_t p)
 	snprintf(dst, cap, "%.1f%%", 100 * mpq_get_d(p));
 }
 
-static void exact_text(char *dst, size_t cap, const mpq_t q)
+/* q's "p/q" whole to f: an exact value is never cut (a cut fraction is
+ * another fraction). */
+static void put_exact(FILE *f, const mpq_t q)
 {
 	char *s = mpq_get_str(NULL, 10, q);
-	snprintf(dst, cap, "%s", s ? s : "?");
+	fputs(s ? s : "?", f);
 	void (*gmp_free)(void *, size_t);
 	mp_get_memory_functions(NULL, NULL, &gmp_free);
 	if (s)
 		gmp_free(s, strlen(s) + 1);
+}
+
+/* q's "p/q" into dst when it fits, else how many digits it has (the
+ * whole fraction is the answer's "exact"): never a cut fraction. */
+static void exact_text(char *dst, size_t cap, const mpq_t q)
+{
+	size_t need = mpz_sizeinbase(mpq_numref(q), 10) + mpz_sizeinbase(mpq_denref(q), 10) + 3;
+	if (need > cap) {
+		snprintf(dst, cap, "a fraction of %zu digits", need - 3);
+		return;
+	}
+	mpq_get_str(dst, 10, q);
 }
 
 /* The value under goal of the odds (JSON, fray_game_act_odds's) into a:
@@ -591,8 +605,9 @@ void frayi_advice_json(FILE *f, const fray_game *game, const advice *a)
 	options_json(f, action_of(g, a->action), &a->words);
 	char num[40];
 	fray_double_str(a->value, num, sizeof num);
-	fprintf(f, ", \"value\": %s, \"exact\": ", num);
-	frayi_json_string(f, a->exact);
+	fprintf(f, ", \"value\": %s, \"exact\": \"", num);
+	put_exact(f, a->q); /* digits, '/' and '-': nothing to escape */
+	fputc('"', f);
 	fputs(", \"headline\": ", f);
 	frayi_json_string(f, a->headline);
 	fputs(", \"why\": ", f);
@@ -634,8 +649,9 @@ int frayi_advice_render(fray_game *game, const advice_list *l, fray_format form,
 			for (size_t k = 0; k < a->words.n; k++)
 				text_add(&t, " %s", a->words.w[k]);
 			text_escape_controls(shown, sizeof shown, line);
-			fprintf(f, "%2zu. %s\n    value %.4g (exactly %s); %s\n    %s\n", i + 1, shown, a->value, a->exact,
-				a->headline, a->why);
+			fprintf(f, "%2zu. %s\n    value %.4g (exactly ", i + 1, shown, a->value);
+			put_exact(f, a->q);
+			fprintf(f, "); %s\n    %s\n", a->headline, a->why);
 		}
 	}
 	return frayi_out_close(&o, f, out, NULL);

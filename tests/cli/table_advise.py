@@ -82,6 +82,23 @@ with tempfile.TemporaryDirectory() as tmp:
     log = fray("table", game, "log").stdout
     check("fray plays Spain: " in log, "the log keeps the reason")
 
+    # Forty figures a unit: exact values of a hundred digits and more.
+    # "exact" is the whole fraction (a cut one is another number: once
+    # "1625...2/1625..." read as 99999777.75); checked against "value",
+    # a double fray works out separately, and a chance is within [0, 1].
+    import re
+    with open(forces, encoding="utf-8") as f:
+        big_forces = re.sub(r"figures: \d+", "figures: 40", f.read())
+    big_forces = big_forces.replace("units_file: units.yaml",
+                                    "units_file: " + os.path.abspath(os.path.join(EXAMPLES, "presidio", "units.yaml")))
+    with open(os.path.join(tmp, "big-forces.yaml"), "w", encoding="utf-8") as f:
+        f.write(big_forces)
+    big = new_game(os.path.join(tmp, "big.yaml"), "presidio", os.path.join(tmp, "big-forces.yaml"), seed=3)
+    advice = json.loads(fray("table", big, "advise", "Presidials", "--json").stdout)
+    check(any(len(a["exact"]) > 100 for a in advice["actions"]), "forty figures give long fractions")
+    check(all(0 <= Fraction(a["exact"]) <= 1 and abs(float(Fraction(a["exact"])) - a["value"]) < 1e-9
+              for a in advice["actions"]), "each exact value whole: the same number as its value")
+
     a, b = os.path.join(tmp, "a.yaml"), os.path.join(tmp, "b.yaml")
     new_game(a, "presidio", forces, seed=1782)
     new_game(b, "presidio", forces, seed=1782)
