@@ -208,48 +208,56 @@ static bool player_gave(const player_opt *p, size_t np, const char *name)
 	return false;
 }
 
-static void add_word(advise_words *w, const char *s)
+/* false when the word does not fit (too many, or too long): a word
+ * dropped or cut would make another action than the one weighed */
+static bool add_word(advise_words *w, const char *s)
 {
-	if (w->n < ADVISE_WORDS)
-		snprintf(w->w[w->n++], ADVISE_WORD, "%s", s);
+	if (w->n >= ADVISE_WORDS || strlen(s) >= ADVISE_WORD)
+		return false;
+	snprintf(w->w[w->n++], ADVISE_WORD, "%s", s);
+	return true;
 }
 
 /* words (NULL-ended) added unless the player gave their options */
-static void add_unless_given(advise_words *w, const char *const *words, const player_opt *p, size_t np)
+static bool add_unless_given(advise_words *w, const char *const *words, const player_opt *p, size_t np)
 {
+	bool fits = true;
 	for (size_t i = 0; words && words[i]; i++) {
 		bool opt = !strncmp(words[i], "--", 2);
 		bool has_value = opt && words[i + 1] && strncmp(words[i + 1], "--", 2);
 		if (!(opt && player_gave(p, np, words[i] + 2))) {
-			add_word(w, words[i]);
+			fits &= add_word(w, words[i]);
 			if (has_value)
-				add_word(w, words[i + 1]);
+				fits &= add_word(w, words[i + 1]);
 		}
 		i += has_value;
 	}
+	return fits;
 }
 
 /* The options of one candidate: the player's that the action takes,
- * the situation's defaults, then the variant's choice. */
-static void candidate_words(const table_action *a, const advise_action *aa, const player_opt *p, size_t np,
+ * the situation's defaults, then the variant's choice; false when they
+ * do not all fit. */
+static bool candidate_words(const table_action *a, const advise_action *aa, const player_opt *p, size_t np,
 			    const advise_words *variant, advise_words *out)
 {
 	*out = (advise_words){0};
+	bool fits = true;
 	for (size_t i = 0; i < np; i++)
 		if (takes(a, p[i].name, NULL)) {
-			char w[ADVISE_WORD];
+			char w[ADVISE_WORD + 2];
 			snprintf(w, sizeof w, "--%s", p[i].name);
-			add_word(out, w);
+			fits &= add_word(out, w);
 			if (p[i].value)
-				add_word(out, p[i].value);
+				fits &= add_word(out, p[i].value);
 		}
-	add_unless_given(out, aa->situation, p, np);
+	fits &= add_unless_given(out, aa->situation, p, np);
 	const char *vw[ADVISE_WORDS + 1];
 	size_t k = 0;
 	for (; variant && k < variant->n; k++)
 		vw[k] = variant->w[k];
 	vw[k] = NULL;
-	add_unless_given(out, vw, p, np);
+	return fits & add_unless_given(out, vw, p, np);
 }
 
 /* Whether the game accepts the action: applied to a scratch copy of the
@@ -536,7 +544,13 @@ int frayi_advise(fray_game *game, size_t unit, advise_goal goal, size_t nopt, co
 				continue;
 			for (size_t i = 0; i < (nv ? nv : 1) && st == FRAY_OK; i++) {
 				advise_words w;
-				candidate_words(a, aa, p, np, nv ? &v[i] : NULL, &w);
+				if (!candidate_words(a, aa, p, np, nv ? &v[i] : NULL, &w)) {
+					st = frayi_game_fail(g, FRAY_ERR_INPUT, "advise: %s with the options given and "
+							     "its own choices passes %d words of at most %d bytes: "
+							     "give fewer options", aa->action, ADVISE_WORDS,
+							     ADVISE_WORD - 1);
+					break;
+				}
 				st = weigh(game, g, pol, unit, aa, a, a->needs_target ? (int)targets[t] : -1, &w, goal,
 					   out);
 			}

@@ -71,6 +71,11 @@ with tempfile.TemporaryDirectory() as tmp:
                         (("advise", "Presidials", "--mode", "bogus"), "--mode"),
                         (("advise", "Presidials", "--range", "--mode", "volley"), "--range"),
                         (("play", "Spain", "--actions", "99"), "--actions"),
+                        # more options than a candidate holds: refused, not
+                        # the mode's choices silently dropped from the shots
+                        (("advise", "Presidials", "--range", "10", "--cover", "partial", "--dm", "1",
+                          "--firer-cover", "partial", "--held", "--evading", "--taking-cover",
+                          "--reloading-in-cover"), "fewer options"),
                         (("advise",), "usage")):
         p = fray("table", game, *args, status=2)
         check(names in p.stderr and read(game) == start, "refused, naming %s, nothing written" % names)
