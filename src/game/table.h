@@ -104,9 +104,14 @@ typedef struct table_game {
 	int turn;
 	size_t nunits;
 	table_unit units[TABLE_MAX_UNITS];
-	/* the file as read: its log entries are written back as they were */
+	/* the file as read: its log entries are written back as they were.
+	 * log: each entry's node, nlog of them (the array the context's,
+	 * freed with the game; the nodes may live in doc or, in a fray_game
+	 * after an action, in the documents the game keeps: issue 42, one
+	 * read of the game a request) */
 	fray_doc *doc;
-	const fray_node *log;
+	const fray_node **log;
+	size_t nlog;
 	/* chits: the mix, carried in the game file so that it replays the
 	 * same whatever becomes of the mix file (mix_doc: the mix file's,
 	 * when the game is new) */
@@ -124,6 +129,12 @@ typedef struct table_game {
 	size_t notes_len;
 	char asked[64];                  /* a choice asked at the terminal, for the
 					    log's command (" --reaction fire") */
+	/* the facts of the action under way that a later rule reads, kept in
+	 * its log entry (issue 42: read as typed values, not re-parsed from
+	 * the command): members of a JSON object ("\"mode\": \"volley\"")
+	 * added by frayi_table_fact; empty: none */
+	char facts[512];
+	size_t facts_len;
 	/* odds instead of a roll: not NULL, the action stops at its first
 	 * procedure, whose odds (as fray_call_run renders them) go to
 	 * odds_out, malloc'd; nothing is rolled */
@@ -173,9 +184,31 @@ int frayi_table_read_forces_doc(table_game *g, fray_ctx *ctx, const char *path, 
  * log followed by an entry for the action under way when command is not
  * NULL (with before, the units as they were, for undo); keep_log: how many
  * of the old entries to keep. Checked against the reader's limits and read
- * back before it is given. Returns a fray_status. */
+ * back before it is given: what is new (the forces, the new entry) is
+ * read back, the old entries, written back as they were read, are not
+ * read again (their values counted against the reader's limit). back:
+ * NULL, or gets that reading (a game whose log is the new entry alone,
+ * its doc its own: frayi_table_free it), for a caller that keeps the
+ * game without reading its text again (game.c). Returns a fray_status. */
 int frayi_table_text(table_game *g, const char *command, const table_game *before, size_t keep_log, char **text,
-	       size_t *len);
+	       size_t *len, table_game **back);
+/* A fact of the action under way for its log entry (g->facts): an
+ * integer, or a string (escaped as JSON). */
+void frayi_table_fact_int(table_game *g, const char *key, long long v);
+void frayi_table_fact_str(table_game *g, const char *key, const char *v);
+/* An entry's fact (its "facts" member's key), NULL when the entry has
+ * none: an entry an older fray wrote keeps only its command. */
+const fray_node *frayi_table_entry_fact(const fray_node *entry, const char *key);
+/* The reads of game files' texts this thread made (tests count them:
+ * one request reads its game once, issue 42): how many whole game files,
+ * and how many bytes of YAML the game layer parsed in all (whole files
+ * and the read-back of what an action wrote). */
+typedef struct game_reads {
+	unsigned long files, bytes;
+} game_reads;
+game_reads frayi_game_reads(void);
+/* Counts a parse of len bytes of a game's YAML (whole: a game file). */
+void frayi_game_count_read(size_t len, bool whole);
 
 /* Hits by battalion as "1 0 2 0". */
 void frayi_table_hits_text(char *dst, size_t cap, const int *hits, int n);
@@ -303,9 +336,6 @@ const char *frayi_table_presidio_default(const struct table_unit *u, const char 
 /* The same through the action: NULL when it has no hook or unit is past
  * the game's units. */
 const char *frayi_action_default(const table_game *g, size_t unit, const table_action *a, const char *input);
-/* How many times this thread has read a game file's text into a game
- * (game.c; tests count the reads of a request). */
-unsigned long frayi_game_text_reads(void);
 /* fray_game_apply with both the events (JSON) and the story as fray
  * table prints it (each malloc'd; free() them); the arguments checked by
  * the caller. A fray_status. */

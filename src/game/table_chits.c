@@ -505,9 +505,9 @@ static bool named(const fray_node *n, const char *name)
 static turn_record record_of(const table_game *g, const table_unit *u)
 {
 	turn_record rec = {false, -1};
-	size_t n = g->log ? fray_node_len(g->log) : 0;
+	size_t n = g->nlog;
 	for (size_t i = 0; i < n; i++) {
-		const fray_node *e = fray_node_item(g->log, i);
+		const fray_node *e = g->log[i];
 		if (scalar_int(fray_map_get(e, "turn"), 0) != g->turn)
 			continue;
 		const fray_node *steps = fray_map_get(e, "steps");

@@ -373,8 +373,8 @@ static bool command_value(const char *command, const char *opt, char *v, size_t 
 static bool shot_just_before(const table_game *g, const table_unit *u, const table_unit *t,
 			     fray_presidio_fire_mode *mode, int *actions)
 {
-	size_t n = fray_node_len(g->log);
-	const fray_node *e = n ? fray_node_item(g->log, n - 1) : NULL;
+	size_t n = g->nlog;
+	const fray_node *e = n ? g->log[n - 1] : NULL;
 	const char *command = e ? fray_node_scalar(fray_map_get(e, "command")) : NULL;
 	if (!command || frayi_table_entry_turn(e) != g->turn)
 		return false;
