@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ruleset.h"
+#include "game_apply.h"
 #include "../common/text.h"
 #include "../core/internal.h"
 
@@ -374,28 +375,6 @@ FRAY_API size_t fray_game_targets(const fray_game *game, size_t unit, const char
 	return k;
 }
 
-/* The action's words as fray table's command line has them after the
- * game file: ACTION UNIT [--at TARGET] OPTIONS... */
-static char **words_of(fray_ctx *ctx, const char *action, const char *actor, const char *target, size_t nopt,
-		       const char *const *opt, int *argc)
-{
-	char **w = nopt < INT_MAX - 5 ? frayi_game_calloc(ctx, nopt + 5, sizeof *w) : NULL;
-	if (!w)
-		return NULL;
-	int n = 0;
-	w[n++] = (char *)action;
-	if (actor)
-		w[n++] = (char *)actor;
-	if (target) {
-		w[n++] = (char *)"--at";
-		w[n++] = (char *)target;
-	}
-	for (size_t i = 0; i < nopt; i++)
-		w[n++] = (char *)opt[i];
-	*argc = n;
-	return w;
-}
-
 static bool null_word(fray_ctx *ctx, const char *fn, size_t n, const char *const *words)
 {
 	for (size_t i = 0; i < n; i++)
@@ -409,7 +388,7 @@ static bool null_word(fray_ctx *ctx, const char *fn, size_t n, const char *const
 /* An action's words run on the game: what happened into *json and *text
  * (each NULL when not wanted), handed out before the game takes its new
  * text, so that a failure leaves the game as it was. */
-static fray_status act_words(fray_game *game, size_t nwords, const char *const *words, fray_policy *policy,
+fray_status frayi_game_act_words(fray_game *game, size_t nwords, const char *const *words, fray_policy *policy,
 			     char **json, char **text_out)
 {
 	fray_ctx *ctx = game->ctx;
@@ -470,42 +449,8 @@ FRAY_API fray_status fray_game_act(fray_game *game, size_t nwords, const char *c
 		return FRAY_ERR_INPUT;
 	if (nwords > INT_MAX)
 		return frayi_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_act: too many words");
-	return act_words(game, nwords, words, policy, format && form == FRAY_FORMAT_JSON ? out : NULL,
+	return frayi_game_act_words(game, nwords, words, policy, format && form == FRAY_FORMAT_JSON ? out : NULL,
 			 format && form != FRAY_FORMAT_JSON ? out : NULL);
-}
-
-fray_status frayi_game_apply_told(fray_game *game, const char *action, const char *actor, const char *target,
-				  size_t noptions, const char *const *options, fray_policy *policy, char **events,
-				  char **story)
-{
-	*events = *story = NULL;
-	int argc = 0;
-	char **argv = words_of(game->ctx, action, actor, target, noptions, options, &argc);
-	if (!argv)
-		return frayi_nomem(game->ctx);
-	fray_status st = act_words(game, (size_t)argc, (const char *const *)argv, policy, events, story);
-	frayi_game_dealloc(game->ctx, argv);
-	return st;
-}
-
-FRAY_API fray_status fray_game_apply(fray_game *game, const char *action, const char *actor, const char *target,
-				     size_t noptions, const char *const *options, fray_policy *policy, char **events)
-{
-	if (events)
-		*events = NULL;
-	if (!game || !action || (noptions && !options))
-		return game ? frayi_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_apply: NULL argument") : FRAY_ERR_INPUT;
-	for (size_t i = 0; i < noptions; i++)
-		if (!options[i])
-			return frayi_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_apply: option %zu is NULL", i);
-	int argc = 0;
-	char **argv = words_of(game->ctx, action, actor, target, noptions, options, &argc);
-	if (!argv)
-		return frayi_nomem(game->ctx);
-	fray_status st = fray_game_act(game, (size_t)argc, (const char *const *)argv, policy, events ? "json" : NULL,
-				       events);
-	frayi_game_dealloc(game->ctx, argv);
-	return st;
 }
 
 FRAY_API fray_status fray_game_act_odds(fray_game *game, size_t nwords, const char *const *words, fray_format form,
@@ -533,25 +478,6 @@ FRAY_API fray_status fray_game_act_odds(fray_game *game, size_t nwords, const ch
 		st = (fray_status)frayi_table_odds(g, (int)nwords, (char *const *)words, &o, out);
 	}
 	drop_copy(g);
-	return st;
-}
-
-FRAY_API fray_status fray_game_odds(fray_game *game, const char *action, const char *actor, const char *target,
-				    size_t noptions, const char *const *options, fray_format form, char **out)
-{
-	if (out)
-		*out = NULL;
-	if (!game || !action || !out || (noptions && !options))
-		return game ? frayi_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_odds: NULL argument") : FRAY_ERR_INPUT;
-	for (size_t i = 0; i < noptions; i++)
-		if (!options[i])
-			return frayi_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_odds: option %zu is NULL", i);
-	int argc = 0;
-	char **argv = words_of(game->ctx, action, actor, target, noptions, options, &argc);
-	if (!argv)
-		return frayi_nomem(game->ctx);
-	fray_status st = fray_game_act_odds(game, (size_t)argc, (const char *const *)argv, form, out);
-	frayi_game_dealloc(game->ctx, argv);
 	return st;
 }
 

@@ -336,12 +336,6 @@ const char *frayi_table_presidio_default(const struct table_unit *u, const char 
 /* The same through the action: NULL when it has no hook or unit is past
  * the game's units. */
 const char *frayi_action_default(const table_game *g, size_t unit, const table_action *a, const char *input);
-/* fray_game_apply with both the events (JSON) and the story as fray
- * table prints it (each malloc'd; free() them); the arguments checked by
- * the caller. A fray_status. */
-fray_status frayi_game_apply_told(fray_game *game, const char *action, const char *actor, const char *target,
-				  size_t noptions, const char *const *options, fray_policy *policy, char **events,
-				  char **story);
 /* The game a fray_game holds, as read. */
 const table_game *frayi_game_table(const fray_game *game);
 /* The action's usage line, made from its descriptor: "UNIT --at TARGET

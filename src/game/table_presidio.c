@@ -341,6 +341,8 @@ static fray_presidio_fire_mode fire_mode_asked(const player_opts *p)
  * finds it, quietly), or NULL. */
 static const table_unit *unit_of_word(const table_game *g, const char *w)
 {
+	if (!w)
+		return NULL;
 	for (size_t i = 0; i < g->nunits; i++)
 		if (!strcmp(g->units[i].name, w))
 			return &g->units[i];
@@ -367,9 +369,37 @@ static bool command_value(const char *command, const char *opt, char *v, size_t 
 	return false;
 }
 
+/* The fire mode named w (independent fire when it names none). */
+static fray_presidio_fire_mode mode_named(const char *w)
+{
+	for (int k = 0; w && k < 5; k++)
+		if (!strcmp(w, fray_presidio_fire_mode_names[k]))
+			return (fray_presidio_fire_mode)k;
+	return FRAY_PRESIDIO_INDEPENDENT;
+}
+
+/* A shot's facts as an entry an older fray wrote has them: only in its
+ * command's words (ACTION UNIT --at TARGET options). */
+static bool shot_of_command(const table_game *g, const char *command, const table_unit **u, const table_unit **t,
+			    fray_presidio_fire_mode *mode, int *actions)
+{
+	char action[16], actor[TABLE_NAME_MAX + 8], target[TABLE_NAME_MAX + 8], v[32];
+	const char *p = frayi_table_command_word(command, action, sizeof action);
+	if (!p || strcmp(action, "shoot") || !(p = frayi_table_command_word(p, actor, sizeof actor)) ||
+	    !command_value(p, "--at", target, sizeof target))
+		return false;
+	*u = unit_of_word(g, actor);
+	*t = unit_of_word(g, target);
+	*mode = command_value(p, "--mode", v, sizeof v) ? mode_named(v) : FRAY_PRESIDIO_INDEPENDENT;
+	*actions = command_value(p, "--actions", v, sizeof v) ? atoi(v) : 1;
+	return true;
+}
+
 /* Whether the log's last entry is a shot of u at t in this turn: the
  * action sequence the shot now may belong to (Sections 2 and 7). Its fire
- * mode and shooting actions to *mode and *actions. */
+ * mode and shooting actions to *mode and *actions: the entry's facts
+ * (act_shoot keeps them), or its command's words in an entry written
+ * before facts were kept. */
 static bool shot_just_before(const table_game *g, const table_unit *u, const table_unit *t,
 			     fray_presidio_fire_mode *mode, int *actions)
 {
@@ -378,19 +408,21 @@ static bool shot_just_before(const table_game *g, const table_unit *u, const tab
 	const char *command = e ? fray_node_scalar(fray_map_get(e, "command")) : NULL;
 	if (!command || frayi_table_entry_turn(e) != g->turn)
 		return false;
-	char action[16], actor[TABLE_NAME_MAX + 8], target[TABLE_NAME_MAX + 8], v[32];
-	const char *p = frayi_table_command_word(command, action, sizeof action);
-	if (!p || strcmp(action, "shoot") || !(p = frayi_table_command_word(p, actor, sizeof actor)) ||
-	    unit_of_word(g, actor) != u || !command_value(p, "--at", target, sizeof target) ||
-	    unit_of_word(g, target) != t)
-		return false;
-	*mode = FRAY_PRESIDIO_INDEPENDENT;
-	if (command_value(p, "--mode", v, sizeof v))
-		for (int k = 0; k < 5; k++)
-			if (!strcmp(v, fray_presidio_fire_mode_names[k]))
-				*mode = (fray_presidio_fire_mode)k;
-	*actions = command_value(p, "--actions", v, sizeof v) ? atoi(v) : 1;
-	return true;
+	const table_unit *by, *at;
+	const char *action = fray_node_scalar(frayi_table_entry_fact(e, "action"));
+	if (!action) {
+		if (!shot_of_command(g, command, &by, &at, mode, actions))
+			return false;
+	} else {
+		if (strcmp(action, "shoot") != 0)
+			return false;
+		const char *a = fray_node_scalar(frayi_table_entry_fact(e, "actions"));
+		by = unit_of_word(g, fray_node_scalar(frayi_table_entry_fact(e, "actor")));
+		at = unit_of_word(g, fray_node_scalar(frayi_table_entry_fact(e, "target")));
+		*mode = mode_named(fray_node_scalar(frayi_table_entry_fact(e, "mode")));
+		*actions = a ? atoi(a) : 1;
+	}
+	return by == u && at == t;
 }
 
 /* A one-action shot of u at t, right after its shot at t in the same
@@ -472,6 +504,12 @@ static int act_shoot(table_game *g, table_unit *u, table_unit *t, const player_o
 	if (actions == 1 && !g->odds && (st = in_sequence(g, u, t, mode, held)) != FRAY_OK)
 		return st;
 	spend(u, shot_action(mode, actions), 1);
+	/* what a shot right after reads of this one (shot_just_before) */
+	frayi_table_fact_str(g, "action", "shoot");
+	frayi_table_fact_str(g, "actor", u->name);
+	frayi_table_fact_str(g, "target", t->name);
+	frayi_table_fact_str(g, "mode", fray_presidio_fire_mode_names[mode]);
+	frayi_table_fact_int(g, "actions", actions);
 	if (evading)
 		spend(t, FRAY_PRESIDIO_DO_EVADE, 1);
 	if (covering)
