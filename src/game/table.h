@@ -41,17 +41,25 @@ typedef enum unit_status {
 } unit_status;
 extern const char *const frayi_unit_status_names[ST_NSTATUS];
 
-/* The bytes of a unit's rule-set area (table_unit.own). */
-#define TABLE_UNIT_OWN 256
+/* The bytes of a unit's rule-set area (table_unit.own): the largest of
+ * the rule sets' own structs (Presidio's, 292 bytes) fits. */
+#define TABLE_UNIT_OWN 320
 
-/* One unit: the fields of fray's three rule sets (each reads and writes
- * its own, by its field table), and an area a rule set keeps its own
- * struct in (a registered rule set's; fray's three are to move theirs
- * there: docs/design.md). Zeroed padding: units are compared with memcmp. */
+/* One unit: what every rule set's unit has (its name, side and
+ * standing), and an area its rule set keeps its own struct in (issue 42:
+ * each rule set's fields in its own struct behind its field table, not a
+ * union of every game's): presidio_own, bbb_own, chits_own below, a
+ * registered rule set's own (tests/game/fifth/). Zeroed padding: units are
+ * compared with memcmp. */
 typedef struct table_unit {
 	char name[TABLE_NAME_MAX], side[TABLE_NAME_MAX];
 	int status;                     /* unit_status */
-	/* Presidio */
+	/* the rule set's own fields (UNIT_OWN in its field table) */
+	_Alignas(max_align_t) unsigned char own[TABLE_UNIT_OWN];
+} table_unit;
+
+/* A Presidio unit (ruleset_presidio.c's field table). */
+typedef struct presidio_own {
 	char type[TABLE_NAME_MAX];      /* from the units file (G4), for the record */
 	char weapon[TABLE_NAME_MAX], melee_weapon[TABLE_NAME_MAX];
 	int figures, start_figures, casualties, specialists, leader, reload;
@@ -63,7 +71,10 @@ typedef struct table_unit {
 	bool volleyed;                  /* its reload follows a volley */
 	char actions_spent[TABLE_NAME_MAX]; /* this turn's, "walk, shoot"
 					   (fray_presidio_turn_text); cleared at turn */
-	/* BBB */
+} presidio_own;
+
+/* A Bloody Big Battles unit (ruleset_bbb.c's field table). */
+typedef struct bbb_own {
 	char weapons[TABLE_NAME_MAX];   /* "ML", "RR": the bases' weapon; guns: "SA" ... */
 	int arm, training, bases, start_bases;
 	bool disrupted, low_ammo, spent, silenced, reduced, aggressive, in_depth, fragile;
@@ -71,12 +82,22 @@ typedef struct table_unit {
 					   of Silenced, may not fire (Silenced Artillery) */
 	bool halted;                    /* Halted by fire while advancing: no assault
 					   this turn (fray_bbb_assault_refused) */
-	/* chits (arm above: infantry, cavalry, artillery) */
+} bbb_own;
+
+/* A chit-pull brigade (ruleset_chits.c's field table). */
+typedef struct chits_own {
+	int arm;                        /* infantry, cavalry, artillery */
 	int battalions, hits[8], lead, chit_morale, fatigue; /* lead: 1-based */
 	bool disordered;
-	/* the rule set's own fields (UNIT_OWN in its field table) */
-	_Alignas(max_align_t) unsigned char own[TABLE_UNIT_OWN];
-} table_unit;
+} chits_own;
+
+_Static_assert(sizeof(presidio_own) <= TABLE_UNIT_OWN && sizeof(bbb_own) <= TABLE_UNIT_OWN &&
+		       sizeof(chits_own) <= TABLE_UNIT_OWN, "a rule set's unit fits table_unit.own");
+
+/* A unit's own struct by its rule set (the game's rules say which). */
+#define PRESIDIO_OF(u) ((presidio_own *)(void *)(u)->own)
+#define BBB_OF(u) ((bbb_own *)(void *)(u)->own)
+#define CHITS_OF(u) ((chits_own *)(void *)(u)->own)
 
 /* A unit field as the files name it. */
 /* F_HITS: the chits battalions' hits, a list as long as battalions */
@@ -90,6 +111,8 @@ typedef struct unit_field {
 	size_t nchoices;
 	bool required;                   /* in a forces file */
 	bool own;                        /* off is into the unit's own area */
+	size_t count;                    /* F_HITS: the offset of the count of
+					    items (an int) in the own area */
 } unit_field;
 
 /* A step of an action: one roll of a catalogue procedure. */

@@ -85,20 +85,33 @@ static int doc_failed(table_game *g, fray_doc *doc)
  * unit whole), or from `set` (onto the unit as it stands). */
 typedef enum read_mode { READ_FORCES, READ_GAME, READ_UNDO, READ_SET } read_mode;
 
+/* An F_HITS field's count (a chits unit's battalions), in the unit's area. */
+static int hits_count(const unit_field *f, const table_unit *u)
+{
+	int n;
+	memcpy(&n, u->own + f->count, sizeof n);
+	return n;
+}
+
+static int *hits_at(const unit_field *f, table_unit *u)
+{
+	return (int *)frayi_field_at(f, u);
+}
+
 /* A chits unit's hits, one number a battalion. */
 static void read_hits(fray_doc *doc, const fray_node *v, const unit_field *f, table_unit *u)
 {
 	if (!fray_doc_expect(doc, v, FRAY_NODE_SEQ, "hits (a list, one number a battalion)"))
 		return;
-	if (fray_node_len(v) != (size_t)u->battalions) {
-		fray_doc_error(doc, v, "hits: expected %d numbers, one a battalion, got %zu", u->battalions,
+	if (fray_node_len(v) != (size_t)hits_count(f, u)) {
+		fray_doc_error(doc, v, "hits: expected %d numbers, one a battalion, got %zu", hits_count(f, u),
 			       fray_node_len(v));
 		return;
 	}
 	for (size_t b = 0; b < fray_node_len(v); b++) {
 		int64_t x;
 		if (fray_doc_int(doc, fray_node_item(v, b), f->min, f->max, "hits", &x))
-			u->hits[b] = (int)x;
+			hits_at(f, u)[b] = (int)x;
 	}
 }
 
@@ -167,7 +180,7 @@ static void read_unit(table_game *g, fray_doc *doc, const fray_node *n, table_un
 			break;
 		case F_HITS:
 			/* battalions first: a list of the wrong length is refused */
-			if (u->battalions >= 1)
+			if (hits_count(&f[i], u) >= 1)
 				read_hits(doc, v, &f[i], u);
 			break;
 		}
@@ -193,12 +206,14 @@ static const char *field_problem(const unit_field *f, const table_unit *u, char 
 	case F_BOOL:
 		return NULL;
 	case F_HITS:
-		for (int b = 0; b < FRAY_CHITS_MAX_BATTALIONS; b++)
-			if (b < u->battalions ? u->hits[b] < f->min || u->hits[b] > f->max : u->hits[b] != 0) {
+		for (int b = 0; b < FRAY_CHITS_MAX_BATTALIONS; b++) {
+			const int *hits = (const int *)at;
+			if (b < hits_count(f, u) ? hits[b] < f->min || hits[b] > f->max : hits[b] != 0) {
 				snprintf(why, cap, "battalion %d at %d, past its limits (%d to %d)", b + 1,
-					 u->hits[b], f->min, f->max);
+					 hits[b], f->min, f->max);
 				return why;
 			}
+		}
 		return NULL;
 	}
 	return NULL;
@@ -647,13 +662,13 @@ int frayi_table_restore(table_game *g, const fray_node *undo)
 	return fray_doc_error_count(doc) ? doc_failed(g, doc) : FRAY_OK;
 }
 
-/* Whether the rule set's units keep their battalions' hits (F_HITS). */
-static bool has_hits(const game_ruleset *rules)
+/* The rule set's F_HITS field (a chits unit's battalions' hits), or NULL. */
+static const unit_field *hits_field(const game_ruleset *rules)
 {
 	for (size_t i = 0; i < rules->nfields; i++)
 		if (rules->fields[i].kind == F_HITS)
-			return true;
-	return false;
+			return &rules->fields[i];
+	return NULL;
 }
 
 int frayi_table_set_fields(table_game *g, table_unit *u, const char *yaml)
@@ -667,15 +682,15 @@ int frayi_table_set_fields(table_game *g, table_unit *u, const char *yaml)
 		fray_doc_error(doc, fray_map_get(map, "name"), "name: a unit keeps its name");
 	/* a new count of battalions needs its hits, one a battalion (a rule
 	 * set whose units keep a list of hits) */
-	bool hits = has_hits(g->rules);
+	const unit_field *hits = hits_field(g->rules);
 	if (hits && fray_map_get(map, "battalions") && !fray_map_get(map, "hits"))
 		fray_doc_error(doc, fray_map_get(map, "battalions"), "battalions: set hits too (one number a "
 				"battalion)");
 	if (fray_doc_error_count(doc) == 0)
 		read_unit(g, doc, map, &now, READ_SET);
 	if (fray_doc_error_count(doc) == 0) {
-		for (int b = now.battalions; b < FRAY_CHITS_MAX_BATTALIONS && hits; b++)
-			now.hits[b] = 0;
+		for (int b = hits ? hits_count(hits, &now) : 0; hits && b < FRAY_CHITS_MAX_BATTALIONS; b++)
+			hits_at(hits, &now)[b] = 0;
 		check_unit(g, doc, map, &now);
 	}
 	int status = fray_doc_error_count(doc) ? doc_failed(g, doc) : FRAY_OK;
@@ -825,8 +840,8 @@ static void field_value(FILE *f, const unit_field *fl, const table_unit *u)
 		break;
 	case F_HITS:
 		fputc('[', f);
-		for (int b = 0; b < u->battalions; b++)
-			fprintf(f, "%s%d", b ? ", " : "", u->hits[b]);
+		for (int b = 0; b < hits_count(fl, u); b++)
+			fprintf(f, "%s%d", b ? ", " : "", ((const int *)at)[b]);
 		fputc(']', f);
 		break;
 	}

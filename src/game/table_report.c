@@ -74,8 +74,8 @@ static bool shown_first(const char *key)
 static int hits_of(const table_unit *u)
 {
 	int n = 0;
-	for (int b = 0; b < u->battalions && b < 8; b++)
-		n += u->hits[b];
+	for (int b = 0; b < CHITS_OF(u)->battalions && b < 8; b++)
+		n += CHITS_OF(u)->hits[b];
 	return n;
 }
 
@@ -195,7 +195,7 @@ static void unit_card(FILE *f, const table_game *g, const table_unit *u)
 			break;
 		case F_HITS: {
 			char hits[48];
-			frayi_table_hits_text(hits, sizeof hits, u->hits, u->battalions);
+			frayi_table_hits_text(hits, sizeof hits, CHITS_OF(u)->hits, CHITS_OF(u)->battalions);
 			fputs(hits, f);
 			break;
 		}
