@@ -13,25 +13,8 @@
 #include <unistd.h>
 #include <cmocka.h>
 #include <fray/fray.h>
+#include "../test_util.h"
 #include "../../src/catalog/catalog.h"
-
-static fray_ctx *ctx;
-
-static int setup(void **state)
-{
-	(void)state;
-	if (chdir(FRAY_SOURCE_DIR) != 0) /* the examples name files from the source tree */
-		return -1;
-	ctx = fray_ctx_new(NULL, NULL);
-	return ctx ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	fray_ctx_free(ctx);
-	return 0;
-}
 
 /* The names as the brief and the command line's options say them
  * (--json, --markdown, --csv, --html; text is what no option gives),
@@ -197,5 +180,5 @@ int main(void)
 		cmocka_unit_test(call_options_read_format_by_version),
 		cmocka_unit_test(every_procedure_renders_through_the_enum),
 	};
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, setup_in_source, teardown);
 }
