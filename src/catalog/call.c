@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "catalog.h"
+#include "result.h"
 #include "../core/names.h"
 #include "../core/shipped_named.h"
 #include "embedded.h"
@@ -789,10 +789,11 @@ FRAY_API fray_status fray_call_run(fray_call *c, const fray_call_opts *o, char *
 	if (o->version < 2)
 		run.format = o->json ? FRAY_FORMAT_JSON : FRAY_FORMAT_TEXT;
 	run.version = FRAY_CALL_OPTS_VERSION;
-	if (run.format != FRAY_FORMAT_TEXT && run.format != FRAY_FORMAT_JSON) {
+	char formats[64];
+	if (!frayi_call_offers(c, run.mode, run.format, formats, sizeof formats)) {
 		const char *name = fray_format_name(run.format);
-		return frayi_call_bad(c, "%s has no %s format (formats: text, json)", c->d->name,
-				      name ? name : "such");
+		return frayi_call_bad(c, "%s has no %s format (formats: %s)", c->d->name, name ? name : "such",
+				      formats);
 	}
 	/* bound once: the files bind reads are not read again */
 	fray_status st = c->bound ? FRAY_OK : fray_call_check(c);

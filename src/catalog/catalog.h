@@ -330,14 +330,16 @@ typedef struct narrator {
 } narrator;
 void frayi_narrate(void *narrator, const fray_event *ev);
 
-/* A battle's odds report (frayi_adbg_odds_report.c). */
-void frayi_adbg_odds_report(strbuf *sb, const fray_adbg_odds_about *m, const fray_dist *d, fray_format form);
-/* The battle simulation's report (frayi_adbg_sim_report.c). */
-void frayi_adbg_sim_report(strbuf *sb, const fray_adbg_sim_about *m, const fray_sim *s, fray_format form);
+/* A battle's odds report (adbg_odds_report.c) and the battle simulation's
+ * (adbg_sim_report.c), by the renderers' table (renderers.c): FRAY_OK, or
+ * FRAY_ERR_INPUT for a format it has none of (sb untouched). */
+fray_status frayi_adbg_odds_report(strbuf *sb, const fray_adbg_odds_about *m, const fray_dist *d, fray_format form);
+fray_status frayi_adbg_sim_report(strbuf *sb, const fray_adbg_sim_about *m, const fray_sim *s, fray_format form);
 
-/* Runs a bound call: the roll (narrated) or the exact odds, as text or
- * JSON, into out: by the procedure's own renderer if it has one, else the
- * common one (frayi_render_common). */
+/* Runs a bound call: the roll (narrated) or the exact odds in the format
+ * asked, into out: by the procedure's own renderer if it has one, else the
+ * common one (frayi_render_common: computed once, rendered by the table of
+ * renderers, result.h). */
 fray_status frayi_render_call(fray_call *c, const fray_call_opts *o, strbuf *out);
 fray_status frayi_render_common(fray_call *c, const fray_call_opts *o, strbuf *out);
 
