@@ -303,9 +303,24 @@ size_t frayi_catalog_nprocs(void);
 /* A rule set of the catalogue: its id (its procedures' prefix, "presidio"
  * of "presidio.shoot", and its commands' first word), its title, its bind
  * files' lists (NULL-terminated) as its text runs. */
+/* A kind of data file a rule set reads (fray check, data_check.c): told by
+ * its top-level keys, checked by its reader, which records every problem
+ * on doc and the first on ctx. */
+typedef struct data_kind {
+	const char *name;
+	const char *keys[2];
+	const char *with; /* the keys in words, for messages and help */
+	fray_status (*check)(fray_ctx *ctx, fray_doc *doc, fray_doc_open_fn open, void *ud);
+} data_kind;
 typedef struct catalog_set {
 	const char *id, *title;
 	const proc_desc *const *const *files;
+	/* the data files it reads, in the order they are tried, ending with
+	 * {NULL}; NULL: none */
+	const data_kind *kinds;
+	/* fray's own (its dice expressions): in the catalogue, but no rule
+	 * set of a published text */
+	bool fray_own;
 } catalog_set;
 /* The i-th set (fray's, then those registered; NULL past the last); by id. */
 const catalog_set *frayi_catalog_set(size_t i);
