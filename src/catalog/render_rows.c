@@ -2,7 +2,9 @@
  * (RFC 4180) and an HTML fragment. One row model for the three: a roll's
  * rows are its events then its result; the odds' and a simulation's are
  * their outcomes in words with the chance (and the odds' exact fraction).
- * The words are the text renderer's; each format only escapes them. */
+ * The words are the text renderer's; each format only escapes them. A
+ * simulation's totals after its rows (a pursuit's "caught") are the
+ * procedure's own formatter's, text and JSON only: not in these tables. */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
