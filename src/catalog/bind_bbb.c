@@ -197,7 +197,7 @@ static const in_desc move_in[] = {
 	{"road", IN_BOOL, .help = "following a road (x2 in column or limbered)", .rule = SHEET ", Terrain Table"},
 	{"changes", IN_INT, 0, 2, .help = "formation changes and limber/unlimber: half a move each",
 	 .rule = SHEET ", Movement notes"},
-	{"bases", IN_INT, 0, 999, .help = "the unit's bases now (with start_bases: a base is recovered only if lost)",
+	{"bases", IN_INT, 0, 999, .help = "the unit's bases now (with its bases at the start: a base is recovered only if lost)",
 	 .rule = SHEET ", Movement Table", IN_FIELD(fray_bbb_move_in, bases)},
 	{"start_bases", IN_INT, 0, 999, .help = "the unit's bases at the start", .rule = SHEET ", Movement Table", IN_FIELD(fray_bbb_move_in, start_bases)},
 };

@@ -125,6 +125,13 @@ static void describe(strbuf *sb, const proc_desc *d)
 		frayi_sb_add(sb, ", \"words\": ");
 		frayi_sb_json(sb, d->words);
 	}
+	/* its rule set's title, for the page's chooser (list.c's sets) */
+	size_t id = strcspn(d->name, ".");
+	for (size_t i = 0; frayi_catalog_set(i); i++)
+		if (strlen(frayi_catalog_set(i)->id) == id && !strncmp(frayi_catalog_set(i)->id, d->name, id)) {
+			frayi_sb_add(sb, ", \"rule_set\": ");
+			frayi_sb_json(sb, frayi_catalog_set(i)->title);
+		}
 	frayi_sb_add(sb, ", \"sides\": [");
 	for (const side_pair *p = d->sides; p && p->attacker; p++) {
 		frayi_sb_add(sb, "%s{\"attacker\": ", p == d->sides ? "" : ", ");
