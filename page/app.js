@@ -932,7 +932,8 @@ function progressWords(request, done, total, pace) {
   let left = '';
   if (pace && done > pace.done) {
     const rate = (done - pace.done) / ((performance.now() - pace.t) / 1000);
-    if (rate > 0) left = (walking ? '; at most ' : '; about ') + duration((total - done) / rate) + (walking ? ' more' : ' left');
+    if (rate > 0) left = walking ? '; at most ' + duration((total - done) / rate) + ' more, if it walks all of them'
+      : '; about ' + duration((total - done) / rate) + ' left';
   }
   const head = walking ? 'Exact odds: ' + done.toLocaleString() + ' paths walked (at most ' + total.toLocaleString() + ')'
     : (simulating ? 'By simulation: ' : 'Simulating: ') + done.toLocaleString() + ' of ' + total.toLocaleString() + ' ' + what;
@@ -1230,17 +1231,25 @@ function fillProcedures(filter) {
   sel.replaceChildren();
   // nothing chosen yet (a first visit): the picker asks
   if (!current && !want.length) sel.append(el('option', {value: '', text: '(choose what to resolve)'}));
+  let best = null, strong = false, keepMine = false;
   for (const p of catalogue) {
     // its summary, command and rules, and the catalogue's words for it (its synonyms)
-    const text = (p.summary + ' ' + p.command + ' ' + p.rules + ' ' + (p.words || '')).toLowerCase();
+    const own = (p.summary + ' ' + p.command + ' ' + p.rules).toLowerCase();
+    const text = own + ' ' + (p.words || '').toLowerCase();
     if (!want.every((w) => text.includes(w))) continue;
+    // the first whose own words match is the one picked ("shoot": presidio
+    // shoot, before the fires whose synonyms say shoot)
+    const mine = want.every((w) => own.includes(w));
+    if (!best || (mine && !strong)) [best, strong] = [p.name, mine];
+    if (p.name === keep) keepMine = mine;
     const set = p.command.split(' ')[0];
     if (ruleSet && set !== ruleSet && !want.length) continue;
     if (!groups[set]) sel.append(groups[set] = el('optgroup', {label: ruleSetName(set)}));
     groups[set].append(el('option', {value: p.name, text: cap(p.summary) + ' (' + p.command.split(' ').slice(1).join(' ') + ')'}));
   }
-  if ([...sel.options].some((o) => o.value === keep)) sel.value = keep;
-  else if (want.length && sel.options.length) sel.selectedIndex = 0;
+  // the procedure shown stays while it matches as well as any
+  if ([...sel.options].some((o) => o.value === keep) && (!want.length || keepMine || !strong)) sel.value = keep;
+  else if (want.length && best) sel.value = best;
   return [...sel.options].filter((o) => o.value).length;
 }
 

@@ -146,7 +146,9 @@ class Player:
     def press(self, action):
         self.d.execute_script("document.getElementById('result').replaceChildren()")
         self.d.find_element(By.CSS_SELECTOR, "button[data-action=%s]" % action).click()
-        waiter(self.d, 60).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#result h2") or
+        # the whole answer: its modifiers and the Pin button come after its
+        # heading (a roll of the same inputs, slow on a loaded machine)
+        waiter(self.d, 60).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#result:not([aria-busy]) h2") or
                                         d.find_element(By.ID, "error").text)
 
     def headline(self, where="#result"):

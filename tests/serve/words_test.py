@@ -103,7 +103,7 @@ def text_of(d):
 
 
 def wait_answer(d, timeout=60):
-    waiter(d, timeout).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#result h2") or
+    waiter(d, timeout).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#result:not([aria-busy]) h2") or
                              d.find_element(By.ID, "error").text)
     err = d.find_element(By.ID, "error").text
     return err

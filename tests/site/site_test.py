@@ -19,6 +19,7 @@ the native one) when node is there.
 Usage: site_test.py NATIVE-FRAY SITE-DIR [SCREENSHOT-DIR]"""
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -419,7 +420,7 @@ def lochry_exact(d, fray, shots):
     check(not d.find_elements(By.CSS_SELECTOR, "#result .why"), "Lochry: a reason it is not exact")
     # the walk's progress said in words, with the time it may still take
     walking = [t for t in seen if t.startswith("Exact odds:") and "paths walked" in t]
-    check(walking and any(" s more" in t or "under a second" in t for t in walking),
+    check(walking and any(re.search(r"; at most (\d+ (s|min)|under a second) more", t) for t in walking),
           "Lochry: no progress with a time estimate: %s" % sorted(seen)[:5])
     sent = json.loads(d.execute_script("return JSON.stringify(last.request)"))
     cli = json.loads(fray_request(fray, sent))
