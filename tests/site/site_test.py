@@ -410,6 +410,7 @@ def lochry_exact(d, fray, shots):
             stop = d.find_element(By.CSS_SELECTOR, "button[data-action=stop]")
             check(stop.is_displayed(), "Lochry: no Stop while it walks")
             if not shot and "at most" in d.find_element(By.ID, "progress-text").text:
+                d.execute_script("document.getElementById('progress').scrollIntoView({block: 'center'})")
                 d.save_screenshot(os.path.join(shots, "site-lochry-walking-412.png"))
                 shot = True
         time.sleep(0.1)
