@@ -295,8 +295,8 @@ def every_example(d, catalogue):
             t = time.monotonic()
             err = press(d, mode, timeout=300)
             check(not err, "%s %s: %s" % (p["name"], mode, err))
-            # the answer's folds opened: every word of it read
-            d.execute_script("for (const e of document.querySelectorAll('#result details')) e.open = true")
+            # every fold opened (the form's "More options", the answer's): every word read
+            d.execute_script("for (const e of document.querySelectorAll('main details')) e.open = true")
             keys = sorted(set(SNAKE.findall(text_of(d))))
             check(not keys, "%s %s: engine keys on the page: %s" % (p["name"], mode, keys))
             if time.monotonic() - t > 20:
