@@ -36,7 +36,7 @@ static const proc_desc frayi_adbg_fire_desc = {
 	"always misses.",
 	fire_in, 4, fire_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
 	"{\"type\": \"regular\", \"cf\": 3, \"terrain\": \"wilderness\"}", bind_fire, NULL, NULL, false,
-	.headline = {"hit", "== true", "the fire hits"}, .words = "shoot volley musket rifle shot", .generic = true, .no_sides = true};
+	.headline = {"hit", "== true", "the fire hits"}, .words = "shoot musket rifle shot", .generic = true, .no_sides = true};
 
 /* ---- move (19.2.2) ---- */
 

@@ -187,6 +187,9 @@ def find_words(d):
         listed = [o.get_attribute("value") for o in d.find_elements(By.CSS_SELECTOR, "#procedure option")]
         check(name in listed, "Find %r: %s not among %s" % (word, name, listed))
         if word == "volley":
+            # the volley a player means: Presidio's Volley Fire, the form shown at once
+            check(d.execute_script("return current && current.name") == "presidio.shoot",
+                  "Find 'volley' shows %s" % d.execute_script("return current && current.name"))
             d.save_screenshot(os.path.join(shots_dir, "words-find-412.png"))
     d.find_element(By.ID, "find").clear()
     d.execute_script("document.getElementById('find').dispatchEvent(new Event('input'))")
