@@ -91,6 +91,9 @@ typedef struct in_desc {
 	 * as its "choices", so the page shows a picker. The bind still looks
 	 * the name up (NULL: free text) */
 	const char *(*suggest)(size_t k);
+	/* the input in a player's words, without the side it sits under
+	 * ("combat die roll" for attacker_cdr); NULL: its name's words */
+	const char *label;
 } in_desc;
 
 /* One outcome field: its index in the outcome array is its place in the
@@ -170,6 +173,13 @@ typedef struct proc_desc {
 	/* its exact odds computed its own way (a dice expression's
 	 * convolution); NULL: by enumerating its rolls */
 	fray_status (*odds)(fray_call *c, fray_dist **out);
+	/* what a player may type to find it, beyond its summary, command and
+	 * rules ("volley", "charge", "2d6"): the one list of its synonyms,
+	 * for every search (the page's); NULL: none */
+	const char *words;
+	/* the page's other questions after the headline (the other side's
+	 * hits, the attacker carrying the position); field NULL: none */
+	headline more_headlines[2];
 } proc_desc;
 
 #define CALL_MAX_INPUTS 48
