@@ -158,21 +158,39 @@ def capture(fray, source, out):
     print("captured %d files (%d unstable) in %s" % (len(os.listdir(out)) - 1, len(unstable), out))
 
 
-def compare(old, new):
-    skip = set(open(os.path.join(old, "UNSTABLE")).read().split()) | {"UNSTABLE"}
-    names = sorted(set(os.listdir(old)) | set(os.listdir(new)))
-    changed = 0
-    for n in names:
-        if n in skip:
+def keyed(folder):
+    """Files by name, except the docs' commands, which are paired by their
+    first line (the command): a new command in the docs renumbers the rest.
+    Returns the files and the keys of the unstable ones."""
+    out, unstable = {}, set()
+    skip = set(open(os.path.join(folder, "UNSTABLE")).read().split())
+    for n in os.listdir(folder):
+        if n == "UNSTABLE":
             continue
-        p, q = os.path.join(old, n), os.path.join(new, n)
-        if not os.path.exists(p) or not os.path.exists(q):
-            print("only in %s: %s" % (old if os.path.exists(p) else new, n))
+        key = n
+        if n.startswith("doc-"):
+            with open(os.path.join(folder, n), "rb") as f:
+                key = "doc: " + f.readline().decode("utf-8", "replace").rstrip("\n")
+            while key in out:  # the same command twice in the docs
+                key += " (again)"
+        out[key] = os.path.join(folder, n)
+        if n in skip:
+            unstable.add(key)
+    return out, unstable
+
+
+def compare(old, new):
+    (a, ua), (b, ub) = keyed(old), keyed(new)
+    keys = (set(a) | set(b)) - ua - ub
+    changed = 0
+    for k in sorted(keys):
+        if k not in a or k not in b:
+            print("only in %s: %s" % (old if k in a else new, k))
             changed += 1
-        elif open(p, "rb").read() != open(q, "rb").read():
-            print("differs: %s" % n)
+        elif open(a[k], "rb").read() != open(b[k], "rb").read():
+            print("differs: %s (%s)" % (k, os.path.basename(b[k])))
             changed += 1
-    print("%d of %d differ" % (changed, len(names) - len(skip & set(names))))
+    print("%d of %d differ" % (changed, len(keys)))
     return 1 if changed else 0
 
 
