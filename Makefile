@@ -49,7 +49,9 @@ test: deps-test
 	 test $$asan -eq 0 && test "$$(cat build-asan/test-side.status)" -eq 0
 	@# the tests labelled release (statistics and rules over many seeds: minutes
 	@# under ASan, seconds optimised; the code they run is under ASan in other
-	@# tests) and the memory-limit test (no limit fits AddressSanitizer)
+	@# tests; the JSON Schemas of the catalogue's examples, whose memory
+	@# catalog/test_request checks) and the memory-limit test (no limit fits
+	@# AddressSanitizer)
 	ctest --test-dir build --output-on-failure -j $(JOBS) -L 'memlimit|release'
 	@# the static site in headless Chromium, and its library in node, as the
 	@# archive unzipped (what a host gets); then links, budgets, caches and
