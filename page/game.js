@@ -458,7 +458,18 @@ async function showOdds() {
       const said = Object.entries(r.outcome).map(([k, v]) => `${words(k)} ${typeof v === 'boolean' ? (v ? 'yes' : 'no') : v}`).join(', ');
       every.append(el('li', {}, el('span', {text: said + ': '}), chance(r.p, [r])));
     }
-    box.replaceChildren(el('h4', {text: `The odds before the roll: ${proc ? proc.summary : words(odds.procedure || '')} (exact)`}),
+    const steps = await stepsOf(picked.action);
+    if (mine !== oddsAsked) return;
+    const what = proc ? proc.summary : words(odds.procedure || '');
+    const title = steps ? `The odds before the roll: ${steps[0]} (${what}; exact)` : `The odds before the roll: ${what} (exact)`;
+    const head = [el('h4', {id: 'odds-title', text: title})];
+    if (steps) {
+      if (steps.length > 1) {
+        head.push(el('p', {class: 'then', id: 'odds-then', text: `Then ${steps.slice(1).join(', ')}: ` +
+          'each rolled after this one, as it falls out (the log tells each)'}));
+      }
+    }
+    box.replaceChildren(...head,
       list,
       el('details', {}, el('summary', {text: 'What the game takes from the units'}), inputs),
       el('details', {}, el('summary', {text: 'Every outcome'}), every));
@@ -468,6 +479,25 @@ async function showOdds() {
   } finally {
     clearTimeout(working);
   }
+}
+
+// The steps an action rolls, in the game's words (the action's summary,
+// the last part of its usage: "fear of charge, reaction, impact, morale"),
+// when it rolls more than one procedure (the rule set's actions op): the
+// odds are the first step's (docs/json/game-request.md), titled by it. Null
+// for an action of one step, whose odds are the whole of it.
+const actionSteps = new Map();
+async function stepsOf(a) {
+  const rules = units && units.rules;
+  if (!rules) return null;
+  if (!actionSteps.has(rules)) {
+    let list = [];
+    try { list = (await askGame({op: 'actions', rules})).actions || []; } catch (e) { list = []; }
+    actionSteps.set(rules, new Map(list.map((x) => [x.name, (x.procedures || []).length])));
+  }
+  const tail = /\]?: ([^:]+)$/.exec(a.usage || '');
+  if ((actionSteps.get(rules).get(a.name) || 0) < 2 || !tail || !tail[1].includes(', ')) return null;
+  return tail[1].split(', ').map((w) => w.replace(/^then /, ''));
 }
 
 async function roll(ev, choices) {
@@ -519,14 +549,16 @@ function askQuestion(q, req) {
   box.firstChild.focus();
 }
 
-function afterChange(a, changes, story) {
+function afterChange(a, changes, story, heading) {
   closeAction();
   showView(a);
+  $('happened-title').textContent = heading || 'What happened';
   const list = $('changes');
   list.replaceChildren();
   for (const c of changes) list.append(el('li', {text: c}));
   if (!list.children.length) list.append(el('li', {text: 'no change to the forces'}));
   $('story').textContent = story ? storyOf(story) : '';
+  $('story').closest('details').hidden = !story;  // an undo rolls nothing
   $('happened').hidden = false;
   $('happened').scrollIntoView({block: 'nearest'});
 }
@@ -625,8 +657,13 @@ function init() {
       const a = await askGame({op: 'undo', game: game.text});
       store(a.game);
       showError('');
-      logEntries.pop();
-      afterChange(a, [a.undone ? 'undone: ' + a.undone : 'the last action undone'], '');
+      const gone = logEntries.pop();
+      // what was taken back, in the game's words ("Presidials: shoot at
+      // Apaches (range 10)"), and what it had changed
+      const said = a.undone || (gone && gone.says) || 'the last action';
+      const undid = [`Took back ${gone ? '#' + gone.n + ' ' : ''}${said}`];
+      if (gone && gone.changes.length) undid.push('Undone with it: ' + gone.changes.join('; '));
+      afterChange(a, undid, '', 'Taken back');
     } catch (e) { showError(e.message); }
   });
   $('end-turn').addEventListener('click', () => applyRequest({op: 'apply', game: game.text, action: 'turn'}));
