@@ -144,6 +144,32 @@ fray_status fray_game_log(const fray_game *game, const char *format, char **out)
  * log, every text from the file escaped, css inline: *out malloc'd,
  * free() it. FRAY_ERR_NOMEM. */
 fray_status fray_game_report_html(const fray_game *game, const char *css, char **out);
+/* Advice (issue 44; docs/presidio.md, bbb.md, chits.md "Advice and solo
+ * play"): every action unit (by name) may take now, with each target the
+ * game lists and each choice of options its player makes (Presidio's fire
+ * mode, one or two actions, aiming; a chits tactic and chits to draw),
+ * only those the game accepts, each valued exactly under goal ("win",
+ * "not-lose", "casualties" or "hold"; NULL: "win") from the exact odds of
+ * its first roll, best first. options: the situation as fray table's
+ * option words ("--range", "10"), given to each action that takes them;
+ * one no action takes is FRAY_ERR_INPUT. format FRAY_FORMAT_JSON:
+ * {"goal", "unit", "actions": [{"action", "target", "options", "value",
+ * "exact", "headline", "why"}...]}; FRAY_FORMAT_TEXT: a list for people.
+ * *out malloc'd, free() it. The game is unchanged. */
+fray_status fray_game_advise(fray_game *game, const char *unit, const char *goal, size_t noptions,
+			     const char *const *options, fray_format format, char **out);
+/* Solo play: fray takes side's next action, the best of its units'
+ * advice under goal (options as fray_game_advise's), applied as
+ * fray_game_apply applies one, the questions it asks answered by the
+ * heuristic policy; the log's entry notes "fray plays SIDE: ... because
+ * ...". A side with no action left waits while the other has one (nothing
+ * changes); when neither has, the turn ends. Once a side has no unit in
+ * the fight, or past turn 50, the game is over and nothing changes. *out:
+ * what it did (JSON: {"side", "goal", "played": an advice entry or null,
+ * "says", "events"}), malloc'd. FRAY_ERR_INPUT for a side the game does
+ * not have. */
+fray_status fray_game_play(fray_game *game, const char *side, const char *goal, size_t noptions,
+			   const char *const *options, fray_format format, char **out);
 /* Undoes the last action of the log (FRAY_ERR_INPUT when it is empty). */
 fray_status fray_game_undo(fray_game *game);
 void fray_game_free(fray_game *game);

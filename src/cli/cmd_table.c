@@ -4,7 +4,8 @@
  * statuses said as exit statuses, the interactive policy at a terminal.
  *   fray table new GAME --rules R --forces FILE [--seed N]
  *   fray table GAME ACTION UNIT [--at TARGET] [options]
- *   fray table GAME status|log|undo|turn|set ... */
+ *   fray table GAME status|log|undo|turn|set ...
+ *   fray table GAME advise UNIT|play SIDE [--goal G] [situation options] */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -295,6 +296,44 @@ static int show(fray_game *game, fray_ctx *ctx, bool log, fray_format form)
 	return status;
 }
 
+/* advise UNIT / play SIDE [--goal G] [options]: the library's advice,
+ * or its move for a side (written as an action is). */
+static int advise_or_play(fray_game *game, fray_ctx *ctx, const char *path, int argc, char **argv, fray_format form)
+{
+	bool play = !strcmp(argv[0], "play");
+	const char *goal = NULL, *who = NULL;
+	const char **opts = malloc((size_t)argc * sizeof *opts);
+	if (!opts)
+		return cli_error(CMD, EXIT_RUNTIME, "out of memory");
+	size_t n = 0;
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--goal") && i + 1 < argc)
+			goal = argv[++i];
+		else if (!strncmp(argv[i], "--goal=", 7))
+			goal = argv[i] + 7;
+		else if (!who && !cli_is_option(argv[i]))
+			who = argv[i];
+		else
+			opts[n++] = argv[i];
+	}
+	if (!who) {
+		free(opts);
+		return cli_error(CMD, EXIT_BAD_INPUT, "usage: fray table GAME %s [--goal win|not-lose|casualties|hold] "
+				 "[--json] [situation options: --range 10 ...]", play ? "play SIDE" : "advise UNIT");
+	}
+	char *out = NULL;
+	int status = said(CMD, ctx, (play ? fray_game_play : fray_game_advise)(game, who, goal, n, opts, form, &out));
+	if (status == EXIT_OK && play)
+		status = write_game(game, path);
+	if (status == EXIT_OK) {
+		fputs(out, stdout);
+		status = cli_check_printed(CMD, game_what(play ? "the move in" : "the advice on", path));
+	}
+	free(out);
+	free(opts);
+	return status;
+}
+
 /* A game file read for an action or to be shown. locked (an action): it is
  * opened, locked and read as one (cli_open_locked: never a link, "-" or a
  * FIFO, refused before anything is rolled) and *fd holds the lock until
@@ -356,7 +395,7 @@ int cmd_table(int argc, char **argv)
 	fray_format form = asked & CLI_FORMAT(FRAY_FORMAT_JSON) ? FRAY_FORMAT_JSON : FRAY_FORMAT_TEXT;
 	bool markdown_only = asked == CLI_FORMAT(FRAY_FORMAT_MARKDOWN);
 	/* odds only read the game: no lock, nothing written */
-	bool reads = ((!strcmp(what, "status") || !strcmp(what, "log")) && n == 1) || odds;
+	bool reads = ((!strcmp(what, "status") || !strcmp(what, "log")) && n == 1) || odds || !strcmp(what, "advise");
 	if ((status = load(ctx, path, !reads, &fd, &g)) != EXIT_OK)
 		goto done;
 	if (odds && (!strcmp(what, "status") || !strcmp(what, "log") || !strcmp(what, "undo") || markdown_only))
@@ -375,6 +414,8 @@ int cmd_table(int argc, char **argv)
 				   "| undo");
 	else if (markdown_only)
 		status = cli_error(CMD, EXIT_BAD_INPUT, "--markdown is for 'log'");
+	else if (!strcmp(what, "advise") || !strcmp(what, "play"))
+		status = advise_or_play(g, ctx, path, n, args, form);
 	else
 		status = run_action(g, ctx, path, n, args, form);
 done:

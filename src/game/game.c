@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ruleset.h"
+#include "advise.h"
 #include "../common/text.h"
 #include "../core/internal.h"
 
@@ -322,8 +323,8 @@ static bool null_word(fray_ctx *ctx, const char *fn, size_t n, const char *const
 /* An action's words run on the game: what happened into *json and *text
  * (each NULL when not wanted), handed out before the game takes its new
  * text, so that a failure leaves the game as it was. */
-static fray_status act_words(fray_game *game, size_t nwords, const char *const *words, fray_policy *policy,
-			     char **json, char **text_out)
+static fray_status act_words(fray_game *game, const char *note, size_t nwords, const char *const *words,
+			     fray_policy *policy, char **json, char **text_out)
 {
 	fray_ctx *ctx = game->ctx;
 	table_game *g = NULL, *before = frayi_game_alloc(ctx, sizeof *before);
@@ -333,6 +334,8 @@ static fray_status act_words(fray_game *game, size_t nwords, const char *const *
 	if (st == FRAY_OK) {
 		memcpy(before, g, sizeof *g);
 		g->policy = policy;
+		if (note)
+			frayi_table_note(g, "%s", note);
 		st = (fray_status)frayi_table_act(g, (int)nwords, (char *const *)words, command, sizeof command);
 		if (st == FRAY_OK)
 			st = (fray_status)frayi_table_text(g, command, before, g->log ? fray_node_len(g->log) : 0, &text, &len);
@@ -380,7 +383,7 @@ FRAY_API fray_status fray_game_act(fray_game *game, size_t nwords, const char *c
 		return FRAY_ERR_INPUT;
 	if (nwords > INT_MAX)
 		return frayi_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_act: too many words");
-	return act_words(game, nwords, words, policy, format && form == FRAY_FORMAT_JSON ? out : NULL,
+	return act_words(game, NULL, nwords, words, policy, format && form == FRAY_FORMAT_JSON ? out : NULL,
 			 format && form != FRAY_FORMAT_JSON ? out : NULL);
 }
 
@@ -393,7 +396,7 @@ fray_status frayi_game_apply_told(fray_game *game, const char *action, const cha
 	char **argv = words_of(game->ctx, action, actor, target, noptions, options, &argc);
 	if (!argv)
 		return frayi_nomem(game->ctx);
-	fray_status st = act_words(game, (size_t)argc, (const char *const *)argv, policy, events, story);
+	fray_status st = act_words(game, NULL, (size_t)argc, (const char *const *)argv, policy, events, story);
 	frayi_game_dealloc(game->ctx, argv);
 	return st;
 }
@@ -416,6 +419,13 @@ FRAY_API fray_status fray_game_apply(fray_game *game, const char *action, const 
 				       events);
 	frayi_game_dealloc(game->ctx, argv);
 	return st;
+}
+
+/* play's action (advise.h): its reason noted first among its changes */
+fray_status frayi_game_act_noted(fray_game *game, const char *note, size_t nwords, const char *const *words,
+				 fray_policy *policy, char **json, char **text)
+{
+	return act_words(game, note, nwords, words, policy, json, text);
 }
 
 FRAY_API fray_status fray_game_act_odds(fray_game *game, size_t nwords, const char *const *words, fray_format form,

@@ -82,7 +82,7 @@ typedef struct request {
 } request;
 
 static const char *const known_keys[] = {"op", "game", "name", "rules", "forces", "forces_name", "seed", "action",
-					 "actor", "target", "options", "choices", "format"};
+					 "actor", "target", "options", "choices", "format", "goal", "side"};
 
 /* The string at key (NULL when absent); a value that is not a scalar is an error. */
 static fray_status text_field(request *r, const char *key, bool required, const char **out)
@@ -654,16 +654,109 @@ static fray_status op_new(request *r, fray_game **game)
 	return fray_game_new(r->ctx, r->name, rules, forces_name, forces, len, (uint64_t)seed, open_shipped, NULL, game);
 }
 
+/* ---- advice and solo play (issue 44): the library's JSON spliced in ---- */
+
+/* "options" for advise and play: the situation as words, from a list of
+ * words or an object ({"range": 10, "taking_cover": true}: "--range",
+ * "10", "--taking-cover"; false or null: left out). Each action that
+ * takes an option gets it; one that none takes is refused by the
+ * advice. */
+static fray_status situation_words(request *r, const char **words, size_t *n)
+{
+	*n = 0;
+	const fray_node *o = fray_map_get(r->root, "options");
+	size_t len = fray_node_len(o);
+	bool map = fray_node_kind_of(o) == FRAY_NODE_MAP;
+	if (o && !map && fray_node_kind_of(o) != FRAY_NODE_SEQ)
+		return frayi_fail_input(r->ctx, FRAY_ERR_INPUT, "options", "options: expected an object or a list of words");
+	if (len > FRAY_GAME_REQUEST_MAX_OPTIONS / 2)
+		return frayi_fail_input(r->ctx, FRAY_ERR_LIMIT, "options", "options: at most %d", FRAY_GAME_REQUEST_MAX_OPTIONS / 2);
+	for (size_t i = 0; i < len; i++) {
+		const fray_node *v = map ? fray_node_value(o, i) : fray_node_item(o, i);
+		const char *val = fray_node_scalar(v), *key = map ? fray_node_scalar(fray_node_key(o, i)) : NULL;
+		if (!val || (map && (!key || strlen(key) > TABLE_NAME_MAX)))
+			return frayi_fail_input(r->ctx, FRAY_ERR_INPUT, "options", "options: expected names and plain values");
+		if (!map) {
+			words[(*n)++] = val;
+			continue;
+		}
+		bool plain = fray_node_plain(v);
+		if (plain && (!strcmp(val, "false") || !strcmp(val, "null")))
+			continue;
+		snprintf(r->dashed[i], sizeof r->dashed[i], "--%s", key);
+		for (char *c = r->dashed[i] + 2; *c; c++)
+			*c = *c == '_' ? '-' : *c;
+		words[(*n)++] = r->dashed[i];
+		if (!(plain && !strcmp(val, "true")))
+			words[(*n)++] = val;
+	}
+	return FRAY_OK;
+}
+
+/* The members of a JSON object the library made, after the answer's own. */
+static void put_members(request *r, const char *json)
+{
+	const char *open = strchr(json, '{'), *close = strrchr(json, '}');
+	if (open && close && close > open + 1)
+		fprintf(r->out, ", %.*s", (int)(close - open - 1), open + 1);
+}
+
+/* advise: "actor" (the unit), "goal", "options": the unit's actions
+ * ranked ({"goal", "unit", "actions"}, as `fray table GAME advise --json`). */
+static fray_status op_advise(request *r, fray_game *game)
+{
+	const char *actor, *goal, *words[FRAY_GAME_REQUEST_MAX_OPTIONS];
+	size_t n;
+	fray_status st = text_field(r, "actor", true, &actor);
+	if (st == FRAY_OK)
+		st = text_field(r, "goal", false, &goal);
+	if (st == FRAY_OK)
+		st = situation_words(r, words, &n);
+	char *out = NULL;
+	if (st == FRAY_OK)
+		st = fray_game_advise(game, actor, goal, n, words, FRAY_FORMAT_JSON, &out);
+	if (st == FRAY_OK) {
+		put_game(r, game, false);
+		put_members(r, out);
+	}
+	free(out);
+	return st;
+}
+
+/* play: "side", "goal", "options": fray's move for the side ({"side",
+ * "goal", "played", "says", "events"}), the new game and the view. */
+static fray_status op_play(request *r, fray_game *game)
+{
+	const char *side, *goal, *words[FRAY_GAME_REQUEST_MAX_OPTIONS];
+	size_t n;
+	fray_status st = text_field(r, "side", true, &side);
+	if (st == FRAY_OK)
+		st = text_field(r, "goal", false, &goal);
+	if (st == FRAY_OK)
+		st = situation_words(r, words, &n);
+	char *out = NULL;
+	if (st == FRAY_OK)
+		st = fray_game_play(game, side, goal, n, words, FRAY_FORMAT_JSON, &out);
+	if (st == FRAY_OK) {
+		put_game(r, game, true);
+		put_members(r, out);
+		st = put_view(r, game);
+	}
+	free(out);
+	return st;
+}
+
 static fray_status run_op(request *r)
 {
 	fray_status st;
-	static const char *const ops[] = {"new", "status", "units", "odds", "apply", "undo", "log", "report", "actions"};
+	static const char *const ops[] = {"new", "status", "units", "odds", "apply", "undo", "log", "report", "actions",
+					  "advise", "play"};
 	size_t k = 0;
 	while (k < sizeof ops / sizeof *ops && strcmp(ops[k], r->op))
 		k++;
 	if (k == sizeof ops / sizeof *ops)
 		return frayi_fail_input(r->ctx, FRAY_ERR_INPUT, "op", "op: expected new, status, units, odds, apply, undo, log, "
-				 "report or actions, got '%.48s'", r->op);
+				 "report, actions, advise or play, got '%.48s'", r->op);
 	if (k == 8)
 		return op_actions(r);
 	fray_game *game = NULL;
@@ -698,6 +791,8 @@ static fray_status run_op(request *r)
 	case 4: st = op_apply(r, game); break;
 	case 5: st = op_undo(r, game); break;
 	case 6: st = op_log(r, game); break;
+	case 9: st = op_advise(r, game); break;
+	case 10: st = op_play(r, game); break;
 	default: st = op_report(r, game); break;
 	}
 	fray_game_free(game);

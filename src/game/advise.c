@@ -1,0 +1,550 @@
+/* Advice (issue 44 item 2; advise.h): a unit's actions now, each target
+ * the game lists and each choice of options its player makes, kept only
+ * when the game accepts the action (applied to a scratch copy), valued
+ * exactly from the action's first roll's odds (fray_game_act_odds: the
+ * game's procedures with the enumerating roller), once per (action,
+ * target, options), and ranked best first. */
+#include <stdlib.h>
+#include <string.h>
+#include "advise.h"
+#include "ruleset.h"
+#include "../catalog/catalog.h"
+#include "../common/hidden.h"
+#include "../common/text.h"
+
+const char *const frayi_advise_goal_names[GOAL_N] = {"win", "not-lose", "casualties", "hold"};
+
+bool frayi_advise_goal(const char *name, advise_goal *g)
+{
+	for (int k = 0; k < GOAL_N; k++)
+		if (name && !strcmp(name, frayi_advise_goal_names[k])) {
+			*g = (advise_goal)k;
+			return true;
+		}
+	return false;
+}
+
+long frayi_advise_int(const fray_node *o, const char *field)
+{
+	const char *s = fray_node_scalar(fray_map_get(o, field));
+	return s ? strtol(s, NULL, 10) : 0;
+}
+
+bool frayi_advise_bool(const fray_node *o, const char *field)
+{
+	const char *s = fray_node_scalar(fray_map_get(o, field));
+	return s && !strcmp(s, "true");
+}
+
+const char *frayi_advise_str(const fray_node *o, const char *field)
+{
+	return fray_node_scalar(fray_map_get(o, field));
+}
+
+static const advise_rules *const all_rules[] = {&frayi_advise_presidio, &frayi_advise_bbb, &frayi_advise_chits};
+
+static const advise_rules *rules_of(const table_game *g)
+{
+	for (size_t i = 0; i < sizeof all_rules / sizeof *all_rules; i++)
+		if (!strcmp(all_rules[i]->rules, g->rules->id))
+			return all_rules[i];
+	return NULL;
+}
+
+static const table_action *action_of(const table_game *g, const char *name)
+{
+	size_t n;
+	const table_action *acts = g->rules->actions(&n);
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(acts[i].name, name))
+			return &acts[i];
+	return NULL;
+}
+
+/* The player's options, each "--name" with its value (NULL: a flag). */
+#define PLAYER_MAX 16
+typedef struct player_opt {
+	char name[ADVISE_WORD];          /* without the dashes */
+	const char *value;
+	char eq_value[ADVISE_WORD];
+} player_opt;
+
+/* Whether a (its descriptor) takes option name; *flag: it is a flag. */
+static bool takes(const table_action *a, const char *name, bool *flag)
+{
+	const in_desc *in = NULL;
+	if (!frayi_action_opt_named(a, name, &in) || !in)
+		return false;
+	if (flag)
+		*flag = in->type == IN_BOOL;
+	return true;
+}
+
+/* The player's words read against the unit's actions: an option no
+ * action of the table takes is refused (its message names it). */
+static int read_player(table_game *g, const advise_rules *ar, size_t nopt, const char *const *opt, player_opt *p,
+		       size_t *np)
+{
+	*np = 0;
+	for (size_t i = 0; i < nopt; i++) {
+		const char *w = opt[i];
+		if (strncmp(w, "--", 2) || !w[2])
+			return frayi_game_fail(g, FRAY_ERR_INPUT, "advise: '%.48s' is not an option (--range 10, "
+					       "--cover partial ...)", w);
+		if (*np == PLAYER_MAX)
+			return frayi_game_fail(g, FRAY_ERR_INPUT, "advise: at most %d options", PLAYER_MAX);
+		player_opt *o = &p[(*np)++];
+		*o = (player_opt){0};
+		const char *eq = strchr(w, '=');
+		snprintf(o->name, sizeof o->name, "%.*s", (int)(eq ? (size_t)(eq - w - 2) : strlen(w + 2)), w + 2);
+		bool known = false, flag = false;
+		for (size_t k = 0; ar && k < ar->nactions && !known; k++) {
+			const table_action *a = action_of(g, ar->actions[k].action);
+			known = a && takes(a, o->name, &flag);
+		}
+		if (!known)
+			return frayi_game_fail(g, FRAY_ERR_INPUT, "advise: %.48s is not an option of any action advice "
+					       "weighs in %s ('fray help table' lists each action's)", w, g->rules->id);
+		if (eq) {
+			snprintf(o->eq_value, sizeof o->eq_value, "%s", eq + 1);
+			o->value = o->eq_value;
+		} else if (!flag) {
+			if (i + 1 >= nopt)
+				return frayi_game_fail(g, FRAY_ERR_INPUT, "advise: %.48s needs a value", w);
+			o->value = opt[++i];
+		}
+	}
+	return FRAY_OK;
+}
+
+static bool player_gave(const player_opt *p, size_t np, const char *name)
+{
+	for (size_t i = 0; i < np; i++)
+		if (!strcmp(p[i].name, name) || (!strcmp(name, "band") && !strcmp(p[i].name, "range")) ||
+		    (!strcmp(name, "range") && !strcmp(p[i].name, "band")))
+			return true; /* a range and a band say the same: the player's stands */
+	return false;
+}
+
+static void add_word(advise_words *w, const char *s)
+{
+	if (w->n < ADVISE_WORDS)
+		snprintf(w->w[w->n++], ADVISE_WORD, "%s", s);
+}
+
+/* words (NULL-ended) added unless the player gave their options */
+static void add_unless_given(advise_words *w, const char *const *words, const player_opt *p, size_t np)
+{
+	for (size_t i = 0; words && words[i]; i++) {
+		bool opt = !strncmp(words[i], "--", 2);
+		bool has_value = opt && words[i + 1] && strncmp(words[i + 1], "--", 2);
+		if (!(opt && player_gave(p, np, words[i] + 2))) {
+			add_word(w, words[i]);
+			if (has_value)
+				add_word(w, words[i + 1]);
+		}
+		i += has_value;
+	}
+}
+
+/* The options of one candidate: the player's that the action takes,
+ * the situation's defaults, then the variant's choice. */
+static void candidate_words(const table_action *a, const advise_action *aa, const player_opt *p, size_t np,
+			    const advise_words *variant, advise_words *out)
+{
+	*out = (advise_words){0};
+	for (size_t i = 0; i < np; i++)
+		if (takes(a, p[i].name, NULL)) {
+			char w[ADVISE_WORD];
+			snprintf(w, sizeof w, "--%s", p[i].name);
+			add_word(out, w);
+			if (p[i].value)
+				add_word(out, p[i].value);
+		}
+	add_unless_given(out, aa->situation, p, np);
+	const char *vw[ADVISE_WORDS + 1];
+	size_t k = 0;
+	for (; variant && k < variant->n; k++)
+		vw[k] = variant->w[k];
+	vw[k] = NULL;
+	add_unless_given(out, vw, p, np);
+}
+
+/* Whether the game accepts the action: applied to a scratch copy of the
+ * game (its dice rolled and thrown away, the questions it asks answered
+ * by the heuristic), as fray_game_act would apply it. g's context is
+ * left as it was. */
+static int accepted(const table_game *now, fray_policy *pol, int argc, char **argv, bool *ok)
+{
+	table_game *g = frayi_game_alloc(now->ctx, sizeof *g);
+	if (!g)
+		return FRAY_ERR_NOMEM;
+	memcpy(g, now, sizeof *g);
+	g->nsteps = 0;
+	g->notes_len = 0;
+	g->notes[0] = g->asked[0] = '\0';
+	g->policy = pol;
+	g->odds = NULL;
+	g->odds_out = NULL;
+	g->doc = g->mix_doc = NULL; /* the game's, borrowed */
+	bool was_clear = fray_ctx_status(now->ctx) == FRAY_OK;
+	char command[2048];
+	int st = frayi_table_act(g, argc, argv, command, sizeof command);
+	*ok = st == FRAY_OK;
+	frayi_table_free(g);
+	frayi_game_dealloc(now->ctx, g);
+	if (was_clear)
+		fray_ctx_clear(now->ctx);
+	return st == FRAY_ERR_NOMEM ? FRAY_ERR_NOMEM : FRAY_OK;
+}
+
+/* "70.4%" of an exact probability. */
+static void percent(char *dst, size_t cap, const mpq_t p)
+{
+	snprintf(dst, cap, "%.1f%%", 100 * mpq_get_d(p));
+}
+
+static void exact_text(char *dst, size_t cap, const mpq_t q)
+{
+	char *s = mpq_get_str(NULL, 10, q);
+	snprintf(dst, cap, "%s", s ? s : "?");
+	void (*gmp_free)(void *, size_t);
+	mp_get_memory_functions(NULL, NULL, &gmp_free);
+	if (s)
+		gmp_free(s, strlen(s) + 1);
+}
+
+/* The value under goal of the odds (JSON, fray_game_act_odds's) into a:
+ * the sum over outcomes of their exact chance times their worth. */
+static int value_of(table_game *g, const advise_action *aa, advise_goal goal, const char *odds, const char *target,
+		    advice *a)
+{
+	fray_doc *doc;
+	if (fray_doc_load_string(g->ctx, "odds", odds, strlen(odds), &doc) != FRAY_OK)
+		return frayi_game_failed(g);
+	const fray_node *root = fray_doc_root(doc), *outs = fray_map_get(root, "outcomes");
+	const char *proc = fray_node_scalar(fray_map_get(root, "procedure"));
+	mpq_t p, e[2];
+	mpq_inits(p, e[0], e[1], NULL);
+	double losses = 0;
+	int st = FRAY_OK;
+	for (size_t i = 0; i < fray_node_len(outs); i++) {
+		const fray_node *item = fray_node_item(outs, i), *o = fray_map_get(item, "outcome");
+		const char *ex = fray_node_scalar(fray_map_get(item, "exact"));
+		if (!ex || mpq_set_str(p, ex, 10) != 0) {
+			st = frayi_game_fail(g, FRAY_ERR_INTERNAL, "internal: advice: an outcome's exact chance '%.40s'",
+					     ex ? ex : "(none)");
+			break;
+		}
+		mpq_canonicalize(p);
+		long w = aa->worth(o, goal);
+		if (w) {
+			mpq_t t;
+			mpq_init(t);
+			mpq_set_si(t, w, 1);
+			mpq_mul(t, t, p);
+			mpq_add(a->q, a->q, t);
+			mpq_clear(t);
+		}
+		losses += mpq_get_d(p) * (double)aa->worth(o, GOAL_CASUALTIES);
+		for (int k = 0; k < 2; k++)
+			if (aa->events[k].holds && aa->events[k].holds(o))
+				mpq_add(e[k], e[k], p);
+	}
+	if (st == FRAY_OK) {
+		a->secondary = losses;
+		textbuf t = text_on(a->headline, sizeof a->headline);
+		for (int k = 0; k < 2; k++) {
+			if (!aa->events[k].holds)
+				continue;
+			char says[160], pc[16];
+			snprintf(says, sizeof says, aa->events[k].says, target);
+			percent(pc, sizeof pc, e[k]);
+			text_add(&t, "%s%s %s", t.len ? ", " : "", says, pc);
+		}
+		char means[200], v[32], ex[96];
+		snprintf(means, sizeof means, aa->means[goal], target);
+		exact_text(ex, sizeof ex, a->q);
+		if (goal == GOAL_CASUALTIES)
+			snprintf(v, sizeof v, "%.3g", mpq_get_d(a->q));
+		else
+			percent(v, sizeof v, a->q);
+		snprintf(a->why, sizeof a->why, "%s: %s (exactly %s), from the exact odds of %s", means, v, ex,
+			 proc ? proc : "its roll");
+	}
+	mpq_clears(p, e[0], e[1], NULL);
+	fray_doc_free(doc);
+	return st;
+}
+
+/* An action that rolls no dice here: its worth is certain. */
+static void certain(const advise_action *aa, advise_goal goal, const char *target, advice *a)
+{
+	mpq_set_si(a->q, aa->no_dice[goal], 1);
+	a->secondary = (double)aa->no_dice[GOAL_CASUALTIES];
+	char means[200];
+	snprintf(means, sizeof means, aa->means[goal], target);
+	snprintf(a->headline, sizeof a->headline, "no dice");
+	snprintf(a->why, sizeof a->why, "%s: %ld (the action rolls no dice)", means, aa->no_dice[goal]);
+}
+
+static bool same_words(const advice *a, const char *action, int target, const advise_words *w)
+{
+	if (strcmp(a->action, action) || a->target != target || a->words.n != w->n)
+		return false;
+	for (size_t i = 0; i < w->n; i++)
+		if (strcmp(a->words.w[i], w->w[i]))
+			return false;
+	return true;
+}
+
+static int grow(table_game *g, advice_list *l)
+{
+	if (l->n < l->cap)
+		return FRAY_OK;
+	size_t cap = l->cap ? 2 * l->cap : 32;
+	advice *a = frayi_game_calloc(g->ctx, cap, sizeof *a);
+	if (!a)
+		return frayi_game_fail(g, FRAY_ERR_NOMEM, "out of memory");
+	if (l->n)
+		memcpy(a, l->a, l->n * sizeof *a); /* mpq_t moves with its limbs' pointers */
+	frayi_game_dealloc(g->ctx, l->a);
+	l->a = a;
+	l->cap = cap;
+	return FRAY_OK;
+}
+
+/* One candidate: accepted by the game, then valued. */
+static int weigh(fray_game *game, table_game *g, fray_policy *pol, size_t unit, const advise_action *aa,
+		 const table_action *a, int target, const advise_words *w, advise_goal goal, advice_list *l)
+{
+	for (size_t i = 0; i < l->n; i++)
+		if (same_words(&l->a[i], aa->action, target, w))
+			return FRAY_OK; /* valued once */
+	char *argv[ADVISE_WORDS + 4];
+	int argc = 0;
+	argv[argc++] = (char *)aa->action;
+	argv[argc++] = g->units[unit].name;
+	if (target >= 0) {
+		argv[argc++] = (char *)"--at";
+		argv[argc++] = g->units[target].name;
+	}
+	for (size_t i = 0; i < w->n; i++)
+		argv[argc++] = (char *)w->w[i];
+	bool ok;
+	int st = accepted(g, pol, argc, argv, &ok);
+	if (st != FRAY_OK || !ok)
+		return st;
+	if ((st = grow(g, l)) != FRAY_OK)
+		return st;
+	advice *ad = &l->a[l->n];
+	memset(ad, 0, sizeof *ad);
+	snprintf(ad->action, sizeof ad->action, "%s", aa->action);
+	ad->target = target;
+	ad->words = *w;
+	mpq_init(ad->q);
+	l->n++;
+	const char *tname = target >= 0 ? g->units[target].name : "the enemy";
+	char *odds = NULL;
+	bool was_clear = fray_ctx_status(g->ctx) == FRAY_OK;
+	fray_status os = a->desc && a->desc->procs[0] && aa->worth
+				 ? fray_game_act_odds(game, (size_t)argc, (const char *const *)argv, FRAY_FORMAT_JSON, &odds)
+				 : FRAY_ERR_INPUT;
+	if (os == FRAY_ERR_NOMEM)
+		return os;
+	if (os == FRAY_OK) {
+		st = value_of(g, aa, goal, odds, tname, ad);
+	} else {
+		/* no dice here (a move, a reload, a panicked unit caught) */
+		if (was_clear)
+			fray_ctx_clear(g->ctx);
+		certain(aa, goal, tname, ad);
+	}
+	free(odds);
+	ad->value = mpq_get_d(ad->q);
+	exact_text(ad->exact, sizeof ad->exact, ad->q);
+	return st;
+}
+
+static int better(const void *x, const void *y)
+{
+	const advice *a = x, *b = y;
+	int c = mpq_cmp(b->q, a->q);
+	if (c)
+		return c;
+	if (a->secondary != b->secondary)
+		return a->secondary < b->secondary ? 1 : -1;
+	return 0;
+}
+
+/* a stable sort: equal advice stays in the table's order */
+static void rank(advice *a, size_t n)
+{
+	for (size_t i = 1; i < n; i++)
+		for (size_t j = i; j > 0 && better(&a[j - 1], &a[j]) > 0; j--) {
+			advice t = a[j];
+			a[j] = a[j - 1];
+			a[j - 1] = t;
+		}
+}
+
+int frayi_advise(fray_game *game, size_t unit, advise_goal goal, size_t nopt, const char *const *opt,
+		 advice_list *out)
+{
+	*out = (advice_list){.goal = goal, .unit = unit};
+	table_game *g = (table_game *)frayi_game_table(game);
+	const advise_rules *ar = rules_of(g);
+	player_opt p[PLAYER_MAX];
+	size_t np;
+	int st = read_player(g, ar, nopt, opt, p, &np);
+	if (st != FRAY_OK || !ar)
+		return st;
+	fray_policy *pol = fray_policy_heuristic_new(g->ctx);
+	if (!pol)
+		return frayi_game_fail(g, FRAY_ERR_NOMEM, "out of memory");
+	const char *stance = "hold";
+	for (size_t i = 0; i < np; i++)
+		if (!strcmp(p[i].name, "stance") && p[i].value)
+			stance = p[i].value;
+	for (size_t k = 0; k < ar->nactions && st == FRAY_OK; k++) {
+		const advise_action *aa = &ar->actions[k];
+		const table_action *a = action_of(g, aa->action);
+		if (!a || !frayi_table_may(g, &g->units[unit], aa->action))
+			continue;
+		size_t targets[TABLE_MAX_UNITS], nt = 1;
+		targets[0] = (size_t)-1;
+		if (a->needs_target)
+			nt = fray_game_targets(game, unit, aa->action, targets, TABLE_MAX_UNITS);
+		advise_words v[64];
+		size_t nv = ar->variants ? ar->variants(g, aa, stance, v, 64) : 0;
+		for (size_t i = 0; !ar->variants && i < ADVISE_VARIANTS && aa->variants[i]; i++) {
+			v[nv] = (advise_words){0};
+			for (size_t j = 0; aa->variants[i][j]; j++)
+				add_word(&v[nv], aa->variants[i][j]);
+			nv++;
+		}
+		for (size_t t = 0; t < nt && st == FRAY_OK; t++) {
+			/* advice aims at the enemy: a unit of the actor's own
+			 * side is a target the game takes, not one to advise */
+			if (a->needs_target && !strcmp(g->units[targets[t]].side, g->units[unit].side))
+				continue;
+			for (size_t i = 0; i < (nv ? nv : 1) && st == FRAY_OK; i++) {
+				advise_words w;
+				candidate_words(a, aa, p, np, nv ? &v[i] : NULL, &w);
+				st = weigh(game, g, pol, unit, aa, a, a->needs_target ? (int)targets[t] : -1, &w, goal,
+					   out);
+			}
+		}
+	}
+	fray_policy_free(pol);
+	if (st != FRAY_OK) {
+		frayi_advice_free(game, out);
+		return st;
+	}
+	rank(out->a, out->n);
+	return FRAY_OK;
+}
+
+void frayi_advice_free(fray_game *game, advice_list *l)
+{
+	for (size_t i = 0; i < l->n; i++)
+		mpq_clear(l->a[i].q);
+	frayi_game_dealloc(frayi_game_table(game)->ctx, l->a);
+	l->a = NULL;
+	l->n = l->cap = 0;
+}
+
+/* "options": the words as the request's typed options ({"mode": "volley",
+ * "range": 10, "both": true}), so that apply takes them back. */
+static void options_json(FILE *f, const table_action *a, const advise_words *w)
+{
+	fputc('{', f);
+	for (size_t i = 0; i < w->n; i++) {
+		const char *name = w->w[i] + 2;
+		const in_desc *in = NULL;
+		frayi_action_opt_named(a, name, &in);
+		bool flag = in && in->type == IN_BOOL;
+		fputs(i ? ", " : "", f);
+		char key[ADVISE_WORD];
+		snprintf(key, sizeof key, "%s", name);
+		for (char *c = key; *c; c++)
+			if (*c == '-')
+				*c = '_';
+		frayi_json_string(f, key);
+		fputs(": ", f);
+		if (flag || i + 1 >= w->n) {
+			fputs("true", f);
+			continue;
+		}
+		const char *v = w->w[++i];
+		if (in && (in->type == IN_INT || in->type == IN_NUMBER))
+			fputs(v, f);
+		else
+			frayi_json_string(f, v);
+	}
+	fputc('}', f);
+}
+
+void frayi_advice_json(FILE *f, const fray_game *game, const advice *a)
+{
+	const table_game *g = frayi_game_table(game);
+	fputs("{\"action\": ", f);
+	frayi_json_string(f, a->action);
+	fputs(", \"target\": ", f);
+	if (a->target >= 0)
+		frayi_json_string(f, g->units[a->target].name);
+	else
+		fputs("null", f);
+	fputs(", \"options\": ", f);
+	options_json(f, action_of(g, a->action), &a->words);
+	char num[40];
+	fray_double_str(a->value, num, sizeof num);
+	fprintf(f, ", \"value\": %s, \"exact\": ", num);
+	frayi_json_string(f, a->exact);
+	fputs(", \"headline\": ", f);
+	frayi_json_string(f, a->headline);
+	fputs(", \"why\": ", f);
+	frayi_json_string(f, a->why);
+	fputc('}', f);
+}
+
+int frayi_advice_render(fray_game *game, const advice_list *l, fray_format form, char **out)
+{
+	const table_game *g = frayi_game_table(game);
+	game_out o;
+	FILE *f = frayi_out_open(&o, g->ctx);
+	if (!f)
+		return FRAY_ERR_NOMEM;
+	const char *unit = g->units[l->unit].name;
+	if (form == FRAY_FORMAT_JSON) {
+		fprintf(f, "{\"goal\": \"%s\", \"unit\": ", frayi_advise_goal_names[l->goal]);
+		frayi_json_string(f, unit);
+		fputs(", \"actions\": [", f);
+		for (size_t i = 0; i < l->n; i++) {
+			fputs(i ? ",\n  " : "\n  ", f);
+			frayi_advice_json(f, game, &l->a[i]);
+		}
+		fputs(l->n ? "\n]}\n" : "]}\n", f);
+	} else {
+		char shown[TABLE_TERM_LINE];
+		text_escape_controls(shown, sizeof shown, unit);
+		fprintf(f, "advice for %s, goal %s: each action valued exactly from its first roll's odds, best "
+			"first\n", shown, frayi_advise_goal_names[l->goal]);
+		if (!l->n)
+			fprintf(f, "  no action: the rules give it none now\n");
+		for (size_t i = 0; i < l->n; i++) {
+			const advice *a = &l->a[i];
+			char line[TABLE_TERM_LINE];
+			textbuf t = text_on(line, sizeof line);
+			text_add(&t, "%s", a->action);
+			if (a->target >= 0)
+				text_add(&t, " --at %s", g->units[a->target].name);
+			for (size_t k = 0; k < a->words.n; k++)
+				text_add(&t, " %s", a->words.w[k]);
+			text_escape_controls(shown, sizeof shown, line);
+			fprintf(f, "%2zu. %s\n    value %.4g (exactly %s); %s\n    %s\n", i + 1, shown, a->value, a->exact,
+				a->headline, a->why);
+		}
+	}
+	return frayi_out_close(&o, f, out, NULL);
+}
