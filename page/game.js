@@ -99,6 +99,7 @@ async function startGame(ev) {
     store(a.game);
     showError('');
     $('happened').hidden = true;
+    if (window.gameAdvice) gameAdvice.newGame();
     await showGame();
   } catch (e) { showError(e.message); }
 }
@@ -155,6 +156,7 @@ function showView(a) {
   const n = logEntries.length;
   $('game-line').textContent = `${units.rules} · turn ${units.turn} · ${plural(n, 'action', 'actions')} so far`;
   $('undo').disabled = n === 0;
+  if (window.gameAdvice) gameAdvice.renderSolo();
 }
 
 // The fields a card shows first: counts that play changes (generic: any
@@ -230,6 +232,7 @@ function openUnit(i) {
   }
   renderForces();
   $('act').scrollIntoView({block: 'nearest'});
+  if (window.gameAdvice) gameAdvice.unitOpened(i);  // the game's advice, best marked (page/game_advice.js)
 }
 
 function field(label, control, id) {
@@ -354,6 +357,26 @@ function showActError(e) {
   }
 }
 
+// A required option is not needed once an option it excludes is given
+// (the descriptors' "excludes": a range or its band): the form's required
+// marks follow what is filled in.
+function syncRequired() {
+  if (!picked || !picked.action) return;
+  const given = (name) => {
+    const c = $('opt-' + name);
+    return !!c && (c.type === 'checkbox' ? c.checked : c.value.trim() !== '');
+  };
+  for (const o of picked.action.options || []) {
+    const c = $('opt-' + o.name);
+    if (!c || !o.required || c.type === 'checkbox') continue;
+    const needed = !(o.excludes || []).some(given);
+    c.required = needed;
+    c.setAttribute('aria-required', String(needed));
+    const mark = c.closest('.field') && c.closest('.field').querySelector('.req');
+    if (mark) mark.hidden = !needed;
+  }
+}
+
 let oddsTimer = null;
 function oddsSoon() {
   clearTimeout(oddsTimer);
@@ -416,6 +439,7 @@ async function showOdds() {
   const mine = ++oddsAsked;
   if (!picked || !picked.action) return;
   const t = $('act-target');
+  syncRequired();
   for (const o of picked.action.options || []) {
     const c = $('opt-' + o.name);
     if (c && c.required && !c.value) {
@@ -523,6 +547,8 @@ async function applyRequest(req) {
     logEntries.push({n: logEntries.length + 1, turn, says: a.says, changes: (a.events && a.events.changes) || [],
       story: storyOf(a.story)});
     afterChange(a, (a.events && a.events.changes) || [], a.story);
+    // solo play: fray answers with its side's action
+    if (window.gameAdvice) gameAdvice.afterPlayer(req);
   } catch (e) {
     if (e.answer && e.answer.question) {
       askQuestion(e.answer.question, req);
@@ -616,7 +642,11 @@ function renderLog() {
     for (const e of list) {
       const entry = el('div', {class: 'entry', 'data-action': String(e.n)},
         el('p', {class: 'says'}, el('span', {class: 'n', text: `#${e.n}`}), document.createTextNode(cap(e.says))));
-      if (e.changes.length) entry.append(el('ul', {class: 'changes'}, ...e.changes.map((c) => el('li', {text: c}))));
+      // fray's reason for its own move (solo play) under the move, the changes after it
+      const reasons = window.gameAdvice ? e.changes.map((c) => gameAdvice.reasonOf(c)) : [];
+      for (const r of reasons) if (r) entry.append(el('p', {class: 'reason', text: r.text}));
+      const changes = e.changes.filter((c, k) => !reasons[k]);
+      if (changes.length) entry.append(el('ul', {class: 'changes'}, ...changes.map((c) => el('li', {text: c}))));
       if (e.story.trim()) entry.append(el('details', {}, el('summary', {text: 'Every roll'}), el('pre', {text: e.story})));
       d.append(entry);
     }

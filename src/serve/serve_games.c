@@ -277,6 +277,10 @@ static void change_words(const fray_doc *req, const char *op, char *what, size_t
 		snprintf(what, cap, "undo: the last action taken back");
 		return;
 	}
+	if (!strcmp(op, "play")) {
+		snprintf(what, cap, "fray plays %s", member(req, "side") ? member(req, "side") : "a side");
+		return;
+	}
 	const char *action = member(req, "action"), *actor = member(req, "actor"), *target = member(req, "target");
 	if (actor && target)
 		snprintf(what, cap, "%s: %s at %s", actor, action ? action : "?", target);
@@ -391,7 +395,8 @@ static void post_game(serve_store *s, const char *name, long long against, const
 			}
 		}
 	} else {
-		bool changes = !strcmp(op, "apply") || !strcmp(op, "undo");
+		/* play (issue 44): fray's move for a side, a change as a player's is */
+		bool changes = !strcmp(op, "apply") || !strcmp(op, "undo") || !strcmp(op, "play");
 		serve_held h;
 		unsigned st = serve_store_open(s, name, &h, msg, sizeof msg);
 		if (st)
