@@ -115,8 +115,10 @@
     header.append(open);
   }
 
-  fetch('api/v1/qr.svg', {cache: 'no-store'})
-    .then((r) => (r.ok ? r.text() : null))
+  // only fray serve draws codes: a static host is not asked (its 404)
+  (typeof transportKind === 'function' ? transportKind() : Promise.resolve('server'))
+    .then((kind) => (kind === 'server' ? fetch('api/v1/qr.svg', {cache: 'no-store'}) : null))
+    .then((r) => (r && r.ok ? r.text() : null))
     .then((text) => { if (text) offer(text); })
     .catch(() => {});
 })();
