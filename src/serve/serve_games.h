@@ -5,7 +5,7 @@
  *   GET  api/v1/games/NAME               the game: {"name", "version", "game" (its text)}
  *   POST api/v1/games/NAME[?version=V]   an op of docs/json/game-request.md without "game": the server
  *                                        puts in the stored one. "new" makes the game (409 if it
- *                                        exists); "apply" and "undo" change it and need the version
+ *                                        exists); "apply", "undo" and "play" change it and need the version
  *                                        they were made against (409 "the game changed" with what
  *                                        happened since when it is not the game's); the others read.
  *   GET  api/v1/games/NAME/qr.svg        fray serve --lan: the QR code of the game's own address
