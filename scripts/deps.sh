@@ -3,12 +3,12 @@
 # builds fray (make demo, make build), and with --test what its tests need
 # too (make test: Python's modules, headless Chromium and its driver for
 # the page, zbar-tools to decode the QR codes of fray serve --lan, GNU parallel
-# to run shards as a cluster would).
+# to run shards as a cluster would, rsync for its transfers between hosts).
 # As root it installs what is missing; otherwise it prints the apt-get line
 # to run and fails. Usage: scripts/deps.sh [--test] [extra-package ...]
 set -euo pipefail
 build=(cmake make gcc pkgconf libfyaml-dev libcmocka-dev libgmp-dev libmicrohttpd-dev libqrencode-dev)
-test=(clang python3-yaml python3-jsonschema chromium chromium-driver python3-selenium zbar-tools parallel)
+test=(clang python3-yaml python3-jsonschema chromium chromium-driver python3-selenium zbar-tools parallel rsync)
 need=("${build[@]}")
 if [ "${1-}" = --test ]; then
   need+=("${test[@]}")

@@ -20,7 +20,7 @@ for p in cmake gcc libfyaml-dev libgmp-dev libmicrohttpd-dev libqrencode-dev; do
   has "$demo" "$p" || { echo "FAIL make demo's dependencies lack $p: $demo"; fail=1; }
   has "$test" "$p" || { echo "FAIL make test's dependencies lack $p: $test"; fail=1; }
 done
-for p in chromium chromium-driver python3-selenium zbar-tools parallel python3-jsonschema; do
+for p in chromium chromium-driver python3-selenium zbar-tools parallel rsync python3-jsonschema; do
   has "$demo" "$p" && { echo "FAIL make demo would install $p (a test's): $demo"; fail=1; }
   has "$test" "$p" || { echo "FAIL make test's dependencies lack $p: $test"; fail=1; }
 done

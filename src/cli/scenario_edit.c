@@ -45,24 +45,53 @@ static int data_dirs(char dirs[][PATH_MAX], int max)
 	return n;
 }
 
-fray_status scen_open(void *ud, fray_ctx *ctx, const char *path, fray_doc **out)
+/* Whether s[0..len) is a plain name: letters, digits, '-', '_' and '.',
+ * not starting with '.' (so never "." or ".."). */
+static bool plain_name(const char *s, size_t len)
 {
-	(void)ud;
-	if (is_file(path) || strcmp(path, "-") == 0)
-		return fray_doc_load_file(ctx, path, out);
-	/* the part of the path inside a data folder ("adbg/x.yaml" of
-	 * "../../data/adbg/x.yaml"), else the file's name under adbg/ */
+	if (len == 0 || s[0] == '.')
+		return false;
+	for (size_t i = 0; i < len; i++)
+		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.", s[i]) || !s[i])
+			return false;
+	return true;
+}
+
+/* Whether every '/'-separated part of s is a plain name. */
+static bool plain_names(const char *s)
+{
+	for (const char *end; *s; s = *end ? end + 1 : end) {
+		end = strchr(s, '/');
+		end = end ? end : s + strlen(s);
+		if (!plain_name(s, (size_t)(end - s)))
+			return false;
+	}
+	return true;
+}
+
+/* The file's place inside a data folder, taken as a name and never as a
+ * path (issue 45 item 5): the part after the path's last "data/" ("adbg/x.yaml"
+ * of "../../data/adbg/x.yaml"), else the last part under adbg/, and only
+ * when each of its parts is a plain name, so that no "..", absolute part
+ * or hidden file reaches out of the data folder. false: none. */
+static bool data_part(const char *path, char *rel, size_t cap)
+{
 	const char *tail = NULL;
 	for (const char *p = strstr(path, "data/"); p; p = strstr(p + 1, "data/"))
 		if (p == path || p[-1] == '/')
 			tail = p + 5;
+	const char *base = strrchr(path, '/');
+	base = base ? base + 1 : path;
+	int n = tail ? snprintf(rel, cap, "%s", tail) : snprintf(rel, cap, "adbg/%s", base);
+	return n > 0 && (size_t)n < cap && plain_names(rel);
+}
+
+fray_status scen_open(void *ud, fray_ctx *ctx, const char *path, fray_doc **out)
+{
+	(void)ud;
 	char rel[PATH_MAX];
-	if (tail) {
-		snprintf(rel, sizeof rel, "%s", tail);
-	} else {
-		const char *base = strrchr(path, '/');
-		snprintf(rel, sizeof rel, "adbg/%s", base ? base + 1 : path);
-	}
+	if (is_file(path) || strcmp(path, "-") == 0 || !data_part(path, rel, sizeof rel))
+		return fray_doc_load_file(ctx, path, out);
 	char dirs[3][PATH_MAX];
 	int n = data_dirs(dirs, 3);
 	for (int i = 0; i < n; i++) {

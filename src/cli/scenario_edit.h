@@ -15,7 +15,10 @@
 /* The CRT (and any other file a scenario names) opener: the path as the
  * scenario gives it, relative to the scenario's folder; when no file is
  * there, the same file in the shipped data (beside the fray binary's
- * folder, ../data or ../share/fray/data, or the installed data folder). */
+ * folder, ../data or ../share/fray/data, or the installed data folder),
+ * its place there taken from the path's parts after "data/" (else
+ * adbg/ and the last part) only when each is a plain name: never a "..",
+ * so a path cannot reach out of a data folder. */
 fray_status scen_open(void *ud, fray_ctx *ctx, const char *path, fray_doc **out);
 
 /* A scenario's problems printed as libfray tells them (a

@@ -11,7 +11,9 @@
  * or "sample-mix.yaml", in any folder: an example copied away from
  * "../../data/adbg/..." still names it), the copy compiled into the library
  * is read instead. A file that is there always wins, even a broken one (its
- * problems are told). Statuses and messages as fray_doc_load_file. */
+ * problems are told). Statuses and messages as fray_doc_load_file; when
+ * neither place has it, the message says both were tried. A failure on
+ * ctx before the call keeps its message (the first failure wins). */
 fray_status frayi_open_named(fray_ctx *ctx, fray_doc_open_fn open, void *ud, const char *path, fray_doc **out);
 
 #endif

@@ -55,7 +55,7 @@ static void malformed_scenarios(void **state)
 		{"stacking", "26:9: stack 1 breaks the stacking limits in wilderness: more than 2 counted units in one stack (ADBG 19.1, ruling R2)"},
 		{"empty-stack", "21:9: an empty stack: a stack holds one unit or more"},
 		{"duplicate-unit", "21:18: two units of red are named 'Red warriors': names tell units apart in the narration"},
-		{"crt-missing", "7:12: melee CRT: " FRAY_TEST_DATA "/adbg/bad/no-such-crt.yaml: cannot open: No such file or directory"},
+		{"crt-missing", "7:12: melee CRT: " FRAY_TEST_DATA "/adbg/bad/no-such-crt.yaml: cannot open: No such file or directory; nor is 'no-such-crt' a table fray ships (tried as a file, then by its name: fray ships example-melee-crt, sample-mix)"},
 		{"bad-dice", "9:22: expected dice such as 1d6 or 2d6: column 3: expected the number of sides after 'd' (as in 2d6), got the end"},
 		{"lost-on-range", "10:38: expected a total the dice can roll: a whole number from 1 to 6, found '7'"},
 		{"victory-rule", "12:9: expected a victory rule: one of losses, field"},
