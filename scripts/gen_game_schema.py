@@ -74,7 +74,8 @@ def schema(lib):
         "type": "object",
         "required": ["op"],
         "properties": {
-            "op": {"enum": ["new", "status", "units", "odds", "apply", "undo", "log", "report", "actions"]},
+            "op": {"enum": ["new", "status", "units", "odds", "apply", "undo", "log", "report", "actions", "advise",
+                            "play"]},
             "name": {"type": "string", "description": "the game's name in messages (game.yaml)"},
             "game": {"type": "string", "maxLength": 2064384,
                      "description": "the game file's text, within a game file's budget (FRAY_GAME_MAX_BYTES, "
@@ -90,6 +91,9 @@ def schema(lib):
             "options": {"oneOf": [{"type": "object"}, words]},
             "choices": {"type": "array", "maxItems": 8, "items": {"type": "string"}},
             "format": {"enum": ["text", "json", "markdown"]},
+            "goal": {"enum": ["win", "not-lose", "casualties", "hold"],
+                     "description": "advise, play: what the advice values (issue 44; default win)"},
+            "side": {"type": "string", "description": "play: the side fray plays"},
         },
         "additionalProperties": False,
         "$defs": {"options": defs},
@@ -97,8 +101,11 @@ def schema(lib):
             {"if": {"properties": {"op": {"const": "new"}}}, "then": {
                 "required": ["rules", "seed"], "anyOf": [{"required": ["forces"]}, {"required": ["forces_name"]}]}},
             {"if": {"properties": {"op": {"const": "actions"}}}, "then": {"required": ["rules"]}},
-            {"if": {"properties": {"op": {"enum": ["status", "units", "odds", "apply", "undo", "log", "report"]}}},
+            {"if": {"properties": {"op": {"enum": ["status", "units", "odds", "apply", "undo", "log", "report",
+                                                   "advise", "play"]}}},
              "then": {"required": ["game"]}},
+            {"if": {"properties": {"op": {"const": "advise"}}}, "then": {"required": ["actor"]}},
+            {"if": {"properties": {"op": {"const": "play"}}}, "then": {"required": ["side"]}},
             {"if": {"properties": {"op": {"enum": ["odds", "apply"]}}}, "then": {"required": ["action"]}},
         ] + [
             {"if": {"properties": {"action": {"const": action}, "options": {"type": "object"}},

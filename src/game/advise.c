@@ -277,15 +277,20 @@ static int value_of(table_game *g, const advise_action *aa, advise_goal goal, co
 	return st;
 }
 
-/* An action that rolls no dice here: its worth is certain. */
-static void certain(const advise_action *aa, advise_goal goal, const char *target, advice *a)
+/* An action that rolls no dice here: its worth is certain. failed: its
+ * odds could not be had (past their budget): said, never silently. */
+static void certain(const advise_action *aa, advise_goal goal, const char *target, const char *failed, advice *a)
 {
 	mpq_set_si(a->q, aa->no_dice[goal], 1);
 	a->secondary = (double)aa->no_dice[GOAL_CASUALTIES];
 	char means[200];
 	snprintf(means, sizeof means, aa->means[goal], target);
-	snprintf(a->headline, sizeof a->headline, "no dice");
-	snprintf(a->why, sizeof a->why, "%s: %ld (the action rolls no dice)", means, aa->no_dice[goal]);
+	snprintf(a->headline, sizeof a->headline, failed ? "no exact odds" : "no dice");
+	if (failed)
+		snprintf(a->why, sizeof a->why, "no exact odds here (%.200s): valued as if it rolled none, %ld", failed,
+			 aa->no_dice[goal]);
+	else
+		snprintf(a->why, sizeof a->why, "%s: %ld (the action rolls no dice)", means, aa->no_dice[goal]);
 }
 
 static bool same_words(const advice *a, const char *action, int target, const advise_words *w)
@@ -355,10 +360,15 @@ static int weigh(fray_game *game, table_game *g, fray_policy *pol, size_t unit, 
 	if (os == FRAY_OK) {
 		st = value_of(g, aa, goal, odds, tname, ad);
 	} else {
-		/* no dice here (a move, a reload, a panicked unit caught) */
+		/* no dice here (a move, a reload, a panicked unit caught), or
+		 * odds past their budget: the message says which */
+		char failed[256] = "";
+		const char *msg = fray_ctx_message(g->ctx);
+		if (os != FRAY_ERR_INPUT && msg)
+			snprintf(failed, sizeof failed, "%s", msg);
 		if (was_clear)
 			fray_ctx_clear(g->ctx);
-		certain(aa, goal, tname, ad);
+		certain(aa, goal, tname, failed[0] ? failed : NULL, ad);
 	}
 	free(odds);
 	ad->value = mpq_get_d(ad->q);

@@ -72,14 +72,11 @@ static bool keeps_together(const fray_node *o)
 	return frayi_advise_int(o, "bases_change") >= 0 && !frayi_advise_bool(o, "broken");
 }
 
-/* move: the movement roll's row */
+/* move: the movement roll's row; it does nothing to the enemy, so it
+ * weighs nothing toward win or casualties */
 static long move_worth(const fray_node *o, advise_goal g)
 {
-	switch (g) {
-	case GOAL_CASUALTIES: return 0;
-	case GOAL_WIN: return full_move(o);
-	default: return keeps_together(o);
-	}
+	return g == GOAL_CASUALTIES || g == GOAL_WIN ? 0 : keeps_together(o);
 }
 
 /* the range is the players' to measure: 6 unless they give --range */
@@ -108,7 +105,7 @@ static const advise_action bbb_advice[] = {
 	 move_worth,
 	 {0},
 	 {{full_move, "a full move"}, {keeps_together, "no base lost, not broken"}},
-	 {"the chance of a full move", "the chance it loses no base and does not break", "no casualties (a move)",
+	 {"nothing to the enemy (a move)", "the chance it loses no base and does not break", "no casualties (a move)",
 	  "the chance it loses no base and does not break"}},
 };
 

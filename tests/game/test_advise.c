@@ -319,6 +319,70 @@ static void fray_against_fray(void **state)
 	free(b);
 }
 
+/* Out of memory (the game's memory through its context's allocator,
+ * STYLE.md): advice with its 1st, 2nd, ... allocation failing (a sample:
+ * test_util.h's walk) is FRAY_ERR_NOMEM with every block given back, or
+ * the same advice as with none failing (never fewer actions quietly). */
+typedef struct advise_walk {
+	fray_ctx *c;
+	fray_meter *m;
+	fray_game *game;
+	const char *want;
+	long live;
+	long calls;
+} advise_walk;
+
+static bool try_advise(void *ud, long k)
+{
+	advise_walk *w = ud;
+	char *out = NULL;
+	fray_meter_fail(w->m, k);
+	fray_status st = fray_game_advise(w->game, "Presidials", "win", 0, NULL, FRAY_FORMAT_JSON, &out);
+	w->calls = w->m->calls;
+	w->m->fail_at = 0;
+	if (st == FRAY_OK) {
+		if (strcmp(out, w->want))
+			fail_msg("advice with allocation %ld failing differs: %.300s", k, out);
+		free(out);
+		return k == 0;
+	}
+	if (st != FRAY_ERR_NOMEM)
+		fail_msg("allocation %ld failing: status %d (%s)", k, (int)st, fray_ctx_message(w->c));
+	if (w->m->live != w->live)
+		fail_msg("allocation %ld failing: %ld blocks kept", k, w->m->live - w->live);
+	assert_null(out);
+	fray_ctx_clear(w->c);
+	return false;
+}
+
+static void advise_out_of_memory(void **state)
+{
+	(void)state;
+	fray_meter m = {0};
+	fray_ctx *c = fray_ctx_new(fray_metered, &m);
+	assert_non_null(c);
+	char path[1024];
+	snprintf(path, sizeof path, "%s/examples/presidio/forces.yaml", FRAY_SOURCE_DIR);
+	FILE *f = fopen(path, "rb");
+	assert_non_null(f);
+	static char buf[1 << 16];
+	size_t n = fread(buf, 1, sizeof buf, f);
+	fclose(f);
+	advise_walk w = {.c = c, .m = &m};
+	assert_int_equal(fray_game_new(c, "walk.yaml", "presidio", path, buf, n, 2, NULL, NULL, &w.game), FRAY_OK);
+	char *want = NULL;
+	fray_meter_fail(&m, 0);
+	assert_int_equal(fray_game_advise(w.game, "Presidials", "win", 0, NULL, FRAY_FORMAT_JSON, &want), FRAY_OK);
+	long total = m.calls;
+	w.want = want;
+	w.live = m.live;
+	assert_true(total > 1);
+	fray_walk_sampled(try_advise, &w, total);
+	free(want);
+	fray_game_free(w.game);
+	fray_ctx_free(c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -327,6 +391,7 @@ int main(void)
 		cmocka_unit_test(bad_input),
 		cmocka_unit_test(advice_ranked_and_accepted),
 		cmocka_unit_test(fray_against_fray),
+		cmocka_unit_test(advise_out_of_memory),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

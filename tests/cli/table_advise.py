@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""What only the command line shows of advice and solo play (issue 44):
+`fray table GAME advise UNIT [--goal G] [--json]` reads the game and
+writes nothing, its JSON one document best first; `play SIDE` writes the
+game and says its reason; bad input (a goal, an option, a side) exits 2
+with a message naming it and the file untouched; a whole Presidio game of
+`play Spain` and `play Apache` by turns runs to its end with no refusal,
+and again from the same seed the same game file.
+
+The values, the game's acceptance of every listed action and one shot
+counted by hand are tests/game/test_advise.c's.
+
+Usage: table_advise.py FRAY EXAMPLES_DIR"""
+import json
+import os
+import sys
+import tempfile
+from fractions import Fraction
+
+from tablelib import EXAMPLES, check, finish, fray, new_game
+
+
+def read(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def whole_game(game):
+    """play Spain, play Apache, ... until the game is over: the moves made."""
+    moves = 0
+    for i in range(1000):
+        side = ("Spain", "Apache")[i % 2]
+        out = fray("table", game, "play", side).stdout
+        if out.startswith("the game is over"):
+            return moves
+        check(out.startswith("fray plays %s: " % side), "play says who it plays: %r" % out[:80])
+        moves += " because " in out.splitlines()[0]
+    raise SystemExit("the game did not end in 1000 plays")
+
+
+with tempfile.TemporaryDirectory() as tmp:
+    forces = os.path.join(EXAMPLES, "presidio", "forces.yaml")
+    game = new_game(os.path.join(tmp, "g.yaml"), "presidio", forces, seed=44)
+    start = read(game)
+
+    advice = json.loads(fray("table", game, "advise", "Presidials", "--goal", "casualties", "--json").stdout)
+    check(advice["goal"] == "casualties" and advice["unit"] == "Presidials", "advice names its goal and unit")
+    values = [Fraction(a["exact"]) for a in advice["actions"]]
+    check(values and values == sorted(values, reverse=True), "advice is best first")
+    check(all(set(a) == {"action", "target", "options", "value", "exact", "headline", "why"}
+              for a in advice["actions"]), "each entry has the documented members")
+    check(read(game) == start, "advise writes nothing")
+    try:  # the documented shape, where python3-jsonschema is installed
+        import jsonschema
+        with open(os.path.join(EXAMPLES, "..", "docs", "json", "advise.schema.json"), encoding="utf-8") as f:
+            jsonschema.validate(advice, json.load(f))
+    except ImportError:
+        pass
+    text = fray("table", game, "advise", "Presidials", "--range", "4").stdout
+    check(text.startswith("advice for Presidials, goal win") and "--range 4" in text,
+          "advise in words, the player's range given to the shots")
+
+    for args, names in ((("advise", "Presidials", "--goal", "glory"), "glory"),
+                        (("advise", "Presidials", "--tactic", "hasty"), "--tactic"),
+                        (("advise", "Nobody"), "Nobody"),
+                        (("play", "France"), "France"),
+                        (("advise",), "usage")):
+        p = fray("table", game, *args, status=2)
+        check(names in p.stderr and read(game) == start, "refused, naming %s, nothing written" % names)
+
+    out = fray("table", game, "play", "Spain", "--json").stdout
+    move = json.loads(out)
+    check(move["side"] == "Spain" and move["played"]["action"] and "because" in move["says"],
+          "play --json: the move and its reason")
+    log = fray("table", game, "log").stdout
+    check("fray plays Spain: " in log, "the log keeps the reason")
+
+    a, b = os.path.join(tmp, "a.yaml"), os.path.join(tmp, "b.yaml")
+    new_game(a, "presidio", forces, seed=1782)
+    new_game(b, "presidio", forces, seed=1782)
+    m1, m2 = whole_game(a), whole_game(b)
+    check(m1 > 2 and m1 == m2 and read(a) == read(b), "a whole game, and again the same from the seed")
+
+finish("table_advise", "advice and solo play at the command line: ok")
