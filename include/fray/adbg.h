@@ -314,6 +314,8 @@ typedef struct fray_adbg_odds_about {
 	const char *fell_back;
 	uint64_t trials, seed;     /* of the simulation, when not exact */
 	const char *reason;
+	/* the best policy's values and gains (issue 44); NULL: none played */
+	const struct fray_adbg_best *best;
 } fray_adbg_odds_about;
 struct fray_dist;
 fray_status fray_adbg_odds_report(const fray_adbg_odds_about *about, const struct fray_dist *d, fray_format format,
@@ -343,11 +345,33 @@ typedef struct fray_adbg_odds {
 	 * "asked" (a budget of 0), "policy", "paths" or "memory" */
 	const char *reason;
 	char fell_back[FRAY_ADBG_WHY_MAX]; /* "paths", "memory": the walk's message; else "" */
+	/* when the policy holds a best one (fray_policy_has_best) and the
+	 * odds are exact: its values and gains (has_best) */
+	bool has_best;
+	struct fray_adbg_best {
+		fray_goal goal;
+		bool plays[2]; /* the side's questions went to best */
+		/* each side's value under the policies as played, and its gain
+		 * over both sides playing the heuristic (value minus the value
+		 * under heuristic against heuristic): exact, and as a double */
+		char value[2][FRAY_ADBG_WHY_MAX / 4], gain[2][FRAY_ADBG_WHY_MAX / 4];
+		double value_p[2], gain_p[2];
+		bool gain_known; /* false: the heuristic's own odds were not exact */
+		/* the kinds of question met, exact or fallen back */
+		fray_best_question q[32];
+		size_t nq;
+	} best;
 } fray_adbg_odds;
 /* FRAY_OK with out->dist; else the failure (on ctx) and no dist: stopped
  * (FRAY_ERR_BUDGET), out of memory in the simulation, a bad policy. */
 fray_status fray_adbg_battle_odds(fray_ctx *ctx, const fray_adbg_scenario *s, fray_policy *p,
 				  const fray_adbg_odds_opts *o, fray_adbg_odds *out);
+
+/* What fray_adbg_battle_procedure's outcome is worth to side `side` under
+ * a goal (fray_outcome_worth; the best policy's values): win 1, draw 1/2
+ * (goal win) or 1 (not-lose), loss 0; casualties: the enemy's losses minus
+ * one's own; hold: 1 when the side lost no unit. */
+void fray_adbg_battle_worth(const int64_t *outcome, int side, fray_goal goal, int64_t *num, int64_t *den);
 
 /* The battle as a procedure (input: a scenario): outcome {winner: 0 draw,
  * 1 or 2 the side in file order; losses of side 1; losses of side 2}. */

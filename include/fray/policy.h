@@ -1,7 +1,8 @@
 /* Policies: every decision the rules leave to a player (a target, whether to
  * retreat, who takes a loss) goes to a policy. Built in: heuristic (takes the
- * rules' suggested option) and scripted (answers from a list or a YAML file).
- * The CLI adds an interactive one. */
+ * rules' suggested option), scripted (answers from a list or a YAML file),
+ * random, and best (the option of highest exact value, issue 44). The CLI
+ * adds an interactive one. */
 #ifndef FRAY_POLICY_H
 #define FRAY_POLICY_H
 
@@ -119,5 +120,74 @@ fray_status fray_policy_script_load(fray_ctx *ctx, const char *path,
  * NULL): FNV-1a of a script file's bytes, 0 for the others. An unknown name
  * or a bad seed: FRAY_ERR_INPUT and a message. */
 fray_status fray_policy_from_spec(fray_ctx *ctx, const char *spec, fray_policy **out, uint64_t *digest);
+
+/* ---- The best policy (issue 44; docs/design.md, "The best policy") ----
+ * Each question goes to the option of highest exact value for the asking
+ * side, the value found by walking the rest of the procedure with the
+ * enumerating roller: fray_enumerate does the walking (by backward
+ * induction over the procedure's checkpoint states, each valued once).
+ * Where one side plays best it is expectimax; where both do, each side's
+ * best against the other's best (expectiminimax for the zero-sum goal
+ * `win`). It answers only inside fray_enumerate: asked anywhere else (a
+ * sampled battle) it gives no answer, with a message saying so. */
+
+/* What a side plays for. win: P(win) + P(draw) / 2; not-lose: P(win) +
+ * P(draw); casualties: the enemy's losses minus one's own, expected;
+ * hold: P(losing no unit). */
+typedef enum fray_goal {
+	FRAY_GOAL_WIN,
+	FRAY_GOAL_NOT_LOSE,
+	FRAY_GOAL_CASUALTIES,
+	FRAY_GOAL_HOLD,
+	FRAY_GOAL_COUNT
+} fray_goal;
+/* "win", "not-lose", "casualties", "hold" (static strings). */
+const char *fray_goal_name(fray_goal g);
+/* The goal of that name; FRAY_ERR_INPUT and a message naming the goals. */
+fray_status fray_goal_from_name(fray_ctx *ctx, const char *name, fray_goal *out);
+
+/* What an outcome of a procedure is worth to side `side` (0 or 1) under a
+ * goal, as num / den (den > 0): the procedure's owner supplies it (for an
+ * ADBG battle, fray_adbg_battle_worth). */
+typedef void (*fray_outcome_worth)(const int64_t *outcome, int side, fray_goal goal, int64_t *num,
+				   int64_t *den);
+
+/* A best policy for goal g (it answers both sides' questions; wrap it with
+ * fray_policy_sides_new for one side only). Deterministic and memoryless:
+ * its answer is a function of the procedure's state and the question. */
+fray_policy *fray_policy_best_new(fray_ctx *ctx, fray_goal goal);
+/* True when p or one of its sides is a best policy. */
+bool fray_policy_has_best(const fray_policy *p);
+/* True when side s's questions (0 or 1) go to a best policy within p. */
+bool fray_policy_best_plays(const fray_policy *p, int side);
+/* Gives every best policy within p the worth of the procedure's outcomes
+ * (required before fray_enumerate walks with it). */
+void fray_policy_best_set_worth(fray_policy *p, fray_outcome_worth worth);
+/* The goal of the (first) best policy within p; FRAY_GOAL_WIN if none. */
+fray_goal fray_policy_best_goal(const fray_policy *p);
+/* After fray_enumerate with p: the procedure's exact value to side s
+ * under the goal, with every question answered as p answered it, as
+ * "num/den" (or "num") in exact and a double in *approx. False when no
+ * walk has finished. */
+bool fray_policy_best_value(const fray_policy *p, int side, char *exact, size_t cap, double *approx);
+/* After fray_enumerate with p: that value to side s minus the expected
+ * worth to s of the exact distribution base (the same procedure's outcomes
+ * under other policies, the heuristic's say): what playing as p gains.
+ * False when there is no value or base is not exact. */
+struct fray_dist;
+bool fray_policy_best_gain(const fray_policy *p, const struct fray_dist *base, int side, char *exact, size_t cap,
+			   double *approx);
+/* The kinds of question the last walk met, i = 0, 1, ... (false past the
+ * last): the side asking, how many distinct questions (decision points),
+ * and whether best decided them exactly or, the walk being over its
+ * budget, fell back to the heuristic's answer. kind is the procedure's
+ * (fray_choice.kind), valid as long as p. */
+typedef struct fray_best_question {
+	const char *kind;
+	int side;
+	uint64_t asked;
+	bool exact;
+} fray_best_question;
+bool fray_policy_best_question(const fray_policy *p, size_t i, fray_best_question *out);
 
 #endif

@@ -61,6 +61,84 @@ static void winner_exact(strbuf *sb, const fray_dist *d, int64_t w)
 	frayi_sb_unmem(sb, ex);
 }
 
+/* The best policy's part (issue 44): the goal and each side's gain in the
+ * summary, with the values and the questions decided exactly or not. */
+static void best_json(strbuf *sb, const fray_adbg_odds_about *m)
+{
+	const struct fray_adbg_best *b = m->best;
+	char num[40];
+	frayi_sb_add(sb, ", \"goal\": \"%s\", \"gains\": [", fray_goal_name(b->goal));
+	for (int side = 0; side < 2; side++) {
+		if (!b->gain_known) {
+			frayi_sb_add(sb, "%snull", side ? ", " : "");
+			continue;
+		}
+		fray_double_str(b->gain_p[side], num, sizeof num);
+		frayi_sb_add(sb, "%s{\"gain\": %s, \"exact\": ", side ? ", " : "", num);
+		frayi_sb_json(sb, b->gain[side]);
+		frayi_sb_add(sb, "}");
+	}
+	frayi_sb_add(sb, "], \"values\": [");
+	for (int side = 0; side < 2; side++) {
+		fray_double_str(b->value_p[side], num, sizeof num);
+		frayi_sb_add(sb, "%s{\"value\": %s, \"exact\": ", side ? ", " : "", num);
+		frayi_sb_json(sb, b->value[side]);
+		frayi_sb_add(sb, "}");
+	}
+	frayi_sb_add(sb, "], \"questions\": [");
+	for (size_t i = 0; i < b->nq; i++) {
+		frayi_sb_add(sb, "%s{\"kind\": ", i ? ", " : "");
+		frayi_sb_json(sb, b->q[i].kind);
+		frayi_sb_add(sb, ", \"side\": ");
+		frayi_sb_json(sb, fray_adbg_side_name(m->scenario, b->q[i].side));
+		frayi_sb_add(sb, ", \"decided\": \"%s\"}", b->q[i].exact ? "exact" : "heuristic");
+	}
+	frayi_sb_add(sb, "]");
+}
+
+static void best_text(strbuf *sb, const fray_adbg_odds_about *m)
+{
+	const struct fray_adbg_best *b = m->best;
+	const fray_adbg_scenario *s = m->scenario;
+	bool share = b->goal != FRAY_GOAL_CASUALTIES; /* a chance, shown as a percentage */
+	static const char *const goal_words[] = {"P(win) + P(draw)/2", "P(win) + P(draw)",
+						 "enemy units lost - own units lost, expected", "P(no unit lost)"};
+	frayi_sb_add(sb, "\n  best policy, goal %s: value = %s\n", fray_goal_name(b->goal),
+		     goal_words[b->goal < FRAY_GOAL_COUNT ? b->goal : 0]);
+	if (b->plays[0] && b->plays[1])
+		frayi_sb_add(sb, "  both sides play best: each side's best against the other's best\n");
+	frayi_sb_add(sb, "  %-28s %10s %10s  exact gain\n", "", "value", "gain");
+	for (int side = 0; side < 2; side++) {
+		sb_name(sb, "  %-28.28s", fray_adbg_side_name(s, side));
+		if (share)
+			frayi_sb_add(sb, " %9.3f%%", 100 * b->value_p[side]);
+		else
+			frayi_sb_add(sb, " %10.4f", b->value_p[side]);
+		if (!b->gain_known)
+			frayi_sb_add(sb, " %10s  (the heuristic's own odds were not exact)\n", "?");
+		else if (share)
+			frayi_sb_add(sb, " %+9.3f%%  %s\n", 100 * b->gain_p[side], b->gain[side]);
+		else
+			frayi_sb_add(sb, " %+10.4f  %s\n", b->gain_p[side], b->gain[side]);
+	}
+	frayi_sb_add(sb, "  gain: the value as played minus the value when both sides play the heuristic\n");
+	for (int exact = 1; exact >= 0; exact--) {
+		bool any = false;
+		for (size_t i = 0; i < b->nq; i++) {
+			if (b->q[i].exact != (bool)exact)
+				continue;
+			frayi_sb_add(sb, "%s", any ? ", " : exact ? "  decided exactly: " :
+				     "  fell back to the heuristic (over the walk's budget): ");
+			frayi_sb_add(sb, "%s (", b->q[i].kind);
+			frayi_sb_escaped(sb, fray_adbg_side_name(s, b->q[i].side));
+			frayi_sb_add(sb, ")");
+			any = true;
+		}
+		if (any)
+			frayi_sb_add(sb, "\n");
+	}
+}
+
 static void odds_json(strbuf *sb, const fray_adbg_odds_about *m, const fray_dist *d, const double *mean)
 {
 	const fray_adbg_scenario *s = m->scenario;
@@ -124,7 +202,10 @@ static void odds_json(strbuf *sb, const fray_adbg_odds_about *m, const fray_dist
 		}
 		frayi_sb_add(sb, "}");
 	}
-	frayi_sb_add(sb, "], \"mean_losses\": [%.6f, %.6f]}}\n", mean[0], mean[1]);
+	frayi_sb_add(sb, "], \"mean_losses\": [%.6f, %.6f]", mean[0], mean[1]);
+	if (m->best)
+		best_json(sb, m);
+	frayi_sb_add(sb, "}}\n");
 }
 
 static void odds_text(strbuf *sb, const fray_adbg_odds_about *m, const fray_dist *d, const double *mean,
@@ -180,6 +261,8 @@ static void odds_text(strbuf *sb, const fray_adbg_odds_about *m, const fray_dist
 	}
 	if (fray_dist_unresolved(d) > 0)
 		frayi_sb_add(sb, "\n  unresolved: %.3g%%\n", 100 * fray_dist_unresolved(d));
+	if (m->best)
+		best_text(sb, m);
 }
 
 void frayi_adbg_odds_report(strbuf *sb, const fray_adbg_odds_about *m, const fray_dist *d, fray_format form)

@@ -305,16 +305,41 @@ done:
 	return status;
 }
 
+/* --goal G: the best policies named play for G ("best" becomes
+ * "best:G"); a goal with no best policy to play it is a mistake. */
+static int best_goal(const char *cmd, const char *goal, const char *const in[3], char spec[3][64],
+		     const char **policy, const char **pol_a, const char **pol_b)
+{
+	static const char *const goals[] = {"win", "not-lose", "casualties", "hold"};
+	bool known = false, used = false;
+	for (size_t g = 0; g < sizeof goals / sizeof goals[0]; g++)
+		known |= strcmp(goal, goals[g]) == 0;
+	if (!known)
+		return cli_error(cmd, EXIT_BAD_INPUT, "--goal expects win, not-lose, casualties or hold, got '%s'", goal);
+	const char **out[3] = {policy, pol_a, pol_b};
+	for (int i = 0; i < 3; i++) {
+		if (!in[i] || strcmp(in[i], "best") != 0)
+			continue;
+		snprintf(spec[i], sizeof spec[i], "best:%s", goal);
+		*out[i] = spec[i];
+		used = true;
+	}
+	if (!used)
+		return cli_error(cmd, EXIT_BAD_INPUT, "--goal is the best policy's: give --policy best (or "
+				 "--policy-a best, --policy-b best)");
+	return EXIT_OK;
+}
+
 int adbg_odds(int argc, char **argv)
 {
 	static const char *const known[] = {"--trials", "--seed", "--threads", "--budget",
-					    "--policy", "--policy-a", "--policy-b", "--json", "--max-memory",
+					    "--policy", "--policy-a", "--policy-b", "--goal", "--json", "--max-memory",
 					    "--quiet", "--set", "--help"};
 	static const char *const repeatable[] = {"--set", NULL};
 	cli_args a = {.cmd = "adbg odds", .argc = argc, .argv = argv, .repeatable = repeatable};
 	scen_sets sets = {.n = 0};
-	const char *path = NULL, *policy = "heuristic", *pol_a = NULL, *pol_b = NULL;
-	char policy_name[128];
+	const char *path = NULL, *policy = "heuristic", *pol_a = NULL, *pol_b = NULL, *goal = NULL;
+	char policy_name[128], spec[3][64];
 	/* the default budget makes the shipped examples exact (Blue Licks, the
 	 * largest, walks about 16 M paths in some 8 s); the catalogue's, for
 	 * requests and the page, stays at 100,000 */
@@ -331,7 +356,7 @@ int adbg_odds(int argc, char **argv)
 		else if (cli_flag(&a, "--quiet"))
 			quiet = true;
 		else if (cli_value(&a, "--policy", &policy) || cli_value(&a, "--policy-a", &pol_a) ||
-			 cli_value(&a, "--policy-b", &pol_b))
+			 cli_value(&a, "--policy-b", &pol_b) || cli_value(&a, "--goal", &goal))
 			;
 		else if (!cli_u64(&a, "--trials", 1, 1000000000, &trials) &&
 			 !cli_u64(&a, "--max-memory", 1, CLI_MAX_MEMORY_MIB, &max_mib) &&
@@ -346,6 +371,8 @@ int adbg_odds(int argc, char **argv)
 	}
 	if (a.status == EXIT_OK && !path)
 		a.status = cli_error(a.cmd, EXIT_BAD_INPUT, "expected a scenario file (see examples/adbg/)");
+	if (a.status == EXIT_OK && goal)
+		a.status = best_goal(a.cmd, goal, (const char *[]){policy, pol_a, pol_b}, spec, &policy, &pol_a, &pol_b);
 	fray_ctx *ctx = a.status == EXIT_OK ? fray_ctx_new(NULL, NULL) : NULL;
 	if (a.status == EXIT_OK && !ctx)
 		a.status = cli_error(a.cmd, EXIT_RUNTIME, "out of memory");
@@ -385,7 +412,7 @@ int adbg_odds(int argc, char **argv)
 		goto released;
 	}
 	fray_adbg_odds_about about = {s, policy, odds.exact, odds.fell_back[0] ? odds.fell_back : NULL, trials, seed,
-				      odds.reason};
+				      odds.reason, odds.has_best ? &odds.best : NULL};
 	char *report = NULL;
 	fray_status rst = fray_adbg_odds_report(&about, d, form, &report);
 	if (rst != FRAY_OK) {

@@ -248,7 +248,7 @@ static const topic topics[] = {
 	 "scenario file has changed, or whose format this fray does not know.\n"},
 	{"adbg odds",
 	 "fray adbg odds SCENARIO.yaml [--trials N] [--seed S] [--threads T]\n"
-	 "                [--budget PATHS] [--max-memory MIB] [--policy P] [--quiet] [--json]\n"
+	 "                [--budget PATHS] [--max-memory MIB] [--policy P] [--goal G] [--quiet] [--json]\n"
 	 "                [--set PATH=V ...]\n"
 	 "\n"
 	 "The chance of each battle outcome (victory per side, draw) and the\n"
@@ -258,7 +258,14 @@ static const topic topics[] = {
 	 "simulated battles (default 100000, seed 1) with 95% Wilson intervals.\n"
 	 "Says which, and why; --budget 100000 gives a quick simulated answer for\n"
 	 "a big battle. A progress line shows on a terminal (not with --quiet);\n"
-	 "Ctrl-C or SIGTERM stops it (exit 130, 143).\n"},
+	 "Ctrl-C or SIGTERM stops it (exit 130, 143).\n"
+	 "\n"
+	 "  --policy best, --policy-a best --policy-b heuristic: each question\n"
+	 "  answered by its option of highest exact value for the side asking\n"
+	 "  (both sides best: each against the other's best); the answer adds\n"
+	 "  each side's value, its gain over the heuristic and the questions\n"
+	 "  decided exactly. --goal win|not-lose|casualties|hold (default win:\n"
+	 "  P(win) + P(draw)/2). docs/adbg.md, \"Advice and solo play\".\n"},
 	{"adbg simulate",
 	 "fray adbg simulate SCENARIO.yaml [--trials N] [--seed S] [--threads T]\n"
 	 "     [--policy P | --policy-a P --policy-b Q] [--shard I/N [--output FILE]]\n"

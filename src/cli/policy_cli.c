@@ -81,13 +81,14 @@ int cli_make_policy(const char *cmd, fray_ctx *ctx, const char *spec, fray_polic
 	}
 	bool known = strcmp(spec, "heuristic") == 0 || strncmp(spec, "scripted:", 9) == 0 ||
 		     strcmp(spec, "random") == 0 || strncmp(spec, "random:", 7) == 0;
-	if (!known)
+	bool best = strcmp(spec, "best") == 0 || strncmp(spec, "best:", 5) == 0;
+	if (!known && !best)
 		return cli_error(cmd, EXIT_BAD_INPUT,
-				 "--policy expects heuristic, scripted:FILE, random[:SEED] or "
+				 "--policy expects heuristic, best[:GOAL], scripted:FILE, random[:SEED] or "
 				 "interactive, got '%s'", spec);
 	uint64_t d = 0;
 	if (fray_policy_from_spec(ctx, spec, out, &d) != FRAY_OK) {
-		if (strncmp(spec, "random:", 7) == 0 && fray_ctx_status(ctx) == FRAY_ERR_INPUT)
+		if ((best || strncmp(spec, "random:", 7) == 0) && fray_ctx_status(ctx) == FRAY_ERR_INPUT)
 			return cli_error(cmd, EXIT_BAD_INPUT, "--policy %s", fray_ctx_message(ctx));
 		return cli_fail(cmd, ctx);
 	}

@@ -1,4 +1,4 @@
-/* Policies chosen on the command line: heuristic, scripted:FILE,
+/* Policies chosen on the command line: heuristic, best[:GOAL], scripted:FILE,
  * random[:SEED] and interactive (asks on the terminal). */
 #ifndef FRAY_CLI_POLICY_H
 #define FRAY_CLI_POLICY_H

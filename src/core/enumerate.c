@@ -14,6 +14,7 @@
  * only when every path to it is in, as stages grow along every path. */
 #include <stdio.h>
 #include <string.h>
+#include "best.h"
 #include "dist_internal.h"
 #include "roller_internal.h"
 
@@ -125,7 +126,7 @@ static bool add_path(const enum_state *en, frayi_xq *x)
 
 /* Moves to the next path: the deepest step with an untried branch takes
  * it, deeper steps are forgotten. False when every path has been run. */
-static bool next_path(enum_state *en)
+bool frayi_enum_next_path(enum_state *en)
 {
 	while (en->len > 0) {
 		enum_step *top = &en->path[en->len - 1];
@@ -141,7 +142,7 @@ static bool next_path(enum_state *en)
 	return false;
 }
 
-static enum_state *enum_state_new(fray_ctx *ctx, unsigned max_depth)
+enum_state *frayi_enum_state_new(fray_ctx *ctx, unsigned max_depth)
 {
 	enum_state *en = frayi_calloc(ctx, 1, sizeof *en);
 	if (!en)
@@ -169,7 +170,7 @@ static enum_state *enum_state_new(fray_ctx *ctx, unsigned max_depth)
 	return en;
 }
 
-static void enum_state_free(fray_ctx *ctx, enum_state *en)
+void frayi_enum_state_free(fray_ctx *ctx, enum_state *en)
 {
 	if (!en)
 		return;
@@ -912,7 +913,7 @@ static fray_status walk_from(walker *w, const unsigned char *resume, uint64_t st
 			return st;
 		if ((w->paths & 63) == 0 && (st = every_64_paths(w)) != FRAY_OK)
 			return st;
-	} while (next_path(en));
+	} while (frayi_enum_next_path(en));
 	if ((st = fold(w, &w->out, &w->local_out, weight)) != FRAY_OK)
 		return st;
 	if (w->local_next.nfields && (st = fold_states(w, weight)) != FRAY_OK)
@@ -996,6 +997,9 @@ FRAY_API fray_status fray_enumerate(fray_ctx *ctx, fray_procedure proc,
 		return frayi_fail(ctx, FRAY_ERR_INPUT,
 				 "exact odds need a deterministic policy; '%s' is not",
 				 fray_policy_name(p));
+	/* a best policy's questions are max nodes of the walk (issue 44) */
+	if (fray_policy_has_best(p))
+		return frayi_best_enumerate(ctx, proc, p, input, nfields, lim, out);
 	unsigned max_depth = lim && lim->max_depth ? lim->max_depth
 						   : FRAY_ENUM_DEFAULT_DEPTH;
 	if (!frayi_gmp_guard())
@@ -1014,7 +1018,7 @@ FRAY_API fray_status fray_enumerate(fray_ctx *ctx, fray_procedure proc,
 	frayi_tally_init(&w->out, ctx, nfields, true);
 	frayi_tally_init(&w->local_out, ctx, nfields, true);
 	fray_status st;
-	w->r.en = enum_state_new(ctx, max_depth);
+	w->r.en = frayi_enum_state_new(ctx, max_depth);
 	if (!w->r.en || !(w->r.en->key = frayi_alloc(ctx, FRAY_STATE_MAX))) {
 		st = frayi_nomem(ctx);
 		goto done;
@@ -1042,7 +1046,7 @@ done:
 	frayi_dealloc(ctx, w->dens.v);
 	frayi_dealloc(ctx, w->dens.index);
 	frayi_dealloc(ctx, w->pending);
-	enum_state_free(ctx, w->r.en);
+	frayi_enum_state_free(ctx, w->r.en);
 	frayi_dealloc(ctx, w);
 	return st;
 }

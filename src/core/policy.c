@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "best.h"
 #include "internal.h"
 #include "../common/text.h"
 
@@ -87,6 +88,11 @@ FRAY_API void fray_policy_seek(fray_policy *p, uint64_t pos)
 {
 	if (p && p->ops->seek)
 		p->ops->seek(p->self, pos);
+}
+
+void *frayi_policy_self_if(const fray_policy *p, const fray_policy_ops *ops)
+{
+	return p && p->ops == ops ? p->self : NULL;
 }
 
 /* A NULL policy is the heuristic one. */
@@ -240,6 +246,14 @@ static void sides_destroy(void *self)
 	fray_policy_free(sp->p[1]);
 	frayi_dealloc(sp->ctx, sp->ops);
 	frayi_dealloc(sp->ctx, sp);
+}
+
+fray_policy *frayi_policy_side(const fray_policy *p, int side)
+{
+	if (!p || p->ops->choose != sides_choose)
+		return (fray_policy *)p;
+	const sides_policy *sp = p->self;
+	return sp->p[side == 1];
 }
 
 FRAY_API fray_policy *fray_policy_sides_new(fray_ctx *ctx, fray_policy *p0,
@@ -442,6 +456,12 @@ FRAY_API fray_status fray_policy_from_spec(fray_ctx *ctx, const char *spec, fray
 			*digest = fray_doc_digest(doc);
 		fray_doc_free(doc);
 		return st;
+	} else if (strcmp(spec, "best") == 0 || strncmp(spec, "best:", 5) == 0) {
+		/* best:GOAL (issue 44); plain best plays to win */
+		fray_goal goal = FRAY_GOAL_WIN;
+		if (spec[4] && fray_goal_from_name(ctx, spec + 5, &goal) != FRAY_OK)
+			return FRAY_ERR_INPUT;
+		*out = fray_policy_best_new(ctx, goal);
 	} else if (strcmp(spec, "random") == 0 || strncmp(spec, "random:", 7) == 0) {
 		unsigned long long seed = 1;
 		if (spec[6]) {
@@ -457,7 +477,7 @@ FRAY_API fray_status fray_policy_from_spec(fray_ctx *ctx, const char *spec, fray
 		}
 		*out = fray_policy_random_new(ctx, seed);
 	} else {
-		return frayi_fail(ctx, FRAY_ERR_INPUT, "expected heuristic, scripted:FILE or random[:SEED], got '%.200s'",
+		return frayi_fail(ctx, FRAY_ERR_INPUT, "expected heuristic, best[:GOAL], scripted:FILE or random[:SEED], got '%.200s'",
 				 spec);
 	}
 	return *out ? FRAY_OK : frayi_nomem(ctx);

@@ -106,6 +106,13 @@ void frayi_enum_commit_small(fray_roller *r, frayi_u128 w, frayi_u128 d);
 /* The branch's probability is en->num / en->den. */
 void frayi_enum_commit(fray_roller *r);
 
+/* enumerate.c's walk, shared with the best policy's (best_walk.c): an
+ * enum_state for paths of up to max_depth events, and the move to the
+ * next path (false when every path has been run). */
+enum_state *frayi_enum_state_new(fray_ctx *ctx, unsigned max_depth);
+void frayi_enum_state_free(fray_ctx *ctx, enum_state *en);
+bool frayi_enum_next_path(enum_state *en);
+
 /* The bytes the deals' tables of splits may hold in a walk of this memory
  * budget (deal.c). */
 size_t frayi_deal_tables_max(uint64_t max_bytes);

@@ -1,0 +1,704 @@
+/* The best policy's exact walk (issue 44; docs/design.md, "The best
+ * policy"). A best question is a branch of the walk, like a die, but a max
+ * node: the asking side takes the option of highest value. Values come by
+ * backward induction over the procedure's checkpoint states: a state's
+ * paths to the next checkpoints (its local tree of dice and questions)
+ * are walked once, the states they reach are valued first (recursively,
+ * each once: a memo keyed by the stage and the state's bytes), then the
+ * tree is folded: a die's node sums its branches, weighted by their exact
+ * probabilities; a question's node keeps the option best for its side
+ * (ties: the rules' suggestion, then the lowest option). Values are exact
+ * rationals (GMP), compared exactly. A second, forward pass walks the
+ * states the chosen options reach, in order of stage, for the outcomes'
+ * distribution. Over the budget, the kind of question that added the most
+ * paths falls back to the heuristic's answer and the walk begins again:
+ * the report names it. */
+#include <stdio.h>
+#include <string.h>
+#include "best.h"
+#include "dist_internal.h"
+#include "roller_internal.h"
+
+enum { END_OUT, END_STATE, END_CUT };
+
+/* A step of a recorded path: the branch taken, and 0 for a die or 1 +
+ * the side for a question (with the rules' suggestion). */
+typedef struct bstep {
+	uint32_t choice;
+	uint32_t sugg;
+	uint8_t dec;
+} bstep;
+
+typedef struct lpath {
+	size_t step0, ref; /* END_OUT: the outcome's first field in out; END_STATE: a memo entry */
+	uint32_t nsteps;
+	uint8_t end;
+	bool pruned;       /* an option not taken (fold) */
+	frayi_xq prob;     /* from the start of the local walk */
+} lpath;
+
+/* The paths from one start, in the walk's (depth-first) order. */
+typedef struct lrec {
+	lpath *p;
+	size_t n, cap;
+	bstep *s;
+	size_t ns, caps;
+	int64_t *out;
+	size_t nout, capout;
+} lrec;
+
+/* A state met: its stage and bytes (in keys), whether valued, queued
+ * (forward pass); its value in val[2e], val[2e + 1]. */
+enum { VALUED = 1, QUEUED = 2 };
+typedef struct mentry {
+	uint64_t stage, hash;
+	size_t key;
+	uint32_t flags;
+} mentry;
+
+typedef struct kind_stat {
+	const char *kind;
+	int side;
+	uint64_t asked;
+	uint64_t extra; /* paths through an option other than the suggestion */
+	bool demoted;
+} kind_stat;
+
+typedef struct hitem {
+	uint64_t stage;
+	size_t e;
+} hitem;
+
+typedef struct bwalk {
+	fray_ctx *ctx;
+	fray_roller r;
+	fray_procedure proc;
+	fray_policy *p;
+	const void *input;
+	size_t nfields;
+	const fray_enum_limits *lim;
+	uint64_t max_paths, max_bytes, paths;
+	frayi_best *b[2];
+	fray_goal goal[2];
+	fray_outcome_worth worth;
+	/* per depth of the path being run: 0 a die, 1 + side a question;
+	 * the suggestion; the kind */
+	uint8_t *dec;
+	uint32_t *sugg;
+	uint16_t *kind;
+	unsigned max_depth;
+	/* the memo */
+	mentry *e;
+	size_t ne, cape;
+	unsigned char *keys;
+	size_t nkeys, capkeys, ssize;
+	uint32_t *index;
+	unsigned bits;
+	mpq_t *val;
+	frayi_xq *fwd;
+	kind_stat k[FRAY_BEST_KINDS];
+	size_t nk;
+	/* the forward pass */
+	hitem *heap;
+	size_t nheap, capheap;
+	frayi_tally out;
+	frayi_xq unresolved;
+} bwalk;
+
+/* ---- the questions ---- */
+
+static size_t kind_of(bwalk *w, const char *kind, int side)
+{
+	for (size_t i = 0; i < w->nk; i++)
+		if (w->k[i].side == side && (w->k[i].kind == kind || strcmp(w->k[i].kind, kind) == 0))
+			return i;
+	if (w->nk == FRAY_BEST_KINDS)
+		return FRAY_BEST_KINDS - 1; /* more kinds than any rule set asks: counted with the last */
+	w->k[w->nk] = (kind_stat){.kind = kind, .side = side};
+	return w->nk++;
+}
+
+size_t frayi_bwalk_decide(struct bwalk *w, const frayi_best *b, const fray_choice *c, char *msg, size_t cap)
+{
+	(void)b, (void)msg, (void)cap;
+	int side = c->side == 1 ? 1 : 0;
+	size_t ki = kind_of(w, c->kind ? c->kind : "?", side);
+	enum_state *en = w->r.en;
+	unsigned d = en->depth;
+	bool fresh = d >= en->len;
+	if (w->k[ki].demoted || c->noptions == 1) {
+		w->k[ki].asked += fresh; /* roughly: a question on the path's last stretch */
+		return c->suggested; /* the heuristic's answer, told in the report */
+	}
+	uint32_t choice;
+	bool need;
+	if (!frayi_enum_step(&w->r, (uint32_t)c->noptions, &choice, &need))
+		return c->suggested;
+	if (need)
+		frayi_enum_commit_small(&w->r, 1, 1); /* a choice, not a chance: weight 1 */
+	w->dec[d] = (uint8_t)(1 + side);
+	w->sugg[d] = (uint32_t)c->suggested;
+	w->kind[d] = (uint16_t)ki;
+	if (fresh)
+		w->k[ki].asked++;
+	return choice;
+}
+
+/* ---- the memo ---- */
+
+static uint64_t key_hash(uint64_t stage, const unsigned char *k, size_t n)
+{
+	uint64_t h = 1469598103934665603u ^ stage * 0x9E3779B97F4A7C15u;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ k[i]) * 1099511628211u;
+	return h ^ h >> 29;
+}
+
+static bool reindex(bwalk *w, unsigned bits)
+{
+	uint32_t *ix = frayi_calloc(w->ctx, (size_t)1 << bits, sizeof *ix);
+	if (!ix)
+		return false;
+	size_t mask = ((size_t)1 << bits) - 1;
+	for (size_t e = 0; e < w->ne; e++) {
+		size_t i = w->e[e].hash & mask;
+		while (ix[i])
+			i = (i + 1) & mask;
+		ix[i] = (uint32_t)(e + 1);
+	}
+	frayi_dealloc(w->ctx, w->index);
+	w->index = ix;
+	w->bits = bits;
+	return true;
+}
+
+/* The entry of a state, made if new; SIZE_MAX when out of memory. */
+static size_t memo_find(bwalk *w, uint64_t stage, const unsigned char *k)
+{
+	uint64_t h = key_hash(stage, k, w->ssize);
+	if ((!w->index || (w->ne + 1) * 2 > (size_t)1 << w->bits) && !reindex(w, w->index ? w->bits + 1 : 12))
+		return SIZE_MAX;
+	size_t mask = ((size_t)1 << w->bits) - 1, i = h & mask;
+	for (uint32_t v; (v = w->index[i]) != 0; i = (i + 1) & mask) {
+		const mentry *m = &w->e[v - 1];
+		if (m->hash == h && m->stage == stage && memcmp(w->keys + m->key, k, w->ssize) == 0)
+			return v - 1;
+	}
+	if (w->ne == UINT32_MAX - 1)
+		return SIZE_MAX;
+	if (w->ne == w->cape) {
+		size_t cap = frayi_grow(w->cape, w->ne + 1, sizeof *w->e + 2 * sizeof *w->val + sizeof *w->fwd);
+		mentry *e = cap ? frayi_realloc(w->ctx, w->e, cap * sizeof *e) : NULL;
+		if (!e)
+			return SIZE_MAX;
+		w->e = e;
+		/* mpq_t and frayi_xq move as bytes: only their limbs are pointed to */
+		mpq_t *val = frayi_realloc(w->ctx, w->val, cap * 2 * sizeof *val);
+		if (!val)
+			return SIZE_MAX;
+		w->val = val;
+		frayi_xq *fwd = frayi_realloc(w->ctx, w->fwd, cap * sizeof *fwd);
+		if (!fwd)
+			return SIZE_MAX;
+		w->fwd = fwd;
+		w->cape = cap;
+	}
+	if (w->nkeys + w->ssize > w->capkeys) {
+		size_t cap = frayi_grow(w->capkeys, w->nkeys + w->ssize, 1);
+		unsigned char *keys = cap ? frayi_realloc(w->ctx, w->keys, cap) : NULL;
+		if (!keys)
+			return SIZE_MAX;
+		w->keys = keys;
+		w->capkeys = cap;
+	}
+	size_t e = w->ne++;
+	memcpy(w->keys + w->nkeys, k, w->ssize);
+	w->e[e] = (mentry){.stage = stage, .hash = h, .key = w->nkeys};
+	w->nkeys += w->ssize;
+	mpq_init(w->val[2 * e]);
+	mpq_init(w->val[2 * e + 1]);
+	w->fwd[e] = FRAY_XQ_ZERO;
+	w->index[i] = (uint32_t)(e + 1);
+	return e;
+}
+
+static void memo_clear(bwalk *w)
+{
+	for (size_t e = 0; e < w->ne; e++) {
+		mpq_clear(w->val[2 * e]);
+		mpq_clear(w->val[2 * e + 1]);
+		frayi_xq_clear(&w->fwd[e]);
+	}
+	w->ne = 0;
+	w->nkeys = 0;
+	if (w->index)
+		memset(w->index, 0, sizeof *w->index << w->bits);
+}
+
+static fray_status check_memory(bwalk *w)
+{
+	if (frayi_gmp_failed())
+		return frayi_fail(w->ctx, FRAY_ERR_NOMEM, "out of memory while valuing the best policy's options");
+	uint64_t used = (uint64_t)frayi_gmp_live_bytes() + w->cape * (sizeof *w->e + 2 * sizeof *w->val + sizeof *w->fwd) +
+			w->capkeys + (w->index ? sizeof *w->index << w->bits : 0) + w->capheap * sizeof *w->heap;
+	if (used > w->max_bytes)
+		return frayi_fail(w->ctx, FRAY_ERR_BUDGET, "the best policy's exact walk needs more than %llu MiB of memory "
+				  "(the budget, --max-memory)", (unsigned long long)(w->max_bytes >> 20));
+	if (w->lim && w->lim->stop && *w->lim->stop)
+		return frayi_fail(w->ctx, FRAY_ERR_BUDGET, "stopped after %llu paths", (unsigned long long)w->paths);
+	if (w->lim && w->lim->progress && (w->paths & 0xFFFF) == 0)
+		w->lim->progress(w->paths, w->max_paths, w->lim->ud);
+	return FRAY_OK;
+}
+
+/* ---- one start's paths ---- */
+
+static void lrec_free(fray_ctx *ctx, lrec *rec)
+{
+	for (size_t i = 0; i < rec->n; i++)
+		frayi_xq_clear(&rec->p[i].prob);
+	frayi_dealloc(ctx, rec->p);
+	frayi_dealloc(ctx, rec->s);
+	frayi_dealloc(ctx, rec->out);
+	*rec = (lrec){0};
+}
+
+static bool grow(fray_ctx *ctx, void **v, size_t *cap, size_t need, size_t elem)
+{
+	if (need <= *cap)
+		return true;
+	size_t c = frayi_grow(*cap, need, elem);
+	void *p = c ? frayi_realloc(ctx, *v, c * elem) : NULL;
+	if (!p)
+		return false;
+	*v = p;
+	*cap = c;
+	return true;
+}
+
+/* The path just run, into rec. */
+static fray_status record(bwalk *w, lrec *rec, const int64_t *outcome)
+{
+	enum_state *en = w->r.en;
+	unsigned d = en->depth;
+	if (!grow(w->ctx, (void **)&rec->p, &rec->cap, rec->n + 1, sizeof *rec->p) ||
+	    !grow(w->ctx, (void **)&rec->s, &rec->caps, rec->ns + d, sizeof *rec->s))
+		return frayi_nomem(w->ctx);
+	lpath *lp = &rec->p[rec->n];
+	*lp = (lpath){.step0 = rec->ns, .nsteps = d, .prob = FRAY_XQ_ZERO};
+	bool extra[FRAY_BEST_KINDS] = {false};
+	for (unsigned i = 0; i < d; i++) {
+		uint8_t dec = w->dec[i];
+		rec->s[rec->ns + i] = (bstep){.choice = en->path[i].choice, .sugg = dec ? w->sugg[i] : 0, .dec = dec};
+		if (dec && en->path[i].choice != w->sugg[i])
+			extra[w->kind[i]] = true;
+		w->dec[i] = 0; /* a later path sets it again where it asks */
+	}
+	for (size_t k = 0; k < w->nk; k++)
+		w->k[k].extra += extra[k];
+	bool ok = en->big[d] ? frayi_xq_add_q(&lp->prob, en->bigq[d]) : frayi_xq_add(&lp->prob, en->pnum[d], en->pden[d]);
+	if (!ok)
+		return frayi_nomem(w->ctx);
+	rec->ns += d;
+	rec->n++;
+	if (en->checkpointed) {
+		if (w->ssize == 0)
+			w->ssize = en->state_size;
+		size_t e = memo_find(w, en->stage, en->key);
+		if (e == SIZE_MAX)
+			return frayi_nomem(w->ctx);
+		lp->end = END_STATE;
+		lp->ref = e;
+	} else if (w->r.truncated) {
+		lp->end = END_CUT;
+	} else {
+		if (!grow(w->ctx, (void **)&rec->out, &rec->capout, rec->nout + w->nfields, sizeof *rec->out))
+			return frayi_nomem(w->ctx);
+		memcpy(rec->out + rec->nout, outcome, w->nfields * sizeof *outcome);
+		lp->end = END_OUT;
+		lp->ref = rec->nout;
+		rec->nout += w->nfields;
+	}
+	return FRAY_OK;
+}
+
+/* Every path from a start: the beginning (resume NULL) or a state. */
+static fray_status local_walk(bwalk *w, const unsigned char *resume, uint64_t stage, lrec *rec)
+{
+	fray_roller *r = &w->r;
+	enum_state *en = r->en;
+	en->resume = resume;
+	en->resume_stage = stage;
+	en->scratch_valid = false;
+	en->len = 0;
+	en->valid = 1;
+	frayi_roller_begin_run(r);
+	fray_status st;
+	do {
+		if (++w->paths > w->max_paths)
+			return frayi_fail(w->ctx, FRAY_ERR_LIMIT, "the best policy's exact walk takes more than %llu "
+					  "paths (the budget)", (unsigned long long)w->max_paths);
+		int64_t outcome[FRAY_OUTCOME_MAX_FIELDS] = {0};
+		if (r->truncated)
+			frayi_roller_begin_run(r);
+		en->depth = 0;
+		en->checkpointed = false;
+		fray_policy_reset(w->p);
+		w->proc(r, w->p, w->input, outcome);
+		if (r->status != FRAY_OK)
+			return frayi_fail(w->ctx, r->status, "%s", r->msg);
+		en->len = en->depth;
+		if (en->valid > en->depth + 1)
+			en->valid = en->depth + 1;
+		if ((st = record(w, rec, outcome)) != FRAY_OK)
+			return st;
+		if ((w->paths & 63) == 0 && (st = check_memory(w)) != FRAY_OK)
+			return st;
+	} while (frayi_enum_next_path(en));
+	return FRAY_OK;
+}
+
+/* ---- the fold: a local tree's value ---- */
+
+/* v = the path's probability times its end's value, for each side. */
+static void leaf(bwalk *w, const lrec *rec, const lpath *lp, mpq_t v[2])
+{
+	if (lp->end == END_CUT) {
+		/* cut at the depth limit: worth nothing to either side (its
+		 * mass is told as unresolved) */
+		mpq_set_ui(v[0], 0, 1);
+		mpq_set_ui(v[1], 0, 1);
+		return;
+	}
+	mpq_t q;
+	mpq_init(q);
+	frayi_xq_get_q(&lp->prob, q);
+	for (int s = 0; s < 2; s++) {
+		if (lp->end == END_STATE) {
+			mpq_mul(v[s], q, w->val[2 * lp->ref + (size_t)s]);
+		} else {
+			int64_t num = 0, den = 1;
+			w->worth(rec->out + lp->ref, s, w->goal[s], &num, &den);
+			mpq_set_si(v[s], num, (unsigned long)(den > 0 ? den : 1));
+			mpq_canonicalize(v[s]);
+			mpq_mul(v[s], v[s], q);
+		}
+	}
+	mpq_clear(q);
+}
+
+static void prune(lrec *rec, size_t lo, size_t hi)
+{
+	for (size_t i = lo; i < hi; i++)
+		rec->p[i].pruned = true;
+}
+
+/* The value (weighted by probability from the start) of paths lo..hi-1,
+ * which share their first `depth` steps. */
+static void fold(bwalk *w, lrec *rec, size_t lo, size_t hi, uint32_t depth, mpq_t res[2])
+{
+	const lpath *first = &rec->p[lo];
+	if (first->nsteps == depth) {
+		leaf(w, rec, first, res);
+		return;
+	}
+	const bstep *node = &rec->s[first->step0 + depth];
+	mpq_t v[2];
+	mpq_inits(v[0], v[1], NULL);
+	mpq_set_ui(res[0], 0, 1);
+	mpq_set_ui(res[1], 0, 1);
+	int side = node->dec ? node->dec - 1 : -1;
+	size_t best_lo = lo, best_hi = lo;
+	uint32_t best_choice = 0;
+	for (size_t a = lo; a < hi;) {
+		uint32_t c = rec->s[rec->p[a].step0 + depth].choice;
+		size_t b = a + 1;
+		while (b < hi && rec->s[rec->p[b].step0 + depth].choice == c)
+			b++;
+		fold(w, rec, a, b, depth + 1, v);
+		if (side < 0) {
+			mpq_add(res[0], res[0], v[0]);
+			mpq_add(res[1], res[1], v[1]);
+		} else {
+			/* higher for the side; on a tie, the suggestion */
+			int cmp = best_hi == lo ? 1 : mpq_cmp(v[side], res[side]);
+			if (cmp > 0 || (cmp == 0 && c == node->sugg && best_choice != node->sugg)) {
+				prune(rec, best_lo, best_hi);
+				mpq_set(res[0], v[0]);
+				mpq_set(res[1], v[1]);
+				best_lo = a, best_hi = b, best_choice = c;
+			} else {
+				prune(rec, a, b);
+			}
+		}
+		a = b;
+	}
+	mpq_clears(v[0], v[1], NULL);
+}
+
+/* ---- backward: values ---- */
+
+/* Values entry e (SIZE_MAX: the beginning, into root) after the states
+ * its paths reach. */
+static fray_status value_of(bwalk *w, size_t e, mpq_t root[2])
+{
+	unsigned char *state = NULL;
+	uint64_t stage = 0;
+	if (e != SIZE_MAX) {
+		if (!(state = frayi_alloc(w->ctx, w->ssize)))
+			return frayi_nomem(w->ctx);
+		memcpy(state, w->keys + w->e[e].key, w->ssize);
+		stage = w->e[e].stage;
+	}
+	lrec rec = {0};
+	fray_status st = local_walk(w, state, stage, &rec);
+	for (size_t i = 0; st == FRAY_OK && i < rec.n; i++)
+		if (rec.p[i].end == END_STATE && !(w->e[rec.p[i].ref].flags & VALUED))
+			st = value_of(w, rec.p[i].ref, NULL);
+	if (st == FRAY_OK && rec.n > 0) {
+		mpq_t v[2];
+		mpq_inits(v[0], v[1], NULL);
+		fold(w, &rec, 0, rec.n, 0, v);
+		mpq_ptr dst0 = e == SIZE_MAX ? root[0] : w->val[2 * e];
+		mpq_ptr dst1 = e == SIZE_MAX ? root[1] : w->val[2 * e + 1];
+		mpq_set(dst0, v[0]);
+		mpq_set(dst1, v[1]);
+		if (e != SIZE_MAX)
+			w->e[e].flags |= VALUED;
+		mpq_clears(v[0], v[1], NULL);
+	}
+	lrec_free(w->ctx, &rec);
+	frayi_dealloc(w->ctx, state);
+	return st;
+}
+
+/* ---- forward: the outcomes under the options taken ---- */
+
+static bool heap_push(bwalk *w, uint64_t stage, size_t e)
+{
+	if (!grow(w->ctx, (void **)&w->heap, &w->capheap, w->nheap + 1, sizeof *w->heap))
+		return false;
+	size_t i = w->nheap++;
+	while (i > 0 && w->heap[(i - 1) / 2].stage > stage) {
+		w->heap[i] = w->heap[(i - 1) / 2];
+		i = (i - 1) / 2;
+	}
+	w->heap[i] = (hitem){stage, e};
+	return true;
+}
+
+static size_t heap_pop(bwalk *w)
+{
+	size_t top = w->heap[0].e;
+	hitem last = w->heap[--w->nheap];
+	size_t i = 0;
+	for (;;) {
+		size_t c = 2 * i + 1;
+		if (c >= w->nheap)
+			break;
+		if (c + 1 < w->nheap && w->heap[c + 1].stage < w->heap[c].stage)
+			c++;
+		if (w->heap[c].stage >= last.stage)
+			break;
+		w->heap[i] = w->heap[c];
+		i = c;
+	}
+	if (w->nheap)
+		w->heap[i] = last;
+	return top;
+}
+
+/* One start's paths, the options taken, weighted into the outcomes and
+ * the states they reach. */
+static fray_status forward_from(bwalk *w, const unsigned char *state, uint64_t stage, const frayi_xq *weight)
+{
+	lrec rec = {0};
+	fray_status st = local_walk(w, state, stage, &rec);
+	if (st == FRAY_OK && rec.n > 0) {
+		mpq_t v[2];
+		mpq_inits(v[0], v[1], NULL);
+		fold(w, &rec, 0, rec.n, 0, v); /* marks the options not taken */
+		mpq_clears(v[0], v[1], NULL);
+	}
+	for (size_t i = 0; st == FRAY_OK && i < rec.n; i++) {
+		const lpath *lp = &rec.p[i];
+		if (lp->pruned)
+			continue;
+		bool ok = true;
+		if (lp->end == END_CUT) {
+			ok = frayi_xq_addmul(&w->unresolved, weight, &lp->prob);
+		} else if (lp->end == END_STATE) {
+			mentry *m = &w->e[lp->ref];
+			ok = frayi_xq_addmul(&w->fwd[lp->ref], weight, &lp->prob);
+			if (ok && !(m->flags & QUEUED)) {
+				m->flags |= QUEUED;
+				ok = heap_push(w, m->stage, lp->ref);
+			}
+		} else {
+			size_t slot = frayi_tally_slot(&w->out, rec.out + lp->ref);
+			ok = slot != SIZE_MAX && frayi_xq_addmul(&w->out.x[slot], weight, &lp->prob);
+		}
+		if (!ok)
+			st = frayi_nomem(w->ctx);
+	}
+	lrec_free(w->ctx, &rec);
+	return st;
+}
+
+static fray_status forward(bwalk *w)
+{
+	frayi_xq one = {.num = 1, .den = 1};
+	fray_status st = forward_from(w, NULL, 0, &one);
+	unsigned char *state = frayi_alloc(w->ctx, w->ssize ? w->ssize : 1);
+	if (!state)
+		return frayi_nomem(w->ctx);
+	while (st == FRAY_OK && w->nheap > 0) {
+		size_t e = heap_pop(w);
+		memcpy(state, w->keys + w->e[e].key, w->ssize);
+		frayi_xq x = w->fwd[e];
+		w->fwd[e] = FRAY_XQ_ZERO;
+		st = forward_from(w, state, w->e[e].stage, &x);
+		frayi_xq_clear(&x);
+	}
+	frayi_dealloc(w->ctx, state);
+	return st;
+}
+
+/* ---- the walk, and its report ---- */
+
+static void report(bwalk *w, mpq_t root[2])
+{
+	for (int s = 0; s < 2; s++) {
+		frayi_best *b = w->b[s];
+		if (!b)
+			continue;
+		b->valued = true;
+		b->goals[0] = w->goal[0];
+		b->goals[1] = w->goal[1];
+		mpq_set(b->value[0], root[0]);
+		mpq_set(b->value[1], root[1]);
+		b->nq = 0;
+		for (size_t i = 0; i < w->nk; i++)
+			if (w->b[w->k[i].side])
+				b->q[b->nq++] = (fray_best_question){.kind = w->k[i].kind, .side = w->k[i].side,
+								     .asked = w->k[i].asked, .exact = !w->k[i].demoted};
+	}
+}
+
+/* The kind to fall back to the heuristic next: the one whose other
+ * options added the most paths (with those close to it). -1: none left. */
+static int to_demote(const bwalk *w)
+{
+	int best = -1;
+	for (size_t i = 0; i < w->nk; i++)
+		if (!w->k[i].demoted && w->k[i].asked > 0 && (best < 0 || w->k[i].extra > w->k[best].extra))
+			best = (int)i;
+	return best;
+}
+
+static fray_status attempt(bwalk *w, mpq_t root[2])
+{
+	memo_clear(w);
+	frayi_tally_reset(&w->out);
+	frayi_xq_clear(&w->unresolved);
+	w->nheap = 0;
+	w->paths = 0; /* each attempt has the whole budget */
+	for (size_t i = 0; i < w->nk; i++)
+		w->k[i].asked = w->k[i].extra = 0;
+	fray_status st = value_of(w, SIZE_MAX, root);
+	if (st == FRAY_OK)
+		st = forward(w);
+	if (st == FRAY_OK)
+		st = check_memory(w);
+	return st;
+}
+
+fray_status frayi_best_enumerate(fray_ctx *ctx, fray_procedure proc, fray_policy *p, const void *input,
+				 size_t nfields, const fray_enum_limits *lim, fray_dist **out)
+{
+	*out = NULL;
+	bwalk *w = frayi_calloc(ctx, 1, sizeof *w);
+	if (!w)
+		return frayi_nomem(ctx);
+	*w = (bwalk){
+		.ctx = ctx, .proc = proc, .p = p, .input = input, .nfields = nfields, .lim = lim,
+		.max_paths = lim && lim->max_paths ? lim->max_paths : FRAY_ENUM_DEFAULT_PATHS,
+		.max_bytes = lim && lim->max_bytes ? lim->max_bytes : FRAY_ENUM_DEFAULT_BYTES,
+		.max_depth = lim && lim->max_depth ? lim->max_depth : FRAY_ENUM_DEFAULT_DEPTH,
+		.unresolved = FRAY_XQ_ZERO,
+		.r = {.ctx = ctx, .mode = ROLLER_ENUMERATE},
+	};
+	for (int s = 0; s < 2; s++)
+		w->b[s] = frayi_best_of(p, s);
+	const frayi_best *any = w->b[0] ? w->b[0] : w->b[1];
+	for (int s = 0; s < 2; s++)
+		w->goal[s] = w->b[s] ? w->b[s]->goal : any->goal;
+	w->worth = w->b[0] && w->b[0]->worth ? w->b[0]->worth : w->b[1] ? w->b[1]->worth : NULL;
+	fray_status st = FRAY_OK;
+	mpq_t root[2];
+	mpq_inits(root[0], root[1], NULL);
+	if (!w->worth) {
+		st = frayi_fail(ctx, FRAY_ERR_INPUT, "the best policy needs to know what an outcome is worth: "
+				"this procedure does not say (so far only an ADBG battle's odds do)");
+		goto done;
+	}
+	frayi_tally_init(&w->out, ctx, nfields, true);
+	size_t n = (size_t)w->max_depth + 1;
+	w->r.en = frayi_enum_state_new(ctx, w->max_depth);
+	w->dec = frayi_calloc(ctx, n, sizeof *w->dec);
+	w->sugg = frayi_calloc(ctx, n, sizeof *w->sugg);
+	w->kind = frayi_calloc(ctx, n, sizeof *w->kind);
+	if (!w->r.en || !w->dec || !w->sugg || !w->kind || !(w->r.en->key = frayi_alloc(ctx, FRAY_STATE_MAX))) {
+		st = frayi_nomem(ctx);
+		goto done;
+	}
+	w->r.en->staging = true;
+	w->r.en->deal_table_max = frayi_deal_tables_max(w->max_bytes);
+	for (int s = 0; s < 2; s++)
+		if (w->b[s])
+			w->b[s]->walk = w;
+	for (;;) {
+		st = attempt(w, root);
+		bool stopped = lim && lim->stop && *lim->stop;
+		int k;
+		if (st == FRAY_OK || stopped ||
+		    (st != FRAY_ERR_LIMIT && st != FRAY_ERR_BUDGET && st != FRAY_ERR_NOMEM) || (k = to_demote(w)) < 0)
+			break;
+		/* over the budget: this kind of question takes the heuristic's
+		 * answer from now on, and the walk begins again (with the whole
+		 * budget: at most one attempt more than there are kinds) */
+		/* with it, every kind whose other options added half as many
+		 * paths or more: an attempt over the budget costs the whole
+		 * budget, so fewer attempts */
+		uint64_t top = w->k[k].extra;
+		for (size_t i = 0; i < w->nk; i++)
+			if (!w->k[i].demoted && w->k[i].asked > 0 && 2 * w->k[i].extra >= top)
+				w->k[i].demoted = true;
+		fray_ctx_clear(ctx);
+	}
+	for (int s = 0; s < 2; s++)
+		if (w->b[s])
+			w->b[s]->walk = NULL;
+	if (st == FRAY_OK) {
+		report(w, root);
+		st = frayi_tally_to_dist(&w->out, 0, &w->unresolved, out);
+	}
+done:
+	mpq_clears(root[0], root[1], NULL);
+	memo_clear(w);
+	frayi_dealloc(ctx, w->e);
+	frayi_dealloc(ctx, w->val);
+	frayi_dealloc(ctx, w->fwd);
+	frayi_dealloc(ctx, w->keys);
+	frayi_dealloc(ctx, w->index);
+	frayi_dealloc(ctx, w->heap);
+	frayi_dealloc(ctx, w->dec);
+	frayi_dealloc(ctx, w->sugg);
+	frayi_dealloc(ctx, w->kind);
+	frayi_xq_clear(&w->unresolved);
+	if (w->out.ctx)
+		frayi_tally_fini(&w->out);
+	frayi_enum_state_free(ctx, w->r.en);
+	frayi_dealloc(ctx, w);
+	return st;
+}
