@@ -59,6 +59,7 @@ test: deps-test
 	@rm -rf build/site-unzipped && python3 -m zipfile -e build/fray-site.zip build/site-unzipped
 	/usr/bin/python3 tests/site/site_test.py build/fray build/site-unzipped
 	/usr/bin/python3 tests/site/page_safety_test.py build/fray $(SITE)
+	/usr/bin/python3 tests/site/fork_prompt_test.py build/fray build/site-unzipped
 	@# the fuzzers (built beside the ASan tests): each runs for its seconds, alone
 	@if command -v clang >/dev/null 2>&1; then \
 	  ctest --test-dir build-fuzz --output-on-failure -j $(JOBS); \
@@ -115,6 +116,7 @@ site-archive: site
 site-test: site build
 	/usr/bin/python3 tests/site/site_test.py build/fray $(SITE)
 	/usr/bin/python3 tests/site/page_safety_test.py build/fray $(SITE)
+	/usr/bin/python3 tests/site/fork_prompt_test.py build/fray $(SITE)
 
 # the CLI tests (and every fray they start) under valgrind: no errors, no leaks
 memcheck:
