@@ -49,7 +49,9 @@ test: deps-test
 	 test $$asan -eq 0 && test "$$(cat build-asan/test-side.status)" -eq 0
 	@# the tests labelled release (statistics and rules over many seeds: minutes
 	@# under ASan, seconds optimised; the code they run is under ASan in other
-	@# tests) and the memory-limit test (no limit fits AddressSanitizer)
+	@# tests; the JSON Schemas of the catalogue's examples, whose memory
+	@# catalog/test_request checks) and the memory-limit test (no limit fits
+	@# AddressSanitizer)
 	ctest --test-dir build --output-on-failure -j $(JOBS) -L 'memlimit|release'
 	@# the static site in headless Chromium, and its library in node, as the
 	@# archive unzipped (what a host gets); then links, budgets, caches and
@@ -57,6 +59,7 @@ test: deps-test
 	@rm -rf build/site-unzipped && python3 -m zipfile -e build/fray-site.zip build/site-unzipped
 	/usr/bin/python3 tests/site/site_test.py build/fray build/site-unzipped
 	/usr/bin/python3 tests/site/page_safety_test.py build/fray $(SITE)
+	/usr/bin/python3 tests/site/fork_prompt_test.py build/fray build/site-unzipped
 	@# the fuzzers (built beside the ASan tests): each runs for its seconds, alone
 	@if command -v clang >/dev/null 2>&1; then \
 	  ctest --test-dir build-fuzz --output-on-failure -j $(JOBS); \
@@ -113,6 +116,7 @@ site-archive: site
 site-test: site build
 	/usr/bin/python3 tests/site/site_test.py build/fray $(SITE)
 	/usr/bin/python3 tests/site/page_safety_test.py build/fray $(SITE)
+	/usr/bin/python3 tests/site/fork_prompt_test.py build/fray $(SITE)
 
 # the CLI tests (and every fray they start) under valgrind: no errors, no leaks
 memcheck:

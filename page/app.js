@@ -38,10 +38,11 @@ function label(outcome, proc) {
 
 // Does a value pass the headline's test ("== true", ">= 1", "!= 0")?
 function passes(test, v) {
-  const m = /^(==|!=|>=|<=|>|<)\s*(.+)$/.exec(test || '');
+  const m = /^(==|!=|>=|<=|>|<|in)\s*(.+)$/.exec(test || '');
   if (!m) return false;
   const want = JSON.parse(m[2]);
   switch (m[1]) {
+  case 'in': return Array.isArray(want) && want.includes(v);
   case '==': return v === want;
   case '!=': return v !== want;
   case '>=': return v >= want;
@@ -61,7 +62,15 @@ function headlineOf(proc, resp, later) {
   if (resp.draw && Array.isArray(resp.sides) && resp.sides[0] && resp.sides[0].win)
     return battleLines(resp.sides.map((s) => s.name), resp.sides.map((s) => s.win), resp.draw);
   if (!proc || !proc.headline || !Array.isArray(resp.outcomes)) return [];
-  const h = proc.headline, rows = resp.outcomes.filter((o) => h.field in o.outcome);
+  // the catalogue's questions: a yes or no first (the attacker carries the
+  // position), then each value of a field (the assault's result)
+  const all = [proc.headline, ...(proc.more_headlines || [])];
+  const order = [...all.filter((h) => h.test !== 'each'), ...all.filter((h) => h.test === 'each')];
+  return order.flatMap((h) => oneHeadline(proc, h, resp, exactSumOf));
+}
+
+function oneHeadline(proc, h, resp, exactSumOf) {
+  const rows = resp.outcomes.filter((o) => h.field in o.outcome);
   if (!rows.length) return [];
   if (h.test === 'each') {
     const groups = new Map();
@@ -72,7 +81,7 @@ function headlineOf(proc, resp, later) {
     }
     // name: the value in words; key: the value itself (data-headline, for programs)
     const lines = [...groups].map(([k, rs]) => ({name: valueWords(proc, h.field, JSON.parse(k)), key: String(JSON.parse(k)),
-      p: rs.reduce((s, r) => s + r.p, 0), exact: exactSumOf(rs), rows: rs}));
+      p: rs.reduce((s, r) => s + r.p, 0), exact: exactSumOf(rs), rows: rs, title: h.says}));
     return lines.filter((l) => l.p > 0);
   }
   const yes = rows.filter((r) => passes(h.test, r.outcome[h.field]));
@@ -105,18 +114,23 @@ function battleLines(names, wins, draw) {
 function headlineBox(proc, lines, title) {
   if (!lines.length) return null;
   const box = el('div', {class: 'headline', role: 'group', 'aria-label': 'the answer'});
-  if (title) box.append(el('p', {class: 'says', text: cap(title)}));
-  const list = el('ul');
+  let list = null, said = null;
   for (const l of lines) {
+    // each value of a field under its question ("the assault's result"), said once
+    const head = l.title !== undefined ? l.title : title;
+    if (!list || head !== said) {
+      if (head) box.append(el('p', {class: 'says', text: cap(head)}));
+      box.append(list = el('ul'));
+      said = head;
+    }
     // the fraction beside the share when short, else on hover (dom.js)
     list.append(el('li', {'data-headline': l.key === undefined ? l.name : l.key, 'data-hp': String(l.p)},
       el('span', {class: 'what', text: cap(l.name) + ': '}), chanceEl('strong', pct(l.p), l.exact)));
   }
-  box.append(list);
   return box;
 }
 
-const headlineTitle = (proc) => proc && proc.headline && proc.headline.test === 'each' ? proc.headline.says : '';
+const headlineTitle = () => '';
 
 // ---- the form ----
 
@@ -132,10 +146,39 @@ function examplesFor(input) {
   return examples.filter(pick);
 }
 
-// A field's words: its name without the side it sits under.
+// A field's words: the catalogue's label ("combat die roll"), else its
+// name without the side it sits under.
 function fieldWords(input, side) {
+  if (input.label) return input.label;
   const n = side ? input.name.replace(/^(attacker|defender|target)_/, '').replace(/_(1|2)$/, '') : input.name;
   return words(n);
+}
+
+// An input named in a sentence (a link's question, "A: ..."): its label
+// with the side it belongs to ("attacker combat die roll").
+function inputWords(proc, name) {
+  const input = proc && proc.inputs.find((i) => i.name === name);
+  if (!input || !input.label) return words(name);
+  const side = /^(attacker|defender|target)_/.exec(name);
+  return (side && !input.label.includes(side[1]) ? side[1] + ' ' : '') + input.label;
+}
+
+// Steppers on a whole number: - and + a tap each, within the input's
+// range, from its value (else its default, else its least).
+function stepper(control, input) {
+  const step = (d) => {
+    const from = control.value !== '' ? Number(control.value) : 'default' in input ? input.default : input.min - (d > 0 ? 1 : 0);
+    const v = Math.min(input.max, Math.max(input.min, Math.round(from) + d));
+    control.value = String(v);
+    control.dispatchEvent(new Event('input', {bubbles: true}));
+    control.dispatchEvent(new Event('change', {bubbles: true}));
+  };
+  const name = fieldWords(input, true);
+  const less = el('button', {type: 'button', class: 'step secondary', 'data-step': '-1', 'aria-label': 'one less: ' + name, text: '−'});
+  const more = el('button', {type: 'button', class: 'step secondary', 'data-step': '1', 'aria-label': 'one more: ' + name, text: '+'});
+  less.addEventListener('click', () => step(-1));
+  more.addEventListener('click', () => step(1));
+  return el('div', {class: 'stepper'}, less, control, more);
 }
 
 function field(input, side) {
@@ -164,6 +207,8 @@ function field(input, side) {
     control = el('input', {id, name: input.name, type: 'number', min: input.min, max: input.max,
       step: input.type === 'int' ? '1' : 'any', inputmode: input.type === 'int' ? 'numeric' : 'decimal'});
     if ('default' in input) control.placeholder = String(input.default);
+    // a budget of paths: on the page, as many as the job allows (requestOf)
+    if (input.unit === 'paths' && current && current.odds_may_simulate) control.placeholder = 'as many as this page allows';
   } else if (input.type === 'file') {
     control = el('select', {id, name: input.name});
     control.append(el('option', {value: '', text: need ? '(choose)' : '(none)'}));
@@ -200,7 +245,9 @@ function field(input, side) {
   }
   control.setAttribute('aria-describedby', id + '-help');
   if (need) control.setAttribute('aria-required', 'true');
-  box.append(label, control, help, err);
+  // a small count: - and + beside it, a thumb's tap each
+  const small = input.type === 'int' && input.unit !== 'paths' && input.max - input.min <= 200;
+  box.append(label, small ? stepper(control, input) : control, help, err);
   return box;
 }
 
@@ -668,14 +715,16 @@ function whyNotExact(resp) {
   const p = el('p', {class: 'why', role: 'note'});
   // the library's reason (not_exact), in the page's words
   const why = {
-    paths: 'this battle has more outcome paths than exact odds may follow here (the budget of paths under "More options")',
-    memory: 'exact odds would need more memory than the server allows an answer',
+    paths: 'the exact walk was refused: this battle has more outcome paths than exact odds may follow here',
+    memory: 'the exact walk was refused: it would need more memory than exact odds may take here',
     policy: 'exact odds need a policy that decides alike each time (heuristic)',
     asked: 'a budget of 0 paths asks for a simulation'
-  }[(resp.not_exact || {}).reason] || (resp.not_exact || {}).message || 'exact odds did not finish';
+  }[(resp.not_exact || {}).reason] || 'exact odds did not finish';
   p.textContent = 'Not exact: ' + why + ', so these odds are by simulation of ' +
-    Number(resp.trials).toLocaleString() + ' battles. Simulate gives more battles' +
-    ((resp.not_exact || {}).reason === 'paths' ? '; a larger budget may give exact odds.' : '.');
+    Number(resp.trials).toLocaleString() + ' battles. Simulate gives more battles.';
+  // the library's own reason, with its numbers (the paths, the states waiting)
+  const said = ((resp.not_exact || {}).message || '').replace(/;\s*simulate instead$/, '');
+  if (said) p.append(el('small', {class: 'said', text: ' (' + said + ')'}));
   if (resp.not_exact) p.dataset.reason = resp.not_exact.reason;
   if (current && current.modes.includes('simulate')) {
     const b = el('button', {type: 'button', class: 'secondary', 'data-action': 'simulate-instead', text: 'Simulate instead'});
@@ -779,7 +828,7 @@ function renderText(box, text, how) {
 
 // A roll: the headline's question answered for this roll, the outcome in
 // words, then its story.
-function rollHeadline(proc, resp) {
+function rollHeadline(proc, resp, story) {
   const box = el('div', {class: 'headline', role: 'group', 'aria-label': 'the answer'});
   const out = resp.outcome || resp.result;
   if (!out) return null;
@@ -797,7 +846,10 @@ function rollHeadline(proc, resp) {
         : cap(h.says) + ': ' + (passes(h.test, out[h.field]) ? 'yes' : 'no');
       list.append(el('li', {'data-headline': h.says}, el('strong', {text})));
     }
-    list.append(el('li', {class: 'outcome', text: label(out, proc)}));
+    // the outcome as the story words it ("result: short by 2: falls back
+    // ..."), not as fields ("success: no, short by: 2")
+    const said = /(?:^|\n)result: ([^\n]+)\n?$/.exec(story || '');
+    list.append(el('li', {class: 'outcome', text: said ? cap(said[1]) : label(out, proc)}));
   }
   box.append(list);
   return box;
@@ -865,7 +917,30 @@ function logRoll(text) {
   a.href = a.dataset.url;
 }
 
-function watchJob() {
+// A time in words: "4 s", "2 min".
+const duration = (s) => s < 1 ? 'under a second' : s < 90 ? Math.round(s) + ' s' : Math.round(s / 60) + ' min';
+
+// What a job has done and how long it may still take, from its pace so
+// far (its work counted since its total last changed). A simulation's
+// total is its trials: its time left is an estimate. An exact walk's total
+// is the most paths it may walk (the job's budget), not a forecast: its
+// time left is an upper bound, said "at most".
+function progressWords(request, done, total, pace) {
+  const walking = request && request.mode === 'odds' && total !== Number(request.trials);
+  const what = request && request.mode === 'simulate' ? 'battles' : walking ? 'paths' : 'trials';
+  const simulating = request && request.mode === 'odds' && !walking;
+  let left = '';
+  if (pace && done > pace.done) {
+    const rate = (done - pace.done) / ((performance.now() - pace.t) / 1000);
+    if (rate > 0) left = walking ? '; at most ' + duration((total - done) / rate) + ' more, if it walks all of them'
+      : '; about ' + duration((total - done) / rate) + ' left';
+  }
+  const head = walking ? 'Exact odds: ' + done.toLocaleString() + ' paths walked (at most ' + total.toLocaleString() + ')'
+    : (simulating ? 'By simulation: ' : 'Simulating: ') + done.toLocaleString() + ' of ' + total.toLocaleString() + ' ' + what;
+  return head + left;
+}
+
+function watchJob(request) {
   const stop = new AbortController();
   const box = $('progress'), bar = $('progress-bar'), text = $('progress-text');
   bar.value = 0;
@@ -873,10 +948,14 @@ function watchJob() {
   box.hidden = false;
   $('stop').onclick = () => stop.abort();
   running = stop;
+  let pace = null;
   return {signal: stop.signal, progress(done, total) {
+    // the pace measured afresh when the work changes (the walk refused, a simulation instead)
+    if (!pace || pace.total !== total || done < pace.done) pace = {total, done, t: performance.now()};
     bar.max = total || 1;
     bar.value = done;
-    text.textContent = total ? done.toLocaleString() + ' of ' + total.toLocaleString() : 'working…';
+    text.textContent = total ? progressWords(request, done, total, pace) : 'working…';
+    box.dataset.total = String(total);
   }};
 }
 
@@ -910,7 +989,7 @@ async function render(box, answer) {
   const proc = procOf(request);
   if (request.mode === 'roll') {
     box.replaceChildren(el('h2', {text: how}));
-    const head = rollHeadline(proc, resp.json);
+    const head = rollHeadline(proc, resp.json, resp.text);
     if (head) box.append(head);
     const mods = modifierBox(resp.json.events);
     if (mods) box.append(mods);
@@ -944,7 +1023,7 @@ async function answer(request) {
     const [json, text] = await Promise.all([ask(request), ask({...request, format: 'text'})]);
     resp = {json, text};
   } else if (isLongFor(request)) {
-    try { resp = await ask(request, watchJob()); } finally { jobEnded(); }
+    try { resp = await ask(request, watchJob(request)); } finally { jobEnded(); }
   } else if (request.mode === 'odds') {
     const watch = watchQuick();
     try { resp = await ask(request, watch); } finally { watch.end(); }
@@ -1012,7 +1091,7 @@ function showPinned() {
 
 function describe(request) {
   const proc = procOf(request);
-  const ins = Object.entries(request.inputs).map(([k, v]) => words(k) + (v === true ? '' : ' ' +
+  const ins = Object.entries(request.inputs).map(([k, v]) => inputWords(proc, k) + (v === true ? '' : ' ' +
     (typeof v === 'object' ? v.name : v)));
   return (proc ? proc.summary : request.procedure) + (ins.length ? ': ' + ins.join(', ') : '');
 }
@@ -1047,6 +1126,13 @@ function requestOf(mode) {
   if (mode !== 'odds' && $('seed').value !== '') request.seed = Number($('seed').value);
   if (mode === 'simulate' || (mode === 'odds' && current.odds_may_simulate))
     request.trials = Number($('trials').value) || 10000;
+  // Odds that may fall back to a simulation run as a job: exact by
+  // default, as far as the job's own budget of paths and memory goes
+  // (the library lowers a budget asked to the job's, include/fray/api.h);
+  // a budget the player gives stands
+  if (mode === 'odds' && current.odds_may_simulate)
+    for (const i of current.inputs)
+      if (i.unit === 'paths' && i.type === 'int' && !(i.name in request.inputs)) request.inputs[i.name] = i.max;
   return request;
 }
 
@@ -1101,7 +1187,7 @@ function costOf(request) {
   const proc = procOf(request), what = proc.summary;
   if (request.mode === 'simulate') return 'a simulation of ' + trials + ' trials (' + what + ')';
   const ins = request.inputs && typeof request.inputs === 'object' ? Object.entries(request.inputs)
-    .map(([k, v]) => words(k) + (v === true ? '' : ' ' + (v && typeof v === 'object' ? v.name : v))).join(', ') : '';
+    .map(([k, v]) => inputWords(proc, k) + (v === true ? '' : ' ' + (v && typeof v === 'object' ? v.name : v))).join(', ') : '';
   return 'the odds of ' + what + (ins ? ' (' + ins + ')' : '') +
     (proc.odds_may_simulate ? ', exact or up to ' + trials + ' trials' : '');
 }
@@ -1128,7 +1214,7 @@ async function showReport(data) {
   else if (response.sides && response.draw) renderBattleSim(box, response, how);
   else if (response.events) {
     // a roll: its answer and modifiers first, then the whole story
-    box.replaceChildren(el('h2', {text: how}), ...[rollHeadline(null, response), modifierBox(response.events)]
+    box.replaceChildren(el('h2', {text: how}), ...[rollHeadline(null, response, text), modifierBox(response.events)]
       .filter(Boolean), el('h3', {text: 'The story'}), el('pre', {class: 'story', text}));
     return;
   } else return renderText(box, text, how);
@@ -1137,26 +1223,77 @@ async function showReport(data) {
 
 // The procedure list: grouped by rule set, each named by what it does;
 // the search box keeps those whose words match.
+let ruleSet = null;  // the rule set chosen (null: every one)
 function fillProcedures(filter) {
   const sel = $('procedure'), keep = sel.value;
   const want = (filter || '').toLowerCase().split(/\s+/).filter(Boolean);
   const groups = {};
   sel.replaceChildren();
+  // nothing chosen yet (a first visit): the picker asks
+  if (!current && !want.length) sel.append(el('option', {value: '', text: '(choose what to resolve)'}));
+  let best = null, strong = false, keepMine = false;
   for (const p of catalogue) {
-    const text = (p.summary + ' ' + p.command + ' ' + p.rules).toLowerCase();
+    // its summary, command and rules, and the catalogue's words for it (its synonyms)
+    const own = (p.summary + ' ' + p.command + ' ' + p.rules).toLowerCase();
+    const text = own + ' ' + (p.words || '').toLowerCase();
     if (!want.every((w) => text.includes(w))) continue;
+    // the first whose own words match is the one picked ("shoot": presidio
+    // shoot, before the fires whose synonyms say shoot)
+    const mine = want.every((w) => own.includes(w));
+    if (!best || (mine && !strong)) [best, strong] = [p.name, mine];
+    if (p.name === keep) keepMine = mine;
     const set = p.command.split(' ')[0];
+    if (ruleSet && set !== ruleSet && !want.length) continue;
     if (!groups[set]) sel.append(groups[set] = el('optgroup', {label: ruleSetName(set)}));
     groups[set].append(el('option', {value: p.name, text: cap(p.summary) + ' (' + p.command.split(' ').slice(1).join(' ') + ')'}));
   }
-  if ([...sel.options].some((o) => o.value === keep)) sel.value = keep;
-  return sel.options.length;
+  // the procedure shown stays while it matches as well as any
+  if ([...sel.options].some((o) => o.value === keep) && (!want.length || keepMine || !strong)) sel.value = keep;
+  else if (want.length && best) sel.value = best;
+  return [...sel.options].filter((o) => o.value).length;
+}
+
+// The rule sets, each a button (the page opens on them): one chosen, the
+// picker lists its procedures and the first is ready; "Every game" lists all.
+function ruleSetButtons() {
+  const box = $('rulesets');
+  const sets = [...new Set(catalogue.map((p) => p.command.split(' ')[0]))];
+  const b = (set, text) => {
+    const button = el('button', {type: 'button', class: 'ruleset secondary', 'data-set': set || '', 'aria-pressed': 'false', text});
+    button.addEventListener('click', () => chooseSet(set));
+    return button;
+  };
+  box.replaceChildren(...sets.map((set) => b(set, ruleSetName(set))), b(null, 'Every game'));
+}
+
+function chooseSet(set) {
+  ruleSet = set;
+  $('find').value = '';
+  $('find-count').textContent = '';
+  const first = set ? catalogue.find((p) => p.command.split(' ')[0] === set) : catalogue[0];
+  if (first && (!current || (set && current.command.split(' ')[0] !== set))) choose(first.name);
+  fillProcedures('');
+  $('procedure').value = current.name;
+  showSet();
+  $('procedure').focus();
+}
+
+// The chooser says which rule set the form is of; until one is chosen
+// (a first visit) the form and its buttons wait.
+function showSet() {
+  const set = current ? current.command.split(' ')[0] : null;
+  for (const b of document.querySelectorAll('#rulesets button'))
+    b.setAttribute('aria-pressed', String(!!current && b.dataset.set === (ruleSet === null ? '' : set)));
+  for (const id of ['actions', 'form-tools', 'summary']) $(id).hidden = !current;
+  $('share').parentElement.hidden = !current;
+  $('choose-note').hidden = !!current;
 }
 
 // A rule set named by the rule reference its procedures give (the
 // catalogue's "rules"), e.g. "Presidio", "ADBG", "BBB".
 function ruleSetName(set) {
   const p = catalogue.find((x) => x.command.split(' ')[0] === set);
+  if (p && p.rule_set) return cap(p.rule_set);  // the catalogue's title of its rule set
   const first = p ? p.rules.split(/[\s,;]/)[0] : set;
   if (!/^[A-Za-z]+$/.test(first)) return cap(set);  // a file, not a game's name
   return first.toLowerCase() === set.toLowerCase() ? first : set + ' (' + first + ')';
@@ -1166,6 +1303,7 @@ function choose(name) {
   const proc = catalogue.find((p) => p.name === name);
   if (!proc || (current && current.name === name)) return;
   buildForm(proc);
+  showSet();
   $('result').replaceChildren();
   last = null;
   showCompare();
@@ -1184,7 +1322,7 @@ async function start() {
     return;
   }
   const sel = $('procedure');
-  fillProcedures('');
+  ruleSetButtons();
   // the page's own controls first: whatever a link holds, Find, Share and
   // the picker work
   $('share').addEventListener('click', share);
@@ -1192,12 +1330,21 @@ async function start() {
   $('find').addEventListener('input', () => {
     const n = fillProcedures($('find').value);
     $('find-count').textContent = n ? n + (n === 1 ? ' match' : ' matches') : 'nothing matches';
-    if (n && sel.value !== current.name) choose(sel.value);
+    if (n && (!current || sel.value !== current.name)) choose(sel.value);
   });
   const state = loadState() || storedState();
-  const first = catalogue.find((p) => state && p.name === state.p) || catalogue[0];
-  sel.value = first.name;
+  const first = catalogue.find((p) => state && p.name === state.p);
+  // a first visit opens on the rule sets: the player says which game first
+  if (!first) {
+    fillProcedures('');
+    showSet();
+    newSeed();
+    return;
+  }
   buildForm(first);
+  fillProcedures('');
+  sel.value = first.name;
+  showSet();
   try {
     if (state) setInputs(state.i);
     if (state && state.s) $('seed').value = String(state.s); else newSeed();

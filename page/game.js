@@ -99,6 +99,7 @@ async function startGame(ev) {
     store(a.game);
     showError('');
     $('happened').hidden = true;
+    if (window.gameAdvice) gameAdvice.newGame();
     await showGame();
   } catch (e) { showError(e.message); }
 }
@@ -155,6 +156,7 @@ function showView(a) {
   const n = logEntries.length;
   $('game-line').textContent = `${units.rules} · turn ${units.turn} · ${plural(n, 'action', 'actions')} so far`;
   $('undo').disabled = n === 0;
+  if (window.gameAdvice) gameAdvice.renderSolo();
 }
 
 // The fields a card shows first: counts that play changes (generic: any
@@ -230,6 +232,7 @@ function openUnit(i) {
   }
   renderForces();
   $('act').scrollIntoView({block: 'nearest'});
+  if (window.gameAdvice) gameAdvice.unitOpened(i);  // the game's advice, best marked (page/game_advice.js)
 }
 
 function field(label, control, id) {
@@ -354,6 +357,26 @@ function showActError(e) {
   }
 }
 
+// A required option is not needed once an option it excludes is given
+// (the descriptors' "excludes": a range or its band): the form's required
+// marks follow what is filled in.
+function syncRequired() {
+  if (!picked || !picked.action) return;
+  const given = (name) => {
+    const c = $('opt-' + name);
+    return !!c && (c.type === 'checkbox' ? c.checked : c.value.trim() !== '');
+  };
+  for (const o of picked.action.options || []) {
+    const c = $('opt-' + o.name);
+    if (!c || !o.required || c.type === 'checkbox') continue;
+    const needed = !(o.excludes || []).some(given);
+    c.required = needed;
+    c.setAttribute('aria-required', String(needed));
+    const mark = c.closest('.field') && c.closest('.field').querySelector('.req');
+    if (mark) mark.hidden = !needed;
+  }
+}
+
 let oddsTimer = null;
 function oddsSoon() {
   clearTimeout(oddsTimer);
@@ -416,6 +439,7 @@ async function showOdds() {
   const mine = ++oddsAsked;
   if (!picked || !picked.action) return;
   const t = $('act-target');
+  syncRequired();
   for (const o of picked.action.options || []) {
     const c = $('opt-' + o.name);
     if (c && c.required && !c.value) {
@@ -458,7 +482,18 @@ async function showOdds() {
       const said = Object.entries(r.outcome).map(([k, v]) => `${words(k)} ${typeof v === 'boolean' ? (v ? 'yes' : 'no') : v}`).join(', ');
       every.append(el('li', {}, el('span', {text: said + ': '}), chance(r.p, [r])));
     }
-    box.replaceChildren(el('h4', {text: `The odds before the roll: ${proc ? proc.summary : words(odds.procedure || '')} (exact)`}),
+    const steps = await stepsOf(picked.action);
+    if (mine !== oddsAsked) return;
+    const what = proc ? proc.summary : words(odds.procedure || '');
+    const title = steps ? `The odds before the roll: ${steps[0]} (${what}; exact)` : `The odds before the roll: ${what} (exact)`;
+    const head = [el('h4', {id: 'odds-title', text: title})];
+    if (steps) {
+      if (steps.length > 1) {
+        head.push(el('p', {class: 'then', id: 'odds-then', text: `Then ${steps.slice(1).join(', ')}: ` +
+          'each rolled after this one, as it falls out (the log tells each)'}));
+      }
+    }
+    box.replaceChildren(...head,
       list,
       el('details', {}, el('summary', {text: 'What the game takes from the units'}), inputs),
       el('details', {}, el('summary', {text: 'Every outcome'}), every));
@@ -468,6 +503,25 @@ async function showOdds() {
   } finally {
     clearTimeout(working);
   }
+}
+
+// The steps an action rolls, in the game's words (the action's summary,
+// the last part of its usage: "fear of charge, reaction, impact, morale"),
+// when it rolls more than one procedure (the rule set's actions op): the
+// odds are the first step's (docs/json/game-request.md), titled by it. Null
+// for an action of one step, whose odds are the whole of it.
+const actionSteps = new Map();
+async function stepsOf(a) {
+  const rules = units && units.rules;
+  if (!rules) return null;
+  if (!actionSteps.has(rules)) {
+    let list = [];
+    try { list = (await askGame({op: 'actions', rules})).actions || []; } catch (e) { list = []; }
+    actionSteps.set(rules, new Map(list.map((x) => [x.name, (x.procedures || []).length])));
+  }
+  const tail = /\]?: ([^:]+)$/.exec(a.usage || '');
+  if ((actionSteps.get(rules).get(a.name) || 0) < 2 || !tail || !tail[1].includes(', ')) return null;
+  return tail[1].split(', ').map((w) => w.replace(/^then /, ''));
 }
 
 async function roll(ev, choices) {
@@ -493,6 +547,8 @@ async function applyRequest(req) {
     logEntries.push({n: logEntries.length + 1, turn, says: a.says, changes: (a.events && a.events.changes) || [],
       story: storyOf(a.story)});
     afterChange(a, (a.events && a.events.changes) || [], a.story);
+    // solo play: fray answers with its side's action
+    if (window.gameAdvice) gameAdvice.afterPlayer(req);
   } catch (e) {
     if (e.answer && e.answer.question) {
       askQuestion(e.answer.question, req);
@@ -519,14 +575,16 @@ function askQuestion(q, req) {
   box.firstChild.focus();
 }
 
-function afterChange(a, changes, story) {
+function afterChange(a, changes, story, heading) {
   closeAction();
   showView(a);
+  $('happened-title').textContent = heading || 'What happened';
   const list = $('changes');
   list.replaceChildren();
   for (const c of changes) list.append(el('li', {text: c}));
   if (!list.children.length) list.append(el('li', {text: 'no change to the forces'}));
   $('story').textContent = story ? storyOf(story) : '';
+  $('story').closest('details').hidden = !story;  // an undo rolls nothing
   $('happened').hidden = false;
   $('happened').scrollIntoView({block: 'nearest'});
 }
@@ -584,7 +642,11 @@ function renderLog() {
     for (const e of list) {
       const entry = el('div', {class: 'entry', 'data-action': String(e.n)},
         el('p', {class: 'says'}, el('span', {class: 'n', text: `#${e.n}`}), document.createTextNode(cap(e.says))));
-      if (e.changes.length) entry.append(el('ul', {class: 'changes'}, ...e.changes.map((c) => el('li', {text: c}))));
+      // fray's reason for its own move (solo play) under the move, the changes after it
+      const reasons = window.gameAdvice ? e.changes.map((c) => gameAdvice.reasonOf(c)) : [];
+      for (const r of reasons) if (r) entry.append(el('p', {class: 'reason', text: r.text}));
+      const changes = e.changes.filter((c, k) => !reasons[k]);
+      if (changes.length) entry.append(el('ul', {class: 'changes'}, ...changes.map((c) => el('li', {text: c}))));
       if (e.story.trim()) entry.append(el('details', {}, el('summary', {text: 'Every roll'}), el('pre', {text: e.story})));
       d.append(entry);
     }
@@ -625,8 +687,13 @@ function init() {
       const a = await askGame({op: 'undo', game: game.text});
       store(a.game);
       showError('');
-      logEntries.pop();
-      afterChange(a, [a.undone ? 'undone: ' + a.undone : 'the last action undone'], '');
+      const gone = logEntries.pop();
+      // what was taken back, in the game's words ("Presidials: shoot at
+      // Apaches (range 10)"), and what it had changed
+      const said = a.undone || (gone && gone.says) || 'the last action';
+      const undid = [`Took back ${gone ? '#' + gone.n + ' ' : ''}${said}`];
+      if (gone && gone.changes.length) undid.push('Undone with it: ' + gone.changes.join('; '));
+      afterChange(a, undid, '', 'Taken back');
     } catch (e) { showError(e.message); }
   });
   $('end-turn').addEventListener('click', () => applyRequest({op: 'apply', game: game.text, action: 'turn'}));

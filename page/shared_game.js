@@ -191,7 +191,7 @@
     async ask(req, signal) {
       const body = Object.assign({}, req);
       delete body.game;
-      if (req.op !== 'new' && req.op !== 'apply' && req.op !== 'undo') {
+      if (req.op !== 'new' && req.op !== 'apply' && req.op !== 'undo' && req.op !== 'play') {
         // a reading op: on this phone's copy, as this browser's own game's
         const r = await patient(() => postAPI('api/v1/game', req, signal));
         let a = null;

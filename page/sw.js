@@ -25,7 +25,7 @@ const CACHE = PREFIX + VERSION;
 const PAGES = ['./', 'index.html', 'game.html'];
 const FILES = [...PAGES, 'app.css', 'dom.js', 'transport.js', 'app.js', 'worker.js', 'fray.js', 'fray.wasm',
   'manifest.webmanifest', 'icons/icon.svg', 'icons/icon-192.png', 'icons/icon-512.png', 'game.css', 'game.js',
-  'share_qr.js', 'shared_game.js'];
+  'share_qr.js', 'shared_game.js', 'game_advice.js'];
 // an asset of this build: the ?v= the build's pages give it (none on fray serve)
 const STAMP = VERSION === 'dev' ? null : VERSION;
 const MARK = '<meta name="fray-build" content="' + VERSION + '">';

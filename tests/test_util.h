@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 #include <fray/fray.h>
 
 #ifndef FRAY_TEST_NO_CTX
@@ -33,6 +34,17 @@ static inline int teardown(void **state)
 	fray_ctx_free(ctx);
 	return 0;
 }
+
+#ifdef FRAY_SOURCE_DIR
+/* The same, run from the source tree: the catalogue's examples and the
+ * shipped files name their paths from there (examples/adbg/...). */
+static inline int setup_in_source(void **state)
+{
+	if (chdir(FRAY_SOURCE_DIR) != 0)
+		return -1;
+	return setup(state);
+}
+#endif
 #endif
 
 /* Two exact distributions are the same: every outcome and every exact

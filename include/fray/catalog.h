@@ -115,6 +115,14 @@ const char *fray_procedure_find(const char *name_or_command);
 const char *fray_procedure_summary(size_t i);
 const char *fray_procedure_rules(size_t i);
 
+/* The rule sets of the catalogue (issue 42: everything that lists them
+ * iterates this registry), in its order ("adbg", "presidio", "bbb",
+ * "chits", then any registered after them; never fray's own dice): the
+ * i-th one's id, its procedures' prefix and its commands' first word, and
+ * into *title (may be NULL) its title ("Presidio skirmishes"); NULL (and
+ * *title NULL) past the last. Static strings. */
+const char *fray_rule_set(size_t i, const char **title);
+
 /* ---- A call built input by input (the command line's way in) ---- */
 
 typedef struct fray_call fray_call;

@@ -95,18 +95,46 @@ size_t fray_game_actions(const fray_game *game, size_t unit, const char **names,
  * that the unit may not take now (fray_game_actions). The game's context
  * is left as it was. */
 size_t fray_game_targets(const fray_game *game, size_t unit, const char *action, size_t *targets, size_t cap);
+/* An action's option, typed (issue 42): name as the action's descriptors
+ * name it ("range", "taking-cover" or "taking_cover"; fray_game_rule_set_action's
+ * usage lists them, api/v1/game's "actions" op describes them), and its
+ * value in the member its kind says: i (FRAY_GAME_INT), x
+ * (FRAY_GAME_NUMBER), b (FRAY_GAME_BOOL: false is the flag not given) or
+ * s (FRAY_GAME_TEXT: a choice's word, a weapon's name; borrowed for the
+ * call). A whole number may be given as either number kind. */
+typedef enum fray_game_value {
+	FRAY_GAME_INT, FRAY_GAME_NUMBER, FRAY_GAME_BOOL, FRAY_GAME_TEXT
+} fray_game_value;
+typedef struct fray_game_option {
+	const char *name;
+	fray_game_value kind;
+	int64_t i;
+	double x;
+	bool b;
+	const char *s;
+} fray_game_option;
 /* Applies an action: action ("shoot", "charge", "assault", "turn", "set"...),
  * the acting unit by name (NULL for "turn"), the target (NULL for none)
- * and the procedure's options as on fray table's command line
- * ("--range", "10"; "--reaction", "fire"). A choice the options leave
- * open goes to policy (the charge reaction; NULL: the option is needed).
- * *events gets what happened as JSON, the shape `fray table ... --json`
- * prints ({"turn", "steps": each roll with its events, "changes"}):
- * malloc'd, free() it (may be NULL when not wanted). */
+ * and noptions typed options. Each option is checked as the action's
+ * descriptor says before anything is rolled: a name the action does not
+ * describe, a value of another kind, out of range or not one of the
+ * choices, an option given twice or with one it excludes, or one the
+ * action needs left out: FRAY_ERR_INPUT, its message naming the option
+ * ("options.range: ..."; fray_ctx_input gives the name). "set" takes the
+ * unit's fields as options (name: the field's key), checked as a forces
+ * file's fields are. At most 32 options (FRAY_ERR_LIMIT). A choice the
+ * options leave open goes to policy (the charge reaction; NULL: the
+ * option is needed). *events gets what happened as JSON, the shape `fray
+ * table ... --json` prints ({"turn", "steps": each roll with its events,
+ * "changes"}): malloc'd, free() it (may be NULL when not wanted). The
+ * log's command is the action's words as fray table takes them
+ * ("shoot Presidials --at Apaches --range 10"). Before issue 42 the
+ * options were command-line words. */
 fray_status fray_game_apply(fray_game *game, const char *action, const char *actor, const char *target,
-			    size_t noptions, const char *const *options, fray_policy *policy, char **events);
-/* The same, the action as fray table's command line has it after the game
- * file: words ACTION [UNIT] [--at TARGET] [options] ("shoot", "Cueras",
+			    size_t noptions, const fray_game_option *options, fray_policy *policy, char **events);
+/* The same, the action as fray table's command line has it after the
+ * game file (fray table's door; the options any of the action's
+ * procedures takes, as the command line gives them): words ACTION [UNIT] [--at TARGET] [options] ("shoot", "Cueras",
  * "--at", "Apaches", "--range", "10"), or "turn", or "set" UNIT KEY=VALUE...
  * (the words a shell passes on: the messages are fray table's). *out (NULL
  * when format is NULL: nothing wanted) gets what happened: format "json"
@@ -117,7 +145,7 @@ fray_status fray_game_act(fray_game *game, size_t nwords, const char *const *wor
 			  const char *format, char **out);
 /* The exact odds of the action's first procedure from the game as it
  * stands: the inputs apply would give it (the units' fields and the
- * options), as `fray table GAME ACTION ... --odds` gives them and as
+ * options, typed and checked as fray_game_apply's), as `fray table GAME ACTION ... --odds` gives them and as
  * `fray <set> <proc> --odds` renders them (format FRAY_FORMAT_JSON or
  * FRAY_FORMAT_TEXT, a boolean before issue 42; another:
  * FRAY_ERR_INPUT): *out malloc'd, free() it. Nothing is rolled and the game is
@@ -125,7 +153,7 @@ fray_status fray_game_act(fray_game *game, size_t nwords, const char *const *wor
  * reaction is needed. FRAY_ERR_INPUT also for an action that rolls no
  * dice (reload, set, a panicked unit's surrender). */
 fray_status fray_game_odds(fray_game *game, const char *action, const char *actor, const char *target,
-			   size_t noptions, const char *const *options, fray_format format, char **out);
+			   size_t noptions, const fray_game_option *options, fray_format format, char **out);
 /* The same odds, the action as fray_game_act's words. */
 fray_status fray_game_act_odds(fray_game *game, size_t nwords, const char *const *words, fray_format format, char **out);
 /* The log: how many entries, and entry i's command as the log has it

@@ -4,7 +4,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-#include "catalog.h"
+#include "result.h"
 
 /* P(winner == w), and how many simulated battles that was. */
 static double p_winner(const fray_dist *d, int64_t w, uint64_t *hits)
@@ -139,8 +139,12 @@ static void best_text(strbuf *sb, const fray_adbg_odds_about *m)
 	}
 }
 
-static void odds_json(strbuf *sb, const fray_adbg_odds_about *m, const fray_dist *d, const double *mean)
+fray_status frayi_json_battle_odds(const void *result, strbuf *sb)
 {
+	const battle_odds_result *r = result;
+	const fray_adbg_odds_about *m = r->about;
+	const fray_dist *d = r->dist;
+	const double *mean = r->mean;
 	const fray_adbg_scenario *s = m->scenario;
 	char num[40];
 	frayi_sb_add(sb, "{\"procedure\": \"adbg.battle\", \"inputs\": {\"scenario\": ");
@@ -206,11 +210,16 @@ static void odds_json(strbuf *sb, const fray_adbg_odds_about *m, const fray_dist
 	if (m->best)
 		best_json(sb, m);
 	frayi_sb_add(sb, "}}\n");
+	return FRAY_OK;
 }
 
-static void odds_text(strbuf *sb, const fray_adbg_odds_about *m, const fray_dist *d, const double *mean,
-		      double loss_p[2][FRAY_ADBG_MAX_UNITS + 1])
+fray_status frayi_text_battle_odds(const void *result, strbuf *sb)
 {
+	const battle_odds_result *r = result;
+	const fray_adbg_odds_about *m = r->about;
+	const fray_dist *d = r->dist;
+	const double *mean = r->mean;
+	const double(*loss_p)[FRAY_ADBG_MAX_UNITS + 1] = r->loss_p;
 	const fray_adbg_scenario *s = m->scenario;
 	frayi_sb_escaped(sb, fray_adbg_scenario_name(s));
 	if (m->exact)
@@ -263,23 +272,25 @@ static void odds_text(strbuf *sb, const fray_adbg_odds_about *m, const fray_dist
 		frayi_sb_add(sb, "\n  unresolved: %.3g%%\n", 100 * fray_dist_unresolved(d));
 	if (m->best)
 		best_text(sb, m);
+	return FRAY_OK;
 }
 
-void frayi_adbg_odds_report(strbuf *sb, const fray_adbg_odds_about *m, const fray_dist *d, fray_format form)
+/* FRAY_OK, or FRAY_ERR_INPUT for a format the table has no renderer of. */
+fray_status frayi_adbg_odds_report(strbuf *sb, const fray_adbg_odds_about *m, const fray_dist *d, fray_format form)
 {
-	double loss_p[2][FRAY_ADBG_MAX_UNITS + 1] = {{0}}, mean[2] = {0};
+	result_renderer render = frayi_renderer(RESULT_BATTLE_ODDS, form);
+	if (!render)
+		return FRAY_ERR_INPUT;
+	battle_odds_result r = {.about = m, .dist = d};
 	for (size_t i = 0; i < fray_dist_count(d); i++)
 		for (int side = 0; side < 2; side++) {
 			int64_t l = fray_dist_outcome(d, i)[1 + side];
 			if (l < 0 || l > FRAY_ADBG_MAX_UNITS)
 				continue; /* not the battle's dist */
-			loss_p[side][l] += fray_dist_p(d, i);
-			mean[side] += (double)l * fray_dist_p(d, i);
+			r.loss_p[side][l] += fray_dist_p(d, i);
+			r.mean[side] += (double)l * fray_dist_p(d, i);
 		}
-	if (form == FRAY_FORMAT_JSON)
-		odds_json(sb, m, d, mean);
-	else
-		odds_text(sb, m, d, mean, loss_p);
+	return render(&r, sb);
 }
 
 FRAY_API fray_status fray_adbg_odds_report(const fray_adbg_odds_about *m, const fray_dist *d, fray_format form, char **out)
@@ -287,10 +298,11 @@ FRAY_API fray_status fray_adbg_odds_report(const fray_adbg_odds_about *m, const 
 	if (!out)
 		return FRAY_ERR_INPUT;
 	*out = NULL;
-	if (!m || !d || !m->scenario || !m->policy || fray_dist_fields(d) != 3 ||
-	    (form != FRAY_FORMAT_TEXT && form != FRAY_FORMAT_JSON))
+	if (!m || !d || !m->scenario || !m->policy || fray_dist_fields(d) != 3)
 		return FRAY_ERR_INPUT;
 	strbuf sb = {0};
-	frayi_adbg_odds_report(&sb, m, d, form);
+	fray_status st = frayi_adbg_odds_report(&sb, m, d, form);
+	if (st != FRAY_OK)
+		return st;
 	return frayi_sb_give(&sb, NULL, out);
 }

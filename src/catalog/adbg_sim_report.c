@@ -3,7 +3,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-#include "catalog.h"
+#include "result.h"
 
 static const struct {
 	const char *key, *words;
@@ -68,8 +68,10 @@ static void json_rate(strbuf *sb, uint64_t k, uint64_t n)
 	frayi_sb_add(sb, "%s", text);
 }
 
-static void report_json(strbuf *sb, const fray_adbg_sim_about *m, const fray_sim *s)
+fray_status frayi_json_battle_sim(const void *result, strbuf *sb)
 {
+	const fray_adbg_sim_about *m = ((const battle_sim_result *)result)->about;
+	const fray_sim *s = ((const battle_sim_result *)result)->sim;
 	frayi_sb_add(sb, "{\"scenario\": ");
 	frayi_sb_json(sb, m->scenario);
 	frayi_sb_add(sb, ", \"policy\": ");
@@ -98,6 +100,7 @@ static void report_json(strbuf *sb, const fray_adbg_sim_about *m, const fray_sim
 		frayi_sb_add(sb, "}");
 	}
 	frayi_sb_add(sb, "]}\n");
+	return FRAY_OK;
 }
 
 /* A name escaped for a terminal, then cut to width bytes (as %-W.Ws). */
@@ -109,8 +112,10 @@ static void cell(strbuf *sb, const char *name, int width)
 	frayi_sb_free(&one);
 }
 
-static void report_text(strbuf *sb, const fray_adbg_sim_about *m, const fray_sim *s)
+fray_status frayi_text_battle_sim(const void *result, strbuf *sb)
 {
+	const fray_adbg_sim_about *m = ((const battle_sim_result *)result)->about;
+	const fray_sim *s = ((const battle_sim_result *)result)->sim;
 	frayi_sb_escaped(sb, m->scenario);
 	frayi_sb_add(sb, ": %" PRIu64 " battles simulated (seed %" PRIu64 ", policy ", fray_sim_trials(s), m->seed);
 	frayi_sb_escaped(sb, m->policy);
@@ -148,14 +153,15 @@ static void report_text(strbuf *sb, const fray_adbg_sim_about *m, const fray_sim
 	frayi_sb_add(sb, "  %-26s %5.2f  ", "rounds fought", fray_sim_mean(s, FRAY_ADBG_SIM_ROUNDS));
 	spark(sb, s, FRAY_ADBG_SIM_ROUNDS);
 	frayi_sb_add(sb, "\n");
+	return FRAY_OK;
 }
 
-void frayi_adbg_sim_report(strbuf *sb, const fray_adbg_sim_about *m, const fray_sim *s, fray_format form)
+/* FRAY_OK, or FRAY_ERR_INPUT for a format the table has no renderer of. */
+fray_status frayi_adbg_sim_report(strbuf *sb, const fray_adbg_sim_about *m, const fray_sim *s, fray_format form)
 {
-	if (form == FRAY_FORMAT_JSON)
-		report_json(sb, m, s);
-	else
-		report_text(sb, m, s);
+	result_renderer render = frayi_renderer(RESULT_BATTLE_SIM, form);
+	battle_sim_result r = {.about = m, .sim = s};
+	return render ? render(&r, sb) : FRAY_ERR_INPUT;
 }
 
 FRAY_API fray_status fray_adbg_sim_report(const fray_adbg_sim_about *m, const fray_sim *s, fray_format form, char **out)
@@ -163,10 +169,11 @@ FRAY_API fray_status fray_adbg_sim_report(const fray_adbg_sim_about *m, const fr
 	if (!out)
 		return FRAY_ERR_INPUT;
 	*out = NULL;
-	if (!m || !s || !m->scenario || !m->policy || !m->side[0] || !m->side[1] ||
-	    (form != FRAY_FORMAT_TEXT && form != FRAY_FORMAT_JSON))
+	if (!m || !s || !m->scenario || !m->policy || !m->side[0] || !m->side[1])
 		return FRAY_ERR_INPUT;
 	strbuf sb = {0};
-	frayi_adbg_sim_report(&sb, m, s, form);
+	fray_status st = frayi_adbg_sim_report(&sb, m, s, form);
+	if (st != FRAY_OK)
+		return st;
 	return frayi_sb_give(&sb, NULL, out);
 }

@@ -11,7 +11,7 @@ static const char *const weathers[] = {"normal", "severe"};
 static const in_desc fire_in[] = {
 	{"type", IN_CHOICE, .choices = fray_adbg_type_names, .nchoices = 4, .required = true,
 	 .help = "the firing unit's type", .rule = "ADBG 19.2.1", IN_FIELD(fray_adbg_fire_in, type)},
-	{"cf", IN_INT, 0, 9, .required = true, .help = "the unit's printed fire combat factor",
+	{"cf", IN_INT, 0, 9, .required = true, .label = "fire combat factor", .help = "the unit's printed fire combat factor",
 	 .rule = "ADBG 19.2.1", IN_FIELD(fray_adbg_fire_in, cf)},
 	{"terrain", IN_CHOICE, .choices = fray_adbg_terrain_names, .nchoices = 3, .required = true,
 	 .help = "the battle's terrain", .rule = "ADBG 19.2.1, ruling R5", IN_FIELD(fray_adbg_fire_in, terrain)},
@@ -36,7 +36,7 @@ static const proc_desc frayi_adbg_fire_desc = {
 	"always misses.",
 	fire_in, 4, fire_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
 	"{\"type\": \"regular\", \"cf\": 3, \"terrain\": \"wilderness\"}", bind_fire, NULL, NULL, false,
-	.headline = {"hit", "== true", "the fire hits"}, .generic = true, .no_sides = true};
+	.headline = {"hit", "== true", "the fire hits"}, .words = "shoot musket rifle shot", .generic = true, .no_sides = true};
 
 /* ---- move (19.2.2) ---- */
 
@@ -84,7 +84,7 @@ static const proc_desc frayi_adbg_move_desc = {
 	"6 or a modified 6+ never. The DRMs are cumulative.",
 	move_in, 8, move_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
 	"{\"level\": 3, \"type\": \"militia\", \"terrain\": \"rough\", \"leader\": 1}", bind_move, NULL, NULL, false,
-	.headline = {"moved", "== true", "the unit moves"}, .generic = true, .no_sides = true};
+	.headline = {"moved", "== true", "the unit moves"}, .words = "march advance maneuver", .generic = true, .no_sides = true};
 
 /* ---- recover (19.2.4) ---- */
 
@@ -111,7 +111,7 @@ static const proc_desc frayi_adbg_recover_desc = {
 	"the level; a 6 never does.",
 	recover_in, 2, recover_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
 	"{\"level\": 2, \"leader\": 1}", bind_recover, NULL, NULL, false,
-	.headline = {"recovered", "== true", "the side recovers a level"}, .generic = true, .no_sides = true};
+	.headline = {"recovered", "== true", "the side recovers a level"}, .words = "rally recovery steady", .generic = true, .no_sides = true};
 
 /* ---- rounds (19.1) ---- */
 
@@ -151,7 +151,7 @@ static const proc_desc frayi_adbg_rounds_desc = {
 	"leader's rating.",
 	rounds_in, 3, rounds_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
 	"{\"initiative_rating\": 2, \"attempt\": true, \"other_rating\": 3}", bind_rounds, NULL, NULL, false,
-	.headline = {"rounds", "each", "how many rounds the battle lasts"}, .generic = true, .no_sides = true};
+	.headline = {"rounds", "each", "how many rounds the battle lasts"}, .words = "battle length turns", .generic = true, .no_sides = true};
 
 /* ---- melee (19.2.3, rulings R7, R8, R10) ---- */
 
@@ -170,7 +170,7 @@ static const char the_cfs_or_the_units[] = "give either the modified CFs or the 
 enum { ME_CRT, ME_ATTACK, ME_DEFEND, ME_SHIFT, ME_DRM, ME_ATTACKER, ME_DEFENDER, ME_TERRAIN, ME_ALEADER, ME_DLEADER,
        ME_ALEVEL, ME_DLEVEL, ME_SURPRISE, ME_N };
 static const in_desc melee_in[] = {
-	{"crt", IN_FILE, .required = true, .help = "your game's melee CRT (data/adbg/example-melee-crt.yaml shows the form)",
+	{"crt", IN_FILE, .required = true, .label = "melee CRT", .help = "your game's melee CRT (data/adbg/example-melee-crt.yaml shows the form)",
 	 .rule = "ADBG 19.2.3, G1",
 	 .missing = "FILE: the melee CRT is your game's table (an example: data/adbg/example-melee-crt.yaml)"},
 	{"attack", IN_INT, 0, 1000, .def = -1, .help = "the attackers' modified melee CF (the CF form)", .rule = "ADBG 19.2.3",
@@ -180,7 +180,7 @@ static const in_desc melee_in[] = {
 	/* the unit form works the shift and the DRM out itself */
 	{"shift", IN_INT, -20, 20, .help = "net column shift, right positive (the CF form)", .rule = "ADBG 19.2.3, ruling R7",
 	 IN_FIELD(fray_adbg_melee_in, shift)},
-	{"drm", IN_INT, -3, 3, .help = "the melee DRM (the CF form)", .rule = "ADBG 19.2.3, ruling R7",
+	{"drm", IN_INT, -3, 3, .label = "die roll modifier", .help = "the melee DRM (the CF form)", .rule = "ADBG 19.2.3, ruling R7",
 	 IN_FIELD(fray_adbg_melee_in, drm)},
 	{"attacker", IN_STRING, .help = "attacking units as TYPE:CF[:STATUS], comma-separated (the unit form)",
 	 .rule = "ADBG 19.2.3"},
@@ -387,7 +387,7 @@ static const proc_desc frayi_adbg_melee_desc = {
 	"{\"crt\": \"data/adbg/example-melee-crt.yaml\", \"attacker\": \"warrior:3\", \"defender\": \"militia:2\", "
 	"\"terrain\": \"rough\"}",
 	bind_melee, NULL, NULL, false,
-	.headline = {"defender_loss", "!= 0", "the defender loses units"}, .sides = melee_sides, .generic = true};
+	.headline = {"defender_loss", "!= 0", "the defender loses units"}, .words = "charge assault hand-to-hand close combat fight", .sides = melee_sides, .generic = true};
 
 /* This file's procedures, in the catalogue's order (list.c joins the files). */
 const proc_desc *const frayi_adbg_procs[] = {

@@ -281,7 +281,7 @@ static const proc_desc frayi_adbg_battle_desc = {
 	battle_in, B_N, battle_out, 3, FRAY_MODE_ROLL | FRAY_MODE_ODDS | FRAY_MODE_SIMULATE,
 	"{\"scenario\": \"examples/adbg/lochry-1781.yaml\"}",
 	bind_battle, NULL, render_battle, true,
-	.headline = {"winner", "each", "who wins"}, .generic = true, .no_sides = true};
+	.headline = {"winner", "each", "who wins"}, .words = "battle scenario fight whole", .generic = true, .no_sides = true};
 
 /* This file's procedures, in the catalogue's order (list.c joins the files). */
 const proc_desc *const frayi_adbg_battle_procs[] = {

@@ -162,6 +162,11 @@ static const proc_desc frayi_bbb_assault_desc = {
 	assault_in, AS_SIDES + 2 * SF_N, assault_out, 7, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
 	"{\"attacker_bases\": 4, \"defender_bases\": 3, \"cover\": 1, \"attacker_aggressive\": true}", bind_assault, NULL, NULL, false,
 	/* the page */ .headline = {"result", "each", "the assault's result"},
+	/* the sheet's Assault Table: from +1 up the defender leaves the
+	 * position (back 3", driven back, thrown back) or is destroyed */
+	.more_headlines = {{"result", "in [\"+1-3\", \"+4-6\", \"+7\", \"defender destroyed\"]",
+			    "the attacker carries the position"}},
+	.words = "charge melee attack close combat storm",
 	.sides = (const side_pair[]){{"attacker_bases", "defender_bases"}, {"attacker_arm", "defender_arm"},
 		{"attacker_aggressive", "defender_aggressive"}, {"attacker_in_depth", "defender_in_depth"},
 		{"attacker_disrupted", "defender_disrupted"}, {"attacker_silenced", "defender_silenced"},
@@ -192,7 +197,7 @@ static const in_desc move_in[] = {
 	{"road", IN_BOOL, .help = "following a road (x2 in column or limbered)", .rule = SHEET ", Terrain Table"},
 	{"changes", IN_INT, 0, 2, .help = "formation changes and limber/unlimber: half a move each",
 	 .rule = SHEET ", Movement notes"},
-	{"bases", IN_INT, 0, 999, .help = "the unit's bases now (with start_bases: a base is recovered only if lost)",
+	{"bases", IN_INT, 0, 999, .help = "the unit's bases now (with its bases at the start: a base is recovered only if lost)",
 	 .rule = SHEET ", Movement Table", IN_FIELD(fray_bbb_move_in, bases)},
 	{"start_bases", IN_INT, 0, 999, .help = "the unit's bases at the start", .rule = SHEET ", Movement Table", IN_FIELD(fray_bbb_move_in, start_bases)},
 };
@@ -267,7 +272,7 @@ static const proc_desc frayi_bbb_move_desc = {
 	move_in, MV_N, move_out, 6, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
 	"{\"training\": \"veteran\", \"in_command\": true, \"unit\": \"infantry\", \"road\": true, \"column\": true}",
 	bind_move, NULL, NULL, false,
-	/* the page */ .headline = {"result", "each", "the move's result"}, .generic = true, .no_sides = true};
+	/* the page */ .headline = {"result", "each", "the move's result"}, .words = "march advance maneuver", .generic = true, .no_sides = true};
 
 /* ---- fire ---- */
 
@@ -549,7 +554,7 @@ static const proc_desc frayi_bbb_fire_desc = {
 	"is --weapon CODE --bases N (--units N for artillery).",
 	fire_in, FI_N, fire_out, 9, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
 	"{\"weapons\": \"RR:4\", \"range\": 6, \"target\": \"infantry\", \"cover\": 1}", bind_fire, NULL, NULL, false,
-	/* the page */ .headline = {"result", "each", "the fire's result"},
+	/* the page */ .headline = {"result", "each", "the fire's result"}, .words = "shoot volley musketry firefight artillery",
 	.sides = (const side_pair[]){{"firer_bases", "target_bases"}, {"firer_skirmishers", "target_skirmishers"},
 		{NULL, NULL}}, .generic = true};
 

@@ -19,7 +19,7 @@ static const in_desc end_turn_in[] = {
 	{"hits", IN_STRING, .help = "hits per battalion, such as 1,0,0,0", .rule = RULE},
 	{"morale", IN_INT, 0, FRAY_CHITS_MAX_LEVEL, .def = 7, .help = "the brigade's morale level", .rule = "chit combat, G5",
 	 UNIT(morale)},
-	{"lead", IN_INT, 1, FRAY_CHITS_MAX_BATTALIONS, .help = "the battalion that now leads",
+	{"lead", IN_INT, 1, FRAY_CHITS_MAX_BATTALIONS, .label = "leading battalion", .help = "the battalion that now leads",
 	 .rule = RULE ", lead battalion"},
 	{"rest", IN_BOOL, .help = "a Rest order: 1d3 more fatigue points off", .rule = RULE,
 	 IN_FIELD(fray_chits_end_turn_in, rest)},
@@ -122,7 +122,7 @@ static const proc_desc frayi_chits_end_turn_desc = {
 	"{\"mix\": \"examples/chits/sample-mix.yaml\", \"fatigue\": 2, \"hits\": \"2,1,0,0\", \"rest\": true, "
 	"\"rally\": true}",
 	bind_end_turn, NULL, NULL, false,
-	.headline = {"hits", "each", "the brigade's hits after the end of turn"}, .generic = true, .no_sides = true};
+	.headline = {"hits", "each", "the brigade's hits after the end of turn"}, .words = "rally rest fatigue recover", .generic = true, .no_sides = true};
 
 /* This file's procedures, in the catalogue's order (list.c joins the files). */
 const proc_desc *const frayi_chits_procs[] = {

@@ -28,18 +28,18 @@ enum { AD_CRITERION = CB_SHARED, AD_N };
 	 .help = "the defender's terrain", .rule = RULE, SIT(terrain)},                                         \
 	{"attacker_cdr", IN_INT, 1, 99, .def = -1, .rule = "R21",                                               \
 	 .help = "the attacker's modified combat die roll, rolled at the table (the text names no die)",        \
-	 SIT(attacker_cdr)},                                                                                    \
+	 SIT(attacker_cdr), .label = "combat die roll"},                                                        \
 	{"defender_cdr", IN_INT, 1, 99, .def = -1, .rule = "R21",                                               \
 	 .help = "the defender's modified combat die roll, rolled at the table (the text names no die)",        \
-	 SIT(defender_cdr)},                                                                                    \
+	 SIT(defender_cdr), .label = "combat die roll"},                                                        \
 	{"attacker_type", IN_CHOICE, .choices = fray_chits_types, .nchoices = 3, .help = "the attacker's arm",  \
-	 .rule = RULE, SIT(attacker_type)},                                                                     \
+	 .rule = RULE, SIT(attacker_type), .label = "arm"},                                                     \
 	{"defender_type", IN_CHOICE, .choices = fray_chits_types, .nchoices = 3, .help = "the defender's arm",  \
-	 .rule = RULE, SIT(defender_type)}
+	 .rule = RULE, SIT(defender_type), .label = "arm"}
 
 static const in_desc combat_in[] = {
 	SITUATION_INPUTS,
-	{"draw", IN_INT, 1, 16, .def = -1, .rule = RULE,
+	{"draw", IN_INT, 1, 16, .def = -1, .rule = RULE, .label = "chits to draw",
 	 .help = "chits to draw: the attacker's declared choice, within the tactic's range"},
 	{"script", IN_STRING, .help = "the chits drawn, by id (C01,C07,...): no draw is random",
 	 .rule = "fray's scripted draws"},
@@ -356,10 +356,16 @@ static const proc_desc frayi_chits_combat_desc = {
 	"odds: hits to each side and morale tests. On the command line the combat\n"
 	"file may come without --combat: fray chits combat examples/chits/example-1.yaml",
 	combat_in, CB_N, draws_out, 4, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
-	"{\"combat\": \"examples/chits/example-1.yaml\"}", bind_combat, NULL, render_combat, false,
+	/* Example #1's situation composed from the mix, its chits drawn at
+	 * random (its combat file scripts them: one certain outcome, no odds) */
+	"{\"mix\": \"examples/chits/sample-mix.yaml\", \"tactic\": \"hasty\", \"stance\": \"defend\", "
+	"\"terrain\": \"village\", \"attacker_cdr\": 17, \"defender_cdr\": 6, \"draw\": 5}",
+	bind_combat, NULL, render_combat, false,
 	.headline = {"defender_hits", ">= 1", "the defender takes at least one hit"}, .sides = situation_sides,
 	.generic = true,
-	.example_from = "Chit combat, Example #1"};
+	.example_from = "Chit combat, Example #1's situation, the chits drawn at random",
+	.words = "battle attack brigade fight chit pull draw",
+	.more_headlines = {{"attacker_hits", ">= 1", "the attacker takes at least one hit"}}};
 
 /* ---- advise ---- */
 
@@ -490,7 +496,9 @@ static const proc_desc frayi_chits_advise_desc = {
 	"{\"combat\": \"examples/chits/example-3.yaml\"}", bind_advise, NULL, render_advise, false,
 	.headline = {"defender_hits", ">= 1", "the defender takes at least one hit"}, .sides = situation_sides,
 	.generic = true,
-	.example_from = "Chit combat, Example #3"};
+	.example_from = "Chit combat, Example #3",
+	.words = "advice best how many chits draw",
+	.more_headlines = {{"attacker_hits", ">= 1", "the attacker takes at least one hit"}}};
 
 /* This file's procedures, in the catalogue's order (list.c joins the files). */
 const proc_desc *const frayi_chits_combat_procs[] = {

@@ -97,7 +97,7 @@ static const proc_desc frayi_dice_roll_desc = {
 	"Any dice expression fray reads (docs/dice.md): a roll told die by die, or\n"
 	"the exact chance of every total.",
 	roll_in, 1, roll_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"expression\": \"2d6\"}", bind_roll, NULL, NULL,
-	false, .headline = {"total", "each", "the total"}, .generic = true, .no_sides = true, .odds = roll_odds};
+	false, .headline = {"total", "each", "the total"}, .words = "2d6 3d6 d6 d10 d12 dice roll expression", .generic = true, .no_sides = true, .odds = roll_odds};
 
 /* This file's procedures, in the catalogue's order (list.c joins the files). */
 const proc_desc *const frayi_dice_procs[] = {

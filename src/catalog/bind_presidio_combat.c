@@ -80,7 +80,7 @@ static const in_desc shoot_in[] = {
 	{"mounted_target", IN_BOOL, .help = "a mounted target (+1)", .rule = R4 ", Other Modifiers"},
 	{"evading", IN_BOOL, .help = "the target evades (+1)", .rule = R4 ", Special Cover", IN_FIELD(fray_presidio_shoot_in, evading)},
 	{"taking_cover", IN_BOOL, .help = "the target takes cover (+2)", .rule = R4 ", Special Cover", IN_FIELD(fray_presidio_shoot_in, taking_cover)},
-	{"dm", IN_INT, -20, 20, .help = "any other DM", .rule = R4, IN_FIELD(fray_presidio_shoot_in, other_dm)},
+	{"dm", IN_INT, -20, 20, .label = "other die modifier", .help = "any other DM", .rule = R4, IN_FIELD(fray_presidio_shoot_in, other_dm)},
 	{"armor", IN_INT, -5, 20, .help = "the target's armor (default: the target unit's, or 0)",
 	 .rule = "Presidio Section 6, Wounding; ruling R13"},
 	{"target_figures", IN_INT, 1, 1000, .def = 10, .help = "the target's figures: casualties at most these, its casualty die",
@@ -352,7 +352,7 @@ static const proc_desc frayi_presidio_shoot_desc = {
 	shoot_in, S_N, shoot_out, 8, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
 	"{\"weapon\": \"flintlock musket\", \"figures\": 9, \"range\": 15, \"skill\": 2, \"cover\": \"partial\"}",
 	bind_shoot, NULL, NULL, false,
-	/* the page */ .headline = {"casualties", ">= 1", "at least one figure wounded"},
+	/* the page */ .headline = {"casualties", ">= 1", "at least one figure wounded"}, .words = "volley fire musket rifle pistol bow shot",
 	.sides = (const side_pair[]){{"figures", "target_figures"}, {"unit", "target_unit"}, {NULL, NULL}}, .generic = true,
 	.example_from = "Presidio Section 4, Procedure: the Example"};
 
@@ -392,7 +392,7 @@ static const in_desc melee_in[] = {
 	{"both", IN_BOOL, .help = "the defenders strike back (1 action): the survivors, or all against a charge's impact",
 	 .rule = R5 ", Melee Attacks",
 	 IN_FIELD(fray_presidio_melee_in, both)},
-	{"dm", IN_INT, -20, 20, .help = "any other DM", .rule = R5, IN_FIELD(fray_presidio_melee_in, other_dm)},
+	{"dm", IN_INT, -20, 20, .label = "other die modifier", .help = "any other DM", .rule = R5, IN_FIELD(fray_presidio_melee_in, other_dm)},
 	{"units", IN_FILE, .help = "unit statistics (examples/presidio/units.yaml)", .rule = G4},
 	{"unit", IN_STRING, .help = "the attackers' type in the units file", .rule = G4},
 	{"defender_unit", IN_STRING, .help = "the defenders' type in the units file", .rule = G4},
@@ -594,7 +594,7 @@ static const proc_desc frayi_presidio_melee_desc = {
 	"\"defender_armor\": 1, \"charge\": \"bayonet\", \"both\": true, \"defender_weapon\": \"flint 2-handed warclub\", "
 	"\"defender_figures\": 4, \"armor\": 1, \"defender_specialists\": 1, \"defender_leader\": true}",
 	bind_melee, NULL, NULL, false,
-	/* the page */ .headline = {"casualties", ">= 1", "at least one defender wounded"}, .generic = true,
+	/* the page */ .headline = {"casualties", ">= 1", "at least one defender wounded"}, .words = "charge hand-to-hand close combat fight bayonet", .generic = true,
 	.sides = (const side_pair[]){{"weapon", "defender_weapon"}, {"figures", "defender_figures"},
 		{"skill", "defender_skill"}, {"armor", "defender_armor"}, {"mounted", "defender_mounted"},
 		{"unit", "defender_unit"}, {"specialists", "defender_specialists"}, {"leader", "defender_leader"},

@@ -12,7 +12,7 @@ static const in_desc rally_in[] = {
 	 .rule = "Presidio Section 2, ruling R17", IN_FIELD(fray_presidio_rally_in, leader)},
 	{"leader_rank", IN_STRING, .help = "the leader's rank: its level, and whether an officer (an NCO cannot "
 	 "rally troops)", .rule = "Presidio Section 1, Rank and Command Skill; Section 2, Rally"},
-	{"nco", IN_BOOL, .help = "the leader is an NCO: his level does not count", .rule = "Presidio Section 2, Rally",
+	{"nco", IN_BOOL, .label = "the leader is an NCO", .help = "the leader is an NCO: his level does not count", .rule = "Presidio Section 2, Rally",
 	 IN_FIELD(fray_presidio_rally_in, nco)},
 };
 static const out_desc rally_out[] = {{"rallied", "boolean", "the unit rallies"},
@@ -63,7 +63,7 @@ static const proc_desc frayi_presidio_rally_desc = {
 	"A panicked unit rallies on 1d6 at least 6 less the officer's command level;\n"
 	"an NCO's level does not count (NCOs cannot rally troops).",
 	rally_in, 3, rally_out, 2, FRAY_MODE_ROLL | FRAY_MODE_ODDS, "{\"leader\": 2}", bind_rally, NULL, NULL, false,
-	/* the page */ .headline = {"rallied", "== true", "the unit rallies"}, .generic = true, .no_sides = true,
+	/* the page */ .headline = {"rallied", "== true", "the unit rallies"}, .words = "rally recover panic", .generic = true, .no_sides = true,
 	.example_from = "Presidio Section 2, Rally: the example"};
 
 /* ---- initiative (Section 2, R17) ---- */
@@ -99,7 +99,7 @@ static const proc_desc frayi_presidio_initiative_desc = {
 	"uses the same roll (Section 4, Ambush).",
 	initiative_in, 2, initiative_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
 	"{\"leadership_1\": 1, \"leadership_2\": 2}", bind_initiative, NULL, NULL, false,
-	/* the page */ .headline = {"first", "each", "which side goes first"},
+	/* the page */ .headline = {"first", "each", "which side goes first"}, .words = "ambush order",
 	.sides = (const side_pair[]){{"leadership_1", "leadership_2"}, {NULL, NULL}}, .generic = true};
 
 /* ---- jump, dismount (Section 3) ---- */
@@ -167,9 +167,9 @@ static const proc_desc frayi_presidio_dismount_desc = {
 
 enum { SPOT_RECON, SPOT_CAMOU, SPOT_COVER, SPOT_NIGHT, SPOT_INCHES, SPOT_WOODS, SPOT_INTO, SPOT_N };
 static const in_desc spot_in[] = {
-	{"recon", IN_INT, -5, 10, .help = "the searcher's Recon skill", .rule = "Presidio Section 4, Hidden Movement",
+	{"recon", IN_INT, -5, 10, .label = "recon skill", .help = "the searcher's Recon skill", .rule = "Presidio Section 4, Hidden Movement",
 	 IN_INT_AT(0)},
-	{"camou", IN_INT, -5, 10, .help = "the hidden unit's Camou skill", .rule = "Presidio Section 4, Hidden Movement",
+	{"camou", IN_INT, -5, 10, .label = "camouflage skill", .help = "the hidden unit's Camou skill", .rule = "Presidio Section 4, Hidden Movement",
 	 IN_INT_AT(1)},
 	{"cover", IN_CHOICE, .choices = fray_presidio_cover_names, .nchoices = 5, .help = "the hidden unit's cover",
 	 .rule = "Presidio Section 4, Defensive Cover"},
@@ -377,7 +377,7 @@ static const in_desc gun_move_in[] = {
 	 .rule = "Presidio Section 10, Artillery Movement",
 	 .missing = "NAME (a cannon of the Artillery Movement table: 3# to 32#)"},
 	{"by", IN_CHOICE, .choices = limbers, .nchoices = 3,
-	 .help = "hauled by hand (a crew of four or a one-horse limber) or a limber",
+	 .label = "moved by", .help = "hauled by hand (a crew of four or a one-horse limber) or a limber",
 	 .rule = "Presidio Section 10, Artillery Movement"},
 	{"missing_crew", IN_INT, 0, 4, .help = "crewmen lost (-2\" each, by hand)",
 	 .rule = "Presidio Section 9, Gun Movement"},
@@ -494,7 +494,7 @@ static const proc_desc frayi_presidio_blast_desc = {
 	"at that spot.",
 	blast_in, BL_N, blast_out, 1, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
 	"{\"gun\": \"24# mortar\", \"zone\": \"radius\", \"structure\": \"log house\"}", bind_blast, NULL, NULL, false,
-	/* the page */ .headline = {"destroyed", "== true", "the structure is destroyed"}, .generic = true, .no_sides = true};
+	/* the page */ .headline = {"destroyed", "== true", "the structure is destroyed"}, .words = "shell cannon artillery fire", .generic = true, .no_sides = true};
 
 /* ---- radius hits on figures (Section 9) ---- */
 
@@ -570,7 +570,7 @@ static const proc_desc frayi_presidio_radius_desc = {
 	"armor; the casualties are the cone's figures and the wounded.",
 	radius_in, 6, radius_out, 2, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
 	"{\"lethal\": 1, \"outside\": 4, \"damage\": 6, \"armor\": 1}", bind_radius, NULL, NULL, false,
-	/* the page */ .headline = {"hit", ">= 1", "at least one figure hit"}, .generic = true, .no_sides = true};
+	/* the page */ .headline = {"hit", ">= 1", "at least one figure hit"}, .words = "shell grenade cannon artillery fire", .generic = true, .no_sides = true};
 
 /* ---- firing into a melee (Section 5) ---- */
 
@@ -645,7 +645,7 @@ static const in_desc artillery_in[] = {
 	 .why_excluded = "both give the target: give one"},
 	{"crew_missing", IN_INT, 0, 10, .help = "crewmen lost: reload +2 actions each",
 	 .rule = "Presidio Section 9, Reloading"},
-	{"dm", IN_INT, -20, 20, .help = "any other DM", .rule = "Presidio Section 9"},
+	{"dm", IN_INT, -20, 20, .label = "other die modifier", .help = "any other DM", .rule = "Presidio Section 9"},
 	{"enemy_figures", IN_INT, 1, 1000, .help = "canister: enemy figures in the cone",
 	 .rule = "Presidio Section 9, Canister Hits", .unit = "figures"},
 	{"friendly_figures", IN_INT, 1, 1000, .help = "canister: friendly figures in the cone",
@@ -779,7 +779,7 @@ static const proc_desc frayi_presidio_artillery_desc = {
 	artillery_in, AR_N, artillery_out, 6, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
 	"{\"gun\": \"12# cannon, smoothbore\", \"ammo\": \"shot\", \"skill\": 1, \"structure\": \"log house\"}",
 	bind_artillery, NULL, NULL, false,
-	/* the page */ .headline = {"result", "each", "what the shot does"}, .generic = true, .no_sides = true};
+	/* the page */ .headline = {"result", "each", "what the shot does"}, .words = "cannon gun shell fire", .generic = true, .no_sides = true};
 
 /* This file's procedures, in the catalogue's order (list.c joins the files). */
 const proc_desc *const frayi_presidio_misc_procs[] = {

@@ -169,9 +169,12 @@ static const proc_desc frayi_presidio_morale_desc = {
 	"within 4\" of the enemy surrenders, but after a charge impact it is a panic\n"
 	"move.",
 	morale_in, M_N, morale_out, 9, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
-	"{\"level\": \"veteran\", \"size\": \"platoon\", \"casualties\": 2, \"charged\": true, \"fifer\": true}",
+	/* needs 9 (veteran 6, +1 a casualty, charged +2, fifer -1), its
+	 * leader +2: a first 6 passes, 1/6 (Section 7) */
+	"{\"level\": \"veteran\", \"size\": \"platoon\", \"casualties\": 2, \"charged\": true, \"fifer\": true, "
+	"\"leader\": 2}",
 	bind_morale, NULL, NULL, false,
-	/* the page */ .headline = {"success", "== true", "the unit passes"}, .generic = true, .no_sides = true};
+	/* the page */ .headline = {"success", "== true", "the unit passes"}, .words = "nerve panic rout fear charged", .generic = true, .no_sides = true};
 
 /* This file's procedures, in the catalogue's order (list.c joins the files). */
 const proc_desc *const frayi_presidio_morale_procs[] = {

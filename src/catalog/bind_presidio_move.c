@@ -9,7 +9,7 @@ enum { MV_AS, MV_RUNNING, MV_CHARGING, MV_LINE, MV_DRUMMER, MV_CRAWLING, MV_KNEE
        MV_DESIGNATION, MV_N };
 static const in_desc move_in[] = {
 	{"as", IN_CHOICE, .choices = fray_presidio_mover_names, .nchoices = 4,
-	 .help = "the mover: foot 6, light and native 7, slow (wagons, civilians) 3, mounted 12, + 1D6", .rule = R3},
+	 .label = "moves as", .help = "the mover: foot 6, light and native 7, slow (wagons, civilians) 3, mounted 12, + 1D6", .rule = R3},
 	{"running", IN_BOOL, .help = "two actions: x2", .rule = R3, .alias = "galloping", IN_FIELD(fray_presidio_move_in, running)},
 	{"charging", IN_BOOL, .help = "charging: running speed, never halved in line", .rule = "Presidio Section 5, Charging",
 	 .excludes = (const char *const[]){"running", NULL}, .why_excluded = "charging moves at running speed already", IN_FIELD(fray_presidio_move_in, charging)},

@@ -67,9 +67,9 @@ static const proc_desc frayi_presidio_villagers_desc = {
 
 enum { SEN_RECON, SEN_CAMOU, SEN_NIGHT, SEN_KNEELING, SEN_PRONE, SEN_PLATOON, SEN_COMPANY, SEN_MOON, SEN_N };
 static const in_desc sentry_in[] = {
-	{"recon", IN_INT, -5, 10, .help = "the sentry's Recon skill", .rule = RULE8 ", Sentry Alertness",
+	{"recon", IN_INT, -5, 10, .label = "recon skill", .help = "the sentry's Recon skill", .rule = RULE8 ", Sentry Alertness",
 	 IN_FIELD(fray_presidio_sentry_in, recon)},
-	{"camou", IN_INT, -5, 10, .help = "the attackers' Camou skill", .rule = RULE8 ", Sentry Alertness",
+	{"camou", IN_INT, -5, 10, .label = "camouflage skill", .help = "the attackers' Camou skill", .rule = RULE8 ", Sentry Alertness",
 	 IN_FIELD(fray_presidio_sentry_in, camou)},
 	{"night", IN_BOOL, .help = "by night: discovered on 5+, not 3+", .rule = RULE8 ", Sentry Alertness",
 	 IN_FIELD(fray_presidio_sentry_in, night)},
@@ -335,9 +335,9 @@ static const proc_desc frayi_presidio_leagues_desc = {
 /* ---- a day's tracking in a pursuit ---- */
 
 static const in_desc tracking_in[] = {
-	{"recon", IN_INT, -5, 10, .help = "the pursuers' Recon skill (their scouts')",
+	{"recon", IN_INT, -5, 10, .label = "recon skill", .help = "the pursuers' Recon skill (their scouts')",
 	 .rule = RULE8 ", Campaign Pursuit, Tracking", IN_FIELD(fray_presidio_tracking_in, recon)},
-	{"camou", IN_INT, -5, 10, .help = "the raiders' Camou skill", .rule = RULE8 ", Campaign Pursuit, Tracking",
+	{"camou", IN_INT, -5, 10, .label = "camouflage skill", .help = "the raiders' Camou skill", .rule = RULE8 ", Campaign Pursuit, Tracking",
 	 IN_FIELD(fray_presidio_tracking_in, camou)},
 };
 static const out_desc tracking_out[] = {{"found", "boolean", "the pursuers find the trail", .yes = "the trail is found",
@@ -473,8 +473,8 @@ static const proc_desc frayi_presidio_herd_desc = {
 
 enum { PU_RECON, PU_CAMOU, PU_PURSUERS_MOUNTED, PU_RAIDERS_MOUNTED, PU_FORCED_MARCH };
 static const in_desc pursuit_in[] = {
-	{"recon", IN_INT, -5, 10, .help = "the pursuers' Recon skill, tracking", .rule = RULE8 ", Campaign Pursuit", IN_FIELD(fray_presidio_pursuit_in, recon)},
-	{"camou", IN_INT, -5, 10, .help = "the raiders' Camou skill", .rule = RULE8 ", Campaign Pursuit", IN_FIELD(fray_presidio_pursuit_in, camou)},
+	{"recon", IN_INT, -5, 10, .label = "recon skill", .help = "the pursuers' Recon skill, tracking", .rule = RULE8 ", Campaign Pursuit", IN_FIELD(fray_presidio_pursuit_in, recon)},
+	{"camou", IN_INT, -5, 10, .label = "camouflage skill", .help = "the raiders' Camou skill", .rule = RULE8 ", Campaign Pursuit", IN_FIELD(fray_presidio_pursuit_in, camou)},
 	{"pursuers_mounted", IN_BOOL, .help = "the pursuers ride", .rule = RULE8 ", Distance in Leagues", IN_FIELD(fray_presidio_pursuit_in, pursuers_mounted)},
 	{"raiders_mounted", IN_BOOL, .help = "the raiders ride", .rule = RULE8 ", Distance in Leagues", IN_FIELD(fray_presidio_pursuit_in, raiders_mounted)},
 	{"forced_march", IN_BOOL, .help = "the pursuers force the march", .rule = RULE8 ", Campaign Pursuit", IN_FIELD(fray_presidio_pursuit_in, forced_march)},

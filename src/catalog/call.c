@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "catalog.h"
+#include "result.h"
 #include "../core/names.h"
 #include "../core/shipped_named.h"
 #include "embedded.h"
@@ -333,36 +333,39 @@ static fray_status typed_input(fray_call *c, size_t i, in_type want, const char 
 	return FRAY_OK;
 }
 
-FRAY_API fray_status fray_call_set_int(fray_call *c, size_t i, int64_t v)
+/* The one check of the numeric setters: whole (an integer input) or x (a
+ * number) within the input's range, and a number within the text path's
+ * own bounds too (no sign, so none negative; at most 1e6: decimal); NaN
+ * fails every test. Refused with the text path's message, the value as
+ * typed (a number the shortest text that reads back). */
+static fray_status set_numeric(fray_call *c, size_t i, in_type want, int64_t whole, double x, const char *setter)
 {
-	fray_status st = typed_input(c, i, IN_INT, "fray_call_set_int");
+	fray_status st = typed_input(c, i, want, setter);
 	if (st != FRAY_OK)
 		return st;
 	const in_desc *in = &c->d->in[i];
-	if (v < in->min || v > in->max) {
-		char text[24];
-		snprintf(text, sizeof text, "%" PRId64, v);
+	bool ok = want == IN_INT ? whole >= in->min && whole <= in->max
+				 : x >= 0 && x <= 1e6 && x >= (double)in->min && x <= (double)in->max;
+	if (!ok) {
+		char text[40];
+		if (want == IN_INT)
+			snprintf(text, sizeof text, "%" PRId64, whole);
+		else
+			fray_double_str(x, text, sizeof text);
 		return out_of_range(c, i, text);
 	}
-	c->v[i] = (value){.given = true, .i = v, .x = (double)v};
+	c->v[i] = (value){.given = true, .i = whole, .x = x};
 	return FRAY_OK;
+}
+
+FRAY_API fray_status fray_call_set_int(fray_call *c, size_t i, int64_t v)
+{
+	return set_numeric(c, i, IN_INT, v, (double)v, "fray_call_set_int");
 }
 
 FRAY_API fray_status fray_call_set_number(fray_call *c, size_t i, double v)
 {
-	fray_status st = typed_input(c, i, IN_NUMBER, "fray_call_set_number");
-	if (st != FRAY_OK)
-		return st;
-	const in_desc *in = &c->d->in[i];
-	/* the text path's bounds: no sign (so no negative), at most 1e6
-	 * (decimal), then the input's own range; NaN fails every test */
-	if (!(v >= 0 && v <= 1e6 && v >= (double)in->min && v <= (double)in->max)) {
-		char text[40];
-		fray_double_str(v, text, sizeof text); /* as typed: the shortest that reads back */
-		return out_of_range(c, i, text);
-	}
-	c->v[i] = (value){.given = true, .x = v};
-	return FRAY_OK;
+	return set_numeric(c, i, IN_NUMBER, 0, v, "fray_call_set_number");
 }
 
 FRAY_API fray_status fray_call_set_bool(fray_call *c, size_t i, bool v)
@@ -786,10 +789,11 @@ FRAY_API fray_status fray_call_run(fray_call *c, const fray_call_opts *o, char *
 	if (o->version < 2)
 		run.format = o->json ? FRAY_FORMAT_JSON : FRAY_FORMAT_TEXT;
 	run.version = FRAY_CALL_OPTS_VERSION;
-	if (run.format != FRAY_FORMAT_TEXT && run.format != FRAY_FORMAT_JSON) {
+	char formats[64];
+	if (!frayi_call_offers(c, run.mode, run.format, formats, sizeof formats)) {
 		const char *name = fray_format_name(run.format);
-		return frayi_call_bad(c, "%s has no %s format (formats: text, json)", c->d->name,
-				      name ? name : "such");
+		return frayi_call_bad(c, "%s has no %s format (formats: %s)", c->d->name, name ? name : "such",
+				      formats);
 	}
 	/* bound once: the files bind reads are not read again */
 	fray_status st = c->bound ? FRAY_OK : fray_call_check(c);

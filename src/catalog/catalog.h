@@ -91,6 +91,9 @@ typedef struct in_desc {
 	 * as its "choices", so the page shows a picker. The bind still looks
 	 * the name up (NULL: free text) */
 	const char *(*suggest)(size_t k);
+	/* the input in a player's words, without the side it sits under
+	 * ("combat die roll" for attacker_cdr); NULL: its name's words */
+	const char *label;
 } in_desc;
 
 /* One outcome field: its index in the outcome array is its place in the
@@ -170,6 +173,13 @@ typedef struct proc_desc {
 	/* its exact odds computed its own way (a dice expression's
 	 * convolution); NULL: by enumerating its rolls */
 	fray_status (*odds)(fray_call *c, fray_dist **out);
+	/* what a player may type to find it, beyond its summary, command and
+	 * rules ("volley", "charge", "2d6"): the one list of its synonyms,
+	 * for every search (the page's); NULL: none */
+	const char *words;
+	/* the page's other questions after the headline (the other side's
+	 * hits, the attacker carrying the position); field NULL: none */
+	headline more_headlines[2];
 } proc_desc;
 
 #define CALL_MAX_INPUTS 48
@@ -303,9 +313,24 @@ size_t frayi_catalog_nprocs(void);
 /* A rule set of the catalogue: its id (its procedures' prefix, "presidio"
  * of "presidio.shoot", and its commands' first word), its title, its bind
  * files' lists (NULL-terminated) as its text runs. */
+/* A kind of data file a rule set reads (fray check, data_check.c): told by
+ * its top-level keys, checked by its reader, which records every problem
+ * on doc and the first on ctx. */
+typedef struct data_kind {
+	const char *name;
+	const char *keys[2];
+	const char *with; /* the keys in words, for messages and help */
+	fray_status (*check)(fray_ctx *ctx, fray_doc *doc, fray_doc_open_fn open, void *ud);
+} data_kind;
 typedef struct catalog_set {
 	const char *id, *title;
 	const proc_desc *const *const *files;
+	/* the data files it reads, in the order they are tried, ending with
+	 * {NULL}; NULL: none */
+	const data_kind *kinds;
+	/* fray's own (its dice expressions): in the catalogue, but no rule
+	 * set of a published text */
+	bool fray_own;
 } catalog_set;
 /* The i-th set (fray's, then those registered; NULL past the last); by id. */
 const catalog_set *frayi_catalog_set(size_t i);
@@ -330,14 +355,16 @@ typedef struct narrator {
 } narrator;
 void frayi_narrate(void *narrator, const fray_event *ev);
 
-/* A battle's odds report (frayi_adbg_odds_report.c). */
-void frayi_adbg_odds_report(strbuf *sb, const fray_adbg_odds_about *m, const fray_dist *d, fray_format form);
-/* The battle simulation's report (frayi_adbg_sim_report.c). */
-void frayi_adbg_sim_report(strbuf *sb, const fray_adbg_sim_about *m, const fray_sim *s, fray_format form);
+/* A battle's odds report (adbg_odds_report.c) and the battle simulation's
+ * (adbg_sim_report.c), by the renderers' table (renderers.c): FRAY_OK, or
+ * FRAY_ERR_INPUT for a format it has none of (sb untouched). */
+fray_status frayi_adbg_odds_report(strbuf *sb, const fray_adbg_odds_about *m, const fray_dist *d, fray_format form);
+fray_status frayi_adbg_sim_report(strbuf *sb, const fray_adbg_sim_about *m, const fray_sim *s, fray_format form);
 
-/* Runs a bound call: the roll (narrated) or the exact odds, as text or
- * JSON, into out: by the procedure's own renderer if it has one, else the
- * common one (frayi_render_common). */
+/* Runs a bound call: the roll (narrated) or the exact odds in the format
+ * asked, into out: by the procedure's own renderer if it has one, else the
+ * common one (frayi_render_common: computed once, rendered by the table of
+ * renderers, result.h). */
 fray_status frayi_render_call(fray_call *c, const fray_call_opts *o, strbuf *out);
 fray_status frayi_render_common(fray_call *c, const fray_call_opts *o, strbuf *out);
 

@@ -62,6 +62,10 @@ static void describe_input(strbuf *sb, const in_desc *in)
 		}
 		frayi_sb_add(sb, "]");
 	}
+	if (in->label) { /* a player's words for it (the page's label) */
+		frayi_sb_add(sb, ", \"label\": ");
+		frayi_sb_json(sb, in->label);
+	}
 	frayi_sb_add(sb, ", \"help\": ");
 	frayi_sb_json(sb, in->help);
 	frayi_sb_add(sb, ", \"rule\": ");
@@ -105,6 +109,29 @@ static void describe(strbuf *sb, const proc_desc *d)
 		frayi_sb_json(sb, d->headline.says);
 		frayi_sb_add(sb, "}");
 	}
+	/* the headline and the page's other questions, in order, and the
+	 * words a search finds it by (issue 43) */
+	for (size_t k = 0; d->headline.field && k < 2 && d->more_headlines[k].field; k++) {
+		const headline *h = &d->more_headlines[k];
+		frayi_sb_add(sb, "%s", k ? ", {\"field\": " : ", \"more_headlines\": [{\"field\": ");
+		frayi_sb_json(sb, h->field);
+		frayi_sb_add(sb, ", \"test\": ");
+		frayi_sb_json(sb, h->test);
+		frayi_sb_add(sb, ", \"says\": ");
+		frayi_sb_json(sb, h->says);
+		frayi_sb_add(sb, "}%s", k == 1 || !d->more_headlines[k + 1].field ? "]" : "");
+	}
+	if (d->words) {
+		frayi_sb_add(sb, ", \"words\": ");
+		frayi_sb_json(sb, d->words);
+	}
+	/* its rule set's title, for the page's chooser (list.c's sets) */
+	size_t id = strcspn(d->name, ".");
+	for (size_t i = 0; frayi_catalog_set(i); i++)
+		if (strlen(frayi_catalog_set(i)->id) == id && !strncmp(frayi_catalog_set(i)->id, d->name, id)) {
+			frayi_sb_add(sb, ", \"rule_set\": ");
+			frayi_sb_json(sb, frayi_catalog_set(i)->title);
+		}
 	frayi_sb_add(sb, ", \"sides\": [");
 	for (const side_pair *p = d->sides; p && p->attacker; p++) {
 		frayi_sb_add(sb, "%s{\"attacker\": ", p == d->sides ? "" : ", ");

@@ -16,6 +16,7 @@ extern const proc_desc *const frayi_presidio_combat_procs[], *const frayi_presid
 extern const proc_desc *const frayi_bbb_procs[];
 extern const proc_desc *const frayi_chits_combat_procs[], *const frayi_chits_procs[];
 extern const proc_desc *const frayi_dice_procs[];
+extern const data_kind frayi_adbg_kinds[], frayi_presidio_kinds[], frayi_chits_kinds[];
 
 /* The rule sets of the catalogue, each with its bind files as its text
  * runs (ADBG, Presidio, BBB, chits, then fray's own dice): the one list of
@@ -30,11 +31,11 @@ static const proc_desc *const *const chits_files[] = {frayi_chits_combat_procs, 
 static const proc_desc *const *const dice_files[] = {frayi_dice_procs, NULL};
 
 static const catalog_set fray_sets[] = {
-	{"adbg", "A Dark and Bloody Ground quick battles", adbg_files},
-	{"presidio", "Presidio skirmishes", presidio_files},
+	{"adbg", "A Dark and Bloody Ground quick battles", adbg_files, frayi_adbg_kinds},
+	{"presidio", "Presidio skirmishes", presidio_files, frayi_presidio_kinds},
 	{"bbb", "Bloody Big Battles", bbb_files},
-	{"chits", "chit-pull brigade combat", chits_files},
-	{"dice", "fray's own dice", dice_files},
+	{"chits", "chit-pull brigade combat", chits_files, frayi_chits_kinds},
+	{"dice", "fray's own dice", dice_files, .fray_own = true},
 };
 #define NFRAY_SETS (sizeof fray_sets / sizeof fray_sets[0])
 
@@ -98,4 +99,17 @@ size_t frayi_catalog_nprocs(void)
 		for (const proc_desc *const *d = file_at(f); *d; d++)
 			n++;
 	return n;
+}
+
+FRAY_API const char *fray_rule_set(size_t i, const char **title)
+{
+	for (size_t k = 0; frayi_catalog_set(k); k++)
+		if (!frayi_catalog_set(k)->fray_own && i-- == 0) {
+			if (title)
+				*title = frayi_catalog_set(k)->title;
+			return frayi_catalog_set(k)->id;
+		}
+	if (title)
+		*title = NULL;
+	return NULL;
 }

@@ -197,8 +197,8 @@ static fray_status show_night(fray_call *c, const fray_call_opts *o, strbuf *sb)
 		     "ammunition is resupplied and how units rally or recover at night are\n"
 		     "in the full rules, not on the sheet, so fray rolls nothing here. During\n"
 		     "play, rally and recovery by training come from the movement table:\n"
-		     "bbb.move for a disrupted unit (Rally in place on 5-6) and for a unit's\n"
-		     "training (Recover 1 on 11+ Raw, 10+ Trained, 9+ Veteran).\n");
+		     "move a disrupted unit (Rally in place on 5-6), or a unit in good order\n"
+		     "by its training (Recover 1 on 11+ Raw, 10+ Trained, 9+ Veteran).\n");
 	return FRAY_OK;
 }
 

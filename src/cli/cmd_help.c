@@ -59,12 +59,9 @@ static const topic topics[] = {
 	{"scenario",
 	 "fray scenario new {kinds} [FILE]\n"
 	 "\n"
-	 "A commented template to start from, written to FILE (never over a file\n"
-	 "that exists) or shown: for adbg a quick-battle scenario (fray adbg battle,\n"
-	 "simulate, check) with fray's example CRT inline; for presidio, bbb and\n"
-	 "chits the forces of a game file (fray table new GAME.yaml --rules R\n"
-	 "--forces FILE). Each names what to change; the chits one needs a chit mix\n"
-	 "beside it (fray help examples says where the example mix is).\n"},
+	 /* then its paragraph, the games' rule sets from their registry
+	  * (put_scenario) */
+	 },
 	{"procedures",
 	 "fray procedures [--json]\n"
 	 "\n"
@@ -351,14 +348,7 @@ static const topic topics[] = {
 	 "Try: fray adbg battle " FRAY_DATADIR "/examples/adbg/blue-licks-1782.yaml\n"},
 	{"rules",
 	 "Rule sets\n"
-	 "\n"
-	 "fray implements four rule sets, each from its published text, with\n"
-	 "rulings where the texts are silent or contradict themselves: A Dark\n"
-	 "and Bloody Ground quick battles (adbg), Presidio (presidio), Bloody\n"
-	 "Big Battles (bbb) and chit-pull brigade combat (chits). A \"ruling R7\"\n"
-	 "or \"G3\" in fray's output is one of the project's rulings, each told in\n"
-	 "docs/rulings.md; docs/rules-coverage.md maps every rule clause and\n"
-	 "ruling to its code and tests.\n"},
+	 "\n"}, /* then the catalogue's rule sets (put_rule_sets) */
 };
 
 static const set_topic set_topics[] = {
@@ -450,13 +440,13 @@ static bool listed(const set_topic *t, size_t i)
 	return true;
 }
 
-/* text from column col, its words wrapped at HELP_COLUMNS under col. */
-static void put_wrapped(FILE *out, const char *text, size_t col)
+/* text from column col, its words wrapped at width columns under col. */
+static void put_wrapped_at(FILE *out, const char *text, size_t col, size_t width)
 {
 	size_t at = col;
 	while (*text) {
 		size_t word = strcspn(text, " ");
-		if (at > col && at + 1 + word > HELP_COLUMNS) {
+		if (at > col && at + 1 + word > width) {
 			fprintf(out, "\n%*s", (int)col, "");
 			at = col;
 		} else if (at > col) {
@@ -469,6 +459,82 @@ static void put_wrapped(FILE *out, const char *text, size_t col)
 		text += strspn(text, " ");
 	}
 	fputc('\n', out);
+}
+
+static void put_wrapped(FILE *out, const char *text, size_t col)
+{
+	put_wrapped_at(out, text, col, HELP_COLUMNS);
+}
+
+/* "a, b and c": the i-th item of a list by item(i, buf), NULL past the
+ * last, into t. */
+static void put_series(textbuf *t, size_t n, const char *(*item)(size_t i, char *buf, size_t cap))
+{
+	char one[256];
+	for (size_t i = 0; i < n; i++)
+		text_add(t, "%s%s", i == 0 ? "" : i + 1 == n ? " and " : ", ", item(i, one, sizeof one));
+}
+
+static const char *game_id(size_t i, char *buf, size_t cap)
+{
+	(void)buf, (void)cap;
+	return fray_game_rule_set(i);
+}
+
+/* "A Dark and Bloody Ground quick battles (adbg)" */
+static const char *set_named(size_t i, char *buf, size_t cap)
+{
+	const char *title, *id = fray_rule_set(i, &title);
+	snprintf(buf, cap, "%s (%s)", title, id);
+	return buf;
+}
+
+static size_t count_of(const char *(*nth)(size_t))
+{
+	size_t n = 0;
+	while (nth(n))
+		n++;
+	return n;
+}
+
+static const char *rule_set_id(size_t i)
+{
+	return fray_rule_set(i, NULL);
+}
+
+/* fray scenario new's paragraph: the games' rule sets (fray_game_rule_set)
+ * named as the game's registry has them; as wide as the topic's lines. */
+static void put_scenario(FILE *out)
+{
+	char line[1024];
+	textbuf t = text_on(line, sizeof line);
+	text_add(&t, "A commented template to start from, written to FILE (never over a file that exists) or shown: "
+		     "for adbg a quick-battle scenario (fray adbg battle, simulate, check) with fray's example CRT "
+		     "inline; for ");
+	put_series(&t, count_of(fray_game_rule_set), game_id);
+	text_add(&t, " the forces of a game file (fray table new GAME.yaml --rules R --forces FILE). Each names "
+		     "what to change; the chits one needs a chit mix beside it (fray help examples says where "
+		     "the example mix is).");
+	put_wrapped_at(out, line, 0, 74);
+}
+
+/* "fray implements four rule sets ...": the catalogue's registry of them
+ * (fray_rule_set), each by its title and id. */
+static void put_rule_sets(FILE *out)
+{
+	static const char *const counts[] = {"no", "one", "two", "three", "four", "five", "six", "seven", "eight"};
+	size_t n = count_of(rule_set_id);
+	char line[1024], many[24];
+	snprintf(many, sizeof many, "%zu", n);
+	textbuf t = text_on(line, sizeof line);
+	text_add(&t, "fray implements %s rule set%s, each from its published text, with rulings where the texts are "
+		     "silent or contradict themselves: ", n < sizeof counts / sizeof *counts ? counts[n] : many,
+		 n == 1 ? "" : "s");
+	put_series(&t, n, set_named);
+	text_add(&t, ". A \"ruling R7\" or \"G3\" in fray's output is one of the project's rulings, each told in "
+		     "docs/rulings.md; docs/rules-coverage.md maps every rule clause and ruling to its code and "
+		     "tests.");
+	put_wrapped_at(out, line, 0, 72);
 }
 
 /* "  fray presidio ram        a stampede rams the figures in its path
@@ -607,6 +673,10 @@ bool cli_help_topic(FILE *out, const char *name)
 				put_text_only(out);
 			if (strcmp(name, "check") == 0)
 				put_kinds(out);
+			if (strcmp(name, "scenario") == 0)
+				put_scenario(out);
+			if (strcmp(name, "rules") == 0)
+				put_rule_sets(out);
 			if (strcmp(name, "table") == 0) {
 				put_game_actions(out);
 				put_table_tail(out);

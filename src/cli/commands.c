@@ -8,7 +8,9 @@
 #include "catalog_cli.h"
 
 /* One row a usage line. A command with several lines (adbg) has its
- * runner on the first; the others are NULL and only print. */
+ * runner on the first; the others are NULL and only print. A rule set's
+ * row whose summary is NULL is summed up by its title in the catalogue's
+ * registry (fray_rule_set). */
 const cli_command cli_commands[] = {
 	{"roll", "DICE [--seed N] [--json]", "roll dice, told die by die", cmd_roll},
 	{"odds", "DICE [--at-least K] [--at-most K] [--exact] [--json]", "exact chance of every total", cmd_odds},
@@ -17,9 +19,9 @@ const cli_command cli_commands[] = {
 	{"adbg", "simulate SCENARIO --trials N", "many battles, fast (--shard I/N)", NULL},
 	{"adbg", "sweep SCENARIO --vary K=A,B", "balance: a grid of changed values", NULL},
 	{"merge", "SHARD...", "add simulation shards into one result", cmd_merge},
-	{"bbb", "PROCEDURE ...", "Bloody Big Battles", cmd_bbb},
-	{"chits", "PROCEDURE ...", "chit-pull brigade combat", cmd_chits},
-	{"presidio", "PROCEDURE ...", "Presidio skirmishes", cmd_presidio},
+	{"bbb", "PROCEDURE ...", NULL, cmd_bbb},
+	{"chits", "PROCEDURE ...", NULL, cmd_chits},
+	{"presidio", "PROCEDURE ...", NULL, cmd_presidio},
 	{"dice", "roll DICE [--odds]", "a dice expression as a procedure", cmd_dice},
 	{"procedures", "[--json]", "every procedure, with its rules", cmd_procedures},
 	{"request", "[FILE|-]", "run one JSON request (fray_request)", cmd_request},
@@ -46,15 +48,20 @@ void cli_commands_usage(FILE *out)
 {
 	for (size_t i = 0; i < cli_ncommands; i++) {
 		const cli_command *c = &cli_commands[i];
+		const char *summary = c->summary, *title, *id;
+		for (size_t k = 0; !summary && (id = fray_rule_set(k, &title)); k++)
+			if (strcmp(id, c->name) == 0)
+				summary = title;
+		summary = summary ? summary : "";
 		int n = fprintf(out, "  fray %s %s", c->name, c->args);
 		if (n < 0)
 			return;
 		if (n <= 40)
-			fprintf(out, "%*s%s\n", 41 - n, "", c->summary);
-		else if ((size_t)n + 2 + strlen(c->summary) <= 79)
-			fprintf(out, "  %s\n", c->summary);
+			fprintf(out, "%*s%s\n", 41 - n, "", summary);
+		else if ((size_t)n + 2 + strlen(summary) <= 79)
+			fprintf(out, "  %s\n", summary);
 		else
-			fprintf(out, "\n%41s%s\n", "", c->summary);
+			fprintf(out, "\n%41s%s\n", "", summary);
 	}
 	fputs("  fray --version\n", out);
 }

@@ -1,14 +1,16 @@
 /* include/fray/game.h: the game as a library. A fray_game holds its game
- * file's text and the game read from it; an action reads the text afresh,
- * runs (frayi_table_act), and takes the text frayi_table_text makes as the new game:
- * the same sequence `fray table` runs on a file, so the bytes are the
- * same. */
+ * file's text and the game read from it; an action runs on a copy
+ * (frayi_table_act), and takes the text frayi_table_text makes as the new
+ * game: the same sequence `fray table` runs on a file, so the bytes are
+ * the same. The text is read once (issue 42): after an action only what
+ * it wrote anew is read back. */
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "ruleset.h"
 #include "advise.h"
+#include "game_apply.h"
 #include "../common/text.h"
 #include "../core/internal.h"
 
@@ -17,7 +19,14 @@ struct fray_game {
 	char *name;
 	char *text;              /* the game file's text, text_len bytes */
 	size_t text_len;
-	table_game *now;         /* read from text */
+	table_game *now;         /* the game as text reads (its doc and log
+				    borrowed from docs) */
+	/* the documents now's log entries, forces and mix live in: the game
+	 * file as read, then what each action wrote (the read-back of its
+	 * forces and its entry, frayi_table_text), so an action reads no
+	 * old entry again (issue 42) */
+	fray_doc **docs;
+	size_t ndocs, capdocs;
 	/* the budgets of its exact odds (paths, memory, stop, progress): none
 	 * but the engine's until frayi_game_odds_budget sets them */
 	fray_call_opts odds_budget;
@@ -33,20 +42,11 @@ void frayi_game_odds_budget(fray_game *game, const fray_call_opts *budget)
 	game->odds_budget = *budget;
 }
 
-/* How many times this thread read a game's text (tests count them: one
- * request reads its game once, issue 42). */
-static _Thread_local unsigned long text_reads;
-
-unsigned long frayi_game_text_reads(void)
-{
-	return text_reads;
-}
-
 /* A game read from text (it keeps doc's nodes: the log). */
 static fray_status read_text(fray_game *game, table_game **out)
 {
 	*out = NULL;
-	text_reads++;
+	frayi_game_count_read(game->text_len, true);
 	table_game *g = frayi_game_calloc(game->ctx, 1, sizeof *g);
 	if (!g)
 		return frayi_nomem(game->ctx);
@@ -75,11 +75,20 @@ static void drop(table_game *g)
 	frayi_game_dealloc(g->ctx, g);
 }
 
+/* A game whose documents are the fray_game's: dropped without them. */
+static void drop_borrowing(table_game *g)
+{
+	if (!g)
+		return;
+	g->doc = g->mix_doc = NULL;
+	drop(g);
+}
+
 /* A working copy of the game as read, for an action, its odds or an
  * undo, without reading the text again: the copy borrows the game's
- * documents (the log's nodes, the chit mix), which outlive it (the game
- * takes its new text only after the copy is dropped); nothing the copy
- * does reaches the game. */
+ * documents and log (the log's nodes, the chit mix), which outlive it
+ * (the game takes its new state only after the copy is dropped); nothing
+ * the copy does reaches the game. */
 static fray_status working_copy(fray_game *game, table_game **out)
 {
 	table_game *g = frayi_game_alloc(game->ctx, sizeof *g);
@@ -88,8 +97,8 @@ static fray_status working_copy(fray_game *game, table_game **out)
 		return frayi_nomem(game->ctx);
 	memcpy(g, game->now, sizeof *g);
 	g->nsteps = 0;
-	g->notes_len = 0;
-	g->notes[0] = g->asked[0] = '\0';
+	g->notes_len = g->facts_len = 0;
+	g->notes[0] = g->asked[0] = g->facts[0] = '\0';
 	g->policy = NULL;
 	g->odds = NULL;
 	g->odds_out = NULL;
@@ -100,8 +109,36 @@ static void drop_copy(table_game *g)
 {
 	if (!g)
 		return;
-	g->doc = g->mix_doc = NULL; /* the game's */
-	drop(g);
+	g->log = NULL; /* the game's */
+	g->nlog = 0;
+	drop_borrowing(g);
+}
+
+/* Keeps doc among the game's documents (FRAY_ERR_NOMEM: doc freed). */
+static fray_status keep_doc(fray_game *game, fray_doc *doc)
+{
+	if (game->ndocs == game->capdocs) {
+		size_t cap = game->capdocs ? 2 * game->capdocs : 4;
+		fray_doc **d = frayi_game_alloc(game->ctx, cap * sizeof *d);
+		if (!d) {
+			fray_doc_free(doc);
+			return frayi_nomem(game->ctx);
+		}
+		if (game->ndocs)
+			memcpy(d, game->docs, game->ndocs * sizeof *d);
+		frayi_game_dealloc(game->ctx, game->docs);
+		game->docs = d;
+		game->capdocs = cap;
+	}
+	game->docs[game->ndocs++] = doc;
+	return FRAY_OK;
+}
+
+static void drop_docs(fray_game *game)
+{
+	for (size_t i = 0; i < game->ndocs; i++)
+		fray_doc_free(game->docs[i]);
+	game->ndocs = 0;
 }
 
 /* Takes text as the game's, read back whole. */
@@ -119,9 +156,60 @@ static fray_status take_text(fray_game *game, char *text, size_t len)
 		frayi_game_dealloc(game->ctx, text);
 		return st;
 	}
+	/* the room for the game's one document first, so nothing fails after */
+	fray_doc *doc = g->doc;
+	g->doc = NULL;
+	drop_docs(game);
+	if ((st = keep_doc(game, doc)) != FRAY_OK) {
+		game->text = old;
+		game->text_len = old_len;
+		frayi_game_dealloc(game->ctx, text);
+		drop(g);
+		return st;
+	}
+	g->doc = doc;
 	frayi_game_dealloc(game->ctx, old);
-	drop(game->now);
+	drop_borrowing(game->now);
 	game->now = g;
+	return FRAY_OK;
+}
+
+/* Takes text, written from the game as it stands by frayi_table_text, as
+ * the game's without reading it again: back is that call's reading of
+ * what it wrote anew (the forces; the new entry, when there is one), and
+ * the log is now's first keep entries, then back's. back is taken (freed
+ * on failure, text too); on failure the game is as it was. */
+static fray_status take_written(fray_game *game, char *text, size_t len, table_game *back, size_t keep)
+{
+	fray_ctx *ctx = game->ctx;
+	size_t n = keep + back->nlog;
+	const fray_node **log = n ? frayi_game_calloc(ctx, n, sizeof *log) : NULL;
+	fray_doc *doc = back->doc;
+	back->doc = NULL;
+	fray_status st = n && !log ? frayi_nomem(ctx) : keep_doc(game, doc);
+	if (st != FRAY_OK) {
+		frayi_game_dealloc(ctx, log);
+		frayi_game_dealloc(ctx, text);
+		if (n && !log)
+			fray_doc_free(doc);
+		drop(back);
+		return st;
+	}
+	back->doc = doc;
+	for (size_t i = 0; i < keep; i++)
+		log[i] = game->now->log[i];
+	for (size_t i = 0; i < back->nlog; i++)
+		log[keep + i] = back->log[i];
+	frayi_game_dealloc(ctx, back->log);
+	back->log = log;
+	back->nlog = n;
+	back->cmd = "table";
+	back->path = game->name;
+	frayi_game_dealloc(ctx, game->text);
+	game->text = text;
+	game->text_len = len;
+	drop_borrowing(game->now);
+	game->now = back;
 	return FRAY_OK;
 }
 
@@ -203,7 +291,7 @@ FRAY_API fray_status fray_game_new(fray_ctx *ctx, const char *name, const char *
 	g->path = name;
 	char *text = NULL;
 	size_t text_len = 0;
-	st = (fray_status)frayi_table_text(g, NULL, NULL, 0, &text, &text_len);
+	st = (fray_status)frayi_table_text(g, NULL, NULL, 0, &text, &text_len, NULL);
 	drop(g);
 	if (st != FRAY_OK)
 		return st;
@@ -288,28 +376,6 @@ FRAY_API size_t fray_game_targets(const fray_game *game, size_t unit, const char
 	return k;
 }
 
-/* The action's words as fray table's command line has them after the
- * game file: ACTION UNIT [--at TARGET] OPTIONS... */
-static char **words_of(fray_ctx *ctx, const char *action, const char *actor, const char *target, size_t nopt,
-		       const char *const *opt, int *argc)
-{
-	char **w = nopt < INT_MAX - 5 ? frayi_game_calloc(ctx, nopt + 5, sizeof *w) : NULL;
-	if (!w)
-		return NULL;
-	int n = 0;
-	w[n++] = (char *)action;
-	if (actor)
-		w[n++] = (char *)actor;
-	if (target) {
-		w[n++] = (char *)"--at";
-		w[n++] = (char *)target;
-	}
-	for (size_t i = 0; i < nopt; i++)
-		w[n++] = (char *)opt[i];
-	*argc = n;
-	return w;
-}
-
 static bool null_word(fray_ctx *ctx, const char *fn, size_t n, const char *const *words)
 {
 	for (size_t i = 0; i < n; i++)
@@ -330,7 +396,8 @@ static fray_status act_words(fray_game *game, const char *note, size_t nwords, c
 	table_game *g = NULL, *before = frayi_game_alloc(ctx, sizeof *before);
 	fray_status st = before ? working_copy(game, &g) : frayi_nomem(ctx);
 	char command[2048], *text = NULL, *story[2] = {NULL, NULL};
-	size_t len = 0;
+	size_t len = 0, keep = game->now->nlog;
+	table_game *back = NULL;
 	if (st == FRAY_OK) {
 		memcpy(before, g, sizeof *g);
 		g->policy = policy;
@@ -338,7 +405,7 @@ static fray_status act_words(fray_game *game, const char *note, size_t nwords, c
 			frayi_table_note(g, "%s", note);
 		st = (fray_status)frayi_table_act(g, (int)nwords, (char *const *)words, command, sizeof command);
 		if (st == FRAY_OK)
-			st = (fray_status)frayi_table_text(g, command, before, g->log ? fray_node_len(g->log) : 0, &text, &len);
+			st = (fray_status)frayi_table_text(g, command, before, keep, &text, &len, &back);
 		if (st == FRAY_OK && json)
 			st = (fray_status)frayi_table_action_json(g, &story[0]);
 		if (st == FRAY_OK && text_out)
@@ -353,10 +420,12 @@ static fray_status act_words(fray_game *game, const char *note, size_t nwords, c
 			frayi_game_dealloc(ctx, story[k]);
 		story[k] = NULL;
 	}
-	if (st == FRAY_OK)
-		st = take_text(game, text, len);
-	else
+	if (st == FRAY_OK) {
+		st = take_written(game, text, len, back, keep);
+	} else {
 		frayi_game_dealloc(ctx, text);
+		drop(back);
+	}
 	for (int k = 0; k < 2; k++)
 		if (st != FRAY_OK && outs[k]) {
 			free(*outs[k]);
@@ -383,42 +452,14 @@ FRAY_API fray_status fray_game_act(fray_game *game, size_t nwords, const char *c
 		return FRAY_ERR_INPUT;
 	if (nwords > INT_MAX)
 		return frayi_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_act: too many words");
-	return act_words(game, NULL, nwords, words, policy, format && form == FRAY_FORMAT_JSON ? out : NULL,
+	return frayi_game_act_words(game, nwords, words, policy, format && form == FRAY_FORMAT_JSON ? out : NULL,
 			 format && form != FRAY_FORMAT_JSON ? out : NULL);
 }
 
-fray_status frayi_game_apply_told(fray_game *game, const char *action, const char *actor, const char *target,
-				  size_t noptions, const char *const *options, fray_policy *policy, char **events,
-				  char **story)
+fray_status frayi_game_act_words(fray_game *game, size_t nwords, const char *const *words, fray_policy *policy,
+				 char **json, char **text)
 {
-	*events = *story = NULL;
-	int argc = 0;
-	char **argv = words_of(game->ctx, action, actor, target, noptions, options, &argc);
-	if (!argv)
-		return frayi_nomem(game->ctx);
-	fray_status st = act_words(game, NULL, (size_t)argc, (const char *const *)argv, policy, events, story);
-	frayi_game_dealloc(game->ctx, argv);
-	return st;
-}
-
-FRAY_API fray_status fray_game_apply(fray_game *game, const char *action, const char *actor, const char *target,
-				     size_t noptions, const char *const *options, fray_policy *policy, char **events)
-{
-	if (events)
-		*events = NULL;
-	if (!game || !action || (noptions && !options))
-		return game ? frayi_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_apply: NULL argument") : FRAY_ERR_INPUT;
-	for (size_t i = 0; i < noptions; i++)
-		if (!options[i])
-			return frayi_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_apply: option %zu is NULL", i);
-	int argc = 0;
-	char **argv = words_of(game->ctx, action, actor, target, noptions, options, &argc);
-	if (!argv)
-		return frayi_nomem(game->ctx);
-	fray_status st = fray_game_act(game, (size_t)argc, (const char *const *)argv, policy, events ? "json" : NULL,
-				       events);
-	frayi_game_dealloc(game->ctx, argv);
-	return st;
+	return act_words(game, NULL, nwords, words, policy, json, text);
 }
 
 /* play's action (advise.h): its reason noted first among its changes */
@@ -456,35 +497,16 @@ FRAY_API fray_status fray_game_act_odds(fray_game *game, size_t nwords, const ch
 	return st;
 }
 
-FRAY_API fray_status fray_game_odds(fray_game *game, const char *action, const char *actor, const char *target,
-				    size_t noptions, const char *const *options, fray_format form, char **out)
-{
-	if (out)
-		*out = NULL;
-	if (!game || !action || !out || (noptions && !options))
-		return game ? frayi_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_odds: NULL argument") : FRAY_ERR_INPUT;
-	for (size_t i = 0; i < noptions; i++)
-		if (!options[i])
-			return frayi_fail(game->ctx, FRAY_ERR_INPUT, "fray_game_odds: option %zu is NULL", i);
-	int argc = 0;
-	char **argv = words_of(game->ctx, action, actor, target, noptions, options, &argc);
-	if (!argv)
-		return frayi_nomem(game->ctx);
-	fray_status st = fray_game_act_odds(game, (size_t)argc, (const char *const *)argv, form, out);
-	frayi_game_dealloc(game->ctx, argv);
-	return st;
-}
-
 FRAY_API size_t fray_game_log_len(const fray_game *game)
 {
-	return game && game->now->log ? fray_node_len(game->now->log) : 0;
+	return game ? game->now->nlog : 0;
 }
 
 FRAY_API const char *fray_game_log_command(const fray_game *game, size_t i)
 {
 	if (i >= fray_game_log_len(game))
 		return NULL;
-	return fray_node_scalar(fray_map_get(fray_node_item(game->now->log, i), "command"));
+	return fray_node_scalar(fray_map_get(game->now->log[i], "command"));
 }
 
 /* What a printer of g writes to a stream, as a string. */
@@ -550,17 +572,18 @@ FRAY_API fray_status fray_game_undo(fray_game *game)
 	fray_status st = working_copy(game, &g);
 	if (st != FRAY_OK)
 		return st;
-	size_t n = g->log ? fray_node_len(g->log) : 0;
+	size_t n = g->nlog;
 	char *text = NULL;
 	size_t len = 0;
+	table_game *back = NULL;
 	if (n == 0)
 		st = frayi_fail(game->ctx, FRAY_ERR_INPUT, "%s: nothing to undo (the log is empty)", game->name);
 	else
-		st = (fray_status)frayi_table_restore(g, fray_map_get(fray_node_item(g->log, n - 1), "undo"));
+		st = (fray_status)frayi_table_restore(g, fray_map_get(g->log[n - 1], "undo"));
 	if (st == FRAY_OK)
-		st = (fray_status)frayi_table_text(g, NULL, NULL, n - 1, &text, &len);
+		st = (fray_status)frayi_table_text(g, NULL, NULL, n - 1, &text, &len, &back);
 	drop_copy(g);
-	return st == FRAY_OK ? take_text(game, text, len) : st;
+	return st == FRAY_OK ? take_written(game, text, len, back, n - 1) : st;
 }
 
 FRAY_API void fray_game_free(fray_game *game)
@@ -568,7 +591,9 @@ FRAY_API void fray_game_free(fray_game *game)
 	if (!game)
 		return;
 	fray_ctx *ctx = game->ctx;
-	drop(game->now);
+	drop_borrowing(game->now);
+	drop_docs(game);
+	frayi_game_dealloc(ctx, game->docs);
 	frayi_game_dealloc(ctx, game->text);
 	frayi_game_dealloc(ctx, game->name);
 	frayi_game_dealloc(ctx, game);

@@ -10,6 +10,7 @@
 #include <fray/game.h>
 #include <fray/game_request.h>
 #include "ruleset.h"
+#include "game_apply.h"
 #include "../core/internal.h"
 #include "embedded.h"
 #include "../catalog/catalog.h"
@@ -77,8 +78,8 @@ typedef struct request {
 	size_t game_len;
 	FILE *out;               /* the answer being written */
 	request_policy policy;
-	char dashed[FRAY_GAME_REQUEST_MAX_OPTIONS][TABLE_NAME_MAX + 3]; /* "--range" from "range" */
 	const fray_request_opts *opts; /* the odds' budgets and watch; NULL: none */
+	char dashed[FRAY_GAME_REQUEST_MAX_OPTIONS][TABLE_NAME_MAX + 3]; /* advise's "--range" from "range" */
 } request;
 
 static const char *const known_keys[] = {"op", "game", "name", "rules", "forces", "forces_name", "seed", "action",
@@ -101,113 +102,94 @@ static fray_status text_field(request *r, const char *key, bool required, const 
 
 static const table_action *action_named(const fray_game *game, const char *name);
 
-/* An option's value checked against its descriptor (action_desc.c: the
- * catalogue's input, or the game's own), named in the message as the
- * request names it. */
-static fray_status typed_value(request *r, const char *key, const in_desc *in, const fray_node *v, bool *flag,
-			       const char **text)
+/* An option's JSON value as the typed option its descriptor's type asks
+ * for (action_desc.c: the catalogue's input, or the game's own); what is
+ * no value of that type refused naming it as the request names it. The
+ * range, choices and the rest are the game's to check
+ * (fray_game_apply's checks, game_apply.c). */
+static fray_status typed_value(request *r, const char *key, const in_desc *in, const fray_node *v, fray_game_option *o)
 {
 	const char *val = fray_node_scalar(v);
 	bool plain = fray_node_plain(v);
-	*flag = false;
-	*text = val;
-	if (in->type == IN_BOOL) {
+	if (in && in->type == IN_BOOL) {
 		if (!plain || (strcmp(val, "true") && strcmp(val, "false")))
 			return frayi_fail_input(r->ctx, FRAY_ERR_INPUT, key, "options.%s: expected true or false, got '%.48s'", key, val);
-		*flag = !strcmp(val, "true");
+		o->kind = FRAY_GAME_BOOL;
+		o->b = !strcmp(val, "true");
 		return FRAY_OK;
 	}
-	if (in->type == IN_INT || in->type == IN_NUMBER) {
+	if (in && (in->type == IN_INT || in->type == IN_NUMBER)) {
 		char *end;
 		double x = strtod(val, &end);
 		bool whole = in->type == IN_INT;
-		if (!plain || !*val || *end || x != x || (whole && x != (double)(int64_t)x) || x < (double)in->min ||
-		    x > (double)in->max)
+		if (!plain || !*val || *end || x != x || (whole && x != (double)(int64_t)x))
 			return frayi_fail_input(r->ctx, FRAY_ERR_INPUT, key, "options.%s: expected %s from %lld to %lld, got '%.48s'", key,
 					 whole ? "a whole number" : "a number", (long long)in->min, (long long)in->max, val);
+		o->kind = FRAY_GAME_NUMBER;
+		o->x = x;
 		return FRAY_OK;
 	}
-	if (in->type == IN_CHOICE) {
-		for (size_t k = 0; k < in->nchoices; k++)
-			if (!strcmp(val, in->choices[k]))
-				return FRAY_OK;
-		char list[512];
-		textbuf t = text_on(list, sizeof list);
-		for (size_t k = 0; k < in->nchoices; k++)
-			text_add(&t, "%s%s", k ? ", " : "", in->choices[k]);
-		return frayi_fail_input(r->ctx, FRAY_ERR_INPUT, key, "options.%s: expected one of %s, got '%.48s'", key, list, val);
-	}
-	return FRAY_OK; /* a name: the procedure looks it up */
+	o->kind = FRAY_GAME_TEXT;
+	o->s = val;
+	return FRAY_OK;
 }
 
-/* The option words of "options": an object mapped through the action's
- * descriptors ({"range": 10, "taking-cover": true}: "--range", "10",
- * "--taking-cover"; false or null: left out; each value checked against
- * its option's type and range, an option the action does not describe
- * refused), or a list of words as on fray table's command line
- * (["--range", "10"]: any option of the procedures, as fray table takes
- * them). */
-static fray_status option_words(request *r, const fray_game *game, const char *action, const char **words, size_t *n)
+/* The action's words from the request: "options" an object mapped
+ * through the action's descriptors ({"range": 10, "taking-cover": true}:
+ * typed options, checked by the game as fray_game_apply checks them;
+ * false or null: left out), or a list of words as on fray table's command
+ * line (["--range", "10"]: any option of the procedures, as fray table
+ * takes them). */
+static fray_status request_words(request *r, fray_game *game, const char *action, const char *actor,
+				 const char *target, game_words *w)
 {
-	*n = 0;
+	w->n = 0;
 	const fray_node *o = fray_map_get(r->root, "options");
-	if (!o)
-		return FRAY_OK;
-	if (fray_node_kind_of(o) == FRAY_NODE_SEQ) {
+	if (o && fray_node_kind_of(o) == FRAY_NODE_SEQ) {
 		if (fray_node_len(o) > FRAY_GAME_REQUEST_MAX_OPTIONS)
 			return frayi_fail_input(r->ctx, FRAY_ERR_LIMIT, "options", "options: at most %d words", FRAY_GAME_REQUEST_MAX_OPTIONS);
+		w->word[w->n++] = action;
+		if (actor)
+			w->word[w->n++] = actor;
+		if (target) {
+			w->word[w->n++] = "--at";
+			w->word[w->n++] = target;
+		}
 		for (size_t i = 0; i < fray_node_len(o); i++) {
-			const fray_node *w = fray_node_item(o, i);
-			if (fray_node_kind_of(w) != FRAY_NODE_SCALAR)
+			const fray_node *x = fray_node_item(o, i);
+			if (fray_node_kind_of(x) != FRAY_NODE_SCALAR)
 				return frayi_fail_input(r->ctx, FRAY_ERR_INPUT, "options", "options[%zu]: expected a string", i);
-			words[(*n)++] = fray_node_scalar(w);
+			w->word[w->n++] = fray_node_scalar(x);
 		}
 		return FRAY_OK;
 	}
-	if (fray_node_kind_of(o) != FRAY_NODE_MAP)
+	if (o && fray_node_kind_of(o) != FRAY_NODE_MAP)
 		return frayi_fail_input(r->ctx, FRAY_ERR_INPUT, "options", "options: expected an object ({\"range\": 10}) or a list of words");
+	fray_game_option opts[GAME_MAX_OPTIONS];
+	size_t n = 0;
 	const table_action *act = action_named(game, action);
-	if (!act && fray_node_len(o))
-		return frayi_fail_input(r->ctx, FRAY_ERR_INPUT, "action", "options: '%.48s' is not an action of %s that takes options",
-				 action, fray_game_rules(game));
-	for (size_t i = 0; i < fray_node_len(o); i++) {
+	for (size_t i = 0; o && i < fray_node_len(o); i++) {
 		const char *key = fray_node_scalar(fray_node_key(o, i));
 		const fray_node *v = fray_node_value(o, i);
 		const in_desc *in = NULL;
-		if (!key || strlen(key) > TABLE_NAME_MAX || !frayi_action_opt_named(act, key, &in) || !in) {
-			char list[1024];
-			textbuf t = text_on(list, sizeof list);
-			const in_desc *d;
-			bool any = false;
-			for (size_t k = 0; act && frayi_action_opt(act, k, &d); k++) {
-				char opt[72];
-				if (d)
-					text_add(&t, "%s%s", any ? ", " : "", frayi_call_option_name(d->name, opt, sizeof opt) + 2);
-				any = any || d;
-			}
-			return frayi_fail_input(r->ctx, FRAY_ERR_INPUT, "options", "options: '%.48s' is not an option of %s%s%s%s", key ? key : "",
-					 action, any ? " (its options: " : " (it takes none", any ? list : "", ")");
-		}
-		if (fray_node_kind_of(v) != FRAY_NODE_SCALAR)
+		if (act && key)
+			frayi_action_opt_named(act, key, &in);
+		if (n == GAME_MAX_OPTIONS)
+			return frayi_fail_input(r->ctx, FRAY_ERR_LIMIT, "options", "options: at most %d", GAME_MAX_OPTIONS);
+		if (in && fray_node_kind_of(v) != FRAY_NODE_SCALAR)
 			return frayi_fail_input(r->ctx, FRAY_ERR_INPUT, key, "options.%s: expected a number, a string or true/false", key);
-		if (fray_node_plain(v) && !strcmp(fray_node_scalar(v), "null"))
+		if (in && fray_node_plain(v) && !strcmp(fray_node_scalar(v), "null"))
 			continue;
-		bool flag;
-		const char *val;
-		fray_status st = typed_value(r, key, in, v, &flag, &val);
+		opts[n] = (fray_game_option){.name = key ? key : ""};
+		fray_status st = in ? typed_value(r, key, in, v, &opts[n]) : FRAY_OK;
 		if (st != FRAY_OK)
 			return st;
-		if (in->type == IN_BOOL && !flag)
-			continue;
-		if (*n + 2 > FRAY_GAME_REQUEST_MAX_OPTIONS)
-			return frayi_fail_input(r->ctx, FRAY_ERR_LIMIT, "options", "options: at most %d words", FRAY_GAME_REQUEST_MAX_OPTIONS);
-		frayi_call_option_name(in->name, r->dashed[*n], sizeof r->dashed[*n]);
-		words[*n] = r->dashed[*n];
-		(*n)++;
-		if (in->type != IN_BOOL)
-			words[(*n)++] = val;
+		/* no descriptor: the game refuses it, naming the action's options */
+		if (!in)
+			opts[n].kind = FRAY_GAME_TEXT;
+		n++;
 	}
-	return FRAY_OK;
+	return frayi_game_words(game, action, actor, target, n, opts, w);
 }
 
 static fray_status read_choices(request *r)
@@ -517,21 +499,16 @@ static fray_status op_undo(request *r, fray_game *game)
 }
 
 /* The action's words: action, actor, target and options. */
-typedef struct action_words {
-	const char *action, *actor, *target;
-	const char *opt[FRAY_GAME_REQUEST_MAX_OPTIONS];
-	size_t nopt;
-} action_words;
-
-static fray_status read_action(request *r, const fray_game *game, action_words *w)
+static fray_status read_action(request *r, fray_game *game, game_words *w)
 {
-	fray_status st = text_field(r, "action", true, &w->action);
+	const char *action, *actor, *target;
+	fray_status st = text_field(r, "action", true, &action);
 	if (st == FRAY_OK)
-		st = text_field(r, "actor", false, &w->actor);
+		st = text_field(r, "actor", false, &actor);
 	if (st == FRAY_OK)
-		st = text_field(r, "target", false, &w->target);
+		st = text_field(r, "target", false, &target);
 	if (st == FRAY_OK)
-		st = option_words(r, game, w->action, w->opt, &w->nopt);
+		st = request_words(r, game, action, actor, target, w);
 	return st;
 }
 
@@ -539,9 +516,9 @@ static fray_status read_action(request *r, const fray_game *game, action_words *
  * the text for people ("text") instead. */
 static fray_status op_odds(request *r, fray_game *game)
 {
-	action_words w;
+	game_words words, *w = &words;
 	const char *format;
-	fray_status st = read_action(r, game, &w);
+	fray_status st = read_action(r, game, w);
 	if (st == FRAY_OK)
 		st = text_field(r, "format", false, &format);
 	if (st == FRAY_OK && format && strcmp(format, "json") != 0 && strcmp(format, "text") != 0)
@@ -550,7 +527,7 @@ static fray_status op_odds(request *r, fray_game *game)
 	bool text = st == FRAY_OK && format && !strcmp(format, "text");
 	char *out = NULL;
 	if (st == FRAY_OK)
-		st = fray_game_odds(game, w.action, w.actor, w.target, w.nopt, w.opt, text ? FRAY_FORMAT_TEXT : FRAY_FORMAT_JSON, &out);
+		st = fray_game_act_odds(game, w->n, w->word, text ? FRAY_FORMAT_TEXT : FRAY_FORMAT_JSON, &out);
 	if (st == FRAY_OK) {
 		put_game(r, game, false);
 		if (text)
@@ -564,18 +541,17 @@ static fray_status op_odds(request *r, fray_game *game)
 
 static fray_status op_apply(request *r, fray_game *game)
 {
-	action_words w;
-	fray_status st = read_action(r, game, &w);
+	game_words words, *w = &words;
+	fray_status st = read_action(r, game, w);
 	if (st == FRAY_OK)
 		st = read_choices(r);
-	if (st != FRAY_OK)
-		return st;
 	/* the policy's state is the request's: the question left open, if any, stays there */
-	fray_policy *policy = fray_policy_new(r->ctx, &request_policy_ops, &r->policy);
-	if (!policy)
-		return frayi_nomem(r->ctx);
+	fray_policy *policy = st == FRAY_OK ? fray_policy_new(r->ctx, &request_policy_ops, &r->policy) : NULL;
+	if (st == FRAY_OK && !policy)
+		st = frayi_nomem(r->ctx);
 	char *events = NULL, *story = NULL;
-	st = frayi_game_apply_told(game, w.action, w.actor, w.target, w.nopt, w.opt, policy, &events, &story);
+	if (st == FRAY_OK)
+		st = frayi_game_act_words(game, w->n, w->word, policy, &events, &story);
 	fray_policy_free(policy);
 	if (st == FRAY_OK) {
 		put_game(r, game, true);

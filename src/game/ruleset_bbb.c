@@ -6,18 +6,22 @@
 #include "ruleset.h"
 #include "../common/text.h"
 
-#define U(m) offsetof(table_unit, m)
+#define U(m) .off = offsetof(table_unit, m)
+/* the rule set's own fields, in its struct in the unit's area */
+#define O(m) UNIT_OWN(bbb_own, m)
 #define STR(k, m, req) {k, F_STR, U(m), .min = 0, .required = req}
-#define INT(k, m, lo, hi, req) {k, F_INT, U(m), lo, hi, .required = req}
-#define BOOL(k, m) {k, F_BOOL, U(m), .required = false}
+#define OSTR(k, m, req) {k, F_STR, O(m), .min = 0, .required = req}
+#define INT(k, m, lo, hi, req) {k, F_INT, O(m), .min = lo, .max = hi, .required = req}
+#define BOOL(k, m) {k, F_BOOL, O(m), .required = false}
 #define ENUM(k, m, names, n, req) {k, F_ENUM, U(m), .min = 0, .choices = names, .nchoices = n, .required = req}
+#define OENUM(k, m, names, n, req) {k, F_ENUM, O(m), .min = 0, .choices = names, .nchoices = n, .required = req}
 
 static const unit_field bbb_fields[] = {
 	STR("name", name, true),
 	STR("side", side, true),
-	ENUM("arm", arm, fray_bbb_arm_names, 3, true),
-	ENUM("training", training, fray_bbb_training_names, 3, false),
-	STR("weapons", weapons, true),
+	OENUM("arm", arm, fray_bbb_arm_names, 3, true),
+	OENUM("training", training, fray_bbb_training_names, 3, false),
+	OSTR("weapons", weapons, true),
 	INT("bases", bases, 0, 99, true),
 	INT("start_bases", start_bases, 0, 99, false),
 	BOOL("aggressive", aggressive),
@@ -42,15 +46,15 @@ static bool has_key(const fray_node *n, const char *key)
 static void bbb_defaults(table_unit *u, const fray_node *n)
 {
 	if (!has_key(n, "start_bases"))
-		u->start_bases = u->bases;
+		BBB_OF(u)->start_bases = BBB_OF(u)->bases;
 	if (!has_key(n, "training"))
-		u->training = FRAY_BBB_TRAINED;
+		BBB_OF(u)->training = FRAY_BBB_TRAINED;
 }
 
 static const char *bbb_problem(const table_unit *u, char *why, size_t cap)
 {
-	if (u->bases > u->start_bases) {
-		snprintf(why, cap, "bases: %d, more than start_bases (%d)", u->bases, u->start_bases);
+	if (BBB_OF(u)->bases > BBB_OF(u)->start_bases) {
+		snprintf(why, cap, "bases: %d, more than start_bases (%d)", BBB_OF(u)->bases, BBB_OF(u)->start_bases);
 		return "bases";
 	}
 	return NULL;
@@ -62,9 +66,9 @@ static void flags(char *dst, size_t cap, const table_unit *u)
 	const struct {
 		bool on;
 		const char *name;
-	} f[] = {{u->disrupted, "disrupted"}, {u->low_ammo, "low ammo"}, {u->silenced, "silenced"},
-		 {u->low_ammo_instead, "low ammo instead of silenced"},
-		 {u->reduced, "reduced"}, {u->spent, "spent"}, {u->halted, "halted"}};
+	} f[] = {{BBB_OF(u)->disrupted, "disrupted"}, {BBB_OF(u)->low_ammo, "low ammo"}, {BBB_OF(u)->silenced, "silenced"},
+		 {BBB_OF(u)->low_ammo_instead, "low ammo instead of silenced"},
+		 {BBB_OF(u)->reduced, "reduced"}, {BBB_OF(u)->spent, "spent"}, {BBB_OF(u)->halted, "halted"}};
 	textbuf t = text_on(dst, cap);
 	for (size_t i = 0; i < sizeof f / sizeof *f; i++)
 		if (f[i].on)
@@ -81,10 +85,10 @@ static void bbb_status_head(FILE *f, int w)
 static void bbb_status_row(FILE *f, int w, const char *name, const char *side, const table_unit *u)
 {
 	char bases[24], state[96];
-	snprintf(bases, sizeof bases, "%d/%d", u->bases, u->start_bases);
+	snprintf(bases, sizeof bases, "%d/%d", BBB_OF(u)->bases, BBB_OF(u)->start_bases);
 	flags(state, sizeof state, u);
-	fprintf(f, "%-*s  %-12s %-9s %5s  %-8s %s\n", w, name, side, fray_bbb_arm_names[u->arm], bases,
-		fray_bbb_training_names[u->training], u->status == ST_DESTROYED ? "destroyed" : state);
+	fprintf(f, "%-*s  %-12s %-9s %5s  %-8s %s\n", w, name, side, fray_bbb_arm_names[BBB_OF(u)->arm], bases,
+		fray_bbb_training_names[BBB_OF(u)->training], u->status == ST_DESTROYED ? "destroyed" : state);
 }
 
 const game_ruleset frayi_bbb_ruleset = {

@@ -6,11 +6,15 @@
 #include <stddef.h>
 #include "ruleset.h"
 
-#define U(m) offsetof(table_unit, m)
+#define U(m) .off = offsetof(table_unit, m)
+/* the rule set's own fields, in its struct in the unit's area */
+#define O(m) UNIT_OWN(chits_own, m)
 #define STR(k, m, req) {k, F_STR, U(m), .min = 0, .required = req}
-#define INT(k, m, lo, hi, req) {k, F_INT, U(m), lo, hi, .required = req}
-#define BOOL(k, m) {k, F_BOOL, U(m), .required = false}
+#define OSTR(k, m, req) {k, F_STR, O(m), .min = 0, .required = req}
+#define INT(k, m, lo, hi, req) {k, F_INT, O(m), .min = lo, .max = hi, .required = req}
+#define BOOL(k, m) {k, F_BOOL, O(m), .required = false}
 #define ENUM(k, m, names, n, req) {k, F_ENUM, U(m), .min = 0, .choices = names, .nchoices = n, .required = req}
+#define OENUM(k, m, names, n, req) {k, F_ENUM, O(m), .min = 0, .choices = names, .nchoices = n, .required = req}
 
 /* A brigade (or cavalry regiment) of the chit-pull system: its
  * battalions' hits, the lead battalion, fatigue points, disorder and
@@ -19,9 +23,9 @@
 static const unit_field chits_fields[] = {
 	STR("name", name, true),
 	STR("side", side, true),
-	ENUM("arm", arm, fray_chits_types, 3, false),
+	OENUM("arm", arm, fray_chits_types, 3, false),
 	INT("battalions", battalions, 1, FRAY_CHITS_MAX_BATTALIONS, true),
-	{"hits", F_HITS, U(hits), 0, 99, .required = false},
+	{"hits", F_HITS, O(hits), .min = 0, .max = 99, .required = false, .count = offsetof(chits_own, battalions)},
 	INT("lead", lead, 1, FRAY_CHITS_MAX_BATTALIONS, false),
 	INT("morale", chit_morale, 0, 99, true),
 	INT("fatigue", fatigue, 0, 99, false),
@@ -32,14 +36,14 @@ static const unit_field chits_fields[] = {
 static void chits_defaults(table_unit *u, const fray_node *n)
 {
 	if (fray_node_kind_of(n) != FRAY_NODE_MAP || !fray_map_get(n, "lead"))
-		u->lead = 1;
+		CHITS_OF(u)->lead = 1;
 }
 
 static const char *chits_problem(const table_unit *u, char *why, size_t cap)
 {
-	if (u->lead < 1 || u->lead > u->battalions) {
-		snprintf(why, cap, "lead: battalion %d of %d (expected 1 to %d)", u->lead, u->battalions,
-			 u->battalions);
+	if (CHITS_OF(u)->lead < 1 || CHITS_OF(u)->lead > CHITS_OF(u)->battalions) {
+		snprintf(why, cap, "lead: battalion %d of %d (expected 1 to %d)", CHITS_OF(u)->lead, CHITS_OF(u)->battalions,
+			 CHITS_OF(u)->battalions);
 		return "lead";
 	}
 	return NULL;
@@ -54,9 +58,9 @@ static void chits_status_head(FILE *f, int w)
 static void chits_status_row(FILE *f, int w, const char *name, const char *side, const table_unit *u)
 {
 	char hits[48];
-	frayi_table_hits_text(hits, sizeof hits, u->hits, u->battalions);
-	fprintf(f, "%-*s  %-12s %-9s %-17s %4d %7d %6d  %s\n", w, name, side, fray_chits_types[u->arm], hits,
-		u->lead, u->fatigue, u->chit_morale, u->disordered ? "disordered" : "good order");
+	frayi_table_hits_text(hits, sizeof hits, CHITS_OF(u)->hits, CHITS_OF(u)->battalions);
+	fprintf(f, "%-*s  %-12s %-9s %-17s %4d %7d %6d  %s\n", w, name, side, fray_chits_types[CHITS_OF(u)->arm], hits,
+		CHITS_OF(u)->lead, CHITS_OF(u)->fatigue, CHITS_OF(u)->chit_morale, CHITS_OF(u)->disordered ? "disordered" : "good order");
 }
 
 const game_ruleset frayi_chits_ruleset = {

@@ -6,38 +6,42 @@
 #include <string.h>
 #include "ruleset.h"
 
-#define U(m) offsetof(table_unit, m)
+#define U(m) .off = offsetof(table_unit, m)
+/* the rule set's own fields, in its struct in the unit's area */
+#define O(m) UNIT_OWN(presidio_own, m)
 #define STR(k, m, req) {k, F_STR, U(m), .min = 0, .required = req}
-#define INT(k, m, lo, hi, req) {k, F_INT, U(m), lo, hi, .required = req}
-#define BOOL(k, m) {k, F_BOOL, U(m), .required = false}
+#define OSTR(k, m, req) {k, F_STR, O(m), .min = 0, .required = req}
+#define INT(k, m, lo, hi, req) {k, F_INT, O(m), .min = lo, .max = hi, .required = req}
+#define BOOL(k, m) {k, F_BOOL, O(m), .required = false}
 #define ENUM(k, m, names, n, req) {k, F_ENUM, U(m), .min = 0, .choices = names, .nchoices = n, .required = req}
+#define OENUM(k, m, names, n, req) {k, F_ENUM, O(m), .min = 0, .choices = names, .nchoices = n, .required = req}
 
 static const unit_field presidio_fields[] = {
 	STR("name", name, true),
 	STR("side", side, true),
-	STR("type", type, false),
+	OSTR("type", type, false),
 	INT("figures", figures, 0, 1000, true),
 	INT("start_figures", start_figures, 0, 1000, false),
-	ENUM("size", size, fray_presidio_size_names, 4, false),
-	STR("weapon", weapon, false),
-	STR("melee_weapon", melee_weapon, false),
+	OENUM("size", size, fray_presidio_size_names, 4, false),
+	OSTR("weapon", weapon, false),
+	OSTR("melee_weapon", melee_weapon, false),
 	INT("ranged", ranged, -5, 10, false),
 	INT("melee", melee, -5, 10, false),
 	INT("armor", armor, -5, 20, false),
-	ENUM("morale", level, fray_presidio_level_names, FRAY_PRESIDIO_NLEVELS, false),
+	OENUM("morale", level, fray_presidio_level_names, FRAY_PRESIDIO_NLEVELS, false),
 	BOOL("mounted", mounted),
 	BOOL("line", line),
 	BOOL("bayonets", bayonets),
-	ENUM("designation", designation, fray_presidio_designation_names, 3, false),
+	OENUM("designation", designation, fray_presidio_designation_names, 3, false),
 	INT("leader", leader, 0, 4, false),
-	STR("leader_rank", leader_rank, false),
+	OSTR("leader_rank", leader_rank, false),
 	INT("specialists", specialists, 0, 100, false),
 	INT("casualties", casualties, 0, 1000, false),
 	INT("reload", reload, 0, 20, false),
 	BOOL("volleyed", volleyed),
 	ENUM("status", status, frayi_unit_status_names, ST_NSTATUS, false),
 	/* this turn's actions (Section 2; ruling R47), cleared at turn */
-	STR("actions_spent", actions_spent, false),
+	OSTR("actions_spent", actions_spent, false),
 };
 
 static bool has_key(const fray_node *n, const char *key)
@@ -50,23 +54,23 @@ static bool has_key(const fray_node *n, const char *key)
 static void presidio_defaults(table_unit *u, const fray_node *n)
 {
 	if (!has_key(n, "start_figures"))
-		u->start_figures = u->figures;
+		PRESIDIO_OF(u)->start_figures = PRESIDIO_OF(u)->figures;
 	if (!has_key(n, "size"))
-		u->size = (int)fray_presidio_size_of(u->start_figures);
+		PRESIDIO_OF(u)->size = (int)fray_presidio_size_of(PRESIDIO_OF(u)->start_figures);
 	if (!has_key(n, "morale"))
-		u->level = FRAY_PRESIDIO_AVERAGE;
+		PRESIDIO_OF(u)->level = FRAY_PRESIDIO_AVERAGE;
 }
 
 static const char *presidio_problem(const table_unit *u, char *why, size_t cap)
 {
-	if (u->figures > u->start_figures) {
-		snprintf(why, cap, "figures: %d, more than start_figures (%d)", u->figures, u->start_figures);
+	if (PRESIDIO_OF(u)->figures > PRESIDIO_OF(u)->start_figures) {
+		snprintf(why, cap, "figures: %d, more than start_figures (%d)", PRESIDIO_OF(u)->figures, PRESIDIO_OF(u)->start_figures);
 		return "figures";
 	}
 	fray_presidio_turn t;
-	if (!fray_presidio_turn_read(u->actions_spent, &t)) {
+	if (!fray_presidio_turn_read(PRESIDIO_OF(u)->actions_spent, &t)) {
 		snprintf(why, cap, "actions_spent: '%s' is not a list of actions (\"walk, shoot\"; at most %d)",
-			 u->actions_spent, FRAY_PRESIDIO_TURN_MAX);
+			 PRESIDIO_OF(u)->actions_spent, FRAY_PRESIDIO_TURN_MAX);
 		return "actions_spent";
 	}
 	return NULL;
@@ -77,35 +81,35 @@ static const char *presidio_problem(const table_unit *u, char *why, size_t cap)
 static void unit_type(table_unit *u, const fray_node *n, const fray_presidio_units *types, fray_doc *doc)
 {
 	const fray_presidio_unit_type *t = NULL;
-	if (u->type[0]) {
-		t = types ? fray_presidio_unit_find(types, u->type) : NULL;
+	if (PRESIDIO_OF(u)->type[0]) {
+		t = types ? fray_presidio_unit_find(types, PRESIDIO_OF(u)->type) : NULL;
 		if (!t)
 			fray_doc_error(doc, fray_map_get(n, "type"), "type: '%s' is not in the units file%s",
-				       u->type, types ? "" : " (the forces file names no units_file)");
+				       PRESIDIO_OF(u)->type, types ? "" : " (the forces file names no units_file)");
 	}
 	if (!t)
 		return;
 	if (!has_key(n, "ranged"))
-		u->ranged = t->ranged;
+		PRESIDIO_OF(u)->ranged = t->ranged;
 	if (!has_key(n, "melee"))
-		u->melee = t->melee;
+		PRESIDIO_OF(u)->melee = t->melee;
 	if (!has_key(n, "armor"))
-		u->armor = t->armor;
+		PRESIDIO_OF(u)->armor = t->armor;
 	if (!has_key(n, "morale"))
-		u->level = t->level;
+		PRESIDIO_OF(u)->level = t->level;
 	if (!has_key(n, "mounted"))
-		u->mounted = t->mounted;
+		PRESIDIO_OF(u)->mounted = t->mounted;
 }
 
 /* A unit's weapons are Section 10's (a game file's too). */
 static void check_weapons(const table_unit *u, const fray_node *n, fray_doc *doc)
 {
 	const fray_node *w = fray_map_get(n, "weapon"), *m = fray_map_get(n, "melee_weapon");
-	if (u->weapon[0] && !fray_presidio_weapon_find(u->weapon, NULL))
+	if (PRESIDIO_OF(u)->weapon[0] && !fray_presidio_weapon_find(PRESIDIO_OF(u)->weapon, NULL))
 		fray_doc_error(doc, w ? w : n, "weapon: unknown weapon '%s' (not of Presidio Section 10)",
-			       u->weapon);
-	if (u->melee_weapon[0] && !fray_presidio_weapon_find(u->melee_weapon, NULL))
-		fray_doc_error(doc, m ? m : n, "melee_weapon: unknown weapon '%s'", u->melee_weapon);
+			       PRESIDIO_OF(u)->weapon);
+	if (PRESIDIO_OF(u)->melee_weapon[0] && !fray_presidio_weapon_find(PRESIDIO_OF(u)->melee_weapon, NULL))
+		fray_doc_error(doc, m ? m : n, "melee_weapon: unknown weapon '%s'", PRESIDIO_OF(u)->melee_weapon);
 }
 
 static void presidio_unit_read(table_unit *u, const fray_node *n, fray_doc *doc, unit_source from,
@@ -125,15 +129,15 @@ static void presidio_status_head(FILE *f, int w)
 static void presidio_status_row(FILE *f, int w, const char *name, const char *side, const table_unit *u)
 {
 	char figs[24];
-	snprintf(figs, sizeof figs, "%d/%d", u->figures, u->start_figures);
+	snprintf(figs, sizeof figs, "%d/%d", PRESIDIO_OF(u)->figures, PRESIDIO_OF(u)->start_figures);
 	/* the actions left this turn, and what took the others */
 	char acts[TABLE_NAME_MAX + 24];
 	int left = frayi_table_presidio_actions_left(u);
-	snprintf(acts, sizeof acts, "%d left%s%s%s", left, u->actions_spent[0] ? " (" : "", u->actions_spent,
-		 u->actions_spent[0] ? ")" : "");
-	fprintf(f, "%-*s  %-12s %7s %4d  %-13s %-11s %-9s %s\n", w, name, side, figs, u->casualties,
-		fray_presidio_level_names[u->level], frayi_unit_status_names[u->status],
-		u->reload ? "reloading" : "loaded", acts);
+	snprintf(acts, sizeof acts, "%d left%s%s%s", left, PRESIDIO_OF(u)->actions_spent[0] ? " (" : "", PRESIDIO_OF(u)->actions_spent,
+		 PRESIDIO_OF(u)->actions_spent[0] ? ")" : "");
+	fprintf(f, "%-*s  %-12s %7s %4d  %-13s %-11s %-9s %s\n", w, name, side, figs, PRESIDIO_OF(u)->casualties,
+		fray_presidio_level_names[PRESIDIO_OF(u)->level], frayi_unit_status_names[u->status],
+		PRESIDIO_OF(u)->reload ? "reloading" : "loaded", acts);
 }
 
 /* the actions left this turn (ruling R47) */

@@ -41,17 +41,25 @@ typedef enum unit_status {
 } unit_status;
 extern const char *const frayi_unit_status_names[ST_NSTATUS];
 
-/* The bytes of a unit's rule-set area (table_unit.own). */
-#define TABLE_UNIT_OWN 256
+/* The bytes of a unit's rule-set area (table_unit.own): the largest of
+ * the rule sets' own structs (Presidio's, 292 bytes) fits. */
+#define TABLE_UNIT_OWN 320
 
-/* One unit: the fields of fray's three rule sets (each reads and writes
- * its own, by its field table), and an area a rule set keeps its own
- * struct in (a registered rule set's; fray's three are to move theirs
- * there: docs/design.md). Zeroed padding: units are compared with memcmp. */
+/* One unit: what every rule set's unit has (its name, side and
+ * standing), and an area its rule set keeps its own struct in (issue 42:
+ * each rule set's fields in its own struct behind its field table, not a
+ * union of every game's): presidio_own, bbb_own, chits_own below, a
+ * registered rule set's own (tests/game/fifth/). Zeroed padding: units are
+ * compared with memcmp. */
 typedef struct table_unit {
 	char name[TABLE_NAME_MAX], side[TABLE_NAME_MAX];
 	int status;                     /* unit_status */
-	/* Presidio */
+	/* the rule set's own fields (UNIT_OWN in its field table) */
+	_Alignas(max_align_t) unsigned char own[TABLE_UNIT_OWN];
+} table_unit;
+
+/* A Presidio unit (ruleset_presidio.c's field table). */
+typedef struct presidio_own {
 	char type[TABLE_NAME_MAX];      /* from the units file (G4), for the record */
 	char weapon[TABLE_NAME_MAX], melee_weapon[TABLE_NAME_MAX];
 	int figures, start_figures, casualties, specialists, leader, reload;
@@ -63,7 +71,10 @@ typedef struct table_unit {
 	bool volleyed;                  /* its reload follows a volley */
 	char actions_spent[TABLE_NAME_MAX]; /* this turn's, "walk, shoot"
 					   (fray_presidio_turn_text); cleared at turn */
-	/* BBB */
+} presidio_own;
+
+/* A Bloody Big Battles unit (ruleset_bbb.c's field table). */
+typedef struct bbb_own {
 	char weapons[TABLE_NAME_MAX];   /* "ML", "RR": the bases' weapon; guns: "SA" ... */
 	int arm, training, bases, start_bases;
 	bool disrupted, low_ammo, spent, silenced, reduced, aggressive, in_depth, fragile;
@@ -71,12 +82,22 @@ typedef struct table_unit {
 					   of Silenced, may not fire (Silenced Artillery) */
 	bool halted;                    /* Halted by fire while advancing: no assault
 					   this turn (fray_bbb_assault_refused) */
-	/* chits (arm above: infantry, cavalry, artillery) */
+} bbb_own;
+
+/* A chit-pull brigade (ruleset_chits.c's field table). */
+typedef struct chits_own {
+	int arm;                        /* infantry, cavalry, artillery */
 	int battalions, hits[8], lead, chit_morale, fatigue; /* lead: 1-based */
 	bool disordered;
-	/* the rule set's own fields (UNIT_OWN in its field table) */
-	_Alignas(max_align_t) unsigned char own[TABLE_UNIT_OWN];
-} table_unit;
+} chits_own;
+
+_Static_assert(sizeof(presidio_own) <= TABLE_UNIT_OWN && sizeof(bbb_own) <= TABLE_UNIT_OWN &&
+		       sizeof(chits_own) <= TABLE_UNIT_OWN, "a rule set's unit fits table_unit.own");
+
+/* A unit's own struct by its rule set (the game's rules say which). */
+#define PRESIDIO_OF(u) ((presidio_own *)(void *)(u)->own)
+#define BBB_OF(u) ((bbb_own *)(void *)(u)->own)
+#define CHITS_OF(u) ((chits_own *)(void *)(u)->own)
 
 /* A unit field as the files name it. */
 /* F_HITS: the chits battalions' hits, a list as long as battalions */
@@ -90,6 +111,8 @@ typedef struct unit_field {
 	size_t nchoices;
 	bool required;                   /* in a forces file */
 	bool own;                        /* off is into the unit's own area */
+	size_t count;                    /* F_HITS: the offset of the count of
+					    items (an int) in the own area */
 } unit_field;
 
 /* A step of an action: one roll of a catalogue procedure. */
@@ -104,9 +127,14 @@ typedef struct table_game {
 	int turn;
 	size_t nunits;
 	table_unit units[TABLE_MAX_UNITS];
-	/* the file as read: its log entries are written back as they were */
+	/* the file as read: its log entries are written back as they were.
+	 * log: each entry's node, nlog of them (the array the context's,
+	 * freed with the game; the nodes may live in doc or, in a fray_game
+	 * after an action, in the documents the game keeps: issue 42, one
+	 * read of the game a request) */
 	fray_doc *doc;
-	const fray_node *log;
+	const fray_node **log;
+	size_t nlog;
 	/* chits: the mix, carried in the game file so that it replays the
 	 * same whatever becomes of the mix file (mix_doc: the mix file's,
 	 * when the game is new) */
@@ -124,6 +152,12 @@ typedef struct table_game {
 	size_t notes_len;
 	char asked[64];                  /* a choice asked at the terminal, for the
 					    log's command (" --reaction fire") */
+	/* the facts of the action under way that a later rule reads, kept in
+	 * its log entry (issue 42: read as typed values, not re-parsed from
+	 * the command): members of a JSON object ("\"mode\": \"volley\"")
+	 * added by frayi_table_fact; empty: none */
+	char facts[512];
+	size_t facts_len;
 	/* odds instead of a roll: not NULL, the action stops at its first
 	 * procedure, whose odds (as fray_call_run renders them) go to
 	 * odds_out, malloc'd; nothing is rolled */
@@ -173,9 +207,31 @@ int frayi_table_read_forces_doc(table_game *g, fray_ctx *ctx, const char *path, 
  * log followed by an entry for the action under way when command is not
  * NULL (with before, the units as they were, for undo); keep_log: how many
  * of the old entries to keep. Checked against the reader's limits and read
- * back before it is given. Returns a fray_status. */
+ * back before it is given: what is new (the forces, the new entry) is
+ * read back, the old entries, written back as they were read, are not
+ * read again (their values counted against the reader's limit). back:
+ * NULL, or gets that reading (a game whose log is the new entry alone,
+ * its doc its own: frayi_table_free it), for a caller that keeps the
+ * game without reading its text again (game.c). Returns a fray_status. */
 int frayi_table_text(table_game *g, const char *command, const table_game *before, size_t keep_log, char **text,
-	       size_t *len);
+	       size_t *len, table_game **back);
+/* A fact of the action under way for its log entry (g->facts): an
+ * integer, or a string (escaped as JSON). */
+void frayi_table_fact_int(table_game *g, const char *key, long long v);
+void frayi_table_fact_str(table_game *g, const char *key, const char *v);
+/* An entry's fact (its "facts" member's key), NULL when the entry has
+ * none: an entry an older fray wrote keeps only its command. */
+const fray_node *frayi_table_entry_fact(const fray_node *entry, const char *key);
+/* The reads of game files' texts this thread made (tests count them:
+ * one request reads its game once, issue 42): how many whole game files,
+ * and how many bytes of YAML the game layer parsed in all (whole files
+ * and the read-back of what an action wrote). */
+typedef struct game_reads {
+	unsigned long files, bytes;
+} game_reads;
+game_reads frayi_game_reads(void);
+/* Counts a parse of len bytes of a game's YAML (whole: a game file). */
+void frayi_game_count_read(size_t len, bool whole);
 
 /* Hits by battalion as "1 0 2 0". */
 void frayi_table_hits_text(char *dst, size_t cap, const int *hits, int n);
@@ -303,15 +359,6 @@ const char *frayi_table_presidio_default(const struct table_unit *u, const char 
 /* The same through the action: NULL when it has no hook or unit is past
  * the game's units. */
 const char *frayi_action_default(const table_game *g, size_t unit, const table_action *a, const char *input);
-/* How many times this thread has read a game file's text into a game
- * (game.c; tests count the reads of a request). */
-unsigned long frayi_game_text_reads(void);
-/* fray_game_apply with both the events (JSON) and the story as fray
- * table prints it (each malloc'd; free() them); the arguments checked by
- * the caller. A fray_status. */
-fray_status frayi_game_apply_told(fray_game *game, const char *action, const char *actor, const char *target,
-				  size_t noptions, const char *const *options, fray_policy *policy, char **events,
-				  char **story);
 /* The game a fray_game holds, as read. */
 const table_game *frayi_game_table(const fray_game *game);
 /* The action's usage line, made from its descriptor: "UNIT --at TARGET

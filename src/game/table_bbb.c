@@ -7,7 +7,7 @@
 
 static int in_play(table_game *g, const table_unit *u)
 {
-	if (u->status == ST_DESTROYED || u->bases <= 0)
+	if (u->status == ST_DESTROYED || BBB_OF(u)->bases <= 0)
 		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s is out of play (destroyed)", unit_label(u));
 	return FRAY_OK;
 }
@@ -16,11 +16,11 @@ static void lose_bases(table_game *g, table_unit *u, int n)
 {
 	if (n <= 0)
 		return;
-	if (n > u->bases)
-		n = u->bases;
-	u->bases -= n;
-	frayi_table_note(g, "%s: loses %d %s, %d left", u->name, n, n == 1 ? "base" : "bases", u->bases);
-	if (u->bases == 0) {
+	if (n > BBB_OF(u)->bases)
+		n = BBB_OF(u)->bases;
+	BBB_OF(u)->bases -= n;
+	frayi_table_note(g, "%s: loses %d %s, %d left", u->name, n, n == 1 ? "base" : "bases", BBB_OF(u)->bases);
+	if (BBB_OF(u)->bases == 0) {
 		u->status = ST_DESTROYED;
 		frayi_table_note(g, "%s: destroyed", u->name);
 	}
@@ -28,39 +28,39 @@ static void lose_bases(table_game *g, table_unit *u, int n)
 
 static void disrupt(table_game *g, table_unit *u)
 {
-	if (u->status == ST_DESTROYED || u->disrupted)
+	if (u->status == ST_DESTROYED || BBB_OF(u)->disrupted)
 		return;
-	u->disrupted = true;
+	BBB_OF(u)->disrupted = true;
 	frayi_table_note(g, "%s: disrupted", u->name);
 }
 
 static fray_bbb_markers markers_of(const table_unit *u)
 {
-	return (fray_bbb_markers){u->disrupted, u->low_ammo, u->silenced, u->low_ammo_instead, u->halted};
+	return (fray_bbb_markers){BBB_OF(u)->disrupted, BBB_OF(u)->low_ammo, BBB_OF(u)->silenced, BBB_OF(u)->low_ammo_instead, BBB_OF(u)->halted};
 }
 
 /* The markers the procedures leave (fray_bbb_markers_after_move, _at_turn_end),
  * each marker that comes off noted. */
 static void set_markers(table_game *g, table_unit *u, fray_bbb_markers m)
 {
-	if (u->silenced && !m.silenced)
+	if (BBB_OF(u)->silenced && !m.silenced)
 		frayi_table_note(g, "%s: no longer silenced", u->name);
-	if (u->low_ammo_instead && !m.low_ammo_instead)
+	if (BBB_OF(u)->low_ammo_instead && !m.low_ammo_instead)
 		frayi_table_note(g, "%s: its Low Ammo (instead of Silenced) is removed", u->name);
-	if (u->halted && !m.halted)
+	if (BBB_OF(u)->halted && !m.halted)
 		frayi_table_note(g, "%s: no longer halted", u->name);
-	u->disrupted = m.disrupted;
-	u->low_ammo = m.low_ammo;
-	u->silenced = m.silenced;
-	u->low_ammo_instead = m.low_ammo_instead;
-	u->halted = m.halted;
+	BBB_OF(u)->disrupted = m.disrupted;
+	BBB_OF(u)->low_ammo = m.low_ammo;
+	BBB_OF(u)->silenced = m.silenced;
+	BBB_OF(u)->low_ammo_instead = m.low_ammo_instead;
+	BBB_OF(u)->halted = m.halted;
 }
 
 /* Whether the rules let u take the action now: a unit out of play takes
  * none; a gun Silenced (or with Low Ammo instead) does not fire. */
 bool frayi_table_bbb_may(const table_unit *u, const char *action)
 {
-	if (u->status == ST_DESTROYED || u->bases <= 0)
+	if (u->status == ST_DESTROYED || BBB_OF(u)->bases <= 0)
 		return false;
 	return strcmp(action, "fire") != 0 || !fray_bbb_fire_refused(markers_of(u));
 }
@@ -80,7 +80,7 @@ static int low_ammo_instead(table_game *g, const table_unit *t, const player_opt
 	if (!*out)
 		return FRAY_OK;
 	bool fortified = frayi_player_flag(p, "--fort") || frayi_player_flag(p, "--fortified");
-	const char *why = fray_bbb_low_ammo_instead_refused((fray_bbb_arm)t->arm, fortified);
+	const char *why = fray_bbb_low_ammo_instead_refused((fray_bbb_arm)BBB_OF(t)->arm, fortified);
 	return why ? frayi_game_fail(g, FRAY_ERR_INPUT, "--low-ammo-instead: %s: %s (give --fort or --fortified for "
 			       "a gun in one)", unit_label(t), why)
 		   : FRAY_OK;
@@ -91,15 +91,15 @@ static int low_ammo_instead(table_game *g, const table_unit *t, const player_opt
  * owner may take Low Ammo instead (instead: checked by low_ammo_instead). */
 static void silence(table_game *g, table_unit *u, bool instead)
 {
-	if (u->status == ST_DESTROYED || u->silenced || u->low_ammo_instead)
+	if (u->status == ST_DESTROYED || BBB_OF(u)->silenced || BBB_OF(u)->low_ammo_instead)
 		return;
 	if (instead) {
-		u->low_ammo_instead = true;
+		BBB_OF(u)->low_ammo_instead = true;
 		frayi_table_note(g, "%s: Low Ammo instead of Silenced (in a Fortification): it stays, and may not fire "
 			   "until the marker is removed", u->name);
 		return;
 	}
-	u->silenced = true;
+	BBB_OF(u)->silenced = true;
 	frayi_table_note(g, "%s: silenced", u->name);
 }
 
@@ -138,33 +138,33 @@ static int act_fire(table_game *g, table_unit *u, table_unit *t, const player_op
 	table_step s = frayi_step_begin(g, "bbb.fire");
 	/* the unit's weapons as its forces give them, with the bases it has
 	 * now: the procedure fires those left (issue 28 item 11) */
-	char weapons[sizeof u->weapons + 16];
-	if (strchr(u->weapons, ':'))
-		snprintf(weapons, sizeof weapons, "%s", u->weapons);
+	char weapons[sizeof BBB_OF(u)->weapons + 16];
+	if (strchr(BBB_OF(u)->weapons, ':'))
+		snprintf(weapons, sizeof weapons, "%s", BBB_OF(u)->weapons);
 	else
-		snprintf(weapons, sizeof weapons, "%s:%d", u->weapons, u->bases);
+		snprintf(weapons, sizeof weapons, "%s:%d", BBB_OF(u)->weapons, BBB_OF(u)->bases);
 	frayi_step_string(&s, "weapons", weapons);
-	frayi_step_int(&s, "firer_bases", u->bases);
-	frayi_step_bool(&s, "firer_silenced", u->silenced);
-	frayi_step_bool(&s, "firer_low_ammo_instead", u->low_ammo_instead);
-	frayi_step_choice(&s, "target", fray_bbb_arm_names[t->arm]);
-	frayi_step_choice(&s, "training", fray_bbb_training_names[t->training]);
-	frayi_step_int(&s, "target_bases", t->bases);
+	frayi_step_int(&s, "firer_bases", BBB_OF(u)->bases);
+	frayi_step_bool(&s, "firer_silenced", BBB_OF(u)->silenced);
+	frayi_step_bool(&s, "firer_low_ammo_instead", BBB_OF(u)->low_ammo_instead);
+	frayi_step_choice(&s, "target", fray_bbb_arm_names[BBB_OF(t)->arm]);
+	frayi_step_choice(&s, "training", fray_bbb_training_names[BBB_OF(t)->training]);
+	frayi_step_int(&s, "target_bases", BBB_OF(t)->bases);
 	/* a gun that took Low Ammo instead of Silenced is in a Fortification
 	 * (the only place it may: fray_bbb_low_ammo_instead_refused), so its
 	 * cover counts though it is artillery (Terrain Table note) */
-	frayi_step_bool(&s, "fortified", t->low_ammo_instead);
-	frayi_step_bool(&s, "disrupted", u->disrupted);
-	frayi_step_bool(&s, "low_ammo", u->low_ammo);
-	frayi_step_bool(&s, "reduced", u->reduced);
+	frayi_step_bool(&s, "fortified", BBB_OF(t)->low_ammo_instead);
+	frayi_step_bool(&s, "disrupted", BBB_OF(u)->disrupted);
+	frayi_step_bool(&s, "low_ammo", BBB_OF(u)->low_ammo);
+	frayi_step_bool(&s, "reduced", BBB_OF(u)->reduced);
 	int64_t low_ammo, bases_lost, disrupted, silenced, reduced, destroyed, halted;
 	if ((st = frayi_step_roll(&s, p, (step_out[]){{"low_ammo", &low_ammo}, {"target_bases_lost", &bases_lost},
 						       {"target_disrupted", &disrupted}, {"target_silenced", &silenced},
 						       {"target_reduced", &reduced}, {"target_destroyed", &destroyed},
 						       {"target_halted", &halted}, {NULL, NULL}})) != FRAY_OK)
 		return st;
-	if (low_ammo && !u->low_ammo) {
-		u->low_ammo = true;
+	if (low_ammo && !BBB_OF(u)->low_ammo) {
+		BBB_OF(u)->low_ammo = true;
 		frayi_table_note(g, "%s: low on ammo", u->name);
 	}
 	lose_bases(g, t, (int)bases_lost);
@@ -176,12 +176,12 @@ static int act_fire(table_game *g, table_unit *u, table_unit *t, const player_op
 		disrupt(g, t);
 	if (silenced)
 		silence(g, t, instead);
-	if (reduced && !t->reduced && t->status != ST_DESTROYED) {
-		t->reduced = true;
+	if (reduced && !BBB_OF(t)->reduced && t->status != ST_DESTROYED) {
+		BBB_OF(t)->reduced = true;
 		frayi_table_note(g, "%s: reduced", t->name);
 	}
-	if (halted && t->status != ST_DESTROYED && !t->halted) {
-		t->halted = true; /* kept: the procedure refuses its assault this turn */
+	if (halted && t->status != ST_DESTROYED && !BBB_OF(t)->halted) {
+		BBB_OF(t)->halted = true; /* kept: the procedure refuses its assault this turn */
 		frayi_table_note(g, "%s: halted (its advance stops)", t->name);
 	}
 	return FRAY_OK;
@@ -191,8 +191,8 @@ static void side_flags(table_step *s, const table_unit *u, bool attacker)
 {
 	/* a gun given Low Ammo instead of Silenced carries a Low Ammo marker
 	 * (Silenced Artillery): the assault's Low on Ammo penalty */
-	bool on[] = {u->aggressive, u->in_depth, u->disrupted, u->silenced, u->low_ammo || u->low_ammo_instead,
-		     u->fragile, u->spent};
+	bool on[] = {BBB_OF(u)->aggressive, BBB_OF(u)->in_depth, BBB_OF(u)->disrupted, BBB_OF(u)->silenced, BBB_OF(u)->low_ammo || BBB_OF(u)->low_ammo_instead,
+		     BBB_OF(u)->fragile, BBB_OF(u)->spent};
 	static const char *const names[2][7] = {
 		{"defender_aggressive", "defender_in_depth", "defender_disrupted", "defender_silenced",
 		 "defender_low_ammo", "defender_fragile", "defender_spent"},
@@ -223,13 +223,13 @@ static int act_assault(table_game *g, table_unit *u, table_unit *t, const player
 	if (st != FRAY_OK)
 		return st;
 	table_step s = frayi_step_begin(g, "bbb.assault");
-	frayi_step_int(&s, "attacker_bases", u->bases);
-	frayi_step_int(&s, "defender_bases", t->bases);
-	frayi_step_choice(&s, "attacker_arm", fray_bbb_arm_names[u->arm]);
-	frayi_step_choice(&s, "defender_arm", fray_bbb_arm_names[t->arm]);
+	frayi_step_int(&s, "attacker_bases", BBB_OF(u)->bases);
+	frayi_step_int(&s, "defender_bases", BBB_OF(t)->bases);
+	frayi_step_choice(&s, "attacker_arm", fray_bbb_arm_names[BBB_OF(u)->arm]);
+	frayi_step_choice(&s, "defender_arm", fray_bbb_arm_names[BBB_OF(t)->arm]);
 	side_flags(&s, u, true);
 	side_flags(&s, t, false);
-	frayi_step_bool(&s, "fortified", t->low_ammo_instead); /* as in fire, above */
+	frayi_step_bool(&s, "fortified", BBB_OF(t)->low_ammo_instead); /* as in fire, above */
 	int64_t lost_u, lost_t, disrupted_u, disrupted_t, silenced_u, silenced_t;
 	if ((st = frayi_step_roll(&s, p, (step_out[]){{"attacker_bases_lost", &lost_u}, {"defender_bases_lost", &lost_t},
 						       {"attacker_disrupted", &disrupted_u},
@@ -264,27 +264,27 @@ static int act_move(table_game *g, table_unit *u, table_unit *t, const player_op
 		return FRAY_OK;
 	}
 	table_step s = frayi_step_begin(g, "bbb.move");
-	frayi_step_bool(&s, "disrupted", u->disrupted);
-	frayi_step_choice(&s, "training", fray_bbb_training_names[u->training]);
-	frayi_step_choice(&s, "unit", fray_bbb_arm_names[u->arm]);
-	frayi_step_bool(&s, "fragile", u->fragile);
-	frayi_step_bool(&s, "spent", u->spent);
-	frayi_step_int(&s, "bases", u->bases);
-	frayi_step_int(&s, "start_bases", u->start_bases > u->bases ? u->start_bases : u->bases);
+	frayi_step_bool(&s, "disrupted", BBB_OF(u)->disrupted);
+	frayi_step_choice(&s, "training", fray_bbb_training_names[BBB_OF(u)->training]);
+	frayi_step_choice(&s, "unit", fray_bbb_arm_names[BBB_OF(u)->arm]);
+	frayi_step_bool(&s, "fragile", BBB_OF(u)->fragile);
+	frayi_step_bool(&s, "spent", BBB_OF(u)->spent);
+	frayi_step_int(&s, "bases", BBB_OF(u)->bases);
+	frayi_step_int(&s, "start_bases", BBB_OF(u)->start_bases > BBB_OF(u)->bases ? BBB_OF(u)->start_bases : BBB_OF(u)->bases);
 	int64_t change, disrupted, broken;
 	if ((st = frayi_step_roll(&s, p, (step_out[]){{"bases_change", &change}, {"disrupted", &disrupted},
 						       {"broken", &broken}, {NULL, NULL}})) != FRAY_OK)
 		return st;
 	/* the outcome as the procedure gives it (MOVEMENT TABLE) */
 	if (change > 0) {
-		u->bases += (int)change;
-		frayi_table_note(g, "%s: recovers a base, %d now", u->name, u->bases);
+		BBB_OF(u)->bases += (int)change;
+		frayi_table_note(g, "%s: recovers a base, %d now", u->name, BBB_OF(u)->bases);
 	}
 	lose_bases(g, u, change < 0 ? (int)-change : 0);
 	if (disrupted)
 		disrupt(g, u);
-	else if (u->disrupted && u->status != ST_DESTROYED) {
-		u->disrupted = false;
+	else if (BBB_OF(u)->disrupted && u->status != ST_DESTROYED) {
+		BBB_OF(u)->disrupted = false;
 		frayi_table_note(g, "%s: rallies in place (good order)", u->name);
 	}
 	if (broken && u->status != ST_DESTROYED) {

@@ -269,35 +269,35 @@ static int end_turn_odds(table_game *g, const fray_chits_end_turn_in *in, int le
 
 static fray_chits_unit chits_unit(const table_unit *u, bool can_retreat)
 {
-	fray_chits_unit c = {.battalions = u->battalions, .lead = u->lead - 1, .morale = u->chit_morale,
-			     .fatigue = u->fatigue, .disordered = u->disordered, .can_retreat = can_retreat};
+	fray_chits_unit c = {.battalions = CHITS_OF(u)->battalions, .lead = CHITS_OF(u)->lead - 1, .morale = CHITS_OF(u)->chit_morale,
+			     .fatigue = CHITS_OF(u)->fatigue, .disordered = CHITS_OF(u)->disordered, .can_retreat = can_retreat};
 	snprintf(c.name, sizeof c.name, "%s", u->name);
-	memcpy(c.hits, u->hits, sizeof c.hits);
+	memcpy(c.hits, CHITS_OF(u)->hits, sizeof c.hits);
 	return c;
 }
 
 /* The unit as the combat or end of turn left it, each change noted. */
 static void apply_unit(table_game *g, table_unit *u, const fray_chits_unit *c)
 {
-	if (memcmp(u->hits, c->hits, sizeof u->hits) != 0) {
+	if (memcmp(CHITS_OF(u)->hits, c->hits, sizeof CHITS_OF(u)->hits) != 0) {
 		char was[64], now[64];
-		frayi_table_hits_text(was, sizeof was, u->hits, u->battalions);
-		frayi_table_hits_text(now, sizeof now, c->hits, u->battalions);
+		frayi_table_hits_text(was, sizeof was, CHITS_OF(u)->hits, CHITS_OF(u)->battalions);
+		frayi_table_hits_text(now, sizeof now, c->hits, CHITS_OF(u)->battalions);
 		frayi_table_note(g, "%s: hits by battalion %s (were %s)", u->name, now, was);
-		memcpy(u->hits, c->hits, sizeof u->hits);
+		memcpy(CHITS_OF(u)->hits, c->hits, sizeof CHITS_OF(u)->hits);
 	}
-	if (u->fatigue != c->fatigue)
-		frayi_table_note(g, "%s: fatigue %d (was %d)", u->name, c->fatigue, u->fatigue);
-	if (u->chit_morale != c->morale)
-		frayi_table_note(g, "%s: morale level %d (was %d)", u->name, c->morale, u->chit_morale);
-	if (u->disordered != c->disordered)
+	if (CHITS_OF(u)->fatigue != c->fatigue)
+		frayi_table_note(g, "%s: fatigue %d (was %d)", u->name, c->fatigue, CHITS_OF(u)->fatigue);
+	if (CHITS_OF(u)->chit_morale != c->morale)
+		frayi_table_note(g, "%s: morale level %d (was %d)", u->name, c->morale, CHITS_OF(u)->chit_morale);
+	if (CHITS_OF(u)->disordered != c->disordered)
 		frayi_table_note(g, "%s: %s", u->name, c->disordered ? "disordered" : "no longer disordered");
-	if (u->lead != c->lead + 1)
-		frayi_table_note(g, "%s: lead battalion %d (was %d)", u->name, c->lead + 1, u->lead);
-	u->fatigue = c->fatigue;
-	u->chit_morale = c->morale;
-	u->disordered = c->disordered;
-	u->lead = c->lead + 1;
+	if (CHITS_OF(u)->lead != c->lead + 1)
+		frayi_table_note(g, "%s: lead battalion %d (was %d)", u->name, c->lead + 1, CHITS_OF(u)->lead);
+	CHITS_OF(u)->fatigue = c->fatigue;
+	CHITS_OF(u)->chit_morale = c->morale;
+	CHITS_OF(u)->disordered = c->disordered;
+	CHITS_OF(u)->lead = c->lead + 1;
 }
 
 /* A unit's state as JSON members (no braces): its name first, so the log
@@ -408,8 +408,8 @@ static int run_combat(table_game *g, table_unit *u, table_unit *t, const player_
 	if (st != FRAY_OK)
 		return st;
 	in->mix = mix;
-	in->situation.attacker_type = u->arm;
-	in->situation.defender_type = t->arm;
+	in->situation.attacker_type = CHITS_OF(u)->arm;
+	in->situation.defender_type = CHITS_OF(t)->arm;
 	/* R23: a retreat negates hits only where a legal one exists; the
 	 * referee says when a side has none (either side may retreat: the
 	 * text gives the choice to the owning player) */
@@ -505,9 +505,9 @@ static bool named(const fray_node *n, const char *name)
 static turn_record record_of(const table_game *g, const table_unit *u)
 {
 	turn_record rec = {false, -1};
-	size_t n = g->log ? fray_node_len(g->log) : 0;
+	size_t n = g->nlog;
 	for (size_t i = 0; i < n; i++) {
-		const fray_node *e = fray_node_item(g->log, i);
+		const fray_node *e = g->log[i];
 		if (scalar_int(fray_map_get(e, "turn"), 0) != g->turn)
 			continue;
 		const fray_node *steps = fray_map_get(e, "steps");
@@ -543,8 +543,8 @@ static fray_chits_end_turn_in end_turn_of(const table_game *g, const table_unit 
 	turn_record rec = record_of(g, u);
 	in.ended_this_turn = rec.ended;
 	int now = 0;
-	for (int b = 0; b < u->battalions && b < FRAY_CHITS_MAX_BATTALIONS; b++)
-		now += u->hits[b];
+	for (int b = 0; b < CHITS_OF(u)->battalions && b < FRAY_CHITS_MAX_BATTALIONS; b++)
+		now += CHITS_OF(u)->hits[b];
 	in.hits_since_combat = rec.hits_after_combat >= 0 && now > rec.hits_after_combat ? now - rec.hits_after_combat : 0;
 	return in;
 }
@@ -571,7 +571,7 @@ static int act_end_turn(table_game *g, table_unit *u, table_unit *t, const playe
 	in.rally = frayi_player_flag(p, "--rally");
 	in.recover_disorder = frayi_player_flag(p, "--recover-disorder");
 	int lead = 0;
-	st = opt_int(g, p, "--lead", 1, u->battalions, &lead);
+	st = opt_int(g, p, "--lead", 1, CHITS_OF(u)->battalions, &lead);
 	/* a second end of turn is refused by the procedure, odds or not */
 	if (st == FRAY_OK && g->odds && !in.ended_this_turn) {
 		st = end_turn_odds(g, &in, lead);
@@ -582,7 +582,7 @@ static int act_end_turn(table_game *g, table_unit *u, table_unit *t, const playe
 		fray_json_string(u->name, name, sizeof name);
 		snprintf(inputs, sizeof inputs, "{\"unit\": %s, \"rest\": %s, \"rally\": %s, \"recover_disorder\": %s, "
 			 "\"lead\": %d, \"hits_since_combat\": %d}", name, in.rest ? "true" : "false",
-			 in.rally ? "true" : "false", in.recover_disorder ? "true" : "false", lead ? lead : u->lead,
+			 in.rally ? "true" : "false", in.recover_disorder ? "true" : "false", lead ? lead : CHITS_OF(u)->lead,
 			 in.hits_since_combat);
 		snprintf(title, sizeof title, "%s: end of turn", u->name);
 		chits_run run = {.end_turn = &in, .unit = &after, .nend = 1};

@@ -85,20 +85,33 @@ static int doc_failed(table_game *g, fray_doc *doc)
  * unit whole), or from `set` (onto the unit as it stands). */
 typedef enum read_mode { READ_FORCES, READ_GAME, READ_UNDO, READ_SET } read_mode;
 
+/* An F_HITS field's count (a chits unit's battalions), in the unit's area. */
+static int hits_count(const unit_field *f, const table_unit *u)
+{
+	int n;
+	memcpy(&n, u->own + f->count, sizeof n);
+	return n;
+}
+
+static int *hits_at(const unit_field *f, table_unit *u)
+{
+	return (int *)frayi_field_at(f, u);
+}
+
 /* A chits unit's hits, one number a battalion. */
 static void read_hits(fray_doc *doc, const fray_node *v, const unit_field *f, table_unit *u)
 {
 	if (!fray_doc_expect(doc, v, FRAY_NODE_SEQ, "hits (a list, one number a battalion)"))
 		return;
-	if (fray_node_len(v) != (size_t)u->battalions) {
-		fray_doc_error(doc, v, "hits: expected %d numbers, one a battalion, got %zu", u->battalions,
+	if (fray_node_len(v) != (size_t)hits_count(f, u)) {
+		fray_doc_error(doc, v, "hits: expected %d numbers, one a battalion, got %zu", hits_count(f, u),
 			       fray_node_len(v));
 		return;
 	}
 	for (size_t b = 0; b < fray_node_len(v); b++) {
 		int64_t x;
 		if (fray_doc_int(doc, fray_node_item(v, b), f->min, f->max, "hits", &x))
-			u->hits[b] = (int)x;
+			hits_at(f, u)[b] = (int)x;
 	}
 }
 
@@ -167,7 +180,7 @@ static void read_unit(table_game *g, fray_doc *doc, const fray_node *n, table_un
 			break;
 		case F_HITS:
 			/* battalions first: a list of the wrong length is refused */
-			if (u->battalions >= 1)
+			if (hits_count(&f[i], u) >= 1)
 				read_hits(doc, v, &f[i], u);
 			break;
 		}
@@ -193,12 +206,14 @@ static const char *field_problem(const unit_field *f, const table_unit *u, char 
 	case F_BOOL:
 		return NULL;
 	case F_HITS:
-		for (int b = 0; b < FRAY_CHITS_MAX_BATTALIONS; b++)
-			if (b < u->battalions ? u->hits[b] < f->min || u->hits[b] > f->max : u->hits[b] != 0) {
+		for (int b = 0; b < FRAY_CHITS_MAX_BATTALIONS; b++) {
+			const int *hits = (const int *)at;
+			if (b < hits_count(f, u) ? hits[b] < f->min || hits[b] > f->max : hits[b] != 0) {
 				snprintf(why, cap, "battalion %d at %d, past its limits (%d to %d)", b + 1,
-					 u->hits[b], f->min, f->max);
+					 hits[b], f->min, f->max);
 				return why;
 			}
+		}
 		return NULL;
 	}
 	return NULL;
@@ -445,13 +460,18 @@ static void check_step(fray_doc *doc, const fray_node *s)
 /* A log entry, whole: what the printers, undo and the next save read. */
 static void check_entry(table_game *g, fray_doc *doc, const fray_node *e)
 {
-	static const char *const keys[] = {"command", "turn", "dice", "story", "changes", "steps", "undo"};
+	static const char *const keys[] = {"command", "turn", "dice", "story", "changes", "steps", "undo", "facts"};
 	const fray_node *n;
 	const char *s;
 	int64_t x;
 	if (!fray_doc_expect(doc, e, FRAY_NODE_MAP, "a log entry"))
 		return;
-	fray_doc_known_keys(doc, e, keys, 7);
+	fray_doc_known_keys(doc, e, keys, 8);
+	/* the typed facts a later rule reads (frayi_table_entry_fact): a
+	 * value each, no lists or maps */
+	if ((n = fray_map_get(e, "facts")) && fray_doc_expect(doc, n, FRAY_NODE_MAP, "facts (a mapping)"))
+		for (size_t i = 0; i < fray_node_len(n); i++)
+			fray_doc_expect(doc, fray_node_value(n, i), FRAY_NODE_SCALAR, "a fact (a value)");
 	if ((n = fray_doc_field(doc, e, "command", true)))
 		fray_doc_string(doc, n, "command", &s);
 	if ((n = fray_doc_field(doc, e, "turn", true)))
@@ -551,12 +571,23 @@ static void read_game(table_game *g, fray_doc *doc)
 		fray_doc_error(doc, g->mix, "mix: only a chits game has a chit mix");
 	else if (g->mix)
 		check_mix(g, doc);
-	g->log = fray_doc_field(doc, root, "log", true);
-	if (g->log && !fray_doc_expect(doc, g->log, FRAY_NODE_SEQ, "log (a list)"))
-		g->log = NULL;
+	const fray_node *log = fray_doc_field(doc, root, "log", true);
+	if (log && !fray_doc_expect(doc, log, FRAY_NODE_SEQ, "log (a list)"))
+		log = NULL;
 	/* the units first: an undo record names them */
-	for (size_t i = 0; g->log && i < fray_node_len(g->log) && fray_doc_error_count(doc) == 0; i++)
-		check_entry(g, doc, fray_node_item(g->log, i));
+	for (size_t i = 0; log && i < fray_node_len(log) && fray_doc_error_count(doc) == 0; i++)
+		check_entry(g, doc, fray_node_item(log, i));
+	size_t nlog = log ? fray_node_len(log) : 0;
+	if (fray_doc_error_count(doc) || nlog == 0)
+		return;
+	if (!(g->log = frayi_game_calloc(g->ctx, nlog, sizeof *g->log))) {
+		frayi_nomem(g->ctx); /* the reader says NOMEM, as check_mix */
+		fray_doc_error(doc, log, "log: out of memory");
+		return;
+	}
+	for (size_t i = 0; i < nlog; i++)
+		g->log[i] = fray_node_item(log, i);
+	g->nlog = nlog;
 }
 
 int frayi_table_load_doc(table_game *g, fray_ctx *ctx, const char *path, fray_doc *doc)
@@ -575,6 +606,53 @@ int frayi_table_entry_turn(const fray_node *entry)
 	return v >= 1 && v <= TABLE_MAX_TURN ? (int)v : 0;
 }
 
+const fray_node *frayi_table_entry_fact(const fray_node *entry, const char *key)
+{
+	const fray_node *facts = fray_map_get(entry, "facts");
+	return facts ? fray_map_get(facts, key) : NULL;
+}
+
+/* A member for g->facts; one that does not fit is left out whole (the
+ * facts are a few short words and numbers: 512 bytes hold them). */
+static void add_fact(table_game *g, const char *member)
+{
+	size_t n = strlen(member);
+	if (g->facts_len + n + 2 >= sizeof g->facts)
+		return;
+	g->facts_len += (size_t)snprintf(g->facts + g->facts_len, sizeof g->facts - g->facts_len, "%s%s",
+					 g->facts_len ? ", " : "", member);
+}
+
+void frayi_table_fact_int(table_game *g, const char *key, long long v)
+{
+	char m[96];
+	snprintf(m, sizeof m, "\"%s\": %lld", key, v);
+	add_fact(g, m);
+}
+
+void frayi_table_fact_str(table_game *g, const char *key, const char *v)
+{
+	char m[256], val[6 * TABLE_NAME_MAX + 3];
+	fray_json_string(v, val, sizeof val);
+	snprintf(m, sizeof m, "\"%s\": %s", key, val);
+	add_fact(g, m);
+}
+
+/* The reads (issue 42: one read of the game a request); a thread's own,
+ * as the requests are. */
+static _Thread_local game_reads reads;
+
+game_reads frayi_game_reads(void)
+{
+	return reads;
+}
+
+void frayi_game_count_read(size_t len, bool whole)
+{
+	reads.files += whole;
+	reads.bytes += len;
+}
+
 int frayi_table_restore(table_game *g, const fray_node *undo)
 {
 	fray_doc *doc = g->doc;
@@ -584,13 +662,13 @@ int frayi_table_restore(table_game *g, const fray_node *undo)
 	return fray_doc_error_count(doc) ? doc_failed(g, doc) : FRAY_OK;
 }
 
-/* Whether the rule set's units keep their battalions' hits (F_HITS). */
-static bool has_hits(const game_ruleset *rules)
+/* The rule set's F_HITS field (a chits unit's battalions' hits), or NULL. */
+static const unit_field *hits_field(const game_ruleset *rules)
 {
 	for (size_t i = 0; i < rules->nfields; i++)
 		if (rules->fields[i].kind == F_HITS)
-			return true;
-	return false;
+			return &rules->fields[i];
+	return NULL;
 }
 
 int frayi_table_set_fields(table_game *g, table_unit *u, const char *yaml)
@@ -604,15 +682,15 @@ int frayi_table_set_fields(table_game *g, table_unit *u, const char *yaml)
 		fray_doc_error(doc, fray_map_get(map, "name"), "name: a unit keeps its name");
 	/* a new count of battalions needs its hits, one a battalion (a rule
 	 * set whose units keep a list of hits) */
-	bool hits = has_hits(g->rules);
+	const unit_field *hits = hits_field(g->rules);
 	if (hits && fray_map_get(map, "battalions") && !fray_map_get(map, "hits"))
 		fray_doc_error(doc, fray_map_get(map, "battalions"), "battalions: set hits too (one number a "
 				"battalion)");
 	if (fray_doc_error_count(doc) == 0)
 		read_unit(g, doc, map, &now, READ_SET);
 	if (fray_doc_error_count(doc) == 0) {
-		for (int b = now.battalions; b < FRAY_CHITS_MAX_BATTALIONS && hits; b++)
-			now.hits[b] = 0;
+		for (int b = hits ? hits_count(hits, &now) : 0; hits && b < FRAY_CHITS_MAX_BATTALIONS; b++)
+			hits_at(hits, &now)[b] = 0;
 		check_unit(g, doc, map, &now);
 	}
 	int status = fray_doc_error_count(doc) ? doc_failed(g, doc) : FRAY_OK;
@@ -656,6 +734,9 @@ bool frayi_table_check(const table_game *g, char *why, size_t cap)
 
 void frayi_table_free(table_game *g)
 {
+	frayi_game_dealloc(g->ctx, g->log);
+	g->log = NULL;
+	g->nlog = 0;
 	for (size_t i = 0; i < g->nsteps; i++) {
 		free(g->steps[i].json);
 		free(g->steps[i].text);
@@ -759,8 +840,8 @@ static void field_value(FILE *f, const unit_field *fl, const table_unit *u)
 		break;
 	case F_HITS:
 		fputc('[', f);
-		for (int b = 0; b < u->battalions; b++)
-			fprintf(f, "%s%d", b ? ", " : "", u->hits[b]);
+		for (int b = 0; b < hits_count(fl, u); b++)
+			fprintf(f, "%s%d", b ? ", " : "", ((const int *)at)[b]);
 		fputc(']', f);
 		break;
 	}
@@ -831,6 +912,8 @@ static void new_entry(FILE *f, const table_game *g, const char *command, const t
 		fputs("    changes:\n", f);
 		text_items(f, g->notes);
 	}
+	if (g->facts_len)
+		fprintf(f, "    facts: {%s}\n", g->facts);
 	fputs(g->nsteps ? "    steps:\n" : "    steps: []\n", f);
 	for (size_t i = 0; i < g->nsteps; i++) {
 		fputs("      - ", f);
@@ -919,55 +1002,85 @@ static void mix_yaml(FILE *f, const fray_node *mix)
 	}
 }
 
-/* The text fray would write read back as the game file it is: a file
- * fray writes is one fray reads (what frayi_table_check's limits miss).
- * FRAY_OK; FRAY_ERR_INPUT with what is wrong in why; FRAY_ERR_NOMEM when
- * memory ran out reading it (the game's allocator; its own context keeps
- * the reader's messages off g's). */
-static int reads_back(const table_game *g, const char *buf, size_t len, char *why, size_t cap)
+/* The values (YAML nodes: scalars, keys, lists, maps) n holds, itself
+ * included, as the reader counts them against FRAY_DOC_MAX_NODES. */
+static size_t count_nodes(const fray_node *n)
 {
-	fray_ctx *ctx = fray_ctx_new(g->ctx->alloc, g->ctx->ud);
-	table_game *back = ctx ? frayi_game_calloc(ctx, 1, sizeof *back) : NULL;
+	size_t k = 1, len = fray_node_len(n);
+	if (fray_node_kind_of(n) == FRAY_NODE_MAP)
+		for (size_t i = 0; i < len; i++)
+			k += count_nodes(fray_node_key(n, i)) + count_nodes(fray_node_value(n, i));
+	else if (fray_node_kind_of(n) == FRAY_NODE_SEQ)
+		for (size_t i = 0; i < len; i++)
+			k += count_nodes(fray_node_item(n, i));
+	return k;
+}
+
+/* What fray would write, read back as the game file it is: a file fray
+ * writes is one fray reads (what frayi_table_check's limits miss). buf
+ * is the new part alone (the forces and the new entry; old_nodes: the
+ * values of the old entries kept, which were read when the game was and
+ * are written back as they were: not read again, issue 42). FRAY_OK, the
+ * game read into *back when back is not NULL; FRAY_ERR_INPUT with what
+ * is wrong in why; FRAY_ERR_NOMEM when memory ran out reading it. Read
+ * on g's context (the documents a kept game holds are its context's),
+ * the reader's message taken off it. */
+static int reads_back(const table_game *g, const char *buf, size_t len, size_t old_nodes, char *why, size_t cap,
+		      table_game **back_out)
+{
+	fray_ctx *ctx = g->ctx;
+	table_game *back = frayi_game_calloc(ctx, 1, sizeof *back);
 	fray_doc *doc = NULL;
 	int status = FRAY_ERR_INPUT;
-	if (!ctx || !back)
+	frayi_game_count_read(len, false);
+	if (!back)
 		status = FRAY_ERR_NOMEM;
 	else if (fray_doc_load_string(ctx, g->path, buf, len, &doc) != FRAY_OK)
 		snprintf(why, cap, "%s", fray_ctx_message(ctx));
 	else {
 		back->ctx = ctx;
 		back->path = g->path;
+		back->rules = g->rules;
 		back->doc = doc;
 		read_game(back, doc);
-		if (fray_doc_error_count(doc) == 0)
-			status = FRAY_OK;
-		else
+		size_t nodes = fray_doc_error_count(doc) ? 0 : count_nodes(fray_doc_root(doc)) + old_nodes;
+		if (fray_doc_error_count(doc))
 			snprintf(why, cap, "%s", fray_doc_error_msg(doc, 0));
+		else if (nodes > FRAY_DOC_MAX_NODES)
+			snprintf(why, cap, "too many values (%zu; the limit is %d)", nodes, FRAY_DOC_MAX_NODES);
+		else
+			status = FRAY_OK;
 	}
-	if (ctx && fray_ctx_status(ctx) == FRAY_ERR_NOMEM)
+	if (fray_ctx_status(ctx) == FRAY_ERR_NOMEM)
 		status = FRAY_ERR_NOMEM;
+	/* the reader's message is in why: the caller says it its own way */
+	fray_ctx_clear(ctx);
+	if (status == FRAY_OK && back_out) {
+		*back_out = back;
+		return FRAY_OK;
+	}
 	if (back)
 		frayi_table_free(back);
 	else
 		fray_doc_free(doc);
-	if (ctx)
-		frayi_game_dealloc(ctx, back);
-	fray_ctx_free(ctx);
+	frayi_game_dealloc(ctx, back);
 	return status;
 }
 
 int frayi_table_text(table_game *g, const char *command, const table_game *before, size_t keep_log, char **text,
-	       size_t *len_out)
+	       size_t *len_out, table_game **back)
 {
 	*text = NULL;
 	*len_out = 0;
+	if (back)
+		*back = NULL;
 	char why[512];
 	/* the reader's limits, before anything is written */
 	if (!frayi_table_check(g, why, sizeof why))
 		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s: this action would leave %s, "
 				 "which the game file cannot hold: nothing was written", g->path, why);
-	char *buf = NULL;
-	size_t len = 0;
+	char *buf = NULL, *fresh = NULL;
+	size_t len = 0, fresh_len = 0;
 	game_out o;
 	FILE *f = frayi_out_open(&o, g->ctx);
 	if (!f)
@@ -982,13 +1095,28 @@ int frayi_table_text(table_game *g, const char *command, const table_game *befor
 	fputs("units:\n", f);
 	for (size_t i = 0; i < g->nunits; i++)
 		unit_yaml(f, g->rules, &g->units[i]);
-	size_t old = g->log ? fray_node_len(g->log) : 0;
-	fputs((old > 0 && keep_log > 0) || command ? "log:\n" : "log: []\n", f);
-	for (size_t i = 0; i < old && i < keep_log; i++)
-		old_entry(f, fray_node_item(g->log, i));
+	size_t head = o.len, old_nodes = 0;
+	size_t old = g->nlog < keep_log ? g->nlog : keep_log;
+	fputs(old > 0 || command ? "log:\n" : "log: []\n", f);
+	for (size_t i = 0; i < old; i++) {
+		old_entry(f, g->log[i]);
+		old_nodes += count_nodes(g->log[i]);
+	}
+	size_t entry = o.len;
 	if (command)
 		new_entry(f, g, command, before);
 	int status = frayi_out_close(&o, f, &buf, &len);
+	/* what is new, to read back: the forces, then the new entry alone */
+	if (status == FRAY_OK && len <= FRAY_GAME_MAX_BYTES && (fresh = frayi_game_alloc(g->ctx, len - (entry - head) + 16))) {
+		const char *log = command ? "log:\n" : "log: []\n";
+		memcpy(fresh, buf, head);
+		fresh_len = head;
+		memcpy(fresh + fresh_len, log, strlen(log));
+		fresh_len += strlen(log);
+		memcpy(fresh + fresh_len, buf + entry, len - entry);
+		fresh_len += len - entry;
+		fresh[fresh_len] = '\0';
+	}
 	if (status != FRAY_OK)
 		status = frayi_game_fail(g, FRAY_ERR_NOMEM, "out of memory");
 	else if (len > FRAY_GAME_MAX_BYTES) /* the game file's one budget (include/fray/game.h) */
@@ -996,11 +1124,14 @@ int frayi_table_text(table_game *g, const char *command, const table_game *befor
 				   "action (%zu bytes): start another game file (nothing "
 				   "was written; undo and everything else still read it)", g->path,
 				   FRAY_GAME_MAX_BYTES >> 10, len);
-	else if ((status = reads_back(g, buf, len, why, sizeof why)) == FRAY_ERR_NOMEM)
+	else if (!fresh)
+		status = frayi_game_fail(g, FRAY_ERR_NOMEM, "out of memory");
+	else if ((status = reads_back(g, fresh, fresh_len, old_nodes, why, sizeof why, back)) == FRAY_ERR_NOMEM)
 		status = frayi_game_fail(g, FRAY_ERR_NOMEM, "out of memory");
 	else if (status != FRAY_OK)
 		status = frayi_game_fail(g, FRAY_ERR_INPUT, "%s: the file this action would write does not read "
 				   "back (%s): nothing was written", g->path, why);
+	frayi_game_dealloc(g->ctx, fresh);
 	if (status == FRAY_OK) {
 		*text = buf;
 		*len_out = len;

@@ -129,11 +129,11 @@ void frayi_table_action_words(const char *command, char *dst, size_t cap)
  * step has only a roll's members); the turn is written as the number. */
 static void log_json(const table_game *g, FILE *f)
 {
-	size_t n = fray_node_len(g->log);
+	size_t n = g->nlog;
 	bool first = true;
 	fputs("[", f);
 	for (size_t i = 0; i < n; i++) {
-		const fray_node *e = fray_node_item(g->log, i), *steps = fray_map_get(e, "steps");
+		const fray_node *e = g->log[i], *steps = fray_map_get(e, "steps");
 		const fray_node *changes = fray_map_get(e, "changes");
 		size_t ns = fray_node_len(steps);
 		for (size_t k = 0; k < (ns ? ns : 1); k++) {
@@ -210,7 +210,7 @@ static void log_markdown_entry(const fray_node *e, size_t number, FILE *f)
 
 int frayi_table_print_log(const table_game *g, fray_format form, FILE *f)
 {
-	size_t n = fray_node_len(g->log);
+	size_t n = g->nlog;
 	if (form == FRAY_FORMAT_JSON) {
 		log_json(g, f);
 		return FRAY_OK;
@@ -223,7 +223,7 @@ int frayi_table_print_log(const table_game *g, fray_format form, FILE *f)
 	else if (n == 0)
 		fprintf(f, "the log is empty\n");
 	for (size_t i = 0; i < n; i++) {
-		const fray_node *e = fray_node_item(g->log, i);
+		const fray_node *e = g->log[i];
 		if (md) {
 			log_markdown_entry(e, i + 1, f);
 			continue;

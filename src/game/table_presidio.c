@@ -31,7 +31,7 @@ static void set_standing(table_unit *u, int64_t standing)
 static fray_presidio_turn turn_of(const table_unit *u)
 {
 	fray_presidio_turn t;
-	if (!fray_presidio_turn_read(u->actions_spent, &t))
+	if (!fray_presidio_turn_read(PRESIDIO_OF(u)->actions_spent, &t))
 		t = (fray_presidio_turn){0};
 	return t;
 }
@@ -60,7 +60,7 @@ bool frayi_table_presidio_may(const table_unit *u, const char *action)
 		    {"reload", FRAY_PRESIDIO_ACT_RELOAD, FRAY_PRESIDIO_DO_RELOAD},
 		    {"rally", FRAY_PRESIDIO_ACT_RALLY, FRAY_PRESIDIO_DO_RALLY},
 		    {"morale", FRAY_PRESIDIO_ACT_BE_TARGETED, -1}};
-	if (u->figures <= 0)
+	if (PRESIDIO_OF(u)->figures <= 0)
 		return false;
 	fray_presidio_turn t = turn_of(u);
 	for (size_t i = 0; i < sizeof acts / sizeof *acts; i++)
@@ -84,13 +84,13 @@ static int has_actions(table_game *g, const table_unit *u, fray_presidio_action 
 		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot %s %d actions: \"Each unit receives a choice of "
 				       "two actions\" a turn (Presidio Section 2, Action Sequences) and it has %d left "
 				       "this turn (so far: %s; ruling R47): %s %d now, the rest after 'turn'",
-				       unit_label(u), what, times, left, u->actions_spent[0] ? u->actions_spent : "nothing",
+				       unit_label(u), what, times, left, PRESIDIO_OF(u)->actions_spent[0] ? PRESIDIO_OF(u)->actions_spent : "nothing",
 				       what, left);
 	for (int k = 0; k < times; k++) {
 		const char *why = fray_presidio_action_refused(&t, standing_of(u), a);
 		if (why) {
 			char spent[TABLE_NAME_MAX + 32];
-			snprintf(spent, sizeof spent, "%s", u->actions_spent[0] ? u->actions_spent : "nothing");
+			snprintf(spent, sizeof spent, "%s", PRESIDIO_OF(u)->actions_spent[0] ? PRESIDIO_OF(u)->actions_spent : "nothing");
 			return frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot %s: %s (this turn so far: %s; %d "
 					       "action%s left; 'turn' renews them; ruling R47)", unit_label(u), what,
 					       why, spent, fray_presidio_actions_left(&t, standing_of(u)),
@@ -107,13 +107,13 @@ static void spend(table_unit *u, fray_presidio_action a, int times)
 	fray_presidio_turn t = turn_of(u);
 	for (int k = 0; k < times; k++)
 		fray_presidio_turn_take(&t, a);
-	fray_presidio_turn_text(&t, u->actions_spent, sizeof u->actions_spent);
+	fray_presidio_turn_text(&t, PRESIDIO_OF(u)->actions_spent, sizeof PRESIDIO_OF(u)->actions_spent);
 }
 
 void frayi_table_presidio_turn_end(table_game *g, table_unit *u)
 {
 	/* a new turn, two actions again (Section 2, Action Sequences) */
-	u->actions_spent[0] = '\0';
+	PRESIDIO_OF(u)->actions_spent[0] = '\0';
 	int was = u->status;
 	set_standing(u, fray_presidio_standing_at_turn_end(standing_of(u)));
 	if (u->status != was)
@@ -123,7 +123,7 @@ void frayi_table_presidio_turn_end(table_game *g, table_unit *u)
 /* Whether u may do a: the rules say (fray_presidio_act_refused). */
 static int may(table_game *g, const table_unit *u, fray_presidio_act a, const char *what)
 {
-	if (u->figures <= 0)
+	if (PRESIDIO_OF(u)->figures <= 0)
 		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot %s: it has no figures", unit_label(u), what);
 	const char *why = fray_presidio_act_refused(standing_of(u), a);
 	if (why)
@@ -156,7 +156,7 @@ static int pursuable(table_game *g, const table_unit *u, const table_unit *t)
 /* The command bonus of the unit's leader: as given, else its rank's. */
 static int leader_bonus(const table_unit *u)
 {
-	return u->leader ? u->leader : fray_presidio_command_skill(u->leader_rank);
+	return PRESIDIO_OF(u)->leader ? PRESIDIO_OF(u)->leader : fray_presidio_command_skill(PRESIDIO_OF(u)->leader_rank);
 }
 
 /* Casualties off a unit: figures lost, counted for its morale (Section 7's
@@ -165,12 +165,12 @@ static void take_casualties(table_game *g, table_unit *u, int n)
 {
 	if (n <= 0)
 		return;
-	if (n > u->figures)
-		n = u->figures;
-	u->figures -= n;
-	u->casualties += n;
-	frayi_table_note(g, "%s: %d %s, %d figures left", u->name, n, n == 1 ? "casualty" : "casualties", u->figures);
-	if (u->figures == 0) {
+	if (n > PRESIDIO_OF(u)->figures)
+		n = PRESIDIO_OF(u)->figures;
+	PRESIDIO_OF(u)->figures -= n;
+	PRESIDIO_OF(u)->casualties += n;
+	frayi_table_note(g, "%s: %d %s, %d figures left", u->name, n, n == 1 ? "casualty" : "casualties", PRESIDIO_OF(u)->figures);
+	if (PRESIDIO_OF(u)->figures == 0) {
 		u->status = ST_DESTROYED;
 		frayi_table_note(g, "%s: destroyed (no figures left)", u->name);
 	}
@@ -181,18 +181,18 @@ static void take_casualties(table_game *g, table_unit *u, int n)
  * shots and melees alike. */
 static void take_hits(table_game *g, table_unit *u, int casualties, int specialists_hit, bool leader_hit)
 {
-	u->specialists -= specialists_hit < u->specialists ? specialists_hit : u->specialists;
+	PRESIDIO_OF(u)->specialists -= specialists_hit < PRESIDIO_OF(u)->specialists ? specialists_hit : PRESIDIO_OF(u)->specialists;
 	take_casualties(g, u, casualties);
 	/* the figures left are at most all specialty figures: a file that
 	 * says more would not read back (and the procedures refuse it) */
-	if (u->specialists > u->figures)
-		u->specialists = u->figures;
+	if (PRESIDIO_OF(u)->specialists > PRESIDIO_OF(u)->figures)
+		PRESIDIO_OF(u)->specialists = PRESIDIO_OF(u)->figures;
 	if (leader_hit) {
 		/* command devolves to the next rank, unknown to the file: the
 		 * referee sets it ('set UNIT leader=N') */
 		frayi_table_note(g, "%s: its leader is a casualty", u->name);
-		u->leader = 0;
-		u->leader_rank[0] = 0;
+		PRESIDIO_OF(u)->leader = 0;
+		PRESIDIO_OF(u)->leader_rank[0] = 0;
 	}
 }
 
@@ -212,14 +212,14 @@ typedef struct morale_got {
 static int morale_check(table_game *g, table_unit *u, const morale_when *w, const player_opts *p, morale_got *mg)
 {
 	table_step s = frayi_step_begin(g, "presidio.morale");
-	frayi_step_choice(&s, "level", fray_presidio_level_names[u->level]);
-	frayi_step_choice(&s, "size", fray_presidio_size_names[u->size]);
-	frayi_step_int(&s, "casualties", u->casualties > 100 ? 100 : u->casualties);
+	frayi_step_choice(&s, "level", fray_presidio_level_names[PRESIDIO_OF(u)->level]);
+	frayi_step_choice(&s, "size", fray_presidio_size_names[PRESIDIO_OF(u)->size]);
+	frayi_step_int(&s, "casualties", PRESIDIO_OF(u)->casualties > 100 ? 100 : PRESIDIO_OF(u)->casualties);
 	/* a leader just hit lends no bonus; the check has his DM instead */
 	frayi_step_int(&s, "leader", w->leader_casualty ? 0 : leader_bonus(u));
 	frayi_step_bool(&s, "leader_casualty", w->leader_casualty);
 	frayi_step_choice(&s, "standing", fray_presidio_standing_names[standing_of(u)]);
-	frayi_step_bool(&s, "line", u->line);
+	frayi_step_bool(&s, "line", PRESIDIO_OF(u)->line);
 	frayi_step_bool(&s, "charged", w->charged);
 	frayi_step_bool(&s, "charging", w->charging);
 	frayi_step_bool(&s, "charge_impact", w->charge_impact);
@@ -235,10 +235,10 @@ static int morale_check(table_game *g, table_unit *u, const morale_when *w, cons
 		return st;
 	if (bonus) {
 		/* two 6s: a level up for the battle, earlier casualties disregarded */
-		u->level = (int)fray_presidio_bonus_level((fray_presidio_level)u->level);
-		u->casualties = 0;
+		PRESIDIO_OF(u)->level = (int)fray_presidio_bonus_level((fray_presidio_level)PRESIDIO_OF(u)->level);
+		PRESIDIO_OF(u)->casualties = 0;
 		frayi_table_note(g, "%s: two 6s: now %s, earlier casualties disregarded", u->name,
-			   fray_presidio_level_names[u->level]);
+			   fray_presidio_level_names[PRESIDIO_OF(u)->level]);
 	}
 	int was = u->status;
 	set_standing(u, standing);
@@ -263,8 +263,8 @@ typedef struct shot_got {
 static int shot(table_game *g, table_unit *u, table_unit *t, const player_opts *p, bool main, const char *band,
 		const char *mode, bool volley_if_able, int unit_figures, shot_got *sg)
 {
-	const fray_presidio_weapon *w = fray_presidio_weapon_find(u->weapon, NULL);
-	if (!u->weapon[0] || !w || !w->reload)
+	const fray_presidio_weapon *w = fray_presidio_weapon_find(PRESIDIO_OF(u)->weapon, NULL);
+	if (!PRESIDIO_OF(u)->weapon[0] || !w || !w->reload)
 		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s has no weapon to fire (its 'weapon' in the game file)",
 				 unit_label(u));
 	if (main && frayi_player_flag(p, "--through-fire"))
@@ -272,27 +272,27 @@ static int shot(table_game *g, table_unit *u, table_unit *t, const player_opts *
 				 "behind; roll it as a shot (presidio.shoot) on its own");
 	table_step s = frayi_step_begin(g, "presidio.shoot");
 	frayi_step_string(&s, "weapon", w->name);
-	frayi_step_int(&s, "figures", u->figures);
-	frayi_step_int(&s, "skill", u->ranged);
-	frayi_step_int(&s, "armor", t->armor);
-	frayi_step_int(&s, "target_figures", t->figures);
+	frayi_step_int(&s, "figures", PRESIDIO_OF(u)->figures);
+	frayi_step_int(&s, "skill", PRESIDIO_OF(u)->ranged);
+	frayi_step_int(&s, "armor", PRESIDIO_OF(t)->armor);
+	frayi_step_int(&s, "target_figures", PRESIDIO_OF(t)->figures);
 	if (unit_figures > 0)
 		frayi_step_int(&s, "target_unit_figures", unit_figures);
-	frayi_step_int(&s, "specialists", t->specialists);
-	frayi_step_bool(&s, "target_leader", t->specialists > 0 && leader_bonus(t) > 0);
+	frayi_step_int(&s, "specialists", PRESIDIO_OF(t)->specialists);
+	frayi_step_bool(&s, "target_leader", PRESIDIO_OF(t)->specialists > 0 && leader_bonus(t) > 0);
 	frayi_step_choice(&s, "target_standing", fray_presidio_standing_names[standing_of(t)]);
-	frayi_step_bool(&s, "mounted_target", t->mounted);
+	frayi_step_bool(&s, "mounted_target", PRESIDIO_OF(t)->mounted);
 	/* officers and NCOs with the firers, all of them left out of a
 	 * volley: the file's specialty figures (ruling R42) */
-	frayi_step_int(&s, "leaders", u->specialists);
+	frayi_step_int(&s, "leaders", PRESIDIO_OF(u)->specialists);
 	/* the firers' standing and designation: a disordered light or skirmish
 	 * unit shoots half (Section 3, Disorder); the procedure decides */
 	frayi_step_choice(&s, "standing", fray_presidio_standing_names[standing_of(u)]);
-	frayi_step_choice(&s, "designation", fray_presidio_designation_names[u->designation]);
-	frayi_step_int(&s, "reload_left", u->reload);
-	frayi_step_bool(&s, "after_volley", u->volleyed && u->reload > 0);
+	frayi_step_choice(&s, "designation", fray_presidio_designation_names[PRESIDIO_OF(u)->designation]);
+	frayi_step_int(&s, "reload_left", PRESIDIO_OF(u)->reload);
+	frayi_step_bool(&s, "after_volley", PRESIDIO_OF(u)->volleyed && PRESIDIO_OF(u)->reload > 0);
 	const char *m = mode ? mode : main ? frayi_player_value(p, "--mode") : NULL;
-	frayi_step_bool(&s, "line", m && !strcmp(m, "volley") && u->line);
+	frayi_step_bool(&s, "line", m && !strcmp(m, "volley") && PRESIDIO_OF(u)->line);
 	frayi_step_bool(&s, "volley_if_able", volley_if_able);
 	if (band)
 		frayi_step_choice(&s, "band", band);
@@ -305,8 +305,8 @@ static int shot(table_game *g, table_unit *u, table_unit *t, const player_opts *
 	if (st != FRAY_OK)
 		return st;
 	/* what the fire leaves, from the rules on what the step was given */
-	fray_presidio_shoot_in plan = {.weapon = w, .mode = FRAY_PRESIDIO_INDEPENDENT, .reload_left = u->reload,
-				       .firer_standing = standing_of(u), .volley_ready = m && !strcmp(m, "volley") && u->line,
+	fray_presidio_shoot_in plan = {.weapon = w, .mode = FRAY_PRESIDIO_INDEPENDENT, .reload_left = PRESIDIO_OF(u)->reload,
+				       .firer_standing = standing_of(u), .volley_ready = m && !strcmp(m, "volley") && PRESIDIO_OF(u)->line,
 				       .inches = -1};
 	for (int k = 0; m && k < 5; k++)
 		if (!strcmp(m, fray_presidio_fire_mode_names[k]))
@@ -319,8 +319,8 @@ static int shot(table_game *g, table_unit *u, table_unit *t, const player_opts *
 	for (int k = 0; pband && k < 3; k++)
 		if (!strcmp(pband, fray_presidio_band_names[k]))
 			plan.band = k;
-	u->reload = fray_presidio_reload_after(&plan);
-	u->volleyed = fray_presidio_fires_volley(&plan);
+	PRESIDIO_OF(u)->reload = fray_presidio_reload_after(&plan);
+	PRESIDIO_OF(u)->volleyed = fray_presidio_fires_volley(&plan);
 	take_hits(g, t, (int)casualties, (int)specialists_hit, leader_hit != 0);
 	*sg = (shot_got){(int)casualties, leader_hit != 0, morale != 0,
 			 fray_presidio_within_4(w->range, plan.band, plan.inches)};
@@ -341,6 +341,8 @@ static fray_presidio_fire_mode fire_mode_asked(const player_opts *p)
  * finds it, quietly), or NULL. */
 static const table_unit *unit_of_word(const table_game *g, const char *w)
 {
+	if (!w)
+		return NULL;
 	for (size_t i = 0; i < g->nunits; i++)
 		if (!strcmp(g->units[i].name, w))
 			return &g->units[i];
@@ -367,30 +369,60 @@ static bool command_value(const char *command, const char *opt, char *v, size_t 
 	return false;
 }
 
-/* Whether the log's last entry is a shot of u at t in this turn: the
- * action sequence the shot now may belong to (Sections 2 and 7). Its fire
- * mode and shooting actions to *mode and *actions. */
-static bool shot_just_before(const table_game *g, const table_unit *u, const table_unit *t,
-			     fray_presidio_fire_mode *mode, int *actions)
+/* The fire mode named w (independent fire when it names none). */
+static fray_presidio_fire_mode mode_named(const char *w)
 {
-	size_t n = fray_node_len(g->log);
-	const fray_node *e = n ? fray_node_item(g->log, n - 1) : NULL;
-	const char *command = e ? fray_node_scalar(fray_map_get(e, "command")) : NULL;
-	if (!command || frayi_table_entry_turn(e) != g->turn)
-		return false;
+	for (int k = 0; w && k < 5; k++)
+		if (!strcmp(w, fray_presidio_fire_mode_names[k]))
+			return (fray_presidio_fire_mode)k;
+	return FRAY_PRESIDIO_INDEPENDENT;
+}
+
+/* A shot's facts as an entry an older fray wrote has them: only in its
+ * command's words (ACTION UNIT --at TARGET options). */
+static bool shot_of_command(const table_game *g, const char *command, const table_unit **u, const table_unit **t,
+			    fray_presidio_fire_mode *mode, int *actions)
+{
 	char action[16], actor[TABLE_NAME_MAX + 8], target[TABLE_NAME_MAX + 8], v[32];
 	const char *p = frayi_table_command_word(command, action, sizeof action);
 	if (!p || strcmp(action, "shoot") || !(p = frayi_table_command_word(p, actor, sizeof actor)) ||
-	    unit_of_word(g, actor) != u || !command_value(p, "--at", target, sizeof target) ||
-	    unit_of_word(g, target) != t)
+	    !command_value(p, "--at", target, sizeof target))
 		return false;
-	*mode = FRAY_PRESIDIO_INDEPENDENT;
-	if (command_value(p, "--mode", v, sizeof v))
-		for (int k = 0; k < 5; k++)
-			if (!strcmp(v, fray_presidio_fire_mode_names[k]))
-				*mode = (fray_presidio_fire_mode)k;
+	*u = unit_of_word(g, actor);
+	*t = unit_of_word(g, target);
+	*mode = command_value(p, "--mode", v, sizeof v) ? mode_named(v) : FRAY_PRESIDIO_INDEPENDENT;
 	*actions = command_value(p, "--actions", v, sizeof v) ? atoi(v) : 1;
 	return true;
+}
+
+/* Whether the log's last entry is a shot of u at t in this turn: the
+ * action sequence the shot now may belong to (Sections 2 and 7). Its fire
+ * mode and shooting actions to *mode and *actions: the entry's facts
+ * (act_shoot keeps them), or its command's words in an entry written
+ * before facts were kept. */
+static bool shot_just_before(const table_game *g, const table_unit *u, const table_unit *t,
+			     fray_presidio_fire_mode *mode, int *actions)
+{
+	size_t n = g->nlog;
+	const fray_node *e = n ? g->log[n - 1] : NULL;
+	const char *command = e ? fray_node_scalar(fray_map_get(e, "command")) : NULL;
+	if (!command || frayi_table_entry_turn(e) != g->turn)
+		return false;
+	const table_unit *by, *at;
+	const char *action = fray_node_scalar(frayi_table_entry_fact(e, "action"));
+	if (!action) {
+		if (!shot_of_command(g, command, &by, &at, mode, actions))
+			return false;
+	} else {
+		if (strcmp(action, "shoot") != 0)
+			return false;
+		const char *a = fray_node_scalar(frayi_table_entry_fact(e, "actions"));
+		by = unit_of_word(g, fray_node_scalar(frayi_table_entry_fact(e, "actor")));
+		at = unit_of_word(g, fray_node_scalar(frayi_table_entry_fact(e, "target")));
+		*mode = mode_named(fray_node_scalar(frayi_table_entry_fact(e, "mode")));
+		*actions = a ? atoi(a) : 1;
+	}
+	return by == u && at == t;
 }
 
 /* A one-action shot of u at t, right after its shot at t in the same
@@ -472,6 +504,12 @@ static int act_shoot(table_game *g, table_unit *u, table_unit *t, const player_o
 	if (actions == 1 && !g->odds && (st = in_sequence(g, u, t, mode, held)) != FRAY_OK)
 		return st;
 	spend(u, shot_action(mode, actions), 1);
+	/* what a shot right after reads of this one (shot_just_before) */
+	frayi_table_fact_str(g, "action", "shoot");
+	frayi_table_fact_str(g, "actor", u->name);
+	frayi_table_fact_str(g, "target", t->name);
+	frayi_table_fact_str(g, "mode", fray_presidio_fire_mode_names[mode]);
+	frayi_table_fact_int(g, "actions", actions);
 	if (evading)
 		spend(t, FRAY_PRESIDIO_DO_EVADE, 1);
 	if (covering)
@@ -479,7 +517,7 @@ static int act_shoot(table_game *g, table_unit *u, table_unit *t, const player_o
 	shot_got sg = {0};
 	if ((st = shot(g, u, t, p, true, NULL, NULL, false, 0, &sg)) != FRAY_OK)
 		return st;
-	if (!sg.morale_check || t->figures == 0)
+	if (!sg.morale_check || PRESIDIO_OF(t)->figures == 0)
 		return FRAY_OK;
 	morale_when w = {.cover = frayi_player_value(p, "--cover"), .incidental = frayi_player_flag(p, "--incidental"),
 			 .near_enemy = sg.within_4, .leader_casualty = sg.leader_hit};
@@ -490,7 +528,7 @@ static int act_shoot(table_game *g, table_unit *u, table_unit *t, const player_o
 
 static const char *melee_weapon(const table_unit *u)
 {
-	return u->melee_weapon[0] ? u->melee_weapon : u->weapon[0] ? u->weapon : "fists";
+	return PRESIDIO_OF(u)->melee_weapon[0] ? PRESIDIO_OF(u)->melee_weapon : PRESIDIO_OF(u)->weapon[0] ? PRESIDIO_OF(u)->weapon : "fists";
 }
 
 /* What a melee cost each side: figures, and whether its leader fell (the
@@ -511,27 +549,27 @@ static int melee_step(table_game *g, table_unit *u, table_unit *t, const player_
 {
 	table_step s = frayi_step_begin(g, "presidio.melee");
 	frayi_step_string(&s, "weapon", melee_weapon(u));
-	frayi_step_int(&s, "figures", u->figures);
-	frayi_step_int(&s, "skill", u->melee);
-	frayi_step_int(&s, "armor", u->armor);
+	frayi_step_int(&s, "figures", PRESIDIO_OF(u)->figures);
+	frayi_step_int(&s, "skill", PRESIDIO_OF(u)->melee);
+	frayi_step_int(&s, "armor", PRESIDIO_OF(u)->armor);
 	frayi_step_string(&s, "defender_weapon", melee_weapon(t));
-	frayi_step_int(&s, "defender_figures", t->figures);
-	frayi_step_int(&s, "defender_skill", t->melee);
-	frayi_step_int(&s, "defender_armor", t->armor);
-	frayi_step_bool(&s, "mounted", u->mounted);
-	frayi_step_bool(&s, "defender_mounted", t->mounted);
+	frayi_step_int(&s, "defender_figures", PRESIDIO_OF(t)->figures);
+	frayi_step_int(&s, "defender_skill", PRESIDIO_OF(t)->melee);
+	frayi_step_int(&s, "defender_armor", PRESIDIO_OF(t)->armor);
+	frayi_step_bool(&s, "mounted", PRESIDIO_OF(u)->mounted);
+	frayi_step_bool(&s, "defender_mounted", PRESIDIO_OF(t)->mounted);
 	frayi_step_bool(&s, "both", both);
 	frayi_step_bool(&s, "simultaneous", both && simultaneous);
 	if (charge)
 		frayi_step_choice(&s, "charge", charge);
-	frayi_step_int(&s, "defender_specialists", t->specialists);
-	frayi_step_bool(&s, "defender_leader", t->specialists > 0 && leader_bonus(t) > 0);
-	frayi_step_int(&s, "defender_unit_figures", t->figures);
+	frayi_step_int(&s, "defender_specialists", PRESIDIO_OF(t)->specialists);
+	frayi_step_bool(&s, "defender_leader", PRESIDIO_OF(t)->specialists > 0 && leader_bonus(t) > 0);
+	frayi_step_int(&s, "defender_unit_figures", PRESIDIO_OF(t)->figures);
 	frayi_step_choice(&s, "defender_standing", fray_presidio_standing_names[standing_of(t)]);
 	if (both) {
-		frayi_step_int(&s, "specialists", u->specialists);
-		frayi_step_bool(&s, "leader", u->specialists > 0 && leader_bonus(u) > 0);
-		frayi_step_int(&s, "unit_figures", u->figures);
+		frayi_step_int(&s, "specialists", PRESIDIO_OF(u)->specialists);
+		frayi_step_bool(&s, "leader", PRESIDIO_OF(u)->specialists > 0 && leader_bonus(u) > 0);
+		frayi_step_int(&s, "unit_figures", PRESIDIO_OF(u)->figures);
 	}
 	int64_t hit_t, hit_u, specialists_t, specialists_u, leader_t, leader_u;
 	int st = frayi_step_roll(&s, p, (step_out[]){{"casualties", &hit_t}, {"return_casualties", &hit_u},
@@ -540,8 +578,8 @@ static int melee_step(table_game *g, table_unit *u, table_unit *t, const player_
 						     {"return_leader_hit", &leader_u}, {NULL, NULL}});
 	if (st != FRAY_OK)
 		return st;
-	*lost_t = (melee_loss){(int)hit_t < t->figures ? (int)hit_t : t->figures, leader_t != 0};
-	*lost_u = (melee_loss){(int)hit_u < u->figures ? (int)hit_u : u->figures, leader_u != 0};
+	*lost_t = (melee_loss){(int)hit_t < PRESIDIO_OF(t)->figures ? (int)hit_t : PRESIDIO_OF(t)->figures, leader_t != 0};
+	*lost_u = (melee_loss){(int)hit_u < PRESIDIO_OF(u)->figures ? (int)hit_u : PRESIDIO_OF(u)->figures, leader_u != 0};
 	take_hits(g, t, lost_t->figures, (int)specialists_t, lost_t->leader_hit);
 	take_hits(g, u, lost_u->figures, (int)specialists_u, lost_u->leader_hit);
 	return FRAY_OK;
@@ -555,12 +593,12 @@ static int melee_morale(table_game *g, table_unit *u, table_unit *t, const melee
 			const melee_loss *lost_t, bool charge)
 {
 	int st = FRAY_OK;
-	if (lost_t->figures > 0 && t->figures > 0) {
+	if (lost_t->figures > 0 && PRESIDIO_OF(t)->figures > 0) {
 		morale_when w = {.near_enemy = true, .charge_impact = charge, .charged = charge,
 				 .leader_casualty = lost_t->leader_hit};
 		st = morale_check(g, t, &w, NULL, NULL);
 	}
-	if (st == FRAY_OK && lost_u->figures > 0 && u->figures > 0) {
+	if (st == FRAY_OK && lost_u->figures > 0 && PRESIDIO_OF(u)->figures > 0) {
 		morale_when w = {.near_enemy = true, .charging = charge, .leader_casualty = lost_u->leader_hit};
 		st = morale_check(g, u, &w, NULL, NULL);
 	}
@@ -612,7 +650,7 @@ enum { R_STAND, R_FIRE, R_FIRE_FLEE, R_FLEE, R_MELEE, R_FIRE_MELEE, R_N };
 static const char *impact_kind(const table_unit *u)
 {
 	return fray_presidio_impact_names[fray_presidio_impact_of(
-		u->mounted, fray_presidio_weapon_find(melee_weapon(u), NULL), u->bayonets)];
+		PRESIDIO_OF(u)->mounted, fray_presidio_weapon_find(melee_weapon(u), NULL), PRESIDIO_OF(u)->bayonets)];
 }
 
 /* The defender's reaction: --reaction, else the players' policy's choice
@@ -652,8 +690,8 @@ static int can_fire_back(table_game *g, const table_unit *t, int react)
 {
 	if (react != R_FIRE && react != R_FIRE_FLEE && react != R_FIRE_MELEE)
 		return FRAY_OK;
-	fray_presidio_shoot_in in = {.mode = FRAY_PRESIDIO_INDEPENDENT, .reload_left = t->reload,
-				     .after_volley = t->volleyed};
+	fray_presidio_shoot_in in = {.mode = FRAY_PRESIDIO_INDEPENDENT, .reload_left = PRESIDIO_OF(t)->reload,
+				     .after_volley = PRESIDIO_OF(t)->volleyed};
 	const char *why = fray_presidio_fire_state_refused(&in);
 	if (!why)
 		why = fray_presidio_act_refused(standing_of(t), FRAY_PRESIDIO_ACT_SHOOT);
@@ -694,7 +732,7 @@ static int defensive_fire(table_game *g, table_unit *u, table_unit *t, int react
 	shot_got sg;
 	bool volley = react != R_FIRE_FLEE;
 	int st = shot(g, t, u, NULL, false, "close", volley ? "volley" : "independent", volley, 0, &sg);
-	*stopped = u->figures == 0;
+	*stopped = PRESIDIO_OF(u)->figures == 0;
 	if (st != FRAY_OK || !sg.morale_check)
 		return st;
 	morale_when w = {.charging = true, .leader_casualty = sg.leader_hit};
@@ -808,7 +846,7 @@ static int act_pursue(table_game *g, table_unit *u, table_unit *t, const player_
 static int act_morale(table_game *g, table_unit *u, table_unit *t, const player_opts *p)
 {
 	(void)t;
-	if (u->figures <= 0 || u->status == ST_SURRENDERED)
+	if (PRESIDIO_OF(u)->figures <= 0 || u->status == ST_SURRENDERED)
 		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s is out of the fight", unit_label(u));
 	morale_when w = {.charged = frayi_player_flag(p, "--charged"), .charging = frayi_player_flag(p, "--charging"),
 			 .charge_impact = frayi_player_flag(p, "--charge-impact"), .near_enemy = frayi_player_flag(p, "--near-enemy"),
@@ -826,10 +864,10 @@ static int act_rally(table_game *g, table_unit *u, table_unit *t, const player_o
 		return st;
 	spend(u, FRAY_PRESIDIO_DO_RALLY, 1);
 	table_step s = frayi_step_begin(g, "presidio.rally");
-	if (u->leader_rank[0] && fray_presidio_rank_find(u->leader_rank))
-		frayi_step_string(&s, "leader_rank", u->leader_rank);
+	if (PRESIDIO_OF(u)->leader_rank[0] && fray_presidio_rank_find(PRESIDIO_OF(u)->leader_rank))
+		frayi_step_string(&s, "leader_rank", PRESIDIO_OF(u)->leader_rank);
 	else
-		frayi_step_int(&s, "leader", u->leader);
+		frayi_step_int(&s, "leader", PRESIDIO_OF(u)->leader);
 	int64_t rallied, standing;
 	st = frayi_step_roll(&s, p, (step_out[]){{"rallied", &rallied}, {"standing", &standing}, {NULL, NULL}});
 	if (st == FRAY_OK) {
@@ -849,18 +887,18 @@ static int act_reload(table_game *g, table_unit *u, table_unit *t, const player_
 	int st = may(g, u, FRAY_PRESIDIO_ACT_RELOAD, "reload");
 	if (st != FRAY_OK)
 		return st;
-	if (u->reload == 0)
+	if (PRESIDIO_OF(u)->reload == 0)
 		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s is fully loaded already", unit_label(u));
 	/* an action of the turn for each action of reloading (ruling R47):
 	 * a longer reload goes on next turn */
 	if ((st = has_actions(g, u, FRAY_PRESIDIO_DO_RELOAD, n, "reload")) != FRAY_OK)
 		return st;
 	spend(u, FRAY_PRESIDIO_DO_RELOAD, n);
-	u->reload = n >= u->reload ? 0 : u->reload - n;
-	if (!u->reload)
-		u->volleyed = false;
+	PRESIDIO_OF(u)->reload = n >= PRESIDIO_OF(u)->reload ? 0 : PRESIDIO_OF(u)->reload - n;
+	if (!PRESIDIO_OF(u)->reload)
+		PRESIDIO_OF(u)->volleyed = false;
 	frayi_table_note(g, "%s: reloads %d %s: %s", u->name, n, n == 1 ? "action" : "actions",
-		   u->reload ? "still reloading" : "fully loaded");
+		   PRESIDIO_OF(u)->reload ? "still reloading" : "fully loaded");
 	return FRAY_OK;
 }
 

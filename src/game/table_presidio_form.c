@@ -20,7 +20,7 @@ const char *frayi_table_presidio_default(const table_unit *u, const char *input)
 {
 	if (strcmp(input, "mode") != 0)
 		return NULL;
-	fray_presidio_shoot_in in = {.mode = FRAY_PRESIDIO_VOLLEY, .volley_ready = u->line, .reload_left = u->reload,
-				     .after_volley = u->volleyed && u->reload > 0, .firer_standing = standing_now(u)};
+	fray_presidio_shoot_in in = {.mode = FRAY_PRESIDIO_VOLLEY, .volley_ready = PRESIDIO_OF(u)->line, .reload_left = PRESIDIO_OF(u)->reload,
+				     .after_volley = PRESIDIO_OF(u)->volleyed && PRESIDIO_OF(u)->reload > 0, .firer_standing = standing_now(u)};
 	return fray_presidio_volley_refused(&in) ? NULL : "volley";
 }

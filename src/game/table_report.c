@@ -74,8 +74,8 @@ static bool shown_first(const char *key)
 static int hits_of(const table_unit *u)
 {
 	int n = 0;
-	for (int b = 0; b < u->battalions && b < 8; b++)
-		n += u->hits[b];
+	for (int b = 0; b < CHITS_OF(u)->battalions && b < 8; b++)
+		n += CHITS_OF(u)->hits[b];
 	return n;
 }
 
@@ -195,7 +195,7 @@ static void unit_card(FILE *f, const table_game *g, const table_unit *u)
 			break;
 		case F_HITS: {
 			char hits[48];
-			frayi_table_hits_text(hits, sizeof hits, u->hits, u->battalions);
+			frayi_table_hits_text(hits, sizeof hits, CHITS_OF(u)->hits, CHITS_OF(u)->battalions);
 			fputs(hits, f);
 			break;
 		}
@@ -248,11 +248,11 @@ static void lines(FILE *f, const fray_node *e, const char *key, const char *open
  * roll (the story) folded. */
 static void log_of(FILE *f, const table_game *g)
 {
-	size_t n = g->log ? fray_node_len(g->log) : 0;
+	size_t n = g->nlog;
 	fprintf(f, "<h2>The log</h2>\n%s", n ? "" : "<p>No action yet.</p>\n");
 	int turn = 0;
 	for (size_t i = 0; i < n; i++) {
-		const fray_node *e = fray_node_item(g->log, i);
+		const fray_node *e = g->log[i];
 		int t = frayi_table_entry_turn(e);
 		if (i == 0 || t != turn)
 			fprintf(f, "%s<section class=\"turn\"><h3>Turn %d</h3>\n", i ? "</section>\n" : "", t);
@@ -313,7 +313,7 @@ char *frayi_table_report_html(const table_game *g, const char *css)
 	FILE *f = open_memstream(&buf, &len);
 	if (!f)
 		return NULL;
-	size_t n = g->log ? fray_node_len(g->log) : 0;
+	size_t n = g->nlog;
 	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
 	      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
 	      "<title>fray game report</title>\n<style>\n", f);

@@ -152,6 +152,37 @@ void serve_games_route(serve_store *s, const char *method, const char *rest, con
 	}
 }
 
+bool serve_games_qr(const serve_conf *conf, const char *method, const char *rest, serve_reply *out)
+{
+	static const char tail[] = "/qr.svg";
+	size_t n = strlen(rest), t = sizeof tail - 1;
+	if (n <= t + 1 || *rest != '/' || strcmp(rest + n - t, tail) != 0 || memchr(rest + 1, '/', n - t - 1))
+		return false;
+	char name[SERVE_GAME_NAME_MAX + 2];
+	if (n - t - 1 >= sizeof name) {
+		serve_reply_error(out, 400, bad_name);
+		return true;
+	}
+	memcpy(name, rest + 1, n - t - 1);
+	name[n - t - 1] = 0;
+	if (strcmp(method, "GET") != 0)
+		serve_reply_error(out, 405, "a game's QR code takes GET");
+	else if (!serve_game_name_ok(name))
+		serve_reply_error(out, 400, bad_name);
+	else if (!conf->games)
+		serve_reply_error(out, 404, "no games on this server");
+	else if (!conf->share_url || !conf->qr_of)
+		serve_reply_error(out, 404, "no QR code: this server is for this machine alone (fray serve --lan)");
+	else {
+		/* the address only: whether the game is kept is the file's, read
+		 * on a worker; the page asks for the code of the game it has open */
+		char url[512];
+		snprintf(url, sizeof url, "%sgame.html#shared=%s", conf->share_url, name);
+		serve_reply_text(out, 200, "image/svg+xml", conf->qr_of(url));
+	}
+	return true;
+}
+
 /* ---- on a worker: the files and the game's door ---- */
 
 /* fray_api_call's api/v1/game on request, within w's budgets: its status,
@@ -244,6 +275,10 @@ static void change_words(const fray_doc *req, const char *op, char *what, size_t
 {
 	if (!strcmp(op, "undo")) {
 		snprintf(what, cap, "undo: the last action taken back");
+		return;
+	}
+	if (!strcmp(op, "play")) {
+		snprintf(what, cap, "fray plays %s", member(req, "side") ? member(req, "side") : "a side");
 		return;
 	}
 	const char *action = member(req, "action"), *actor = member(req, "actor"), *target = member(req, "target");
@@ -360,7 +395,8 @@ static void post_game(serve_store *s, const char *name, long long against, const
 			}
 		}
 	} else {
-		bool changes = !strcmp(op, "apply") || !strcmp(op, "undo");
+		/* play (issue 44): fray's move for a side, a change as a player's is */
+		bool changes = !strcmp(op, "apply") || !strcmp(op, "undo") || !strcmp(op, "play");
 		serve_held h;
 		unsigned st = serve_store_open(s, name, &h, msg, sizeof msg);
 		if (st)

@@ -5,9 +5,12 @@
  *   GET  api/v1/games/NAME               the game: {"name", "version", "game" (its text)}
  *   POST api/v1/games/NAME[?version=V]   an op of docs/json/game-request.md without "game": the server
  *                                        puts in the stored one. "new" makes the game (409 if it
- *                                        exists); "apply" and "undo" change it and need the version
+ *                                        exists); "apply", "undo" and "play" change it and need the version
  *                                        they were made against (409 "the game changed" with what
  *                                        happened since when it is not the game's); the others read.
+ *   GET  api/v1/games/NAME/qr.svg        fray serve --lan: the QR code of the game's own address
+ *                                        (the shared URL's game.html#shared=NAME), "Pass it on"
+ *                                        on the game screen; 404 on this machine alone
  *   GET  api/v1/games/NAME/events?after=V   held (long polling) until the game's version passes V,
  *                                        at most SERVE_HOLD_S: {"name", "version"}
  *
@@ -29,6 +32,9 @@
  * query: what follows the path's '?' ("" when none). */
 void serve_games_route(serve_store *s, const char *method, const char *rest, const char *query, const char *ctype,
 		       const char *body, size_t len, bool too_big, serve_reply *out);
+/* api/v1/games/NAME/qr.svg (rest: the path after "api/v1/games"): true
+ * when rest is one, answered in *out; false: not one, out untouched. */
+bool serve_games_qr(const serve_conf *conf, const char *method, const char *rest, serve_reply *out);
 /* A worker's part (serve_reply's work): text as serve_games_route made it. */
 void serve_games_work(void *store, const char *text, serve_watch *w, serve_reply *out);
 /* The answer to an events request once its hold ends: {"name", "version"}

@@ -499,6 +499,8 @@ void serve_handle(const serve_conf *conf, const char *client, const char *method
 	}
 	if (!strncmp(path, "api/v1/games", 12) && (path[12] == 0 || path[12] == '/')) {
 		const char *q = url + np + plen;
+		if (serve_games_qr(conf, method, path + 12, out))
+			return;
 		serve_games_route(conf->games, method, path + 12, *q == '?' ? q + 1 : "", content_type, body, len,
 				  too_big, out);
 		return;

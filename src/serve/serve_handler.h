@@ -42,6 +42,11 @@ typedef struct serve_conf {
 	/* --lan: the QR code of the URL to share, as SVG (serve_qr.h), for
 	 * api/v1/qr.svg; NULL (on this machine alone): 404 */
 	const char *qr_svg;
+	/* --lan: that URL, and the QR code of any URL as SVG (malloc'd, NULL
+	 * when out of memory), for a kept game's own address (api/v1/games/
+	 * NAME/qr.svg, serve_games.h); NULL (on this machine alone): 404 */
+	const char *share_url;
+	char *(*qr_of)(const char *url);
 	serve_store *games;  /* the games kept (serve_games.h); NULL: api/v1/games answers 404 */
 } serve_conf;
 

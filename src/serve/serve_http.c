@@ -790,17 +790,26 @@ static struct MHD_Daemon *start_daemon(serve_http *s, const struct sockaddr *add
 		MHD_OPTION_END);
 }
 
+/* url's QR code as SVG, titled with it (malloc'd; NULL: out of memory). */
+static char *qr_of(const char *url)
+{
+	serve_qr q;
+	if (!serve_qr_encode(url, &q))
+		return NULL;
+	char *svg = serve_qr_svg(&q, url);
+	serve_qr_free(&q);
+	return svg;
+}
+
 /* --lan: the URLs, and the QR code of the first (the one to share) for
  * the page; false when the memory is out. */
 static bool share(serve_http *s)
 {
 	find_urls(s, true);
-	serve_qr q;
-	if (!serve_qr_encode(s->urls[0].url, &q))
-		return false;
-	s->qr_svg = serve_qr_svg(&q, s->urls[0].url);
-	serve_qr_free(&q);
+	s->qr_svg = qr_of(s->urls[0].url);
 	s->conf.qr_svg = s->qr_svg;
+	s->conf.share_url = s->urls[0].url;
+	s->conf.qr_of = qr_of;
 	return s->qr_svg != NULL;
 }
 

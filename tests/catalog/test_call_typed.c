@@ -16,25 +16,8 @@
 #include <math.h>
 #include <cmocka.h>
 #include <fray/fray.h>
+#include "../test_util.h"
 #include "../../src/catalog/catalog.h"
-
-static fray_ctx *ctx;
-
-static int setup(void **state)
-{
-	(void)state;
-	if (chdir(FRAY_SOURCE_DIR) != 0)
-		return -1;
-	ctx = fray_ctx_new(NULL, NULL);
-	return ctx ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	fray_ctx_free(ctx);
-	return 0;
-}
 
 /* The message of the last call, copied (the next call clears it). */
 static const char *msg(void)
@@ -386,12 +369,44 @@ static void an_outcome_is_read_by_a_name_it_has(void **state)
 	fray_call_free(c);
 }
 
+/* fray_call_missing_words (the command line asks it whether a left-out
+ * input has words of its own, or gets the --help hint): each input's own
+ * words from its descriptor, the same static string; none for an input
+ * without, past the last input or without a call. */
+static void missing_words_are_each_inputs_own(void **state)
+{
+	(void)state;
+	size_t with = 0, without = 0;
+	for (size_t p = 0; frayi_catalog_proc(p); p++) {
+		const proc_desc *d = frayi_catalog_proc(p);
+		fray_call *c = fray_call_new(ctx, d->name);
+		assert_non_null(c);
+		for (size_t i = 0; i < d->nin; i++) {
+			const char *w = fray_call_missing_words(c, i);
+			assert_ptr_equal(w, d->in[i].missing);
+			with += w != NULL;
+			without += w == NULL;
+		}
+		assert_null(fray_call_missing_words(c, d->nin));
+		assert_null(fray_call_missing_words(c, (size_t)-1));
+		fray_call_free(c);
+	}
+	assert_true(with >= 10 && without > with);
+	/* one by hand, from bind_presidio_misc.c's jump: --horses N */
+	fray_call *c = fray_call_new(ctx, "presidio.jump");
+	assert_non_null(c);
+	assert_string_equal(fray_call_missing_words(c, (size_t)fray_call_input_named(c, "horses")), "N");
+	fray_call_free(c);
+	assert_null(fray_call_missing_words(NULL, 0));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(each_setter_holds_its_inputs_range_and_kind),
 		cmocka_unit_test(a_typed_call_rolls_what_the_text_call_rolls),
 		cmocka_unit_test(an_outcome_is_read_by_a_name_it_has),
+		cmocka_unit_test(missing_words_are_each_inputs_own),
 	};
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, setup_in_source, teardown);
 }

@@ -12,26 +12,9 @@
 #include <cmocka.h>
 #include <dirent.h>
 #include <fray/fray.h>
+#include "../test_util.h"
 #include "../../src/catalog/catalog.h"
 #include "../cli/run.h"
-
-static fray_ctx *ctx;
-
-static int setup(void **state)
-{
-	(void)state;
-	if (chdir(FRAY_SOURCE_DIR) != 0) /* the examples name files from the source tree */
-		return -1;
-	ctx = fray_ctx_new(NULL, NULL);
-	return ctx ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	fray_ctx_free(ctx);
-	return 0;
-}
 
 static const in_desc *input_of(const proc_desc *d, const char *name)
 {
@@ -1081,5 +1064,5 @@ int main(void)
 		cmocka_unit_test(fire_results_have_words_and_offered_policies_run),
 		cmocka_unit_test(battle_summary_has_exact_fractions),
 	};
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, setup_in_source, teardown);
 }

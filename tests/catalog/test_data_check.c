@@ -205,9 +205,9 @@ static void what_is_no_kind_is_refused(void **state)
 		assert_int_equal(c.problems, 0);
 		assert_string_equal(c.first,
 				    "what.yaml:1:1: expected a fray data file; known kinds: adbg scenario (with "
-				    "'sides'), adbg melee CRT (with 'columns' and 'rows'), chit mix (with 'chits'), "
-				    "chit combat (with 'mix' and 'attacker'), presidio unit statistics (with "
-				    "'units'), policy script (with 'answers')");
+				    "'sides'), adbg melee CRT (with 'columns' and 'rows'), presidio unit statistics "
+				    "(with 'units'), chit mix (with 'chits'), chit combat (with 'mix' and "
+				    "'attacker'), policy script (with 'answers')");
 	}
 	checked c = check("both.yaml", "units: {}\nanswers: [a]\n");
 	assert_string_equal(c.kind, "presidio unit statistics");
@@ -215,11 +215,15 @@ static void what_is_no_kind_is_refused(void **state)
 	assert_string_equal(c.kind, "adbg scenario");
 	c = check("both.yaml", "chits: []\ncolumns: []\nrows: {}\n");
 	assert_string_equal(c.kind, "adbg melee CRT");
-	/* the kinds as the header lists them, in the order they are tried */
-	static const char *const names[] = {"adbg scenario", "adbg melee CRT", "chit mix", "chit combat",
-					    "presidio unit statistics", "policy script"};
-	static const char *const keys[] = {"'sides'", "'columns' and 'rows'", "'chits'", "'mix' and 'attacker'",
-					   "'units'", "'answers'"};
+	c = check("both.yaml", "chits: []\nunits: []\n");
+	assert_string_equal(c.kind, "presidio unit statistics");
+	/* the kinds as the header lists them, in the order they are tried:
+	 * the rule sets' in the registry's order (adbg, presidio, bbb, chits),
+	 * then fray's own */
+	static const char *const names[] = {"adbg scenario", "adbg melee CRT", "presidio unit statistics",
+					    "chit mix", "chit combat", "policy script"};
+	static const char *const keys[] = {"'sides'", "'columns' and 'rows'", "'units'", "'chits'",
+					   "'mix' and 'attacker'", "'answers'"};
 	for (size_t i = 0; i < 6; i++) {
 		const char *with = NULL;
 		assert_string_equal(fray_data_kind(i, &with), names[i]);

@@ -15,23 +15,8 @@
 #include <string.h>
 #include <cmocka.h>
 #include <fray/fray.h>
+#include "../test_util.h"
 #include <fray/api.h>
-
-static fray_ctx *ctx;
-
-static int setup(void **state)
-{
-	(void)state;
-	ctx = fray_ctx_new(NULL, NULL);
-	return ctx ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	fray_ctx_free(ctx);
-	return 0;
-}
 
 static size_t input_of(const fray_call *c, const char *name)
 {

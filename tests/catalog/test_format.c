@@ -13,25 +13,8 @@
 #include <unistd.h>
 #include <cmocka.h>
 #include <fray/fray.h>
-#include "../../src/catalog/catalog.h"
-
-static fray_ctx *ctx;
-
-static int setup(void **state)
-{
-	(void)state;
-	if (chdir(FRAY_SOURCE_DIR) != 0) /* the examples name files from the source tree */
-		return -1;
-	ctx = fray_ctx_new(NULL, NULL);
-	return ctx ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	fray_ctx_free(ctx);
-	return 0;
-}
+#include "../test_util.h"
+#include "../../src/catalog/result.h"
 
 /* The names as the brief and the command line's options say them
  * (--json, --markdown, --csv, --html; text is what no option gives),
@@ -174,20 +157,140 @@ static void call_options_read_format_by_version(void **state)
 			for (size_t v = 0; v < 3; v++)
 				free(out[js][v]);
 	}
-	for (fray_format f = FRAY_FORMAT_MARKDOWN; f <= FRAY_FORMAT_COUNT; f++) {
+	/* the formats of the renderers' table render through the options; a
+	 * value past the enum is refused by name */
+	for (fray_format f = FRAY_FORMAT_TEXT; f <= FRAY_FORMAT_COUNT; f++) {
 		fray_call *c = fray_call_new(ctx, "dice roll");
 		assert_int_equal(fray_call_set(c, 0, "2d6"), FRAY_OK);
 		fray_call_opts o = {.version = 2, .mode = FRAY_MODE_ROLL, .format = f};
 		char *got = NULL;
+		if (f < FRAY_FORMAT_COUNT) {
+			if (fray_call_run(c, &o, &got) != FRAY_OK)
+				fail_msg("format %s: %s", fray_format_name(f), fray_ctx_message(ctx));
+			assert_non_null(got);
+			free(got);
+			fray_call_free(c);
+			continue;
+		}
 		assert_int_equal(fray_call_run(c, &o, &got), FRAY_ERR_INPUT);
 		assert_null(got);
-		const char *name = f < FRAY_FORMAT_COUNT ? fray_format_name(f) : "such";
-		char want[64];
-		snprintf(want, sizeof want, "has no %s format", name);
-		if (!strstr(fray_ctx_message(ctx), want))
+		if (!strstr(fray_ctx_message(ctx), "has no such format (formats: text, json, markdown, csv, html)"))
 			fail_msg("format %d refused as '%s'", (int)f, fray_ctx_message(ctx));
 		fray_call_free(c);
 	}
+	/* a procedure with a renderer of its own (a battle) has text and JSON */
+	fray_call *c = fray_call_new(ctx, "adbg.battle");
+	assert_non_null(c);
+	assert_int_equal(fray_call_set(c, 0, "examples/adbg/blue-licks-1782.yaml"), FRAY_OK);
+	fray_call_opts o = {.version = 2, .mode = FRAY_MODE_ODDS, .format = FRAY_FORMAT_CSV};
+	char *got = NULL;
+	assert_int_equal(fray_call_run(c, &o, &got), FRAY_ERR_INPUT);
+	assert_null(got);
+	if (!strstr(fray_ctx_message(ctx), "has no csv format (formats: text, json)"))
+		fail_msg("a battle's csv refused as '%s'", fray_ctx_message(ctx));
+	fray_call_free(c);
+}
+
+/* ---- one result, every format (issue 42 item 3): 2d6 computed once into
+ * one struct, then each format's renderer from the table reads that same
+ * struct. The numbers are counted here: 2d6 has 11 totals, 7 comes up on
+ * 6 of the 36 faces (1/6, 16.667%); a roll of 2d6 tells two dice. ---- */
+
+static char *render_in(const call_result *r, fray_format f)
+{
+	result_renderer render = frayi_renderer(r->kind, f);
+	if (!render)
+		fail_msg("kind %d has no renderer for %s in the table", (int)r->kind, fray_format_name(f));
+	strbuf sb = {.ctx = ctx};
+	assert_int_equal(render(r, &sb), FRAY_OK);
+	char *out = NULL;
+	assert_int_equal(frayi_sb_give(&sb, ctx, &out), FRAY_OK);
+	assert_true(out && out[0]);
+	return out;
+}
+
+static size_t count_of(const char *hay, const char *needle)
+{
+	size_t n = 0;
+	for (const char *p = hay; (p = strstr(p, needle)); p += strlen(needle))
+		n++;
+	return n;
+}
+
+/* The lines of s that begin with what. */
+static size_t lines_from(const char *s, const char *what)
+{
+	size_t n = 0;
+	for (const char *p = s; p; p = strchr(p, '\n'), p = p ? p + 1 : NULL)
+		n += strncmp(p, what, strlen(what)) == 0;
+	return n;
+}
+
+static void one_result_renders_in_every_format(void **state)
+{
+	(void)state;
+	fray_call *c = fray_call_new(ctx, "dice roll");
+	assert_non_null(c);
+	assert_int_equal(fray_call_set(c, 0, "2d6"), FRAY_OK);
+	assert_int_equal(fray_call_check(c), FRAY_OK);
+
+	/* the odds, computed once */
+	call_result odds = {.c = c, .kind = RESULT_ODDS};
+	fray_enum_limits lim = c->limits;
+	assert_int_equal(fray_enumerate(ctx, c->proc, NULL, c->input, c->nfields, &lim, &odds.dist), FRAY_OK);
+	char *out[FRAY_FORMAT_COUNT];
+	for (fray_format f = FRAY_FORMAT_TEXT; f < FRAY_FORMAT_COUNT; f++)
+		out[f] = render_in(&odds, f);
+	assert_non_null(strstr(out[FRAY_FORMAT_TEXT], "16.667%"));
+	fray_doc *doc = NULL;
+	assert_int_equal(fray_doc_load_string(ctx, "odds", out[FRAY_FORMAT_JSON], strlen(out[FRAY_FORMAT_JSON]), &doc),
+			 FRAY_OK);
+	assert_int_equal(fray_node_len(fray_map_get(fray_doc_root(doc), "outcomes")), 11);
+	fray_doc_free(doc);
+	assert_int_equal(count_of(out[FRAY_FORMAT_JSON], "\"exact\": \"1/6\""), 1);
+	/* a header, its rule, a row a total */
+	assert_int_equal(lines_from(out[FRAY_FORMAT_MARKDOWN], "|"), 2 + 11);
+	assert_int_equal(count_of(out[FRAY_FORMAT_MARKDOWN], "| 16.667% | 1/6 |"), 1);
+	assert_int_equal(count_of(out[FRAY_FORMAT_CSV], "\r\n"), 1 + 11);
+	assert_int_equal(count_of(out[FRAY_FORMAT_CSV], "\"16.667%\",\"1/6\","), 1);
+	assert_int_equal(count_of(out[FRAY_FORMAT_HTML], "<tr>"), 1 + 11);
+	assert_int_equal(count_of(out[FRAY_FORMAT_HTML], "<td>1/6</td>"), 1);
+	for (fray_format f = FRAY_FORMAT_TEXT; f < FRAY_FORMAT_COUNT; f++)
+		for (fray_format g = f + 1; g < FRAY_FORMAT_COUNT; g++)
+			assert_string_not_equal(out[f], out[g]);
+	for (fray_format f = FRAY_FORMAT_TEXT; f < FRAY_FORMAT_COUNT; f++)
+		free(out[f]);
+	fray_dist_free(odds.dist);
+
+	/* a roll, rolled once: its events kept and told in each format */
+	call_result roll = {.c = c, .kind = RESULT_ROLL, .seed = 9, .have_seed = true};
+	roll.events.ctx = ctx;
+	fray_roller *r = fray_roller_sample_new(ctx, 9, 0);
+	assert_non_null(r);
+	fray_roller_set_sink(r, frayi_tape_keep, &roll.events);
+	assert_int_equal(fray_run(r, c->proc, NULL, c->input, roll.outcome), FRAY_OK);
+	fray_roller_free(r);
+	assert_false(roll.events.failed);
+	assert_true(roll.events.n >= 2);
+	for (fray_format f = FRAY_FORMAT_TEXT; f < FRAY_FORMAT_COUNT; f++)
+		out[f] = render_in(&roll, f);
+	assert_int_equal(count_of(out[FRAY_FORMAT_JSON], "{\"event\": "), roll.events.n);
+	assert_int_equal(lines_from(out[FRAY_FORMAT_MARKDOWN], "|"), 2 + roll.events.n + 1);
+	assert_int_equal(count_of(out[FRAY_FORMAT_CSV], "\r\n"), 1 + roll.events.n + 1);
+	assert_int_equal(count_of(out[FRAY_FORMAT_HTML], "<tr>"), 1 + roll.events.n + 1);
+	for (fray_format f = FRAY_FORMAT_TEXT; f < FRAY_FORMAT_COUNT; f++)
+		free(out[f]);
+	frayi_tape_free(&roll.events);
+	fray_call_free(c);
+
+	/* every kind of the table has text and JSON; a procedure's results
+	 * have every format */
+	for (int k = 0; k < RESULT_KIND_COUNT; k++)
+		for (fray_format f = FRAY_FORMAT_TEXT; f < FRAY_FORMAT_COUNT; f++)
+			if ((f <= FRAY_FORMAT_JSON || k <= RESULT_SIMULATE) && !frayi_renderer((result_kind)k, f))
+				fail_msg("kind %d has no %s renderer", k, fray_format_name(f));
+	assert_null(frayi_renderer(RESULT_KIND_COUNT, FRAY_FORMAT_TEXT));
+	assert_null(frayi_renderer(RESULT_ROLL, FRAY_FORMAT_COUNT));
 }
 
 int main(void)
@@ -196,6 +299,7 @@ int main(void)
 		cmocka_unit_test(names_and_parser_agree),
 		cmocka_unit_test(call_options_read_format_by_version),
 		cmocka_unit_test(every_procedure_renders_through_the_enum),
+		cmocka_unit_test(one_result_renders_in_every_format),
 	};
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, setup_in_source, teardown);
 }

@@ -8,27 +8,9 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <fray/fray.h>
+#include "../test_util.h"
 #include "../../src/catalog/catalog.h"
 #include "../cli/run.h"
-
-static fray_ctx *ctx;
-
-static int setup(void **state)
-{
-	(void)state;
-	/* the catalogue's examples name files from the source tree */
-	if (chdir(FRAY_SOURCE_DIR) != 0)
-		return -1;
-	ctx = fray_ctx_new(NULL, NULL);
-	return ctx ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	fray_ctx_free(ctx);
-	return 0;
-}
 
 static char *request(const char *fmt, ...)
 {
@@ -554,5 +536,5 @@ int main(void)
 		cmocka_unit_test(each_call_has_its_own_message),
 		cmocka_unit_test(documents_in_the_request),
 	};
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, setup_in_source, teardown);
 }

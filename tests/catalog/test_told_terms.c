@@ -26,10 +26,9 @@
 #include <unistd.h>
 #include <cmocka.h>
 #include <fray/fray.h>
+#include "../test_util.h"
 
 enum { RUNS = 200 };
-
-static fray_ctx *ctx;
 
 /* Procedures with no target number: each die or draw is read straight
  * from a table (a row picked by the face), no number read against it and
@@ -77,23 +76,6 @@ static bool never_rolled(const char *name)
 		if (!strcmp(not_rolled[i].name, name))
 			return true;
 	return false;
-}
-
-static int setup(void **state)
-{
-	(void)state;
-	/* the catalogue's examples name files from the source tree */
-	if (chdir(FRAY_SOURCE_DIR) != 0)
-		return -1;
-	ctx = fray_ctx_new(NULL, NULL);
-	return ctx ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	fray_ctx_free(ctx);
-	return 0;
 }
 
 /* A small generator of its own (splitmix64), so the inputs drawn do not
@@ -367,5 +349,5 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(every_procedure_tells_its_terms),
 	};
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, setup_in_source, teardown);
 }

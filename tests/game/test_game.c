@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 #include "../test_util.h"
+#include "game_words.h"
 
 static char dir[] = "/tmp/fray-test-game-XXXXXX";
 
@@ -121,7 +122,7 @@ static void presidio_charge(void **state)
 		char *start = malloc(len0);
 		memcpy(start, b0, len0);
 		/* no reaction and no policy: refused, nothing changed */
-		assert_int_equal(fray_game_apply(game, "charge", "Apaches", "Presidials", 0, NULL, NULL, NULL),
+		assert_int_equal(apply_words(game, "charge", "Apaches", "Presidials", 0, NULL, NULL, NULL),
 				 FRAY_ERR_INPUT);
 		fray_ctx_clear(ctx);
 		same_as_file(game, path);
@@ -129,7 +130,7 @@ static void presidio_charge(void **state)
 		answer a = {.label = "melee"};
 		fray_policy *policy = fray_policy_new(ctx, &answer_ops, &a);
 		char *events;
-		assert_int_equal(fray_game_apply(game, "charge", "Apaches", "Presidials", 0, NULL, policy, &events), FRAY_OK);
+		assert_int_equal(apply_words(game, "charge", "Apaches", "Presidials", 0, NULL, policy, &events), FRAY_OK);
 		fray_policy_free(policy);
 		/* fear of charge first: a morale check, charged */
 		const char *fear = strstr(events, "\"procedure\": \"presidio.morale\"");
@@ -152,7 +153,7 @@ static void presidio_charge(void **state)
 			free(events);
 			assert_int_equal(fray_game_undo(game), FRAY_OK);
 			const char *opt[] = {"--reaction", "melee"};
-			assert_int_equal(fray_game_apply(game, "charge", "Apaches", "Presidials", 2, opt, NULL, &events),
+			assert_int_equal(apply_words(game, "charge", "Apaches", "Presidials", 2, opt, NULL, &events),
 					 FRAY_OK);
 			fray_table("'%s' charge Apaches --at Presidials --reaction melee", path);
 		}
@@ -184,12 +185,12 @@ static void bbb_assault(void **state)
 	fray_table("new '%s' --rules bbb --forces '%s/examples/bbb/forces.yaml' --seed 11", path, FRAY_SOURCE_DIR);
 	fray_game *game = load(path);
 	char *events;
-	assert_int_equal(fray_game_apply(game, "assault", "Texas Brigade", "1st Brigade", 0, NULL, NULL, &events), FRAY_OK);
+	assert_int_equal(apply_words(game, "assault", "Texas Brigade", "1st Brigade", 0, NULL, NULL, &events), FRAY_OK);
 	assert_non_null(strstr(events, "\"procedure\": \"bbb.assault\""));
 	free(events);
 	fray_table("'%s' assault 'Texas Brigade' --at '1st Brigade'", path);
 	same_as_file(game, path);
-	assert_int_equal(fray_game_apply(game, "turn", NULL, NULL, 0, NULL, NULL, NULL), FRAY_OK);
+	assert_int_equal(apply_words(game, "turn", NULL, NULL, 0, NULL, NULL, NULL), FRAY_OK);
 	fray_table("'%s' turn", path);
 	same_as_file(game, path);
 	assert_int_equal(fray_game_turn(game), 2);
@@ -200,7 +201,7 @@ static void bbb_assault(void **state)
 	}
 	/* an unknown option is refused and changes nothing */
 	const char *bad[] = {"--no-such-option"};
-	assert_int_equal(fray_game_apply(game, "assault", "Texas Brigade", "1st Brigade", 1, bad, NULL, NULL),
+	assert_int_equal(apply_words(game, "assault", "Texas Brigade", "1st Brigade", 1, bad, NULL, NULL),
 			 FRAY_ERR_INPUT);
 	assert_non_null(strstr(fray_ctx_message(ctx), "unknown option"));
 	fray_ctx_clear(ctx);
@@ -228,7 +229,7 @@ static void actions_by_standing(void **state)
 	}
 	assert_true(shoot && !rally);
 	const char *set[] = {"status=panicked"};
-	assert_int_equal(fray_game_apply(game, "set", fray_game_unit(game, 2), NULL, 1, set, NULL, NULL), FRAY_OK);
+	assert_int_equal(apply_words(game, "set", fray_game_unit(game, 2), NULL, 1, set, NULL, NULL), FRAY_OK);
 	n = fray_game_actions(game, 2, names, 16);
 	shoot = rally = false;
 	for (size_t i = 0; i < n; i++) {
@@ -260,7 +261,7 @@ static void presidio_two_actions_and_pursuit(void **state)
 	fray_game *game = load(path);
 	const char *two[] = {"--range", "10", "--actions", "2"};
 	char *events;
-	assert_int_equal(fray_game_apply(game, "shoot", "Presidials", "Apaches", 4, two, NULL, &events), FRAY_OK);
+	assert_int_equal(apply_words(game, "shoot", "Presidials", "Apaches", 4, two, NULL, &events), FRAY_OK);
 	/* "roll all the dice (for both actions) at the same time": one roll */
 	assert_int_equal(count(events, "\"procedure\": \"presidio.shoot\""), 1);
 	int checks = count(events, "\"procedure\": \"presidio.morale\"");
@@ -272,13 +273,13 @@ static void presidio_two_actions_and_pursuit(void **state)
 	same_as_file(game, path);
 	/* two actions of a volley: refused, nothing changed */
 	const char *volley[] = {"--range", "10", "--actions", "2", "--mode", "volley"};
-	assert_int_equal(fray_game_apply(game, "shoot", "Cueras", "Apaches", 6, volley, NULL, NULL), FRAY_ERR_INPUT);
+	assert_int_equal(apply_words(game, "shoot", "Cueras", "Apaches", 6, volley, NULL, NULL), FRAY_ERR_INPUT);
 	fray_ctx_clear(ctx);
 	same_as_file(game, path);
 	/* pursuit of a panicked unit: it surrenders */
 	const char *panicked[] = {"status=panicked"};
-	assert_int_equal(fray_game_apply(game, "set", "Comanches", NULL, 1, panicked, NULL, NULL), FRAY_OK);
-	assert_int_equal(fray_game_apply(game, "pursue", "Cueras", "Comanches", 0, NULL, NULL, &events), FRAY_OK);
+	assert_int_equal(apply_words(game, "set", "Comanches", NULL, 1, panicked, NULL, NULL), FRAY_OK);
+	assert_int_equal(apply_words(game, "pursue", "Cueras", "Comanches", 0, NULL, NULL, &events), FRAY_OK);
 	assert_non_null(strstr(events, "\"steps\": []"));
 	assert_non_null(strstr(events, "Comanches: surrendered"));
 	free(events);
@@ -302,13 +303,13 @@ static void bbb_low_ammo_instead(void **state)
 	fray_table("new '%s' --rules bbb --forces '%s/examples/bbb/forces.yaml' --seed 2", path, FRAY_SOURCE_DIR);
 	fray_game *game = load(path);
 	const char *held[] = {"low_ammo_instead=true"};
-	assert_int_equal(fray_game_apply(game, "set", "Battery B", NULL, 1, held, NULL, NULL), FRAY_OK);
+	assert_int_equal(apply_words(game, "set", "Battery B", NULL, 1, held, NULL, NULL), FRAY_OK);
 	const char *names[16];
 	size_t n = fray_game_actions(game, 2, names, 16);
 	for (size_t i = 0; i < n; i++)
 		assert_string_not_equal(names[i], "fire");
 	const char *range[] = {"--range", "6"};
-	assert_int_equal(fray_game_apply(game, "fire", "Battery B", "Texas Brigade", 2, range, NULL, NULL),
+	assert_int_equal(apply_words(game, "fire", "Battery B", "Texas Brigade", 2, range, NULL, NULL),
 			 FRAY_ERR_INPUT);
 	assert_non_null(strstr(fray_ctx_message(ctx), "Low Ammo instead of Silenced"));
 	fray_ctx_clear(ctx);
@@ -328,7 +329,7 @@ static fray_game *presidio_game(const char *path, int seed)
 static void set_field(fray_game *game, const char *unit, const char *field)
 {
 	const char *opt[] = {field};
-	if (fray_game_apply(game, "set", unit, NULL, 1, opt, NULL, NULL) != FRAY_OK)
+	if (apply_words(game, "set", unit, NULL, 1, opt, NULL, NULL) != FRAY_OK)
 		fail_msg("set %s %s: %s", unit, field, fray_ctx_message(ctx));
 }
 
@@ -363,7 +364,7 @@ static void presidio_designation(void **state)
 	snprintf(path, sizeof path, "%s/designation.yaml", dir);
 	fray_game *game = presidio_game(path, 1);
 	const char *bad[] = {"designation=heavy"};
-	assert_int_equal(fray_game_apply(game, "set", "Apaches", NULL, 1, bad, NULL, NULL), FRAY_ERR_INPUT);
+	assert_int_equal(apply_words(game, "set", "Apaches", NULL, 1, bad, NULL, NULL), FRAY_ERR_INPUT);
 	assert_non_null(strstr(fray_ctx_message(ctx), "designation"));
 	fray_ctx_clear(ctx);
 	set_field(game, "Apaches", "status=disordered");
@@ -376,7 +377,7 @@ static void presidio_designation(void **state)
 	for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
 		set_field(game, "Apaches", rows[i].designation);
 		char *events;
-		assert_int_equal(fray_game_apply(game, "shoot", "Apaches", "Presidials", 2, range, NULL, &events), FRAY_OK);
+		assert_int_equal(apply_words(game, "shoot", "Apaches", "Presidials", 2, range, NULL, &events), FRAY_OK);
 		char *shot = step_of(events, "presidio.shoot", 0);
 		assert_non_null(shot);
 		assert_non_null(strstr(shot, "\"standing\": \"disordered\""));
@@ -409,7 +410,7 @@ static void presidio_melee_specialists(void **state)
 		set_field(game, "Apaches", "size=squad"); /* its morale check told apart by it */
 		const char *both[] = {"--both"};
 		char *events;
-		assert_int_equal(fray_game_apply(game, "melee", "Presidials", "Apaches", 1, both, NULL, &events), FRAY_OK);
+		assert_int_equal(apply_words(game, "melee", "Presidials", "Apaches", 1, both, NULL, &events), FRAY_OK);
 		char *melee = step_of(events, "presidio.melee", 0);
 		assert_non_null(melee);
 		/* the defenders' (Apaches) and, striking back, the attackers'
@@ -453,7 +454,7 @@ static void presidio_two_actions_casualty_die(void **state)
 		set_field(game, "Apaches", "specialists=9");
 		const char *two[] = {"--range", "3", "--actions", "2"};
 		char *events;
-		assert_int_equal(fray_game_apply(game, "shoot", "Presidials", "Apaches", 4, two, NULL, &events), FRAY_OK);
+		assert_int_equal(apply_words(game, "shoot", "Presidials", "Apaches", 4, two, NULL, &events), FRAY_OK);
 		char *shot = step_of(events, "presidio.shoot", 0);
 		assert_null(step_of(events, "presidio.shoot", 1));
 		int dice = shot ? count(shot, "\"casualty die\"") : 0;
@@ -514,7 +515,7 @@ static void presidio_odds(void **state)
 	memcpy(start, b0, len0);
 	const char *range[] = {"--range", "10"};
 	char *got;
-	assert_int_equal(fray_game_odds(game, "shoot", "Presidials", "Apaches", 2, range, true, &got), FRAY_OK);
+	assert_int_equal(odds_words(game, "shoot", "Presidials", "Apaches", 2, range, true, &got), FRAY_OK);
 	static const char *const shoot[] = {"--weapon", "flintlock musket", "--figures", "12", "--skill", "2",
 					    "--range", "10", "--armor", "1", "--target-figures", "10",
 					    "--specialists", "0", "--leaders", "2", "--standing", "good",
@@ -523,7 +524,7 @@ static void presidio_odds(void **state)
 	assert_string_equal(got, want);
 	free(got);
 	free(want);
-	assert_int_equal(fray_game_odds(game, "charge", "Cueras", "Comanches", 0, NULL, true, &got), FRAY_OK);
+	assert_int_equal(odds_words(game, "charge", "Cueras", "Comanches", 0, NULL, true, &got), FRAY_OK);
 	static const char *const fear[] = {"--level", "veteran", "--size", "squad", "--casualties", "0",
 					   "--leader", "1", "--standing", "good", "--charged", NULL};
 	want = odds_of("presidio.morale", fear, sizeof fear / sizeof *fear);
@@ -532,13 +533,13 @@ static void presidio_odds(void **state)
 	free(want);
 	/* an action without dice has no odds */
 	const char *panicked[] = {"status=panicked"};
-	assert_int_equal(fray_game_apply(game, "set", "Comanches", NULL, 1, panicked, NULL, NULL), FRAY_OK);
+	assert_int_equal(apply_words(game, "set", "Comanches", NULL, 1, panicked, NULL, NULL), FRAY_OK);
 	assert_int_equal(fray_game_undo(game), FRAY_OK);
 	const char *b1;
 	size_t len1;
 	assert_int_equal(fray_game_save(game, &b1, &len1), FRAY_OK);
 	assert_true(len1 == len0 && !memcmp(b1, start, len0));
-	assert_int_equal(fray_game_odds(game, "set", "Comanches", NULL, 1, panicked, false, &got), FRAY_ERR_INPUT);
+	assert_int_equal(odds_words(game, "set", "Comanches", NULL, 1, panicked, false, &got), FRAY_ERR_INPUT);
 	assert_null(got);
 	fray_ctx_clear(ctx);
 	/* nothing changed by the odds */
@@ -576,7 +577,7 @@ static void status_and_log(void **state)
 	snprintf(path, sizeof path, "%s/status.yaml", dir);
 	fray_game *game = presidio_game(path, 9);
 	const char *range[] = {"--range", "10"};
-	assert_int_equal(fray_game_apply(game, "shoot", "Presidials", "Apaches", 2, range, NULL, NULL), FRAY_OK);
+	assert_int_equal(apply_words(game, "shoot", "Presidials", "Apaches", 2, range, NULL, NULL), FRAY_OK);
 	fray_table("'%s' shoot Presidials --at Apaches --range 10", path);
 	static const struct {
 		bool log;
@@ -677,7 +678,7 @@ static void act_words(void **state)
 	const char *const range[] = {"--range", "10"};
 	char *by_words, *by_parts;
 	assert_int_equal(fray_game_act_odds(game, 6, words, true, &by_words), FRAY_OK);
-	assert_int_equal(fray_game_odds(game, "shoot", "Presidials", "Apaches", 2, range, true, &by_parts), FRAY_OK);
+	assert_int_equal(odds_words(game, "shoot", "Presidials", "Apaches", 2, range, true, &by_parts), FRAY_OK);
 	assert_string_equal(by_words, by_parts);
 	free(by_words);
 	free(by_parts);
@@ -721,13 +722,13 @@ static void option_given_twice(void **state)
 	for (size_t i = 0; i < 3; i++) {
 		fray_ctx_clear(ctx);
 		char *events = NULL;
-		assert_int_equal(fray_game_apply(game, "shoot", "Presidials", "Apaches", n[i], twice[i], NULL, &events),
+		assert_int_equal(apply_words(game, "shoot", "Presidials", "Apaches", n[i], twice[i], NULL, &events),
 				 FRAY_ERR_INPUT);
 		assert_null(events);
 		assert_non_null(strstr(fray_ctx_message(ctx), "option --range given twice"));
 		char *odds = NULL;
 		fray_ctx_clear(ctx);
-		assert_int_equal(fray_game_odds(game, "shoot", "Presidials", "Apaches", n[i], twice[i], true, &odds),
+		assert_int_equal(odds_words(game, "shoot", "Presidials", "Apaches", n[i], twice[i], true, &odds),
 				 FRAY_ERR_INPUT);
 		assert_null(odds);
 		assert_non_null(strstr(fray_ctx_message(ctx), "option --range given twice"));
@@ -743,7 +744,7 @@ static void option_given_twice(void **state)
 	fray_ctx_clear(ctx);
 	/* once each is still fine */
 	const char *const once[] = {"--range", "10"};
-	assert_int_equal(fray_game_apply(game, "shoot", "Presidials", "Apaches", 2, once, NULL, NULL), FRAY_OK);
+	assert_int_equal(apply_words(game, "shoot", "Presidials", "Apaches", 2, once, NULL, NULL), FRAY_OK);
 	fray_game_free(game);
 	unlink(path);
 }

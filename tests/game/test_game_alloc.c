@@ -16,6 +16,7 @@
 #include <cmocka.h>
 #define FRAY_TEST_NO_CTX /* each walk makes its own, with the failing allocator */
 #include "../test_util.h"
+#include "game_words.h"
 
 static char *slurp(const char *path, size_t *len)
 {
@@ -327,7 +328,7 @@ static void game_memory_is_the_allocators(void **state)
 	assert_true(bytes - mine0 > (long)len); /* the game's text at least */
 	assert_int_equal((long)__sanitizer_get_current_allocated_bytes() - heap0, bytes - mine0);
 	const char *range[] = {"--range", "10"};
-	assert_int_equal(fray_game_apply(game, "shoot", "Presidials", "Apaches", 2, range, NULL, NULL), FRAY_OK);
+	assert_int_equal(apply_words(game, "shoot", "Presidials", "Apaches", 2, range, NULL, NULL), FRAY_OK);
 	assert_int_equal((long)__sanitizer_get_current_allocated_bytes() - heap0, bytes - mine0);
 	assert_int_equal(fray_game_undo(game), FRAY_OK);
 	assert_int_equal((long)__sanitizer_get_current_allocated_bytes() - heap0, bytes - mine0);

@@ -16,6 +16,7 @@
 #include <cmocka.h>
 #include <fray/game_request.h>
 #include "../test_util.h"
+#include "game_words.h"
 
 static const char presidio_forces[] =
 	"rules: presidio\n"
@@ -94,7 +95,7 @@ static bool accepted(const char *bytes, size_t len, const char *action, const ch
 	assert_int_equal(fray_game_load(ctx, "copy.yaml", bytes, len, &g), FRAY_OK);
 	size_t n;
 	const char *const *opts = options_of(action, &n);
-	fray_status st = fray_game_apply(g, action, a, t, n, opts, NULL, NULL);
+	fray_status st = apply_words(g, action, a, t, n, opts, NULL, NULL);
 	fray_ctx_clear(ctx);
 	fray_game_free(g);
 	return st == FRAY_OK;

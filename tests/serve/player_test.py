@@ -146,7 +146,9 @@ class Player:
     def press(self, action):
         self.d.execute_script("document.getElementById('result').replaceChildren()")
         self.d.find_element(By.CSS_SELECTOR, "button[data-action=%s]" % action).click()
-        waiter(self.d, 60).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#result h2") or
+        # the whole answer: its modifiers and the Pin button come after its
+        # heading (a roll of the same inputs, slow on a loaded machine)
+        waiter(self.d, 60).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#result:not([aria-busy]) h2") or
                                         d.find_element(By.ID, "error").text)
 
     def headline(self, where="#result"):
@@ -270,11 +272,12 @@ class Player:
 
     def morale(self):
         """The catalogue's morale example: veteran 6+, platoon +1 a casualty
-        (2), charged +2, a fifer -1: needs 9 (Presidio Section 7)."""
+        (2), charged +2, a fifer -1: needs 9; its leader's +2 on the die
+        (Presidio Section 7): the die needs 7."""
         self.pick("presidio.morale")
         self.d.find_element(By.CSS_SELECTOR, "button[data-action=example]").click()
         self.press("odds")
-        want = presidio_morale_pass(6 + 2 + 2 - 1)
+        want = presidio_morale_pass(6 + 2 + 2 - 1 - 2)
         self.near(self.headline().get("the unit passes"), want, "morale headline")
         self.check(str(want) in self.d.find_element(By.CSS_SELECTOR, "#result .headline").text,
                    "morale headline: no %s" % want)
@@ -296,7 +299,9 @@ class Player:
         got = self.headline()
         for name, p in bands.items():
             self.near(got.get(name), p, "assault headline %s" % name)
-        rest = sum(v for k, v in got.items() if k not in bands)
+        # the bands and the sides destroyed: the result's lines (the attacker
+        # carrying the position is another question: serve/words)
+        rest = sum(v for k, v in got.items() if k not in bands and k != "the attacker carries the position")
         self.near(rest, destroyed, "assault: the sides destroyed")
         # the result in two sides too: each side's losses under its heading
         for side in ("attacker", "defender"):
@@ -490,7 +495,8 @@ class Player:
         self.check(abs(got.get("a draw", -1) - draw) < 1e-9, "battle odds: a draw %s, summed %s" % (got.get("a draw"), draw))
         if cli.get("method") == "simulation":
             why = self.d.find_elements(By.CSS_SELECTOR, "#result .why")
-            self.check(why and "Not exact" in why[0].text and why[0].find_elements(By.CSS_SELECTOR, "button"),
+            self.check(why and "Not exact: the exact walk was refused" in why[0].text and
+                       why[0].find_elements(By.CSS_SELECTOR, "button"),
                        "battle odds by simulation: no reason, no offer to simulate")
         self.shot("battle-odds", "#result")
         self.no_sideways("a battle's odds")

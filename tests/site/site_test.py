@@ -19,6 +19,7 @@ the native one) when node is there.
 Usage: site_test.py NATIVE-FRAY SITE-DIR [SCREENSHOT-DIR]"""
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -388,6 +389,50 @@ def game_travels(d, fray, url, tmp, shots):
     d.save_screenshot(os.path.join(shots, "site-game-import-error.png"))
 
 
+def lochry_exact(d, fray, shots):
+    """Issue 43: the ADBG battle's example (Lochry) answers exactly by
+    default on the phone, as a job with a progress bar, a time estimate
+    and Stop; its rows are the command line's for the same request."""
+    pick(d, "adbg.battle")
+    d.find_element(By.CSS_SELECTOR, "button[data-action=example]").click()
+    check(d.find_element(By.NAME, "budget").get_attribute("value") == "", "Lochry: the example gives a budget")
+    d.execute_script("document.getElementById('result').replaceChildren();"
+                     "const e = document.getElementById('error'); e.hidden = true; e.textContent = '';")
+    began = time.monotonic()
+    d.find_element(By.CSS_SELECTOR, "button[data-action=odds]").click()
+    seen, shot = set(), False
+    while time.monotonic() - began < 300:
+        if d.find_elements(By.CSS_SELECTOR, "#result h2") or error_text(d):
+            break
+        box = d.find_element(By.ID, "progress")
+        if box.is_displayed():
+            seen.add(d.find_element(By.ID, "progress-text").text)
+            stop = d.find_element(By.CSS_SELECTOR, "button[data-action=stop]")
+            check(stop.is_displayed(), "Lochry: no Stop while it walks")
+            if not shot and "at most" in d.find_element(By.ID, "progress-text").text:
+                d.execute_script("document.getElementById('progress').scrollIntoView({block: 'center'})")
+                d.save_screenshot(os.path.join(shots, "site-lochry-walking-412.png"))
+                shot = True
+        time.sleep(0.1)
+    took = time.monotonic() - began
+    check(not error_text(d), "Lochry: an error: %s" % error_text(d))
+    title = d.find_element(By.CSS_SELECTOR, "#result h2").text if d.find_elements(By.CSS_SELECTOR, "#result h2") else ""
+    check(title == "Exact odds", "Lochry on the phone: %r, not exact by default" % title)
+    check(not d.find_elements(By.CSS_SELECTOR, "#result .why"), "Lochry: a reason it is not exact")
+    # the walk's progress said in words, with the time it may still take
+    walking = [t for t in seen if t.startswith("Exact odds:") and "paths walked" in t]
+    check(walking and any(re.search(r"; at most (\d+ (s|min)|under a second) more", t) for t in walking),
+          "Lochry: no progress with a time estimate: %s" % sorted(seen)[:5])
+    sent = json.loads(d.execute_script("return JSON.stringify(last.request)"))
+    cli = json.loads(fray_request(fray, sent))
+    check(cli.get("method") == "exact", "Lochry: the command line's answer to the page's request is %s" % cli.get("method"))
+    same_rows(rows(d), cli, "adbg.battle odds, the example, at 412 px")
+    d.execute_script("document.querySelector('#result').scrollIntoView()")
+    d.save_screenshot(os.path.join(shots, "site-lochry-412.png"))
+    print("Lochry's exact odds on the page at 412 px: %.1f s; progress said: %s" %
+          (took, sorted(seen, key=len)[-1] if seen else None))
+
+
 def phone(d, fray, catalogue, url, tmp, shots):
     """At 412x915: the page opens and answers as `fray request` does, with
     nothing wider than the phone; the game screen starts a game from the
@@ -403,6 +448,8 @@ def phone(d, fray, catalogue, url, tmp, shots):
     no_sideways(d, "an answer at 412 px")
     d.execute_script("document.querySelector('#result').scrollIntoView()")
     d.save_screenshot(os.path.join(shots, "site-answer-412.png"))
+    lochry_exact(d, fray, shots)
+    no_sideways(d, "Lochry's odds at 412 px")
     # the game screen: a new game, its forces, one shot
     d.get(url + "game.html")
     d.execute_script("localStorage.clear()")

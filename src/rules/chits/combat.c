@@ -360,7 +360,7 @@ FRAY_API void fray_chits_combat(fray_roller *r, fray_policy *p, const fray_chits
 	/* configurable data whose default stood is said so (RULES-NOTES) */
 	if (m->defensible_default && s->stance == 0)
 		say(r, "ruling R29", "defend: every terrain but open is defensible (ruling R29's default: the "
-		    "mix names no defensible_terrain)");
+		    "mix lists no defensible terrain)");
 	if (m->evaders_default && s->stance == 2)
 		say(r, "ruling R29", "evade: only cavalry may evade (ruling R29's default: the mix names no "
 		    "evaders)");
