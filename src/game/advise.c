@@ -271,8 +271,8 @@ static int accepted(const table_game *now, fray_policy *pol, int argc, char **ar
 		return FRAY_ERR_NOMEM;
 	memcpy(g, now, sizeof *g);
 	g->nsteps = 0;
-	g->notes_len = 0;
-	g->notes[0] = g->asked[0] = '\0';
+	g->notes_len = g->facts_len = 0;
+	g->notes[0] = g->asked[0] = g->facts[0] = '\0';
 	g->policy = pol;
 	g->odds = NULL;
 	g->odds_out = NULL;
@@ -281,6 +281,8 @@ static int accepted(const table_game *now, fray_policy *pol, int argc, char **ar
 	char command[2048];
 	int st = frayi_table_act(g, argc, argv, command, sizeof command);
 	*ok = st == FRAY_OK;
+	g->log = NULL; /* the game's, borrowed (read by the rules, never grown by an act) */
+	g->nlog = 0;
 	frayi_table_free(g);
 	frayi_game_dealloc(now->ctx, g);
 	if (was_clear)

@@ -135,7 +135,10 @@ class Player:
     def open(self, url):
         self.d.get("about:blank")
         self.d.get(url)
-        waiter(self.d, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#form [data-input]"))
+        # the form of the procedure the link or the last visit names, or on a
+        # first visit the rule-set chooser with the procedures to pick from
+        waiter(self.d, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#form [data-input]") or d.execute_script(
+            "return !current && document.querySelectorAll('#procedure option:not([value=\"\"])').length > 0"))
 
     def pick(self, name):
         self.d.execute_script("const f = document.getElementById('find');"
