@@ -462,7 +462,7 @@ static int weigh(fray_game *game, table_game *g, fray_policy *pol, size_t unit, 
 				 ? fray_game_act_odds(game, (size_t)argc, (const char *const *)argv, FRAY_FORMAT_JSON, &odds)
 				 : FRAY_ERR_INPUT;
 	if (os == FRAY_ERR_NOMEM)
-		return os;
+		return (int)os;
 	if (os == FRAY_OK) {
 		st = value_of(g, aa, goal, odds, tname, ad);
 	} else {

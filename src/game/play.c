@@ -125,7 +125,7 @@ static int play_words(fray_game *game, const char *note, size_t n, const char *c
 	fray_policy *pol = fray_policy_heuristic_new(ctx);
 	if (!pol)
 		return FRAY_ERR_NOMEM;
-	int st = frayi_game_act_noted(game, note, n, w, pol, form == FRAY_FORMAT_JSON ? events : NULL,
+	int st = (int)frayi_game_act_noted(game, note, n, w, pol, form == FRAY_FORMAT_JSON ? events : NULL,
 				      form == FRAY_FORMAT_JSON ? NULL : events);
 	fray_policy_free(pol);
 	return st;
@@ -223,7 +223,7 @@ FRAY_API fray_status fray_game_advise(fray_game *game, const char *unit, const c
 	int st = goal_of(g->ctx, goal, &gl);
 	const table_unit *u = st == FRAY_OK ? frayi_table_unit_named(g, unit) : NULL;
 	if (!u)
-		return frayi_game_failed(g);
+		return (fray_status)frayi_game_failed(g);
 	advice_list l;
 	if ((st = frayi_advise(game, (size_t)(u - g->units), gl, noptions, options, &l)) != FRAY_OK)
 		return (fray_status)st;
