@@ -138,9 +138,17 @@ def start_kept(d, url, name, seed):
 
 
 def pick(d, actor, action, target):
+    def action_button():
+        """The action's button: "shoot", or "shoot · best" once the advice
+        for the unit has come (game_advice.js marks the best action)."""
+        for b in d.find_elements(By.XPATH, "//button[normalize-space(.)=%s or starts-with(normalize-space(.), %s)]"
+                                 % (json.dumps(action), json.dumps(action + " \u00b7", ensure_ascii=False))):
+            if b.is_displayed():
+                return b
+        return None
     until(lambda: unit(d, actor).is_displayed(), 30, "%s's card" % actor)
     unit(d, actor).click()
-    until(lambda: button(d, action), 30, "%s's %s" % (actor, action)).click()
+    until(action_button, 30, "%s's %s" % (actor, action)).click()
     until(lambda: target in [o.text for o in Select(control(d, "Target")).options], 30, "the target " + target)
     Select(control(d, "Target")).select_by_visible_text(target)
 

@@ -66,7 +66,10 @@ def within(fn, seconds, what):
 
 def button(d, text):
     """The visible button whose text is text."""
-    for b in d.find_elements(By.XPATH, "//button[normalize-space(.)=%s]" % json.dumps(text)):
+    # an action's button reads "shoot · best" once the unit's advice has come (game_advice.js)
+    best = json.dumps(text + " \u00b7 best", ensure_ascii=False)
+    for b in d.find_elements(By.XPATH, "//button[normalize-space(.)=%s or normalize-space(.)=%s]"
+                             % (json.dumps(text), best)):
         if b.is_displayed():
             return b
     raise NoSuchElementException(text)
