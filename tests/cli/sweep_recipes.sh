@@ -42,7 +42,9 @@ same() { # what, expected file, merged file
 # ---- 1. GNU parallel across hosts ----
 
 # ssh as sshd would run it: options, the host, then the command joined by
-# spaces for the host's shell, in the host's home
+# spaces for the host's shell, in the host's home, with the login's HOME and
+# SHELL set (parallel's remote wrapper starts the job with $SHELL; CI runs
+# with no SHELL in its environment, where every remote shard then vanished)
 cat > "$dir/fake-ssh" <<'EOF'
 #!/bin/sh
 while [ $# -gt 0 ]; do
@@ -58,7 +60,7 @@ shift
 echo "$host" >> "$FAKE_SSH_ROOT/hosts.log"
 mkdir -p "$FAKE_SSH_ROOT/$host"
 cd "$FAKE_SSH_ROOT/$host" || exit 255
-exec sh -c "$*"
+HOME=$FAKE_SSH_ROOT/$host SHELL=/bin/sh exec sh -c "$*"
 EOF
 chmod +x "$dir/fake-ssh"
 export FAKE_SSH_ROOT="$dir/hosts"
@@ -73,6 +75,11 @@ set -- --vary sides.kentucky.level=0..6 --vary terrain=rough,settled,wilderness 
 parallel --will-cite --ssh "$dir/fake-ssh" --sshlogin 1/alpha,1/beta,1/: --transferfile scenario.yaml \
 	--return sweep-{}.json --cleanup \
 	"$FRAY" adbg sweep scenario.yaml "$@" --shard {}/8 --output sweep-{}.json ::: 1 2 3 4 5 6 7 8
+came=$(ls sweep-*.json | wc -l)
+if [ "$came" -ne 8 ]; then
+	echo "FAIL: GNU parallel brought back $came of the 8 shards" >&2
+	exit 1
+fi
 "$FRAY" merge --csv sweep-*.json > "$dir/merged.csv"
 same "GNU parallel --sshlogin alpha,beta,: with --transferfile, --return, --cleanup" "$dir/one.csv" \
 	"$dir/merged.csv"
