@@ -404,12 +404,16 @@ def lochry_exact(d, fray, shots):
     while time.monotonic() - began < 300:
         if d.find_elements(By.CSS_SELECTOR, "#result h2") or error_text(d):
             break
-        box = d.find_element(By.ID, "progress")
-        if box.is_displayed():
-            seen.add(d.find_element(By.ID, "progress-text").text)
-            stop = d.find_element(By.CSS_SELECTOR, "button[data-action=stop]")
-            check(stop.is_displayed(), "Lochry: no Stop while it walks")
-            if not shot and "at most" in d.find_element(By.ID, "progress-text").text:
+        # one look at the box, its words and Stop, taken in one script: on a fast machine
+        # the walk may end between two WebDriver calls (the box then hides Stop with it)
+        showing, text, stop_shown = d.execute_script(
+            "const box = document.getElementById('progress'), stop = box.querySelector('[data-action=stop]');"
+            "const shown = e => !!e && e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden';"
+            "return [shown(box), document.getElementById('progress-text').textContent, shown(stop)];")
+        if showing:
+            seen.add(text)
+            check(stop_shown, "Lochry: no Stop while it walks")
+            if not shot and "at most" in text:
                 d.execute_script("document.getElementById('progress').scrollIntoView({block: 'center'})")
                 d.save_screenshot(os.path.join(shots, "site-lochry-walking-412.png"))
                 shot = True
