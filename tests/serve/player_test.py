@@ -16,7 +16,9 @@ import yaml
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from serve_util import fray_request, waiter
+import browser as chrome
+from browser import waiter
+from serve_util import fray_request
 
 AXE_DIR = os.path.expanduser("~/.cache/fray/npm")
 
@@ -155,8 +157,7 @@ class Player:
                                         d.find_element(By.ID, "error").text)
 
     def headline(self, where="#result"):
-        return {li.get_attribute("data-headline"): float(li.get_attribute("data-hp"))
-                for li in self.d.find_elements(By.CSS_SELECTOR, where + " .headline li[data-hp]")}
+        return chrome.rows(self.d, where + " .headline li[data-hp]", "data-headline", "data-hp")
 
     def first_thing(self):
         """The first block of the answer after its heading is the headline."""
@@ -167,21 +168,9 @@ class Player:
             return n ? n.className : null;""")
 
     def fill(self, inputs):
-        for name, value in inputs.items():
-            e = self.d.find_element(By.NAME, name)
-            # folded under "more": unfolded first, as a player would
-            self.d.execute_script("const m = arguments[0].closest('details'); if (m) m.open = true", e)
-            if e.tag_name == "select":
-                # a value the picker does not list (a link's): kept as the page keeps it
-                self.d.execute_script("const s = arguments[0], v = arguments[1]; if (![...s.options].some("
-                                      "(o) => o.value === v)) s.append(new Option(v, v))", e, str(value))
-                Select(e).select_by_value(str(value))
-            elif e.get_attribute("type") == "checkbox":
-                if bool(value) != e.is_selected():
-                    e.click()
-            else:
-                e.clear()
-                e.send_keys(str(value))
+        # folded under "more": unfolded first, as a player would; a value
+        # the picker does not list (a link's): kept as the page keeps it
+        chrome.fill(self.d, inputs, add_missing=True)
 
     def shot(self, name, css=None):
         if css:

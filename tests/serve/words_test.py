@@ -23,13 +23,12 @@ import sys
 import time
 from fractions import Fraction
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select
 
+import browser as chrome
 import player_test
-from serve_util import Server, waiter
+from browser import waiter
+from serve_util import Server
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SNAKE = re.compile(r"\b[a-z][a-z0-9]*_[a-z0-9_]+\b")
@@ -40,17 +39,6 @@ def check(cond, msg):
     if not cond:
         failures.append(msg)
         print("FAIL " + msg, file=sys.stderr)
-
-
-def browser():
-    o = webdriver.ChromeOptions()
-    o.binary_location = "/usr/bin/chromium"
-    for a in ("--headless=new", "--disable-gpu", "--disable-dev-shm-usage"):
-        o.add_argument(a)
-    if os.geteuid() == 0:
-        o.add_argument("--no-sandbox")
-    o.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": 412, "height": 915, "pixelRatio": 1}})
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=o)
 
 
 # ---- the rules, counted here ----
@@ -103,8 +91,7 @@ def text_of(d):
 
 
 def wait_answer(d, timeout=60):
-    waiter(d, timeout).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#result:not([aria-busy]) h2") or
-                             d.find_element(By.ID, "error").text)
+    chrome.answered(d, timeout)
     err = d.find_element(By.ID, "error").text
     return err
 
@@ -112,19 +99,20 @@ def wait_answer(d, timeout=60):
 def press(d, action, timeout=60):
     d.execute_script("document.getElementById('result').replaceChildren();"
                      "const e = document.getElementById('error'); e.hidden = true; e.textContent = '';")
-    d.find_element(By.CSS_SELECTOR, "button[data-action=%s]" % action).click()
+    chrome.press(d, "button[data-action=%s]" % action)
     return wait_answer(d, timeout)
 
 
 def headline(d):
-    return {li.get_attribute("data-headline"): (float(li.get_attribute("data-hp")), li.text)
-            for li in d.find_elements(By.CSS_SELECTOR, "#result .headline li[data-hp]")}
+    return {k: (float(p), text) for k, p, text in d.execute_script(
+        "return [...document.querySelectorAll('#result .headline li[data-hp]')].map((li) => "
+        "[li.getAttribute('data-headline'), li.getAttribute('data-hp'), li.innerText.trim()])")}
 
 
 def pick(d, name):
     d.execute_script("const f = document.getElementById('find');"
                      "if (f.value) { f.value = ''; f.dispatchEvent(new Event('input')); }")
-    Select(d.find_element(By.ID, "procedure")).select_by_value(name)
+    chrome.select(d, "procedure", name)
     waiter(d, 10).until(lambda d: d.execute_script("return current && current.name") == name)
 
 
@@ -284,17 +272,15 @@ def every_example(d, catalogue):
     the page's text (the form, the answer, the story)."""
     for p in catalogue:
         pick(d, p["name"])
-        example = d.find_elements(By.CSS_SELECTOR, "button[data-action=example]")
-        if example:
-            example[0].click()
+        if d.find_elements(By.CSS_SELECTOR, "button[data-action=example]"):
+            chrome.press(d, "button[data-action=example]")
         if p.get("odds_may_simulate"):
             # a walk refused at once, so its odds come by simulation: the
             # page's words of why are read too (exact odds: site_test)
-            player_test.Player(d, None, ROOT, "412", shots_dir, check).fill({"budget": 100000})
+            chrome.fill(d, {"budget": 100000})
         for mode in [m for m in p["modes"] if m in ("odds", "roll")]:
             if mode == "roll":
-                d.find_element(By.NAME, "seed").clear()
-                d.find_element(By.NAME, "seed").send_keys("7")
+                chrome.fill(d, {"seed": 7})
             t = time.monotonic()
             err = press(d, mode, timeout=300)
             check(not err, "%s %s: %s" % (p["name"], mode, err))
@@ -314,7 +300,7 @@ def main():
     catalogue = catalogue_all = json.loads(subprocess.run([fray, "procedures", "--json"], capture_output=True,
                                                           text=True, check=True).stdout)["procedures"]
     srv = Server(fray)
-    d = browser()
+    d = chrome.phone()
     try:
         for name, case in (("chooser", lambda: chooser(d, srv.url, catalogue, shots_dir)), ("find", lambda: find_words(d)),
                            ("labels", lambda: labels_and_steppers(d)), ("examples", lambda: examples(d, fray)),

@@ -1,0 +1,124 @@
+"""The browser tests' one Chromium and the helpers they share (tests/serve
+and tests/site): the start (headless, a fresh profile, nothing fetched in
+the background), a wait polled every 50 ms, and the page's controls and
+answers read or filled in one WebDriver call each (a call costs 10-30 ms of
+two busy processes: page_test made 3,100 of them)."""
+import atexit
+import os
+import shutil
+import tempfile
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+
+PHONE = (412, 915)
+LAPTOP = (1280, 800)
+
+
+def chromium(size=LAPTOP, mobile=False, log=False):
+    """Headless Chromium at size (width, height): a phone's by device
+    emulation when mobile; log keeps the network and console logs (read
+    with d.get_log)."""
+    o = webdriver.ChromeOptions()
+    o.binary_location = "/usr/bin/chromium"
+    profile = tempfile.mkdtemp(prefix="fray-chromium-")
+    atexit.register(shutil.rmtree, profile, True)
+    for a in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic",
+              "--no-first-run", "--disable-background-networking", "--disable-component-update",
+              "--disable-sync", "--user-data-dir=" + profile, "--window-size=%d,%d" % size):
+        o.add_argument(a)
+    if mobile:
+        o.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": size[0], "height": size[1],
+                                                                        "pixelRatio": 1}})
+    if log:
+        o.set_capability("goog:loggingPrefs", {"performance": "ALL", "browser": "ALL"})
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=o)
+
+
+def phone(**kw):
+    return chromium(PHONE, mobile=True, **kw)
+
+
+def waiter(d, timeout):
+    """Selenium's WebDriverWait polling every 50 ms (its default half
+    second costs a quarter of a second at every wait that does not hold at
+    once)."""
+    from selenium.webdriver.support.ui import WebDriverWait
+    return WebDriverWait(d, timeout, poll_frequency=0.05)
+
+
+# the form's controls set as a player's taps and typing leave them: a folded
+# "more" opened, a select's option chosen (one the picker does not list, a
+# link's, added when asked), a checkbox clicked when it differs, a text or
+# number typed over; each fires the input and change events typing and
+# picking fire. Answers the names that are not on the page.
+_FILL = """
+const inputs = arguments[0], addMissing = arguments[1], missing = [];
+for (const [name, value] of Object.entries(inputs)) {
+  const e = document.getElementsByName(name)[0];
+  if (!e) { missing.push(name); continue; }
+  const m = e.closest('details'); if (m) m.open = true;
+  const v = String(value);
+  if (e.tagName === 'SELECT') {
+    if (![...e.options].some((o) => o.value === v)) {
+      if (!addMissing) { missing.push(name + '=' + v); continue; }
+      e.append(new Option(v, v));
+    }
+    if (e.value === v) continue;
+    e.focus(); e.value = v;
+  } else if (e.type === 'checkbox') {
+    if (e.checked !== Boolean(value)) e.click();
+    continue;
+  } else {
+    e.focus(); e.value = v;
+  }
+  e.dispatchEvent(new Event('input', {bubbles: true}));
+  e.dispatchEvent(new Event('change', {bubbles: true}));
+}
+return missing;"""
+
+
+def fill(d, inputs, add_missing=False):
+    """Sets the named controls in one call; raises on a name (or a select's
+    value) the page does not have, as find_element and Select would."""
+    missing = d.execute_script(_FILL, inputs, add_missing)
+    if missing:
+        raise AssertionError("not on the page: %s" % ", ".join(missing))
+
+
+def rows(d, css, key, value):
+    """{the key attribute: float(the value attribute)} of every element css
+    selects, in one call."""
+    return {k: float(v) for k, v in d.execute_script(
+        "return [...document.querySelectorAll(arguments[0])].map((e) => "
+        "[e.getAttribute(arguments[1]), e.getAttribute(arguments[2])])", css, key, value)}
+
+
+def press(d, css):
+    """Clicks the button css selects, as a tap would, in one call: it must
+    be there, shown and enabled (a hidden or disabled one raises)."""
+    why = d.execute_script("""
+        const b = document.querySelector(arguments[0]);
+        if (!b) return 'no ' + arguments[0];
+        const r = b.getBoundingClientRect();
+        if (b.disabled || !r.width || !r.height || getComputedStyle(b).visibility === 'hidden')
+          return arguments[0] + ' is not shown or not enabled';
+        b.click();
+        return null;""", css)
+    if why:
+        raise AssertionError(why)
+
+
+def select(d, name, value):
+    """Picks value in the select named name, as a tap on its option would
+    (its change event): it must be one of the options."""
+    fill(d, {name: value})
+
+
+def answered(d, timeout, result="#result"):
+    """Waits for the whole answer in result (its heading, no longer busy)
+    or an error shown: one call a poll."""
+    waiter(d, timeout).until(lambda d: d.execute_script("""
+        const e = document.getElementById('error');
+        return !!document.querySelector(arguments[0] + ':not([aria-busy]) h2') ||
+               (!!e && e.checkVisibility() && e.innerText.trim() !== '')""", result))
