@@ -12,15 +12,15 @@ Usage: battle_headline_test.py FRAY SCREENSHOT-DIR"""
 import os
 import sys
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.webdriver.support.ui import Select
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "tests", "reference"))
 from adbg_tiny_battle import load, summary, tiny_battle_odds  # noqa: E402  (the rules, counted)
+import browser as chrome  # noqa: E402
+from browser import waiter as WebDriverWait  # noqa: E402 (polled every 50 ms)
 from serve_util import Server  # noqa: E402
 
 SCENARIO = os.path.join(ROOT, "tests", "data", "adbg", "one-round.yaml")
@@ -36,13 +36,7 @@ def check(cond, msg):
 
 
 def browser():
-    o = webdriver.ChromeOptions()
-    o.binary_location = "/usr/bin/chromium"
-    for a in ("--headless=new", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,800"):
-        o.add_argument(a)
-    if os.geteuid() == 0:
-        o.add_argument("--no-sandbox")
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=o)
+    return chrome.chromium(chrome.LAPTOP)
 
 
 def at_size(d, metrics):

@@ -30,13 +30,12 @@ import time
 import urllib.error
 import urllib.request
 
-from selenium import webdriver
 from selenium.common.exceptions import (NoAlertPresentException, NoSuchElementException,
                                         StaleElementReferenceException)
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
+import browser as chrome
 from serve_util import Server
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -59,15 +58,7 @@ def check(cond, msg):
 def browser():
     """A phone's Chromium (412x915) that keeps its network log, so every
     response the page got can be read back (statuses)."""
-    o = webdriver.ChromeOptions()
-    o.binary_location = "/usr/bin/chromium"
-    for a in ("--headless=new", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=412,915"):
-        o.add_argument(a)
-    if os.geteuid() == 0:
-        o.add_argument("--no-sandbox")
-    o.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": 412, "height": 915, "pixelRatio": 1}})
-    o.set_capability("goog:loggingPrefs", {"performance": "ALL", "browser": "ALL"})
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=o)
+    return chrome.phone(log=True)
 
 
 SEEN = []   # (status, url) of every response any browser here got

@@ -54,7 +54,7 @@ def story_of(d):
 
 
 def pick(d, name):
-    Select(d.find_element(By.CSS_SELECTOR, "select[name=procedure]")).select_by_value(name)
+    chrome.select(d, "procedure", name)
     waiter(d, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, "#form [data-input]"))
 
 
@@ -68,9 +68,8 @@ def odds_rows(d):
 def ask_page(d, action, where="#result"):
     """Clears the answer, presses the button and waits for the new one."""
     d.execute_script("document.getElementById('result').replaceChildren()")
-    d.find_element(By.CSS_SELECTOR, "button[data-action=%s]" % action).click()
-    waiter(d, 60).until(lambda d: d.find_elements(By.CSS_SELECTOR, where + " h2") or
-                               d.find_element(By.ID, "error").text)
+    chrome.press(d, "button[data-action=%s]" % action)
+    chrome.answered(d, 60, where)
     check(not d.find_element(By.ID, "error").text, "%s: an error: %s" % (action, d.find_element(By.ID, "error").text))
 
 

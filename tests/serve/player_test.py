@@ -145,16 +145,15 @@ class Player:
     def pick(self, name):
         self.d.execute_script("const f = document.getElementById('find');"
                               "if (f && f.value) { f.value = ''; f.dispatchEvent(new Event('input')); }")
-        Select(self.d.find_element(By.ID, "procedure")).select_by_value(name)
+        chrome.select(self.d, "procedure", name)
         waiter(self.d, 10).until(lambda d: d.execute_script("return current && current.name") == name)
 
     def press(self, action):
         self.d.execute_script("document.getElementById('result').replaceChildren()")
-        self.d.find_element(By.CSS_SELECTOR, "button[data-action=%s]" % action).click()
+        chrome.press(self.d, "button[data-action=%s]" % action)
         # the whole answer: its modifiers and the Pin button come after its
         # heading (a roll of the same inputs, slow on a loaded machine)
-        waiter(self.d, 60).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#result:not([aria-busy]) h2") or
-                                        d.find_element(By.ID, "error").text)
+        chrome.answered(self.d, 60)
 
     def headline(self, where="#result"):
         return chrome.rows(self.d, where + " .headline li[data-hp]", "data-headline", "data-hp")

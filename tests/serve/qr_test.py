@@ -274,20 +274,14 @@ def page_case(shots):
     """The page's "Pass it on": the dialog's code, screenshotted by
     Chromium, decodes to the server's URL; no button without --lan."""
     try:
-        from selenium import webdriver
-        from selenium.webdriver.chrome.service import Service
         from selenium.webdriver.common.by import By
-        from selenium.webdriver.support.ui import WebDriverWait
+
+        import browser as chrome
+        from browser import waiter as WebDriverWait
     except ImportError:
         check(False, "python3-selenium is missing (scripts/deps.sh --test)")
         return
-    o = webdriver.ChromeOptions()
-    o.binary_location = "/usr/bin/chromium"
-    for a in ("--headless=new", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=412,915"):
-        o.add_argument(a)
-    if os.geteuid() == 0:
-        o.add_argument("--no-sandbox")
-    d = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=o)
+    d = chrome.chromium(chrome.PHONE)
     lan, local = Server(FRAY, "--lan"), Server(FRAY)
     try:
         status, _, svg = get(lan.url + "api/v1/qr.svg")
@@ -306,7 +300,11 @@ def page_case(shots):
         check(not dialog.is_displayed(), "Close leaves the dialog open")
         d.get(local.url)
         WebDriverWait(d, 60).until(lambda d: d.execute_script("return document.getElementById('procedure').options.length"))
-        time.sleep(1)   # the page's own fetch of api/v1/qr.svg, answered 404
+        # the page's own fetch of api/v1/qr.svg, answered 404, and what it
+        # did with the answer (its promise chain: tasks after the response)
+        WebDriverWait(d, 60).until(lambda d: d.execute_script(
+            "return performance.getEntriesByType('resource').some((e) => e.name.endsWith('/api/v1/qr.svg'))"))
+        d.execute_async_script("const done = arguments[0]; setTimeout(() => setTimeout(done, 0), 0)")
         check(not d.find_elements(By.ID, "share-qr-open"), "a 'Pass it on' button without --lan")
     finally:
         d.quit()

@@ -10,8 +10,8 @@ import sys
 import tempfile
 
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
+from browser import waiter as WebDriverWait
 from page_test import browser, check, failures
 
 HOSTILE = '<img src=x onerror="document.title=1"></script><script>document.title=2</script>'

@@ -25,12 +25,11 @@ import tempfile
 
 from selenium.common.exceptions import (NoAlertPresentException, NoSuchElementException,
                                         StaleElementReferenceException, TimeoutException)
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "serve"))
+import browser as chrome  # noqa: E402 (tests/serve/browser.py)
 from site_test import StaticServer  # noqa: E402 (tests/site/site_test.py)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -47,14 +46,7 @@ def check(cond, msg):
 
 def browser():
     """A phone: 412x915 (Chromium's device emulation)."""
-    o = webdriver.ChromeOptions()
-    o.binary_location = "/usr/bin/chromium"
-    for a in ("--headless=new", "--disable-gpu", "--disable-dev-shm-usage"):
-        o.add_argument(a)
-    if os.geteuid() == 0:
-        o.add_argument("--no-sandbox")
-    o.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": 412, "height": 915, "pixelRatio": 1}})
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=o)
+    return chrome.phone()
 
 
 def until(d, fn, seconds, what):
@@ -64,7 +56,7 @@ def until(d, fn, seconds, what):
         except (NoSuchElementException, StaleElementReferenceException, NoAlertPresentException):
             return None
     try:
-        return WebDriverWait(d, seconds, poll_frequency=0.1).until(cond)
+        return chrome.waiter(d, seconds).until(cond)
     except TimeoutException:
         raise SystemExit("not within %d s: %s" % (seconds, what))
 

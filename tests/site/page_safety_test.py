@@ -33,16 +33,44 @@ import urllib.parse
 from fractions import Fraction
 from math import comb
 
+from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.webdriver.support.ui import Select
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import site_test as st  # noqa: E402  (its server, browser and helpers)
+from browser import waiter as WebDriverWait  # noqa: E402 (tests/serve/browser.py: polled every 50 ms)
 
 ROOT = st.ROOT
 SRC = os.environ.get("FRAY_PAGE_SRC", ROOT)
 check = st.check
 SHOTS = None
+
+
+def settled(d, cond, seconds=10):
+    """Waits for what the checks after it look for (at most seconds): they
+    then say what was there."""
+    try:
+        WebDriverWait(d, seconds).until(cond)
+    except TimeoutException:
+        pass
+
+
+def sw_kept(d):
+    """Waits for the service worker's install to have kept the page, its
+    scripts and the WebAssembly build (sw.js: fray-page-BUILD)."""
+    def files(d):
+        return d.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            (async () => {
+              const out = [];
+              for (const k of await caches.keys())
+                if (k.startsWith('fray-page-'))
+                  for (const r of await (await caches.open(k)).keys()) out.push(new URL(r.url).pathname);
+              return out;
+            })().then(done, () => done([]));""")
+    WebDriverWait(d, 30).until(lambda d: all(any(p.endswith(f) for p in files(d)) for f in
+                                             ("/", "/index.html", "/app.js", "/fray.js", "/fray.wasm")))
 
 
 def shot(d, name):
@@ -71,8 +99,8 @@ def names9(d, url):
           "names9: the link's own inputs are not in the form")
     # Find
     d.find_element(By.ID, "find").send_keys("livestock")
-    WebDriverWait(d, 10).until(lambda d: d.find_element(By.ID, "find-count").text or True)
-    time.sleep(0.5)
+    settled(d, lambda d: [o.get_attribute("value") for o in d.find_elements(By.CSS_SELECTOR, "#procedure option")] ==
+            ["presidio.livestock_return"] and "1 match" in d.find_element(By.ID, "find-count").text)
     names = [o.get_attribute("value") for o in d.find_elements(By.CSS_SELECTOR, "#procedure option")]
     check(names == ["presidio.livestock_return"] and "1 match" in d.find_element(By.ID, "find-count").text,
           "names9: Find does nothing: %r, %r" % (names[:5], d.find_element(By.ID, "find-count").text))
@@ -81,7 +109,8 @@ def names9(d, url):
     d.execute_script("const f = document.getElementById('find'); f.value = ''; "
                      "f.dispatchEvent(new Event('input'))")
     Select(d.find_element(By.ID, "procedure")).select_by_value("bbb.assault")
-    time.sleep(0.5)
+    settled(d, lambda d: "casualties" not in [e.get_attribute("data-input") for e in
+                                              d.find_elements(By.CSS_SELECTOR, "#form [data-input]")])
     got = [e.get_attribute("data-input") for e in d.find_elements(By.CSS_SELECTOR, "#form [data-input]")]
     check("casualties" not in got and len(got) > 0 and "bbb.assault" in d.current_url.replace("%2E", "."),
           "names9: the picker does not change the form: %r" % got[:6])
@@ -286,7 +315,7 @@ def other10(d, site):
         d.get(srv.url)
         st.wait_ready(d)
         WebDriverWait(d, 30).until(lambda d: d.execute_script("return !!navigator.serviceWorker.controller"))
-        time.sleep(1)  # the install's copies written
+        sw_kept(d)  # the install's copies written
         srv.stop()
         with tempfile.TemporaryDirectory() as other:
             for name, text in OTHER.items():
@@ -367,7 +396,7 @@ def update11(d, site):
             st.wait_ready(d)
             WebDriverWait(d, 30).until(lambda d: d.execute_script("return !!navigator.serviceWorker.controller"))
             check(d.execute_script("return window.FRAY_TEST_BUILD") == "one", "update11: build one's page not loaded")
-            time.sleep(1)
+            sw_kept(d)
             # the next build, written while the page is open
             second = build_site(SRC, site, folder, mark="two")
             print("update11: build %s, then %s" % (first, second))

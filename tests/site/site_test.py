@@ -27,12 +27,13 @@ import sys
 import tempfile
 import time
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.webdriver.support.ui import Select
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "tests", "serve"))
+import browser as chrome  # noqa: E402 (tests/serve/browser.py)
+from browser import waiter as WebDriverWait  # noqa: E402 (polled every 50 ms)
 failures = []
 
 
@@ -70,13 +71,7 @@ class StaticServer:
 
 
 def browser():
-    o = webdriver.ChromeOptions()
-    o.binary_location = "/usr/bin/chromium"
-    for a in ("--headless=new", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,900"):
-        o.add_argument(a)
-    if os.geteuid() == 0:
-        o.add_argument("--no-sandbox")
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=o)
+    return chrome.chromium((1280, 900))
 
 
 # a phone (DevTools' device emulation, in the browser the laptop checks
@@ -104,22 +99,12 @@ def fray_request(fray, req):
 
 
 def fill(d, inputs):
-    for name, value in inputs.items():
-        e = d.find_element(By.NAME, name)
-        # folded under "more": unfolded first, as a player would
-        d.execute_script("const m = arguments[0].closest('details'); if (m) m.open = true", e)
-        if e.tag_name == "select":
-            Select(e).select_by_value(str(value))
-        elif e.get_attribute("type") == "checkbox":
-            if bool(value) != e.is_selected():
-                e.click()
-        else:
-            e.clear()
-            e.send_keys(str(value))
+    # folded under "more": unfolded first, as a player would
+    chrome.fill(d, inputs)
 
 
 def pick(d, name):
-    Select(d.find_element(By.CSS_SELECTOR, "select[name=procedure]")).select_by_value(name)
+    chrome.select(d, "procedure", name)
     WebDriverWait(d, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, "#form [data-input]"))
 
 
@@ -137,8 +122,8 @@ def ask_page(d, action, timeout=120):
 
 
 def rows(d):
-    return {json.dumps(json.loads(r.get_attribute("data-outcome")), sort_keys=True): float(r.get_attribute("data-p"))
-            for r in d.find_elements(By.CSS_SELECTOR, "#result tr[data-p]")}
+    return {json.dumps(json.loads(k), sort_keys=True): p
+            for k, p in chrome.rows(d, "#result tr[data-p]", "data-outcome", "data-p").items()}
 
 
 def same_rows(got, cli, what):
@@ -208,7 +193,8 @@ def stop(d, fray, catalogue):
     d.execute_script("document.getElementById('result').replaceChildren()")
     d.find_element(By.CSS_SELECTOR, "button[data-action=simulate]").click()
     WebDriverWait(d, 10).until(lambda d: d.find_element(By.ID, "progress").is_displayed())
-    time.sleep(1)
+    # under way: some of its trials done
+    WebDriverWait(d, 30).until(lambda d: float(d.find_element(By.ID, "progress-bar").get_attribute("value") or 0) > 0)
     d.find_element(By.CSS_SELECTOR, "button[data-action=stop]").click()
     WebDriverWait(d, 10).until(lambda d: error_text(d))
     check(error_text(d) == "stopped", "Stop: %r" % error_text(d))
@@ -495,12 +481,14 @@ def main():
     shots = sys.argv[3] if len(sys.argv) > 3 else os.path.join(os.path.dirname(os.path.abspath(site)), "site-shots")
     os.makedirs(shots, exist_ok=True)
     began, phone_s = time.monotonic(), 0.0  # the phone's share of the run, said at the end
+    # the library in node, beside the browser (each waits on the other's CPU
+    # less than on its own: the browser's round trips, node's runs of fray)
+    node = None
     if shutil.which("node") and os.path.exists(os.path.join(site, "fray.js")):
         env = dict(os.environ, NODE_PATH="/usr/share/nodejs")
-        r = subprocess.run(["node", os.path.join(ROOT, "tests/site/wasm_node_test.js"), os.path.join(site, "fray.js"),
-                            fray, ROOT], env=env, capture_output=True, text=True)
-        print(r.stdout.strip().splitlines()[-1] if r.stdout.strip() else r.stderr)
-        check(r.returncode == 0, "the library in node: " + (r.stdout + r.stderr)[-2000:])
+        node = subprocess.Popen(["node", os.path.join(ROOT, "tests/site/wasm_node_test.js"),
+                                 os.path.join(site, "fray.js"), fray, ROOT], env=env, stdin=subprocess.DEVNULL,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     catalogue = json.loads(subprocess.run([fray, "procedures", "--json"], capture_output=True, text=True,
                                           check=True).stdout)["procedures"]
     srv = StaticServer(site)
@@ -546,6 +534,10 @@ def main():
     finally:
         d.quit()
         srv.stop()
+        if node:
+            out, err = node.communicate()
+            print(out.strip().splitlines()[-1] if out.strip() else err)
+            check(node.returncode == 0, "the library in node: " + (out + err)[-2000:])
     print("site: %d failures; screenshots in %s; %.0f s, of which %.0f s at 412 px" %
           (len(failures), shots, time.monotonic() - began, phone_s))
     return 1 if failures else 0
