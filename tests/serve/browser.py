@@ -3,9 +3,6 @@ and tests/site): the start (headless, a fresh profile, nothing fetched in
 the background), a wait polled every 50 ms, and the page's controls and
 answers read or filled in one WebDriver call each (a call costs 10-30 ms of
 two busy processes: page_test made 3,100 of them)."""
-import atexit
-import shutil
-import tempfile
 import time
 from urllib import request
 from urllib.error import URLError
@@ -47,14 +44,14 @@ LAPTOP = (1280, 800)
 def chromium(size=LAPTOP, mobile=False, log=False):
     """Headless Chromium at size (width, height): a phone's by device
     emulation when mobile; log keeps the network and console logs (read
-    with d.get_log)."""
+    with d.get_log). Its profile is a fresh one chromedriver makes and
+    removes (a --user-data-dir of ours would open Chromium's new-tab page
+    first: 80 more requests)."""
     o = webdriver.ChromeOptions()
     o.binary_location = "/usr/bin/chromium"
-    profile = tempfile.mkdtemp(prefix="fray-chromium-")
-    atexit.register(shutil.rmtree, profile, True)
     for a in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic",
               "--no-first-run", "--disable-background-networking", "--disable-component-update",
-              "--disable-sync", "--user-data-dir=" + profile, "--window-size=%d,%d" % size):
+              "--disable-sync", "--window-size=%d,%d" % size):
         o.add_argument(a)
     if mobile:
         o.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": size[0], "height": size[1],
