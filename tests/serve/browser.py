@@ -11,7 +11,6 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
 
-
 class _Service(Service):
     """chromedriver, its start and its shutdown polled every 20 ms
     (Selenium's own sleep 0.5 s before it looks again, and 1 s after
