@@ -85,8 +85,14 @@ def field_error(d, name):
 
 
 def shown_errors(d):
-    return {e.get_attribute("id")[3:-6]: e.text for e in d.find_elements(By.CSS_SELECTOR, "#form .field-error")
-            if e.is_displayed()}
+    # the form's error boxes shown, found in one call (there is one a field),
+    # then each one's text as a player reads it
+    shown = d.execute_script("""
+        return [...document.querySelectorAll('#form .field-error')].filter((e) => {
+          const r = e.getBoundingClientRect();
+          return r.width > 0 && r.height > 0 && e.checkVisibility({opacityProperty: true, visibilityProperty: true});
+        });""")
+    return {e.get_attribute("id")[3:-6]: e.text for e in shown}
 
 
 def page(url, shots):
