@@ -147,3 +147,42 @@ def answered(d, timeout, result="#result"):
         const e = document.getElementById('error');
         return !!document.querySelector(arguments[0] + ':not([aria-busy]) h2') ||
                (!!e && e.checkVisibility() && e.innerText.trim() !== '')""", result))
+
+
+def button(d, text, or_best=False):
+    """The shown button whose text is text (or_best: or "text · best", as
+    an action's button reads once the unit's advice has come,
+    game_advice.js)."""
+    from selenium.common.exceptions import NoSuchElementException
+    from selenium.webdriver.common.by import By
+    said = '"%s"' % text if '"' not in text else "'%s'" % text
+    best = said[:-1] + " \u00b7 best" + said[-1]
+    xpath = "//button[normalize-space(.)=%s%s]" % (said, " or normalize-space(.)=%s" % best if or_best else "")
+    for b in d.find_elements(By.XPATH, xpath):
+        if b.is_displayed():
+            return b
+    raise NoSuchElementException(text)
+
+
+def unit(d, name):
+    """The game screen's button of the unit named name."""
+    from selenium.webdriver.common.by import By
+    return d.find_element(By.XPATH, "//button[contains(@class,'unit')][.//span[normalize-space(.)=%s]]"
+                          % ('"%s"' % name if '"' not in name else "'%s'" % name))
+
+
+def control(d, label):
+    """The input a shown label's text names (its first words), found in one
+    call."""
+    from selenium.common.exceptions import NoSuchElementException
+    e = d.execute_script("""
+        for (const lab of document.querySelectorAll('label')) {
+          const r = lab.getBoundingClientRect();
+          if (r.width > 0 && r.height > 0 && lab.checkVisibility({opacityProperty: true, visibilityProperty: true}) &&
+              lab.innerText.trim().startsWith(arguments[0]))
+            return document.getElementById(lab.htmlFor);
+        }
+        return null;""", label)
+    if e is None:
+        raise NoSuchElementException(label)
+    return e

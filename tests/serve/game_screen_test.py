@@ -36,6 +36,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
 import browser as chrome
+from browser import button, control, unit  # noqa: F401 (game_advice_test takes them from here)
 from serve_util import Server
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -83,27 +84,6 @@ def until(fn, seconds, what):
         except (NoSuchElementException, StaleElementReferenceException, NoAlertPresentException):
             return None
     return PACE.until(cond, seconds, what)
-
-
-def button(d, text):
-    """The visible button whose text is text."""
-    for b in d.find_elements(By.XPATH, "//button[normalize-space(.)=%s]" % json.dumps(text)):
-        if b.is_displayed():
-            return b
-    raise NoSuchElementException(text)
-
-
-def unit(d, name):
-    return d.find_element(By.XPATH, "//button[contains(@class,'unit')][.//span[normalize-space(.)=%s]]"
-                          % json.dumps(name))
-
-
-def control(d, label):
-    """The input a visible label's text names (its first words)."""
-    for lab in d.find_elements(By.TAG_NAME, "label"):
-        if lab.is_displayed() and lab.text.strip().startswith(label):
-            return d.find_element(By.ID, lab.get_attribute("for"))
-    raise NoSuchElementException(label)
 
 
 def text_of(d, id_):

@@ -26,6 +26,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
 from page_test import browser, check, failures, no_horizontal_scroll
+from browser import control, unit
+from browser import button as any_button
 from serve_util import Server
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -65,27 +67,8 @@ def within(fn, seconds, what):
 
 
 def button(d, text):
-    """The visible button whose text is text."""
     # an action's button reads "shoot · best" once the unit's advice has come (game_advice.js)
-    best = json.dumps(text + " \u00b7 best", ensure_ascii=False)
-    for b in d.find_elements(By.XPATH, "//button[normalize-space(.)=%s or normalize-space(.)=%s]"
-                             % (json.dumps(text), best)):
-        if b.is_displayed():
-            return b
-    raise NoSuchElementException(text)
-
-
-def unit(d, name):
-    return d.find_element(By.XPATH, "//button[contains(@class,'unit')][.//span[normalize-space(.)=%s]]"
-                          % json.dumps(name))
-
-
-def control(d, label):
-    """The input a visible label's text names (its first words)."""
-    for lab in d.find_elements(By.TAG_NAME, "label"):
-        if lab.is_displayed() and lab.text.strip().startswith(label):
-            return d.find_element(By.ID, lab.get_attribute("for"))
-    raise NoSuchElementException(label)
+    return any_button(d, text, or_best=True)
 
 
 def log_text(d):
