@@ -32,7 +32,7 @@ import sys
 import threading
 import time
 
-from security_test import call, check, failures
+from security_test import call, check, failures, run_cases
 from serve_util import Server
 
 JTYPE = {"Content-Type": "application/json"}
@@ -348,33 +348,10 @@ CASES = {"many": case_many, "lanline": case_lanline, "browsers": case_browsers, 
          "queue": case_queue, "jobs": case_jobs}
 
 
-def run_case(fray, name):
-    t = time.time()
-    mine = []
-    try:
-        CASES[name](fray)
-    except Exception as e:  # in a thread too: a case that raises is a failure
-        check(False, "%s raised %r" % (name, e))
-        mine.append(e)
-    said = [f for f in failures if f.startswith(name + ":") or f.startswith(name + " raised")]
-    print("%s: %s (%.1f s)" % (name, "FAILED" if said or mine else "ok", time.time() - t))
-
-
 def main():
-    fray = sys.argv[1]
-    names = sys.argv[2:] or list(CASES)
-    # lanline waits out SERVE_READ_S on a server of its own, mostly asleep:
-    # the other cases (servers of their own) run meanwhile, not after it
-    # (issue 45: 15 s of the test's wall, 11 of them this wait)
-    aside = None
-    if "lanline" in names and len(names) > 1:
-        names.remove("lanline")
-        aside = threading.Thread(target=run_case, args=(fray, "lanline"))
-        aside.start()
-    for name in names:
-        run_case(fray, name)
-    if aside:
-        aside.join()
+    # lanline waits out SERVE_READ_S, mostly asleep: the other cases run
+    # meanwhile, not after it (issue 45: 11 s of the test's 15)
+    run_cases(sys.argv[1], CASES, sys.argv[2:] or CASES, aside=("lanline",))
     print("serve fair: %d failures" % len(failures))
     return 1 if failures else 0
 
