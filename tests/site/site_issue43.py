@@ -80,9 +80,7 @@ def volley_odds(d, url, shots, forces):
     d.execute_script("localStorage.clear()")
     d.get(url + "game.html")
     WebDriverWait(d, 30).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#forces-pick option")) > 1)
-    Select(d.find_element(By.ID, "forces-pick")).select_by_value(forces)
-    d.find_element(By.ID, "seed").clear()
-    d.find_element(By.ID, "seed").send_keys("43")
+    st.fill(d, {"forces-pick": forces, "seed": 43})  # the new-game form's fields, by their names
     d.find_element(By.ID, "start").click()
     WebDriverWait(d, 60).until(lambda d: d.find_elements(By.CSS_SELECTOR, "button.unit"))
     st.tap_unit(d, "Presidials")
