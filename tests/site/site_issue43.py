@@ -107,7 +107,9 @@ def volley_odds(d, url, shots, forces):
     check(m is not None and Fraction(m.group(1)) == want,
           "the Presidials' volley at the Apaches, 10\": the page says %r, the rule text counts mean hits %s" %
           (hit[0] if hit else lines, float(want)))
-    # the count itself: the shipped 12 Presidials (2 specialty figures) at 7+ on a d12
+    # the count itself: the shipped 12 Presidials less their 2 specialty figures, 7+ on a d12.
+    # Issue 43's text says 5.5: 11 firing, its leader alone left out, as fray read the
+    # volley before ruling R42 (issue 40, docs/rulings.md: every officer and NCO out)
     check(want == Fraction(5), "the rule text's count of the Presidials' volley: %s mean hits, not 5" % want)
     d.execute_script("document.getElementById('odds').scrollIntoView({block: 'center'})")
     d.save_screenshot(os.path.join(shots, "site-volley-412.png"))
