@@ -1,0 +1,48 @@
+/* A chit combat with its questions, for exact odds and the best policy
+ * (issue 44): the combat as fray_chits_combat fights it (draws, R22;
+ * allocation and retreats, R23, the policy choosing; fatigue and morale),
+ * its outcome the hits each side took and its retreats, and what that
+ * outcome is worth to a side under each goal (docs/chits.md, "The best
+ * policy"). */
+#include <string.h>
+#include "../../core/internal.h"
+#include <fray/chits.h>
+
+FRAY_API void fray_chits_combat_procedure(fray_roller *r, fray_policy *p, const void *in, int64_t *out)
+{
+	fray_chits_combat_out o;
+	fray_chits_combat(r, p, in, &o);
+	memset(out, 0, FRAY_CHITS_COMBAT_FIELDS * sizeof *out);
+	if (fray_roller_stopped(r))
+		return;
+	/* R23: each retreat negates one hit; the rest fall on battalions */
+	int64_t taken[2];
+	for (int x = 0; x < 2; x++) {
+		taken[x] = o.hits[x] - o.retreats[x];
+		out[1 + x] = taken[x];
+		out[3 + x] = o.retreats[x];
+	}
+	out[0] = taken[0] < taken[1] ? 1 : taken[1] < taken[0] ? 2 : 0;
+}
+
+FRAY_API void fray_chits_combat_worth(const int64_t *o, int side, fray_goal goal, int64_t *num, int64_t *den)
+{
+	int64_t winner = o[0], own = o[1 + side], enemy = o[2 - side], retreats = o[3 + side];
+	*den = 1;
+	switch (goal) {
+	case FRAY_GOAL_NOT_LOSE:
+		*num = winner != 2 - side;
+		break;
+	case FRAY_GOAL_CASUALTIES:
+		*num = enemy - own;
+		break;
+	case FRAY_GOAL_HOLD:
+		/* its ground kept: no unit of the side retreated */
+		*num = retreats == 0;
+		break;
+	default: /* win: fewer hits taken; a tie is half a win */
+		*num = winner == side + 1 ? 2 : winner == 0 ? 1 : 0;
+		*den = 2;
+		break;
+	}
+}
