@@ -7,12 +7,38 @@
 #include <string.h>
 #include "../../core/internal.h"
 #include <fray/chits.h>
+#include "chits_internal.h"
 
-FRAY_API void fray_chits_combat_procedure(fray_roller *r, fray_policy *p, const void *in, int64_t *out)
+/* The chits not scripted are dealt at once, by kind (as the draws'
+ * procedure deals them: only how many of each kind come out matters, the
+ * combat summing them, R22), each kind's count then scripted as that many
+ * of its chits: the combat draws nothing, and the exact walk branches over
+ * the splits, not over every chit in order. */
+FRAY_API void fray_chits_combat_procedure(fray_roller *r, fray_policy *p, const void *input, int64_t *out)
 {
-	fray_chits_combat_out o;
-	fray_chits_combat(r, p, in, &o);
+	const fray_chits_combat_in *in = input;
 	memset(out, 0, FRAY_CHITS_COMBAT_FIELDS * sizeof *out);
+	if (!frayi_chits_draws_fit(r, in))
+		return;
+	fray_chits_combat_in s = *in;
+	s.nscript = in->nscript < in->draw ? in->nscript : in->draw;
+	if (s.nscript < s.draw) {
+		fray_chits_effect kinds[FRAY_CHITS_MAX_CHITS];
+		unsigned count[FRAY_CHITS_MAX_CHITS], drawn[FRAY_CHITS_MAX_CHITS], dealt[FRAY_CHITS_MAX_CHITS] = {0};
+		size_t kind_of[FRAY_CHITS_MAX_CHITS];
+		size_t nk = frayi_chits_by_kind(in, kinds, count, drawn, kind_of);
+		bool taken[FRAY_CHITS_MAX_CHITS] = {false};
+		for (int d = 0; d < s.nscript; d++)
+			taken[s.script[d]] = true;
+		fray_deal(r, count, nk, (unsigned)(s.draw - s.nscript), dealt, "chit");
+		for (int i = 0; i < in->mix->nchits && s.nscript < s.draw; i++)
+			if (!taken[i] && dealt[kind_of[i]] > 0) {
+				dealt[kind_of[i]]--;
+				s.script[s.nscript++] = i;
+			}
+	}
+	fray_chits_combat_out o;
+	fray_chits_combat(r, p, &s, &o);
 	if (fray_roller_stopped(r))
 		return;
 	/* R23: each retreat negates one hit; the rest fall on battalions */

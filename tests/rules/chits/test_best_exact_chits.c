@@ -139,8 +139,9 @@ static void expected(const fray_dist *d, int side, fray_goal goal, mpq_t sum)
 
 /* ---- the combat ---- */
 
-/* Six chits, every face "always", so each chit is its effect; three drawn
- * (C(6,3) = 20 sets): the defender takes 0 to 4 hits, the attacker 0 to 2,
+/* Six chits, every face "always", so each chit is its effect (K2 and K6
+ * the same: one kind of two chits, for the procedure's deal); three drawn
+ * (C(6,3) = 20 sets): the defender takes 0 to 5 hits, the attacker 0 to 3,
  * and an M brings the morale tests (dice after the questions). */
 static const char mix_text[] =
 	"name: exactness test mix\n"
@@ -153,7 +154,7 @@ static const char mix_text[] =
 	"  - {id: K3, a: {if: always, then: [A1]}, b: {if: always, then: []}}\n"
 	"  - {id: K4, a: {if: always, then: [D1, M]}, b: {if: always, then: []}}\n"
 	"  - {id: K5, a: {if: always, then: [D-1]}, b: {if: always, then: []}}\n"
-	"  - {id: K6, a: {if: always, then: []}, b: {if: always, then: []}}\n";
+	"  - {id: K6, a: {if: always, then: [A1, D1]}, b: {if: always, then: []}}\n";
 
 static fray_chits_unit unit(const char *name, int battalions, int morale)
 {
