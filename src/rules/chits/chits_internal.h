@@ -15,4 +15,10 @@ bool frayi_chits_draws_fit(fray_roller *r, const fray_chits_combat_in *in);
 size_t frayi_chits_by_kind(const fray_chits_combat_in *in, fray_chits_effect *kinds, unsigned *count,
 			 unsigned *drawn, size_t *kind_of);
 
+/* fray_chits_combat, its morale tests rolled only with tests (the last
+ * thing a combat does, R22: a walk whose outcome leaves them out need not
+ * branch on their dice). */
+void frayi_chits_combat_tests(fray_roller *r, fray_policy *p, const fray_chits_combat_in *in,
+			      fray_chits_combat_out *out, bool tests);
+
 #endif

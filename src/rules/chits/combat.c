@@ -336,6 +336,12 @@ static bool combat_fits(fray_roller *r, const fray_chits_combat_in *in)
 FRAY_API void fray_chits_combat(fray_roller *r, fray_policy *p, const fray_chits_combat_in *in,
 				fray_chits_combat_out *out)
 {
+	frayi_chits_combat_tests(r, p, in, out, true);
+}
+
+void frayi_chits_combat_tests(fray_roller *r, fray_policy *p, const fray_chits_combat_in *in,
+			      fray_chits_combat_out *out, bool tests)
+{
 	if (!out) {
 		refuse(r, "no place for the outcome (NULL)");
 		return;
@@ -428,7 +434,7 @@ FRAY_API void fray_chits_combat(fray_roller *r, fray_policy *p, const fray_chits
 		/* M: a morale test for each regiment of the side, once however
 		 * many M were drawn (the tests come at the very end; example 3:
 		 * "both test"; issue 14) */
-		for (int i = 0; sum.morale > 0 && i < sd->nunits && !fray_roller_stopped(r); i++) {
+		for (int i = 0; tests && sum.morale > 0 && i < sd->nunits && !fray_roller_stopped(r); i++) {
 			out->morale_tests[side]++;
 			out->morale_failed[side] += !morale_test(r, m, &sd->units[i]);
 		}

@@ -37,8 +37,10 @@ FRAY_API void fray_chits_combat_procedure(fray_roller *r, fray_policy *p, const 
 				s.script[s.nscript++] = i;
 			}
 	}
+	/* the morale tests come last (R22: "at the very end") and change
+	 * nothing the outcome holds: not rolled */
 	fray_chits_combat_out o;
-	fray_chits_combat(r, p, &s, &o);
+	frayi_chits_combat_tests(r, p, &s, &o, false);
 	if (fray_roller_stopped(r))
 		return;
 	/* R23: each retreat negates one hit; the rest fall on battalions */
