@@ -373,10 +373,43 @@ static void example_2_outcome(void **state)
 	fray_ctx_free(ctx);
 }
 
+/* `fray chits combat --odds --policy best` (the catalogue's chits.combat):
+ * example 2's chits are scripted (examples/chits/example-2.yaml): David,
+ * attacking, takes 2 hits and Brent 3. Both playing best for win, David
+ * retreats once (1 hit taken) and Brent twice (1): a tie, 1/2 each. By
+ * the heuristic David keeps his ground (2 taken) and Brent retreats (1):
+ * Brent wins. So David gains 1/2 over the heuristic, Brent -1/2. */
+static void example_2_best_odds(void **state)
+{
+	(void)state;
+	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
+	char req[1024], *out = NULL;
+	snprintf(req, sizeof req, "{\"procedure\": \"chits.combat\", \"mode\": \"odds\", \"format\": \"json\", "
+		 "\"inputs\": {\"combat\": \"%s/examples/chits/example-2.yaml\", \"policy\": \"best\"}}",
+		 FRAY_SOURCE_DIR);
+	if (fray_request(ctx, req, &out) != FRAY_OK)
+		fail_msg("%s: %s", req, fray_ctx_message(ctx));
+	const char *json = strstr(out, "\"best\": {");
+	if (!json)
+		fail_msg("no best in %.2000s", out);
+	static const char *const want[] = {
+		"\"goal\": \"win\", \"exact\": true",
+		"{\"side\": \"attacker\", \"value\": 0.5, \"exact\": \"1/2\", \"gain\": 0.5, \"gain_exact\": \"1/2\"}",
+		"{\"side\": \"defender\", \"value\": 0.5, \"exact\": \"1/2\", \"gain\": -0.5, \"gain_exact\": \"-1/2\"}",
+		"{\"kind\": \"chits.retreat\", \"side\": \"attacker\"",
+	};
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+		if (!strstr(json, want[i]))
+			fail_msg("expected %s in %.2000s", want[i], json);
+	free(out);
+	fray_ctx_free(ctx);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(example_2_outcome),
+		cmocka_unit_test(example_2_best_odds),
 		cmocka_unit_test(defender_casualties),
 		cmocka_unit_test(defender_win),
 		cmocka_unit_test(defender_hold),
