@@ -134,17 +134,25 @@ static const rule_set bbb = {
 
 /* ---- the game ---- */
 
+/* The shipped forces (examples/), a new game of them from seed 7. */
 static fray_game *new_game(const rule_set *rs)
 {
 	char path[1024];
 	snprintf(path, sizeof path, "%s/examples/%s", FRAY_SOURCE_DIR, rs->forces);
 	FILE *f = fopen(path, "rb");
 	assert_non_null(f);
-	static char buf[1 << 16];
-	size_t n = fread(buf, 1, sizeof buf, f);
+	assert_int_equal(fseek(f, 0, SEEK_END), 0);
+	long size = ftell(f);
+	assert_true(size > 0);
+	rewind(f);
+	char *forces = malloc((size_t)size);
+	assert_non_null(forces);
+	assert_int_equal(fread(forces, 1, (size_t)size, f), (size_t)size);
 	fclose(f);
 	fray_game *g = NULL;
-	if (fray_game_new(ctx, "exact.yaml", rs->rules, path, buf, n, 7, NULL, NULL, &g) != FRAY_OK)
+	fray_status st = fray_game_new(ctx, "exact.yaml", rs->rules, path, forces, (size_t)size, 7, NULL, NULL, &g);
+	free(forces);
+	if (st != FRAY_OK)
 		fail_msg("new %s: %s", rs->forces, fray_ctx_message(ctx));
 	return g;
 }

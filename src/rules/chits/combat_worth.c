@@ -55,22 +55,15 @@ FRAY_API void fray_chits_combat_procedure(fray_roller *r, fray_policy *p, const 
 
 FRAY_API void fray_chits_combat_worth(const int64_t *o, int side, fray_goal goal, int64_t *num, int64_t *den)
 {
-	int64_t winner = o[0], own = o[1 + side], enemy = o[2 - side], retreats = o[3 + side];
-	*den = 1;
-	switch (goal) {
-	case FRAY_GOAL_NOT_LOSE:
-		*num = winner != 2 - side;
-		break;
-	case FRAY_GOAL_CASUALTIES:
-		*num = enemy - own;
-		break;
-	case FRAY_GOAL_HOLD:
-		/* its ground kept: no unit of the side retreated */
-		*num = retreats == 0;
-		break;
-	default: /* win: fewer hits taken; a tie is half a win */
-		*num = winner == side + 1 ? 2 : winner == 0 ? 1 : 0;
-		*den = 2;
-		break;
-	}
+	/* by the hits each side took (o[0], the winner, says the same) */
+	int64_t took = o[1 + side], gave = o[2 - side];
+	*den = goal == FRAY_GOAL_WIN ? 2 : 1;
+	if (goal == FRAY_GOAL_HOLD)
+		*num = o[3 + side] == 0; /* its ground kept: no unit of the side retreated */
+	else if (goal == FRAY_GOAL_CASUALTIES)
+		*num = gave - took;
+	else if (goal == FRAY_GOAL_NOT_LOSE)
+		*num = took <= gave;
+	else /* win: fewer hits taken; a tie is half a win */
+		*num = took < gave ? 2 : took == gave;
 }
