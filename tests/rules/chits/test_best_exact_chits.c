@@ -1,8 +1,9 @@
 /* The best policy's exactness on a chit combat, checked independently
  * (issue 44, "Done when", first bullet; tests/rules/adbg/test_best_exact.c
- * does the same for ADBG). A chit combat's chance comes in two layers:
- * the chits drawn (all before any question) and the morale tests (all
- * after the last). So a deterministic policy that sees everything is, for
+ * does the same for ADBG). A chit combat's chance that the outcome sees
+ * is the chits drawn, all before any question (the morale tests come after
+ * the last, and the procedure's outcome leaves them out). So a
+ * deterministic policy that sees everything is, for
  * each set of chits drawn, a table from the questions met so far to
  * answers; the test enumerates the sets itself (each scripted, of
  * probability 1 / C(N, k): the combat sums the chits, their order does not
@@ -141,8 +142,8 @@ static void expected(const fray_dist *d, int side, fray_goal goal, mpq_t sum)
 
 /* Six chits, every face "always", so each chit is its effect (K2 and K6
  * the same: one kind of two chits, for the procedure's deal); three drawn
- * (C(6,3) = 20 sets): the defender takes 0 to 5 hits, the attacker 0 to 3,
- * and an M brings the morale tests (dice after the questions). */
+ * (C(6,3) = 20 sets): the defender takes 0 to 5 hits, the attacker 0 to 3
+ * (K4's M: morale tests, which the procedure's walk does not roll). */
 static const char mix_text[] =
 	"name: exactness test mix\n"
 	"tactics:\n"
