@@ -10,6 +10,7 @@
 #include <fray/ctx.h>
 #include <fray/data.h>
 #include <fray/dice.h>
+#include <fray/policy.h>
 #include <fray/roller.h>
 
 #define FRAY_CHITS_MAX_CHITS 128
@@ -165,6 +166,21 @@ void fray_chits_combat(fray_roller *r, fray_policy *p, const fray_chits_combat_i
 /* As a procedure: outcome {attacker hits, defender hits, attacker morale
  * tests, defender morale tests} (draws only: what advise weighs). */
 void fray_chits_draws_procedure(fray_roller *r, fray_policy *p, const void *in, int64_t *out);
+
+/* The whole combat (fray_chits_combat) as a procedure with its questions
+ * (input: fray_chits_combat_in): outcome {winner: 0 a tie, 1 the attacker,
+ * 2 the defender (fewer hits taken wins); hits the attacker took, hits the
+ * defender took (on its battalions: after the retreats negate some, R23);
+ * the attacker's retreats, the defender's}. For exact odds and the best
+ * policy (issue 44). */
+#define FRAY_CHITS_COMBAT_FIELDS 5
+void fray_chits_combat_procedure(fray_roller *r, fray_policy *p, const void *in, int64_t *out);
+/* What such an outcome is worth to side 0 (attacker) or 1 (defender)
+ * under a goal (docs/chits.md, "The best policy"): win 1 for fewer hits
+ * taken, 1/2 for as many; not-lose 1 for at most as many; casualties the
+ * enemy's hits taken less one's own; hold 1 when the side did not retreat
+ * (it keeps its ground). */
+void fray_chits_combat_worth(const int64_t *outcome, int side, fray_goal goal, int64_t *num, int64_t *den);
 
 /* A combat file (examples/chits/): the mix file (relative to it), the
  * tactic, stance, terrain, chits to draw, optional scripted chits and

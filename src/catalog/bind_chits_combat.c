@@ -43,7 +43,8 @@ static const in_desc combat_in[] = {
 	 .help = "chits to draw: the attacker's declared choice, within the tactic's range"},
 	{"script", IN_STRING, .help = "the chits drawn, by id (C01,C07,...): no draw is random",
 	 .rule = "fray's scripted draws"},
-	{"policy", IN_STRING, .help = "who chooses retreats: heuristic (default) or random[:SEED]",
+	{"policy", IN_STRING, .help = "who chooses retreats: heuristic (default), random[:SEED], or best[:GOAL] "
+	 "with odds (the whole combat's exact value to each side, docs/chits.md)",
 	 .rule = "R23; fray's policies", .suggest = frayi_catalog_policy_name},
 };
 
@@ -339,9 +340,109 @@ static fray_status roll_combat(fray_call *c, const fray_call_opts *opts, strbuf 
 	return st;
 }
 
+/* --policy best[:GOAL] with --odds (issue 44): the whole combat walked
+ * exactly with its questions (retreats, battalions, units: R23), once with
+ * the heuristic's answers and once with the best policy answering both
+ * sides; each side's value under the goal as played, and its gain over the
+ * heuristic. Past the paths it says so: nothing is decided silently. */
+enum { BEST_PATHS = 500000 };
+
+static bool best_asked(const fray_call *c)
+{
+	return val_given(c, CB_POLICY) && strncmp(val_s(c, CB_POLICY), "best", 4) == 0;
+}
+
+static fray_status best_odds(fray_call *c, const fray_call_opts *o, strbuf *sb)
+{
+	static const char *const names[2] = {"attacker", "defender"};
+	const fray_chits_combat_in *in = CALL_INPUT(c, fray_chits_combat_in);
+	fray_policy *p = NULL;
+	fray_status st = fray_policy_from_spec(c->ctx, val_s(c, CB_POLICY), &p, NULL);
+	if (st != FRAY_OK)
+		return st;
+	fray_policy_best_set_worth(p, fray_chits_combat_worth);
+	fray_enum_limits lim = {.max_depth = 100000, .max_paths = BEST_PATHS};
+	fray_dist *h = NULL, *d = NULL;
+	st = fray_enumerate(c->ctx, fray_chits_combat_procedure, NULL, in, FRAY_CHITS_COMBAT_FIELDS, &lim, &h);
+	if (st == FRAY_OK)
+		st = fray_enumerate(c->ctx, fray_chits_combat_procedure, p, in, FRAY_CHITS_COMBAT_FIELDS, &lim, &d);
+	const char *goal = fray_goal_name(fray_policy_best_goal(p));
+	bool json = o->format == FRAY_FORMAT_JSON;
+	/* JSON: the best part goes inside the odds' object */
+	if (json && sb->len >= 2 && strcmp(sb->buf + sb->len - 2, "}\n") == 0)
+		sb->len -= 2;
+	if (st == FRAY_ERR_LIMIT || st == FRAY_ERR_BUDGET || st == FRAY_ERR_NOMEM) {
+		char why[FRAY_MSG_MAX];
+		snprintf(why, sizeof why, "%s", fray_ctx_message(c->ctx));
+		fray_ctx_clear(c->ctx);
+		if (json) {
+			frayi_sb_add(sb, ", \"best\": {\"goal\": \"%s\", \"exact\": false, \"why\": ", goal);
+			frayi_sb_json(sb, why);
+			frayi_sb_add(sb, "}}\n");
+		} else {
+			frayi_sb_add(sb, "\nbest policy, goal %s: not decided: the exact walk of the whole combat "
+				     "passed its budget (%s)\n", goal, why);
+		}
+		st = FRAY_OK;
+	} else if (st == FRAY_OK) {
+		if (json)
+			frayi_sb_add(sb, ", \"best\": {\"goal\": \"%s\", \"exact\": true, \"sides\": [", goal);
+		else
+			frayi_sb_add(sb, "\nbest policy, goal %s (the whole combat, both sides' questions answered "
+				     "best: each side's best against the other's)\n  %-10s %10s %10s  exact value, gain\n",
+				     goal, "", "value", "gain");
+		for (int side = 0; side < 2; side++) {
+			char v[256] = "?", g[256] = "?";
+			double vp = 0, gp = 0;
+			fray_policy_best_value(p, side, v, sizeof v, &vp);
+			fray_policy_best_gain(p, h, side, g, sizeof g, &gp);
+			if (json) {
+				char vn[40], gn[40];
+				fray_double_str(vp, vn, sizeof vn);
+				fray_double_str(gp, gn, sizeof gn);
+				frayi_sb_add(sb, "%s{\"side\": \"%s\", \"value\": %s, \"exact\": ", side ? ", " : "",
+					     names[side], vn);
+				frayi_sb_json(sb, v);
+				frayi_sb_add(sb, ", \"gain\": %s, \"gain_exact\": ", gn);
+				frayi_sb_json(sb, g);
+				frayi_sb_add(sb, "}");
+			} else {
+				frayi_sb_add(sb, "  %-10s %10.4f %+10.4f  %s, %s\n", names[side], vp, gp, v, g);
+			}
+		}
+		/* which questions best decided, and which fell back to the
+		 * heuristic's answer (the walk over its paths): said */
+		fray_best_question q;
+		if (json)
+			frayi_sb_add(sb, "], \"questions\": [");
+		else
+			frayi_sb_add(sb, "  gain: the value as played minus the value when both sides play the "
+				     "heuristic (docs/chits.md, \"The best policy\")\n");
+		for (size_t i = 0; fray_policy_best_question(p, i, &q); i++) {
+			const char *who = q.side == 1 ? "defender" : "attacker";
+			if (json)
+				frayi_sb_add(sb, "%s{\"kind\": \"%s\", \"side\": \"%s\", \"asked\": %" PRIu64
+					     ", \"exact\": %s}", i ? ", " : "", q.kind, who, q.asked,
+					     q.exact ? "true" : "false");
+			else
+				frayi_sb_add(sb, "  %s, %s: %" PRIu64 " asked, %s\n", q.kind, who, q.asked,
+					     q.exact ? "decided exactly" : "the heuristic's answer (the walk passed its paths)");
+		}
+		if (json)
+			frayi_sb_add(sb, "]}}\n");
+	}
+	fray_dist_free(h);
+	fray_dist_free(d);
+	fray_policy_free(p);
+	return st;
+}
+
 static fray_status render_combat(fray_call *c, const fray_call_opts *o, strbuf *sb)
 {
-	return o->mode == FRAY_MODE_ODDS ? frayi_render_common(c, o, sb) : roll_combat(c, o, sb);
+	if (o->mode != FRAY_MODE_ODDS)
+		return roll_combat(c, o, sb);
+	fray_status st = frayi_render_common(c, o, sb);
+	return st == FRAY_OK && best_asked(c) ? best_odds(c, o, sb) : st;
 }
 
 static const proc_desc frayi_chits_combat_desc = {

@@ -18,34 +18,58 @@ static void put(char *dst, size_t cap, size_t *len, const char *fmt, ...)
 		*len += (size_t)n;
 }
 
+/* n bytes of p into dst at *len, as put(dst, cap, len, "%.*s", n, p) would
+ * write them (cut to the room, always ended), without a format to parse */
+static void put_bytes(char *dst, size_t cap, size_t *len, const char *p, size_t n)
+{
+	if (*len < cap) {
+		size_t room = cap - *len - 1;
+		size_t k = n < room ? n : room;
+		memcpy(dst + *len, p, k);
+		dst[*len + k] = '\0';
+	}
+	*len += n;
+}
+
+/* Runs of bytes that need no escape (printable ASCII but the quote and the
+ * backslash, and whole UTF-8 sequences) go in one copy: a game of 2 MiB is
+ * quoted whole in api/v1/game's answers (a vsnprintf a byte was most of
+ * that answer's time). */
 static void put_json_string(char *dst, size_t cap, size_t *len, const char *s)
 {
-	put(dst, cap, len, "\"");
+	put_bytes(dst, cap, len, "\"", 1);
 	const unsigned char *u = (const unsigned char *)s;
 	const unsigned char *end = u + strlen(s);
-	while (*u) {
-		size_t n = frayi_utf8_len(u, (size_t)(end - u));
-		if (n == 0) {
-			put(dst, cap, len, "\\ufffd");
-			u++;
-		} else if (n > 1) {
-			put(dst, cap, len, "%.*s", (int)n, (const char *)u);
-			u += n;
-		} else {
-			unsigned char c = *u++;
-			if (c == '"' || c == '\\')
-				put(dst, cap, len, "\\%c", c);
-			else if (c == '\n')
-				put(dst, cap, len, "\\n");
-			else if (c == '\t')
-				put(dst, cap, len, "\\t");
-			else if (c < 0x20 || c == 0x7F)
-				put(dst, cap, len, "\\u%04x", c);
-			else
-				put(dst, cap, len, "%c", c);
+	while (u < end) {
+		const unsigned char *run = u;
+		for (;;) {
+			if (u < end && *u >= 0x20 && *u < 0x7F && *u != '"' && *u != '\\') {
+				u++;
+				continue;
+			}
+			size_t n = u < end && *u >= 0x80 ? frayi_utf8_len(u, (size_t)(end - u)) : 0;
+			if (n > 1) {
+				u += n;
+				continue;
+			}
+			break;
 		}
+		put_bytes(dst, cap, len, (const char *)run, (size_t)(u - run));
+		if (u == end)
+			break;
+		unsigned char c = *u++;
+		if (c >= 0x80)
+			put(dst, cap, len, "\\ufffd"); /* not UTF-8 */
+		else if (c == '"' || c == '\\')
+			put(dst, cap, len, "\\%c", c);
+		else if (c == '\n')
+			put(dst, cap, len, "\\n");
+		else if (c == '\t')
+			put(dst, cap, len, "\\t");
+		else
+			put(dst, cap, len, "\\u%04x", c);
 	}
-	put(dst, cap, len, "\"");
+	put_bytes(dst, cap, len, "\"", 1);
 }
 
 FRAY_API size_t fray_json_string(const char *s, char *dst, size_t cap)

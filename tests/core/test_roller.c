@@ -301,6 +301,93 @@ static void events_tell_every_die(void **state)
 	fray_dice_free(dice);
 }
 
+/* fray_json_string against the test's own escaper, a byte at a time (the
+ * rules of RFC 8259 as fray writes them: the quote, the backslash, \n and
+ * \t by name, other controls and DEL as \u00XX, bytes that are not UTF-8 as
+ * U+FFFD, whole UTF-8 sequences as they are), on random strings and at
+ * every room, including too little: what fits, ended, and the length the
+ * whole needs. */
+static size_t utf8_seq(const unsigned char *u)
+{
+	static const struct { unsigned char lo, hi; int n, lo1, hi1; } leads[] = {
+		{0xC2, 0xDF, 2, 0x80, 0xBF}, {0xE0, 0xE0, 3, 0xA0, 0xBF}, {0xE1, 0xEC, 3, 0x80, 0xBF},
+		{0xED, 0xED, 3, 0x80, 0x9F}, {0xEE, 0xEF, 3, 0x80, 0xBF}, {0xF0, 0xF0, 4, 0x90, 0xBF},
+		{0xF1, 0xF3, 4, 0x80, 0xBF}, {0xF4, 0xF4, 4, 0x80, 0x8F},
+	};
+	for (size_t i = 0; i < sizeof leads / sizeof leads[0]; i++) {
+		if (u[0] < leads[i].lo || u[0] > leads[i].hi)
+			continue;
+		if (u[1] < leads[i].lo1 || u[1] > leads[i].hi1)
+			return 0;
+		for (int k = 2; k < leads[i].n; k++)
+			if ((u[k] & 0xC0) != 0x80)
+				return 0;
+		return (size_t)leads[i].n;
+	}
+	return 0;
+}
+
+static size_t reference_json(const unsigned char *u, char *out)
+{
+	size_t n = 0;
+	out[n++] = '"';
+	while (*u) {
+		size_t k = *u >= 0x80 ? utf8_seq(u) : 0;
+		if (k) {
+			memcpy(out + n, u, k);
+			n += k, u += k;
+			continue;
+		}
+		unsigned char c = *u++;
+		if (c >= 0x80)
+			n += (size_t)sprintf(out + n, "\\ufffd");
+		else if (c == '"' || c == '\\')
+			n += (size_t)sprintf(out + n, "\\%c", c);
+		else if (c == '\n')
+			n += (size_t)sprintf(out + n, "\\n");
+		else if (c == '\t')
+			n += (size_t)sprintf(out + n, "\\t");
+		else if (c < 0x20 || c == 0x7F)
+			n += (size_t)sprintf(out + n, "\\u%04x", c);
+		else
+			out[n++] = (char)c;
+	}
+	out[n++] = '"';
+	out[n] = '\0';
+	return n;
+}
+
+static void json_strings_escape_as_the_reference(void **state)
+{
+	(void)state;
+	/* bytes the escaper treats apart, weighted towards them */
+	static const unsigned char pool[] = {'a', 'Z', ' ', '~', '"', '\\', '\n', '\t', 0x01, 0x1F, 0x7F, 0x80, 0xBF,
+					     0xC2, 0xC3, 0xA9, 0xE0, 0xA0, 0xED, 0x9F, 0xF0, 0x90, 0xF4, 0x8F, 0xFF};
+	uint64_t x = 0x9E3779B97F4A7C15u;
+	for (int t = 0; t < 3000; t++) {
+		unsigned char in[24];
+		size_t len = (size_t)(t % 23);
+		for (size_t i = 0; i < len; i++) {
+			x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+			in[i] = pool[x % sizeof pool];
+		}
+		in[len] = '\0';
+		char want[24 * 6 + 3], got[24 * 6 + 3];
+		size_t need = reference_json(in, want);
+		for (size_t cap = 0; cap <= need + 1; cap++) {
+			memset(got, 'X', sizeof got);
+			assert_int_equal(fray_json_string((const char *)in, got, cap), need);
+			if (cap == 0) {
+				assert_int_equal(got[0], 'X');
+				continue;
+			}
+			size_t fit = need < cap - 1 ? need : cap - 1;
+			assert_memory_equal(got, want, fit);
+			assert_int_equal(got[fit], '\0');
+		}
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -313,6 +400,7 @@ int main(void)
 		cmocka_unit_test(aggregate_is_thread_count_independent),
 		cmocka_unit_test(policies_decide),
 		cmocka_unit_test(events_tell_every_die),
+		cmocka_unit_test(json_strings_escape_as_the_reference),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -30,6 +30,8 @@ import time
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
+import site_issue43
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "tests", "serve"))
 import browser as chrome  # noqa: E402 (tests/serve/browser.py)
@@ -504,6 +506,7 @@ def main():
             game_travels(d, fray, srv.url, tmp, shots)
             t = time.monotonic()
             phone(d, fray, catalogue, srv.url, tmp, shots)
+            site_issue43.checks(d, srv.url, fray, shots)  # issue 43's at 412x915: volley, targets, words, chits
             phone_s += time.monotonic() - t
         # the view in the link: from a fresh page (the form keeps no earlier inputs)
         d.get(srv.url)

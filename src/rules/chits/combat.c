@@ -7,6 +7,7 @@
 #include <string.h>
 #include "../../core/internal.h"
 #include <fray/chits.h>
+#include "chits_internal.h"
 
 static const char *const side_names[2] = {"attacker", "defender"};
 
@@ -281,7 +282,7 @@ FRAY_API const char *fray_chits_situation_problem(const fray_chits_mix *m, const
 
 /* The draws' inputs: the situation, the count and the scripted chits
  * (chits are drawn without replacement: never more than the mix holds). */
-static bool draws_fit(fray_roller *r, const fray_chits_combat_in *in)
+bool frayi_chits_draws_fit(fray_roller *r, const fray_chits_combat_in *in)
 {
 	char why[256];
 	if (!in)
@@ -316,7 +317,7 @@ static bool draws_fit(fray_roller *r, const fray_chits_combat_in *in)
 static bool combat_fits(fray_roller *r, const fray_chits_combat_in *in)
 {
 	char why[256];
-	if (!draws_fit(r, in))
+	if (!frayi_chits_draws_fit(r, in))
 		return false;
 	for (int x = 0; x < 2; x++)
 		if (in->side[x].nunits < 1)
@@ -334,6 +335,12 @@ static bool combat_fits(fray_roller *r, const fray_chits_combat_in *in)
 
 FRAY_API void fray_chits_combat(fray_roller *r, fray_policy *p, const fray_chits_combat_in *in,
 				fray_chits_combat_out *out)
+{
+	frayi_chits_combat_tests(r, p, in, out, true);
+}
+
+void frayi_chits_combat_tests(fray_roller *r, fray_policy *p, const fray_chits_combat_in *in,
+			      fray_chits_combat_out *out, bool tests)
 {
 	if (!out) {
 		refuse(r, "no place for the outcome (NULL)");
@@ -427,11 +434,39 @@ FRAY_API void fray_chits_combat(fray_roller *r, fray_policy *p, const fray_chits
 		/* M: a morale test for each regiment of the side, once however
 		 * many M were drawn (the tests come at the very end; example 3:
 		 * "both test"; issue 14) */
-		for (int i = 0; sum.morale > 0 && i < sd->nunits && !fray_roller_stopped(r); i++) {
+		for (int i = 0; tests && sum.morale > 0 && i < sd->nunits && !fray_roller_stopped(r); i++) {
 			out->morale_tests[side]++;
 			out->morale_failed[side] += !morale_test(r, m, &sd->units[i]);
 		}
 	}
+}
+
+size_t frayi_chits_by_kind(const fray_chits_combat_in *in, fray_chits_effect *kinds, unsigned *count,
+			 unsigned *drawn, size_t *kind_of)
+{
+	const fray_chits_mix *m = in->mix;
+	size_t nk = 0, of[FRAY_CHITS_MAX_CHITS];
+	for (int i = 0; i < m->nchits; i++) {
+		fray_chits_effect e = fray_chits_effect_of(&m->chits[i], &in->situation);
+		size_t k;
+		for (k = 0; k < nk && memcmp(&kinds[k], &e, sizeof e) != 0; k++)
+			;
+		if (k == nk) {
+			kinds[nk] = e;
+			count[nk] = drawn[nk] = 0;
+			nk++;
+		}
+		count[k]++;
+		of[i] = k;
+		if (kind_of)
+			kind_of[i] = k;
+	}
+	int scripted = in->nscript < in->draw ? in->nscript : in->draw;
+	for (int d = 0; d < scripted; d++) {
+		count[of[in->script[d]]]--;
+		drawn[of[in->script[d]]]++;
+	}
+	return nk;
 }
 
 /* What advise and --odds weigh: the draws only. Chits with the same effect
@@ -444,34 +479,13 @@ FRAY_API void fray_chits_draws_procedure(fray_roller *r, fray_policy *p, const v
 	(void)p;
 	const fray_chits_combat_in *in = input;
 	memset(out, 0, 4 * sizeof *out);
-	if (!draws_fit(r, in))
+	if (!frayi_chits_draws_fit(r, in))
 		return;
-	const fray_chits_mix *m = in->mix;
 	fray_chits_effect kinds[FRAY_CHITS_MAX_CHITS];
-	unsigned count[FRAY_CHITS_MAX_CHITS] = {0};
-	size_t nk = 0;
-	for (int i = 0; i < m->nchits; i++) {
-		fray_chits_effect e = fray_chits_effect_of(&m->chits[i], &in->situation);
-		size_t k;
-		for (k = 0; k < nk && memcmp(&kinds[k], &e, sizeof e) != 0; k++)
-			;
-		if (k == nk) {
-			kinds[nk] = e;
-			count[nk++] = 0;
-		}
-		count[k]++;
-	}
+	unsigned count[FRAY_CHITS_MAX_CHITS], drawn[FRAY_CHITS_MAX_CHITS];
+	size_t nk = frayi_chits_by_kind(in, kinds, count, drawn, NULL);
 	fray_chits_effect sum = {{0, 0}, {0, 0}, 0, 0};
-	unsigned drawn[FRAY_CHITS_MAX_CHITS] = {0};
 	int scripted = in->nscript < in->draw ? in->nscript : in->draw;
-	for (int d = 0; d < scripted; d++) {
-		fray_chits_effect e = fray_chits_effect_of(&m->chits[in->script[d]], &in->situation);
-		size_t k;
-		for (k = 0; k < nk && memcmp(&kinds[k], &e, sizeof e) != 0; k++)
-			;
-		count[k]--;
-		drawn[k]++;
-	}
 	/* the rest at once: only how many of each kind came out matters
 	 * (issue #16), so the deal is one event over the splits, not one
 	 * per chit in order */
