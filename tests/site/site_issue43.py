@@ -14,7 +14,10 @@ from fractions import Fraction
 
 import yaml
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.webdriver.support.ui import Select
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "serve"))
+from browser import waiter as WebDriverWait  # noqa: E402 (tests/serve/browser.py: polled every 50 ms)
 
 
 def _site_test():
