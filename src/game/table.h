@@ -94,10 +94,24 @@ typedef struct chits_own {
 _Static_assert(sizeof(presidio_own) <= TABLE_UNIT_OWN && sizeof(bbb_own) <= TABLE_UNIT_OWN &&
 		       sizeof(chits_own) <= TABLE_UNIT_OWN, "a rule set's unit fits table_unit.own");
 
-/* A unit's own struct by its rule set (the game's rules say which). */
-#define PRESIDIO_OF(u) ((presidio_own *)(void *)(u)->own)
-#define BBB_OF(u) ((bbb_own *)(void *)(u)->own)
-#define CHITS_OF(u) ((chits_own *)(void *)(u)->own)
+/* A unit's own struct by its rule set (the game's rules say which),
+ * const for a const unit: PRESIDIO_OF(u) picks the accessor by u's type
+ * (a cast used to drop the const). */
+static inline presidio_own *frayi_presidio_own(table_unit *u) { return (presidio_own *)(void *)u->own; }
+static inline const presidio_own *frayi_presidio_own_const(const table_unit *u)
+{
+	return (const presidio_own *)(const void *)u->own;
+}
+static inline bbb_own *frayi_bbb_own(table_unit *u) { return (bbb_own *)(void *)u->own; }
+static inline const bbb_own *frayi_bbb_own_const(const table_unit *u) { return (const bbb_own *)(const void *)u->own; }
+static inline chits_own *frayi_chits_own(table_unit *u) { return (chits_own *)(void *)u->own; }
+static inline const chits_own *frayi_chits_own_const(const table_unit *u)
+{
+	return (const chits_own *)(const void *)u->own;
+}
+#define PRESIDIO_OF(u) _Generic((u), const table_unit *: frayi_presidio_own_const, default: frayi_presidio_own)(u)
+#define BBB_OF(u) _Generic((u), const table_unit *: frayi_bbb_own_const, default: frayi_bbb_own)(u)
+#define CHITS_OF(u) _Generic((u), const table_unit *: frayi_chits_own_const, default: frayi_chits_own)(u)
 
 /* A unit field as the files name it. */
 /* F_HITS: the chits battalions' hits, a list as long as battalions */
