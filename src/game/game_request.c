@@ -377,7 +377,8 @@ static void put_units(request *r, fray_game *game)
 			const table_action *a = action_named(game, names[k]);
 			fprintf(r->out, "%s{\"name\": \"%s\", \"target\": %s, \"usage\": ", k ? ", " : "", names[k],
 				a && a->needs_target ? "true" : "false");
-			frayi_json_string(r->out, a ? frayi_action_usage(a) : "");
+			char usage[ACTION_USAGE_MAX];
+			frayi_json_string(r->out, a ? frayi_action_usage(a, usage, sizeof usage) : "");
 			fputs(", \"options\": ", r->out);
 			put_options(r, frayi_game_table(game), i, a);
 			if (a && a->needs_target)
@@ -430,7 +431,8 @@ static fray_status op_actions(request *r)
 		for (size_t p = 0; acts[i].desc && p < 4 && acts[i].desc->procs[p]; p++)
 			fprintf(r->out, "%s\"%s\"", p ? ", " : "", acts[i].desc->procs[p]);
 		fputs("], \"usage\": ", r->out);
-		frayi_json_string(r->out, frayi_action_usage(&acts[i]));
+		char usage[ACTION_USAGE_MAX];
+		frayi_json_string(r->out, frayi_action_usage(&acts[i], usage, sizeof usage));
 		fputs(", \"options\": ", r->out);
 		put_options(r, NULL, 0, &acts[i]);
 		fputs("}", r->out);

@@ -377,8 +377,13 @@ const char *frayi_action_default(const table_game *g, size_t unit, const table_a
 const table_game *frayi_game_table(const fray_game *game);
 /* The action's usage line, made from its descriptor: "UNIT --at TARGET
  * --range 0..100000 [--mode volley|...] [--band ...]: fire, then the
- * target's morale". A static string. */
-const char *frayi_action_usage(const table_action *a);
+ * target's morale", into dst (cap bytes: ACTION_USAGE_MAX holds any; a
+ * longer one is cut with "..."); dst returned. */
+#define ACTION_USAGE_MAX 1024
+const char *frayi_action_usage(const table_action *a, char *dst, size_t cap);
+/* The same as a static string, made once (fray_game_rule_set_action's
+ * *usage, which game.h promises static). */
+const char *frayi_action_usage_static(const table_action *a);
 /* Option k of a's descriptor (NULL past the last) and the input that
  * describes it (the catalogue's, or the game's own). */
 const action_opt *frayi_action_opt(const table_action *a, size_t k, const struct in_desc **in);
