@@ -28,13 +28,19 @@ build: deps
 demo: build
 	@scripts/demo.sh build/fray
 
+# make test says how far in each phase ended (docs/performance.md keeps them)
+TEST_BEGAN := $(shell date +%s)
+phase = @echo "make test: $(1) at +$$(($$(date +%s) - $(TEST_BEGAN))) s"
+
 test: deps-test
+	$(call phase,dependencies checked)
 	@# linked without PIE: each ASan fray the tests start (thousands) then has no
 	@# relocations to apply to its 4.7 MB of sanitizer data at start-up, a fifth of
 	@# the CPU of a short run; the checks are the same
 	$(CMAKE) -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DFRAY_SANITIZE=ON -DFRAY_WERROR=ON -DFRAY_BENCH=OFF \
 	  -DCMAKE_EXE_LINKER_FLAGS=-no-pie
 	$(CMAKE) --build build-asan -j $(JOBS)
+	$(call phase,the ASan build)
 	@# While the ASan tests run, the rest builds at the lowest priority on the
 	@# CPU they leave idle (the server, browser and leak-check waits), its output
 	@# shown after them (test-side): the Release build, the whole-battle exact
@@ -45,25 +51,18 @@ test: deps-test
 	@{ nice -n 19 $(MAKE) --no-print-directory test-side > build-asan/test-side.log 2>&1; \
 	   echo $$? > build-asan/test-side.status; } & side=$$!; \
 	 ctest --test-dir build-asan --output-on-failure -j $(JOBS) -LE release; asan=$$?; \
+	 echo "make test: the ASan tests at +$$(($$(date +%s) - $(TEST_BEGAN))) s"; \
 	 wait $$side; echo "---- beside the ASan tests:"; cat build-asan/test-side.log; \
 	 test $$asan -eq 0 && test "$$(cat build-asan/test-side.status)" -eq 0
-	@# the tests labelled release (statistics and rules over many seeds: minutes
-	@# under ASan, seconds optimised; the code they run is under ASan in other
-	@# tests; the JSON Schemas of the catalogue's examples, whose memory
-	@# catalog/test_request checks) and the memory-limit test (no limit fits
-	@# AddressSanitizer)
-	ctest --test-dir build --output-on-failure -j $(JOBS) -L 'memlimit|release'
-	@# the static site in headless Chromium, and its library in node, as the
-	@# archive unzipped (what a host gets); then links, budgets, caches and
-	@# updates (issue 41)
-	@rm -rf build/site-unzipped && python3 -m zipfile -e build/fray-site.zip build/site-unzipped
-	/usr/bin/python3 tests/site/site_test.py build/fray build/site-unzipped
-	/usr/bin/python3 tests/site/page_safety_test.py build/fray $(SITE)
-	/usr/bin/python3 tests/site/fork_prompt_test.py build/fray build/site-unzipped
-	@# the fuzzers (built beside the ASan tests): each runs for its seconds, alone
-	@if command -v clang >/dev/null 2>&1; then \
-	  ctest --test-dir build-fuzz --output-on-failure -j $(JOBS); \
-	else echo "clang not found: fuzz targets skipped (apt-get install clang)"; fi
+	$(call phase,the builds beside them)
+	@# then three groups at once (scripts/test-last.sh): the tests labelled
+	@# release (statistics and rules over many seeds: minutes under ASan,
+	@# seconds optimised; the code they run is under ASan in other tests; the
+	@# page's behaviour in Chromium) and the memory-limit test (no limit fits
+	@# AddressSanitizer); the static site as the archive unzipped, in Chromium
+	@# and node, its safety cases and the fork prompt; the fuzzers
+	scripts/test-last.sh $(JOBS) build/fray-site.zip
+	$(call phase,the last phase)
 
 # make test's work beside its ASan tests (run there at nice 19): the Release
 # build's fray and the two tests labelled release that need their own
