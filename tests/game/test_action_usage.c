@@ -12,21 +12,7 @@
 #include <cmocka.h>
 #include <fray/game.h>
 #include "../test_util.h"
-
-static fray_game *new_game(const char *rules, const char *forces)
-{
-	char path[1024];
-	snprintf(path, sizeof path, "%s/examples/%s", FRAY_SOURCE_DIR, forces);
-	FILE *f = fopen(path, "rb");
-	assert_non_null(f);
-	static char buf[1 << 16];
-	size_t n = fread(buf, 1, sizeof buf, f);
-	fclose(f);
-	fray_game *g = NULL;
-	if (fray_game_new(ctx, "usage.yaml", rules, path, buf, n, 1, NULL, NULL, &g) != FRAY_OK)
-		fail_msg("new %s: %s", forces, fray_ctx_message(ctx));
-	return g;
-}
+#include "example_game.h"
 
 /* words refused, the message ending in "ACTION USAGE" */
 static void says_usage(fray_game *g, size_t n, const char *const *words, const char *action, const char *usage)
@@ -48,7 +34,7 @@ static void refusals_carry_usage(void **state)
 		{"presidio", "presidio/forces.yaml"}, {"bbb", "bbb/forces.yaml"}, {"chits", "chits/forces.yaml"}};
 	size_t checked = 0;
 	for (size_t k = 0; k < sizeof games / sizeof games[0]; k++) {
-		fray_game *g = new_game(games[k][0], games[k][1]);
+		fray_game *g = example_game(ctx, games[k][0], games[k][1], 1);
 		const char *unit = fray_game_unit(g, 0), *other = fray_game_unit(g, 1), *usage;
 		const char *action;
 		for (size_t i = 0; (action = fray_game_rule_set_action(games[k][0], i, &usage)); i++) {

@@ -13,20 +13,11 @@
 #include <cmocka.h>
 #include <fray/game.h>
 #include "../test_util.h"
+#include "example_game.h"
 
 static fray_game *new_game(uint64_t seed)
 {
-	char path[1024];
-	snprintf(path, sizeof path, "%s/examples/presidio/forces.yaml", FRAY_SOURCE_DIR);
-	FILE *f = fopen(path, "rb");
-	assert_non_null(f);
-	static char buf[1 << 16];
-	size_t n = fread(buf, 1, sizeof buf, f);
-	fclose(f);
-	fray_game *g = NULL;
-	if (fray_game_new(ctx, "typed.yaml", "presidio", path, buf, n, seed, NULL, NULL, &g) != FRAY_OK)
-		fail_msg("new: %s", fray_ctx_message(ctx));
-	return g;
+	return example_game(ctx, "presidio", "presidio/forces.yaml", seed);
 }
 
 static char *advise_words(fray_game *g, size_t n, const char *const *w)
