@@ -445,8 +445,11 @@ static int value_of(table_game *g, const advise_action *aa, advise_goal goal, co
 			snprintf(v, sizeof v, "%.3g", mpq_get_d(a->q));
 		else
 			percent(v, sizeof v, a->q);
+		/* the roll in a player's words, the catalogue's summary ("a unit's
+		 * small-arms fire"), never its engine name (issue 43) */
+		const proc_desc *pd = proc ? frayi_catalog_find(proc) : NULL;
 		snprintf(a->why, sizeof a->why, "%s: %s (exactly %s), from the exact odds of %s", means, v, ex,
-			 proc ? proc : "its roll");
+			 pd && pd->summary ? pd->summary : "its roll");
 	}
 	mpq_clears(p, e[0], e[1], NULL);
 	fray_doc_free(doc);

@@ -1,8 +1,11 @@
 /* fray_double_str prints every double byte for byte as the first version did (issue #32: that
  * version tried every precision from 1 to 17 and was slow in WebAssembly). The first version is
- * copied here as the reference and both run on about 700,000 doubles: random bits, subnormals,
+ * copied here as the reference and both run on about 210,000 doubles: random bits, subnormals,
  * fractions k/n, short decimals (answers of every length), powers of two and ten and their
- * neighbours, +-0, +-inf and nan; then snprintf's return and truncation convention. */
+ * neighbours, +-0, +-inf and nan; then snprintf's return and truncation convention. Where reading
+ * back is monotonic in the precision (every double but the normal powers of two, all checked in
+ * powers) the bisection's probes are decided by the answer's length alone, so the samples must meet
+ * every length (short_decimals asserts it), not be millions: a fifth of the first counts (issue 45). */
 #include <float.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -112,9 +115,9 @@ static void powers(void **state)
 static void random_bits(void **state)
 {
 	(void)state;
-	for (int i = 0; i < 250000; i++)
+	for (int i = 0; i < 50000; i++)
 		check(from_bits(next_bits()));
-	for (int i = 0; i < 50000; i++) /* subnormals: the exponent field 0 */
+	for (int i = 0; i < 10000; i++) /* subnormals: the exponent field 0 */
 		check(from_bits(next_bits() & 0x800FFFFFFFFFFFFFu));
 }
 
@@ -122,13 +125,13 @@ static void random_bits(void **state)
 static void fractions(void **state)
 {
 	(void)state;
-	for (int i = 0; i < 150000; i++) {
+	for (int i = 0; i < 30000; i++) {
 		uint64_t n = 1 + next_bits() % (i % 2 ? 1000u : 1000000u);
 		check((double)(next_bits() % (n + 1)) / (double)n);
 	}
 	for (int m = 1; m <= 12; m++) {
 		double n = pow(6.0, m);
-		for (int i = 0; i < 10000; i++)
+		for (int i = 0; i < 2000; i++)
 			check((double)(next_bits() % ((uint64_t)n + 1)) / n);
 	}
 }
@@ -138,7 +141,7 @@ static void short_decimals(void **state)
 {
 	(void)state;
 	memset(length_seen, 0, sizeof length_seen);
-	for (int i = 0; i < 400000; i++) {
+	for (int i = 0; i < 80000; i++) {
 		uint64_t ten = 1;
 		for (int d = 1 + i % 17; d > 0; d--)
 			ten *= 10;

@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """fray serve under load, every client on this machine (127.0.0.N, the
-server telling clients apart by address), for a bounded time (20 s) and
-then stopped: at once
+server telling clients apart by address), for a bounded time (13 s: the
+slow clients' request deadline, SERVE_READ_S 10 s, passes once) and then
+stopped: at once
   - slow clients: 3 addresses x 8 connections trickling their headers
     (each reconnecting when cut),
   - heavy compute: 2 clients posting exact odds that take seconds each,
@@ -24,7 +25,7 @@ from security_test import call, check, failures
 from serve_util import Server
 
 JTYPE = {"Content-Type": "application/json"}
-SECONDS = 20
+SECONDS = 13  # 20 until issue 45: 28 s of CPU under ASan, the flood's as much as the server's
 RSS_BUDGET_MIB = 2048
 HEAVY = [{"procedure": "presidio.villagers", "mode": "odds", "inputs": {"villagers": 160}},
          {"procedure": "adbg.battle", "mode": "odds", "inputs": {"scenario": "examples/adbg/sandusky-1782.yaml"}}]
@@ -39,10 +40,11 @@ def quietly(f, *args):
         return str(e)
 
 
-def slow_client(port, source, until):
+def slow_client(port, source, until, connects):
     while time.time() < until:
         try:
             s = socket.create_connection(("127.0.0.1", port), timeout=2, source_address=(source, 0))
+            connects.append(1)
             s.sendall(b"GET / HTTP/1.1\r\n")
             while time.time() < until:
                 s.sendall(b"X")
@@ -131,8 +133,8 @@ def main():
     p = srv.port
     asks = calibrated(p)
     until = time.time() + SECONDS
-    heavy_seen, job_seen, flood, late, slow = [], [], [], [], []
-    threads = [threading.Thread(target=slow_client, args=(p, "127.0.0.%d" % (40 + k // 8), until))
+    heavy_seen, job_seen, flood, late, slow, connects = [], [], [], [], [], []
+    threads = [threading.Thread(target=slow_client, args=(p, "127.0.0.%d" % (40 + k // 8), until, connects))
                for k in range(24)]
     threads += [threading.Thread(target=heavy_client, args=(p, "127.0.0.%d" % (50 + k), until, heavy_seen))
                 for k in range(2)]
@@ -165,8 +167,9 @@ def main():
     check(200 in heavy_seen and 202 in job_seen and len(flood) > 50,
           "the load ran: heavy %s, jobs %s, %d flood rounds" % (heavy_seen[:10], job_seen[:3], len(flood)))
     srv.stop()
-    print("serve load: %d well-behaved requests, %d heavy answers, %d job GETs, %d flood rounds, worst RSS %.0f MiB"
-          % (done[0] if done else 0, len(heavy_seen), len(job_seen), len(flood), worst_rss))
+    print("serve load: %d well-behaved requests, %d heavy answers, %d job GETs, %d flood rounds, worst RSS %.0f MiB, "
+          "%d slow connections (24 at once)"
+          % (done[0] if done else 0, len(heavy_seen), len(job_seen), len(flood), worst_rss, len(connects)))
     print("serve load: %d failures" % len(failures))
     return 1 if failures else 0
 

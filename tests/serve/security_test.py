@@ -7,6 +7,7 @@ import http.client
 import json
 import sys
 import threading
+import time
 
 from serve_util import Server
 
@@ -17,6 +18,35 @@ def check(cond, msg):
     if not cond:
         failures.append(msg)
         print("FAIL " + msg, file=sys.stderr)
+
+
+def run_cases(fray, cases, names, aside=(), last=()):
+    """Runs the named cases (each on a server of its own), saying how each
+    went: those in aside, which mostly wait out one of the server's
+    deadlines, in threads beside the others; those in last once the aside
+    ones are done (cases that time the server with no other case beside
+    them). A case that raises is a failure. The number of failures."""
+    def one(name):
+        t = time.time()
+        try:
+            cases[name](fray)
+        except Exception as e:
+            check(False, "%s: raised %r" % (name, e))
+        said = [f for f in failures if f.startswith(name + ":")]
+        print("%s: %s (%.1f s)" % (name, "FAILED" if said else "ok", time.time() - t))
+    names = list(names)
+    beside = [threading.Thread(target=one, args=(n,)) for n in names if n in aside and len(names) > 1]
+    for t in beside:
+        t.start()
+    for n in names:
+        if not beside or n not in aside and n not in last:
+            one(n)
+    for t in beside:
+        t.join()
+    for n in names:
+        if beside and n in last:
+            one(n)
+    return len(failures)
 
 
 def call(port, method, path, body=None, headers=None, source=None):

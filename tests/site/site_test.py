@@ -32,6 +32,8 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
+import site_issue43
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 failures = []
 
@@ -516,6 +518,7 @@ def main():
             game_travels(d, fray, srv.url, tmp, shots)
             t = time.monotonic()
             phone(d, fray, catalogue, srv.url, tmp, shots)
+            site_issue43.checks(d, srv.url, fray, shots)  # issue 43's at 412x915: volley, targets, words, chits
             phone_s += time.monotonic() - t
         # the view in the link: from a fresh page (the form keeps no earlier inputs)
         d.get(srv.url)
