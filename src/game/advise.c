@@ -158,8 +158,10 @@ static bool known(table_game *g, const advise_rules *ar, const char *name, bool 
 
 static int unknown(table_game *g, const char *said)
 {
-	return frayi_game_fail(g, FRAY_ERR_INPUT, "advise: %.48s is not an option of any action advice weighs in %s "
-			       "('fray help table' lists each action's)", said, g->rules->id);
+	/* no command-line hint in the library's words (issue 42): the
+	 * actions' options are listed by whatever front end asked */
+	return frayi_game_fail(g, FRAY_ERR_INPUT, "advise: %.48s is not an option of any action advice weighs in %s",
+			       said, g->rules->id);
 }
 
 /* Refused when no action that takes the option would read the value:
