@@ -186,6 +186,13 @@ fray_status fray_game_report_html(const fray_game *game, const char *css, char *
  * *out malloc'd, free() it. The game is unchanged. */
 fray_status fray_game_advise(fray_game *game, const char *unit, const char *goal, size_t noptions,
 			     const char *const *options, fray_format format, char **out);
+/* The same advice, the situation as typed options (fray_game_option,
+ * as fray_game_apply takes them; api/v1/game's "options" object): name
+ * as the action's descriptors name it ('_' read as '-'), FRAY_GAME_BOOL
+ * true a flag given (false: not given), a number or a word as its value;
+ * checked as the words are (the messages name "--NAME"). */
+fray_status fray_game_advise_typed(fray_game *game, const char *unit, const char *goal, size_t noptions,
+				   const fray_game_option *options, fray_format format, char **out);
 /* Solo play: fray takes side's next action, the best of its units'
  * advice under goal (options as fray_game_advise's), applied as
  * fray_game_apply applies one, the questions it asks answered by the
@@ -198,6 +205,10 @@ fray_status fray_game_advise(fray_game *game, const char *unit, const char *goal
  * not have. */
 fray_status fray_game_play(fray_game *game, const char *side, const char *goal, size_t noptions,
 			   const char *const *options, fray_format format, char **out);
+/* The same move, the situation as typed options (as
+ * fray_game_advise_typed's). */
+fray_status fray_game_play_typed(fray_game *game, const char *side, const char *goal, size_t noptions,
+				 const fray_game_option *options, fray_format format, char **out);
 /* Undoes the last action of the log (FRAY_ERR_INPUT when it is empty). */
 fray_status fray_game_undo(fray_game *game);
 void fray_game_free(fray_game *game);

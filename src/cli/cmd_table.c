@@ -296,16 +296,53 @@ static int show(fray_game *game, fray_ctx *ctx, bool log, fray_format form)
 	return status;
 }
 
+/* The situation's words after the unit or side ("--range", "10",
+ * "--cover=partial", "--held") as typed options, the words read here at
+ * the edge: a word after an option that is not one itself is its value,
+ * given as text (the library reads it as the options take it: "10" a
+ * number for --range); an option without one is a flag (true). The
+ * names are copied into names (room for every word). An exit status. */
+static int situation_options(int n, char **w, fray_game_option *opts, char *names, size_t *nopts)
+{
+	*nopts = 0;
+	for (int i = 0; i < n; i++) {
+		if (strncmp(w[i], "--", 2) || !w[i][2])
+			return cli_error(CMD, EXIT_BAD_INPUT, "advise: '%.48s' is not an option (--range 10, --cover "
+					 "partial ...)", w[i]);
+		const char *eq = strchr(w[i], '=');
+		size_t len = eq ? (size_t)(eq - w[i] - 2) : strlen(w[i] + 2);
+		memcpy(names, w[i] + 2, len);
+		names[len] = '\0';
+		fray_game_option *o = &opts[(*nopts)++];
+		*o = (fray_game_option){.name = names, .kind = FRAY_GAME_BOOL, .b = true};
+		names += len + 1;
+		if (eq || (i + 1 < n && strncmp(w[i + 1], "--", 2))) {
+			o->kind = FRAY_GAME_TEXT;
+			o->s = eq ? eq + 1 : w[++i];
+		}
+	}
+	return EXIT_OK;
+}
+
 /* advise UNIT / play SIDE [--goal G] [options]: the library's advice,
  * or its move for a side (written as an action is). */
 static int advise_or_play(fray_game *game, fray_ctx *ctx, const char *path, int argc, char **argv, fray_format form)
 {
 	bool play = !strcmp(argv[0], "play");
 	const char *goal = NULL, *who = NULL;
-	const char **opts = malloc((size_t)argc * sizeof *opts);
-	if (!opts)
+	char **words = malloc((size_t)argc * sizeof *words);
+	fray_game_option *opts = malloc((size_t)argc * sizeof *opts);
+	size_t room = 1;
+	for (int i = 0; i < argc; i++)
+		room += strlen(argv[i]) + 1;
+	char *names = malloc(room);
+	if (!words || !opts || !names) {
+		free(words);
+		free(opts);
+		free(names);
 		return cli_error(CMD, EXIT_RUNTIME, "out of memory");
-	size_t n = 0;
+	}
+	int n = 0;
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--goal") && i + 1 < argc)
 			goal = argv[++i];
@@ -314,15 +351,16 @@ static int advise_or_play(fray_game *game, fray_ctx *ctx, const char *path, int 
 		else if (!who && !cli_is_option(argv[i]))
 			who = argv[i];
 		else
-			opts[n++] = argv[i];
+			words[n++] = argv[i];
 	}
-	if (!who) {
-		free(opts);
-		return cli_error(CMD, EXIT_BAD_INPUT, "usage: fray table GAME %s [--goal win|not-lose|casualties|hold] "
-				 "[--json] [situation options: --range 10 ...]", play ? "play SIDE" : "advise UNIT");
-	}
+	size_t nopts = 0;
+	int status = who ? situation_options(n, words, opts, names, &nopts)
+			 : cli_error(CMD, EXIT_BAD_INPUT, "usage: fray table GAME %s [--goal win|not-lose|casualties|hold] "
+				     "[--json] [situation options: --range 10 ...]", play ? "play SIDE" : "advise UNIT");
 	char *out = NULL;
-	int status = said(CMD, ctx, (play ? fray_game_play : fray_game_advise)(game, who, goal, n, opts, form, &out));
+	if (status == EXIT_OK)
+		status = said(CMD, ctx, (play ? fray_game_play_typed : fray_game_advise_typed)(game, who, goal, nopts,
+											   opts, form, &out));
 	if (status == EXIT_OK && play)
 		status = write_game(game, path);
 	if (status == EXIT_OK) {
@@ -330,7 +368,9 @@ static int advise_or_play(fray_game *game, fray_ctx *ctx, const char *path, int 
 		status = cli_check_printed(CMD, game_what(play ? "the move in" : "the advice on", path));
 	}
 	free(out);
+	free(words);
 	free(opts);
+	free(names);
 	return status;
 }
 

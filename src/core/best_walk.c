@@ -327,29 +327,15 @@ static fray_status local_walk(bwalk *w, const unsigned char *resume, uint64_t st
 {
 	fray_roller *r = &w->r;
 	enum_state *en = r->en;
-	en->resume = resume;
-	en->resume_stage = stage;
-	en->scratch_valid = false;
-	en->len = 0;
-	en->valid = 1;
-	frayi_roller_begin_run(r);
+	frayi_enum_walk_start(r, resume, stage);
 	fray_status st;
 	do {
 		if (++w->paths > w->max_paths)
 			return frayi_fail(w->ctx, FRAY_ERR_LIMIT, "the best policy's exact walk takes more than %llu "
 					  "paths (the budget)", (unsigned long long)w->max_paths);
 		int64_t outcome[FRAY_OUTCOME_MAX_FIELDS] = {0};
-		if (r->truncated)
-			frayi_roller_begin_run(r);
-		en->depth = 0;
-		en->checkpointed = false;
-		fray_policy_reset(w->p);
-		w->proc(r, w->p, w->input, outcome);
-		if (r->status != FRAY_OK)
-			return frayi_fail(w->ctx, r->status, "%s", r->msg);
-		en->len = en->depth;
-		if (en->valid > en->depth + 1)
-			en->valid = en->depth + 1;
+		if ((st = frayi_enum_replay(r, w->proc, w->p, w->input, outcome)) != FRAY_OK)
+			return frayi_fail(w->ctx, st, "%s", r->msg);
 		if ((st = record(w, rec, outcome)) != FRAY_OK)
 			return st;
 		if ((w->paths & 63) == 0 && (st = check_memory(w)) != FRAY_OK)

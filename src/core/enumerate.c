@@ -877,13 +877,8 @@ static fray_status walk_from(walker *w, const unsigned char *resume, uint64_t st
 {
 	fray_roller *r = &w->r;
 	enum_state *en = r->en;
-	en->resume = resume;
-	en->resume_stage = stage;
-	en->scratch_valid = false;
-	en->len = 0;
-	en->valid = 1;
+	frayi_enum_walk_start(r, resume, stage);
 	fray_status st;
-	frayi_roller_begin_run(r);
 	do {
 		if (++w->paths > w->max_paths)
 			return frayi_fail(w->ctx, FRAY_ERR_LIMIT,
@@ -896,19 +891,8 @@ static fray_status walk_from(walker *w, const unsigned char *resume, uint64_t st
 		 * ends the walk, so only a cut or a checkpoint), the checks
 		 * below every 64 paths */
 		int64_t outcome[FRAY_OUTCOME_MAX_FIELDS] = {0};
-		if (r->truncated)
-			frayi_roller_begin_run(r);
-		en->depth = 0;
-		en->checkpointed = false;
-		if (w->p)
-			fray_policy_reset(w->p);
-		w->proc(r, w->p, w->input, outcome);
-		if (r->status != FRAY_OK)
-			return frayi_fail(w->ctx, r->status, "%s", r->msg);
-		/* a pure procedure consumes exactly its recorded path */
-		en->len = en->depth;
-		if (en->valid > en->depth + 1)
-			en->valid = en->depth + 1;
+		if ((st = frayi_enum_replay(r, w->proc, w->p, w->input, outcome)) != FRAY_OK)
+			return frayi_fail(w->ctx, st, "%s", r->msg);
 		if ((st = record_end(w, outcome)) != FRAY_OK)
 			return st;
 		if ((w->paths & 63) == 0 && (st = every_64_paths(w)) != FRAY_OK)

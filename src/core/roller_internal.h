@@ -113,6 +113,43 @@ enum_state *frayi_enum_state_new(fray_ctx *ctx, unsigned max_depth);
 void frayi_enum_state_free(fray_ctx *ctx, enum_state *en);
 bool frayi_enum_next_path(enum_state *en);
 
+/* The start of a walk's paths from one state (resume NULL: the
+ * beginning) of stage `stage`: nothing recorded, the run begun. */
+static inline void frayi_enum_walk_start(fray_roller *r, const unsigned char *resume, uint64_t stage)
+{
+	enum_state *en = r->en;
+	en->resume = resume;
+	en->resume_stage = stage;
+	en->scratch_valid = false;
+	en->len = 0;
+	en->valid = 1;
+	frayi_roller_begin_run(r);
+}
+
+/* Runs the procedure once along the path en holds (the run begun again
+ * only when the last one was cut), outcome cleared by the caller; on
+ * success the path is taken as consumed. The run's failure is returned,
+ * its message in r->msg. Inline: it is the walks' per-path cost. */
+static inline fray_status frayi_enum_replay(fray_roller *r, fray_procedure proc, fray_policy *p,
+					    const void *input, int64_t *outcome)
+{
+	enum_state *en = r->en;
+	if (r->truncated)
+		frayi_roller_begin_run(r);
+	en->depth = 0;
+	en->checkpointed = false;
+	if (p)
+		fray_policy_reset(p);
+	proc(r, p, input, outcome);
+	if (r->status != FRAY_OK)
+		return r->status;
+	/* a pure procedure consumes exactly its recorded path */
+	en->len = en->depth;
+	if (en->valid > en->depth + 1)
+		en->valid = en->depth + 1;
+	return FRAY_OK;
+}
+
 /* The bytes the deals' tables of splits may hold in a walk of this memory
  * budget (deal.c). */
 size_t frayi_deal_tables_max(uint64_t max_bytes);

@@ -209,13 +209,20 @@ static void make_usage(char *dst, size_t cap, const table_action *a)
 	text_add(&t, ": %s", a->summary);
 }
 
-/* made once, for the rule sets registered by then (a rule set registers
+const char *frayi_action_usage(const table_action *a, char *dst, size_t cap)
+{
+	make_usage(dst, cap, a);
+	return dst;
+}
+
+/* fray_game_rule_set_action's *usage, a static string as game.h promises:
+ * made once, for the rule sets registered by then (a rule set registers
  * before any game is made: ruleset.h); one registered later, or past
- * USAGE_SETS, says its summary */
-#define USAGE_MAX 1024
+ * USAGE_SETS, says its summary. The library's own messages and answers
+ * make theirs into the caller's buffer (frayi_action_usage). */
 #define USAGE_ACTIONS 16
 #define USAGE_SETS 8
-static char usages[USAGE_SETS][USAGE_ACTIONS][USAGE_MAX];
+static char usages[USAGE_SETS][USAGE_ACTIONS][ACTION_USAGE_MAX];
 static size_t usage_sets;
 static pthread_once_t usages_once = PTHREAD_ONCE_INIT;
 
@@ -226,11 +233,11 @@ static void make_usages(void)
 		size_t n;
 		const table_action *acts = frayi_ruleset_at(r)->actions(&n);
 		for (size_t i = 0; i < n && i < USAGE_ACTIONS; i++)
-			make_usage(usages[r][i], USAGE_MAX, &acts[i]);
+			make_usage(usages[r][i], ACTION_USAGE_MAX, &acts[i]);
 	}
 }
 
-const char *frayi_action_usage(const table_action *a)
+const char *frayi_action_usage_static(const table_action *a)
 {
 	pthread_once(&usages_once, make_usages);
 	for (size_t r = 0; r < usage_sets; r++) {

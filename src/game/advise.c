@@ -5,10 +5,13 @@
  * game's procedures with the enumerating roller), once per (action,
  * target, options), and ranked best first. */
 #include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "advise.h"
 #include "ruleset.h"
+#include "game_apply.h"
 #include "../catalog/catalog.h"
 #include "../common/hidden.h"
 #include "../common/text.h"
@@ -142,6 +145,47 @@ static void expects(const in_desc *in, char *dst, size_t cap)
 	}
 }
 
+/* Whether an action advice weighs takes option name; *flag: a flag. */
+static bool known(table_game *g, const advise_rules *ar, const char *name, bool *flag)
+{
+	bool is = false;
+	for (size_t k = 0; ar && k < ar->nactions && !is; k++) {
+		const table_action *a = action_of(g, ar->actions[k].action);
+		is = a && takes(a, name, flag);
+	}
+	return is;
+}
+
+static int unknown(table_game *g, const char *said)
+{
+	/* no command-line hint in the library's words (issue 42): the
+	 * actions' options are listed by whatever front end asked */
+	return frayi_game_fail(g, FRAY_ERR_INPUT, "advise: %.48s is not an option of any action advice weighs in %s",
+			       said, g->rules->id);
+}
+
+/* Refused when no action that takes the option would read the value:
+ * the message says what the first one takes. */
+static int check_fits(table_game *g, const advise_rules *ar, const player_opt *o)
+{
+	const in_desc *first = NULL, *in = NULL;
+	bool fits = false;
+	for (size_t k = 0; k < ar->nactions && !fits; k++) {
+		const table_action *a = action_of(g, ar->actions[k].action);
+		if (a && frayi_action_opt_named(a, o->name, &in) && in) {
+			first = first ? first : in;
+			fits = value_fits(in, o->value);
+		}
+	}
+	if (first && !fits) {
+		char want[512];
+		expects(first, want, sizeof want);
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "advise: --%.48s expects %s, got '%.48s'", o->name, want,
+				       o->value ? o->value : "");
+	}
+	return FRAY_OK;
+}
+
 /* The player's words read against the unit's actions: an option no
  * action of the table takes is refused (its message names it). */
 static int read_player(table_game *g, const advise_rules *ar, size_t nopt, const char *const *opt, player_opt *p,
@@ -159,14 +203,9 @@ static int read_player(table_game *g, const advise_rules *ar, size_t nopt, const
 		*o = (player_opt){0};
 		const char *eq = strchr(w, '=');
 		snprintf(o->name, sizeof o->name, "%.*s", (int)(eq ? (size_t)(eq - w - 2) : strlen(w + 2)), w + 2);
-		bool known = false, flag = false;
-		for (size_t k = 0; ar && k < ar->nactions && !known; k++) {
-			const table_action *a = action_of(g, ar->actions[k].action);
-			known = a && takes(a, o->name, &flag);
-		}
-		if (!known)
-			return frayi_game_fail(g, FRAY_ERR_INPUT, "advise: %.48s is not an option of any action advice "
-					       "weighs in %s ('fray help table' lists each action's)", w, g->rules->id);
+		bool flag = false;
+		if (!known(g, ar, o->name, &flag))
+			return unknown(g, w);
 		if (eq) {
 			if (strlen(eq + 1) >= sizeof o->eq_value)
 				return frayi_game_fail(g, FRAY_ERR_INPUT, "advise: %.48s: the value is longer than %zu "
@@ -178,23 +217,56 @@ static int read_player(table_game *g, const advise_rules *ar, size_t nopt, const
 				return frayi_game_fail(g, FRAY_ERR_INPUT, "advise: %.48s needs a value", w);
 			o->value = opt[++i];
 		}
-		/* refused when no action that takes the option would read
-		 * the value: the message says what the first one takes */
-		const in_desc *first = NULL, *in = NULL;
-		bool fits = false;
-		for (size_t k = 0; k < ar->nactions && !fits; k++) {
-			const table_action *a = action_of(g, ar->actions[k].action);
-			if (a && frayi_action_opt_named(a, o->name, &in) && in) {
-				first = first ? first : in;
-				fits = value_fits(in, o->value);
-			}
+		int st = check_fits(g, ar, o);
+		if (st != FRAY_OK)
+			return st;
+	}
+	return FRAY_OK;
+}
+
+/* The player's typed options (api/v1/game's "options" object) read as
+ * the words would be: a name with '_' read as '-', false left out, true a
+ * flag, a number as its text; the same checks and messages. */
+static int read_typed(table_game *g, const advise_rules *ar, size_t nopt, const fray_game_option *opt, player_opt *p,
+		      size_t *np)
+{
+	*np = 0;
+	for (size_t i = 0; i < nopt; i++) {
+		const fray_game_option *t = &opt[i];
+		if (!t->name || (t->kind == FRAY_GAME_TEXT && !t->s))
+			return frayi_game_fail(g, FRAY_ERR_INPUT, "advise: option %zu has no name or no value", i);
+		if (t->kind == FRAY_GAME_BOOL && !t->b)
+			continue; /* a flag not given */
+		if (*np == PLAYER_MAX)
+			return frayi_game_fail(g, FRAY_ERR_INPUT, "advise: at most %d options", PLAYER_MAX);
+		player_opt *o = &p[(*np)++];
+		*o = (player_opt){0};
+		char said[ADVISE_WORD + 2];
+		snprintf(said, sizeof said, "--%s", t->name);
+		for (char *c = said; *c; c++)
+			*c = *c == '_' ? '-' : *c;
+		snprintf(o->name, sizeof o->name, "%s", said + 2);
+		bool flag = false;
+		if (strlen(t->name) >= sizeof o->name || !known(g, ar, o->name, &flag))
+			return unknown(g, said);
+		switch (t->kind) {
+		case FRAY_GAME_BOOL:
+			if (!flag)
+				return frayi_game_fail(g, FRAY_ERR_INPUT, "advise: --%.48s needs a value", o->name);
+			break; /* a flag: no value */
+		case FRAY_GAME_INT: snprintf(o->eq_value, sizeof o->eq_value, "%" PRId64, t->i); break;
+		case FRAY_GAME_NUMBER: frayi_number_text(t->x, o->eq_value, sizeof o->eq_value); break;
+		default:
+			if (strlen(t->s) >= sizeof o->eq_value)
+				return frayi_game_fail(g, FRAY_ERR_INPUT, "advise: %.48s: the value is longer than %zu "
+						       "bytes", o->name, sizeof o->eq_value - 1);
+			snprintf(o->eq_value, sizeof o->eq_value, "%s", t->s);
 		}
-		if (first && !fits) {
-			char want[512];
-			expects(first, want, sizeof want);
-			return frayi_game_fail(g, FRAY_ERR_INPUT, "advise: --%.48s expects %s, got '%.48s'", o->name,
-					       want, o->value ? o->value : "");
-		}
+		if (t->kind != FRAY_GAME_BOOL)
+			o->value = o->eq_value;
+		int st = check_fits(g, ar, o);
+		if (st != FRAY_OK)
+			return st;
 	}
 	return FRAY_OK;
 }
@@ -507,15 +579,15 @@ static void rank(advice *a, size_t n)
 		}
 }
 
-int frayi_advise(fray_game *game, size_t unit, advise_goal goal, size_t nopt, const char *const *opt,
-		 advice_list *out)
+int frayi_advise(fray_game *game, size_t unit, advise_goal goal, const advise_player *pl, advice_list *out)
 {
 	*out = (advice_list){.goal = goal, .unit = unit};
 	table_game *g = (table_game *)frayi_game_table(game);
 	const advise_rules *ar = rules_of(g);
 	player_opt p[PLAYER_MAX];
-	size_t np;
-	int st = read_player(g, ar, nopt, opt, p, &np);
+	size_t np = 0;
+	int st = !pl ? FRAY_OK : pl->typed ? read_typed(g, ar, pl->n, pl->typed, p, &np)
+					   : read_player(g, ar, pl->n, pl->words, p, &np);
 	if (st != FRAY_OK || !ar)
 		return st;
 	fray_policy *pol = fray_policy_heuristic_new(g->ctx);

@@ -90,12 +90,20 @@ typedef struct advice_list {
 	advice *a;                       /* best first */
 } advice_list;
 
-/* The advice for unit now under goal, the player's options (words as
- * after the unit on fray table's command line) given to each action that
- * takes them: into *out (free with frayi_advice_free). FRAY_ERR_INPUT for
- * an option no action of the unit takes. */
-int frayi_advise(fray_game *game, size_t unit, advise_goal goal, size_t nopt, const char *const *opt,
-		 advice_list *out);
+/* The player's options: n words as after the unit on fray table's
+ * command line (fray_game_advise's), or, typed non-NULL, n typed options
+ * (fray_game_advise_typed's). */
+typedef struct advise_player {
+	size_t n;
+	const char *const *words;
+	const fray_game_option *typed;
+} advise_player;
+
+/* The advice for unit now under goal, the player's options (NULL: none)
+ * given to each action that takes them: into *out (free with
+ * frayi_advice_free). FRAY_ERR_INPUT for an option no action of the unit
+ * takes. */
+int frayi_advise(fray_game *game, size_t unit, advise_goal goal, const advise_player *pl, advice_list *out);
 void frayi_advice_free(fray_game *game, advice_list *l);
 /* The advice as JSON ({"goal", "unit", "actions": [...]}) or text. */
 int frayi_advice_render(fray_game *game, const advice_list *l, fray_format form, char **out);

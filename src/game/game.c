@@ -323,7 +323,7 @@ FRAY_API const char *fray_game_rule_set_action(const char *rules, size_t i, cons
 	if (i >= n)
 		return NULL;
 	if (usage)
-		*usage = frayi_action_usage(&acts[i]);
+		*usage = frayi_action_usage_static(&acts[i]);
 	return acts[i].name;
 }
 

@@ -47,8 +47,7 @@ static fray_status unknown_option(fray_ctx *ctx, const table_action *act, const 
 				action, any ? " (its options: " : " (it takes none", any ? list : "", ")");
 }
 
-/* A number as its shortest text that reads back the same. */
-static void number_text(double x, char *dst, size_t cap)
+void frayi_number_text(double x, char *dst, size_t cap)
 {
 	/* a whole number as one ("10", never "1e+01") */
 	if (x == (double)(int64_t)x && x > -1e15 && x < 1e15) {
@@ -81,7 +80,7 @@ static fray_status check_value(fray_ctx *ctx, const char *key, const in_desc *in
 		if (o->kind == FRAY_GAME_INT)
 			snprintf(got, sizeof got, "%" PRId64, o->i);
 		else
-			number_text(o->x, got, sizeof got);
+			frayi_number_text(o->x, got, sizeof got);
 		if ((o->kind != FRAY_GAME_INT && o->kind != FRAY_GAME_NUMBER) || x != x ||
 		    (whole && x != (double)(int64_t)x) || x < (double)in->min || x > (double)in->max)
 			return frayi_fail_input(ctx, FRAY_ERR_INPUT, key, "options.%s: expected %s from %lld to %lld%s%s%s",
@@ -142,7 +141,7 @@ static fray_status set_words(fray_ctx *ctx, size_t n, const fray_game_option *op
 		case FRAY_GAME_INT: len = snprintf(at, cap, "%s=%" PRId64, o->name, o->i); break;
 		case FRAY_GAME_NUMBER: {
 			char x[40];
-			number_text(o->x, x, sizeof x);
+			frayi_number_text(o->x, x, sizeof x);
 			len = snprintf(at, cap, "%s=%s", o->name, x);
 			break;
 		}

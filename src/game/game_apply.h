@@ -25,6 +25,9 @@ typedef struct game_words {
  * field (KEY=VALUE, checked by the action). */
 fray_status frayi_game_words(fray_game *game, const char *action, const char *actor, const char *target, size_t n,
 			     const fray_game_option *opts, game_words *w);
+/* A number as its shortest text that reads back the same ("10", never
+ * "1e+01"). */
+void frayi_number_text(double x, char *dst, size_t cap);
 /* The action's words run on the game (fray_game_act's core): what
  * happened into *events (JSON) and *story (the text fray table prints),
  * each malloc'd, NULL when not wanted; a failure leaves the game as it

@@ -3,6 +3,7 @@
  * reader (its size, depth and node limits hold); the answer is written to
  * a memory stream. No rule is decided here: the game decides, this only
  * carries words in and JSON out (docs/json/game-request.md). */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -79,7 +80,6 @@ typedef struct request {
 	FILE *out;               /* the answer being written */
 	request_policy policy;
 	const fray_request_opts *opts; /* the odds' budgets and watch; NULL: none */
-	char dashed[FRAY_GAME_REQUEST_MAX_OPTIONS][TABLE_NAME_MAX + 3]; /* advise's "--range" from "range" */
 } request;
 
 static const char *const known_keys[] = {"op", "game", "name", "rules", "forces", "forces_name", "seed", "action",
@@ -377,7 +377,8 @@ static void put_units(request *r, fray_game *game)
 			const table_action *a = action_named(game, names[k]);
 			fprintf(r->out, "%s{\"name\": \"%s\", \"target\": %s, \"usage\": ", k ? ", " : "", names[k],
 				a && a->needs_target ? "true" : "false");
-			frayi_json_string(r->out, a ? frayi_action_usage(a) : "");
+			char usage[ACTION_USAGE_MAX];
+			frayi_json_string(r->out, a ? frayi_action_usage(a, usage, sizeof usage) : "");
 			fputs(", \"options\": ", r->out);
 			put_options(r, frayi_game_table(game), i, a);
 			if (a && a->needs_target)
@@ -430,7 +431,8 @@ static fray_status op_actions(request *r)
 		for (size_t p = 0; acts[i].desc && p < 4 && acts[i].desc->procs[p]; p++)
 			fprintf(r->out, "%s\"%s\"", p ? ", " : "", acts[i].desc->procs[p]);
 		fputs("], \"usage\": ", r->out);
-		frayi_json_string(r->out, frayi_action_usage(&acts[i]));
+		char usage[ACTION_USAGE_MAX];
+		frayi_json_string(r->out, frayi_action_usage(&acts[i], usage, sizeof usage));
 		fputs(", \"options\": ", r->out);
 		put_options(r, NULL, 0, &acts[i]);
 		fputs("}", r->out);
@@ -632,17 +634,18 @@ static fray_status op_new(request *r, fray_game **game)
 
 /* ---- advice and solo play (issue 44): the library's JSON spliced in ---- */
 
-/* "options" for advise and play: the situation as words, from a list of
- * words or an object ({"range": 10, "taking_cover": true}: "--range",
- * "10", "--taking-cover"; false or null: left out). Each action that
- * takes an option gets it; one that none takes is refused by the
- * advice. */
-static fray_status situation_words(request *r, const char **words, size_t *n)
+/* "options" for advise and play: a list of words (as fray table's:
+ * ["--range", "10"]) into words, or an object of typed options
+ * ({"range": 10, "taking_cover": true}; false: the flag not given, null:
+ * left out) into opts (*typed). Each action that takes an option gets
+ * it; one that none takes is refused by the advice. */
+static fray_status situation(request *r, const char **words, fray_game_option *opts, size_t *n, bool *typed)
 {
 	*n = 0;
 	const fray_node *o = fray_map_get(r->root, "options");
 	size_t len = fray_node_len(o);
 	bool map = fray_node_kind_of(o) == FRAY_NODE_MAP;
+	*typed = map;
 	if (o && !map && fray_node_kind_of(o) != FRAY_NODE_SEQ)
 		return frayi_fail_input(r->ctx, FRAY_ERR_INPUT, "options", "options: expected an object or a list of words");
 	if (len > FRAY_GAME_REQUEST_MAX_OPTIONS / 2)
@@ -657,14 +660,19 @@ static fray_status situation_words(request *r, const char **words, size_t *n)
 			continue;
 		}
 		bool plain = fray_node_plain(v);
-		if (plain && (!strcmp(val, "false") || !strcmp(val, "null")))
+		if (plain && !strcmp(val, "null"))
 			continue;
-		snprintf(r->dashed[i], sizeof r->dashed[i], "--%s", key);
-		for (char *c = r->dashed[i] + 2; *c; c++)
-			*c = *c == '_' ? '-' : *c;
-		words[(*n)++] = r->dashed[i];
-		if (!(plain && !strcmp(val, "true")))
-			words[(*n)++] = val;
+		fray_game_option *t = &opts[(*n)++];
+		*t = (fray_game_option){.name = key, .kind = FRAY_GAME_TEXT, .s = val};
+		char *end;
+		if (plain && (!strcmp(val, "true") || !strcmp(val, "false"))) {
+			t->kind = FRAY_GAME_BOOL;
+			t->b = !strcmp(val, "true");
+		} else if (plain && *val && (errno = 0, t->i = strtoll(val, &end, 10), !*end && !errno)) {
+			t->kind = FRAY_GAME_INT;
+		} else if (plain && *val && (t->x = strtod(val, &end), !*end)) {
+			t->kind = FRAY_GAME_NUMBER;
+		}
 	}
 	return FRAY_OK;
 }
@@ -678,45 +686,32 @@ static void put_members(request *r, const char *json)
 }
 
 /* advise: "actor" (the unit), "goal", "options": the unit's actions
- * ranked ({"goal", "unit", "actions"}, as `fray table GAME advise --json`). */
-static fray_status op_advise(request *r, fray_game *game)
+ * ranked ({"goal", "unit", "actions"}, as `fray table GAME advise
+ * --json`); play: "side", "goal", "options": fray's move for the side
+ * ({"side", "goal", "played", "says", "events"}), the new game and the
+ * view. */
+static fray_status op_advise_or_play(request *r, fray_game *game, bool play)
 {
-	const char *actor, *goal, *words[FRAY_GAME_REQUEST_MAX_OPTIONS];
+	const char *who, *goal, *words[FRAY_GAME_REQUEST_MAX_OPTIONS];
+	fray_game_option opts[FRAY_GAME_REQUEST_MAX_OPTIONS];
 	size_t n;
-	fray_status st = text_field(r, "actor", true, &actor);
+	bool typed;
+	fray_status st = text_field(r, play ? "side" : "actor", true, &who);
 	if (st == FRAY_OK)
 		st = text_field(r, "goal", false, &goal);
 	if (st == FRAY_OK)
-		st = situation_words(r, words, &n);
+		st = situation(r, words, opts, &n, &typed);
 	char *out = NULL;
-	if (st == FRAY_OK)
-		st = fray_game_advise(game, actor, goal, n, words, FRAY_FORMAT_JSON, &out);
+	if (st == FRAY_OK && typed)
+		st = (play ? fray_game_play_typed : fray_game_advise_typed)(game, who, goal, n, opts, FRAY_FORMAT_JSON,
+									     &out);
+	else if (st == FRAY_OK)
+		st = (play ? fray_game_play : fray_game_advise)(game, who, goal, n, words, FRAY_FORMAT_JSON, &out);
 	if (st == FRAY_OK) {
-		put_game(r, game, false);
+		put_game(r, game, play);
 		put_members(r, out);
-	}
-	free(out);
-	return st;
-}
-
-/* play: "side", "goal", "options": fray's move for the side ({"side",
- * "goal", "played", "says", "events"}), the new game and the view. */
-static fray_status op_play(request *r, fray_game *game)
-{
-	const char *side, *goal, *words[FRAY_GAME_REQUEST_MAX_OPTIONS];
-	size_t n;
-	fray_status st = text_field(r, "side", true, &side);
-	if (st == FRAY_OK)
-		st = text_field(r, "goal", false, &goal);
-	if (st == FRAY_OK)
-		st = situation_words(r, words, &n);
-	char *out = NULL;
-	if (st == FRAY_OK)
-		st = fray_game_play(game, side, goal, n, words, FRAY_FORMAT_JSON, &out);
-	if (st == FRAY_OK) {
-		put_game(r, game, true);
-		put_members(r, out);
-		st = put_view(r, game);
+		if (play)
+			st = put_view(r, game);
 	}
 	free(out);
 	return st;
@@ -767,8 +762,8 @@ static fray_status run_op(request *r)
 	case 4: st = op_apply(r, game); break;
 	case 5: st = op_undo(r, game); break;
 	case 6: st = op_log(r, game); break;
-	case 9: st = op_advise(r, game); break;
-	case 10: st = op_play(r, game); break;
+	case 9: st = op_advise_or_play(r, game, false); break;
+	case 10: st = op_advise_or_play(r, game, true); break;
 	default: st = op_report(r, game); break;
 	}
 	fray_game_free(game);

@@ -44,7 +44,7 @@ static bool over(const table_game *g, char *why, size_t cap)
 
 /* The best advice over side's units (*best: its list and index), or
  * none; any: whether some unit of the side has any action at all. */
-static int best_of(fray_game *game, const char *side, advise_goal goal, size_t nopt, const char *const *opt,
+static int best_of(fray_game *game, const char *side, advise_goal goal, const advise_player *pl,
 		   advice_list *best, size_t *at)
 {
 	const table_game *g = frayi_game_table(game);
@@ -54,7 +54,7 @@ static int best_of(fray_game *game, const char *side, advise_goal goal, size_t n
 		if (strcasecmp(g->units[u].side, side) || !in_fight(&g->units[u]))
 			continue;
 		advice_list l;
-		int st = frayi_advise(game, u, goal, nopt, opt, &l);
+		int st = frayi_advise(game, u, goal, pl, &l);
 		if (st != FRAY_OK) {
 			frayi_advice_free(game, best);
 			return st;
@@ -131,7 +131,7 @@ static int play_words(fray_game *game, const char *note, size_t n, const char *c
 	return st;
 }
 
-static int play(fray_game *game, const char *side, advise_goal goal, size_t nopt, const char *const *opt,
+static int play(fray_game *game, const char *side, advise_goal goal, const advise_player *pl,
 		fray_format form, char **out)
 {
 	const table_game *g = frayi_game_table(game);
@@ -140,7 +140,7 @@ static int play(fray_game *game, const char *side, advise_goal goal, size_t nopt
 		return render(game, side, goal, NULL, says, NULL, form, out);
 	advice_list l;
 	size_t at;
-	int st = best_of(game, side, goal, nopt, opt, &l, &at);
+	int st = best_of(game, side, goal, pl, &l, &at);
 	if (st != FRAY_OK)
 		return st;
 	char *events = NULL;
@@ -175,7 +175,7 @@ static int play(fray_game *game, const char *side, advise_goal goal, size_t nopt
 		if (!strcasecmp(g->units[u].side, side) || !in_fight(&g->units[u]))
 			continue;
 		advice_list o;
-		if ((st = frayi_advise(game, u, goal, 0, NULL, &o)) == FRAY_OK) {
+		if ((st = frayi_advise(game, u, goal, NULL, &o)) == FRAY_OK) {
 			others = o.n > 0;
 			frayi_advice_free(game, &o);
 		}
@@ -210,12 +210,13 @@ static bool format_ok(fray_format form)
 	return form == FRAY_FORMAT_TEXT || form == FRAY_FORMAT_JSON;
 }
 
-FRAY_API fray_status fray_game_advise(fray_game *game, const char *unit, const char *goal, size_t noptions,
-				      const char *const *options, fray_format format, char **out)
+/* advise's core: pl the player's options, words or typed. */
+static fray_status advise(fray_game *game, const char *unit, const char *goal, const advise_player *pl,
+			  fray_format format, char **out)
 {
 	if (out)
 		*out = NULL;
-	if (!game || !unit || !out || (noptions && !options) || !format_ok(format))
+	if (!game || !unit || !out || (pl->n && !pl->words && !pl->typed) || !format_ok(format))
 		return game ? frayi_fail(frayi_game_table(game)->ctx, FRAY_ERR_INPUT, "fray_game_advise: expected a "
 					 "game, a unit, text or json and a place for the answer") : FRAY_ERR_INPUT;
 	table_game *g = (table_game *)frayi_game_table(game);
@@ -225,7 +226,7 @@ FRAY_API fray_status fray_game_advise(fray_game *game, const char *unit, const c
 	if (!u)
 		return (fray_status)frayi_game_failed(g);
 	advice_list l;
-	if ((st = frayi_advise(game, (size_t)(u - g->units), gl, noptions, options, &l)) != FRAY_OK)
+	if ((st = frayi_advise(game, (size_t)(u - g->units), gl, pl, &l)) != FRAY_OK)
 		return (fray_status)st;
 	char *text = NULL;
 	st = frayi_advice_render(game, &l, format, &text);
@@ -235,12 +236,27 @@ FRAY_API fray_status fray_game_advise(fray_game *game, const char *unit, const c
 	return st == FRAY_ERR_NOMEM ? frayi_nomem(g->ctx) : (fray_status)st;
 }
 
-FRAY_API fray_status fray_game_play(fray_game *game, const char *side, const char *goal, size_t noptions,
-				    const char *const *options, fray_format format, char **out)
+FRAY_API fray_status fray_game_advise_typed(fray_game *game, const char *unit, const char *goal, size_t noptions,
+					    const fray_game_option *options, fray_format format, char **out)
+{
+	advise_player pl = {.n = noptions, .typed = options};
+	return advise(game, unit, goal, &pl, format, out);
+}
+
+FRAY_API fray_status fray_game_advise(fray_game *game, const char *unit, const char *goal, size_t noptions,
+				      const char *const *options, fray_format format, char **out)
+{
+	advise_player pl = {.n = noptions, .words = options};
+	return advise(game, unit, goal, &pl, format, out);
+}
+
+/* play's core: pl the player's options, words or typed. */
+static fray_status play_side(fray_game *game, const char *side, const char *goal, const advise_player *pl,
+			     fray_format format, char **out)
 {
 	if (out)
 		*out = NULL;
-	if (!game || !side || !out || (noptions && !options) || !format_ok(format))
+	if (!game || !side || !out || (pl->n && !pl->words && !pl->typed) || !format_ok(format))
 		return game ? frayi_fail(frayi_game_table(game)->ctx, FRAY_ERR_INPUT, "fray_game_play: expected a "
 					 "game, a side, text or json and a place for the answer") : FRAY_ERR_INPUT;
 	const table_game *g = frayi_game_table(game);
@@ -263,10 +279,24 @@ FRAY_API fray_status fray_game_play(fray_game *game, const char *side, const cha
 					side, sides);
 	}
 	char *text = NULL;
-	st = play(game, side, gl, noptions, options, format, &text);
+	st = play(game, side, gl, pl, format, &text);
 	if (st == FRAY_OK)
 		st = frayi_out_give(ctx, text, out);
 	else
 		frayi_game_dealloc(ctx, text);
 	return st == FRAY_ERR_NOMEM ? frayi_nomem(ctx) : (fray_status)st;
+}
+
+FRAY_API fray_status fray_game_play_typed(fray_game *game, const char *side, const char *goal, size_t noptions,
+					  const fray_game_option *options, fray_format format, char **out)
+{
+	advise_player pl = {.n = noptions, .typed = options};
+	return play_side(game, side, goal, &pl, format, out);
+}
+
+FRAY_API fray_status fray_game_play(fray_game *game, const char *side, const char *goal, size_t noptions,
+				    const char *const *options, fray_format format, char **out)
+{
+	advise_player pl = {.n = noptions, .words = options};
+	return play_side(game, side, goal, &pl, format, out);
 }

@@ -61,6 +61,27 @@ struct game_ruleset {
  * the unit's area (table_unit.own); T must fit TABLE_UNIT_OWN bytes. */
 #define UNIT_OWN(T, m) .off = offsetof(T, m), .own = true
 
+/* The rows of a rule set's field table (ruleset_*.c): FIELD_STR and
+ * FIELD_ENUM are table_unit's own members (name, side, status), the
+ * FIELD_O ones the rule set's struct's; a file defines FIELD_OWN (its
+ * struct: presidio_own) before its table. */
+#define FIELD_U(m) .off = offsetof(table_unit, m)
+#define FIELD_O(m) UNIT_OWN(FIELD_OWN, m)
+#define FIELD_STR(k, m, req) {k, F_STR, FIELD_U(m), .min = 0, .required = req}
+#define FIELD_OSTR(k, m, req) {k, F_STR, FIELD_O(m), .min = 0, .required = req}
+#define FIELD_INT(k, m, lo, hi, req) {k, F_INT, FIELD_O(m), .min = lo, .max = hi, .required = req}
+#define FIELD_BOOL(k, m) {k, F_BOOL, FIELD_O(m), .required = false}
+#define FIELD_ENUM(k, m, names, n, req) {k, F_ENUM, FIELD_U(m), .min = 0, .choices = names, .nchoices = n, .required = req}
+#define FIELD_OENUM(k, m, names, n, req) \
+	{k, F_ENUM, FIELD_O(m), .min = 0, .choices = names, .nchoices = n, .required = req}
+
+/* Whether a unit's node (its map in the file) gives key: a default is
+ * for a key left out. */
+static inline bool frayi_node_has_key(const fray_node *n, const char *key)
+{
+	return fray_node_kind_of(n) == FRAY_NODE_MAP && fray_map_get(n, key);
+}
+
 /* A field's place in unit u. */
 static inline void *frayi_field_at(const unit_field *f, table_unit *u)
 {

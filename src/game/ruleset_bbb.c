@@ -6,48 +6,36 @@
 #include "ruleset.h"
 #include "../common/text.h"
 
-#define U(m) .off = offsetof(table_unit, m)
-/* the rule set's own fields, in its struct in the unit's area */
-#define O(m) UNIT_OWN(bbb_own, m)
-#define STR(k, m, req) {k, F_STR, U(m), .min = 0, .required = req}
-#define OSTR(k, m, req) {k, F_STR, O(m), .min = 0, .required = req}
-#define INT(k, m, lo, hi, req) {k, F_INT, O(m), .min = lo, .max = hi, .required = req}
-#define BOOL(k, m) {k, F_BOOL, O(m), .required = false}
-#define ENUM(k, m, names, n, req) {k, F_ENUM, U(m), .min = 0, .choices = names, .nchoices = n, .required = req}
-#define OENUM(k, m, names, n, req) {k, F_ENUM, O(m), .min = 0, .choices = names, .nchoices = n, .required = req}
+/* the rule set's own fields, in its struct in the unit's area (ruleset.h) */
+#define FIELD_OWN bbb_own
 
 static const unit_field bbb_fields[] = {
-	STR("name", name, true),
-	STR("side", side, true),
-	OENUM("arm", arm, fray_bbb_arm_names, 3, true),
-	OENUM("training", training, fray_bbb_training_names, 3, false),
-	OSTR("weapons", weapons, true),
-	INT("bases", bases, 0, 99, true),
-	INT("start_bases", start_bases, 0, 99, false),
-	BOOL("aggressive", aggressive),
-	BOOL("in_depth", in_depth),
-	BOOL("fragile", fragile),
-	BOOL("disrupted", disrupted),
-	BOOL("low_ammo", low_ammo),
-	BOOL("spent", spent),
-	BOOL("silenced", silenced),
-	BOOL("low_ammo_instead", low_ammo_instead),
-	BOOL("reduced", reduced),
-	BOOL("halted", halted),
-	ENUM("status", status, frayi_unit_status_names, ST_NSTATUS, false),
+	FIELD_STR("name", name, true),
+	FIELD_STR("side", side, true),
+	FIELD_OENUM("arm", arm, fray_bbb_arm_names, 3, true),
+	FIELD_OENUM("training", training, fray_bbb_training_names, 3, false),
+	FIELD_OSTR("weapons", weapons, true),
+	FIELD_INT("bases", bases, 0, 99, true),
+	FIELD_INT("start_bases", start_bases, 0, 99, false),
+	FIELD_BOOL("aggressive", aggressive),
+	FIELD_BOOL("in_depth", in_depth),
+	FIELD_BOOL("fragile", fragile),
+	FIELD_BOOL("disrupted", disrupted),
+	FIELD_BOOL("low_ammo", low_ammo),
+	FIELD_BOOL("spent", spent),
+	FIELD_BOOL("silenced", silenced),
+	FIELD_BOOL("low_ammo_instead", low_ammo_instead),
+	FIELD_BOOL("reduced", reduced),
+	FIELD_BOOL("halted", halted),
+	FIELD_ENUM("status", status, frayi_unit_status_names, ST_NSTATUS, false),
 };
-
-static bool has_key(const fray_node *n, const char *key)
-{
-	return fray_node_kind_of(n) == FRAY_NODE_MAP && fray_map_get(n, key);
-}
 
 /* The starting strength; trained troops unless the file says. */
 static void bbb_defaults(table_unit *u, const fray_node *n)
 {
-	if (!has_key(n, "start_bases"))
+	if (!frayi_node_has_key(n, "start_bases"))
 		BBB_OF(u)->start_bases = BBB_OF(u)->bases;
-	if (!has_key(n, "training"))
+	if (!frayi_node_has_key(n, "training"))
 		BBB_OF(u)->training = FRAY_BBB_TRAINED;
 }
 

@@ -6,36 +6,29 @@
 #include <stddef.h>
 #include "ruleset.h"
 
-#define U(m) .off = offsetof(table_unit, m)
-/* the rule set's own fields, in its struct in the unit's area */
-#define O(m) UNIT_OWN(chits_own, m)
-#define STR(k, m, req) {k, F_STR, U(m), .min = 0, .required = req}
-#define OSTR(k, m, req) {k, F_STR, O(m), .min = 0, .required = req}
-#define INT(k, m, lo, hi, req) {k, F_INT, O(m), .min = lo, .max = hi, .required = req}
-#define BOOL(k, m) {k, F_BOOL, O(m), .required = false}
-#define ENUM(k, m, names, n, req) {k, F_ENUM, U(m), .min = 0, .choices = names, .nchoices = n, .required = req}
-#define OENUM(k, m, names, n, req) {k, F_ENUM, O(m), .min = 0, .choices = names, .nchoices = n, .required = req}
+/* the rule set's own fields, in its struct in the unit's area (ruleset.h) */
+#define FIELD_OWN chits_own
 
 /* A brigade (or cavalry regiment) of the chit-pull system: its
  * battalions' hits, the lead battalion, fatigue points, disorder and
  * morale level (chit-combat.txt). battalions comes before hits: the list
  * is checked against it. */
 static const unit_field chits_fields[] = {
-	STR("name", name, true),
-	STR("side", side, true),
-	OENUM("arm", arm, fray_chits_types, 3, false),
-	INT("battalions", battalions, 1, FRAY_CHITS_MAX_BATTALIONS, true),
-	{"hits", F_HITS, O(hits), .min = 0, .max = 99, .required = false, .count = offsetof(chits_own, battalions)},
-	INT("lead", lead, 1, FRAY_CHITS_MAX_BATTALIONS, false),
-	INT("morale", chit_morale, 0, 99, true),
-	INT("fatigue", fatigue, 0, 99, false),
-	BOOL("disordered", disordered),
+	FIELD_STR("name", name, true),
+	FIELD_STR("side", side, true),
+	FIELD_OENUM("arm", arm, fray_chits_types, 3, false),
+	FIELD_INT("battalions", battalions, 1, FRAY_CHITS_MAX_BATTALIONS, true),
+	{"hits", F_HITS, FIELD_O(hits), .min = 0, .max = 99, .required = false, .count = offsetof(chits_own, battalions)},
+	FIELD_INT("lead", lead, 1, FRAY_CHITS_MAX_BATTALIONS, false),
+	FIELD_INT("morale", chit_morale, 0, 99, true),
+	FIELD_INT("fatigue", fatigue, 0, 99, false),
+	FIELD_BOOL("disordered", disordered),
 };
 
 /* The first battalion leads unless the file says. */
 static void chits_defaults(table_unit *u, const fray_node *n)
 {
-	if (fray_node_kind_of(n) != FRAY_NODE_MAP || !fray_map_get(n, "lead"))
+	if (!frayi_node_has_key(n, "lead"))
 		CHITS_OF(u)->lead = 1;
 }
 

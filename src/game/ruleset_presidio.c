@@ -6,58 +6,46 @@
 #include <string.h>
 #include "ruleset.h"
 
-#define U(m) .off = offsetof(table_unit, m)
-/* the rule set's own fields, in its struct in the unit's area */
-#define O(m) UNIT_OWN(presidio_own, m)
-#define STR(k, m, req) {k, F_STR, U(m), .min = 0, .required = req}
-#define OSTR(k, m, req) {k, F_STR, O(m), .min = 0, .required = req}
-#define INT(k, m, lo, hi, req) {k, F_INT, O(m), .min = lo, .max = hi, .required = req}
-#define BOOL(k, m) {k, F_BOOL, O(m), .required = false}
-#define ENUM(k, m, names, n, req) {k, F_ENUM, U(m), .min = 0, .choices = names, .nchoices = n, .required = req}
-#define OENUM(k, m, names, n, req) {k, F_ENUM, O(m), .min = 0, .choices = names, .nchoices = n, .required = req}
+/* the rule set's own fields, in its struct in the unit's area (ruleset.h) */
+#define FIELD_OWN presidio_own
 
 static const unit_field presidio_fields[] = {
-	STR("name", name, true),
-	STR("side", side, true),
-	OSTR("type", type, false),
-	INT("figures", figures, 0, 1000, true),
-	INT("start_figures", start_figures, 0, 1000, false),
-	OENUM("size", size, fray_presidio_size_names, 4, false),
-	OSTR("weapon", weapon, false),
-	OSTR("melee_weapon", melee_weapon, false),
-	INT("ranged", ranged, -5, 10, false),
-	INT("melee", melee, -5, 10, false),
-	INT("armor", armor, -5, 20, false),
-	OENUM("morale", level, fray_presidio_level_names, FRAY_PRESIDIO_NLEVELS, false),
-	BOOL("mounted", mounted),
-	BOOL("line", line),
-	BOOL("bayonets", bayonets),
-	OENUM("designation", designation, fray_presidio_designation_names, 3, false),
-	INT("leader", leader, 0, 4, false),
-	OSTR("leader_rank", leader_rank, false),
-	INT("specialists", specialists, 0, 100, false),
-	INT("casualties", casualties, 0, 1000, false),
-	INT("reload", reload, 0, 20, false),
-	BOOL("volleyed", volleyed),
-	ENUM("status", status, frayi_unit_status_names, ST_NSTATUS, false),
+	FIELD_STR("name", name, true),
+	FIELD_STR("side", side, true),
+	FIELD_OSTR("type", type, false),
+	FIELD_INT("figures", figures, 0, 1000, true),
+	FIELD_INT("start_figures", start_figures, 0, 1000, false),
+	FIELD_OENUM("size", size, fray_presidio_size_names, 4, false),
+	FIELD_OSTR("weapon", weapon, false),
+	FIELD_OSTR("melee_weapon", melee_weapon, false),
+	FIELD_INT("ranged", ranged, -5, 10, false),
+	FIELD_INT("melee", melee, -5, 10, false),
+	FIELD_INT("armor", armor, -5, 20, false),
+	FIELD_OENUM("morale", level, fray_presidio_level_names, FRAY_PRESIDIO_NLEVELS, false),
+	FIELD_BOOL("mounted", mounted),
+	FIELD_BOOL("line", line),
+	FIELD_BOOL("bayonets", bayonets),
+	FIELD_OENUM("designation", designation, fray_presidio_designation_names, 3, false),
+	FIELD_INT("leader", leader, 0, 4, false),
+	FIELD_OSTR("leader_rank", leader_rank, false),
+	FIELD_INT("specialists", specialists, 0, 100, false),
+	FIELD_INT("casualties", casualties, 0, 1000, false),
+	FIELD_INT("reload", reload, 0, 20, false),
+	FIELD_BOOL("volleyed", volleyed),
+	FIELD_ENUM("status", status, frayi_unit_status_names, ST_NSTATUS, false),
 	/* this turn's actions (Section 2; ruling R47), cleared at turn */
-	OSTR("actions_spent", actions_spent, false),
+	FIELD_OSTR("actions_spent", actions_spent, false),
 };
-
-static bool has_key(const fray_node *n, const char *key)
-{
-	return fray_node_kind_of(n) == FRAY_NODE_MAP && fray_map_get(n, key);
-}
 
 /* The starting strength, the size class by the figures (Section 7's
  * sizes), average morale. */
 static void presidio_defaults(table_unit *u, const fray_node *n)
 {
-	if (!has_key(n, "start_figures"))
+	if (!frayi_node_has_key(n, "start_figures"))
 		PRESIDIO_OF(u)->start_figures = PRESIDIO_OF(u)->figures;
-	if (!has_key(n, "size"))
+	if (!frayi_node_has_key(n, "size"))
 		PRESIDIO_OF(u)->size = (int)fray_presidio_size_of(PRESIDIO_OF(u)->start_figures);
-	if (!has_key(n, "morale"))
+	if (!frayi_node_has_key(n, "morale"))
 		PRESIDIO_OF(u)->level = FRAY_PRESIDIO_AVERAGE;
 }
 
@@ -89,15 +77,15 @@ static void unit_type(table_unit *u, const fray_node *n, const fray_presidio_uni
 	}
 	if (!t)
 		return;
-	if (!has_key(n, "ranged"))
+	if (!frayi_node_has_key(n, "ranged"))
 		PRESIDIO_OF(u)->ranged = t->ranged;
-	if (!has_key(n, "melee"))
+	if (!frayi_node_has_key(n, "melee"))
 		PRESIDIO_OF(u)->melee = t->melee;
-	if (!has_key(n, "armor"))
+	if (!frayi_node_has_key(n, "armor"))
 		PRESIDIO_OF(u)->armor = t->armor;
-	if (!has_key(n, "morale"))
+	if (!frayi_node_has_key(n, "morale"))
 		PRESIDIO_OF(u)->level = t->level;
-	if (!has_key(n, "mounted"))
+	if (!frayi_node_has_key(n, "mounted"))
 		PRESIDIO_OF(u)->mounted = t->mounted;
 }
 

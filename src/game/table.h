@@ -94,10 +94,24 @@ typedef struct chits_own {
 _Static_assert(sizeof(presidio_own) <= TABLE_UNIT_OWN && sizeof(bbb_own) <= TABLE_UNIT_OWN &&
 		       sizeof(chits_own) <= TABLE_UNIT_OWN, "a rule set's unit fits table_unit.own");
 
-/* A unit's own struct by its rule set (the game's rules say which). */
-#define PRESIDIO_OF(u) ((presidio_own *)(void *)(u)->own)
-#define BBB_OF(u) ((bbb_own *)(void *)(u)->own)
-#define CHITS_OF(u) ((chits_own *)(void *)(u)->own)
+/* A unit's own struct by its rule set (the game's rules say which),
+ * const for a const unit: PRESIDIO_OF(u) picks the accessor by u's type
+ * (a cast used to drop the const). */
+static inline presidio_own *frayi_presidio_own(table_unit *u) { return (presidio_own *)(void *)u->own; }
+static inline const presidio_own *frayi_presidio_own_const(const table_unit *u)
+{
+	return (const presidio_own *)(const void *)u->own;
+}
+static inline bbb_own *frayi_bbb_own(table_unit *u) { return (bbb_own *)(void *)u->own; }
+static inline const bbb_own *frayi_bbb_own_const(const table_unit *u) { return (const bbb_own *)(const void *)u->own; }
+static inline chits_own *frayi_chits_own(table_unit *u) { return (chits_own *)(void *)u->own; }
+static inline const chits_own *frayi_chits_own_const(const table_unit *u)
+{
+	return (const chits_own *)(const void *)u->own;
+}
+#define PRESIDIO_OF(u) _Generic((u), const table_unit *: frayi_presidio_own_const, default: frayi_presidio_own)(u)
+#define BBB_OF(u) _Generic((u), const table_unit *: frayi_bbb_own_const, default: frayi_bbb_own)(u)
+#define CHITS_OF(u) _Generic((u), const table_unit *: frayi_chits_own_const, default: frayi_chits_own)(u)
 
 /* A unit field as the files name it. */
 /* F_HITS: the chits battalions' hits, a list as long as battalions */
@@ -363,8 +377,13 @@ const char *frayi_action_default(const table_game *g, size_t unit, const table_a
 const table_game *frayi_game_table(const fray_game *game);
 /* The action's usage line, made from its descriptor: "UNIT --at TARGET
  * --range 0..100000 [--mode volley|...] [--band ...]: fire, then the
- * target's morale". A static string. */
-const char *frayi_action_usage(const table_action *a);
+ * target's morale", into dst (cap bytes: ACTION_USAGE_MAX holds any; a
+ * longer one is cut with "..."); dst returned. */
+#define ACTION_USAGE_MAX 1024
+const char *frayi_action_usage(const table_action *a, char *dst, size_t cap);
+/* The same as a static string, made once (fray_game_rule_set_action's
+ * *usage, which game.h promises static). */
+const char *frayi_action_usage_static(const table_action *a);
 /* Option k of a's descriptor (NULL past the last) and the input that
  * describes it (the catalogue's, or the game's own). */
 const action_opt *frayi_action_opt(const table_action *a, size_t k, const struct in_desc **in);

@@ -104,12 +104,11 @@ static int act_on(table_game *g, const table_action *act, table_unit *u, int arg
 		return FRAY_ERR_INPUT;
 	const char *at = frayi_player_value(&p, "--at");
 	table_unit *t = NULL;
-	if (act->needs_target && !at)
-		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s needs --at TARGET: %s %s", what, what,
-				       frayi_action_usage(act));
-	if (!act->needs_target && at)
-		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s takes no --at: %s %s", what, what,
-				       frayi_action_usage(act));
+	if (act->needs_target != (at != NULL)) {
+		char usage[ACTION_USAGE_MAX];
+		return frayi_game_fail(g, FRAY_ERR_INPUT, at ? "%s takes no --at: %s %s" : "%s needs --at TARGET: %s %s",
+				       what, what, frayi_action_usage(act, usage, sizeof usage));
+	}
 	if (at && !(t = frayi_table_unit_named(g, at)))
 		return FRAY_ERR_INPUT;
 	if (t == u)
@@ -146,9 +145,11 @@ int frayi_table_act(table_game *g, int argc, char *const *argv, char *command, s
 				 g->rules->id, what, near ? " (did you mean '" : "", near ? near : "",
 				 near ? "'?)" : "");
 	}
-	if (argc < 2 || is_option(argv[1]))
+	if (argc < 2 || is_option(argv[1])) {
+		char usage[ACTION_USAGE_MAX];
 		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s needs a unit: %s %s", what, what,
-				 set ? "UNIT KEY=VALUE..." : frayi_action_usage(act));
+				       set ? "UNIT KEY=VALUE..." : frayi_action_usage(act, usage, sizeof usage));
+	}
 	if (!(u = frayi_table_unit_named(g, argv[1])))
 		return FRAY_ERR_INPUT;
 	if (set)
