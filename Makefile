@@ -55,7 +55,7 @@ test: deps-test
 	 wait $$side; echo "---- beside the ASan tests:"; cat build-asan/test-side.log; \
 	 test $$asan -eq 0 && test "$$(cat build-asan/test-side.status)" -eq 0
 	$(call phase,the builds beside them)
-	@# then three groups at once (scripts/test-last.sh): the tests labelled
+	@# then four groups at once (scripts/test-last.sh): the tests labelled
 	@# release (statistics and rules over many seeds: minutes under ASan,
 	@# seconds optimised; the code they run is under ASan in other tests; the
 	@# page's behaviour in Chromium) and the memory-limit test (no limit fits

@@ -1,10 +1,12 @@
 #!/bin/sh
 # make test's last phase, after the ASan tests and the builds beside them:
-# three groups at once, each with its own log, printed after all end in a
+# four groups at once, each with its own log, printed after all end in a
 # fixed order with each group's seconds and status:
 #   release  the Release build's tests (label release) and the memory limit;
 #   site     the static site in headless Chromium and node, as the archive
-#            unzipped (what a host gets), its safety cases, the fork prompt;
+#            unzipped (what a host gets);
+#   safety   the same site's safety cases, then the fork prompt (each its
+#            own Chromium: mostly waits, the page's 10 s budget among them);
 #   fuzz     the fuzzers, each for its seconds, one at a time.
 # They overlap well: the browser tests spend most of their time waiting on
 # Chromium, the server and their polls (serve/page: 79 s of wall clock, 35 s
@@ -25,10 +27,8 @@ group() { # name command...: the command's output to the group's log, then its s
 	echo "$? $(($(date +%s) - began))" > "$logs/$name.status"
 }
 
-site() {
-	rm -rf build/site-unzipped && python3 -m zipfile -e "$archive" build/site-unzipped || return 1
+safety() {
 	fail=0
-	/usr/bin/python3 tests/site/site_test.py build/fray build/site-unzipped || fail=1
 	/usr/bin/python3 tests/site/page_safety_test.py build/fray build/site-unzipped || fail=1
 	/usr/bin/python3 tests/site/fork_prompt_test.py build/fray build/site-unzipped || fail=1
 	return $fail
@@ -42,13 +42,15 @@ fuzz() {
 	fi
 }
 
+rm -rf build/site-unzipped && python3 -m zipfile -e "$archive" build/site-unzipped || exit 1
 group release ctest --test-dir build --output-on-failure -j "$jobs" -L 'memlimit|release' &
-group site site &
+group site /usr/bin/python3 tests/site/site_test.py build/fray build/site-unzipped &
+group safety safety &
 group fuzz fuzz &
 wait
 
 status=0
-for name in release site fuzz; do
+for name in release site safety fuzz; do
 	read -r rc seconds < "$logs/$name.status" || rc=1 seconds=?
 	echo "---- $name: exit $rc after $seconds s"
 	cat "$logs/$name.log"
