@@ -342,19 +342,22 @@ static int advise_or_play(fray_game *game, fray_ctx *ctx, const char *path, int 
 		free(names);
 		return cli_error(CMD, EXIT_RUNTIME, "out of memory");
 	}
-	int n = 0;
+	int n = 0, goals = 0;
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--goal") && i + 1 < argc)
-			goal = argv[++i];
+			goal = argv[++i], goals++;
 		else if (!strncmp(argv[i], "--goal=", 7))
-			goal = argv[i] + 7;
+			goal = argv[i] + 7, goals++;
 		else if (!who && !cli_is_option(argv[i]))
 			who = argv[i];
 		else
 			words[n++] = argv[i];
 	}
 	size_t nopts = 0;
-	int status = who ? situation_options(n, words, opts, names, &nopts)
+	/* one goal an answer: a second one is refused, not the last taken */
+	int status = goals > 1 ? cli_error(CMD, EXIT_BAD_INPUT, "--goal: given %d times (one goal: win, not-lose, "
+					    "casualties or hold)", goals)
+		     : who ? situation_options(n, words, opts, names, &nopts)
 			 : cli_error(CMD, EXIT_BAD_INPUT, "usage: fray table GAME %s [--goal win|not-lose|casualties|hold] "
 				     "[--json] [situation options: --range 10 ...]", play ? "play SIDE" : "advise UNIT");
 	char *out = NULL;

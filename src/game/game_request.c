@@ -90,10 +90,16 @@ static fray_status text_field(request *r, const char *key, bool required, const 
 {
 	*out = NULL;
 	const fray_node *n = fray_map_get(r->root, key);
-	if (!n && !required)
+	/* JSON's null is no name: absent where a field may be left out,
+	 * refused where it is needed (never the unit or side "null") */
+	bool null = n && fray_node_kind_of(n) == FRAY_NODE_SCALAR && fray_node_plain(n) &&
+		    !strcmp(fray_node_scalar(n), "null");
+	if ((!n || null) && !required)
 		return FRAY_OK;
 	if (!n)
 		return frayi_fail_input(r->ctx, FRAY_ERR_INPUT, key, "request: missing \"%s\" (op %s)", key, r->op ? r->op : "?");
+	if (null)
+		return frayi_fail_input(r->ctx, FRAY_ERR_INPUT, key, "request: \"%s\": expected a string, got null", key);
 	if (fray_node_kind_of(n) != FRAY_NODE_SCALAR)
 		return frayi_fail_input(r->ctx, FRAY_ERR_INPUT, key, "request: \"%s\": expected a string", key);
 	*out = fray_node_scalar(n);

@@ -61,6 +61,8 @@ with tempfile.TemporaryDirectory() as tmp:
           "advise in words, the player's range given to the shots")
 
     for args, names in ((("advise", "Presidials", "--goal", "glory"), "glory"),
+                        # two goals: refused, not the last one taken
+                        (("play", "Spain", "--goal", "win", "--goal=hold"), "--goal: given 2 times"),
                         (("advise", "Presidials", "--tactic", "hasty"), "--tactic"),
                         (("advise", "Nobody"), "Nobody"),
                         (("play", "France"), "France"),

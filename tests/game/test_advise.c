@@ -244,6 +244,15 @@ static void advise_op(void **state)
 	assert_non_null(strstr(answer, "glory"));
 	free(answer);
 	fray_ctx_clear(ctx);
+	/* JSON's null: no goal (the default's answer), and no unit named "null" */
+	snprintf(req, need + 256, "{\"op\": \"advise\", \"actor\": \"Cueras\", \"goal\": null, \"game\": %s}", q);
+	assert_int_equal(fray_game_request(ctx, req, strlen(req), &answer), FRAY_OK);
+	free(answer);
+	snprintf(req, need + 256, "{\"op\": \"play\", \"side\": null, \"game\": %s}", q);
+	assert_int_equal(fray_game_request(ctx, req, strlen(req), &answer), FRAY_ERR_INPUT);
+	assert_non_null(strstr(answer, "expected a string, got null"));
+	free(answer);
+	fray_ctx_clear(ctx);
 	free(q);
 	free(req);
 	fray_game_free(g);
