@@ -361,7 +361,9 @@ static fray_status best_odds(fray_call *c, const fray_call_opts *o, strbuf *sb)
 	if (st != FRAY_OK)
 		return st;
 	fray_policy_best_set_worth(p, fray_chits_combat_worth);
-	fray_enum_limits lim = {.max_depth = 100000, .max_paths = BEST_PATHS};
+	/* the caller's budgets, stop flag and progress too (a server's time
+	 * and memory): each only ever lowers the walk's own */
+	fray_enum_limits lim = call_limits((fray_enum_limits){.max_depth = 100000, .max_paths = BEST_PATHS}, o);
 	fray_dist *h = NULL, *d = NULL;
 	st = fray_enumerate(c->ctx, fray_chits_combat_procedure, NULL, in, FRAY_CHITS_COMBAT_FIELDS, &lim, &h);
 	if (st == FRAY_OK)
@@ -439,6 +441,13 @@ static fray_status best_odds(fray_call *c, const fray_call_opts *o, strbuf *sb)
 
 static fray_status render_combat(fray_call *c, const fray_call_opts *o, strbuf *sb)
 {
+	/* best values the rest of the combat: it has nothing to value a roll's
+	 * questions from, so a roll with it is refused before any die (not
+	 * failed at the first question the dice happen to ask) */
+	if (o->mode != FRAY_MODE_ODDS && best_asked(c))
+		return frayi_call_bad(c, "%s %s: the best policy answers only with the odds (--odds), where it "
+				      "values the whole combat; a roll takes heuristic or random[:SEED]",
+				      frayi_call_opt(c, CB_POLICY), val_s(c, CB_POLICY));
 	if (o->mode != FRAY_MODE_ODDS)
 		return roll_combat(c, o, sb);
 	fray_status st = frayi_render_common(c, o, sb);

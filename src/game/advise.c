@@ -588,6 +588,18 @@ int frayi_advise(fray_game *game, size_t unit, advise_goal goal, const advise_pl
 	size_t np = 0;
 	int st = !pl ? FRAY_OK : pl->typed ? read_typed(g, ar, pl->n, pl->typed, p, &np)
 					   : read_player(g, ar, pl->n, pl->words, p, &np);
+	/* an option given twice (or a range and a band, which say the same)
+	 * is refused as an action refuses it: each candidate would be built
+	 * with both and the game would refuse every one, leaving the advice
+	 * (and play's move) silently without them */
+	for (size_t i = 1; i < np && st == FRAY_OK; i++)
+		for (size_t j = 0; j < i && st == FRAY_OK; j++)
+			if (!strcmp(p[i].name, p[j].name))
+				st = frayi_game_fail(g, FRAY_ERR_INPUT, "advise: --%.48s given twice: give it once",
+						     p[i].name);
+			else if (player_gave(&p[j], 1, p[i].name))
+				st = frayi_game_fail(g, FRAY_ERR_INPUT, "advise: --%.48s and --%.48s say the same: "
+						     "give one", p[j].name, p[i].name);
 	if (st != FRAY_OK || !ar)
 		return st;
 	fray_policy *pol = fray_policy_heuristic_new(g->ctx);

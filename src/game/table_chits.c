@@ -401,6 +401,10 @@ static int run_combat(table_game *g, table_unit *u, table_unit *t, const player_
 	if (st == FRAY_OK && spec && strncmp(spec, "scripted:", 9) == 0)
 		st = frayi_game_fail(g, FRAY_ERR_INPUT, "--policy: heuristic or random[:SEED] (a scripted policy is "
 			       "for battles)");
+	/* best values a whole walk; an action's roll has none to value from */
+	if (st == FRAY_OK && spec && strncmp(spec, "best", 4) == 0)
+		st = frayi_game_fail(g, FRAY_ERR_INPUT, "--policy: heuristic or random[:SEED] (the best policy answers "
+			       "only in exact odds, over a whole combat)");
 	if (st == FRAY_OK && fray_policy_from_spec(g->ctx, spec ? spec : "heuristic", policy, NULL) != FRAY_OK)
 		st = fray_ctx_status(g->ctx) == FRAY_ERR_NOMEM ? FRAY_ERR_NOMEM
 							      : frayi_game_fail(g, FRAY_ERR_INPUT, "--policy: %s",

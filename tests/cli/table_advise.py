@@ -61,6 +61,10 @@ with tempfile.TemporaryDirectory() as tmp:
           "advise in words, the player's range given to the shots")
 
     for args, names in ((("advise", "Presidials", "--goal", "glory"), "glory"),
+                        # an option twice, or a range and a band: refused, not
+                        # every shot silently dropped from the advice (or the move)
+                        (("advise", "Presidials", "--range", "4", "--range", "4"), "--range given twice"),
+                        (("play", "Spain", "--band", "close", "--range=4"), "say the same"),
                         # two goals: refused, not the last one taken
                         (("play", "Spain", "--goal", "win", "--goal=hold"), "--goal: given 2 times"),
                         (("advise", "Presidials", "--tactic", "hasty"), "--tactic"),

@@ -406,11 +406,42 @@ static void example_2_best_odds(void **state)
 	fray_ctx_free(ctx);
 }
 
+/* The caller's budgets bound best's walk too (a server's quick budget):
+ * past them it says which questions took the heuristic's answer; and a
+ * roll with best is refused before any die, naming the option. */
+static void best_within_the_callers_budget(void **state)
+{
+	(void)state;
+	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
+	char req[1024], *out = NULL;
+	snprintf(req, sizeof req, "{\"procedure\": \"chits.combat\", \"mode\": \"odds\", \"format\": \"json\", "
+		 "\"inputs\": {\"combat\": \"%s/examples/chits/example-2.yaml\", \"policy\": \"best\"}}",
+		 FRAY_SOURCE_DIR);
+	fray_request_opts o = {.version = FRAY_REQUEST_OPTS_VERSION, .max_paths = 2};
+	if (fray_request_with(ctx, req, &o, &out) != FRAY_OK)
+		fail_msg("%s: %s", req, fray_ctx_message(ctx));
+	/* within 2 paths no question can be valued: each kind said to have
+	 * taken the heuristic's answer, none decided exactly, no gain */
+	const char *best = strstr(out, "\"best\": {");
+	if (!best || !strstr(best, "\"exact\": false}") || strstr(best, "\"exact\": true}") ||
+	    !strstr(best, "\"gain\": 0,"))
+		fail_msg("best within 2 paths: %.2000s", out);
+	free(out);
+	snprintf(req, sizeof req, "{\"procedure\": \"chits.combat\", \"mode\": \"roll\", \"seed\": 2, "
+		 "\"inputs\": {\"combat\": \"%s/examples/chits/example-2.yaml\", \"policy\": \"best\"}}",
+		 FRAY_SOURCE_DIR);
+	assert_int_equal(fray_request(ctx, req, &out), FRAY_ERR_INPUT);
+	assert_non_null(strstr(fray_ctx_message(ctx), "only with the odds"));
+	free(out);
+	fray_ctx_free(ctx);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(example_2_outcome),
 		cmocka_unit_test(example_2_best_odds),
+		cmocka_unit_test(best_within_the_callers_budget),
 		cmocka_unit_test(defender_casualties),
 		cmocka_unit_test(defender_win),
 		cmocka_unit_test(defender_hold),
