@@ -764,10 +764,10 @@ table_unit *frayi_table_unit_named(table_game *g, const char *name)
 	for (size_t i = 0; i < g->nunits; i++)
 		text_add(&t, "%s'%s'", i ? ", " : "", g->units[i].name);
 	if (near)
-		frayi_game_fail(g, FRAY_ERR_INPUT, "no unit named '%s' in %s (did you mean '%s'?)", name,
+		frayi_game_fail(g, FRAY_ERR_INPUT, "no unit named '%.64s' in %s (did you mean '%s'?)", name,
 			  g->path, near);
 	else
-		frayi_game_fail(g, FRAY_ERR_INPUT, "no unit named '%s' in %s; the units: %s", name,
+		frayi_game_fail(g, FRAY_ERR_INPUT, "no unit named '%.64s' in %s; the units: %s", name,
 			  g->path, list);
 	return NULL;
 }

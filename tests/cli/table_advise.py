@@ -86,6 +86,11 @@ with tempfile.TemporaryDirectory() as tmp:
         p = fray("table", game, *args, status=2)
         check(names in p.stderr and read(game) == start, "refused, naming %s, nothing written" % names)
 
+    # a name of 100,000 bytes: refused with its start only, the game's units still listed
+    p = fray("table", game, "advise", "x" * 100000, status=2)
+    check(len(p.stderr) < 2000 and "the units:" in p.stderr and read(game) == start,
+          "a long unit name: %d bytes of error, %r" % (len(p.stderr), p.stderr[-200:]))
+
     out = fray("table", game, "play", "Spain", "--json").stdout
     move = json.loads(out)
     check(move["side"] == "Spain" and move["played"]["action"] and "because" in move["says"],
