@@ -466,8 +466,8 @@ static const proc_desc frayi_chits_combat_desc = {
 	"odds: hits to each side and morale tests. On the command line the combat\n"
 	"file may come without --combat: fray chits combat examples/chits/example-1.yaml",
 	combat_in, CB_N, draws_out, 4, FRAY_MODE_ROLL | FRAY_MODE_ODDS,
-	/* Example #1's situation composed from the mix, its chits drawn at
-	 * random (its combat file scripts them: one certain outcome, no odds) */
+	/* Example #1's situation composed from the mix, its chits drawn by
+	 * the roller (its combat file scripts them: one certain outcome, no odds) */
 	"{\"mix\": \"examples/chits/sample-mix.yaml\", \"tactic\": \"hasty\", \"stance\": \"defend\", "
 	"\"terrain\": \"village\", \"attacker_cdr\": 17, \"defender_cdr\": 6, \"draw\": 5}",
 	bind_combat, NULL, render_combat, false,

@@ -374,6 +374,23 @@ static void example_2_outcome(void **state)
 	fray_ctx_free(ctx);
 }
 
+/* Example 2's best odds through the catalogue's request, within opts
+ * (NULL: no budget of the caller's); the answer's "best" part, the whole
+ * answer in *out (the caller frees it). */
+static const char *example_2_best(fray_ctx *ctx, const fray_request_opts *opts, char **out)
+{
+	char req[1024];
+	snprintf(req, sizeof req, "{\"procedure\": \"chits.combat\", \"mode\": \"odds\", \"format\": \"json\", "
+		 "\"inputs\": {\"combat\": \"%s/examples/chits/example-2.yaml\", \"policy\": \"best\"}}",
+		 FRAY_SOURCE_DIR);
+	if (fray_request_with(ctx, req, opts, out) != FRAY_OK)
+		fail_msg("%s: %s", req, fray_ctx_message(ctx));
+	const char *best = strstr(*out, "\"best\": {");
+	if (!best)
+		fail_msg("no best in %.2000s", *out);
+	return best;
+}
+
 /* `fray chits combat --odds --policy best` (the catalogue's chits.combat):
  * example 2's chits are scripted (examples/chits/example-2.yaml): David,
  * attacking, takes 2 hits and Brent 3. Both playing best for win, David
@@ -384,15 +401,8 @@ static void example_2_best_odds(void **state)
 {
 	(void)state;
 	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
-	char req[1024], *out = NULL;
-	snprintf(req, sizeof req, "{\"procedure\": \"chits.combat\", \"mode\": \"odds\", \"format\": \"json\", "
-		 "\"inputs\": {\"combat\": \"%s/examples/chits/example-2.yaml\", \"policy\": \"best\"}}",
-		 FRAY_SOURCE_DIR);
-	if (fray_request(ctx, req, &out) != FRAY_OK)
-		fail_msg("%s: %s", req, fray_ctx_message(ctx));
-	const char *json = strstr(out, "\"best\": {");
-	if (!json)
-		fail_msg("no best in %.2000s", out);
+	char *out = NULL;
+	const char *json = example_2_best(ctx, NULL, &out);
 	static const char *const want[] = {
 		"\"goal\": \"win\", \"exact\": true",
 		"{\"side\": \"attacker\", \"value\": 0.5, \"exact\": \"1/2\", \"gain\": 0.5, \"gain_exact\": \"1/2\"}",
@@ -414,17 +424,11 @@ static void best_within_the_callers_budget(void **state)
 	(void)state;
 	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
 	char req[1024], *out = NULL;
-	snprintf(req, sizeof req, "{\"procedure\": \"chits.combat\", \"mode\": \"odds\", \"format\": \"json\", "
-		 "\"inputs\": {\"combat\": \"%s/examples/chits/example-2.yaml\", \"policy\": \"best\"}}",
-		 FRAY_SOURCE_DIR);
 	fray_request_opts o = {.version = FRAY_REQUEST_OPTS_VERSION, .max_paths = 2};
-	if (fray_request_with(ctx, req, &o, &out) != FRAY_OK)
-		fail_msg("%s: %s", req, fray_ctx_message(ctx));
 	/* within 2 paths no question can be valued: each kind said to have
 	 * taken the heuristic's answer, none decided exactly, no gain */
-	const char *best = strstr(out, "\"best\": {");
-	if (!best || !strstr(best, "\"exact\": false}") || strstr(best, "\"exact\": true}") ||
-	    !strstr(best, "\"gain\": 0,"))
+	const char *best = example_2_best(ctx, &o, &out);
+	if (!strstr(best, "\"exact\": false}") || strstr(best, "\"exact\": true}") || !strstr(best, "\"gain\": 0,"))
 		fail_msg("best within 2 paths: %.2000s", out);
 	free(out);
 	snprintf(req, sizeof req, "{\"procedure\": \"chits.combat\", \"mode\": \"roll\", \"seed\": 2, "
