@@ -387,12 +387,22 @@ static fray_status best_odds(fray_call *c, const fray_call_opts *o, strbuf *sb)
 		}
 		st = FRAY_OK;
 	} else if (st == FRAY_OK) {
+		/* the heading says how many kinds of question best decided:
+		 * none, some or all (the list below names them) */
+		size_t kinds = 0, exact = 0;
+		fray_best_question q;
+		for (; fray_policy_best_question(p, kinds, &q); kinds++)
+			exact += q.exact;
+		const char *answered = exact == kinds ? "both sides' questions answered best: each side's best against "
+							"the other's"
+				       : exact == 0 ? "every question answered by the heuristic: the walk with best's "
+						      "options passed its paths"
+						    : "some kinds of question answered best, the others by the heuristic";
 		if (json)
 			frayi_sb_add(sb, ", \"best\": {\"goal\": \"%s\", \"exact\": true, \"sides\": [", goal);
 		else
-			frayi_sb_add(sb, "\nbest policy, goal %s (the whole combat, both sides' questions answered "
-				     "best: each side's best against the other's)\n  %-10s %10s %10s  exact value, gain\n",
-				     goal, "", "value", "gain");
+			frayi_sb_add(sb, "\nbest policy, goal %s (the whole combat, %s)\n  %-10s %10s %10s  exact value, gain\n",
+				     goal, answered, "", "value", "gain");
 		for (int side = 0; side < 2; side++) {
 			char v[256] = "?", g[256] = "?";
 			double vp = 0, gp = 0;
@@ -414,7 +424,6 @@ static fray_status best_odds(fray_call *c, const fray_call_opts *o, strbuf *sb)
 		}
 		/* which questions best decided, and which fell back to the
 		 * heuristic's answer (the walk over its paths): said */
-		fray_best_question q;
 		if (json)
 			frayi_sb_add(sb, "], \"questions\": [");
 		else

@@ -377,18 +377,24 @@ static void example_2_outcome(void **state)
 /* Example 2's best odds through the catalogue's request, within opts
  * (NULL: no budget of the caller's); the answer's "best" part, the whole
  * answer in *out (the caller frees it). */
-static const char *example_2_best(fray_ctx *ctx, const fray_request_opts *opts, char **out)
+static const char *example_2_best_as(fray_ctx *ctx, const fray_request_opts *opts, const char *format,
+				     char **out)
 {
 	char req[1024];
-	snprintf(req, sizeof req, "{\"procedure\": \"chits.combat\", \"mode\": \"odds\", \"format\": \"json\", "
+	snprintf(req, sizeof req, "{\"procedure\": \"chits.combat\", \"mode\": \"odds\", \"format\": \"%s\", "
 		 "\"inputs\": {\"combat\": \"%s/examples/chits/example-2.yaml\", \"policy\": \"best\"}}",
-		 FRAY_SOURCE_DIR);
+		 format, FRAY_SOURCE_DIR);
 	if (fray_request_with(ctx, req, opts, out) != FRAY_OK)
 		fail_msg("%s: %s", req, fray_ctx_message(ctx));
-	const char *best = strstr(*out, "\"best\": {");
+	const char *best = strstr(*out, strcmp(format, "json") == 0 ? "\"best\": {" : "best policy, goal");
 	if (!best)
 		fail_msg("no best in %.2000s", *out);
 	return best;
+}
+
+static const char *example_2_best(fray_ctx *ctx, const fray_request_opts *opts, char **out)
+{
+	return example_2_best_as(ctx, opts, "json", out);
 }
 
 /* `fray chits combat --odds --policy best` (the catalogue's chits.combat):
@@ -430,6 +436,16 @@ static void best_within_the_callers_budget(void **state)
 	const char *best = example_2_best(ctx, &o, &out);
 	if (!strstr(best, "\"exact\": false}") || strstr(best, "\"exact\": true}") || !strstr(best, "\"gain\": 0,"))
 		fail_msg("best within 2 paths: %.2000s", out);
+	free(out);
+	/* the text's heading says so too, not "answered best" (and does say it
+	 * when every kind was decided) */
+	const char *text = example_2_best_as(ctx, &o, "text", &out);
+	if (!strstr(text, "every question answered by the heuristic") || strstr(text, "answered best"))
+		fail_msg("best within 2 paths, as text: %.2000s", out);
+	free(out);
+	text = example_2_best_as(ctx, NULL, "text", &out);
+	if (!strstr(text, "both sides' questions answered best") || strstr(text, "by the heuristic"))
+		fail_msg("best, as text: %.2000s", out);
 	free(out);
 	snprintf(req, sizeof req, "{\"procedure\": \"chits.combat\", \"mode\": \"roll\", \"seed\": 2, "
 		 "\"inputs\": {\"combat\": \"%s/examples/chits/example-2.yaml\", \"policy\": \"best\"}}",
