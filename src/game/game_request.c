@@ -102,6 +102,11 @@ static fray_status text_field(request *r, const char *key, bool required, const 
 		return frayi_fail_input(r->ctx, FRAY_ERR_INPUT, key, "request: \"%s\": expected a string, got null", key);
 	if (fray_node_kind_of(n) != FRAY_NODE_SCALAR)
 		return frayi_fail_input(r->ctx, FRAY_ERR_INPUT, key, "request: \"%s\": expected a string", key);
+	/* a JSON string is quoted: an unquoted 5 or true is a number or a
+	 * truth, never a unit or side named "5" */
+	if (fray_node_plain(n))
+		return frayi_fail_input(r->ctx, FRAY_ERR_INPUT, key, "request: \"%s\": expected a string, got %.48s", key,
+					fray_node_scalar(n));
 	*out = fray_node_scalar(n);
 	return FRAY_OK;
 }

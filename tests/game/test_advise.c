@@ -253,6 +253,12 @@ static void advise_op(void **state)
 	assert_non_null(strstr(answer, "expected a string, got null"));
 	free(answer);
 	fray_ctx_clear(ctx);
+	/* a number is no name either (a unit or side named "5" is "5") */
+	snprintf(req, need + 256, "{\"op\": \"advise\", \"actor\": 5, \"game\": %s}", q);
+	assert_int_equal(fray_game_request(ctx, req, strlen(req), &answer), FRAY_ERR_INPUT);
+	assert_non_null(strstr(answer, "actor\\\": expected a string, got 5"));
+	free(answer);
+	fray_ctx_clear(ctx);
 	free(q);
 	free(req);
 	fray_game_free(g);
