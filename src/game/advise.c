@@ -156,17 +156,17 @@ static bool known(table_game *g, const advise_rules *ar, const char *name, bool 
 	return is;
 }
 
-static int unknown(table_game *g, const char *said)
+static int unknown(table_game *g, const char *said, const char *input)
 {
 	/* no command-line hint in the library's words (issue 42): the
 	 * actions' options are listed by whatever front end asked */
-	return frayi_game_fail(g, FRAY_ERR_INPUT, "advise: %.48s is not an option of any action advice weighs in %s",
+	return frayi_game_fail_input(g, FRAY_ERR_INPUT, input, "advise: %.48s is not an option of any action advice weighs in %s",
 			       said, g->rules->id);
 }
 
 /* Refused when no action that takes the option would read the value:
  * the message says what the first one takes. */
-static int check_fits(table_game *g, const advise_rules *ar, const player_opt *o)
+static int check_fits(table_game *g, const advise_rules *ar, const player_opt *o, const char *input)
 {
 	const in_desc *first = NULL, *in = NULL;
 	bool fits = false;
@@ -180,7 +180,7 @@ static int check_fits(table_game *g, const advise_rules *ar, const player_opt *o
 	if (first && !fits) {
 		char want[512];
 		expects(first, want, sizeof want);
-		return frayi_game_fail(g, FRAY_ERR_INPUT, "advise: --%.48s expects %s, got '%.48s'", o->name, want,
+		return frayi_game_fail_input(g, FRAY_ERR_INPUT, input, "advise: --%.48s expects %s, got '%.48s'", o->name, want,
 				       o->value ? o->value : "");
 	}
 	return FRAY_OK;
@@ -195,29 +195,29 @@ static int read_player(table_game *g, const advise_rules *ar, size_t nopt, const
 	for (size_t i = 0; i < nopt; i++) {
 		const char *w = opt[i];
 		if (strncmp(w, "--", 2) || !w[2])
-			return frayi_game_fail(g, FRAY_ERR_INPUT, "advise: '%.48s' is not an option (--range 10, "
+			return frayi_game_fail_input(g, FRAY_ERR_INPUT, "options", "advise: '%.48s' is not an option (--range 10, "
 					       "--cover partial ...)", w);
 		if (*np == PLAYER_MAX)
-			return frayi_game_fail(g, FRAY_ERR_INPUT, "advise: at most %d options", PLAYER_MAX);
+			return frayi_game_fail_input(g, FRAY_ERR_INPUT, "options", "advise: at most %d options", PLAYER_MAX);
 		player_opt *o = &p[(*np)++];
 		*o = (player_opt){0};
 		const char *eq = strchr(w, '=');
 		snprintf(o->name, sizeof o->name, "%.*s", (int)(eq ? (size_t)(eq - w - 2) : strlen(w + 2)), w + 2);
 		bool flag = false;
 		if (!known(g, ar, o->name, &flag))
-			return unknown(g, w);
+			return unknown(g, w, "options");
 		if (eq) {
 			if (strlen(eq + 1) >= sizeof o->eq_value)
-				return frayi_game_fail(g, FRAY_ERR_INPUT, "advise: %.48s: the value is longer than %zu "
+				return frayi_game_fail_input(g, FRAY_ERR_INPUT, "options", "advise: %.48s: the value is longer than %zu "
 						       "bytes", o->name, sizeof o->eq_value - 1);
 			snprintf(o->eq_value, sizeof o->eq_value, "%s", eq + 1);
 			o->value = o->eq_value;
 		} else if (!flag) {
 			if (i + 1 >= nopt)
-				return frayi_game_fail(g, FRAY_ERR_INPUT, "advise: %.48s needs a value", w);
+				return frayi_game_fail_input(g, FRAY_ERR_INPUT, "options", "advise: %.48s needs a value", w);
 			o->value = opt[++i];
 		}
-		int st = check_fits(g, ar, o);
+		int st = check_fits(g, ar, o, "options");
 		if (st != FRAY_OK)
 			return st;
 	}
@@ -234,11 +234,11 @@ static int read_typed(table_game *g, const advise_rules *ar, size_t nopt, const 
 	for (size_t i = 0; i < nopt; i++) {
 		const fray_game_option *t = &opt[i];
 		if (!t->name || (t->kind == FRAY_GAME_TEXT && !t->s))
-			return frayi_game_fail(g, FRAY_ERR_INPUT, "advise: option %zu has no name or no value", i);
+			return frayi_game_fail_input(g, FRAY_ERR_INPUT, "options", "advise: option %zu has no name or no value", i);
 		if (t->kind == FRAY_GAME_BOOL && !t->b)
 			continue; /* a flag not given */
 		if (*np == PLAYER_MAX)
-			return frayi_game_fail(g, FRAY_ERR_INPUT, "advise: at most %d options", PLAYER_MAX);
+			return frayi_game_fail_input(g, FRAY_ERR_INPUT, "options", "advise: at most %d options", PLAYER_MAX);
 		player_opt *o = &p[(*np)++];
 		*o = (player_opt){0};
 		char said[ADVISE_WORD + 2];
@@ -248,23 +248,23 @@ static int read_typed(table_game *g, const advise_rules *ar, size_t nopt, const 
 		snprintf(o->name, sizeof o->name, "%s", said + 2);
 		bool flag = false;
 		if (strlen(t->name) >= sizeof o->name || !known(g, ar, o->name, &flag))
-			return unknown(g, said);
+			return unknown(g, said, NULL); /* no field of that name (as api/v1/run names none) */
 		switch (t->kind) {
 		case FRAY_GAME_BOOL:
 			if (!flag)
-				return frayi_game_fail(g, FRAY_ERR_INPUT, "advise: --%.48s needs a value", o->name);
+				return frayi_game_fail_input(g, FRAY_ERR_INPUT, t->name, "advise: --%.48s needs a value", o->name);
 			break; /* a flag: no value */
 		case FRAY_GAME_INT: snprintf(o->eq_value, sizeof o->eq_value, "%" PRId64, t->i); break;
 		case FRAY_GAME_NUMBER: frayi_number_text(t->x, o->eq_value, sizeof o->eq_value); break;
 		default:
 			if (strlen(t->s) >= sizeof o->eq_value)
-				return frayi_game_fail(g, FRAY_ERR_INPUT, "advise: %.48s: the value is longer than %zu "
+				return frayi_game_fail_input(g, FRAY_ERR_INPUT, t->name, "advise: %.48s: the value is longer than %zu "
 						       "bytes", o->name, sizeof o->eq_value - 1);
 			snprintf(o->eq_value, sizeof o->eq_value, "%s", t->s);
 		}
 		if (t->kind != FRAY_GAME_BOOL)
 			o->value = o->eq_value;
-		int st = check_fits(g, ar, o);
+		int st = check_fits(g, ar, o, t->name);
 		if (st != FRAY_OK)
 			return st;
 	}
@@ -595,10 +595,10 @@ int frayi_advise(fray_game *game, size_t unit, advise_goal goal, const advise_pl
 	for (size_t i = 1; i < np && st == FRAY_OK; i++)
 		for (size_t j = 0; j < i && st == FRAY_OK; j++)
 			if (!strcmp(p[i].name, p[j].name))
-				st = frayi_game_fail(g, FRAY_ERR_INPUT, "advise: --%.48s given twice: give it once",
+				st = frayi_game_fail_input(g, FRAY_ERR_INPUT, "options", "advise: --%.48s given twice: give it once",
 						     p[i].name);
 			else if (player_gave(&p[j], 1, p[i].name))
-				st = frayi_game_fail(g, FRAY_ERR_INPUT, "advise: --%.48s and --%.48s say the same: "
+				st = frayi_game_fail_input(g, FRAY_ERR_INPUT, "options", "advise: --%.48s and --%.48s say the same: "
 						     "give one", p[j].name, p[i].name);
 	if (st != FRAY_OK || !ar)
 		return st;

@@ -259,6 +259,10 @@ static inline const char *unit_label(const table_unit *u)
 /* A failure of the game: recorded on g's context (the first one wins) and
  * returned, so `return frayi_game_fail(...)` reads as the message it gives. */
 int frayi_game_fail(table_game *g, fray_status s, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* frayi_game_fail naming the input it is about (a request's member, an
+ * option's name), for fray_ctx_input: the page marks that field. */
+int frayi_game_fail_input(table_game *g, fray_status s, const char *input, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
 /* After a library call failed: the status its context holds. */
 int frayi_game_failed(const table_game *g);
 

@@ -7,14 +7,29 @@
 #include "table.h"
 #include "../core/internal.h"
 
-int frayi_game_fail(table_game *g, fray_status s, const char *fmt, ...)
+static int fail_v(table_game *g, fray_status s, const char *input, const char *fmt, va_list ap)
 {
 	char msg[FRAY_MSG_MAX];
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	return (int)frayi_fail_input(g->ctx, s, input, "%s", msg);
+}
+
+int frayi_game_fail(table_game *g, fray_status s, const char *fmt, ...)
+{
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	int r = fail_v(g, s, NULL, fmt, ap);
 	va_end(ap);
-	return (int)frayi_fail(g->ctx, s, "%s", msg);
+	return r;
+}
+
+int frayi_game_fail_input(table_game *g, fray_status s, const char *input, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int r = fail_v(g, s, input, fmt, ap);
+	va_end(ap);
+	return r;
 }
 
 int frayi_game_failed(const table_game *g)

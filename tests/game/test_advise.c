@@ -253,6 +253,22 @@ static void advise_op(void **state)
 	assert_non_null(strstr(answer, "expected a string, got null"));
 	free(answer);
 	fray_ctx_clear(ctx);
+	/* an option's value that does not fit names the option (the page's
+	 * field), as apply's errors do; an option no action takes names none */
+	snprintf(req, need + 256, "{\"op\": \"advise\", \"actor\": \"Cueras\", \"options\": {\"range\": \"far\"}, "
+		 "\"game\": %s}", q);
+	assert_int_equal(fray_game_request(ctx, req, strlen(req), &answer), FRAY_ERR_INPUT);
+	assert_non_null(fray_ctx_input(ctx));
+	assert_string_equal(fray_ctx_input(ctx), "range");
+	assert_non_null(strstr(answer, "\"input\": \"range\""));
+	free(answer);
+	fray_ctx_clear(ctx);
+	snprintf(req, need + 256, "{\"op\": \"advise\", \"actor\": \"Cueras\", \"options\": {\"nosuch\": 1}, "
+		 "\"game\": %s}", q);
+	assert_int_equal(fray_game_request(ctx, req, strlen(req), &answer), FRAY_ERR_INPUT);
+	assert_null(fray_ctx_input(ctx));
+	free(answer);
+	fray_ctx_clear(ctx);
 	/* a number is no name either (a unit or side named "5" is "5") */
 	snprintf(req, need + 256, "{\"op\": \"advise\", \"actor\": 5, \"game\": %s}", q);
 	assert_int_equal(fray_game_request(ctx, req, strlen(req), &answer), FRAY_ERR_INPUT);
