@@ -269,6 +269,17 @@ static void advise_op(void **state)
 	assert_null(fray_ctx_input(ctx));
 	free(answer);
 	fray_ctx_clear(ctx);
+	/* another op's member is refused, naming it, not ignored */
+	snprintf(req, need + 256, "{\"op\": \"advise\", \"actor\": \"Cueras\", \"target\": \"Apaches\", \"game\": %s}", q);
+	assert_int_equal(fray_game_request(ctx, req, strlen(req), &answer), FRAY_ERR_INPUT);
+	assert_string_equal(fray_ctx_input(ctx), "target");
+	free(answer);
+	fray_ctx_clear(ctx);
+	snprintf(req, need + 256, "{\"op\": \"play\", \"side\": \"Spain\", \"actor\": \"Cueras\", \"game\": %s}", q);
+	assert_int_equal(fray_game_request(ctx, req, strlen(req), &answer), FRAY_ERR_INPUT);
+	assert_string_equal(fray_ctx_input(ctx), "actor");
+	free(answer);
+	fray_ctx_clear(ctx);
 	/* a number is no name either (a unit or side named "5" is "5") */
 	snprintf(req, need + 256, "{\"op\": \"advise\", \"actor\": 5, \"game\": %s}", q);
 	assert_int_equal(fray_game_request(ctx, req, strlen(req), &answer), FRAY_ERR_INPUT);
