@@ -8,11 +8,13 @@
  * tree is folded: a die's node sums its branches, weighted by their exact
  * probabilities; a question's node keeps the option best for its side
  * (ties: the rules' suggestion, then the lowest option). Values are exact
- * rationals (GMP), compared exactly. A second, forward pass walks the
- * states the chosen options reach, in order of stage, for the outcomes'
- * distribution. Over the budget, the kind of question that added the most
- * paths falls back to the heuristic's answer and the walk begins again:
- * the report names it. */
+ * rationals (GMP), compared exactly; only the sides that ask keep them.
+ * Each state keeps the paths its fold took, merged by where they end (its
+ * edges); a forward pass propagates the probabilities along them, in order
+ * of stage, for the outcomes' distribution (no state is walked twice, and
+ * only the backward walk counts against the budget). Over the budget,
+ * the kind of question that added the most paths falls back to the
+ * heuristic's answer and the walk begins again: the report names it. */
 #include <stdio.h>
 #include <string.h>
 #include "best.h"
@@ -48,13 +50,27 @@ typedef struct lrec {
 } lrec;
 
 /* A state met: its stage and bytes (in keys), whether valued, queued
- * (forward pass); its value in val[2e], val[2e + 1]. */
+ * (forward pass); its value for each side that asks best questions in
+ * val[nv e + vs[side]] (a side that never asks needs none: its value at
+ * the beginning comes from the outcomes' distribution). */
 enum { VALUED = 1, QUEUED = 2 };
 typedef struct mentry {
 	uint64_t stage, hash;
 	size_t key;
+	size_t edge0;   /* its edges: edge[edge0 .. edge0 + nedge - 1] */
+	uint32_t nedge;
 	uint32_t flags;
 } mentry;
+
+/* A successor of a valued state under the options taken (the paths its
+ * fold kept, merged by where they end): a state, an outcome (its index in
+ * outs) or the depth limit, and the probability of reaching it. The
+ * forward pass propagates along these: no state is walked twice. */
+typedef struct bedge {
+	frayi_xq prob;
+	uint32_t ref;
+	uint8_t end;
+} bedge;
 
 typedef struct kind_stat {
 	const char *kind;
@@ -95,7 +111,13 @@ typedef struct bwalk {
 	uint32_t *index;
 	unsigned bits;
 	mpq_t *val;
+	size_t nv;  /* values a state: the sides that ask */
+	int vs[2];  /* a side's among them, or -1 */
 	frayi_xq *fwd;
+	bedge *edge;
+	size_t nedge, capedge;
+	size_t root0, nroot;  /* the beginning's edges */
+	frayi_tally outs;     /* the outcomes met, by index (keys only) */
 	kind_stat k[FRAY_BEST_KINDS];
 	size_t nk;
 	/* the forward pass */
@@ -187,13 +209,13 @@ static size_t memo_find(bwalk *w, uint64_t stage, const unsigned char *k)
 	if (w->ne == UINT32_MAX - 1)
 		return SIZE_MAX;
 	if (w->ne == w->cape) {
-		size_t cap = frayi_grow(w->cape, w->ne + 1, sizeof *w->e + 2 * sizeof *w->val + sizeof *w->fwd);
+		size_t cap = frayi_grow(w->cape, w->ne + 1, sizeof *w->e + w->nv * sizeof *w->val + sizeof *w->fwd);
 		mentry *e = cap ? frayi_realloc(w->ctx, w->e, cap * sizeof *e) : NULL;
 		if (!e)
 			return SIZE_MAX;
 		w->e = e;
 		/* mpq_t and frayi_xq move as bytes: only their limbs are pointed to */
-		mpq_t *val = frayi_realloc(w->ctx, w->val, cap * 2 * sizeof *val);
+		mpq_t *val = frayi_realloc(w->ctx, w->val, cap * w->nv * sizeof *val);
 		if (!val)
 			return SIZE_MAX;
 		w->val = val;
@@ -215,8 +237,8 @@ static size_t memo_find(bwalk *w, uint64_t stage, const unsigned char *k)
 	memcpy(w->keys + w->nkeys, k, w->ssize);
 	w->e[e] = (mentry){.stage = stage, .hash = h, .key = w->nkeys};
 	w->nkeys += w->ssize;
-	mpq_init(w->val[2 * e]);
-	mpq_init(w->val[2 * e + 1]);
+	for (size_t v = 0; v < w->nv; v++)
+		mpq_init(w->val[w->nv * e + v]);
 	w->fwd[e] = FRAY_XQ_ZERO;
 	w->index[i] = (uint32_t)(e + 1);
 	return e;
@@ -225,10 +247,16 @@ static size_t memo_find(bwalk *w, uint64_t stage, const unsigned char *k)
 static void memo_clear(bwalk *w)
 {
 	for (size_t e = 0; e < w->ne; e++) {
-		mpq_clear(w->val[2 * e]);
-		mpq_clear(w->val[2 * e + 1]);
+		for (size_t v = 0; v < w->nv; v++)
+			mpq_clear(w->val[w->nv * e + v]);
 		frayi_xq_clear(&w->fwd[e]);
 	}
+	for (size_t i = 0; i < w->nedge; i++)
+		frayi_xq_clear(&w->edge[i].prob);
+	w->nedge = 0;
+	w->nroot = 0;
+	if (w->outs.ctx)
+		frayi_tally_reset(&w->outs);
 	w->ne = 0;
 	w->nkeys = 0;
 	if (w->index)
@@ -239,8 +267,10 @@ static fray_status check_memory(bwalk *w)
 {
 	if (frayi_gmp_failed())
 		return frayi_fail(w->ctx, FRAY_ERR_NOMEM, "out of memory while valuing the best policy's options");
-	uint64_t used = (uint64_t)frayi_gmp_live_bytes() + w->cape * (sizeof *w->e + 2 * sizeof *w->val + sizeof *w->fwd) +
-			w->capkeys + (w->index ? sizeof *w->index << w->bits : 0) + w->capheap * sizeof *w->heap;
+	uint64_t used = (uint64_t)frayi_gmp_live_bytes() + w->cape * (sizeof *w->e + w->nv * sizeof *w->val + sizeof *w->fwd) +
+			w->capkeys + (w->index ? sizeof *w->index << w->bits : 0) + w->capheap * sizeof *w->heap +
+			w->capedge * sizeof *w->edge + w->outs.cap * (w->nfields * sizeof *w->outs.keys + sizeof *w->outs.hits) +
+			w->outs.nslots * sizeof *w->outs.slots;
 	if (used > w->max_bytes)
 		return frayi_fail(w->ctx, FRAY_ERR_BUDGET, "the best policy's exact walk needs more than %llu MiB of memory "
 				  "(the budget, --max-memory)", (unsigned long long)(w->max_bytes >> 20));
@@ -360,8 +390,10 @@ static void leaf(bwalk *w, const lrec *rec, const lpath *lp, mpq_t v[2])
 	mpq_init(q);
 	frayi_xq_get_q(&lp->prob, q);
 	for (int s = 0; s < 2; s++) {
+		if (w->vs[s] < 0)
+			continue;
 		if (lp->end == END_STATE) {
-			mpq_mul(v[s], q, w->val[2 * lp->ref + (size_t)s]);
+			mpq_mul(v[s], q, w->val[w->nv * lp->ref + (size_t)w->vs[s]]);
 		} else {
 			int64_t num = 0, den = 1;
 			w->worth(rec->out + lp->ref, s, w->goal[s], &num, &den);
@@ -403,8 +435,9 @@ static void fold(bwalk *w, lrec *rec, size_t lo, size_t hi, uint32_t depth, mpq_
 			b++;
 		fold(w, rec, a, b, depth + 1, v);
 		if (side < 0) {
-			mpq_add(res[0], res[0], v[0]);
-			mpq_add(res[1], res[1], v[1]);
+			for (int s = 0; s < 2; s++)
+				if (w->vs[s] >= 0)
+					mpq_add(res[s], res[s], v[s]);
 		} else {
 			/* higher for the side; on a tie, the suggestion */
 			int cmp = best_hi == lo ? 1 : mpq_cmp(v[side], res[side]);
@@ -423,6 +456,46 @@ static void fold(bwalk *w, lrec *rec, size_t lo, size_t hi, uint32_t depth, mpq_
 }
 
 /* ---- backward: values ---- */
+
+/* The paths of rec its fold kept, as edges (merged where they end alike,
+ * among a state's first few), at edge[*e0 ..]. */
+static fray_status keep_edges(bwalk *w, lrec *rec, size_t *e0, size_t *n)
+{
+	*e0 = w->nedge;
+	for (size_t i = 0; i < rec->n; i++) {
+		lpath *lp = &rec->p[i];
+		if (lp->pruned)
+			continue;
+		size_t ref = 0;
+		if (lp->end == END_STATE) {
+			ref = lp->ref;
+		} else if (lp->end == END_OUT) {
+			ref = frayi_tally_slot(&w->outs, rec->out + lp->ref);
+			if (ref == SIZE_MAX)
+				return frayi_nomem(w->ctx);
+		}
+		if (ref >= UINT32_MAX)
+			return frayi_nomem(w->ctx);
+		size_t j = *e0;
+		if (w->nedge - *e0 <= 32)
+			while (j < w->nedge && (w->edge[j].end != lp->end || w->edge[j].ref != ref))
+				j++;
+		else
+			j = w->nedge;
+		if (j < w->nedge) {
+			if (!frayi_xq_add_xq(&w->edge[j].prob, &lp->prob))
+				return frayi_nomem(w->ctx);
+			continue;
+		}
+		if (!grow(w->ctx, (void **)&w->edge, &w->capedge, w->nedge + 1, sizeof *w->edge))
+			return frayi_nomem(w->ctx);
+		/* moved: rec's path no longer owns it */
+		w->edge[w->nedge++] = (bedge){.prob = lp->prob, .ref = (uint32_t)ref, .end = lp->end};
+		lp->prob = FRAY_XQ_ZERO;
+	}
+	*n = w->nedge - *e0;
+	return FRAY_OK;
+}
 
 /* Values entry e (SIZE_MAX: the beginning, into root) after the states
  * its paths reach. */
@@ -445,13 +518,20 @@ static fray_status value_of(bwalk *w, size_t e, mpq_t root[2])
 		mpq_t v[2];
 		mpq_inits(v[0], v[1], NULL);
 		fold(w, &rec, 0, rec.n, 0, v);
-		mpq_ptr dst0 = e == SIZE_MAX ? root[0] : w->val[2 * e];
-		mpq_ptr dst1 = e == SIZE_MAX ? root[1] : w->val[2 * e + 1];
-		mpq_set(dst0, v[0]);
-		mpq_set(dst1, v[1]);
-		if (e != SIZE_MAX)
-			w->e[e].flags |= VALUED;
+		for (int s = 0; s < 2; s++)
+			if (w->vs[s] >= 0)
+				mpq_set(e == SIZE_MAX ? root[s] : w->val[w->nv * e + (size_t)w->vs[s]], v[s]);
 		mpq_clears(v[0], v[1], NULL);
+		size_t e0 = 0, n = 0;
+		st = keep_edges(w, &rec, &e0, &n);
+		if (st == FRAY_OK && e != SIZE_MAX) {
+			w->e[e].flags |= VALUED;
+			w->e[e].edge0 = e0;
+			w->e[e].nedge = (uint32_t)n;
+		} else if (st == FRAY_OK) {
+			w->root0 = e0;
+			w->nroot = n;
+		}
 	}
 	lrec_free(w->ctx, &rec);
 	frayi_dealloc(w->ctx, state);
@@ -494,63 +574,70 @@ static size_t heap_pop(bwalk *w)
 	return top;
 }
 
-/* One start's paths, the options taken, weighted into the outcomes and
- * the states they reach. */
-static fray_status forward_from(bwalk *w, const unsigned char *state, uint64_t stage, const frayi_xq *weight)
+/* One state's edges (or the beginning's), weighted into the outcomes
+ * and the states they reach. */
+static fray_status forward_from(bwalk *w, size_t e0, size_t n, const frayi_xq *weight)
 {
-	lrec rec = {0};
-	fray_status st = local_walk(w, state, stage, &rec);
-	if (st == FRAY_OK && rec.n > 0) {
-		mpq_t v[2];
-		mpq_inits(v[0], v[1], NULL);
-		fold(w, &rec, 0, rec.n, 0, v); /* marks the options not taken */
-		mpq_clears(v[0], v[1], NULL);
-	}
-	for (size_t i = 0; st == FRAY_OK && i < rec.n; i++) {
-		const lpath *lp = &rec.p[i];
-		if (lp->pruned)
-			continue;
+	for (size_t i = e0; i < e0 + n; i++) {
+		const bedge *g = &w->edge[i];
 		bool ok = true;
-		if (lp->end == END_CUT) {
-			ok = frayi_xq_addmul(&w->unresolved, weight, &lp->prob);
-		} else if (lp->end == END_STATE) {
-			mentry *m = &w->e[lp->ref];
-			ok = frayi_xq_addmul(&w->fwd[lp->ref], weight, &lp->prob);
+		if (g->end == END_CUT) {
+			ok = frayi_xq_addmul(&w->unresolved, weight, &g->prob);
+		} else if (g->end == END_STATE) {
+			mentry *m = &w->e[g->ref];
+			ok = frayi_xq_addmul(&w->fwd[g->ref], weight, &g->prob);
 			if (ok && !(m->flags & QUEUED)) {
 				m->flags |= QUEUED;
-				ok = heap_push(w, m->stage, lp->ref);
+				ok = heap_push(w, m->stage, g->ref);
 			}
 		} else {
-			size_t slot = frayi_tally_slot(&w->out, rec.out + lp->ref);
-			ok = slot != SIZE_MAX && frayi_xq_addmul(&w->out.x[slot], weight, &lp->prob);
+			size_t slot = frayi_tally_slot(&w->out, w->outs.keys + (size_t)g->ref * w->nfields);
+			ok = slot != SIZE_MAX && frayi_xq_addmul(&w->out.x[slot], weight, &g->prob);
 		}
 		if (!ok)
-			st = frayi_nomem(w->ctx);
+			return frayi_nomem(w->ctx);
 	}
-	lrec_free(w->ctx, &rec);
-	return st;
+	return FRAY_OK;
 }
 
+/* The outcomes under the options taken: the beginning's weight (1) along
+ * the edges, a state at a time in order of stage (every state reaching
+ * one is of an earlier stage). */
 static fray_status forward(bwalk *w)
 {
 	frayi_xq one = {.num = 1, .den = 1};
-	fray_status st = forward_from(w, NULL, 0, &one);
-	unsigned char *state = frayi_alloc(w->ctx, w->ssize ? w->ssize : 1);
-	if (!state)
-		return frayi_nomem(w->ctx);
+	fray_status st = forward_from(w, w->root0, w->nroot, &one);
 	while (st == FRAY_OK && w->nheap > 0) {
 		size_t e = heap_pop(w);
-		memcpy(state, w->keys + w->e[e].key, w->ssize);
 		frayi_xq x = w->fwd[e];
 		w->fwd[e] = FRAY_XQ_ZERO;
-		st = forward_from(w, state, w->e[e].stage, &x);
+		st = forward_from(w, w->e[e].edge0, w->e[e].nedge, &x);
 		frayi_xq_clear(&x);
 	}
-	frayi_dealloc(w->ctx, state);
 	return st;
 }
 
 /* ---- the walk, and its report ---- */
+
+/* A side's value at the beginning from the outcomes reached (a side that
+ * never asks keeps no values by state): each outcome's worth times its
+ * probability, as the fold sums them (a cut path: worth nothing). */
+static void value_from_outcomes(bwalk *w, int s, mpq_t res)
+{
+	mpq_t q, v;
+	mpq_inits(q, v, NULL);
+	mpq_set_ui(res, 0, 1);
+	for (size_t i = 0; i < w->out.count; i++) {
+		int64_t num = 0, den = 1;
+		w->worth(w->out.keys + i * w->nfields, s, w->goal[s], &num, &den);
+		mpq_set_si(v, num, (unsigned long)(den > 0 ? den : 1));
+		mpq_canonicalize(v);
+		frayi_xq_get_q(&w->out.x[i], q);
+		mpq_mul(v, v, q);
+		mpq_add(res, res, v);
+	}
+	mpq_clears(q, v, NULL);
+}
 
 static void report(bwalk *w, mpq_t root[2])
 {
@@ -594,6 +681,9 @@ static fray_status attempt(bwalk *w, mpq_t root[2])
 	fray_status st = value_of(w, SIZE_MAX, root);
 	if (st == FRAY_OK)
 		st = forward(w);
+	for (int s = 0; st == FRAY_OK && s < 2; s++)
+		if (w->vs[s] < 0)
+			value_from_outcomes(w, s, root[s]);
 	if (st == FRAY_OK)
 		st = check_memory(w);
 	return st;
@@ -614,8 +704,10 @@ fray_status frayi_best_enumerate(fray_ctx *ctx, fray_procedure proc, fray_policy
 		.unresolved = FRAY_XQ_ZERO,
 		.r = {.ctx = ctx, .mode = ROLLER_ENUMERATE},
 	};
-	for (int s = 0; s < 2; s++)
+	for (int s = 0; s < 2; s++) {
 		w->b[s] = frayi_best_of(p, s);
+		w->vs[s] = w->b[s] ? (int)w->nv++ : -1;
+	}
 	const frayi_best *any = w->b[0] ? w->b[0] : w->b[1];
 	for (int s = 0; s < 2; s++)
 		w->goal[s] = w->b[s] ? w->b[s]->goal : any->goal;
@@ -629,6 +721,7 @@ fray_status frayi_best_enumerate(fray_ctx *ctx, fray_procedure proc, fray_policy
 		goto done;
 	}
 	frayi_tally_init(&w->out, ctx, nfields, true);
+	frayi_tally_init(&w->outs, ctx, nfields, false);
 	size_t n = (size_t)w->max_depth + 1;
 	w->r.en = frayi_enum_state_new(ctx, w->max_depth);
 	w->dec = frayi_calloc(ctx, n, sizeof *w->dec);
@@ -675,6 +768,7 @@ done:
 	frayi_dealloc(ctx, w->e);
 	frayi_dealloc(ctx, w->val);
 	frayi_dealloc(ctx, w->fwd);
+	frayi_dealloc(ctx, w->edge);
 	frayi_dealloc(ctx, w->keys);
 	frayi_dealloc(ctx, w->index);
 	frayi_dealloc(ctx, w->heap);
@@ -684,6 +778,8 @@ done:
 	frayi_xq_clear(&w->unresolved);
 	if (w->out.ctx)
 		frayi_tally_fini(&w->out);
+	if (w->outs.ctx)
+		frayi_tally_fini(&w->outs);
 	frayi_enum_state_free(ctx, w->r.en);
 	frayi_dealloc(ctx, w);
 	return st;

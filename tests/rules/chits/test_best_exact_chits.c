@@ -430,18 +430,18 @@ static void best_within_the_callers_budget(void **state)
 	(void)state;
 	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
 	char req[1024], *out = NULL;
-	fray_request_opts o = {.version = FRAY_REQUEST_OPTS_VERSION, .max_paths = 2};
-	/* within 2 paths no question can be valued: each kind said to have
+	fray_request_opts o = {.version = FRAY_REQUEST_OPTS_VERSION, .max_paths = 1};
+	/* within 1 path no question can be valued: each kind said to have
 	 * taken the heuristic's answer, none decided exactly, no gain */
 	const char *best = example_2_best(ctx, &o, &out);
 	if (!strstr(best, "\"exact\": false}") || strstr(best, "\"exact\": true}") || !strstr(best, "\"gain\": 0,"))
-		fail_msg("best within 2 paths: %.2000s", out);
+		fail_msg("best within 1 path: %.2000s", out);
 	free(out);
 	/* the text's heading says so too, not "answered best" (and does say it
 	 * when every kind was decided) */
 	const char *text = example_2_best_as(ctx, &o, "text", &out);
 	if (!strstr(text, "every question answered by the heuristic") || strstr(text, "answered best"))
-		fail_msg("best within 2 paths, as text: %.2000s", out);
+		fail_msg("best within 1 path, as text: %.2000s", out);
 	free(out);
 	text = example_2_best_as(ctx, NULL, "text", &out);
 	if (!strstr(text, "both sides' questions answered best") || strstr(text, "by the heuristic"))
