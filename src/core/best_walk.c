@@ -111,9 +111,10 @@ typedef struct bwalk {
 	uint32_t *index;
 	unsigned bits;
 	mpq_t *val;
+	size_t capv; /* entries val has room for */
 	size_t nv;  /* values a state: the sides that ask */
 	int vs[2];  /* a side's among them, or -1 */
-	frayi_xq *fwd;
+	frayi_xq *fwd; /* the forward pass's weights, by entry (made for it) */
 	bedge *edge;
 	size_t nedge, capedge;
 	size_t root0, nroot;  /* the beginning's edges */
@@ -168,6 +169,19 @@ size_t frayi_bwalk_decide(struct bwalk *w, const frayi_best *b, const fray_choic
 
 /* ---- the memo ---- */
 
+static bool grow(fray_ctx *ctx, void **v, size_t *cap, size_t need, size_t elem)
+{
+	if (need <= *cap)
+		return true;
+	size_t c = frayi_grow(*cap, need, elem);
+	void *p = c ? frayi_realloc(ctx, *v, c * elem) : NULL;
+	if (!p)
+		return false;
+	*v = p;
+	*cap = c;
+	return true;
+}
+
 static uint64_t key_hash(uint64_t stage, const unsigned char *k, size_t n)
 {
 	uint64_t h = 1469598103934665603u ^ stage * 0x9E3779B97F4A7C15u;
@@ -209,22 +223,16 @@ static size_t memo_find(bwalk *w, uint64_t stage, const unsigned char *k)
 	if (w->ne == UINT32_MAX - 1)
 		return SIZE_MAX;
 	if (w->ne == w->cape) {
-		size_t cap = frayi_grow(w->cape, w->ne + 1, sizeof *w->e + w->nv * sizeof *w->val + sizeof *w->fwd);
+		size_t cap = frayi_grow(w->cape, w->ne + 1, sizeof *w->e);
 		mentry *e = cap ? frayi_realloc(w->ctx, w->e, cap * sizeof *e) : NULL;
 		if (!e)
 			return SIZE_MAX;
 		w->e = e;
-		/* mpq_t and frayi_xq move as bytes: only their limbs are pointed to */
-		mpq_t *val = frayi_realloc(w->ctx, w->val, cap * w->nv * sizeof *val);
-		if (!val)
-			return SIZE_MAX;
-		w->val = val;
-		frayi_xq *fwd = frayi_realloc(w->ctx, w->fwd, cap * sizeof *fwd);
-		if (!fwd)
-			return SIZE_MAX;
-		w->fwd = fwd;
 		w->cape = cap;
 	}
+	/* mpq_t moves as bytes: only its limbs are pointed to */
+	if (!grow(w->ctx, (void **)&w->val, &w->capv, w->ne + 1, w->nv * sizeof *w->val))
+		return SIZE_MAX;
 	if (w->nkeys + w->ssize > w->capkeys) {
 		size_t cap = frayi_grow(w->capkeys, w->nkeys + w->ssize, 1);
 		unsigned char *keys = cap ? frayi_realloc(w->ctx, w->keys, cap) : NULL;
@@ -239,7 +247,6 @@ static size_t memo_find(bwalk *w, uint64_t stage, const unsigned char *k)
 	w->nkeys += w->ssize;
 	for (size_t v = 0; v < w->nv; v++)
 		mpq_init(w->val[w->nv * e + v]);
-	w->fwd[e] = FRAY_XQ_ZERO;
 	w->index[i] = (uint32_t)(e + 1);
 	return e;
 }
@@ -247,10 +254,13 @@ static size_t memo_find(bwalk *w, uint64_t stage, const unsigned char *k)
 static void memo_clear(bwalk *w)
 {
 	for (size_t e = 0; e < w->ne; e++) {
-		for (size_t v = 0; v < w->nv; v++)
+		for (size_t v = 0; w->val && v < w->nv; v++)
 			mpq_clear(w->val[w->nv * e + v]);
-		frayi_xq_clear(&w->fwd[e]);
+		if (w->fwd)
+			frayi_xq_clear(&w->fwd[e]);
 	}
+	frayi_dealloc(w->ctx, w->fwd);
+	w->fwd = NULL;
 	for (size_t i = 0; i < w->nedge; i++)
 		frayi_xq_clear(&w->edge[i].prob);
 	w->nedge = 0;
@@ -267,7 +277,8 @@ static fray_status check_memory(bwalk *w)
 {
 	if (frayi_gmp_failed())
 		return frayi_fail(w->ctx, FRAY_ERR_NOMEM, "out of memory while valuing the best policy's options");
-	uint64_t used = (uint64_t)frayi_gmp_live_bytes() + w->cape * (sizeof *w->e + w->nv * sizeof *w->val + sizeof *w->fwd) +
+	uint64_t used = (uint64_t)frayi_gmp_live_bytes() + w->cape * sizeof *w->e + w->capv * w->nv * sizeof *w->val +
+			(w->fwd ? w->ne * sizeof *w->fwd : 0) +
 			w->capkeys + (w->index ? sizeof *w->index << w->bits : 0) + w->capheap * sizeof *w->heap +
 			w->capedge * sizeof *w->edge + w->outs.cap * (w->nfields * sizeof *w->outs.keys + sizeof *w->outs.hits) +
 			w->outs.nslots * sizeof *w->outs.slots;
@@ -293,18 +304,6 @@ static void lrec_free(fray_ctx *ctx, lrec *rec)
 	*rec = (lrec){0};
 }
 
-static bool grow(fray_ctx *ctx, void **v, size_t *cap, size_t need, size_t elem)
-{
-	if (need <= *cap)
-		return true;
-	size_t c = frayi_grow(*cap, need, elem);
-	void *p = c ? frayi_realloc(ctx, *v, c * elem) : NULL;
-	if (!p)
-		return false;
-	*v = p;
-	*cap = c;
-	return true;
-}
 
 /* The path just run, into rec. */
 static fray_status record(bwalk *w, lrec *rec, const int64_t *outcome)
@@ -605,6 +604,21 @@ static fray_status forward_from(bwalk *w, size_t e0, size_t n, const frayi_xq *w
  * one is of an earlier stage). */
 static fray_status forward(bwalk *w)
 {
+	/* the states' values, bytes and index are done with: their memory
+	 * (the most of the walk's) goes before the weights come */
+	for (size_t e = 0; e < w->ne; e++)
+		for (size_t v = 0; v < w->nv; v++)
+			mpq_clear(w->val[w->nv * e + v]);
+	frayi_dealloc(w->ctx, w->val);
+	frayi_dealloc(w->ctx, w->keys);
+	frayi_dealloc(w->ctx, w->index);
+	w->val = NULL, w->capv = 0;
+	w->keys = NULL, w->capkeys = 0, w->nkeys = 0;
+	w->index = NULL, w->bits = 0;
+	if (!(w->fwd = frayi_alloc(w->ctx, (w->ne ? w->ne : 1) * sizeof *w->fwd)))
+		return frayi_nomem(w->ctx);
+	for (size_t e = 0; e < w->ne; e++)
+		w->fwd[e] = FRAY_XQ_ZERO;
 	frayi_xq one = {.num = 1, .den = 1};
 	fray_status st = forward_from(w, w->root0, w->nroot, &one);
 	while (st == FRAY_OK && w->nheap > 0) {
