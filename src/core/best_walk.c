@@ -67,9 +67,10 @@ typedef struct mentry {
  * outs) or the depth limit, and the probability of reaching it. The
  * forward pass propagates along these: no state is walked twice. */
 typedef struct bedge {
-	frayi_xq prob;
+	uint64_t num, den; /* in lowest terms; when wide, num indexes bwalk.wide */
 	uint32_t ref;
 	uint8_t end;
+	bool wide;
 } bedge;
 
 typedef struct kind_stat {
@@ -117,6 +118,8 @@ typedef struct bwalk {
 	frayi_xq *fwd; /* the forward pass's weights, by entry (made for it) */
 	bedge *edge;
 	size_t nedge, capedge;
+	frayi_xq *wide; /* the edges' probabilities past 64 bits */
+	size_t nwide, capwide;
 	size_t root0, nroot;  /* the beginning's edges */
 	frayi_tally outs;     /* the outcomes met, by index (keys only) */
 	kind_stat k[FRAY_BEST_KINDS];
@@ -261,8 +264,9 @@ static void memo_clear(bwalk *w)
 	}
 	frayi_dealloc(w->ctx, w->fwd);
 	w->fwd = NULL;
-	for (size_t i = 0; i < w->nedge; i++)
-		frayi_xq_clear(&w->edge[i].prob);
+	for (size_t i = 0; i < w->nwide; i++)
+		frayi_xq_clear(&w->wide[i]);
+	w->nwide = 0;
 	w->nedge = 0;
 	w->nroot = 0;
 	if (w->outs.ctx)
@@ -280,7 +284,7 @@ static fray_status check_memory(bwalk *w)
 	uint64_t used = (uint64_t)frayi_gmp_live_bytes() + w->cape * sizeof *w->e + w->capv * w->nv * sizeof *w->val +
 			(w->fwd ? w->ne * sizeof *w->fwd : 0) +
 			w->capkeys + (w->index ? sizeof *w->index << w->bits : 0) + w->capheap * sizeof *w->heap +
-			w->capedge * sizeof *w->edge + w->outs.cap * (w->nfields * sizeof *w->outs.keys + sizeof *w->outs.hits) +
+			w->capedge * sizeof *w->edge + w->capwide * sizeof *w->wide + w->outs.cap * (w->nfields * sizeof *w->outs.keys + sizeof *w->outs.hits) +
 			w->outs.nslots * sizeof *w->outs.slots;
 	if (used > w->max_bytes)
 		return frayi_fail(w->ctx, FRAY_ERR_BUDGET, "the best policy's exact walk needs more than %llu MiB of memory "
@@ -456,6 +460,39 @@ static void fold(bwalk *w, lrec *rec, size_t lo, size_t hi, uint32_t depth, mpq_
 
 /* ---- backward: values ---- */
 
+/* An edge's probability. */
+static frayi_xq edge_prob(const bwalk *w, const bedge *g)
+{
+	return g->wide ? w->wide[g->num] : (frayi_xq){.num = g->num, .den = g->den};
+}
+
+/* Sets g's probability to x, which it takes (x is zero after). */
+static bool edge_set(bwalk *w, bedge *g, frayi_xq *x)
+{
+	if (g->wide) {
+		frayi_xq_clear(&w->wide[g->num]);
+		w->wide[g->num] = *x;
+		*x = FRAY_XQ_ZERO;
+		return true;
+	}
+	if (!x->big) {
+		frayi_u128 d = frayi_u128_gcd(x->num, x->den);
+		frayi_u128 n = x->num / d, dd = x->den / d;
+		if (n <= UINT64_MAX && dd <= UINT64_MAX) {
+			g->num = (uint64_t)n, g->den = (uint64_t)dd;
+			*x = FRAY_XQ_ZERO;
+			return true;
+		}
+	}
+	if (!grow(w->ctx, (void **)&w->wide, &w->capwide, w->nwide + 1, sizeof *w->wide))
+		return false;
+	g->wide = true;
+	g->num = w->nwide;
+	w->wide[w->nwide++] = *x;
+	*x = FRAY_XQ_ZERO;
+	return true;
+}
+
 /* The paths of rec its fold kept, as edges (merged where they end alike,
  * among a state's first few), at edge[*e0 ..]. */
 static fray_status keep_edges(bwalk *w, lrec *rec, size_t *e0, size_t *n)
@@ -482,15 +519,27 @@ static fray_status keep_edges(bwalk *w, lrec *rec, size_t *e0, size_t *n)
 		else
 			j = w->nedge;
 		if (j < w->nedge) {
-			if (!frayi_xq_add_xq(&w->edge[j].prob, &lp->prob))
+			bedge *g = &w->edge[j];
+			if (g->wide) {
+				if (!frayi_xq_add_xq(&w->wide[g->num], &lp->prob))
+					return frayi_nomem(w->ctx);
+				continue;
+			}
+			frayi_xq x = edge_prob(w, g);
+			if (!frayi_xq_add_xq(&x, &lp->prob) || !edge_set(w, g, &x)) {
+				frayi_xq_clear(&x);
 				return frayi_nomem(w->ctx);
+			}
 			continue;
 		}
 		if (!grow(w->ctx, (void **)&w->edge, &w->capedge, w->nedge + 1, sizeof *w->edge))
 			return frayi_nomem(w->ctx);
+		bedge *g = &w->edge[w->nedge];
+		*g = (bedge){.ref = (uint32_t)ref, .end = lp->end};
 		/* moved: rec's path no longer owns it */
-		w->edge[w->nedge++] = (bedge){.prob = lp->prob, .ref = (uint32_t)ref, .end = lp->end};
-		lp->prob = FRAY_XQ_ZERO;
+		if (!edge_set(w, g, &lp->prob))
+			return frayi_nomem(w->ctx);
+		w->nedge++;
 	}
 	*n = w->nedge - *e0;
 	return FRAY_OK;
@@ -579,19 +628,20 @@ static fray_status forward_from(bwalk *w, size_t e0, size_t n, const frayi_xq *w
 {
 	for (size_t i = e0; i < e0 + n; i++) {
 		const bedge *g = &w->edge[i];
+		const frayi_xq prob = edge_prob(w, g);
 		bool ok = true;
 		if (g->end == END_CUT) {
-			ok = frayi_xq_addmul(&w->unresolved, weight, &g->prob);
+			ok = frayi_xq_addmul(&w->unresolved, weight, &prob);
 		} else if (g->end == END_STATE) {
 			mentry *m = &w->e[g->ref];
-			ok = frayi_xq_addmul(&w->fwd[g->ref], weight, &g->prob);
+			ok = frayi_xq_addmul(&w->fwd[g->ref], weight, &prob);
 			if (ok && !(m->flags & QUEUED)) {
 				m->flags |= QUEUED;
 				ok = heap_push(w, m->stage, g->ref);
 			}
 		} else {
 			size_t slot = frayi_tally_slot(&w->out, w->outs.keys + (size_t)g->ref * w->nfields);
-			ok = slot != SIZE_MAX && frayi_xq_addmul(&w->out.x[slot], weight, &g->prob);
+			ok = slot != SIZE_MAX && frayi_xq_addmul(&w->out.x[slot], weight, &prob);
 		}
 		if (!ok)
 			return frayi_nomem(w->ctx);
@@ -783,6 +833,7 @@ done:
 	frayi_dealloc(ctx, w->val);
 	frayi_dealloc(ctx, w->fwd);
 	frayi_dealloc(ctx, w->edge);
+	frayi_dealloc(ctx, w->wide);
 	frayi_dealloc(ctx, w->keys);
 	frayi_dealloc(ctx, w->index);
 	frayi_dealloc(ctx, w->heap);
