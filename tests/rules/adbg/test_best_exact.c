@@ -184,6 +184,12 @@ static void check_side(const char *text, int side, size_t min_policies)
 	printf("side %d: %zu tables, max %s; best's value %s, its odds' worth %s\n", side, n, a, b, c);
 	assert_true(mpq_equal(walked, max));
 	assert_true(mpq_equal(v, max));
+	/* the other side (the heuristic's, which asks nothing best): its
+	 * value as played is its worth of the same odds */
+	assert_true(fray_policy_best_value(p, 1 - side, ex, sizeof ex, NULL));
+	assert_int_equal(mpq_set_str(walked, ex, 10), 0);
+	worth_of(d, 1 - side, v);
+	assert_true(mpq_equal(walked, v));
 	fray_dist_free(d);
 	fray_policy_free(p);
 	mpq_clears(max, v, walked, NULL);
