@@ -15,8 +15,9 @@ GMP_VERSION=2:6.2.1+dfsg1-1.1
 EMSCRIPTEN_VERSION=3.1.6~dfsg-5
 CACHE_ROOT=${FRAY_WASM_DEPS:-/var/cache/fray/wasm-deps}
 # the folder's name: every version that went into it (no colon or tilde)
-# RECIPE: bumped when this script builds them differently
-RECIPE=2
+# RECIPE: bumped when this script builds them differently (3: mini-gmp's
+# limbs of 64 bits, issue 45)
+RECIPE=3
 KEY="r${RECIPE}_libfyaml-${LIBFYAML_VERSION}_gmp-${GMP_VERSION#*:}_emscripten-${EMSCRIPTEN_VERSION%%~*}"
 OUT="$CACHE_ROOT/$KEY"
 
@@ -85,6 +86,10 @@ cat > "$STAGE/include/gmp.h" <<'EOF'
 /* fray's browser build: GMP's mini-gmp and mini-mpq (scripts/wasm-deps.sh) */
 #ifndef FRAY_WASM_GMP_H
 #define FRAY_WASM_GMP_H
+/* limbs of 64 bits (mini-gmp's default is long, 32 bits in wasm32): half
+ * the limbs and a quarter of the multiplications for fray's big numerators
+ * and denominators, wasm's 64-bit arithmetic being native (issue 45) */
+#define MINI_GMP_LIMB_TYPE long long
 #include <stdarg.h>
 #include "mini-gmp.h"
 #include "mini-mpq.h"
@@ -100,7 +105,8 @@ printf '#include "mini-gmp.c"\n#include "mini-mpq.c"\n' > "$WORK/mini-gmpq.c"
 # Its memory-function setter is renamed: src/wasm/gmp_compat.c defines
 # GMP's, so the sizes fray counts are the blocks' true ones (mini-gmp
 # passes 0 to the free and realloc functions).
-(cd "$WORK" && emcc -O2 -c mini-gmpq.c -o mini-gmpq.o -I"$STAGE/include" \
+# Built with the same limb as the header says (its gmp.h defines it).
+(cd "$WORK" && emcc -O2 -c mini-gmpq.c -o mini-gmpq.o -I"$STAGE/include" -include "$STAGE/include/gmp.h" \
     -Dmp_set_memory_functions=fray_mini_set_memory_functions \
     -Dmp_get_memory_functions=fray_mini_get_memory_functions &&
   emar rcs "$STAGE/lib/libgmp.a" mini-gmpq.o) >&2
@@ -130,7 +136,7 @@ cp -r "$fy_src/include/libfyaml.h" "$STAGE/include/"
 
 cat > "$STAGE/VERSIONS" <<EOF
 libfyaml $LIBFYAML_VERSION (Debian source, src/lib compiled with emcc -O2)
-gmp $GMP_VERSION (Debian source, mini-gmp + mini-mpq only)
+gmp $GMP_VERSION (Debian source, mini-gmp + mini-mpq only, limbs of 64 bits)
 emscripten $have
 EOF
 touch "$STAGE/.complete"

@@ -26,9 +26,9 @@
 #include <fray/dist.h>
 #include "internal.h"
 
-/* 40 limbs of 32 bits: s is at most 2^1076 (the least subnormal) or 2^4
- * 10^309 (the greatest double), r and m+ below 16 s */
-#define LIMBS 40
+/* 42 limbs of 32 bits: s is at most 2^1076 (the least subnormal) or 2^4
+ * 10^309 (the greatest double), shifted by at most 31 bits, r and m+ below 16 s */
+#define LIMBS 42
 
 typedef struct {
 	int n; /* limbs in use, the top one not 0 (0: the number 0) */
@@ -108,6 +108,40 @@ static void big_sub(big *a, const big *b)
 	}
 	while (a->n && !a->d[a->n - 1])
 		a->n--;
+}
+
+/* the next digit, floor(r / s) (r < 10 s), r left the remainder: an estimate from
+ * the top 64 bits, at most 1 short (s's top limb is at least 2^27), then
+ * r -= q s in one pass and a correction */
+static int digit(big *r, const big *s)
+{
+	int n = s->n;
+	if (r->n < n)
+		return 0;
+	uint64_t rt = r->d[n - 1], st = s->d[n - 1];
+	if (n > 1) {
+		rt = rt << 32 | r->d[n - 2];
+		st = st << 32 | s->d[n - 2];
+	}
+	uint32_t q = (uint32_t)(rt / (st + 1));
+	if (q) {
+		uint64_t carry = 0;
+		uint32_t borrow = 0;
+		for (int i = 0; i < n; i++) {
+			uint64_t prod = (uint64_t)q * s->d[i] + carry;
+			carry = prod >> 32;
+			uint64_t t = (uint64_t)r->d[i] - (uint32_t)prod - borrow;
+			r->d[i] = (uint32_t)t;
+			borrow = (uint32_t)(t >> 63);
+		}
+		while (r->n && !r->d[r->n - 1])
+			r->n--;
+	}
+	while (big_cmp(r, s) >= 0) {
+		big_sub(r, s);
+		q++;
+	}
+	return (int)q;
 }
 
 /* compare a + b with c */
@@ -236,6 +270,13 @@ static size_t shortest(double x, char *out)
 		big_mul_small(&mm, 10);
 		k--;
 	}
+	/* all four shifted alike so that s's top limb is in [2^27, 2^28): 10r < 10s then has
+	 * no more limbs than s, and the digit's estimate from the top 64 bits is at most 1 short */
+	int top = 31 - __builtin_clz(s.d[s.n - 1]), sh = top <= 27 ? 27 - top : 59 - top;
+	big_shl(&r, sh);
+	big_shl(&s, sh);
+	big_shl(&mp, sh);
+	big_shl(&mm, sh);
 	big half = s; /* s is even: a power of two of at least 2 times one of ten */
 	for (int i = half.n - 1, carry = 0; i >= 0; i--) {
 		uint32_t v = half.d[i];
@@ -249,11 +290,7 @@ static size_t shortest(double x, char *out)
 		big_mul_small(&r, 10);
 		big_mul_small(&mp, 10);
 		big_mul_small(&mm, 10);
-		int d = 0;
-		while (big_cmp(&r, &s) >= 0) {
-			big_sub(&r, &s);
-			d++;
-		}
+		int d = digit(&r, &s);
 		dig[p - 1] = (char)('0' + d);
 		int vs_half = big_cmp(&r, &half);
 		bool up = vs_half > 0 || (vs_half == 0 && (d & 1));
