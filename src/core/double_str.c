@@ -210,6 +210,49 @@ static size_t format_g(char *out, bool negative, char *dig, int p, int x10)
 	return (size_t)(o - out);
 }
 
+/* the p digits, rounded up or not, as %.<p>g writes them; x10 the first digit's exponent */
+static size_t finish(char *out, bool negative, char *dig, int p, bool up, int x10)
+{
+	if (up) { /* carry: 0.99 -> 1.0 */
+		int i = p - 1;
+		while (i >= 0 && dig[i] == '9')
+			dig[i--] = '0';
+		if (i >= 0) {
+			dig[i]++;
+		} else {
+			dig[0] = '1';
+			x10++;
+		}
+	}
+	return format_g(out, negative, dig, p, x10);
+}
+
+/* The same digits and tests as shortest's loop below, in 64-bit integers: when s < 2^60
+ * (most probabilities: x from about 2^-59 up), 10r < 10s and m+, m- < 16s fit. */
+static size_t shortest64(uint64_t r, uint64_t s, uint64_t mp, uint64_t mm, int k, bool even, bool negative,
+			 char *out)
+{
+	char dig[18];
+	for (int p = 1; p <= 17; p++) {
+		r *= 10;
+		mp *= 10;
+		mm *= 10;
+		int d = (int)(r / s);
+		r %= s;
+		dig[p - 1] = (char)('0' + d);
+		bool up = 2 * r > s || (2 * r == s && (d & 1));
+		uint64_t dist = up ? s - r : r, gap = up ? mp : mm;
+		if (dist < gap || (dist == gap && even) || p == 17)
+			return finish(out, negative, dig, p, up, k - 1);
+	}
+	return 0; /* not reached */
+}
+
+static uint64_t big_u64(const big *b)
+{
+	return b->n == 0 ? 0 : b->n == 1 ? b->d[0] : (uint64_t)b->d[1] << 32 | b->d[0];
+}
+
 /* the text of finite x, not 0, into out (40 bytes) */
 static size_t shortest(double x, char *out)
 {
@@ -270,6 +313,8 @@ static size_t shortest(double x, char *out)
 		big_mul_small(&mm, 10);
 		k--;
 	}
+	if (s.n < 2 || (s.n == 2 && s.d[1] < 1u << 28))
+		return shortest64(big_u64(&r), big_u64(&s), big_u64(&mp), big_u64(&mm), k, even, negative, out);
 	/* all four shifted alike so that s's top limb is in [2^27, 2^28): 10r < 10s then has
 	 * no more limbs than s, and the digit's estimate from the top 64 bits is at most 1 short */
 	int top = 31 - __builtin_clz(s.d[s.n - 1]), sh = top <= 27 ? 27 - top : 59 - top;
@@ -296,21 +341,8 @@ static size_t shortest(double x, char *out)
 		bool up = vs_half > 0 || (vs_half == 0 && (d & 1));
 		/* the text's distance to x against the half-gap on its side: s - r against m+, r against m- */
 		int c = up ? -big_cmp_sum(&r, &mp, &s) : big_cmp(&r, &mm);
-		if (c < 0 || (c == 0 && even) || p == 17) {
-			int x10 = k - 1;
-			if (up) { /* carry: 0.99 -> 1.0 */
-				int i = p - 1;
-				while (i >= 0 && dig[i] == '9')
-					dig[i--] = '0';
-				if (i >= 0) {
-					dig[i]++;
-				} else {
-					dig[0] = '1';
-					x10++;
-				}
-			}
-			return format_g(out, negative, dig, p, x10);
-		}
+		if (c < 0 || (c == 0 && even) || p == 17)
+			return finish(out, negative, dig, p, up, k - 1);
 	}
 	return 0; /* not reached: 17 digits always read back */
 }
