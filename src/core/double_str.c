@@ -237,8 +237,9 @@ static size_t shortest64(uint64_t r, uint64_t s, uint64_t mp, uint64_t mm, int k
 		r *= 10;
 		mp *= 10;
 		mm *= 10;
-		int d = (int)(r / s);
-		r %= s;
+		uint64_t q = r / s;
+		r -= q * s; /* one division, not a second for the remainder */
+		int d = (int)q;
 		dig[p - 1] = (char)('0' + d);
 		bool up = 2 * r > s || (2 * r == s && (d & 1));
 		uint64_t dist = up ? s - r : r, gap = up ? mp : mm;
