@@ -1,8 +1,8 @@
 // Issue 45 item 3: every catalogue example, in node (the WebAssembly build of
 // `make site`) against native (bench/wasm_node_bench.c), both through
 // fray_api_call on the same request (api/v1/run, the procedure's example
-// inputs, its odds when it has them, else its only mode; a file input the
-// library has no copy of goes as the document, as the page sends it). Each
+// inputs, its odds when it has them, else its only mode; every file they
+// name is a shipped one, compiled in; an example refused fails). Each
 // request is answered once to warm up, then again until ~0.2 s of CPU time
 // (process CPU, so other work on the machine counts less), start-up excluded.
 // The best of ROUNDS (environment, default 3) such measurements of each side.
@@ -32,16 +32,6 @@ function fnv1a(text) {
   return h.toString(16).padStart(16, '0');
 }
 
-function asDocuments(inputs, shipped) {
-  const out = {};
-  for (const [k, v] of Object.entries(inputs)) {
-    const file = typeof v === 'string' && /\.ya?ml$/.test(v) && fs.existsSync(path.join(root, v));
-    out[k] = file && !shipped.includes(v) ? {name: path.basename(v), text: fs.readFileSync(path.join(root, v), 'utf8')} : v;
-  }
-  return out;
-}
-
-require('v8').setFlagsFromString('--no-liftoff');
 const cpuNow = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1e6; };
 
 require(path.resolve(js))({wasmBinary: fs.readFileSync(path.join(path.dirname(path.resolve(js)), 'fray.wasm'))})
@@ -64,10 +54,9 @@ require(path.resolve(js))({wasmBinary: fs.readFileSync(path.join(path.dirname(pa
       return {status: status(), answer};
     };
     const catalogue = JSON.parse(call('api/v1/procedures', '').answer).procedures;
-    const shipped = JSON.parse(call('api/v1/examples', '').answer).examples;
     const cases = catalogue.filter((p) => !only.length || only.includes(p.name)).map((p) => {
       const mode = p.modes.includes('odds') ? 'odds' : p.modes[0];
-      return {name: p.name, mode, body: JSON.stringify({procedure: p.name, mode, inputs: asDocuments(p.example || {}, shipped)})};
+      return {name: p.name, mode, body: JSON.stringify({procedure: p.name, mode, inputs: p.example || {}})};
     });
     // and the two the issue measured beyond the catalogue (`fray odds 30d12`, 50d20: many exact numbers)
     for (const x of ['30d12', '50d20'])
@@ -99,6 +88,7 @@ require(path.resolve(js))({wasmBinary: fs.readFileSync(path.join(path.dirname(pa
         const same = first.status === Number(nStatus) && fnv1a(first.answer) === nHash &&
           Buffer.byteLength(first.answer) === Number(nBytes);
         if (!same && !c.differ) { c.differ = true; differ++; }
+        if (Number(nStatus) !== 200 && !c.refused) { c.refused = true; differ++; }
         c.bytes = Number(nBytes);
         timed(c.body, seconds / 4);
         const [calls, cpu] = timed(c.body, seconds), b = best[i];
@@ -113,7 +103,7 @@ require(path.resolve(js))({wasmBinary: fs.readFileSync(path.join(path.dirname(pa
       worst = Math.max(worst, ratio); sumN += n; sumW += w;
       if (ratio > LIMIT) over++;
       return `| ${c.name} ${c.mode} | ${c.bytes} | ${(n * 1e3).toFixed(3)} (${nCalls}) | ${(w * 1e3).toFixed(3)} (${calls}) | ` +
-        `${ratio.toFixed(2)}x${ratio > LIMIT ? ' **over**' : ''}${c.differ ? ' **answers differ**' : ''} |`;
+        `${ratio.toFixed(2)}x${ratio > LIMIT ? ' **over**' : ''}${c.differ ? ' **answers differ**' : ''}${c.refused ? ' **refused**' : ''} |`;
     });
     process.stderr.write('\n');
     const cpuModel = os.cpus()[0] ? os.cpus()[0].model : '?';
@@ -125,6 +115,6 @@ require(path.resolve(js))({wasmBinary: fs.readFileSync(path.join(path.dirname(pa
     for (const r of rows) console.log(r);
     console.log(`\n${cases.length} examples; worst ratio ${worst.toFixed(2)}x; ${over} over ${LIMIT}x; ` +
       `summed ${(sumW * 1e3).toFixed(1)} / ${(sumN * 1e3).toFixed(1)} ms = ${(sumW / sumN).toFixed(2)}x` +
-      (differ ? `; ${differ} answers differ` : '; every answer byte-identical'));
+      (differ ? `; ${differ} answers differ or refused` : '; every answer 200 and byte-identical'));
     process.exit(over || differ ? 1 : 0);
   }, (e) => { console.error(e); process.exit(2); });
