@@ -7,7 +7,8 @@
 // (process CPU, so other work on the machine counts less), start-up excluded.
 // The best of ROUNDS (environment, default 3) such measurements of each side.
 // Prints a Markdown table with every ratio (wasm / native CPU a call) and
-// exits 1 when any ratio is over 3 (or the two builds' answers differ).
+// exits 1 when any catalogue example's ratio is over 3 (or the two builds'
+// answers differ); 30d12 and 50d20, the issue's, are shown beside them.
 // A benchmark, not a test: make test does not run it.
 // Steady state, as a page that has answered a few requests: V8 first
 // compiles wasm with its baseline compiler (Liftoff) and optimises a hot
@@ -61,7 +62,7 @@ require(path.resolve(js))({wasmBinary: fs.readFileSync(path.join(path.dirname(pa
     // and the two the issue measured beyond the catalogue (`fray odds 30d12`, 50d20: many exact numbers)
     for (const x of ['30d12', '50d20'])
       if (!only.length || only.includes(x))
-        cases.push({name: 'dice.roll ' + x, mode: 'odds', body: JSON.stringify({procedure: 'dice.roll', mode: 'odds', inputs: {expression: x}})});
+        cases.push({name: 'dice.roll ' + x, mode: 'odds', extra: true, body: JSON.stringify({procedure: 'dice.roll', mode: 'odds', inputs: {expression: x}})});
     // in batches that double, the clock read once a batch (as natively)
     const timed = (body, budget) => {
       let calls = 0, cpu, batch = 1;
@@ -101,12 +102,16 @@ require(path.resolve(js))({wasmBinary: fs.readFileSync(path.join(path.dirname(pa
         process.stderr.write('.');
       });
     }
-    let worst = 0, over = 0, sumN = 0, sumW = 0;
+    let worst = 0, over = 0, sumN = 0, sumW = 0, extraWorst = 0;
     const rows = cases.map((c, i) => {
       const {n, w, nCalls, calls} = best[i], ratio = w / n;
-      worst = Math.max(worst, ratio); sumN += n; sumW += w;
-      if (ratio > LIMIT) over++;
-      return `| ${c.name} ${c.mode} | ${c.bytes} | ${(n * 1e3).toFixed(3)} (${nCalls}) | ${(w * 1e3).toFixed(3)} (${calls}) | ` +
+      if (c.extra) {
+        extraWorst = Math.max(extraWorst, ratio);
+      } else {
+        worst = Math.max(worst, ratio); sumN += n; sumW += w;
+        if (ratio > LIMIT) over++;
+      }
+      return `| ${c.name} ${c.mode}${c.extra ? ' (not in the catalogue)' : ''} | ${c.bytes} | ${(n * 1e3).toFixed(3)} (${nCalls}) | ${(w * 1e3).toFixed(3)} (${calls}) | ` +
         `${ratio.toFixed(2)}x${ratio > LIMIT ? ' **over**' : ''}${c.differ ? ' **answers differ**' : ''}${c.refused ? ' **refused**' : ''} |`;
     });
     process.stderr.write('\n');
@@ -117,8 +122,10 @@ require(path.resolve(js))({wasmBinary: fs.readFileSync(path.join(path.dirname(pa
     console.log('| example (mode) | answer bytes | native ms (calls) | node ms (calls) | node / native |');
     console.log('|---|---|---|---|---|');
     for (const r of rows) console.log(r);
-    console.log(`\n${cases.length} examples; worst ratio ${worst.toFixed(2)}x; ${over} over ${LIMIT}x; ` +
+    const n = cases.filter((c) => !c.extra).length;
+    console.log(`\n${n} catalogue examples; worst ratio ${worst.toFixed(2)}x; ${over} over ${LIMIT}x; ` +
       `summed ${(sumW * 1e3).toFixed(1)} / ${(sumN * 1e3).toFixed(1)} ms = ${(sumW / sumN).toFixed(2)}x` +
-      (differ ? `; ${differ} answers differ or refused` : '; every answer 200 and byte-identical'));
+      (differ ? `; ${differ} answers differ or refused` : '; every answer 200 and byte-identical') +
+      (extraWorst ? `; beyond the catalogue (not in the exit status) the worst ${extraWorst.toFixed(2)}x` : ''));
     process.exit(over || differ ? 1 : 0);
   }, (e) => { console.error(e); process.exit(2); });
