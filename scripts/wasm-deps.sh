@@ -15,8 +15,9 @@ GMP_VERSION=2:6.2.1+dfsg1-1.1
 EMSCRIPTEN_VERSION=3.1.6~dfsg-5
 CACHE_ROOT=${FRAY_WASM_DEPS:-/var/cache/fray/wasm-deps}
 # the folder's name: every version that went into it (no colon or tilde)
-# RECIPE: bumped when this script builds them differently
-RECIPE=2
+# RECIPE: bumped when this script builds them differently (3: mini-gmp's
+# limbs of 64 bits, issue 45)
+RECIPE=3
 KEY="r${RECIPE}_libfyaml-${LIBFYAML_VERSION}_gmp-${GMP_VERSION#*:}_emscripten-${EMSCRIPTEN_VERSION%%~*}"
 OUT="$CACHE_ROOT/$KEY"
 
@@ -85,6 +86,10 @@ cat > "$STAGE/include/gmp.h" <<'EOF'
 /* fray's browser build: GMP's mini-gmp and mini-mpq (scripts/wasm-deps.sh) */
 #ifndef FRAY_WASM_GMP_H
 #define FRAY_WASM_GMP_H
+/* limbs of 64 bits (mini-gmp's default is long, 32 bits in wasm32): half
+ * the limbs and a quarter of the multiplications for fray's big numerators
+ * and denominators, wasm's 64-bit arithmetic being native (issue 45) */
+#define MINI_GMP_LIMB_TYPE long long
 #include <stdarg.h>
 #include "mini-gmp.h"
 #include "mini-mpq.h"
@@ -94,16 +99,71 @@ void mpq_inits(mpq_ptr, ...);
 void mpq_clears(mpq_ptr, ...);
 #endif
 EOF
+# mini-gmp 6.2.1's mpz_gcd, when the smaller operand is one limb, passes
+# that limb to mpz_tdiv_ui and the gcd to mpz_set_ui, whose unsigned long
+# is 32 bits in wasm32: with 64-bit limbs it cut both (gcd(62828356305,
+# 20^50) came out 1, not 5, and 50d20's fractions unreduced). Patched to
+# stay in limbs; the build stops if the lines are not there to patch.
+grep -q 'mp_limb_t ul = mpz_tdiv_ui (tu, vl);' "$WORK/mini-gmp.c" ||
+  { say "mini-gmp.c: mpz_gcd is not the 6.2.1 code this script patches"; exit 1; }
+perl -0pi -e 's/mp_limb_t ul = mpz_tdiv_ui \(tu, vl\);\n(\s*)mpz_set_ui \(g, mpn_gcd_11 \(ul, vl\)\);/mpz_tdiv_r (tu, tu, tv); \/* fray: in limbs, not unsigned long *\/\n$1mp_limb_t ul = tu->_mp_size ? tu->_mp_d[0] : 0;\n$1mpz_set (g, tv);\n$1g->_mp_d[0] = mpn_gcd_11 (ul, vl);/' "$WORK/mini-gmp.c"
+grep -q 'fray: in limbs' "$WORK/mini-gmp.c" || { say "mini-gmp.c: the mpz_gcd patch did not apply"; exit 1; }
 # one translation unit, as GMP's own mini-gmp tests build it: mini-mpq.c
 # 6.2.1 uses mini-gmp.c's GMP_LIMB_MAX and defines its helpers only alone
 printf '#include "mini-gmp.c"\n#include "mini-mpq.c"\n' > "$WORK/mini-gmpq.c"
 # Its memory-function setter is renamed: src/wasm/gmp_compat.c defines
 # GMP's, so the sizes fray counts are the blocks' true ones (mini-gmp
 # passes 0 to the free and realloc functions).
-(cd "$WORK" && emcc -O2 -c mini-gmpq.c -o mini-gmpq.o -I"$STAGE/include" \
+# Built with the same limb as the header says (its gmp.h defines it).
+(cd "$WORK" && emcc -O2 -c mini-gmpq.c -o mini-gmpq.o -I"$STAGE/include" -include "$STAGE/include/gmp.h" \
     -Dmp_set_memory_functions=fray_mini_set_memory_functions \
     -Dmp_get_memory_functions=fray_mini_get_memory_functions &&
   emar rcs "$STAGE/lib/libgmp.a" mini-gmpq.o) >&2
+
+# mpz_gcd checked in node against Euclid's remainders (mpz_tdiv_r, no
+# unsigned long): 50,000 pairs of 1 to 260 bits, a third with a common
+# factor (unpatched, about a fifth of them came out wrong)
+cat > "$WORK/gcd_check.c" <<'EOF_C'
+#include <stdio.h>
+#include <stdint.h>
+#include <gmp.h>
+void mpz_inits(mpz_ptr x, ...) { (void)x; }
+void mpz_clears(mpz_ptr x, ...) { (void)x; }
+void mpq_inits(mpq_ptr x, ...) { (void)x; }
+void mpq_clears(mpq_ptr x, ...) { (void)x; }
+static uint64_t st = 88172645463325252u;
+static uint64_t rnd(void) { st ^= st << 13; st ^= st >> 7; st ^= st << 17; return st; }
+static void random_z(mpz_t z)
+{
+	int bits = 1 + (int)(rnd() % 260);
+	mpz_set_ui(z, 0);
+	for (int i = 0; i < bits; i += 16) {
+		mpz_mul_2exp(z, z, 16);
+		mpz_add_ui(z, z, (unsigned long)(rnd() & 0xffff));
+	}
+	if (!mpz_sgn(z))
+		mpz_set_ui(z, 7);
+}
+int main(void)
+{
+	mpz_t a, b, f, g, x, y, t;
+	mpz_init(a); mpz_init(b); mpz_init(f); mpz_init(g); mpz_init(x); mpz_init(y); mpz_init(t);
+	long wrong = 0;
+	for (int i = 0; i < 50000; i++) {
+		random_z(a); random_z(b); random_z(f);
+		if (i % 3 == 0) { mpz_mul(a, a, f); mpz_mul(b, b, f); }
+		if (i % 5 == 0) mpz_mul_2exp(a, a, (unsigned long)(rnd() % 70));
+		mpz_gcd(g, a, b);
+		mpz_set(x, a); mpz_set(y, b);
+		while (mpz_sgn(y)) { mpz_tdiv_r(t, x, y); mpz_swap(x, y); mpz_swap(y, t); }
+		wrong += mpz_cmp(g, x) != 0;
+	}
+	printf("%ld\n", wrong);
+	return wrong != 0;
+}
+EOF_C
+(cd "$WORK" && emcc -O2 -sSINGLE_FILE=1 -sENVIRONMENT=node -I"$STAGE/include" gcd_check.c "$STAGE/lib/libgmp.a" \
+  -o gcd_check.js && node gcd_check.js) >&2 || { say "mini-gmp: mpz_gcd is wrong with 64-bit limbs"; exit 1; }
 
 # ---- libfyaml: its library sources, compiled with emcc ----
 say "libfyaml $LIBFYAML_VERSION"
@@ -130,7 +190,7 @@ cp -r "$fy_src/include/libfyaml.h" "$STAGE/include/"
 
 cat > "$STAGE/VERSIONS" <<EOF
 libfyaml $LIBFYAML_VERSION (Debian source, src/lib compiled with emcc -O2)
-gmp $GMP_VERSION (Debian source, mini-gmp + mini-mpq only)
+gmp $GMP_VERSION (Debian source, mini-gmp + mini-mpq only, limbs of 64 bits)
 emscripten $have
 EOF
 touch "$STAGE/.complete"

@@ -155,41 +155,4 @@ FRAY_API fray_status fray_dist_range(const fray_dist *d, int64_t lo,
 	return FRAY_OK;
 }
 
-/* Does %.<prec>g of x read back as x? buf holds the text either way. */
-static bool reads_back(double x, int prec, char *buf, size_t cap)
-{
-	snprintf(buf, cap, "%.*g", prec, x);
-	return strtod(buf, NULL) == x;
-}
-
-/* The fewest significant digits (1..17) whose %g text reads back as x, or %.17g when none does (nan).
- * Each try is an snprintf and a strtod, which in wasm32 compute in software long double: few tries
- * matter (issue #32). printf and strtod round correctly, so the p+1 digit text is never farther from x
- * than the p digit one; where x's rounding interval is symmetric (every double but the 4092 normal
- * powers of two, whose lower neighbour is nearer) reading back is therefore monotonic in p and a
- * bisection finds the least p. At 8 powers of two it is not (2^-645 reads back at 15 digits, not at 16,
- * then at 17): the bisection tries 15 before 16, which settles them (first trying 16 would not), and
- * tests/core/test_double_str.c checks every power of two against the count from 1 that this replaces.
- * The first probe is 15 because most probabilities need 15-17 digits: then 2 or 3 tries, not 17. */
-FRAY_API size_t fray_double_str(double x, char *dst, size_t cap)
-{
-	char buf[40], best[40];
-	int lo = 1, hi = 17, have = 0; /* the answer is in [lo, hi]; best holds %.<have>g */
-	for (int probe = 15; lo < hi; probe = lo + (hi - lo) / 2) {
-		if (reads_back(x, probe, buf, sizeof buf)) {
-			hi = have = probe;
-			memcpy(best, buf, sizeof best);
-		} else {
-			lo = probe + 1;
-		}
-	}
-	if (have != hi) /* 17 digits, never tried: they always read back (or x is nan) */
-		snprintf(best, sizeof best, "%.*g", hi, x);
-	size_t len = strlen(best);
-	if (cap) {
-		size_t n = len < cap - 1 ? len : cap - 1;
-		memcpy(dst, best, n);
-		dst[n] = '\0';
-	}
-	return len;
-}
+/* fray_double_str: src/core/double_str.c */

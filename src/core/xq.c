@@ -99,14 +99,26 @@ double frayi_u128_ratio(frayi_u128 n, frayi_u128 d)
 	return ldexp((double)mant, e - 55 + drop);
 }
 
+/* The digits by 64-bit divisions: a 128-bit one only to split off 19
+ * digits at a time while v is past 64 bits (in wasm32 each 128-bit
+ * division is a software call: two a digit were a tenth of an answer's
+ * time in the browser, issue 45). */
 size_t frayi_u128_str(frayi_u128 v, char *dst)
 {
 	char tmp[40];
 	size_t n = 0;
+	while (v >> 64) {
+		frayi_u128 q = v / 10000000000000000000u;
+		uint64_t low = (uint64_t)(v - q * 10000000000000000000u);
+		for (int i = 0; i < 19; i++, low /= 10)
+			tmp[n++] = (char)('0' + (int)(low % 10));
+		v = q;
+	}
+	uint64_t w = (uint64_t)v;
 	do {
-		tmp[n++] = (char)('0' + (int)(v % 10));
-		v /= 10;
-	} while (v);
+		tmp[n++] = (char)('0' + (int)(w % 10));
+		w /= 10;
+	} while (w);
 	for (size_t i = 0; i < n; i++)
 		dst[i] = tmp[n - 1 - i];
 	dst[n] = '\0';
@@ -329,12 +341,19 @@ size_t frayi_xq_str(const frayi_xq *x, char *dst, size_t cap)
 		free(tmp);
 		return len;
 	}
-	frayi_u128 g = frayi_u128_gcd(x->num, x->den);
+	frayi_u128 g = frayi_u128_gcd(x->num, x->den), num, den;
+	if (!((x->num | x->den) >> 64)) { /* in 64 bits: no 128-bit division */
+		num = (uint64_t)x->num / (uint64_t)g;
+		den = (uint64_t)x->den / (uint64_t)g;
+	} else {
+		num = x->num / g;
+		den = x->den / g;
+	}
 	char tmp[84];
-	size_t len = frayi_u128_str(x->num / g, tmp);
-	if (x->den / g != 1) {
+	size_t len = frayi_u128_str(num, tmp);
+	if (den != 1) {
 		tmp[len++] = '/';
-		len += frayi_u128_str(x->den / g, tmp + len);
+		len += frayi_u128_str(den, tmp + len);
 	}
 	if (cap) {
 		size_t k = len < cap - 1 ? len : cap - 1;

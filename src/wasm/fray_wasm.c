@@ -15,6 +15,7 @@
 #include <fray/api.h>
 
 static int last_status;
+static double last_length; /* the last answer's bytes (fray_wasm_length) */
 
 /* progress reaches the worker's script, which posts it to the page */
 EM_JS(void, wasm_progress, (double done, double total), {
@@ -104,6 +105,7 @@ EMSCRIPTEN_KEEPALIVE char *fray_wasm_call(const char *path, const char *body, do
 	last_status = (int)fray_api_call_len(path, body, n, &watch, &answer, &is_message);
 	if (w.timed_out && answer && last_status != 200)
 		answer = past_budget(&w, path, answer);
+	last_length = answer ? (double)strlen(answer) : 0;
 	return answer;
 }
 
@@ -112,6 +114,14 @@ EMSCRIPTEN_KEEPALIVE char *fray_wasm_call(const char *path, const char *body, do
 EMSCRIPTEN_KEEPALIVE double fray_wasm_max_body(const char *path)
 {
 	return (double)fray_api_max_body(path);
+}
+
+/* The last answer's length in bytes, without its NUL: the worker decodes
+ * exactly those (TextDecoder over the heap) instead of looking for the
+ * NUL a byte at a time in JavaScript, as UTF8ToString does. */
+EMSCRIPTEN_KEEPALIVE double fray_wasm_length(void)
+{
+	return last_length;
 }
 
 EMSCRIPTEN_KEEPALIVE int fray_wasm_status(void)

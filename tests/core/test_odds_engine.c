@@ -721,6 +721,40 @@ static void u128_ratio_rounds_as_gmp(void **state)
 	}
 }
 
+/* 128-bit numbers in decimal (by 64-bit divisions past the first 19
+ * digits, issue 45): GMP's digits, on numbers of every size and 10^k and
+ * its neighbours, where the 19-digit chunks meet. */
+static void u128_str_as_gmp(void **state)
+{
+	(void)state;
+	uint64_t x = 0x13198A2E03707344u;
+	char got[48], want[48];
+	mpz_t z;
+	mpz_init(z);
+	for (int i = 0; i < 20000; i++) {
+		frayi_u128 v;
+		if (i < 3 * 39) { /* 10^k - 1, 10^k, 10^k + 1 */
+			v = 1;
+			for (int k = 0; k < i / 3; k++)
+				v *= 10;
+			v += (frayi_u128)(i % 3) - 1;
+		} else {
+			x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+			uint64_t hi = x;
+			x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+			int bits = 1 + (int)(x % 128);
+			frayi_u128 r = (frayi_u128)hi << 64 | x;
+			v = bits == 128 ? r : r & (((frayi_u128)1 << bits) - 1);
+		}
+		frayi_u128_to_mpz(z, v);
+		mpz_get_str(want, 10, z);
+		size_t n = frayi_u128_str(v, got);
+		assert_string_equal(got, want);
+		assert_int_equal(n, strlen(want));
+	}
+	mpz_clear(z);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -738,6 +772,7 @@ int main(void)
 		cmocka_unit_test(classed_die_is_its_faces),
 		cmocka_unit_test(dice_check_is_its_faces),
 		cmocka_unit_test(u128_ratio_rounds_as_gmp),
+		cmocka_unit_test(u128_str_as_gmp),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

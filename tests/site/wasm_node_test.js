@@ -174,6 +174,13 @@ require(path.resolve(js))({wasmBinary: fs.readFileSync(path.join(path.dirname(pa
         ' / ' + turned.status + ' ' + turned.text.slice(0, 200));
     }
     fs.rmSync(tmp, {recursive: true});
+    // the build's own vsnprintf (src/wasm/fast_printf.c) against musl's
+    const printfWrong = m._fray_wasm_printf_check();
+    checked++;
+    if (printfWrong) {
+      failed++;
+      console.log('FAIL src/wasm/fast_printf.c: ' + printfWrong + ' texts differ from musl vfprintf\'s');
+    }
     console.log(checked + ' checked, ' + failed + ' failed');
     process.exit(failed ? 1 : 0);
   });
