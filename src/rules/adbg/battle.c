@@ -1023,7 +1023,8 @@ static void movement_phase(battle *b, int s)
 		/* the column as it stands when its turn comes */
 		const lineup *ln = line_of(b, s);
 		int col[MAX_STACKS], n = ln->n[p];
-		memcpy(col, ln->k[p], (size_t)n * sizeof col[0]);
+		for (int i = 0; i < n; i++) /* columns are short: no memcpy call */
+			col[i] = ln->k[p][i];
 		for (int i = 0; i < n; i++) {
 			int k = col[i];
 			if (!b->st[s][k].used || b->st[s][k].moved || b->st[s][k].atop)
@@ -1396,25 +1397,55 @@ static void next_step(const battle *b, int *phase, int *step)
 static void whole_round(battle *b)
 {
 	int ini = b->sc->initiative;
-	for (int phase = 0; phase < ROUND_PHASES; phase++) {
-		if (phase == 4) {
-			for (int step = next_melee(b, 0);; step = next_melee(b, step + 1)) {
-				if (fray_roller_stopped(b->r))
-					return;
-				battle_step(b, phase, step);
-				if (step == MELEE_DONE)
-					break;
-			}
-			continue;
-		}
-		int n = phase_steps(b, phase), s = phase == 5 ? ini : 1 - ini;
-		for (int step = 0; step < n; step++) {
-			if (phase >= 5 && b->u[s][step].status != FRAY_ADBG_DISRUPTED &&
-			    b->u[s][step].status != FRAY_ADBG_ROUTED && !(phase == 6 && step == n - 1))
-				continue;
-			if (fray_roller_stopped(b->r))
+	fray_roller *r = b->r;
+	/* phases 0 and 1 (battle_step's case 0 and 1): fire, a position at a time */
+	for (int f = 0; f < 2; f++) {
+		int s = f ? 1 - ini : ini;
+		for (int p = 0; p < b->npos; p++) {
+			if (fray_roller_stopped(r))
 				return;
-			battle_step(b, phase, step);
+			if (f == 0 && p == 0)
+				for (int t = 0; t < 2; t++)
+					for (int k = 0; k < b->nst[t]; k++)
+						b->st[t][k].moved = false;
+			fire_step(b, s, p);
+		}
+	}
+	if (b->npos > 0)
+		tidy(b);
+	/* phases 2 and 3: movement */
+	if (fray_roller_stopped(r))
+		return;
+	movement_phase(b, ini);
+	if (fray_roller_stopped(r))
+		return;
+	movement_phase(b, 1 - ini);
+	b->melee_told = false;
+	/* phase 4: melee */
+	for (int step = next_melee(b, 0);; step = next_melee(b, step + 1)) {
+		if (fray_roller_stopped(r))
+			return;
+		melee_step(b, step);
+		if (step == MELEE_DONE)
+			break;
+	}
+	/* phases 5 and 6: recovery, only for units with something to recover
+	 * (the others' steps do nothing; the last, which ends the round, is
+	 * always taken) */
+	for (int f = 0; f < 2; f++) {
+		int s = f ? 1 - ini : ini, n = b->sc->side[s].nunits;
+		for (int step = 0; step < n; step++) {
+			fray_adbg_status st = b->u[s][step].status;
+			bool last = f == 1 && step == n - 1;
+			if (st != FRAY_ADBG_DISRUPTED && st != FRAY_ADBG_ROUTED && !last)
+				continue;
+			if (fray_roller_stopped(r))
+				return;
+			recovery_step(b, s, step);
+			if (last) {
+				tell_line(b);
+				b->round++;
+			}
 		}
 	}
 }
