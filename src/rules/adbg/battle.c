@@ -64,6 +64,7 @@ typedef struct battle {
 	uint32_t in_stack[2][MAX_STACKS];
 	uint64_t alive[2];
 	uint32_t normal[2];                   /* bit i: unit i is undisrupted */
+	uint32_t routed[2];                   /* bit i: unit i is routed */
 	uint64_t atop[2];                     /* bit k: st[s][k].atop */
 	/* line[s] holds side s's line while line_ok[s]; tidy_ok[s]: tidy has
 	 * nothing to do for side s. Both are cleared by line_changed(), called
@@ -158,6 +159,7 @@ static void index_units(battle *b)
 	memset(b->in_stack, 0, sizeof b->in_stack);
 	b->alive[0] = b->alive[1] = 0;
 	b->normal[0] = b->normal[1] = 0;
+	b->routed[0] = b->routed[1] = 0;
 	for (int s = 0; s < 2; s++) {
 		line_changed(b, s);
 		b->atop[s] = 0;
@@ -172,6 +174,8 @@ static void index_units(battle *b)
 			}
 			if (b->u[s][i].status == FRAY_ADBG_NORMAL)
 				b->normal[s] |= (uint32_t)1 << i;
+			if (b->u[s][i].status == FRAY_ADBG_ROUTED)
+				b->routed[s] |= (uint32_t)1 << i;
 		}
 }
 
@@ -184,10 +188,8 @@ static void set_unit(battle *b, int s, int i, int stack, fray_adbg_status status
 		b->alive[s] &= ~((uint64_t)1 << u->stack);
 	u->stack = stack;
 	u->status = status;
-	if (status == FRAY_ADBG_NORMAL)
-		b->normal[s] |= (uint32_t)1 << i;
-	else
-		b->normal[s] &= ~((uint32_t)1 << i);
+	b->normal[s] = (b->normal[s] & ~((uint32_t)1 << i)) | (uint32_t)(status == FRAY_ADBG_NORMAL) << i;
+	b->routed[s] = (b->routed[s] & ~((uint32_t)1 << i)) | (uint32_t)(status == FRAY_ADBG_ROUTED) << i;
 	if (in_line(u)) {
 		b->in_stack[s][stack] |= (uint32_t)1 << i;
 		b->alive[s] |= (uint64_t)1 << stack;
@@ -261,7 +263,8 @@ static bool line_is_current(const battle *b, int s)
 		if (((b->atop[s] >> k) & 1) != b->st[s][k].atop)
 			return false;
 	for (int i = 0; i < b->sc->side[s].nunits; i++)
-		if (((b->normal[s] >> i) & 1) != (b->u[s][i].status == FRAY_ADBG_NORMAL))
+		if (((b->normal[s] >> i) & 1) != (b->u[s][i].status == FRAY_ADBG_NORMAL) ||
+		    ((b->routed[s] >> i) & 1) != (b->u[s][i].status == FRAY_ADBG_ROUTED))
 			return false;
 	lineup fresh;
 	build_line(b, s, &fresh);
@@ -629,6 +632,36 @@ static int suggested_target(const battle *b, int e, const uint32_t *rows, int nr
 	return best;
 }
 
+/* The heuristic's target of a firer taking it unasked (b->direct): the
+ * legal rows (legal_rows) and suggested_target's choice at once, from the
+ * masks. Units in a row are in line, so normal, disrupted or routed: the
+ * highest score is an untargeted unit's when there is one, and among
+ * those the most hurt; the first such in the options' order, row by row,
+ * each row's lowest unit first. -1 when the rows are empty. */
+static int direct_target(const battle *b, int e, const uint32_t *rows, int nt, uint32_t targeted)
+{
+	uint32_t avail = 0, pool = 0;
+	int nrows = nt;
+	for (int t = 0; t < nt; t++) {
+		avail |= rows[t];
+		if (rows[t] & ~targeted) {
+			nrows = t + 1;
+			pool = avail & ~targeted;
+			break;
+		}
+	}
+	if (!pool)
+		pool = avail;
+	if (!pool)
+		return -1;
+	uint32_t routed = pool & b->routed[e], disrupted = pool & ~b->normal[e] & ~b->routed[e];
+	uint32_t want = routed ? routed : disrupted ? disrupted : pool;
+	for (int t = 0; t < nrows; t++)
+		if (rows[t] & want)
+			return __builtin_ctz(rows[t] & want);
+	return -1; /* not reached: want is within the first nrows rows */
+}
+
 /* Side s's unit `firer` chooses its target among the units of the first
  * nrows enemy rows: the enemy unit, or -1 when there is none. The
  * options (the units row by row, each row's lowest unit first) are built
@@ -683,7 +716,8 @@ static void fire_position(battle *b, int s, const int *mine, int nm, const int *
 		 * only undisrupted units fire */
 		for (uint32_t f = b->in_stack[s][mine[i]] & b->normal[s]; f; f &= f - 1) {
 			int unit = __builtin_ctz(f);
-			int pick = choose_target(b, s, unit, rows, legal_rows(rows, nt, targeted), targeted);
+			int pick = b->direct ? direct_target(b, e, rows, nt, targeted)
+					     : choose_target(b, s, unit, rows, legal_rows(rows, nt, targeted), targeted);
 			if (pick < 0)
 				continue;
 			firers[nf] = unit;
