@@ -427,14 +427,19 @@ static void check_faces(const adbg_check *c, char *dst, size_t cap)
 
 /* A check (G2, G3): read through its face mask on the fast path (the same
  * dice in the same order, scenario.c), else rolled through the roller. */
+static inline bool fast_check(battle *b, const adbg_check *c)
+{
+	unsigned i = frayi_d6(b->fast);
+	if (c->fast_dice == 2)
+		i = i * 6 + frayi_d6(b->fast);
+	return c->fast_mask >> i & 1;
+}
+
 static bool check_roll(battle *b, const adbg_check *c, const char *what, int64_t *total)
 {
 	if (b->fast && c->fast_dice) {
-		unsigned i = frayi_d6(b->fast);
-		if (c->fast_dice == 2)
-			i = i * 6 + frayi_d6(b->fast);
 		*total = 0; /* nobody reads it: nothing is told */
-		return c->fast_mask >> i & 1;
+		return fast_check(b, c);
 	}
 	return frayi_adbg_check_roll(b->r, c, what, total);
 }
@@ -443,6 +448,15 @@ static bool check_roll(battle *b, const adbg_check *c, const char *what, int64_t
 static void leader_loss(battle *b, int s, int k, const adbg_check *check,
 			const char *rule)
 {
+	if (b->fast && check->fast_dice) { /* untold: the faces through the check's mask only */
+		const int nl = b->sc->side[s].nleaders;
+		bool *lost = b->llost[s];
+		const int *at = b->lstack[s];
+		for (int l = 0; l < nl; l++)
+			if (!lost[l] && at[l] == k)
+				lost[l] = fast_check(b, check);
+		return;
+	}
 	for (int l = 0; l < b->sc->side[s].nleaders; l++) {
 		if (b->llost[s][l] || b->lstack[s][l] != k)
 			continue;
