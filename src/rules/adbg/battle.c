@@ -11,6 +11,16 @@
 #include "../../core/fast_dice.h"
 #include "../../common/text.h"
 
+/* Forced in line: the few steps a simulated battle calls hundreds of
+ * times (fire, a stack's move, recovery, a unit's change), each from a
+ * couple of places; GCC -O3 would call them, and the calls and their
+ * prologues were some 8% of a battle (issue 45 item 2). */
+#if defined(__GNUC__) || defined(__clang__)
+#define IN_LINE inline __attribute__((always_inline))
+#else
+#define IN_LINE inline
+#endif
+
 #define MAX_STACKS (2 * FRAY_ADBG_MAX_STACKS) /* room for stacks split by moves */
 #define MAX_OPTIONS 48
 /* room for the longest stack label and array line the limits allow (the
@@ -180,7 +190,7 @@ static void index_units(battle *b)
 }
 
 /* Every change of a unit's stack or status goes through here. */
-static void set_unit(battle *b, int s, int i, int stack, fray_adbg_status status)
+static IN_LINE void set_unit(battle *b, int s, int i, int stack, fray_adbg_status status)
 {
 	uint64_t alive_before = b->alive[s];
 	adbg_unit_def *u = &b->u[s][i];
@@ -445,7 +455,7 @@ static bool check_roll(battle *b, const adbg_check *c, const char *what, int64_t
 }
 
 /* G2 (9.5.9 after fire, 9.5.12 after melee): each leader with stack k. */
-static void leader_loss(battle *b, int s, int k, const adbg_check *check,
+static IN_LINE void leader_loss(battle *b, int s, int k, const adbg_check *check,
 			const char *rule)
 {
 	if (b->fast && check->fast_dice) { /* untold: the faces through the check's mask only */
@@ -714,7 +724,7 @@ static int choose_target(battle *b, int s, int firer, const uint32_t *rows, int 
 /* Side s's stacks at one position (mine, front first) fire at the enemy's
  * (theirs). Which enemy units a firer of this position has chosen is a
  * mask (targeted), the enemy's rows masks of their units. */
-static void fire_position(battle *b, int s, const int *mine, int nm, const int *theirs, int nt)
+static IN_LINE void fire_position(battle *b, int s, const int *mine, int nm, const int *theirs, int nt)
 {
 	int e = 1 - s;
 	if (nm == 0 || nt == 0)
@@ -772,7 +782,7 @@ static bool fire_skipped(const battle *b, int s)
 /* Side s's fire at position p, one step of its fire phase. Fire at one
  * position changes no column at another, so the line looked at afresh
  * here is, at every other position, the line the phase began with. */
-static void fire_step(battle *b, int s, int p)
+static IN_LINE void fire_step(battle *b, int s, int p)
 {
 	if (p == 0) {
 		note(b, "ADBG 19.2.1", "-- fire: %s --", side_name(b, s));
@@ -974,7 +984,7 @@ static void options_for(battle *b, int s, int k, move_menu *m)
 }
 
 /* Stack k's move. */
-static void move_stack(battle *b, int s, int k)
+static IN_LINE void move_stack(battle *b, int s, int k)
 {
 	const fray_adbg_scenario *sc = b->sc;
 	move_menu menu;
@@ -1223,7 +1233,7 @@ static void melee_step(battle *b, int step)
 
 /* Unit i of side s tries to recover: one step of the side's recovery
  * phase (units recover one by one, none changing another's chance). */
-static void recovery_step(battle *b, int s, int i)
+static IN_LINE void recovery_step(battle *b, int s, int i)
 {
 	if (i == 0)
 		b->recovery_told = false;
