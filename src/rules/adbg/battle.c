@@ -364,18 +364,12 @@ static int new_stack(battle *b, int s)
 /* Modified melee CF of the stack's units that are not routed (19.2.3). */
 static int64_t melee_cf(const battle *b, int s, int k, int *active, bool *disrupted)
 {
-	int u[FRAY_ADBG_MAX_UNITS], n = stack_units(b, s, k, u);
+	uint32_t fighting = b->in_stack[s][k] & ~b->routed[s]; /* in line, not routed */
 	int64_t cf = 0;
-	*active = 0;
-	*disrupted = false;
-	for (int i = 0; i < n; i++) {
-		const adbg_unit_def *x = &b->u[s][u[i]];
-		if (x->status == FRAY_ADBG_ROUTED)
-			continue;
-		cf += x->melee_cf;
-		(*active)++;
-		*disrupted |= x->status == FRAY_ADBG_DISRUPTED;
-	}
+	*active = __builtin_popcount(fighting);
+	*disrupted = (fighting & ~b->normal[s]) != 0;
+	for (; fighting; fighting &= fighting - 1)
+		cf += b->u[s][__builtin_ctz(fighting)].melee_cf;
 	return cf;
 }
 
