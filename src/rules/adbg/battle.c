@@ -929,9 +929,10 @@ static void options_for(battle *b, int s, int k, move_menu *m)
 	m->n = 0;
 	m->suggest = 0;
 	offer(m, (move_option){MOVE_STAY, 0, "stay"}, true);
-	int atk[MAX_STACKS], natk = attackers_of(b, s, k, atk);
-	if ((b->in_stack[s][k] & b->normal[s]) == 0)
+	uint32_t moving = b->in_stack[s][k] & b->normal[s];
+	if (moving == 0)
 		return; /* only undisrupted units move (R6) */
+	int atk[MAX_STACKS], natk = attackers_of(b, s, k, atk);
 	int active;
 	bool dis;
 	if (natk > 0) {
@@ -942,10 +943,6 @@ static void options_for(battle *b, int s, int k, move_menu *m)
 		offer(m, (move_option){MOVE_AVOID, 0, "avoid the melee"}, theirs >= 2 * here);
 		return;
 	}
-	/* the movers' melee CF: only undisrupted units move */
-	int64_t mine = 0;
-	for (uint32_t u = b->in_stack[s][k] & b->normal[s]; u; u &= u - 1)
-		mine += b->u[s][__builtin_ctz(u)].melee_cf;
 	const lineup *mine_ln = line_of(b, s), *their_ln = line_of(b, e);
 	const int *col = mine_ln->k[st->pos], *ecol = their_ln->k[st->pos];
 	int n = mine_ln->n[st->pos], ne = their_ln->n[st->pos];
@@ -954,6 +951,10 @@ static void options_for(battle *b, int s, int k, move_menu *m)
 		stack_label(b, e, ecol[0], lab, sizeof lab);
 		label(b, m->words[m->n], sizeof m->words[m->n], "attack %s", lab);
 		int64_t theirs = melee_cf(b, e, ecol[0], &active, &dis);
+		/* the movers' melee CF: only undisrupted units move */
+		int64_t mine = 0;
+		for (uint32_t u = moving; u; u &= u - 1)
+			mine += b->u[s][__builtin_ctz(u)].melee_cf;
 		offer(m, (move_option){MOVE_ATTACK, ecol[0], m->words[m->n]}, mine >= 2 * theirs || active == 0);
 	}
 	if (st->row > 1)
