@@ -610,7 +610,7 @@ static void tell_line(battle *b)
 /* ---- 19.2.1 fire ---- */
 
 /* One hit: normal -> disrupted -> routed -> eliminated. */
-static void take_hit(battle *b, int s, int unit)
+static IN_LINE void take_hit(battle *b, int s, int unit)
 {
 	adbg_unit_def *u = &b->u[s][unit];
 	if (!in_line(u))
@@ -656,7 +656,7 @@ static int suggested_target(const battle *b, int e, const uint32_t *rows, int nr
  * highest score is an untargeted unit's when there is one, and among
  * those the most hurt; the first such in the options' order, row by row,
  * each row's lowest unit first. -1 when the rows are empty. */
-static int direct_target(const battle *b, int e, const uint32_t *rows, int nt, uint32_t targeted)
+static IN_LINE int direct_target(const battle *b, int e, const uint32_t *rows, int nt, uint32_t targeted)
 {
 	uint32_t avail = 0, pool = 0;
 	int nrows = nt;
