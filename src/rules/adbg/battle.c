@@ -493,6 +493,11 @@ static void determine_rounds(battle *b)
 	size_t want = strength(b, other) >= strength(b, ini) && other_rating > 1;
 	bool attempt = decide(b, other, "adbg.extra_round", prompt, yesno, 2, want) == 1;
 	fray_adbg_rounds_in in = {sc->side[ini].leaders[0].rating, attempt, other_rating};
+	if (b->fast) { /* untold: the die against the procedure's faces, as a mask */
+		b->rounds = in.initiative_rating +
+			    (attempt && frayi_d6_in(b->fast, (1u << frayi_adbg_extra_round_faces(&in)) - 1));
+		return;
+	}
 	fray_adbg_rounds_out out;
 	fray_adbg_rounds(b->r, &in, &out);
 	b->rounds = out.rounds;
