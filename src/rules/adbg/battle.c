@@ -900,28 +900,21 @@ static bool has_type(const battle *b, int s, int k, bool (*pred)(fray_adbg_type)
 static bool is_regular(fray_adbg_type t) { return t == FRAY_ADBG_REGULAR; }
 static bool is_non_warrior(fray_adbg_type t) { return t != FRAY_ADBG_WARRIOR; }
 
-/* A stack's options (19.2.2) and the heuristic's among them. A choice
- * taken without asking (b->direct) keeps only the suggested option and
- * leaves out what cannot change it; otherwise every option is listed,
- * with its words when someone reads them. */
+/* A stack's options (19.2.2) and the heuristic's among them, for a
+ * choice that is asked: every option, with its words when someone reads
+ * them (a choice taken unasked goes through direct_move). */
 typedef struct move_menu {
-	bool list;          /* every option in opt[], or only the suggestion */
 	int n;              /* options listed */
 	size_t suggest;     /* the suggested option's index (0: stay) */
-	move_option suggested;
 	move_option opt[MAX_OPTIONS];
 	option_words words; /* when b->labels */
 } move_menu;
 
 static void offer(move_menu *m, move_option o, bool suggest)
 {
-	if (suggest) {
+	if (suggest)
 		m->suggest = (size_t)m->n;
-		m->suggested = o;
-	}
-	if (m->list)
-		m->opt[m->n] = o;
-	m->n++;
+	m->opt[m->n++] = o;
 }
 
 /* The heuristic's rules of thumb: avoid a melee against twice one's
@@ -966,9 +959,6 @@ static void options_for(battle *b, int s, int k, move_menu *m)
 		offer(m, (move_option){MOVE_FRONT, 0, "to the front row"}, false);
 	if (st->row < n)
 		offer(m, (move_option){MOVE_BACK, 0, "to the back row"}, false);
-	/* unlisted, the positions matter only to a reserve with no suggestion yet */
-	if (!m->list && (m->suggest != 0 || st->row <= 1))
-		return;
 	for (int p = 0; p < b->npos && m->n < MAX_OPTIONS; p++) {
 		const int *pe = their_ln->k[p];
 		if (p == st->pos || their_ln->n[p] == 0)
@@ -978,32 +968,82 @@ static void options_for(battle *b, int s, int k, move_menu *m)
 		label(b, m->words[m->n], sizeof m->words[m->n], "opposite %s (position %d)", lab, p + 1);
 		offer(m, (move_option){MOVE_POSITION, p, m->words[m->n]},
 		      m->suggest == 0 && st->row > 1 && mine_ln->n[p] == 0);
-		if (!m->list && m->suggest != 0)
-			return;
 	}
+}
+
+/* The heuristic's option for stack k taken unasked (b->direct): what
+ * options_for suggests, with no menu: the options it would list before
+ * the suggestion are only counted (the positions stop at MAX_OPTIONS). */
+static move_option direct_move(battle *b, int s, int k)
+{
+	const move_option stay = {MOVE_STAY, 0, "stay"};
+	int e = 1 - s;
+	const bstack *st = &b->st[s][k];
+	uint32_t moving = b->in_stack[s][k] & b->normal[s];
+	if (moving == 0)
+		return stay; /* only undisrupted units move (R6) */
+	int atk[MAX_STACKS], natk = attackers_of(b, s, k, atk);
+	int active;
+	bool dis;
+	if (natk > 0) {
+		int64_t theirs = 0;
+		for (int i = 0; i < natk; i++)
+			theirs += melee_cf(b, e, atk[i], &active, &dis);
+		int64_t here = melee_cf(b, s, k, &active, &dis);
+		return theirs >= 2 * here ? (move_option){MOVE_AVOID, 0, "avoid the melee"} : stay;
+	}
+	const lineup *mine_ln = line_of(b, s), *their_ln = line_of(b, e);
+	int pos = st->pos, n = mine_ln->n[pos], nopt = 1;
+	if (n > 0 && mine_ln->k[pos][0] == k && their_ln->n[pos] > 0 &&
+	    attackers_of(b, e, their_ln->k[pos][0], atk) == 0) {
+		int foe = their_ln->k[pos][0];
+		int64_t theirs = melee_cf(b, e, foe, &active, &dis), mine = 0;
+		for (uint32_t u = moving; u; u &= u - 1)
+			mine += b->u[s][__builtin_ctz(u)].melee_cf;
+		if (mine >= 2 * theirs || active == 0)
+			return (move_option){MOVE_ATTACK, foe, ""};
+		nopt++;
+	}
+	if (st->row <= 1)
+		return stay;
+	nopt += 1 + (st->row < n); /* to the front row; to the back row */
+	/* a reserve goes where the enemy faces no one */
+	for (int p = 0; p < b->npos && nopt < MAX_OPTIONS; p++) {
+		if (p == pos || their_ln->n[p] == 0)
+			continue;
+		if (mine_ln->n[p] == 0)
+			return (move_option){MOVE_POSITION, p, ""};
+		nopt++;
+	}
+	return stay;
 }
 
 /* Stack k's move. */
 static IN_LINE void move_stack(battle *b, int s, int k)
 {
 	const fray_adbg_scenario *sc = b->sc;
-	move_menu menu;
-	menu.list = !b->direct;
-	options_for(b, s, k, &menu);
-	if (menu.n == 1 || (b->direct && menu.suggest == 0))
-		return; /* staying, unasked */
-	const char *words_of[MAX_OPTIONS];
-	const char *const *labels = no_words;
-	if (b->labels) {
-		for (int i = 0; i < menu.n; i++)
-			words_of[i] = menu.opt[i].label;
-		labels = words_of;
+	move_option o;
+	char lab[100];
+	if (b->direct) {
+		o = direct_move(b, s, k);
+		lab[0] = '\0'; /* nobody reads it */
+	} else {
+		move_menu menu;
+		options_for(b, s, k, &menu);
+		if (menu.n == 1)
+			return; /* staying, unasked */
+		const char *words_of[MAX_OPTIONS];
+		const char *const *labels = no_words;
+		if (b->labels) {
+			for (int i = 0; i < menu.n; i++)
+				words_of[i] = menu.opt[i].label;
+			labels = words_of;
+		}
+		char prompt[160];
+		stack_label(b, s, k, lab, sizeof lab);
+		label(b, prompt, sizeof prompt, "%s: what does %s do?", side_name(b, s), lab);
+		o = menu.opt[decide(b, s, "adbg.move", prompt, labels, (size_t)menu.n, menu.suggest)];
 	}
-	char prompt[160], lab[100];
-	stack_label(b, s, k, lab, sizeof lab);
-	label(b, prompt, sizeof prompt, "%s: what does %s do?", side_name(b, s), lab);
-	size_t c = decide(b, s, "adbg.move", prompt, labels, (size_t)menu.n, menu.suggest);
-	move_option o = menu.list ? menu.opt[c] : menu.suggested;
 	if (o.kind == MOVE_STAY)
 		return;
 	note(b, NULL, "%s: %s tries to move: %s", side_name(b, s), lab, o.label);
