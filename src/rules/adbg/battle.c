@@ -917,6 +917,18 @@ static void offer(move_menu *m, move_option o, bool suggest)
 	m->opt[m->n++] = o;
 }
 
+/* The heuristic avoids a melee against twice stack k's melee CF (its
+ * natk attackers atk[]). */
+static bool avoids(const battle *b, int s, int k, const int *atk, int natk)
+{
+	int active;
+	bool dis;
+	int64_t theirs = 0;
+	for (int i = 0; i < natk; i++)
+		theirs += melee_cf(b, 1 - s, atk[i], &active, &dis);
+	return theirs >= 2 * melee_cf(b, s, k, &active, &dis);
+}
+
 /* The heuristic's rules of thumb: avoid a melee against twice one's
  * melee CF, attack with twice the enemy's (or an enemy all routed), send a
  * reserve where the enemy faces no one. */
@@ -934,11 +946,7 @@ static void options_for(battle *b, int s, int k, move_menu *m)
 	int active;
 	bool dis;
 	if (natk > 0) {
-		int64_t theirs = 0;
-		for (int i = 0; i < natk; i++)
-			theirs += melee_cf(b, e, atk[i], &active, &dis);
-		int64_t here = melee_cf(b, s, k, &active, &dis);
-		offer(m, (move_option){MOVE_AVOID, 0, "avoid the melee"}, theirs >= 2 * here);
+		offer(m, (move_option){MOVE_AVOID, 0, "avoid the melee"}, avoids(b, s, k, atk, natk));
 		return;
 	}
 	const lineup *mine_ln = line_of(b, s), *their_ln = line_of(b, e);
@@ -983,15 +991,10 @@ static move_option direct_move(battle *b, int s, int k)
 	if (moving == 0)
 		return stay; /* only undisrupted units move (R6) */
 	int atk[MAX_STACKS], natk = attackers_of(b, s, k, atk);
+	if (natk > 0)
+		return avoids(b, s, k, atk, natk) ? (move_option){MOVE_AVOID, 0, "avoid the melee"} : stay;
 	int active;
 	bool dis;
-	if (natk > 0) {
-		int64_t theirs = 0;
-		for (int i = 0; i < natk; i++)
-			theirs += melee_cf(b, e, atk[i], &active, &dis);
-		int64_t here = melee_cf(b, s, k, &active, &dis);
-		return theirs >= 2 * here ? (move_option){MOVE_AVOID, 0, "avoid the melee"} : stay;
-	}
 	const lineup *mine_ln = line_of(b, s), *their_ln = line_of(b, e);
 	int pos = st->pos, n = mine_ln->n[pos], nopt = 1;
 	if (n > 0 && mine_ln->k[pos][0] == k && their_ln->n[pos] > 0 &&
