@@ -280,7 +280,8 @@ function optionField(o) {
 }
 
 // The target picker: the units the rules let this one take as its target
-// (the library's list), the other sides' first, the own side's marked.
+// (the library's list), the other sides' first, the own side's marked (no
+// shipped rule set lets a unit attack a friend: the list has none of them).
 function targetField(a) {
   const sel = el('select', {name: 'target', required: 'required'});
   const sideOf = (name) => {

@@ -88,8 +88,8 @@ const char *fray_game_unit(const fray_game *game, size_t i);
 size_t fray_game_actions(const fray_game *game, size_t unit, const char **names, size_t cap);
 /* The units unit may take as the target of action now, as the rules say
  * (BBB's fire and assault, a chits combat: the other side's units in play;
- * Presidio: a unit whose standing lets it be shot at, meleed, charged or
- * pursued; never the unit itself): up to cap unit indexes into targets in
+ * Presidio: the other side's units whose standing lets them be shot at,
+ * meleed, charged or pursued; never the unit itself): up to cap unit indexes into targets in
  * the game's order, the count returned. The checks are the ones applying
  * the action makes of its target; 0 for an action that takes no target or
  * that the unit may not take now (fray_game_actions). The game's context

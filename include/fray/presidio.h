@@ -138,6 +138,12 @@ typedef enum fray_presidio_act {
  * not, with the rule (a panicked unit neither shoots nor reloads, only a
  * panicked unit rallies, ...). */
 const char *fray_presidio_act_refused(fray_presidio_standing s, fray_presidio_act a);
+/* Whether a unit may shoot at, melee, charge or pursue a unit of its own
+ * side: never (NULL when the target is the enemy's). Fire hits "only
+ * enemy figures" (Section 4, Line of sight), melee and charges are with
+ * the enemy (Section 5), "the enemy may pursue" (Section 5, Pursuit); a
+ * friend behind the target is hit only as through-fire (Section 6). */
+const char *fray_presidio_target_refused(bool same_side);
 /* The worse of two standings: a milder failure never overwrites a worse
  * one (a panicked unit that falls back is still panicked). */
 fray_presidio_standing fray_presidio_worse_standing(fray_presidio_standing a, fray_presidio_standing b);

@@ -709,10 +709,10 @@ static fray_status op_advise_or_play(request *r, fray_game *game, bool play)
 	bool typed;
 	/* a member of another op is refused, not ignored: advice given for
 	 * "target": "X" would rank every target */
-	static const char *const others[] = {"action", "target", "choices", "seed", "rules", "forces", "forces_name",
-					     "actor", "side"};
+	const char *const others[] = {"action", "target", "choices", "seed", "rules", "forces", "forces_name",
+				      play ? "actor" : "side"};
 	for (size_t i = 0; i < sizeof others / sizeof *others; i++)
-		if (strcmp(others[i], play ? "side" : "actor") && fray_map_get(r->root, others[i]))
+		if (fray_map_get(r->root, others[i]))
 			return frayi_fail_input(r->ctx, FRAY_ERR_INPUT, others[i], "request: \"%s\" is not read by op %s "
 						"(it takes %s, goal and options)", others[i], r->op, play ? "side" : "actor");
 	fray_status st = text_field(r, play ? "side" : "actor", true, &who);

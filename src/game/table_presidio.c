@@ -138,19 +138,29 @@ static int able(table_game *g, const table_unit *u, fray_presidio_act a, const c
 }
 
 /* A unit that may be shot at, meleed or charged (those actions'
- * target_ok): its standing lets it be a target (fray_presidio_act_refused). */
-static int targetable(table_game *g, const table_unit *u, const table_unit *t)
+ * target_ok): the enemy's (fray_presidio_target_refused), whose standing
+ * lets it be a target (fray_presidio_act_refused). */
+static int enemy(table_game *g, const table_unit *u, const table_unit *t, const char *what)
 {
-	(void)u;
-	return may(g, t, FRAY_PRESIDIO_ACT_BE_TARGETED, "be a target");
+	const char *why = fray_presidio_target_refused(!strcmp(u->side, t->side));
+	if (!why)
+		return FRAY_OK;
+	return frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot %s %s: both are on side '%s': %s", unit_label(u), what,
+			       unit_label(t), u->side, why);
 }
 
-/* A unit that may be pursued (pursue's target_ok): one that fell back,
- * retreated or panicked (fray_presidio_act_refused). */
+static int targetable(table_game *g, const table_unit *u, const table_unit *t)
+{
+	int st = enemy(g, u, t, "take as its target");
+	return st == FRAY_OK ? may(g, t, FRAY_PRESIDIO_ACT_BE_TARGETED, "be a target") : st;
+}
+
+/* A unit that may be pursued (pursue's target_ok): the enemy's, one that
+ * fell back, retreated or panicked (fray_presidio_act_refused). */
 static int pursuable(table_game *g, const table_unit *u, const table_unit *t)
 {
-	(void)u;
-	return may(g, t, FRAY_PRESIDIO_ACT_BE_PURSUED, "be pursued");
+	int st = enemy(g, u, t, "pursue");
+	return st == FRAY_OK ? may(g, t, FRAY_PRESIDIO_ACT_BE_PURSUED, "be pursued") : st;
 }
 
 /* The command bonus of the unit's leader: as given, else its rank's. */

@@ -194,14 +194,14 @@ def leader_hit(tmp, seed):
     """Item 7: a shot that hits the leader: the check has no leader
     bonus and the leader-casualty DM (+2)."""
     g = new_game(tmp, seed, "leader")
-    fray("table", g, "set", "Cueras", "specialists=2", "figures=4", "size=team")
-    before, steps, after = act(g, "shoot", "Presidials", "--at", "Cueras", "--range", "3", "--mode", "volley")
+    fray("table", g, "set", "Comanches", "specialists=2", "figures=4", "size=team")
+    before, steps, after = act(g, "shoot", "Presidials", "--at", "Comanches", "--range", "3", "--mode", "volley")
     if steps[0]["outcome"].get("leader_hit"):
         seen.add("leader hit")
         if len(steps) > 1:
             m = steps[1]["inputs"]
             check(m["leader"] == 0 and m["leader_casualty"], "item 7: no bonus from a leader just hit, +2 instead")
-        check(after["Cueras"]["leader"] == 0, "item 7: the leader is gone from the unit")
+        check(after["Comanches"]["leader"] == 0, "item 7: the leader is gone from the unit")
 
 
 def morale_by_hand(tmp, seed):
@@ -317,6 +317,9 @@ def pursuit(tmp):
     check(steps[0]["procedure"] == "presidio.melee" and steps[0]["inputs"]["charge"] == "bayonet",
           "pursuers in contact with a unit that fell back: melee as charging (bayonets: the -2 impact)")
     p = fray("table", g, "pursue", "Presidials", "--at", "Cueras", status=2)
+    check("enemy's units only" in p.stderr, "a friend is not pursued (Section 5, Pursuit: the enemy pursues)")
+    g = new_game(tmp, 2, "pursue")
+    p = fray("table", g, "pursue", "Presidials", "--at", "Comanches", status=2)
     check("pursued" in p.stderr, "a unit in good order is not pursued, said why")
 
 

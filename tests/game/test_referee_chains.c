@@ -167,6 +167,40 @@ static void attacks_only_on_the_enemy(void **state)
 	assert_int_equal(fray_game_log_len(g), 0);
 	assert_int_equal(act(g, tie_with_m), FRAY_OK);
 	fray_game_free(g);
+
+	/* Presidio: fire hits "only enemy figures" (Section 4, Line of
+	 * sight), melee, charges and pursuit are with the enemy (Section 5):
+	 * each refused at a friend, nothing written, and no friend offered
+	 * as a target */
+	static const char presidio[] = "rules: presidio\n"
+				       "units:\n"
+				       "  - {name: Cueras, side: Spain, figures: 6, weapon: flintlock musket}\n"
+				       "  - {name: Presidials, side: Spain, figures: 6, weapon: flintlock musket}\n"
+				       "  - {name: Apaches, side: Apache, figures: 6, weapon: metal bow/sling}\n";
+	assert_int_equal(fray_game_new(ctx, "p.yaml", "presidio", "p-forces.yaml", presidio, strlen(presidio), 3, NULL,
+				       NULL, &g),
+			 FRAY_OK);
+	const char *const *own_side[] = {
+		(const char *const[]){"shoot", "Cueras", "--at", "Presidials", "--range", "6", NULL},
+		(const char *const[]){"melee", "Cueras", "--at", "Presidials", NULL},
+		(const char *const[]){"charge", "Cueras", "--at", "Presidials", NULL},
+		(const char *const[]){"pursue", "Cueras", "--at", "Presidials", NULL},
+	};
+	for (size_t i = 0; i < sizeof own_side / sizeof *own_side; i++) {
+		assert_int_equal(act(g, own_side[i]), FRAY_ERR_INPUT);
+		assert_non_null(strstr(fray_ctx_message(ctx), "both are on side 'Spain'"));
+		fray_ctx_clear(ctx);
+	}
+	assert_int_equal(fray_game_log_len(g), 0);
+	static const char *const attacks[] = {"shoot", "melee", "charge"};
+	for (size_t i = 0; i < sizeof attacks / sizeof *attacks; i++) {
+		size_t t[8];
+		assert_int_equal(fray_game_targets(g, 0, attacks[i], t, 8), 1);
+		assert_int_equal(t[0], 2); /* the Apaches only */
+	}
+	const char *const at_enemy[] = {"shoot", "Cueras", "--at", "Apaches", "--range", "6", NULL};
+	assert_int_equal(act(g, at_enemy), FRAY_OK);
+	fray_game_free(g);
 }
 
 int main(void)

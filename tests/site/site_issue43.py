@@ -1,7 +1,7 @@
 """Issue 43's checks of the static site at a phone's 412x915, each by the
 words a player reads: the shipped Presidials (a line, loaded) volley by
 default on the game screen, and the odds say the mean hits the rule text
-gives; the target picker opens on an enemy and marks the own side; no
+gives; the target picker opens on an enemy and offers no friend; no
 engine name ("presidio.shoot") shows on the game screen; the catalogue's
 chits example answers odds that are no single certain outcome.
 Called from site_test.py's main() with its browser (checks(d, ...)); the
@@ -120,8 +120,8 @@ def volley_odds(d, url, shots, forces):
 
 def targets_on_enemy(d, forces):
     """For each unit on the screen and each of its actions with a target,
-    the picker opens on an enemy, and every own-side unit it offers says
-    "(own side)"; no enemy does."""
+    the picker opens on an enemy and offers no unit of the own side (the
+    rules refuse every attack on a friend); no enemy is said to be one."""
     side = {u["name"]: u["side"] for u in _yaml(forces)["units"]}
     seen = 0
     for name in side:
@@ -144,10 +144,11 @@ def targets_on_enemy(d, forces):
                 if unit not in side:
                     check(False, "%s %s: a target %r that is no unit" % (name, what, o.text))
                     continue
-                own = side[unit] == side[name]
-                check(own == o.text.endswith(" (own side)"),
-                      "%s %s: the target %r %s" % (name, what, o.text, "does not say (own side)" if own
-                                                  else "says (own side) of an enemy"))
+                # every rule set's attacks are at the enemy (BBB's Sequence of
+                # Play, Presidio Sections 4-5, chits): a friend is not offered
+                check(side[unit] != side[name] and not o.text.endswith(" (own side)"),
+                      "%s %s: the target %r is %s" % (name, what, o.text, "on the own side" if side[unit] == side[name]
+                                                     else "an enemy said to be on the own side"))
             seen += 1
     check(seen >= 4, "the target picker: only %d actions with a target on the screen" % seen)
     return seen

@@ -94,3 +94,10 @@ FRAY_API const char *fray_presidio_act_refused(fray_presidio_standing s, fray_pr
 						   : NULL;
 	}
 }
+
+FRAY_API const char *fray_presidio_target_refused(bool same_side)
+{
+	return same_side ? "a unit shoots at, melees, charges and pursues the enemy's units only (Presidio Section 4, "
+			   "Line of sight: \"only enemy figures\" are hit; Section 5)"
+			 : NULL;
+}
