@@ -1027,11 +1027,11 @@ static IN_LINE void move_stack(battle *b, int s, int k)
 	const fray_adbg_scenario *sc = b->sc;
 	move_option o;
 	char lab[100];
+	move_menu menu; /* holds the words o.label may point to */
 	if (b->direct) {
 		o = direct_move(b, s, k);
 		lab[0] = '\0'; /* nobody reads it */
 	} else {
-		move_menu menu;
 		options_for(b, s, k, &menu);
 		if (menu.n == 1)
 			return; /* staying, unasked */
