@@ -18,5 +18,8 @@ int frayi_adbg_fire_hits(const fray_adbg_fire_in *in);
  * (19.2.4, R9: k in 0..5). */
 int frayi_adbg_move_faces(const fray_adbg_move_in *in);
 int frayi_adbg_recover_faces(const fray_adbg_recover_in *in);
+/* 19.1, ruling R1: the faces 1..k of the extra-round die that win the
+ * round, k in 0..6 (fray_adbg_rounds rolls against it). */
+int frayi_adbg_extra_round_faces(const fray_adbg_rounds_in *in);
 
 #endif

@@ -11,6 +11,16 @@
 #include "../../core/fast_dice.h"
 #include "../../common/text.h"
 
+/* Forced in line: the few steps a simulated battle calls hundreds of
+ * times (fire, a stack's move, recovery, a unit's change), each from a
+ * couple of places; GCC -O3 would call them, and the calls and their
+ * prologues were some 8% of a battle (issue 45 item 2). */
+#if defined(__GNUC__) || defined(__clang__)
+#define IN_LINE inline __attribute__((always_inline))
+#else
+#define IN_LINE inline
+#endif
+
 #define MAX_STACKS (2 * FRAY_ADBG_MAX_STACKS) /* room for stacks split by moves */
 #define MAX_OPTIONS 48
 /* room for the longest stack label and array line the limits allow (the
@@ -64,6 +74,7 @@ typedef struct battle {
 	uint32_t in_stack[2][MAX_STACKS];
 	uint64_t alive[2];
 	uint32_t normal[2];                   /* bit i: unit i is undisrupted */
+	uint32_t routed[2];                   /* bit i: unit i is routed */
 	uint64_t atop[2];                     /* bit k: st[s][k].atop */
 	/* line[s] holds side s's line while line_ok[s]; tidy_ok[s]: tidy has
 	 * nothing to do for side s. Both are cleared by line_changed(), called
@@ -158,6 +169,7 @@ static void index_units(battle *b)
 	memset(b->in_stack, 0, sizeof b->in_stack);
 	b->alive[0] = b->alive[1] = 0;
 	b->normal[0] = b->normal[1] = 0;
+	b->routed[0] = b->routed[1] = 0;
 	for (int s = 0; s < 2; s++) {
 		line_changed(b, s);
 		b->atop[s] = 0;
@@ -172,11 +184,13 @@ static void index_units(battle *b)
 			}
 			if (b->u[s][i].status == FRAY_ADBG_NORMAL)
 				b->normal[s] |= (uint32_t)1 << i;
+			if (b->u[s][i].status == FRAY_ADBG_ROUTED)
+				b->routed[s] |= (uint32_t)1 << i;
 		}
 }
 
 /* Every change of a unit's stack or status goes through here. */
-static void set_unit(battle *b, int s, int i, int stack, fray_adbg_status status)
+static IN_LINE void set_unit(battle *b, int s, int i, int stack, fray_adbg_status status)
 {
 	uint64_t alive_before = b->alive[s];
 	adbg_unit_def *u = &b->u[s][i];
@@ -184,10 +198,8 @@ static void set_unit(battle *b, int s, int i, int stack, fray_adbg_status status
 		b->alive[s] &= ~((uint64_t)1 << u->stack);
 	u->stack = stack;
 	u->status = status;
-	if (status == FRAY_ADBG_NORMAL)
-		b->normal[s] |= (uint32_t)1 << i;
-	else
-		b->normal[s] &= ~((uint32_t)1 << i);
+	b->normal[s] = (b->normal[s] & ~((uint32_t)1 << i)) | (uint32_t)(status == FRAY_ADBG_NORMAL) << i;
+	b->routed[s] = (b->routed[s] & ~((uint32_t)1 << i)) | (uint32_t)(status == FRAY_ADBG_ROUTED) << i;
 	if (in_line(u)) {
 		b->in_stack[s][stack] |= (uint32_t)1 << i;
 		b->alive[s] |= (uint64_t)1 << stack;
@@ -261,7 +273,8 @@ static bool line_is_current(const battle *b, int s)
 		if (((b->atop[s] >> k) & 1) != b->st[s][k].atop)
 			return false;
 	for (int i = 0; i < b->sc->side[s].nunits; i++)
-		if (((b->normal[s] >> i) & 1) != (b->u[s][i].status == FRAY_ADBG_NORMAL))
+		if (((b->normal[s] >> i) & 1) != (b->u[s][i].status == FRAY_ADBG_NORMAL) ||
+		    ((b->routed[s] >> i) & 1) != (b->u[s][i].status == FRAY_ADBG_ROUTED))
 			return false;
 	lineup fresh;
 	build_line(b, s, &fresh);
@@ -351,18 +364,12 @@ static int new_stack(battle *b, int s)
 /* Modified melee CF of the stack's units that are not routed (19.2.3). */
 static int64_t melee_cf(const battle *b, int s, int k, int *active, bool *disrupted)
 {
-	int u[FRAY_ADBG_MAX_UNITS], n = stack_units(b, s, k, u);
+	uint32_t fighting = b->in_stack[s][k] & ~b->routed[s]; /* in line, not routed */
 	int64_t cf = 0;
-	*active = 0;
-	*disrupted = false;
-	for (int i = 0; i < n; i++) {
-		const adbg_unit_def *x = &b->u[s][u[i]];
-		if (x->status == FRAY_ADBG_ROUTED)
-			continue;
-		cf += x->melee_cf;
-		(*active)++;
-		*disrupted |= x->status == FRAY_ADBG_DISRUPTED;
-	}
+	*active = __builtin_popcount(fighting);
+	*disrupted = (fighting & ~b->normal[s]) != 0;
+	for (; fighting; fighting &= fighting - 1)
+		cf += b->u[s][__builtin_ctz(fighting)].melee_cf;
 	return cf;
 }
 
@@ -424,22 +431,36 @@ static void check_faces(const adbg_check *c, char *dst, size_t cap)
 
 /* A check (G2, G3): read through its face mask on the fast path (the same
  * dice in the same order, scenario.c), else rolled through the roller. */
+static inline bool fast_check(battle *b, const adbg_check *c)
+{
+	unsigned i = frayi_d6(b->fast);
+	if (c->fast_dice == 2)
+		i = i * 6 + frayi_d6(b->fast);
+	return c->fast_mask >> i & 1;
+}
+
 static bool check_roll(battle *b, const adbg_check *c, const char *what, int64_t *total)
 {
 	if (b->fast && c->fast_dice) {
-		unsigned i = frayi_d6(b->fast);
-		if (c->fast_dice == 2)
-			i = i * 6 + frayi_d6(b->fast);
 		*total = 0; /* nobody reads it: nothing is told */
-		return c->fast_mask >> i & 1;
+		return fast_check(b, c);
 	}
 	return frayi_adbg_check_roll(b->r, c, what, total);
 }
 
 /* G2 (9.5.9 after fire, 9.5.12 after melee): each leader with stack k. */
-static void leader_loss(battle *b, int s, int k, const adbg_check *check,
+static IN_LINE void leader_loss(battle *b, int s, int k, const adbg_check *check,
 			const char *rule)
 {
+	if (b->fast && check->fast_dice) { /* untold: the faces through the check's mask only */
+		const int nl = b->sc->side[s].nleaders;
+		bool *lost = b->llost[s];
+		const int *at = b->lstack[s];
+		for (int l = 0; l < nl; l++)
+			if (!lost[l] && at[l] == k)
+				lost[l] = fast_check(b, check);
+		return;
+	}
 	for (int l = 0; l < b->sc->side[s].nleaders; l++) {
 		if (b->llost[s][l] || b->lstack[s][l] != k)
 			continue;
@@ -472,6 +493,11 @@ static void determine_rounds(battle *b)
 	size_t want = strength(b, other) >= strength(b, ini) && other_rating > 1;
 	bool attempt = decide(b, other, "adbg.extra_round", prompt, yesno, 2, want) == 1;
 	fray_adbg_rounds_in in = {sc->side[ini].leaders[0].rating, attempt, other_rating};
+	if (b->fast) { /* untold: the die against the procedure's faces, as a mask */
+		b->rounds = in.initiative_rating +
+			    (attempt && frayi_d6_in(b->fast, (1u << frayi_adbg_extra_round_faces(&in)) - 1));
+		return;
+	}
 	fray_adbg_rounds_out out;
 	fray_adbg_rounds(b->r, &in, &out);
 	b->rounds = out.rounds;
@@ -589,7 +615,7 @@ static void tell_line(battle *b)
 /* ---- 19.2.1 fire ---- */
 
 /* One hit: normal -> disrupted -> routed -> eliminated. */
-static void take_hit(battle *b, int s, int unit)
+static IN_LINE void take_hit(battle *b, int s, int unit)
 {
 	adbg_unit_def *u = &b->u[s][unit];
 	if (!in_line(u))
@@ -627,6 +653,36 @@ static int suggested_target(const battle *b, int e, const uint32_t *rows, int nr
 			}
 		}
 	return best;
+}
+
+/* The heuristic's target of a firer taking it unasked (b->direct): the
+ * legal rows (legal_rows) and suggested_target's choice at once, from the
+ * masks. Units in a row are in line, so normal, disrupted or routed: the
+ * highest score is an untargeted unit's when there is one, and among
+ * those the most hurt; the first such in the options' order, row by row,
+ * each row's lowest unit first. -1 when the rows are empty. */
+static IN_LINE int direct_target(const battle *b, int e, const uint32_t *rows, int nt, uint32_t targeted)
+{
+	uint32_t avail = 0, pool = 0;
+	int nrows = nt;
+	for (int t = 0; t < nt; t++) {
+		avail |= rows[t];
+		if (rows[t] & ~targeted) {
+			nrows = t + 1;
+			pool = avail & ~targeted;
+			break;
+		}
+	}
+	if (!pool)
+		pool = avail;
+	if (!pool)
+		return -1;
+	uint32_t routed = pool & b->routed[e], disrupted = pool & ~b->normal[e] & ~b->routed[e];
+	uint32_t want = routed ? routed : disrupted ? disrupted : pool;
+	for (int t = 0; t < nrows; t++)
+		if (rows[t] & want)
+			return __builtin_ctz(rows[t] & want);
+	return -1; /* not reached: want is within the first nrows rows */
 }
 
 /* Side s's unit `firer` chooses its target among the units of the first
@@ -667,7 +723,7 @@ static int choose_target(battle *b, int s, int firer, const uint32_t *rows, int 
 /* Side s's stacks at one position (mine, front first) fire at the enemy's
  * (theirs). Which enemy units a firer of this position has chosen is a
  * mask (targeted), the enemy's rows masks of their units. */
-static void fire_position(battle *b, int s, const int *mine, int nm, const int *theirs, int nt)
+static IN_LINE void fire_position(battle *b, int s, const int *mine, int nm, const int *theirs, int nt)
 {
 	int e = 1 - s;
 	if (nm == 0 || nt == 0)
@@ -683,7 +739,8 @@ static void fire_position(battle *b, int s, const int *mine, int nm, const int *
 		 * only undisrupted units fire */
 		for (uint32_t f = b->in_stack[s][mine[i]] & b->normal[s]; f; f &= f - 1) {
 			int unit = __builtin_ctz(f);
-			int pick = choose_target(b, s, unit, rows, legal_rows(rows, nt, targeted), targeted);
+			int pick = b->direct ? direct_target(b, e, rows, nt, targeted)
+					     : choose_target(b, s, unit, rows, legal_rows(rows, nt, targeted), targeted);
 			if (pick < 0)
 				continue;
 			firers[nf] = unit;
@@ -724,7 +781,7 @@ static bool fire_skipped(const battle *b, int s)
 /* Side s's fire at position p, one step of its fire phase. Fire at one
  * position changes no column at another, so the line looked at afresh
  * here is, at every other position, the line the phase began with. */
-static void fire_step(battle *b, int s, int p)
+static IN_LINE void fire_step(battle *b, int s, int p)
 {
 	if (p == 0) {
 		note(b, "ADBG 19.2.1", "-- fire: %s --", side_name(b, s));
@@ -843,28 +900,33 @@ static bool has_type(const battle *b, int s, int k, bool (*pred)(fray_adbg_type)
 static bool is_regular(fray_adbg_type t) { return t == FRAY_ADBG_REGULAR; }
 static bool is_non_warrior(fray_adbg_type t) { return t != FRAY_ADBG_WARRIOR; }
 
-/* A stack's options (19.2.2) and the heuristic's among them. A choice
- * taken without asking (b->direct) keeps only the suggested option and
- * leaves out what cannot change it; otherwise every option is listed,
- * with its words when someone reads them. */
+/* A stack's options (19.2.2) and the heuristic's among them, for a
+ * choice that is asked: every option, with its words when someone reads
+ * them (a choice taken unasked goes through direct_move). */
 typedef struct move_menu {
-	bool list;          /* every option in opt[], or only the suggestion */
 	int n;              /* options listed */
 	size_t suggest;     /* the suggested option's index (0: stay) */
-	move_option suggested;
 	move_option opt[MAX_OPTIONS];
 	option_words words; /* when b->labels */
 } move_menu;
 
 static void offer(move_menu *m, move_option o, bool suggest)
 {
-	if (suggest) {
+	if (suggest)
 		m->suggest = (size_t)m->n;
-		m->suggested = o;
-	}
-	if (m->list)
-		m->opt[m->n] = o;
-	m->n++;
+	m->opt[m->n++] = o;
+}
+
+/* The heuristic avoids a melee against twice stack k's melee CF (its
+ * natk attackers atk[]). */
+static bool avoids(const battle *b, int s, int k, const int *atk, int natk)
+{
+	int active;
+	bool dis;
+	int64_t theirs = 0;
+	for (int i = 0; i < natk; i++)
+		theirs += melee_cf(b, 1 - s, atk[i], &active, &dis);
+	return theirs >= 2 * melee_cf(b, s, k, &active, &dis);
 }
 
 /* The heuristic's rules of thumb: avoid a melee against twice one's
@@ -877,23 +939,16 @@ static void options_for(battle *b, int s, int k, move_menu *m)
 	m->n = 0;
 	m->suggest = 0;
 	offer(m, (move_option){MOVE_STAY, 0, "stay"}, true);
-	int atk[MAX_STACKS], natk = attackers_of(b, s, k, atk);
-	if ((b->in_stack[s][k] & b->normal[s]) == 0)
+	uint32_t moving = b->in_stack[s][k] & b->normal[s];
+	if (moving == 0)
 		return; /* only undisrupted units move (R6) */
+	int atk[MAX_STACKS], natk = attackers_of(b, s, k, atk);
 	int active;
 	bool dis;
 	if (natk > 0) {
-		int64_t theirs = 0;
-		for (int i = 0; i < natk; i++)
-			theirs += melee_cf(b, e, atk[i], &active, &dis);
-		int64_t here = melee_cf(b, s, k, &active, &dis);
-		offer(m, (move_option){MOVE_AVOID, 0, "avoid the melee"}, theirs >= 2 * here);
+		offer(m, (move_option){MOVE_AVOID, 0, "avoid the melee"}, avoids(b, s, k, atk, natk));
 		return;
 	}
-	/* the movers' melee CF: only undisrupted units move */
-	int64_t mine = 0;
-	for (uint32_t u = b->in_stack[s][k] & b->normal[s]; u; u &= u - 1)
-		mine += b->u[s][__builtin_ctz(u)].melee_cf;
 	const lineup *mine_ln = line_of(b, s), *their_ln = line_of(b, e);
 	const int *col = mine_ln->k[st->pos], *ecol = their_ln->k[st->pos];
 	int n = mine_ln->n[st->pos], ne = their_ln->n[st->pos];
@@ -902,15 +957,16 @@ static void options_for(battle *b, int s, int k, move_menu *m)
 		stack_label(b, e, ecol[0], lab, sizeof lab);
 		label(b, m->words[m->n], sizeof m->words[m->n], "attack %s", lab);
 		int64_t theirs = melee_cf(b, e, ecol[0], &active, &dis);
+		/* the movers' melee CF: only undisrupted units move */
+		int64_t mine = 0;
+		for (uint32_t u = moving; u; u &= u - 1)
+			mine += b->u[s][__builtin_ctz(u)].melee_cf;
 		offer(m, (move_option){MOVE_ATTACK, ecol[0], m->words[m->n]}, mine >= 2 * theirs || active == 0);
 	}
 	if (st->row > 1)
 		offer(m, (move_option){MOVE_FRONT, 0, "to the front row"}, false);
 	if (st->row < n)
 		offer(m, (move_option){MOVE_BACK, 0, "to the back row"}, false);
-	/* unlisted, the positions matter only to a reserve with no suggestion yet */
-	if (!m->list && (m->suggest != 0 || st->row <= 1))
-		return;
 	for (int p = 0; p < b->npos && m->n < MAX_OPTIONS; p++) {
 		const int *pe = their_ln->k[p];
 		if (p == st->pos || their_ln->n[p] == 0)
@@ -920,32 +976,77 @@ static void options_for(battle *b, int s, int k, move_menu *m)
 		label(b, m->words[m->n], sizeof m->words[m->n], "opposite %s (position %d)", lab, p + 1);
 		offer(m, (move_option){MOVE_POSITION, p, m->words[m->n]},
 		      m->suggest == 0 && st->row > 1 && mine_ln->n[p] == 0);
-		if (!m->list && m->suggest != 0)
-			return;
 	}
 }
 
+/* The heuristic's option for stack k taken unasked (b->direct): what
+ * options_for suggests, with no menu: the options it would list before
+ * the suggestion are only counted (the positions stop at MAX_OPTIONS). */
+static move_option direct_move(battle *b, int s, int k)
+{
+	const move_option stay = {MOVE_STAY, 0, "stay"};
+	int e = 1 - s;
+	const bstack *st = &b->st[s][k];
+	uint32_t moving = b->in_stack[s][k] & b->normal[s];
+	if (moving == 0)
+		return stay; /* only undisrupted units move (R6) */
+	int atk[MAX_STACKS], natk = attackers_of(b, s, k, atk);
+	if (natk > 0)
+		return avoids(b, s, k, atk, natk) ? (move_option){MOVE_AVOID, 0, "avoid the melee"} : stay;
+	int active;
+	bool dis;
+	const lineup *mine_ln = line_of(b, s), *their_ln = line_of(b, e);
+	int pos = st->pos, n = mine_ln->n[pos], nopt = 1;
+	if (n > 0 && mine_ln->k[pos][0] == k && their_ln->n[pos] > 0 &&
+	    attackers_of(b, e, their_ln->k[pos][0], atk) == 0) {
+		int foe = their_ln->k[pos][0];
+		int64_t theirs = melee_cf(b, e, foe, &active, &dis), mine = 0;
+		for (uint32_t u = moving; u; u &= u - 1)
+			mine += b->u[s][__builtin_ctz(u)].melee_cf;
+		if (mine >= 2 * theirs || active == 0)
+			return (move_option){MOVE_ATTACK, foe, ""};
+		nopt++;
+	}
+	if (st->row <= 1)
+		return stay;
+	nopt += 1 + (st->row < n); /* to the front row; to the back row */
+	/* a reserve goes where the enemy faces no one */
+	for (int p = 0; p < b->npos && nopt < MAX_OPTIONS; p++) {
+		if (p == pos || their_ln->n[p] == 0)
+			continue;
+		if (mine_ln->n[p] == 0)
+			return (move_option){MOVE_POSITION, p, ""};
+		nopt++;
+	}
+	return stay;
+}
+
 /* Stack k's move. */
-static void move_stack(battle *b, int s, int k)
+static IN_LINE void move_stack(battle *b, int s, int k)
 {
 	const fray_adbg_scenario *sc = b->sc;
-	move_menu menu;
-	menu.list = !b->direct;
-	options_for(b, s, k, &menu);
-	if (menu.n == 1 || (b->direct && menu.suggest == 0))
-		return; /* staying, unasked */
-	const char *words_of[MAX_OPTIONS];
-	const char *const *labels = no_words;
-	if (b->labels) {
-		for (int i = 0; i < menu.n; i++)
-			words_of[i] = menu.opt[i].label;
-		labels = words_of;
+	move_option o;
+	char lab[100];
+	move_menu menu; /* holds the words o.label may point to */
+	if (b->direct) {
+		o = direct_move(b, s, k);
+		lab[0] = '\0'; /* nobody reads it */
+	} else {
+		options_for(b, s, k, &menu);
+		if (menu.n == 1)
+			return; /* staying, unasked */
+		const char *words_of[MAX_OPTIONS];
+		const char *const *labels = no_words;
+		if (b->labels) {
+			for (int i = 0; i < menu.n; i++)
+				words_of[i] = menu.opt[i].label;
+			labels = words_of;
+		}
+		char prompt[160];
+		stack_label(b, s, k, lab, sizeof lab);
+		label(b, prompt, sizeof prompt, "%s: what does %s do?", side_name(b, s), lab);
+		o = menu.opt[decide(b, s, "adbg.move", prompt, labels, (size_t)menu.n, menu.suggest)];
 	}
-	char prompt[160], lab[100];
-	stack_label(b, s, k, lab, sizeof lab);
-	label(b, prompt, sizeof prompt, "%s: what does %s do?", side_name(b, s), lab);
-	size_t c = decide(b, s, "adbg.move", prompt, labels, (size_t)menu.n, menu.suggest);
-	move_option o = menu.list ? menu.opt[c] : menu.suggested;
 	if (o.kind == MOVE_STAY)
 		return;
 	note(b, NULL, "%s: %s tries to move: %s", side_name(b, s), lab, o.label);
@@ -1023,7 +1124,8 @@ static void movement_phase(battle *b, int s)
 		/* the column as it stands when its turn comes */
 		const lineup *ln = line_of(b, s);
 		int col[MAX_STACKS], n = ln->n[p];
-		memcpy(col, ln->k[p], (size_t)n * sizeof col[0]);
+		for (int i = 0; i < n; i++) /* columns are short: no memcpy call */
+			col[i] = ln->k[p][i];
 		for (int i = 0; i < n; i++) {
 			int k = col[i];
 			if (!b->st[s][k].used || b->st[s][k].moved || b->st[s][k].atop)
@@ -1174,7 +1276,7 @@ static void melee_step(battle *b, int step)
 
 /* Unit i of side s tries to recover: one step of the side's recovery
  * phase (units recover one by one, none changing another's chance). */
-static void recovery_step(battle *b, int s, int i)
+static IN_LINE void recovery_step(battle *b, int s, int i)
 {
 	if (i == 0)
 		b->recovery_told = false;
@@ -1396,25 +1498,55 @@ static void next_step(const battle *b, int *phase, int *step)
 static void whole_round(battle *b)
 {
 	int ini = b->sc->initiative;
-	for (int phase = 0; phase < ROUND_PHASES; phase++) {
-		if (phase == 4) {
-			for (int step = next_melee(b, 0);; step = next_melee(b, step + 1)) {
-				if (fray_roller_stopped(b->r))
-					return;
-				battle_step(b, phase, step);
-				if (step == MELEE_DONE)
-					break;
-			}
-			continue;
-		}
-		int n = phase_steps(b, phase), s = phase == 5 ? ini : 1 - ini;
-		for (int step = 0; step < n; step++) {
-			if (phase >= 5 && b->u[s][step].status != FRAY_ADBG_DISRUPTED &&
-			    b->u[s][step].status != FRAY_ADBG_ROUTED && !(phase == 6 && step == n - 1))
-				continue;
-			if (fray_roller_stopped(b->r))
+	fray_roller *r = b->r;
+	/* phases 0 and 1 (battle_step's case 0 and 1): fire, a position at a time */
+	for (int f = 0; f < 2; f++) {
+		int s = f ? 1 - ini : ini;
+		for (int p = 0; p < b->npos; p++) {
+			if (fray_roller_stopped(r))
 				return;
-			battle_step(b, phase, step);
+			if (f == 0 && p == 0)
+				for (int t = 0; t < 2; t++)
+					for (int k = 0; k < b->nst[t]; k++)
+						b->st[t][k].moved = false;
+			fire_step(b, s, p);
+		}
+	}
+	if (b->npos > 0)
+		tidy(b);
+	/* phases 2 and 3: movement */
+	if (fray_roller_stopped(r))
+		return;
+	movement_phase(b, ini);
+	if (fray_roller_stopped(r))
+		return;
+	movement_phase(b, 1 - ini);
+	b->melee_told = false;
+	/* phase 4: melee */
+	for (int step = next_melee(b, 0);; step = next_melee(b, step + 1)) {
+		if (fray_roller_stopped(r))
+			return;
+		melee_step(b, step);
+		if (step == MELEE_DONE)
+			break;
+	}
+	/* phases 5 and 6: recovery, only for units with something to recover
+	 * (the others' steps do nothing; the last, which ends the round, is
+	 * always taken) */
+	for (int f = 0; f < 2; f++) {
+		int s = f ? 1 - ini : ini, n = b->sc->side[s].nunits;
+		for (int step = 0; step < n; step++) {
+			fray_adbg_status st = b->u[s][step].status;
+			bool last = f == 1 && step == n - 1;
+			if (st != FRAY_ADBG_DISRUPTED && st != FRAY_ADBG_ROUTED && !last)
+				continue;
+			if (fray_roller_stopped(r))
+				return;
+			recovery_step(b, s, step);
+			if (last) {
+				tell_line(b);
+				b->round++;
+			}
 		}
 	}
 }

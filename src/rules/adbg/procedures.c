@@ -179,6 +179,11 @@ FRAY_API void fray_adbg_recover(fray_roller *r, const fray_adbg_recover_in *in,
 /* ADBG 19.1, ruling R1: rounds = the initiative side's primary leader
  * rating; the other side may roll for one more: a die strictly less than
  * its primary leader's rating. */
+int frayi_adbg_extra_round_faces(const fray_adbg_rounds_in *in)
+{
+	return clamp_int(in->other_rating - 1, 0, 6);
+}
+
 FRAY_API void fray_adbg_rounds(fray_roller *r, const fray_adbg_rounds_in *in,
 			       fray_adbg_rounds_out *out)
 {
@@ -192,7 +197,7 @@ FRAY_API void fray_adbg_rounds(fray_roller *r, const fray_adbg_rounds_in *in,
 		return;
 	fray_emit_modifier(r, "other side's primary leader's rating", in->other_rating, "ADBG 19.1");
 	fray_emit_total(r, "extra round: die less than", in->other_rating, "ADBG 19.1, ruling R1");
-	out->extra = fray_roll_at_most(r, 6, clamp_int(in->other_rating - 1, 0, 6),
+	out->extra = fray_roll_at_most(r, 6, frayi_adbg_extra_round_faces(in),
 				       &out->natural, "extra-round die");
 	out->rounds += out->extra;
 	fray_emit_result(r, "extra round", out->extra, out->extra ? "one more round" : "no extra round",
