@@ -238,54 +238,45 @@ static void advise_op(void **state)
 	fray_doc_free(b);
 	free(answer);
 	free(direct);
-	/* a goal it does not know: refused, naming it */
-	snprintf(req, need + 256, "{\"op\": \"advise\", \"actor\": \"Cueras\", \"goal\": \"glory\", \"game\": %s}", q);
-	assert_int_equal(fray_game_request(ctx, req, strlen(req), &answer), FRAY_ERR_INPUT);
-	assert_non_null(strstr(answer, "glory"));
-	free(answer);
-	fray_ctx_clear(ctx);
-	/* JSON's null: no goal (the default's answer), and no unit named "null" */
+	/* JSON's null goal: no goal (the default's answer) */
 	snprintf(req, need + 256, "{\"op\": \"advise\", \"actor\": \"Cueras\", \"goal\": null, \"game\": %s}", q);
 	assert_int_equal(fray_game_request(ctx, req, strlen(req), &answer), FRAY_OK);
 	free(answer);
-	snprintf(req, need + 256, "{\"op\": \"play\", \"side\": null, \"game\": %s}", q);
-	assert_int_equal(fray_game_request(ctx, req, strlen(req), &answer), FRAY_ERR_INPUT);
-	assert_non_null(strstr(answer, "expected a string, got null"));
-	free(answer);
-	fray_ctx_clear(ctx);
-	/* an option's value that does not fit names the option (the page's
-	 * field), as apply's errors do; an option no action takes names none */
-	snprintf(req, need + 256, "{\"op\": \"advise\", \"actor\": \"Cueras\", \"options\": {\"range\": \"far\"}, "
-		 "\"game\": %s}", q);
-	assert_int_equal(fray_game_request(ctx, req, strlen(req), &answer), FRAY_ERR_INPUT);
-	assert_non_null(fray_ctx_input(ctx));
-	assert_string_equal(fray_ctx_input(ctx), "range");
-	assert_non_null(strstr(answer, "\"input\": \"range\""));
-	free(answer);
-	fray_ctx_clear(ctx);
-	snprintf(req, need + 256, "{\"op\": \"advise\", \"actor\": \"Cueras\", \"options\": {\"nosuch\": 1}, "
-		 "\"game\": %s}", q);
-	assert_int_equal(fray_game_request(ctx, req, strlen(req), &answer), FRAY_ERR_INPUT);
-	assert_null(fray_ctx_input(ctx));
-	free(answer);
-	fray_ctx_clear(ctx);
-	/* another op's member is refused, naming it, not ignored */
-	snprintf(req, need + 256, "{\"op\": \"advise\", \"actor\": \"Cueras\", \"target\": \"Apaches\", \"game\": %s}", q);
-	assert_int_equal(fray_game_request(ctx, req, strlen(req), &answer), FRAY_ERR_INPUT);
-	assert_string_equal(fray_ctx_input(ctx), "target");
-	free(answer);
-	fray_ctx_clear(ctx);
-	snprintf(req, need + 256, "{\"op\": \"play\", \"side\": \"Spain\", \"actor\": \"Cueras\", \"game\": %s}", q);
-	assert_int_equal(fray_game_request(ctx, req, strlen(req), &answer), FRAY_ERR_INPUT);
-	assert_string_equal(fray_ctx_input(ctx), "actor");
-	free(answer);
-	fray_ctx_clear(ctx);
-	/* a number is no name either (a unit or side named "5" is "5") */
-	snprintf(req, need + 256, "{\"op\": \"advise\", \"actor\": 5, \"game\": %s}", q);
-	assert_int_equal(fray_game_request(ctx, req, strlen(req), &answer), FRAY_ERR_INPUT);
-	assert_non_null(strstr(answer, "actor\\\": expected a string, got 5"));
-	free(answer);
-	fray_ctx_clear(ctx);
+	/* refused, each naming what it is about ("input": the page's field;
+	 * NULL: no field of that name) and saying why */
+	static const struct {
+		const char *members, *input, *said;
+	} refused[] = {
+		/* a goal it does not know */
+		{"\"op\": \"advise\", \"actor\": \"Cueras\", \"goal\": \"glory\"", "goal", "glory"},
+		/* no side named "null" */
+		{"\"op\": \"play\", \"side\": null", "side", "expected a string, got null"},
+		/* an option's value that does not fit names the option, as apply's errors do */
+		{"\"op\": \"advise\", \"actor\": \"Cueras\", \"options\": {\"range\": \"far\"}", "range", "far"},
+		/* an option no action takes names none */
+		{"\"op\": \"advise\", \"actor\": \"Cueras\", \"options\": {\"nosuch\": 1}", NULL, "nosuch"},
+		/* another op's member, not ignored */
+		{"\"op\": \"advise\", \"actor\": \"Cueras\", \"target\": \"Apaches\"", "target", "not read by op advise"},
+		{"\"op\": \"play\", \"side\": \"Spain\", \"actor\": \"Cueras\"", "actor", "not read by op play"},
+		/* a number is no name (a unit or side named "5" is "5") */
+		{"\"op\": \"advise\", \"actor\": 5", "actor", "expected a string, got 5"},
+	};
+	for (size_t i = 0; i < sizeof refused / sizeof *refused; i++) {
+		snprintf(req, need + 256, "{%s, \"game\": %s}", refused[i].members, q);
+		assert_int_equal(fray_game_request(ctx, req, strlen(req), &answer), FRAY_ERR_INPUT);
+		const char *input = fray_ctx_input(ctx);
+		if (refused[i].input ? !input || strcmp(input, refused[i].input) : input != NULL)
+			fail_msg("%s: input %s, expected %s", refused[i].members, input ? input : "none",
+				 refused[i].input ? refused[i].input : "none");
+		if (!strstr(fray_ctx_message(ctx), refused[i].said))
+			fail_msg("%s: %s", refused[i].members, fray_ctx_message(ctx));
+		char member[128];
+		snprintf(member, sizeof member, "\"input\": \"%s\"", refused[i].input ? refused[i].input : "");
+		if (refused[i].input ? !strstr(answer, member) : strstr(answer, "\"input\"") != NULL)
+			fail_msg("%s: the answer %s", refused[i].members, answer);
+		free(answer);
+		fray_ctx_clear(ctx);
+	}
 	free(q);
 	free(req);
 	fray_game_free(g);
