@@ -160,8 +160,8 @@ static int unknown(table_game *g, const char *said, const char *input)
 {
 	/* no command-line hint in the library's words (issue 42): the
 	 * actions' options are listed by whatever front end asked */
-	return frayi_game_fail_input(g, FRAY_ERR_INPUT, input, "advise: %.48s is not an option of any action advice weighs in %s",
-			       said, g->rules->id);
+	return frayi_game_fail_input(g, FRAY_ERR_INPUT, input,
+				     "advise: %.48s is not an option of any action advice weighs in %s", said, g->rules->id);
 }
 
 /* Refused when no action that takes the option would read the value:
