@@ -379,6 +379,15 @@ static fray_status local_walk(bwalk *w, const unsigned char *resume, uint64_t st
 
 /* ---- the fold: a local tree's value ---- */
 
+/* v = what the outcome o is worth to side s under its goal. */
+static void worth_q(const bwalk *w, const int64_t *o, int s, mpq_t v)
+{
+	int64_t num = 0, den = 1;
+	w->worth(o, s, w->goal[s], &num, &den);
+	mpq_set_si(v, num, (unsigned long)(den > 0 ? den : 1));
+	mpq_canonicalize(v);
+}
+
 /* v = the path's probability times its end's value, for each side. */
 static void leaf(bwalk *w, const lrec *rec, const lpath *lp, mpq_t v[2])
 {
@@ -398,10 +407,7 @@ static void leaf(bwalk *w, const lrec *rec, const lpath *lp, mpq_t v[2])
 		if (lp->end == END_STATE) {
 			mpq_mul(v[s], q, w->val[w->nv * lp->ref + (size_t)w->vs[s]]);
 		} else {
-			int64_t num = 0, den = 1;
-			w->worth(rec->out + lp->ref, s, w->goal[s], &num, &den);
-			mpq_set_si(v[s], num, (unsigned long)(den > 0 ? den : 1));
-			mpq_canonicalize(v[s]);
+			worth_q(w, rec->out + lp->ref, s, v[s]);
 			mpq_mul(v[s], v[s], q);
 		}
 	}
@@ -466,15 +472,10 @@ static frayi_xq edge_prob(const bwalk *w, const bedge *g)
 	return g->wide ? w->wide[g->num] : (frayi_xq){.num = g->num, .den = g->den};
 }
 
-/* Sets g's probability to x, which it takes (x is zero after). */
+/* Sets a narrow edge g's probability to x, which it takes (x is zero
+ * after); g becomes wide when x does not fit 64-bit words. */
 static bool edge_set(bwalk *w, bedge *g, frayi_xq *x)
 {
-	if (g->wide) {
-		frayi_xq_clear(&w->wide[g->num]);
-		w->wide[g->num] = *x;
-		*x = FRAY_XQ_ZERO;
-		return true;
-	}
 	if (!x->big) {
 		frayi_u128 d = frayi_u128_gcd(x->num, x->den);
 		frayi_u128 n = x->num / d, dd = x->den / d;
@@ -692,10 +693,7 @@ static void value_from_outcomes(bwalk *w, int s, mpq_t res)
 	mpq_inits(q, v, NULL);
 	mpq_set_ui(res, 0, 1);
 	for (size_t i = 0; i < w->out.count; i++) {
-		int64_t num = 0, den = 1;
-		w->worth(w->out.keys + i * w->nfields, s, w->goal[s], &num, &den);
-		mpq_set_si(v, num, (unsigned long)(den > 0 ? den : 1));
-		mpq_canonicalize(v);
+		worth_q(w, w->out.keys + i * w->nfields, s, v);
 		frayi_xq_get_q(&w->out.x[i], q);
 		mpq_mul(v, v, q);
 		mpq_add(res, res, v);

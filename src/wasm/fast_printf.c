@@ -21,6 +21,8 @@ static int slow(char *dst, size_t cap, const char *fmt, va_list ap)
 {
 	char *buf = NULL;
 	size_t len = 0;
+	if (cap)
+		dst[0] = '\0'; /* as musl's: a failure leaves an empty string, never stale bytes */
 	FILE *f = open_memstream(&buf, &len);
 	if (!f)
 		return -1;
@@ -134,7 +136,8 @@ int vsnprintf(char *restrict dst, size_t cap, const char *restrict fmt, va_list 
 				case LEN_LL: v = va_arg(ap, unsigned long long); break;
 				case LEN_Z: v = va_arg(ap, size_t); break;
 				case LEN_J: v = va_arg(ap, uintmax_t); break;
-				case LEN_T: v = (uintmax_t)va_arg(ap, ptrdiff_t); break;
+				/* %tu, %tx: ptrdiff_t's bits read unsigned, at its width (as musl's) */
+				case LEN_T: v = (uintmax_t)(size_t)va_arg(ap, ptrdiff_t); break;
 				default: v = va_arg(ap, unsigned); break;
 				}
 			}
@@ -212,7 +215,8 @@ EMSCRIPTEN_KEEPALIVE unsigned fray_wasm_printf_check(void)
 		compare("%d|%i|%u|%x", (int)v, (int)v, (unsigned)v, (unsigned)v);
 		compare("%ld %lu %lx", (long)v, (unsigned long)v, (unsigned long)v);
 		compare("%lld %llu %llx", v, (unsigned long long)v, (unsigned long long)v);
-		compare("%zd %zu %jd %ju %td", (ptrdiff_t)v, (size_t)v, (intmax_t)v, (uintmax_t)v, (ptrdiff_t)v);
+		compare("%zd %zu %jd %ju %td %tu %tx", (ptrdiff_t)v, (size_t)v, (intmax_t)v, (uintmax_t)v, (ptrdiff_t)v,
+			(ptrdiff_t)v, (ptrdiff_t)v);
 		compare("%hd %hu %hhd %hhu %hx", (int)v, (int)v, (int)v, (int)v, (int)v);
 	}
 	compare("%llu", ULLONG_MAX);

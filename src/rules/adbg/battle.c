@@ -693,7 +693,7 @@ static int choose_target(battle *b, int s, int firer, const uint32_t *rows, int 
 {
 	int e = 1 - s;
 	int best = suggested_target(b, e, rows, nrows, targeted);
-	if (best < 0 || b->direct)
+	if (best < 0) /* a direct battle never asks here: fire_position takes direct_target */
 		return best;
 	int cand[FRAY_ADBG_MAX_UNITS], nc = 0;
 	size_t suggested = 0;
