@@ -291,4 +291,37 @@ int fray_bbb_allowance(const fray_bbb_allowance_in *in);
  * not bases and are left alone. Returns the bases left in all. */
 int fray_bbb_cut_groups(int *count, const bool *per_unit, int n, int bases_now);
 
+/* ---- A unit's turn (sheet: Sequence of Play Summary) ---- */
+
+/* A player's turn runs Unit Movement, Generals, the other player's
+ * Defensive Fire, Offensive Fire, Assault. fray's BBB `turn` is one such
+ * player's turn: in it a unit moves once (its movement; a move without a
+ * roll too), fires once (the moving player's units in Offensive Fire, the
+ * other's in Defensive Fire) and assaults once, in the sheet's order:
+ * movement, then fire, then assault (docs/bbb.md, "A unit's turn"). */
+typedef enum fray_bbb_action {
+	FRAY_BBB_DO_MOVE = 0,
+	FRAY_BBB_DO_FIRE = 1,
+	FRAY_BBB_DO_ASSAULT = 2
+} fray_bbb_action;
+#define FRAY_BBB_NACTIONS 3
+/* one word each, as a game file keeps them: "move", "fire", "assault" */
+extern const char *const fray_bbb_action_names[FRAY_BBB_NACTIONS];
+/* What a unit did this turn: done[a] once a was taken. */
+typedef struct fray_bbb_turn {
+	bool done[FRAY_BBB_NACTIONS];
+} fray_bbb_turn;
+/* Whether a unit that did t this turn may take a now: NULL when it may,
+ * else why not, with the rule (Sequence of Play): one of each a turn, and
+ * none whose phase the unit's own actions have passed (no move after its
+ * fire or assault, no fire after its assault). */
+const char *fray_bbb_action_refused(const fray_bbb_turn *t, fray_bbb_action a);
+/* t with a taken (t unchanged for an action out of range). */
+void fray_bbb_turn_take(fray_bbb_turn *t, fray_bbb_action a);
+/* A turn as a game file keeps it, "move, fire" in the sheet's order (""
+ * for nothing), and back: false for a word that is not an action's name
+ * or one named twice (t then nothing done). */
+void fray_bbb_turn_text(const fray_bbb_turn *t, char *dst, size_t cap);
+bool fray_bbb_turn_read(const char *text, fray_bbb_turn *t);
+
 #endif

@@ -82,6 +82,8 @@ typedef struct bbb_own {
 					   of Silenced, may not fire (Silenced Artillery) */
 	bool halted;                    /* Halted by fire while advancing: no assault
 					   this turn (fray_bbb_assault_refused) */
+	char this_turn[TABLE_NAME_MAX]; /* what it did this turn, "move, fire"
+					   (fray_bbb_turn_text); cleared at turn */
 } bbb_own;
 
 /* A chit-pull brigade (ruleset_chits.c's field table). */

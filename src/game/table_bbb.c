@@ -56,17 +56,71 @@ static void set_markers(table_game *g, table_unit *u, fray_bbb_markers m)
 	BBB_OF(u)->halted = m.halted;
 }
 
+/* What the unit did this turn as the game file keeps it (checked on
+ * load: a text that does not read is nothing). */
+static fray_bbb_turn turn_of(const table_unit *u)
+{
+	fray_bbb_turn t;
+	if (!fray_bbb_turn_read(BBB_OF(u)->this_turn, &t))
+		t = (fray_bbb_turn){0};
+	return t;
+}
+
+/* The action of the Sequence of Play a game action is, or -1. */
+static int action_of(const char *action)
+{
+	for (int a = 0; a < FRAY_BBB_NACTIONS; a++)
+		if (!strcmp(action, fray_bbb_action_names[a]))
+			return a;
+	return -1;
+}
+
 /* Whether the rules let u take the action now: a unit out of play takes
- * none; a gun Silenced (or with Low Ammo instead) does not fire. */
+ * none; a gun Silenced (or with Low Ammo instead) does not fire; a Halted
+ * unit does not assault; and the unit's turn has the action's phase
+ * (fray_bbb_action_refused: once each, movement, fire, assault). */
 bool frayi_table_bbb_may(const table_unit *u, const char *action)
 {
 	if (u->status == ST_DESTROYED || BBB_OF(u)->bases <= 0)
 		return false;
-	return strcmp(action, "fire") != 0 || !fray_bbb_fire_refused(markers_of(u));
+	int a = action_of(action);
+	fray_bbb_turn t = turn_of(u);
+	if (a < 0 || fray_bbb_action_refused(&t, (fray_bbb_action)a))
+		return false;
+	if (a == FRAY_BBB_DO_FIRE)
+		return !fray_bbb_fire_refused(markers_of(u));
+	if (a == FRAY_BBB_DO_ASSAULT)
+		return !fray_bbb_assault_refused(markers_of(u));
+	return true;
+}
+
+/* Whether u's turn has a now (fray_bbb_action_refused): refused with the
+ * rule's reason, before any die. The odds of an action are a question,
+ * not an action taken: not asked then. */
+static int has_turn_for(table_game *g, const table_unit *u, fray_bbb_action a)
+{
+	if (g->odds)
+		return FRAY_OK;
+	fray_bbb_turn t = turn_of(u);
+	const char *why = fray_bbb_action_refused(&t, a);
+	return why ? frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot %s: %s (this turn so far: %s; 'turn' begins "
+				     "the next)", unit_label(u), fray_bbb_action_names[a], why,
+				     BBB_OF(u)->this_turn[0] ? BBB_OF(u)->this_turn : "nothing")
+		   : FRAY_OK;
+}
+
+/* u took a this turn (asked first with has_turn_for). */
+static void take(table_unit *u, fray_bbb_action a)
+{
+	fray_bbb_turn t = turn_of(u);
+	fray_bbb_turn_take(&t, a);
+	fray_bbb_turn_text(&t, BBB_OF(u)->this_turn, sizeof BBB_OF(u)->this_turn);
 }
 
 void frayi_table_bbb_turn_end(table_game *g, table_unit *u)
 {
+	/* the next turn: each phase again (Sequence of Play) */
+	BBB_OF(u)->this_turn[0] = '\0';
 	set_markers(g, u, fray_bbb_markers_at_turn_end(markers_of(u)));
 }
 
@@ -129,6 +183,8 @@ static int act_fire(table_game *g, table_unit *u, table_unit *t, const player_op
 		return st;
 	if (!frayi_player_value(p, "--range") && !frayi_player_value(p, "--firepower"))
 		return frayi_game_fail(g, FRAY_ERR_INPUT, "fire needs --range INCHES");
+	if ((st = has_turn_for(g, u, FRAY_BBB_DO_FIRE)) != FRAY_OK)
+		return st;
 	const char *why = fray_bbb_fire_refused(markers_of(u));
 	if (why)
 		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot fire: %s", unit_label(u), why);
@@ -163,6 +219,7 @@ static int act_fire(table_game *g, table_unit *u, table_unit *t, const player_op
 						       {"target_reduced", &reduced}, {"target_destroyed", &destroyed},
 						       {"target_halted", &halted}, {NULL, NULL}})) != FRAY_OK)
 		return st;
+	take(u, FRAY_BBB_DO_FIRE);
 	if (low_ammo && !BBB_OF(u)->low_ammo) {
 		BBB_OF(u)->low_ammo = true;
 		frayi_table_note(g, "%s: low on ammo", u->name);
@@ -214,6 +271,8 @@ static int act_assault(table_game *g, table_unit *u, table_unit *t, const player
 	int st = assault_target(g, u, t);
 	if (st == FRAY_OK)
 		st = in_play(g, u);
+	if (st == FRAY_OK)
+		st = has_turn_for(g, u, FRAY_BBB_DO_ASSAULT);
 	const char *why = fray_bbb_assault_refused(markers_of(u));
 	if (st == FRAY_OK && why)
 		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot assault: %s", unit_label(u), why);
@@ -237,6 +296,7 @@ static int act_assault(table_game *g, table_unit *u, table_unit *t, const player
 						       {"attacker_silenced", &silenced_u},
 						       {"defender_silenced", &silenced_t}, {NULL, NULL}})) != FRAY_OK)
 		return st;
+	take(u, FRAY_BBB_DO_ASSAULT);
 	lose_bases(g, u, (int)lost_u);
 	lose_bases(g, t, (int)lost_t);
 	if (disrupted_u)
@@ -254,12 +314,15 @@ static int act_move(table_game *g, table_unit *u, table_unit *t, const player_op
 {
 	(void)t;
 	int st = in_play(g, u);
+	if (st == FRAY_OK)
+		st = has_turn_for(g, u, FRAY_BBB_DO_MOVE);
 	if (st != FRAY_OK)
 		return st;
 	/* --stay: the unit's movement without a roll (it does not move), so
 	 * that what ends with its movement ends (a gun's Silenced marker) */
 	if (frayi_player_flag(p, "--stay")) {
 		frayi_table_note(g, "%s: stays (no movement roll); its movement is over", u->name);
+		take(u, FRAY_BBB_DO_MOVE);
 		set_markers(g, u, fray_bbb_markers_after_move(markers_of(u)));
 		return FRAY_OK;
 	}
@@ -275,6 +338,7 @@ static int act_move(table_game *g, table_unit *u, table_unit *t, const player_op
 	if ((st = frayi_step_roll(&s, p, (step_out[]){{"bases_change", &change}, {"disrupted", &disrupted},
 						       {"broken", &broken}, {NULL, NULL}})) != FRAY_OK)
 		return st;
+	take(u, FRAY_BBB_DO_MOVE);
 	/* the outcome as the procedure gives it (MOVEMENT TABLE) */
 	if (change > 0) {
 		BBB_OF(u)->bases += (int)change;
