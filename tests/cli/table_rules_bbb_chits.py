@@ -190,6 +190,7 @@ def bbb_tests(tmp):
     check(steps[0]["inputs"]["firepower"] == 10, "BBB Fire Factors: 3 RR and 1 SM at 3\" fire 10")
     fray("table", game, "set", "Mixed", "bases=2")
     low = units(game)["Mixed"]["low_ammo"]  # Fire Multipliers: x1/2
+    fray("table", game, "turn")  # a unit fires once a turn (BBB Sequence of Play)
     steps, _ = act(game, "fire", "Mixed", "--at", "Line", "--range", "3")
     check(steps[0]["inputs"]["firepower"] == (2 if low else 4), "a mixed unit left 2 bases fires 1 RR and 1 SM: 4")
 
@@ -269,6 +270,7 @@ def bbb_tests(tmp):
     fray("table", game, "fire", "Guns", "--at", "Line", "--range", "6", status=2)
     fray("table", game, "move", "Guns", "--stay")
     check(not units(game)["Guns"]["silenced"], "Silenced is removed at the end of the gun's movement (--stay)")
+    fray("table", game, "turn")  # a unit moves once a turn (BBB Sequence of Play)
     fray("table", game, "set", "Guns", "silenced=true")
     fray("table", game, "move", "Guns")
     g = units(game)["Guns"]

@@ -660,7 +660,11 @@ static void bbb_engagement(uint64_t seed)
 	/* BBB Rally and recover: a good-order unit recovers a base on the
 	 * table's roll (never past its starting bases); a disrupted one rallies
 	 * in place on 5-6 and loses a base on 0-1. The Georgia Brigade was
-	 * fired at; the Iron Brigade was not. */
+	 * fired at; the Iron Brigade was not. The Iron Brigade fired this
+	 * turn, and Unit Movement comes before the fire phases (BBB Sequence
+	 * of Play): both move in the next turn (BBB's turn rolls nothing). */
+	const char *turn[] = {"turn"};
+	assert_int_equal(fray_game_act(game, 1, turn, NULL, NULL, NULL), FRAY_OK);
 	static const char *const movers[] = {"Georgia Brigade", "Iron Brigade"};
 	for (size_t i = 0; i < 2; i++) {
 		a = act(game, "move", movers[i], NULL);

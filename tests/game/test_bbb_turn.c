@@ -1,0 +1,419 @@
+/* A Bloody Big Battles unit's turn in the game (the referee's finding 1,
+ * 2026-12-03), against a model of the sheet written here, not fray's
+ * query. The Sequence of Play Summary: "First Player Unit Movement, First
+ * Player Generals, Defensive Fire by Second Player, Offensive Fire by
+ * First Player, Assault by First Player", then the second player's. A
+ * fray BBB turn is one player's turn (docs/bbb.md, "A unit's turn"): each
+ * phase comes once, so a unit moves once, fires once and assaults once,
+ * and its movement comes before its fire, its fire before its assault. A
+ * refused action exits with the rule named and writes nothing; advise and
+ * play offer only what the game accepts. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+#include "../test_util.h"
+
+/* X acts on T; both have bases enough to outlast a turn (a good-order
+ * unit's movement roll never breaks it, and nobody fires at X, so it is
+ * never Halted). */
+static const char forces[] = "rules: bbb\n"
+			     "units:\n"
+			     "  - {name: X, side: A, arm: infantry, training: trained, weapons: RR, bases: 20}\n"
+			     "  - {name: T, side: B, arm: infantry, training: trained, weapons: RR, bases: 20}\n";
+
+static fray_game *game_of(const char *text, uint64_t seed)
+{
+	fray_game *g = NULL;
+	if (fray_game_new(ctx, "turn.yaml", "bbb", "turn-forces.yaml", text, strlen(text), seed, NULL, NULL, &g) !=
+	    FRAY_OK)
+		fail_msg("new: %s", fray_ctx_message(ctx));
+	return g;
+}
+
+/* The example forces (examples/bbb/forces.yaml), read from the tree. */
+static char *example_forces(void)
+{
+	FILE *f = fopen(FRAY_SOURCE_DIR "/examples/bbb/forces.yaml", "rb");
+	assert_non_null(f);
+	char *text = calloc(1, 65536);
+	assert_non_null(text);
+	size_t n = fread(text, 1, 65535, f);
+	fclose(f);
+	assert_true(n > 0 && n < 65535);
+	return text;
+}
+
+static char *saved(const fray_game *g)
+{
+	const char *bytes;
+	size_t len;
+	assert_int_equal(fray_game_save(g, &bytes, &len), FRAY_OK);
+	char *copy = malloc(len + 1);
+	assert_non_null(copy);
+	memcpy(copy, bytes, len);
+	copy[len] = '\0';
+	return copy;
+}
+
+static fray_status act(fray_game *g, const char *const *words)
+{
+	size_t n = 0;
+	while (words[n])
+		n++;
+	char *out = NULL;
+	fray_status st = fray_game_act(g, n, words, NULL, "json", &out);
+	free(out);
+	return st;
+}
+
+/* ---- the model of the sheet ---- */
+
+enum kind { MOVE, FIRE, ASSAULT, NKINDS };
+static const char *const kind_names[NKINDS] = {"move", "fire", "assault"};
+
+/* The Sequence of Play's phases come in this order, once each in a
+ * player's turn: a unit acts in each at most once, and not in a phase
+ * that comes before one it has acted in. */
+static bool model_allows(const bool *done, enum kind k)
+{
+	if (done[k])
+		return false;
+	for (int later = (int)k + 1; later < NKINDS; later++)
+		if (done[later])
+			return false;
+	return true;
+}
+
+/* What the game file should keep: the actions done, in the sheet's order. */
+static void model_text(const bool *done, char *dst, size_t cap)
+{
+	dst[0] = '\0';
+	for (int k = 0; k < NKINDS; k++)
+		if (done[k])
+			snprintf(dst + strlen(dst), cap - strlen(dst), "%s%s", dst[0] ? ", " : "", kind_names[k]);
+}
+
+static fray_status do_kind(fray_game *g, const char *unit, const char *target, enum kind k)
+{
+	switch (k) {
+	case MOVE:
+		return act(g, (const char *const[]){"move", unit, NULL});
+	case FIRE:
+		return act(g, (const char *const[]){"fire", unit, "--at", target, "--range", "5", NULL});
+	default:
+		return act(g, (const char *const[]){"assault", unit, "--at", target, NULL});
+	}
+}
+
+/* X's this_turn as the game file keeps it (status --json gives every field). */
+static void x_turn(const fray_game *g, char *dst, size_t cap)
+{
+	char *text;
+	assert_int_equal(fray_game_status(g, "json", &text), FRAY_OK);
+	fray_doc *d;
+	if (fray_doc_load_string(ctx, "status", text, strlen(text), &d) != FRAY_OK)
+		fail_msg("status: %s", fray_ctx_message(ctx));
+	free(text);
+	const fray_node *u = fray_node_item(fray_map_get(fray_doc_root(d), "units"), 0);
+	const char *t = fray_node_scalar(fray_map_get(u, "this_turn"));
+	if (!t)
+		fail_msg("status --json has no this_turn for X");
+	snprintf(dst, cap, "%s", t);
+	fray_doc_free(d);
+}
+
+/* What the game offers X now: its actions (fray_game_actions, which
+ * fray_game_targets and play ask) and advise's list, against the model. */
+static void offers_match(fray_game *g, const bool *done)
+{
+	const char *names[8];
+	size_t n = fray_game_actions(g, 0, names, 8);
+	for (int k = 0; k < NKINDS; k++) {
+		bool listed = false;
+		for (size_t i = 0; i < n; i++)
+			listed |= !strcmp(names[i], kind_names[k]);
+		if (listed != model_allows(done, k))
+			fail_msg("fray_game_actions %s %s; the sheet %s it", listed ? "lists" : "leaves out",
+				 kind_names[k], model_allows(done, k) ? "allows" : "rules out");
+	}
+	/* advise under hold: a move is worth its base kept, so it is listed
+	 * when allowed, as are fire and assault */
+	char *text = NULL;
+	assert_int_equal(fray_game_advise(g, "X", "hold", 0, NULL, FRAY_FORMAT_JSON, &text), FRAY_OK);
+	for (int k = 0; k < NKINDS; k++) {
+		char key[40];
+		snprintf(key, sizeof key, "\"action\": \"%s\"", kind_names[k]);
+		if ((strstr(text, key) != NULL) != model_allows(done, k))
+			fail_msg("advise %s %s; the sheet %s it:\n%s", strstr(text, key) ? "lists" : "leaves out",
+				 kind_names[k], model_allows(done, k) ? "allows" : "rules out", text);
+	}
+	free(text);
+}
+
+static int accepted_seen, refused_seen;
+
+/* Every sequence of three of X's actions in a turn, each accepted or
+ * refused as the sheet says; a refusal names the rule and writes
+ * nothing; then `turn`, and each action is X's again. */
+static void every_sequence(void **state)
+{
+	(void)state;
+	for (int s = 0; s < NKINDS * NKINDS * NKINDS; s++) {
+		enum kind seq[3] = {(enum kind)(s / 9), (enum kind)(s / 3 % 3), (enum kind)(s % 3)};
+		fray_game *g = game_of(forces, 100 + (uint64_t)s);
+		bool done[NKINDS] = {false};
+		for (int i = 0; i < 3; i++) {
+			offers_match(g, done);
+			char *before = saved(g);
+			fray_status st = do_kind(g, "X", "T", seq[i]);
+			if (model_allows(done, seq[i])) {
+				if (st != FRAY_OK)
+					fail_msg("%s then %s refused: %s", i ? kind_names[seq[i - 1]] : "nothing",
+						 kind_names[seq[i]], fray_ctx_message(ctx));
+				done[seq[i]] = true;
+				accepted_seen++;
+			} else {
+				if (st != FRAY_ERR_INPUT)
+					fail_msg("sequence %d: %s accepted after the unit's earlier actions", s,
+						 kind_names[seq[i]]);
+				const char *m = fray_ctx_message(ctx);
+				if (!strstr(m, "X cannot") || !strstr(m, "BBB Sequence of Play"))
+					fail_msg("the refusal does not name the unit and the rule: %s", m);
+				fray_ctx_clear(ctx);
+				char *after = saved(g);
+				assert_string_equal(before, after);
+				free(after);
+				refused_seen++;
+			}
+			free(before);
+			char want[64], got[64];
+			model_text(done, want, sizeof want);
+			x_turn(g, got, sizeof got);
+			assert_string_equal(got, want);
+		}
+		assert_int_equal(act(g, (const char *const[]){"turn", NULL}), FRAY_OK);
+		bool none[NKINDS] = {false};
+		offers_match(g, none);
+		char got[64];
+		x_turn(g, got, sizeof got);
+		assert_string_equal(got, "");
+		fray_game_free(g);
+	}
+	assert_true(accepted_seen > 0 && refused_seen > 0);
+}
+
+/* The referee's repro (examples/bbb/forces.yaml): "fire "Iron Brigade"
+ * --at "Texas Brigade" --range 5 three times in turn 1, then assault
+ * twice and move twice". The second and third fire, the second assault
+ * and both moves are refused, the rule named, nothing written. */
+static void the_referees_repro(void **state)
+{
+	(void)state;
+	char *text = example_forces();
+	fray_game *g = game_of(text, 1863);
+	const char *const fire[] = {"fire", "Iron Brigade", "--at", "Texas Brigade", "--range", "5", NULL};
+	const char *const assault[] = {"assault", "Iron Brigade", "--at", "Texas Brigade", NULL};
+	const char *const move[] = {"move", "Iron Brigade", NULL};
+	const struct {
+		const char *const *words;
+		fray_status st;
+		const char *why;
+	} steps[] = {{fire, FRAY_OK, NULL},
+		     {fire, FRAY_ERR_INPUT, "it has fired this turn"},
+		     {fire, FRAY_ERR_INPUT, "it has fired this turn"},
+		     {assault, FRAY_OK, NULL},
+		     {assault, FRAY_ERR_INPUT, "it has assaulted this turn"},
+		     {move, FRAY_ERR_INPUT, "Unit Movement phase comes before"},
+		     {move, FRAY_ERR_INPUT, "Unit Movement phase comes before"}};
+	for (size_t i = 0; i < sizeof steps / sizeof *steps; i++) {
+		char *before = saved(g);
+		fray_status st = act(g, steps[i].words);
+		if (st != steps[i].st)
+			fail_msg("step %zu (%s): status %d, expected %d: %s", i, steps[i].words[0], (int)st,
+				 (int)steps[i].st, fray_ctx_message(ctx));
+		if (steps[i].why) {
+			const char *m = fray_ctx_message(ctx);
+			if (!strstr(m, steps[i].why) || !strstr(m, "BBB Sequence of Play"))
+				fail_msg("step %zu: the refusal does not say '%s' and the rule: %s", i, steps[i].why, m);
+			fray_ctx_clear(ctx);
+			char *after = saved(g);
+			assert_string_equal(before, after);
+			free(after);
+		}
+		free(before);
+	}
+	/* the next turn: the unit moves and fires again */
+	assert_int_equal(act(g, (const char *const[]){"turn", NULL}), FRAY_OK);
+	assert_int_equal(act(g, move), FRAY_OK);
+	assert_int_equal(act(g, fire), FRAY_OK);
+	fray_game_free(g);
+	free(text);
+}
+
+/* this_turn is kept in the game file: read back, undone; a file from
+ * before it (no this_turn) is a unit that did nothing; a value that is not
+ * a turn's actions is refused on reading with its place in the file. */
+static void kept_in_the_file(void **state)
+{
+	(void)state;
+	fray_game *g = game_of(forces, 7);
+	assert_int_equal(do_kind(g, "X", "T", FIRE), FRAY_OK);
+	char *text = saved(g);
+	fray_game *back = NULL;
+	assert_int_equal(fray_game_load(ctx, "turn.yaml", text, strlen(text), &back), FRAY_OK);
+	char got[64];
+	x_turn(back, got, sizeof got);
+	assert_string_equal(got, "fire");
+	assert_int_equal(do_kind(back, "X", "T", MOVE), FRAY_ERR_INPUT);
+	fray_ctx_clear(ctx);
+	assert_int_equal(do_kind(back, "X", "T", ASSAULT), FRAY_OK);
+	x_turn(back, got, sizeof got);
+	assert_string_equal(got, "fire, assault");
+	assert_int_equal(fray_game_undo(back), FRAY_OK);
+	x_turn(back, got, sizeof got);
+	assert_string_equal(got, "fire");
+	fray_game_free(back);
+	/* an older fray's file: no this_turn line, nothing done */
+	const char *line = strstr(text, "    this_turn: \"fire\"\n");
+	assert_non_null(line);
+	char *old = strdup(text);
+	memmove(old + (line - text), line + strlen("    this_turn: \"fire\"\n"),
+		strlen(line + strlen("    this_turn: \"fire\"\n")) + 1);
+	assert_null(strstr(old, "    this_turn:"));
+	assert_int_equal(fray_game_load(ctx, "turn.yaml", old, strlen(old), &back), FRAY_OK);
+	x_turn(back, got, sizeof got);
+	assert_string_equal(got, "");
+	assert_int_equal(do_kind(back, "X", "T", FIRE), FRAY_OK);
+	fray_game_free(back);
+	free(old);
+	/* not a turn's actions: refused with the file, line and column */
+	static const char *const bad[] = {"\"fire, fire\"", "\"volley\"", "\"move,\""};
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		size_t at = (size_t)(line - text) + strlen("    this_turn: ");
+		size_t rest = at + strlen("\"fire\"");
+		char *wrong = malloc(strlen(text) + 32);
+		assert_non_null(wrong);
+		snprintf(wrong, strlen(text) + 32, "%.*s%s%s", (int)at, text, bad[i], text + rest);
+		int lineno = 1;
+		for (const char *p = text; p < line; p++)
+			lineno += *p == '\n';
+		fray_game *no = NULL;
+		assert_int_equal(fray_game_load(ctx, "turn.yaml", wrong, strlen(wrong), &no), FRAY_ERR_INPUT);
+		char where[48];
+		snprintf(where, sizeof where, "turn.yaml:%d:%d", lineno, (int)strlen("    this_turn: ") + 1);
+		const char *m = fray_ctx_message(ctx);
+		if (!strstr(m, where) || !strstr(m, "this_turn"))
+			fail_msg("%s: the refusal does not name %s and this_turn: %s", bad[i], where, m);
+		fray_ctx_clear(ctx);
+		free(wrong);
+	}
+	free(text);
+	fray_game_free(g);
+}
+
+/* ---- play, both sides, whole games ---- */
+
+/* The unit a log command names: its second word, quoted or not. */
+static void unit_of(const char *cmd, char *dst, size_t cap)
+{
+	const char *p = strchr(cmd, ' ');
+	dst[0] = '\0';
+	if (!p)
+		return;
+	p++;
+	size_t n = *p == '"' ? strcspn(++p, "\"") : strcspn(p, " ");
+	snprintf(dst, cap, "%.*s", (int)n, p);
+}
+
+/* `play Union` and `play Confederate` in turn until the game is over:
+ * the log never has a unit take an action the sheet rules out in its
+ * turn (the model above, per unit and turn), and the game goes through
+ * turns (each ends when neither side has an action left). */
+static void play_never_repeats(void **state)
+{
+	(void)state;
+	char *text = example_forces();
+	static const char *const goals[][2] = {{"win", "win"}, {"hold", "not-lose"}, {"casualties", "hold"}};
+	int actions = 0, turns = 0, moves = 0;
+	for (uint64_t seed = 1861; seed <= 1864; seed++) {
+		fray_game *g = game_of(text, seed);
+		const char *const *goal = goals[seed % 3];
+		for (int i = 0; i < 300; i++) {
+			char *out = NULL;
+			const char *side = i % 2 ? "Confederate" : "Union";
+			assert_int_equal(fray_game_play(g, side, goal[i % 2], 0, NULL, FRAY_FORMAT_TEXT, &out), FRAY_OK);
+			bool over = strstr(out, "the game is over") != NULL;
+			free(out);
+			if (over)
+				break;
+		}
+		char *file = saved(g);
+		fray_doc *d;
+		if (fray_doc_load_string(ctx, "played", file, strlen(file), &d) != FRAY_OK)
+			fail_msg("the game file: %s", fray_ctx_message(ctx));
+		const fray_node *log = fray_map_get(fray_doc_root(d), "log");
+		assert_non_null(log);
+		/* what each unit did in the turn so far (the log is in order) */
+		char names[16][64] = {{0}};
+		bool done[16][NKINDS] = {{false}};
+		size_t nnames = 0;
+		long turn = 1;
+		for (size_t e = 0; e < fray_node_len(log); e++) {
+			const fray_node *entry = fray_node_item(log, e);
+			const char *cmd = fray_node_scalar(fray_map_get(entry, "command"));
+			long t = atol(fray_node_scalar(fray_map_get(entry, "turn")));
+			assert_non_null(cmd);
+			if (t != turn) {
+				memset(done, 0, sizeof done);
+				turn = t;
+			}
+			if (!strcmp(cmd, "turn")) {
+				turns++;
+				continue;
+			}
+			int k = -1;
+			for (int j = 0; j < NKINDS; j++)
+				if (!strncmp(cmd, kind_names[j], strlen(kind_names[j])) && cmd[strlen(kind_names[j])] == ' ')
+					k = j;
+			if (k < 0)
+				fail_msg("play took an action that is not BBB's: %s", cmd);
+			char unit[64];
+			unit_of(cmd, unit, sizeof unit);
+			size_t u = 0;
+			while (u < nnames && strcmp(names[u], unit))
+				u++;
+			if (u == nnames) {
+				assert_true(nnames < 16);
+				snprintf(names[nnames++], sizeof names[0], "%s", unit);
+			}
+			if (!model_allows(done[u], (enum kind)k))
+				fail_msg("seed %llu, turn %ld: play made '%s' after the unit's earlier actions this turn",
+					 (unsigned long long)seed, turn, cmd);
+			done[u][k] = true;
+			actions++;
+			moves += k == MOVE;
+		}
+		fray_doc_free(d);
+		free(file);
+		fray_game_free(g);
+	}
+	/* the games went through turns, and play moved as well as fought */
+	assert_true(actions > 20 && turns > 3 && moves > 0);
+	free(text);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(every_sequence),
+		cmocka_unit_test(the_referees_repro),
+		cmocka_unit_test(kept_in_the_file),
+		cmocka_unit_test(play_never_repeats),
+	};
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
