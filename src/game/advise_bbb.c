@@ -45,6 +45,10 @@ static bool defender_loses_more(const fray_node *o)
 	return lost(o, "defender") > lost(o, "attacker");
 }
 
+/* No base lost and not Disrupted: after an assault both sides are
+ * Disrupted but the attacker on a +7 (Assault Table), so this is the
+ * chance of a +7 first time, 0 where the dice and modifiers cannot reach
+ * it; the words say both parts (the referee's finding 11(a)). */
 static bool attacker_unharmed(const fray_node *o)
 {
 	return lost(o, "attacker") == 0 && !frayi_advise_bool(o, "attacker_disrupted");
@@ -96,9 +100,9 @@ static const advise_action bbb_advice[] = {
 	 NULL,
 	 assault_worth,
 	 {0},
-	 {{defender_loses_more, "%s loses more bases"}, {attacker_unharmed, "the attackers lose nothing"}},
+	 {{defender_loses_more, "%s loses more bases"}, {attacker_unharmed, "the attackers lose no base and are not disrupted"}},
 	 {"the chance %s loses more bases than the attackers", "the chance %s loses at least as many bases as the "
-	  "attackers", "the expected bases lost by %s", "the chance the attackers lose no base and stay in order"}},
+	  "attackers", "the expected bases lost by %s", "the chance the attackers lose no base and are not disrupted (only a +7 leaves them so)"}},
 	{"move",
 	 {NULL},
 	 NULL,

@@ -424,10 +424,48 @@ static void advise_out_of_memory(void **state)
 	fray_ctx_free(c);
 }
 
+/* The referee's finding 11(a): an assault's line said "the attackers
+ * lose nothing 0.0%" where they lose no base 75% of the time; the measure
+ * also asks "not Disrupted", which the Assault Table gives the attacker
+ * only on a +7. The words now say both parts. Iron Brigade (aggressive, 4
+ * bases) on Texas Brigade (aggressive, 5): net modifiers 0 (aggressive
+ * +1 -1, 4:5 no numerical advantage), so 1d6 each (G6) reaches +5 at
+ * most, never +7: the hold value is exactly 0, as the words explain. */
+static void assault_words_say_what_they_count(void **state)
+{
+	(void)state;
+	fray_game *g = new_game("bbb", "bbb/forces.yaml", 3);
+	char *text = NULL;
+	assert_int_equal(fray_game_advise(g, "Iron Brigade", "hold", 0, NULL, FRAY_FORMAT_JSON, &text), FRAY_OK);
+	fray_doc *d = json_of(text);
+	const fray_node *list = fray_map_get(fray_doc_root(d), "actions");
+	bool seen = false;
+	for (size_t i = 0; i < fray_node_len(list); i++) {
+		const fray_node *a = fray_node_item(list, i);
+		const char *target = fray_node_scalar(fray_map_get(a, "target"));
+		if (strcmp(fray_node_scalar(fray_map_get(a, "action")), "assault") || !target ||
+		    strcmp(target, "Texas Brigade"))
+			continue;
+		seen = true;
+		const char *headline = fray_node_scalar(fray_map_get(a, "headline"));
+		const char *why = fray_node_scalar(fray_map_get(a, "why"));
+		if (!strstr(headline, "the attackers lose no base and are not disrupted 0.0%"))
+			fail_msg("the headline does not say both parts: %s", headline);
+		if (!strstr(why, "lose no base and are not disrupted"))
+			fail_msg("the goal's words do not say both parts: %s", why);
+		assert_string_equal(fray_node_scalar(fray_map_get(a, "exact")), "0");
+	}
+	assert_true(seen);
+	fray_doc_free(d);
+	free(text);
+	fray_game_free(g);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(shot_counted),
+		cmocka_unit_test(assault_words_say_what_they_count),
 		cmocka_unit_test(advise_op),
 		cmocka_unit_test(bad_input),
 		cmocka_unit_test(advice_ranked_and_accepted),
