@@ -62,6 +62,12 @@ typedef struct fray_chits_tactic {
 	char name[32];
 	int min;
 	int max[3];                 /* by defender stance */
+	/* the attacker's arms that may use it, by fray_chits_types (the
+	 * mix's "arms" for the tactic; the text's Cavalry Charge is made by
+	 * cavalry, example 3). arms_default: the mix names none, so every
+	 * arm may, and a combat says the default stood */
+	bool arms[3];
+	bool arms_default;
 } fray_chits_tactic;
 
 typedef struct fray_chits_mix {
@@ -200,6 +206,12 @@ fray_status fray_chits_combat_read_with(fray_ctx *ctx, fray_doc *doc, fray_doc_o
  * defensible_terrain)"), written to buf. */
 const char *fray_chits_stance_problem(const fray_chits_mix *m, const fray_chits_situation *s,
 				      char *buf, size_t cap);
+/* Whether the attacker's arm may use the tactic: NULL when it may (the
+ * mix's arms for the tactic; none named: every arm), else why not
+ * ("cavalry-charge is for cavalry; infantry may not use it (the mix's
+ * arms for the tactic)"), written to buf. */
+const char *fray_chits_tactic_problem(const fray_chits_mix *m, const fray_chits_situation *s, char *buf,
+				      size_t cap);
 /* Whether a brigade may attack a unit of this side: NULL when it is the
  * other side's, else why not (a combat is against the other player's
  * unit; a retreat ends away from "enemy units"). */

@@ -299,11 +299,79 @@ def bbb_tests(tmp):
         break
     check(halted, "the seeds reach a halted unit")
 
+def chits_tactic_arms(tmp):
+    """The referee's finding 10(d): "cavalry-charge" was open to infantry.
+    Example 3 of chit-combat.txt: "He plays Cavalry Charge and moves two
+    cavalry regiment stands"; the mix says which arms may use a tactic
+    (`arms`; left out: every arm). 11(b): `set ... hits=[...]` says the
+    value set."""
+    charge = ["--tactic", "cavalry-charge", "--stance", "hold", "--terrain", "open", "--attacker-cdr", "12",
+              "--defender-cdr", "6", "--draw", "2"]
+    game = new_game(tmp, "arms", "chits", CHITS_FORCES)
+    with open(game) as f:
+        before = f.read()
+    p = fray("table", game, "combat", "Bylant", "--at", "Karl Franz", *charge, status=2)
+    check("cavalry-charge is for cavalry" in p.stderr and "Bylant" in p.stderr,
+          "an infantry brigade's cavalry charge is refused, the unit and the mix's rule named: " + p.stderr)
+    fray("table", game, "combat", "Bylant", "--at", "Karl Franz", *charge, "--odds", status=2)
+    with open(game) as f:
+        check(f.read() == before, "the refused charge writes nothing")
+    for unit, arm in (("Bylant", "infantry"), ("Uhlans", "cavalry")):
+        target = "Bylant" if unit == "Uhlans" else "Karl Franz"
+        advice = json.loads(fray("table", game, "advise", unit, "--json").stdout)["actions"]
+        tactics = {a["options"].get("tactic") for a in advice if a["action"] == "combat"}
+        check(("cavalry-charge" in tactics) == (arm == "cavalry") and "hasty" in tactics,
+              f"advise {unit} ({arm}) lists cavalry-charge only for cavalry: {sorted(tactics)}")
+    steps, _ = act(game, "combat", "Uhlans", "--at", "Bylant", *charge)
+    check(steps[0]["inputs"]["tactic"] == "cavalry-charge", "a cavalry regiment charges")
+    # play, both sides: never an infantry cavalry charge (advise, above,
+    # is what play chooses from)
+    game = new_game(tmp, "arms-play", "chits", CHITS_FORCES, seed=3)
+    for i in range(6):
+        fray("table", game, "play", ("Brent", "David")[i % 2])
+    with open(game) as f:
+        log = [line for line in f if line.startswith("  - command:")]
+    arms = {"Bylant": "infantry", "Hussars": "infantry", "Karl Franz": "infantry", "Uhlans": "cavalry"}
+    charges = [line for line in log if "cavalry-charge" in line]
+    check(len(log) > 5, "play made its moves")
+    for line in charges:
+        unit = re.search(r'combat (?:"([^"]+)"|(\S+))', line)
+        name = unit.group(1) or unit.group(2)
+        check(arms[name] == "cavalry", "play made a cavalry charge with infantry: " + line)
+
+    # the mix's arms: a mix that names none lets every arm use the tactic
+    # (the default); a bad list is refused at its place in the file
+    d = os.path.join(tmp, "arms-default")
+    os.makedirs(d, exist_ok=True)
+    with open(os.path.join(EXAMPLES, "chits", "sample-mix.yaml")) as f:
+        mix = f.read()
+    check(", arms: [cavalry]}" in mix, "the sample mix gives cavalry-charge to cavalry")
+    with open(os.path.join(d, "forces.yaml"), "w") as f:
+        f.write(CHITS_FORCES)
+    for name, text, status in (("sample-mix.yaml", mix.replace(", arms: [cavalry]}", "}"), 0),
+                               ("empty.yaml", mix.replace("arms: [cavalry]", "arms: []"), 2),
+                               ("dragoons.yaml", mix.replace("arms: [cavalry]", "arms: [dragoons]"), 2)):
+        with open(os.path.join(d, name), "w") as f:
+            f.write(text)
+        with open(os.path.join(d, "forces.yaml"), "w") as f:
+            f.write(CHITS_FORCES.replace("sample-mix.yaml", name))
+        g = os.path.join(d, name + ".game.yaml")
+        p = fray("table", "new", g, "--rules", "chits", "--forces", os.path.join(d, "forces.yaml"), status=status)
+        if status:
+            line = next(i + 1 for i, l in enumerate(text.splitlines()) if "cavalry-charge:" in l)
+            col = text.splitlines()[line - 1].index("[") + 1 + (0 if name == "empty.yaml" else 1)
+            check(f"{name}:{line}:{col}" in p.stderr, f"the mix's bad arms refused at {name}:{line}:{col}: {p.stderr}")
+        else:
+            steps, _ = act(g, "combat", "Bylant", "--at", "Karl Franz", *charge)
+            check(steps[0]["inputs"]["tactic"] == "cavalry-charge", "no arms in the mix: every arm may (the default)")
+
+
 
 def main():
     with tempfile.TemporaryDirectory() as tmp:
         bbb_tests(tmp)
         chits_tests(tmp)
+        chits_tactic_arms(tmp)
     if failures:
         print(f"{len(failures)} failed", file=sys.stderr)
         sys.exit(1)

@@ -328,6 +328,8 @@ static bool combat_fits(fray_roller *r, const fray_chits_combat_in *in)
 				return refuse(r, "the %s's unit %d: %s", side_names[x], i + 1, why);
 	if (fray_chits_stance_problem(in->mix, &in->situation, why, sizeof why))
 		return refuse(r, "%s", why);
+	if (fray_chits_tactic_problem(in->mix, &in->situation, why, sizeof why))
+		return refuse(r, "%s", why);
 	if (fray_chits_draw_problem(in->mix, &in->situation, in->draw, why, sizeof why))
 		return refuse(r, "%s", why);
 	return true;

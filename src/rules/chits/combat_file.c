@@ -37,6 +37,28 @@ FRAY_API const char *fray_chits_stance_problem(const fray_chits_mix *m, const fr
 	return buf;
 }
 
+FRAY_API const char *fray_chits_tactic_problem(const fray_chits_mix *m, const fray_chits_situation *s,
+					       char *buf, size_t cap)
+{
+	if (!m || !s || s->tactic < 0 || s->tactic >= m->ntactics || s->attacker_type < 0 || s->attacker_type > 2)
+		snprintf(buf, cap, "no such tactic or attacker type (%d, %d)", s ? s->tactic : -1,
+			 s ? s->attacker_type : -1);
+	else if (!m->tactics[s->tactic].arms[s->attacker_type]) {
+		/* the arms that may, for the message */
+		const fray_chits_tactic *t = &m->tactics[s->tactic];
+		char arms[64] = "";
+		for (int a = 0; a < 3; a++)
+			if (t->arms[a])
+				snprintf(arms + strlen(arms), sizeof arms - strlen(arms), "%s%s", arms[0] ? " or " : "",
+					 fray_chits_types[a]);
+		snprintf(buf, cap, "%s is for %s; %s may not use it (the mix's arms for the tactic; the text's "
+			 "Cavalry Charge is made with cavalry, example 3)", t->name, arms,
+			 fray_chits_types[s->attacker_type]);
+	} else
+		return NULL;
+	return buf;
+}
+
 FRAY_API const char *fray_chits_draw_problem(const fray_chits_mix *m, const fray_chits_situation *s,
 					     int draw, char *buf, size_t cap)
 {
@@ -215,6 +237,11 @@ FRAY_API fray_status fray_chits_combat_read_with(fray_ctx *ctx, fray_doc *doc, f
 		read_side(doc, x, &in->side[0], &sit->attacker_cdr, &sit->attacker_type, false);
 	if ((x = fray_doc_field(doc, root, "defender", true)))
 		read_side(doc, x, &in->side[1], &sit->defender_cdr, &sit->defender_type, true);
+	char why_tactic[256];
+	const fray_node *tactic = fray_map_get(root, "tactic");
+	if (*mix && tactic && sit->tactic >= 0 && fray_doc_error_count(doc) == 0 &&
+	    fray_chits_tactic_problem(*mix, sit, why_tactic, sizeof why_tactic))
+		fray_doc_error(doc, tactic, "%s", why_tactic);
 	const fray_node *stance = fray_map_get(root, "stance");
 	char why_stance[160];
 	if (*mix && stance && fray_doc_error_count(doc) == 0 &&

@@ -202,6 +202,17 @@ static void read_name(fray_doc *doc, const fray_node *n, const char *what, const
 		frayi_copy_name(dst, cap, s);
 }
 
+static void read_set(fray_doc *doc, const fray_node *n, const char *what, const char *const *names,
+		     size_t nnames, bool *set);
+
+/* A tactic's arms: a list of unit types, at least one. */
+static void read_arms(fray_doc *doc, const fray_node *n, bool *arms)
+{
+	read_set(doc, n, "a list of unit types (infantry, cavalry, artillery)", fray_chits_types, 3, arms);
+	if (fray_node_kind_of(n) == FRAY_NODE_SEQ && fray_node_len(n) == 0)
+		fray_doc_error(doc, n, "arms: expected at least one unit type (leave arms out for every arm)");
+}
+
 static void read_tactics(fray_doc *doc, const fray_node *n, fray_chits_mix *m)
 {
 	if (!fray_doc_expect(doc, n, FRAY_NODE_MAP, "the tactics"))
@@ -216,10 +227,18 @@ static void read_tactics(fray_doc *doc, const fray_node *n, fray_chits_mix *m)
 		read_name(doc, fray_node_key(n, i), "a tactic's name", fray_node_scalar(fray_node_key(n, i)), t->name,
 			  sizeof t->name);
 		const fray_node *v = fray_node_value(n, i);
-		if (!fray_doc_expect(doc, v, FRAY_NODE_MAP, "a tactic: {min: N, max: {defend: N, hold: N, evade: N}}"))
+		if (!fray_doc_expect(doc, v, FRAY_NODE_MAP, "a tactic: {min: N, max: {defend: N, hold: N, evade: N}, "
+				     "arms: [cavalry]}"))
 			continue;
-		static const char *const keys[] = {"min", "max"};
-		fray_doc_known_keys(doc, v, keys, 2);
+		static const char *const keys[] = {"min", "max", "arms"};
+		fray_doc_known_keys(doc, v, keys, 3);
+		/* the arms that may use it; none named: every arm */
+		const fray_node *arms = fray_doc_field(doc, v, "arms", false);
+		t->arms_default = !arms;
+		for (int a = 0; a < 3; a++)
+			t->arms[a] = true;
+		if (arms)
+			read_arms(doc, arms, t->arms);
 		const fray_node *min = fray_doc_field(doc, v, "min", true);
 		const fray_node *max = fray_doc_field(doc, v, "max", true);
 		int64_t x;
