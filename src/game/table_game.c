@@ -694,9 +694,23 @@ int frayi_table_set_fields(table_game *g, table_unit *u, const char *yaml)
 		check_unit(g, doc, map, &now);
 	}
 	int status = fray_doc_error_count(doc) ? doc_failed(g, doc) : FRAY_OK;
-	for (size_t i = 0; status == FRAY_OK && i < fray_node_len(map); i++)
-		frayi_table_note(g, "%s: %s set to %s", u->name, fray_node_scalar(fray_node_key(map, i)),
-			   fray_node_scalar(fray_node_value(map, i)) ? fray_node_scalar(fray_node_value(map, i)) : "?");
+	for (size_t i = 0; status == FRAY_OK && i < fray_node_len(map); i++) {
+		/* the value as given: a scalar, or a list of them (a chits
+		 * unit's hits, "[1, 0, 0, 0]": the referee's finding 11(b)) */
+		const fray_node *v = fray_node_value(map, i);
+		char shown[160] = "?";
+		if (fray_node_scalar(v))
+			snprintf(shown, sizeof shown, "%s", fray_node_scalar(v));
+		else if (fray_node_kind_of(v) == FRAY_NODE_SEQ) {
+			textbuf t = text_on(shown, sizeof shown);
+			text_add(&t, "[");
+			for (size_t k = 0; k < fray_node_len(v); k++)
+				text_add(&t, "%s%s", k ? ", " : "", fray_node_scalar(fray_node_item(v, k)) ?
+					 fray_node_scalar(fray_node_item(v, k)) : "?");
+			text_add(&t, "]");
+		}
+		frayi_table_note(g, "%s: %s set to %s", u->name, fray_node_scalar(fray_node_key(map, i)), shown);
+	}
 	if (status == FRAY_OK)
 		*u = now;
 	fray_doc_free(doc);

@@ -365,6 +365,10 @@ def chits_tactic_arms(tmp):
             steps, _ = act(g, "combat", "Bylant", "--at", "Karl Franz", *charge)
             check(steps[0]["inputs"]["tactic"] == "cavalry-charge", "no arms in the mix: every arm may (the default)")
 
+    # 11(b): the value set is said as given, a list too
+    p = fray("table", game, "set", "Bylant", "hits=[1,0,0,0]")
+    check("Bylant: hits set to [1, 0, 0, 0]" in p.stdout, "set says the hits set: " + p.stdout)
+    check(units(game)["Bylant"]["hits"] == [1, 0, 0, 0], "and the game keeps them")
 
 
 def main():
