@@ -619,7 +619,7 @@ int frayi_advise(fray_game *game, size_t unit, advise_goal goal, const advise_pl
 		if (a->needs_target)
 			nt = fray_game_targets(game, unit, aa->action, targets, TABLE_MAX_UNITS);
 		advise_words v[64];
-		size_t nv = ar->variants ? ar->variants(g, &g->units[unit], aa, stance, v, 64) : 0;
+		size_t nv = ar->variants ? ar->variants(g, aa, stance, v, 64) : 0;
 		for (size_t i = 0; !ar->variants && i < ADVISE_VARIANTS && aa->variants[i]; i++) {
 			v[nv] = (advise_words){0};
 			for (size_t j = 0; aa->variants[i][j]; j++)

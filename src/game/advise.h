@@ -56,12 +56,12 @@ typedef struct advise_rules {
 	const char *rules;               /* the game_ruleset's id */
 	const advise_action *actions;
 	size_t nactions;
-	/* the option variants the game itself offers unit u (chits: the
-	 * mix's tactics its arm may use and how many chits each may draw
-	 * against the stance the player gives, stance its word): up to cap
-	 * into v, the count; NULL: the table's variants only */
-	size_t (*variants)(const table_game *g, const table_unit *u, const advise_action *a, const char *stance,
-			   advise_words *v, size_t cap);
+	/* the option variants the game itself offers (chits: the mix's
+	 * tactics and how many chits each may draw against the stance the
+	 * player gives, stance its word): up to cap into v, the count; NULL:
+	 * the table's variants only */
+	size_t (*variants)(const table_game *g, const advise_action *a, const char *stance, advise_words *v,
+			   size_t cap);
 } advise_rules;
 
 extern const advise_rules frayi_advise_presidio, frayi_advise_bbb, frayi_advise_chits;

@@ -60,22 +60,16 @@ static long node_long(const fray_node *n, long def)
 	return s && *s && !*end ? v : def;
 }
 
-/* The mix's tactics u's arm may use (fray_chits_tactic_problem asked,
- * through the game), each with every count of chits it may draw against
+/* The mix's tactics, each with every count of chits it may draw against
  * the stance: --tactic T --draw K. */
-static size_t combat_variants(const table_game *g, const table_unit *u, const advise_action *a, const char *stance,
-			      advise_words *v, size_t cap)
+static size_t combat_variants(const table_game *g, const advise_action *a, const char *stance, advise_words *v,
+			      size_t cap)
 {
 	if (strcmp(a->action, "combat") || !g->mix)
 		return 0;
 	const fray_node *tactics = fray_map_get(g->mix, "tactics");
-	bool allowed[FRAY_CHITS_MAX_TACTICS];
-	if (!frayi_table_chits_tactics_for(g, u, allowed, FRAY_CHITS_MAX_TACTICS))
-		return 0;
 	size_t n = 0;
-	for (size_t i = 0; i < fray_node_len(tactics) && i < FRAY_CHITS_MAX_TACTICS; i++) {
-		if (!allowed[i])
-			continue;
+	for (size_t i = 0; i < fray_node_len(tactics); i++) {
 		const char *name = fray_node_scalar(fray_node_key(tactics, i));
 		const fray_node *t = fray_node_value(tactics, i), *max = fray_map_get(t, "max");
 		long lo = node_long(fray_map_get(t, "min"), 1);

@@ -437,10 +437,6 @@ const table_action *frayi_table_chits_actions(size_t *n);
 /* chits: the end of the turn for each unit whose end-turn was not taken
  * (a step; `turn` calls it before the turn advances). A fray_status. */
 int frayi_table_chits_turn_over(table_game *g);
-/* Which of the game's mix's tactics u's arm may use (fray_chits_tactic_problem),
- * by the mix's order, into allowed (cap of them); false when the mix
- * does not read (the game's context then says why). */
-bool frayi_table_chits_tactics_for(const table_game *g, const table_unit *u, bool *allowed, size_t cap);
 /* Presidio, BBB: a unit's markers at the turn's end, as the rules carry
  * them over (each change noted). */
 void frayi_table_presidio_turn_end(table_game *g, table_unit *u);

@@ -48,21 +48,6 @@ static int load_mix(table_game *g, fray_chits_mix **out)
 	return status;
 }
 
-bool frayi_table_chits_tactics_for(const table_game *g, const table_unit *u, bool *allowed, size_t cap)
-{
-	fray_chits_mix *mix = NULL;
-	/* load_mix reports on the game's context, which the action under way owns */
-	if (load_mix((table_game *)g, &mix) != FRAY_OK)
-		return false;
-	for (size_t i = 0; i < cap; i++) {
-		fray_chits_situation s = {.tactic = (int)i, .attacker_type = CHITS_OF(u)->arm};
-		char why[256];
-		allowed[i] = (int)i < mix->ntactics && !fray_chits_tactic_problem(mix, &s, why, sizeof why);
-	}
-	fray_chits_mix_free(mix);
-	return true;
-}
-
 /* ---- the player's options ---- */
 
 static int opt_int(table_game *g, const player_opts *p, const char *opt, int lo, int hi, int *out)
