@@ -318,10 +318,8 @@ typedef struct fray_bbb_turn {
 const char *fray_bbb_action_refused(const fray_bbb_turn *t, fray_bbb_action a);
 /* t with a taken (t unchanged for an action out of range). */
 void fray_bbb_turn_take(fray_bbb_turn *t, fray_bbb_action a);
-/* A turn as a game file keeps it, "move, fire" in the sheet's order (""
- * for nothing), and back: false for a word that is not an action's name
- * or one named twice (t then nothing done). */
+/* A turn in words, "move, fire" in the sheet's order ("" for nothing);
+ * cap at least 4 (a cut text ends in "..."). */
 void fray_bbb_turn_text(const fray_bbb_turn *t, char *dst, size_t cap);
-bool fray_bbb_turn_read(const char *text, fray_bbb_turn *t);
 
 #endif

@@ -30,8 +30,10 @@ static const unit_field bbb_fields[] = {
 	FIELD_BOOL("halted", halted),
 	FIELD_ENUM("status", status, frayi_unit_status_names, ST_NSTATUS, false),
 	/* what it did this turn (Sequence of Play), cleared at turn; a file
-	 * without it: nothing done */
-	FIELD_OSTR("this_turn", this_turn, false),
+	 * without them: nothing done */
+	FIELD_BOOL("moved", moved),
+	FIELD_BOOL("fired", fired),
+	FIELD_BOOL("assaulted", assaulted),
 };
 
 /* The starting strength; trained troops unless the file says. */
@@ -48,12 +50,6 @@ static const char *bbb_problem(const table_unit *u, char *why, size_t cap)
 	if (BBB_OF(u)->bases > BBB_OF(u)->start_bases) {
 		snprintf(why, cap, "bases: %d, more than start_bases (%d)", BBB_OF(u)->bases, BBB_OF(u)->start_bases);
 		return "bases";
-	}
-	fray_bbb_turn t;
-	if (!fray_bbb_turn_read(BBB_OF(u)->this_turn, &t)) {
-		snprintf(why, cap, "this_turn: '%s' is not what a unit does in a turn (\"move, fire, assault\", "
-			 "each at most once)", BBB_OF(u)->this_turn);
-		return "this_turn";
 	}
 	return NULL;
 }
@@ -82,12 +78,15 @@ static void bbb_status_head(FILE *f, int w)
 
 static void bbb_status_row(FILE *f, int w, const char *name, const char *side, const table_unit *u)
 {
-	char bases[24], state[96 + TABLE_NAME_MAX];
+	char bases[24], state[160], acted[32];
 	snprintf(bases, sizeof bases, "%d/%d", BBB_OF(u)->bases, BBB_OF(u)->start_bases);
 	flags(state, sizeof state, u);
-	if (BBB_OF(u)->this_turn[0] && u->status != ST_DESTROYED) {
+	/* what it did this turn, in the Sequence of Play's order */
+	fray_bbb_turn t = {{BBB_OF(u)->moved, BBB_OF(u)->fired, BBB_OF(u)->assaulted}};
+	fray_bbb_turn_text(&t, acted, sizeof acted);
+	if (acted[0] && u->status != ST_DESTROYED) {
 		size_t n = strlen(state);
-		snprintf(state + n, sizeof state - n, "; this turn: %s", BBB_OF(u)->this_turn);
+		snprintf(state + n, sizeof state - n, "; this turn: %s", acted);
 	}
 	fprintf(f, "%-*s  %-12s %-9s %5s  %-8s %s\n", w, name, side, fray_bbb_arm_names[BBB_OF(u)->arm], bases,
 		fray_bbb_training_names[BBB_OF(u)->training], u->status == ST_DESTROYED ? "destroyed" : state);

@@ -82,8 +82,8 @@ typedef struct bbb_own {
 					   of Silenced, may not fire (Silenced Artillery) */
 	bool halted;                    /* Halted by fire while advancing: no assault
 					   this turn (fray_bbb_assault_refused) */
-	char this_turn[TABLE_NAME_MAX]; /* what it did this turn, "move, fire"
-					   (fray_bbb_turn_text); cleared at turn */
+	bool moved, fired, assaulted;   /* this turn (Sequence of Play: each once,
+					   fray_bbb_action_refused); cleared at turn */
 } bbb_own;
 
 /* A chit-pull brigade (ruleset_chits.c's field table). */

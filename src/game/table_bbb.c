@@ -56,14 +56,10 @@ static void set_markers(table_game *g, table_unit *u, fray_bbb_markers m)
 	BBB_OF(u)->halted = m.halted;
 }
 
-/* What the unit did this turn as the game file keeps it (checked on
- * load: a text that does not read is nothing). */
+/* What the unit did this turn as the game file keeps it. */
 static fray_bbb_turn turn_of(const table_unit *u)
 {
-	fray_bbb_turn t;
-	if (!fray_bbb_turn_read(BBB_OF(u)->this_turn, &t))
-		t = (fray_bbb_turn){0};
-	return t;
+	return (fray_bbb_turn){{BBB_OF(u)->moved, BBB_OF(u)->fired, BBB_OF(u)->assaulted}};
 }
 
 /* The action of the Sequence of Play a game action is, or -1. */
@@ -103,9 +99,11 @@ static int has_turn_for(table_game *g, const table_unit *u, fray_bbb_action a)
 		return FRAY_OK;
 	fray_bbb_turn t = turn_of(u);
 	const char *why = fray_bbb_action_refused(&t, a);
+	char acted[32];
+	fray_bbb_turn_text(&t, acted, sizeof acted);
 	return why ? frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot %s: %s (this turn so far: %s; 'turn' begins "
 				     "the next)", unit_label(u), fray_bbb_action_names[a], why,
-				     BBB_OF(u)->this_turn[0] ? BBB_OF(u)->this_turn : "nothing")
+				     acted[0] ? acted : "nothing")
 		   : FRAY_OK;
 }
 
@@ -114,13 +112,15 @@ static void take(table_unit *u, fray_bbb_action a)
 {
 	fray_bbb_turn t = turn_of(u);
 	fray_bbb_turn_take(&t, a);
-	fray_bbb_turn_text(&t, BBB_OF(u)->this_turn, sizeof BBB_OF(u)->this_turn);
+	BBB_OF(u)->moved = t.done[FRAY_BBB_DO_MOVE];
+	BBB_OF(u)->fired = t.done[FRAY_BBB_DO_FIRE];
+	BBB_OF(u)->assaulted = t.done[FRAY_BBB_DO_ASSAULT];
 }
 
 void frayi_table_bbb_turn_end(table_game *g, table_unit *u)
 {
 	/* the next turn: each phase again (Sequence of Play) */
-	BBB_OF(u)->this_turn[0] = '\0';
+	BBB_OF(u)->moved = BBB_OF(u)->fired = BBB_OF(u)->assaulted = false;
 	set_markers(g, u, fray_bbb_markers_at_turn_end(markers_of(u)));
 }
 

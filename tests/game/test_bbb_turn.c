@@ -17,6 +17,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "../test_util.h"
+#include "example_game.h"
 
 /* X acts on T; both have bases enough to outlast a turn (a good-order
  * unit's movement roll never breaks it, and nobody fires at X, so it is
@@ -33,19 +34,6 @@ static fray_game *game_of(const char *text, uint64_t seed)
 	    FRAY_OK)
 		fail_msg("new: %s", fray_ctx_message(ctx));
 	return g;
-}
-
-/* The example forces (examples/bbb/forces.yaml), read from the tree. */
-static char *example_forces(void)
-{
-	FILE *f = fopen(FRAY_SOURCE_DIR "/examples/bbb/forces.yaml", "rb");
-	assert_non_null(f);
-	char *text = calloc(1, 65536);
-	assert_non_null(text);
-	size_t n = fread(text, 1, 65535, f);
-	fclose(f);
-	assert_true(n > 0 && n < 65535);
-	return text;
 }
 
 static char *saved(const fray_game *g)
@@ -110,7 +98,8 @@ static fray_status do_kind(fray_game *g, const char *unit, const char *target, e
 	}
 }
 
-/* X's this_turn as the game file keeps it (status --json gives every field). */
+/* What X did this turn as the game file keeps it (status --json gives
+ * every field: moved, fired, assaulted), in the model's words. */
 static void x_turn(const fray_game *g, char *dst, size_t cap)
 {
 	char *text;
@@ -120,10 +109,15 @@ static void x_turn(const fray_game *g, char *dst, size_t cap)
 		fail_msg("status: %s", fray_ctx_message(ctx));
 	free(text);
 	const fray_node *u = fray_node_item(fray_map_get(fray_doc_root(d), "units"), 0);
-	const char *t = fray_node_scalar(fray_map_get(u, "this_turn"));
-	if (!t)
-		fail_msg("status --json has no this_turn for X");
-	snprintf(dst, cap, "%s", t);
+	static const char *const fields[NKINDS] = {"moved", "fired", "assaulted"};
+	bool done[NKINDS];
+	for (int k = 0; k < NKINDS; k++) {
+		const char *v = fray_node_scalar(fray_map_get(u, fields[k]));
+		if (!v)
+			fail_msg("status --json has no %s for X", fields[k]);
+		done[k] = !strcmp(v, "true");
+	}
+	model_text(done, dst, cap);
 	fray_doc_free(d);
 }
 
@@ -214,8 +208,7 @@ static void every_sequence(void **state)
 static void the_referees_repro(void **state)
 {
 	(void)state;
-	char *text = example_forces();
-	fray_game *g = game_of(text, 1863);
+	fray_game *g = example_game(ctx, "bbb", "bbb/forces.yaml", 1863);
 	const char *const fire[] = {"fire", "Iron Brigade", "--at", "Texas Brigade", "--range", "5", NULL};
 	const char *const assault[] = {"assault", "Iron Brigade", "--at", "Texas Brigade", NULL};
 	const char *const move[] = {"move", "Iron Brigade", NULL};
@@ -252,12 +245,12 @@ static void the_referees_repro(void **state)
 	assert_int_equal(act(g, move), FRAY_OK);
 	assert_int_equal(act(g, fire), FRAY_OK);
 	fray_game_free(g);
-	free(text);
 }
 
-/* this_turn is kept in the game file: read back, undone; a file from
- * before it (no this_turn) is a unit that did nothing; a value that is not
- * a turn's actions is refused on reading with its place in the file. */
+/* What a unit did is kept in the game file (moved, fired, assaulted):
+ * read back, undone; a file from before them is a unit that did nothing;
+ * a value that is not true or false is refused on reading with its place
+ * in the file. */
 static void kept_in_the_file(void **state)
 {
 	(void)state;
@@ -278,24 +271,28 @@ static void kept_in_the_file(void **state)
 	x_turn(back, got, sizeof got);
 	assert_string_equal(got, "fire");
 	fray_game_free(back);
-	/* an older fray's file: no this_turn line, nothing done */
-	const char *line = strstr(text, "    this_turn: \"fire\"\n");
+	/* an older fray's file: no such lines, nothing done */
+	const char *line = strstr(text, "    fired: true\n");
 	assert_non_null(line);
 	char *old = strdup(text);
-	memmove(old + (line - text), line + strlen("    this_turn: \"fire\"\n"),
-		strlen(line + strlen("    this_turn: \"fire\"\n")) + 1);
-	assert_null(strstr(old, "    this_turn:"));
+	for (const char *const *k = (const char *const[]){"    moved: false\n", "    fired: true\n",
+							  "    assaulted: false\n", NULL}; *k; k++) {
+		char *at = strstr(old, *k);
+		assert_non_null(at);
+		memmove(at, at + strlen(*k), strlen(at + strlen(*k)) + 1);
+	}
+	assert_null(strstr(old, "    fired: true"));
 	assert_int_equal(fray_game_load(ctx, "turn.yaml", old, strlen(old), &back), FRAY_OK);
 	x_turn(back, got, sizeof got);
 	assert_string_equal(got, "");
 	assert_int_equal(do_kind(back, "X", "T", FIRE), FRAY_OK);
 	fray_game_free(back);
 	free(old);
-	/* not a turn's actions: refused with the file, line and column */
-	static const char *const bad[] = {"\"fire, fire\"", "\"volley\"", "\"move,\""};
+	/* not true or false: refused with the file, line and column */
+	static const char *const bad[] = {"twice", "2", "\"fire\""};
 	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
-		size_t at = (size_t)(line - text) + strlen("    this_turn: ");
-		size_t rest = at + strlen("\"fire\"");
+		size_t at = (size_t)(line - text) + strlen("    fired: ");
+		size_t rest = at + strlen("true");
 		char *wrong = malloc(strlen(text) + 32);
 		assert_non_null(wrong);
 		snprintf(wrong, strlen(text) + 32, "%.*s%s%s", (int)at, text, bad[i], text + rest);
@@ -305,10 +302,10 @@ static void kept_in_the_file(void **state)
 		fray_game *no = NULL;
 		assert_int_equal(fray_game_load(ctx, "turn.yaml", wrong, strlen(wrong), &no), FRAY_ERR_INPUT);
 		char where[48];
-		snprintf(where, sizeof where, "turn.yaml:%d:%d", lineno, (int)strlen("    this_turn: ") + 1);
+		snprintf(where, sizeof where, "turn.yaml:%d:%d", lineno, (int)strlen("    fired: ") + 1);
 		const char *m = fray_ctx_message(ctx);
-		if (!strstr(m, where) || !strstr(m, "this_turn"))
-			fail_msg("%s: the refusal does not name %s and this_turn: %s", bad[i], where, m);
+		if (!strstr(m, where) || !strstr(m, "fired"))
+			fail_msg("%s: the refusal does not name %s and fired: %s", bad[i], where, m);
 		fray_ctx_clear(ctx);
 		free(wrong);
 	}
@@ -337,11 +334,10 @@ static void unit_of(const char *cmd, char *dst, size_t cap)
 static void play_never_repeats(void **state)
 {
 	(void)state;
-	char *text = example_forces();
 	static const char *const goals[][2] = {{"win", "win"}, {"hold", "not-lose"}, {"casualties", "hold"}};
 	int actions = 0, turns = 0, moves = 0;
 	for (uint64_t seed = 1861; seed <= 1864; seed++) {
-		fray_game *g = game_of(text, seed);
+		fray_game *g = example_game(ctx, "bbb", "bbb/forces.yaml", seed);
 		const char *const *goal = goals[seed % 3];
 		for (int i = 0; i < 300; i++) {
 			char *out = NULL;
@@ -404,7 +400,6 @@ static void play_never_repeats(void **state)
 	}
 	/* the games went through turns, and play moved as well as fought */
 	assert_true(actions > 20 && turns > 3 && moves > 0);
-	free(text);
 }
 
 int main(void)

@@ -7,7 +7,7 @@
  * each, in the phases' order. The game keeps what a unit did and asks
  * here before it rolls (table_bbb.c). */
 #include <stdio.h>
-#include <string.h>
+#include "../../common/text.h"
 #include "../../core/internal.h"
 #include <fray/bbb.h>
 
@@ -50,48 +50,8 @@ FRAY_API void fray_bbb_turn_take(fray_bbb_turn *t, fray_bbb_action a)
 
 FRAY_API void fray_bbb_turn_text(const fray_bbb_turn *t, char *dst, size_t cap)
 {
-	size_t len = 0;
-	if (cap)
-		dst[0] = '\0';
-	for (int a = 0; a < FRAY_BBB_NACTIONS && len < cap; a++) {
-		if (!t->done[a])
-			continue;
-		int k = snprintf(dst + len, cap - len, "%s%s", len ? ", " : "", fray_bbb_action_names[a]);
-		if (k < 0)
-			return;
-		len += (size_t)k;
-	}
-}
-
-FRAY_API bool fray_bbb_turn_read(const char *text, fray_bbb_turn *t)
-{
-	*t = (fray_bbb_turn){0};
-	const char *p = text;
-	while (*p == ' ')
-		p++;
-	while (*p) {
-		size_t n = strcspn(p, ", ");
-		int found = -1;
-		for (int k = 0; k < FRAY_BBB_NACTIONS; k++)
-			if (strlen(fray_bbb_action_names[k]) == n && !strncmp(p, fray_bbb_action_names[k], n))
-				found = k;
-		if (found < 0 || t->done[found]) {
-			*t = (fray_bbb_turn){0};
-			return false;
-		}
-		t->done[found] = true;
-		p += n;
-		while (*p == ' ')
-			p++;
-		if (*p == ',') {
-			p++;
-			while (*p == ' ')
-				p++;
-			if (!*p) {
-				*t = (fray_bbb_turn){0};
-				return false;
-			}
-		}
-	}
-	return true;
+	textbuf words = text_on(dst, cap);
+	for (int a = 0; a < FRAY_BBB_NACTIONS; a++)
+		if (t->done[a])
+			text_add(&words, "%s%s", words.len ? ", " : "", fray_bbb_action_names[a]);
 }
