@@ -67,7 +67,7 @@ typedef struct mentry {
 
 /* A successor of a valued state under the options taken (the paths its
  * fold kept, merged by where they end): a state, an outcome (its index in
- * outs) or the depth limit, and the probability of reaching it. The
+ * out, where the forward pass sums its probability) or the depth limit, and the probability of reaching it. The
  * forward pass propagates along these: no state is walked twice. */
 typedef struct bedge {
 	uint64_t num, den; /* in lowest terms; when wide, num indexes bwalk.wide */
@@ -128,7 +128,6 @@ typedef struct bwalk {
 	frayi_xq *wide; /* the edges' probabilities past 64 bits */
 	size_t nwide, capwide;
 	size_t root0, nroot;  /* the beginning's edges */
-	frayi_tally outs;     /* the outcomes met, by index (keys only) */
 	kind_stat k[FRAY_BEST_KINDS];
 	size_t nk;
 	/* the forward pass */
@@ -280,8 +279,8 @@ static void memo_clear(bwalk *w)
 	w->nwide = 0;
 	w->nedge = 0;
 	w->nroot = 0;
-	if (w->outs.ctx)
-		frayi_tally_reset(&w->outs);
+	if (w->out.ctx)
+		frayi_tally_reset(&w->out);
 	w->ne = 0;
 	w->nkeys = 0;
 	if (w->index)
@@ -295,8 +294,8 @@ static fray_status check_memory(bwalk *w)
 	uint64_t used = (uint64_t)frayi_gmp_live_bytes() + w->cape * sizeof *w->e + w->capv * w->nv * sizeof *w->val +
 			(w->fwd ? w->ne * sizeof *w->fwd : 0) +
 			w->capkeys + (w->index ? sizeof *w->index << w->bits : 0) + w->capheap * sizeof *w->heap +
-			w->capedge * sizeof *w->edge + w->capwide * sizeof *w->wide + w->outs.cap * (w->nfields * sizeof *w->outs.keys + sizeof *w->outs.hits) +
-			w->outs.nslots * sizeof *w->outs.slots;
+			w->capedge * sizeof *w->edge + w->capwide * sizeof *w->wide + w->out.cap * (w->nfields * sizeof *w->out.keys + sizeof *w->out.x) +
+			w->out.nslots * sizeof *w->out.slots;
 	if (used > w->max_bytes)
 		return frayi_fail(w->ctx, FRAY_ERR_BUDGET, "the best policy's exact walk needs more than %llu MiB of memory "
 				  "(the budget, --max-memory)", (unsigned long long)(w->max_bytes >> 20));
@@ -522,7 +521,7 @@ static fray_status keep_edges(bwalk *w, lrec *rec, size_t *e0, size_t *n)
 		if (lp->end == END_STATE) {
 			ref = lp->ref;
 		} else if (lp->end == END_OUT) {
-			ref = frayi_tally_slot(&w->outs, rec->out + lp->ref);
+			ref = frayi_tally_slot(&w->out, rec->out + lp->ref);
 			if (ref == SIZE_MAX)
 				return frayi_nomem(w->ctx);
 		}
@@ -669,8 +668,7 @@ static fray_status forward_from(bwalk *w, size_t e0, size_t n, const frayi_xq *w
 				ok = heap_push(w, m->stage, g->ref);
 			}
 		} else {
-			size_t slot = frayi_tally_slot(&w->out, w->outs.keys + (size_t)g->ref * w->nfields);
-			ok = slot != SIZE_MAX && frayi_xq_addmul(&w->out.x[slot], weight, &prob);
+			ok = frayi_xq_addmul(&w->out.x[g->ref], weight, &prob);
 		}
 		if (!ok)
 			return frayi_nomem(w->ctx);
@@ -727,6 +725,30 @@ static void value_from_outcomes(bwalk *w, int s, mpq_t res)
 		mpq_add(res, res, v);
 	}
 	mpq_clears(q, v, NULL);
+}
+
+/* The distribution: the outcomes the forward pass reached (out also
+ * holds those only pruned options or unreached states lead to, at 0). */
+static fray_status reached_to_dist(bwalk *w, fray_dist **out)
+{
+	frayi_tally t;
+	frayi_tally_init(&t, w->ctx, w->nfields, true);
+	fray_status st = FRAY_OK;
+	for (size_t i = 0; st == FRAY_OK && i < w->out.count; i++) {
+		if (frayi_xq_is_zero(&w->out.x[i]))
+			continue;
+		size_t slot = frayi_tally_slot(&t, w->out.keys + i * w->nfields);
+		if (slot == SIZE_MAX) {
+			st = frayi_nomem(w->ctx);
+			break;
+		}
+		t.x[slot] = w->out.x[i]; /* moved */
+		w->out.x[i] = FRAY_XQ_ZERO;
+	}
+	if (st == FRAY_OK)
+		st = frayi_tally_to_dist(&t, 0, &w->unresolved, out);
+	frayi_tally_fini(&t);
+	return st;
 }
 
 static void report(bwalk *w, mpq_t root[2])
@@ -841,7 +863,6 @@ fray_status frayi_best_enumerate(fray_ctx *ctx, fray_procedure proc, fray_policy
 		goto done;
 	}
 	frayi_tally_init(&w->out, ctx, nfields, true);
-	frayi_tally_init(&w->outs, ctx, nfields, false);
 	size_t n = (size_t)w->max_depth + 1;
 	w->r.en = frayi_enum_state_new(ctx, w->max_depth);
 	w->dec = frayi_calloc(ctx, n, sizeof *w->dec);
@@ -889,7 +910,7 @@ fray_status frayi_best_enumerate(fray_ctx *ctx, fray_procedure proc, fray_policy
 	if (st == FRAY_OK) {
 		report(w, root);
 		if (!w->plain)
-			st = frayi_tally_to_dist(&w->out, 0, &w->unresolved, out);
+			st = reached_to_dist(w, out);
 	}
 done:
 	mpq_clears(root[0], root[1], NULL);
@@ -908,8 +929,6 @@ done:
 	frayi_xq_clear(&w->unresolved);
 	if (w->out.ctx)
 		frayi_tally_fini(&w->out);
-	if (w->outs.ctx)
-		frayi_tally_fini(&w->outs);
 	frayi_enum_state_free(ctx, w->r.en);
 	frayi_dealloc(ctx, w);
 	return st;
