@@ -52,18 +52,19 @@ typedef struct lrec {
 	size_t nout, capout;
 } lrec;
 
-/* A state met: its stage and bytes (in keys), whether valued, queued
+/* A state met: its stage and bytes (entry e's at keys + e * ssize), the
+ * low half of its hash, whether valued, queued
  * (forward pass); its value for each side that asks best questions in
  * val[nv e + vs[side]] (a side that never asks needs none: its value at
  * the beginning comes from the outcomes' distribution). */
 enum { VALUED = 1, QUEUED = 2 };
 typedef struct mentry {
-	uint64_t stage, hash;
-	size_t key;
-	size_t edge0;   /* its edges: edge[edge0 .. edge0 + nedge - 1] */
+	uint64_t stage;
+	uint32_t hash;
+	uint32_t edge0; /* its edges: edge[edge0 .. edge0 + nedge - 1] */
 	uint32_t nedge;
 	uint32_t flags;
-} mentry;
+} mentry; /* 24 bytes: a big walk has millions */
 
 /* A successor of a valued state under the options taken (the paths its
  * fold kept, merged by where they end): a state, an outcome (its index in
@@ -224,13 +225,13 @@ static bool reindex(bwalk *w, unsigned bits)
 /* The entry of a state, made if new; SIZE_MAX when out of memory. */
 static size_t memo_find(bwalk *w, uint64_t stage, const unsigned char *k)
 {
-	uint64_t h = key_hash(stage, k, w->ssize);
+	uint32_t h = (uint32_t)key_hash(stage, k, w->ssize);
 	if ((!w->index || (w->ne + 1) * 2 > (size_t)1 << w->bits) && !reindex(w, w->index ? w->bits + 1 : 12))
 		return SIZE_MAX;
 	size_t mask = ((size_t)1 << w->bits) - 1, i = h & mask;
 	for (uint32_t v; (v = w->index[i]) != 0; i = (i + 1) & mask) {
 		const mentry *m = &w->e[v - 1];
-		if (m->hash == h && m->stage == stage && memcmp(w->keys + m->key, k, w->ssize) == 0)
+		if (m->hash == h && m->stage == stage && memcmp(w->keys + (size_t)(v - 1) * w->ssize, k, w->ssize) == 0)
 			return v - 1;
 	}
 	if (w->ne == UINT32_MAX - 1)
@@ -256,7 +257,7 @@ static size_t memo_find(bwalk *w, uint64_t stage, const unsigned char *k)
 	}
 	size_t e = w->ne++;
 	memcpy(w->keys + w->nkeys, k, w->ssize);
-	w->e[e] = (mentry){.stage = stage, .hash = h, .key = w->nkeys};
+	w->e[e] = (mentry){.stage = stage, .hash = h};
 	w->nkeys += w->ssize;
 	for (size_t v = 0; v < w->nv; v++)
 		mpq_init(w->val[w->nv * e + v]);
@@ -569,7 +570,7 @@ static fray_status value_of(bwalk *w, size_t e, mpq_t root[2])
 	if (e != SIZE_MAX) {
 		if (!(state = frayi_alloc(w->ctx, w->ssize)))
 			return frayi_nomem(w->ctx);
-		memcpy(state, w->keys + w->e[e].key, w->ssize);
+		memcpy(state, w->keys + e * w->ssize, w->ssize);
 		stage = w->e[e].stage;
 	}
 	lrec rec = {0};
@@ -600,9 +601,11 @@ static fray_status value_of(bwalk *w, size_t e, mpq_t root[2])
 		mpq_clears(v[0], v[1], NULL);
 		size_t e0 = 0, n = 0;
 		st = keep_edges(w, &rec, &e0, &n);
+		if (st == FRAY_OK && w->nedge >= UINT32_MAX)
+			st = frayi_nomem(w->ctx);
 		if (st == FRAY_OK && e != SIZE_MAX) {
 			w->e[e].flags |= VALUED;
-			w->e[e].edge0 = e0;
+			w->e[e].edge0 = (uint32_t)e0;
 			w->e[e].nedge = (uint32_t)n;
 		} else if (st == FRAY_OK) {
 			w->root0 = e0;
