@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "scenario.h"
+#include "battle_fast.h"
 #include "../../core/fast_dice.h"
 #include "../../common/text.h"
 
@@ -1570,9 +1571,95 @@ static size_t battle_bytes(const fray_adbg_scenario *sc);
 static void battle_save(const battle *b, unsigned char *dst);
 static void battle_load(battle *b, const fray_adbg_scenario *sc, const unsigned char *src);
 
+/* The set-up's bytes: the battle, then (aligned) the fast path's state. */
+static size_t fast_offset(const fray_adbg_scenario *sc)
+{
+	return (battle_bytes(sc) + 15) & ~(size_t)15;
+}
+
 size_t frayi_adbg_setup_size(const fray_adbg_scenario *sc)
 {
-	return battle_bytes(sc);
+	return fast_offset(sc) + sizeof(adbg_fast);
+}
+
+/* The fast path's state (battle_fast.h) from the set-up battle b: what
+ * never changes, derived once (the rounds' choice, the dice's face masks
+ * by case, through the procedures' own targets), and what changes, as
+ * masks. */
+static void fast_make(const battle *b, adbg_fast *f)
+{
+	const fray_adbg_scenario *sc = b->sc;
+	memset(f, 0, sizeof *f);
+	f->ok = sc->loss_fire.fast_dice && sc->loss_melee.fast_dice &&
+		(sc->routed != ADBG_ROUTED_ROLL || sc->routed_check.fast_dice) &&
+		b->npos <= FRAY_ADBG_MAX_STACKS;
+	f->npos = b->npos;
+	f->initiative = sc->initiative;
+	f->surprised = sc->surprised;
+	/* determine_rounds, as the heuristic answers it unasked */
+	int ini = sc->initiative, other = 1 - ini;
+	int other_rating = sc->side[other].leaders[0].rating;
+	f->attempt = strength(b, other) >= strength(b, ini) && other_rating > 1;
+	fray_adbg_rounds_in rin = {sc->side[ini].leaders[0].rating, f->attempt, other_rating};
+	f->base_rounds = rin.initiative_rating;
+	f->extra_faces = (1u << frayi_adbg_extra_round_faces(&rin)) - 1;
+	for (int s = 0; s < 2; s++) {
+		const adbg_side_def *sd = &sc->side[s];
+		fast_const *c = &f->c[s];
+		fast_side *d = &f->start[s];
+		c->nunits = sd->nunits;
+		c->nleaders = sd->nleaders;
+		c->units = sd->nunits >= 32 ? ~0u : ((uint32_t)1 << sd->nunits) - 1;
+		for (int l = 0; l < sd->nleaders; l++) {
+			f->ok &= sd->leaders[l].rating >= 0 && sd->leaders[l].rating < FAST_RATINGS;
+			c->rating[l] = (int8_t)sd->leaders[l].rating;
+			d->lstack[l] = (int8_t)b->lstack[s][l];
+			d->llost |= (uint8_t)(b->llost[s][l] << l);
+		}
+		for (int i = 0; i < sd->nunits; i++) {
+			const adbg_unit_def *u = &b->u[s][i];
+			c->melee_cf[i] = u->melee_cf;
+			c->melee[i] = (int8_t)u->melee;
+			c->fire_faces[i] = sd->fire_faces[i];
+			c->regular |= (uint32_t)(u->type == FRAY_ADBG_REGULAR) << i;
+			c->warrior |= (uint32_t)(u->type == FRAY_ADBG_WARRIOR) << i;
+			d->status[i] = (uint8_t)u->status;
+		}
+		for (int r = 0; r < FAST_RATINGS; r++) {
+			fray_adbg_recover_in rec = {sd->level, r};
+			c->recover[r] = (uint8_t)((1u << frayi_adbg_recover_faces(&rec)) - 1);
+			for (int x = 0; x < 16; x++) {
+				fray_adbg_move_in in = {.level = sd->level, .leader = r,
+							.terrain = sc->terrain, .severe = sc->severe,
+							.regular = x & 1, .non_warrior = x >> 1 & 1,
+							.enemy_atop = x >> 2 & 1,
+							.surprise_winner_round1 = x >> 3 & 1};
+				c->move[r][x & 1][x >> 1 & 1][x >> 2 & 1][x >> 3 & 1] =
+					(uint8_t)((1u << frayi_adbg_move_faces(&in)) - 1);
+			}
+		}
+		c->melee_drm = fray_adbg_melee_drm(sd->level, sc->side[1 - s].level);
+		for (int k = 0; k < MAX_STACKS; k++) {
+			const bstack *st = &b->st[s][k];
+			f->ok &= st->pos >= 0 && st->pos < FRAY_ADBG_MAX_STACKS;
+			d->in_stack[k] = b->in_stack[s][k];
+			d->used |= (uint32_t)st->used << k;
+			d->atop |= (uint32_t)st->atop << k;
+			d->moved |= (uint32_t)st->moved << k;
+			d->row[k] = st->row;
+			d->home_row[k] = st->home_row;
+			d->pos[k] = (int8_t)st->pos;
+			d->foe[k] = (int8_t)st->foe;
+			d->home_pos[k] = (int8_t)st->home_pos;
+			d->origin[k] = (int8_t)st->origin;
+			if (st->pos >= 0 && st->pos < FRAY_ADBG_MAX_STACKS)
+				d->posm[st->pos] |= (uint32_t)1 << k;
+		}
+		d->alive = (uint32_t)b->alive[s];
+		d->normal = b->normal[s];
+		d->routed = b->routed[s];
+		d->untidy = !b->tidy_ok[s];
+	}
 }
 
 /* A battle taking the heuristic's suggestions unasked (direct) arrays its
@@ -1591,6 +1678,7 @@ void frayi_adbg_setup_make(const fray_adbg_scenario *sc, unsigned char *dst)
 	/* the lines are not in the bytes: built again on need */
 	b.line_ok[0] = b.line_ok[1] = false;
 	battle_save(&b, dst);
+	fast_make(&b, (adbg_fast *)(void *)(dst + fast_offset(sc)));
 }
 
 /* The battle set up for r and p: copied from the scenario's set-up when
@@ -1612,6 +1700,17 @@ static void battle_set_up(battle *b, const fray_adbg_scenario *sc, fray_roller *
 FRAY_API void fray_adbg_battle(fray_roller *r, fray_policy *p,
 			       const fray_adbg_scenario *sc, fray_adbg_result *res)
 {
+	/* attach()'s direct and fast, asked before a battle is made: the
+	 * fast path's battle (battle_fast.c) when the scenario allows it */
+	fray_rng *fast;
+	if (sc->setup && !fray_roller_narrating(r) && fray_policy_suggestion_only(p) &&
+	    fray_policy_takes_suggestion(p) && (fast = frayi_roller_fast_rng(r))) {
+		const adbg_fast *f = (const adbg_fast *)(const void *)(sc->setup + fast_offset(sc));
+		if (f->ok) {
+			frayi_adbg_fast_battle(sc, f, fast, res);
+			return;
+		}
+	}
 	battle b;
 	battle_set_up(&b, sc, r, p);
 	while (b.round <= b.rounds && !fray_roller_stopped(r))
