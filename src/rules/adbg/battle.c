@@ -1613,8 +1613,13 @@ static void fast_make(const battle *b, adbg_fast *f)
 		for (int l = 0; l < sd->nleaders; l++) {
 			f->ok &= sd->leaders[l].rating >= 0 && sd->leaders[l].rating < FAST_RATINGS;
 			c->rating[l] = (int8_t)sd->leaders[l].rating;
-			d->lstack[l] = (int8_t)b->lstack[s][l];
 			d->llost |= (uint8_t)(b->llost[s][l] << l);
+			if (!b->llost[s][l] && b->lstack[s][l] >= 0)
+				d->lm[b->lstack[s][l]] |= (uint8_t)(1u << l);
+		}
+		for (unsigned m = 1; m < 1u << FRAY_ADBG_MAX_LEADERS; m++) {
+			int l = __builtin_ctz(m), rest = c->best[m & (m - 1)];
+			c->best[m] = (uint8_t)(l < sd->nleaders && c->rating[l] > rest ? c->rating[l] : rest);
 		}
 		for (int i = 0; i < sd->nunits; i++) {
 			const adbg_unit_def *u = &b->u[s][i];
@@ -1624,6 +1629,7 @@ static void fast_make(const battle *b, adbg_fast *f)
 			c->regular |= (uint32_t)(u->type == FRAY_ADBG_REGULAR) << i;
 			c->warrior |= (uint32_t)(u->type == FRAY_ADBG_WARRIOR) << i;
 			d->status[i] = (uint8_t)u->status;
+			d->ustack[i] = (int8_t)u->stack;
 		}
 		for (int r = 0; r < FAST_RATINGS; r++) {
 			fray_adbg_recover_in rec = {sd->level, r};

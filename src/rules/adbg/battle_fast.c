@@ -35,6 +35,7 @@ static IN_LINE void set_unit(fast_side *d, int i, int stack, int old_stack, fray
 		d->untidy = true;
 	}
 	d->status[i] = (uint8_t)status;
+	d->ustack[i] = (int8_t)stack;
 	d->normal = (d->normal & ~bit) | (uint32_t)(status == FRAY_ADBG_NORMAL) << i;
 	d->routed = (d->routed & ~bit) | (uint32_t)(status == FRAY_ADBG_ROUTED) << i;
 	if (in_line(status)) {
@@ -49,22 +50,13 @@ static IN_LINE void set_unit(fast_side *d, int i, int stack, int old_stack, fray
 /* The stack of unit i, in line: the slot whose mask holds it. */
 static IN_LINE int unit_stack(const fast_side *d, int i)
 {
-	for (uint32_t m = d->alive; m; m &= m - 1)
-		if (d->in_stack[__builtin_ctz(m)] >> i & 1)
-			return __builtin_ctz(m);
-	return -1; /* not reached for a unit in line */
+	return d->ustack[i];
 }
 
 /* stack_leader: the best rating among the leaders with stack k. */
 static IN_LINE int stack_leader(const fb *b, int s, int k)
 {
-	const fast_side *d = &b->sd[s];
-	const fast_const *c = &b->f->c[s];
-	int best = 0;
-	for (int l = 0; l < c->nleaders; l++)
-		if (!(d->llost >> l & 1) && d->lstack[l] == k && c->rating[l] > best)
-			best = c->rating[l];
-	return best;
+	return b->f->c[s].best[b->sd[s].lm[k]];
 }
 
 static IN_LINE void set_pos(fast_side *d, int k, int p)
@@ -110,9 +102,8 @@ static void tidy_side(fb *b, int s)
 	uint32_t dead = d->used & ~d->alive;
 	if (dead) {
 		d->used &= ~dead;
-		for (int l = 0; l < b->f->c[s].nleaders; l++)
-			if (d->lstack[l] >= 0 && dead >> d->lstack[l] & 1)
-				d->lstack[l] = -1;
+		for (uint32_t m = dead; m; m &= m - 1)
+			d->lm[__builtin_ctz(m)] = 0; /* its leaders stay, with no stack */
 	}
 	for (int p = 0; p < b->f->npos; p++) {
 		int col[FAST_SLOTS], n = column(d, p, col);
@@ -141,10 +132,12 @@ static IN_LINE bool check(fb *b, const adbg_check *c)
 static IN_LINE void leader_loss(fb *b, int s, int k, const adbg_check *c)
 {
 	fast_side *d = &b->sd[s];
-	const int nl = b->f->c[s].nleaders;
-	for (int l = 0; l < nl; l++)
-		if (!(d->llost >> l & 1) && d->lstack[l] == k && check(b, c))
-			d->llost |= (uint8_t)(1u << l);
+	for (unsigned m = d->lm[k]; m; m &= m - 1)
+		if (check(b, c)) {
+			unsigned bit = m & -m;
+			d->llost |= (uint8_t)bit;
+			d->lm[k] &= (uint8_t)~bit;
+		}
 }
 
 /* melee_cf: the stack's units not routed, their melee CF. */
@@ -255,10 +248,11 @@ static void return_home(fb *b, int s, int k)
 			d->in_stack[o] |= units;
 			d->in_stack[k] = 0;
 			d->alive = (d->alive & ~kbit) | (uint32_t)1 << o;
+			for (; units; units &= units - 1)
+				d->ustack[__builtin_ctz(units)] = (int8_t)o;
 		}
-		for (int l = 0; l < b->f->c[s].nleaders; l++)
-			if (d->lstack[l] == k)
-				d->lstack[l] = (int8_t)o;
+		d->lm[o] |= d->lm[k];
+		d->lm[k] = 0;
 		d->used &= ~kbit;
 		return;
 	}
@@ -361,9 +355,10 @@ static IN_LINE void move_stack(fb *b, int s, int k)
 		d->in_stack[k] &= ~moving;
 		d->in_stack[m] = moving;
 		d->alive |= (uint32_t)1 << m; /* k keeps its disrupted units */
-		for (int l = 0; l < c->nleaders; l++)
-			if (d->lstack[l] == k)
-				d->lstack[l] = (int8_t)m;
+		for (uint32_t u = moving; u; u &= u - 1)
+			d->ustack[__builtin_ctz(u)] = (int8_t)m;
+		d->lm[m] = d->lm[k];
+		d->lm[k] = 0;
 	}
 	d->moved |= (uint32_t)1 << m;
 	switch (kind) {
@@ -548,7 +543,8 @@ static void end_of(fb *b, fray_adbg_result *res)
 		const fast_side *d = &b->sd[s];
 		for (int i = 0; i < b->f->c[s].nunits; i++)
 			res->side[s].count[d->status[i]]++;
-		res->side[s].leaders_lost = __builtin_popcount(d->llost);
+		for (unsigned m = d->llost; m; m &= m - 1)
+			res->side[s].leaders_lost++;
 		res->side[s].losses = res->side[s].count[FRAY_ADBG_ELIMINATED];
 	}
 	int score[2];

@@ -26,7 +26,8 @@ typedef struct fast_side {
 	int16_t row[FAST_SLOTS], home_row[FAST_SLOTS];
 	int8_t pos[FAST_SLOTS], foe[FAST_SLOTS], home_pos[FAST_SLOTS], origin[FAST_SLOTS];
 	uint8_t status[FRAY_ADBG_MAX_UNITS];
-	int8_t lstack[FRAY_ADBG_MAX_LEADERS]; /* -1: with no stack */
+	int8_t ustack[FRAY_ADBG_MAX_UNITS]; /* a unit's stack (in line) */
+	uint8_t lm[FAST_SLOTS];            /* bit l: leader l, not lost, is with stack k */
 	uint8_t llost;                     /* bit l: leader l is lost */
 	bool untidy;                       /* tidy has work to do */
 } fast_side;
@@ -36,6 +37,7 @@ typedef struct fast_const {
 	int nunits, nleaders;
 	uint32_t units;                    /* bit i: unit i exists */
 	int8_t rating[FRAY_ADBG_MAX_LEADERS];
+	uint8_t best[1 << FRAY_ADBG_MAX_LEADERS]; /* the best rating among a leader mask's */
 	int melee_cf[FRAY_ADBG_MAX_UNITS]; /* 19.2.3, with the terrain */
 	int8_t melee[FRAY_ADBG_MAX_UNITS]; /* printed: the heuristic's loss order */
 	uint8_t fire_faces[FRAY_ADBG_MAX_UNITS];
