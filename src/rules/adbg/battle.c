@@ -1664,7 +1664,7 @@ static void fast_make(const battle *b, adbg_fast *f)
 		d->alive = (uint32_t)b->alive[s];
 		d->normal = b->normal[s];
 		d->routed = b->routed[s];
-		d->untidy = !b->tidy_ok[s];
+		d->untidy = b->tidy_ok[s] ? 0 : ((uint32_t)1 << b->npos) - 1;
 	}
 }
 

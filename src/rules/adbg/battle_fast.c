@@ -32,7 +32,7 @@ static IN_LINE void set_unit(fast_side *d, int i, int stack, int old_stack, fray
 	uint32_t bit = (uint32_t)1 << i;
 	if (in_line((fray_adbg_status)d->status[i]) && !(d->in_stack[old_stack] &= ~bit)) {
 		d->alive &= ~((uint32_t)1 << old_stack);
-		d->untidy = true;
+		d->untidy |= (uint32_t)1 << d->pos[old_stack];
 	}
 	d->status[i] = (uint8_t)status;
 	d->ustack[i] = (int8_t)stack;
@@ -42,7 +42,7 @@ static IN_LINE void set_unit(fast_side *d, int i, int stack, int old_stack, fray
 		d->in_stack[stack] |= bit;
 		if (!(d->alive >> stack & 1)) {
 			d->alive |= (uint32_t)1 << stack;
-			d->untidy = true;
+			d->untidy |= (uint32_t)1 << d->pos[stack];
 		}
 	}
 }
@@ -94,19 +94,21 @@ static IN_LINE int front(const fast_side *d, int p, int *n)
 	return best;
 }
 
-/* tidy: drops dead stacks, numbers each column's rows 1, 2, ... again. */
+/* tidy: drops dead stacks, numbers each column's rows 1, 2, ... again
+ * (those of the positions where something changed: the others are). */
 static void tidy_side(fb *b, int s)
 {
 	fast_side *d = &b->sd[s];
-	d->untidy = false;
+	uint32_t where = d->untidy;
+	d->untidy = 0;
 	uint32_t dead = d->used & ~d->alive;
 	if (dead) {
 		d->used &= ~dead;
 		for (uint32_t m = dead; m; m &= m - 1)
 			d->lm[__builtin_ctz(m)] = 0; /* its leaders stay, with no stack */
 	}
-	for (int p = 0; p < b->f->npos; p++) {
-		int col[FAST_SLOTS], n = column(d, p, col);
+	for (; where; where &= where - 1) {
+		int col[FAST_SLOTS], n = column(d, __builtin_ctz(where), col);
 		for (int i = 0; i < n; i++)
 			d->row[col[i]] = (int16_t)(i + 1);
 	}
@@ -239,7 +241,7 @@ static void return_home(fb *b, int s, int k)
 	fast_side *d = &b->sd[s];
 	const uint32_t kbit = (uint32_t)1 << k;
 	d->atop &= ~kbit;
-	d->untidy = true;
+	d->untidy |= (uint32_t)1 << d->home_pos[k] | (uint32_t)1 << d->pos[k];
 	int o = d->origin[k];
 	if (o >= 0 && (d->used >> o & 1) && !(d->atop >> o & 1) && d->pos[o] == d->home_pos[k] &&
 	    d->row[o] == d->home_row[k]) {
@@ -337,7 +339,7 @@ static IN_LINE void move_stack(fb *b, int s, int k)
 		return;
 	}
 	/* movers: the undisrupted units, with the leaders, as a stack of their own */
-	int m = k;
+	int m = k, from = d->pos[k];
 	if (moving != d->in_stack[k]) {
 		uint32_t free_slots = ~d->used;
 		if (!free_slots)
@@ -384,7 +386,7 @@ static IN_LINE void move_stack(fb *b, int s, int k)
 	}
 	if (d->origin[m] >= 0 && kind != MOVE_ATTACK)
 		d->origin[m] = -1;
-	d->untidy = true;
+	d->untidy |= (uint32_t)1 << from | (uint32_t)1 << d->pos[m];
 	tidy(b);
 }
 

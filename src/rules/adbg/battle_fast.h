@@ -29,7 +29,7 @@ typedef struct fast_side {
 	int8_t ustack[FRAY_ADBG_MAX_UNITS]; /* a unit's stack (in line) */
 	uint8_t lm[FAST_SLOTS];            /* bit l: leader l, not lost, is with stack k */
 	uint8_t llost;                     /* bit l: leader l is lost */
-	bool untidy;                       /* tidy has work to do */
+	uint32_t untidy;                   /* bit p: tidy has work at position p */
 } fast_side;
 
 /* What a side brings that never changes, derived once. */
