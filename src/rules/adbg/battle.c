@@ -1665,6 +1665,10 @@ static void fast_make(const battle *b, adbg_fast *f)
 		d->normal = b->normal[s];
 		d->routed = b->routed[s];
 		d->untidy = b->tidy_ok[s] ? 0 : ((uint32_t)1 << b->npos) - 1;
+		lineup ln;
+		build_line(b, s, &ln);
+		for (int p = 0; p < FRAY_ADBG_MAX_STACKS; p++)
+			d->front[p] = (int8_t)(p < b->npos && ln.n[p] ? ln.k[p][0] : -1);
 	}
 }
 

@@ -1,6 +1,7 @@
 /* The quick battle (ADBG 19.2, 19.3) on the sampling fast path, held
  * small (battle_fast.h): battle.c's direct path step for step (each
  * function names the one it follows), the same dice in the same order. */
+#include <assert.h>
 #include <string.h>
 #include "battle_fast.h"
 #include "../../core/fast_dice.h"
@@ -80,11 +81,10 @@ static IN_LINE int column(const fast_side *d, int p, int *out)
 	return n;
 }
 
-/* The front stack of side d's column at p, or -1; its length in *n. */
-static IN_LINE int front(const fast_side *d, int p, int *n)
+/* The front stack of side d's column at p, or -1. */
+static IN_LINE int front(const fast_side *d, int p)
 {
 	uint32_t m = d->posm[p] & d->alive & ~d->atop;
-	*n = __builtin_popcount(m);
 	int best = -1;
 	for (; m; m &= m - 1) {
 		int k = __builtin_ctz(m);
@@ -108,9 +108,10 @@ static void tidy_side(fb *b, int s)
 			d->lm[__builtin_ctz(m)] = 0; /* its leaders stay, with no stack */
 	}
 	for (; where; where &= where - 1) {
-		int col[FAST_SLOTS], n = column(d, __builtin_ctz(where), col);
+		int p = __builtin_ctz(where), col[FAST_SLOTS], n = column(d, p, col);
 		for (int i = 0; i < n; i++)
 			d->row[col[i]] = (int16_t)(i + 1);
+		d->front[p] = (int8_t)(n ? col[0] : -1);
 	}
 }
 
@@ -289,9 +290,14 @@ static IN_LINE int direct_move(const fb *b, int s, int k, int *arg)
 	int atk[FAST_SLOTS], natk = attackers_of(b, s, k, atk);
 	if (natk > 0)
 		return avoids(b, s, k, atk, natk) ? MOVE_AVOID : MOVE_STAY;
-	int pos = me->pos[k], n, ne;
-	int mfront = front(me, pos, &n), efront = front(en, pos, &ne);
-	if (n > 0 && mfront == k && ne > 0 && attackers_of(b, 1 - s, efront, atk) == 0) {
+	/* k stands in its column (alive, not atop): at its front? */
+	int pos = me->pos[k];
+	/* tidy keeps front[] of each position it has no work at */
+	assert((me->untidy >> pos & 1) || me->front[pos] == front(me, pos));
+	assert((en->untidy >> pos & 1) || en->front[pos] == front(en, pos));
+	bool mfront = (me->untidy >> pos & 1 ? front(me, pos) : me->front[pos]) == k;
+	int efront = en->untidy >> pos & 1 ? front(en, pos) : en->front[pos];
+	if (mfront && efront >= 0 && attackers_of(b, 1 - s, efront, atk) == 0) {
 		int active;
 		bool dis;
 		int64_t theirs = melee_cf(b, 1 - s, efront, &active, &dis), mine = 0;

@@ -30,6 +30,8 @@ typedef struct fast_side {
 	uint8_t lm[FAST_SLOTS];            /* bit l: leader l, not lost, is with stack k */
 	uint8_t llost;                     /* bit l: leader l is lost */
 	uint32_t untidy;                   /* bit p: tidy has work at position p */
+	/* the front stack at each position tidy has no work at, or -1 */
+	int8_t front[FRAY_ADBG_MAX_STACKS];
 } fast_side;
 
 /* What a side brings that never changes, derived once. */
