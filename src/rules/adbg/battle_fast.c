@@ -69,16 +69,37 @@ static IN_LINE void set_pos(fast_side *d, int k, int p)
 
 /* Side d's column at position p, front first (build_line: by row, ties by
  * slot); its length. */
-static IN_LINE int column(const fast_side *d, int p, int *out)
+static int column_sorted(const fast_side *d, uint32_t m, int *out)
 {
 	int n = 0;
-	for (uint32_t m = d->posm[p] & d->alive & ~d->atop; m; m &= m - 1) {
+	for (; m; m &= m - 1) {
 		int k = __builtin_ctz(m), j = n++;
 		for (; j > 0 && d->row[out[j - 1]] > d->row[k]; j--)
 			out[j] = out[j - 1];
 		out[j] = k;
 	}
 	return n;
+}
+
+/* (Most columns hold one or two stacks: those without the loop.) */
+static IN_LINE int column(const fast_side *d, int p, int *out)
+{
+	uint32_t all = d->posm[p] & d->alive & ~d->atop, m = all;
+	if (!m)
+		return 0;
+	int k0 = __builtin_ctz(m);
+	m &= m - 1;
+	if (!m) {
+		out[0] = k0;
+		return 1;
+	}
+	int k1 = __builtin_ctz(m);
+	if (m & (m - 1))
+		return column_sorted(d, all, out);
+	bool swap = d->row[k1] < d->row[k0];
+	out[0] = swap ? k1 : k0;
+	out[1] = swap ? k0 : k1;
+	return 2;
 }
 
 /* The front stack of side d's column at p, or -1. */
