@@ -180,8 +180,18 @@ static IN_LINE int64_t melee_cf(const fb *b, int s, int k, int *active, bool *di
 /* ---- 19.2.1 fire ---- */
 
 /* direct_target: the heuristic's target from the enemy rows' masks. */
+static IN_LINE uint32_t most_hurt(const fast_side *e, uint32_t pool)
+{
+	uint32_t routed = pool & e->routed, disrupted = pool & ~e->normal & ~e->routed;
+	return routed ? routed : disrupted ? disrupted : pool;
+}
+
 static IN_LINE int direct_target(const fast_side *e, const uint32_t *rows, int nt, uint32_t targeted)
 {
+	if (nt == 1) { /* one row: its units, the untargeted ones if any */
+		uint32_t pool = rows[0] & ~targeted ? rows[0] & ~targeted : rows[0];
+		return pool ? __builtin_ctz(most_hurt(e, pool)) : -1;
+	}
 	uint32_t avail = 0, pool = 0;
 	int nrows = nt;
 	for (int t = 0; t < nt; t++) {
@@ -196,8 +206,7 @@ static IN_LINE int direct_target(const fast_side *e, const uint32_t *rows, int n
 		pool = avail;
 	if (!pool)
 		return -1;
-	uint32_t routed = pool & e->routed, disrupted = pool & ~e->normal & ~e->routed;
-	uint32_t want = routed ? routed : disrupted ? disrupted : pool;
+	uint32_t want = most_hurt(e, pool);
 	for (int t = 0; t < nrows; t++)
 		if (rows[t] & want)
 			return __builtin_ctz(rows[t] & want);
