@@ -457,6 +457,30 @@ static void returning_stack_keeps_its_row(void **state)
 	fray_adbg_scenario_free(s);
 }
 
+/* The same battle in two rounds, simulated: the choices taken unasked (the
+ * fast path, battle_fast.c) give the outcomes of the choices asked, with
+ * the warriors going home in front of the band, whichever slot each has
+ * (checked to fail with return_home stepping back only the rows behind
+ * home_row in battle_fast.c). */
+static void unasked_return_home_as_asked(void **state)
+{
+	(void)state;
+	fray_policy *heuristic = fray_policy_heuristic_new(ctx);
+	fray_policy *walker = fray_policy_new(ctx, &path_walker_ops, NULL);
+	for (int order = 0; order < 2; order++) {
+		fray_adbg_scenario *s = rows_battle(2, order == 1);
+		fray_sim *direct = simulated(s, heuristic), *asked = simulated(s, walker);
+		for (size_t field = 0; field < FRAY_ADBG_SIM_FIELDS; field++)
+			for (int v = 0; v <= FRAY_SIM_MAX_VALUE; v++)
+				assert_int_equal(fray_sim_count(asked, field, v), fray_sim_count(direct, field, v));
+		fray_sim_free(direct);
+		fray_sim_free(asked);
+		fray_adbg_scenario_free(s);
+	}
+	fray_policy_free(heuristic);
+	fray_policy_free(walker);
+}
+
 /* The same battle in two rounds, exactly: the text numbers no stacks, so
  * the odds cannot depend on which of Red's stacks the file lists first
  * (the old tie broken by slot number put the band in front for round 2
@@ -544,6 +568,7 @@ int main(void)
 		cmocka_unit_test(avoided_melee_is_not_fought),
 		cmocka_unit_test(removed_units_get_the_routed_roll),
 		cmocka_unit_test(returning_stack_keeps_its_row),
+		cmocka_unit_test(unasked_return_home_as_asked),
 		cmocka_unit_test(exact_odds_do_not_depend_on_stack_numbers),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
