@@ -12,16 +12,6 @@
 #include "../../core/fast_dice.h"
 #include "../../common/text.h"
 
-/* Forced in line: the few steps a simulated battle calls hundreds of
- * times (fire, a stack's move, recovery, a unit's change), each from a
- * couple of places; GCC -O3 would call them, and the calls and their
- * prologues were some 8% of a battle (issue 45 item 2). */
-#if defined(__GNUC__) || defined(__clang__)
-#define IN_LINE inline __attribute__((always_inline))
-#else
-#define IN_LINE inline
-#endif
-
 #define MAX_STACKS (2 * FRAY_ADBG_MAX_STACKS) /* room for stacks split by moves */
 #define MAX_OPTIONS 48
 /* room for the longest stack label and array line the limits allow (the
@@ -664,26 +654,7 @@ static int suggested_target(const battle *b, int e, const uint32_t *rows, int nr
  * each row's lowest unit first. -1 when the rows are empty. */
 static IN_LINE int direct_target(const battle *b, int e, const uint32_t *rows, int nt, uint32_t targeted)
 {
-	uint32_t avail = 0, pool = 0;
-	int nrows = nt;
-	for (int t = 0; t < nt; t++) {
-		avail |= rows[t];
-		if (rows[t] & ~targeted) {
-			nrows = t + 1;
-			pool = avail & ~targeted;
-			break;
-		}
-	}
-	if (!pool)
-		pool = avail;
-	if (!pool)
-		return -1;
-	uint32_t routed = pool & b->routed[e], disrupted = pool & ~b->normal[e] & ~b->routed[e];
-	uint32_t want = routed ? routed : disrupted ? disrupted : pool;
-	for (int t = 0; t < nrows; t++)
-		if (rows[t] & want)
-			return __builtin_ctz(rows[t] & want);
-	return -1; /* not reached: want is within the first nrows rows */
+	return frayi_adbg_direct_target(b->routed[e], b->normal[e], rows, nt, targeted);
 }
 
 /* Side s's unit `firer` chooses its target among the units of the first
@@ -927,7 +898,7 @@ static bool avoids(const battle *b, int s, int k, const int *atk, int natk)
 	int64_t theirs = 0;
 	for (int i = 0; i < natk; i++)
 		theirs += melee_cf(b, 1 - s, atk[i], &active, &dis);
-	return theirs >= 2 * melee_cf(b, s, k, &active, &dis);
+	return frayi_adbg_avoids(theirs, melee_cf(b, s, k, &active, &dis));
 }
 
 /* The heuristic's rules of thumb: avoid a melee against twice one's
@@ -962,7 +933,7 @@ static void options_for(battle *b, int s, int k, move_menu *m)
 		int64_t mine = 0;
 		for (uint32_t u = moving; u; u &= u - 1)
 			mine += b->u[s][__builtin_ctz(u)].melee_cf;
-		offer(m, (move_option){MOVE_ATTACK, ecol[0], m->words[m->n]}, mine >= 2 * theirs || active == 0);
+		offer(m, (move_option){MOVE_ATTACK, ecol[0], m->words[m->n]}, frayi_adbg_attacks(mine, theirs, active));
 	}
 	if (st->row > 1)
 		offer(m, (move_option){MOVE_FRONT, 0, "to the front row"}, false);
@@ -1004,7 +975,7 @@ static move_option direct_move(battle *b, int s, int k)
 		int64_t theirs = melee_cf(b, e, foe, &active, &dis), mine = 0;
 		for (uint32_t u = moving; u; u &= u - 1)
 			mine += b->u[s][__builtin_ctz(u)].melee_cf;
-		if (mine >= 2 * theirs || active == 0)
+		if (frayi_adbg_attacks(mine, theirs, active))
 			return (move_option){MOVE_ATTACK, foe, ""};
 		nopt++;
 	}
@@ -1154,7 +1125,7 @@ static void lose_units(battle *b, int s, int *units, int n, int loss)
 			opts[i] = labels[i];
 			const adbg_unit_def *bu = &b->u[s][units[best]];
 			/* heuristic: give up the weakest, a disrupted one first */
-			if (u->status > bu->status || (u->status == bu->status && u->melee < bu->melee))
+			if (frayi_adbg_gives_up_before(u->status, u->melee, bu->status, bu->melee))
 				best = (size_t)i;
 		}
 		char prompt[96];
@@ -1343,18 +1314,8 @@ static void end_battle(battle *b, fray_adbg_result *res)
 			res->side[s].count[b->u[s][i].status]++;
 		for (int l = 0; l < sc->side[s].nleaders; l++)
 			res->side[s].leaders_lost += b->llost[s][l];
-		/* a removed unit that survived its roll is not a loss (R30) */
-		res->side[s].losses = res->side[s].count[FRAY_ADBG_ELIMINATED];
 	}
-	int score[2];
-	for (int s = 0; s < 2; s++)
-		score[s] = sc->victory == ADBG_VICTORY_LOSSES
-				   ? res->side[1 - s].losses - res->side[s].losses
-				   : res->side[s].count[FRAY_ADBG_NORMAL] +
-					     res->side[s].count[FRAY_ADBG_DISRUPTED] -
-					     res->side[1 - s].count[FRAY_ADBG_NORMAL] -
-					     res->side[1 - s].count[FRAY_ADBG_DISRUPTED];
-	res->winner = score[0] > 0 ? 0 : score[1] > 0 ? 1 : -1;
+	frayi_adbg_tally(sc, res);
 	if (res->winner >= 0)
 		note(b, "ADBG 19.3, 9.6 (G3)", "%s wins (%s)", side_name(b, res->winner),
 		     sc->victory == ADBG_VICTORY_LOSSES ? "fewer losses" : "more units standing");

@@ -6,12 +6,6 @@
 #include "battle_fast.h"
 #include "../../core/fast_dice.h"
 
-#if defined(__GNUC__) || defined(__clang__)
-#define IN_LINE inline __attribute__((always_inline))
-#else
-#define IN_LINE inline
-#endif
-
 typedef struct fb {
 	const fray_adbg_scenario *sc;
 	const adbg_fast *f;
@@ -179,40 +173,6 @@ static IN_LINE int64_t melee_cf(const fb *b, int s, int k, int *active, bool *di
 
 /* ---- 19.2.1 fire ---- */
 
-/* direct_target: the heuristic's target from the enemy rows' masks. */
-static IN_LINE uint32_t most_hurt(const fast_side *e, uint32_t pool)
-{
-	uint32_t routed = pool & e->routed, disrupted = pool & ~e->normal & ~e->routed;
-	return routed ? routed : disrupted ? disrupted : pool;
-}
-
-static IN_LINE int direct_target(const fast_side *e, const uint32_t *rows, int nt, uint32_t targeted)
-{
-	if (nt == 1) { /* one row: its units, the untargeted ones if any */
-		uint32_t pool = rows[0] & ~targeted ? rows[0] & ~targeted : rows[0];
-		return pool ? __builtin_ctz(most_hurt(e, pool)) : -1;
-	}
-	uint32_t avail = 0, pool = 0;
-	int nrows = nt;
-	for (int t = 0; t < nt; t++) {
-		avail |= rows[t];
-		if (rows[t] & ~targeted) {
-			nrows = t + 1;
-			pool = avail & ~targeted;
-			break;
-		}
-	}
-	if (!pool)
-		pool = avail;
-	if (!pool)
-		return -1;
-	uint32_t want = most_hurt(e, pool);
-	for (int t = 0; t < nrows; t++)
-		if (rows[t] & want)
-			return __builtin_ctz(rows[t] & want);
-	return -1;
-}
-
 /* fire_position: side s's column at p fires at the enemy's. */
 static IN_LINE void fire_position(fb *b, int s, int p)
 {
@@ -230,7 +190,7 @@ static IN_LINE void fire_position(fb *b, int s, int p)
 			rows[t] = en->in_stack[theirs[t]];
 		int firers[FRAY_ADBG_MAX_UNITS], target[FRAY_ADBG_MAX_UNITS], nf = 0;
 		for (uint32_t f = me->in_stack[mine[i]] & me->normal; f; f &= f - 1) {
-			int pick = direct_target(en, rows, nt, targeted);
+			int pick = frayi_adbg_direct_target(en->routed, en->normal, rows, nt, targeted);
 			if (pick < 0)
 				continue;
 			firers[nf] = __builtin_ctz(f);
@@ -299,17 +259,6 @@ static void return_home(fb *b, int s, int k)
 	d->origin[k] = -1;
 }
 
-/* avoids: the attackers' melee CF at least twice stack k's. */
-static IN_LINE bool avoids(const fb *b, int s, int k, const int *atk, int natk)
-{
-	int active;
-	bool dis;
-	int64_t theirs = 0;
-	for (int i = 0; i < natk; i++)
-		theirs += melee_cf(b, 1 - s, atk[i], &active, &dis);
-	return theirs >= 2 * melee_cf(b, s, k, &active, &dis);
-}
-
 /* direct_move: the heuristic's option for stack k; *arg its stack or position. */
 static IN_LINE int direct_move(const fb *b, int s, int k, int *arg)
 {
@@ -318,8 +267,14 @@ static IN_LINE int direct_move(const fb *b, int s, int k, int *arg)
 	if (moving == 0)
 		return MOVE_STAY;
 	int atk[FAST_SLOTS], natk = attackers_of(b, s, k, atk);
-	if (natk > 0)
-		return avoids(b, s, k, atk, natk) ? MOVE_AVOID : MOVE_STAY;
+	int active;
+	bool dis;
+	if (natk > 0) { /* avoids: against the attackers' melee CF */
+		int64_t theirs = 0;
+		for (int i = 0; i < natk; i++)
+			theirs += melee_cf(b, 1 - s, atk[i], &active, &dis);
+		return frayi_adbg_avoids(theirs, melee_cf(b, s, k, &active, &dis)) ? MOVE_AVOID : MOVE_STAY;
+	}
 	/* k stands in its column (alive, not atop): at its front? */
 	int pos = me->pos[k];
 	/* tidy keeps front[] of each position it has no work at */
@@ -328,12 +283,10 @@ static IN_LINE int direct_move(const fb *b, int s, int k, int *arg)
 	bool mfront = (me->untidy >> pos & 1 ? front(me, pos) : me->front[pos]) == k;
 	int efront = en->untidy >> pos & 1 ? front(en, pos) : en->front[pos];
 	if (mfront && efront >= 0 && attackers_of(b, 1 - s, efront, atk) == 0) {
-		int active;
-		bool dis;
 		int64_t theirs = melee_cf(b, 1 - s, efront, &active, &dis), mine = 0;
 		for (uint32_t u = moving; u; u &= u - 1)
 			mine += b->f->c[s].melee_cf[__builtin_ctz(u)];
-		if (mine >= 2 * theirs || active == 0) {
+		if (frayi_adbg_attacks(mine, theirs, active)) {
 			*arg = efront;
 			return MOVE_ATTACK;
 		}
@@ -454,7 +407,7 @@ static void lose_units(fb *b, int s, int k, int *units, int n, int loss)
 		int best = 0;
 		for (int i = 1; i < n; i++) {
 			int u = units[i], bu = units[best];
-			if (d->status[u] > d->status[bu] || (d->status[u] == d->status[bu] && melee[u] < melee[bu]))
+			if (frayi_adbg_gives_up_before(d->status[u], melee[u], d->status[bu], melee[bu]))
 				best = i;
 		}
 		int u = units[best];
@@ -583,17 +536,8 @@ static void end_of(fb *b, fray_adbg_result *res)
 			res->side[s].count[d->status[i]]++;
 		for (unsigned m = d->llost; m; m &= m - 1)
 			res->side[s].leaders_lost++;
-		res->side[s].losses = res->side[s].count[FRAY_ADBG_ELIMINATED];
 	}
-	int score[2];
-	for (int s = 0; s < 2; s++)
-		score[s] = sc->victory == ADBG_VICTORY_LOSSES
-				   ? res->side[1 - s].losses - res->side[s].losses
-				   : res->side[s].count[FRAY_ADBG_NORMAL] +
-					     res->side[s].count[FRAY_ADBG_DISRUPTED] -
-					     res->side[1 - s].count[FRAY_ADBG_NORMAL] -
-					     res->side[1 - s].count[FRAY_ADBG_DISRUPTED];
-	res->winner = score[0] > 0 ? 0 : score[1] > 0 ? 1 : -1;
+	frayi_adbg_tally(sc, res);
 }
 
 void frayi_adbg_fast_battle(const fray_adbg_scenario *sc, const adbg_fast *f, fray_rng *rng,

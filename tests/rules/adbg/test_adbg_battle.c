@@ -217,6 +217,14 @@ static fray_sim *simulated(const fray_adbg_scenario *s, fray_policy *p)
 	return sim;
 }
 
+/* Every count of every outcome field equal. */
+static void assert_same_counts(const fray_sim *a, const fray_sim *b)
+{
+	for (size_t field = 0; field < FRAY_ADBG_SIM_FIELDS; field++)
+		for (int v = 0; v <= FRAY_SIM_MAX_VALUE; v++)
+			assert_int_equal(fray_sim_count(a, field, v), fray_sim_count(b, field, v));
+}
+
 /* Issue #33: the heuristic's choices taken without asking (no option
  * lists: fire targets from row masks, a move's suggestion alone) are the
  * choices it makes when asked over the full lists, with and without the
@@ -246,9 +254,7 @@ static void unasked_choices_are_the_asked_ones(void **state)
 		fray_policy *asked[] = {walker, reader};
 		for (size_t a = 0; a < 2; a++) {
 			fray_sim *sim = simulated(s, asked[a]);
-			for (size_t field = 0; field < FRAY_ADBG_SIM_FIELDS; field++)
-				for (int v = 0; v <= FRAY_SIM_MAX_VALUE; v++)
-					assert_int_equal(fray_sim_count(sim, field, v), fray_sim_count(direct, field, v));
+			assert_same_counts(sim, direct);
 			fray_sim_free(sim);
 		}
 		fray_sim_free(direct);
@@ -470,9 +476,7 @@ static void unasked_return_home_as_asked(void **state)
 	for (int order = 0; order < 2; order++) {
 		fray_adbg_scenario *s = rows_battle(2, order == 1);
 		fray_sim *direct = simulated(s, heuristic), *asked = simulated(s, walker);
-		for (size_t field = 0; field < FRAY_ADBG_SIM_FIELDS; field++)
-			for (int v = 0; v <= FRAY_SIM_MAX_VALUE; v++)
-				assert_int_equal(fray_sim_count(asked, field, v), fray_sim_count(direct, field, v));
+		assert_same_counts(asked, direct);
 		fray_sim_free(direct);
 		fray_sim_free(asked);
 		fray_adbg_scenario_free(s);
