@@ -514,26 +514,23 @@ static void round_of(fb *b)
 static void end_of(fb *b, fray_adbg_result *res)
 {
 	const fray_adbg_scenario *sc = b->sc;
+	memset(res, 0, sizeof *res);
+	/* the routed units' fate (R30: a removed one too), side by side and
+	 * unit by unit, counted as each is settled; nothing reads the masks
+	 * after, so a status alone changes */
 	for (int s = 0; s < 2; s++) {
 		fast_side *d = &b->sd[s];
 		for (int i = 0; i < b->f->c[s].nunits; i++) {
 			fray_adbg_status st = (fray_adbg_status)d->status[i];
-			if (st != FRAY_ADBG_ROUTED && st != FRAY_ADBG_REMOVED)
-				continue;
-			bool gone = sc->routed == ADBG_ROUTED_ELIMINATED;
-			if (sc->routed == ADBG_ROUTED_ROLL)
-				gone = check(b, &sc->routed_check);
-			if (gone) {
-				int k = st == FRAY_ADBG_ROUTED ? unit_stack(d, i) : 0;
-				set_unit(d, i, k, k, FRAY_ADBG_ELIMINATED);
+			if (st == FRAY_ADBG_ROUTED || st == FRAY_ADBG_REMOVED) {
+				bool gone = sc->routed == ADBG_ROUTED_ELIMINATED;
+				if (sc->routed == ADBG_ROUTED_ROLL)
+					gone = check(b, &sc->routed_check);
+				if (gone)
+					st = FRAY_ADBG_ELIMINATED;
 			}
+			res->side[s].count[st]++;
 		}
-	}
-	memset(res, 0, sizeof *res);
-	for (int s = 0; s < 2; s++) {
-		const fast_side *d = &b->sd[s];
-		for (int i = 0; i < b->f->c[s].nunits; i++)
-			res->side[s].count[d->status[i]]++;
 		for (unsigned m = d->llost; m; m &= m - 1)
 			res->side[s].leaders_lost++;
 	}
