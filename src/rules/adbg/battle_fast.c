@@ -163,11 +163,12 @@ static IN_LINE int64_t melee_cf(const fb *b, int s, int k, int *active, bool *di
 {
 	const fast_side *d = &b->sd[s];
 	uint32_t fighting = d->in_stack[k] & ~d->routed;
-	int64_t cf = 0;
+	const int *mcf = b->f->c[s].melee_cf;
+	int cf = 0;
 	*active = __builtin_popcount(fighting);
 	*disrupted = (fighting & ~d->normal) != 0;
 	for (; fighting; fighting &= fighting - 1)
-		cf += b->f->c[s].melee_cf[__builtin_ctz(fighting)];
+		cf += mcf[__builtin_ctz(fighting)];
 	return cf;
 }
 
@@ -283,9 +284,11 @@ static IN_LINE int direct_move(const fb *b, int s, int k, int *arg)
 	bool mfront = (me->untidy >> pos & 1 ? front(me, pos) : me->front[pos]) == k;
 	int efront = en->untidy >> pos & 1 ? front(en, pos) : en->front[pos];
 	if (mfront && efront >= 0 && attackers_of(b, 1 - s, efront, atk) == 0) {
-		int64_t theirs = melee_cf(b, 1 - s, efront, &active, &dis), mine = 0;
+		const int *mcf = b->f->c[s].melee_cf;
+		int64_t theirs = melee_cf(b, 1 - s, efront, &active, &dis);
+		int mine = 0; /* at most 32 units of CF 9 x 2 */
 		for (uint32_t u = moving; u; u &= u - 1)
-			mine += b->f->c[s].melee_cf[__builtin_ctz(u)];
+			mine += mcf[__builtin_ctz(u)];
 		if (frayi_adbg_attacks(mine, theirs, active)) {
 			*arg = efront;
 			return MOVE_ATTACK;
