@@ -42,7 +42,7 @@ static IN_LINE void set_unit(fast_side *d, int i, int stack, int old_stack, fray
 	}
 }
 
-/* The stack of unit i, in line: the slot whose mask holds it. */
+/* The stack of unit i, in line (kept by set_unit and the moves). */
 static IN_LINE int unit_stack(const fast_side *d, int i)
 {
 	return d->ustack[i];
@@ -54,6 +54,7 @@ static IN_LINE int stack_leader(const fb *b, int s, int k)
 	return b->f->c[s].best[b->sd[s].lm[k]];
 }
 
+/* Slot k to position p, its bit from one posm to the other. */
 static IN_LINE void set_pos(fast_side *d, int k, int p)
 {
 	d->posm[d->pos[k]] &= ~((uint32_t)1 << k);
