@@ -258,6 +258,11 @@ unsigned serve_store_open(serve_store *s, const char *name, serve_held *h, char 
 			return fail(msg, cap, 500, "%s: cannot read: %s", name, strerror(errno));
 		}
 		h->fd = fd;
+		if (h->len > FRAY_GAME_MAX_BYTES) { /* put there by hand: never handed on cut short */
+			serve_store_close(h);
+			_Static_assert(FRAY_GAME_MAX_BYTES == 2064384, "the message's budget");
+			return fail(msg, cap, 422, "%s: larger than a game's budget (2,064,384 bytes)%s", name, "");
+		}
 		break;
 	}
 	versions v;

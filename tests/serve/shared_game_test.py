@@ -193,6 +193,16 @@ def version_file_tampered(api, games):
     check(status == 200 and a.get("version") == 2, "a change after it: version 2 (%s %r)" % (status, a))
     for ext in ("yaml", "version"):  # the folder's budget is counted next
         os.remove(os.path.join(games, "tampered." + ext))
+    # a game file put there by hand past the game's budget (2,064,384
+    # bytes): refused, where its text was handed on cut short
+    with open(os.path.join(games, "huge.yaml"), "w", encoding="utf-8") as f:
+        f.write(read(os.path.join(games, "table1.yaml")) + "# " + "x" * 2100000 + "\n")
+    status, a = call(api + "/huge")
+    check(status == 422 and "budget" in a.get("error", "") and "game" not in a,
+          "a game file past its budget: 422 (%s %r)" % (status, str(a)[:200]))
+    for f in os.listdir(games):
+        if f.startswith("huge."):
+            os.remove(os.path.join(games, f))
 
 
 def budget(api, games):
