@@ -208,6 +208,7 @@ static void melee_on_a_panicked_unit_is_its_surrender(void **state)
 	for (uint64_t seed = 1; seed <= 5; seed++) {
 		fray_game *g = game_of(seed);
 		set(g, "Apaches", "status=panicked");
+		set(g, "Lancers", "contact=Apaches"); /* in base contact (Section 5) */
 		fray_doc *d = act(g, melee);
 		assert_int_equal(fray_node_len(steps_of(d)), 0);
 		fray_doc_free(d);
