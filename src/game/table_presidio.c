@@ -908,6 +908,8 @@ static int charge_goes_on(table_game *g, table_unit *u, table_unit *t, const pla
 
 static int act_charge(table_game *g, table_unit *u, table_unit *t, const player_opts *p)
 {
+	/* --catches matters only when the target gives way: read (used) now */
+	(void)frayi_player_flag(p, "--catches");
 	int st = able(g, u, FRAY_PRESIDIO_ACT_CHARGE, "charge");
 	if (st == FRAY_OK)
 		st = has_actions(g, u, FRAY_PRESIDIO_DO_CHARGE, 1, "charge");
