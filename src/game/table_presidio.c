@@ -93,6 +93,16 @@ static void leave_contact(table_game *g, table_unit *u, bool broke)
 		frayi_table_note(g, "%s: out of base contact", u->name);
 }
 
+/* Contact with a panicked unit is its surrender, no dice (Section 5,
+ * Pursuit: "If they make contact with a panicked unit, it surrenders
+ * immediately"); how: how it was met. */
+static void surrenders(table_game *g, table_unit *t, const char *how)
+{
+	set_standing(t, FRAY_PRESIDIO_SURRENDERED);
+	frayi_table_note(g, "%s: surrendered (panicked, %s)", t->name, how);
+	leave_contact(g, t, false);
+}
+
 int frayi_table_presidio_actions_left(const table_unit *u)
 {
 	fray_presidio_turn t = turn_of(u);
@@ -749,9 +759,7 @@ static int act_melee(table_game *g, table_unit *u, table_unit *t, const player_o
 		 * rules': Section 5, Pursuit; issue 40 item 5); the contact is
 		 * the attackers' action (ruling R47) */
 		spend(u, FRAY_PRESIDIO_DO_STRIKE, 1);
-		set_standing(t, FRAY_PRESIDIO_SURRENDERED);
-		frayi_table_note(g, "%s: surrendered (panicked, met in melee)", t->name);
-		leave_contact(g, t, false);
+		surrenders(g, t, "met in melee");
 		return FRAY_OK;
 	}
 	if (st == FRAY_OK && both)
@@ -895,9 +903,7 @@ static int charge_goes_on(table_game *g, table_unit *u, table_unit *t, const pla
 		return FRAY_OK;
 	make_contact(g, u, t);
 	if (fray_presidio_pursuit_surrenders(standing_of(t))) {
-		set_standing(t, FRAY_PRESIDIO_SURRENDERED);
-		frayi_table_note(g, "%s: surrendered (panicked, overtaken by the charge)", t->name);
-		leave_contact(g, t, false);
+		surrenders(g, t, "overtaken by the charge");
 		return FRAY_OK;
 	}
 	frayi_table_note(g, "the charge reaches %s where it %s (--catches): the impact", t->name, how);
@@ -992,8 +998,7 @@ static int act_pursue(table_game *g, table_unit *u, table_unit *t, const player_
 	PRESIDIO_OF(u)->may_pursue[0] = '\0';
 	frayi_table_note(g, "%s pursues %s into contact", u->name, t->name);
 	if (fray_presidio_pursuit_surrenders(standing_of(t))) {
-		set_standing(t, FRAY_PRESIDIO_SURRENDERED);
-		frayi_table_note(g, "%s: surrendered (panicked, caught by its pursuers)", t->name);
+		surrenders(g, t, "caught by its pursuers");
 		return FRAY_OK;
 	}
 	make_contact(g, u, t);
@@ -1099,9 +1104,7 @@ static int act_move(table_game *g, table_unit *u, table_unit *t, const player_op
 	 * a panicked unit is its surrender (Pursuit) */
 	make_contact(g, u, to);
 	if (fray_presidio_pursuit_surrenders(standing_of(to))) {
-		set_standing(to, FRAY_PRESIDIO_SURRENDERED);
-		frayi_table_note(g, "%s: surrendered (panicked, met in contact)", to->name);
-		leave_contact(g, to, false);
+		surrenders(g, to, "met in contact");
 		return FRAY_OK;
 	}
 	if (!fray_presidio_standing_holds(standing_of(to)) || PRESIDIO_OF(to)->figures <= 0)

@@ -14,6 +14,7 @@
 #include <cmocka.h>
 #include "../test_util.h"
 #include "example_game.h"
+#include "unit_field.h"
 
 static fray_game *forces_game(uint64_t seed)
 {
@@ -88,31 +89,9 @@ static bool advised(fray_game *g, const char *unit, const char *const *want)
 
 #define W(...) ((const char *const[]){__VA_ARGS__, NULL})
 
-/* A unit's field as `status --json` gives it (malloc'd). */
-static char *unit_field(const fray_game *g, const char *unit, const char *key)
-{
-	char *text;
-	assert_int_equal(fray_game_status(g, "json", &text), FRAY_OK);
-	fray_doc *d;
-	if (fray_doc_load_string(ctx, "status", text, strlen(text), &d) != FRAY_OK)
-		fail_msg("status: %s", fray_ctx_message(ctx));
-	free(text);
-	const fray_node *units = fray_map_get(fray_doc_root(d), "units");
-	char *v = NULL;
-	for (size_t i = 0; i < fray_node_len(units) && !v; i++) {
-		const fray_node *u = fray_node_item(units, i);
-		if (!strcmp(fray_node_scalar(fray_map_get(u, "name")), unit))
-			v = strdup(fray_node_scalar(fray_map_get(u, key)));
-	}
-	fray_doc_free(d);
-	if (!v)
-		fail_msg("no %s.%s", unit, key);
-	return v;
-}
-
 static bool field_is(const fray_game *g, const char *unit, const char *key, const char *want)
 {
-	char *v = unit_field(g, unit, key);
+	char *v = game_unit_field(g, unit, key);
 	bool same = !strcmp(v, want);
 	free(v);
 	return same;
@@ -197,7 +176,7 @@ static void no_commanders_left_run_for_it(void **state)
 				accepted(g, W("set", "Comanches", "leader=0", "leader_rank=", "specialists=0"), NULL);
 			char *ev;
 			accepted(g, W("shoot", "Presidials", "--at", "Comanches", "--range", "10"), &ev);
-			char *figures = unit_field(g, "Comanches", "figures");
+			char *figures = game_unit_field(g, "Comanches", "figures");
 			bool hit = atoi(figures) < 6 && atoi(figures) > 0;
 			free(figures);
 			if (hit && leaderless) {
@@ -252,7 +231,7 @@ static void melee_only_in_base_contact(void **state)
 		assert_non_null(strstr(melee, "\"mounted\": false, \"defender_mounted\": true"));
 		struck_first++;
 		free(ev);
-		char *status = unit_field(g, "Comanches", "status");
+		char *status = game_unit_field(g, "Comanches", "status");
 		bool holds = !strcmp(status, "good") || !strcmp(status, "disordered") || !strcmp(status, "flinched") ||
 			     !strcmp(status, "hunkered");
 		free(status);
@@ -286,7 +265,7 @@ static void melee_only_in_base_contact(void **state)
 		char *ev;
 		accepted(g, W("charge", "Cueras", "--at", "Apaches", "--reaction", "stand"), &ev);
 		if (strstr(ev, "\"charge\": \"lance\"") || strstr(ev, "\"procedure\": \"presidio.melee\"")) {
-			char *st = unit_field(g, "Apaches", "status");
+			char *st = game_unit_field(g, "Apaches", "status");
 			if (!strcmp(st, "good") || !strcmp(st, "disordered")) {
 				assert_true(field_is(g, "Cueras", "contact", "Apaches"));
 				impact++;
@@ -323,7 +302,7 @@ static void a_charge_goes_on_to_its_distance(void **state)
 				assert_non_null(strstr(ev, "Charge Movement"));
 				short_of++;
 			} else if (gave_way) {
-				char *st = unit_field(g, "Apaches", "status");
+				char *st = game_unit_field(g, "Apaches", "status");
 				if (!strcmp(st, "surrendered")) {
 					assert_null(strstr(ev, "\"procedure\": \"presidio.melee\""));
 					surrendered++;
