@@ -20,6 +20,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "../test_util.h"
+#include "unit_field.h"
 
 /* Every field given, so no units file is read. X acts; T1 and T2 are
  * shot at (30 figures: they outlast two shots), C is charged, M1 and M2
@@ -78,12 +79,7 @@ typedef struct seen {
 
 static seen x_now(const fray_game *g)
 {
-	char *text;
-	assert_int_equal(fray_game_status(g, "json", &text), FRAY_OK);
-	fray_doc *d;
-	if (fray_doc_load_string(ctx, "status", text, strlen(text), &d) != FRAY_OK)
-		fail_msg("status: %s", fray_ctx_message(ctx));
-	free(text);
+	fray_doc *d = game_status_doc(g);
 	const fray_node *u = fray_node_item(fray_map_get(fray_doc_root(d), "units"), 0);
 	assert_string_equal(fray_node_scalar(fray_map_get(u, "name")), "X");
 	seen s = {0};

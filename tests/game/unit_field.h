@@ -8,7 +8,8 @@
 #include <string.h>
 #include <fray/fray.h>
 
-static inline char *game_unit_field(const fray_game *g, const char *unit, const char *key)
+/* `status --json` as a document (fray_doc_free it). */
+static inline fray_doc *game_status_doc(const fray_game *g)
 {
 	char *text;
 	assert_int_equal(fray_game_status(g, "json", &text), FRAY_OK);
@@ -16,6 +17,12 @@ static inline char *game_unit_field(const fray_game *g, const char *unit, const 
 	if (fray_doc_load_string(ctx, "status", text, strlen(text), &d) != FRAY_OK)
 		fail_msg("status: %s", fray_ctx_message(ctx));
 	free(text);
+	return d;
+}
+
+static inline char *game_unit_field(const fray_game *g, const char *unit, const char *key)
+{
+	fray_doc *d = game_status_doc(g);
 	const fray_node *units = fray_map_get(fray_doc_root(d), "units");
 	char *v = NULL;
 	for (size_t i = 0; i < fray_node_len(units); i++) {
