@@ -283,7 +283,9 @@ const char *fray_presidio_consecutive_refused(fray_presidio_fire_mode mode);
  * in one action sequence belongs with the first (Section 4, Independent
  * Fire; Section 7: one morale check after the sequence), unless the unit
  * held it and fires it at another moment (held; Section 2, Holding 1
- * Action). */
+ * Action). A shot standing right after the unit's fire while moving at
+ * the same target is refused too: its target checked after the moving
+ * fire and would check twice in one sequence. */
 const char *fray_presidio_second_shot_refused(fray_presidio_fire_mode before, int actions_before,
 					      fray_presidio_fire_mode now, bool held);
 /* Whether a target at this band (and range in inches, < 0 unknown) is
@@ -956,14 +958,19 @@ typedef enum fray_presidio_action {
 	FRAY_PRESIDIO_DO_FLEE, FRAY_PRESIDIO_DO_FIRE_AND_MELEE, FRAY_PRESIDIO_DO_WALK, FRAY_PRESIDIO_DO_RUN,
 	FRAY_PRESIDIO_DO_RELOAD, FRAY_PRESIDIO_DO_PURSUE, FRAY_PRESIDIO_DO_RALLY,
 	FRAY_PRESIDIO_DO_EVADE,         /* a target's evasion: 1 (Special Cover) */
-	FRAY_PRESIDIO_DO_TAKE_COVER     /* a target's taking cover: 2, needs both */
+	FRAY_PRESIDIO_DO_TAKE_COVER,    /* a target's taking cover: 2, needs both */
+	FRAY_PRESIDIO_DO_RIDE,          /* a ride (trot) of riders with "two free
+					   actions whether riding once or twice": 0 */
+	FRAY_PRESIDIO_DO_GALLOP,        /* their ride twice (gallop): 0 */
+	FRAY_PRESIDIO_DO_PANIC          /* no action: the unit panicked during
+					   this turn's action sequences (0) */
 } fray_presidio_action;
-#define FRAY_PRESIDIO_NACTIONS 19
+#define FRAY_PRESIDIO_NACTIONS 22
 /* one word each, as a game file keeps them: "shoot", "two-action-fire",
  * "aim-and-shoot", "opportunity-fire", "moving-fire", "charge", "strike",
  * "strike-back", "defensive-fire", "fire-and-flee", "flee",
  * "fire-and-melee", "walk", "run", "reload", "pursue", "rally", "evade",
- * "take-cover" */
+ * "take-cover", "ride", "gallop", "panic" */
 extern const char *const fray_presidio_action_names[FRAY_PRESIDIO_NACTIONS];
 /* Actions a unit has in a turn (Section 2, Action Sequences). */
 #define FRAY_PRESIDIO_TURN_ACTIONS 2
@@ -984,6 +991,50 @@ int fray_presidio_actions_left(const fray_presidio_turn *t, fray_presidio_standi
  * when it may, else why not, in the text's words with the rule. */
 const char *fray_presidio_action_refused(const fray_presidio_turn *t, fray_presidio_standing s,
 					 fray_presidio_action a);
+/* What a unit is, as its game file says (Sections 1-3): the rules on who
+ * may do what read it. */
+typedef struct fray_presidio_unit_kind {
+	bool line;                /* a line unit: it fights in line formation
+				     (Section 3, Formations) */
+	int ranks;                /* its line's depth in ranks (2-4, Section 3) */
+	fray_presidio_size size;  /* team, squad, platoon or company */
+	bool sharpshooters;       /* sharpshooters or a character (Section 2,
+				     Aim and Shoot; Section 1, Heroes) */
+	bool mounted;
+	bool free_riders;         /* "two free actions whether riding once or
+				     twice" (Section 2, Riding: the Spanish and
+				     Mexicans, some natives by period) */
+} fray_presidio_unit_kind;
+/* Whether a unit of kind k and standing s may take a at all, whatever
+ * its turn: NULL when it may, else why not with the rule. Aim and shoot
+ * is for "sharpshooters and characters only" (Section 2); "Line units
+ * must reform before moving or volleying" (Section 3, Disorder): a
+ * disordered (or retreated, ruling R44) line unit neither walks, runs,
+ * charges, pursues nor flees. */
+const char *fray_presidio_kind_refused(const fray_presidio_unit_kind *k, fray_presidio_standing s,
+				       fray_presidio_action a);
+/* Whether a unit of kind k may fire a volley: NULL when it may. "A
+ * platoon is the largest unit that can perform volley fire" (Section 1);
+ * "in a line formation up to two lines deep" (Section 4, Volley Fire). */
+const char *fray_presidio_volley_kind_refused(const fray_presidio_unit_kind *k);
+/* The action a move of a unit of kind k is (run: moving twice): a walk
+ * or a run; riders with two free actions ride (Section 2, Riding). */
+fray_presidio_action fray_presidio_move_action(const fray_presidio_unit_kind *k, bool run);
+/* Section 1, Officer Casualties: whether a unit has a commander left (a
+ * leader with a command bonus, or an officer or NCO among its specialty
+ * figures). One with none "will simply stand and fight but if they
+ * receive one more casualty they will run for it or surrender". */
+bool fray_presidio_has_commanders(int leader_bonus, int specialists);
+/* Section 5: "enemy units with bases in contact perform melee combat":
+ * NULL when the two are in contact, else why no melee. */
+const char *fray_presidio_contact_refused(bool in_contact);
+/* Section 5, Pursuit (in Melee; Disengaging from Melee): only the enemy
+ * a unit broke contact with may pursue it: NULL when broke_from_it. */
+const char *fray_presidio_pursuit_refused(bool broke_from_it);
+/* Whether a unit of standing s stays in base contact: one that holds its
+ * place does; one that fell back, retreated, panicked, surrendered or is
+ * destroyed has left the melee. */
+bool fray_presidio_keeps_contact(fray_presidio_standing s);
 /* t with a taken (false, t as it was, when t has no room). */
 bool fray_presidio_turn_take(fray_presidio_turn *t, fray_presidio_action a);
 /* A turn as a game file keeps it, "walk, shoot" ("" for none), and back:

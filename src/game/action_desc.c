@@ -35,6 +35,14 @@ static const in_desc own_reload_actions = {
 static const in_desc own_run = {
 	.name = "run", .type = IN_BOOL, .help = "a run (two actions) instead of a walk (one)",
 	.rule = "Presidio Section 3, Movement; ruling R47"};
+static const in_desc own_into = {
+	.name = "into", .type = IN_STRING,
+	.help = "the enemy unit it walks (or runs) into base contact with: that unit strikes first",
+	.rule = "Presidio Section 5, Moving into a Melee"};
+static const in_desc own_catches = {
+	.name = "catches", .type = IN_BOOL,
+	.help = "the charge's distance reaches the unit that gave way or fled: the impact (a panicked one surrenders)",
+	.rule = "Presidio Section 5, Charge Movement"};
 static const in_desc own_low_ammo_instead = {
 	.name = "low_ammo_instead", .type = IN_BOOL,
 	.help = "a gun in a fortification that becomes Silenced takes Low Ammo instead (give fort or fortified)",
@@ -70,7 +78,7 @@ const action_desc frayi_desc_presidio_melee = {
 	 MORE("presidio.melee", "high_wall"), MORE("presidio.melee", "ladder"), MORE("presidio.melee", "dm")}};
 const action_desc frayi_desc_presidio_charge = {
 	{"presidio.morale", SHOOT, "presidio.melee"},
-	{OWN(own_reaction), P("presidio.morale", "cover"), OWN_MORE(own_incidental)}};
+	{OWN(own_reaction), P("presidio.morale", "cover"), OWN(own_catches), OWN_MORE(own_incidental)}};
 const action_desc frayi_desc_presidio_pursue = {{"presidio.melee", "presidio.morale"}, {{0}}};
 #define MORALE "presidio.morale"
 const action_desc frayi_desc_presidio_morale = {
@@ -81,7 +89,7 @@ const action_desc frayi_desc_presidio_morale = {
 	 MORE(MORALE, "fifer"), MORE(MORALE, "hero"), MORE(MORALE, "no_commanders")}};
 const action_desc frayi_desc_presidio_rally = {{"presidio.rally"}, {{0}}};
 const action_desc frayi_desc_presidio_reload = {{NULL}, {OWN(own_reload_actions)}};
-const action_desc frayi_desc_presidio_move = {{NULL}, {OWN(own_run)}};
+const action_desc frayi_desc_presidio_move = {{"presidio.melee", "presidio.morale"}, {OWN(own_run), OWN(own_into)}};
 
 #define FIRE "bbb.fire"
 const action_desc frayi_desc_bbb_fire = {

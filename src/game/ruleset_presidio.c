@@ -35,6 +35,21 @@ static const unit_field presidio_fields[] = {
 	FIELD_ENUM("status", status, frayi_unit_status_names, ST_NSTATUS, false),
 	/* this turn's actions (Section 2; ruling R47), cleared at turn */
 	FIELD_OSTR("actions_spent", actions_spent, false),
+	/* a line's depth (Section 3: 2-4 ranks; an extended line 1): a
+	 * volley is "up to two lines deep" (Section 4) */
+	FIELD_INT("ranks", ranks, 1, 4, false),
+	/* sharpshooters or a character: aim and shoot (Section 2) */
+	FIELD_BOOL("sharpshooters", sharpshooters),
+	/* riders with "two free actions whether riding once or twice"
+	 * (Section 2, Riding) */
+	FIELD_BOOL("free_riders", free_riders),
+	/* the enemy unit in base contact (Section 5), kept by the game: set by
+	 * a charge that reaches, a pursuit or `move --into`; cleared when one
+	 * leaves */
+	FIELD_OSTR("contact", contact, false),
+	/* the enemy unit that broke contact with this one this turn: the one
+	 * it may pursue (Section 5, Pursuit) */
+	FIELD_OSTR("may_pursue", may_pursue, false),
 };
 
 /* The starting strength, the size class by the figures (Section 7's
@@ -47,6 +62,9 @@ static void presidio_defaults(table_unit *u, const fray_node *n)
 		PRESIDIO_OF(u)->size = (int)fray_presidio_size_of(PRESIDIO_OF(u)->start_figures);
 	if (!frayi_node_has_key(n, "morale"))
 		PRESIDIO_OF(u)->level = FRAY_PRESIDIO_AVERAGE;
+	/* a line two ranks deep, as most stand (Section 3, Line: 2-4) */
+	if (!frayi_node_has_key(n, "ranks"))
+		PRESIDIO_OF(u)->ranks = 2;
 }
 
 static const char *presidio_problem(const table_unit *u, char *why, size_t cap)

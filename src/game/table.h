@@ -42,8 +42,8 @@ typedef enum unit_status {
 extern const char *const frayi_unit_status_names[ST_NSTATUS];
 
 /* The bytes of a unit's rule-set area (table_unit.own): the largest of
- * the rule sets' own structs (Presidio's, 292 bytes) fits. */
-#define TABLE_UNIT_OWN 320
+ * the rule sets' own structs (Presidio's, 392 bytes) fits. */
+#define TABLE_UNIT_OWN 400
 
 /* One unit: what every rule set's unit has (its name, side and
  * standing), and an area its rule set keeps its own struct in (issue 42:
@@ -71,6 +71,14 @@ typedef struct presidio_own {
 	bool volleyed;                  /* its reload follows a volley */
 	char actions_spent[TABLE_NAME_MAX]; /* this turn's, "walk, shoot"
 					   (fray_presidio_turn_text); cleared at turn */
+	int ranks;                      /* its line's depth (Section 3; default 2) */
+	bool sharpshooters;             /* sharpshooters or a character: may aim
+					   (Section 2, Aim and Shoot) */
+	bool free_riders;               /* riding costs no action (Section 2, Riding) */
+	char contact[TABLE_NAME_MAX];   /* the enemy unit it is in base contact
+					   with (Section 5), or "" */
+	char may_pursue[TABLE_NAME_MAX]; /* the enemy unit that broke contact
+					   with it this turn, which it may pursue */
 } presidio_own;
 
 /* A Bloody Big Battles unit (ruleset_bbb.c's field table). */

@@ -36,6 +36,73 @@ static fray_presidio_turn turn_of(const table_unit *u)
 	return t;
 }
 
+/* What the unit is, as the game file says, for the rules on who may do
+ * what (fray_presidio_kind_refused): its size class is the larger of its
+ * `size` and its starting figures' (Section 7's sizes), so a unit given a
+ * company's figures is a company whatever size it was written with. */
+static fray_presidio_unit_kind kind_of(const table_unit *u)
+{
+	const presidio_own *o = PRESIDIO_OF(u);
+	fray_presidio_size by_figures = fray_presidio_size_of(o->start_figures);
+	return (fray_presidio_unit_kind){.line = o->line, .ranks = o->ranks ? o->ranks : 2,
+					 .size = by_figures > (fray_presidio_size)o->size ? by_figures
+											  : (fray_presidio_size)o->size,
+					 .sharpshooters = o->sharpshooters, .mounted = o->mounted,
+					 .free_riders = o->free_riders};
+}
+
+/* Whether u and t are in base contact (Section 5): either keeps the
+ * other's name. */
+static bool in_contact(const table_unit *u, const table_unit *t)
+{
+	return !strcmp(PRESIDIO_OF(u)->contact, t->name) || !strcmp(PRESIDIO_OF(t)->contact, u->name);
+}
+
+/* u and t come into base contact: each keeps the other, unless t is
+ * already in contact with another unit (it keeps that one; u's name
+ * says this contact). u leaves any contact it had. */
+static void make_contact(table_game *g, table_unit *u, table_unit *t)
+{
+	for (size_t i = 0; i < g->nunits; i++)
+		if (&g->units[i] != t && !strcmp(PRESIDIO_OF(&g->units[i])->contact, u->name))
+			PRESIDIO_OF(&g->units[i])->contact[0] = '\0';
+	snprintf(PRESIDIO_OF(u)->contact, sizeof PRESIDIO_OF(u)->contact, "%s", t->name);
+	if (!PRESIDIO_OF(t)->contact[0])
+		snprintf(PRESIDIO_OF(t)->contact, sizeof PRESIDIO_OF(t)->contact, "%s", u->name);
+	frayi_table_note(g, "%s and %s in base contact", u->name, t->name);
+}
+
+/* u leaves base contact (it moved off, fell back, retreated, panicked,
+ * surrendered or was destroyed); broke: by a failed check or a
+ * disengaging move, so the enemy it left may pursue it (Section 5). */
+static void leave_contact(table_game *g, table_unit *u, bool broke)
+{
+	bool left = false;
+	for (size_t i = 0; i < g->nunits; i++) {
+		table_unit *v = &g->units[i];
+		if (v == u || !in_contact(u, v))
+			continue;
+		if (!strcmp(PRESIDIO_OF(v)->contact, u->name))
+			PRESIDIO_OF(v)->contact[0] = '\0';
+		if (broke)
+			snprintf(PRESIDIO_OF(v)->may_pursue, sizeof PRESIDIO_OF(v)->may_pursue, "%s", u->name);
+		left = true;
+	}
+	PRESIDIO_OF(u)->contact[0] = '\0';
+	if (left)
+		frayi_table_note(g, "%s: out of base contact", u->name);
+}
+
+/* Contact with a panicked unit is its surrender, no dice (Section 5,
+ * Pursuit: "If they make contact with a panicked unit, it surrenders
+ * immediately"); how: how it was met. */
+static void surrenders(table_game *g, table_unit *t, const char *how)
+{
+	set_standing(t, FRAY_PRESIDIO_SURRENDERED);
+	frayi_table_note(g, "%s: surrendered (panicked, %s)", t->name, how);
+	leave_contact(g, t, false);
+}
+
 int frayi_table_presidio_actions_left(const table_unit *u)
 {
 	fray_presidio_turn t = turn_of(u);
@@ -63,11 +130,16 @@ bool frayi_table_presidio_may(const table_unit *u, const char *action)
 	if (PRESIDIO_OF(u)->figures <= 0)
 		return false;
 	fray_presidio_turn t = turn_of(u);
+	fray_presidio_unit_kind k = kind_of(u);
 	for (size_t i = 0; i < sizeof acts / sizeof *acts; i++)
-		if (!strcmp(action, acts[i].action))
+		if (!strcmp(action, acts[i].action)) {
+			fray_presidio_action a = (fray_presidio_action)acts[i].turn;
+			if (a == FRAY_PRESIDIO_DO_WALK)
+				a = fray_presidio_move_action(&k, false);
 			return !fray_presidio_act_refused(standing_of(u), acts[i].act) &&
-			       (acts[i].turn < 0 ||
-				!fray_presidio_action_refused(&t, standing_of(u), (fray_presidio_action)acts[i].turn));
+			       (acts[i].turn < 0 || (!fray_presidio_kind_refused(&k, standing_of(u), a) &&
+						     !fray_presidio_action_refused(&t, standing_of(u), a)));
+		}
 	return false;
 }
 
@@ -78,6 +150,10 @@ static int has_actions(table_game *g, const table_unit *u, fray_presidio_action 
 {
 	if (g->odds)
 		return FRAY_OK;
+	fray_presidio_unit_kind kind = kind_of(u);
+	const char *not_kind = fray_presidio_kind_refused(&kind, standing_of(u), a);
+	if (not_kind)
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot %s: %s", unit_label(u), what, not_kind);
 	fray_presidio_turn t = turn_of(u);
 	int left = fray_presidio_actions_left(&t, standing_of(u));
 	if (times > left && left > 0)
@@ -112,8 +188,10 @@ static void spend(table_unit *u, fray_presidio_action a, int times)
 
 void frayi_table_presidio_turn_end(table_game *g, table_unit *u)
 {
-	/* a new turn, two actions again (Section 2, Action Sequences) */
+	/* a new turn, two actions again (Section 2, Action Sequences); a
+	 * pursuit is made when contact breaks, not a turn later */
 	PRESIDIO_OF(u)->actions_spent[0] = '\0';
+	PRESIDIO_OF(u)->may_pursue[0] = '\0';
 	int was = u->status;
 	set_standing(u, fray_presidio_standing_at_turn_end(standing_of(u)));
 	if (u->status != was)
@@ -155,12 +233,33 @@ static int targetable(table_game *g, const table_unit *u, const table_unit *t)
 	return st == FRAY_OK ? may(g, t, FRAY_PRESIDIO_ACT_BE_TARGETED, "be a target") : st;
 }
 
+/* A unit that may be meleed (melee's target_ok): a target in base
+ * contact with u (fray_presidio_melee_refused; Section 5). */
+static int meleeable(table_game *g, const table_unit *u, const table_unit *t)
+{
+	int st = targetable(g, u, t);
+	const char *why = st == FRAY_OK ? fray_presidio_contact_refused(in_contact(u, t)) : NULL;
+	if (why)
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot melee %s: %s (the game keeps it: 'contact' in "
+				       "the game file; 'charge', or 'move %s --into %s')", unit_label(u), unit_label(t),
+				       why, u->name, t->name);
+	return st;
+}
+
 /* A unit that may be pursued (pursue's target_ok): the enemy's, one that
- * fell back, retreated or panicked (fray_presidio_act_refused). */
+ * fell back, retreated or panicked (fray_presidio_act_refused), out of
+ * base contact with u this turn (fray_presidio_pursuit_refused). */
 static int pursuable(table_game *g, const table_unit *u, const table_unit *t)
 {
 	int st = enemy(g, u, t, "pursue");
-	return st == FRAY_OK ? may(g, t, FRAY_PRESIDIO_ACT_BE_PURSUED, "be pursued") : st;
+	if (st == FRAY_OK)
+		st = may(g, t, FRAY_PRESIDIO_ACT_BE_PURSUED, "be pursued");
+	const char *why = st == FRAY_OK ? fray_presidio_pursuit_refused(!strcmp(PRESIDIO_OF(u)->may_pursue, t->name))
+					: NULL;
+	if (why)
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot pursue %s: %s: it did not break contact with "
+				       "%s this turn", unit_label(u), unit_label(t), why, u->name);
+	return st;
 }
 
 /* The command bonus of the unit's leader: as given, else its rank's. */
@@ -183,14 +282,19 @@ static void take_casualties(table_game *g, table_unit *u, int n)
 	if (PRESIDIO_OF(u)->figures == 0) {
 		u->status = ST_DESTROYED;
 		frayi_table_note(g, "%s: destroyed (no figures left)", u->name);
+		leave_contact(g, u, false);
 	}
 }
 
 /* A procedure's casualties on u as the procedure drew them (Section 6,
  * Hits; ruling R15): its specialty figures hit, its leader among them;
  * shots and melees alike. */
-static void take_hits(table_game *g, table_unit *u, int casualties, int specialists_hit, bool leader_hit)
+static bool take_hits(table_game *g, table_unit *u, int casualties, int specialists_hit, bool leader_hit)
 {
+	/* Section 1, Officer Casualties: a unit with no commanders left
+	 * "will simply stand and fight but if they receive one more casualty
+	 * they will run for it or surrender" */
+	bool leaderless = casualties > 0 && !fray_presidio_has_commanders(leader_bonus(u), PRESIDIO_OF(u)->specialists);
 	PRESIDIO_OF(u)->specialists -= specialists_hit < PRESIDIO_OF(u)->specialists ? specialists_hit : PRESIDIO_OF(u)->specialists;
 	take_casualties(g, u, casualties);
 	/* the figures left are at most all specialty figures: a file that
@@ -204,6 +308,7 @@ static void take_hits(table_game *g, table_unit *u, int casualties, int speciali
 		PRESIDIO_OF(u)->leader = 0;
 		PRESIDIO_OF(u)->leader_rank[0] = 0;
 	}
+	return leaderless;
 }
 
 /* ---- morale (Section 7) ---- */
@@ -212,6 +317,7 @@ static void take_hits(table_game *g, table_unit *u, int casualties, int speciali
  * procedure makes the rules of them. */
 typedef struct morale_when {
 	bool charged, charging, charge_impact, near_enemy, leader_casualty, incidental;
+	bool no_commanders;              /* none left before its casualties (Section 1) */
 	const char *cover;               /* the unit's cover, or NULL */
 } morale_when;
 
@@ -234,6 +340,7 @@ static int morale_check(table_game *g, table_unit *u, const morale_when *w, cons
 	frayi_step_bool(&s, "charging", w->charging);
 	frayi_step_bool(&s, "charge_impact", w->charge_impact);
 	frayi_step_bool(&s, "near_enemy", w->near_enemy);
+	frayi_step_bool(&s, "no_commanders", w->no_commanders);
 	bool incidental = w->incidental || (w->cover && !strcmp(w->cover, "incidental"));
 	frayi_step_bool(&s, "incidental_cover", incidental);
 	if (w->cover && strcmp(w->cover, "incidental") && strcmp(w->cover, "none"))
@@ -254,6 +361,13 @@ static int morale_check(table_game *g, table_unit *u, const morale_when *w, cons
 	set_standing(u, standing);
 	if (!success || u->status != was)
 		frayi_table_note(g, "%s: %s", u->name, frayi_unit_status_names[u->status]);
+	/* a unit that gives way leaves the melee (its enemy may pursue it,
+	 * Section 5); one that panics now, in the action sequences, has
+	 * missed this turn's rally phase (Section 2, Game Turn Phases) */
+	if (!fray_presidio_keeps_contact(standing_of(u)))
+		leave_contact(g, u, true);
+	if (u->status != was && standing_of(u) == FRAY_PRESIDIO_PANICKED)
+		spend(u, FRAY_PRESIDIO_DO_PANIC, 1);
 	if (mg)
 		*mg = (morale_got){success != 0, holds != 0};
 	return FRAY_OK;
@@ -263,7 +377,7 @@ static int morale_check(table_game *g, table_unit *u, const morale_when *w, cons
 
 typedef struct shot_got {
 	int casualties;
-	bool leader_hit, morale_check, within_4;
+	bool leader_hit, morale_check, within_4, no_commanders;
 } shot_got;
 
 /* Shoots u at t: the shot's inputs from both units and the player's
@@ -302,7 +416,11 @@ static int shot(table_game *g, table_unit *u, table_unit *t, const player_opts *
 	frayi_step_int(&s, "reload_left", PRESIDIO_OF(u)->reload);
 	frayi_step_bool(&s, "after_volley", PRESIDIO_OF(u)->volleyed && PRESIDIO_OF(u)->reload > 0);
 	const char *m = mode ? mode : main ? frayi_player_value(p, "--mode") : NULL;
-	frayi_step_bool(&s, "line", m && !strcmp(m, "volley") && PRESIDIO_OF(u)->line);
+	/* a volley by a line unit the rules let volley (Section 1: a platoon
+	 * at most; Section 4: two ranks deep at most) */
+	fray_presidio_unit_kind kind = kind_of(u);
+	bool volley_line = m && !strcmp(m, "volley") && PRESIDIO_OF(u)->line && !fray_presidio_volley_kind_refused(&kind);
+	frayi_step_bool(&s, "line", volley_line);
 	frayi_step_bool(&s, "volley_if_able", volley_if_able);
 	if (band)
 		frayi_step_choice(&s, "band", band);
@@ -316,7 +434,7 @@ static int shot(table_game *g, table_unit *u, table_unit *t, const player_opts *
 		return st;
 	/* what the fire leaves, from the rules on what the step was given */
 	fray_presidio_shoot_in plan = {.weapon = w, .mode = FRAY_PRESIDIO_INDEPENDENT, .reload_left = PRESIDIO_OF(u)->reload,
-				       .firer_standing = standing_of(u), .volley_ready = m && !strcmp(m, "volley") && PRESIDIO_OF(u)->line,
+				       .firer_standing = standing_of(u), .volley_ready = volley_line,
 				       .inches = -1};
 	for (int k = 0; m && k < 5; k++)
 		if (!strcmp(m, fray_presidio_fire_mode_names[k]))
@@ -331,9 +449,9 @@ static int shot(table_game *g, table_unit *u, table_unit *t, const player_opts *
 			plan.band = k;
 	PRESIDIO_OF(u)->reload = fray_presidio_reload_after(&plan);
 	PRESIDIO_OF(u)->volleyed = fray_presidio_fires_volley(&plan);
-	take_hits(g, t, (int)casualties, (int)specialists_hit, leader_hit != 0);
+	bool leaderless = take_hits(g, t, (int)casualties, (int)specialists_hit, leader_hit != 0);
 	*sg = (shot_got){(int)casualties, leader_hit != 0, morale != 0,
-			 fray_presidio_within_4(w->range, plan.band, plan.inches)};
+			 fray_presidio_within_4(w->range, plan.band, plan.inches), leaderless};
 	return FRAY_OK;
 }
 
@@ -449,9 +567,12 @@ static int in_sequence(table_game *g, const table_unit *u, const table_unit *t, 
 	if (!why)
 		return FRAY_OK;
 	return frayi_game_fail(g, FRAY_ERR_INPUT, "shoot: %s shot at %s just before (the log's last action, this "
-			       "turn): %s: undo that shot and give both actions as one, 'shoot ... --actions 2'; an "
-			       "action %s held and fires now, at another moment, stands alone: give --held",
-			       unit_label(u), unit_label(t), why, unit_label(u));
+			       "turn): %s%s; an action %s held and fires now, at another moment, stands alone: give "
+			       "--held", unit_label(u), unit_label(t), why,
+			       before == FRAY_PRESIDIO_INDEPENDENT
+				       ? ": undo that shot and give both actions as one, 'shoot ... --actions 2'"
+				       : "",
+			       unit_label(u));
 }
 
 /* The action a shot takes from the unit's turn (ruling R47): two
@@ -488,6 +609,10 @@ static int act_shoot(table_game *g, table_unit *u, table_unit *t, const player_o
 	fray_presidio_fire_mode mode = fire_mode_asked(p);
 	int st = able(g, u, FRAY_PRESIDIO_ACT_SHOOT, "shoot");
 	const char *why = actions == 2 ? fray_presidio_consecutive_refused(mode) : NULL;
+	fray_presidio_unit_kind kind = kind_of(u);
+	const char *no_volley = mode == FRAY_PRESIDIO_VOLLEY ? fray_presidio_volley_kind_refused(&kind) : NULL;
+	if (st == FRAY_OK && no_volley)
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot volley: %s", unit_label(u), no_volley);
 	if (st == FRAY_OK && why)
 		return frayi_game_fail(g, FRAY_ERR_INPUT, "--actions 2: %s", why);
 	if (st == FRAY_OK && actions)
@@ -530,7 +655,8 @@ static int act_shoot(table_game *g, table_unit *u, table_unit *t, const player_o
 	if (!sg.morale_check || PRESIDIO_OF(t)->figures == 0)
 		return FRAY_OK;
 	morale_when w = {.cover = frayi_player_value(p, "--cover"), .incidental = frayi_player_flag(p, "--incidental"),
-			 .near_enemy = sg.within_4, .leader_casualty = sg.leader_hit};
+			 .near_enemy = sg.within_4, .leader_casualty = sg.leader_hit,
+			 .no_commanders = sg.no_commanders};
 	return morale_check(g, t, &w, NULL, NULL);
 }
 
@@ -546,6 +672,7 @@ static const char *melee_weapon(const table_unit *u)
 typedef struct melee_loss {
 	int figures;
 	bool leader_hit;
+	bool no_commanders;              /* none left before (Section 1) */
 } melee_loss;
 
 /* A melee of u on t; both: the defenders strike back; simultaneous: with
@@ -588,10 +715,10 @@ static int melee_step(table_game *g, table_unit *u, table_unit *t, const player_
 						     {"return_leader_hit", &leader_u}, {NULL, NULL}});
 	if (st != FRAY_OK)
 		return st;
-	*lost_t = (melee_loss){(int)hit_t < PRESIDIO_OF(t)->figures ? (int)hit_t : PRESIDIO_OF(t)->figures, leader_t != 0};
-	*lost_u = (melee_loss){(int)hit_u < PRESIDIO_OF(u)->figures ? (int)hit_u : PRESIDIO_OF(u)->figures, leader_u != 0};
-	take_hits(g, t, lost_t->figures, (int)specialists_t, lost_t->leader_hit);
-	take_hits(g, u, lost_u->figures, (int)specialists_u, lost_u->leader_hit);
+	*lost_t = (melee_loss){(int)hit_t < PRESIDIO_OF(t)->figures ? (int)hit_t : PRESIDIO_OF(t)->figures, leader_t != 0, false};
+	*lost_u = (melee_loss){(int)hit_u < PRESIDIO_OF(u)->figures ? (int)hit_u : PRESIDIO_OF(u)->figures, leader_u != 0, false};
+	lost_t->no_commanders = take_hits(g, t, lost_t->figures, (int)specialists_t, lost_t->leader_hit);
+	lost_u->no_commanders = take_hits(g, u, lost_u->figures, (int)specialists_u, lost_u->leader_hit);
 	return FRAY_OK;
 }
 
@@ -605,11 +732,12 @@ static int melee_morale(table_game *g, table_unit *u, table_unit *t, const melee
 	int st = FRAY_OK;
 	if (lost_t->figures > 0 && PRESIDIO_OF(t)->figures > 0) {
 		morale_when w = {.near_enemy = true, .charge_impact = charge, .charged = charge,
-				 .leader_casualty = lost_t->leader_hit};
+				 .leader_casualty = lost_t->leader_hit, .no_commanders = lost_t->no_commanders};
 		st = morale_check(g, t, &w, NULL, NULL);
 	}
 	if (st == FRAY_OK && lost_u->figures > 0 && PRESIDIO_OF(u)->figures > 0) {
-		morale_when w = {.near_enemy = true, .charging = charge, .leader_casualty = lost_u->leader_hit};
+		morale_when w = {.near_enemy = true, .charging = charge, .leader_casualty = lost_u->leader_hit,
+				 .no_commanders = lost_u->no_commanders};
 		st = morale_check(g, u, &w, NULL, NULL);
 	}
 	return st;
@@ -625,14 +753,13 @@ static int act_melee(table_game *g, table_unit *u, table_unit *t, const player_o
 	if (st == FRAY_OK)
 		st = has_actions(g, u, FRAY_PRESIDIO_DO_STRIKE, 1, "melee");
 	if (st == FRAY_OK)
-		st = targetable(g, u, t);
+		st = meleeable(g, u, t);
 	if (st == FRAY_OK && fray_presidio_pursuit_surrenders(standing_of(t))) {
 		/* contact with a panicked unit is its surrender, no dice (the
 		 * rules': Section 5, Pursuit; issue 40 item 5); the contact is
 		 * the attackers' action (ruling R47) */
 		spend(u, FRAY_PRESIDIO_DO_STRIKE, 1);
-		set_standing(t, FRAY_PRESIDIO_SURRENDERED);
-		frayi_table_note(g, "%s: surrendered (panicked, met in melee)", t->name);
+		surrenders(g, t, "met in melee");
 		return FRAY_OK;
 	}
 	if (st == FRAY_OK && both)
@@ -745,7 +872,7 @@ static int defensive_fire(table_game *g, table_unit *u, table_unit *t, int react
 	*stopped = PRESIDIO_OF(u)->figures == 0;
 	if (st != FRAY_OK || !sg.morale_check)
 		return st;
-	morale_when w = {.charging = true, .leader_casualty = sg.leader_hit};
+	morale_when w = {.charging = true, .leader_casualty = sg.leader_hit, .no_commanders = sg.no_commanders};
 	morale_got mg;
 	if ((st = morale_check(g, u, &w, NULL, &mg)) != FRAY_OK)
 		return st;
@@ -758,8 +885,37 @@ static int defensive_fire(table_game *g, table_unit *u, table_unit *t, int react
 	return FRAY_OK;
 }
 
+/* The charge's target gave way (or fled) before the impact: "Unless
+ * stopped by the defenders the charging unit will move up its total
+ * charge distance" (Section 5, Charge Movement). Whether that distance
+ * reaches the unit where it went is the players' to measure: --catches.
+ * Caught, a panicked unit surrenders (Section 5, Pursuit; Section 7,
+ * Surrender: not at a charge impact, but this is its flight overtaken);
+ * any other takes the impact as a charged unit that cannot react. */
+static int charge_goes_on(table_game *g, table_unit *u, table_unit *t, const player_opts *p, const char *how)
+{
+	if (!frayi_player_flag(p, "--catches")) {
+		frayi_table_note(g, "%s %s; the charge goes on its full distance (Presidio Section 5, Charge "
+				 "Movement): no impact unless it reaches %s (then give --catches)", t->name, how, t->name);
+		return FRAY_OK;
+	}
+	if (PRESIDIO_OF(t)->figures <= 0 || t->status == ST_SURRENDERED)
+		return FRAY_OK;
+	make_contact(g, u, t);
+	if (fray_presidio_pursuit_surrenders(standing_of(t))) {
+		surrenders(g, t, "overtaken by the charge");
+		return FRAY_OK;
+	}
+	frayi_table_note(g, "the charge reaches %s where it %s (--catches): the impact", t->name, how);
+	melee_loss lost_u = {0}, lost_t = {0};
+	int st = melee_step(g, u, t, p, false, false, impact_kind(u), &lost_u, &lost_t);
+	return st == FRAY_OK ? melee_morale(g, u, t, &lost_u, &lost_t, true) : st;
+}
+
 static int act_charge(table_game *g, table_unit *u, table_unit *t, const player_opts *p)
 {
+	/* --catches matters only when the target gives way: read (used) now */
+	(void)frayi_player_flag(p, "--catches");
 	int st = able(g, u, FRAY_PRESIDIO_ACT_CHARGE, "charge");
 	if (st == FRAY_OK)
 		st = has_actions(g, u, FRAY_PRESIDIO_DO_CHARGE, 1, "charge");
@@ -789,10 +945,8 @@ static int act_charge(table_game *g, table_unit *u, table_unit *t, const player_
 	morale_got mg;
 	if ((st = morale_check(g, t, &fear, NULL, &mg)) != FRAY_OK)
 		return st;
-	if (!mg.holds) {
-		frayi_table_note(g, "the charge goes on to where %s stood; no impact", t->name);
-		return FRAY_OK;
-	}
+	if (!mg.holds)
+		return charge_goes_on(g, u, t, p, "gave way");
 	if (mg.success) {
 		/* Charge Reaction: only a defender that passed chooses one */
 		if (!asked && ((st = reaction(g, t, p, &react)) != FRAY_OK || (st = can_fire_back(g, t, react)) != FRAY_OK ||
@@ -808,8 +962,8 @@ static int act_charge(table_game *g, table_unit *u, table_unit *t, const player_
 		if (stopped)
 			return FRAY_OK;
 		if (react == R_FIRE_FLEE || react == R_FLEE) {
-			frayi_table_note(g, "%s moves away (not a failed check); no impact", t->name);
-			return FRAY_OK;
+			frayi_table_note(g, "%s moves away (not a failed check)", t->name);
+			return charge_goes_on(g, u, t, p, "moved away");
 		}
 	} else {
 		frayi_table_note(g, "%s failed its check but holds its place: no reaction; the impact follows", t->name);
@@ -819,6 +973,7 @@ static int act_charge(table_game *g, table_unit *u, table_unit *t, const player_
 	 * with every figure (the rules': fray_presidio_strikes_back_
 	 * simultaneously; issue 28 item 5, issue 40 item 1) */
 	melee_loss lost_u = {0}, lost_t = {0};
+	make_contact(g, u, t);
 	bool strikes_back = mg.success && (react == R_MELEE || react == R_FIRE_MELEE);
 	st = melee_step(g, u, t, p, strikes_back, react == R_FIRE_MELEE, impact_kind(u), &lost_u, &lost_t);
 	return st == FRAY_OK ? melee_morale(g, u, t, &lost_u, &lost_t, true) : st;
@@ -840,12 +995,13 @@ static int act_pursue(table_game *g, table_unit *u, table_unit *t, const player_
 	if (st != FRAY_OK)
 		return st;
 	spend(u, FRAY_PRESIDIO_DO_PURSUE, 1);
+	PRESIDIO_OF(u)->may_pursue[0] = '\0';
 	frayi_table_note(g, "%s pursues %s into contact", u->name, t->name);
 	if (fray_presidio_pursuit_surrenders(standing_of(t))) {
-		set_standing(t, FRAY_PRESIDIO_SURRENDERED);
-		frayi_table_note(g, "%s: surrendered (panicked, caught by its pursuers)", t->name);
+		surrenders(g, t, "caught by its pursuers");
 		return FRAY_OK;
 	}
+	make_contact(g, u, t);
 	melee_loss lost_u = {0}, lost_t = {0};
 	st = melee_step(g, u, t, p, false, false, impact_kind(u), &lost_u, &lost_t);
 	return st == FRAY_OK ? melee_morale(g, u, t, &lost_u, &lost_t, true) : st;
@@ -919,21 +1075,50 @@ static int act_move(table_game *g, table_unit *u, table_unit *t, const player_op
 {
 	(void)t;
 	bool run = frayi_player_flag(p, "--run");
-	fray_presidio_action a = run ? FRAY_PRESIDIO_DO_RUN : FRAY_PRESIDIO_DO_WALK;
-	int st = able(g, u, FRAY_PRESIDIO_ACT_CHARGE, run ? "run" : "walk");
+	fray_presidio_unit_kind kind = kind_of(u);
+	fray_presidio_action a = fray_presidio_move_action(&kind, run);
+	const char *verb = fray_presidio_action_names[a];
+	const char *into = frayi_player_value(p, "--into");
+	table_unit *to = NULL;
+	if (into && !(to = frayi_table_unit_named(g, into)))
+		return FRAY_ERR_INPUT;
+	if (to == u)
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "--into: a unit cannot move into contact with itself");
+	int st = able(g, u, FRAY_PRESIDIO_ACT_CHARGE, verb);
 	if (st == FRAY_OK)
-		st = has_actions(g, u, a, 1, run ? "run" : "walk");
+		st = has_actions(g, u, a, 1, verb);
+	if (st == FRAY_OK && to)
+		st = targetable(g, u, to);
 	if (st != FRAY_OK)
 		return st;
 	spend(u, a, 1);
-	frayi_table_note(g, "%s %s (%d action%s left this turn)", u->name, run ? "runs" : "walks",
-			 frayi_table_presidio_actions_left(u), frayi_table_presidio_actions_left(u) == 1 ? "" : "s");
-	return FRAY_OK;
+	frayi_table_note(g, "%s: %s (%d action%s left this turn)", u->name, verb, frayi_table_presidio_actions_left(u),
+			 frayi_table_presidio_actions_left(u) == 1 ? "" : "s");
+	/* a unit that moves off leaves the melee it was in: disengaging
+	 * (Section 5), its enemy may pursue */
+	leave_contact(g, u, true);
+	if (!to)
+		return FRAY_OK;
+	/* Section 5, Moving into a Melee: the unit that walks into contact
+	 * is struck first ("the 'defender' will attack first"); contact with
+	 * a panicked unit is its surrender (Pursuit) */
+	make_contact(g, u, to);
+	if (fray_presidio_pursuit_surrenders(standing_of(to))) {
+		surrenders(g, to, "met in contact");
+		return FRAY_OK;
+	}
+	if (!fray_presidio_standing_holds(standing_of(to)) || PRESIDIO_OF(to)->figures <= 0)
+		return FRAY_OK;
+	frayi_table_note(g, "%s walked into contact: %s strikes first (Presidio Section 5, Moving into a Melee)",
+			 u->name, to->name);
+	melee_loss lost_striker = {0}, lost_walker = {0};
+	st = melee_step(g, to, u, NULL, false, false, NULL, &lost_striker, &lost_walker);
+	return st == FRAY_OK ? melee_morale(g, to, u, &lost_striker, &lost_walker, false) : st;
 }
 
 static const table_action presidio_actions[] = {
 	{"shoot", true, "fire, then the target's morale", act_shoot, targetable, &frayi_desc_presidio_shoot},
-	{"melee", true, "a melee, then morale", act_melee, targetable, &frayi_desc_presidio_melee},
+	{"melee", true, "a melee of units in base contact, then morale", act_melee, meleeable, &frayi_desc_presidio_melee},
 	{"charge", true, "fear of charge, reaction, impact, morale", act_charge, targetable,
 	 &frayi_desc_presidio_charge},
 	{"pursue", true, "contact with a unit that fell back, retreated or panicked: surrender or melee as charging",
@@ -942,7 +1127,8 @@ static const table_action presidio_actions[] = {
 	{"rally", false, "a panicked unit rallies (on its officer's level; an NCO's does not count)", act_rally, NULL,
 	 &frayi_desc_presidio_rally},
 	{"reload", false, "reloading actions after firing", act_reload, NULL, &frayi_desc_presidio_reload},
-	{"move", false, "a walk (one action) or a run (two); the distance is the players'", act_move, NULL,
+	{"move", false, "a walk (one action) or a run (two), --into TARGET into base contact (struck first); the "
+	 "distance is the players'", act_move, NULL,
 	 &frayi_desc_presidio_move},
 };
 

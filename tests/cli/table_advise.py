@@ -98,20 +98,22 @@ with tempfile.TemporaryDirectory() as tmp:
     log = fray("table", game, "log").stdout
     check("fray plays Spain: " in log, "the log keeps the reason")
 
-    # Forty figures a unit: exact values of a hundred digits and more.
+    # Sixty figures a unit: exact values of a hundred digits and more.
     # "exact" is the whole fraction (a cut one is another number: once
     # "1625...2/1625..." read as 99999777.75); checked against "value",
     # a double fray works out separately, and a chance is within [0, 1].
+    # (A company does not volley, Section 1: the 30 dice of two actions
+    # of independent fire give them; forty figures' volley once did.)
     import re
     with open(forces, encoding="utf-8") as f:
-        big_forces = re.sub(r"figures: \d+", "figures: 40", f.read())
+        big_forces = re.sub(r"figures: \d+", "figures: 60", f.read())
     big_forces = big_forces.replace("units_file: units.yaml",
                                     "units_file: " + os.path.abspath(os.path.join(EXAMPLES, "presidio", "units.yaml")))
     with open(os.path.join(tmp, "big-forces.yaml"), "w", encoding="utf-8") as f:
         f.write(big_forces)
     big = new_game(os.path.join(tmp, "big.yaml"), "presidio", os.path.join(tmp, "big-forces.yaml"), seed=3)
     advice = json.loads(fray("table", big, "advise", "Presidials", "--json").stdout)
-    check(any(len(a["exact"]) > 100 for a in advice["actions"]), "forty figures give long fractions")
+    check(any(len(a["exact"]) > 100 for a in advice["actions"]), "sixty figures give long fractions")
     check(all(0 <= Fraction(a["exact"]) <= 1 and abs(float(Fraction(a["exact"])) - a["value"]) < 1e-9
               for a in advice["actions"]), "each exact value whole: the same number as its value")
 

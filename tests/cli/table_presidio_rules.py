@@ -173,7 +173,9 @@ def cover_and_range_for_morale(tmp, seed):
     number); incidental on top of partial counts both; a rifle's close
     band is not within 4"."""
     g = new_game(tmp, seed, "cover")
-    fray("table", g, "set", "Presidials", "weapon=flintlock rifled musket")
+    # marksmen with rifled muskets: aim and shoot is for "sharpshooters
+    # and characters only" (Section 2)
+    fray("table", g, "set", "Presidials", "weapon=flintlock rifled musket", "sharpshooters=true")
     for args, want in ((("--cover", "full"), ("full", False)),
                        (("--cover", "partial", "--incidental"), ("partial", True))):
         fray("table", g, "set", "Apaches", "status=good")
@@ -310,9 +312,14 @@ def pursuit(tmp):
     a unit that did neither is not pursued."""
     g = new_game(tmp, 1, "pursue")
     fray("table", g, "set", "Apaches", "status=panicked")
+    # only the enemy it broke contact with pursues (Section 5)
+    p = fray("table", g, "pursue", "Cueras", "--at", "Apaches", status=2)
+    check("Pursuit" in p.stderr, "pursuit only by the unit whose contact was broken, said why")
+    fray("table", g, "set", "Cueras", "may_pursue=Apaches")
     _, steps, after = act(g, "pursue", "Cueras", "--at", "Apaches")
     check(after["Apaches"]["status"] == "surrendered" and not steps, "a panicked unit caught surrenders, no dice")
     fray("table", g, "set", "Comanches", "status=fell back")
+    fray("table", g, "set", "Presidials", "may_pursue=Comanches")
     _, steps, _ = act(g, "pursue", "Presidials", "--at", "Comanches")
     check(steps[0]["procedure"] == "presidio.melee" and steps[0]["inputs"]["charge"] == "bayonet",
           "pursuers in contact with a unit that fell back: melee as charging (bayonets: the -2 impact)")
@@ -351,6 +358,7 @@ def melee_specialists(tmp, seed):
     the leader-casualty DM (Section 7)."""
     g = new_game(tmp, seed, "mspec")
     fray("table", g, "set", "Apaches", "figures=6", "specialists=4", "size=squad")
+    fray("table", g, "set", "Presidials", "contact=Apaches")  # melee is in base contact (Section 5)
     before, steps, after = act(g, "melee", "Presidials", "--at", "Apaches", "--both")
     m = steps[0]
     inp, out = m["inputs"], m["outcome"]

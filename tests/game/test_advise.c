@@ -214,10 +214,11 @@ static void large_units_advised(void **state)
 {
 	(void)state;
 	fray_game *g = new_game("presidio", "presidio/forces.yaml", 5);
-	const char *sets[][4] = {{"set", "Presidials", "figures=60", "start_figures=60"},
-				 {"set", "Apaches", "figures=60", "start_figures=60"}};
+	/* in base contact: melee is (Presidio Section 5) */
+	const char *sets[][5] = {{"set", "Presidials", "figures=60", "start_figures=60", "contact=Apaches"},
+				 {"set", "Apaches", "figures=60", "start_figures=60", "contact=Presidials"}};
 	for (size_t i = 0; i < 2; i++)
-		if (fray_game_act(g, 4, sets[i], NULL, NULL, NULL) != FRAY_OK)
+		if (fray_game_act(g, 5, sets[i], NULL, NULL, NULL) != FRAY_OK)
 			fail_msg("%s: %s", sets[i][1], fray_ctx_message(ctx));
 	char *odds = NULL;
 	const char *melee[] = {"melee", "Presidials", "--at", "Apaches"};

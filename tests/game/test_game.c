@@ -279,11 +279,19 @@ static void presidio_two_actions_and_pursuit(void **state)
 	/* pursuit of a panicked unit: it surrenders */
 	const char *panicked[] = {"status=panicked"};
 	assert_int_equal(apply_words(game, "set", "Comanches", NULL, 1, panicked, NULL, NULL), FRAY_OK);
+	/* only the enemy it broke contact with pursues it (Section 5): not
+	 * yet, then as the game keeps it */
+	assert_int_equal(apply_words(game, "pursue", "Cueras", "Comanches", 0, NULL, NULL, NULL), FRAY_ERR_INPUT);
+	assert_non_null(strstr(fray_ctx_message(ctx), "Pursuit"));
+	fray_ctx_clear(ctx);
+	const char *broke[] = {"may_pursue=Comanches"};
+	assert_int_equal(apply_words(game, "set", "Cueras", NULL, 1, broke, NULL, NULL), FRAY_OK);
 	assert_int_equal(apply_words(game, "pursue", "Cueras", "Comanches", 0, NULL, NULL, &events), FRAY_OK);
 	assert_non_null(strstr(events, "\"steps\": []"));
 	assert_non_null(strstr(events, "Comanches: surrendered"));
 	free(events);
 	fray_table("'%s' set Comanches status=panicked", path);
+	fray_table("'%s' set Cueras may_pursue=Comanches", path);
 	fray_table("'%s' pursue Cueras --at Comanches", path);
 	same_as_file(game, path);
 	/* out of the fight: no action left to it */
@@ -408,6 +416,7 @@ static void presidio_melee_specialists(void **state)
 		set_field(game, "Apaches", "figures=6");
 		set_field(game, "Apaches", "specialists=4");
 		set_field(game, "Apaches", "size=squad"); /* its morale check told apart by it */
+		set_field(game, "Presidials", "contact=Apaches"); /* melee is in base contact (Section 5) */
 		const char *both[] = {"--both"};
 		char *events;
 		assert_int_equal(apply_words(game, "melee", "Presidials", "Apaches", 1, both, NULL, &events), FRAY_OK);

@@ -21,7 +21,8 @@
 static const char presidio_forces[] =
 	"rules: presidio\n"
 	"units:\n"
-	"  - {name: Soldados, side: Spain, figures: 12, weapon: flintlock musket, ranged: 2, morale: average}\n"
+	"  - {name: Soldados, side: Spain, figures: 12, weapon: flintlock musket, ranged: 2, morale: average,\n"
+	"     may_pursue: Comanches}\n"
 	"  - {name: Cueras, side: Spain, figures: 8, weapon: flintlock carbine, ranged: 2, morale: average}\n"
 	"  - {name: Apaches, side: Apache, figures: 8, weapon: metal bow/sling, morale: average,\n"
 	"     melee_weapon: metal 1-handed hatchet/warclub/pistol butt, melee: 2}\n"
@@ -146,11 +147,12 @@ static void presidio_targets_are_what_apply_accepts(void **state)
 	size_t listed = 0, refused = 0;
 	compare(g, &listed, &refused);
 	assert_true(listed > 0 && refused > 0);
-	/* pursue: only the unit that fell back and the panicked one (Section 7) */
+	/* pursue: only a unit that fell back, retreated or panicked (Section
+	 * 7), and only the one that broke contact with the pursuer (Section
+	 * 5, Pursuit: Soldados' may_pursue; the panicked Utes did not) */
 	size_t t[8];
-	assert_int_equal(fray_game_targets(g, 0, "pursue", t, 8), 2);
-	assert_string_equal(fray_game_unit(g, t[0]), "Utes");
-	assert_string_equal(fray_game_unit(g, t[1]), "Comanches");
+	assert_int_equal(fray_game_targets(g, 0, "pursue", t, 8), 1);
+	assert_string_equal(fray_game_unit(g, t[0]), "Comanches");
 	/* an action that takes no target lists none; a panicked unit shoots at nothing */
 	assert_int_equal(fray_game_targets(g, 0, "reload", t, 8), 0);
 	assert_int_equal(fray_game_targets(g, 3, "shoot", t, 8), 0);

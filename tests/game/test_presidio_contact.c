@@ -19,6 +19,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "../test_util.h"
+#include "unit_field.h"
 
 /* Every field given, so no units file is read. */
 static const char forces[] =
@@ -111,28 +112,6 @@ static int dice_of(const fray_doc *d, size_t i, const char *what)
 	return -1;
 }
 
-/* A unit's field as `status --json` gives it. */
-static char *field_of(const fray_game *g, const char *unit, const char *key)
-{
-	char *text;
-	assert_int_equal(fray_game_status(g, "json", &text), FRAY_OK);
-	fray_doc *d;
-	if (fray_doc_load_string(ctx, "status", text, strlen(text), &d) != FRAY_OK)
-		fail_msg("status: %s", fray_ctx_message(ctx));
-	free(text);
-	const fray_node *units = fray_map_get(fray_doc_root(d), "units");
-	char *v = NULL;
-	for (size_t i = 0; i < fray_node_len(units); i++) {
-		const fray_node *u = fray_node_item(units, i);
-		if (!strcmp(fray_node_scalar(fray_map_get(u, "name")), unit))
-			v = strdup(fray_node_scalar(fray_map_get(u, key)));
-	}
-	fray_doc_free(d);
-	if (!v)
-		fail_msg("no %s.%s", unit, key);
-	return v;
-}
-
 /* Item 1. "If they are charged, they can ... wait and melee
  * simultaneously" (Section 2, Holding 1 Action); the reaction "save one
  * action to return melee" (Section 5). The Apaches (8 figures) that pass
@@ -208,11 +187,12 @@ static void melee_on_a_panicked_unit_is_its_surrender(void **state)
 	for (uint64_t seed = 1; seed <= 5; seed++) {
 		fray_game *g = game_of(seed);
 		set(g, "Apaches", "status=panicked");
+		set(g, "Lancers", "contact=Apaches"); /* in base contact (Section 5) */
 		fray_doc *d = act(g, melee);
 		assert_int_equal(fray_node_len(steps_of(d)), 0);
 		fray_doc_free(d);
-		char *s = field_of(g, "Apaches", "status"), *f = field_of(g, "Lancers", "figures"),
-		     *a = field_of(g, "Apaches", "figures");
+		char *s = game_unit_field(g, "Apaches", "status"), *f = game_unit_field(g, "Lancers", "figures"),
+		     *a = game_unit_field(g, "Apaches", "figures");
 		assert_string_equal(s, "surrendered");
 		assert_string_equal(f, "8");
 		assert_string_equal(a, "8");

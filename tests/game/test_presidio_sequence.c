@@ -23,7 +23,7 @@ static const char forces[] =
 	"units:\n"
 	"  - {name: Soldados, side: Spain, figures: 12, weapon: flintlock musket, ranged: 2, morale: average}\n"
 	"  - {name: Cueras, side: Spain, figures: 8, weapon: flintlock carbine, ranged: 2, morale: average}\n"
-	"  - {name: Apaches, side: Apache, figures: 8, weapon: metal bow/sling, morale: average,\n"
+	"  - {name: Apaches, side: Apache, figures: 8, weapon: metal bow/sling, morale: average, leader: 1,\n"
 	"     melee_weapon: metal 1-handed hatchet/warclub/pistol butt, melee: 2}\n"
 	"  - {name: Utes, side: Apache, figures: 8, weapon: metal bow/sling, morale: average}\n";
 

@@ -174,7 +174,7 @@ static void attacks_only_on_the_enemy(void **state)
 	 * as a target */
 	static const char presidio[] = "rules: presidio\n"
 				       "units:\n"
-				       "  - {name: Cueras, side: Spain, figures: 6, weapon: flintlock musket}\n"
+				       "  - {name: Cueras, side: Spain, figures: 6, weapon: flintlock musket, contact: Apaches}\n"
 				       "  - {name: Presidials, side: Spain, figures: 6, weapon: flintlock musket}\n"
 				       "  - {name: Apaches, side: Apache, figures: 6, weapon: metal bow/sling}\n";
 	assert_int_equal(fray_game_new(ctx, "p.yaml", "presidio", "p-forces.yaml", presidio, strlen(presidio), 3, NULL,

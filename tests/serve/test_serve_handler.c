@@ -267,10 +267,13 @@ static char *melee_odds_request(int figures)
 	assert_non_null(text);
 	strcpy(text, game);
 	for (size_t i = 0; i < 2; i++) {
-		char *at = strstr(text, units[i][0]), more[64];
+		char *at = strstr(text, units[i][0]), more[96];
 		if (!at)
 			fail_msg("no %s in the game: %.300s", units[i][1], text);
-		snprintf(more, sizeof more, "figures: %d\\n    start_figures: %d", figures, figures);
+		/* the Apaches in base contact with the Presidials: melee is
+		 * in contact (Presidio Section 5) */
+		snprintf(more, sizeof more, "figures: %d\\n    start_figures: %d%s", figures, figures,
+			 i ? "\\n    contact: Presidials" : "");
 		memmove(at + strlen(more), at + strlen(units[i][0]), strlen(at + strlen(units[i][0])) + 1);
 		memcpy(at, more, strlen(more));
 	}

@@ -144,7 +144,18 @@ FRAY_API const char *fray_presidio_consecutive_refused(fray_presidio_fire_mode m
 FRAY_API const char *fray_presidio_second_shot_refused(fray_presidio_fire_mode before, int actions_before,
 							fray_presidio_fire_mode now, bool held)
 {
-	if (held || actions_before != 1 || before != FRAY_PRESIDIO_INDEPENDENT || now != FRAY_PRESIDIO_INDEPENDENT)
+	if (held || actions_before != 1)
+		return NULL;
+	/* fire while moving, then a shot standing at the same target: its
+	 * check came after the moving fire; another after this shot would be
+	 * a second in one action sequence (Section 7: "after any action
+	 * sequence"), and the two cannot be rolled as one (fire while moving
+	 * has its own hit number) */
+	if (before == FRAY_PRESIDIO_MOVING && now != FRAY_PRESIDIO_MOVING)
+		return "the target checked morale after this unit's fire while moving; a second shot at it in the "
+		       "same action sequence would check it twice (Presidio Section 7, Morale: once \"after any "
+		       "action sequence\"): shoot at another target";
+	if (before != FRAY_PRESIDIO_INDEPENDENT || now != FRAY_PRESIDIO_INDEPENDENT)
 		return NULL;
 	return "two actions of independent fire in one action sequence are rolled together, and the target "
 	       "checks morale once, after both (Presidio Section 4, Independent Fire; Section 7, Morale)";

@@ -101,3 +101,29 @@ FRAY_API const char *fray_presidio_target_refused(bool same_side)
 			   "Line of sight: \"only enemy figures\" are hit; Section 5)"
 			 : NULL;
 }
+
+FRAY_API bool fray_presidio_has_commanders(int leader_bonus, int specialists)
+{
+	return leader_bonus > 0 || specialists > 0;
+}
+
+FRAY_API const char *fray_presidio_contact_refused(bool in_contact)
+{
+	return in_contact ? NULL
+			  : "\"enemy units with bases in contact perform melee combat\" (Presidio Section 5): the two "
+			    "are not in contact; a charge that reaches its target, or a walk into contact (whose "
+			    "defenders strike first, Section 5, Moving into a Melee), makes it";
+}
+
+FRAY_API const char *fray_presidio_pursuit_refused(bool broke_from_it)
+{
+	return broke_from_it ? NULL
+			     : "pursuit follows a melee: only the enemy a unit broke contact with may pursue it "
+			       "(Presidio Section 5, Pursuit and Disengaging from Melee)";
+}
+
+FRAY_API bool fray_presidio_keeps_contact(fray_presidio_standing s)
+{
+	return s == FRAY_PRESIDIO_GOOD || s == FRAY_PRESIDIO_DISORDERED || s == FRAY_PRESIDIO_FLINCHED ||
+	       s == FRAY_PRESIDIO_HUNKERED;
+}

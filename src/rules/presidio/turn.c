@@ -12,7 +12,7 @@
 FRAY_API const char *const fray_presidio_action_names[FRAY_PRESIDIO_NACTIONS] = {
 	"shoot", "two-action-fire", "aim-and-shoot", "opportunity-fire", "moving-fire", "charge", "strike",
 	"strike-back", "defensive-fire", "fire-and-flee", "flee", "fire-and-melee", "walk", "run", "reload",
-	"pursue", "rally", "evade", "take-cover"};
+	"pursue", "rally", "evade", "take-cover", "ride", "gallop", "panic"};
 
 /* R47, from Section 2's list and Sections 4 and 5: "Walk ... one action
  * point", "Running takes up two points", "Shoot - shooting takes one
@@ -24,7 +24,10 @@ FRAY_API const char *const fray_presidio_action_names[FRAY_PRESIDIO_NACTIONS] = 
  * charge". Fire while moving is done in the walk or run that pays for it;
  * a rally is the turn's first phase, no action (Section 2, Game Turn
  * Phases). Section 4, Special Cover: "Evasion costs one action point",
- * "Taking cover costs two action points" (with "two actions left"). */
+ * "Taking cover costs two action points" (with "two actions left").
+ * Section 2, Riding: riders with "two free actions whether riding once or
+ * twice in a turn" ride (trot or gallop) for none. A panic during the
+ * turn's action sequences is no action, only kept (no rally after it). */
 FRAY_API int fray_presidio_action_cost(fray_presidio_action a)
 {
 	static const int cost[FRAY_PRESIDIO_NACTIONS] = {
@@ -37,7 +40,8 @@ FRAY_API int fray_presidio_action_cost(fray_presidio_action a)
 		[FRAY_PRESIDIO_DO_WALK] = 1,	       [FRAY_PRESIDIO_DO_RUN] = 2,
 		[FRAY_PRESIDIO_DO_RELOAD] = 1,	       [FRAY_PRESIDIO_DO_PURSUE] = 1,
 		[FRAY_PRESIDIO_DO_RALLY] = 0,	       [FRAY_PRESIDIO_DO_EVADE] = 1,
-		[FRAY_PRESIDIO_DO_TAKE_COVER] = 2};
+		[FRAY_PRESIDIO_DO_TAKE_COVER] = 2,     [FRAY_PRESIDIO_DO_RIDE] = 0,
+		[FRAY_PRESIDIO_DO_GALLOP] = 0,	       [FRAY_PRESIDIO_DO_PANIC] = 0};
 	return (unsigned)a < FRAY_PRESIDIO_NACTIONS ? cost[a] : 0;
 }
 
@@ -121,6 +125,13 @@ FRAY_API const char *fray_presidio_action_refused(const fray_presidio_turn *t, f
 		/* Game Turn Phases: "1. Rally panicked troops" comes before "3.
 		 * Action Sequences"; a failed rally "performs no other actions in
 		 * the current game turn" */
+		/* a unit that panicked in this turn's action sequences has
+		 * missed this turn's rally phase (Game Turn Phases: "1. Rally
+		 * panicked troops" ... "3. Action Sequences") */
+		if (count(t, FRAY_PRESIDIO_DO_PANIC))
+			return "it panicked during this turn's action sequences, after the rally phase (Presidio Section "
+			       "2, Game Turn Phases: 1. Rally panicked troops, 3. Action Sequences): it rallies in the "
+			       "next turn's";
 		if (count(t, FRAY_PRESIDIO_DO_RALLY))
 			return "one rally attempt a turn, in the turn's rally phase (Presidio Section 2, Game Turn "
 			       "Phases and Rally)";
@@ -150,9 +161,23 @@ FRAY_API const char *fray_presidio_action_refused(const fray_presidio_turn *t, f
 	case FRAY_PRESIDIO_DO_MOVING_FIRE:
 		/* "Units may fire while running (2 actions)" ... "may fire once
 		 * (one action)", "If walking, the same restrictions apply" */
-		if (count(t, FRAY_PRESIDIO_DO_WALK) + count(t, FRAY_PRESIDIO_DO_RUN) <= count(t, a))
+		if (count(t, FRAY_PRESIDIO_DO_WALK) + count(t, FRAY_PRESIDIO_DO_RUN) + count(t, FRAY_PRESIDIO_DO_RIDE) +
+			    count(t, FRAY_PRESIDIO_DO_GALLOP) <=
+		    count(t, a))
 			return "fire while moving is fired once in a walk or a run this turn (Presidio Section 4, Fire "
 			       "while Moving): the unit has no move this turn that has not fired";
+		return NULL;
+	case FRAY_PRESIDIO_DO_RIDE:
+	case FRAY_PRESIDIO_DO_GALLOP:
+		/* "whether riding once or twice in a turn": at most twice */
+		if (count(t, FRAY_PRESIDIO_DO_RIDE) + 2 * count(t, FRAY_PRESIDIO_DO_GALLOP) +
+			    (a == FRAY_PRESIDIO_DO_GALLOP ? 2 : 1) >
+		    2)
+			return "riders ride \"once or twice in a turn\" (Presidio Section 2, Riding): the unit has "
+			       "ridden that much this turn";
+		/* a ride costs nothing, but only a unit that acts rides */
+		if (left == 0 && why)
+			return why;
 		return NULL;
 	default:
 		break;
@@ -179,6 +204,49 @@ FRAY_API const char *fray_presidio_action_refused(const fray_presidio_turn *t, f
 				 : "it takes two actions and the unit has one left this turn (Presidio Section 2, "
 				   "Action Sequences)";
 	}
+}
+
+/* Whether a is a move of the unit's own (a walk, a run, a ride, a
+ * charge, a pursuit, a flight from a charge). */
+static bool is_move(fray_presidio_action a)
+{
+	switch (a) {
+	case FRAY_PRESIDIO_DO_WALK:
+	case FRAY_PRESIDIO_DO_RUN:
+	case FRAY_PRESIDIO_DO_RIDE:
+	case FRAY_PRESIDIO_DO_GALLOP:
+	case FRAY_PRESIDIO_DO_CHARGE:
+	case FRAY_PRESIDIO_DO_PURSUE:
+	case FRAY_PRESIDIO_DO_FLEE:
+	case FRAY_PRESIDIO_DO_FIRE_AND_FLEE:
+		return true;
+	default:
+		return false;
+	}
+}
+
+FRAY_API const char *fray_presidio_kind_refused(const fray_presidio_unit_kind *k, fray_presidio_standing s,
+						fray_presidio_action a)
+{
+	/* Section 2: "Aim and Shoot - takes up two actions, and can be used
+	 * by sharpshooters and characters only" */
+	if (a == FRAY_PRESIDIO_DO_AIMED && !k->sharpshooters)
+		return "\"Aim and Shoot ... can be used by sharpshooters and characters only\" (Presidio Section 2, "
+		       "Action Sequences)";
+	/* Section 3, Disorder: "Line units must reform before moving or
+	 * volleying"; a unit that retreated is "in disorder" (ruling R44) */
+	if (k->line && is_move(a) && (s == FRAY_PRESIDIO_DISORDERED || s == FRAY_PRESIDIO_RETREATED))
+		return "\"Line units must reform before moving or volleying\" (Presidio Section 3, Disorder): a "
+		       "disordered line unit does not move until it re-forms (Section 3, Reform)";
+	return NULL;
+}
+
+FRAY_API fray_presidio_action fray_presidio_move_action(const fray_presidio_unit_kind *k, bool run)
+{
+	/* Section 2, Riding: "two free actions whether riding once or twice" */
+	if (k->mounted && k->free_riders)
+		return run ? FRAY_PRESIDIO_DO_GALLOP : FRAY_PRESIDIO_DO_RIDE;
+	return run ? FRAY_PRESIDIO_DO_RUN : FRAY_PRESIDIO_DO_WALK;
 }
 
 FRAY_API bool fray_presidio_turn_take(fray_presidio_turn *t, fray_presidio_action a)

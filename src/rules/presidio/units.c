@@ -115,3 +115,17 @@ FRAY_API int fray_presidio_command_skill(const char *rank)
 	const fray_presidio_rank *k = fray_presidio_rank_find(rank);
 	return k ? k->skill : 0;
 }
+
+FRAY_API const char *fray_presidio_volley_kind_refused(const fray_presidio_unit_kind *k)
+{
+	/* Section 1: "A platoon is the largest unit that can perform volley
+	 * fire" */
+	if (k->size > FRAY_PRESIDIO_PLATOON)
+		return "\"A platoon is the largest unit that can perform volley fire\" (Presidio Section 1): a "
+		       "company does not volley";
+	/* Section 4, Volley Fire: "in a line formation up to two lines deep" */
+	if (k->ranks > 2)
+		return "a volley is for troops \"in a line formation up to two lines deep\" (Presidio Section 4, "
+		       "Volley Fire): the line is deeper";
+	return NULL;
+}

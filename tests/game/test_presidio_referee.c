@@ -1,0 +1,425 @@
+/* The rules referee's Presidio findings (2026-12-03: 2-7, 9, 10(a)-(c)),
+ * each played on the shipped forces (examples/presidio/forces.yaml) as
+ * the referee played it, against the text (shared seeds/presidio.txt):
+ * what the text rules out is refused, the refusal names the rule, the
+ * game file and its log are as they were, and `advise` never lists it;
+ * what the text allows is applied as it says. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+#include "../test_util.h"
+#include "example_game.h"
+#include "unit_field.h"
+
+static fray_game *forces_game(uint64_t seed)
+{
+	return example_game(ctx, "presidio", "presidio/forces.yaml", seed);
+}
+
+static size_t words_len(const char *const *w)
+{
+	size_t n = 0;
+	while (w[n])
+		n++;
+	return n;
+}
+
+/* The words applied and accepted: the events (JSON, malloc'd). Not
+ * inlined: GCC 12 takes the pointer returned for &out (-Wdangling-pointer). */
+__attribute__((noinline)) static char *events_of(fray_game *g, const char *const *w)
+{
+	char *out = NULL;
+	if (fray_game_act(g, words_len(w), w, NULL, "json", &out) != FRAY_OK)
+		fail_msg("%s %s: refused: %s", w[0], w[1], fray_ctx_message(ctx));
+	return out;
+}
+
+static void accepted(fray_game *g, const char *const *w)
+{
+	free(events_of(g, w));
+}
+
+/* The words refused as the rule named by rule says (a piece of its
+ * message), the file's bytes and the log's length as they were. */
+static void refused(fray_game *g, const char *const *w, const char *rule)
+{
+	const char *bytes;
+	size_t len, log = fray_game_log_len(g);
+	assert_int_equal(fray_game_save(g, &bytes, &len), FRAY_OK);
+	char *before = malloc(len + 1);
+	assert_non_null(before);
+	memcpy(before, bytes, len);
+	before[len] = '\0';
+	fray_status st = fray_game_act(g, words_len(w), w, NULL, NULL, NULL);
+	if (st != FRAY_ERR_INPUT)
+		fail_msg("%s %s: %s, the text refuses it", w[0], w[1], st == FRAY_OK ? "accepted" : "failed otherwise");
+	if (!strstr(fray_ctx_message(ctx), rule))
+		fail_msg("%s %s: the refusal does not name '%s': %s", w[0], w[1], rule, fray_ctx_message(ctx));
+	fray_ctx_clear(ctx);
+	assert_int_equal(fray_game_save(g, &bytes, &len), FRAY_OK);
+	assert_true(len == strlen(before) && !memcmp(bytes, before, len));
+	assert_int_equal(fray_game_log_len(g), log);
+	free(before);
+}
+
+/* Whether advise lists, for unit, an entry holding every piece of want
+ * (NULL-ended: `"action": "shoot"`, `"mode": "aimed"` ...). */
+static bool advised(fray_game *g, const char *unit, const char *const *want)
+{
+	char *out = NULL;
+	if (fray_game_advise(g, unit, NULL, 0, NULL, FRAY_FORMAT_JSON, &out) != FRAY_OK)
+		fail_msg("advise %s: %s", unit, fray_ctx_message(ctx));
+	bool found = false;
+	/* one entry a line, each opening with {"action" */
+	for (char *line = strstr(out, "{\"action\""); line && !found; line = strstr(line + 1, "{\"action\"")) {
+		char *end = strchr(line, '\n');
+		size_t n = end ? (size_t)(end - line) : strlen(line);
+		found = true;
+		for (size_t k = 0; want[k] && found; k++) {
+			char *at = strstr(line, want[k]);
+			found = at && (size_t)(at - line) < n;
+		}
+	}
+	free(out);
+	return found;
+}
+
+/* Whether text holds then after its first first. */
+static bool after(const char *text, const char *first, const char *then)
+{
+	const char *at = strstr(text, first);
+	return at && strstr(at + strlen(first), then);
+}
+
+#define W(...) ((const char *const[]){__VA_ARGS__, NULL})
+
+static bool field_is(const fray_game *g, const char *unit, const char *key, const char *want)
+{
+	char *v = game_unit_field(g, unit, key);
+	bool same = !strcmp(v, want);
+	free(v);
+	return same;
+}
+
+/* Finding 2. Section 2: "Aim and Shoot - takes up two actions, and can be
+ * used by sharpshooters and characters only". */
+static void aim_and_shoot_for_sharpshooters_only(void **state)
+{
+	(void)state;
+	fray_game *g = forces_game(5);
+	const char *const *aimed = W("shoot", "Presidials", "--at", "Apaches", "--range", "10", "--mode", "aimed");
+	refused(g, aimed, "sharpshooters and characters only\" (Presidio Section 2");
+	assert_false(advised(g, "Presidials", W("\"action\": \"shoot\"", "\"mode\": \"aimed\"")));
+	/* marksmen may (the game file says so) */
+	accepted(g, W("set", "Presidials", "sharpshooters=true"));
+	assert_true(advised(g, "Presidials", W("\"action\": \"shoot\"", "\"mode\": \"aimed\"")));
+	accepted(g, aimed);
+	fray_game_free(g);
+}
+
+/* Finding 3. Section 3, Disorder: "Line units must reform before moving
+ * or volleying": no walk, run, charge; independent fire stays. A unit
+ * not in line moves disordered. */
+static void disordered_line_reforms_before_moving(void **state)
+{
+	(void)state;
+	fray_game *g = forces_game(5);
+	accepted(g, W("set", "Presidials", "status=disordered"));
+	accepted(g, W("set", "Apaches", "status=disordered"));
+	const char *rule = "\"Line units must reform before moving or volleying\" (Presidio Section 3, Disorder)";
+	refused(g, W("move", "Presidials"), rule);
+	refused(g, W("move", "Presidials", "--run"), rule);
+	refused(g, W("charge", "Presidials", "--at", "Apaches", "--reaction", "stand"), rule);
+	assert_false(advised(g, "Presidials", W("\"action\": \"move\"")));
+	assert_false(advised(g, "Presidials", W("\"action\": \"charge\"")));
+	assert_true(advised(g, "Presidials", W("\"action\": \"shoot\"", "\"mode\": \"independent\"")));
+	accepted(g, W("move", "Apaches"));
+	fray_game_free(g);
+}
+
+/* Finding 4. Section 1: "A platoon is the largest unit that can perform
+ * volley fire"; Section 4, Volley Fire: "in a line formation up to two
+ * lines deep". 22 figures are a company (Sections 1 and 7). */
+static void volley_by_a_platoon_two_ranks_deep(void **state)
+{
+	(void)state;
+	fray_game *g = forces_game(5);
+	const char *const *volley = W("shoot", "Presidials", "--at", "Apaches", "--range", "10", "--mode", "volley");
+	const char *const *in_advice = W("\"action\": \"shoot\"", "\"mode\": \"volley\"");
+	assert_true(advised(g, "Presidials", in_advice)); /* a platoon two deep, loaded */
+	accepted(g, W("set", "Presidials", "figures=22", "start_figures=22"));
+	refused(g, volley, "\"A platoon is the largest unit that can perform volley fire\" (Presidio Section 1)");
+	assert_false(advised(g, "Presidials", in_advice));
+	accepted(g, W("set", "Presidials", "figures=12", "start_figures=12", "ranks=3"));
+	refused(g, volley, "up to two lines deep\" (Presidio Section 4, Volley Fire)");
+	assert_false(advised(g, "Presidials", in_advice));
+	/* charged, the deep line's defensive fire is independent fire */
+	char *ev;
+	ev = events_of(g, W("charge", "Apaches", "--at", "Presidials", "--reaction", "fire"));
+	assert_null(strstr(ev, "\"fires\": \"a volley\""));
+	free(ev);
+	assert_int_equal(fray_game_undo(g), FRAY_OK);
+	accepted(g, W("set", "Presidials", "ranks=2"));
+	accepted(g, volley);
+	fray_game_free(g);
+}
+
+/* Finding 5. Section 1, Officer Casualties: "Units that have no
+ * commanders left will simply stand and fight but if they receive one
+ * more casualty they will run for it or surrender"; at 10" (not within 4"
+ * of the enemy, Section 7, Surrender) they run: panicked, no die. With
+ * their leader they check as ever. */
+static void no_commanders_left_run_for_it(void **state)
+{
+	(void)state;
+	int ran = 0, checked = 0;
+	for (uint64_t seed = 17; seed < 60 && (!ran || !checked); seed++) {
+		for (int leaderless = 0; leaderless < 2; leaderless++) {
+			fray_game *g = forces_game(seed);
+			if (leaderless)
+				accepted(g, W("set", "Comanches", "leader=0", "leader_rank=", "specialists=0"));
+			char *ev;
+			ev = events_of(g, W("shoot", "Presidials", "--at", "Comanches", "--range", "10"));
+			char *figures = game_unit_field(g, "Comanches", "figures");
+			bool hit = atoi(figures) < 6 && atoi(figures) > 0;
+			free(figures);
+			if (hit && leaderless) {
+				assert_non_null(strstr(ev, "\"no_commanders\": true"));
+				assert_non_null(strstr(ev, "no commanders left and one more casualty"));
+				assert_true(field_is(g, "Comanches", "status", "panicked"));
+				ran++;
+			} else if (hit) {
+				assert_null(strstr(ev, "\"no_commanders\": true"));
+				assert_non_null(strstr(ev, "morale d6!"));
+				checked++;
+			}
+			free(ev);
+			fray_game_free(g);
+		}
+	}
+	assert_true(ran && checked);
+}
+
+/* Finding 6. Section 5: "enemy units with bases in contact perform melee
+ * combat"; Moving into a Melee: the unit that walks into contact is
+ * struck first ("the 'defender' will attack first"). The game keeps who
+ * is in contact: a charge's impact, `move --into`; one that gives way
+ * leaves it. */
+static void melee_only_in_base_contact(void **state)
+{
+	(void)state;
+	fray_game *g = forces_game(2);
+	refused(g, W("melee", "Comanches", "--at", "Presidials"), "bases in contact perform melee combat\" (Presidio "
+								  "Section 5)");
+	for (int k = 0; k < 4; k++) {
+		const char *unit = (const char *const[]){"Cueras", "Presidials", "Apaches", "Comanches"}[k];
+		assert_false(advised(g, unit, W("\"action\": \"melee\"")));
+	}
+	/* fray plays Apache: no melee out of contact */
+	char *out;
+	assert_int_equal(fray_game_play(g, "Apache", NULL, 0, NULL, FRAY_FORMAT_JSON, &out), FRAY_OK);
+	assert_null(strstr(out, "\"action\": \"melee\""));
+	free(out);
+	fray_game_free(g);
+
+	int struck_first = 0, in_contact = 0, left = 0;
+	for (uint64_t seed = 1; seed < 40 && (!in_contact || !left); seed++) {
+		g = forces_game(seed);
+		char *ev;
+		ev = events_of(g, W("move", "Comanches", "--into", "Presidials"));
+		/* the Presidials strike first: their 12 muskets' butts at the
+		 * mounted Comanches */
+		assert_true(after(ev, "\"procedure\": \"presidio.melee\"", "\"weapon\": \"flintlock musket\", \"figures\": 12"));
+		assert_true(after(ev, "\"procedure\": \"presidio.melee\"", "\"mounted\": false, \"defender_mounted\": true"));
+		struck_first++;
+		free(ev);
+		char *status = game_unit_field(g, "Comanches", "status");
+		bool holds = !strcmp(status, "good") || !strcmp(status, "disordered") || !strcmp(status, "flinched") ||
+			     !strcmp(status, "hunkered");
+		free(status);
+		if (holds) {
+			assert_true(field_is(g, "Comanches", "contact", "Presidials"));
+			assert_true(field_is(g, "Presidials", "contact", "Comanches"));
+			assert_true(advised(g, "Comanches", W("\"action\": \"melee\"", "\"target\": \"Presidials\"")));
+			accepted(g, W("melee", "Comanches", "--at", "Presidials"));
+			in_contact++;
+		} else {
+			/* gave way: out of contact, and the Presidials may pursue
+			 * it (unless it surrendered, out of the fight) */
+			assert_true(field_is(g, "Comanches", "contact", ""));
+			assert_true(field_is(g, "Presidials", "contact", ""));
+			assert_true(field_is(g, "Presidials", "may_pursue", "Comanches"));
+			if (field_is(g, "Comanches", "status", "fell back") ||
+			    field_is(g, "Comanches", "status", "retreated")) {
+				refused(g, W("melee", "Presidials", "--at", "Comanches"), "Presidio Section 5");
+				assert_true(advised(g, "Presidials", W("\"action\": \"pursue\"")));
+				left++;
+			}
+		}
+		fray_game_free(g);
+	}
+	assert_true(struck_first && in_contact && left);
+
+	/* a charge that reaches puts the two in contact */
+	int impact = 0;
+	for (uint64_t seed = 1; seed < 40 && !impact; seed++) {
+		g = forces_game(seed);
+		char *ev;
+		ev = events_of(g, W("charge", "Cueras", "--at", "Apaches", "--reaction", "stand"));
+		if (strstr(ev, "\"charge\": \"lance\"") || strstr(ev, "\"procedure\": \"presidio.melee\"")) {
+			char *st = game_unit_field(g, "Apaches", "status");
+			if (!strcmp(st, "good") || !strcmp(st, "disordered")) {
+				assert_true(field_is(g, "Cueras", "contact", "Apaches"));
+				impact++;
+			}
+			free(st);
+		}
+		free(ev);
+		fray_game_free(g);
+	}
+	assert_true(impact);
+}
+
+/* Finding 9. Section 5, Charge Movement: "Unless stopped by the defenders
+ * the charging unit will move up its total charge distance": when it
+ * reaches the unit that gave way (the players measure: --catches), the
+ * impact follows, and a panicked unit so caught surrenders. Without it
+ * the charge ends with no impact, and the game says why. */
+static void a_charge_goes_on_to_its_distance(void **state)
+{
+	(void)state;
+	int met = 0, surrendered = 0, short_of = 0;
+	for (uint64_t seed = 1; seed < 80 && (!met || !surrendered || !short_of); seed++) {
+		for (int catches = 0; catches < 2; catches++) {
+			fray_game *g = forces_game(seed);
+			accepted(g, W("move", "Apaches", "--run"));
+			char *ev;
+			ev = events_of(g, catches ? W("charge", "Cueras", "--at", "Apaches", "--reaction", "stand", "--catches")
+						  : W("charge", "Cueras", "--at", "Apaches", "--reaction", "stand"));
+			bool gave_way = strstr(ev, "gave way") || strstr(ev, "overtaken by the charge");
+			if (gave_way && !catches) {
+				assert_null(strstr(ev, "\"procedure\": \"presidio.melee\""));
+				assert_non_null(strstr(ev, "Charge Movement"));
+				short_of++;
+			} else if (gave_way) {
+				char *st = game_unit_field(g, "Apaches", "status");
+				if (!strcmp(st, "surrendered")) {
+					assert_null(strstr(ev, "\"procedure\": \"presidio.melee\""));
+					surrendered++;
+				} else {
+					assert_non_null(strstr(ev, "\"procedure\": \"presidio.melee\""));
+					assert_non_null(strstr(ev, "\"charge\": \"lance\""));
+					met++;
+				}
+				free(st);
+			}
+			free(ev);
+			fray_game_free(g);
+		}
+	}
+	assert_true(short_of && surrendered && met);
+}
+
+/* Finding 7. Section 2, Riding: "Spanish and Mexicans ... have two free
+ * actions whether riding once or twice in a turn" (the Cueras:
+ * free_riders); other cavalry pays as on foot here. */
+static void spanish_riders_keep_two_actions(void **state)
+{
+	(void)state;
+	fray_game *g = forces_game(5);
+	accepted(g, W("move", "Cueras", "--run"));
+	assert_true(field_is(g, "Cueras", "actions_left", "2"));
+	accepted(g, W("shoot", "Cueras", "--at", "Apaches", "--range", "10"));
+	/* "once or twice": not a third time */
+	refused(g, W("move", "Cueras"), "\"once or twice in a turn\" (Presidio Section 2, Riding)");
+	accepted(g, W("turn"));
+	accepted(g, W("move", "Cueras"));
+	assert_true(advised(g, "Cueras", W("\"action\": \"charge\"")));
+	accepted(g, W("charge", "Cueras", "--at", "Apaches", "--reaction", "stand"));
+	/* the Comanches are no such riders: a gallop is two actions */
+	accepted(g, W("move", "Comanches", "--run"));
+	assert_true(field_is(g, "Comanches", "actions_left", "0"));
+	fray_game_free(g);
+}
+
+/* Finding 10(a). Section 5 places pursuit in melee: "If a unit fails a
+ * morale check ... the enemy may pursue"; a unit that panicked from
+ * another unit's fire is not pursued by one that was never in contact. */
+static void pursuit_by_the_enemy_in_the_melee(void **state)
+{
+	(void)state;
+	fray_game *g = forces_game(1);
+	accepted(g, W("set", "Presidials", "status=panicked"));
+	refused(g, W("pursue", "Comanches", "--at", "Presidials"), "Presidio Section 5, Pursuit");
+	assert_false(advised(g, "Comanches", W("\"action\": \"pursue\"")));
+	accepted(g, W("set", "Comanches", "may_pursue=Presidials"));
+	assert_true(advised(g, "Comanches", W("\"action\": \"pursue\"")));
+	accepted(g, W("pursue", "Comanches", "--at", "Presidials"));
+	assert_true(field_is(g, "Presidials", "status", "surrendered"));
+	fray_game_free(g);
+}
+
+/* Finding 10(b). Section 2, Game Turn Phases: "1. Rally panicked troops"
+ * comes before "3. Action Sequences": a unit that panics in the action
+ * sequences rallies in the next turn's rally phase. */
+static void rally_in_the_next_rally_phase(void **state)
+{
+	(void)state;
+	int seen = 0;
+	for (uint64_t seed = 1; seed < 40 && !seen; seed++) {
+		fray_game *g = forces_game(seed);
+		/* no commanders: a casualty makes them run (finding 5) */
+		accepted(g, W("set", "Comanches", "leader=0", "leader_rank=", "specialists=0"));
+		accepted(g, W("shoot", "Presidials", "--at", "Comanches", "--range", "10"));
+		if (field_is(g, "Comanches", "status", "panicked")) {
+			accepted(g, W("set", "Comanches", "leader=1", "leader_rank=young chief"));
+			refused(g, W("rally", "Comanches"), "Presidio Section 2, Game Turn Phases");
+			assert_false(advised(g, "Comanches", W("\"action\": \"rally\"")));
+			accepted(g, W("turn"));
+			assert_true(advised(g, "Comanches", W("\"action\": \"rally\"")));
+			accepted(g, W("rally", "Comanches"));
+			seen++;
+		}
+		fray_game_free(g);
+	}
+	assert_true(seen);
+}
+
+/* Finding 10(c). Section 7: morale "after any action sequence"; fire
+ * while walking then a shot standing at the same target would check it
+ * twice: refused; at another target it stands. */
+static void one_check_after_fire_while_moving(void **state)
+{
+	(void)state;
+	fray_game *g = forces_game(5);
+	accepted(g, W("set", "Apaches", "designation=skirmish"));
+	accepted(g, W("move", "Apaches"));
+	accepted(g, W("shoot", "Apaches", "--at", "Presidials", "--range", "10", "--mode", "moving"));
+	refused(g, W("shoot", "Apaches", "--at", "Presidials", "--range", "10"), "Presidio Section 7, Morale");
+	assert_false(advised(g, "Apaches", W("\"action\": \"shoot\"", "\"target\": \"Presidials\"")));
+	assert_true(advised(g, "Apaches", W("\"action\": \"shoot\"", "\"target\": \"Cueras\"")));
+	accepted(g, W("shoot", "Apaches", "--at", "Cueras", "--range", "10"));
+	fray_game_free(g);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(aim_and_shoot_for_sharpshooters_only),
+		cmocka_unit_test(disordered_line_reforms_before_moving),
+		cmocka_unit_test(volley_by_a_platoon_two_ranks_deep),
+		cmocka_unit_test(no_commanders_left_run_for_it),
+		cmocka_unit_test(melee_only_in_base_contact),
+		cmocka_unit_test(a_charge_goes_on_to_its_distance),
+		cmocka_unit_test(spanish_riders_keep_two_actions),
+		cmocka_unit_test(pursuit_by_the_enemy_in_the_melee),
+		cmocka_unit_test(rally_in_the_next_rally_phase),
+		cmocka_unit_test(one_check_after_fire_while_moving),
+	};
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
