@@ -24,8 +24,12 @@ function heapCall(m) {
   const maxBody = m.cwrap('fray_wasm_max_body', 'number', ['string']);
   const encoder = new TextEncoder();
   return (path, body) => {
+    // a string's UTF-8 bytes are at least its UTF-16 units: a body longer
+    // than the budget in units is refused before it is encoded at all
+    const max = maxBody(path);
+    if (body.length > max) return call(path, 0, body.length);
     const bytes = encoder.encode(body), n = bytes.length;
-    if (n > maxBody(path)) return call(path, 0, n);
+    if (n > max) return call(path, 0, n);
     const p = m._malloc(n + 1);
     if (!p) return 0; // out of memory: 503
     try {

@@ -181,6 +181,76 @@ require(path.resolve(js))({wasmBinary: fs.readFileSync(path.join(path.dirname(pa
       failed++;
       console.log('FAIL src/wasm/fast_printf.c: ' + printfWrong + ' texts differ from musl vfprintf\'s');
     }
-    console.log(checked + ' checked, ' + failed + ' failed');
-    process.exit(failed ? 1 : 0);
+    return workerChecks(wasm).then(([c, f]) => {
+      checked += c;
+      failed += f;
+      console.log(checked + ' checked, ' + failed + ' failed');
+      process.exit(failed ? 1 : 0);
+    });
   });
+
+// page/worker.js itself, as the page runs it (the calls above go through
+// Emscripten's string helpers instead): its body by TextEncoder into the
+// module's HEAPU8 (exported by name: Emscripten 4.0.7 and later export it
+// only so), its answer by TextDecoder, and its size check before it
+// encodes. Run in a context of its own with a worker's globals; its
+// importScripts gives it this build's createFray.
+function workerChecks(direct) {
+  const vm = require('vm');
+  const site = path.dirname(path.resolve(js));
+  const file = fs.existsSync(path.join(site, 'worker.js')) ? path.join(site, 'worker.js') : path.join(root, 'page/worker.js');
+  const sent = [];
+  let encoded = 0; // characters the worker encoded: a body refused by its length is not
+  const ctx = {
+    location: {href: 'https://fray.invalid/worker.js'}, URL, TextDecoder, console,
+    TextEncoder: class extends TextEncoder {
+      encode(text) { encoded += text.length; return super.encode(text); }
+    },
+    onmessage: null, postMessage: (msg) => sent.push(msg),
+    importScripts: () => {
+      ctx.createFray = (opts) => require(path.resolve(js))(Object.assign({}, opts,
+        {wasmBinary: fs.readFileSync(path.join(site, 'fray.wasm'))}));
+    },
+  };
+  vm.createContext(ctx);
+  vm.runInContext(fs.readFileSync(file, 'utf8'), ctx, {filename: file});
+  const ask = async (id, p, body) => {
+    await ctx.onmessage({data: {id, path: p, body}});
+    return sent.filter((msg) => msg.id === id && !msg.progress).pop() || {status: 0, text: 'no answer'};
+  };
+  const roll = {procedure: 'presidio.morale', mode: 'roll', seed: 42,
+    inputs: {level: 'veteran', size: 'platoon', casualties: 2}};
+  // a level no table has, in letters of two, three and four UTF-8 bytes: the
+  // refusal names it, so it must come back as it went
+  const odd = {procedure: 'presidio.morale', mode: 'odds', inputs: {level: 'héroïque – 勇 🐎'}};
+  const cases = [
+    ['a roll', 'api/v1/jobs', JSON.stringify(roll), 200, null, direct('api/v1/jobs', roll).text],
+    ['a refusal naming letters past ASCII', 'api/v1/run', JSON.stringify(odd), 400, 'héroïque – 勇 🐎',
+      direct('api/v1/run', odd).text],
+    // 40,000 characters, 80,000 bytes: within the budget in characters, past it in bytes
+    ['a body past its budget only in bytes', 'api/v1/run', 'é'.repeat(40000), 413, 'at most 64 KiB', null],
+    ['a body past its budget in characters', 'api/v1/run', ' '.repeat(70000), 413, 'at most 64 KiB', null]];
+  let checked = 0, failed = 0;
+  return (async () => {
+    const limits = await ask(1, 'limits', '');
+    checked++;
+    if (limits.status !== 200 || !(JSON.parse(limits.text).odds_bytes > 0)) {
+      failed++;
+      console.log('FAIL worker.js limits: ' + limits.status + ' ' + limits.text);
+    }
+    let id = 2;
+    for (const [what, p, body, status, says, same] of cases) {
+      const before = encoded;
+      const got = await ask(id++, p, body);
+      const copied = encoded - before;
+      checked++;
+      if (got.status !== status || (says && !got.text.includes(says)) || (same !== null && got.text !== same) ||
+          (body.length > 65536 && copied)) {
+        failed++;
+        console.log('FAIL worker.js, ' + what + ': ' + got.status + ' ' + String(got.text).slice(0, 300) +
+          (same !== null ? '\n  direct ' + same.slice(0, 300) : '') + (copied ? ', ' + copied + ' characters encoded' : ''));
+      }
+    }
+    return [checked, failed];
+  })();
+}
