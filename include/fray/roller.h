@@ -29,7 +29,10 @@ int fray_die(fray_roller *r, int sides, const char *what);
 #define FRAY_DIE_CLASSED_MAX_SIDES 100
 int fray_die_classed(fray_roller *r, int sides, const unsigned char *cls, const char *what);
 /* n dice of `sides`, the number showing `need` or more: one event with n+1
- * outcomes (binomial), not n events. 0 <= n <= 1000. */
+ * outcomes (binomial), not n events. 0 <= n <= FRAY_SUCCESSES_MAX_DICE:
+ * Presidio's largest roll, a unit of 1000 figures (the catalogue's bound)
+ * firing two actions of independent fire together (2000 dice). */
+#define FRAY_SUCCESSES_MAX_DICE 2000
 int fray_successes(fray_roller *r, int n, int sides, int need,
 		   const char *what);
 /* n dice of `sides`, the number showing k or less: the mirror of

@@ -101,6 +101,12 @@ static frayi_best *first_best(const fray_policy *p)
 	return b ? b : frayi_best_of(p, 1);
 }
 
+bool frayi_best_plain(const fray_policy *p)
+{
+	const frayi_best *b = first_best(p);
+	return b && b->plain;
+}
+
 FRAY_API bool fray_policy_has_best(const fray_policy *p)
 {
 	return first_best(p) != NULL;

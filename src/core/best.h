@@ -17,6 +17,7 @@ typedef struct frayi_best {
 	fray_goal goal;
 	fray_outcome_worth worth;
 	struct bwalk *walk; /* the walk asking, NULL outside one */
+	bool plain; /* the walk has every question take the heuristic's answer */
 	/* the last walk's report (fray_policy_best_value, _question) */
 	bool valued;
 	mpq_t value[2];
@@ -35,6 +36,9 @@ void *frayi_policy_self_if(const fray_policy *p, const fray_policy_ops *ops);
 /* Whether p is a best policy, and its self. */
 frayi_best *frayi_best_self(const fray_policy *p);
 
+/* Whether p's best policies are inside a walk that falls back on every
+ * question: fray_enumerate then walks as for any policy (best_walk.c). */
+bool frayi_best_plain(const fray_policy *p);
 /* fray_enumerate for a policy holding a best one (same contract). */
 fray_status frayi_best_enumerate(fray_ctx *ctx, fray_procedure proc, fray_policy *p, const void *input,
 				 size_t nfields, const fray_enum_limits *lim, fray_dist **out);

@@ -22,6 +22,8 @@
 #include "roller_internal.h"
 
 enum { END_OUT, END_STATE, END_CUT };
+/* A walk of fewer paths has no probe (its first attempt, the whole budget). */
+enum { BEST_PROBE_FLOOR = 1000000 };
 
 /* A step of a recorded path: the branch taken, and 0 for a die or 1 +
  * the side for a question (with the rules' suggestion). */
@@ -34,6 +36,7 @@ typedef struct bstep {
 typedef struct lpath {
 	size_t step0, ref; /* END_OUT: the outcome's first field in out; END_STATE: a memo entry */
 	uint32_t nsteps;
+	uint32_t extra;    /* the kinds whose other options it takes (a bit each) */
 	uint8_t end;
 	bool pruned;       /* an option not taken (fold) */
 	frayi_xq prob;     /* from the start of the local walk */
@@ -49,22 +52,23 @@ typedef struct lrec {
 	size_t nout, capout;
 } lrec;
 
-/* A state met: its stage and bytes (in keys), whether valued, queued
+/* A state met: its stage and bytes (entry e's at keys + e * ssize), the
+ * low half of its hash, whether valued, queued
  * (forward pass); its value for each side that asks best questions in
  * val[nv e + vs[side]] (a side that never asks needs none: its value at
  * the beginning comes from the outcomes' distribution). */
 enum { VALUED = 1, QUEUED = 2 };
 typedef struct mentry {
-	uint64_t stage, hash;
-	size_t key;
-	size_t edge0;   /* its edges: edge[edge0 .. edge0 + nedge - 1] */
+	uint64_t stage;
+	uint32_t hash;
+	uint32_t edge0; /* its edges: edge[edge0 .. edge0 + nedge - 1] */
 	uint32_t nedge;
 	uint32_t flags;
-} mentry;
+} mentry; /* 24 bytes: a big walk has millions */
 
 /* A successor of a valued state under the options taken (the paths its
  * fold kept, merged by where they end): a state, an outcome (its index in
- * outs) or the depth limit, and the probability of reaching it. The
+ * out, where the forward pass sums its probability) or the depth limit, and the probability of reaching it. The
  * forward pass propagates along these: no state is walked twice. */
 typedef struct bedge {
 	uint64_t num, den; /* in lowest terms; when wide, num indexes bwalk.wide */
@@ -78,6 +82,8 @@ typedef struct kind_stat {
 	int side;
 	uint64_t asked;
 	uint64_t extra; /* paths through an option other than the suggestion */
+	uint64_t charge; /* paths walked through or below such an option */
+	uint32_t below; /* the walk is below so many of its other options now */
 	bool demoted;
 } kind_stat;
 
@@ -95,6 +101,8 @@ typedef struct bwalk {
 	size_t nfields;
 	const fray_enum_limits *lim;
 	uint64_t max_paths, max_bytes, paths;
+	uint64_t budget; /* this attempt's paths (max_paths, or less for a probe) */
+	bool plain;      /* every kind fell back: fray_enumerate's own walk */
 	frayi_best *b[2];
 	fray_goal goal[2];
 	fray_outcome_worth worth;
@@ -121,7 +129,6 @@ typedef struct bwalk {
 	frayi_xq *wide; /* the edges' probabilities past 64 bits */
 	size_t nwide, capwide;
 	size_t root0, nroot;  /* the beginning's edges */
-	frayi_tally outs;     /* the outcomes met, by index (keys only) */
 	kind_stat k[FRAY_BEST_KINDS];
 	size_t nk;
 	/* the forward pass */
@@ -158,6 +165,10 @@ size_t frayi_bwalk_decide(struct bwalk *w, const frayi_best *b, const fray_choic
 	}
 	uint32_t choice;
 	bool need;
+	if (w->plain) {
+		w->k[ki].demoted = true;
+		return c->suggested; /* every kind fell back: the ordinary walk asks */
+	}
 	if (!frayi_enum_step(&w->r, (uint32_t)c->noptions, &choice, &need))
 		return c->suggested;
 	if (need)
@@ -214,13 +225,13 @@ static bool reindex(bwalk *w, unsigned bits)
 /* The entry of a state, made if new; SIZE_MAX when out of memory. */
 static size_t memo_find(bwalk *w, uint64_t stage, const unsigned char *k)
 {
-	uint64_t h = key_hash(stage, k, w->ssize);
+	uint32_t h = (uint32_t)key_hash(stage, k, w->ssize);
 	if ((!w->index || (w->ne + 1) * 2 > (size_t)1 << w->bits) && !reindex(w, w->index ? w->bits + 1 : 12))
 		return SIZE_MAX;
 	size_t mask = ((size_t)1 << w->bits) - 1, i = h & mask;
 	for (uint32_t v; (v = w->index[i]) != 0; i = (i + 1) & mask) {
 		const mentry *m = &w->e[v - 1];
-		if (m->hash == h && m->stage == stage && memcmp(w->keys + m->key, k, w->ssize) == 0)
+		if (m->hash == h && m->stage == stage && memcmp(w->keys + (size_t)(v - 1) * w->ssize, k, w->ssize) == 0)
 			return v - 1;
 	}
 	if (w->ne == UINT32_MAX - 1)
@@ -246,7 +257,7 @@ static size_t memo_find(bwalk *w, uint64_t stage, const unsigned char *k)
 	}
 	size_t e = w->ne++;
 	memcpy(w->keys + w->nkeys, k, w->ssize);
-	w->e[e] = (mentry){.stage = stage, .hash = h, .key = w->nkeys};
+	w->e[e] = (mentry){.stage = stage, .hash = h};
 	w->nkeys += w->ssize;
 	for (size_t v = 0; v < w->nv; v++)
 		mpq_init(w->val[w->nv * e + v]);
@@ -269,8 +280,8 @@ static void memo_clear(bwalk *w)
 	w->nwide = 0;
 	w->nedge = 0;
 	w->nroot = 0;
-	if (w->outs.ctx)
-		frayi_tally_reset(&w->outs);
+	if (w->out.ctx)
+		frayi_tally_reset(&w->out);
 	w->ne = 0;
 	w->nkeys = 0;
 	if (w->index)
@@ -284,8 +295,8 @@ static fray_status check_memory(bwalk *w)
 	uint64_t used = (uint64_t)frayi_gmp_live_bytes() + w->cape * sizeof *w->e + w->capv * w->nv * sizeof *w->val +
 			(w->fwd ? w->ne * sizeof *w->fwd : 0) +
 			w->capkeys + (w->index ? sizeof *w->index << w->bits : 0) + w->capheap * sizeof *w->heap +
-			w->capedge * sizeof *w->edge + w->capwide * sizeof *w->wide + w->outs.cap * (w->nfields * sizeof *w->outs.keys + sizeof *w->outs.hits) +
-			w->outs.nslots * sizeof *w->outs.slots;
+			w->capedge * sizeof *w->edge + w->capwide * sizeof *w->wide + w->out.cap * (w->nfields * sizeof *w->out.keys + sizeof *w->out.x) +
+			w->out.nslots * sizeof *w->out.slots;
 	if (used > w->max_bytes)
 		return frayi_fail(w->ctx, FRAY_ERR_BUDGET, "the best policy's exact walk needs more than %llu MiB of memory "
 				  "(the budget, --max-memory)", (unsigned long long)(w->max_bytes >> 20));
@@ -319,16 +330,20 @@ static fray_status record(bwalk *w, lrec *rec, const int64_t *outcome)
 		return frayi_nomem(w->ctx);
 	lpath *lp = &rec->p[rec->n];
 	*lp = (lpath){.step0 = rec->ns, .nsteps = d, .prob = FRAY_XQ_ZERO};
-	bool extra[FRAY_BEST_KINDS] = {false};
+	uint32_t extra = 0;
 	for (unsigned i = 0; i < d; i++) {
 		uint8_t dec = w->dec[i];
 		rec->s[rec->ns + i] = (bstep){.choice = en->path[i].choice, .sugg = dec ? w->sugg[i] : 0, .dec = dec};
 		if (dec && en->path[i].choice != w->sugg[i])
-			extra[w->kind[i]] = true;
+			extra |= (uint32_t)1 << w->kind[i];
 		w->dec[i] = 0; /* a later path sets it again where it asks */
 	}
+	lp->extra = extra;
 	for (size_t k = 0; k < w->nk; k++)
-		w->k[k].extra += extra[k];
+		if (extra >> k & 1) {
+			w->k[k].extra++;
+			w->k[k].charge += w->k[k].below == 0;
+		}
 	bool ok = en->big[d] ? frayi_xq_add_q(&lp->prob, en->bigq[d]) : frayi_xq_add(&lp->prob, en->pnum[d], en->pden[d]);
 	if (!ok)
 		return frayi_nomem(w->ctx);
@@ -363,9 +378,9 @@ static fray_status local_walk(bwalk *w, const unsigned char *resume, uint64_t st
 	frayi_enum_walk_start(r, resume, stage);
 	fray_status st;
 	do {
-		if (++w->paths > w->max_paths)
+		if (++w->paths > w->budget)
 			return frayi_fail(w->ctx, FRAY_ERR_LIMIT, "the best policy's exact walk takes more than %llu "
-					  "paths (the budget)", (unsigned long long)w->max_paths);
+					  "paths (the budget)", (unsigned long long)w->budget);
 		int64_t outcome[FRAY_OUTCOME_MAX_FIELDS] = {0};
 		if ((st = frayi_enum_replay(r, w->proc, w->p, w->input, outcome)) != FRAY_OK)
 			return frayi_fail(w->ctx, st, "%s", r->msg);
@@ -507,7 +522,7 @@ static fray_status keep_edges(bwalk *w, lrec *rec, size_t *e0, size_t *n)
 		if (lp->end == END_STATE) {
 			ref = lp->ref;
 		} else if (lp->end == END_OUT) {
-			ref = frayi_tally_slot(&w->outs, rec->out + lp->ref);
+			ref = frayi_tally_slot(&w->out, rec->out + lp->ref);
 			if (ref == SIZE_MAX)
 				return frayi_nomem(w->ctx);
 		}
@@ -555,14 +570,27 @@ static fray_status value_of(bwalk *w, size_t e, mpq_t root[2])
 	if (e != SIZE_MAX) {
 		if (!(state = frayi_alloc(w->ctx, w->ssize)))
 			return frayi_nomem(w->ctx);
-		memcpy(state, w->keys + w->e[e].key, w->ssize);
+		memcpy(state, w->keys + e * w->ssize, w->ssize);
 		stage = w->e[e].stage;
 	}
 	lrec rec = {0};
 	fray_status st = local_walk(w, state, stage, &rec);
-	for (size_t i = 0; st == FRAY_OK && i < rec.n; i++)
-		if (rec.p[i].end == END_STATE && !(w->e[rec.p[i].ref].flags & VALUED))
-			st = value_of(w, rec.p[i].ref, NULL);
+	/* the states the suggestions reach first, then those only other
+	 * options reach: each kind is charged with the paths walked below
+	 * the states its other options add (what demoting it would save) */
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; st == FRAY_OK && i < rec.n; i++) {
+			const lpath *lp = &rec.p[i];
+			if (lp->end != END_STATE || (w->e[lp->ref].flags & VALUED) || (lp->extra != 0) != pass)
+				continue;
+			uint64_t p0 = w->paths;
+			for (size_t k = 0; k < w->nk; k++)
+				w->k[k].below += lp->extra >> k & 1;
+			st = value_of(w, lp->ref, NULL);
+			for (size_t k = 0; k < w->nk; k++)
+				if (lp->extra >> k & 1 && --w->k[k].below == 0)
+					w->k[k].charge += w->paths - p0;
+		}
 	if (st == FRAY_OK && rec.n > 0) {
 		mpq_t v[2];
 		mpq_inits(v[0], v[1], NULL);
@@ -573,9 +601,11 @@ static fray_status value_of(bwalk *w, size_t e, mpq_t root[2])
 		mpq_clears(v[0], v[1], NULL);
 		size_t e0 = 0, n = 0;
 		st = keep_edges(w, &rec, &e0, &n);
+		if (st == FRAY_OK && w->nedge >= UINT32_MAX)
+			st = frayi_nomem(w->ctx);
 		if (st == FRAY_OK && e != SIZE_MAX) {
 			w->e[e].flags |= VALUED;
-			w->e[e].edge0 = e0;
+			w->e[e].edge0 = (uint32_t)e0;
 			w->e[e].nedge = (uint32_t)n;
 		} else if (st == FRAY_OK) {
 			w->root0 = e0;
@@ -641,8 +671,7 @@ static fray_status forward_from(bwalk *w, size_t e0, size_t n, const frayi_xq *w
 				ok = heap_push(w, m->stage, g->ref);
 			}
 		} else {
-			size_t slot = frayi_tally_slot(&w->out, w->outs.keys + (size_t)g->ref * w->nfields);
-			ok = slot != SIZE_MAX && frayi_xq_addmul(&w->out.x[slot], weight, &prob);
+			ok = frayi_xq_addmul(&w->out.x[g->ref], weight, &prob);
 		}
 		if (!ok)
 			return frayi_nomem(w->ctx);
@@ -701,6 +730,30 @@ static void value_from_outcomes(bwalk *w, int s, mpq_t res)
 	mpq_clears(q, v, NULL);
 }
 
+/* The distribution: the outcomes the forward pass reached (out also
+ * holds those only pruned options or unreached states lead to, at 0). */
+static fray_status reached_to_dist(bwalk *w, fray_dist **out)
+{
+	frayi_tally t;
+	frayi_tally_init(&t, w->ctx, w->nfields, true);
+	fray_status st = FRAY_OK;
+	for (size_t i = 0; st == FRAY_OK && i < w->out.count; i++) {
+		if (frayi_xq_is_zero(&w->out.x[i]))
+			continue;
+		size_t slot = frayi_tally_slot(&t, w->out.keys + i * w->nfields);
+		if (slot == SIZE_MAX) {
+			st = frayi_nomem(w->ctx);
+			break;
+		}
+		t.x[slot] = w->out.x[i]; /* moved */
+		w->out.x[i] = FRAY_XQ_ZERO;
+	}
+	if (st == FRAY_OK)
+		st = frayi_tally_to_dist(&t, 0, &w->unresolved, out);
+	frayi_tally_fini(&t);
+	return st;
+}
+
 static void report(bwalk *w, mpq_t root[2])
 {
 	for (int s = 0; s < 2; s++) {
@@ -726,7 +779,7 @@ static int to_demote(const bwalk *w)
 {
 	int best = -1;
 	for (size_t i = 0; i < w->nk; i++)
-		if (!w->k[i].demoted && w->k[i].asked > 0 && (best < 0 || w->k[i].extra > w->k[best].extra))
+		if (!w->k[i].demoted && w->k[i].asked > 0 && (best < 0 || w->k[i].charge > w->k[best].charge))
 			best = (int)i;
 	return best;
 }
@@ -739,7 +792,7 @@ static fray_status attempt(bwalk *w, mpq_t root[2])
 	w->nheap = 0;
 	w->paths = 0; /* each attempt has the whole budget */
 	for (size_t i = 0; i < w->nk; i++)
-		w->k[i].asked = w->k[i].extra = 0;
+		w->k[i].asked = w->k[i].extra = w->k[i].charge = w->k[i].below = 0;
 	fray_status st = value_of(w, SIZE_MAX, root);
 	if (st == FRAY_OK)
 		st = forward(w);
@@ -749,6 +802,36 @@ static fray_status attempt(bwalk *w, mpq_t root[2])
 	if (st == FRAY_OK)
 		st = check_memory(w);
 	return st;
+}
+
+/* Every kind fell back: the walk is the policies' own (the questions take
+ * the heuristic's answer), fray_enumerate's, which keeps no values, and
+ * the sides' values come from its outcomes. */
+static fray_status plain_attempt(bwalk *w, mpq_t root[2], fray_dist **out)
+{
+	w->plain = true;
+	for (int s = 0; s < 2; s++)
+		if (w->b[s])
+			w->b[s]->plain = true;
+	fray_status st = fray_enumerate(w->ctx, w->proc, w->p, w->input, w->nfields, w->lim, out);
+	for (int s = 0; s < 2; s++)
+		if (w->b[s])
+			w->b[s]->plain = false;
+	if (st != FRAY_OK)
+		return st;
+	mpq_t q, v;
+	mpq_inits(q, v, NULL);
+	for (int s = 0; s < 2; s++) {
+		mpq_set_ui(root[s], 0, 1);
+		for (size_t i = 0; i < (*out)->count; i++) {
+			worth_q(w, (*out)->keys + i * w->nfields, s, v);
+			frayi_xq_get_q(&(*out)->exact[i], q);
+			mpq_mul(v, v, q);
+			mpq_add(root[s], root[s], v);
+		}
+	}
+	mpq_clears(q, v, NULL);
+	return FRAY_OK;
 }
 
 fray_status frayi_best_enumerate(fray_ctx *ctx, fray_procedure proc, fray_policy *p, const void *input,
@@ -783,7 +866,6 @@ fray_status frayi_best_enumerate(fray_ctx *ctx, fray_procedure proc, fray_policy
 		goto done;
 	}
 	frayi_tally_init(&w->out, ctx, nfields, true);
-	frayi_tally_init(&w->outs, ctx, nfields, false);
 	size_t n = (size_t)w->max_depth + 1;
 	w->r.en = frayi_enum_state_new(ctx, w->max_depth);
 	w->dec = frayi_calloc(ctx, n, sizeof *w->dec);
@@ -798,8 +880,13 @@ fray_status frayi_best_enumerate(fray_ctx *ctx, fray_procedure proc, fray_policy
 	for (int s = 0; s < 2; s++)
 		if (w->b[s])
 			w->b[s]->walk = w;
+	/* the first attempt, with every question exact, only has to show
+	 * what explodes: a probe of an eighth of the budget (a big battle's:
+	 * a small one's has the whole) */
+	w->budget = w->max_paths >= 2 * BEST_PROBE_FLOOR ? w->max_paths / 8 : w->max_paths;
 	for (;;) {
 		st = attempt(w, root);
+		w->budget = w->max_paths;
 		bool stopped = lim && lim->stop && *lim->stop;
 		int k;
 		if (st == FRAY_OK || stopped ||
@@ -808,21 +895,25 @@ fray_status frayi_best_enumerate(fray_ctx *ctx, fray_procedure proc, fray_policy
 		/* over the budget: this kind of question takes the heuristic's
 		 * answer from now on, and the walk begins again (with the whole
 		 * budget: at most one attempt more than there are kinds) */
-		/* with it, every kind whose other options added half as many
-		 * paths or more: an attempt over the budget costs the whole
-		 * budget, so fewer attempts */
-		uint64_t top = w->k[k].extra;
 		for (size_t i = 0; i < w->nk; i++)
-			if (!w->k[i].demoted && w->k[i].asked > 0 && 2 * w->k[i].extra >= top)
+			if (!w->k[i].demoted && w->k[i].asked > 0 && 2 * w->k[i].charge >= w->k[k].charge)
 				w->k[i].demoted = true;
 		fray_ctx_clear(ctx);
+		bool left = false;
+		for (size_t i = 0; i < w->nk; i++)
+			left |= !w->k[i].demoted && w->k[i].asked > 0;
+		if (!left) {
+			st = plain_attempt(w, root, out);
+			break;
+		}
 	}
 	for (int s = 0; s < 2; s++)
 		if (w->b[s])
 			w->b[s]->walk = NULL;
 	if (st == FRAY_OK) {
 		report(w, root);
-		st = frayi_tally_to_dist(&w->out, 0, &w->unresolved, out);
+		if (!w->plain)
+			st = reached_to_dist(w, out);
 	}
 done:
 	mpq_clears(root[0], root[1], NULL);
@@ -841,8 +932,6 @@ done:
 	frayi_xq_clear(&w->unresolved);
 	if (w->out.ctx)
 		frayi_tally_fini(&w->out);
-	if (w->outs.ctx)
-		frayi_tally_fini(&w->outs);
 	frayi_enum_state_free(ctx, w->r.en);
 	frayi_dealloc(ctx, w);
 	return st;

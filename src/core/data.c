@@ -832,9 +832,10 @@ static fray_doc *doc_new(fray_ctx *ctx, const char *name)
 	return doc;
 }
 
-FRAY_API fray_status fray_doc_load_string(fray_ctx *ctx, const char *name,
-					  const char *text, size_t len,
-					  fray_doc **out)
+/* own: text fray rendered itself (frayi_doc_load_own), read without the
+ * prescan's limit on held tokens, which is for hostile files. */
+static fray_status load_string(fray_ctx *ctx, const char *name, const char *text, size_t len, fray_doc **out,
+			       bool own)
 {
 	if (!ctx)
 		return FRAY_ERR_INPUT;
@@ -858,7 +859,7 @@ FRAY_API fray_status fray_doc_load_string(fray_ctx *ctx, const char *name,
 		st = FRAY_ERR_INPUT;
 	} else if (!valid_utf8(doc, text, len)) {
 		st = FRAY_ERR_INPUT;
-	} else if (!prescan_text(doc, text, &len)) {
+	} else if (!own && !prescan_text(doc, text, &len)) {
 		st = FRAY_ERR_INPUT;
 	} else {
 		st = build(doc, text, len);
@@ -874,6 +875,17 @@ FRAY_API fray_status fray_doc_load_string(fray_ctx *ctx, const char *name,
 	}
 	*out = doc;
 	return FRAY_OK;
+}
+
+FRAY_API fray_status fray_doc_load_string(fray_ctx *ctx, const char *name, const char *text, size_t len,
+					  fray_doc **out)
+{
+	return load_string(ctx, name, text, len, out, false);
+}
+
+fray_status frayi_doc_load_own(fray_ctx *ctx, const char *name, const char *text, size_t len, fray_doc **out)
+{
+	return load_string(ctx, name, text, len, out, true);
 }
 
 /* ---- opening inputs ---- */

@@ -982,7 +982,7 @@ FRAY_API fray_status fray_enumerate(fray_ctx *ctx, fray_procedure proc,
 				 "exact odds need a deterministic policy; '%s' is not",
 				 fray_policy_name(p));
 	/* a best policy's questions are max nodes of the walk (issue 44) */
-	if (fray_policy_has_best(p))
+	if (fray_policy_has_best(p) && !frayi_best_plain(p))
 		return frayi_best_enumerate(ctx, proc, p, input, nfields, lim, out);
 	unsigned max_depth = lim && lim->max_depth ? lim->max_depth
 						   : FRAY_ENUM_DEFAULT_DEPTH;

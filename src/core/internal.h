@@ -56,6 +56,11 @@ fray_status frayi_fail_input(fray_ctx *ctx, fray_status s, const char *input, co
 /* Marks doc's reading as out of memory: fray_doc_status then returns
  * FRAY_ERR_NOMEM (a reader's allocation failed, not the file). */
 void frayi_doc_nomem(fray_doc *doc);
+/* fray_doc_load_string for text fray rendered itself (an answer's JSON read
+ * back, as advice reads its odds): the 4 MiB budget holds, the limit on
+ * values held on one line (for hostile files) does not: an odds answer
+ * lists its outcomes in one flow sequence over many lines. */
+fray_status frayi_doc_load_own(fray_ctx *ctx, const char *name, const char *text, size_t len, fray_doc **out);
 
 /* The length of the valid UTF-8 sequence at s (at most avail bytes), or 0
  * when the bytes there are not valid UTF-8. */

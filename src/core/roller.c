@@ -240,7 +240,7 @@ static void commit_binomial(fray_roller *r, int n, int k, int a, int b, int side
 FRAY_API int fray_successes(fray_roller *r, int n, int sides, int need,
 			    const char *what)
 {
-	assert(n >= 0 && n <= 1000 && sides >= 1);
+	assert(n >= 0 && n <= FRAY_SUCCESSES_MAX_DICE && sides >= 1);
 	if (stopped(r))
 		return 0;
 	int a = need <= 1 ? sides : need > sides ? 0 : sides - need + 1;

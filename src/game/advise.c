@@ -14,6 +14,7 @@
 #include "game_apply.h"
 #include "../catalog/catalog.h"
 #include "../common/hidden.h"
+#include "../core/internal.h"
 #include "../common/text.h"
 
 const char *const frayi_advise_goal_names[GOAL_N] = {"win", "not-lose", "casualties", "hold"};
@@ -398,7 +399,12 @@ static int value_of(table_game *g, const advise_action *aa, advise_goal goal, co
 		    advice *a)
 {
 	fray_doc *doc;
-	if (fray_doc_load_string(g->ctx, "odds", odds, strlen(odds), &doc) != FRAY_OK)
+	size_t len = strlen(odds);
+	if (len > FRAY_DOC_MAX_BYTES)
+		return frayi_game_fail(g, FRAY_ERR_LIMIT, "advice: the odds of %s have more outcomes than advice weighs "
+				       "(%zu bytes of them, at most 4 MiB): fewer figures, or ask the odds alone",
+				       aa->action, len);
+	if (frayi_doc_load_own(g->ctx, "odds", odds, len, &doc) != FRAY_OK)
 		return frayi_game_failed(g);
 	const fray_node *root = fray_doc_root(doc), *outs = fray_map_get(root, "outcomes");
 	const char *proc = fray_node_scalar(fray_map_get(root, "procedure"));

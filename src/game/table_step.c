@@ -92,6 +92,13 @@ static int player_inputs(table_game *g, fray_call *c, const player_opts *p)
 		int k = fray_call_input_index(c, opt);
 		if (k < 0)
 			continue;
+		/* A game keeps what its procedures read in the game file, so an
+		 * action is replayed from the file alone; an option naming a file
+		 * (Presidio's --units, chits' --mix) would read the machine's
+		 * files, or fray serve's standard input, for whoever asks. */
+		if (fray_call_input_kind(c, (size_t)k) == FRAY_INPUT_FILE)
+			return frayi_game_fail_input(g, FRAY_ERR_INPUT, opt + 2, "option %s names a file; an action in a game reads no "
+						     "file (the game file keeps its units)", opt);
 		const char *text = NULL;
 		p->used[i] = true;
 		if (!fray_call_is_flag(c, (size_t)k)) {

@@ -454,8 +454,12 @@ void serve_games_work(void *store, const char *text, serve_watch *w, serve_reply
 		serve_reply_error(out, 500, "internal error: a games' request the route did not make");
 }
 
-void serve_games_event(serve_store *s, const char *name, serve_reply *out)
+void serve_games_event(serve_store *s, const char *name_in, serve_reply *out)
 {
+	/* the name may live in *out (a held request's r->hold): copied before
+	 * out is cleared, or every answer at once was a 404 */
+	char name[SERVE_GAME_NAME_MAX + 1];
+	snprintf(name, sizeof name, "%s", name_in);
 	memset(out, 0, sizeof *out);
 	long long v = serve_store_version_now(s, name);
 	if (v < 0) {

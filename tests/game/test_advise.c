@@ -206,6 +206,42 @@ static void shot_counted(void **state)
 	fray_game_free(g);
 }
 
+/* Units of 60 figures: a melee's odds list thousands of outcomes in one
+ * flow sequence, past the limit the file reader keeps for hostile files
+ * (found by an adversary's review: "odds:882:95: more than 32768 values");
+ * advice reads its own odds back without it, and weighs the melee. */
+static void large_units_advised(void **state)
+{
+	(void)state;
+	fray_game *g = new_game("presidio", "presidio/forces.yaml", 5);
+	const char *sets[][4] = {{"set", "Presidials", "figures=60", "start_figures=60"},
+				 {"set", "Apaches", "figures=60", "start_figures=60"}};
+	for (size_t i = 0; i < 2; i++)
+		if (fray_game_act(g, 4, sets[i], NULL, NULL, NULL) != FRAY_OK)
+			fail_msg("%s: %s", sets[i][1], fray_ctx_message(ctx));
+	char *odds = NULL;
+	const char *melee[] = {"melee", "Presidials", "--at", "Apaches"};
+	assert_int_equal(fray_game_act_odds(g, 4, melee, FRAY_FORMAT_JSON, &odds), FRAY_OK);
+	fray_doc *o = NULL; /* past the reader's limit for hostile files */
+	assert_int_equal(fray_doc_load_string(ctx, "odds", odds, strlen(odds), &o), FRAY_ERR_INPUT);
+	assert_non_null(strstr(fray_ctx_message(ctx), "values and brackets"));
+	fray_ctx_clear(ctx);
+	free(odds);
+	char *out = NULL;
+	if (fray_game_advise(g, "Presidials", "win", 0, NULL, FRAY_FORMAT_JSON, &out) != FRAY_OK)
+		fail_msg("advise: %s", fray_ctx_message(ctx));
+	fray_doc *d = json_of(out);
+	const fray_node *acts = fray_map_get(fray_doc_root(d), "actions"), *e = NULL;
+	for (size_t i = 0; i < fray_node_len(acts) && !e; i++)
+		if (!strcmp(fray_node_scalar(fray_map_get(fray_node_item(acts, i), "action")), "melee"))
+			e = fray_node_item(acts, i);
+	assert_non_null(e);
+	assert_non_null(strchr(fray_node_scalar(fray_map_get(e, "exact")), '/'));
+	fray_doc_free(d);
+	free(out);
+	fray_game_free(g);
+}
+
 /* api/v1/game's advise: the same actions as fray_game_advise's. */
 static void advise_op(void **state)
 {
@@ -429,6 +465,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(shot_counted),
 		cmocka_unit_test(advise_op),
+		cmocka_unit_test(large_units_advised),
 		cmocka_unit_test(bad_input),
 		cmocka_unit_test(advice_ranked_and_accepted),
 		cmocka_unit_test(fray_against_fray),

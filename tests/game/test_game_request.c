@@ -474,6 +474,15 @@ static void hostile_requests(void **state)
 		 FRAY_ERR_LIMIT},
 		/* an answer that is no option of the question, and none left for it */
 		{"\"op\": \"apply\", \"action\": \"turn\", \"choices\": [\"7\"]", "", FRAY_OK},
+		/* an option naming a file (a path on the machine, or "-", the
+		 * server's standard input): the game reads no file */
+		{"\"op\": \"odds\", \"action\": \"shoot\", \"actor\": \"Presidials\", \"target\": \"Apaches\", "
+		 "\"options\": [\"--range\", \"10\", \"--units\", \"/etc/passwd\", \"--unit\", \"x\"]",
+		 "option --units names a file", FRAY_ERR_INPUT},
+		{"\"op\": \"apply\", \"action\": \"shoot\", \"actor\": \"Presidials\", \"target\": \"Apaches\", "
+		 "\"options\": [\"--range\", \"10\", \"--units\", \"-\"]", "option --units names a file", FRAY_ERR_INPUT},
+		{"\"op\": \"apply\", \"action\": \"shoot\", \"actor\": \"Presidials\", \"target\": \"Apaches\", "
+		 "\"options\": [\"--range\", \"10\", \"--units=-\"]", "option --units names a file", FRAY_ERR_INPUT},
 		/* nested past the reader's depth */
 		{"\"op\": \"status\", \"format\": [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["
 		 "]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]", "nested too deeply", FRAY_ERR_INPUT},

@@ -107,6 +107,13 @@ def two_phones(fray, api, games, tmp):
     waiting.join(10)
     check(waiting.answer is not None and waiting.answer[1].get("version") == 2 and waiting.at - done < 2.0,
           "B's events answer says version 2, %.2f s after A's shot" % ((waiting.at or 1e9) - done))
+    # a phone that asks after a version already passed (two changes close
+    # together) is answered at once with the version now; it was a 404
+    # ("no such game"), and the page stopped following the game
+    t0 = time.monotonic()
+    status, a = call(api + "/table1/events?after=1", timeout=10)
+    check(status == 200 and a.get("version") == 2 and a.get("name") == "table1" and time.monotonic() - t0 < 2.0,
+          "events after a passed version: version 2 at once (%s %r)" % (status, a))
 
     # B's shot, chosen when the game was at version 1: refused, A's named
     status, c = call(api + "/table1?version=1", "POST", SHOT)

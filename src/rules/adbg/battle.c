@@ -8,18 +8,9 @@
 #include <stdio.h>
 #include <string.h>
 #include "scenario.h"
+#include "battle_fast.h"
 #include "../../core/fast_dice.h"
 #include "../../common/text.h"
-
-/* Forced in line: the few steps a simulated battle calls hundreds of
- * times (fire, a stack's move, recovery, a unit's change), each from a
- * couple of places; GCC -O3 would call them, and the calls and their
- * prologues were some 8% of a battle (issue 45 item 2). */
-#if defined(__GNUC__) || defined(__clang__)
-#define IN_LINE inline __attribute__((always_inline))
-#else
-#define IN_LINE inline
-#endif
 
 #define MAX_STACKS (2 * FRAY_ADBG_MAX_STACKS) /* room for stacks split by moves */
 #define MAX_OPTIONS 48
@@ -663,26 +654,7 @@ static int suggested_target(const battle *b, int e, const uint32_t *rows, int nr
  * each row's lowest unit first. -1 when the rows are empty. */
 static IN_LINE int direct_target(const battle *b, int e, const uint32_t *rows, int nt, uint32_t targeted)
 {
-	uint32_t avail = 0, pool = 0;
-	int nrows = nt;
-	for (int t = 0; t < nt; t++) {
-		avail |= rows[t];
-		if (rows[t] & ~targeted) {
-			nrows = t + 1;
-			pool = avail & ~targeted;
-			break;
-		}
-	}
-	if (!pool)
-		pool = avail;
-	if (!pool)
-		return -1;
-	uint32_t routed = pool & b->routed[e], disrupted = pool & ~b->normal[e] & ~b->routed[e];
-	uint32_t want = routed ? routed : disrupted ? disrupted : pool;
-	for (int t = 0; t < nrows; t++)
-		if (rows[t] & want)
-			return __builtin_ctz(rows[t] & want);
-	return -1; /* not reached: want is within the first nrows rows */
+	return frayi_adbg_direct_target(b->routed[e], b->normal[e], rows, nt, targeted);
 }
 
 /* Side s's unit `firer` chooses its target among the units of the first
@@ -926,7 +898,7 @@ static bool avoids(const battle *b, int s, int k, const int *atk, int natk)
 	int64_t theirs = 0;
 	for (int i = 0; i < natk; i++)
 		theirs += melee_cf(b, 1 - s, atk[i], &active, &dis);
-	return theirs >= 2 * melee_cf(b, s, k, &active, &dis);
+	return frayi_adbg_avoids(theirs, melee_cf(b, s, k, &active, &dis));
 }
 
 /* The heuristic's rules of thumb: avoid a melee against twice one's
@@ -961,7 +933,7 @@ static void options_for(battle *b, int s, int k, move_menu *m)
 		int64_t mine = 0;
 		for (uint32_t u = moving; u; u &= u - 1)
 			mine += b->u[s][__builtin_ctz(u)].melee_cf;
-		offer(m, (move_option){MOVE_ATTACK, ecol[0], m->words[m->n]}, mine >= 2 * theirs || active == 0);
+		offer(m, (move_option){MOVE_ATTACK, ecol[0], m->words[m->n]}, frayi_adbg_attacks(mine, theirs, active));
 	}
 	if (st->row > 1)
 		offer(m, (move_option){MOVE_FRONT, 0, "to the front row"}, false);
@@ -1003,7 +975,7 @@ static move_option direct_move(battle *b, int s, int k)
 		int64_t theirs = melee_cf(b, e, foe, &active, &dis), mine = 0;
 		for (uint32_t u = moving; u; u &= u - 1)
 			mine += b->u[s][__builtin_ctz(u)].melee_cf;
-		if (mine >= 2 * theirs || active == 0)
+		if (frayi_adbg_attacks(mine, theirs, active))
 			return (move_option){MOVE_ATTACK, foe, ""};
 		nopt++;
 	}
@@ -1153,7 +1125,7 @@ static void lose_units(battle *b, int s, int *units, int n, int loss)
 			opts[i] = labels[i];
 			const adbg_unit_def *bu = &b->u[s][units[best]];
 			/* heuristic: give up the weakest, a disrupted one first */
-			if (u->status > bu->status || (u->status == bu->status && u->melee < bu->melee))
+			if (frayi_adbg_gives_up_before(u->status, u->melee, bu->status, bu->melee))
 				best = (size_t)i;
 		}
 		char prompt[96];
@@ -1342,18 +1314,8 @@ static void end_battle(battle *b, fray_adbg_result *res)
 			res->side[s].count[b->u[s][i].status]++;
 		for (int l = 0; l < sc->side[s].nleaders; l++)
 			res->side[s].leaders_lost += b->llost[s][l];
-		/* a removed unit that survived its roll is not a loss (R30) */
-		res->side[s].losses = res->side[s].count[FRAY_ADBG_ELIMINATED];
 	}
-	int score[2];
-	for (int s = 0; s < 2; s++)
-		score[s] = sc->victory == ADBG_VICTORY_LOSSES
-				   ? res->side[1 - s].losses - res->side[s].losses
-				   : res->side[s].count[FRAY_ADBG_NORMAL] +
-					     res->side[s].count[FRAY_ADBG_DISRUPTED] -
-					     res->side[1 - s].count[FRAY_ADBG_NORMAL] -
-					     res->side[1 - s].count[FRAY_ADBG_DISRUPTED];
-	res->winner = score[0] > 0 ? 0 : score[1] > 0 ? 1 : -1;
+	frayi_adbg_tally(sc, res);
 	if (res->winner >= 0)
 		note(b, "ADBG 19.3, 9.6 (G3)", "%s wins (%s)", side_name(b, res->winner),
 		     sc->victory == ADBG_VICTORY_LOSSES ? "fewer losses" : "more units standing");
@@ -1570,9 +1532,105 @@ static size_t battle_bytes(const fray_adbg_scenario *sc);
 static void battle_save(const battle *b, unsigned char *dst);
 static void battle_load(battle *b, const fray_adbg_scenario *sc, const unsigned char *src);
 
+/* The set-up's bytes: the battle, then (aligned) the fast path's state. */
+static size_t fast_offset(const fray_adbg_scenario *sc)
+{
+	return (battle_bytes(sc) + 15) & ~(size_t)15;
+}
+
 size_t frayi_adbg_setup_size(const fray_adbg_scenario *sc)
 {
-	return battle_bytes(sc);
+	return fast_offset(sc) + sizeof(adbg_fast);
+}
+
+/* The fast path's state (battle_fast.h) from the set-up battle b: what
+ * never changes, derived once (the rounds' choice, the dice's face masks
+ * by case, through the procedures' own targets), and what changes, as
+ * masks. */
+static void fast_make(const battle *b, adbg_fast *f)
+{
+	const fray_adbg_scenario *sc = b->sc;
+	memset(f, 0, sizeof *f);
+	f->ok = sc->loss_fire.fast_dice && sc->loss_melee.fast_dice &&
+		(sc->routed != ADBG_ROUTED_ROLL || sc->routed_check.fast_dice) &&
+		b->npos <= FRAY_ADBG_MAX_STACKS;
+	f->npos = b->npos;
+	f->initiative = sc->initiative;
+	f->surprised = sc->surprised;
+	/* determine_rounds, as the heuristic answers it unasked */
+	int ini = sc->initiative, other = 1 - ini;
+	int other_rating = sc->side[other].leaders[0].rating;
+	f->attempt = strength(b, other) >= strength(b, ini) && other_rating > 1;
+	fray_adbg_rounds_in rin = {sc->side[ini].leaders[0].rating, f->attempt, other_rating};
+	f->base_rounds = rin.initiative_rating;
+	f->extra_faces = (1u << frayi_adbg_extra_round_faces(&rin)) - 1;
+	for (int s = 0; s < 2; s++) {
+		const adbg_side_def *sd = &sc->side[s];
+		fast_const *c = &f->c[s];
+		fast_side *d = &f->start[s];
+		c->nunits = sd->nunits;
+		c->nleaders = sd->nleaders;
+		c->units = sd->nunits >= 32 ? ~0u : ((uint32_t)1 << sd->nunits) - 1;
+		for (int l = 0; l < sd->nleaders; l++) {
+			f->ok &= sd->leaders[l].rating >= 0 && sd->leaders[l].rating < FAST_RATINGS;
+			c->rating[l] = (int8_t)sd->leaders[l].rating;
+			d->llost |= (uint8_t)(b->llost[s][l] << l);
+			if (!b->llost[s][l] && b->lstack[s][l] >= 0)
+				d->lm[b->lstack[s][l]] |= (uint8_t)(1u << l);
+		}
+		for (unsigned m = 1; m < 1u << FRAY_ADBG_MAX_LEADERS; m++) {
+			int l = __builtin_ctz(m), rest = c->best[m & (m - 1)];
+			c->best[m] = (uint8_t)(l < sd->nleaders && c->rating[l] > rest ? c->rating[l] : rest);
+		}
+		for (int i = 0; i < sd->nunits; i++) {
+			const adbg_unit_def *u = &b->u[s][i];
+			c->melee_cf[i] = u->melee_cf;
+			c->melee[i] = (int8_t)u->melee;
+			c->fire_faces[i] = sd->fire_faces[i];
+			c->regular |= (uint32_t)(u->type == FRAY_ADBG_REGULAR) << i;
+			c->warrior |= (uint32_t)(u->type == FRAY_ADBG_WARRIOR) << i;
+			d->status[i] = (uint8_t)u->status;
+			d->ustack[i] = (int8_t)u->stack;
+		}
+		for (int r = 0; r < FAST_RATINGS; r++) {
+			fray_adbg_recover_in rec = {sd->level, r};
+			c->recover[r] = (uint8_t)((1u << frayi_adbg_recover_faces(&rec)) - 1);
+			for (int x = 0; x < 16; x++) {
+				fray_adbg_move_in in = {.level = sd->level, .leader = r,
+							.terrain = sc->terrain, .severe = sc->severe,
+							.regular = x & 1, .non_warrior = x >> 1 & 1,
+							.enemy_atop = x >> 2 & 1,
+							.surprise_winner_round1 = x >> 3 & 1};
+				c->move[r][x & 1][x >> 1 & 1][x >> 2 & 1][x >> 3 & 1] =
+					(uint8_t)((1u << frayi_adbg_move_faces(&in)) - 1);
+			}
+		}
+		c->melee_drm = fray_adbg_melee_drm(sd->level, sc->side[1 - s].level);
+		for (int k = 0; k < MAX_STACKS; k++) {
+			const bstack *st = &b->st[s][k];
+			f->ok &= st->pos >= 0 && st->pos < FRAY_ADBG_MAX_STACKS;
+			d->in_stack[k] = b->in_stack[s][k];
+			d->used |= (uint32_t)st->used << k;
+			d->atop |= (uint32_t)st->atop << k;
+			d->moved |= (uint32_t)st->moved << k;
+			d->row[k] = st->row;
+			d->home_row[k] = st->home_row;
+			d->pos[k] = (int8_t)st->pos;
+			d->foe[k] = (int8_t)st->foe;
+			d->home_pos[k] = (int8_t)st->home_pos;
+			d->origin[k] = (int8_t)st->origin;
+			if (st->pos >= 0 && st->pos < FRAY_ADBG_MAX_STACKS)
+				d->posm[st->pos] |= (uint32_t)1 << k;
+		}
+		d->alive = (uint32_t)b->alive[s];
+		d->normal = b->normal[s];
+		d->routed = b->routed[s];
+		d->untidy = b->tidy_ok[s] ? 0 : ((uint32_t)1 << b->npos) - 1;
+		lineup ln;
+		build_line(b, s, &ln);
+		for (int p = 0; p < FRAY_ADBG_MAX_STACKS; p++)
+			d->front[p] = (int8_t)(p < b->npos && ln.n[p] ? ln.k[p][0] : -1);
+	}
 }
 
 /* A battle taking the heuristic's suggestions unasked (direct) arrays its
@@ -1591,6 +1649,7 @@ void frayi_adbg_setup_make(const fray_adbg_scenario *sc, unsigned char *dst)
 	/* the lines are not in the bytes: built again on need */
 	b.line_ok[0] = b.line_ok[1] = false;
 	battle_save(&b, dst);
+	fast_make(&b, (adbg_fast *)(void *)(dst + fast_offset(sc)));
 }
 
 /* The battle set up for r and p: copied from the scenario's set-up when
@@ -1612,6 +1671,17 @@ static void battle_set_up(battle *b, const fray_adbg_scenario *sc, fray_roller *
 FRAY_API void fray_adbg_battle(fray_roller *r, fray_policy *p,
 			       const fray_adbg_scenario *sc, fray_adbg_result *res)
 {
+	/* attach()'s direct and fast, asked before a battle is made: the
+	 * fast path's battle (battle_fast.c) when the scenario allows it */
+	fray_rng *fast;
+	if (sc->setup && !fray_roller_narrating(r) && fray_policy_suggestion_only(p) &&
+	    fray_policy_takes_suggestion(p) && (fast = frayi_roller_fast_rng(r))) {
+		const adbg_fast *f = (const adbg_fast *)(const void *)(sc->setup + fast_offset(sc));
+		if (f->ok) {
+			frayi_adbg_fast_battle(sc, f, fast, res);
+			return;
+		}
+	}
 	battle b;
 	battle_set_up(&b, sc, r, p);
 	while (b.round <= b.rounds && !fray_roller_stopped(r))

@@ -217,6 +217,14 @@ static fray_sim *simulated(const fray_adbg_scenario *s, fray_policy *p)
 	return sim;
 }
 
+/* Every count of every outcome field equal. */
+static void assert_same_counts(const fray_sim *a, const fray_sim *b)
+{
+	for (size_t field = 0; field < FRAY_ADBG_SIM_FIELDS; field++)
+		for (int v = 0; v <= FRAY_SIM_MAX_VALUE; v++)
+			assert_int_equal(fray_sim_count(a, field, v), fray_sim_count(b, field, v));
+}
+
 /* Issue #33: the heuristic's choices taken without asking (no option
  * lists: fire targets from row masks, a move's suggestion alone) are the
  * choices it makes when asked over the full lists, with and without the
@@ -246,9 +254,7 @@ static void unasked_choices_are_the_asked_ones(void **state)
 		fray_policy *asked[] = {walker, reader};
 		for (size_t a = 0; a < 2; a++) {
 			fray_sim *sim = simulated(s, asked[a]);
-			for (size_t field = 0; field < FRAY_ADBG_SIM_FIELDS; field++)
-				for (int v = 0; v <= FRAY_SIM_MAX_VALUE; v++)
-					assert_int_equal(fray_sim_count(sim, field, v), fray_sim_count(direct, field, v));
+			assert_same_counts(sim, direct);
 			fray_sim_free(sim);
 		}
 		fray_sim_free(direct);
@@ -457,6 +463,28 @@ static void returning_stack_keeps_its_row(void **state)
 	fray_adbg_scenario_free(s);
 }
 
+/* The same battle in two rounds, simulated: the choices taken unasked (the
+ * fast path, battle_fast.c) give the outcomes of the choices asked, with
+ * the warriors going home in front of the band, whichever slot each has
+ * (checked to fail with return_home stepping back only the rows behind
+ * home_row in battle_fast.c). */
+static void unasked_return_home_as_asked(void **state)
+{
+	(void)state;
+	fray_policy *heuristic = fray_policy_heuristic_new(ctx);
+	fray_policy *walker = fray_policy_new(ctx, &path_walker_ops, NULL);
+	for (int order = 0; order < 2; order++) {
+		fray_adbg_scenario *s = rows_battle(2, order == 1);
+		fray_sim *direct = simulated(s, heuristic), *asked = simulated(s, walker);
+		assert_same_counts(asked, direct);
+		fray_sim_free(direct);
+		fray_sim_free(asked);
+		fray_adbg_scenario_free(s);
+	}
+	fray_policy_free(heuristic);
+	fray_policy_free(walker);
+}
+
 /* The same battle in two rounds, exactly: the text numbers no stacks, so
  * the odds cannot depend on which of Red's stacks the file lists first
  * (the old tie broken by slot number put the band in front for round 2
@@ -544,6 +572,7 @@ int main(void)
 		cmocka_unit_test(avoided_melee_is_not_fought),
 		cmocka_unit_test(removed_units_get_the_routed_roll),
 		cmocka_unit_test(returning_stack_keeps_its_row),
+		cmocka_unit_test(unasked_return_home_as_asked),
 		cmocka_unit_test(exact_odds_do_not_depend_on_stack_numbers),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);

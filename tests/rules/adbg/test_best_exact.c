@@ -280,6 +280,76 @@ static void worth_by_goal(void **state)
 	}
 }
 
+static void count_paths(const fray_enum_progress *pr, void *ud)
+{
+	if (pr->done)
+		*(uint64_t *)ud = pr->paths;
+}
+
+/* Over its budget the best walk falls back a kind of question at a time,
+ * never silently (issue 44, "Honest limits"). Both sides best with the
+ * heuristic's own paths as the budget (the least a walk with every kind
+ * fallen back needs): the kinds whose other options add paths (the
+ * moves) are told as fallen back, the walk still fits, and each side's
+ * value is the worth of the odds it gives (the backward values and the
+ * forward odds agree under the fall-back). */
+static void fallen_back_within_the_heuristics_paths(void **state)
+{
+	(void)state;
+	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
+	fray_adbg_scenario *s = load(ctx, duel);
+	uint64_t hpaths = 0;
+	fray_enum_limits hl = {.max_depth = 100000, .estimate = count_paths, .ud = &hpaths};
+	fray_dist *h = NULL;
+	assert_int_equal(fray_enumerate(ctx, fray_adbg_battle_procedure, NULL, s, 3, &hl, &h), FRAY_OK);
+	assert_true(hpaths > 0);
+
+	fray_policy *p = fray_policy_sides_new(ctx, fray_policy_best_new(ctx, FRAY_GOAL_WIN),
+					       fray_policy_best_new(ctx, FRAY_GOAL_WIN));
+	assert_non_null(p);
+	fray_policy_best_set_worth(p, fray_adbg_battle_worth);
+	fray_enum_limits lim = {.max_depth = 100000, .max_paths = hpaths};
+	fray_dist *d = NULL;
+	if (fray_enumerate(ctx, fray_adbg_battle_procedure, p, s, 3, &lim, &d) != FRAY_OK)
+		fail_msg("%s", fray_ctx_message(ctx));
+	fray_best_question q;
+	size_t nq = 0, moves = 0;
+	while (fray_policy_best_question(p, nq, &q)) {
+		if (strcmp(q.kind, "adbg.move") == 0) {
+			assert_false(q.exact);
+			moves++;
+		}
+		nq++;
+	}
+	assert_int_equal(moves, 2); /* each side's, each told */
+	mpq_t v, walked;
+	mpq_inits(v, walked, NULL);
+	for (int side = 0; side < 2; side++) {
+		char ex[4096];
+		assert_true(fray_policy_best_value(p, side, ex, sizeof ex, NULL));
+		assert_int_equal(mpq_set_str(walked, ex, 10), 0);
+		worth_of(d, side, v);
+		assert_true(mpq_equal(walked, v));
+	}
+	/* with every kind exact, the walk takes more than that */
+	fray_policy *all = fray_policy_sides_new(ctx, fray_policy_best_new(ctx, FRAY_GOAL_WIN),
+						 fray_policy_best_new(ctx, FRAY_GOAL_WIN));
+	fray_policy_best_set_worth(all, fray_adbg_battle_worth);
+	fray_dist *e = NULL;
+	fray_enum_limits big = {.max_depth = 100000};
+	assert_int_equal(fray_enumerate(ctx, fray_adbg_battle_procedure, all, s, 3, &big, &e), FRAY_OK);
+	for (size_t i = 0; fray_policy_best_question(all, i, &q); i++)
+		assert_true(q.exact);
+	mpq_clears(v, walked, NULL);
+	fray_dist_free(e);
+	fray_dist_free(d);
+	fray_dist_free(h);
+	fray_policy_free(all);
+	fray_policy_free(p);
+	fray_adbg_scenario_free(s);
+	fray_ctx_free(ctx);
+}
+
 /* Outside an exact walk best has no state to value: it says so (issue 44,
  * "never silently"), it does not guess. */
 static void best_outside_a_walk_says_so(void **state)
@@ -307,6 +377,7 @@ int main(void)
 		cmocka_unit_test(worth_by_goal),
 		cmocka_unit_test(best_outside_a_walk_says_so),
 		cmocka_unit_test(duel_red),
+		cmocka_unit_test(fallen_back_within_the_heuristics_paths),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

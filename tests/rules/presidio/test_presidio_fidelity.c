@@ -50,6 +50,24 @@ static void one_action_fires_figures_over_reload(void **state)
 	fray_roller_free(r);
 }
 
+/* The largest roll the catalogue lets in: 1000 figures of reload 1 firing
+ * two actions of independent fire together roll 2000 dice (Section 4,
+ * Independent Fire); the roller took at most 1000 and a Debug build
+ * aborted on it (found by an adversary's review, reachable from fray serve). */
+static void two_actions_of_a_thousand_figures(void **state)
+{
+	(void)state;
+	fray_presidio_shoot_in in = {.weapon = weapon("metal bow/sling"), .band = 1, .figures = 1000,
+				     .target_figures = 1000, .actions = 2};
+	assert_int_equal(in.weapon->reload, 1);
+	fray_roller *r = fray_roller_sample_new(ctx, 7, 0);
+	fray_presidio_shoot_out out;
+	fray_presidio_shoot(r, &in, &out);
+	assert_int_equal(out.firing, 2000);
+	assert_true(out.hits > 0 && out.hits <= 2000);
+	fray_roller_free(r);
+}
+
 /* Item 2, Volley Fire: "Do not count officers and NCOs when firing in
  * volley": 12 figures with 2 of them an officer and an NCO fire 10. */
 static void volley_leaves_out_officers_and_ncos(void **state)
@@ -591,6 +609,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(one_action_fires_figures_over_reload),
+		cmocka_unit_test(two_actions_of_a_thousand_figures),
 		cmocka_unit_test(volley_leaves_out_officers_and_ncos),
 		cmocka_unit_test(nothing_loaded_after_a_volley),
 		cmocka_unit_test(fear_of_charge_reads_this_check),
