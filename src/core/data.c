@@ -216,6 +216,11 @@ static bool scalar_text(fray_doc *doc, fray_node *n, struct fy_token *tok,
 	}
 	size_t tl = 0;
 	const char *t = fy_token_get_text(tok, &tl);
+	/* libfyaml 0.7.12 gives an empty block scalar at the end of the text
+	 * ("a: |" and a line break, the last line) as one NUL byte: it is
+	 * empty, not a NUL the writer put there */
+	if ((style == FYSS_LITERAL || style == FYSS_FOLDED) && t && tl == 1 && !t[0])
+		tl = 0;
 	n->text = frayi_alloc(doc->ctx, tl + 1);
 	if (!n->text)
 		return false;

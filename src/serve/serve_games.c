@@ -3,6 +3,7 @@
  * budgets and answers as the page's local game): this file only puts the
  * stored game into the request and the changed game back in its file,
  * under the game's lock, with its version. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,18 +58,28 @@ static fray_doc *parse(fray_ctx *ctx, const char *text)
 
 /* ---- on the HTTP thread: the route ---- */
 
-/* The number after key= in query, or -1 when absent or not a number. */
+/* The number after key= in query, or -1 when absent, not a number from 0
+ * to SERVE_VERSION_MAX, or given twice (which one would be meant?). */
 static long long query_number(const char *query, const char *key)
 {
 	size_t k = strlen(key);
+	long long found = -1;
+	bool seen = false;
 	for (const char *p = query; p && *p; p = strchr(p, '&') ? strchr(p, '&') + 1 : NULL) {
 		if (!strncmp(p, key, k) && p[k] == '=') {
+			if (seen)
+				return -1;
+			seen = true;
+			const char *d = p + k + 1;
+			size_t n = strspn(d, "0123456789");
 			char *end;
-			long long v = strtoll(p + k + 1, &end, 10);
-			return end > p + k + 1 && (*end == 0 || *end == '&') && v >= 0 ? v : -1;
+			errno = 0;
+			long long v = n && n <= 16 ? strtoll(d, &end, 10) : -1;
+			found = v >= 0 && !errno && end == d + n && (*end == 0 || *end == '&') && v <= SERVE_VERSION_MAX
+					? v : -1;
 		}
 	}
-	return -1;
+	return found;
 }
 
 static const char bad_name[] = "a game's name is a short word: 1 to 32 of a-z, 0-9, - and _, "

@@ -114,7 +114,8 @@ static void read_versions(const serve_store *s, const char *name, versions *v)
 		return;
 	}
 	if (fgets(line, sizeof line, f) && !strcmp(line, "fray-game-versions 1\n") && fgets(line, sizeof line, f) &&
-	    sscanf(line, "version %lld", &v->version) == 1 && fgets(line, sizeof line, f) &&
+	    sscanf(line, "version %lld", &v->version) == 1 && v->version >= 1 && v->version <= SERVE_VERSION_MAX &&
+	    fgets(line, sizeof line, f) &&
 	    sscanf(line, "file %llu %llu %llu %llu %llu", &v->file.dev, &v->file.ino, &v->file.size, &v->file.sec,
 		   &v->file.nsec) == 5) {
 		v->known = true;
@@ -129,6 +130,8 @@ static void read_versions(const serve_store *s, const char *name, versions *v)
 		}
 	}
 	fclose(f);
+	if (!v->known) /* no version file, or not one this server wrote: version 1 */
+		memset(v, 0, sizeof *v), v->version = 1;
 }
 
 /* A temporary file in the folder with len bytes of data, flushed to disk;
@@ -255,6 +258,11 @@ unsigned serve_store_open(serve_store *s, const char *name, serve_held *h, char 
 			return fail(msg, cap, 500, "%s: cannot read: %s", name, strerror(errno));
 		}
 		h->fd = fd;
+		if (h->len > FRAY_GAME_MAX_BYTES) { /* put there by hand: never handed on cut short */
+			serve_store_close(h);
+			_Static_assert(FRAY_GAME_MAX_BYTES == 2064384, "the message's budget");
+			return fail(msg, cap, 422, "%s: larger than a game's budget (2,064,384 bytes)%s", name, "");
+		}
 		break;
 	}
 	versions v;

@@ -20,6 +20,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+/* a game's version: 1 up to what a JavaScript number holds exactly (the
+ * page reads it as one); a version file or a query past it is refused */
+#define SERVE_VERSION_MAX 9007199254740991LL
 #define SERVE_GAME_NAME_MAX 32  /* a name: a short word, 1 to 32 of a-z 0-9 - _ */
 #define SERVE_GAMES_MAX 64      /* games in one folder: a new one past it is refused (422) */
 #define SERVE_GAME_HISTORY 32   /* the latest versions whose change is told (a 409's "since") */

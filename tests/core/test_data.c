@@ -56,6 +56,24 @@ static void quoted_scalars(void **state)
 	fray_doc_free(doc);
 }
 
+/* An empty block scalar is empty wherever it stands, the last line too
+ * (libfyaml 0.7.12 gives the last one as a NUL byte: it was refused as
+ * "a NUL character in a string"); an escaped NUL is still refused. */
+static void empty_block_scalars(void **state)
+{
+	(void)state;
+	const char *texts[] = {"a: |\n", "a: >\n", "a: |\nb: x\n", "a: |-\n", "a: >+\n"};
+	for (size_t i = 0; i < sizeof texts / sizeof *texts; i++) {
+		fray_doc *doc = load(texts[i]);
+		if (!doc)
+			fail_msg("%s: %s", texts[i], fray_ctx_message(ctx));
+		assert_string_equal(fray_node_scalar(fray_map_get(fray_doc_root(doc), "a")), "");
+		fray_doc_free(doc);
+	}
+	assert_null(load("a: \"x\\0\"\n"));
+	assert_non_null(strstr(fray_ctx_message(ctx), "NUL character"));
+}
+
 static void json_is_accepted(void **state)
 {
 	(void)state;
@@ -198,6 +216,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(tree_with_positions),
 		cmocka_unit_test(quoted_scalars),
+		cmocka_unit_test(empty_block_scalars),
 		cmocka_unit_test(json_is_accepted),
 		cmocka_unit_test(bad_files_say_where),
 		cmocka_unit_test(nesting_and_size_are_limited),

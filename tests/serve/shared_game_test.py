@@ -107,6 +107,10 @@ def two_phones(fray, api, games, tmp):
     waiting.join(10)
     check(waiting.answer is not None and waiting.answer[1].get("version") == 2 and waiting.at - done < 2.0,
           "B's events answer says version 2, %.2f s after A's shot" % ((waiting.at or 1e9) - done))
+    # a version past what a number holds is no version (it was read as
+    # 2^63 - 1 and answered 409 "made against version 9223372036854775807")
+    status, a = call(api + "/table1?version=99999999999999999999", "POST", SHOT)
+    check(status == 400 and "version" in a.get("error", ""), "a version of 20 digits: 400 (%s %r)" % (status, a))
     # a phone that asks after a version already passed (two changes close
     # together) is answered at once with the version now; it was a 404
     # ("no such game"), and the page stopped following the game
@@ -165,6 +169,40 @@ def bad_names(api, games):
     check(not os.path.exists(os.path.join(os.path.dirname(games), "escape.yaml")), "nothing made beside the folder")
     status, a = call(api + "/nosuch")
     check(status == 404, "a game that is not there: 404 (%s)" % status)
+
+
+def version_file_tampered(api, games):
+    """A version file saying a version past any number (by hand, or a disk's
+    garbage): the server read it as it was, and the next change overflowed
+    it (the ASan server died); now it is no version file: the game is at
+    version 1 again and takes a change."""
+    status, a = call(api + "/tampered", "POST", {"op": "new", "rules": "presidio",
+                                                "forces_name": "examples/presidio/forces.yaml", "seed": 2})
+    check(status == 200, "a game made (%s)" % status)
+    path = os.path.join(games, "tampered.version")
+    check(os.path.exists(path), "the game has a version file")
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().splitlines()
+    lines[1] = "version 9223372036854775807"
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("\n".join(lines) + "\n")
+    status, g = call(api + "/tampered")
+    check(status == 200 and g["version"] == 1, "a tampered version: read as none, version 1 (%s %r)"
+          % (status, g.get("version")))
+    status, a = call(api + "/tampered?version=1", "POST", {"op": "apply", "action": "turn"})
+    check(status == 200 and a.get("version") == 2, "a change after it: version 2 (%s %r)" % (status, a))
+    for ext in ("yaml", "version"):  # the folder's budget is counted next
+        os.remove(os.path.join(games, "tampered." + ext))
+    # a game file put there by hand past the game's budget (2,064,384
+    # bytes): refused, where its text was handed on cut short
+    with open(os.path.join(games, "huge.yaml"), "w", encoding="utf-8") as f:
+        f.write(read(os.path.join(games, "table1.yaml")) + "# " + "x" * 2100000 + "\n")
+    status, a = call(api + "/huge")
+    check(status == 422 and "budget" in a.get("error", "") and "game" not in a,
+          "a game file past its budget: 422 (%s %r)" % (status, str(a)[:200]))
+    for f in os.listdir(games):
+        if f.startswith("huge."):
+            os.remove(os.path.join(games, f))
 
 
 def budget(api, games):
@@ -268,6 +306,7 @@ def main():
     try:
         two_phones(fray, api, games, tmp)
         bad_names(api, games)
+        version_file_tampered(api, games)
         budget(api, games)
         shared_lock(fray, api, games)
         left = holds_capped(api, srv.url)
