@@ -76,8 +76,11 @@ test-side:
 	$(CMAKE) -S . -B build -DCMAKE_BUILD_TYPE=Release -DFRAY_WERROR=OFF >/dev/null
 	$(CMAKE) --build build -j $(JOBS) --target fray test_enum_estimate test_adbg_exact_merge
 	@# the exact battles (one core) beside the two builds, their output after
+	@# and Lochry with 1 more unit (issue 45 item 1) against a million battles
 	@{ python3 tests/reference/exact_battle.py build/fray 200000 examples/adbg/*.yaml \
-	     --too-big bench/adbg/blue-licks-doubled.yaml; } > build/exact-battles.log 2>&1 & exact=$$!; \
+	     --too-big bench/adbg/blue-licks-doubled.yaml && \
+	   python3 tests/reference/exact_battle.py build/fray 1000000 bench/adbg/lochry-plus1.yaml; \
+	 } > build/exact-battles.log 2>&1 & exact=$$!; \
 	 $(MAKE) --no-print-directory site-archive SITE_ARCHIVE=build/fray-site.zip && \
 	 if command -v clang >/dev/null 2>&1; then \
 	   $(CMAKE) -S . -B build-fuzz -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug \
@@ -134,6 +137,7 @@ bench: build
 # battles each (about 20 s; `make test` runs it too).
 exact-battles: build
 	python3 tests/reference/exact_battle.py build/fray 200000 examples/adbg/*.yaml --too-big bench/adbg/blue-licks-doubled.yaml
+	python3 tests/reference/exact_battle.py build/fray 1000000 bench/adbg/lochry-plus1.yaml
 
 clean:
 	rm -rf build build-asan build-fuzz build-memcheck build-wasm

@@ -4,11 +4,15 @@
  * count and the peak memory of a child process that does only that
  * (issue #33's targets: 2 s and 128 MiB per shipped battle). Results are
  * recorded in docs/performance.md.
- * Usage: bench_exact [scenario.yaml...]   (default: examples/adbg/ and
- * bench/adbg/blue-licks-doubled.yaml from the source) */
+ * Usage: bench_exact [--stages] [scenario.yaml...]   (default: examples/adbg/
+ * and bench/adbg/blue-licks-doubled.yaml from the source). Each says its
+ * paths (walked, or walked before the refusal); --stages adds the paths
+ * walked in each round (a battle's round is its stages' part). */
 #define _DEFAULT_SOURCE /* wait4 */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -22,10 +26,32 @@ static double now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* The walk's paths, from its estimate (fray_enum_progress): the last one
+ * seen, and with --stages the paths at the start of each part (round). */
+typedef struct walk_seen {
+	fray_enum_progress last;
+	bool stages;
+	uint64_t part, part_began;
+} walk_seen;
+
+static void seen(const fray_enum_progress *pr, void *ud)
+{
+	walk_seen *w = ud;
+	if (w->stages && pr->part != w->part) {
+		if (w->part)
+			printf("  round %llu: %llu paths\n", (unsigned long long)w->part,
+			       (unsigned long long)(pr->paths - w->part_began));
+		w->part = pr->part;
+		w->part_began = pr->paths;
+	}
+	w->last = *pr;
+}
+
 /* The child: exact odds of one scenario; exit 0 when exact, 3 when over
  * the budget (too many paths or too much memory), 1 on any other error. */
-static int exact_odds(const char *path)
+static int exact_odds(const char *path, bool stages)
 {
+	walk_seen w = {.stages = stages};
 	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
 	fray_policy *p = ctx ? fray_policy_heuristic_new(ctx) : NULL;
 	fray_adbg_scenario *s;
@@ -33,13 +59,17 @@ static int exact_odds(const char *path)
 		fprintf(stderr, "bench_exact: %s\n", ctx ? fray_ctx_message(ctx) : "out of memory");
 		return 1;
 	}
-	fray_enum_limits lim = {.max_depth = 100000, .max_paths = 30000000};
+	fray_enum_limits lim = {.max_depth = 100000, .max_paths = 30000000, .estimate = seen, .ud = &w};
 	fray_dist *d = NULL;
 	fray_status st = fray_enumerate(ctx, fray_adbg_battle_procedure, p, s, 3, &lim, &d);
+	if (stages && w.part)
+		printf("  round %llu: %llu paths\n", (unsigned long long)w.part,
+		       (unsigned long long)(w.last.paths - w.part_began));
 	if (st != FRAY_OK)
 		fprintf(stderr, "bench_exact: %s: %s\n", path, fray_ctx_message(ctx));
 	else
 		printf("  %zu outcomes; ", fray_dist_count(d));
+	printf("%s%llu paths%s; ", st == FRAY_OK ? "" : "  ", (unsigned long long)w.last.paths, st == FRAY_OK ? "" : " before the refusal");
 	fflush(stdout);
 	fray_dist_free(d);
 	fray_adbg_scenario_free(s);
@@ -54,6 +84,9 @@ int main(int argc, char **argv)
 					       FRAY_SOURCE_DIR "/examples/adbg/sandusky-1782.yaml",
 					       FRAY_SOURCE_DIR "/examples/adbg/blue-licks-1782.yaml",
 					       FRAY_SOURCE_DIR "/bench/adbg/blue-licks-doubled.yaml"};
+	bool stages = argc > 1 && strcmp(argv[1], "--stages") == 0;
+	argc -= stages;
+	argv += stages;
 	const char *const *paths = argc > 1 ? (const char *const *)argv + 1 : examples;
 	int npaths = argc > 1 ? argc - 1 : 4, failed = 0;
 	for (int i = 0; i < npaths; i++) {
@@ -62,7 +95,7 @@ int main(int argc, char **argv)
 		double t0 = now();
 		pid_t pid = fork();
 		if (pid == 0)
-			_exit(exact_odds(paths[i]));
+			_exit(exact_odds(paths[i], stages));
 		int status;
 		struct rusage ru;
 		if (pid < 0 || wait4(pid, &status, 0, &ru) != pid) {

@@ -2051,6 +2051,21 @@ static int slot_bits(const key_layout *L, int s)
 	return 2 + 3 * L->pos_bits + 2 * L->row_bits + L->foe_bits[s];
 }
 
+/* A used stack slot of side s: used, atop, position, row, foe; home
+ * position, home row, origin (what no later step reads is left out: whom a
+ * stack attacked and where from once it is home, read only while atop). */
+static void pack_stack(bits *w, const key_layout *L, int s, const bstack *t)
+{
+	int pb = L->pos_bits, rb = L->row_bits, fb = L->foe_bits[s];
+	bool atop = t->atop;
+	put_bits(w, 1 | (uint64_t)atop << 1 | field(w, t->pos + 1, pb) << 2 | field(w, t->row, rb) << (2 + pb) |
+			    field(w, atop ? t->foe + 1 : 0, fb) << (2 + pb + rb),
+		 2 + pb + rb + fb);
+	put_bits(w, field(w, atop ? t->home_pos + 1 : 0, pb) | field(w, atop ? t->home_row : 0, rb) << pb |
+			    field(w, t->origin + 1, pb) << (pb + rb),
+		 2 * pb + rb);
+}
+
 /* What the end of a battle reads of a unit (end_battle, ADBG 19.3 and
  * 9.6 as G3 gives it): whether it stands (normal and disrupted alike: the
  * field victory counts both, the losses victory neither), is routed (by
@@ -2181,13 +2196,21 @@ static void pack_last_melee_on(const battle *b, const key_layout *L, bits *w)
 				skip_bits(w, slot_bits(L, s));
 				continue;
 			}
-			bool atop = (engaged >> j & 1) && t->atop;
-			int origin = atop && goes_home_into_origin(b, s, j) ? t->origin : -1;
-			/* used, atop, position 0 + 1, row 1, foe; home position 0 + 1, home row 0, origin */
-			put_bits(w, 1 | (uint64_t)atop << 1 | field(w, 1, pb) << 2 | field(w, 1, rb) << (2 + pb) |
-					    field(w, atop ? t->foe + 1 : 0, fb) << (2 + pb + rb),
-				 2 + pb + rb + fb);
-			put_bits(w, field(w, atop ? 1 : 0, pb) | field(w, origin + 1, pb) << (pb + rb), 2 * pb + rb);
+			if (!(engaged >> j & 1)) { /* a stack per rating: position 1, row 1 */
+				put_bits(w, 1 | field(w, 1, pb) << 2 | field(w, 1, rb) << (2 + pb), 2 + pb + rb + fb);
+				skip_bits(w, 2 * pb + rb);
+				continue;
+			}
+			/* an engaged stack as it stands (pack_stack): its place is read
+			 * when an attacker goes home, into the stack it split from or
+			 * as a stack of its own in its row, the stacks there and
+			 * behind stepping back (return_home); written all at position
+			 * 1, row 1, attackers at different positions stepped each
+			 * other's origins back and went home alone, away from the
+			 * units they split from and their recovery with its leaders
+			 * (issue 45: the exact odds of Lochry and Sandusky were off by
+			 * up to 1e-5 for it) */
+			pack_stack(w, L, s, t);
 		}
 		for (int l = 0; l < sc->side[s].nleaders; l++) {
 			int r = sc->side[s].leaders[l].rating, k = b->lstack[s][l], v = 0;
@@ -2229,9 +2252,8 @@ static bool pack(const battle *b, const key_layout *L, int phase, int step, uint
 		flush_bits(&w, L->bytes);
 		return w.ok;
 	}
-	int pb = L->pos_bits, rb = L->row_bits;
 	for (int s = 0; s < 2; s++) {
-		int sb = L->stack_bits[s], fb = L->foe_bits[s], lb = L->leader_bits[s];
+		int sb = L->stack_bits[s], lb = L->leader_bits[s];
 		for (int i = 0; i < sc->side[s].nunits; i++) {
 			const adbg_unit_def *u = &b->u[s][i];
 			put_bits(&w, (uint64_t)u->status | field(&w, in_line(u) ? u->stack : 0, sb) << STATUS_BITS,
@@ -2246,16 +2268,7 @@ static bool pack(const battle *b, const key_layout *L, int phase, int step, uint
 				skip_bits(&w, slot_bits(L, s));
 				continue;
 			}
-			bool atop = t->atop;
-			/* used, atop, position, row, foe; home position, home row, origin */
-			put_bits(&w, 1 | (uint64_t)atop << 1 | field(&w, t->pos + 1, pb) << 2 |
-					     field(&w, t->row, rb) << (2 + pb) |
-					     field(&w, atop ? t->foe + 1 : 0, fb) << (2 + pb + rb),
-				 2 + pb + rb + fb);
-			put_bits(&w, field(&w, atop ? t->home_pos + 1 : 0, pb) |
-					     field(&w, atop ? t->home_row : 0, rb) << pb |
-					     field(&w, t->origin + 1, pb) << (pb + rb),
-				 2 * pb + rb);
+			pack_stack(&w, L, s, t);
 		}
 		/* a lost leader as one with no stack (unpack: -1, not lost):
 		 * every read of a leader's stack asks first whether it is lost

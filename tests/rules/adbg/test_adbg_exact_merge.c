@@ -10,7 +10,9 @@
  *   with GMP rationals into {winner, losses, losses}, for small battles
  *   that reach the merged forms: leaders of each rating in stacks, routed
  *   units recovering with them, stacks splitting to attack, two rounds,
- *   both victory rules and the three fates of routed units.
+ *   both victory rules and the three fates of routed units; and a battle of
+ *   two positions whose front stacks split to attack at both in the last
+ *   round (two_fronts_as_unmerged).
  * - lochry_merges: Lochry's walk takes at most 1.1 million paths (before
  *   these keys 2,461,080: docs/performance.md), so the merging is there. */
 #include <gmp.h>
@@ -74,10 +76,50 @@ static const char *const battle_text =
 	"      - - {name: Blue militia, type: militia, fire: 3, melee: 2}\n"
 	"      - - {name: Blue rangers, type: militia, fire: 2, melee: 2}\n";
 
+/* Two positions, a stack a side at each, Brant's first of two units: the
+ * front stacks may attack in the
+ * last round at both positions, splitting off their undisrupted units, and
+ * go home (issue 45: the last melee's keys once wrote every stack at
+ * position 1, row 1, so an attacker going home at one position stepped
+ * back the stack another had split from at the other, which then went
+ * home alone, away from its routed units and their recovery with its
+ * leader). */
+static const char *const two_fronts_text =
+	"battle: Two fronts\n"
+	"terrain: wilderness\n"
+	"weather: normal\n"
+	"initiative: brant\n"
+	"surprise: none\n"
+	"melee_crt: " FRAY_SOURCE_DIR "/data/adbg/example-melee-crt.yaml\n"
+	"victory:\n"
+	"  rule: %s\n"
+	"  routed: %s\n"
+	"leader_loss:\n"
+	"  after_melee: {roll: 1d6, lost_on: [5, 6]}\n"
+	"  after_fire: {roll: 1d6, lost_on: [6]}\n"
+	"sides:\n"
+	"  pennsylvania:\n"
+	"    name: Pennsylvania\n"
+	"    level: 2\n"
+	"    primary_leader: {name: Pennsylvania chief, rating: 1, stack: 1}\n"
+	"    stacks:\n"
+	"      - - {name: P1, type: militia, fire: 2, melee: 2}\n"
+	"      - - {name: P2, type: militia, fire: 1, melee: 1}\n"
+	"  brant:\n"
+	"    name: Brant\n"
+	"    level: 4\n"
+	"    primary_leader: {name: Brant chief, rating: 2, stack: 1}\n"
+	"    stacks:\n"
+	"      - - {name: B1, type: warrior, fire: 2, melee: 3}\n"
+	"        - {name: B3, type: warrior, fire: 2, melee: 2}\n"
+	"      - - {name: B2, type: warrior, fire: 2, melee: 2}\n";
+
+static const char *text_of = NULL; /* the battle compare() walks: battle_text when NULL */
+
 static fray_adbg_scenario *battle_with(const char *victory, const char *routed)
 {
 	char text[4096], path[] = "/tmp/fray_exact_merge_XXXXXX";
-	int len = snprintf(text, sizeof text, battle_text, victory, routed);
+	int len = snprintf(text, sizeof text, text_of ? text_of : battle_text, victory, routed);
 	assert_true(len > 0 && (size_t)len < sizeof text);
 	int fd = mkstemp(path);
 	assert_true(fd >= 0);
@@ -177,9 +219,19 @@ static void compare(const char *victory, const char *routed)
 static void merged_as_unmerged(void **state)
 {
 	(void)state;
+	text_of = NULL;
 	compare("losses", "{roll: 1d6, eliminated_on: [1, 2, 3]}");
 	compare("field", "kept");
 	compare("losses", "eliminated");
+}
+
+static void two_fronts_as_unmerged(void **state)
+{
+	(void)state;
+	text_of = two_fronts_text;
+	compare("losses", "{roll: 1d6, eliminated_on: [1, 2, 3]}");
+	compare("field", "kept");
+	text_of = NULL;
 }
 
 static void final_paths(const fray_enum_progress *pr, void *ud)
@@ -211,6 +263,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(merged_as_unmerged),
+		cmocka_unit_test(two_fronts_as_unmerged),
 		cmocka_unit_test(lochry_merges),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
