@@ -515,11 +515,11 @@ static void *failing_alloc(void *ud, void *ptr, size_t size)
 /* The catalogue's paths: requests rendered in each way, the catalogue as
  * JSON, a help page. */
 static const char *const paths[] = {
-	"{\"procedure\": \"adbg.melee\", \"mode\": \"odds\", \"format\": \"text\", \"inputs\": {\"crt\": "
-	"\"data/adbg/example-melee-crt.yaml\", \"attacker\": \"warrior:3\", \"defender\": \"militia:2\", "
-	"\"terrain\": \"rough\"}}",
-	"{\"procedure\": \"chits.end_turn\", \"mode\": \"odds\", \"format\": \"text\", \"inputs\": {\"mix\": "
-	"\"examples/chits/sample-mix.yaml\", \"fatigue\": 2, \"hits\": \"2,1,0,0\", \"rally\": true}}",
+	("{\"procedure\": \"adbg.melee\", \"mode\": \"odds\", \"format\": \"text\", \"inputs\": {\"crt\": "
+	 "\"data/adbg/example-melee-crt.yaml\", \"attacker\": \"warrior:3\", \"defender\": \"militia:2\", "
+	 "\"terrain\": \"rough\"}}"),
+	("{\"procedure\": \"chits.end_turn\", \"mode\": \"odds\", \"format\": \"text\", \"inputs\": {\"mix\": "
+	 "\"examples/chits/sample-mix.yaml\", \"fatigue\": 2, \"hits\": \"2,1,0,0\", \"rally\": true}}"),
 	"{\"procedure\": \"chits.combat\", \"seed\": 3, \"inputs\": {\"combat\": \"examples/chits/example-1.yaml\"}}",
 	"{\"procedure\": \"adbg.rounds\", \"seed\": 2, \"format\": \"text\", \"inputs\": {\"initiative_rating\": 2}}",
 	"procedures",

@@ -462,8 +462,8 @@ static void documents_in_the_request(void **state)
 	static const char *const refused[] = {
 		"{\"procedure\": \"adbg.battle\", \"inputs\": {\"scenario\": \"/etc/passwd\"}}",
 		"{\"procedure\": \"adbg.battle\", \"inputs\": {\"scenario\": \"examples/adbg/../../../etc/passwd\"}}",
-		"{\"procedure\": \"adbg.battle\", \"inputs\": {\"scenario\": \"examples/adbg/lochry-1781.yaml\", "
-		"\"policy\": \"scripted:/etc/passwd\"}}",
+		("{\"procedure\": \"adbg.battle\", \"inputs\": {\"scenario\": \"examples/adbg/lochry-1781.yaml\", "
+		 "\"policy\": \"scripted:/etc/passwd\"}}"),
 		"{\"procedure\": \"presidio.morale\", \"inputs\": {\"units\": \"/dev/zero\", \"unit\": \"x\"}}",
 	};
 	for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {

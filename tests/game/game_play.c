@@ -117,7 +117,7 @@ static void presidio_charge(const char *source)
 	fray_game *game = new_game(source, "presidio", "1", "presidio");
 	reaction r = {0};
 	fray_policy *policy = fray_policy_new(ctx, &melee_ops, &r);
-	char *events;
+	char *events = NULL;
 	if (!policy || fray_game_apply(game, "charge", "Apaches", "Presidials", 0, NULL, policy, &events) != FRAY_OK)
 		die("presidio charge");
 	fray_policy_free(policy);

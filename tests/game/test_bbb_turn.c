@@ -131,9 +131,9 @@ static void offers_match(fray_game *g, const bool *done)
 		bool listed = false;
 		for (size_t i = 0; i < n; i++)
 			listed |= !strcmp(names[i], kind_names[k]);
-		if (listed != model_allows(done, k))
+		if (listed != model_allows(done, (enum kind)k))
 			fail_msg("fray_game_actions %s %s; the sheet %s it", listed ? "lists" : "leaves out",
-				 kind_names[k], model_allows(done, k) ? "allows" : "rules out");
+				 kind_names[k], model_allows(done, (enum kind)k) ? "allows" : "rules out");
 	}
 	/* advise under hold: a move is worth its base kept, so it is listed
 	 * when allowed, as are fire and assault */
@@ -142,9 +142,9 @@ static void offers_match(fray_game *g, const bool *done)
 	for (int k = 0; k < NKINDS; k++) {
 		char key[40];
 		snprintf(key, sizeof key, "\"action\": \"%s\"", kind_names[k]);
-		if ((strstr(text, key) != NULL) != model_allows(done, k))
+		if ((strstr(text, key) != NULL) != model_allows(done, (enum kind)k))
 			fail_msg("advise %s %s; the sheet %s it:\n%s", strstr(text, key) ? "lists" : "leaves out",
-				 kind_names[k], model_allows(done, k) ? "allows" : "rules out", text);
+				 kind_names[k], model_allows(done, (enum kind)k) ? "allows" : "rules out", text);
 	}
 	free(text);
 }

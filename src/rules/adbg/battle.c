@@ -1125,7 +1125,7 @@ static void lose_units(battle *b, int s, int *units, int n, int loss)
 			opts[i] = labels[i];
 			const adbg_unit_def *bu = &b->u[s][units[best]];
 			/* heuristic: give up the weakest, a disrupted one first */
-			if (frayi_adbg_gives_up_before(u->status, u->melee, bu->status, bu->melee))
+			if (frayi_adbg_gives_up_before((int)u->status, u->melee, (int)bu->status, bu->melee))
 				best = (size_t)i;
 		}
 		char prompt[96];
