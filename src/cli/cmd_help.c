@@ -110,7 +110,7 @@ static const topic topics[] = {
 	 "a side (two knobs), and a table of every point. Every plot is SVG in the\n"
 	 "file; it needs no script. See docs/simulate.md.\n"},
 	{"serve",
-	 "fray serve [--port N] [--lan [--qr]] [--memory MIB] [--games DIR]\n"
+	 "fray serve [--port N] [--lan [--qr]] [--memory MIB] [--wait S] [--games DIR]\n"
 	 "\n"
 	 "The page at the table: a small web server for a phone or a laptop, with\n"
 	 "every procedure's form built from the catalogue, its exact odds as a\n"
@@ -134,6 +134,8 @@ static const topic topics[] = {
 	 "POST api/v1/jobs for long work (1,000,000 trials, a battle's odds),\n"
 	 "GET api/v1/jobs/ID for its progress and result, DELETE to stop it.\n"
 	 "--memory MIB: the answers it holds at once (256 by default; 503 past it).\n"
+	 "--wait S: how long a request waits for a worker before it is answered\n"
+	 "503 (1 to 30 seconds, 30 by default).\n"
 	 "Ctrl-C stops it. See docs/serve.md.\n"},
 	{"roll",
 	 "fray roll DICE [--seed N] [--json]\n"
