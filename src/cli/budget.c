@@ -53,6 +53,8 @@ static void on_budget(int sig)
 
 void cli_budget_arm(const cli_budget *b)
 {
+	if (cli_stop_signal == SIGPROF) /* an earlier budget's, in a process that runs commands again (the fuzzer) */
+		cli_stop_signal = 0;
 	if (!b->seconds || armed)
 		return;
 	struct sigaction sa = {.sa_handler = on_budget, .sa_flags = SA_RESTART};
