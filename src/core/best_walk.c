@@ -59,12 +59,12 @@ typedef struct lrec {
  * the beginning comes from the outcomes' distribution). */
 enum { VALUED = 1, QUEUED = 2, PENDING = 4 };
 typedef struct mentry {
-	uint64_t stage;
+	uint32_t sx;    /* its stage: bwalk.stages[sx] */
 	uint32_t hash;
 	uint32_t edge0; /* its edges: edge[edge0 .. edge0 + nedge - 1] */
-	uint32_t nedge;
-	uint32_t flags;
-} mentry; /* 24 bytes: a big walk has millions */
+	uint32_t nedge : 29;
+	uint32_t flags : 3;
+} mentry; /* 16 bytes: a big walk has millions */
 
 /* A successor of a valued state under the options taken (the paths its
  * fold kept, merged by where they end): a state, an outcome (its index in
@@ -124,6 +124,8 @@ typedef struct bwalk {
 	/* the memo */
 	mentry *e;
 	size_t ne, cape;
+	uint64_t *stages; /* the stages met (a battle has a few hundred) */
+	size_t nstages, capstages, last_sx;
 	unsigned char *keys;
 	size_t nkeys, capkeys, ssize;
 	uint32_t *index;
@@ -211,6 +213,27 @@ static bool grow(fray_ctx *ctx, void **v, size_t *cap, size_t need, size_t elem)
 	return true;
 }
 
+/* grow for the walk's big arrays (its states, their bytes, values and
+ * edges): past 1 MiB straight to 48 MiB, which malloc maps apart (glibc:
+ * above its mmap threshold, at most 32 MiB) and grows in place, with no
+ * copy. A heap block copied at each doubling instead leaves the old one
+ * resident: 30-50 MiB more on Sandusky. Pages not written cost nothing. */
+enum { BIG_FROM = 1 << 20, BIG_MIN = 48 << 20 };
+static bool big_grow(fray_ctx *ctx, void **v, size_t *cap, size_t need, size_t elem)
+{
+	if (need <= *cap)
+		return true;
+	size_t c = frayi_grow(*cap, need, elem);
+	if (c && c * elem >= BIG_FROM && c * elem < BIG_MIN)
+		c = BIG_MIN / elem;
+	void *p = c ? frayi_realloc(ctx, *v, c * elem) : NULL;
+	if (!p)
+		return false;
+	*v = p;
+	*cap = c;
+	return true;
+}
+
 static uint64_t key_hash(uint64_t stage, const unsigned char *k, size_t n)
 {
 	uint64_t h = 1469598103934665603u ^ stage * 0x9E3779B97F4A7C15u;
@@ -241,37 +264,32 @@ static bool reindex(bwalk *w, unsigned bits)
 static size_t memo_find(bwalk *w, uint64_t stage, const unsigned char *k)
 {
 	uint32_t h = (uint32_t)key_hash(stage, k, w->ssize);
-	if ((!w->index || (w->ne + 1) * 2 > (size_t)1 << w->bits) && !reindex(w, w->index ? w->bits + 1 : 12))
+	if ((!w->index || (w->ne + 1) * 4 > (size_t)3 << w->bits) && !reindex(w, w->index ? w->bits + 1 : 12))
 		return SIZE_MAX;
 	size_t mask = ((size_t)1 << w->bits) - 1, i = h & mask;
 	for (uint32_t v; (v = w->index[i]) != 0; i = (i + 1) & mask) {
 		const mentry *m = &w->e[v - 1];
-		if (m->hash == h && m->stage == stage && memcmp(w->keys + (size_t)(v - 1) * w->ssize, k, w->ssize) == 0)
+		if (m->hash == h && w->stages[m->sx] == stage && memcmp(w->keys + (size_t)(v - 1) * w->ssize, k, w->ssize) == 0)
 			return v - 1;
 	}
 	if (w->ne == UINT32_MAX - 1)
 		return SIZE_MAX;
-	if (w->ne == w->cape) {
-		size_t cap = frayi_grow(w->cape, w->ne + 1, sizeof *w->e);
-		mentry *e = cap ? frayi_realloc(w->ctx, w->e, cap * sizeof *e) : NULL;
-		if (!e)
+	size_t sx = w->last_sx < w->nstages && w->stages[w->last_sx] == stage ? w->last_sx : 0;
+	while (sx < w->nstages && w->stages[sx] != stage)
+		sx++;
+	if (sx == w->nstages) {
+		if (sx == UINT32_MAX || !grow(w->ctx, (void **)&w->stages, &w->capstages, sx + 1, sizeof *w->stages))
 			return SIZE_MAX;
-		w->e = e;
-		w->cape = cap;
+		w->stages[w->nstages++] = stage;
 	}
-	if (!grow(w->ctx, (void **)&w->val, &w->capv, w->ne + 1, w->nv * sizeof *w->val))
+	w->last_sx = sx;
+	if (!big_grow(w->ctx, (void **)&w->e, &w->cape, w->ne + 1, sizeof *w->e) ||
+	    !big_grow(w->ctx, (void **)&w->val, &w->capv, w->ne + 1, w->nv * sizeof *w->val) ||
+	    !big_grow(w->ctx, (void **)&w->keys, &w->capkeys, w->nkeys + w->ssize, 1))
 		return SIZE_MAX;
-	if (w->nkeys + w->ssize > w->capkeys) {
-		size_t cap = frayi_grow(w->capkeys, w->nkeys + w->ssize, 1);
-		unsigned char *keys = cap ? frayi_realloc(w->ctx, w->keys, cap) : NULL;
-		if (!keys)
-			return SIZE_MAX;
-		w->keys = keys;
-		w->capkeys = cap;
-	}
 	size_t e = w->ne++;
 	memcpy(w->keys + w->nkeys, k, w->ssize);
-	w->e[e] = (mentry){.stage = stage, .hash = h};
+	w->e[e] = (mentry){.sx = (uint32_t)sx, .hash = h};
 	w->nkeys += w->ssize;
 	for (size_t v = 0; v < w->nv; v++)
 		w->val[w->nv * e + v] = (bval){.num = 0, .den = 1};
@@ -338,10 +356,10 @@ static fray_status check_memory(bwalk *w)
 {
 	if (frayi_gmp_failed())
 		return frayi_fail(w->ctx, FRAY_ERR_NOMEM, "out of memory while valuing the best policy's options");
-	uint64_t used = (uint64_t)frayi_gmp_live_bytes() + w->cape * sizeof *w->e + w->capv * w->nv * sizeof *w->val + w->capbigv * sizeof *w->bigv +
+	uint64_t used = (uint64_t)frayi_gmp_live_bytes() + w->ne * (sizeof *w->e + w->nv * sizeof *w->val) + w->capbigv * sizeof *w->bigv +
 			(w->fwd ? w->ne * sizeof *w->fwd : 0) +
-			w->capkeys + (w->index ? sizeof *w->index << w->bits : 0) + w->capheap * sizeof *w->heap +
-			w->capedge * sizeof *w->edge + w->capwide * sizeof *w->wide + w->out.cap * (w->nfields * sizeof *w->out.keys + sizeof *w->out.x) +
+			w->nkeys + (w->index ? sizeof *w->index << w->bits : 0) + w->capheap * sizeof *w->heap +
+			w->nedge * sizeof *w->edge + w->capwide * sizeof *w->wide + w->out.cap * (w->nfields * sizeof *w->out.keys + sizeof *w->out.x) +
 			w->out.nslots * sizeof *w->out.slots;
 	if (used > w->max_bytes)
 		return frayi_fail(w->ctx, FRAY_ERR_BUDGET, "the best policy's exact walk needs more than %llu MiB of memory "
@@ -600,7 +618,7 @@ static fray_status keep_edges(bwalk *w, lrec *rec, size_t *e0, size_t *n)
 			}
 			continue;
 		}
-		if (!grow(w->ctx, (void **)&w->edge, &w->capedge, w->nedge + 1, sizeof *w->edge))
+		if (!big_grow(w->ctx, (void **)&w->edge, &w->capedge, w->nedge + 1, sizeof *w->edge))
 			return frayi_nomem(w->ctx);
 		bedge *g = &w->edge[w->nedge];
 		*g = (bedge){.ref = (uint32_t)ref, .end = lp->end};
@@ -623,7 +641,7 @@ static fray_status value_of(bwalk *w, size_t e, mpq_t root[2])
 		if (!(state = frayi_alloc(w->ctx, w->ssize)))
 			return frayi_nomem(w->ctx);
 		memcpy(state, w->keys + e * w->ssize, w->ssize);
-		stage = w->e[e].stage;
+		stage = w->stages[w->e[e].sx];
 	}
 	lrec rec = {0};
 	uint64_t p_start = w->paths, nchild = 0;
@@ -661,7 +679,7 @@ static fray_status value_of(bwalk *w, size_t e, mpq_t root[2])
 		}
 		for (size_t i = 0; i < rec.n; i++)
 			if (rec.p[i].end == END_STATE)
-				w->e[rec.p[i].ref].flags &= ~(uint32_t)PENDING;
+				w->e[rec.p[i].ref].flags &= VALUED | QUEUED;
 	}
 	if (st == FRAY_OK && rec.n > 0) {
 		mpq_t v[2];
@@ -676,12 +694,12 @@ static fray_status value_of(bwalk *w, size_t e, mpq_t root[2])
 		size_t e0 = 0, n = 0;
 		if (st == FRAY_OK)
 			st = keep_edges(w, &rec, &e0, &n);
-		if (st == FRAY_OK && w->nedge >= UINT32_MAX)
+		if (st == FRAY_OK && (w->nedge >= UINT32_MAX || n > 0x1FFFFFFFu))
 			st = frayi_nomem(w->ctx);
 		if (st == FRAY_OK && e != SIZE_MAX) {
 			w->e[e].flags |= VALUED;
 			w->e[e].edge0 = (uint32_t)e0;
-			w->e[e].nedge = (uint32_t)n;
+			w->e[e].nedge = n & 0x1FFFFFFFu;
 		} else if (st == FRAY_OK) {
 			w->root0 = e0;
 			w->nroot = n;
@@ -743,7 +761,7 @@ static fray_status forward_from(bwalk *w, size_t e0, size_t n, const frayi_xq *w
 			ok = frayi_xq_addmul(&w->fwd[g->ref], weight, &prob);
 			if (ok && !(m->flags & QUEUED)) {
 				m->flags |= QUEUED;
-				ok = heap_push(w, m->stage, g->ref);
+				ok = heap_push(w, w->stages[m->sx], g->ref);
 			}
 		} else {
 			ok = frayi_xq_addmul(&w->out.x[g->ref], weight, &prob);
@@ -848,15 +866,50 @@ static void report(bwalk *w, mpq_t root[2])
 	}
 }
 
-/* The kind to fall back to the heuristic next: the one whose other
- * options added the most paths (with those close to it). -1: none left. */
-static int to_demote(const bwalk *w)
+/* Whether kind i is still decided exactly. */
+static bool open_kind(const bwalk *w, size_t i)
 {
-	int best = -1;
+	return !w->k[i].demoted && w->k[i].asked > 0;
+}
+
+/* Kind i's paths through and below its other options (walked), and those
+ * its unvalued states would take (projected), summed over the sides: a
+ * kind falls back for both sides at once (both sides best play by the
+ * same rules of exactness). */
+static void kind_cost(const bwalk *w, size_t i, uint64_t *walked, uint64_t *projected)
+{
+	*walked = *projected = 0;
+	for (size_t j = 0; j < w->nk; j++)
+		if (open_kind(w, j) && (j == i || strcmp(w->k[j].kind, w->k[i].kind) == 0)) {
+			*walked += w->k[j].charge;
+			*projected += w->k[j].pending;
+		}
+}
+
+/* Over the budget: which kinds fall back to the heuristic. After the
+ * probe (an eighth of the budget, which a big battle never fits): every
+ * kind whose other options took a quarter of its paths, or whose states
+ * not valued would take as many as it walked (projected: each at the
+ * average of its siblings so far). Else (or when the probe blamed none):
+ * the costliest kind, with every kind costing half as much or more.
+ * False: none left to fall back. */
+static bool demote(bwalk *w, bool probe)
+{
+	bool fall[FRAY_BEST_KINDS] = {0}, any = false, left = false;
+	uint64_t cost[FRAY_BEST_KINDS] = {0}, top = 0;
+	for (size_t i = 0; i < w->nk; i++) {
+		uint64_t walked, projected;
+		kind_cost(w, i, &walked, &projected);
+		cost[i] = walked + projected;
+		fall[i] = probe && open_kind(w, i) && (4 * walked >= w->paths || projected >= w->paths);
+		any |= fall[i];
+		if (open_kind(w, i) && cost[i] >= top)
+			top = cost[i], left = true;
+	}
 	for (size_t i = 0; i < w->nk; i++)
-		if (!w->k[i].demoted && w->k[i].asked > 0 && (best < 0 || w->k[i].charge > w->k[best].charge))
-			best = (int)i;
-	return best;
+		if (any ? fall[i] : open_kind(w, i) && 2 * cost[i] >= top)
+			w->k[i].demoted = true;
+	return left;
 }
 
 static fray_status attempt(bwalk *w, mpq_t root[2])
@@ -964,6 +1017,7 @@ fray_status frayi_best_enumerate(fray_ctx *ctx, fray_procedure proc, fray_policy
 	 * what explodes: a probe of an eighth of the budget (a big battle's:
 	 * a small one's has the whole) */
 	w->budget = w->max_paths >= 2 * BEST_PROBE_FLOOR ? w->max_paths / 8 : w->max_paths;
+	bool probe = w->budget < w->max_paths;
 	for (;;) {
 		st = attempt(w, root);
 		w->budget = w->max_paths;
@@ -978,17 +1032,15 @@ fray_status frayi_best_enumerate(fray_ctx *ctx, fray_procedure proc, fray_policy
 			fray_ctx_clear(ctx);
 			continue;
 		}
-		int k;
-		if (st == FRAY_OK || stopped ||
-		    (st != FRAY_ERR_LIMIT && st != FRAY_ERR_BUDGET && st != FRAY_ERR_NOMEM) || (k = to_demote(w)) < 0)
-			break;
-		/* over the budget: this kind of question takes the heuristic's
+		/* over the budget: some kinds of question take the heuristic's
 		 * answer from now on, and the walk begins again (with the whole
 		 * budget: at most one attempt more than there are kinds) */
-		for (size_t i = 0; i < w->nk; i++)
-			if (!w->k[i].demoted && w->k[i].asked > 0 && 2 * w->k[i].charge >= w->k[k].charge)
-				w->k[i].demoted = true;
+		if (st == FRAY_OK || stopped || (st != FRAY_ERR_LIMIT && st != FRAY_ERR_BUDGET && st != FRAY_ERR_NOMEM) ||
+		    !demote(w, probe))
+			break;
+		probe = false;
 		fray_ctx_clear(ctx);
+
 		bool left = false;
 		for (size_t i = 0; i < w->nk; i++)
 			left |= !w->k[i].demoted && w->k[i].asked > 0;
@@ -1009,6 +1061,7 @@ done:
 	mpq_clears(root[0], root[1], NULL);
 	memo_clear(w);
 	frayi_dealloc(ctx, w->e);
+	frayi_dealloc(ctx, w->stages);
 	frayi_dealloc(ctx, w->val);
 	frayi_dealloc(ctx, w->bigv);
 	frayi_dealloc(ctx, w->fwd);
