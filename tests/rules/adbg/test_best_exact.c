@@ -215,22 +215,26 @@ static void check_side(const char *text, int side, size_t min_policies)
 	"    6: [\"1/1\", \"-/1\", \"-/1\", \"-/2\", \"-/2\", \"-/R\", \"-/R\", \"-/R\"]\n" \
 	"    7: [\"-/1\", \"-/1\", \"-/2\", \"-/2\", \"-/R\", \"-/R\", \"-/R\", \"-/R\"]\n"
 
+/* A battle's lines after its name, up to Red's leader. */
+#define BATTLE_REST \
+	"terrain: wilderness\n" \
+	"weather: normal\n" \
+	"initiative: red\n" \
+	"surprise: none\n" CRT \
+	"leader_loss:\n" \
+	"  after_fire: {roll: 1d6, lost_on: [6]}\n" \
+	"  after_melee: {roll: 1d6, lost_on: [5, 6]}\n" \
+	"victory:\n" \
+	"  rule: losses\n" \
+	"  routed: {roll: 1d6, eliminated_on: [1, 2, 3]}\n" \
+	"sides:\n" \
+	"  red:\n" \
+	"    name: Red\n" \
+	"    level: 4\n"
+
 static const char *const duel =
 	"battle: Duel\n"
-	"terrain: wilderness\n"
-	"weather: normal\n"
-	"initiative: red\n"
-	"surprise: none\n" CRT
-	"leader_loss:\n"
-	"  after_fire: {roll: 1d6, lost_on: [6]}\n"
-	"  after_melee: {roll: 1d6, lost_on: [5, 6]}\n"
-	"victory:\n"
-	"  rule: losses\n"
-	"  routed: {roll: 1d6, eliminated_on: [1, 2, 3]}\n"
-	"sides:\n"
-	"  red:\n"
-	"    name: Red\n"
-	"    level: 4\n"
+	BATTLE_REST
 	"    primary_leader: {name: Red chief, rating: 2, stack: 1}\n"
 	"    stacks:\n"
 	"      - - {name: Red warriors, type: warrior, fire: 3, melee: 3}\n"
@@ -245,20 +249,7 @@ static const char *const duel =
  * has questions that matter (extra rounds, targets, losses). */
 static const char *const skirmish =
 	"battle: Skirmish\n"
-	"terrain: wilderness\n"
-	"weather: normal\n"
-	"initiative: red\n"
-	"surprise: none\n" CRT
-	"leader_loss:\n"
-	"  after_fire: {roll: 1d6, lost_on: [6]}\n"
-	"  after_melee: {roll: 1d6, lost_on: [5, 6]}\n"
-	"victory:\n"
-	"  rule: losses\n"
-	"  routed: {roll: 1d6, eliminated_on: [1, 2, 3]}\n"
-	"sides:\n"
-	"  red:\n"
-	"    name: Red\n"
-	"    level: 4\n"
+	BATTLE_REST
 	"    primary_leader: {name: Red chief, rating: 2, stack: 1}\n"
 	"    stacks:\n"
 	"      - - {name: Red warriors, type: warrior, fire: 3, melee: 3}\n"
