@@ -407,8 +407,9 @@ static void value_under(fray_ctx *ctx, const fray_adbg_scenario *s, bool b0, boo
  * worth 1 to the two sides together; the walk keeps one value a state):
  * its value for Red lies between Red's best against Blue's heuristic
  * (Blue then plays worse for itself) and Red's heuristic against Blue's
- * best, each checked exactly above against every table (duel_red) or as
- * a walk of its own; the two values sum to 1; and with paths cut at a
+ * best (one side best, checked against every table on the duel above);
+ * the bounds are apart (the choices matter); the two values sum to 1; it
+ * fails when side 1 takes side 0's maximum. With paths cut at a
  * depth limit (worth nothing to either side, so no longer zero-sum) each
  * side's value is still the worth of the odds it gives, the rest told as
  * unresolved. */
