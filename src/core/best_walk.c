@@ -57,14 +57,14 @@ typedef struct lrec {
  * (forward pass); its value for each side that asks best questions in
  * val[nv e + vs[side]] (a side that never asks needs none: its value at
  * the beginning comes from the outcomes' distribution). */
-enum { VALUED = 1, QUEUED = 2 };
+enum { VALUED = 1, QUEUED = 2, PENDING = 4 };
 typedef struct mentry {
-	uint64_t stage;
+	uint32_t sx;    /* its stage: bwalk.stages[sx] */
 	uint32_t hash;
 	uint32_t edge0; /* its edges: edge[edge0 .. edge0 + nedge - 1] */
-	uint32_t nedge;
-	uint32_t flags;
-} mentry; /* 24 bytes: a big walk has millions */
+	uint32_t nedge : 29;
+	uint32_t flags : 3;
+} mentry; /* 16 bytes: a big walk has millions */
 
 /* A successor of a valued state under the options taken (the paths its
  * fold kept, merged by where they end): a state, an outcome (its index in
@@ -84,8 +84,17 @@ typedef struct kind_stat {
 	uint64_t extra; /* paths through an option other than the suggestion */
 	uint64_t charge; /* paths walked through or below such an option */
 	uint32_t below; /* the walk is below so many of its other options now */
+	uint64_t pending; /* an attempt over the budget: the paths its other options' states not valued would take, projected */
 	bool demoted;
 } kind_stat;
+
+/* A state's value as kept: a fraction in lowest terms in two 128-bit
+ * words (32 bytes, where an mpq_t is 32 plus two allocations of its
+ * limbs); den 0 when it does not fit (negative, or wider): then num
+ * indexes bwalk.bigv, GMP's. */
+typedef struct bval {
+	frayi_u128 num, den;
+} bval;
 
 typedef struct hitem {
 	uint64_t stage;
@@ -115,14 +124,22 @@ typedef struct bwalk {
 	/* the memo */
 	mentry *e;
 	size_t ne, cape;
+	uint64_t *stages; /* the stages met (a battle has a few hundred) */
+	size_t nstages, capstages, last_sx;
 	unsigned char *keys;
 	size_t nkeys, capkeys, ssize;
 	uint32_t *index;
 	unsigned bits;
-	mpq_t *val;
+	bval *val;
 	size_t capv; /* entries val has room for */
 	size_t nv;  /* values a state: the sides that ask */
 	int vs[2];  /* a side's among them, or -1 */
+	/* zero-sum: both sides ask, under the goal `win`: one value a state,
+	 * side 0's (side 1's is 1 minus it: each outcome is worth 1 to the two
+	 * sides together, and no path is cut; a cut path ends it) */
+	bool zs, zs_cut;
+	mpq_t *bigv; /* the values that do not fit a bval */
+	size_t nbigv, capbigv;
 	frayi_xq *fwd; /* the forward pass's weights, by entry (made for it) */
 	bedge *edge;
 	size_t nedge, capedge;
@@ -196,6 +213,27 @@ static bool grow(fray_ctx *ctx, void **v, size_t *cap, size_t need, size_t elem)
 	return true;
 }
 
+/* grow for the walk's big arrays (its states, their bytes, values and
+ * edges): past 1 MiB straight to 48 MiB, which malloc maps apart (glibc:
+ * above its mmap threshold, at most 32 MiB) and grows in place, with no
+ * copy. A heap block copied at each doubling instead leaves the old one
+ * resident: 30-50 MiB more on Sandusky. Pages not written cost nothing. */
+enum { BIG_FROM = 1 << 20, BIG_MIN = 48 << 20 };
+static bool big_grow(fray_ctx *ctx, void **v, size_t *cap, size_t need, size_t elem)
+{
+	if (need <= *cap)
+		return true;
+	size_t c = frayi_grow(*cap, need, elem);
+	if (c && c * elem >= BIG_FROM && c * elem < BIG_MIN)
+		c = BIG_MIN / elem;
+	void *p = c ? frayi_realloc(ctx, *v, c * elem) : NULL;
+	if (!p)
+		return false;
+	*v = p;
+	*cap = c;
+	return true;
+}
+
 static uint64_t key_hash(uint64_t stage, const unsigned char *k, size_t n)
 {
 	uint64_t h = 1469598103934665603u ^ stage * 0x9E3779B97F4A7C15u;
@@ -226,53 +264,79 @@ static bool reindex(bwalk *w, unsigned bits)
 static size_t memo_find(bwalk *w, uint64_t stage, const unsigned char *k)
 {
 	uint32_t h = (uint32_t)key_hash(stage, k, w->ssize);
-	if ((!w->index || (w->ne + 1) * 2 > (size_t)1 << w->bits) && !reindex(w, w->index ? w->bits + 1 : 12))
+	if ((!w->index || (w->ne + 1) * 4 > (size_t)3 << w->bits) && !reindex(w, w->index ? w->bits + 1 : 12))
 		return SIZE_MAX;
 	size_t mask = ((size_t)1 << w->bits) - 1, i = h & mask;
 	for (uint32_t v; (v = w->index[i]) != 0; i = (i + 1) & mask) {
 		const mentry *m = &w->e[v - 1];
-		if (m->hash == h && m->stage == stage && memcmp(w->keys + (size_t)(v - 1) * w->ssize, k, w->ssize) == 0)
+		if (m->hash == h && w->stages[m->sx] == stage && memcmp(w->keys + (size_t)(v - 1) * w->ssize, k, w->ssize) == 0)
 			return v - 1;
 	}
 	if (w->ne == UINT32_MAX - 1)
 		return SIZE_MAX;
-	if (w->ne == w->cape) {
-		size_t cap = frayi_grow(w->cape, w->ne + 1, sizeof *w->e);
-		mentry *e = cap ? frayi_realloc(w->ctx, w->e, cap * sizeof *e) : NULL;
-		if (!e)
+	size_t sx = w->last_sx < w->nstages && w->stages[w->last_sx] == stage ? w->last_sx : 0;
+	while (sx < w->nstages && w->stages[sx] != stage)
+		sx++;
+	if (sx == w->nstages) {
+		if (sx == UINT32_MAX || !grow(w->ctx, (void **)&w->stages, &w->capstages, sx + 1, sizeof *w->stages))
 			return SIZE_MAX;
-		w->e = e;
-		w->cape = cap;
+		w->stages[w->nstages++] = stage;
 	}
-	/* mpq_t moves as bytes: only its limbs are pointed to */
-	if (!grow(w->ctx, (void **)&w->val, &w->capv, w->ne + 1, w->nv * sizeof *w->val))
+	w->last_sx = sx;
+	if (!big_grow(w->ctx, (void **)&w->e, &w->cape, w->ne + 1, sizeof *w->e) ||
+	    !big_grow(w->ctx, (void **)&w->val, &w->capv, w->ne + 1, w->nv * sizeof *w->val) ||
+	    !big_grow(w->ctx, (void **)&w->keys, &w->capkeys, w->nkeys + w->ssize, 1))
 		return SIZE_MAX;
-	if (w->nkeys + w->ssize > w->capkeys) {
-		size_t cap = frayi_grow(w->capkeys, w->nkeys + w->ssize, 1);
-		unsigned char *keys = cap ? frayi_realloc(w->ctx, w->keys, cap) : NULL;
-		if (!keys)
-			return SIZE_MAX;
-		w->keys = keys;
-		w->capkeys = cap;
-	}
 	size_t e = w->ne++;
 	memcpy(w->keys + w->nkeys, k, w->ssize);
-	w->e[e] = (mentry){.stage = stage, .hash = h};
+	w->e[e] = (mentry){.sx = (uint32_t)sx, .hash = h};
 	w->nkeys += w->ssize;
 	for (size_t v = 0; v < w->nv; v++)
-		mpq_init(w->val[w->nv * e + v]);
+		w->val[w->nv * e + v] = (bval){.num = 0, .den = 1};
 	w->index[i] = (uint32_t)(e + 1);
 	return e;
 }
 
+static void bigv_clear(bwalk *w)
+{
+	for (size_t i = 0; i < w->nbigv; i++)
+		mpq_clear(w->bigv[i]);
+	w->nbigv = 0;
+}
+
+/* The stored value *b, into v. */
+static void val_get(const bwalk *w, const bval *b, mpq_t v)
+{
+	if (b->den == 0) {
+		mpq_set(v, w->bigv[(size_t)b->num]);
+		return;
+	}
+	frayi_u128_to_mpz(mpq_numref(v), b->num);
+	frayi_u128_to_mpz(mpq_denref(v), b->den);
+}
+
+/* *b = v (canonical); false when memory ran out. */
+static bool val_set(bwalk *w, bval *b, mpq_srcptr v)
+{
+	frayi_u128 n, d;
+	if (frayi_mpz_to_u128(mpq_numref(v), &n) && frayi_mpz_to_u128(mpq_denref(v), &d)) {
+		*b = (bval){.num = n, .den = d};
+		return true;
+	}
+	if (!grow(w->ctx, (void **)&w->bigv, &w->capbigv, w->nbigv + 1, sizeof *w->bigv))
+		return false;
+	mpq_init(w->bigv[w->nbigv]);
+	mpq_set(w->bigv[w->nbigv], v);
+	*b = (bval){.num = w->nbigv++, .den = 0};
+	return true;
+}
+
 static void memo_clear(bwalk *w)
 {
-	for (size_t e = 0; e < w->ne; e++) {
-		for (size_t v = 0; w->val && v < w->nv; v++)
-			mpq_clear(w->val[w->nv * e + v]);
+	bigv_clear(w);
+	for (size_t e = 0; e < w->ne; e++)
 		if (w->fwd)
 			frayi_xq_clear(&w->fwd[e]);
-	}
 	frayi_dealloc(w->ctx, w->fwd);
 	w->fwd = NULL;
 	for (size_t i = 0; i < w->nwide; i++)
@@ -292,10 +356,10 @@ static fray_status check_memory(bwalk *w)
 {
 	if (frayi_gmp_failed())
 		return frayi_fail(w->ctx, FRAY_ERR_NOMEM, "out of memory while valuing the best policy's options");
-	uint64_t used = (uint64_t)frayi_gmp_live_bytes() + w->cape * sizeof *w->e + w->capv * w->nv * sizeof *w->val +
+	uint64_t used = (uint64_t)frayi_gmp_live_bytes() + w->ne * (sizeof *w->e + w->nv * sizeof *w->val) + w->capbigv * sizeof *w->bigv +
 			(w->fwd ? w->ne * sizeof *w->fwd : 0) +
-			w->capkeys + (w->index ? sizeof *w->index << w->bits : 0) + w->capheap * sizeof *w->heap +
-			w->capedge * sizeof *w->edge + w->capwide * sizeof *w->wide + w->out.cap * (w->nfields * sizeof *w->out.keys + sizeof *w->out.x) +
+			w->nkeys + (w->index ? sizeof *w->index << w->bits : 0) + w->capheap * sizeof *w->heap +
+			w->nedge * sizeof *w->edge + w->capwide * sizeof *w->wide + w->out.cap * (w->nfields * sizeof *w->out.keys + sizeof *w->out.x) +
 			w->out.nslots * sizeof *w->out.slots;
 	if (used > w->max_bytes)
 		return frayi_fail(w->ctx, FRAY_ERR_BUDGET, "the best policy's exact walk needs more than %llu MiB of memory "
@@ -359,6 +423,10 @@ static fray_status record(bwalk *w, lrec *rec, const int64_t *outcome)
 		lp->ref = e;
 	} else if (w->r.truncated) {
 		lp->end = END_CUT;
+		if (w->zs) { /* side 1's value is no longer 1 minus side 0's */
+			w->zs_cut = true;
+			return frayi_fail(w->ctx, FRAY_ERR_LIMIT, "a path cut at the depth limit");
+		}
 	} else {
 		if (!grow(w->ctx, (void **)&rec->out, &rec->capout, rec->nout + w->nfields, sizeof *rec->out))
 			return frayi_nomem(w->ctx);
@@ -420,7 +488,8 @@ static void leaf(bwalk *w, const lrec *rec, const lpath *lp, mpq_t v[2])
 		if (w->vs[s] < 0)
 			continue;
 		if (lp->end == END_STATE) {
-			mpq_mul(v[s], q, w->val[w->nv * lp->ref + (size_t)w->vs[s]]);
+			val_get(w, &w->val[w->nv * lp->ref + (size_t)w->vs[s]], v[s]);
+			mpq_mul(v[s], v[s], q);
 		} else {
 			worth_q(w, rec->out + lp->ref, s, v[s]);
 			mpq_mul(v[s], v[s], q);
@@ -463,8 +532,9 @@ static void fold(bwalk *w, lrec *rec, size_t lo, size_t hi, uint32_t depth, mpq_
 				if (w->vs[s] >= 0)
 					mpq_add(res[s], res[s], v[s]);
 		} else {
-			/* higher for the side; on a tie, the suggestion */
-			int cmp = best_hi == lo ? 1 : mpq_cmp(v[side], res[side]);
+			/* higher for the side; on a tie, the suggestion
+			 * (zero-sum: side 1's is 1 minus side 0's) */
+			int cmp = best_hi == lo ? 1 : w->zs ? mpq_cmp(v[0], res[0]) * (side ? -1 : 1) : mpq_cmp(v[side], res[side]);
 			if (cmp > 0 || (cmp == 0 && c == node->sugg && best_choice != node->sugg)) {
 				prune(rec, best_lo, best_hi);
 				mpq_set(res[0], v[0]);
@@ -548,7 +618,7 @@ static fray_status keep_edges(bwalk *w, lrec *rec, size_t *e0, size_t *n)
 			}
 			continue;
 		}
-		if (!grow(w->ctx, (void **)&w->edge, &w->capedge, w->nedge + 1, sizeof *w->edge))
+		if (!big_grow(w->ctx, (void **)&w->edge, &w->capedge, w->nedge + 1, sizeof *w->edge))
 			return frayi_nomem(w->ctx);
 		bedge *g = &w->edge[w->nedge];
 		*g = (bedge){.ref = (uint32_t)ref, .end = lp->end};
@@ -571,9 +641,10 @@ static fray_status value_of(bwalk *w, size_t e, mpq_t root[2])
 		if (!(state = frayi_alloc(w->ctx, w->ssize)))
 			return frayi_nomem(w->ctx);
 		memcpy(state, w->keys + e * w->ssize, w->ssize);
-		stage = w->e[e].stage;
+		stage = w->stages[w->e[e].sx];
 	}
 	lrec rec = {0};
+	uint64_t p_start = w->paths, nchild = 0;
 	fray_status st = local_walk(w, state, stage, &rec);
 	/* the states the suggestions reach first, then those only other
 	 * options reach: each kind is charged with the paths walked below
@@ -587,26 +658,48 @@ static fray_status value_of(bwalk *w, size_t e, mpq_t root[2])
 			for (size_t k = 0; k < w->nk; k++)
 				w->k[k].below += lp->extra >> k & 1;
 			st = value_of(w, lp->ref, NULL);
+			nchild++;
 			for (size_t k = 0; k < w->nk; k++)
 				if (lp->extra >> k & 1 && --w->k[k].below == 0)
 					w->k[k].charge += w->paths - p0;
 		}
+	if (st == FRAY_ERR_LIMIT && !w->zs_cut) {
+		/* over the budget: the states only other options reach, not
+		 * valued, each projected to cost what this state's children
+		 * cost so far on average */
+		uint64_t est = (w->paths - p_start) / (nchild + 1);
+		for (size_t i = 0; i < rec.n; i++) {
+			const lpath *lp = &rec.p[i];
+			if (lp->end != END_STATE || !lp->extra || (w->e[lp->ref].flags & (VALUED | PENDING)))
+				continue;
+			w->e[lp->ref].flags |= PENDING;
+			for (size_t k = 0; k < w->nk; k++)
+				if (lp->extra >> k & 1)
+					w->k[k].pending += est;
+		}
+		for (size_t i = 0; i < rec.n; i++)
+			if (rec.p[i].end == END_STATE)
+				w->e[rec.p[i].ref].flags &= VALUED | QUEUED;
+	}
 	if (st == FRAY_OK && rec.n > 0) {
 		mpq_t v[2];
 		mpq_inits(v[0], v[1], NULL);
 		fold(w, &rec, 0, rec.n, 0, v);
 		for (int s = 0; s < 2; s++)
-			if (w->vs[s] >= 0)
-				mpq_set(e == SIZE_MAX ? root[s] : w->val[w->nv * e + (size_t)w->vs[s]], v[s]);
+			if (w->vs[s] >= 0 && e == SIZE_MAX)
+				mpq_set(root[s], v[s]);
+			else if (w->vs[s] >= 0 && !val_set(w, &w->val[w->nv * e + (size_t)w->vs[s]], v[s]))
+				st = frayi_nomem(w->ctx);
 		mpq_clears(v[0], v[1], NULL);
 		size_t e0 = 0, n = 0;
-		st = keep_edges(w, &rec, &e0, &n);
-		if (st == FRAY_OK && w->nedge >= UINT32_MAX)
+		if (st == FRAY_OK)
+			st = keep_edges(w, &rec, &e0, &n);
+		if (st == FRAY_OK && (w->nedge >= UINT32_MAX || n > 0x1FFFFFFFu))
 			st = frayi_nomem(w->ctx);
 		if (st == FRAY_OK && e != SIZE_MAX) {
 			w->e[e].flags |= VALUED;
 			w->e[e].edge0 = (uint32_t)e0;
-			w->e[e].nedge = (uint32_t)n;
+			w->e[e].nedge = n & 0x1FFFFFFFu;
 		} else if (st == FRAY_OK) {
 			w->root0 = e0;
 			w->nroot = n;
@@ -668,7 +761,7 @@ static fray_status forward_from(bwalk *w, size_t e0, size_t n, const frayi_xq *w
 			ok = frayi_xq_addmul(&w->fwd[g->ref], weight, &prob);
 			if (ok && !(m->flags & QUEUED)) {
 				m->flags |= QUEUED;
-				ok = heap_push(w, m->stage, g->ref);
+				ok = heap_push(w, w->stages[m->sx], g->ref);
 			}
 		} else {
 			ok = frayi_xq_addmul(&w->out.x[g->ref], weight, &prob);
@@ -686,9 +779,9 @@ static fray_status forward(bwalk *w)
 {
 	/* the states' values, bytes and index are done with: their memory
 	 * (the most of the walk's) goes before the weights come */
-	for (size_t e = 0; e < w->ne; e++)
-		for (size_t v = 0; v < w->nv; v++)
-			mpq_clear(w->val[w->nv * e + v]);
+	bigv_clear(w);
+	frayi_dealloc(w->ctx, w->bigv);
+	w->bigv = NULL, w->capbigv = 0;
 	frayi_dealloc(w->ctx, w->val);
 	frayi_dealloc(w->ctx, w->keys);
 	frayi_dealloc(w->ctx, w->index);
@@ -773,15 +866,50 @@ static void report(bwalk *w, mpq_t root[2])
 	}
 }
 
-/* The kind to fall back to the heuristic next: the one whose other
- * options added the most paths (with those close to it). -1: none left. */
-static int to_demote(const bwalk *w)
+/* Whether kind i is still decided exactly. */
+static bool open_kind(const bwalk *w, size_t i)
 {
-	int best = -1;
+	return !w->k[i].demoted && w->k[i].asked > 0;
+}
+
+/* Kind i's paths through and below its other options (walked), and those
+ * its unvalued states would take (projected), summed over the sides: a
+ * kind falls back for both sides at once (both sides best play by the
+ * same rules of exactness). */
+static void kind_cost(const bwalk *w, size_t i, uint64_t *walked, uint64_t *projected)
+{
+	*walked = *projected = 0;
+	for (size_t j = 0; j < w->nk; j++)
+		if (open_kind(w, j) && (j == i || strcmp(w->k[j].kind, w->k[i].kind) == 0)) {
+			*walked += w->k[j].charge;
+			*projected += w->k[j].pending;
+		}
+}
+
+/* Over the budget: which kinds fall back to the heuristic. After the
+ * probe (an eighth of the budget, which a big battle never fits): every
+ * kind whose other options took a quarter of its paths, or whose states
+ * not valued would take as many as it walked (projected: each at the
+ * average of its siblings so far). Else (or when the probe blamed none):
+ * the costliest kind, with every kind costing half as much or more.
+ * False: none left to fall back. */
+static bool demote(bwalk *w, bool probe)
+{
+	bool fall[FRAY_BEST_KINDS] = {0}, any = false, left = false;
+	uint64_t cost[FRAY_BEST_KINDS] = {0}, top = 0;
+	for (size_t i = 0; i < w->nk; i++) {
+		uint64_t walked, projected;
+		kind_cost(w, i, &walked, &projected);
+		cost[i] = walked + projected;
+		fall[i] = probe && open_kind(w, i) && (4 * walked >= w->paths || projected >= w->paths);
+		any |= fall[i];
+		if (open_kind(w, i) && cost[i] >= top)
+			top = cost[i], left = true;
+	}
 	for (size_t i = 0; i < w->nk; i++)
-		if (!w->k[i].demoted && w->k[i].asked > 0 && (best < 0 || w->k[i].charge > w->k[best].charge))
-			best = (int)i;
-	return best;
+		if (any ? fall[i] : open_kind(w, i) && 2 * cost[i] >= top)
+			w->k[i].demoted = true;
+	return left;
 }
 
 static fray_status attempt(bwalk *w, mpq_t root[2])
@@ -792,7 +920,7 @@ static fray_status attempt(bwalk *w, mpq_t root[2])
 	w->nheap = 0;
 	w->paths = 0; /* each attempt has the whole budget */
 	for (size_t i = 0; i < w->nk; i++)
-		w->k[i].asked = w->k[i].extra = w->k[i].charge = w->k[i].below = 0;
+		w->k[i].asked = w->k[i].extra = w->k[i].charge = w->k[i].pending = 0, w->k[i].below = 0;
 	fray_status st = value_of(w, SIZE_MAX, root);
 	if (st == FRAY_OK)
 		st = forward(w);
@@ -857,6 +985,11 @@ fray_status frayi_best_enumerate(fray_ctx *ctx, fray_procedure proc, fray_policy
 	for (int s = 0; s < 2; s++)
 		w->goal[s] = w->b[s] ? w->b[s]->goal : any->goal;
 	w->worth = w->b[0] && w->b[0]->worth ? w->b[0]->worth : w->b[1] ? w->b[1]->worth : NULL;
+	if (w->b[0] && w->b[1] && w->goal[0] == FRAY_GOAL_WIN && w->goal[1] == FRAY_GOAL_WIN) {
+		w->zs = true; /* side 1's value from side 0's */
+		w->nv = 1;
+		w->vs[1] = -1;
+	}
 	fray_status st = FRAY_OK;
 	mpq_t root[2];
 	mpq_inits(root[0], root[1], NULL);
@@ -884,21 +1017,30 @@ fray_status frayi_best_enumerate(fray_ctx *ctx, fray_procedure proc, fray_policy
 	 * what explodes: a probe of an eighth of the budget (a big battle's:
 	 * a small one's has the whole) */
 	w->budget = w->max_paths >= 2 * BEST_PROBE_FLOOR ? w->max_paths / 8 : w->max_paths;
+	bool probe = w->budget < w->max_paths;
 	for (;;) {
 		st = attempt(w, root);
 		w->budget = w->max_paths;
 		bool stopped = lim && lim->stop && *lim->stop;
-		int k;
-		if (st == FRAY_OK || stopped ||
-		    (st != FRAY_ERR_LIMIT && st != FRAY_ERR_BUDGET && st != FRAY_ERR_NOMEM) || (k = to_demote(w)) < 0)
-			break;
-		/* over the budget: this kind of question takes the heuristic's
+		if (st != FRAY_OK && w->zs_cut && !stopped) {
+			/* a path was cut: each side keeps its own value (the
+			 * same attempt again) */
+			w->zs = w->zs_cut = false;
+			w->vs[1] = (int)w->nv++;
+			frayi_dealloc(ctx, w->val);
+			w->val = NULL, w->capv = 0;
+			fray_ctx_clear(ctx);
+			continue;
+		}
+		/* over the budget: some kinds of question take the heuristic's
 		 * answer from now on, and the walk begins again (with the whole
 		 * budget: at most one attempt more than there are kinds) */
-		for (size_t i = 0; i < w->nk; i++)
-			if (!w->k[i].demoted && w->k[i].asked > 0 && 2 * w->k[i].charge >= w->k[k].charge)
-				w->k[i].demoted = true;
+		if (st == FRAY_OK || stopped || (st != FRAY_ERR_LIMIT && st != FRAY_ERR_BUDGET && st != FRAY_ERR_NOMEM) ||
+		    !demote(w, probe))
+			break;
+		probe = false;
 		fray_ctx_clear(ctx);
+
 		bool left = false;
 		for (size_t i = 0; i < w->nk; i++)
 			left |= !w->k[i].demoted && w->k[i].asked > 0;
@@ -919,7 +1061,9 @@ done:
 	mpq_clears(root[0], root[1], NULL);
 	memo_clear(w);
 	frayi_dealloc(ctx, w->e);
+	frayi_dealloc(ctx, w->stages);
 	frayi_dealloc(ctx, w->val);
+	frayi_dealloc(ctx, w->bigv);
 	frayi_dealloc(ctx, w->fwd);
 	frayi_dealloc(ctx, w->edge);
 	frayi_dealloc(ctx, w->wide);

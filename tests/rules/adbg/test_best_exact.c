@@ -215,22 +215,26 @@ static void check_side(const char *text, int side, size_t min_policies)
 	"    6: [\"1/1\", \"-/1\", \"-/1\", \"-/2\", \"-/2\", \"-/R\", \"-/R\", \"-/R\"]\n" \
 	"    7: [\"-/1\", \"-/1\", \"-/2\", \"-/2\", \"-/R\", \"-/R\", \"-/R\", \"-/R\"]\n"
 
+/* A battle's lines after its name, up to Red's leader. */
+#define BATTLE_REST \
+	"terrain: wilderness\n" \
+	"weather: normal\n" \
+	"initiative: red\n" \
+	"surprise: none\n" CRT \
+	"leader_loss:\n" \
+	"  after_fire: {roll: 1d6, lost_on: [6]}\n" \
+	"  after_melee: {roll: 1d6, lost_on: [5, 6]}\n" \
+	"victory:\n" \
+	"  rule: losses\n" \
+	"  routed: {roll: 1d6, eliminated_on: [1, 2, 3]}\n" \
+	"sides:\n" \
+	"  red:\n" \
+	"    name: Red\n" \
+	"    level: 4\n"
+
 static const char *const duel =
 	"battle: Duel\n"
-	"terrain: wilderness\n"
-	"weather: normal\n"
-	"initiative: red\n"
-	"surprise: none\n" CRT
-	"leader_loss:\n"
-	"  after_fire: {roll: 1d6, lost_on: [6]}\n"
-	"  after_melee: {roll: 1d6, lost_on: [5, 6]}\n"
-	"victory:\n"
-	"  rule: losses\n"
-	"  routed: {roll: 1d6, eliminated_on: [1, 2, 3]}\n"
-	"sides:\n"
-	"  red:\n"
-	"    name: Red\n"
-	"    level: 4\n"
+	BATTLE_REST
 	"    primary_leader: {name: Red chief, rating: 2, stack: 1}\n"
 	"    stacks:\n"
 	"      - - {name: Red warriors, type: warrior, fire: 3, melee: 3}\n"
@@ -240,6 +244,23 @@ static const char *const duel =
 	"    primary_leader: {name: Blue chief, rating: 1, stack: 1}\n"
 	"    stacks:\n"
 	"      - - {name: Blue militia, type: militia, fire: 3, melee: 2}\n";
+
+/* The duel with a second unit a side and both chiefs rated 2: each side
+ * has questions that matter (extra rounds, targets, losses). */
+static const char *const skirmish =
+	"battle: Skirmish\n"
+	BATTLE_REST
+	"    primary_leader: {name: Red chief, rating: 2, stack: 1}\n"
+	"    stacks:\n"
+	"      - - {name: Red warriors, type: warrior, fire: 3, melee: 3}\n"
+	"        - {name: Red scouts, type: warrior, fire: 2, melee: 1}\n"
+	"  blue:\n"
+	"    name: Blue\n"
+	"    level: 3\n"
+	"    primary_leader: {name: Blue chief, rating: 2, stack: 1}\n"
+	"    stacks:\n"
+	"      - - {name: Blue militia, type: militia, fire: 3, melee: 2}\n"
+	"        - {name: Blue rangers, type: militia, fire: 2, melee: 3}\n";
 
 static void duel_red(void **state)
 {
@@ -350,6 +371,78 @@ static void fallen_back_within_the_heuristics_paths(void **state)
 	fray_ctx_free(ctx);
 }
 
+/* Side `side`'s value under best for side 0 and/or 1 (the other: the
+ * heuristic), into v; and that it is the worth of the odds it gives. */
+static void value_under(fray_ctx *ctx, const fray_adbg_scenario *s, bool b0, bool b1, unsigned depth, mpq_t v0,
+			mpq_t v1, mpq_t unresolved)
+{
+	fray_policy *p = fray_policy_sides_new(ctx, b0 ? fray_policy_best_new(ctx, FRAY_GOAL_WIN) : fray_policy_heuristic_new(ctx),
+					       b1 ? fray_policy_best_new(ctx, FRAY_GOAL_WIN) : fray_policy_heuristic_new(ctx));
+	assert_non_null(p);
+	fray_policy_best_set_worth(p, fray_adbg_battle_worth);
+	fray_enum_limits lim = {.max_depth = depth};
+	fray_dist *d = NULL;
+	if (fray_enumerate(ctx, fray_adbg_battle_procedure, p, s, 3, &lim, &d) != FRAY_OK)
+		fail_msg("%s", fray_ctx_message(ctx));
+	mpq_t odds;
+	mpq_init(odds);
+	for (int side = 0; side < 2; side++) {
+		char ex[4096];
+		mpq_ptr v = side ? v1 : v0;
+		assert_true(fray_policy_best_value(p, side, ex, sizeof ex, NULL));
+		assert_int_equal(mpq_set_str(v, ex, 10), 0);
+		worth_of(d, side, odds);
+		assert_true(mpq_equal(v, odds));
+	}
+	char ex[4096];
+	assert_true(fray_dist_unresolved_exact(d, ex, sizeof ex) < sizeof ex);
+	assert_int_equal(mpq_set_str(unresolved, ex, 10), 0);
+	mpq_canonicalize(unresolved);
+	mpq_clear(odds);
+	fray_dist_free(d);
+	fray_policy_free(p);
+}
+
+/* Both sides best under the goal win, a zero-sum game (each outcome is
+ * worth 1 to the two sides together; the walk keeps one value a state):
+ * its value for Red lies between Red's best against Blue's heuristic
+ * (Blue then plays worse for itself) and Red's heuristic against Blue's
+ * best (one side best, checked against every table on the duel above);
+ * the bounds are apart (the choices matter); the two values sum to 1; it
+ * fails when side 1 takes side 0's maximum. With paths cut at a
+ * depth limit (worth nothing to either side, so no longer zero-sum) each
+ * side's value is still the worth of the odds it gives, the rest told as
+ * unresolved. */
+static void both_sides_zero_sum(void **state)
+{
+	(void)state;
+	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
+	fray_adbg_scenario *s = load(ctx, skirmish);
+	mpq_t both0, both1, vs0, vs1, hb0, hb1, u, sum;
+	mpq_inits(both0, both1, vs0, vs1, hb0, hb1, u, sum, NULL);
+	value_under(ctx, s, true, true, 100000, both0, both1, u);
+	assert_int_equal(mpq_sgn(u), 0);
+	mpq_add(sum, both0, both1);
+	assert_int_equal(mpq_cmp_ui(sum, 1, 1), 0);
+	value_under(ctx, s, true, false, 100000, vs0, vs1, u);
+	value_under(ctx, s, false, true, 100000, hb0, hb1, u);
+	char a[4096], b[4096], c[4096];
+	printf("Red: heuristic vs best %s <= both best %s <= best vs heuristic %s\n", mpq_get_str(a, 10, hb0),
+	       mpq_get_str(b, 10, both0), mpq_get_str(c, 10, vs0));
+	assert_true(mpq_cmp(hb0, both0) <= 0);
+	assert_true(mpq_cmp(both0, vs0) <= 0);
+	assert_true(mpq_cmp(hb0, vs0) < 0); /* the choices matter: the bounds are apart */
+	/* cut short: the two values and the unresolved mass sum to 1 */
+	value_under(ctx, s, true, true, 3, both0, both1, u);
+	assert_true(mpq_sgn(u) > 0);
+	mpq_add(sum, both0, both1);
+	mpq_add(sum, sum, u);
+	assert_int_equal(mpq_cmp_ui(sum, 1, 1), 0);
+	mpq_clears(both0, both1, vs0, vs1, hb0, hb1, u, sum, NULL);
+	fray_adbg_scenario_free(s);
+	fray_ctx_free(ctx);
+}
+
 /* Outside an exact walk best has no state to value: it says so (issue 44,
  * "never silently"), it does not guess. */
 static void best_outside_a_walk_says_so(void **state)
@@ -378,6 +471,7 @@ int main(void)
 		cmocka_unit_test(best_outside_a_walk_says_so),
 		cmocka_unit_test(duel_red),
 		cmocka_unit_test(fallen_back_within_the_heuristics_paths),
+		cmocka_unit_test(both_sides_zero_sum),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
