@@ -22,7 +22,8 @@
 #include "roller_internal.h"
 
 enum { END_OUT, END_STATE, END_CUT };
-/* A walk of fewer paths has no probe (its first attempt, the whole budget). */
+/* A budget of fewer paths than twice this has no probe (its first attempt
+ * has the whole budget). */
 enum { BEST_PROBE_FLOOR = 1000000 };
 
 /* A step of a recorded path: the branch taken, and 0 for a die or 1 +
@@ -932,11 +933,36 @@ static fray_status attempt(bwalk *w, mpq_t root[2])
 	return st;
 }
 
+/* The memo's memory given back (a failed attempt's, before a walk that
+ * keeps none: the two would otherwise hold the budget twice over). */
+static void memo_free(bwalk *w)
+{
+	memo_clear(w);
+	frayi_dealloc(w->ctx, w->bigv);
+	frayi_dealloc(w->ctx, w->val);
+	frayi_dealloc(w->ctx, w->keys);
+	frayi_dealloc(w->ctx, w->index);
+	frayi_dealloc(w->ctx, w->e);
+	frayi_dealloc(w->ctx, w->edge);
+	frayi_dealloc(w->ctx, w->wide);
+	frayi_dealloc(w->ctx, w->heap);
+	w->bigv = NULL, w->capbigv = 0;
+	w->val = NULL, w->capv = 0;
+	w->keys = NULL, w->capkeys = 0, w->nkeys = 0;
+	w->index = NULL, w->bits = 0;
+	w->e = NULL, w->cape = 0, w->ne = 0;
+	w->edge = NULL, w->capedge = 0, w->nedge = 0;
+	w->wide = NULL, w->capwide = 0, w->nwide = 0;
+	w->heap = NULL, w->capheap = 0, w->nheap = 0;
+}
+
 /* Every kind fell back: the walk is the policies' own (the questions take
  * the heuristic's answer), fray_enumerate's, which keeps no values, and
- * the sides' values come from its outcomes. */
+ * the sides' values come from its outcomes. The kinds' counts stay the
+ * last valued attempt's (the plain walk asks nothing). */
 static fray_status plain_attempt(bwalk *w, mpq_t root[2], fray_dist **out)
 {
+	memo_free(w);
 	w->plain = true;
 	for (int s = 0; s < 2; s++)
 		if (w->b[s])
@@ -1035,9 +1061,17 @@ fray_status frayi_best_enumerate(fray_ctx *ctx, fray_procedure proc, fray_policy
 		/* over the budget: some kinds of question take the heuristic's
 		 * answer from now on, and the walk begins again (with the whole
 		 * budget: at most one attempt more than there are kinds) */
-		if (st == FRAY_OK || stopped || (st != FRAY_ERR_LIMIT && st != FRAY_ERR_BUDGET && st != FRAY_ERR_NOMEM) ||
-		    !demote(w, probe))
+		if (st == FRAY_OK || stopped || (st != FRAY_ERR_LIMIT && st != FRAY_ERR_BUDGET && st != FRAY_ERR_NOMEM))
 			break;
+		if (!demote(w, probe)) {
+			/* nothing to fall back: only a probe's short budget may
+			 * retry, with the whole (the walk may well fit it) */
+			if (!probe)
+				break;
+			probe = false;
+			fray_ctx_clear(ctx);
+			continue;
+		}
 		probe = false;
 		fray_ctx_clear(ctx);
 
