@@ -2483,18 +2483,49 @@ static bool stop_before(const battle *b, int phase, int step)
  * the heuristic's (another policy may move anywhere). Two places are tried:
  * the round's start (with its fire) and, failing that, its movement (fire
  * may have disrupted the reserves). */
-/* Whether the last round may be played a position at a time from here. */
-static bool split_ok(const battle *b)
+/* Whether side s may move a stack between positions in this round's
+ * movement (19.2.2 b under the heuristic: a reserve, a stack behind the
+ * front row with an undisrupted unit, to a position where the enemy stands
+ * and s does not). Before the fire phase (fire_too), only if s has such a
+ * reserve: fire may empty any column. At the movement, also not when every
+ * position the enemy holds keeps a stack of s through it: two stacks or
+ * more (only the front one may move atop, 19.2.2), or a front stack with a
+ * unit that does not move (R6: only the undisrupted move, the rest stay),
+ * the enemy having no reserve of its own to open a position with (and the
+ * moves atop and away making no reserve). */
+static bool moves_between(const battle *b, int s, bool fire_too)
+{
+	bool reserve = false;
+	for (uint64_t m = b->alive[s] & ~b->atop[s]; m; m &= m - 1) {
+		int k = __builtin_ctzll(m);
+		reserve |= b->st[s][k].used && b->st[s][k].row > 1 && (b->in_stack[s][k] & b->normal[s]);
+	}
+	if (!reserve)
+		return false;
+	if (fire_too)
+		return true;
+	const lineup *mine = &b->line[s], *theirs = &b->line[1 - s];
+	for (int p = 0; p < b->npos; p++) {
+		if (theirs->n[p] == 0 || mine->n[p] > 1)
+			continue;
+		if (mine->n[p] == 0)
+			return true;
+		int front = mine->k[p][0];
+		if ((b->in_stack[s][front] & ~b->normal[s]) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* Whether the last round may be played a position at a time from here:
+ * before its fire phase (phase 0) or its movement (phase 2). */
+static bool split_ok(battle *b, int phase)
 {
 	if (b->round != b->rounds || !fray_policy_takes_suggestion(b->p))
 		return false;
-	for (int s = 0; s < 2; s++)
-		for (uint64_t m = b->alive[s] & ~b->atop[s]; m; m &= m - 1) {
-			int k = __builtin_ctzll(m);
-			if (b->st[s][k].used && b->st[s][k].row > 1 && (b->in_stack[s][k] & b->normal[s]))
-				return false;
-		}
-	return true;
+	line_of(b, 0);
+	line_of(b, 1);
+	return !moves_between(b, 0, phase == 0) && !moves_between(b, 1, phase == 0);
 }
 
 /* The units of each side in line at position p (atop stacks included). */
@@ -2683,7 +2714,7 @@ static void battle_staged(fray_roller *r, fray_policy *p, const fray_adbg_scenar
 				split_done(&b);
 				phase = step = 0;
 			}
-		} else if (((phase == 0 && step == 0) || phase == 2) && split_ok(&b)) {
+		} else if (((phase == 0 && step == 0) || phase == 2) && split_ok(&b, phase)) {
 			if (phase == 0) /* battle_step's round start */
 				for (int s = 0; s < 2; s++)
 					for (int j = 0; j < b.nst[s]; j++)
