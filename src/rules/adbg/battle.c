@@ -2521,7 +2521,10 @@ static bool moves_between(const battle *b, int s, bool fire_too)
  * before its fire phase (phase 0) or its movement (phase 2). */
 static bool split_ok(battle *b, int phase)
 {
-	if (b->round != b->rounds || !fray_policy_takes_suggestion(b->p))
+	/* only where states merge: a simulation or a narrated battle plays
+	 * the round phase by phase, its dice in the rules' order (the same
+	 * samples for the same seed as before the split) */
+	if (b->round != b->rounds || !fray_policy_takes_suggestion(b->p) || !frayi_roller_staging(b->r))
 		return false;
 	line_of(b, 0);
 	line_of(b, 1);
@@ -2654,7 +2657,11 @@ _Static_assert(FRAY_ADBG_MAX_UNITS <= MELEE_DONE && FRAY_ADBG_MAX_STACKS <= MELE
 	       "a phase has more steps than a stage leaves room for");
 static uint64_t stage_of(const battle *b, int phase, int step)
 {
-	return FRAY_STAGE((uint64_t)b->round, (uint64_t)phase * (MELEE_DONE + 1) + (uint64_t)step);
+	/* a split round's steps are the last round's whatever its number:
+	 * the forecast learns them from the rounds split before (2-round
+	 * battles' round 2 before 3-round ones' round 3) */
+	return FRAY_STAGE((uint64_t)b->round, ((uint64_t)phase * (MELEE_DONE + 1) + (uint64_t)step) |
+						      (phase == SPLIT_PHASE ? FRAY_STEP_ALIKE : 0));
 }
 
 /* fray_adbg_battle, stopping after the array and before each step that
