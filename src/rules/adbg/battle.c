@@ -2269,13 +2269,14 @@ static bool pack(const battle *b, const key_layout *L, int phase, int step, uint
 		int sb = L->stack_bits[s], lb = L->leader_bits[s];
 		/* a split round's played units: only how many of each class
 		 * (split_position), so their classes go in sorted */
+		bool classes = phase == SPLIT_PHASE && b->round == b->rounds;
 		int played[1 << STATUS_BITS] = {0}, cls = SPLIT_STANDING;
-		for (int i = 0; phase == SPLIT_PHASE && i < sc->side[s].nunits; i++)
+		for (int i = 0; classes && i < sc->side[s].nunits; i++)
 			played[split_class(b->u[s][i].status)] += !in_line(&b->u[s][i]);
 		for (int i = 0; i < sc->side[s].nunits; i++) {
 			const adbg_unit_def *u = &b->u[s][i];
 			int st = u->status;
-			if (phase == SPLIT_PHASE && !in_line(u)) {
+			if (classes && !in_line(u)) {
 				while (played[cls] == 0)
 					cls++;
 				played[cls]--;
@@ -2517,18 +2518,33 @@ static bool moves_between(const battle *b, int s, bool fire_too)
 	return false;
 }
 
-/* Whether the last round may be played a position at a time from here:
- * before its fire phase (phase 0) or its movement (phase 2). */
+/* Whether the round may be played a position at a time from here:
+ * before its fire phase (phase 0) or its movement (phase 2). Any round
+ * (issue 45 item 1, second pass): what the last round's argument above
+ * reads of a round (fire, movement, melee and recovery at one position
+ * touch no other while no stack moves between positions) holds in every
+ * round; a round before the last keeps every unit as it stands at its
+ * end (split_sub's recovery rolls the disrupted too, and nothing is
+ * written as classes), and the next round is played as the rules order
+ * it. The states merged at each position's stops are then those of the
+ * positions played and the positions not yet played, instead of every
+ * position's fire and movement before any melee. */
 static bool split_ok(battle *b, int phase)
 {
 	/* only where states merge: a simulation or a narrated battle plays
 	 * the round phase by phase, its dice in the rules' order (the same
 	 * samples for the same seed as before the split) */
-	if (b->round != b->rounds || !fray_policy_takes_suggestion(b->p) || !frayi_roller_staging(b->r))
+	if (!fray_policy_takes_suggestion(b->p) || !frayi_roller_staging(b->r))
 		return false;
 	line_of(b, 0);
 	line_of(b, 1);
-	return !moves_between(b, 0, phase == 0) && !moves_between(b, 1, phase == 0);
+	/* before the last round, no reserve at all: a position played melees
+	 * before the next one moves, and a melee that leaves a side no stack
+	 * where the enemy stands would open it to that side's reserve, which
+	 * the rules' order (every move before any melee) never does (in the
+	 * last round a position played is off the line) */
+	bool fire_too = phase == 0 || b->round != b->rounds;
+	return !moves_between(b, 0, fire_too) && !moves_between(b, 1, fire_too);
 }
 
 /* The units of each side in line at position p (atop stacks included). */
@@ -2598,12 +2614,17 @@ static void split_sub(battle *b, int p, int sub)
 	default: {
 		uint32_t here[2];
 		units_at(b, p, here);
+		/* before the last round a disrupted unit recovers as well
+		 * (19.2.4): the next round reads it. Each unit's roll reads
+		 * only its side and its stack's leader, so the units of
+		 * other positions rolling before or after changes nothing */
+		bool last = b->round == b->rounds;
 		for (int f = 0; f < 2; f++) {
 			int s = f ? 1 - ini : ini;
-			for (uint32_t m = here[s] & b->routed[s]; m; m &= m - 1)
+			for (uint32_t m = here[s] & (last ? b->routed[s] : ~b->normal[s]); m; m &= m - 1)
 				recovery_step(b, s, __builtin_ctz(m));
 		}
-		for (int s = 0; s < 2; s++)
+		for (int s = 0; last && s < 2; s++)
 			for (uint32_t m = here[s]; m; m &= m - 1) {
 				int i = __builtin_ctz(m);
 				set_unit(b, s, i, b->u[s][i].stack, (fray_adbg_status)split_class(b->u[s][i].status));
@@ -2630,9 +2651,11 @@ static bool split_stop(const battle *b, int p, int sub)
 	case 2:
 		return (b->atop[0] | b->atop[1]) != 0;
 	default: {
-		uint32_t here[2];
+		uint32_t here[2], roll[2];
 		units_at(b, p, here);
-		return (here[0] & b->routed[0]) || (here[1] & b->routed[1]);
+		for (int s = 0; s < 2; s++)
+			roll[s] = here[s] & (b->round == b->rounds ? b->routed[s] : ~b->normal[s]);
+		return roll[0] | roll[1];
 	}
 	}
 }
@@ -2661,7 +2684,7 @@ static uint64_t stage_of(const battle *b, int phase, int step)
 	 * the forecast learns them from the rounds split before (2-round
 	 * battles' round 2 before 3-round ones' round 3) */
 	return FRAY_STAGE((uint64_t)b->round, ((uint64_t)phase * (MELEE_DONE + 1) + (uint64_t)step) |
-						      (phase == SPLIT_PHASE ? FRAY_STEP_ALIKE : 0));
+						      (phase == SPLIT_PHASE && b->round == b->rounds ? FRAY_STEP_ALIKE : 0));
 }
 
 /* fray_adbg_battle, stopping after the array and before each step that
