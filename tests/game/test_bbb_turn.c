@@ -17,6 +17,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "../test_util.h"
+#include "game_test.h"
 #include "example_game.h"
 
 /* X acts on T; both have bases enough to outlast a turn (a good-order
@@ -34,29 +35,6 @@ static fray_game *game_of(const char *text, uint64_t seed)
 	    FRAY_OK)
 		fail_msg("new: %s", fray_ctx_message(ctx));
 	return g;
-}
-
-static char *saved(const fray_game *g)
-{
-	const char *bytes;
-	size_t len;
-	assert_int_equal(fray_game_save(g, &bytes, &len), FRAY_OK);
-	char *copy = malloc(len + 1);
-	assert_non_null(copy);
-	memcpy(copy, bytes, len);
-	copy[len] = '\0';
-	return copy;
-}
-
-static fray_status act(fray_game *g, const char *const *words)
-{
-	size_t n = 0;
-	while (words[n])
-		n++;
-	char *out = NULL;
-	fray_status st = fray_game_act(g, n, words, NULL, "json", &out);
-	free(out);
-	return st;
 }
 
 /* ---- the model of the sheet ---- */
@@ -90,11 +68,11 @@ static fray_status do_kind(fray_game *g, const char *unit, const char *target, e
 {
 	switch (k) {
 	case MOVE:
-		return act(g, (const char *const[]){"move", unit, NULL});
+		return game_act(g, (const char *const[]){"move", unit, NULL});
 	case FIRE:
-		return act(g, (const char *const[]){"fire", unit, "--at", target, "--range", "5", NULL});
+		return game_act(g, (const char *const[]){"fire", unit, "--at", target, "--range", "5", NULL});
 	default:
-		return act(g, (const char *const[]){"assault", unit, "--at", target, NULL});
+		return game_act(g, (const char *const[]){"assault", unit, "--at", target, NULL});
 	}
 }
 
@@ -102,12 +80,7 @@ static fray_status do_kind(fray_game *g, const char *unit, const char *target, e
  * every field: moved, fired, assaulted), in the model's words. */
 static void x_turn(const fray_game *g, char *dst, size_t cap)
 {
-	char *text;
-	assert_int_equal(fray_game_status(g, "json", &text), FRAY_OK);
-	fray_doc *d;
-	if (fray_doc_load_string(ctx, "status", text, strlen(text), &d) != FRAY_OK)
-		fail_msg("status: %s", fray_ctx_message(ctx));
-	free(text);
+	fray_doc *d = game_status_doc(g);
 	const fray_node *u = fray_node_item(fray_map_get(fray_doc_root(d), "units"), 0);
 	static const char *const fields[NKINDS] = {"moved", "fired", "assaulted"};
 	bool done[NKINDS];
@@ -163,7 +136,7 @@ static void every_sequence(void **state)
 		bool done[NKINDS] = {false};
 		for (int i = 0; i < 3; i++) {
 			offers_match(g, done);
-			char *before = saved(g);
+			char *before = game_saved(g);
 			fray_status st = do_kind(g, "X", "T", seq[i]);
 			if (model_allows(done, seq[i])) {
 				if (st != FRAY_OK)
@@ -179,7 +152,7 @@ static void every_sequence(void **state)
 				if (!strstr(m, "X cannot") || !strstr(m, "BBB Sequence of Play"))
 					fail_msg("the refusal does not name the unit and the rule: %s", m);
 				fray_ctx_clear(ctx);
-				char *after = saved(g);
+				char *after = game_saved(g);
 				assert_string_equal(before, after);
 				free(after);
 				refused_seen++;
@@ -190,7 +163,7 @@ static void every_sequence(void **state)
 			x_turn(g, got, sizeof got);
 			assert_string_equal(got, want);
 		}
-		assert_int_equal(act(g, (const char *const[]){"turn", NULL}), FRAY_OK);
+		assert_int_equal(game_act(g, (const char *const[]){"turn", NULL}), FRAY_OK);
 		bool none[NKINDS] = {false};
 		offers_match(g, none);
 		char got[64];
@@ -224,8 +197,8 @@ static void the_referees_repro(void **state)
 		     {move, FRAY_ERR_INPUT, "Unit Movement phase comes before"},
 		     {move, FRAY_ERR_INPUT, "Unit Movement phase comes before"}};
 	for (size_t i = 0; i < sizeof steps / sizeof *steps; i++) {
-		char *before = saved(g);
-		fray_status st = act(g, steps[i].words);
+		char *before = game_saved(g);
+		fray_status st = game_act(g, steps[i].words);
 		if (st != steps[i].st)
 			fail_msg("step %zu (%s): status %d, expected %d: %s", i, steps[i].words[0], (int)st,
 				 (int)steps[i].st, fray_ctx_message(ctx));
@@ -234,16 +207,16 @@ static void the_referees_repro(void **state)
 			if (!strstr(m, steps[i].why) || !strstr(m, "BBB Sequence of Play"))
 				fail_msg("step %zu: the refusal does not say '%s' and the rule: %s", i, steps[i].why, m);
 			fray_ctx_clear(ctx);
-			char *after = saved(g);
+			char *after = game_saved(g);
 			assert_string_equal(before, after);
 			free(after);
 		}
 		free(before);
 	}
 	/* the next turn: the unit moves and fires again */
-	assert_int_equal(act(g, (const char *const[]){"turn", NULL}), FRAY_OK);
-	assert_int_equal(act(g, move), FRAY_OK);
-	assert_int_equal(act(g, fire), FRAY_OK);
+	assert_int_equal(game_act(g, (const char *const[]){"turn", NULL}), FRAY_OK);
+	assert_int_equal(game_act(g, move), FRAY_OK);
+	assert_int_equal(game_act(g, fire), FRAY_OK);
 	fray_game_free(g);
 }
 
@@ -256,7 +229,7 @@ static void kept_in_the_file(void **state)
 	(void)state;
 	fray_game *g = game_of(forces, 7);
 	assert_int_equal(do_kind(g, "X", "T", FIRE), FRAY_OK);
-	char *text = saved(g);
+	char *text = game_saved(g);
 	fray_game *back = NULL;
 	assert_int_equal(fray_game_load(ctx, "turn.yaml", text, strlen(text), &back), FRAY_OK);
 	char got[64];
@@ -348,7 +321,7 @@ static void play_never_repeats(void **state)
 			if (over)
 				break;
 		}
-		char *file = saved(g);
+		char *file = game_saved(g);
 		fray_doc *d;
 		if (fray_doc_load_string(ctx, "played", file, strlen(file), &d) != FRAY_OK)
 			fail_msg("the game file: %s", fray_ctx_message(ctx));

@@ -19,7 +19,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "../test_util.h"
-#include "unit_field.h"
+#include "game_test.h"
 
 /* Every field given, so no units file is read. */
 static const char forces[] =

@@ -14,7 +14,7 @@
 #include <cmocka.h>
 #include "../test_util.h"
 #include "example_game.h"
-#include "unit_field.h"
+#include "game_test.h"
 
 static fray_game *forces_game(uint64_t seed)
 {

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "../test_util.h"
+#include "game_test.h"
 
 /* Every field given, so no units file is read: Section 7's levels, the
  * squad's casualty DM (5-9 figures: +2 each). */
@@ -81,18 +82,6 @@ static bool flag(const fray_doc *d, size_t i, const char *part, const char *name
 	return !strcmp(member(d, i, part, name), "true");
 }
 
-static char *saved(const fray_game *g)
-{
-	const char *bytes;
-	size_t len;
-	assert_int_equal(fray_game_save(g, &bytes, &len), FRAY_OK);
-	char *copy = malloc(len + 1);
-	assert_non_null(copy);
-	memcpy(copy, bytes, len);
-	copy[len] = '\0';
-	return copy;
-}
-
 /* A unit's second action of independent fire at the target of its first,
  * given on its own right after it, would put a morale check between the
  * two: refused, naming --actions 2, the game as it was. Before session
@@ -103,13 +92,13 @@ static void second_action_alone_is_refused(void **state)
 	fray_game *g = game_of(5);
 	const char *const shot[] = {"shoot", "Soldados", "--at", "Apaches", "--band", "long", NULL};
 	assert_int_equal(act(g, NULL, shot), FRAY_OK);
-	char *before = saved(g);
+	char *before = game_saved(g);
 	assert_int_equal(act(g, NULL, shot), FRAY_ERR_INPUT);
 	const char *msg = fray_ctx_message(ctx);
 	if (!strstr(msg, "--actions 2") || !strstr(msg, "Section 7") || !strstr(msg, "--held"))
 		fail_msg("the refusal names neither the remedy nor the rule: %s", msg);
 	fray_ctx_clear(ctx);
-	char *after = saved(g);
+	char *after = game_saved(g);
 	assert_string_equal(before, after);
 	assert_int_equal(fray_game_log_len(g), 1);
 	/* the unit's name as typed in another case, --at after the range: the

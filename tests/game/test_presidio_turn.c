@@ -20,7 +20,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "../test_util.h"
-#include "unit_field.h"
+#include "game_test.h"
 
 /* Every field given, so no units file is read. X acts; T1 and T2 are
  * shot at (30 figures: they outlast two shots), C is charged, M1 and M2
@@ -46,29 +46,6 @@ static fray_game *game_of(uint64_t seed)
 			  &g) != FRAY_OK)
 		fail_msg("new: %s", fray_ctx_message(ctx));
 	return g;
-}
-
-static char *saved(const fray_game *g)
-{
-	const char *bytes;
-	size_t len;
-	assert_int_equal(fray_game_save(g, &bytes, &len), FRAY_OK);
-	char *copy = malloc(len + 1);
-	assert_non_null(copy);
-	memcpy(copy, bytes, len);
-	copy[len] = '\0';
-	return copy;
-}
-
-static fray_status act(fray_game *g, const char *const *words)
-{
-	size_t n = 0;
-	while (words[n])
-		n++;
-	char *out = NULL;
-	fray_status st = fray_game_act(g, n, words, NULL, "json", &out);
-	free(out);
-	return st;
 }
 
 /* X's fields as `status --json` gives them. */
@@ -172,24 +149,24 @@ static fray_status do_kind(fray_game *g, enum kind k, bool first)
 	const char *t = first ? "T1" : "T2", *m = first ? "M1" : "M2";
 	switch (k) {
 	case SHOOT:
-		return act(g, (const char *const[]){"shoot", "X", "--at", t, "--band", "long", NULL});
+		return game_act(g, (const char *const[]){"shoot", "X", "--at", t, "--band", "long", NULL});
 	case AIMED:
-		return act(g, (const char *const[]){"shoot", "X", "--at", t, "--band", "long", "--mode", "aimed", NULL});
+		return game_act(g, (const char *const[]){"shoot", "X", "--at", t, "--band", "long", "--mode", "aimed", NULL});
 	case OPPORTUNITY:
-		return act(g, (const char *const[]){"shoot", "X", "--at", t, "--band", "long", "--mode", "opportunity",
+		return game_act(g, (const char *const[]){"shoot", "X", "--at", t, "--band", "long", "--mode", "opportunity",
 						    NULL});
 	case TWO_ACTIONS:
-		return act(g, (const char *const[]){"shoot", "X", "--at", t, "--band", "long", "--actions", "2", NULL});
+		return game_act(g, (const char *const[]){"shoot", "X", "--at", t, "--band", "long", "--actions", "2", NULL});
 	case CHARGE:
-		return act(g, (const char *const[]){"charge", "X", "--at", "C", "--reaction", "stand", NULL});
+		return game_act(g, (const char *const[]){"charge", "X", "--at", "C", "--reaction", "stand", NULL});
 	case MELEE_REACTION: /* X, meleed, strikes back */
-		return act(g, (const char *const[]){"melee", m, "--at", "X", "--both", NULL});
+		return game_act(g, (const char *const[]){"melee", m, "--at", "X", "--both", NULL});
 	case MOVE:
-		return act(g, (const char *const[]){"move", "X", NULL});
+		return game_act(g, (const char *const[]){"move", "X", NULL});
 	case RELOAD:
-		return act(g, (const char *const[]){"reload", "X", NULL});
+		return game_act(g, (const char *const[]){"reload", "X", NULL});
 	default:
-		return act(g, (const char *const[]){"rally", "X", NULL});
+		return game_act(g, (const char *const[]){"rally", "X", NULL});
 	}
 }
 
@@ -207,7 +184,7 @@ static void every_pair(void **state)
 			model m = {0};
 			if (a == RALLY) {
 				const char *const panic[] = {"set", "X", "status=panicked", NULL};
-				assert_int_equal(act(g, panic), FRAY_OK);
+				assert_int_equal(game_act(g, panic), FRAY_OK);
 			}
 			seen s = x_now(g);
 			assert_int_equal(s.left, a == RALLY ? 0 : 2);
@@ -227,9 +204,9 @@ static void every_pair(void **state)
 			 * M1 is from the start: the turn is what is tested here */
 			if (b == MELEE_REACTION) {
 				const char *const touch[] = {"set", "M2", "contact=X", NULL};
-				assert_int_equal(act(g, touch), FRAY_OK);
+				assert_int_equal(game_act(g, touch), FRAY_OK);
 			}
-			char *before = saved(g);
+			char *before = game_saved(g);
 			size_t log = fray_game_log_len(g);
 			fray_status st = do_kind(g, (enum kind)b, false);
 			if (want && st != FRAY_OK)
@@ -245,7 +222,7 @@ static void every_pair(void **state)
 					fail_msg("%s then %s: the refusal gives no rule: %s", kind_names[a], kind_names[b],
 						 msg);
 				fray_ctx_clear(ctx);
-				char *after = saved(g);
+				char *after = game_saved(g);
 				assert_string_equal(before, after);
 				assert_int_equal(fray_game_log_len(g), log);
 				free(after);
@@ -257,7 +234,7 @@ static void every_pair(void **state)
 			/* the next turn: two actions again (a panic lasts until a
 			 * rally; Section 7) */
 			const char *const turn[] = {"turn", NULL};
-			assert_int_equal(act(g, turn), FRAY_OK);
+			assert_int_equal(game_act(g, turn), FRAY_OK);
 			s = x_now(g);
 			assert_string_equal(s.spent, "");
 			assert_int_equal(s.left, out_of_fight(s.status) || !strcmp(s.status, "panicked") ? 0 : 2);
@@ -276,17 +253,17 @@ static void kept_in_the_file(void **state)
 	fray_game *g = game_of(3);
 	const char *const walk[] = {"move", "X", NULL};
 	const char *const two[] = {"shoot", "X", "--at", "T1", "--band", "long", "--actions", "2", NULL};
-	assert_int_equal(act(g, walk), FRAY_OK);
-	char *text = saved(g);
+	assert_int_equal(game_act(g, walk), FRAY_OK);
+	char *text = game_saved(g);
 	fray_game *back = NULL;
 	assert_int_equal(fray_game_load(ctx, "turn.yaml", text, strlen(text), &back), FRAY_OK);
 	assert_int_equal(x_now(back).left, 1);
 	assert_string_equal(x_now(back).spent, "walk");
 	/* one left: two actions of fire are refused in the game read back */
-	assert_int_equal(act(back, two), FRAY_ERR_INPUT);
+	assert_int_equal(game_act(back, two), FRAY_ERR_INPUT);
 	fray_ctx_clear(ctx);
 	const char *const shoot[] = {"shoot", "X", "--at", "T1", "--band", "long", NULL};
-	assert_int_equal(act(back, shoot), FRAY_OK);
+	assert_int_equal(game_act(back, shoot), FRAY_OK);
 	assert_int_equal(x_now(back).left, 0);
 	assert_int_equal(fray_game_undo(back), FRAY_OK);
 	assert_int_equal(x_now(back).left, 1);
@@ -303,6 +280,63 @@ static void kept_in_the_file(void **state)
 	free(wrong);
 	free(text);
 	fray_game_free(back);
+	fray_game_free(g);
+}
+
+/* The reviewer's finding (2026-12-03): free actions (ride, gallop,
+ * panic) let a legal turn's text pass the 47 bytes a game file's text
+ * field held, and the cut text read back as no turn at all. Any turn
+ * fray_presidio_turn_take allows now fits: eight of the longest name. */
+static void longest_turn_kept(void **state)
+{
+	(void)state;
+	size_t longest = 0;
+	int at = 0;
+	for (int k = 0; k < FRAY_PRESIDIO_NACTIONS; k++)
+		if (strlen(fray_presidio_action_names[k]) > longest) {
+			longest = strlen(fray_presidio_action_names[k]);
+			at = k;
+		}
+	assert_int_equal(longest, FRAY_PRESIDIO_ACTION_NAME_MAX);
+	fray_presidio_turn t = {0};
+	while (fray_presidio_turn_take(&t, (fray_presidio_action)at))
+		;
+	assert_int_equal(t.n, FRAY_PRESIDIO_TURN_MAX);
+	char text[FRAY_PRESIDIO_TURN_TEXT_MAX];
+	assert_true(fray_presidio_turn_text(&t, text, sizeof text));
+	/* n names and n - 1 ", " between them */
+	assert_int_equal(strlen(text), FRAY_PRESIDIO_TURN_MAX * longest + (FRAY_PRESIDIO_TURN_MAX - 1) * 2);
+	fray_presidio_turn back;
+	assert_true(fray_presidio_turn_read(text, &back));
+	assert_int_equal(back.n, t.n);
+	/* one byte short: refused, and no partial text left to read back */
+	assert_false(fray_presidio_turn_text(&t, text, sizeof text - 1));
+	assert_string_equal(text, "");
+
+	/* a game file keeps a turn past the old 47 bytes and reads it back */
+	fray_game *g = game_of(3);
+	const char *const walk[] = {"move", "X", NULL};
+	assert_int_equal(game_act(g, walk), FRAY_OK);
+	char *saved = game_saved(g);
+	const char *old = "actions_spent: \"walk\"";
+	const char *was = strstr(saved, old);
+	assert_non_null(was);
+	static const char turn[] = "rally, walk, moving-fire, walk, moving-fire, panic";
+	assert_true(strlen(turn) > 47);
+	size_t head = (size_t)(was - saved), len = strlen(saved) + sizeof turn + 32;
+	char *longer = malloc(len);
+	assert_non_null(longer);
+	snprintf(longer, len, "%.*sactions_spent: \"%s\"%s", (int)head, saved, turn, was + strlen(old));
+	fray_game *loaded = NULL;
+	if (fray_game_load(ctx, "turn.yaml", longer, strlen(longer), &loaded) != FRAY_OK)
+		fail_msg("a long turn is refused: %s", fray_ctx_message(ctx));
+	char *again = game_saved(loaded);
+	if (!strstr(again, turn))
+		fail_msg("the turn did not come back whole:\n%s", again);
+	free(again);
+	fray_game_free(loaded);
+	free(longer);
+	free(saved);
 	fray_game_free(g);
 }
 
@@ -324,15 +358,15 @@ static void no_shot_after_the_turns_fire(void **state)
 		fray_game *g = game_of(10 + i);
 		const char *const first[] = {"shoot", "X", "--at", "T1", "--band", "long", "--mode", firsts[i].mode,
 					     "--actions", firsts[i].actions, NULL};
-		assert_int_equal(act(g, first), FRAY_OK);
-		char *before = saved(g);
+		assert_int_equal(game_act(g, first), FRAY_OK);
+		char *before = game_saved(g);
 		const char *const again[] = {"shoot", "X", "--at", "T2", "--band", "long", NULL};
-		assert_int_equal(act(g, again), FRAY_ERR_INPUT);
+		assert_int_equal(game_act(g, again), FRAY_ERR_INPUT);
 		if (!strstr(fray_ctx_message(ctx), firsts[i].words))
 			fail_msg("after %s fire: the refusal does not say '%s': %s", firsts[i].mode, firsts[i].words,
 				 fray_ctx_message(ctx));
 		fray_ctx_clear(ctx);
-		char *after = saved(g);
+		char *after = game_saved(g);
 		assert_string_equal(before, after);
 		assert_int_equal(fray_game_log_len(g), 1);
 		free(before);
@@ -393,17 +427,17 @@ static void the_targets_actions_against_fire(void **state)
 	fray_game *g = game_of(21);
 	const char *const evade[] = {"shoot", "T1", "--at", "X", "--band", "long", "--evading", NULL};
 	const char *const cover[] = {"shoot", "T2", "--at", "X", "--band", "long", "--taking-cover", NULL};
-	assert_int_equal(act(g, evade), FRAY_OK);
+	assert_int_equal(game_act(g, evade), FRAY_OK);
 	seen s = x_now(g);
 	if (!out_of_fight(s.status) && lost_to(s.status) == 0)
 		assert_int_equal(s.left, 1);
 	/* one left: taking cover needs two */
-	char *before = saved(g);
-	assert_int_equal(act(g, cover), FRAY_ERR_INPUT);
+	char *before = game_saved(g);
+	assert_int_equal(game_act(g, cover), FRAY_ERR_INPUT);
 	if (!out_of_fight(s.status) && !strstr(fray_ctx_message(ctx), "X cannot take cover"))
 		fail_msg("not refused for X's actions: %s", fray_ctx_message(ctx));
 	fray_ctx_clear(ctx);
-	char *after = saved(g);
+	char *after = game_saved(g);
 	assert_string_equal(before, after);
 	free(before);
 	free(after);
@@ -415,6 +449,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(every_pair),
 		cmocka_unit_test(kept_in_the_file),
+		cmocka_unit_test(longest_turn_kept),
 		cmocka_unit_test(no_shot_after_the_turns_fire),
 		cmocka_unit_test(odds_of_two_actions),
 		cmocka_unit_test(the_targets_actions_against_fire),

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "../test_util.h"
+#include "game_test.h"
 
 /* Two mixes that differ only in how a morale test passes. M is a morale
  * test, A1/D1 a hit on the attacker/defender (R25): drawing T01 and T02
@@ -54,17 +55,6 @@ static fray_game *chits_game(const char *mix, int attacker_morale, int defender_
 	return g;
 }
 
-static fray_status act(fray_game *g, const char *const *words)
-{
-	size_t n = 0;
-	while (words[n])
-		n++;
-	char *out = NULL;
-	fray_status st = fray_game_act(g, n, words, NULL, "json", &out);
-	free(out);
-	return st;
-}
-
 /* A unit's integer field from the game's status (JSON). */
 static int unit_field(const fray_game *g, const char *unit, const char *field)
 {
@@ -101,7 +91,7 @@ static void at_most_failure_at_level_0_stays_0(void **state)
 	(void)state;
 	for (uint64_t seed = 1; seed <= 5; seed++) {
 		fray_game *g = chits_game(mix_at_most, 0, 7, seed);
-		if (act(g, tie_with_m) != FRAY_OK)
+		if (game_act(g, tie_with_m) != FRAY_OK)
 			fail_msg("seed %llu: the combat was refused: %s", (unsigned long long)seed,
 				 fray_ctx_message(ctx));
 		assert_int_equal(unit_field(g, "Bylant", "morale"), 0);
@@ -120,7 +110,7 @@ static void at_least_failure_makes_the_test_harder(void **state)
 	(void)state;
 	for (uint64_t seed = 1; seed <= 5; seed++) {
 		fray_game *g = chits_game(mix_at_least, 7, 1, seed);
-		assert_int_equal(act(g, tie_with_m), FRAY_OK);
+		assert_int_equal(game_act(g, tie_with_m), FRAY_OK);
 		assert_int_equal(unit_field(g, "Bylant", "morale"), 8);
 		/* the defender at level 1 passes every 1d6 (6 of 6): unchanged */
 		assert_int_equal(unit_field(g, "Karl Franz", "morale"), 1);
@@ -146,26 +136,26 @@ static void attacks_only_on_the_enemy(void **state)
 			 FRAY_OK);
 	const char *const assault[] = {"assault", "First", "--at", "Second", NULL};
 	const char *const fire[] = {"fire", "First", "--at", "Second", "--range", "6", NULL};
-	assert_int_equal(act(g, assault), FRAY_ERR_INPUT);
+	assert_int_equal(game_act(g, assault), FRAY_ERR_INPUT);
 	assert_non_null(strstr(fray_ctx_message(ctx), "both on side 'Union'"));
 	fray_ctx_clear(ctx);
-	assert_int_equal(act(g, fire), FRAY_ERR_INPUT);
+	assert_int_equal(game_act(g, fire), FRAY_ERR_INPUT);
 	fray_ctx_clear(ctx);
 	assert_int_equal(fray_game_log_len(g), 0);
 	assert_int_equal(unit_field(g, "Second", "bases"), 4);
 	const char *const on_enemy[] = {"assault", "First", "--at", "Texans", NULL};
-	assert_int_equal(act(g, on_enemy), FRAY_OK);
+	assert_int_equal(game_act(g, on_enemy), FRAY_OK);
 	fray_game_free(g);
 
 	g = chits_game(mix_at_most, 7, 7, 1);
 	const char *const own[] = {"combat", "Bylant", "--at", "Lauder", "--tactic", "hasty", "--stance", "hold",
 				   "--terrain", "open", "--attacker-cdr", "10", "--defender-cdr", "10", "--draw", "2",
 				   "--script", "T01,T02", NULL};
-	assert_int_equal(act(g, own), FRAY_ERR_INPUT);
+	assert_int_equal(game_act(g, own), FRAY_ERR_INPUT);
 	assert_non_null(strstr(fray_ctx_message(ctx), "both on side 'Brent'"));
 	fray_ctx_clear(ctx);
 	assert_int_equal(fray_game_log_len(g), 0);
-	assert_int_equal(act(g, tie_with_m), FRAY_OK);
+	assert_int_equal(game_act(g, tie_with_m), FRAY_OK);
 	fray_game_free(g);
 
 	/* Presidio: fire hits "only enemy figures" (Section 4, Line of
@@ -187,7 +177,7 @@ static void attacks_only_on_the_enemy(void **state)
 		(const char *const[]){"pursue", "Cueras", "--at", "Presidials", NULL},
 	};
 	for (size_t i = 0; i < sizeof own_side / sizeof *own_side; i++) {
-		assert_int_equal(act(g, own_side[i]), FRAY_ERR_INPUT);
+		assert_int_equal(game_act(g, own_side[i]), FRAY_ERR_INPUT);
 		assert_non_null(strstr(fray_ctx_message(ctx), "both are on side 'Spain'"));
 		fray_ctx_clear(ctx);
 	}
@@ -199,7 +189,7 @@ static void attacks_only_on_the_enemy(void **state)
 		assert_int_equal(t[0], 2); /* the Apaches only */
 	}
 	const char *const at_enemy[] = {"shoot", "Cueras", "--at", "Apaches", "--range", "6", NULL};
-	assert_int_equal(act(g, at_enemy), FRAY_OK);
+	assert_int_equal(game_act(g, at_enemy), FRAY_OK);
 	fray_game_free(g);
 }
 
