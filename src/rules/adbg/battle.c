@@ -2275,7 +2275,7 @@ static bool pack(const battle *b, const key_layout *L, int phase, int step, uint
 			played[split_class(b->u[s][i].status)] += !in_line(&b->u[s][i]);
 		for (int i = 0; i < sc->side[s].nunits; i++) {
 			const adbg_unit_def *u = &b->u[s][i];
-			int st = u->status;
+			int st = (int)u->status;
 			if (classes && !in_line(u)) {
 				while (played[cls] == 0)
 					cls++;
