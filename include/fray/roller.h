@@ -144,6 +144,12 @@ void fray_roller_fail(fray_roller *r, fray_status s, const char *msg);
  * wait in a part after the one being walked. */
 #define FRAY_STAGE(part, step) ((uint64_t)(part) << 32 | (uint64_t)(step))
 #define FRAY_STAGE_PART(stage) ((uint64_t)(stage) >> 32)
+/* A step OR'd with FRAY_STEP_ALIKE goes the same way in whatever part it
+ * is (a battle's last round played a position at a time: its course does
+ * not depend on the round's number), so the forecast learns its paths and
+ * the states it leaves from the stages of that step already walked, in
+ * any part. Within a part such steps come after all the others. */
+#define FRAY_STEP_ALIKE ((uint64_t)1 << 31)
 bool fray_resume(fray_roller *r, void *state, size_t size);
 /* Scratch memory the enumerator keeps while it runs the paths from one
  * state, for what the procedure derives from the state (a battle set up

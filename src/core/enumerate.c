@@ -16,6 +16,7 @@
 #include <string.h>
 #include "best.h"
 #include "dist_internal.h"
+#include "fast_dice.h"
 #include "roller_internal.h"
 
 /* frayi_enum_step's rare ends (roller_internal.h): the depth limit, or a
@@ -220,6 +221,11 @@ FRAY_API void *fray_resume_scratch(fray_roller *r, size_t size, bool *valid)
 	return en->scratch;
 }
 
+bool frayi_roller_staging(const fray_roller *r)
+{
+	return r->mode == ROLLER_ENUMERATE && r->en->staging && !fray_roller_stopped(r);
+}
+
 FRAY_API bool fray_checkpoint(fray_roller *r, uint64_t stage, const void *state, size_t size)
 {
 	if (r->mode != ROLLER_ENUMERATE || !r->en->staging || fray_roller_stopped(r))
@@ -294,6 +300,25 @@ typedef struct stage_mark {
 	uint64_t states;  /* the stage's own */
 } stage_mark;
 
+/* The steps marked FRAY_STEP_ALIKE (a battle's last round played a
+ * position at a time: split_sub in src/rules/adbg/battle.c), as walked so
+ * far in any part: the states of each, the paths they took and the new
+ * states they left at each alike step of their own part (after merging)
+ * or elsewhere. alike_forecast reads them. */
+enum { ALIKE_MAX = 128 };
+typedef struct alike_steps {
+	size_t n;                  /* steps seen */
+	uint64_t step[ALIKE_MAX];  /* each step, in the order first seen */
+	uint64_t states[ALIKE_MAX], paths[ALIKE_MAX], other[ALIKE_MAX];
+	uint64_t next[ALIKE_MAX][ALIKE_MAX];
+	/* the stage walked before the one being walked, and the counts of
+	 * the stages waiting when it began */
+	uint64_t prev_stage, prev_states, prev_paths;
+	bool prev_alike;
+	struct { uint64_t stage, count; } *snap;
+	size_t nsnap, cap_snap;
+} alike_steps;
+
 typedef struct walker {
 	fray_ctx *ctx;
 	fray_roller r;
@@ -332,6 +357,8 @@ typedef struct walker {
 	uint64_t part_paths;     /* paths walked before it */
 	uint64_t part_states;    /* states waiting when it began */
 	uint64_t part_stages;    /* its stages begun */
+	alike_steps *alike;      /* the steps marked FRAY_STEP_ALIKE walked */
+	bool forecast_alike;     /* the forecast is alike_forecast's */
 } walker;
 
 static size_t table_bytes(const state_table *t)
@@ -736,11 +763,152 @@ static void tell(const walker *w, bool done)
 		/* a forecast the walk has passed is no forecast, nor one made
 		 * while states wait in a later part, whose growth it cannot see
 		 * (a battle's next round) */
-		.forecast_paths = done ? w->paths : w->forecast > w->paths && later_few(w) ? w->forecast : 0,
+		.forecast_paths = done ? w->paths
+				 : w->forecast > w->paths && (w->forecast_alike || later_few(w)) ? w->forecast : 0,
 		.part = part, .parts_known = parts > part ? parts : part,
 		.done = done,
 	};
 	lim->estimate(&pr, lim->ud);
+}
+
+/* ---- the forecast of the steps alike in every part (FRAY_STEP_ALIKE) ---- */
+
+static bool is_alike(uint64_t stage)
+{
+	return (stage & FRAY_STEP_ALIKE) != 0;
+}
+
+/* The slot of an alike step (its part aside), a new one if add; -1 when
+ * there is none (or no room: that step is then never forecast). */
+static int alike_slot(alike_steps *a, uint64_t stage, bool add)
+{
+	uint64_t step = stage & 0xFFFFFFFFu;
+	for (size_t i = 0; i < a->n; i++)
+		if (a->step[i] == step)
+			return (int)i;
+	if (!add || a->n == ALIKE_MAX)
+		return -1;
+	a->step[a->n] = step;
+	return (int)a->n++;
+}
+
+/* The count of `stage` in the snapshot taken when the last stage began. */
+static uint64_t snap_count(const alike_steps *a, uint64_t stage)
+{
+	for (size_t i = 0; i < a->nsnap; i++)
+		if (a->snap[i].stage == stage)
+			return a->snap[i].count;
+	return 0;
+}
+
+/* A stage begins (w->walking): what the one before it did is learned if
+ * it was alike (its states, paths, and the states each stage waiting
+ * gained since it began), and the stages waiting now are noted for the
+ * next. Learning is skipped (no forecast then) when memory is short: the
+ * estimate is no part of the answer. */
+static void alike_learn(walker *w)
+{
+	if (!w->alike) {
+		if (!is_alike(w->walking.stage))
+			return;
+		if (!(w->alike = frayi_calloc(w->ctx, 1, sizeof *w->alike)))
+			return;
+	}
+	alike_steps *a = w->alike;
+	int from = a->prev_alike ? alike_slot(a, a->prev_stage, true) : -1;
+	if (from >= 0) {
+		a->states[from] += a->prev_states;
+		a->paths[from] += w->paths - a->prev_paths;
+		for (size_t i = 0; i <= w->npending; i++) {
+			const stage_states *ss = i < w->npending ? &w->pending[i] : &w->walking;
+			uint64_t was = snap_count(a, ss->stage), gained = ss->t.count - was;
+			int to = is_alike(ss->stage) && FRAY_STAGE_PART(ss->stage) == FRAY_STAGE_PART(a->prev_stage)
+					 ? alike_slot(a, ss->stage, true) : -1;
+			if (to >= 0)
+				a->next[from][to] += gained;
+			else
+				a->other[from] += gained;
+		}
+	}
+	if (a->cap_snap < w->npending) {
+		void *p = frayi_realloc(w->ctx, a->snap, w->npending * sizeof *a->snap);
+		if (!p) {
+			a->prev_alike = false;
+			a->nsnap = 0;
+			return;
+		}
+		a->snap = p;
+		a->cap_snap = w->npending;
+	}
+	for (size_t i = 0; i < w->npending; i++) {
+		a->snap[i].stage = w->pending[i].stage;
+		a->snap[i].count = w->pending[i].t.count;
+	}
+	a->nsnap = w->npending;
+	a->prev_stage = w->walking.stage;
+	a->prev_states = w->walking.t.count;
+	a->prev_paths = w->paths;
+	a->prev_alike = is_alike(w->walking.stage);
+}
+
+/* The forecast while an alike stage is walked (when it begins): each
+ * alike stage of this part in increasing order of step, its states those
+ * waiting plus those the stages before it are expected to leave (at the
+ * rates learned), each taking the paths a state of that step took; the
+ * states waiting elsewhere (a later part: a battle's extra round) and
+ * those the alike steps leave there at the paths an alike state is
+ * expected to take. None while a step waiting has never been walked, or
+ * while more than a tenth of the states waiting are elsewhere (a next
+ * round's, whose growth is not seen). 0: none. */
+static uint64_t alike_forecast(const walker *w)
+{
+	const alike_steps *a = w->alike;
+	if (!a || !is_alike(w->walking.stage))
+		return 0;
+	uint64_t part = FRAY_STAGE_PART(w->walking.stage);
+	double n[ALIKE_MAX] = {0}, elsewhere = 0, here = 0;
+	for (size_t i = 0; i <= w->npending; i++) {
+		const stage_states *ss = i < w->npending ? &w->pending[i] : &w->walking;
+		uint64_t count = i < w->npending ? ss->t.count : ss->t.count - w->walk_pos;
+		if (!is_alike(ss->stage) || FRAY_STAGE_PART(ss->stage) != part) {
+			elsewhere += (double)count;
+			continue;
+		}
+		int k = alike_slot((alike_steps *)a, ss->stage, false);
+		if (count && (k < 0 || a->states[k] == 0))
+			return 0; /* never walked: its paths unknown */
+		if (k >= 0)
+			n[k] += (double)count;
+		here += (double)count;
+	}
+	if (elsewhere > EST_LATER * here)
+		return 0;
+	/* the learned steps in increasing order */
+	size_t order[ALIKE_MAX], m = 0;
+	for (size_t i = 0; i < a->n; i++) {
+		size_t j = m++;
+		for (; j > 0 && a->step[order[j - 1]] > a->step[i]; j--)
+			order[j] = order[j - 1];
+		order[j] = i;
+	}
+	double paths = 0, states = 0, left_elsewhere = 0;
+	for (size_t oi = 0; oi < m; oi++) {
+		size_t k = order[oi];
+		if (n[k] == 0)
+			continue;
+		if (a->states[k] == 0)
+			return 0; /* reached, at the rates learned, but never walked */
+		double per = n[k] / (double)a->states[k];
+		paths += per * (double)a->paths[k];
+		states += n[k];
+		left_elsewhere += per * (double)a->other[k];
+		for (size_t oj = oi + 1; oj < m; oj++)
+			n[order[oj]] += per * (double)a->next[k][order[oj]];
+	}
+	if (states == 0)
+		return 0;
+	double fc = (double)w->paths + paths + (elsewhere + left_elsewhere) * paths / states;
+	return fc < 1e18 ? (uint64_t)fc + 1 : 0;
 }
 
 /* A stage of the table begins. Over the last EST_WINDOW stages: m, the
@@ -777,6 +945,7 @@ static double estimate_stage(walker *w)
 		w->part_stages = 0;
 	}
 	w->part_stages++;
+	alike_learn(w);
 	memmove(w->marks + 1, w->marks, EST_WINDOW * sizeof *w->marks);
 	w->marks[0] = (stage_mark){.paths = w->paths, .waiting = waiting, .states = w->walking.t.count};
 	if (w->nmarks <= EST_WINDOW)
@@ -784,8 +953,10 @@ static double estimate_stage(walker *w)
 	w->stages++;
 	memmove(w->forecasts + 1, w->forecasts, (EST_AGREE - 1) * sizeof *w->forecasts);
 	w->forecasts[0] = 0;
-	w->forecast = 0;
 	w->growth = 0;
+	/* an alike stage's forecast, when it has one, is the forecast */
+	w->forecast = alike_forecast(w);
+	w->forecast_alike = w->forecast != 0;
 	if (w->nmarks <= EST_WINDOW)
 		return 0;
 	const stage_mark *then = &w->marks[EST_WINDOW];
@@ -811,7 +982,7 @@ static double estimate_stage(walker *w)
 		lo = w->forecasts[i] < lo ? w->forecasts[i] : lo;
 		hi = w->forecasts[i] > hi ? w->forecasts[i] : hi;
 	}
-	if (lo > 0 && (double)hi <= EST_SPREAD * (double)lo)
+	if (lo > 0 && (double)hi <= EST_SPREAD * (double)lo && !w->forecast_alike)
 		w->forecast = w->forecasts[0];
 	return (double)w->paths + (double)waiting * r * (m >= EST_GROWING ? m : 1);
 }
@@ -863,6 +1034,9 @@ static fray_status every_64_paths(walker *w)
 		return frayi_fail(w->ctx, FRAY_ERR_BUDGET, "stopped after %llu paths",
 				 (unsigned long long)w->paths);
 	if (lim && (w->paths & 0xFFFF) == 0) {
+		/* an alike stage's forecast from the states it has left */
+		uint64_t fc = w->forecast_alike && lim->estimate ? alike_forecast(w) : 0;
+		w->forecast = fc ? fc : w->forecast;
 		if (lim->progress)
 			lim->progress(w->paths, w->max_paths, lim->ud);
 		tell(w, false);
@@ -1030,6 +1204,9 @@ done:
 	frayi_dealloc(ctx, w->dens.v);
 	frayi_dealloc(ctx, w->dens.index);
 	frayi_dealloc(ctx, w->pending);
+	if (w->alike)
+		frayi_dealloc(ctx, w->alike->snap);
+	frayi_dealloc(ctx, w->alike);
 	frayi_enum_state_free(ctx, w->r.en);
 	frayi_dealloc(ctx, w);
 	return st;

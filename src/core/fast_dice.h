@@ -24,6 +24,12 @@ void frayi_rng_refill(fray_rng *rng);
  * first roll, and reads no faces after a policy could have stopped it. */
 fray_rng *frayi_roller_fast_rng(fray_roller *r);
 
+/* True when the roller enumerates with states merged (fray_checkpoint may
+ * end a run there): a procedure may then roll its dice in another order
+ * whose states merge more, its odds the same (enumerate.c). Sampling and
+ * narrating rollers keep the order of the rules. */
+bool frayi_roller_staging(const fray_roller *r);
+
 /* The next word of the stream: fray_rng_next32, in line. */
 static inline uint32_t frayi_rng_next32(fray_rng *rng)
 {

@@ -1934,6 +1934,19 @@ typedef struct key_layout {
 enum { ROUND_BITS = 3, ROUNDS_BITS = 3, POSITIONS_BITS = 5, PHASE_BITS = 3, STEP_BITS = 7,
        HEAD_BITS = ROUND_BITS + ROUNDS_BITS + POSITIONS_BITS + PHASE_BITS + STEP_BITS };
 
+/* The last round played a position at a time (split_position, below). */
+enum { SPLIT_PHASE = ROUND_PHASES, /* the key's phase while a round is split */
+       SPLIT_SUBS = 4,             /* a position's fire, movement, melee, recovery */
+       SPLIT_FIRE = 64,            /* a step's bit: the positions left still fire */
+       /* a played unit's class, as its status (off the line: in_line) */
+       SPLIT_STANDING = FRAY_ADBG_REMOVED + 1, SPLIT_ROUTED, SPLIT_LOST };
+_Static_assert(SPLIT_PHASE < 1 << PHASE_BITS && SPLIT_LOST < 1 << STATUS_BITS,
+	       "the split round fits the key's fields");
+_Static_assert(FRAY_ADBG_MAX_STACKS * SPLIT_SUBS <= SPLIT_FIRE && SPLIT_FIRE * 2 <= 1 << STEP_BITS,
+	       "a split step fits the key's step");
+static int split_class(fray_adbg_status st);
+static bool split_stop(const battle *b, int p, int sub);
+
 /* The bits that hold 0 .. max. */
 static int bits_for(int max)
 {
@@ -2106,7 +2119,7 @@ static void pack_end(const battle *b, const key_layout *L, bits *w)
  * its stack, nothing else (places, rows, the other units). */
 static bool in_last_melee_on(const battle *b, int phase)
 {
-	return b->round == b->rounds && phase >= 4;
+	return b->round == b->rounds && phase >= 4 && phase < ROUND_PHASES;
 }
 
 /* Whether atop stack k of side s, going home after its melee, joins the
@@ -2254,9 +2267,22 @@ static bool pack(const battle *b, const key_layout *L, int phase, int step, uint
 	}
 	for (int s = 0; s < 2; s++) {
 		int sb = L->stack_bits[s], lb = L->leader_bits[s];
+		/* a split round's played units: only how many of each class
+		 * (split_position), so their classes go in sorted */
+		bool classes = phase == SPLIT_PHASE && b->round == b->rounds;
+		int played[1 << STATUS_BITS] = {0}, cls = SPLIT_STANDING;
+		for (int i = 0; classes && i < sc->side[s].nunits; i++)
+			played[split_class(b->u[s][i].status)] += !in_line(&b->u[s][i]);
 		for (int i = 0; i < sc->side[s].nunits; i++) {
 			const adbg_unit_def *u = &b->u[s][i];
-			put_bits(&w, (uint64_t)u->status | field(&w, in_line(u) ? u->stack : 0, sb) << STATUS_BITS,
+			int st = (int)u->status;
+			if (classes && !in_line(u)) {
+				while (played[cls] == 0)
+					cls++;
+				played[cls]--;
+				st = cls;
+			}
+			put_bits(&w, (uint64_t)st | field(&w, in_line(u) ? u->stack : 0, sb) << STATUS_BITS,
 				 STATUS_BITS + sb);
 		}
 		for (int j = b->nst[s]; j > L->slots[s]; j--)
@@ -2409,6 +2435,8 @@ static bool stop_before(const battle *b, int phase, int step)
 		return false;
 	case 4:
 		return step != MELEE_DONE;
+	case SPLIT_PHASE:
+		return split_stop(b, (step & ~SPLIT_FIRE) / SPLIT_SUBS, step % SPLIT_SUBS);
 	case 5:
 	case 6: {
 		int s = phase == 5 ? ini : 1 - ini;
@@ -2426,13 +2454,237 @@ static bool stop_before(const battle *b, int phase, int step)
 	}
 }
 
+/* ---- exact odds: the last round a position at a time (issue 45 item 1) ----
+ *
+ * In the last round nothing carries from one position to another unless a
+ * stack moves between positions: fire is at the enemy of the firer's own
+ * position (R4, 19.2.1) and its leader checks are the hit stack's (9.5.9);
+ * a move atop, or away from those atop, is the front stack's at its own
+ * position (19.2.2 c and its note; R3: a position's column); melee is
+ * between the stacks atop each other, whose survivors go home to the row
+ * they came from (19.2.3), its leader checks the engaged stacks' (9.5.12);
+ * recovery reads the unit's side and the leader stacked with it (19.2.4,
+ * R9); and the end reads only how many units of each side stand, are
+ * routed or are eliminated, a routed unit's fate its own roll (19.3, 9.6 as
+ * G3 gives it, R30). The dice of one position are then independent of
+ * every other's, and the outcome depends on the positions only through
+ * those counts: so exact odds play the last round position by position
+ * (fire, movement, melee, recovery of each), and between two positions keep
+ * of the ones played only each side's counts (the units' own statuses
+ * written as classes, sorted: split_class), the other positions as they
+ * stand. The battles that played the same positions to the same counts
+ * then merge, and the paths add across positions instead of multiplying.
+ *
+ * The one move between positions, "opposite another enemy stack"
+ * (19.2.2 b), is taken under the heuristic by a stack behind the front row
+ * with an undisrupted unit (a reserve: move_stack, options_for's
+ * suggestion, R6), so the round is played so only when no side has a
+ * reserve then (split_ok; fire, which only hurts units, and movement,
+ * whose moves atop make no reserve, never make one) and every choice is
+ * the heuristic's (another policy may move anywhere). Two places are tried:
+ * the round's start (with its fire) and, failing that, its movement (fire
+ * may have disrupted the reserves). */
+/* Whether side s may move a stack between positions in this round's
+ * movement (19.2.2 b under the heuristic: a reserve, a stack behind the
+ * front row with an undisrupted unit, to a position where the enemy stands
+ * and s does not). Before the fire phase (fire_too), only if s has such a
+ * reserve: fire may empty any column. At the movement, also not when every
+ * position the enemy holds keeps a stack of s through it: two stacks or
+ * more (only the front one may move atop, 19.2.2), or a front stack with a
+ * unit that does not move (R6: only the undisrupted move, the rest stay),
+ * the enemy having no reserve of its own to open a position with (and the
+ * moves atop and away making no reserve). */
+static bool moves_between(const battle *b, int s, bool fire_too)
+{
+	bool reserve = false;
+	for (uint64_t m = b->alive[s] & ~b->atop[s]; m; m &= m - 1) {
+		int k = __builtin_ctzll(m);
+		reserve |= b->st[s][k].used && b->st[s][k].row > 1 && (b->in_stack[s][k] & b->normal[s]);
+	}
+	if (!reserve)
+		return false;
+	if (fire_too)
+		return true;
+	const lineup *mine = &b->line[s], *theirs = &b->line[1 - s];
+	for (int p = 0; p < b->npos; p++) {
+		if (theirs->n[p] == 0 || mine->n[p] > 1)
+			continue;
+		if (mine->n[p] == 0)
+			return true;
+		int front = mine->k[p][0];
+		if ((b->in_stack[s][front] & ~b->normal[s]) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* Whether the round may be played a position at a time from here:
+ * before its fire phase (phase 0) or its movement (phase 2). Any round
+ * (issue 45 item 1, second pass): what the last round's argument above
+ * reads of a round (fire, movement, melee and recovery at one position
+ * touch no other while no stack moves between positions) holds in every
+ * round; a round before the last keeps every unit as it stands at its
+ * end (split_sub's recovery rolls the disrupted too, and nothing is
+ * written as classes), and the next round is played as the rules order
+ * it. The states merged at each position's stops are then those of the
+ * positions played and the positions not yet played, instead of every
+ * position's fire and movement before any melee. */
+static bool split_ok(battle *b, int phase)
+{
+	/* only where states merge: a simulation or a narrated battle plays
+	 * the round phase by phase, its dice in the rules' order (the same
+	 * samples for the same seed as before the split) */
+	if (!fray_policy_takes_suggestion(b->p) || !frayi_roller_staging(b->r))
+		return false;
+	line_of(b, 0);
+	line_of(b, 1);
+	/* before the last round, no reserve at all: a position played melees
+	 * before the next one moves, and a melee that leaves a side no stack
+	 * where the enemy stands would open it to that side's reserve, which
+	 * the rules' order (every move before any melee) never does (in the
+	 * last round a position played is off the line) */
+	bool fire_too = phase == 0 || b->round != b->rounds;
+	return !moves_between(b, 0, fire_too) && !moves_between(b, 1, fire_too);
+}
+
+/* The units of each side in line at position p (atop stacks included). */
+static void units_at(const battle *b, int p, uint32_t *at)
+{
+	for (int s = 0; s < 2; s++) {
+		at[s] = 0;
+		for (uint64_t m = b->alive[s]; m; m &= m - 1) {
+			int k = __builtin_ctzll(m);
+			if (b->st[s][k].used && b->st[s][k].pos == p)
+				at[s] |= b->in_stack[s][k];
+		}
+	}
+}
+
+/* The class a unit played to its end (19.3 as end_class reads it): still
+ * to meet a routed unit's fate (routed by fire or removed by a melee R,
+ * R30), standing (normal or disrupted) or eliminated. */
+static int split_class(fray_adbg_status st)
+{
+	if ((int)st >= SPLIT_STANDING)
+		return (int)st;
+	return st == FRAY_ADBG_ROUTED || st == FRAY_ADBG_REMOVED ? SPLIT_ROUTED
+	       : st == FRAY_ADBG_ELIMINATED                     ? SPLIT_LOST
+								: SPLIT_STANDING;
+}
+
+/* One part of position p's last round (sub, 0-3): its fire, each side's
+ * movement there (the initiative's first, 19.2.2), its melee (the stacks
+ * atop each other there: every stack atop is at p, the others have not
+ * moved), then its routed units' recovery: a disrupted unit's recovery is
+ * not rolled, the end cannot tell a normal unit from a disrupted one
+ * (end_class). Its units then leave the line as their classes. */
+static void split_sub(battle *b, int p, int sub)
+{
+	int ini = b->sc->initiative;
+	switch (sub) {
+	case 0:
+		for (int f = 0; f < 2; f++) {
+			b->fire_line_held = false; /* the line as it stands at p */
+			fire_step(b, f ? 1 - ini : ini, p);
+		}
+		tidy(b);
+		break;
+	case 1:
+		for (int f = 0; f < 2; f++) {
+			int s = f ? 1 - ini : ini;
+			const lineup *ln = line_of(b, s);
+			int col[MAX_STACKS], n = ln->n[p];
+			for (int i = 0; i < n; i++)
+				col[i] = ln->k[p][i];
+			for (int i = 0; i < n; i++) {
+				int k = col[i];
+				if (!b->st[s][k].used || b->st[s][k].moved || b->st[s][k].atop)
+					continue;
+				if (b->round == 1 && b->sc->surprised == s && stack_leader(b, s, k) == 0)
+					continue;
+				move_stack(b, s, k);
+			}
+		}
+		break;
+	case 2:
+		for (int step = next_melee(b, 0); step != MELEE_DONE; step = next_melee(b, step + 1))
+			melee_step(b, step);
+		tidy(b);
+		break;
+	default: {
+		uint32_t here[2];
+		units_at(b, p, here);
+		/* before the last round a disrupted unit recovers as well
+		 * (19.2.4): the next round reads it. Each unit's roll reads
+		 * only its side and its stack's leader, so the units of
+		 * other positions rolling before or after changes nothing */
+		bool last = b->round == b->rounds;
+		for (int f = 0; f < 2; f++) {
+			int s = f ? 1 - ini : ini;
+			for (uint32_t m = here[s] & (last ? b->routed[s] : ~b->normal[s]); m; m &= m - 1)
+				recovery_step(b, s, __builtin_ctz(m));
+		}
+		for (int s = 0; last && s < 2; s++)
+			for (uint32_t m = here[s]; m; m &= m - 1) {
+				int i = __builtin_ctz(m);
+				set_unit(b, s, i, b->u[s][i].stack, (fray_adbg_status)split_class(b->u[s][i].status));
+			}
+		tidy(b);
+	}
+	}
+}
+
+/* Whether a split round stops before (p, sub): not when the part surely
+ * rolls no die (no one to fire at p, no undisrupted unit to move, no stack
+ * atop, no routed unit to recover), as stop_before. */
+static bool split_stop(const battle *b, int p, int sub)
+{
+	switch (sub) {
+	case 0:
+		for (int s = 0; s < 2; s++)
+			if (!fire_skipped(b, s) && stands_at(b, s, p, b->normal[s]) &&
+			    stands_at(b, 1 - s, p, UINT32_MAX))
+				return true;
+		return false;
+	case 1:
+		return stands_at(b, 0, p, b->normal[0]) || stands_at(b, 1, p, b->normal[1]);
+	case 2:
+		return (b->atop[0] | b->atop[1]) != 0;
+	default: {
+		uint32_t here[2], roll[2];
+		units_at(b, p, here);
+		for (int s = 0; s < 2; s++)
+			roll[s] = here[s] & (b->round == b->rounds ? b->routed[s] : ~b->normal[s]);
+		return roll[0] | roll[1];
+	}
+	}
+}
+
+/* After the last position: the units back as the end reads them (19.3),
+ * the round over. */
+static void split_done(battle *b)
+{
+	static const fray_adbg_status as[] = {[SPLIT_STANDING] = FRAY_ADBG_NORMAL,
+					      [SPLIT_ROUTED] = FRAY_ADBG_ROUTED,
+					      [SPLIT_LOST] = FRAY_ADBG_ELIMINATED};
+	for (int s = 0; s < 2; s++)
+		for (int i = 0; i < b->sc->side[s].nunits; i++)
+			if ((int)b->u[s][i].status >= SPLIT_STANDING)
+				set_unit(b, s, i, 0, as[b->u[s][i].status]);
+	b->round++;
+}
+
 /* Where the battle stands, growing with every step (next_step): a step
  * number is below MELEE_DONE + 1 in every phase. */
 _Static_assert(FRAY_ADBG_MAX_UNITS <= MELEE_DONE && FRAY_ADBG_MAX_STACKS <= MELEE_DONE,
 	       "a phase has more steps than a stage leaves room for");
 static uint64_t stage_of(const battle *b, int phase, int step)
 {
-	return FRAY_STAGE((uint64_t)b->round, (uint64_t)phase * (MELEE_DONE + 1) + (uint64_t)step);
+	/* a split round's steps are the last round's whatever its number:
+	 * the forecast learns them from the rounds split before (2-round
+	 * battles' round 2 before 3-round ones' round 3) */
+	return FRAY_STAGE((uint64_t)b->round, ((uint64_t)phase * (MELEE_DONE + 1) + (uint64_t)step) |
+						      (phase == SPLIT_PHASE && b->round == b->rounds ? FRAY_STEP_ALIKE : 0));
 }
 
 /* fray_adbg_battle, stopping after the array and before each step that
@@ -2480,8 +2732,30 @@ static void battle_staged(fray_roller *r, fray_policy *p, const fray_adbg_scenar
 			return;
 	}
 	while (b.round <= b.rounds && !fray_roller_stopped(r)) {
-		battle_step(&b, phase, step);
-		next_step(&b, &phase, &step);
+		if (phase == SPLIT_PHASE) {
+			int fire = step & SPLIT_FIRE, pos = (step & ~SPLIT_FIRE) / SPLIT_SUBS;
+			int sub = step % SPLIT_SUBS;
+			split_sub(&b, pos, sub);
+			if (sub + 1 < SPLIT_SUBS) {
+				step++;
+			} else if (pos + 1 < b.npos) {
+				step = fire | ((pos + 1) * SPLIT_SUBS + !fire);
+			} else { /* the end, as next_step goes there */
+				split_done(&b);
+				phase = step = 0;
+			}
+		} else if (((phase == 0 && step == 0) || phase == 2) && split_ok(&b, phase)) {
+			if (phase == 0) /* battle_step's round start */
+				for (int s = 0; s < 2; s++)
+					for (int j = 0; j < b.nst[s]; j++)
+						b.st[s][j].moved = false;
+			step = phase == 0 ? SPLIT_FIRE : 1; /* position 0's fire, or its movement */
+			phase = SPLIT_PHASE;
+			continue; /* at once: the battles merged at this stop already */
+		} else {
+			battle_step(&b, phase, step);
+			next_step(&b, &phase, &step);
+		}
 		if (b.round <= b.rounds && !stop_before(&b, phase, step))
 			continue;
 		if (pack(&b, &L, phase, step, k) && fray_checkpoint(r, stage_of(&b, phase, step), k, size))
