@@ -50,6 +50,9 @@ static const unit_field presidio_fields[] = {
 	/* the enemy unit that broke contact with this one this turn: the one
 	 * it may pursue (Section 5, Pursuit) */
 	FIELD_OSTR("may_pursue", may_pursue, false),
+	/* a drummer or bugler with the unit: reforming takes one action
+	 * (Section 3, Reform) */
+	FIELD_BOOL("drummer", drummer),
 };
 
 /* The starting strength, the size class by the figures (Section 7's
@@ -158,9 +161,14 @@ const game_ruleset frayi_presidio_ruleset = {
 	.nfields = sizeof presidio_fields / sizeof *presidio_fields,
 	.actions = frayi_table_presidio_actions,
 	.may = frayi_table_presidio_may,
+	.may_now = frayi_table_presidio_may_now,
+	.command = frayi_table_presidio_command,
+	.play_order = frayi_table_presidio_play_order,
+	.keeps_order = true,
 	.defaults = presidio_defaults,
 	.problem = presidio_problem,
 	.unit_read = presidio_unit_read,
+	.turn_over = frayi_table_presidio_turn_over,
 	.turn_end = frayi_table_presidio_turn_end,
 	.status_head = presidio_status_head,
 	.status_row = presidio_status_row,
