@@ -168,16 +168,18 @@ static int play(fray_game *game, const char *side, advise_goal goal, const advis
 	char says[1024];
 	if (over(g, says, sizeof says))
 		return render(game, side, goal, NULL, says, NULL, form, out);
-	/* the turn's order first (Presidio: roll the turn's initiative) */
 	char *events = NULL;
-	int st = play_order(game, side, goal, true, form, out);
-	if (st != TABLE_NOT_A_COMMAND)
-		return st;
 	advice_list l;
 	size_t at;
-	st = best_of(game, side, goal, pl, &l, &at);
+	int st = best_of(game, side, goal, pl, &l, &at);
 	if (st != FRAY_OK)
 		return st;
+	/* the turn's order first (Presidio: roll the turn's initiative), the
+	 * player's options checked by the advice all the same */
+	if ((st = play_order(game, side, goal, true, form, out)) != TABLE_NOT_A_COMMAND) {
+		frayi_advice_free(game, &l);
+		return st;
+	}
 	if (at != (size_t)-1) {
 		advice a = l.a[at];
 		const char *w[ADVISE_WORDS + 4];
