@@ -1046,11 +1046,14 @@ typedef struct fray_presidio_order {
 				    the players keep the order (no refusal) */
 	bool acting;             /* the unit's side has the action sequence now */
 	bool won;                /* the unit's side won this turn's initiative */
+	bool rally_phase;        /* no unit has acted this turn but to rally:
+				    the turn's rally phase (Game Turn Phases) */
 } fray_presidio_order;
 /* Whether a unit may take a now, as the turn's order o stands: NULL when
- * it may, else why not with the rule. Its own side's sequence: yes. In
- * the other side's: a rally (the rally phase comes before the
- * initiative, Game Turn Phases), opportunity fire ("even though their
+ * it may, else why not with the rule. A rally only in the turn's rally
+ * phase, either side's ("1. Rally panicked troops" before "3. Action
+ * Sequences", Game Turn Phases). Its own side's sequence: yes. In the
+ * other side's: opportunity fire ("even though their
  * initiative number is lower", Section 4), and the held actions of a
  * unit whose side won the initiative and has had its sequence (Holding 2
  * Actions: "they can take their full action sequence at any time during

@@ -230,10 +230,12 @@ static const char *other_side(const table_game *g, const char *side)
 	return s[0] && !strcmp(s[0], side) ? s[1] : s[0];
 }
 
+static bool acted_this_turn(const table_game *g);
+
 static fray_presidio_order order_of(const table_game *g, const table_unit *u)
 {
 	return (fray_presidio_order){.kept = g->initiative[0] != '\0', .acting = !strcmp(g->acting, u->side),
-				     .won = !strcmp(g->initiative, u->side)};
+				     .won = !strcmp(g->initiative, u->side), .rally_phase = !acted_this_turn(g)};
 }
 
 /* Whether the turn's order lets u take a now (fray_presidio_order_refused),

@@ -246,12 +246,18 @@ FRAY_API const char *fray_presidio_kind_refused(const fray_presidio_unit_kind *k
 
 FRAY_API const char *fray_presidio_order_refused(const fray_presidio_order *o, fray_presidio_action a)
 {
-	if (!o->kept || o->acting)
+	if (!o->kept)
+		return NULL;
+	/* Game Turn Phases: "1. Rally panicked troops", "2. Initiative", "3.
+	 * Action Sequences": either side rallies before the sequences begin */
+	if (a == FRAY_PRESIDIO_DO_RALLY)
+		return o->rally_phase ? NULL
+				      : "the rally phase is the turn's first, before the action sequences (Presidio "
+					"Section 2, Game Turn Phases: 1. Rally panicked troops, 2. Initiative, 3. Action "
+					"Sequences): units have acted this turn, so it rallies in the next turn's";
+	if (o->acting)
 		return NULL;
 	switch (a) {
-	case FRAY_PRESIDIO_DO_RALLY:
-		/* Game Turn Phases: "1. Rally panicked troops", "2. Initiative" */
-		return NULL;
 	case FRAY_PRESIDIO_DO_OPPORTUNITY:
 		/* "the enemy unit may perform opportunity fire, even though their
 		 * initiative number is lower" (its own terms: two actions left,
