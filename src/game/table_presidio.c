@@ -334,7 +334,8 @@ static int roll_initiative(table_game *g, const char *when)
 	int r = frayi_step_roll(&st, NULL, (step_out[]){{"first", &first}, {NULL, NULL}});
 	if (r != FRAY_OK)
 		return r;
-	const char *won = first == 2 ? s[1] : s[0];
+	/* the outcome is the side: 0 the first, 1 the second ("side 2 goes first") */
+	const char *won = first == 1 ? s[1] : s[0];
 	snprintf(g->initiative, sizeof g->initiative, "%s", won);
 	snprintf(g->acting, sizeof g->acting, "%s", won);
 	frayi_table_note(g, "%s wins the initiative%s: %s acts first, then %s (Presidio Section 2, Initiative)", won,

@@ -236,6 +236,29 @@ static void initiative_is_rolled_once_before_the_sequences(void **state)
 	free(acting);
 	free(won);
 	assert_int_equal(fray_game_undo(g), FRAY_OK);
+	fray_game_free(g);
+
+	/* the roll's outcome names the side (as JSON: 1 the first side of
+	 * the file, Spain; 2 the second); both seen over the seeds */
+	bool seen[2] = {false, false};
+	for (uint64_t seed = 1; seed <= 40 && !(seen[0] && seen[1]); seed++) {
+		g = fresh(seed);
+		const char *w[] = {"initiative"};
+		char *out = NULL;
+		assert_int_equal(fray_game_act(g, 1, w, NULL, "json", &out), FRAY_OK);
+		const char *f = strstr(out, "\"first\": ");
+		assert_non_null(f);
+		int first = atoi(f + strlen("\"first\": "));
+		assert_true(first == 1 || first == 2);
+		seen[first - 1] = true;
+		free(out);
+		won = order_of(g, "initiative");
+		assert_string_equal(won, first == 2 ? "Apache" : "Spain");
+		free(won);
+		fray_game_free(g);
+	}
+	assert_true(seen[0] && seen[1]);
+	g = fresh(11);
 	assert_null(order_of(g, "initiative"));
 	/* a turn under way: too late */
 	accepted(g, W("move", "Utes"));
