@@ -42,6 +42,10 @@ struct game_ruleset {
 	 * play_order); NULL: none */
 	bool (*play_order)(const table_game *g, const char *side, bool has_action, const char **w, size_t *n,
 			   char *why, size_t cap);
+	/* a unit's fields against the game's other units (Presidio: contact
+	 * and may_pursue name an enemy unit of the game): the key at fault
+	 * and what is wrong in why, or NULL; NULL: nothing to check */
+	const char *(*unit_in_game)(const table_game *g, const table_unit *u, char *why, size_t cap);
 	/* a game file's initiative and acting sides are its (Presidio) */
 	bool keeps_order;
 	/* what a file leaves out of a unit (n its mapping); NULL: nothing */

@@ -85,6 +85,33 @@ static const char *presidio_problem(const table_unit *u, char *why, size_t cap)
 	return NULL;
 }
 
+/* A unit's contact and may_pursue name an enemy unit of the game
+ * (Section 5: "enemy units with bases in contact perform melee"; the
+ * rules say who is the enemy: fray_presidio_target_refused). */
+static const char *presidio_unit_in_game(const table_game *g, const table_unit *u, char *why, size_t cap)
+{
+	static const char *const keys[] = {"contact", "may_pursue"};
+	const char *names[] = {PRESIDIO_OF(u)->contact, PRESIDIO_OF(u)->may_pursue};
+	for (size_t k = 0; k < 2; k++) {
+		if (!names[k][0])
+			continue;
+		const table_unit *t = NULL;
+		for (size_t i = 0; i < g->nunits && !t; i++)
+			if (!strcmp(g->units[i].name, names[k]))
+				t = &g->units[i];
+		const char *no = t ? fray_presidio_target_refused(!strcmp(t->side, u->side)) : NULL;
+		if (!t)
+			snprintf(why, cap, "%s: '%s' is not a unit of the game (expected an enemy unit's name, or none)",
+				 keys[k], names[k]);
+		else if (no)
+			snprintf(why, cap, "%s: '%s' is on %s's own side (expected an enemy unit): %s", keys[k], names[k],
+				 u->name, no);
+		if (!t || no)
+			return keys[k];
+	}
+	return NULL;
+}
+
 /* A forces file's unit type (G4): its statistics for what the unit
  * leaves out. */
 static void unit_type(table_unit *u, const fray_node *n, const fray_presidio_units *types, fray_doc *doc)
@@ -165,6 +192,7 @@ const game_ruleset frayi_presidio_ruleset = {
 	.command = frayi_table_presidio_command,
 	.play_order = frayi_table_presidio_play_order,
 	.keeps_order = true,
+	.unit_in_game = presidio_unit_in_game,
 	.defaults = presidio_defaults,
 	.problem = presidio_problem,
 	.unit_read = presidio_unit_read,

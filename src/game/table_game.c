@@ -271,6 +271,14 @@ static void read_units(table_game *g, fray_doc *doc, const fray_node *list, read
 			if (u->name[0] && strcmp(u->name, g->units[j].name) == 0)
 				fray_doc_error(doc, fray_map_get(n, "name"), "name: '%s' names two units", u->name);
 	}
+	/* a unit's fields against the others, once every unit read cleanly */
+	for (size_t i = 0; g->rules->unit_in_game && fray_doc_error_count(doc) == 0 && i < g->nunits; i++) {
+		char why[256];
+		const char *key = g->rules->unit_in_game(g, &g->units[i], why, sizeof why);
+		const fray_node *n = fray_node_item(list, i), *at = key ? fray_map_get(n, key) : NULL;
+		if (key)
+			fray_doc_error(doc, at ? at : n, "%s", why);
+	}
 }
 
 /* name as a file beside path (as a scenario names its CRT). */
@@ -766,7 +774,7 @@ int frayi_table_set_fields(table_game *g, table_unit *u, const char *yaml)
 
 bool frayi_table_check(const table_game *g, char *why, size_t cap)
 {
-	char what[160];
+	char what[320];
 	if (g->turn < 1 || g->turn > TABLE_MAX_TURN) {
 		snprintf(why, cap, "turn %d, past its limits (1 to %d)", g->turn, TABLE_MAX_TURN);
 		return false;
@@ -785,7 +793,8 @@ bool frayi_table_check(const table_game *g, char *why, size_t cap)
 				snprintf(why, cap, "%s's %s: %s", u->name, f[i].key, p);
 				return false;
 			}
-		if ((key = unit_problem(g->rules, u, what, sizeof what))) {
+		if ((key = unit_problem(g->rules, u, what, sizeof what)) ||
+		    (g->rules->unit_in_game && (key = g->rules->unit_in_game(g, u, what, sizeof what)))) {
 			snprintf(why, cap, "%s's %s", u->name, what);
 			return false;
 		}

@@ -395,6 +395,51 @@ static void reform_brings_a_line_back(void **state)
 	fray_game_free(g);
 }
 
+/* Review of the fields added by the referee's findings: contact and
+ * may_pursue name an enemy unit of the game, or the file is refused at
+ * the field (its line and column) and a set that would write one is
+ * refused, nothing written. */
+static void contact_names_an_enemy_unit(void **state)
+{
+	(void)state;
+	fray_game *g = fresh(7);
+	char *text = game_saved(g);
+	fray_game_free(g);
+	/* after the first unit's (Soldados') last field */
+	const char *at = strstr(text, "    drummer: false\n");
+	assert_non_null(at);
+	size_t head = (size_t)(at - text) + strlen("    drummer: false\n");
+	int line = 1;
+	for (const char *p = text; p < text + head; p++)
+		line += *p == '\n';
+	static const struct {
+		const char *field, *why;
+		int col;
+	} bad[] = {{"contact: \"Nobody\"", "contact: 'Nobody' is not a unit of the game", 14},
+		   {"may_pursue: \"Ghost\"", "may_pursue: 'Ghost' is not a unit of the game", 17},
+		   {"contact: \"Cueras\"", "contact: 'Cueras' is on Soldados's own side", 14},
+		   {"contact: \"Soldados\"", "contact: 'Soldados' is on Soldados's own side", 14}};
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		char *mixed = malloc(strlen(text) + 64);
+		snprintf(mixed, strlen(text) + 64, "%.*s    %s\n%s", (int)head, text, bad[i].field, text + head);
+		char want[160];
+		snprintf(want, sizeof want, "ini.yaml:%d:%d: %s", line, bad[i].col, bad[i].why);
+		fray_ctx_clear(ctx);
+		fray_game *none = NULL;
+		assert_int_not_equal(fray_game_load(ctx, "ini.yaml", mixed, strlen(mixed), &none), FRAY_OK);
+		if (!strstr(fray_ctx_message(ctx), want))
+			fail_msg("'%s' not in: %s", want, fray_ctx_message(ctx));
+		free(mixed);
+	}
+	free(text);
+	/* an enemy's name reads; set refuses a friend's, nothing written */
+	g = fresh(7);
+	accepted(g, W("set", "Soldados", "contact=Apaches"));
+	refused(g, W("set", "Soldados", "contact=Cueras"), "contact: 'Cueras' is on Soldados's own side");
+	refused(g, W("set", "Soldados", "may_pursue=Nobody"), "may_pursue: 'Nobody' is not a unit of the game");
+	fray_game_free(g);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -407,6 +452,7 @@ int main(void)
 		cmocka_unit_test(a_bad_order_is_refused_where_it_is),
 		cmocka_unit_test(advice_and_play_keep_the_order),
 		cmocka_unit_test(reform_brings_a_line_back),
+		cmocka_unit_test(contact_names_an_enemy_unit),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
