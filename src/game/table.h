@@ -230,6 +230,9 @@ int frayi_table_entry_turn(const fray_node *entry);
 /* set: the unit's fields given as YAML ("units:\n  - key: value\n"),
  * checked as a forces file's are; each change noted. */
 int frayi_table_set_fields(table_game *g, table_unit *u, const char *yaml);
+/* The turn's order as JSON members, "\"initiative\": ..., \"acting\":
+ * ..., " (an undo record's, status's). */
+void frayi_order_json(FILE *f, const table_game *g);
 /* A node as JSON; a unit's fields as a JSON object. */
 void frayi_node_json(FILE *f, const fray_node *n);
 void frayi_unit_json(FILE *f, const game_ruleset *rules, const table_unit *u);

@@ -939,6 +939,15 @@ void frayi_unit_json(FILE *f, const game_ruleset *rules, const table_unit *u)
 	fputc('}', f);
 }
 
+void frayi_order_json(FILE *f, const table_game *g)
+{
+	fputs("\"initiative\": ", f);
+	frayi_json_string(f, g->initiative);
+	fputs(", \"acting\": ", f);
+	frayi_json_string(f, g->acting);
+	fputs(", ", f);
+}
+
 /* A unit for people to read in the game file: one field a line, empty
  * strings left out. */
 static void unit_yaml(FILE *f, const game_ruleset *rules, const table_unit *u)
@@ -997,13 +1006,8 @@ static void new_entry(FILE *f, const table_game *g, const char *command, const t
 	 * as it was */
 	fprintf(f, "    undo: {\"dice\": %" PRIu64 ", \"turn\": %d, ", before->dice, before->turn);
 	/* the turn's order before, when the game keeps one */
-	if (before->initiative[0] || g->initiative[0]) {
-		fputs("\"initiative\": ", f);
-		frayi_json_string(f, before->initiative);
-		fputs(", \"acting\": ", f);
-		frayi_json_string(f, before->acting);
-		fputs(", ", f);
-	}
+	if (before->initiative[0] || g->initiative[0])
+		frayi_order_json(f, before);
 	fputs("\"units\": [", f);
 	bool first = true;
 	for (size_t i = 0; i < g->nunits; i++) {

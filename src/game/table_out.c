@@ -23,13 +23,8 @@ void frayi_table_print_status(const table_game *g, fray_format form, FILE *f)
 	if (form == FRAY_FORMAT_JSON) {
 		fprintf(f, "{\"rules\": \"%s\", \"turn\": %d, \"dice\": %" PRIu64 ", ", rs->id, g->turn, g->dice);
 		/* the turn's order, when the game keeps one (Presidio) */
-		if (g->initiative[0]) {
-			fputs("\"initiative\": ", f);
-			frayi_json_string(f, g->initiative);
-			fputs(", \"acting\": ", f);
-			frayi_json_string(f, g->acting);
-			fputs(", ", f);
-		}
+		if (g->initiative[0])
+			frayi_order_json(f, g);
 		fputs("\"units\": [", f);
 		for (size_t i = 0; i < g->nunits; i++) {
 			fputs(i ? ", " : "", f);
