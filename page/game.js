@@ -154,7 +154,13 @@ function showView(a) {
   renderForces();
   renderLog();
   const n = logEntries.length;
-  $('game-line').textContent = `${units.rules} · turn ${units.turn} · ${plural(n, 'action', 'actions')} so far`;
+  // Presidio: whose action sequence it is, when the game keeps the
+  // initiative; the side that won it may pass the sequence on
+  const st = a.status || {};
+  const order = st.acting ? ` · ${st.acting} acts (${st.initiative} won the initiative)` : '';
+  $('game-line').textContent = `${units.rules} · turn ${units.turn}${order} · ${plural(n, 'action', 'actions')} so far`;
+  $('pass').hidden = !(st.acting && st.acting === st.initiative);
+  $('pass').textContent = st.acting ? `${st.acting} passes` : 'Pass';
   $('undo').disabled = n === 0;
   if (window.gameAdvice) gameAdvice.renderSolo();
 }
@@ -698,6 +704,10 @@ function init() {
     } catch (e) { showError(e.message); }
   });
   $('end-turn').addEventListener('click', () => applyRequest({op: 'apply', game: game.text, action: 'turn'}));
+  $('pass').addEventListener('click', () => {
+    const st = (units && units.status) || {};
+    if (st.acting) applyRequest({op: 'apply', game: game.text, action: 'pass', actor: st.acting});
+  });
   $('act-form').addEventListener('submit', roll);
   $('act-form').addEventListener('input', oddsSoon);
   // a select's choice made by a script or a driver may say only 'change'

@@ -962,15 +962,17 @@ typedef enum fray_presidio_action {
 	FRAY_PRESIDIO_DO_RIDE,          /* a ride (trot) of riders with "two free
 					   actions whether riding once or twice": 0 */
 	FRAY_PRESIDIO_DO_GALLOP,        /* their ride twice (gallop): 0 */
-	FRAY_PRESIDIO_DO_PANIC          /* no action: the unit panicked during
+	FRAY_PRESIDIO_DO_PANIC,         /* no action: the unit panicked during
 					   this turn's action sequences (0) */
+	FRAY_PRESIDIO_DO_REFORM         /* re-forming (Section 3, Reform): 2, 1 with
+					   a drummer (kept as two or one "reform") */
 } fray_presidio_action;
-#define FRAY_PRESIDIO_NACTIONS 22
+#define FRAY_PRESIDIO_NACTIONS 23
 /* one word each, as a game file keeps them: "shoot", "two-action-fire",
  * "aim-and-shoot", "opportunity-fire", "moving-fire", "charge", "strike",
  * "strike-back", "defensive-fire", "fire-and-flee", "flee",
  * "fire-and-melee", "walk", "run", "reload", "pursue", "rally", "evade",
- * "take-cover", "ride", "gallop", "panic" */
+ * "take-cover", "ride", "gallop", "panic", "reform" */
 extern const char *const fray_presidio_action_names[FRAY_PRESIDIO_NACTIONS];
 /* Actions a unit has in a turn (Section 2, Action Sequences). */
 #define FRAY_PRESIDIO_TURN_ACTIONS 2
@@ -1041,6 +1043,40 @@ const char *fray_presidio_pursuit_refused(bool broke_from_it);
  * place does; one that fell back, retreated, panicked, surrendered or is
  * destroyed has left the melee. */
 bool fray_presidio_keeps_contact(fray_presidio_standing s);
+/* The turn's order (Section 2, Initiative: "players roll 1D6 adding
+ * their leadership skill to see who goes first, and then they alternate
+ * turns, performing actions for all their units at once (one player, then
+ * the other)"), as the game keeps it for a unit about to act. */
+typedef struct fray_presidio_order {
+	bool kept;               /* the game keeps this turn's initiative; false:
+				    the players keep the order (no refusal) */
+	bool acting;             /* the unit's side has the action sequence now */
+	bool won;                /* the unit's side won this turn's initiative */
+	bool rally_phase;        /* no unit has acted this turn but to rally:
+				    the turn's rally phase (Game Turn Phases) */
+} fray_presidio_order;
+/* Whether a unit may take a now, as the turn's order o stands: NULL when
+ * it may, else why not with the rule. A rally only in the turn's rally
+ * phase, either side's ("1. Rally panicked troops" before "3. Action
+ * Sequences", Game Turn Phases). Its own side's sequence: yes. In the
+ * other side's: opportunity fire ("even though their
+ * initiative number is lower", Section 4), and the held actions of a
+ * unit whose side won the initiative and has had its sequence (Holding 2
+ * Actions: "they can take their full action sequence at any time during
+ * the current game turn"; Holding 1 Action; Reactions). The charge
+ * reactions, defensive fire and the strike back are taken inside the
+ * enemy's action (charge, melee --both), so they are never asked here. */
+const char *fray_presidio_order_refused(const fray_presidio_order *o, fray_presidio_action a);
+/* Section 3, Reform: the actions re-forming takes ("(2 actions)"; "If the
+ * unit contains a drummer or bugler figure, reforming costs only one
+ * action point"). */
+int fray_presidio_reform_cost(bool drummer);
+/* Whether a unit of kind k and standing s may re-form out of disorder
+ * into line: NULL when it may, else why not with the rule. "This includes
+ * units who change from skirmish or disorder to line formation"; "Only
+ * Line, Grenadier, or Light units may (and must) fight in line" (a line
+ * unit: k->line); a unit that retreated is in disorder (ruling R44). */
+const char *fray_presidio_reform_refused(const fray_presidio_unit_kind *k, fray_presidio_standing s);
 /* t with a taken (false, t as it was, when t has no room). */
 bool fray_presidio_turn_take(fray_presidio_turn *t, fray_presidio_action a);
 /* A turn as a game file keeps it, "walk, shoot" ("" for none), and back:

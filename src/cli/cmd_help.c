@@ -44,6 +44,8 @@ static const topic topics[] = {
 	 "  fray table GAME.yaml undo               the last action (again: the one before)\n"
 	 "  fray table GAME.yaml turn               the next turn\n"
 	 "  fray table GAME.yaml set UNIT KEY=VALUE...   the referee's own changes\n"
+	 "  fray table GAME.yaml initiative | pass SIDE   Presidio: the turn's initiative; the acting side ends its\n"
+	 "                                        action sequence\n"
 	 "  fray table GAME.yaml advise UNIT [--goal G] [--json]   its actions ranked, exactly\n"
 	 "  fray table GAME.yaml play SIDE [--goal G]   fray takes the side's next action\n"
 	 "\n"

@@ -138,6 +138,14 @@ static const advise_action presidio_advice[] = {
 	 {{NULL, NULL}, {NULL, NULL}},
 	 {"nothing now (the distance is the players')", "certain: no dice", "no casualties (a move)",
 	  "certain: no dice"}},
+	{"reform",
+	 {NULL},
+	 NULL,
+	 NULL,
+	 {0, 1, 0, 1},
+	 {{NULL, NULL}, {NULL, NULL}},
+	 {"nothing now (the line stands in good order again)", "certain: no dice",
+	  "no casualties (re-forming)", "certain: no dice"}},
 };
 
 const advise_rules frayi_advise_presidio = {"presidio", presidio_advice,

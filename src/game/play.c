@@ -9,6 +9,7 @@
 #include <string.h>
 #include <strings.h>
 #include "advise.h"
+#include "ruleset.h"
 #include "../core/internal.h"
 #include "../common/hidden.h"
 #include "../common/text.h"
@@ -131,6 +132,35 @@ static int play_words(fray_game *game, const char *note, size_t n, const char *c
 	return st;
 }
 
+/* The rule set's step of the turn's order for side (game_ruleset's
+ * play_order: Presidio's initiative roll, pass, the turn's end, or a
+ * wait), played and rendered; TABLE_NOT_A_COMMAND when there is none. */
+static int play_order(fray_game *game, const char *side, advise_goal goal, bool before, fray_format form,
+		      char **out)
+{
+	const table_game *g = frayi_game_table(game);
+	const char *w[2];
+	size_t n = 0;
+	char why[512], says[1024];
+	if (!g->rules->play_order || !g->rules->play_order(g, side, before, w, &n, why, sizeof why))
+		return TABLE_NOT_A_COMMAND;
+	if (n == 0) {
+		snprintf(says, sizeof says, "fray plays %s: %s", side, why);
+		return render(game, side, goal, NULL, says, NULL, form, out);
+	}
+	textbuf t = text_on(says, sizeof says);
+	text_add(&t, "fray plays %s:", side);
+	for (size_t i = 0; i < n; i++)
+		text_add(&t, " %s", w[i]);
+	text_add(&t, ", because %s", why);
+	char *events = NULL;
+	int st = play_words(game, says, n, w, form, &events);
+	if (st == FRAY_OK)
+		st = render(game, side, goal, NULL, says, events, form, out);
+	free(events);
+	return st;
+}
+
 static int play(fray_game *game, const char *side, advise_goal goal, const advise_player *pl,
 		fray_format form, char **out)
 {
@@ -138,12 +168,18 @@ static int play(fray_game *game, const char *side, advise_goal goal, const advis
 	char says[1024];
 	if (over(g, says, sizeof says))
 		return render(game, side, goal, NULL, says, NULL, form, out);
+	char *events = NULL;
 	advice_list l;
 	size_t at;
 	int st = best_of(game, side, goal, pl, &l, &at);
 	if (st != FRAY_OK)
 		return st;
-	char *events = NULL;
+	/* the turn's order first (Presidio: roll the turn's initiative), the
+	 * player's options checked by the advice all the same */
+	if ((st = play_order(game, side, goal, true, form, out)) != TABLE_NOT_A_COMMAND) {
+		frayi_advice_free(game, &l);
+		return st;
+	}
 	if (at != (size_t)-1) {
 		advice a = l.a[at];
 		const char *w[ADVISE_WORDS + 4];
@@ -168,8 +204,12 @@ static int play(fray_game *game, const char *side, advise_goal goal, const advis
 		free(events);
 		return st;
 	}
-	/* nothing left for this side: it waits for the other, or the turn
-	 * ends when neither has an action */
+	/* nothing left for this side: the order's step (Presidio: pass the
+	 * sequence, or the turn ends), else it waits for the other, or the
+	 * turn ends when neither has an action */
+	if ((st = play_order(game, side, goal, false, form, out)) != TABLE_NOT_A_COMMAND)
+		return st;
+	st = FRAY_OK;
 	bool others = false;
 	for (size_t u = 0; u < g->nunits && !others && st == FRAY_OK; u++) {
 		if (!strcasecmp(g->units[u].side, side) || !in_fight(&g->units[u]))

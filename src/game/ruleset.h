@@ -32,6 +32,22 @@ struct game_ruleset {
 	const table_action *(*actions)(size_t *n);
 	/* whether the rules let u take the action now; NULL: any action */
 	bool (*may)(const table_unit *u, const char *action);
+	/* whether the turn's order (g's initiative and acting side) lets u
+	 * take it now; NULL: no order kept */
+	bool (*may_now)(const table_game *g, const table_unit *u, const char *action);
+	/* its commands that take no unit (Presidio: initiative, pass SIDE):
+	 * TABLE_NOT_A_COMMAND when argv[0] names none; NULL: none */
+	int (*command)(table_game *g, int argc, char *const *argv);
+	/* play's step of the turn's order for side (frayi_table_presidio_
+	 * play_order); NULL: none */
+	bool (*play_order)(const table_game *g, const char *side, bool has_action, const char **w, size_t *n,
+			   char *why, size_t cap);
+	/* a unit's fields against the game's other units (Presidio: contact
+	 * and may_pursue name an enemy unit of the game): the key at fault
+	 * and what is wrong in why, or NULL; NULL: nothing to check */
+	const char *(*unit_in_game)(const table_game *g, const table_unit *u, char *why, size_t cap);
+	/* a game file's initiative and acting sides are its (Presidio) */
+	bool keeps_order;
 	/* what a file leaves out of a unit (n its mapping); NULL: nothing */
 	void (*defaults)(table_unit *u, const fray_node *n);
 	/* a unit's fields against each other: the key at fault and what is

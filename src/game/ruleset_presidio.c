@@ -50,6 +50,9 @@ static const unit_field presidio_fields[] = {
 	/* the enemy unit that broke contact with this one this turn: the one
 	 * it may pursue (Section 5, Pursuit) */
 	FIELD_OSTR("may_pursue", may_pursue, false),
+	/* a drummer or bugler with the unit: reforming takes one action
+	 * (Section 3, Reform) */
+	FIELD_BOOL("drummer", drummer),
 };
 
 /* The starting strength, the size class by the figures (Section 7's
@@ -78,6 +81,33 @@ static const char *presidio_problem(const table_unit *u, char *why, size_t cap)
 		snprintf(why, cap, "actions_spent: '%s' is not a list of actions (\"walk, shoot\"; at most %d)",
 			 PRESIDIO_OF(u)->actions_spent, FRAY_PRESIDIO_TURN_MAX);
 		return "actions_spent";
+	}
+	return NULL;
+}
+
+/* A unit's contact and may_pursue name an enemy unit of the game
+ * (Section 5: "enemy units with bases in contact perform melee"; the
+ * rules say who is the enemy: fray_presidio_target_refused). */
+static const char *presidio_unit_in_game(const table_game *g, const table_unit *u, char *why, size_t cap)
+{
+	static const char *const keys[] = {"contact", "may_pursue"};
+	const char *names[] = {PRESIDIO_OF(u)->contact, PRESIDIO_OF(u)->may_pursue};
+	for (size_t k = 0; k < 2; k++) {
+		if (!names[k][0])
+			continue;
+		const table_unit *t = NULL;
+		for (size_t i = 0; i < g->nunits && !t; i++)
+			if (!strcmp(g->units[i].name, names[k]))
+				t = &g->units[i];
+		const char *no = t ? fray_presidio_target_refused(!strcmp(t->side, u->side)) : NULL;
+		if (!t)
+			snprintf(why, cap, "%s: '%s' is not a unit of the game (expected an enemy unit's name, or none)",
+				 keys[k], names[k]);
+		else if (no)
+			snprintf(why, cap, "%s: '%s' is on %s's own side (expected an enemy unit): %s", keys[k], names[k],
+				 u->name, no);
+		if (!t || no)
+			return keys[k];
 	}
 	return NULL;
 }
@@ -175,9 +205,15 @@ const game_ruleset frayi_presidio_ruleset = {
 	.nfields = sizeof presidio_fields / sizeof *presidio_fields,
 	.actions = frayi_table_presidio_actions,
 	.may = frayi_table_presidio_may,
+	.may_now = frayi_table_presidio_may_now,
+	.command = frayi_table_presidio_command,
+	.play_order = frayi_table_presidio_play_order,
+	.keeps_order = true,
+	.unit_in_game = presidio_unit_in_game,
 	.defaults = presidio_defaults,
 	.problem = presidio_problem,
 	.unit_read = presidio_unit_read,
+	.turn_over = frayi_table_presidio_turn_over,
 	.turn_end = frayi_table_presidio_turn_end,
 	.status_head = presidio_status_head,
 	.status_row = presidio_status_row,

@@ -80,6 +80,8 @@ typedef struct presidio_own {
 					   with (Section 5), or "" */
 	char may_pursue[TABLE_NAME_MAX]; /* the enemy unit that broke contact
 					   with it this turn, which it may pursue */
+	bool drummer;                   /* a drummer or bugler with it: reforming
+					   costs one action (Section 3, Reform) */
 } presidio_own;
 
 /* A Bloody Big Battles unit (ruleset_bbb.c's field table). */
@@ -158,6 +160,11 @@ typedef struct table_game {
 	const game_ruleset *rules;
 	uint64_t seed, dice;
 	int turn;
+	/* the turn's order, as a rule set keeps it (Presidio, Section 2,
+	 * Initiative): the side that won this turn's initiative and the side
+	 * whose action sequence it is; "" both: none kept, the players keep
+	 * the order (a game file without them) */
+	char initiative[TABLE_NAME_MAX], acting[TABLE_NAME_MAX];
 	size_t nunits;
 	table_unit units[TABLE_MAX_UNITS];
 	/* the file as read: its log entries are written back as they were.
@@ -223,6 +230,9 @@ int frayi_table_entry_turn(const fray_node *entry);
 /* set: the unit's fields given as YAML ("units:\n  - key: value\n"),
  * checked as a forces file's are; each change noted. */
 int frayi_table_set_fields(table_game *g, table_unit *u, const char *yaml);
+/* The turn's order as JSON members, "\"initiative\": ..., \"acting\":
+ * ..., " (an undo record's, status's). */
+void frayi_order_json(FILE *f, const table_game *g);
 /* A node as JSON; a unit's fields as a JSON object. */
 void frayi_node_json(FILE *f, const fray_node *n);
 void frayi_unit_json(FILE *f, const game_ruleset *rules, const table_unit *u);
@@ -417,6 +427,25 @@ const table_action *frayi_table_presidio_actions(size_t *n);
 /* Whether the rules let u take the action now (fray_game_actions). */
 bool frayi_table_may(const table_game *g, const table_unit *u, const char *action);
 bool frayi_table_presidio_may(const table_unit *u, const char *action);
+/* Presidio: whether the turn's order lets u take the action now
+ * (fray_presidio_order_refused: the acting side's, else the exceptions). */
+bool frayi_table_presidio_may_now(const table_game *g, const table_unit *u, const char *action);
+/* Presidio: the game's own commands with no unit: initiative (roll this
+ * turn's) and pass SIDE (the acting side hands the sequence over);
+ * TABLE_NOT_A_COMMAND when argv[0] is neither. */
+#define TABLE_NOT_A_COMMAND (-2)
+int frayi_table_presidio_command(table_game *g, int argc, char *const *argv);
+/* Presidio, for play: the order's step side takes before it looks for an
+ * action (before: the game keeps no initiative and no unit has acted this
+ * turn: roll it) or when none of its units has one it would play (pass
+ * the first sequence, 'turn' after the second, or wait: *n 0): the words
+ * into w (*n of them, at most 2) and why into why; false: none (play does
+ * as ever). */
+bool frayi_table_presidio_play_order(const table_game *g, const char *side, bool before, const char **w,
+				     size_t *n, char *why, size_t cap);
+/* Presidio: the turn's end before it advances: the next turn's
+ * initiative, in a game that keeps it. A fray_status. */
+int frayi_table_presidio_turn_over(table_game *g);
 /* Presidio: the actions u has left this turn (fray_presidio_actions_left
  * of its actions_spent and standing). */
 int frayi_table_presidio_actions_left(const table_unit *u);

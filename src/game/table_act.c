@@ -129,6 +129,10 @@ int frayi_table_act(table_game *g, int argc, char *const *argv, char *command, s
 	command_line(command, cap, argc, argv, NULL);
 	if (!strcmp(what, "turn"))
 		return argc > 1 ? frayi_game_fail(g, FRAY_ERR_INPUT, "turn takes nothing more") : act_turn(g);
+	/* the rule set's own commands with no unit (Presidio: initiative, pass) */
+	int own = g->rules->command ? g->rules->command(g, argc, argv) : TABLE_NOT_A_COMMAND;
+	if (own != TABLE_NOT_A_COMMAND)
+		return own;
 	size_t n;
 	const table_action *acts = g->rules->actions(&n), *act = NULL;
 	for (size_t i = 0; i < n; i++)
@@ -187,7 +191,8 @@ int frayi_table_odds(table_game *g, int argc, char *const *argv, const fray_call
 
 bool frayi_table_may(const table_game *g, const table_unit *u, const char *action)
 {
-	return g->rules->may ? g->rules->may(u, action) : true;
+	return (g->rules->may ? g->rules->may(u, action) : true) &&
+	       (g->rules->may_now ? g->rules->may_now(g, u, action) : true);
 }
 
 bool frayi_table_may_target(table_game *g, const table_action *act, const table_unit *u, const table_unit *t)

@@ -274,6 +274,14 @@ static void read_units(table_game *g, fray_doc *doc, const fray_node *list, read
 			if (u->name[0] && strcmp(u->name, g->units[j].name) == 0)
 				fray_doc_error(doc, fray_map_get(n, "name"), "name: '%s' names two units", u->name);
 	}
+	/* a unit's fields against the others, once every unit read cleanly */
+	for (size_t i = 0; g->rules->unit_in_game && fray_doc_error_count(doc) == 0 && i < g->nunits; i++) {
+		char why[256];
+		const char *key = g->rules->unit_in_game(g, &g->units[i], why, sizeof why);
+		const fray_node *n = fray_node_item(list, i), *at = key ? fray_map_get(n, key) : NULL;
+		if (key)
+			fray_doc_error(doc, at ? at : n, "%s", why);
+	}
 }
 
 /* name as a file beside path (as a scenario names its CRT). */
@@ -385,18 +393,58 @@ int frayi_table_load(table_game *g, fray_ctx *ctx, const char *path)
 	return frayi_table_load_doc(g, ctx, path, doc);
 }
 
+/* The turn's order a game file or an undo record keeps (initiative:
+ * SIDE, acting: SIDE; both or neither, each a side of the units, only in
+ * a game whose rules keep one: Presidio's, Section 2, Initiative) into
+ * ini and act when apply; left out: none kept ("" both). */
+static void read_order(table_game *g, fray_doc *doc, const fray_node *map, char *ini, char *act, bool apply)
+{
+	static const char *const keys[] = {"initiative", "acting"};
+	char *to[2] = {ini, act};
+	const fray_node *n[2];
+	const char *v[2] = {"", ""};
+	size_t errors = fray_doc_error_count(doc);
+	for (int k = 0; k < 2; k++) {
+		if (!(n[k] = fray_map_get(map, keys[k])))
+			continue;
+		if (!g->rules->keeps_order) {
+			fray_doc_error(doc, n[k], "%s: only a Presidio game keeps the initiative", keys[k]);
+			continue;
+		}
+		if (!fray_doc_string(doc, n[k], keys[k], &v[k]))
+			continue;
+		bool side = !*v[k];
+		for (size_t i = 0; i < g->nunits && !side; i++)
+			side = !strcmp(g->units[i].side, v[k]);
+		if (!side)
+			fray_doc_error(doc, n[k], "%s: '%s' is not a side of the units", keys[k], v[k]);
+	}
+	if (fray_doc_error_count(doc) == errors && !*v[0] != !*v[1])
+		fray_doc_error(doc, n[0] ? n[0] : n[1], "%s: expected initiative and acting both (the side that won "
+			       "the turn's initiative and the side acting now; Presidio Section 2), or neither",
+			       n[0] ? "initiative" : "acting");
+	if (apply && fray_doc_error_count(doc) == errors)
+		for (int k = 0; k < 2; k++)
+			snprintf(to[k], TABLE_NAME_MAX, "%s", v[k]);
+}
+
 /* An undo record: the dice and turn before the entry, and each unit it
  * changed as it was (a unit of the game, whole). Read into g when apply,
  * else only checked. */
 static void read_undo(table_game *g, fray_doc *doc, const fray_node *undo, bool apply)
 {
-	static const char *const keys[] = {"dice", "turn", "units"};
+	static const char *const keys[] = {"dice", "turn", "units", "initiative", "acting"};
 	int64_t dice = 0, turn = 1;
 	const fray_node *n, *units = NULL;
 	size_t errors = fray_doc_error_count(doc);
 	if (!fray_doc_expect(doc, undo, FRAY_NODE_MAP, "an entry's undo"))
 		return;
-	fray_doc_known_keys(doc, undo, keys, 3);
+	fray_doc_known_keys(doc, undo, keys, 5);
+	/* the order before the entry (written when it or the game after it
+	 * keeps one); left out: the entry did not change it */
+	char ini[TABLE_NAME_MAX], act[TABLE_NAME_MAX];
+	bool order = fray_map_get(undo, "initiative") || fray_map_get(undo, "acting");
+	read_order(g, doc, undo, ini, act, true);
 	if ((n = fray_doc_field(doc, undo, "dice", true)))
 		fray_doc_int(doc, n, 0, TABLE_MAX_DICE, "dice", &dice);
 	if ((n = fray_doc_field(doc, undo, "turn", true)))
@@ -429,6 +477,10 @@ static void read_undo(table_game *g, fray_doc *doc, const fray_node *undo, bool 
 	if (apply && fray_doc_error_count(doc) == errors) {
 		g->dice = (uint64_t)dice;
 		g->turn = (int)turn;
+		if (order) {
+			memcpy(g->initiative, ini, sizeof ini);
+			memcpy(g->acting, act, sizeof act);
+		}
 	}
 }
 
@@ -533,10 +585,11 @@ static void check_mix(table_game *g, fray_doc *doc)
 static void read_game(table_game *g, fray_doc *doc)
 {
 	const fray_node *root = fray_doc_root(doc);
-	static const char *const keys[] = {"fray_game", "rules", "seed", "dice", "turn", "mix", "units", "log"};
+	static const char *const keys[] = {"fray_game", "rules", "seed", "dice", "turn", "mix", "units", "log",
+					   "initiative", "acting"};
 	if (!fray_doc_expect(doc, root, FRAY_NODE_MAP, "a game file (a mapping)"))
 		return;
-	fray_doc_known_keys(doc, root, keys, 8);
+	fray_doc_known_keys(doc, root, keys, 10);
 	int64_t version = 0, turn = 1;
 	size_t rules = 0;
 	const fray_node *n;
@@ -569,6 +622,8 @@ static void read_game(table_game *g, fray_doc *doc)
 		return;
 	if ((n = fray_doc_field(doc, root, "units", true)))
 		read_units(g, doc, n, READ_GAME, NULL);
+	if (fray_doc_error_count(doc) == 0)
+		read_order(g, doc, root, g->initiative, g->acting, true);
 	g->mix = fray_doc_field(doc, root, "mix", g->rules->reads_mix);
 	if (g->mix && !g->rules->reads_mix)
 		fray_doc_error(doc, g->mix, "mix: only a chits game has a chit mix");
@@ -727,7 +782,7 @@ int frayi_table_set_fields(table_game *g, table_unit *u, const char *yaml)
 
 bool frayi_table_check(const table_game *g, char *why, size_t cap)
 {
-	char what[160];
+	char what[320];
 	if (g->turn < 1 || g->turn > TABLE_MAX_TURN) {
 		snprintf(why, cap, "turn %d, past its limits (1 to %d)", g->turn, TABLE_MAX_TURN);
 		return false;
@@ -746,7 +801,8 @@ bool frayi_table_check(const table_game *g, char *why, size_t cap)
 				snprintf(why, cap, "%s's %s: %s", u->name, f[i].key, p);
 				return false;
 			}
-		if ((key = unit_problem(g->rules, u, what, sizeof what))) {
+		if ((key = unit_problem(g->rules, u, what, sizeof what)) ||
+		    (g->rules->unit_in_game && (key = g->rules->unit_in_game(g, u, what, sizeof what)))) {
 			snprintf(why, cap, "%s's %s", u->name, what);
 			return false;
 		}
@@ -888,6 +944,15 @@ void frayi_unit_json(FILE *f, const game_ruleset *rules, const table_unit *u)
 	fputc('}', f);
 }
 
+void frayi_order_json(FILE *f, const table_game *g)
+{
+	fputs("\"initiative\": ", f);
+	frayi_json_string(f, g->initiative);
+	fputs(", \"acting\": ", f);
+	frayi_json_string(f, g->acting);
+	fputs(", ", f);
+}
+
 /* A unit for people to read in the game file: one field a line, empty
  * strings left out. */
 static void unit_yaml(FILE *f, const game_ruleset *rules, const table_unit *u)
@@ -944,7 +1009,11 @@ static void new_entry(FILE *f, const table_game *g, const char *command, const t
 	}
 	/* what undoes it: the dice and turn before, and each unit it changed
 	 * as it was */
-	fprintf(f, "    undo: {\"dice\": %" PRIu64 ", \"turn\": %d, \"units\": [", before->dice, before->turn);
+	fprintf(f, "    undo: {\"dice\": %" PRIu64 ", \"turn\": %d, ", before->dice, before->turn);
+	/* the turn's order before, when the game keeps one */
+	if (before->initiative[0] || g->initiative[0])
+		frayi_order_json(f, before);
+	fputs("\"units\": [", f);
 	bool first = true;
 	for (size_t i = 0; i < g->nunits; i++) {
 		if (memcmp(&g->units[i], &before->units[i], sizeof g->units[i]) == 0)
@@ -1112,6 +1181,14 @@ int frayi_table_text(table_game *g, const char *command, const table_game *befor
 		   "# status' shows the forces, 'fray table FILE log' the play.\n");
 	fprintf(f, "fray_game: 1\nrules: %s\nseed: %" PRIu64 "\ndice: %" PRIu64 "\nturn: %d\n",
 		g->rules->id, g->seed, g->dice, g->turn);
+	if (g->initiative[0]) {
+		/* the turn's order (Presidio Section 2, Initiative) */
+		fputs("initiative: ", f);
+		frayi_json_string(f, g->initiative);
+		fputs("\nacting: ", f);
+		frayi_json_string(f, g->acting);
+		fputc('\n', f);
+	}
 	if (g->mix)
 		mix_yaml(f, g->mix);
 	fputs("units:\n", f);

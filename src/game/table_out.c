@@ -21,8 +21,11 @@ void frayi_table_print_status(const table_game *g, fray_format form, FILE *f)
 {
 	const game_ruleset *rs = g->rules;
 	if (form == FRAY_FORMAT_JSON) {
-		fprintf(f, "{\"rules\": \"%s\", \"turn\": %d, \"dice\": %" PRIu64 ", \"units\": [", rs->id, g->turn,
-			g->dice);
+		fprintf(f, "{\"rules\": \"%s\", \"turn\": %d, \"dice\": %" PRIu64 ", ", rs->id, g->turn, g->dice);
+		/* the turn's order, when the game keeps one (Presidio) */
+		if (g->initiative[0])
+			frayi_order_json(f, g);
+		fputs("\"units\": [", f);
 		for (size_t i = 0; i < g->nunits; i++) {
 			fputs(i ? ", " : "", f);
 			frayi_unit_json_open(f, rs, &g->units[i]);
@@ -34,7 +37,14 @@ void frayi_table_print_status(const table_game *g, fray_format form, FILE *f)
 		return;
 	}
 	int w = name_width(g);
-	fprintf(f, "%s game, turn %d\n", rs->id, g->turn);
+	fprintf(f, "%s game, turn %d", rs->id, g->turn);
+	if (g->initiative[0]) {
+		char ini[64], act[64];
+		text_escape_controls(ini, sizeof ini, g->initiative);
+		text_escape_controls(act, sizeof act, g->acting);
+		fprintf(f, ": %s won the initiative, %s acts", ini, act);
+	}
+	fputc('\n', f);
 	/* a rule set that shows nothing of its own: each unit's name and side */
 	if (rs->status_head)
 		rs->status_head(f, w);

@@ -126,11 +126,22 @@ bool frayi_table_presidio_may(const table_unit *u, const char *action)
 		    {"move", FRAY_PRESIDIO_ACT_CHARGE, FRAY_PRESIDIO_DO_WALK},
 		    {"reload", FRAY_PRESIDIO_ACT_RELOAD, FRAY_PRESIDIO_DO_RELOAD},
 		    {"rally", FRAY_PRESIDIO_ACT_RALLY, FRAY_PRESIDIO_DO_RALLY},
+		    {"reform", FRAY_PRESIDIO_ACT_RELOAD, FRAY_PRESIDIO_DO_REFORM},
 		    {"morale", FRAY_PRESIDIO_ACT_BE_TARGETED, -1}};
 	if (PRESIDIO_OF(u)->figures <= 0)
 		return false;
 	fray_presidio_turn t = turn_of(u);
 	fray_presidio_unit_kind k = kind_of(u);
+	if (!strcmp(action, "reform")) {
+		/* out of disorder into line, with the actions it takes now */
+		if (fray_presidio_reform_refused(&k, standing_of(u)))
+			return false;
+		for (int n = fray_presidio_reform_cost(PRESIDIO_OF(u)->drummer); n > 0; n--)
+			if (fray_presidio_action_refused(&t, standing_of(u), FRAY_PRESIDIO_DO_REFORM) ||
+			    !fray_presidio_turn_take(&t, FRAY_PRESIDIO_DO_REFORM))
+				return false;
+		return true;
+	}
 	for (size_t i = 0; i < sizeof acts / sizeof *acts; i++)
 		if (!strcmp(action, acts[i].action)) {
 			fray_presidio_action a = (fray_presidio_action)acts[i].turn;
@@ -184,6 +195,256 @@ static void spend(table_unit *u, fray_presidio_action a, int times)
 	for (int k = 0; k < times; k++)
 		fray_presidio_turn_take(&t, a);
 	fray_presidio_turn_text(&t, PRESIDIO_OF(u)->actions_spent, sizeof PRESIDIO_OF(u)->actions_spent);
+}
+
+/* ---- the turn's order (Section 2, Initiative) ---- */
+
+/* Whether u is still in the fight (figures left, not surrendered). */
+static bool fighting(const table_unit *u)
+{
+	return PRESIDIO_OF(u)->figures > 0 && u->status != ST_DESTROYED && u->status != ST_SURRENDERED;
+}
+
+/* The game's sides in the order of its units: how many (at most 3
+ * counted), the first two into s[0] and s[1]. */
+static int sides_of(const table_game *g, const char *s[2])
+{
+	int n = 0;
+	s[0] = s[1] = NULL;
+	for (size_t i = 0; i < g->nunits && n < 3; i++) {
+		const char *side = g->units[i].side;
+		if ((n > 0 && !strcmp(s[0], side)) || (n > 1 && !strcmp(s[1], side)))
+			continue;
+		if (n < 2)
+			s[n] = side;
+		n++;
+	}
+	return n;
+}
+
+/* The other of the game's two sides. */
+static const char *other_side(const table_game *g, const char *side)
+{
+	const char *s[2];
+	sides_of(g, s);
+	return s[0] && !strcmp(s[0], side) ? s[1] : s[0];
+}
+
+static bool acted_this_turn(const table_game *g);
+
+static fray_presidio_order order_of(const table_game *g, const table_unit *u)
+{
+	return (fray_presidio_order){.kept = g->initiative[0] != '\0', .acting = !strcmp(g->acting, u->side),
+				     .won = !strcmp(g->initiative, u->side), .rally_phase = !acted_this_turn(g)};
+}
+
+/* Whether the turn's order lets u take a now (fray_presidio_order_refused),
+ * before any die; the odds of an action are a question, not asked. */
+static int in_order(table_game *g, const table_unit *u, fray_presidio_action a, const char *what)
+{
+	if (g->odds)
+		return FRAY_OK;
+	fray_presidio_order o = order_of(g, u);
+	const char *why = fray_presidio_order_refused(&o, a);
+	if (!why)
+		return FRAY_OK;
+	return frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot %s now: %s (%s won this turn's initiative and %s acts "
+			       "now; 'pass %s' hands the sequence over)", unit_label(u), what, why, g->initiative,
+			       g->acting, g->acting);
+}
+
+/* The action an action's name stands for in the order's rule (the
+ * cheapest form; a shot by its --mode, so opportunity fire is known). */
+static fray_presidio_action order_action(const char *action, const char *mode)
+{
+	if (!strcmp(action, "shoot"))
+		return mode && !strcmp(mode, "opportunity") ? FRAY_PRESIDIO_DO_OPPORTUNITY : FRAY_PRESIDIO_DO_SHOOT;
+	if (!strcmp(action, "rally"))
+		return FRAY_PRESIDIO_DO_RALLY;
+	if (!strcmp(action, "melee"))
+		return FRAY_PRESIDIO_DO_STRIKE;
+	if (!strcmp(action, "charge"))
+		return FRAY_PRESIDIO_DO_CHARGE;
+	if (!strcmp(action, "pursue"))
+		return FRAY_PRESIDIO_DO_PURSUE;
+	if (!strcmp(action, "reload"))
+		return FRAY_PRESIDIO_DO_RELOAD;
+	if (!strcmp(action, "reform"))
+		return FRAY_PRESIDIO_DO_REFORM;
+	return FRAY_PRESIDIO_DO_WALK;
+}
+
+bool frayi_table_presidio_may_now(const table_game *g, const table_unit *u, const char *action)
+{
+	/* a morale check by hand is no action of a sequence */
+	if (!strcmp(action, "morale"))
+		return true;
+	fray_presidio_order o = order_of(g, u);
+	return !fray_presidio_order_refused(&o, order_action(action, NULL));
+}
+
+/* After an action: the first side's units all spent, the sequence goes
+ * to the other side by itself (as 'pass' would hand it). */
+static void hand_over(table_game *g)
+{
+	if (!g->initiative[0] || strcmp(g->acting, g->initiative) != 0)
+		return;
+	for (size_t i = 0; i < g->nunits; i++)
+		if (!strcmp(g->units[i].side, g->acting) && fighting(&g->units[i]) &&
+		    frayi_table_presidio_actions_left(&g->units[i]) > 0)
+			return;
+	const char *next = other_side(g, g->acting);
+	if (!next)
+		return;
+	frayi_table_note(g, "%s's units have no action left: %s's action sequence (Presidio Section 2, Initiative)",
+			 g->acting, next);
+	snprintf(g->acting, sizeof g->acting, "%s", next);
+}
+
+/* A side's leadership for the initiative: the highest command skill of
+ * its units in the fight ("Command skill is not cumulative; use the
+ * highest skill present", Section 1; "This command level is used to
+ * determine ... the order of initiative"). */
+static int leadership(const table_game *g, const char *side)
+{
+	int best = 0;
+	for (size_t i = 0; i < g->nunits; i++) {
+		const table_unit *u = &g->units[i];
+		int lb = PRESIDIO_OF(u)->leader ? PRESIDIO_OF(u)->leader
+						 : fray_presidio_command_skill(PRESIDIO_OF(u)->leader_rank);
+		if (!strcmp(u->side, side) && fighting(u) && lb > best)
+			best = lb;
+	}
+	return best > 4 ? 4 : best;
+}
+
+/* The turn's initiative rolled (presidio.initiative, ruling R17): the
+ * winner acts first. */
+static int roll_initiative(table_game *g, const char *when)
+{
+	const char *s[2];
+	int n = sides_of(g, s);
+	if (n != 2)
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "initiative: the initiative is rolled between two sides "
+				       "(Presidio Section 2, Initiative); this game has %d", n);
+	table_step st = frayi_step_begin(g, "presidio.initiative");
+	frayi_step_int(&st, "leadership_1", leadership(g, s[0]));
+	frayi_step_int(&st, "leadership_2", leadership(g, s[1]));
+	int64_t first;
+	int r = frayi_step_roll(&st, NULL, (step_out[]){{"first", &first}, {NULL, NULL}});
+	if (r != FRAY_OK)
+		return r;
+	/* the outcome is the side: 0 the first, 1 the second ("side 2 goes first") */
+	const char *won = first == 1 ? s[1] : s[0];
+	snprintf(g->initiative, sizeof g->initiative, "%s", won);
+	snprintf(g->acting, sizeof g->acting, "%s", won);
+	frayi_table_note(g, "%s wins the initiative%s: %s acts first, then %s (Presidio Section 2, Initiative)", won,
+			 when, won, other_side(g, won));
+	return FRAY_OK;
+}
+
+int frayi_table_presidio_turn_over(table_game *g)
+{
+	/* a game that keeps the initiative rolls the next turn's (Game Turn
+	 * Phases: 1. Rally, 2. Initiative; a rally is allowed to either side) */
+	return g->initiative[0] ? roll_initiative(g, " of the next turn") : FRAY_OK;
+}
+
+/* Whether some unit has acted this turn (a rally is the rally phase's). */
+static bool acted_this_turn(const table_game *g)
+{
+	for (size_t i = 0; i < g->nunits; i++) {
+		fray_presidio_turn t = turn_of(&g->units[i]);
+		for (int k = 0; k < t.n; k++)
+			if (t.taken[k] != FRAY_PRESIDIO_DO_RALLY)
+				return true;
+	}
+	return false;
+}
+
+/* initiative: this turn's roll, before the action sequences. */
+static int cmd_initiative(table_game *g, int argc)
+{
+	if (argc > 1)
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "initiative takes nothing more");
+	if (g->initiative[0])
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "initiative: this turn's is rolled (%s won it); 'turn' rolls "
+				       "the next (Presidio Section 2, Game Turn Phases)", g->initiative);
+	if (acted_this_turn(g))
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "initiative: units have acted this turn, and the initiative "
+				       "comes before the action sequences (Presidio Section 2, Game Turn Phases: 2. "
+				       "Initiative, 3. Action Sequences): roll it after 'turn'");
+	return roll_initiative(g, "");
+}
+
+/* pass SIDE: the acting side ends its action sequence. */
+static int cmd_pass(table_game *g, int argc, char *const *argv)
+{
+	if (argc != 2)
+		return frayi_game_fail_input(g, FRAY_ERR_INPUT, "actor", "pass needs the side that ends its action "
+					     "sequence: pass SIDE");
+	const char *side = NULL;
+	for (size_t i = 0; i < g->nunits && !side; i++)
+		if (!strcasecmp(g->units[i].side, argv[1]))
+			side = g->units[i].side;
+	if (!side)
+		return frayi_game_fail_input(g, FRAY_ERR_INPUT, "actor", "pass: no side '%.48s' in the game", argv[1]);
+	if (!g->initiative[0])
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "pass: the game keeps no initiative this turn (the players "
+				       "keep the order); 'initiative' rolls it at a turn's start");
+	if (strcmp(side, g->acting) != 0)
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "pass: it is %s's action sequence, not %s's: only the side "
+				       "acting passes (Presidio Section 2, Initiative)", g->acting, side);
+	if (strcmp(side, g->initiative) != 0)
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "pass: %s acts second this turn and %s has had its action "
+				       "sequence: the turn's sequences are over, 'turn' ends the turn (Presidio Section "
+				       "2, Game Turns)", side, g->initiative);
+	const char *next = other_side(g, side);
+	snprintf(g->acting, sizeof g->acting, "%s", next);
+	frayi_table_note(g, "%s passes: %s's action sequence; %s's units hold the actions they did not spend "
+			 "(Presidio Section 2, Initiative; Holding 2 Actions)", side, next, side);
+	return FRAY_OK;
+}
+
+int frayi_table_presidio_command(table_game *g, int argc, char *const *argv)
+{
+	if (!strcmp(argv[0], "initiative"))
+		return cmd_initiative(g, argc);
+	if (!strcmp(argv[0], "pass"))
+		return cmd_pass(g, argc, argv);
+	return TABLE_NOT_A_COMMAND;
+}
+
+bool frayi_table_presidio_play_order(const table_game *g, const char *side, bool before, const char **w,
+				     size_t *n, char *why, size_t cap)
+{
+	*n = 0;
+	const char *s[2];
+	if (!g->initiative[0]) {
+		/* a turn not begun: roll its initiative first */
+		if (!before || acted_this_turn(g) || sides_of(g, s) != 2)
+			return false;
+		w[(*n)++] = "initiative";
+		snprintf(why, cap, "the turn's initiative comes before its action sequences (Presidio Section 2, "
+			 "Game Turn Phases)");
+		return true;
+	}
+	if (before)
+		return false;
+	if (strcasecmp(side, g->acting) != 0) {
+		snprintf(why, cap, "it waits: it is %s's action sequence (Presidio Section 2, Initiative)", g->acting);
+		return true;
+	}
+	if (!strcmp(g->acting, g->initiative)) {
+		w[(*n)++] = "pass";
+		w[(*n)++] = g->acting;
+		snprintf(why, cap, "no unit of %s has an action it would take: %s's action sequence (Presidio Section 2, "
+			 "Initiative)", g->acting, other_side(g, g->acting));
+		return true;
+	}
+	w[(*n)++] = "turn";
+	snprintf(why, cap, "both sides have had their action sequence (Presidio Section 2, Game Turns)");
+	return true;
 }
 
 void frayi_table_presidio_turn_end(table_game *g, table_unit *u)
@@ -1116,20 +1377,79 @@ static int act_move(table_game *g, table_unit *u, table_unit *t, const player_op
 	return st == FRAY_OK ? melee_morale(g, to, u, &lost_striker, &lost_walker, false) : st;
 }
 
+/* reform UNIT: a disordered line unit re-forms into line (Section 3,
+ * Reform: two actions, one with a drummer; fray_presidio_reform_refused),
+ * in good order again. No dice. 'set UNIT status=good' stays the
+ * players' own. */
+static int act_reform(table_game *g, table_unit *u, table_unit *t, const player_opts *p)
+{
+	(void)t;
+	(void)p;
+	if (PRESIDIO_OF(u)->figures <= 0 || !fighting(u))
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot reform: it is out of the fight", unit_label(u));
+	fray_presidio_unit_kind kind = kind_of(u);
+	const char *why = fray_presidio_reform_refused(&kind, standing_of(u));
+	if (why)
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot reform: it is %s: %s", unit_label(u),
+				       frayi_unit_status_names[u->status], why);
+	int cost = fray_presidio_reform_cost(PRESIDIO_OF(u)->drummer);
+	int st = has_actions(g, u, FRAY_PRESIDIO_DO_REFORM, cost, "reform");
+	if (st != FRAY_OK)
+		return st;
+	spend(u, FRAY_PRESIDIO_DO_REFORM, cost);
+	set_standing(u, FRAY_PRESIDIO_GOOD);
+	frayi_table_note(g, "%s: re-formed in line (%d action%s%s), good (Presidio Section 3, Reform)", u->name, cost,
+			 cost == 1 ? "" : "s", PRESIDIO_OF(u)->drummer ? ", its drummer's" : "");
+	return FRAY_OK;
+}
+
+/* An action of a unit in the turn's order: asked before it runs
+ * (in_order), the sequence handed over after it when it spent the
+ * acting side's last action (hand_over). */
+static int sequenced(table_game *g, table_unit *u, table_unit *t, const player_opts *p, const char *name,
+		     int (*run)(table_game *, table_unit *, table_unit *, const player_opts *))
+{
+	const char *mode = !strcmp(name, "shoot") ? frayi_player_value(p, "--mode") : NULL;
+	int st = in_order(g, u, order_action(name, mode), name);
+	if (st == FRAY_OK)
+		st = run(g, u, t, p);
+	if (st == FRAY_OK)
+		hand_over(g);
+	return st;
+}
+
+#define SEQUENCED(name)                                                                                   \
+	static int seq_##name(table_game *g, table_unit *u, table_unit *t, const player_opts *p)         \
+	{                                                                                                 \
+		return sequenced(g, u, t, p, #name, act_##name);                                          \
+	}
+SEQUENCED(shoot)
+SEQUENCED(melee)
+SEQUENCED(charge)
+SEQUENCED(pursue)
+SEQUENCED(rally)
+SEQUENCED(reload)
+SEQUENCED(move)
+SEQUENCED(reform)
+
+static const action_desc reform_desc = {.procs = {NULL}, .opts = {{0}}, .option_default = NULL};
+
 static const table_action presidio_actions[] = {
-	{"shoot", true, "fire, then the target's morale", act_shoot, targetable, &frayi_desc_presidio_shoot},
-	{"melee", true, "a melee of units in base contact, then morale", act_melee, meleeable, &frayi_desc_presidio_melee},
-	{"charge", true, "fear of charge, reaction, impact, morale", act_charge, targetable,
+	{"shoot", true, "fire, then the target's morale", seq_shoot, targetable, &frayi_desc_presidio_shoot},
+	{"melee", true, "a melee of units in base contact, then morale", seq_melee, meleeable, &frayi_desc_presidio_melee},
+	{"charge", true, "fear of charge, reaction, impact, morale", seq_charge, targetable,
 	 &frayi_desc_presidio_charge},
 	{"pursue", true, "contact with a unit that fell back, retreated or panicked: surrender or melee as charging",
-	 act_pursue, pursuable, &frayi_desc_presidio_pursue},
+	 seq_pursue, pursuable, &frayi_desc_presidio_pursue},
 	{"morale", false, "a morale check (friends falling back, ...)", act_morale, NULL, &frayi_desc_presidio_morale},
-	{"rally", false, "a panicked unit rallies (on its officer's level; an NCO's does not count)", act_rally, NULL,
+	{"rally", false, "a panicked unit rallies (on its officer's level; an NCO's does not count)", seq_rally, NULL,
 	 &frayi_desc_presidio_rally},
-	{"reload", false, "reloading actions after firing", act_reload, NULL, &frayi_desc_presidio_reload},
+	{"reload", false, "reloading actions after firing", seq_reload, NULL, &frayi_desc_presidio_reload},
 	{"move", false, "a walk (one action) or a run (two), --into TARGET into base contact (struck first); the "
-	 "distance is the players'", act_move, NULL,
+	 "distance is the players'", seq_move, NULL,
 	 &frayi_desc_presidio_move},
+	{"reform", false, "a disordered line unit re-forms into line: two actions (one with a drummer), good order",
+	 seq_reform, NULL, &reform_desc},
 };
 
 const table_action *frayi_table_presidio_actions(size_t *n)

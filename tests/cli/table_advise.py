@@ -91,12 +91,19 @@ with tempfile.TemporaryDirectory() as tmp:
     check(len(p.stderr) < 2000 and "the units:" in p.stderr and read(game) == start,
           "a long unit name: %d bytes of error, %r" % (len(p.stderr), p.stderr[-200:]))
 
+    # the game's first play rolls the turn's initiative (Presidio Section
+    # 2: before the action sequences), then the side that won it acts
     out = fray("table", game, "play", "Spain", "--json").stdout
     move = json.loads(out)
-    check(move["side"] == "Spain" and move["played"]["action"] and "because" in move["says"],
+    check(move["side"] == "Spain" and move["played"] is None and "initiative" in move["says"] and move["events"],
+          "play --json: the turn's initiative first, and its reason")
+    acting = json.loads(fray("table", game, "status", "--json").stdout)["acting"]
+    out = fray("table", game, "play", acting, "--json").stdout
+    move = json.loads(out)
+    check(move["side"] == acting and move["played"]["action"] and "because" in move["says"],
           "play --json: the move and its reason")
     log = fray("table", game, "log").stdout
-    check("fray plays Spain: " in log, "the log keeps the reason")
+    check("fray plays %s: " % acting in log, "the log keeps the reason")
 
     # Sixty figures a unit: exact values of a hundred digits and more.
     # "exact" is the whole fraction (a cut one is another number: once

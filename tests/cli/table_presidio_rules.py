@@ -407,6 +407,39 @@ def odds_of_actions(tmp):
         check(f.read() == before, "odds: the game file is unchanged")
 
 
+def turn_order(tmp):
+    """Section 2, Initiative at the command line: `initiative` rolls, the
+    side not acting is refused (exit 2) naming the rule with the file
+    untouched, `pass` hands the sequence over, `status` says whose it is,
+    and `turn` rolls the next turn's."""
+    g = new_game(tmp, 44, "order")
+    fray("table", g, "initiative")
+    state = json.loads(fray("table", g, "status", "--json").stdout)
+    won = state["initiative"]
+    check(won in ("Spain", "Apache") and state["acting"] == won, "initiative: the winner acts first")
+    check(f"{won} won the initiative, {won} acts" in fray("table", g, "status").stdout,
+          "status says whose sequence it is")
+    mine, theirs = ("Presidials", "Apaches") if won == "Spain" else ("Apaches", "Presidials")
+    other = "Apache" if won == "Spain" else "Spain"
+    with open(g, "rb") as f:
+        before = f.read()
+    p = fray("table", g, "shoot", theirs, "--at", mine, "--band", "medium", status=2)
+    with open(g, "rb") as f:
+        check(f.read() == before, "out of its side's sequence: nothing written")
+    check("Presidio Section 2, Initiative" in p.stderr and f"'pass {won}'" in p.stderr,
+          "out of its side's sequence: refused naming the rule and the pass")
+    fray("table", g, "pass", other, status=2)
+    fray("table", g, "shoot", mine, "--at", theirs, "--band", "medium")
+    fray("table", g, "pass", won)
+    check(json.loads(fray("table", g, "status", "--json").stdout)["acting"] == other, "pass: the other side acts")
+    able = [n for n, u in units(g).items() if u["side"] == other and u["status"] in ("good", "disordered")]
+    check(able, "a unit of the other side can still move")
+    fray("table", g, "move", able[0])
+    fray("table", g, "turn")
+    with open(g, encoding="utf-8") as f:
+        check(f.read().count("procedure\": \"presidio.initiative") == 2, "turn rolls the next turn's initiative")
+
+
 def told_terms_add_up():
     """Every Presidio procedure, on its example at several seeds: each
     TOTAL told is the sum of the MODIFIERs told since the one before (the
@@ -453,6 +486,7 @@ def main():
         pursuit(tmp)
         disordered_light_shoot_half(tmp)
         odds_of_actions(tmp)
+        turn_order(tmp)
     for case in ("fear: gone", "fear: passed", "fear: failed, held", "impact: defender's check", "cover: full",
                  "cover: partial", "leader hit", "milder result on a panic", "two actions: one check",
                  "fire-and-melee: struck back", "two actions: the casualty die", "melee: leader hit"):

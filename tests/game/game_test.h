@@ -4,6 +4,7 @@
 #ifndef FRAY_TEST_GAME_TEST_H
 #define FRAY_TEST_GAME_TEST_H
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <fray/fray.h>
@@ -60,6 +61,16 @@ static inline fray_status game_act(fray_game *g, const char *const *words)
 	fray_status st = fray_game_act(g, n, words, NULL, "json", &out);
 	free(out);
 	return st;
+}
+
+/* A new game of rules from a forces file's text (named name and
+ * "forces.yaml"), seed given; a failure fails the test. */
+static inline fray_game *game_from_forces(const char *name, const char *rules, const char *forces, uint64_t seed)
+{
+	fray_game *g = NULL;
+	if (fray_game_new(ctx, name, rules, "forces.yaml", forces, strlen(forces), seed, NULL, NULL, &g) != FRAY_OK)
+		fail_msg("new: %s", fray_ctx_message(ctx));
+	return g;
 }
 
 #endif

@@ -12,7 +12,7 @@
 FRAY_API const char *const fray_presidio_action_names[FRAY_PRESIDIO_NACTIONS] = {
 	"shoot", "two-action-fire", "aim-and-shoot", "opportunity-fire", "moving-fire", "charge", "strike",
 	"strike-back", "defensive-fire", "fire-and-flee", "flee", "fire-and-melee", "walk", "run", "reload",
-	"pursue", "rally", "evade", "take-cover", "ride", "gallop", "panic"};
+	"pursue", "rally", "evade", "take-cover", "ride", "gallop", "panic", "reform"};
 
 /* R47, from Section 2's list and Sections 4 and 5: "Walk ... one action
  * point", "Running takes up two points", "Shoot - shooting takes one
@@ -27,7 +27,9 @@ FRAY_API const char *const fray_presidio_action_names[FRAY_PRESIDIO_NACTIONS] = 
  * "Taking cover costs two action points" (with "two actions left").
  * Section 2, Riding: riders with "two free actions whether riding once or
  * twice in a turn" ride (trot or gallop) for none. A panic during the
- * turn's action sequences is no action, only kept (no rally after it). */
+ * turn's action sequences is no action, only kept (no rally after it).
+ * Section 3, Reform: "(2 actions)", one with a drummer: each "reform"
+ * kept is one action (fray_presidio_reform_cost of them). */
 FRAY_API int fray_presidio_action_cost(fray_presidio_action a)
 {
 	static const int cost[FRAY_PRESIDIO_NACTIONS] = {
@@ -41,7 +43,8 @@ FRAY_API int fray_presidio_action_cost(fray_presidio_action a)
 		[FRAY_PRESIDIO_DO_RELOAD] = 1,	       [FRAY_PRESIDIO_DO_PURSUE] = 1,
 		[FRAY_PRESIDIO_DO_RALLY] = 0,	       [FRAY_PRESIDIO_DO_EVADE] = 1,
 		[FRAY_PRESIDIO_DO_TAKE_COVER] = 2,     [FRAY_PRESIDIO_DO_RIDE] = 0,
-		[FRAY_PRESIDIO_DO_GALLOP] = 0,	       [FRAY_PRESIDIO_DO_PANIC] = 0};
+		[FRAY_PRESIDIO_DO_GALLOP] = 0,	       [FRAY_PRESIDIO_DO_PANIC] = 0,
+		[FRAY_PRESIDIO_DO_REFORM] = 1};
 	return (unsigned)a < FRAY_PRESIDIO_NACTIONS ? cost[a] : 0;
 }
 
@@ -237,6 +240,61 @@ FRAY_API const char *fray_presidio_kind_refused(const fray_presidio_unit_kind *k
 	if (k->line && is_move(a) && (s == FRAY_PRESIDIO_DISORDERED || s == FRAY_PRESIDIO_RETREATED))
 		return "\"Line units must reform before moving or volleying\" (Presidio Section 3, Disorder): a "
 		       "disordered line unit does not move until it re-forms (Section 3, Reform)";
+	return NULL;
+}
+
+FRAY_API const char *fray_presidio_order_refused(const fray_presidio_order *o, fray_presidio_action a)
+{
+	if (!o->kept)
+		return NULL;
+	/* Game Turn Phases: "1. Rally panicked troops", "2. Initiative", "3.
+	 * Action Sequences": either side rallies before the sequences begin */
+	if (a == FRAY_PRESIDIO_DO_RALLY)
+		return o->rally_phase ? NULL
+				      : "the rally phase is the turn's first, before the action sequences (Presidio "
+					"Section 2, Game Turn Phases: 1. Rally panicked troops, 2. Initiative, 3. Action "
+					"Sequences): units have acted this turn, so it rallies in the next turn's";
+	if (o->acting)
+		return NULL;
+	switch (a) {
+	case FRAY_PRESIDIO_DO_OPPORTUNITY:
+		/* "the enemy unit may perform opportunity fire, even though their
+		 * initiative number is lower" (its own terms: two actions left,
+		 * none after: fray_presidio_action_refused) */
+		return NULL;
+	default:
+		break;
+	}
+	/* the unit's side won the initiative and the other side acts now:
+	 * the winners' sequence came first, so what its units did not spend
+	 * they hold ("Units that won initiative may hold their actions for
+	 * later; they can take their full action sequence at any time during
+	 * the current game turn", Holding 2 Actions; Holding 1 Action) */
+	if (o->won)
+		return NULL;
+	return "\"players roll 1D6 adding their leadership skill to see who goes first, and then they alternate "
+	       "turns, performing actions for all their units at once (one player, then the other)\" (Presidio "
+	       "Section 2, Initiative): it is the other side's action sequence, and only units that won the "
+	       "initiative hold actions for later (Section 2, Holding 2 Actions); in the enemy's sequence a unit "
+	       "may fire opportunity fire (Section 4) and reacts inside the enemy's action (a charge's reaction, "
+	       "the strike back)";
+}
+
+FRAY_API int fray_presidio_reform_cost(bool drummer)
+{
+	return drummer ? 1 : 2;
+}
+
+FRAY_API const char *fray_presidio_reform_refused(const fray_presidio_unit_kind *k, fray_presidio_standing s)
+{
+	if (s != FRAY_PRESIDIO_DISORDERED && s != FRAY_PRESIDIO_RETREATED)
+		return "reforming out of disorder is for a disordered unit (Presidio Section 3, Reform: \"This includes "
+		       "units who change from skirmish or disorder to line formation\"): this one is not in disorder";
+	if (!k->line)
+		return "a unit re-forms out of disorder \"to line formation\" (Presidio Section 3, Reform), and "
+		       "\"Only Line, Grenadier, or Light units may (and must) fight in line\" (Section 3, Line): this "
+		       "one is not a line unit (line: true); its disorder is the players' to end ('set UNIT "
+		       "status=good')";
 	return NULL;
 }
 
