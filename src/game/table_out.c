@@ -21,8 +21,10 @@ void frayi_table_print_status(const table_game *g, fray_format form, FILE *f)
 {
 	const game_ruleset *rs = g->rules;
 	if (form == FRAY_FORMAT_JSON) {
-		fprintf(f, "{\"rules\": \"%s\", \"turn\": %d, \"dice\": %" PRIu64 ", \"units\": [", rs->id, g->turn,
-			g->dice);
+		fprintf(f, "{\"rules\": \"%s\", \"turn\": %d, \"dice\": %" PRIu64, rs->id, g->turn, g->dice);
+		if (rs->state_write)
+			rs->state_write(f, g, g->state, false);
+		fputs(", \"units\": [", f);
 		for (size_t i = 0; i < g->nunits; i++) {
 			fputs(i ? ", " : "", f);
 			frayi_unit_json_open(f, rs, &g->units[i]);
@@ -34,7 +36,10 @@ void frayi_table_print_status(const table_game *g, fray_format form, FILE *f)
 		return;
 	}
 	int w = name_width(g);
-	fprintf(f, "%s game, turn %d\n", rs->id, g->turn);
+	char state[TABLE_TERM_LINE] = "";
+	if (rs->state_words)
+		rs->state_words(g, state, sizeof state);
+	fprintf(f, "%s game, turn %d%s%s\n", rs->id, g->turn, state[0] ? ": " : "", state);
 	/* a rule set that shows nothing of its own: each unit's name and side */
 	if (rs->status_head)
 		rs->status_head(f, w);
