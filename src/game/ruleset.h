@@ -77,6 +77,10 @@ struct game_ruleset {
 	 * a name, its usage, and what runs it on the words after its name */
 	const struct game_action *game_actions;
 	size_t ngame_actions;
+	/* the action play takes in g when no unit of either side has one
+	 * left (BBB: next, the phase's end, when the game keeps phases);
+	 * NULL: turn */
+	const char *(*play_idle)(const table_game *g);
 	/* the files it reads: a chit mix (required in its forces and game
 	 * files; refused in any other game's) */
 	bool reads_mix;
@@ -145,6 +149,7 @@ void frayi_bbb_state_read(const table_game *g, fray_doc *doc, const fray_node *m
 void frayi_bbb_state_write(FILE *f, const table_game *g, const void *state, bool yaml);
 void frayi_bbb_state_words(const table_game *g, char *dst, size_t cap);
 int frayi_bbb_turn_over(table_game *g);
+const char *frayi_bbb_play_idle(const table_game *g);
 extern const game_action frayi_bbb_game_actions[2];
 
 /* The three of fray (ruleset_presidio.c, ruleset_bbb.c, ruleset_chits.c). */

@@ -109,6 +109,7 @@ const game_ruleset frayi_bbb_ruleset = {
 	.state_words = frayi_bbb_state_words,
 	.game_actions = frayi_bbb_game_actions,
 	.ngame_actions = 2,
+	.play_idle = frayi_bbb_play_idle,
 	.status_head = bbb_status_head,
 	.status_row = bbb_status_row,
 };

@@ -150,6 +150,11 @@ int frayi_bbb_turn_over(table_game *g)
 	return FRAY_OK;
 }
 
+const char *frayi_bbb_play_idle(const table_game *g)
+{
+	return BBB_STATE_OF(g)->kept ? "next" : "turn";
+}
+
 static int not_kept(table_game *g, const char *what)
 {
 	return frayi_game_fail(g, FRAY_ERR_INPUT, "%s: this game keeps no phase (a game file from before fray kept "
