@@ -107,6 +107,20 @@ void frayi_table_action_words(const char *command, char *dst, size_t cap)
 		snprintf(dst, cap, "the turn ends");
 		return;
 	}
+	/* a game's phase (BBB's next, phase NAME [--moving SIDE]) */
+	if (p && !strcmp(action, "next")) {
+		snprintf(dst, cap, "the phase ends");
+		return;
+	}
+	char phase[64], moving[256];
+	if (p && !strcmp(action, "phase") && (p = frayi_table_command_word(p, phase, sizeof phase))) {
+		if ((p = frayi_table_command_word(p, w, sizeof w)) && !strcmp(w, "--moving") &&
+		    frayi_table_command_word(p, moving, sizeof moving))
+			snprintf(dst, cap, "the players set the phase: %s, %s moving", phase, moving);
+		else
+			snprintf(dst, cap, "on to the phase %s", phase);
+		return;
+	}
 	if (p && (p = frayi_table_command_word(p, w, sizeof w)) && w[0] != '-')
 		snprintf(actor, sizeof actor, "%s", w);
 	else if (p)

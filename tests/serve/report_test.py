@@ -33,8 +33,12 @@ def game_report(fray, source, tmp, shots, d):
         f.write(forces)
     game = os.path.join(tmp, "game.yaml")
     for args in (["table", "new", game, "--rules", "bbb", "--forces", os.path.join(tmp, "forces.yaml"), "--seed", "5"],
+                 # each in its phase (BBB Sequence of Play)
+                 ["table", game, "phase", "offensive-fire"],
                  ["table", game, "fire", "Iron Brigade", "--at", "Texas Brigade", "--range", "5"],
                  ["table", game, "fire", GAME_HOSTILE, "--at", "Georgia Brigade", "--range", "8"],
+                 ["table", game, "turn"],
+                 ["table", game, "phase", "assault"],
                  ["table", game, "assault", "Texas Brigade", "--at", "1st Brigade"]):
         r = fray_out(fray, source, args)
         check(r.returncode == 0, "%s: exit %d %s" % (args, r.returncode, r.stderr))
