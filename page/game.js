@@ -154,7 +154,12 @@ function showView(a) {
   renderForces();
   renderLog();
   const n = logEntries.length;
-  $('game-line').textContent = `${units.rules} · turn ${units.turn} · ${plural(n, 'action', 'actions')} so far`;
+  // a game that keeps a phase (BBB's Sequence of Play): the moving side
+  // and the phase on the line, and a control to end the phase
+  const st = a.status || {};
+  const phase = st.phase ? ` · ${st.moving}'s turn, ${words(st.phase)}` : '';
+  $('game-line').textContent = `${units.rules} · turn ${units.turn}${phase} · ${plural(n, 'action', 'actions')} so far`;
+  $('next-phase').hidden = !st.phase;
   $('undo').disabled = n === 0;
   if (window.gameAdvice) gameAdvice.renderSolo();
 }
@@ -698,6 +703,7 @@ function init() {
     } catch (e) { showError(e.message); }
   });
   $('end-turn').addEventListener('click', () => applyRequest({op: 'apply', game: game.text, action: 'turn'}));
+  $('next-phase').addEventListener('click', () => applyRequest({op: 'apply', game: game.text, action: 'next'}));
   $('act-form').addEventListener('submit', roll);
   $('act-form').addEventListener('input', oddsSoon);
   // a select's choice made by a script or a driver may say only 'change'
