@@ -53,4 +53,22 @@ static inline fray_status do_kind(fray_game *g, const char *unit, const char *ta
 	}
 }
 
+/* X acts on T; A moves first (its unit is listed first); both have
+ * bases enough to outlast a turn (a good-order unit's movement roll
+ * never breaks it), and nothing fires at X while it advances. */
+static const char bbb_forces[] = "rules: bbb\n"
+				 "units:\n"
+				 "  - {name: X, side: A, arm: infantry, training: trained, weapons: RR, bases: 20}\n"
+				 "  - {name: T, side: B, arm: infantry, training: trained, weapons: RR, bases: 20}\n";
+
+/* A new game of forces (a forces file's text) from seed. */
+static inline fray_game *bbb_game(const char *forces, uint64_t seed)
+{
+	fray_game *g = NULL;
+	if (fray_game_new(ctx, "bbb.yaml", "bbb", "bbb-forces.yaml", forces, strlen(forces), seed, NULL, NULL, &g) !=
+	    FRAY_OK)
+		fail_msg("new: %s", fray_ctx_message(ctx));
+	return g;
+}
+
 #endif

@@ -22,22 +22,6 @@
 #include "game_test.h"
 #include "bbb_sheet.h"
 
-/* A moves first (its unit is listed first); both have bases enough to
- * outlast a turn, and nothing here fires while a unit advances. */
-static const char forces[] = "rules: bbb\n"
-			     "units:\n"
-			     "  - {name: X, side: A, arm: infantry, training: trained, weapons: RR, bases: 20}\n"
-			     "  - {name: T, side: B, arm: infantry, training: trained, weapons: RR, bases: 20}\n";
-
-static fray_game *game_of(const char *text, uint64_t seed)
-{
-	fray_game *g = NULL;
-	if (fray_game_new(ctx, "phase.yaml", "bbb", "phase-forces.yaml", text, strlen(text), seed, NULL, NULL, &g) !=
-	    FRAY_OK)
-		fail_msg("new: %s", fray_ctx_message(ctx));
-	return g;
-}
-
 /* The game's phase and moving side as status --json gives them. */
 static void where(const fray_game *g, char *phase, char *moving, size_t cap)
 {
@@ -93,7 +77,7 @@ static void every_phase_and_side(void **state)
 		for (int p = 0; p < NPHASES; p++)
 			for (int who = 0; who < 2; who++)
 				for (int k = 0; k < NKINDS; k++) {
-					fray_game *g = game_of(forces, 40 + (uint64_t)(p * 10 + who * 3 + k));
+					fray_game *g = bbb_game(bbb_forces, 40 + (uint64_t)(p * 10 + who * 3 + k));
 					if (how == 0)
 						for (int s = 0; s < p; s++)
 							assert_int_equal(game_act(g, (const char *const[]){"next", NULL}), FRAY_OK);
@@ -145,7 +129,7 @@ static void every_phase_and_side(void **state)
 static void next_and_turn(void **state)
 {
 	(void)state;
-	fray_game *g = game_of(forces, 3);
+	fray_game *g = bbb_game(bbb_forces, 3);
 	const char *order[] = {"A", "B", "A"};
 	for (int t = 0; t < 3; t++)
 		for (int p = 0; p < NPHASES; p++) {
@@ -190,7 +174,7 @@ static void silenced_until_movement_ends(void **state)
 				   "units:\n"
 				   "  - {name: G, side: A, arm: artillery, weapons: RA, bases: 1, silenced: true}\n"
 				   "  - {name: H, side: B, arm: artillery, weapons: RA, bases: 1, silenced: true}\n";
-	fray_game *g = game_of(guns, 5);
+	fray_game *g = bbb_game(guns, 5);
 	assert_int_equal(game_act(g, (const char *const[]){"next", NULL}), FRAY_OK);
 	char *s = game_unit_field(g, "G", "silenced"), *t = game_unit_field(g, "H", "silenced");
 	assert_string_equal(s, "false");
@@ -232,7 +216,7 @@ static char *replaced(const char *text, const char *from, const char *to)
 static void kept_in_the_file(void **state)
 {
 	(void)state;
-	fray_game *g = game_of(forces, 9);
+	fray_game *g = bbb_game(bbb_forces, 9);
 	assert_int_equal(game_act(g, (const char *const[]){"phase", "defensive-fire", NULL}), FRAY_OK);
 	char *text = game_saved(g);
 	assert_non_null(strstr(text, "\nmoving: \"A\"\nphase: defensive-fire\n"));
@@ -293,8 +277,8 @@ static void kept_in_the_file(void **state)
 	free(text);
 	fray_game_free(g);
 	/* the forces file names the first player */
-	char *second = replaced(forces, "units:\n", "moving: B\nunits:\n");
-	g = game_of(second, 1);
+	char *second = replaced(bbb_forces, "units:\n", "moving: B\nunits:\n");
+	g = bbb_game(second, 1);
 	assert_at(g, "movement", "B");
 	assert_int_equal(do_kind(g, "T", "X", MOVE), FRAY_OK);
 	assert_int_equal(do_kind(g, "X", "T", MOVE), FRAY_ERR_INPUT);
