@@ -64,10 +64,8 @@ typedef struct fray_chits_tactic {
 	int max[3];                 /* by defender stance */
 	/* the attacker's arms that may use it, by fray_chits_types (the
 	 * mix's "arms" for the tactic; the text's Cavalry Charge is made by
-	 * cavalry, example 3). arms_default: the mix names none, so every
-	 * arm may, and a combat says the default stood */
+	 * cavalry, example 3); the mix names none: every arm may */
 	bool arms[3];
-	bool arms_default;
 } fray_chits_tactic;
 
 typedef struct fray_chits_mix {

@@ -9,7 +9,9 @@
 
 /* Allocator hook, realloc-like: size 0 frees ptr and returns NULL; otherwise
  * returns a block of at least size bytes holding the old contents, or NULL
- * on failure (ptr stays valid). Lets tests fail any allocation on demand. */
+ * on failure (ptr stays valid). A block is aligned as realloc's are (for
+ * max_align_t): fray keeps structs of 8- and 16-byte alignment in them.
+ * Lets tests fail any allocation on demand. */
 typedef void *(*fray_alloc_fn)(void *ud, void *ptr, size_t size);
 
 typedef struct fray_ctx fray_ctx;

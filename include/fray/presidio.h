@@ -976,6 +976,11 @@ extern const char *const fray_presidio_action_names[FRAY_PRESIDIO_NACTIONS];
 #define FRAY_PRESIDIO_TURN_ACTIONS 2
 /* What a unit took this turn, in order (free ones included). */
 #define FRAY_PRESIDIO_TURN_MAX 8
+/* The longest action name ("opportunity-fire"), and a whole turn's text
+ * with its ", " separators and NUL: a buffer of this size holds any turn
+ * fray_presidio_turn_take allows. */
+#define FRAY_PRESIDIO_ACTION_NAME_MAX 16
+#define FRAY_PRESIDIO_TURN_TEXT_MAX (FRAY_PRESIDIO_TURN_MAX * (FRAY_PRESIDIO_ACTION_NAME_MAX + 2) - 2 + 1)
 typedef struct fray_presidio_turn {
 	int n;
 	fray_presidio_action taken[FRAY_PRESIDIO_TURN_MAX];
@@ -996,7 +1001,8 @@ const char *fray_presidio_action_refused(const fray_presidio_turn *t, fray_presi
 typedef struct fray_presidio_unit_kind {
 	bool line;                /* a line unit: it fights in line formation
 				     (Section 3, Formations) */
-	int ranks;                /* its line's depth in ranks (2-4, Section 3) */
+	int ranks;                /* its line's depth in ranks (Section 3: 2-4;
+				     an extended line 1) */
 	fray_presidio_size size;  /* team, squad, platoon or company */
 	bool sharpshooters;       /* sharpshooters or a character (Section 2,
 				     Aim and Shoot; Section 1, Heroes) */
@@ -1038,8 +1044,10 @@ bool fray_presidio_keeps_contact(fray_presidio_standing s);
 /* t with a taken (false, t as it was, when t has no room). */
 bool fray_presidio_turn_take(fray_presidio_turn *t, fray_presidio_action a);
 /* A turn as a game file keeps it, "walk, shoot" ("" for none), and back:
- * false for a word that is not an action's name or too many. */
-void fray_presidio_turn_text(const fray_presidio_turn *t, char *dst, size_t cap);
+ * false for a word that is not an action's name or too many, and from
+ * the writer for a dst shorter than the text (FRAY_PRESIDIO_TURN_TEXT_MAX
+ * always holds it); dst then holds no partial text, "". */
+bool fray_presidio_turn_text(const fray_presidio_turn *t, char *dst, size_t cap);
 bool fray_presidio_turn_read(const char *text, fray_presidio_turn *t);
 
 #endif

@@ -402,8 +402,8 @@ static int value_of(table_game *g, const advise_action *aa, advise_goal goal, co
 	size_t len = strlen(odds);
 	if (len > FRAY_DOC_MAX_BYTES)
 		return frayi_game_fail(g, FRAY_ERR_LIMIT, "advice: the odds of %s have more outcomes than advice weighs "
-				       "(%zu bytes of them, at most 4 MiB): fewer figures, or ask the odds alone",
-				       aa->action, len);
+				       "(%zu bytes of them, at most %zu MiB): fewer figures, or ask the odds alone",
+				       aa->action, len, (size_t)FRAY_DOC_MAX_BYTES >> 20);
 	if (frayi_doc_load_own(g->ctx, "odds", odds, len, &doc) != FRAY_OK)
 		return frayi_game_failed(g);
 	const fray_node *root = fray_doc_root(doc), *outs = fray_map_get(root, "outcomes");

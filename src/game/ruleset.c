@@ -60,7 +60,9 @@ int frayi_ruleset_register(const game_ruleset *rs)
 	 * reads the unit's battalions: not an own field) */
 	for (size_t i = 0; i < rs->nfields; i++) {
 		const unit_field *f = &rs->fields[i];
-		size_t size = f->kind == F_STR ? TABLE_NAME_MAX : f->kind == F_BOOL ? sizeof(bool) : sizeof(int);
+		size_t size = f->kind == F_STR ? frayi_field_cap(f) : f->kind == F_BOOL ? sizeof(bool) : sizeof(int);
+		if (f->kind == F_STR && size < 2)
+			return FRAY_ERR_INPUT;
 		if (f->own && (f->kind == F_HITS || f->off > TABLE_UNIT_OWN - size))
 			return FRAY_ERR_INPUT;
 	}

@@ -96,8 +96,9 @@ struct game_ruleset {
  * struct: presidio_own) before its table. */
 #define FIELD_U(m) .off = offsetof(table_unit, m)
 #define FIELD_O(m) UNIT_OWN(FIELD_OWN, m)
-#define FIELD_STR(k, m, req) {k, F_STR, FIELD_U(m), .min = 0, .required = req}
-#define FIELD_OSTR(k, m, req) {k, F_STR, FIELD_O(m), .min = 0, .required = req}
+#define FIELD_STR(k, m, req) {k, F_STR, FIELD_U(m), .min = 0, .required = req, .cap = sizeof(((table_unit *)0)->m)}
+#define FIELD_OSTR(k, m, req) \
+	{k, F_STR, FIELD_O(m), .min = 0, .required = req, .cap = sizeof(((FIELD_OWN *)0)->m)}
 #define FIELD_INT(k, m, lo, hi, req) {k, F_INT, FIELD_O(m), .min = lo, .max = hi, .required = req}
 #define FIELD_BOOL(k, m) {k, F_BOOL, FIELD_O(m), .required = false}
 #define FIELD_ENUM(k, m, names, n, req) {k, F_ENUM, FIELD_U(m), .min = 0, .choices = names, .nchoices = n, .required = req}

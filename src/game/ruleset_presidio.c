@@ -137,7 +137,7 @@ static void presidio_status_row(FILE *f, int w, const char *name, const char *si
 	char figs[24];
 	snprintf(figs, sizeof figs, "%d/%d", PRESIDIO_OF(u)->figures, PRESIDIO_OF(u)->start_figures);
 	/* the actions left this turn, and what took the others */
-	char acts[TABLE_NAME_MAX + 24];
+	char acts[FRAY_PRESIDIO_TURN_TEXT_MAX + 24];
 	int left = frayi_table_presidio_actions_left(u);
 	snprintf(acts, sizeof acts, "%d left%s%s%s", left, PRESIDIO_OF(u)->actions_spent[0] ? " (" : "", PRESIDIO_OF(u)->actions_spent,
 		 PRESIDIO_OF(u)->actions_spent[0] ? ")" : "");

@@ -42,8 +42,8 @@ typedef enum unit_status {
 extern const char *const frayi_unit_status_names[ST_NSTATUS];
 
 /* The bytes of a unit's rule-set area (table_unit.own): the largest of
- * the rule sets' own structs (Presidio's, 392 bytes) fits. */
-#define TABLE_UNIT_OWN 400
+ * the rule sets' own structs (Presidio's, 488 bytes) fits. */
+#define TABLE_UNIT_OWN 512
 
 /* One unit: what every rule set's unit has (its name, side and
  * standing), and an area its rule set keeps its own struct in (issue 42:
@@ -69,8 +69,9 @@ typedef struct presidio_own {
 					   skirmish troops (Section 3, Disorder) */
 	char leader_rank[TABLE_NAME_MAX]; /* "sargento", "capitan": officer or NCO */
 	bool volleyed;                  /* its reload follows a volley */
-	char actions_spent[TABLE_NAME_MAX]; /* this turn's, "walk, shoot"
-					   (fray_presidio_turn_text); cleared at turn */
+	char actions_spent[FRAY_PRESIDIO_TURN_TEXT_MAX]; /* this turn's, "walk,
+					   shoot" (fray_presidio_turn_text): any turn
+					   the rules allow fits; cleared at turn */
 	int ranks;                      /* its line's depth (Section 3; default 2) */
 	bool sharpshooters;             /* sharpshooters or a character: may aim
 					   (Section 2, Aim and Shoot) */
@@ -147,7 +148,15 @@ typedef struct unit_field {
 	bool own;                        /* off is into the unit's own area */
 	size_t count;                    /* F_HITS: the offset of the count of
 					    items (an int) in the own area */
+	size_t cap;                      /* F_STR: its member's bytes, NUL included
+					    (0: TABLE_NAME_MAX; frayi_field_cap) */
 } unit_field;
+
+/* An F_STR field's bytes, NUL included. */
+static inline size_t frayi_field_cap(const unit_field *f)
+{
+	return f->cap ? f->cap : TABLE_NAME_MAX;
+}
 
 /* A step of an action: one roll of a catalogue procedure. */
 typedef struct game_step {

@@ -129,8 +129,11 @@ static bool has_control(const char *s)
 /* What is wrong with a text field's value, or NULL. */
 static const char *text_problem(const unit_field *f, const char *s)
 {
-	if (strlen(s) >= TABLE_NAME_MAX || (!*s && f->required))
-		return f->required ? "expected 1 to 47 bytes" : "expected at most 47 bytes";
+	if (strlen(s) >= frayi_field_cap(f) || (!*s && f->required)) {
+		static _Thread_local char why[48];
+		snprintf(why, sizeof why, "expected %s %zu bytes", f->required ? "1 to" : "at most", frayi_field_cap(f) - 1);
+		return why;
+	}
 	if (has_control(s))
 		return "a control character (a line break, a tab...) is not allowed";
 	return NULL;
@@ -165,7 +168,7 @@ static void read_unit(table_game *g, fray_doc *doc, const fray_node *n, table_un
 			if ((why = text_problem(&f[i], s)))
 				fray_doc_error(doc, v, "%s: %s", f[i].key, why);
 			else
-				snprintf(at, TABLE_NAME_MAX, "%s", s);
+				snprintf(at, frayi_field_cap(&f[i]), "%s", s);
 			break;
 		case F_INT:
 			if (fray_doc_int(doc, v, f[i].min, f[i].max, f[i].key, &x))

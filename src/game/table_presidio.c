@@ -44,7 +44,7 @@ static fray_presidio_unit_kind kind_of(const table_unit *u)
 {
 	const presidio_own *o = PRESIDIO_OF(u);
 	fray_presidio_size by_figures = fray_presidio_size_of(o->start_figures);
-	return (fray_presidio_unit_kind){.line = o->line, .ranks = o->ranks ? o->ranks : 2,
+	return (fray_presidio_unit_kind){.line = o->line, .ranks = o->ranks,
 					 .size = by_figures > (fray_presidio_size)o->size ? by_figures
 											  : (fray_presidio_size)o->size,
 					 .sharpshooters = o->sharpshooters, .mounted = o->mounted,
@@ -166,7 +166,7 @@ static int has_actions(table_game *g, const table_unit *u, fray_presidio_action 
 	for (int k = 0; k < times; k++) {
 		const char *why = fray_presidio_action_refused(&t, standing_of(u), a);
 		if (why) {
-			char spent[TABLE_NAME_MAX + 32];
+			char spent[FRAY_PRESIDIO_TURN_TEXT_MAX];
 			snprintf(spent, sizeof spent, "%s", PRESIDIO_OF(u)->actions_spent[0] ? PRESIDIO_OF(u)->actions_spent : "nothing");
 			return frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot %s: %s (this turn so far: %s; %d "
 					       "action%s left; 'turn' renews them; ruling R47)", unit_label(u), what,
@@ -235,7 +235,7 @@ static int targetable(table_game *g, const table_unit *u, const table_unit *t)
 }
 
 /* A unit that may be meleed (melee's target_ok): a target in base
- * contact with u (fray_presidio_melee_refused; Section 5). */
+ * contact with u (fray_presidio_contact_refused; Section 5). */
 static int meleeable(table_game *g, const table_unit *u, const table_unit *t)
 {
 	int st = targetable(g, u, t);

@@ -283,6 +283,63 @@ static void kept_in_the_file(void **state)
 	fray_game_free(g);
 }
 
+/* The reviewer's finding (2026-12-03): free actions (ride, gallop,
+ * panic) let a legal turn's text pass the 47 bytes a game file's text
+ * field held, and the cut text read back as no turn at all. Any turn
+ * fray_presidio_turn_take allows now fits: eight of the longest name. */
+static void longest_turn_kept(void **state)
+{
+	(void)state;
+	size_t longest = 0;
+	int at = 0;
+	for (int k = 0; k < FRAY_PRESIDIO_NACTIONS; k++)
+		if (strlen(fray_presidio_action_names[k]) > longest) {
+			longest = strlen(fray_presidio_action_names[k]);
+			at = k;
+		}
+	assert_int_equal(longest, FRAY_PRESIDIO_ACTION_NAME_MAX);
+	fray_presidio_turn t = {0};
+	while (fray_presidio_turn_take(&t, (fray_presidio_action)at))
+		;
+	assert_int_equal(t.n, FRAY_PRESIDIO_TURN_MAX);
+	char text[FRAY_PRESIDIO_TURN_TEXT_MAX];
+	assert_true(fray_presidio_turn_text(&t, text, sizeof text));
+	/* n names and n - 1 ", " between them */
+	assert_int_equal(strlen(text), FRAY_PRESIDIO_TURN_MAX * longest + (FRAY_PRESIDIO_TURN_MAX - 1) * 2);
+	fray_presidio_turn back;
+	assert_true(fray_presidio_turn_read(text, &back));
+	assert_int_equal(back.n, t.n);
+	/* one byte short: refused, and no partial text left to read back */
+	assert_false(fray_presidio_turn_text(&t, text, sizeof text - 1));
+	assert_string_equal(text, "");
+
+	/* a game file keeps a turn past the old 47 bytes and reads it back */
+	fray_game *g = game_of(3);
+	const char *const walk[] = {"move", "X", NULL};
+	assert_int_equal(game_act(g, walk), FRAY_OK);
+	char *saved = game_saved(g);
+	const char *old = "actions_spent: \"walk\"";
+	const char *was = strstr(saved, old);
+	assert_non_null(was);
+	static const char turn[] = "rally, walk, moving-fire, walk, moving-fire, panic";
+	assert_true(strlen(turn) > 47);
+	size_t head = (size_t)(was - saved), len = strlen(saved) + sizeof turn + 32;
+	char *longer = malloc(len);
+	assert_non_null(longer);
+	snprintf(longer, len, "%.*sactions_spent: \"%s\"%s", (int)head, saved, turn, was + strlen(old));
+	fray_game *loaded = NULL;
+	if (fray_game_load(ctx, "turn.yaml", longer, strlen(longer), &loaded) != FRAY_OK)
+		fail_msg("a long turn is refused: %s", fray_ctx_message(ctx));
+	char *again = game_saved(loaded);
+	if (!strstr(again, turn))
+		fail_msg("the turn did not come back whole:\n%s", again);
+	free(again);
+	fray_game_free(loaded);
+	free(longer);
+	free(saved);
+	fray_game_free(g);
+}
+
 /* Issue 40 item 3: after `shoot --actions 2`, after aimed fire and after
  * opportunity fire, another shooting action was accepted (with another
  * morale check for its target). Refused now: status 2, nothing written,
@@ -392,6 +449,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(every_pair),
 		cmocka_unit_test(kept_in_the_file),
+		cmocka_unit_test(longest_turn_kept),
 		cmocka_unit_test(no_shot_after_the_turns_fire),
 		cmocka_unit_test(odds_of_two_actions),
 		cmocka_unit_test(the_targets_actions_against_fire),

@@ -233,7 +233,10 @@ def melee_game(d, url):
     text = st.page_game(d)
     for n in (12, 10):  # the Presidials' and the Apaches' figures
         text = text.replace("figures: %d\n    start_figures: %d" % (n, n), "figures: 1000\n    start_figures: 1000")
-    check(text.count("start_figures: 1000") == 2, "budget7: the game file is not as expected")
+    # in base contact: melee is only for units in contact (Presidio Section 5)
+    text = text.replace('  - name: "Presidials"\n', '  - name: "Presidials"\n    contact: "Apaches"\n')
+    check(text.count("start_figures: 1000") == 2 and 'contact: "Apaches"' in text,
+          "budget7: the game file is not as expected")
     d.execute_script("localStorage.setItem('fray.game', JSON.stringify({text: arguments[0]}))", text)
     d.get(url + "game.html")
     WebDriverWait(d, 60).until(lambda d: d.find_elements(By.CSS_SELECTOR, "button.unit"))

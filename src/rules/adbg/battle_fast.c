@@ -14,7 +14,7 @@ typedef struct fb {
 	fast_side sd[2];
 } fb;
 
-enum { MOVE_STAY, MOVE_ATTACK, MOVE_AVOID, MOVE_FRONT, MOVE_BACK, MOVE_POSITION };
+enum { MOVE_STAY, MOVE_ATTACK, MOVE_AVOID, MOVE_POSITION };
 
 static IN_LINE bool in_line(fray_adbg_status st)
 {
@@ -362,12 +362,6 @@ static IN_LINE void move_stack(fb *b, int s, int k)
 		d->home_row[m] = d->row[m];
 		d->atop |= (uint32_t)1 << m;
 		d->foe[m] = (int8_t)arg;
-		break;
-	case MOVE_FRONT:
-		d->row[m] = 0;
-		break;
-	case MOVE_BACK:
-		d->row[m] = 1000;
 		break;
 	case MOVE_POSITION:
 		set_pos(d, m, arg);

@@ -4,9 +4,17 @@
  * battle_fast.c on the state below: a side as masks (stacks alive, atop,
  * moved, at each position; units undisrupted, routed), a stack's place as
  * a few bytes, copied per battle from the set-up battle.c makes once per
- * scenario (frayi_adbg_fast_make). The same rules as battle.c's direct
- * path, step for step, reading the same dice in the same order: the same
- * battles. Narration, exact odds and asked policies never come here. */
+ * scenario (its fast_make). The same rules as battle.c's direct path, step
+ * for step, reading the same dice in the same order: the same battles.
+ * Narration, exact odds and asked policies never come here.
+ *
+ * A deliberate exception to "a rule lives in one place" (STYLE.md): the
+ * heuristic's direct path of 19.2 is written twice, here on masks for a
+ * million battles a second (issue 45 item 2) and in battle.c for every
+ * other mode. The rules of thumb both read are shared below (frayi_adbg_*),
+ * and test_adbg_battle.c's unasked_choices_are_the_asked_ones holds the
+ * two to the same battles seed for seed: a rule changed in one place and
+ * not the other fails it. */
 #ifndef FRAY_ADBG_BATTLE_FAST_H
 #define FRAY_ADBG_BATTLE_FAST_H
 

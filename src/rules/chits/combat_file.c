@@ -51,8 +51,7 @@ FRAY_API const char *fray_chits_tactic_problem(const fray_chits_mix *m, const fr
 			if (t->arms[a])
 				snprintf(arms + strlen(arms), sizeof arms - strlen(arms), "%s%s", arms[0] ? " or " : "",
 					 fray_chits_types[a]);
-		snprintf(buf, cap, "%s is for %s; %s may not use it (the mix's arms for the tactic; the text's "
-			 "Cavalry Charge is made with cavalry, example 3)", t->name, arms,
+		snprintf(buf, cap, "%s is for %s; %s may not use it (the mix's arms for the tactic)", t->name, arms,
 			 fray_chits_types[s->attacker_type]);
 	} else
 		return NULL;

@@ -234,7 +234,6 @@ static void read_tactics(fray_doc *doc, const fray_node *n, fray_chits_mix *m)
 		fray_doc_known_keys(doc, v, keys, 3);
 		/* the arms that may use it; none named: every arm */
 		const fray_node *arms = fray_doc_field(doc, v, "arms", false);
-		t->arms_default = !arms;
 		for (int a = 0; a < 3; a++)
 			t->arms[a] = true;
 		if (arms)

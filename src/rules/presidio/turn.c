@@ -122,9 +122,6 @@ FRAY_API const char *fray_presidio_action_refused(const fray_presidio_turn *t, f
 	if (t->n >= FRAY_PRESIDIO_TURN_MAX)
 		return "the unit has taken all it can this turn (Presidio Section 2, Action Sequences)";
 	if (a == FRAY_PRESIDIO_DO_RALLY) {
-		/* Game Turn Phases: "1. Rally panicked troops" comes before "3.
-		 * Action Sequences"; a failed rally "performs no other actions in
-		 * the current game turn" */
 		/* a unit that panicked in this turn's action sequences has
 		 * missed this turn's rally phase (Game Turn Phases: "1. Rally
 		 * panicked troops" ... "3. Action Sequences") */
@@ -132,6 +129,8 @@ FRAY_API const char *fray_presidio_action_refused(const fray_presidio_turn *t, f
 			return "it panicked during this turn's action sequences, after the rally phase (Presidio Section "
 			       "2, Game Turn Phases: 1. Rally panicked troops, 3. Action Sequences): it rallies in the "
 			       "next turn's";
+		/* the rally phase comes before "3. Action Sequences"; a failed
+		 * rally "performs no other actions in the current game turn" */
 		if (count(t, FRAY_PRESIDIO_DO_RALLY))
 			return "one rally attempt a turn, in the turn's rally phase (Presidio Section 2, Game Turn "
 			       "Phases and Rally)";
@@ -164,7 +163,7 @@ FRAY_API const char *fray_presidio_action_refused(const fray_presidio_turn *t, f
 		if (count(t, FRAY_PRESIDIO_DO_WALK) + count(t, FRAY_PRESIDIO_DO_RUN) + count(t, FRAY_PRESIDIO_DO_RIDE) +
 			    count(t, FRAY_PRESIDIO_DO_GALLOP) <=
 		    count(t, a))
-			return "fire while moving is fired once in a walk or a run this turn (Presidio Section 4, Fire "
+			return "fire while moving is fired once in a walk, run or ride this turn (Presidio Section 4, Fire "
 			       "while Moving): the unit has no move this turn that has not fired";
 		return NULL;
 	case FRAY_PRESIDIO_DO_RIDE:
@@ -257,17 +256,22 @@ FRAY_API bool fray_presidio_turn_take(fray_presidio_turn *t, fray_presidio_actio
 	return true;
 }
 
-FRAY_API void fray_presidio_turn_text(const fray_presidio_turn *t, char *dst, size_t cap)
+FRAY_API bool fray_presidio_turn_text(const fray_presidio_turn *t, char *dst, size_t cap)
 {
+	if (!cap)
+		return false;
 	size_t len = 0;
-	if (cap)
-		dst[0] = '\0';
-	for (int i = 0; i < t->n && len < cap; i++) {
+	dst[0] = '\0';
+	for (int i = 0; i < t->n; i++) {
 		int k = snprintf(dst + len, cap - len, "%s%s", i ? ", " : "", fray_presidio_action_names[t->taken[i]]);
-		if (k < 0)
-			return;
+		if (k < 0 || (size_t)k >= cap - len) {
+			/* a cut text would read back as another turn, or none */
+			dst[0] = '\0';
+			return false;
+		}
 		len += (size_t)k;
 	}
+	return true;
 }
 
 FRAY_API bool fray_presidio_turn_read(const char *text, fray_presidio_turn *t)
