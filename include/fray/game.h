@@ -26,6 +26,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <fray/ctx.h>
+#include <fray/catalog.h>
 #include <fray/format.h>
 #include <fray/data.h>
 #include <fray/policy.h>
@@ -156,6 +157,16 @@ fray_status fray_game_odds(fray_game *game, const char *action, const char *acto
 			   size_t noptions, const fray_game_option *options, fray_format format, char **out);
 /* The same odds, the action as fray_game_act's words. */
 fray_status fray_game_act_odds(fray_game *game, size_t nwords, const char *const *words, fray_format format, char **out);
+/* The budgets of game's exact odds from now on (fray_game_odds,
+ * fray_game_act_odds, and the odds fray_game_advise and fray_game_play
+ * weigh): budget's max_paths and max_bytes (0: the engine's), stop,
+ * progress and ud, as fray_call_run takes them; its other members are
+ * each call's own. NULL: the engine's budgets again. A walk past a budget
+ * or stopped fails (FRAY_ERR_LIMIT or FRAY_ERR_BUDGET, the message naming
+ * it); advice values that action as one that rolls no dice and says why
+ * in its "why". stop is read while the game lives: it must outlive it (or
+ * the next call here). */
+void fray_game_set_odds_budget(fray_game *game, const fray_call_opts *budget);
 /* The log: how many entries, and entry i's command as the log has it
  * ("shoot Presidials --at Apaches --range 10"; NULL past the end). The
  * last entry is the one fray_game_undo undoes. */

@@ -1,7 +1,8 @@
 /* A catalogue procedure on the command line: its options come from its
  * descriptor (libfray's catalogue), its checks, help and output from the
  * library; what is left here is the command line's own syntax (--x=V,
- * repeated and unknown options, --odds/--seed/--json/--max-memory). */
+ * repeated and unknown options, --odds/--seed/--json and the budgets:
+ * --max-memory, --max-paths, --max-seconds). */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -46,7 +47,7 @@ static int unknown(cli_args *a, fray_call *c)
 	const char *known[CLI_MAX_SEEN];
 	char names[CLI_MAX_SEEN][FRAY_CALL_OPTION_MAX];
 	size_t n = 0;
-	for (size_t k = 0; k < fray_call_ninputs(c) && n + 7 < CLI_MAX_SEEN; k++) {
+	for (size_t k = 0; k < fray_call_ninputs(c) && n + 9 < CLI_MAX_SEEN; k++) {
 		fray_call_option(c, k, names[n], sizeof names[n]);
 		known[n] = names[n];
 		n++;
@@ -55,13 +56,13 @@ static int unknown(cli_args *a, fray_call *c)
 			n++;
 		}
 	}
-	static const char *const common[] = {"--odds", "--exact", "--seed", "--json", "--max-memory", "--help",
-					     "--trials"};
+	static const char *const common[] = {"--odds", "--exact", "--seed", "--json", "--max-memory", "--max-paths",
+					     "--max-seconds", "--help", "--trials"};
 	bool simulates = fray_call_modes(c) & FRAY_MODE_SIMULATE;
 	if (fray_call_modes(c) == FRAY_MODE_SHOW) /* a listing: text, no dice */
 		known[n++] = "--help";
 	else
-		for (size_t k = 0; k < (simulates ? 7u : 6u); k++)
+		for (size_t k = 0; k < (simulates ? 9u : 8u); k++)
 			known[n++] = common[k];
 	return cli_unknown(a, known, n);
 }
@@ -125,13 +126,16 @@ static bool missing_has_words(const fray_call *c, const char *input)
  * missing input points at the command's --help (unless its message has
  * its own words); Presidio's weapons and
  * ranks at the listings that name them. */
-static int fail(const char *command, const fray_ctx *ctx, const cli_args *a, const fray_call *c)
+static int fail_budget(const char *command, const fray_ctx *ctx, const cli_args *a, const fray_call *c,
+		       const cli_budget *budget)
 {
 	const char *input = fray_ctx_input(ctx);
 	char help[160];
 	const char *hint = NULL;
 	bool presidio = strncmp(command, "presidio ", 9) == 0;
-	if (!input || fray_ctx_status(ctx) != FRAY_ERR_INPUT)
+	if (budget && (hint = cli_budget_paths_hint(budget, fray_ctx_status(ctx), fray_ctx_message(ctx))))
+		;
+	else if (!input || fray_ctx_status(ctx) != FRAY_ERR_INPUT)
 		hint = NULL;
 	else if (presidio && strstr(input, "weapon"))
 		hint = "('fray presidio weapons' lists them)";
@@ -142,6 +146,11 @@ static int fail(const char *command, const fray_ctx *ctx, const cli_args *a, con
 		hint = help;
 	}
 	return cli_fail_hint(command, ctx, hint);
+}
+
+static int fail(const char *command, const fray_ctx *ctx, const cli_args *a, const fray_call *c)
+{
+	return fail_budget(command, ctx, a, c, NULL);
 }
 
 static int run_catalog(fray_ctx *ctx, fray_call *c, const char *command, int argc, char **argv);
@@ -250,6 +259,7 @@ static int run_catalog(fray_ctx *ctx, fray_call *c, const char *command, int arg
 	if (fray_call_modes(c) == FRAY_MODE_SHOW)
 		return run_show(ctx, c, command, &a);
 	proc_opts o = {0};
+	cli_budget budget = {0};
 	uint64_t trials = 0;
 	/* a procedure that only simulates (a campaign pursuit) runs trials */
 	unsigned modes = fray_call_modes(c);
@@ -262,7 +272,7 @@ static int run_catalog(fray_ctx *ctx, fray_call *c, const char *command, int arg
 		}
 		if (simulate && cli_u64(&a, "--trials", 1, FRAY_CALL_MAX_TRIALS, &trials))
 			continue;
-		if (!take_input(&a, c) && !proc_opt(&a, &o)) {
+		if (!take_input(&a, c) && !proc_opt(&a, &o) && !cli_budget_opt(&a, &budget)) {
 			status = unknown(&a, c);
 			goto done;
 		}
@@ -286,6 +296,13 @@ static int run_catalog(fray_ctx *ctx, fray_call *c, const char *command, int arg
 	/* without --odds: a roll, or what the procedure has (advise: odds) */
 	fray_mode mode = o.odds || !(modes & (FRAY_MODE_ROLL | FRAY_MODE_SIMULATE)) ? FRAY_MODE_ODDS
 			 : simulate ? FRAY_MODE_SIMULATE : FRAY_MODE_ROLL;
+	if (mode != FRAY_MODE_ODDS && (budget.max_paths || budget.seconds_given)) {
+		status = cli_error(command, EXIT_BAD_INPUT, "%s is for --odds (exact odds' %s budget)",
+				   budget.max_paths ? "--max-paths" : "--max-seconds", budget.max_paths ? "path" : "time");
+		goto done;
+	}
+	if (mode == FRAY_MODE_ODDS && (status = cli_budget_env(command, &budget)) != EXIT_OK)
+		goto done;
 	/* long odds and simulations show a progress line on a terminal and
 	 * stop at Ctrl-C with what they did (exit 130), as simulate does */
 	cli_progress prog;
@@ -294,21 +311,28 @@ static int run_catalog(fray_ctx *ctx, fray_call *c, const char *command, int arg
 	bool show = mode != FRAY_MODE_ROLL && isatty(2);
 	fray_call_opts run = {.version = FRAY_CALL_OPTS_VERSION, .mode = mode, .exact = o.exact,
 			      .format = o.form, .have_seed = o.have_seed, .seed = o.have_seed ? o.seed : cli_pick_seed(),
-			      .max_bytes = o.max_mib << 20, .trials = trials,
+			      .max_bytes = o.max_mib << 20, .max_paths = budget.max_paths, .trials = trials,
 			      .stop = &cli_stop_signal, .progress = show ? cli_progress_show : NULL, .ud = &prog};
 	char *out = NULL;
 	cli_catch_stop();
+	if (mode == FRAY_MODE_ODDS)
+		cli_budget_arm(&budget);
 	fray_status st = fray_call_run(c, &run, &out);
+	cli_budget_disarm();
 	cli_release_stop();
 	if (show)
 		cli_progress_clear();
+	if (st != FRAY_OK && cli_budget_passed()) {
+		status = cli_budget_refuse(command, &budget, "exact odds");
+		goto done;
+	}
 	if (st != FRAY_OK && cli_stop_signal) {
 		fprintf(stderr, "fray %s: stopped: %s\n", command, fray_ctx_message(ctx));
 		status = cli_stop_status();
 		goto done;
 	}
 	if (st != FRAY_OK) {
-		status = fail(command, ctx, &a, c);
+		status = fail_budget(command, ctx, &a, c, mode == FRAY_MODE_ODDS ? &budget : NULL);
 		goto done;
 	}
 	fputs(out, stdout);

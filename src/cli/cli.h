@@ -101,6 +101,41 @@ const char *cli_jstr(const char *s);
 /* --max-memory MIB, exact odds' memory budget: up to 1 TiB. */
 #define CLI_MAX_MEMORY_MIB (1u << 20)
 
+/* Exact odds' other budgets (budget.c), for the catalogue's --odds (and a
+ * procedure that only gives odds), fray table's --odds, advise and play:
+ * --max-paths N, the walk's paths (0: the library's 20,000,000), and a
+ * time budget in CPU seconds: --max-seconds S, else the environment's
+ * FRAY_MAX_SECONDS, else CLI_MAX_SECONDS; 0: none. The time budget is a
+ * timer (ITIMER_PROF) that sets cli_stop_signal to SIGPROF, so the work
+ * passed cli_stop_signal as its stop ends as at Ctrl-C, and
+ * cli_budget_passed says it was the budget. */
+#define CLI_MAX_SECONDS 60u
+#define CLI_MAX_SECONDS_MAX 1000000u
+#define CLI_MAX_PATHS 1000000000u
+typedef struct cli_budget {
+	uint64_t max_paths;
+	uint64_t seconds;
+	bool seconds_given;  /* --max-seconds: FRAY_MAX_SECONDS is not read */
+} cli_budget;
+/* Takes --max-paths N or --max-seconds S at a->i: true when one was
+ * taken (a->status says whether it was good). */
+bool cli_budget_opt(cli_args *a, cli_budget *b);
+/* The time budget from FRAY_MAX_SECONDS, unless --max-seconds gave it:
+ * an exit status (2, said, for a value that is no whole number of
+ * seconds in range). */
+int cli_budget_env(const char *cmd, cli_budget *b);
+/* Starts the timer (nothing for a budget of 0) / stops it and puts the
+ * signal's old action back. */
+void cli_budget_arm(const cli_budget *b);
+void cli_budget_disarm(void);
+bool cli_budget_passed(void);
+/* "fray CMD: WHAT passed the time budget of S CPU seconds: nothing
+ * printed or written (how to raise it)": returns 2. */
+int cli_budget_refuse(const char *cmd, const cli_budget *b, const char *what);
+/* The hint after the library's message when the walk passed b's path
+ * budget (its message names it), else NULL. */
+const char *cli_budget_paths_hint(const cli_budget *b, fray_status st, const char *msg);
+
 /* Terminal safety (term.c). cli_term_guard, called first in main, makes
  * stdout and stderr show every control character but newline, tab and
  * carriage return as \xNN, and C1 and bidi controls as \u00NN, \u202e

@@ -55,6 +55,15 @@ static const topic topics[] = {
 	 "casualties so far), applies the results and runs the follow-ups the rules\n"
 	 "require. The procedure's own options (--range, --cover, --mode...) go to\n"
 	 "its main roll and win over the units' values.\n"
+	 "\n"
+	 "An action's --odds, advise and play weigh exact odds within budgets:\n"
+	 "--max-paths N (default 20,000,000), --max-memory MIB (default 1024)\n"
+	 "and --max-seconds S of CPU time (default 60, or FRAY_MAX_SECONDS; 0:\n"
+	 "none). Past the path or time budget --odds says which in one line,\n"
+	 "and how to raise it (exit 2, nothing printed); past the time budget\n"
+	 "advise and play do too (nothing printed or written). Advice values an\n"
+	 "action whose odds passed the paths or memory as rolling no dice, and\n"
+	 "says so.\n"
 	 "\n"},
 	{"scenario",
 	 "fray scenario new {kinds} [FILE]\n"
@@ -101,7 +110,7 @@ static const topic topics[] = {
 	 "a side (two knobs), and a table of every point. Every plot is SVG in the\n"
 	 "file; it needs no script. See docs/simulate.md.\n"},
 	{"serve",
-	 "fray serve [--port N] [--lan [--qr]] [--memory MIB] [--games DIR]\n"
+	 "fray serve [--port N] [--lan [--qr]] [--memory MIB] [--wait S] [--games DIR]\n"
 	 "\n"
 	 "The page at the table: a small web server for a phone or a laptop, with\n"
 	 "every procedure's form built from the catalogue, its exact odds as a\n"
@@ -125,6 +134,8 @@ static const topic topics[] = {
 	 "POST api/v1/jobs for long work (1,000,000 trials, a battle's odds),\n"
 	 "GET api/v1/jobs/ID for its progress and result, DELETE to stop it.\n"
 	 "--memory MIB: the answers it holds at once (256 by default; 503 past it).\n"
+	 "--wait S: how long a request waits for a worker before it is answered\n"
+	 "503 (1 to 30 seconds, 30 by default).\n"
 	 "Ctrl-C stops it. See docs/serve.md.\n"},
 	{"roll",
 	 "fray roll DICE [--seed N] [--json]\n"
@@ -208,7 +219,9 @@ static const topic topics[] = {
 	 "       out of range, or meaning nothing here) or a data file; the\n"
 	 "       message names the column, the option or file:line:col. Also an\n"
 	 "       output file that would replace an input of the same run, a\n"
-	 "       link, a device or a FIFO\n"
+	 "       link, a device or a FIFO. And exact odds past their path or\n"
+	 "       time budget (--max-paths, --max-seconds or FRAY_MAX_SECONDS:\n"
+	 "       20,000,000 paths and 60 CPU seconds unless raised)\n"
 	 "  3    a file was written (a game action saved, 'table new' or\n"
 	 "       'scenario new' made its file) but what fray prints about it\n"
 	 "       could not be: the work is done, do not run it again\n"

@@ -9,6 +9,7 @@
 #include "cli.h"
 #include "../serve/serve_handler.h"
 #include "../serve/serve_http.h"
+#include "../serve/serve_jobs.h"
 #include "../serve/serve_qr.h"
 
 /* Whether the user's locale writes UTF-8 (else the QR code is drawn in
@@ -92,7 +93,7 @@ static bool default_games(char *out, size_t cap)
 int cmd_serve(int argc, char **argv)
 {
 	cli_args a = {.cmd = "serve", .argc = argc, .argv = argv};
-	uint64_t port = 8080, memory = SERVE_MEMORY_BUDGET >> 20;
+	uint64_t port = 8080, memory = SERVE_MEMORY_BUDGET >> 20, wait = SERVE_RUN_WAIT_S;
 	bool lan = false, qr = false;
 	const char *games = NULL;
 	while (a.i < argc && a.status == EXIT_OK) {
@@ -103,9 +104,10 @@ int cmd_serve(int argc, char **argv)
 		else if (cli_flag(&a, "--qr"))
 			qr = true;
 		else if (!cli_u64(&a, "--port", 0, 65535, &port) && !cli_u64(&a, "--memory", 1, 65536, &memory) &&
-			 !cli_value(&a, "--games", &games)) {
-			static const char *const known[] = {"--port", "--lan", "--qr", "--memory", "--games", "--help"};
-			return cli_unknown(&a, known, 6);
+			 !cli_u64(&a, "--wait", 1, SERVE_RUN_WAIT_S, &wait) && !cli_value(&a, "--games", &games)) {
+			static const char *const known[] = {"--port", "--lan", "--qr", "--memory", "--wait", "--games",
+							    "--help"};
+			return cli_unknown(&a, known, 7);
 		}
 	}
 	if (a.status != EXIT_OK)
@@ -120,7 +122,7 @@ int cmd_serve(int argc, char **argv)
 	else if (!default_games(kept, sizeof kept - 64))
 		kept[0] = 0; /* no home: no games kept, api/v1/games says so */
 	serve_http_opts o = {.port = (unsigned)port, .lan = lan, .memory_mib = (unsigned)memory,
-			     .games = kept[0] ? kept : NULL};
+			     .games = kept[0] ? kept : NULL, .run_wait_s = (unsigned)wait};
 	char err[160];
 	serve_http *s = serve_http_start(&o, err, sizeof err);
 	if (!s)

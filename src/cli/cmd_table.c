@@ -5,7 +5,9 @@
  *   fray table new GAME --rules R --forces FILE [--seed N]
  *   fray table GAME ACTION UNIT [--at TARGET] [options]
  *   fray table GAME status|log|undo|turn|set ...
- *   fray table GAME advise UNIT|play SIDE [--goal G] [situation options] */
+ *   fray table GAME advise UNIT|play SIDE [--goal G] [situation options]
+ * --odds, advise and play within exact odds' budgets: --max-paths,
+ * --max-memory, --max-seconds (or FRAY_MAX_SECONDS; cli.h). */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -242,7 +244,8 @@ static int run_action(fray_game *game, fray_ctx *ctx, const char *path, int argc
 
 /* ACTION ... --odds: the exact odds of the action's first procedure from
  * the game as it stands; nothing rolled, nothing written. */
-static int odds_of_action(fray_game *game, fray_ctx *ctx, const char *path, int argc, char **argv, fray_format form)
+static int odds_of_action(fray_game *game, fray_ctx *ctx, const char *path, int argc, char **argv, fray_format form,
+			  const cli_budget *budget)
 {
 	if (argc && (!strcmp(argv[0], "turn") || !strcmp(argv[0], "set"))) {
 		/* the game's own actions, as its rule set offers them */
@@ -254,9 +257,16 @@ static int odds_of_action(fray_game *game, fray_ctx *ctx, const char *path, int 
 		return cli_error(CMD, EXIT_BAD_INPUT, "--odds is for an action that rolls dice (%s: %s), not '%s'", rules,
 				 actions, argv[0]);
 	}
-	char *out;
-	int status = said(CMD, ctx, fray_game_act_odds(game, (size_t)argc, (const char *const *)argv, form, &out));
-	if (status == EXIT_OK) {
+	char *out = NULL;
+	cli_budget_arm(budget);
+	fray_status st = fray_game_act_odds(game, (size_t)argc, (const char *const *)argv, form, &out);
+	cli_budget_disarm();
+	const char *hint = cli_budget_paths_hint(budget, st, fray_ctx_message(ctx));
+	int status = cli_budget_passed() ? cli_budget_refuse(CMD, budget, "exact odds")
+		     : hint ? cli_fail_hint(CMD, ctx, hint) : said(CMD, ctx, st);
+	if (status != EXIT_OK)
+		free(out);
+	else {
 		fputs(out, stdout);
 		free(out);
 		status = cli_check_printed(CMD, game_what("the odds from", path));
@@ -326,7 +336,8 @@ static int situation_options(int n, char **w, fray_game_option *opts, char *name
 
 /* advise UNIT / play SIDE [--goal G] [options]: the library's advice,
  * or its move for a side (written as an action is). */
-static int advise_or_play(fray_game *game, fray_ctx *ctx, const char *path, int argc, char **argv, fray_format form)
+static int advise_or_play(fray_game *game, fray_ctx *ctx, const char *path, int argc, char **argv, fray_format form,
+			  const cli_budget *budget)
 {
 	bool play = !strcmp(argv[0], "play");
 	const char *goal = NULL, *who = NULL;
@@ -361,9 +372,17 @@ static int advise_or_play(fray_game *game, fray_ctx *ctx, const char *path, int 
 			 : cli_error(CMD, EXIT_BAD_INPUT, "usage: fray table GAME %s [--goal win|not-lose|casualties|hold] "
 				     "[--json] [situation options: --range 10 ...]", play ? "play SIDE" : "advise UNIT");
 	char *out = NULL;
-	if (status == EXIT_OK)
-		status = said(CMD, ctx, (play ? fray_game_play_typed : fray_game_advise_typed)(game, who, goal, nopts,
-											   opts, form, &out));
+	if (status == EXIT_OK) {
+		/* advice weighs every action's odds: past the time budget the
+		 * ones left would be valued without them, so nothing is said
+		 * (nor played) at all */
+		cli_budget_arm(budget);
+		fray_status st = (play ? fray_game_play_typed : fray_game_advise_typed)(game, who, goal, nopts, opts,
+											 form, &out);
+		cli_budget_disarm();
+		status = cli_budget_passed() ? cli_budget_refuse(CMD, budget, play ? "the move" : "the advice")
+					     : said(CMD, ctx, st);
+	}
 	if (status == EXIT_OK && play)
 		status = write_game(game, path);
 	if (status == EXIT_OK) {
@@ -410,6 +429,11 @@ int cmd_table(int argc, char **argv)
 	 * odds' output as JSON; the log's format is the last one named */
 	bool odds = false;
 	int n = 0;
+	/* the budgets' options, anywhere after the game file too */
+	cli_args ba = {.cmd = CMD, .argc = argc, .argv = argv};
+	cli_budget budget = {0};
+	uint64_t max_mib = 0;
+	const char *budget_option = NULL;
 	char **args = malloc((size_t)argc * sizeof *args);
 	if (!args)
 		return cli_error(CMD, EXIT_RUNTIME, "out of memory");
@@ -423,7 +447,15 @@ int cmd_table(int argc, char **argv)
 			asked |= CLI_FORMAT(named), log_form = named;
 		else if (!strcmp(argv[i], "--odds"))
 			odds = true;
-		else
+		else if ((ba.i = i, cli_budget_opt(&ba, &budget) ||
+				     cli_u64(&ba, "--max-memory", 1, CLI_MAX_MEMORY_MIB, &max_mib))) {
+			if (ba.status != EXIT_OK) {
+				free(args);
+				return ba.status;
+			}
+			budget_option = argv[i];
+			i = ba.i - 1;
+		} else
 			args[n++] = argv[i];
 	}
 	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
@@ -439,13 +471,24 @@ int cmd_table(int argc, char **argv)
 	bool markdown_only = asked == CLI_FORMAT(FRAY_FORMAT_MARKDOWN);
 	/* odds only read the game: no lock, nothing written */
 	bool reads = ((!strcmp(what, "status") || !strcmp(what, "log")) && n == 1) || odds || !strcmp(what, "advise");
+	bool weighs = odds || !strcmp(what, "advise") || !strcmp(what, "play");
+	if (budget_option && !weighs) {
+		status = cli_error(CMD, EXIT_BAD_INPUT, "%.20s is for exact odds' budgets: an action's --odds, advise "
+				   "or play", budget_option);
+		goto done;
+	}
+	if (weighs && (status = cli_budget_env(CMD, &budget)) != EXIT_OK)
+		goto done;
 	if ((status = load(ctx, path, !reads, &fd, &g)) != EXIT_OK)
 		goto done;
+	/* the odds stop at the budget's signal as at Ctrl-C's */
+	fray_game_set_odds_budget(g, &(fray_call_opts){.max_paths = budget.max_paths, .max_bytes = max_mib << 20,
+						       .stop = &cli_stop_signal});
 	if (odds && (!strcmp(what, "status") || !strcmp(what, "log") || !strcmp(what, "undo") || markdown_only))
 		status = cli_error(CMD, EXIT_BAD_INPUT, "--odds is for an action (fray table GAME ACTION UNIT ... --odds "
 				   "[--json])");
 	else if (odds)
-		status = odds_of_action(g, ctx, path, n, args, form);
+		status = odds_of_action(g, ctx, path, n, args, form, &budget);
 	else if (!strcmp(what, "status") && n == 1 && !markdown_only)
 		status = show(g, ctx, false, form);
 	else if (!strcmp(what, "log") && n == 1)
@@ -458,7 +501,7 @@ int cmd_table(int argc, char **argv)
 	else if (markdown_only)
 		status = cli_error(CMD, EXIT_BAD_INPUT, "--markdown is for 'log'");
 	else if (!strcmp(what, "advise") || !strcmp(what, "play"))
-		status = advise_or_play(g, ctx, path, n, args, form);
+		status = advise_or_play(g, ctx, path, n, args, form, &budget);
 	else
 		status = run_action(g, ctx, path, n, args, form);
 done:

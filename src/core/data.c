@@ -95,11 +95,13 @@ static void add_error(fray_doc *doc, int line, int col, const char *msg)
 		doc->more_errors = true;
 		return;
 	}
+	/* room for a field's accepted values (Presidio Section 10's weapons:
+	 * 900 bytes), each error still a line of bounded length */
 	char buf[FRAY_MSG_MAX];
 	if (line > 0)
-		snprintf(buf, sizeof buf, "%.200s:%d:%d: %.280s", doc->name, line, col, msg);
+		snprintf(buf, sizeof buf, "%.200s:%d:%d: %.1600s", doc->name, line, col, msg);
 	else
-		snprintf(buf, sizeof buf, "%.200s: %.280s", doc->name, msg);
+		snprintf(buf, sizeof buf, "%.200s: %.1600s", doc->name, msg);
 	char *e = frayi_strdup(doc->ctx, buf);
 	if (!e) {
 		doc->nomem = true;

@@ -42,6 +42,18 @@ void frayi_game_odds_budget(fray_game *game, const fray_call_opts *budget)
 	game->odds_budget = *budget;
 }
 
+FRAY_API void fray_game_set_odds_budget(fray_game *game, const fray_call_opts *budget)
+{
+	if (!game)
+		return;
+	if (budget)
+		frayi_game_odds_budget(game, &(fray_call_opts){.max_paths = budget->max_paths,
+							  .max_bytes = budget->max_bytes, .stop = budget->stop,
+							  .progress = budget->progress, .ud = budget->ud});
+	else
+		game->odds_budget = (fray_call_opts){0};
+}
+
 /* A game read from text (it keeps doc's nodes: the log). */
 static fray_status read_text(fray_game *game, table_game **out)
 {

@@ -107,15 +107,32 @@ static void unit_type(table_unit *u, const fray_node *n, const fray_presidio_uni
 		PRESIDIO_OF(u)->mounted = t->mounted;
 }
 
+/* A weapon field's value that is not one of Section 10's: said at its
+ * node, with the nearest name and every name the field takes, as a field
+ * of choices says them (a forces file, a game file, `set`). */
+static void unknown_weapon(fray_doc *doc, const fray_node *at, const char *key, const char *name)
+{
+	const fray_presidio_weapon *near = NULL;
+	if (fray_presidio_weapon_find(name, &near))
+		return;
+	char names[2048];
+	size_t len = 0;
+	for (size_t i = 0; i < fray_presidio_nweapons && len < sizeof names; i++) {
+		int w = snprintf(names + len, sizeof names - len, "%s%s", i ? ", " : "", fray_presidio_weapons[i].name);
+		len += w > 0 ? (size_t)w : 0;
+	}
+	fray_doc_error(doc, at, "%s: unknown weapon '%s'%s%s%s: expected one of Presidio Section 10's weapons: %s", key,
+		       name, near ? " (did you mean '" : "", near ? near->name : "", near ? "'?)" : "", names);
+}
+
 /* A unit's weapons are Section 10's (a game file's too). */
 static void check_weapons(const table_unit *u, const fray_node *n, fray_doc *doc)
 {
 	const fray_node *w = fray_map_get(n, "weapon"), *m = fray_map_get(n, "melee_weapon");
-	if (PRESIDIO_OF(u)->weapon[0] && !fray_presidio_weapon_find(PRESIDIO_OF(u)->weapon, NULL))
-		fray_doc_error(doc, w ? w : n, "weapon: unknown weapon '%s' (not of Presidio Section 10)",
-			       PRESIDIO_OF(u)->weapon);
-	if (PRESIDIO_OF(u)->melee_weapon[0] && !fray_presidio_weapon_find(PRESIDIO_OF(u)->melee_weapon, NULL))
-		fray_doc_error(doc, m ? m : n, "melee_weapon: unknown weapon '%s'", PRESIDIO_OF(u)->melee_weapon);
+	if (PRESIDIO_OF(u)->weapon[0])
+		unknown_weapon(doc, w ? w : n, "weapon", PRESIDIO_OF(u)->weapon);
+	if (PRESIDIO_OF(u)->melee_weapon[0])
+		unknown_weapon(doc, m ? m : n, "melee_weapon", PRESIDIO_OF(u)->melee_weapon);
 }
 
 static void presidio_unit_read(table_unit *u, const fray_node *n, fray_doc *doc, unit_source from,

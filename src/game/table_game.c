@@ -723,6 +723,11 @@ int frayi_table_set_fields(table_game *g, table_unit *u, const char *yaml)
 			hits_at(hits, &now)[b] = 0;
 		check_unit(g, doc, map, &now);
 	}
+	/* what the rule set checks beyond the fields (a Presidio weapon is
+	 * Section 10's), as its reader checks a game file's unit: said at
+	 * the value set, not when the file would not read back */
+	if (fray_doc_error_count(doc) == 0 && g->rules->unit_read)
+		g->rules->unit_read(&now, map, doc, UNIT_FROM_GAME, NULL);
 	int status = fray_doc_error_count(doc) ? doc_failed(g, doc) : FRAY_OK;
 	for (size_t i = 0; status == FRAY_OK && i < fray_node_len(map); i++) {
 		/* the value as given: a scalar, or a list of them (a chits

@@ -141,6 +141,8 @@ static enum MHD_Result send_reply(struct MHD_Connection *con, serve_reply *r)
 	MHD_add_response_header(res, "Content-Type", r->type);
 	for (size_t i = 0; i < sizeof security_headers / sizeof security_headers[0]; i++)
 		MHD_add_response_header(res, security_headers[i][0], security_headers[i][1]);
+	if (r->status == 503) /* busy (a queue, a share, the memory budget): when to ask again, as the pool says */
+		MHD_add_response_header(res, "Retry-After", "1");
 	set_phase(state_of(con), PHASE_SENDING);
 	enum MHD_Result ok = MHD_queue_response(con, r->status, res);
 	MHD_destroy_response(res);
@@ -845,6 +847,7 @@ serve_http *serve_http_start(const serve_http_opts *o, char *err, size_t errlen)
 		free(s);
 		return NULL;
 	}
+	serve_runs_set_wait(conf->jobs, o->run_wait_s);
 	if (o->lan && has_ipv6()) { /* a phone may have only an IPv6 address on the network */
 		struct sockaddr_in6 any6 = {.sin6_family = AF_INET6, .sin6_port = htons((uint16_t)o->port),
 					    .sin6_addr = IN6ADDR_ANY_INIT};
@@ -893,6 +896,7 @@ void serve_http_tick(serve_http *s)
 	/* the connections' list is the daemon's callbacks', one per process */
 	cut_late_connections();
 	wake_holds(&s->conf, false);
+	serve_runs_expire(s->conf.jobs);
 }
 
 void serve_http_stop(serve_http *s)

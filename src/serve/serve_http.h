@@ -15,6 +15,7 @@ typedef struct serve_http_opts {
 	bool lan;             /* every interface, a random token in every path; else 127.0.0.1 */
 	unsigned memory_mib;  /* every answer held at once (0: SERVE_MEMORY_BUDGET) */
 	const char *games;    /* the folder of the games it keeps (serve_games.h); NULL: none */
+	unsigned run_wait_s;  /* a request's wait for a worker, then 503 (0: SERVE_RUN_WAIT_S) */
 } serve_http_opts;
 
 /* Listens and serves from threads of its own. NULL, with why in err (the
@@ -40,8 +41,9 @@ typedef struct serve_url {
  * interface of the default route, if there is one), then 127.0.0.1's;
  * else 127.0.0.1's alone. */
 size_t serve_http_urls(const serve_http *s, const serve_url **urls);
-/* Cuts the connections past their deadline: call it every tenth of a
- * second or so while it serves. */
+/* Cuts the connections past their deadline and answers the requests that
+ * waited their turn too long: call it every tenth of a second or so while
+ * it serves. */
 void serve_http_tick(serve_http *s);
 /* Stops the work (a suspended connection gets its answer first), then the
  * daemon, and frees it all. NULL: nothing. */

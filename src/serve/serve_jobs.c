@@ -61,6 +61,7 @@ struct serve_jobs {
 	size_t nqueued;
 	worker *workers;
 	unsigned nworkers;
+	unsigned run_wait;          /* a run's wait in the queue, in seconds (SERVE_RUN_WAIT_S) */
 };
 
 /* The computing threads yield to the HTTP threads. On Linux the nice
@@ -146,6 +147,14 @@ static void refuse(serve_reply *r, unsigned status, const char *msg)
 	serve_reply_error(r, status, msg);
 }
 
+/* A run that waited its turn too long, answered 503 rather than run late. */
+static void refuse_late(serve_reply *r, unsigned wait)
+{
+	char msg[120];
+	snprintf(msg, sizeof msg, "busy: this request waited its turn too long (%u s); ask again", wait);
+	refuse(r, 503, msg);
+}
+
 static void *run_worker(void *arg)
 {
 	void **args = arg;
@@ -164,15 +173,16 @@ static void *run_worker(void *arg)
 			k = 0;
 		}
 		run_task t = take(j, (size_t)k);
-		bool late = since(&t.queued) > SERVE_RUN_WAIT_S, stop = j->stopping;
+		bool late = since(&t.queued) > j->run_wait, stop = j->stopping;
+		unsigned wait = j->run_wait;
 		copy_client(w->client, t.client);
 		serve_watch_start(&w->watch, SERVE_RUN_SECONDS);
 		pthread_mutex_unlock(&j->lock);
 		serve_reply r;
 		if (stop)
 			refuse(&r, 503, "the server is stopping");
-		else if (late)
-			refuse(&r, 503, "busy: this request waited its turn too long (30 s); ask again");
+		else if (late) /* past its wait before serve_runs_expire saw it */
+			refuse_late(&r, wait);
 		else if (t.work)
 			t.work(t.work_ctx, t.text, &w->watch, &r);
 		else if (t.game)
@@ -227,6 +237,37 @@ bool serve_runs_submit(serve_jobs *j, const char *client, char *text, const serv
 	return true;
 }
 
+void serve_runs_expire(serve_jobs *j)
+{
+	if (!j)
+		return;
+	run_task late[SERVE_RUNS_QUEUED];
+	size_t n = 0;
+	pthread_mutex_lock(&j->lock);
+	unsigned wait = j->run_wait;
+	for (size_t i = 0; i < j->nqueued;) {
+		if (since(&j->queue[i].queued) > wait)
+			late[n++] = take(j, i);
+		else
+			i++;
+	}
+	pthread_mutex_unlock(&j->lock);
+	/* answered off the lock: done resumes the request's connection */
+	for (size_t i = 0; i < n; i++) {
+		serve_reply r;
+		refuse_late(&r, wait);
+		free(late[i].text);
+		late[i].done(late[i].ud, &r);
+	}
+}
+
+void serve_runs_set_wait(serve_jobs *j, unsigned seconds)
+{
+	pthread_mutex_lock(&j->lock);
+	j->run_wait = seconds ? seconds : SERVE_RUN_WAIT_S;
+	pthread_mutex_unlock(&j->lock);
+}
+
 /* ---- the table ---- */
 
 serve_jobs *serve_jobs_new(unsigned seconds, unsigned workers)
@@ -237,6 +278,7 @@ serve_jobs *serve_jobs_new(unsigned seconds, unsigned workers)
 	pthread_mutex_init(&j->lock, NULL);
 	pthread_cond_init(&j->work, NULL);
 	j->seconds = seconds ? seconds : SERVE_JOB_SECONDS;
+	j->run_wait = SERVE_RUN_WAIT_S;
 	if (workers && !(j->workers = calloc(workers, sizeof *j->workers))) {
 		serve_jobs_free(j);
 		return NULL;

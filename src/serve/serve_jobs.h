@@ -8,8 +8,9 @@
  * client with nothing queued or running (7 clients sending 5 each cannot
  * fill it); of the runs whose client has none running, the one whose
  * client has the fewest waiting is taken next (the first queued among
- * them), and one that waited SERVE_RUN_WAIT_S is refused (503) rather than
- * run late.
+ * them), and one that waited SERVE_RUN_WAIT_S is answered 503 when its
+ * wait passes (serve_runs_expire, from the server's tick), never run late
+ * nor left waiting for a worker.
  *
  * Jobs: long work (many battles, a battle's exact odds) on a thread of its
  * own while the page asks how far it got.
@@ -73,6 +74,15 @@ typedef void (*serve_run_done)(void *ud, serve_reply *r);
  * (done never called): the queue or the client's share is full. */
 bool serve_runs_submit(serve_jobs *j, const char *client, char *text, const serve_reply *how, serve_run_done done,
 		       void *ud, serve_reply *out);
+
+/* Answers 503 (through its callback, on the calling thread) every queued
+ * run that waited its turn longer than its wait: call it often (the
+ * server's tick, every tenth of a second), so a run is answered when its
+ * wait passes, not when a worker is free at last. */
+void serve_runs_expire(serve_jobs *j);
+/* A run's wait in the queue, in seconds (0: SERVE_RUN_WAIT_S; fray serve
+ * --wait). */
+void serve_runs_set_wait(serve_jobs *j, unsigned seconds);
 
 void serve_jobs_start(serve_jobs *j, const char *client, const char *body, size_t len, serve_reply *out);
 void serve_jobs_get(serve_jobs *j, const char *id, serve_reply *out);

@@ -166,6 +166,24 @@ def fields(tmp):
     fray("table", game, "set", "Bylant", "battalions=2", "hits=[0,1]", "lead=2")
     check(json.loads(fray("table", game, "status", "--json").stdout)["units"][0]["hits"] == [0, 1],
           "set: battalions with their hits")
+    # a Presidio weapon set to one Section 10 does not know: refused at the
+    # value, with the weapons the field takes (the forces reader's rule and
+    # words), not as a file that would not read back; nothing written
+    pres = new_game(tmp, "presidio", "fields-presidio-set.yaml")
+    was = read(pres)
+    with open(os.path.join(EXAMPLES, "presidio", "forces.yaml")) as f:
+        shipped = set(re.findall(r"^\s+(?:melee_)?weapon: (.+?)\s*$", f.read(), re.M))
+    check(len(shipped) >= 3, f"set: the example forces' weapons: {shipped}")
+    for key in ("weapon", "melee_weapon"):
+        p = run("table", pres, "set", "Cueras", f"{key}=nuke")
+        said = p.stderr.strip()
+        check(p.returncode == 2 and re.search(rf"set:2:\d+: {key}: unknown weapon 'nuke'", said) is not None
+              and "read back" not in said and said.count("\n") == 0,
+              f"set {key}=nuke: refused at the value, one line (exit {p.returncode}: {said[:300]})")
+        listed = said.partition("expected one of Presidio Section 10's weapons: ")[2].split(", ")
+        check(shipped <= set(listed), f"set {key}=nuke: names the weapons it takes ({shipped - set(listed)} "
+              f"missing from {listed[:5]}...)")
+    check(read(pres) == was, "set: a refused weapon writes nothing")
 
 
 # ---- 2. log entries and undo records checked on load ----

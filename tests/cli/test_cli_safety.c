@@ -540,6 +540,109 @@ static void options_that_mean_nothing(void **state)
 	}
 }
 
+/* The 1000-against-1000 melee whose exact odds once ran past 174 s (the
+ * adversary's review): 20,000,000 paths of 1000 dice each. */
+#define HUGE_MELEE "presidio", "melee", "--weapon", "metal lance/knife", "--figures", "1000", "--both", \
+	"--defender-weapon", "fists", "--defender-figures", "1000", "--odds"
+
+/* Case 9: exact odds within explicit budgets of paths and CPU time (as
+ * fray serve's requests are): past one, a one-line refusal naming it and
+ * how to raise it, exit 2, nothing printed; within them, the same odds. */
+static void exact_odds_time_and_path_budgets(void **state)
+{
+	(void)state;
+	static result plain;
+	/* the path budget: refused at its 10,001st path */
+	RUN(&r1, HUGE_MELEE, "--max-paths", "10000");
+	assert_int_equal(r1.status, 2);
+	assert_string_equal(r1.out, "");
+	assert_non_null(strstr(r1.err, "more than 10000 outcome paths"));
+	assert_non_null(strstr(r1.err, "--max-paths N raises it"));
+	assert_true(strchr(r1.err, '\n') == r1.err + strlen(r1.err) - 1); /* one line */
+	/* the time budget (the environment's, in table_advice_within_budgets):
+	 * the walk needs minutes, its budget is one CPU second; the option
+	 * wins over the environment */
+	assert_int_equal(setenv("FRAY_MAX_SECONDS", "1000", 1), 0);
+	RUN(&r1, HUGE_MELEE, "--max-seconds", "1");
+	assert_int_equal(r1.status, 2);
+	assert_string_equal(r1.out, "");
+	assert_non_null(strstr(r1.err, "passed the time budget of 1 CPU seconds"));
+	assert_non_null(strstr(r1.err, "--max-seconds S or FRAY_MAX_SECONDS=S raises it"));
+	/* a small case within both budgets: the odds it gives without them */
+	assert_int_equal(setenv("FRAY_MAX_SECONDS", "1", 1), 0);
+	RUN(&r1, "presidio", "melee", "--weapon", "metal lance/knife", "--figures", "3", "--both",
+	    "--defender-weapon", "fists", "--defender-figures", "2", "--odds", "--max-paths", "10000");
+	assert_int_equal(setenv("FRAY_MAX_SECONDS", "0", 1), 0);
+	RUN(&plain, "presidio", "melee", "--weapon", "metal lance/knife", "--figures", "3", "--both",
+	    "--defender-weapon", "fists", "--defender-figures", "2", "--odds");
+	assert_int_equal(r1.status, 0);
+	assert_int_equal(plain.status, 0);
+	assert_non_null(strstr(r1.out, "exact odds"));
+	assert_string_equal(r1.out, plain.out);
+	/* a budget that is no number, or that means nothing without odds */
+	assert_int_equal(setenv("FRAY_MAX_SECONDS", "soon", 1), 0);
+	RUN(&r1, "presidio", "melee", "--weapon", "metal lance/knife", "--figures", "3", "--odds");
+	assert_int_equal(r1.status, 2);
+	assert_non_null(strstr(r1.err, "FRAY_MAX_SECONDS (the environment): expected a whole number"));
+	assert_int_equal(unsetenv("FRAY_MAX_SECONDS"), 0);
+	RUN(&r1, "presidio", "melee", "--weapon", "metal lance/knife", "--figures", "3", "--max-seconds", "5",
+	    "--seed", "1");
+	assert_int_equal(r1.status, 2);
+	assert_non_null(strstr(r1.err, "--max-seconds is for --odds"));
+	RUN(&r1, "presidio", "melee", "--weapon", "metal lance/knife", "--figures", "3", "--odds", "--max-paths", "0");
+	assert_int_equal(r1.status, 2);
+	assert_non_null(strstr(r1.err, "--max-paths expects a whole number from 1"));
+}
+
+/* Case 10: fray table's odds, advice and solo play on huge units, within
+ * the same budgets: the advice past its time budget says nothing, the
+ * move past it is not played (the game file byte for byte as it was). */
+static void table_advice_within_budgets(void **state)
+{
+	(void)state;
+	char forces[4096], game[4096];
+	snprintf(forces, sizeof forces, "%s", test_path("huge-forces.yaml"));
+	snprintf(game, sizeof game, "%s", test_path("huge.yaml"));
+	/* no weapon that shoots: the advice weighs the melee's odds */
+	write_text(forces, "rules: presidio\n"
+			   "units:\n"
+			   "  - {name: Horde, side: Spain, figures: 1000, weapon: metal lance/knife}\n"
+			   "  - {name: Host, side: Apache, figures: 1000, weapon: metal lance/knife}\n");
+	unlink(game);
+	RUN(&r1, "table", "new", game, "--rules", "presidio", "--forces", forces, "--seed", "1");
+	assert_int_equal(r1.status, 0);
+	RUN(&r1, "table", game, "set", "Horde", "contact=Host");
+	assert_int_equal(r1.status, 0);
+	static char before[65536], after[65536];
+	slurp(game, before, sizeof before);
+	RUN(&r1, "table", game, "melee", "Horde", "--at", "Host", "--odds", "--max-paths", "1000");
+	assert_int_equal(r1.status, 2);
+	assert_string_equal(r1.out, "");
+	assert_non_null(strstr(r1.err, "more than 1000 outcome paths"));
+	assert_non_null(strstr(r1.err, "--max-paths N raises it"));
+	RUN(&r1, "table", game, "advise", "Horde", "--max-seconds", "1");
+	assert_int_equal(r1.status, 2);
+	assert_string_equal(r1.out, "");
+	assert_non_null(strstr(r1.err, "the advice passed the time budget of 1 CPU seconds"));
+	assert_int_equal(setenv("FRAY_MAX_SECONDS", "1", 1), 0);
+	RUN(&r1, "table", game, "play", "Spain");
+	assert_int_equal(unsetenv("FRAY_MAX_SECONDS"), 0);
+	assert_int_equal(r1.status, 2);
+	assert_string_equal(r1.out, "");
+	assert_non_null(strstr(r1.err, "the move passed the time budget of 1 CPU seconds"));
+	slurp(game, after, sizeof after);
+	assert_string_equal(before, after);
+	/* under a path budget the advice is given, the melee said to be
+	 * without its odds, and why */
+	RUN(&r1, "table", game, "advise", "Horde", "--max-paths", "1000");
+	assert_int_equal(r1.status, 0);
+	assert_non_null(strstr(r1.out, "no exact odds here (more than 1000 outcome paths"));
+	/* a budget for what weighs no odds means nothing */
+	RUN(&r1, "table", game, "status", "--max-seconds", "5");
+	assert_int_equal(r1.status, 2);
+	assert_non_null(strstr(r1.err, "--max-seconds is for exact odds' budgets"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -551,6 +654,8 @@ int main(void)
 		cmocka_unit_test(saves_checked_strictly),
 		cmocka_unit_test(honest_exit_statuses),
 		cmocka_unit_test(options_that_mean_nothing),
+		cmocka_unit_test(exact_odds_time_and_path_budgets),
+		cmocka_unit_test(table_advice_within_budgets),
 	};
 	if (test_dir_make("safety"))
 		return 1;
