@@ -155,12 +155,15 @@ function showView(a) {
   renderLog();
   const n = logEntries.length;
   // Presidio: whose action sequence it is, when the game keeps the
-  // initiative; the side that won it may pass the sequence on
+  // initiative (the side that won it may pass the sequence on); BBB: the
+  // moving side and the phase, when the game keeps one (Next phase)
   const st = a.status || {};
   const order = st.acting ? ` · ${st.acting} acts (${st.initiative} won the initiative)` : '';
-  $('game-line').textContent = `${units.rules} · turn ${units.turn}${order} · ${plural(n, 'action', 'actions')} so far`;
+  const phase = st.phase ? ` · ${st.moving}'s turn, ${words(st.phase)}` : '';
+  $('game-line').textContent = `${units.rules} · turn ${units.turn}${order}${phase} · ${plural(n, 'action', 'actions')} so far`;
   $('pass').hidden = !(st.acting && st.acting === st.initiative);
   $('pass').textContent = st.acting ? `${st.acting} passes` : 'Pass';
+  $('next-phase').hidden = !st.phase;
   $('undo').disabled = n === 0;
   if (window.gameAdvice) gameAdvice.renderSolo();
 }
@@ -708,6 +711,7 @@ function init() {
     const st = (units && units.status) || {};
     if (st.acting) applyRequest({op: 'apply', game: game.text, action: 'pass', actor: st.acting});
   });
+  $('next-phase').addEventListener('click', () => applyRequest({op: 'apply', game: game.text, action: 'next'}));
   $('act-form').addEventListener('submit', roll);
   $('act-form').addEventListener('input', oddsSoon);
   // a select's choice made by a script or a driver may say only 'change'

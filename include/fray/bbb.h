@@ -307,15 +307,46 @@ typedef enum fray_bbb_action {
 #define FRAY_BBB_NACTIONS 3
 /* one word each, as a game file keeps them: "move", "fire", "assault" */
 extern const char *const fray_bbb_action_names[FRAY_BBB_NACTIONS];
-/* What a unit did this turn: done[a] once a was taken. */
+/* The phases of a player's turn, in the sheet's order (Sequence of Play
+ * Summary): "First Player Unit Movement, First Player Generals, Defensive
+ * Fire by Second Player, Offensive Fire by First Player, Assault by First
+ * Player". The first player of a player's turn is its moving player. */
+typedef enum fray_bbb_phase {
+	FRAY_BBB_MOVEMENT = 0,
+	FRAY_BBB_GENERALS = 1,
+	FRAY_BBB_DEFENSIVE_FIRE = 2,
+	FRAY_BBB_OFFENSIVE_FIRE = 3,
+	FRAY_BBB_ASSAULT = 4
+} fray_bbb_phase;
+#define FRAY_BBB_NPHASES 5
+/* one word each, as a game file keeps them: "movement", "generals",
+ * "defensive-fire", "offensive-fire", "assault"; and the sheet's names:
+ * "Unit Movement", "Generals", "Defensive Fire", "Offensive Fire",
+ * "Assault" */
+extern const char *const fray_bbb_phase_names[FRAY_BBB_NPHASES];
+extern const char *const fray_bbb_phase_titles[FRAY_BBB_NPHASES];
+/* What a unit did this turn: done[a] once a was taken; and, when the game
+ * keeps the phase (phased), the phase of the player's turn and whether
+ * the unit is the moving player's (its side's turn) or the other's. */
 typedef struct fray_bbb_turn {
 	bool done[FRAY_BBB_NACTIONS];
+	bool phased;
+	fray_bbb_phase phase;
+	bool moving;
 } fray_bbb_turn;
 /* Whether a unit that did t this turn may take a now: NULL when it may,
- * else why not, with the rule (Sequence of Play): one of each a turn, and
- * none whose phase the unit's own actions have passed (no move after its
- * fire or assault, no fire after its assault). */
+ * else why not, with the rule (Sequence of Play). With the phase kept:
+ * only the moving player's units move (Unit Movement), fire in Offensive
+ * Fire and assault (Assault); the other player's units only fire, in
+ * Defensive Fire; nothing in Generals (the sheet gives generals no roll:
+ * an empty phase for the game). Then, phase kept or not: one of each a
+ * turn, and none whose phase the unit's own actions have passed (no move
+ * after its fire or assault, no fire after its assault). */
 const char *fray_bbb_action_refused(const fray_bbb_turn *t, fray_bbb_action a);
+/* The phase in which side (moving: the moving player's, else the
+ * other's) takes a, or -1 when it takes none in a player's turn (the
+ * other player's units neither move nor assault). */
+int fray_bbb_action_phase(fray_bbb_action a, bool moving);
 /* t with a taken (t unchanged for an action out of range). */
 void fray_bbb_turn_take(fray_bbb_turn *t, fray_bbb_action a);
 /* A turn in words, "move, fire" in the sheet's order ("" for nothing);

@@ -227,8 +227,10 @@ static int play(fray_game *game, const char *side, advise_goal goal, const advis
 			 "has some)", side);
 		return render(game, side, goal, NULL, says, NULL, form, out);
 	}
-	snprintf(says, sizeof says, "fray plays %s: turn, because no unit of either side has an action left", side);
-	const char *turn[] = {"turn"};
+	/* the rule set's end of a phase (BBB: next), or of the turn */
+	const char *turn[] = {g->rules->play_idle ? g->rules->play_idle(g) : "turn"};
+	snprintf(says, sizeof says, "fray plays %s: %s, because no unit of either side has an action left%s", side,
+		 turn[0], strcmp(turn[0], "turn") ? " in this phase" : "");
 	st = play_words(game, says, 1, turn, form, &events);
 	if (st == FRAY_OK)
 		st = render(game, side, goal, NULL, says, events, form, out);

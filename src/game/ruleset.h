@@ -20,6 +20,13 @@
  * (checks only what the unit's own fields cannot say), or set. */
 typedef enum unit_source { UNIT_FROM_FORCES, UNIT_FROM_GAME, UNIT_FROM_UNDO } unit_source;
 
+/* A game-wide action of a rule set (not a unit's): BBB's next. */
+typedef struct game_action {
+	const char *name;
+	const char *usage;               /* "next: ..." for messages and help */
+	int (*run)(table_game *g, int argc, char *const *argv);
+} game_action;
+
 struct game_ruleset {
 	/* "presidio": a game file's rules, and its set in the catalogue
 	 * (src/catalog/list.c: its title and procedures), which must hold it */
@@ -30,8 +37,9 @@ struct game_ruleset {
 	size_t nfields;
 	/* the actions (besides turn and set, which every game has) */
 	const table_action *(*actions)(size_t *n);
-	/* whether the rules let u take the action now; NULL: any action */
-	bool (*may)(const table_unit *u, const char *action);
+	/* whether the rules let u take the action now, in g as it stands (its
+	 * phase); NULL: any action */
+	bool (*may)(const table_game *g, const table_unit *u, const char *action);
 	/* whether the turn's order (g's initiative and acting side) lets u
 	 * take it now; NULL: no order kept */
 	bool (*may_now)(const table_game *g, const table_unit *u, const char *action);
@@ -68,6 +76,27 @@ struct game_ruleset {
 	void (*status_head)(FILE *f, int w);
 	void (*status_row)(FILE *f, int w, const char *name, const char *side, const table_unit *u);
 	void (*status_json)(FILE *f, const table_unit *u);
+	/* its game-wide state beside the turn (table_game.state; BBB: the
+	 * moving player and the phase), NULL when it keeps none: its keys at
+	 * a game file's top level and in an undo record (a forces file may
+	 * give them too), read from map (problems on doc; fresh: a new game's
+	 * from its forces file, else a game file's or an undo record's; a key
+	 * left out: the rule set's documented default) into state, checked
+	 * against g's units; written as JSON members ", \"key\": value" (yaml:
+	 * as "key: value" lines); and in words for status ("" for none) */
+	const char *const *state_keys;
+	size_t nstate_keys;
+	void (*state_read)(const table_game *g, fray_doc *doc, const fray_node *map, bool fresh, void *state);
+	void (*state_write)(FILE *f, const table_game *g, const void *state, bool yaml);
+	void (*state_words)(const table_game *g, char *dst, size_t cap);
+	/* its game-wide actions besides turn and set (BBB: next, phase): each
+	 * a name, its usage, and what runs it on the words after its name */
+	const struct game_action *game_actions;
+	size_t ngame_actions;
+	/* the action play takes in g when no unit of either side has one
+	 * left (BBB: next, the phase's end, when the game keeps phases);
+	 * NULL: turn */
+	const char *(*play_idle)(const table_game *g);
 	/* the files it reads: a chit mix (required in its forces and game
 	 * files; refused in any other game's) */
 	bool reads_mix;
@@ -129,6 +158,16 @@ const char *frayi_ruleset_ids_words(char *buf, size_t cap);
  * id is taken or not the catalogue's, or its table is incomplete. */
 #define RULESET_MAX 8
 int frayi_ruleset_register(const game_ruleset *rs);
+
+/* BBB's game-wide phase (table_bbb_phase.c): its state's keys and hooks,
+ * its turn's end (the moving player changes) and next, phase. */
+extern const char *const frayi_bbb_state_keys[2];
+void frayi_bbb_state_read(const table_game *g, fray_doc *doc, const fray_node *map, bool fresh, void *state);
+void frayi_bbb_state_write(FILE *f, const table_game *g, const void *state, bool yaml);
+void frayi_bbb_state_words(const table_game *g, char *dst, size_t cap);
+int frayi_bbb_turn_over(table_game *g);
+const char *frayi_bbb_play_idle(const table_game *g);
+extern const game_action frayi_bbb_game_actions[2];
 
 /* The three of fray (ruleset_presidio.c, ruleset_bbb.c, ruleset_chits.c). */
 extern const game_ruleset frayi_presidio_ruleset, frayi_bbb_ruleset, frayi_chits_ruleset;

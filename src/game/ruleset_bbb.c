@@ -82,7 +82,7 @@ static void bbb_status_row(FILE *f, int w, const char *name, const char *side, c
 	snprintf(bases, sizeof bases, "%d/%d", BBB_OF(u)->bases, BBB_OF(u)->start_bases);
 	flags(state, sizeof state, u);
 	/* what it did this turn, in the Sequence of Play's order */
-	fray_bbb_turn t = {{BBB_OF(u)->moved, BBB_OF(u)->fired, BBB_OF(u)->assaulted}};
+	fray_bbb_turn t = {{BBB_OF(u)->moved, BBB_OF(u)->fired, BBB_OF(u)->assaulted}, false, 0, false};
 	fray_bbb_turn_text(&t, acted, sizeof acted);
 	if (acted[0] && u->status != ST_DESTROYED) {
 		size_t n = strlen(state);
@@ -100,7 +100,16 @@ const game_ruleset frayi_bbb_ruleset = {
 	.may = frayi_table_bbb_may,
 	.defaults = bbb_defaults,
 	.problem = bbb_problem,
+	.turn_over = frayi_bbb_turn_over,
 	.turn_end = frayi_table_bbb_turn_end,
+	.state_keys = frayi_bbb_state_keys,
+	.nstate_keys = 2,
+	.state_read = frayi_bbb_state_read,
+	.state_write = frayi_bbb_state_write,
+	.state_words = frayi_bbb_state_words,
+	.game_actions = frayi_bbb_game_actions,
+	.ngame_actions = 2,
+	.play_idle = frayi_bbb_play_idle,
 	.status_head = bbb_status_head,
 	.status_row = bbb_status_row,
 };

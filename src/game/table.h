@@ -97,6 +97,16 @@ typedef struct bbb_own {
 					   fray_bbb_action_refused); cleared at turn */
 } bbb_own;
 
+/* A Bloody Big Battles game's phase (ruleset_bbb.c's game state, in
+ * table_game.state): the moving player's side and the phase of its turn
+ * (fray_bbb_phase), when the game keeps them (kept: a game file from
+ * before them keeps none: docs/bbb.md). */
+typedef struct bbb_state {
+	bool kept;
+	int phase;
+	char moving[TABLE_NAME_MAX];
+} bbb_state;
+
 /* A chit-pull brigade (ruleset_chits.c's field table). */
 typedef struct chits_own {
 	int arm;                        /* infantry, cavalry, artillery */
@@ -155,6 +165,10 @@ typedef struct game_step {
 	char *json, *text;               /* as fray_call_roll_at gives them */
 } game_step;
 
+/* The bytes of a rule set's game-wide state (table_game.state). */
+#define TABLE_GAME_STATE 64
+_Static_assert(sizeof(bbb_state) <= TABLE_GAME_STATE, "a rule set's game state fits table_game.state");
+
 typedef struct table_game {
 	const char *path;
 	const game_ruleset *rules;
@@ -165,6 +179,9 @@ typedef struct table_game {
 	 * whose action sequence it is; "" both: none kept, the players keep
 	 * the order (a game file without them) */
 	char initiative[TABLE_NAME_MAX], acting[TABLE_NAME_MAX];
+	/* the rule set's game-wide state beside the turn (BBB: bbb_state),
+	 * read and written by its table's hooks (ruleset.h) */
+	_Alignas(max_align_t) unsigned char state[TABLE_GAME_STATE];
 	size_t nunits;
 	table_unit units[TABLE_MAX_UNITS];
 	/* the file as read: its log entries are written back as they were.
@@ -204,6 +221,14 @@ typedef struct table_game {
 	const fray_call_opts *odds;
 	char *odds_out;
 } table_game;
+
+/* A BBB game's state (its rules are BBB's), const for a const game. */
+static inline bbb_state *frayi_bbb_state(table_game *g) { return (bbb_state *)(void *)g->state; }
+static inline const bbb_state *frayi_bbb_state_const(const table_game *g)
+{
+	return (const bbb_state *)(const void *)g->state;
+}
+#define BBB_STATE_OF(g) _Generic((g), const table_game *: frayi_bbb_state_const, default: frayi_bbb_state)(g)
 
 /* The status a step returns when it took the odds of the action's first
  * procedure (g->odds): the action stops there. Not a fray_status. */
@@ -426,7 +451,7 @@ const action_opt *frayi_action_opt_named(const table_action *a, const char *name
 const table_action *frayi_table_presidio_actions(size_t *n);
 /* Whether the rules let u take the action now (fray_game_actions). */
 bool frayi_table_may(const table_game *g, const table_unit *u, const char *action);
-bool frayi_table_presidio_may(const table_unit *u, const char *action);
+bool frayi_table_presidio_may(const table_game *g, const table_unit *u, const char *action);
 /* Presidio: whether the turn's order lets u take the action now
  * (fray_presidio_order_refused: the acting side's, else the exceptions). */
 bool frayi_table_presidio_may_now(const table_game *g, const table_unit *u, const char *action);
@@ -449,7 +474,7 @@ int frayi_table_presidio_turn_over(table_game *g);
 /* Presidio: the actions u has left this turn (fray_presidio_actions_left
  * of its actions_spent and standing). */
 int frayi_table_presidio_actions_left(const table_unit *u);
-bool frayi_table_bbb_may(const table_unit *u, const char *action);
+bool frayi_table_bbb_may(const table_game *g, const table_unit *u, const char *action);
 /* Whether u may take t as the target of act now: not itself, u may take
  * the action (frayi_table_may) and act's target_ok accepts t. Leaves g's
  * context as it was. */
@@ -487,6 +512,9 @@ int frayi_table_chits_turn_over(table_game *g);
  * them over (each change noted). */
 void frayi_table_presidio_turn_end(table_game *g, table_unit *u);
 void frayi_table_bbb_turn_end(table_game *g, table_unit *u);
+/* The turn's end as `turn` does it (the rule set's turn_over, the turn
+ * advanced, each unit's turn_end): a fray_status. */
+int frayi_table_turn(table_game *g);
 /* A step the action builds itself (not a catalogue call): its JSON and
  * story, taken (malloc'd). */
 int frayi_table_add_step(table_game *g, char *json, char *text);

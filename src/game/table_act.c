@@ -32,7 +32,7 @@ static bool is_option(const char *arg)
  * then each unit's markers as it carries them into the next turn
  * (Presidio: fray_presidio_standing_at_turn_end, Section 7; BBB:
  * fray_bbb_markers_at_turn_end, Silenced Artillery). */
-static int act_turn(table_game *g)
+int frayi_table_turn(table_game *g)
 {
 	int st = g->rules->turn_over ? g->rules->turn_over(g) : FRAY_OK;
 	if (st != FRAY_OK)
@@ -128,7 +128,11 @@ int frayi_table_act(table_game *g, int argc, char *const *argv, char *command, s
 	const char *what = argv[0];
 	command_line(command, cap, argc, argv, NULL);
 	if (!strcmp(what, "turn"))
-		return argc > 1 ? frayi_game_fail(g, FRAY_ERR_INPUT, "turn takes nothing more") : act_turn(g);
+		return argc > 1 ? frayi_game_fail(g, FRAY_ERR_INPUT, "turn takes nothing more") : frayi_table_turn(g);
+	/* the rule set's game-wide actions (BBB's next and phase) */
+	for (size_t i = 0; i < g->rules->ngame_actions; i++)
+		if (!strcmp(what, g->rules->game_actions[i].name))
+			return g->rules->game_actions[i].run(g, argc - 1, argv + 1);
 	/* the rule set's own commands with no unit (Presidio: initiative, pass) */
 	int own = g->rules->command ? g->rules->command(g, argc, argv) : TABLE_NOT_A_COMMAND;
 	if (own != TABLE_NOT_A_COMMAND)
@@ -191,7 +195,7 @@ int frayi_table_odds(table_game *g, int argc, char *const *argv, const fray_call
 
 bool frayi_table_may(const table_game *g, const table_unit *u, const char *action)
 {
-	return (g->rules->may ? g->rules->may(u, action) : true) &&
+	return (g->rules->may ? g->rules->may(g, u, action) : true) &&
 	       (g->rules->may_now ? g->rules->may_now(g, u, action) : true);
 }
 

@@ -56,10 +56,13 @@ static void set_markers(table_game *g, table_unit *u, fray_bbb_markers m)
 	BBB_OF(u)->halted = m.halted;
 }
 
-/* What the unit did this turn as the game file keeps it. */
-static fray_bbb_turn turn_of(const table_unit *u)
+/* What the unit did this turn as the game file keeps it, and the game's
+ * phase for its side when the game keeps one. */
+static fray_bbb_turn turn_of(const table_game *g, const table_unit *u)
 {
-	return (fray_bbb_turn){{BBB_OF(u)->moved, BBB_OF(u)->fired, BBB_OF(u)->assaulted}};
+	const bbb_state *st = BBB_STATE_OF(g);
+	return (fray_bbb_turn){{BBB_OF(u)->moved, BBB_OF(u)->fired, BBB_OF(u)->assaulted}, st->kept,
+			       (fray_bbb_phase)st->phase, !strcmp(u->side, st->moving)};
 }
 
 /* The action of the Sequence of Play a game action is, or -1. */
@@ -75,12 +78,12 @@ static int action_of(const char *action)
  * none; a gun Silenced (or with Low Ammo instead) does not fire; a Halted
  * unit does not assault; and the unit's turn has the action's phase
  * (fray_bbb_action_refused: once each, movement, fire, assault). */
-bool frayi_table_bbb_may(const table_unit *u, const char *action)
+bool frayi_table_bbb_may(const table_game *g, const table_unit *u, const char *action)
 {
 	if (u->status == ST_DESTROYED || BBB_OF(u)->bases <= 0)
 		return false;
 	int a = action_of(action);
-	fray_bbb_turn t = turn_of(u);
+	fray_bbb_turn t = turn_of(g, u);
 	if (a < 0 || fray_bbb_action_refused(&t, (fray_bbb_action)a))
 		return false;
 	if (a == FRAY_BBB_DO_FIRE)
@@ -97,20 +100,23 @@ static int has_turn_for(table_game *g, const table_unit *u, fray_bbb_action a)
 {
 	if (g->odds)
 		return FRAY_OK;
-	fray_bbb_turn t = turn_of(u);
+	fray_bbb_turn t = turn_of(g, u);
 	const char *why = fray_bbb_action_refused(&t, a);
-	char acted[32];
+	char acted[32], now[TABLE_NAME_MAX + 64] = "";
 	fray_bbb_turn_text(&t, acted, sizeof acted);
-	return why ? frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot %s: %s (this turn so far: %s; 'turn' begins "
-				     "the next)", unit_label(u), fray_bbb_action_names[a], why,
-				     acted[0] ? acted : "nothing")
+	const bbb_state *st = BBB_STATE_OF(g);
+	if (st->kept)
+		snprintf(now, sizeof now, "now: %s of %s's turn; ", fray_bbb_phase_titles[st->phase], st->moving);
+	return why ? frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot %s: %s (%sthis turn so far: %s; %s)",
+				     unit_label(u), fray_bbb_action_names[a], why, now, acted[0] ? acted : "nothing",
+				     st->kept ? "'next' ends the phase, 'turn' the player's turn" : "'turn' begins the next")
 		   : FRAY_OK;
 }
 
 /* u took a this turn (asked first with has_turn_for). */
 static void take(table_unit *u, fray_bbb_action a)
 {
-	fray_bbb_turn t = turn_of(u);
+	fray_bbb_turn t = {{BBB_OF(u)->moved, BBB_OF(u)->fired, BBB_OF(u)->assaulted}, false, 0, false};
 	fray_bbb_turn_take(&t, a);
 	BBB_OF(u)->moved = t.done[FRAY_BBB_DO_MOVE];
 	BBB_OF(u)->fired = t.done[FRAY_BBB_DO_FIRE];

@@ -294,6 +294,20 @@ static void beside(const char *path, const char *name, char *full, size_t cap)
 		snprintf(full, cap, "%s", name);
 }
 
+/* A mapping's known keys: base's, then the rule set's game-state keys
+ * (ruleset.h), as one list for fray_doc_known_keys. */
+static void known_with_state(const table_game *g, fray_doc *doc, const fray_node *map, const char *const *base,
+			     size_t nbase)
+{
+	const char *keys[16];
+	size_t n = 0;
+	for (size_t i = 0; i < nbase && n < 16; i++)
+		keys[n++] = base[i];
+	for (size_t i = 0; i < g->rules->nstate_keys && n < 16; i++)
+		keys[n++] = g->rules->state_keys[i];
+	fray_doc_known_keys(doc, map, keys, n);
+}
+
 /* A chits forces file's mix, read and checked now (its problems with
  * the mix file's line and column); the game file carries it. */
 static int read_mix(table_game *g, const char *forces, const char *name, fray_doc_open_fn open, void *ud)
@@ -340,7 +354,7 @@ int frayi_table_read_forces_doc(table_game *g, fray_ctx *ctx, const char *path, 
 	int status = FRAY_OK;
 	if (!fray_doc_expect(doc, root, FRAY_NODE_MAP, "a forces file (a mapping)"))
 		goto out;
-	fray_doc_known_keys(doc, root, keys, 4);
+	known_with_state(g, doc, root, keys, 4);
 	size_t rules;
 	const char *ids[RULESET_MAX];
 	size_t nids = frayi_ruleset_ids(ids, RULESET_MAX);
@@ -375,6 +389,10 @@ int frayi_table_read_forces_doc(table_game *g, fray_ctx *ctx, const char *path, 
 	const fray_node *list = fray_doc_field(doc, root, "units", true);
 	if (list)
 		read_units(g, doc, list, READ_FORCES, types);
+	/* a new game's state: the forces file's word, or the rule set's
+	 * default for a new game */
+	if (g->rules->state_read && fray_doc_error_count(doc) == 0)
+		g->rules->state_read(g, doc, root, true, g->state);
 out:
 	if (status == FRAY_OK && fray_doc_error_count(doc))
 		status = doc_failed(g, doc);
@@ -439,12 +457,17 @@ static void read_undo(table_game *g, fray_doc *doc, const fray_node *undo, bool 
 	size_t errors = fray_doc_error_count(doc);
 	if (!fray_doc_expect(doc, undo, FRAY_NODE_MAP, "an entry's undo"))
 		return;
-	fray_doc_known_keys(doc, undo, keys, 5);
+	known_with_state(g, doc, undo, keys, 5);
 	/* the order before the entry (written when it or the game after it
 	 * keeps one); left out: the entry did not change it */
 	char ini[TABLE_NAME_MAX], act[TABLE_NAME_MAX];
 	bool order = fray_map_get(undo, "initiative") || fray_map_get(undo, "acting");
 	read_order(g, doc, undo, ini, act, true);
+	/* the game state before the entry (an entry an older fray wrote has
+	 * none: the rule set's default for a game file without it) */
+	_Alignas(max_align_t) unsigned char state[TABLE_GAME_STATE] = {0};
+	if (g->rules->state_read)
+		g->rules->state_read(g, doc, undo, false, state);
 	if ((n = fray_doc_field(doc, undo, "dice", true)))
 		fray_doc_int(doc, n, 0, TABLE_MAX_DICE, "dice", &dice);
 	if ((n = fray_doc_field(doc, undo, "turn", true)))
@@ -481,6 +504,7 @@ static void read_undo(table_game *g, fray_doc *doc, const fray_node *undo, bool 
 			memcpy(g->initiative, ini, sizeof ini);
 			memcpy(g->acting, act, sizeof act);
 		}
+		memcpy(g->state, state, sizeof g->state);
 	}
 }
 
@@ -589,7 +613,6 @@ static void read_game(table_game *g, fray_doc *doc)
 					   "initiative", "acting"};
 	if (!fray_doc_expect(doc, root, FRAY_NODE_MAP, "a game file (a mapping)"))
 		return;
-	fray_doc_known_keys(doc, root, keys, 10);
 	int64_t version = 0, turn = 1;
 	size_t rules = 0;
 	const fray_node *n;
@@ -601,6 +624,8 @@ static void read_game(table_game *g, fray_doc *doc)
 	if ((n = fray_doc_field(doc, root, "rules", true)))
 		fray_doc_enum(doc, n, "rules", ids, nids, &rules);
 	g->rules = frayi_ruleset_at(rules);
+	/* the rule set's game-state keys are known once its rules are */
+	known_with_state(g, doc, root, keys, 10);
 	int64_t dice = 0;
 	/* a seed is any 64-bit number; YAML's integers stop at 2^63 - 1, so
 	 * larger seeds are written as text */
@@ -624,6 +649,8 @@ static void read_game(table_game *g, fray_doc *doc)
 		read_units(g, doc, n, READ_GAME, NULL);
 	if (fray_doc_error_count(doc) == 0)
 		read_order(g, doc, root, g->initiative, g->acting, true);
+	if (g->rules->state_read && fray_doc_error_count(doc) == 0)
+		g->rules->state_read(g, doc, root, false, g->state);
 	g->mix = fray_doc_field(doc, root, "mix", g->rules->reads_mix);
 	if (g->mix && !g->rules->reads_mix)
 		fray_doc_error(doc, g->mix, "mix: only a chits game has a chit mix");
@@ -1009,8 +1036,12 @@ static void new_entry(FILE *f, const table_game *g, const char *command, const t
 	}
 	/* what undoes it: the dice and turn before, and each unit it changed
 	 * as it was */
-	fprintf(f, "    undo: {\"dice\": %" PRIu64 ", \"turn\": %d, ", before->dice, before->turn);
-	/* the turn's order before, when the game keeps one */
+	fprintf(f, "    undo: {\"dice\": %" PRIu64 ", \"turn\": %d", before->dice, before->turn);
+	/* the game state before (BBB's phase), and the turn's order before
+	 * when the game keeps one (Presidio's initiative) */
+	if (g->rules->state_write)
+		g->rules->state_write(f, before, before->state, false);
+	fputs(", ", f);
 	if (before->initiative[0] || g->initiative[0])
 		frayi_order_json(f, before);
 	fputs("\"units\": [", f);
@@ -1189,6 +1220,8 @@ int frayi_table_text(table_game *g, const char *command, const table_game *befor
 		frayi_json_string(f, g->acting);
 		fputc('\n', f);
 	}
+	if (g->rules->state_write)
+		g->rules->state_write(f, g, g->state, true);
 	if (g->mix)
 		mix_yaml(f, g->mix);
 	fputs("units:\n", f);

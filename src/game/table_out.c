@@ -21,8 +21,12 @@ void frayi_table_print_status(const table_game *g, fray_format form, FILE *f)
 {
 	const game_ruleset *rs = g->rules;
 	if (form == FRAY_FORMAT_JSON) {
-		fprintf(f, "{\"rules\": \"%s\", \"turn\": %d, \"dice\": %" PRIu64 ", ", rs->id, g->turn, g->dice);
-		/* the turn's order, when the game keeps one (Presidio) */
+		fprintf(f, "{\"rules\": \"%s\", \"turn\": %d, \"dice\": %" PRIu64, rs->id, g->turn, g->dice);
+		/* the game state (BBB's phase) and the turn's order (Presidio's
+		 * initiative), when the game keeps them */
+		if (rs->state_write)
+			rs->state_write(f, g, g->state, false);
+		fputs(", ", f);
 		if (g->initiative[0])
 			frayi_order_json(f, g);
 		fputs("\"units\": [", f);
@@ -37,7 +41,10 @@ void frayi_table_print_status(const table_game *g, fray_format form, FILE *f)
 		return;
 	}
 	int w = name_width(g);
-	fprintf(f, "%s game, turn %d", rs->id, g->turn);
+	char state[TABLE_TERM_LINE] = "";
+	if (rs->state_words)
+		rs->state_words(g, state, sizeof state);
+	fprintf(f, "%s game, turn %d%s%s", rs->id, g->turn, state[0] ? ": " : "", state);
 	if (g->initiative[0]) {
 		char ini[64], act[64];
 		text_escape_controls(ini, sizeof ini, g->initiative);
@@ -110,6 +117,20 @@ void frayi_table_action_words(const char *command, char *dst, size_t cap)
 	const char *p = frayi_table_command_word(command, action, sizeof action);
 	if (p && !strcmp(action, "turn")) {
 		snprintf(dst, cap, "the turn ends");
+		return;
+	}
+	/* a game's phase (BBB's next, phase NAME [--moving SIDE]) */
+	if (p && !strcmp(action, "next")) {
+		snprintf(dst, cap, "the phase ends");
+		return;
+	}
+	char phase[64], moving[256];
+	if (p && !strcmp(action, "phase") && (p = frayi_table_command_word(p, phase, sizeof phase))) {
+		if ((p = frayi_table_command_word(p, w, sizeof w)) && !strcmp(w, "--moving") &&
+		    frayi_table_command_word(p, moving, sizeof moving))
+			snprintf(dst, cap, "the players set the phase: %s, %s moving", phase, moving);
+		else
+			snprintf(dst, cap, "on to the phase %s", phase);
 		return;
 	}
 	if (p && (p = frayi_table_command_word(p, w, sizeof w)) && w[0] != '-')

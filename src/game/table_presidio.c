@@ -113,8 +113,9 @@ int frayi_table_presidio_actions_left(const table_unit *u)
  * a unit with no figures takes none) and its turn has the actions for
  * the cheapest form of it (fray_presidio_action_refused; morale is no
  * action). */
-bool frayi_table_presidio_may(const table_unit *u, const char *action)
+bool frayi_table_presidio_may(const table_game *g, const table_unit *u, const char *action)
 {
+	(void)g;
 	static const struct {
 		const char *action;
 		fray_presidio_act act;

@@ -181,16 +181,21 @@ units:
 
 
 def bbb_tests(tmp):
+    # each action in its phase (BBB Sequence of Play; A moves first: its
+    # unit is listed first): `phase NAME` goes forward in the player's
+    # turn, `phase NAME --moving SIDE` is the players' word on where it is
     # item 11: a unit of mixed weapons fires with the bases it has left.
     # FIRE FACTORS at 3": RR 3, SM 1. Whole, 3 RR + 1 SM = 10; after
     # losing 2 bases (each off the largest group: RR 3 -> 2 -> 1) 1 RR +
     # 1 SM = 4
     game = new_game(tmp, "mixed", "bbb", BBB_FORCES)
+    fray("table", game, "phase", "offensive-fire")
     steps, _ = act(game, "fire", "Mixed", "--at", "Line", "--range", "3")
     check(steps[0]["inputs"]["firepower"] == 10, "BBB Fire Factors: 3 RR and 1 SM at 3\" fire 10")
     fray("table", game, "set", "Mixed", "bases=2")
     low = units(game)["Mixed"]["low_ammo"]  # Fire Multipliers: x1/2
     fray("table", game, "turn")  # a unit fires once a turn (BBB Sequence of Play)
+    fray("table", game, "phase", "defensive-fire")  # B's turn: A's Defensive Fire
     steps, _ = act(game, "fire", "Mixed", "--at", "Line", "--range", "3")
     check(steps[0]["inputs"]["firepower"] == (2 if low else 4), "a mixed unit left 2 bases fires 1 RR and 1 SM: 4")
 
@@ -199,12 +204,14 @@ def bbb_tests(tmp):
     # does not fire
     for seed in range(1, 12):
         game = new_game(tmp, f"gun{seed}", "bbb", BBB_FORCES, seed=seed)
+        fray("table", game, "phase", "assault", "--moving", "B")
         steps, after = act(game, "assault", "Line", "--at", "Guns")
         o = steps[0]["outcome"]
         g = after["Guns"]
         check(not g["disrupted"], "an assaulted gun is never Disrupted")
         if g["status"] != "destroyed" and o["result"] != "-7":
             check(g["silenced"] and o["defender_silenced"], "an assaulted gun is Silenced after the assault")
+            fray("table", game, "phase", "defensive-fire", "--moving", "B")  # A's guns' fire phase
             p = fray("table", game, "fire", "Guns", "--at", "Line", "--range", "6", status=2)
             check("Silenced" in p.stderr, "a Silenced gun may not fire, and the message says so")
         # item 14, ruling G6: the dice default, 1d6 each, is said
@@ -216,6 +223,7 @@ def bbb_tests(tmp):
 
     # G6 configurable: the player's dice, and no default said
     game = new_game(tmp, "dice", "bbb", BBB_FORCES)
+    fray("table", game, "phase", "assault")
     steps, _ = act(game, "assault", "Foot", "--at", "Line", "--assault-dice", "2d6")
     rolls = [e for e in steps[0]["events"] if e.get("event") == "roll"]
     check(len(rolls) % 4 == 0 and len(rolls) > 0, "2d6 a side: four dice a fight")
@@ -226,25 +234,32 @@ def bbb_tests(tmp):
     # option, be given a Low Ammo marker instead ... may not fire until its
     # Low Ammo marker is removed"; the Silenced marker goes at the end of
     # the Movement phase, the Low Ammo one does not
-    fray("table", new_game(tmp, "inst-inf", "bbb", BBB_FORCES), "fire", "Guns", "--at", "Line", "--range", "6",
-         "--low-ammo-instead", "--fort", status=2)  # infantry is never Silenced
-    p = fray("table", new_game(tmp, "inst-open", "bbb", BBB_FORCES), "assault", "Line", "--at", "Guns",
-             "--low-ammo-instead", status=2)
+    game = new_game(tmp, "inst-inf", "bbb", BBB_FORCES)
+    fray("table", game, "phase", "offensive-fire")
+    p = fray("table", game, "fire", "Guns", "--at", "Line", "--range", "6", "--low-ammo-instead", "--fort",
+             status=2)  # infantry is never Silenced
+    check("Line" in p.stderr and "low-ammo-instead" in p.stderr, "Low Ammo instead is for a gun: " + p.stderr)
+    game = new_game(tmp, "inst-open", "bbb", BBB_FORCES)
+    fray("table", game, "phase", "assault", "--moving", "B")
+    p = fray("table", game, "assault", "Line", "--at", "Guns", "--low-ammo-instead", status=2)
     check("Fortification" in p.stderr, "Low Ammo instead of Silenced only in a Fortification: refused, said why")
     reached = False
     for seed in range(1, 12):
         game = new_game(tmp, f"inst{seed}", "bbb", BBB_FORCES, seed=seed)
+        fray("table", game, "phase", "assault", "--moving", "B")
         steps, after = act(game, "assault", "Line", "--at", "Guns", "--fort", "--low-ammo-instead")
         g = after["Guns"]
         if not steps[0]["outcome"]["defender_silenced"] or g["status"] == "destroyed":
             continue
         reached = True
         check(g["low_ammo_instead"] and not g["silenced"], "the owner's choice: Low Ammo instead of Silenced")
+        fray("table", game, "phase", "defensive-fire", "--moving", "B")  # A's guns' fire phase
         p = fray("table", game, "fire", "Guns", "--at", "Line", "--range", "6", status=2)
         check("Low Ammo instead" in p.stderr, "a gun with Low Ammo instead of Silenced may not fire, said why")
         fray("table", game, "turn")
         check(units(game)["Guns"]["low_ammo_instead"], "the turn's end leaves the Low Ammo marker")
         fray("table", game, "set", "Guns", "low_ammo_instead=false")
+        fray("table", game, "phase", "offensive-fire")  # A's turn
         fray("table", game, "fire", "Guns", "--at", "Line", "--range", "6")
         break
     check(reached, "the seeds reach a silenced gun in a fort")
@@ -254,6 +269,7 @@ def bbb_tests(tmp):
     # when fortified): --cover 3 is -3 to the attacker, with no --fort
     game = new_game(tmp, "inst-cover", "bbb", BBB_FORCES)
     fray("table", game, "set", "Guns", "low_ammo_instead=true")
+    fray("table", game, "phase", "assault", "--moving", "B")
     steps, _ = act(game, "assault", "Line", "--at", "Guns", "--cover", "3")
     cover = [e for e in steps[0]["events"] if e.get("event") == "modifier" and "cover" in e.get("what", "")]
     check(steps[0]["inputs"].get("fortified") is True, "a gun with Low Ammo instead is assaulted as fortified")
@@ -264,13 +280,18 @@ def bbb_tests(tmp):
     # Movement, where it must retire); `move --stay` ends a movement
     # without a roll
     game = new_game(tmp, "silenced-turn", "bbb", BBB_FORCES)
+    fray("table", game, "phase", "defensive-fire")  # after A's movement
     fray("table", game, "set", "Guns", "silenced=true")
     fray("table", game, "turn")
     check(units(game)["Guns"]["silenced"], "Silenced stays at the turn's end, until the gun's movement")
-    fray("table", game, "fire", "Guns", "--at", "Line", "--range", "6", status=2)
+    fray("table", game, "phase", "defensive-fire")  # B's turn: A's Defensive Fire
+    p = fray("table", game, "fire", "Guns", "--at", "Line", "--range", "6", status=2)
+    check("Silenced" in p.stderr, "a Silenced gun may not fire in its Defensive Fire: " + p.stderr)
+    fray("table", game, "turn")  # A's turn: its Unit Movement
     fray("table", game, "move", "Guns", "--stay")
     check(not units(game)["Guns"]["silenced"], "Silenced is removed at the end of the gun's movement (--stay)")
     fray("table", game, "turn")  # a unit moves once a turn (BBB Sequence of Play)
+    fray("table", game, "turn")  # and in its side's turn: A's again
     fray("table", game, "set", "Guns", "silenced=true")
     fray("table", game, "move", "Guns")
     g = units(game)["Guns"]
@@ -284,6 +305,8 @@ def bbb_tests(tmp):
     halted = False
     for seed in range(1, 40):
         game = new_game(tmp, f"halt{seed}", "bbb", BBB_FORCES, seed=seed)
+        # B's turn: its Line advances; A's Defensive Fire
+        fray("table", game, "phase", "defensive-fire", "--moving", "B")
         steps, after = act(game, "fire", "Mixed", "--at", "Line", "--range", "3", "--advancing")
         line = after["Line"]
         check(line.get("halted", False) == (steps[0]["outcome"]["target_halted"] and line["status"] != "destroyed"),
@@ -291,10 +314,12 @@ def bbb_tests(tmp):
         if not line.get("halted"):
             continue
         halted = True
+        fray("table", game, "phase", "assault")  # B's Assault
         p = fray("table", game, "assault", "Line", "--at", "Foot", status=2)
         check("Halted" in p.stderr, "a Halted unit does not assault this turn, and the message says so")
         fray("table", game, "turn")
         check(not units(game)["Line"]["halted"], "the halt ends with the turn")
+        fray("table", game, "phase", "assault", "--moving", "B")
         fray("table", game, "assault", "Line", "--at", "Foot")
         break
     check(halted, "the seeds reach a halted unit")

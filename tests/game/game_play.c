@@ -143,10 +143,15 @@ static void presidio_charge(const char *source)
 	fray_game_free(game);
 }
 
-/* BBB Assault (G6's default dice), then undone. */
+/* BBB Assault (G6's default dice) in the Confederate's Assault phase
+ * (BBB Sequence of Play), then undone. */
 static void bbb_assault(const char *source)
 {
 	fray_game *game = new_game(source, "bbb", "11", "bbb");
+	const char *phase[] = {"GAME", "phase", "assault", "--moving", "Confederate", NULL};
+	if (fray_game_act(game, 4, phase + 1, NULL, NULL, NULL) != FRAY_OK)
+		die("bbb phase");
+	step(game, "bbb", 1, phase);
 	char *events;
 	if (fray_game_apply(game, "assault", "Texas Brigade", "1st Brigade", 0, NULL, NULL, &events) != FRAY_OK)
 		die("bbb assault");
@@ -154,10 +159,10 @@ static void bbb_assault(const char *source)
 		die("no assault roll: %s", events);
 	free(events);
 	const char *words[] = {"GAME", "assault", "Texas Brigade", "--at", "1st Brigade", NULL};
-	step(game, "bbb", 1, words);
+	step(game, "bbb", 2, words);
 	if (fray_game_undo(game) != FRAY_OK)
 		die("bbb undo");
-	step(game, "bbb", 2, undo_words);
+	step(game, "bbb", 3, undo_words);
 	fray_game_free(game);
 }
 

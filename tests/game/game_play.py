@@ -35,9 +35,9 @@ def main():
                 sys.exit("after fray table %s: the game API's %s (%d bytes) differs from fray table's (%d bytes)"
                          % (" ".join(args), want, len(mine), len(theirs)))
             steps += 1
-        # new, the action and its undo, for each rule set
-        if steps != 6:
-            sys.exit("expected 6 steps in the plan, got %d" % steps)
+        # new, the action and its undo, for each rule set; BBB's phase
+        if steps != 7:
+            sys.exit("expected 7 steps in the plan, got %d" % steps)
         print("%d steps, the same bytes" % steps)
 
 

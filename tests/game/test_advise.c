@@ -473,6 +473,9 @@ static void assault_words_say_what_they_count(void **state)
 	(void)state;
 	fray_game *g = new_game("bbb", "bbb/forces.yaml", 3);
 	char *text = NULL;
+	/* the Union's Assault (BBB Sequence of Play) */
+	const char *const assault[] = {"phase", "assault"};
+	assert_int_equal(fray_game_act(g, 2, assault, NULL, NULL, NULL), FRAY_OK);
 	assert_int_equal(fray_game_advise(g, "Iron Brigade", "hold", 0, NULL, FRAY_FORMAT_JSON, &text), FRAY_OK);
 	fray_doc *d = json_of(text);
 	const fray_node *list = fray_map_get(fray_doc_root(d), "actions");

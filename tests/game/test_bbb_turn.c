@@ -1,5 +1,5 @@
 /* A Bloody Big Battles unit's turn in the game (the referee's finding 1,
- * 2026-12-03), against a model of the sheet written here, not fray's
+ * 2026-12-03), against a model of the sheet (bbb_sheet.h), not fray's
  * query. The Sequence of Play Summary: "First Player Unit Movement, First
  * Player Generals, Defensive Fire by Second Player, Offensive Fire by
  * First Player, Assault by First Player", then the second player's. A
@@ -7,7 +7,9 @@
  * phase comes once, so a unit moves once, fires once and assaults once,
  * and its movement comes before its fire, its fire before its assault. A
  * refused action exits with the rule named and writes nothing; advise and
- * play offer only what the game accepts. */
+ * play offer only what the game accepts. The game-wide phases (who acts
+ * in which phase) are test_bbb_phase.c's; here a unit's own limits, which
+ * hold with the phase kept or not (a game file from before it). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -18,42 +20,8 @@
 #include <cmocka.h>
 #include "../test_util.h"
 #include "game_test.h"
+#include "bbb_sheet.h"
 #include "example_game.h"
-
-/* X acts on T; both have bases enough to outlast a turn (a good-order
- * unit's movement roll never breaks it, and nobody fires at X, so it is
- * never Halted). */
-static const char forces[] = "rules: bbb\n"
-			     "units:\n"
-			     "  - {name: X, side: A, arm: infantry, training: trained, weapons: RR, bases: 20}\n"
-			     "  - {name: T, side: B, arm: infantry, training: trained, weapons: RR, bases: 20}\n";
-
-static fray_game *game_of(const char *text, uint64_t seed)
-{
-	fray_game *g = NULL;
-	if (fray_game_new(ctx, "turn.yaml", "bbb", "turn-forces.yaml", text, strlen(text), seed, NULL, NULL, &g) !=
-	    FRAY_OK)
-		fail_msg("new: %s", fray_ctx_message(ctx));
-	return g;
-}
-
-/* ---- the model of the sheet ---- */
-
-enum kind { MOVE, FIRE, ASSAULT, NKINDS };
-static const char *const kind_names[NKINDS] = {"move", "fire", "assault"};
-
-/* The Sequence of Play's phases come in this order, once each in a
- * player's turn: a unit acts in each at most once, and not in a phase
- * that comes before one it has acted in. */
-static bool model_allows(const bool *done, enum kind k)
-{
-	if (done[k])
-		return false;
-	for (int later = (int)k + 1; later < NKINDS; later++)
-		if (done[later])
-			return false;
-	return true;
-}
 
 /* What the game file should keep: the actions done, in the sheet's order. */
 static void model_text(const bool *done, char *dst, size_t cap)
@@ -62,18 +30,6 @@ static void model_text(const bool *done, char *dst, size_t cap)
 	for (int k = 0; k < NKINDS; k++)
 		if (done[k])
 			snprintf(dst + strlen(dst), cap - strlen(dst), "%s%s", dst[0] ? ", " : "", kind_names[k]);
-}
-
-static fray_status do_kind(fray_game *g, const char *unit, const char *target, enum kind k)
-{
-	switch (k) {
-	case MOVE:
-		return game_act(g, (const char *const[]){"move", unit, NULL});
-	case FIRE:
-		return game_act(g, (const char *const[]){"fire", unit, "--at", target, "--range", "5", NULL});
-	default:
-		return game_act(g, (const char *const[]){"assault", unit, "--at", target, NULL});
-	}
 }
 
 /* What X did this turn as the game file keeps it (status --json gives
@@ -122,17 +78,38 @@ static void offers_match(fray_game *g, const bool *done)
 	free(text);
 }
 
+/* g as a game file from before fray kept the phase (its moving and
+ * phase lines taken out): a unit's own limits only (docs/bbb.md). */
+static fray_game *without_phase(fray_game *g)
+{
+	char *text = game_saved(g);
+	for (const char *const *k = (const char *const[]){"\nmoving: ", "\nphase: ", NULL}; *k; k++) {
+		char *at = strstr(text, *k);
+		assert_non_null(at);
+		char *eol = strchr(at + 1, '\n');
+		memmove(at, eol, strlen(eol) + 1);
+	}
+	fray_game *old = NULL;
+	if (fray_game_load(ctx, "turn.yaml", text, strlen(text), &old) != FRAY_OK)
+		fail_msg("load: %s", fray_ctx_message(ctx));
+	free(text);
+	fray_game_free(g);
+	return old;
+}
+
 static int accepted_seen, refused_seen;
 
 /* Every sequence of three of X's actions in a turn, each accepted or
  * refused as the sheet says; a refusal names the rule and writes
- * nothing; then `turn`, and each action is X's again. */
+ * nothing; then `turn`, and each action is X's again. A game that keeps
+ * no phase (a file from before it), so that the unit's own order is all
+ * that decides: with the phase kept, test_bbb_phase.c. */
 static void every_sequence(void **state)
 {
 	(void)state;
 	for (int s = 0; s < NKINDS * NKINDS * NKINDS; s++) {
 		enum kind seq[3] = {(enum kind)(s / 9), (enum kind)(s / 3 % 3), (enum kind)(s % 3)};
-		fray_game *g = game_of(forces, 100 + (uint64_t)s);
+		fray_game *g = without_phase(bbb_game(bbb_forces, 100 + (uint64_t)s));
 		bool done[NKINDS] = {false};
 		for (int i = 0; i < 3; i++) {
 			offers_match(g, done);
@@ -185,17 +162,23 @@ static void the_referees_repro(void **state)
 	const char *const fire[] = {"fire", "Iron Brigade", "--at", "Texas Brigade", "--range", "5", NULL};
 	const char *const assault[] = {"assault", "Iron Brigade", "--at", "Texas Brigade", NULL};
 	const char *const move[] = {"move", "Iron Brigade", NULL};
+	const char *const next[] = {"next", NULL}, *const offensive[] = {"phase", "offensive-fire", NULL};
+	/* the Union moves first (its units are listed first): its Offensive
+	 * Fire, then its Assault */
 	const struct {
 		const char *const *words;
 		fray_status st;
 		const char *why;
-	} steps[] = {{fire, FRAY_OK, NULL},
+	} steps[] = {{fire, FRAY_ERR_INPUT, "the moving player's units fire in Offensive Fire"},
+		     {offensive, FRAY_OK, NULL},
+		     {fire, FRAY_OK, NULL},
 		     {fire, FRAY_ERR_INPUT, "it has fired this turn"},
 		     {fire, FRAY_ERR_INPUT, "it has fired this turn"},
+		     {next, FRAY_OK, NULL},
 		     {assault, FRAY_OK, NULL},
 		     {assault, FRAY_ERR_INPUT, "it has assaulted this turn"},
-		     {move, FRAY_ERR_INPUT, "Unit Movement phase comes before"},
-		     {move, FRAY_ERR_INPUT, "Unit Movement phase comes before"}};
+		     {move, FRAY_ERR_INPUT, "move in Unit Movement"},
+		     {move, FRAY_ERR_INPUT, "move in Unit Movement"}};
 	for (size_t i = 0; i < sizeof steps / sizeof *steps; i++) {
 		char *before = game_saved(g);
 		fray_status st = game_act(g, steps[i].words);
@@ -213,9 +196,17 @@ static void the_referees_repro(void **state)
 		}
 		free(before);
 	}
-	/* the next turn: the unit moves and fires again */
+	/* the Confederate's turn: the Iron Brigade fires in its Defensive
+	 * Fire and does not move; then the Union's: it moves and fires again */
+	assert_int_equal(game_act(g, (const char *const[]){"turn", NULL}), FRAY_OK);
+	assert_int_equal(game_act(g, move), FRAY_ERR_INPUT);
+	assert_non_null(strstr(fray_ctx_message(ctx), "only the moving player's units move"));
+	fray_ctx_clear(ctx);
+	assert_int_equal(game_act(g, (const char *const[]){"phase", "defensive-fire", NULL}), FRAY_OK);
+	assert_int_equal(game_act(g, fire), FRAY_OK);
 	assert_int_equal(game_act(g, (const char *const[]){"turn", NULL}), FRAY_OK);
 	assert_int_equal(game_act(g, move), FRAY_OK);
+	assert_int_equal(game_act(g, offensive), FRAY_OK);
 	assert_int_equal(game_act(g, fire), FRAY_OK);
 	fray_game_free(g);
 }
@@ -227,7 +218,8 @@ static void the_referees_repro(void **state)
 static void kept_in_the_file(void **state)
 {
 	(void)state;
-	fray_game *g = game_of(forces, 7);
+	fray_game *g = bbb_game(bbb_forces, 7);
+	assert_int_equal(game_act(g, (const char *const[]){"phase", "offensive-fire", NULL}), FRAY_OK);
 	assert_int_equal(do_kind(g, "X", "T", FIRE), FRAY_OK);
 	char *text = game_saved(g);
 	fray_game *back = NULL;
@@ -237,6 +229,7 @@ static void kept_in_the_file(void **state)
 	assert_string_equal(got, "fire");
 	assert_int_equal(do_kind(back, "X", "T", MOVE), FRAY_ERR_INPUT);
 	fray_ctx_clear(ctx);
+	assert_int_equal(game_act(back, (const char *const[]){"next", NULL}), FRAY_OK);
 	assert_int_equal(do_kind(back, "X", "T", ASSAULT), FRAY_OK);
 	x_turn(back, got, sizeof got);
 	assert_string_equal(got, "fire, assault");
@@ -300,28 +293,96 @@ static void unit_of(const char *cmd, char *dst, size_t cap)
 	snprintf(dst, cap, "%.*s", (int)n, p);
 }
 
+/* `play Union` and `play Confederate` in turn, from examples/bbb/forces.yaml
+ * and seed, until the game is over (or 300 plays): every play
+ * accepted (no refusal); the saved game (malloc'd). */
+static char *played(uint64_t seed)
+{
+	static const char *const goals[][2] = {{"win", "win"}, {"hold", "not-lose"}, {"casualties", "hold"}};
+	fray_game *g = example_game(ctx, "bbb", "bbb/forces.yaml", seed);
+	const char *const *goal = goals[seed % 3];
+	for (int i = 0; i < 300; i++) {
+		char *out = NULL;
+		const char *side = i % 2 ? "Confederate" : "Union";
+		fray_status st = fray_game_play(g, side, goal[i % 2], 0, NULL, FRAY_FORMAT_TEXT, &out);
+		if (st != FRAY_OK)
+			fail_msg("seed %llu, play %d (%s): refused: %s", (unsigned long long)seed, i, side,
+				 fray_ctx_message(ctx));
+		bool over = strstr(out, "the game is over") != NULL;
+		free(out);
+		if (over)
+			break;
+	}
+	char *file = game_saved(g);
+	fray_game_free(g);
+	return file;
+}
+
+/* A unit's side in the game file d (its units' list). */
+static const char *side_of(fray_doc *d, const char *unit)
+{
+	const fray_node *units = fray_map_get(fray_doc_root(d), "units");
+	for (size_t i = 0; i < fray_node_len(units); i++)
+		if (!strcmp(fray_node_scalar(fray_map_get(fray_node_item(units, i), "name")), unit))
+			return fray_node_scalar(fray_map_get(fray_node_item(units, i), "side"));
+	fail_msg("no unit %s", unit);
+	return NULL;
+}
+
+/* The game file played from seed, replayed: a new game from the same
+ * forces and seed, each logged command taken again by its words, ends
+ * with the same forces, turn, phase and dice (the log differs only in
+ * play's reasons). */
+static void replays(const char *file, uint64_t seed)
+{
+	fray_doc *d;
+	if (fray_doc_load_string(ctx, "played", file, strlen(file), &d) != FRAY_OK)
+		fail_msg("the game file: %s", fray_ctx_message(ctx));
+	const fray_node *log = fray_map_get(fray_doc_root(d), "log");
+	fray_game *g = example_game(ctx, "bbb", "bbb/forces.yaml", seed);
+	for (size_t e = 0; e < fray_node_len(log); e++) {
+		char cmd[512], *w[32];
+		size_t n = 0;
+		snprintf(cmd, sizeof cmd, "%s", fray_node_scalar(fray_map_get(fray_node_item(log, e), "command")));
+		/* the log's words: quoted where they hold a space */
+		for (char *p = cmd; *p && n < 31;) {
+			bool quoted = *p == '"';
+			w[n++] = p += quoted;
+			p += strcspn(p, quoted ? "\"" : " ");
+			if (*p)
+				*p++ = '\0';
+			p += *p == ' ';
+		}
+		w[n] = NULL;
+		if (game_act(g, (const char *const *)w) != FRAY_OK)
+			fail_msg("replay of '%s': %s", fray_node_scalar(fray_map_get(fray_node_item(log, e), "command")),
+				 fray_ctx_message(ctx));
+	}
+	char *again = game_saved(g);
+	const char *a = strstr(file, "\nlog:"), *b = strstr(again, "\nlog:");
+	assert_non_null(a);
+	assert_non_null(b);
+	if ((size_t)(a - file) != (size_t)(b - again) || memcmp(file, again, (size_t)(a - file)))
+		fail_msg("seed %llu: the game replayed from its log is not the game played", (unsigned long long)seed);
+	free(again);
+	fray_game_free(g);
+	fray_doc_free(d);
+}
+
 /* `play Union` and `play Confederate` in turn until the game is over:
  * the log never has a unit take an action the sheet rules out in its
- * turn (the model above, per unit and turn), and the game goes through
- * turns (each ends when neither side has an action left). */
+ * turn (the models of bbb_sheet.h: the phase's side and action, replayed
+ * from the log's next and turn; the unit's own order), the game goes
+ * through turns (each phase ends when neither side has an action left in
+ * it), and the game replays from its seed. */
 static void play_never_repeats(void **state)
 {
 	(void)state;
-	static const char *const goals[][2] = {{"win", "win"}, {"hold", "not-lose"}, {"casualties", "hold"}};
-	int actions = 0, turns = 0, moves = 0;
+	int actions = 0, turns = 0, moves = 0, fires[2] = {0, 0};
 	for (uint64_t seed = 1861; seed <= 1864; seed++) {
-		fray_game *g = example_game(ctx, "bbb", "bbb/forces.yaml", seed);
-		const char *const *goal = goals[seed % 3];
-		for (int i = 0; i < 300; i++) {
-			char *out = NULL;
-			const char *side = i % 2 ? "Confederate" : "Union";
-			assert_int_equal(fray_game_play(g, side, goal[i % 2], 0, NULL, FRAY_FORMAT_TEXT, &out), FRAY_OK);
-			bool over = strstr(out, "the game is over") != NULL;
-			free(out);
-			if (over)
-				break;
-		}
-		char *file = game_saved(g);
+		char *file = played(seed);
+		if (seed == 1861)
+			replays(file, seed);
 		fray_doc *d;
 		if (fray_doc_load_string(ctx, "played", file, strlen(file), &d) != FRAY_OK)
 			fail_msg("the game file: %s", fray_ctx_message(ctx));
@@ -332,6 +393,9 @@ static void play_never_repeats(void **state)
 		bool done[16][NKINDS] = {{false}};
 		size_t nnames = 0;
 		long turn = 1;
+		/* the Union moves first: its units are listed first */
+		enum phase phase = MOVEMENT;
+		const char *moving = "Union";
 		for (size_t e = 0; e < fray_node_len(log); e++) {
 			const fray_node *entry = fray_node_item(log, e);
 			const char *cmd = fray_node_scalar(fray_map_get(entry, "command"));
@@ -341,8 +405,14 @@ static void play_never_repeats(void **state)
 				memset(done, 0, sizeof done);
 				turn = t;
 			}
-			if (!strcmp(cmd, "turn")) {
+			if (!strcmp(cmd, "turn") || (!strcmp(cmd, "next") && phase == ASSAULTS)) {
 				turns++;
+				phase = MOVEMENT;
+				moving = strcmp(moving, "Union") ? "Union" : "Confederate";
+				continue;
+			}
+			if (!strcmp(cmd, "next")) {
+				phase++;
 				continue;
 			}
 			int k = -1;
@@ -360,19 +430,24 @@ static void play_never_repeats(void **state)
 				assert_true(nnames < 16);
 				snprintf(names[nnames++], sizeof names[0], "%s", unit);
 			}
+			bool mover = !strcmp(side_of(d, unit), moving);
+			if (!sheet_allows(phase, mover, (enum kind)k))
+				fail_msg("seed %llu, turn %ld: play made '%s' in %s of %s's turn", (unsigned long long)seed,
+					 turn, cmd, phase_words[phase], moving);
 			if (!model_allows(done[u], (enum kind)k))
 				fail_msg("seed %llu, turn %ld: play made '%s' after the unit's earlier actions this turn",
 					 (unsigned long long)seed, turn, cmd);
 			done[u][k] = true;
 			actions++;
 			moves += k == MOVE;
+			fires[mover] += k == FIRE;
 		}
 		fray_doc_free(d);
 		free(file);
-		fray_game_free(g);
 	}
-	/* the games went through turns, and play moved as well as fought */
-	assert_true(actions > 20 && turns > 3 && moves > 0);
+	/* the games went through turns, and play moved as well as fought,
+	 * in both fire phases */
+	assert_true(actions > 20 && turns > 3 && moves > 0 && fires[0] > 0 && fires[1] > 0);
 }
 
 int main(void)

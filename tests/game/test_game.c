@@ -185,6 +185,10 @@ static void bbb_assault(void **state)
 	fray_table("new '%s' --rules bbb --forces '%s/examples/bbb/forces.yaml' --seed 11", path, FRAY_SOURCE_DIR);
 	fray_game *game = load(path);
 	char *events;
+	/* the Confederate's Assault (BBB Sequence of Play: the game's phase) */
+	const char *confederate[] = {"--moving", "Confederate"};
+	assert_int_equal(apply_words(game, "phase", "assault", NULL, 2, confederate, NULL, NULL), FRAY_OK);
+	fray_table("'%s' phase assault --moving Confederate", path);
 	assert_int_equal(apply_words(game, "assault", "Texas Brigade", "1st Brigade", 0, NULL, NULL, &events), FRAY_OK);
 	assert_non_null(strstr(events, "\"procedure\": \"bbb.assault\""));
 	free(events);
@@ -312,6 +316,8 @@ static void bbb_low_ammo_instead(void **state)
 	fray_game *game = load(path);
 	const char *held[] = {"low_ammo_instead=true"};
 	assert_int_equal(apply_words(game, "set", "Battery B", NULL, 1, held, NULL, NULL), FRAY_OK);
+	/* the Union's Offensive Fire: the gun's fire is refused for its marker */
+	assert_int_equal(apply_words(game, "phase", "offensive-fire", NULL, 0, NULL, NULL, NULL), FRAY_OK);
 	const char *names[16];
 	size_t n = fray_game_actions(game, 2, names, 16);
 	for (size_t i = 0; i < n; i++)

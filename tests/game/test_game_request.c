@@ -741,6 +741,7 @@ static void typed_options(void **state)
 	char src[512];
 	snprintf(src, sizeof src, "%s/examples/bbb/forces.yaml", FRAY_SOURCE_DIR);
 	fray_table("new '%s' --rules bbb --forces '%s' --seed 4", path, src);
+	fray_table("'%s' phase offensive-fire", path); /* the Union's (BBB Sequence of Play) */
 	size_t len;
 	game = slurp(path, &len);
 	a = ask(game, "\"op\": \"apply\", \"action\": \"fire\", \"actor\": \"1st Brigade\", \"target\": "

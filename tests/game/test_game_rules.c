@@ -634,6 +634,39 @@ static void bbb_fire(fray_game *game, const char *firer, const char *target, con
 
 static int move_rows_seen[3]; /* a good-order unit; rallied (5,6); a base lost (0,1) */
 
+/* BBB Rally and recover: a good-order unit recovers a base on the
+ * table's roll (never past its starting bases); a disrupted one rallies
+ * in place on 5-6 and loses a base on 0-1. */
+static void bbb_move(fray_game *game, const char *mover)
+{
+	acted a = act(game, "move", mover, NULL);
+	const fray_node *o = at(step(&a, 0), "outcome");
+	const fray_node *u0 = before(&a, mover), *u1 = after(&a, mover);
+	if (!bool_at(u0, "disrupted")) {
+		move_rows_seen[0]++;
+		long b = int_at(u0, "bases") + (bool_at(o, "recover") ? 1 : 0);
+		assert_int_equal(int_at(u1, "bases"), b < int_at(u0, "start_bases") ? b : int_at(u0, "start_bases"));
+	} else if (!strcmp(str_at(o, "row"), "5,6")) {
+		move_rows_seen[1]++;
+		assert_false(bool_at(u1, "disrupted"));
+	} else if (!strcmp(str_at(o, "row"), "0,1")) {
+		move_rows_seen[2]++;
+		assert_int_equal(int_at(u1, "bases"), int_at(u0, "bases") - 1);
+	}
+	acted_free(&a);
+}
+
+/* The game's phase moved on (next, phase NAME, turn): no dice. */
+static void bbb_phase(fray_game *game, size_t n, const char *const *words)
+{
+	if (fray_game_act(game, n, words, NULL, NULL, NULL) != FRAY_OK)
+		fail_msg("%s: %s", words[0], fray_ctx_message(ctx));
+}
+
+/* Each action in its phase (BBB Sequence of Play): the Union moves first
+ * (its units are listed first): its Offensive Fire; then the
+ * Confederate's turn (its movement, its Offensive Fire, its Assault) and
+ * the Union's next (its movement). */
 static void bbb_engagement(uint64_t seed)
 {
 	fray_game *game = new_game("bbb", seed, NULL, NULL);
@@ -643,8 +676,18 @@ static void bbb_engagement(uint64_t seed)
 		     {"Iron Brigade", "Texas Brigade", "5"},
 		     {"Battery B", "Stuart's Horse", "10"},
 		     {"Texas Brigade", "Battery B", "3"}};
-	for (size_t i = 0; i < sizeof fires / sizeof *fires; i++)
+	bbb_phase(game, 2, (const char *const[]){"phase", "offensive-fire"});
+	for (size_t i = 0; i < sizeof fires / sizeof *fires; i++) {
+		if (i == 3) {
+			/* the Confederate's turn: the Georgia Brigade, fired at,
+			 * moves; then its Offensive Fire */
+			bbb_phase(game, 1, (const char *const[]){"turn"});
+			bbb_move(game, "Georgia Brigade");
+			bbb_phase(game, 2, (const char *const[]){"phase", "offensive-fire"});
+		}
 		bbb_fire(game, fires[i].firer, fires[i].target, fires[i].range);
+	}
+	bbb_phase(game, 1, (const char *const[]){"next"});
 	/* BBB Assault: the bases from the forces, each side's losses off,
 	 * the defender Disrupted as the table says */
 	acted a = act(game, "assault", "Texas Brigade", "--at", "1st Brigade", NULL);
@@ -657,32 +700,9 @@ static void bbb_engagement(uint64_t seed)
 	assert_int_equal(bool_at(after(&a, "1st Brigade"), "disrupted"),
 			 bool_at(before(&a, "1st Brigade"), "disrupted") || bool_at(o, "defender_disrupted"));
 	acted_free(&a);
-	/* BBB Rally and recover: a good-order unit recovers a base on the
-	 * table's roll (never past its starting bases); a disrupted one rallies
-	 * in place on 5-6 and loses a base on 0-1. The Georgia Brigade was
-	 * fired at; the Iron Brigade was not. The Iron Brigade fired this
-	 * turn, and Unit Movement comes before the fire phases (BBB Sequence
-	 * of Play): both move in the next turn (BBB's turn rolls nothing). */
-	const char *turn[] = {"turn"};
-	assert_int_equal(fray_game_act(game, 1, turn, NULL, NULL, NULL), FRAY_OK);
-	static const char *const movers[] = {"Georgia Brigade", "Iron Brigade"};
-	for (size_t i = 0; i < 2; i++) {
-		a = act(game, "move", movers[i], NULL);
-		o = at(step(&a, 0), "outcome");
-		const fray_node *u0 = before(&a, movers[i]), *u1 = after(&a, movers[i]);
-		if (!bool_at(u0, "disrupted")) {
-			move_rows_seen[0]++;
-			long b = int_at(u0, "bases") + (bool_at(o, "recover") ? 1 : 0);
-			assert_int_equal(int_at(u1, "bases"), b < int_at(u0, "start_bases") ? b : int_at(u0, "start_bases"));
-		} else if (!strcmp(str_at(o, "row"), "5,6")) {
-			move_rows_seen[1]++;
-			assert_false(bool_at(u1, "disrupted"));
-		} else if (!strcmp(str_at(o, "row"), "0,1")) {
-			move_rows_seen[2]++;
-			assert_int_equal(int_at(u1, "bases"), int_at(u0, "bases") - 1);
-		}
-		acted_free(&a);
-	}
+	/* the Union's turn: the Iron Brigade, not fired at, moves */
+	bbb_phase(game, 1, (const char *const[]){"turn"});
+	bbb_move(game, "Iron Brigade");
 	fray_game_free(game);
 }
 

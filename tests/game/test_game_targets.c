@@ -167,16 +167,24 @@ static void bbb_targets_are_the_enemy_in_play(void **state)
 				       NULL, &g),
 			 FRAY_OK);
 	size_t listed = 0, refused = 0;
+	/* the Union's Offensive Fire, then its Assault (BBB Sequence of Play:
+	 * each in its phase); then the Confederate's Defensive Fire */
+	static const char *const phases[][4] = {{"phase", "offensive-fire", NULL}, {"next", NULL},
+						{"phase", "defensive-fire", "--moving", "Union"}};
+	assert_int_equal(apply_words(g, phases[0][0], phases[0][1], NULL, 0, NULL, NULL, NULL), FRAY_OK);
 	compare(g, &listed, &refused);
 	assert_true(listed > 0 && refused > 0);
 	/* First (Union) fires at and assaults Texans only: not its own side,
 	 * not the destroyed Louisianans, not itself */
 	size_t t[8];
 	for (int k = 0; k < 2; k++) {
+		if (k)
+			assert_int_equal(apply_words(g, "next", NULL, NULL, 0, NULL, NULL, NULL), FRAY_OK);
 		assert_int_equal(fray_game_targets(g, 0, k ? "assault" : "fire", t, 8), 1);
 		assert_string_equal(fray_game_unit(g, t[0]), "Texans");
 	}
 	/* cap: no more than asked for */
+	assert_int_equal(apply_words(g, "phase", "defensive-fire", NULL, 2, phases[2] + 2, NULL, NULL), FRAY_OK);
 	assert_int_equal(fray_game_targets(g, 2, "fire", t, 1), 1);
 	fray_game_free(g);
 }
@@ -210,49 +218,59 @@ static void units_op_lists_the_targets(void **state)
 	assert_int_equal(fray_game_new(ctx, "b.yaml", "bbb", "b-forces.yaml", bbb_forces, strlen(bbb_forces), 3, NULL,
 				       NULL, &g),
 			 FRAY_OK);
-	const char *bytes;
-	size_t len;
-	assert_int_equal(fray_game_save(g, &bytes, &len), FRAY_OK);
-	/* {"op": "units", "game": the text as a JSON string} */
-	char *req = malloc(2 * len + 64), *w = req;
-	assert_non_null(req);
-	w += sprintf(w, "{\"op\": \"units\", \"game\": \"");
-	for (size_t i = 0; i < len; i++) {
-		if (bytes[i] == '\n') {
-			*w++ = '\\';
-			*w++ = 'n';
-			continue;
+	/* the Union's Unit Movement, its Offensive Fire, then its Assault (BBB
+	 * Sequence of Play: each action in its phase) */
+	size_t seen = 0, moves = 0;
+	for (int phase = 0; phase < 3; phase++) {
+		const char *const *step = phase == 2 ? (const char *const[]){"next", NULL}
+						     : (const char *const[]){"phase", "offensive-fire", NULL};
+		if (phase)
+			assert_int_equal(apply_words(g, step[0], step[1], NULL, 0, NULL, NULL, NULL), FRAY_OK);
+		const char *bytes;
+		size_t len;
+		assert_int_equal(fray_game_save(g, &bytes, &len), FRAY_OK);
+		/* {"op": "units", "game": the text as a JSON string} */
+		char *req = malloc(2 * len + 64), *w = req;
+		assert_non_null(req);
+		w += sprintf(w, "{\"op\": \"units\", \"game\": \"");
+		for (size_t i = 0; i < len; i++) {
+			if (bytes[i] == '\n') {
+				*w++ = '\\';
+				*w++ = 'n';
+				continue;
+			}
+			if (bytes[i] == '"' || bytes[i] == '\\')
+				*w++ = '\\';
+			*w++ = bytes[i];
 		}
-		if (bytes[i] == '"' || bytes[i] == '\\')
-			*w++ = '\\';
-		*w++ = bytes[i];
-	}
-	strcpy(w, "\"}");
-	char *answer = NULL;
-	assert_int_equal(fray_game_request(ctx, req, strlen(req), &answer), FRAY_OK);
-	free(req);
-	fray_doc *d = NULL;
-	assert_int_equal(fray_doc_load_string(ctx, "answer", answer, strlen(answer), &d), FRAY_OK);
-	free(answer);
-	const fray_node *first = fray_node_item(fray_map_get(fray_doc_root(d), "units"), 0);
-	assert_string_equal(fray_node_scalar(fray_map_get(first, "name")), "First");
-	const fray_node *acts = fray_map_get(first, "actions");
-	size_t seen = 0;
-	for (size_t i = 0; i < fray_node_len(acts); i++) {
-		const fray_node *a = fray_node_item(acts, i);
-		const char *name = fray_node_scalar(fray_map_get(a, "name"));
-		const fray_node *targets = fray_map_get(a, "targets");
-		if (!strcmp(name, "move")) {
-			assert_null(targets);
-			continue;
+		strcpy(w, "\"}");
+		char *answer = NULL;
+		assert_int_equal(fray_game_request(ctx, req, strlen(req), &answer), FRAY_OK);
+		free(req);
+		fray_doc *d = NULL;
+		assert_int_equal(fray_doc_load_string(ctx, "answer", answer, strlen(answer), &d), FRAY_OK);
+		free(answer);
+		const fray_node *first = fray_node_item(fray_map_get(fray_doc_root(d), "units"), 0);
+		assert_string_equal(fray_node_scalar(fray_map_get(first, "name")), "First");
+		const fray_node *acts = fray_map_get(first, "actions");
+		for (size_t i = 0; i < fray_node_len(acts); i++) {
+			const fray_node *a = fray_node_item(acts, i);
+			const char *name = fray_node_scalar(fray_map_get(a, "name"));
+			const fray_node *targets = fray_map_get(a, "targets");
+			if (!strcmp(name, "move")) {
+				assert_null(targets);
+				moves++;
+				continue;
+			}
+			assert_non_null(targets);
+			assert_int_equal(fray_node_len(targets), 1);
+			assert_string_equal(fray_node_scalar(fray_node_item(targets, 0)), "Texans");
+			seen++;
 		}
-		assert_non_null(targets);
-		assert_int_equal(fray_node_len(targets), 1);
-		assert_string_equal(fray_node_scalar(fray_node_item(targets, 0)), "Texans");
-		seen++;
+		fray_doc_free(d);
 	}
 	assert_int_equal(seen, 2); /* fire and assault */
-	fray_doc_free(d);
+	assert_int_equal(moves, 1);
 	fray_game_free(g);
 }
 

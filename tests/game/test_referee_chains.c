@@ -144,6 +144,8 @@ static void attacks_only_on_the_enemy(void **state)
 	assert_int_equal(fray_game_log_len(g), 0);
 	assert_int_equal(unit_field(g, "Second", "bases"), 4);
 	const char *const on_enemy[] = {"assault", "First", "--at", "Texans", NULL};
+	/* the Union's Assault (BBB Sequence of Play: the game's phase) */
+	assert_int_equal(game_act(g, (const char *const[]){"phase", "assault", NULL}), FRAY_OK);
 	assert_int_equal(game_act(g, on_enemy), FRAY_OK);
 	fray_game_free(g);
 

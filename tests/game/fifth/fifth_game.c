@@ -64,8 +64,9 @@ static const table_action *actions(size_t *n)
 	return fifth_actions;
 }
 
-static bool may(const table_unit *u, const char *action)
+static bool may(const table_game *g, const table_unit *u, const char *action)
 {
+	(void)g;
 	const fifth_unit *f = UNIT_OWN_OF(const fifth_unit, u);
 	return !(strcmp(action, "shoot") == 0 && (f->shaken || f->men == 0));
 }

@@ -1,0 +1,299 @@
+/* Bloody Big Battles' game-wide phases, against a model of the sheet
+ * written here, not fray's query. The Sequence of Play Summary: "First
+ * Player Unit Movement, First Player Generals, Defensive Fire by Second
+ * Player, Offensive Fire by First Player, Assault by First Player", then
+ * the same with the players swapped. So in a player's turn only the moving
+ * player's units move (Unit Movement), fire in Offensive Fire and assault
+ * (Assault); the other player's units only fire, in Defensive Fire; and
+ * the Generals phase has no unit action (the sheet gives it no roll).
+ * `next` ends a phase, `phase NAME` goes forward to one, `turn` (or
+ * `next` after the Assault) gives the other player its turn. A refused
+ * action names the rule and writes nothing; advise lists, and play takes,
+ * only what the sheet allows. docs/bbb.md, "The phases of a turn". */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+#include "../test_util.h"
+#include "game_test.h"
+#include "bbb_sheet.h"
+
+/* The game's phase and moving side as status --json gives them. */
+static void where(const fray_game *g, char *phase, char *moving, size_t cap)
+{
+	fray_doc *d = game_status_doc(g);
+	const char *p = fray_node_scalar(fray_map_get(fray_doc_root(d), "phase"));
+	const char *m = fray_node_scalar(fray_map_get(fray_doc_root(d), "moving"));
+	snprintf(phase, cap, "%s", p ? p : "(none)");
+	snprintf(moving, cap, "%s", m ? m : "(none)");
+	fray_doc_free(d);
+}
+
+static void assert_at(const fray_game *g, const char *phase, const char *moving)
+{
+	char p[64], m[64];
+	where(g, p, m, sizeof p);
+	if (strcmp(p, phase) || strcmp(m, moving))
+		fail_msg("the game is at %s of %s's turn, expected %s of %s's", p, m, phase, moving);
+}
+
+/* What the game offers unit i (fray_game_actions, which play and
+ * fray_game_targets ask, and advise's list) against the sheet. */
+static void offers_match(fray_game *g, size_t i, const char *name, enum phase p, bool moving, const bool *done)
+{
+	const char *names[8];
+	size_t n = fray_game_actions(g, i, names, 8);
+	char *text = NULL;
+	assert_int_equal(fray_game_advise(g, name, "hold", 0, NULL, FRAY_FORMAT_JSON, &text), FRAY_OK);
+	for (int k = 0; k < NKINDS; k++) {
+		bool want = sheet_allows(p, moving, (enum kind)k) && !done[k], listed = false;
+		for (size_t j = 0; j < n; j++)
+			listed |= !strcmp(names[j], kind_names[k]);
+		if (listed != want)
+			fail_msg("%s in %s: fray_game_actions %s %s; the sheet %s it", name, phase_words[p],
+				 listed ? "lists" : "leaves out", kind_names[k], want ? "allows" : "rules out");
+		char key[40];
+		snprintf(key, sizeof key, "\"action\": \"%s\"", kind_names[k]);
+		if ((strstr(text, key) != NULL) != want)
+			fail_msg("%s in %s: advise %s %s; the sheet %s it", name, phase_words[p],
+				 strstr(text, key) ? "lists" : "leaves out", kind_names[k], want ? "allows" : "rules out");
+	}
+	free(text);
+}
+
+/* Every phase of the first player's turn, each of both units' actions:
+ * accepted as the sheet says (and once: the same action again in the
+ * phase refused), else refused with the unit and the rule named and
+ * nothing written. The phases reached by `next`, and by `phase NAME`. */
+static void every_phase_and_side(void **state)
+{
+	(void)state;
+	int accepted = 0, refused = 0;
+	for (int how = 0; how < 2; how++)
+		for (int p = 0; p < NPHASES; p++)
+			for (int who = 0; who < 2; who++)
+				for (int k = 0; k < NKINDS; k++) {
+					fray_game *g = bbb_game(bbb_forces, 40 + (uint64_t)(p * 10 + who * 3 + k));
+					if (how == 0)
+						for (int s = 0; s < p; s++)
+							assert_int_equal(game_act(g, (const char *const[]){"next", NULL}), FRAY_OK);
+					else if (p > 0)
+						assert_int_equal(game_act(g, (const char *const[]){"phase", phase_words[p],
+												    NULL}), FRAY_OK);
+					assert_at(g, phase_words[p], "A");
+					const char *unit = who ? "T" : "X", *target = who ? "X" : "T";
+					bool moving = who == 0, none[NKINDS] = {false};
+					offers_match(g, (size_t)who, unit, (enum phase)p, moving, none);
+					bool want = sheet_allows((enum phase)p, moving, (enum kind)k);
+					for (int again = 0; again < 2; again++) {
+						char *before = game_saved(g);
+						fray_status st = do_kind(g, unit, target, (enum kind)k);
+						if (want && !again) {
+							if (st != FRAY_OK)
+								fail_msg("%s's %s in %s refused: %s", unit, kind_names[k],
+									 phase_words[p], fray_ctx_message(ctx));
+							accepted++;
+						} else {
+							if (st != FRAY_ERR_INPUT)
+								fail_msg("%s's %s in %s accepted%s", unit, kind_names[k],
+									 phase_words[p], again ? " twice" : "");
+							const char *m = fray_ctx_message(ctx);
+							char who_says[32];
+							snprintf(who_says, sizeof who_says, "%s cannot %s", unit, kind_names[k]);
+							if (!strstr(m, who_says) || !strstr(m, "BBB Sequence of Play"))
+								fail_msg("the refusal does not name the unit and the rule: %s", m);
+							fray_ctx_clear(ctx);
+							char *after = game_saved(g);
+							assert_string_equal(before, after);
+							free(after);
+							refused++;
+						}
+						free(before);
+						if (!want)
+							break;
+					}
+					fray_game_free(g);
+				}
+	/* 2 ways x (4 allowed + 26 refused + 4 repeats) */
+	assert_int_equal(accepted, 2 * 4);
+	assert_int_equal(refused, 2 * (26 + 4));
+}
+
+/* next runs the phases in the sheet's order; after the Assault it gives
+ * the other player its turn (as turn does, from any phase), and the
+ * sheet's table swaps sides with it. */
+static void next_and_turn(void **state)
+{
+	(void)state;
+	fray_game *g = bbb_game(bbb_forces, 3);
+	const char *order[] = {"A", "B", "A"};
+	for (int t = 0; t < 3; t++)
+		for (int p = 0; p < NPHASES; p++) {
+			assert_at(g, phase_words[p], order[t]);
+			bool none[NKINDS] = {false};
+			offers_match(g, 0, "X", (enum phase)p, !strcmp(order[t], "A"), none);
+			offers_match(g, 1, "T", (enum phase)p, !strcmp(order[t], "B"), none);
+			assert_int_equal(game_act(g, (const char *const[]){"next", NULL}), FRAY_OK);
+		}
+	assert_int_equal(fray_game_turn(g), 4);
+	/* turn from the middle of a player's turn: the other player moves */
+	assert_int_equal(game_act(g, (const char *const[]){"phase", "defensive-fire", NULL}), FRAY_OK);
+	assert_int_equal(game_act(g, (const char *const[]){"turn", NULL}), FRAY_OK);
+	assert_at(g, "movement", "A");
+	/* the phases go forward: back is refused, nothing written */
+	assert_int_equal(game_act(g, (const char *const[]){"phase", "offensive-fire", NULL}), FRAY_OK);
+	static const char *const back[] = {"movement", "defensive-fire", "offensive-fire", "charge"};
+	for (size_t i = 0; i < sizeof back / sizeof *back; i++) {
+		char *before = game_saved(g);
+		assert_int_equal(game_act(g, (const char *const[]){"phase", back[i], NULL}), FRAY_ERR_INPUT);
+		fray_ctx_clear(ctx);
+		char *after = game_saved(g);
+		assert_string_equal(before, after);
+		free(before);
+		free(after);
+	}
+	/* undo takes a phase back as it takes an action back */
+	assert_int_equal(fray_game_undo(g), FRAY_OK);
+	assert_at(g, "movement", "A");
+	assert_int_equal(fray_game_undo(g), FRAY_OK);
+	assert_at(g, "defensive-fire", "B");
+	fray_game_free(g);
+}
+
+/* "Silenced marker is removed at end of Movement phase" (Silenced
+ * Artillery): the moving player's guns, when its Unit Movement ends,
+ * whether or not they moved; not the other player's. */
+static void silenced_until_movement_ends(void **state)
+{
+	(void)state;
+	static const char guns[] = "rules: bbb\n"
+				   "units:\n"
+				   "  - {name: G, side: A, arm: artillery, weapons: RA, bases: 1, silenced: true}\n"
+				   "  - {name: H, side: B, arm: artillery, weapons: RA, bases: 1, silenced: true}\n";
+	fray_game *g = bbb_game(guns, 5);
+	assert_int_equal(game_act(g, (const char *const[]){"next", NULL}), FRAY_OK);
+	char *s = game_unit_field(g, "G", "silenced"), *t = game_unit_field(g, "H", "silenced");
+	assert_string_equal(s, "false");
+	assert_string_equal(t, "true");
+	free(s);
+	free(t);
+	/* H, silenced, may not fire in its Defensive Fire */
+	assert_int_equal(game_act(g, (const char *const[]){"next", NULL}), FRAY_OK);
+	assert_int_equal(do_kind(g, "H", "G", FIRE), FRAY_ERR_INPUT);
+	fray_ctx_clear(ctx);
+	/* B's turn from its Unit Movement: turn ends it too */
+	assert_int_equal(game_act(g, (const char *const[]){"turn", NULL}), FRAY_OK);
+	assert_at(g, "movement", "B");
+	assert_int_equal(game_act(g, (const char *const[]){"turn", NULL}), FRAY_OK);
+	t = game_unit_field(g, "H", "silenced");
+	assert_string_equal(t, "false");
+	free(t);
+	fray_game_free(g);
+}
+
+/* Replace the first "from" in text with "to" (malloc'd). */
+static char *replaced(const char *text, const char *from, const char *to)
+{
+	const char *at = strstr(text, from);
+	if (!at)
+		fail_msg("no '%s' in the game file", from);
+	size_t n = strlen(text) + strlen(to) + 1;
+	char *out = malloc(n);
+	assert_non_null(out);
+	snprintf(out, n, "%.*s%s%s", (int)(at - text), text, to, at + strlen(from));
+	return out;
+}
+
+/* The file keeps moving and phase, read back; a bad value is refused
+ * with its file, line and column; a file from before them keeps no phase
+ * (the unit's own limits only), `next` says how to start, and `phase
+ * NAME --moving SIDE` starts keeping them. A forces file may name the
+ * first player. */
+static void kept_in_the_file(void **state)
+{
+	(void)state;
+	fray_game *g = bbb_game(bbb_forces, 9);
+	assert_int_equal(game_act(g, (const char *const[]){"phase", "defensive-fire", NULL}), FRAY_OK);
+	char *text = game_saved(g);
+	assert_non_null(strstr(text, "\nmoving: \"A\"\nphase: defensive-fire\n"));
+	fray_game *back = NULL;
+	assert_int_equal(fray_game_load(ctx, "phase.yaml", text, strlen(text), &back), FRAY_OK);
+	assert_at(back, "defensive-fire", "A");
+	assert_int_equal(do_kind(back, "T", "X", FIRE), FRAY_OK);
+	fray_game_free(back);
+	/* refused on reading, with the place */
+	const struct {
+		const char *from, *to, *says;
+	} bad[] = {{"phase: defensive-fire", "phase: fire", "phase"},
+		   {"moving: \"A\"", "moving: \"C\"", "moving: expected the side of a unit"},
+		   {"moving: \"A\"\n", "", "phase: a game keeps moving and phase together"},
+		   {"phase: defensive-fire\n", "", "moving: a game keeps moving and phase together"}};
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		char *wrong = replaced(text, bad[i].from, bad[i].to);
+		int line = 1;
+		for (const char *p = text; p < strstr(text, bad[i].from); p++)
+			line += *p == '\n';
+		/* the key left out: the other key is at fault, a line on or back */
+		if (!bad[i].to[0])
+			line += i == 2 ? 0 : -1;
+		char at[48];
+		snprintf(at, sizeof at, "phase.yaml:%d:", line);
+		fray_game *no = NULL;
+		assert_int_equal(fray_game_load(ctx, "phase.yaml", wrong, strlen(wrong), &no), FRAY_ERR_INPUT);
+		const char *m = fray_ctx_message(ctx);
+		if (!strstr(m, at) || !strstr(m, bad[i].says))
+			fail_msg("%s -> %s: the refusal does not say %s and '%s': %s", bad[i].from, bad[i].to, at,
+				 bad[i].says, m);
+		fray_ctx_clear(ctx);
+		free(wrong);
+	}
+	/* a file from before: no phase kept, either side acts as before */
+	char *a = replaced(text, "moving: \"A\"\n", ""), *old = replaced(a, "phase: defensive-fire\n", "");
+	assert_int_equal(fray_game_load(ctx, "phase.yaml", old, strlen(old), &back), FRAY_OK);
+	assert_at(back, "(none)", "(none)");
+	assert_int_equal(do_kind(back, "X", "T", FIRE), FRAY_OK);
+	assert_int_equal(do_kind(back, "T", "X", FIRE), FRAY_OK);
+	assert_int_equal(game_act(back, (const char *const[]){"next", NULL}), FRAY_ERR_INPUT);
+	assert_non_null(strstr(fray_ctx_message(ctx), "phase NAME --moving SIDE"));
+	fray_ctx_clear(ctx);
+	assert_int_equal(game_act(back, (const char *const[]){"turn", NULL}), FRAY_OK);
+	assert_at(back, "(none)", "(none)");
+	assert_int_equal(game_act(back, (const char *const[]){"phase", "assault", "--moving", "B", NULL}), FRAY_OK);
+	assert_at(back, "assault", "B");
+	assert_int_equal(do_kind(back, "X", "T", FIRE), FRAY_ERR_INPUT);
+	fray_ctx_clear(ctx);
+	assert_int_equal(do_kind(back, "T", "X", ASSAULT), FRAY_OK);
+	/* undo back to the file that kept none */
+	assert_int_equal(fray_game_undo(back), FRAY_OK);
+	assert_int_equal(fray_game_undo(back), FRAY_OK);
+	assert_at(back, "(none)", "(none)");
+	fray_game_free(back);
+	free(a);
+	free(old);
+	free(text);
+	fray_game_free(g);
+	/* the forces file names the first player */
+	char *second = replaced(bbb_forces, "units:\n", "moving: B\nunits:\n");
+	g = bbb_game(second, 1);
+	assert_at(g, "movement", "B");
+	assert_int_equal(do_kind(g, "T", "X", MOVE), FRAY_OK);
+	assert_int_equal(do_kind(g, "X", "T", MOVE), FRAY_ERR_INPUT);
+	fray_ctx_clear(ctx);
+	fray_game_free(g);
+	free(second);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(every_phase_and_side),
+		cmocka_unit_test(next_and_turn),
+		cmocka_unit_test(silenced_until_movement_ends),
+		cmocka_unit_test(kept_in_the_file),
+	};
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
