@@ -1342,8 +1342,13 @@ static int act_move(table_game *g, table_unit *u, table_unit *t, const player_op
 	const char *verb = fray_presidio_action_names[a];
 	const char *into = frayi_player_value(p, "--into");
 	table_unit *to = NULL;
-	if (into && !(to = frayi_table_unit_named(g, into)))
-		return FRAY_ERR_INPUT;
+	if (into && !(to = frayi_table_unit_named(g, into))) {
+		/* the option named, for the player and the page's field */
+		char why[512];
+		snprintf(why, sizeof why, "%s", fray_ctx_message(g->ctx));
+		fray_ctx_clear(g->ctx);
+		return frayi_game_fail_input(g, FRAY_ERR_INPUT, "--into", "--into: %s", why);
+	}
 	if (to == u)
 		return frayi_game_fail(g, FRAY_ERR_INPUT, "--into: a unit cannot move into contact with itself");
 	int st = able(g, u, FRAY_PRESIDIO_ACT_CHARGE, verb);

@@ -85,6 +85,14 @@ static unsigned fail(char *msg, size_t cap, unsigned status, const char *fmt, co
 	return status;
 }
 
+/* A game past FRAY_GAME_MAX_BYTES: 422, the budget said from the macro. */
+static unsigned too_big(char *msg, size_t cap, const char *name, const char *how)
+{
+	snprintf(msg, cap, "%s: %sa game has at most %u KiB (FRAY_GAME_MAX_BYTES)", name, how,
+		 (unsigned)(FRAY_GAME_MAX_BYTES / 1024));
+	return 422;
+}
+
 static void path_of(const serve_store *s, const char *name, const char *ext, char *out, size_t cap)
 {
 	snprintf(out, cap, "%s/%s.%s", s->dir, name, ext);
@@ -260,8 +268,7 @@ unsigned serve_store_open(serve_store *s, const char *name, serve_held *h, char 
 		h->fd = fd;
 		if (h->len > FRAY_GAME_MAX_BYTES) { /* put there by hand: never handed on cut short */
 			serve_store_close(h);
-			_Static_assert(FRAY_GAME_MAX_BYTES == 2064384, "the message's budget");
-			return fail(msg, cap, 422, "%s: larger than a game's budget (2,064,384 bytes)%s", name, "");
+			return too_big(msg, cap, name, "past a game's budget: ");
 		}
 		break;
 	}
@@ -297,7 +304,7 @@ unsigned serve_store_write(serve_store *s, const char *name, serve_held *h, cons
 			   const char *what, char *msg, size_t cap)
 {
 	if (len > FRAY_GAME_MAX_BYTES)
-		return fail(msg, cap, 422, "%s: a game has at most 2016 KiB (FRAY_GAME_MAX_BYTES)%s", name, "");
+		return too_big(msg, cap, name, "");
 	char *mine = malloc(len + 1);
 	if (!mine)
 		return fail(msg, cap, 503, "out of memory%s%s", "", "");
@@ -350,7 +357,7 @@ unsigned serve_store_create(serve_store *s, const char *name, const char *text, 
 	if (!serve_game_name_ok(name))
 		return fail(msg, cap, 400, "%s: not a game's name (1 to 32 of a-z, 0-9, - and _)%s", name, "");
 	if (len > FRAY_GAME_MAX_BYTES)
-		return fail(msg, cap, 422, "%s: a game has at most 2016 KiB (FRAY_GAME_MAX_BYTES)%s", name, "");
+		return too_big(msg, cap, name, "");
 	pthread_mutex_lock(&s->create);
 	unsigned status = 0;
 	char tmp[4096], path[4096];

@@ -220,6 +220,23 @@ static void volley_leaves_out_every_officer_and_nco(void **state)
 	fray_game_free(g);
 }
 
+/* The reviewer's finding (2026-12-03): `move --into` naming no unit said
+ * "no unit named ..." without the option; it names it now. */
+static void into_names_its_option(void **state)
+{
+	(void)state;
+	fray_game *g = game_of(3);
+	const char *const words[] = {"move", "Lancers", "--into", "Nobody"};
+	char *out = NULL;
+	assert_int_equal(fray_game_act(g, 4, words, NULL, "json", &out), FRAY_ERR_INPUT);
+	const char *msg = fray_ctx_message(ctx);
+	if (strncmp(msg, "--into: no unit named 'Nobody'", strlen("--into: no unit named 'Nobody'")) != 0)
+		fail_msg("the refusal does not name --into first: %s", msg);
+	fray_ctx_clear(ctx);
+	free(out);
+	fray_game_free(g);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -227,6 +244,7 @@ int main(void)
 		cmocka_unit_test(disordered_line_unit_is_in_a_clump),
 		cmocka_unit_test(melee_on_a_panicked_unit_is_its_surrender),
 		cmocka_unit_test(volley_leaves_out_every_officer_and_nco),
+		cmocka_unit_test(into_names_its_option),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
