@@ -11,7 +11,8 @@ issue 43: the form comes from the action's typed options), a
 charge whose reaction the page asks, undo; the game the page keeps equals
 byte for byte the file `fray table` writes with the same forces, seed and
 actions; a chits game's combat (the chits drawn by fray, the combat die
-rolls the players' numbers). No sideways scroll; screenshots of the game screen and of the
+rolls the players' numbers); a BBB game's phases on the phone (Next phase).
+No sideways scroll; screenshots of the game screen and of the
 game's HTML report at both sizes. Usage: FRAY SHOTS_DIR"""
 import base64
 import json
@@ -435,6 +436,47 @@ def chits_combat(fray, url, seed, shots, tmp):
         d.quit()
 
 
+def bbb_phases(fray, url, seed, shots, tmp):
+    """A BBB game on the phone's screen keeps the Sequence of Play: the
+    line names the moving side and the phase (the first unit's side moves
+    first), Next phase ends the phase (Unit Movement, then the Generals),
+    and the page's game is fray table's file after `next`."""
+    d = browser(True)
+    try:
+        d.get(url + "game.html")
+        d.execute_script("localStorage.clear()")
+        d.get(url + "game.html")
+        wait(d, "#new-game", "new game")
+        waiter(d, 30).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#forces-pick option")) > 1)
+        Select(d.find_element(By.ID, "forces-pick")).select_by_value("examples/bbb/forces.yaml")
+        s = d.find_element(By.ID, "seed")
+        s.clear()
+        s.send_keys(str(seed))
+        d.find_element(By.ID, "start").click()
+        wait(d, "button.unit", "the BBB forces")
+        line = d.find_element(By.ID, "game-line").text
+        check("Union's turn, movement" in line, "bbb phases: the line does not say Union moves: %r" % line)
+        nxt = d.find_element(By.ID, "next-phase")
+        check(nxt.is_displayed(), "bbb phases: no Next phase button")
+        check(not d.find_element(By.ID, "pass").is_displayed(), "bbb phases: a Presidio Pass button in a BBB game")
+        nxt.click()
+        waiter(d, 60).until(lambda d: "generals" in d.find_element(By.ID, "game-line").text or
+                                   d.find_element(By.ID, "error").is_displayed())
+        line = d.find_element(By.ID, "game-line").text
+        check("Union's turn, generals" in line, "bbb phases: Next phase did not reach the Generals: %r" % line)
+        if shots:
+            d.execute_script("document.getElementById('game-line').scrollIntoView()")
+            d.save_screenshot(os.path.join(shots, "game-bbb-phase-412.png"))
+        path = os.path.join(tmp, "bbb.yaml")
+        table(fray, "new", path, "--rules", "bbb", "--forces", os.path.join(ROOT, "examples/bbb/forces.yaml"),
+              "--seed", str(seed))
+        table(fray, path, "next")
+        check(actions_so_far(d) == read(path), "bbb phases: the page's game is not fray table's file after next")
+        no_horizontal_scroll(d, "bbb game 412")
+    finally:
+        d.quit()
+
+
 def main():
     global PACE
     fray = sys.argv[1]
@@ -452,6 +494,7 @@ def main():
             play(fray, srv.url, True, seed, shots, tmp)
             play(fray, srv.url, False, seed, shots, tmp)
             chits_combat(fray, srv.url, seed, shots, tmp)
+            bbb_phases(fray, srv.url, seed, shots, tmp)
     finally:
         srv.stop()
     print("game page: %d failures" % len(failures))
