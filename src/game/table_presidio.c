@@ -1399,6 +1399,13 @@ static int act_reform(table_game *g, table_unit *u, table_unit *t, const player_
 		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot reform: it is %s: %s", unit_label(u),
 				       frayi_unit_status_names[u->status], why);
 	int cost = fray_presidio_reform_cost(PRESIDIO_OF(u)->drummer);
+	/* a reform is one step, not split across turns (docs/presidio.md):
+	 * has_actions' "the rest after 'turn'" is for repeated actions */
+	int left = frayi_table_presidio_actions_left(u);
+	if (!g->odds && cost > left && left > 0)
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot reform: it takes %d actions (Presidio Section 3, "
+				       "Reform) and it has %d left this turn; it re-forms in the next turn (a reform "
+				       "is not split across turns)", unit_label(u), cost, left);
 	int st = has_actions(g, u, FRAY_PRESIDIO_DO_REFORM, cost, "reform");
 	if (st != FRAY_OK)
 		return st;

@@ -387,7 +387,7 @@ static void reform_brings_a_line_back(void **state)
 	assert_string_equal(v, "1");
 	free(v);
 	accepted(g, W("set", "Soldados", "status=disordered", "drummer=false"));
-	refused(g, W("reform", "Soldados"), "it has 1 left");
+	refused(g, W("reform", "Soldados"), "it has 1 left this turn; it re-forms in the next turn");
 	const char *names[16];
 	size_t n = fray_game_actions(g, 0, names, 16);
 	for (size_t i = 0; i < n; i++)
