@@ -1085,5 +1085,10 @@ bool fray_presidio_turn_take(fray_presidio_turn *t, fray_presidio_action a);
  * always holds it); dst then holds no partial text, "". */
 bool fray_presidio_turn_text(const fray_presidio_turn *t, char *dst, size_t cap);
 bool fray_presidio_turn_read(const char *text, fray_presidio_turn *t);
+/* Whether a unit that took target this turn may be fired at by
+ * opportunity: NULL when it moved (a walk, run, ride, charge, pursuit or
+ * flight: Section 4, Opportunity Fire is "at the moving unit"), else why
+ * not. */
+const char *fray_presidio_opportunity_refused(const fray_presidio_turn *target);
 
 #endif

@@ -881,6 +881,13 @@ static int act_shoot(table_game *g, table_unit *u, table_unit *t, const player_o
 		st = has_actions(g, u, shot_action(mode, actions), 1, "shoot");
 	if (st == FRAY_OK)
 		st = targetable(g, u, t);
+	if (st == FRAY_OK && mode == FRAY_PRESIDIO_OPPORTUNITY && !g->odds) {
+		fray_presidio_turn moved = turn_of(t);
+		const char *still = fray_presidio_opportunity_refused(&moved);
+		if (still)
+			return frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot fire at %s by opportunity: %s", unit_label(u),
+					       unit_label(t), still);
+	}
 	/* the target's own actions against the fire (Section 4, Special
 	 * Cover): evasion one, taking cover two, from its turn */
 	bool evading = frayi_player_flag(p, "--evading"), covering = frayi_player_flag(p, "--taking-cover");

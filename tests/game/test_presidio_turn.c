@@ -23,16 +23,17 @@
 #include "game_test.h"
 
 /* Every field given, so no units file is read. X acts; T1 and T2 are
- * shot at (30 figures: they outlast two shots), C is charged, M1 and M2
- * melee X. X starts reloading (4 actions left to do) so a reload is an
+ * shot at (30 figures: they outlast two shots; they walked this turn, so
+ * opportunity fire may be at them), C is charged, M1 and M2 melee X. X
+ * starts reloading (4 actions left to do) so a reload is an
  * action it may take. */
 static const char forces[] =
 	"rules: presidio\n"
 	"units:\n"
 	"  - {name: X, side: Spain, figures: 12, weapon: flintlock musket, ranged: 2, morale: average, reload: 4, leader: 2,\n"
 	"     melee_weapon: metal 1-handed hatchet/warclub/pistol butt, melee: 1, sharpshooters: true}\n"
-	"  - {name: T1, side: Apache, figures: 30, weapon: metal bow/sling, morale: average}\n"
-	"  - {name: T2, side: Apache, figures: 30, weapon: metal bow/sling, morale: average}\n"
+	"  - {name: T1, side: Apache, figures: 30, weapon: metal bow/sling, morale: average, actions_spent: walk}\n"
+	"  - {name: T2, side: Apache, figures: 30, weapon: metal bow/sling, morale: average, actions_spent: walk}\n"
 	"  - {name: C, side: Apache, figures: 8, weapon: metal bow/sling, morale: average}\n"
 	"  - {name: M1, side: Apache, figures: 2, weapon: metal bow/sling, morale: average, contact: X,\n"
 	"     melee_weapon: metal 1-handed hatchet/warclub/pistol butt, melee: 1}\n"
@@ -340,6 +341,28 @@ static void longest_turn_kept(void **state)
 	fray_game_free(g);
 }
 
+/* The referee's finding (2026-12-03): opportunity fire was accepted at a
+ * unit that had not moved. Section 4 gives it "at the moving unit": C has
+ * taken no action this turn, T1 walked. */
+static void opportunity_fire_is_at_a_moving_unit(void **state)
+{
+	(void)state;
+	fray_game *g = game_of(4);
+	char *before = game_saved(g);
+	const char *const at_c[] = {"shoot", "X", "--at", "C", "--band", "long", "--mode", "opportunity", NULL};
+	assert_int_equal(game_act(g, at_c), FRAY_ERR_INPUT);
+	if (!strstr(fray_ctx_message(ctx), "at the moving unit"))
+		fail_msg("the refusal does not name the rule: %s", fray_ctx_message(ctx));
+	fray_ctx_clear(ctx);
+	char *after = game_saved(g);
+	assert_string_equal(before, after);
+	const char *const at_t1[] = {"shoot", "X", "--at", "T1", "--band", "long", "--mode", "opportunity", NULL};
+	assert_int_equal(game_act(g, at_t1), FRAY_OK);
+	free(before);
+	free(after);
+	fray_game_free(g);
+}
+
 /* Issue 40 item 3: after `shoot --actions 2`, after aimed fire and after
  * opportunity fire, another shooting action was accepted (with another
  * morale check for its target). Refused now: status 2, nothing written,
@@ -450,6 +473,7 @@ int main(void)
 		cmocka_unit_test(every_pair),
 		cmocka_unit_test(kept_in_the_file),
 		cmocka_unit_test(longest_turn_kept),
+		cmocka_unit_test(opportunity_fire_is_at_a_moving_unit),
 		cmocka_unit_test(no_shot_after_the_turns_fire),
 		cmocka_unit_test(odds_of_two_actions),
 		cmocka_unit_test(the_targets_actions_against_fire),

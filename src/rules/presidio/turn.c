@@ -359,3 +359,20 @@ FRAY_API bool fray_presidio_turn_read(const char *text, fray_presidio_turn *t)
 	}
 	return true;
 }
+
+FRAY_API const char *fray_presidio_opportunity_refused(const fray_presidio_turn *target)
+{
+	/* Section 4, Opportunity Fire: "If a unit is moving in view of an
+	 * enemy unit ... firing once (one action) at the moving unit": the
+	 * game's turns are in order, so the target's move is one it has made
+	 * this turn (the players say it is in view by giving the shot) */
+	static const fray_presidio_action moves[] = {
+		FRAY_PRESIDIO_DO_WALK,	 FRAY_PRESIDIO_DO_RUN,	  FRAY_PRESIDIO_DO_RIDE,	  FRAY_PRESIDIO_DO_GALLOP,
+		FRAY_PRESIDIO_DO_CHARGE, FRAY_PRESIDIO_DO_PURSUE, FRAY_PRESIDIO_DO_MOVING_FIRE, FRAY_PRESIDIO_DO_FLEE,
+		FRAY_PRESIDIO_DO_FIRE_AND_FLEE};
+	for (size_t i = 0; i < sizeof moves / sizeof *moves; i++)
+		if (count(target, moves[i]))
+			return NULL;
+	return "opportunity fire is at a unit moving in view (Presidio Section 4, Opportunity Fire: \"firing once "
+	       "(one action) at the moving unit\"): the target has not moved this turn";
+}
