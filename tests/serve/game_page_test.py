@@ -378,6 +378,21 @@ def play(fray, url, phone, seed, shots, tmp):
 CHITS = os.path.join(ROOT, "examples/chits/forces.yaml")
 
 
+def new_game(d, url, forces, seed, what):
+    """A new game on a fresh game screen from a shipped forces file."""
+    d.get(url + "game.html")
+    d.execute_script("localStorage.clear()")
+    d.get(url + "game.html")
+    wait(d, "#new-game", "new game")
+    waiter(d, 30).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#forces-pick option")) > 1)
+    Select(d.find_element(By.ID, "forces-pick")).select_by_value(forces)
+    s = d.find_element(By.ID, "seed")
+    s.clear()
+    s.send_keys(str(seed))
+    d.find_element(By.ID, "start").click()
+    wait(d, "button.unit", what)
+
+
 def chits_combat(fray, url, seed, shots, tmp):
     """A chits game's combat on the game screen (1280 px): the chits are
     drawn by fray (no chit is asked: the script is optional), the policy a
@@ -387,17 +402,7 @@ def chits_combat(fray, url, seed, shots, tmp):
     rolls with no chit typed, and the game is fray table's file."""
     d = browser(False)
     try:
-        d.get(url + "game.html")
-        d.execute_script("localStorage.clear()")
-        d.get(url + "game.html")
-        wait(d, "#new-game", "new game")
-        waiter(d, 30).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#forces-pick option")) > 1)
-        Select(d.find_element(By.ID, "forces-pick")).select_by_value("examples/chits/forces.yaml")
-        s = d.find_element(By.ID, "seed")
-        s.clear()
-        s.send_keys(str(seed))
-        d.find_element(By.ID, "start").click()
-        wait(d, "button.unit", "the chits forces")
+        new_game(d, url, "examples/chits/forces.yaml", seed, "the chits forces")
         tap_unit(d, "Bylant")
         pick_action(d, "combat", "the combat")
         Select(wait(d, "#act-target", "the combat's target")).select_by_value("Karl Franz")
@@ -443,17 +448,7 @@ def bbb_phases(fray, url, seed, shots, tmp):
     and the page's game is fray table's file after `next`."""
     d = browser(True)
     try:
-        d.get(url + "game.html")
-        d.execute_script("localStorage.clear()")
-        d.get(url + "game.html")
-        wait(d, "#new-game", "new game")
-        waiter(d, 30).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#forces-pick option")) > 1)
-        Select(d.find_element(By.ID, "forces-pick")).select_by_value("examples/bbb/forces.yaml")
-        s = d.find_element(By.ID, "seed")
-        s.clear()
-        s.send_keys(str(seed))
-        d.find_element(By.ID, "start").click()
-        wait(d, "button.unit", "the BBB forces")
+        new_game(d, url, "examples/bbb/forces.yaml", seed, "the BBB forces")
         line = d.find_element(By.ID, "game-line").text
         check("Union's turn, movement" in line, "bbb phases: the line does not say Union moves: %r" % line)
         nxt = d.find_element(By.ID, "next-phase")
