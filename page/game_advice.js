@@ -70,7 +70,7 @@
       if (e.answer && e.answer.input === 'op') supported = false;  // a fray without advice
       if (supported !== false) {
         box.hidden = false;
-        $('advice-best').textContent = 'No advice: ' + e.message;
+        $('advice-best').textContent = 'No advice: ' + e.message.replace(/^advice: /, '');
       }
       renderSolo();
       return;
