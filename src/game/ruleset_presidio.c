@@ -4,6 +4,7 @@
  * actions and turn's end are table_presidio.c's. */
 #include <stddef.h>
 #include <string.h>
+#include "../common/text.h"
 #include "ruleset.h"
 
 /* the rule set's own fields, in its struct in the unit's area (ruleset.h) */
@@ -146,11 +147,9 @@ static void unknown_weapon(fray_doc *doc, const fray_node *at, const char *key, 
 	if (fray_presidio_weapon_find(name, &near))
 		return;
 	char names[2048];
-	size_t len = 0;
-	for (size_t i = 0; i < fray_presidio_nweapons && len < sizeof names; i++) {
-		int w = snprintf(names + len, sizeof names - len, "%s%s", i ? ", " : "", fray_presidio_weapons[i].name);
-		len += w > 0 ? (size_t)w : 0;
-	}
+	textbuf t = text_on(names, sizeof names);
+	for (size_t i = 0; i < fray_presidio_nweapons; i++)
+		text_add(&t, "%s%s", i ? ", " : "", fray_presidio_weapons[i].name);
 	fray_doc_error(doc, at, "%s: unknown weapon '%s'%s%s%s: expected one of Presidio Section 10's weapons: %s", key,
 		       name, near ? " (did you mean '" : "", near ? near->name : "", near ? "'?)" : "", names);
 }
