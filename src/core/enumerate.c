@@ -17,6 +17,7 @@
 #include "best.h"
 #include "dist_internal.h"
 #include "fast_dice.h"
+#include "roller_inner.h"
 #include "roller_internal.h"
 
 /* frayi_enum_step's rare ends (roller_internal.h): the depth limit, or a
@@ -179,6 +180,9 @@ void frayi_enum_state_free(fray_ctx *ctx, enum_state *en)
 		mpq_clear(en->bigq[i]);
 	mpz_clears(en->num, en->den, NULL);
 	frayi_deal_nodes_free(ctx, en->deals, en->max_depth + 1);
+	if (en->memo && en->memo_fini)
+		en->memo_fini(ctx, en->memo);
+	frayi_dealloc(ctx, en->memo);
 	frayi_dealloc(ctx, en->key);
 	frayi_dealloc(ctx, en->scratch);
 	frayi_dealloc(ctx, en->path);
@@ -1136,6 +1140,10 @@ static fray_status walk(walker *w)
 	return st;
 }
 
+static fray_status enumerate_walk(fray_ctx *ctx, fray_procedure proc, fray_policy *p, const void *input,
+				  size_t nfields, const fray_enum_limits *lim, fray_dist **out,
+				  uint64_t *paths);
+
 FRAY_API fray_status fray_enumerate(fray_ctx *ctx, fray_procedure proc,
 				    fray_policy *p, const void *input,
 				    size_t nfields, const fray_enum_limits *lim,
@@ -1144,6 +1152,79 @@ FRAY_API fray_status fray_enumerate(fray_ctx *ctx, fray_procedure proc,
 	if (!ctx)
 		return FRAY_ERR_INPUT;
 	fray_ctx_clear(ctx); /* each call's message is its own */
+	uint64_t paths = 0;
+	return enumerate_walk(ctx, proc, p, input, nfields, lim, out, &paths);
+}
+
+/* ---- a procedure's parts walked on their own (roller_inner.h) ---- */
+
+fray_status frayi_enum_inner(fray_roller *r, fray_procedure proc, fray_policy *p, const void *input,
+			     size_t nfields, fray_dist **out)
+{
+	*out = NULL;
+	if (!frayi_roller_staging(r) || !r->en->owner) {
+		fray_roller_fail(r, FRAY_ERR_INTERNAL, "frayi_enum_inner: not in a walk by stages");
+		return FRAY_ERR_INTERNAL;
+	}
+	walker *w = r->en->owner;
+	fray_enum_limits lim = {
+		.max_depth = r->en->max_depth,
+		.max_paths = w->paths < w->max_paths ? w->max_paths - w->paths : 1,
+		.max_bytes = w->max_bytes,
+		.stop = w->lim ? w->lim->stop : NULL,
+	};
+	uint64_t paths = 0;
+	fray_status st = enumerate_walk(r->ctx, proc, p, input, nfields, &lim, out, &paths);
+	/* the inner walk's paths are this walk's: its budget and its count */
+	w->paths += paths;
+	if (st != FRAY_OK)
+		fray_roller_fail(r, st, fray_ctx_message(r->ctx));
+	return st;
+}
+
+size_t frayi_enum_branch(fray_roller *r, size_t n, const frayi_xq *x)
+{
+	if (!frayi_roller_staging(r) || n == 0 || n > UINT32_MAX) {
+		fray_roller_fail(r, FRAY_ERR_INTERNAL, "frayi_enum_branch: not in a walk by stages");
+		return 0;
+	}
+	if (n == 1) /* probability 1: no event */
+		return 0;
+	uint32_t c;
+	bool need;
+	if (!frayi_enum_step(r, (uint32_t)n, &c, &need))
+		return 0;
+	if (need) {
+		const frayi_xq *b = &x[c];
+		if (!b->big) {
+			frayi_enum_commit_small(r, b->num, b->den);
+		} else {
+			mpz_set(r->en->num, mpq_numref(b->big));
+			mpz_set(r->en->den, mpq_denref(b->big));
+			frayi_enum_commit(r);
+		}
+	}
+	return c;
+}
+
+void *frayi_enum_memo(fray_roller *r, size_t size, void (*fini)(fray_ctx *ctx, void *memo),
+		      fray_ctx **ctx)
+{
+	*ctx = r->ctx;
+	if (r->mode != ROLLER_ENUMERATE)
+		return NULL;
+	enum_state *en = r->en;
+	if (!en->memo && (en->memo = frayi_calloc(r->ctx, 1, size)) != NULL)
+		en->memo_fini = fini;
+	return en->memo;
+}
+
+/* fray_enumerate with ctx's message left as it is; *paths gets the paths
+ * walked, whatever the walk's end. */
+static fray_status enumerate_walk(fray_ctx *ctx, fray_procedure proc, fray_policy *p, const void *input,
+				  size_t nfields, const fray_enum_limits *lim, fray_dist **out,
+				  uint64_t *paths)
+{
 	if (!out || !proc)
 		return frayi_fail(ctx, FRAY_ERR_INPUT, "fray_enumerate: NULL argument");
 	*out = NULL;
@@ -1182,6 +1263,7 @@ FRAY_API fray_status fray_enumerate(fray_ctx *ctx, fray_procedure proc,
 		goto done;
 	}
 	w->r.en->staging = fray_policy_memoryless(p);
+	w->r.en->owner = w;
 	w->r.en->deal_table_max = frayi_deal_tables_max(w->max_bytes);
 
 	if ((st = walk(w)) != FRAY_OK || (st = check_memory(w)) != FRAY_OK)
@@ -1193,6 +1275,7 @@ FRAY_API fray_status fray_enumerate(fray_ctx *ctx, fray_procedure proc,
 		st = frayi_nomem(ctx);
 	}
 done:
+	*paths = w->paths;
 	frayi_xq_clear(&w->unresolved);
 	frayi_xq_clear(&w->local_unres);
 	frayi_tally_fini(&w->out);

@@ -49,6 +49,12 @@ typedef struct enum_state {
 	 * valid once filled on the current state's first path */
 	unsigned char *scratch;
 	bool scratch_valid;
+	/* The walk that owns this state (enumerate.c's walker; NULL in the
+	 * best policy's walk), for frayi_enum_inner; and the procedure's
+	 * cache for the whole walk (frayi_enum_memo), freed with it. */
+	void *owner;
+	void *memo;
+	void (*memo_fini)(fray_ctx *ctx, void *memo);
 } enum_state;
 
 struct fray_roller {

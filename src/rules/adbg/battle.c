@@ -9,6 +9,8 @@
 #include <string.h>
 #include "scenario.h"
 #include "battle_fast.h"
+#include "battle_convolve.h"
+#include "../../core/roller_inner.h"
 #include "../../core/fast_dice.h"
 #include "../../common/text.h"
 
@@ -1278,6 +1280,31 @@ static IN_LINE void recovery_step(battle *b, int s, int i)
 
 /* ---- 19.3 end of battle (G3) ---- */
 
+/* A routed unit's fate at the end (19.3, 9.6 as G3 gives it): true when
+ * it is eliminated. Its own roll, the scenario's check: nothing else is
+ * read (exact odds roll it a position at a time: battle_convolve). */
+static bool routed_fate(battle *b, int s, int i)
+{
+	const fray_adbg_scenario *sc = b->sc;
+	const adbg_unit_def *u = &b->u[s][i];
+	bool gone = sc->routed == ADBG_ROUTED_ELIMINATED;
+	if (sc->routed == ADBG_ROUTED_ROLL) {
+		int64_t total;
+		char what[96];
+		label(b, what, sizeof what, "routed %s", u->name);
+		gone = check_roll(b, &sc->routed_check, what, &total);
+		if (b->tell) {
+			char faces[64];
+			check_faces(&sc->routed_check, faces, sizeof faces);
+			note(b, "ADBG 19.3, 9.6 (G3)", "routed %s %s (eliminated on %s)", u->name,
+			     gone ? "is eliminated" : "survives", faces);
+		}
+	} else if (gone) {
+		note(b, "ADBG 19.3, 9.6 (G3)", "routed %s is eliminated", u->name);
+	}
+	return gone;
+}
+
 static void end_battle(battle *b, fray_adbg_result *res)
 {
 	const fray_adbg_scenario *sc = b->sc;
@@ -1289,22 +1316,7 @@ static void end_battle(battle *b, fray_adbg_result *res)
 			 * eliminated (yet)": routed, it meets the routed units' fate */
 			if (u->status != FRAY_ADBG_ROUTED && u->status != FRAY_ADBG_REMOVED)
 				continue;
-			bool gone = sc->routed == ADBG_ROUTED_ELIMINATED;
-			if (sc->routed == ADBG_ROUTED_ROLL) {
-				int64_t total;
-				char what[96];
-				label(b, what, sizeof what, "routed %s", u->name);
-				gone = check_roll(b, &sc->routed_check, what, &total);
-				if (b->tell) {
-					char faces[64];
-					check_faces(&sc->routed_check, faces, sizeof faces);
-					note(b, "ADBG 19.3, 9.6 (G3)", "routed %s %s (eliminated on %s)", u->name,
-					     gone ? "is eliminated" : "survives", faces);
-				}
-			} else if (gone) {
-				note(b, "ADBG 19.3, 9.6 (G3)", "routed %s is eliminated", u->name);
-			}
-			if (gone)
+			if (routed_fate(b, s, i))
 				set_unit(b, s, i, u->stack, FRAY_ADBG_ELIMINATED);
 		}
 	memset(res, 0, sizeof *res);
@@ -2687,15 +2699,10 @@ static uint64_t stage_of(const battle *b, int phase, int step)
 						      (phase == SPLIT_PHASE && b->round == b->rounds ? FRAY_STEP_ALIKE : 0));
 }
 
-/* fray_adbg_battle, stopping after the array and before each step that
- * may roll when exact odds merge states. */
-static void battle_staged(fray_roller *r, fray_policy *p, const fray_adbg_scenario *sc,
-			  fray_adbg_result *res)
+/* A key's layout depends only on the sides' numbers of units, stacks and
+ * leaders: worked out once for a run of paths of the same scenario. */
+static const key_layout *layout_of(const fray_adbg_scenario *sc)
 {
-	battle b;
-	uint8_t k[KEY_MAX + 4];
-	/* the layout depends only on the sides' numbers of units, stacks and
-	 * leaders: worked out once for a run of paths of the same scenario */
 	static _Thread_local struct {
 		int n[6];
 		key_layout L;
@@ -2706,7 +2713,248 @@ static void battle_staged(fray_roller *r, fray_policy *p, const fray_adbg_scenar
 		key_layout_of(sc, &last.L);
 		memcpy(last.n, n, sizeof n);
 	}
-	const key_layout L = last.L;
+	return &last.L;
+}
+
+/* ---- exact odds: independent positions walked once and convolved ----
+ *
+ * (issue 45 item 1, third pass.) The split round (above) plays a round a
+ * position at a time while no side has a reserve, because nothing in a
+ * round carries between positions then: fire is at the enemy of the
+ * firer's own position (R4, 19.2.1), its leader checks the hit stack's
+ * (9.5.9); the moves are a front stack's atop the enemy opposite or back
+ * from it, and a stack that avoids a melee does not move at all, the
+ * attackers going back to their own front row (19.2.2 and its notes, R3,
+ * R6; only a reserve, a stack behind the front row with an undisrupted
+ * unit, is sent "opposite another enemy stack", 19.2.2 b, by the
+ * heuristic); melee is between the stacks atop each other, whose survivors
+ * go home to the row they came from (19.2.3), its leader checks the
+ * engaged stacks' (9.5.12); recovery reads the unit's side's level and the
+ * leader stacked with it (19.2.4, R9). Nor does anything between rounds
+ * read across positions: the number of rounds is fixed before the battle
+ * (19.1: no round ends it early), and the moves allowed each round are
+ * reset for every stack alike (19.2.2: one move a round). What reads
+ * every position is only (a) whether a side has a reserve at a round's
+ * start (split_ok: the heuristic may then move one between positions),
+ * and (b) the end (19.3, 9.6 as G3 gives it, R30): each side's units
+ * standing and eliminated, a routed unit's fate its own roll on the
+ * scenario's check (routed_fate), the winner from those counts
+ * (frayi_adbg_tally). The leaders lost are not in the odds' outcome.
+ *
+ * So when no side has a reserve at a round's start, the rest of the
+ * battle is, at each position, a battle of its own (position_rest: the
+ * position's split rounds one after another, then its routed units'
+ * fate), as long as no reserve appears there at a later round's start (it
+ * then gives REFUSED, and the battle is walked as before, round by round).
+ * Each position's battle is walked once per its own state (the battle
+ * with every unit elsewhere eliminated and every stack elsewhere gone,
+ * which nothing there reads: pos_key), kept for the whole walk, and the
+ * positions' distributions of (standing, eliminated) for each side are
+ * convolved (battle_convolve.c); the battle then goes on along each sum as
+ * along a die's faces (frayi_enum_branch), the units already off the line
+ * rolling their fate as end_battle would, and ends. Only under exact odds
+ * with states merged, and only where the split round itself would be
+ * played (split_ok, at a round's start): a sampled or narrated battle
+ * keeps the rules' order. The walk's path count then holds the positions'
+ * walks' paths (frayi_enum_inner) and one path per outcome of each sum. */
+
+/* Whether a side has a reserve at position p: a stack behind the front
+ * row, not atop an enemy, with an undisrupted unit (moves_between's, at a
+ * round's start, for one position). */
+static bool reserve_at(const battle *b, int p)
+{
+	for (int s = 0; s < 2; s++)
+		for (uint64_t m = b->alive[s] & ~b->atop[s]; m; m &= m - 1) {
+			int k = __builtin_ctzll(m);
+			const bstack *t = &b->st[s][k];
+			if (t->used && t->pos == p && t->row > 1 && (b->in_stack[s][k] & b->normal[s]))
+				return true;
+		}
+	return false;
+}
+
+/* A round begins: every stack may move once (19.2.2), as battle_step's. */
+static void round_begins(battle *b)
+{
+	for (int s = 0; s < 2; s++)
+		for (int j = 0; j < b->nst[s]; j++)
+			b->st[s][j].moved = false;
+}
+
+/* The rest of one position's battle (position_rest's input). */
+typedef struct pos_input {
+	const fray_adbg_scenario *sc;
+	int pos;
+	uint32_t mine[2]; /* the position's units, of each side */
+	uint8_t key[KEY_MAX + 4]; /* pos_key: the battle at its round's start */
+} pos_input;
+
+/* The end of a position's battle: each side's units of the position
+ * standing and eliminated, a routed one's fate rolled (19.3, R30). Its
+ * last round's key writes the units off the line as their classes, sorted
+ * (pack: only the counts are read), so the units counted are all the
+ * side's, less those of other positions (every one eliminated: pos_key). */
+static void position_end(battle *b, const uint32_t *mine, int64_t *out)
+{
+	out[ADBG_CONV_REFUSED] = 0;
+	for (int s = 0; s < 2; s++) {
+		int n = b->sc->side[s].nunits;
+		int64_t stand = 0, lost = -(int64_t)(n - __builtin_popcount(mine[s]));
+		for (int i = 0; i < n; i++) {
+			int cls = split_class(b->u[s][i].status);
+			if (cls == SPLIT_STANDING)
+				stand++;
+			else if (cls == SPLIT_LOST || routed_fate(b, s, i))
+				lost++;
+		}
+		out[ADBG_CONV_STAND0 + 2 * s] = stand;
+		out[ADBG_CONV_LOST0 + 2 * s] = lost;
+	}
+}
+
+/* The procedure walked for one position (frayi_enum_inner): its rounds
+ * split (split_sub) from the round's start in in->key to the end, with the
+ * split round's stops, then position_end; REFUSED when a reserve is there
+ * at a later round's start. */
+static void position_rest(fray_roller *r, fray_policy *p, const void *input, int64_t *out)
+{
+	const pos_input *in = input;
+	const key_layout *L = layout_of(in->sc);
+	battle b;
+	uint8_t k[KEY_MAX + 4];
+	int phase, step, pos = in->pos;
+	battle_copy(&b, in->sc);
+	if (fray_resume(r, k, L->bytes)) {
+		unpack(&b, L, k, &phase, &step);
+	} else {
+		unpack(&b, L, in->key, &phase, &step);
+		round_begins(&b);
+		step = SPLIT_FIRE | pos * SPLIT_SUBS;
+	}
+	attach(&b, r, p);
+	while (!fray_roller_stopped(r)) {
+		int sub = step % SPLIT_SUBS;
+		split_sub(&b, pos, sub);
+		if (sub + 1 < SPLIT_SUBS) {
+			step++;
+		} else if (b.round == b.rounds) {
+			position_end(&b, in->mine, out);
+			return;
+		} else {
+			b.round++;
+			if (reserve_at(&b, pos)) {
+				out[ADBG_CONV_REFUSED] = 1;
+				return;
+			}
+			round_begins(&b);
+			step = SPLIT_FIRE | pos * SPLIT_SUBS;
+		}
+		if (split_stop(&b, pos, step % SPLIT_SUBS) && pack(&b, L, SPLIT_PHASE, step, k) &&
+		    fray_checkpoint(r, stage_of(&b, SPLIT_PHASE, step), k, L->bytes))
+			return;
+	}
+}
+
+/* Position p of b at a round's start as a battle of its own: every unit
+ * elsewhere eliminated, every stack elsewhere gone, the leaders of those
+ * stacks with none (nothing at p reads them, above); its key in in->key
+ * (the cache's key too), its units in in->mine. False when it does not
+ * pack. */
+static bool pos_key(const battle *b, const key_layout *L, int p, pos_input *in)
+{
+	battle *c = &(battle){0};
+	memcpy(c, b, sizeof *b);
+	for (int s = 0; s < 2; s++) {
+		in->mine[s] = 0;
+		for (int i = 0; i < b->sc->side[s].nunits; i++) {
+			adbg_unit_def *u = &c->u[s][i];
+			if (in_line(u) && b->st[s][u->stack].pos == p)
+				in->mine[s] |= (uint32_t)1 << i;
+			else
+				u->status = FRAY_ADBG_ELIMINATED;
+		}
+		for (int j = 0; j < c->nst[s]; j++)
+			if (c->st[s][j].pos != p)
+				c->st[s][j].used = false;
+		for (int l = 0; l < b->sc->side[s].nleaders; l++)
+			if (c->lstack[s][l] >= 0 && !c->st[s][c->lstack[s][l]].used)
+				c->lstack[s][l] = -1;
+	}
+	in->sc = b->sc;
+	in->pos = p;
+	memset(in->key, 0, sizeof in->key);
+	return pack(c, L, 0, 0, in->key);
+}
+
+/* The rest of the battle from a round's start where the split round
+ * would be played (split_ok), by its positions' battles convolved (above):
+ * true when res is the battle's end (or the run stopped), false when the
+ * positions are not independent to the end (the caller plays on). */
+static bool convolved(battle *b, const key_layout *L, fray_adbg_result *res)
+{
+	fray_roller *r = b->r;
+	adbg_conv *c = b->npos > 1 ? frayi_adbg_conv(r) : NULL;
+	uint8_t whole[KEY_MAX + 4] = {0};
+	if (!c || !pack(b, L, 0, 0, whole))
+		return false;
+	const adbg_joint *j = frayi_adbg_conv_last(c, whole, L->bytes);
+	if (!j) {
+		const fray_dist *parts[FRAY_ADBG_MAX_STACKS];
+		pos_input in;
+		for (int p = 0; p < b->npos; p++) {
+			if (!pos_key(b, L, p, &in))
+				return false;
+			if (!(parts[p] = frayi_adbg_conv_part(c, in.key, L->bytes))) {
+				fray_dist *d;
+				if (frayi_enum_inner(r, position_rest, b->p, &in, ADBG_CONV_FIELDS, &d) != FRAY_OK)
+					goto stopped;
+				if (!frayi_adbg_conv_keep(c, in.key, L->bytes, d) ||
+				    !(parts[p] = frayi_adbg_conv_part(c, in.key, L->bytes))) {
+					fray_roller_fail(r, FRAY_ERR_NOMEM, "out of memory");
+					goto stopped;
+				}
+			}
+		}
+		if (!(j = frayi_adbg_conv_join(c, whole, L->bytes, parts, b->npos))) {
+			fray_roller_fail(r, FRAY_ERR_NOMEM, "out of memory");
+			goto stopped;
+		}
+	}
+	if (j->refused)
+		return false;
+	size_t o = frayi_enum_branch(r, j->n, j->x);
+	if (fray_roller_stopped(r))
+		goto stopped;
+	const int64_t *sum = j->keys + o * ADBG_JOINT_FIELDS;
+	memset(res, 0, sizeof *res);
+	res->rounds = b->rounds;
+	for (int s = 0; s < 2; s++) {
+		int n = b->sc->side[s].nunits, stand = (int)sum[2 * s], lost = (int)sum[2 * s + 1];
+		/* the units off the line before this round: eliminated, or
+		 * removed by a melee R and meeting the routed units' fate (R30) */
+		for (int i = 0; i < n; i++) {
+			fray_adbg_status st = b->u[s][i].status;
+			lost += st == FRAY_ADBG_ELIMINATED || (st == FRAY_ADBG_REMOVED && routed_fate(b, s, i));
+		}
+		res->side[s].count[FRAY_ADBG_NORMAL] = stand;
+		res->side[s].count[FRAY_ADBG_ELIMINATED] = lost;
+		res->side[s].count[FRAY_ADBG_ROUTED] = n - stand - lost;
+	}
+	frayi_adbg_tally(b->sc, res);
+	return true;
+stopped:
+	memset(res, 0, sizeof *res);
+	return true;
+}
+
+/* fray_adbg_battle, stopping after the array and before each step that
+ * may roll when exact odds merge states. */
+static void battle_staged(fray_roller *r, fray_policy *p, const fray_adbg_scenario *sc,
+			  fray_adbg_result *res)
+{
+	battle b;
+	uint8_t k[KEY_MAX + 4];
+	const key_layout L = *layout_of(sc);
 	size_t size = L.bytes;
 	int phase = 0, step = 0;
 	if (fray_resume(r, k, size)) {
@@ -2745,10 +2993,10 @@ static void battle_staged(fray_roller *r, fray_policy *p, const fray_adbg_scenar
 				phase = step = 0;
 			}
 		} else if (((phase == 0 && step == 0) || phase == 2) && split_ok(&b, phase)) {
+			if (phase == 0 && convolved(&b, &L, res))
+				return;
 			if (phase == 0) /* battle_step's round start */
-				for (int s = 0; s < 2; s++)
-					for (int j = 0; j < b.nst[s]; j++)
-						b.st[s][j].moved = false;
+				round_begins(&b);
 			step = phase == 0 ? SPLIT_FIRE : 1; /* position 0's fire, or its movement */
 			phase = SPLIT_PHASE;
 			continue; /* at once: the battles merged at this stop already */

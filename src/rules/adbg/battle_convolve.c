@@ -1,0 +1,183 @@
+/* The positions' distributions, kept for the whole walk, and their
+ * convolution (battle_convolve.h). */
+#include <string.h>
+#include "battle_convolve.h"
+#include "../../core/dist_internal.h"
+#include "../../core/roller_inner.h"
+
+enum { KEY_BYTES_MAX = 1024, INDEX_BITS_MIN = 8 };
+
+typedef struct conv_part {
+	uint8_t *key;
+	size_t len;
+	uint64_t hash;
+	fray_dist *d;
+} conv_part;
+
+struct adbg_conv {
+	fray_ctx *ctx;
+	conv_part *part;       /* count, in a table of 1 << bits slots */
+	size_t count;
+	unsigned bits;
+	/* the last combination: its battle, its outcomes */
+	uint8_t last_key[KEY_BYTES_MAX];
+	size_t last_len;
+	bool have_last;
+	frayi_tally joint;
+	bool joint_init;
+	adbg_joint last;
+};
+
+static void conv_fini(fray_ctx *ctx, void *memo)
+{
+	adbg_conv *c = memo;
+	for (size_t i = 0; c->part && i < (size_t)1 << c->bits; i++) {
+		frayi_dealloc(ctx, c->part[i].key);
+		fray_dist_free(c->part[i].d);
+	}
+	frayi_dealloc(ctx, c->part);
+	if (c->joint_init)
+		frayi_tally_fini(&c->joint);
+}
+
+adbg_conv *frayi_adbg_conv(fray_roller *r)
+{
+	fray_ctx *ctx = NULL;
+	adbg_conv *c = frayi_enum_memo(r, sizeof *c, conv_fini, &ctx);
+	if (c && !c->ctx)
+		c->ctx = ctx;
+	return c;
+}
+
+static uint64_t key_hash(const uint8_t *key, size_t len)
+{
+	uint64_t h = 1469598103934665603u; /* FNV-1a */
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ key[i]) * 1099511628211u;
+	return h ^ h >> 29;
+}
+
+static conv_part *slot_of(const adbg_conv *c, const uint8_t *key, size_t len, uint64_t h)
+{
+	size_t mask = ((size_t)1 << c->bits) - 1;
+	for (size_t i = h & mask;; i = (i + 1) & mask) {
+		conv_part *p = &c->part[i];
+		if (!p->key || (p->hash == h && p->len == len && memcmp(p->key, key, len) == 0))
+			return p;
+	}
+}
+
+const fray_dist *frayi_adbg_conv_part(adbg_conv *c, const uint8_t *key, size_t len)
+{
+	if (!c->part)
+		return NULL;
+	const conv_part *p = slot_of(c, key, len, key_hash(key, len));
+	return p->key ? p->d : NULL;
+}
+
+static bool grow(adbg_conv *c)
+{
+	unsigned bits = c->part ? c->bits + 1 : INDEX_BITS_MIN;
+	conv_part *part = frayi_calloc(c->ctx, (size_t)1 << bits, sizeof *part);
+	if (!part)
+		return false;
+	conv_part *old = c->part;
+	size_t n = old ? (size_t)1 << c->bits : 0;
+	c->part = part;
+	c->bits = bits;
+	for (size_t i = 0; i < n; i++)
+		if (old[i].key)
+			*slot_of(c, old[i].key, old[i].len, old[i].hash) = old[i];
+	frayi_dealloc(c->ctx, old);
+	return true;
+}
+
+bool frayi_adbg_conv_keep(adbg_conv *c, const uint8_t *key, size_t len, fray_dist *d)
+{
+	if (((c->count + 1) * 2 > ((size_t)1 << c->bits) || !c->part) && !grow(c)) {
+		fray_dist_free(d);
+		return false;
+	}
+	uint64_t h = key_hash(key, len);
+	conv_part *p = slot_of(c, key, len, h);
+	uint8_t *copy = p->key ? NULL : frayi_alloc(c->ctx, len);
+	if (p->key || !copy) {
+		fray_dist_free(d);
+		return p->key != NULL;
+	}
+	memcpy(copy, key, len);
+	*p = (conv_part){.key = copy, .len = len, .hash = h, .d = d};
+	c->count++;
+	return true;
+}
+
+const adbg_joint *frayi_adbg_conv_last(adbg_conv *c, const uint8_t *key, size_t len)
+{
+	if (!c->have_last || c->last_len != len || memcmp(c->last_key, key, len) != 0)
+		return NULL;
+	return &c->last;
+}
+
+/* dst = src convolved with part (the sums of every pair of outcomes, the
+ * products of their probabilities): dst emptied first. */
+static bool convolve(frayi_tally *dst, const frayi_tally *src, const fray_dist *part)
+{
+	frayi_tally_reset(dst);
+	for (size_t a = 0; a < src->count; a++)
+		for (size_t b = 0; b < part->count; b++) {
+			int64_t key[ADBG_JOINT_FIELDS];
+			for (int f = 0; f < ADBG_JOINT_FIELDS; f++)
+				key[f] = src->keys[a * ADBG_JOINT_FIELDS + (size_t)f] +
+					 part->keys[b * ADBG_CONV_FIELDS + 1 + (size_t)f];
+			size_t e = frayi_tally_slot(dst, key);
+			if (e == SIZE_MAX || !frayi_xq_addmul(&dst->x[e], &src->x[a], &part->exact[b]))
+				return false;
+		}
+	return true;
+}
+
+const adbg_joint *frayi_adbg_conv_join(adbg_conv *c, const uint8_t *key, size_t len,
+				       const fray_dist *const *parts, int n)
+{
+	c->have_last = false;
+	if (len > sizeof c->last_key)
+		return NULL;
+	if (!c->joint_init) {
+		if (frayi_tally_init(&c->joint, c->ctx, ADBG_JOINT_FIELDS, true) != FRAY_OK)
+			return NULL;
+		c->joint_init = true;
+	}
+	c->last = (adbg_joint){.refused = false};
+	for (int i = 0; i < n; i++)
+		for (size_t e = 0; e < parts[i]->count; e++)
+			c->last.refused |= parts[i]->keys[e * ADBG_CONV_FIELDS + ADBG_CONV_REFUSED] != 0;
+	if (!c->last.refused) {
+		/* the sums so far in one tally, with one more position into the
+		 * other, in turn; the last into the kept one */
+		frayi_tally t[2];
+		if (frayi_tally_init(&t[0], c->ctx, ADBG_JOINT_FIELDS, true) != FRAY_OK)
+			return NULL;
+		if (frayi_tally_init(&t[1], c->ctx, ADBG_JOINT_FIELDS, true) != FRAY_OK) {
+			frayi_tally_fini(&t[0]);
+			return NULL;
+		}
+		int64_t zero[ADBG_JOINT_FIELDS] = {0};
+		size_t e = frayi_tally_slot(&t[0], zero);
+		bool ok = e != SIZE_MAX && frayi_xq_add(&t[0].x[e], 1, 1);
+		for (int i = 0; ok && i < n; i++) {
+			frayi_tally *to = i + 1 == n ? &c->joint : &t[(i + 1) % 2];
+			ok = convolve(to, i == 0 ? &t[0] : &t[i % 2], parts[i]);
+		}
+		frayi_tally_fini(&t[0]);
+		frayi_tally_fini(&t[1]);
+		if (!ok || n == 0)
+			return NULL;
+		c->last.n = c->joint.count;
+		c->last.keys = c->joint.keys;
+		c->last.x = c->joint.x;
+	}
+	memcpy(c->last_key, key, len);
+	c->last_len = len;
+	c->have_last = true;
+	return &c->last;
+}
