@@ -21,5 +21,12 @@ int frayi_adbg_recover_faces(const fray_adbg_recover_in *in);
 /* 19.1, ruling R1: the faces 1..k of the extra-round die that win the
  * round, k in 0..6 (fray_adbg_rounds rolls against it). */
 int frayi_adbg_extra_round_faces(const fray_adbg_rounds_in *in);
+/* fray_adbg_battle_procedure with its positions never convolved (battle.c,
+ * "independent positions"): the same odds, walked as before issue 45's
+ * third pass. Its path count is the heuristic's size that the best
+ * policy's budget is measured against (battle_odds.c): the best walk
+ * never splits a round, so a convolved count says nothing of its size. */
+void frayi_adbg_battle_unconvolved_procedure(fray_roller *r, fray_policy *p, const void *scenario,
+					      int64_t *out);
 
 #endif

@@ -2950,7 +2950,7 @@ stopped:
 /* fray_adbg_battle, stopping after the array and before each step that
  * may roll when exact odds merge states. */
 static void battle_staged(fray_roller *r, fray_policy *p, const fray_adbg_scenario *sc,
-			  fray_adbg_result *res)
+			  fray_adbg_result *res, bool convolve)
 {
 	battle b;
 	uint8_t k[KEY_MAX + 4];
@@ -2993,7 +2993,7 @@ static void battle_staged(fray_roller *r, fray_policy *p, const fray_adbg_scenar
 				phase = step = 0;
 			}
 		} else if (((phase == 0 && step == 0) || phase == 2) && split_ok(&b, phase)) {
-			if (phase == 0 && convolved(&b, &L, res))
+			if (phase == 0 && convolve && convolved(&b, &L, res))
 				return;
 			if (phase == 0) /* battle_step's round start */
 				round_begins(&b);
@@ -3012,14 +3012,26 @@ static void battle_staged(fray_roller *r, fray_policy *p, const fray_adbg_scenar
 	end_battle(&b, res);
 }
 
-FRAY_API void fray_adbg_battle_procedure(fray_roller *r, fray_policy *p,
-					 const void *scenario, int64_t *out)
+/* The battle's outcome: the winner + 1 (0: a draw), each side's losses. */
+static void battle_outcome(fray_roller *r, fray_policy *p, const void *scenario, int64_t *out, bool convolve)
 {
 	fray_adbg_result res;
-	battle_staged(r, p, scenario, &res);
+	battle_staged(r, p, scenario, &res, convolve);
 	out[0] = res.winner + 1;
 	out[1] = res.side[0].losses;
 	out[2] = res.side[1].losses;
+}
+
+FRAY_API void fray_adbg_battle_procedure(fray_roller *r, fray_policy *p,
+					 const void *scenario, int64_t *out)
+{
+	battle_outcome(r, p, scenario, out, true);
+}
+
+void frayi_adbg_battle_unconvolved_procedure(fray_roller *r, fray_policy *p, const void *scenario,
+					      int64_t *out)
+{
+	battle_outcome(r, p, scenario, out, false);
 }
 
 FRAY_API void fray_adbg_battle_stats_procedure(fray_roller *r, fray_policy *p,

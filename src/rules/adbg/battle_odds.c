@@ -20,12 +20,12 @@ static const char *not_tried(const fray_policy *p, uint64_t budget)
 /* The exact walk. FRAY_OK with out->dist, or the walk's failure; a walk
  * past its paths or memory is no failure: it leaves out->reason and
  * out->fell_back for the simulation to say. */
-static fray_status walk(fray_ctx *ctx, const fray_adbg_scenario *s, fray_policy *p,
-			const fray_adbg_odds_opts *o, fray_adbg_odds *out)
+static fray_status walk_with(fray_ctx *ctx, fray_procedure proc, const fray_adbg_scenario *s, fray_policy *p,
+			     const fray_adbg_odds_opts *o, fray_adbg_odds *out)
 {
 	fray_enum_limits lim = {.max_depth = 100000, .max_paths = o->budget, .max_bytes = o->max_bytes,
 				.stop = o->stop, .progress = o->progress, .estimate = o->estimate, .ud = o->ud};
-	fray_status st = fray_enumerate(ctx, fray_adbg_battle_procedure, p, s, 3, &lim, &out->dist);
+	fray_status st = fray_enumerate(ctx, proc, p, s, 3, &lim, &out->dist);
 	if (o->stop && *o->stop) {
 		fray_dist_free(out->dist);
 		out->dist = NULL;
@@ -42,6 +42,12 @@ static fray_status walk(fray_ctx *ctx, const fray_adbg_scenario *s, fray_policy 
 	snprintf(out->fell_back, sizeof out->fell_back, "%s", fray_ctx_message(ctx));
 	fray_ctx_clear(ctx);
 	return FRAY_OK;
+}
+
+static fray_status walk(fray_ctx *ctx, const fray_adbg_scenario *s, fray_policy *p,
+			const fray_adbg_odds_opts *o, fray_adbg_odds *out)
+{
+	return walk_with(ctx, fray_adbg_battle_procedure, s, p, o, out);
 }
 
 FRAY_API void fray_adbg_battle_worth(const int64_t *o, int side, fray_goal goal, int64_t *num, int64_t *den)
@@ -92,7 +98,9 @@ static fray_status best_walk(fray_ctx *ctx, const fray_adbg_scenario *s, fray_po
 	fray_adbg_odds *h = frayi_calloc(ctx, 1, sizeof *h);
 	if (!h)
 		return frayi_nomem(ctx);
-	fray_status st = walk(ctx, s, NULL, &ho, h);
+	/* its positions not convolved: the paths measure the best walk
+	 * (frayi_adbg_battle_unconvolved_procedure) */
+	fray_status st = walk_with(ctx, frayi_adbg_battle_unconvolved_procedure, s, NULL, &ho, h);
 	fray_adbg_odds_opts bo = *o;
 	/* a small battle's walk is quick whatever the factor */
 	uint64_t budget = hpaths < BEST_PATHS_FLOOR / BEST_PATHS_FACTOR ? BEST_PATHS_FLOOR : hpaths * BEST_PATHS_FACTOR;
