@@ -1926,7 +1926,7 @@ FRAY_API bool fray_adbg_battle_restore(fray_adbg_battle_state *st, fray_doc *doc
  * would not be merged (pack says so), never merged wrongly. */
 enum { STATUS_BITS = 3, FIELD_BITS_MAX = 9 }; /* a field's bits, at most */
 #define KEY_MAX (8 + 2 * (FRAY_ADBG_MAX_UNITS + MAX_STACKS * 7 + FRAY_ADBG_MAX_LEADERS))
-_Static_assert(KEY_MAX <= FRAY_STATE_MAX, "a battle's state fits a checkpoint");
+_Static_assert(KEY_MAX + 4 <= FRAY_STATE_MAX, "a battle's state (and a position's flags) fits a checkpoint");
 _Static_assert(MAX_STACKS <= 32, "a unit's stack fits 5 bits");
 _Static_assert(FRAY_ADBG_REMOVED < 1 << STATUS_BITS, "a status fits its bits");
 
@@ -2584,6 +2584,24 @@ static int split_class(fray_adbg_status st)
 								: SPLIT_STANDING;
 }
 
+/* Side s's movement at position p (19.2.2): its column front to back, as
+ * movement_phase plays it there. */
+static void split_moves(battle *b, int p, int s)
+{
+	const lineup *ln = line_of(b, s);
+	int col[MAX_STACKS], n = ln->n[p];
+	for (int i = 0; i < n; i++)
+		col[i] = ln->k[p][i];
+	for (int i = 0; i < n; i++) {
+		int k = col[i];
+		if (!b->st[s][k].used || b->st[s][k].moved || b->st[s][k].atop)
+			continue;
+		if (b->round == 1 && b->sc->surprised == s && stack_leader(b, s, k) == 0)
+			continue;
+		move_stack(b, s, k);
+	}
+}
+
 /* One part of position p's last round (sub, 0-3): its fire, each side's
  * movement there (the initiative's first, 19.2.2), its melee (the stacks
  * atop each other there: every stack atop is at p, the others have not
@@ -2602,21 +2620,8 @@ static void split_sub(battle *b, int p, int sub)
 		tidy(b);
 		break;
 	case 1:
-		for (int f = 0; f < 2; f++) {
-			int s = f ? 1 - ini : ini;
-			const lineup *ln = line_of(b, s);
-			int col[MAX_STACKS], n = ln->n[p];
-			for (int i = 0; i < n; i++)
-				col[i] = ln->k[p][i];
-			for (int i = 0; i < n; i++) {
-				int k = col[i];
-				if (!b->st[s][k].used || b->st[s][k].moved || b->st[s][k].atop)
-					continue;
-				if (b->round == 1 && b->sc->surprised == s && stack_leader(b, s, k) == 0)
-					continue;
-				move_stack(b, s, k);
-			}
-		}
+		split_moves(b, p, ini);
+		split_moves(b, p, 1 - ini);
 		break;
 	case 2:
 		for (int step = next_melee(b, 0); step != MELEE_DONE; step = next_melee(b, step + 1))
@@ -2758,21 +2763,6 @@ static const key_layout *layout_of(const fray_adbg_scenario *sc)
  * keeps the rules' order. The walk's path count then holds the positions'
  * walks' paths (frayi_enum_inner) and one path per outcome of each sum. */
 
-/* Whether a side has a reserve at position p: a stack behind the front
- * row, not atop an enemy, with an undisrupted unit (moves_between's, at a
- * round's start, for one position). */
-static bool reserve_at(const battle *b, int p)
-{
-	for (int s = 0; s < 2; s++)
-		for (uint64_t m = b->alive[s] & ~b->atop[s]; m; m &= m - 1) {
-			int k = __builtin_ctzll(m);
-			const bstack *t = &b->st[s][k];
-			if (t->used && t->pos == p && t->row > 1 && (b->in_stack[s][k] & b->normal[s]))
-				return true;
-		}
-	return false;
-}
-
 /* A round begins: every stack may move once (19.2.2), as battle_step's. */
 static void round_begins(battle *b)
 {
@@ -2796,7 +2786,6 @@ typedef struct pos_input {
  * side's, less those of other positions (every one eliminated: pos_key). */
 static void position_end(battle *b, const uint32_t *mine, int64_t *out)
 {
-	out[ADBG_CONV_REFUSED] = 0;
 	for (int s = 0; s < 2; s++) {
 		int n = b->sc->side[s].nunits;
 		int64_t stand = 0, lost = -(int64_t)(n - __builtin_popcount(mine[s]));
@@ -2812,19 +2801,45 @@ static void position_end(battle *b, const uint32_t *mine, int64_t *out)
 	}
 }
 
+/* What position p shows the others now (battle_convolve.h's FLAGS): for
+ * each side, whether p is open to it (the enemy has a stack in line there
+ * and it has none: direct_move's and options_for's test) or it has a
+ * reserve there (moves_between's test, at one position). */
+static int64_t position_flags(battle *b, int p)
+{
+	int64_t f = 0;
+	for (int s = 0; s < 2; s++) {
+		if (line_of(b, s)->n[p] == 0 && line_of(b, 1 - s)->n[p] > 0)
+			f |= ADBG_CONV_OPEN(b->round, s);
+		for (uint64_t m = b->alive[s] & ~b->atop[s]; m; m &= m - 1) {
+			int k = __builtin_ctzll(m);
+			const bstack *t = &b->st[s][k];
+			if (t->used && t->pos == p && t->row > 1 && (b->in_stack[s][k] & b->normal[s]))
+				f |= ADBG_CONV_RESERVE(b->round, s);
+		}
+	}
+	return f;
+}
+
 /* The procedure walked for one position (frayi_enum_inner): its rounds
  * split (split_sub) from the round's start in in->key to the end, with the
- * split round's stops, then position_end; REFUSED when a reserve is there
- * at a later round's start. */
+ * split round's stops, then position_end. Its flags (position_flags) are
+ * looked at after the fire and after each side's moves, when a reserve
+ * elsewhere could be moved (19.2.2: the initiative's moves first, position
+ * by position, so another position's reserve may see p before or after
+ * the moves there); they are carried in the state after the battle's key
+ * (the state is L->bytes + 4 bytes) and given with the end. */
 static void position_rest(fray_roller *r, fray_policy *p, const void *input, int64_t *out)
 {
 	const pos_input *in = input;
 	const key_layout *L = layout_of(in->sc);
 	battle b;
-	uint8_t k[KEY_MAX + 4];
-	int phase, step, pos = in->pos;
+	uint8_t k[KEY_MAX + 8];
+	int phase, step, pos = in->pos, ini = in->sc->initiative;
+	uint32_t flags = 0;
 	battle_copy(&b, in->sc);
-	if (fray_resume(r, k, L->bytes)) {
+	if (fray_resume(r, k, L->bytes + 4)) {
+		memcpy(&flags, k + L->bytes, 4);
 		unpack(&b, L, k, &phase, &step);
 	} else {
 		unpack(&b, L, in->key, &phase, &step);
@@ -2834,24 +2849,31 @@ static void position_rest(fray_roller *r, fray_policy *p, const void *input, int
 	attach(&b, r, p);
 	while (!fray_roller_stopped(r)) {
 		int sub = step % SPLIT_SUBS;
-		split_sub(&b, pos, sub);
+		if (sub == 1) {
+			flags |= (uint32_t)position_flags(&b, pos);
+			split_moves(&b, pos, ini);
+			flags |= (uint32_t)position_flags(&b, pos);
+			split_moves(&b, pos, 1 - ini);
+			flags |= (uint32_t)position_flags(&b, pos);
+		} else {
+			split_sub(&b, pos, sub);
+		}
 		if (sub + 1 < SPLIT_SUBS) {
 			step++;
 		} else if (b.round == b.rounds) {
+			out[ADBG_CONV_FLAGS] = flags;
 			position_end(&b, in->mine, out);
 			return;
 		} else {
 			b.round++;
-			if (reserve_at(&b, pos)) {
-				out[ADBG_CONV_REFUSED] = 1;
-				return;
-			}
 			round_begins(&b);
 			step = SPLIT_FIRE | pos * SPLIT_SUBS;
 		}
-		if (split_stop(&b, pos, step % SPLIT_SUBS) && pack(&b, L, SPLIT_PHASE, step, k) &&
-		    fray_checkpoint(r, stage_of(&b, SPLIT_PHASE, step), k, L->bytes))
-			return;
+		if (split_stop(&b, pos, step % SPLIT_SUBS) && pack(&b, L, SPLIT_PHASE, step, k)) {
+			memcpy(k + L->bytes, &flags, 4);
+			if (fray_checkpoint(r, stage_of(&b, SPLIT_PHASE, step), k, L->bytes + 4))
+				return;
+		}
 	}
 }
 
@@ -2886,14 +2908,22 @@ static bool pos_key(const battle *b, const key_layout *L, int p, pos_input *in)
 	return pack(c, L, 0, 0, in->key);
 }
 
-/* The rest of the battle from a round's start where the split round
- * would be played (split_ok), by its positions' battles convolved (above):
+/* Whether the rest of the battle may be tried by positions (convolved):
+ * under exact odds with states merged and a policy that takes every
+ * suggestion (as split_ok), with positions to convolve. */
+static bool convolvable(const battle *b)
+{
+	return b->npos > 1 && fray_policy_takes_suggestion(b->p) && frayi_roller_staging(b->r);
+}
+
+/* The rest of the battle from a round's start (convolvable), by its
+ * positions' battles convolved (above):
  * true when res is the battle's end (or the run stopped), false when the
  * positions are not independent to the end (the caller plays on). */
 static bool convolved(battle *b, const key_layout *L, fray_adbg_result *res)
 {
 	fray_roller *r = b->r;
-	adbg_conv *c = b->npos > 1 ? frayi_adbg_conv(r) : NULL;
+	adbg_conv *c = frayi_adbg_conv(r);
 	uint8_t whole[KEY_MAX + 4] = {0};
 	if (!c || !pack(b, L, 0, 0, whole))
 		return false;
@@ -2992,9 +3022,9 @@ static void battle_staged(fray_roller *r, fray_policy *p, const fray_adbg_scenar
 				split_done(&b);
 				phase = step = 0;
 			}
+		} else if (phase == 0 && step == 0 && convolve && convolvable(&b) && convolved(&b, &L, res)) {
+			return;
 		} else if (((phase == 0 && step == 0) || phase == 2) && split_ok(&b, phase)) {
-			if (phase == 0 && convolve && convolved(&b, &L, res))
-				return;
 			if (phase == 0) /* battle_step's round start */
 				round_begins(&b);
 			step = phase == 0 ? SPLIT_FIRE : 1; /* position 0's fire, or its movement */
