@@ -363,7 +363,11 @@ typedef struct walker {
 	uint64_t part_stages;    /* its stages begun */
 	alike_steps *alike;      /* the steps marked FRAY_STEP_ALIKE walked */
 	bool forecast_alike;     /* the forecast is alike_forecast's */
+	uint64_t next_tick;      /* paths at the next progress call */
 } walker;
+
+/* The paths between two progress calls (fray_enum_limits.progress). */
+#define PROGRESS_TICK ((uint64_t)1 << 16)
 
 static size_t table_bytes(const state_table *t)
 {
@@ -1037,7 +1041,8 @@ static fray_status every_64_paths(walker *w)
 	if (lim && lim->stop && *lim->stop)
 		return frayi_fail(w->ctx, FRAY_ERR_BUDGET, "stopped after %llu paths",
 				 (unsigned long long)w->paths);
-	if (lim && (w->paths & 0xFFFF) == 0) {
+	if (lim && w->paths >= w->next_tick) {
+		w->next_tick += PROGRESS_TICK;
 		/* an alike stage's forecast from the states it has left */
 		uint64_t fc = w->forecast_alike && lim->estimate ? alike_forecast(w) : 0;
 		w->forecast = fc ? fc : w->forecast;
@@ -1175,8 +1180,12 @@ fray_status frayi_enum_inner(fray_roller *r, fray_procedure proc, fray_policy *p
 	};
 	uint64_t paths = 0;
 	fray_status st = enumerate_walk(r->ctx, proc, p, input, nfields, &lim, out, &paths);
-	/* the inner walk's paths are this walk's: its budget and its count */
+	/* the inner walk's paths are this walk's: its budget, its count and
+	 * the progress calls they pass (every_64_paths makes the rest) */
 	w->paths += paths;
+	for (; w->lim && w->paths >= w->next_tick; w->next_tick += PROGRESS_TICK)
+		if (w->lim->progress)
+			w->lim->progress(w->paths, w->max_paths, w->lim->ud);
 	if (st != FRAY_OK)
 		fray_roller_fail(r, st, fray_ctx_message(r->ctx));
 	return st;
@@ -1251,7 +1260,7 @@ static fray_status enumerate_walk(fray_ctx *ctx, fray_procedure proc, fray_polic
 		.ctx = ctx, .proc = proc, .p = p, .input = input, .lim = lim,
 		.max_paths = lim && lim->max_paths ? lim->max_paths : FRAY_ENUM_DEFAULT_PATHS,
 		.max_bytes = lim && lim->max_bytes ? lim->max_bytes : FRAY_ENUM_DEFAULT_BYTES,
-		.unresolved = FRAY_XQ_ZERO, .local_unres = FRAY_XQ_ZERO,
+		.unresolved = FRAY_XQ_ZERO, .local_unres = FRAY_XQ_ZERO, .next_tick = PROGRESS_TICK,
 		.r = {.ctx = ctx, .mode = ROLLER_ENUMERATE},
 	};
 	frayi_tally_init(&w->out, ctx, nfields, true);

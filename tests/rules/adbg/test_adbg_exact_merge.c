@@ -114,6 +114,47 @@ static const char *const two_fronts_text =
 	"        - {name: B3, type: warrior, fire: 2, melee: 2}\n"
 	"      - - {name: B2, type: warrior, fire: 2, melee: 2}\n";
 
+/* Three positions, a stack a side at each (issue 45 item 1, third pass:
+ * the positions walked each on its own and convolved, battle.c's
+ * "independent positions"): two rounds, routed units' fates to roll at
+ * every position, the primary leaders' stacks facing each other. With reserve_text's fourth stack, Brant keeps a reserve
+ * behind its first position (a stack behind the front row with an
+ * undisrupted unit, 19.2.2 b): the positions are convolved only when no
+ * other may be open to Brant while it is there (position_flags). */
+#define THREE_FRONTS(extra) \
+	"battle: Three fronts\n" \
+	"terrain: wilderness\n" \
+	"weather: normal\n" \
+	"initiative: brant\n" \
+	"surprise: none\n" \
+	"melee_crt: " FRAY_SOURCE_DIR "/data/adbg/example-melee-crt.yaml\n" \
+	"victory:\n" \
+	"  rule: %s\n" \
+	"  routed: %s\n" \
+	"leader_loss:\n" \
+	"  after_melee: {roll: 1d6, lost_on: [5, 6]}\n" \
+	"  after_fire: {roll: 1d6, lost_on: [6]}\n" \
+	"sides:\n" \
+	"  pennsylvania:\n" \
+	"    name: Pennsylvania\n" \
+	"    level: 3\n" \
+	"    primary_leader: {name: Pennsylvania chief, rating: 1, stack: 1}\n" \
+	"    stacks:\n" \
+	"      - - {name: P1, type: militia, fire: 2, melee: 2}\n" \
+	"      - - {name: P2, type: militia, fire: 1, melee: 1}\n" \
+	"      - - {name: P3, type: militia, fire: 2, melee: 1}\n" \
+	"  brant:\n" \
+	"    name: Brant\n" \
+	"    level: 4\n" \
+	"    primary_leader: {name: Brant chief, rating: 2, stack: 1}\n" \
+	"    stacks:\n" \
+	"      - - {name: B1, type: warrior, fire: 2, melee: 3}\n" \
+	"      - - {name: B2, type: warrior, fire: 2, melee: 2}\n" \
+	"      - - {name: B3, type: warrior, fire: 1, melee: 2}\n" extra
+static const char *const three_fronts_text = THREE_FRONTS("");
+static const char *const reserve_text =
+	THREE_FRONTS("      - - {name: B5, type: warrior, fire: 1, melee: 1}\n");
+
 static const char *text_of = NULL; /* the battle compare() walks: battle_text when NULL */
 
 static fray_adbg_scenario *battle_with(const char *victory, const char *routed)
@@ -240,6 +281,49 @@ static void final_paths(const fray_enum_progress *pr, void *ud)
 		*(uint64_t *)ud = pr->paths;
 }
 
+/* src/rules/adbg/adbg_internal.h: the battle never convolved */
+void frayi_adbg_battle_unconvolved_procedure(fray_roller *r, fray_policy *p, const void *scenario,
+					      int64_t *out);
+
+/* The paths of proc's walk of text_of's battle. */
+static uint64_t paths_of(fray_procedure proc)
+{
+	fray_adbg_scenario *s = battle_with("losses", "kept");
+	fray_policy *p = fray_policy_heuristic_new(ctx);
+	uint64_t seen = 0;
+	fray_enum_limits lim = {.max_depth = 100000, .max_paths = 50000000, .estimate = final_paths, .ud = &seen};
+	fray_dist *d = NULL;
+	assert_int_equal(fray_enumerate(ctx, proc, p, s, 3, &lim, &d), FRAY_OK);
+	fray_dist_free(d);
+	fray_policy_free(p);
+	fray_adbg_scenario_free(s);
+	assert_true(seen > 0);
+	return seen;
+}
+
+/* The positions convolved (battle.c, "independent positions") against
+ * the battle walked with no stops at all: three positions with no
+ * reserve, where the convolution is taken (its walk a tenth of the
+ * unconvolved one's paths or fewer: a walk that never convolved would
+ * pass the comparison and fail here), then with a reserve (convolved at
+ * some states, refused at others: 16,513 paths against 17,118). A
+ * convolution that counts a position twice, or drops a side's losses at
+ * one, fails compare (two_fronts_as_unmerged walks two positions
+ * convolved over two rounds, with the field victory). */
+static void three_fronts_convolved(void **state)
+{
+	(void)state;
+	text_of = three_fronts_text;
+	uint64_t conv = paths_of(fray_adbg_battle_procedure), plain = paths_of(frayi_adbg_battle_unconvolved_procedure);
+	if (conv * 10 > plain)
+		fail_msg("three fronts: %llu paths convolved, %llu not", (unsigned long long)conv,
+			 (unsigned long long)plain);
+	compare("losses", "{roll: 1d6, eliminated_on: [1, 2, 3]}");
+	text_of = reserve_text;
+	compare("field", "eliminated");
+	text_of = NULL;
+}
+
 static void lochry_merges(void **state)
 {
 	(void)state;
@@ -264,6 +348,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(merged_as_unmerged),
 		cmocka_unit_test(two_fronts_as_unmerged),
+		cmocka_unit_test(three_fronts_convolved),
 		cmocka_unit_test(lochry_merges),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
