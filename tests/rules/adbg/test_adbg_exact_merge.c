@@ -121,7 +121,7 @@ static const char *const two_fronts_text =
  * behind its first position (a stack behind the front row with an
  * undisrupted unit, 19.2.2 b): the positions are convolved only when no
  * other may be open to Brant while it is there (position_flags). */
-#define THREE_FRONTS(extra) \
+#define THREE_FRONTS(p3, b3, extra) \
 	"battle: Three fronts\n" \
 	"terrain: wilderness\n" \
 	"weather: normal\n" \
@@ -142,7 +142,7 @@ static const char *const two_fronts_text =
 	"    stacks:\n" \
 	"      - - {name: P1, type: militia, fire: 2, melee: 2}\n" \
 	"      - - {name: P2, type: militia, fire: 1, melee: 1}\n" \
-	"      - - {name: P3, type: militia, fire: 2, melee: 1}\n" \
+	"      - - {name: P3, type: militia, fire: 2, melee: " p3 "}\n" \
 	"  brant:\n" \
 	"    name: Brant\n" \
 	"    level: 4\n" \
@@ -150,10 +150,10 @@ static const char *const two_fronts_text =
 	"    stacks:\n" \
 	"      - - {name: B1, type: warrior, fire: 2, melee: 3}\n" \
 	"      - - {name: B2, type: warrior, fire: 2, melee: 2}\n" \
-	"      - - {name: B3, type: warrior, fire: 1, melee: 2}\n" extra
-static const char *const three_fronts_text = THREE_FRONTS("");
+	"      - - {name: B3, type: warrior, fire: 1, melee: " b3 "}\n" extra
+static const char *const three_fronts_text = THREE_FRONTS("1", "2", "");
 static const char *const reserve_text =
-	THREE_FRONTS("      - - {name: B5, type: warrior, fire: 1, melee: 1}\n");
+	THREE_FRONTS("4", "1", "      - - {name: B5, type: warrior, fire: 1, melee: 1}\n");
 
 static const char *text_of = NULL; /* the battle compare() walks: battle_text when NULL */
 
@@ -305,11 +305,12 @@ static uint64_t paths_of(fray_procedure proc)
  * the battle walked with no stops at all: three positions with no
  * reserve, where the convolution is taken (its walk a tenth of the
  * unconvolved one's paths or fewer: a walk that never convolved would
- * pass the comparison and fail here), then with a reserve (convolved at
- * some states, refused at others: 16,513 paths against 17,118). A
- * convolution that counts a position twice, or drops a side's losses at
- * one, fails compare (two_fronts_as_unmerged walks two positions
- * convolved over two rounds, with the field victory). */
+ * pass the comparison and fail here), then with a reserve that a melee
+ * at the third position may open it to (P3 strong, B3 weak): there the
+ * positions must not be convolved (a join that never refuses fails
+ * compare). A convolution that counts a position twice, or drops a side's
+ * losses at one, fails compare too (two_fronts_as_unmerged walks two
+ * positions convolved over two rounds, with the field victory). */
 static void three_fronts_convolved(void **state)
 {
 	(void)state;
