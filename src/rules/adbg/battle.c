@@ -1926,7 +1926,7 @@ FRAY_API bool fray_adbg_battle_restore(fray_adbg_battle_state *st, fray_doc *doc
  * would not be merged (pack says so), never merged wrongly. */
 enum { STATUS_BITS = 3, FIELD_BITS_MAX = 9 }; /* a field's bits, at most */
 #define KEY_MAX (8 + 2 * (FRAY_ADBG_MAX_UNITS + MAX_STACKS * 7 + FRAY_ADBG_MAX_LEADERS))
-_Static_assert(KEY_MAX + 4 <= FRAY_STATE_MAX, "a battle's state (and a position's flags) fits a checkpoint");
+_Static_assert(KEY_MAX + 8 <= FRAY_STATE_MAX, "a battle's state (and a position's flags) fits a checkpoint");
 _Static_assert(MAX_STACKS <= 32, "a unit's stack fits 5 bits");
 _Static_assert(FRAY_ADBG_REMOVED < 1 << STATUS_BITS, "a status fits its bits");
 
@@ -2801,45 +2801,64 @@ static void position_end(battle *b, const uint32_t *mine, int64_t *out)
 	}
 }
 
-/* What position p shows the others now (battle_convolve.h's FLAGS): for
- * each side, whether p is open to it (the enemy has a stack in line there
- * and it has none: direct_move's and options_for's test) or it has a
- * reserve there (moves_between's test, at one position). */
-static int64_t position_flags(battle *b, int p)
+/* Whether position p is open to side s now: the enemy has a stack in line
+ * there and s has none (direct_move's and options_for's test for a
+ * reserve's move). */
+static bool open_to(battle *b, int p, int s)
 {
-	int64_t f = 0;
-	for (int s = 0; s < 2; s++) {
-		if (line_of(b, s)->n[p] == 0 && line_of(b, 1 - s)->n[p] > 0)
-			f |= ADBG_CONV_OPEN(b->round, s);
-		for (uint64_t m = b->alive[s] & ~b->atop[s]; m; m &= m - 1) {
-			int k = __builtin_ctzll(m);
-			const bstack *t = &b->st[s][k];
-			if (t->used && t->pos == p && t->row > 1 && (b->in_stack[s][k] & b->normal[s]))
-				f |= ADBG_CONV_RESERVE(b->round, s);
-		}
+	return line_of(b, s)->n[p] == 0 && line_of(b, 1 - s)->n[p] > 0;
+}
+
+/* Whether side s has a reserve at position p (moves_between's test, at
+ * one position). */
+static bool reserve_of(const battle *b, int p, int s)
+{
+	for (uint64_t m = b->alive[s] & ~b->atop[s]; m; m &= m - 1) {
+		int k = __builtin_ctzll(m);
+		const bstack *t = &b->st[s][k];
+		if (t->used && t->pos == p && t->row > 1 && (b->in_stack[s][k] & b->normal[s]))
+			return true;
+	}
+	return false;
+}
+
+/* Position p's movement phase (19.2.2: the initiative's moves, then the
+ * other side's), its FLAGS (battle_convolve.h) looked at as each side's
+ * phase reaches p and after its moves there. */
+static uint64_t position_moves(battle *b, int p)
+{
+	int ini = b->sc->initiative;
+	uint64_t f = 0;
+	for (int i = 0; i < 2; i++) {
+		int s = i ? 1 - ini : ini;
+		/* a reserve of either side moves in its own phase; fire and
+		 * the initiative's moves make none of the other side's */
+		if (i == 0)
+			for (int t = 0; t < 2; t++)
+				f |= reserve_of(b, p, t) ? ADBG_CONV_FLAG(b->round, t, ADBG_CONV_RESERVE) : 0;
+		f |= open_to(b, p, s) ? ADBG_CONV_FLAG(b->round, s, ADBG_CONV_OPEN_BEFORE) : 0;
+		split_moves(b, p, s);
+		f |= open_to(b, p, s) ? ADBG_CONV_FLAG(b->round, s, ADBG_CONV_OPEN_AFTER) : 0;
 	}
 	return f;
 }
 
 /* The procedure walked for one position (frayi_enum_inner): its rounds
  * split (split_sub) from the round's start in in->key to the end, with the
- * split round's stops, then position_end. Its flags (position_flags) are
- * looked at after the fire and after each side's moves, when a reserve
- * elsewhere could be moved (19.2.2: the initiative's moves first, position
- * by position, so another position's reserve may see p before or after
- * the moves there); they are carried in the state after the battle's key
- * (the state is L->bytes + 4 bytes) and given with the end. */
+ * split round's stops, then position_end. Its flags (position_moves) are
+ * carried in the state after the battle's key (the state is L->bytes + 8
+ * bytes) and given with the end. */
 static void position_rest(fray_roller *r, fray_policy *p, const void *input, int64_t *out)
 {
 	const pos_input *in = input;
 	const key_layout *L = layout_of(in->sc);
 	battle b;
-	uint8_t k[KEY_MAX + 8];
-	int phase, step, pos = in->pos, ini = in->sc->initiative;
-	uint32_t flags = 0;
+	uint8_t k[KEY_MAX + 12];
+	int phase, step, pos = in->pos;
+	uint64_t flags = 0;
 	battle_copy(&b, in->sc);
-	if (fray_resume(r, k, L->bytes + 4)) {
-		memcpy(&flags, k + L->bytes, 4);
+	if (fray_resume(r, k, L->bytes + 8)) {
+		memcpy(&flags, k + L->bytes, 8);
 		unpack(&b, L, k, &phase, &step);
 	} else {
 		unpack(&b, L, in->key, &phase, &step);
@@ -2849,19 +2868,14 @@ static void position_rest(fray_roller *r, fray_policy *p, const void *input, int
 	attach(&b, r, p);
 	while (!fray_roller_stopped(r)) {
 		int sub = step % SPLIT_SUBS;
-		if (sub == 1) {
-			flags |= (uint32_t)position_flags(&b, pos);
-			split_moves(&b, pos, ini);
-			flags |= (uint32_t)position_flags(&b, pos);
-			split_moves(&b, pos, 1 - ini);
-			flags |= (uint32_t)position_flags(&b, pos);
-		} else {
+		if (sub == 1)
+			flags |= position_moves(&b, pos);
+		else
 			split_sub(&b, pos, sub);
-		}
 		if (sub + 1 < SPLIT_SUBS) {
 			step++;
 		} else if (b.round == b.rounds) {
-			out[ADBG_CONV_FLAGS] = flags;
+			out[ADBG_CONV_FLAGS] = (int64_t)flags;
 			position_end(&b, in->mine, out);
 			return;
 		} else {
@@ -2870,8 +2884,8 @@ static void position_rest(fray_roller *r, fray_policy *p, const void *input, int
 			step = SPLIT_FIRE | pos * SPLIT_SUBS;
 		}
 		if (split_stop(&b, pos, step % SPLIT_SUBS) && pack(&b, L, SPLIT_PHASE, step, k)) {
-			memcpy(k + L->bytes, &flags, 4);
-			if (fray_checkpoint(r, stage_of(&b, SPLIT_PHASE, step), k, L->bytes + 4))
+			memcpy(k + L->bytes, &flags, 8);
+			if (fray_checkpoint(r, stage_of(&b, SPLIT_PHASE, step), k, L->bytes + 8))
 				return;
 		}
 	}

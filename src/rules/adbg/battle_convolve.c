@@ -149,15 +149,22 @@ const adbg_joint *frayi_adbg_conv_join(adbg_conv *c, const uint8_t *key, size_t 
 	}
 	c->last = (adbg_joint){.refused = false};
 	/* every outcome has a chance: a flag on any is possible */
-	int64_t any[256] = {0};
+	uint64_t any[256] = {0};
 	if (n > (int)(sizeof any / sizeof any[0]))
 		return NULL;
 	for (int i = 0; i < n; i++)
 		for (size_t e = 0; e < parts[i]->count; e++)
-			any[i] |= parts[i]->keys[e * ADBG_CONV_FIELDS + ADBG_CONV_FLAGS];
-	for (int i = 0; i < n; i++)
-		for (int j = 0; j < n; j++)
-			c->last.refused |= i != j && ((uint64_t)(any[i] & ADBG_CONV_OPEN_ALL) << 1 & (uint64_t)any[j]) != 0;
+			any[i] |= (uint64_t)parts[i]->keys[e * ADBG_CONV_FIELDS + ADBG_CONV_FLAGS];
+	/* a reserve at i sees a later position j before its side's moves
+	 * there, an earlier one after them */
+	for (int i = 0; i < n; i++) {
+		uint64_t reserve = any[i] & ADBG_CONV_EVERY(ADBG_CONV_RESERVE);
+		for (int j = 0; reserve && j < n; j++)
+			if (j != i)
+				c->last.refused |= (reserve >> (ADBG_CONV_RESERVE - (j > i ? ADBG_CONV_OPEN_BEFORE
+											  : ADBG_CONV_OPEN_AFTER)) &
+						    any[j]) != 0;
+	}
 	if (!c->last.refused) {
 		/* the sums so far in one tally, with one more position into the
 		 * other, in turn; the last into the kept one */

@@ -20,15 +20,19 @@ enum { ADBG_CONV_FLAGS, ADBG_CONV_STAND0, ADBG_CONV_LOST0, ADBG_CONV_STAND1, ADB
        ADBG_CONV_FIELDS };
 /* The combination's fields: the last four of a position's, summed. */
 enum { ADBG_JOINT_FIELDS = ADBG_CONV_FIELDS - 1 };
-/* A path's FLAGS: in round r (1-7), the position was open to side s (the
- * enemy in line there and s not: a reserve of s elsewhere may move in,
- * 19.2.2 b) at some point of s's movement phase, or s had a reserve there
- * (a stack behind the front row with an undisrupted unit, which moves to
- * an open position). The positions are independent unless one may be open
- * to s in a round where another may hold a reserve of s. */
-#define ADBG_CONV_OPEN(r, s) ((int64_t)1 << (4 * (r) + 2 * (s)))
-#define ADBG_CONV_RESERVE(r, s) (ADBG_CONV_OPEN(r, s) << 1)
-#define ADBG_CONV_OPEN_ALL ((int64_t)0x5555555555555555)
+/* A path's FLAGS, for round r (1-7) and side s: whether the position was
+ * open to s (the enemy in line there and s not, so that a reserve of s
+ * elsewhere would move in, 19.2.2 b) as s's movement phase reached it
+ * (OPEN_BEFORE: seen by a reserve at a later position, moved before it)
+ * or after s's moves there (OPEN_AFTER: seen by a reserve at an earlier
+ * position, 19.2.2: the initiative's moves first, a position after
+ * another, then the other side's), and whether s had a reserve there (a
+ * stack behind the front row with an undisrupted unit). The positions are
+ * independent unless one may hold a reserve of s in a round where another
+ * may be open to it as its phase reaches the reserve. */
+enum { ADBG_CONV_OPEN_BEFORE, ADBG_CONV_OPEN_AFTER, ADBG_CONV_RESERVE };
+#define ADBG_CONV_FLAG(r, s, kind) ((uint64_t)1 << (8 * (r) + 4 * (s) + (kind)))
+#define ADBG_CONV_EVERY(kind) ((uint64_t)0x1111111111111111 << (kind))
 
 typedef struct adbg_conv adbg_conv;
 
@@ -55,8 +59,8 @@ typedef struct adbg_joint {
 /* The combination last made for the battle whose state is key, or NULL. */
 const adbg_joint *frayi_adbg_conv_last(adbg_conv *c, const uint8_t *key, size_t len);
 /* Convolves the n positions' distributions (each over ADBG_CONV_FIELDS)
- * as the battle key's: refused when one may be open to a side (FLAGS) in
- * a round where another may hold a reserve of that side. NULL when
+ * as the battle key's (parts[i] is position i's): refused when a reserve
+ * may move between them (FLAGS). NULL when
  * out of memory. Valid until the next call. */
 const adbg_joint *frayi_adbg_conv_join(adbg_conv *c, const uint8_t *key, size_t len,
 				       const fray_dist *const *parts, int n);
