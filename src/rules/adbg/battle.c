@@ -2739,29 +2739,36 @@ static const key_layout *layout_of(const fray_adbg_scenario *sc)
  * read across positions: the number of rounds is fixed before the battle
  * (19.1: no round ends it early), and the moves allowed each round are
  * reset for every stack alike (19.2.2: one move a round). What reads
- * every position is only (a) whether a side has a reserve at a round's
- * start (split_ok: the heuristic may then move one between positions),
- * and (b) the end (19.3, 9.6 as G3 gives it, R30): each side's units
+ * every position is only (a) a reserve's move (below; the split round is
+ * played only with no reserve at all, split_ok), and (b) the end (19.3, 9.6 as G3 gives it, R30): each side's units
  * standing and eliminated, a routed unit's fate its own roll on the
  * scenario's check (routed_fate), the winner from those counts
  * (frayi_adbg_tally). The leaders lost are not in the odds' outcome.
  *
- * So when no side has a reserve at a round's start, the rest of the
- * battle is, at each position, a battle of its own (position_rest: the
- * position's split rounds one after another, then its routed units'
- * fate), as long as no reserve appears there at a later round's start (it
- * then gives REFUSED, and the battle is walked as before, round by round).
- * Each position's battle is walked once per its own state (the battle
- * with every unit elsewhere eliminated and every stack elsewhere gone,
- * which nothing there reads: pos_key), kept for the whole walk, and the
- * positions' distributions of (standing, eliminated) for each side are
- * convolved (battle_convolve.c); the battle then goes on along each sum as
- * along a die's faces (frayi_enum_branch), the units already off the line
- * rolling their fate as end_battle would, and ends. Only under exact odds
- * with states merged, and only where the split round itself would be
- * played (split_ok, at a round's start): a sampled or narrated battle
- * keeps the rules' order. The walk's path count then holds the positions'
- * walks' paths (frayi_enum_inner) and one path per outcome of each sum. */
+ * A reserve moves between positions only to one open to its side (the
+ * enemy in line there, its side not) when its side's movement phase
+ * reaches it (direct_move; 19.2.2: the initiative's moves first, a
+ * position after another, then the other side's). So from a round's
+ * start the rest of the battle is, at each position, a battle of its own
+ * (position_rest: the position's split rounds one after another, then its
+ * routed units' fate), unless a reserve may move: each position's walk
+ * flags, for each round and side, whether it may hold a reserve and
+ * whether it may be open to the side as the phase reaches it or after the
+ * side's moves there (position_moves, battle_convolve.h's FLAGS); the
+ * positions are refused (the battle walked as before, round by round) when
+ * a reserve may see another position open to it. Each position's battle
+ * is walked once per its own state (the battle with every unit elsewhere
+ * eliminated and every stack elsewhere gone: pos_key; a reserve there then
+ * sees no other position and stays, as it does in the battle when none is
+ * open to it), kept for the whole walk, and the positions' distributions
+ * of (standing, eliminated) for each side are convolved
+ * (battle_convolve.c); the battle then goes on along each sum as along a
+ * die's faces (frayi_enum_branch), the units already off the line rolling
+ * their fate as end_battle would, and ends. Only under exact odds with
+ * states merged and a policy that takes every suggestion (convolvable): a
+ * sampled or narrated battle keeps the rules' order. The walk's path
+ * count then holds the positions' walks' paths (frayi_enum_inner), one
+ * path per outcome of each sum, and the refused positions' walks. */
 
 /* A round begins: every stack may move once (19.2.2), as battle_step's. */
 static void round_begins(battle *b)
