@@ -5,7 +5,9 @@
 # each with its user+system CPU seconds, wall seconds and peak resident
 # memory (/usr/bin/time), whether it was exact (or refused, and why), and the
 # paths the walk took (bench_exact's child: the same walk and limits, paths
-# counted from fray_enumerate's estimate; before its refusal when refused).
+# counted from fray_enumerate's estimate; before its refusal when refused;
+# since issue 45's third pass with every path of the positions walked on
+# their own and convolved, docs/performance.md).
 # The target: exact within 10 s of CPU and 256 MiB.
 #
 # Usage: bench/adbg/bench_scaled.sh [--no-paths] [FRAY [BENCH_EXACT]] [-- SCENARIO...]

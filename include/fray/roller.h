@@ -204,7 +204,9 @@ fray_status fray_run(fray_roller *r, fray_procedure proc, fray_policy *p,
  * is within 3x of the paths that were left; it comes in the last round's
  * melee, the last 4-10% of the walk (tests/core/test_enum_estimate.c). */
 typedef struct fray_enum_progress {
-	uint64_t paths;          /* walked so far */
+	uint64_t paths;          /* walked so far (with the paths of the
+				    parts a procedure walks on its own:
+				    an ADBG battle's positions, issue 45) */
 	uint64_t max_paths;      /* the budget: a bound, not a forecast */
 	uint64_t stage;          /* stages begun so far (1: the beginning) */
 	uint64_t stages_known;   /* stage + stages with states waiting: the
