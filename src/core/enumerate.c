@@ -1186,8 +1186,17 @@ fray_status frayi_enum_inner(fray_roller *r, fray_procedure proc, fray_policy *p
 	for (; w->lim && w->paths >= w->next_tick; w->next_tick += PROGRESS_TICK)
 		if (w->lim->progress)
 			w->lim->progress(w->paths, w->max_paths, w->lim->ud);
-	if (st != FRAY_OK)
+	if (st == FRAY_ERR_LIMIT) { /* the budget is the walk's: said as walk_from says it */
+		fray_ctx_clear(r->ctx); /* the walk's failure is said once, by the walk */
+		char msg[FRAY_MSG_MAX];
+		snprintf(msg, sizeof msg, "more than %llu outcome paths: too many to enumerate exactly "
+			 "(after %llu, a part walked on its own needed more than the %llu left); simulate instead",
+			 (unsigned long long)w->max_paths, (unsigned long long)(w->paths - paths),
+			 (unsigned long long)lim.max_paths);
+		fray_roller_fail(r, st, msg);
+	} else if (st != FRAY_OK) {
 		fray_roller_fail(r, st, fray_ctx_message(r->ctx));
+	}
 	return st;
 }
 
