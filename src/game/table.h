@@ -475,6 +475,13 @@ int frayi_table_presidio_turn_over(table_game *g);
  * of its actions_spent and standing). */
 int frayi_table_presidio_actions_left(const table_unit *u);
 bool frayi_table_bbb_may(const table_game *g, const table_unit *u, const char *action);
+/* BBB: the one mapping of a unit's game-file fields to its turn (moved,
+ * fired, assaulted: what it did this player's turn) and, when g is given
+ * and keeps the phase, the game's phase for the unit's side (table_bbb.c);
+ * g NULL: what the unit did only. frayi_bbb_turn_keep writes t's actions
+ * back into the fields. */
+fray_bbb_turn frayi_bbb_turn_of(const table_game *g, const table_unit *u);
+void frayi_bbb_turn_keep(table_unit *u, const fray_bbb_turn *t);
 /* Whether u may take t as the target of act now: not itself, u may take
  * the action (frayi_table_may) and act's target_ok accepts t. Leaves g's
  * context as it was. */
