@@ -103,6 +103,11 @@ typedef struct bbb_own {
  * before them keeps none: docs/bbb.md). */
 typedef struct bbb_state {
 	bool kept;
+	/* the half of the game turn (the counter counts game turns, each the
+	 * first player's turn then the second's: Sequence of Play Summary):
+	 * kept whether or not the phase is; counted_halves: read from a file
+	 * whose turn counted each player's turn (before `half`: docs/bbb.md) */
+	bool second, counted_halves;
 	int phase;
 	char moving[TABLE_NAME_MAX];
 } bbb_state;
