@@ -48,6 +48,11 @@ void frayi_bbb_state_read(const table_game *g, fray_doc *doc, const fray_node *m
 	const fray_node *hf = fray_map_get(map, "half");
 	const char *side = NULL;
 	size_t phase = FRAY_BBB_MOVEMENT, half = 0;
+	if (hf && fresh) {
+		fray_doc_error(doc, hf, "half: a new game begins at turn 1, the first player's turn (moving: SIDE names "
+			       "the first player)");
+		return;
+	}
 	if (hf && !fray_doc_enum(doc, hf, "half", half_names, 2, &half))
 		return;
 	st->second = half == 1;

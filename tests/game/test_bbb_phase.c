@@ -361,6 +361,16 @@ static void old_counter_read(void **state)
 	fray_ctx_clear(ctx);
 	free(wrong);
 	free(text);
+	/* a new game begins at turn 1, the first player's: a forces file
+	 * names the first player (moving), never a half */
+	char *halfway = replaced(bbb_forces, "units:\n", "half: second\nunits:\n");
+	fray_game *ng = NULL;
+	assert_int_equal(fray_game_new(ctx, "bbb.yaml", "bbb", "bbb-forces.yaml", halfway, strlen(halfway), 1, NULL, NULL,
+				       &ng),
+			 FRAY_ERR_INPUT);
+	assert_non_null(strstr(fray_ctx_message(ctx), "bbb-forces.yaml:2:"));
+	fray_ctx_clear(ctx);
+	free(halfway);
 }
 
 /* The file keeps moving and phase, read back; a bad value is refused
