@@ -21,24 +21,19 @@ static IN_LINE bool in_line(fray_adbg_status st)
 	return st < FRAY_ADBG_ELIMINATED;
 }
 
-/* set_unit: every change of a unit's stack or status. */
-static IN_LINE void set_unit(fast_side *d, int i, int stack, int old_stack, fray_adbg_status status)
+/* set_unit: every change of a unit's status here is of a unit in line,
+ * in its stack k, which it leaves only for out of line (eliminated or
+ * removed): a stack left empty is dead, its position to tidy. */
+static IN_LINE void set_unit(fast_side *d, int i, int k, fray_adbg_status status)
 {
 	uint32_t bit = (uint32_t)1 << i;
-	if (in_line((fray_adbg_status)d->status[i]) && !(d->in_stack[old_stack] &= ~bit)) {
-		d->alive &= ~((uint32_t)1 << old_stack);
-		d->untidy |= (uint32_t)1 << d->pos[old_stack];
-	}
+	assert(in_line((fray_adbg_status)d->status[i]) && d->ustack[i] == k && (d->in_stack[k] & bit));
 	d->status[i] = (uint8_t)status;
-	d->ustack[i] = (int8_t)stack;
 	d->normal = (d->normal & ~bit) | (uint32_t)(status == FRAY_ADBG_NORMAL) << i;
 	d->routed = (d->routed & ~bit) | (uint32_t)(status == FRAY_ADBG_ROUTED) << i;
-	if (in_line(status)) {
-		d->in_stack[stack] |= bit;
-		if (!(d->alive >> stack & 1)) {
-			d->alive |= (uint32_t)1 << stack;
-			d->untidy |= (uint32_t)1 << d->pos[stack];
-		}
+	if (!in_line(status) && !(d->in_stack[k] &= ~bit)) {
+		d->alive &= ~((uint32_t)1 << k);
+		d->untidy |= (uint32_t)1 << d->pos[k];
 	}
 }
 
@@ -207,7 +202,7 @@ static IN_LINE void fire_position(fb *b, int s, int p)
 				continue;
 			/* take_hit, then G2 for the target's stack */
 			int tstack = unit_stack(en, t);
-			set_unit(en, t, tstack, tstack, (fray_adbg_status)(en->status[t] + 1));
+			set_unit(en, t, tstack, (fray_adbg_status)(en->status[t] + 1));
 			leader_loss(b, 1 - s, tstack, &b->sc->loss_fire);
 		}
 	}
@@ -409,7 +404,7 @@ static void lose_units(fb *b, int s, int k, int *units, int n, int loss)
 				best = i;
 		}
 		int u = units[best];
-		set_unit(d, u, k, k, FRAY_ADBG_ELIMINATED);
+		set_unit(d, u, k, FRAY_ADBG_ELIMINATED);
 		units[best] = units[--n];
 	}
 }
@@ -423,7 +418,7 @@ static void apply_melee_loss(fb *b, int s, int k, int loss)
 		u[n++] = __builtin_ctz(m);
 	if (loss == FRAY_ADBG_ROUTE_ALL) {
 		for (int i = 0; i < n; i++)
-			set_unit(d, u[i], k, k, FRAY_ADBG_REMOVED);
+			set_unit(d, u[i], k, FRAY_ADBG_REMOVED);
 		return;
 	}
 	lose_units(b, s, k, u, n, loss);
@@ -440,7 +435,7 @@ static void melee(fb *b, int s, int k)
 	if (dact == 0) {
 		fast_side *d = &b->sd[e];
 		for (uint32_t m = d->in_stack[dstk]; m; m &= m - 1)
-			set_unit(d, __builtin_ctz(m), dstk, dstk, FRAY_ADBG_ELIMINATED);
+			set_unit(d, __builtin_ctz(m), dstk, FRAY_ADBG_ELIMINATED);
 		return;
 	}
 	/* fray_adbg_melee, sampling: the column, one die, the row */
@@ -502,7 +497,7 @@ static void round_of(fb *b)
 				continue;
 			int k = unit_stack(d, u);
 			if (frayi_d6_in(b->rng, c->recover[stack_leader(b, s, k)]))
-				set_unit(d, u, k, k, (fray_adbg_status)(st - 1));
+				set_unit(d, u, k, (fray_adbg_status)(st - 1));
 		}
 	}
 }
