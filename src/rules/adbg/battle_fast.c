@@ -154,18 +154,24 @@ static IN_LINE void leader_loss(fb *b, int s, int k, const adbg_check *c)
 		}
 }
 
+/* The melee CF of side s's units in mask m: those of units 0..7 from
+ * the table, any above one by one. */
+static IN_LINE int cf_of(const fast_const *c, uint32_t m)
+{
+	int cf = c->cf_low[m & 0xff];
+	for (m >>= 8; m; m &= m - 1)
+		cf += c->melee_cf[8 + __builtin_ctz(m)];
+	return cf;
+}
+
 /* melee_cf: the stack's units not routed, their melee CF. */
 static IN_LINE int64_t melee_cf(const fb *b, int s, int k, int *active, bool *disrupted)
 {
 	const fast_side *d = &b->sd[s];
 	uint32_t fighting = d->in_stack[k] & ~d->routed;
-	const int *mcf = b->f->c[s].melee_cf;
-	int cf = 0;
 	*active = __builtin_popcount(fighting);
 	*disrupted = (fighting & ~d->normal) != 0;
-	for (; fighting; fighting &= fighting - 1)
-		cf += mcf[__builtin_ctz(fighting)];
-	return cf;
+	return cf_of(&b->f->c[s], fighting);
 }
 
 /* ---- 19.2.1 fire ---- */
@@ -280,11 +286,8 @@ static IN_LINE int direct_move(const fb *b, int s, int k, int *arg)
 	bool mfront = (me->untidy >> pos & 1 ? front(me, pos) : me->front[pos]) == k;
 	int efront = en->untidy >> pos & 1 ? front(en, pos) : en->front[pos];
 	if (mfront && efront >= 0 && attackers_of(b, 1 - s, efront, atk) == 0) {
-		const int *mcf = b->f->c[s].melee_cf;
 		int64_t theirs = melee_cf(b, 1 - s, efront, &active, &dis);
-		int mine = 0; /* at most 32 units of CF 9 x 2 */
-		for (uint32_t u = moving; u; u &= u - 1)
-			mine += mcf[__builtin_ctz(u)];
+		int mine = cf_of(&b->f->c[s], moving); /* at most 32 units of CF 9 x 2 */
 		if (frayi_adbg_attacks(mine, theirs, active)) {
 			*arg = efront;
 			return MOVE_ATTACK;
@@ -544,4 +547,17 @@ void frayi_adbg_fast_battle(const fray_adbg_scenario *sc, const adbg_fast *f, fr
 		round_of(&b);
 	end_of(&b, res);
 	res->rounds = rounds;
+}
+
+void frayi_adbg_fast_finish(adbg_fast *f)
+{
+	for (int s = 0; s < 2; s++) {
+		fast_const *c = &f->c[s];
+		for (int i = 0; i < c->nunits; i++)
+			f->ok &= c->melee_cf[i] >= 0 && c->melee_cf[i] <= 255;
+		for (unsigned m = 1; m < 256; m++) {
+			int i = __builtin_ctz(m);
+			c->cf_low[m] = (uint16_t)(c->cf_low[m & (m - 1)] + (i < c->nunits ? c->melee_cf[i] : 0));
+		}
+	}
 }

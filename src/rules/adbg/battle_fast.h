@@ -67,6 +67,8 @@ typedef struct fast_const {
 	uint8_t move[FAST_RATINGS][2][2][2][2];
 	uint8_t recover[FAST_RATINGS];     /* by leader (frayi_adbg_recover_faces) */
 	int melee_drm;                     /* attacking the other side */
+	/* the melee CF of each mask of units 0..7 (frayi_adbg_fast_finish) */
+	uint16_t cf_low[256];
 } fast_const;
 
 typedef struct adbg_fast {
@@ -151,6 +153,11 @@ static inline void frayi_adbg_tally(const fray_adbg_scenario *sc, fray_adbg_resu
 					     res->side[1 - s].count[FRAY_ADBG_DISRUPTED];
 	res->winner = score[0] > 0 ? 0 : score[1] > 0 ? 1 : -1;
 }
+
+/* Derives, once per scenario, what battle.c's fast_make leaves to this
+ * file (the melee CF by mask); clears f->ok for a side the fast battle
+ * cannot hold. Called at the end of fast_make. */
+void frayi_adbg_fast_finish(adbg_fast *f);
 
 /* Plays the rest of a battle (its rounds' roll included) set up in f, on
  * rng, into res: fray_adbg_battle's result for a direct, untold battle. */
