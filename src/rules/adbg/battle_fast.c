@@ -191,20 +191,19 @@ static IN_LINE void fire_position(fb *b, int s, int p)
 		uint32_t rows[FAST_SLOTS];
 		for (int t = 0; t < nt; t++)
 			rows[t] = en->in_stack[theirs[t]];
-		int firers[FRAY_ADBG_MAX_UNITS], target[FRAY_ADBG_MAX_UNITS], nf = 0;
+		/* each firer's target as chosen before the stack's first die
+		 * (battle.c: every choice, then every die): the enemy's masks
+		 * as they were, the die at once; a target hit out of line by
+		 * an earlier die is not rolled for */
+		uint32_t routed = en->routed, normal = en->normal;
 		for (uint32_t f = me->in_stack[mine[i]] & me->normal; f; f &= f - 1) {
-			int pick = frayi_adbg_direct_target(en->routed, en->normal, rows, nt, targeted);
-			if (pick < 0)
+			int t = frayi_adbg_direct_target(routed, normal, rows, nt, targeted);
+			if (t < 0)
 				continue;
-			firers[nf] = __builtin_ctz(f);
-			target[nf++] = pick;
-			targeted |= (uint32_t)1 << pick;
-		}
-		for (int f = 0; f < nf; f++) {
-			int t = target[f];
+			targeted |= (uint32_t)1 << t;
 			if (!in_line((fray_adbg_status)en->status[t]))
 				continue;
-			if (!frayi_d6_in(b->rng, faces[firers[f]]))
+			if (!frayi_d6_in(b->rng, faces[__builtin_ctz(f)]))
 				continue;
 			/* take_hit, then G2 for the target's stack */
 			int tstack = unit_stack(en, t);
