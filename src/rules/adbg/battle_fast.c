@@ -228,12 +228,22 @@ static IN_LINE int attackers_of(const fb *b, int s, int k, int *out)
 	return n;
 }
 
+/* The enemy stacks side d's stacks are atop (its attacking). */
+static uint32_t attacked(const fast_side *d)
+{
+	uint32_t a = 0;
+	for (uint32_t m = d->atop & d->used; m; m &= m - 1)
+		a |= (uint32_t)1 << d->foe[__builtin_ctz(m)];
+	return a;
+}
+
 /* goes_home_into_origin, then return_home. */
 static void return_home(fb *b, int s, int k)
 {
 	fast_side *d = &b->sd[s];
 	const uint32_t kbit = (uint32_t)1 << k;
 	d->atop &= ~kbit;
+	d->attacking = attacked(d);
 	d->untidy |= (uint32_t)1 << d->home_pos[k] | (uint32_t)1 << d->pos[k];
 	int o = d->origin[k];
 	if (o >= 0 && (d->used >> o & 1) && !(d->atop >> o & 1) && d->pos[o] == d->home_pos[k] &&
@@ -268,10 +278,12 @@ static IN_LINE int direct_move(const fb *b, int s, int k, int *arg)
 	uint32_t moving = me->in_stack[k] & me->normal;
 	if (moving == 0)
 		return MOVE_STAY;
-	int atk[FAST_SLOTS], natk = attackers_of(b, s, k, atk);
+	assert(me->attacking == attacked(me) && en->attacking == attacked(en));
+	int atk[FAST_SLOTS];
 	int active;
 	bool dis;
-	if (natk > 0) { /* avoids: against the attackers' melee CF */
+	if (en->attacking >> k & 1) { /* avoids: against the attackers' melee CF */
+		int natk = attackers_of(b, s, k, atk);
 		int64_t theirs = 0;
 		for (int i = 0; i < natk; i++)
 			theirs += melee_cf(b, 1 - s, atk[i], &active, &dis);
@@ -284,7 +296,7 @@ static IN_LINE int direct_move(const fb *b, int s, int k, int *arg)
 	assert((en->untidy >> pos & 1) || en->front[pos] == front(en, pos));
 	bool mfront = (me->untidy >> pos & 1 ? front(me, pos) : me->front[pos]) == k;
 	int efront = en->untidy >> pos & 1 ? front(en, pos) : en->front[pos];
-	if (mfront && efront >= 0 && attackers_of(b, 1 - s, efront, atk) == 0) {
+	if (mfront && efront >= 0 && !(me->attacking >> efront & 1)) {
 		int64_t theirs = melee_cf(b, 1 - s, efront, &active, &dis);
 		int mine = cf_of(&b->f->c[s], moving); /* at most 32 units of CF 9 x 2 */
 		if (frayi_adbg_attacks(mine, theirs, active)) {
@@ -359,6 +371,7 @@ static IN_LINE void move_stack(fb *b, int s, int k)
 		d->home_row[m] = d->row[m];
 		d->atop |= (uint32_t)1 << m;
 		d->foe[m] = (int8_t)arg;
+		d->attacking |= (uint32_t)1 << arg;
 		break;
 	case MOVE_POSITION:
 		set_pos(d, m, arg);
@@ -552,6 +565,7 @@ void frayi_adbg_fast_finish(adbg_fast *f)
 {
 	for (int s = 0; s < 2; s++) {
 		fast_const *c = &f->c[s];
+		f->start[s].attacking = attacked(&f->start[s]);
 		for (int i = 0; i < c->nunits; i++)
 			f->ok &= c->melee_cf[i] >= 0 && c->melee_cf[i] <= 255;
 		for (unsigned m = 1; m < 256; m++) {

@@ -48,6 +48,7 @@ typedef struct fast_side {
 	uint8_t lm[FAST_SLOTS];            /* bit l: leader l, not lost, is with stack k */
 	uint8_t llost;                     /* bit l: leader l is lost */
 	uint32_t untidy;                   /* bit p: tidy has work at position p */
+	uint32_t attacking;                /* bit j: a stack atop the enemy's slot j */
 	/* the front stack at each position tidy has no work at, or -1 */
 	int8_t front[FRAY_ADBG_MAX_STACKS];
 } fast_side;
