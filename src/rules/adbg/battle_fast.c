@@ -395,7 +395,7 @@ static void movement_phase(fb *b, int s)
 		int col[FAST_SLOTS], n = column(d, p, col);
 		for (int i = 0; i < n; i++) {
 			int k = col[i];
-			if (!(d->used >> k & 1) || (d->moved >> k & 1) || (d->atop >> k & 1))
+			if ((~d->used | d->moved | d->atop) >> k & 1)
 				continue;
 			if (surprised && stack_leader(b, s, k) == 0)
 				continue;
