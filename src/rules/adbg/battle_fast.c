@@ -31,9 +31,13 @@ static IN_LINE void set_unit(fast_side *d, int i, int k, fray_adbg_status status
 	d->status[i] = (uint8_t)status;
 	d->normal = (d->normal & ~bit) | (uint32_t)(status == FRAY_ADBG_NORMAL) << i;
 	d->routed = (d->routed & ~bit) | (uint32_t)(status == FRAY_ADBG_ROUTED) << i;
-	if (!in_line(status) && !(d->in_stack[k] &= ~bit)) {
-		d->alive &= ~((uint32_t)1 << k);
-		d->untidy |= (uint32_t)1 << d->pos[k];
+	if (!in_line(status)) {
+		d->out |= bit;
+		d->removed |= (uint32_t)(status == FRAY_ADBG_REMOVED) << i;
+		if (!(d->in_stack[k] &= ~bit)) {
+			d->alive &= ~((uint32_t)1 << k);
+			d->untidy |= (uint32_t)1 << d->pos[k];
+		}
 	}
 }
 
@@ -519,28 +523,45 @@ static void round_of(fb *b)
 
 /* ---- 19.3 end of battle (end_battle) ---- */
 
+#ifndef NDEBUG
+/* Side d's unit masks against its statuses (the assertions' check). */
+static bool masks_match(const fast_side *d, int nunits)
+{
+	for (int i = 0; i < nunits; i++) {
+		fray_adbg_status st = (fray_adbg_status)d->status[i];
+		if ((d->normal >> i & 1) != (st == FRAY_ADBG_NORMAL) || (d->routed >> i & 1) != (st == FRAY_ADBG_ROUTED) ||
+		    (d->out >> i & 1) != !in_line(st) || (d->removed >> i & 1) != (st == FRAY_ADBG_REMOVED))
+			return false;
+	}
+	return nunits >= 32 || !((d->normal | d->routed | d->out | d->removed) >> nunits);
+}
+#endif
+
 static void end_of(fb *b, fray_adbg_result *res)
 {
+	assert(masks_match(&b->sd[0], b->f->c[0].nunits) && masks_match(&b->sd[1], b->f->c[1].nunits));
 	const fray_adbg_scenario *sc = b->sc;
 	memset(res, 0, sizeof *res);
 	/* the routed units' fate (R30: a removed one too), side by side and
-	 * unit by unit, counted as each is settled; nothing reads the masks
-	 * after, so a status alone changes */
+	 * unit by unit (the masks' bits in order); the counts by status from
+	 * the masks */
 	for (int s = 0; s < 2; s++) {
-		fast_side *d = &b->sd[s];
-		for (int i = 0; i < b->f->c[s].nunits; i++) {
-			fray_adbg_status st = (fray_adbg_status)d->status[i];
-			if (st == FRAY_ADBG_ROUTED || st == FRAY_ADBG_REMOVED) {
-				bool gone = sc->routed == ADBG_ROUTED_ELIMINATED;
-				if (sc->routed == ADBG_ROUTED_ROLL)
-					gone = check(b, &sc->routed_check);
-				if (gone)
-					st = FRAY_ADBG_ELIMINATED;
-			}
-			res->side[s].count[st]++;
-		}
-		for (unsigned m = d->llost; m; m &= m - 1)
-			res->side[s].leaders_lost++;
+		const fast_side *d = &b->sd[s];
+		uint32_t fate = d->routed | d->removed, gone = 0;
+		if (sc->routed == ADBG_ROUTED_ELIMINATED)
+			gone = fate;
+		else if (sc->routed == ADBG_ROUTED_ROLL)
+			for (uint32_t m = fate; m; m &= m - 1)
+				if (check(b, &sc->routed_check))
+					gone |= m & -m;
+		int *count = res->side[s].count;
+		count[FRAY_ADBG_NORMAL] = __builtin_popcount(d->normal);
+		count[FRAY_ADBG_DISRUPTED] =
+			__builtin_popcount(b->f->c[s].units & ~(d->normal | d->routed | d->out));
+		count[FRAY_ADBG_ROUTED] = __builtin_popcount(d->routed & ~gone);
+		count[FRAY_ADBG_ELIMINATED] = __builtin_popcount((d->out & ~d->removed) | gone);
+		count[FRAY_ADBG_REMOVED] = __builtin_popcount(d->removed & ~gone);
+		res->side[s].leaders_lost = __builtin_popcount(d->llost);
 	}
 	frayi_adbg_tally(sc, res);
 }
@@ -565,7 +586,13 @@ void frayi_adbg_fast_finish(adbg_fast *f)
 {
 	for (int s = 0; s < 2; s++) {
 		fast_const *c = &f->c[s];
-		f->start[s].attacking = attacked(&f->start[s]);
+		fast_side *d = &f->start[s];
+		d->attacking = attacked(d);
+		d->out = d->removed = 0;
+		for (int i = 0; i < c->nunits; i++) {
+			d->out |= (uint32_t)!in_line((fray_adbg_status)d->status[i]) << i;
+			d->removed |= (uint32_t)(d->status[i] == FRAY_ADBG_REMOVED) << i;
+		}
 		for (int i = 0; i < c->nunits; i++)
 			f->ok &= c->melee_cf[i] >= 0 && c->melee_cf[i] <= 255;
 		for (unsigned m = 1; m < 256; m++) {

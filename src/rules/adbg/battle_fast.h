@@ -41,6 +41,7 @@ typedef struct fast_side {
 	uint32_t posm[FRAY_ADBG_MAX_STACKS]; /* bit k: slot k's position is p */
 	uint32_t used, alive, atop, moved; /* bit k: of slot k */
 	uint32_t normal, routed;           /* bit i: unit i undisrupted, routed */
+	uint32_t out, removed;             /* bit i: unit i out of line, removed */
 	int16_t row[FAST_SLOTS], home_row[FAST_SLOTS];
 	int8_t pos[FAST_SLOTS], foe[FAST_SLOTS], home_pos[FAST_SLOTS], origin[FAST_SLOTS];
 	uint8_t status[FRAY_ADBG_MAX_UNITS];
