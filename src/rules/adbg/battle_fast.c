@@ -21,6 +21,16 @@ static IN_LINE bool in_line(fray_adbg_status st)
 	return st < FRAY_ADBG_ELIMINATED;
 }
 
+/* The bits set in m, one by one: a unit mask holds few, and without a
+ * popcount instruction (x86-64's baseline) __builtin_popcount is a call. */
+static IN_LINE int bits(uint32_t m)
+{
+	int n = 0;
+	for (; m; m &= m - 1)
+		n++;
+	return n;
+}
+
 /* set_unit: every change of a unit's status here is of a unit in line,
  * in its stack k, which it leaves only for out of line (eliminated or
  * removed): a stack left empty is dead, its position to tidy. */
@@ -168,12 +178,13 @@ static IN_LINE int cf_of(const fast_const *c, uint32_t m)
 	return cf;
 }
 
-/* melee_cf: the stack's units not routed, their melee CF. */
+/* melee_cf: the stack's units not routed, their melee CF; *active 0
+ * when none fights, else 1 (all the rules read of their count). */
 static IN_LINE int64_t melee_cf(const fb *b, int s, int k, int *active, bool *disrupted)
 {
 	const fast_side *d = &b->sd[s];
 	uint32_t fighting = d->in_stack[k] & ~d->routed;
-	*active = __builtin_popcount(fighting);
+	*active = fighting != 0;
 	*disrupted = (fighting & ~d->normal) != 0;
 	return cf_of(&b->f->c[s], fighting);
 }
@@ -555,13 +566,13 @@ static void end_of(fb *b, fray_adbg_result *res)
 				if (check(b, &sc->routed_check))
 					gone |= m & -m;
 		int *count = res->side[s].count;
-		count[FRAY_ADBG_NORMAL] = __builtin_popcount(d->normal);
+		count[FRAY_ADBG_NORMAL] = bits(d->normal);
 		count[FRAY_ADBG_DISRUPTED] =
-			__builtin_popcount(b->f->c[s].units & ~(d->normal | d->routed | d->out));
-		count[FRAY_ADBG_ROUTED] = __builtin_popcount(d->routed & ~gone);
-		count[FRAY_ADBG_ELIMINATED] = __builtin_popcount((d->out & ~d->removed) | gone);
-		count[FRAY_ADBG_REMOVED] = __builtin_popcount(d->removed & ~gone);
-		res->side[s].leaders_lost = __builtin_popcount(d->llost);
+			bits(b->f->c[s].units & ~(d->normal | d->routed | d->out));
+		count[FRAY_ADBG_ROUTED] = bits(d->routed & ~gone);
+		count[FRAY_ADBG_ELIMINATED] = bits((d->out & ~d->removed) | gone);
+		count[FRAY_ADBG_REMOVED] = bits(d->removed & ~gone);
+		res->side[s].leaders_lost = bits(d->llost);
 	}
 	frayi_adbg_tally(sc, res);
 }
