@@ -2,6 +2,7 @@
  * small (battle_fast.h): battle.c's direct path step for step (each
  * function names the one it follows), the same dice in the same order. */
 #include <assert.h>
+#include <stddef.h>
 #include <string.h>
 #include "battle_fast.h"
 #include "../../core/fast_dice.h"
@@ -577,6 +578,22 @@ static void end_of(fb *b, fray_adbg_result *res)
 	frayi_adbg_tally(sc, res);
 }
 
+/* The start of a side of few slots and units (adbg_fast's few): what is
+ * copied whole, then the first FAST_FEW of each array by slot or unit. */
+static IN_LINE void start_side(fast_side *d, const fast_side *s0)
+{
+	memcpy(d, s0, offsetof(fast_side, in_stack));
+	memcpy(d->in_stack, s0->in_stack, FAST_FEW * sizeof d->in_stack[0]);
+	memcpy(d->row, s0->row, FAST_FEW * sizeof d->row[0]);
+	memcpy(d->home_row, s0->home_row, FAST_FEW * sizeof d->home_row[0]);
+	memcpy(d->foe, s0->foe, FAST_FEW);
+	memcpy(d->home_pos, s0->home_pos, FAST_FEW);
+	memcpy(d->origin, s0->origin, FAST_FEW);
+	memcpy(d->lm, s0->lm, FAST_FEW);
+	memcpy(d->status, s0->status, FAST_FEW);
+	memcpy(d->ustack, s0->ustack, FAST_FEW);
+}
+
 void frayi_adbg_fast_battle(const fray_adbg_scenario *sc, const adbg_fast *f, fray_rng *rng,
 			    fray_adbg_result *res)
 {
@@ -584,7 +601,12 @@ void frayi_adbg_fast_battle(const fray_adbg_scenario *sc, const adbg_fast *f, fr
 	b.sc = sc;
 	b.f = f;
 	b.rng = rng;
-	memcpy(b.sd, f->start, sizeof b.sd);
+	if (f->few) {
+		start_side(&b.sd[0], &f->start[0]);
+		start_side(&b.sd[1], &f->start[1]);
+	} else {
+		memcpy(b.sd, f->start, sizeof b.sd);
+	}
 	/* determine_rounds: the heuristic's choice and the die, as masks */
 	int rounds = f->base_rounds + (f->attempt && frayi_d6_in(rng, f->extra_faces));
 	for (b.round = 1; b.round <= rounds; b.round++)
@@ -595,10 +617,12 @@ void frayi_adbg_fast_battle(const fray_adbg_scenario *sc, const adbg_fast *f, fr
 
 void frayi_adbg_fast_finish(adbg_fast *f)
 {
+	f->few = true;
 	for (int s = 0; s < 2; s++) {
 		fast_const *c = &f->c[s];
 		fast_side *d = &f->start[s];
 		d->attacking = attacked(d);
+		f->few &= c->nunits <= FAST_FEW && !(d->used >> FAST_FEW);
 		d->out = d->removed = 0;
 		for (int i = 0; i < c->nunits; i++) {
 			d->out |= (uint32_t)!in_line((fray_adbg_status)d->status[i]) << i;
