@@ -34,15 +34,16 @@ victory:
 sides:
 EOF
 }
+side_of() { # key name level rating: a side's head, its primary leader with stack 1
+	printf '  %s:\n    name: %s\n    level: %s\n' "$1" "$2" "$3"
+	printf '    primary_leader: {name: %s Leader, rating: %s, stack: 1}\n' "$2" "$4"
+}
 {
 	head_of Crowd settled
+	side_of red Red 3 2
 	cat <<EOF
-  red:
-    name: Red
-    level: 3
-    primary_leader: {name: Red Leader, rating: 2, stack: 1}
     leaders:
-      - {name: R2, rating: 1, stack: 2}
+      - {name: Trigg, rating: 1, stack: 2}
     stacks:
       - - {name: R1, type: militia, fire: 4, melee: 2}
         - {name: R2, type: rifle, fire: 4, melee: 2}
@@ -52,12 +53,11 @@ EOF
         - {name: R6, type: militia, fire: 3, melee: 1, status: disrupted}
         - {name: R7, type: rifle, fire: 4, melee: 1}
       - - {name: R8, type: militia, fire: 3, melee: 2}
-  blue:
-    name: Blue
-    level: 2
-    primary_leader: {name: Blue Leader, rating: 1, stack: 1}
+EOF
+	side_of blue Blue 2 1
+	cat <<EOF
     leaders:
-      - {name: B2, rating: 2, stack: 2}
+      - {name: Girty, rating: 2, stack: 2}
     stacks:
       - - {name: B1, type: militia, fire: 3, melee: 2}
         - {name: B2, type: militia, fire: 3, melee: 1}
@@ -69,16 +69,15 @@ EOF
 } >"$gen/crowd.yaml"
 {
 	head_of Many wilderness
-	printf '  red:\n    name: Red\n    level: 3\n'
-	printf '    primary_leader: {name: Red Leader, rating: 2, stack: 1}\n'
+	side_of red Red 3 2
 	printf '    leaders:\n      - {name: R2, rating: 1, stack: 2}\n'
 	printf '      - {name: R3, rating: 1, stack: 3}\n    stacks:\n'
 	for k in 1 2 3 4 5 6 7 8; do
 		printf '      - - {name: R%sa, type: regular, fire: 3, melee: 3}\n' $k
 		printf '        - {name: R%sb, type: militia, fire: 2, melee: 1, status: disrupted}\n' $k
 	done
-	printf '  blue:\n    name: Blue\n    level: 2\n'
-	printf '    primary_leader: {name: Blue Leader, rating: 1, stack: 1}\n    stacks:\n'
+	side_of blue Blue 2 1
+	printf '    stacks:\n'
 	for k in 1 2 3 4; do
 		printf '      - - {name: B%s, type: militia, fire: 4, melee: 2}\n' $k
 	done
