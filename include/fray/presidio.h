@@ -1054,11 +1054,16 @@ typedef struct fray_presidio_order {
 	bool won;                /* the unit's side won this turn's initiative */
 	bool rally_phase;        /* no unit has acted this turn but to rally:
 				    the turn's rally phase (Game Turn Phases) */
+	bool before_initiative;  /* the game keeps the order and this turn's
+				    initiative is not rolled yet: the rally
+				    phase, which the roll ends */
 } fray_presidio_order;
 /* Whether a unit may take a now, as the turn's order o stands: NULL when
  * it may, else why not with the rule. A rally only in the turn's rally
  * phase, either side's ("1. Rally panicked troops" before "3. Action
- * Sequences", Game Turn Phases). Its own side's sequence: yes. In the
+ * Sequences", Game Turn Phases); before the turn's initiative is rolled
+ * (o->before_initiative) nothing but a rally ("2. Initiative" ends the
+ * rally phase, and the action sequences follow it). Its own side's sequence: yes. In the
  * other side's: opportunity fire ("even though their
  * initiative number is lower", Section 4), and the held actions of a
  * unit whose side won the initiative and has had its sequence (Holding 2

@@ -233,10 +233,107 @@ static const char *other_side(const table_game *g, const char *side)
 
 static bool acted_this_turn(const table_game *g);
 
+/* ---- the game's state: the turn's rally phase (Section 2) ---- */
+
+/* Presidio's game state (table_game.state): whether the turn is in its
+ * rally phase, its initiative not rolled yet (Game Turn Phases: "1.
+ * Rally panicked troops; close ranks", "2. Initiative"). */
+typedef struct presidio_state {
+	bool rally_phase;
+} presidio_state;
+_Static_assert(sizeof(presidio_state) <= TABLE_GAME_STATE, "Presidio's game state fits table_game.state");
+
+const char *const frayi_presidio_state_keys[1] = {"phase"};
+static const char *const phase_names[] = {"rally"};
+
+static bool in_rally_phase_kept(const table_game *g)
+{
+	const presidio_state *st = (const presidio_state *)(const void *)g->state;
+	return st->rally_phase && !g->initiative[0];
+}
+
+static void set_rally_phase(table_game *g, bool on)
+{
+	((presidio_state *)(void *)g->state)->rally_phase = on;
+}
+
+void frayi_presidio_state_read(const table_game *g, fray_doc *doc, const fray_node *map, bool fresh, void *state)
+{
+	(void)g;
+	(void)fresh;
+	presidio_state *st = state;
+	memset(st, 0, sizeof *st);
+	const fray_node *ph = fray_map_get(map, "phase");
+	size_t k;
+	/* left out: no rally phase kept (the action sequences, a game that
+	 * keeps no order, or a file an older fray wrote) */
+	if (ph && fray_doc_enum(doc, ph, "phase", phase_names, 1, &k))
+		st->rally_phase = true;
+}
+
+void frayi_presidio_state_write(FILE *f, const table_game *g, const void *state, bool yaml)
+{
+	(void)g;
+	const presidio_state *st = state;
+	if (st->rally_phase)
+		fputs(yaml ? "phase: rally\n" : ", \"phase\": \"rally\"", f);
+}
+
+void frayi_presidio_state_words(const table_game *g, char *dst, size_t cap)
+{
+	if (in_rally_phase_kept(g))
+		snprintf(dst, cap, "the rally phase (panicked units may rally; 'initiative' ends it: Presidio Section "
+			 "2, Game Turn Phases)");
+	else if (cap)
+		dst[0] = '\0';
+}
+
+/* The log's entry i's command's first word into w. */
+static bool entry_action(const table_game *g, size_t i, char *w, size_t cap)
+{
+	const char *command = fray_node_scalar(fray_map_get(g->log[i], "command"));
+	return command && frayi_table_command_word(command, w, cap) != NULL;
+}
+
+/* A game file an older fray wrote, whose 'turn' rolled this turn's
+ * initiative at once (before the rally phase): since that 'turn' the log
+ * has only rallies, morale checks and sets. fray's own 'turn' opens the
+ * rally phase instead, and the initiative is an entry of its own. Such a
+ * turn keeps its rally phase until a unit acts, as that fray played it
+ * (docs/presidio.md, "The turn's phases"). */
+static bool older_turn_start(const table_game *g)
+{
+	char w[16];
+	for (size_t i = g->nlog; i-- > 0;) {
+		if (!entry_action(g, i, w, sizeof w))
+			return false;
+		if (!strcmp(w, "turn"))
+			return true;
+		if (strcmp(w, "rally") && strcmp(w, "morale") && strcmp(w, "set"))
+			return false;
+	}
+	return false;
+}
+
+/* Whether the turn is in its rally phase: kept so (after 'turn', until
+ * 'initiative'); in a game that keeps no order, until a unit acts; with
+ * the initiative rolled, only in an older fray's turn (older_turn_start). */
+static bool rally_phase(const table_game *g)
+{
+	if (in_rally_phase_kept(g))
+		return true;
+	if (!g->initiative[0])
+		return !acted_this_turn(g);
+	return older_turn_start(g) && !acted_this_turn(g);
+}
+
 static fray_presidio_order order_of(const table_game *g, const table_unit *u)
 {
-	return (fray_presidio_order){.kept = g->initiative[0] != '\0', .acting = !strcmp(g->acting, u->side),
-				     .won = !strcmp(g->initiative, u->side), .rally_phase = !acted_this_turn(g)};
+	bool before = in_rally_phase_kept(g);
+	return (fray_presidio_order){.kept = g->initiative[0] != '\0' || before,
+				     .acting = !before && !strcmp(g->acting, u->side),
+				     .won = !before && !strcmp(g->initiative, u->side), .rally_phase = rally_phase(g),
+				     .before_initiative = before};
 }
 
 /* Whether the turn's order lets u take a now (fray_presidio_order_refused),
@@ -249,6 +346,8 @@ static int in_order(table_game *g, const table_unit *u, fray_presidio_action a, 
 	const char *why = fray_presidio_order_refused(&o, a);
 	if (!why)
 		return FRAY_OK;
+	if (o.before_initiative)
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot %s now: %s", unit_label(u), what, why);
 	return frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot %s now: %s (%s won this turn's initiative and %s acts "
 			       "now; 'pass %s' hands the sequence over)", unit_label(u), what, why, g->initiative,
 			       g->acting, g->acting);
@@ -339,6 +438,8 @@ static int roll_initiative(table_game *g, const char *when)
 	const char *won = first == 1 ? s[1] : s[0];
 	snprintf(g->initiative, sizeof g->initiative, "%s", won);
 	snprintf(g->acting, sizeof g->acting, "%s", won);
+	/* the roll ends the rally phase (Game Turn Phases: 2. Initiative) */
+	set_rally_phase(g, false);
 	frayi_table_note(g, "%s wins the initiative%s: %s acts first, then %s (Presidio Section 2, Initiative)", won,
 			 when, won, other_side(g, won));
 	return FRAY_OK;
@@ -346,9 +447,17 @@ static int roll_initiative(table_game *g, const char *when)
 
 int frayi_table_presidio_turn_over(table_game *g)
 {
-	/* a game that keeps the initiative rolls the next turn's (Game Turn
-	 * Phases: 1. Rally, 2. Initiative; a rally is allowed to either side) */
-	return g->initiative[0] ? roll_initiative(g, " of the next turn") : FRAY_OK;
+	/* a game that keeps the order opens the next turn with its rally
+	 * phase (Game Turn Phases: "1. Rally panicked troops", "2.
+	 * Initiative"): either side's panicked units rally, then 'initiative'
+	 * rolls the turn's and ends the phase */
+	if (!g->initiative[0] && !in_rally_phase_kept(g))
+		return FRAY_OK;
+	g->initiative[0] = g->acting[0] = '\0';
+	set_rally_phase(g, true);
+	frayi_table_note(g, "the next turn's rally phase: panicked units of either side may rally; 'initiative' then "
+			 "rolls the turn's initiative and ends it (Presidio Section 2, Game Turn Phases)");
+	return FRAY_OK;
 }
 
 /* Whether some unit has acted this turn (a rally is the rally phase's). */
@@ -369,8 +478,9 @@ static int cmd_initiative(table_game *g, int argc)
 	if (argc > 1)
 		return frayi_game_fail(g, FRAY_ERR_INPUT, "initiative takes nothing more");
 	if (g->initiative[0])
-		return frayi_game_fail(g, FRAY_ERR_INPUT, "initiative: this turn's is rolled (%s won it); 'turn' rolls "
-				       "the next (Presidio Section 2, Game Turn Phases)", g->initiative);
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "initiative: this turn's is rolled (%s won it); the next is "
+				       "rolled after 'turn' and the next turn's rally phase (Presidio Section 2, Game "
+				       "Turn Phases)", g->initiative);
 	if (acted_this_turn(g))
 		return frayi_game_fail(g, FRAY_ERR_INPUT, "initiative: units have acted this turn, and the initiative "
 				       "comes before the action sequences (Presidio Section 2, Game Turn Phases: 2. "
@@ -390,6 +500,9 @@ static int cmd_pass(table_game *g, int argc, char *const *argv)
 			side = g->units[i].side;
 	if (!side)
 		return frayi_game_fail_input(g, FRAY_ERR_INPUT, "actor", "pass: no side '%.48s' in the game", argv[1]);
+	if (in_rally_phase_kept(g))
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "pass: the turn's rally phase: no action sequence yet; "
+				       "'initiative' ends the rally phase (Presidio Section 2, Game Turn Phases)");
 	if (!g->initiative[0])
 		return frayi_game_fail(g, FRAY_ERR_INPUT, "pass: the game keeps no initiative this turn (the players "
 				       "keep the order); 'initiative' rolls it at a turn's start");
@@ -421,16 +534,39 @@ bool frayi_table_presidio_play_order(const table_game *g, const char *side, bool
 {
 	*n = 0;
 	const char *s[2];
-	if (!g->initiative[0]) {
-		/* a turn not begun: roll its initiative first */
-		if (!before || acted_this_turn(g) || sides_of(g, s) != 2)
-			return false;
-		w[(*n)++] = "initiative";
-		snprintf(why, cap, "the turn's initiative comes before its action sequences (Presidio Section 2, "
-			 "Game Turn Phases)");
-		return true;
+	if (before && rally_phase(g) && sides_of(g, s) == 2) {
+		/* the rally phase: the side's own panicked units rally first;
+		 * the other side's may still rally, and the initiative roll
+		 * would end its phase: it waits; then the initiative (Game Turn
+		 * Phases: 1. Rally panicked troops, 2. Initiative) */
+		const table_unit *other = NULL;
+		for (size_t i = 0; i < g->nunits; i++) {
+			const table_unit *u = &g->units[i];
+			if (!frayi_table_presidio_may(g, u, "rally") || !frayi_table_presidio_may_now(g, u, "rally"))
+				continue;
+			if (strcasecmp(u->side, side) != 0) {
+				other = other ? other : u;
+				continue;
+			}
+			w[(*n)++] = "rally";
+			w[(*n)++] = u->name;
+			snprintf(why, cap, "the turn's rally phase comes first: a panicked unit may rally (Presidio Section "
+				 "2, Game Turn Phases: 1. Rally panicked troops)");
+			return true;
+		}
+		if (other) {
+			snprintf(why, cap, "it waits: %s may still rally (%s is panicked), and the initiative roll ends the "
+				 "rally phase (Presidio Section 2, Game Turn Phases)", other->side, other->name);
+			return true;
+		}
+		if (!g->initiative[0]) {
+			w[(*n)++] = "initiative";
+			snprintf(why, cap, "the turn's initiative comes after its rally phase and before its action "
+				 "sequences (Presidio Section 2, Game Turn Phases)");
+			return true;
+		}
 	}
-	if (before)
+	if (!g->initiative[0] || before)
 		return false;
 	if (strcasecmp(side, g->acting) != 0) {
 		snprintf(why, cap, "it waits: it is %s's action sequence (Presidio Section 2, Initiative)", g->acting);

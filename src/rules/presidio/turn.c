@@ -250,10 +250,17 @@ FRAY_API const char *fray_presidio_order_refused(const fray_presidio_order *o, f
 	/* Game Turn Phases: "1. Rally panicked troops", "2. Initiative", "3.
 	 * Action Sequences": either side rallies before the sequences begin */
 	if (a == FRAY_PRESIDIO_DO_RALLY)
-		return o->rally_phase ? NULL
+		return o->rally_phase || o->before_initiative ? NULL
 				      : "the rally phase is the turn's first, before the action sequences (Presidio "
 					"Section 2, Game Turn Phases: 1. Rally panicked troops, 2. Initiative, 3. Action "
 					"Sequences): units have acted this turn, so it rallies in the next turn's";
+	/* the rally phase lasts until the initiative is rolled, by either
+	 * side ("1. Rally panicked troops", "2. Initiative", "3. Action
+	 * Sequences"): no action of a sequence before it */
+	if (o->before_initiative)
+		return "the turn's rally phase: the action sequences come after the initiative (Presidio Section 2, "
+		       "Game Turn Phases: 1. Rally panicked troops, 2. Initiative, 3. Action Sequences): panicked units "
+		       "of either side may rally first, then 'initiative' ends the rally phase";
 	if (o->acting)
 		return NULL;
 	switch (a) {
