@@ -359,6 +359,19 @@ fray_presidio_impact fray_presidio_impact_of(bool mounted, const fray_presidio_w
  * actions left"): else no impact. */
 const char *fray_presidio_disengage_pursuit_refused(int actions_left);
 fray_presidio_impact fray_presidio_disengage_pursuit_impact(fray_presidio_impact charge, int actions_left);
+/* Whether a unit of standing s that broke base contact with the would-be
+ * pursuers this turn (broke_from_it) may be pursued by them: NULL when it
+ * may, else why not with the rule. One that failed a check and fell
+ * back, retreated or panicked (Section 5, Pursuit: "the enemy may
+ * pursue"), and one that left the melee by its own move, still in order
+ * (a walk, run, ride or a charge at another unit: Disengaging from
+ * Melee, "If the opposing unit has any actions left, they may attempt to
+ * pursue"; fray_presidio_disengaged). */
+const char *fray_presidio_pursued_refused(fray_presidio_standing s, bool broke_from_it);
+/* Whether a unit of standing s that broke contact left by its own move
+ * (disengaged, Section 5, Disengaging from Melee) rather than by a failed
+ * check: a standing that keeps contact did not break it by a check. */
+bool fray_presidio_disengaged(fray_presidio_standing s);
 
 typedef struct fray_presidio_melee_in {
 	const fray_presidio_weapon *weapon, *defender_weapon;

@@ -72,15 +72,17 @@ static void make_contact(table_game *g, table_unit *u, table_unit *t)
 	frayi_table_note(g, "%s and %s in base contact", u->name, t->name);
 }
 
-/* u leaves base contact (it moved off, fell back, retreated, panicked,
+/* u leaves base contact with every unit but keep (NULL: every unit; it
+ * moved off, charged elsewhere, fell back, retreated, panicked,
  * surrendered or was destroyed); broke: by a failed check or a
- * disengaging move, so the enemy it left may pursue it (Section 5). */
-static void leave_contact(table_game *g, table_unit *u, bool broke)
+ * disengaging move, so the enemy it left may pursue it (Section 5,
+ * Pursuit; Disengaging from Melee). */
+static void leave_contact_but(table_game *g, table_unit *u, const table_unit *keep, bool broke)
 {
 	bool left = false;
 	for (size_t i = 0; i < g->nunits; i++) {
 		table_unit *v = &g->units[i];
-		if (v == u || !in_contact(u, v))
+		if (v == u || v == keep || !in_contact(u, v))
 			continue;
 		if (!strcmp(PRESIDIO_OF(v)->contact, u->name))
 			PRESIDIO_OF(v)->contact[0] = '\0';
@@ -88,9 +90,16 @@ static void leave_contact(table_game *g, table_unit *u, bool broke)
 			snprintf(PRESIDIO_OF(v)->may_pursue, sizeof PRESIDIO_OF(v)->may_pursue, "%s", u->name);
 		left = true;
 	}
-	PRESIDIO_OF(u)->contact[0] = '\0';
+	if (!keep || strcmp(PRESIDIO_OF(u)->contact, keep->name) != 0)
+		PRESIDIO_OF(u)->contact[0] = '\0';
 	if (left)
-		frayi_table_note(g, "%s: out of base contact", u->name);
+		frayi_table_note(g, "%s: out of base contact%s", u->name,
+				 broke ? " (the enemy it left may pursue it: Presidio Section 5, Disengaging from Melee)" : "");
+}
+
+static void leave_contact(table_game *g, table_unit *u, bool broke)
+{
+	leave_contact_but(g, u, NULL, broke);
 }
 
 /* Contact with a panicked unit is its surrender, no dice (Section 5,
@@ -650,14 +659,17 @@ static int meleeable(table_game *g, const table_unit *u, const table_unit *t)
 static int pursuable(table_game *g, const table_unit *u, const table_unit *t)
 {
 	int st = enemy(g, u, t, "pursue");
-	if (st == FRAY_OK)
-		st = may(g, t, FRAY_PRESIDIO_ACT_BE_PURSUED, "be pursued");
-	const char *why = st == FRAY_OK ? fray_presidio_pursuit_refused(!strcmp(PRESIDIO_OF(u)->may_pursue, t->name))
-					: NULL;
-	if (why)
+	if (st != FRAY_OK)
+		return st;
+	bool broke = !strcmp(PRESIDIO_OF(u)->may_pursue, t->name);
+	const char *why = fray_presidio_pursued_refused(standing_of(t), broke);
+	if (why && !broke)
 		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot pursue %s: %s: it did not break contact with "
 				       "%s this turn", unit_label(u), unit_label(t), why, u->name);
-	return st;
+	if (why)
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot be pursued: it is %s: %s", unit_label(t),
+				       frayi_unit_status_names[t->status], why);
+	return FRAY_OK;
 }
 
 /* The command bonus of the unit's leader: as given, else its rank's. */
@@ -1328,6 +1340,10 @@ static int act_charge(table_game *g, table_unit *u, table_unit *t, const player_
 		st = targetable(g, u, t);
 	if (st != FRAY_OK)
 		return st;
+	/* a unit in a melee that charges another unit leaves that melee by
+	 * its own move: the enemy it left may pursue it (Section 5,
+	 * Disengaging from Melee) */
+	leave_contact_but(g, u, t, true);
 	spend(u, FRAY_PRESIDIO_DO_CHARGE, 1);
 	/* the reaction is known before any die is rolled, so a bad one
 	 * costs nothing (a script must give it: only a player at a terminal
@@ -1399,6 +1415,14 @@ static int act_pursue(table_game *g, table_unit *u, table_unit *t, const player_
 		st = pursuable(g, u, t);
 	if (st != FRAY_OK)
 		return st;
+	/* a unit that disengaged by its own move: the pursuers' charge
+	 * impact only with 2 actions left (Section 5, Disengaging from
+	 * Melee: "no charge bonus unless they have 2 actions left") */
+	fray_presidio_impact kind = fray_presidio_impact_of(
+		PRESIDIO_OF(u)->mounted, fray_presidio_weapon_find(melee_weapon(u), NULL), PRESIDIO_OF(u)->bayonets);
+	if (fray_presidio_disengaged(standing_of(t)))
+		kind = fray_presidio_disengage_pursuit_impact(kind, frayi_table_presidio_actions_left(u));
+	const char *impact = kind == FRAY_PRESIDIO_NO_CHARGE ? NULL : fray_presidio_impact_names[kind];
 	spend(u, FRAY_PRESIDIO_DO_PURSUE, 1);
 	PRESIDIO_OF(u)->may_pursue[0] = '\0';
 	frayi_table_note(g, "%s pursues %s into contact", u->name, t->name);
@@ -1408,8 +1432,8 @@ static int act_pursue(table_game *g, table_unit *u, table_unit *t, const player_
 	}
 	make_contact(g, u, t);
 	melee_loss lost_u = {0}, lost_t = {0};
-	st = melee_step(g, u, t, p, false, false, impact_kind(u), &lost_u, &lost_t);
-	return st == FRAY_OK ? melee_morale(g, u, t, &lost_u, &lost_t, true) : st;
+	st = melee_step(g, u, t, p, false, false, impact, &lost_u, &lost_t);
+	return st == FRAY_OK ? melee_morale(g, u, t, &lost_u, &lost_t, impact != NULL) : st;
 }
 
 /* ---- morale, rally and reload by hand ---- */

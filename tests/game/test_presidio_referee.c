@@ -364,6 +364,42 @@ static void pursuit_by_the_enemy_in_the_melee(void **state)
 	fray_game_free(g);
 }
 
+/* Finding 6 (second round). Section 5, Disengaging from Melee: "A unit
+ * can voluntarily disengage from melee during its own action sequence
+ * ... If the opposing unit has any actions left, they may attempt to
+ * pursue (no charge bonus unless they have 2 actions left)". A unit in
+ * a melee that charges another unit leaves its melee by its own move:
+ * the enemy it left is out of contact and may pursue it (before, it was
+ * freed but refused the pursuit); with two actions left the pursuers
+ * strike with their charge impact, with one without it. */
+static void a_charge_out_of_a_melee_may_be_pursued(void **state)
+{
+	(void)state;
+	for (int left = 2; left >= 1; left--) {
+		fray_game *g = forces_game(3);
+		accepted(g, W("set", "Cueras", "contact=Apaches"));
+		if (left == 1)
+			accepted(g, W("set", "Apaches", "actions_spent=reload"));
+		accepted(g, W("charge", "Cueras", "--at", "Comanches", "--reaction", "stand"));
+		assert_true(field_is(g, "Apaches", "contact", ""));
+		assert_true(field_is(g, "Apaches", "may_pursue", "Cueras"));
+		assert_true(field_is(g, "Cueras", "status", "good"));
+		assert_true(advised(g, "Apaches", W("\"action\": \"pursue\"", "\"target\": \"Cueras\"")));
+		char *ev = events_of(g, W("pursue", "Apaches", "--at", "Cueras"));
+		/* the pursuers' melee: the charge impact only with 2 actions left */
+		const char *melee = strstr(ev, "presidio.melee");
+		assert_non_null(melee);
+		if ((strstr(melee, "\"charge\": \"foot\"") != NULL) != (left == 2))
+			fail_msg("pursuit with %d actions left: %s", left, melee);
+		free(ev);
+		fray_game_free(g);
+	}
+	/* a unit that did not break contact with them is still not pursued */
+	fray_game *g = forces_game(3);
+	refused(g, W("pursue", "Apaches", "--at", "Cueras"), "Presidio Section 5, Pursuit");
+	fray_game_free(g);
+}
+
 /* Finding 10(b). Section 2, Game Turn Phases: "1. Rally panicked troops"
  * comes before "3. Action Sequences": a unit that panics in the action
  * sequences rallies in the next turn's rally phase. */
@@ -514,6 +550,7 @@ int main(void)
 		cmocka_unit_test(a_charge_goes_on_to_its_distance),
 		cmocka_unit_test(spanish_riders_keep_two_actions),
 		cmocka_unit_test(pursuit_by_the_enemy_in_the_melee),
+		cmocka_unit_test(a_charge_out_of_a_melee_may_be_pursued),
 		cmocka_unit_test(rally_in_the_next_rally_phase),
 		cmocka_unit_test(one_check_after_fire_while_moving),
 	};
