@@ -337,10 +337,22 @@ static void spanish_riders_keep_two_actions(void **state)
 	accepted(g, W("shoot", "Cueras", "--at", "Apaches", "--range", "10"));
 	/* "once or twice": not a third time */
 	refused(g, W("move", "Cueras"), "\"once or twice in a turn\" (Presidio Section 2, Riding)");
+	/* the second round's finding 2: a charge moves at galloping speed
+	 * (Section 3, Charging), two movements (Section 2, Riding: "two
+	 * movements is a gallop"), so it is two of the "once or twice": not
+	 * after a ride, and no ride after it */
 	accepted(g, W("turn"));
 	accepted(g, W("move", "Cueras"));
+	assert_false(advised(g, "Cueras", W("\"action\": \"charge\"")));
+	refused(g, W("charge", "Cueras", "--at", "Apaches", "--reaction", "stand"),
+		"a charge would be a third movement");
+	accepted(g, W("turn"));
 	assert_true(advised(g, "Cueras", W("\"action\": \"charge\"")));
 	accepted(g, W("charge", "Cueras", "--at", "Apaches", "--reaction", "stand"));
+	if (field_is(g, "Cueras", "status", "good")) {
+		refused(g, W("move", "Cueras"), "no ride after it");
+		assert_false(advised(g, "Cueras", W("\"action\": \"move\"")));
+	}
 	/* the Comanches are no such riders: a gallop is two actions */
 	accepted(g, W("move", "Comanches", "--run"));
 	assert_true(field_is(g, "Comanches", "actions_left", "0"));

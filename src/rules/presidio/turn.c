@@ -64,6 +64,16 @@ static int spent(const fray_presidio_turn *t)
 	return k;
 }
 
+/* The movements a rider made this turn, as Section 2, Riding counts
+ * them ("Movement once on horseback is a trot, two movements is a
+ * gallop"): a ride one, a gallop two, a charge two ("charging units
+ * move at running/galloping speed", Section 3). */
+static int rides(const fray_presidio_turn *t)
+{
+	return count(t, FRAY_PRESIDIO_DO_RIDE) + 2 * count(t, FRAY_PRESIDIO_DO_GALLOP) +
+	       2 * count(t, FRAY_PRESIDIO_DO_CHARGE);
+}
+
 /* The actions a morale result takes from the turn (Section 7): a flinch
  * "-1 action", a hunker "-2 actions", a fall back leaves "one remaining
  * action"; a unit that retreats or panics "forfeit[s] any further
@@ -159,6 +169,14 @@ FRAY_API const char *fray_presidio_action_refused(const fray_presidio_turn *t, f
 		if (left < FRAY_PRESIDIO_TURN_ACTIONS)
 			return "\"The charging unit must have two actions available to charge\" (Presidio Section 5, "
 			       "Charging)";
+		/* the referee's second round, finding 2: "charging units move at
+		 * running/galloping speed" (Section 3, Charging), "two movements
+		 * is a gallop" (Section 2, Riding): a charge is two of the
+		 * riders' "once or twice in a turn" */
+		if (rides(t) > 0)
+			return "riders ride \"once or twice in a turn\" (Presidio Section 2, Riding) and a charge moves "
+			       "at galloping speed (Section 3, Charging: \"two movements is a gallop\", Section 2): the "
+			       "unit has ridden this turn, so a charge would be a third movement";
 		return NULL;
 	case FRAY_PRESIDIO_DO_MOVING_FIRE:
 		/* "Units may fire while running (2 actions)" ... "may fire once
@@ -171,12 +189,15 @@ FRAY_API const char *fray_presidio_action_refused(const fray_presidio_turn *t, f
 		return NULL;
 	case FRAY_PRESIDIO_DO_RIDE:
 	case FRAY_PRESIDIO_DO_GALLOP:
-		/* "whether riding once or twice in a turn": at most twice */
-		if (count(t, FRAY_PRESIDIO_DO_RIDE) + 2 * count(t, FRAY_PRESIDIO_DO_GALLOP) +
-			    (a == FRAY_PRESIDIO_DO_GALLOP ? 2 : 1) >
-		    2)
-			return "riders ride \"once or twice in a turn\" (Presidio Section 2, Riding): the unit has "
-			       "ridden that much this turn";
+		/* "whether riding once or twice in a turn": at most twice, a
+		 * charge (a gallop) counting two */
+		if (rides(t) + (a == FRAY_PRESIDIO_DO_GALLOP ? 2 : 1) > 2)
+			return count(t, FRAY_PRESIDIO_DO_CHARGE)
+				       ? "riders ride \"once or twice in a turn\" (Presidio Section 2, Riding) and the "
+					 "unit's charge this turn moved at galloping speed, twice (Section 3, Charging; "
+					 "\"two movements is a gallop\", Section 2): no ride after it"
+				       : "riders ride \"once or twice in a turn\" (Presidio Section 2, Riding): the unit has "
+					 "ridden that much this turn";
 		/* a ride costs nothing, but only a unit that acts rides */
 		if (left == 0 && why)
 			return why;

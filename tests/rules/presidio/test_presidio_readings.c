@@ -430,9 +430,65 @@ static void forced_march_reads_the_distance_at_nightfall(void **state)
 	assert_true(differ > 0);
 }
 
+/* The referee's second round, finding 2. Section 2, Riding: free riders
+ * "have two free actions whether riding once or twice in a turn",
+ * "Movement once on horseback is a trot, two movements is a gallop";
+ * Section 3: "charging units move at running/galloping speed". A charge
+ * is two movements: every turn of rides and a charge, against that count
+ * (at most two movements), with the charge's two actions still needed. */
+static void a_charge_is_two_of_the_riders_movements(void **state)
+{
+	(void)state;
+	static const fray_presidio_action firsts[] = {FRAY_PRESIDIO_DO_RIDE, FRAY_PRESIDIO_DO_GALLOP,
+						      FRAY_PRESIDIO_DO_CHARGE};
+	static const int movements[] = {1, 2, 2}; /* trot, gallop, charge */
+	for (size_t i = 0; i < 3; i++)
+		for (size_t j = 0; j < 3; j++) {
+			fray_presidio_turn t = {0};
+			assert_null(fray_presidio_action_refused(&t, FRAY_PRESIDIO_GOOD, firsts[i]));
+			assert_true(fray_presidio_turn_take(&t, firsts[i]));
+			bool two_charges = firsts[i] == FRAY_PRESIDIO_DO_CHARGE && firsts[j] == FRAY_PRESIDIO_DO_CHARGE;
+			bool allowed = movements[i] + movements[j] <= 2 && !two_charges;
+			const char *why = fray_presidio_action_refused(&t, FRAY_PRESIDIO_GOOD, firsts[j]);
+			if ((why == NULL) != allowed)
+				fail_msg("%s then %s: %s", fray_presidio_action_names[firsts[i]],
+					 fray_presidio_action_names[firsts[j]], why ? why : "allowed");
+			if (why && !two_charges && !strstr(why, "once or twice in a turn"))
+				fail_msg("%s then %s: the reason names no rule: %s", fray_presidio_action_names[firsts[i]],
+					 fray_presidio_action_names[firsts[j]], why);
+		}
+}
+
+/* The referee's second round, finding 6. Section 5, Disengaging from
+ * Melee: a unit that left the melee by its own move, in order, may be
+ * pursued by the enemy it left; Pursuit: one that fell back, retreated or
+ * panicked too; never by an enemy it did not break contact with, and not
+ * once surrendered or destroyed. */
+static void a_unit_that_disengaged_may_be_pursued(void **state)
+{
+	(void)state;
+	static const struct {
+		fray_presidio_standing s;
+		bool pursued, disengaged;
+	} rows[] = {{FRAY_PRESIDIO_GOOD, true, true},        {FRAY_PRESIDIO_DISORDERED, true, true},
+		    {FRAY_PRESIDIO_FELL_BACK, true, false},  {FRAY_PRESIDIO_RETREATED, true, false},
+		    {FRAY_PRESIDIO_PANICKED, true, false},   {FRAY_PRESIDIO_SURRENDERED, false, false},
+		    {FRAY_PRESIDIO_DESTROYED, false, false}};
+	for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
+		assert_true((fray_presidio_pursued_refused(rows[i].s, true) == NULL) == rows[i].pursued);
+		assert_non_null(fray_presidio_pursued_refused(rows[i].s, false));
+		assert_true(fray_presidio_disengaged(rows[i].s) == rows[i].disengaged);
+	}
+	/* "no charge bonus unless they have 2 actions left" */
+	assert_int_equal(fray_presidio_disengage_pursuit_impact(FRAY_PRESIDIO_FOOT, 2), FRAY_PRESIDIO_FOOT);
+	assert_int_equal(fray_presidio_disengage_pursuit_impact(FRAY_PRESIDIO_FOOT, 1), FRAY_PRESIDIO_NO_CHARGE);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(a_charge_is_two_of_the_riders_movements),
+		cmocka_unit_test(a_unit_that_disengaged_may_be_pursued),
 		cmocka_unit_test(impact_return_strike_is_simultaneous),
 		cmocka_unit_test(out_of_formation_is_no_line),
 		cmocka_unit_test(panicked_defenders_strike_no_blow),
