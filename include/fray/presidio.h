@@ -1089,12 +1089,26 @@ const char *fray_presidio_order_refused(const fray_presidio_order *o, fray_presi
  * unit contains a drummer or bugler figure, reforming costs only one
  * action point"). */
 int fray_presidio_reform_cost(bool drummer);
-/* Whether a unit of kind k and standing s may re-form out of disorder
- * into line: NULL when it may, else why not with the rule. "This includes
- * units who change from skirmish or disorder to line formation"; "Only
- * Line, Grenadier, or Light units may (and must) fight in line" (a line
- * unit: k->line); a unit that retreated is in disorder (ruling R44). */
+/* Whether a unit of kind k and standing s may re-form out of disorder:
+ * NULL when it may, else why not with the rule. "Reform - Used to change
+ * a unit's formation ... (2 actions)"; "This includes units who change
+ * from skirmish or disorder to line formation" (a line unit: into line);
+ * Section 2, Rally: the rallied unit in disorder, of any kind, "can
+ * reform or move into skirmish" (the referee's second round, finding 3:
+ * before, only a line unit re-formed); a unit that retreated is in
+ * disorder (ruling R44). */
 const char *fray_presidio_reform_refused(const fray_presidio_unit_kind *k, fray_presidio_standing s);
+/* Whether a unit of kind k and standing s may leave its disorder by
+ * moving into skirmish formation: NULL when it may, else why not with the
+ * rule. Section 2, Rally: rallied, "They can reform or move into
+ * skirmish then take normal actions"; Section 3, Skirmish: "There is no
+ * cost for a unit to move itself into skirmish formation"; a line unit
+ * "must reform" (Section 3, Disorder and Line: "Only Line, Grenadier, or
+ * Light units may (and must) fight in line formation"); a unit that
+ * retreated has forfeited the turn's actions (Section 7, Retreat). */
+const char *fray_presidio_skirmish_refused(const fray_presidio_unit_kind *k, fray_presidio_standing s);
+/* The actions moving into skirmish takes: none (Section 3, Skirmish). */
+int fray_presidio_skirmish_cost(void);
 /* t with a taken (false, t as it was, when t has no room). */
 bool fray_presidio_turn_take(fray_presidio_turn *t, fray_presidio_action a);
 /* A turn as a game file keeps it, "walk, shoot" ("" for none), and back:

@@ -147,7 +147,7 @@ static const advise_action presidio_advice[] = {
 	 {"nothing now (the distance is the players')", "certain: no dice", "no casualties (a move)",
 	  "certain: no dice"}},
 	{"reform",
-	 {NULL},
+	 {as_it_is, W("--skirmish")},
 	 NULL,
 	 NULL,
 	 {0, 1, 0, 1},

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <strings.h>
 #include "table.h"
+#include "../catalog/catalog.h"
 
 
 /* The unit's marker as the rules name it (the game file's status names
@@ -143,7 +144,10 @@ bool frayi_table_presidio_may(const table_game *g, const table_unit *u, const ch
 	fray_presidio_turn t = turn_of(u);
 	fray_presidio_unit_kind k = kind_of(u);
 	if (!strcmp(action, "reform")) {
-		/* out of disorder into line, with the actions it takes now */
+		/* out of disorder into skirmish (no action), or re-formed with
+		 * the actions it takes now */
+		if (!fray_presidio_skirmish_refused(&k, standing_of(u)))
+			return true;
 		if (fray_presidio_reform_refused(&k, standing_of(u)))
 			return false;
 		for (int n = fray_presidio_reform_cost(PRESIDIO_OF(u)->drummer); n > 0; n--)
@@ -1557,10 +1561,23 @@ static int act_move(table_game *g, table_unit *u, table_unit *t, const player_op
 static int act_reform(table_game *g, table_unit *u, table_unit *t, const player_opts *p)
 {
 	(void)t;
-	(void)p;
 	if (PRESIDIO_OF(u)->figures <= 0 || !fighting(u))
 		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot reform: it is out of the fight", unit_label(u));
 	fray_presidio_unit_kind kind = kind_of(u);
+	if (frayi_player_flag(p, "--skirmish")) {
+		/* out of disorder into skirmish formation, at no cost (Section 2,
+		 * Rally: "They can reform or move into skirmish"; Section 3,
+		 * Skirmish: "There is no cost"); the rules say who may */
+		const char *no = fray_presidio_skirmish_refused(&kind, standing_of(u));
+		if (no)
+			return frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot move into skirmish: it is %s: %s",
+					       unit_label(u), frayi_unit_status_names[u->status], no);
+		spend(u, FRAY_PRESIDIO_DO_REFORM, fray_presidio_skirmish_cost());
+		set_standing(u, FRAY_PRESIDIO_GOOD);
+		frayi_table_note(g, "%s: moved into skirmish formation (no action), good (Presidio Section 2, Rally; "
+				 "Section 3, Skirmish)", u->name);
+		return FRAY_OK;
+	}
 	const char *why = fray_presidio_reform_refused(&kind, standing_of(u));
 	if (why)
 		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot reform: it is %s: %s", unit_label(u),
@@ -1578,8 +1595,9 @@ static int act_reform(table_game *g, table_unit *u, table_unit *t, const player_
 		return st;
 	spend(u, FRAY_PRESIDIO_DO_REFORM, cost);
 	set_standing(u, FRAY_PRESIDIO_GOOD);
-	frayi_table_note(g, "%s: re-formed in line (%d action%s%s), good (Presidio Section 3, Reform)", u->name, cost,
-			 cost == 1 ? "" : "s", PRESIDIO_OF(u)->drummer ? ", its drummer's" : "");
+	frayi_table_note(g, "%s: re-formed %s (%d action%s%s), good (Presidio Section 3, Reform)", u->name,
+			 PRESIDIO_OF(u)->line ? "in line" : "in its formation", cost, cost == 1 ? "" : "s",
+			 PRESIDIO_OF(u)->drummer ? ", its drummer's" : "");
 	return FRAY_OK;
 }
 
@@ -1612,7 +1630,12 @@ SEQUENCED(reload)
 SEQUENCED(move)
 SEQUENCED(reform)
 
-static const action_desc reform_desc = {.procs = {NULL}, .opts = {{0}}, .option_default = NULL};
+static const in_desc own_skirmish = {
+	.name = "skirmish", .type = IN_BOOL,
+	.help = "out of disorder into skirmish formation, at no cost, instead of re-forming (not a line unit)",
+	.rule = "Presidio Section 2, Rally; Section 3, Skirmish"};
+static const action_desc reform_desc = {
+	.procs = {NULL}, .opts = {{NULL, NULL, &own_skirmish, false, false}}, .option_default = NULL};
 
 static const table_action presidio_actions[] = {
 	{"shoot", true, "fire, then the target's morale", seq_shoot, targetable, &frayi_desc_presidio_shoot},
@@ -1628,7 +1651,8 @@ static const table_action presidio_actions[] = {
 	{"move", false, "a walk (one action) or a run (two), --into TARGET into base contact (struck first); the "
 	 "distance is the players'", seq_move, NULL,
 	 &frayi_desc_presidio_move},
-	{"reform", false, "a disordered line unit re-forms into line: two actions (one with a drummer), good order",
+	{"reform", false, "a disordered unit re-forms: two actions (one with a drummer), good order; --skirmish: "
+	 "not a line unit, into skirmish at no cost",
 	 seq_reform, NULL, &reform_desc},
 };
 

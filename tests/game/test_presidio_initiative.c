@@ -525,9 +525,10 @@ static void advice_and_play_keep_the_order(void **state)
 	fray_game_free(g);
 }
 
-/* Section 3, Reform: a disordered line unit re-forms with two actions
- * (one with a drummer) into good order; not a unit in good order, not a
- * unit out of line, not with one action left. */
+/* Section 3, Reform: a disordered unit re-forms with two actions (one
+ * with a drummer) into good order; not a unit in good order, not with one
+ * action left; a unit not in line may move into skirmish instead, at no
+ * cost; a line unit may not. */
 static void reform_brings_a_line_back(void **state)
 {
 	(void)state;
@@ -543,8 +544,36 @@ static void reform_brings_a_line_back(void **state)
 	free(v);
 	refused(g, W("reform", "Soldados"), "not in disorder");
 	refused(g, W("reform", "Cueras"), "not in disorder");
+	/* a line unit does not leave disorder into skirmish: it "must reform" */
+	accepted(g, W("set", "Soldados", "status=disordered"));
+	refused(g, W("reform", "Soldados", "--skirmish"), "\"Line units must reform before moving or volleying\"");
+	fray_game_free(g);
+
+	/* the referee's second round, finding 3: a unit not in line leaves
+	 * its disorder too (Section 2, Rally: "They can reform or move into
+	 * skirmish"): re-formed with two actions, or into skirmish at no
+	 * cost ("There is no cost for a unit to move itself into skirmish
+	 * formation", Section 3, Skirmish) */
+	g = fresh(5);
 	accepted(g, W("set", "Cueras", "status=disordered"));
-	refused(g, W("reform", "Cueras"), "not a line unit");
+	accepted(g, W("reform", "Cueras"));
+	v = game_unit_field(g, "Cueras", "status");
+	assert_string_equal(v, "good");
+	free(v);
+	v = game_unit_field(g, "Cueras", "actions_left");
+	assert_string_equal(v, "0");
+	free(v);
+	accepted(g, W("set", "Apaches", "status=disordered"));
+	accepted(g, W("reform", "Apaches", "--skirmish"));
+	v = game_unit_field(g, "Apaches", "status");
+	assert_string_equal(v, "good");
+	free(v);
+	v = game_unit_field(g, "Apaches", "actions_left");
+	assert_string_equal(v, "2");
+	free(v);
+	refused(g, W("reform", "Apaches", "--skirmish"), "not in disorder");
+	accepted(g, W("set", "Utes", "status=retreated"));
+	refused(g, W("reform", "Utes", "--skirmish"), "forfeits any further actions");
 	fray_game_free(g);
 
 	/* with a drummer: one action; without, one action left is too few */

@@ -315,14 +315,34 @@ FRAY_API int fray_presidio_reform_cost(bool drummer)
 
 FRAY_API const char *fray_presidio_reform_refused(const fray_presidio_unit_kind *k, fray_presidio_standing s)
 {
+	(void)k;
 	if (s != FRAY_PRESIDIO_DISORDERED && s != FRAY_PRESIDIO_RETREATED)
 		return "reforming out of disorder is for a disordered unit (Presidio Section 3, Reform: \"This includes "
 		       "units who change from skirmish or disorder to line formation\"): this one is not in disorder";
-	if (!k->line)
-		return "a unit re-forms out of disorder \"to line formation\" (Presidio Section 3, Reform), and "
-		       "\"Only Line, Grenadier, or Light units may (and must) fight in line\" (Section 3, Line): this "
-		       "one is not a line unit (line: true); its disorder is the players' to end ('set UNIT "
-		       "status=good')";
+	/* a line unit into line, any other into its formation: "Keep one
+	 * figure in place and arrange the other figures in relation to it in
+	 * the desired formation (2 actions)"; Section 2, Rally: "They can
+	 * reform or move into skirmish" */
+	return NULL;
+}
+
+FRAY_API int fray_presidio_skirmish_cost(void)
+{
+	return 0;
+}
+
+FRAY_API const char *fray_presidio_skirmish_refused(const fray_presidio_unit_kind *k, fray_presidio_standing s)
+{
+	if (s == FRAY_PRESIDIO_RETREATED)
+		return "a unit that retreats forfeits any further actions in the current game turn (Presidio Section 7, "
+		       "Retreat): it leaves its disorder in the next turn";
+	if (s != FRAY_PRESIDIO_DISORDERED)
+		return "moving into skirmish out of disorder is for a disordered unit (Presidio Section 2, Rally: "
+		       "\"They can reform or move into skirmish\"): this one is not in disorder";
+	if (k->line)
+		return "a line unit \"must reform\" out of disorder (Presidio Section 3, Disorder: \"Line units must "
+		       "reform before moving or volleying\"; Line: \"Only Line, Grenadier, or Light units may (and "
+		       "must) fight in line formation\"): 'reform UNIT' without --skirmish";
 	return NULL;
 }
 

@@ -484,11 +484,34 @@ static void a_unit_that_disengaged_may_be_pursued(void **state)
 	assert_int_equal(fray_presidio_disengage_pursuit_impact(FRAY_PRESIDIO_FOOT, 1), FRAY_PRESIDIO_NO_CHARGE);
 }
 
+/* The referee's second round, finding 3. Section 2, Rally: a rallied
+ * unit, in disorder, "can reform or move into skirmish"; Section 3,
+ * Reform "(2 actions)", one with a drummer, for any unit; Skirmish:
+ * "There is no cost"; a line unit "must reform" (Disorder, Line). */
+static void disorder_is_left_by_reform_or_skirmish(void **state)
+{
+	(void)state;
+	fray_presidio_unit_kind line = {.line = true}, other = {.line = false};
+	assert_null(fray_presidio_reform_refused(&line, FRAY_PRESIDIO_DISORDERED));
+	assert_null(fray_presidio_reform_refused(&other, FRAY_PRESIDIO_DISORDERED));
+	assert_null(fray_presidio_reform_refused(&other, FRAY_PRESIDIO_RETREATED));
+	assert_non_null(fray_presidio_reform_refused(&other, FRAY_PRESIDIO_GOOD));
+	assert_int_equal(fray_presidio_reform_cost(false), 2);
+	assert_int_equal(fray_presidio_reform_cost(true), 1);
+	assert_null(fray_presidio_skirmish_refused(&other, FRAY_PRESIDIO_DISORDERED));
+	assert_non_null(strstr(fray_presidio_skirmish_refused(&line, FRAY_PRESIDIO_DISORDERED), "must reform"));
+	assert_non_null(fray_presidio_skirmish_refused(&other, FRAY_PRESIDIO_GOOD));
+	assert_non_null(fray_presidio_skirmish_refused(&other, FRAY_PRESIDIO_RETREATED));
+	assert_non_null(fray_presidio_skirmish_refused(&other, FRAY_PRESIDIO_PANICKED));
+	assert_int_equal(fray_presidio_skirmish_cost(), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(a_charge_is_two_of_the_riders_movements),
 		cmocka_unit_test(a_unit_that_disengaged_may_be_pursued),
+		cmocka_unit_test(disorder_is_left_by_reform_or_skirmish),
 		cmocka_unit_test(impact_return_strike_is_simultaneous),
 		cmocka_unit_test(out_of_formation_is_no_line),
 		cmocka_unit_test(panicked_defenders_strike_no_blow),
