@@ -76,6 +76,12 @@ typedef enum fray_presidio_size {
 } fray_presidio_size;
 extern const char *const fray_presidio_size_names[4];
 fray_presidio_size fray_presidio_size_of(int figures);
+/* A unit's size class for the rules on who may do what (a volley is a
+ * platoon's at most, Section 1): the larger of the class it is given and
+ * its starting figures' (Section 7's bands), so a unit given a company's
+ * figures is a company whatever size it was written with (the referee's
+ * second round, finding 5: decided here, not in the game). */
+fray_presidio_size fray_presidio_size_class(fray_presidio_size given, int start_figures);
 /* R15: the casualty die of a size class: 6, 12, 20, 30. */
 int fray_presidio_casualty_die(fray_presidio_size s);
 
@@ -157,6 +163,39 @@ fray_presidio_standing fray_presidio_standing_at_turn_end(fray_presidio_standing
  * standing takes its surrender when it is panicked (true); else the two
  * go on to melee, the pursuers counting as charging (false). */
 bool fray_presidio_pursuit_surrenders(fray_presidio_standing s);
+
+/* What a charge comes to once the target's fear-of-charge check and its
+ * reaction are known (Section 5, Charging; the referee's second round,
+ * finding 5: decided here, not in the game). */
+typedef enum fray_presidio_charge_end {
+	FRAY_PRESIDIO_CHARGE_IMPACT = 0,    /* the target held its place: the impact */
+	FRAY_PRESIDIO_CHARGE_GOES_ON,       /* it gave way or moved away and the charge's
+					       distance did not reach it: no impact */
+	FRAY_PRESIDIO_CHARGE_CAUGHT,        /* reached where it went: the impact, no reaction */
+	FRAY_PRESIDIO_CHARGE_SURRENDER      /* reached panicked: it surrenders, no dice */
+} fray_presidio_charge_end;
+/* holds: the target's fear check held its place (presidio.morale's
+ * `holds`); moved_away: its reaction moved it away (flee, fire and flee);
+ * catches: the players measured that the charge's full distance reaches
+ * it where it went; target: its standing now. "Unless stopped by the
+ * defenders the charging unit will move up its total charge distance"
+ * (Charge Movement); Flee "does not constitute a failed morale check";
+ * a panicked unit so reached surrenders (Pursuit: "If they make contact
+ * with a panicked unit, it surrenders immediately"). */
+fray_presidio_charge_end fray_presidio_charge_goes_on(bool holds, bool moved_away, bool catches,
+						      fray_presidio_standing target);
+
+/* What a unit walked into base contact with does (Section 5, Moving into
+ * a Melee: "figures not in base contact yet, may 'walk' (1 free action)
+ * into melee contact; the consecutive actions rule will apply and the
+ * 'defender' will attack first"; Pursuit: contact with a panicked unit
+ * is its surrender). */
+typedef enum fray_presidio_into_contact {
+	FRAY_PRESIDIO_INTO_STRIKES_FIRST = 0, /* the unit walked into attacks first */
+	FRAY_PRESIDIO_INTO_SURRENDERS,        /* panicked: it surrenders, no dice */
+	FRAY_PRESIDIO_INTO_NO_BLOW            /* out of the fight, or not holding its place: no blow */
+} fray_presidio_into_contact;
+fray_presidio_into_contact fray_presidio_into_contact_of(fray_presidio_standing walked_into, int figures);
 /* Whether a unit of this standing keeps its formation (ruling R44): a
  * disordered unit is placed "in a clump" (Section 3, Disorder), a
  * retreated one "in disorder" and a panicked one "in a clump" (Section

@@ -38,16 +38,13 @@ static fray_presidio_turn turn_of(const table_unit *u)
 }
 
 /* What the unit is, as the game file says, for the rules on who may do
- * what (fray_presidio_kind_refused): its size class is the larger of its
- * `size` and its starting figures' (Section 7's sizes), so a unit given a
- * company's figures is a company whatever size it was written with. */
+ * what (fray_presidio_kind_refused): its size class as the rules read its
+ * `size` and starting figures (fray_presidio_size_class). */
 static fray_presidio_unit_kind kind_of(const table_unit *u)
 {
 	const presidio_own *o = PRESIDIO_OF(u);
-	fray_presidio_size by_figures = fray_presidio_size_of(o->start_figures);
 	return (fray_presidio_unit_kind){.line = o->line, .ranks = o->ranks,
-					 .size = by_figures > (fray_presidio_size)o->size ? by_figures
-											  : (fray_presidio_size)o->size,
+					 .size = fray_presidio_size_class((fray_presidio_size)o->size, o->start_figures),
 					 .sharpshooters = o->sharpshooters, .mounted = o->mounted,
 					 .free_riders = o->free_riders};
 }
@@ -1306,27 +1303,31 @@ static int defensive_fire(table_game *g, table_unit *u, table_unit *t, int react
 	return FRAY_OK;
 }
 
-/* The charge's target gave way (or fled) before the impact: "Unless
- * stopped by the defenders the charging unit will move up its total
- * charge distance" (Section 5, Charge Movement). Whether that distance
- * reaches the unit where it went is the players' to measure: --catches.
- * Caught, a panicked unit surrenders (Section 5, Pursuit; Section 7,
- * Surrender: not at a charge impact, but this is its flight overtaken);
- * any other takes the impact as a charged unit that cannot react. */
-static int charge_goes_on(table_game *g, table_unit *u, table_unit *t, const player_opts *p, const char *how)
+/* The charge's target gave way (or fled) before the impact: the rules
+ * say what the charge comes to (fray_presidio_charge_goes_on: Section 5,
+ * Charge Movement; whether its distance reaches the unit where it went
+ * is the players' to measure, --catches): no impact, the surrender of a
+ * panicked unit caught, or the impact on any other, a charged unit that
+ * cannot react. */
+static int charge_goes_on(table_game *g, table_unit *u, table_unit *t, const player_opts *p, bool moved_away)
 {
-	if (!frayi_player_flag(p, "--catches")) {
-		frayi_table_note(g, "%s %s; the charge goes on its full distance (Presidio Section 5, Charge "
-				 "Movement): no impact unless it reaches %s (then give --catches)", t->name, how, t->name);
+	const char *how = moved_away ? "moved away" : "gave way";
+	bool catches = frayi_player_flag(p, "--catches");
+	switch (fray_presidio_charge_goes_on(false, moved_away, catches, standing_of(t))) {
+	case FRAY_PRESIDIO_CHARGE_GOES_ON:
+		if (!catches)
+			frayi_table_note(g, "%s %s; the charge goes on its full distance (Presidio Section 5, Charge "
+					 "Movement): no impact unless it reaches %s (then give --catches)", t->name, how,
+					 t->name);
 		return FRAY_OK;
-	}
-	if (PRESIDIO_OF(t)->figures <= 0 || t->status == ST_SURRENDERED)
-		return FRAY_OK;
-	make_contact(g, u, t);
-	if (fray_presidio_pursuit_surrenders(standing_of(t))) {
+	case FRAY_PRESIDIO_CHARGE_SURRENDER:
+		make_contact(g, u, t);
 		surrenders(g, t, "overtaken by the charge");
 		return FRAY_OK;
+	default:
+		break;
 	}
+	make_contact(g, u, t);
 	frayi_table_note(g, "the charge reaches %s where it %s (--catches): the impact", t->name, how);
 	melee_loss lost_u = {0}, lost_t = {0};
 	int st = melee_step(g, u, t, p, false, false, impact_kind(u), &lost_u, &lost_t);
@@ -1370,8 +1371,9 @@ static int act_charge(table_game *g, table_unit *u, table_unit *t, const player_
 	morale_got mg;
 	if ((st = morale_check(g, t, &fear, NULL, &mg)) != FRAY_OK)
 		return st;
-	if (!mg.holds)
-		return charge_goes_on(g, u, t, p, "gave way");
+	/* where the charge ends: the rules' (Section 5, Charge Movement) */
+	if (fray_presidio_charge_goes_on(mg.holds, false, false, standing_of(t)) != FRAY_PRESIDIO_CHARGE_IMPACT)
+		return charge_goes_on(g, u, t, p, false);
 	if (mg.success) {
 		/* Charge Reaction: only a defender that passed chooses one */
 		if (!asked && ((st = reaction(g, t, p, &react)) != FRAY_OK || (st = can_fire_back(g, t, react)) != FRAY_OK ||
@@ -1386,9 +1388,10 @@ static int act_charge(table_game *g, table_unit *u, table_unit *t, const player_
 			return st;
 		if (stopped)
 			return FRAY_OK;
-		if (react == R_FIRE_FLEE || react == R_FLEE) {
+		if (fray_presidio_charge_goes_on(mg.holds, react == R_FIRE_FLEE || react == R_FLEE, false,
+						 standing_of(t)) != FRAY_PRESIDIO_CHARGE_IMPACT) {
 			frayi_table_note(g, "%s moves away (not a failed check)", t->name);
-			return charge_goes_on(g, u, t, p, "moved away");
+			return charge_goes_on(g, u, t, p, true);
 		}
 	} else {
 		frayi_table_note(g, "%s failed its check but holds its place: no reaction; the impact follows", t->name);
@@ -1541,12 +1544,16 @@ static int act_move(table_game *g, table_unit *u, table_unit *t, const player_op
 	 * is struck first ("the 'defender' will attack first"); contact with
 	 * a panicked unit is its surrender (Pursuit) */
 	make_contact(g, u, to);
-	if (fray_presidio_pursuit_surrenders(standing_of(to))) {
+	/* who strikes: the rules' (Section 5, Moving into a Melee; Pursuit) */
+	switch (fray_presidio_into_contact_of(standing_of(to), PRESIDIO_OF(to)->figures)) {
+	case FRAY_PRESIDIO_INTO_SURRENDERS:
 		surrenders(g, to, "met in contact");
 		return FRAY_OK;
-	}
-	if (!fray_presidio_standing_holds(standing_of(to)) || PRESIDIO_OF(to)->figures <= 0)
+	case FRAY_PRESIDIO_INTO_NO_BLOW:
 		return FRAY_OK;
+	default:
+		break;
+	}
 	frayi_table_note(g, "%s walked into contact: %s strikes first (Presidio Section 5, Moving into a Melee)",
 			 u->name, to->name);
 	melee_loss lost_striker = {0}, lost_walker = {0};

@@ -506,12 +506,63 @@ static void disorder_is_left_by_reform_or_skirmish(void **state)
 	assert_int_equal(fray_presidio_skirmish_cost(), 0);
 }
 
+/* The referee's second round, finding 5: the decisions the game made
+ * itself, now typed rules. Section 5, Charge Movement: "Unless stopped by
+ * the defenders the charging unit will move up its total charge
+ * distance"; Flee "does not constitute a failed morale check"; Pursuit:
+ * contact with a panicked unit is its surrender. Moving into a Melee: "the
+ * 'defender' will attack first". Section 7's size bands (16-25 a company,
+ * 10-15 a platoon, 5-9 a squad, 1-4 a team), the larger of them and the
+ * class given. */
+static void charge_contact_and_size_are_the_rules(void **state)
+{
+	(void)state;
+	/* held its place: the impact, whatever --catches says */
+	assert_int_equal(fray_presidio_charge_goes_on(true, false, false, FRAY_PRESIDIO_GOOD), FRAY_PRESIDIO_CHARGE_IMPACT);
+	assert_int_equal(fray_presidio_charge_goes_on(true, false, true, FRAY_PRESIDIO_DISORDERED),
+			 FRAY_PRESIDIO_CHARGE_IMPACT);
+	/* gave way or fled, not reached: no impact */
+	assert_int_equal(fray_presidio_charge_goes_on(false, false, false, FRAY_PRESIDIO_RETREATED),
+			 FRAY_PRESIDIO_CHARGE_GOES_ON);
+	assert_int_equal(fray_presidio_charge_goes_on(true, true, false, FRAY_PRESIDIO_GOOD), FRAY_PRESIDIO_CHARGE_GOES_ON);
+	/* reached: a panicked unit surrenders, another takes the impact */
+	assert_int_equal(fray_presidio_charge_goes_on(false, false, true, FRAY_PRESIDIO_PANICKED),
+			 FRAY_PRESIDIO_CHARGE_SURRENDER);
+	assert_int_equal(fray_presidio_charge_goes_on(false, false, true, FRAY_PRESIDIO_FELL_BACK),
+			 FRAY_PRESIDIO_CHARGE_CAUGHT);
+	assert_int_equal(fray_presidio_charge_goes_on(true, true, true, FRAY_PRESIDIO_GOOD), FRAY_PRESIDIO_CHARGE_CAUGHT);
+	/* one already out of the fight: nothing to reach */
+	assert_int_equal(fray_presidio_charge_goes_on(false, false, true, FRAY_PRESIDIO_SURRENDERED),
+			 FRAY_PRESIDIO_CHARGE_GOES_ON);
+	assert_int_equal(fray_presidio_charge_goes_on(false, false, true, FRAY_PRESIDIO_DESTROYED),
+			 FRAY_PRESIDIO_CHARGE_GOES_ON);
+
+	/* walked into: it strikes first when it holds its place */
+	assert_int_equal(fray_presidio_into_contact_of(FRAY_PRESIDIO_GOOD, 5), FRAY_PRESIDIO_INTO_STRIKES_FIRST);
+	assert_int_equal(fray_presidio_into_contact_of(FRAY_PRESIDIO_HUNKERED, 5), FRAY_PRESIDIO_INTO_STRIKES_FIRST);
+	assert_int_equal(fray_presidio_into_contact_of(FRAY_PRESIDIO_PANICKED, 5), FRAY_PRESIDIO_INTO_SURRENDERS);
+	assert_int_equal(fray_presidio_into_contact_of(FRAY_PRESIDIO_RETREATED, 5), FRAY_PRESIDIO_INTO_NO_BLOW);
+	assert_int_equal(fray_presidio_into_contact_of(FRAY_PRESIDIO_GOOD, 0), FRAY_PRESIDIO_INTO_NO_BLOW);
+
+	/* the size class */
+	static const struct {
+		fray_presidio_size given;
+		int figures;
+		fray_presidio_size want;
+	} rows[] = {{FRAY_PRESIDIO_PLATOON, 22, FRAY_PRESIDIO_COMPANY}, {FRAY_PRESIDIO_PLATOON, 16, FRAY_PRESIDIO_COMPANY},
+		    {FRAY_PRESIDIO_PLATOON, 15, FRAY_PRESIDIO_PLATOON}, {FRAY_PRESIDIO_COMPANY, 8, FRAY_PRESIDIO_COMPANY},
+		    {FRAY_PRESIDIO_TEAM, 9, FRAY_PRESIDIO_SQUAD},       {FRAY_PRESIDIO_TEAM, 4, FRAY_PRESIDIO_TEAM}};
+	for (size_t i = 0; i < sizeof rows / sizeof *rows; i++)
+		assert_int_equal(fray_presidio_size_class(rows[i].given, rows[i].figures), rows[i].want);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(a_charge_is_two_of_the_riders_movements),
 		cmocka_unit_test(a_unit_that_disengaged_may_be_pursued),
 		cmocka_unit_test(disorder_is_left_by_reform_or_skirmish),
+		cmocka_unit_test(charge_contact_and_size_are_the_rules),
 		cmocka_unit_test(impact_return_strike_is_simultaneous),
 		cmocka_unit_test(out_of_formation_is_no_line),
 		cmocka_unit_test(panicked_defenders_strike_no_blow),
