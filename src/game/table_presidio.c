@@ -1161,6 +1161,21 @@ static int melee_morale(table_game *g, table_unit *u, table_unit *t, const melee
 	return st;
 }
 
+/* A melee and the morale checks that follow it (Section 5, Melee
+ * Attacks, then Melee Morale Checks): u strikes t (both: t strikes back;
+ * simultaneous: with every figure it had before u's casualties; impact:
+ * the charge impact's kind, NULL for none). After an impact the chargers
+ * check as charging and the defenders as charged (Section 7, Charging).
+ * Every melee the game makes (melee, a charge's impact or a caught unit,
+ * a pursuit, a walk into contact) goes through here. */
+static int melee_then_morale(table_game *g, table_unit *u, table_unit *t, const player_opts *p, bool both,
+			     bool simultaneous, const char *impact)
+{
+	melee_loss lost_u = {0}, lost_t = {0};
+	int st = melee_step(g, u, t, p, both, simultaneous, impact, &lost_u, &lost_t);
+	return st == FRAY_OK ? melee_morale(g, u, t, &lost_u, &lost_t, impact != NULL) : st;
+}
+
 /* melee: the attackers strike (one action), then with --both the
  * defenders (one action also: Section 5, Melee Attacks), each side's turn
  * having it (ruling R47). */
@@ -1182,14 +1197,12 @@ static int act_melee(table_game *g, table_unit *u, table_unit *t, const player_o
 	}
 	if (st == FRAY_OK && both)
 		st = has_actions(g, t, FRAY_PRESIDIO_DO_STRIKE_BACK, 1, "strike back (--both)");
-	melee_loss lost_u = {0}, lost_t = {0};
-	if (st == FRAY_OK) {
-		spend(u, FRAY_PRESIDIO_DO_STRIKE, 1);
-		if (both)
-			spend(t, FRAY_PRESIDIO_DO_STRIKE_BACK, 1);
-		st = melee_step(g, u, t, p, both, false, NULL, &lost_u, &lost_t);
-	}
-	return st == FRAY_OK ? melee_morale(g, u, t, &lost_u, &lost_t, false) : st;
+	if (st != FRAY_OK)
+		return st;
+	spend(u, FRAY_PRESIDIO_DO_STRIKE, 1);
+	if (both)
+		spend(t, FRAY_PRESIDIO_DO_STRIKE_BACK, 1);
+	return melee_then_morale(g, u, t, p, both, false, NULL);
 }
 
 /* ---- charge (Section 5, Charging) ---- */
@@ -1329,9 +1342,7 @@ static int charge_goes_on(table_game *g, table_unit *u, table_unit *t, const pla
 	}
 	make_contact(g, u, t);
 	frayi_table_note(g, "the charge reaches %s where it %s (--catches): the impact", t->name, how);
-	melee_loss lost_u = {0}, lost_t = {0};
-	int st = melee_step(g, u, t, p, false, false, impact_kind(u), &lost_u, &lost_t);
-	return st == FRAY_OK ? melee_morale(g, u, t, &lost_u, &lost_t, true) : st;
+	return melee_then_morale(g, u, t, p, false, false, impact_kind(u));
 }
 
 static int act_charge(table_game *g, table_unit *u, table_unit *t, const player_opts *p)
@@ -1400,11 +1411,9 @@ static int act_charge(table_game *g, table_unit *u, table_unit *t, const player_
 	 * that chose melee or fire-and-melee strikes back simultaneously,
 	 * with every figure (the rules': fray_presidio_strikes_back_
 	 * simultaneously; issue 28 item 5, issue 40 item 1) */
-	melee_loss lost_u = {0}, lost_t = {0};
 	make_contact(g, u, t);
 	bool strikes_back = mg.success && (react == R_MELEE || react == R_FIRE_MELEE);
-	st = melee_step(g, u, t, p, strikes_back, react == R_FIRE_MELEE, impact_kind(u), &lost_u, &lost_t);
-	return st == FRAY_OK ? melee_morale(g, u, t, &lost_u, &lost_t, true) : st;
+	return melee_then_morale(g, u, t, p, strikes_back, react == R_FIRE_MELEE, impact_kind(u));
 }
 
 /* ---- pursuit (Section 5) ---- */
@@ -1438,9 +1447,7 @@ static int act_pursue(table_game *g, table_unit *u, table_unit *t, const player_
 		return FRAY_OK;
 	}
 	make_contact(g, u, t);
-	melee_loss lost_u = {0}, lost_t = {0};
-	st = melee_step(g, u, t, p, false, false, impact, &lost_u, &lost_t);
-	return st == FRAY_OK ? melee_morale(g, u, t, &lost_u, &lost_t, impact != NULL) : st;
+	return melee_then_morale(g, u, t, p, false, false, impact);
 }
 
 /* ---- morale, rally and reload by hand ---- */
@@ -1556,9 +1563,7 @@ static int act_move(table_game *g, table_unit *u, table_unit *t, const player_op
 	}
 	frayi_table_note(g, "%s walked into contact: %s strikes first (Presidio Section 5, Moving into a Melee)",
 			 u->name, to->name);
-	melee_loss lost_striker = {0}, lost_walker = {0};
-	st = melee_step(g, to, u, NULL, false, false, NULL, &lost_striker, &lost_walker);
-	return st == FRAY_OK ? melee_morale(g, to, u, &lost_striker, &lost_walker, false) : st;
+	return melee_then_morale(g, to, u, NULL, false, false, NULL);
 }
 
 /* reform UNIT: a disordered line unit re-forms into line (Section 3,
