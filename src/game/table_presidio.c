@@ -665,8 +665,8 @@ static int pursuable(table_game *g, const table_unit *u, const table_unit *t)
 	bool broke = !strcmp(PRESIDIO_OF(u)->may_pursue, t->name);
 	const char *why = fray_presidio_pursued_refused(standing_of(t), broke);
 	if (why && !broke)
-		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot pursue %s: %s: it did not break contact with "
-				       "%s this turn", unit_label(u), unit_label(t), why, u->name);
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot be pursued by %s: %s: it did not break contact "
+				       "with %s this turn", unit_label(t), unit_label(u), why, u->name);
 	if (why)
 		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot be pursued: it is %s: %s", unit_label(t),
 				       frayi_unit_status_names[t->status], why);
