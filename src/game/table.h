@@ -473,9 +473,17 @@ int frayi_table_presidio_command(table_game *g, int argc, char *const *argv);
  * as ever). */
 bool frayi_table_presidio_play_order(const table_game *g, const char *side, bool before, const char **w,
 				     size_t *n, char *why, size_t cap);
-/* Presidio: the turn's end before it advances: the next turn's
- * initiative, in a game that keeps it. A fray_status. */
+/* Presidio: the turn's end before it advances: in a game that keeps the
+ * order, the next turn opens with its rally phase (Section 2, Game Turn
+ * Phases: 1. Rally, 2. Initiative). A fray_status. */
 int frayi_table_presidio_turn_over(table_game *g);
+/* Presidio's game state (table_game.state): `phase: rally`, the turn's
+ * rally phase before its initiative is rolled; left out: none (the
+ * action sequences, or no order kept). As game_ruleset's state hooks. */
+extern const char *const frayi_presidio_state_keys[1];
+void frayi_presidio_state_read(const table_game *g, fray_doc *doc, const fray_node *map, bool fresh, void *state);
+void frayi_presidio_state_write(FILE *f, const table_game *g, const void *state, bool yaml);
+void frayi_presidio_state_words(const table_game *g, char *dst, size_t cap);
 /* Presidio: the actions u has left this turn (fray_presidio_actions_left
  * of its actions_spent and standing). */
 int frayi_table_presidio_actions_left(const table_unit *u);
