@@ -2,8 +2,9 @@
 # Same outcomes check for the ADBG battle fast path (issue 45 item 2).
 # Usage: scripts/adbg_golden.sh FRAY OUTDIR
 # Writes fray adbg simulate --json of the examples and the tests' small
-# scenarios (seeds 1, 7, 12345; policies heuristic and random:3; --threads 1
-# and 2), a few narrated battles and the exact odds of Lochry into OUTDIR.
+# scenarios (crowd.yaml and many.yaml for the fast path's corners; seeds
+# 1, 7, 12345; policies heuristic and random:3; --threads 1 and 2), a few
+# narrated battles and the exact odds of Lochry into OUTDIR.
 # Compare two OUTDIRs with `diff -r`.
 set -eu
 fray=$1
@@ -12,7 +13,8 @@ src=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$out"
 for sc in "$src"/examples/adbg/*.yaml "$src"/tests/data/adbg/tiny.yaml \
 	  "$src"/tests/data/adbg/tiny-surprise.yaml "$src"/tests/data/adbg/mirror.yaml \
-	  "$src"/tests/data/adbg/one-round.yaml; do
+	  "$src"/tests/data/adbg/one-round.yaml "$src"/tests/data/adbg/crowd.yaml \
+	  "$src"/tests/data/adbg/many.yaml; do
 	name=$(basename "$sc" .yaml)
 	for seed in 1 7 12345; do
 		for t in 1 2; do

@@ -76,6 +76,12 @@ typedef enum fray_presidio_size {
 } fray_presidio_size;
 extern const char *const fray_presidio_size_names[4];
 fray_presidio_size fray_presidio_size_of(int figures);
+/* A unit's size class for the rules on who may do what (a volley is a
+ * platoon's at most, Section 1): the larger of the class it is given and
+ * its starting figures' (Section 7's bands), so a unit given a company's
+ * figures is a company whatever size it was written with (the referee's
+ * second round, finding 5: decided here, not in the game). */
+fray_presidio_size fray_presidio_size_class(fray_presidio_size given, int start_figures);
 /* R15: the casualty die of a size class: 6, 12, 20, 30. */
 int fray_presidio_casualty_die(fray_presidio_size s);
 
@@ -157,6 +163,39 @@ fray_presidio_standing fray_presidio_standing_at_turn_end(fray_presidio_standing
  * standing takes its surrender when it is panicked (true); else the two
  * go on to melee, the pursuers counting as charging (false). */
 bool fray_presidio_pursuit_surrenders(fray_presidio_standing s);
+
+/* What a charge comes to once the target's fear-of-charge check and its
+ * reaction are known (Section 5, Charging; the referee's second round,
+ * finding 5: decided here, not in the game). */
+typedef enum fray_presidio_charge_end {
+	FRAY_PRESIDIO_CHARGE_IMPACT = 0,    /* the target held its place: the impact */
+	FRAY_PRESIDIO_CHARGE_GOES_ON,       /* it gave way or moved away and the charge's
+					       distance did not reach it: no impact */
+	FRAY_PRESIDIO_CHARGE_CAUGHT,        /* reached where it went: the impact, no reaction */
+	FRAY_PRESIDIO_CHARGE_SURRENDER      /* reached panicked: it surrenders, no dice */
+} fray_presidio_charge_end;
+/* holds: the target's fear check held its place (presidio.morale's
+ * `holds`); moved_away: its reaction moved it away (flee, fire and flee);
+ * catches: the players measured that the charge's full distance reaches
+ * it where it went; target: its standing now. "Unless stopped by the
+ * defenders the charging unit will move up its total charge distance"
+ * (Charge Movement); Flee "does not constitute a failed morale check";
+ * a panicked unit so reached surrenders (Pursuit: "If they make contact
+ * with a panicked unit, it surrenders immediately"). */
+fray_presidio_charge_end fray_presidio_charge_goes_on(bool holds, bool moved_away, bool catches,
+						      fray_presidio_standing target);
+
+/* What a unit walked into base contact with does (Section 5, Moving into
+ * a Melee: "figures not in base contact yet, may 'walk' (1 free action)
+ * into melee contact; the consecutive actions rule will apply and the
+ * 'defender' will attack first"; Pursuit: contact with a panicked unit
+ * is its surrender). */
+typedef enum fray_presidio_into_contact {
+	FRAY_PRESIDIO_INTO_STRIKES_FIRST = 0, /* the unit walked into attacks first */
+	FRAY_PRESIDIO_INTO_SURRENDERS,        /* panicked: it surrenders, no dice */
+	FRAY_PRESIDIO_INTO_NO_BLOW            /* out of the fight, or not holding its place: no blow */
+} fray_presidio_into_contact;
+fray_presidio_into_contact fray_presidio_into_contact_of(fray_presidio_standing walked_into, int figures);
 /* Whether a unit of this standing keeps its formation (ruling R44): a
  * disordered unit is placed "in a clump" (Section 3, Disorder), a
  * retreated one "in disorder" and a panicked one "in a clump" (Section
@@ -359,6 +398,19 @@ fray_presidio_impact fray_presidio_impact_of(bool mounted, const fray_presidio_w
  * actions left"): else no impact. */
 const char *fray_presidio_disengage_pursuit_refused(int actions_left);
 fray_presidio_impact fray_presidio_disengage_pursuit_impact(fray_presidio_impact charge, int actions_left);
+/* Whether a unit of standing s that broke base contact with the would-be
+ * pursuers this turn (broke_from_it) may be pursued by them: NULL when it
+ * may, else why not with the rule. One that failed a check and fell
+ * back, retreated or panicked (Section 5, Pursuit: "the enemy may
+ * pursue"), and one that left the melee by its own move, still in order
+ * (a walk, run, ride or a charge at another unit: Disengaging from
+ * Melee, "If the opposing unit has any actions left, they may attempt to
+ * pursue"; fray_presidio_disengaged). */
+const char *fray_presidio_pursued_refused(fray_presidio_standing s, bool broke_from_it);
+/* Whether a unit of standing s that broke contact left by its own move
+ * (disengaged, Section 5, Disengaging from Melee) rather than by a failed
+ * check: a standing that keeps contact did not break it by a check. */
+bool fray_presidio_disengaged(fray_presidio_standing s);
 
 typedef struct fray_presidio_melee_in {
 	const fray_presidio_weapon *weapon, *defender_weapon;
@@ -1054,11 +1106,16 @@ typedef struct fray_presidio_order {
 	bool won;                /* the unit's side won this turn's initiative */
 	bool rally_phase;        /* no unit has acted this turn but to rally:
 				    the turn's rally phase (Game Turn Phases) */
+	bool before_initiative;  /* the game keeps the order and this turn's
+				    initiative is not rolled yet: the rally
+				    phase, which the roll ends */
 } fray_presidio_order;
 /* Whether a unit may take a now, as the turn's order o stands: NULL when
  * it may, else why not with the rule. A rally only in the turn's rally
  * phase, either side's ("1. Rally panicked troops" before "3. Action
- * Sequences", Game Turn Phases). Its own side's sequence: yes. In the
+ * Sequences", Game Turn Phases); before the turn's initiative is rolled
+ * (o->before_initiative) nothing but a rally ("2. Initiative" ends the
+ * rally phase, and the action sequences follow it). Its own side's sequence: yes. In the
  * other side's: opportunity fire ("even though their
  * initiative number is lower", Section 4), and the held actions of a
  * unit whose side won the initiative and has had its sequence (Holding 2
@@ -1071,12 +1128,26 @@ const char *fray_presidio_order_refused(const fray_presidio_order *o, fray_presi
  * unit contains a drummer or bugler figure, reforming costs only one
  * action point"). */
 int fray_presidio_reform_cost(bool drummer);
-/* Whether a unit of kind k and standing s may re-form out of disorder
- * into line: NULL when it may, else why not with the rule. "This includes
- * units who change from skirmish or disorder to line formation"; "Only
- * Line, Grenadier, or Light units may (and must) fight in line" (a line
- * unit: k->line); a unit that retreated is in disorder (ruling R44). */
+/* Whether a unit of kind k and standing s may re-form out of disorder:
+ * NULL when it may, else why not with the rule. "Reform - Used to change
+ * a unit's formation ... (2 actions)"; "This includes units who change
+ * from skirmish or disorder to line formation" (a line unit: into line);
+ * Section 2, Rally: the rallied unit in disorder, of any kind, "can
+ * reform or move into skirmish" (the referee's second round, finding 3:
+ * before, only a line unit re-formed); a unit that retreated is in
+ * disorder (ruling R44). */
 const char *fray_presidio_reform_refused(const fray_presidio_unit_kind *k, fray_presidio_standing s);
+/* Whether a unit of kind k and standing s may leave its disorder by
+ * moving into skirmish formation: NULL when it may, else why not with the
+ * rule. Section 2, Rally: rallied, "They can reform or move into
+ * skirmish then take normal actions"; Section 3, Skirmish: "There is no
+ * cost for a unit to move itself into skirmish formation"; a line unit
+ * "must reform" (Section 3, Disorder and Line: "Only Line, Grenadier, or
+ * Light units may (and must) fight in line formation"); a unit that
+ * retreated has forfeited the turn's actions (Section 7, Retreat). */
+const char *fray_presidio_skirmish_refused(const fray_presidio_unit_kind *k, fray_presidio_standing s);
+/* The actions moving into skirmish takes: none (Section 3, Skirmish). */
+int fray_presidio_skirmish_cost(void);
 /* t with a taken (false, t as it was, when t has no room). */
 bool fray_presidio_turn_take(fray_presidio_turn *t, fray_presidio_action a);
 /* A turn as a game file keeps it, "walk, shoot" ("" for none), and back:

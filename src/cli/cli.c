@@ -26,6 +26,11 @@ int cli_error(const char *cmd, int status, const char *fmt, ...)
 	return status;
 }
 
+int cli_exit_for(fray_status s)
+{
+	return s == FRAY_ERR_INPUT || s == FRAY_ERR_LIMIT || s == FRAY_ERR_BUDGET ? EXIT_BAD_INPUT : EXIT_RUNTIME;
+}
+
 int cli_fail(const char *cmd, const fray_ctx *ctx)
 {
 	return cli_fail_hint(cmd, ctx, NULL);
@@ -34,8 +39,7 @@ int cli_fail(const char *cmd, const fray_ctx *ctx)
 int cli_fail_hint(const char *cmd, const fray_ctx *ctx, const char *hint)
 {
 	fray_status s = fray_ctx_status(ctx);
-	int status = s == FRAY_ERR_INPUT || s == FRAY_ERR_LIMIT ? EXIT_BAD_INPUT
-								: EXIT_RUNTIME;
+	int status = cli_exit_for(s);
 	const char *msg = fray_ctx_message(ctx);
 	return cli_error(cmd, status, "%s%s%s", *msg ? msg : fray_status_str(s), hint ? " " : "", hint ? hint : "");
 }

@@ -35,7 +35,12 @@ bool cli_seen(const cli_args *a, const char *name);
 /* Messages on stderr, "fray CMD: ...". Return the exit status given. */
 int cli_error(const char *cmd, int status, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
-/* Reports the context's failure; returns 2 for bad input or a limit, else 1. */
+/* The exit status of a library failure: 2 for bad input, a limit or a
+ * budget passed (FRAY_ERR_BUDGET: a memory budget, --max-memory; the
+ * input is fine, the work past what was allowed), else 1 (out of memory,
+ * a file that could not be read or written, a policy, a bug). */
+int cli_exit_for(fray_status s);
+/* Reports the context's failure; returns cli_exit_for its status. */
 int cli_fail(const char *cmd, const fray_ctx *ctx);
 /* The same with the command line's own hint after the library's message
  * ("(see 'fray procedures')"; NULL: none): the library names the input

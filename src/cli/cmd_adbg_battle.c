@@ -334,7 +334,7 @@ int adbg_odds(int argc, char **argv)
 {
 	static const char *const known[] = {"--trials", "--seed", "--threads", "--budget",
 					    "--policy", "--policy-a", "--policy-b", "--goal", "--json", "--max-memory",
-					    "--quiet", "--set", "--help"};
+					    "--quiet", "--set", "--max-seconds", "--help"};
 	static const char *const repeatable[] = {"--set", NULL};
 	cli_args a = {.cmd = "adbg odds", .argc = argc, .argv = argv, .repeatable = repeatable};
 	scen_sets sets = {.n = 0};
@@ -344,6 +344,9 @@ int adbg_odds(int argc, char **argv)
 	 * largest, walks about 16 M paths in some 8 s); the catalogue's, for
 	 * requests and the page, stays at 100,000 */
 	uint64_t trials = 100000, seed = 1, threads = 0, budget = 30000000, max_mib = 0;
+	/* the time budget, the rest of the CLI's (budget.c): the whole
+	 * command, the exact walk and any simulation it falls back to */
+	cli_budget time_budget = {0};
 	bool quiet = false;
 	fray_format form = FRAY_FORMAT_TEXT;
 	while (a.i < argc && a.status == EXIT_OK) {
@@ -358,6 +361,8 @@ int adbg_odds(int argc, char **argv)
 		else if (cli_value(&a, "--policy", &policy) || cli_value(&a, "--policy-a", &pol_a) ||
 			 cli_value(&a, "--policy-b", &pol_b) || cli_value(&a, "--goal", &goal))
 			;
+		else if (cli_u64(&a, "--max-seconds", 0, CLI_MAX_SECONDS_MAX, &time_budget.seconds))
+			time_budget.seconds_given = true;
 		else if (!cli_u64(&a, "--trials", 1, 1000000000, &trials) &&
 			 !cli_u64(&a, "--max-memory", 1, CLI_MAX_MEMORY_MIB, &max_mib) &&
 			 !cli_u64(&a, "--seed", 0, UINT64_MAX, &seed) &&
@@ -371,6 +376,8 @@ int adbg_odds(int argc, char **argv)
 	}
 	if (a.status == EXIT_OK && !path)
 		a.status = cli_error(a.cmd, EXIT_BAD_INPUT, "expected a scenario file (see examples/adbg/)");
+	if (a.status == EXIT_OK)
+		a.status = cli_budget_env(a.cmd, &time_budget);
 	if (a.status == EXIT_OK && goal)
 		a.status = best_goal(a.cmd, goal, (const char *[]){policy, pol_a, pol_b}, spec, &policy, &pol_a, &pol_b);
 	fray_ctx *ctx = a.status == EXIT_OK ? fray_ctx_new(NULL, NULL) : NULL;
@@ -399,10 +406,16 @@ int adbg_odds(int argc, char **argv)
 				  .threads = (unsigned)threads, .stop = &cli_stop_signal,
 				  .estimate = show ? cli_progress_enum : NULL, .ud = &prog};
 	fray_adbg_odds odds;
+	cli_budget_arm(&time_budget);
 	fray_status ost = fray_adbg_battle_odds(ctx, s, p, &oo, &odds);
+	cli_budget_disarm();
 	d = odds.dist;
 	if (show)
 		cli_progress_clear();
+	if (cli_budget_passed()) {
+		status = cli_budget_refuse(a.cmd, &time_budget, "the odds");
+		goto released;
+	}
 	if (cli_stop_signal) {
 		status = cli_error(a.cmd, cli_stop_status(), "interrupted: %s; no odds", fray_ctx_message(ctx));
 		goto released;
@@ -416,7 +429,7 @@ int adbg_odds(int argc, char **argv)
 	char *report = NULL;
 	fray_status rst = fray_adbg_odds_report(&about, d, form, &report);
 	if (rst != FRAY_OK) {
-		status = cli_error(a.cmd, EXIT_RUNTIME, "%s", rst == FRAY_ERR_LIMIT ?
+		status = cli_error(a.cmd, cli_exit_for(rst), "%s", rst == FRAY_ERR_LIMIT ?
 				   "the report would pass 64 MiB, the most one answer may be" : "out of memory");
 		goto released;
 	}

@@ -130,8 +130,8 @@ int adbg_simulate(int argc, char **argv)
 	if (shard) {
 		status = sim_write_shard(a.cmd, output, &m, sim, first, last, partial);
 	} else {
-		sim_print(stdout, &m, sim, form, !partial ? NULL : cli_stop_signal == SIGTERM ?
-			  "stopped by SIGTERM" : "stopped by Ctrl-C");
+		status = sim_print(stdout, &m, sim, form, !partial ? NULL : cli_stop_signal == SIGTERM ?
+				   "stopped by SIGTERM" : "stopped by Ctrl-C");
 	}
 	if (status == EXIT_OK && partial) {
 		cli_error(a.cmd, cli_stop_status(), "interrupted after %" PRIu64 " of %" PRIu64 " battles; the result is partial",

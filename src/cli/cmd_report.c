@@ -215,7 +215,7 @@ static int run(fray_ctx *ctx, const char *path, const char *request, char **out)
 	if (fray_request(ctx, request, out) != FRAY_OK) {
 		const char *msg = fray_ctx_message(ctx);
 		fray_status s = fray_ctx_status(ctx);
-		int code = s == FRAY_ERR_INPUT || s == FRAY_ERR_LIMIT ? EXIT_BAD_INPUT : EXIT_RUNTIME;
+		int code = cli_exit_for(s);
 		status = !strncmp(msg, "request:", 8) ? cli_error("report", code, "%s:%s", path, msg + 8)
 						      : cli_fail("report", ctx);
 	}

@@ -84,25 +84,55 @@ int cli_read_text(const char *cmd, const char *path, size_t max, char **out)
 
 int cmd_request(int argc, char **argv)
 {
-	if (argc > 0 && cli_is_help(argv[0]))
-		return cli_help_topic(stdout, "request") ? EXIT_OK : EXIT_RUNTIME;
-	if (argc > 1)
-		return cli_error("request", EXIT_BAD_INPUT, "unexpected argument '%s' (one request file, or - for "
-				 "standard input)", argv[1]);
-	const char *path = argc ? argv[0] : "-";
+	/* [FILE|-] and the time budget (--max-seconds S, else FRAY_MAX_SECONDS,
+	 * else 60 CPU seconds): a request's exact odds or simulation past it
+	 * end with one line, exit 2, nothing printed */
+	static const char *const known[] = {"--max-seconds", "--help"};
+	cli_args a = {.cmd = "request", .argc = argc, .argv = argv};
+	cli_budget budget = {0};
+	const char *path = NULL;
+	while (a.i < argc && a.status == EXIT_OK) {
+		if (cli_is_help(argv[a.i]))
+			return cli_help_topic(stdout, "request") ? EXIT_OK : EXIT_RUNTIME;
+		if (cli_u64(&a, "--max-seconds", 0, CLI_MAX_SECONDS_MAX, &budget.seconds))
+			budget.seconds_given = true;
+		else if (!path && (!cli_is_option(argv[a.i]) || !strcmp(argv[a.i], "-")))
+			path = argv[a.i++];
+		else if (cli_is_option(argv[a.i]))
+			a.status = cli_unknown(&a, known, sizeof known / sizeof known[0]);
+		else
+			a.status = cli_error("request", EXIT_BAD_INPUT, "unexpected argument '%s' (one request file, or - "
+					     "for standard input)", argv[a.i]);
+	}
+	if (a.status != EXIT_OK)
+		return a.status;
+	if (!path)
+		path = "-";
+	int status = cli_budget_env("request", &budget);
 	char *text = NULL;
-	int status = cli_read_request("request", path, &text);
+	if (status == EXIT_OK)
+		status = cli_read_request("request", path, &text);
 	if (status != EXIT_OK)
 		return status;
 	fray_ctx *ctx = fray_ctx_new(NULL, NULL);
 	char *response = NULL;
+	fray_status st = FRAY_ERR_NOMEM;
+	if (ctx) {
+		/* the budget's timer stops the work as Ctrl-C's signal would */
+		fray_request_opts ro = {.version = FRAY_REQUEST_OPTS_VERSION, .stop = &cli_stop_signal};
+		cli_budget_arm(&budget);
+		st = fray_request_with(ctx, text, &ro, &response);
+		cli_budget_disarm();
+	}
 	if (!ctx) {
 		status = cli_error("request", EXIT_RUNTIME, "out of memory");
-	} else if (fray_request(ctx, text, &response) != FRAY_OK) {
+	} else if (st != FRAY_OK && cli_budget_passed()) {
+		status = cli_budget_refuse("request", &budget, "the request");
+	} else if (st != FRAY_OK) {
 		/* the library names the text "request": name the file instead */
 		const char *msg = fray_ctx_message(ctx);
 		fray_status s = fray_ctx_status(ctx);
-		int code = s == FRAY_ERR_INPUT || s == FRAY_ERR_LIMIT ? EXIT_BAD_INPUT : EXIT_RUNTIME;
+		int code = cli_exit_for(s);
 		/* an unknown procedure: the command line says where they are listed */
 		const char *input = fray_ctx_input(ctx);
 		const char *hint = s == FRAY_ERR_INPUT && input && !strcmp(input, "procedure") ? " (see 'fray procedures')" : "";

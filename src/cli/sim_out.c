@@ -7,17 +7,19 @@
 #include "sim_out.h"
 
 /* The report is libfray's (as a request's "simulate" of adbg.battle). */
-void sim_print(FILE *out, const fray_shard_meta *m, const fray_sim *s, fray_format form, const char *partial)
+int sim_print(FILE *out, const fray_shard_meta *m, const fray_sim *s, fray_format form, const char *partial)
 {
 	fray_adbg_sim_about about = {m->scenario, m->policy, {m->side[0], m->side[1]}, m->seed, m->trials, partial};
 	char *text = NULL;
 	fray_status st = fray_adbg_sim_report(&about, s, form, &text);
+	int status = EXIT_OK;
 	if (st == FRAY_OK)
 		fputs(text, out);
-	else
-		cli_error("adbg simulate", EXIT_RUNTIME, "%s", st == FRAY_ERR_LIMIT ?
-			  "the report would pass 64 MiB, the most one answer may be" : "out of memory");
+	else /* a report past the answer's budget is a budget passed: exit 2 (cli_exit_for) */
+		status = cli_error("adbg simulate", cli_exit_for(st), "%s", st == FRAY_ERR_LIMIT ?
+				   "the report would pass 64 MiB, the most one answer may be" : "out of memory");
 	free(text);
+	return status;
 }
 
 int sim_write_shard(const char *cmd, const char *path, const fray_shard_meta *m, const fray_sim *s,
@@ -156,10 +158,10 @@ int cmd_merge(int argc, char **argv)
 	if (status == EXIT_OK) {
 		char why[128];
 		fray_sim_merge_end(&mg, why, sizeof why);
-		sim_print(stdout, &mg.m, mg.total, form, why[0] ? why : NULL);
+		status = sim_print(stdout, &mg.m, mg.total, form, why[0] ? why : NULL);
 		/* what was merged is printed, marked partial; the status says it
 		 * is not the whole run */
-		if (why[0])
+		if (status == EXIT_OK && why[0])
 			status = cli_error("merge", EXIT_RUNTIME, "the result is partial: %s", why);
 	}
 done:

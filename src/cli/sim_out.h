@@ -5,8 +5,9 @@
 #include "cli.h"
 #include <fray/shard.h>
 
-/* The result; partial: NULL, or why it counts fewer trials than asked. */
-void sim_print(FILE *out, const fray_shard_meta *m, const fray_sim *s, fray_format form, const char *partial);
+/* The result; partial: NULL, or why it counts fewer trials than asked.
+ * Returns the exit status (2 for a report past its budget). */
+int sim_print(FILE *out, const fray_shard_meta *m, const fray_sim *s, fray_format form, const char *partial);
 
 /* Writes the shard (trials [first, last)) to path, atomically, or to
  * stdout when path is NULL. Returns the exit status. */

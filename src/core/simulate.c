@@ -32,12 +32,19 @@ FRAY_API void fray_sim_free(fray_sim *s)
 static fray_status add_outcome(void *acc, const int64_t *outcome, char *msg, size_t cap)
 {
 	fray_sim *sim = acc;
+	/* every field tested at once (issue 45 item 2): a value outside
+	 * 0..255, a negative one read unsigned too, has a bit above the low 8 */
+	_Static_assert((FRAY_SIM_MAX_VALUE & (FRAY_SIM_MAX_VALUE + 1)) == 0, "0..2^n - 1");
+	uint64_t bits = 0;
 	for (size_t f = 0; f < sim->nfields; f++)
-		if (outcome[f] < 0 || outcome[f] > FRAY_SIM_MAX_VALUE) {
-			snprintf(msg, cap, "outcome field %zu is %lld, outside 0..%d", f, (long long)outcome[f],
-				 FRAY_SIM_MAX_VALUE);
-			return FRAY_ERR_INTERNAL;
-		}
+		bits |= (uint64_t)outcome[f];
+	if (bits > FRAY_SIM_MAX_VALUE)
+		for (size_t f = 0; f < sim->nfields; f++)
+			if (outcome[f] < 0 || outcome[f] > FRAY_SIM_MAX_VALUE) {
+				snprintf(msg, cap, "outcome field %zu is %lld, outside 0..%d", f,
+					 (long long)outcome[f], FRAY_SIM_MAX_VALUE);
+				return FRAY_ERR_INTERNAL;
+			}
 	for (size_t f = 0; f < sim->nfields; f++)
 		sim->count[f][outcome[f]]++;
 	sim->trials++;

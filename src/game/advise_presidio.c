@@ -77,6 +77,14 @@ static const char *const as_it_is[] = {NULL};
 /* the range is the players' to measure: medium unless they give --range
  * or --band */
 static const char *const shot_situation[] = {"--band", "medium", NULL};
+/* the charged unit's reaction is its own player's (Section 5, Charge
+ * Reaction), and the game refuses a charge without it when no one is
+ * asked (a script): the advice names one, so its command is accepted as
+ * listed. Stand unless the player gives --reaction: "(0 actions)", what
+ * every defender may do ("A target unit with no actions remaining must
+ * stand"), and what play's heuristic answers when asked. The reaction
+ * follows the fear-of-charge check, so it changes no value advice gives. */
+static const char *const charge_situation[] = {"--reaction", "stand", NULL};
 
 static const advise_action presidio_advice[] = {
 	{"shoot",
@@ -99,7 +107,7 @@ static const advise_action presidio_advice[] = {
 	  "lose nothing to their own blows (always)"}},
 	{"charge",
 	 {NULL},
-	 NULL,
+	 charge_situation,
 	 charge_worth,
 	 {0},
 	 {{gives_way, "%s gives way before the impact"}, {fails, "%s fails its fear-of-charge check"}},
@@ -139,7 +147,7 @@ static const advise_action presidio_advice[] = {
 	 {"nothing now (the distance is the players')", "certain: no dice", "no casualties (a move)",
 	  "certain: no dice"}},
 	{"reform",
-	 {NULL},
+	 {as_it_is, W("--skirmish")},
 	 NULL,
 	 NULL,
 	 {0, 1, 0, 1},

@@ -70,6 +70,13 @@ struct game_ruleset {
 	 * fray_status), then each unit's markers as they carry over */
 	int (*turn_over)(table_game *g);
 	void (*turn_end)(table_game *g, table_unit *u);
+	/* after turn_over: true when the turn that ended was one player's and
+	 * the game turn goes on (BBB: the first player's); NULL: every turn's
+	 * end is the game turn's. And a file's (or an undo record's) turn as
+	 * the game counts it, its state read (BBB: a file from before `half`
+	 * counted each player's turn); NULL: as written. */
+	bool (*turn_goes_on)(const table_game *g);
+	int (*turn_read)(const void *state, int turn);
 	/* fray table status: the header line and a unit's line (name and
 	 * side already escaped; w the name column's width), and members of
 	 * its own after a unit's fields in the JSON (", \"k\": v"); NULL: none */
@@ -161,11 +168,13 @@ int frayi_ruleset_register(const game_ruleset *rs);
 
 /* BBB's game-wide phase (table_bbb_phase.c): its state's keys and hooks,
  * its turn's end (the moving player changes) and next, phase. */
-extern const char *const frayi_bbb_state_keys[2];
+extern const char *const frayi_bbb_state_keys[3];
 void frayi_bbb_state_read(const table_game *g, fray_doc *doc, const fray_node *map, bool fresh, void *state);
 void frayi_bbb_state_write(FILE *f, const table_game *g, const void *state, bool yaml);
 void frayi_bbb_state_words(const table_game *g, char *dst, size_t cap);
 int frayi_bbb_turn_over(table_game *g);
+bool frayi_bbb_turn_goes_on(const table_game *g);
+int frayi_bbb_turn_read(const void *state, int turn);
 const char *frayi_bbb_play_idle(const table_game *g);
 extern const game_action frayi_bbb_game_actions[2];
 

@@ -82,7 +82,7 @@ static void bbb_status_row(FILE *f, int w, const char *name, const char *side, c
 	snprintf(bases, sizeof bases, "%d/%d", BBB_OF(u)->bases, BBB_OF(u)->start_bases);
 	flags(state, sizeof state, u);
 	/* what it did this turn, in the Sequence of Play's order */
-	fray_bbb_turn t = {{BBB_OF(u)->moved, BBB_OF(u)->fired, BBB_OF(u)->assaulted}, false, 0, false};
+	fray_bbb_turn t = frayi_bbb_turn_of(NULL, u);
 	fray_bbb_turn_text(&t, acted, sizeof acted);
 	if (acted[0] && u->status != ST_DESTROYED) {
 		size_t n = strlen(state);
@@ -102,8 +102,10 @@ const game_ruleset frayi_bbb_ruleset = {
 	.problem = bbb_problem,
 	.turn_over = frayi_bbb_turn_over,
 	.turn_end = frayi_table_bbb_turn_end,
+	.turn_goes_on = frayi_bbb_turn_goes_on,
+	.turn_read = frayi_bbb_turn_read,
 	.state_keys = frayi_bbb_state_keys,
-	.nstate_keys = 2,
+	.nstate_keys = 3,
 	.state_read = frayi_bbb_state_read,
 	.state_write = frayi_bbb_state_write,
 	.state_words = frayi_bbb_state_words,

@@ -217,4 +217,9 @@ const game_ruleset frayi_presidio_ruleset = {
 	.status_head = presidio_status_head,
 	.status_row = presidio_status_row,
 	.status_json = presidio_status_json,
+	.state_keys = frayi_presidio_state_keys,
+	.nstate_keys = 1,
+	.state_read = frayi_presidio_state_read,
+	.state_write = frayi_presidio_state_write,
+	.state_words = frayi_presidio_state_words,
 };

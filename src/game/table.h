@@ -103,6 +103,11 @@ typedef struct bbb_own {
  * before them keeps none: docs/bbb.md). */
 typedef struct bbb_state {
 	bool kept;
+	/* the half of the game turn (the counter counts game turns, each the
+	 * first player's turn then the second's: Sequence of Play Summary):
+	 * kept whether or not the phase is; counted_halves: read from a file
+	 * whose turn counted each player's turn (before `half`: docs/bbb.md) */
+	bool second, counted_halves;
 	int phase;
 	char moving[TABLE_NAME_MAX];
 } bbb_state;
@@ -468,13 +473,28 @@ int frayi_table_presidio_command(table_game *g, int argc, char *const *argv);
  * as ever). */
 bool frayi_table_presidio_play_order(const table_game *g, const char *side, bool before, const char **w,
 				     size_t *n, char *why, size_t cap);
-/* Presidio: the turn's end before it advances: the next turn's
- * initiative, in a game that keeps it. A fray_status. */
+/* Presidio: the turn's end before it advances: in a game that keeps the
+ * order, the next turn opens with its rally phase (Section 2, Game Turn
+ * Phases: 1. Rally, 2. Initiative). A fray_status. */
 int frayi_table_presidio_turn_over(table_game *g);
+/* Presidio's game state (table_game.state): `phase: rally`, the turn's
+ * rally phase before its initiative is rolled; left out: none (the
+ * action sequences, or no order kept). As game_ruleset's state hooks. */
+extern const char *const frayi_presidio_state_keys[1];
+void frayi_presidio_state_read(const table_game *g, fray_doc *doc, const fray_node *map, bool fresh, void *state);
+void frayi_presidio_state_write(FILE *f, const table_game *g, const void *state, bool yaml);
+void frayi_presidio_state_words(const table_game *g, char *dst, size_t cap);
 /* Presidio: the actions u has left this turn (fray_presidio_actions_left
  * of its actions_spent and standing). */
 int frayi_table_presidio_actions_left(const table_unit *u);
 bool frayi_table_bbb_may(const table_game *g, const table_unit *u, const char *action);
+/* BBB: the one mapping of a unit's game-file fields to its turn (moved,
+ * fired, assaulted: what it did this player's turn) and, when g is given
+ * and keeps the phase, the game's phase for the unit's side (table_bbb.c);
+ * g NULL: what the unit did only. frayi_bbb_turn_keep writes t's actions
+ * back into the fields. */
+fray_bbb_turn frayi_bbb_turn_of(const table_game *g, const table_unit *u);
+void frayi_bbb_turn_keep(table_unit *u, const fray_bbb_turn *t);
 /* Whether u may take t as the target of act now: not itself, u may take
  * the action (frayi_table_may) and act's target_ok accepts t. Leaves g's
  * context as it was. */

@@ -37,8 +37,10 @@ int frayi_table_turn(table_game *g)
 	int st = g->rules->turn_over ? g->rules->turn_over(g) : FRAY_OK;
 	if (st != FRAY_OK)
 		return st;
-	g->turn++;
-	frayi_table_note(g, "turn %d begins", g->turn);
+	if (!g->rules->turn_goes_on || !g->rules->turn_goes_on(g)) {
+		g->turn++;
+		frayi_table_note(g, "turn %d begins", g->turn);
+	}
 	for (size_t i = 0; i < g->nunits && g->rules->turn_end; i++)
 		g->rules->turn_end(g, &g->units[i]);
 	return FRAY_OK;

@@ -56,13 +56,25 @@ static void set_markers(table_game *g, table_unit *u, fray_bbb_markers m)
 	BBB_OF(u)->halted = m.halted;
 }
 
-/* What the unit did this turn as the game file keeps it, and the game's
- * phase for its side when the game keeps one. */
-static fray_bbb_turn turn_of(const table_game *g, const table_unit *u)
+/* The game file's fields to the unit's turn, and back: the one mapping
+ * (table.h), for the checks here and status (ruleset_bbb.c). */
+fray_bbb_turn frayi_bbb_turn_of(const table_game *g, const table_unit *u)
 {
-	const bbb_state *st = BBB_STATE_OF(g);
-	return (fray_bbb_turn){{BBB_OF(u)->moved, BBB_OF(u)->fired, BBB_OF(u)->assaulted}, st->kept,
-			       (fray_bbb_phase)st->phase, !strcmp(u->side, st->moving)};
+	fray_bbb_turn t = {{BBB_OF(u)->moved, BBB_OF(u)->fired, BBB_OF(u)->assaulted}, false, 0, false};
+	const bbb_state *st = g ? BBB_STATE_OF(g) : NULL;
+	if (st && st->kept) {
+		t.phased = true;
+		t.phase = (fray_bbb_phase)st->phase;
+		t.moving = !strcmp(u->side, st->moving);
+	}
+	return t;
+}
+
+void frayi_bbb_turn_keep(table_unit *u, const fray_bbb_turn *t)
+{
+	BBB_OF(u)->moved = t->done[FRAY_BBB_DO_MOVE];
+	BBB_OF(u)->fired = t->done[FRAY_BBB_DO_FIRE];
+	BBB_OF(u)->assaulted = t->done[FRAY_BBB_DO_ASSAULT];
 }
 
 /* The action of the Sequence of Play a game action is, or -1. */
@@ -83,7 +95,7 @@ bool frayi_table_bbb_may(const table_game *g, const table_unit *u, const char *a
 	if (u->status == ST_DESTROYED || BBB_OF(u)->bases <= 0)
 		return false;
 	int a = action_of(action);
-	fray_bbb_turn t = turn_of(g, u);
+	fray_bbb_turn t = frayi_bbb_turn_of(g, u);
 	if (a < 0 || fray_bbb_action_refused(&t, (fray_bbb_action)a))
 		return false;
 	if (a == FRAY_BBB_DO_FIRE)
@@ -100,7 +112,7 @@ static int has_turn_for(table_game *g, const table_unit *u, fray_bbb_action a)
 {
 	if (g->odds)
 		return FRAY_OK;
-	fray_bbb_turn t = turn_of(g, u);
+	fray_bbb_turn t = frayi_bbb_turn_of(g, u);
 	const char *why = fray_bbb_action_refused(&t, a);
 	char acted[32], now[TABLE_NAME_MAX + 64] = "";
 	fray_bbb_turn_text(&t, acted, sizeof acted);
@@ -116,17 +128,15 @@ static int has_turn_for(table_game *g, const table_unit *u, fray_bbb_action a)
 /* u took a this turn (asked first with has_turn_for). */
 static void take(table_unit *u, fray_bbb_action a)
 {
-	fray_bbb_turn t = {{BBB_OF(u)->moved, BBB_OF(u)->fired, BBB_OF(u)->assaulted}, false, 0, false};
+	fray_bbb_turn t = frayi_bbb_turn_of(NULL, u);
 	fray_bbb_turn_take(&t, a);
-	BBB_OF(u)->moved = t.done[FRAY_BBB_DO_MOVE];
-	BBB_OF(u)->fired = t.done[FRAY_BBB_DO_FIRE];
-	BBB_OF(u)->assaulted = t.done[FRAY_BBB_DO_ASSAULT];
+	frayi_bbb_turn_keep(u, &t);
 }
 
 void frayi_table_bbb_turn_end(table_game *g, table_unit *u)
 {
-	/* the next turn: each phase again (Sequence of Play) */
-	BBB_OF(u)->moved = BBB_OF(u)->fired = BBB_OF(u)->assaulted = false;
+	/* the next player's turn: each phase again (Sequence of Play) */
+	frayi_bbb_turn_keep(u, &(fray_bbb_turn){{false, false, false}, false, 0, false});
 	set_markers(g, u, fray_bbb_markers_at_turn_end(markers_of(u)));
 }
 

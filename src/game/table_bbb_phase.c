@@ -1,14 +1,18 @@
 /* Bloody Big Battles' game-wide phase (sheet: Sequence of Play Summary):
- * the moving player and the phase of its turn, kept in the game file
- * (moving, phase), read back, shown by status, and advanced by `next`,
- * `phase` and `turn`. Which unit may act in a phase is the rules'
+ * the moving player, the phase of its turn and which half of the game
+ * turn it is (the first player's or the second's), kept in the game file
+ * (moving, phase, half), read back, shown by status, and advanced by
+ * `next`, `phase` and `turn`; the game's turn counts game turns, each
+ * both players' turns. Which unit may act in a phase is the rules'
  * (fray_bbb_action_refused); this file keeps the phase. docs/bbb.md. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "ruleset.h"
 #include "../common/text.h"
 
-const char *const frayi_bbb_state_keys[2] = {"moving", "phase"};
+const char *const frayi_bbb_state_keys[3] = {"moving", "phase", "half"};
+static const char *const half_names[2] = {"first", "second"};
 
 /* The sides in the order the units first name them (at most cap). */
 static size_t sides_of(const table_game *g, const char **sides, size_t cap)
@@ -41,8 +45,26 @@ void frayi_bbb_state_read(const table_game *g, fray_doc *doc, const fray_node *m
 	bbb_state *st = state;
 	memset(st, 0, sizeof *st);
 	const fray_node *mv = fray_map_get(map, "moving"), *ph = fray_map_get(map, "phase");
+	const fray_node *hf = fray_map_get(map, "half");
 	const char *side = NULL;
-	size_t phase = FRAY_BBB_MOVEMENT;
+	size_t phase = FRAY_BBB_MOVEMENT, half = 0;
+	if (hf && fresh) {
+		fray_doc_error(doc, hf, "half: a new game begins at turn 1, the first player's turn (moving: SIDE names "
+			       "the first player)");
+		return;
+	}
+	if (hf && !fray_doc_enum(doc, hf, "half", half_names, 2, &half))
+		return;
+	st->second = half == 1;
+	if (!hf && !fresh) {
+		/* a file from before `half` counted each player's turn from 1,
+		 * the first player's: its odd turns are the first player's
+		 * (frayi_bbb_turn_read makes the count game turns) */
+		const char *t = fray_node_scalar(fray_map_get(map, "turn"));
+		long n = t ? strtol(t, NULL, 10) : 1;
+		st->counted_halves = true;
+		st->second = n >= 1 && n % 2 == 0;
+	}
 	if (!mv && !ph && !fresh)
 		return; /* a game file from before fray kept them: none kept */
 	/* a game file or an undo record keeps both or neither */
@@ -79,6 +101,7 @@ void frayi_bbb_state_write(FILE *f, const table_game *g, const void *state, bool
 {
 	(void)g;
 	const bbb_state *st = state;
+	fprintf(f, yaml ? "half: %s\n" : ", \"half\": \"%s\"", half_names[st->second]);
 	if (!st->kept)
 		return;
 	fputs(yaml ? "moving: " : ", \"moving\": ", f);
@@ -103,13 +126,14 @@ void frayi_bbb_state_words(const table_game *g, char *dst, size_t cap)
 {
 	const bbb_state *st = BBB_STATE_OF(g);
 	if (!st->kept) {
-		snprintf(dst, cap, "no phase kept (a game file from before fray kept them: 'phase NAME --moving SIDE' "
-			 "says where the turn is)");
+		snprintf(dst, cap, "the %s player's turn, no phase kept (a game file from before fray kept them: 'phase "
+			 "NAME --moving SIDE' says where the turn is)", half_names[st->second]);
 		return;
 	}
 	char who[TABLE_NAME_MAX + 40];
 	who_acts(g, st, who, sizeof who);
-	snprintf(dst, cap, "%s's turn, %s (%s)", st->moving, fray_bbb_phase_titles[st->phase], who);
+	snprintf(dst, cap, "%s's turn (the %s player's), %s (%s)", st->moving, half_names[st->second],
+		 fray_bbb_phase_titles[st->phase], who);
 }
 
 /* The end of a phase: the Unit Movement's ends the moving player's
@@ -137,17 +161,34 @@ static void phase_begins(table_game *g)
 	frayi_table_note(g, "%s of %s's turn begins: %s", fray_bbb_phase_titles[st->phase], st->moving, who);
 }
 
+/* A player's turn ends: after the first player's the second player's
+ * turn of the same game turn begins; after the second's, the next game
+ * turn (frayi_bbb_turn_goes_on tells the game which). */
 int frayi_bbb_turn_over(table_game *g)
 {
 	bbb_state *st = BBB_STATE_OF(g);
-	if (!st->kept)
-		return FRAY_OK;
-	phase_over(g);
-	frayi_table_note(g, "%s's turn ends", st->moving);
-	snprintf(st->moving, sizeof st->moving, "%s", side_after(g, st->moving));
-	st->phase = FRAY_BBB_MOVEMENT;
-	phase_begins(g);
+	st->second = !st->second;
+	if (st->kept) {
+		phase_over(g);
+		frayi_table_note(g, "%s's turn ends", st->moving);
+		snprintf(st->moving, sizeof st->moving, "%s", side_after(g, st->moving));
+		st->phase = FRAY_BBB_MOVEMENT;
+		phase_begins(g);
+	}
+	if (st->second)
+		frayi_table_note(g, "turn %d goes on: the second player's turn", g->turn);
 	return FRAY_OK;
+}
+
+bool frayi_bbb_turn_goes_on(const table_game *g)
+{
+	return BBB_STATE_OF(g)->second;
+}
+
+int frayi_bbb_turn_read(const void *state, int turn)
+{
+	const bbb_state *st = state;
+	return st->counted_halves ? (turn + 1) / 2 : turn;
 }
 
 const char *frayi_bbb_play_idle(const table_game *g)

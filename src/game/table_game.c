@@ -472,6 +472,8 @@ static void read_undo(table_game *g, fray_doc *doc, const fray_node *undo, bool 
 		fray_doc_int(doc, n, 0, TABLE_MAX_DICE, "dice", &dice);
 	if ((n = fray_doc_field(doc, undo, "turn", true)))
 		fray_doc_int(doc, n, 1, TABLE_MAX_TURN, "turn", &turn);
+	if (g->rules->turn_read)
+		turn = g->rules->turn_read(state, (int)turn);
 	if ((units = fray_doc_field(doc, undo, "units", true)) &&
 	    !fray_doc_expect(doc, units, FRAY_NODE_SEQ, "units (a list)"))
 		units = NULL;
@@ -651,6 +653,8 @@ static void read_game(table_game *g, fray_doc *doc)
 		read_order(g, doc, root, g->initiative, g->acting, true);
 	if (g->rules->state_read && fray_doc_error_count(doc) == 0)
 		g->rules->state_read(g, doc, root, false, g->state);
+	if (g->rules->turn_read && fray_doc_error_count(doc) == 0)
+		g->turn = g->rules->turn_read(g->state, g->turn);
 	g->mix = fray_doc_field(doc, root, "mix", g->rules->reads_mix);
 	if (g->mix && !g->rules->reads_mix)
 		fray_doc_error(doc, g->mix, "mix: only a chits game has a chit mix");

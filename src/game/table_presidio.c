@@ -6,6 +6,7 @@
 #include <string.h>
 #include <strings.h>
 #include "table.h"
+#include "../catalog/catalog.h"
 
 
 /* The unit's marker as the rules name it (the game file's status names
@@ -37,16 +38,13 @@ static fray_presidio_turn turn_of(const table_unit *u)
 }
 
 /* What the unit is, as the game file says, for the rules on who may do
- * what (fray_presidio_kind_refused): its size class is the larger of its
- * `size` and its starting figures' (Section 7's sizes), so a unit given a
- * company's figures is a company whatever size it was written with. */
+ * what (fray_presidio_kind_refused): its size class as the rules read its
+ * `size` and starting figures (fray_presidio_size_class). */
 static fray_presidio_unit_kind kind_of(const table_unit *u)
 {
 	const presidio_own *o = PRESIDIO_OF(u);
-	fray_presidio_size by_figures = fray_presidio_size_of(o->start_figures);
 	return (fray_presidio_unit_kind){.line = o->line, .ranks = o->ranks,
-					 .size = by_figures > (fray_presidio_size)o->size ? by_figures
-											  : (fray_presidio_size)o->size,
+					 .size = fray_presidio_size_class((fray_presidio_size)o->size, o->start_figures),
 					 .sharpshooters = o->sharpshooters, .mounted = o->mounted,
 					 .free_riders = o->free_riders};
 }
@@ -72,15 +70,17 @@ static void make_contact(table_game *g, table_unit *u, table_unit *t)
 	frayi_table_note(g, "%s and %s in base contact", u->name, t->name);
 }
 
-/* u leaves base contact (it moved off, fell back, retreated, panicked,
+/* u leaves base contact with every unit but keep (NULL: every unit; it
+ * moved off, charged elsewhere, fell back, retreated, panicked,
  * surrendered or was destroyed); broke: by a failed check or a
- * disengaging move, so the enemy it left may pursue it (Section 5). */
-static void leave_contact(table_game *g, table_unit *u, bool broke)
+ * disengaging move, so the enemy it left may pursue it (Section 5,
+ * Pursuit; Disengaging from Melee). */
+static void leave_contact_but(table_game *g, table_unit *u, const table_unit *keep, bool broke)
 {
 	bool left = false;
 	for (size_t i = 0; i < g->nunits; i++) {
 		table_unit *v = &g->units[i];
-		if (v == u || !in_contact(u, v))
+		if (v == u || v == keep || !in_contact(u, v))
 			continue;
 		if (!strcmp(PRESIDIO_OF(v)->contact, u->name))
 			PRESIDIO_OF(v)->contact[0] = '\0';
@@ -88,9 +88,16 @@ static void leave_contact(table_game *g, table_unit *u, bool broke)
 			snprintf(PRESIDIO_OF(v)->may_pursue, sizeof PRESIDIO_OF(v)->may_pursue, "%s", u->name);
 		left = true;
 	}
-	PRESIDIO_OF(u)->contact[0] = '\0';
+	if (!keep || strcmp(PRESIDIO_OF(u)->contact, keep->name) != 0)
+		PRESIDIO_OF(u)->contact[0] = '\0';
 	if (left)
-		frayi_table_note(g, "%s: out of base contact", u->name);
+		frayi_table_note(g, "%s: out of base contact%s", u->name,
+				 broke ? " (the enemy it left may pursue it: Presidio Section 5, Disengaging from Melee)" : "");
+}
+
+static void leave_contact(table_game *g, table_unit *u, bool broke)
+{
+	leave_contact_but(g, u, NULL, broke);
 }
 
 /* Contact with a panicked unit is its surrender, no dice (Section 5,
@@ -134,7 +141,10 @@ bool frayi_table_presidio_may(const table_game *g, const table_unit *u, const ch
 	fray_presidio_turn t = turn_of(u);
 	fray_presidio_unit_kind k = kind_of(u);
 	if (!strcmp(action, "reform")) {
-		/* out of disorder into line, with the actions it takes now */
+		/* out of disorder into skirmish (no action), or re-formed with
+		 * the actions it takes now */
+		if (!fray_presidio_skirmish_refused(&k, standing_of(u)))
+			return true;
 		if (fray_presidio_reform_refused(&k, standing_of(u)))
 			return false;
 		for (int n = fray_presidio_reform_cost(PRESIDIO_OF(u)->drummer); n > 0; n--)
@@ -233,10 +243,107 @@ static const char *other_side(const table_game *g, const char *side)
 
 static bool acted_this_turn(const table_game *g);
 
+/* ---- the game's state: the turn's rally phase (Section 2) ---- */
+
+/* Presidio's game state (table_game.state): whether the turn is in its
+ * rally phase, its initiative not rolled yet (Game Turn Phases: "1.
+ * Rally panicked troops; close ranks", "2. Initiative"). */
+typedef struct presidio_state {
+	bool rally_phase;
+} presidio_state;
+_Static_assert(sizeof(presidio_state) <= TABLE_GAME_STATE, "Presidio's game state fits table_game.state");
+
+const char *const frayi_presidio_state_keys[1] = {"phase"};
+static const char *const phase_names[] = {"rally"};
+
+static bool in_rally_phase_kept(const table_game *g)
+{
+	const presidio_state *st = (const presidio_state *)(const void *)g->state;
+	return st->rally_phase && !g->initiative[0];
+}
+
+static void set_rally_phase(table_game *g, bool on)
+{
+	((presidio_state *)(void *)g->state)->rally_phase = on;
+}
+
+void frayi_presidio_state_read(const table_game *g, fray_doc *doc, const fray_node *map, bool fresh, void *state)
+{
+	(void)g;
+	(void)fresh;
+	presidio_state *st = state;
+	memset(st, 0, sizeof *st);
+	const fray_node *ph = fray_map_get(map, "phase");
+	size_t k;
+	/* left out: no rally phase kept (the action sequences, a game that
+	 * keeps no order, or a file an older fray wrote) */
+	if (ph && fray_doc_enum(doc, ph, "phase", phase_names, 1, &k))
+		st->rally_phase = true;
+}
+
+void frayi_presidio_state_write(FILE *f, const table_game *g, const void *state, bool yaml)
+{
+	(void)g;
+	const presidio_state *st = state;
+	if (st->rally_phase)
+		fputs(yaml ? "phase: rally\n" : ", \"phase\": \"rally\"", f);
+}
+
+void frayi_presidio_state_words(const table_game *g, char *dst, size_t cap)
+{
+	if (in_rally_phase_kept(g))
+		snprintf(dst, cap, "the rally phase (panicked units may rally; 'initiative' ends it: Presidio Section "
+			 "2, Game Turn Phases)");
+	else if (cap)
+		dst[0] = '\0';
+}
+
+/* The log's entry i's command's first word into w. */
+static bool entry_action(const table_game *g, size_t i, char *w, size_t cap)
+{
+	const char *command = fray_node_scalar(fray_map_get(g->log[i], "command"));
+	return command && frayi_table_command_word(command, w, cap) != NULL;
+}
+
+/* A game file an older fray wrote, whose 'turn' rolled this turn's
+ * initiative at once (before the rally phase): since that 'turn' the log
+ * has only rallies, morale checks and sets. fray's own 'turn' opens the
+ * rally phase instead, and the initiative is an entry of its own. Such a
+ * turn keeps its rally phase until a unit acts, as that fray played it
+ * (docs/presidio.md, "The turn's phases"). */
+static bool older_turn_start(const table_game *g)
+{
+	char w[16];
+	for (size_t i = g->nlog; i-- > 0;) {
+		if (!entry_action(g, i, w, sizeof w))
+			return false;
+		if (!strcmp(w, "turn"))
+			return true;
+		if (strcmp(w, "rally") && strcmp(w, "morale") && strcmp(w, "set"))
+			return false;
+	}
+	return false;
+}
+
+/* Whether the turn is in its rally phase: kept so (after 'turn', until
+ * 'initiative'); in a game that keeps no order, until a unit acts; with
+ * the initiative rolled, only in an older fray's turn (older_turn_start). */
+static bool rally_phase(const table_game *g)
+{
+	if (in_rally_phase_kept(g))
+		return true;
+	if (!g->initiative[0])
+		return !acted_this_turn(g);
+	return older_turn_start(g) && !acted_this_turn(g);
+}
+
 static fray_presidio_order order_of(const table_game *g, const table_unit *u)
 {
-	return (fray_presidio_order){.kept = g->initiative[0] != '\0', .acting = !strcmp(g->acting, u->side),
-				     .won = !strcmp(g->initiative, u->side), .rally_phase = !acted_this_turn(g)};
+	bool before = in_rally_phase_kept(g);
+	return (fray_presidio_order){.kept = g->initiative[0] != '\0' || before,
+				     .acting = !before && !strcmp(g->acting, u->side),
+				     .won = !before && !strcmp(g->initiative, u->side), .rally_phase = rally_phase(g),
+				     .before_initiative = before};
 }
 
 /* Whether the turn's order lets u take a now (fray_presidio_order_refused),
@@ -249,6 +356,8 @@ static int in_order(table_game *g, const table_unit *u, fray_presidio_action a, 
 	const char *why = fray_presidio_order_refused(&o, a);
 	if (!why)
 		return FRAY_OK;
+	if (o.before_initiative)
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot %s now: %s", unit_label(u), what, why);
 	return frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot %s now: %s (%s won this turn's initiative and %s acts "
 			       "now; 'pass %s' hands the sequence over)", unit_label(u), what, why, g->initiative,
 			       g->acting, g->acting);
@@ -339,6 +448,8 @@ static int roll_initiative(table_game *g, const char *when)
 	const char *won = first == 1 ? s[1] : s[0];
 	snprintf(g->initiative, sizeof g->initiative, "%s", won);
 	snprintf(g->acting, sizeof g->acting, "%s", won);
+	/* the roll ends the rally phase (Game Turn Phases: 2. Initiative) */
+	set_rally_phase(g, false);
 	frayi_table_note(g, "%s wins the initiative%s: %s acts first, then %s (Presidio Section 2, Initiative)", won,
 			 when, won, other_side(g, won));
 	return FRAY_OK;
@@ -346,9 +457,17 @@ static int roll_initiative(table_game *g, const char *when)
 
 int frayi_table_presidio_turn_over(table_game *g)
 {
-	/* a game that keeps the initiative rolls the next turn's (Game Turn
-	 * Phases: 1. Rally, 2. Initiative; a rally is allowed to either side) */
-	return g->initiative[0] ? roll_initiative(g, " of the next turn") : FRAY_OK;
+	/* a game that keeps the order opens the next turn with its rally
+	 * phase (Game Turn Phases: "1. Rally panicked troops", "2.
+	 * Initiative"): either side's panicked units rally, then 'initiative'
+	 * rolls the turn's and ends the phase */
+	if (!g->initiative[0] && !in_rally_phase_kept(g))
+		return FRAY_OK;
+	g->initiative[0] = g->acting[0] = '\0';
+	set_rally_phase(g, true);
+	frayi_table_note(g, "the next turn's rally phase: panicked units of either side may rally; 'initiative' then "
+			 "rolls the turn's initiative and ends it (Presidio Section 2, Game Turn Phases)");
+	return FRAY_OK;
 }
 
 /* Whether some unit has acted this turn (a rally is the rally phase's). */
@@ -369,8 +488,9 @@ static int cmd_initiative(table_game *g, int argc)
 	if (argc > 1)
 		return frayi_game_fail(g, FRAY_ERR_INPUT, "initiative takes nothing more");
 	if (g->initiative[0])
-		return frayi_game_fail(g, FRAY_ERR_INPUT, "initiative: this turn's is rolled (%s won it); 'turn' rolls "
-				       "the next (Presidio Section 2, Game Turn Phases)", g->initiative);
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "initiative: this turn's is rolled (%s won it); the next is "
+				       "rolled after 'turn' and the next turn's rally phase (Presidio Section 2, Game "
+				       "Turn Phases)", g->initiative);
 	if (acted_this_turn(g))
 		return frayi_game_fail(g, FRAY_ERR_INPUT, "initiative: units have acted this turn, and the initiative "
 				       "comes before the action sequences (Presidio Section 2, Game Turn Phases: 2. "
@@ -390,6 +510,9 @@ static int cmd_pass(table_game *g, int argc, char *const *argv)
 			side = g->units[i].side;
 	if (!side)
 		return frayi_game_fail_input(g, FRAY_ERR_INPUT, "actor", "pass: no side '%.48s' in the game", argv[1]);
+	if (in_rally_phase_kept(g))
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "pass: the turn's rally phase: no action sequence yet; "
+				       "'initiative' ends the rally phase (Presidio Section 2, Game Turn Phases)");
 	if (!g->initiative[0])
 		return frayi_game_fail(g, FRAY_ERR_INPUT, "pass: the game keeps no initiative this turn (the players "
 				       "keep the order); 'initiative' rolls it at a turn's start");
@@ -421,16 +544,39 @@ bool frayi_table_presidio_play_order(const table_game *g, const char *side, bool
 {
 	*n = 0;
 	const char *s[2];
-	if (!g->initiative[0]) {
-		/* a turn not begun: roll its initiative first */
-		if (!before || acted_this_turn(g) || sides_of(g, s) != 2)
-			return false;
-		w[(*n)++] = "initiative";
-		snprintf(why, cap, "the turn's initiative comes before its action sequences (Presidio Section 2, "
-			 "Game Turn Phases)");
-		return true;
+	if (before && rally_phase(g) && sides_of(g, s) == 2) {
+		/* the rally phase: the side's own panicked units rally first;
+		 * the other side's may still rally, and the initiative roll
+		 * would end its phase: it waits; then the initiative (Game Turn
+		 * Phases: 1. Rally panicked troops, 2. Initiative) */
+		const table_unit *other = NULL;
+		for (size_t i = 0; i < g->nunits; i++) {
+			const table_unit *u = &g->units[i];
+			if (!frayi_table_presidio_may(g, u, "rally") || !frayi_table_presidio_may_now(g, u, "rally"))
+				continue;
+			if (strcasecmp(u->side, side) != 0) {
+				other = other ? other : u;
+				continue;
+			}
+			w[(*n)++] = "rally";
+			w[(*n)++] = u->name;
+			snprintf(why, cap, "the turn's rally phase comes first: a panicked unit may rally (Presidio Section "
+				 "2, Game Turn Phases: 1. Rally panicked troops)");
+			return true;
+		}
+		if (other) {
+			snprintf(why, cap, "it waits: %s may still rally (%s is panicked), and the initiative roll ends the "
+				 "rally phase (Presidio Section 2, Game Turn Phases)", other->side, other->name);
+			return true;
+		}
+		if (!g->initiative[0]) {
+			w[(*n)++] = "initiative";
+			snprintf(why, cap, "the turn's initiative comes after its rally phase and before its action "
+				 "sequences (Presidio Section 2, Game Turn Phases)");
+			return true;
+		}
 	}
-	if (before)
+	if (!g->initiative[0] || before)
 		return false;
 	if (strcasecmp(side, g->acting) != 0) {
 		snprintf(why, cap, "it waits: it is %s's action sequence (Presidio Section 2, Initiative)", g->acting);
@@ -514,14 +660,17 @@ static int meleeable(table_game *g, const table_unit *u, const table_unit *t)
 static int pursuable(table_game *g, const table_unit *u, const table_unit *t)
 {
 	int st = enemy(g, u, t, "pursue");
-	if (st == FRAY_OK)
-		st = may(g, t, FRAY_PRESIDIO_ACT_BE_PURSUED, "be pursued");
-	const char *why = st == FRAY_OK ? fray_presidio_pursuit_refused(!strcmp(PRESIDIO_OF(u)->may_pursue, t->name))
-					: NULL;
+	if (st != FRAY_OK)
+		return st;
+	bool broke = !strcmp(PRESIDIO_OF(u)->may_pursue, t->name);
+	const char *why = fray_presidio_pursued_refused(standing_of(t), broke);
+	if (why && !broke)
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot be pursued by %s: %s: it did not break contact "
+				       "with %s this turn", unit_label(t), unit_label(u), why, u->name);
 	if (why)
-		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot pursue %s: %s: it did not break contact with "
-				       "%s this turn", unit_label(u), unit_label(t), why, u->name);
-	return st;
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot be pursued: it is %s: %s", unit_label(t),
+				       frayi_unit_status_names[t->status], why);
+	return FRAY_OK;
 }
 
 /* The command bonus of the unit's leader: as given, else its rank's. */
@@ -1012,6 +1161,21 @@ static int melee_morale(table_game *g, table_unit *u, table_unit *t, const melee
 	return st;
 }
 
+/* A melee and the morale checks that follow it (Section 5, Melee
+ * Attacks, then Melee Morale Checks): u strikes t (both: t strikes back;
+ * simultaneous: with every figure it had before u's casualties; impact:
+ * the charge impact's kind, NULL for none). After an impact the chargers
+ * check as charging and the defenders as charged (Section 7, Charging).
+ * Every melee the game makes (melee, a charge's impact or a caught unit,
+ * a pursuit, a walk into contact) goes through here. */
+static int melee_then_morale(table_game *g, table_unit *u, table_unit *t, const player_opts *p, bool both,
+			     bool simultaneous, const char *impact)
+{
+	melee_loss lost_u = {0}, lost_t = {0};
+	int st = melee_step(g, u, t, p, both, simultaneous, impact, &lost_u, &lost_t);
+	return st == FRAY_OK ? melee_morale(g, u, t, &lost_u, &lost_t, impact != NULL) : st;
+}
+
 /* melee: the attackers strike (one action), then with --both the
  * defenders (one action also: Section 5, Melee Attacks), each side's turn
  * having it (ruling R47). */
@@ -1033,14 +1197,12 @@ static int act_melee(table_game *g, table_unit *u, table_unit *t, const player_o
 	}
 	if (st == FRAY_OK && both)
 		st = has_actions(g, t, FRAY_PRESIDIO_DO_STRIKE_BACK, 1, "strike back (--both)");
-	melee_loss lost_u = {0}, lost_t = {0};
-	if (st == FRAY_OK) {
-		spend(u, FRAY_PRESIDIO_DO_STRIKE, 1);
-		if (both)
-			spend(t, FRAY_PRESIDIO_DO_STRIKE_BACK, 1);
-		st = melee_step(g, u, t, p, both, false, NULL, &lost_u, &lost_t);
-	}
-	return st == FRAY_OK ? melee_morale(g, u, t, &lost_u, &lost_t, false) : st;
+	if (st != FRAY_OK)
+		return st;
+	spend(u, FRAY_PRESIDIO_DO_STRIKE, 1);
+	if (both)
+		spend(t, FRAY_PRESIDIO_DO_STRIKE_BACK, 1);
+	return melee_then_morale(g, u, t, p, both, false, NULL);
 }
 
 /* ---- charge (Section 5, Charging) ---- */
@@ -1154,31 +1316,33 @@ static int defensive_fire(table_game *g, table_unit *u, table_unit *t, int react
 	return FRAY_OK;
 }
 
-/* The charge's target gave way (or fled) before the impact: "Unless
- * stopped by the defenders the charging unit will move up its total
- * charge distance" (Section 5, Charge Movement). Whether that distance
- * reaches the unit where it went is the players' to measure: --catches.
- * Caught, a panicked unit surrenders (Section 5, Pursuit; Section 7,
- * Surrender: not at a charge impact, but this is its flight overtaken);
- * any other takes the impact as a charged unit that cannot react. */
-static int charge_goes_on(table_game *g, table_unit *u, table_unit *t, const player_opts *p, const char *how)
+/* The charge's target gave way (or fled) before the impact: the rules
+ * say what the charge comes to (fray_presidio_charge_goes_on: Section 5,
+ * Charge Movement; whether its distance reaches the unit where it went
+ * is the players' to measure, --catches): no impact, the surrender of a
+ * panicked unit caught, or the impact on any other, a charged unit that
+ * cannot react. */
+static int charge_goes_on(table_game *g, table_unit *u, table_unit *t, const player_opts *p, bool moved_away)
 {
-	if (!frayi_player_flag(p, "--catches")) {
-		frayi_table_note(g, "%s %s; the charge goes on its full distance (Presidio Section 5, Charge "
-				 "Movement): no impact unless it reaches %s (then give --catches)", t->name, how, t->name);
+	const char *how = moved_away ? "moved away" : "gave way";
+	bool catches = frayi_player_flag(p, "--catches");
+	switch (fray_presidio_charge_goes_on(false, moved_away, catches, standing_of(t))) {
+	case FRAY_PRESIDIO_CHARGE_GOES_ON:
+		if (!catches)
+			frayi_table_note(g, "%s %s; the charge goes on its full distance (Presidio Section 5, Charge "
+					 "Movement): no impact unless it reaches %s (then give --catches)", t->name, how,
+					 t->name);
 		return FRAY_OK;
-	}
-	if (PRESIDIO_OF(t)->figures <= 0 || t->status == ST_SURRENDERED)
-		return FRAY_OK;
-	make_contact(g, u, t);
-	if (fray_presidio_pursuit_surrenders(standing_of(t))) {
+	case FRAY_PRESIDIO_CHARGE_SURRENDER:
+		make_contact(g, u, t);
 		surrenders(g, t, "overtaken by the charge");
 		return FRAY_OK;
+	default:
+		break;
 	}
+	make_contact(g, u, t);
 	frayi_table_note(g, "the charge reaches %s where it %s (--catches): the impact", t->name, how);
-	melee_loss lost_u = {0}, lost_t = {0};
-	int st = melee_step(g, u, t, p, false, false, impact_kind(u), &lost_u, &lost_t);
-	return st == FRAY_OK ? melee_morale(g, u, t, &lost_u, &lost_t, true) : st;
+	return melee_then_morale(g, u, t, p, false, false, impact_kind(u));
 }
 
 static int act_charge(table_game *g, table_unit *u, table_unit *t, const player_opts *p)
@@ -1192,6 +1356,10 @@ static int act_charge(table_game *g, table_unit *u, table_unit *t, const player_
 		st = targetable(g, u, t);
 	if (st != FRAY_OK)
 		return st;
+	/* a unit in a melee that charges another unit leaves that melee by
+	 * its own move: the enemy it left may pursue it (Section 5,
+	 * Disengaging from Melee) */
+	leave_contact_but(g, u, t, true);
 	spend(u, FRAY_PRESIDIO_DO_CHARGE, 1);
 	/* the reaction is known before any die is rolled, so a bad one
 	 * costs nothing (a script must give it: only a player at a terminal
@@ -1214,8 +1382,9 @@ static int act_charge(table_game *g, table_unit *u, table_unit *t, const player_
 	morale_got mg;
 	if ((st = morale_check(g, t, &fear, NULL, &mg)) != FRAY_OK)
 		return st;
-	if (!mg.holds)
-		return charge_goes_on(g, u, t, p, "gave way");
+	/* where the charge ends: the rules' (Section 5, Charge Movement) */
+	if (fray_presidio_charge_goes_on(mg.holds, false, false, standing_of(t)) != FRAY_PRESIDIO_CHARGE_IMPACT)
+		return charge_goes_on(g, u, t, p, false);
 	if (mg.success) {
 		/* Charge Reaction: only a defender that passed chooses one */
 		if (!asked && ((st = reaction(g, t, p, &react)) != FRAY_OK || (st = can_fire_back(g, t, react)) != FRAY_OK ||
@@ -1230,9 +1399,10 @@ static int act_charge(table_game *g, table_unit *u, table_unit *t, const player_
 			return st;
 		if (stopped)
 			return FRAY_OK;
-		if (react == R_FIRE_FLEE || react == R_FLEE) {
+		if (fray_presidio_charge_goes_on(mg.holds, react == R_FIRE_FLEE || react == R_FLEE, false,
+						 standing_of(t)) != FRAY_PRESIDIO_CHARGE_IMPACT) {
 			frayi_table_note(g, "%s moves away (not a failed check)", t->name);
-			return charge_goes_on(g, u, t, p, "moved away");
+			return charge_goes_on(g, u, t, p, true);
 		}
 	} else {
 		frayi_table_note(g, "%s failed its check but holds its place: no reaction; the impact follows", t->name);
@@ -1241,11 +1411,9 @@ static int act_charge(table_game *g, table_unit *u, table_unit *t, const player_
 	 * that chose melee or fire-and-melee strikes back simultaneously,
 	 * with every figure (the rules': fray_presidio_strikes_back_
 	 * simultaneously; issue 28 item 5, issue 40 item 1) */
-	melee_loss lost_u = {0}, lost_t = {0};
 	make_contact(g, u, t);
 	bool strikes_back = mg.success && (react == R_MELEE || react == R_FIRE_MELEE);
-	st = melee_step(g, u, t, p, strikes_back, react == R_FIRE_MELEE, impact_kind(u), &lost_u, &lost_t);
-	return st == FRAY_OK ? melee_morale(g, u, t, &lost_u, &lost_t, true) : st;
+	return melee_then_morale(g, u, t, p, strikes_back, react == R_FIRE_MELEE, impact_kind(u));
 }
 
 /* ---- pursuit (Section 5) ---- */
@@ -1263,6 +1431,14 @@ static int act_pursue(table_game *g, table_unit *u, table_unit *t, const player_
 		st = pursuable(g, u, t);
 	if (st != FRAY_OK)
 		return st;
+	/* a unit that disengaged by its own move: the pursuers' charge
+	 * impact only with 2 actions left (Section 5, Disengaging from
+	 * Melee: "no charge bonus unless they have 2 actions left") */
+	fray_presidio_impact kind = fray_presidio_impact_of(
+		PRESIDIO_OF(u)->mounted, fray_presidio_weapon_find(melee_weapon(u), NULL), PRESIDIO_OF(u)->bayonets);
+	if (fray_presidio_disengaged(standing_of(t)))
+		kind = fray_presidio_disengage_pursuit_impact(kind, frayi_table_presidio_actions_left(u));
+	const char *impact = kind == FRAY_PRESIDIO_NO_CHARGE ? NULL : fray_presidio_impact_names[kind];
 	spend(u, FRAY_PRESIDIO_DO_PURSUE, 1);
 	PRESIDIO_OF(u)->may_pursue[0] = '\0';
 	frayi_table_note(g, "%s pursues %s into contact", u->name, t->name);
@@ -1271,9 +1447,7 @@ static int act_pursue(table_game *g, table_unit *u, table_unit *t, const player_
 		return FRAY_OK;
 	}
 	make_contact(g, u, t);
-	melee_loss lost_u = {0}, lost_t = {0};
-	st = melee_step(g, u, t, p, false, false, impact_kind(u), &lost_u, &lost_t);
-	return st == FRAY_OK ? melee_morale(g, u, t, &lost_u, &lost_t, true) : st;
+	return melee_then_morale(g, u, t, p, false, false, impact);
 }
 
 /* ---- morale, rally and reload by hand ---- */
@@ -1377,17 +1551,19 @@ static int act_move(table_game *g, table_unit *u, table_unit *t, const player_op
 	 * is struck first ("the 'defender' will attack first"); contact with
 	 * a panicked unit is its surrender (Pursuit) */
 	make_contact(g, u, to);
-	if (fray_presidio_pursuit_surrenders(standing_of(to))) {
+	/* who strikes: the rules' (Section 5, Moving into a Melee; Pursuit) */
+	switch (fray_presidio_into_contact_of(standing_of(to), PRESIDIO_OF(to)->figures)) {
+	case FRAY_PRESIDIO_INTO_SURRENDERS:
 		surrenders(g, to, "met in contact");
 		return FRAY_OK;
-	}
-	if (!fray_presidio_standing_holds(standing_of(to)) || PRESIDIO_OF(to)->figures <= 0)
+	case FRAY_PRESIDIO_INTO_NO_BLOW:
 		return FRAY_OK;
+	default:
+		break;
+	}
 	frayi_table_note(g, "%s walked into contact: %s strikes first (Presidio Section 5, Moving into a Melee)",
 			 u->name, to->name);
-	melee_loss lost_striker = {0}, lost_walker = {0};
-	st = melee_step(g, to, u, NULL, false, false, NULL, &lost_striker, &lost_walker);
-	return st == FRAY_OK ? melee_morale(g, to, u, &lost_striker, &lost_walker, false) : st;
+	return melee_then_morale(g, to, u, NULL, false, false, NULL);
 }
 
 /* reform UNIT: a disordered line unit re-forms into line (Section 3,
@@ -1397,10 +1573,23 @@ static int act_move(table_game *g, table_unit *u, table_unit *t, const player_op
 static int act_reform(table_game *g, table_unit *u, table_unit *t, const player_opts *p)
 {
 	(void)t;
-	(void)p;
 	if (PRESIDIO_OF(u)->figures <= 0 || !fighting(u))
 		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot reform: it is out of the fight", unit_label(u));
 	fray_presidio_unit_kind kind = kind_of(u);
+	if (frayi_player_flag(p, "--skirmish")) {
+		/* out of disorder into skirmish formation, at no cost (Section 2,
+		 * Rally: "They can reform or move into skirmish"; Section 3,
+		 * Skirmish: "There is no cost"); the rules say who may */
+		const char *no = fray_presidio_skirmish_refused(&kind, standing_of(u));
+		if (no)
+			return frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot move into skirmish: it is %s: %s",
+					       unit_label(u), frayi_unit_status_names[u->status], no);
+		spend(u, FRAY_PRESIDIO_DO_REFORM, fray_presidio_skirmish_cost());
+		set_standing(u, FRAY_PRESIDIO_GOOD);
+		frayi_table_note(g, "%s: moved into skirmish formation (no action), good (Presidio Section 2, Rally; "
+				 "Section 3, Skirmish)", u->name);
+		return FRAY_OK;
+	}
 	const char *why = fray_presidio_reform_refused(&kind, standing_of(u));
 	if (why)
 		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot reform: it is %s: %s", unit_label(u),
@@ -1418,8 +1607,9 @@ static int act_reform(table_game *g, table_unit *u, table_unit *t, const player_
 		return st;
 	spend(u, FRAY_PRESIDIO_DO_REFORM, cost);
 	set_standing(u, FRAY_PRESIDIO_GOOD);
-	frayi_table_note(g, "%s: re-formed in line (%d action%s%s), good (Presidio Section 3, Reform)", u->name, cost,
-			 cost == 1 ? "" : "s", PRESIDIO_OF(u)->drummer ? ", its drummer's" : "");
+	frayi_table_note(g, "%s: re-formed %s (%d action%s%s), good (Presidio Section 3, Reform)", u->name,
+			 PRESIDIO_OF(u)->line ? "in line" : "in its formation", cost, cost == 1 ? "" : "s",
+			 PRESIDIO_OF(u)->drummer ? ", its drummer's" : "");
 	return FRAY_OK;
 }
 
@@ -1452,7 +1642,12 @@ SEQUENCED(reload)
 SEQUENCED(move)
 SEQUENCED(reform)
 
-static const action_desc reform_desc = {.procs = {NULL}, .opts = {{0}}, .option_default = NULL};
+static const in_desc own_skirmish = {
+	.name = "skirmish", .type = IN_BOOL,
+	.help = "out of disorder into skirmish formation, at no cost, instead of re-forming (not a line unit)",
+	.rule = "Presidio Section 2, Rally; Section 3, Skirmish"};
+static const action_desc reform_desc = {
+	.procs = {NULL}, .opts = {{NULL, NULL, &own_skirmish, false, false}}, .option_default = NULL};
 
 static const table_action presidio_actions[] = {
 	{"shoot", true, "fire, then the target's morale", seq_shoot, targetable, &frayi_desc_presidio_shoot},
@@ -1468,7 +1663,8 @@ static const table_action presidio_actions[] = {
 	{"move", false, "a walk (one action) or a run (two), --into TARGET into base contact (struck first); the "
 	 "distance is the players'", seq_move, NULL,
 	 &frayi_desc_presidio_move},
-	{"reform", false, "a disordered line unit re-forms into line: two actions (one with a drummer), good order",
+	{"reform", false, "a disordered unit re-forms: two actions (one with a drummer), good order; --skirmish: "
+	 "not a line unit, into skirmish at no cost",
 	 seq_reform, NULL, &reform_desc},
 };
 

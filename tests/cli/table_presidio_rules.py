@@ -411,7 +411,8 @@ def turn_order(tmp):
     """Section 2, Initiative at the command line: `initiative` rolls, the
     side not acting is refused (exit 2) naming the rule with the file
     untouched, `pass` hands the sequence over, `status` says whose it is,
-    and `turn` rolls the next turn's."""
+    and `turn` opens the next turn's rally phase, which `initiative` ends
+    with the next turn's roll (Section 2, Game Turn Phases)."""
     g = new_game(tmp, 44, "order")
     fray("table", g, "initiative")
     state = json.loads(fray("table", g, "status", "--json").stdout)
@@ -436,8 +437,13 @@ def turn_order(tmp):
     check(able, "a unit of the other side can still move")
     fray("table", g, "move", able[0])
     fray("table", g, "turn")
+    state = json.loads(fray("table", g, "status", "--json").stdout)
+    check(state.get("phase") == "rally" and "initiative" not in state, "turn opens the next turn's rally phase")
+    p = fray("table", g, "move", able[0], status=2)
+    check("1. Rally panicked troops, 2. Initiative" in p.stderr, "the rally phase: no action before the initiative")
+    fray("table", g, "initiative")
     with open(g, encoding="utf-8") as f:
-        check(f.read().count("procedure\": \"presidio.initiative") == 2, "turn rolls the next turn's initiative")
+        check(f.read().count("procedure\": \"presidio.initiative") == 2, "initiative ends the rally phase")
 
 
 def told_terms_add_up():

@@ -245,18 +245,22 @@ static int run_then_term(result *res, const char *const *args)
 	return res->status;
 }
 
-/* Case 2: exact odds past the memory budget end with a message and exit
- * 1 (GMP once aborted the process, exit 134, after taking the machine). */
+/* Case 2: exact odds past the memory budget end with one line naming it
+ * and exit 2, as every budget passed does (the input is fine, the work
+ * past what was allowed: README, exit status); GMP once aborted the
+ * process, exit 134, after taking the machine. */
 static void exact_odds_memory_budget(void **state)
 {
 	(void)state;
 	RUN(&r1, "presidio", "melee", "--weapon", "metal lance/knife", "--figures", "400", "--both",
 	    "--defender-weapon", "metal lance/knife", "--defender-figures", "400", "--armor", "0",
 	    "--odds", "--max-memory", "16");
-	assert_int_equal(r1.status, 1);
+	assert_int_equal(r1.status, 2);
 	assert_string_equal(r1.out, "");
 	assert_non_null(strstr(r1.err, "exact odds need more than 16 MiB of memory"));
+	assert_non_null(strstr(r1.err, "--max-memory"));
 	assert_non_null(strstr(r1.err, "--trials"));
+	assert_true(strchr(r1.err, '\n') == r1.err + strlen(r1.err) - 1); /* one line */
 	/* a budget out of range is bad input, and one without --odds means nothing */
 	RUN(&r1, "presidio", "melee", "--weapon", "metal lance/knife", "--figures", "4", "--odds",
 	    "--max-memory", "0");
@@ -632,6 +636,15 @@ static void table_advice_within_budgets(void **state)
 	assert_non_null(strstr(r1.err, "the move passed the time budget of 1 CPU seconds"));
 	slurp(game, after, sizeof after);
 	assert_string_equal(before, after);
+	/* past the memory budget: the same one line and exit 2, the file as
+	 * it was */
+	RUN(&r1, "table", game, "melee", "Horde", "--at", "Host", "--odds", "--max-memory", "16");
+	assert_int_equal(r1.status, 2);
+	assert_string_equal(r1.out, "");
+	assert_non_null(strstr(r1.err, "exact odds need more than 16 MiB of memory"));
+	assert_true(strchr(r1.err, '\n') == r1.err + strlen(r1.err) - 1);
+	slurp(game, after, sizeof after);
+	assert_string_equal(before, after);
 	/* under a path budget the advice is given, the melee said to be
 	 * without its odds, and why */
 	RUN(&r1, "table", game, "advise", "Horde", "--max-paths", "1000");
@@ -641,6 +654,70 @@ static void table_advice_within_budgets(void **state)
 	RUN(&r1, "table", game, "status", "--max-seconds", "5");
 	assert_int_equal(r1.status, 2);
 	assert_non_null(strstr(r1.err, "--max-seconds is for exact odds' budgets"));
+}
+
+/* Case 11: fray request and fray adbg odds keep the rest of the CLI's
+ * time budget (--max-seconds S, else FRAY_MAX_SECONDS, else 60 CPU s):
+ * past it, one line naming it and how to raise it, exit 2, nothing
+ * printed. The work is bound by counts: the melee's walk of up to
+ * 20,000,000 paths of 1000 dice and Blue Licks' of 16 M paths need far
+ * more than the one CPU second given; for adbg odds the simulation it
+ * falls back to (past its own path budget, --budget) counts too: 10^9
+ * battles. */
+static void request_and_battle_odds_within_the_time_budget(void **state)
+{
+	(void)state;
+	char req[4096];
+	snprintf(req, sizeof req, "%s", test_path("huge-request.json"));
+	write_text(req, "{\"procedure\": \"presidio.melee\", \"mode\": \"odds\", \"inputs\": {\"weapon\": "
+			"\"metal lance/knife\", \"figures\": 1000, \"both\": true, \"defender_weapon\": \"fists\", "
+			"\"defender_figures\": 1000}}\n");
+	assert_int_equal(setenv("FRAY_MAX_SECONDS", "1000", 1), 0);
+	RUN(&r1, "request", req, "--max-seconds", "1");
+	assert_int_equal(r1.status, 2);
+	assert_string_equal(r1.out, "");
+	assert_non_null(strstr(r1.err, "fray request: the request passed the time budget of 1 CPU seconds"));
+	assert_non_null(strstr(r1.err, "--max-seconds S or FRAY_MAX_SECONDS=S raises it"));
+	assert_true(strchr(r1.err, '\n') == r1.err + strlen(r1.err) - 1);
+	/* the environment's, and standard input's request; no output file */
+	assert_int_equal(setenv("FRAY_MAX_SECONDS", "1", 1), 0);
+	run_io(&r1, (const char *const[]){"request", "-", NULL}, req, 0);
+	assert_int_equal(r1.status, 2);
+	assert_string_equal(r1.out, "");
+	assert_non_null(strstr(r1.err, "passed the time budget of 1 CPU seconds"));
+	/* adbg odds: the exact walk, then the simulation it falls back to */
+	const char *blue = FRAY_SOURCE_DIR "/examples/adbg/blue-licks-1782.yaml";
+	RUN(&r1, "adbg", "odds", blue);
+	assert_int_equal(r1.status, 2);
+	assert_string_equal(r1.out, "");
+	assert_non_null(strstr(r1.err, "fray adbg odds: the odds passed the time budget of 1 CPU seconds"));
+	assert_true(strchr(r1.err, '\n') == r1.err + strlen(r1.err) - 1);
+	assert_int_equal(setenv("FRAY_MAX_SECONDS", "1000", 1), 0);
+	RUN(&r1, "adbg", "odds", blue, "--budget", "1000", "--trials", "1000000000", "--max-seconds", "1");
+	assert_int_equal(r1.status, 2);
+	assert_string_equal(r1.out, "");
+	assert_non_null(strstr(r1.err, "the odds passed the time budget of 1 CPU seconds"));
+	/* within the budget: the answers as without one */
+	static result plain;
+	write_text(req, "{\"procedure\": \"presidio.melee\", \"mode\": \"odds\", \"inputs\": {\"weapon\": "
+			"\"metal lance/knife\", \"figures\": 3}}\n");
+	RUN(&r1, "request", req, "--max-seconds", "5");
+	assert_int_equal(setenv("FRAY_MAX_SECONDS", "0", 1), 0);
+	RUN(&plain, "request", req);
+	assert_int_equal(r1.status, 0);
+	assert_int_equal(plain.status, 0);
+	assert_string_equal(r1.out, plain.out);
+	/* a budget that is no number */
+	assert_int_equal(setenv("FRAY_MAX_SECONDS", "soon", 1), 0);
+	RUN(&r1, "request", req);
+	assert_int_equal(r1.status, 2);
+	assert_non_null(strstr(r1.err, "FRAY_MAX_SECONDS (the environment): expected a whole number"));
+	RUN(&r1, "adbg", "odds", blue, "--budget", "0", "--trials", "10");
+	assert_int_equal(r1.status, 2);
+	assert_non_null(strstr(r1.err, "FRAY_MAX_SECONDS (the environment): expected a whole number"));
+	assert_int_equal(unsetenv("FRAY_MAX_SECONDS"), 0);
+	RUN(&r1, "request", req, "--max-seconds", "soon");
+	assert_int_equal(r1.status, 2);
 }
 
 int main(void)
@@ -656,6 +733,7 @@ int main(void)
 		cmocka_unit_test(options_that_mean_nothing),
 		cmocka_unit_test(exact_odds_time_and_path_budgets),
 		cmocka_unit_test(table_advice_within_budgets),
+		cmocka_unit_test(request_and_battle_odds_within_the_time_budget),
 	};
 	if (test_dir_make("safety"))
 		return 1;

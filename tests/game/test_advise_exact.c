@@ -265,6 +265,9 @@ static bool same_choice(const rule_set *rs, const cand *c, const fray_node *a)
 		bool situation = false;
 		for (size_t s = 0; rs->situation[s]; s += 2)
 			situation |= strcmp(rs->situation[s], opt) == 0 && strcmp(rs->situation[s + 1], v) == 0;
+		/* a charge's defender stands unless the player says otherwise:
+		 * the reaction advice assumes (docs/presidio.md, Advice) */
+		situation |= !strcmp(c->action, "charge") && !strcmp(opt, "--reaction") && !strcmp(v, "stand");
 		if (situation)
 			continue;
 		size_t j = 0;

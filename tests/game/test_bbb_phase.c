@@ -139,7 +139,9 @@ static void next_and_turn(void **state)
 			offers_match(g, 1, "T", (enum phase)p, !strcmp(order[t], "B"), none);
 			assert_int_equal(game_act(g, (const char *const[]){"next", NULL}), FRAY_OK);
 		}
-	assert_int_equal(fray_game_turn(g), 4);
+	/* three player's turns, A's, B's and A's: the game turn is 2, the
+	 * Sequence of Play's game turn being both players' turns */
+	assert_int_equal(fray_game_turn(g), 2);
 	/* turn from the middle of a player's turn: the other player moves */
 	assert_int_equal(game_act(g, (const char *const[]){"phase", "defensive-fire", NULL}), FRAY_OK);
 	assert_int_equal(game_act(g, (const char *const[]){"turn", NULL}), FRAY_OK);
@@ -206,6 +208,169 @@ static char *replaced(const char *text, const char *from, const char *to)
 	assert_non_null(out);
 	snprintf(out, n, "%.*s%s%s", (int)(at - text), text, to, at + strlen(from));
 	return out;
+}
+
+/* Where the game turn is, as status --json and status give it: the
+ * counter, whose half ("first", "second"), the moving side; and status's
+ * first line names the turn and the player. */
+static void assert_turn(const fray_game *g, int turn, const char *half, const char *moving)
+{
+	fray_doc *d = game_status_doc(g);
+	const fray_node *root = fray_doc_root(d);
+	const char *h = fray_node_scalar(fray_map_get(root, "half"));
+	const char *m = fray_node_scalar(fray_map_get(root, "moving"));
+	const char *t = fray_node_scalar(fray_map_get(root, "turn"));
+	if (fray_game_turn(g) != turn || !t || atoi(t) != turn || !h || strcmp(h, half) || (moving && (!m || strcmp(m, moving))))
+		fail_msg("the game is at turn %d (status: %s), the %s player's, %s moving; expected turn %d, the %s "
+			 "player's, %s moving", fray_game_turn(g), t ? t : "-", h ? h : "-", m ? m : "-", turn, half,
+			 moving ? moving : "-");
+	fray_doc_free(d);
+	char *text = NULL, line[160];
+	assert_int_equal(fray_game_status(g, "text", &text), FRAY_OK);
+	snprintf(line, sizeof line, "bbb game, turn %d: ", turn);
+	if (strncmp(text, line, strlen(line)))
+		fail_msg("status's first line does not begin '%s': %.120s", line, text);
+	snprintf(line, sizeof line, "the %s player's", half);
+	if (!strstr(text, line) || strstr(text, line) > strchr(text, '\n'))
+		fail_msg("status's first line does not say '%s': %.160s", line, text);
+	free(text);
+}
+
+/* The Sequence of Play Summary's game turn is "First Player Unit Movement
+ * ... Assault by First Player" then "Second Player Unit Movement ...
+ * Assault by Second Player": the turn counts game turns, one for every two
+ * player's turns, however a player's turn ends (`turn` from any phase,
+ * `next` after the Assault, `phase assault` then `next`), and the game
+ * says whose half it is. The phase kept or not, the count is the same. */
+static void game_turns_count_both_players(void **state)
+{
+	(void)state;
+	for (int kept = 1; kept >= 0; kept--) {
+		fray_game *g = bbb_game(bbb_forces, 4);
+		if (!kept) {
+			/* a game file from before the phase: no moving, no phase */
+			char *text = game_saved(g), *a = replaced(text, "moving: \"A\"\n", "");
+			char *old = replaced(a, "phase: movement\n", "");
+			fray_game_free(g);
+			g = NULL;
+			assert_int_equal(fray_game_load(ctx, "turn.yaml", old, strlen(old), &g), FRAY_OK);
+			free(text);
+			free(a);
+			free(old);
+		}
+		for (int ended = 0; ended <= 7; ended++) {
+			const char *half = ended % 2 ? "second" : "first";
+			assert_turn(g, ended / 2 + 1, half, !kept ? NULL : ended % 2 ? "B" : "A");
+			if (ended == 7)
+				break;
+			if (!kept || ended % 3 == 0) {
+				assert_int_equal(game_act(g, (const char *const[]){"turn", NULL}), FRAY_OK);
+			} else if (ended % 3 == 1) {
+				assert_int_equal(game_act(g, (const char *const[]){"phase", "assault", NULL}), FRAY_OK);
+				assert_turn(g, ended / 2 + 1, half, ended % 2 ? "B" : "A");
+				assert_int_equal(game_act(g, (const char *const[]){"next", NULL}), FRAY_OK);
+			} else {
+				for (int p = 0; p < NPHASES; p++)
+					assert_int_equal(game_act(g, (const char *const[]){"next", NULL}), FRAY_OK);
+			}
+		}
+		/* undo walks the count back, half by half */
+		for (int ended = 6; ended >= 4; ended--) {
+			assert_int_equal(fray_game_undo(g), FRAY_OK);
+			if (kept && ended % 3 == 1)
+				assert_int_equal(fray_game_undo(g), FRAY_OK); /* its phase assault */
+			if (kept && ended % 3 == 2)
+				for (int p = 1; p < NPHASES; p++)
+					assert_int_equal(fray_game_undo(g), FRAY_OK);
+			assert_turn(g, ended / 2 + 1, ended % 2 ? "second" : "first", !kept ? NULL : ended % 2 ? "B" : "A");
+		}
+		fray_game_free(g);
+	}
+}
+
+/* A game file from before the game turn counted each player's turn as a
+ * turn, from 1 (the first player's): its turn N is game turn (N + 1) / 2,
+ * the first player's half when N is odd, the second's when even; its log's
+ * undo records are read the same way, and the file is written with the
+ * game turn and its half from then on. docs/bbb.md. */
+static void old_counter_read(void **state)
+{
+	(void)state;
+	fray_game *g = bbb_game(bbb_forces, 6);
+	/* the first player's turn, then the second's: the old counter's 1, 2 */
+	assert_int_equal(game_act(g, (const char *const[]){"turn", NULL}), FRAY_OK);
+	assert_int_equal(game_act(g, (const char *const[]){"phase", "offensive-fire", NULL}), FRAY_OK);
+	char *text = game_saved(g);
+	fray_game_free(g);
+	const struct {
+		int old_turn, turn;
+		const char *half, *moving;
+	} rows[] = {{1, 1, "first", "B"}, {2, 1, "second", "B"}, {3, 2, "first", "B"}, {4, 2, "second", "B"},
+		    {9, 5, "first", "B"}, {100000, 50000, "second", "B"}};
+	for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
+		/* as an older fray wrote it: no half, here or in the undo records;
+		 * the turn its own count */
+		char *a = replaced(text, "half: second\n", ""), *b = replaced(a, "\"half\": \"first\", ", "");
+		char *c = replaced(b, "\"turn\": 1, \"half\": \"second\", ", "\"turn\": 2, "), turn[32];
+		snprintf(turn, sizeof turn, "turn: %d\nmoving", rows[i].old_turn);
+		char *old = replaced(c, "turn: 1\nmoving", turn);
+		fray_game *back = NULL;
+		if (fray_game_load(ctx, "old.yaml", old, strlen(old), &back) != FRAY_OK)
+			fail_msg("old turn %d: %s", rows[i].old_turn, fray_ctx_message(ctx));
+		assert_turn(back, rows[i].turn, rows[i].half, rows[i].moving);
+		/* written back, after the next action, with the game turn and its
+		 * half: read as it is */
+		fray_game *moved = NULL;
+		assert_int_equal(fray_game_load(ctx, "old.yaml", old, strlen(old), &moved), FRAY_OK);
+		assert_int_equal(game_act(moved, (const char *const[]){"phase", "assault", NULL}), FRAY_OK);
+		char *saved = game_saved(moved), half[64];
+		fray_game_free(moved);
+		snprintf(half, sizeof half, "\nturn: %d\nhalf: %s\n", rows[i].turn, rows[i].half);
+		if (!strstr(saved, half))
+			fail_msg("old turn %d: the file written has no '%s'", rows[i].old_turn, half + 1);
+		fray_game *again = NULL;
+		assert_int_equal(fray_game_load(ctx, "new.yaml", saved, strlen(saved), &again), FRAY_OK);
+		assert_turn(again, rows[i].turn, rows[i].half, rows[i].moving);
+		assert_at(again, "assault", "B");
+		fray_game_free(again);
+		free(saved);
+		/* the old undo records: the phase, then the turn, taken back to
+		 * the old counter's 1, the first player's half of game turn 1 */
+		if (rows[i].old_turn == 2) {
+			assert_int_equal(fray_game_undo(back), FRAY_OK);
+			assert_turn(back, 1, "second", "B");
+			assert_int_equal(fray_game_undo(back), FRAY_OK);
+			assert_turn(back, 1, "first", "A");
+		}
+		fray_game_free(back);
+		free(a);
+		free(b);
+		free(c);
+		free(old);
+	}
+	free(text);
+	/* a half that is neither is refused, with its place */
+	g = bbb_game(bbb_forces, 6);
+	text = game_saved(g);
+	fray_game_free(g);
+	char *wrong = replaced(text, "half: first", "half: third");
+	fray_game *no = NULL;
+	assert_int_equal(fray_game_load(ctx, "half.yaml", wrong, strlen(wrong), &no), FRAY_ERR_INPUT);
+	assert_non_null(strstr(fray_ctx_message(ctx), "half.yaml:"));
+	assert_non_null(strstr(fray_ctx_message(ctx), "half"));
+	fray_ctx_clear(ctx);
+	free(wrong);
+	free(text);
+	/* a new game begins at turn 1, the first player's: a forces file
+	 * names the first player (moving), never a half */
+	char *halfway = replaced(bbb_forces, "units:\n", "half: second\nunits:\n");
+	fray_game *ng = NULL;
+	assert_int_equal(fray_game_new(ctx, "bbb.yaml", "bbb", "bbb-forces.yaml", halfway, strlen(halfway), 1, NULL, NULL,
+				       &ng),
+			 FRAY_ERR_INPUT);
+	assert_non_null(strstr(fray_ctx_message(ctx), "bbb-forces.yaml:2:"));
+	fray_ctx_clear(ctx);
+	free(halfway);
 }
 
 /* The file keeps moving and phase, read back; a bad value is refused
@@ -294,6 +459,8 @@ int main(void)
 		cmocka_unit_test(next_and_turn),
 		cmocka_unit_test(silenced_until_movement_ends),
 		cmocka_unit_test(kept_in_the_file),
+		cmocka_unit_test(game_turns_count_both_players),
+		cmocka_unit_test(old_counter_read),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -392,6 +392,8 @@ static void play_never_repeats(void **state)
 		char names[16][64] = {{0}};
 		bool done[16][NKINDS] = {{false}};
 		size_t nnames = 0;
+		/* the game turn: the first player's turn, then the second's
+		 * (Sequence of Play Summary); each entry is logged with it */
 		long turn = 1;
 		/* the Union moves first: its units are listed first */
 		enum phase phase = MOVEMENT;
@@ -401,14 +403,17 @@ static void play_never_repeats(void **state)
 			const char *cmd = fray_node_scalar(fray_map_get(entry, "command"));
 			long t = atol(fray_node_scalar(fray_map_get(entry, "turn")));
 			assert_non_null(cmd);
-			if (t != turn) {
-				memset(done, 0, sizeof done);
-				turn = t;
-			}
+			if (t != turn)
+				fail_msg("seed %llu: '%s' logged in turn %ld, in game turn %ld of the sheet's (%s's turn)",
+					 (unsigned long long)seed, cmd, t, turn, moving);
 			if (!strcmp(cmd, "turn") || (!strcmp(cmd, "next") && phase == ASSAULTS)) {
+				/* a player's turn ends: each unit's actions again; after
+				 * the second player's, the next game turn */
 				turns++;
+				memset(done, 0, sizeof done);
 				phase = MOVEMENT;
 				moving = strcmp(moving, "Union") ? "Union" : "Confederate";
+				turn += !strcmp(moving, "Union");
 				continue;
 			}
 			if (!strcmp(cmd, "next")) {

@@ -197,7 +197,10 @@ static void bbb_assault(void **state)
 	assert_int_equal(apply_words(game, "turn", NULL, NULL, 0, NULL, NULL, NULL), FRAY_OK);
 	fray_table("'%s' turn", path);
 	same_as_file(game, path);
-	assert_int_equal(fray_game_turn(game), 2);
+	/* the Confederates moved first in turn 1 (the players' word): the
+	 * Union's turn that follows is turn 1's second half (BBB Sequence of
+	 * Play Summary: a game turn is both players' turns) */
+	assert_int_equal(fray_game_turn(game), 1);
 	for (int i = 0; i < 2; i++) {
 		assert_int_equal(fray_game_undo(game), FRAY_OK);
 		fray_table("'%s' undo", path);

@@ -135,16 +135,17 @@ static void out_of_sequence_is_refused(void **state)
 	fray_game_free(g);
 }
 
-/* What the text lets the other side do in Spain's sequence: a rally (the
- * rally phase), opportunity fire (Section 4), a charge's reaction and
- * the strike back inside Spain's own actions. */
+/* What the text lets the other side do in Spain's sequence: opportunity
+ * fire (Section 4), a charge's reaction and the strike back inside
+ * Spain's own actions. A rally is not among them: the initiative rolled
+ * ended the turn's rally phase (Game Turn Phases: 1. Rally, 2.
+ * Initiative), before Spain's first action as after it. */
 static void the_texts_exceptions_are_accepted(void **state)
 {
 	(void)state;
 	fray_game *g = spain_acts();
 	accepted(g, W("set", "Utes", "status=panicked"));
-	accepted(g, W("rally", "Utes"));
-	/* the rally phase ends with the turn's first action (Game Turn Phases) */
+	refused(g, W("rally", "Utes"), "the rally phase is the turn's first");
 	accepted(g, W("set", "Apaches", "status=panicked"));
 	accepted(g, W("move", "Cueras"));
 	refused(g, W("rally", "Apaches"), "the rally phase is the turn's first");
@@ -171,8 +172,8 @@ static void the_texts_exceptions_are_accepted(void **state)
 
 /* pass: only the acting side passes; the initiative side's pass hands
  * the sequence over and its units hold what they did not spend; the
- * second side's sequence ends with 'turn', which rolls the next turn's
- * initiative. */
+ * second side's sequence ends with 'turn', which opens the next turn's
+ * rally phase; 'initiative' then rolls the turn's. */
 static void pass_hands_the_sequence_over(void **state)
 {
 	(void)state;
@@ -195,6 +196,15 @@ static void pass_hands_the_sequence_over(void **state)
 	accepted(g, W("shoot", "Cueras", "--at", "Apaches", "--band", "long"));
 	refused(g, W("pass", "Apache"), "'turn' ends the turn");
 	accepted(g, W("turn"));
+	/* the next turn's rally phase (Game Turn Phases: 1. Rally, 2.
+	 * Initiative): no initiative yet */
+	assert_null(order_of(g, "initiative"));
+	assert_null(order_of(g, "acting"));
+	char *phase = order_of(g, "phase");
+	assert_string_equal(phase, "rally");
+	free(phase);
+	accepted(g, W("initiative"));
+	assert_null(order_of(g, "phase"));
 	/* the next turn's roll: a side won it and acts first */
 	acting = order_of(g, "acting");
 	won = order_of(g, "initiative");
@@ -206,6 +216,164 @@ static void pass_hands_the_sequence_over(void **state)
 	free(text);
 	free(acting);
 	free(won);
+	fray_game_free(g);
+}
+
+/* A game past its first turn, in the next turn's rally phase (seed 11):
+ * the initiative rolled, then 'turn'. */
+static fray_game *next_rally_phase(void)
+{
+	fray_game *g = fresh(11);
+	accepted(g, W("initiative"));
+	accepted(g, W("turn"));
+	return g;
+}
+
+/* play's words and the file before and after: *changed whether play wrote. */
+static char *played(fray_game *g, const char *side, bool *changed)
+{
+	char *before = game_saved(g), *out = NULL;
+	fray_ctx_clear(ctx);
+	if (fray_game_play(g, side, NULL, 0, NULL, FRAY_FORMAT_TEXT, &out) != FRAY_OK)
+		fail_msg("play %s refused: %s", side, fray_ctx_message(ctx));
+	char *after = game_saved(g);
+	*changed = strcmp(before, after) != 0;
+	free(before);
+	free(after);
+	return out;
+}
+
+/* Section 2, Game Turn Phases: "1. Rally panicked troops; close ranks",
+ * "2. Initiative", "3. Action Sequences". After 'turn' the game is in the
+ * rally phase: no initiative yet, the panicked units of BOTH sides may
+ * rally (one side's rally does not end the other's), no unit of either
+ * side takes an action of a sequence (the message names the phases, the
+ * file is as it was); 'initiative' ends the phase, and a rally after it
+ * is refused. Undo takes the roll back into the phase. */
+static void the_rally_phase_comes_before_the_initiative(void **state)
+{
+	(void)state;
+	fray_game *g = next_rally_phase();
+	assert_null(order_of(g, "initiative"));
+	char *phase = order_of(g, "phase");
+	assert_string_equal(phase, "rally");
+	free(phase);
+	char *text = game_saved(g);
+	assert_non_null(strstr(text, "turn: 2\nphase: rally\n"));
+	free(text);
+	accepted(g, W("set", "Cueras", "status=panicked"));
+	accepted(g, W("set", "Utes", "status=panicked"));
+	const char *phases = "1. Rally panicked troops, 2. Initiative, 3. Action Sequences";
+	refused(g, W("move", "Soldados"), phases);
+	refused(g, W("move", "Apaches"), phases);
+	refused(g, W("shoot", "Apaches", "--at", "Soldados", "--band", "long"), phases);
+	refused(g, W("shoot", "Soldados", "--at", "Apaches", "--band", "long", "--mode", "opportunity"), phases);
+	refused(g, W("charge", "Soldados", "--at", "Apaches", "--reaction", "stand"), phases);
+	refused(g, W("pass", "Spain"), "rally phase");
+	/* both sides rally, in either order */
+	accepted(g, W("rally", "Utes"));
+	accepted(g, W("rally", "Cueras"));
+	/* nothing but rallies is offered in the phase */
+	const char *names[16];
+	size_t n = fray_game_actions(g, 0, names, 16); /* Soldados */
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(names[i], "morale") != 0)
+			fail_msg("Soldados offered %s in the rally phase", names[i]);
+	accepted(g, W("initiative"));
+	assert_null(order_of(g, "phase"));
+	accepted(g, W("set", "Apaches", "status=panicked"));
+	refused(g, W("rally", "Apaches"), "the rally phase is the turn's first");
+	fray_game_free(g);
+
+	/* undo of the roll: back in the rally phase */
+	g = next_rally_phase();
+	accepted(g, W("initiative"));
+	assert_int_equal(fray_game_undo(g), FRAY_OK);
+	phase = order_of(g, "phase");
+	assert_string_equal(phase, "rally");
+	free(phase);
+	assert_null(order_of(g, "initiative"));
+	fray_game_free(g);
+}
+
+/* play in the rally phase: a side rallies its own panicked units first;
+ * then, while the other side has a unit that may still rally, it waits
+ * (nothing written: the initiative roll would end the other side's
+ * rally); then it rolls the initiative. */
+static void play_rallies_both_sides_before_the_initiative(void **state)
+{
+	(void)state;
+	fray_game *g = next_rally_phase();
+	accepted(g, W("set", "Cueras", "status=panicked"));
+	accepted(g, W("set", "Utes", "status=panicked"));
+	bool changed;
+	char *out = played(g, "Apache", &changed);
+	if (!strstr(out, "fray plays Apache: rally Utes") || !changed)
+		fail_msg("play Apache: %s", out);
+	free(out);
+	out = played(g, "Apache", &changed);
+	if (!strstr(out, "it waits: Spain may still rally (Cueras is panicked)") || changed)
+		fail_msg("play Apache: %s", out);
+	free(out);
+	out = played(g, "Spain", &changed);
+	if (!strstr(out, "fray plays Spain: rally Cueras") || !changed)
+		fail_msg("play Spain: %s", out);
+	free(out);
+	out = played(g, "Spain", &changed);
+	if (!strstr(out, "fray plays Spain: initiative") || !changed)
+		fail_msg("play Spain: %s", out);
+	free(out);
+	assert_null(order_of(g, "phase"));
+	fray_game_free(g);
+
+	/* a new game, which keeps no order yet: its turn's rallies come
+	 * before the initiative play rolls, too */
+	g = fresh(11);
+	accepted(g, W("set", "Apaches", "status=panicked"));
+	out = played(g, "Spain", &changed);
+	if (!strstr(out, "it waits: Apache may still rally (Apaches is panicked)") || changed)
+		fail_msg("play Spain: %s", out);
+	free(out);
+	out = played(g, "Apache", &changed);
+	if (!strstr(out, "fray plays Apache: rally Apaches") || !changed)
+		fail_msg("play Apache: %s", out);
+	free(out);
+	fray_game_free(g);
+}
+
+/* A game file an older fray wrote: its 'turn' rolled the next turn's
+ * initiative at once. It loads and plays: that turn keeps its rally
+ * phase until a unit acts, as the older fray played it, and its next
+ * 'turn' opens a rally phase. */
+static void an_older_turn_start_still_rallies(void **state)
+{
+	(void)state;
+	fray_game *g = next_rally_phase();
+	char *text = game_saved(g);
+	fray_game_free(g);
+	/* as the older fray wrote it: the turn's initiative, no phase */
+	char *at = strstr(text, "phase: rally\n");
+	assert_non_null(at);
+	const char *order = "initiative: \"Spain\"\nacting: \"Spain\"\n";
+	char *old = malloc(strlen(text) + strlen(order) + 1);
+	memcpy(old, text, (size_t)(at - text));
+	strcpy(old + (at - text), order);
+	strcat(old, at + strlen("phase: rally\n"));
+	free(text);
+	fray_ctx_clear(ctx);
+	if (fray_game_load(ctx, "ini.yaml", old, strlen(old), &g) != FRAY_OK)
+		fail_msg("load: %s", fray_ctx_message(ctx));
+	free(old);
+	accepted(g, W("set", "Utes", "status=panicked"));
+	accepted(g, W("set", "Apaches", "status=panicked"));
+	accepted(g, W("rally", "Utes"));
+	accepted(g, W("move", "Cueras"));
+	refused(g, W("rally", "Apaches"), "the rally phase is the turn's first");
+	accepted(g, W("pass", "Spain"));
+	accepted(g, W("turn"));
+	char *phase = order_of(g, "phase");
+	assert_string_equal(phase, "rally");
+	free(phase);
 	fray_game_free(g);
 }
 
@@ -357,9 +525,10 @@ static void advice_and_play_keep_the_order(void **state)
 	fray_game_free(g);
 }
 
-/* Section 3, Reform: a disordered line unit re-forms with two actions
- * (one with a drummer) into good order; not a unit in good order, not a
- * unit out of line, not with one action left. */
+/* Section 3, Reform: a disordered unit re-forms with two actions (one
+ * with a drummer) into good order; not a unit in good order, not with one
+ * action left; a unit not in line may move into skirmish instead, at no
+ * cost; a line unit may not. */
 static void reform_brings_a_line_back(void **state)
 {
 	(void)state;
@@ -375,8 +544,36 @@ static void reform_brings_a_line_back(void **state)
 	free(v);
 	refused(g, W("reform", "Soldados"), "not in disorder");
 	refused(g, W("reform", "Cueras"), "not in disorder");
+	/* a line unit does not leave disorder into skirmish: it "must reform" */
+	accepted(g, W("set", "Soldados", "status=disordered"));
+	refused(g, W("reform", "Soldados", "--skirmish"), "\"Line units must reform before moving or volleying\"");
+	fray_game_free(g);
+
+	/* the referee's second round, finding 3: a unit not in line leaves
+	 * its disorder too (Section 2, Rally: "They can reform or move into
+	 * skirmish"): re-formed with two actions, or into skirmish at no
+	 * cost ("There is no cost for a unit to move itself into skirmish
+	 * formation", Section 3, Skirmish) */
+	g = fresh(5);
 	accepted(g, W("set", "Cueras", "status=disordered"));
-	refused(g, W("reform", "Cueras"), "not a line unit");
+	accepted(g, W("reform", "Cueras"));
+	v = game_unit_field(g, "Cueras", "status");
+	assert_string_equal(v, "good");
+	free(v);
+	v = game_unit_field(g, "Cueras", "actions_left");
+	assert_string_equal(v, "0");
+	free(v);
+	accepted(g, W("set", "Apaches", "status=disordered"));
+	accepted(g, W("reform", "Apaches", "--skirmish"));
+	v = game_unit_field(g, "Apaches", "status");
+	assert_string_equal(v, "good");
+	free(v);
+	v = game_unit_field(g, "Apaches", "actions_left");
+	assert_string_equal(v, "2");
+	free(v);
+	refused(g, W("reform", "Apaches", "--skirmish"), "not in disorder");
+	accepted(g, W("set", "Utes", "status=retreated"));
+	refused(g, W("reform", "Utes", "--skirmish"), "forfeits any further actions");
 	fray_game_free(g);
 
 	/* with a drummer: one action; without, one action left is too few */
@@ -441,6 +638,9 @@ int main(void)
 		cmocka_unit_test(the_texts_exceptions_are_accepted),
 		cmocka_unit_test(pass_hands_the_sequence_over),
 		cmocka_unit_test(the_last_action_hands_over),
+		cmocka_unit_test(the_rally_phase_comes_before_the_initiative),
+		cmocka_unit_test(play_rallies_both_sides_before_the_initiative),
+		cmocka_unit_test(an_older_turn_start_still_rallies),
 		cmocka_unit_test(initiative_is_rolled_once_before_the_sequences),
 		cmocka_unit_test(no_order_kept_plays_as_before),
 		cmocka_unit_test(a_bad_order_is_refused_where_it_is),

@@ -337,10 +337,22 @@ static void spanish_riders_keep_two_actions(void **state)
 	accepted(g, W("shoot", "Cueras", "--at", "Apaches", "--range", "10"));
 	/* "once or twice": not a third time */
 	refused(g, W("move", "Cueras"), "\"once or twice in a turn\" (Presidio Section 2, Riding)");
+	/* the second round's finding 2: a charge moves at galloping speed
+	 * (Section 3, Charging), two movements (Section 2, Riding: "two
+	 * movements is a gallop"), so it is two of the "once or twice": not
+	 * after a ride, and no ride after it */
 	accepted(g, W("turn"));
 	accepted(g, W("move", "Cueras"));
+	assert_false(advised(g, "Cueras", W("\"action\": \"charge\"")));
+	refused(g, W("charge", "Cueras", "--at", "Apaches", "--reaction", "stand"),
+		"a charge would be a third movement");
+	accepted(g, W("turn"));
 	assert_true(advised(g, "Cueras", W("\"action\": \"charge\"")));
 	accepted(g, W("charge", "Cueras", "--at", "Apaches", "--reaction", "stand"));
+	if (field_is(g, "Cueras", "status", "good")) {
+		refused(g, W("move", "Cueras"), "no ride after it");
+		assert_false(advised(g, "Cueras", W("\"action\": \"move\"")));
+	}
 	/* the Comanches are no such riders: a gallop is two actions */
 	accepted(g, W("move", "Comanches", "--run"));
 	assert_true(field_is(g, "Comanches", "actions_left", "0"));
@@ -361,6 +373,42 @@ static void pursuit_by_the_enemy_in_the_melee(void **state)
 	assert_true(advised(g, "Comanches", W("\"action\": \"pursue\"")));
 	accepted(g, W("pursue", "Comanches", "--at", "Presidials"));
 	assert_true(field_is(g, "Presidials", "status", "surrendered"));
+	fray_game_free(g);
+}
+
+/* Finding 6 (second round). Section 5, Disengaging from Melee: "A unit
+ * can voluntarily disengage from melee during its own action sequence
+ * ... If the opposing unit has any actions left, they may attempt to
+ * pursue (no charge bonus unless they have 2 actions left)". A unit in
+ * a melee that charges another unit leaves its melee by its own move:
+ * the enemy it left is out of contact and may pursue it (before, it was
+ * freed but refused the pursuit); with two actions left the pursuers
+ * strike with their charge impact, with one without it. */
+static void a_charge_out_of_a_melee_may_be_pursued(void **state)
+{
+	(void)state;
+	for (int left = 2; left >= 1; left--) {
+		fray_game *g = forces_game(3);
+		accepted(g, W("set", "Cueras", "contact=Apaches"));
+		if (left == 1)
+			accepted(g, W("set", "Apaches", "actions_spent=reload"));
+		accepted(g, W("charge", "Cueras", "--at", "Comanches", "--reaction", "stand"));
+		assert_true(field_is(g, "Apaches", "contact", ""));
+		assert_true(field_is(g, "Apaches", "may_pursue", "Cueras"));
+		assert_true(field_is(g, "Cueras", "status", "good"));
+		assert_true(advised(g, "Apaches", W("\"action\": \"pursue\"", "\"target\": \"Cueras\"")));
+		char *ev = events_of(g, W("pursue", "Apaches", "--at", "Cueras"));
+		/* the pursuers' melee: the charge impact only with 2 actions left */
+		const char *melee = strstr(ev, "presidio.melee");
+		assert_non_null(melee);
+		if ((strstr(melee, "\"charge\": \"foot\"") != NULL) != (left == 2))
+			fail_msg("pursuit with %d actions left: %s", left, melee);
+		free(ev);
+		fray_game_free(g);
+	}
+	/* a unit that did not break contact with them is still not pursued */
+	fray_game *g = forces_game(3);
+	refused(g, W("pursue", "Apaches", "--at", "Cueras"), "Presidio Section 5, Pursuit");
 	fray_game_free(g);
 }
 
@@ -407,10 +455,106 @@ static void one_check_after_fire_while_moving(void **state)
 	fray_game_free(g);
 }
 
+/* The game's text reloaded as a new game (malloc'd nothing: free it). */
+static fray_game *copy_of(const fray_game *g)
+{
+	char *text = game_saved(g);
+	fray_game *c = NULL;
+	if (fray_game_load(ctx, "copy.yaml", text, strlen(text), &c) != FRAY_OK)
+		fail_msg("reload: %s", fray_ctx_message(ctx));
+	free(text);
+	return c;
+}
+
+/* Every command advise lists for each unit in g, applied as listed to a
+ * copy of g with no policy (a script: no one to ask), none refused; the
+ * charges among them counted into *charges. */
+static void every_advised_command_is_accepted(const fray_game *g, int *charges)
+{
+	fray_doc *st = game_status_doc(g);
+	const fray_node *units = fray_map_get(fray_doc_root(st), "units");
+	for (size_t u = 0; u < fray_node_len(units); u++) {
+		const char *name = fray_node_scalar(fray_map_get(fray_node_item(units, u), "name"));
+		char *out = NULL;
+		fray_ctx_clear(ctx);
+		if (fray_game_advise((fray_game *)g, name, NULL, 0, NULL, FRAY_FORMAT_JSON, &out) != FRAY_OK)
+			fail_msg("advise %s: %s", name, fray_ctx_message(ctx));
+		fray_doc *d;
+		if (fray_doc_load_string(ctx, "advice", out, strlen(out), &d) != FRAY_OK)
+			fail_msg("advice: %s", fray_ctx_message(ctx));
+		free(out);
+		const fray_node *acts = fray_map_get(fray_doc_root(d), "actions");
+		for (size_t i = 0; i < fray_node_len(acts); i++) {
+			const fray_node *a = fray_node_item(acts, i), *opts = fray_map_get(a, "options");
+			const char *w[32];
+			size_t n = 0;
+			w[n++] = fray_node_scalar(fray_map_get(a, "action"));
+			w[n++] = name;
+			const char *target = fray_node_scalar(fray_map_get(a, "target"));
+			if (target && *target && strcmp(target, "null") != 0) {
+				w[n++] = "--at";
+				w[n++] = target;
+			}
+			/* the options as words: {"band": "medium", "run": true} is
+			 * --band medium --run */
+			char keys[12][64];
+			for (size_t k = 0; k < fray_node_len(opts) && k < 12 && n < 30; k++) {
+				const char *v = fray_node_scalar(fray_node_value(opts, k));
+				snprintf(keys[k], sizeof keys[k], "--%s", fray_node_scalar(fray_node_key(opts, k)));
+				w[n++] = keys[k];
+				if (v && strcmp(v, "true") != 0)
+					w[n++] = v;
+			}
+			*charges += !strcmp(w[0], "charge");
+			fray_game *c = copy_of(g);
+			char *ev = NULL;
+			fray_ctx_clear(ctx);
+			if (fray_game_act(c, n, w, NULL, "json", &ev) != FRAY_OK)
+				fail_msg("advised '%s %s' (%zu words) refused to a script: %s", w[0], name, n,
+					 fray_ctx_message(ctx));
+			free(ev);
+			fray_game_free(c);
+		}
+		fray_doc_free(d);
+	}
+	fray_doc_free(st);
+}
+
+/* Finding 4 (second round): advise listed `charge --at X` without the
+ * defender's --reaction, which the game then refused to a script. Every
+ * command advise lists, across several games (seeds) and positions (as
+ * `play` by both sides leaves them), is accepted as listed with no one
+ * to answer a question; and charges are among them. */
+static void advised_commands_are_accepted_as_listed(void **state)
+{
+	(void)state;
+	int charges = 0;
+	static const uint64_t seeds[] = {3, 17, 44};
+	const char *sides[] = {"Spain", "Apache"};
+	for (size_t s = 0; s < sizeof seeds / sizeof *seeds; s++) {
+		fray_game *g = forces_game(seeds[s]);
+		for (int play = 0; play < 9; play++) {
+			if (play % 3 == 0)
+				every_advised_command_is_accepted(g, &charges);
+			char *out = NULL;
+			fray_ctx_clear(ctx);
+			if (fray_game_play(g, sides[play % 2], NULL, 0, NULL, FRAY_FORMAT_TEXT, &out) != FRAY_OK)
+				fail_msg("play: %s", fray_ctx_message(ctx));
+			bool over = strstr(out, "the game is over") != NULL;
+			free(out);
+			if (over)
+				break;
+		}
+		fray_game_free(g);
+	}
+	assert_true(charges > 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(aim_and_shoot_for_sharpshooters_only),
+		cmocka_unit_test(advised_commands_are_accepted_as_listed),
 		cmocka_unit_test(disordered_line_reforms_before_moving),
 		cmocka_unit_test(volley_by_a_platoon_two_ranks_deep),
 		cmocka_unit_test(no_commanders_left_run_for_it),
@@ -418,6 +562,7 @@ int main(void)
 		cmocka_unit_test(a_charge_goes_on_to_its_distance),
 		cmocka_unit_test(spanish_riders_keep_two_actions),
 		cmocka_unit_test(pursuit_by_the_enemy_in_the_melee),
+		cmocka_unit_test(a_charge_out_of_a_melee_may_be_pursued),
 		cmocka_unit_test(rally_in_the_next_rally_phase),
 		cmocka_unit_test(one_check_after_fire_while_moving),
 	};

@@ -1643,6 +1643,7 @@ static void fast_make(const battle *b, adbg_fast *f)
 		for (int p = 0; p < FRAY_ADBG_MAX_STACKS; p++)
 			d->front[p] = (int8_t)(p < b->npos && ln.n[p] ? ln.k[p][0] : -1);
 	}
+	frayi_adbg_fast_finish(f);
 }
 
 /* A battle taking the heuristic's suggestions unasked (direct) arrays its

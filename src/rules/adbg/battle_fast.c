@@ -2,6 +2,7 @@
  * small (battle_fast.h): battle.c's direct path step for step (each
  * function names the one it follows), the same dice in the same order. */
 #include <assert.h>
+#include <stddef.h>
 #include <string.h>
 #include "battle_fast.h"
 #include "../../core/fast_dice.h"
@@ -21,23 +22,32 @@ static IN_LINE bool in_line(fray_adbg_status st)
 	return st < FRAY_ADBG_ELIMINATED;
 }
 
-/* set_unit: every change of a unit's stack or status. */
-static IN_LINE void set_unit(fast_side *d, int i, int stack, int old_stack, fray_adbg_status status)
+/* The bits set in m, one by one: a unit mask holds few, and without a
+ * popcount instruction (x86-64's baseline) __builtin_popcount is a call. */
+static IN_LINE int bits(uint32_t m)
+{
+	int n = 0;
+	for (; m; m &= m - 1)
+		n++;
+	return n;
+}
+
+/* set_unit: every change of a unit's status here is of a unit in line,
+ * in its stack k, which it leaves only for out of line (eliminated or
+ * removed): a stack left empty is dead, its position to tidy. */
+static IN_LINE void set_unit(fast_side *d, int i, int k, fray_adbg_status status)
 {
 	uint32_t bit = (uint32_t)1 << i;
-	if (in_line((fray_adbg_status)d->status[i]) && !(d->in_stack[old_stack] &= ~bit)) {
-		d->alive &= ~((uint32_t)1 << old_stack);
-		d->untidy |= (uint32_t)1 << d->pos[old_stack];
-	}
+	assert(in_line((fray_adbg_status)d->status[i]) && d->ustack[i] == k && (d->in_stack[k] & bit));
 	d->status[i] = (uint8_t)status;
-	d->ustack[i] = (int8_t)stack;
 	d->normal = (d->normal & ~bit) | (uint32_t)(status == FRAY_ADBG_NORMAL) << i;
 	d->routed = (d->routed & ~bit) | (uint32_t)(status == FRAY_ADBG_ROUTED) << i;
-	if (in_line(status)) {
-		d->in_stack[stack] |= bit;
-		if (!(d->alive >> stack & 1)) {
-			d->alive |= (uint32_t)1 << stack;
-			d->untidy |= (uint32_t)1 << d->pos[stack];
+	if (!in_line(status)) {
+		d->out |= bit;
+		d->removed |= (uint32_t)(status == FRAY_ADBG_REMOVED) << i;
+		if (!(d->in_stack[k] &= ~bit)) {
+			d->alive &= ~((uint32_t)1 << k);
+			d->untidy |= (uint32_t)1 << d->pos[k];
 		}
 	}
 }
@@ -159,18 +169,25 @@ static IN_LINE void leader_loss(fb *b, int s, int k, const adbg_check *c)
 		}
 }
 
-/* melee_cf: the stack's units not routed, their melee CF. */
+/* The melee CF of side s's units in mask m: those of units 0..7 from
+ * the table, any above one by one. */
+static IN_LINE int cf_of(const fast_const *c, uint32_t m)
+{
+	int cf = c->cf_low[m & 0xff];
+	for (m >>= 8; m; m &= m - 1)
+		cf += c->melee_cf[8 + __builtin_ctz(m)];
+	return cf;
+}
+
+/* melee_cf: the stack's units not routed, their melee CF; *active 0
+ * when none fights, else 1 (all the rules read of their count). */
 static IN_LINE int64_t melee_cf(const fb *b, int s, int k, int *active, bool *disrupted)
 {
 	const fast_side *d = &b->sd[s];
 	uint32_t fighting = d->in_stack[k] & ~d->routed;
-	const int *mcf = b->f->c[s].melee_cf;
-	int cf = 0;
-	*active = __builtin_popcount(fighting);
+	*active = fighting != 0;
 	*disrupted = (fighting & ~d->normal) != 0;
-	for (; fighting; fighting &= fighting - 1)
-		cf += mcf[__builtin_ctz(fighting)];
-	return cf;
+	return cf_of(&b->f->c[s], fighting);
 }
 
 /* ---- 19.2.1 fire ---- */
@@ -190,24 +207,23 @@ static IN_LINE void fire_position(fb *b, int s, int p)
 		uint32_t rows[FAST_SLOTS];
 		for (int t = 0; t < nt; t++)
 			rows[t] = en->in_stack[theirs[t]];
-		int firers[FRAY_ADBG_MAX_UNITS], target[FRAY_ADBG_MAX_UNITS], nf = 0;
+		/* each firer's target as chosen before the stack's first die
+		 * (battle.c: every choice, then every die): the enemy's masks
+		 * as they were, the die at once; a target hit out of line by
+		 * an earlier die is not rolled for */
+		uint32_t routed = en->routed, normal = en->normal;
 		for (uint32_t f = me->in_stack[mine[i]] & me->normal; f; f &= f - 1) {
-			int pick = frayi_adbg_direct_target(en->routed, en->normal, rows, nt, targeted);
-			if (pick < 0)
+			int t = frayi_adbg_direct_target(routed, normal, rows, nt, targeted);
+			if (t < 0)
 				continue;
-			firers[nf] = __builtin_ctz(f);
-			target[nf++] = pick;
-			targeted |= (uint32_t)1 << pick;
-		}
-		for (int f = 0; f < nf; f++) {
-			int t = target[f];
+			targeted |= (uint32_t)1 << t;
 			if (!in_line((fray_adbg_status)en->status[t]))
 				continue;
-			if (!frayi_d6_in(b->rng, faces[firers[f]]))
+			if (!frayi_d6_in(b->rng, faces[__builtin_ctz(f)]))
 				continue;
 			/* take_hit, then G2 for the target's stack */
 			int tstack = unit_stack(en, t);
-			set_unit(en, t, tstack, tstack, (fray_adbg_status)(en->status[t] + 1));
+			set_unit(en, t, tstack, (fray_adbg_status)(en->status[t] + 1));
 			leader_loss(b, 1 - s, tstack, &b->sc->loss_fire);
 		}
 	}
@@ -228,12 +244,22 @@ static IN_LINE int attackers_of(const fb *b, int s, int k, int *out)
 	return n;
 }
 
+/* The enemy stacks side d's stacks are atop (its attacking). */
+static uint32_t attacked(const fast_side *d)
+{
+	uint32_t a = 0;
+	for (uint32_t m = d->atop & d->used; m; m &= m - 1)
+		a |= (uint32_t)1 << d->foe[__builtin_ctz(m)];
+	return a;
+}
+
 /* goes_home_into_origin, then return_home. */
 static void return_home(fb *b, int s, int k)
 {
 	fast_side *d = &b->sd[s];
 	const uint32_t kbit = (uint32_t)1 << k;
 	d->atop &= ~kbit;
+	d->attacking = attacked(d);
 	d->untidy |= (uint32_t)1 << d->home_pos[k] | (uint32_t)1 << d->pos[k];
 	int o = d->origin[k];
 	if (o >= 0 && (d->used >> o & 1) && !(d->atop >> o & 1) && d->pos[o] == d->home_pos[k] &&
@@ -268,10 +294,12 @@ static IN_LINE int direct_move(const fb *b, int s, int k, int *arg)
 	uint32_t moving = me->in_stack[k] & me->normal;
 	if (moving == 0)
 		return MOVE_STAY;
-	int atk[FAST_SLOTS], natk = attackers_of(b, s, k, atk);
+	assert(me->attacking == attacked(me) && en->attacking == attacked(en));
+	int atk[FAST_SLOTS];
 	int active;
 	bool dis;
-	if (natk > 0) { /* avoids: against the attackers' melee CF */
+	if (en->attacking >> k & 1) { /* avoids: against the attackers' melee CF */
+		int natk = attackers_of(b, s, k, atk);
 		int64_t theirs = 0;
 		for (int i = 0; i < natk; i++)
 			theirs += melee_cf(b, 1 - s, atk[i], &active, &dis);
@@ -284,12 +312,9 @@ static IN_LINE int direct_move(const fb *b, int s, int k, int *arg)
 	assert((en->untidy >> pos & 1) || en->front[pos] == front(en, pos));
 	bool mfront = (me->untidy >> pos & 1 ? front(me, pos) : me->front[pos]) == k;
 	int efront = en->untidy >> pos & 1 ? front(en, pos) : en->front[pos];
-	if (mfront && efront >= 0 && attackers_of(b, 1 - s, efront, atk) == 0) {
-		const int *mcf = b->f->c[s].melee_cf;
+	if (mfront && efront >= 0 && !(me->attacking >> efront & 1)) {
 		int64_t theirs = melee_cf(b, 1 - s, efront, &active, &dis);
-		int mine = 0; /* at most 32 units of CF 9 x 2 */
-		for (uint32_t u = moving; u; u &= u - 1)
-			mine += mcf[__builtin_ctz(u)];
+		int mine = cf_of(&b->f->c[s], moving); /* at most 32 units of CF 9 x 2 */
 		if (frayi_adbg_attacks(mine, theirs, active)) {
 			*arg = efront;
 			return MOVE_ATTACK;
@@ -362,6 +387,7 @@ static IN_LINE void move_stack(fb *b, int s, int k)
 		d->home_row[m] = d->row[m];
 		d->atop |= (uint32_t)1 << m;
 		d->foe[m] = (int8_t)arg;
+		d->attacking |= (uint32_t)1 << arg;
 		break;
 	case MOVE_POSITION:
 		set_pos(d, m, arg);
@@ -385,7 +411,7 @@ static void movement_phase(fb *b, int s)
 		int col[FAST_SLOTS], n = column(d, p, col);
 		for (int i = 0; i < n; i++) {
 			int k = col[i];
-			if (!(d->used >> k & 1) || (d->moved >> k & 1) || (d->atop >> k & 1))
+			if ((~d->used | d->moved | d->atop) >> k & 1)
 				continue;
 			if (surprised && stack_leader(b, s, k) == 0)
 				continue;
@@ -409,7 +435,7 @@ static void lose_units(fb *b, int s, int k, int *units, int n, int loss)
 				best = i;
 		}
 		int u = units[best];
-		set_unit(d, u, k, k, FRAY_ADBG_ELIMINATED);
+		set_unit(d, u, k, FRAY_ADBG_ELIMINATED);
 		units[best] = units[--n];
 	}
 }
@@ -423,7 +449,7 @@ static void apply_melee_loss(fb *b, int s, int k, int loss)
 		u[n++] = __builtin_ctz(m);
 	if (loss == FRAY_ADBG_ROUTE_ALL) {
 		for (int i = 0; i < n; i++)
-			set_unit(d, u[i], k, k, FRAY_ADBG_REMOVED);
+			set_unit(d, u[i], k, FRAY_ADBG_REMOVED);
 		return;
 	}
 	lose_units(b, s, k, u, n, loss);
@@ -440,7 +466,7 @@ static void melee(fb *b, int s, int k)
 	if (dact == 0) {
 		fast_side *d = &b->sd[e];
 		for (uint32_t m = d->in_stack[dstk]; m; m &= m - 1)
-			set_unit(d, __builtin_ctz(m), dstk, dstk, FRAY_ADBG_ELIMINATED);
+			set_unit(d, __builtin_ctz(m), dstk, FRAY_ADBG_ELIMINATED);
 		return;
 	}
 	/* fray_adbg_melee, sampling: the column, one die, the row */
@@ -502,37 +528,70 @@ static void round_of(fb *b)
 				continue;
 			int k = unit_stack(d, u);
 			if (frayi_d6_in(b->rng, c->recover[stack_leader(b, s, k)]))
-				set_unit(d, u, k, k, (fray_adbg_status)(st - 1));
+				set_unit(d, u, k, (fray_adbg_status)(st - 1));
 		}
 	}
 }
 
 /* ---- 19.3 end of battle (end_battle) ---- */
 
+#ifndef NDEBUG
+/* Side d's unit masks against its statuses (the assertions' check). */
+static bool masks_match(const fast_side *d, int nunits)
+{
+	for (int i = 0; i < nunits; i++) {
+		fray_adbg_status st = (fray_adbg_status)d->status[i];
+		if ((d->normal >> i & 1) != (st == FRAY_ADBG_NORMAL) || (d->routed >> i & 1) != (st == FRAY_ADBG_ROUTED) ||
+		    (d->out >> i & 1) != !in_line(st) || (d->removed >> i & 1) != (st == FRAY_ADBG_REMOVED))
+			return false;
+	}
+	return nunits >= 32 || !((d->normal | d->routed | d->out | d->removed) >> nunits);
+}
+#endif
+
 static void end_of(fb *b, fray_adbg_result *res)
 {
+	assert(masks_match(&b->sd[0], b->f->c[0].nunits) && masks_match(&b->sd[1], b->f->c[1].nunits));
 	const fray_adbg_scenario *sc = b->sc;
 	memset(res, 0, sizeof *res);
 	/* the routed units' fate (R30: a removed one too), side by side and
-	 * unit by unit, counted as each is settled; nothing reads the masks
-	 * after, so a status alone changes */
+	 * unit by unit (the masks' bits in order); the counts by status from
+	 * the masks */
 	for (int s = 0; s < 2; s++) {
-		fast_side *d = &b->sd[s];
-		for (int i = 0; i < b->f->c[s].nunits; i++) {
-			fray_adbg_status st = (fray_adbg_status)d->status[i];
-			if (st == FRAY_ADBG_ROUTED || st == FRAY_ADBG_REMOVED) {
-				bool gone = sc->routed == ADBG_ROUTED_ELIMINATED;
-				if (sc->routed == ADBG_ROUTED_ROLL)
-					gone = check(b, &sc->routed_check);
-				if (gone)
-					st = FRAY_ADBG_ELIMINATED;
-			}
-			res->side[s].count[st]++;
-		}
-		for (unsigned m = d->llost; m; m &= m - 1)
-			res->side[s].leaders_lost++;
+		const fast_side *d = &b->sd[s];
+		uint32_t fate = d->routed | d->removed, gone = 0;
+		if (sc->routed == ADBG_ROUTED_ELIMINATED)
+			gone = fate;
+		else if (sc->routed == ADBG_ROUTED_ROLL)
+			for (uint32_t m = fate; m; m &= m - 1)
+				if (check(b, &sc->routed_check))
+					gone |= m & -m;
+		int *count = res->side[s].count;
+		count[FRAY_ADBG_NORMAL] = bits(d->normal);
+		count[FRAY_ADBG_DISRUPTED] =
+			bits(b->f->c[s].units & ~(d->normal | d->routed | d->out));
+		count[FRAY_ADBG_ROUTED] = bits(d->routed & ~gone);
+		count[FRAY_ADBG_ELIMINATED] = bits((d->out & ~d->removed) | gone);
+		count[FRAY_ADBG_REMOVED] = bits(d->removed & ~gone);
+		res->side[s].leaders_lost = bits(d->llost);
 	}
 	frayi_adbg_tally(sc, res);
+}
+
+/* The start of a side of few slots and units (adbg_fast's few): what is
+ * copied whole, then the first FAST_FEW of each array by slot or unit. */
+static IN_LINE void start_side(fast_side *d, const fast_side *s0)
+{
+	memcpy(d, s0, offsetof(fast_side, in_stack));
+	memcpy(d->in_stack, s0->in_stack, FAST_FEW * sizeof d->in_stack[0]);
+	memcpy(d->row, s0->row, FAST_FEW * sizeof d->row[0]);
+	memcpy(d->home_row, s0->home_row, FAST_FEW * sizeof d->home_row[0]);
+	memcpy(d->foe, s0->foe, FAST_FEW);
+	memcpy(d->home_pos, s0->home_pos, FAST_FEW);
+	memcpy(d->origin, s0->origin, FAST_FEW);
+	memcpy(d->lm, s0->lm, FAST_FEW);
+	memcpy(d->status, s0->status, FAST_FEW);
+	memcpy(d->ustack, s0->ustack, FAST_FEW);
 }
 
 void frayi_adbg_fast_battle(const fray_adbg_scenario *sc, const adbg_fast *f, fray_rng *rng,
@@ -542,11 +601,38 @@ void frayi_adbg_fast_battle(const fray_adbg_scenario *sc, const adbg_fast *f, fr
 	b.sc = sc;
 	b.f = f;
 	b.rng = rng;
-	memcpy(b.sd, f->start, sizeof b.sd);
+	if (f->few) {
+		start_side(&b.sd[0], &f->start[0]);
+		start_side(&b.sd[1], &f->start[1]);
+	} else {
+		memcpy(b.sd, f->start, sizeof b.sd);
+	}
 	/* determine_rounds: the heuristic's choice and the die, as masks */
 	int rounds = f->base_rounds + (f->attempt && frayi_d6_in(rng, f->extra_faces));
 	for (b.round = 1; b.round <= rounds; b.round++)
 		round_of(&b);
 	end_of(&b, res);
 	res->rounds = rounds;
+}
+
+void frayi_adbg_fast_finish(adbg_fast *f)
+{
+	f->few = true;
+	for (int s = 0; s < 2; s++) {
+		fast_const *c = &f->c[s];
+		fast_side *d = &f->start[s];
+		d->attacking = attacked(d);
+		f->few &= c->nunits <= FAST_FEW && !(d->used >> FAST_FEW);
+		d->out = d->removed = 0;
+		for (int i = 0; i < c->nunits; i++) {
+			d->out |= (uint32_t)!in_line((fray_adbg_status)d->status[i]) << i;
+			d->removed |= (uint32_t)(d->status[i] == FRAY_ADBG_REMOVED) << i;
+		}
+		for (int i = 0; i < c->nunits; i++)
+			f->ok &= c->melee_cf[i] >= 0 && c->melee_cf[i] <= 255;
+		for (unsigned m = 1; m < 256; m++) {
+			int i = __builtin_ctz(m);
+			c->cf_low[m] = (uint16_t)(c->cf_low[m & (m - 1)] + (i < c->nunits ? c->melee_cf[i] : 0));
+		}
+	}
 }

@@ -35,22 +35,32 @@
 #define FAST_SLOTS (2 * FRAY_ADBG_MAX_STACKS) /* battle.c's MAX_STACKS */
 #define FAST_RATINGS 4                         /* leader ratings 0 (none) .. 3 */
 
-/* What changes in a battle, for one side. */
+/* What changes in a battle, for one side: first what is copied whole
+ * for each battle, then the arrays by slot and by unit, of which a battle
+ * of few slots and units copies the first FAST_FEW (start_side). */
 typedef struct fast_side {
-	uint32_t in_stack[FAST_SLOTS];     /* bit i: unit i is in line in stack k */
-	uint32_t posm[FRAY_ADBG_MAX_STACKS]; /* bit k: slot k's position is p */
 	uint32_t used, alive, atop, moved; /* bit k: of slot k */
 	uint32_t normal, routed;           /* bit i: unit i undisrupted, routed */
-	int16_t row[FAST_SLOTS], home_row[FAST_SLOTS];
-	int8_t pos[FAST_SLOTS], foe[FAST_SLOTS], home_pos[FAST_SLOTS], origin[FAST_SLOTS];
-	uint8_t status[FRAY_ADBG_MAX_UNITS];
-	int8_t ustack[FRAY_ADBG_MAX_UNITS]; /* a unit's stack (in line) */
-	uint8_t lm[FAST_SLOTS];            /* bit l: leader l, not lost, is with stack k */
-	uint8_t llost;                     /* bit l: leader l is lost */
+	uint32_t out, removed;             /* bit i: unit i out of line, removed */
 	uint32_t untidy;                   /* bit p: tidy has work at position p */
+	uint32_t attacking;                /* bit j: a stack atop the enemy's slot j */
+	uint32_t posm[FRAY_ADBG_MAX_STACKS]; /* bit k: slot k's position is p */
+	int8_t pos[FAST_SLOTS];            /* whole: a new slot's bit leaves posm[pos] */
 	/* the front stack at each position tidy has no work at, or -1 */
 	int8_t front[FRAY_ADBG_MAX_STACKS];
+	uint8_t llost;                     /* bit l: leader l is lost */
+	uint32_t in_stack[FAST_SLOTS];     /* bit i: unit i is in line in stack k */
+	int16_t row[FAST_SLOTS], home_row[FAST_SLOTS];
+	int8_t foe[FAST_SLOTS], home_pos[FAST_SLOTS], origin[FAST_SLOTS];
+	uint8_t lm[FAST_SLOTS];            /* bit l: leader l, not lost, is with stack k */
+	uint8_t status[FRAY_ADBG_MAX_UNITS];
+	int8_t ustack[FRAY_ADBG_MAX_UNITS]; /* a unit's stack (in line) */
 } fast_side;
+
+/* A battle whose sides start with slots and units below FAST_FEW only
+ * (the examples') copies only those of the slot and unit arrays: a slot
+ * a split takes later is written whole before it is read (move_stack). */
+#define FAST_FEW 8
 
 /* What a side brings that never changes, derived once. */
 typedef struct fast_const {
@@ -67,6 +77,8 @@ typedef struct fast_const {
 	uint8_t move[FAST_RATINGS][2][2][2][2];
 	uint8_t recover[FAST_RATINGS];     /* by leader (frayi_adbg_recover_faces) */
 	int melee_drm;                     /* attacking the other side */
+	/* the melee CF of each mask of units 0..7 (frayi_adbg_fast_finish) */
+	uint16_t cf_low[256];
 } fast_const;
 
 typedef struct adbg_fast {
@@ -74,6 +86,7 @@ typedef struct adbg_fast {
 	int npos, initiative, surprised;
 	int base_rounds;         /* the initiative's primary leader's rating */
 	bool attempt;            /* the heuristic rolls for one more round */
+	bool few;                /* start_side copies FAST_FEW slots and units */
 	unsigned extra_faces;    /* its die's winning faces as a mask */
 	fast_const c[2];
 	fast_side start[2];      /* after the array and tidy */
@@ -151,6 +164,11 @@ static inline void frayi_adbg_tally(const fray_adbg_scenario *sc, fray_adbg_resu
 					     res->side[1 - s].count[FRAY_ADBG_DISRUPTED];
 	res->winner = score[0] > 0 ? 0 : score[1] > 0 ? 1 : -1;
 }
+
+/* Derives, once per scenario, what battle.c's fast_make leaves to this
+ * file (the melee CF by mask); clears f->ok for a side the fast battle
+ * cannot hold. Called at the end of fast_make. */
+void frayi_adbg_fast_finish(adbg_fast *f);
 
 /* Plays the rest of a battle (its rounds' roll included) set up in f, on
  * rng, into res: fray_adbg_battle's result for a direct, untold battle. */

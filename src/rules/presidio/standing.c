@@ -127,3 +127,28 @@ FRAY_API bool fray_presidio_keeps_contact(fray_presidio_standing s)
 	return s == FRAY_PRESIDIO_GOOD || s == FRAY_PRESIDIO_DISORDERED || s == FRAY_PRESIDIO_FLINCHED ||
 	       s == FRAY_PRESIDIO_HUNKERED;
 }
+
+FRAY_API fray_presidio_charge_end fray_presidio_charge_goes_on(bool holds, bool moved_away, bool catches,
+							       fray_presidio_standing target)
+{
+	/* held its place (passed and stood, fired or struck back; or failed
+	 * but disordered, flinched or hunkered): the impact */
+	if (holds && !moved_away)
+		return FRAY_PRESIDIO_CHARGE_IMPACT;
+	/* "Unless stopped by the defenders the charging unit will move up
+	 * its total charge distance" (Charge Movement): the players measure
+	 * whether it reaches the unit where it went */
+	if (!catches || target == FRAY_PRESIDIO_SURRENDERED || target == FRAY_PRESIDIO_DESTROYED)
+		return FRAY_PRESIDIO_CHARGE_GOES_ON;
+	return fray_presidio_pursuit_surrenders(target) ? FRAY_PRESIDIO_CHARGE_SURRENDER : FRAY_PRESIDIO_CHARGE_CAUGHT;
+}
+
+FRAY_API fray_presidio_into_contact fray_presidio_into_contact_of(fray_presidio_standing walked_into, int figures)
+{
+	if (figures <= 0)
+		return FRAY_PRESIDIO_INTO_NO_BLOW;
+	if (fray_presidio_pursuit_surrenders(walked_into))
+		return FRAY_PRESIDIO_INTO_SURRENDERS;
+	/* "the 'defender' will attack first": a unit that holds its place */
+	return fray_presidio_standing_holds(walked_into) ? FRAY_PRESIDIO_INTO_STRIKES_FIRST : FRAY_PRESIDIO_INTO_NO_BLOW;
+}

@@ -196,3 +196,9 @@ FRAY_API int fray_presidio_independent_figures(int figures, int reload)
 		return figures;
 	return (2 * figures + reload) / (2 * reload); /* nearest, halves up */
 }
+
+FRAY_API fray_presidio_size fray_presidio_size_class(fray_presidio_size given, int start_figures)
+{
+	fray_presidio_size by_figures = fray_presidio_size_of(start_figures);
+	return by_figures > given ? by_figures : given;
+}

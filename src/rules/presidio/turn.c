@@ -64,6 +64,16 @@ static int spent(const fray_presidio_turn *t)
 	return k;
 }
 
+/* The movements a rider made this turn, as Section 2, Riding counts
+ * them ("Movement once on horseback is a trot, two movements is a
+ * gallop"): a ride one, a gallop two, a charge two ("charging units
+ * move at running/galloping speed", Section 3). */
+static int rides(const fray_presidio_turn *t)
+{
+	return count(t, FRAY_PRESIDIO_DO_RIDE) + 2 * count(t, FRAY_PRESIDIO_DO_GALLOP) +
+	       2 * count(t, FRAY_PRESIDIO_DO_CHARGE);
+}
+
 /* The actions a morale result takes from the turn (Section 7): a flinch
  * "-1 action", a hunker "-2 actions", a fall back leaves "one remaining
  * action"; a unit that retreats or panics "forfeit[s] any further
@@ -159,6 +169,14 @@ FRAY_API const char *fray_presidio_action_refused(const fray_presidio_turn *t, f
 		if (left < FRAY_PRESIDIO_TURN_ACTIONS)
 			return "\"The charging unit must have two actions available to charge\" (Presidio Section 5, "
 			       "Charging)";
+		/* the referee's second round, finding 2: "charging units move at
+		 * running/galloping speed" (Section 3, Charging), "two movements
+		 * is a gallop" (Section 2, Riding): a charge is two of the
+		 * riders' "once or twice in a turn" */
+		if (rides(t) > 0)
+			return "riders ride \"once or twice in a turn\" (Presidio Section 2, Riding) and a charge moves "
+			       "at galloping speed (Section 3, Charging: \"two movements is a gallop\", Section 2): the "
+			       "unit has ridden this turn, so a charge would be a third movement";
 		return NULL;
 	case FRAY_PRESIDIO_DO_MOVING_FIRE:
 		/* "Units may fire while running (2 actions)" ... "may fire once
@@ -171,12 +189,15 @@ FRAY_API const char *fray_presidio_action_refused(const fray_presidio_turn *t, f
 		return NULL;
 	case FRAY_PRESIDIO_DO_RIDE:
 	case FRAY_PRESIDIO_DO_GALLOP:
-		/* "whether riding once or twice in a turn": at most twice */
-		if (count(t, FRAY_PRESIDIO_DO_RIDE) + 2 * count(t, FRAY_PRESIDIO_DO_GALLOP) +
-			    (a == FRAY_PRESIDIO_DO_GALLOP ? 2 : 1) >
-		    2)
-			return "riders ride \"once or twice in a turn\" (Presidio Section 2, Riding): the unit has "
-			       "ridden that much this turn";
+		/* "whether riding once or twice in a turn": at most twice, a
+		 * charge (a gallop) counting two */
+		if (rides(t) + (a == FRAY_PRESIDIO_DO_GALLOP ? 2 : 1) > 2)
+			return count(t, FRAY_PRESIDIO_DO_CHARGE)
+				       ? "riders ride \"once or twice in a turn\" (Presidio Section 2, Riding) and the "
+					 "unit's charge this turn moved at galloping speed, twice (Section 3, Charging; "
+					 "\"two movements is a gallop\", Section 2): no ride after it"
+				       : "riders ride \"once or twice in a turn\" (Presidio Section 2, Riding): the unit has "
+					 "ridden that much this turn";
 		/* a ride costs nothing, but only a unit that acts rides */
 		if (left == 0 && why)
 			return why;
@@ -250,10 +271,17 @@ FRAY_API const char *fray_presidio_order_refused(const fray_presidio_order *o, f
 	/* Game Turn Phases: "1. Rally panicked troops", "2. Initiative", "3.
 	 * Action Sequences": either side rallies before the sequences begin */
 	if (a == FRAY_PRESIDIO_DO_RALLY)
-		return o->rally_phase ? NULL
+		return o->rally_phase || o->before_initiative ? NULL
 				      : "the rally phase is the turn's first, before the action sequences (Presidio "
 					"Section 2, Game Turn Phases: 1. Rally panicked troops, 2. Initiative, 3. Action "
 					"Sequences): units have acted this turn, so it rallies in the next turn's";
+	/* the rally phase lasts until the initiative is rolled, by either
+	 * side ("1. Rally panicked troops", "2. Initiative", "3. Action
+	 * Sequences"): no action of a sequence before it */
+	if (o->before_initiative)
+		return "the turn's rally phase: the action sequences come after the initiative (Presidio Section 2, "
+		       "Game Turn Phases: 1. Rally panicked troops, 2. Initiative, 3. Action Sequences): panicked units "
+		       "of either side may rally first, then 'initiative' ends the rally phase";
 	if (o->acting)
 		return NULL;
 	switch (a) {
@@ -287,14 +315,34 @@ FRAY_API int fray_presidio_reform_cost(bool drummer)
 
 FRAY_API const char *fray_presidio_reform_refused(const fray_presidio_unit_kind *k, fray_presidio_standing s)
 {
+	(void)k;
 	if (s != FRAY_PRESIDIO_DISORDERED && s != FRAY_PRESIDIO_RETREATED)
 		return "reforming out of disorder is for a disordered unit (Presidio Section 3, Reform: \"This includes "
 		       "units who change from skirmish or disorder to line formation\"): this one is not in disorder";
-	if (!k->line)
-		return "a unit re-forms out of disorder \"to line formation\" (Presidio Section 3, Reform), and "
-		       "\"Only Line, Grenadier, or Light units may (and must) fight in line\" (Section 3, Line): this "
-		       "one is not a line unit (line: true); its disorder is the players' to end ('set UNIT "
-		       "status=good')";
+	/* a line unit into line, any other into its formation: "Keep one
+	 * figure in place and arrange the other figures in relation to it in
+	 * the desired formation (2 actions)"; Section 2, Rally: "They can
+	 * reform or move into skirmish" */
+	return NULL;
+}
+
+FRAY_API int fray_presidio_skirmish_cost(void)
+{
+	return 0;
+}
+
+FRAY_API const char *fray_presidio_skirmish_refused(const fray_presidio_unit_kind *k, fray_presidio_standing s)
+{
+	if (s == FRAY_PRESIDIO_RETREATED)
+		return "a unit that retreats forfeits any further actions in the current game turn (Presidio Section 7, "
+		       "Retreat): it leaves its disorder in the next turn";
+	if (s != FRAY_PRESIDIO_DISORDERED)
+		return "moving into skirmish out of disorder is for a disordered unit (Presidio Section 2, Rally: "
+		       "\"They can reform or move into skirmish\"): this one is not in disorder";
+	if (k->line)
+		return "a line unit \"must reform\" out of disorder (Presidio Section 3, Disorder: \"Line units must "
+		       "reform before moving or volleying\"; Line: \"Only Line, Grenadier, or Light units may (and "
+		       "must) fight in line formation\"): 'reform UNIT' without --skirmish";
 	return NULL;
 }
 

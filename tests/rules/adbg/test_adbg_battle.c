@@ -242,7 +242,9 @@ static void unasked_choices_are_the_asked_ones(void **state)
 	const char *files[] = {FRAY_SOURCE_DIR "/examples/adbg/blue-licks-1782.yaml",
 			       FRAY_SOURCE_DIR "/examples/adbg/lochry-1781.yaml",
 			       FRAY_SOURCE_DIR "/examples/adbg/sandusky-1782.yaml",
-			       FRAY_TEST_DATA "/adbg/tiny-surprise.yaml"};
+			       FRAY_TEST_DATA "/adbg/tiny-surprise.yaml",
+			       /* more firers than targets after a hit; past the few slots */
+			       FRAY_TEST_DATA "/adbg/crowd.yaml", FRAY_TEST_DATA "/adbg/many.yaml"};
 	fray_policy *heuristic = fray_policy_heuristic_new(ctx);
 	fray_policy *walker = fray_policy_new(ctx, &path_walker_ops, NULL);
 	fray_policy *reader = fray_policy_new(ctx, &word_reader_ops, NULL);

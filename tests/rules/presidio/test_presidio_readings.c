@@ -430,9 +430,139 @@ static void forced_march_reads_the_distance_at_nightfall(void **state)
 	assert_true(differ > 0);
 }
 
+/* The referee's second round, finding 2. Section 2, Riding: free riders
+ * "have two free actions whether riding once or twice in a turn",
+ * "Movement once on horseback is a trot, two movements is a gallop";
+ * Section 3: "charging units move at running/galloping speed". A charge
+ * is two movements: every turn of rides and a charge, against that count
+ * (at most two movements), with the charge's two actions still needed. */
+static void a_charge_is_two_of_the_riders_movements(void **state)
+{
+	(void)state;
+	static const fray_presidio_action firsts[] = {FRAY_PRESIDIO_DO_RIDE, FRAY_PRESIDIO_DO_GALLOP,
+						      FRAY_PRESIDIO_DO_CHARGE};
+	static const int movements[] = {1, 2, 2}; /* trot, gallop, charge */
+	for (size_t i = 0; i < 3; i++)
+		for (size_t j = 0; j < 3; j++) {
+			fray_presidio_turn t = {0};
+			assert_null(fray_presidio_action_refused(&t, FRAY_PRESIDIO_GOOD, firsts[i]));
+			assert_true(fray_presidio_turn_take(&t, firsts[i]));
+			bool two_charges = firsts[i] == FRAY_PRESIDIO_DO_CHARGE && firsts[j] == FRAY_PRESIDIO_DO_CHARGE;
+			bool allowed = movements[i] + movements[j] <= 2 && !two_charges;
+			const char *why = fray_presidio_action_refused(&t, FRAY_PRESIDIO_GOOD, firsts[j]);
+			if ((why == NULL) != allowed)
+				fail_msg("%s then %s: %s", fray_presidio_action_names[firsts[i]],
+					 fray_presidio_action_names[firsts[j]], why ? why : "allowed");
+			if (why && !two_charges && !strstr(why, "once or twice in a turn"))
+				fail_msg("%s then %s: the reason names no rule: %s", fray_presidio_action_names[firsts[i]],
+					 fray_presidio_action_names[firsts[j]], why);
+		}
+}
+
+/* The referee's second round, finding 6. Section 5, Disengaging from
+ * Melee: a unit that left the melee by its own move, in order, may be
+ * pursued by the enemy it left; Pursuit: one that fell back, retreated or
+ * panicked too; never by an enemy it did not break contact with, and not
+ * once surrendered or destroyed. */
+static void a_unit_that_disengaged_may_be_pursued(void **state)
+{
+	(void)state;
+	static const struct {
+		fray_presidio_standing s;
+		bool pursued, disengaged;
+	} rows[] = {{FRAY_PRESIDIO_GOOD, true, true},        {FRAY_PRESIDIO_DISORDERED, true, true},
+		    {FRAY_PRESIDIO_FELL_BACK, true, false},  {FRAY_PRESIDIO_RETREATED, true, false},
+		    {FRAY_PRESIDIO_PANICKED, true, false},   {FRAY_PRESIDIO_SURRENDERED, false, false},
+		    {FRAY_PRESIDIO_DESTROYED, false, false}};
+	for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
+		assert_true((fray_presidio_pursued_refused(rows[i].s, true) == NULL) == rows[i].pursued);
+		assert_non_null(fray_presidio_pursued_refused(rows[i].s, false));
+		assert_true(fray_presidio_disengaged(rows[i].s) == rows[i].disengaged);
+	}
+	/* "no charge bonus unless they have 2 actions left" */
+	assert_int_equal(fray_presidio_disengage_pursuit_impact(FRAY_PRESIDIO_FOOT, 2), FRAY_PRESIDIO_FOOT);
+	assert_int_equal(fray_presidio_disengage_pursuit_impact(FRAY_PRESIDIO_FOOT, 1), FRAY_PRESIDIO_NO_CHARGE);
+}
+
+/* The referee's second round, finding 3. Section 2, Rally: a rallied
+ * unit, in disorder, "can reform or move into skirmish"; Section 3,
+ * Reform "(2 actions)", one with a drummer, for any unit; Skirmish:
+ * "There is no cost"; a line unit "must reform" (Disorder, Line). */
+static void disorder_is_left_by_reform_or_skirmish(void **state)
+{
+	(void)state;
+	fray_presidio_unit_kind line = {.line = true}, other = {.line = false};
+	assert_null(fray_presidio_reform_refused(&line, FRAY_PRESIDIO_DISORDERED));
+	assert_null(fray_presidio_reform_refused(&other, FRAY_PRESIDIO_DISORDERED));
+	assert_null(fray_presidio_reform_refused(&other, FRAY_PRESIDIO_RETREATED));
+	assert_non_null(fray_presidio_reform_refused(&other, FRAY_PRESIDIO_GOOD));
+	assert_int_equal(fray_presidio_reform_cost(false), 2);
+	assert_int_equal(fray_presidio_reform_cost(true), 1);
+	assert_null(fray_presidio_skirmish_refused(&other, FRAY_PRESIDIO_DISORDERED));
+	assert_non_null(strstr(fray_presidio_skirmish_refused(&line, FRAY_PRESIDIO_DISORDERED), "must reform"));
+	assert_non_null(fray_presidio_skirmish_refused(&other, FRAY_PRESIDIO_GOOD));
+	assert_non_null(fray_presidio_skirmish_refused(&other, FRAY_PRESIDIO_RETREATED));
+	assert_non_null(fray_presidio_skirmish_refused(&other, FRAY_PRESIDIO_PANICKED));
+	assert_int_equal(fray_presidio_skirmish_cost(), 0);
+}
+
+/* The referee's second round, finding 5: the decisions the game made
+ * itself, now typed rules. Section 5, Charge Movement: "Unless stopped by
+ * the defenders the charging unit will move up its total charge
+ * distance"; Flee "does not constitute a failed morale check"; Pursuit:
+ * contact with a panicked unit is its surrender. Moving into a Melee: "the
+ * 'defender' will attack first". Section 7's size bands (16-25 a company,
+ * 10-15 a platoon, 5-9 a squad, 1-4 a team), the larger of them and the
+ * class given. */
+static void charge_contact_and_size_are_the_rules(void **state)
+{
+	(void)state;
+	/* held its place: the impact, whatever --catches says */
+	assert_int_equal(fray_presidio_charge_goes_on(true, false, false, FRAY_PRESIDIO_GOOD), FRAY_PRESIDIO_CHARGE_IMPACT);
+	assert_int_equal(fray_presidio_charge_goes_on(true, false, true, FRAY_PRESIDIO_DISORDERED),
+			 FRAY_PRESIDIO_CHARGE_IMPACT);
+	/* gave way or fled, not reached: no impact */
+	assert_int_equal(fray_presidio_charge_goes_on(false, false, false, FRAY_PRESIDIO_RETREATED),
+			 FRAY_PRESIDIO_CHARGE_GOES_ON);
+	assert_int_equal(fray_presidio_charge_goes_on(true, true, false, FRAY_PRESIDIO_GOOD), FRAY_PRESIDIO_CHARGE_GOES_ON);
+	/* reached: a panicked unit surrenders, another takes the impact */
+	assert_int_equal(fray_presidio_charge_goes_on(false, false, true, FRAY_PRESIDIO_PANICKED),
+			 FRAY_PRESIDIO_CHARGE_SURRENDER);
+	assert_int_equal(fray_presidio_charge_goes_on(false, false, true, FRAY_PRESIDIO_FELL_BACK),
+			 FRAY_PRESIDIO_CHARGE_CAUGHT);
+	assert_int_equal(fray_presidio_charge_goes_on(true, true, true, FRAY_PRESIDIO_GOOD), FRAY_PRESIDIO_CHARGE_CAUGHT);
+	/* one already out of the fight: nothing to reach */
+	assert_int_equal(fray_presidio_charge_goes_on(false, false, true, FRAY_PRESIDIO_SURRENDERED),
+			 FRAY_PRESIDIO_CHARGE_GOES_ON);
+	assert_int_equal(fray_presidio_charge_goes_on(false, false, true, FRAY_PRESIDIO_DESTROYED),
+			 FRAY_PRESIDIO_CHARGE_GOES_ON);
+
+	/* walked into: it strikes first when it holds its place */
+	assert_int_equal(fray_presidio_into_contact_of(FRAY_PRESIDIO_GOOD, 5), FRAY_PRESIDIO_INTO_STRIKES_FIRST);
+	assert_int_equal(fray_presidio_into_contact_of(FRAY_PRESIDIO_HUNKERED, 5), FRAY_PRESIDIO_INTO_STRIKES_FIRST);
+	assert_int_equal(fray_presidio_into_contact_of(FRAY_PRESIDIO_PANICKED, 5), FRAY_PRESIDIO_INTO_SURRENDERS);
+	assert_int_equal(fray_presidio_into_contact_of(FRAY_PRESIDIO_RETREATED, 5), FRAY_PRESIDIO_INTO_NO_BLOW);
+	assert_int_equal(fray_presidio_into_contact_of(FRAY_PRESIDIO_GOOD, 0), FRAY_PRESIDIO_INTO_NO_BLOW);
+
+	/* the size class */
+	static const struct {
+		fray_presidio_size given;
+		int figures;
+		fray_presidio_size want;
+	} rows[] = {{FRAY_PRESIDIO_PLATOON, 22, FRAY_PRESIDIO_COMPANY}, {FRAY_PRESIDIO_PLATOON, 16, FRAY_PRESIDIO_COMPANY},
+		    {FRAY_PRESIDIO_PLATOON, 15, FRAY_PRESIDIO_PLATOON}, {FRAY_PRESIDIO_COMPANY, 8, FRAY_PRESIDIO_COMPANY},
+		    {FRAY_PRESIDIO_TEAM, 9, FRAY_PRESIDIO_SQUAD},       {FRAY_PRESIDIO_TEAM, 4, FRAY_PRESIDIO_TEAM}};
+	for (size_t i = 0; i < sizeof rows / sizeof *rows; i++)
+		assert_int_equal(fray_presidio_size_class(rows[i].given, rows[i].figures), rows[i].want);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(a_charge_is_two_of_the_riders_movements),
+		cmocka_unit_test(a_unit_that_disengaged_may_be_pursued),
+		cmocka_unit_test(disorder_is_left_by_reform_or_skirmish),
+		cmocka_unit_test(charge_contact_and_size_are_the_rules),
 		cmocka_unit_test(impact_return_strike_is_simultaneous),
 		cmocka_unit_test(out_of_formation_is_no_line),
 		cmocka_unit_test(panicked_defenders_strike_no_blow),
