@@ -1016,15 +1016,19 @@ typedef enum fray_presidio_action {
 	FRAY_PRESIDIO_DO_GALLOP,        /* their ride twice (gallop): 0 */
 	FRAY_PRESIDIO_DO_PANIC,         /* no action: the unit panicked during
 					   this turn's action sequences (0) */
-	FRAY_PRESIDIO_DO_REFORM         /* re-forming (Section 3, Reform): 2, 1 with
+	FRAY_PRESIDIO_DO_REFORM,        /* re-forming (Section 3, Reform): 2, 1 with
 					   a drummer (kept as two or one "reform") */
+	FRAY_PRESIDIO_DO_DISENGAGE      /* a voluntary fall back or retreat out of
+					   base contact (Section 5, Disengaging
+					   from Melee): 0, its standing (fell back,
+					   retreated) takes the 1 or 2 actions */
 } fray_presidio_action;
-#define FRAY_PRESIDIO_NACTIONS 23
+#define FRAY_PRESIDIO_NACTIONS 24
 /* one word each, as a game file keeps them: "shoot", "two-action-fire",
  * "aim-and-shoot", "opportunity-fire", "moving-fire", "charge", "strike",
  * "strike-back", "defensive-fire", "fire-and-flee", "flee",
  * "fire-and-melee", "walk", "run", "reload", "pursue", "rally", "evade",
- * "take-cover", "ride", "gallop", "panic", "reform" */
+ * "take-cover", "ride", "gallop", "panic", "reform", "disengage" */
 extern const char *const fray_presidio_action_names[FRAY_PRESIDIO_NACTIONS];
 /* Actions a unit has in a turn (Section 2, Action Sequences). */
 #define FRAY_PRESIDIO_TURN_ACTIONS 2
@@ -1039,6 +1043,25 @@ typedef struct fray_presidio_turn {
 	int n;
 	fray_presidio_action taken[FRAY_PRESIDIO_TURN_MAX];
 } fray_presidio_turn;
+/* Section 5, Disengaging from Melee: "A unit can voluntarily disengage
+ * from melee during its own action sequence, but it must make a 'retreat'
+ * (2 actions), or 'fall back' (1 action) to do so"; Melee: "Melee
+ * continues until contact is broken". Why a unit in base contact
+ * (in_contact) may not take a (a walk, run, ride, gallop or charge: at
+ * another enemy or at the one it fights), or NULL. */
+const char *fray_presidio_contact_move_refused(bool in_contact, fray_presidio_action a);
+/* Why a unit of standing s with this turn t may not disengage from its
+ * melee by a retreat (retreat: 2 actions) or a fall back (1 action), or
+ * NULL: it must be in base contact (in_contact) and have the actions
+ * left; the game then makes it fell back or retreated (Section 7's
+ * rules "must be used") and the enemy left may pursue it. */
+const char *fray_presidio_disengage_refused(const fray_presidio_turn *t, fray_presidio_standing s, bool in_contact,
+					    bool retreat);
+/* Whether the unit disengaged from a melee this turn of its own will
+ * (a "disengage" in its turn): its pursuers strike with their charge
+ * impact only with 2 actions left (fray_presidio_disengage_pursuit_impact);
+ * one that fell back by a failed check is pursued as Pursuit says. */
+bool fray_presidio_turn_disengaged(const fray_presidio_turn *t);
 /* The actions a takes (R47). */
 int fray_presidio_action_cost(fray_presidio_action a);
 /* The actions a unit of standing s has left this turn after t: two, less

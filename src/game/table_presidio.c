@@ -70,17 +70,26 @@ static void make_contact(table_game *g, table_unit *u, table_unit *t)
 	frayi_table_note(g, "%s and %s in base contact", u->name, t->name);
 }
 
-/* u leaves base contact with every unit but keep (NULL: every unit; it
- * moved off, charged elsewhere, fell back, retreated, panicked,
- * surrendered or was destroyed); broke: by a failed check or a
- * disengaging move, so the enemy it left may pursue it (Section 5,
- * Pursuit; Disengaging from Melee). */
-static void leave_contact_but(table_game *g, table_unit *u, const table_unit *keep, bool broke)
+/* Whether u is in base contact with any unit (Section 5: "Melee
+ * continues until contact is broken"). */
+static bool in_any_contact(const table_game *g, const table_unit *u)
+{
+	for (size_t i = 0; i < g->nunits; i++)
+		if (&g->units[i] != u && in_contact(u, &g->units[i]))
+			return true;
+	return false;
+}
+
+/* u leaves base contact (it fell back, retreated or panicked, by a
+ * failed check or disengaging, surrendered or was destroyed); broke: by a
+ * failed check or a disengagement, so the enemy it left may pursue it
+ * (Section 5, Pursuit; Disengaging from Melee). */
+static void leave_contact(table_game *g, table_unit *u, bool broke)
 {
 	bool left = false;
 	for (size_t i = 0; i < g->nunits; i++) {
 		table_unit *v = &g->units[i];
-		if (v == u || v == keep || !in_contact(u, v))
+		if (v == u || !in_contact(u, v))
 			continue;
 		if (!strcmp(PRESIDIO_OF(v)->contact, u->name))
 			PRESIDIO_OF(v)->contact[0] = '\0';
@@ -88,16 +97,11 @@ static void leave_contact_but(table_game *g, table_unit *u, const table_unit *ke
 			snprintf(PRESIDIO_OF(v)->may_pursue, sizeof PRESIDIO_OF(v)->may_pursue, "%s", u->name);
 		left = true;
 	}
-	if (!keep || strcmp(PRESIDIO_OF(u)->contact, keep->name) != 0)
-		PRESIDIO_OF(u)->contact[0] = '\0';
+	PRESIDIO_OF(u)->contact[0] = '\0';
 	if (left)
 		frayi_table_note(g, "%s: out of base contact%s", u->name,
-				 broke ? " (the enemy it left may pursue it: Presidio Section 5, Disengaging from Melee)" : "");
-}
-
-static void leave_contact(table_game *g, table_unit *u, bool broke)
-{
-	leave_contact_but(g, u, NULL, broke);
+				 broke ? " (the enemy it left may pursue it: Presidio Section 5, Pursuit; Disengaging "
+					 "from Melee)" : "");
 }
 
 /* Contact with a panicked unit is its surrender, no dice (Section 5,
@@ -122,7 +126,6 @@ int frayi_table_presidio_actions_left(const table_unit *u)
  * action). */
 bool frayi_table_presidio_may(const table_game *g, const table_unit *u, const char *action)
 {
-	(void)g;
 	static const struct {
 		const char *action;
 		fray_presidio_act act;
@@ -140,6 +143,16 @@ bool frayi_table_presidio_may(const table_game *g, const table_unit *u, const ch
 		return false;
 	fray_presidio_turn t = turn_of(u);
 	fray_presidio_unit_kind k = kind_of(u);
+	/* Section 5, Disengaging from Melee: in base contact, no move nor
+	 * charge; a fall back (or a retreat) instead */
+	bool contact = in_any_contact(g, u);
+	if (!strcmp(action, "disengage"))
+		return !fray_presidio_disengage_refused(&t, standing_of(u), contact, false);
+	if (!strcmp(action, "move") &&
+	    fray_presidio_contact_move_refused(contact, fray_presidio_move_action(&k, false)))
+		return false;
+	if (!strcmp(action, "charge") && fray_presidio_contact_move_refused(contact, FRAY_PRESIDIO_DO_CHARGE))
+		return false;
 	if (!strcmp(action, "reform")) {
 		/* out of disorder into skirmish (no action), or re-formed with
 		 * the actions it takes now */
@@ -381,6 +394,8 @@ static fray_presidio_action order_action(const char *action, const char *mode)
 		return FRAY_PRESIDIO_DO_RELOAD;
 	if (!strcmp(action, "reform"))
 		return FRAY_PRESIDIO_DO_REFORM;
+	if (!strcmp(action, "disengage"))
+		return FRAY_PRESIDIO_DO_DISENGAGE;
 	return FRAY_PRESIDIO_DO_WALK;
 }
 
@@ -1345,6 +1360,17 @@ static int charge_goes_on(table_game *g, table_unit *u, table_unit *t, const pla
 	return melee_then_morale(g, u, t, p, false, false, impact_kind(u));
 }
 
+/* Refuses a (a move or a charge) by u in base contact (Section 5,
+ * Disengaging from Melee: fray_presidio_contact_move_refused). */
+static int not_in_contact(table_game *g, const table_unit *u, fray_presidio_action a, const char *what)
+{
+	const char *why = fray_presidio_contact_move_refused(in_any_contact(g, u), a);
+	if (!why)
+		return FRAY_OK;
+	return frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot %s: it is in base contact (%s): %s", unit_label(u), what,
+			       PRESIDIO_OF(u)->contact[0] ? PRESIDIO_OF(u)->contact : "an enemy's contact", why);
+}
+
 static int act_charge(table_game *g, table_unit *u, table_unit *t, const player_opts *p)
 {
 	/* --catches matters only when the target gives way: read (used) now */
@@ -1356,10 +1382,12 @@ static int act_charge(table_game *g, table_unit *u, table_unit *t, const player_
 		st = targetable(g, u, t);
 	if (st != FRAY_OK)
 		return st;
-	/* a unit in a melee that charges another unit leaves that melee by
-	 * its own move: the enemy it left may pursue it (Section 5,
-	 * Disengaging from Melee) */
-	leave_contact_but(g, u, t, true);
+	/* Section 5, Disengaging from Melee; Melee: "Melee continues until
+	 * contact is broken": no charge by a unit in base contact, at the
+	 * enemy it fights nor at another (the referee's sixth round, finding
+	 * 1, undoing the earlier "a charge leaves the melee" reading) */
+	if ((st = not_in_contact(g, u, FRAY_PRESIDIO_DO_CHARGE, "charge")) != FRAY_OK)
+		return st;
 	spend(u, FRAY_PRESIDIO_DO_CHARGE, 1);
 	/* the reaction is known before any die is rolled, so a bad one
 	 * costs nothing (a script must give it: only a player at a terminal
@@ -1431,12 +1459,14 @@ static int act_pursue(table_game *g, table_unit *u, table_unit *t, const player_
 		st = pursuable(g, u, t);
 	if (st != FRAY_OK)
 		return st;
-	/* a unit that disengaged by its own move: the pursuers' charge
+	/* a unit that disengaged of its own will (a fall back or retreat,
+	 * or an older file's good unit that walked off): the pursuers' charge
 	 * impact only with 2 actions left (Section 5, Disengaging from
 	 * Melee: "no charge bonus unless they have 2 actions left") */
 	fray_presidio_impact kind = fray_presidio_impact_of(
 		PRESIDIO_OF(u)->mounted, fray_presidio_weapon_find(melee_weapon(u), NULL), PRESIDIO_OF(u)->bayonets);
-	if (fray_presidio_disengaged(standing_of(t)))
+	fray_presidio_turn pursued = turn_of(t);
+	if (fray_presidio_turn_disengaged(&pursued) || fray_presidio_disengaged(standing_of(t)))
 		kind = fray_presidio_disengage_pursuit_impact(kind, frayi_table_presidio_actions_left(u));
 	const char *impact = kind == FRAY_PRESIDIO_NO_CHARGE ? NULL : fray_presidio_impact_names[kind];
 	spend(u, FRAY_PRESIDIO_DO_PURSUE, 1);
@@ -1537,14 +1567,15 @@ static int act_move(table_game *g, table_unit *u, table_unit *t, const player_op
 		st = has_actions(g, u, a, 1, verb);
 	if (st == FRAY_OK && to)
 		st = targetable(g, u, to);
+	/* Section 5, Disengaging from Melee: a unit in base contact leaves
+	 * only by a retreat or a fall back ('disengage') */
+	if (st == FRAY_OK)
+		st = not_in_contact(g, u, a, verb);
 	if (st != FRAY_OK)
 		return st;
 	spend(u, a, 1);
 	frayi_table_note(g, "%s: %s (%d action%s left this turn)", u->name, verb, frayi_table_presidio_actions_left(u),
 			 frayi_table_presidio_actions_left(u) == 1 ? "" : "s");
-	/* a unit that moves off leaves the melee it was in: disengaging
-	 * (Section 5), its enemy may pursue */
-	leave_contact(g, u, true);
 	if (!to)
 		return FRAY_OK;
 	/* Section 5, Moving into a Melee: the unit that walks into contact
@@ -1613,6 +1644,33 @@ static int act_reform(table_game *g, table_unit *u, table_unit *t, const player_
 	return FRAY_OK;
 }
 
+/* disengage UNIT [--retreat]: a unit in base contact leaves its melee by
+ * a fall back (1 action) or a retreat (2 actions), "the rules for
+ * 'retreat' and 'fall back' in the morale section must be used" (Section
+ * 5, Disengaging from Melee): it is fell back or retreated, out of
+ * contact, and the enemy it left may pursue it (no charge bonus unless
+ * the pursuers have 2 actions left). No dice. */
+static int act_disengage(table_game *g, table_unit *u, table_unit *t, const player_opts *p)
+{
+	(void)t;
+	bool retreat = frayi_player_flag(p, "--retreat");
+	if (PRESIDIO_OF(u)->figures <= 0 || !fighting(u))
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot disengage: it is out of the fight", unit_label(u));
+	fray_presidio_turn turn = turn_of(u);
+	const char *why = g->odds ? NULL
+				  : fray_presidio_disengage_refused(&turn, standing_of(u), in_any_contact(g, u), retreat);
+	if (why)
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot disengage: it is %s: %s", unit_label(u),
+				       frayi_unit_status_names[u->status], why);
+	spend(u, FRAY_PRESIDIO_DO_DISENGAGE, 1);
+	set_standing(u, retreat ? FRAY_PRESIDIO_RETREATED : FRAY_PRESIDIO_FELL_BACK);
+	frayi_table_note(g, "%s: disengages by a %s (%s), %s (Presidio Section 5, Disengaging from Melee)", u->name,
+			 retreat ? "retreat" : "fall back", retreat ? "2 actions" : "1 action",
+			 frayi_unit_status_names[u->status]);
+	leave_contact(g, u, true);
+	return FRAY_OK;
+}
+
 /* An action of a unit in the turn's order: asked before it runs
  * (in_order), the sequence handed over after it when it spent the
  * acting side's last action (hand_over). */
@@ -1641,6 +1699,7 @@ SEQUENCED(rally)
 SEQUENCED(reload)
 SEQUENCED(move)
 SEQUENCED(reform)
+SEQUENCED(disengage)
 
 static const in_desc own_skirmish = {
 	.name = "skirmish", .type = IN_BOOL,
@@ -1648,6 +1707,13 @@ static const in_desc own_skirmish = {
 	.rule = "Presidio Section 2, Rally; Section 3, Skirmish"};
 static const action_desc reform_desc = {
 	.procs = {NULL}, .opts = {{NULL, NULL, &own_skirmish, false, false}}, .option_default = NULL};
+
+static const in_desc own_retreat = {
+	.name = "retreat", .type = IN_BOOL,
+	.help = "disengage by a retreat (2 actions) instead of a fall back (1 action)",
+	.rule = "Presidio Section 5, Disengaging from Melee"};
+static const action_desc disengage_desc = {
+	.procs = {NULL}, .opts = {{NULL, NULL, &own_retreat, false, false}}, .option_default = NULL};
 
 static const table_action presidio_actions[] = {
 	{"shoot", true, "fire, then the target's morale", seq_shoot, targetable, &frayi_desc_presidio_shoot},
@@ -1666,6 +1732,8 @@ static const table_action presidio_actions[] = {
 	{"reform", false, "a disordered unit re-forms: two actions (one with a drummer), good order; --skirmish: "
 	 "not a line unit, into skirmish at no cost",
 	 seq_reform, NULL, &reform_desc},
+	{"disengage", false, "a unit in base contact leaves its melee by a fall back (one action) or --retreat (two); "
+	 "the enemy left may pursue", seq_disengage, NULL, &disengage_desc},
 };
 
 const table_action *frayi_table_presidio_actions(size_t *n)

@@ -127,6 +127,9 @@ static void out_of_sequence_is_refused(void **state)
 	refused(g, W("reload", "Utes"), INITIATIVE);
 	accepted(g, W("set", "Apaches", "contact=Cueras"));
 	refused(g, W("melee", "Apaches", "--at", "Cueras"), INITIATIVE);
+	/* out of contact again: a unit in base contact does not move (Section
+	 * 5, Disengaging from Melee), which is not what is tested here */
+	accepted(g, W("set", "Apaches", "contact="));
 	/* the message says whose sequence it is and how it ends */
 	refused(g, W("move", "Utes"), "Spain won this turn's initiative and Spain acts now; 'pass Spain'");
 	/* Spain's own units act */

@@ -376,28 +376,46 @@ static void pursuit_by_the_enemy_in_the_melee(void **state)
 	fray_game_free(g);
 }
 
-/* Finding 6 (second round). Section 5, Disengaging from Melee: "A unit
- * can voluntarily disengage from melee during its own action sequence
+/* The referee's sixth round, finding 1 (undoing the second round's
+ * finding 6 reading). Section 5, Disengaging from Melee: "A unit can
+ * voluntarily disengage from melee during its own action sequence, but it
+ * must make a 'retreat' (2 actions), or 'fall back' (1 action) to do so
  * ... If the opposing unit has any actions left, they may attempt to
- * pursue (no charge bonus unless they have 2 actions left)". A unit in
- * a melee that charges another unit leaves its melee by its own move:
- * the enemy it left is out of contact and may pursue it (before, it was
- * freed but refused the pursuit); with two actions left the pursuers
- * strike with their charge impact, with one without it. */
-static void a_charge_out_of_a_melee_may_be_pursued(void **state)
+ * pursue (no charge bonus unless they have 2 actions left)"; Melee:
+ * "Melee continues until contact is broken". A unit in base contact is
+ * refused a move and a charge (at another enemy and at the one it
+ * fights); it leaves by 'disengage' (fall back, 1 action) or 'disengage
+ * --retreat' (2), and the enemy left may pursue it, with the charge
+ * impact only with two actions left. */
+static void a_melee_is_left_only_by_retreat_or_fall_back(void **state)
 {
 	(void)state;
 	for (int left = 2; left >= 1; left--) {
 		fray_game *g = forces_game(3);
-		accepted(g, W("set", "Cueras", "contact=Apaches"));
+		accepted(g, W("set", "Presidials", "contact=Apaches"));
+		accepted(g, W("set", "Apaches", "contact=Presidials"));
 		if (left == 1)
 			accepted(g, W("set", "Apaches", "actions_spent=reload"));
-		accepted(g, W("charge", "Cueras", "--at", "Comanches", "--reaction", "stand"));
+		refused(g, W("charge", "Presidials", "--at", "Comanches", "--reaction", "stand"),
+			"Section 5, Disengaging from Melee");
+		refused(g, W("charge", "Presidials", "--at", "Apaches", "--reaction", "stand"), "Melee continues until "
+			"contact is broken");
+		refused(g, W("move", "Presidials"), "Section 5, Disengaging from Melee");
+		refused(g, W("move", "Presidials", "--run"), "Section 5, Disengaging from Melee");
+		refused(g, W("move", "Presidials", "--into", "Comanches"), "Section 5, Disengaging from Melee");
+		/* the enemy it fights, in contact too */
+		refused(g, W("move", "Apaches"), "Section 5, Disengaging from Melee");
+		refused(g, W("charge", "Apaches", "--at", "Presidials", "--reaction", "stand"), "Section 5");
+		assert_false(advised(g, "Presidials", W("\"action\": \"charge\"")));
+		assert_false(advised(g, "Presidials", W("\"action\": \"move\"")));
+		/* a fall back: one action, the morale section's fall back */
+		accepted(g, W("disengage", "Presidials"));
+		assert_true(field_is(g, "Presidials", "status", "fell back"));
+		assert_true(field_is(g, "Presidials", "contact", ""));
 		assert_true(field_is(g, "Apaches", "contact", ""));
-		assert_true(field_is(g, "Apaches", "may_pursue", "Cueras"));
-		assert_true(field_is(g, "Cueras", "status", "good"));
-		assert_true(advised(g, "Apaches", W("\"action\": \"pursue\"", "\"target\": \"Cueras\"")));
-		char *ev = events_of(g, W("pursue", "Apaches", "--at", "Cueras"));
+		assert_true(field_is(g, "Apaches", "may_pursue", "Presidials"));
+		assert_true(advised(g, "Apaches", W("\"action\": \"pursue\"", "\"target\": \"Presidials\"")));
+		char *ev = events_of(g, W("pursue", "Apaches", "--at", "Presidials"));
 		/* the pursuers' melee: the charge impact only with 2 actions left */
 		const char *melee = strstr(ev, "presidio.melee");
 		assert_non_null(melee);
@@ -406,8 +424,18 @@ static void a_charge_out_of_a_melee_may_be_pursued(void **state)
 		free(ev);
 		fray_game_free(g);
 	}
-	/* a unit that did not break contact with them is still not pursued */
+	/* a retreat: two actions, so not with one left; none after it */
 	fray_game *g = forces_game(3);
+	accepted(g, W("set", "Presidials", "contact=Apaches"));
+	accepted(g, W("set", "Presidials", "actions_spent=reload"));
+	refused(g, W("disengage", "Presidials", "--retreat"), "'retreat' (2 actions)");
+	accepted(g, W("set", "Presidials", "actions_spent="));
+	accepted(g, W("disengage", "Presidials", "--retreat"));
+	assert_true(field_is(g, "Presidials", "status", "retreated"));
+	assert_true(field_is(g, "Apaches", "may_pursue", "Presidials"));
+	/* out of contact: nothing to disengage from */
+	refused(g, W("disengage", "Cueras"), "Section 5, Disengaging from Melee");
+	/* a unit that did not break contact with them is still not pursued */
 	refused(g, W("pursue", "Apaches", "--at", "Cueras"), "Presidio Section 5, Pursuit");
 	fray_game_free(g);
 }
@@ -562,7 +590,7 @@ int main(void)
 		cmocka_unit_test(a_charge_goes_on_to_its_distance),
 		cmocka_unit_test(spanish_riders_keep_two_actions),
 		cmocka_unit_test(pursuit_by_the_enemy_in_the_melee),
-		cmocka_unit_test(a_charge_out_of_a_melee_may_be_pursued),
+		cmocka_unit_test(a_melee_is_left_only_by_retreat_or_fall_back),
 		cmocka_unit_test(rally_in_the_next_rally_phase),
 		cmocka_unit_test(one_check_after_fire_while_moving),
 	};

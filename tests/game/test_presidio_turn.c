@@ -9,7 +9,9 @@
  * an action at a time; a rally is the turn's first phase, no action, one
  * attempt (Section 2, Game Turn Phases); a unit that flinches loses one,
  * that hunkers two, that falls back keeps "one remaining action", that
- * retreats or panics forfeits the rest (Section 7). docs/rulings.md R47. */
+ * retreats or panics forfeits the rest (Section 7); a unit in base contact
+ * neither moves nor charges, it leaves only by a retreat or a fall back
+ * (Section 5, Disengaging from Melee). docs/rulings.md R47. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -24,7 +26,8 @@
 
 /* Every field given, so no units file is read. X acts; T1 and T2 are
  * shot at (30 figures: they outlast two shots; they walked this turn, so
- * opportunity fire may be at them), C is charged, M1 and M2 melee X. X
+ * opportunity fire may be at them), C is charged, M1 and M2 melee X (in
+ * base contact only for that: set before it). X
  * starts reloading (4 actions left to do) so a reload is an
  * action it may take. */
 static const char forces[] =
@@ -35,7 +38,7 @@ static const char forces[] =
 	"  - {name: T1, side: Apache, figures: 30, weapon: metal bow/sling, morale: average, actions_spent: walk}\n"
 	"  - {name: T2, side: Apache, figures: 30, weapon: metal bow/sling, morale: average, actions_spent: walk}\n"
 	"  - {name: C, side: Apache, figures: 8, weapon: metal bow/sling, morale: average}\n"
-	"  - {name: M1, side: Apache, figures: 2, weapon: metal bow/sling, morale: average, contact: X,\n"
+	"  - {name: M1, side: Apache, figures: 2, weapon: metal bow/sling, morale: average,\n"
 	"     melee_weapon: metal 1-handed hatchet/warclub/pistol butt, melee: 1}\n"
 	"  - {name: M2, side: Apache, figures: 2, weapon: metal bow/sling, morale: average,\n"
 	"     melee_weapon: metal 1-handed hatchet/warclub/pistol butt, melee: 1}\n";
@@ -112,6 +115,33 @@ static bool out_of_fight(const char *standing)
 	return !strcmp(standing, "surrendered") || !strcmp(standing, "destroyed");
 }
 
+/* Whether X is in base contact now, as the game file keeps it (X's own
+ * contact, or a unit's naming X): the melee's and the charge's outcome
+ * (who gave way) is the dice's, so the model reads where they left X. */
+static bool x_in_contact(const fray_game *g)
+{
+	char *text = game_saved(g);
+	char *log = strstr(text, "\nlog:");
+	if (log)
+		*log = '\0';
+	bool in = strstr(text, "contact: \"X\"") != NULL;
+	char *x = strstr(text, "name: \"X\"");
+	char *next = x ? strstr(x + 1, "name: \"") : NULL;
+	char *c = x ? strstr(x, "contact: \"") : NULL;
+	if (c && (!next || c < next) && c[10] != '"')
+		in = true;
+	free(text);
+	return in;
+}
+
+/* Section 5, Disengaging from Melee: "it must make a 'retreat' (2
+ * actions), or 'fall back' (1 action)"; Melee: "Melee continues until
+ * contact is broken": in contact, no move and no charge. */
+static bool model_allows_in_contact(bool contact, enum kind k)
+{
+	return !contact || (k != MOVE && k != CHARGE);
+}
+
 static bool model_allows(const model *m, const char *standing, enum kind k)
 {
 	if (out_of_fight(standing))
@@ -183,6 +213,10 @@ static void every_pair(void **state)
 		for (int b = 0; b < NKINDS; b++) {
 			fray_game *g = game_of((uint64_t)(1 + a * NKINDS + b));
 			model m = {0};
+			if (a == MELEE_REACTION) {
+				const char *const touch[] = {"set", "M1", "contact=X", NULL};
+				assert_int_equal(game_act(g, touch), FRAY_OK);
+			}
 			if (a == RALLY) {
 				const char *const panic[] = {"set", "X", "status=panicked", NULL};
 				assert_int_equal(game_act(g, panic), FRAY_OK);
@@ -198,15 +232,16 @@ static void every_pair(void **state)
 				fail_msg("after %s (%s): %d actions left, the text gives %d", kind_names[a], s.status, s.left,
 					 model_left(&m, s.status));
 			assert_true(s.spent[0] != '\0'); /* on what */
-			bool want = model_allows(&m, s.status, (enum kind)b);
-			if (getenv("TURN_DEBUG"))
-				printf("%s (%s) then %s: %s\n", kind_names[a], s.status, kind_names[b], want ? "yes" : "no");
-			/* M2 in base contact with X for its melee (Section 5), as
-			 * M1 is from the start: the turn is what is tested here */
+			/* M2 in base contact with X for its melee (Section 5): the
+			 * turn is what is tested here */
 			if (b == MELEE_REACTION) {
 				const char *const touch[] = {"set", "M2", "contact=X", NULL};
 				assert_int_equal(game_act(g, touch), FRAY_OK);
 			}
+			bool want = model_allows(&m, s.status, (enum kind)b) &&
+				    model_allows_in_contact(x_in_contact(g), (enum kind)b);
+			if (getenv("TURN_DEBUG"))
+				printf("%s (%s) then %s: %s\n", kind_names[a], s.status, kind_names[b], want ? "yes" : "no");
 			char *before = game_saved(g);
 			size_t log = fray_game_log_len(g);
 			fray_status st = do_kind(g, (enum kind)b, false);

@@ -37,3 +37,60 @@ FRAY_API const char *fray_presidio_pursued_refused(fray_presidio_standing s, boo
 		return NULL;
 	return fray_presidio_act_refused(s, FRAY_PRESIDIO_ACT_BE_PURSUED);
 }
+
+FRAY_API const char *fray_presidio_contact_move_refused(bool in_contact, fray_presidio_action a)
+{
+	if (!in_contact)
+		return NULL;
+	switch (a) {
+	case FRAY_PRESIDIO_DO_WALK:
+	case FRAY_PRESIDIO_DO_RUN:
+	case FRAY_PRESIDIO_DO_RIDE:
+	case FRAY_PRESIDIO_DO_GALLOP:
+		return "a unit in base contact \"can voluntarily disengage from melee during its own action sequence, "
+		       "but it must make a 'retreat' (2 actions), or 'fall back' (1 action) to do so\" (Presidio "
+		       "Section 5, Disengaging from Melee): 'disengage UNIT' (a fall back) or 'disengage UNIT "
+		       "--retreat', not a move";
+	case FRAY_PRESIDIO_DO_CHARGE:
+		return "\"Melee continues until contact is broken\" (Presidio Section 5, Melee) and a unit in base "
+		       "contact leaves it only by a 'retreat' (2 actions) or a 'fall back' (1 action) (Section 5, "
+		       "Disengaging from Melee): no charge out of a melee nor at the enemy it fights ('melee' it)";
+	default:
+		return NULL;
+	}
+}
+
+FRAY_API const char *fray_presidio_disengage_refused(const fray_presidio_turn *t, fray_presidio_standing s, bool in_contact,
+						     bool retreat)
+{
+	if (!in_contact)
+		return "disengaging is from a melee (Presidio Section 5, Disengaging from Melee): the unit is not in "
+		       "base contact";
+	const char *why = fray_presidio_action_refused(t, s, FRAY_PRESIDIO_DO_DISENGAGE);
+	if (why)
+		return why;
+	/* a flinched unit's lost action and a fall back's are one standing
+	 * (fell back: one action lost) in fray, so it would fall back for
+	 * nothing: docs/presidio.md */
+	if (s != FRAY_PRESIDIO_GOOD && s != FRAY_PRESIDIO_DISORDERED)
+		return "only a unit in good order or in disorder disengages by its own will (Presidio Section 5, "
+		       "Disengaging from Melee; Section 7: a flinch, a hunker down, a fall back, a retreat or a "
+		       "panic is already the morale result's move; docs/presidio.md)";
+	/* Disengaging from Melee: "a 'retreat' (2 actions), or 'fall back'
+	 * (1 action)" */
+	int need = retreat ? 2 : 1;
+	if (fray_presidio_actions_left(t, s) < need)
+		return retreat ? "a unit disengages by \"a 'retreat' (2 actions)\" (Presidio Section 5, Disengaging from "
+				 "Melee): it has fewer left this turn"
+			       : "a unit disengages by \"'fall back' (1 action)\" (Presidio Section 5, Disengaging from "
+				 "Melee): it has no action left this turn";
+	return NULL;
+}
+
+FRAY_API bool fray_presidio_turn_disengaged(const fray_presidio_turn *t)
+{
+	for (int i = 0; i < t->n; i++)
+		if (t->taken[i] == FRAY_PRESIDIO_DO_DISENGAGE)
+			return true;
+	return false;
+}

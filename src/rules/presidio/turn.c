@@ -12,7 +12,7 @@
 FRAY_API const char *const fray_presidio_action_names[FRAY_PRESIDIO_NACTIONS] = {
 	"shoot", "two-action-fire", "aim-and-shoot", "opportunity-fire", "moving-fire", "charge", "strike",
 	"strike-back", "defensive-fire", "fire-and-flee", "flee", "fire-and-melee", "walk", "run", "reload",
-	"pursue", "rally", "evade", "take-cover", "ride", "gallop", "panic", "reform"};
+	"pursue", "rally", "evade", "take-cover", "ride", "gallop", "panic", "reform", "disengage"};
 
 /* R47, from Section 2's list and Sections 4 and 5: "Walk ... one action
  * point", "Running takes up two points", "Shoot - shooting takes one
@@ -44,7 +44,7 @@ FRAY_API int fray_presidio_action_cost(fray_presidio_action a)
 		[FRAY_PRESIDIO_DO_RALLY] = 0,	       [FRAY_PRESIDIO_DO_EVADE] = 1,
 		[FRAY_PRESIDIO_DO_TAKE_COVER] = 2,     [FRAY_PRESIDIO_DO_RIDE] = 0,
 		[FRAY_PRESIDIO_DO_GALLOP] = 0,	       [FRAY_PRESIDIO_DO_PANIC] = 0,
-		[FRAY_PRESIDIO_DO_REFORM] = 1};
+		[FRAY_PRESIDIO_DO_REFORM] = 1,	       [FRAY_PRESIDIO_DO_DISENGAGE] = 0};
 	return (unsigned)a < FRAY_PRESIDIO_NACTIONS ? cost[a] : 0;
 }
 
