@@ -440,6 +440,44 @@ static void a_melee_is_left_only_by_retreat_or_fall_back(void **state)
 	fray_game_free(g);
 }
 
+/* The referee's sixth round, finding 2. Section 2, Riding: free riders
+ * have "two free actions whether riding once or twice in a turn";
+ * Section 5, Pursuit: the enemy "may pursue by making a walking movement
+ * roll (1 action)": a rider's pursuit is a movement, so after two rides
+ * no pursuit, and after a pursuit one ride more, not two. */
+static void a_riders_pursuit_is_one_of_its_rides(void **state)
+{
+	(void)state;
+	fray_game *g = forces_game(44);
+	accepted(g, W("set", "Cueras", "may_pursue=Apaches"));
+	accepted(g, W("set", "Apaches", "status=fell back"));
+	accepted(g, W("move", "Cueras"));
+	assert_true(advised(g, "Cueras", W("\"action\": \"pursue\"")));
+	accepted(g, W("move", "Cueras"));
+	refused(g, W("pursue", "Cueras", "--at", "Apaches"), "\"once or twice in a turn\" (Presidio Section 2, Riding)");
+	assert_false(advised(g, "Cueras", W("\"action\": \"pursue\"")));
+	fray_game_free(g);
+	/* a gallop is both rides */
+	g = forces_game(44);
+	accepted(g, W("set", "Cueras", "may_pursue=Apaches"));
+	accepted(g, W("set", "Apaches", "status=fell back"));
+	accepted(g, W("move", "Cueras", "--run"));
+	refused(g, W("pursue", "Cueras", "--at", "Apaches"), "Section 5, Pursuit");
+	fray_game_free(g);
+	/* the pursuit first: one ride after it, not two */
+	g = forces_game(44);
+	accepted(g, W("set", "Cueras", "may_pursue=Apaches"));
+	accepted(g, W("set", "Apaches", "status=fell back"));
+	accepted(g, W("pursue", "Cueras", "--at", "Apaches"));
+	/* (seed 44: Cueras holds, Apaches gives way out of contact) */
+	assert_true(field_is(g, "Cueras", "status", "good"));
+	accepted(g, W("set", "Cueras", "contact="));
+	accepted(g, W("set", "Apaches", "contact="));
+	accepted(g, W("move", "Cueras"));
+	refused(g, W("move", "Cueras"), "\"once or twice in a turn\" (Presidio Section 2, Riding)");
+	fray_game_free(g);
+}
+
 /* Finding 10(b). Section 2, Game Turn Phases: "1. Rally panicked troops"
  * comes before "3. Action Sequences": a unit that panics in the action
  * sequences rallies in the next turn's rally phase. */
@@ -591,6 +629,7 @@ int main(void)
 		cmocka_unit_test(spanish_riders_keep_two_actions),
 		cmocka_unit_test(pursuit_by_the_enemy_in_the_melee),
 		cmocka_unit_test(a_melee_is_left_only_by_retreat_or_fall_back),
+		cmocka_unit_test(a_riders_pursuit_is_one_of_its_rides),
 		cmocka_unit_test(rally_in_the_next_rally_phase),
 		cmocka_unit_test(one_check_after_fire_while_moving),
 	};

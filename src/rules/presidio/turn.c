@@ -67,11 +67,15 @@ static int spent(const fray_presidio_turn *t)
 /* The movements a rider made this turn, as Section 2, Riding counts
  * them ("Movement once on horseback is a trot, two movements is a
  * gallop"): a ride one, a gallop two, a charge two ("charging units
- * move at running/galloping speed", Section 3). */
+ * move at running/galloping speed", Section 3), a pursuit one (Section 5,
+ * Pursuit: "a walking movement roll (1 action)"; the referee's sixth
+ * round, finding 2). A flight from a charge is not counted: it is the
+ * charged unit's reaction inside the enemy's action (Section 5, Charge
+ * Reaction), not a ride of its own (docs/presidio.md). */
 static int rides(const fray_presidio_turn *t)
 {
 	return count(t, FRAY_PRESIDIO_DO_RIDE) + 2 * count(t, FRAY_PRESIDIO_DO_GALLOP) +
-	       2 * count(t, FRAY_PRESIDIO_DO_CHARGE);
+	       2 * count(t, FRAY_PRESIDIO_DO_CHARGE) + count(t, FRAY_PRESIDIO_DO_PURSUE);
 }
 
 /* The actions a morale result takes from the turn (Section 7): a flinch
@@ -187,15 +191,28 @@ FRAY_API const char *fray_presidio_action_refused(const fray_presidio_turn *t, f
 			return "fire while moving is fired once in a walk, run or ride this turn (Presidio Section 4, Fire "
 			       "while Moving): the unit has no move this turn that has not fired";
 		return NULL;
+	case FRAY_PRESIDIO_DO_PURSUE:
+		/* a rider's pursuit is a movement of its "once or twice in a
+		 * turn" (Section 5, Pursuit: "a walking movement roll"): none
+		 * after two rides (only riders ride: a unit on foot has no
+		 * free movement to count) */
+		if (count(t, FRAY_PRESIDIO_DO_RIDE) + count(t, FRAY_PRESIDIO_DO_GALLOP) && rides(t) + 1 > 2)
+			return "riders ride \"once or twice in a turn\" (Presidio Section 2, Riding) and a pursuit is "
+			       "\"a walking movement roll\" (Section 5, Pursuit): the unit has ridden twice this turn";
+		break;
 	case FRAY_PRESIDIO_DO_RIDE:
 	case FRAY_PRESIDIO_DO_GALLOP:
 		/* "whether riding once or twice in a turn": at most twice, a
-		 * charge (a gallop) counting two */
+		 * charge (a gallop) counting two, a pursuit one */
 		if (rides(t) + (a == FRAY_PRESIDIO_DO_GALLOP ? 2 : 1) > 2)
 			return count(t, FRAY_PRESIDIO_DO_CHARGE)
 				       ? "riders ride \"once or twice in a turn\" (Presidio Section 2, Riding) and the "
 					 "unit's charge this turn moved at galloping speed, twice (Section 3, Charging; "
 					 "\"two movements is a gallop\", Section 2): no ride after it"
+				       : count(t, FRAY_PRESIDIO_DO_PURSUE)
+				       ? "riders ride \"once or twice in a turn\" (Presidio Section 2, Riding) and the "
+					 "unit's pursuit this turn was a movement (Section 5, Pursuit: \"a walking movement "
+					 "roll\"): the unit has moved that much this turn"
 				       : "riders ride \"once or twice in a turn\" (Presidio Section 2, Riding): the unit has "
 					 "ridden that much this turn";
 		/* a ride costs nothing, but only a unit that acts rides */
