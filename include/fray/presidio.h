@@ -1018,17 +1018,21 @@ typedef enum fray_presidio_action {
 					   this turn's action sequences (0) */
 	FRAY_PRESIDIO_DO_REFORM,        /* re-forming (Section 3, Reform): 2, 1 with
 					   a drummer (kept as two or one "reform") */
-	FRAY_PRESIDIO_DO_DISENGAGE      /* a voluntary fall back or retreat out of
+	FRAY_PRESIDIO_DO_DISENGAGE,     /* a voluntary fall back or retreat out of
 					   base contact (Section 5, Disengaging
 					   from Melee): 0, its standing (fell back,
 					   retreated) takes the 1 or 2 actions */
+	FRAY_PRESIDIO_DO_RIDE_REFORM    /* a change of formation while riding (Section
+					   2, Riding: "once per action without any
+					   cost"): 0 */
 } fray_presidio_action;
-#define FRAY_PRESIDIO_NACTIONS 24
+#define FRAY_PRESIDIO_NACTIONS 25
 /* one word each, as a game file keeps them: "shoot", "two-action-fire",
  * "aim-and-shoot", "opportunity-fire", "moving-fire", "charge", "strike",
  * "strike-back", "defensive-fire", "fire-and-flee", "flee",
  * "fire-and-melee", "walk", "run", "reload", "pursue", "rally", "evade",
- * "take-cover", "ride", "gallop", "panic", "reform", "disengage" */
+ * "take-cover", "ride", "gallop", "panic", "reform", "disengage",
+ * "ride-reform" */
 extern const char *const fray_presidio_action_names[FRAY_PRESIDIO_NACTIONS];
 /* Actions a unit has in a turn (Section 2, Action Sequences). */
 #define FRAY_PRESIDIO_TURN_ACTIONS 2
@@ -1160,6 +1164,13 @@ int fray_presidio_reform_cost(bool drummer);
  * before, only a line unit re-formed); a unit that retreated is in
  * disorder (ruling R44). */
 const char *fray_presidio_reform_refused(const fray_presidio_unit_kind *k, fray_presidio_standing s);
+/* Section 2, Riding: "the Spanish may also change formation while riding
+ * once per action without any cost": whether a unit of kind k that took t
+ * this turn changes formation now for nothing (a free rider on horseback
+ * with a ride, or a gallop's two, not yet used for a change). fray keeps
+ * no nation: the free riders (Spanish, Mexicans, some natives by period)
+ * stand for the Spanish; docs/presidio.md. */
+bool fray_presidio_riding_reform_free(const fray_presidio_unit_kind *k, const fray_presidio_turn *t);
 /* Whether a unit of kind k and standing s may leave its disorder by
  * moving into skirmish formation: NULL when it may, else why not with the
  * rule. Section 2, Rally: rallied, "They can reform or move into

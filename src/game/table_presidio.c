@@ -160,6 +160,8 @@ bool frayi_table_presidio_may(const table_game *g, const table_unit *u, const ch
 			return true;
 		if (fray_presidio_reform_refused(&k, standing_of(u)))
 			return false;
+		if (fray_presidio_riding_reform_free(&k, &t))
+			return !fray_presidio_action_refused(&t, standing_of(u), FRAY_PRESIDIO_DO_RIDE_REFORM);
 		for (int n = fray_presidio_reform_cost(PRESIDIO_OF(u)->drummer); n > 0; n--)
 			if (fray_presidio_action_refused(&t, standing_of(u), FRAY_PRESIDIO_DO_REFORM) ||
 			    !fray_presidio_turn_take(&t, FRAY_PRESIDIO_DO_REFORM))
@@ -1625,6 +1627,21 @@ static int act_reform(table_game *g, table_unit *u, table_unit *t, const player_
 	if (why)
 		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot reform: it is %s: %s", unit_label(u),
 				       frayi_unit_status_names[u->status], why);
+	bool was_good = standing_of(u) == FRAY_PRESIDIO_GOOD;
+	/* Section 2, Riding: "the Spanish may also change formation while
+	 * riding once per action without any cost" */
+	fray_presidio_turn turn = turn_of(u);
+	if (fray_presidio_riding_reform_free(&kind, &turn)) {
+		int st = has_actions(g, u, FRAY_PRESIDIO_DO_RIDE_REFORM, 1, "reform");
+		if (st != FRAY_OK)
+			return st;
+		spend(u, FRAY_PRESIDIO_DO_RIDE_REFORM, 1);
+		set_standing(u, FRAY_PRESIDIO_GOOD);
+		frayi_table_note(g, "%s: %s while riding (no action: \"the Spanish may also change formation while "
+				 "riding once per action without any cost\", Presidio Section 2, Riding), good", u->name,
+				 was_good ? "changes formation" : "re-formed in its formation");
+		return FRAY_OK;
+	}
 	int cost = fray_presidio_reform_cost(PRESIDIO_OF(u)->drummer);
 	/* a reform is one step, not split across turns (docs/presidio.md):
 	 * has_actions' "the rest after 'turn'" is for repeated actions */
@@ -1638,8 +1655,9 @@ static int act_reform(table_game *g, table_unit *u, table_unit *t, const player_
 		return st;
 	spend(u, FRAY_PRESIDIO_DO_REFORM, cost);
 	set_standing(u, FRAY_PRESIDIO_GOOD);
-	frayi_table_note(g, "%s: re-formed %s (%d action%s%s), good (Presidio Section 3, Reform)", u->name,
-			 PRESIDIO_OF(u)->line ? "in line" : "in its formation", cost, cost == 1 ? "" : "s",
+	frayi_table_note(g, "%s: %s (%d action%s%s), good (Presidio Section 3, Reform)", u->name,
+			 was_good ? "changes formation" : PRESIDIO_OF(u)->line ? "re-formed in line" : "re-formed in its formation",
+			 cost, cost == 1 ? "" : "s",
 			 PRESIDIO_OF(u)->drummer ? ", its drummer's" : "");
 	return FRAY_OK;
 }
@@ -1729,8 +1747,8 @@ static const table_action presidio_actions[] = {
 	{"move", false, "a walk (one action) or a run (two), --into TARGET into base contact (struck first); the "
 	 "distance is the players'", seq_move, NULL,
 	 &frayi_desc_presidio_move},
-	{"reform", false, "a disordered unit re-forms: two actions (one with a drummer), good order; --skirmish: "
-	 "not a line unit, into skirmish at no cost",
+	{"reform", false, "a disordered unit re-forms, or one in good order changes formation: two actions (one with a "
+	 "drummer; none while riding for free riders), good order; --skirmish: not a line unit, into skirmish at no cost",
 	 seq_reform, NULL, &reform_desc},
 	{"disengage", false, "a unit in base contact leaves its melee by a fall back (one action) or --retreat (two); "
 	 "the enemy left may pursue", seq_disengage, NULL, &disengage_desc},

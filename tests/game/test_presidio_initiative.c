@@ -529,8 +529,8 @@ static void advice_and_play_keep_the_order(void **state)
 }
 
 /* Section 3, Reform: a disordered unit re-forms with two actions (one
- * with a drummer) into good order; not a unit in good order, not with one
- * action left; a unit not in line may move into skirmish instead, at no
+ * with a drummer) into good order; a unit in good order changes formation
+ * the same way; not with one action left; a unit not in line may move into skirmish instead, at no
  * cost; a line unit may not. */
 static void reform_brings_a_line_back(void **state)
 {
@@ -545,8 +545,14 @@ static void reform_brings_a_line_back(void **state)
 	v = game_unit_field(g, "Soldados", "actions_spent");
 	assert_string_equal(v, "reform, reform");
 	free(v);
-	refused(g, W("reform", "Soldados"), "not in disorder");
-	refused(g, W("reform", "Cueras"), "not in disorder");
+	/* no action left for another; a unit in good order changes its
+	 * formation with two (Section 3, Reform: "Used to change a unit's
+	 * formation"; the referee's sixth round, finding 4) */
+	refused(g, W("reform", "Soldados"), "Presidio Section 2, Action Sequences");
+	accepted(g, W("reform", "Cueras"));
+	v = game_unit_field(g, "Cueras", "actions_spent");
+	assert_string_equal(v, "reform, reform");
+	free(v);
 	/* a line unit does not leave disorder into skirmish: it "must reform" */
 	accepted(g, W("set", "Soldados", "status=disordered"));
 	refused(g, W("reform", "Soldados", "--skirmish"), "\"Line units must reform before moving or volleying\"");

@@ -39,6 +39,21 @@ __attribute__((noinline)) static char *events_of(fray_game *g, const char *const
 	return out;
 }
 
+/* The actions unit has left this turn, as status --json gives them. */
+static int game_unit_left(const fray_game *g, const char *unit)
+{
+	fray_doc *d = game_status_doc(g);
+	const fray_node *units = fray_map_get(fray_doc_root(d), "units");
+	int left = -1;
+	for (size_t i = 0; i < fray_node_len(units); i++) {
+		const fray_node *u = fray_node_item(units, i);
+		if (!strcmp(fray_node_scalar(fray_map_get(u, "name")), unit))
+			left = atoi(fray_node_scalar(fray_map_get(u, "actions_left")));
+	}
+	fray_doc_free(d);
+	return left;
+}
+
 static void accepted(fray_game *g, const char *const *w)
 {
 	free(events_of(g, w));
@@ -478,6 +493,40 @@ static void a_riders_pursuit_is_one_of_its_rides(void **state)
 	fray_game_free(g);
 }
 
+/* The referee's sixth round, finding 3. Section 2, Riding: "the Spanish
+ * may also change formation while riding once per action without any
+ * cost": Cueras (Spanish cuera riders), disordered, rides and re-forms
+ * for nothing, keeping both its free actions; a second change on the same
+ * ride is a Reform's "(2 actions)" (Section 3); a second ride gives
+ * another free one. A unit on foot pays the Reform's two. */
+static void spanish_riders_change_formation_while_riding(void **state)
+{
+	(void)state;
+	fray_game *g = forces_game(44);
+	accepted(g, W("set", "Cueras", "status=disordered"));
+	accepted(g, W("move", "Cueras"));
+	accepted(g, W("reform", "Cueras"));
+	assert_true(field_is(g, "Cueras", "status", "good"));
+	assert_true(field_is(g, "Cueras", "actions_spent", "ride, ride-reform"));
+	assert_int_equal(game_unit_left(g, "Cueras"), 2);
+	/* the same ride's change is used: a reform now is Section 3's */
+	accepted(g, W("reform", "Cueras"));
+	assert_true(field_is(g, "Cueras", "actions_spent", "ride, ride-reform, reform, reform"));
+	assert_int_equal(game_unit_left(g, "Cueras"), 0);
+	fray_game_free(g);
+	g = forces_game(44);
+	accepted(g, W("move", "Cueras"));
+	accepted(g, W("reform", "Cueras"));
+	accepted(g, W("move", "Cueras"));
+	accepted(g, W("reform", "Cueras"));
+	assert_true(field_is(g, "Cueras", "actions_spent", "ride, ride-reform, ride, ride-reform"));
+	assert_int_equal(game_unit_left(g, "Cueras"), 2);
+	/* on foot: a walk, then a Reform's two with one left is refused */
+	accepted(g, W("move", "Presidials"));
+	refused(g, W("reform", "Presidials"), "Section 3, Reform");
+	fray_game_free(g);
+}
+
 /* Finding 10(b). Section 2, Game Turn Phases: "1. Rally panicked troops"
  * comes before "3. Action Sequences": a unit that panics in the action
  * sequences rallies in the next turn's rally phase. */
@@ -630,6 +679,7 @@ int main(void)
 		cmocka_unit_test(pursuit_by_the_enemy_in_the_melee),
 		cmocka_unit_test(a_melee_is_left_only_by_retreat_or_fall_back),
 		cmocka_unit_test(a_riders_pursuit_is_one_of_its_rides),
+		cmocka_unit_test(spanish_riders_change_formation_while_riding),
 		cmocka_unit_test(rally_in_the_next_rally_phase),
 		cmocka_unit_test(one_check_after_fire_while_moving),
 	};

@@ -12,7 +12,8 @@
 FRAY_API const char *const fray_presidio_action_names[FRAY_PRESIDIO_NACTIONS] = {
 	"shoot", "two-action-fire", "aim-and-shoot", "opportunity-fire", "moving-fire", "charge", "strike",
 	"strike-back", "defensive-fire", "fire-and-flee", "flee", "fire-and-melee", "walk", "run", "reload",
-	"pursue", "rally", "evade", "take-cover", "ride", "gallop", "panic", "reform", "disengage"};
+	"pursue", "rally", "evade", "take-cover", "ride", "gallop", "panic", "reform", "disengage",
+	"ride-reform"};
 
 /* R47, from Section 2's list and Sections 4 and 5: "Walk ... one action
  * point", "Running takes up two points", "Shoot - shooting takes one
@@ -44,7 +45,8 @@ FRAY_API int fray_presidio_action_cost(fray_presidio_action a)
 		[FRAY_PRESIDIO_DO_RALLY] = 0,	       [FRAY_PRESIDIO_DO_EVADE] = 1,
 		[FRAY_PRESIDIO_DO_TAKE_COVER] = 2,     [FRAY_PRESIDIO_DO_RIDE] = 0,
 		[FRAY_PRESIDIO_DO_GALLOP] = 0,	       [FRAY_PRESIDIO_DO_PANIC] = 0,
-		[FRAY_PRESIDIO_DO_REFORM] = 1,	       [FRAY_PRESIDIO_DO_DISENGAGE] = 0};
+		[FRAY_PRESIDIO_DO_REFORM] = 1,	       [FRAY_PRESIDIO_DO_DISENGAGE] = 0,
+		[FRAY_PRESIDIO_DO_RIDE_REFORM] = 0};
 	return (unsigned)a < FRAY_PRESIDIO_NACTIONS ? cost[a] : 0;
 }
 
@@ -330,12 +332,26 @@ FRAY_API int fray_presidio_reform_cost(bool drummer)
 	return drummer ? 1 : 2;
 }
 
+FRAY_API bool fray_presidio_riding_reform_free(const fray_presidio_unit_kind *k, const fray_presidio_turn *t)
+{
+	/* "once per action": a change for each ride (a gallop is two) */
+	return k->mounted && k->free_riders &&
+	       count(t, FRAY_PRESIDIO_DO_RIDE) + 2 * count(t, FRAY_PRESIDIO_DO_GALLOP) >
+		       count(t, FRAY_PRESIDIO_DO_RIDE_REFORM);
+}
+
 FRAY_API const char *fray_presidio_reform_refused(const fray_presidio_unit_kind *k, fray_presidio_standing s)
 {
 	(void)k;
-	if (s != FRAY_PRESIDIO_DISORDERED && s != FRAY_PRESIDIO_RETREATED)
-		return "reforming out of disorder is for a disordered unit (Presidio Section 3, Reform: \"This includes "
-		       "units who change from skirmish or disorder to line formation\"): this one is not in disorder";
+	/* Section 3, Reform: "Used to change a unit's formation ... (2
+	 * actions)": a unit in good order changes formation (a line that
+	 * went into skirmish "must reform as soon as possible", Section 3,
+	 * Line; the referee's sixth round, finding 4); "This includes units
+	 * who change from skirmish or disorder to line formation" */
+	if (s != FRAY_PRESIDIO_GOOD && s != FRAY_PRESIDIO_DISORDERED && s != FRAY_PRESIDIO_RETREATED)
+		return "reforming is for a unit in good order changing its formation or one in disorder (Presidio "
+		       "Section 3, Reform: \"Used to change a unit's formation\", \"This includes units who change "
+		       "from skirmish or disorder to line formation\"): this one is neither";
 	/* a line unit into line, any other into its formation: "Keep one
 	 * figure in place and arrange the other figures in relation to it in
 	 * the desired formation (2 actions)"; Section 2, Rally: "They can
