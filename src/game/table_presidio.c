@@ -623,6 +623,33 @@ void frayi_table_presidio_turn_end(table_game *g, table_unit *u)
 		frayi_table_note(g, "%s: %s", u->name, frayi_unit_status_names[u->status]);
 }
 
+/* The unit's standing as a refusal says it: "it fell back", "it is
+ * disordered" (the referee's sixth round, finding 6: not "it is fell
+ * back"). */
+static const char *standing_words(const table_unit *u)
+{
+	switch (standing_of(u)) {
+	case FRAY_PRESIDIO_GOOD:
+		return "it is in good order";
+	case FRAY_PRESIDIO_DISORDERED:
+		return "it is disordered";
+	case FRAY_PRESIDIO_FLINCHED:
+		return "it flinched";
+	case FRAY_PRESIDIO_HUNKERED:
+		return "it hunkered down";
+	case FRAY_PRESIDIO_FELL_BACK:
+		return "it fell back";
+	case FRAY_PRESIDIO_RETREATED:
+		return "it retreated";
+	case FRAY_PRESIDIO_PANICKED:
+		return "it panicked";
+	case FRAY_PRESIDIO_SURRENDERED:
+		return "it surrendered";
+	default:
+		return "it is destroyed";
+	}
+}
+
 /* Whether u may do a: the rules say (fray_presidio_act_refused). */
 static int may(table_game *g, const table_unit *u, fray_presidio_act a, const char *what)
 {
@@ -630,8 +657,8 @@ static int may(table_game *g, const table_unit *u, fray_presidio_act a, const ch
 		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot %s: it has no figures", unit_label(u), what);
 	const char *why = fray_presidio_act_refused(standing_of(u), a);
 	if (why)
-		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot %s: it is %s: %s", unit_label(u), what,
-				 frayi_unit_status_names[u->status], why);
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot %s: %s: %s", unit_label(u), what,
+				 standing_words(u), why);
 	return FRAY_OK;
 }
 
@@ -685,8 +712,8 @@ static int pursuable(table_game *g, const table_unit *u, const table_unit *t)
 		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot be pursued by %s: %s: it did not break contact "
 				       "with %s this turn", unit_label(t), unit_label(u), why, u->name);
 	if (why)
-		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot be pursued: it is %s: %s", unit_label(t),
-				       frayi_unit_status_names[t->status], why);
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot be pursued: %s: %s", unit_label(t),
+				       standing_words(t), why);
 	return FRAY_OK;
 }
 
@@ -1615,8 +1642,8 @@ static int act_reform(table_game *g, table_unit *u, table_unit *t, const player_
 		 * Skirmish: "There is no cost"); the rules say who may */
 		const char *no = fray_presidio_skirmish_refused(&kind, standing_of(u));
 		if (no)
-			return frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot move into skirmish: it is %s: %s",
-					       unit_label(u), frayi_unit_status_names[u->status], no);
+			return frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot move into skirmish: %s: %s",
+					       unit_label(u), standing_words(u), no);
 		spend(u, FRAY_PRESIDIO_DO_REFORM, fray_presidio_skirmish_cost());
 		set_standing(u, FRAY_PRESIDIO_GOOD);
 		frayi_table_note(g, "%s: moved into skirmish formation (no action), good (Presidio Section 2, Rally; "
@@ -1625,8 +1652,8 @@ static int act_reform(table_game *g, table_unit *u, table_unit *t, const player_
 	}
 	const char *why = fray_presidio_reform_refused(&kind, standing_of(u));
 	if (why)
-		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot reform: it is %s: %s", unit_label(u),
-				       frayi_unit_status_names[u->status], why);
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot reform: %s: %s", unit_label(u),
+				       standing_words(u), why);
 	bool was_good = standing_of(u) == FRAY_PRESIDIO_GOOD;
 	/* Section 2, Riding: "the Spanish may also change formation while
 	 * riding once per action without any cost" */
@@ -1678,8 +1705,8 @@ static int act_disengage(table_game *g, table_unit *u, table_unit *t, const play
 	const char *why = g->odds ? NULL
 				  : fray_presidio_disengage_refused(&turn, standing_of(u), in_any_contact(g, u), retreat);
 	if (why)
-		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot disengage: it is %s: %s", unit_label(u),
-				       frayi_unit_status_names[u->status], why);
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot disengage: %s: %s", unit_label(u),
+				       standing_words(u), why);
 	spend(u, FRAY_PRESIDIO_DO_DISENGAGE, 1);
 	set_standing(u, retreat ? FRAY_PRESIDIO_RETREATED : FRAY_PRESIDIO_FELL_BACK);
 	frayi_table_note(g, "%s: disengages by a %s (%s), %s (Presidio Section 5, Disengaging from Melee)", u->name,
@@ -1696,7 +1723,11 @@ static int sequenced(table_game *g, table_unit *u, table_unit *t, const player_o
 		     int (*run)(table_game *, table_unit *, table_unit *, const player_opts *))
 {
 	const char *mode = !strcmp(name, "shoot") ? frayi_player_value(p, "--mode") : NULL;
-	int st = in_order(g, u, order_action(name, mode), name);
+	/* a rally: only a panicked unit rallies, said before the phase (the
+	 * referee's sixth round, finding 6: both are true reasons) */
+	int st = !strcmp(name, "rally") ? may(g, u, FRAY_PRESIDIO_ACT_RALLY, "rally") : FRAY_OK;
+	if (st == FRAY_OK)
+		st = in_order(g, u, order_action(name, mode), name);
 	if (st == FRAY_OK)
 		st = run(g, u, t, p);
 	if (st == FRAY_OK)

@@ -527,6 +527,27 @@ static void spanish_riders_change_formation_while_riding(void **state)
 	fray_game_free(g);
 }
 
+/* The referee's sixth round, finding 6: refusals give their true reason.
+ * Section 2, Rally: only a panicked unit rallies; Game Turn Phases: "1.
+ * Rally panicked troops", "2. Initiative": after the roll, the rally
+ * phase is over (no unit has acted: the initiative ended it). A unit that
+ * fell back is said so, not "it is fell back". */
+static void refusals_say_the_true_reason(void **state)
+{
+	(void)state;
+	fray_game *g = forces_game(44);
+	accepted(g, W("initiative"));
+	refused(g, W("rally", "Apaches"), "only a panicked unit rallies (Presidio Section 2, Rally");
+	accepted(g, W("set", "Apaches", "status=disordered"));
+	refused(g, W("rally", "Apaches"), "only a panicked unit rallies");
+	accepted(g, W("set", "Apaches", "status=panicked"));
+	refused(g, W("rally", "Apaches"), "the initiative ended it (Presidio Section 2, Game Turn Phases");
+	/* Spain acts (seed 44) */
+	accepted(g, W("set", "Cueras", "status=fell back"));
+	refused(g, W("reform", "Cueras", "--skirmish"), "cannot move into skirmish: it fell back: ");
+	fray_game_free(g);
+}
+
 /* Finding 10(b). Section 2, Game Turn Phases: "1. Rally panicked troops"
  * comes before "3. Action Sequences": a unit that panics in the action
  * sequences rallies in the next turn's rally phase. */
@@ -680,6 +701,7 @@ int main(void)
 		cmocka_unit_test(a_melee_is_left_only_by_retreat_or_fall_back),
 		cmocka_unit_test(a_riders_pursuit_is_one_of_its_rides),
 		cmocka_unit_test(spanish_riders_change_formation_while_riding),
+		cmocka_unit_test(refusals_say_the_true_reason),
 		cmocka_unit_test(rally_in_the_next_rally_phase),
 		cmocka_unit_test(one_check_after_fire_while_moving),
 	};

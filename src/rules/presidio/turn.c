@@ -291,9 +291,10 @@ FRAY_API const char *fray_presidio_order_refused(const fray_presidio_order *o, f
 	 * Action Sequences": either side rallies before the sequences begin */
 	if (a == FRAY_PRESIDIO_DO_RALLY)
 		return o->rally_phase || o->before_initiative ? NULL
-				      : "the rally phase is the turn's first, before the action sequences (Presidio "
-					"Section 2, Game Turn Phases: 1. Rally panicked troops, 2. Initiative, 3. Action "
-					"Sequences): units have acted this turn, so it rallies in the next turn's";
+				      : "the rally phase is the turn's first and the initiative ended it (Presidio Section "
+					"2, Game Turn Phases: 1. Rally panicked troops, 2. Initiative, 3. Action Sequences; "
+					"in a file of an older fray, a unit's action ended it): a panicked unit rallies in "
+					"the next turn's";
 	/* the rally phase lasts until the initiative is rolled, by either
 	 * side ("1. Rally panicked troops", "2. Initiative", "3. Action
 	 * Sequences"): no action of a sequence before it */
