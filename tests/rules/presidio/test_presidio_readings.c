@@ -486,7 +486,8 @@ static void a_unit_that_disengaged_may_be_pursued(void **state)
 
 /* The referee's second round, finding 3. Section 2, Rally: a rallied
  * unit, in disorder, "can reform or move into skirmish"; Section 3,
- * Reform "(2 actions)", one with a drummer, for any unit; Skirmish:
+ * Reform "(2 actions)", one with a drummer, for any unit (and, "Used to
+ * change a unit's formation", one in good order); Skirmish:
  * "There is no cost"; a line unit "must reform" (Disorder, Line). */
 static void disorder_is_left_by_reform_or_skirmish(void **state)
 {
@@ -495,7 +496,12 @@ static void disorder_is_left_by_reform_or_skirmish(void **state)
 	assert_null(fray_presidio_reform_refused(&line, FRAY_PRESIDIO_DISORDERED));
 	assert_null(fray_presidio_reform_refused(&other, FRAY_PRESIDIO_DISORDERED));
 	assert_null(fray_presidio_reform_refused(&other, FRAY_PRESIDIO_RETREATED));
-	assert_non_null(fray_presidio_reform_refused(&other, FRAY_PRESIDIO_GOOD));
+	/* the referee's sixth round, finding 4: Reform is "Used to change a
+	 * unit's formation", so a unit in good order re-forms too; not one
+	 * that fell back or panicked */
+	assert_null(fray_presidio_reform_refused(&other, FRAY_PRESIDIO_GOOD));
+	assert_non_null(fray_presidio_reform_refused(&other, FRAY_PRESIDIO_FELL_BACK));
+	assert_non_null(fray_presidio_reform_refused(&other, FRAY_PRESIDIO_PANICKED));
 	assert_int_equal(fray_presidio_reform_cost(false), 2);
 	assert_int_equal(fray_presidio_reform_cost(true), 1);
 	assert_null(fray_presidio_skirmish_refused(&other, FRAY_PRESIDIO_DISORDERED));
@@ -556,12 +562,54 @@ static void charge_contact_and_size_are_the_rules(void **state)
 		assert_int_equal(fray_presidio_size_class(rows[i].given, rows[i].figures), rows[i].want);
 }
 
+/* The referee's sixth round, findings 1-3, as the rules answer them:
+ * Section 5, Disengaging from Melee (no move nor charge in contact; a
+ * retreat 2 actions, a fall back 1); Section 2, Riding ("once or twice in
+ * a turn": a pursuit is one; a free formation change once per ride). */
+static void sixth_round_rules(void **state)
+{
+	(void)state;
+	assert_null(fray_presidio_contact_move_refused(false, FRAY_PRESIDIO_DO_CHARGE));
+	assert_non_null(strstr(fray_presidio_contact_move_refused(true, FRAY_PRESIDIO_DO_CHARGE), "Section 5"));
+	assert_non_null(fray_presidio_contact_move_refused(true, FRAY_PRESIDIO_DO_WALK));
+	assert_non_null(fray_presidio_contact_move_refused(true, FRAY_PRESIDIO_DO_GALLOP));
+	assert_null(fray_presidio_contact_move_refused(true, FRAY_PRESIDIO_DO_STRIKE));
+	fray_presidio_turn t = {0};
+	assert_null(fray_presidio_disengage_refused(&t, FRAY_PRESIDIO_GOOD, true, true));
+	assert_non_null(fray_presidio_disengage_refused(&t, FRAY_PRESIDIO_GOOD, false, false));
+	fray_presidio_turn_take(&t, FRAY_PRESIDIO_DO_SHOOT);
+	assert_non_null(fray_presidio_disengage_refused(&t, FRAY_PRESIDIO_GOOD, true, true));
+	assert_null(fray_presidio_disengage_refused(&t, FRAY_PRESIDIO_GOOD, true, false));
+	fray_presidio_turn_take(&t, FRAY_PRESIDIO_DO_DISENGAGE);
+	assert_true(fray_presidio_turn_disengaged(&t));
+	/* a pursuit after two rides, a ride after a pursuit and a ride */
+	fray_presidio_turn r = {0};
+	fray_presidio_turn_take(&r, FRAY_PRESIDIO_DO_RIDE);
+	assert_null(fray_presidio_action_refused(&r, FRAY_PRESIDIO_GOOD, FRAY_PRESIDIO_DO_PURSUE));
+	fray_presidio_turn_take(&r, FRAY_PRESIDIO_DO_RIDE);
+	assert_non_null(fray_presidio_action_refused(&r, FRAY_PRESIDIO_GOOD, FRAY_PRESIDIO_DO_PURSUE));
+	fray_presidio_turn p = {0};
+	fray_presidio_turn_take(&p, FRAY_PRESIDIO_DO_PURSUE);
+	fray_presidio_turn_take(&p, FRAY_PRESIDIO_DO_RIDE);
+	assert_non_null(fray_presidio_action_refused(&p, FRAY_PRESIDIO_GOOD, FRAY_PRESIDIO_DO_RIDE));
+	/* a free change of formation once per ride, for free riders only */
+	fray_presidio_unit_kind rider = {.mounted = true, .free_riders = true}, foot = {0};
+	fray_presidio_turn f = {0};
+	assert_false(fray_presidio_riding_reform_free(&rider, &f));
+	fray_presidio_turn_take(&f, FRAY_PRESIDIO_DO_RIDE);
+	assert_true(fray_presidio_riding_reform_free(&rider, &f));
+	assert_false(fray_presidio_riding_reform_free(&foot, &f));
+	fray_presidio_turn_take(&f, FRAY_PRESIDIO_DO_RIDE_REFORM);
+	assert_false(fray_presidio_riding_reform_free(&rider, &f));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(a_charge_is_two_of_the_riders_movements),
 		cmocka_unit_test(a_unit_that_disengaged_may_be_pursued),
 		cmocka_unit_test(disorder_is_left_by_reform_or_skirmish),
+		cmocka_unit_test(sixth_round_rules),
 		cmocka_unit_test(charge_contact_and_size_are_the_rules),
 		cmocka_unit_test(impact_return_strike_is_simultaneous),
 		cmocka_unit_test(out_of_formation_is_no_line),
