@@ -402,10 +402,10 @@ fray_presidio_impact fray_presidio_disengage_pursuit_impact(fray_presidio_impact
  * pursuers this turn (broke_from_it) may be pursued by them: NULL when it
  * may, else why not with the rule. One that failed a check and fell
  * back, retreated or panicked (Section 5, Pursuit: "the enemy may
- * pursue"), and one that left the melee by its own move, still in order
- * (a walk, run, ride or a charge at another unit: Disengaging from
- * Melee, "If the opposing unit has any actions left, they may attempt to
- * pursue"; fray_presidio_disengaged). */
+ * pursue"), and one still in order that broke contact in an older fray's
+ * game (a walk off, a charge elsewhere: since the referee's sixth round a
+ * unit in contact leaves only by 'disengage', Disengaging from Melee;
+ * fray_presidio_disengaged). */
 const char *fray_presidio_pursued_refused(fray_presidio_standing s, bool broke_from_it);
 /* Whether a unit of standing s that broke contact left by its own move
  * (disengaged, Section 5, Disengaging from Melee) rather than by a failed
