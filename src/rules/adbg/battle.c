@@ -2972,6 +2972,11 @@ static bool convolved(battle *b, const key_layout *L, fray_adbg_result *res)
 					goto stopped;
 				}
 			}
+			/* refused as soon as the positions so far are: the
+			 * rest are not walked for nothing (a refusal is
+			 * pairwise, battle_convolve.h) */
+			if (p > 0 && frayi_adbg_conv_refused(parts, p + 1))
+				return false;
 		}
 		if (!(j = frayi_adbg_conv_join(c, whole, L->bytes, parts, b->npos))) {
 			fray_roller_fail(r, FRAY_ERR_NOMEM, "out of memory");
