@@ -590,18 +590,26 @@ static size_t tally_bytes(const frayi_tally *t)
  * number alive (checked every 64 paths, well before the machine runs out);
  * a malloc that failed under GMP (the reserve was given up) ends the work
  * here, never in an abort. */
+/* The walk's own bytes: GMP's numbers aside (process-wide, counted once
+ * by check_memory), the procedure's cache (frayi_enum_memo) included. */
+static uint64_t walk_bytes(const walker *w)
+{
+	uint64_t used = w->r.en->deal_table_bytes + w->r.en->memo_bytes + tally_bytes(&w->out) +
+			table_bytes(&w->walking.t) + tally_bytes(&w->local_out) +
+			tally_bytes(&w->local_next) + w->cap_pending * sizeof *w->pending +
+			w->dens.cap * sizeof *w->dens.v + (w->dens.index ? sizeof *w->dens.index << w->dens.bits : 0);
+	for (size_t i = 0; i < w->npending; i++)
+		used += table_bytes(&w->pending[i].t);
+	return used;
+}
+
 static fray_status check_memory(walker *w)
 {
 	fray_ctx *ctx = w->ctx;
 	if (frayi_gmp_failed())
 		return frayi_fail(ctx, FRAY_ERR_NOMEM, "out of memory while enumerating; "
 				 "simulate instead (--trials N)");
-	uint64_t used = (uint64_t)frayi_gmp_live_bytes() + w->r.en->deal_table_bytes + tally_bytes(&w->out) +
-			table_bytes(&w->walking.t) + tally_bytes(&w->local_out) +
-			tally_bytes(&w->local_next) + w->cap_pending * sizeof *w->pending +
-			w->dens.cap * sizeof *w->dens.v + (w->dens.index ? sizeof *w->dens.index << w->dens.bits : 0);
-	for (size_t i = 0; i < w->npending; i++)
-		used += table_bytes(&w->pending[i].t);
+	uint64_t used = (uint64_t)frayi_gmp_live_bytes() + walk_bytes(w);
 	if (used > w->max_bytes)
 		return frayi_fail(ctx, FRAY_ERR_BUDGET, "exact odds need more than %llu MiB of memory "
 				 "(the budget, --max-memory): simulate instead (--trials N)",
@@ -1175,7 +1183,9 @@ fray_status frayi_enum_inner(fray_roller *r, fray_procedure proc, fray_policy *p
 	fray_enum_limits lim = {
 		.max_depth = r->en->max_depth,
 		.max_paths = w->paths < w->max_paths ? w->max_paths - w->paths : 1,
-		.max_bytes = w->max_bytes,
+		/* what the walk holds leaves the rest to the part: together
+		 * within the one budget (GMP's numbers are counted by both) */
+		.max_bytes = walk_bytes(w) < w->max_bytes ? w->max_bytes - walk_bytes(w) : 1,
 		.stop = w->lim ? w->lim->stop : NULL,
 	};
 	uint64_t paths = 0;
@@ -1193,6 +1203,13 @@ fray_status frayi_enum_inner(fray_roller *r, fray_procedure proc, fray_policy *p
 			 "(after %llu, a part walked on its own needed more than the %llu left); simulate instead",
 			 (unsigned long long)w->max_paths, (unsigned long long)(w->paths - paths),
 			 (unsigned long long)lim.max_paths);
+		fray_roller_fail(r, st, msg);
+	} else if (st == FRAY_ERR_BUDGET) { /* the memory budget is the walk's too, said with its size */
+		fray_ctx_clear(r->ctx);
+		char msg[FRAY_MSG_MAX];
+		snprintf(msg, sizeof msg, "exact odds need more than %llu MiB of memory (the budget, --max-memory; "
+			 "a part walked on its own passed what the walk left it): simulate instead (--trials N)",
+			 (unsigned long long)(w->max_bytes >> 20));
 		fray_roller_fail(r, st, msg);
 	} else if (st != FRAY_OK) {
 		fray_roller_fail(r, st, fray_ctx_message(r->ctx));
@@ -1226,9 +1243,10 @@ size_t frayi_enum_branch(fray_roller *r, size_t n, const frayi_xq *x)
 }
 
 void *frayi_enum_memo(fray_roller *r, size_t size, void (*fini)(fray_ctx *ctx, void *memo),
-		      fray_ctx **ctx)
+		      fray_ctx **ctx, uint64_t **bytes)
 {
 	*ctx = r->ctx;
+	*bytes = r->mode == ROLLER_ENUMERATE ? &r->en->memo_bytes : NULL;
 	if (r->mode != ROLLER_ENUMERATE)
 		return NULL;
 	enum_state *en = r->en;

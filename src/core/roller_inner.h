@@ -10,6 +10,7 @@
 #define FRAY_ROLLER_INNER_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <fray/roller.h>
 #include "xq.h"
 
@@ -31,9 +32,11 @@ size_t frayi_enum_branch(fray_roller *r, size_t n, const frayi_xq *w);
 /* The procedure's cache for the whole enumeration r belongs to: made
  * (size bytes, zeroed) on first call, passed to fini with the walk's
  * context when the walk ends (then freed); the same pointer on every later
- * call. *ctx gets the walk's context, for the cache's allocations. NULL
+ * call. *ctx gets the walk's context, for the cache's allocations, and
+ * *bytes the walk's count of the cache's bytes: the cache adds what it
+ * holds there, and the walk's memory budget (--max-memory) counts it. NULL
  * when not enumerating or out of memory. */
 void *frayi_enum_memo(fray_roller *r, size_t size, void (*fini)(fray_ctx *ctx, void *memo),
-		      fray_ctx **ctx);
+		      fray_ctx **ctx, uint64_t **bytes);
 
 #endif

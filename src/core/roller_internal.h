@@ -55,6 +55,7 @@ typedef struct enum_state {
 	void *owner;
 	void *memo;
 	void (*memo_fini)(fray_ctx *ctx, void *memo);
+	uint64_t memo_bytes; /* what the cache holds, in the memory budget */
 } enum_state;
 
 struct fray_roller {

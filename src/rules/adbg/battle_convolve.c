@@ -16,6 +16,7 @@ typedef struct conv_part {
 
 struct adbg_conv {
 	fray_ctx *ctx;
+	uint64_t *bytes;       /* the walk's count of what this holds (its memory budget) */
 	conv_part *part;       /* count, in a table of 1 << bits slots */
 	size_t count;
 	unsigned bits;
@@ -43,9 +44,12 @@ static void conv_fini(fray_ctx *ctx, void *memo)
 adbg_conv *frayi_adbg_conv(fray_roller *r)
 {
 	fray_ctx *ctx = NULL;
-	adbg_conv *c = frayi_enum_memo(r, sizeof *c, conv_fini, &ctx);
-	if (c && !c->ctx)
+	uint64_t *bytes = NULL;
+	adbg_conv *c = frayi_enum_memo(r, sizeof *c, conv_fini, &ctx, &bytes);
+	if (c && !c->ctx) {
 		c->ctx = ctx;
+		c->bytes = bytes;
+	}
 	return c;
 }
 
@@ -83,6 +87,7 @@ static bool grow(adbg_conv *c)
 		return false;
 	conv_part *old = c->part;
 	size_t n = old ? (size_t)1 << c->bits : 0;
+	*c->bytes += (((uint64_t)1 << bits) - n) * sizeof *part;
 	c->part = part;
 	c->bits = bits;
 	for (size_t i = 0; i < n; i++)
@@ -108,6 +113,7 @@ bool frayi_adbg_conv_keep(adbg_conv *c, const uint8_t *key, size_t len, fray_dis
 	memcpy(copy, key, len);
 	*p = (conv_part){.key = copy, .len = len, .hash = h, .d = d};
 	c->count++;
+	*c->bytes += len + sizeof *d + d->count * (d->nfields * sizeof *d->keys + sizeof *d->p + sizeof *d->exact);
 	return true;
 }
 
