@@ -453,17 +453,21 @@ static void old_log_turns(void **state)
 	assert_turn(back, 3, "second", "B");
 	assert_int_equal(fray_game_log_len(back), 11);
 	/* entry i (from 0) was taken in player's turn i / 2, game turn i / 4 + 1 */
-	char *log = NULL, *json = NULL, *html = NULL, want[64];
+	char *log = NULL, *json = NULL, *md = NULL, *html = NULL, want[64];
 	assert_int_equal(fray_game_log(back, "text", &log), FRAY_OK);
+	assert_int_equal(fray_game_log(back, "markdown", &md), FRAY_OK);
 	assert_int_equal(fray_game_log(back, "json", &json), FRAY_OK);
 	fray_doc *jd = NULL;
 	assert_int_equal(fray_doc_load_string(ctx, "log.json", json, strlen(json), &jd), FRAY_OK);
 	assert_int_equal(fray_node_len(fray_doc_root(jd)), 11);
-	const char *at = log;
+	const char *at = log, *md_at = md;
 	for (int i = 0; i < 11; i++) {
 		snprintf(want, sizeof want, "#%d turn %d: ", i + 1, i / 4 + 1);
 		if (!(at = strstr(at, want)))
 			fail_msg("the log has no '%s' in its place:\n%s", want, log);
+		snprintf(want, sizeof want, "\n## %d. Turn %d\n", i + 1, i / 4 + 1);
+		if (!(md_at = strstr(md_at, want)))
+			fail_msg("the markdown log has no '%s' in its place:\n%s", want + 1, md);
 		const char *t = fray_node_scalar(fray_map_get(fray_node_item(fray_doc_root(jd), (size_t)i), "turn"));
 		if (!t || atoi(t) != i / 4 + 1)
 			fail_msg("the JSON log's action %d is at turn %s, expected %d", i + 1, t ? t : "-", i / 4 + 1);
@@ -510,6 +514,7 @@ static void old_log_turns(void **state)
 	free(saved);
 	free(want_file);
 	free(html);
+	free(md);
 	free(json);
 	free(log);
 	free(old);
