@@ -377,13 +377,9 @@ def game_travels(d, fray, url, tmp, shots):
     d.save_screenshot(os.path.join(shots, "site-game-import-error.png"))
 
 
-def lochry_exact(d, fray, shots):
-    """Issue 43: the ADBG battle's example (Lochry) answers exactly by
-    default on the phone, as a job with a progress bar, a time estimate
-    and Stop; its rows are the command line's for the same request."""
-    pick(d, "adbg.battle")
-    d.find_element(By.CSS_SELECTOR, "button[data-action=example]").click()
-    check(d.find_element(By.NAME, "budget").get_attribute("value") == "", "Lochry: the example gives a budget")
+def watch_walk(d, name, shots, shot_name):
+    """Presses odds and watches the progress box until the answer: the
+    texts it showed and the seconds it took."""
     d.execute_script("document.getElementById('result').replaceChildren();"
                      "const e = document.getElementById('error'); e.hidden = true; e.textContent = '';")
     began = time.monotonic()
@@ -400,28 +396,44 @@ def lochry_exact(d, fray, shots):
             "return [shown(box), document.getElementById('progress-text').textContent, shown(stop)];")
         if showing:
             seen.add(text)
-            check(stop_shown, "Lochry: no Stop while it walks")
+            check(stop_shown, "%s: no Stop while it walks" % name)
             if not shot and "at most" in text:
                 d.execute_script("document.getElementById('progress').scrollIntoView({block: 'center'})")
-                d.save_screenshot(os.path.join(shots, "site-lochry-walking-412.png"))
+                d.save_screenshot(os.path.join(shots, shot_name))
                 shot = True
         time.sleep(0.1)
     took = time.monotonic() - began
-    check(not error_text(d), "Lochry: an error: %s" % error_text(d))
+    check(not error_text(d), "%s: an error: %s" % (name, error_text(d)))
     title = d.find_element(By.CSS_SELECTOR, "#result h2").text if d.find_elements(By.CSS_SELECTOR, "#result h2") else ""
-    check(title == "Exact odds", "Lochry on the phone: %r, not exact by default" % title)
-    check(not d.find_elements(By.CSS_SELECTOR, "#result .why"), "Lochry: a reason it is not exact")
-    # the walk's progress said in words, with the time it may still take
-    walking = [t for t in seen if t.startswith("Exact odds:") and "paths walked" in t]
-    check(walking and any(re.search(r"; at most (\d+ (s|min)|under a second) more", t) for t in walking),
-          "Lochry: no progress with a time estimate: %s" % sorted(seen)[:5])
+    check(title == "Exact odds", "%s on the phone: %r, not exact by default" % (name, title))
+    check(not d.find_elements(By.CSS_SELECTOR, "#result .why"), "%s: a reason it is not exact" % name)
+    return seen, took
+
+
+def lochry_exact(d, fray, shots):
+    """Issue 43: the ADBG battle's example (Lochry) answers exactly by
+    default on the phone; its rows are the command line's for the same
+    request. A longer walk (Blue Licks: Lochry's positions are convolved
+    and it answers at once since issue 45) is a job with a progress bar,
+    a time estimate and Stop."""
+    pick(d, "adbg.battle")
+    d.find_element(By.CSS_SELECTOR, "button[data-action=example]").click()
+    check(d.find_element(By.NAME, "budget").get_attribute("value") == "", "Lochry: the example gives a budget")
+    seen, took = watch_walk(d, "Lochry", shots, "site-lochry-walking-412.png")
     sent = json.loads(d.execute_script("return JSON.stringify(last.request)"))
     cli = json.loads(fray_request(fray, sent))
     check(cli.get("method") == "exact", "Lochry: the command line's answer to the page's request is %s" % cli.get("method"))
     same_rows(rows(d), cli, "adbg.battle odds, the example, at 412 px")
     d.execute_script("document.querySelector('#result').scrollIntoView()")
     d.save_screenshot(os.path.join(shots, "site-lochry-412.png"))
-    print("Lochry's exact odds on the page at 412 px: %.1f s; progress said: %s" %
+    print("Lochry's exact odds on the page at 412 px: %.1f s" % took)
+    fill(d, {"scenario": "examples/adbg/blue-licks-1782.yaml"})
+    seen, took = watch_walk(d, "Blue Licks", shots, "site-blue-licks-walking-412.png")
+    # the walk's progress said in words, with the time it may still take
+    walking = [t for t in seen if t.startswith("Exact odds:") and "paths walked" in t]
+    check(walking and any(re.search(r"; at most (\d+ (s|min)|under a second) more", t) for t in walking),
+          "Blue Licks: no progress with a time estimate: %s" % sorted(seen)[:5])
+    print("Blue Licks' exact odds on the page at 412 px: %.1f s; progress said: %s" %
           (took, sorted(seen, key=len)[-1] if seen else None))
 
 
