@@ -257,6 +257,9 @@ int frayi_table_restore(table_game *g, const fray_node *undo);
 bool frayi_table_check(const table_game *g, char *why, size_t cap);
 /* A log entry's turn (checked on load). */
 int frayi_table_entry_turn(const fray_node *entry);
+/* The same as the game counts turns (BBB: an older fray's entry counted
+ * each player's turn: read as its undo record is, ruleset.h turn_read). */
+int frayi_table_log_turn(const table_game *g, const fray_node *entry);
 /* set: the unit's fields given as YAML ("units:\n  - key: value\n"),
  * checked as a forces file's are; each change noted. */
 int frayi_table_set_fields(table_game *g, table_unit *u, const char *yaml);

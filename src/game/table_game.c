@@ -695,6 +695,29 @@ int frayi_table_entry_turn(const fray_node *entry)
 	return v >= 1 && v <= TABLE_MAX_TURN ? (int)v : 0;
 }
 
+/* The game state an entry's undo record keeps (before the entry) read
+ * into state, as read_undo reads it (checked on load, so it says
+ * nothing); an entry without one, or a rule set without a state: the
+ * game's. */
+static const void *entry_state(const table_game *g, const fray_node *entry, void *state)
+{
+	const fray_node *undo = fray_map_get(entry, "undo");
+	if (!g->rules->state_read || !undo)
+		return g->state;
+	g->rules->state_read(g, g->doc, undo, false, state);
+	return state;
+}
+
+int frayi_table_log_turn(const table_game *g, const fray_node *entry)
+{
+	int turn = frayi_table_entry_turn(entry);
+	_Alignas(max_align_t) unsigned char state[TABLE_GAME_STATE] = {0};
+	/* an entry's turn is its undo record's (the turn before it), so it
+	 * is read as the record's is (BBB: an older fray's counted each
+	 * player's turn) */
+	return g->rules->turn_read ? g->rules->turn_read(entry_state(g, entry, state), turn) : turn;
+}
+
 const fray_node *frayi_table_entry_fact(const fray_node *entry, const char *key)
 {
 	const fray_node *facts = fray_map_get(entry, "facts");
@@ -1060,10 +1083,49 @@ static void new_entry(FILE *f, const table_game *g, const char *command, const t
 	fputs("]}\n", f);
 }
 
-/* An old entry back as it was read: each member on a line of its own,
- * lists of text one item a line. */
-static void old_entry(FILE *f, const fray_node *e)
+static bool is_state_key(const table_game *g, const char *key)
 {
+	for (size_t i = 0; i < g->rules->nstate_keys; i++)
+		if (!strcmp(key, g->rules->state_keys[i]))
+			return true;
+	return false;
+}
+
+/* An old entry's undo record in the form new_entry writes: the dice, the
+ * turn as the game counts it, the state as the rule set writes it (BBB:
+ * an older fray's record gets its half), the rest as read. Returns how
+ * many values more than read it may hold (a state member a pair). */
+static size_t old_undo(FILE *f, const table_game *g, const fray_node *undo, int turn, const void *state)
+{
+	size_t kept = 0;
+	fputs("{\"dice\": ", f);
+	frayi_node_json(f, fray_map_get(undo, "dice"));
+	fprintf(f, ", \"turn\": %d", turn);
+	g->rules->state_write(f, g, state, false);
+	for (size_t i = 0; i < fray_node_len(undo); i++) {
+		const char *key = fray_node_scalar(fray_node_key(undo, i));
+		if (is_state_key(g, key))
+			kept++;
+		if (!strcmp(key, "dice") || !strcmp(key, "turn") || is_state_key(g, key))
+			continue;
+		fputs(", ", f);
+		frayi_json_string(f, key);
+		fputs(": ", f);
+		frayi_node_json(f, fray_node_value(undo, i));
+	}
+	fputs("}\n", f);
+	return 2 * (g->rules->nstate_keys - kept);
+}
+
+/* An old entry back as it was read: each member on a line of its own,
+ * lists of text one item a line; its turn and undo record as the game
+ * counts turns (frayi_table_log_turn: an older fray's BBB entry in game
+ * turns). Returns how many values more than read it may hold. */
+static size_t old_entry(FILE *f, const table_game *g, const fray_node *e)
+{
+	bool counted = g->rules->turn_read && g->rules->state_write;
+	_Alignas(max_align_t) unsigned char state[TABLE_GAME_STATE] = {0};
+	size_t more = 0;
 	for (size_t i = 0; i < fray_node_len(e); i++) {
 		const fray_node *v = fray_node_value(e, i);
 		const char *key = fray_node_scalar(fray_node_key(e, i));
@@ -1073,6 +1135,16 @@ static void old_entry(FILE *f, const fray_node *e)
 		else
 			frayi_json_string(f, key);
 		fputs(":", f);
+		if (counted && !strcmp(key, "turn")) {
+			fprintf(f, " %d\n", frayi_table_log_turn(g, e));
+			continue;
+		}
+		if (counted && !strcmp(key, "undo") && fray_node_kind_of(v) == FRAY_NODE_MAP) {
+			const void *st = entry_state(g, e, state);
+			fputc(' ', f);
+			more += old_undo(f, g, v, g->rules->turn_read(st, frayi_table_entry_turn(v)), st);
+			continue;
+		}
 		/* lists of text and of steps a line an item; [0, 12] stays */
 		bool lines = fray_node_kind_of(v) == FRAY_NODE_SEQ && fray_node_len(v) > 0 &&
 			     !(fray_node_kind_of(fray_node_item(v, 0)) == FRAY_NODE_SCALAR &&
@@ -1090,6 +1162,7 @@ static void old_entry(FILE *f, const fray_node *e)
 			fputc('\n', f);
 		}
 	}
+	return more;
 }
 
 /* The chit mix in the game file: a key a line, a list (the chits) an
@@ -1235,7 +1308,7 @@ int frayi_table_text(table_game *g, const char *command, const table_game *befor
 	size_t old = g->nlog < keep_log ? g->nlog : keep_log;
 	fputs(old > 0 || command ? "log:\n" : "log: []\n", f);
 	for (size_t i = 0; i < old; i++) {
-		old_entry(f, g->log[i]);
+		old_nodes += old_entry(f, g, g->log[i]);
 		old_nodes += count_nodes(g->log[i]);
 	}
 	size_t entry = o.len;

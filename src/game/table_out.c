@@ -174,7 +174,7 @@ static void log_json(const table_game *g, FILE *f)
 			frayi_table_action_words(scalar_of(e, "command"), says, sizeof says);
 			fputs(", \"says\": ", f);
 			frayi_json_string(f, says);
-			fprintf(f, ", \"turn\": %d", frayi_table_entry_turn(e));
+			fprintf(f, ", \"turn\": %d", frayi_table_log_turn(g, e));
 			const fray_node *s = ns ? fray_node_item(steps, k) : NULL;
 			if (!s)
 				fputs(", \"procedure\": null, \"inputs\": {}, \"events\": [], \"outcome\": {}", f);
@@ -221,11 +221,11 @@ static size_t longest_run(const fray_node *e, char c)
  * than any run of tildes inside, so no line from the file can close it;
  * inside a fence nothing is markup, and controls are shown escaped, so
  * no text can start a line of its own. */
-static void log_markdown_entry(const fray_node *e, size_t number, FILE *f)
+static void log_markdown_entry(const table_game *g, const fray_node *e, size_t number, FILE *f)
 {
 	size_t fence = longest_run(e, '~') + 1;
 	fence = fence < 3 ? 3 : fence;
-	fprintf(f, "\n## %zu. Turn %d\n\n", number, frayi_table_entry_turn(e));
+	fprintf(f, "\n## %zu. Turn %d\n\n", number, frayi_table_log_turn(g, e));
 	for (size_t i = 0; i < fence; i++)
 		fputc('~', f);
 	fputs("text\n", f);
@@ -256,10 +256,10 @@ int frayi_table_print_log(const table_game *g, fray_format form, FILE *f)
 	for (size_t i = 0; i < n; i++) {
 		const fray_node *e = g->log[i];
 		if (md) {
-			log_markdown_entry(e, i + 1, f);
+			log_markdown_entry(g, e, i + 1, f);
 			continue;
 		}
-		fprintf(f, "%s#%zu turn %d: ", i ? "\n" : "", i + 1, frayi_table_entry_turn(e));
+		fprintf(f, "%s#%zu turn %d: ", i ? "\n" : "", i + 1, frayi_table_log_turn(g, e));
 		put_escaped(f, scalar_of(e, "command"));
 		fputc('\n', f);
 		lines_of(e, "story", "  ", f);

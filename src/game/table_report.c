@@ -253,7 +253,7 @@ static void log_of(FILE *f, const table_game *g)
 	int turn = 0;
 	for (size_t i = 0; i < n; i++) {
 		const fray_node *e = g->log[i];
-		int t = frayi_table_entry_turn(e);
+		int t = frayi_table_log_turn(g, e);
 		if (i == 0 || t != turn)
 			fprintf(f, "%s<section class=\"turn\"><h3>Turn %d</h3>\n", i ? "</section>\n" : "", t);
 		turn = t;

@@ -373,6 +373,154 @@ static void old_counter_read(void **state)
 	free(halfway);
 }
 
+/* A new game file as an older fray wrote it (before `half`): its turn,
+ * each entry's and each undo record's counted each player's turn, the
+ * game turn T's first half 2T - 1, its second 2T; no half anywhere. An
+ * entry's turn is its undo record's (the turn before the action). */
+static char *as_old_counter(const char *text)
+{
+	size_t cap = strlen(text) + 1, len = 0;
+	char *out = malloc(cap);
+	assert_non_null(out);
+	const char *p = text;
+	while (*p) {
+		const char *eol = strchr(p, '\n');
+		size_t n = eol ? (size_t)(eol - p) + 1 : strlen(p);
+		int t;
+		char half[16];
+		const char *undo;
+		if (sscanf(p, "turn: %d\nhalf: %15[a-z]\n", &t, half) == 2) {
+			/* the game's own: its half on the next line, dropped */
+			len += (size_t)sprintf(out + len, "turn: %d\n", 2 * t - !strcmp(half, "first"));
+			p = strchr(eol + 1, '\n') + 1;
+			continue;
+		}
+		if (sscanf(p, "    turn: %d\n", &t) == 1) {
+			/* an entry's: the half of its undo record's */
+			undo = strstr(p, "    undo: {");
+			assert_non_null(undo);
+			assert_int_equal(sscanf(undo, "    undo: {\"dice\": %*d, \"turn\": %d, \"half\": \"%15[a-z]\"", &t,
+						half),
+					 2);
+			len += (size_t)sprintf(out + len, "    turn: %d\n", 2 * t - !strcmp(half, "first"));
+			p += n;
+			continue;
+		}
+		if (sscanf(p, "    undo: {\"dice\": %*d, \"turn\": %d, \"half\": \"%15[a-z]\", ", &t, half) == 2) {
+			const char *rest = strstr(p, "\", ") + 3;
+			len += (size_t)sprintf(out + len, "%.*s%d, ", (int)(strstr(p, "\"turn\": ") + 8 - p), p,
+					       2 * t - !strcmp(half, "first"));
+			memcpy(out + len, rest, (size_t)(p + n - rest));
+			len += (size_t)(p + n - rest);
+			p += n;
+			continue;
+		}
+		memcpy(out + len, p, n);
+		len += n;
+		p += n;
+	}
+	out[len] = '\0';
+	if (strstr(out, "half"))
+		fail_msg("the old file still has a half: %s", strstr(out, "half"));
+	return out;
+}
+
+/* An older fray's file with a log across six player's turns (three game
+ * turns): its log's entries read as the game turns they were taken in,
+ * the log (text and JSON) and the report's turn headings in order, each
+ * game turn once, and status at the game turn and half the last entry
+ * left; and written back, after the next action, as the game file that
+ * game would have written from the start (every entry's turn and undo
+ * record the game turn, with its half). */
+static void old_log_turns(void **state)
+{
+	(void)state;
+	fray_game *g = bbb_game(bbb_forces, 8);
+	/* each player's turn: its Offensive Fire, then the turn ends; the
+	 * sixth player's turn left in its Offensive Fire */
+	for (int half = 0; half < 6; half++) {
+		assert_int_equal(game_act(g, (const char *const[]){"phase", "offensive-fire", NULL}), FRAY_OK);
+		if (half < 5)
+			assert_int_equal(game_act(g, (const char *const[]){"turn", NULL}), FRAY_OK);
+	}
+	char *text = game_saved(g), *old = as_old_counter(text);
+	fray_game_free(g);
+	if (!strstr(old, "\nturn: 6\n") || !strstr(old, "    turn: 5\n"))
+		fail_msg("the old file does not count player's turns:\n%s", old);
+	fray_game *back = NULL;
+	if (fray_game_load(ctx, "old.yaml", old, strlen(old), &back) != FRAY_OK)
+		fail_msg("old file: %s", fray_ctx_message(ctx));
+	assert_turn(back, 3, "second", "B");
+	assert_int_equal(fray_game_log_len(back), 11);
+	/* entry i (from 0) was taken in player's turn i / 2, game turn i / 4 + 1 */
+	char *log = NULL, *json = NULL, *md = NULL, *html = NULL, want[64];
+	assert_int_equal(fray_game_log(back, "text", &log), FRAY_OK);
+	assert_int_equal(fray_game_log(back, "markdown", &md), FRAY_OK);
+	assert_int_equal(fray_game_log(back, "json", &json), FRAY_OK);
+	fray_doc *jd = NULL;
+	assert_int_equal(fray_doc_load_string(ctx, "log.json", json, strlen(json), &jd), FRAY_OK);
+	assert_int_equal(fray_node_len(fray_doc_root(jd)), 11);
+	const char *at = log, *md_at = md;
+	for (int i = 0; i < 11; i++) {
+		snprintf(want, sizeof want, "#%d turn %d: ", i + 1, i / 4 + 1);
+		if (!(at = strstr(at, want)))
+			fail_msg("the log has no '%s' in its place:\n%s", want, log);
+		snprintf(want, sizeof want, "\n## %d. Turn %d\n", i + 1, i / 4 + 1);
+		if (!(md_at = strstr(md_at, want)))
+			fail_msg("the markdown log has no '%s' in its place:\n%s", want + 1, md);
+		const char *t = fray_node_scalar(fray_map_get(fray_node_item(fray_doc_root(jd), (size_t)i), "turn"));
+		if (!t || atoi(t) != i / 4 + 1)
+			fail_msg("the JSON log's action %d is at turn %s, expected %d", i + 1, t ? t : "-", i / 4 + 1);
+	}
+	fray_doc_free(jd);
+	assert_int_equal(fray_game_report_html(back, "", &html), FRAY_OK);
+	at = html;
+	for (int t = 1; t <= 4; t++) {
+		snprintf(want, sizeof want, "<h3>Turn %d</h3>", t);
+		const char *h = strstr(html, want);
+		if (t == 4 ? h != NULL : !h || h < at || strstr(h + 1, want))
+			fail_msg("the report's heading '%s' is %s", want,
+				 t == 4 ? "there (three game turns)" : !h ? "missing" : h < at ? "out of order" : "twice");
+		at = h;
+	}
+	/* written back in the new form: as the game written from the start
+	 * would be after the same action */
+	fray_game *fresh = NULL;
+	assert_int_equal(fray_game_load(ctx, "new.yaml", text, strlen(text), &fresh), FRAY_OK);
+	assert_int_equal(game_act(fresh, (const char *const[]){"phase", "assault", NULL}), FRAY_OK);
+	assert_int_equal(game_act(back, (const char *const[]){"phase", "assault", NULL}), FRAY_OK);
+	char *want_file = game_saved(fresh), *saved = game_saved(back);
+	/* (the new game's own entries written back as they were written) */
+	if (strncmp(strstr(text, "\nlog:\n"), strstr(want_file, "\nlog:\n"), strlen(strstr(text, "\nlog:\n"))))
+		fail_msg("the new game's log is not written back as it was");
+	if (strcmp(saved, want_file)) {
+		size_t k = 0;
+		while (saved[k] == want_file[k])
+			k++;
+		fail_msg("the old file written back differs from the new game's at byte %zu: '%.80s' for '%.80s'", k,
+			 saved + k, want_file + k);
+	}
+	/* and read back, undone to its start, through every player's turn */
+	fray_game *again = NULL;
+	assert_int_equal(fray_game_load(ctx, "again.yaml", saved, strlen(saved), &again), FRAY_OK);
+	for (int i = 11; i >= 0; i--) {
+		/* before entry i: player's turn i / 2 (the assault, 11, in the sixth) */
+		assert_int_equal(fray_game_undo(again), FRAY_OK);
+		assert_turn(again, i / 4 + 1, i / 2 % 2 ? "second" : "first", i / 2 % 2 ? "B" : "A");
+	}
+	fray_game_free(again);
+	fray_game_free(fresh);
+	fray_game_free(back);
+	free(saved);
+	free(want_file);
+	free(html);
+	free(md);
+	free(json);
+	free(log);
+	free(old);
+	free(text);
+}
+
 /* The file keeps moving and phase, read back; a bad value is refused
  * with its file, line and column; a file from before them keeps no phase
  * (the unit's own limits only), `next` says how to start, and `phase
@@ -461,6 +609,7 @@ int main(void)
 		cmocka_unit_test(kept_in_the_file),
 		cmocka_unit_test(game_turns_count_both_players),
 		cmocka_unit_test(old_counter_read),
+		cmocka_unit_test(old_log_turns),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

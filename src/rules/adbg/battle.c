@@ -2804,7 +2804,13 @@ static void position_end(battle *b, const uint32_t *mine, int64_t *out)
 			else if (cls == SPLIT_LOST || routed_fate(b, s, i))
 				lost++;
 		}
-		out[ADBG_CONV_STAND0 + 2 * s] = stand;
+		/* the battle's outcome (battle_outcome: the winner, each
+		 * side's losses) reads the units standing only when the winner
+		 * is the side with more standing (frayi_adbg_tally): else
+		 * they are not kept, and the sums that differ only there are
+		 * one (the result convolved fills counts only the tally and
+		 * the losses read) */
+		out[ADBG_CONV_STAND0 + 2 * s] = b->sc->victory == ADBG_VICTORY_LOSSES ? 0 : stand;
 		out[ADBG_CONV_LOST0 + 2 * s] = lost;
 	}
 }
@@ -2966,6 +2972,11 @@ static bool convolved(battle *b, const key_layout *L, fray_adbg_result *res)
 					goto stopped;
 				}
 			}
+			/* refused as soon as the positions so far are: the
+			 * rest are not walked for nothing (a refusal is
+			 * pairwise, battle_convolve.h) */
+			if (p > 0 && frayi_adbg_conv_refused(parts, p + 1))
+				return false;
 		}
 		if (!(j = frayi_adbg_conv_join(c, whole, L->bytes, parts, b->npos))) {
 			fray_roller_fail(r, FRAY_ERR_NOMEM, "out of memory");

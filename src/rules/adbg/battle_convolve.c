@@ -142,6 +142,27 @@ static bool convolve(frayi_tally *dst, const frayi_tally *src, const fray_dist *
 	return true;
 }
 
+bool frayi_adbg_conv_refused(const fray_dist *const *parts, int n)
+{
+	/* every outcome has a chance: a flag on any is possible */
+	uint64_t any[FRAY_ADBG_CONV_MAX_PARTS] = {0};
+	bool refused = false;
+	for (int i = 0; i < n && i < FRAY_ADBG_CONV_MAX_PARTS; i++)
+		for (size_t e = 0; e < parts[i]->count; e++)
+			any[i] |= (uint64_t)parts[i]->keys[e * ADBG_CONV_FIELDS + ADBG_CONV_FLAGS];
+	/* a reserve at i sees a later position j before its side's moves
+	 * there, an earlier one after them */
+	for (int i = 0; i < n && i < FRAY_ADBG_CONV_MAX_PARTS; i++) {
+		uint64_t reserve = any[i] & ADBG_CONV_EVERY(ADBG_CONV_RESERVE);
+		for (int j = 0; reserve && j < n && j < FRAY_ADBG_CONV_MAX_PARTS; j++)
+			if (j != i)
+				refused |= (reserve >> (ADBG_CONV_RESERVE - (j > i ? ADBG_CONV_OPEN_BEFORE
+										 : ADBG_CONV_OPEN_AFTER)) &
+					    any[j]) != 0;
+	}
+	return refused;
+}
+
 const adbg_joint *frayi_adbg_conv_join(adbg_conv *c, const uint8_t *key, size_t len,
 				       const fray_dist *const *parts, int n)
 {
@@ -154,23 +175,9 @@ const adbg_joint *frayi_adbg_conv_join(adbg_conv *c, const uint8_t *key, size_t 
 		c->joint_init = true;
 	}
 	c->last = (adbg_joint){.refused = false};
-	/* every outcome has a chance: a flag on any is possible */
-	uint64_t any[256] = {0};
-	if (n > (int)(sizeof any / sizeof any[0]))
+	if (n > FRAY_ADBG_CONV_MAX_PARTS)
 		return NULL;
-	for (int i = 0; i < n; i++)
-		for (size_t e = 0; e < parts[i]->count; e++)
-			any[i] |= (uint64_t)parts[i]->keys[e * ADBG_CONV_FIELDS + ADBG_CONV_FLAGS];
-	/* a reserve at i sees a later position j before its side's moves
-	 * there, an earlier one after them */
-	for (int i = 0; i < n; i++) {
-		uint64_t reserve = any[i] & ADBG_CONV_EVERY(ADBG_CONV_RESERVE);
-		for (int j = 0; reserve && j < n; j++)
-			if (j != i)
-				c->last.refused |= (reserve >> (ADBG_CONV_RESERVE - (j > i ? ADBG_CONV_OPEN_BEFORE
-											  : ADBG_CONV_OPEN_AFTER)) &
-						    any[j]) != 0;
-	}
+	c->last.refused = frayi_adbg_conv_refused(parts, n);
 	if (!c->last.refused) {
 		/* the sums so far in one tally, with one more position into the
 		 * other, in turn; the last into the kept one */

@@ -56,6 +56,16 @@ typedef struct adbg_joint {
 	const frayi_xq *x;   /* n probabilities, summing to 1 */
 } adbg_joint;
 
+/* The most positions convolved at once. */
+#define FRAY_ADBG_CONV_MAX_PARTS 256
+
+/* Whether a reserve at one of the n positions (parts[i] position i's
+ * distribution) may reach another (FLAGS): the positions are then not
+ * independent. Pairwise, so that a battle's positions may be refused
+ * before all are walked (the positions walked so far, in order: a
+ * refusal among them is the battle's). */
+bool frayi_adbg_conv_refused(const fray_dist *const *parts, int n);
+
 /* The combination last made for the battle whose state is key, or NULL. */
 const adbg_joint *frayi_adbg_conv_last(adbg_conv *c, const uint8_t *key, size_t len);
 /* Convolves the n positions' distributions (each over ADBG_CONV_FIELDS)
