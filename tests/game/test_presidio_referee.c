@@ -413,7 +413,7 @@ static void a_melee_is_left_only_by_retreat_or_fall_back(void **state)
 			accepted(g, W("set", "Apaches", "actions_spent=reload"));
 		refused(g, W("charge", "Presidials", "--at", "Comanches", "--reaction", "stand"),
 			"Section 5, Disengaging from Melee");
-		refused(g, W("charge", "Presidials", "--at", "Apaches", "--reaction", "stand"), "Melee continues until "
+		refused(g, W("charge", "Presidials", "--at", "Apaches", "--reaction", "stand"), "a melee goes on until "
 			"contact is broken");
 		refused(g, W("move", "Presidials"), "Section 5, Disengaging from Melee");
 		refused(g, W("move", "Presidials", "--run"), "Section 5, Disengaging from Melee");

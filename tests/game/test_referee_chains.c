@@ -184,10 +184,15 @@ static void attacks_only_on_the_enemy(void **state)
 		fray_ctx_clear(ctx);
 	}
 	assert_int_equal(fray_game_log_len(g), 0);
-	static const char *const attacks[] = {"shoot", "melee", "charge"};
+	/* Cueras, in contact, shoots and melees; Presidials charges (a unit
+	 * in base contact charges no one: Section 5, Disengaging from Melee) */
+	static const struct {
+		size_t unit;
+		const char *action;
+	} attacks[] = {{0, "shoot"}, {0, "melee"}, {1, "charge"}};
 	for (size_t i = 0; i < sizeof attacks / sizeof *attacks; i++) {
 		size_t t[8];
-		assert_int_equal(fray_game_targets(g, 0, attacks[i], t, 8), 1);
+		assert_int_equal(fray_game_targets(g, attacks[i].unit, attacks[i].action, t, 8), 1);
 		assert_int_equal(t[0], 2); /* the Apaches only */
 	}
 	const char *const at_enemy[] = {"shoot", "Cueras", "--at", "Apaches", "--range", "6", NULL};

@@ -47,13 +47,12 @@ FRAY_API const char *fray_presidio_contact_move_refused(bool in_contact, fray_pr
 	case FRAY_PRESIDIO_DO_RUN:
 	case FRAY_PRESIDIO_DO_RIDE:
 	case FRAY_PRESIDIO_DO_GALLOP:
-		return "a unit in base contact \"can voluntarily disengage from melee during its own action sequence, "
-		       "but it must make a 'retreat' (2 actions), or 'fall back' (1 action) to do so\" (Presidio "
-		       "Section 5, Disengaging from Melee): 'disengage UNIT' (a fall back) or 'disengage UNIT "
-		       "--retreat', not a move";
+		return "a unit in base contact leaves its melee, in its own action sequence, only by a retreat "
+		       "(2 actions) or a fall back (1 action) (Presidio Section 5, Disengaging from Melee): "
+		       "'disengage UNIT' (a fall back) or 'disengage UNIT --retreat', not a move";
 	case FRAY_PRESIDIO_DO_CHARGE:
-		return "\"Melee continues until contact is broken\" (Presidio Section 5, Melee) and a unit in base "
-		       "contact leaves it only by a 'retreat' (2 actions) or a 'fall back' (1 action) (Section 5, "
+		return "a melee goes on until contact is broken (Presidio Section 5, Melee), and a unit in base "
+		       "contact leaves it only by a retreat (2 actions) or a fall back (1 action) (Section 5, "
 		       "Disengaging from Melee): no charge out of a melee nor at the enemy it fights ('melee' it)";
 	default:
 		return NULL;
