@@ -159,7 +159,8 @@ function showView(a) {
   // moving side and the phase, when the game keeps one (Next phase)
   const st = a.status || {};
   const order = st.acting ? ` · ${st.acting} acts (${st.initiative} won the initiative)` : '';
-  const phase = st.phase ? ` · ${st.moving}'s turn, ${words(st.phase)}` : '';
+  // a phase with a moving side (BBB) or without one (Presidio's rally phase)
+  const phase = !st.phase ? '' : st.moving ? ` · ${st.moving}'s turn, ${words(st.phase)}` : ` · ${words(st.phase)} phase`;
   $('game-line').textContent = `${units.rules} · turn ${units.turn}${order}${phase} · ${plural(n, 'action', 'actions')} so far`;
   $('pass').hidden = !(st.acting && st.acting === st.initiative);
   $('pass').textContent = st.acting ? `${st.acting} passes` : 'Pass';

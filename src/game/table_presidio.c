@@ -551,6 +551,16 @@ int frayi_table_presidio_command(table_game *g, int argc, char *const *argv)
 {
 	if (!strcmp(argv[0], "initiative"))
 		return cmd_initiative(g, argc);
+	/* next, the game's "this phase ends" (the page's Next phase): the one
+	 * phase a Presidio turn keeps is its rally phase, which the
+	 * initiative's roll ends (Section 2, Game Turn Phases) */
+	if (!strcmp(argv[0], "next")) {
+		if (!in_rally_phase_kept(g))
+			return frayi_game_fail(g, FRAY_ERR_INPUT, "next: no phase to end (a Presidio turn keeps only its "
+					       "rally phase, which 'initiative' ends; 'pass' and 'turn' end the sequences "
+					       "and the turn: Presidio Section 2, Game Turn Phases)");
+		return cmd_initiative(g, argc);
+	}
 	if (!strcmp(argv[0], "pass"))
 		return cmd_pass(g, argc, argv);
 	return TABLE_NOT_A_COMMAND;

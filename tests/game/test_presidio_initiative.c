@@ -296,6 +296,14 @@ static void the_rally_phase_comes_before_the_initiative(void **state)
 	assert_string_equal(phase, "rally");
 	free(phase);
 	assert_null(order_of(g, "initiative"));
+	/* next (the page's Next phase) ends the rally phase as the roll does;
+	 * with no phase kept it is refused */
+	accepted(g, W("next"));
+	assert_null(order_of(g, "phase"));
+	char *won = order_of(g, "initiative");
+	assert_non_null(won);
+	free(won);
+	refused(g, W("next"), "no phase to end");
 	fray_game_free(g);
 }
 
