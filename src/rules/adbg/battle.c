@@ -3174,59 +3174,32 @@ static const fray_dist *plan_part(planner *pl, int p)
 	return d;
 }
 
-/* The plan asks (FLAGS & mask) == value of a position. */
-static void require(adbg_pred *pr, uint64_t mask, uint64_t value)
+/* The plan asks (FLAGS & mask) == value of a position: false when it
+ * asked otherwise already (the plan has no chance: a position open as one
+ * reserve's search looks at it, and not open as another's does then). */
+static bool require(adbg_pred *pr, uint64_t mask, uint64_t value)
 {
+	if ((pr->mask & mask & (pr->value ^ value)) != 0)
+		return false;
 	pr->mask |= mask;
-	pr->value = (pr->value & ~mask) | value;
+	pr->value |= value;
+	return true;
 }
 
-/* The plans from round r on (the rounds before in pl->pred and pl->in's
- * events): each complete one added to the combination. */
-static void plan_round(planner *pl, int r)
+static void plan_round(planner *pl, int r);
+
+/* Round r's plans from its i-th holder on (hs[]: the positions that may
+ * hold the initiative's reserve reaching the search, in the phase's order;
+ * arrived: the positions its reserves arrived at this round before, not
+ * open to the next: the movers are in line there); then round r + 1. */
+static void plan_holder(planner *pl, int r, const int *hs, int nh, int i, uint32_t arrived, const uint64_t *may)
 {
-	battle *b = pl->b;
-	int n = b->npos, ini = pl->ini, h = -1;
-	const fray_dist *parts[FRAY_ADBG_MAX_STACKS];
-	uint64_t may[FRAY_ADBG_MAX_STACKS];
-	for (int p = 0; p < n; p++) {
-		bool any;
-		if (!(parts[p] = plan_part(pl, p)))
-			return;
-		may[p] = frayi_adbg_conv_may(parts[p], &pl->pred[p], &any);
-		if (!any)
-			return; /* the plan has no chance */
-		if (may[p] & ADBG_CONV_TWICE(ini)) {
-			PDBG("twice at %d round %d\n", p, r);
-			pl->status = PLAN_REFUSED;
-			return;
-		}
-	}
-	if (r > b->rounds) {
-		if (frayi_adbg_plan_refused(parts, pl->pred, n, 1 - ini) || ++pl->plans > MAX_PLANS) {
-			PDBG("other side or plans %ld\n", pl->plans);
-			pl->status = PLAN_REFUSED;
-		}
-		else if (!frayi_adbg_conv_plan_add(pl->c, parts, pl->pred, n)) {
-			fray_roller_fail(b->r, FRAY_ERR_NOMEM, "out of memory");
-			pl->status = PLAN_STOPPED;
-		}
-		return;
-	}
-	uint64_t avail = ADBG_CONV_FLAG(r, ini, ADBG_CONV_AVAIL);
-	for (int p = 0; p < n; p++)
-		if (may[p] & avail) {
-			if (h >= 0) { /* two positions */
-				PDBG("two holders %d %d round %d\n", h, p, r);
-				pl->status = PLAN_REFUSED;
-				return;
-			}
-			h = p;
-		}
-	if (h < 0) {
+	if (i == nh) {
 		plan_round(pl, r + 1);
 		return;
 	}
+	int n = pl->b->npos, ini = pl->ini, h = hs[i];
+	uint64_t avail = ADBG_CONV_FLAG(r, ini, ADBG_CONV_AVAIL);
 	adbg_pred saved[FRAY_ADBG_MAX_STACKS];
 	memcpy(saved, pl->pred, (size_t)n * sizeof saved[0]);
 	pos_input *hin = &pl->in[h];
@@ -3235,28 +3208,27 @@ static void plan_round(planner *pl, int r)
 		return;
 	}
 	/* the reserve does not reach the search */
-	require(&pl->pred[h], avail, 0);
-	plan_round(pl, r + 1);
+	if (require(&pl->pred[h], avail, 0))
+		plan_holder(pl, r, hs, nh, i + 1, arrived, may);
 	/* it does, and the first position open to it is q (none: q < 0) */
 	for (int q = -1; q < n && pl->status == PLAN_GOING; q++) {
-		if (q == h)
+		if (q == h || (q >= 0 && (arrived >> q & 1)))
 			continue;
 		memcpy(pl->pred, saved, (size_t)n * sizeof saved[0]);
-		require(&pl->pred[h], avail, avail);
-		bool chance = true;
+		bool chance = require(&pl->pred[h], avail, avail);
 		for (int p = 0; p < n; p++) {
 			uint64_t o = ADBG_CONV_FLAG(r, ini, p < h ? ADBG_CONV_OPEN_AFTER : ADBG_CONV_OPEN_BEFORE);
-			if (p != h && (q < 0 || p < q))
-				require(&pl->pred[p], o, 0);
-			else if (p == q) {
-				require(&pl->pred[p], o, o);
-				chance = (may[p] & o) != 0;
-			}
+			if (p == h || (arrived >> p & 1))
+				continue;
+			if (q < 0 || p < q)
+				chance &= require(&pl->pred[p], o, 0);
+			else if (p == q)
+				chance &= require(&pl->pred[p], o, o) && (may[p] & o) != 0;
 		}
 		if (!chance)
 			continue;
 		if (q < 0) {
-			plan_round(pl, r + 1);
+			plan_holder(pl, r, hs, nh, i + 1, arrived, may);
 			continue;
 		}
 		/* the move rolled at h: each content that may leave */
@@ -3276,10 +3248,10 @@ static void plan_round(planner *pl, int r)
 			else if (vals[v]) {
 				qin->ev[qin->nev++] = (pos_event){(uint32_t)r, q < h ? EV_ARRIVE_AFTER : EV_ARRIVE_BEFORE,
 								  (uint32_t)vals[v], (uint32_t)(vals[v] >> 32)};
-				plan_round(pl, r + 1);
+				plan_holder(pl, r, hs, nh, i + 1, arrived | 1u << q, may);
 				qin->nev--;
 			} else {
-				plan_round(pl, r + 1);
+				plan_holder(pl, r, hs, nh, i + 1, arrived, may);
 			}
 			ph->ndep--;
 		}
@@ -3287,6 +3259,43 @@ static void plan_round(planner *pl, int r)
 		hin->ndep--;
 	}
 	memcpy(pl->pred, saved, (size_t)n * sizeof saved[0]);
+}
+
+/* The plans from round r on (the rounds before in pl->pred and pl->in's
+ * events): each complete one added to the combination. */
+static void plan_round(planner *pl, int r)
+{
+	battle *b = pl->b;
+	int n = b->npos, ini = pl->ini, hs[FRAY_ADBG_MAX_STACKS], nh = 0;
+	const fray_dist *parts[FRAY_ADBG_MAX_STACKS];
+	uint64_t may[FRAY_ADBG_MAX_STACKS];
+	for (int p = 0; p < n; p++) {
+		bool any;
+		if (!(parts[p] = plan_part(pl, p)))
+			return;
+		may[p] = frayi_adbg_conv_may(parts[p], &pl->pred[p], &any);
+		if (!any)
+			return; /* the plan has no chance */
+		if (may[p] & ADBG_CONV_TWICE(ini)) {
+			PDBG("twice at %d round %d\n", p, r);
+			pl->status = PLAN_REFUSED;
+			return;
+		}
+	}
+	if (r > b->rounds) {
+		if (frayi_adbg_plan_refused(parts, pl->pred, n, 1 - ini) || ++pl->plans > MAX_PLANS) {
+			PDBG("other side or plans %ld\n", pl->plans);
+			pl->status = PLAN_REFUSED;
+		} else if (!frayi_adbg_conv_plan_add(pl->c, parts, pl->pred, n)) {
+			fray_roller_fail(b->r, FRAY_ERR_NOMEM, "out of memory");
+			pl->status = PLAN_STOPPED;
+		}
+		return;
+	}
+	for (int p = 0; p < n; p++)
+		if (may[p] & ADBG_CONV_FLAG(r, ini, ADBG_CONV_AVAIL))
+			hs[nh++] = p;
+	plan_holder(pl, r, hs, nh, 0, 0, may);
 }
 
 /* The battle's distribution by its plans (above), as the last
