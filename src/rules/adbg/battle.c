@@ -3162,6 +3162,33 @@ typedef struct planner {
 	adbg_pred pred[FRAY_ADBG_MAX_STACKS];
 } planner;
 
+static _Thread_local frayi_adbg_plan_counts plan_counts;
+
+void frayi_adbg_plan_counts_get(frayi_adbg_plan_counts *out)
+{
+	*out = plan_counts;
+}
+
+/* A complete plan's moves, counted (frayi_adbg_plan_counts). */
+static void count_plan(const planner *pl)
+{
+	bool moves = false, chain = false;
+	for (int p = 0; p < pl->b->npos; p++) {
+		const pos_input *in = &pl->in[p];
+		uint32_t arrived = 0; /* the round a reserve first arrived at p */
+		for (int i = 0; i < in->nev; i++) {
+			if (in->ev[i].kind != EV_DEPART) {
+				moves = true;
+				arrived = arrived ? arrived : in->ev[i].round;
+			} else if (arrived && in->ev[i].round > arrived) {
+				chain = true;
+			}
+		}
+	}
+	plan_counts.moves += moves;
+	plan_counts.chains += chain;
+}
+
 /* Position p's distribution under the plan's events so far. */
 static const fray_dist *plan_part(planner *pl, int p)
 {
@@ -3289,6 +3316,8 @@ static void plan_round(planner *pl, int r)
 		} else if (!frayi_adbg_conv_plan_add(pl->c, parts, pl->pred, n)) {
 			fray_roller_fail(b->r, FRAY_ERR_NOMEM, "out of memory");
 			pl->status = PLAN_STOPPED;
+		} else {
+			count_plan(pl);
 		}
 		return;
 	}
@@ -3315,6 +3344,8 @@ static const adbg_joint *planned(battle *b, const key_layout *L, adbg_conv *c, c
 	const adbg_joint *j = frayi_adbg_conv_plans_end(c, whole, L->bytes, !ok || pl->status != PLAN_GOING);
 	if (!j)
 		fray_roller_fail(b->r, FRAY_ERR_NOMEM, "out of memory");
+	else
+		plan_counts.battles += !j->refused, plan_counts.refused += j->refused;
 	return j;
 }
 

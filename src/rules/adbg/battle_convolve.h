@@ -117,4 +117,14 @@ bool frayi_adbg_conv_plans_begin(adbg_conv *c);
 bool frayi_adbg_conv_plan_add(adbg_conv *c, const fray_dist *const *parts, const adbg_pred *preds, int n);
 const adbg_joint *frayi_adbg_conv_plans_end(adbg_conv *c, const uint8_t *key, size_t len, bool refused);
 
+/* For tests (test_adbg_exact_merge): what the plans did in this thread
+ * since it began: battles answered by plans, battles refused to them,
+ * complete plans where a reserve arrives at another position, and those
+ * where one that arrived tries to move on in a later round (a chain).
+ * battle.c. */
+typedef struct frayi_adbg_plan_counts {
+	uint64_t battles, refused, moves, chains;
+} frayi_adbg_plan_counts;
+void frayi_adbg_plan_counts_get(frayi_adbg_plan_counts *out);
+
 #endif
