@@ -3334,9 +3334,14 @@ static const adbg_joint *planned(battle *b, const key_layout *L, adbg_conv *c, c
 {
 	planner *pl = &(planner){.b = b, .L = L, .c = c, .ini = b->sc->initiative};
 	bool ok = b->direct && frayi_adbg_conv_plans_begin(c);
+	const fray_dist *parts[FRAY_ADBG_MAX_STACKS];
 	for (int p = 0; ok && p < b->npos; p++)
-		ok = pos_key(b, L, p, &pl->in[p]);
-	if (ok)
+		ok = pos_key(b, L, p, &pl->in[p]) && (parts[p] = plan_part(pl, p)) != NULL;
+	/* the other side's reserve may see a position open with no plan
+	 * yet: refused at once (the plans would be, each at its end) */
+	if (ok && frayi_adbg_plan_refused(parts, pl->pred, b->npos, 1 - pl->ini))
+		pl->status = PLAN_REFUSED;
+	if (ok && pl->status == PLAN_GOING)
 		plan_round(pl, b->round);
 	if (pl->status == PLAN_STOPPED)
 		return NULL;
