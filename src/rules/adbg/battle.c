@@ -16,12 +16,6 @@
 
 #define MAX_STACKS (2 * FRAY_ADBG_MAX_STACKS) /* room for stacks split by moves */
 #define MAX_OPTIONS 48
-#ifdef FRAY_PLAN_DEBUG
-#include <stdlib.h>
-#define PDBG(...) (getenv("FRAY_PLAN_DEBUG") ? fprintf(stderr, __VA_ARGS__) : 0)
-#else
-#define PDBG(...) ((void)0)
-#endif
 /* room for the longest stack label and array line the limits allow (the
  * text writer would cut a longer one with "...", never overrun) */
 #define STACK_LABEL_MAX (16 + FRAY_ADBG_MAX_UNITS * (ADBG_NAME + 2))
@@ -3304,14 +3298,12 @@ static void plan_round(planner *pl, int r)
 		if (!any)
 			return; /* the plan has no chance */
 		if (may[p] & ADBG_CONV_TWICE(ini)) {
-			PDBG("twice at %d round %d\n", p, r);
 			pl->status = PLAN_REFUSED;
 			return;
 		}
 	}
 	if (r > b->rounds) {
 		if (frayi_adbg_plan_refused(parts, pl->pred, n, 1 - ini) || ++pl->plans > MAX_PLANS) {
-			PDBG("other side or plans %ld\n", pl->plans);
 			pl->status = PLAN_REFUSED;
 		} else if (!frayi_adbg_conv_plan_add(pl->c, parts, pl->pred, n)) {
 			fray_roller_fail(b->r, FRAY_ERR_NOMEM, "out of memory");
@@ -3345,7 +3337,6 @@ static const adbg_joint *planned(battle *b, const key_layout *L, adbg_conv *c, c
 		plan_round(pl, b->round);
 	if (pl->status == PLAN_STOPPED)
 		return NULL;
-	PDBG("round %d: plans %ld status %d ok %d\n", b->round, pl->plans, pl->status, ok);
 	const adbg_joint *j = frayi_adbg_conv_plans_end(c, whole, L->bytes, !ok || pl->status != PLAN_GOING);
 	if (!j)
 		fray_roller_fail(b->r, FRAY_ERR_NOMEM, "out of memory");

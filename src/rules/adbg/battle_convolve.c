@@ -1,8 +1,6 @@
 /* The positions' distributions, kept for the whole walk, and their
  * convolution (battle_convolve.h). */
 #include <assert.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include "battle_convolve.h"
 #include "../../core/dist_internal.h"
@@ -377,10 +375,6 @@ const adbg_joint *frayi_adbg_conv_plans_end(adbg_conv *c, const uint8_t *key, si
 			mpq_add(sum, sum, q);
 		}
 		bool one = mpq_cmp_ui(sum, 1, 1) == 0;
-#ifdef FRAY_PLAN_DEBUG
-		if (getenv("FRAY_PLAN_DEBUG"))
-			gmp_fprintf(stderr, "mass %Qd = %.17g\n", sum, mpq_get_d(sum));
-#endif
 		mpq_clear(sum);
 		mpq_clear(q);
 		assert(one);
