@@ -7,6 +7,7 @@
 #include <strings.h>
 #include "table.h"
 #include "../catalog/catalog.h"
+#include "../rules/presidio/presidio_internal.h"
 
 
 /* The unit's marker as the rules name it (the game file's status names
@@ -628,8 +629,15 @@ void frayi_table_presidio_turn_end(table_game *g, table_unit *u)
 	PRESIDIO_OF(u)->actions_spent[0] = '\0';
 	PRESIDIO_OF(u)->may_pursue[0] = '\0';
 	int was = u->status;
-	set_standing(u, fray_presidio_standing_at_turn_end(standing_of(u)));
-	if (u->status != was)
+	fray_presidio_standing before = standing_of(u);
+	set_standing(u, frayi_presidio_standing_after_turn(before, PRESIDIO_OF(u)->line));
+	if (u->status == was)
+		return;
+	if (before == FRAY_PRESIDIO_FELL_BACK && standing_of(u) == FRAY_PRESIDIO_DISORDERED)
+		frayi_table_note(g, "%s: %s (a unit in line that fell back: \"Units in Line - become disordered on a "
+				 "fall back result\", Presidio Section 7, Fall Back; ruling R49)", u->name,
+				 frayi_unit_status_names[u->status]);
+	else
 		frayi_table_note(g, "%s: %s", u->name, frayi_unit_status_names[u->status]);
 }
 
@@ -826,6 +834,13 @@ static int morale_check(table_game *g, table_unit *u, const morale_when *w, cons
 	set_standing(u, standing);
 	if (!success || u->status != was)
 		frayi_table_note(g, "%s: %s", u->name, frayi_unit_status_names[u->status]);
+	/* a unit in line that falls back is set down disordered when its
+	 * fall back is made, at the turn's end (ruling R49) */
+	if (u->status != was && standing_of(u) == FRAY_PRESIDIO_FELL_BACK &&
+	    frayi_presidio_fall_back_placed(PRESIDIO_OF(u)->line) == FRAY_PRESIDIO_DISORDERED)
+		frayi_table_note(g, "%s: in line, it falls back into disorder (\"Units in Line - become disordered on a "
+				 "fall back result\", Presidio Section 7, Fall Back; ruling R49): disordered when the "
+				 "turn ends", u->name);
 	/* a unit that gives way leaves the melee (its enemy may pursue it,
 	 * Section 5); one that panics now, in the action sequences, has
 	 * missed this turn's rally phase (Section 2, Game Turn Phases) */
@@ -1469,6 +1484,17 @@ static int act_charge(table_game *g, table_unit *u, table_unit *t, const player_
 		if (fray_presidio_charge_goes_on(mg.holds, react == R_FIRE_FLEE || react == R_FLEE, false,
 						 standing_of(t)) != FRAY_PRESIDIO_CHARGE_IMPACT) {
 			frayi_table_note(g, "%s moves away (not a failed check)", t->name);
+			/* Flee: "may decide to fall back or retreat" (fray's flee, one
+			 * action, is the fall back): a line unit is set down
+			 * disordered (ruling R49) */
+			if (react == R_FLEE) {
+				int was = t->status;
+				set_standing(t, frayi_presidio_moved_back(standing_of(t), false, PRESIDIO_OF(t)->line));
+				if (t->status != was)
+					frayi_table_note(g, "%s: %s (in line: \"Units in Line - become disordered on a fall "
+							 "back result\", Presidio Section 7, Fall Back; ruling R49)", t->name,
+							 frayi_unit_status_names[t->status]);
+			}
 			return charge_goes_on(g, u, t, p, true);
 		}
 	} else {
@@ -1718,10 +1744,15 @@ static int act_disengage(table_game *g, table_unit *u, table_unit *t, const play
 		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot disengage: %s: %s", unit_label(u),
 				       standing_words(u), why);
 	spend(u, FRAY_PRESIDIO_DO_DISENGAGE, 1);
-	set_standing(u, retreat ? FRAY_PRESIDIO_RETREATED : FRAY_PRESIDIO_FELL_BACK);
-	frayi_table_note(g, "%s: disengages by a %s (%s), %s (Presidio Section 5, Disengaging from Melee)", u->name,
+	/* set down as the morale section's fall back or retreat places a
+	 * unit: a line unit's fall back disordered (ruling R49) */
+	set_standing(u, frayi_presidio_moved_back(standing_of(u), retreat, PRESIDIO_OF(u)->line));
+	frayi_table_note(g, "%s: disengages by a %s (%s), %s (Presidio Section 5, Disengaging from Melee%s)", u->name,
 			 retreat ? "retreat" : "fall back", retreat ? "2 actions" : "1 action",
-			 frayi_unit_status_names[u->status]);
+			 frayi_unit_status_names[u->status],
+			 !retreat && PRESIDIO_OF(u)->line ? "; in line: \"Units in Line - become disordered on a fall "
+							    "back result\", Section 7, Fall Back; ruling R49"
+							  : "");
 	leave_contact(g, u, true);
 	return FRAY_OK;
 }

@@ -40,6 +40,64 @@ static void standing_at_turn_end_cell_by_cell(void **state)
 	}
 }
 
+/* src/rules/presidio/presidio_internal.h: what the game asks of a fall
+ * back (ruling R49) */
+fray_presidio_standing frayi_presidio_fall_back_placed(bool line);
+fray_presidio_standing frayi_presidio_standing_after_turn(fray_presidio_standing s, bool line);
+fray_presidio_standing frayi_presidio_moved_back(fray_presidio_standing s, bool retreat, bool line);
+
+/* Section 7, Fall Back: "Units in the Open ... are placed in good order
+ * facing the enemy"; "Units in Line - become disordered on a fall back
+ * result" (ruling R49). A unit in line that fell back ends the turn
+ * disordered, one in skirmish or column in good order; every other
+ * standing ends the turn as it does in any formation. */
+static void a_fall_back_in_line_ends_disordered(void **state)
+{
+	(void)state;
+	assert_int_equal(frayi_presidio_fall_back_placed(true), FRAY_PRESIDIO_DISORDERED);
+	assert_int_equal(frayi_presidio_fall_back_placed(false), FRAY_PRESIDIO_GOOD);
+	assert_int_equal(frayi_presidio_standing_after_turn(FRAY_PRESIDIO_FELL_BACK, true), FRAY_PRESIDIO_DISORDERED);
+	assert_int_equal(frayi_presidio_standing_after_turn(FRAY_PRESIDIO_FELL_BACK, false), FRAY_PRESIDIO_GOOD);
+	/* the rest as standing_at_turn_end_cell_by_cell's table, in line or not:
+	 * a flinch and a hunker in good order, a retreat in disorder */
+	static const struct {
+		fray_presidio_standing now, next;
+	} rows[] = {{FRAY_PRESIDIO_GOOD, FRAY_PRESIDIO_GOOD},		{FRAY_PRESIDIO_DISORDERED, FRAY_PRESIDIO_DISORDERED},
+		    {FRAY_PRESIDIO_FLINCHED, FRAY_PRESIDIO_GOOD},	{FRAY_PRESIDIO_HUNKERED, FRAY_PRESIDIO_GOOD},
+		    {FRAY_PRESIDIO_RETREATED, FRAY_PRESIDIO_DISORDERED}, {FRAY_PRESIDIO_PANICKED, FRAY_PRESIDIO_PANICKED}};
+	for (size_t i = 0; i < sizeof rows / sizeof *rows; i++)
+		for (int line = 0; line < 2; line++)
+			if (frayi_presidio_standing_after_turn(rows[i].now, line) != rows[i].next)
+				fail_msg("%s%s at the turn's end: expected %s", fray_presidio_standing_names[rows[i].now],
+					 line ? " in line" : "", fray_presidio_standing_names[rows[i].next]);
+}
+
+/* Section 5, Disengaging from Melee: "'fall back' (1 action)" under "the
+ * rules for 'retreat' and 'fall back' in the morale section": a unit that
+ * falls back of its own will is set down as Section 7's Fall Back places
+ * it, disordered in line, else as it was (good order, or its disorder
+ * kept); a retreat is a retreat ("in disorder", its turn forfeit). */
+static void a_fall_back_of_its_own_will(void **state)
+{
+	(void)state;
+	assert_int_equal(frayi_presidio_moved_back(FRAY_PRESIDIO_GOOD, false, true), FRAY_PRESIDIO_DISORDERED);
+	assert_int_equal(frayi_presidio_moved_back(FRAY_PRESIDIO_GOOD, false, false), FRAY_PRESIDIO_GOOD);
+	assert_int_equal(frayi_presidio_moved_back(FRAY_PRESIDIO_DISORDERED, false, true), FRAY_PRESIDIO_DISORDERED);
+	assert_int_equal(frayi_presidio_moved_back(FRAY_PRESIDIO_DISORDERED, false, false), FRAY_PRESIDIO_DISORDERED);
+	for (int line = 0; line < 2; line++) {
+		assert_int_equal(frayi_presidio_moved_back(FRAY_PRESIDIO_GOOD, true, line), FRAY_PRESIDIO_RETREATED);
+		assert_int_equal(frayi_presidio_moved_back(FRAY_PRESIDIO_DISORDERED, true, line), FRAY_PRESIDIO_RETREATED);
+	}
+	/* the fall back is one action paid (Section 5); a retreat's second is
+	 * its forfeit (Section 7, Retreat: "forfeit any further actions") */
+	assert_int_equal(fray_presidio_action_cost(FRAY_PRESIDIO_DO_DISENGAGE), 1);
+	fray_presidio_turn t = {0};
+	fray_presidio_turn_take(&t, FRAY_PRESIDIO_DO_DISENGAGE);
+	assert_int_equal(fray_presidio_actions_left(&t, FRAY_PRESIDIO_GOOD), 1);
+	assert_int_equal(fray_presidio_actions_left(&t, FRAY_PRESIDIO_DISORDERED), 1);
+	assert_int_equal(fray_presidio_actions_left(&t, FRAY_PRESIDIO_RETREATED), 0);
+}
+
 /* Section 5, Pursuit: "If they make contact with a panicked unit, it
  * surrenders immediately otherwise they continue to Melee": only a
  * panicked unit surrenders on contact. */
@@ -91,6 +149,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(standing_at_turn_end_cell_by_cell),
+		cmocka_unit_test(a_fall_back_in_line_ends_disordered),
+		cmocka_unit_test(a_fall_back_of_its_own_will),
 		cmocka_unit_test(pursuit_contact_cell_by_cell),
 		cmocka_unit_test(who_may_be_pursued),
 		cmocka_unit_test(consecutive_actions_only_for_independent_fire),
