@@ -531,6 +531,29 @@ static void a_unit_in_line_that_falls_back_is_disordered(void **state)
 	}
 }
 
+/* Ruling R50. Section 5, Disengaging from Melee: a unit in a melee leaves
+ * it in its own action sequence by "'fall back' (1 action)" or "'retreat'
+ * (2 actions)"; Section 7: a flinch is "-1 action", the unit staying in
+ * place. The flinched Apaches fall back out of their melee with the one
+ * action their flinch left them (none after), never retreat; hunkered
+ * down (-2 actions) they have none to do either with. */
+static void a_flinched_unit_may_disengage(void **state)
+{
+	(void)state;
+	fray_game *g = forces_game(3);
+	accepted(g, W("set", "Apaches", "contact=Presidials", "status=flinched"));
+	refused(g, W("disengage", "Apaches", "--retreat"), "'retreat' (2 actions)");
+	accepted(g, W("disengage", "Apaches"));
+	assert_true(field_is(g, "Apaches", "contact", ""));
+	assert_true(field_is(g, "Presidials", "may_pursue", "Apaches"));
+	assert_int_equal(game_unit_left(g, "Apaches"), 0);
+	fray_game_free(g);
+	g = forces_game(3);
+	accepted(g, W("set", "Apaches", "contact=Presidials", "status=hunkered"));
+	refused(g, W("disengage", "Apaches"), "Presidio Section 7");
+	fray_game_free(g);
+}
+
 /* The referee's sixth round, finding 2. Section 2, Riding: free riders
  * have "two free actions whether riding once or twice in a turn";
  * Section 5, Pursuit: the enemy "may pursue by making a walking movement
@@ -776,6 +799,7 @@ int main(void)
 		cmocka_unit_test(pursuit_by_the_enemy_in_the_melee),
 		cmocka_unit_test(a_melee_is_left_only_by_retreat_or_fall_back),
 		cmocka_unit_test(a_unit_in_line_that_falls_back_is_disordered),
+		cmocka_unit_test(a_flinched_unit_may_disengage),
 		cmocka_unit_test(a_riders_pursuit_is_one_of_its_rides),
 		cmocka_unit_test(spanish_riders_change_formation_while_riding),
 		cmocka_unit_test(refusals_say_the_true_reason),

@@ -176,11 +176,15 @@ fray_presidio_standing frayi_presidio_standing_after_turn(fray_presidio_standing
  * and 'fall back' in the morale section". The fall back is the action
  * paid (R47), not a failed check's lost action: the unit is set down as
  * Section 7's Fall Back places one (ruling R49), so a line unit is
- * disordered and any other keeps its standing. A retreat forfeits the
- * rest of the turn and ends in disorder (Section 7, Retreat). */
+ * disordered and any other keeps its standing. A flinched unit keeps its
+ * flinch, so the action the flinch took stays lost (ruling R50). A
+ * retreat forfeits the rest of the turn and ends in disorder (Section 7,
+ * Retreat). */
 fray_presidio_standing frayi_presidio_moved_back(fray_presidio_standing s, bool retreat, bool line)
 {
 	if (retreat)
 		return fray_presidio_worse_standing(s, FRAY_PRESIDIO_RETREATED);
+	if (s == FRAY_PRESIDIO_FLINCHED)
+		return s;
 	return fray_presidio_worse_standing(s, frayi_presidio_fall_back_placed(line));
 }

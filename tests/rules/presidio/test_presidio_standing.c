@@ -98,6 +98,35 @@ static void a_fall_back_of_its_own_will(void **state)
 	assert_int_equal(fray_presidio_actions_left(&t, FRAY_PRESIDIO_RETREATED), 0);
 }
 
+/* Ruling R50. Section 5, Disengaging from Melee: "A unit can voluntarily
+ * disengage from melee during its own action sequence, but it must make a
+ * 'retreat' (2 actions), or 'fall back' (1 action)"; Section 7: a flinch
+ * is "-1 action" and "they do not fall back", a hunker "-2 actions". A
+ * flinched unit in contact has one action: it falls back, not retreats,
+ * and its flinch's lost action stays lost (none left after); a hunkered
+ * one has none; a unit that fell back, retreated or panicked is gone. */
+static void a_flinched_unit_falls_back_out_of_its_melee(void **state)
+{
+	(void)state;
+	fray_presidio_turn t = {0};
+	assert_null(fray_presidio_disengage_refused(&t, FRAY_PRESIDIO_FLINCHED, true, false));
+	const char *why = fray_presidio_disengage_refused(&t, FRAY_PRESIDIO_FLINCHED, true, true);
+	assert_non_null(why);
+	assert_non_null(strstr(why, "'retreat' (2 actions)"));
+	assert_non_null(fray_presidio_disengage_refused(&t, FRAY_PRESIDIO_HUNKERED, true, false));
+	assert_non_null(fray_presidio_disengage_refused(&t, FRAY_PRESIDIO_FELL_BACK, true, false));
+	assert_non_null(fray_presidio_disengage_refused(&t, FRAY_PRESIDIO_PANICKED, true, false));
+	/* after its flinch (one action lost) and its fall back (one spent) */
+	for (int line = 0; line < 2; line++)
+		assert_int_equal(frayi_presidio_moved_back(FRAY_PRESIDIO_FLINCHED, false, line), FRAY_PRESIDIO_FLINCHED);
+	fray_presidio_turn_take(&t, FRAY_PRESIDIO_DO_DISENGAGE);
+	assert_int_equal(fray_presidio_actions_left(&t, FRAY_PRESIDIO_FLINCHED), 0);
+	/* one that spent its action already has none to fall back with */
+	fray_presidio_turn shot = {0};
+	fray_presidio_turn_take(&shot, FRAY_PRESIDIO_DO_SHOOT);
+	assert_non_null(fray_presidio_disengage_refused(&shot, FRAY_PRESIDIO_FLINCHED, true, false));
+}
+
 /* Section 5, Pursuit: "If they make contact with a panicked unit, it
  * surrenders immediately otherwise they continue to Melee": only a
  * panicked unit surrenders on contact. */
@@ -151,6 +180,7 @@ int main(void)
 		cmocka_unit_test(standing_at_turn_end_cell_by_cell),
 		cmocka_unit_test(a_fall_back_in_line_ends_disordered),
 		cmocka_unit_test(a_fall_back_of_its_own_will),
+		cmocka_unit_test(a_flinched_unit_falls_back_out_of_its_melee),
 		cmocka_unit_test(pursuit_contact_cell_by_cell),
 		cmocka_unit_test(who_may_be_pursued),
 		cmocka_unit_test(consecutive_actions_only_for_independent_fire),
