@@ -429,21 +429,22 @@ static void hand_over(table_game *g)
 	snprintf(g->acting, sizeof g->acting, "%s", next);
 }
 
-/* A side's leadership for the initiative: the highest command skill of
- * its units in the fight ("Command skill is not cumulative; use the
- * highest skill present", Section 1; "This command level is used to
- * determine ... the order of initiative"). */
+/* A side's leadership for the initiative: the command skills of its
+ * units in the fight (a unit's leader bonus, else its leader's rank's),
+ * of which the rules take the one that counts (frayi_presidio_leadership,
+ * Section 1, Rank and Command Skill). */
 static int leadership(const table_game *g, const char *side)
 {
-	int best = 0;
-	for (size_t i = 0; i < g->nunits; i++) {
+	int skills[TABLE_MAX_UNITS];
+	size_t n = 0;
+	for (size_t i = 0; i < g->nunits && n < TABLE_MAX_UNITS; i++) {
 		const table_unit *u = &g->units[i];
-		int lb = PRESIDIO_OF(u)->leader ? PRESIDIO_OF(u)->leader
-						 : fray_presidio_command_skill(PRESIDIO_OF(u)->leader_rank);
-		if (!strcmp(u->side, side) && fighting(u) && lb > best)
-			best = lb;
+		if (strcmp(u->side, side) != 0 || !fighting(u))
+			continue;
+		skills[n++] = PRESIDIO_OF(u)->leader ? PRESIDIO_OF(u)->leader
+						     : fray_presidio_command_skill(PRESIDIO_OF(u)->leader_rank);
 	}
-	return best > 4 ? 4 : best;
+	return frayi_presidio_leadership(skills, n);
 }
 
 /* The turn's initiative rolled (presidio.initiative, ruling R17): the

@@ -20,4 +20,11 @@ fray_presidio_standing frayi_presidio_standing_after_turn(fray_presidio_standing
  * Disengaging from Melee) or fleeing a charge (Charge Reaction, Flee). */
 fray_presidio_standing frayi_presidio_moved_back(fray_presidio_standing s, bool retreat, bool line);
 
+/* A side's leadership for the initiative (Section 2: "1D6 adding their
+ * leadership skill"): the highest of the n command skills present
+ * (Section 1: "Command skill is not cumulative; use the highest skill
+ * present"), within Section 1's COMMAND SKILL table (0, none, to its top
+ * command, 4). */
+int frayi_presidio_leadership(const int *skills, size_t n);
+
 #endif
