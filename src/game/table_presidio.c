@@ -121,25 +121,32 @@ int frayi_table_presidio_actions_left(const table_unit *u)
 	return fray_presidio_actions_left(&t, standing_of(u));
 }
 
+/* The game's actions by name: what the rules call each (the act a
+ * standing may refuse, fray_presidio_act_refused) and the turn's action
+ * it stands for, in its cheapest form (fray_presidio_action; -1: none,
+ * morale being no action). The one mapping of the two: asked by
+ * frayi_table_presidio_may and by the turn's order (order_action). */
+static const struct {
+	const char *action;
+	fray_presidio_act act;
+	int turn;                        /* fray_presidio_action; -1: none */
+} acts[] = {{"shoot", FRAY_PRESIDIO_ACT_SHOOT, FRAY_PRESIDIO_DO_SHOOT},
+	    {"melee", FRAY_PRESIDIO_ACT_MELEE, FRAY_PRESIDIO_DO_STRIKE},
+	    {"pursue", FRAY_PRESIDIO_ACT_MELEE, FRAY_PRESIDIO_DO_PURSUE},
+	    {"charge", FRAY_PRESIDIO_ACT_CHARGE, FRAY_PRESIDIO_DO_CHARGE},
+	    {"move", FRAY_PRESIDIO_ACT_CHARGE, FRAY_PRESIDIO_DO_WALK},
+	    {"reload", FRAY_PRESIDIO_ACT_RELOAD, FRAY_PRESIDIO_DO_RELOAD},
+	    {"rally", FRAY_PRESIDIO_ACT_RALLY, FRAY_PRESIDIO_DO_RALLY},
+	    {"reform", FRAY_PRESIDIO_ACT_RELOAD, FRAY_PRESIDIO_DO_REFORM},
+	    {"disengage", FRAY_PRESIDIO_ACT_CHARGE, FRAY_PRESIDIO_DO_DISENGAGE},
+	    {"morale", FRAY_PRESIDIO_ACT_BE_TARGETED, -1}};
+
 /* Whether the rules let u take the action now (fray_presidio_act_refused;
  * a unit with no figures takes none) and its turn has the actions for
  * the cheapest form of it (fray_presidio_action_refused; morale is no
  * action). */
 bool frayi_table_presidio_may(const table_game *g, const table_unit *u, const char *action)
 {
-	static const struct {
-		const char *action;
-		fray_presidio_act act;
-		int turn;                /* fray_presidio_action; -1: none */
-	} acts[] = {{"shoot", FRAY_PRESIDIO_ACT_SHOOT, FRAY_PRESIDIO_DO_SHOOT},
-		    {"melee", FRAY_PRESIDIO_ACT_MELEE, FRAY_PRESIDIO_DO_STRIKE},
-		    {"pursue", FRAY_PRESIDIO_ACT_MELEE, FRAY_PRESIDIO_DO_PURSUE},
-		    {"charge", FRAY_PRESIDIO_ACT_CHARGE, FRAY_PRESIDIO_DO_CHARGE},
-		    {"move", FRAY_PRESIDIO_ACT_CHARGE, FRAY_PRESIDIO_DO_WALK},
-		    {"reload", FRAY_PRESIDIO_ACT_RELOAD, FRAY_PRESIDIO_DO_RELOAD},
-		    {"rally", FRAY_PRESIDIO_ACT_RALLY, FRAY_PRESIDIO_DO_RALLY},
-		    {"reform", FRAY_PRESIDIO_ACT_RELOAD, FRAY_PRESIDIO_DO_REFORM},
-		    {"morale", FRAY_PRESIDIO_ACT_BE_TARGETED, -1}};
 	if (PRESIDIO_OF(u)->figures <= 0)
 		return false;
 	fray_presidio_turn t = turn_of(u);
@@ -379,26 +386,16 @@ static int in_order(table_game *g, const table_unit *u, fray_presidio_action a, 
 			       g->acting, g->acting);
 }
 
-/* The action an action's name stands for in the order's rule (the
- * cheapest form; a shot by its --mode, so opportunity fire is known). */
+/* The action an action's name stands for in the order's rule: its
+ * turn's action in acts (the cheapest form; a shot by its --mode, so
+ * opportunity fire is known); a walk for a name with none. */
 static fray_presidio_action order_action(const char *action, const char *mode)
 {
-	if (!strcmp(action, "shoot"))
-		return mode && !strcmp(mode, "opportunity") ? FRAY_PRESIDIO_DO_OPPORTUNITY : FRAY_PRESIDIO_DO_SHOOT;
-	if (!strcmp(action, "rally"))
-		return FRAY_PRESIDIO_DO_RALLY;
-	if (!strcmp(action, "melee"))
-		return FRAY_PRESIDIO_DO_STRIKE;
-	if (!strcmp(action, "charge"))
-		return FRAY_PRESIDIO_DO_CHARGE;
-	if (!strcmp(action, "pursue"))
-		return FRAY_PRESIDIO_DO_PURSUE;
-	if (!strcmp(action, "reload"))
-		return FRAY_PRESIDIO_DO_RELOAD;
-	if (!strcmp(action, "reform"))
-		return FRAY_PRESIDIO_DO_REFORM;
-	if (!strcmp(action, "disengage"))
-		return FRAY_PRESIDIO_DO_DISENGAGE;
+	if (!strcmp(action, "shoot") && mode && !strcmp(mode, "opportunity"))
+		return FRAY_PRESIDIO_DO_OPPORTUNITY;
+	for (size_t i = 0; i < sizeof acts / sizeof *acts; i++)
+		if (!strcmp(action, acts[i].action) && acts[i].turn >= 0)
+			return (fray_presidio_action)acts[i].turn;
 	return FRAY_PRESIDIO_DO_WALK;
 }
 
