@@ -487,6 +487,9 @@ static void a_unit_in_line_that_falls_back_is_disordered(void **state)
 		/* a failed check's fall back: the unit falls back this turn, set
 		 * down disordered (in line) or in good order when it ends */
 		accepted(g, W("set", who[i].unit, "status=fell back"));
+		/* in line, set down disordered: no move with its remaining action */
+		if (i == 0)
+			refused(g, W("move", who[i].unit), "ruling R49");
 		ev = events_of(g, W("turn"));
 		assert_true(field_is(g, who[i].unit, "status", who[i].after));
 		free(ev);

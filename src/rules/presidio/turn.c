@@ -283,6 +283,13 @@ FRAY_API const char *fray_presidio_kind_refused(const fray_presidio_unit_kind *k
 	if (k->line && is_move(a) && (s == FRAY_PRESIDIO_DISORDERED || s == FRAY_PRESIDIO_RETREATED))
 		return "\"Line units must reform before moving or volleying\" (Presidio Section 3, Disorder): a "
 		       "disordered line unit does not move until it re-forms (Section 3, Reform)";
+	/* a line unit that fell back is set down disordered (Section 7, Fall
+	 * Back: "Units in Line - become disordered"; ruling R49): its one
+	 * remaining action is not a move */
+	if (k->line && is_move(a) && s == FRAY_PRESIDIO_FELL_BACK)
+		return "\"Units in Line - become disordered on a fall back result\" (Presidio Section 7, Fall Back; "
+		       "ruling R49) and \"Line units must reform before moving\" (Section 3, Disorder): a line unit "
+		       "that fell back does not move again this turn";
 	return NULL;
 }
 

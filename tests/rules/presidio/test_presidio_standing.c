@@ -72,6 +72,25 @@ static void a_fall_back_in_line_ends_disordered(void **state)
 					 line ? " in line" : "", fray_presidio_standing_names[rows[i].next]);
 }
 
+/* Ruling R49 with Section 3, Disorder ("Line units must reform before
+ * moving or volleying"): a line unit that fell back this turn is set
+ * down disordered, so its remaining action is no move; a unit not in line
+ * that fell back moves with it. */
+static void a_line_that_fell_back_does_not_move_on(void **state)
+{
+	(void)state;
+	fray_presidio_unit_kind line = {.line = true, .ranks = 2}, skirmish = {0};
+	static const fray_presidio_action moves[] = {FRAY_PRESIDIO_DO_WALK, FRAY_PRESIDIO_DO_PURSUE,
+						     FRAY_PRESIDIO_DO_FLEE};
+	for (size_t i = 0; i < sizeof moves / sizeof *moves; i++) {
+		assert_non_null(fray_presidio_kind_refused(&line, FRAY_PRESIDIO_FELL_BACK, moves[i]));
+		assert_null(fray_presidio_kind_refused(&skirmish, FRAY_PRESIDIO_FELL_BACK, moves[i]));
+	}
+	/* it still fires (Section 3, Disorder: "They may perform Independent
+	 * Fire") */
+	assert_null(fray_presidio_kind_refused(&line, FRAY_PRESIDIO_FELL_BACK, FRAY_PRESIDIO_DO_SHOOT));
+}
+
 /* Section 5, Disengaging from Melee: "'fall back' (1 action)" under "the
  * rules for 'retreat' and 'fall back' in the morale section": a unit that
  * falls back of its own will is set down as Section 7's Fall Back places
@@ -180,6 +199,7 @@ int main(void)
 		cmocka_unit_test(standing_at_turn_end_cell_by_cell),
 		cmocka_unit_test(a_fall_back_in_line_ends_disordered),
 		cmocka_unit_test(a_fall_back_of_its_own_will),
+		cmocka_unit_test(a_line_that_fell_back_does_not_move_on),
 		cmocka_unit_test(a_flinched_unit_falls_back_out_of_its_melee),
 		cmocka_unit_test(pursuit_contact_cell_by_cell),
 		cmocka_unit_test(who_may_be_pursued),
