@@ -176,6 +176,21 @@ bool frayi_adbg_conv_refused(const fray_dist *const *parts, int n)
 	return refused;
 }
 
+/* c->joint (when not refused) kept as the combination of the battle
+ * whose state is key. */
+static const adbg_joint *kept_as_last(adbg_conv *c, const uint8_t *key, size_t len)
+{
+	if (!c->last.refused) {
+		c->last.n = c->joint.count;
+		c->last.keys = c->joint.keys;
+		c->last.x = c->joint.x;
+	}
+	memcpy(c->last_key, key, len);
+	c->last_len = len;
+	c->have_last = true;
+	return &c->last;
+}
+
 const adbg_joint *frayi_adbg_conv_join(adbg_conv *c, const uint8_t *key, size_t len,
 				       const fray_dist *const *parts, int n)
 {
@@ -212,14 +227,8 @@ const adbg_joint *frayi_adbg_conv_join(adbg_conv *c, const uint8_t *key, size_t 
 		frayi_tally_fini(&t[1]);
 		if (!ok || n == 0)
 			return NULL;
-		c->last.n = c->joint.count;
-		c->last.keys = c->joint.keys;
-		c->last.x = c->joint.x;
 	}
-	memcpy(c->last_key, key, len);
-	c->last_len = len;
-	c->have_last = true;
-	return &c->last;
+	return kept_as_last(c, key, len);
 }
 
 /* ---- plans ---- */
@@ -379,12 +388,6 @@ const adbg_joint *frayi_adbg_conv_plans_end(adbg_conv *c, const uint8_t *key, si
 		mpq_clear(q);
 		assert(one);
 		c->last.refused = !one;
-		c->last.n = c->joint.count;
-		c->last.keys = c->joint.keys;
-		c->last.x = c->joint.x;
 	}
-	memcpy(c->last_key, key, len);
-	c->last_len = len;
-	c->have_last = true;
-	return &c->last;
+	return kept_as_last(c, key, len);
 }
