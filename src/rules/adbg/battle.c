@@ -3143,8 +3143,12 @@ static const fray_dist *position_part(battle *b, adbg_conv *c, const pos_input *
  * such a reserve in one round, two reserves reaching the search at one
  * position in one round (TWICE), the other side's reserve that may see a
  * position open (frayi_adbg_plan_refused), a policy asked (not
- * b->direct), or more than MAX_PLANS plans. */
+ * b->direct), or more than MAX_PLANS plans or MAX_PLAN_WORK products. */
 enum { PLAN_GOING, PLAN_REFUSED, PLAN_STOPPED, MAX_PLANS = 100000, MAX_CONTENTS = 64 };
+/* The most products the plans' convolutions may take (counted): some 3 s
+ * at twice Blue Licks' size, where exact rationals grow past 128 bits;
+ * Blue Licks in 3 rounds takes 19,769, twice its size 261,499. */
+#define MAX_PLAN_WORK 3000000
 
 typedef struct planner {
 	battle *b;
@@ -3310,6 +3314,8 @@ static void plan_round(planner *pl, int r)
 			pl->status = PLAN_STOPPED;
 		} else {
 			count_plan(pl);
+			if (frayi_adbg_conv_plan_work(pl->c) > MAX_PLAN_WORK)
+				pl->status = PLAN_REFUSED;
 		}
 		return;
 	}

@@ -36,6 +36,7 @@ struct adbg_conv {
 	bool joint_init;
 	adbg_joint last;
 	plan_tallies plan;
+	uint64_t plan_work; /* the plans' products so far (frayi_adbg_conv_plan_add) */
 };
 
 static void conv_fini(fray_ctx *ctx, void *memo)
@@ -324,6 +325,7 @@ bool frayi_adbg_conv_plans_begin(adbg_conv *c)
 		c->joint_init = true;
 	}
 	frayi_tally_reset(&c->joint);
+	c->plan_work = 0;
 	return tallies_of(c) != NULL;
 }
 
@@ -345,6 +347,7 @@ bool frayi_adbg_conv_plan_add(adbg_conv *c, const fray_dist *const *parts, const
 			if (!holds(d, b, &preds[i]))
 				continue;
 			const int64_t *pk = d->keys + b * d->nfields + 1;
+			c->plan_work += src->count;
 			for (size_t a = 0; a < src->count; a++) {
 				int64_t key[ADBG_JOINT_FIELDS];
 				for (int f = 0; f < ADBG_JOINT_FIELDS; f++)
@@ -366,6 +369,11 @@ bool frayi_adbg_conv_plan_add(adbg_conv *c, const fray_dist *const *parts, const
 			return false;
 	}
 	return true;
+}
+
+uint64_t frayi_adbg_conv_plan_work(const adbg_conv *c)
+{
+	return c->plan_work;
 }
 
 const adbg_joint *frayi_adbg_conv_plans_end(adbg_conv *c, const uint8_t *key, size_t len, bool refused)
