@@ -3147,8 +3147,11 @@ static const fray_dist *position_part(battle *b, adbg_conv *c, const pos_input *
 enum { PLAN_GOING, PLAN_REFUSED, PLAN_STOPPED, MAX_PLANS = 100000, MAX_CONTENTS = 64 };
 /* The most products the plans' convolutions may take (counted): some 3 s
  * at twice Blue Licks' size, where exact rationals grow past 128 bits;
- * Blue Licks in 3 rounds takes 19,769, twice its size 261,499. */
+ * Blue Licks in 3 rounds takes 19,769, twice its size 261,499. And in
+ * the whole walk, where a battle refused to them may try them again at
+ * each of its next round's starts: past that, no more plans are tried. */
 #define MAX_PLAN_WORK 3000000
+#define MAX_PLAN_WORK_WALK (2 * MAX_PLAN_WORK)
 
 typedef struct planner {
 	battle *b;
@@ -3314,7 +3317,7 @@ static void plan_round(planner *pl, int r)
 			pl->status = PLAN_STOPPED;
 		} else {
 			count_plan(pl);
-			if (frayi_adbg_conv_plan_work(pl->c) > MAX_PLAN_WORK)
+			if (frayi_adbg_conv_plan_work(pl->c, false) > MAX_PLAN_WORK)
 				pl->status = PLAN_REFUSED;
 		}
 		return;
@@ -3331,7 +3334,8 @@ static void plan_round(planner *pl, int r)
 static const adbg_joint *planned(battle *b, const key_layout *L, adbg_conv *c, const uint8_t *whole)
 {
 	planner *pl = &(planner){.b = b, .L = L, .c = c, .ini = b->sc->initiative};
-	bool ok = b->direct && frayi_adbg_conv_plans_begin(c);
+	bool ok = b->direct && frayi_adbg_conv_plan_work(c, true) < MAX_PLAN_WORK_WALK &&
+		  frayi_adbg_conv_plans_begin(c);
 	const fray_dist *parts[FRAY_ADBG_MAX_STACKS];
 	for (int p = 0; ok && p < b->npos; p++)
 		ok = pos_key(b, L, p, &pl->in[p]) && (parts[p] = plan_part(pl, p)) != NULL;

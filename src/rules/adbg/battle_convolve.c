@@ -36,7 +36,8 @@ struct adbg_conv {
 	bool joint_init;
 	adbg_joint last;
 	plan_tallies plan;
-	uint64_t plan_work; /* the plans' products so far (frayi_adbg_conv_plan_add) */
+	uint64_t plan_work;  /* the plans' products so far (frayi_adbg_conv_plan_add) */
+	uint64_t plan_total; /* and in the whole walk */
 };
 
 static void conv_fini(fray_ctx *ctx, void *memo)
@@ -348,6 +349,7 @@ bool frayi_adbg_conv_plan_add(adbg_conv *c, const fray_dist *const *parts, const
 				continue;
 			const int64_t *pk = d->keys + b * d->nfields + 1;
 			c->plan_work += src->count;
+			c->plan_total += src->count;
 			for (size_t a = 0; a < src->count; a++) {
 				int64_t key[ADBG_JOINT_FIELDS];
 				for (int f = 0; f < ADBG_JOINT_FIELDS; f++)
@@ -371,9 +373,9 @@ bool frayi_adbg_conv_plan_add(adbg_conv *c, const fray_dist *const *parts, const
 	return true;
 }
 
-uint64_t frayi_adbg_conv_plan_work(const adbg_conv *c)
+uint64_t frayi_adbg_conv_plan_work(const adbg_conv *c, bool walk)
 {
-	return c->plan_work;
+	return walk ? c->plan_total : c->plan_work;
 }
 
 const adbg_joint *frayi_adbg_conv_plans_end(adbg_conv *c, const uint8_t *key, size_t len, bool refused)

@@ -115,9 +115,9 @@ bool frayi_adbg_plan_refused(const fray_dist *const *parts, const adbg_pred *pre
  * NULL when out of memory. */
 bool frayi_adbg_conv_plans_begin(adbg_conv *c);
 bool frayi_adbg_conv_plan_add(adbg_conv *c, const fray_dist *const *parts, const adbg_pred *preds, int n);
-/* The products the plans' convolutions took since begin (a bound on
- * their work, counted, never timed). */
-uint64_t frayi_adbg_conv_plan_work(const adbg_conv *c);
+/* The products the plans' convolutions took since begin, or in the whole
+ * walk (walk): a bound on their work, counted, never timed. */
+uint64_t frayi_adbg_conv_plan_work(const adbg_conv *c, bool walk);
 const adbg_joint *frayi_adbg_conv_plans_end(adbg_conv *c, const uint8_t *key, size_t len, bool refused);
 
 /* For tests (test_adbg_exact_merge): what the plans did in this thread
