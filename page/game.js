@@ -165,6 +165,8 @@ function showView(a) {
   $('pass').hidden = !(st.acting && st.acting === st.initiative);
   $('pass').textContent = st.acting ? `${st.acting} passes` : 'Pass';
   $('next-phase').hidden = !st.phase;
+  // Presidio's one phase is the rally, which the initiative's roll ends
+  $('next-phase').textContent = units.rules === 'presidio' ? 'Roll the initiative' : 'Next phase';
   $('undo').disabled = n === 0;
   if (window.gameAdvice) gameAdvice.renderSolo();
 }

@@ -97,7 +97,8 @@ static const topic topics[] = {
 	 "\n"
 	 "The request's work has a time budget: --max-seconds S of CPU time\n"
 	 "(default 60, or FRAY_MAX_SECONDS; 0: none). Past it, one line says so\n"
-	 "and how to raise it (exit 2, nothing printed).\n"},
+	 "and how to raise it (exit 2, nothing printed). Ctrl-C or SIGTERM\n"
+	 "stops it the same way, with exit status 130 or 143.\n"},
 	{"report",
 	 "fray report --html FILE [REQUEST|GAME|SWEEP|-]\n"
 	 "\n"
@@ -237,7 +238,7 @@ static const topic topics[] = {
 	 "       could not be: the work is done, do not run it again\n"
 	 "  130  stopped by Ctrl-C, 143 by SIGTERM: a simulation prints its\n"
 	 "       partial result (a shard goes to FILE.partial), a sweep the\n"
-	 "       points done, adbg odds nothing\n"
+	 "       points done, adbg odds and request nothing\n"
 	 "\n"
 	 "fray never ends by a crash or an abort: no other status is its own.\n"},
 	{"adbg",

@@ -118,16 +118,22 @@ int cmd_request(int argc, char **argv)
 	char *response = NULL;
 	fray_status st = FRAY_ERR_NOMEM;
 	if (ctx) {
-		/* the budget's timer stops the work as Ctrl-C's signal would */
+		/* Ctrl-C or SIGTERM, and the budget's timer, stop the work
+		 * where it is (a long exact walk or simulation): one line
+		 * and the shell's status for the signal, nothing printed */
 		fray_request_opts ro = {.version = FRAY_REQUEST_OPTS_VERSION, .stop = &cli_stop_signal};
+		cli_catch_stop();
 		cli_budget_arm(&budget);
 		st = fray_request_with(ctx, text, &ro, &response);
 		cli_budget_disarm();
+		cli_release_stop();
 	}
 	if (!ctx) {
 		status = cli_error("request", EXIT_RUNTIME, "out of memory");
 	} else if (st != FRAY_OK && cli_budget_passed()) {
 		status = cli_budget_refuse("request", &budget, "the request");
+	} else if (st != FRAY_OK && cli_stop_signal) {
+		status = cli_error("request", cli_stop_status(), "interrupted: %s; no answer", fray_ctx_message(ctx));
 	} else if (st != FRAY_OK) {
 		/* the library names the text "request": name the file instead */
 		const char *msg = fray_ctx_message(ctx);

@@ -96,6 +96,10 @@ struct game_ruleset {
 	void (*state_read)(const table_game *g, fray_doc *doc, const fray_node *map, bool fresh, void *state);
 	void (*state_write)(FILE *f, const table_game *g, const void *state, bool yaml);
 	void (*state_words)(const table_game *g, char *dst, size_t cap);
+	/* the state as status's JSON shows it, where that is more than the
+	 * file keeps (Presidio: a turn's rally phase that no file key keeps,
+	 * a game keeping no order before any unit acted); NULL: state_write's */
+	void (*state_status)(FILE *f, const table_game *g);
 	/* its game-wide actions besides turn and set (BBB: next, phase): each
 	 * a name, its usage, and what runs it on the words after its name */
 	const struct game_action *game_actions;

@@ -222,4 +222,5 @@ const game_ruleset frayi_presidio_ruleset = {
 	.state_read = frayi_presidio_state_read,
 	.state_write = frayi_presidio_state_write,
 	.state_words = frayi_presidio_state_words,
+	.state_status = frayi_presidio_state_status,
 };

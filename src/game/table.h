@@ -487,6 +487,7 @@ extern const char *const frayi_presidio_state_keys[1];
 void frayi_presidio_state_read(const table_game *g, fray_doc *doc, const fray_node *map, bool fresh, void *state);
 void frayi_presidio_state_write(FILE *f, const table_game *g, const void *state, bool yaml);
 void frayi_presidio_state_words(const table_game *g, char *dst, size_t cap);
+void frayi_presidio_state_status(FILE *f, const table_game *g);
 /* Presidio: the actions u has left this turn (fray_presidio_actions_left
  * of its actions_spent and standing). */
 int frayi_table_presidio_actions_left(const table_unit *u);

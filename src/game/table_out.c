@@ -24,7 +24,9 @@ void frayi_table_print_status(const table_game *g, fray_format form, FILE *f)
 		fprintf(f, "{\"rules\": \"%s\", \"turn\": %d, \"dice\": %" PRIu64, rs->id, g->turn, g->dice);
 		/* the game state (BBB's phase) and the turn's order (Presidio's
 		 * initiative), when the game keeps them */
-		if (rs->state_write)
+		if (rs->state_status)
+			rs->state_status(f, g);
+		else if (rs->state_write)
 			rs->state_write(f, g, g->state, false);
 		fputs(", ", f);
 		if (g->initiative[0])

@@ -352,6 +352,26 @@ static bool rally_phase(const table_game *g)
 	return older_turn_start(g) && !acted_this_turn(g);
 }
 
+/* The turn's rally phase with its initiative still to roll: kept in the
+ * file, or a game that keeps no order yet before any unit acted this
+ * turn, whose 'initiative' would keep it from then on (Section 2, Game
+ * Turn Phases: 1. Rally, 2. Initiative). */
+static bool initiative_due(const table_game *g)
+{
+	return in_rally_phase_kept(g) || (!g->initiative[0] && !acted_this_turn(g));
+}
+
+/* Status shows the rally phase whenever the initiative may be rolled, so
+ * a front end (the page's Roll the initiative) offers the roll in a game
+ * that has kept no order yet too; the file keeps only a phase 'turn'
+ * opened. */
+void frayi_presidio_state_status(FILE *f, const table_game *g)
+{
+	const char *s[2];
+	if (initiative_due(g) && sides_of(g, s) == 2)
+		fputs(", \"phase\": \"rally\"", f);
+}
+
 static fray_presidio_order order_of(const table_game *g, const table_unit *u)
 {
 	bool before = in_rally_phase_kept(g);
@@ -555,7 +575,7 @@ int frayi_table_presidio_command(table_game *g, int argc, char *const *argv)
 	 * phase a Presidio turn keeps is its rally phase, which the
 	 * initiative's roll ends (Section 2, Game Turn Phases) */
 	if (!strcmp(argv[0], "next")) {
-		if (!in_rally_phase_kept(g))
+		if (!initiative_due(g))
 			return frayi_game_fail(g, FRAY_ERR_INPUT, "next: no phase to end (a Presidio turn keeps only its "
 					       "rally phase, which 'initiative' ends; 'pass' and 'turn' end the sequences "
 					       "and the turn: Presidio Section 2, Game Turn Phases)");

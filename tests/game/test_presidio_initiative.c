@@ -468,6 +468,42 @@ static void no_order_kept_plays_as_before(void **state)
 	fray_game_free(g);
 }
 
+/* A game keeping no order offers the turn's initiative before any unit
+ * acted (Section 2, Game Turn Phases: 1. Rally, 2. Initiative): status
+ * says the rally phase (the file keeps no phase), 'next' (the page's Roll
+ * the initiative) rolls it and the order is kept from then on; once a
+ * unit acted, neither. */
+static void no_order_kept_offers_the_initiative(void **state)
+{
+	(void)state;
+	fray_game *g = fresh(3);
+	char *phase = order_of(g, "phase");
+	assert_non_null(phase);
+	assert_string_equal(phase, "rally");
+	free(phase);
+	char *text = game_saved(g);
+	assert_null(strstr(text, "phase:"));
+	free(text);
+	accepted(g, W("next"));
+	assert_null(order_of(g, "phase"));
+	char *won = order_of(g, "initiative");
+	assert_non_null(won);
+	free(won);
+	fray_game_free(g);
+
+	g = fresh(3);
+	accepted(g, W("move", "Utes"));
+	assert_null(order_of(g, "phase"));
+	refused(g, W("next"), "no phase to end");
+	assert_null(order_of(g, "initiative"));
+	/* the next turn's start offers it again */
+	accepted(g, W("turn"));
+	phase = order_of(g, "phase");
+	assert_non_null(phase);
+	free(phase);
+	fray_game_free(g);
+}
+
 /* The order as a file keeps it: read with the file, line and column of
  * what is wrong. */
 static void a_bad_order_is_refused_where_it_is(void **state)
@@ -660,6 +696,7 @@ int main(void)
 		cmocka_unit_test(an_older_turn_start_still_rallies),
 		cmocka_unit_test(initiative_is_rolled_once_before_the_sequences),
 		cmocka_unit_test(no_order_kept_plays_as_before),
+		cmocka_unit_test(no_order_kept_offers_the_initiative),
 		cmocka_unit_test(a_bad_order_is_refused_where_it_is),
 		cmocka_unit_test(advice_and_play_keep_the_order),
 		cmocka_unit_test(reform_brings_a_line_back),

@@ -472,6 +472,43 @@ def bbb_phases(fray, url, seed, shots, tmp):
         d.quit()
 
 
+def presidio_initiative(fray, url, seed, shots, tmp):
+    """A new Presidio game on the phone's screen offers the turn's
+    initiative before any unit acts (Section 2, Game Turn Phases: 1. Rally,
+    2. Initiative): the line says the rally phase, Roll the initiative rolls
+    it, the line then names the side acting, and the page's game is fray
+    table.s file after `next`; once rolled it is not offered again."""
+    d = browser(True)
+    try:
+        new_game(d, url, "examples/presidio/forces.yaml", seed, "the Presidio forces")
+        line = d.find_element(By.ID, "game-line").text
+        check("rally phase" in line, "presidio initiative: a new game's line says no rally phase: %r" % line)
+        roll = d.find_element(By.ID, "next-phase")
+        check(roll.is_displayed() and roll.text == "Roll the initiative",
+              "presidio initiative: no 'Roll the initiative' button: %r" % roll.text)
+        if shots:
+            d.execute_script("document.getElementById('game-line').scrollIntoView()")
+            d.save_screenshot(os.path.join(shots, "game-presidio-rally-412.png"))
+        roll.click()
+        waiter(d, 60).until(lambda d: "won the initiative" in d.find_element(By.ID, "game-line").text or
+                                   d.find_element(By.ID, "error").is_displayed())
+        line = d.find_element(By.ID, "game-line").text
+        check(" acts (" in line and "won the initiative" in line and "rally phase" not in line,
+              "presidio initiative: the roll did not give the turn's order: %r" % line)
+        check(not d.find_element(By.ID, "next-phase").is_displayed(),
+              "presidio initiative: the roll still offered after it was rolled")
+        path = os.path.join(tmp, "presidio-initiative.yaml")
+        table(fray, "new", path, "--rules", "presidio", "--forces",
+              os.path.join(ROOT, "examples/presidio/forces.yaml"), "--seed", str(seed))
+        table(fray, path, "next")
+        check(actions_so_far(d) == read(path), "presidio initiative: the page's game is not fray table's file after next")
+        if shots:
+            d.execute_script("document.getElementById('game-line').scrollIntoView()")
+            d.save_screenshot(os.path.join(shots, "game-presidio-initiative-412.png"))
+    finally:
+        d.quit()
+
+
 def main():
     global PACE
     fray = sys.argv[1]
@@ -490,6 +527,7 @@ def main():
             play(fray, srv.url, False, seed, shots, tmp)
             chits_combat(fray, srv.url, seed, shots, tmp)
             bbb_phases(fray, srv.url, seed, shots, tmp)
+            presidio_initiative(fray, srv.url, seed, shots, tmp)
     finally:
         srv.stop()
     print("game page: %d failures" % len(failures))
