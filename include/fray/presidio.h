@@ -1020,8 +1020,9 @@ typedef enum fray_presidio_action {
 					   a drummer (kept as two or one "reform") */
 	FRAY_PRESIDIO_DO_DISENGAGE,     /* a voluntary fall back or retreat out of
 					   base contact (Section 5, Disengaging
-					   from Melee): 0, its standing (fell back,
-					   retreated) takes the 1 or 2 actions */
+					   from Melee): 1, the fall back's action
+					   (a retreat forfeits the rest, Section
+					   7, Retreat; ruling R49) */
 	FRAY_PRESIDIO_DO_RIDE_REFORM    /* a change of formation while riding (Section
 					   2, Riding: "once per action without any
 					   cost"): 0 */
@@ -1057,8 +1058,9 @@ const char *fray_presidio_contact_move_refused(bool in_contact, fray_presidio_ac
 /* Why a unit of standing s with this turn t may not disengage from its
  * melee by a retreat (retreat: 2 actions) or a fall back (1 action), or
  * NULL: it must be in base contact (in_contact) and have the actions
- * left; the game then makes it fell back or retreated (Section 7's
- * rules "must be used") and the enemy left may pursue it. */
+ * left; the game then sets it down as Section 7's rules place a unit
+ * that falls back or retreats (they "must be used"; ruling R49) and the
+ * enemy left may pursue it. */
 const char *fray_presidio_disengage_refused(const fray_presidio_turn *t, fray_presidio_standing s, bool in_contact,
 					    bool retreat);
 /* Whether the unit disengaged from a melee this turn of its own will

@@ -7,6 +7,7 @@
 #include <strings.h>
 #include "table.h"
 #include "../catalog/catalog.h"
+#include "../rules/presidio/presidio_internal.h"
 
 
 /* The unit's marker as the rules name it (the game file's status names
@@ -120,25 +121,32 @@ int frayi_table_presidio_actions_left(const table_unit *u)
 	return fray_presidio_actions_left(&t, standing_of(u));
 }
 
+/* The game's actions by name: what the rules call each (the act a
+ * standing may refuse, fray_presidio_act_refused) and the turn's action
+ * it stands for, in its cheapest form (fray_presidio_action; -1: none,
+ * morale being no action). The one mapping of the two: asked by
+ * frayi_table_presidio_may and by the turn's order (order_action). */
+static const struct {
+	const char *action;
+	fray_presidio_act act;
+	int turn;                        /* fray_presidio_action; -1: none */
+} acts[] = {{"shoot", FRAY_PRESIDIO_ACT_SHOOT, FRAY_PRESIDIO_DO_SHOOT},
+	    {"melee", FRAY_PRESIDIO_ACT_MELEE, FRAY_PRESIDIO_DO_STRIKE},
+	    {"pursue", FRAY_PRESIDIO_ACT_MELEE, FRAY_PRESIDIO_DO_PURSUE},
+	    {"charge", FRAY_PRESIDIO_ACT_CHARGE, FRAY_PRESIDIO_DO_CHARGE},
+	    {"move", FRAY_PRESIDIO_ACT_CHARGE, FRAY_PRESIDIO_DO_WALK},
+	    {"reload", FRAY_PRESIDIO_ACT_RELOAD, FRAY_PRESIDIO_DO_RELOAD},
+	    {"rally", FRAY_PRESIDIO_ACT_RALLY, FRAY_PRESIDIO_DO_RALLY},
+	    {"reform", FRAY_PRESIDIO_ACT_RELOAD, FRAY_PRESIDIO_DO_REFORM},
+	    {"disengage", FRAY_PRESIDIO_ACT_CHARGE, FRAY_PRESIDIO_DO_DISENGAGE},
+	    {"morale", FRAY_PRESIDIO_ACT_BE_TARGETED, -1}};
+
 /* Whether the rules let u take the action now (fray_presidio_act_refused;
  * a unit with no figures takes none) and its turn has the actions for
  * the cheapest form of it (fray_presidio_action_refused; morale is no
  * action). */
 bool frayi_table_presidio_may(const table_game *g, const table_unit *u, const char *action)
 {
-	static const struct {
-		const char *action;
-		fray_presidio_act act;
-		int turn;                /* fray_presidio_action; -1: none */
-	} acts[] = {{"shoot", FRAY_PRESIDIO_ACT_SHOOT, FRAY_PRESIDIO_DO_SHOOT},
-		    {"melee", FRAY_PRESIDIO_ACT_MELEE, FRAY_PRESIDIO_DO_STRIKE},
-		    {"pursue", FRAY_PRESIDIO_ACT_MELEE, FRAY_PRESIDIO_DO_PURSUE},
-		    {"charge", FRAY_PRESIDIO_ACT_CHARGE, FRAY_PRESIDIO_DO_CHARGE},
-		    {"move", FRAY_PRESIDIO_ACT_CHARGE, FRAY_PRESIDIO_DO_WALK},
-		    {"reload", FRAY_PRESIDIO_ACT_RELOAD, FRAY_PRESIDIO_DO_RELOAD},
-		    {"rally", FRAY_PRESIDIO_ACT_RALLY, FRAY_PRESIDIO_DO_RALLY},
-		    {"reform", FRAY_PRESIDIO_ACT_RELOAD, FRAY_PRESIDIO_DO_REFORM},
-		    {"morale", FRAY_PRESIDIO_ACT_BE_TARGETED, -1}};
 	if (PRESIDIO_OF(u)->figures <= 0)
 		return false;
 	fray_presidio_turn t = turn_of(u);
@@ -398,26 +406,16 @@ static int in_order(table_game *g, const table_unit *u, fray_presidio_action a, 
 			       g->acting, g->acting);
 }
 
-/* The action an action's name stands for in the order's rule (the
- * cheapest form; a shot by its --mode, so opportunity fire is known). */
+/* The action an action's name stands for in the order's rule: its
+ * turn's action in acts (the cheapest form; a shot by its --mode, so
+ * opportunity fire is known); a walk for a name with none. */
 static fray_presidio_action order_action(const char *action, const char *mode)
 {
-	if (!strcmp(action, "shoot"))
-		return mode && !strcmp(mode, "opportunity") ? FRAY_PRESIDIO_DO_OPPORTUNITY : FRAY_PRESIDIO_DO_SHOOT;
-	if (!strcmp(action, "rally"))
-		return FRAY_PRESIDIO_DO_RALLY;
-	if (!strcmp(action, "melee"))
-		return FRAY_PRESIDIO_DO_STRIKE;
-	if (!strcmp(action, "charge"))
-		return FRAY_PRESIDIO_DO_CHARGE;
-	if (!strcmp(action, "pursue"))
-		return FRAY_PRESIDIO_DO_PURSUE;
-	if (!strcmp(action, "reload"))
-		return FRAY_PRESIDIO_DO_RELOAD;
-	if (!strcmp(action, "reform"))
-		return FRAY_PRESIDIO_DO_REFORM;
-	if (!strcmp(action, "disengage"))
-		return FRAY_PRESIDIO_DO_DISENGAGE;
+	if (!strcmp(action, "shoot") && mode && !strcmp(mode, "opportunity"))
+		return FRAY_PRESIDIO_DO_OPPORTUNITY;
+	for (size_t i = 0; i < sizeof acts / sizeof *acts; i++)
+		if (!strcmp(action, acts[i].action) && acts[i].turn >= 0)
+			return (fray_presidio_action)acts[i].turn;
 	return FRAY_PRESIDIO_DO_WALK;
 }
 
@@ -448,21 +446,22 @@ static void hand_over(table_game *g)
 	snprintf(g->acting, sizeof g->acting, "%s", next);
 }
 
-/* A side's leadership for the initiative: the highest command skill of
- * its units in the fight ("Command skill is not cumulative; use the
- * highest skill present", Section 1; "This command level is used to
- * determine ... the order of initiative"). */
+/* A side's leadership for the initiative: the command skills of its
+ * units in the fight (a unit's leader bonus, else its leader's rank's),
+ * of which the rules take the one that counts (frayi_presidio_leadership,
+ * Section 1, Rank and Command Skill). */
 static int leadership(const table_game *g, const char *side)
 {
-	int best = 0;
-	for (size_t i = 0; i < g->nunits; i++) {
+	int skills[TABLE_MAX_UNITS];
+	size_t n = 0;
+	for (size_t i = 0; i < g->nunits && n < TABLE_MAX_UNITS; i++) {
 		const table_unit *u = &g->units[i];
-		int lb = PRESIDIO_OF(u)->leader ? PRESIDIO_OF(u)->leader
-						 : fray_presidio_command_skill(PRESIDIO_OF(u)->leader_rank);
-		if (!strcmp(u->side, side) && fighting(u) && lb > best)
-			best = lb;
+		if (strcmp(u->side, side) != 0 || !fighting(u))
+			continue;
+		skills[n++] = PRESIDIO_OF(u)->leader ? PRESIDIO_OF(u)->leader
+						     : fray_presidio_command_skill(PRESIDIO_OF(u)->leader_rank);
 	}
-	return best > 4 ? 4 : best;
+	return frayi_presidio_leadership(skills, n);
 }
 
 /* The turn's initiative rolled (presidio.initiative, ruling R17): the
@@ -648,8 +647,15 @@ void frayi_table_presidio_turn_end(table_game *g, table_unit *u)
 	PRESIDIO_OF(u)->actions_spent[0] = '\0';
 	PRESIDIO_OF(u)->may_pursue[0] = '\0';
 	int was = u->status;
-	set_standing(u, fray_presidio_standing_at_turn_end(standing_of(u)));
-	if (u->status != was)
+	fray_presidio_standing before = standing_of(u);
+	set_standing(u, frayi_presidio_standing_after_turn(before, PRESIDIO_OF(u)->line));
+	if (u->status == was)
+		return;
+	if (before == FRAY_PRESIDIO_FELL_BACK && standing_of(u) == FRAY_PRESIDIO_DISORDERED)
+		frayi_table_note(g, "%s: %s (a unit in line that fell back: \"Units in Line - become disordered on a "
+				 "fall back result\", Presidio Section 7, Fall Back; ruling R49)", u->name,
+				 frayi_unit_status_names[u->status]);
+	else
 		frayi_table_note(g, "%s: %s", u->name, frayi_unit_status_names[u->status]);
 }
 
@@ -846,6 +852,13 @@ static int morale_check(table_game *g, table_unit *u, const morale_when *w, cons
 	set_standing(u, standing);
 	if (!success || u->status != was)
 		frayi_table_note(g, "%s: %s", u->name, frayi_unit_status_names[u->status]);
+	/* a unit in line that falls back is set down disordered when its
+	 * fall back is made, at the turn's end (ruling R49) */
+	if (u->status != was && standing_of(u) == FRAY_PRESIDIO_FELL_BACK &&
+	    frayi_presidio_fall_back_placed(PRESIDIO_OF(u)->line) == FRAY_PRESIDIO_DISORDERED)
+		frayi_table_note(g, "%s: in line, it falls back into disorder (\"Units in Line - become disordered on a "
+				 "fall back result\", Presidio Section 7, Fall Back; ruling R49): disordered when the "
+				 "turn ends", u->name);
 	/* a unit that gives way leaves the melee (its enemy may pursue it,
 	 * Section 5); one that panics now, in the action sequences, has
 	 * missed this turn's rally phase (Section 2, Game Turn Phases) */
@@ -1489,6 +1502,17 @@ static int act_charge(table_game *g, table_unit *u, table_unit *t, const player_
 		if (fray_presidio_charge_goes_on(mg.holds, react == R_FIRE_FLEE || react == R_FLEE, false,
 						 standing_of(t)) != FRAY_PRESIDIO_CHARGE_IMPACT) {
 			frayi_table_note(g, "%s moves away (not a failed check)", t->name);
+			/* Flee: "may decide to fall back or retreat" (fray's flee, one
+			 * action, is the fall back): a line unit is set down
+			 * disordered (ruling R49) */
+			if (react == R_FLEE) {
+				int was = t->status;
+				set_standing(t, frayi_presidio_moved_back(standing_of(t), false, PRESIDIO_OF(t)->line));
+				if (t->status != was)
+					frayi_table_note(g, "%s: %s (in line: \"Units in Line - become disordered on a fall "
+							 "back result\", Presidio Section 7, Fall Back; ruling R49)", t->name,
+							 frayi_unit_status_names[t->status]);
+			}
 			return charge_goes_on(g, u, t, p, true);
 		}
 	} else {
@@ -1738,10 +1762,15 @@ static int act_disengage(table_game *g, table_unit *u, table_unit *t, const play
 		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot disengage: %s: %s", unit_label(u),
 				       standing_words(u), why);
 	spend(u, FRAY_PRESIDIO_DO_DISENGAGE, 1);
-	set_standing(u, retreat ? FRAY_PRESIDIO_RETREATED : FRAY_PRESIDIO_FELL_BACK);
-	frayi_table_note(g, "%s: disengages by a %s (%s), %s (Presidio Section 5, Disengaging from Melee)", u->name,
+	/* set down as the morale section's fall back or retreat places a
+	 * unit: a line unit's fall back disordered (ruling R49) */
+	set_standing(u, frayi_presidio_moved_back(standing_of(u), retreat, PRESIDIO_OF(u)->line));
+	frayi_table_note(g, "%s: disengages by a %s (%s), %s (Presidio Section 5, Disengaging from Melee%s)", u->name,
 			 retreat ? "retreat" : "fall back", retreat ? "2 actions" : "1 action",
-			 frayi_unit_status_names[u->status]);
+			 frayi_unit_status_names[u->status],
+			 !retreat && PRESIDIO_OF(u)->line ? "; in line: \"Units in Line - become disordered on a fall "
+							    "back result\", Section 7, Fall Back; ruling R49"
+							  : "");
 	leave_contact(g, u, true);
 	return FRAY_OK;
 }

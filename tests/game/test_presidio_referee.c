@@ -423,9 +423,12 @@ static void a_melee_is_left_only_by_retreat_or_fall_back(void **state)
 		refused(g, W("charge", "Apaches", "--at", "Presidials", "--reaction", "stand"), "Section 5");
 		assert_false(advised(g, "Presidials", W("\"action\": \"charge\"")));
 		assert_false(advised(g, "Presidials", W("\"action\": \"move\"")));
-		/* a fall back: one action, the morale section's fall back */
+		/* a fall back: one action, the morale section's fall back: the
+		 * Presidials, in line, "become disordered" (Section 7, Fall
+		 * Back; ruling R49) */
 		accepted(g, W("disengage", "Presidials"));
-		assert_true(field_is(g, "Presidials", "status", "fell back"));
+		assert_true(field_is(g, "Presidials", "status", "disordered"));
+		assert_int_equal(game_unit_left(g, "Presidials"), 1);
 		assert_true(field_is(g, "Presidials", "contact", ""));
 		assert_true(field_is(g, "Apaches", "contact", ""));
 		assert_true(field_is(g, "Apaches", "may_pursue", "Presidials"));
@@ -452,6 +455,105 @@ static void a_melee_is_left_only_by_retreat_or_fall_back(void **state)
 	refused(g, W("disengage", "Cueras"), "Section 5, Disengaging from Melee");
 	/* a unit that did not break contact with them is still not pursued */
 	refused(g, W("pursue", "Apaches", "--at", "Cueras"), "Presidio Section 5, Pursuit");
+	fray_game_free(g);
+}
+
+/* Section 7, Fall Back: "Units in Line - become disordered on a fall back
+ * result" (ruling R49), wherever a unit falls back: by disengaging
+ * (Section 5: "the rules for ... 'fall back' in the morale section must
+ * be used"), by a failed check, by fleeing a charge ("may decide to fall
+ * back"). A unit in the open that falls back is "placed in good order
+ * facing the enemy". The Presidials are in line (line: true in the
+ * forces), the Apaches and Cueras not. */
+static void a_unit_in_line_that_falls_back_is_disordered(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *unit, *enemy, *after;
+	} who[] = {{"Presidials", "Apaches", "disordered"}, {"Apaches", "Presidials", "good"}};
+	for (size_t i = 0; i < 2; i++) {
+		/* disengaging by a fall back: one action of two */
+		fray_game *g = forces_game(3);
+		char contact[64];
+		snprintf(contact, sizeof contact, "contact=%s", who[i].enemy);
+		accepted(g, W("set", who[i].unit, contact));
+		char *ev = events_of(g, W("disengage", who[i].unit));
+		assert_true(field_is(g, who[i].unit, "status", who[i].after));
+		assert_int_equal(game_unit_left(g, who[i].unit), 1);
+		assert_true(field_is(g, who[i].unit, "contact", ""));
+		if ((strstr(ev, "Section 7, Fall Back") != NULL) != (i == 0))
+			fail_msg("%s's fall back: the note says the line's disorder only for a line: %s", who[i].unit, ev);
+		free(ev);
+		/* a failed check's fall back: the unit falls back this turn, set
+		 * down disordered (in line) or in good order when it ends */
+		accepted(g, W("set", who[i].unit, "status=fell back"));
+		/* in line, set down disordered: no move with its remaining action */
+		if (i == 0)
+			refused(g, W("move", who[i].unit), "ruling R49");
+		ev = events_of(g, W("turn"));
+		assert_true(field_is(g, who[i].unit, "status", who[i].after));
+		free(ev);
+		fray_game_free(g);
+	}
+	/* a real check: charging, a failure by 3 or 4 falls back ("Charging
+	 * Unit - Falls Back"); the Presidials are then disordered at the
+	 * turn's end, the Cueras (not in line) in good order */
+	int fell[2] = {0, 0};
+	static const char *const chargers[2] = {"Presidials", "Cueras"};
+	for (uint64_t seed = 1; seed < 200 && !(fell[0] && fell[1]); seed++)
+		for (int i = 0; i < 2; i++) {
+			fray_game *g = forces_game(seed);
+			accepted(g, W("set", chargers[i], "casualties=4"));
+			accepted(g, W("morale", chargers[i], "--charging"));
+			if (field_is(g, chargers[i], "status", "fell back")) {
+				fell[i]++;
+				accepted(g, W("turn"));
+				assert_true(field_is(g, chargers[i], "status", i == 0 ? "disordered" : "good"));
+			}
+			fray_game_free(g);
+		}
+	assert_true(fell[0] && fell[1]);
+	/* fleeing a charge (Flee: "fall back or retreat", one action: the fall
+	 * back): the Presidials in line disordered, the Apaches not */
+	static const struct {
+		const char *charger, *target, *after;
+	} flee[] = {{"Apaches", "Presidials", "disordered"}, {"Cueras", "Apaches", "good"}};
+	for (int i = 0; i < 2; i++) {
+		int fled = 0;
+		for (uint64_t seed = 1; seed < 100 && !fled; seed++) {
+			fray_game *g = forces_game(seed);
+			char *ev = events_of(g, W("charge", flee[i].charger, "--at", flee[i].target, "--reaction", "flee"));
+			if (strstr(ev, "moves away")) {
+				fled++;
+				assert_true(field_is(g, flee[i].target, "status", flee[i].after));
+			}
+			free(ev);
+			fray_game_free(g);
+		}
+		assert_true(fled);
+	}
+}
+
+/* Ruling R50. Section 5, Disengaging from Melee: a unit in a melee leaves
+ * it in its own action sequence by "'fall back' (1 action)" or "'retreat'
+ * (2 actions)"; Section 7: a flinch is "-1 action", the unit staying in
+ * place. The flinched Apaches fall back out of their melee with the one
+ * action their flinch left them (none after), never retreat; hunkered
+ * down (-2 actions) they have none to do either with. */
+static void a_flinched_unit_may_disengage(void **state)
+{
+	(void)state;
+	fray_game *g = forces_game(3);
+	accepted(g, W("set", "Apaches", "contact=Presidials", "status=flinched"));
+	refused(g, W("disengage", "Apaches", "--retreat"), "'retreat' (2 actions)");
+	accepted(g, W("disengage", "Apaches"));
+	assert_true(field_is(g, "Apaches", "contact", ""));
+	assert_true(field_is(g, "Presidials", "may_pursue", "Apaches"));
+	assert_int_equal(game_unit_left(g, "Apaches"), 0);
+	fray_game_free(g);
+	g = forces_game(3);
+	accepted(g, W("set", "Apaches", "contact=Presidials", "status=hunkered"));
+	refused(g, W("disengage", "Apaches"), "Presidio Section 7");
 	fray_game_free(g);
 }
 
@@ -699,6 +801,8 @@ int main(void)
 		cmocka_unit_test(spanish_riders_keep_two_actions),
 		cmocka_unit_test(pursuit_by_the_enemy_in_the_melee),
 		cmocka_unit_test(a_melee_is_left_only_by_retreat_or_fall_back),
+		cmocka_unit_test(a_unit_in_line_that_falls_back_is_disordered),
+		cmocka_unit_test(a_flinched_unit_may_disengage),
 		cmocka_unit_test(a_riders_pursuit_is_one_of_its_rides),
 		cmocka_unit_test(spanish_riders_change_formation_while_riding),
 		cmocka_unit_test(refusals_say_the_true_reason),

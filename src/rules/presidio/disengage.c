@@ -68,13 +68,14 @@ FRAY_API const char *fray_presidio_disengage_refused(const fray_presidio_turn *t
 	const char *why = fray_presidio_action_refused(t, s, FRAY_PRESIDIO_DO_DISENGAGE);
 	if (why)
 		return why;
-	/* a flinched unit's lost action and a fall back's are one standing
-	 * (fell back: one action lost) in fray, so it would fall back for
-	 * nothing: docs/presidio.md */
-	if (s != FRAY_PRESIDIO_GOOD && s != FRAY_PRESIDIO_DISORDERED)
-		return "only a unit in good order or in disorder disengages by its own will (Presidio Section 5, "
-		       "Disengaging from Melee; Section 7: a flinch, a hunker down, a fall back, a retreat or a "
-		       "panic is already the morale result's move; docs/presidio.md)";
+	/* a unit that fell back, retreated or panicked has left the melee
+	 * by its morale result's move (Section 7); one that flinched or
+	 * hunkered down stayed in place ("they do not fall back") and
+	 * disengages with the actions its result left it (ruling R50): a
+	 * hunkered unit has none */
+	if (!fray_presidio_keeps_contact(s))
+		return "a unit that fell back, retreated or panicked has left its melee by that move (Presidio Section "
+		       "7, Morale Roll Results; Section 5, Disengaging from Melee)";
 	/* Disengaging from Melee: "a 'retreat' (2 actions), or 'fall back'
 	 * (1 action)" */
 	int need = retreat ? 2 : 1;

@@ -3,6 +3,7 @@
  * and 7). The game file keeps the marker; the rules about it live here. */
 #include "../../core/internal.h"
 #include <fray/presidio.h>
+#include "presidio_internal.h"
 
 FRAY_API const char *const fray_presidio_standing_names[FRAY_PRESIDIO_NSTANDINGS] = {
 	"good", "disordered", "flinched", "hunkered", "fell back", "retreated", "panicked", "surrendered",
@@ -151,4 +152,39 @@ FRAY_API fray_presidio_into_contact fray_presidio_into_contact_of(fray_presidio_
 		return FRAY_PRESIDIO_INTO_SURRENDERS;
 	/* "the 'defender' will attack first": a unit that holds its place */
 	return fray_presidio_standing_holds(walked_into) ? FRAY_PRESIDIO_INTO_STRIKES_FIRST : FRAY_PRESIDIO_INTO_NO_BLOW;
+}
+
+/* Ruling R49. Section 7, Fall Back: a unit in the open that falls back is
+ * set down in good order, facing the enemy; one in line is disordered by
+ * a fall back result instead ("Units in Line - become disordered"). The
+ * form check for an officer or NCO behind the line is not rolled, as on
+ * the Morale Roll Resolution's line rows (docs/presidio.md). */
+fray_presidio_standing frayi_presidio_fall_back_placed(bool line)
+{
+	return line ? FRAY_PRESIDIO_DISORDERED : FRAY_PRESIDIO_GOOD;
+}
+
+/* A fall back lasts the turn (its lost action); the turn's end sets the
+ * unit down where the fall back placed it (ruling R49). */
+fray_presidio_standing frayi_presidio_standing_after_turn(fray_presidio_standing s, bool line)
+{
+	return s == FRAY_PRESIDIO_FELL_BACK ? frayi_presidio_fall_back_placed(line) : fray_presidio_standing_at_turn_end(s);
+}
+
+/* Section 5, Disengaging from Melee: a unit leaves by "a 'retreat' (2
+ * actions), or 'fall back' (1 action)", under "the rules for 'retreat'
+ * and 'fall back' in the morale section". The fall back is the action
+ * paid (R47), not a failed check's lost action: the unit is set down as
+ * Section 7's Fall Back places one (ruling R49), so a line unit is
+ * disordered and any other keeps its standing. A flinched unit keeps its
+ * flinch, so the action the flinch took stays lost (ruling R50). A
+ * retreat forfeits the rest of the turn and ends in disorder (Section 7,
+ * Retreat). */
+fray_presidio_standing frayi_presidio_moved_back(fray_presidio_standing s, bool retreat, bool line)
+{
+	if (retreat)
+		return fray_presidio_worse_standing(s, FRAY_PRESIDIO_RETREATED);
+	if (s == FRAY_PRESIDIO_FLINCHED)
+		return s;
+	return fray_presidio_worse_standing(s, frayi_presidio_fall_back_placed(line));
 }

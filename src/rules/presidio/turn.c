@@ -30,7 +30,10 @@ FRAY_API const char *const fray_presidio_action_names[FRAY_PRESIDIO_NACTIONS] = 
  * twice in a turn" ride (trot or gallop) for none. A panic during the
  * turn's action sequences is no action, only kept (no rally after it).
  * Section 3, Reform: "(2 actions)", one with a drummer: each "reform"
- * kept is one action (fray_presidio_reform_cost of them). */
+ * kept is one action (fray_presidio_reform_cost of them). Section 5,
+ * Disengaging from Melee: "'fall back' (1 action)": a disengagement is
+ * one action (a retreat's second is its forfeit, Section 7, Retreat;
+ * ruling R49). */
 FRAY_API int fray_presidio_action_cost(fray_presidio_action a)
 {
 	static const int cost[FRAY_PRESIDIO_NACTIONS] = {
@@ -45,7 +48,7 @@ FRAY_API int fray_presidio_action_cost(fray_presidio_action a)
 		[FRAY_PRESIDIO_DO_RALLY] = 0,	       [FRAY_PRESIDIO_DO_EVADE] = 1,
 		[FRAY_PRESIDIO_DO_TAKE_COVER] = 2,     [FRAY_PRESIDIO_DO_RIDE] = 0,
 		[FRAY_PRESIDIO_DO_GALLOP] = 0,	       [FRAY_PRESIDIO_DO_PANIC] = 0,
-		[FRAY_PRESIDIO_DO_REFORM] = 1,	       [FRAY_PRESIDIO_DO_DISENGAGE] = 0,
+		[FRAY_PRESIDIO_DO_REFORM] = 1,	       [FRAY_PRESIDIO_DO_DISENGAGE] = 1,
 		[FRAY_PRESIDIO_DO_RIDE_REFORM] = 0};
 	return (unsigned)a < FRAY_PRESIDIO_NACTIONS ? cost[a] : 0;
 }
@@ -280,6 +283,13 @@ FRAY_API const char *fray_presidio_kind_refused(const fray_presidio_unit_kind *k
 	if (k->line && is_move(a) && (s == FRAY_PRESIDIO_DISORDERED || s == FRAY_PRESIDIO_RETREATED))
 		return "\"Line units must reform before moving or volleying\" (Presidio Section 3, Disorder): a "
 		       "disordered line unit does not move until it re-forms (Section 3, Reform)";
+	/* a line unit that fell back is set down disordered (Section 7, Fall
+	 * Back: "Units in Line - become disordered"; ruling R49): its one
+	 * remaining action is not a move */
+	if (k->line && is_move(a) && s == FRAY_PRESIDIO_FELL_BACK)
+		return "\"Units in Line - become disordered on a fall back result\" (Presidio Section 7, Fall Back; "
+		       "ruling R49) and \"Line units must reform before moving\" (Section 3, Disorder): a line unit "
+		       "that fell back does not move again this turn";
 	return NULL;
 }
 

@@ -6,6 +6,7 @@
 #include <string.h>
 #include "../../core/internal.h"
 #include <fray/presidio.h>
+#include "presidio_internal.h"
 
 static bool same_name(const char *a, const char *b)
 {
@@ -114,6 +115,26 @@ FRAY_API int fray_presidio_command_skill(const char *rank)
 {
 	const fray_presidio_rank *k = fray_presidio_rank_find(rank);
 	return k ? k->skill : 0;
+}
+
+/* Section 1, Rank and Command Skill: "This command level is used to
+ * determine ... the order of initiative", and "Command skill is not
+ * cumulative; use the highest skill present". Its COMMAND SKILL table
+ * runs from 1 (corporal, ensign, young chief) to 4 (sergeant major, field
+ * officer, war chief): a skill above the table's top is read as its top,
+ * none (or below) as 0. The initiative's leadership inputs take the same
+ * range (presidio.initiative: 0 to 4). */
+int frayi_presidio_leadership(const int *skills, size_t n)
+{
+	int top = 0;
+	for (size_t i = 0; i < fray_presidio_nranks; i++)
+		if (fray_presidio_ranks[i].skill > top)
+			top = fray_presidio_ranks[i].skill;
+	int best = 0;
+	for (size_t i = 0; i < n; i++)
+		if (skills[i] > best)
+			best = skills[i];
+	return best > top ? top : best;
 }
 
 FRAY_API const char *fray_presidio_volley_kind_refused(const fray_presidio_unit_kind *k)

@@ -418,6 +418,30 @@ static void disengaging_pursuers_need_two_actions(void **state)
 	}
 }
 
+/* src/rules/presidio/presidio_internal.h */
+int frayi_presidio_leadership(const int *skills, size_t n);
+
+/* Section 1, Rank and Command Skill: the command level "is used to
+ * determine ... the order of initiative"; "Command skill is not
+ * cumulative; use the highest skill present"; the COMMAND SKILL table
+ * runs from 1 to 4 (sergeant major, field officer, war chief). Section 2,
+ * Initiative: "1D6 adding their leadership skill". */
+static void leadership_is_the_highest_command_present(void **state)
+{
+	(void)state;
+	assert_int_equal(frayi_presidio_leadership(NULL, 0), 0);
+	assert_int_equal(frayi_presidio_leadership((const int[]){1}, 1), 1);
+	/* the highest, not the sum (2 + 3 + 1) nor the first */
+	assert_int_equal(frayi_presidio_leadership((const int[]){2, 3, 1}, 3), 3);
+	assert_int_equal(frayi_presidio_leadership((const int[]){4, 4}, 2), 4);
+	/* no higher than the table's top command, 4; none below 0 */
+	assert_int_equal(frayi_presidio_leadership((const int[]){5, 1}, 2), 4);
+	assert_int_equal(frayi_presidio_leadership((const int[]){-1}, 1), 0);
+	/* the table's top is its war chief's, field officer's, sergeant major's */
+	assert_int_equal(fray_presidio_command_skill("war chief"), 4);
+	assert_int_equal(fray_presidio_command_skill("field officer"), 4);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -430,6 +454,7 @@ int main(void)
 		cmocka_unit_test(combining_units),
 		cmocka_unit_test(weakened_structures),
 		cmocka_unit_test(disengaging_pursuers_need_two_actions),
+		cmocka_unit_test(leadership_is_the_highest_command_present),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -40,6 +40,112 @@ static void standing_at_turn_end_cell_by_cell(void **state)
 	}
 }
 
+/* src/rules/presidio/presidio_internal.h: what the game asks of a fall
+ * back (ruling R49) */
+fray_presidio_standing frayi_presidio_fall_back_placed(bool line);
+fray_presidio_standing frayi_presidio_standing_after_turn(fray_presidio_standing s, bool line);
+fray_presidio_standing frayi_presidio_moved_back(fray_presidio_standing s, bool retreat, bool line);
+
+/* Section 7, Fall Back: "Units in the Open ... are placed in good order
+ * facing the enemy"; "Units in Line - become disordered on a fall back
+ * result" (ruling R49). A unit in line that fell back ends the turn
+ * disordered, one in skirmish or column in good order; every other
+ * standing ends the turn as it does in any formation. */
+static void a_fall_back_in_line_ends_disordered(void **state)
+{
+	(void)state;
+	assert_int_equal(frayi_presidio_fall_back_placed(true), FRAY_PRESIDIO_DISORDERED);
+	assert_int_equal(frayi_presidio_fall_back_placed(false), FRAY_PRESIDIO_GOOD);
+	assert_int_equal(frayi_presidio_standing_after_turn(FRAY_PRESIDIO_FELL_BACK, true), FRAY_PRESIDIO_DISORDERED);
+	assert_int_equal(frayi_presidio_standing_after_turn(FRAY_PRESIDIO_FELL_BACK, false), FRAY_PRESIDIO_GOOD);
+	/* the rest as standing_at_turn_end_cell_by_cell's table, in line or not:
+	 * a flinch and a hunker in good order, a retreat in disorder */
+	static const struct {
+		fray_presidio_standing now, next;
+	} rows[] = {{FRAY_PRESIDIO_GOOD, FRAY_PRESIDIO_GOOD},		{FRAY_PRESIDIO_DISORDERED, FRAY_PRESIDIO_DISORDERED},
+		    {FRAY_PRESIDIO_FLINCHED, FRAY_PRESIDIO_GOOD},	{FRAY_PRESIDIO_HUNKERED, FRAY_PRESIDIO_GOOD},
+		    {FRAY_PRESIDIO_RETREATED, FRAY_PRESIDIO_DISORDERED}, {FRAY_PRESIDIO_PANICKED, FRAY_PRESIDIO_PANICKED}};
+	for (size_t i = 0; i < sizeof rows / sizeof *rows; i++)
+		for (int line = 0; line < 2; line++)
+			if (frayi_presidio_standing_after_turn(rows[i].now, line) != rows[i].next)
+				fail_msg("%s%s at the turn's end: expected %s", fray_presidio_standing_names[rows[i].now],
+					 line ? " in line" : "", fray_presidio_standing_names[rows[i].next]);
+}
+
+/* Ruling R49 with Section 3, Disorder ("Line units must reform before
+ * moving or volleying"): a line unit that fell back this turn is set
+ * down disordered, so its remaining action is no move; a unit not in line
+ * that fell back moves with it. */
+static void a_line_that_fell_back_does_not_move_on(void **state)
+{
+	(void)state;
+	fray_presidio_unit_kind line = {.line = true, .ranks = 2}, skirmish = {0};
+	static const fray_presidio_action moves[] = {FRAY_PRESIDIO_DO_WALK, FRAY_PRESIDIO_DO_PURSUE,
+						     FRAY_PRESIDIO_DO_FLEE};
+	for (size_t i = 0; i < sizeof moves / sizeof *moves; i++) {
+		assert_non_null(fray_presidio_kind_refused(&line, FRAY_PRESIDIO_FELL_BACK, moves[i]));
+		assert_null(fray_presidio_kind_refused(&skirmish, FRAY_PRESIDIO_FELL_BACK, moves[i]));
+	}
+	/* it still fires (Section 3, Disorder: "They may perform Independent
+	 * Fire") */
+	assert_null(fray_presidio_kind_refused(&line, FRAY_PRESIDIO_FELL_BACK, FRAY_PRESIDIO_DO_SHOOT));
+}
+
+/* Section 5, Disengaging from Melee: "'fall back' (1 action)" under "the
+ * rules for 'retreat' and 'fall back' in the morale section": a unit that
+ * falls back of its own will is set down as Section 7's Fall Back places
+ * it, disordered in line, else as it was (good order, or its disorder
+ * kept); a retreat is a retreat ("in disorder", its turn forfeit). */
+static void a_fall_back_of_its_own_will(void **state)
+{
+	(void)state;
+	assert_int_equal(frayi_presidio_moved_back(FRAY_PRESIDIO_GOOD, false, true), FRAY_PRESIDIO_DISORDERED);
+	assert_int_equal(frayi_presidio_moved_back(FRAY_PRESIDIO_GOOD, false, false), FRAY_PRESIDIO_GOOD);
+	assert_int_equal(frayi_presidio_moved_back(FRAY_PRESIDIO_DISORDERED, false, true), FRAY_PRESIDIO_DISORDERED);
+	assert_int_equal(frayi_presidio_moved_back(FRAY_PRESIDIO_DISORDERED, false, false), FRAY_PRESIDIO_DISORDERED);
+	for (int line = 0; line < 2; line++) {
+		assert_int_equal(frayi_presidio_moved_back(FRAY_PRESIDIO_GOOD, true, line), FRAY_PRESIDIO_RETREATED);
+		assert_int_equal(frayi_presidio_moved_back(FRAY_PRESIDIO_DISORDERED, true, line), FRAY_PRESIDIO_RETREATED);
+	}
+	/* the fall back is one action paid (Section 5); a retreat's second is
+	 * its forfeit (Section 7, Retreat: "forfeit any further actions") */
+	assert_int_equal(fray_presidio_action_cost(FRAY_PRESIDIO_DO_DISENGAGE), 1);
+	fray_presidio_turn t = {0};
+	fray_presidio_turn_take(&t, FRAY_PRESIDIO_DO_DISENGAGE);
+	assert_int_equal(fray_presidio_actions_left(&t, FRAY_PRESIDIO_GOOD), 1);
+	assert_int_equal(fray_presidio_actions_left(&t, FRAY_PRESIDIO_DISORDERED), 1);
+	assert_int_equal(fray_presidio_actions_left(&t, FRAY_PRESIDIO_RETREATED), 0);
+}
+
+/* Ruling R50. Section 5, Disengaging from Melee: "A unit can voluntarily
+ * disengage from melee during its own action sequence, but it must make a
+ * 'retreat' (2 actions), or 'fall back' (1 action)"; Section 7: a flinch
+ * is "-1 action" and "they do not fall back", a hunker "-2 actions". A
+ * flinched unit in contact has one action: it falls back, not retreats,
+ * and its flinch's lost action stays lost (none left after); a hunkered
+ * one has none; a unit that fell back, retreated or panicked is gone. */
+static void a_flinched_unit_falls_back_out_of_its_melee(void **state)
+{
+	(void)state;
+	fray_presidio_turn t = {0};
+	assert_null(fray_presidio_disengage_refused(&t, FRAY_PRESIDIO_FLINCHED, true, false));
+	const char *why = fray_presidio_disengage_refused(&t, FRAY_PRESIDIO_FLINCHED, true, true);
+	assert_non_null(why);
+	assert_non_null(strstr(why, "'retreat' (2 actions)"));
+	assert_non_null(fray_presidio_disengage_refused(&t, FRAY_PRESIDIO_HUNKERED, true, false));
+	assert_non_null(fray_presidio_disengage_refused(&t, FRAY_PRESIDIO_FELL_BACK, true, false));
+	assert_non_null(fray_presidio_disengage_refused(&t, FRAY_PRESIDIO_PANICKED, true, false));
+	/* after its flinch (one action lost) and its fall back (one spent) */
+	for (int line = 0; line < 2; line++)
+		assert_int_equal(frayi_presidio_moved_back(FRAY_PRESIDIO_FLINCHED, false, line), FRAY_PRESIDIO_FLINCHED);
+	fray_presidio_turn_take(&t, FRAY_PRESIDIO_DO_DISENGAGE);
+	assert_int_equal(fray_presidio_actions_left(&t, FRAY_PRESIDIO_FLINCHED), 0);
+	/* one that spent its action already has none to fall back with */
+	fray_presidio_turn shot = {0};
+	fray_presidio_turn_take(&shot, FRAY_PRESIDIO_DO_SHOOT);
+	assert_non_null(fray_presidio_disengage_refused(&shot, FRAY_PRESIDIO_FLINCHED, true, false));
+}
+
 /* Section 5, Pursuit: "If they make contact with a panicked unit, it
  * surrenders immediately otherwise they continue to Melee": only a
  * panicked unit surrenders on contact. */
@@ -91,6 +197,10 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(standing_at_turn_end_cell_by_cell),
+		cmocka_unit_test(a_fall_back_in_line_ends_disordered),
+		cmocka_unit_test(a_fall_back_of_its_own_will),
+		cmocka_unit_test(a_line_that_fell_back_does_not_move_on),
+		cmocka_unit_test(a_flinched_unit_falls_back_out_of_its_melee),
 		cmocka_unit_test(pursuit_contact_cell_by_cell),
 		cmocka_unit_test(who_may_be_pursued),
 		cmocka_unit_test(consecutive_actions_only_for_independent_fire),
