@@ -5,7 +5,13 @@ writes nothing, its JSON one document best first; `play SIDE` writes the
 game and says its reason; bad input (a goal, an option, a side) exits 2
 with a message naming it and the file untouched; a whole Presidio game of
 `play Spain` and `play Apache` by turns runs to its end with no refusal,
-and again from the same seed the same game file.
+and again from the same seed the same game file: `new` with the seed the
+same bytes, and each play the same from the file it had (the file is the
+game's whole state, so a game again is these plays one after the other).
+The plays made again are the first of each side's kind of play (each
+kind's own code and dice), every 25th (late turns) and the last two (the
+game's end), not all 400: under ASan a play is 0.3 s of CPU, and a second
+whole game was half of the test's 120 s.
 
 The values, the game's acceptance of every listed action and one shot
 counted by hand are tests/game/test_advise.c's.
@@ -26,16 +32,24 @@ def read(path):
 
 
 def whole_game(game):
-    """play Spain, play Apache, ... until the game is over: the moves made."""
-    moves = 0
+    """play Spain, play Apache, ... until the game is over: each play as
+    (side, the file before it, what it said, the file after it)."""
+    plays = []
     for i in range(1000):
         side = ("Spain", "Apache")[i % 2]
+        before = read(game)
         out = fray("table", game, "play", side).stdout
+        plays.append((side, before, out, read(game)))
         if out.startswith("the game is over"):
-            return moves
+            return plays
         check(out.startswith("fray plays %s: " % side), "play says who it plays: %r" % out[:80])
-        moves += " because " in out.splitlines()[0]
     raise SystemExit("the game did not end in 1000 plays")
+
+
+def kind(side, out):
+    """A play's kind: its side and its first word (charge, rally,
+    initiative, it (waits), ...), or the game's end."""
+    return (side, out.split()[3] if out.startswith("fray plays ") else "the end")
 
 
 with tempfile.TemporaryDirectory() as tmp:
@@ -127,7 +141,23 @@ with tempfile.TemporaryDirectory() as tmp:
     a, b = os.path.join(tmp, "a.yaml"), os.path.join(tmp, "b.yaml")
     new_game(a, "presidio", forces, seed=1782)
     new_game(b, "presidio", forces, seed=1782)
-    m1, m2 = whole_game(a), whole_game(b)
-    check(m1 > 2 and m1 == m2 and read(a) == read(b), "a whole game, and again the same from the seed")
+    check(read(a) == read(b), "a new game from the seed: the same file again")
+    plays = whole_game(a)
+    moves = sum(" because " in out.splitlines()[0] for _, _, out, _ in plays)
+    check(moves > 2, "a whole game: %d moves with a reason" % moves)
+    seen, again = set(), []
+    for i, (side, _, out, _) in enumerate(plays):
+        if kind(side, out) not in seen or i % 25 == 24 or i >= len(plays) - 2:
+            again.append(i)
+        seen.add(kind(side, out))
+    for i in again:
+        side, before, out, after = plays[i]
+        with open(b, "wb") as f:
+            f.write(before)
+        out2 = fray("table", b, "play", side).stdout
+        check(out2 == out and read(b) == after,
+              "play %d of %d again from the same file: the same (%r, then %r)" % (i + 1, len(plays), out[:80], out2[:80]))
+    check(len(seen) >= 10, "the plays made again meet the game's kinds of play: %d, %s" % (len(seen), sorted(seen)))
+    print("a whole game of %d plays, %d of them again from their file" % (len(plays), len(again)))
 
 finish("table_advise", "advice and solo play at the command line: ok")

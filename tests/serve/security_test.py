@@ -99,18 +99,22 @@ def main():
                json.dumps({"procedure": "presidio.pursuit", "mode": "simulate", "trials": 10001}), jtype)
     got, _, data = call(p, "GET", "/api/v1/procedures")
     check(got == 200 and len(json.loads(data)["procedures"]) >= 40, "the catalogue: %d" % got)
-    # a burst: 40 requests at once, 5 from each of 8 clients (a client's
-    # share: 5 waiting or worked on), each answered in full
+    # a burst: 30 requests at once, 5 from each of 6 clients (a client's
+    # share: 5 waiting or worked on), each answered in full: what the
+    # server holds by design even if no worker has taken one yet when
+    # the last comes (32 places for a client with one waiting,
+    # docs/serve.md); 40 from 8 passed its 36 places when no answer
+    # came before the last request (a loaded machine: 503s)
     results = []
 
     def one(source):
         results.append(call(p, "POST", "/api/v1/run", ok, jtype, source=source)[0])
-    threads = [threading.Thread(target=one, args=("127.0.0.%d" % (10 + i % 8),)) for i in range(40)]
+    threads = [threading.Thread(target=one, args=("127.0.0.%d" % (10 + i % 6),)) for i in range(30)]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
-    check(results == [200] * 40, "a burst of 40: %s" % results)
+    check(results == [200] * 30, "a burst of 30: %s" % results)
     srv.stop()
     # --lan: the token is needed on every request, any Host
     lan = Server(fray, "--lan")
