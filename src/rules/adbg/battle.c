@@ -3120,13 +3120,18 @@ static const fray_dist *position_part(battle *b, adbg_conv *c, const pos_input *
  * moved, behind the column: the only one in line there, as p was open),
  * before the other side's moves there; all else stays local (the
  * argument above). So the battle is conditioned on a plan: for each round,
- * for the initiative's one position h that may hold a reserve reaching
- * that search (AVAIL), either the reserve does not reach it, or it does
- * and no other position is open to it then, or it does and q is the first
- * open: then the move is rolled at h (DEPART: its walk gives what left,
- * the units and leaders, or nothing when the roll failed) and, for each
- * such content, the movers arrive at q (ARRIVE before or after the side's
- * moves there: q after or before h). Each position is walked once per its
+ * for each position h that may hold the initiative's reserve reaching that
+ * search (AVAIL), in the phase's order, either the reserve does not reach
+ * it, or it does and no other position is open to it then, or it does and
+ * q is the first open: then the move is rolled at h (DEPART: its walk
+ * gives what left, the units and leaders, or nothing when the roll failed)
+ * and, for each such content, the movers arrive at q (ARRIVE before or
+ * after the side's moves there: q after or before h), which is then open
+ * to no later reserve of the round (the movers are in line there), and
+ * which may hold a reserve in the next round (a chain). A position asked
+ * open by one reserve's search and not open by another's at the same
+ * moment (the same flag) has no chance (require). Each position is walked
+ * once per its
  * own state and its events (the cache's key), and a plan asks of each
  * position only its own walk's flags and departures (pred): h's AVAIL as
  * the plan says and its departure the plan's content, the positions the
@@ -3139,11 +3144,11 @@ static const fray_dist *position_part(battle *b, adbg_conv *c, const pos_input *
  * convolved; the plans, made round by round from what the walks so far
  * may show, partition the battle, and their sum is its distribution (its
  * mass is checked to be exactly 1). Refused (the battle walked whole, as
- * before) where the plans would not cover it: two positions that may hold
- * such a reserve in one round, two reserves reaching the search at one
- * position in one round (TWICE), the other side's reserve that may see a
- * position open (frayi_adbg_plan_refused), a policy asked (not
- * b->direct), or more than MAX_PLANS plans or MAX_PLAN_WORK products. */
+ * before) where the plans would not cover it: two reserves reaching the
+ * search at one position in one round (TWICE), the other side's reserve
+ * that may see a position open (frayi_adbg_plan_refused), a policy asked
+ * (not b->direct), or more than MAX_PLANS plans or MAX_PLAN_WORK
+ * products. */
 enum { PLAN_GOING, PLAN_REFUSED, PLAN_STOPPED, MAX_PLANS = 100000, MAX_CONTENTS = 64 };
 /* The most products the plans' convolutions may take (counted): some 3 s
  * at twice Blue Licks' size, where exact rationals grow past 128 bits;
