@@ -16,6 +16,8 @@ by losses and by the field; routed units rolled, eliminated or kept; the
 example CRT, or a random CRT of the same shape sometimes. Files that
 `fray check` refuses (stacking limits) are made again by the caller.
 
+Mode "deep": as "plans" with 2-3 positions and two or three rows of the
+other side's stacks (two reserves behind one front, a third row).
 Mode "plans" leans to the battles the plans answer: the initiative's side
 sets up second (never surprised) with more stacks, 2-3 rounds, a random
 CRT half the time (more positions opened by melee).
@@ -73,6 +75,9 @@ def make(seed, maxunits, mode="any"):
         nsecond = npos
     else:
         nsecond = npos - 1
+    if mode == "deep":
+        npos = r.choice([2, 2, 3])
+        nsecond = 2 * npos + r.choice([0, 1])
     nstacks = {first: npos, second: nsecond}
     # units per stack: 1-3, the whole battle kept small
     sizes = {}
