@@ -2,7 +2,7 @@
 # bench/adbg/diff/exactdiff.sh FIRST LAST [MAXUNITS [MODE]]: the differential check
 # of exact ADBG battle odds, main's plans (a reserve's move as an event
 # between positions, dd62568) against the whole walk before them (8746bc0).
-# For each seed, gen_scenarios.py writes a small scenario (made again with
+# For each seed, gen_scenarios.py (mode blue: mutate_example.py) writes a small scenario (made again with
 # another seed while `fray check` refuses it), then `fray adbg odds FILE
 # --json` runs under each build, one run at a time, and the outputs are
 # compared byte for byte when both are exact; the same for --policy best
@@ -33,7 +33,11 @@ for seed in $(seq "$1" "$2"); do
 	f=$OUT/s$seed.yaml
 	try=0
 	while :; do
-		python3 "$HERE/gen_scenarios.py" $((seed + 1000000 * try)) "$f" "$MAXU" "$MODE"
+		if [ "$MODE" = blue ]; then
+			python3 "$HERE/mutate_example.py" $((seed + 1000000 * try)) "$f"
+		else
+			python3 "$HERE/gen_scenarios.py" $((seed + 1000000 * try)) "$f" "$MAXU" "$MODE"
+		fi
 		"$NEW/fray" check "$f" >/dev/null 2>&1 && break
 		try=$((try + 1))
 	done
