@@ -1,18 +1,21 @@
 #!/bin/sh
-# bench/adbg/diff/exactdiff.sh FIRST LAST [MAXUNITS [MODE]]: the differential check
-# of exact ADBG battle odds, main's plans (a reserve's move as an event
-# between positions, dd62568) against the whole walk before them (8746bc0).
-# For each seed, gen_scenarios.py (mode blue: mutate_example.py) writes a small scenario (made again with
-# another seed while `fray check` refuses it), then `fray adbg odds FILE
-# --json` runs under each build, one run at a time, and the outputs are
-# compared byte for byte when both are exact; the same for --policy best
-# and --policy-a best --policy-b heuristic (every BEST_EVERY-th seed,
-# default 3). plan_probe says whether the
-# new build's walk used plans. One line a scenario in $OUT/log.tsv;
-# a mismatch, or a run that crashed, hung or exited non-zero on one
-# build only, is copied to bench/adbg/diff-found/ with both outputs.
-# NEW, OLD: the two build directories (default /work/wt-exactdiff/build,
-# /work/wt-exactold/build). Load: one fray run at a time.
+# bench/adbg/diff/exactdiff.sh FIRST LAST [MAXUNITS [MODE]]: the
+# differential check of exact ADBG battle odds, main's plans (a reserve's
+# move as an event between positions, dd62568) against the whole walk
+# before them (8746bc0). For each seed, gen_scenarios.py writes a small
+# scenario of MAXUNITS units at most (MODE any, plans, deep; mode blue:
+# mutate_example.py, a Blue Licks variant), made again with another seed
+# while `fray check` refuses it; then `fray adbg odds FILE --json` runs
+# under each build, one run at a time, and the outputs are compared byte
+# for byte when both are exact; the same for --policy best and --policy-a
+# best --policy-b heuristic every BEST_EVERY-th seed (default 3).
+# plan_probe (build it: see plan_probe.c) says whether the new build's
+# walk used plans. One line a scenario in $OUT/log.tsv (summarize.py sums
+# them); a mismatch, or a run that exited with another status on one
+# build than the other (a crash, a hang past `timeout`), is copied to
+# bench/adbg/diff-found/ with both outputs.
+# NEW, OLD: the two Release build directories (default
+# /work/wt-exactdiff/build, /work/wt-exactold/build). One fray run at a time.
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 NEW=${NEW:-/work/wt-exactdiff/build}
