@@ -2,7 +2,7 @@
  * exact odds (heuristic policy, the CLI's default budget), printing what
  * the plans did (frayi_adbg_plan_counts): battles answered by plans,
  * refused to them, plans with a move, with a chain. For the differential
- * check of exactdiff.sh only; built by it against build/libfray.a.
+ * check of exactdiff.sh only, against build/libfray.a.
  * Build: gcc -O2 -std=c17 -I include -o build/plan_probe bench/adbg/diff/plan_probe.c \
  *        build/libfray.a $(pkg-config --libs libfyaml gmp) -lpthread -lm
  * Usage: plan_probe FILE...   one line a file: FILE exact battles refused moves chains */
