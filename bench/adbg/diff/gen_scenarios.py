@@ -54,7 +54,7 @@ def crt(r, bloody):
     return out
 
 
-def check(r, total_faces):
+def check(r):
     n = r.choice([1, 1, 2, 3])
     return sorted(r.sample(range(1, 7), n))
 
@@ -98,12 +98,12 @@ def make(seed, maxunits, mode="any"):
              "initiative: %s" % init, "surprise: %s" % sur]
     lines += crt(r, 1.0 if mode == "any" else 0.5)
     lines += ["leader_loss:",
-              "  after_fire: {roll: 1d6, lost_on: [%s]}" % ", ".join(map(str, check(r, 6))),
-              "  after_melee: {roll: 1d6, lost_on: [%s]}" % ", ".join(map(str, check(r, 6))),
+              "  after_fire: {roll: 1d6, lost_on: [%s]}" % ", ".join(map(str, check(r))),
+              "  after_melee: {roll: 1d6, lost_on: [%s]}" % ", ".join(map(str, check(r))),
               "victory:", "  rule: %s" % r.choice(["losses", "field"])]
     fate = r.choice(["roll", "roll", "eliminated", "kept"])
     if fate == "roll":
-        lines.append("  routed: {roll: 1d6, eliminated_on: [%s]}" % ", ".join(map(str, check(r, 6))))
+        lines.append("  routed: {roll: 1d6, eliminated_on: [%s]}" % ", ".join(map(str, check(r))))
     else:
         lines.append("  routed: %s" % fate)
     lines.append("sides:")
