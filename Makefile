@@ -78,7 +78,7 @@ test-side:
 	@# the exact battles (one core) beside the two builds, their output after
 	@# and Lochry with 1 more unit (issue 45 item 1) against a million battles
 	@{ python3 tests/reference/exact_battle.py build/fray 200000 examples/adbg/*.yaml \
-	     --too-big bench/adbg/blue-licks-doubled.yaml && \
+	     bench/adbg/blue-licks-doubled.yaml --too-big bench/adbg/blue-licks-doubled-surprised.yaml && \
 	   python3 tests/reference/exact_battle.py build/fray 1000000 bench/adbg/lochry-plus1.yaml; \
 	 } > build/exact-battles.log 2>&1 & exact=$$!; \
 	 $(MAKE) --no-print-directory site-archive SITE_ARCHIVE=build/fray-site.zip && \

@@ -14,7 +14,9 @@ its memory (--max-memory 128: past it fray falls back to simulation and the
 check above fails) and as the operating system saw the process's peak
 resident memory (FRAY must be a build without AddressSanitizer).
 
---too-big SCENARIO (issue #33: a battle twice Blue Licks' size): with the
+--too-big SCENARIO (issue #33: a battle twice Blue Licks' size, exact
+since issue 45 item 1's fifth pass; make test gives it with Kentucky
+surprised, bench/adbg/blue-licks-doubled-surprised.yaml): with the
 default budget, `fray adbg odds` must say early that exact odds are out of
 reach (a projection past the budget of 30,000,000 paths, made after at
 most a third of them, not the budget spent) and give simulated odds with

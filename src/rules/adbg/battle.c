@@ -78,6 +78,13 @@ typedef struct battle {
 	bool recovery_told;                   /* narration: the phase's heading is out */
 	bool fire_line_held;                  /* line[] is the one this fire phase began with */
 	bool melee_told;                      /* narration: the melee phase's heading is out */
+	/* A position walked on its own with a plan's events (exact odds,
+	 * "a reserve's move as an event"): its reserves' searches and
+	 * departures go there; NULL in every other battle. keep_ids: its
+	 * keys keep every unit's own status (a unit off the line may come
+	 * back, arriving with a reserve). */
+	struct pos_walk *walk;
+	bool keep_ids;
 	/* Last, and not cleared for each battle: only the scenario's units
 	 * are copied in, text is written before it is read, and line[s] is
 	 * read only while line_ok[s]. */
@@ -953,6 +960,9 @@ static void options_for(battle *b, int s, int k, move_menu *m)
 	}
 }
 
+static move_option walk_scan(battle *b, int s, int k);
+static void walk_depart(battle *b, int s, int m);
+
 /* The heuristic's option for stack k taken unasked (b->direct): what
  * options_for suggests, with no menu: the options it would list before
  * the suggestion are only counted (the positions stop at MAX_OPTIONS). */
@@ -984,6 +994,8 @@ static move_option direct_move(battle *b, int s, int k)
 	if (st->row <= 1)
 		return stay;
 	nopt += 1 + (st->row < n); /* to the front row; to the back row */
+	if (b->walk) /* a position walked alone: the plan says (walk_scan) */
+		return walk_scan(b, s, k);
 	/* a reserve goes where the enemy faces no one */
 	for (int p = 0; p < b->npos && nopt < MAX_OPTIONS; p++) {
 		if (p == pos || their_ln->n[p] == 0)
@@ -1075,6 +1087,10 @@ static IN_LINE void move_stack(battle *b, int s, int k)
 		ms->row = 1000;
 		break;
 	case MOVE_POSITION:
+		if (o.arg < 0) { /* a position walked alone: the reserve leaves it */
+			walk_depart(b, s, m);
+			return;
+		}
 		ms->pos = (int16_t)o.arg;
 		ms->row = 1000;
 		ms->origin = -1;
@@ -2282,7 +2298,7 @@ static bool pack(const battle *b, const key_layout *L, int phase, int step, uint
 		int sb = L->stack_bits[s], lb = L->leader_bits[s];
 		/* a split round's played units: only how many of each class
 		 * (split_position), so their classes go in sorted */
-		bool classes = phase == SPLIT_PHASE && b->round == b->rounds;
+		bool classes = phase == SPLIT_PHASE && b->round == b->rounds && !b->keep_ids;
 		int played[1 << STATUS_BITS] = {0}, cls = SPLIT_STANDING;
 		for (int i = 0; classes && i < sc->side[s].nunits; i++)
 			played[split_class(b->u[s][i].status)] += !in_line(&b->u[s][i]);
@@ -2779,24 +2795,51 @@ static void round_begins(battle *b)
 			b->st[s][j].moved = false;
 }
 
+/* A plan's event at a position (below, "a reserve's move as an event"),
+ * for the initiative's side: its reserve leaves (DEPART: the move's roll
+ * in this walk), or a reserve's units and leaders arrive (when the
+ * position is open to the side then: before or after the side's moves
+ * there). Every byte set: events are part of a walk's cache key. */
+enum { EV_DEPART = 1, EV_ARRIVE_BEFORE, EV_ARRIVE_AFTER, MAX_EVENTS = ADBG_CONV_MAX_DEP };
+typedef struct pos_event {
+	uint32_t round, kind, units, leaders;
+} pos_event;
+
 /* The rest of one position's battle (position_rest's input). */
 typedef struct pos_input {
 	const fray_adbg_scenario *sc;
 	int pos;
 	uint32_t mine[2]; /* the position's units, of each side */
-	uint8_t key[KEY_MAX + 4]; /* pos_key: the battle at its round's start */
+	int nev, ndep;    /* events (by round), departures among them */
+	pos_event ev[MAX_EVENTS];
+	/* pos_key: the battle at its round's start; then the events (the
+	 * cache's key) */
+	uint8_t key[KEY_MAX + 4 + MAX_EVENTS * sizeof(pos_event)];
 } pos_input;
+
+/* A position's walk as it goes (battle.walk): its FLAGS, each side's units
+ * counted elsewhere (eliminated here, not the position's: the end takes
+ * them off), the departures' fields. Kept in its checkpoints' state after
+ * the battle's key. */
+typedef struct pos_walk {
+	const pos_input *in;
+	uint64_t flags;
+	int32_t off[2];
+	int64_t dep[MAX_EVENTS];
+} pos_walk;
+enum { WALK_STATE = 8 + 8 + 8 * MAX_EVENTS };
+_Static_assert(KEY_MAX + WALK_STATE <= FRAY_STATE_MAX, "a position's state fits a checkpoint");
 
 /* The end of a position's battle: each side's units of the position
  * standing and eliminated, a routed one's fate rolled (19.3, R30). Its
  * last round's key writes the units off the line as their classes, sorted
  * (pack: only the counts are read), so the units counted are all the
  * side's, less those of other positions (every one eliminated: pos_key). */
-static void position_end(battle *b, const uint32_t *mine, int64_t *out)
+static void position_end(battle *b, const int32_t *off, int64_t *out)
 {
 	for (int s = 0; s < 2; s++) {
 		int n = b->sc->side[s].nunits;
-		int64_t stand = 0, lost = -(int64_t)(n - __builtin_popcount(mine[s]));
+		int64_t stand = 0, lost = -(int64_t)off[s];
 		for (int i = 0; i < n; i++) {
 			int cls = split_class(b->u[s][i].status);
 			if (cls == SPLIT_STANDING)
@@ -2836,10 +2879,94 @@ static bool reserve_of(const battle *b, int p, int s)
 	return false;
 }
 
+/* The event of the walk's input in round r of the kind, or NULL. */
+static const pos_event *event_at(const pos_input *in, int r, uint32_t kind)
+{
+	for (int i = 0; i < in->nev; i++)
+		if (in->ev[i].round == (uint32_t)r && in->ev[i].kind == kind)
+			return &in->ev[i];
+	return NULL;
+}
+
+/* Which departure (0-based, its field) round r's is. */
+static int dep_index(const pos_input *in, int r)
+{
+	int d = 0;
+	for (int i = 0; i < in->nev && in->ev[i].round < (uint32_t)r; i++)
+		d += in->ev[i].kind == EV_DEPART;
+	return d;
+}
+
+/* A position walked alone, stack k of side s reaching direct_move's
+ * search for a position open to it (a reserve: undisrupted units, nothing
+ * atop it, behind the front row): AVAIL (TWICE for a second stack in the
+ * round). Alone, it finds none and stays, unless the plan has the
+ * initiative's reserve try the move this round (DEPART): the move's roll
+ * is then this walk's, and on success its movers leave (walk_depart). */
+static move_option walk_scan(battle *b, int s, int k)
+{
+	(void)k;
+	pos_walk *w = b->walk;
+	uint64_t f = ADBG_CONV_FLAG(b->round, s, ADBG_CONV_AVAIL);
+	bool first = !(w->flags & f);
+	w->flags |= f | (first ? 0 : ADBG_CONV_TWICE(s));
+	if (first && s == b->sc->initiative && event_at(w->in, b->round, EV_DEPART))
+		return (move_option){MOVE_POSITION, -1, ""};
+	return (move_option){MOVE_STAY, 0, "stay"};
+}
+
+/* The movers m of a reserve (R6: its undisrupted units, its leaders)
+ * leave the position walked alone: the departure's field, and its units
+ * counted elsewhere from now on (they end where they arrive). */
+static void walk_depart(battle *b, int s, int m)
+{
+	pos_walk *w = b->walk;
+	uint32_t units = b->in_stack[s][m], leaders = 0;
+	for (int l = 0; l < b->sc->side[s].nleaders; l++)
+		if (!b->llost[s][l] && b->lstack[s][l] == m)
+			leaders |= 1u << l;
+	w->dep[dep_index(w->in, b->round)] = (int64_t)units | (int64_t)leaders << 32;
+	w->off[s] += __builtin_popcount(units);
+	for (uint32_t u = units; u; u &= u - 1)
+		set_unit(b, s, __builtin_ctz(u), m, FRAY_ADBG_ELIMINATED);
+	tidy(b); /* the stack gone, its leaders with none */
+}
+
+/* A reserve's movers arriving at position p walked alone, as move_stack
+ * puts them there (a stack of their own, moved, at the back of the
+ * column: tidy numbers it), when the plan has them arrive now (kind: as
+ * the initiative's phase reaches p or after its moves there) and p is
+ * open to the side (else nothing arrives: the plan asks p open then). */
+static void walk_arrive(battle *b, int p, uint32_t kind)
+{
+	pos_walk *w = b->walk;
+	int s = b->sc->initiative;
+	const pos_event *ev = event_at(w->in, b->round, kind);
+	if (!ev || !open_to(b, p, s))
+		return;
+	int m = new_stack(b, s);
+	if (m < 0) {
+		w->flags |= ADBG_CONV_TWICE(s); /* the plan is refused */
+		return;
+	}
+	bstack *t = &b->st[s][m];
+	t->pos = (int16_t)p;
+	t->row = 1000;
+	t->moved = true;
+	for (uint32_t u = ev->units; u; u &= u - 1)
+		set_unit(b, s, __builtin_ctz(u), m, FRAY_ADBG_NORMAL);
+	for (int l = 0; l < b->sc->side[s].nleaders; l++)
+		if (ev->leaders >> l & 1)
+			b->lstack[s][l] = m;
+	w->off[s] -= __builtin_popcount(ev->units);
+	line_changed(b, s);
+	tidy(b);
+}
+
 /* Position p's movement phase (19.2.2: the initiative's moves, then the
  * other side's), its FLAGS (battle_convolve.h) looked at as each side's
- * phase reaches p and after its moves there. */
-static uint64_t position_moves(battle *b, int p)
+ * phase reaches p and after its moves there, with the plan's arrivals. */
+static void position_moves(battle *b, int p)
 {
 	int ini = b->sc->initiative;
 	uint64_t f = 0;
@@ -2851,46 +2978,60 @@ static uint64_t position_moves(battle *b, int p)
 			for (int t = 0; t < 2; t++)
 				f |= reserve_of(b, p, t) ? ADBG_CONV_FLAG(b->round, t, ADBG_CONV_RESERVE) : 0;
 		f |= open_to(b, p, s) ? ADBG_CONV_FLAG(b->round, s, ADBG_CONV_OPEN_BEFORE) : 0;
+		if (i == 0)
+			walk_arrive(b, p, EV_ARRIVE_BEFORE);
 		split_moves(b, p, s);
 		f |= open_to(b, p, s) ? ADBG_CONV_FLAG(b->round, s, ADBG_CONV_OPEN_AFTER) : 0;
+		if (i == 0)
+			walk_arrive(b, p, EV_ARRIVE_AFTER);
 	}
-	return f;
+	b->walk->flags |= f;
 }
 
 /* The procedure walked for one position (frayi_enum_inner): its rounds
  * split (split_sub) from the round's start in in->key to the end, with the
- * split round's stops, then position_end. Its flags (position_moves) are
- * carried in the state after the battle's key (the state is L->bytes + 8
- * bytes) and given with the end. */
+ * split round's stops and the input's events, then position_end. Its
+ * pos_walk (FLAGS, the units counted elsewhere, the departures) is
+ * carried in the state after the battle's key and given with the end. */
 static void position_rest(fray_roller *r, fray_policy *p, const void *input, int64_t *out)
 {
 	const pos_input *in = input;
 	const key_layout *L = layout_of(in->sc);
 	battle b;
-	uint8_t k[KEY_MAX + 12];
+	uint8_t k[KEY_MAX + WALK_STATE];
+	size_t extra = 16 + 8 * (size_t)in->ndep;
 	int phase, step, pos = in->pos;
-	uint64_t flags = 0;
+	pos_walk w = {.in = in};
 	battle_copy(&b, in->sc);
-	if (fray_resume(r, k, L->bytes + 8)) {
-		memcpy(&flags, k + L->bytes, 8);
+	if (fray_resume(r, k, L->bytes + extra)) {
+		memcpy(&w.flags, k + L->bytes, 8);
+		memcpy(w.off, k + L->bytes + 8, 8);
+		memcpy(w.dep, k + L->bytes + 16, 8 * (size_t)in->ndep);
 		unpack(&b, L, k, &phase, &step);
 	} else {
 		unpack(&b, L, in->key, &phase, &step);
+		for (int s = 0; s < 2; s++)
+			w.off[s] = b.sc->side[s].nunits - __builtin_popcount(in->mine[s]);
 		round_begins(&b);
 		step = SPLIT_FIRE | pos * SPLIT_SUBS;
 	}
+	b.walk = &w;
+	for (int i = 0; i < in->nev; i++)
+		b.keep_ids |= in->ev[i].kind != EV_DEPART && (int)in->ev[i].round == b.rounds;
 	attach(&b, r, p);
 	while (!fray_roller_stopped(r)) {
 		int sub = step % SPLIT_SUBS;
 		if (sub == 1)
-			flags |= position_moves(&b, pos);
+			position_moves(&b, pos);
 		else
 			split_sub(&b, pos, sub);
 		if (sub + 1 < SPLIT_SUBS) {
 			step++;
 		} else if (b.round == b.rounds) {
-			out[ADBG_CONV_FLAGS] = (int64_t)flags;
-			position_end(&b, in->mine, out);
+			out[ADBG_CONV_FLAGS] = (int64_t)w.flags;
+			position_end(&b, w.off, out);
+			for (int i = 0; i < in->ndep; i++)
+				out[ADBG_CONV_FIELDS + i] = w.dep[i];
 			return;
 		} else {
 			b.round++;
@@ -2898,8 +3039,10 @@ static void position_rest(fray_roller *r, fray_policy *p, const void *input, int
 			step = SPLIT_FIRE | pos * SPLIT_SUBS;
 		}
 		if (split_stop(&b, pos, step % SPLIT_SUBS) && pack(&b, L, SPLIT_PHASE, step, k)) {
-			memcpy(k + L->bytes, &flags, 8);
-			if (fray_checkpoint(r, stage_of(&b, SPLIT_PHASE, step), k, L->bytes + 8))
+			memcpy(k + L->bytes, &w.flags, 8);
+			memcpy(k + L->bytes + 8, w.off, 8);
+			memcpy(k + L->bytes + 16, w.dep, 8 * (size_t)in->ndep);
+			if (fray_checkpoint(r, stage_of(&b, SPLIT_PHASE, step), k, L->bytes + extra))
 				return;
 		}
 	}
@@ -2932,6 +3075,7 @@ static bool pos_key(const battle *b, const key_layout *L, int p, pos_input *in)
 	}
 	in->sc = b->sc;
 	in->pos = p;
+	in->nev = in->ndep = 0;
 	memset(in->key, 0, sizeof in->key);
 	return pack(c, L, 0, 0, in->key);
 }
@@ -2944,8 +3088,281 @@ static bool convolvable(const battle *b)
 	return b->npos > 1 && fray_policy_takes_suggestion(b->p) && frayi_roller_staging(b->r);
 }
 
+/* Position in's distribution (its key's first len bytes: the battle's,
+ * then its events), walked on first need and kept for the whole walk;
+ * NULL when the run stopped. */
+static const fray_dist *position_part(battle *b, adbg_conv *c, const pos_input *in, size_t len)
+{
+	const fray_dist *d = frayi_adbg_conv_part(c, in->key, len);
+	if (d)
+		return d;
+	fray_dist *w;
+	if (frayi_enum_inner(b->r, position_rest, b->p, in, ADBG_CONV_FIELDS + (size_t)in->ndep, &w) != FRAY_OK)
+		return NULL;
+	if (!frayi_adbg_conv_keep(c, in->key, len, w) || !(d = frayi_adbg_conv_part(c, in->key, len)))
+		fray_roller_fail(b->r, FRAY_ERR_NOMEM, "out of memory");
+	return d;
+}
+
+/* ---- a reserve's move as an event between positions ----
+ *
+ * (issue 45 item 1, fifth pass.) Where a reserve may see another position
+ * open (above: the positions refused), what crosses positions is only that
+ * reserve's move (19.2.2 b as direct_move plays it; R6: its undisrupted
+ * units move, with its leaders, the rest stay): its side's movement phase
+ * reaches it (a position after another, each column front to back), and
+ * it tries to move to the first position p (0, 1, ...: the option list's
+ * order, which MAX_OPTIONS never cuts at FRAY_ADBG_MAX_STACKS positions)
+ * open to its side (the enemy in line there, its side not), looked at as
+ * p stands then: after the side's moves there if p is before the
+ * reserve's, before them if after (the phase has not reached p). If the
+ * move's roll succeeds its movers arrive at p (a stack of their own,
+ * moved, behind the column: the only one in line there, as p was open),
+ * before the other side's moves there; all else stays local (the
+ * argument above). So the battle is conditioned on a plan: for each round,
+ * for each position h that may hold the initiative's reserve reaching that
+ * search (AVAIL), in the phase's order, either the reserve does not reach
+ * it, or it does and no other position is open to it then, or it does and
+ * q is the first open: then the move is rolled at h (DEPART: its walk
+ * gives what left, the units and leaders, or nothing when the roll failed)
+ * and, for each such content, the movers arrive at q (ARRIVE before or
+ * after the side's moves there: q after or before h), which is then open
+ * to no later reserve of the round (the movers are in line there), and
+ * which may hold a reserve in the next round (a chain). A position asked
+ * open by one reserve's search and not open by another's at the same
+ * moment (the same flag) has no chance (require). Each position is walked
+ * once per its
+ * own state and its events (the cache's key), and a plan asks of each
+ * position only its own walk's flags and departures (pred): h's AVAIL as
+ * the plan says and its departure the plan's content, the positions the
+ * search looks at before q not open then, q open. Round r's flags are set
+ * before round r's events change anything at the position (an arrival
+ * comes after the flags the search reads; a departure is the search
+ * itself), so a position walked with later events gives the same flags.
+ * Given the plan, the positions' dice are their own: the plan's chance
+ * and losses are the product of the positions' outcomes that hold for it,
+ * convolved; the plans, made round by round from what the walks so far
+ * may show, partition the battle, and their sum is its distribution (its
+ * mass is checked to be exactly 1). Refused (the battle walked whole, as
+ * before) where the plans would not cover it: two reserves reaching the
+ * search at one position in one round (TWICE), the other side's reserve
+ * that may see a position open (frayi_adbg_plan_refused), a policy asked
+ * (not b->direct), or more than MAX_PLANS plans or MAX_PLAN_WORK
+ * products. */
+enum { PLAN_GOING, PLAN_REFUSED, PLAN_STOPPED, MAX_PLANS = 100000, MAX_CONTENTS = 64 };
+/* The most products the plans' convolutions may take (counted): some 3 s
+ * at twice Blue Licks' size, where exact rationals grow past 128 bits;
+ * Blue Licks in 3 rounds takes 19,769, twice its size 261,499. And in
+ * the whole walk, where a battle refused to them may try them again at
+ * each of its next round's starts: past that, no more plans are tried. */
+#define MAX_PLAN_WORK 3000000
+#define MAX_PLAN_WORK_WALK (2 * MAX_PLAN_WORK)
+
+typedef struct planner {
+	battle *b;
+	const key_layout *L;
+	adbg_conv *c;
+	int ini, status;
+	long plans;
+	pos_input in[FRAY_ADBG_MAX_STACKS];
+	adbg_pred pred[FRAY_ADBG_MAX_STACKS];
+} planner;
+
+static _Thread_local frayi_adbg_plan_counts plan_counts;
+
+void frayi_adbg_plan_counts_get(frayi_adbg_plan_counts *out)
+{
+	*out = plan_counts;
+}
+
+/* A complete plan's moves, counted (frayi_adbg_plan_counts). */
+static void count_plan(const planner *pl)
+{
+	bool moves = false, chain = false;
+	for (int p = 0; p < pl->b->npos; p++) {
+		const pos_input *in = &pl->in[p];
+		uint32_t arrived = 0; /* the round a reserve first arrived at p */
+		for (int i = 0; i < in->nev; i++) {
+			if (in->ev[i].kind != EV_DEPART) {
+				moves = true;
+				arrived = arrived ? arrived : in->ev[i].round;
+			} else if (arrived && in->ev[i].round > arrived) {
+				chain = true;
+			}
+		}
+	}
+	plan_counts.moves += moves;
+	plan_counts.chains += chain;
+}
+
+/* Position p's distribution under the plan's events so far. */
+static const fray_dist *plan_part(planner *pl, int p)
+{
+	pos_input *in = &pl->in[p];
+	size_t len = pl->L->bytes + (size_t)in->nev * sizeof(pos_event);
+	memcpy(in->key + pl->L->bytes, in->ev, (size_t)in->nev * sizeof(pos_event));
+	const fray_dist *d = position_part(pl->b, pl->c, in, len);
+	if (!d)
+		pl->status = PLAN_STOPPED;
+	return d;
+}
+
+/* The plan asks (FLAGS & mask) == value of a position: false when it
+ * asked otherwise already (the plan has no chance: a position open as one
+ * reserve's search looks at it, and not open as another's does then). */
+static bool require(adbg_pred *pr, uint64_t mask, uint64_t value)
+{
+	if ((pr->mask & mask & (pr->value ^ value)) != 0)
+		return false;
+	pr->mask |= mask;
+	pr->value |= value;
+	return true;
+}
+
+static void plan_round(planner *pl, int r);
+
+/* Round r's plans from its i-th holder on (hs[]: the positions that may
+ * hold the initiative's reserve reaching the search, in the phase's order;
+ * arrived: the positions its reserves arrived at this round before, not
+ * open to the next: the movers are in line there); then round r + 1. */
+static void plan_holder(planner *pl, int r, const int *hs, int nh, int i, uint32_t arrived, const uint64_t *may)
+{
+	if (i == nh) {
+		plan_round(pl, r + 1);
+		return;
+	}
+	int n = pl->b->npos, ini = pl->ini, h = hs[i];
+	uint64_t avail = ADBG_CONV_FLAG(r, ini, ADBG_CONV_AVAIL);
+	adbg_pred saved[FRAY_ADBG_MAX_STACKS];
+	memcpy(saved, pl->pred, (size_t)n * sizeof saved[0]);
+	pos_input *hin = &pl->in[h];
+	if (hin->nev + 1 >= MAX_EVENTS) {
+		pl->status = PLAN_REFUSED;
+		return;
+	}
+	/* the reserve does not reach the search */
+	if (require(&pl->pred[h], avail, 0))
+		plan_holder(pl, r, hs, nh, i + 1, arrived, may);
+	/* it does, and the first position open to it is q (none: q < 0) */
+	for (int q = -1; q < n && pl->status == PLAN_GOING; q++) {
+		if (q == h || (q >= 0 && (arrived >> q & 1)))
+			continue;
+		memcpy(pl->pred, saved, (size_t)n * sizeof saved[0]);
+		bool chance = require(&pl->pred[h], avail, avail);
+		for (int p = 0; p < n; p++) {
+			uint64_t o = ADBG_CONV_FLAG(r, ini, p < h ? ADBG_CONV_OPEN_AFTER : ADBG_CONV_OPEN_BEFORE);
+			if (p == h || (arrived >> p & 1))
+				continue;
+			if (q < 0 || p < q)
+				chance &= require(&pl->pred[p], o, 0);
+			else if (p == q)
+				chance &= require(&pl->pred[p], o, o) && (may[p] & o) != 0;
+		}
+		if (!chance)
+			continue;
+		if (q < 0) {
+			plan_holder(pl, r, hs, nh, i + 1, arrived, may);
+			continue;
+		}
+		/* the move rolled at h: each content that may leave */
+		hin->ev[hin->nev++] = (pos_event){(uint32_t)r, EV_DEPART, 0, 0};
+		hin->ndep++;
+		const fray_dist *dh = plan_part(pl, h);
+		int64_t vals[MAX_CONTENTS];
+		size_t nv = dh ? frayi_adbg_conv_deps(dh, &pl->pred[h], avail, hin->ndep - 1, vals, MAX_CONTENTS) : 0;
+		if (nv > MAX_CONTENTS)
+			pl->status = PLAN_REFUSED;
+		adbg_pred *ph = &pl->pred[h];
+		pos_input *qin = &pl->in[q];
+		for (size_t v = 0; v < nv && pl->status == PLAN_GOING; v++) {
+			ph->dep[ph->ndep++] = vals[v];
+			if (vals[v] && qin->nev + 1 >= MAX_EVENTS)
+				pl->status = PLAN_REFUSED;
+			else if (vals[v]) {
+				qin->ev[qin->nev++] = (pos_event){(uint32_t)r, q < h ? EV_ARRIVE_AFTER : EV_ARRIVE_BEFORE,
+								  (uint32_t)vals[v], (uint32_t)(vals[v] >> 32)};
+				plan_holder(pl, r, hs, nh, i + 1, arrived | 1u << q, may);
+				qin->nev--;
+			} else {
+				plan_holder(pl, r, hs, nh, i + 1, arrived, may);
+			}
+			ph->ndep--;
+		}
+		hin->nev--;
+		hin->ndep--;
+	}
+	memcpy(pl->pred, saved, (size_t)n * sizeof saved[0]);
+}
+
+/* The plans from round r on (the rounds before in pl->pred and pl->in's
+ * events): each complete one added to the combination. */
+static void plan_round(planner *pl, int r)
+{
+	battle *b = pl->b;
+	int n = b->npos, ini = pl->ini, hs[FRAY_ADBG_MAX_STACKS], nh = 0;
+	const fray_dist *parts[FRAY_ADBG_MAX_STACKS];
+	uint64_t may[FRAY_ADBG_MAX_STACKS];
+	for (int p = 0; p < n; p++) {
+		bool any;
+		if (!(parts[p] = plan_part(pl, p)))
+			return;
+		may[p] = frayi_adbg_conv_may(parts[p], &pl->pred[p], &any);
+		if (!any)
+			return; /* the plan has no chance */
+		if (may[p] & ADBG_CONV_TWICE(ini)) {
+			pl->status = PLAN_REFUSED;
+			return;
+		}
+	}
+	if (r > b->rounds) {
+		if (frayi_adbg_plan_refused(parts, pl->pred, n, 1 - ini) || ++pl->plans > MAX_PLANS) {
+			pl->status = PLAN_REFUSED;
+		} else if (!frayi_adbg_conv_plan_add(pl->c, parts, pl->pred, n)) {
+			fray_roller_fail(b->r, FRAY_ERR_NOMEM, "out of memory");
+			pl->status = PLAN_STOPPED;
+		} else {
+			count_plan(pl);
+			if (frayi_adbg_conv_plan_work(pl->c, false) > MAX_PLAN_WORK)
+				pl->status = PLAN_REFUSED;
+		}
+		return;
+	}
+	for (int p = 0; p < n; p++)
+		if (may[p] & ADBG_CONV_FLAG(r, ini, ADBG_CONV_AVAIL))
+			hs[nh++] = p;
+	plan_holder(pl, r, hs, nh, 0, 0, may);
+}
+
+/* The battle's distribution by its plans (above), as the last
+ * combination of c (refused when the plans do not cover it); NULL when
+ * the run stopped. */
+static const adbg_joint *planned(battle *b, const key_layout *L, adbg_conv *c, const uint8_t *whole)
+{
+	planner *pl = &(planner){.b = b, .L = L, .c = c, .ini = b->sc->initiative};
+	bool ok = b->direct && frayi_adbg_conv_plan_work(c, true) < MAX_PLAN_WORK_WALK &&
+		  frayi_adbg_conv_plans_begin(c);
+	const fray_dist *parts[FRAY_ADBG_MAX_STACKS];
+	for (int p = 0; ok && p < b->npos; p++)
+		ok = pos_key(b, L, p, &pl->in[p]) && (parts[p] = plan_part(pl, p)) != NULL;
+	/* the other side's reserve may see a position open with no plan
+	 * yet: refused at once (the plans would be, each at its end) */
+	if (ok && frayi_adbg_plan_refused(parts, pl->pred, b->npos, 1 - pl->ini))
+		pl->status = PLAN_REFUSED;
+	if (ok && pl->status == PLAN_GOING)
+		plan_round(pl, b->round);
+	if (pl->status == PLAN_STOPPED)
+		return NULL;
+	const adbg_joint *j = frayi_adbg_conv_plans_end(c, whole, L->bytes, !ok || pl->status != PLAN_GOING);
+	if (!j)
+		fray_roller_fail(b->r, FRAY_ERR_NOMEM, "out of memory");
+	else
+		plan_counts.battles += !j->refused, plan_counts.refused += j->refused;
+	return j;
+}
+
 /* The rest of the battle from a round's start (convolvable), by its
- * positions' battles convolved (above):
+ * positions' battles convolved (above), or by its plans where a reserve
+ * may move between them:
  * true when res is the battle's end (or the run stopped), false when the
  * positions are not independent to the end (the caller plays on). */
 static bool convolved(battle *b, const key_layout *L, fray_adbg_result *res)
@@ -2959,29 +3376,23 @@ static bool convolved(battle *b, const key_layout *L, fray_adbg_result *res)
 	if (!j) {
 		const fray_dist *parts[FRAY_ADBG_MAX_STACKS];
 		pos_input in;
-		for (int p = 0; p < b->npos; p++) {
+		bool refused = false;
+		for (int p = 0; p < b->npos && !refused; p++) {
 			if (!pos_key(b, L, p, &in))
 				return false;
-			if (!(parts[p] = frayi_adbg_conv_part(c, in.key, L->bytes))) {
-				fray_dist *d;
-				if (frayi_enum_inner(r, position_rest, b->p, &in, ADBG_CONV_FIELDS, &d) != FRAY_OK)
-					goto stopped;
-				if (!frayi_adbg_conv_keep(c, in.key, L->bytes, d) ||
-				    !(parts[p] = frayi_adbg_conv_part(c, in.key, L->bytes))) {
-					fray_roller_fail(r, FRAY_ERR_NOMEM, "out of memory");
-					goto stopped;
-				}
-			}
+			if (!(parts[p] = position_part(b, c, &in, L->bytes)))
+				goto stopped;
 			/* refused as soon as the positions so far are: the
 			 * rest are not walked for nothing (a refusal is
 			 * pairwise, battle_convolve.h) */
-			if (p > 0 && frayi_adbg_conv_refused(parts, p + 1))
-				return false;
+			refused = p > 0 && frayi_adbg_conv_refused(parts, p + 1);
 		}
-		if (!(j = frayi_adbg_conv_join(c, whole, L->bytes, parts, b->npos))) {
+		if (!refused && !(j = frayi_adbg_conv_join(c, whole, L->bytes, parts, b->npos))) {
 			fray_roller_fail(r, FRAY_ERR_NOMEM, "out of memory");
 			goto stopped;
 		}
+		if ((refused || j->refused) && !(j = planned(b, L, c, whole)))
+			goto stopped;
 	}
 	if (j->refused)
 		return false;

@@ -26,6 +26,7 @@
 #include <cmocka.h>
 #include "../../test_util.h"
 #include <fray/fray.h>
+#include "../../../src/rules/adbg/battle_convolve.h"
 
 /* Two stacks a side with leaders rated 1-3: Red's front stack holds a
  * unit that is soon disrupted, so its undisrupted units split off to
@@ -164,6 +165,30 @@ static const char *const reserve_text =
 	       "      - - {name: B2, type: warrior, fire: 2, melee: 2}\n"
 	       "      - - {name: B3, type: warrior, fire: 1, melee: 1}\n"
 	       "      - - {name: B5, type: warrior, fire: 1, melee: 1}\n");
+
+/* A reserve that moves (issue 45 item 1, fifth pass: battle.c's "a
+ * reserve's move as an event"): the array puts Brant's reserve B4 behind
+ * B3 at the third position; B1 and B2, three times as strong as the
+ * militia before them, attack in round 1, leaving the first two
+ * positions open to B4 after Brant's moves there, and B4 tries to move
+ * to the first (its roll may fail; B2's attack is the second open
+ * position, read only when the first is not open: B1 disrupted by fire).
+ * Once arrived, B4 stands behind B1 when B1 comes home (a reserve again):
+ * in round 2, when B1 does not attack (P1 gone, or B1 disrupted), B4
+ * moves on to the second position if B2 was lost there (a chain), open
+ * as Brant's phase reaches it. */
+static const char *const moving_text =
+	FRONTS("2",
+	       "      - - {name: P1, type: militia, fire: 1, melee: 1}\n"
+	       "      - - {name: P2, type: militia, fire: 1, melee: 1}\n"
+	       "      - - {name: P3, type: militia, fire: 2, melee: 2}\n",
+	       "      - - {name: B2, type: warrior, fire: 1, melee: 3}\n"
+	       "      - - {name: B3, type: warrior, fire: 1, melee: 1}\n"
+	       "      - - {name: B4, type: warrior, fire: 1, melee: 2}\n")
+	"array:\n"
+	"  - {pennsylvania: [1], brant: [1]}\n"
+	"  - {pennsylvania: [2], brant: [2]}\n"
+	"  - {pennsylvania: [3], brant: [3, 4]}\n";
 
 static const char *text_of = NULL; /* the battle compare() walks: battle_text when NULL */
 
@@ -345,6 +370,32 @@ static void three_fronts_convolved(void **state)
 	text_of = NULL;
 }
 
+/* The reserve's moves by plans (battle.c, "a reserve's move as an
+ * event") against the battle walked with no stops, as GMP rationals: the
+ * plans must be taken (a plan's predicate or event wrong makes their
+ * chances sum past or short of 1, and the battle is then refused to the
+ * plans and walked whole, as far as the next round: this test fails on
+ * the count refused, not on compare),
+ * with plans where B4 arrives at another position and where, arrived, it
+ * tries to move on in round 2. */
+static void reserve_moves(void **state)
+{
+	(void)state;
+	text_of = moving_text;
+	frayi_adbg_plan_counts before, after;
+	frayi_adbg_plan_counts_get(&before);
+	compare("field", "kept");
+	frayi_adbg_plan_counts_get(&after);
+	if (after.battles == before.battles || after.refused != before.refused || after.moves == before.moves ||
+	    after.chains == before.chains)
+		fail_msg("moving reserve: %llu battles by plans, %llu refused, %llu plans with a move, %llu with a chain",
+			 (unsigned long long)(after.battles - before.battles),
+			 (unsigned long long)(after.refused - before.refused),
+			 (unsigned long long)(after.moves - before.moves),
+			 (unsigned long long)(after.chains - before.chains));
+	text_of = NULL;
+}
+
 static void lochry_merges(void **state)
 {
 	(void)state;
@@ -370,6 +421,7 @@ int main(void)
 		cmocka_unit_test(merged_as_unmerged),
 		cmocka_unit_test(two_fronts_as_unmerged),
 		cmocka_unit_test(three_fronts_convolved),
+		cmocka_unit_test(reserve_moves),
 		cmocka_unit_test(lochry_merges),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
