@@ -37,22 +37,27 @@ test: deps-test
 	@# linked without PIE: each ASan fray the tests start (thousands) then has no
 	@# relocations to apply to its 4.7 MB of sanitizer data at start-up, a fifth of
 	@# the CPU of a short run; the checks are the same
-	$(CMAKE) -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DFRAY_SANITIZE=ON -DFRAY_WERROR=ON -DFRAY_BENCH=OFF \
-	  -DCMAKE_EXE_LINKER_FLAGS=-no-pie
-	$(CMAKE) --build build-asan -j $(JOBS)
-	$(call phase,the ASan build)
-	@# While the ASan tests run, the rest builds at the lowest priority on the
-	@# CPU they leave idle (the server, browser and leak-check waits), its output
+	@# While the ASan build and then its tests run, the rest builds at the
+	@# lowest priority on the CPU they leave idle (the build's configure and
+	@# links, the tests' server, browser and leak-check waits), its output
 	@# shown after them (test-side): the Release build, the whole-battle exact
-	@# odds against simulation, the static site (WebAssembly) and the fuzz targets.
-	@# Waited for whatever the tests say, so nothing is left running.
-	@rm -f build-asan/test-side.log build-asan/test-side.status
-	@echo "the ASan tests, while the Release build, the exact battles, the site and the fuzz targets build beside them at low priority ..."
+	@# odds against simulation, the static site (WebAssembly) and the fuzz
+	@# targets. It starts with the ASan build (its own build folders), not
+	@# after it, so less of it is left when the tests end. Waited for whatever
+	@# the build and the tests say, so nothing is left running.
+	@mkdir -p build-asan && rm -f build-asan/test-side.log build-asan/test-side.status
+	@echo "the ASan build and tests, while the Release build, the exact battles, the site and the fuzz targets build beside them at low priority ..."
 	@{ nice -n 19 $(MAKE) --no-print-directory test-side > build-asan/test-side.log 2>&1; \
 	   echo $$? > build-asan/test-side.status; } & side=$$!; \
-	 ctest --test-dir build-asan --output-on-failure -j $(JOBS) -LE release; asan=$$?; \
-	 echo "make test: the ASan tests at +$$(($$(date +%s) - $(TEST_BEGAN))) s"; \
-	 wait $$side; echo "---- beside the ASan tests:"; cat build-asan/test-side.log; \
+	 echo "$(CMAKE) -S . -B build-asan ... && $(CMAKE) --build build-asan -j $(JOBS)"; \
+	 $(CMAKE) -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DFRAY_SANITIZE=ON -DFRAY_WERROR=ON -DFRAY_BENCH=OFF \
+	   -DCMAKE_EXE_LINKER_FLAGS=-no-pie && $(CMAKE) --build build-asan -j $(JOBS); asan=$$?; \
+	 echo "make test: the ASan build at +$$(($$(date +%s) - $(TEST_BEGAN))) s"; \
+	 if test $$asan -eq 0; then \
+	   ctest --test-dir build-asan --output-on-failure -j $(JOBS) -LE release; asan=$$?; \
+	   echo "make test: the ASan tests at +$$(($$(date +%s) - $(TEST_BEGAN))) s"; \
+	 fi; \
+	 wait $$side; echo "---- beside the ASan build and tests:"; cat build-asan/test-side.log; \
 	 test $$asan -eq 0 && test "$$(cat build-asan/test-side.status)" -eq 0
 	$(call phase,the builds beside them)
 	@# then four groups at once (scripts/test-last.sh): the tests labelled

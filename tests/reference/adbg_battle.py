@@ -134,7 +134,9 @@ class Battle:
     def __init__(self, sc, rng):
         self.sc, self.rng = sc, rng
         self.u = [[dict(u) for u in side["units"]] for side in sc.sides]
-        self.st = [[None] * self.MAX_STACKS for _ in range(2)]
+        # a side's stack slots, used or not: the slots past them (up to MAX_STACKS) are free
+        # and never looked at, so only the slots a battle has made are walked (test time)
+        self.st = [[], []]
         self.lstack = [[st for _, st in side["leaders"]] for side in sc.sides]
         self.llost = [[False] * len(side["leaders"]) for side in sc.sides]
         self.round = 1
@@ -147,14 +149,20 @@ class Battle:
         return [i for i, u in enumerate(self.u[s]) if u["stack"] == k and self.in_line(u)]
 
     def alive(self, s, k):
-        st = self.st[s][k]
+        st = self.st[s][k] if k < len(self.st[s]) else None
         return st is not None and st.used and any(u["stack"] == k and self.in_line(u) for u in self.u[s])
 
-    def column(self, s, p):
-        # the stack's own fields first, its units last: the same stacks, sooner (test time)
-        sts = self.st[s]
-        col = [k for k in range(self.MAX_STACKS) if sts[k] is not None and not sts[k].atop and sts[k].pos == p
-               and self.alive(s, k)]
+    def live(self, s):
+        """The stacks with a unit in line: alive(s, k) is k in live(s) for a used stack."""
+        return {u["stack"] for u in self.u[s] if u["status"] < ELIMINATED}  # in_line(u)
+
+    def column(self, s, p, live=None):
+        # the stack's own fields first, its units last: the same stacks, sooner (test time);
+        # live: the side's live(s), when the caller has it (tidy asks for every position)
+        if live is None:
+            live = self.live(s)
+        col = [k for k, st in enumerate(self.st[s])
+               if st is not None and st.used and not st.atop and st.pos == p and k in live]
         return sorted(col, key=lambda k: self.st[s][k].row)  # stable: slot order on ties
 
     def leader(self, s, k):
@@ -183,16 +191,19 @@ class Battle:
 
     def tidy(self):
         for s in range(2):
+            live = self.live(s)
             for k, st in enumerate(self.st[s]):
-                if st and st.used and not self.units_of(s, k):
+                if st and st.used and k not in live:
                     st.used = False
                     self.lstack[s] = [-1 if x == k else x for x in self.lstack[s]]
             for p in range(self.npos):
-                for row, k in enumerate(self.column(s, p)):
+                for row, k in enumerate(self.column(s, p, live)):
                     self.st[s][k].row = row + 1
 
     def new_stack(self, s):
         for k in range(self.MAX_STACKS):
+            if k == len(self.st[s]):
+                self.st[s].append(None)
             if self.st[s][k] is None or not self.st[s][k].used:
                 self.st[s][k] = Stack()
                 return k
@@ -216,8 +227,7 @@ class Battle:
         second = 1 - first
         self.npos = sc.sides[first]["nstacks"]
         for s in range(2):
-            for k in range(sc.sides[s]["nstacks"]):
-                self.st[s][k] = Stack()
+            self.st[s] = [Stack() for _ in range(sc.sides[s]["nstacks"])]
         if sc.array:
             for p, entry in enumerate(sc.array):
                 for s in range(2):
@@ -431,7 +441,7 @@ class Battle:
 
     def melee_phase(self):
         for s in (self.sc.initiative, 1 - self.sc.initiative):
-            for k in range(self.MAX_STACKS):
+            for k in range(len(self.st[s])):
                 st = self.st[s][k]
                 if not st or not st.used or not st.atop:
                     continue

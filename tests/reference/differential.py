@@ -16,9 +16,17 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-def reference(path, trials):
-    out = subprocess.run([sys.executable, os.path.join(HERE, "adbg_battle.py"), path, str(trials), "12345"],
-                         check=True, capture_output=True, text=True).stdout
+def start_reference(path, trials):
+    """The reference's battles of one scenario, started: all the scenarios' run at once (each
+    mostly one core, the release tests' longest), read in order by reference()."""
+    return subprocess.Popen([sys.executable, os.path.join(HERE, "adbg_battle.py"), path, str(trials), "12345"],
+                            stdout=subprocess.PIPE, text=True)
+
+
+def reference(run):
+    out, _ = run.communicate()
+    if run.returncode != 0:
+        raise subprocess.CalledProcessError(run.returncode, run.args)
     r = json.loads(out)
     return r["wins"], r["losses"]
 
@@ -47,9 +55,10 @@ def agree(what, k1, n1, k2, n2, failures):
 def main():
     binary, ref_trials, fray_trials = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
     failures = []
-    for path in sys.argv[4:]:
+    runs = [start_reference(path, ref_trials) for path in sys.argv[4:]]
+    for path, run in zip(sys.argv[4:], runs):
         print(os.path.basename(path))
-        rw, rl = reference(path, ref_trials)
+        rw, rl = reference(run)
         fw, fl = fray(binary, path, fray_trials)
         for i, name in enumerate(["draw", "side 1 wins", "side 2 wins"]):
             agree(name, rw[i], ref_trials, fw[i], fray_trials, failures)

@@ -229,153 +229,167 @@ def no_command_line(d, where, what):
 
 def play(fray, url, phone, seed, shots, tmp):
     size = "412" if phone else "1280"
-    d = browser(phone)
+    d = shared_browser(phone)
     axe = Player(d, fray, ROOT, size, shots, check).axe
-    try:
-        d.get(url + "game.html")
-        d.execute_script("localStorage.clear()")
-        d.get(url + "game.html")
-        wait(d, "#new-game", "new game")
-        waiter(d, 30).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#forces-pick option")) > 1)
-        axe("the game's new-game screen")
-        Select(d.find_element(By.ID, "forces-pick")).select_by_value("examples/presidio/forces.yaml")
-        s = d.find_element(By.ID, "seed")
-        s.clear()
-        s.send_keys(str(seed))
-        d.find_element(By.ID, "start").click()
-        wait(d, "button.unit", "the forces")
-        # the forces with their status first: four cards, by side
-        names = [e.text for e in d.find_elements(By.CSS_SELECTOR, "button.unit .name")]
-        check(names == ["Cueras", "Presidials", "Apaches", "Comanches"], "%s: the units %r" % (size, names))
-        status = [e.text for e in d.find_elements(By.CSS_SELECTOR, "button.unit .status")]
-        check(status == ["good"] * 4, "%s: every unit starts good (a status on each card): %r" % (size, status))
-        # each card tells the unit's actions left this turn (Section 2: two; ruling R47)
-        cards = [e.text for e in d.find_elements(By.CSS_SELECTOR, "button.unit")]
-        check(all("actions left: 2" in c for c in cards), "%s: the actions left on each card: %r" % (size, cards))
-        # the shot: its odds before the roll, from the rules' dice (Presidio
-        # Section 4, ruling R14: 12 figures / reload 4 = 3 dice; Hit# 11,
-        # medium range -2, skill 2 -2: 7+ on d12; Section 6: damage 4 -
-        # armor 0 wounds on 5+): at least one casualty 1 - (1 - 1/2 * 8/12)^3,
-        # said as the catalogue's headline with its exact fraction (short);
-        # the target (10 figures) checks morale exactly when it takes one
-        # (Section 7), so the same chance, worded as what it is
-        tap_unit(d, "Presidials")
-        pick_action(d, "shoot", "the shot")
-        Select(wait(d, "#act-target", "the action's target")).select_by_value("Apaches")
-        no_command_line(d, "#act", "%s: a unit's action" % size)
-        check(not d.find_elements(By.CSS_SELECTOR, "#act input[type=text]"),
-              "%s: a free-text box among the action's inputs" % size)
-        # the targets: the other side's only (fire hits "only enemy
-        # figures", Section 4, Line of sight): the Cueras, Spain's too, are
-        # not offered
-        opts = [o.text for o in d.find_elements(By.CSS_SELECTOR, "#act-target option")]
-        check(opts and not any(o.startswith("Cueras") for o in opts),
-              "%s: a friend offered as the shot's target: %r" % (size, opts))
-        # the fire mode: a volley, as the rules let a line fully loaded fire
-        # one (Section 4, Volley Fire; ruling R27); every mode offered
-        mode = Select(d.find_element(By.ID, "opt-mode"))
-        check(mode.first_selected_option.text == "volley", "%s: the Presidials' line not offered a volley: %r" %
-              (size, mode.first_selected_option.text))
-        check({o.text for o in mode.options} >= {"volley", "independent", "aimed"}, "%s: the modes %r" %
-              (size, [o.text for o in mode.options]))
-        # the target's cover, and the rare options folded under More
-        Select(d.find_element(By.ID, "opt-cover")).select_by_value("partial")
-        more = d.find_element(By.ID, "act-more")
-        check(more.tag_name == "details" and not more.get_attribute("open") and
-              d.find_elements(By.CSS_SELECTOR, "#act-more #opt-through-fire"),
-              "%s: the rare options (through fire) not folded under More" % size)
-        d.find_element(By.ID, "opt-range").send_keys("10")
-        # the volley: 12 figures less 2 officers and NCOs fire 10 dice
-        # (Volley Fire); Hit# 11, medium range -2, skill 2 -2, partial
-        # cover +2: 9+ on a d12 (p 1/3); damage 4 - armor 0 wounds on 5+
-        # (Section 6: p 8/12): at least one casualty 1 - (1 - 1/3 * 8/12)^10
-        p = 1 - (1 - Fraction(1, 3) * Fraction(8, 12)) ** 10
-        want = "At least one figure wounded: %.1f%%" % (100 * p)
-        waiter(d, 60).until(lambda d: want in d.find_element(By.ID, "odds").text and
-                            d.find_element(By.ID, "odds").get_attribute("data-target") == "Apaches")
-        odds = d.find_element(By.ID, "odds").text
-        check("The target checks morale: %.1f%%" % (100 * p) in odds,
-              "%s: the morale check worded as what it is, with its chance: %r" % (size, odds))
-        check(odds.index(want) < odds.index("Figures hit"), "%s: the headline not first: %r" % (size, odds))
-        check("mean 0.00" not in odds and "0.0%" not in odds, "%s: a mean or a chance of nothing shown: %r" %
-              (size, odds))
-        if shots:
-            d.execute_script("document.getElementById('act').scrollIntoView()")
-            d.save_screenshot(os.path.join(shots, "game-odds-%s.png" % size))
-        axe("a unit's action with its odds")  # it unfolds every fold: after the screenshot
-        # one request a shot (issue 42): the page's requests to the game's
-        # door counted from the roll until the log shows it
-        d.execute_script("""window.gameRequests = 0; const f = window.fetch;
-            window.fetch = function (u, ...rest) {
-              if (String(u && u.url || u).includes('api/v1/game')) window.gameRequests++;
-              return f.call(this, u, ...rest); };""")
-        d.find_element(By.ID, "roll").click()
-        wait(d, "#happened", "what happened")
-        waiter(d, 60).until(lambda d: "#1" in log_text(d))
-        sent = d.execute_script("return window.gameRequests")
-        check(sent == 1, "%s: a shot took %r requests to api/v1/game, not one" % (size, sent))
-        story = d.execute_script("return document.getElementById('story').textContent")
-        check("shoot:" in story and "a volley" in story and "cover: partial" in story,
-              "%s: the shot, a volley at a target in cover: %r" % (size, story[:400]))
-        # the log in words: the unit and action, not the command line
-        first = d.find_element(By.CSS_SELECTOR, "#log .entry[data-action='1'] .says").text
-        check(first.startswith("#1") and first[2:].strip() ==
-              "Presidials: shoot at Apaches (range 10, mode volley, cover partial)",
-              "%s: the log's first action in words: %r" % (size, first))
-        no_command_line(d, "#log", "%s: the log" % size)
-        check(" 1 actions" not in d.find_element(By.ID, "game").text, "%s: \"1 actions\"" % size)
-        axe("the game's log")
-        # the charge: the defender passes its fear check, so the page asks its reaction
-        tap_unit(d, "Comanches")
-        pick_action(d, "charge", "the charge")
-        Select(wait(d, "#act-target", "the action's target")).select_by_value("Presidials")
-        # the odds first, as a player reads them before rolling: they come
-        # in after the choice and move the button down, and a click aimed
-        # before that lands beside it (the charge then never rolled)
-        waiter(d, 60).until(lambda d: d.find_element(By.ID, "odds").get_attribute("data-target") == "Presidials")
-        d.find_element(By.ID, "roll").click()
-        # the question, or an error that says why not (a busy machine: two minutes)
-        waiter(d, 120).until(lambda d: d.find_element(By.ID, "question").is_displayed() or
-                                    d.find_element(By.ID, "error").is_displayed())
-        check(d.find_element(By.ID, "question").is_displayed(),
-              "%s: the charge reaction not asked: %s" % (size, d.find_element(By.ID, "error").text))
-        check("reaction" in d.find_element(By.ID, "question-text").text, "%s: the question names the reaction" % size)
-        for b in d.find_elements(By.CSS_SELECTOR, "#question-buttons button"):
-            if b.text == "stand":
-                b.click()
-                break
-        waiter(d, 60).until(lambda d: "#2" in log_text(d))
-        path = os.path.join(tmp, "page-%s.yaml" % size)
-        table(fray, "new", path, "--rules", "presidio", "--forces", FORCES, "--seed", str(seed))
-        table(fray, path, "shoot", "Presidials", "--at", "Apaches", *PAGE_SHOT_WORDS)
-        table(fray, path, "charge", "Comanches", "--at", "Presidials", "--reaction", "stand")
-        check(actions_so_far(d) == read(path), "%s: after the charge, the page's game is fray table's file" % size)
-        no_horizontal_scroll(d, "game " + size)
-        # undo: the charge gone, the file as fray table undoes it
-        d.find_element(By.ID, "undo").click()
-        waiter(d, 60).until(lambda d: "#2" not in log_text(d))
-        table(fray, path, "undo")
-        check(actions_so_far(d) == read(path), "%s: after undo, the page's game is fray table's file" % size)
-        # kept in the browser: a reload shows the same game
-        d.refresh()
-        wait(d, "button.unit", "the forces after a reload")
-        check(actions_so_far(d) == read(path), "%s: the stored game after a reload" % size)
-        no_horizontal_scroll(d, "game after undo " + size)
-        if shots:  # the last thing done on the page: the capture may resize it
-            shot(d, os.path.join(shots, "game-%s.png" % size))
-        # the game's report, as fray report --html makes it
-        html = os.path.join(tmp, "report-%s.html" % size)
-        r = subprocess.run([fray, "report", "--html", html, path], capture_output=True, text=True)
-        check(r.returncode == 0, "report: %s" % r.stderr)
-        d.get("file://" + html)
-        no_horizontal_scroll(d, "game report " + size)
-        if shots:
-            shot(d, os.path.join(shots, "game-report-%s.png" % size))
-    finally:
-        d.quit()
+    d.get(url + "game.html")
+    d.execute_script("localStorage.clear()")
+    d.get(url + "game.html")
+    wait(d, "#new-game", "new game")
+    waiter(d, 30).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#forces-pick option")) > 1)
+    axe("the game's new-game screen")
+    Select(d.find_element(By.ID, "forces-pick")).select_by_value("examples/presidio/forces.yaml")
+    s = d.find_element(By.ID, "seed")
+    s.clear()
+    s.send_keys(str(seed))
+    d.find_element(By.ID, "start").click()
+    wait(d, "button.unit", "the forces")
+    # the forces with their status first: four cards, by side
+    names = [e.text for e in d.find_elements(By.CSS_SELECTOR, "button.unit .name")]
+    check(names == ["Cueras", "Presidials", "Apaches", "Comanches"], "%s: the units %r" % (size, names))
+    status = [e.text for e in d.find_elements(By.CSS_SELECTOR, "button.unit .status")]
+    check(status == ["good"] * 4, "%s: every unit starts good (a status on each card): %r" % (size, status))
+    # each card tells the unit's actions left this turn (Section 2: two; ruling R47)
+    cards = [e.text for e in d.find_elements(By.CSS_SELECTOR, "button.unit")]
+    check(all("actions left: 2" in c for c in cards), "%s: the actions left on each card: %r" % (size, cards))
+    # the shot: its odds before the roll, from the rules' dice (Presidio
+    # Section 4, ruling R14: 12 figures / reload 4 = 3 dice; Hit# 11,
+    # medium range -2, skill 2 -2: 7+ on d12; Section 6: damage 4 -
+    # armor 0 wounds on 5+): at least one casualty 1 - (1 - 1/2 * 8/12)^3,
+    # said as the catalogue's headline with its exact fraction (short);
+    # the target (10 figures) checks morale exactly when it takes one
+    # (Section 7), so the same chance, worded as what it is
+    tap_unit(d, "Presidials")
+    pick_action(d, "shoot", "the shot")
+    Select(wait(d, "#act-target", "the action's target")).select_by_value("Apaches")
+    no_command_line(d, "#act", "%s: a unit's action" % size)
+    check(not d.find_elements(By.CSS_SELECTOR, "#act input[type=text]"),
+          "%s: a free-text box among the action's inputs" % size)
+    # the targets: the other side's only (fire hits "only enemy
+    # figures", Section 4, Line of sight): the Cueras, Spain's too, are
+    # not offered
+    opts = [o.text for o in d.find_elements(By.CSS_SELECTOR, "#act-target option")]
+    check(opts and not any(o.startswith("Cueras") for o in opts),
+          "%s: a friend offered as the shot's target: %r" % (size, opts))
+    # the fire mode: a volley, as the rules let a line fully loaded fire
+    # one (Section 4, Volley Fire; ruling R27); every mode offered
+    mode = Select(d.find_element(By.ID, "opt-mode"))
+    check(mode.first_selected_option.text == "volley", "%s: the Presidials' line not offered a volley: %r" %
+          (size, mode.first_selected_option.text))
+    check({o.text for o in mode.options} >= {"volley", "independent", "aimed"}, "%s: the modes %r" %
+          (size, [o.text for o in mode.options]))
+    # the target's cover, and the rare options folded under More
+    Select(d.find_element(By.ID, "opt-cover")).select_by_value("partial")
+    more = d.find_element(By.ID, "act-more")
+    check(more.tag_name == "details" and not more.get_attribute("open") and
+          d.find_elements(By.CSS_SELECTOR, "#act-more #opt-through-fire"),
+          "%s: the rare options (through fire) not folded under More" % size)
+    d.find_element(By.ID, "opt-range").send_keys("10")
+    # the volley: 12 figures less 2 officers and NCOs fire 10 dice
+    # (Volley Fire); Hit# 11, medium range -2, skill 2 -2, partial
+    # cover +2: 9+ on a d12 (p 1/3); damage 4 - armor 0 wounds on 5+
+    # (Section 6: p 8/12): at least one casualty 1 - (1 - 1/3 * 8/12)^10
+    p = 1 - (1 - Fraction(1, 3) * Fraction(8, 12)) ** 10
+    want = "At least one figure wounded: %.1f%%" % (100 * p)
+    waiter(d, 60).until(lambda d: want in d.find_element(By.ID, "odds").text and
+                        d.find_element(By.ID, "odds").get_attribute("data-target") == "Apaches")
+    odds = d.find_element(By.ID, "odds").text
+    check("The target checks morale: %.1f%%" % (100 * p) in odds,
+          "%s: the morale check worded as what it is, with its chance: %r" % (size, odds))
+    check(odds.index(want) < odds.index("Figures hit"), "%s: the headline not first: %r" % (size, odds))
+    check("mean 0.00" not in odds and "0.0%" not in odds, "%s: a mean or a chance of nothing shown: %r" %
+          (size, odds))
+    if shots:
+        d.execute_script("document.getElementById('act').scrollIntoView()")
+        d.save_screenshot(os.path.join(shots, "game-odds-%s.png" % size))
+    axe("a unit's action with its odds")  # it unfolds every fold: after the screenshot
+    # one request a shot (issue 42): the page's requests to the game's
+    # door counted from the roll until the log shows it
+    d.execute_script("""window.gameRequests = 0; const f = window.fetch;
+        window.fetch = function (u, ...rest) {
+          if (String(u && u.url || u).includes('api/v1/game')) window.gameRequests++;
+          return f.call(this, u, ...rest); };""")
+    d.find_element(By.ID, "roll").click()
+    wait(d, "#happened", "what happened")
+    waiter(d, 60).until(lambda d: "#1" in log_text(d))
+    sent = d.execute_script("return window.gameRequests")
+    check(sent == 1, "%s: a shot took %r requests to api/v1/game, not one" % (size, sent))
+    story = d.execute_script("return document.getElementById('story').textContent")
+    check("shoot:" in story and "a volley" in story and "cover: partial" in story,
+          "%s: the shot, a volley at a target in cover: %r" % (size, story[:400]))
+    # the log in words: the unit and action, not the command line
+    first = d.find_element(By.CSS_SELECTOR, "#log .entry[data-action='1'] .says").text
+    check(first.startswith("#1") and first[2:].strip() ==
+          "Presidials: shoot at Apaches (range 10, mode volley, cover partial)",
+          "%s: the log's first action in words: %r" % (size, first))
+    no_command_line(d, "#log", "%s: the log" % size)
+    check(" 1 actions" not in d.find_element(By.ID, "game").text, "%s: \"1 actions\"" % size)
+    axe("the game's log")
+    # the charge: the defender passes its fear check, so the page asks its reaction
+    tap_unit(d, "Comanches")
+    pick_action(d, "charge", "the charge")
+    Select(wait(d, "#act-target", "the action's target")).select_by_value("Presidials")
+    # the odds first, as a player reads them before rolling: they come
+    # in after the choice and move the button down, and a click aimed
+    # before that lands beside it (the charge then never rolled)
+    waiter(d, 60).until(lambda d: d.find_element(By.ID, "odds").get_attribute("data-target") == "Presidials")
+    d.find_element(By.ID, "roll").click()
+    # the question, or an error that says why not (a busy machine: two minutes)
+    waiter(d, 120).until(lambda d: d.find_element(By.ID, "question").is_displayed() or
+                                d.find_element(By.ID, "error").is_displayed())
+    check(d.find_element(By.ID, "question").is_displayed(),
+          "%s: the charge reaction not asked: %s" % (size, d.find_element(By.ID, "error").text))
+    check("reaction" in d.find_element(By.ID, "question-text").text, "%s: the question names the reaction" % size)
+    for b in d.find_elements(By.CSS_SELECTOR, "#question-buttons button"):
+        if b.text == "stand":
+            b.click()
+            break
+    waiter(d, 60).until(lambda d: "#2" in log_text(d))
+    path = os.path.join(tmp, "page-%s.yaml" % size)
+    table(fray, "new", path, "--rules", "presidio", "--forces", FORCES, "--seed", str(seed))
+    table(fray, path, "shoot", "Presidials", "--at", "Apaches", *PAGE_SHOT_WORDS)
+    table(fray, path, "charge", "Comanches", "--at", "Presidials", "--reaction", "stand")
+    check(actions_so_far(d) == read(path), "%s: after the charge, the page's game is fray table's file" % size)
+    no_horizontal_scroll(d, "game " + size)
+    # undo: the charge gone, the file as fray table undoes it
+    d.find_element(By.ID, "undo").click()
+    waiter(d, 60).until(lambda d: "#2" not in log_text(d))
+    table(fray, path, "undo")
+    check(actions_so_far(d) == read(path), "%s: after undo, the page's game is fray table's file" % size)
+    # kept in the browser: a reload shows the same game
+    d.refresh()
+    wait(d, "button.unit", "the forces after a reload")
+    check(actions_so_far(d) == read(path), "%s: the stored game after a reload" % size)
+    no_horizontal_scroll(d, "game after undo " + size)
+    if shots:  # the last thing done on the page: the capture may resize it
+        shot(d, os.path.join(shots, "game-%s.png" % size))
+    # the game's report, as fray report --html makes it
+    html = os.path.join(tmp, "report-%s.html" % size)
+    r = subprocess.run([fray, "report", "--html", html, path], capture_output=True, text=True)
+    check(r.returncode == 0, "report: %s" % r.stderr)
+    d.get("file://" + html)
+    no_horizontal_scroll(d, "game report " + size)
+    if shots:
+        shot(d, os.path.join(shots, "game-report-%s.png" % size))
 
 
 CHITS = os.path.join(ROOT, "examples/chits/forces.yaml")
+
+_browsers = {}
+
+
+def shared_browser(phone):
+    """One Chromium for each screen size, for all the cases at that size (a
+    start and quit is about 1.5 s of CPU): play() opens each on a fresh one
+    (main runs it first), the other cases each start on a new game screen
+    (new_game: the game screen's storage cleared, then loaded again)."""
+    if phone not in _browsers:
+        _browsers[phone] = browser(phone)
+    return _browsers[phone]
+
+
+def quit_browsers():
+    while _browsers:
+        _browsers.popitem()[1].quit()
 
 
 def new_game(d, url, forces, seed, what):
@@ -400,45 +414,42 @@ def chits_combat(fray, url, seed, shots, tmp):
     numbers (the text names no die for them: R21) and the draw the
     attacker's declared choice, so those are asked, their help says so. It
     rolls with no chit typed, and the game is fray table's file."""
-    d = browser(False)
-    try:
-        new_game(d, url, "examples/chits/forces.yaml", seed, "the chits forces")
-        tap_unit(d, "Bylant")
-        pick_action(d, "combat", "the combat")
-        Select(wait(d, "#act-target", "the combat's target")).select_by_value("Karl Franz")
-        needed = sorted(c.get_attribute("name") for c in d.find_elements(By.CSS_SELECTOR, "#act-fields [required]")
-                        if c.get_attribute("name") != "target")
-        check(needed == ["attacker-cdr", "defender-cdr", "draw", "stance", "tactic", "terrain"],
-              "chits combat: asked %r; the chits are fray's to draw" % needed)
-        check(not d.find_element(By.ID, "opt-script").get_attribute("required"), "chits combat: the chits asked")
-        check(d.find_element(By.ID, "opt-policy").tag_name == "select", "chits combat: the policy is no picker")
-        hint = d.find_element(By.ID, "opt-attacker-cdr-help").text
-        check("rolled at the table" in hint, "chits combat: the combat die roll's help %r" % hint)
-        for name, value in (("tactic", "hasty"), ("attacker-cdr", "17"), ("defender-cdr", "6"), ("draw", "5")):
-            d.find_element(By.ID, "opt-" + name).send_keys(value)
-        Select(d.find_element(By.ID, "opt-stance")).select_by_value("defend")
-        Select(d.find_element(By.ID, "opt-terrain")).select_by_value("village")
-        if shots:
-            try:  # the odds before the roll, when they come (a screenshot's nicety, not a check)
-                waiter(d, 60).until(lambda d: "odds before" in d.find_element(By.ID, "odds").text or
-                                           "No odds" in d.find_element(By.ID, "odds").text)
-            except Exception:
-                pass
-            d.execute_script("document.getElementById('act').scrollIntoView()")
-            d.save_screenshot(os.path.join(shots, "game-chits-1280.png"))
-        d.find_element(By.ID, "roll").click()
-        waiter(d, 120).until(lambda d: "#1" in log_text(d) or d.find_element(By.ID, "error").is_displayed())
-        check("#1" in log_text(d), "chits combat: no roll: %s" % d.find_element(By.ID, "error").text)
-        story = d.execute_script("return document.getElementById('story').textContent")
-        check(story.count("chit: draw from") == 5, "chits combat: five chits drawn by fray: %r" % story[:400])
-        path = os.path.join(tmp, "chits.yaml")
-        table(fray, "new", path, "--rules", "chits", "--forces", CHITS, "--seed", str(seed))
-        table(fray, path, "combat", "Bylant", "--at", "Karl Franz", "--tactic", "hasty", "--stance", "defend",
-              "--terrain", "village", "--attacker-cdr", "17", "--defender-cdr", "6", "--draw", "5")
-        check(actions_so_far(d) == read(path), "chits combat: the page's game is fray table's file")
-        no_horizontal_scroll(d, "chits game 1280")
-    finally:
-        d.quit()
+    d = shared_browser(False)
+    new_game(d, url, "examples/chits/forces.yaml", seed, "the chits forces")
+    tap_unit(d, "Bylant")
+    pick_action(d, "combat", "the combat")
+    Select(wait(d, "#act-target", "the combat's target")).select_by_value("Karl Franz")
+    needed = sorted(c.get_attribute("name") for c in d.find_elements(By.CSS_SELECTOR, "#act-fields [required]")
+                    if c.get_attribute("name") != "target")
+    check(needed == ["attacker-cdr", "defender-cdr", "draw", "stance", "tactic", "terrain"],
+          "chits combat: asked %r; the chits are fray's to draw" % needed)
+    check(not d.find_element(By.ID, "opt-script").get_attribute("required"), "chits combat: the chits asked")
+    check(d.find_element(By.ID, "opt-policy").tag_name == "select", "chits combat: the policy is no picker")
+    hint = d.find_element(By.ID, "opt-attacker-cdr-help").text
+    check("rolled at the table" in hint, "chits combat: the combat die roll's help %r" % hint)
+    for name, value in (("tactic", "hasty"), ("attacker-cdr", "17"), ("defender-cdr", "6"), ("draw", "5")):
+        d.find_element(By.ID, "opt-" + name).send_keys(value)
+    Select(d.find_element(By.ID, "opt-stance")).select_by_value("defend")
+    Select(d.find_element(By.ID, "opt-terrain")).select_by_value("village")
+    if shots:
+        try:  # the odds before the roll, when they come (a screenshot's nicety, not a check)
+            waiter(d, 60).until(lambda d: "odds before" in d.find_element(By.ID, "odds").text or
+                                       "No odds" in d.find_element(By.ID, "odds").text)
+        except Exception:
+            pass
+        d.execute_script("document.getElementById('act').scrollIntoView()")
+        d.save_screenshot(os.path.join(shots, "game-chits-1280.png"))
+    d.find_element(By.ID, "roll").click()
+    waiter(d, 120).until(lambda d: "#1" in log_text(d) or d.find_element(By.ID, "error").is_displayed())
+    check("#1" in log_text(d), "chits combat: no roll: %s" % d.find_element(By.ID, "error").text)
+    story = d.execute_script("return document.getElementById('story').textContent")
+    check(story.count("chit: draw from") == 5, "chits combat: five chits drawn by fray: %r" % story[:400])
+    path = os.path.join(tmp, "chits.yaml")
+    table(fray, "new", path, "--rules", "chits", "--forces", CHITS, "--seed", str(seed))
+    table(fray, path, "combat", "Bylant", "--at", "Karl Franz", "--tactic", "hasty", "--stance", "defend",
+          "--terrain", "village", "--attacker-cdr", "17", "--defender-cdr", "6", "--draw", "5")
+    check(actions_so_far(d) == read(path), "chits combat: the page's game is fray table's file")
+    no_horizontal_scroll(d, "chits game 1280")
 
 
 def bbb_phases(fray, url, seed, shots, tmp):
@@ -446,30 +457,27 @@ def bbb_phases(fray, url, seed, shots, tmp):
     line names the moving side and the phase (the first unit's side moves
     first), Next phase ends the phase (Unit Movement, then the Generals),
     and the page's game is fray table's file after `next`."""
-    d = browser(True)
-    try:
-        new_game(d, url, "examples/bbb/forces.yaml", seed, "the BBB forces")
-        line = d.find_element(By.ID, "game-line").text
-        check("Union's turn, movement" in line, "bbb phases: the line does not say Union moves: %r" % line)
-        nxt = d.find_element(By.ID, "next-phase")
-        check(nxt.is_displayed(), "bbb phases: no Next phase button")
-        check(not d.find_element(By.ID, "pass").is_displayed(), "bbb phases: a Presidio Pass button in a BBB game")
-        nxt.click()
-        waiter(d, 60).until(lambda d: "generals" in d.find_element(By.ID, "game-line").text or
-                                   d.find_element(By.ID, "error").is_displayed())
-        line = d.find_element(By.ID, "game-line").text
-        check("Union's turn, generals" in line, "bbb phases: Next phase did not reach the Generals: %r" % line)
-        if shots:
-            d.execute_script("document.getElementById('game-line').scrollIntoView()")
-            d.save_screenshot(os.path.join(shots, "game-bbb-phase-412.png"))
-        path = os.path.join(tmp, "bbb.yaml")
-        table(fray, "new", path, "--rules", "bbb", "--forces", os.path.join(ROOT, "examples/bbb/forces.yaml"),
-              "--seed", str(seed))
-        table(fray, path, "next")
-        check(actions_so_far(d) == read(path), "bbb phases: the page's game is not fray table's file after next")
-        no_horizontal_scroll(d, "bbb game 412")
-    finally:
-        d.quit()
+    d = shared_browser(True)
+    new_game(d, url, "examples/bbb/forces.yaml", seed, "the BBB forces")
+    line = d.find_element(By.ID, "game-line").text
+    check("Union's turn, movement" in line, "bbb phases: the line does not say Union moves: %r" % line)
+    nxt = d.find_element(By.ID, "next-phase")
+    check(nxt.is_displayed(), "bbb phases: no Next phase button")
+    check(not d.find_element(By.ID, "pass").is_displayed(), "bbb phases: a Presidio Pass button in a BBB game")
+    nxt.click()
+    waiter(d, 60).until(lambda d: "generals" in d.find_element(By.ID, "game-line").text or
+                               d.find_element(By.ID, "error").is_displayed())
+    line = d.find_element(By.ID, "game-line").text
+    check("Union's turn, generals" in line, "bbb phases: Next phase did not reach the Generals: %r" % line)
+    if shots:
+        d.execute_script("document.getElementById('game-line').scrollIntoView()")
+        d.save_screenshot(os.path.join(shots, "game-bbb-phase-412.png"))
+    path = os.path.join(tmp, "bbb.yaml")
+    table(fray, "new", path, "--rules", "bbb", "--forces", os.path.join(ROOT, "examples/bbb/forces.yaml"),
+          "--seed", str(seed))
+    table(fray, path, "next")
+    check(actions_so_far(d) == read(path), "bbb phases: the page's game is not fray table's file after next")
+    no_horizontal_scroll(d, "bbb game 412")
 
 
 def presidio_initiative(fray, url, seed, shots, tmp):
@@ -478,35 +486,32 @@ def presidio_initiative(fray, url, seed, shots, tmp):
     2. Initiative): the line says the rally phase, Roll the initiative rolls
     it, the line then names the side acting, and the page's game is fray
     table.s file after `next`; once rolled it is not offered again."""
-    d = browser(True)
-    try:
-        new_game(d, url, "examples/presidio/forces.yaml", seed, "the Presidio forces")
-        line = d.find_element(By.ID, "game-line").text
-        check("rally phase" in line, "presidio initiative: a new game's line says no rally phase: %r" % line)
-        roll = d.find_element(By.ID, "next-phase")
-        check(roll.is_displayed() and roll.text == "Roll the initiative",
-              "presidio initiative: no 'Roll the initiative' button: %r" % roll.text)
-        if shots:
-            d.execute_script("document.getElementById('game-line').scrollIntoView()")
-            d.save_screenshot(os.path.join(shots, "game-presidio-rally-412.png"))
-        roll.click()
-        waiter(d, 60).until(lambda d: "won the initiative" in d.find_element(By.ID, "game-line").text or
-                                   d.find_element(By.ID, "error").is_displayed())
-        line = d.find_element(By.ID, "game-line").text
-        check(" acts (" in line and "won the initiative" in line and "rally phase" not in line,
-              "presidio initiative: the roll did not give the turn's order: %r" % line)
-        check(not d.find_element(By.ID, "next-phase").is_displayed(),
-              "presidio initiative: the roll still offered after it was rolled")
-        path = os.path.join(tmp, "presidio-initiative.yaml")
-        table(fray, "new", path, "--rules", "presidio", "--forces",
-              os.path.join(ROOT, "examples/presidio/forces.yaml"), "--seed", str(seed))
-        table(fray, path, "next")
-        check(actions_so_far(d) == read(path), "presidio initiative: the page's game is not fray table's file after next")
-        if shots:
-            d.execute_script("document.getElementById('game-line').scrollIntoView()")
-            d.save_screenshot(os.path.join(shots, "game-presidio-initiative-412.png"))
-    finally:
-        d.quit()
+    d = shared_browser(True)
+    new_game(d, url, "examples/presidio/forces.yaml", seed, "the Presidio forces")
+    line = d.find_element(By.ID, "game-line").text
+    check("rally phase" in line, "presidio initiative: a new game's line says no rally phase: %r" % line)
+    roll = d.find_element(By.ID, "next-phase")
+    check(roll.is_displayed() and roll.text == "Roll the initiative",
+          "presidio initiative: no 'Roll the initiative' button: %r" % roll.text)
+    if shots:
+        d.execute_script("document.getElementById('game-line').scrollIntoView()")
+        d.save_screenshot(os.path.join(shots, "game-presidio-rally-412.png"))
+    roll.click()
+    waiter(d, 60).until(lambda d: "won the initiative" in d.find_element(By.ID, "game-line").text or
+                               d.find_element(By.ID, "error").is_displayed())
+    line = d.find_element(By.ID, "game-line").text
+    check(" acts (" in line and "won the initiative" in line and "rally phase" not in line,
+          "presidio initiative: the roll did not give the turn's order: %r" % line)
+    check(not d.find_element(By.ID, "next-phase").is_displayed(),
+          "presidio initiative: the roll still offered after it was rolled")
+    path = os.path.join(tmp, "presidio-initiative.yaml")
+    table(fray, "new", path, "--rules", "presidio", "--forces",
+          os.path.join(ROOT, "examples/presidio/forces.yaml"), "--seed", str(seed))
+    table(fray, path, "next")
+    check(actions_so_far(d) == read(path), "presidio initiative: the page's game is not fray table's file after next")
+    if shots:
+        d.execute_script("document.getElementById('game-line').scrollIntoView()")
+        d.save_screenshot(os.path.join(shots, "game-presidio-initiative-412.png"))
 
 
 def main():
@@ -523,12 +528,15 @@ def main():
         with tempfile.TemporaryDirectory() as tmp:
             the_door(fray, srv.url, tmp)
             seed = a_seed(srv.url)
+            # the phone's cases, then the laptop's, each size's browser quit after its cases
             play(fray, srv.url, True, seed, shots, tmp)
-            play(fray, srv.url, False, seed, shots, tmp)
-            chits_combat(fray, srv.url, seed, shots, tmp)
             bbb_phases(fray, srv.url, seed, shots, tmp)
             presidio_initiative(fray, srv.url, seed, shots, tmp)
+            quit_browsers()
+            play(fray, srv.url, False, seed, shots, tmp)
+            chits_combat(fray, srv.url, seed, shots, tmp)
     finally:
+        quit_browsers()
         srv.stop()
     print("game page: %d failures" % len(failures))
     return 1 if failures else 0

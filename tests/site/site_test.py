@@ -413,9 +413,11 @@ def watch_walk(d, name, shots, shot_name):
 def lochry_exact(d, fray, shots):
     """Issue 43: the ADBG battle's example (Lochry) answers exactly by
     default on the phone; its rows are the command line's for the same
-    request. A longer walk (Blue Licks: Lochry's positions are convolved
-    and it answers at once since issue 45) is a job with a progress bar,
-    a time estimate and Stop."""
+    request. A longer walk is a job with a progress bar, a time estimate
+    and Stop: every shipped battle answers at once since issue 45, so the
+    walk is a designer's battle uploaded (tests/data/adbg/
+    second-side-reserve.yaml: a reserve of the side without the
+    initiative, which the exact walk's plans leave whole)."""
     pick(d, "adbg.battle")
     d.find_element(By.CSS_SELECTOR, "button[data-action=example]").click()
     check(d.find_element(By.NAME, "budget").get_attribute("value") == "", "Lochry: the example gives a budget")
@@ -427,13 +429,14 @@ def lochry_exact(d, fray, shots):
     d.execute_script("document.querySelector('#result').scrollIntoView()")
     d.save_screenshot(os.path.join(shots, "site-lochry-412.png"))
     print("Lochry's exact odds on the page at 412 px: %.1f s" % took)
-    fill(d, {"scenario": "examples/adbg/blue-licks-1782.yaml"})
-    seen, took = watch_walk(d, "Blue Licks", shots, "site-blue-licks-walking-412.png")
+    d.find_element(By.NAME, "scenario__upload").send_keys(os.path.join(ROOT, "tests/data/adbg/second-side-reserve.yaml"))
+    WebDriverWait(d, 10).until(lambda d: d.find_element(By.NAME, "scenario__text").get_attribute("value"))
+    seen, took = watch_walk(d, "A reserve of the second side", shots, "site-second-side-reserve-walking-412.png")
     # the walk's progress said in words, with the time it may still take
     walking = [t for t in seen if t.startswith("Exact odds:") and "paths walked" in t]
     check(walking and any(re.search(r"; at most (\d+ (s|min)|under a second) more", t) for t in walking),
-          "Blue Licks: no progress with a time estimate: %s" % sorted(seen)[:5])
-    print("Blue Licks' exact odds on the page at 412 px: %.1f s; progress said: %s" %
+          "a reserve of the second side: no progress with a time estimate: %s" % sorted(seen)[:5])
+    print("A reserve of the second side, exact odds on the page at 412 px: %.1f s; progress said: %s" %
           (took, sorted(seen, key=len)[-1] if seen else None))
 
 

@@ -3236,7 +3236,10 @@ static void plan_holder(planner *pl, int r, const int *hs, int nh, int i, uint32
 	adbg_pred saved[FRAY_ADBG_MAX_STACKS];
 	memcpy(saved, pl->pred, (size_t)n * sizeof saved[0]);
 	pos_input *hin = &pl->in[h];
-	if (hin->nev + 1 >= MAX_EVENTS) {
+	/* one more departure is one more field of h's outcomes, which hold
+	 * at most FRAY_OUTCOME_MAX_FIELDS (a fourth in a battle of four
+	 * rounds): refused, the battle walked whole */
+	if (hin->nev + 1 >= MAX_EVENTS || ADBG_CONV_FIELDS + hin->ndep + 1 > FRAY_OUTCOME_MAX_FIELDS) {
 		pl->status = PLAN_REFUSED;
 		return;
 	}

@@ -396,6 +396,30 @@ static void reserve_moves(void **state)
 	text_of = NULL;
 }
 
+/* A reserve that may reach its move in each of four rounds
+ * (tests/data/adbg/four-rounds.yaml): a fourth departure at one position
+ * would be one field more than an outcome holds, so its plans are refused
+ * and the battle walked whole; the odds are exact, their chances summing
+ * to exactly 1 (they failed before the guard: "an outcome has 1 to 8
+ * fields, not 9"). */
+static void four_departures_walked_whole(void **state)
+{
+	(void)state;
+	fray_adbg_scenario *s;
+	fray_ctx_clear(ctx);
+	assert_int_equal(fray_adbg_scenario_load(ctx, FRAY_SOURCE_DIR "/tests/data/adbg/four-rounds.yaml", &s), FRAY_OK);
+	fray_dist *d = walk(fray_adbg_battle_procedure, s, 3);
+	mpq_t sum;
+	mpq_init(sum);
+	for (size_t i = 0; i < fray_dist_count(d); i++)
+		add_exact(sum, d, i);
+	assert_int_equal(mpq_cmp_ui(sum, 1, 1), 0);
+	assert_true(fray_dist_count(d) > 5);
+	mpq_clear(sum);
+	fray_dist_free(d);
+	fray_adbg_scenario_free(s);
+}
+
 static void lochry_merges(void **state)
 {
 	(void)state;
@@ -422,6 +446,7 @@ int main(void)
 		cmocka_unit_test(two_fronts_as_unmerged),
 		cmocka_unit_test(three_fronts_convolved),
 		cmocka_unit_test(reserve_moves),
+		cmocka_unit_test(four_departures_walked_whole),
 		cmocka_unit_test(lochry_merges),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
