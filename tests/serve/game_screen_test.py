@@ -143,12 +143,21 @@ def pass_it_on(d, shots, share, name):
     return got
 
 
+def odds_when(d, words, what):
+    """The odds' title and text read together once the text holds words:
+    the panel may be drawn again (the advice coming) between two reads, so a
+    read of an element found before is stale; until() reads both again."""
+    def both():
+        title, odds = text_of(d, "odds-title"), text_of(d, "odds")
+        return (title, odds) if words in odds else None
+    return until(both, 60, what)
+
+
 def odds_titles(d, shots):
     """A charge's odds are the fear of charge's, then the rest named; a
     shot's are the fire's, then the target's morale."""
     pick(d, "Comanches", "charge", "Presidials")
-    until(lambda: "odds before the roll" in text_of(d, "odds"), 60, "the charge's odds")
-    title, odds = text_of(d, "odds-title"), text_of(d, "odds")
+    title, odds = odds_when(d, "odds before the roll", "the charge's odds")
     check(title.startswith("The odds before the roll: fear of charge ("), "the charge's odds titled %r" % title)
     check("Then reaction, impact, morale" in odds, "the charge's later steps not named: %r" % odds)
     # the fear of charge is a morale check: its headline is the check's
@@ -160,8 +169,7 @@ def odds_titles(d, shots):
     r = control(d, "Range")
     r.clear()
     r.send_keys("10")
-    until(lambda: "At least one figure wounded" in text_of(d, "odds"), 60, "the shot's odds")
-    title, odds = text_of(d, "odds-title"), text_of(d, "odds")
+    title, odds = odds_when(d, "At least one figure wounded", "the shot's odds")
     check(title.startswith("The odds before the roll: fire ("), "the shot's odds titled %r" % title)
     check("Then the target's morale" in odds, "the shot's later step not named: %r" % odds)
 
