@@ -17,6 +17,9 @@ import re
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from leak_sample import run_env  # noqa: E402 (tests/leak_sample.py: leak checks on a sample of the runs)
+
 
 def main():
     fray, root, runs, seed = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
@@ -65,7 +68,7 @@ def run_fray(fray, args):
     """Runs fray with args: its exit status, or None (said why) when it
     hung, crashed, tripped a sanitizer or exited with a status of its own."""
     try:
-        p = subprocess.run([fray] + args, capture_output=True, timeout=60, stdin=subprocess.DEVNULL)
+        p = subprocess.run([fray] + args, capture_output=True, timeout=60, stdin=subprocess.DEVNULL, env=run_env())
     except subprocess.TimeoutExpired:
         print("HANG fray %r" % args)
         return None

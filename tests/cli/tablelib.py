@@ -7,6 +7,9 @@ import os
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from leak_sample import run_env  # noqa: E402 (tests/leak_sample.py: leak checks on a sample of the runs)
+
 FRAY, EXAMPLES = sys.argv[1], sys.argv[2]
 failures = []
 # a test that sets it (a Pace, tests/pace.py) gives each fray run a time
@@ -24,9 +27,11 @@ def check(cond, what):
 
 
 def run(*args, stdin=None):
+    env = run_env()
     if pace:
-        return pace.run([FRAY, *args], RUN_SECONDS, capture_output=True, text=True, errors="replace", input=stdin)
-    return subprocess.run([FRAY, *args], capture_output=True, text=True, errors="replace", input=stdin)
+        return pace.run([FRAY, *args], RUN_SECONDS, capture_output=True, text=True, errors="replace", input=stdin,
+                        env=env)
+    return subprocess.run([FRAY, *args], capture_output=True, text=True, errors="replace", input=stdin, env=env)
 
 
 def fray(*args, status=0, stdin=None):
