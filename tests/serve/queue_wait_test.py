@@ -14,6 +14,7 @@ that answers it only when a worker is free answers it after that.
 Usage: FRAY"""
 import http.client
 import json
+import os
 import sys
 import threading
 import time
@@ -29,15 +30,21 @@ def check(cond, msg):
         print("FAIL " + msg, file=sys.stderr)
 
 
-# Blue Licks' exact odds with one side's best play: a walk of seconds of
-# CPU in tens of MiB (the best policy never convolves positions), so the
-# three hold the workers well past the small one's 1 s wait. (A melee of
-# 1000 figures a side was used here: it passed the server's memory budget
-# in under 2 s and freed its worker early; the heuristic's Blue Licks took
-# 1.5 s; and the server takes 10,000 trials at most.) Each asks other
-# fallback trials, so no answer is shared.
-HEAVY = {"procedure": "adbg.battle", "mode": "odds",
-         "inputs": {"scenario": "examples/adbg/blue-licks-1782.yaml", "policy_a": "best", "policy_b": "heuristic"}}
+# A battle walked whole, exact with a budget it never reaches: 16 s of one
+# core in the Release build, so the three hold the workers until their 10 s
+# time budget in any build. (Blue Licks with one side's best play was used
+# here: its exact odds now fall back to simulation within 0.3 s in the
+# Release build, so the test passed under ASan only.
+# A melee of 1000 figures a side passed the server's memory budget in under
+# 2 s and freed its worker early.) Each asks other fallback trials, so no
+# answer is shared.
+# It goes as a player's upload does: the file's text, not a path (the
+# server reads only shipped files).
+SLOW = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "data", "adbg",
+                    "walked-whole-slow.yaml")
+with open(SLOW) as f:
+    HEAVY = {"procedure": "adbg.battle", "mode": "odds",
+             "inputs": {"scenario": {"name": "walked-whole-slow.yaml", "text": f.read()}, "budget": 30000000}}
 RUN_S = 10  # src/serve/serve_handler.h's SERVE_RUN_SECONDS (FRAY_API_RUN_SECONDS)
 SMALL = {"procedure": "adbg.fire", "mode": "odds", "inputs": {"type": "rifle", "cf": 3, "terrain": "rough"}}
 
