@@ -252,7 +252,8 @@ typedef struct fray_presidio_shoot_in {
 	bool after_volley;
 	bool volley_if_able;       /* a volley when the unit may fire one, else
 				      independent fire (Defensive Fire) */
-	fray_presidio_standing firer_standing;  /* disordered: not in formation */
+	fray_presidio_standing firer_standing;  /* disordered: not in formation; fell
+						   back in line: no volley (R49) */
 	int firer_leaders;
 	fray_presidio_cover firer_cover;
 	/* The target's standing: hunkered down is complete cover (Special
@@ -333,8 +334,11 @@ bool fray_presidio_within_4(fray_presidio_range_class c, int band, double inches
 
 /* Ruling R27: independent fire is the default; a volley is fired only when
  * asked for (FRAY_PRESIDIO_VOLLEY) by a unit that may: NULL when it may,
- * else why not. Asked of a unit that may not, fray_presidio_shoot fires
- * independent fire and says so. */
+ * else why not. Not by a unit out of formation (disordered, retreated,
+ * panicked: ruling R44), nor by a line unit (volley_ready) that fell back
+ * this turn: it is set down disordered (Section 7, Fall Back; Section 3,
+ * Disorder; ruling R49). Asked of a unit that may not, fray_presidio_shoot
+ * fires independent fire and says so. */
 const char *fray_presidio_volley_refused(const fray_presidio_shoot_in *in);
 
 /* The final hit number (R11) and whether fire is possible (false when

@@ -57,6 +57,23 @@ static void volley_and_morale(void **state)
 	    "--mode", "volley", "--line", "--seed", "1");
 	assert_int_equal(r1.status, 0);
 	assert_non_null(strstr(r1.out, "volley fire"));
+	/* ruling R49: a line that fell back is set down disordered, "Line
+	 * units must reform before moving or volleying" (Section 3, Disorder):
+	 * no volley; volley when able (Defensive Fire) is independent fire,
+	 * 4 muskets / reload 4 = 1 firing (ruling R14) */
+	RUN(&r1, "presidio", "shoot", "--weapon", "flintlock musket", "--band", "close", "--figures", "4",
+	    "--mode", "volley", "--line", "--standing", "fell back", "--seed", "1");
+	assert_int_equal(r1.status, 2);
+	assert_non_null(strstr(r1.err, "Section 7, Fall Back"));
+	assert_non_null(strstr(r1.err, "ruling R49"));
+	RUN(&r1, "presidio", "shoot", "--weapon", "flintlock musket", "--band", "close", "--figures", "4",
+	    "--mode", "volley", "--line", "--volley-if-able", "--standing", "fell back", "--seed", "1");
+	assert_int_equal(r1.status, 0);
+	assert_non_null(strstr(r1.out, "independent fire: 4 figures / reload 4 = 1 firing"));
+	RUN(&r1, "presidio", "shoot", "--weapon", "flintlock musket", "--band", "close", "--figures", "4",
+	    "--standing", "fell back", "--seed", "1");
+	assert_int_equal(r1.status, 0);
+	assert_non_null(strstr(r1.out, "independent fire: 4 figures / reload 4 = 1 firing"));
 	/* one cover given twice is refused, not silently counted once */
 	RUN(&r1, "presidio", "shoot", "--weapon", "flintlock musket", "--band", "close", "--figures", "4",
 	    "--cover", "incidental", "--incidental", "--seed", "1");

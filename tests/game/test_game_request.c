@@ -242,10 +242,25 @@ static void units_and_actions(void **state)
 	const fray_node *st = fray_node_item(fray_map_get(fray_map_get(a.root, "status"), "units"), 1);
 	assert_string_equal(fray_node_scalar(fray_map_get(st, "figures")), "12");
 	done(&a);
+	size_t len;
+	/* fell back (a failed check), in line: set down disordered, no volley
+	 * (Section 7, Fall Back; Section 3, Disorder; ruling R49): none
+	 * suggested, the shot still offered */
+	fray_table("'%s' set Presidials \"status=fell back\"", path);
+	char *fell = slurp(path, &len);
+	a = ask(fell, "\"op\": \"units\"");
+	acts = fray_map_get(fray_node_item(fray_map_get(a.root, "units"), 1), "actions");
+	shoot = NULL;
+	for (size_t i = 0; i < fray_node_len(acts); i++)
+		if (!strcmp(fray_node_scalar(fray_map_get(fray_node_item(acts, i), "name")), "shoot"))
+			shoot = fray_node_item(acts, i);
+	assert_non_null(shoot);
+	assert_null(fray_map_get(option_named(shoot, "mode"), "suggested"));
+	done(&a);
+	free(fell);
 	/* made panicked by set: it rallies, and checks morale when the
 	 * enemy makes it (Section 7, Panic: no shot, melee or charge) */
 	fray_table("'%s' set Presidials status=panicked", path);
-	size_t len;
 	char *panicked = slurp(path, &len);
 	a = ask(panicked, "\"op\": \"units\"");
 	acts = fray_map_get(fray_node_item(fray_map_get(a.root, "units"), 1), "actions");

@@ -534,6 +534,68 @@ static void a_unit_in_line_that_falls_back_is_disordered(void **state)
 	}
 }
 
+/* Ruling R49 with Section 3, Disorder ("Line units must reform before
+ * moving or volleying"; "They may perform Independent Fire"): the
+ * Presidials (in line, two ranks, a platoon, loaded: they volley in good
+ * order) fail a charging check by 3 or 4 ("Charging Unit - Falls Back",
+ * Section 7) and, set down disordered, fire no volley with their
+ * remaining action: refused naming the rule, never advised, while their
+ * independent fire is. Charged so, their Defensive Fire ("volley when
+ * able") is independent fire, not refused; in good order it is a volley. */
+static void a_line_that_fell_back_does_not_volley(void **state)
+{
+	(void)state;
+	const char *const *volley = W("shoot", "Presidials", "--at", "Apaches", "--range", "10", "--mode", "volley");
+	const char *const *independent = W("shoot", "Presidials", "--at", "Apaches", "--range", "10", "--mode",
+					   "independent");
+	const char *const *in_advice = W("\"action\": \"shoot\"", "\"mode\": \"volley\"");
+	int fell = 0;
+	for (uint64_t seed = 1; seed < 200 && !fell; seed++) {
+		fray_game *g = forces_game(seed);
+		assert_true(advised(g, "Presidials", in_advice)); /* in good order, they may */
+		accepted(g, W("set", "Presidials", "casualties=4"));
+		accepted(g, W("morale", "Presidials", "--charging"));
+		if (field_is(g, "Presidials", "status", "fell back")) {
+			fell++;
+			assert_int_equal(game_unit_left(g, "Presidials"), 1);
+			refused(g, volley, "ruling R49");
+			refused(g, volley, "\"Line units must reform before moving or volleying\"");
+			assert_false(advised(g, "Presidials", in_advice));
+			assert_true(advised(g, "Presidials", W("\"action\": \"shoot\"", "\"mode\": \"independent\"")));
+			char *ev = events_of(g, independent);
+			assert_non_null(strstr(ev, "\"fires\": \"independent fire\""));
+			free(ev);
+			assert_int_equal(game_unit_left(g, "Presidials"), 0);
+		}
+		fray_game_free(g);
+	}
+	assert_true(fell);
+	/* charged: the reaction's fire is a volley when able (Section 5,
+	 * Defensive Fire) */
+	static const struct {
+		const char *status, *fires;
+	} charged[] = {{"fell back", "\"fires\": \"independent fire\""}, {"good", "\"fires\": \"a volley\""}};
+	for (size_t i = 0; i < 2; i++) {
+		int fired = 0;
+		for (uint64_t seed = 1; seed < 100 && !fired; seed++) {
+			fray_game *g = forces_game(seed);
+			char status[32];
+			snprintf(status, sizeof status, "status=%s", charged[i].status);
+			accepted(g, W("set", "Presidials", status));
+			char *ev = events_of(g, W("charge", "Apaches", "--at", "Presidials", "--reaction", "fire"));
+			if (strstr(ev, "\"fires\": ")) {
+				fired++;
+				if (!strstr(ev, charged[i].fires))
+					fail_msg("Presidials %s, charged, fire back: expected %s", charged[i].status,
+						 charged[i].fires);
+			}
+			free(ev);
+			fray_game_free(g);
+		}
+		assert_true(fired);
+	}
+}
+
 /* Ruling R50. Section 5, Disengaging from Melee: a unit in a melee leaves
  * it in its own action sequence by "'fall back' (1 action)" or "'retreat'
  * (2 actions)"; Section 7: a flinch is "-1 action", the unit staying in
@@ -801,6 +863,7 @@ int main(void)
 		cmocka_unit_test(spanish_riders_keep_two_actions),
 		cmocka_unit_test(pursuit_by_the_enemy_in_the_melee),
 		cmocka_unit_test(a_melee_is_left_only_by_retreat_or_fall_back),
+		cmocka_unit_test(a_line_that_fell_back_does_not_volley),
 		cmocka_unit_test(a_unit_in_line_that_falls_back_is_disordered),
 		cmocka_unit_test(a_flinched_unit_may_disengage),
 		cmocka_unit_test(a_riders_pursuit_is_one_of_its_rides),

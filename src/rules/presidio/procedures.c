@@ -86,6 +86,17 @@ FRAY_API const char *fray_presidio_volley_refused(const fray_presidio_shoot_in *
 			       ? "a disordered unit is not in line formation: no volley (Volley Fire, ruling R27)"
 			       : "a unit that retreated is in disorder, not in line formation: no volley (Volley Fire; "
 				 "Section 7, Retreat; rulings R27, R44)";
+	/* ruling R49: a unit in line that fell back keeps the fell-back
+	 * marker for the turn but is set down disordered (Section 7, Fall
+	 * Back: "Units in Line - become disordered on a fall back result"),
+	 * and "Line units must reform before moving or volleying" (Section 3,
+	 * Disorder). volley_ready says it is in line; one not in line never
+	 * gets here. Its independent fire stays (Section 3, Disorder). */
+	if (in->firer_standing == FRAY_PRESIDIO_FELL_BACK)
+		return "a line unit that fell back is set down disordered: no volley until it re-forms, independent "
+		       "fire only (Presidio Section 7, Fall Back: \"Units in Line - become disordered on a fall back "
+		       "result\"; Section 3, Disorder: \"Line units must reform before moving or volleying\"; ruling "
+		       "R49)";
 	return NULL;
 }
 

@@ -91,6 +91,73 @@ static void a_line_that_fell_back_does_not_move_on(void **state)
 	assert_null(fray_presidio_kind_refused(&line, FRAY_PRESIDIO_FELL_BACK, FRAY_PRESIDIO_DO_SHOOT));
 }
 
+/* Ruling R49 with Section 3, Disorder ("Line units must reform before
+ * moving or volleying"; "They may perform Independent Fire if they are
+ * fully loaded"): a line unit that fell back this turn is set down
+ * disordered, so a volley asked of it is refused, its independent fire
+ * is not, and Defensive Fire's "volley when able" falls to independent
+ * fire. 18 flintlock muskets (reload 4, Section 10): a volley fires all
+ * 18 (Volley Fire), independent fire 18 / 4 = 4.5, so 5 (ruling R14). A
+ * standing that leaves the line in order still volleys. */
+static void a_line_that_fell_back_does_not_volley(void **state)
+{
+	(void)state;
+	static const struct {
+		fray_presidio_standing s;
+		bool volleys;
+		const char *text;
+	} rows[] = {
+		{FRAY_PRESIDIO_GOOD, true, "in order, loaded, in line"},
+		{FRAY_PRESIDIO_FLINCHED, true, "Partial Cover: flinches, in place"},
+		{FRAY_PRESIDIO_HUNKERED, true, "Partial Cover: hunkers down, in place"},
+		{FRAY_PRESIDIO_FELL_BACK, false, "Fall Back: Units in Line - become disordered"},
+		{FRAY_PRESIDIO_DISORDERED, false, "Disorder: reform before volleying"},
+	};
+	fray_presidio_shoot_in in = {.weapon = fray_presidio_weapon_find("flintlock musket", NULL), .band = 2,
+				     .figures = 18, .armor = 12, .target_figures = 10, .mode = FRAY_PRESIDIO_VOLLEY,
+				     .volley_ready = true, .inches = -1};
+	fray_roller *r = fray_roller_sample_new(ctx, 1, 0);
+	assert_non_null(r);
+	for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
+		in.firer_standing = rows[i].s;
+		in.mode = FRAY_PRESIDIO_VOLLEY;
+		in.volley_if_able = false;
+		const char *why = fray_presidio_volley_refused(&in);
+		if ((why == NULL) != rows[i].volleys)
+			fail_msg("%s line asked to volley: %s, expected %s (%s)", fray_presidio_standing_names[rows[i].s],
+				 why ? why : "allowed", rows[i].volleys ? "allowed" : "refused", rows[i].text);
+		/* refused by the fire state too (the game and the catalogue ask it) */
+		assert_true((fray_presidio_fire_state_refused(&in) == NULL) == rows[i].volleys);
+		/* Defensive Fire, volley when able: never refused, a volley or
+		 * independent fire */
+		in.volley_if_able = true;
+		assert_null(fray_presidio_fire_state_refused(&in));
+		assert_int_equal(fray_presidio_fires_volley(&in), rows[i].volleys);
+		fray_presidio_shoot_out out;
+		fray_presidio_shoot(r, &in, &out);
+		assert_int_equal(out.firing, rows[i].volleys ? 18 : 5);
+		assert_int_equal(out.volley, rows[i].volleys);
+		/* independent fire is never refused by the standing */
+		in.mode = FRAY_PRESIDIO_INDEPENDENT;
+		in.volley_if_able = false;
+		assert_null(fray_presidio_volley_refused(&in));
+		assert_null(fray_presidio_fire_state_refused(&in));
+	}
+	/* the refusal names its rules */
+	in.mode = FRAY_PRESIDIO_VOLLEY;
+	in.firer_standing = FRAY_PRESIDIO_FELL_BACK;
+	const char *why = fray_presidio_volley_refused(&in);
+	assert_non_null(strstr(why, "Section 7, Fall Back"));
+	assert_non_null(strstr(why, "Section 3, Disorder"));
+	assert_non_null(strstr(why, "R49"));
+	/* a unit not in line that fell back is "placed in good order" (Fall
+	 * Back: Units in the Open) but was never volley-ready: the refusal
+	 * is the volley's own conditions, not the fall back */
+	in.volley_ready = false;
+	assert_null(strstr(fray_presidio_volley_refused(&in), "R49"));
+	fray_roller_free(r);
+}
+
 /* Section 5, Disengaging from Melee: "'fall back' (1 action)" under "the
  * rules for 'retreat' and 'fall back' in the morale section": a unit that
  * falls back of its own will is set down as Section 7's Fall Back places
@@ -200,6 +267,7 @@ int main(void)
 		cmocka_unit_test(a_fall_back_in_line_ends_disordered),
 		cmocka_unit_test(a_fall_back_of_its_own_will),
 		cmocka_unit_test(a_line_that_fell_back_does_not_move_on),
+		cmocka_unit_test(a_line_that_fell_back_does_not_volley),
 		cmocka_unit_test(a_flinched_unit_falls_back_out_of_its_melee),
 		cmocka_unit_test(pursuit_contact_cell_by_cell),
 		cmocka_unit_test(who_may_be_pursued),
