@@ -12,6 +12,9 @@
  * (Section 7, Fall Back; ruling R49): good order, or disordered when it
  * was in line. */
 fray_presidio_standing frayi_presidio_fall_back_placed(bool line);
+/* A unit in line formation with this standing is still in line (rulings
+ * R44, R49): its line -1 and line rows for morale, its volley. */
+bool frayi_presidio_still_in_line(fray_presidio_standing s);
 /* A unit's standing when the turn ends (fray_presidio_standing_at_turn_end),
  * a fall back's by where it placed the unit (frayi_presidio_fall_back_placed). */
 fray_presidio_standing frayi_presidio_standing_after_turn(fray_presidio_standing s, bool line);

@@ -5,6 +5,7 @@
 #include <string.h>
 #include "../../core/internal.h"
 #include <fray/presidio.h>
+#include "presidio_internal.h"
 #include "terms.h"
 
 FRAY_API const char *const fray_presidio_fire_mode_names[5] = {"volley", "independent", "moving",
@@ -80,23 +81,21 @@ FRAY_API const char *fray_presidio_volley_refused(const fray_presidio_shoot_in *
 	if (!in->volley_ready)
 		return "a volley needs a unit fully loaded, in line formation at most two deep, not "
 		       "skirmishers and not moving (Volley Fire, ruling R27)";
-	/* a disordered or retreated unit is in a clump (ruling R44) */
-	if (!fray_presidio_standing_in_formation(in->firer_standing))
+	/* a disordered or retreated unit is in a clump (ruling R44); a unit in
+	 * line that fell back keeps the fell-back marker for the turn but is
+	 * set down disordered (ruling R49), and "Line units must reform before
+	 * moving or volleying" (Section 3, Disorder). volley_ready says it is
+	 * in line; its independent fire stays (Section 3, Disorder). */
+	if (!frayi_presidio_still_in_line(in->firer_standing))
 		return in->firer_standing == FRAY_PRESIDIO_DISORDERED
 			       ? "a disordered unit is not in line formation: no volley (Volley Fire, ruling R27)"
+		       : in->firer_standing == FRAY_PRESIDIO_FELL_BACK
+			       ? "a line unit that fell back is set down disordered: no volley until it re-forms, "
+				 "independent fire only (Presidio Section 7, Fall Back: \"Units in Line - become "
+				 "disordered on a fall back result\"; Section 3, Disorder: \"Line units must reform "
+				 "before moving or volleying\"; ruling R49)"
 			       : "a unit that retreated is in disorder, not in line formation: no volley (Volley Fire; "
 				 "Section 7, Retreat; rulings R27, R44)";
-	/* ruling R49: a unit in line that fell back keeps the fell-back
-	 * marker for the turn but is set down disordered (Section 7, Fall
-	 * Back: "Units in Line - become disordered on a fall back result"),
-	 * and "Line units must reform before moving or volleying" (Section 3,
-	 * Disorder). volley_ready says it is in line; one not in line never
-	 * gets here. Its independent fire stays (Section 3, Disorder). */
-	if (in->firer_standing == FRAY_PRESIDIO_FELL_BACK)
-		return "a line unit that fell back is set down disordered: no volley until it re-forms, independent "
-		       "fire only (Presidio Section 7, Fall Back: \"Units in Line - become disordered on a fall back "
-		       "result\"; Section 3, Disorder: \"Line units must reform before moving or volleying\"; ruling "
-		       "R49)";
 	return NULL;
 }
 
@@ -496,8 +495,9 @@ static int morale_terms(const fray_presidio_morale_in *in, term *t)
 			 : in->cover == FRAY_PRESIDIO_HEAVY ? "heavy cover"
 							    : "full cover (its benefit, as partial and heavy)");
 	/* "Line Units - line receive a -1 benefit": a unit in line, not one
-	 * its disorder, retreat or panic put in a clump (ruling R44) */
-	add_term(t, &n, in->line && fray_presidio_standing_in_formation(in->standing) ? -1 : 0, s7, "in line");
+	 * its disorder, retreat or panic put in a clump (ruling R44), nor one
+	 * set down disordered by its fall back (ruling R49) */
+	add_term(t, &n, in->line && frayi_presidio_still_in_line(in->standing) ? -1 : 0, s7, "in line");
 	add_term(t, &n, in->leader_casualty ? 2 : 0, s7, "its leader a casualty");
 	add_term(t, &n, in->friends_fell_back, s7, "friends within 12\" fell back");
 	add_term(t, &n, 2 * in->friends_retreated, s7, "friends within 12\" retreated");
@@ -516,11 +516,12 @@ FRAY_API int fray_presidio_morale_required(const fray_presidio_morale_in *in)
 }
 
 /* Ruling R44: the "Unit in Line" rows are for a unit in line; one its
- * standing put in a clump is read as it stands, in cover or in the open.
- * A line in partial cover stays on the line rows (ruling R45). */
+ * standing put in a clump (or its fall back set down disordered, ruling
+ * R49) is read as it stands, in cover or in the open. A line in partial
+ * cover stays on the line rows (ruling R45). */
 FRAY_API fray_presidio_situation fray_presidio_morale_situation(const fray_presidio_morale_in *in)
 {
-	if (in->situation != FRAY_PRESIDIO_LINE || fray_presidio_standing_in_formation(in->standing))
+	if (in->situation != FRAY_PRESIDIO_LINE || frayi_presidio_still_in_line(in->standing))
 		return in->situation;
 	return in->cover >= FRAY_PRESIDIO_PARTIAL && in->cover <= FRAY_PRESIDIO_FULL ? FRAY_PRESIDIO_IN_COVER
 										     : FRAY_PRESIDIO_OPEN;
@@ -646,9 +647,11 @@ FRAY_API void fray_presidio_morale(fray_roller *r, const fray_presidio_morale_in
 		return;
 	}
 	tell_terms(r, t, n, "required number", "Presidio Section 7, all modifiers cumulative");
-	if (in->line && !fray_presidio_standing_in_formation(in->standing))
+	if (in->line && !frayi_presidio_still_in_line(in->standing))
 		fray_emit_note(r, "out of its line, in a clump: no line benefit, a failure read as it stands in the "
-			       "open or in cover", "Presidio Section 3, Disorder; Section 7; ruling R44");
+			       "open or in cover", in->standing == FRAY_PRESIDIO_FELL_BACK
+						     ? "Presidio Section 7, Fall Back; Section 3, Disorder; ruling R49"
+						     : "Presidio Section 3, Disorder; Section 7; ruling R44");
 	out->roll = fray_reroll_add(r, 6, "morale d6!");
 	/* the die's terms: the leader's command bonus (0 when none within 2") */
 	fray_emit_modifier(r, "leader's command bonus", in->leader, "Presidio Section 7, Rank and Command Skill");

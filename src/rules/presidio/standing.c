@@ -164,6 +164,16 @@ fray_presidio_standing frayi_presidio_fall_back_placed(bool line)
 	return line ? FRAY_PRESIDIO_DISORDERED : FRAY_PRESIDIO_GOOD;
 }
 
+/* Whether a unit in line formation is still in line with this standing:
+ * not one its disorder, retreat or panic put in a clump (ruling R44), nor
+ * one that fell back, which Section 7's Fall Back sets down disordered
+ * ("Units in Line - become disordered") though its marker lasts the turn
+ * (ruling R49): no line benefit to its morale, no line rows, no volley. */
+bool frayi_presidio_still_in_line(fray_presidio_standing s)
+{
+	return fray_presidio_standing_in_formation(s) && s != FRAY_PRESIDIO_FELL_BACK;
+}
+
 /* A fall back lasts the turn (its lost action); the turn's end sets the
  * unit down where the fall back placed it (ruling R49). */
 fray_presidio_standing frayi_presidio_standing_after_turn(fray_presidio_standing s, bool line)

@@ -125,7 +125,8 @@ static void impact_return_strike_is_simultaneous(void **state)
 
 /* Issue 40 item 2, ruling R44. A disordered unit is placed "in a clump"
  * (Section 3, Disorder), a retreated one "in disorder", a panicked one
- * "in a clump" (Section 7): none is in line, so none has the line's -1
+ * "in a clump" (Section 7), a line that fell back "disordered" (Section 7,
+ * Fall Back; ruling R49): none is in line, so none has the line's -1
  * (Section 7, Line Units) nor the "Unit in Line" rows. An average
  * platoon, no casualties, charged: 7 + 2 = 9+; in line and in order 8+. */
 static void out_of_formation_is_no_line(void **state)
@@ -139,7 +140,8 @@ static void out_of_formation_is_no_line(void **state)
 		fray_presidio_situation read;
 	} rows[] = {
 		{FRAY_PRESIDIO_GOOD, 7 + 2 - 1, FRAY_PRESIDIO_LINE},
-		{FRAY_PRESIDIO_FELL_BACK, 7 + 2 - 1, FRAY_PRESIDIO_LINE}, /* "placed in good order" */
+		/* a line's fall back sets it down disordered (ruling R49) */
+		{FRAY_PRESIDIO_FELL_BACK, 7 + 2, FRAY_PRESIDIO_OPEN},
 		{FRAY_PRESIDIO_FLINCHED, 7 + 2 - 1, FRAY_PRESIDIO_LINE},
 		{FRAY_PRESIDIO_DISORDERED, 7 + 2, FRAY_PRESIDIO_OPEN},
 		{FRAY_PRESIDIO_RETREATED, 7 + 2, FRAY_PRESIDIO_OPEN},
