@@ -154,6 +154,18 @@ static const advise_action presidio_advice[] = {
 	 {{NULL, NULL}, {NULL, NULL}},
 	 {"nothing now (the line stands in good order again)", "certain: no dice",
 	  "no casualties (re-forming)", "certain: no dice"}},
+	/* a unit in base contact may leave its melee by a fall back (one
+	 * action) or a retreat (two), Section 5, Disengaging from Melee; the
+	 * game lists what its rules allow (a flinched unit falls back only,
+	 * ruling R50); last, so a tie keeps the fight before it */
+	{"disengage",
+	 {as_it_is, W("--retreat")},
+	 NULL,
+	 NULL,
+	 {0, 1, 0, 1},
+	 {{NULL, NULL}, {NULL, NULL}},
+	 {"nothing now (it leaves the melee; the enemy may pursue)", "certain: no dice",
+	  "no casualties (it leaves the melee)", "certain: no dice"}},
 };
 
 const advise_rules frayi_advise_presidio = {"presidio", presidio_advice,

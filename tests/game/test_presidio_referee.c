@@ -606,8 +606,17 @@ static void a_flinched_unit_may_disengage(void **state)
 {
 	(void)state;
 	fray_game *g = forces_game(3);
+	/* in good order in base contact, both ways out are advised (Section 5,
+	 * Disengaging from Melee); out of contact, neither */
+	assert_false(advised(g, "Apaches", W("\"action\": \"disengage\"")));
+	accepted(g, W("set", "Apaches", "contact=Presidials"));
+	assert_true(advised(g, "Apaches", W("\"action\": \"disengage\"", "\"options\": {}")));
+	assert_true(advised(g, "Apaches", W("\"action\": \"disengage\"", "\"retreat\": true")));
 	accepted(g, W("set", "Apaches", "contact=Presidials", "status=flinched"));
 	refused(g, W("disengage", "Apaches", "--retreat"), "'retreat' (2 actions)");
+	/* flinched, the advice is the fall back only (ruling R50) */
+	assert_true(advised(g, "Apaches", W("\"action\": \"disengage\"")));
+	assert_false(advised(g, "Apaches", W("\"action\": \"disengage\"", "\"retreat\": true")));
 	accepted(g, W("disengage", "Apaches"));
 	assert_true(field_is(g, "Apaches", "contact", ""));
 	assert_true(field_is(g, "Presidials", "may_pursue", "Apaches"));
@@ -616,6 +625,7 @@ static void a_flinched_unit_may_disengage(void **state)
 	g = forces_game(3);
 	accepted(g, W("set", "Apaches", "contact=Presidials", "status=hunkered"));
 	refused(g, W("disengage", "Apaches"), "Presidio Section 7");
+	assert_false(advised(g, "Apaches", W("\"action\": \"disengage\"")));
 	fray_game_free(g);
 }
 
