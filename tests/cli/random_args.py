@@ -104,9 +104,11 @@ def random_table_actions(fray, root, runs, rng, opts, values):
         well_formed = {
             "presidio": [["shoot", "A", "--at", "T", "--range", "10"], ["melee", "A", "--at", "T"],
                          ["charge", "A", "--at", "T", "--reaction", "stand"], ["morale", "A"],
-                         ["rally", "A"], ["reload", "A"], ["turn"], ["undo"]],
+                         ["rally", "A"], ["reload", "A"], ["turn"], ["undo"],
+                         # advice and solo play (cli/table_advise runs from the Release build)
+                         ["advise", "A", "--goal", "casualties", "--json"], ["play", "Spain"], ["play", "Apache"]],
             "bbb": [["fire", "A", "--at", "T", "--range", "5"], ["assault", "A", "--at", "T"],
-                    ["move", "A"], ["turn"], ["undo"]],
+                    ["move", "A"], ["turn"], ["undo"], ["advise", "A"]],
             "chits": [["combat", "A", "--at", "T", "--tactic", "hasty", "--stance", "hold", "--terrain",
                        "open", "--attacker-cdr", "6", "--defender-cdr", "6", "--draw", "4"],
                       ["end-turn", "A", "--rest"], ["end-turn", "A", "--rally"], ["turn"], ["undo"]],
