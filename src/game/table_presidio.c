@@ -1763,14 +1763,18 @@ static int act_disengage(table_game *g, table_unit *u, table_unit *t, const play
 				       standing_words(u), why);
 	spend(u, FRAY_PRESIDIO_DO_DISENGAGE, 1);
 	/* set down as the morale section's fall back or retreat places a
-	 * unit: a line unit's fall back disordered (ruling R49) */
-	set_standing(u, frayi_presidio_moved_back(standing_of(u), retreat, PRESIDIO_OF(u)->line));
+	 * unit: a line unit's fall back disordered (ruling R49), a flinched
+	 * unit still flinched (ruling R50); the note cites what was applied */
+	fray_presidio_standing was = standing_of(u);
+	set_standing(u, frayi_presidio_moved_back(was, retreat, PRESIDIO_OF(u)->line));
 	frayi_table_note(g, "%s: disengages by a %s (%s), %s (Presidio Section 5, Disengaging from Melee%s)", u->name,
 			 retreat ? "retreat" : "fall back", retreat ? "2 actions" : "1 action",
 			 frayi_unit_status_names[u->status],
-			 !retreat && PRESIDIO_OF(u)->line ? "; in line: \"Units in Line - become disordered on a fall "
-							    "back result\", Section 7, Fall Back; ruling R49"
-							  : "");
+			 retreat ? ""
+			 : was == FRAY_PRESIDIO_FLINCHED ? "; it keeps its flinch and the action the flinch took, ruling R50"
+			 : PRESIDIO_OF(u)->line ? "; in line: \"Units in Line - become disordered on a fall back result\", "
+						  "Section 7, Fall Back; ruling R49"
+						: "");
 	leave_contact(g, u, true);
 	return FRAY_OK;
 }

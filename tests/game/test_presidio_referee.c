@@ -622,6 +622,17 @@ static void a_flinched_unit_may_disengage(void **state)
 	assert_true(field_is(g, "Presidials", "may_pursue", "Apaches"));
 	assert_int_equal(game_unit_left(g, "Apaches"), 0);
 	fray_game_free(g);
+	/* a flinched line keeps its flinch (R50), and its note says so, not
+	 * the line's disorder (the referee's review, 2026-12-03, finding 3) */
+	g = forces_game(3);
+	accepted(g, W("set", "Presidials", "contact=Apaches", "status=flinched"));
+	accepted(g, W("set", "Apaches", "contact=Presidials"));
+	char *said = events_of(g, W("disengage", "Presidials"));
+	assert_non_null(strstr(said, "ruling R50"));
+	assert_null(strstr(said, "ruling R49"));
+	free(said);
+	assert_true(field_is(g, "Presidials", "status", "flinched"));
+	fray_game_free(g);
 	g = forces_game(3);
 	accepted(g, W("set", "Apaches", "contact=Presidials", "status=hunkered"));
 	refused(g, W("disengage", "Apaches"), "Presidio Section 7");

@@ -90,8 +90,8 @@ FRAY_API const char *fray_presidio_volley_refused(const fray_presidio_shoot_in *
 		return in->firer_standing == FRAY_PRESIDIO_DISORDERED
 			       ? "a disordered unit is not in line formation: no volley (Volley Fire, ruling R27)"
 		       : in->firer_standing == FRAY_PRESIDIO_FELL_BACK
-			       ? "a line unit that fell back is set down disordered: no volley until it re-forms, "
-				 "independent fire only (Presidio Section 7, Fall Back: \"Units in Line - become "
+			       ? "a line unit that fell back is set down disordered: no volley this turn, independent "
+				 "fire only (Presidio Section 7, Fall Back: \"Units in Line - become "
 				 "disordered on a fall back result\"; Section 3, Disorder: \"Line units must reform "
 				 "before moving or volleying\"; ruling R49)"
 			       : "a unit that retreated is in disorder, not in line formation: no volley (Volley Fire; "
