@@ -296,9 +296,14 @@ static fray_status bind_shoot(fray_call *c)
 	in->mounted_target = val_b(c, S_MOUNTED) || (val_given(c, S_TARGET_UNIT) && ut[1].mounted);
 	in->armor = stat_or(c, S_ARMOR, S_TARGET_UNIT, ut[1].armor);
 	in->target_unit_figures = (int)val_i(c, S_TARGET_UNIT_FIGURES);
+	/* the title names the fire the unit fires: a volley asked "if able"
+	 * that the rules refuse is independent fire (Defensive Fire, R27) */
+	fray_presidio_fire_mode fired = in->mode == FRAY_PRESIDIO_VOLLEY && !fray_presidio_fires_volley(in)
+						? FRAY_PRESIDIO_INDEPENDENT
+						: in->mode;
 	frayi_call_title(c, "shoot: %d %s, %s%s range (%+d), skill %d, %s fire, cover: %s, armor %d", in->figures,
 		   in->weapon->name, range_words, fray_presidio_band_names[in->band], fray_presidio_band_dm(in->band), in->skill,
-		   fray_presidio_fire_mode_names[in->mode], fray_presidio_cover_names[cover], in->armor);
+		   fray_presidio_fire_mode_names[fired], fray_presidio_cover_names[cover], in->armor);
 	char weapon[128], weapon2[128] = "";
 	fray_json_string(in->weapon->name, weapon, sizeof weapon);
 	if (in->weapon2)

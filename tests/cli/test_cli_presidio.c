@@ -70,6 +70,9 @@ static void volley_and_morale(void **state)
 	    "--mode", "volley", "--line", "--volley-if-able", "--standing", "fell back", "--seed", "1");
 	assert_int_equal(r1.status, 0);
 	assert_non_null(strstr(r1.out, "independent fire: 4 figures / reload 4 = 1 firing"));
+	/* its title names the fire it fires (the referee's review, 2026-12-03) */
+	assert_non_null(strstr(r1.out, "skill 0, independent fire, cover"));
+	assert_null(strstr(r1.out, "volley fire"));
 	RUN(&r1, "presidio", "shoot", "--weapon", "flintlock musket", "--band", "close", "--figures", "4",
 	    "--standing", "fell back", "--seed", "1");
 	assert_int_equal(r1.status, 0);
