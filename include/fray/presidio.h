@@ -1059,6 +1059,9 @@ typedef struct fray_presidio_turn {
  * (in_contact) may not take a (a walk, run, ride, gallop or charge: at
  * another enemy or at the one it fights), or NULL. */
 const char *fray_presidio_contact_move_refused(bool in_contact, fray_presidio_action a);
+/* Why a unit in base contact may not shoot (Section 5, Firing into Melee;
+ * ruling R51), or NULL when it is not in contact. */
+const char *fray_presidio_contact_shot_refused(bool in_contact);
 /* Why a unit of standing s with this turn t may not disengage from its
  * melee by a retreat (retreat: 2 actions) or a fall back (1 action), or
  * NULL: it must be in base contact (in_contact) and have the actions

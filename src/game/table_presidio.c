@@ -161,6 +161,8 @@ bool frayi_table_presidio_may(const table_game *g, const table_unit *u, const ch
 		return false;
 	if (!strcmp(action, "charge") && fray_presidio_contact_move_refused(contact, FRAY_PRESIDIO_DO_CHARGE))
 		return false;
+	if (!strcmp(action, "shoot") && fray_presidio_contact_shot_refused(contact))
+		return false;
 	if (!strcmp(action, "reform")) {
 		/* out of disorder into skirmish (no action), or re-formed with
 		 * the actions it takes now */
@@ -1117,6 +1119,12 @@ static int act_shoot(table_game *g, table_unit *u, table_unit *t, const player_o
 		st = has_actions(g, u, shot_action(mode, actions), 1, "shoot");
 	if (st == FRAY_OK)
 		st = targetable(g, u, t);
+	const char *in_melee = fray_presidio_contact_shot_refused(in_any_contact(g, u));
+	if (st == FRAY_OK && in_melee && !g->odds)
+		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot shoot: it is in base contact (%s): %s",
+				       unit_label(u), PRESIDIO_OF(u)->contact[0] ? PRESIDIO_OF(u)->contact
+										 : "an enemy's contact",
+				       in_melee);
 	if (st == FRAY_OK && mode == FRAY_PRESIDIO_OPPORTUNITY && !g->odds) {
 		fray_presidio_turn moved = turn_of(t);
 		const char *still = fray_presidio_opportunity_refused(&moved);

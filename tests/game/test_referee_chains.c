@@ -184,18 +184,25 @@ static void attacks_only_on_the_enemy(void **state)
 		fray_ctx_clear(ctx);
 	}
 	assert_int_equal(fray_game_log_len(g), 0);
-	/* Cueras, in contact, shoots and melees; Presidials charges (a unit
-	 * in base contact charges no one: Section 5, Disengaging from Melee) */
+	/* Cueras, in contact, melees; Presidials shoots and charges (a unit
+	 * in base contact charges no one: Section 5, Disengaging from Melee;
+	 * nor shoots: Firing into Melee, ruling R51) */
 	static const struct {
 		size_t unit;
 		const char *action;
-	} attacks[] = {{0, "shoot"}, {0, "melee"}, {1, "charge"}};
+	} attacks[] = {{1, "shoot"}, {0, "melee"}, {1, "charge"}};
 	for (size_t i = 0; i < sizeof attacks / sizeof *attacks; i++) {
 		size_t t[8];
 		assert_int_equal(fray_game_targets(g, attacks[i].unit, attacks[i].action, t, 8), 1);
 		assert_int_equal(t[0], 2); /* the Apaches only */
 	}
-	const char *const at_enemy[] = {"shoot", "Cueras", "--at", "Apaches", "--range", "6", NULL};
+	assert_int_equal(fray_game_targets(g, 0, "shoot", (size_t[8]){0}, 8), 0);
+	const char *const in_melee[] = {"shoot", "Cueras", "--at", "Apaches", "--range", "6", NULL};
+	assert_int_equal(game_act(g, in_melee), FRAY_ERR_INPUT);
+	assert_non_null(strstr(fray_ctx_message(ctx), "Firing into Melee"));
+	fray_ctx_clear(ctx);
+	assert_int_equal(fray_game_log_len(g), 0);
+	const char *const at_enemy[] = {"shoot", "Presidials", "--at", "Apaches", "--range", "6", NULL};
 	assert_int_equal(game_act(g, at_enemy), FRAY_OK);
 	fray_game_free(g);
 }

@@ -59,6 +59,19 @@ FRAY_API const char *fray_presidio_contact_move_refused(bool in_contact, fray_pr
 	}
 }
 
+/* Section 5, Firing into Melee: only "unit members not in base contact
+ * with the melee" fire into it. fray keeps a unit in base contact or not
+ * as a whole (every figure of it strikes in the melee, issue 40 item 1),
+ * so a unit in base contact fires no shot until it leaves (ruling R51). */
+FRAY_API const char *fray_presidio_contact_shot_refused(bool in_contact)
+{
+	if (!in_contact)
+		return NULL;
+	return "only \"unit members not in base contact with the melee may fire into the melee\" (Presidio "
+	       "Section 5, Firing into Melee): a unit in base contact fights ('melee') or leaves ('disengage') "
+	       "before it shoots (ruling R51)";
+}
+
 FRAY_API const char *fray_presidio_disengage_refused(const fray_presidio_turn *t, fray_presidio_standing s, bool in_contact,
 						     bool retreat)
 {
