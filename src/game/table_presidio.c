@@ -1094,6 +1094,22 @@ static fray_presidio_action shot_action(fray_presidio_fire_mode mode, int action
 	}
 }
 
+/* Refuses what u does in base contact when the rules say why (why). */
+static int refused_in_contact(table_game *g, const table_unit *u, const char *why, const char *what)
+{
+	if (!why)
+		return FRAY_OK;
+	return frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot %s: it is in base contact (%s): %s", unit_label(u), what,
+			       PRESIDIO_OF(u)->contact[0] ? PRESIDIO_OF(u)->contact : "an enemy's contact", why);
+}
+
+/* Refuses a (a move or a charge) by u in base contact (Section 5,
+ * Disengaging from Melee: fray_presidio_contact_move_refused). */
+static int not_in_contact(table_game *g, const table_unit *u, fray_presidio_action a, const char *what)
+{
+	return refused_in_contact(g, u, fray_presidio_contact_move_refused(in_any_contact(g, u), a), what);
+}
+
 /* shoot [--actions 2]: one shooting action, or two consecutive actions of
  * independent fire, all their dice rolled at once (the procedure's
  * --actions 2: Section 4, Independent Fire; so its odds are those of
@@ -1119,12 +1135,9 @@ static int act_shoot(table_game *g, table_unit *u, table_unit *t, const player_o
 		st = has_actions(g, u, shot_action(mode, actions), 1, "shoot");
 	if (st == FRAY_OK)
 		st = targetable(g, u, t);
-	const char *in_melee = fray_presidio_contact_shot_refused(in_any_contact(g, u));
-	if (st == FRAY_OK && in_melee && !g->odds)
-		return frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot shoot: it is in base contact (%s): %s",
-				       unit_label(u), PRESIDIO_OF(u)->contact[0] ? PRESIDIO_OF(u)->contact
-										 : "an enemy's contact",
-				       in_melee);
+	/* Section 5, Firing into Melee (ruling R51) */
+	if (st == FRAY_OK && !g->odds)
+		st = refused_in_contact(g, u, fray_presidio_contact_shot_refused(in_any_contact(g, u)), "shoot");
 	if (st == FRAY_OK && mode == FRAY_PRESIDIO_OPPORTUNITY && !g->odds) {
 		fray_presidio_turn moved = turn_of(t);
 		const char *still = fray_presidio_opportunity_refused(&moved);
@@ -1438,17 +1451,6 @@ static int charge_goes_on(table_game *g, table_unit *u, table_unit *t, const pla
 	make_contact(g, u, t);
 	frayi_table_note(g, "the charge reaches %s where it %s (--catches): the impact", t->name, how);
 	return melee_then_morale(g, u, t, p, false, false, impact_kind(u));
-}
-
-/* Refuses a (a move or a charge) by u in base contact (Section 5,
- * Disengaging from Melee: fray_presidio_contact_move_refused). */
-static int not_in_contact(table_game *g, const table_unit *u, fray_presidio_action a, const char *what)
-{
-	const char *why = fray_presidio_contact_move_refused(in_any_contact(g, u), a);
-	if (!why)
-		return FRAY_OK;
-	return frayi_game_fail(g, FRAY_ERR_INPUT, "%s cannot %s: it is in base contact (%s): %s", unit_label(u), what,
-			       PRESIDIO_OF(u)->contact[0] ? PRESIDIO_OF(u)->contact : "an enemy's contact", why);
 }
 
 static int act_charge(table_game *g, table_unit *u, table_unit *t, const player_opts *p)
